@@ -1,0 +1,458 @@
+"""`banco`: the click command group.  A thin layer: parse, resolve names, call the book, print."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+
+import click
+
+from ledger.errors import BancoError, RuleViolation, UsageError
+
+EPILOG = "Exit codes: 0 done, 1 refused by the rules (nothing appended), 2 usage error."
+
+
+class Session:
+    """One open database and the game the commands address; shared by `shell` and `run`."""
+
+    def __init__(self, db: str, game: int | None, actor: str = "banker"):
+        self.db = db
+        self.game_option = game
+        self.actor = actor
+        self._book = None
+
+    @property
+    def book(self):
+        if self._book is None:
+            from ledger.book import Book
+
+            self._book = Book(self.db)
+        return self._book
+
+    def game(self) -> int:
+        return self.book.current_game(self.game_option)
+
+    def state(self):
+        return self.book.state(self.game())
+
+    def now(self) -> str:
+        from ledger.canonical import now_text
+
+        return now_text()
+
+
+class BancoGroup(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BancoError as exc:
+            prefix = "refused" if isinstance(exc, RuleViolation) else "error"
+            click.echo(f"{prefix}: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+@click.group(cls=BancoGroup, epilog=EPILOG)
+@click.option("--db", envvar="BANCO_DB", default="banco.db", show_default=True,
+              help="SQLite file holding the games (env BANCO_DB).")
+@click.option("--game", type=int, default=None,
+              help="Game number; default: the latest unfinished game.")
+@click.version_option("0.1.0", prog_name="banco")
+@click.pass_context
+def cli(ctx, db, game):
+    """banco: the banker's book for a Monopoly table."""
+    if not isinstance(ctx.obj, Session):
+        ctx.obj = Session(db, game)
+    elif game is not None:
+        ctx.obj.game_option = game
+
+
+pass_session = click.make_pass_decorator(Session)
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+def _player(state, text: str | None) -> str | None:
+    if text is None:
+        return None
+    from ledger.names import resolve
+
+    return resolve(text, list(state.seats), "player")
+
+
+def _deck(state, text: str) -> str:
+    from ledger.names import resolve
+
+    return deck_key(state.edition, text)
+
+
+def deck_key(edition, text: str) -> str:
+    """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`)."""
+    from ledger.names import resolve
+
+    titles = {d.title: k for k, d in edition.decks.items()}
+    return titles[resolve(text, list(titles), "deck")]
+
+
+def _report(session: Session, outcome) -> None:
+    from cli.render import narrate
+
+    for e in outcome.events:
+        line = narrate(e, outcome.state)
+        if line:
+            click.echo(line)
+    if outcome.refused:
+        raise outcome.refused
+
+
+def _execute(session: Session, command) -> None:
+    outcome = session.book.execute(session.game(), command, now=session.now(),
+                                   actor=session.actor)
+    _report(session, outcome)
+
+
+player_option = click.option("--player", "-p", default=None,
+                             help="Check that it is this player's turn.")
+
+
+# --- setting up -----------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("players", nargs=-1, required=True)
+@click.option("--rules", default="classic", show_default=True,
+              help="classic, quick, or a TOML file that extends one.")
+@click.option("--edition", default="it", show_default=True, help="Board and decks.")
+@click.option("--first", default=None, help="Who rolls first (default: the first name).")
+@pass_session
+def new(session, players, rules, edition, first):
+    """Start a game: PLAYERS in seating order."""
+    if first is not None:
+        from ledger.names import resolve
+
+        first = resolve(first, list(players), "player")
+    game = session.book.new_game(list(players), rules=rules, edition=edition, first_player=first,
+                                 now=session.now(), actor=session.actor)
+    session.game_option = game
+    state = session.book.state(game)
+    cur = state.edition.currency
+    click.echo(f"game {game}: {', '.join(players)} with {state.rules.starting_cash} {cur} each; "
+               f"rules {state.rules.name}, edition {state.edition.name}")
+    click.echo(f"{state.turn.player} to roll")
+
+
+# --- the turn -------------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("dice", nargs=-1, type=int, required=True)
+@player_option
+@pass_session
+def roll(session, dice, player):
+    """Record the dice: roll D1 D2."""
+    from ledger.commands import Roll
+
+    _execute(session, Roll(tuple(dice), _player(session.state(), player)))
+
+
+@cli.command()
+@player_option
+@pass_session
+def buy(session, player):
+    """Buy the property the current player stands on."""
+    from ledger.commands import Buy
+
+    _execute(session, Buy(_player(session.state(), player)))
+
+
+@cli.command()
+@player_option
+@pass_session
+def decline(session, player):
+    """Decline the property: it goes to auction at once."""
+    from ledger.commands import Decline
+
+    _execute(session, Decline(_player(session.state(), player)))
+
+
+@cli.command()
+@click.argument("bidder")
+@click.argument("amount", type=int)
+@pass_session
+def bid(session, bidder, amount):
+    """A bid in the open auction: bid PLAYER AMOUNT."""
+    from ledger.commands import Bid
+
+    _execute(session, Bid(_player(session.state(), bidder), amount))
+
+
+@cli.command()
+@pass_session
+def hammer(session):
+    """Close the auction: the highest bid wins."""
+    from ledger.commands import Hammer
+
+    _execute(session, Hammer())
+
+
+@cli.command()
+@click.argument("owner")
+@pass_session
+def claim(session, owner):
+    """The owner asks for rent: claim OWNER."""
+    from ledger.commands import Claim
+
+    _execute(session, Claim(_player(session.state(), owner)))
+
+
+@cli.command()
+@click.argument("deck")
+@click.argument("number", type=int)
+@click.argument("choice", required=False, type=click.Choice(["pay", "draw"]))
+@player_option
+@pass_session
+def card(session, deck, number, choice, player):
+    """The card drawn: card DECK N [pay|draw]."""
+    from ledger.commands import DrawCard
+
+    state = session.state()
+    _execute(session, DrawCard(_deck(state, deck), number, choice, _player(state, player)))
+
+
+@cli.command("pay-fine")
+@player_option
+@pass_session
+def pay_fine(session, player):
+    """Pay the jail fine before rolling."""
+    from ledger.commands import PayFine
+
+    _execute(session, PayFine(_player(session.state(), player)))
+
+
+@cli.command("use-card")
+@player_option
+@pass_session
+def use_card(session, player):
+    """Use a get-out-of-jail card before rolling."""
+    from ledger.commands import UseCard
+
+    _execute(session, UseCard(_player(session.state(), player)))
+
+
+@cli.command()
+@click.argument("debtor", required=False)
+@pass_session
+def pay(session, debtor):
+    """Settle a debt once the debtor has the cash."""
+    from ledger.commands import PayDebt
+
+    _execute(session, PayDebt(_player(session.state(), debtor)))
+
+
+@cli.command()
+@pass_session
+def undo(session):
+    """Take back the last command (an EventRetracted fact; nothing is erased)."""
+    outcome = session.book.undo(session.game(), now=session.now(), actor=session.actor)
+    _report(session, outcome)
+    click.echo(_turn_line(outcome.state))
+
+
+def _turn_line(state) -> str:
+    from ledger.decide import _phase_help
+
+    return "next: " + _phase_help(state)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Stable JSON for scripts.")
+
+
+def _dump(doc) -> None:
+    click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+
+
+@cli.command()
+@click.option("--at", type=int, default=None, help="The table as it was after event SEQ.")
+@json_option
+@pass_session
+def state(session, at, as_json):
+    """The table: cash, positions, deeds, whose turn, what is pending."""
+    from cli.render import state_document, state_text
+
+    st = session.book.state(session.game(), at)
+    if as_json:
+        _dump(state_document(st))
+    else:
+        click.echo(state_text(st))
+        if at is None:
+            click.echo(_turn_line(st))
+
+
+@cli.command()
+@click.option("--tail", type=int, default=None, help="Only the last N events.")
+@json_option
+@pass_session
+def log(session, tail, as_json):
+    """The events, in order, with their hashes."""
+    from cli.render import narrate
+    from ledger.state import fold
+
+    events = session.book.events(session.game())
+    shown = events[-tail:] if tail else events
+    if as_json:
+        _dump([{"seq": e["seq"], "type": e["type"], "data": e["data"],
+                "recorded_at": e["recorded_at"], "hash": e["hash"]} for e in shown])
+        return
+    st = fold(events)
+    for e in shown:
+        line = narrate(e, st) or ""
+        click.echo(f"{e['seq']:>5}  {e['recorded_at'][:19]}  {e['type']:<18} {line.strip()}")
+
+
+def _edition(session):
+    from ledger.edition import load_edition
+
+    try:
+        return session.state().edition
+    except UsageError:
+        return load_edition("it")
+
+
+@cli.command()
+@json_option
+@pass_session
+def board(session, as_json):
+    """The 40 spaces with prices, rents, house costs and mortgage values."""
+    from cli.render import board_document
+
+    doc = board_document(_edition(session))
+    if as_json:
+        _dump(doc)
+        return
+    for s in doc:
+        extra = ""
+        if s["price"]:
+            extra = f"price {s['price']:>3}  mortgage {s['mortgage']:>3}  rents {s['rents']}"
+            if s["house_cost"]:
+                extra += f"  house {s['house_cost']}"
+        click.echo(f"{s['position']:>2}  {s['name']:<24}{s['kind']:<10}{extra}")
+
+
+@cli.command()
+@click.argument("deck", required=False)
+@json_option
+@pass_session
+def cards(session, deck, as_json):
+    """The card decks and what each card does."""
+    from cli.render import cards_document
+
+    edition = _edition(session)
+    key = deck_key(edition, deck) if deck else None
+    doc = cards_document(edition, key)
+    if as_json:
+        _dump(doc)
+        return
+    for c in doc:
+        click.echo(f"{c['deck']:<12}{c['number']:>3}  {c['text']}")
+
+
+@cli.command()
+@json_option
+@pass_session
+def audit(session, as_json):
+    """Verify the hash chain, every schema and the fold; print the head hash."""
+    from projections.audit import audit as run_audit
+
+    game = session.game()
+    report = run_audit(game, session.book.store.read(game))
+    if as_json:
+        _dump(report.document())
+    elif report.ok:
+        click.echo(f"game {game}: {report.events} events, chain intact, schemas valid, "
+                   f"books balance\nhead {report.head}")
+    else:
+        click.echo(f"game {game}: FAILED at event {report.bad_seq}: {report.problem}")
+    if not report.ok:
+        sys.exit(3)
+
+
+# --- many lines -----------------------------------------------------------------------------
+
+def execute_line(session: Session, line: str, out=None) -> int:
+    """Run one transcript/shell line; return its exit code.  `#` starts a comment."""
+    text = line.split("#", 1)[0].strip() if "#" in line and not line.strip().startswith('"') else line.strip()
+    if not text:
+        return 0
+    try:
+        args = shlex.split(text)
+    except ValueError as exc:
+        click.echo(f"error: {exc}", err=True)
+        return 2
+    if args[0] in ("shell", "run"):
+        click.echo(f"error: `{args[0]}` cannot be nested", err=True)
+        return 2
+    try:
+        result = cli.main(args=args, prog_name="banco", standalone_mode=False, obj=session)
+    except click.exceptions.UsageError as exc:
+        exc.show()
+        return 2
+    except click.exceptions.Abort:
+        return 1
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return result if isinstance(result, int) else 0
+
+
+@cli.command()
+@click.argument("transcript", type=click.File("r", encoding="utf-8"))
+@click.option("--quiet", "-q", is_flag=True, help="Only report the end or the refused line.")
+@pass_session
+def run(session, transcript, quiet):
+    """Run a transcript of banco lines; stop at the first refused one.
+
+    A line starting with `!` is expected to be refused (a late claim, say): its refusal is
+    recorded and the run goes on; if it is accepted instead, the run stops.
+    """
+    import contextlib
+    import io
+
+    done = 0
+    for number, raw in enumerate(transcript, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        expect_refusal = line.startswith("!")
+        if expect_refusal:
+            line = line[1:].strip()
+        if not quiet:
+            click.echo(f"> {line}")
+        sink = io.StringIO()
+        with contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext():
+            code = execute_line(session, line)
+        if expect_refusal and code == 1:
+            done += 1
+            continue
+        if code != 0 or expect_refusal:
+            what = "was accepted but was expected to be refused" if expect_refusal else "was refused"
+            click.echo(f"{transcript.name}:{number}: `{line}` {what}; stopped after "
+                       f"{done} line(s)", err=True)
+            sys.exit(1 if code in (0, 1) else code)
+        done += 1
+    click.echo(f"{transcript.name}: {done} line(s) done")
+
+
+@cli.command()
+@pass_session
+def shell(session):
+    """An interactive prompt: the same words without `banco`, with name completion."""
+    from cli.shell import BancoShell
+
+    BancoShell(session).cmdloop()
+
+
+def main() -> None:
+    cli(prog_name="banco")
+
+
+if __name__ == "__main__":
+    main()

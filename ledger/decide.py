@@ -1,0 +1,564 @@
+"""`decide(state, command) -> events`: the rules that turn a banker's command into facts.
+
+Pure: no I/O, no clock.  A refusal raises RuleViolation naming the rule (seed file and section)
+and what would be allowed instead.  Every amount is worked out here, never in `evolve`.
+"""
+
+from __future__ import annotations
+
+from . import commands as c
+from .edition import Space
+from .errors import RuleViolation
+from .state import BANK, State, evolve
+
+R_TURN = "004 §Svolgimento del gioco"
+R_BUY = "004 §Acquistare un immobile"
+R_AUCTION = "004 §Acquistare un immobile; 003 §03"
+R_RENT = "004 §Soggiorno nella proprietà di qualcuno; 003 §04"
+R_DOUBLES = "004 §Stesso numero di punti; 003 §01"
+R_JAIL = "004 §Prigione; 003 §08"
+R_CARDS = "004 §Probabilità e Tesoro; 003 §09"
+R_GO = "004 §Passando il campo VIA; 003 §09"
+R_TAX = "003 §09"
+R_DEBT = "003 §10"
+
+
+class _Tx:
+    """Events of one command, each applied as it is emitted so later rules see its effect."""
+
+    def __init__(self, state: State):
+        self.state = state
+        self.events: list[dict] = []
+
+    def emit(self, type_: str, **data) -> None:
+        event = {"type": type_, "data": data}
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+
+
+def money(state: State, amount: int) -> str:
+    return f"{amount} {state.edition.currency}"
+
+
+def decide(state: State, command: c.Command) -> list[dict]:
+    if state.ended:
+        raise RuleViolation("the game is over; nothing more can be recorded",
+                            allowed="banco state, banco log, banco audit")
+    handler = _HANDLERS[type(command)]
+    tx = _Tx(state)
+    handler(tx, command)
+    return tx.events
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+def _check_turn(state: State, player: str | None, action: str) -> None:
+    if player is not None and player != state.turn.player:
+        raise RuleViolation(f"it is {state.turn.player}'s turn, not {player}'s, to {action}",
+                            rule=R_TURN, allowed=f"{state.turn.player} may {action}")
+
+
+def _phase_help(state: State) -> str:
+    t = state.turn
+    space = state.edition.space
+    if t.phase == "buy":
+        return f"{t.player} must `buy` or `decline` {space(t.offer).name}"
+    if t.phase == "auction":
+        a = state.auction
+        lead = (f"{a.high_bidder} leads at {a.high_bid}" if a.high_bidder
+                else f"no bid yet, bids open at {a.min_bid}")
+        return f"the auction for {space(a.property).name} is open ({lead}): `bid PLAYER AMOUNT` or `hammer`"
+    if t.phase == "card":
+        return f"{t.player} must draw from {state.edition.decks[t.card_deck].title}: `card {t.card_deck} N`"
+    if t.phase == "choice":
+        deck, number = t.card_choice
+        return (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
+                f"`card {deck} {number} pay` or `card {deck} {number} draw`")
+    p = state.current
+    if p.in_jail:
+        return f"{t.player} is in jail: `pay-fine`, `use-card` or `roll D1 D2` to try for doubles"
+    return f"{t.player} to `roll D1 D2`"
+
+
+def _need_phase(state: State, phase: str, action: str) -> None:
+    if state.turn.phase != phase:
+        raise RuleViolation(f"cannot {action} now", rule=R_TURN, allowed=_phase_help(state))
+
+
+def _no_debts(state: State, action: str, who: str | None = None) -> None:
+    for d in state.debts:
+        if who is None or d.debtor == who:
+            raise RuleViolation(
+                f"cannot {action}: {d.debtor} owes {money(state, d.amount)} to {d.creditor} "
+                f"({d.reason})", rule=R_DEBT,
+                allowed=f"`pay` once {d.debtor} has the cash; the table waits until the debt is settled")
+
+
+def _active(state: State, name: str, role: str) -> None:
+    if name not in state.index:
+        raise RuleViolation(f"{name} is not at this table", allowed=", ".join(state.active()))
+    if state.player(name).bankrupt:
+        raise RuleViolation(f"{name} is bankrupt and out of the game; cannot {role}")
+
+
+# --- money ----------------------------------------------------------------------------------
+
+def _pay(tx: _Tx, type_: str, payer: str, payee: str, amount: int, reason: str, **extra) -> bool:
+    """Move money, or record a debt when the payer's cash is short (003 §10)."""
+    if amount <= 0:
+        return True
+    if payer != BANK and tx.state.player(payer).cash < amount:
+        tx.emit("DebtIncurred", debtor=payer, creditor=payee, amount=amount, reason=reason)
+        return False
+    tx.emit(type_, payer=payer, payee=payee, amount=amount, reason=reason, **extra)
+    return True
+
+
+# --- rent -----------------------------------------------------------------------------------
+
+def rent_for(state: State, position: int, dice_total: int) -> tuple[int, str]:
+    """Rent due on a landing, with how it was worked out (for the referee's evidence)."""
+    space = state.edition.space(position)
+    owner = state.owners[position]
+    group = state.edition.groups[space.group]
+    owned = [p for p in group if state.owners[p] == owner]
+    if space.kind == "station":
+        n = len(owned)
+        return space.rents[n - 1], f"{n} station(s) owned: {space.rents[n - 1]}"
+    if space.kind == "utility":
+        n = len(owned)
+        factor = space.rents[n - 1]
+        return factor * dice_total, f"{n} utility(ies) owned: {factor} x dice {dice_total}"
+    built = state.buildings[position]
+    if built == 5:
+        return space.rents[5], "hotel"
+    if built:
+        return space.rents[built], f"{built} house(s)"
+    base = space.rents[0]
+    if len(owned) < len(group):
+        return base, "unbuilt lot"
+    mortgaged = [p for p in group if p in state.mortgaged]
+    if mortgaged and not state.rules.double_rent_with_mortgage:
+        return base, "complete group but a lot is mortgaged: no double rent (004)"
+    return base * 2, f"complete group, unbuilt: double {base}"
+
+
+def seat_after(state: State, name: str, n: int) -> str:
+    """The player n seats after `name`, skipping the bankrupt."""
+    seats = state.seats
+    i = state.index[name]
+    steps = 0
+    while True:
+        i = (i + 1) % len(seats)
+        if not state.players[i].bankrupt:
+            steps += 1
+            if steps == n:
+                return seats[i]
+
+
+# --- moving and landing ---------------------------------------------------------------------
+
+def _move(tx: _Tx, player: str, to: int, spaces: int, cause: str, salary: bool) -> None:
+    start = tx.state.player(player).position
+    passed = salary and (start + spaces >= 40 if spaces > 0 else False)
+    tx.emit("TokenMoved", player=player, **{"from": start}, to=to, spaces=spaces, cause=cause,
+            passed_go=passed)
+    if passed:
+        reason = "landed on Via!" if to == 0 else "passed Via!"
+        tx.emit("SalaryPaid", payer=BANK, payee=player, amount=tx.state.rules.go_salary,
+                reason=reason)
+
+
+def _land(tx: _Tx, player: str) -> None:
+    """Do what the square says (004 §Svolgimento)."""
+    state = tx.state
+    pos = state.player(player).position
+    space: Space = state.edition.space(pos)
+    if space.is_property:
+        owner = state.owners[pos]
+        if owner is None:
+            tx.emit("PurchaseOffered", player=player, property=pos, price=space.price)
+        elif owner != player:
+            if pos in state.mortgaged:
+                tx.emit("RentNotDue", payer=player, owner=owner, property=pos,
+                        reason="the lot is mortgaged (004 §Impegno)")
+                return
+            amount, basis = rent_for(state, pos, sum(state.turn.dice[:2]))
+            if state.rules.rent == "auto":
+                _pay(tx, "RentPaid", player, owner, amount, f"rent on {space.name}",
+                     property=pos, opened_seq=0)
+            else:
+                closer = seat_after(state, player, state.rules.claim_window)
+                tx.emit("RentClaimOpened", payer=player, owner=owner, property=pos,
+                        amount=amount, basis=basis, closer=closer)
+    elif space.kind == "tax":
+        _pay(tx, "TaxPaid", player, BANK, space.amount, space.name)
+    elif space.kind == "card":
+        tx.emit("CardDrawRequired", player=player, deck=space.deck)
+    elif space.kind == "go_to_jail":
+        tx.emit("SentToJail", player=player, reason=f"landed on {space.name}")
+
+
+def _continue(tx: _Tx) -> None:
+    """When nothing waits on the current player: another roll after doubles, or the next turn."""
+    state = tx.state
+    t = state.turn
+    if t.phase in ("buy", "auction", "card", "choice"):
+        return
+    p = state.current
+    if not p.in_jail and t.extra_roll and not p.bankrupt:
+        tx.emit("ExtraRollDue", player=p.name, in_row=t.doubles)
+    else:
+        tx.emit("TurnEnded", player=p.name, next=seat_after(state, p.name, 1))
+
+
+def _lapse_claims(tx: _Tx, roller: str) -> None:
+    """The roll of the player N seats after the payer closes the payer's claims (003 §04)."""
+    for claim in tx.state.claims:
+        if claim.closer == roller:
+            tx.emit("RentClaimLapsed", owner=claim.owner, payer=claim.payer,
+                    property=claim.property, amount=claim.amount, opened_seq=claim.opened_seq,
+                    closed_by=roller)
+
+
+# --- the commands ---------------------------------------------------------------------------
+
+def _roll(tx: _Tx, cmd: c.Roll) -> None:
+    state = tx.state
+    _check_turn(state, cmd.player, "roll")
+    _need_phase(state, "roll", "roll")
+    _no_debts(state, "roll")
+    dice = tuple(cmd.dice)
+    if len(dice) != 2:
+        # The Speedy die (seed 000) will come with the championship rule set.
+        raise RuleViolation(f"the {state.rules.name} rules roll two dice, got {len(dice)}",
+                            rule=R_TURN, allowed="roll D1 D2")
+    if any(not 1 <= d <= 6 for d in dice):
+        raise RuleViolation(f"a die shows 1 to 6, got {' '.join(map(str, dice))}",
+                            allowed="roll D1 D2 with each die 1-6")
+    name = state.turn.player
+    player = state.current
+    doubles = dice[0] == dice[1]
+    total = dice[0] + dice[1]
+    _lapse_claims(tx, name)
+    if player.in_jail:
+        _roll_in_jail(tx, name, dice, doubles, total)
+        return
+    in_row = state.turn.doubles + 1 if doubles else 0
+    if in_row >= state.rules.doubles_to_jail:
+        tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=in_row,
+                extra_roll=False)
+        tx.emit("SentToJail", player=name,
+                reason=f"doubles {in_row} times in a row ({R_DOUBLES}); the token does not move")
+        _continue(tx)
+        return
+    tx.emit("DiceRolled", player=name, dice=list(dice), doubles=doubles, in_row=in_row,
+            extra_roll=doubles)
+    _move(tx, name, (player.position + total) % 40, total, "dice", salary=True)
+    _land(tx, name)
+    _continue(tx)
+
+
+def _roll_in_jail(tx: _Tx, name: str, dice, doubles: bool, total: int) -> None:
+    state = tx.state
+    player = state.player(name)
+    if doubles:
+        # 004 §Prigione: doubles free the player, who moves by that roll and does not roll again.
+        tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=0,
+                extra_roll=False)
+        tx.emit("LeftJail", player=name, how="doubles")
+    else:
+        attempt = player.jail_turns + 1
+        tx.emit("DiceRolled", player=name, dice=list(dice), doubles=False, in_row=0,
+                extra_roll=False)
+        tx.emit("JailRollFailed", player=name, attempt=attempt)
+        if attempt < state.rules.jail_max_attempts:
+            _continue(tx)
+            return
+        # 003 §08: after the third failed try, pay the fine and move by that roll.
+        _pay(tx, "FinePaid", name, BANK, state.rules.jail_fine,
+             f"jail fine after {attempt} failed tries")
+        tx.emit("LeftJail", player=name, how="fine after the last try")
+    _move(tx, name, (player.position + total) % 40, total, "dice", salary=True)
+    _land(tx, name)
+    _continue(tx)
+
+
+def _offer_check(tx: _Tx, player: str | None, action: str) -> int:
+    state = tx.state
+    _check_turn(state, player, action)
+    _need_phase(state, "buy", action)
+    return state.turn.offer
+
+
+def _buy(tx: _Tx, cmd: c.Buy) -> None:
+    state = tx.state
+    pos = _offer_check(tx, cmd.player, "buy")
+    space = state.edition.space(pos)
+    name = state.turn.player
+    cash = state.current.cash
+    if cash < space.price:
+        raise RuleViolation(
+            f"{name} has {money(state, cash)} in cash and {space.name} costs {money(state, space.price)}",
+            rule=R_BUY, allowed=f"`decline`: {space.name} then goes to auction, where {name} may bid too")
+    tx.emit("PropertyBought", player=name, property=pos, payer=name, payee=BANK,
+            amount=space.price, reason=f"bought {space.name}")
+    _continue(tx)
+
+
+def _decline(tx: _Tx, cmd: c.Decline) -> None:
+    state = tx.state
+    pos = _offer_check(tx, cmd.player, "decline")
+    tx.emit("PropertyDeclined", player=state.turn.player, property=pos)
+    # 003 §02: a declined property goes to auction at once; it is not optional.
+    tx.emit("AuctionOpened", property=pos, min_bid=state.rules.auction_min_bid,
+            step=state.rules.auction_step)
+
+
+def _bid(tx: _Tx, cmd: c.Bid) -> None:
+    state = tx.state
+    _need_phase(state, "auction", "bid")
+    _active(state, cmd.bidder, "bid")
+    _no_debts(state, "bid", cmd.bidder)
+    a = state.auction
+    name = state.edition.space(a.property).name
+    if a.high_bidder is None:
+        lowest = a.min_bid
+        if cmd.amount < lowest:
+            raise RuleViolation(f"bids for {name} open at {money(state, lowest)}; {cmd.amount} is too low",
+                                rule=R_AUCTION, allowed=f"bid {lowest} or more")
+    else:
+        lowest = a.high_bid + a.step
+        if cmd.amount < lowest:
+            raise RuleViolation(
+                f"{a.high_bidder} already bids {money(state, a.high_bid)} for {name}; a bid must "
+                f"raise by at least {a.step}", rule=R_AUCTION, allowed=f"bid {lowest} or more")
+    cash = state.player(cmd.bidder).cash
+    if cmd.amount > cash:
+        # No loans and no promises (003 §06): a bid is paid from cash in hand.
+        raise RuleViolation(f"{cmd.bidder} has {money(state, cash)} in cash and cannot bid {cmd.amount}",
+                            rule="003 §06", allowed=f"bid at most {cash}")
+    tx.emit("BidPlaced", player=cmd.bidder, property=a.property, amount=cmd.amount)
+
+
+def _hammer(tx: _Tx, cmd: c.Hammer) -> None:
+    state = tx.state
+    _need_phase(state, "auction", "close the auction")
+    a = state.auction
+    space = state.edition.space(a.property)
+    if a.high_bidder is None:
+        tx.emit("AuctionClosed", property=a.property, outcome="no bid",
+                reason="nobody bid: the deed stays with the Bank (004 is silent; classic keeps it unsold)")
+    else:
+        tx.emit("AuctionWon", player=a.high_bidder, property=a.property, payer=a.high_bidder,
+                payee=BANK, amount=a.high_bid, reason=f"won {space.name} at auction")
+    _continue(tx)
+
+
+def _claim(tx: _Tx, cmd: c.Claim) -> None:
+    state = tx.state
+    _active(state, cmd.owner, "claim rent")
+    mine = [cl for cl in state.claims if cl.owner == cmd.owner]
+    if not mine:
+        late = [cl for cl in state.lapsed if cl.owner == cmd.owner]
+        if late:
+            cl = late[-1]
+            space = state.edition.space(cl.property).name
+            why = (f"{cmd.owner}'s claim for {money(state, cl.amount)} rent on {space} from "
+                   f"{cl.payer} is too late: {cl.payer} landed at event {cl.opened_seq} and the "
+                   f"window closed when {cl.closer} rolled (event {cl.lapsed_seq})")
+            refusal = {"type": "RentClaimRefused",
+                       "data": {"owner": cmd.owner, "payer": cl.payer, "property": cl.property,
+                                "amount": cl.amount, "opened_seq": cl.opened_seq,
+                                "lapsed_seq": cl.lapsed_seq, "closer": cl.closer,
+                                "rule": R_RENT, "reason": why}}
+            raise RuleViolation(why, rule=R_RENT,
+                                allowed="rent must be asked before the next player rolls",
+                                record=[refusal])
+        raise RuleViolation(f"no rent is owed to {cmd.owner}: nobody has landed on an unmortgaged "
+                            f"property of {cmd.owner}'s since the window last closed", rule=R_RENT)
+    for cl in mine:
+        space = state.edition.space(cl.property).name
+        paid = _pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
+                    property=cl.property, opened_seq=cl.opened_seq)
+        if not paid:
+            # The claim becomes the debt; it is no longer an open claim.
+            tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,
+                    amount=cl.amount, opened_seq=cl.opened_seq, closed_by="debt")
+
+
+def _card(tx: _Tx, cmd: c.DrawCard) -> None:
+    state = tx.state
+    _check_turn(state, cmd.player, "draw a card")
+    t = state.turn
+    deck = state.edition.decks[cmd.deck]
+    if t.phase == "choice":
+        want = t.card_choice
+        if (cmd.deck, cmd.number) != want:
+            raise RuleViolation("a card's choice is pending", rule=R_CARDS,
+                                allowed=_phase_help(state))
+    else:
+        _need_phase(state, "card", "draw a card")
+        if cmd.deck != t.card_deck:
+            raise RuleViolation(
+                f"{t.player} is on a {state.edition.decks[t.card_deck].title} square, not {deck.title}",
+                rule=R_CARDS, allowed=f"card {t.card_deck} N")
+    if not 1 <= cmd.number <= len(deck.cards):
+        raise RuleViolation(f"{deck.title} has cards 1 to {len(deck.cards)}, not {cmd.number}",
+                            allowed="`banco cards " + cmd.deck + "` lists them")
+    holder = state.held_cards.get((cmd.deck, cmd.number))
+    if holder:
+        raise RuleViolation(f"{deck.title} {cmd.number} is not in the deck: {holder} holds it",
+                            rule=R_CARDS, allowed="another card number")
+    card = deck.cards[cmd.number - 1]
+    effect = card.effect
+    name = t.player
+    if effect["kind"] == "pay_or_draw":
+        if cmd.choice is None:
+            if t.phase == "choice":
+                raise RuleViolation("say which", rule=R_CARDS, allowed=_phase_help(state))
+            tx.emit("CardChoiceRequired", player=name, deck=cmd.deck, number=cmd.number)
+            return
+        if cmd.choice not in ("pay", "draw"):
+            raise RuleViolation(f"the choice is `pay` or `draw`, not {cmd.choice!r}")
+    elif cmd.choice is not None:
+        raise RuleViolation(f"{deck.title} {cmd.number} offers no choice", rule=R_CARDS,
+                            allowed=f"card {cmd.deck} {cmd.number}")
+    tx.emit("CardDrawn", player=name, deck=cmd.deck, number=cmd.number, text=card.text)
+    _apply_card(tx, name, card.deck, card.number, effect, cmd.choice)
+    _continue(tx)
+
+
+def _apply_card(tx: _Tx, name: str, deck: str, number: int, effect: dict,
+                choice: str | None) -> None:
+    state = tx.state
+    kind = effect["kind"]
+    pos = state.player(name).position
+    reason = f"{state.edition.decks[deck].title} {number}"
+    extra = {"deck": deck, "number": number}
+    if kind == "advance_to":
+        target = effect["position"]
+        spaces = (target - pos) % 40 or 40
+        _move(tx, name, target, spaces, "card", salary=True)
+        _land(tx, name)
+    elif kind == "back_to":
+        target = effect["position"]
+        _move(tx, name, target, -((pos - target) % 40), "card", salary=False)
+        _land(tx, name)
+    elif kind == "back":
+        n = effect["spaces"]
+        _move(tx, name, (pos - n) % 40, -n, "card", salary=False)
+        _land(tx, name)
+    elif kind == "go_to_jail":
+        tx.emit("SentToJail", player=name, reason=reason)
+    elif kind == "jail_free":
+        tx.emit("JailCardKept", player=name, deck=deck, number=number)
+    elif kind == "collect":
+        _pay(tx, "CardPayment", BANK, name, effect["amount"], reason, **extra)
+    elif kind == "pay":
+        _pay(tx, "CardPayment", name, BANK, effect["amount"], reason, **extra)
+    elif kind == "collect_from_each":
+        for other in state.active():
+            if other != name:
+                _pay(tx, "CardPayment", other, name, effect["amount"], reason, **extra)
+    elif kind == "pay_each":
+        others = [o for o in state.active() if o != name]
+        total = effect["amount"] * len(others)
+        if state.player(name).cash < total:
+            tx.emit("DebtIncurred", debtor=name, creditor=BANK, amount=total,
+                    reason=f"{reason}: {effect['amount']} to each player")
+        else:
+            for other in others:
+                _pay(tx, "CardPayment", name, other, effect["amount"], reason, **extra)
+    elif kind == "repairs":
+        houses = sum(b for p, b in enumerate(state.buildings)
+                     if state.owners[p] == name and b < 5)
+        hotels = sum(1 for p, b in enumerate(state.buildings)
+                     if state.owners[p] == name and b == 5)
+        amount = houses * effect["house"] + hotels * effect["hotel"]
+        _pay(tx, "CardPayment", name, BANK, amount,
+             f"{reason}: {houses} house(s) x {effect['house']} + {hotels} hotel(s) x {effect['hotel']}",
+             **extra)
+    elif kind == "pay_or_draw":
+        if choice == "pay":
+            _pay(tx, "CardPayment", name, BANK, effect["amount"], reason, **extra)
+        else:
+            tx.emit("CardDrawRequired", player=name, deck=effect["deck"])
+    else:  # a deck file with an effect this version does not know
+        raise RuleViolation(f"card effect {kind!r} is not supported by this version of banco")
+
+
+def _jail_exit_check(tx: _Tx, player: str | None, action: str):
+    state = tx.state
+    _check_turn(state, player, action)
+    _need_phase(state, "roll", action)
+    p = state.current
+    if not p.in_jail:
+        raise RuleViolation(f"{p.name} is not in jail", rule=R_JAIL,
+                            allowed=f"{p.name} to `roll D1 D2`")
+    return p
+
+
+def _pay_fine(tx: _Tx, cmd: c.PayFine) -> None:
+    state = tx.state
+    p = _jail_exit_check(tx, cmd.player, "pay the fine")
+    fine = state.rules.jail_fine
+    if p.cash < fine:
+        raise RuleViolation(f"{p.name} has {money(state, p.cash)}; the fine is {money(state, fine)}",
+                            rule=R_JAIL, allowed="`use-card` if held, or `roll` for doubles")
+    tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason="jail fine before rolling")
+    tx.emit("LeftJail", player=p.name, how="fine")
+
+
+def _use_card(tx: _Tx, cmd: c.UseCard) -> None:
+    p = _jail_exit_check(tx, cmd.player, "use a card")
+    if not p.jail_cards:
+        raise RuleViolation(f"{p.name} holds no get-out-of-jail card", rule=R_JAIL,
+                            allowed="`pay-fine` or `roll` for doubles")
+    deck, number = p.jail_cards[0]
+    tx.emit("JailCardUsed", player=p.name, deck=deck, number=number)
+    # 003 §09: the card goes back to the bottom of its deck.
+    tx.emit("LeftJail", player=p.name, how="card")
+
+
+def _pay_debt(tx: _Tx, cmd: c.PayDebt) -> None:
+    state = tx.state
+    debts = [d for d in state.debts if cmd.debtor is None or d.debtor == cmd.debtor]
+    if not debts:
+        raise RuleViolation("there is no debt to settle" if cmd.debtor is None
+                            else f"{cmd.debtor} owes nothing")
+    d = debts[0]
+    cash = state.player(d.debtor).cash
+    if cash < d.amount:
+        raise RuleViolation(
+            f"{d.debtor} has {money(state, cash)} and owes {money(state, d.amount)} to {d.creditor}",
+            rule=R_DEBT, allowed=f"raise {d.amount - cash} more by selling buildings or mortgaging first")
+    tx.emit("DebtPaid", payer=d.debtor, payee=d.creditor, amount=d.amount, reason=d.reason,
+            debt_seq=d.seq)
+
+
+_HANDLERS = {
+    c.Roll: _roll, c.Buy: _buy, c.Decline: _decline, c.Bid: _bid, c.Hammer: _hammer,
+    c.Claim: _claim, c.DrawCard: _card, c.PayFine: _pay_fine, c.UseCard: _use_card,
+    c.PayDebt: _pay_debt,
+}
+
+
+def start_game(players: list[str], rules, edition: str, first_player: str | None = None) -> list[dict]:
+    """The events that open a game: seats, the rules in full, and each player's starting cash."""
+    if len(players) < 2:
+        raise RuleViolation("a game needs at least two players", rule="004 §Inizio del gioco")
+    if len(players) > 8:
+        raise RuleViolation("at most eight players sit at a table", rule="004 §Inizio del gioco")
+    folded = [p.casefold() for p in players]
+    if len(set(folded)) != len(folded):
+        raise RuleViolation("two players have the same name; give each a distinct one")
+    first = first_player or players[0]
+    events = [{"type": "GameStarted",
+               "data": {"players": list(players), "rules": rules.params(), "edition": edition,
+                        "first_player": first}}]
+    for p in players:
+        events.append({"type": "CashIssued",
+                       "data": {"payer": BANK, "payee": p, "amount": rules.starting_cash,
+                                "reason": "starting cash"}})
+    return events

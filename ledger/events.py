@@ -1,0 +1,128 @@
+"""One strict marshmallow schema per event type.
+
+Unknown fields are rejected, money is `Integer(strict=True)` (the default would silently turn
+5.5 into 5), and each type has a schema version that is written on every row so old logs stay
+readable.  marshmallow is imported only when an event is appended or audited, never to read.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+SCHEMA_VERSION = 1
+
+
+def _specs():
+    from marshmallow import fields as f
+    from marshmallow import validate as v
+
+    def money():
+        return f.Integer(strict=True, required=True, validate=v.Range(min=0))
+
+    def count(lo=0, hi=None):
+        return f.Integer(strict=True, required=True, validate=v.Range(min=lo, max=hi))
+
+    def name():
+        return f.String(required=True, validate=v.Length(min=1))
+
+    def text():
+        return f.String(required=True)
+
+    def pos():
+        return count(0, 39)
+
+    def flag():
+        return f.Boolean(required=True, truthy={True}, falsy={False})
+
+    def transfer(**more):
+        return {"payer": name(), "payee": name(), "amount": money(), "reason": text(), **more}
+
+    card = {"deck": name(), "number": count(1)}
+    claim = {"owner": name(), "payer": name(), "property": pos(), "amount": money()}
+    return {
+        "GameStarted": {"players": f.List(f.String(), required=True), "rules": f.Dict(required=True),
+                        "edition": name(), "first_player": name()},
+        "CashIssued": transfer(),
+        "DiceRolled": {"player": name(), "dice": f.List(count(1, 6), required=True),
+                       "doubles": flag(), "in_row": count(), "extra_roll": flag()},
+        "TokenMoved": {"player": name(), "from": pos(), "to": pos(),
+                       "spaces": f.Integer(strict=True, required=True), "cause": name(),
+                       "passed_go": flag()},
+        "SalaryPaid": transfer(),
+        "PurchaseOffered": {"player": name(), "property": pos(), "price": money()},
+        "PropertyBought": transfer(player=name(), property=pos()),
+        "PropertyDeclined": {"player": name(), "property": pos()},
+        "AuctionOpened": {"property": pos(), "min_bid": money(), "step": count(1)},
+        "BidPlaced": {"player": name(), "property": pos(), "amount": money()},
+        "AuctionWon": transfer(player=name(), property=pos()),
+        "AuctionClosed": {"property": pos(), "outcome": text(), "reason": text()},
+        "RentClaimOpened": {**claim, "basis": text(), "closer": name()},
+        "RentClaimLapsed": {**claim, "opened_seq": count(1), "closed_by": name()},
+        "RentPaid": transfer(property=pos(), opened_seq=count()),
+        "RentClaimRefused": {**claim, "opened_seq": count(1), "lapsed_seq": count(1),
+                             "closer": name(), "rule": text(), "reason": text()},
+        "RentNotDue": {"payer": name(), "owner": name(), "property": pos(), "reason": text()},
+        "TaxPaid": transfer(),
+        "CardDrawRequired": {"player": name(), "deck": name()},
+        "CardDrawn": {"player": name(), **card, "text": text()},
+        "CardChoiceRequired": {"player": name(), **card},
+        "CardPayment": transfer(**card),
+        "JailCardKept": {"player": name(), **card},
+        "JailCardUsed": {"player": name(), **card},
+        "SentToJail": {"player": name(), "reason": text()},
+        "JailRollFailed": {"player": name(), "attempt": count(1)},
+        "LeftJail": {"player": name(), "how": text()},
+        "FinePaid": transfer(),
+        "DebtIncurred": {"debtor": name(), "creditor": name(), "amount": money(),
+                         "reason": text()},
+        "DebtPaid": transfer(debt_seq=count(1)),
+        "ExtraRollDue": {"player": name(), "in_row": count(1)},
+        "TurnEnded": {"player": name(), "next": name()},
+        "GameEnded": {"winner": f.String(allow_none=True, required=True), "reason": text()},
+        "EventRetracted": {"seqs": f.List(count(1), required=True), "command_id": text(),
+                           "reason": text()},
+    }
+
+
+EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryPaid",
+               "PurchaseOffered", "PropertyBought", "PropertyDeclined", "AuctionOpened",
+               "BidPlaced", "AuctionWon", "AuctionClosed", "RentClaimOpened", "RentClaimLapsed",
+               "RentPaid", "RentClaimRefused", "RentNotDue", "TaxPaid", "CardDrawRequired",
+               "CardDrawn", "CardChoiceRequired", "CardPayment", "JailCardKept", "JailCardUsed",
+               "SentToJail", "JailRollFailed", "LeftJail", "FinePaid", "DebtIncurred", "DebtPaid",
+               "ExtraRollDue", "TurnEnded", "GameEnded", "EventRetracted")
+
+# Events that move money: each carries payer, payee, amount and reason, and nothing else does.
+MONEY_EVENTS = frozenset({"CashIssued", "SalaryPaid", "PropertyBought", "AuctionWon", "RentPaid",
+                          "TaxPaid", "CardPayment", "FinePaid", "DebtPaid"})
+
+
+@cache
+def schemas() -> dict:
+    from marshmallow import RAISE, Schema
+
+    out = {}
+    for type_, spec in _specs().items():
+        cls = Schema.from_dict(spec, name=f"{type_}Schema")
+        out[type_] = cls(unknown=RAISE)
+    return out
+
+
+class InvalidEvent(ValueError):
+    pass
+
+
+def validate(type_: str, data: dict, version: int = SCHEMA_VERSION) -> None:
+    """Raise InvalidEvent naming the type and the bad fields."""
+    from marshmallow import ValidationError
+
+    schema = schemas().get(type_)
+    if schema is None:
+        raise InvalidEvent(f"unknown event type {type_!r}")
+    if version != SCHEMA_VERSION:
+        raise InvalidEvent(f"{type_}: schema version {version} is not known (this banco reads "
+                           f"version {SCHEMA_VERSION})")
+    try:
+        schema.load(data)
+    except ValidationError as exc:
+        raise InvalidEvent(f"{type_}: {exc.messages}") from None

@@ -1,0 +1,356 @@
+"""The table as a value, and `evolve`: the one fold that rebuilds it from events.
+
+`evolve` applies facts.  It never checks a rule and never computes an amount: every figure it
+uses is in the event.  State is made of named tuples so that a step copies only what changes.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .edition import Edition, load_edition
+from .rules import RuleSet
+
+BANK = "bank"
+
+
+class Player(NamedTuple):
+    name: str
+    cash: int = 0
+    position: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0
+    jail_cards: tuple = ()  # ((deck, number), ...)
+    bankrupt: bool = False
+
+
+class Claim(NamedTuple):
+    payer: str
+    owner: str
+    property: int
+    amount: int
+    opened_seq: int
+    closer: str  # whose roll closes the window
+    basis: str  # how the amount was worked out, for the referee
+    lapsed_seq: int = 0
+
+
+class Auction(NamedTuple):
+    property: int
+    min_bid: int
+    step: int
+    high_bidder: str | None = None
+    high_bid: int = 0
+    bids: int = 0
+
+
+class Debt(NamedTuple):
+    debtor: str
+    creditor: str
+    amount: int
+    reason: str
+    seq: int
+
+
+class Turn(NamedTuple):
+    player: str
+    phase: str = "roll"  # roll | buy | auction | card | choice | over
+    doubles: int = 0  # doubles in a row this turn
+    dice: tuple = ()
+    extra_roll: bool = False
+    offer: int | None = None  # property offered for purchase
+    card_deck: str | None = None  # deck the player must draw from
+    card_choice: tuple | None = None  # (deck, number) of a "pay or draw" card awaiting the choice
+
+
+class State(NamedTuple):
+    game_id: int
+    seq: int
+    rules: RuleSet
+    edition: Edition
+    seats: tuple  # player names in seating order
+    index: dict  # name -> seat (never changes after GameStarted)
+    players: tuple
+    owners: tuple  # 40 entries: owner name or None
+    mortgaged: frozenset
+    buildings: tuple  # 40 entries: 0-4 houses, 5 = hotel
+    bank_houses: int
+    bank_hotels: int
+    turn: Turn
+    claims: tuple  # open rent claims
+    lapsed: tuple  # claims whose window closed, kept as evidence
+    auction: Auction | None
+    debts: tuple
+    held_cards: dict  # (deck, number) -> holder
+    bank_paid_out: int  # net money the bank has paid to players
+    ended: bool = False
+    winner: str | None = None
+
+    def player(self, name: str) -> Player:
+        return self.players[self.index[name]]
+
+    @property
+    def current(self) -> Player:
+        return self.players[self.index[self.turn.player]]
+
+    def active(self) -> list[str]:
+        return [p.name for p in self.players if not p.bankrupt]
+
+
+def _set_player(state: State, name: str, **changes) -> State:
+    i = state.index[name]
+    players = state.players
+    new = players[i]._replace(**changes)
+    return state._replace(players=players[:i] + (new,) + players[i + 1:])
+
+
+def _transfer(state: State, d: dict) -> State:
+    payer, payee, amount = d["payer"], d["payee"], d["amount"]
+    paid_out = state.bank_paid_out
+    if payer == BANK:
+        paid_out += amount
+    else:
+        state = _set_player(state, payer, cash=state.player(payer).cash - amount)
+    if payee == BANK:
+        paid_out -= amount
+    else:
+        state = _set_player(state, payee, cash=state.player(payee).cash + amount)
+    return state._replace(bank_paid_out=paid_out)
+
+
+def _set_at(t: tuple, i: int, value) -> tuple:
+    return t[:i] + (value,) + t[i + 1:]
+
+
+# --- one handler per event type -------------------------------------------------------------
+
+def _game_started(state, d, seq):
+    raise AssertionError("GameStarted begins a fold; it cannot be applied to a table")
+
+
+def _money(state, d, seq):
+    return _transfer(state, d)
+
+
+def _dice_rolled(state, d, seq):
+    turn = state.turn._replace(dice=tuple(d["dice"]), doubles=d["in_row"],
+                               extra_roll=d["extra_roll"], phase="moving")
+    return state._replace(turn=turn)
+
+
+def _token_moved(state, d, seq):
+    return _set_player(state, d["player"], position=d["to"])
+
+
+def _purchase_offered(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase="buy", offer=d["property"]))
+
+
+def _property_bought(state, d, seq):
+    state = _transfer(state, d)
+    state = state._replace(owners=_set_at(state.owners, d["property"], d["player"]))
+    return state._replace(turn=state.turn._replace(phase="moving", offer=None))
+
+
+def _property_declined(state, d, seq):
+    return state._replace(turn=state.turn._replace(offer=None))
+
+
+def _auction_opened(state, d, seq):
+    auction = Auction(property=d["property"], min_bid=d["min_bid"], step=d["step"])
+    return state._replace(auction=auction, turn=state.turn._replace(phase="auction"))
+
+
+def _bid_placed(state, d, seq):
+    a = state.auction
+    return state._replace(auction=a._replace(high_bidder=d["player"], high_bid=d["amount"],
+                                             bids=a.bids + 1))
+
+
+def _auction_won(state, d, seq):
+    state = _transfer(state, d)
+    state = state._replace(owners=_set_at(state.owners, d["property"], d["player"]))
+    return state._replace(auction=None, turn=state.turn._replace(phase="moving"))
+
+
+def _auction_closed(state, d, seq):
+    return state._replace(auction=None, turn=state.turn._replace(phase="moving"))
+
+
+def _claim_opened(state, d, seq):
+    claim = Claim(payer=d["payer"], owner=d["owner"], property=d["property"], amount=d["amount"],
+                  opened_seq=seq, closer=d["closer"], basis=d["basis"])
+    return state._replace(claims=state.claims + (claim,))
+
+
+def _claim_lapsed(state, d, seq):
+    keep, gone = [], []
+    for c in state.claims:
+        (gone if c.opened_seq == d["opened_seq"] else keep).append(c)
+    return state._replace(claims=tuple(keep),
+                          lapsed=state.lapsed + tuple(c._replace(lapsed_seq=seq) for c in gone))
+
+
+def _rent_paid(state, d, seq):
+    state = _transfer(state, d)
+    return state._replace(claims=tuple(c for c in state.claims
+                                       if c.opened_seq != d["opened_seq"]))
+
+
+def _nothing(state, d, seq):
+    return state
+
+
+def _card_draw_required(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase="card", card_deck=d["deck"]))
+
+
+def _card_drawn(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase="moving", card_deck=None,
+                                                   card_choice=None))
+
+
+def _card_choice_required(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase="choice",
+                                                   card_choice=(d["deck"], d["number"])))
+
+
+def _jail_card_kept(state, d, seq):
+    p = state.player(d["player"])
+    key = (d["deck"], d["number"])
+    held = dict(state.held_cards)
+    held[key] = d["player"]
+    state = _set_player(state, d["player"], jail_cards=p.jail_cards + (key,))
+    return state._replace(held_cards=held)
+
+
+def _jail_card_used(state, d, seq):
+    p = state.player(d["player"])
+    key = (d["deck"], d["number"])
+    held = dict(state.held_cards)
+    held.pop(key, None)
+    state = _set_player(state, d["player"],
+                        jail_cards=tuple(c for c in p.jail_cards if c != key))
+    return state._replace(held_cards=held)
+
+
+def _sent_to_jail(state, d, seq):
+    return _set_player(state, d["player"], position=state.edition.jail_position, in_jail=True,
+                       jail_turns=0)
+
+
+def _jail_roll_failed(state, d, seq):
+    return _set_player(state, d["player"], jail_turns=d["attempt"])
+
+
+def _left_jail(state, d, seq):
+    return _set_player(state, d["player"], in_jail=False, jail_turns=0)
+
+
+def _debt_incurred(state, d, seq):
+    debt = Debt(debtor=d["debtor"], creditor=d["creditor"], amount=d["amount"],
+                reason=d["reason"], seq=seq)
+    return state._replace(debts=state.debts + (debt,))
+
+
+def _debt_paid(state, d, seq):
+    state = _transfer(state, d)
+    return state._replace(debts=tuple(x for x in state.debts if x.seq != d["debt_seq"]))
+
+
+def _extra_roll_due(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase="roll", dice=(), offer=None))
+
+
+def _turn_ended(state, d, seq):
+    return state._replace(turn=Turn(player=d["next"]))
+
+
+def _game_ended(state, d, seq):
+    return state._replace(ended=True, winner=d.get("winner"),
+                          turn=state.turn._replace(phase="over"))
+
+
+HANDLERS = {
+    "GameStarted": _game_started,
+    "CashIssued": _money,
+    "DiceRolled": _dice_rolled,
+    "TokenMoved": _token_moved,
+    "SalaryPaid": _money,
+    "PurchaseOffered": _purchase_offered,
+    "PropertyBought": _property_bought,
+    "PropertyDeclined": _property_declined,
+    "AuctionOpened": _auction_opened,
+    "BidPlaced": _bid_placed,
+    "AuctionWon": _auction_won,
+    "AuctionClosed": _auction_closed,
+    "RentClaimOpened": _claim_opened,
+    "RentClaimLapsed": _claim_lapsed,
+    "RentPaid": _rent_paid,
+    "RentClaimRefused": _nothing,
+    "RentNotDue": _nothing,
+    "TaxPaid": _money,
+    "CardDrawRequired": _card_draw_required,
+    "CardDrawn": _card_drawn,
+    "CardChoiceRequired": _card_choice_required,
+    "CardPayment": _money,
+    "JailCardKept": _jail_card_kept,
+    "JailCardUsed": _jail_card_used,
+    "SentToJail": _sent_to_jail,
+    "JailRollFailed": _jail_roll_failed,
+    "LeftJail": _left_jail,
+    "FinePaid": _money,
+    "DebtIncurred": _debt_incurred,
+    "DebtPaid": _debt_paid,
+    "ExtraRollDue": _extra_roll_due,
+    "TurnEnded": _turn_ended,
+    "GameEnded": _game_ended,
+    "EventRetracted": _nothing,
+}
+
+
+def evolve(state: State, event: dict) -> State:
+    """Apply one event ({"type", "data", "seq"}) to the table."""
+    state = HANDLERS[event["type"]](state, event["data"], event.get("seq", state.seq + 1))
+    return state._replace(seq=event.get("seq", state.seq + 1))
+
+
+def initial_state(game_id: int, started: dict) -> State:
+    """The table right after GameStarted: seats taken, nobody has any cash yet."""
+    d = started["data"]
+    edition = load_edition(d["edition"])
+    rules = RuleSet.from_params(d["rules"])
+    seats = tuple(d["players"])
+    return State(
+        game_id=game_id, seq=started.get("seq", 1), rules=rules, edition=edition, seats=seats,
+        index={n: i for i, n in enumerate(seats)},
+        players=tuple(Player(name=n) for n in seats),
+        owners=(None,) * 40, mortgaged=frozenset(), buildings=(0,) * 40,
+        bank_houses=edition.bank_houses, bank_hotels=edition.bank_hotels,
+        turn=Turn(player=d["first_player"]), claims=(), lapsed=(), auction=None, debts=(),
+        held_cards={}, bank_paid_out=0)
+
+
+def retracted_seqs(events) -> set[int]:
+    out: set[int] = set()
+    for e in events:
+        if e["type"] == "EventRetracted":
+            out.update(e["data"]["seqs"])
+    return out
+
+
+def fold(events, game_id: int | None = None) -> State:
+    """Rebuild the table from a game's events (in seq order), honouring retractions."""
+    events = list(events)
+    if not events or events[0]["type"] != "GameStarted":
+        raise ValueError("a game's log must begin with GameStarted")
+    gone = retracted_seqs(events)
+    gid = game_id if game_id is not None else events[0].get("game_id", 0)
+    state = initial_state(gid, events[0])
+    handlers = HANDLERS
+    for e in events[1:]:
+        seq = e["seq"]
+        if seq not in gone:
+            state = handlers[e["type"]](state, e["data"], seq)
+        state = state._replace(seq=seq)
+    return state

@@ -1,0 +1,69 @@
+"""The audit: is this the history that was written, and does it still make sense?
+
+Three checks over a game's rows, each naming the first bad seq: the hash chain, every event
+through its schema, and every event through the fold with the books balancing after each one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ledger.canonical import GENESIS
+from ledger.events import InvalidEvent, validate
+from ledger.state import HANDLERS, fold, initial_state, retracted_seqs
+from ledger.store import verify_chain
+
+
+@dataclass
+class AuditReport:
+    game_id: int
+    events: int
+    head: str
+    bad_seq: int | None = None
+    problem: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.bad_seq is None
+
+    def document(self) -> dict:
+        return {"game": self.game_id, "events": self.events, "head": self.head, "ok": self.ok,
+                "bad_seq": self.bad_seq, "problem": self.problem}
+
+
+def books_balance(state, starting_total: int) -> bool:
+    """Money is conserved: players' cash minus what the bank paid out net is constant (zero)."""
+    return sum(p.cash for p in state.players) - state.bank_paid_out == starting_total
+
+
+def audit(game_id: int, rows: list[dict]) -> AuditReport:
+    count, head, problem = verify_chain(rows)
+    if problem:
+        return AuditReport(game_id, count, head, problem.seq, f"hash chain: {problem.problem}")
+    for row in rows:
+        try:
+            validate(row["type"], row["data"], row["schema_version"])
+        except InvalidEvent as exc:
+            return AuditReport(game_id, count, head, row["seq"], f"schema: {exc}")
+    if not rows:
+        return AuditReport(game_id, 0, GENESIS, None, None)
+    if rows[0]["type"] != "GameStarted":
+        return AuditReport(game_id, count, head, rows[0]["seq"], "the log does not begin with GameStarted")
+    gone = retracted_seqs(rows)
+    state = initial_state(game_id, rows[0])
+    for row in rows[1:]:
+        try:
+            if row["seq"] not in gone:
+                state = HANDLERS[row["type"]](state, row["data"], row["seq"])
+            state = state._replace(seq=row["seq"])
+        except Exception as exc:  # a log that no longer folds is exactly what audit reports
+            return AuditReport(game_id, count, head, row["seq"], f"fold: {type(exc).__name__}: {exc}")
+        if not books_balance(state, 0):
+            return AuditReport(game_id, count, head, row["seq"],
+                               "the books do not balance after this event")
+        if any(p.cash < 0 for p in state.players):
+            return AuditReport(game_id, count, head, row["seq"], "a player's cash went negative")
+    final = fold(rows, game_id)
+    if final != state:
+        return AuditReport(game_id, count, head, rows[-1]["seq"], "replay differs from the fold")
+    return AuditReport(game_id, count, head)
