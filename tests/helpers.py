@@ -1,0 +1,81 @@
+"""Crafting tables for rule tests: decide/evolve are pure, so a test can set the scene directly."""
+
+from __future__ import annotations
+
+from ledger import commands as c
+from ledger.decide import decide, start_game
+from ledger.edition import load_edition
+from ledger.rules import load_rules
+from ledger.state import State, evolve, fold
+
+EDITION = load_edition("it")
+POS = {s.name: s.position for s in EDITION.spaces if s.is_property}
+
+
+def new_table(players=("Anna", "Bruno", "Carla", "Dario"), rules="classic") -> State:
+    events = start_game(list(players), load_rules(rules), "it")
+    for i, e in enumerate(events, start=1):
+        e["seq"] = i
+    return fold(events, 1)
+
+
+def play(state: State, *commands) -> tuple[State, list[dict]]:
+    """Decide and apply each command in turn; return the final table and all events."""
+    all_events = []
+    for cmd in commands:
+        for e in decide(state, cmd):
+            state = evolve(state, e)
+            all_events.append(e)
+    return state, all_events
+
+
+def types(events) -> list[str]:
+    return [e["type"] for e in events]
+
+
+def of_type(events, type_) -> list[dict]:
+    return [e["data"] for e in events if e["type"] == type_]
+
+
+def own(state: State, owner: str, *names: str) -> State:
+    owners = list(state.owners)
+    for n in names:
+        owners[POS[n]] = owner
+    return state._replace(owners=tuple(owners))
+
+
+def place(state: State, player: str, position: int, **changes) -> State:
+    i = state.index[player]
+    p = state.players[i]._replace(position=position, **changes)
+    return state._replace(players=state.players[:i] + (p,) + state.players[i + 1:])
+
+
+def cash(state: State, player: str, amount: int) -> State:
+    """Set a player's cash, keeping the books balanced (the bank 'paid' the difference)."""
+    i = state.index[player]
+    diff = amount - state.players[i].cash
+    p = state.players[i]._replace(cash=amount)
+    return state._replace(players=state.players[:i] + (p,) + state.players[i + 1:],
+                          bank_paid_out=state.bank_paid_out + diff)
+
+
+def build(state: State, name: str, level: int) -> State:
+    b = list(state.buildings)
+    b[POS[name]] = level
+    return state._replace(buildings=tuple(b))
+
+
+def mortgage(state: State, *names: str) -> State:
+    return state._replace(mortgaged=state.mortgaged | {POS[n] for n in names})
+
+
+def turn_of(state: State, player: str) -> State:
+    return state._replace(turn=state.turn._replace(player=player, phase="roll", doubles=0))
+
+
+def balanced(state: State) -> bool:
+    return sum(p.cash for p in state.players) - state.bank_paid_out == 0
+
+
+Roll, Buy, Decline, Bid, Hammer, Claim = c.Roll, c.Buy, c.Decline, c.Bid, c.Hammer, c.Claim
+DrawCard, PayFine, UseCard, PayDebt = c.DrawCard, c.PayFine, c.UseCard, c.PayDebt

@@ -1,0 +1,229 @@
+"""Every command through click's CliRunner: output, exit codes, JSON documents."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from freezegun import freeze_time
+
+from cli.main import cli
+
+
+@pytest.fixture
+def banco(tmp_path):
+    runner = CliRunner()
+    db = str(tmp_path / "t.db")
+
+    def call(*args, code=0):
+        result = runner.invoke(cli, ["--db", db, *args], catch_exceptions=False)
+        assert result.exit_code == code, (args, result.output)
+        return result
+
+    call.db = db
+    return call
+
+
+@pytest.fixture
+def game(banco):
+    banco("new", "Anna", "Bruno", "Carla", "Dario")
+    return banco
+
+
+def doc(result):
+    return json.loads(result.output)
+
+
+def test_new_game_and_state_json(game):
+    d = doc(game("state", "--json"))
+    assert d["game"] == 1 and d["seq"] == 5 and d["rules"] == "classic" and d["edition"] == "it"
+    assert d["turn"] == {"player": "Anna", "phase": "roll", "doubles": 0}
+    assert d["players"][0] == {"name": "Anna", "cash": 1500, "position": 0, "in_jail": False,
+                               "jail_turns": 0, "jail_cards": 0, "bankrupt": False}
+    assert len(d["properties"]) == 28
+    assert d["properties"][0] == {"name": "Vicolo Corto", "position": 1, "owner": None,
+                                  "houses": 0, "hotel": False, "mortgaged": False}
+    assert d["bank"] == {"houses": 32, "hotels": 12}
+    assert d["pending"] == {"rent": [], "auction": None, "debt": None, "debts": []}
+
+
+def test_a_turn_narrated(game):
+    out = game("roll", "1", "2").output
+    assert "Anna rolls 1+2 = 3" in out and "Vicolo Stretto is for sale at 60 M" in out
+    out = game("buy").output
+    assert "Anna pays 60 M to the Bank: bought Vicolo Stretto" in out and "Bruno to roll" in out
+    out = game("roll", "2", "1", "--player", "bru").output
+    assert "Anna may claim 4 M rent on Vicolo Stretto" in out
+    out = game("claim", "anna").output
+    assert "Bruno pays 4 M to Anna: rent on Vicolo Stretto" in out
+    d = doc(game("state", "--json"))
+    assert [p["cash"] for p in d["players"]] == [1444, 1496, 1500, 1500]
+    assert d["properties"][1]["owner"] == "Anna"
+
+
+def test_refusals_exit_1_append_nothing_and_say_what_is_allowed(game):
+    before = doc(game("log", "--json"))
+    r = game("buy", code=1)
+    assert "refused: cannot buy now" in r.output and "Anna to `roll D1 D2`" in r.output
+    r = game("roll", "3", "4", "--player", "Bruno", code=1)
+    assert "it is Anna's turn" in r.output
+    assert doc(game("log", "--json")) == before
+    assert "Traceback" not in r.output
+
+
+def test_usage_errors_exit_2_with_suggestions(game):
+    r = game("roll", "1", "2", "--player", "Brnuo", code=2)
+    assert "did you mean 'Bruno'" in r.output
+    r = game("cards", "imprevisto", code=2)
+    assert "did you mean 'Imprevisti'" in r.output
+    r = game("cards", "xyzzy", code=2)
+    assert "no deck called 'xyzzy'" in r.output
+    r = game("roll", "one", "two", code=2)
+    assert "not a valid integer" in r.output.lower()
+    r = game("--game", "9", "state", code=2)
+    assert "no game 9" in r.output
+
+
+def test_names_ignore_case_and_accents_and_take_unique_prefixes(game):
+    game("roll", "1", "1")  # doubles onto Probabilità
+    out = game("card", "PROBABILITA", "4").output
+    assert "Avete venduto delle azioni" in out
+    game("roll", "1", "2", "-p", "ANNA")
+    r = game("bid", "c", "5", code=1)  # `c` is Carla: the name resolves, the rules refuse
+    assert "cannot bid now" in r.output
+
+
+def test_no_game_yet_is_a_clear_error(banco):
+    r = banco("state", code=2)
+    assert "no game in progress" in r.output and "banco new" in r.output
+
+
+def test_board_json_is_the_documented_list(banco):
+    board = doc(banco("board", "--json"))
+    assert len(board) == 40
+    assert board[39] == {"position": 39, "name": "Parco della Vittoria", "kind": "street",
+                         "group": "blu", "price": 400, "mortgage": 200, "house_cost": 200,
+                         "rents": [50, 200, 600, 1400, 1700, 2000]}
+    assert board[12]["kind"] == "utility" and board[12]["mortgage"] == 75
+    assert "Parco della Vittoria" in banco("board").output
+
+
+def test_cards_json(banco):
+    cards = doc(banco("cards", "imp", "--json"))
+    assert len(cards) == 16 and cards[9] == {
+        "deck": "imprevisti", "number": 10, "text": "Fate tre passi indietro (con tanti auguri!)",
+        "effect": {"kind": "back", "spaces": 3}}
+    kinds = {c["effect"]["kind"] for c in doc(banco("cards", "--json"))}
+    assert {"advance_to", "back", "go_to_jail", "jail_free", "collect", "pay",
+            "collect_from_each", "repairs"} <= kinds
+
+
+def test_log_json_has_seq_type_data_time_hash(game):
+    with freeze_time("2026-11-29 20:15:00"):
+        game("roll", "1", "2")
+    log = doc(game("log", "--json"))
+    last = log[-1]
+    assert set(last) == {"seq", "type", "data", "recorded_at", "hash"}
+    assert last["recorded_at"] == "2026-11-29T20:15:00.000000Z"
+    assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
+    assert "PurchaseOffered" in game("log", "--tail", "2").output
+
+
+def test_undo_retracts_the_last_command_and_state_at_shows_the_past(game):
+    game("roll", "1", "2")
+    game("buy")
+    seq_after_buy = doc(game("state", "--json"))["seq"]
+    out = game("undo").output
+    assert "undone" in out and "Anna must `buy` or `decline` Vicolo Stretto" in out
+    d = doc(game("state", "--json"))
+    assert d["players"][0]["cash"] == 1500 and d["properties"][1]["owner"] is None
+    assert d["turn"]["phase"] == "buy"
+    past = doc(game("state", "--at", str(seq_after_buy), "--json"))
+    assert past["properties"][1]["owner"] == "Anna" and past["players"][0]["cash"] == 1440
+    game("undo")
+    game("undo", code=1)  # back to the deal: nothing more to undo
+    assert doc(game("state", "--json"))["players"][0]["position"] == 0
+    game("state", "--at", "999", code=2)
+
+
+def test_late_claim_is_refused_with_exit_1_and_its_refusal_recorded(game):
+    game("roll", "1", "2")
+    game("buy")
+    game("roll", "2", "1")  # Bruno lands on Anna's Vicolo Stretto
+    game("roll", "3", "4")  # Carla rolls: the window closes
+    r = game("claim", "Anna", code=1)
+    assert "too late" in r.output and "003 §04" in r.output
+    last = doc(game("log", "--json"))[-1]
+    assert last["type"] == "RentClaimRefused" and last["data"]["payer"] == "Bruno"
+    assert doc(game("state", "--json"))["players"][0]["cash"] == 1440
+    # undo steps over evidence: it takes back Carla's roll, not the recorded refusal
+    game("undo")
+    assert doc(game("log", "--json"))[-2]["type"] == "RentClaimRefused"
+
+
+def test_audit_clean_and_tampered(game):
+    game("roll", "1", "2")
+    out = game("audit").output
+    assert "chain intact" in out and "head " in out
+    assert doc(game("audit", "--json"))["ok"] is True
+    import sqlite3
+
+    conn = sqlite3.connect(game.db)
+    conn.execute("DROP TRIGGER events_no_update")
+    conn.execute("""UPDATE events SET data='{"payer":"bank","payee":"Anna","amount":9000,"reason":"starting cash"}' WHERE seq=2""")
+    conn.commit()
+    conn.close()
+    r = game("audit", code=3)
+    assert "FAILED at event 2" in r.output
+
+
+def test_run_transcript_stops_at_the_first_refused_line(banco, tmp_path):
+    script = tmp_path / "game.banco"
+    script.write_text("new Anna Bruno  # two players\nroll 1 2\nbuy\n# a comment\nbuy\nroll 3 4\n")
+    r = banco("run", str(script), code=1)
+    assert "game.banco:5: `buy` was refused; stopped after 3 line(s)" in r.output
+    assert doc(banco("state", "--json"))["turn"]["player"] == "Bruno"
+
+
+def test_run_transcript_with_an_expected_refusal(banco, tmp_path):
+    script = tmp_path / "g.banco"
+    script.write_text("new Anna Bruno Carla\nroll 1 2\nbuy\nroll 2 1\nroll 3 4\n! claim Anna\n")
+    r = banco("run", "-q", str(script))
+    assert "5 line(s) done" in r.output or "6 line(s) done" in r.output
+    bad = tmp_path / "h.banco"
+    bad.write_text("! state\n")
+    r = banco("run", str(bad), code=1)
+    assert "expected to be refused" in r.output
+
+
+def test_shell_reads_lines_from_stdin(banco):
+    runner = CliRunner()
+    banco("new", "Anna", "Bruno")
+    r = runner.invoke(cli, ["--db", banco.db, "shell"], input="roll 1 2\nbuy\nstate\nquit\n")
+    assert r.exit_code == 0
+    assert "Anna pays 60 M to the Bank" in r.output and "Vicolo Stretto" in r.output
+
+
+def test_shell_completes_player_and_deck_names(banco):
+    from cli.main import Session
+    from cli.shell import BancoShell
+
+    banco("new", "Anna", "Bruno", "Ángela")
+    sh = BancoShell(Session(banco.db, None))
+    assert sh.completedefault("an", "claim an", 6, 8) == ["Anna", "Ángela"]
+    assert sh.completedefault("prob", "card prob", 5, 9) == ["Probabilità"]
+    assert sh.completenames("ha") == ["hammer"]
+
+
+def test_house_rules_file_and_bad_rules(banco, tmp_path):
+    house = tmp_path / "casa.toml"
+    house.write_text('extends = "classic"\ngo_salary = 400\n')
+    out = banco("new", "A", "B", "--rules", str(house)).output
+    assert "rules casa" in out
+    r = banco("new", "A", "B", "--rules", "monopoly-deluxe", code=2)
+    assert "classic, quick" in r.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "classic"\ngo_salary = "lots"\n')
+    r = banco("new", "A", "B", "--rules", str(bad), code=2)
+    assert "go_salary must be int" in r.output
+    r = banco("new", "Solo", code=1)
+    assert "at least two players" in r.output

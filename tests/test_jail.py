@@ -1,0 +1,76 @@
+"""Jail (004 §Prigione, 003 §08, 000 FAQ 16)."""
+
+import pytest
+from helpers import (
+    Buy, PayFine, Roll, UseCard, balanced, cash, new_table, of_type, place, play, types,
+)
+
+from ledger.errors import RuleViolation
+
+
+def jailed(tries=0, **kw):
+    return place(new_table(), "Anna", 10, in_jail=True, jail_turns=tries, **kw)
+
+
+def test_a_failed_try_stays_in_jail_and_the_turn_passes():
+    t, ev = play(jailed(), Roll((3, 4)))
+    assert types(ev) == ["DiceRolled", "JailRollFailed", "TurnEnded"]
+    a = t.player("Anna")
+    assert a.in_jail and a.position == 10 and a.jail_turns == 1
+    assert t.turn.player == "Bruno"
+
+
+def test_doubles_free_the_player_who_moves_by_them_and_does_not_roll_again():
+    t, ev = play(jailed(), Roll((2, 2)))
+    assert types(ev)[:3] == ["DiceRolled", "LeftJail", "TokenMoved"]
+    assert t.player("Anna").position == 14 and not t.player("Anna").in_jail
+    t, ev = play(t, Buy())
+    assert types(ev)[-1] == "TurnEnded" and t.turn.player == "Bruno"
+
+
+def test_after_the_third_failed_try_pay_the_fine_and_move():
+    t, ev = play(jailed(tries=2), Roll((1, 2)))
+    assert types(ev)[:4] == ["DiceRolled", "JailRollFailed", "FinePaid", "LeftJail"]
+    a = t.player("Anna")
+    assert a.position == 13 and a.cash == 1450 and not a.in_jail
+    assert t.turn.phase == "buy" and balanced(t)
+
+
+def test_third_try_without_the_fine_in_cash_leaves_a_debt_and_still_moves():
+    t = cash(jailed(tries=2), "Anna", 20)
+    t, ev = play(t, Roll((1, 2)))
+    assert of_type(ev, "DebtIncurred")[0]["amount"] == 50
+    assert t.player("Anna").position == 13
+
+
+def test_pay_fine_then_doubles_rolls_again():
+    t, ev = play(jailed(), PayFine())
+    assert types(ev) == ["FinePaid", "LeftJail"] and t.player("Anna").cash == 1450
+    t, ev = play(t, Roll((3, 3)))
+    assert t.player("Anna").position == 16 and t.turn.phase == "buy"
+    t, ev = play(t, Buy())
+    assert types(ev)[-1] == "ExtraRollDue"  # 000 FAQ 16
+
+
+def test_use_card_needs_a_card_and_pay_fine_needs_jail_and_cash():
+    with pytest.raises(RuleViolation) as err:
+        play(jailed(), UseCard())
+    assert "no get-out-of-jail card" in str(err.value)
+    with pytest.raises(RuleViolation) as err:
+        play(new_table(), PayFine())
+    assert "not in jail" in str(err.value)
+    with pytest.raises(RuleViolation):
+        play(cash(jailed(), "Anna", 10), PayFine())
+
+
+def test_jail_exit_only_before_rolling():
+    t = jailed()
+    t = t._replace(turn=t.turn._replace(phase="buy", offer=1))
+    with pytest.raises(RuleViolation):
+        play(t, PayFine())
+
+
+def test_just_visiting_is_not_jail():
+    t = place(new_table(), "Anna", 7)
+    t, ev = play(t, Roll((1, 2)))
+    assert t.player("Anna").position == 10 and not t.player("Anna").in_jail
