@@ -81,7 +81,6 @@ def _player(state, text: str | None) -> str | None:
 
 
 def _deck(state, text: str) -> str:
-    from ledger.names import resolve
 
     return deck_key(state.edition, text)
 
@@ -257,9 +256,9 @@ def undo(session):
 
 
 def _turn_line(state) -> str:
-    from ledger.decide import _phase_help
+    from ledger.state import next_step
 
-    return "next: " + _phase_help(state)
+    return "next: " + next_step(state)
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -357,14 +356,19 @@ def cards(session, deck, as_json):
 
 
 @cli.command()
+@click.option("--expect-head", default=None, metavar="HASH",
+              help="A head printed earlier: fail if this history no longer contains it.")
 @json_option
 @pass_session
-def audit(session, as_json):
-    """Verify the hash chain, every schema and the fold; print the head hash."""
+def audit(session, expect_head, as_json):
+    """Verify the hash chain, every schema and the fold; print the head hash.
+
+    Exit 0 when clean, 3 naming the first bad event otherwise.
+    """
     from projections.audit import audit as run_audit
 
     game = session.game()
-    report = run_audit(game, session.book.store.read(game))
+    report = run_audit(game, session.book.store.read(game), expect_head)
     if as_json:
         _dump(report.document())
     elif report.ok:
@@ -378,16 +382,15 @@ def audit(session, as_json):
 
 # --- many lines -----------------------------------------------------------------------------
 
-def execute_line(session: Session, line: str, out=None) -> int:
+def execute_line(session: Session, line: str) -> int:
     """Run one transcript/shell line; return its exit code.  `#` starts a comment."""
-    text = line.split("#", 1)[0].strip() if "#" in line and not line.strip().startswith('"') else line.strip()
-    if not text:
-        return 0
     try:
-        args = shlex.split(text)
+        args = shlex.split(line, comments=True)
     except ValueError as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
+    if not args:
+        return 0
     if args[0] in ("shell", "run"):
         click.echo(f"error: `{args[0]}` cannot be nested", err=True)
         return 2

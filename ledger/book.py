@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from . import commands as c
-from .decide import decide, start_game
 from .errors import ConflictError, RuleViolation, UsageError
-from .rules import load_rules
 from .state import State, evolve, fold
+
+if TYPE_CHECKING:
+    from . import commands as c
 from .store import NewEvent, SQLiteStore
 
 # Facts that record a refusal: evidence, not table changes, so `undo` steps over them.
@@ -82,7 +83,9 @@ class Book:
     def new_game(self, players: list[str], rules: str = "classic", edition: str = "it",
                  first_player: str | None = None, *, now: str, actor: str = "banker",
                  command_id: str | None = None) -> int:
+        from .decide import start_game
         from .edition import load_edition
+        from .rules import load_rules
 
         load_edition(edition)  # refuse an unknown edition before anything is written
         ruleset = load_rules(rules)
@@ -143,6 +146,8 @@ class Book:
     def execute(self, game_id: int, command: c.Command, *, now: str, actor: str = "banker",
                 command_id: str | None = None) -> Outcome:
         """Decide and append.  A refusal appends nothing, except the evidence it must leave."""
+        from .decide import decide
+
         state = self.state(game_id)
         try:
             events = decide(state, command)

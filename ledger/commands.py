@@ -2,62 +2,53 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(NamedTuple):
     dice: tuple[int, ...]
     player: str | None = None  # --player: check whose turn it is
 
 
-@dataclass(frozen=True)
-class Buy:
+class Buy(NamedTuple):
     player: str | None = None
 
 
-@dataclass(frozen=True)
-class Decline:
+class Decline(NamedTuple):
     player: str | None = None
 
 
-@dataclass(frozen=True)
-class Bid:
+class Bid(NamedTuple):
     bidder: str
     amount: int
 
 
-@dataclass(frozen=True)
-class Hammer:
+class Hammer(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(NamedTuple):
     owner: str
 
 
-@dataclass(frozen=True)
-class DrawCard:
+class DrawCard(NamedTuple):
     deck: str
     number: int
     choice: str | None = None  # "pay" or "draw", for a card that offers the choice
     player: str | None = None
 
 
-@dataclass(frozen=True)
-class PayFine:
+class PayFine(NamedTuple):
     player: str | None = None
 
 
-@dataclass(frozen=True)
-class UseCard:
+class UseCard(NamedTuple):
     player: str | None = None
 
 
-@dataclass(frozen=True)
-class PayDebt:
+class PayDebt(NamedTuple):
     debtor: str | None = None
 
 
-Command = Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | PayFine | UseCard | PayDebt
+Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | PayFine | UseCard
+           | PayDebt)

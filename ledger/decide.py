@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import commands as c
 from .edition import Space
 from .errors import RuleViolation
-from .state import BANK, State, evolve
+from .state import BANK, State, evolve, next_step
 
 R_TURN = "004 §Svolgimento del gioco"
 R_BUY = "004 §Acquistare un immobile"
@@ -58,31 +58,9 @@ def _check_turn(state: State, player: str | None, action: str) -> None:
                             rule=R_TURN, allowed=f"{state.turn.player} may {action}")
 
 
-def _phase_help(state: State) -> str:
-    t = state.turn
-    space = state.edition.space
-    if t.phase == "buy":
-        return f"{t.player} must `buy` or `decline` {space(t.offer).name}"
-    if t.phase == "auction":
-        a = state.auction
-        lead = (f"{a.high_bidder} leads at {a.high_bid}" if a.high_bidder
-                else f"no bid yet, bids open at {a.min_bid}")
-        return f"the auction for {space(a.property).name} is open ({lead}): `bid PLAYER AMOUNT` or `hammer`"
-    if t.phase == "card":
-        return f"{t.player} must draw from {state.edition.decks[t.card_deck].title}: `card {t.card_deck} N`"
-    if t.phase == "choice":
-        deck, number = t.card_choice
-        return (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
-                f"`card {deck} {number} pay` or `card {deck} {number} draw`")
-    p = state.current
-    if p.in_jail:
-        return f"{t.player} is in jail: `pay-fine`, `use-card` or `roll D1 D2` to try for doubles"
-    return f"{t.player} to `roll D1 D2`"
-
-
 def _need_phase(state: State, phase: str, action: str) -> None:
     if state.turn.phase != phase:
-        raise RuleViolation(f"cannot {action} now", rule=R_TURN, allowed=_phase_help(state))
+        raise RuleViolation(f"cannot {action} now", rule=R_TURN, allowed=next_step(state))
 
 
 def _no_debts(state: State, action: str, who: str | None = None) -> None:
@@ -396,7 +374,7 @@ def _card(tx: _Tx, cmd: c.DrawCard) -> None:
         want = t.card_choice
         if (cmd.deck, cmd.number) != want:
             raise RuleViolation("a card's choice is pending", rule=R_CARDS,
-                                allowed=_phase_help(state))
+                                allowed=next_step(state))
     else:
         _need_phase(state, "card", "draw a card")
         if cmd.deck != t.card_deck:
@@ -416,7 +394,7 @@ def _card(tx: _Tx, cmd: c.DrawCard) -> None:
     if effect["kind"] == "pay_or_draw":
         if cmd.choice is None:
             if t.phase == "choice":
-                raise RuleViolation("say which", rule=R_CARDS, allowed=_phase_help(state))
+                raise RuleViolation("say which", rule=R_CARDS, allowed=next_step(state))
             tx.emit("CardChoiceRequired", player=name, deck=cmd.deck, number=cmd.number)
             return
         if cmd.choice not in ("pay", "draw"):

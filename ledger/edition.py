@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
-from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from typing import NamedTuple
 
 from .errors import UsageError
 
 PROPERTY_KINDS = ("street", "station", "utility")
 
 
-@dataclass(frozen=True)
-class Space:
+DATA = os.path.join(os.path.dirname(__file__), "data")  # package data, on disk for wheel and editable installs
+
+
+class Space(NamedTuple):
     position: int
     name: str
     kind: str
@@ -34,23 +36,20 @@ class Space:
         return self.price // 2 if self.price is not None else None
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     deck: str
     number: int
     text: str
     effect: dict
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(NamedTuple):
     name: str
     title: str
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
-class Edition:
+class Edition(NamedTuple):
     name: str
     title: str
     currency: str
@@ -60,7 +59,7 @@ class Edition:
     go_to_jail_position: int
     bank_houses: int
     bank_hotels: int
-    groups: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    groups: dict[str, tuple[int, ...]]
 
     def space(self, position: int) -> Space:
         return self.spaces[position]
@@ -73,11 +72,17 @@ class Edition:
 EDITIONS = ("it",)
 
 
+
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 @cache
 def load_edition(name: str) -> Edition:
     if name not in EDITIONS:
         raise UsageError(f"unknown edition {name!r}; available: {', '.join(EDITIONS)}")
-    text = resources.files("ledger").joinpath(f"data/editions/{name}.toml").read_text("utf-8")
+    text = _read(os.path.join(DATA, "editions", f"{name}.toml"))
     raw = tomllib.loads(text)
     spaces = []
     for pos, s in enumerate(raw["spaces"]):

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
-from dataclasses import dataclass, fields
 from functools import cache
-from importlib import resources
-from pathlib import Path
+from typing import NamedTuple
 
 from .errors import UsageError
 
 BUILTIN = ("classic", "quick")
 
 
-@dataclass(frozen=True)
-class RuleSet:
+class RuleSet(NamedTuple):
     name: str
     source: str
     starting_cash: int
@@ -34,7 +32,7 @@ class RuleSet:
 
     def params(self) -> dict:
         """Everything, so that a game's first event carries the exact rules it was played by."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self._asdict()
 
     @classmethod
     def from_params(cls, params: dict) -> RuleSet:
@@ -46,7 +44,8 @@ _CHOICES = {"auction_no_bid": ("bank_keeps",), "rent": ("claim", "auto"),
 
 
 def _build(raw: dict, origin: str) -> RuleSet:
-    known = {f.name: f.type for f in fields(RuleSet)}
+    # NamedTuple keeps postponed annotations as ForwardRef('int'): compare by their names.
+    known = {k: getattr(v, "__forward_arg__", v) for k, v in RuleSet.__annotations__.items()}
     unknown = sorted(set(raw) - set(known))
     if unknown:
         raise UsageError(f"{origin}: unknown rule parameter(s) {', '.join(unknown)}; "
@@ -67,7 +66,7 @@ def _build(raw: dict, origin: str) -> RuleSet:
 
 
 def _read_builtin(name: str) -> dict:
-    text = resources.files("ledger").joinpath(f"data/rules/{name}.toml").read_text("utf-8")
+    text = _read(os.path.join(os.path.dirname(__file__), "data", "rules", f"{name}.toml"))
     return tomllib.loads(text)
 
 
@@ -85,21 +84,27 @@ def _resolve(raw: dict, seen: tuple[str, ...]) -> dict:
     return merged
 
 
+
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 @cache
 def load_rules(name_or_path: str) -> RuleSet:
     """A built-in name (`classic`, `quick`) or the path of a TOML file with `extends = "..."`."""
     if name_or_path in BUILTIN:
         return _build(_resolve(_read_builtin(name_or_path), (name_or_path,)), name_or_path)
-    path = Path(name_or_path)
-    if not path.is_file():
+    path = name_or_path
+    if not os.path.isfile(path):
         raise UsageError(f"unknown rule set {name_or_path!r}: use one of {', '.join(BUILTIN)} "
                          "or the path of a TOML file that extends one")
     try:
-        raw = tomllib.loads(path.read_text("utf-8"))
+        raw = tomllib.loads(_read(path))
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML: {exc}") from None
     if "extends" not in raw:
         raise UsageError(f"{path}: a house-rules file must say which rule set it extends, "
                          f"e.g. extends = \"classic\"")
-    raw.setdefault("name", path.stem)
-    return _build(_resolve(raw, ()), str(path))
+    raw.setdefault("name", os.path.splitext(os.path.basename(path))[0])
+    return _build(_resolve(raw, ()), path)

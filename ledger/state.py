@@ -97,6 +97,25 @@ class State(NamedTuple):
         return [p.name for p in self.players if not p.bankrupt]
 
 
+def _fast_replace(cls):
+    """A `_replace` for a named tuple that copies by position: the fold spends most of its
+    time here, and the generic one calls a Python-level pop for every field."""
+    positions = {f: i for i, f in enumerate(cls._fields)}
+    new = tuple.__new__
+
+    def _replace(self, **changes):
+        values = list(self)
+        for key, value in changes.items():
+            values[positions[key]] = value
+        return new(cls, values)
+
+    cls._replace = _replace
+
+
+for _cls in (State, Player, Turn):
+    _fast_replace(_cls)
+
+
 def _set_player(state: State, name: str, **changes) -> State:
     i = state.index[name]
     players = state.players
@@ -105,21 +124,51 @@ def _set_player(state: State, name: str, **changes) -> State:
 
 
 def _transfer(state: State, d: dict) -> State:
+    # One _replace per transfer: the fold's hot path (DESIGN.md: >= 200,000 events/s).
     payer, payee, amount = d["payer"], d["payee"], d["amount"]
+    players = state.players
+    index = state.index
     paid_out = state.bank_paid_out
     if payer == BANK:
         paid_out += amount
     else:
-        state = _set_player(state, payer, cash=state.player(payer).cash - amount)
+        i = index[payer]
+        p = players[i]
+        players = players[:i] + (p._replace(cash=p.cash - amount),) + players[i + 1:]
     if payee == BANK:
         paid_out -= amount
     else:
-        state = _set_player(state, payee, cash=state.player(payee).cash + amount)
-    return state._replace(bank_paid_out=paid_out)
+        i = index[payee]
+        p = players[i]
+        players = players[:i] + (p._replace(cash=p.cash + amount),) + players[i + 1:]
+    return state._replace(players=players, bank_paid_out=paid_out)
 
 
 def _set_at(t: tuple, i: int, value) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
+
+
+def next_step(state: State) -> str:
+    """What the table is waiting for, in the words the banker types."""
+    t = state.turn
+    space = state.edition.space
+    if t.phase == "buy":
+        return f"{t.player} must `buy` or `decline` {space(t.offer).name}"
+    if t.phase == "auction":
+        a = state.auction
+        lead = (f"{a.high_bidder} leads at {a.high_bid}" if a.high_bidder
+                else f"no bid yet, bids open at {a.min_bid}")
+        return f"the auction for {space(a.property).name} is open ({lead}): `bid PLAYER AMOUNT` or `hammer`"
+    if t.phase == "card":
+        return f"{t.player} must draw from {state.edition.decks[t.card_deck].title}: `card {t.card_deck} N`"
+    if t.phase == "choice":
+        deck, number = t.card_choice
+        return (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
+                f"`card {deck} {number} pay` or `card {deck} {number} draw`")
+    p = state.current
+    if p.in_jail:
+        return f"{t.player} is in jail: `pay-fine`, `use-card` or `roll D1 D2` to try for doubles"
+    return f"{t.player} to `roll D1 D2`"
 
 
 # --- one handler per event type -------------------------------------------------------------
@@ -349,8 +398,7 @@ def fold(events, game_id: int | None = None) -> State:
     state = initial_state(gid, events[0])
     handlers = HANDLERS
     for e in events[1:]:
-        seq = e["seq"]
-        if seq not in gone:
-            state = handlers[e["type"]](state, e["data"], seq)
-        state = state._replace(seq=seq)
-    return state
+        if e["seq"] not in gone:
+            state = handlers[e["type"]](state, e["data"], e["seq"])
+    # seq is set once at the end rather than per event: the fold's hot path.
+    return state._replace(seq=events[-1]["seq"])

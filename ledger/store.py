@@ -11,21 +11,19 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .canonical import GENESIS, canonical_json, row_hash
 from .errors import ConflictError
 
 
-@dataclass(frozen=True)
-class NewEvent:
+class NewEvent(NamedTuple):
     type: str
     data: dict
     schema_version: int = 1
 
 
-@dataclass(frozen=True)
-class ChainProblem:
+class ChainProblem(NamedTuple):
     seq: int
     problem: str
 
@@ -195,7 +193,11 @@ def verify_chain(rows: Iterable[dict]) -> tuple[int, str, ChainProblem | None]:
         if row["prev_hash"] != prev:
             return count, prev, ChainProblem(row["seq"], "its prev_hash does not match the hash "
                                                          "of the event before it")
-        if row_hash(prev, row) != row["hash"]:
+        try:
+            recomputed = row_hash(prev, row)
+        except TypeError as exc:  # banco never writes a float: someone else wrote this row
+            return count, prev, ChainProblem(row["seq"], f"its content is not banco's: {exc}")
+        if recomputed != row["hash"]:
             return count, prev, ChainProblem(row["seq"], "its content does not match its hash: "
                                                          "the row was edited")
         prev = row["hash"]

@@ -36,10 +36,19 @@ def books_balance(state, starting_total: int) -> bool:
     return sum(p.cash for p in state.players) - state.bank_paid_out == starting_total
 
 
-def audit(game_id: int, rows: list[dict]) -> AuditReport:
+def audit(game_id: int, rows: list[dict], expect_head: str | None = None) -> AuditReport:
+    """`expect_head`: a head printed earlier (on a score sheet, say).  A forger can recompute
+    every hash after an edit, but cannot make that printed head appear in the new chain."""
     count, head, problem = verify_chain(rows)
     if problem:
         return AuditReport(game_id, count, head, problem.seq, f"hash chain: {problem.problem}")
+    if expect_head is not None:
+        at = next((r["seq"] for r in rows if r["hash"] == expect_head), None)
+        if at is None:
+            diverged = _first_unmatched(rows)
+            return AuditReport(game_id, count, head, diverged,
+                               f"the head {expect_head[:12]}... printed earlier is not in this "
+                               "history: it was rewritten")
     for row in rows:
         try:
             validate(row["type"], row["data"], row["schema_version"])
@@ -67,3 +76,9 @@ def audit(game_id: int, rows: list[dict]) -> AuditReport:
     if final != state:
         return AuditReport(game_id, count, head, rows[-1]["seq"], "replay differs from the fold")
     return AuditReport(game_id, count, head)
+
+
+def _first_unmatched(rows: list[dict]) -> int | None:
+    # Without the old rows we cannot know where the rewrite starts; the first seq is all we can
+    # name with certainty.
+    return rows[0]["seq"] if rows else None

@@ -2,8 +2,20 @@
 
 import pytest
 from helpers import (
-    POS, DrawCard, Roll, UseCard, balanced, build, cash, new_table, of_type, own, place, play,
-    turn_of, types,
+    POS,
+    DrawCard,
+    Roll,
+    UseCard,
+    balanced,
+    build,
+    cash,
+    new_table,
+    of_type,
+    own,
+    place,
+    play,
+    turn_of,
+    types,
 )
 
 from ledger.errors import RuleViolation

@@ -2,7 +2,17 @@
 
 import pytest
 from helpers import (
-    Buy, PayFine, Roll, UseCard, balanced, cash, new_table, of_type, place, play, types,
+    Buy,
+    PayFine,
+    Roll,
+    UseCard,
+    balanced,
+    cash,
+    new_table,
+    of_type,
+    place,
+    play,
+    types,
 )
 
 from ledger.errors import RuleViolation

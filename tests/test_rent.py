@@ -2,8 +2,22 @@
 
 import pytest
 from helpers import (
-    POS, Buy, Claim, PayDebt, Roll, balanced, build, cash, mortgage, new_table, of_type, own,
-    place, play, turn_of, types,
+    POS,
+    Buy,
+    Claim,
+    PayDebt,
+    Roll,
+    balanced,
+    build,
+    cash,
+    mortgage,
+    new_table,
+    of_type,
+    own,
+    place,
+    play,
+    turn_of,
+    types,
 )
 
 from ledger.decide import rent_for, seat_after

@@ -2,8 +2,20 @@
 
 import pytest
 from helpers import (
-    POS, Bid, Buy, Decline, Hammer, Roll, balanced, cash, new_table, of_type, place, play,
-    turn_of, types,
+    POS,
+    Bid,
+    Buy,
+    Decline,
+    Hammer,
+    Roll,
+    balanced,
+    cash,
+    new_table,
+    of_type,
+    place,
+    play,
+    turn_of,
+    types,
 )
 
 from ledger.errors import RuleViolation

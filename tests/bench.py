@@ -1,0 +1,138 @@
+"""Benchmarks for DESIGN.md's budgets.  Prints figures; asserts nothing.  Run:
+
+    python tests/bench.py            # or: python tests/bench.py --quick
+
+1. cold `banco state` (read) and a cold write command, median wall time, beside
+   `sqlite-utils tables` on the same database (goal: read <= 0.7x, write <= 1.2x of it);
+2. fold throughput (goal >= 200,000 events/s) and the replay of a ~2,000-event game (<= 20 ms);
+3. durable appends, one command at a time (goal >= 500/s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+def median_wall(cmd: list[str], runs: int, env=None) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env=env)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def tool(name: str) -> str:
+    here = Path(sys.executable).parent / name
+    return str(here) if here.exists() else (shutil.which(name) or name)
+
+
+def bench_cli(db: str, runs: int) -> None:
+    banco, su = tool("banco"), tool("sqlite-utils")
+    env = {**os.environ, "BANCO_DB": db}
+    base = median_wall([su, "tables", db], runs)
+    read = median_wall([banco, "state"], runs, env)
+    # a write that is always legal: roll, then undo it, alternately
+    times = []
+    for i in range(runs):
+        cmd = [banco, "undo"] if i % 2 else [banco, "roll", "3", "4"]
+        t0 = time.perf_counter()
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - t0)
+    write = statistics.median(times)
+    print(f"sqlite-utils tables     {base * 1000:7.1f} ms (median of {runs})")
+    print(f"banco state (read)      {read * 1000:7.1f} ms  = {read / base:.2f}x  (goal <= 0.7x, aim 0.4x)")
+    print(f"banco roll/undo (write) {write * 1000:7.1f} ms  = {write / base:.2f}x  (goal <= 1.2x, aim 1.0x)")
+
+
+def long_log(commands: int):
+    import random
+
+    from test_properties import choose
+
+    from ledger.decide import decide, start_game
+    from ledger.rules import load_rules
+    from ledger.state import evolve, fold
+
+    for seed in range(100):
+        rng = random.Random(seed)
+        log = start_game(["Anna", "Bruno", "Carla", "Dario"], load_rules("classic"), "it")
+        for i, e in enumerate(log, 1):
+            e["seq"] = i
+        state = fold(log, 1)
+        while len(log) < commands:
+            cmd = choose(state, rng.randint(1, 6), rng.randint(1, 6), rng.randint(0, 99))
+            if cmd is None:
+                break
+            for e in decide(state, cmd):
+                e["seq"] = len(log) + 1
+                state = evolve(state, e)
+                log.append(e)
+        if len(log) >= commands:
+            return log
+    return log
+
+
+def bench_fold(events: int) -> None:
+    from ledger.state import fold
+
+    log = long_log(events)
+    n = len(log)
+    rounds = max(3, 200_000 // n)
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        fold(log, 1)
+    dt = time.perf_counter() - t0
+    print(f"fold                    {n * rounds / dt:10,.0f} events/s over {rounds} x {n} events "
+          f"(goal >= 200,000)")
+    print(f"replay of {n} events   {dt / rounds * 1000:7.2f} ms (goal <= 20 ms for ~2,000)")
+
+
+def bench_appends(db: str, count: int) -> None:
+    from ledger import commands as c
+    from ledger.book import Book
+
+    book = Book(db)
+    g = book.new_game(["Anna", "Bruno"], now="2026-11-29T10:00:00.000000Z")
+    t0 = time.perf_counter()
+    for i in range(count):
+        if i % 2:
+            book.undo(g, now="2026-11-29T10:00:00.000000Z")
+        else:
+            book.execute(g, c.Roll((3, 4)), now="2026-11-29T10:00:00.000000Z")
+    dt = time.perf_counter() - t0
+    print(f"durable commands        {count / dt:10,.0f} /s one by one (decide + validate + "
+          f"BEGIN IMMEDIATE + fsync; goal >= 500)")
+    book.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="fewer runs, for a smoke check")
+    args = ap.parse_args()
+    runs = 5 if args.quick else 21
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "bench.db")
+        subprocess.run([tool("banco"), "--db", db, "run", "-q",
+                        str(ROOT / "fixtures" / "classic-4p.banco")],
+                       check=True, stdout=subprocess.DEVNULL)
+        bench_cli(db, runs)
+        bench_fold(2000)
+        bench_appends(str(Path(tmp) / "appends.db"), 100 if args.quick else 400)
+
+
+if __name__ == "__main__":
+    main()
