@@ -294,18 +294,43 @@ def state(session, at, as_json):
 def log(session, tail, as_json):
     """The events, in order, with their hashes."""
     from cli.render import narrate
-    from ledger.state import fold
+    from ledger.state import retracted_seqs
 
-    events = session.book.events(session.game())
+    game = session.game()
+    events = session.book.events(game)
     shown = events[-tail:] if tail else events
     if as_json:
         _dump([{"seq": e["seq"], "type": e["type"], "data": e["data"],
                 "recorded_at": e["recorded_at"], "hash": e["hash"]} for e in shown])
         return
-    st = fold(events)
+    st = session.book.state(game)
+    gone = retracted_seqs(events)
     for e in shown:
-        line = narrate(e, st) or ""
-        click.echo(f"{e['seq']:>5}  {e['recorded_at'][:19]}  {e['type']:<18} {line.strip()}")
+        line = (narrate(e, st) or "").strip()
+        mark = "x" if e["seq"] in gone else " "
+        click.echo(f"{e['seq']:>5}{mark} {e['recorded_at'][:19]}  {e['type']:<18} {line}")
+    if gone & {e["seq"] for e in shown}:
+        click.echo("(x: taken back by a later EventRetracted; kept, never erased)")
+
+
+@cli.command()
+@json_option
+@pass_session
+def games(session, as_json):
+    """The games in this database: number, start, players, rules, whether finished."""
+    rows = session.book.store.games()
+    doc = [{"game": g["game_id"], "started_at": g["started_at"], "players": g["data"]["players"],
+            "rules": g["data"]["rules"]["name"], "edition": g["data"]["edition"],
+            "ended": g["ended"]} for g in rows]
+    if as_json:
+        _dump(doc)
+        return
+    if not doc:
+        click.echo("no games yet: `banco new PLAYER PLAYER ...`")
+    for g in doc:
+        state = "finished" if g["ended"] else "in progress"
+        click.echo(f"{g['game']:>4}  {g['started_at'][:16]}  {g['rules']:<9}{state:<12}"
+                   f"{', '.join(g['players'])}")
 
 
 def _edition(session):

@@ -46,7 +46,10 @@ def narrate(event: dict, state: State) -> str | None:
         return (f"  {d['owner']}'s claim on {d['payer']} ({d['amount']} {cur}, "
                 f"{_name(state, d['property'])}) lapsed: {d['closed_by']} rolled")
     if t == "RentClaimRefused":
-        return f"  recorded: {d['reason']}"
+        where = f" as event {event['seq']}" if "seq" in event else ""
+        return (f"  late claim recorded{where}: {d['owner']} asked {d['payer']} for "
+                f"{d['amount']} {cur} ({_name(state, d['property'])}); landed at event "
+                f"{d['opened_seq']}, window closed at event {d['lapsed_seq']}")
     if t == "RentNotDue":
         return f"  no rent on {_name(state, d['property'])}: {d['reason']}"
     if t == "CardDrawRequired":

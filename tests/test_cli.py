@@ -227,3 +227,18 @@ def test_house_rules_file_and_bad_rules(banco, tmp_path):
     assert "go_salary must be int" in r.output
     r = banco("new", "Solo", code=1)
     assert "at least two players" in r.output
+
+
+def test_log_marks_retracted_events_and_games_lists_them(game):
+    game("roll", "1", "2")
+    game("undo")
+    out = game("log", "--tail", "4").output
+    assert "x " in out and "taken back by a later EventRetracted" in out
+    game("new", "Elio", "Fede", "--rules", "quick")
+    listed = doc(game("games", "--json"))
+    assert [(g["game"], g["rules"], g["ended"]) for g in listed] == [(1, "classic", False),
+                                                                    (2, "quick", False)]
+    assert "Elio, Fede" in game("games").output
+    # the newest unfinished game is the current one; --game picks another
+    assert doc(game("state", "--json"))["game"] == 2
+    assert doc(game("--game", "1", "state", "--json"))["game"] == 1
