@@ -119,6 +119,25 @@ def bench_appends(db: str, count: int) -> None:
     book.close()
 
 
+def bench_shell(db: str, count: int) -> None:
+    """Commands typed into `banco shell`: one process, table cached between commands."""
+    import contextlib
+    import io
+
+    from cli.main import Session, execute_line
+
+    session = Session(db, None)
+    lines = ["roll 3 4", "undo", "state"]
+    sink = io.StringIO()
+    with contextlib.redirect_stdout(sink):
+        execute_line(session, "new Anna Bruno Carla")
+        t0 = time.perf_counter()
+        for i in range(count):
+            execute_line(session, lines[i % 3])
+    dt = time.perf_counter() - t0
+    print(f"banco shell             {dt / count * 1000:7.2f} ms a command (roll/undo/state; goal <= 5 ms)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer runs, for a smoke check")
@@ -132,6 +151,7 @@ def main() -> None:
         bench_cli(db, runs)
         bench_fold(2000)
         bench_appends(str(Path(tmp) / "appends.db"), 100 if args.quick else 400)
+        bench_shell(str(Path(tmp) / "shell.db"), 60 if args.quick else 300)
 
 
 if __name__ == "__main__":
