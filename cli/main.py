@@ -80,6 +80,13 @@ def _player(state, text: str | None) -> str | None:
     return resolve(text, list(state.seats), "player")
 
 
+def _property(state, text: str) -> int:
+    from ledger.names import resolve
+
+    by_name = {s.name: s.position for s in state.edition.properties}
+    return by_name[resolve(text, list(by_name), "property")]
+
+
 def _deck(state, text: str) -> str:
 
     return deck_key(state.edition, text)
@@ -184,12 +191,15 @@ def bid(session, bidder, amount):
 
 
 @cli.command()
+@click.argument("lot", required=False)
 @pass_session
-def hammer(session):
-    """Close the auction: the highest bid wins."""
+def hammer(session, lot):
+    """Close the auction: the highest bid wins.  After a building auction, LOT is where the
+    winner puts the building (needed only when there is a choice)."""
     from ledger.commands import Hammer
 
-    _execute(session, Hammer())
+    state = session.state()
+    _execute(session, Hammer(_property(state, lot) if lot else None))
 
 
 @cli.command()
@@ -244,6 +254,135 @@ def pay(session, debtor):
     from ledger.commands import PayDebt
 
     _execute(session, PayDebt(_player(session.state(), debtor)))
+
+
+# --- what players own -----------------------------------------------------------------------
+
+@cli.command()
+@click.argument("property_")
+@click.argument("count", type=int, default=1)
+@player_option
+@pass_session
+def build(session, property_, count, player):
+    """Buy COUNT houses (then a hotel) for PROPERTY from the Bank, one at a time."""
+    from ledger.commands import Build
+
+    state = session.state()
+    _execute(session, Build(_property(state, property_), count, _player(state, player)))
+
+
+@cli.command()
+@click.argument("property_")
+@click.argument("count", default="1")
+@player_option
+@pass_session
+def sell(session, property_, count, player):
+    """Sell COUNT buildings of PROPERTY to the Bank at half price; `all` sells every building
+    of its colour group at once."""
+    from ledger.commands import Sell
+
+    state = session.state()
+    pos = _property(state, property_)
+    if count == "all":
+        cmd = Sell(pos, 0, True, _player(state, player))
+    else:
+        try:
+            n = int(count)
+        except ValueError:
+            raise UsageError(f"COUNT is a number or `all`, not {count!r}") from None
+        cmd = Sell(pos, n, False, _player(state, player))
+    _execute(session, cmd)
+
+
+@cli.command()
+@click.argument("property_")
+@player_option
+@pass_session
+def mortgage(session, property_, player):
+    """Mortgage PROPERTY: the Bank pays its mortgage value."""
+    from ledger.commands import Mortgage
+
+    state = session.state()
+    _execute(session, Mortgage(_property(state, property_), _player(state, player)))
+
+
+@cli.command()
+@click.argument("property_")
+@player_option
+@pass_session
+def unmortgage(session, property_, player):
+    """Lift the mortgage on PROPERTY: its mortgage value plus 10%."""
+    from ledger.commands import Unmortgage
+
+    state = session.state()
+    _execute(session, Unmortgage(_property(state, property_), _player(state, player)))
+
+
+def parse_trade(state, words: list[str]):
+    """`A B --give ITEM... --get ITEM... [--lift PROPERTY...]` into a Trade command."""
+    from ledger.commands import Items, Trade
+
+    if len(words) < 2:
+        raise UsageError("trade A B --give ITEM... --get ITEM...  (ITEM: a property, an "
+                         "amount of cash, or jail-card)")
+    a, b = _player(state, words[0]), _player(state, words[1])
+    sections = {"--give": [], "--get": [], "--lift": []}
+    current = None
+    for w in words[2:]:
+        if w in sections:
+            current = w
+        elif current is None:
+            raise UsageError(f"{w!r}: say --give or --get before the items")
+        else:
+            sections[current].append(w)
+
+    def items(words):
+        props, cash, cards = [], 0, 0
+        for w in words:
+            if w.isdigit():
+                cash += int(w)
+            elif w.lower() in ("jail-card", "jail", "card"):
+                cards += 1
+            else:
+                props.append(_property(state, w))
+        return Items(tuple(props), cash, cards)
+
+    return Trade(a, b, items(sections["--give"]), items(sections["--get"]),
+                 tuple(_property(state, w) for w in sections["--lift"]))
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, type=click.UNPROCESSED)
+@pass_session
+def trade(session, words):
+    """A deal between two players: trade A B --give ITEM... --get ITEM... [--lift PROPERTY...].
+
+    --give items go from A to B, --get items from B to A.  An ITEM is a property, a whole
+    amount of cash, or `jail-card`.  --lift frees a mortgaged deed received (mortgage + 10%)
+    instead of paying only the 10%.
+    """
+    state = session.state()
+    _execute(session, parse_trade(state, list(words)))
+
+
+@cli.command()
+@click.argument("debtor", required=False)
+@pass_session
+def bankrupt(session, debtor):
+    """Declare bankruptcy for a debt that cannot be raised."""
+    from ledger.commands import Bankrupt
+
+    _execute(session, Bankrupt(_player(session.state(), debtor)))
+
+
+@cli.command("auction-building")
+@click.argument("kind", type=click.Choice(["house", "hotel"]))
+@pass_session
+def auction_building(session, kind):
+    """Auction a scarce house or hotel when several players want it (004, 000 FAQ 28-30)."""
+    from ledger.commands import BuildingAuction
+
+    _execute(session, BuildingAuction(kind))
 
 
 @cli.command()
@@ -331,6 +470,71 @@ def games(session, as_json):
         state = "finished" if g["ended"] else "in progress"
         click.echo(f"{g['game']:>4}  {g['started_at'][:16]}  {g['rules']:<9}{state:<12}"
                    f"{', '.join(g['players'])}")
+
+
+@cli.command()
+@click.argument("account")
+@json_option
+@click.option("--csv", "as_csv", is_flag=True, help="CSV for a spreadsheet.")
+@pass_session
+def statement(session, account, as_json, as_csv):
+    """A bank statement: every transfer of ACCOUNT (a player or `bank`), with running balance."""
+    from projections.accounts import statement as build
+
+    game = session.game()
+    state = session.book.state(game)
+    name = "bank" if account.lower() in ("bank", "banca") else _player(state, account)
+    rows = build(session.book.events(game), name)
+    if as_json:
+        _dump(rows)
+    elif as_csv:
+        import csv
+
+        writer = csv.DictWriter(sys.stdout, fieldnames=["seq", "type", "counterparty", "amount",
+                                                        "reason", "balance"])
+        writer.writeheader()
+        writer.writerows(rows)
+    else:
+        for r in rows:
+            click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {r['balance']:>7}  "
+                       f"{r['counterparty']:<10} {r['reason']}")
+        if name != "bank":
+            click.echo(f"cash now: {state.player(name).cash}")
+
+
+@cli.command()
+@click.argument("property_")
+@json_option
+@pass_session
+def history(session, property_, as_json):
+    """The story of one deed: owners, auctions, trades, mortgages, buildings."""
+    from projections.accounts import history as build
+
+    game = session.game()
+    pos = _property(session.book.state(game), property_)
+    rows = build(session.book.events(game), pos)
+    if as_json:
+        _dump(rows)
+        return
+    for r in rows:
+        click.echo(f"{r['seq']:>5}  {r['owner'] or 'Bank':<10} {r['note']}")
+    if not rows:
+        click.echo("nothing has happened to it yet: it is with the Bank")
+
+
+@cli.command()
+@json_option
+@pass_session
+def standings(session, as_json):
+    """Who leads: players in play by net worth, then the bankrupt, last out first."""
+    from projections.accounts import standings as build
+
+    rows = build(session.state())
+    if as_json:
+        _dump(rows)
+        return
+    for r in rows:
+        click.echo(f"{r['rank']:>2}. {r['name']:<12}{r['status']:<10}{r['net_worth']:>7}")
 
 
 def _edition(session):

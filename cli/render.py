@@ -21,7 +21,8 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "TokenMoved":
         return f"  {d['player']} moves to {_name(state, d['to'])} ({d['to']})"
     if t in ("SalaryPaid", "TaxPaid", "FinePaid", "CardPayment", "PropertyBought", "AuctionWon",
-             "RentPaid", "DebtPaid", "CashIssued"):
+             "RentPaid", "DebtPaid", "CashIssued", "HouseBuilt", "HotelBuilt", "BuildingSold",
+             "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "EstateTransferred"):
         payer = "the Bank" if d["payer"] == BANK else d["payer"]
         payee = "the Bank" if d["payee"] == BANK else d["payee"]
         return f"  {payer} pays {d['amount']} {cur} to {payee}: {d['reason']}"
@@ -35,7 +36,10 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "BidPlaced":
         return f"  {d['player']} bids {d['amount']} {cur}"
     if t == "AuctionClosed":
-        return f"  no bid for {_name(state, d['property'])}: {d['reason']}"
+        if d["outcome"] != "no bid":
+            return None
+        what = _name(state, d["property"]) if d["property"] is not None else "the building"
+        return f"  no bid for {what}: {d['reason']}"
     if t == "RentClaimOpened":
         return (f"  {d['owner']} may claim {d['amount']} {cur} rent on "
                 f"{_name(state, d['property'])} ({d['basis']}) until {d['closer']} rolls: "
@@ -80,10 +84,39 @@ def narrate(event: dict, state: State) -> str | None:
         return f"{d['next']} to roll"
     if t == "EventRetracted":
         return f"undone: events {', '.join(map(str, d['seqs']))} ({d['reason']})"
+    if t == "TradeCompleted":
+        def side(g):
+            parts = [_name(state, p) for p in g["properties"]]
+            if g["cash"]:
+                parts.append(f"{g['cash']} {cur}")
+            if g["jail_cards"]:
+                parts.append(f"{len(g['jail_cards'])} jail card(s)")
+            return ", ".join(parts) or "nothing"
+        return f"  trade: {d['a']} gives {side(d['a_gives'])}; {d['b']} gives {side(d['b_gives'])}"
+    if t == "BuildingAuctionOpened":
+        return (f"  auction for a {d['kind']}: bids from {d['min_bid']} {cur}, "
+                f"`bid PLAYER AMOUNT`, then `hammer [PROPERTY]`")
+    if t == "BankruptcyDeclared":
+        creditor = "the Bank" if d["creditor"] == BANK else d["creditor"]
+        return f"{d['player']} is bankrupt to {creditor} ({d['reason']})"
+    if t == "DebtCancelled":
+        return f"  {d['debtor']}'s debt to {d['creditor']} is cancelled ({d['reason']})"
+    if t == "GameEnded":
+        return f"game over: {d['winner']} wins ({d['reason']})"
     if t == "GameStarted":
         return (f"new game: {', '.join(d['players'])}; rules {d['rules']['name']}, edition "
                 f"{d['edition']}; {d['first_player']} rolls first")
     return None
+
+
+def _marks(state: State, pos: int) -> str:
+    level = state.buildings[pos]
+    mark = " (M)" if pos in state.mortgaged else ""
+    if level == 5:
+        mark += " [hotel]"
+    elif level:
+        mark += f" [{level}h]"
+    return mark
 
 
 def state_document(state: State) -> dict:
@@ -93,10 +126,14 @@ def state_document(state: State) -> dict:
     auction = None
     if state.auction:
         a = state.auction
-        auction = {"property": space(a.property).name, "min_bid": a.min_bid, "step": a.step,
-                   "high_bidder": a.high_bidder, "high_bid": a.high_bid}
-    debt = [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}
-            for d in state.debts]
+        auction = {"property": space(a.property).name if a.property is not None else None,
+                   "kind": a.kind, "min_bid": a.min_bid, "step": a.step,
+                   "high_bidder": a.high_bidder, "high_bid": a.high_bid,
+                   "queue": [space(p).name for p in state.auction_queue]}
+    from ledger.worth import raisable
+
+    debt = [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason,
+             "can_raise": raisable(state, d.debtor)} for d in state.debts]
     return {
         "game": state.game_id,
         "seq": state.seq,
@@ -136,7 +173,7 @@ def state_text(state: State) -> str:
     lines.append("")
     lines.append(f"{'player':<12}{'cash':>8}  {'where':<24}deeds")
     for p in state.players:
-        deeds = [s.name + (" (M)" if s.position in state.mortgaged else "")
+        deeds = [s.name + _marks(state, s.position)
                  for s in state.edition.properties if state.owners[s.position] == p.name]
         where = state.edition.space(p.position).name
         if p.in_jail:
@@ -154,9 +191,11 @@ def state_text(state: State) -> str:
     if pend["auction"]:
         a = pend["auction"]
         lead = f"{a['high_bidder']} leads at {a['high_bid']}" if a["high_bidder"] else "no bid yet"
-        lines.append(f"auction: {a['property']} ({lead})")
+        lines.append(f"auction: {a['property'] or 'a ' + a['kind']} ({lead})"
+                     + (f"; then {', '.join(a['queue'])}" if a["queue"] else ""))
     for d in pend["debts"]:
-        lines.append(f"debt: {d['debtor']} owes {d['amount']} {cur} to {d['creditor']} ({d['reason']})")
+        lines.append(f"debt: {d['debtor']} owes {d['amount']} {cur} to {d['creditor']} "
+                     f"({d['reason']}); can raise {d['can_raise']}")
     lines.append("")
     lines.append(f"bank: {doc['bank']['houses']} houses, {doc['bank']['hotels']} hotels")
     return "\n".join(lines)

@@ -24,7 +24,7 @@ class Bid(NamedTuple):
 
 
 class Hammer(NamedTuple):
-    pass
+    lot: int | None = None  # where the winner of a building auction puts the building
 
 
 class Claim(NamedTuple):
@@ -50,5 +50,50 @@ class PayDebt(NamedTuple):
     debtor: str | None = None
 
 
+class Build(NamedTuple):
+    property: int
+    count: int = 1
+    player: str | None = None
+
+
+class Sell(NamedTuple):
+    property: int
+    count: int = 1
+    whole_group: bool = False  # `sell PROPERTY all`: every building of the group at once
+    player: str | None = None
+
+
+class Mortgage(NamedTuple):
+    property: int
+    player: str | None = None
+
+
+class Unmortgage(NamedTuple):
+    property: int
+    player: str | None = None
+
+
+class Items(NamedTuple):
+    properties: tuple[int, ...] = ()
+    cash: int = 0
+    jail_cards: int = 0
+
+
+class Trade(NamedTuple):
+    a: str
+    b: str
+    a_gives: Items
+    b_gives: Items
+    lift: tuple[int, ...] = ()  # mortgaged deeds the receiver frees at once
+
+
+class Bankrupt(NamedTuple):
+    debtor: str | None = None
+
+
+class BuildingAuction(NamedTuple):
+    kind: str  # house | hotel
+
+
 Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | PayFine | UseCard
-           | PayDebt)
+           | PayDebt | Build | Sell | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)

@@ -7,11 +7,11 @@ and what would be allowed instead.  Every amount is worked out here, never in `e
 from __future__ import annotations
 
 from . import commands as c
+from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_phase, no_debts, pay
 from .edition import Space
 from .errors import RuleViolation
-from .state import BANK, State, evolve, next_step
+from .state import BANK, State, next_step
 
-R_TURN = "004 §Svolgimento del gioco"
 R_BUY = "004 §Acquistare un immobile"
 R_AUCTION = "004 §Acquistare un immobile; 003 §03"
 R_RENT = "004 §Soggiorno nella proprietà di qualcuno; 003 §04"
@@ -20,24 +20,6 @@ R_JAIL = "004 §Prigione; 003 §08"
 R_CARDS = "004 §Probabilità e Tesoro; 003 §09"
 R_GO = "004 §Passando il campo VIA; 003 §09"
 R_TAX = "003 §09"
-R_DEBT = "003 §10"
-
-
-class _Tx:
-    """Events of one command, each applied as it is emitted so later rules see its effect."""
-
-    def __init__(self, state: State):
-        self.state = state
-        self.events: list[dict] = []
-
-    def emit(self, type_: str, **data) -> None:
-        event = {"type": type_, "data": data}
-        self.state = evolve(self.state, event)
-        self.events.append(event)
-
-
-def money(state: State, amount: int) -> str:
-    return f"{amount} {state.edition.currency}"
 
 
 def decide(state: State, command: c.Command) -> list[dict]:
@@ -45,51 +27,9 @@ def decide(state: State, command: c.Command) -> list[dict]:
         raise RuleViolation("the game is over; nothing more can be recorded",
                             allowed="banco state, banco log, banco audit")
     handler = _HANDLERS[type(command)]
-    tx = _Tx(state)
+    tx = Tx(state)
     handler(tx, command)
     return tx.events
-
-
-# --- checks ---------------------------------------------------------------------------------
-
-def _check_turn(state: State, player: str | None, action: str) -> None:
-    if player is not None and player != state.turn.player:
-        raise RuleViolation(f"it is {state.turn.player}'s turn, not {player}'s, to {action}",
-                            rule=R_TURN, allowed=f"{state.turn.player} may {action}")
-
-
-def _need_phase(state: State, phase: str, action: str) -> None:
-    if state.turn.phase != phase:
-        raise RuleViolation(f"cannot {action} now", rule=R_TURN, allowed=next_step(state))
-
-
-def _no_debts(state: State, action: str, who: str | None = None) -> None:
-    for d in state.debts:
-        if who is None or d.debtor == who:
-            raise RuleViolation(
-                f"cannot {action}: {d.debtor} owes {money(state, d.amount)} to {d.creditor} "
-                f"({d.reason})", rule=R_DEBT,
-                allowed=f"`pay` once {d.debtor} has the cash; the table waits until the debt is settled")
-
-
-def _active(state: State, name: str, role: str) -> None:
-    if name not in state.index:
-        raise RuleViolation(f"{name} is not at this table", allowed=", ".join(state.active()))
-    if state.player(name).bankrupt:
-        raise RuleViolation(f"{name} is bankrupt and out of the game; cannot {role}")
-
-
-# --- money ----------------------------------------------------------------------------------
-
-def _pay(tx: _Tx, type_: str, payer: str, payee: str, amount: int, reason: str, **extra) -> bool:
-    """Move money, or record a debt when the payer's cash is short (003 §10)."""
-    if amount <= 0:
-        return True
-    if payer != BANK and tx.state.player(payer).cash < amount:
-        tx.emit("DebtIncurred", debtor=payer, creditor=payee, amount=amount, reason=reason)
-        return False
-    tx.emit(type_, payer=payer, payee=payee, amount=amount, reason=reason, **extra)
-    return True
 
 
 # --- rent -----------------------------------------------------------------------------------
@@ -136,7 +76,7 @@ def seat_after(state: State, name: str, n: int) -> str:
 
 # --- moving and landing ---------------------------------------------------------------------
 
-def _move(tx: _Tx, player: str, to: int, spaces: int, cause: str, salary: bool) -> None:
+def _move(tx: Tx, player: str, to: int, spaces: int, cause: str, salary: bool) -> None:
     start = tx.state.player(player).position
     passed = salary and (start + spaces >= 40 if spaces > 0 else False)
     tx.emit("TokenMoved", player=player, **{"from": start}, to=to, spaces=spaces, cause=cause,
@@ -147,7 +87,7 @@ def _move(tx: _Tx, player: str, to: int, spaces: int, cause: str, salary: bool) 
                 reason=reason)
 
 
-def _land(tx: _Tx, player: str) -> None:
+def _land(tx: Tx, player: str) -> None:
     """Do what the square says (004 §Svolgimento)."""
     state = tx.state
     pos = state.player(player).position
@@ -163,21 +103,21 @@ def _land(tx: _Tx, player: str) -> None:
                 return
             amount, basis = rent_for(state, pos, sum(state.turn.dice[:2]))
             if state.rules.rent == "auto":
-                _pay(tx, "RentPaid", player, owner, amount, f"rent on {space.name}",
+                pay(tx, "RentPaid", player, owner, amount, f"rent on {space.name}",
                      property=pos, opened_seq=0)
             else:
                 closer = seat_after(state, player, state.rules.claim_window)
                 tx.emit("RentClaimOpened", payer=player, owner=owner, property=pos,
                         amount=amount, basis=basis, closer=closer)
     elif space.kind == "tax":
-        _pay(tx, "TaxPaid", player, BANK, space.amount, space.name)
+        pay(tx, "TaxPaid", player, BANK, space.amount, space.name)
     elif space.kind == "card":
         tx.emit("CardDrawRequired", player=player, deck=space.deck)
     elif space.kind == "go_to_jail":
         tx.emit("SentToJail", player=player, reason=f"landed on {space.name}")
 
 
-def _continue(tx: _Tx) -> None:
+def _continue(tx: Tx) -> None:
     """When nothing waits on the current player: another roll after doubles, or the next turn."""
     state = tx.state
     t = state.turn
@@ -190,10 +130,14 @@ def _continue(tx: _Tx) -> None:
         tx.emit("TurnEnded", player=p.name, next=seat_after(state, p.name, 1))
 
 
-def _lapse_claims(tx: _Tx, roller: str) -> None:
+def _lapse_claims(tx: Tx, roller: str) -> None:
     """The roll of the player N seats after the payer closes the payer's claims (003 §04)."""
-    for claim in tx.state.claims:
-        if claim.closer == roller:
+    state = tx.state
+    for claim in state.claims:
+        closer = claim.closer
+        if state.player(closer).bankrupt:  # the closer went out: the next one in play
+            closer = seat_after(state, claim.payer, state.rules.claim_window)
+        if closer == roller:
             tx.emit("RentClaimLapsed", owner=claim.owner, payer=claim.payer,
                     property=claim.property, amount=claim.amount, opened_seq=claim.opened_seq,
                     closed_by=roller)
@@ -201,11 +145,11 @@ def _lapse_claims(tx: _Tx, roller: str) -> None:
 
 # --- the commands ---------------------------------------------------------------------------
 
-def _roll(tx: _Tx, cmd: c.Roll) -> None:
+def _roll(tx: Tx, cmd: c.Roll) -> None:
     state = tx.state
-    _check_turn(state, cmd.player, "roll")
-    _need_phase(state, "roll", "roll")
-    _no_debts(state, "roll")
+    check_turn(state, cmd.player, "roll")
+    need_phase(state, "roll", "roll")
+    no_debts(state, "roll")
     dice = tuple(cmd.dice)
     if len(dice) != 2:
         # The Speedy die (seed 000) will come with the championship rule set.
@@ -237,7 +181,7 @@ def _roll(tx: _Tx, cmd: c.Roll) -> None:
     _continue(tx)
 
 
-def _roll_in_jail(tx: _Tx, name: str, dice, doubles: bool, total: int) -> None:
+def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int) -> None:
     state = tx.state
     player = state.player(name)
     if doubles:
@@ -254,7 +198,7 @@ def _roll_in_jail(tx: _Tx, name: str, dice, doubles: bool, total: int) -> None:
             _continue(tx)
             return
         # 003 §08: after the third failed try, pay the fine and move by that roll.
-        _pay(tx, "FinePaid", name, BANK, state.rules.jail_fine,
+        pay(tx, "FinePaid", name, BANK, state.rules.jail_fine,
              f"jail fine after {attempt} failed tries")
         tx.emit("LeftJail", player=name, how="fine after the last try")
     _move(tx, name, (player.position + total) % 40, total, "dice", salary=True)
@@ -262,14 +206,14 @@ def _roll_in_jail(tx: _Tx, name: str, dice, doubles: bool, total: int) -> None:
     _continue(tx)
 
 
-def _offer_check(tx: _Tx, player: str | None, action: str) -> int:
+def _offer_check(tx: Tx, player: str | None, action: str) -> int:
     state = tx.state
-    _check_turn(state, player, action)
-    _need_phase(state, "buy", action)
+    check_turn(state, player, action)
+    need_phase(state, "buy", action)
     return state.turn.offer
 
 
-def _buy(tx: _Tx, cmd: c.Buy) -> None:
+def _buy(tx: Tx, cmd: c.Buy) -> None:
     state = tx.state
     pos = _offer_check(tx, cmd.player, "buy")
     space = state.edition.space(pos)
@@ -284,7 +228,7 @@ def _buy(tx: _Tx, cmd: c.Buy) -> None:
     _continue(tx)
 
 
-def _decline(tx: _Tx, cmd: c.Decline) -> None:
+def _decline(tx: Tx, cmd: c.Decline) -> None:
     state = tx.state
     pos = _offer_check(tx, cmd.player, "decline")
     tx.emit("PropertyDeclined", player=state.turn.player, property=pos)
@@ -293,13 +237,22 @@ def _decline(tx: _Tx, cmd: c.Decline) -> None:
             step=state.rules.auction_step)
 
 
-def _bid(tx: _Tx, cmd: c.Bid) -> None:
+def _bid(tx: Tx, cmd: c.Bid) -> None:
     state = tx.state
-    _need_phase(state, "auction", "bid")
-    _active(state, cmd.bidder, "bid")
-    _no_debts(state, "bid", cmd.bidder)
+    need_phase(state, "auction", "bid")
+    check_active(state, cmd.bidder, "bid")
+    no_debts(state, "bid", cmd.bidder)
     a = state.auction
-    name = state.edition.space(a.property).name
+    if a.kind == "deed":
+        name = state.edition.space(a.property).name
+    else:
+        from .estate import buildable_lots
+
+        name = f"the {a.kind}"
+        if not buildable_lots(state, cmd.bidder, a.kind):
+            raise RuleViolation(f"{cmd.bidder} has no lot where a {a.kind} could go now",
+                                rule="004 §Mancanza di edifici",
+                                allowed="bidders must be able to build it at once")
     if a.high_bidder is None:
         lowest = a.min_bid
         if cmd.amount < lowest:
@@ -319,10 +272,17 @@ def _bid(tx: _Tx, cmd: c.Bid) -> None:
     tx.emit("BidPlaced", player=cmd.bidder, property=a.property, amount=cmd.amount)
 
 
-def _hammer(tx: _Tx, cmd: c.Hammer) -> None:
+def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     state = tx.state
-    _need_phase(state, "auction", "close the auction")
+    need_phase(state, "auction", "close the auction")
     a = state.auction
+    if a.kind != "deed":
+        from .estate import hammer_building
+
+        hammer_building(tx, cmd.lot)
+        return
+    if cmd.lot is not None:
+        raise RuleViolation("`hammer PROPERTY` is for building auctions", allowed="`hammer`")
     space = state.edition.space(a.property)
     if a.high_bidder is None:
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
@@ -330,12 +290,28 @@ def _hammer(tx: _Tx, cmd: c.Hammer) -> None:
     else:
         tx.emit("AuctionWon", player=a.high_bidder, property=a.property, payer=a.high_bidder,
                 payee=BANK, amount=a.high_bid, reason=f"won {space.name} at auction")
-    _continue(tx)
+    if tx.state.auction_queue:  # a bankrupt's deeds, one by one (003 §10)
+        tx.emit("AuctionOpened", property=tx.state.auction_queue[0], min_bid=a.min_bid,
+                step=a.step, resume=a.resume)
+    elif a.resume == "moving":
+        after_auctions(tx)
 
 
-def _claim(tx: _Tx, cmd: c.Claim) -> None:
+def after_auctions(tx: Tx) -> None:
+    """The current player's turn goes on, or passes if he has gone bankrupt."""
     state = tx.state
-    _active(state, cmd.owner, "claim rent")
+    if state.ended:
+        return
+    if state.current.bankrupt:
+        tx.emit("TurnEnded", player=state.turn.player,
+                next=seat_after(state, state.turn.player, 1))
+    else:
+        _continue(tx)
+
+
+def _claim(tx: Tx, cmd: c.Claim) -> None:
+    state = tx.state
+    check_active(state, cmd.owner, "claim rent")
     mine = [cl for cl in state.claims if cl.owner == cmd.owner]
     if not mine:
         late = [cl for cl in state.lapsed if cl.owner == cmd.owner]
@@ -357,7 +333,7 @@ def _claim(tx: _Tx, cmd: c.Claim) -> None:
                             f"property of {cmd.owner}'s since the window last closed", rule=R_RENT)
     for cl in mine:
         space = state.edition.space(cl.property).name
-        paid = _pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
+        paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
                     property=cl.property, opened_seq=cl.opened_seq)
         if not paid:
             # The claim becomes the debt; it is no longer an open claim.
@@ -365,9 +341,9 @@ def _claim(tx: _Tx, cmd: c.Claim) -> None:
                     amount=cl.amount, opened_seq=cl.opened_seq, closed_by="debt")
 
 
-def _card(tx: _Tx, cmd: c.DrawCard) -> None:
+def _card(tx: Tx, cmd: c.DrawCard) -> None:
     state = tx.state
-    _check_turn(state, cmd.player, "draw a card")
+    check_turn(state, cmd.player, "draw a card")
     t = state.turn
     deck = state.edition.decks[cmd.deck]
     if t.phase == "choice":
@@ -376,7 +352,7 @@ def _card(tx: _Tx, cmd: c.DrawCard) -> None:
             raise RuleViolation("a card's choice is pending", rule=R_CARDS,
                                 allowed=next_step(state))
     else:
-        _need_phase(state, "card", "draw a card")
+        need_phase(state, "card", "draw a card")
         if cmd.deck != t.card_deck:
             raise RuleViolation(
                 f"{t.player} is on a {state.edition.decks[t.card_deck].title} square, not {deck.title}",
@@ -407,7 +383,7 @@ def _card(tx: _Tx, cmd: c.DrawCard) -> None:
     _continue(tx)
 
 
-def _apply_card(tx: _Tx, name: str, deck: str, number: int, effect: dict,
+def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
                 choice: str | None) -> None:
     state = tx.state
     kind = effect["kind"]
@@ -432,13 +408,13 @@ def _apply_card(tx: _Tx, name: str, deck: str, number: int, effect: dict,
     elif kind == "jail_free":
         tx.emit("JailCardKept", player=name, deck=deck, number=number)
     elif kind == "collect":
-        _pay(tx, "CardPayment", BANK, name, effect["amount"], reason, **extra)
+        pay(tx, "CardPayment", BANK, name, effect["amount"], reason, **extra)
     elif kind == "pay":
-        _pay(tx, "CardPayment", name, BANK, effect["amount"], reason, **extra)
+        pay(tx, "CardPayment", name, BANK, effect["amount"], reason, **extra)
     elif kind == "collect_from_each":
         for other in state.active():
             if other != name:
-                _pay(tx, "CardPayment", other, name, effect["amount"], reason, **extra)
+                pay(tx, "CardPayment", other, name, effect["amount"], reason, **extra)
     elif kind == "pay_each":
         others = [o for o in state.active() if o != name]
         total = effect["amount"] * len(others)
@@ -447,29 +423,29 @@ def _apply_card(tx: _Tx, name: str, deck: str, number: int, effect: dict,
                     reason=f"{reason}: {effect['amount']} to each player")
         else:
             for other in others:
-                _pay(tx, "CardPayment", name, other, effect["amount"], reason, **extra)
+                pay(tx, "CardPayment", name, other, effect["amount"], reason, **extra)
     elif kind == "repairs":
         houses = sum(b for p, b in enumerate(state.buildings)
                      if state.owners[p] == name and b < 5)
         hotels = sum(1 for p, b in enumerate(state.buildings)
                      if state.owners[p] == name and b == 5)
         amount = houses * effect["house"] + hotels * effect["hotel"]
-        _pay(tx, "CardPayment", name, BANK, amount,
+        pay(tx, "CardPayment", name, BANK, amount,
              f"{reason}: {houses} house(s) x {effect['house']} + {hotels} hotel(s) x {effect['hotel']}",
              **extra)
     elif kind == "pay_or_draw":
         if choice == "pay":
-            _pay(tx, "CardPayment", name, BANK, effect["amount"], reason, **extra)
+            pay(tx, "CardPayment", name, BANK, effect["amount"], reason, **extra)
         else:
             tx.emit("CardDrawRequired", player=name, deck=effect["deck"])
     else:  # a deck file with an effect this version does not know
         raise RuleViolation(f"card effect {kind!r} is not supported by this version of banco")
 
 
-def _jail_exit_check(tx: _Tx, player: str | None, action: str):
+def _jail_exit_check(tx: Tx, player: str | None, action: str):
     state = tx.state
-    _check_turn(state, player, action)
-    _need_phase(state, "roll", action)
+    check_turn(state, player, action)
+    need_phase(state, "roll", action)
     p = state.current
     if not p.in_jail:
         raise RuleViolation(f"{p.name} is not in jail", rule=R_JAIL,
@@ -477,7 +453,7 @@ def _jail_exit_check(tx: _Tx, player: str | None, action: str):
     return p
 
 
-def _pay_fine(tx: _Tx, cmd: c.PayFine) -> None:
+def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     state = tx.state
     p = _jail_exit_check(tx, cmd.player, "pay the fine")
     fine = state.rules.jail_fine
@@ -488,7 +464,7 @@ def _pay_fine(tx: _Tx, cmd: c.PayFine) -> None:
     tx.emit("LeftJail", player=p.name, how="fine")
 
 
-def _use_card(tx: _Tx, cmd: c.UseCard) -> None:
+def _use_card(tx: Tx, cmd: c.UseCard) -> None:
     p = _jail_exit_check(tx, cmd.player, "use a card")
     if not p.jail_cards:
         raise RuleViolation(f"{p.name} holds no get-out-of-jail card", rule=R_JAIL,
@@ -499,7 +475,7 @@ def _use_card(tx: _Tx, cmd: c.UseCard) -> None:
     tx.emit("LeftJail", player=p.name, how="card")
 
 
-def _pay_debt(tx: _Tx, cmd: c.PayDebt) -> None:
+def _pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
     state = tx.state
     debts = [d for d in state.debts if cmd.debtor is None or d.debtor == cmd.debtor]
     if not debts:
@@ -515,7 +491,25 @@ def _pay_debt(tx: _Tx, cmd: c.PayDebt) -> None:
             debt_seq=d.seq)
 
 
+def _bankrupt(tx: Tx, cmd: c.Bankrupt) -> None:
+    from .estate import bankrupt
+
+    bankrupt(tx, cmd, after_auctions)
+
+
+def _estate(name: str):
+    def handler(tx: Tx, cmd) -> None:
+        from . import estate
+
+        getattr(estate, name)(tx, cmd)
+
+    return handler
+
+
 _HANDLERS = {
+    c.Build: _estate("build"), c.Sell: _estate("sell"), c.Mortgage: _estate("mortgage"),
+    c.Unmortgage: _estate("unmortgage"), c.Trade: _estate("trade"),
+    c.BuildingAuction: _estate("building_auction"), c.Bankrupt: _bankrupt,
     c.Roll: _roll, c.Buy: _buy, c.Decline: _decline, c.Bid: _bid, c.Hammer: _hammer,
     c.Claim: _claim, c.DrawCard: _card, c.PayFine: _pay_fine, c.UseCard: _use_card,
     c.PayDebt: _pay_debt,

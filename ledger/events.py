@@ -13,6 +13,7 @@ SCHEMA_VERSION = 1
 
 
 def _specs():
+    from marshmallow import RAISE, Schema
     from marshmallow import fields as f
     from marshmallow import validate as v
 
@@ -37,6 +38,18 @@ def _specs():
     def transfer(**more):
         return {"payer": name(), "payee": name(), "amount": money(), "reason": text(), **more}
 
+    def level():
+        return count(0, 5)
+
+    def delta():
+        return f.Integer(strict=True, required=True)
+
+    def side():
+        return f.Nested(Schema.from_dict({
+            "properties": f.List(pos(), required=True), "cash": money(),
+            "jail_cards": f.List(f.Tuple((name(), count(1))), required=True)})(unknown=RAISE),
+            required=True)
+
     card = {"deck": name(), "number": count(1)}
     claim = {"owner": name(), "payer": name(), "property": pos(), "amount": money()}
     return {
@@ -52,10 +65,39 @@ def _specs():
         "PurchaseOffered": {"player": name(), "property": pos(), "price": money()},
         "PropertyBought": transfer(player=name(), property=pos()),
         "PropertyDeclined": {"player": name(), "property": pos()},
-        "AuctionOpened": {"property": pos(), "min_bid": money(), "step": count(1)},
-        "BidPlaced": {"player": name(), "property": pos(), "amount": money()},
+        # `resume` came with bankruptcy auctions; logs written before it stay readable.
+        "AuctionOpened": {"property": pos(), "min_bid": money(), "step": count(1),
+                          "resume": f.String()},
+        "BidPlaced": {"player": name(),
+                      "property": f.Integer(strict=True, required=True, allow_none=True,
+                                            validate=v.Range(min=0, max=39)),
+                      "amount": money()},
         "AuctionWon": transfer(player=name(), property=pos()),
-        "AuctionClosed": {"property": pos(), "outcome": text(), "reason": text()},
+        "AuctionClosed": {"property": f.Integer(strict=True, required=True, allow_none=True,
+                                                validate=v.Range(min=0, max=39)),
+                          "outcome": text(), "reason": text()},
+        "BuildingAuctionOpened": {"kind": f.String(required=True,
+                                                   validate=v.OneOf(("house", "hotel"))),
+                                  "min_bid": money(), "step": count(1), "resume": text()},
+        "HouseBuilt": transfer(player=name(), property=pos(), level=level(),
+                               bank_houses=delta(), bank_hotels=delta()),
+        "HotelBuilt": transfer(player=name(), property=pos(), level=level(),
+                               bank_houses=delta(), bank_hotels=delta()),
+        "BuildingSold": transfer(player=name(), property=pos(), level=level(),
+                                 bank_houses=delta(), bank_hotels=delta()),
+        "PropertyMortgaged": transfer(player=name(), property=pos()),
+        "MortgageLifted": transfer(player=name(), property=pos()),
+        "MortgageInterestPaid": transfer(player=name(), property=pos()),
+        "TradeCompleted": {"a": name(), "b": name(), "a_gives": side(), "b_gives": side(),
+                           "transfers": f.List(f.Nested(Schema.from_dict(transfer())(unknown=RAISE)),
+                                               required=True)},
+        "EstateTransferred": transfer(debtor=name(), creditor=name(),
+                                      properties=f.List(pos(), required=True),
+                                      jail_cards=f.List(f.Tuple((name(), count(1))),
+                                                        required=True)),
+        "BankruptcyDeclared": {"player": name(), "creditor": name(), "reason": text()},
+        "DebtCancelled": {"debtor": name(), "creditor": name(), "amount": money(),
+                          "reason": text(), "debt_seq": count(1)},
         "RentClaimOpened": {**claim, "basis": text(), "closer": name()},
         "RentClaimLapsed": {**claim, "opened_seq": count(1), "closed_by": name()},
         "RentPaid": transfer(property=pos(), opened_seq=count()),
@@ -90,11 +132,27 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "RentPaid", "RentClaimRefused", "RentNotDue", "TaxPaid", "CardDrawRequired",
                "CardDrawn", "CardChoiceRequired", "CardPayment", "JailCardKept", "JailCardUsed",
                "SentToJail", "JailRollFailed", "LeftJail", "FinePaid", "DebtIncurred", "DebtPaid",
-               "ExtraRollDue", "TurnEnded", "GameEnded", "EventRetracted")
+               "ExtraRollDue", "TurnEnded", "GameEnded", "EventRetracted",
+               "BuildingAuctionOpened", "HouseBuilt", "HotelBuilt", "BuildingSold",
+               "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "TradeCompleted",
+               "EstateTransferred", "BankruptcyDeclared", "DebtCancelled")
 
-# Events that move money: each carries payer, payee, amount and reason, and nothing else does.
+# Events that move money: each carries payer, payee, amount and reason (a trade carries a list
+# of such transfers), and nothing else moves money.
 MONEY_EVENTS = frozenset({"CashIssued", "SalaryPaid", "PropertyBought", "AuctionWon", "RentPaid",
-                          "TaxPaid", "CardPayment", "FinePaid", "DebtPaid"})
+                          "TaxPaid", "CardPayment", "FinePaid", "DebtPaid", "HouseBuilt",
+                          "HotelBuilt", "BuildingSold", "PropertyMortgaged", "MortgageLifted",
+                          "MortgageInterestPaid", "EstateTransferred"})
+
+
+def transfers_of(event: dict) -> list[dict]:
+    """The money movements of an event: [{payer, payee, amount, reason}], possibly empty."""
+    t, d = event["type"], event["data"]
+    if t in MONEY_EVENTS:
+        return [d]
+    if t == "TradeCompleted":
+        return list(d["transfers"])
+    return []
 
 
 @cache

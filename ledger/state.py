@@ -36,12 +36,14 @@ class Claim(NamedTuple):
 
 
 class Auction(NamedTuple):
-    property: int
+    property: int | None  # the deed, or None for a building auction
     min_bid: int
     step: int
     high_bidder: str | None = None
     high_bid: int = 0
     bids: int = 0
+    kind: str = "deed"  # deed | house | hotel
+    resume: str = "moving"  # the turn's phase once the auctions are over
 
 
 class Debt(NamedTuple):
@@ -85,6 +87,8 @@ class State(NamedTuple):
     bank_paid_out: int  # net money the bank has paid to players
     ended: bool = False
     winner: str | None = None
+    auction_queue: tuple = ()  # deeds of a player bankrupt to the bank, auctioned one by one
+    eliminated: tuple = ()  # bankrupt players, in the order they went out
 
     def player(self, name: str) -> Player:
         return self.players[self.index[name]]
@@ -158,7 +162,10 @@ def next_step(state: State) -> str:
         a = state.auction
         lead = (f"{a.high_bidder} leads at {a.high_bid}" if a.high_bidder
                 else f"no bid yet, bids open at {a.min_bid}")
-        return f"the auction for {space(a.property).name} is open ({lead}): `bid PLAYER AMOUNT` or `hammer`"
+        what = space(a.property).name if a.kind == "deed" else f"a {a.kind}"
+        return f"the auction for {what} is open ({lead}): `bid PLAYER AMOUNT` or `hammer`"
+    if state.ended:
+        return f"the game is over: {state.winner} wins"
     if t.phase == "card":
         return f"{t.player} must draw from {state.edition.decks[t.card_deck].title}: `card {t.card_deck} N`"
     if t.phase == "choice":
@@ -206,7 +213,16 @@ def _property_declined(state, d, seq):
 
 
 def _auction_opened(state, d, seq):
-    auction = Auction(property=d["property"], min_bid=d["min_bid"], step=d["step"])
+    auction = Auction(property=d["property"], min_bid=d["min_bid"], step=d["step"],
+                      resume=d.get("resume", "moving"))
+    queue = tuple(p for p in state.auction_queue if p != d["property"])
+    return state._replace(auction=auction, auction_queue=queue,
+                          turn=state.turn._replace(phase="auction"))
+
+
+def _building_auction_opened(state, d, seq):
+    auction = Auction(property=None, min_bid=d["min_bid"], step=d["step"], kind=d["kind"],
+                      resume=d["resume"])
     return state._replace(auction=auction, turn=state.turn._replace(phase="auction"))
 
 
@@ -219,11 +235,80 @@ def _bid_placed(state, d, seq):
 def _auction_won(state, d, seq):
     state = _transfer(state, d)
     state = state._replace(owners=_set_at(state.owners, d["property"], d["player"]))
-    return state._replace(auction=None, turn=state.turn._replace(phase="moving"))
+    return state._replace(auction=None, turn=state.turn._replace(phase=state.auction.resume))
 
 
 def _auction_closed(state, d, seq):
-    return state._replace(auction=None, turn=state.turn._replace(phase="moving"))
+    return state._replace(auction=None, turn=state.turn._replace(phase=state.auction.resume))
+
+
+def _building_changed(state, d, seq):
+    """HouseBuilt, HotelBuilt, BuildingSold: the level and the bank's stock are in the event."""
+    state = _transfer(state, d)
+    return state._replace(buildings=_set_at(state.buildings, d["property"], d["level"]),
+                          bank_houses=state.bank_houses + d["bank_houses"],
+                          bank_hotels=state.bank_hotels + d["bank_hotels"])
+
+
+def _mortgaged(state, d, seq):
+    state = _transfer(state, d)
+    return state._replace(mortgaged=state.mortgaged | {d["property"]})
+
+
+def _mortgage_lifted(state, d, seq):
+    state = _transfer(state, d)
+    return state._replace(mortgaged=state.mortgaged - {d["property"]})
+
+
+def _move_cards(state, giver: str, taker: str | None, cards) -> State:
+    """Get-out-of-jail cards change hands; taker None puts them back under their decks."""
+    cards = [tuple(c) for c in cards]
+    if not cards:
+        return state
+    held = dict(state.held_cards)
+    g = state.player(giver)
+    state = _set_player(state, giver, jail_cards=tuple(c for c in g.jail_cards if c not in cards))
+    for c in cards:
+        if taker is None:
+            held.pop(c, None)
+        else:
+            held[c] = taker
+    if taker is not None:
+        t = state.player(taker)
+        state = _set_player(state, taker, jail_cards=t.jail_cards + tuple(cards))
+    return state._replace(held_cards=held)
+
+
+def _trade_completed(state, d, seq):
+    for t in d["transfers"]:
+        state = _transfer(state, t)
+    owners = list(state.owners)
+    for side, receiver in (("a_gives", d["b"]), ("b_gives", d["a"])):
+        for p in d[side]["properties"]:
+            owners[p] = receiver
+    state = state._replace(owners=tuple(owners))
+    state = _move_cards(state, d["a"], d["b"], d["a_gives"]["jail_cards"])
+    return _move_cards(state, d["b"], d["a"], d["b_gives"]["jail_cards"])
+
+
+def _estate_transferred(state, d, seq):
+    state = _transfer(state, d)
+    owners = list(state.owners)
+    to_bank = d["creditor"] == BANK
+    for p in d["properties"]:
+        owners[p] = None if to_bank else d["creditor"]
+    state = state._replace(owners=tuple(owners))
+    if to_bank:  # deeds go back unmortgaged and wait for their auctions (003 §10)
+        state = state._replace(mortgaged=state.mortgaged - set(d["properties"]),
+                               auction_queue=state.auction_queue + tuple(d["properties"]))
+    return _move_cards(state, d["debtor"], None if to_bank else d["creditor"], d["jail_cards"])
+
+
+def _bankruptcy_declared(state, d, seq):
+    name = d["player"]
+    state = _set_player(state, name, bankrupt=True)
+    return state._replace(debts=tuple(x for x in state.debts if x.debtor != name),
+                          eliminated=state.eliminated + (name,))
 
 
 def _claim_opened(state, d, seq):
@@ -316,8 +401,12 @@ def _turn_ended(state, d, seq):
 
 
 def _game_ended(state, d, seq):
-    return state._replace(ended=True, winner=d.get("winner"),
+    return state._replace(ended=True, winner=d.get("winner"), auction=None, auction_queue=(),
                           turn=state.turn._replace(phase="over"))
+
+
+def _debt_cancelled(state, d, seq):
+    return state._replace(debts=tuple(x for x in state.debts if x.seq != d["debt_seq"]))
 
 
 HANDLERS = {
@@ -354,6 +443,17 @@ HANDLERS = {
     "ExtraRollDue": _extra_roll_due,
     "TurnEnded": _turn_ended,
     "GameEnded": _game_ended,
+    "BuildingAuctionOpened": _building_auction_opened,
+    "HouseBuilt": _building_changed,
+    "HotelBuilt": _building_changed,
+    "BuildingSold": _building_changed,
+    "PropertyMortgaged": _mortgaged,
+    "MortgageLifted": _mortgage_lifted,
+    "MortgageInterestPaid": _money,
+    "TradeCompleted": _trade_completed,
+    "EstateTransferred": _estate_transferred,
+    "BankruptcyDeclared": _bankruptcy_declared,
+    "DebtCancelled": _debt_cancelled,
     "EventRetracted": _nothing,
 }
 

@@ -60,9 +60,14 @@ def cash(state: State, player: str, amount: int) -> State:
 
 
 def build(state: State, name: str, level: int) -> State:
+    """Put buildings on a lot, taking them from the bank's stock as the table would."""
     b = list(state.buildings)
+    old = b[POS[name]]
     b[POS[name]] = level
-    return state._replace(buildings=tuple(b))
+    houses = (old if old < 5 else 0) - (level if level < 5 else 0)
+    hotels = (1 if old == 5 else 0) - (1 if level == 5 else 0)
+    return state._replace(buildings=tuple(b), bank_houses=state.bank_houses + houses,
+                          bank_hotels=state.bank_hotels + hotels)
 
 
 def mortgage(state: State, *names: str) -> State:
@@ -79,3 +84,22 @@ def balanced(state: State) -> bool:
 
 Roll, Buy, Decline, Bid, Hammer, Claim = c.Roll, c.Buy, c.Decline, c.Bid, c.Hammer, c.Claim
 DrawCard, PayFine, UseCard, PayDebt = c.DrawCard, c.PayFine, c.UseCard, c.PayDebt
+Build, Sell, Mortgage, Unmortgage = c.Build, c.Sell, c.Mortgage, c.Unmortgage
+Trade, Items, Bankrupt, BuildingAuction = c.Trade, c.Items, c.Bankrupt, c.BuildingAuction
+
+
+def stock_ok(state: State) -> bool:
+    """Houses and hotels on the board plus the bank's are the edition's 32 and 12."""
+    hfh = state.rules.houses_for_hotel
+    houses = sum(b for b in state.buildings if b < 5)
+    hotels = sum(1 for b in state.buildings if b == 5)
+    del hfh
+    return (houses + state.bank_houses == state.edition.bank_houses
+            and hotels + state.bank_hotels == state.edition.bank_hotels)
+
+
+def debt(state: State, debtor: str, creditor: str, amount: int) -> State:
+    from ledger.state import Debt
+
+    return state._replace(debts=state.debts + (Debt(debtor, creditor, amount, "test debt",
+                                                    state.seq + 1000 + len(state.debts)),))

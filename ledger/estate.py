@@ -1,0 +1,467 @@
+"""Rules for what players own: houses and hotels, mortgages, trades, debts and bankruptcy.
+
+Classic rules (seed 004, 003 §05-§10), with the championship's precise answers (seed 000 FAQ
+25-33) where the classic text is silent.
+"""
+
+from __future__ import annotations
+
+from . import commands as c
+from .decision import Tx, check_active, money, no_debts, pay
+from .errors import RuleViolation
+from .state import BANK, State
+from .worth import building_sale_value, deeds_of, interest, lift_cost, raisable
+
+R_BUILD = "004 §Case; 003 §05"
+R_HOTEL = "004 §Alberghi; 003 §05"
+R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"
+R_SELL = "004 §Proprietà in vendita; 003 §07"
+R_MORTGAGE = "004 §Impegno; 003 §07"
+R_TRADE = "003 §06; 004 §Proprietà in vendita"
+R_BANKRUPT = "003 §10; 004 §Fallimento"
+R_FEE = "004 §Impegno; 000 FAQ 33"
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+def _name(state: State, pos: int) -> str:
+    return state.edition.space(pos).name
+
+
+def _group(state: State, pos: int) -> tuple[int, ...]:
+    return state.edition.groups[state.edition.space(pos).group]
+
+
+def _owner(state: State, pos: int, player: str | None, action: str) -> str:
+    space = state.edition.space(pos)
+    owner = state.owners[pos]
+    if owner is None:
+        raise RuleViolation(f"{space.name} belongs to the Bank; nobody can {action} it",
+                            allowed="only the owner of a deed can")
+    if player is not None and player != owner:
+        raise RuleViolation(f"{space.name} belongs to {owner}, not {player}",
+                            allowed=f"{owner} may {action} it")
+    return owner
+
+
+def _levels_after(state: State, pos: int, level: int) -> list[int]:
+    return [level if p == pos else state.buildings[p] for p in _group(state, pos)]
+
+
+def _even(levels: list[int]) -> bool:
+    # A hotel counts as one level above four houses: 003 §05 even building, hotel last.
+    return max(levels) - min(levels) <= 1
+
+
+def buildable_lots(state: State, player: str, kind: str) -> list[int]:
+    """Lots where `player` could legally put one more house (kind house) or a hotel."""
+    hfh = state.rules.houses_for_hotel
+    out = []
+    for pos in deeds_of(state, player):
+        space = state.edition.space(pos)
+        if space.kind != "street":
+            continue
+        group = _group(state, pos)
+        if any(state.owners[p] != player or p in state.mortgaged for p in group):
+            continue
+        level = state.buildings[pos]
+        if kind == "house" and level < hfh and _even(_levels_after(state, pos, level + 1)):
+            out.append(pos)
+        if kind == "hotel" and level == hfh and _even(_levels_after(state, pos, 5)):
+            out.append(pos)
+    return out
+
+
+# --- building -------------------------------------------------------------------------------
+
+def _check_can_build(state: State, pos: int, owner: str) -> None:
+    space = state.edition.space(pos)
+    if space.kind != "street":
+        raise RuleViolation(f"{space.name} is a {'station' if space.kind == 'station' else 'utility'}: "
+                            "only streets take houses", rule=R_BUILD)
+    group = _group(state, pos)
+    missing = [p for p in group if state.owners[p] != owner]
+    if missing:
+        raise RuleViolation(
+            f"{owner} does not own the whole group of {space.name}: "
+            f"{', '.join(_name(state, p) for p in missing)} missing", rule=R_BUILD,
+            allowed="build only on a complete colour group")
+    mortgaged = [p for p in group if p in state.mortgaged]
+    if mortgaged:
+        raise RuleViolation(
+            f"{', '.join(_name(state, p) for p in mortgaged)} is mortgaged: no building on its group",
+            rule=R_BUILD, allowed=f"`unmortgage {_name(state, mortgaged[0])}` first")
+
+
+def _build_one(tx: Tx, pos: int, owner: str) -> None:
+    state = tx.state
+    space = state.edition.space(pos)
+    hfh = state.rules.houses_for_hotel
+    level = state.buildings[pos]
+    cost = space.house_cost
+    cash = state.player(owner).cash
+    if level == 5:
+        raise RuleViolation(f"{space.name} already has a hotel: at most one, and no houses beside it",
+                            rule=R_HOTEL)
+    hotel = level == hfh
+    new = 5 if hotel else level + 1
+    levels = _levels_after(state, pos, new)
+    if not _even(levels):
+        low = min(_group(state, pos), key=lambda p: state.buildings[p])
+        raise RuleViolation(
+            f"uneven building: {space.name} would have {_describe(new)} while "
+            f"{_name(state, low)} has {_describe(state.buildings[low])}", rule=R_BUILD,
+            allowed=f"build on {_name(state, low)} first")
+    if hotel and state.bank_hotels < 1:
+        raise RuleViolation("the Bank has no hotels left: wait until one is sold back",
+                            rule=R_SHORT)
+    if not hotel and state.bank_houses < 1:
+        raise RuleViolation("the Bank has no houses left: wait until some are sold back, or "
+                            "`auction-building house` when several players want the last ones",
+                            rule=R_SHORT)
+    if cash < cost:
+        raise RuleViolation(f"{owner} has {money(state, cash)}; a {'hotel' if hotel else 'house'} "
+                            f"on {space.name} costs {money(state, cost)}", rule=R_BUILD)
+    if hotel:
+        tx.emit("HotelBuilt", player=owner, property=pos, level=5, bank_houses=hfh,
+                bank_hotels=-1, payer=owner, payee=BANK, amount=cost,
+                reason=f"hotel on {space.name} ({hfh} houses back to the Bank)")
+    else:
+        tx.emit("HouseBuilt", player=owner, property=pos, level=new, bank_houses=-1,
+                bank_hotels=0, payer=owner, payee=BANK, amount=cost,
+                reason=f"house {new} on {space.name}")
+
+
+def _describe(level: int) -> str:
+    return "a hotel" if level == 5 else f"{level} house{'s' if level != 1 else ''}"
+
+
+def build(tx: Tx, cmd: c.Build) -> None:
+    state = tx.state
+    owner = _owner(state, cmd.property, cmd.player, "build on")
+    check_active(state, owner, "build")
+    no_debts(state, "build", owner)
+    if state.auction and state.auction.kind != "deed":
+        raise RuleViolation("a building auction is open: buildings go to the highest bidder",
+                            rule=R_SHORT, allowed="`bid PLAYER AMOUNT` or `hammer`")
+    if cmd.count < 1:
+        raise RuleViolation("build at least one building")
+    _check_can_build(state, cmd.property, owner)
+    for _ in range(cmd.count):
+        _build_one(tx, cmd.property, owner)
+
+
+def sell(tx: Tx, cmd: c.Sell) -> None:
+    state = tx.state
+    owner = _owner(state, cmd.property, cmd.player, "sell buildings of")
+    group = _group(state, cmd.property)
+    if cmd.whole_group:
+        built = [p for p in group if state.buildings[p]]
+        if not built:
+            raise RuleViolation(f"no buildings on the group of {_name(state, cmd.property)}",
+                                rule=R_SELL)
+        for p in built:
+            _sell_all_on(tx, p, owner)
+        return
+    if cmd.count < 1:
+        raise RuleViolation("sell at least one building")
+    for _ in range(cmd.count):
+        _sell_one(tx, cmd.property, owner)
+
+
+def _sell_all_on(tx: Tx, pos: int, owner: str) -> None:
+    state = tx.state
+    level = state.buildings[pos]
+    amount = building_sale_value(state, pos)
+    tx.emit("BuildingSold", player=owner, property=pos, level=0,
+            bank_houses=0 if level == 5 else level, bank_hotels=1 if level == 5 else 0,
+            payer=BANK, payee=owner, amount=amount,
+            reason=f"sold {_describe(level)} on {_name(state, pos)} at half price")
+
+
+def _sell_one(tx: Tx, pos: int, owner: str) -> None:
+    state = tx.state
+    space = state.edition.space(pos)
+    level = state.buildings[pos]
+    half = space.house_cost // 2 if space.house_cost else 0
+    hfh = state.rules.houses_for_hotel
+    if level == 0:
+        raise RuleViolation(f"{space.name} has no buildings to sell", rule=R_SELL)
+    if level == 5:
+        if state.auction and state.auction.kind == "house":
+            raise RuleViolation("houses are being auctioned: builders come before a hotel "
+                                "break-up", rule="000 FAQ 28", allowed="wait for the hammer")
+        back = min(hfh, state.bank_houses)  # 000 FAQ 29: half value for houses not received
+        new = back
+        if not _even(_levels_after(state, pos, new)):
+            raise RuleViolation(
+                f"the Bank has only {state.bank_houses} house(s): breaking up the hotel on "
+                f"{space.name} would leave the group uneven", rule=R_SHORT,
+                allowed=f"`sell {space.name} all` sells every building of the group at once")
+        amount = half + (hfh - back) * half
+        tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=-back,
+                bank_hotels=1, payer=BANK, payee=owner, amount=amount,
+                reason=f"hotel on {space.name} sold: {back} house(s) back on the lot"
+                       + (f", {hfh - back} paid at half value" if back < hfh else ""))
+        return
+    new = level - 1
+    if not _even(_levels_after(state, pos, new)):
+        high = max(_group(state, pos), key=lambda p: state.buildings[p])
+        raise RuleViolation(
+            f"uneven selling: {space.name} would have {_describe(new)} while "
+            f"{_name(state, high)} has {_describe(state.buildings[high])}", rule=R_SELL,
+            allowed=f"sell on {_name(state, high)} first")
+    tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=1, bank_hotels=0,
+            payer=BANK, payee=owner, amount=half,
+            reason=f"sold a house on {space.name} at half price")
+
+
+def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
+    state = tx.state
+    if state.auction:
+        raise RuleViolation("an auction is already open", allowed="`hammer` it first")
+    stock = state.bank_houses if cmd.kind == "house" else state.bank_hotels
+    if stock < 1:
+        raise RuleViolation(f"the Bank has no {cmd.kind}s to auction", rule=R_SHORT)
+    wanting = [n for n in state.active() if buildable_lots(state, n, cmd.kind)]
+    if len(wanting) < 2:
+        raise RuleViolation(
+            f"a building auction is for several players wanting the last {cmd.kind}s; "
+            f"{', '.join(wanting) or 'nobody'} can build one now", rule=R_SHORT,
+            allowed="`build PROPERTY`")
+    tx.emit("BuildingAuctionOpened", kind=cmd.kind, min_bid=state.rules.auction_min_bid,
+            step=state.rules.auction_step, resume=state.turn.phase)
+
+
+def hammer_building(tx: Tx, lot: int | None) -> None:
+    state = tx.state
+    a = state.auction
+    if a.high_bidder is None:
+        tx.emit("AuctionClosed", property=None, outcome="no bid",
+                reason=f"nobody bid: the {a.kind} stays with the Bank")
+        return
+    lots = buildable_lots(state, a.high_bidder, a.kind)
+    if lot is None and len(lots) == 1:
+        lot = lots[0]
+    if lot not in lots:
+        names = " or ".join(_name(state, p) for p in lots)
+        raise RuleViolation(f"{a.high_bidder} wins the {a.kind}: say where it goes",
+                            rule=R_SHORT, allowed=f"`hammer PROPERTY` with {names}")
+    space = state.edition.space(lot)
+    hfh = state.rules.houses_for_hotel
+    if a.kind == "hotel":
+        tx.emit("HotelBuilt", player=a.high_bidder, property=lot, level=5, bank_houses=hfh,
+                bank_hotels=-1, payer=a.high_bidder, payee=BANK, amount=a.high_bid,
+                reason=f"hotel on {space.name} won at a building auction")
+    else:
+        tx.emit("HouseBuilt", player=a.high_bidder, property=lot,
+                level=state.buildings[lot] + 1, bank_houses=-1, bank_hotels=0,
+                payer=a.high_bidder, payee=BANK, amount=a.high_bid,
+                reason=f"house on {space.name} won at a building auction")
+    tx.emit("AuctionClosed", property=lot, outcome=f"sold to {a.high_bidder}",
+            reason=f"{a.kind} auctioned for {money(state, a.high_bid)}")
+
+
+# --- mortgages ------------------------------------------------------------------------------
+
+def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
+    state = tx.state
+    pos = cmd.property
+    owner = _owner(state, pos, cmd.player, "mortgage")
+    space = state.edition.space(pos)
+    if pos in state.mortgaged:
+        raise RuleViolation(f"{space.name} is already mortgaged", rule=R_MORTGAGE)
+    built = [p for p in _group(state, pos) if state.buildings[p]] if space.kind == "street" else []
+    if built:
+        raise RuleViolation(
+            f"the group of {space.name} has buildings ({', '.join(_name(state, p) for p in built)})",
+            rule=R_MORTGAGE, allowed=f"sell them to the Bank first: `sell {space.name} all`")
+    tx.emit("PropertyMortgaged", player=owner, property=pos, payer=BANK, payee=owner,
+            amount=space.mortgage, reason=f"mortgaged {space.name}")
+
+
+def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
+    state = tx.state
+    pos = cmd.property
+    owner = _owner(state, pos, cmd.player, "lift the mortgage on")
+    no_debts(state, "lift a mortgage", owner)
+    space = state.edition.space(pos)
+    if pos not in state.mortgaged:
+        raise RuleViolation(f"{space.name} is not mortgaged", rule=R_MORTGAGE)
+    cost = lift_cost(state, pos)
+    cash = state.player(owner).cash
+    if cash < cost:
+        raise RuleViolation(
+            f"{owner} has {money(state, cash)}; lifting the mortgage on {space.name} costs "
+            f"{money(state, cost)} ({space.mortgage} + 10%)", rule=R_MORTGAGE)
+    tx.emit("MortgageLifted", player=owner, property=pos, payer=owner, payee=BANK, amount=cost,
+            reason=f"lifted the mortgage on {space.name}: {space.mortgage} + "
+                   f"{cost - space.mortgage} interest")
+
+
+def receive_mortgaged(tx: Tx, receiver: str, deeds, lift=()) -> None:
+    """A mortgaged deed that changes hands costs its receiver 10% at once, or the whole
+    mortgage plus 10% if he frees it at once (004 §Impegno).  Short of cash: a debt to the
+    Bank, which he must raise or go bankrupt for (000 FAQ 33)."""
+    state = tx.state
+    for pos in deeds:
+        if pos not in state.mortgaged:
+            continue
+        space = state.edition.space(pos)
+        if pos in lift:
+            pay(tx, "MortgageLifted", receiver, BANK, lift_cost(state, pos),
+                f"freed {space.name} on receiving it: {space.mortgage} + 10%",
+                player=receiver, property=pos)
+        else:
+            pay(tx, "MortgageInterestPaid", receiver, BANK, interest(state, space.mortgage),
+                f"10% on receiving the mortgaged {space.name}", player=receiver, property=pos)
+
+
+# --- trades ---------------------------------------------------------------------------------
+
+def _check_items(state: State, giver: str, items: c.Items) -> None:
+    p = state.player(giver)
+    for pos in items.properties:
+        space = state.edition.space(pos)
+        if state.owners[pos] != giver:
+            raise RuleViolation(f"{giver} does not own {space.name}"
+                                + (f" ({state.owners[pos]} does)" if state.owners[pos] else ""),
+                                rule=R_TRADE, allowed="only what the players hold now")
+        if space.kind == "street":
+            built = [q for q in _group(state, pos) if state.buildings[q]]
+            if built:
+                raise RuleViolation(
+                    f"{space.name}'s group has buildings: sell them to the Bank before trading",
+                    rule=R_TRADE, allowed=f"`sell {space.name} all` first")
+    if items.cash < 0:
+        raise RuleViolation("cash in a trade is a whole positive amount")
+    if items.cash > p.cash:
+        raise RuleViolation(f"{giver} has {money(state, p.cash)}, not {items.cash}: no loans, "
+                            "no promises", rule="003 §06")
+    if items.jail_cards > len(p.jail_cards):
+        raise RuleViolation(f"{giver} holds {len(p.jail_cards)} get-out-of-jail card(s)",
+                            rule=R_TRADE)
+    if len(set(items.properties)) != len(items.properties):
+        raise RuleViolation("a deed is named twice in the trade")
+
+
+def trade(tx: Tx, cmd: c.Trade) -> None:
+    state = tx.state
+    if cmd.a == cmd.b:
+        raise RuleViolation(f"{cmd.a} cannot trade with themselves")
+    for n in (cmd.a, cmd.b):
+        check_active(state, n, "trade")
+    if state.auction and state.auction.kind != "deed":
+        raise RuleViolation("no trades during a building auction", rule="000 FAQ 25",
+                            allowed="after the hammer")
+    if not any((cmd.a_gives.properties, cmd.a_gives.cash, cmd.a_gives.jail_cards,
+                cmd.b_gives.properties, cmd.b_gives.cash, cmd.b_gives.jail_cards)):
+        raise RuleViolation("an empty trade records nothing",
+                            allowed="trade A B --give ITEM... --get ITEM...")
+    _check_items(state, cmd.a, cmd.a_gives)
+    _check_items(state, cmd.b, cmd.b_gives)
+    received = {cmd.b: cmd.a_gives.properties, cmd.a: cmd.b_gives.properties}
+    every = set(cmd.a_gives.properties) | set(cmd.b_gives.properties)
+    for pos in cmd.lift:
+        if pos not in every or pos not in state.mortgaged:
+            raise RuleViolation(f"--lift names {_name(state, pos)}, which is not a mortgaged deed "
+                                "changing hands in this trade", rule=R_FEE)
+    # The receiver must be able to pay the fees with his cash after the trade.
+    for receiver, deeds in received.items():
+        other = cmd.b if receiver == cmd.a else cmd.a
+        gives = cmd.a_gives if receiver == cmd.a else cmd.b_gives
+        gets = cmd.b_gives if receiver == cmd.a else cmd.a_gives
+        after = state.player(receiver).cash - gives.cash + gets.cash
+        fees = sum(lift_cost(state, p) if p in cmd.lift else
+                   interest(state, state.edition.space(p).mortgage)
+                   for p in deeds if p in state.mortgaged)
+        if fees > after:
+            raise RuleViolation(
+                f"{receiver} could not pay the {money(state, fees)} due on the mortgaged deeds "
+                f"received from {other} ({money(state, after)} after the trade)", rule=R_FEE)
+    a_cards = [list(x) for x in state.player(cmd.a).jail_cards[:cmd.a_gives.jail_cards]]
+    b_cards = [list(x) for x in state.player(cmd.b).jail_cards[:cmd.b_gives.jail_cards]]
+    transfers = []
+    if cmd.a_gives.cash:
+        transfers.append({"payer": cmd.a, "payee": cmd.b, "amount": cmd.a_gives.cash,
+                          "reason": f"trade with {cmd.b}"})
+    if cmd.b_gives.cash:
+        transfers.append({"payer": cmd.b, "payee": cmd.a, "amount": cmd.b_gives.cash,
+                          "reason": f"trade with {cmd.a}"})
+    tx.emit("TradeCompleted", a=cmd.a, b=cmd.b,
+            a_gives={"properties": list(cmd.a_gives.properties), "cash": cmd.a_gives.cash,
+                     "jail_cards": a_cards},
+            b_gives={"properties": list(cmd.b_gives.properties), "cash": cmd.b_gives.cash,
+                     "jail_cards": b_cards},
+            transfers=transfers)
+    receive_mortgaged(tx, cmd.b, cmd.a_gives.properties, cmd.lift)
+    receive_mortgaged(tx, cmd.a, cmd.b_gives.properties, cmd.lift)
+
+
+# --- bankruptcy -----------------------------------------------------------------------------
+
+def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
+    state = tx.state
+    debtors = sorted({d.debtor for d in state.debts})
+    if cmd.debtor is None:
+        if len(debtors) != 1:
+            raise RuleViolation("nobody is in debt" if not debtors else
+                                f"say who: {' or '.join(debtors)} owe money",
+                                allowed="`bankrupt PLAYER`")
+        name = debtors[0]
+    else:
+        name = cmd.debtor
+    debts = [d for d in state.debts if d.debtor == name]
+    if not debts:
+        raise RuleViolation(f"{name} owes nothing: bankruptcy comes only from a debt that "
+                            "cannot be paid", rule=R_BANKRUPT)
+    if state.auction:
+        raise RuleViolation("an auction is open", allowed="`hammer` it first")
+    owed = sum(d.amount for d in debts)
+    can = raisable(state, name)
+    if can >= owed:
+        raise RuleViolation(
+            f"{name} owes {money(state, owed)} and can still raise {money(state, can)} by selling "
+            "buildings and mortgaging", rule=R_BANKRUPT,
+            allowed="`sell PROPERTY`, `mortgage PROPERTY`, then `pay`")
+    creditor = debts[0].creditor
+    was_current = state.turn.player == name
+    resume = "moving" if was_current else state.turn.phase
+    # Buildings go back to the Bank at half price first (004 §Fallimento).
+    for pos in deeds_of(state, name):
+        if tx.state.buildings[pos]:
+            _sell_all_on(tx, pos, name)
+    state = tx.state
+    deeds = deeds_of(state, name)
+    player = state.player(name)
+    tx.emit("EstateTransferred", debtor=name, creditor=creditor, properties=deeds,
+            jail_cards=[list(x) for x in player.jail_cards], payer=name, payee=creditor,
+            amount=player.cash,
+            reason=f"bankruptcy of {name}: everything to "
+                   + ("the Bank" if creditor == BANK else creditor))
+    for claim in tx.state.claims:
+        if name in (claim.payer, claim.owner):
+            tx.emit("RentClaimLapsed", owner=claim.owner, payer=claim.payer,
+                    property=claim.property, amount=claim.amount, opened_seq=claim.opened_seq,
+                    closed_by="bankruptcy")
+    for d in tx.state.debts:
+        if d.creditor == name:  # nothing is owed to a player who is out of the game
+            tx.emit("DebtCancelled", debtor=d.debtor, creditor=name, amount=d.amount,
+                    reason=f"{name} went bankrupt", debt_seq=d.seq)
+    tx.emit("BankruptcyDeclared", player=name, creditor=creditor,
+            reason=f"owed {money(state, owed)}, could raise {money(state, can)}")
+    left = tx.state.active()
+    if len(left) == 1:
+        tx.emit("GameEnded", winner=left[0], reason=f"{name} went bankrupt; {left[0]} is the "
+                                                    "last player left (003 §11)")
+        return
+    if creditor != BANK:
+        receive_mortgaged(tx, creditor, [p for p in deeds if p in state.mortgaged])
+    if tx.state.auction_queue:
+        first = tx.state.auction_queue[0]
+        tx.emit("AuctionOpened", property=first, min_bid=state.rules.auction_min_bid,
+                step=state.rules.auction_step, resume=resume)
+        return
+    if was_current:
+        after_auctions(tx)
+

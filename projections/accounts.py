@@ -1,0 +1,84 @@
+"""Read models over a game's log: an account's statement, a deed's history, the standings.
+
+Pure functions of the events (retracted ones left out), so a referee gets the same answer
+from a live table, an export or a replay.
+"""
+
+from __future__ import annotations
+
+from ledger.events import transfers_of
+from ledger.state import BANK, State, retracted_seqs
+from ledger.worth import deeds_of, net_worth
+
+
+def effective(events: list[dict]) -> list[dict]:
+    gone = retracted_seqs(events)
+    return [e for e in events if e["seq"] not in gone]
+
+
+def statement(events: list[dict], account: str) -> list[dict]:
+    """Every transfer in or out of `account` (a player, or `bank`), with a running balance.
+    The bank's balance is what it has taken in, net: it starts at zero and goes negative as it
+    pays out (the bank never runs out, 004)."""
+    rows = []
+    balance = 0
+    for e in effective(events):
+        for t in transfers_of(e):
+            if account not in (t["payer"], t["payee"]) or t["payer"] == t["payee"]:
+                continue
+            incoming = t["payee"] == account
+            amount = t["amount"] if incoming else -t["amount"]
+            balance += amount
+            rows.append({"seq": e["seq"], "type": e["type"],
+                         "counterparty": t["payer"] if incoming else t["payee"],
+                         "amount": amount, "reason": t["reason"], "balance": balance})
+    return rows
+
+
+def history(events: list[dict], position: int) -> list[dict]:
+    """What happened to one deed: who owned it when, mortgages, buildings, auctions."""
+    rows = []
+    owner = None
+    for e in effective(events):
+        t, d = e["type"], e["data"]
+        note = None
+        if t in ("PropertyBought", "AuctionWon") and d["property"] == position:
+            owner = d["player"]
+            note = f"{owner} {'bought it' if t == 'PropertyBought' else 'won it at auction'} for {d['amount']}"
+        elif t == "TradeCompleted":
+            for side, receiver in (("a_gives", d["b"]), ("b_gives", d["a"])):
+                if position in d[side]["properties"]:
+                    note = f"traded from {owner} to {receiver}"
+                    owner = receiver
+        elif t == "EstateTransferred" and position in d["properties"]:
+            receiver = None if d["creditor"] == BANK else d["creditor"]
+            note = (f"{d['debtor']}'s bankruptcy: to "
+                    + ("the Bank, mortgage cancelled" if receiver is None else receiver))
+            owner = receiver
+        elif t == "PropertyDeclined" and d["property"] == position:
+            note = f"{d['player']} declined it"
+        elif t == "AuctionClosed" and d["property"] == position and d["outcome"] == "no bid":
+            note = "auction without a bid: stays with the Bank"
+        elif t in ("PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "HouseBuilt",
+                   "HotelBuilt", "BuildingSold") and d["property"] == position:
+            note = d["reason"] + f" ({d['amount']})"
+        if note:
+            rows.append({"seq": e["seq"], "type": t, "owner": owner, "note": note})
+    return rows
+
+
+def standings(state: State) -> list[dict]:
+    """Players still in, richest first (cash + deeds + buildings at cost), then the bankrupt,
+    last out first."""
+    active = sorted((p for p in state.players if not p.bankrupt),
+                    key=lambda p: (-net_worth(state, p.name), p.name))
+    out = []
+    for p in active:
+        out.append({"name": p.name, "status": "winner" if state.winner == p.name else "in play",
+                    "cash": p.cash, "net_worth": net_worth(state, p.name),
+                    "deeds": len(deeds_of(state, p.name))})
+    for name in reversed(state.eliminated):
+        out.append({"name": name, "status": "bankrupt", "cash": 0, "net_worth": 0, "deeds": 0})
+    for rank, row in enumerate(out, start=1):
+        row["rank"] = rank
+    return out

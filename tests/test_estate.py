@@ -1,0 +1,416 @@
+"""Houses and hotels, mortgages, trades, debts and bankruptcy (004, 003 §05-§10, 000 FAQ 25-33).
+Every amount is worked out by hand from the it deeds."""
+
+import pytest
+from helpers import (
+    POS, Bankrupt, Bid, Build, BuildingAuction, Hammer, Items, Mortgage, PayDebt, Roll, Sell,
+    Trade, Unmortgage, balanced, build, cash, debt, mortgage, new_table, of_type, own, place,
+    play, stock_ok, turn_of, types,
+)
+
+from ledger.errors import RuleViolation
+
+VERDE = ("Via Roma", "Corso Impero", "Largo Augusto")  # house 200
+MARRONE = ("Vicolo Corto", "Vicolo Stretto")  # house 50
+
+
+def verde(t=None, owner="Anna"):
+    return own(t or new_table(), owner, *VERDE)
+
+
+def levels(t, names):
+    return [t.buildings[POS[n]] for n in names]
+
+
+# --- building ---------------------------------------------------------------------------------
+
+def test_build_a_house_pays_its_cost_and_takes_it_from_the_bank():
+    t, ev = play(verde(), Build(POS["Via Roma"]))
+    assert t.buildings[POS["Via Roma"]] == 1 and t.bank_houses == 31
+    assert t.player("Anna").cash == 1300
+    assert of_type(ev, "HouseBuilt")[0]["amount"] == 200 and balanced(t) and stock_ok(t)
+
+
+def test_building_must_be_even():
+    t, _ = play(verde(), Build(POS["Via Roma"]))
+    with pytest.raises(RuleViolation) as err:
+        play(t, Build(POS["Via Roma"]))
+    assert "uneven building" in str(err.value) and "003 §05" in err.value.rule
+    assert "build on Corso Impero first" in err.value.allowed
+
+
+def test_a_multi_step_build_is_all_or_nothing():
+    t = own(new_table(), "Anna", *MARRONE)
+    with pytest.raises(RuleViolation):
+        play(t, Build(POS["Vicolo Corto"], 2))  # the second house would be uneven
+    t, ev = play(t, Build(POS["Vicolo Corto"]), Build(POS["Vicolo Stretto"], 2))
+    assert levels(t, MARRONE) == [1, 2] and t.player("Anna").cash == 1350
+
+
+def test_four_houses_then_a_hotel_that_returns_them():
+    t = verde()
+    for n in VERDE:
+        t = build(t, n, 4)
+    assert t.bank_houses == 20
+    t, ev = play(t, Build(POS["Via Roma"]))
+    assert levels(t, VERDE) == [5, 4, 4]
+    assert (t.bank_houses, t.bank_hotels) == (24, 11) and t.player("Anna").cash == 1300
+    assert of_type(ev, "HotelBuilt")[0]["bank_houses"] == 4 and stock_ok(t)
+    with pytest.raises(RuleViolation) as err:
+        play(t, Build(POS["Via Roma"]))
+    assert "at most one" in str(err.value)
+
+
+@pytest.mark.parametrize("scene,words", [
+    (lambda t: own(t, "Bruno", "Largo Augusto"), "does not own the whole group"),
+    (lambda t: mortgage(t, "Largo Augusto"), "mortgaged"),
+    (lambda t: t._replace(bank_houses=0), "no houses left"),
+    (lambda t: cash(t, "Anna", 199), "costs 200 M"),
+])
+def test_building_refusals(scene, words):
+    with pytest.raises(RuleViolation) as err:
+        play(scene(verde()), Build(POS["Via Roma"]))
+    assert words in str(err.value)
+
+
+def test_no_houses_on_stations_and_no_hotel_when_the_bank_has_none():
+    t = own(new_table(), "Anna", "Stazione Sud")
+    with pytest.raises(RuleViolation, match="only streets"):
+        play(t, Build(POS["Stazione Sud"]))
+    t = own(new_table(), "Anna", *MARRONE)
+    t = build(build(t, "Vicolo Corto", 4), "Vicolo Stretto", 4)._replace(bank_hotels=0)
+    with pytest.raises(RuleViolation, match="no hotels left"):
+        play(t, Build(POS["Vicolo Corto"]))
+
+
+def test_build_any_time_even_in_jail_and_on_anothers_turn():
+    t = place(turn_of(verde(), "Carla"), "Anna", 10, in_jail=True)
+    t, _ = play(t, Build(POS["Via Roma"]))
+    assert t.buildings[POS["Via Roma"]] == 1
+
+
+def test_building_changes_rent_and_short_rules_need_three_houses():
+    t = verde()
+    t, _ = play(t, Build(POS["Via Roma"]), Build(POS["Corso Impero"]), Build(POS["Largo Augusto"]))
+    from ledger.decide import rent_for
+
+    assert rent_for(t, POS["Via Roma"], 7)[0] == 130
+
+
+# --- selling ----------------------------------------------------------------------------------
+
+def test_sell_a_house_at_half_price_evenly():
+    t = verde()
+    for n, lv in zip(VERDE, (2, 2, 1), strict=True):
+        t = build(t, n, lv)
+    with pytest.raises(RuleViolation) as err:
+        play(t, Sell(POS["Largo Augusto"]))
+    assert "uneven selling" in str(err.value)
+    t, ev = play(t, Sell(POS["Via Roma"]))
+    assert levels(t, VERDE) == [1, 2, 1] and t.player("Anna").cash == 1600
+    assert t.bank_houses == 28 and stock_ok(t)
+
+
+def test_hotel_breaks_back_into_four_houses_when_the_bank_has_them():
+    t = verde()
+    for n in VERDE:
+        t = build(t, n, 5)
+    t, ev = play(t, Sell(POS["Via Roma"]))
+    assert levels(t, VERDE) == [4, 5, 5] and t.player("Anna").cash == 1600
+    assert (t.bank_houses, t.bank_hotels) == (28, 10) and stock_ok(t)
+
+
+def test_hotel_break_up_with_few_houses_pays_half_for_the_missing_ones():
+    # 000 FAQ 29: the houses that cannot be given back are paid at half value.
+    t = own(new_table(), "Anna", *MARRONE)
+    t = build(build(t, "Vicolo Corto", 5), "Vicolo Stretto", 4)
+    t = t._replace(bank_houses=3)
+    t, ev = play(t, Sell(POS["Vicolo Corto"]))
+    assert levels(t, MARRONE) == [3, 4]
+    assert of_type(ev, "BuildingSold")[0]["amount"] == 25 + 25
+    assert t.bank_houses == 0 and t.player("Anna").cash == 1550
+
+
+def test_hotel_break_up_that_would_be_uneven_offers_selling_the_group():
+    t = own(new_table(), "Anna", *MARRONE)
+    t = build(build(t, "Vicolo Corto", 5), "Vicolo Stretto", 5)._replace(bank_houses=2)
+    with pytest.raises(RuleViolation) as err:
+        play(t, Sell(POS["Vicolo Corto"]))
+    assert "sell Vicolo Corto all" in err.value.allowed
+    t, ev = play(t, Sell(POS["Vicolo Corto"], whole_group=True))
+    assert levels(t, MARRONE) == [0, 0]
+    # each hotel: half of (hotel 50 + 4 houses x 50) = 125
+    assert [d["amount"] for d in of_type(ev, "BuildingSold")] == [125, 125]
+    assert t.player("Anna").cash == 1750 and t.bank_hotels == 12
+
+
+def test_builders_come_before_a_hotel_break_up():
+    t = own(new_table(), "Anna", *MARRONE)
+    t = build(build(t, "Vicolo Corto", 5), "Vicolo Stretto", 5)
+    from ledger.state import Auction
+
+    t = t._replace(auction=Auction(property=None, min_bid=1, step=1, kind="house"))
+    with pytest.raises(RuleViolation) as err:
+        play(t, Sell(POS["Vicolo Corto"]))
+    assert "000 FAQ 28" in err.value.rule
+
+
+# --- building shortage auctions ---------------------------------------------------------------
+
+CARLA = ("Bastioni Gran Sasso", "Viale Monterosa", "Viale Vesuvio", "Via Marco Polo",
+         "Corso Magellano", "Largo Colombo", "Viale Costantino", "Viale Traiano",
+         "Piazza Giulio Cesare", "Via Verdi", "Corso Raffaello", "Piazza Dante")
+
+
+def scarce(t, left):
+    """Carla has built evenly on four groups until the bank has `left` houses."""
+    t = own(t, "Carla", *CARLA)
+    take = t.bank_houses - left
+    for i, n in enumerate(CARLA):
+        t = build(t, n, take // 12 + (1 if i < take % 12 else 0))
+    return t
+
+
+def test_the_last_house_goes_to_auction_between_builders():
+    t = scarce(own(verde(), "Bruno", *MARRONE), 1)
+    assert t.bank_houses == 1 and stock_ok(t)
+    t, ev = play(t, BuildingAuction("house"))
+    assert t.turn.phase == "auction" and t.auction.kind == "house"
+    with pytest.raises(RuleViolation):
+        play(t, Bid("Dario", 5))  # Dario has nowhere to put it
+    t, _ = play(t, Bid("Anna", 5), Bid("Bruno", 20))
+    with pytest.raises(RuleViolation) as err:
+        play(t, Hammer())
+    assert "say where" in str(err.value)
+    t, ev = play(t, Hammer(POS["Vicolo Stretto"]))
+    assert t.buildings[POS["Vicolo Stretto"]] == 1 and t.bank_houses == 0
+    assert t.player("Bruno").cash == 1480 and t.turn.phase == "roll" and t.auction is None
+    assert stock_ok(t) and balanced(t)
+
+
+def test_building_auction_needs_two_wanting_players_and_blocks_trades():
+    with pytest.raises(RuleViolation, match="several players"):
+        play(verde(), BuildingAuction("house"))
+    t = scarce(own(verde(), "Bruno", *MARRONE), 1)
+    t, _ = play(t, BuildingAuction("house"))
+    assert t.auction.kind == "house"
+    with pytest.raises(RuleViolation) as err:
+        play(t, Trade("Anna", "Bruno", Items(cash=10), Items()))
+    assert "000 FAQ 25" in err.value.rule
+
+
+# --- mortgages --------------------------------------------------------------------------------
+
+def test_mortgage_pays_half_the_price_and_stops_rent():
+    t, ev = play(own(new_table(), "Anna", "Vicolo Corto"), Mortgage(POS["Vicolo Corto"]))
+    assert POS["Vicolo Corto"] in t.mortgaged and t.player("Anna").cash == 1530
+    with pytest.raises(RuleViolation, match="already mortgaged"):
+        play(t, Mortgage(POS["Vicolo Corto"]))
+
+
+def test_no_mortgage_while_the_group_has_buildings():
+    t = build(verde(), "Corso Impero", 1)
+    with pytest.raises(RuleViolation) as err:
+        play(t, Mortgage(POS["Via Roma"]))
+    assert "sell Via Roma all" in err.value.allowed
+
+
+@pytest.mark.parametrize("name,cost", [
+    ("Viale dei Giardini", 175 + 18),  # 17.5 rounds up
+    ("Società Elettrica", 75 + 8),  # 7.5 rounds up
+    ("Parco della Vittoria", 200 + 20),
+    ("Vicolo Corto", 30 + 3),
+])
+def test_lifting_a_mortgage_costs_it_plus_ten_percent_rounded_up(name, cost):
+    t = mortgage(own(new_table(), "Anna", name), name)
+    t, ev = play(t, Unmortgage(POS[name]))
+    assert of_type(ev, "MortgageLifted")[0]["amount"] == cost
+    assert POS[name] not in t.mortgaged and t.player("Anna").cash == 1500 - cost
+
+
+def test_interest_rounding_is_a_rule_set_parameter(tmp_path):
+    house = tmp_path / "down.toml"
+    house.write_text('extends = "classic"\ninterest_rounding = "down"\n')
+    from ledger.decide import start_game
+    from ledger.rules import load_rules
+    from ledger.state import fold
+
+    events = start_game(["Anna", "Bruno"], load_rules(str(house)), "it")
+    for i, e in enumerate(events, 1):
+        e["seq"] = i
+    t = mortgage(own(fold(events, 1), "Anna", "Viale dei Giardini"), "Viale dei Giardini")
+    t, ev = play(t, Unmortgage(POS["Viale dei Giardini"]))
+    assert of_type(ev, "MortgageLifted")[0]["amount"] == 175 + 17
+
+
+def test_unmortgage_refusals():
+    with pytest.raises(RuleViolation, match="not mortgaged"):
+        play(own(new_table(), "Anna", "Vicolo Corto"), Unmortgage(POS["Vicolo Corto"]))
+    t = cash(mortgage(own(new_table(), "Anna", "Via Roma"), "Via Roma"), "Anna", 164)
+    with pytest.raises(RuleViolation, match="costs 165 M"):
+        play(t, Unmortgage(POS["Via Roma"]))
+    with pytest.raises(RuleViolation, match="belongs to the Bank"):
+        play(new_table(), Mortgage(POS["Via Roma"]))
+    with pytest.raises(RuleViolation, match="belongs to Anna, not Bruno"):
+        play(own(new_table(), "Anna", "Via Roma"), Mortgage(POS["Via Roma"], "Bruno"))
+
+
+# --- trades -----------------------------------------------------------------------------------
+
+def test_a_trade_moves_deeds_cash_and_cards_in_one_event():
+    t = own(own(new_table(), "Anna", "Via Roma"), "Bruno", "Stazione Sud")
+    i = t.index["Bruno"]
+    t = t._replace(players=t.players[:i] + (t.players[i]._replace(
+        jail_cards=(("imprevisti", 15),)),) + t.players[i + 1:],
+        held_cards={("imprevisti", 15): "Bruno"})
+    t, ev = play(t, Trade("Anna", "Bruno", Items((POS["Via Roma"],), 100),
+                          Items((POS["Stazione Sud"],), 0, 1)))
+    assert types(ev) == ["TradeCompleted"]
+    assert t.owners[POS["Via Roma"]] == "Bruno" and t.owners[POS["Stazione Sud"]] == "Anna"
+    assert t.player("Anna").cash == 1400 and t.player("Bruno").cash == 1600
+    assert t.player("Anna").jail_cards == (("imprevisti", 15),)
+    assert t.held_cards == {("imprevisti", 15): "Anna"} and balanced(t)
+
+
+@pytest.mark.parametrize("trade,words", [
+    (Trade("Anna", "Anna", Items(cash=1), Items()), "themselves"),
+    (Trade("Anna", "Bruno", Items(), Items()), "empty trade"),
+    (Trade("Anna", "Bruno", Items(cash=1501), Items()), "no loans"),
+    (Trade("Anna", "Bruno", Items((POS["Piazza Dante"],)), Items()), "does not own"),
+    (Trade("Anna", "Bruno", Items(jail_cards=1), Items()), "get-out-of-jail"),
+    (Trade("Anna", "Zeno", Items(cash=1), Items()), "not at this table"),
+])
+def test_trade_refusals(trade, words):
+    with pytest.raises(RuleViolation) as err:
+        play(new_table(), trade)
+    assert words in str(err.value)
+
+
+def test_no_trading_a_deed_whose_group_is_built():
+    t = build(verde(), "Corso Impero", 1)
+    with pytest.raises(RuleViolation, match="sell them to the Bank before trading"):
+        play(t, Trade("Anna", "Bruno", Items((POS["Via Roma"],)), Items(cash=300)))
+
+
+def test_receiving_a_mortgaged_deed_costs_ten_percent_or_its_lifting():
+    t = mortgage(own(new_table(), "Anna", "Viale dei Giardini"), "Viale dei Giardini")
+    deal = Trade("Anna", "Bruno", Items((POS["Viale dei Giardini"],)), Items(cash=100))
+    kept, ev = play(t, deal)
+    assert types(ev) == ["TradeCompleted", "MortgageInterestPaid"]
+    assert of_type(ev, "MortgageInterestPaid")[0]["amount"] == 18
+    assert kept.player("Bruno").cash == 1500 - 100 - 18 and POS["Viale dei Giardini"] in kept.mortgaged
+    # keeping it means paying mortgage + 10% again later (004 §Impegno)
+    later, ev = play(turn_of(kept, "Bruno"), Unmortgage(POS["Viale dei Giardini"]))
+    assert of_type(ev, "MortgageLifted")[0]["amount"] == 193
+    lifted, ev = play(t, deal._replace(lift=(POS["Viale dei Giardini"],)))
+    assert types(ev) == ["TradeCompleted", "MortgageLifted"]
+    assert lifted.player("Bruno").cash == 1500 - 100 - 193
+    assert POS["Viale dei Giardini"] not in lifted.mortgaged and balanced(lifted)
+
+
+def test_a_trade_the_receiver_cannot_pay_the_fee_for_is_refused():
+    t = mortgage(own(new_table(), "Anna", "Viale dei Giardini"), "Viale dei Giardini")
+    t = cash(t, "Bruno", 17)
+    with pytest.raises(RuleViolation) as err:
+        play(t, Trade("Anna", "Bruno", Items((POS["Viale dei Giardini"],)), Items()))
+    assert "000 FAQ 33" in err.value.rule
+
+
+# --- debts and bankruptcy ---------------------------------------------------------------------
+
+def test_raising_money_then_paying_a_debt():
+    t = cash(own(new_table(), "Anna", "Via Roma"), "Anna", 100)
+    t = debt(t, "Anna", "Bruno", 200)
+    with pytest.raises(RuleViolation) as err:
+        play(t, Bankrupt())
+    assert "can still raise 250 M" in str(err.value)
+    t, _ = play(t, Mortgage(POS["Via Roma"]), PayDebt())
+    assert t.player("Anna").cash == 50 and t.player("Bruno").cash == 1700 and not t.debts
+
+
+def test_bankrupt_to_a_player_gives_everything_and_the_creditor_pays_ten_percent():
+    t = own(new_table(), "Anna", *VERDE, "Vicolo Corto")
+    t = mortgage(build(build(build(t, "Via Roma", 1), "Corso Impero", 1), "Largo Augusto", 1),
+                 "Vicolo Corto")
+    t = cash(t, "Anna", 40)
+    t = debt(t, "Anna", "Bruno", 2000)
+    # can raise: 40 cash + 3 houses x 100 + verde mortgages 150+150+160 = 800 < 2000
+    t, ev = play(t, Bankrupt())
+    sold = of_type(ev, "BuildingSold")
+    assert sum(d["amount"] for d in sold) == 300
+    estate = of_type(ev, "EstateTransferred")[0]
+    assert estate["amount"] == 340 and estate["creditor"] == "Bruno"
+    assert sorted(estate["properties"]) == sorted([POS[n] for n in VERDE] + [POS["Vicolo Corto"]])
+    assert of_type(ev, "MortgageInterestPaid")[0]["amount"] == 3  # 10% of 30
+    assert t.player("Bruno").cash == 1500 + 340 - 3
+    assert t.player("Anna").bankrupt and t.player("Anna").cash == 0
+    assert all(t.owners[POS[n]] == "Bruno" for n in VERDE)
+    assert POS["Vicolo Corto"] in t.mortgaged and t.bank_houses == 32
+    assert t.turn.player == "Bruno" and types(ev)[-1] == "TurnEnded"  # Anna was to roll
+    assert balanced(t) and stock_ok(t) and not t.debts
+
+
+def test_a_creditor_short_of_the_ten_percent_owes_it_to_the_bank():
+    t = mortgage(own(new_table(), "Anna", "Viale dei Giardini"), "Viale dei Giardini")
+    t = cash(cash(t, "Anna", 0), "Bruno", 10)
+    t = debt(t, "Anna", "Bruno", 500)
+    t, ev = play(t, Bankrupt())
+    assert of_type(ev, "DebtIncurred")[0] == {"debtor": "Bruno", "creditor": "bank", "amount": 18,
+                                              "reason": "10% on receiving the mortgaged Viale dei Giardini"}
+
+
+def test_bankrupt_to_the_bank_auctions_the_deeds_one_by_one():
+    t = own(new_table(), "Anna", "Vicolo Corto", "Stazione Sud")
+    t = mortgage(t, "Vicolo Corto")
+    i = t.index["Anna"]
+    t = t._replace(players=t.players[:i] + (t.players[i]._replace(
+        jail_cards=(("probabilita", 16),)),) + t.players[i + 1:],
+        held_cards={("probabilita", 16): "Anna"})
+    t = debt(cash(t, "Anna", 50), "Anna", "bank", 200)  # raisable 50 + 100 < 200
+    t, ev = play(t, Bankrupt())
+    assert of_type(ev, "EstateTransferred")[0]["amount"] == 50
+    assert t.owners[POS["Vicolo Corto"]] is None and POS["Vicolo Corto"] not in t.mortgaged
+    assert t.held_cards == {}  # the card went back under its deck
+    assert t.auction.property == POS["Vicolo Corto"] and t.auction_queue == (POS["Stazione Sud"],)
+    with pytest.raises(RuleViolation, match="bankrupt"):
+        play(t, Bid("Anna", 5))
+    t, ev = play(t, Bid("Bruno", 10), Hammer())
+    assert t.owners[POS["Vicolo Corto"]] == "Bruno"
+    assert t.auction.property == POS["Stazione Sud"]
+    t, ev = play(t, Hammer())
+    assert t.owners[POS["Stazione Sud"]] is None and t.auction is None
+    assert t.turn.player == "Bruno" and t.turn.phase == "roll" and balanced(t)
+
+
+def test_the_last_player_left_wins():
+    t = debt(cash(new_table(("Anna", "Bruno")), "Anna", 0), "Anna", "Bruno", 10)
+    t, ev = play(t, Bankrupt())
+    assert of_type(ev, "GameEnded")[0]["winner"] == "Bruno" and t.ended
+    with pytest.raises(RuleViolation, match="game is over"):
+        play(t, Roll((1, 2)))
+
+
+def test_bankruptcy_refusals():
+    with pytest.raises(RuleViolation, match="nobody is in debt"):
+        play(new_table(), Bankrupt())
+    with pytest.raises(RuleViolation, match="owes nothing"):
+        play(new_table(), Bankrupt("Anna"))
+
+
+def test_debts_to_a_bankrupt_player_are_cancelled_and_claims_lapse():
+    t = debt(debt(cash(new_table(), "Carla", 0), "Carla", "Bruno", 100), "Dario", "Carla", 50)
+    t = turn_of(t, "Anna")
+    t, ev = play(t, Bankrupt("Carla"))
+    assert of_type(ev, "DebtCancelled")[0]["debtor"] == "Dario"
+    assert t.debts == () and t.turn.player == "Anna"
+
+
+def test_a_claim_whose_closer_went_bankrupt_lapses_at_the_next_players_roll():
+    t = own(new_table(), "Dario", "Vicolo Stretto")
+    t, _ = play(t, Roll((1, 2)))  # Anna lands: Bruno's roll would close it
+    assert t.claims[0].closer == "Bruno"
+    t = debt(cash(t, "Bruno", 0), "Bruno", "bank", 10)
+    t, _ = play(t, Bankrupt("Bruno"))
+    assert t.turn.player == "Carla" and len(t.claims) == 1
+    t, ev = play(t, Roll((3, 4)))
+    assert of_type(ev, "RentClaimLapsed")[0]["closed_by"] == "Carla"
