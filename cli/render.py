@@ -22,6 +22,7 @@ def narrate(event: dict, state: State) -> str | None:
         return f"  {d['player']} moves to {_name(state, d['to'])} ({d['to']})"
     if t in ("SalaryPaid", "TaxPaid", "FinePaid", "CardPayment", "PropertyBought", "AuctionWon",
              "RentPaid", "DebtPaid", "CashIssued", "HouseBuilt", "HotelBuilt", "BuildingSold",
+             "BuildingsSold",
              "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "EstateTransferred"):
         payer = "the Bank" if d["payer"] == BANK else d["payer"]
         payee = "the Bank" if d["payee"] == BANK else d["payee"]
@@ -93,6 +94,8 @@ def narrate(event: dict, state: State) -> str | None:
                 parts.append(f"{len(g['jail_cards'])} jail card(s)")
             return ", ".join(parts) or "nothing"
         return f"  trade: {d['a']} gives {side(d['a_gives'])}; {d['b']} gives {side(d['b_gives'])}"
+    if t == "AuctionVoided":
+        return f"  auction cancelled: {d['reason']}"
     if t == "BuildingAuctionOpened":
         return (f"  auction for a {d['kind']}: bids from {d['min_bid']} {cur}, "
                 f"`bid PLAYER AMOUNT`, then `hammer [PROPERTY]`")

@@ -20,6 +20,7 @@ R_JAIL = "004 §Prigione; 003 §08"
 R_CARDS = "004 §Probabilità e Tesoro; 003 §09"
 R_GO = "004 §Passando il campo VIA; 003 §09"
 R_TAX = "003 §09"
+R_UNPAID = "000 §COMPRARE I CONTRATTI"
 
 
 def decide(state: State, command: c.Command) -> list[dict]:
@@ -243,6 +244,9 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     check_active(state, cmd.bidder, "bid")
     no_debts(state, "bid", cmd.bidder)
     a = state.auction
+    if cmd.bidder in a.excluded:
+        raise RuleViolation(f"{cmd.bidder} won this auction and could not pay: kept out of the "
+                            "new one", rule=R_UNPAID)
     if a.kind == "deed":
         name = state.edition.space(a.property).name
     else:
@@ -276,6 +280,21 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     state = tx.state
     need_phase(state, "auction", "close the auction")
     a = state.auction
+    if a.high_bidder and state.player(a.high_bidder).cash < a.high_bid:
+        # 000 §COMPRARE I CONTRATTI: the auction is cancelled and a new one held without him.
+        what = state.edition.space(a.property).name if a.kind == "deed" else f"the {a.kind}"
+        tx.emit("AuctionVoided", player=a.high_bidder, property=a.property, amount=a.high_bid,
+                reason=f"{a.high_bidder} cannot pay {a.high_bid} for {what} "
+                       f"({state.player(a.high_bidder).cash} in cash): a new auction without "
+                       f"{a.high_bidder} ({R_UNPAID})")
+        excluded = list(a.excluded) + [a.high_bidder]
+        if a.kind == "deed":
+            tx.emit("AuctionOpened", property=a.property, min_bid=a.min_bid, step=a.step,
+                    resume=a.resume, excluded=excluded)
+        else:
+            tx.emit("BuildingAuctionOpened", kind=a.kind, min_bid=a.min_bid, step=a.step,
+                    resume=a.resume, excluded=excluded)
+        return
     if a.kind != "deed":
         from .estate import hammer_building
 

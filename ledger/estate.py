@@ -156,12 +156,10 @@ def sell(tx: Tx, cmd: c.Sell) -> None:
     owner = _owner(state, cmd.property, cmd.player, "sell buildings of")
     group = _group(state, cmd.property)
     if cmd.whole_group:
-        built = [p for p in group if state.buildings[p]]
-        if not built:
+        if not any(state.buildings[p] for p in group):
             raise RuleViolation(f"no buildings on the group of {_name(state, cmd.property)}",
                                 rule=R_SELL)
-        for p in built:
-            _sell_all_on(tx, p, owner)
+        _sell_group(tx, group, owner)
         return
     if cmd.count < 1:
         raise RuleViolation("sell at least one building")
@@ -169,14 +167,18 @@ def sell(tx: Tx, cmd: c.Sell) -> None:
         _sell_one(tx, cmd.property, owner)
 
 
-def _sell_all_on(tx: Tx, pos: int, owner: str) -> None:
+def _sell_group(tx: Tx, group, owner: str) -> None:
+    """Every building of a group back to the Bank at half price, as one fact: sold lot by lot
+    the group would be uneven in between (and a hotel may not break up when houses are short)."""
     state = tx.state
-    level = state.buildings[pos]
-    amount = building_sale_value(state, pos)
-    tx.emit("BuildingSold", player=owner, property=pos, level=0,
-            bank_houses=0 if level == 5 else level, bank_hotels=1 if level == 5 else 0,
-            payer=BANK, payee=owner, amount=amount,
-            reason=f"sold {_describe(level)} on {_name(state, pos)} at half price")
+    built = [p for p in group if state.buildings[p]]
+    hotels = sum(1 for p in built if state.buildings[p] == 5)
+    houses = sum(state.buildings[p] for p in built if state.buildings[p] < 5)
+    amount = sum(building_sale_value(state, p) for p in built)
+    what = ", ".join(f"{_describe(state.buildings[p])} on {_name(state, p)}" for p in built)
+    tx.emit("BuildingsSold", player=owner, properties=built, bank_houses=houses,
+            bank_hotels=hotels, payer=BANK, payee=owner, amount=amount,
+            reason=f"sold {what} at half price")
 
 
 def _sell_one(tx: Tx, pos: int, owner: str) -> None:
@@ -428,9 +430,10 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     was_current = state.turn.player == name
     resume = "moving" if was_current else state.turn.phase
     # Buildings go back to the Bank at half price first (004 §Fallimento).
-    for pos in deeds_of(state, name):
-        if tx.state.buildings[pos]:
-            _sell_all_on(tx, pos, name)
+    for group in {state.edition.space(p).group for p in deeds_of(state, name)}:
+        lots = state.edition.groups[group]
+        if any(tx.state.buildings[p] for p in lots):
+            _sell_group(tx, lots, name)
     state = tx.state
     deeds = deeds_of(state, name)
     player = state.player(name)

@@ -67,7 +67,11 @@ def _specs():
         "PropertyDeclined": {"player": name(), "property": pos()},
         # `resume` came with bankruptcy auctions; logs written before it stay readable.
         "AuctionOpened": {"property": pos(), "min_bid": money(), "step": count(1),
-                          "resume": f.String()},
+                          "resume": f.String(), "excluded": f.List(f.String())},
+        "AuctionVoided": {"player": name(),
+                          "property": f.Integer(strict=True, required=True, allow_none=True,
+                                                validate=v.Range(min=0, max=39)),
+                          "amount": money(), "reason": text()},
         "BidPlaced": {"player": name(),
                       "property": f.Integer(strict=True, required=True, allow_none=True,
                                             validate=v.Range(min=0, max=39)),
@@ -78,13 +82,16 @@ def _specs():
                           "outcome": text(), "reason": text()},
         "BuildingAuctionOpened": {"kind": f.String(required=True,
                                                    validate=v.OneOf(("house", "hotel"))),
-                                  "min_bid": money(), "step": count(1), "resume": text()},
+                                  "min_bid": money(), "step": count(1), "resume": text(),
+                                  "excluded": f.List(f.String())},
         "HouseBuilt": transfer(player=name(), property=pos(), level=level(),
                                bank_houses=delta(), bank_hotels=delta()),
         "HotelBuilt": transfer(player=name(), property=pos(), level=level(),
                                bank_houses=delta(), bank_hotels=delta()),
         "BuildingSold": transfer(player=name(), property=pos(), level=level(),
                                  bank_houses=delta(), bank_hotels=delta()),
+        "BuildingsSold": transfer(player=name(), properties=f.List(pos(), required=True),
+                                  bank_houses=count(), bank_hotels=count()),
         "PropertyMortgaged": transfer(player=name(), property=pos()),
         "MortgageLifted": transfer(player=name(), property=pos()),
         "MortgageInterestPaid": transfer(player=name(), property=pos()),
@@ -135,13 +142,14 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "ExtraRollDue", "TurnEnded", "GameEnded", "EventRetracted",
                "BuildingAuctionOpened", "HouseBuilt", "HotelBuilt", "BuildingSold",
                "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "TradeCompleted",
-               "EstateTransferred", "BankruptcyDeclared", "DebtCancelled")
+               "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
+               "AuctionVoided")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.
 MONEY_EVENTS = frozenset({"CashIssued", "SalaryPaid", "PropertyBought", "AuctionWon", "RentPaid",
                           "TaxPaid", "CardPayment", "FinePaid", "DebtPaid", "HouseBuilt",
-                          "HotelBuilt", "BuildingSold", "PropertyMortgaged", "MortgageLifted",
+                          "HotelBuilt", "BuildingSold", "BuildingsSold", "PropertyMortgaged", "MortgageLifted",
                           "MortgageInterestPaid", "EstateTransferred"})
 
 

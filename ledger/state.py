@@ -44,6 +44,7 @@ class Auction(NamedTuple):
     bids: int = 0
     kind: str = "deed"  # deed | house | hotel
     resume: str = "moving"  # the turn's phase once the auctions are over
+    excluded: tuple = ()  # winners who could not pay, kept out of the new auction (000)
 
 
 class Debt(NamedTuple):
@@ -214,7 +215,7 @@ def _property_declined(state, d, seq):
 
 def _auction_opened(state, d, seq):
     auction = Auction(property=d["property"], min_bid=d["min_bid"], step=d["step"],
-                      resume=d.get("resume", "moving"))
+                      resume=d.get("resume", "moving"), excluded=tuple(d.get("excluded", ())))
     queue = tuple(p for p in state.auction_queue if p != d["property"])
     return state._replace(auction=auction, auction_queue=queue,
                           turn=state.turn._replace(phase="auction"))
@@ -222,7 +223,7 @@ def _auction_opened(state, d, seq):
 
 def _building_auction_opened(state, d, seq):
     auction = Auction(property=None, min_bid=d["min_bid"], step=d["step"], kind=d["kind"],
-                      resume=d["resume"])
+                      resume=d["resume"], excluded=tuple(d.get("excluded", ())))
     return state._replace(auction=auction, turn=state.turn._replace(phase="auction"))
 
 
@@ -242,10 +243,24 @@ def _auction_closed(state, d, seq):
     return state._replace(auction=None, turn=state.turn._replace(phase=state.auction.resume))
 
 
+def _auction_voided(state, d, seq):
+    return state._replace(auction=None)
+
+
 def _building_changed(state, d, seq):
     """HouseBuilt, HotelBuilt, BuildingSold: the level and the bank's stock are in the event."""
     state = _transfer(state, d)
     return state._replace(buildings=_set_at(state.buildings, d["property"], d["level"]),
+                          bank_houses=state.bank_houses + d["bank_houses"],
+                          bank_hotels=state.bank_hotels + d["bank_hotels"])
+
+
+def _buildings_sold(state, d, seq):
+    state = _transfer(state, d)
+    buildings = list(state.buildings)
+    for p in d["properties"]:
+        buildings[p] = 0
+    return state._replace(buildings=tuple(buildings),
                           bank_houses=state.bank_houses + d["bank_houses"],
                           bank_hotels=state.bank_hotels + d["bank_hotels"])
 
@@ -447,6 +462,8 @@ HANDLERS = {
     "HouseBuilt": _building_changed,
     "HotelBuilt": _building_changed,
     "BuildingSold": _building_changed,
+    "BuildingsSold": _buildings_sold,
+    "AuctionVoided": _auction_voided,
     "PropertyMortgaged": _mortgaged,
     "MortgageLifted": _mortgage_lifted,
     "MortgageInterestPaid": _money,

@@ -62,6 +62,8 @@ def history(events: list[dict], position: int) -> list[dict]:
         elif t in ("PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "HouseBuilt",
                    "HotelBuilt", "BuildingSold") and d["property"] == position:
             note = d["reason"] + f" ({d['amount']})"
+        elif t == "BuildingsSold" and position in d["properties"]:
+            note = "buildings sold with the group's: " + d["reason"]
         if note:
             rows.append({"seq": e["seq"], "type": t, "owner": owner, "note": note})
     return rows

@@ -3,9 +3,32 @@ Every amount is worked out by hand from the it deeds."""
 
 import pytest
 from helpers import (
-    POS, Bankrupt, Bid, Build, BuildingAuction, Hammer, Items, Mortgage, PayDebt, Roll, Sell,
-    Trade, Unmortgage, balanced, build, cash, debt, mortgage, new_table, of_type, own, place,
-    play, stock_ok, turn_of, types,
+    POS,
+    Bankrupt,
+    Bid,
+    Build,
+    BuildingAuction,
+    Hammer,
+    Items,
+    Mortgage,
+    PayDebt,
+    Roll,
+    Sell,
+    Trade,
+    Unmortgage,
+    balanced,
+    build,
+    cash,
+    debt,
+    mortgage,
+    new_table,
+    of_type,
+    own,
+    place,
+    play,
+    stock_ok,
+    turn_of,
+    types,
 )
 
 from ledger.errors import RuleViolation
@@ -140,7 +163,7 @@ def test_hotel_break_up_that_would_be_uneven_offers_selling_the_group():
     t, ev = play(t, Sell(POS["Vicolo Corto"], whole_group=True))
     assert levels(t, MARRONE) == [0, 0]
     # each hotel: half of (hotel 50 + 4 houses x 50) = 125
-    assert [d["amount"] for d in of_type(ev, "BuildingSold")] == [125, 125]
+    assert of_type(ev, "BuildingsSold")[0]["amount"] == 125 + 125
     assert t.player("Anna").cash == 1750 and t.bank_hotels == 12
 
 
@@ -336,7 +359,7 @@ def test_bankrupt_to_a_player_gives_everything_and_the_creditor_pays_ten_percent
     t = debt(t, "Anna", "Bruno", 2000)
     # can raise: 40 cash + 3 houses x 100 + verde mortgages 150+150+160 = 800 < 2000
     t, ev = play(t, Bankrupt())
-    sold = of_type(ev, "BuildingSold")
+    sold = of_type(ev, "BuildingsSold")
     assert sum(d["amount"] for d in sold) == 300
     estate = of_type(ev, "EstateTransferred")[0]
     assert estate["amount"] == 340 and estate["creditor"] == "Bruno"

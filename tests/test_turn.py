@@ -203,3 +203,19 @@ def test_turn_helper_for_tests_is_consistent():
     t = turn_of(new_table(), "Carla")
     t, _ = play(t, Roll((1, 2), player="Carla"))
     assert t.player("Carla").position == 3
+
+
+def test_a_winner_who_cannot_pay_voids_the_auction_and_is_kept_out_of_the_next():
+    from helpers import Items, Trade
+
+    t, _ = play(new_table(), Roll((1, 2)), Decline(), Bid("Bruno", 50), Bid("Carla", 60))
+    t, _ = play(t, Trade("Carla", "Dario", Items(cash=1450), Items()))  # Carla spends her cash
+    t, ev = play(t, Hammer())
+    assert types(ev) == ["AuctionVoided", "AuctionOpened"]
+    assert "000 §COMPRARE I CONTRATTI" in of_type(ev, "AuctionVoided")[0]["reason"]
+    assert t.auction.high_bidder is None and t.auction.excluded == ("Carla",)
+    with pytest.raises(RuleViolation) as err:
+        play(t, Bid("Carla", 10))
+    assert "kept out" in str(err.value)
+    t, ev = play(t, Bid("Bruno", 40), Hammer())
+    assert t.owners[3] == "Bruno" and t.player("Bruno").cash == 1460 and balanced(t)

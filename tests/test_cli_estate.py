@@ -1,0 +1,116 @@
+"""The issue-3 words through CliRunner: build, sell, mortgage, trade, bankrupt, and the
+statement, history and standings read models."""
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+
+
+@pytest.fixture
+def banco(tmp_path):
+    runner = CliRunner()
+    db = str(tmp_path / "t.db")
+
+    def call(*args, code=0):
+        result = runner.invoke(cli, ["--db", db, *args], catch_exceptions=False)
+        assert result.exit_code == code, (args, result.output)
+        return result
+
+    return call
+
+
+def doc(result):
+    return json.loads(result.output)
+
+
+@pytest.fixture
+def marrone(banco):
+    """Anna owns both brown streets: bought with two landings, then Bruno's deed by trade."""
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "2")  # Anna: Vicolo Stretto
+    banco("buy")
+    banco("roll", "6", "5")  # Bruno: Stazione...? 11 = Via Accademia
+    banco("decline")
+    banco("hammer")
+    banco("roll", "4", "5")  # Anna: 3 + 9 = 12 Società Elettrica
+    banco("decline")
+    banco("hammer")
+    return banco
+
+
+def test_property_names_by_prefix_and_suggestions(marrone):
+    r = marrone("build", "vicolo c", code=1)  # resolves Vicolo Corto; Anna lacks the group
+    assert "belongs to the Bank" in r.output
+    r = marrone("mortgage", "Vicolo Strett")
+    assert "Anna pays" not in r.output and "the Bank pays 30 M to Anna" in r.output
+    r = marrone("mortgage", "vicolo", code=2)
+    assert "ambiguous" in r.output and "Vicolo Corto" in r.output
+    r = marrone("mortgage", "Parco dela Vitoria", code=2)
+    assert "did you mean 'Parco della Vittoria'" in r.output
+
+
+def test_trade_build_sell_mortgage_through_the_cli(marrone):
+    r = marrone("trade", "Bruno", "Anna", "--give", "vicolo s", code=1)
+    assert "Bruno does not own Vicolo Stretto (Anna does)" in r.output
+    r = marrone("trade", "Anna", "Bruno", "--get", "100", "jail-card", code=1)
+    assert "holds 0 get-out-of-jail" in r.output
+    # Bruno buys Vicolo Corto from nobody: give Anna the group by a state she reaches in play
+    r = marrone("trade", "Anna", "Bruno", "--give", "vicolo stretto", "--get", "200")
+    assert "trade: Anna gives Vicolo Stretto; Bruno gives 200 M" in r.output
+    d = doc(marrone("state", "--json"))
+    assert d["properties"][1]["owner"] == "Bruno"
+    assert [p["cash"] for p in d["players"]] == [1640, 1300]
+    r = marrone("build", "vicolo stretto", code=1)
+    assert "does not own the whole group" in r.output and "Vicolo Corto missing" in r.output
+
+
+def test_statement_history_standings(marrone):
+    marrone("trade", "Anna", "Bruno", "--give", "vicolo stretto", "--get", "200")
+    rows = doc(marrone("statement", "anna", "--json"))
+    assert rows[0] == {"seq": 2, "type": "CashIssued", "counterparty": "bank", "amount": 1500,
+                       "reason": "starting cash", "balance": 1500}
+    assert rows[-1]["balance"] == doc(marrone("state", "--json"))["players"][0]["cash"]
+    assert rows[-1]["type"] == "TradeCompleted" and rows[-1]["amount"] == 200
+    out = marrone("statement", "anna", "--csv").output
+    table = list(csv.DictReader(io.StringIO(out)))
+    assert table[1]["reason"] == "bought Vicolo Stretto" and table[1]["amount"] == "-60"
+    bank = doc(marrone("statement", "bank", "--json"))
+    assert bank[-1]["balance"] == -(1500 * 2) + 60
+    hist = doc(marrone("history", "vicolo stretto", "--json"))
+    assert [h["owner"] for h in hist] == ["Anna", "Bruno"]
+    assert "traded from Anna to Bruno" in hist[-1]["note"]
+    assert "declined it" in marrone("history", "via accademia").output
+    st = doc(marrone("standings", "--json"))
+    assert [(s["rank"], s["name"]) for s in st] == [(1, "Anna"), (2, "Bruno")]
+    assert st[0]["net_worth"] == 1640 and st[1]["net_worth"] == 1300 + 60
+
+
+def test_debt_bankruptcy_and_game_over(banco):
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "3")  # Anna: Tassa Patrimoniale 200
+    banco("roll", "1", "2")  # Bruno: Vicolo Stretto
+    banco("buy")
+    # Anna cannot be bankrupt without a debt
+    r = banco("bankrupt", code=1)
+    assert "nobody is in debt" in r.output
+    d = doc(banco("state", "--json"))
+    assert d["pending"]["debt"] is None
+
+
+def test_sell_count_must_be_a_number_or_all(marrone):
+    r = marrone("sell", "vicolo stretto", "lots", code=2)
+    assert "COUNT is a number or `all`" in r.output
+    r = marrone("sell", "vicolo stretto", "all", code=1)
+    assert "no buildings" in r.output
+
+
+def test_auction_building_and_hammer_need_the_right_moment(marrone):
+    r = marrone("auction-building", "house", code=1)
+    assert "several players" in r.output
+    r = marrone("hammer", "vicolo stretto", code=1)
+    assert "cannot close the auction now" in r.output

@@ -1,0 +1,306 @@
+"""A hypothesis state machine playing random table actions of every kind — rolls, purchases,
+auctions, claims, cards, jail, building, selling, mortgages, trades, debts, bankruptcies — and
+checking after every event that:
+
+- money is conserved (players' cash minus what the bank paid out net is zero), nobody's cash
+  is negative;
+- the bank never holds more than 32 houses and 12 hotels, and with the board it holds exactly
+  those; building is even; no lot has buildings while its group has a mortgaged lot; only
+  owners of whole groups have buildings; a bankrupt player owns nothing;
+- replaying the log from scratch gives exactly the live table.
+"""
+
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from ledger import commands as c
+from ledger.decide import decide, start_game
+from ledger.errors import RuleViolation
+from ledger.estate import buildable_lots
+from ledger.rules import load_rules
+from ledger.state import evolve, fold
+from ledger.worth import deeds_of, raisable
+
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elio")
+k = st.integers(0, 10_000)
+REPORTED = {"BankruptcyDeclared", "GameEnded", "HotelBuilt", "HouseBuilt", "BuildingSold",
+            "TradeCompleted", "MortgageInterestPaid", "PropertyMortgaged", "MortgageLifted",
+            "DebtPaid", "AuctionWon", "RentPaid", "RentClaimRefused", "EstateTransferred",
+            "JailCardUsed", "DebtCancelled"}
+
+
+def check_table(t) -> None:
+    assert sum(p.cash for p in t.players) - t.bank_paid_out == 0, "money appeared or vanished"
+    assert all(p.cash >= 0 for p in t.players), "negative cash"
+    assert 0 <= t.bank_houses <= 32 and 0 <= t.bank_hotels <= 12
+    houses = sum(b for b in t.buildings if b < 5)
+    hotels = sum(1 for b in t.buildings if b == 5)
+    assert houses + t.bank_houses == 32 and hotels + t.bank_hotels == 12
+    for group in t.edition.groups.values():
+        levels = [t.buildings[p] for p in group]
+        if any(levels):
+            owners = {t.owners[p] for p in group}
+            assert len(owners) == 1 and None not in owners, "buildings on an incomplete group"
+            assert not any(p in t.mortgaged for p in group), "buildings beside a mortgage"
+            assert max(levels) - min(levels) <= 1, "uneven building"
+            assert all(t.edition.space(p).kind == "street" for p in group)
+    for p in t.players:
+        if p.bankrupt:
+            assert not deeds_of(t, p.name) and p.cash == 0 and not p.jail_cards
+    for pos in t.mortgaged:
+        assert t.owners[pos] is not None, "the Bank holds a mortgaged deed"
+    for (deck, number), holder in t.held_cards.items():
+        assert (deck, number) in t.player(holder).jail_cards
+
+
+class Table(RuleBasedStateMachine):
+    @initialize(players=st.integers(2, 5), cash=st.sampled_from((1500, 800, 400, 250)),
+                warmup=st.integers(0, 400), seed=st.integers(0, 2**32 - 1))
+    def deal(self, players, cash, warmup, seed):
+        """A new game, then `warmup` table actions picked at random the way a table plays, so
+        that examples start anywhere between the first roll and the last bankruptcy."""
+        import random
+
+        rules = load_rules("classic")._replace(starting_cash=cash)
+        self.log = start_game(list(NAMES[:players]), rules, "it")
+        for i, e in enumerate(self.log, 1):
+            e["seq"] = i
+        self.t = fold(self.log, 1)
+        self.steps = 0
+        rng = random.Random(seed)
+        for _ in range(warmup):
+            if self.t.ended:
+                break
+            self.auto(rng)
+
+    def auto(self, rng) -> None:
+        n = rng.randrange(10_000)
+        if self.t.debts:
+            self.settle(n)
+        elif self.t.turn.phase == "auction":
+            self.bid_or_hammer(n, rng.randrange(60))
+        elif self.t.turn.phase in ("buy", "card", "choice"):
+            self.whole_turn(rng.randrange(2**32))
+        else:
+            pick = rng.random()
+            if pick < 0.55:
+                self.whole_turn(rng.randrange(2**32))
+            elif pick < 0.75:
+                self.build(n, rng.randint(1, 3))
+            elif pick < 0.85:
+                self.trade(n, rng.randrange(300), rng.random() < 0.3)
+            elif pick < 0.92:
+                self.mortgage(n)
+            elif any(self.t.buildings):
+                self.sell(n)
+
+    def do(self, cmd) -> bool:
+        try:
+            events = decide(self.t, cmd)
+        except RuleViolation as refusal:
+            events = refusal.record
+            if not events:
+                return False
+        for e in events:
+            e["seq"] = len(self.log) + 1
+            self.t = evolve(self.t, e)
+            self.log.append(e)
+            check_table(self.t)
+            if e["type"] in REPORTED:
+                event(e["type"])  # `pytest --hypothesis-show-statistics` shows how often
+        return True
+
+    def open(self):
+        return not self.t.ended
+
+    def phase(self, *phases):
+        return self.open() and self.t.turn.phase in phases
+
+    def pick(self, seq, n):
+        return seq[n % len(seq)] if seq else None
+
+    # --- the turn ---------------------------------------------------------------------------
+
+    @precondition(lambda self: self.phase("roll") and not self.t.debts)
+    @rule(d1=st.integers(1, 6), d2=st.integers(1, 6), n=k)
+    def roll(self, d1, d2, n):
+        p = self.t.current
+        if p.in_jail and n % 4 == 0 and p.cash >= 50:
+            self.do(c.PayFine())
+        elif p.in_jail and p.jail_cards and n % 4 == 1:
+            self.do(c.UseCard())
+        else:
+            assert self.do(c.Roll((d1, d2))), "a legal roll was refused"
+
+    @precondition(lambda self: self.phase("roll") and not self.t.debts)
+    @rule(seed=st.integers(0, 2**32 - 1))
+    def whole_turn(self, seed):
+        """One player's whole turn as a table plays it: roll, buy or auction, draw, claim."""
+        import random
+
+        rng = random.Random(seed)
+        player = self.t.turn.player
+        for _ in range(12):
+            if self.t.ended or self.t.debts:
+                return
+            ph = self.t.turn.phase
+            if ph == "auction" and self.t.auction.kind != "deed":
+                self.bid_or_hammer(rng.randrange(10_000), rng.randrange(60))
+                continue
+            if ph == "roll":
+                if self.t.turn.player != player:
+                    return
+                self.roll(rng.randint(1, 6), rng.randint(1, 6), rng.randrange(10_000))
+            elif ph == "buy":
+                self.offer(rng.randrange(10_000))
+            elif ph == "auction":
+                self.bid_or_hammer(rng.randrange(10_000), rng.randrange(60))
+            elif ph in ("card", "choice"):
+                self.card(rng.randrange(10_000))
+            for claim in list(self.t.claims):
+                if rng.random() < 0.9 and claim in self.t.claims:
+                    self.do(c.Claim(claim.owner))
+
+    @precondition(lambda self: self.phase("buy"))
+    @rule(n=k)
+    def offer(self, n):
+        price = self.t.edition.space(self.t.turn.offer).price
+        if n % 3 and self.t.current.cash >= price and not self.t.debts:
+            assert self.do(c.Buy())
+        else:
+            assert self.do(c.Decline())
+
+    @precondition(lambda self: self.phase("auction"))
+    @rule(n=k, extra=st.integers(0, 60))
+    def bid_or_hammer(self, n, extra):
+        a = self.t.auction
+        if n % 3 == 0 or a.bids > 5:
+            lot = None
+            if a.kind != "deed" and a.high_bidder:
+                lot = self.pick(buildable_lots(self.t, a.high_bidder, a.kind), n)
+            self.do(c.Hammer(lot))
+            return
+        bidder = self.pick(self.t.active(), n)
+        low = a.min_bid if a.high_bidder is None else a.high_bid + a.step
+        self.do(c.Bid(bidder, min(low + extra, self.t.player(bidder).cash)))
+
+    @precondition(lambda self: self.open() and self.t.claims)
+    @rule(n=k)
+    def claim(self, n):
+        assert self.do(c.Claim(self.pick(self.t.claims, n).owner))
+
+    @precondition(lambda self: self.phase("card", "choice"))
+    @rule(n=k)
+    def card(self, n):
+        t = self.t.turn
+        if t.phase == "choice":
+            deck, number = t.card_choice
+            assert self.do(c.DrawCard(deck, number, "pay" if n % 2 else "draw"))
+            return
+        deck = self.t.edition.decks[t.card_deck]
+        free = [x.number for x in deck.cards if (deck.name, x.number) not in self.t.held_cards]
+        assert self.do(c.DrawCard(deck.name, self.pick(free, n)))
+
+    # --- what players own -------------------------------------------------------------------
+
+    @precondition(lambda self: self.open())
+    @rule(n=k, count=st.integers(1, 3))
+    def build(self, n, count):
+        options = [(p, lot) for p in self.t.active() for kind in ("house", "hotel")
+                   for lot in buildable_lots(self.t, p, kind)]
+        if options:
+            player, lot = self.pick(options, n)
+            self.do(c.Build(lot, count))
+
+    @precondition(lambda self: self.open() and any(self.t.buildings))
+    @rule(n=k)
+    def sell(self, n):
+        lot = self.pick([p for p, b in enumerate(self.t.buildings) if b], n)
+        self.do(c.Sell(lot, 1, n % 4 == 0))
+
+    @precondition(lambda self: self.open() and any(self.t.owners))
+    @rule(n=k)
+    def mortgage(self, n):
+        lot = self.pick([p for p, o in enumerate(self.t.owners) if o], n)
+        if lot is None:  # reached from the warm-up, which does not check preconditions
+            return
+        if lot in self.t.mortgaged:
+            self.do(c.Unmortgage(lot))
+        else:
+            self.do(c.Mortgage(lot))
+
+    @precondition(lambda self: self.open() and len(self.t.active()) >= 2)
+    @rule(n=k, cash=st.integers(0, 300), lift=st.booleans())
+    def trade(self, n, cash, lift):
+        """Mostly the deal that completes a colour group; sometimes any deed for cash."""
+        t = self.t
+        deals = []
+        for group in t.edition.groups.values():
+            owners = [t.owners[p] for p in group]
+            for b in set(owners) - {None}:
+                missing = [p for p in group if t.owners[p] not in (b,)]
+                sellers = {t.owners[p] for p in missing}
+                if len(sellers) == 1 and None not in sellers and not t.player(b).bankrupt:
+                    deals.append((sellers.pop(), b, tuple(missing)))
+        if deals and n % 4:
+            a, b, give = self.pick(deals, n)
+        else:
+            a = self.pick(t.active(), n)
+            b = self.pick([x for x in t.active() if x != a], n // 7)
+            deeds = deeds_of(t, a)
+            give = (self.pick(deeds, n),) if deeds else ()
+        pay = min(cash, t.player(b).cash)
+        lifted = tuple(p for p in give if lift and p in t.mortgaged)
+        self.do(c.Trade(a, b, c.Items(give), c.Items(cash=pay), lifted))
+
+    @precondition(lambda self: self.open() and self.t.debts)
+    @rule(n=k)
+    def settle(self, n):
+        d = self.t.debts[0]
+        if self.t.player(d.debtor).cash >= d.amount:
+            assert self.do(c.PayDebt(d.debtor))
+        elif raisable(self.t, d.debtor) < sum(x.amount for x in self.t.debts
+                                              if x.debtor == d.debtor):
+            if not self.t.auction:
+                assert self.do(c.Bankrupt(d.debtor)), "a bankruptcy that was due was refused"
+        else:  # raise money: sell a building, else mortgage a deed
+            built = [p for p in deeds_of(self.t, d.debtor) if self.t.buildings[p]]
+            if built:
+                assert self.do(c.Sell(self.pick(built, n), 1, True))
+            else:
+                free = [p for p in deeds_of(self.t, d.debtor) if p not in self.t.mortgaged]
+                assert self.do(c.Mortgage(self.pick(free, n)))
+
+    @precondition(lambda self: self.open() and not self.t.auction and self.t.bank_houses < 4)
+    @rule(kind=st.sampled_from(("house", "hotel")))
+    def building_auction(self, kind):
+        self.do(c.BuildingAuction(kind))
+
+    @rule()
+    def look(self):
+        """A referee looks at the table: the read models work on every table, even at the end."""
+        from cli.render import state_document
+        from ledger.state import next_step
+        from projections.accounts import standings
+
+        doc = state_document(self.t)
+        assert len(doc["properties"]) == 28
+        rows = standings(self.t)
+        assert [r["rank"] for r in rows] == list(range(1, len(self.t.players) + 1))
+        assert next_step(self.t)
+
+    # --- the invariant that needs the whole log ---------------------------------------------
+
+    @invariant()
+    def replay_gives_the_live_table(self):
+        if not hasattr(self, "t"):
+            return
+        self.steps += 1
+        if self.steps % 10 == 0 or self.t.ended:
+            assert fold(self.log, 1) == self.t
+
+
+Table.TestCase.settings = settings(max_examples=200, stateful_step_count=50, deadline=None,
+                                   suppress_health_check=[HealthCheck.too_slow])
+TestTable = Table.TestCase
