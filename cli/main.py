@@ -191,15 +191,15 @@ def bid(session, bidder, amount):
 
 
 @cli.command()
-@click.argument("lot", required=False)
+@click.argument("words", nargs=-1, metavar="[PROPERTY]")
 @pass_session
-def hammer(session, lot):
-    """Close the auction: the highest bid wins.  After a building auction, LOT is where the
-    winner puts the building (needed only when there is a choice)."""
+def hammer(session, words):
+    """Close the auction: the highest bid wins.  After a building auction, PROPERTY is where
+    the winner puts the building (needed only when there is a choice)."""
     from ledger.commands import Hammer
 
     state = session.state()
-    _execute(session, Hammer(_property(state, lot) if lot else None))
+    _execute(session, Hammer(_property(state, " ".join(words)) if words else None))
 
 
 @cli.command()
@@ -258,64 +258,73 @@ def pay(session, debtor):
 
 # --- what players own -----------------------------------------------------------------------
 
+def _property_and_count(state, words, allow_all: bool):
+    """`via roma 2` or `"Via Roma" all`: a property name, unquoted or not, then a count."""
+    words = list(words)
+    if not words:
+        raise UsageError("name a property")
+    count, whole = 1, False
+    last = words[-1].lower()
+    if len(words) > 1 and last.isdigit():
+        count = int(words.pop())
+    elif len(words) > 1 and last == "all" and allow_all:
+        whole = True
+        words.pop()
+    return _property(state, " ".join(words)), count, whole
+
+
+property_words = click.argument("words", nargs=-1, required=True, metavar="PROPERTY")
+
+
 @cli.command()
-@click.argument("property_")
-@click.argument("count", type=int, default=1)
+@property_words
 @player_option
 @pass_session
-def build(session, property_, count, player):
-    """Buy COUNT houses (then a hotel) for PROPERTY from the Bank, one at a time."""
+def build(session, words, player):
+    """build PROPERTY [COUNT]: buy COUNT houses (then a hotel) for PROPERTY, one at a time."""
     from ledger.commands import Build
 
     state = session.state()
-    _execute(session, Build(_property(state, property_), count, _player(state, player)))
+    pos, count, _ = _property_and_count(state, words, allow_all=False)
+    _execute(session, Build(pos, count, _player(state, player)))
 
 
 @cli.command()
-@click.argument("property_")
-@click.argument("count", default="1")
+@property_words
 @player_option
 @pass_session
-def sell(session, property_, count, player):
-    """Sell COUNT buildings of PROPERTY to the Bank at half price; `all` sells every building
-    of its colour group at once."""
+def sell(session, words, player):
+    """sell PROPERTY [COUNT|all]: buildings back to the Bank at half price; `all` sells every
+    building of the property's colour group at once."""
     from ledger.commands import Sell
 
     state = session.state()
-    pos = _property(state, property_)
-    if count == "all":
-        cmd = Sell(pos, 0, True, _player(state, player))
-    else:
-        try:
-            n = int(count)
-        except ValueError:
-            raise UsageError(f"COUNT is a number or `all`, not {count!r}") from None
-        cmd = Sell(pos, n, False, _player(state, player))
-    _execute(session, cmd)
+    pos, count, whole = _property_and_count(state, words, allow_all=True)
+    _execute(session, Sell(pos, 0 if whole else count, whole, _player(state, player)))
 
 
 @cli.command()
-@click.argument("property_")
+@property_words
 @player_option
 @pass_session
-def mortgage(session, property_, player):
+def mortgage(session, words, player):
     """Mortgage PROPERTY: the Bank pays its mortgage value."""
     from ledger.commands import Mortgage
 
     state = session.state()
-    _execute(session, Mortgage(_property(state, property_), _player(state, player)))
+    _execute(session, Mortgage(_property(state, " ".join(words)), _player(state, player)))
 
 
 @cli.command()
-@click.argument("property_")
+@property_words
 @player_option
 @pass_session
-def unmortgage(session, property_, player):
+def unmortgage(session, words, player):
     """Lift the mortgage on PROPERTY: its mortgage value plus 10%."""
     from ledger.commands import Unmortgage
 
     state = session.state()
-    _execute(session, Unmortgage(_property(state, property_), _player(state, player)))
+    _execute(session, Unmortgage(_property(state, " ".join(words)), _player(state, player)))
 
 
 def parse_trade(state, words: list[str]):
@@ -338,13 +347,25 @@ def parse_trade(state, words: list[str]):
 
     def items(words):
         props, cash, cards = [], 0, 0
-        for w in words:
+        i = 0
+        while i < len(words):
+            w = words[i]
             if w.isdigit():
                 cash += int(w)
+                i += 1
             elif w.lower() in ("jail-card", "jail", "card"):
                 cards += 1
-            else:
-                props.append(_property(state, w))
+                i += 1
+            else:  # the longest run of words that names a property: no quotes needed
+                for j in range(len(words), i, -1):
+                    try:
+                        props.append(_property(state, " ".join(words[i:j])))
+                    except UsageError:
+                        if j == i + 1:
+                            raise
+                        continue
+                    i = j
+                    break
         return Items(tuple(props), cash, cards)
 
     return Trade(a, b, items(sections["--give"]), items(sections["--get"]),
@@ -503,15 +524,15 @@ def statement(session, account, as_json, as_csv):
 
 
 @cli.command()
-@click.argument("property_")
+@property_words
 @json_option
 @pass_session
-def history(session, property_, as_json):
+def history(session, words, as_json):
     """The story of one deed: owners, auctions, trades, mortgages, buildings."""
     from projections.accounts import history as build
 
     game = session.game()
-    pos = _property(session.book.state(game), property_)
+    pos = _property(session.book.state(game), " ".join(words))
     rows = build(session.book.events(game), pos)
     if as_json:
         _dump(rows)

@@ -171,8 +171,12 @@ def state_text(state: State) -> str:
     cur = state.edition.currency
     lines = [f"game {doc['game']} at event {doc['seq']} - rules {doc['rules']}, "
              f"edition {doc['edition']}"]
-    lines.append(f"turn: {doc['turn']['player']} ({doc['turn']['phase']}"
-                 + (f", {doc['turn']['doubles']} doubles" if doc['turn']['doubles'] else "") + ")")
+    if state.ended:
+        lines.append(f"game over: {state.winner} wins")
+    else:
+        lines.append(f"turn: {doc['turn']['player']} ({doc['turn']['phase']}"
+                     + (f", {doc['turn']['doubles']} doubles" if doc['turn']['doubles'] else "")
+                     + ")")
     lines.append("")
     lines.append(f"{'player':<12}{'cash':>8}  {'where':<24}deeds")
     for p in state.players:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import cmd
-import shlex
 
 from ledger.errors import BancoError
 from ledger.names import fold
 
 WORDS = ("roll", "buy", "decline", "bid", "hammer", "claim", "card", "pay-fine", "use-card",
-         "pay", "undo", "state", "log", "board", "cards", "audit", "new", "help", "quit")
-TAKES_PLAYER = {"bid", "claim", "pay"}
+         "pay", "undo", "state", "log", "board", "cards", "audit", "new", "build", "sell",
+         "mortgage", "unmortgage", "trade", "bankrupt", "auction-building", "statement",
+         "history", "standings", "games", "help", "quit")
+TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards"}
+TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer"}
 
 
 class BancoShell(cmd.Cmd):
@@ -52,21 +54,27 @@ class BancoShell(cmd.Cmd):
         return [w for w in WORDS if w.startswith(text)]
 
     def completedefault(self, text, line, begidx, endidx):
-        try:
-            words = shlex.split(line[:begidx])
-        except ValueError:
-            words = line[:begidx].split()
-        if not words:
-            return []
+        """Names by prefix, any case or accents.  Property names have spaces: the whole
+        argument typed so far is matched, and only the part from the current word on is
+        offered, since readline replaces just that word."""
+        command = line.split(" ", 1)[0]
         try:
             st = self.session.state()
         except BancoError:
             return []
-        if words[0] in TAKES_DECK:
+        if command in TAKES_PROPERTY or command == "trade":
+            names = [sp.name for sp in st.edition.properties]
+            if command == "trade":
+                names += list(st.seats)
+        elif command in TAKES_DECK:
             names = [d.title for d in st.edition.decks.values()]
-        elif words[0] in TAKES_PLAYER or "--player" in words[-1:] or "-p" in words[-1:]:
-            names = list(st.seats)
         else:
             names = list(st.seats)
-        want = fold(text)
-        return [n if " " not in n else f'"{n}"' for n in names if fold(n).startswith(want)]
+        typed = line[len(command):endidx].lstrip()
+        if command in TAKES_PROPERTY:
+            typed = typed.lstrip("\"'")
+        else:
+            typed = text  # players and decks are single words
+        start = len(typed) - len(text)
+        want = fold(typed)
+        return [n[start:] for n in names if fold(n).startswith(want)]

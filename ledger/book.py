@@ -75,10 +75,12 @@ class Book:
                 raise UsageError(f"no game {game_id} in this database (games: {known})")
             return game_id
         open_games = [g["game_id"] for g in games if not g["ended"]]
-        if not open_games:
-            raise UsageError("no game in progress in this database: start one with "
-                             "`banco new PLAYER PLAYER ...`")
-        return open_games[-1]
+        if open_games:
+            return open_games[-1]
+        if games:  # all finished: the latest one, to look at (its rules refuse new moves)
+            return games[-1]["game_id"]
+        raise UsageError("no game in this database yet: start one with "
+                         "`banco new PLAYER PLAYER ...`")
 
     def new_game(self, players: list[str], rules: str = "classic", edition: str = "it",
                  first_player: str | None = None, *, now: str, actor: str = "banker",

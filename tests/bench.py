@@ -5,7 +5,9 @@
 1. cold `banco state` (read) and a cold write command, median wall time, beside
    `sqlite-utils tables` on the same database (goal: read <= 0.7x, write <= 1.2x of it);
 2. fold throughput (goal >= 200,000 events/s) and the replay of a ~2,000-event game (<= 20 ms);
-3. durable appends, one command at a time (goal >= 500/s).
+3. durable appends, one command at a time (goal >= 500/s);
+4. commands typed in `banco shell` (goal <= 5 ms);
+5. the state machine's random games per second, and the fold over their logs.
 """
 
 from __future__ import annotations
@@ -138,6 +140,31 @@ def bench_shell(db: str, count: int) -> None:
     print(f"banco shell             {dt / count * 1000:7.2f} ms a command (roll/undo/state; goal <= 5 ms)")
 
 
+def bench_machine(games: int) -> None:
+    """The state machine's random games (all invariants checked after every event), then the
+    fold over the logs they wrote."""
+    from test_machine import Table
+
+    from ledger.state import fold
+
+    logs = []
+    t0 = time.perf_counter()
+    for seed in range(games):
+        m = Table()
+        m.deal(players=2 + seed % 4, cash=(1500, 800, 400, 250)[seed % 4], warmup=50, seed=seed)
+        logs.append(m.log)
+    dt = time.perf_counter() - t0
+    events = sum(len(x) for x in logs)
+    print(f"state machine           {games / dt:10,.0f} random games/s (50 table actions each, "
+          f"every invariant after every event; {events / dt:,.0f} events/s)")
+    t0 = time.perf_counter()
+    for _ in range(5):
+        for log in logs:
+            fold(log, 1)
+    dt = time.perf_counter() - t0
+    print(f"fold on its logs        {5 * events / dt:10,.0f} events/s (goal >= 200,000)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer runs, for a smoke check")
@@ -152,6 +179,7 @@ def main() -> None:
         bench_fold(2000)
         bench_appends(str(Path(tmp) / "appends.db"), 100 if args.quick else 400)
         bench_shell(str(Path(tmp) / "shell.db"), 60 if args.quick else 300)
+        bench_machine(50 if args.quick else 300)
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ def test_names_ignore_case_and_accents_and_take_unique_prefixes(game):
 
 def test_no_game_yet_is_a_clear_error(banco):
     r = banco("state", code=2)
-    assert "no game in progress" in r.output and "banco new" in r.output
+    assert "no game in this database yet" in r.output and "banco new" in r.output
 
 
 def test_board_json_is_the_documented_list(banco):
@@ -212,6 +212,14 @@ def test_shell_completes_player_and_deck_names(banco):
     assert sh.completedefault("an", "claim an", 6, 8) == ["Anna", "Ángela"]
     assert sh.completedefault("prob", "card prob", 5, 9) == ["Probabilità"]
     assert sh.completenames("ha") == ["hammer"]
+    # property names have spaces: the whole argument is matched, the current word completed
+    assert sh.completedefault("ro", "build via ro", 10, 12) == ["Roma"]
+    assert sh.completedefault("", "mortgage parco ", 15, 15) == ["della Vittoria"]
+    assert sorted(sh.completedefault("vi", "history vi", 8, 10)) == [
+        "Via Accademia", "Via Marco Polo", "Via Roma", "Via Verdi", "Viale Costantino",
+        "Viale Monterosa", "Viale Traiano", "Viale Vesuvio", "Viale dei Giardini",
+        "Vicolo Corto", "Vicolo Stretto"]
+    assert sh.completedefault("uni", "history piazza uni", 15, 18) == ["Università"]
 
 
 def test_house_rules_file_and_bad_rules(banco, tmp_path):

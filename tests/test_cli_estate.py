@@ -102,9 +102,22 @@ def test_debt_bankruptcy_and_game_over(banco):
     assert d["pending"]["debt"] is None
 
 
-def test_sell_count_must_be_a_number_or_all(marrone):
-    r = marrone("sell", "vicolo stretto", "lots", code=2)
-    assert "COUNT is a number or `all`" in r.output
+def test_property_names_need_no_quotes(marrone):
+    r = marrone("mortgage", "vicolo", "stretto")
+    assert "the Bank pays 30 M to Anna: mortgaged Vicolo Stretto" in r.output
+    r = marrone("sell", "vicolo", "stretto", "lots", code=2)
+    assert "no property called 'vicolo stretto lots'" in r.output
+    assert "Vicolo Stretto" in marrone("history", "vicolo", "stretto").output
+
+
+def test_trade_items_need_no_quotes(marrone):
+    r = marrone("trade", "Anna", "Bruno", "--give", "vicolo", "stretto", "10", "--get", "250")
+    assert "Anna gives Vicolo Stretto, 10 M; Bruno gives 250 M" in r.output
+    r = marrone("trade", "Anna", "Bruno", "--give", "vicolo", "strano", code=2)
+    assert "no property called 'vicolo'" in r.output or "ambiguous" in r.output
+
+
+def test_sell_all_needs_buildings(marrone):
     r = marrone("sell", "vicolo stretto", "all", code=1)
     assert "no buildings" in r.output
 

@@ -16,14 +16,14 @@ from cli.main import cli
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 TRANSCRIPT = FIXTURES / "classic-4p.banco"
+GAMES = ("classic-4p", "classic-to-the-end")
 
 
-@pytest.fixture(scope="module")
-def replay(tmp_path_factory):
+def _replay(tmp_path_factory, name):
     db = str(tmp_path_factory.mktemp("golden") / "g.db")
     runner = CliRunner()
     with freeze_time("2026-11-29 21:00:00"):
-        result = runner.invoke(cli, ["--db", db, "run", "-q", str(TRANSCRIPT)])
+        result = runner.invoke(cli, ["--db", db, "run", "-q", str(FIXTURES / f"{name}.banco")])
     assert result.exit_code == 0, result.output
 
     def call(*args):
@@ -32,6 +32,21 @@ def replay(tmp_path_factory):
         return json.loads(r.output)
 
     return call
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def game(request, tmp_path_factory):
+    return request.param, _replay(tmp_path_factory, request.param)
+
+
+@pytest.fixture(scope="module")
+def replay(tmp_path_factory):
+    return _replay(tmp_path_factory, "classic-4p")
+
+
+@pytest.fixture(scope="module")
+def to_the_end(tmp_path_factory):
+    return _replay(tmp_path_factory, "classic-to-the-end")
 
 
 def golden(name, value):
@@ -50,14 +65,16 @@ def test_transcript_is_a_real_game():
     assert any(ln.startswith("! claim") for ln in lines)
 
 
-def test_final_table_matches_the_golden_file(replay):
-    state = replay("state", "--json")
-    assert state == golden("classic-4p.state.json", state)
+def test_final_table_matches_the_golden_file(game):
+    name, call = game
+    state = call("state", "--json")
+    assert state == golden(f"{name}.state.json", state)
 
 
-def test_event_log_matches_the_golden_file(replay):
-    log = [{"seq": e["seq"], "type": e["type"], "data": e["data"]} for e in replay("log", "--json")]
-    assert log == golden("classic-4p.events.json", log)
+def test_event_log_matches_the_golden_file(game):
+    name, call = game
+    log = [{"seq": e["seq"], "type": e["type"], "data": e["data"]} for e in call("log", "--json")]
+    assert log == golden(f"{name}.events.json", log)
 
 
 def test_the_game_has_every_kind_of_table_action(replay):
@@ -81,23 +98,71 @@ def test_the_late_claim_is_refused_with_its_evidence(replay):
     assert by_seq[r["lapsed_seq"] + 1]["data"]["player"] == r["closer"]
 
 
-def test_money_is_conserved_and_every_transfer_adds_up(replay):
-    state = replay("state", "--json")
-    log = replay("log", "--json")
+def test_money_is_conserved_and_every_transfer_adds_up(game):
+    from ledger.events import transfers_of
+
+    _, call = game
+    state = call("state", "--json")
     balance = {p["name"]: 0 for p in state["players"]}
+    for e in call("log", "--json"):
+        for t in transfers_of(e):
+            if t["payer"] in balance:
+                balance[t["payer"]] -= t["amount"]
+            if t["payee"] in balance:
+                balance[t["payee"]] += t["amount"]
+    assert balance == {p["name"]: p["cash"] for p in state["players"]}
+    # and each player's statement ends on the cash the table shows
+    for p in state["players"]:
+        rows = call("statement", p["name"], "--json")
+        assert rows[-1]["balance"] == p["cash"]
+
+
+def test_audit_is_clean(game):
+    _, call = game
+    report = call("audit", "--json")
+    assert report["ok"] and report["events"] == len(call("log", "--json"))
+
+
+def test_the_game_is_played_to_the_last_player(to_the_end):
+    state = to_the_end("state", "--json")
+    assert state["ended"] and state["winner"] == "Dario"
+    assert [p["bankrupt"] for p in state["players"]] == [True, True, True, False]
+    standings = to_the_end("standings", "--json")
+    assert [(s["rank"], s["name"], s["status"]) for s in standings] == [
+        (1, "Dario", "winner"), (2, "Bruno", "bankrupt"), (3, "Anna", "bankrupt"),
+        (4, "Carla", "bankrupt")]
+    words = {ln.split()[0] for ln in (FIXTURES / "classic-to-the-end.banco").read_text(
+        encoding="utf-8").splitlines() if ln and not ln.startswith("#")}
+    assert {"build", "trade", "mortgage", "bankrupt", "hammer", "claim"} <= words
+
+
+def test_a_bankruptcy_to_a_player_hands_over_a_mortgaged_deed_for_its_ten_percent(to_the_end):
+    log = to_the_end("log", "--json")
+    board = {s["position"]: s for s in to_the_end("board", "--json")}
+    found = 0
     for e in log:
         d = e["data"]
-        if "payer" in d and "amount" in d and e["type"] not in ("RentClaimRefused",
-                                                                 "RentClaimOpened",
-                                                                 "RentClaimLapsed",
-                                                                 "RentNotDue"):
-            if d["payer"] in balance:
-                balance[d["payer"]] -= d["amount"]
-            if d["payee"] in balance:
-                balance[d["payee"]] += d["amount"]
-    assert balance == {p["name"]: p["cash"] for p in state["players"]}
+        if e["type"] == "EstateTransferred" and d["creditor"] != "bank":
+            fees = [x for x in log[e["seq"]:e["seq"] + 8] if x["type"] == "MortgageInterestPaid"]
+            for fee in fees:
+                pos = fee["data"]["property"]
+                assert pos in d["properties"] and fee["data"]["payer"] == d["creditor"]
+                assert fee["data"]["amount"] == -(-board[pos]["mortgage"] // 10)  # 10%, rounded up
+                found += 1
+    assert found
 
 
-def test_audit_is_clean(replay):
-    report = replay("audit", "--json")
-    assert report["ok"] and report["events"] == len(replay("log", "--json"))
+def test_a_bankruptcy_to_the_bank_auctions_the_deeds_one_by_one(to_the_end):
+    log = to_the_end("log", "--json")
+    declared = [e for e in log if e["type"] == "BankruptcyDeclared"
+                and e["data"]["creditor"] == "bank"]
+    assert declared
+    seq = declared[0]["seq"]
+    estate = next(e for e in reversed(log[:seq]) if e["type"] == "EstateTransferred")
+    deeds = estate["data"]["properties"]
+    opened = [e["data"]["property"] for e in log[seq:] if e["type"] == "AuctionOpened"][:len(deeds)]
+    assert opened == deeds  # each deed, in order, once
+    # the deeds came back unmortgaged: whoever won them holds them free
+    state = to_the_end("state", "--json", "--at", str(seq))
+    assert all(p["owner"] is None and not p["mortgaged"]
+               for p in state["properties"] if p["position"] in deeds)
