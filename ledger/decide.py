@@ -18,8 +18,6 @@ R_RENT = "004 §Soggiorno nella proprietà di qualcuno; 003 §04"
 R_DOUBLES = "004 §Stesso numero di punti; 003 §01"
 R_JAIL = "004 §Prigione; 003 §08"
 R_CARDS = "004 §Probabilità e Tesoro; 003 §09"
-R_GO = "004 §Passando il campo VIA; 003 §09"
-R_TAX = "003 §09"
 R_UNPAID = "000 §COMPRARE I CONTRATTI"
 
 
@@ -219,6 +217,7 @@ def _buy(tx: Tx, cmd: c.Buy) -> None:
     pos = _offer_check(tx, cmd.player, "buy")
     space = state.edition.space(pos)
     name = state.turn.player
+    no_debts(state, "buy", name)
     cash = state.current.cash
     if cash < space.price:
         raise RuleViolation(
@@ -475,6 +474,7 @@ def _jail_exit_check(tx: Tx, player: str | None, action: str):
 def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     state = tx.state
     p = _jail_exit_check(tx, cmd.player, "pay the fine")
+    no_debts(state, "pay the fine", p.name)
     fine = state.rules.jail_fine
     if p.cash < fine:
         raise RuleViolation(f"{p.name} has {money(state, p.cash)}; the fine is {money(state, fine)}",

@@ -90,10 +90,8 @@ Trade, Items, Bankrupt, BuildingAuction = c.Trade, c.Items, c.Bankrupt, c.Buildi
 
 def stock_ok(state: State) -> bool:
     """Houses and hotels on the board plus the bank's are the edition's 32 and 12."""
-    hfh = state.rules.houses_for_hotel
     houses = sum(b for b in state.buildings if b < 5)
     hotels = sum(1 for b in state.buildings if b == 5)
-    del hfh
     return (houses + state.bank_houses == state.edition.bank_houses
             and hotels + state.bank_hotels == state.edition.bank_hotels)
 

@@ -10,20 +10,6 @@ from cli.main import cli
 
 
 @pytest.fixture
-def banco(tmp_path):
-    runner = CliRunner()
-    db = str(tmp_path / "t.db")
-
-    def call(*args, code=0):
-        result = runner.invoke(cli, ["--db", db, *args], catch_exceptions=False)
-        assert result.exit_code == code, (args, result.output)
-        return result
-
-    call.db = db
-    return call
-
-
-@pytest.fixture
 def game(banco):
     banco("new", "Anna", "Bruno", "Carla", "Dario")
     return banco

@@ -6,22 +6,6 @@ import io
 import json
 
 import pytest
-from click.testing import CliRunner
-
-from cli.main import cli
-
-
-@pytest.fixture
-def banco(tmp_path):
-    runner = CliRunner()
-    db = str(tmp_path / "t.db")
-
-    def call(*args, code=0):
-        result = runner.invoke(cli, ["--db", db, *args], catch_exceptions=False)
-        assert result.exit_code == code, (args, result.output)
-        return result
-
-    return call
 
 
 def doc(result):

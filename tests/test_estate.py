@@ -254,14 +254,8 @@ def test_lifting_a_mortgage_costs_it_plus_ten_percent_rounded_up(name, cost):
 def test_interest_rounding_is_a_rule_set_parameter(tmp_path):
     house = tmp_path / "down.toml"
     house.write_text('extends = "classic"\ninterest_rounding = "down"\n')
-    from ledger.decide import start_game
-    from ledger.rules import load_rules
-    from ledger.state import fold
-
-    events = start_game(["Anna", "Bruno"], load_rules(str(house)), "it")
-    for i, e in enumerate(events, 1):
-        e["seq"] = i
-    t = mortgage(own(fold(events, 1), "Anna", "Viale dei Giardini"), "Viale dei Giardini")
+    t = new_table(("Anna", "Bruno"), rules=str(house))
+    t = mortgage(own(t, "Anna", "Viale dei Giardini"), "Viale dei Giardini")
     t, ev = play(t, Unmortgage(POS["Viale dei Giardini"]))
     assert of_type(ev, "MortgageLifted")[0]["amount"] == 175 + 17
 

@@ -166,14 +166,7 @@ def test_rent_beyond_cash_becomes_a_debt_that_blocks_the_table():
 def test_auto_rent_house_rule_pays_on_landing(tmp_path):
     house = tmp_path / "house.toml"
     house.write_text('extends = "classic"\nname = "house"\nrent = "auto"\n')
-    from ledger.decide import start_game
-    from ledger.rules import load_rules
-    from ledger.state import fold
-
-    events = start_game(["Anna", "Bruno"], load_rules(str(house)), "it")
-    for i, e in enumerate(events, 1):
-        e["seq"] = i
-    t = own(fold(events, 1), "Bruno", "Vicolo Stretto")
+    t = own(new_table(("Anna", "Bruno"), rules=str(house)), "Bruno", "Vicolo Stretto")
     t, ev = land(t, "Anna", 3)
     assert of_type(ev, "RentPaid")[0]["amount"] == 4 and t.player("Anna").cash == 1496
 

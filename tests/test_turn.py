@@ -219,3 +219,15 @@ def test_a_winner_who_cannot_pay_voids_the_auction_and_is_kept_out_of_the_next()
     assert "kept out" in str(err.value)
     t, ev = play(t, Bid("Bruno", 40), Hammer())
     assert t.owners[3] == "Bruno" and t.player("Bruno").cash == 1460 and balanced(t)
+
+
+def test_a_debtor_cannot_spend_on_a_deed_before_paying():
+    from helpers import debt
+
+    t, _ = play(new_table(), Roll((1, 2)))
+    t = debt(t, "Anna", "Bruno", 100)
+    with pytest.raises(RuleViolation) as err:
+        play(t, Buy())
+    assert "owes 100 M to Bruno" in str(err.value) and "bankrupt" in err.value.allowed
+    t, ev = play(t, Decline())  # declining costs nothing: the deed goes to auction
+    assert t.turn.phase == "auction"
