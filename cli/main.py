@@ -258,6 +258,18 @@ def pay(session, debtor):
 
 # --- what players own -----------------------------------------------------------------------
 
+def _next_property(state, words: list[str], i: int) -> tuple[int, int]:
+    """The longest run of words from i that names a property, so names need no quotes:
+    `via roma corso impero` is two properties.  Returns it and where the next word starts."""
+    for j in range(len(words), i, -1):
+        try:
+            return _property(state, " ".join(words[i:j])), j
+        except UsageError:
+            if j == i + 1:
+                raise
+    raise UsageError("name a property")
+
+
 def _property_and_count(state, words, allow_all: bool):
     """`via roma 2` or `"Via Roma" all`: a property name, unquoted or not, then a count."""
     words = list(words)
@@ -301,6 +313,22 @@ def sell(session, words, player):
     state = session.state()
     pos, count, whole = _property_and_count(state, words, allow_all=True)
     _execute(session, Sell(pos, 0 if whole else count, whole, _player(state, player)))
+
+
+@cli.command("break-up")
+@click.argument("words", nargs=-1, required=True, metavar="PROPERTY...")
+@pass_session
+def break_up(session, words):
+    """Several hotels broken up at once while houses are short: the Bank's houses are shared
+    equally, the rest paid at half value (000 FAQ 29)."""
+    from ledger.commands import BreakUp
+
+    state = session.state()
+    words, lots, i = list(words), [], 0
+    while i < len(words):
+        pos, i = _next_property(state, words, i)
+        lots.append(pos)
+    _execute(session, BreakUp(tuple(lots)))
 
 
 @cli.command()
@@ -356,16 +384,9 @@ def parse_trade(state, words: list[str]):
             elif w.lower() in ("jail-card", "jail", "card"):
                 cards += 1
                 i += 1
-            else:  # the longest run of words that names a property: no quotes needed
-                for j in range(len(words), i, -1):
-                    try:
-                        props.append(_property(state, " ".join(words[i:j])))
-                    except UsageError:
-                        if j == i + 1:
-                            raise
-                        continue
-                    i = j
-                    break
+            else:
+                pos, i = _next_property(state, words, i)
+                props.append(pos)
         return Items(tuple(props), cash, cards)
 
     return Trade(a, b, items(sections["--give"]), items(sections["--get"]),

@@ -94,6 +94,9 @@ def narrate(event: dict, state: State) -> str | None:
                 parts.append(f"{len(g['jail_cards'])} jail card(s)")
             return ", ".join(parts) or "nothing"
         return f"  trade: {d['a']} gives {side(d['a_gives'])}; {d['b']} gives {side(d['b_gives'])}"
+    if t == "HotelsBrokenUp":
+        return "\n".join(f"  the Bank pays {x['amount']} {cur} to {x['payee']}: {x['reason']}"
+                         for x in d["transfers"])
     if t == "AuctionVoided":
         return f"  auction cancelled: {d['reason']}"
     if t == "BuildingAuctionOpened":

@@ -9,8 +9,8 @@ from ledger.names import fold
 
 WORDS = ("roll", "buy", "decline", "bid", "hammer", "claim", "card", "pay-fine", "use-card",
          "pay", "undo", "state", "log", "board", "cards", "audit", "new", "build", "sell",
-         "mortgage", "unmortgage", "trade", "bankrupt", "auction-building", "statement",
-         "history", "standings", "games", "help", "quit")
+         "break-up", "mortgage", "unmortgage", "trade", "bankrupt", "auction-building",
+         "statement", "history", "standings", "games", "help", "quit")
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer"}

@@ -63,6 +63,10 @@ class Sell(NamedTuple):
     player: str | None = None
 
 
+class BreakUp(NamedTuple):
+    properties: tuple[int, ...]  # hotels broken up at the same time (000 FAQ 29)
+
+
 class Mortgage(NamedTuple):
     property: int
     player: str | None = None
@@ -96,4 +100,4 @@ class BuildingAuction(NamedTuple):
 
 
 Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | PayFine | UseCard
-           | PayDebt | Build | Sell | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)
+           | PayDebt | Build | Sell | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)

@@ -218,6 +218,45 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
             reason=f"sold a house on {space.name} at half price")
 
 
+def break_up(tx: Tx, cmd: c.BreakUp) -> None:
+    """Several hotels broken up at once while houses are short: the Bank's houses are shared
+    equally, what cannot be shared stays with the Bank, and each owner is paid half value for
+    the houses he did not receive (000 FAQ 29).  One fact, so no group is uneven in between."""
+    state = tx.state
+    lots = list(dict.fromkeys(cmd.properties))
+    if len(lots) < 2:
+        raise RuleViolation("a shared break-up is for two or more hotels", rule="000 FAQ 29",
+                            allowed="`sell PROPERTY` breaks up one hotel")
+    for pos in lots:
+        if state.buildings[pos] != 5:
+            raise RuleViolation(f"{_name(state, pos)} has no hotel", rule="000 FAQ 29")
+    if state.auction and state.auction.kind == "house":
+        raise RuleViolation("houses are being auctioned: builders come before a hotel break-up",
+                            rule="000 FAQ 28", allowed="wait for the hammer")
+    hfh = state.rules.houses_for_hotel
+    each = min(hfh, state.bank_houses // len(lots))
+    changed = {pos: each for pos in lots}
+    for pos in lots:
+        levels = [changed.get(p, state.buildings[p]) for p in _group(state, pos)]
+        if not _even(levels):
+            raise RuleViolation(
+                f"with {each} house(s) each, the group of {_name(state, pos)} would be uneven",
+                rule="000 FAQ 29; 003 §07",
+                allowed=f"`sell {_name(state, pos)} all` sells every building of the group")
+    transfers, broken = [], []
+    for pos in lots:
+        space = state.edition.space(pos)
+        half = space.house_cost // 2
+        owner = state.owners[pos]
+        amount = half + (hfh - each) * half
+        broken.append({"property": pos, "player": owner, "level": each})
+        transfers.append({"payer": BANK, "payee": owner, "amount": amount,
+                          "reason": f"hotel on {space.name} broken up into {each} house(s)"
+                                    + (f", {hfh - each} paid at half value" if each < hfh else "")})
+    tx.emit("HotelsBrokenUp", lots=broken, bank_houses=-each * len(lots),
+            bank_hotels=len(lots), transfers=transfers)
+
+
 def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
     state = tx.state
     if state.auction:

@@ -92,6 +92,13 @@ def _specs():
                                  bank_houses=delta(), bank_hotels=delta()),
         "BuildingsSold": transfer(player=name(), properties=f.List(pos(), required=True),
                                   bank_houses=count(), bank_hotels=count()),
+        "HotelsBrokenUp": {
+            "lots": f.List(f.Nested(Schema.from_dict({"property": pos(), "player": name(),
+                                                      "level": level()})(unknown=RAISE)),
+                           required=True),
+            "bank_houses": delta(), "bank_hotels": count(1),
+            "transfers": f.List(f.Nested(Schema.from_dict(transfer())(unknown=RAISE)),
+                                required=True)},
         "PropertyMortgaged": transfer(player=name(), property=pos()),
         "MortgageLifted": transfer(player=name(), property=pos()),
         "MortgageInterestPaid": transfer(player=name(), property=pos()),
@@ -143,7 +150,7 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "BuildingAuctionOpened", "HouseBuilt", "HotelBuilt", "BuildingSold",
                "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "TradeCompleted",
                "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
-               "AuctionVoided")
+               "AuctionVoided", "HotelsBrokenUp")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.
@@ -158,9 +165,7 @@ def transfers_of(event: dict) -> list[dict]:
     t, d = event["type"], event["data"]
     if t in MONEY_EVENTS:
         return [d]
-    if t == "TradeCompleted":
-        return list(d["transfers"])
-    return []
+    return list(d.get("transfers", ()))  # a trade, a shared hotel break-up
 
 
 @cache

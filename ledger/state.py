@@ -265,6 +265,17 @@ def _buildings_sold(state, d, seq):
                           bank_hotels=state.bank_hotels + d["bank_hotels"])
 
 
+def _hotels_broken_up(state, d, seq):
+    for t in d["transfers"]:
+        state = _transfer(state, t)
+    buildings = list(state.buildings)
+    for lot in d["lots"]:
+        buildings[lot["property"]] = lot["level"]
+    return state._replace(buildings=tuple(buildings),
+                          bank_houses=state.bank_houses + d["bank_houses"],
+                          bank_hotels=state.bank_hotels + d["bank_hotels"])
+
+
 def _mortgaged(state, d, seq):
     state = _transfer(state, d)
     return state._replace(mortgaged=state.mortgaged | {d["property"]})
@@ -464,6 +475,7 @@ HANDLERS = {
     "BuildingSold": _building_changed,
     "BuildingsSold": _buildings_sold,
     "AuctionVoided": _auction_voided,
+    "HotelsBrokenUp": _hotels_broken_up,
     "PropertyMortgaged": _mortgaged,
     "MortgageLifted": _mortgage_lifted,
     "MortgageInterestPaid": _money,

@@ -62,6 +62,10 @@ def history(events: list[dict], position: int) -> list[dict]:
         elif t in ("PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "HouseBuilt",
                    "HotelBuilt", "BuildingSold") and d["property"] == position:
             note = d["reason"] + f" ({d['amount']})"
+        elif t == "HotelsBrokenUp":
+            for lot, tr in zip(d["lots"], d["transfers"], strict=True):
+                if lot["property"] == position:
+                    note = tr["reason"] + f" ({tr['amount']})"
         elif t == "BuildingsSold" and position in d["properties"]:
             note = "buildings sold with the group's: " + d["reason"]
         if note:

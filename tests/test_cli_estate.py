@@ -111,3 +111,10 @@ def test_auction_building_and_hammer_need_the_right_moment(marrone):
     assert "several players" in r.output
     r = marrone("hammer", "vicolo stretto", code=1)
     assert "cannot close the auction now" in r.output
+
+
+def test_break_up_names_several_hotels_without_quotes(marrone):
+    r = marrone("break-up", "vicolo", "stretto", "via", "accademia", code=1)
+    assert "Vicolo Stretto has no hotel" in r.output
+    r = marrone("break-up", "vicolo", "stretto", code=1)
+    assert "two or more hotels" in r.output

@@ -6,6 +6,7 @@ from helpers import (
     POS,
     Bankrupt,
     Bid,
+    BreakUp,
     Build,
     BuildingAuction,
     Hammer,
@@ -176,6 +177,50 @@ def test_builders_come_before_a_hotel_break_up():
     with pytest.raises(RuleViolation) as err:
         play(t, Sell(POS["Vicolo Corto"]))
     assert "000 FAQ 28" in err.value.rule
+
+
+def two_hotel_owners(left, anna=(5, 4), bruno=(5, 4)):
+    """Anna's brown and Bruno's blue streets built as given; the Bank keeps `left` houses."""
+    t = own(own(new_table(), "Anna", *MARRONE), "Bruno", "Viale dei Giardini",
+            "Parco della Vittoria")
+    t = build(build(t, "Vicolo Corto", anna[0]), "Vicolo Stretto", anna[1])
+    t = build(build(t, "Viale dei Giardini", bruno[0]), "Parco della Vittoria", bruno[1])
+    return scarce(t, left)
+
+
+def test_two_hotels_broken_up_at_once_share_the_houses_as_000_faq_29_says():
+    # FAQ 29's example: 4 houses left, two hotels: 2 houses each, the other 2 at half value.
+    t = two_hotel_owners(4, anna=(5, 4), bruno=(5, 4))
+    with pytest.raises(RuleViolation) as err:  # 2 houses beside 4 would be uneven
+        play(t, BreakUp((POS["Vicolo Corto"], POS["Viale dei Giardini"])))
+    assert "uneven" in str(err.value)
+    t = two_hotel_owners(4, anna=(5, 5), bruno=(5, 5))
+    t, ev = play(t, BreakUp((POS["Vicolo Corto"], POS["Vicolo Stretto"],
+                             POS["Viale dei Giardini"], POS["Parco della Vittoria"])))
+    # 4 houses for 4 hotels: one each; 3 each paid at half value
+    assert levels(t, MARRONE) == [1, 1] and t.buildings[POS["Parco della Vittoria"]] == 1
+    amounts = [x["amount"] for x in of_type(ev, "HotelsBrokenUp")[0]["transfers"]]
+    assert amounts == [25 + 3 * 25, 25 + 3 * 25, 100 + 3 * 100, 100 + 3 * 100]
+    assert t.bank_houses == 0 and t.bank_hotels == 12
+    assert t.player("Anna").cash == 1700 and t.player("Bruno").cash == 2300
+    assert balanced(t) and stock_ok(t)
+
+
+def test_houses_that_cannot_be_shared_equally_stay_with_the_bank():
+    t = two_hotel_owners(5, anna=(5, 5), bruno=(5, 5))
+    t, _ = play(t, BreakUp((POS["Vicolo Corto"], POS["Vicolo Stretto"],
+                            POS["Viale dei Giardini"], POS["Parco della Vittoria"])))
+    assert t.bank_houses == 1 and stock_ok(t)
+
+
+def test_a_shared_break_up_needs_two_hotels():
+    t = two_hotel_owners(6)
+    with pytest.raises(RuleViolation, match="two or more"):
+        play(t, BreakUp((POS["Vicolo Corto"],)))
+    with pytest.raises(RuleViolation, match="has no hotel"):
+        play(t, BreakUp((POS["Vicolo Corto"], POS["Vicolo Stretto"])))
+    t, ev = play(t, BreakUp((POS["Vicolo Corto"], POS["Viale dei Giardini"])))
+    assert t.buildings[POS["Vicolo Corto"]] == 3  # 6 houses, 3 each: even beside 4
 
 
 # --- building shortage auctions ---------------------------------------------------------------

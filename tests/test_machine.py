@@ -25,7 +25,7 @@ from ledger.worth import deeds_of, raisable
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elio")
 k = st.integers(0, 10_000)
-REPORTED = {"BankruptcyDeclared", "GameEnded", "HotelBuilt", "HouseBuilt", "BuildingSold",
+REPORTED = {"HotelsBrokenUp", "AuctionVoided", "BankruptcyDeclared", "GameEnded", "HotelBuilt", "HouseBuilt", "BuildingSold",
             "TradeCompleted", "MortgageInterestPaid", "PropertyMortgaged", "MortgageLifted",
             "DebtPaid", "AuctionWon", "RentPaid", "RentClaimRefused", "EstateTransferred",
             "JailCardUsed", "DebtCancelled"}
@@ -93,6 +93,8 @@ class Table(RuleBasedStateMachine):
                 self.trade(n, rng.randrange(300), rng.random() < 0.3)
             elif pick < 0.92:
                 self.mortgage(n)
+            elif sum(b == 5 for b in self.t.buildings) >= 2 and pick < 0.94:
+                self.break_up(n)
             elif any(self.t.buildings):
                 self.sell(n)
 
@@ -219,6 +221,12 @@ class Table(RuleBasedStateMachine):
     def sell(self, n):
         lot = self.pick([p for p, b in enumerate(self.t.buildings) if b], n)
         self.do(c.Sell(lot, 1, n % 4 == 0))
+
+    @precondition(lambda self: self.open() and sum(b == 5 for b in self.t.buildings) >= 2)
+    @rule(n=k)
+    def break_up(self, n):
+        hotels = [p for p, b in enumerate(self.t.buildings) if b == 5]
+        self.do(c.BreakUp(tuple(hotels[: 2 + n % max(1, len(hotels) - 1)])))
 
     @precondition(lambda self: self.open() and any(self.t.owners))
     @rule(n=k)
