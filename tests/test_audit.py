@@ -95,7 +95,7 @@ def test_rechained_money_from_nowhere_is_caught_by_the_fold(book):
     tamper(book, f"UPDATE events SET data=replace(data, '\"amount\":4', '\"amount\":4000') WHERE seq={seq}",
            rechain=True)
     r = audit(1, book.store.read(1))
-    assert r.bad_seq == seq and "negative" in r.problem
+    assert r.bad_seq == seq and "Bruno's cash is negative" in r.problem
 
 
 def test_rechained_history_is_caught_by_a_printed_head(book):
@@ -112,3 +112,15 @@ def test_canonical_json_is_stable():
     assert canonical_json({"b": 1, "a": [2, "è"]}) == '{"a":[2,"è"],"b":1}'
     with pytest.raises(TypeError):
         canonical_json({"amount": 1.0})
+
+
+def test_rechained_house_from_nowhere_is_caught_by_the_table_checks(book):
+    """A forged house on a lot nobody owns whole: chain and schema are fine, the table is not."""
+    from ledger.store import NewEvent
+
+    book.store.append(1, book.store.last_seq(1), [NewEvent("HouseBuilt", {
+        "player": "Carla", "property": 39, "level": 1, "bank_houses": -1, "bank_hotels": 0,
+        "payer": "Carla", "payee": "bank", "amount": 200, "reason": "forged"})],
+        recorded_at=NOW, actor="forger", command_id="forged")
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == book.store.last_seq(1) and "nobody owns whole" in r.problem

@@ -22,6 +22,7 @@ from ledger.estate import buildable_lots
 from ledger.rules import load_rules
 from ledger.state import evolve, fold
 from ledger.worth import deeds_of, raisable
+from projections.checks import table_problems
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elio")
 k = st.integers(0, 10_000)
@@ -32,27 +33,8 @@ REPORTED = {"HotelsBrokenUp", "AuctionVoided", "BankruptcyDeclared", "GameEnded"
 
 
 def check_table(t) -> None:
-    assert sum(p.cash for p in t.players) - t.bank_paid_out == 0, "money appeared or vanished"
-    assert all(p.cash >= 0 for p in t.players), "negative cash"
-    assert 0 <= t.bank_houses <= 32 and 0 <= t.bank_hotels <= 12
-    houses = sum(b for b in t.buildings if b < 5)
-    hotels = sum(1 for b in t.buildings if b == 5)
-    assert houses + t.bank_houses == 32 and hotels + t.bank_hotels == 12
-    for group in t.edition.groups.values():
-        levels = [t.buildings[p] for p in group]
-        if any(levels):
-            owners = {t.owners[p] for p in group}
-            assert len(owners) == 1 and None not in owners, "buildings on an incomplete group"
-            assert not any(p in t.mortgaged for p in group), "buildings beside a mortgage"
-            assert max(levels) - min(levels) <= 1, "uneven building"
-            assert all(t.edition.space(p).kind == "street" for p in group)
-    for p in t.players:
-        if p.bankrupt:
-            assert not deeds_of(t, p.name) and p.cash == 0 and not p.jail_cards
-    for pos in t.mortgaged:
-        assert t.owners[pos] is not None, "the Bank holds a mortgaged deed"
-    for (deck, number), holder in t.held_cards.items():
-        assert (deck, number) in t.player(holder).jail_cards
+    problems = table_problems(t)
+    assert not problems, problems
 
 
 class Table(RuleBasedStateMachine):
