@@ -45,11 +45,14 @@ def _owner(state: State, pos: int, player: str | None, action: str) -> str:
 
 
 def _levels_after(state: State, pos: int, level: int) -> list[int]:
-    return [level if p == pos else state.buildings[p] for p in _group(state, pos)]
+    """The group's building levels if `pos` had `level`, a hotel counted as one level above
+    the houses it needs (4 classic, 3 in the short game): 003 §05, even building, hotel last."""
+    hotel = state.rules.houses_for_hotel + 1
+    return [hotel if lv == 5 else lv
+            for lv in (level if p == pos else state.buildings[p] for p in _group(state, pos))]
 
 
 def _even(levels: list[int]) -> bool:
-    # A hotel counts as one level above four houses: 003 §05 even building, hotel last.
     return max(levels) - min(levels) <= 1
 
 
@@ -238,6 +241,7 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
     changed = {pos: each for pos in lots}
     for pos in lots:
         levels = [changed.get(p, state.buildings[p]) for p in _group(state, pos)]
+        levels = [hfh + 1 if lv == 5 else lv for lv in levels]
         if not _even(levels):
             raise RuleViolation(
                 f"with {each} house(s) each, the group of {_name(state, pos)} would be uneven",

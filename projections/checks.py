@@ -23,8 +23,9 @@ def table_problems(t: State) -> list[str]:
         problems.append(f"houses: {houses} on the board and {t.bank_houses} in the Bank")
     if not 0 <= t.bank_hotels or hotels + t.bank_hotels != t.edition.bank_hotels:
         problems.append(f"hotels: {hotels} on the board and {t.bank_hotels} in the Bank")
+    hotel = t.rules.houses_for_hotel + 1  # a hotel is one level above the houses it needs
     for name, group in t.edition.groups.items():
-        levels = [t.buildings[p] for p in group]
+        levels = [hotel if t.buildings[p] == 5 else t.buildings[p] for p in group]
         if not any(levels):
             continue
         owners = {t.owners[p] for p in group}

@@ -476,3 +476,19 @@ def test_a_claim_whose_closer_went_bankrupt_lapses_at_the_next_players_roll():
     assert t.turn.player == "Carla" and len(t.claims) == 1
     t, ev = play(t, Roll((3, 4)))
     assert of_type(ev, "RentClaimLapsed")[0]["closed_by"] == "Carla"
+
+
+def test_a_three_house_hotel_rule_builds_and_stays_even(tmp_path):
+    """House rules with the short game's hotel after three houses (004, short game)."""
+    house = tmp_path / "corto.toml"
+    house.write_text('extends = "classic"\nhouses_for_hotel = 3\n')
+    t = own(new_table(("Anna", "Bruno"), rules=str(house)), "Anna", *MARRONE)
+    t = build(build(t, "Vicolo Corto", 3), "Vicolo Stretto", 3)
+    t, ev = play(t, Build(POS["Vicolo Corto"]))
+    assert types(ev) == ["HotelBuilt"] and of_type(ev, "HotelBuilt")[0]["bank_houses"] == 3
+    assert levels(t, MARRONE) == [5, 3] and stock_ok(t)
+    from projections.checks import table_problems
+
+    assert table_problems(t) == []  # a hotel beside three houses is even here
+    t, ev = play(t, Sell(POS["Vicolo Corto"]))  # breaks back into three houses
+    assert levels(t, MARRONE) == [3, 3] and of_type(ev, "BuildingSold")[0]["amount"] == 25
