@@ -517,17 +517,28 @@ def retracted_seqs(events) -> set[int]:
     return out
 
 
-def fold(events, game_id: int | None = None) -> State:
-    """Rebuild the table from a game's events (in seq order), honouring retractions."""
+def replay(events, game_id: int | None = None):
+    """Rebuild the table from a game's events (in seq order), honouring retractions, yielding
+    (event, table after it) at every step: the audit checks each one."""
     events = list(events)
     if not events or events[0]["type"] != "GameStarted":
         raise ValueError("a game's log must begin with GameStarted")
     gone = retracted_seqs(events)
     gid = game_id if game_id is not None else events[0].get("game_id", 0)
     state = initial_state(gid, events[0])
+    yield events[0], state
     handlers = HANDLERS
     for e in events[1:]:
-        if e["seq"] not in gone:
-            state = handlers[e["type"]](state, e["data"], e["seq"])
+        seq = e["seq"]
+        if seq not in gone:
+            state = handlers[e["type"]](state, e["data"], seq)
+        yield e, state
+
+
+def fold(events, game_id: int | None = None) -> State:
+    """The table after the last event."""
+    state = None
+    for event, state in replay(events, game_id):  # noqa: B007 - the last one is the answer
+        pass
     # seq is set once at the end rather than per event: the fold's hot path.
-    return state._replace(seq=events[-1]["seq"])
+    return state._replace(seq=event["seq"])
