@@ -21,6 +21,7 @@ class Session:
         self.game_option = game
         self.actor = actor
         self._book = None
+        self._game = None
 
     @property
     def book(self):
@@ -31,7 +32,11 @@ class Session:
         return self._book
 
     def game(self) -> int:
-        return self.book.current_game(self.game_option)
+        # Resolved once: a command asks several times (names, then the write), and listing
+        # the games reads every game's first event.
+        if self._game is None:
+            self._game = self.book.current_game(self.game_option)
+        return self._game
 
     def state(self):
         return self.book.state(self.game())
@@ -65,6 +70,7 @@ def cli(ctx, db, game):
         ctx.obj = Session(db, game)
     elif game is not None:
         ctx.obj.game_option = game
+        ctx.obj._game = None
 
 
 pass_session = click.make_pass_decorator(Session)
@@ -139,6 +145,7 @@ def new(session, players, rules, edition, first):
     game = session.book.new_game(list(players), rules=rules, edition=edition, first_player=first,
                                  now=session.now(), actor=session.actor)
     session.game_option = game
+    session._game = game
     state = session.book.state(game)
     cur = state.edition.currency
     click.echo(f"game {game}: {', '.join(players)} with {state.rules.starting_cash} {cur} each; "
