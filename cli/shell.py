@@ -33,7 +33,7 @@ class BancoShell(cmd.Cmd):
             self.prompt = "banco> "
 
     def default(self, line: str) -> None:
-        from cli.main import execute_line
+        from cli.banker import execute_line
 
         execute_line(self.session, line)
 

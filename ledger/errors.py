@@ -1,25 +1,36 @@
-"""Errors a banker can meet. None of them is a bug; the CLI prints them without a traceback."""
+"""Errors a banker can meet. None of them is a bug; the CLI prints them without a traceback.
+
+Each carries the exit code README documents: 1 refused by the rules, 2 usage, 3 audit found a
+problem, 4 the database cannot be used, 5 conflict (the game changed while deciding).
+"""
 
 from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_REFUSED = 1
+EXIT_USAGE = 2
+EXIT_AUDIT = 3
+EXIT_DATABASE = 4
+EXIT_CONFLICT = 5
 
 
 class BancoError(Exception):
     """Base of every error that is the user's input, not the program's fault."""
 
-    exit_code = 2
+    exit_code = EXIT_USAGE
 
 
 class UsageError(BancoError):
     """A name that matches nothing, a malformed number, a game that does not exist (exit 2)."""
 
-    exit_code = 2
+    exit_code = EXIT_USAGE
 
 
 class RuleViolation(BancoError):
     """The rule set refuses the command.  Nothing is appended, except `record`: facts that must be
     kept even though the command was refused (a late rent claim is itself evidence, DESIGN.md)."""
 
-    exit_code = 1
+    exit_code = EXIT_REFUSED
 
     def __init__(self, message: str, rule: str = "", allowed: str = "", record: list | None = None):
         self.message = message
@@ -37,7 +48,14 @@ class RuleViolation(BancoError):
         return text
 
 
-class ConflictError(BancoError):
-    """Another terminal appended to this game after our state was read: re-read and retry."""
+class DatabaseError(BancoError):
+    """The database file cannot be used: missing, not SQLite, locked, corrupt, newer (exit 4)."""
 
-    exit_code = 1
+    exit_code = EXIT_DATABASE
+
+
+class ConflictError(BancoError):
+    """Another terminal appended to this game after our state was read: re-read and retry
+    (exit 5)."""
+
+    exit_code = EXIT_CONFLICT

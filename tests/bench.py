@@ -126,7 +126,8 @@ def bench_shell(db: str, count: int) -> None:
     import contextlib
     import io
 
-    from cli.main import Session, execute_line
+    from cli.banker import execute_line
+    from cli.session import Session
 
     session = Session(db, None)
     lines = ["roll 3 4", "undo", "state"]

@@ -190,7 +190,7 @@ def test_shell_reads_lines_from_stdin(banco):
 
 
 def test_shell_completes_player_and_deck_names(banco):
-    from cli.main import Session
+    from cli.session import Session
     from cli.shell import BancoShell
 
     banco("new", "Anna", "Bruno", "Ángela")
