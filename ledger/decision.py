@@ -23,7 +23,7 @@ class Tx:
 
 
 def money(state: State, amount: int) -> str:
-    return f"{amount} {state.edition.currency}"
+    return state.edition.money(amount)
 
 
 def check_turn(state: State, player: str | None, action: str) -> None:

@@ -1,4 +1,9 @@
-"""Editions are data: a board of 40 spaces and card decks, shipped as TOML inside the package."""
+"""Editions are data: a board of 40 spaces and card decks, shipped as TOML inside the package.
+
+An edition also carries what a banker needs to read its money and its pieces the way the box
+prints them: the currency and where it goes (`20.000 £`, `$1,500`, `500 €`), the words for the
+buildings (cottages and castles on the Disney board), the deck titles and a source note.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ class Space(NamedTuple):
     rents: tuple[int, ...] = ()
     deck: str | None = None
     amount: int | None = None
+    mortgage_value: int | None = None  # as printed, where it is not half the price
 
     @property
     def is_property(self) -> bool:
@@ -32,7 +38,10 @@ class Space(NamedTuple):
 
     @property
     def mortgage(self) -> int | None:
-        # Every deed of the supported editions mortgages for half its price.
+        # Half the price on every deed, unless the edition prints another figure (it-euro rounds
+        # 187.5 to 190).
+        if self.mortgage_value is not None:
+            return self.mortgage_value
         return self.price // 2 if self.price is not None else None
 
 
@@ -60,6 +69,13 @@ class Edition(NamedTuple):
     bank_houses: int
     bank_hotels: int
     groups: dict[str, tuple[int, ...]]
+    currency_first: bool = False  # `$1,500` rather than `1500 M`
+    thousands: str = ""  # separator of thousands: "." for lire (20.000 £), "," for dollars
+    house_word: str = "house"
+    hotel_word: str = "hotel"
+    notes: str = ""  # where the figures come from, for the board's header
+    go_salary: int | None = None  # what the Via!/GO square prints, to check a rule set against
+    jail_fine: int | None = None
 
     def space(self, position: int) -> Space:
         return self.spaces[position]
@@ -68,9 +84,30 @@ class Edition(NamedTuple):
     def properties(self) -> tuple[Space, ...]:
         return tuple(s for s in self.spaces if s.is_property)
 
+    def money(self, amount: int) -> str:
+        """An amount the way this edition's box prints it: `20.000 £`, `$1,500`, `500 €`."""
+        digits = f"{abs(amount):,}".replace(",", self.thousands)
+        sign = "-" if amount < 0 else ""
+        if self.currency_first:
+            return f"{sign}{self.currency}{digits}"
+        return f"{sign}{digits} {self.currency}"
 
-EDITIONS = ("it",)
+    def rules_mismatches(self, rules) -> list[str]:
+        """Where a rule set's money disagrees with what this board prints (classic rules on the
+        lire board would pay 200 £ for passing Via!): empty when they fit."""
+        out = []
+        for field in ("go_salary", "jail_fine"):
+            printed = getattr(self, field)
+            if printed is not None and getattr(rules, field) != printed:
+                out.append(f"{field} is {self.money(getattr(rules, field))} in the "
+                           f"{rules.name} rules but {self.money(printed)} on the {self.name} board")
+        return out
 
+
+EDITIONS = ("it", "it-lire", "it-euro", "disney", "us")
+
+_DISPLAY = ("currency_first", "thousands", "house_word", "hotel_word", "notes", "go_salary",
+            "jail_fine")
 
 
 def _read(path: str) -> str:
@@ -78,10 +115,18 @@ def _read(path: str) -> str:
         return f.read()
 
 
+def _unknown(name: str) -> UsageError:
+    import difflib
+
+    close = difflib.get_close_matches(name, EDITIONS, n=1, cutoff=0.5)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return UsageError(f"unknown edition {name!r}{hint}; available: {', '.join(EDITIONS)}")
+
+
 @cache
 def load_edition(name: str) -> Edition:
     if name not in EDITIONS:
-        raise UsageError(f"unknown edition {name!r}; available: {', '.join(EDITIONS)}")
+        raise _unknown(name)
     text = _read(os.path.join(DATA, "editions", f"{name}.toml"))
     raw = tomllib.loads(text)
     spaces = []
@@ -89,7 +134,7 @@ def load_edition(name: str) -> Edition:
         spaces.append(Space(position=pos, name=s["name"], kind=s["kind"], group=s.get("group"),
                             price=s.get("price"), house_cost=s.get("house_cost"),
                             rents=tuple(s.get("rents", ())), deck=s.get("deck"),
-                            amount=s.get("amount")))
+                            amount=s.get("amount"), mortgage_value=s.get("mortgage")))
     if len(spaces) != 40:
         raise ValueError(f"edition {name} has {len(spaces)} spaces, not 40")
     decks = {}
@@ -105,4 +150,5 @@ def load_edition(name: str) -> Edition:
                    decks=decks, jail_position=raw["jail_position"],
                    go_to_jail_position=raw["go_to_jail_position"],
                    bank_houses=raw["bank_houses"], bank_hotels=raw["bank_hotels"],
-                   groups={k: tuple(v) for k, v in groups.items()})
+                   groups={k: tuple(v) for k, v in groups.items()},
+                   **{k: raw[k] for k in _DISPLAY if k in raw})
