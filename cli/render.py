@@ -65,6 +65,11 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "CardChoiceRequired":
         return (f"  choose: `card {d['deck']} {d['number']} pay` or "
                 f"`card {d['deck']} {d['number']} draw`")
+    if t == "CardThrowRequired":
+        return (f"  {d['owner']} owns {_name(state, d['property'])}: {d['player']} throws the "
+                f"dice again and owes {d['multiplier']} x the throw: `roll D1 D2`")
+    if t == "CardDiceThrown":
+        return f"{d['player']} throws {'+'.join(map(str, d['dice']))} = {sum(d['dice'])} for the rent"
     if t == "JailCardKept":
         return f"  {d['player']} keeps the get-out-of-jail card"
     if t == "JailCardUsed":

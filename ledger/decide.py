@@ -86,8 +86,9 @@ def _move(tx: Tx, player: str, to: int, spaces: int, cause: str, salary: bool) -
                 reason=reason)
 
 
-def _land(tx: Tx, player: str) -> None:
-    """Do what the square says (004 §Svolgimento)."""
+def _land(tx: Tx, player: str, rent=None) -> None:
+    """Do what the square says (004 §Svolgimento).  `rent(state, position) -> (amount, basis)`
+    replaces the deed's rent when a card says otherwise (ledger/card_effects.py)."""
     state = tx.state
     pos = state.player(player).position
     space: Space = state.edition.space(pos)
@@ -100,7 +101,8 @@ def _land(tx: Tx, player: str) -> None:
                 tx.emit("RentNotDue", payer=player, owner=owner, property=pos,
                         reason="the lot is mortgaged (004 §Impegno)")
                 return
-            amount, basis = rent_for(state, pos, sum(state.turn.dice[:2]))
+            amount, basis = (rent(state, pos) if rent else
+                             rent_for(state, pos, sum(state.turn.dice[:2])))
             if state.rules.rent == "auto":
                 pay(tx, "RentPaid", player, owner, amount, f"rent on {space.name}",
                      property=pos, opened_seq=0)
@@ -120,7 +122,7 @@ def _continue(tx: Tx) -> None:
     """When nothing waits on the current player: another roll after doubles, or the next turn."""
     state = tx.state
     t = state.turn
-    if t.phase in ("buy", "auction", "card", "choice"):
+    if t.phase in ("buy", "auction", "card", "choice", "throw"):
         return
     p = state.current
     if not p.in_jail and t.extra_roll and not p.bankrupt:
@@ -147,6 +149,10 @@ def _lapse_claims(tx: Tx, roller: str) -> None:
 def _roll(tx: Tx, cmd: c.Roll) -> None:
     state = tx.state
     check_turn(state, cmd.player, "roll")
+    if state.turn.phase == "throw":  # a card's fresh throw for a utility's rent
+        from .card_effects import throw_for_rent
+
+        return throw_for_rent(tx, cmd)
     need_phase(state, "roll", "roll")
     no_debts(state, "roll")
     dice = tuple(cmd.dice)
@@ -456,8 +462,10 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
             pay(tx, "CardPayment", name, BANK, effect["amount"], reason, **extra)
         else:
             tx.emit("CardDrawRequired", player=name, deck=effect["deck"])
-    else:  # a deck file with an effect this version does not know
-        raise RuleViolation(f"card effect {kind!r} is not supported by this version of banco")
+    else:  # kinds beyond the Italian decks (the US Chance moves), or unknown: refused there
+        from .card_effects import apply_effect
+
+        apply_effect(tx, name, deck, number, effect, choice)
 
 
 def _jail_exit_check(tx: Tx, player: str | None, action: str):

@@ -123,6 +123,10 @@ def _specs():
         "CardDrawn": {"player": name(), **card, "text": text()},
         "CardChoiceRequired": {"player": name(), **card},
         "CardPayment": transfer(**card),
+        "CardThrowRequired": {"player": name(), "property": pos(), "owner": name(),
+                              "multiplier": count(1), **card},
+        "CardDiceThrown": {"player": name(), "dice": f.List(count(1, 6), required=True),
+                           "property": pos()},
         "JailCardKept": {"player": name(), **card},
         "JailCardUsed": {"player": name(), **card},
         "SentToJail": {"player": name(), "reason": text()},
@@ -150,7 +154,7 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "BuildingAuctionOpened", "HouseBuilt", "HotelBuilt", "BuildingSold",
                "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "TradeCompleted",
                "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
-               "AuctionVoided", "HotelsBrokenUp")
+               "AuctionVoided", "HotelsBrokenUp", "CardThrowRequired", "CardDiceThrown")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.

@@ -57,13 +57,14 @@ class Debt(NamedTuple):
 
 class Turn(NamedTuple):
     player: str
-    phase: str = "roll"  # roll | buy | auction | card | choice | over
+    phase: str = "roll"  # roll | buy | auction | card | choice | throw | over
     doubles: int = 0  # doubles in a row this turn
     dice: tuple = ()
     extra_roll: bool = False
     offer: int | None = None  # property offered for purchase
     card_deck: str | None = None  # deck the player must draw from
     card_choice: tuple | None = None  # (deck, number) of a "pay or draw" card awaiting the choice
+    card_throw: int | None = None  # phase "throw": the rent is this many times a fresh throw
 
 
 class State(NamedTuple):
@@ -173,6 +174,9 @@ def next_step(state: State) -> str:
         deck, number = t.card_choice
         return (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
                 f"`card {deck} {number} pay` or `card {deck} {number} draw`")
+    if t.phase == "throw":
+        return (f"{t.player} throws the dice again for the rent on "
+                f"{space(state.current.position).name} ({t.card_throw} x the throw): `roll D1 D2`")
     p = state.current
     if p.in_jail:
         return f"{t.player} is in jail: `pay-fine`, `use-card` or `roll D1 D2` to try for doubles"
@@ -375,6 +379,14 @@ def _card_choice_required(state, d, seq):
                                                    card_choice=(d["deck"], d["number"])))
 
 
+def _card_throw_required(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase="throw", card_throw=d["multiplier"]))
+
+
+def _card_dice_thrown(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase="moving", card_throw=None))
+
+
 def _jail_card_kept(state, d, seq):
     p = state.player(d["player"])
     key = (d["deck"], d["number"])
@@ -458,6 +470,8 @@ HANDLERS = {
     "CardDrawn": _card_drawn,
     "CardChoiceRequired": _card_choice_required,
     "CardPayment": _money,
+    "CardThrowRequired": _card_throw_required,
+    "CardDiceThrown": _card_dice_thrown,
     "JailCardKept": _jail_card_kept,
     "JailCardUsed": _jail_card_used,
     "SentToJail": _sent_to_jail,
