@@ -31,7 +31,8 @@ from .session import (
 @click.argument("players", nargs=-1, required=True)
 @click.option("--rules", default="classic", show_default=True,
               help="classic, quick, or a TOML file that extends one.")
-@click.option("--edition", default="it", show_default=True, help="Board and decks.")
+@click.option("--edition", default="it", show_default=True,
+              help="Board and decks: it, it-lire, it-euro, disney, us.")
 @click.option("--first", default=None, help="Who rolls first (default: the first name).")
 @pass_session
 def new(session, players, rules, edition, first):
@@ -363,10 +364,14 @@ def board(session, as_json):
     """The 40 spaces with prices, rents, house costs and mortgage values."""
     from cli.render import board_document
 
-    doc = board_document(_edition(session))
+    edition = _edition(session)
+    doc = board_document(edition)
     if as_json:
         dump(doc)
         return
+    click.echo(f"{edition.title} ({edition.name})")
+    if edition.notes:
+        click.echo(edition.notes)
     for s in doc:
         extra = ""
         if s["price"]:
