@@ -176,3 +176,17 @@ def _auto_rules():
 
 def test_positions_helper_names_every_deed():
     assert positions(table("us"))["Boardwalk"] == 39
+
+
+def test_the_multiplier_comes_from_the_card():
+    """A deck file may print another multiplier: the throw is multiplied by the card's."""
+    t = us(("Bruno", "Electric Company"))
+    deck = t.edition.decks["chance"]
+    four = deck.cards[NEAREST_UTILITY - 1]._replace(
+        effect={"kind": "advance_to_nearest", "target": "utility", "dice_multiplier": 4})
+    cards = deck.cards[:NEAREST_UTILITY - 1] + (four,) + deck.cards[NEAREST_UTILITY:]
+    t = t._replace(edition=t.edition._replace(
+        decks={**t.edition.decks, "chance": deck._replace(cards=cards)}))
+    t, _ = play(t, DrawCard("chance", NEAREST_UTILITY))
+    t, ev = play(t, Roll((2, 3)))
+    assert of_type(ev, "RentClaimOpened")[0]["amount"] == 20

@@ -1,6 +1,14 @@
-"""The it board, checked against a second copy typed independently from the printed deeds."""
+"""The it board, checked against a second copy typed independently from the printed deeds;
+and what every edition must be (shipped, whole, consistent)."""
 
-from ledger.edition import load_edition
+import fnmatch
+import os
+import tomllib
+
+import pytest
+
+from ledger.edition import DATA, EDITIONS, load_edition
+from ledger.names import fold
 from ledger.rules import load_rules
 
 # name: (price, house cost, rents base..hotel) from the Italian deeds (M edition).
@@ -82,3 +90,54 @@ def test_rule_sets():
     assert (classic.auction_min_bid, quick.auction_min_bid, quick.auction_step) == (1, 10, 1)
     assert (classic.double_rent_with_mortgage, quick.double_rent_with_mortgage) == (False, True)
     assert classic.claim_window == 1 and classic.source == "004" and quick.source == "003"
+
+
+# --- every edition: shipped, loadable, consistent ---------------------------------------
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_every_edition_file_is_listed_and_shipped_as_package_data():
+    files = sorted(f for f in os.listdir(os.path.join(DATA, "editions")) if f.endswith(".toml"))
+    assert files == sorted(f"{e}.toml" for e in EDITIONS)
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        globs = tomllib.load(f)["tool"]["setuptools"]["package-data"]["ledger"]
+    for name in files:
+        assert any(fnmatch.fnmatch(f"data/editions/{name}", g) for g in globs), name
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_every_edition_is_a_whole_board_with_two_full_decks(name):
+    e = load_edition(name)
+    assert len(e.spaces) == 40 and len(e.properties) == 28
+    assert sorted(len(p) for p in e.groups.values()) == [2, 2, 2, 3, 3, 3, 3, 3, 3, 4]
+    assert len({s.name for s in e.properties}) == 28  # a deed is named unambiguously
+    assert [s.kind for s in (e.space(0), e.space(10), e.space(20), e.space(30))] == [
+        "go", "jail", "parking", "go_to_jail"]
+    assert {s.deck for s in e.spaces if s.kind == "card"} == set(e.decks)
+    for key, deck in e.decks.items():
+        assert len(deck.cards) == 16
+        # `card KEY N` as narrated must resolve: the key is how the deck's title starts.
+        assert fold(deck.title).startswith(key), (key, deck.title)
+        for card in deck.cards:
+            eff = card.effect
+            for k, v in eff.items():
+                if k not in ("kind", "deck", "target"):
+                    assert isinstance(v, int) and v >= 0, (card, k)
+            if "position" in eff:
+                assert 0 <= eff["position"] < 40
+            if eff["kind"] == "pay_or_draw":
+                assert eff["deck"] in e.decks and eff["deck"] != key
+    for s in e.properties:
+        assert s.mortgage is not None and 0 < s.mortgage <= s.price
+
+
+def test_money_prints_as_each_box_prints_it():
+    assert [load_edition(n).money(1500) for n in EDITIONS] == [
+        "1500 M", "1.500 £", "1.500 €", "1500 M", "$1,500"]
+
+
+def test_rule_sets_that_do_not_fit_a_board_are_told():
+    classic = load_rules("classic")
+    assert {n: len(load_edition(n).rules_mismatches(classic)) for n in EDITIONS} == {
+        "it": 0, "it-lire": 2, "it-euro": 2, "disney": 0, "us": 0}
