@@ -48,6 +48,8 @@ def new(session, players, rules, edition, first):
     cur = state.edition.currency
     click.echo(f"game {game}: {', '.join(players)} with {state.rules.starting_cash} {cur} each; "
                f"rules {state.rules.name}, edition {state.edition.name}")
+    for mismatch in state.edition.rules_mismatches(state.rules):  # classic rules on a lire board
+        click.echo(f"warning: {mismatch}", err=True)
     click.echo(f"{state.turn.player} to roll")
 
 

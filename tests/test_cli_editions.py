@@ -44,3 +44,9 @@ def test_disney_cards_by_deck_title(banco):
     out = banco("cards", "momenti").output
     assert "Hai sconfitto Malefica. Ottieni 100 unità." in out
     assert "Robin Hood ti aiuta a scappare" in banco("cards", "show time").output
+
+
+def test_new_warns_when_the_rules_do_not_fit_the_board(banco):
+    out = banco("new", "Anna", "Bruno", "--edition", "it-lire").output
+    assert "warning: go_salary is 200 £ in the classic rules but 20.000 £ on the it-lire board" in out
+    assert "warning" not in banco("new", "Anna", "Bruno", "--edition", "us").output
