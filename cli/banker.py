@@ -247,13 +247,62 @@ def unmortgage(session, words, player):
                                 player_name(state, player)))
 
 
+JAIL_CARD = "jail-card"
+
+
+def _trade_items(state, words: list[str]):
+    """`vicolo corto 150 jail-card` into Items.  A property name runs until a number or
+    `jail-card`, so names need no quotes.  `jail-card` is one card (`jail card` too); write it
+    twice to give both.  A small number just before it (`2 jail-card`) could mean two cards or
+    2 M and a card, so it is refused rather than guessed."""
+    from ledger.commands import Items
+    from ledger.names import resolve_all
+
+    by_name = {s.name: s.position for s in state.edition.properties}
+    props: list[int] = []
+    cash = cards = 0
+    run: list[str] = []
+
+    def flush():
+        props.extend(by_name[n] for n in resolve_all(run, list(by_name), "property"))
+        run.clear()
+
+    i = 0
+    while i < len(words):
+        w = words[i]
+        low = w.lower()
+        two = " ".join(words[i:i + 2]).lower()
+        if w.isdigit():
+            flush()
+            nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+            if int(w) <= 2 and nxt.startswith("jail"):
+                raise UsageError(f"`{w} {words[i + 1]}`: is that {w} M and a card, or {w} "
+                                 f"cards? Write `{JAIL_CARD}` once per card (`{JAIL_CARD} "
+                                 f"{JAIL_CARD}` for two) and put the cash after it")
+            cash += int(w)
+            i += 1
+        elif low == JAIL_CARD or two == "jail card":
+            flush()
+            cards += 1
+            i += 1 if low == JAIL_CARD else 2
+        elif low == "jail-cards" or two == "jail cards":
+            raise UsageError(f"write `{JAIL_CARD}` once per card (`{JAIL_CARD} {JAIL_CARD}` "
+                             f"for two)")
+        else:
+            run.append(w)
+            i += 1
+    flush()
+    return Items(tuple(props), cash, cards)
+
+
 def parse_trade(state, words: list[str]):
     """`A B --give ITEM... --get ITEM... [--lift PROPERTY...]` into a Trade command."""
-    from ledger.commands import Items, Trade
+    from ledger.commands import Trade
+    from ledger.names import resolve_all
 
     if len(words) < 2:
-        raise UsageError("trade A B --give ITEM... --get ITEM...  (ITEM: a property, an "
-                         "amount of cash, or jail-card)")
+        raise UsageError(f"trade A B --give ITEM... --get ITEM...  (ITEM: a property, an "
+                         f"amount of cash, or {JAIL_CARD})")
     a, b = player_name(state, words[0]), player_name(state, words[1])
     sections = {"--give": [], "--get": [], "--lift": []}
     current = None
@@ -264,25 +313,10 @@ def parse_trade(state, words: list[str]):
             raise UsageError(f"{w!r}: say --give or --get before the items")
         else:
             sections[current].append(w)
-
-    def items(words):
-        props, cash, cards = [], 0, 0
-        i = 0
-        while i < len(words):
-            w = words[i]
-            if w.isdigit():
-                cash += int(w)
-                i += 1
-            elif w.lower() in ("jail-card", "jail", "card"):
-                cards += 1
-                i += 1
-            else:
-                pos, i = next_property(state, words, i)
-                props.append(pos)
-        return Items(tuple(props), cash, cards)
-
-    return Trade(a, b, items(sections["--give"]), items(sections["--get"]),
-                 tuple(property_position(state, w) for w in sections["--lift"]))
+    by_name = {s.name: s.position for s in state.edition.properties}
+    lift = tuple(by_name[n] for n in resolve_all(sections["--lift"], list(by_name), "property"))
+    return Trade(a, b, _trade_items(state, sections["--give"]),
+                 _trade_items(state, sections["--get"]), lift)
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -291,8 +325,8 @@ def parse_trade(state, words: list[str]):
 def trade(session, words):
     """A deal between two players: trade A B --give ITEM... --get ITEM... [--lift PROPERTY...].
 
-    --give items go from A to B, --get items from B to A.  An ITEM is a property, a whole
-    amount of cash, or `jail-card`.  --lift frees a mortgaged deed received (mortgage + 10%)
+    --give items go from A to B, --get items from B to A.  An ITEM is a property (no quotes
+    needed), a whole amount of cash, or `jail-card` (one card; twice for two).  --lift frees a mortgaged deed received (mortgage + 10%)
     instead of paying only the 10%.
     """
     state = session.state()
