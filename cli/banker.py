@@ -370,15 +370,23 @@ def undo(session):
 @pass_session
 def state(session, at, as_json):
     """The table: cash, positions, deeds, whose turn, what is pending."""
-    from cli.render import state_document, state_text
+    from cli.render import moment_notes, state_document, state_text
 
     st = session.book.state(session.game(), at)
     if as_json:
         dump(state_document(st))
+        return
+    click.echo(state_text(st))
+    end = None
+    if at is not None:
+        notes, end = moment_notes(session.book.events(session.game()), at)
+        for note in notes:
+            click.echo(note)
+    if end is not None:
+        click.echo(f"next: the command goes on to event {end} (`state --at {end}` shows where "
+                   f"it ended)")
     else:
-        click.echo(state_text(st))
-        if at is None:
-            click.echo(turn_line(st))
+        click.echo(turn_line(st))
 
 
 def _edition(session):
@@ -394,20 +402,21 @@ def _edition(session):
 @json_option
 @pass_session
 def board(session, as_json):
-    """The 40 spaces with prices, rents, house costs and mortgage values."""
-    from cli.render import board_document
+    """The 40 spaces: prices, rents, house costs, mortgage values, taxes, the Via! salary and
+    the jail fine (the current game's rule set, or classic when there is no game)."""
+    from cli.render import board_document, board_text
 
-    doc = board_document(_edition(session))
+    try:
+        st = session.state()
+        edition, rules = st.edition, st.rules
+    except UsageError:
+        from ledger.rules import load_rules
+
+        edition, rules = _edition(session), load_rules("classic")
     if as_json:
-        dump(doc)
-        return
-    for s in doc:
-        extra = ""
-        if s["price"]:
-            extra = f"price {s['price']:>3}  mortgage {s['mortgage']:>3}  rents {s['rents']}"
-            if s["house_cost"]:
-                extra += f"  house {s['house_cost']}"
-        click.echo(f"{s['position']:>2}  {s['name']:<24}{s['kind']:<10}{extra}")
+        dump(board_document(edition, rules))
+    else:
+        click.echo(board_text(edition, rules))
 
 
 @click.command()
