@@ -509,7 +509,15 @@ def run(session, transcript, quiet):
 @click.command()
 @pass_session
 def shell(session):
-    """An interactive prompt: the same words without `banco`, with name completion."""
-    from cli.shell import BancoShell
+    """An interactive prompt: the same words without `banco`, with name completion.
 
-    BancoShell(session).cmdloop()
+    The prompt shows what the table waits for; `help` lists the words; Ctrl-C clears the line
+    (twice, or Ctrl-D, leaves); the history is kept in $XDG_DATA_HOME/banco/history
+    (~/.local/share/banco/history; env BANCO_HISTORY moves it, empty turns it off).
+    """
+    import sys
+
+    from cli.shell import BancoShell, history_path
+
+    # History only for lines a person types: a transcript piped in stays out of it.
+    BancoShell(session, history=history_path() if sys.stdin.isatty() else None).cmdloop()
