@@ -369,7 +369,9 @@ def undo(session):
 @json_option
 @pass_session
 def state(session, at, as_json):
-    """The table: cash, positions, deeds, whose turn, what is pending."""
+    """The table: cash, positions, deeds by colour group, whose turn, what is pending, and
+    what the table waits for next.  With --at, it also says which of the events shown a later
+    undo took back, and when SEQ falls inside a command."""
     from cli.render import moment_notes, state_document, state_text
 
     st = session.book.state(session.game(), at)

@@ -46,7 +46,9 @@ def _event_types(value: str, known: list[str]) -> set[str]:
 def log(session, tail, types, players, first, last, as_csv, as_json):
     """The events, in order: seq, local time, short hash, type and what happened.
 
-    `x` after the seq marks an event taken back by a later undo (kept, never erased).
+    Times are the computer's local time with their UTC offset (the TZ variable is honoured).
+    `x` after the seq marks an event taken back by a later undo (kept, never erased);
+    `banco show SEQ` prints one event in full.
     """
     from cli.render import (
         SHORT_HASH,
