@@ -250,13 +250,62 @@ def unmortgage(session, words, player):
                                 player_name(state, player)))
 
 
+JAIL_CARD = "jail-card"
+
+
+def _trade_items(state, words: list[str]):
+    """`vicolo corto 150 jail-card` into Items.  A property name runs until a number or
+    `jail-card`, so names need no quotes.  `jail-card` is one card (`jail card` too); write it
+    twice to give both.  A small number just before it (`2 jail-card`) could mean two cards or
+    2 M and a card, so it is refused rather than guessed."""
+    from ledger.commands import Items
+    from ledger.names import resolve_all
+
+    by_name = {s.name: s.position for s in state.edition.properties}
+    props: list[int] = []
+    cash = cards = 0
+    run: list[str] = []
+
+    def flush():
+        props.extend(by_name[n] for n in resolve_all(run, list(by_name), "property"))
+        run.clear()
+
+    i = 0
+    while i < len(words):
+        w = words[i]
+        low = w.lower()
+        two = " ".join(words[i:i + 2]).lower()
+        if w.isdigit():
+            flush()
+            nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+            if int(w) <= 2 and nxt.startswith("jail"):
+                raise UsageError(f"`{w} {words[i + 1]}`: is that {w} M and a card, or {w} "
+                                 f"cards? Write `{JAIL_CARD}` once per card (`{JAIL_CARD} "
+                                 f"{JAIL_CARD}` for two) and put the cash after it")
+            cash += int(w)
+            i += 1
+        elif low == JAIL_CARD or two == "jail card":
+            flush()
+            cards += 1
+            i += 1 if low == JAIL_CARD else 2
+        elif low == "jail-cards" or two == "jail cards":
+            raise UsageError(f"write `{JAIL_CARD}` once per card (`{JAIL_CARD} {JAIL_CARD}` "
+                             f"for two)")
+        else:
+            run.append(w)
+            i += 1
+    flush()
+    return Items(tuple(props), cash, cards)
+
+
 def parse_trade(state, words: list[str]):
     """`A B --give ITEM... --get ITEM... [--lift PROPERTY...]` into a Trade command."""
-    from ledger.commands import Items, Trade
+    from ledger.commands import Trade
+    from ledger.names import resolve_all
 
     if len(words) < 2:
-        raise UsageError("trade A B --give ITEM... --get ITEM...  (ITEM: a property, an "
-                         "amount of cash, or jail-card)")
+        raise UsageError(f"trade A B --give ITEM... --get ITEM...  (ITEM: a property, an "
+                         f"amount of cash, or {JAIL_CARD})")
     a, b = player_name(state, words[0]), player_name(state, words[1])
     sections = {"--give": [], "--get": [], "--lift": []}
     current = None
@@ -267,25 +316,10 @@ def parse_trade(state, words: list[str]):
             raise UsageError(f"{w!r}: say --give or --get before the items")
         else:
             sections[current].append(w)
-
-    def items(words):
-        props, cash, cards = [], 0, 0
-        i = 0
-        while i < len(words):
-            w = words[i]
-            if w.isdigit():
-                cash += int(w)
-                i += 1
-            elif w.lower() in ("jail-card", "jail", "card"):
-                cards += 1
-                i += 1
-            else:
-                pos, i = next_property(state, words, i)
-                props.append(pos)
-        return Items(tuple(props), cash, cards)
-
-    return Trade(a, b, items(sections["--give"]), items(sections["--get"]),
-                 tuple(property_position(state, w) for w in sections["--lift"]))
+    by_name = {s.name: s.position for s in state.edition.properties}
+    lift = tuple(by_name[n] for n in resolve_all(sections["--lift"], list(by_name), "property"))
+    return Trade(a, b, _trade_items(state, sections["--give"]),
+                 _trade_items(state, sections["--get"]), lift)
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -294,8 +328,8 @@ def parse_trade(state, words: list[str]):
 def trade(session, words):
     """A deal between two players: trade A B --give ITEM... --get ITEM... [--lift PROPERTY...].
 
-    --give items go from A to B, --get items from B to A.  An ITEM is a property, a whole
-    amount of cash, or `jail-card`.  --lift frees a mortgaged deed received (mortgage + 10%)
+    --give items go from A to B, --get items from B to A.  An ITEM is a property (no quotes
+    needed), a whole amount of cash, or `jail-card` (one card; twice for two).  --lift frees a mortgaged deed received (mortgage + 10%)
     instead of paying only the 10%.
     """
     state = session.state()
@@ -338,16 +372,26 @@ def undo(session):
 @json_option
 @pass_session
 def state(session, at, as_json):
-    """The table: cash, positions, deeds, whose turn, what is pending."""
-    from cli.render import state_document, state_text
+    """The table: cash, positions, deeds by colour group, whose turn, what is pending, and
+    what the table waits for next.  With --at, it also says which of the events shown a later
+    undo took back, and when SEQ falls inside a command."""
+    from cli.render import moment_notes, state_document, state_text
 
     st = session.book.state(session.game(), at)
     if as_json:
         dump(state_document(st))
+        return
+    click.echo(state_text(st))
+    end = None
+    if at is not None:
+        notes, end = moment_notes(session.book.events(session.game()), at)
+        for note in notes:
+            click.echo(note)
+    if end is not None:
+        click.echo(f"next: the command goes on to event {end} (`state --at {end}` shows where "
+                   f"it ended)")
     else:
-        click.echo(state_text(st))
-        if at is None:
-            click.echo(turn_line(st))
+        click.echo(turn_line(st))
 
 
 def _edition(session):
@@ -363,24 +407,24 @@ def _edition(session):
 @json_option
 @pass_session
 def board(session, as_json):
-    """The 40 spaces with prices, rents, house costs and mortgage values."""
-    from cli.render import board_document
+    """The 40 spaces: prices, rents, house costs, mortgage values, taxes, the Via! salary and
+    the jail fine (the current game's rule set, or classic when there is no game)."""
+    from cli.render import board_document, board_text
 
-    edition = _edition(session)
-    doc = board_document(edition)
+    try:
+        st = session.state()
+        edition, rules = st.edition, st.rules
+    except UsageError:
+        from ledger.rules import load_rules
+
+        edition, rules = _edition(session), load_rules("classic")
     if as_json:
-        dump(doc)
-        return
-    click.echo(f"{edition.title} ({edition.name})")
-    if edition.notes:
-        click.echo(edition.notes)
-    for s in doc:
-        extra = ""
-        if s["price"]:
-            extra = f"price {s['price']:>3}  mortgage {s['mortgage']:>3}  rents {s['rents']}"
-            if s["house_cost"]:
-                extra += f"  house {s['house_cost']}"
-        click.echo(f"{s['position']:>2}  {s['name']:<24}{s['kind']:<10}{extra}")
+        dump(board_document(edition, rules))
+    else:
+        click.echo(f"{edition.title} ({edition.name})")
+        if edition.notes:
+            click.echo(edition.notes)
+        click.echo(board_text(edition, rules))
 
 
 @click.command()
@@ -473,7 +517,15 @@ def run(session, transcript, quiet):
 @click.command()
 @pass_session
 def shell(session):
-    """An interactive prompt: the same words without `banco`, with name completion."""
-    from cli.shell import BancoShell
+    """An interactive prompt: the same words without `banco`, with name completion.
 
-    BancoShell(session).cmdloop()
+    The prompt shows what the table waits for; `help` lists the words; Ctrl-C clears the line
+    (twice, or Ctrl-D, leaves); the history is kept in $XDG_DATA_HOME/banco/history
+    (~/.local/share/banco/history; env BANCO_HISTORY moves it, empty turns it off).
+    """
+    import sys
+
+    from cli.shell import BancoShell, history_path
+
+    # History only for lines a person types: a transcript piped in stays out of it.
+    BancoShell(session, history=history_path() if sys.stdin.isatty() else None).cmdloop()

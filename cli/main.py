@@ -40,7 +40,7 @@ COMMANDS = {
     "state": "cli.banker:state", "board": "cli.banker:board", "cards": "cli.banker:cards",
     "run": "cli.banker:run", "shell": "cli.banker:shell",
     # the referee
-    "log": "cli.referee:log", "audit": "cli.referee:audit",
+    "log": "cli.referee:log", "audit": "cli.referee:audit", "show": "cli.referee:show",
     # the organiser
     "games": "cli.organiser:games", "statement": "cli.organiser:statement",
     "history": "cli.organiser:history", "standings": "cli.organiser:standings",

@@ -23,9 +23,13 @@ def games(session, as_json):
         return
     if not doc:
         click.echo("no games yet: `banco new PLAYER PLAYER ...`")
+        return
+    from cli.render import local_time
+
+    click.echo(f"{'game':>4}  {'started':<25}  {'rules':<9}{'state':<12}players")
     for g in doc:
         state = "finished" if g["ended"] else "in progress"
-        click.echo(f"{g['game']:>4}  {g['started_at'][:16]}  {g['rules']:<9}{state:<12}"
+        click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  {g['rules']:<9}{state:<12}"
                    f"{', '.join(g['players'])}")
 
 
@@ -52,6 +56,7 @@ def statement(session, account, as_json, as_csv):
         writer.writeheader()
         writer.writerows(rows)
     else:
+        click.echo(f"{'event':>5}  {'amount':>7}  {'balance':>7}  {'from/to':<10} reason")
         for r in rows:
             click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {r['balance']:>7}  "
                        f"{r['counterparty']:<10} {r['reason']}")
@@ -73,10 +78,12 @@ def history(session, words, as_json):
     if as_json:
         dump(rows)
         return
-    for r in rows:
-        click.echo(f"{r['seq']:>5}  {r['owner'] or 'Bank':<10} {r['note']}")
     if not rows:
         click.echo("nothing has happened to it yet: it is with the Bank")
+        return
+    click.echo(f"{'event':>5}  {'owner':<10} what happened")
+    for r in rows:
+        click.echo(f"{r['seq']:>5}  {r['owner'] or 'Bank':<10} {r['note']}")
 
 
 @click.command()
@@ -90,5 +97,7 @@ def standings(session, as_json):
     if as_json:
         dump(rows)
         return
+    click.echo(f"{'':>3} {'player':<12}{'status':<10}{'net worth':>9}{'cash':>7}{'deeds':>6}")
     for r in rows:
-        click.echo(f"{r['rank']:>2}. {r['name']:<12}{r['status']:<10}{r['net_worth']:>7}")
+        click.echo(f"{r['rank']:>2}. {r['name']:<12}{r['status']:<10}{r['net_worth']:>9}"
+                   f"{r['cash']:>7}{r['deeds']:>6}")

@@ -1,4 +1,5 @@
-"""The referee's words: the log and the audit (rulings, replay and seals will join them)."""
+"""The referee's words: the log, one event in full, and the audit (rulings, replay and seals
+will join them)."""
 
 from __future__ import annotations
 
@@ -6,33 +7,150 @@ import sys
 
 import click
 
-from .session import dump, json_option, pass_session
+from ledger.errors import UsageError
+
+from .session import dump, json_option, pass_session, player_name
+
+
+def _event_types(value: str, known: list[str]) -> set[str]:
+    """`--type rentpaid,TaxPaid`: exact (any case) names a type; otherwise every type that
+    starts with it (`--type rent` is all the Rent... facts); a misspelling gets a hint."""
+    from ledger.names import fold, resolve
+
+    out: set[str] = set()
+    for word in filter(None, (w.strip() for w in value.split(","))):
+        want = fold(word)
+        exact = [t for t in known if fold(t) == want]
+        starts = [t for t in known if fold(t).startswith(want)]
+        if exact or starts:
+            out.update(exact or starts)
+        else:
+            resolve(word, known, "event type")  # raises, with the closest spellings
+    return out
 
 
 @click.command()
-@click.option("--tail", type=int, default=None, help="Only the last N events.")
+@click.option("--tail", type=int, default=None, help="Only the last N events (after filters).")
+@click.option("--type", "types", multiple=True, metavar="TYPE",
+              help="Only events of this type, any case; a prefix takes every type it starts "
+                   "(`rent`); repeat or separate with commas for several.")
+@click.option("--player", "players", multiple=True, metavar="NAME",
+              help="Only events that concern this player (repeat for several).")
+@click.option("--from", "first", type=int, default=None, metavar="SEQ",
+              help="From event SEQ on.")
+@click.option("--to", "last", type=int, default=None, metavar="SEQ", help="Up to event SEQ.")
+@click.option("--csv", "as_csv", is_flag=True,
+              help="CSV: seq, time, type, players, amount, description, hash, taken_back_at.")
 @json_option
 @pass_session
-def log(session, tail, as_json):
-    """The events, in order, with their hashes."""
-    from cli.render import narrate
-    from ledger.state import retracted_seqs
+def log(session, tail, types, players, first, last, as_csv, as_json):
+    """The events, in order: seq, local time, short hash, type and what happened.
+
+    Times are the computer's local time with their UTC offset (the TZ variable is honoured).
+    `x` after the seq marks an event taken back by a later undo (kept, never erased);
+    `banco show SEQ` prints one event in full.
+    """
+    from cli.render import (
+        SHORT_HASH,
+        amount_of,
+        describe,
+        local_time,
+        players_of,
+        taken_back,
+    )
+    from ledger.events import EVENT_TYPES
 
     game = session.game()
     events = session.book.events(game)
-    shown = events[-tail:] if tail else events
+    st = session.book.state(game)
+    shown = events
+    if first is not None:
+        shown = [e for e in shown if e["seq"] >= first]
+    if last is not None:
+        shown = [e for e in shown if e["seq"] <= last]
+    if types:
+        known = sorted(set(EVENT_TYPES) | {e["type"] for e in events})
+        wanted = set().union(*(_event_types(t, known) for t in types))
+        shown = [e for e in shown if e["type"] in wanted]
+    if players:
+        who = {player_name(st, p) for p in players}
+        shown = [e for e in shown if who & set(players_of(e))]
+    if tail:
+        shown = shown[-tail:]
     if as_json:
         dump([{"seq": e["seq"], "type": e["type"], "data": e["data"],
                "recorded_at": e["recorded_at"], "hash": e["hash"]} for e in shown])
         return
-    st = session.book.state(game)
-    gone = retracted_seqs(events)
+    gone = taken_back(events)
+    if as_csv:
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["seq", "time", "type", "players", "amount", "description", "hash",
+                         "taken_back_at"])
+        for e in shown:
+            amount = amount_of(e)
+            writer.writerow([e["seq"], local_time(e["recorded_at"]).replace(" ", "T"), e["type"],
+                             ";".join(players_of(e)), "" if amount is None else amount,
+                             describe(e, st), e["hash"], gone.get(e["seq"], "")])
+        return
+    if not shown:
+        click.echo(f"no event of game {game} matches (it has events 1 to {len(events)})")
+        return
+    click.echo(f"{'seq':>5}  {'time':<25}  {'hash':<{SHORT_HASH}}  {'type':<21} what happened")
     for e in shown:
-        line = (narrate(e, st) or "").strip()
         mark = "x" if e["seq"] in gone else " "
-        click.echo(f"{e['seq']:>5}{mark} {e['recorded_at'][:19]}  {e['type']:<18} {line}")
-    if gone & {e["seq"] for e in shown}:
-        click.echo("(x: taken back by a later EventRetracted; kept, never erased)")
+        click.echo(f"{e['seq']:>5}{mark} {local_time(e['recorded_at'])}  "
+                   f"{e['hash'][:SHORT_HASH]}  {e['type']:<21} {describe(e, st)}")
+    if any(e["seq"] in gone for e in shown):
+        click.echo("(x: taken back by a later undo (EventRetracted); kept, never erased: "
+                   "`banco show SEQ` says by which)")
+
+
+@click.command()
+@click.argument("seq", type=int)
+@json_option
+@pass_session
+def show(session, seq, as_json):
+    """One event in full, with the other events of the command that recorded it."""
+    from cli.render import data_lines, describe, local_time, taken_back
+
+    game = session.game()
+    events = session.book.events(game)
+    if not 1 <= seq <= len(events):
+        raise UsageError(f"game {game} has events 1 to {len(events)}; there is no event {seq}")
+    e = events[seq - 1]
+    st = session.book.state(game)
+    batch = [x for x in events if x["command_id"] == e["command_id"]]
+    undone_at = taken_back(events).get(seq)
+    if as_json:
+        dump({"event": {k: e[k] for k in ("seq", "type", "data", "recorded_at", "actor",
+                                          "command_id", "schema_version", "prev_hash", "hash")},
+              "text": describe(e, st), "command": [x["seq"] for x in batch],
+              "taken_back_at": undone_at})
+        return
+    click.echo(f"event {seq} of game {game}: {e['type']}")
+    click.echo(f"  {describe(e, st)}")
+    click.echo(f"time       {local_time(e['recorded_at'])}  (recorded {e['recorded_at']})")
+    click.echo(f"actor      {e['actor']}")
+    click.echo(f"command    {e['command_id']}")
+    click.echo(f"hash       {e['hash']}")
+    click.echo(f"prev hash  {e['prev_hash']}")
+    click.echo(f"schema     version {e['schema_version']}")
+    click.echo("data")
+    for line in data_lines(e["data"], st):
+        click.echo(line)
+    if undone_at is not None:
+        click.echo(f"taken back at event {undone_at} (an undo); kept in the log, not in the table")
+    others = [x for x in batch if x["seq"] != seq]
+    if others:
+        click.echo(f"recorded by the same command with {len(others)} other event"
+                   f"{'s' if len(others) > 1 else ''}:")
+        for x in batch:
+            mark = ">" if x["seq"] == seq else " "
+            click.echo(f"{mark}{x['seq']:>5}  {x['type']:<21} {describe(x, st)}")
+    else:
+        click.echo("the only event its command recorded")
 
 
 @click.command()

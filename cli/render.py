@@ -46,10 +46,13 @@ def narrate(event: dict, state: State) -> str | None:
                 f"{_name(state, d['property'])} ({d['basis']}) until {d['closer']} rolls: "
                 f"`claim {d['owner']}`")
     if t == "RentClaimLapsed":
+        claim = (f"{d['owner']}'s claim on {d['payer']} ({d['amount']} {cur}, "
+                 f"{_name(state, d['property'])})")
         if d["closed_by"] == "debt":
-            return None
-        return (f"  {d['owner']}'s claim on {d['payer']} ({d['amount']} {cur}, "
-                f"{_name(state, d['property'])}) lapsed: {d['closed_by']} rolled")
+            return None  # the DebtIncurred line that follows says it
+        if d["closed_by"] == "bankruptcy":
+            return f"  {claim} closed: a bankruptcy ended it"
+        return f"  {claim} lapsed: {d['closed_by']} rolled"
     if t == "RentClaimRefused":
         where = f" as event {event['seq']}" if "seq" in event else ""
         return (f"  late claim recorded{where}: {d['owner']} asked {d['payer']} for "
@@ -120,6 +123,136 @@ def narrate(event: dict, state: State) -> str | None:
     return None
 
 
+def describe(event: dict, state: State) -> str:
+    """One line for any event, bookkeeping included: what `log` and `show` print.  The banker's
+    live narration leaves some facts unsaid because the next line says them; a referee reading
+    the log needs every one."""
+    line = narrate(event, state)
+    if line is None:
+        line = _quiet(event, state)
+    return " ".join(line.split()) if line else f"({event['type']})"
+
+
+def _quiet(event: dict, state: State) -> str | None:
+    """Words for the facts `narrate` leaves to the line after them."""
+    t, d = event["type"], event["data"]
+    cur = state.edition.currency
+    if t == "RentClaimLapsed":  # closed by a debt
+        return (f"{d['owner']}'s claim on {d['payer']} ({d['amount']} {cur}, "
+                f"{_name(state, d['property'])}) became a debt: {d['payer']} could not pay it "
+                f"in cash")
+    if t == "AuctionClosed":
+        what = _name(state, d["property"]) if d["property"] is not None else "the building"
+        return f"auction closed ({what}): {d['outcome']}, {d['reason']}"
+    return None
+
+
+def local_time(recorded_at: str) -> str:
+    """`2026-11-30T06:12:03.000000Z` as the table's clock reads it: local time with its UTC
+    offset (`2026-11-30 07:12:03+01:00`); the TZ environment variable is honoured."""
+    from datetime import datetime
+
+    moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
+    return moment.astimezone().isoformat(sep=" ", timespec="seconds")
+
+
+SHORT_HASH = 12  # as in the head line `banco/<game>/<seq>/<12 hex>`
+
+# Data fields that name a player (or the Bank's account), for `log --player` and the CSV, in
+# the order they are listed: who acts or pays first, then who receives.  (The stored data has
+# its keys sorted, which says nothing about roles.)
+PLAYER_KEYS = ("players", "player", "payer", "debtor", "a", "payee", "owner", "creditor", "b",
+               "next", "winner", "first_player")
+_RANK = {k: i for i, k in enumerate(PLAYER_KEYS)}
+
+
+def players_of(event: dict) -> list[str]:
+    """The players an event concerns, the actor or payer first (the Bank left out)."""
+    found: list[tuple[int, int, str]] = []
+
+    def walk(value, key=None, depth=0):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k, depth + 1)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key, depth)
+        elif key in _RANK and isinstance(value, str) and value != BANK:
+            found.append((depth, _RANK[key], value))
+
+    walk(event["data"])
+    out: list[str] = []
+    for *_, name in sorted(found, key=lambda f: f[:2]):  # the event's own fields first
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def amount_of(event: dict) -> int | None:
+    """The figure an event is about: its amount, or the total of its transfers."""
+    from ledger.events import transfers_of
+
+    d = event["data"]
+    if isinstance(d.get("amount"), int):
+        return d["amount"]
+    moved = transfers_of(event)
+    return sum(t["amount"] for t in moved) if moved else None
+
+
+def taken_back(events: list[dict]) -> dict[int, int]:
+    """seq -> the seq of the EventRetracted (undo) that took it back."""
+    out: dict[int, int] = {}
+    for e in events:
+        if e["type"] == "EventRetracted":
+            for s in e["data"]["seqs"]:
+                out[s] = e["seq"]
+    return out
+
+
+# Data fields holding board positions: shown with the space's name beside them.
+POSITION_KEYS = frozenset({"property", "properties", "from", "to", "position"})
+
+
+def data_lines(data, state: State, indent: int = 2) -> list[str]:
+    """An event's data, one field a line, nested values indented, positions named."""
+    pad = " " * indent
+    lines: list[str] = []
+
+    def scalar(key, value) -> str:
+        if key in POSITION_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            return f"{value} ({_name(state, value)})"
+        if key == "jail_cards" and isinstance(value, list) and len(value) == 2:
+            deck = state.edition.decks.get(value[0])
+            return f"{deck.title if deck else value[0]} {value[1]}"
+        return json_scalar(value)
+
+    for key, value in data.items():
+        if isinstance(value, dict) and value:
+            lines.append(f"{pad}{key}:")
+            lines.extend(data_lines(value, state, indent + 2))
+        elif isinstance(value, list) and value and (
+                isinstance(value[0], (dict, list)) or key in POSITION_KEYS):
+            lines.append(f"{pad}{key}:")
+            for item in value:
+                if isinstance(item, dict):
+                    sub = data_lines(item, state, indent + 4)
+                    lines.append(f"{pad}  - " + sub[0].lstrip())
+                    lines.extend(sub[1:])
+                else:
+                    lines.append(f"{pad}  - {scalar(key, item)}")
+        else:
+            lines.append(f"{pad}{key}: {scalar(key, value)}")
+    return lines
+
+
+def json_scalar(value) -> str:
+    import json
+
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _marks(state: State, pos: int) -> str:
     level = state.buildings[pos]
     mark = " (M)" if pos in state.mortgaged else ""
@@ -174,6 +307,34 @@ def state_document(state: State) -> dict:
     }
 
 
+WIDTH = 88  # deed lines wrap here: an 80-column terminal stays readable
+
+
+def deed_groups(state: State, name: str) -> list[str]:
+    """A player's deeds by colour group, in board order, each with the group's completeness:
+    `marrone 2/2: Vicolo Corto [1h], Vicolo Stretto [2h]`, `stazioni 1/4: Stazione Sud`."""
+    import textwrap
+
+    lines = []
+    for group, lots in state.edition.groups.items():
+        mine = [pos for pos in lots if state.owners[pos] == name]
+        if not mine:
+            continue
+        head = f"{group} {len(mine)}/{len(lots)}: "
+        body = ", ".join(_name(state, pos) + _marks(state, pos) for pos in mine)
+        lines.extend(textwrap.wrap(head + body, WIDTH - 4, subsequent_indent=" " * len(head),
+                                   break_long_words=False, break_on_hyphens=False))
+    return lines
+
+
+def _where(state: State, p) -> str:
+    if p.bankrupt:
+        return "bankrupt"
+    if p.in_jail:
+        return f"IN JAIL (tries {p.jail_turns})"
+    return state.edition.space(p.position).name
+
+
 def state_text(state: State) -> str:
     doc = state_document(state)
     cur = state.edition.currency
@@ -186,17 +347,14 @@ def state_text(state: State) -> str:
                      + (f", {doc['turn']['doubles']} doubles" if doc['turn']['doubles'] else "")
                      + ")")
     lines.append("")
-    lines.append(f"{'player':<12}{'cash':>8}  {'where':<24}deeds")
+    lines.append(f"{'player':<12}{'cash':>8}  where")
     for p in state.players:
-        deeds = [s.name + _marks(state, s.position)
-                 for s in state.edition.properties if state.owners[s.position] == p.name]
-        where = state.edition.space(p.position).name
-        if p.in_jail:
-            where = f"IN JAIL (tries {p.jail_turns})"
-        if p.bankrupt:
-            where = "bankrupt"
-        flags = f" +{len(p.jail_cards)} jail card" if p.jail_cards else ""
-        lines.append(f"{p.name:<12}{p.cash:>8}  {where:<24}{', '.join(deeds) or '-'}{flags}")
+        flags = ""
+        if p.jail_cards:
+            n = len(p.jail_cards)
+            flags = f"+{n} get-out-of-jail card{'s' if n > 1 else ''}"
+        lines.append(f"{p.name:<12}{p.cash:>8}  {_where(state, p):<24}{flags}".rstrip())
+        lines.extend("    " + g for g in deed_groups(state, p.name))
     pend = doc["pending"]
     if pend["rent"] or pend["auction"] or pend["debts"]:
         lines.append("")
@@ -216,10 +374,96 @@ def state_text(state: State) -> str:
     return "\n".join(lines)
 
 
-def board_document(edition) -> list[dict]:
+def seq_ranges(seqs) -> str:
+    """`25, 26, 27, 30` -> `25-27, 30`."""
+    seqs = sorted(seqs)
+    out: list[str] = []
+    for s in seqs:
+        if out and s == int(out[-1].split("-")[-1]) + 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{s}"
+        else:
+            out.append(str(s))
+    return ", ".join(out)
+
+
+def _few(names: list[str], shown: int = 4) -> str:
+    more = len(names) - shown
+    return ", ".join(names[:shown]) + (f" and {more} more" if more > 0 else "")
+
+
+def moment_notes(events: list[dict], at: int) -> tuple[list[str], int | None]:
+    """What a referee must know about the table as it was after event `at`: which of the
+    events it includes a later undo took back, and whether `at` falls inside a command (then
+    the table is half-way through that command).  Returns the notes and, when `at` is inside
+    a command, the seq of that command's last event (else None)."""
+    notes = []
+    for e in events[at:]:
+        if e["type"] == "EventRetracted":
+            taken = [s for s in e["data"]["seqs"] if s <= at]
+            if taken:
+                notes.append(f"note: event{'s' if len(taken) > 1 else ''} {seq_ranges(taken)} "
+                             f"in this table {'were' if len(taken) > 1 else 'was'} taken back "
+                             f"later, by the undo at event {e['seq']}")
+    end = None
+    if at < len(events) and events[at]["command_id"] == events[at - 1]["command_id"]:
+        cid = events[at - 1]["command_id"]
+        batch = [e for e in events if e["command_id"] == cid]
+        first, last = batch[0]["seq"], batch[-1]["seq"]
+        done = _few([e["type"] for e in batch if e["seq"] <= at])
+        rest = _few([e["type"] for e in batch if e["seq"] > at])
+        notes.append(f"note: event {at} is inside a command (events {first}-{last}): the table "
+                     f"is half-way, after {done} and before {rest}")
+        end = last
+    return notes, end
+
+
+def space_amount(space, rules) -> int | None:
+    """The money a non-deed space moves, from the edition (taxes) or the rule set (the salary
+    on Via!, the fine to leave jail); None where no fixed amount applies."""
+    if space.kind == "tax":
+        return space.amount
+    if space.kind == "go":
+        return rules.go_salary
+    if space.kind == "jail":
+        return rules.jail_fine
+    return None
+
+
+def board_document(edition, rules) -> list[dict]:
+    """`banco board --json`: the 40 spaces.  `amount` was added after the first release: a
+    tax's amount, the salary on Via!, the jail fine; null elsewhere."""
     return [{"position": s.position, "name": s.name, "kind": s.kind, "group": s.group,
              "price": s.price, "mortgage": s.mortgage, "house_cost": s.house_cost,
-             "rents": list(s.rents)} for s in edition.spaces]
+             "rents": list(s.rents), "amount": space_amount(s, rules)} for s in edition.spaces]
+
+
+def board_text(edition, rules) -> str:
+    cur = edition.currency
+    lines = [f"{'pos':>3}  {'space':<24}{'kind':<10}details"]
+    for s in board_document(edition, rules):
+        if s["price"]:
+            rents = s["rents"]
+            if s["kind"] == "utility":  # multipliers of the dice, by utilities owned
+                rents = " or ".join(f"{r}x dice" for r in s["rents"])
+            extra = f"price {s['price']:>3}  mortgage {s['mortgage']:>3}  rents {rents}"
+            if s["house_cost"]:
+                extra += f"  house {s['house_cost']}"
+        elif s["kind"] == "tax":
+            extra = f"pay {s['amount']} {cur} to the Bank"
+        elif s["kind"] == "go":
+            extra = f"salary {s['amount']} {cur} on passing or landing"
+        elif s["kind"] == "jail":
+            extra = f"fine {s['amount']} {cur} to leave before rolling"
+        elif s["kind"] == "go_to_jail":
+            extra = f"straight to {edition.space(edition.jail_position).name}"
+        elif s["kind"] == "card":
+            deck = edition.space(s["position"]).deck
+            extra = f"draw from {edition.decks[deck].title}" if deck in edition.decks else ""
+        else:
+            extra = ""
+        lines.append(f"{s['position']:>3}  {s['name']:<24}{s['kind']:<10}{extra}".rstrip())
+    lines.append(f"amounts in {cur}; salary and fine from the rule set {rules.name}")
+    return "\n".join(lines)
 
 
 def cards_document(edition, deck: str | None) -> list[dict]:

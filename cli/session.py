@@ -8,8 +8,6 @@ import json
 
 import click
 
-from ledger.errors import UsageError
-
 
 class Session:
     """One open database and the game the commands address; shared by `shell` and `run`."""
@@ -105,13 +103,11 @@ def deck_key(edition, text: str) -> str:
 def next_property(state, words: list[str], i: int) -> tuple[int, int]:
     """The longest run of words from i that names a property, so names need no quotes:
     `via roma corso impero` is two properties.  Returns it and where the next word starts."""
-    for j in range(len(words), i, -1):
-        try:
-            return property_position(state, " ".join(words[i:j])), j
-        except UsageError:
-            if j == i + 1:
-                raise
-    raise UsageError("name a property")
+    from ledger.names import resolve_run
+
+    by_name = {s.name: s.position for s in state.edition.properties}
+    name, j = resolve_run(words, i, list(by_name), "property")
+    return by_name[name], j
 
 
 # --- reporting ------------------------------------------------------------------------------

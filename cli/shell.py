@@ -1,36 +1,276 @@
-"""`banco shell`: one process, one open database, the table kept in memory between commands."""
+"""`banco shell`: one process, one open database, the table kept in memory between commands.
+
+The prompt shows what the table waits for; Ctrl-C clears the line and a second one on an empty
+line leaves (so does Ctrl-D); `help` lists the words; the history persists between sessions;
+and when another terminal records something on the same game, the shell says so before it
+records anything itself.
+"""
 
 from __future__ import annotations
 
 import cmd
+import os
+import signal
+import sys
 
 from ledger.errors import BancoError
 from ledger.names import fold
 
-WORDS = ("roll", "buy", "decline", "bid", "hammer", "claim", "card", "pay-fine", "use-card",
-         "pay", "undo", "state", "log", "board", "cards", "audit", "new", "build", "sell",
-         "break-up", "mortgage", "unmortgage", "trade", "bankrupt", "auction-building",
-         "statement", "history", "standings", "games", "help", "quit")
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer"}
+SHELL_WORDS = {"help": "the words, or `help WORD` for one word's usage",
+               "quit": "leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"}
+NOT_IN_SHELL = {"shell", "run"}
+# Words that only read: they run even when another terminal has just changed the game.
+READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
+                   "standings", "games", "help", "?", "quit", "exit", "EOF"})
+HISTORY_LENGTH = 1000
+
+
+def words() -> list[str]:
+    from cli.main import COMMANDS
+
+    return sorted(set(COMMANDS) - NOT_IN_SHELL) + sorted(SHELL_WORDS)
+
+
+def history_path() -> str | None:
+    """Where the shell's history lives: $BANCO_HISTORY (empty: no history), else the user's
+    data folder ($XDG_DATA_HOME, or ~/.local/share) under banco/history."""
+    if "BANCO_HISTORY" in os.environ:
+        return os.environ["BANCO_HISTORY"] or None
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                            "share")
+    return os.path.join(base, "banco", "history")
+
+
+def prompt_for(state) -> str:
+    """What the table waits for, in a few words: `Anna (buy)> `, `auction: Bruno leads 120> `,
+    `Carla owes 300> `."""
+    t = state.turn
+    if state.ended:
+        return f"game over, {state.winner} won> " if state.winner else "game over> "
+    if state.debts:
+        d = state.debts[0]
+        return f"{d.debtor} owes {d.amount}> "
+    if state.auction:
+        a = state.auction
+        if a.high_bidder:
+            return f"auction: {a.high_bidder} leads {a.high_bid}> "
+        return f"auction: bids from {a.min_bid}> "
+    if t.phase == "card":
+        return f"{t.player} (card {state.edition.decks[t.card_deck].title})> "
+    if t.phase == "choice":
+        return f"{t.player} (pay or draw)> "
+    if t.phase == "roll" and state.current.in_jail:
+        return f"{t.player} (in jail)> "
+    return f"{t.player} ({t.phase})> "
+
+
+class ShellHistory:
+    """The lines typed at the prompt, kept in a file between sessions (GNU readline's)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        try:
+            import readline
+        except ImportError:  # no readline on this platform: no history, nothing else lost
+            readline = None
+        self.readline = readline
+
+    def load(self) -> None:
+        if self.readline is None:
+            return
+        self.readline.clear_history()
+        self.readline.set_history_length(HISTORY_LENGTH)
+        if os.path.exists(self.path):
+            try:
+                self.readline.read_history_file(self.path)
+            except OSError as exc:
+                print(f"warning: cannot read the shell history {self.path}: {exc.strerror}",
+                      file=sys.stderr)
+
+    def add(self, line: str) -> None:
+        """Lines read without readline (a pipe, a test) are added by hand."""
+        if self.readline is not None and line.strip():
+            self.readline.add_history(line)
+
+    def save(self) -> None:
+        if self.readline is None:
+            return
+        try:
+            os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+            self.readline.write_history_file(self.path)
+        except OSError as exc:
+            print(f"warning: cannot save the shell history to {self.path}: {exc.strerror}",
+                  file=sys.stderr)
 
 
 class BancoShell(cmd.Cmd):
-    intro = "banco shell: type the same words as `banco ...` (tab completes names); `quit` ends."
+    intro = ("banco shell: the same words as `banco ...`; `help` lists them, Tab completes "
+             "names; Ctrl-D or `quit` leaves.")
 
-    def __init__(self, session):
-        super().__init__()
+    def __init__(self, session, stdin=None, stdout=None, history: str | None = None):
+        super().__init__(stdin=stdin, stdout=stdout)
+        if stdin is not None:
+            self.use_rawinput = False
         self.session = session
         self.identchars += "-"
+        self.history = ShellHistory(history) if history else None
+        self._buffer = ""  # what was typed when Ctrl-C came
+        self._interrupts = 0  # Ctrl-C in a row
+        self._seen = self._where()  # (game, seq) as of the last command
         self._set_prompt()
 
-    def _set_prompt(self) -> None:
+    def say(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def cmdloop(self, intro=None) -> None:
+        """cmd.Cmd's loop, with Ctrl-C clearing the line instead of ending the process."""
+        self.preloop()
+        readline = old_completer = None
+        if self.use_rawinput and self.completekey:
+            try:
+                import readline
+
+                old_completer = readline.get_completer()
+                readline.set_completer(self.complete)
+                readline.parse_and_bind(self.completekey + ": complete")
+            except ImportError:
+                readline = None
+        old_handler = self._catch_interrupts()
+        try:
+            intro = self.intro if intro is None else intro
+            if intro:
+                self.say(str(intro))
+            stop = None
+            while not stop:
+                try:
+                    line = self._read_line()
+                except KeyboardInterrupt:
+                    if self.interrupted(self._buffer):
+                        break
+                    continue
+                self._interrupts = 0
+                line = self.precmd(line)
+                try:
+                    stop = self.onecmd(line)
+                except KeyboardInterrupt:
+                    self.say("\ninterrupted: a command is recorded whole or not at all "
+                             "(`log --tail 5` shows what is there)")
+                    stop = None
+                stop = self.postcmd(stop, line)
+        finally:
+            if old_handler is not None:
+                signal.signal(signal.SIGINT, old_handler)
+            if readline is not None:
+                readline.set_completer(old_completer)
+            self.postloop()
+
+    def _catch_interrupts(self):
+        """Ctrl-C while typing: note the line as readline had it (the handler runs before
+        readline clears it), then interrupt as usual."""
+        def handler(signum, frame):
+            self._buffer = ""
+            if self.use_rawinput:
+                try:
+                    import readline
+
+                    self._buffer = readline.get_line_buffer()
+                except ImportError:
+                    pass
+            raise KeyboardInterrupt
+
+        try:
+            return signal.signal(signal.SIGINT, handler)
+        except ValueError:  # not the main thread: keep Python's own handling
+            return None
+
+    def _read_line(self) -> str:
+        if self.cmdqueue:
+            return self.cmdqueue.pop(0)
+        self._buffer = ""
+        if self.use_rawinput:
+            try:
+                return input(self.prompt)
+            except EOFError:
+                return "EOF"
+        self.stdout.write(self.prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            return "EOF"
+        line = line.rstrip("\r\n")
+        if self.history:
+            self.history.add(line)
+        return line
+
+    def interrupted(self, typed: str) -> bool:
+        """Ctrl-C at the prompt: clear the line; a second Ctrl-C on an empty line leaves.
+        Returns True to leave."""
+        self._interrupts += 1
+        if not typed.strip() and self._interrupts >= 2:
+            self.say("")
+            return True
+        self._interrupts = 1
+        self.say("^C" if typed else "^C (Ctrl-C again or Ctrl-D leaves)")
+        return False
+
+    def preloop(self) -> None:
+        if self.history:
+            self.history.load()
+
+    def postloop(self) -> None:
+        if self.history:
+            self.history.save()
+
+    # --- another terminal on the same game --------------------------------------------------
+
+    def _where(self) -> tuple[int, int] | None:
         try:
             st = self.session.state()
-            self.prompt = f"banco[{st.game_id}] {st.turn.player}> "
         except BancoError:
-            self.prompt = "banco> "
+            return None
+        return st.game_id, st.seq
+
+    def news(self) -> list[dict]:
+        """Events another process appended to this game since the shell last looked."""
+        if self._seen is None:
+            return []
+        game, seq = self._seen
+        try:
+            if self.session.game() != game:
+                return []
+            events = self.session.book.events(game)  # reads what the others appended
+        except BancoError:
+            return []
+        return [e for e in events if e["seq"] > seq]
+
+    def precmd(self, line: str) -> str:
+        arrived = self.news()
+        if not arrived:
+            return line
+        from cli.render import describe
+
+        st = self.session.state()
+        first, last = arrived[0]["seq"], arrived[-1]["seq"]
+        span = f"event {first}" if first == last else f"events {first}-{last}"
+        self.say(f"meanwhile, another terminal recorded {span} on game {st.game_id}:")
+        for e in arrived:
+            self.say(f"{e['seq']:>6}  {describe(e, st)}")
+        self._seen = (st.game_id, st.seq)
+        word = line.split(maxsplit=1)[0] if line.strip() else ""
+        if word and word not in READS:
+            self.say(f"`{line}` was not run: the table changed. Look again, and type it "
+                     f"again if it still holds (up arrow).")
+            self._set_prompt()
+            return ""
+        return line
+
+    # --- words -------------------------------------------------------------------------------
 
     def default(self, line: str) -> None:
         from cli.banker import execute_line
@@ -41,17 +281,63 @@ class BancoShell(cmd.Cmd):
         pass
 
     def postcmd(self, stop, line):
+        self._seen = self._where()
         self._set_prompt()
         return stop
+
+    def _set_prompt(self) -> None:
+        try:
+            self.prompt = prompt_for(self.session.state())
+        except BancoError:
+            self.prompt = "banco> "
 
     def do_quit(self, arg) -> bool:
         return True
 
     do_exit = do_quit
-    do_EOF = do_quit
+
+    def do_EOF(self, arg) -> bool:
+        self.say("")
+        return True
+
+    def do_help(self, arg) -> None:
+        """`help`: every word with one line; `help WORD`: that word's usage."""
+        import click
+
+        from cli.main import cli
+
+        word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
+        ctx = click.Context(cli, info_name="banco")
+        if not word:
+            self.say("words (the same as `banco WORD ...`; `help WORD` for one):")
+            for name in words():
+                if name in SHELL_WORDS:
+                    self.say(f"  {name:<17} {SHELL_WORDS[name]}")
+                else:
+                    command = cli.get_command(ctx, name)
+                    self.say(f"  {name:<17} {command.get_short_help_str(limit=60)}")
+            return
+        if word in SHELL_WORDS or word in ("exit", "?"):
+            self.say(f"{word}: {SHELL_WORDS.get(word, SHELL_WORDS['quit'])}")
+            return
+        if word in NOT_IN_SHELL:
+            self.say(f"`{word}` is not available inside the shell: use `banco {word}`")
+            return
+        command = cli.get_command(ctx, word)
+        if command is None:
+            import difflib
+
+            close = difflib.get_close_matches(word, words(), n=3, cutoff=0.6)
+            hint = f": did you mean {' or '.join(close)}?" if close else "; `help` lists them"
+            self.say(f"no word {word!r}{hint}")
+            return
+        with click.Context(command, info_name=word) as sub:
+            self.say(command.get_help(sub))
+
+    # --- completion --------------------------------------------------------------------------
 
     def completenames(self, text, *ignored):
-        return [w for w in WORDS if w.startswith(text)]
+        return [w for w in words() if w.startswith(text)]
 
     def completedefault(self, text, line, begidx, endidx):
         """Names by prefix, any case or accents.  Property names have spaces: the whole

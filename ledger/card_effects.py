@@ -3,7 +3,7 @@ utility.  Called from decide's `_apply_card` for every effect kind it does not h
 
 "Advance to the nearest Railroad ... pay owner twice the rental to which they are otherwise
 entitled": the rent the owner could claim, doubled.  "Advance token to nearest Utility ... throw
-dice and pay owner a total ten times amount thrown": 004 §Fermati a Utilità says a player sent
+dice and pay owner a total ten times amount thrown": 004 §Fermati al campo delle imprese di servizi says a player sent
 to a utility by a card throws the dice again for the rent, so the table waits for that throw
 (`CardThrowRequired`) and the banker types it as `roll D1 D2`; the throw moves nobody, is no
 doubles and closes no claim window.
@@ -15,7 +15,7 @@ from . import commands as c
 from .decision import R_TURN, Tx
 from .errors import RuleViolation
 
-R_UTILITY_CARD = "004 §Fermati a Utilità"
+R_UTILITY_CARD = "004 §Fermati al campo delle imprese di servizi"
 
 
 def apply_effect(tx: Tx, name: str, deck: str, number: int, effect: dict,

@@ -1,4 +1,9 @@
-"""Names as a banker types them: any case, any accents, a unique prefix is enough."""
+"""Names as a banker types them: any case, any accents, a unique prefix is enough.
+
+The same rules hold for every kind of name (players, properties, decks, colour groups): an
+exact name wins over a prefix (`Anna` is Anna even beside Annalisa), a unique prefix names its
+candidate, an ambiguous prefix lists the candidates, and a misspelt name gets a suggestion.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,20 @@ import unicodedata
 
 from .errors import UsageError
 
+SHOWN = 8  # candidates listed in an "ambiguous" message before "and N more"
+
+
+class UnknownName(UsageError):
+    """A name that names no candidate, or several.  `suggestions` are what the banker may have
+    meant (close spellings, or the candidates of an ambiguous prefix)."""
+
+    def __init__(self, message: str, suggestions: tuple[str, ...] = (), ambiguous: bool = False,
+                 closeness: float = 0.0):
+        super().__init__(message)
+        self.suggestions = suggestions
+        self.ambiguous = ambiguous
+        self.closeness = closeness  # how close the best suggestion's spelling is, 0..1
+
 
 def fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text)
@@ -14,22 +33,66 @@ def fold(text: str) -> str:
     return " ".join(bare.casefold().replace("!", "").split())
 
 
+def _listing(names: list[str]) -> str:
+    shown = " or ".join(repr(n) for n in names[:SHOWN])
+    more = len(names) - SHOWN
+    return shown + (f" (and {more} more)" if more > 0 else "")
+
+
 def resolve(text: str, candidates: list[str], kind: str) -> str:
-    """The one candidate `text` names: exact (folded) match first, then a unique prefix."""
+    """The one candidate `text` names: an exact (folded) match first, then a unique prefix."""
     want = fold(text)
     folded = {c: fold(c) for c in candidates}
-    exact = [c for c, f in folded.items() if f == want]
-    if len(set(exact)) == 1:
+    exact = sorted({c for c, f in folded.items() if f == want})
+    if len(exact) == 1:
         return exact[0]
     starts = sorted({c for c, f in folded.items() if f.startswith(want)}) if want else []
+    if len(exact) > 1:  # two candidates that fold alike: only the exact spelling can tell them
+        same = [c for c in exact if c == text]
+        if len(same) == 1:
+            return same[0]
+        starts = exact
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:
-        raise UsageError(f"{kind} {text!r} is ambiguous: did you mean "
-                         f"{' or '.join(repr(s) for s in starts[:6])}?")
-    close = difflib.get_close_matches(want, list(folded.values()), n=3, cutoff=0.5)
+        raise UnknownName(f"{kind} {text!r} is ambiguous: did you mean {_listing(starts)}?",
+                          tuple(starts), ambiguous=True)
     back = {f: c for c, f in folded.items()}
+    close = difflib.get_close_matches(want, list(back), n=3, cutoff=0.5)
     if close:
-        hint = " or ".join(repr(back[f]) for f in close)
-        raise UsageError(f"no {kind} called {text!r}: did you mean {hint}?")
-    raise UsageError(f"no {kind} called {text!r}; known: {', '.join(sorted(set(candidates)))}")
+        hint = [back[f] for f in close]
+        score = difflib.SequenceMatcher(None, want, close[0]).ratio()
+        raise UnknownName(f"no {kind} called {text!r}: did you mean {_listing(hint)}?",
+                          tuple(hint), closeness=score)
+    known = sorted(set(candidates))
+    raise UnknownName(f"no {kind} called {text!r}; known: {', '.join(known)}")
+
+
+def resolve_run(words: list[str], start: int, candidates: list[str], kind: str) -> tuple[str, int]:
+    """The longest run of words from `start` that names a candidate, so multi-word names need
+    no quotes (`via roma corso impero` is two properties).  Returns the name and the index of
+    the word after it.
+
+    When no run names anything, the error is the one of the run with the closest suggestion
+    (`viale monterossa` -> did you mean 'Viale Monterosa'), rather than the first word's
+    (`viale` is ambiguous), which would hide the better hint."""
+    if start >= len(words):
+        raise UsageError(f"name a {kind}")
+    best: UnknownName | None = None
+    for end in range(len(words), start, -1):
+        try:
+            return resolve(" ".join(words[start:end]), candidates, kind), end
+        except UnknownName as exc:
+            if exc.closeness > (best.closeness if best else 0.0):
+                best = exc
+            last = exc
+    raise best or last
+
+
+def resolve_all(words: list[str], candidates: list[str], kind: str) -> list[str]:
+    """Every name in a list of words, multi-word names unquoted: `bastioni gran sasso via roma`."""
+    out, i = [], 0
+    while i < len(words):
+        name, i = resolve_run(words, i, candidates, kind)
+        out.append(name)
+    return out

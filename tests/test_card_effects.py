@@ -1,5 +1,5 @@
 """The US Chance deck's effects through decide/evolve: nearest railroad at twice the rent,
-nearest utility at ten times a fresh throw (004 §Fermati a Utilità), back three spaces, pay
+nearest utility at ten times a fresh throw (004 §Fermati al campo delle imprese di servizi), back three spaces, pay
 each player, street repairs."""
 
 import pytest

@@ -88,7 +88,7 @@ def test_board_json_is_the_documented_list(banco):
     assert len(board) == 40
     assert board[39] == {"position": 39, "name": "Parco della Vittoria", "kind": "street",
                          "group": "blu", "price": 400, "mortgage": 200, "house_cost": 200,
-                         "rents": [50, 200, 600, 1400, 1700, 2000]}
+                         "rents": [50, 200, 600, 1400, 1700, 2000], "amount": None}
     assert board[12]["kind"] == "utility" and board[12]["mortgage"] == 75
     assert "Parco della Vittoria" in banco("board").output
 
@@ -227,7 +227,7 @@ def test_log_marks_retracted_events_and_games_lists_them(game):
     game("roll", "1", "2")
     game("undo")
     out = game("log", "--tail", "4").output
-    assert "x " in out and "taken back by a later EventRetracted" in out
+    assert "x " in out and "taken back by a later undo (EventRetracted)" in out
     game("new", "Elio", "Fede", "--rules", "quick")
     listed = doc(game("games", "--json"))
     assert [(g["game"], g["rules"], g["ended"]) for g in listed] == [(1, "classic", False),

@@ -13,7 +13,7 @@ def test_new_accepts_every_edition_and_board_prints_its_header(banco, edition):
     e = load_edition(edition)
     lines = banco("board").output.splitlines()
     assert lines[0] == f"{e.title} ({edition})" and lines[1] == e.notes
-    assert len(lines) == 2 + 40
+    assert len(lines) == 2 + 1 + 40 + 1  # title, notes, column header, spaces, footer
     assert banco("cards").output.count("\n") == sum(len(d.cards) for d in e.decks.values())
 
 

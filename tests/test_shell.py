@@ -1,0 +1,231 @@
+"""`banco shell` driven as a banker would: the prompt, help, Ctrl-C, history, and another
+terminal writing to the same game."""
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+from helpers import Bid, debt, new_table, place
+
+from cli.session import Session
+from cli.shell import BancoShell, history_path, prompt_for
+from ledger.state import Auction
+
+
+class Typed(io.StringIO):
+    """What the banker types: lines, and KeyboardInterrupt where Ctrl-C is pressed."""
+
+    def __init__(self, *items):
+        super().__init__()
+        self.items = list(items)
+
+    def readline(self, *args):
+        if not self.items:
+            return ""
+        item = self.items.pop(0)
+        if item is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return item + "\n"
+
+
+def drive(db, *typed, history=None):
+    """Run a shell on `db` over `typed`; returns (shell, what the shell itself wrote)."""
+    out = io.StringIO()
+    sh = BancoShell(Session(db, None), stdin=Typed(*typed), stdout=out, history=history)
+    sh.cmdloop()
+    sh.session.close()
+    return sh, out.getvalue()
+
+
+def events(banco):
+    return json.loads(banco("log", "--json").output)
+
+
+# --- the prompt -----------------------------------------------------------------------------
+
+def test_the_prompt_says_what_the_table_waits_for():
+    t = new_table(("Anna", "Bruno", "Carla"))
+    assert prompt_for(t) == "Anna (roll)> "
+    assert prompt_for(t._replace(turn=t.turn._replace(phase="buy", offer=3))) == "Anna (buy)> "
+    auction = t._replace(auction=Auction(property=3, min_bid=1, step=1),
+                         turn=t.turn._replace(phase="auction"))
+    assert prompt_for(auction) == "auction: bids from 1> "
+    lead = auction._replace(auction=auction.auction._replace(high_bidder="Bruno", high_bid=120))
+    assert prompt_for(lead) == "auction: Bruno leads 120> "
+    assert prompt_for(debt(t, "Carla", "Anna", 300)) == "Carla owes 300> "
+    card = t._replace(turn=t.turn._replace(phase="card", card_deck="imprevisti"))
+    assert prompt_for(card) == "Anna (card Imprevisti)> "
+    jailed = place(t, "Anna", 10, in_jail=True)
+    assert prompt_for(jailed) == "Anna (in jail)> "
+    assert prompt_for(t._replace(ended=True, winner="Bruno")) == "game over, Bruno won> "
+
+
+def test_the_prompt_follows_the_game(banco):
+    banco("new", "Anna", "Bruno")
+    _, out = drive(banco.db, "roll 1 2", "decline", "bid bruno 40", "hammer")
+    assert out.count("Anna (roll)> ") == 1 and "Anna (buy)> " in out
+    assert "auction: bids from 1> " in out and "auction: Bruno leads 40> " in out
+    assert "Bruno (roll)> " in out
+
+
+# --- help -----------------------------------------------------------------------------------
+
+def test_help_lists_every_word_with_one_line(banco, capsys):
+    from cli.main import COMMANDS
+
+    banco("new", "Anna", "Bruno")
+    _, out = drive(banco.db, "help")
+    listed = {line.split()[0] for line in out.splitlines() if line.startswith("  ")}
+    assert listed == set(COMMANDS) - {"shell", "run"} | {"help", "quit"}
+    assert "  roll              Record the dice: roll D1 D2." in out
+    assert "  show              One event in full" in out
+
+
+def test_help_word_gives_its_usage(banco):
+    banco("new", "Anna", "Bruno")
+    _, out = drive(banco.db, "help trade", "help rol", "help run", "help quit")
+    assert "Usage: trade [OPTIONS] [WORDS]..." in out and "--lift" in out
+    assert "no word 'rol': did you mean roll" in out
+    assert "`run` is not available inside the shell: use `banco run`" in out
+    assert "quit: leave the shell" in out
+
+
+# --- Ctrl-C and Ctrl-D ----------------------------------------------------------------------
+
+def test_ctrl_c_clears_the_line_and_a_second_on_an_empty_line_leaves(banco):
+    banco("new", "Anna", "Bruno")
+    sh = BancoShell(Session(banco.db, None), stdin=io.StringIO(), stdout=io.StringIO())
+    assert sh.interrupted("roll 1") is False  # a line being typed: cleared
+    assert sh.interrupted("bu") is False  # and again: still only cleared
+    assert sh.interrupted("") is True  # then on an empty line: leave
+    sh._interrupts = 0
+    assert sh.interrupted("") is False  # a first Ctrl-C on an empty line only warns
+    assert "Ctrl-C again or Ctrl-D leaves" in sh.stdout.getvalue()
+    assert sh.interrupted("") is True
+
+
+def test_ctrl_c_in_the_loop_goes_on_and_twice_leaves(banco, capsys):
+    banco("new", "Anna", "Bruno")
+    before = len(events(banco))
+    sh, out = drive(banco.db, KeyboardInterrupt, "roll 1 2", KeyboardInterrupt,
+                    KeyboardInterrupt, "buy")
+    assert "^C (Ctrl-C again or Ctrl-D leaves)" in out
+    assert "Anna rolls 1+2 = 3" in capsys.readouterr().out
+    after = events(banco)
+    assert len(after) == before + 3  # the roll was recorded; the `buy` after leaving was not
+    assert after[-1]["type"] == "PurchaseOffered"
+
+
+def test_ctrl_d_leaves(banco):
+    banco("new", "Anna", "Bruno")
+    _, out = drive(banco.db, "state")  # then end of input, as Ctrl-D
+    assert out.endswith("Anna (roll)> \n")
+
+
+# --- history --------------------------------------------------------------------------------
+
+def test_history_path_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.delenv("BANCO_HISTORY", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert history_path() == str(tmp_path / "data" / "banco" / "history")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert history_path() == str(tmp_path / "home" / ".local" / "share" / "banco" / "history")
+    monkeypatch.setenv("BANCO_HISTORY", str(tmp_path / "h"))
+    assert history_path() == str(tmp_path / "h")
+    monkeypatch.setenv("BANCO_HISTORY", "")
+    assert history_path() is None
+
+
+def test_history_persists_between_sessions(banco, tmp_path):
+    readline = pytest.importorskip("readline")
+    banco("new", "Anna", "Bruno")
+    path = tmp_path / "deep" / "history"
+    drive(banco.db, "roll 1 2", "", "buy", history=str(path))
+    assert path.read_text().split() == ["roll", "1", "2", "buy"]
+    readline.clear_history()
+    drive(banco.db, "state", history=str(path))  # the next session starts with the old lines
+    assert [readline.get_history_item(i) for i in range(1, 4)] == ["roll 1 2", "buy", "state"]
+    assert path.read_text().splitlines()[-1] == "state"
+
+
+# --- another terminal -----------------------------------------------------------------------
+
+def test_the_shell_says_what_another_terminal_recorded_before_recording(banco, capsys):
+    banco("new", "Anna", "Bruno", "Carla")
+    banco("roll", "1", "2")
+    banco("decline")  # an auction for Vicolo Stretto
+    other = Session(banco.db, None)
+    out = io.StringIO()
+    sh = BancoShell(Session(banco.db, None), stdin=Typed("bid bruno 50"), stdout=out)
+    sh.cmdloop(intro="")
+    n = len(events(banco))
+    other.book.execute(other.game(), Bid("Carla", 60), now="2026-11-30T06:00:00.000000Z")
+    sh.stdin = Typed("bid bruno 70", "state")  # a bid that would be accepted
+    sh.cmdloop(intro="")
+    said = out.getvalue()
+    assert f"meanwhile, another terminal recorded event {n + 1} on game 1:" in said
+    assert "  Carla bids 60 M" in said
+    assert "`bid bruno 70` was not run: the table changed" in said
+    log = events(banco)
+    assert [(e["type"], e["data"].get("player")) for e in log[-2:]] == [
+        ("BidPlaced", "Bruno"), ("BidPlaced", "Carla")]  # Bruno's 70 was not recorded
+    assert "auction: Carla leads 60> " in said  # the prompt caught up
+    assert "Carla leads at 60" in capsys.readouterr().out  # `state`, a read, did run
+    other.close()
+    sh.session.close()
+
+
+# --- through a terminal ---------------------------------------------------------------------
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_shell_in_a_real_terminal(banco, tmp_path):
+    """Ctrl-C, Ctrl-D and the history through a pseudo-terminal (tmux), as a banker types."""
+    banco("new", "Anna", "Bruno")
+    hist = tmp_path / "history"
+    sock = f"banco-test-{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "BANCO_HISTORY": str(hist), "BANCO_DB": banco.db, "TERM": "xterm"}
+    cmd = f"{sys.executable} -m cli.main shell; echo SHELL-ENDED $?; sleep 30"
+    tmux = ["tmux", "-L", sock]
+    subprocess.run(tmux + ["-f", os.devnull, "new-session", "-d", "-x", "120", "-y", "40", cmd],
+                   check=True, env=env, cwd=os.path.dirname(os.path.dirname(__file__)))
+
+    def screen():
+        return subprocess.run(tmux + ["capture-pane", "-p", "-S", "-200"], capture_output=True,
+                              text=True).stdout
+
+    def wait_for(text, timeout=15.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in screen():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared:\n{screen()}")
+
+    def keys(*k):
+        subprocess.run(tmux + ["send-keys", *k], check=True)
+
+    try:
+        wait_for("Anna (roll)>")  # the screen drops trailing spaces
+        keys("roll 1 2", "Enter")
+        wait_for("Anna (buy)>")
+        keys("bu")
+        wait_for("Anna (buy)> bu")
+        keys("C-c")
+        wait_for("Anna (buy)> bu^C")
+        keys("decline", "Enter")  # the cleared `bu` is not part of this line
+        wait_for("auction: bids from 1>")
+        keys("C-c")
+        wait_for("(Ctrl-C again or Ctrl-D leaves)")
+        keys("C-d")
+        wait_for("SHELL-ENDED 0")
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+    assert hist.read_text().splitlines() == ["roll 1 2", "decline"]
+    assert [e["type"] for e in events(banco)][-2:] == ["PropertyDeclined", "AuctionOpened"]
