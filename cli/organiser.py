@@ -14,10 +14,10 @@ from .session import dump, json_option, pass_session, player_name, property_posi
 @pass_session
 def games(session, as_json):
     """The games in this database: number, start, players, rules, whether finished."""
-    rows = session.book.store.games()
-    doc = [{"game": g["game_id"], "started_at": g["started_at"], "players": g["data"]["players"],
-            "rules": g["data"]["rules"]["name"], "edition": g["data"]["edition"],
-            "ended": g["ended"]} for g in rows]
+    rows = session.book.games()
+    doc = [{"game": g["game_id"], "started_at": g["started_at"], "players": g["players"],
+            "rules": g["rules"], "edition": g["edition"], "ended": g["ended"],
+            "uuid": g["uuid"], "events": g["events"]} for g in rows]
     if as_json:
         dump(doc)
         return

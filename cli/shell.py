@@ -23,19 +23,50 @@ class BancoShell(cmd.Cmd):
         super().__init__()
         self.session = session
         self.identchars += "-"
+        # Each line written carries its own command id and the seq the prompt showed, so a
+        # write decided on a table another terminal has changed is refused (exit 5).
+        import uuid
+
+        self.line_ids = f"shell-{uuid.uuid4().hex[:12]}-"
+        self.lines = 0
+        self.seen = None
         self._set_prompt()
 
     def _set_prompt(self) -> None:
         try:
             st = self.session.state()
             self.prompt = f"banco[{st.game_id}] {st.turn.player}> "
+            self.seen = (st.game_id, st.seq)
         except BancoError:
             self.prompt = "banco> "
+            self.seen = None
+
+    def preloop(self) -> None:
+        self._show_last()
+
+    def _show_last(self) -> None:
+        """The last recorded command: what a banker needs after an answer that was lost."""
+        from cli.session import last_line
+
+        try:
+            line = last_line(self.session.book, self.session.game())
+        except BancoError:
+            return
+        if line:
+            print(line)
 
     def default(self, line: str) -> None:
         from cli.banker import execute_line
 
-        execute_line(self.session, line)
+        self.lines += 1
+        try:
+            code = execute_line(self.session, line, command_id=f"{self.line_ids}{self.lines}",
+                                expected=self.seen)
+        except KeyboardInterrupt:
+            print("\ninterrupted")
+            code = 130
+        if code in (4, 5, 130):  # the write may or may not be in the book: say what is
+            self._show_last()
 
     def emptyline(self) -> None:
         pass
