@@ -1,13 +1,14 @@
 """A banker's command as JSON and back, for the CommandRecorded fact beside its events.
 
     Trade("Anna", "Bruno", Items((1, 3), 50), Items()) ->
-    {"kind": "Trade", "a": "Anna", "b": "Bruno",
-     "a_gives": {"kind": "Items", "properties": [1, 3], "cash": 50, "jail_cards": 0}, ...}
+    {"kind": "Trade", "fields": {"a": "Anna", "b": "Bruno",
+     "a_gives": {"kind": "Items", "fields": {"properties": [1, 3], "cash": 50, ...}}, ...}}
 
-Generic over ledger/commands.py: every NamedTuple class there round-trips without being listed
-here.  A nested command value (Items) is an object with its own kind; tuples, lists and sets
-become JSON lists and come back as the type the field declares (ledger/commands.py's type
-hints), so decode(encode(c)) == c.
+The fields sit in their own object because a command may have a field called `kind` itself
+(BuildingAuction does).  Generic over ledger/commands.py: every NamedTuple class there
+round-trips without being listed here.  A nested command value (Items) is an object with its
+own kind; tuples, lists and sets become JSON lists and come back as the type the field
+declares (ledger/commands.py's type hints), so decode(encode(c)) == c.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def command_classes() -> dict[str, type]:
 
 
 def encode(command) -> dict:
-    """The command as a JSON-ready object: {"kind": class name, field: value, ...}."""
+    """The command as a JSON-ready object: {"kind": class name, "fields": {field: value}}."""
     if not (isinstance(command, tuple) and hasattr(command, "_fields")):
         raise TypeError(f"not a command: {command!r}")
     return _encode(command)
@@ -42,7 +43,7 @@ def encode(command) -> dict:
 def _encode(value):
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return {"kind": type(value).__name__,
-                **{f: _encode(getattr(value, f)) for f in value._fields}}
+                "fields": {f: _encode(getattr(value, f)) for f in value._fields}}
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, (tuple, list)):
@@ -59,16 +60,22 @@ def _encode(value):
 
 def decode(doc: dict):
     """The command object back from `encode`'s document."""
-    if not isinstance(doc, dict) or "kind" not in doc:
+    if not _is_command(doc):
         raise CommandDecodeError(f"not a recorded command: {doc!r}")
     cls = command_classes().get(doc["kind"])
     if cls is None:
         raise CommandDecodeError(f"command kind {doc['kind']!r} is not one this banco knows")
-    unknown = set(doc) - set(cls._fields) - {"kind"}
+    fields = doc["fields"]
+    unknown = set(fields) - set(cls._fields)
     if unknown:
         raise CommandDecodeError(f"{doc['kind']} has no field {', '.join(sorted(unknown))}")
     hints = _hints(cls)
-    return cls(**{f: _decode(doc[f], hints.get(f, Any)) for f in cls._fields if f in doc})
+    return cls(**{f: _decode(fields[f], hints.get(f, Any)) for f in cls._fields if f in fields})
+
+
+def _is_command(doc) -> bool:
+    return (isinstance(doc, dict) and set(doc) == {"kind", "fields"}
+            and isinstance(doc["kind"], str) and isinstance(doc["fields"], dict))
 
 
 @cache
@@ -84,7 +91,7 @@ def _decode(value, hint):
         options = [a for a in args if a is not type(None)]
         return _decode(value, _pick(value, options))
     if isinstance(value, dict):
-        if "kind" in value and value["kind"] in command_classes():
+        if _is_command(value) and value["kind"] in command_classes():
             return decode(value)
         inner = args[1] if origin is dict and len(args) == 2 else Any
         return {k: _decode(v, inner) for k, v in value.items()}
