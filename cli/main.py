@@ -85,6 +85,11 @@ class BancoGroup(click.Group):
             prefix = "refused" if isinstance(exc, RuleViolation) else "error"
             click.echo(f"{prefix}: {exc}", err=True)
             ctx.exit(exc.exit_code)
+        except BrokenPipeError:
+            # `banco log | head -1`: the reader has gone; that is not an error (click itself
+            # would exit 1).  Point stdout at devnull so that the last flush is quiet too.
+            _quiet_stdout()
+            ctx.exit(0)
         except Exception as exc:
             # The store turns its own sqlite3 errors into DatabaseError; one raised elsewhere
             # (a projection's query, say) is still the database's, not a traceback.
@@ -114,14 +119,16 @@ def cli(ctx, db, game):
         ctx.obj._game = None
 
 
+def _quiet_stdout() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def main() -> None:
     try:
         cli(prog_name="banco")
     except BrokenPipeError:
-        # `banco log | head`: the reader has gone; that is not an error.  Point stdout at
-        # devnull so the interpreter's final flush does not complain either.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         sys.exit(0)
     except KeyboardInterrupt:
         click.echo("\ninterrupted", err=True)
