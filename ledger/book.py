@@ -298,6 +298,12 @@ class Book:
 
     def _prepare(self, game_id: int, command_id: str | None, expect: int | None):
         """The retry check (by index) and the --expect check, before deciding anything."""
+        from .events import schemas
+
+        # Built before the table is read, not between deciding and appending: the ~80 ms of
+        # importing marshmallow would otherwise widen the window in which another terminal's
+        # write turns this one into a conflict.
+        schemas()
         if command_id is not None:
             done = self.store.command_events(game_id, command_id)
             if done:
