@@ -25,7 +25,7 @@ def games(session, as_json):
         click.echo("no games yet: `banco new PLAYER PLAYER ...`")
     for g in doc:
         state = "finished" if g["ended"] else "in progress"
-        click.echo(f"{g['game']:>4}  {g['started_at'][:16]}  {g['rules']:<9}{state:<12}"
+        click.echo(f"{g['game']:>4}  {g['started_at'][:16]}  {g['rules'] or '?':<9}{state:<12}"
                    f"{', '.join(g['players'])}")
 
 

@@ -162,7 +162,7 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
                 continue
             if code != 0 or line.refusal_expected:
                 what = ("was accepted but was expected to be refused" if line.refusal_expected
-                        else "was refused")
+                        and code == 0 else FAILED.get(code, f"failed (exit {code})"))
                 click.echo(f"{name}:{line.number}: `{line.text}` {what}; stopped after "
                            f"{ran} line(s)", err=True)
                 sys.exit(1 if code in (0, 1) else code)
@@ -171,6 +171,11 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
         _interrupted(session, name, current, last_recorded)
     more = f" ({done.count} already recorded)" if done.count else ""
     click.echo(f"{name}: {ran} line(s) done{more}")
+
+
+FAILED = {1: "was refused", 2: "is not a command banco can run",
+          4: "could not be recorded: the database cannot be used",
+          5: "was not recorded: the game changed meanwhile"}
 
 
 def _execute(session, line: Line, seen) -> int:

@@ -125,7 +125,7 @@ def test_a_transcript_cut_short_resumes_to_the_same_log_and_head(tmp_path, db):
 def test_a_transcript_fixed_at_the_line_it_stopped_at_goes_on_in_the_same_game(tmp_path, db):
     typo = [*GAME[:5], "roll 3 three", *GAME[6:]]
     out = banco(db, "run", "-q", transcript(tmp_path, typo), code=2)
-    assert "game.banco:7: `roll 3 three` was refused" in out
+    assert "game.banco:7: `roll 3 three` is not a command banco can run" in out
     recorded = facts(db)
     out = banco(db, "run", "-q", "--resume", transcript(tmp_path, GAME))
     assert "resuming game 1: lines 1-6 already recorded" in out
