@@ -125,29 +125,29 @@ def pass_session(f):
 
 ARGS = "banco.args"  # ctx.meta key: the words given to `banco` (cli/main.py stores them)
 # Options that say where and how to record, not what happened at the table: left out of the
-# recorded line.
-_NOT_TYPED = {"--db": True, "--game": True, "--id": True, "--expect": True}
+# recorded line.  Each takes a value.
+_NOT_TYPED = frozenset({"--db", "--game", "--id", "--expect"})
 
 
 def typed_line(args, command: str) -> str | None:
     """The command's words as the banker gave them, from `banco`'s arguments: from the command
-    word on, without --db/--game/--id/--expect."""
+    word on, without --db/--game/--id/--expect (`banco --db roll.db roll 4 6 --id k` gives
+    `roll 4 6`)."""
     import shlex
 
-    args = list(args)
-    if command not in args:
-        return None
-    words, skip = [], False
-    for a in args[args.index(command):]:
+    words, skip, started = [], False, False
+    for a in args:
         if skip:
             skip = False
             continue
-        name = a.split("=", 1)[0]
-        if name in _NOT_TYPED:
+        if a.split("=", 1)[0] in _NOT_TYPED:
             skip = "=" not in a
             continue
+        if not started and a != command:
+            continue  # the group's own options (--lang, ...), before the command word
+        started = True
         words.append(a)
-    return shlex.join(words)
+    return shlex.join(words) if started else None
 
 
 def records(f=None, *, expect: bool = True):

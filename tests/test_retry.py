@@ -87,6 +87,10 @@ def test_the_line_recorded_is_the_command_as_typed(db):
     banco(db, "--game", "1", "roll", "1", "2", "--player", "bru", "--id", "k", "--expect", "4")
     lines = [e["data"]["line"] for e in log(db) if e["type"] == "CommandRecorded"]
     assert lines == ["new Anna Bruno --first Bruno", "roll 1 2 --player bru"]
+    from cli.session import typed_line
+
+    assert typed_line(["--db", "roll", "roll", "4", "6", "--expect=9"], "roll") == "roll 4 6"
+    assert typed_line(["new", "Anna", "O'Neil"], "new") == "new Anna 'O'\"'\"'Neil'"
     recorded = [e["data"]["command"] for e in log(db) if e["type"] == "CommandRecorded"]
     assert recorded[1] == {"kind": "Roll", "fields": {"dice": [1, 2], "player": "Bruno"}}
 
