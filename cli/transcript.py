@@ -169,7 +169,7 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
             ran += 1
     except KeyboardInterrupt:
         _interrupted(session, name, current, last_recorded)
-    more = f" ({done.count} already recorded)" if done.count else ""
+    more = f" ({done.count} were recorded before)" if done.count else ""
     click.echo(f"{name}: {ran} line(s) done{more}")
 
 
@@ -195,11 +195,11 @@ def _interrupted(session, name: str, current: Line | None, last_recorded) -> Non
                 last_recorded = (current.number, rows[-1]["seq"])
     if last_recorded:
         line, seq = last_recorded
-        click.echo(f"\n{name}: interrupted after line {line} (event {seq} recorded); re-run "
+        click.echo(f"{name}: interrupted after line {line} (event {seq} recorded); re-run "
                    "to continue", err=True)
     else:
         at = f" at line {current.number}" if current else ""
-        click.echo(f"\n{name}: interrupted{at}; nothing was recorded by this run; re-run to "
+        click.echo(f"{name}: interrupted{at}; nothing was recorded by this run; re-run to "
                    "continue", err=True)
     sys.exit(130)
 
