@@ -14,12 +14,14 @@ from .session import (
     dump,
     execute,
     json_option,
+    last_line,
     next_property,
     pass_session,
     player_name,
     player_option,
     property_position,
     property_words,
+    records,
     report,
     turn_line,
 )
@@ -34,16 +36,27 @@ from .session import (
 @click.option("--edition", default="it", show_default=True,
               help="Board and decks: it, it-lire, it-euro, disney, us.")
 @click.option("--first", default=None, help="Who rolls first (default: the first name).")
+@click.option("--uuid", "game_uuid", default=None, metavar="UUID",
+              help="The game's identity (default: a new one); to re-record a game under the "
+                   "identity it already has elsewhere.")
 @pass_session
-def new(session, players, rules, edition, first):
+@records(expect=False)
+def new(session, players, rules, edition, first, game_uuid):
     """Start a game: PLAYERS in seating order."""
     if first is not None:
         from ledger.names import resolve
 
         first = resolve(first, list(players), "player")
-    game = session.book.new_game(list(players), rules=rules, edition=edition, first_player=first,
-                                 now=session.now(), actor=session.actor)
+    session.create = True
+    args = session.write_args(0)
+    del args["expect"]
+    outcome = session.book.start(list(players), rules=rules, edition=edition,
+                                 first_player=first, game_uuid=game_uuid, **args)
+    game = outcome.game_id
     session.use_game(game)
+    if outcome.replayed:
+        click.echo(f"already recorded (game {game} was started by this command): nothing new "
+                   "was appended")
     state = session.book.state(game)
     cur = state.edition.currency
     click.echo(f"game {game}: {', '.join(players)} with {state.rules.starting_cash} {cur} each; "
@@ -59,6 +72,7 @@ def new(session, players, rules, edition, first):
 @click.argument("dice", nargs=-1, type=int, required=True)
 @player_option
 @pass_session
+@records
 def roll(session, dice, player):
     """Record the dice: roll D1 D2."""
     from ledger.commands import Roll
@@ -69,6 +83,7 @@ def roll(session, dice, player):
 @click.command()
 @player_option
 @pass_session
+@records
 def buy(session, player):
     """Buy the property the current player stands on."""
     from ledger.commands import Buy
@@ -79,6 +94,7 @@ def buy(session, player):
 @click.command()
 @player_option
 @pass_session
+@records
 def decline(session, player):
     """Decline the property: it goes to auction at once."""
     from ledger.commands import Decline
@@ -90,6 +106,7 @@ def decline(session, player):
 @click.argument("bidder")
 @click.argument("amount", type=int)
 @pass_session
+@records
 def bid(session, bidder, amount):
     """A bid in the open auction: bid PLAYER AMOUNT."""
     from ledger.commands import Bid
@@ -100,6 +117,7 @@ def bid(session, bidder, amount):
 @click.command()
 @click.argument("words", nargs=-1, metavar="[PROPERTY]")
 @pass_session
+@records
 def hammer(session, words):
     """Close the auction: the highest bid wins.  After a building auction, PROPERTY is where
     the winner puts the building (needed only when there is a choice)."""
@@ -112,6 +130,7 @@ def hammer(session, words):
 @click.command()
 @click.argument("owner")
 @pass_session
+@records
 def claim(session, owner):
     """The owner asks for rent: claim OWNER."""
     from ledger.commands import Claim
@@ -125,6 +144,7 @@ def claim(session, owner):
 @click.argument("choice", required=False, type=click.Choice(["pay", "draw"]))
 @player_option
 @pass_session
+@records
 def card(session, deck, number, choice, player):
     """The card drawn: card DECK N [pay|draw]."""
     from ledger.commands import DrawCard
@@ -137,6 +157,7 @@ def card(session, deck, number, choice, player):
 @click.command("pay-fine")
 @player_option
 @pass_session
+@records
 def pay_fine(session, player):
     """Pay the jail fine before rolling."""
     from ledger.commands import PayFine
@@ -147,6 +168,7 @@ def pay_fine(session, player):
 @click.command("use-card")
 @player_option
 @pass_session
+@records
 def use_card(session, player):
     """Use a get-out-of-jail card before rolling."""
     from ledger.commands import UseCard
@@ -157,6 +179,7 @@ def use_card(session, player):
 @click.command()
 @click.argument("debtor", required=False)
 @pass_session
+@records
 def pay(session, debtor):
     """Settle a debt once the debtor has the cash."""
     from ledger.commands import PayDebt
@@ -185,6 +208,7 @@ def _property_and_count(state, words, allow_all: bool):
 @property_words
 @player_option
 @pass_session
+@records
 def build(session, words, player):
     """build PROPERTY [COUNT]: buy COUNT houses (then a hotel) for PROPERTY, one at a time."""
     from ledger.commands import Build
@@ -198,6 +222,7 @@ def build(session, words, player):
 @property_words
 @player_option
 @pass_session
+@records
 def sell(session, words, player):
     """sell PROPERTY [COUNT|all]: buildings back to the Bank at half price; `all` sells every
     building of the property's colour group at once."""
@@ -211,6 +236,7 @@ def sell(session, words, player):
 @click.command("break-up")
 @click.argument("words", nargs=-1, required=True, metavar="PROPERTY...")
 @pass_session
+@records
 def break_up(session, words):
     """Several hotels broken up at once while houses are short: the Bank's houses are shared
     equally, the rest paid at half value (000 FAQ 29)."""
@@ -228,6 +254,7 @@ def break_up(session, words):
 @property_words
 @player_option
 @pass_session
+@records
 def mortgage(session, words, player):
     """Mortgage PROPERTY: the Bank pays its mortgage value."""
     from ledger.commands import Mortgage
@@ -241,6 +268,7 @@ def mortgage(session, words, player):
 @property_words
 @player_option
 @pass_session
+@records
 def unmortgage(session, words, player):
     """Lift the mortgage on PROPERTY: its mortgage value plus 10%."""
     from ledger.commands import Unmortgage
@@ -325,6 +353,7 @@ def parse_trade(state, words: list[str]):
 @click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("words", nargs=-1, type=click.UNPROCESSED)
 @pass_session
+@records
 def trade(session, words):
     """A deal between two players: trade A B --give ITEM... --get ITEM... [--lift PROPERTY...].
 
@@ -339,6 +368,7 @@ def trade(session, words):
 @click.command()
 @click.argument("debtor", required=False)
 @pass_session
+@records
 def bankrupt(session, debtor):
     """Declare bankruptcy for a debt that cannot be raised."""
     from ledger.commands import Bankrupt
@@ -349,6 +379,7 @@ def bankrupt(session, debtor):
 @click.command("auction-building")
 @click.argument("kind", type=click.Choice(["house", "hotel"]))
 @pass_session
+@records
 def auction_building(session, kind):
     """Auction a scarce house or hotel when several players want it (004, 000 FAQ 28-30)."""
     from ledger.commands import BuildingAuction
@@ -358,9 +389,11 @@ def auction_building(session, kind):
 
 @click.command()
 @pass_session
+@records
 def undo(session):
     """Take back the last command (an EventRetracted fact; nothing is erased)."""
-    outcome = session.book.undo(session.game(), now=session.now(), actor=session.actor)
+    game = session.game()
+    outcome = session.book.undo(game, **session.write_args(game))
     report(outcome)
     click.echo(turn_line(outcome.state))
 
@@ -392,14 +425,19 @@ def state(session, at, as_json):
                    f"it ended)")
     else:
         click.echo(turn_line(st))
+        if at is None:
+            last = last_line(session.book, st.game_id)
+            if last:
+                click.echo(last)
 
 
 def _edition(session):
     from ledger.edition import load_edition
+    from ledger.errors import NoDatabase
 
     try:
         return session.state().edition
-    except UsageError:
+    except (UsageError, NoDatabase):  # no game, or no database yet: the default board
         return load_edition("it")
 
 
@@ -410,11 +448,12 @@ def board(session, as_json):
     """The 40 spaces: prices, rents, house costs, mortgage values, taxes, the Via! salary and
     the jail fine (the current game's rule set, or classic when there is no game)."""
     from cli.render import board_document, board_text
+    from ledger.errors import NoDatabase
 
     try:
         st = session.state()
         edition, rules = st.edition, st.rules
-    except UsageError:
+    except (UsageError, NoDatabase):  # no game, or no database yet: the default board
         from ledger.rules import load_rules
 
         edition, rules = _edition(session), load_rules("classic")
@@ -447,8 +486,13 @@ def cards(session, deck, as_json):
 
 # --- many lines -----------------------------------------------------------------------------
 
-def execute_line(session, line: str) -> int:
-    """Run one transcript/shell line; return its exit code.  `#` starts a comment."""
+def execute_line(session, line: str, *, command_id: str | None = None,
+                 expected: tuple[int | None, int] | None = None) -> int:
+    """Run one transcript/shell line; return its exit code.  `#` starts a comment.
+
+    `command_id` and `expected` are the write context the caller gives the line (the
+    transcript's derived id, the seq the shell's prompt showed); a Ctrl-C is raised again as
+    KeyboardInterrupt, for the caller to report what was recorded."""
     import shlex
 
     from cli.main import cli
@@ -463,55 +507,50 @@ def execute_line(session, line: str) -> int:
     if args[0] in ("shell", "run"):
         click.echo(f"error: `{args[0]}` cannot be nested", err=True)
         return 2
+    session.begin(line.strip(), command_id, expected)
     try:
         result = cli.main(args=args, prog_name="banco", standalone_mode=False, obj=session)
     except click.exceptions.UsageError as exc:
         exc.show()
         return 2
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
         return 1
     except SystemExit as exc:
         return int(exc.code or 0)
+    finally:
+        session.end()
     return result if isinstance(result, int) else 0
 
 
 @click.command()
 @click.argument("transcript", type=click.File("r", encoding="utf-8"))
 @click.option("--quiet", "-q", is_flag=True, help="Only report the end or the refused line.")
+@click.option("--resume", is_flag=True,
+              help="Continue the game this transcript recorded; fail if none of it is recorded "
+                   "(a plain run resumes too, or starts afresh when nothing is recorded).")
+@click.option("--fresh", is_flag=True,
+              help="Record the transcript again from its first line, as a new game.")
+@click.option("--dry-run", is_flag=True,
+              help="Check the transcript on a copy of the database; write nothing.")
 @pass_session
-def run(session, transcript, quiet):
+def run(session, transcript, quiet, resume, fresh, dry_run):
     """Run a transcript of banco lines; stop at the first refused one.
 
     A line starting with `!` is expected to be refused (a late claim, say): its refusal is
     recorded and the run goes on; if it is accepted instead, the run stops.
-    """
-    import contextlib
-    import io
-    import sys
 
-    done = 0
-    for number, raw in enumerate(transcript, start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        expect_refusal = line.startswith("!")
-        if expect_refusal:
-            line = line[1:].strip()
-        if not quiet:
-            click.echo(f"> {line}")
-        sink = io.StringIO()
-        with contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext():
-            code = execute_line(session, line)
-        if expect_refusal and code == 1:
-            done += 1
-            continue
-        if code != 0 or expect_refusal:
-            what = "was accepted but was expected to be refused" if expect_refusal else "was refused"
-            click.echo(f"{transcript.name}:{number}: `{line}` {what}; stopped after "
-                       f"{done} line(s)", err=True)
-            sys.exit(1 if code in (0, 1) else code)
-        done += 1
-    click.echo(f"{transcript.name}: {done} line(s) done")
+    Each line gets a command id chained from the file's name and every line before it, so a
+    transcript re-run after a crash, or after fixing the line it stopped at, skips what is
+    already recorded and goes on in the same game.
+    """
+    from cli.transcript import run_transcript
+
+    if resume and fresh:
+        raise UsageError("--resume and --fresh contradict each other: choose one")
+    run_transcript(session, transcript.name, transcript.read(), quiet=quiet, resume=resume,
+                   fresh=fresh, dry_run=dry_run)
 
 
 @click.command()

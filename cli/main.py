@@ -13,9 +13,9 @@ import sys
 
 import click
 
-from ledger.errors import BancoError, RuleViolation
+from ledger.errors import EXIT_DATABASE, BancoError, RuleViolation
 
-from .session import Session
+from .session import ARGS, Session
 
 EPILOG = """\b
 Exit codes:
@@ -44,6 +44,8 @@ COMMANDS = {
     # the organiser
     "games": "cli.organiser:games", "statement": "cli.organiser:statement",
     "history": "cli.organiser:history", "standings": "cli.organiser:standings",
+    # the database file
+    "backup": "cli.database:backup",
 }
 
 
@@ -71,6 +73,11 @@ class BancoGroup(click.Group):
             ctx.fail(f"no command called {name!r}{hint}")
         return super().resolve_command(ctx, args)
 
+    def parse_args(self, ctx, args):
+        # The words as given, for the line a write records (cli/session.py's typed_line).
+        ctx.meta[ARGS] = list(args)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -78,6 +85,21 @@ class BancoGroup(click.Group):
             prefix = "refused" if isinstance(exc, RuleViolation) else "error"
             click.echo(f"{prefix}: {exc}", err=True)
             ctx.exit(exc.exit_code)
+        except BrokenPipeError:
+            # `banco log | head -1`: the reader has gone; that is not an error (click itself
+            # would exit 1).  Point stdout at devnull so that the last flush is quiet too.
+            _quiet_stdout()
+            ctx.exit(0)
+        except Exception as exc:
+            # The store turns its own sqlite3 errors into DatabaseError; one raised elsewhere
+            # (a projection's query, say) is still the database's, not a traceback.
+            import sqlite3
+
+            if not isinstance(exc, sqlite3.Error):
+                raise
+            db = getattr(ctx.obj, "db", "the database")
+            click.echo(f"error: cannot use {db}: {exc}", err=True)
+            ctx.exit(EXIT_DATABASE)
 
 
 @click.group(cls=BancoGroup, epilog=EPILOG)
@@ -97,14 +119,16 @@ def cli(ctx, db, game):
         ctx.obj._game = None
 
 
+def _quiet_stdout() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def main() -> None:
     try:
         cli(prog_name="banco")
     except BrokenPipeError:
-        # `banco log | head`: the reader has gone; that is not an error.  Point stdout at
-        # devnull so the interpreter's final flush does not complain either.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         sys.exit(0)
     except KeyboardInterrupt:
         click.echo("\ninterrupted", err=True)

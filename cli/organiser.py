@@ -14,10 +14,10 @@ from .session import dump, json_option, pass_session, player_name, property_posi
 @pass_session
 def games(session, as_json):
     """The games in this database: number, start, players, rules, whether finished."""
-    rows = session.book.store.games()
-    doc = [{"game": g["game_id"], "started_at": g["started_at"], "players": g["data"]["players"],
-            "rules": g["data"]["rules"]["name"], "edition": g["data"]["edition"],
-            "ended": g["ended"]} for g in rows]
+    rows = session.book.games()
+    doc = [{"game": g["game_id"], "started_at": g["started_at"], "players": g["players"],
+            "rules": g["rules"], "edition": g["edition"], "ended": g["ended"],
+            "uuid": g["uuid"], "events": g["events"]} for g in rows]
     if as_json:
         dump(doc)
         return
@@ -29,7 +29,7 @@ def games(session, as_json):
     click.echo(f"{'game':>4}  {'started':<25}  {'rules':<9}{'state':<12}players")
     for g in doc:
         state = "finished" if g["ended"] else "in progress"
-        click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  {g['rules']:<9}{state:<12}"
+        click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  {g['rules'] or '?':<9}{state:<12}"
                    f"{', '.join(g['players'])}")
 
 

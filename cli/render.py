@@ -117,6 +117,8 @@ def narrate(event: dict, state: State) -> str | None:
         return f"  {d['debtor']}'s debt to {d['creditor']} is cancelled ({d['reason']})"
     if t == "GameEnded":
         return f"game over: {d['winner']} wins ({d['reason']})"
+    if t == "CommandRecorded":
+        return f"> {d['line']}" if d["line"] else None
     if t == "GameStarted":
         return (f"new game: {', '.join(d['players'])}; rules {d['rules']['name']}, edition "
                 f"{d['edition']}; {d['first_player']} rolls first")

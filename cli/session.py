@@ -8,28 +8,37 @@ import json
 
 import click
 
+from ledger.errors import UsageError
+
 
 class Session:
-    """One open database and the game the commands address; shared by `shell` and `run`."""
+    """One open database and the game the commands address; shared by `shell` and `run`.
+
+    It also carries the write context of the command being run: the line as typed, a command
+    id (an idempotency key: `--id`, or derived by `run` and the shell) and the seq the writer
+    expects the game to be at (`--expect`, or the shell's prompt)."""
 
     def __init__(self, db: str, game: int | None, actor: str = "banker"):
         self.db = db
         self.game_option = game
         self.actor = actor
+        self.create = False  # `new` may create the database file; nothing else does
         self._book = None
         self._game = None
+        self.line: str | None = None
+        self.command_id: str | None = None
+        self.expected: tuple[int | None, int] | None = None  # (game or None: the addressed one)
 
     @property
     def book(self):
         if self._book is None:
             from ledger.book import Book
 
-            self._book = Book(self.db)
+            self._book = Book(self.db, create=self.create, warn=warn)
         return self._book
 
     def game(self) -> int:
-        # Resolved once: a command asks several times (names, then the write), and listing
-        # the games reads every game's first event.
+        # Resolved once: a command asks several times (names, then the write).
         if self._game is None:
             self._game = self.book.current_game(self.game_option)
         return self._game
@@ -42,14 +51,51 @@ class Session:
         return self.book.state(self.game())
 
     def now(self) -> str:
-        from ledger.canonical import now_text
+        """The time recorded with a fact: now, or BANCO_FIXED_TIME (an ISO time) for
+        reproducible recordings (tests, demos), never at a real table."""
+        import os
 
+        from ledger.canonical import format_time, now_text
+
+        fixed = os.environ.get("BANCO_FIXED_TIME")
+        if fixed:
+            from datetime import datetime
+
+            try:
+                return format_time(datetime.fromisoformat(fixed.replace("Z", "+00:00")))
+            except ValueError:
+                raise UsageError(f"BANCO_FIXED_TIME={fixed!r} is not an ISO time "
+                                 "(e.g. 2026-11-29T21:00:00Z)") from None
         return now_text()
+
+    # the write context of one command
+
+    def begin(self, line: str | None = None, command_id: str | None = None,
+              expected: tuple[int | None, int] | None = None) -> None:
+        self.line, self.command_id, self.expected = line, command_id, expected
+
+    def context(self) -> dict:
+        return {"line": self.line, "command_id": self.command_id, "expected": self.expected}
+
+    def end(self) -> None:
+        self.begin()
+
+    def write_args(self, game: int) -> dict:
+        """What the book needs to record a command in `game`: time, actor, line, id, expect."""
+        expect = None
+        if self.expected is not None and self.expected[0] in (None, game):
+            expect = self.expected[1]
+        return {"now": self.now(), "actor": self.actor, "command_id": self.command_id,
+                "line": self.line, "expect": expect}
 
     def close(self) -> None:
         if self._book is not None:
             self._book.close()
             self._book = None
+
+
+def warn(message: str) -> None:
+    click.echo(message, err=True)
 
 
 def pass_session(f):
@@ -62,7 +108,9 @@ def pass_session(f):
         session = ctx.find_object(Session)
         if db_after is not None and db_after != session.db:
             # Another database for this one command: its own session, closed afterwards.
-            session = Session(db_after, game_after, session.actor)
+            outer = session
+            session = Session(db_after, game_after, outer.actor)
+            session.begin(**outer.context())
             ctx.call_on_close(session.close)
         elif game_after is not None:
             session.game_option, session._game = game_after, None
@@ -73,6 +121,66 @@ def pass_session(f):
     command = click.option("--db", "db_after", default=None, metavar="FILE",
                            help="SQLite file (also accepted before the command).")(command)
     return command
+
+
+ARGS = "banco.args"  # ctx.meta key: the words given to `banco` (cli/main.py stores them)
+# Options that say where and how to record, not what happened at the table: left out of the
+# recorded line.  Each takes a value.
+_NOT_TYPED = frozenset({"--db", "--game", "--id", "--expect"})
+
+
+def typed_line(args, command: str) -> str | None:
+    """The command's words as the banker gave them, from `banco`'s arguments: from the command
+    word on, without --db/--game/--id/--expect (`banco --db roll.db roll 4 6 --id k` gives
+    `roll 4 6`)."""
+    import shlex
+
+    words, skip, started = [], False, False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a.split("=", 1)[0] in _NOT_TYPED:
+            skip = "=" not in a
+            continue
+        if not started and a != command:
+            continue  # the group's own options (--lang, ...), before the command word
+        started = True
+        words.append(a)
+    return shlex.join(words) if started else None
+
+
+def records(f=None, *, expect: bool = True):
+    """Mark a command that records something: it accepts `--id KEY` (an idempotency key) and,
+    unless expect=False, `--expect SEQ`; the line as typed is kept for CommandRecorded.
+    Goes below @pass_session."""
+
+    def mark(f):
+        @functools.wraps(f)
+        def command(session, *args, command_key=None, expect_seq=None, **kwargs):
+            ctx = click.get_current_context()
+            if session.line is None:
+                session.line = typed_line(ctx.meta.get(ARGS, ()), ctx.info_name)
+            if command_key is not None:
+                if not command_key.strip():
+                    raise UsageError("--id needs a key: any text that names this command")
+                session.command_id = command_key
+            if expect_seq is not None:
+                session.expected = (None, expect_seq)
+            return f(session, *args, **kwargs)
+
+        if expect:
+            command = click.option(
+                "--expect", "expect_seq", type=click.IntRange(min=0), default=None,
+                metavar="SEQ", help="Record only if the game is at event SEQ (else exit 5, "
+                                    "nothing recorded).")(command)
+        command = click.option(
+            "--id", "command_key", default=None, metavar="KEY",
+            help="Idempotency key: a repeat with the same KEY records nothing and shows what "
+                 "was recorded the first time.")(command)
+        return command
+
+    return mark(f) if f is not None else mark
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -115,7 +223,11 @@ def next_property(state, words: list[str], i: int) -> tuple[int, int]:
 def report(outcome) -> None:
     from cli.render import narrate
 
+    if outcome.replayed:
+        click.echo(f"already recorded ({span(outcome.events)}): nothing new was appended")
     for e in outcome.events:
+        if e["type"] == "CommandRecorded":
+            continue
         line = narrate(e, outcome.state)
         if line:
             click.echo(line)
@@ -123,10 +235,47 @@ def report(outcome) -> None:
         raise outcome.refused
 
 
+def span(rows) -> str:
+    seqs = [r["seq"] for r in rows]
+    if not seqs:
+        return "no events"
+    return f"event {seqs[0]}" if len(seqs) == 1 else f"events {seqs[0]}-{seqs[-1]}"
+
+
 def execute(session: Session, command) -> None:
-    outcome = session.book.execute(session.game(), command, now=session.now(),
-                                   actor=session.actor)
-    report(outcome)
+    game = session.game()
+    report(session.book.execute(game, command, **session.write_args(game)))
+
+
+def last_line(book, game: int) -> str | None:
+    """`last: roll 4 6 (events 88-91, 12 s ago)`: the last recorded command, for a banker
+    whose terminal may have lost the answer to a write."""
+    last = book.last_command(game)
+    if last is None:
+        return None
+    what = last.line or ", ".join(last.types) or "a command"
+    seqs = (f"event {last.first_seq}" if last.first_seq == last.last_seq
+            else f"events {last.first_seq}-{last.last_seq}")
+    return f"last: {what} ({seqs}, {ago(last.recorded_at)})"
+
+
+def ago(recorded_at: str) -> str:
+    from datetime import UTC, datetime
+
+    try:
+        then = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
+    except ValueError:
+        return recorded_at
+    seconds = int((datetime.now(UTC) - then).total_seconds())
+    if seconds < 0:
+        return recorded_at[:19].replace("T", " ") + " UTC"
+    if seconds < 120:
+        return f"{seconds} s ago"
+    if seconds < 7200:
+        return f"{seconds // 60} min ago"
+    if seconds < 2 * 86400:
+        return f"{seconds // 3600} h ago"
+    return recorded_at[:16].replace("T", " ") + " UTC"
 
 
 def turn_line(state) -> str:

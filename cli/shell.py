@@ -120,6 +120,12 @@ class BancoShell(cmd.Cmd):
         self._buffer = ""  # what was typed when Ctrl-C came
         self._interrupts = 0  # Ctrl-C in a row
         self._seen = self._where()  # (game, seq) as of the last command
+        # Each line written carries its own command id and the seq the prompt showed, so a
+        # write decided on a table another terminal has changed is refused (exit 5).
+        import uuid
+
+        self.line_ids = f"shell-{uuid.uuid4().hex[:12]}-"
+        self.lines = 0
         self._set_prompt()
 
     def say(self, text: str) -> None:
@@ -222,6 +228,7 @@ class BancoShell(cmd.Cmd):
     def preloop(self) -> None:
         if self.history:
             self.history.load()
+        self._show_last()
 
     def postloop(self) -> None:
         if self.history:
@@ -272,10 +279,29 @@ class BancoShell(cmd.Cmd):
 
     # --- words -------------------------------------------------------------------------------
 
+    def _show_last(self) -> None:
+        """The last recorded command: what a banker needs after an answer that was lost."""
+        from cli.session import last_line
+
+        try:
+            line = last_line(self.session.book, self.session.game())
+        except BancoError:
+            return
+        if line:
+            self.say(line)
+
     def default(self, line: str) -> None:
         from cli.banker import execute_line
 
-        execute_line(self.session, line)
+        self.lines += 1
+        try:
+            code = execute_line(self.session, line, command_id=f"{self.line_ids}{self.lines}",
+                                expected=self._seen)
+        except KeyboardInterrupt:
+            print("\ninterrupted")
+            code = 130
+        if code in (4, 5, 130):  # the write may or may not be in the book: say what is
+            self._show_last()
 
     def emptyline(self) -> None:
         pass

@@ -38,11 +38,59 @@ def now_text() -> str:
     return format_time(datetime.now(UTC))
 
 
-HASHED_FIELDS = ("game_id", "seq", "type", "data", "recorded_at", "actor", "command_id",
-                 "schema_version")
+# Which fields of a row its hash covers, by the row's chain version.  Version 1 (every row
+# written before format 2) hashed the local game number, so a game could not leave its
+# database; version 2 leaves it out (the game's identity is the uuid in its GameStarted) and
+# hashes its own version, so a row cannot be passed off as the other kind.
+CHAIN_VERSION = 2
+HASHED_FIELDS = {
+    1: ("game_id", "seq", "type", "data", "recorded_at", "actor", "command_id",
+        "schema_version"),
+    2: ("seq", "type", "data", "recorded_at", "actor", "command_id", "schema_version",
+        "chain_version"),
+}
+
+
+class UnknownChainVersion(ValueError):
+    pass
+
+
+def _fields(row: dict) -> tuple[str, ...]:
+    version = row.get("chain_version", 1)
+    try:
+        return HASHED_FIELDS[version]
+    except (KeyError, TypeError):
+        raise UnknownChainVersion(f"chain version {version!r} is not one this banco knows "
+                                  f"(it knows {', '.join(map(str, HASHED_FIELDS))})") from None
 
 
 def row_hash(prev_hash: str, row: dict) -> str:
     """sha256(prev_hash + canonical JSON of the row's hashed fields)."""
-    body = canonical_json({k: row[k] for k in HASHED_FIELDS})
+    body = canonical_json({k: row[k] for k in _fields(row)})
+    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+
+
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def stored_row_hash(prev_hash: str, game_id, seq, type_, data_text, recorded_at, actor,
+                    command_id, schema_version, chain_version) -> str | None:
+    """The hash of a row as stored, without parsing its data: banco stores data as canonical
+    JSON, so the canonical body can be assembled around that text (keys in sorted order).
+    Several times faster than `row_hash`; it is what every read uses to check the chain.
+    None when the row holds something banco never writes: the caller falls back to
+    `row_hash`, which says what is wrong."""
+    if type(seq) is not int or type(schema_version) is not int or type(data_text) is not str:
+        return None
+    s = _dumps
+    if chain_version == 2:
+        body = (f'{{"actor":{s(actor)},"chain_version":2,"command_id":{s(command_id)},'
+                f'"data":{data_text},"recorded_at":{s(recorded_at)},'
+                f'"schema_version":{schema_version},"seq":{seq},"type":{s(type_)}}}')
+    elif chain_version == 1 and type(game_id) is int:
+        body = (f'{{"actor":{s(actor)},"command_id":{s(command_id)},"data":{data_text},'
+                f'"game_id":{game_id},"recorded_at":{s(recorded_at)},'
+                f'"schema_version":{schema_version},"seq":{seq},"type":{s(type_)}}}')
+    else:
+        return None
     return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()

@@ -59,3 +59,8 @@ class ConflictError(BancoError):
     (exit 5)."""
 
     exit_code = EXIT_CONFLICT
+
+
+class NoDatabase(DatabaseError):
+    """No file at the --db path (exit 4).  Its own class so that `board` and `cards` can still
+    show the default edition; every other command says there is no such database."""

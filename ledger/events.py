@@ -53,8 +53,13 @@ def _specs():
     card = {"deck": name(), "number": count(1)}
     claim = {"owner": name(), "payer": name(), "property": pos(), "amount": money()}
     return {
+        # `game_uuid`: the game's identity wherever its log goes (games before it have none).
         "GameStarted": {"players": f.List(f.String(), required=True), "rules": f.Dict(required=True),
-                        "edition": name(), "first_player": name()},
+                        "edition": name(), "first_player": name(), "game_uuid": f.UUID()},
+        # The first fact of every command's batch: the words as typed and the parsed command
+        # (ledger/command_codec.py), null for `new` and `undo`, which have no command object.
+        "CommandRecorded": {"line": f.String(required=True, allow_none=True),
+                            "command": f.Dict(required=True, allow_none=True)},
         "CashIssued": transfer(),
         "DiceRolled": {"player": name(), "dice": f.List(count(1, 6), required=True),
                        "doubles": flag(), "in_row": count(), "extra_roll": flag()},
@@ -154,7 +159,8 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "BuildingAuctionOpened", "HouseBuilt", "HotelBuilt", "BuildingSold",
                "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "TradeCompleted",
                "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
-               "AuctionVoided", "HotelsBrokenUp", "CardThrowRequired", "CardDiceThrown")
+               "AuctionVoided", "HotelsBrokenUp", "CardThrowRequired", "CardDiceThrown",
+               "CommandRecorded")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.

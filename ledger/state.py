@@ -498,6 +498,7 @@ HANDLERS = {
     "BankruptcyDeclared": _bankruptcy_declared,
     "DebtCancelled": _debt_cancelled,
     "EventRetracted": _nothing,
+    "CommandRecorded": _nothing,  # the command beside its facts: evidence, not a table change
 }
 
 
@@ -535,14 +536,20 @@ def replay(events, game_id: int | None = None):
     """Rebuild the table from a game's events (in seq order), honouring retractions, yielding
     (event, table after it) at every step: the audit checks each one."""
     events = list(events)
-    if not events or events[0]["type"] != "GameStarted":
+    # A game's log begins with GameStarted, or (from format 2) with the `new` command that
+    # recorded it: the commands before the table exists are yielded with the table as dealt.
+    start = 0
+    while start < len(events) and events[start]["type"] == "CommandRecorded":
+        start += 1
+    if start == len(events) or events[start]["type"] != "GameStarted":
         raise ValueError("a game's log must begin with GameStarted")
     gone = retracted_seqs(events)
-    gid = game_id if game_id is not None else events[0].get("game_id", 0)
-    state = initial_state(gid, events[0])
-    yield events[0], state
+    gid = game_id if game_id is not None else events[start].get("game_id", 0)
+    state = initial_state(gid, events[start])
+    for e in events[:start + 1]:
+        yield e, state
     handlers = HANDLERS
-    for e in events[1:]:
+    for e in events[start + 1:]:
         seq = e["seq"]
         if seq not in gone:
             state = handlers[e["type"]](state, e["data"], seq)

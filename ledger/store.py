@@ -1,20 +1,54 @@
-"""The append-only event store.  Persistence only: it knows rows, not Monopoly.
+"""The append-only event store.  Persistence only: it knows rows and the games they belong to,
+not Monopoly.
 
-The table is created through sqlite-utils; reads and appends use the sqlite3 connection directly
+The file carries its format in a `meta` table (key/value rows: `application` = banco,
+`format`, and when and from what it was migrated).  A table rather than PRAGMA user_version
+because it says more than a number (who migrated it and when), is written in the same
+transaction as what it describes, and anyone can read it with `sqlite3` or `sqlite-utils`.
+
+  format 0  an empty file: the first append creates format 2
+  format 1  banco before this store (no `meta`): `events` only, every row hashed with its local
+            game number; read as it is, migrated in place by the first write
+  format 2  `meta`; `games` (one row per game: identity, players, last seq, head, whether it
+            ended), kept in the same transaction as the appends so that listing the games or
+            finding the current one never reads the log; `events` gains `chain_version`
+            (1 for the rows of format 1, untouched; 2 for new rows, hashed without the game
+            number: see canonical.HASHED_FIELDS)
+
+Tables are created through sqlite-utils; reads and appends use the sqlite3 connection directly
 so that a banker's command does not pay for importing sqlite-utils (DESIGN.md budgets).
 Appends run in BEGIN IMMEDIATE, not sqlite-utils' deferred `atomic()`, which fails under two
-writers; the last seq is checked inside the write lock (optimistic concurrency).
+writers; the last seq, the idempotency key and the format are checked inside the write lock.
+Every sqlite3 error leaves here as a DatabaseError that says what is wrong with which file.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import sqlite3
+import time
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .canonical import GENESIS, canonical_json, row_hash
-from .errors import ConflictError
+from .canonical import (
+    CHAIN_VERSION,
+    GENESIS,
+    UnknownChainVersion,
+    canonical_json,
+    now_text,
+    row_hash,
+    stored_row_hash,
+)
+from .errors import ConflictError, DatabaseError, NoDatabase, UsageError
+
+FORMAT = 2  # what this banco writes; it reads 1 and 2
+DEFAULT_WAIT = 5.0  # seconds a command waits for another writer's lock (env BANCO_LOCK_WAIT)
+
+# The facts the games table follows.  The store knows these three names and nothing else of
+# the game: where a game starts, where it ends, and that a retraction can take the end back.
+STARTED, ENDED, RETRACTED = "GameStarted", "GameEnded", "EventRetracted"
 
 
 class NewEvent(NamedTuple):
@@ -28,67 +62,212 @@ class ChainProblem(NamedTuple):
     problem: str
 
 
+class Appended(list):
+    """The rows of one command (a list of event dicts), with the game they went to and whether
+    they were already there (an idempotent retry: nothing was written)."""
+
+    def __init__(self, rows: Iterable[dict], game_id: int, replayed: bool = False):
+        super().__init__(rows)
+        self.game_id = game_id
+        self.replayed = replayed
+
+
 def event_dict(row: tuple) -> dict:
-    game_id, seq, type_, data, recorded_at, actor, command_id, version, prev, hsh = row
+    game_id, seq, type_, data, recorded_at, actor, command_id, version, prev, hsh, chain = row
     return {"game_id": game_id, "seq": seq, "type": type_, "data": json.loads(data),
             "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
-            "schema_version": version, "prev_hash": prev, "hash": hsh}
+            "schema_version": version, "prev_hash": prev, "hash": hsh, "chain_version": chain}
 
 
-COLUMNS = ("game_id, seq, type, data, recorded_at, actor, command_id, schema_version, "
-           "prev_hash, hash")
+FORMAT1_COLUMNS = ["game_id", "seq", "type", "data", "recorded_at", "actor", "command_id",
+                   "schema_version", "prev_hash", "hash"]
+COLUMNS = ", ".join(FORMAT1_COLUMNS) + ", chain_version"
+COLUMNS_FORMAT1 = ", ".join(FORMAT1_COLUMNS) + ", 1"  # a format-1 file read as it is
+INSERT = f"INSERT INTO events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
 
 TRIGGERS = (
     "CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events "
     "BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END",
     "CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events "
     "BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused'); END",
+    # A banco from before format 2 knows nothing of `meta` and would append rows hashed the old
+    # way, without updating `games`: the database itself refuses them.
+    "CREATE TRIGGER IF NOT EXISTS events_format_2 BEFORE INSERT ON events "
+    "WHEN NEW.chain_version < 2 BEGIN SELECT RAISE(ABORT, 'this database is banco format 2, "
+    "written by a newer banco: upgrade banco to record in it'); END",
 )
 
 
+def lock_wait() -> float:
+    try:
+        return float(os.environ.get("BANCO_LOCK_WAIT", DEFAULT_WAIT))
+    except ValueError:
+        return DEFAULT_WAIT
+
+
+def missing_database(path: str) -> NoDatabase:
+    """No file at `path`: say so, and name the databases nearby (a misspelt --db)."""
+    import difflib
+
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        return NoDatabase(f"no database at {path}: the folder {folder} does not exist")
+    try:
+        nearby = sorted(n for n in os.listdir(folder) if n.endswith(".db"))
+    except OSError:
+        nearby = []
+    shown = [os.path.join(os.path.dirname(path), n) for n in nearby]
+    close = difflib.get_close_matches(os.path.basename(path), nearby, n=3, cutoff=0.6)
+    text = f"no database at {path} (no such file)"
+    if close:
+        text += f"; did you mean {' or '.join(os.path.join(os.path.dirname(path), n) for n in close)}?"
+    elif shown:
+        text += f"; databases there: {', '.join(shown[:8])}{' ...' if len(shown) > 8 else ''}"
+    return NoDatabase(text + "\n  `banco new PLAYER PLAYER ...` starts a game in a new file")
+
+
+def _guarded(writing: bool):
+    """Turn any sqlite3 error of a store method into a DatabaseError naming file and cause."""
+
+    def wrap(method):
+        @functools.wraps(method)
+        def guarded(self, *args, **kwargs):
+            try:
+                return method(self, *args, **kwargs)
+            except sqlite3.Error as exc:
+                raise self.explain(exc, writing) from None
+
+        return guarded
+
+    return wrap
+
+
 class SQLiteStore:
-    def __init__(self, path: str, timeout: float = 30.0):
+    """One database file.  `create`: the file may be created, by the first append and not
+    before (so that reading, or a refused first command, leaves no file behind); with
+    create=False (the CLI, for every command but `new`) a missing file is a NoDatabase error.
+    `wait`: seconds to wait for another writer's lock (default 5, env BANCO_LOCK_WAIT)."""
+
+    def __init__(self, path: str, *, create: bool = True, wait: float | None = None):
         self.path = path
-        self.conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=FULL")
-        self.conn.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
-        if not self._has_events():
-            self._create()
+        self.wait = lock_wait() if wait is None else wait
+        self.conn: sqlite3.Connection | None = None
+        self.readonly = False
+        self.format = 0
+        self.meta: dict[str, str] = {}
+        self._schema_cookie = None
+        if os.path.isdir(path):
+            raise DatabaseError(f"{path} is a folder, not a database file: name a file in it, "
+                                f"e.g. --db {os.path.join(path, 'banco.db')}")
+        if not os.path.exists(path):
+            if not create:
+                raise missing_database(path)
+            folder = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(folder):
+                raise DatabaseError(f"cannot create {path}: the folder {folder} does not exist")
+            return  # connected by the first append
+        self.readonly = not _writable(path)
+        self._connect(create=False)
+        self._inspect()
 
     def close(self) -> None:
-        self.conn.close()
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
 
-    def _has_events(self) -> bool:
-        return self.conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='events'").fetchone() is not None
+    # --- opening ------------------------------------------------------------------------------
 
-    def _create(self) -> None:
-        import sqlite_utils  # only the first command on a new database pays for this import
+    @_guarded(writing=False)
+    def _connect(self, create: bool) -> None:
+        mode = "ro" if self.readonly else ("rwc" if create else "rw")
+        # A URI for its mode= (never create a file by reading); %, ? and # escaped by hand, as
+        # importing urllib.parse for three characters costs a read command 2 ms.
+        path = os.path.abspath(self.path)
+        path = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+        uri = f"file:{path}?mode={mode}"
+        self.conn = sqlite3.connect(uri, uri=True, timeout=self.wait, isolation_level=None)
+        if not self.readonly:
+            self.conn.execute("PRAGMA synchronous=FULL")
 
-        db = sqlite_utils.Database(self.conn)
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            if not self._has_events():
-                db["events"].create(
-                    {"game_id": int, "seq": int, "type": str, "data": str, "recorded_at": str,
-                     "actor": str, "command_id": str, "schema_version": int, "prev_hash": str,
-                     "hash": str},
-                    pk=("game_id", "seq"), not_null={"type", "data", "recorded_at", "hash",
-                                                     "prev_hash", "schema_version"})
-                db["events"].create_index(["game_id", "command_id"])
-                db["events"].create_index(["type"])
-                for trigger in TRIGGERS:
-                    self.conn.execute(trigger)
-            self.conn.execute("COMMIT")
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
+    @_guarded(writing=False)
+    def _inspect(self) -> int:
+        """Which format the file is in; refuses a file that is not banco's."""
+        conn = self.conn
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        self._schema_cookie = conn.execute("PRAGMA schema_version").fetchone()[0]
+        if "meta" in tables:
+            self.meta = dict(conn.execute("SELECT key, value FROM meta"))
+            if self.meta.get("application") != "banco" or not self.meta.get("format", "").isdigit():
+                raise DatabaseError(f"{self.path} has a `meta` table that is not banco's: banco "
+                                    "leaves this database alone; use another --db")
+            self.format = int(self.meta["format"])
+        elif "events" in tables:
+            columns = [r[1] for r in conn.execute("PRAGMA table_info(events)")]
+            if columns != FORMAT1_COLUMNS:
+                raise DatabaseError(
+                    f"{self.path} has an `events` table that is not banco's (its columns: "
+                    f"{', '.join(columns)}): banco leaves it alone; use another --db")
+            self.format = 1
+        elif tables:
+            raise DatabaseError(f"{self.path} is a SQLite database but not banco's (its tables: "
+                                f"{', '.join(sorted(tables))}): banco leaves it alone; use "
+                                "another --db")
+        else:
+            self.format = 0
+        return self.format
 
-    # --- reading ----------------------------------------------------------------------------
+    def _view(self) -> bool:
+        """Whether there are banco tables to read.  A store opened on a missing or empty file,
+        or on a format-1 file, notices another process creating or migrating it meanwhile
+        (a format-1 view would not read the chain version of new rows)."""
+        if self.conn is None:
+            if not os.path.exists(self.path):
+                return False
+            self.readonly = not _writable(self.path)
+            self._connect(create=False)
+            self._inspect()
+        elif self.format < FORMAT:
+            if self.conn.execute("PRAGMA schema_version").fetchone()[0] != self._schema_cookie:
+                self._inspect()
+        return self.format > 0
 
+    @property
+    def _cols(self) -> str:
+        return COLUMNS if self.format >= 2 else COLUMNS_FORMAT1
+
+    def explain(self, exc: sqlite3.Error, writing: bool) -> DatabaseError:
+        """A sqlite3 error as one sentence about this file."""
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        p, unrecorded = self.path, "; nothing was recorded" if writing else ""
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(exc):
+            if writing:
+                return DatabaseError(f"the database {p} is locked by another banco writing to "
+                                     f"it; waited {self.wait:g} s; nothing was recorded, retry")
+            return DatabaseError(f"the database {p} is locked by another program; waited "
+                                 f"{self.wait:g} s; retry")
+        if name.startswith("SQLITE_READONLY"):
+            return DatabaseError(f"{p} is read-only: banco can show it but not record in it"
+                                 f"{unrecorded} (`banco backup` makes a copy you can play on)")
+        if name == "SQLITE_NOTADB":
+            return DatabaseError(f"{p} is not a SQLite database: is --db the right file?")
+        if name.startswith("SQLITE_CORRUPT") or "malformed" in str(exc):
+            return DatabaseError(f"{p} is damaged ({exc}){unrecorded}: restore your last "
+                                 f"`banco backup`, or try `sqlite3 {p} .recover`")
+        if name.startswith("SQLITE_CANTOPEN"):
+            return DatabaseError(f"cannot open {p} ({exc}): check the path and its permissions")
+        if name.startswith(("SQLITE_IOERR", "SQLITE_FULL")):
+            return DatabaseError(f"cannot use {p}: {exc} (is the disk full or failing?)"
+                                 f"{unrecorded}")
+        return DatabaseError(f"cannot use the database {p}: {exc}{unrecorded}")
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @_guarded(writing=False)
     def read(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
-        sql = f"SELECT {COLUMNS} FROM events WHERE game_id=? AND seq>?"
+        """A game's rows in seq order, as they are (the audit checks them)."""
+        if not self._view():
+            return []
+        sql = f"SELECT {self._cols} FROM events WHERE game_id=? AND seq>?"
         args: list = [game_id, after]
         if upto is not None:
             sql += " AND seq<=?"
@@ -96,57 +275,277 @@ class SQLiteStore:
         rows = self.conn.execute(sql + " ORDER BY seq", args).fetchall()
         return [event_dict(r) for r in rows]
 
+    @_guarded(writing=False)
+    def read_checked(self, game_id: int, after: int = 0,
+                     prev_hash: str = GENESIS) -> tuple[list[dict], ChainProblem | None]:
+        """Rows after seq `after`, each checked against the hash chain as it is read (the
+        caller gives the hash of row `after`): the rows, and the first break or None.
+        ChainProblem.problem completes the sentence "event N ..."."""
+        if not self._view():
+            return [], None
+        raw = self.conn.execute(f"SELECT {self._cols} FROM events WHERE game_id=? AND seq>? "
+                                "ORDER BY seq", (game_id, after)).fetchall()
+        rows = []
+        problem = None
+        prev, expected = prev_hash, after + 1
+        for r in raw:
+            row = event_dict(r)
+            rows.append(row)
+            if problem is not None:
+                continue
+            seq = r[1]
+            if seq != expected:
+                problem = ChainProblem(expected, f"is missing from the log (the next one is "
+                                                 f"event {seq})")
+            elif r[8] != prev:
+                problem = ChainProblem(seq, "does not follow the event before it (its prev_hash "
+                                            "is another)")
+            elif stored_row_hash(prev, *r[:8], r[10]) != r[9]:
+                try:  # the slow way, from the parsed row: the same answer, or the reason
+                    same = row_hash(prev, row) == r[9]
+                except (TypeError, UnknownChainVersion) as exc:
+                    problem = ChainProblem(seq, f"is not banco's ({exc})")
+                else:
+                    if not same:
+                        problem = ChainProblem(seq, "does not match its hash")
+            prev, expected = r[9], seq + 1
+        return rows, problem
+
+    @_guarded(writing=False)
     def iter_raw(self, game_id: int) -> Iterable[tuple]:
-        return self.conn.execute(f"SELECT {COLUMNS} FROM events WHERE game_id=? ORDER BY seq",
+        if not self._view():
+            return iter(())
+        return self.conn.execute(f"SELECT {self._cols} FROM events WHERE game_id=? ORDER BY seq",
                                  (game_id,))
 
+    @_guarded(writing=False)
     def last_seq(self, game_id: int) -> int:
+        if not self._view():
+            return 0
         row = self.conn.execute("SELECT MAX(seq) FROM events WHERE game_id=?",
                                 (game_id,)).fetchone()
         return row[0] or 0
 
+    @_guarded(writing=False)
     def head(self, game_id: int) -> str:
+        if not self._view():
+            return GENESIS
         row = self.conn.execute("SELECT hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1",
                                 (game_id,)).fetchone()
         return row[0] if row else GENESIS
 
-    def games(self) -> list[dict]:
-        rows = self.conn.execute(
-            "SELECT game_id, data, recorded_at FROM events WHERE seq=1 ORDER BY game_id").fetchall()
-        ended = {r[0] for r in self.conn.execute(
-            "SELECT game_id FROM events WHERE type='GameEnded'")}
-        return [{"game_id": g, "started_at": at, "ended": g in ended, "data": json.loads(d)}
-                for g, d, at in rows]
+    GAME_COLUMNS = ("game_id, game_uuid, command_id, started_at, players, rules, edition, "
+                    "last_seq, head, ended_seq")
 
+    @staticmethod
+    def _game_dict(row: tuple) -> dict:
+        g, uid, cid, at, players, rules, edition, last, head, ended = row
+        return {"game_id": g, "uuid": uid, "command_id": cid, "started_at": at,
+                "players": json.loads(players) if players else [], "rules": rules,
+                "edition": edition, "events": last, "head": head, "ended": ended is not None}
+
+    @_guarded(writing=False)
+    def games(self) -> list[dict]:
+        """Every game: game_id, uuid, started_at, players, rules, edition, events, head, ended.
+        From the games table: the log is not read (format 1: the old scan)."""
+        if not self._view():
+            return []
+        if self.format == 1:
+            return self._games_format1()
+        return [self._game_dict(r) for r in self.conn.execute(
+            f"SELECT {self.GAME_COLUMNS} FROM games ORDER BY game_id")]
+
+    @_guarded(writing=False)
+    def game(self, game_id: int) -> dict | None:
+        if not self._view():
+            return None
+        if self.format == 1:
+            return next((g for g in self._games_format1() if g["game_id"] == game_id), None)
+        row = self.conn.execute(f"SELECT {self.GAME_COLUMNS} FROM games WHERE game_id=?",
+                                (game_id,)).fetchone()
+        return self._game_dict(row) if row else None
+
+    @_guarded(writing=False)
+    def latest_game(self, unfinished: bool) -> int | None:
+        """The highest game number, among the unfinished ones if asked (an index lookup)."""
+        if not self._view():
+            return None
+        if self.format == 1:
+            games = [g for g in self._games_format1() if not (unfinished and g["ended"])]
+            return games[-1]["game_id"] if games else None
+        where = "WHERE ended_seq IS NULL " if unfinished else ""
+        row = self.conn.execute(f"SELECT game_id FROM games {where}ORDER BY game_id DESC "
+                                "LIMIT 1").fetchone()
+        return row[0] if row else None
+
+    def _games_format1(self) -> list[dict]:
+        conn = self.conn
+        ended = _ended_seqs(conn)
+        out = []
+        for (g,) in conn.execute("SELECT DISTINCT game_id FROM events ORDER BY game_id").fetchall():
+            out.append(self._game_dict(_game_row_format1(conn, g, ended.get(g))))
+        return out
+
+    @_guarded(writing=False)
     def next_game_id(self) -> int:
-        row = self.conn.execute("SELECT MAX(game_id) FROM events").fetchone()
+        if not self._view():
+            return 1
+        table = "games" if self.format >= 2 else "events"
+        row = self.conn.execute(f"SELECT MAX(game_id) FROM {table}").fetchone()
         return (row[0] or 0) + 1
 
+    @_guarded(writing=False)
     def command_events(self, game_id: int, command_id: str) -> list[dict]:
+        """The rows a command recorded in a game (by index), or []."""
+        if not self._view():
+            return []
         rows = self.conn.execute(
-            f"SELECT {COLUMNS} FROM events WHERE game_id=? AND command_id=? ORDER BY seq",
+            f"SELECT {self._cols} FROM events WHERE game_id=? AND command_id=? ORDER BY seq",
             (game_id, command_id)).fetchall()
         return [event_dict(r) for r in rows]
 
-    # --- writing ----------------------------------------------------------------------------
+    @_guarded(writing=False)
+    def game_of_command(self, command_id: str) -> int | None:
+        """The game a command started (an idempotent `new`), or None."""
+        if not self._view() or self.format < 2:
+            return None
+        row = self.conn.execute("SELECT game_id FROM games WHERE command_id=?",
+                                (command_id,)).fetchone()
+        return row[0] if row else None
 
-    def append(self, game_id: int, expected_seq: int, events: list[NewEvent], *,
-               recorded_at: str, actor: str, command_id: str) -> list[dict]:
-        """Append one command's events atomically, or none.
+    @_guarded(writing=False)
+    def last_command(self, game_id: int) -> list[dict]:
+        """The rows of the game's last command (two index lookups, however long the game)."""
+        if not self._view():
+            return []
+        row = self.conn.execute("SELECT command_id FROM events WHERE game_id=? ORDER BY seq DESC "
+                                "LIMIT 1", (game_id,)).fetchone()
+        return self.command_events(game_id, row[0]) if row else []
 
-        A command_id already in the game returns the events it recorded then (idempotent
-        retry).  If the game's last seq is not `expected_seq`, someone else wrote first:
-        ConflictError, nothing written.
-        """
+    # --- writing ------------------------------------------------------------------------------
+
+    def _begin_write(self) -> None:
+        """BEGIN IMMEDIATE, then (inside the lock) check the format, creating or migrating."""
+        if self.readonly:
+            raise DatabaseError(f"{self.path} is read-only: banco can show it but not record in "
+                                "it; nothing was recorded (`banco backup` makes a copy you can "
+                                "play on)")
+        if self.conn is None:
+            self._connect(create=True)
+        self._wal()
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
-            done = conn.execute(
-                f"SELECT {COLUMNS} FROM events WHERE game_id=? AND command_id=? ORDER BY seq",
-                (game_id, command_id)).fetchall()
-            if done:
-                conn.execute("ROLLBACK")
-                return [event_dict(r) for r in done]
+            found = self._inspect()
+            if found > FORMAT:
+                raise DatabaseError(
+                    f"{self.path} is format {found}, written by a newer banco; this banco "
+                    f"writes format {FORMAT} and will not record in it (reading works): "
+                    "upgrade banco")
+            if found == 0:
+                self._create()
+            elif found == 1:
+                self._migrate()
+        except BaseException:
+            _rollback(conn)
+            self._after_rollback()
+            raise
+
+    def _wal(self) -> None:
+        """WAL journal, set once per file.  Switching needs a moment alone with the file, and
+        SQLite answers `database is locked` at once (no busy wait) when several processes
+        open a new file together: retry within the same wait as any lock."""
+        deadline = time.monotonic() + self.wait
+        while True:
+            try:
+                if self.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+                    return
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                import random
+
+                time.sleep(random.uniform(0.005, 0.05))
+
+    def _create(self) -> None:
+        import sqlite_utils  # only the first command on a new database pays for this import
+
+        db = sqlite_utils.Database(self.conn, execute_plugins=False)
+        db["events"].create(
+            {"game_id": int, "seq": int, "type": str, "data": str, "recorded_at": str,
+             "actor": str, "command_id": str, "schema_version": int, "prev_hash": str,
+             "hash": str, "chain_version": int},
+            pk=("game_id", "seq"), not_null={"type", "data", "recorded_at", "hash", "prev_hash",
+                                             "schema_version", "chain_version"},
+            defaults={"chain_version": 1})
+        db["events"].create_index(["game_id", "command_id"])
+        db["events"].create_index(["type"])
+        self._create_format2(db)
+        self.conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                              [("application", "banco"), ("format", str(FORMAT)),
+                               ("created_at", now_text())])
+        self._inspect()
+
+    def _create_format2(self, db) -> None:
+        db["meta"].create({"key": str, "value": str}, pk="key", not_null={"value"})
+        db["games"].create(
+            {"game_id": int, "game_uuid": str, "command_id": str, "started_at": str,
+             "players": str, "rules": str, "edition": str, "last_seq": int, "head": str,
+             "ended_seq": int},
+            pk="game_id", not_null={"last_seq", "head"})
+        db["games"].create_index(["game_uuid"], unique=True)
+        db["games"].create_index(["command_id"], unique=True)
+        db["games"].create_index(["ended_seq", "game_id"])
+        for trigger in TRIGGERS:
+            self.conn.execute(trigger)
+
+    def _migrate(self) -> None:
+        """Format 1 to 2 in place: no event row is rewritten (a column added with a default
+        is a change of the schema only), the games table is filled from the log once."""
+        import sqlite_utils
+
+        db = sqlite_utils.Database(self.conn, execute_plugins=False)
+        conn = self.conn
+        db["events"].add_column("chain_version", int, not_null_default=1)
+        self._create_format2(db)
+        ended = _ended_seqs(conn)
+        games = [(g,) for (g,) in conn.execute("SELECT DISTINCT game_id FROM events")]
+        for (g,) in games:
+            conn.execute(f"INSERT INTO games ({self.GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                         _game_row_format1(conn, g, ended.get(g)))
+        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                         [("application", "banco"), ("format", str(FORMAT)),
+                          ("migrated_from", "1"), ("migrated_at", now_text()),
+                          ("migrated_games", str(len(games)))])
+        self._inspect()
+
+    @_guarded(writing=True)
+    def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
+               recorded_at: str, actor: str, command_id: str) -> Appended:
+        """Append one command's events atomically, or none.
+
+        `game_id` None starts a new game: its number is the next free one, taken inside the
+        write lock (several processes can start games at once).  A `command_id` already
+        recorded (in this game; for a new game, as the start of any game) returns the rows it
+        recorded then, marked `replayed`, and writes nothing.  If the game's last seq is not
+        `expected_seq`, someone else wrote first: ConflictError, nothing written.
+        """
+        self._begin_write()
+        conn = self.conn
+        try:
+            if game_id is None:
+                done_in = conn.execute("SELECT game_id FROM games WHERE command_id=?",
+                                       (command_id,)).fetchone()
+                if done_in:
+                    return self._replay(done_in[0], command_id)
+                game_id = (conn.execute("SELECT MAX(game_id) FROM games").fetchone()[0] or 0) + 1
+            else:
+                done = conn.execute("SELECT 1 FROM events WHERE game_id=? AND command_id=? "
+                                    "LIMIT 1", (game_id, command_id)).fetchone()
+                if done:
+                    return self._replay(game_id, command_id)
             last = conn.execute(
                 "SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1",
                 (game_id,)).fetchone()
@@ -160,20 +559,119 @@ class SQLiteStore:
             for i, ev in enumerate(events, start=1):
                 row = {"game_id": game_id, "seq": last_seq + i, "type": ev.type, "data": ev.data,
                        "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
-                       "schema_version": ev.schema_version}
+                       "schema_version": ev.schema_version, "chain_version": CHAIN_VERSION}
                 row["prev_hash"] = prev
                 row["hash"] = prev = row_hash(prev, row)
-                conn.execute(
-                    f"INSERT INTO events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    (game_id, row["seq"], ev.type, canonical_json(ev.data), recorded_at, actor,
-                     command_id, ev.schema_version, row["prev_hash"], row["hash"]))
+                conn.execute(INSERT, (game_id, row["seq"], ev.type, canonical_json(ev.data),
+                                      recorded_at, actor, command_id, ev.schema_version,
+                                      row["prev_hash"], row["hash"], CHAIN_VERSION))
                 written.append(row)
+            self._index_game(game_id, last_seq, written, command_id)
             conn.execute("COMMIT")
-            return written
+            return Appended(written, game_id)
         except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            _rollback(conn)
+            self._after_rollback()
             raise
+
+    def _after_rollback(self) -> None:
+        """A rolled-back first write also took back the tables it created (or the migration):
+        look at the file again."""
+        try:
+            self._inspect()
+        except (sqlite3.Error, DatabaseError):
+            pass
+
+    def _replay(self, game_id: int, command_id: str) -> Appended:
+        rows = self.conn.execute(
+            f"SELECT {COLUMNS} FROM events WHERE game_id=? AND command_id=? ORDER BY seq",
+            (game_id, command_id)).fetchall()
+        self.conn.execute("COMMIT")  # nothing new; a migration made on the way is kept
+        return Appended([event_dict(r) for r in rows], game_id, replayed=True)
+
+    def _index_game(self, game_id: int, last_seq: int, written: list[dict],
+                    command_id: str) -> None:
+        """Keep the game's row in `games` in step with the rows just written."""
+        conn = self.conn
+        if last_seq == 0:
+            started = next((r["data"] for r in written if r["type"] == STARTED), {})
+            uid = started.get("game_uuid")
+            if uid is not None:
+                taken = conn.execute("SELECT game_id FROM games WHERE game_uuid=?",
+                                     (uid,)).fetchone()
+                if taken:
+                    raise UsageError(f"game {taken[0]} in this database already has the identity "
+                                     f"{uid}; nothing was recorded")
+            rules = started.get("rules")
+            conn.execute(
+                f"INSERT INTO games ({self.GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (game_id, uid, command_id, written[0]["recorded_at"],
+                 json.dumps(started.get("players", []), ensure_ascii=False),
+                 rules.get("name") if isinstance(rules, dict) else None,
+                 started.get("edition"), 0, GENESIS, None))
+        ended = conn.execute("SELECT ended_seq FROM games WHERE game_id=?",
+                             (game_id,)).fetchone()[0]
+        for r in written:
+            if r["type"] == ENDED:
+                ended = r["seq"]
+            elif r["type"] == RETRACTED and ended in r["data"].get("seqs", ()):
+                ended = None
+        conn.execute("UPDATE games SET last_seq=?, head=?, ended_seq=? WHERE game_id=?",
+                     (written[-1]["seq"], written[-1]["hash"], ended, game_id))
+
+    # --- copying ------------------------------------------------------------------------------
+
+    @_guarded(writing=False)
+    def backup(self, target: str) -> None:
+        """A consistent copy of the whole file into `target` (which must not exist yet), with
+        SQLite's online backup: what is still in the WAL is included, and writers may go on."""
+        if not self._view():
+            raise missing_database(self.path)
+        dest = sqlite3.connect(target, isolation_level=None)
+        try:
+            self.conn.backup(dest)
+        finally:
+            dest.close()
+
+
+def _writable(path: str) -> bool:
+    # root may write anything: a file whose owner took away every write bit is read-only to
+    # banco all the same (an archived game).
+    import stat
+
+    return os.access(path, os.W_OK) and bool(os.stat(path).st_mode & (stat.S_IWUSR |
+                                                                     stat.S_IWGRP | stat.S_IWOTH))
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # the transaction is gone with the error that is already on its way up
+
+
+def _ended_seqs(conn: sqlite3.Connection) -> dict[int, int]:
+    """Per game, the seq of its GameEnded unless a retraction took it back (type index)."""
+    ended = dict(conn.execute("SELECT game_id, seq FROM events WHERE type=?", (ENDED,)))
+    for g, data in conn.execute("SELECT game_id, data FROM events WHERE type=?", (RETRACTED,)):
+        if ended.get(g) in json.loads(data).get("seqs", ()):
+            del ended[g]
+    return ended
+
+
+def _game_row_format1(conn: sqlite3.Connection, game_id: int, ended: int | None) -> tuple:
+    first = conn.execute("SELECT type, data, recorded_at, command_id FROM events WHERE "
+                         "game_id=? ORDER BY seq LIMIT 1", (game_id,)).fetchone()
+    last = conn.execute("SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1",
+                        (game_id,)).fetchone()
+    type_, data, at, cid = first
+    d = json.loads(data) if type_ == STARTED else {}
+    rules = d.get("rules")
+    return (game_id, d.get("game_uuid"), cid, at, json.dumps(d.get("players", []),
+                                                             ensure_ascii=False),
+            rules.get("name") if isinstance(rules, dict) else None, d.get("edition"),
+            last[0], last[1], ended)
 
 
 def verify_chain(rows: Iterable[dict]) -> tuple[int, str, ChainProblem | None]:
@@ -195,7 +693,7 @@ def verify_chain(rows: Iterable[dict]) -> tuple[int, str, ChainProblem | None]:
                                                          "of the event before it")
         try:
             recomputed = row_hash(prev, row)
-        except TypeError as exc:  # banco never writes a float: someone else wrote this row
+        except (TypeError, UnknownChainVersion) as exc:  # banco never writes this
             return count, prev, ChainProblem(row["seq"], f"its content is not banco's: {exc}")
         if recomputed != row["hash"]:
             return count, prev, ChainProblem(row["seq"], "its content does not match its hash: "

@@ -52,7 +52,8 @@ def audit(game_id: int, rows: list[dict], expect_head: str | None = None) -> Aud
             return AuditReport(game_id, count, head, row["seq"], f"schema: {exc}")
     if not rows:
         return AuditReport(game_id, 0, GENESIS, None, None)
-    if rows[0]["type"] != "GameStarted":
+    first = next((r for r in rows if r["type"] != "CommandRecorded"), rows[0])
+    if first["type"] != "GameStarted":
         return AuditReport(game_id, count, head, rows[0]["seq"], "the log does not begin with GameStarted")
     steps = replay(rows, game_id)
     row = None

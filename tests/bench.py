@@ -7,7 +7,9 @@
 2. fold throughput (goal >= 200,000 events/s) and the replay of a ~2,000-event game (<= 20 ms);
 3. durable appends, one command at a time (goal >= 500/s);
 4. commands typed in `banco shell` (goal <= 5 ms);
-5. the state machine's random games per second, and the fold over their logs.
+5. the state machine's random games per second, and the fold over their logs;
+6. what checking the hash chain costs every read (per event, and as a share of a cold read);
+7. `banco new` from several processes at once on a new file (all must get distinct games).
 """
 
 from __future__ import annotations
@@ -171,6 +173,63 @@ def bench_machine(games: int) -> None:
     print(f"fold on its logs        {5 * events / dt:10,.0f} events/s (goal >= 200,000)")
 
 
+def bench_chain(db: str, runs: int) -> None:
+    """Every read checks the rows it folds against the hash chain: its price."""
+    from ledger.book import Book
+    from ledger.state import fold
+    from ledger.store import SQLiteStore
+
+    store = SQLiteStore(db)
+    game = store.latest_game(unfinished=False)
+    n = len(store.read(game))
+
+    def best(f):
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            f()
+            times.append(time.perf_counter() - t0)
+        return min(times)
+
+    plain = best(lambda: store.read(game))
+    checked = best(lambda: store.read_checked(game))
+    rows = store.read(game)
+    folded = best(lambda: fold(rows, game))
+    cold = best(lambda: Book(db).state(game))
+    store.close()
+    extra = checked - plain
+    print(f"chain check on read     {extra / n * 1e6:7.2f} us/event: {extra * 1000:.2f} ms for "
+          f"{n} events (read {plain * 1000:.2f} ms, fold {folded * 1000:.2f} ms; "
+          f"{extra / cold:.0%} of a whole cold read of the game, {cold * 1000:.1f} ms)")
+
+
+def bench_concurrent_new(folder: str, processes: int, each: int) -> None:
+    """`processes` shells each starting `each` games, all at once, on a file that does not
+    exist yet (the first starts race to create it)."""
+    import json
+
+    db = str(Path(folder) / "starts.db")
+    banco = tool("banco")
+    script = "; ".join(f"'{banco}' --db '{db}' new P{{w}} Q{i} >/dev/null" for i in range(each))
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen(["/bin/bash", "-c", script.replace("{w}", str(w))],
+                              stderr=subprocess.PIPE) for w in range(processes)]
+    errors = [p.communicate()[1] for p in procs]
+    dt = time.perf_counter() - t0
+    failed = [p.returncode for p in procs if p.returncode]
+    if failed or any(errors):
+        raise SystemExit(f"concurrent new FAILED: exit codes {failed}, stderr {errors}")
+    out = subprocess.run([banco, "--db", db, "games", "--json"], capture_output=True, text=True,
+                         check=True).stdout
+    games = [g["game"] for g in json.loads(out)]
+    if games != list(range(1, processes * each + 1)):
+        raise SystemExit(f"concurrent new FAILED: games {games}")
+    total = processes * each
+    print(f"concurrent new          {total} games from {processes} processes in {dt:.2f} s "
+          f"({total / dt:.1f} starts/s, {dt / each * 1000:.0f} ms a start per process; "
+          f"all distinct, none refused)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer runs, for a smoke check")
@@ -182,10 +241,12 @@ def main() -> None:
                         str(ROOT / "fixtures" / "classic-4p.banco")],
                        check=True, stdout=subprocess.DEVNULL)
         bench_cli(db, runs)
+        bench_chain(db, runs)
         bench_fold(2000)
         bench_appends(str(Path(tmp) / "appends.db"), 100 if args.quick else 400)
         bench_shell(str(Path(tmp) / "shell.db"), 60 if args.quick else 300)
         bench_machine(50 if args.quick else 300)
+        bench_concurrent_new(tmp, 4, 3 if args.quick else 10)
 
 
 if __name__ == "__main__":

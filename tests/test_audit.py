@@ -8,7 +8,7 @@ import pytest
 
 from ledger import commands as c
 from ledger.book import Book
-from ledger.canonical import GENESIS, canonical_json
+from ledger.canonical import GENESIS, HASHED_FIELDS, canonical_json
 from projections.audit import audit
 
 NOW = "2026-11-29T10:00:00.000000Z"
@@ -33,12 +33,14 @@ def tamper(book, *sql, rechain=False):
     if rechain:  # a forger who recomputes every hash after the edit
         prev = GENESIS
         rows = conn.execute("SELECT game_id, seq, type, data, recorded_at, actor, command_id, "
-                            "schema_version FROM events ORDER BY seq").fetchall()
-        for g, seq, t, d, at, actor, cid, v in rows:
+                            "schema_version, chain_version FROM events ORDER BY seq").fetchall()
+        for g, seq, t, d, at, actor, cid, v, chain in rows:
             row = {"game_id": g, "seq": seq, "type": t, "data": json.loads(d),
-                   "recorded_at": at, "actor": actor, "command_id": cid, "schema_version": v}
-            body = json.dumps({k: row[k] for k in row}, sort_keys=True, separators=(",", ":"),
-                              ensure_ascii=False)
+                   "recorded_at": at, "actor": actor, "command_id": cid, "schema_version": v,
+                   "chain_version": chain}
+            # the row's own field set (canonical.HASHED_FIELDS), floats let through
+            body = json.dumps({k: row[k] for k in HASHED_FIELDS[chain]}, sort_keys=True,
+                              separators=(",", ":"), ensure_ascii=False)
             h = hashlib.sha256((prev + body).encode()).hexdigest()
             conn.execute("UPDATE events SET prev_hash=?, hash=? WHERE seq=?", (prev, h, seq))
             prev = h

@@ -21,7 +21,7 @@ def doc(result):
 
 def test_new_game_and_state_json(game):
     d = doc(game("state", "--json"))
-    assert d["game"] == 1 and d["seq"] == 5 and d["rules"] == "classic" and d["edition"] == "it"
+    assert d["game"] == 1 and d["seq"] == 6 and d["rules"] == "classic" and d["edition"] == "it"
     assert d["turn"] == {"player": "Anna", "phase": "roll", "doubles": 0}
     assert d["players"][0] == {"name": "Anna", "cash": 1500, "position": 0, "in_jail": False,
                                "jail_turns": 0, "jail_cards": 0, "bankrupt": False}
@@ -79,6 +79,9 @@ def test_names_ignore_case_and_accents_and_take_unique_prefixes(game):
 
 
 def test_no_game_yet_is_a_clear_error(banco):
+    r = banco("state", code=4)  # no file: a read never creates one
+    assert "no database at" in r.output and "banco new" in r.output
+    open(banco.db, "wb").close()  # an empty file: a database with no game in it
     r = banco("state", code=2)
     assert "no game in this database yet" in r.output and "banco new" in r.output
 
@@ -140,10 +143,13 @@ def test_late_claim_is_refused_with_exit_1_and_its_refusal_recorded(game):
     assert "too late" in r.output and "003 §04" in r.output
     last = doc(game("log", "--json"))[-1]
     assert last["type"] == "RentClaimRefused" and last["data"]["payer"] == "Bruno"
+    assert doc(game("log", "--json"))[-2]["data"]["line"] == "claim Anna"
     assert doc(game("state", "--json"))["players"][0]["cash"] == 1440
     # undo steps over evidence: it takes back Carla's roll, not the recorded refusal
     game("undo")
-    assert doc(game("log", "--json"))[-2]["type"] == "RentClaimRefused"
+    log = doc(game("log", "--json"))
+    assert [e["type"] for e in log[-4:]] == ["CommandRecorded", "RentClaimRefused",
+                                             "CommandRecorded", "EventRetracted"]
 
 
 def test_audit_clean_and_tampered(game):

@@ -52,6 +52,7 @@ SAMPLES = {
     "CardDrawRequired": {"player": "Anna", "deck": "imprevisti"},
     "CardDrawn": {"player": "Anna", "deck": "imprevisti", "number": 1, "text": "Andate fino al"},
     "CardChoiceRequired": {"player": "Anna", "deck": "probabilita", "number": 3},
+    "CommandRecorded": {"line": "roll 1 2", "command": {"kind": "Roll", "fields": {"dice": [1, 2], "player": None}}},
     "CardThrowRequired": {"player": "Anna", "property": 12, "owner": "Bruno", "multiplier": 10,
                           "deck": "imprevisti", "number": 1},
     "CardDiceThrown": {"player": "Anna", "dice": [5, 6], "property": 12},
@@ -159,13 +160,13 @@ def test_local_time_honours_tz(rome, monkeypatch):
 def played(banco):
     with freeze_time("2026-11-30 06:12:03"):
         banco("new", "Anna", "Bruno", "Carla")
-        banco("roll", "1", "2")  # Anna: Vicolo Stretto (events 5-7)
-        banco("buy")  # 8-9
-        banco("roll", "2", "1")  # Bruno lands on it: 10-13
+        banco("roll", "1", "2")  # Anna: Vicolo Stretto (events 6-9, 6 the command)
+        banco("buy")  # 10-12
+        banco("roll", "2", "1")  # Bruno lands on it: 13-17
     with freeze_time("2026-11-30 06:20:00"):
-        banco("claim", "anna")  # 14
-        banco("roll", "3", "4")  # Carla: Imprevisti 15-17
-        banco("undo")  # 18
+        banco("claim", "anna")  # 18-19
+        banco("roll", "3", "4")  # Carla: Imprevisti 20-23
+        banco("undo")  # 24-25
     return banco
 
 
@@ -173,11 +174,11 @@ def test_log_shows_local_time_short_hash_and_descriptions(played, rome):
     out = played("log").output.splitlines()
     assert out[0].split() == ["seq", "time", "hash", "type", "what", "happened"]
     events = json.loads(played("log", "--json").output)
-    line14 = next(x for x in out if x.startswith("   14"))
-    assert "2026-11-30 07:20:00+01:00" in line14 and events[13]["hash"][:12] in line14
-    assert events[13]["hash"] not in line14  # the short hash, not the whole of it
+    line14 = next(x for x in out if x.startswith("   19"))
+    assert "2026-11-30 07:20:00+01:00" in line14 and events[18]["hash"][:12] in line14
+    assert events[18]["hash"] not in line14  # the short hash, not the whole of it
     assert "Bruno pays 4 M to Anna: rent on Vicolo Stretto" in line14
-    assert any(x.startswith("   15x") for x in out)  # Carla's roll, taken back
+    assert any(x.startswith("   21x") for x in out)  # Carla's roll, taken back
     assert "2026-11-30 07:12:03+01:00" in out[1]
 
 
@@ -186,21 +187,21 @@ def test_log_filters(played):
         return [int(x.split()[0].rstrip("x")) for x in played("log", *args).output.splitlines()[1:]
                 if x[:5].strip().isdigit()]
 
-    assert seqs("--from", "10", "--to", "12") == [10, 11, 12]
-    assert seqs("--type", "rentpaid") == [14]
-    assert seqs("--type", "RENTPAID,tokenmoved") == [6, 11, 14, 16]
-    assert seqs("--type", "rentpaid", "--type", "TurnEnded") == [9, 13, 14]
-    assert seqs("--type", "rentclaim") == [12]  # a prefix: every RentClaim... type
-    assert seqs("--player", "bru", "--type", "rent") == [12, 14]
-    assert seqs("--player", "carla") == [1, 4, 13, 15, 16, 17]
-    assert seqs("--player", "carla", "--tail", "2") == [16, 17]
+    assert seqs("--from", "14", "--to", "16") == [14, 15, 16]
+    assert seqs("--type", "rentpaid") == [19]
+    assert seqs("--type", "RENTPAID,tokenmoved") == [8, 15, 19, 22]
+    assert seqs("--type", "rentpaid", "--type", "TurnEnded") == [12, 17, 19]
+    assert seqs("--type", "rentclaim") == [16]  # a prefix: every RentClaim... type
+    assert seqs("--player", "bru", "--type", "rent") == [16, 19]
+    assert seqs("--player", "carla") == [2, 5, 17, 21, 22, 23]
+    assert seqs("--player", "carla", "--tail", "2") == [22, 23]
     r = played("log", "--type", "RentPayed", code=2)
     assert "no event type called 'RentPayed': did you mean 'RentPaid'" in r.output
     r = played("log", "--player", "Dario", code=2)
     assert "no player called 'Dario'" in r.output
     assert "no event of game 1 matches" in played("log", "--from", "99").output
     filtered = json.loads(played("log", "--json", "--type", "rentpaid").output)
-    assert [(e["seq"], e["type"], e["data"]["amount"]) for e in filtered] == [(14, "RentPaid", 4)]
+    assert [(e["seq"], e["type"], e["data"]["amount"]) for e in filtered] == [(19, "RentPaid", 4)]
     assert set(filtered[0]) == {"seq", "type", "data", "recorded_at", "hash"}
 
 
@@ -209,35 +210,36 @@ def test_log_csv(played, rome):
     assert list(rows[0]) == ["seq", "time", "type", "players", "amount", "description", "hash",
                              "taken_back_at"]
     full = json.loads(played("log", "--json").output)
-    assert len(rows) == len(full) == 18
-    rent = rows[13]
-    assert rent["seq"] == "14" and rent["type"] == "RentPaid" and rent["amount"] == "4"
+    assert len(rows) == len(full) == 25
+    rent = rows[18]
+    assert rent["seq"] == "19" and rent["type"] == "RentPaid" and rent["amount"] == "4"
     assert rent["players"] == "Bruno;Anna" and rent["time"] == "2026-11-30T07:20:00+01:00"
-    assert rent["hash"] == full[13]["hash"] and rent["taken_back_at"] == ""
-    assert rows[14]["taken_back_at"] == "18" and rows[14]["type"] == "DiceRolled"
-    assert rows[0]["players"] == "Anna;Bruno;Carla" and rows[0]["amount"] == ""
+    assert rent["hash"] == full[18]["hash"] and rent["taken_back_at"] == ""
+    assert rows[20]["taken_back_at"] == "25" and rows[20]["type"] == "DiceRolled"
+    assert rows[1]["players"] == "Anna;Bruno;Carla" and rows[1]["amount"] == ""
 
 
 def test_show_one_event_with_its_command(played, rome):
     full = json.loads(played("log", "--json").output)
-    out = played("show", "11").output
-    assert out.startswith("event 11 of game 1: TokenMoved\n  Bruno moves to Vicolo Stretto (3)")
+    out = played("show", "15").output
+    assert out.startswith("event 15 of game 1: TokenMoved\n  Bruno moves to Vicolo Stretto (3)")
     assert "time       2026-11-30 07:12:03+01:00  (recorded 2026-11-30T06:12:03.000000Z)" in out
-    assert f"hash       {full[10]['hash']}" in out
-    assert f"prev hash  {full[9]['hash']}" in out and "actor      banker" in out
+    assert f"hash       {full[14]['hash']}" in out
+    assert f"prev hash  {full[13]['hash']}" in out and "actor      banker" in out
     assert "  from: 0 (Via!)\n" in out and "  to: 3 (Vicolo Stretto)\n" in out
-    assert "recorded by the same command with 3 other events:" in out
-    assert ">   11  TokenMoved" in out and "    12  RentClaimOpened" in out
-    assert "    13  TurnEnded" in out and "   14" not in out
+    assert "recorded by the same command with 4 other events:" in out
+    assert ">   15  TokenMoved" in out and "    16  RentClaimOpened" in out
+    assert "    17  TurnEnded" in out and "   18" not in out
     assert "taken back" not in out
 
 
 def test_show_says_when_an_undo_took_it_back(played):
-    out = played("show", "16").output
-    assert "taken back at event 18 (an undo)" in out
-    doc = json.loads(played("show", "16", "--json").output)
-    assert doc["taken_back_at"] == 18 and doc["command"] == [15, 16, 17]
+    out = played("show", "22").output
+    assert "taken back at event 25 (an undo)" in out
+    doc = json.loads(played("show", "22", "--json").output)
+    assert doc["taken_back_at"] == 25 and doc["command"] == [20, 21, 22, 23]
     assert doc["event"]["type"] == "TokenMoved" and doc["event"]["prev_hash"]
-    assert "the only event its command recorded" in played("show", "14").output
+    claim = played("show", "19").output  # the claim: its CommandRecorded and the payment
+    assert "recorded by the same command with 1 other event:" in claim and "> claim anna" in claim
     r = played("show", "99", code=2)
-    assert "game 1 has events 1 to 18; there is no event 99" in r.output
+    assert "game 1 has events 1 to 25; there is no event 99" in r.output

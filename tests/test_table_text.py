@@ -10,19 +10,20 @@ import pytest
 def azzurro(banco):
     """Anna completes the light-blue group and builds; Bruno mortgages Via Accademia."""
     banco("new", "Anna", "Bruno", "Carla")
-    banco("roll", "3", "3")  # Anna: Bastioni Gran Sasso (doubles)       events 5-7
-    banco("buy")  # 8-9
-    banco("roll", "1", "2")  # Anna: Viale Vesuvio                        10-12
-    banco("buy")  # 13-14
-    banco("roll", "4", "4")  # Bruno: Viale Monterosa (doubles)           15-17
-    banco("decline")  # 18-19
-    banco("bid", "anna", "10")  # 20
-    banco("hammer")  # 21-22
-    banco("build", "bastioni", "gran", "sasso")  # 23
-    banco("build", "viale", "monterosa")  # 24
-    banco("roll", "1", "2")  # Bruno: Via Accademia                       25-27
-    banco("buy")  # 28-29
-    banco("mortgage", "via", "accademia")  # 30
+    banco("roll", "3", "3")  # Anna: Bastioni Gran Sasso (doubles)       events 6-9
+    banco("buy")  # 10-12
+    banco("roll", "1", "2")  # Anna: Viale Vesuvio                        13-16
+    banco("buy")  # 17-19
+    banco("roll", "4", "4")  # Bruno: Viale Monterosa (doubles)           20-23
+    banco("decline")  # 24-26
+    banco("bid", "anna", "10")  # 27-28
+    banco("hammer")  # 29-31
+    banco("build", "bastioni", "gran", "sasso")  # 32-33
+    banco("build", "viale", "monterosa")  # 34-35
+    banco("roll", "1", "2")  # Bruno: Via Accademia                       36-39
+    banco("buy")  # 40-42
+    banco("mortgage", "via", "accademia")  # 43-44
+    # (each command's first event is its CommandRecorded)
     return banco
 
 
@@ -34,7 +35,8 @@ def test_state_lists_deeds_by_colour_group_with_completeness(azzurro):
             "Bruno           1430  Via Accademia\n"
             "    rosa 1/3: Via Accademia (M)\n"
             "Carla           1500  Via!\n") in out
-    assert out.rstrip().endswith("next: Carla to `roll D1 D2`")
+    assert out.rstrip().endswith("next: Carla to `roll D1 D2`\nlast: mortgage via accademia "
+                                 "(events 43-44, 0 s ago)")
 
 
 def test_state_stations_and_long_groups_wrap():
@@ -59,29 +61,29 @@ def test_state_stations_and_long_groups_wrap():
 
 
 def test_state_at_ends_with_next(azzurro):
-    out = azzurro("state", "--at", "14").output  # after Anna's buy: Bruno's turn
-    assert "game 1 at event 14" in out and out.rstrip().endswith("next: Bruno to `roll D1 D2`")
+    out = azzurro("state", "--at", "19").output  # after Anna's buy: Bruno's turn
+    assert "game 1 at event 19" in out and out.rstrip().endswith("next: Bruno to `roll D1 D2`")
     assert "note:" not in out
 
 
 def test_state_at_inside_a_command_says_so(azzurro):
-    out = azzurro("state", "--at", "26").output  # Bruno's roll: dice 25, move 26, offer 27
-    assert ("note: event 26 is inside a command (events 25-27): the table is half-way, after "
-            "DiceRolled, TokenMoved and before PurchaseOffered") in out
-    assert "next: the command goes on to event 27 (`state --at 27` shows where it ended)" in out
+    out = azzurro("state", "--at", "38").output  # Bruno's roll: dice 37, move 38, offer 39
+    assert ("note: event 38 is inside a command (events 36-39): the table is half-way, after "
+            "CommandRecorded, DiceRolled, TokenMoved and before PurchaseOffered") in out
+    assert "next: the command goes on to event 39 (`state --at 39` shows where it ended)" in out
     assert "Bruno to `roll D1 D2`" not in out
 
 
 def test_state_at_marks_events_a_later_undo_took_back(azzurro):
-    azzurro("undo")  # takes back the mortgage, event 30, as event 31
-    azzurro("undo")  # takes back the buy, events 28-29, as event 32
-    out = azzurro("state", "--at", "30").output
+    azzurro("undo")  # takes back the mortgage, event 44, by event 46
+    azzurro("undo")  # takes back the buy, events 41-42, by event 48
+    out = azzurro("state", "--at", "44").output
     assert "    rosa 1/3: Via Accademia (M)" in out
-    assert "note: event 30 in this table was taken back later, by the undo at event 31" in out
-    assert "note: events 28-29 in this table were taken back later, by the undo at event 32" in out
-    out = azzurro("state", "--at", "28").output
-    assert "event 28 in this table was taken back later, by the undo at event 32" in out
-    assert "inside a command (events 28-29)" in out
+    assert "note: event 44 in this table was taken back later, by the undo at event 46" in out
+    assert "note: events 41-42 in this table were taken back later, by the undo at event 48" in out
+    out = azzurro("state", "--at", "41").output
+    assert "event 41 in this table was taken back later, by the undo at event 48" in out
+    assert "inside a command (events 40-42)" in out
     now = azzurro("state").output
     assert "note:" not in now and "rosa 1/3" not in now and "Bruno must `buy` or `decline`" in now
 
@@ -92,10 +94,10 @@ def test_read_commands_have_a_header_row(azzurro):
     assert lines[1].split() == ["1.", "Anna", "in", "play", "1590", "1170", "3"]
     lines = azzurro("statement", "bruno").output.splitlines()
     assert lines[0].split() == ["event", "amount", "balance", "from/to", "reason"]
-    assert lines[1].split()[:4] == ["3", "+1500", "1500", "bank"]
+    assert lines[1].split()[:4] == ["4", "+1500", "1500", "bank"]
     lines = azzurro("history", "viale", "monterosa").output.splitlines()
     assert lines[0].split() == ["event", "owner", "what", "happened"]
-    assert lines[1].split() == ["18", "Bank", "Bruno", "declined", "it"]
+    assert lines[1].split() == ["25", "Bank", "Bruno", "declined", "it"]
     lines = azzurro("games").output.splitlines()
     assert lines[0].split() == ["game", "started", "rules", "state", "players"]
     assert "classic" in lines[1] and "Anna, Bruno, Carla" in lines[1]

@@ -1,0 +1,61 @@
+"""The database file itself: `backup` (a safe copy of a live database)."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from ledger.errors import UsageError
+
+from .session import pass_session
+
+
+@click.command()
+@click.argument("target", metavar="FILE")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@pass_session
+def backup(session, target, force):
+    """Copy the database to FILE while it is in use, with SQLite's online backup (what is
+    still in the write-ahead log included).  Use it rather than `cp`, which can copy a file
+    without its last commands, or half of one being written."""
+    import tempfile
+
+    from ledger.store import SQLiteStore
+
+    if os.path.isdir(target):
+        raise UsageError(f"{target} is a folder: name the backup file, e.g. "
+                         f"{os.path.join(target, os.path.basename(session.db))}")
+    if os.path.exists(target) and not force:
+        raise UsageError(f"{target} exists: give another name, or --force to replace it")
+    if os.path.exists(target) and os.path.samefile(target, session.db):
+        raise UsageError("the backup must go to another file than the database itself")
+    folder = os.path.dirname(os.path.abspath(target))
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {target}: the folder {folder} does not exist")
+    store = session.book.store
+    # Into a temporary file beside the target, then renamed: no half-written backup, ever.
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-backup-", suffix=".db")
+    os.close(fd)
+    try:
+        store.backup(tmp)
+        copy = SQLiteStore(tmp)
+        try:
+            games = copy.games()
+            check = copy.conn.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            copy.close()
+        if check != "ok":
+            raise UsageError(f"the copy does not check out ({check}): {target} not written")
+        if force:
+            os.replace(tmp, target)
+        else:
+            os.link(tmp, target)  # fails if someone created the target meanwhile
+            os.unlink(tmp)
+    finally:
+        for leftover in (tmp, tmp + "-wal", tmp + "-shm"):
+            if os.path.exists(leftover):
+                os.unlink(leftover)
+    events = sum(g["events"] for g in games)
+    click.echo(f"backed up {session.db} to {target}: {len(games)} game(s), {events} event(s); "
+               "the copy checks out (quick_check ok)")

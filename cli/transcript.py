@@ -1,0 +1,226 @@
+"""`banco run FILE`: a transcript of banker's lines, recorded so that a re-run resumes.
+
+Each line that does something gets a command id chained over the transcript:
+
+    id_0 = sha256("banco run" NUL file name NUL salt)      (salt: empty, or random for --fresh)
+    id_n = sha256(id_{n-1} NUL JSON of line n's words)      (the `!` mark and spacing left out)
+
+so a line's id depends on the file's name and on every line before it.  Re-running the file
+looks its lines up (by index: the games table for `new`, the game's command ids for the rest),
+skips up to the last one recorded and goes on from there, in the same game, with the seq that
+line left as `--expect`: a game that went on without the transcript is not resumed blindly.
+Editing line k changes the ids from k on: the lines before it are skipped, k and after are
+recorded.  The file's base name, not its path, seeds the chain: it may be run from anywhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import os
+import shlex
+import sys
+from typing import NamedTuple
+
+import click
+
+from ledger.errors import BancoError, ConflictError, UsageError
+
+
+class Line(NamedTuple):
+    number: int  # in the file, from 1
+    text: str  # as written, without the `!` mark
+    words: list[str] | None  # shlex words; None when the line does not parse
+    refusal_expected: bool
+    command_id: str
+
+
+def parse(name: str, text: str, salt: str = "") -> list[Line]:
+    """The lines that do something (not blank, not comments), each with its chained id."""
+    prev = hashlib.sha256(f"banco run\0{os.path.basename(name)}\0{salt}".encode()).hexdigest()
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        refusal = line.startswith("!")
+        if refusal:
+            line = line[1:].strip()
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            words = None
+        if words == []:
+            continue
+        body = json.dumps(words, ensure_ascii=False) if words is not None else line
+        prev = hashlib.sha256(f"{prev}\0{body}".encode()).hexdigest()
+        lines.append(Line(number, line, words, refusal, "run-" + prev[:32]))
+    return lines
+
+
+def _own_id(line: Line) -> str:
+    """The id the line will be recorded under: its own `--id KEY` if it gives one."""
+    words = line.words or []
+    for i, w in enumerate(words):
+        if w == "--id" and i + 1 < len(words):
+            return words[i + 1]
+        if w.startswith("--id="):
+            return w[5:]
+    return line.command_id
+
+
+class Recorded(NamedTuple):
+    count: int  # lines[:count] are done
+    game: int | None
+    seq: int | None  # where the last recorded line left its game
+
+
+def recorded_prefix(session, lines: list[Line]) -> Recorded:
+    """How far this transcript is already recorded in the session's database."""
+    if not os.path.exists(session.db):
+        return Recorded(0, None, None)
+    book = session.book
+    try:
+        game = session.game()
+    except UsageError:  # no game yet
+        game = None
+    found = Recorded(0, None, None)
+    for i, line in enumerate(lines, start=1):
+        if line.words is None:
+            continue
+        cid = _own_id(line)
+        if line.words[0] == "new":
+            game = book.store.game_of_command(cid)
+            rows = book.recorded(game, cid) if game is not None else []
+        else:
+            rows = book.recorded(game, cid) if game is not None else []
+        if rows:
+            found = Recorded(i, game, rows[-1]["seq"])
+    return found
+
+
+def _where(session) -> tuple[int, int] | None:
+    """(game, seq) as this run last saw it: the next line's --expect."""
+    try:
+        game = session.game()
+        return game, session.book.state(game).seq
+    except BancoError:
+        return None
+
+
+def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume: bool = False,
+                   fresh: bool = False, dry_run: bool = False) -> None:
+    """Run the transcript's lines in `session`; exits (SystemExit) with the line's code when a
+    line is refused or fails, 130 when interrupted."""
+    if dry_run:
+        return _dry_run(session, name, text, quiet=quiet, resume=resume, fresh=fresh)
+    salt = os.urandom(16).hex() if fresh else ""
+    lines = parse(name, text, salt)
+    done = recorded_prefix(session, lines) if not fresh else Recorded(0, None, None)
+    if resume and not done.count:
+        raise UsageError(f"--resume: no line of {name} is recorded in {session.db} (the ids come "
+                         "from the file's name and its lines: was it renamed, or its first "
+                         "line edited?); run it without --resume to start it")
+    seen = None
+    if done.count:
+        session.use_game(done.game)
+        last_line = lines[done.count - 1].number
+        if done.count == len(lines):
+            click.echo(f"{name}: all {len(lines)} line(s) already recorded in game "
+                       f"{done.game}; nothing to do")
+            return
+        now_at = session.book.state(done.game).seq
+        if now_at != done.seq:
+            raise ConflictError(
+                f"game {done.game} went on without this transcript: its line {last_line} left "
+                f"the game at event {done.seq}, and it is at event {now_at}; nothing was "
+                "recorded (`--fresh` records the transcript as a new game)")
+        click.echo(f"resuming game {done.game}: lines 1-{last_line} already recorded")
+        seen = (done.game, done.seq)
+    ran = 0
+    last_recorded: tuple[int, int] | None = None  # (line number, seq)
+    current = None
+    try:
+        for line in lines[done.count:]:
+            current = line
+            if not quiet:
+                click.echo(f"> {line.text}")
+            if line.words is None:
+                click.echo(f"{name}:{line.number}: `{line.text}` does not parse (unbalanced "
+                           "quotes?); stopped", err=True)
+                sys.exit(2)
+            sink = io.StringIO()
+            with contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext():
+                code = _execute(session, line, seen)
+            seen = _where(session)
+            if seen is not None and session.book.recorded(seen[0], _own_id(line)):
+                last_recorded = (line.number, seen[1])
+            if line.refusal_expected and code == 1:
+                ran += 1
+                continue
+            if code != 0 or line.refusal_expected:
+                what = ("was accepted but was expected to be refused" if line.refusal_expected
+                        and code == 0 else FAILED.get(code, f"failed (exit {code})"))
+                click.echo(f"{name}:{line.number}: `{line.text}` {what}; stopped after "
+                           f"{ran} line(s)", err=True)
+                sys.exit(1 if code in (0, 1) else code)
+            ran += 1
+    except KeyboardInterrupt:
+        _interrupted(session, name, current, last_recorded)
+    more = f" ({done.count} were recorded before)" if done.count else ""
+    click.echo(f"{name}: {ran} line(s) done{more}")
+
+
+FAILED = {1: "was refused", 2: "is not a command banco can run",
+          4: "could not be recorded: the database cannot be used",
+          5: "was not recorded: the game changed meanwhile"}
+
+
+def _execute(session, line: Line, seen) -> int:
+    from cli.banker import execute_line
+
+    return execute_line(session, line.text, command_id=line.command_id, expected=seen)
+
+
+def _interrupted(session, name: str, current: Line | None, last_recorded) -> None:
+    """Ctrl-C: say what is recorded (the line being run may have been, if the signal came
+    after its commit) and how to go on."""
+    if current is not None and current.words:
+        where = _where(session)
+        if where is not None:
+            rows = session.book.recorded(where[0], _own_id(current))
+            if rows:
+                last_recorded = (current.number, rows[-1]["seq"])
+    if last_recorded:
+        line, seq = last_recorded
+        click.echo(f"{name}: interrupted after line {line} (event {seq} recorded); re-run "
+                   "to continue", err=True)
+    else:
+        at = f" at line {current.number}" if current else ""
+        click.echo(f"{name}: interrupted{at}; nothing was recorded by this run; re-run to "
+                   "continue", err=True)
+    sys.exit(130)
+
+
+def _dry_run(session, name: str, text: str, **options) -> None:
+    """The transcript on a copy of the database (SQLite's backup: the WAL included)."""
+    import tempfile
+
+    from cli.session import Session
+
+    with tempfile.TemporaryDirectory(prefix="banco-dry-run-") as tmp:
+        copy = os.path.join(tmp, os.path.basename(session.db) or "banco.db")
+        if os.path.exists(session.db):
+            session.book.store.backup(copy)
+        trial = Session(copy, session.game_option, session.actor)
+        note = f"dry run: checked on a copy; nothing was written to {session.db}"
+        try:
+            run_transcript(trial, name, text, **options)
+        except (SystemExit, BancoError):
+            click.echo(note, err=True)
+            raise
+        finally:
+            trial.close()
+        click.echo(note, err=True)

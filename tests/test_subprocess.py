@@ -1,0 +1,343 @@
+"""The installed `banco` (the venv's console script) as a separate process: every bad --db,
+pipes, signals, crashes and several processes at once.  What CliRunner cannot show: exit
+codes as a shell sees them, tracebacks on stderr, files left behind, real locks and kills."""
+
+import json
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+
+BANCO = Path(sys.executable).parent / "banco"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+UID = "1b4e28ba-2fa1-11d2-883f-0016d3cca427"
+FIXED = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}
+
+pytestmark = pytest.mark.skipif(not BANCO.exists(), reason="banco is not installed in this venv")
+
+
+def banco(*args, code=0, env=None, cwd=None):
+    result = subprocess.run([str(BANCO), *map(str, args)], capture_output=True, text=True,
+                            env={**os.environ, **(env or {})}, cwd=cwd, timeout=60)
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == code, (args, result.stdout, result.stderr)
+    return result
+
+
+def rows(db):
+    conn = sqlite3.connect(db)
+    try:
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE name='events'").fetchone():
+            return []  # killed before its first commit: an empty file, as banco treats it
+        return conn.execute("SELECT game_id, seq, type, data, command_id, hash FROM events "
+                            "ORDER BY game_id, seq").fetchall()
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """A database holding the recorded classic game (made in-process: quicker)."""
+    db = tmp_path_factory.mktemp("played") / "played.db"
+    result = CliRunner().invoke(cli, ["--db", str(db), "run", "-q",
+                                      str(FIXTURES / "classic-4p.banco")])
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def copy_of(played, tmp_path, name="b.db"):
+    db = tmp_path / name
+    shutil.copy(played, db)
+    return db
+
+
+# --- every bad --db: one `error:` line, exit 4, nothing created or appended -------------------
+
+def one_error_line(result, *words):
+    lines = [x for x in result.stderr.splitlines() if not x.startswith("WARNING")]
+    assert lines and lines[0].startswith("error: "), result.stderr
+    assert all(w in result.stderr for w in words), result.stderr
+
+
+def test_a_missing_folder(tmp_path):
+    db = tmp_path / "nowhere" / "g.db"
+    one_error_line(banco("--db", db, "state", code=4), "no database at", "does not exist")
+    one_error_line(banco("--db", db, "new", "Anna", "Bruno", code=4), "cannot create",
+                   "does not exist")
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_folder(tmp_path):
+    for args in (("state",), ("new", "Anna", "Bruno"), ("log",), ("backup", tmp_path / "x.db")):
+        one_error_line(banco("--db", tmp_path, *args, code=4), "is a folder")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_misspelt_db_is_not_created_and_the_right_one_is_suggested(tmp_path, played):
+    copy_of(played, tmp_path, "banco.db")
+    for read in ("state", "log", "games", "audit", "standings", "statement Anna"):
+        result = banco("--db", "banoc.db", *read.split(), code=4, cwd=tmp_path)
+        one_error_line(result, "no database at banoc.db", "did you mean banco.db?")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["banco.db"]
+    # the board and the decks need no database: the default edition
+    assert "Parco della Vittoria" in banco("--db", "banoc.db", "board", cwd=tmp_path).stdout
+    assert "Imprevisti" in banco("--db", "banoc.db", "cards", cwd=tmp_path).stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["banco.db"]
+
+
+def test_a_read_only_file_reads_but_does_not_record(tmp_path, played):
+    db = copy_of(played, tmp_path)
+    os.chmod(db, 0o444)
+    before = rows(db)
+    assert "next: Bruno" in banco("--db", db, "state").stdout
+    one_error_line(banco("--db", db, "roll", "1", "2", code=4), "is read-only",
+                   "nothing was recorded")
+    assert rows(db) == before
+
+
+def test_a_file_that_is_not_sqlite(tmp_path):
+    db = tmp_path / "notes.db"
+    db.write_text("shopping: milk, eggs\n" * 200)
+    before = db.read_bytes()
+    for args in (("state",), ("new", "Anna", "Bruno"), ("games",)):
+        one_error_line(banco("--db", db, *args, code=4), "is not a SQLite database")
+    assert db.read_bytes() == before
+
+
+def test_another_programs_events_table(tmp_path):
+    db = tmp_path / "theirs.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE events (id INTEGER PRIMARY KEY, title TEXT, starts TEXT)")
+    conn.execute("INSERT INTO events (title) VALUES ('dentist')")
+    conn.commit()
+    conn.close()
+    for args in (("state",), ("new", "Anna", "Bruno")):
+        one_error_line(banco("--db", db, *args, code=4),
+                       "`events` table that is not banco's (its columns: id, title, starts)")
+    conn = sqlite3.connect(db)
+    assert [r[1] for r in conn.execute("PRAGMA table_info(events)")] == ["id", "title", "starts"]
+    assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master")] == ["events"]
+    conn.close()
+
+
+def test_a_database_written_by_a_newer_banco(tmp_path, played):
+    db = copy_of(played, tmp_path)
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE meta SET value='3' WHERE key='format'")
+    conn.commit()
+    conn.close()
+    before = rows(db)
+    read = banco("--db", db, "state")
+    assert "WARNING" in read.stderr and "format 3" in read.stderr and "next: Bruno" in read.stdout
+    one_error_line(banco("--db", db, "roll", "1", "2", code=4),
+                   "is format 3, written by a newer banco", "upgrade banco")
+    assert rows(db) == before
+
+
+def test_a_corrupted_page(tmp_path, played):
+    db = copy_of(played, tmp_path)
+    conn = sqlite3.connect(db)
+    pages = [p for (p,) in conn.execute("SELECT pageno FROM dbstat WHERE name='events'")]
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    with open(db, "r+b") as f:  # every leaf of the log, scribbled over past its header
+        for page in pages[1:]:
+            f.seek((page - 1) * size + 16)
+            f.write(b"\xff" * 200)
+    for args in (("state",), ("log",), ("roll", "1", "2"), ("audit",)):
+        one_error_line(banco("--db", db, *args, code=4), "is damaged", "banco backup")
+
+
+def test_a_write_lock_held_by_another_process(tmp_path, played):
+    db = copy_of(played, tmp_path)
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sqlite3, sys, time\n"
+        f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+        "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(30)")],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        before = rows(db)
+        t0 = time.monotonic()
+        result = banco("--db", db, "roll", "1", "2", code=4, env={"BANCO_LOCK_WAIT": "1"})
+        waited = time.monotonic() - t0
+        one_error_line(result, "locked by another banco writing to it; waited 1 s; nothing "
+                               "was recorded, retry")
+        assert 1 <= waited < 5
+        assert "next: Bruno" in banco("--db", db, "state").stdout  # reads do not wait
+        assert rows(db) == before
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+# --- pipes and signals ------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def long_game(tmp_path_factory):
+    db = tmp_path_factory.mktemp("long") / "long.db"
+    result = CliRunner().invoke(cli, ["--db", str(db), "run", "-q",
+                                      str(FIXTURES / "classic-to-the-end.banco")])
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def test_log_into_a_reader_that_stops_after_one_line(long_game):
+    proc = subprocess.Popen([str(BANCO), "--db", str(long_game), "log"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()  # `| head -1`: the reader has gone, ~150 kB still to write
+    err = proc.stderr.read()
+    assert proc.wait(30) == 0 and err == b"" and b"what happened" in first  # the header row
+    shell = subprocess.run(f"set -o pipefail; '{BANCO}' --db '{long_game}' log | head -1",
+                           shell=True, executable="/bin/bash", capture_output=True, text=True)
+    assert shell.returncode == 0 and shell.stderr == "" and len(shell.stdout.splitlines()) == 1
+
+
+def wait_for_events(db, at_least, proc, timeout=20):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if len(rows(db)) >= at_least:
+                return
+        except sqlite3.Error:
+            pass
+        time.sleep(0.02)
+
+
+def test_ctrl_c_during_a_run_reports_what_was_recorded(tmp_path):
+    db = tmp_path / "int.db"
+    script = FIXTURES / "classic-to-the-end.banco"
+    proc = subprocess.Popen([str(BANCO), "--db", str(db), "run", "-q", str(script)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_for_events(db, 200, proc)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (out, err)
+    assert "Traceback" not in err and "was refused" not in err
+    recorded = rows(db)
+    last_seq = recorded[-1][1]
+    last_line = json.loads(next(r[3] for r in reversed(recorded) if r[2] == "CommandRecorded"))
+    lines = script.read_text(encoding="utf-8").splitlines()
+    reported = [x for x in err.splitlines() if "interrupted after line" in x]
+    assert reported, err
+    number = int(reported[0].split("interrupted after line ")[1].split()[0])
+    assert f"(event {last_seq} recorded); re-run to continue" in reported[0]
+    assert lines[number - 1].lstrip("! ").startswith(last_line["line"].lstrip("! "))
+
+
+def _transcript(folder: Path) -> Path:
+    """The recorded classic game under a fixed identity, so that two runs hash alike."""
+    folder.mkdir(exist_ok=True)
+    text = (FIXTURES / "classic-4p.banco").read_text(encoding="utf-8")
+    text = text.replace("--edition it\n", f"--edition it --uuid {UID}\n", 1)
+    path = folder / "classic.banco"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_run_killed_anywhere_then_run_again_ends_as_if_never_killed(tmp_path):
+    whole = tmp_path / "whole.db"
+    banco("--db", whole, "run", "-q", _transcript(tmp_path / "a"), env=FIXED)
+    reference = rows(whole)
+    db = tmp_path / "killed.db"
+    script = _transcript(tmp_path / "b")
+    rng = random.Random(2026)
+    kills = []
+    for _ in range(3):
+        proc = subprocess.Popen([str(BANCO), "--db", str(db), "run", "-q", str(script)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                env={**os.environ, **FIXED})
+        time.sleep(rng.uniform(0.15, 0.9))
+        proc.kill()
+        proc.wait()
+        got = rows(db) if db.exists() else []  # an empty file if killed before its first commit
+        kills.append(len(got))
+        # an exact prefix of the uninterrupted log, ending where a command ends
+        assert got == reference[:len(got)], kills
+        if got and len(got) < len(reference):
+            assert reference[len(got)][4] != got[-1][4], kills
+    banco("--db", db, "run", "-q", script, env=FIXED)
+    assert rows(db) == reference, kills
+    head = banco("--db", db, "audit").stdout.splitlines()[-1]
+    assert head == banco("--db", whole, "audit").stdout.splitlines()[-1]
+
+
+# --- several processes at once ----------------------------------------------------------------
+
+def test_four_processes_starting_games_on_a_new_file(tmp_path):
+    db = tmp_path / "many.db"
+    procs = []
+    for rnd in range(2):
+        for w in range(4):
+            procs.append(subprocess.Popen([str(BANCO), "--db", str(db), "new", f"P{w}",
+                                           f"Q{rnd}"], stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, text=True))
+    for p in procs:
+        out, err = p.communicate(timeout=60)
+        assert p.returncode == 0 and err == "", err
+    games = json.loads(banco("--db", db, "games", "--json").stdout)
+    assert [g["game"] for g in games] == list(range(1, 9))
+    assert sorted("".join(g["players"]) for g in games) == sorted(
+        f"P{w}Q{r}" for w in range(4) for r in range(2))
+    assert len({g["uuid"] for g in games}) == 8
+
+
+WORKER = """
+import random, subprocess, sys, time
+banco, db, worker, lot, rounds = sys.argv[1:6]
+for r in range(int(rounds)):
+    for word in ("mortgage", "unmortgage"):
+        key = f"w{worker}-{r}-{word}"
+        for attempt in range(200):  # exit 5 (the table moved) or 4 (locked): same key again
+            code = subprocess.run([banco, "--db", db, word, *lot.split(), "--id", key],
+                                  stdout=subprocess.DEVNULL).returncode
+            if code == 0:
+                break
+            assert code in (4, 5), code
+            time.sleep(random.uniform(0, 0.2))
+        else:
+            sys.exit(f"{key} never went through")
+"""
+
+
+def test_four_processes_writing_to_one_game_lose_and_duplicate_nothing(tmp_path):
+    db = tmp_path / "shared.db"
+    setup = ["new Anna Bruno Carla Dario", "roll 1 2", "buy", "roll 2 3", "buy", "roll 2 4",
+             "buy", "roll 4 5", "buy"]  # each player owns one deed, which he may mortgage
+    (tmp_path / "setup.banco").write_text("\n".join(setup) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--db", str(db), "run", "-q",
+                                      str(tmp_path / "setup.banco")])
+    assert result.exit_code == 0, result.output
+    start = rows(db)
+    lots = {"Anna": "vicolo stretto", "Bruno": "stazione sud", "Carla": "bastioni gran sasso",
+            "Dario": "viale vesuvio"}
+    rounds = 2
+    procs = [subprocess.Popen([sys.executable, "-c", WORKER, str(BANCO), str(db), name, lot,
+                               str(rounds)]) for name, lot in lots.items()]
+    for p in procs:
+        assert p.wait(120) == 0
+    new = rows(db)[len(start):]
+    assert rows(db)[:len(start)] == start
+    recorded = [json.loads(r[3])["line"] for r in new if r[2] == "CommandRecorded"]
+    assert sorted(recorded) == sorted(f"{word} {lot}" for lot in lots.values()
+                                      for word in ("mortgage", "unmortgage")
+                                      for _ in range(rounds))
+    ids = [r[4] for r in new if r[2] == "CommandRecorded"]
+    assert len(ids) == len(set(ids)) == 8 * rounds  # each key once
+    mortgaged = [json.loads(r[3])["player"] for r in new if r[2] == "PropertyMortgaged"]
+    assert sorted(mortgaged) == sorted(list(lots) * rounds)
+    audit = banco("--db", db, "audit").stdout
+    assert "chain intact, schemas valid, books balance" in audit
+    state = json.loads(banco("--db", db, "state", "--json").stdout)
+    assert not any(p["mortgaged"] for p in state["properties"])
