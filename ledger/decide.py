@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import commands as c
 from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_phase, no_debts, pay
 from .edition import Space
-from .errors import RuleViolation
+from .errors import RuleViolation, UsageError
 from .state import BANK, State, next_step
 
 R_BUY = "004 §Acquistare un immobile"
@@ -541,10 +541,12 @@ def start_game(players: list[str], rules, edition: str, first_player: str | None
         raise RuleViolation("a game needs at least two players", rule="004 §Inizio del gioco")
     if len(players) > 8:
         raise RuleViolation("at most eight players sit at a table", rule="004 §Inizio del gioco")
-    folded = [p.casefold() for p in players]
-    if len(set(folded)) != len(folded):
-        raise RuleViolation("two players have the same name; give each a distinct one")
+    from .seats import check_names
+
+    check_names(players)
     first = first_player or players[0]
+    if first not in players:
+        raise UsageError(f"{first!r} is not one of the players ({', '.join(players)})")
     events = [{"type": "GameStarted",
                "data": {"players": list(players), "rules": rules.params(), "edition": edition,
                         "first_player": first}}]

@@ -118,3 +118,15 @@ def test_break_up_names_several_hotels_without_quotes(marrone):
     assert "Vicolo Stretto has no hotel" in r.output
     r = marrone("break-up", "vicolo", "stretto", code=1)
     assert "two or more hotels" in r.output
+
+
+@pytest.mark.parametrize("names,words", [
+    (["bank", "Anna"], "player name 'bank' refused: that is the Bank's name"),
+    (["Anna", "La Banca"], "player name 'La Banca' refused"),
+    (["", "Anna"], "a name cannot be empty"),
+    (["Anna", "Anná"], "'Anna' and 'Anná' are the same to banco"),
+])
+def test_new_refuses_a_bad_name_with_exit_2_and_starts_no_game(banco, names, words):
+    result = banco("new", *names, code=2)
+    assert words in result.output and "Traceback" not in result.output
+    assert "no game in this database yet" in banco("state", code=2).output

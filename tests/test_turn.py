@@ -231,3 +231,57 @@ def test_a_debtor_cannot_spend_on_a_deed_before_paying():
     assert "owes 100 M to Bruno" in str(err.value) and "bankrupt" in err.value.allowed
     t, ev = play(t, Decline())  # declining costs nothing: the deed goes to auction
     assert t.turn.phase == "auction"
+
+
+# --- who may sit at the table -------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["bank", "Bank", "BANK", "banca", "Banca", "the bank",
+                                  "La Banca", "banco", "Bänk", "  bank  "[2:-2], "Il Banchiere"])
+def test_no_player_may_take_the_banks_name(name):
+    from ledger.decide import start_game
+    from ledger.errors import UsageError
+    from ledger.rules import load_rules
+
+    with pytest.raises(UsageError, match=f"player name {name!r} refused: that is the Bank's name"):
+        start_game([name, "Anna"], load_rules("classic"), "it")
+
+
+@pytest.mark.parametrize("names,words", [
+    (["", "Anna"], "'' refused: a name cannot be empty"),
+    (["  ", "Anna"], "'  ' refused: a name cannot be empty"),
+    ([" Anna", "Bruno"], "spaces at its ends: type it as 'Anna'"),
+    (["Anna", "Anná"], "'Anna' and 'Anná' are the same to banco"),
+    (["anna", "ANNA"], "'anna' and 'ANNA' are the same"),
+    (["Anna", "Anna!"], "'Anna' and 'Anna!' are the same"),
+    (["Anna", "42"], "'42' refused: a name of digits would be read as an amount"),
+    (["Anna", "-p"], "'-p' refused: a name starting with '-' would be read as an option"),
+    (["Anna", "#1"], "read as a comment"),
+    (["Anna", "jail-card"], "get-out-of-jail card"),
+    (["Anna", "Jail"], "get-out-of-jail card"),
+    (["Anna", "Bru=no"], "'=' separates a name from a count"),
+    (["Anna", "Bru\x07no"], "control character U\\+0007"),
+    (["Anna", "Bruno\u200b"], "control character U\\+200B"),
+    (["Anna", "x" * 25], "25 characters long; at most 24"),
+    (["Anna", "!!!"], "needs at least one letter"),
+])
+def test_names_a_banker_could_not_type_are_refused(names, words):
+    from ledger.decide import start_game
+    from ledger.errors import UsageError
+    from ledger.rules import load_rules
+
+    with pytest.raises(UsageError, match=words):
+        start_game(names, load_rules("classic"), "it")
+
+
+def test_ordinary_names_with_accents_spaces_and_digits_are_seated():
+    t = new_table(("Anná", "Gian Luca", "R2D2", "x" * 24))
+    assert t.seats == ("Anná", "Gian Luca", "R2D2", "x" * 24) and balanced(t)
+
+
+def test_the_first_player_must_be_at_the_table():
+    from ledger.decide import start_game
+    from ledger.errors import UsageError
+    from ledger.rules import load_rules
+
+    with pytest.raises(UsageError, match="'Zeno' is not one of the players"):
+        start_game(["Anna", "Bruno"], load_rules("classic"), "it", "Zeno")
