@@ -20,6 +20,7 @@ R_MORTGAGE = "004 §Impegno; 003 §07"
 R_TRADE = "003 §06; 004 §Proprietà in vendita"
 R_BANKRUPT = "003 §10; 004 §Fallimento"
 R_FEE = "004 §Impegno; 000 FAQ 33"
+R_GIFT = "003 §06; 004 §Note di gioco; 002 §Varie"
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -390,6 +391,29 @@ def _check_items(state: State, giver: str, items: c.Items) -> None:
         raise RuleViolation("a deed is named twice in the trade")
 
 
+def _gives(items: c.Items) -> bool:
+    return bool(items.properties or items.cash or items.jail_cards)
+
+
+def _check_gift(state: State, cmd: c.Trade) -> None:
+    """No gifts and no loans (003 §06, 004 Note di gioco, 002 Varie): money that comes back
+    later, or a deed for nothing, is a loan or a gift whatever the players call it."""
+    if _gives(cmd.a_gives) and _gives(cmd.b_gives):
+        return
+    giver, taker = (cmd.a, cmd.b) if _gives(cmd.a_gives) else (cmd.b, cmd.a)
+    items = cmd.a_gives if giver == cmd.a else cmd.b_gives
+    what = [_name(state, p) for p in items.properties]
+    if items.cash:
+        what.append(money(state, items.cash))
+    if items.jail_cards:
+        what.append(f"{items.jail_cards} get-out-of-jail card(s)")
+    word = "--get" if giver == cmd.a else "--give"
+    raise RuleViolation(
+        f"{giver} would give {', '.join(what)} and {taker} nothing: players may not give or "
+        "lend each other anything; a trade has something on both sides", rule=R_GIFT,
+        allowed=f"{taker} gives something back: `trade {cmd.a} {cmd.b} ... {word} ITEM`")
+
+
 def trade(tx: Tx, cmd: c.Trade) -> None:
     state = tx.state
     if cmd.a == cmd.b:
@@ -405,6 +429,7 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
                             allowed="trade A B --give ITEM... --get ITEM...")
     _check_items(state, cmd.a, cmd.a_gives)
     _check_items(state, cmd.b, cmd.b_gives)
+    _check_gift(state, cmd)
     received = {cmd.b: cmd.a_gives.properties, cmd.a: cmd.b_gives.properties}
     every = set(cmd.a_gives.properties) | set(cmd.b_gives.properties)
     for pos in cmd.lift:

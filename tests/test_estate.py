@@ -348,6 +348,25 @@ def test_trade_refusals(trade, words):
     assert words in str(err.value)
 
 
+@pytest.mark.parametrize("a_gives,b_gives,words", [
+    (Items(cash=100), Items(), "Anna would give 100 M and Bruno nothing"),
+    (Items(), Items((POS["Via Roma"],)), "Bruno would give Via Roma and Anna nothing"),
+    (Items(), Items(jail_cards=1), "Bruno would give 1 get-out-of-jail card(s) and Anna nothing"),
+])
+def test_no_gifts_and_no_loans_a_trade_has_two_sides(a_gives, b_gives, words):
+    # 003 §06, 004 Note di gioco, 002 Varie: money lent is given, whatever it is called.
+    t = own(new_table(), "Bruno", "Via Roma")
+    t = t._replace(players=tuple(p._replace(jail_cards=(("imprevisti", 15),)) if p.name == "Bruno"
+                                 else p for p in t.players),
+                   held_cards={("imprevisti", 15): "Bruno"})
+    with pytest.raises(RuleViolation, match="players may not give or lend") as err:
+        play(t, Trade("Anna", "Bruno", a_gives, b_gives))
+    assert words in str(err.value) and err.value.rule == "003 §06; 004 §Note di gioco; 002 §Varie"
+    assert "gives something back" in err.value.allowed
+    t, ev = play(t, Trade("Anna", "Bruno", Items(cash=1), Items((POS["Via Roma"],))))
+    assert t.owners[POS["Via Roma"]] == "Anna" and t.player("Bruno").cash == 1501
+
+
 def test_no_trading_a_deed_whose_group_is_built():
     t = build(verde(), "Corso Impero", 1)
     with pytest.raises(RuleViolation, match="sell them to the Bank before trading"):
@@ -374,7 +393,7 @@ def test_a_trade_the_receiver_cannot_pay_the_fee_for_is_refused():
     t = mortgage(own(new_table(), "Anna", "Viale dei Giardini"), "Viale dei Giardini")
     t = cash(t, "Bruno", 17)
     with pytest.raises(RuleViolation) as err:
-        play(t, Trade("Anna", "Bruno", Items((POS["Viale dei Giardini"],)), Items()))
+        play(t, Trade("Anna", "Bruno", Items((POS["Viale dei Giardini"],)), Items(cash=1)))
     assert "000 FAQ 33" in err.value.rule
 
 
