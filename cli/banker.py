@@ -299,14 +299,28 @@ def trade(session, words):
     execute(session, parse_trade(state, list(words)))
 
 
-@click.command()
-@click.argument("debtor", required=False)
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, metavar="[DEBTOR] [--lift PROPERTY...]")
 @pass_session
-def bankrupt(session, debtor):
-    """Declare bankruptcy for a debt that cannot be raised."""
+def bankrupt(session, words):
+    """Declare bankruptcy for a debt that cannot be raised.  --lift: the creditor frees the
+    mortgaged deeds named at once (mortgage + 10%) instead of paying only the 10%."""
     from ledger.commands import Bankrupt
 
-    execute(session, Bankrupt(player_name(session.state(), debtor)))
+    state = session.state()
+    words = list(words)
+    cut = words.index("--lift") if "--lift" in words else len(words)
+    head, tail = words[:cut], words[cut + 1:]
+    if len(head) > 1:
+        raise UsageError(f"bankrupt [DEBTOR] [--lift PROPERTY...]: {' '.join(head[1:])!r} is "
+                         "not understood")
+    if cut < len(words) and not tail:
+        raise UsageError("--lift needs the mortgaged deeds to free")
+    lots, i = [], 0
+    while i < len(tail):
+        pos, i = next_property(state, tail, i)
+        lots.append(pos)
+    execute(session, Bankrupt(player_name(state, head[0] if head else None), tuple(lots)))
 
 
 @click.command("auction-building")

@@ -93,6 +93,7 @@ class Trade(NamedTuple):
 
 class Bankrupt(NamedTuple):
     debtor: str | None = None
+    lift: tuple[int, ...] = ()  # mortgaged deeds the creditor frees at once (004 §Fallimento)
 
 
 class BuildingAuction(NamedTuple):

@@ -470,6 +470,37 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
 
 # --- bankruptcy -----------------------------------------------------------------------------
 
+def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
+    """The creditor of a bankrupt may free a mortgaged deed he receives at once, for the
+    mortgage + 10% (004 §Fallimento, 003 §10), with the cash he has once the estate is his."""
+    if not lift:
+        return
+    if creditor == BANK:
+        raise RuleViolation("--lift is for a player who receives a bankrupt's deeds: the Bank "
+                            "takes them back and cancels their mortgages", rule=R_BANKRUPT,
+                            allowed=f"`bankrupt {debtor}`")
+    mortgaged = [p for p in deeds_of(state, debtor) if p in state.mortgaged]
+    for pos in lift:
+        if pos not in mortgaged:
+            names = ", ".join(_name(state, p) for p in mortgaged) or "none"
+            raise RuleViolation(f"--lift names {_name(state, pos)}, which is not a mortgaged deed "
+                                f"of {debtor}'s", rule=R_BANKRUPT,
+                                allowed=f"--lift among {debtor}'s mortgaged deeds: {names}")
+    if len(set(lift)) != len(lift):
+        raise RuleViolation("--lift names a deed twice")
+    # What the creditor will hold: his cash, the debtor's, and the debtor's buildings at half.
+    cash = (state.player(creditor).cash + state.player(debtor).cash
+            + sum(building_sale_value(state, p) for p in deeds_of(state, debtor)))
+    due = sum(lift_cost(state, p) if p in lift else interest(state, state.edition.space(p).mortgage)
+              for p in mortgaged)
+    if due > cash:
+        raise RuleViolation(
+            f"{creditor} would have {money(state, cash)} once {debtor}'s estate is his, and "
+            f"freeing {', '.join(_name(state, p) for p in lift)} with 10% on the other mortgaged "
+            f"deeds costs {money(state, due)}", rule=R_BANKRUPT,
+            allowed="lift fewer deeds: the others cost only their 10% now")
+
+
 def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     state = tx.state
     debtors = sorted({d.debtor for d in state.debts})
@@ -495,6 +526,7 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
             "buildings and mortgaging", rule=R_BANKRUPT,
             allowed="`sell PROPERTY`, `mortgage PROPERTY`, then `pay`")
     creditor = debts[0].creditor
+    _check_lift(state, name, creditor, cmd.lift)
     was_current = state.turn.player == name
     resume = "moving" if was_current else state.turn.phase
     # Buildings go back to the Bank at half price first (004 §Fallimento).
@@ -527,7 +559,7 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
                                                     "last player left (003 §11)")
         return
     if creditor != BANK:
-        receive_mortgaged(tx, creditor, [p for p in deeds if p in state.mortgaged])
+        receive_mortgaged(tx, creditor, [p for p in deeds if p in state.mortgaged], cmd.lift)
     if tx.state.auction_queue:
         first = tx.state.auction_queue[0]
         tx.emit("AuctionOpened", property=first, min_bid=state.rules.auction_min_bid,

@@ -130,3 +130,16 @@ def test_new_refuses_a_bad_name_with_exit_2_and_starts_no_game(banco, names, wor
     result = banco("new", *names, code=2)
     assert words in result.output and "Traceback" not in result.output
     assert "no game in this database yet" in banco("state", code=2).output
+
+
+def test_bankrupt_takes_lift_with_unquoted_names(banco, tmp_path):
+    rules = tmp_path / "poor.toml"
+    rules.write_text('extends = "classic"\nstarting_cash = 100\n')
+    banco("new", "Anna", "Bruno", "--rules", str(rules))
+    out = banco("roll", "1", "3").output  # Tassa Patrimoniale: 200 with 100 in cash
+    assert "Anna cannot pay 200 M to the Bank" in out
+    r = banco("bankrupt", "anna", "--lift", "vicolo", "corto", code=1)
+    assert "--lift is for a player who receives a bankrupt's deeds" in r.output
+    assert "'bruno' is not understood" in banco("bankrupt", "anna", "bruno", code=2).output
+    assert "--lift needs the mortgaged deeds" in banco("bankrupt", "--lift", code=2).output
+    assert "Anna is bankrupt to the Bank" in banco("bankrupt").output

@@ -440,6 +440,44 @@ def test_a_creditor_short_of_the_ten_percent_owes_it_to_the_bank():
                                               "reason": "10% on receiving the mortgaged Viale dei Giardini"}
 
 
+def bankrupt_holding_mortgages(bruno_cash=1500):
+    """Anna owes Bruno 2000 with 40 M and two mortgaged deeds: Viale dei Giardini (mortgage
+    175: freed for 175 + 18 = 193, kept for 18) and Vicolo Corto (mortgage 30: kept for 3)."""
+    t = own(new_table(), "Anna", "Viale dei Giardini", "Vicolo Corto")
+    t = mortgage(t, "Viale dei Giardini", "Vicolo Corto")
+    t = cash(cash(t, "Anna", 40), "Bruno", bruno_cash)
+    return debt(t, "Anna", "Bruno", 2000)
+
+
+def test_the_creditor_may_lift_a_received_mortgage_at_once_for_110_percent():
+    # 004 §Fallimento, 003 §10: he pays the 10% and may free the deed at once (mortgage + 10%).
+    t, ev = play(bankrupt_holding_mortgages(), Bankrupt("Anna", (POS["Viale dei Giardini"],)))
+    assert of_type(ev, "MortgageLifted") == [{
+        "payer": "Bruno", "payee": "bank", "amount": 193, "player": "Bruno",
+        "property": POS["Viale dei Giardini"],
+        "reason": "freed Viale dei Giardini on receiving it: 175 + 10%"}]
+    assert [d["amount"] for d in of_type(ev, "MortgageInterestPaid")] == [3]
+    assert t.player("Bruno").cash == 1500 + 40 - 193 - 3
+    assert POS["Viale dei Giardini"] not in t.mortgaged and POS["Vicolo Corto"] in t.mortgaged
+    assert t.owners[POS["Viale dei Giardini"]] == "Bruno" and balanced(t)
+
+
+@pytest.mark.parametrize("scene,lift,words", [
+    (lambda: bankrupt_holding_mortgages(bruno_cash=150), ("Viale dei Giardini",),
+     "Bruno would have 190 M once Anna's estate is his, and freeing Viale dei Giardini with "
+     "10% on the other mortgaged deeds costs 196 M"),
+    (bankrupt_holding_mortgages, ("Via Roma",),
+     "--lift names Via Roma, which is not a mortgaged deed of Anna's"),
+    (lambda: debt(cash(mortgage(own(new_table(), "Anna", "Vicolo Corto"), "Vicolo Corto"),
+                       "Anna", 0), "Anna", "bank", 500), ("Vicolo Corto",),
+     "--lift is for a player who receives a bankrupt's deeds"),
+])
+def test_a_lift_the_creditor_cannot_make_is_refused(scene, lift, words):
+    with pytest.raises(RuleViolation, match="003 §10") as err:
+        play(scene(), Bankrupt("Anna", tuple(POS[n] for n in lift)))
+    assert words in str(err.value)
+
+
 def test_bankrupt_to_the_bank_auctions_the_deeds_one_by_one():
     t = own(new_table(), "Anna", "Vicolo Corto", "Stazione Sud")
     t = mortgage(t, "Vicolo Corto")
