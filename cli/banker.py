@@ -95,15 +95,21 @@ def bid(session, bidder, amount):
 
 
 @click.command()
-@click.argument("words", nargs=-1, metavar="[PROPERTY]")
+@click.argument("words", nargs=-1, metavar="[PROPERTY|PLAYER]")
 @pass_session
 def hammer(session, words):
     """Close the auction: the highest bid wins.  After a building auction, PROPERTY is where
-    the winner puts the building (needed only when there is a choice)."""
+    the winner puts the building (needed only when there is a choice).  A deed nobody bid for
+    goes to the richest player (000 FAQ 22); when several are as rich, PLAYER says who."""
     from ledger.commands import Hammer
 
     state = session.state()
-    execute(session, Hammer(property_position(state, " ".join(words)) if words else None))
+    if not words:
+        execute(session, Hammer())
+    elif state.auction is not None and state.auction.kind == "deed":
+        execute(session, Hammer(player=player_name(state, " ".join(words))))
+    else:
+        execute(session, Hammer(property_position(state, " ".join(words))))
 
 
 @click.command()

@@ -25,6 +25,7 @@ class Bid(NamedTuple):
 
 class Hammer(NamedTuple):
     lot: int | None = None  # where the winner of a building auction puts the building
+    player: str | None = None  # nobody bid and the richest are tied: the banker says who
 
 
 class Claim(NamedTuple):

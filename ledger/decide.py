@@ -10,7 +10,7 @@ from . import commands as c
 from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_phase, no_debts, pay
 from .edition import Space
 from .errors import RuleViolation, UsageError
-from .state import BANK, State, next_step
+from .state import BANK, State, next_step, richest_bidders
 
 R_BUY = "004 §Acquistare un immobile"
 R_AUCTION = "004 §Acquistare un immobile; 003 §03"
@@ -19,6 +19,7 @@ R_DOUBLES = "004 §Stesso numero di punti; 003 §01"
 R_JAIL = "004 §Prigione; 003 §08"
 R_CARDS = "004 §Probabilità e Tesoro; 003 §09"
 R_UNPAID = "000 §COMPRARE I CONTRATTI"
+R_NO_BID = "000 FAQ 22"
 
 
 def decide(state: State, command: c.Command) -> list[dict]:
@@ -297,22 +298,68 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     if a.kind != "deed":
         from .estate import hammer_building
 
+        if cmd.player is not None:
+            raise RuleViolation("`hammer PLAYER` is for a deed nobody bid for", rule=R_NO_BID,
+                                allowed="`hammer` or `hammer PROPERTY`")
         hammer_building(tx, cmd.lot)
         return
     if cmd.lot is not None:
         raise RuleViolation("`hammer PROPERTY` is for building auctions", allowed="`hammer`")
     space = state.edition.space(a.property)
-    if a.high_bidder is None:
-        tx.emit("AuctionClosed", property=a.property, outcome="no bid",
-                reason="nobody bid: the deed stays with the Bank (004 is silent; classic keeps it unsold)")
-    else:
+    if a.high_bidder is not None:
+        if cmd.player is not None:
+            raise RuleViolation(f"{a.high_bidder} bid {money(state, a.high_bid)}: the highest "
+                                "bid wins", rule=R_AUCTION, allowed="`hammer`")
         tx.emit("AuctionWon", player=a.high_bidder, property=a.property, payer=a.high_bidder,
                 payee=BANK, amount=a.high_bid, reason=f"won {space.name} at auction")
+    elif state.rules.auction_no_bid == "richest":
+        _no_bid_to_the_richest(tx, cmd.player)
+    else:
+        if cmd.player is not None:
+            raise RuleViolation(f"nobody bid: under the {state.rules.name} rules {space.name} "
+                                "stays with the Bank", allowed="`hammer`")
+        tx.emit("AuctionClosed", property=a.property, outcome="no bid",
+                reason="nobody bid: the deed stays with the Bank (house rules: auction_no_bid "
+                       "= bank_keeps)")
     if tx.state.auction_queue:  # a bankrupt's deeds, one by one (003 §10)
         tx.emit("AuctionOpened", property=tx.state.auction_queue[0], min_bid=a.min_bid,
                 step=a.step, resume=a.resume)
     elif a.resume == "moving":
         after_auctions(tx)
+
+
+def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
+    """000 FAQ 22: nobody bid, so the banker gives the deed to the player with the most cash
+    at the opening bid.  The FAQ does not break a tie: the banker does (`hammer PLAYER`)."""
+    state = tx.state
+    a = state.auction
+    space = state.edition.space(a.property)
+    tied = richest_bidders(state)
+    if not tied:
+        if chosen is not None:
+            raise RuleViolation(f"nobody can pay {money(state, a.min_bid)} for {space.name}",
+                                rule=R_NO_BID, allowed="`hammer`")
+        tx.emit("AuctionClosed", property=a.property, outcome="no bid",
+                reason=f"nobody bid and nobody can pay {money(state, a.min_bid)}: the deed "
+                       f"stays with the Bank ({R_NO_BID})")
+        return
+    if chosen is None and len(tied) == 1:
+        chosen = tied[0]
+    if chosen not in tied:
+        cash = money(state, state.player(tied[0]).cash)
+        who = (f"{', '.join(tied[:-1])} and {tied[-1]} have {cash} each" if len(tied) > 1
+               else f"{tied[0]} has the most cash ({cash})")
+        ask = " or ".join(f"`hammer {n}`" for n in tied)
+        raise RuleViolation(
+            f"nobody bid for {space.name}: it goes to the richest player at "
+            f"{money(state, a.min_bid)}, and {who}"
+            + ("; the banker says who" if len(tied) > 1 else ""),
+            rule=R_NO_BID, allowed=ask)
+    tx.emit("AuctionWon", player=chosen, property=a.property, payer=chosen, payee=BANK,
+            amount=a.min_bid,
+            reason=f"nobody bid for {space.name}: given to the richest player at the opening "
+                   f"bid ({R_NO_BID})" + (", the banker choosing among the tied"
+                                          if len(tied) > 1 else ""))
 
 
 def after_auctions(tx: Tx) -> None:

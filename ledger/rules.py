@@ -41,7 +41,7 @@ class RuleSet(NamedTuple):
 
 
 _CHOICES = {
-    "auction_no_bid": ("bank_keeps",),
+    "auction_no_bid": ("richest", "bank_keeps"),
     "rent": ("claim", "auto"),
     "interest_rounding": ("up", "down"),
 }

@@ -153,6 +153,20 @@ def _set_at(t: tuple, i: int, value) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
 
 
+def richest_bidders(state: State) -> list[str]:
+    """Who takes a deed nobody bid for, when the rule set says the richest (000 FAQ 22): the
+    players with the most cash who could bid (in play, not kept out, not in debt, with the
+    opening bid in hand).  More than one: the banker says who."""
+    a = state.auction
+    debtors = {d.debtor for d in state.debts}
+    able = [p for p in state.players if not p.bankrupt and p.name not in a.excluded
+            and p.name not in debtors and p.cash >= a.min_bid]
+    if not able:
+        return []
+    most = max(p.cash for p in able)
+    return [p.name for p in able if p.cash == most]
+
+
 def next_step(state: State) -> str:
     """What the table is waiting for, in the words the banker types."""
     t = state.turn

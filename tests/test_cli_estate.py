@@ -14,13 +14,14 @@ def doc(result):
 
 @pytest.fixture
 def marrone(banco):
-    """Anna owns both brown streets: bought with two landings, then Bruno's deed by trade."""
+    """Anna buys Vicolo Stretto; nobody bids for Via Accademia and Società Elettrica, which go
+    to Bruno, the richest player, at 1 M each (000 FAQ 22)."""
     banco("new", "Anna", "Bruno")
     banco("roll", "1", "2")  # Anna: Vicolo Stretto
     banco("buy")
     banco("roll", "6", "5")  # Bruno: Stazione...? 11 = Via Accademia
     banco("decline")
-    banco("hammer")
+    assert "Bruno pays 1 M to the Bank: nobody bid for Via Accademia" in banco("hammer").output
     banco("roll", "4", "5")  # Anna: 3 + 9 = 12 Società Elettrica
     banco("decline")
     banco("hammer")
@@ -48,7 +49,7 @@ def test_trade_build_sell_mortgage_through_the_cli(marrone):
     assert "trade: Anna gives Vicolo Stretto; Bruno gives 200 M" in r.output
     d = doc(marrone("state", "--json"))
     assert d["properties"][1]["owner"] == "Bruno"
-    assert [p["cash"] for p in d["players"]] == [1640, 1300]
+    assert [p["cash"] for p in d["players"]] == [1640, 1298]
     r = marrone("build", "vicolo stretto", code=1)
     assert "does not own the whole group" in r.output and "Vicolo Corto missing" in r.output
 
@@ -64,14 +65,14 @@ def test_statement_history_standings(marrone):
     table = list(csv.DictReader(io.StringIO(out)))
     assert table[1]["reason"] == "bought Vicolo Stretto" and table[1]["amount"] == "-60"
     bank = doc(marrone("statement", "bank", "--json"))
-    assert bank[-1]["balance"] == -(1500 * 2) + 60
+    assert bank[-1]["balance"] == -(1500 * 2) + 60 + 1 + 1
     hist = doc(marrone("history", "vicolo stretto", "--json"))
     assert [h["owner"] for h in hist] == ["Anna", "Bruno"]
     assert "traded from Anna to Bruno" in hist[-1]["note"]
     assert "declined it" in marrone("history", "via accademia").output
     st = doc(marrone("standings", "--json"))
-    assert [(s["rank"], s["name"]) for s in st] == [(1, "Anna"), (2, "Bruno")]
-    assert st[0]["net_worth"] == 1640 and st[1]["net_worth"] == 1300 + 60
+    assert [(s["rank"], s["name"]) for s in st] == [(1, "Bruno"), (2, "Anna")]
+    assert st[0]["net_worth"] == 1298 + 60 + 140 + 150 and st[1]["net_worth"] == 1640
 
 
 def test_debt_bankruptcy_and_game_over(banco):

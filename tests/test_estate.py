@@ -496,8 +496,13 @@ def test_bankrupt_to_the_bank_auctions_the_deeds_one_by_one():
     t, ev = play(t, Bid("Bruno", 10), Hammer())
     assert t.owners[POS["Vicolo Corto"]] == "Bruno"
     assert t.auction.property == POS["Stazione Sud"]
-    t, ev = play(t, Hammer())
-    assert t.owners[POS["Stazione Sud"]] is None and t.auction is None
+    # nobody bids: the richest takes it at 1 M (000 FAQ 22); Carla and Dario tie at 1500
+    with pytest.raises(RuleViolation, match="000 FAQ 22") as err:
+        play(t, Hammer())
+    assert err.value.allowed == "`hammer Carla` or `hammer Dario`"
+    t, ev = play(t, Hammer(player="Carla"))
+    assert t.owners[POS["Stazione Sud"]] == "Carla" and t.player("Carla").cash == 1499
+    assert t.auction is None
     assert t.turn.player == "Bruno" and t.turn.phase == "roll" and balanced(t)
 
 

@@ -9,7 +9,7 @@ from cli.render import state_document
 from ledger import commands as c
 from ledger.decide import decide
 from ledger.errors import RuleViolation
-from ledger.state import evolve, fold
+from ledger.state import evolve, fold, richest_bidders
 
 step = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(0, 99))
 
@@ -40,7 +40,8 @@ def choose(state, d1, d2, k):
             name = rich[k % len(rich)]
             low = a.min_bid if a.high_bidder is None else a.high_bid + a.step
             return c.Bid(name, min(state.player(name).cash, low + k % 30))
-        return c.Hammer()
+        tied = richest_bidders(state) if a.high_bidder is None else []
+        return c.Hammer(player=tied[k % len(tied)] if len(tied) > 1 else None)
     if t.phase in ("card", "choice"):
         if t.phase == "choice":
             deck, n = t.card_choice

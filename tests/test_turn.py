@@ -133,10 +133,69 @@ def test_a_bid_above_cash_in_hand_is_refused():
     assert "bid at most 30" in err.value.allowed
 
 
-def test_auction_without_a_bid_leaves_the_deed_with_the_bank():
-    t, ev = play(new_table(), Roll((1, 2)), Decline(), Hammer())
+def test_a_deed_nobody_bids_for_goes_to_the_richest_at_the_opening_bid():
+    # 000 FAQ 22 (004 and 003 are silent): the banker gives it to the player with most cash.
+    t, _ = play(new_table(), Roll((1, 2)), Decline())
+    t = cash(cash(t, "Carla", 1600), "Bruno", 1599)
+    t, ev = play(t, Hammer())
+    assert of_type(ev, "AuctionWon")[0] == {
+        "player": "Carla", "property": 3, "payer": "Carla", "payee": "bank", "amount": 1,
+        "reason": "nobody bid for Vicolo Stretto: given to the richest player at the opening "
+                  "bid (000 FAQ 22)"}
+    assert t.owners[3] == "Carla" and t.player("Carla").cash == 1599
+    assert t.turn.player == "Bruno" and balanced(t)
+
+
+def test_a_tie_of_cash_is_broken_by_the_banker():
+    t, _ = play(new_table(), Roll((1, 2)), Decline())  # everybody has 1500
+    with pytest.raises(RuleViolation, match="000 FAQ 22") as err:
+        play(t, Hammer())
+    assert "Anna, Bruno, Carla and Dario have 1500 M each; the banker says who" in str(err.value)
+    assert err.value.allowed == ("`hammer Anna` or `hammer Bruno` or `hammer Carla` or "
+                                 "`hammer Dario`")
+    t = cash(t, "Anna", 1400)
+    with pytest.raises(RuleViolation, match="Bruno, Carla and Dario have 1500 M each"):
+        play(t, Hammer(player="Anna"))
+    t, ev = play(t, Hammer(player="Dario"))
+    assert t.owners[3] == "Dario" and t.player("Dario").cash == 1499
+    assert "the banker choosing among the tied" in of_type(ev, "AuctionWon")[0]["reason"]
+
+
+def test_the_richest_must_be_able_to_bid():
+    from helpers import debt
+
+    t, _ = play(new_table(), Roll((1, 2)), Decline())
+    t = debt(cash(t, "Bruno", 3000), "Bruno", "bank", 2900)  # in debt: cannot bid, cannot take it
+    t = cash(t, "Carla", 1501)
+    t, _ = play(t, Hammer())
+    assert t.owners[3] == "Carla"
+    t, _ = play(new_table(), Roll((1, 2)), Decline())
+    for name in ("Anna", "Bruno", "Carla", "Dario"):
+        t = cash(t, name, 0)
+    t, ev = play(t, Hammer())
+    assert "nobody can pay 1 M" in of_type(ev, "AuctionClosed")[0]["reason"]
+    assert t.owners[3] is None and balanced(t)
+
+
+def test_quick_rules_give_an_unbid_deed_at_ten_and_house_rules_may_keep_it_unsold(tmp_path):
+    t, _ = play(new_table(rules="quick"), Roll((1, 2)), Decline())
+    t, ev = play(cash(t, "Bruno", 1501), Hammer())
+    assert of_type(ev, "AuctionWon")[0]["amount"] == 10 and t.player("Bruno").cash == 1491
+    from ledger.rules import load_rules
+
+    path = tmp_path / "keep.toml"
+    path.write_text('extends = "classic"\nauction_no_bid = "bank_keeps"\n')
+    t = new_table(rules=str(path))
+    assert load_rules(str(path)).auction_no_bid == "bank_keeps"
+    t, ev = play(t, Roll((1, 2)), Decline(), Hammer())
     assert of_type(ev, "AuctionClosed")[0]["outcome"] == "no bid"
     assert t.owners[3] is None and t.turn.player == "Bruno"
+
+
+def test_hammer_player_only_picks_among_the_tied_when_nobody_bid():
+    t, _ = play(new_table(), Roll((1, 2)), Decline(), Bid("Bruno", 5))
+    with pytest.raises(RuleViolation, match="Bruno bid 5 M: the highest bid wins"):
+        play(t, Hammer(player="Carla"))
 
 
 def test_bids_from_strangers_and_out_of_auction_are_refused():

@@ -25,7 +25,7 @@ from ledger.decide import decide, start_game  # noqa: E402
 from ledger.errors import RuleViolation  # noqa: E402
 from ledger.estate import buildable_lots  # noqa: E402
 from ledger.rules import load_rules  # noqa: E402
-from ledger.state import BANK, evolve, fold  # noqa: E402
+from ledger.state import BANK, evolve, fold, richest_bidders  # noqa: E402
 from ledger.worth import deeds_of, interest, raisable  # noqa: E402
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
@@ -122,7 +122,12 @@ class Recorder:
             if nxt <= budget:
                 self.apply(c.Bid(name, nxt), f"bid {name} {nxt}")
                 bid = nxt
-        self.apply(c.Hammer(), "hammer")
+        tied = richest_bidders(self.state) if self.state.auction.high_bidder is None else []
+        if len(tied) > 1:  # nobody bid and the richest tie: the banker says who (000 FAQ 22)
+            name = rng.choice(tied)
+            self.apply(c.Hammer(player=name), f"hammer {name}")
+        else:
+            self.apply(c.Hammer(), "hammer")
 
     # --- what players own ---------------------------------------------------------------------
 
