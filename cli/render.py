@@ -79,6 +79,9 @@ def narrate(event: dict, state: State) -> str | None:
         creditor = "the Bank" if d["creditor"] == BANK else d["creditor"]
         return (f"  {d['debtor']} cannot pay {d['amount']} {cur} to {creditor} ({d['reason']}): "
                 f"in debt until `pay`")
+    if t == "JailExitDue":
+        return (f"  {d['player']} failed the last try: `use-card` or `pay-fine` ({d['fine']} "
+                f"{cur}), then moves {d['spaces']}")
     if t == "ExtraRollDue":
         return f"{d['player']} rolls again (doubles)"
     if t == "TurnEnded":

@@ -121,7 +121,7 @@ def _continue(tx: Tx) -> None:
     """When nothing waits on the current player: another roll after doubles, or the next turn."""
     state = tx.state
     t = state.turn
-    if t.phase in ("buy", "auction", "card", "choice"):
+    if t.phase in ("buy", "auction", "card", "choice", "jail_exit"):
         return
     p = state.current
     if not p.in_jail and t.extra_roll and not p.bankrupt:
@@ -197,11 +197,24 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int) -> None:
         if attempt < state.rules.jail_max_attempts:
             _continue(tx)
             return
+        if player.jail_cards:
+            # 000 FAQ 17: a card may stand for the fine; the prisoner chooses, the table waits.
+            tx.emit("JailExitDue", player=name, fine=state.rules.jail_fine, spaces=total)
+            return
         # 003 §08: after the third failed try, pay the fine and move by that roll.
         pay(tx, "FinePaid", name, BANK, state.rules.jail_fine,
              f"jail fine after {attempt} failed tries")
         tx.emit("LeftJail", player=name, how="fine after the last try")
     _move(tx, name, (player.position + total) % 40, total, "dice", salary=True)
+    _land(tx, name)
+    _continue(tx)
+
+
+def _forced_out(tx: Tx, name: str) -> None:
+    """After the choice of the last failed try (000 FAQ 17): move by that roll."""
+    total = sum(tx.state.turn.dice[:2])
+    position = tx.state.player(name).position
+    _move(tx, name, (position + total) % 40, total, "dice", salary=True)
     _land(tx, name)
     _continue(tx)
 
@@ -510,7 +523,8 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
 def _jail_exit_check(tx: Tx, player: str | None, action: str):
     state = tx.state
     check_turn(state, player, action)
-    need_phase(state, "roll", action)
+    if state.turn.phase != "jail_exit":
+        need_phase(state, "roll", action)
     p = state.current
     if not p.in_jail:
         raise RuleViolation(f"{p.name} is not in jail", rule=R_JAIL,
@@ -521,23 +535,36 @@ def _jail_exit_check(tx: Tx, player: str | None, action: str):
 def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     state = tx.state
     p = _jail_exit_check(tx, cmd.player, "pay the fine")
-    no_debts(state, "pay the fine", p.name)
     fine = state.rules.jail_fine
+    if state.turn.phase == "jail_exit":
+        # The fine is due now: short of cash, it is a debt to raise (003 §08, 003 §10).
+        pay(tx, "FinePaid", p.name, BANK, fine, f"jail fine after {p.jail_turns} failed tries")
+        tx.emit("LeftJail", player=p.name, how="fine after the last try")
+        _forced_out(tx, p.name)
+        return
+    no_debts(state, "pay the fine", p.name)
     if p.cash < fine:
+        other = "`use-card`, or " if p.jail_cards else ""
         raise RuleViolation(f"{p.name} has {money(state, p.cash)}; the fine is {money(state, fine)}",
-                            rule=R_JAIL, allowed="`use-card` if held, or `roll` for doubles")
+                            rule=R_JAIL, allowed=f"{other}`roll D1 D2` to try for doubles")
     tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason="jail fine before rolling")
     tx.emit("LeftJail", player=p.name, how="fine")
 
 
 def _use_card(tx: Tx, cmd: c.UseCard) -> None:
+    state = tx.state
     p = _jail_exit_check(tx, cmd.player, "use a card")
     if not p.jail_cards:
+        fine = "`pay-fine`, or " if p.cash >= state.rules.jail_fine else ""
         raise RuleViolation(f"{p.name} holds no get-out-of-jail card", rule=R_JAIL,
-                            allowed="`pay-fine` or `roll` for doubles")
+                            allowed=f"{fine}`roll D1 D2` to try for doubles")
     deck, number = p.jail_cards[0]
     tx.emit("JailCardUsed", player=p.name, deck=deck, number=number)
     # 003 §09: the card goes back to the bottom of its deck.
+    if state.turn.phase == "jail_exit":
+        tx.emit("LeftJail", player=p.name, how="card after the last try (000 FAQ 17)")
+        _forced_out(tx, p.name)
+        return
     tx.emit("LeftJail", player=p.name, how="card")
 
 

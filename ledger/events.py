@@ -133,6 +133,7 @@ def _specs():
                          "reason": text()},
         "DebtPaid": transfer(debt_seq=count(1)),
         "ExtraRollDue": {"player": name(), "in_row": count(1)},
+        "JailExitDue": {"player": name(), "fine": money(), "spaces": count(2, 12)},
         "TurnEnded": {"player": name(), "next": name()},
         "GameEnded": {"winner": f.String(allow_none=True, required=True), "reason": text()},
         "EventRetracted": {"seqs": f.List(count(1), required=True), "command_id": text(),
@@ -150,7 +151,7 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "BuildingAuctionOpened", "HouseBuilt", "HotelBuilt", "BuildingSold",
                "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "TradeCompleted",
                "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
-               "AuctionVoided", "HotelsBrokenUp")
+               "AuctionVoided", "HotelsBrokenUp", "JailExitDue")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.

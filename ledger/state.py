@@ -57,7 +57,7 @@ class Debt(NamedTuple):
 
 class Turn(NamedTuple):
     player: str
-    phase: str = "roll"  # roll | buy | auction | card | choice | over
+    phase: str = "roll"  # roll | buy | auction | card | choice | jail_exit | over
     doubles: int = 0  # doubles in a row this turn
     dice: tuple = ()
     extra_roll: bool = False
@@ -188,6 +188,10 @@ def next_step(state: State) -> str:
         return (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
                 f"`card {deck} {number} pay` or `card {deck} {number} draw`")
     p = state.current
+    if t.phase == "jail_exit":
+        return (f"{t.player} failed the last try and leaves jail: `use-card` or `pay-fine` "
+                f"({state.rules.jail_fine} {state.edition.currency}), then moves "
+                f"{sum(t.dice[:2])} (000 FAQ 17)")
     if p.in_jail:
         return f"{t.player} is in jail: `pay-fine`, `use-card` or `roll D1 D2` to try for doubles"
     return f"{t.player} to `roll D1 D2`"
@@ -418,7 +422,10 @@ def _jail_roll_failed(state, d, seq):
 
 
 def _left_jail(state, d, seq):
-    return _set_player(state, d["player"], in_jail=False, jail_turns=0)
+    state = _set_player(state, d["player"], in_jail=False, jail_turns=0)
+    if state.turn.phase == "jail_exit":  # the wait of 000 FAQ 17 is over: the token moves
+        state = state._replace(turn=state.turn._replace(phase="moving"))
+    return state
 
 
 def _debt_incurred(state, d, seq):
@@ -430,6 +437,10 @@ def _debt_incurred(state, d, seq):
 def _debt_paid(state, d, seq):
     state = _transfer(state, d)
     return state._replace(debts=tuple(x for x in state.debts if x.seq != d["debt_seq"]))
+
+
+def _jail_exit_due(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase="jail_exit"))
 
 
 def _extra_roll_due(state, d, seq):
@@ -481,6 +492,7 @@ HANDLERS = {
     "DebtIncurred": _debt_incurred,
     "DebtPaid": _debt_paid,
     "ExtraRollDue": _extra_roll_due,
+    "JailExitDue": _jail_exit_due,
     "TurnEnded": _turn_ended,
     "GameEnded": _game_ended,
     "BuildingAuctionOpened": _building_auction_opened,

@@ -63,6 +63,8 @@ class Table(RuleBasedStateMachine):
             self.settle(n)
         elif self.t.turn.phase == "auction":
             self.bid_or_hammer(n, rng.randrange(60))
+        elif self.t.turn.phase == "jail_exit":
+            self.jail_exit(n)
         elif self.t.turn.phase in ("buy", "card", "choice"):
             self.whole_turn(rng.randrange(2**32))
         else:
@@ -143,9 +145,17 @@ class Table(RuleBasedStateMachine):
                 self.bid_or_hammer(rng.randrange(10_000), rng.randrange(60))
             elif ph in ("card", "choice"):
                 self.card(rng.randrange(10_000))
+            elif ph == "jail_exit":
+                self.jail_exit(rng.randrange(10_000))
             for claim in list(self.t.claims):
                 if rng.random() < 0.9 and claim in self.t.claims:
                     self.do(c.Claim(claim.owner))
+
+    @precondition(lambda self: self.phase("jail_exit"))
+    @rule(n=k)
+    def jail_exit(self, n):
+        """The last failed try with a card in hand: the card or the fine (000 FAQ 17)."""
+        assert self.do(c.UseCard() if n % 2 else c.PayFine())
 
     @precondition(lambda self: self.phase("buy"))
     @rule(n=k)

@@ -49,6 +49,8 @@ def choose(state, d1, d2, k):
         deck = state.edition.decks[t.card_deck]
         free = [x.number for x in deck.cards if (deck.name, x.number) not in state.held_cards]
         return c.DrawCard(deck.name, free[k % len(free)])
+    if t.phase == "jail_exit":
+        return c.UseCard() if k % 2 else c.PayFine()
     raise AssertionError(f"unexpected phase {t.phase}")
 
 

@@ -88,6 +88,11 @@ class Recorder:
             free = [cd.number for cd in deck.cards if (deck.name, cd.number) not in st.held_cards]
             n = rng.choice(free)
             self.apply(c.DrawCard(deck.name, n), f"card {deck.title} {n}")
+        elif t.phase == "jail_exit":  # the last failed try, a card in hand (000 FAQ 17)
+            if rng.random() < 0.7:
+                self.apply(c.UseCard(), "use-card")
+            else:
+                self.apply(c.PayFine(), "pay-fine")
         elif t.phase == "choice":
             deck, n = t.card_choice
             choice = rng.choice(("pay", "draw"))
