@@ -54,7 +54,7 @@ def narrate(event: dict, state: State) -> str | None:
         where = f" as event {event['seq']}" if "seq" in event else ""
         return (f"  late claim recorded{where}: {d['owner']} asked {d['payer']} for "
                 f"{d['amount']} {cur} ({_name(state, d['property'])}); landed at event "
-                f"{d['opened_seq']}, window closed at event {d['lapsed_seq']}")
+                f"{d.get('landed_seq', d['opened_seq'])}, window closed at event {d['lapsed_seq']}")
     if t == "RentNotDue":
         return f"  no rent on {_name(state, d['property'])}: {d['reason']}"
     if t == "CardDrawRequired":

@@ -76,19 +76,25 @@ def seat_after(state: State, name: str, n: int) -> str:
 
 # --- moving and landing ---------------------------------------------------------------------
 
-def _move(tx: Tx, player: str, to: int, spaces: int, cause: str, salary: bool) -> None:
+def _move(tx: Tx, player: str, to: int, spaces: int, cause: str, salary: bool) -> int:
+    """Move a token; return the seq of its TokenMoved, the landing a rent claim points at.
+    decide numbers its events from the table's seq + 1: a store that puts a fact of its own
+    before them must decide on the table after that fact."""
     start = tx.state.player(player).position
     passed = salary and (start + spaces >= 40 if spaces > 0 else False)
     tx.emit("TokenMoved", player=player, **{"from": start}, to=to, spaces=spaces, cause=cause,
             passed_go=passed)
+    landed = tx.state.seq
     if passed:
         reason = "landed on Via!" if to == 0 else "passed Via!"
         tx.emit("SalaryPaid", payer=BANK, payee=player, amount=tx.state.rules.go_salary,
                 reason=reason)
+    return landed
 
 
-def _land(tx: Tx, player: str) -> None:
-    """Do what the square says (004 §Svolgimento)."""
+def _land(tx: Tx, player: str, landed: int) -> None:
+    """Do what the square says (004 §Svolgimento del gioco); `landed` is the seq of the
+    TokenMoved that brought the player here, the evidence a rent claim points at."""
     state = tx.state
     pos = state.player(player).position
     space: Space = state.edition.space(pos)
@@ -108,7 +114,7 @@ def _land(tx: Tx, player: str) -> None:
             else:
                 closer = seat_after(state, player, state.rules.claim_window)
                 tx.emit("RentClaimOpened", payer=player, owner=owner, property=pos,
-                        amount=amount, basis=basis, closer=closer)
+                        amount=amount, basis=basis, closer=closer, landed_seq=landed)
     elif space.kind == "tax":
         pay(tx, "TaxPaid", player, BANK, space.amount, space.name)
     elif space.kind == "card":
@@ -176,8 +182,7 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
         return
     tx.emit("DiceRolled", player=name, dice=list(dice), doubles=doubles, in_row=in_row,
             extra_roll=doubles)
-    _move(tx, name, (player.position + total) % 40, total, "dice", salary=True)
-    _land(tx, name)
+    _land(tx, name, _move(tx, name, (player.position + total) % 40, total, "dice", salary=True))
     _continue(tx)
 
 
@@ -205,8 +210,7 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int) -> None:
         pay(tx, "FinePaid", name, BANK, state.rules.jail_fine,
              f"jail fine after {attempt} failed tries")
         tx.emit("LeftJail", player=name, how="fine after the last try")
-    _move(tx, name, (player.position + total) % 40, total, "dice", salary=True)
-    _land(tx, name)
+    _land(tx, name, _move(tx, name, (player.position + total) % 40, total, "dice", salary=True))
     _continue(tx)
 
 
@@ -214,8 +218,7 @@ def _forced_out(tx: Tx, name: str) -> None:
     """After the choice of the last failed try (000 FAQ 17): move by that roll."""
     total = sum(tx.state.turn.dice[:2])
     position = tx.state.player(name).position
-    _move(tx, name, (position + total) % 40, total, "dice", salary=True)
-    _land(tx, name)
+    _land(tx, name, _move(tx, name, (position + total) % 40, total, "dice", salary=True))
     _continue(tx)
 
 
@@ -397,13 +400,13 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
             cl = late[-1]
             space = state.edition.space(cl.property).name
             why = (f"{cmd.owner}'s claim for {money(state, cl.amount)} rent on {space} from "
-                   f"{cl.payer} is too late: {cl.payer} landed at event {cl.opened_seq} and the "
+                   f"{cl.payer} is too late: {cl.payer} landed at event {cl.landed_seq} and the "
                    f"window closed when {cl.closer} rolled (event {cl.lapsed_seq})")
             refusal = {"type": "RentClaimRefused",
                        "data": {"owner": cmd.owner, "payer": cl.payer, "property": cl.property,
                                 "amount": cl.amount, "opened_seq": cl.opened_seq,
-                                "lapsed_seq": cl.lapsed_seq, "closer": cl.closer,
-                                "rule": R_RENT, "reason": why}}
+                                "landed_seq": cl.landed_seq, "lapsed_seq": cl.lapsed_seq,
+                                "closer": cl.closer, "rule": R_RENT, "reason": why}}
             raise RuleViolation(why, rule=R_RENT,
                                 allowed="rent must be asked before the next player rolls",
                                 record=[refusal])
@@ -471,16 +474,13 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
     if kind == "advance_to":
         target = effect["position"]
         spaces = (target - pos) % 40 or 40
-        _move(tx, name, target, spaces, "card", salary=True)
-        _land(tx, name)
+        _land(tx, name, _move(tx, name, target, spaces, "card", salary=True))
     elif kind == "back_to":
         target = effect["position"]
-        _move(tx, name, target, -((pos - target) % 40), "card", salary=False)
-        _land(tx, name)
+        _land(tx, name, _move(tx, name, target, -((pos - target) % 40), "card", salary=False))
     elif kind == "back":
         n = effect["spaces"]
-        _move(tx, name, (pos - n) % 40, -n, "card", salary=False)
-        _land(tx, name)
+        _land(tx, name, _move(tx, name, (pos - n) % 40, -n, "card", salary=False))
     elif kind == "go_to_jail":
         tx.emit("SentToJail", player=name, reason=reason)
     elif kind == "jail_free":

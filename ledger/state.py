@@ -33,6 +33,7 @@ class Claim(NamedTuple):
     closer: str  # whose roll closes the window
     basis: str  # how the amount was worked out, for the referee
     lapsed_seq: int = 0
+    landed_seq: int = 0  # the TokenMoved that landed the payer: the evidence of the claim
 
 
 class Auction(NamedTuple):
@@ -356,8 +357,10 @@ def _bankruptcy_declared(state, d, seq):
 
 
 def _claim_opened(state, d, seq):
+    # Logs written before landed_seq point at the claim itself, as banco did then.
     claim = Claim(payer=d["payer"], owner=d["owner"], property=d["property"], amount=d["amount"],
-                  opened_seq=seq, closer=d["closer"], basis=d["basis"])
+                  opened_seq=seq, closer=d["closer"], basis=d["basis"],
+                  landed_seq=d.get("landed_seq", seq))
     return state._replace(claims=state.claims + (claim,))
 
 
