@@ -124,17 +124,48 @@ def claim(session, owner):
 
 @click.command()
 @click.argument("deck")
-@click.argument("number", type=int)
-@click.argument("choice", required=False, type=click.Choice(["pay", "draw"]))
+@click.argument("words", nargs=-1, required=True, metavar="CARD... [pay|draw]")
 @player_option
 @pass_session
-def card(session, deck, number, choice, player):
-    """The card drawn: card DECK N [pay|draw]."""
+def card(session, deck, words, player):
+    """The card drawn: card DECK CARD [pay|draw].  CARD is its number or words of its text
+    (`card imprevisti terno`); pay/draw answers a card that offers the choice."""
     from ledger.commands import DrawCard
+    from ledger.decks import card_by_words
 
     state = session.state()
-    execute(session, DrawCard(deck_key(state.edition, deck), number, choice,
-                              player_name(state, player)))
+    key = deck_key(state.edition, deck)
+    words = list(words)
+    choice = None
+    if len(words) > 1 and words[-1].lower() in ("pay", "draw"):
+        choice = words.pop().lower()
+    number = card_by_words(state, key, words)
+    execute(session, DrawCard(key, number, choice, player_name(state, player)))
+
+
+@click.command()
+@click.argument("deck")
+@click.argument("words", nargs=-1, required=True, metavar="CARD...")
+@pass_session
+def misdraw(session, deck, words):
+    """A card turned by mistake (a Probabilità for an Imprevisti, say): shown to the table and
+    put under its own deck without effect (000 FAQ 18).  CARD: its number or words of it."""
+    from ledger.commands import Misdraw
+    from ledger.decks import card_by_words
+
+    state = session.state()
+    key = deck_key(state.edition, deck)
+    execute(session, Misdraw(key, card_by_words(state, key, list(words))))
+
+
+@click.command()
+@click.argument("deck")
+@pass_session
+def shuffle(session, deck):
+    """The physical deck was mixed: banco forgets the order it knew."""
+    from ledger.commands import Shuffle
+
+    execute(session, Shuffle(deck_key(session.state().edition, deck)))
 
 
 @click.command("pay-fine")

@@ -62,6 +62,11 @@ def narrate(event: dict, state: State) -> str | None:
         return f"  {d['player']} draws from {deck.title}: `card {d['deck']} N`"
     if t == "CardDrawn":
         return f"  {state.edition.decks[d['deck']].title} {d['number']}: {d['text']}"
+    if t == "CardMisdrawn":
+        return (f"  {state.edition.decks[d['deck']].title} {d['number']} turned by mistake "
+                f"({d['text']}): shown, then under its deck without effect")
+    if t == "DeckShuffled":
+        return f"  {state.edition.decks[d['deck']].title} shuffled: its order is unknown again"
     if t == "CardChoiceRequired":
         return (f"  choose: `card {d['deck']} {d['number']} pay` or "
                 f"`card {d['deck']} {d['number']} draw`")
@@ -139,6 +144,7 @@ def state_document(state: State) -> dict:
                    "kind": a.kind, "min_bid": a.min_bid, "step": a.step,
                    "high_bidder": a.high_bidder, "high_bid": a.high_bid,
                    "queue": [space(p).name for p in state.auction_queue]}
+    from ledger.decks import deck_views
     from ledger.worth import raisable
 
     debt = [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason,
@@ -167,6 +173,7 @@ def state_document(state: State) -> dict:
             "debt": debt[0] if debt else None,
             "debts": debt,
         },
+        "decks": deck_views(state),
         "ended": state.ended,
         "winner": state.winner,
     }
@@ -211,6 +218,11 @@ def state_text(state: State) -> str:
                      f"({d['reason']}); can raise {d['can_raise']}")
     lines.append("")
     lines.append(f"bank: {doc['bank']['houses']} houses, {doc['bank']['hotels']} hotels")
+    for d in doc["decks"].values():
+        if d["next"]:
+            lines.append(f"{d['title']}: next card {d['next']} ({d['next_text']})")
+        else:
+            lines.append(f"{d['title']}: next card unseen, one of {len(d['unseen'])}")
     return "\n".join(lines)
 
 

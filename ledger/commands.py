@@ -39,6 +39,17 @@ class DrawCard(NamedTuple):
     player: str | None = None
 
 
+class Misdraw(NamedTuple):
+    """A card turned by mistake: shown, then under its deck without effect (000 FAQ 18)."""
+    deck: str
+    number: int
+
+
+class Shuffle(NamedTuple):
+    """The physical deck was mixed: its order is unknown again."""
+    deck: str
+
+
 class PayFine(NamedTuple):
     player: str | None = None
 
@@ -101,5 +112,5 @@ class BuildingAuction(NamedTuple):
     kind: str  # house | hotel
 
 
-Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | PayFine | UseCard
+Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | Misdraw | Shuffle | PayFine | UseCard
            | PayDebt | Build | Sell | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import commands as c
 from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_phase, no_debts, pay
+from .decks import describe_next, drawable, where_is
 from .edition import Space
 from .errors import RuleViolation, UsageError
 from .state import BANK, State, next_step, richest_bidders
@@ -18,6 +19,7 @@ R_RENT = "004 §Soggiorno nella proprietà di qualcuno; 003 §04"
 R_DOUBLES = "004 §Stesso numero di punti; 003 §01"
 R_JAIL = "004 §Prigione; 003 §08"
 R_CARDS = "004 §Probabilità e Tesoro; 003 §09"
+R_DECK = "003 §09; 000 §IMPREVISTI E PROBABILITA'"
 R_UNPAID = "000 §COMPRARE I CONTRATTI"
 R_NO_BID = "000 FAQ 22"
 
@@ -437,14 +439,11 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
         if cmd.deck != t.card_deck:
             raise RuleViolation(
                 f"{t.player} is on a {state.edition.decks[t.card_deck].title} square, not {deck.title}",
-                rule=R_CARDS, allowed=f"card {t.card_deck} N")
-    if not 1 <= cmd.number <= len(deck.cards):
-        raise RuleViolation(f"{deck.title} has cards 1 to {len(deck.cards)}, not {cmd.number}",
-                            allowed="`banco cards " + cmd.deck + "` lists them")
-    holder = state.held_cards.get((cmd.deck, cmd.number))
-    if holder:
-        raise RuleViolation(f"{deck.title} {cmd.number} is not in the deck: {holder} holds it",
-                            rule=R_CARDS, allowed="another card number")
+                rule=R_CARDS,
+                allowed=f"`card {t.card_deck} N`; a {deck.title} card turned by mistake: "
+                        f"`misdraw {cmd.deck} {cmd.number}` (000 FAQ 18)")
+    if t.phase == "card":
+        _check_on_top(state, cmd.deck, cmd.number, "draw")
     card = deck.cards[cmd.number - 1]
     effect = card.effect
     name = t.player
@@ -462,6 +461,34 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
     tx.emit("CardDrawn", player=name, deck=cmd.deck, number=cmd.number, text=card.text)
     _apply_card(tx, name, card.deck, card.number, effect, cmd.choice)
     _continue(tx)
+
+
+def _check_on_top(state: State, deck: str, number: int, action: str) -> None:
+    """The card must be one that can be on top: a drawn card went to the bottom (003 §09), so
+    in the deck's first round it cannot come again, and once the order is known only the next
+    card can come.  The refusal says where the card is and what the next one is."""
+    cards = state.edition.decks[deck].cards
+    if not 1 <= number <= len(cards):
+        raise RuleViolation(f"{state.edition.decks[deck].title} has cards 1 to {len(cards)}, "
+                            f"not {number}", allowed=f"`banco cards {deck}` lists them")
+    if number in drawable(state, deck):
+        return
+    raise RuleViolation(
+        f"cannot {action} {state.edition.decks[deck].title} {number}: "
+        f"{where_is(state, deck, number)}; {describe_next(state, deck)}", rule=R_DECK,
+        allowed=(f"the card on top; if the deck was shuffled, `shuffle {deck}` first; a card "
+                 f"turned by mistake: `misdraw {deck} N` (000 FAQ 18)"))
+
+
+def _misdraw(tx: Tx, cmd: c.Misdraw) -> None:
+    """000 FAQ 18: the banker shows the card turned by mistake and puts it under its deck."""
+    _check_on_top(tx.state, cmd.deck, cmd.number, "turn")
+    card = tx.state.edition.decks[cmd.deck].cards[cmd.number - 1]
+    tx.emit("CardMisdrawn", deck=cmd.deck, number=cmd.number, text=card.text)
+
+
+def _shuffle(tx: Tx, cmd: c.Shuffle) -> None:
+    tx.emit("DeckShuffled", deck=cmd.deck)
 
 
 def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
@@ -605,6 +632,7 @@ _HANDLERS = {
     c.BuildingAuction: _estate("building_auction"), c.Bankrupt: _bankrupt,
     c.Roll: _roll, c.Buy: _buy, c.Decline: _decline, c.Bid: _bid, c.Hammer: _hammer,
     c.Claim: _claim, c.DrawCard: _card, c.PayFine: _pay_fine, c.UseCard: _use_card,
+    c.Misdraw: _misdraw, c.Shuffle: _shuffle,
     c.PayDebt: _pay_debt,
 }
 

@@ -125,6 +125,8 @@ def _specs():
         "CardDrawRequired": {"player": name(), "deck": name()},
         "CardDrawn": {"player": name(), **card, "text": text()},
         "CardChoiceRequired": {"player": name(), **card},
+        "CardMisdrawn": {**card, "text": text()},
+        "DeckShuffled": {"deck": name()},
         "CardPayment": transfer(**card),
         "JailCardKept": {"player": name(), **card},
         "JailCardUsed": {"player": name(), **card},
@@ -154,7 +156,8 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "BuildingAuctionOpened", "HouseBuilt", "HotelBuilt", "BuildingSold",
                "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "TradeCompleted",
                "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
-               "AuctionVoided", "HotelsBrokenUp", "JailExitDue")
+               "AuctionVoided", "HotelsBrokenUp", "JailExitDue", "CardMisdrawn",
+               "DeckShuffled")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.

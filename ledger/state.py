@@ -56,6 +56,16 @@ class Debt(NamedTuple):
     seq: int
 
 
+class DeckOrder(NamedTuple):
+    """What the table knows of a card deck's order (003 §09: a drawn card goes to the bottom).
+
+    Since the deck was last mixed, the cards never seen lie on top in an order nobody knows;
+    under them, in the order they went there, the cards put back at the bottom.  Once every
+    card has been seen the whole order is known.  Held jail cards are in neither part."""
+    unseen: frozenset  # numbers on top, order unknown
+    known: tuple = ()  # ((number, seq at which it went to the bottom), ...), top to bottom
+
+
 class Turn(NamedTuple):
     player: str
     phase: str = "roll"  # roll | buy | auction | card | choice | jail_exit | over
@@ -91,6 +101,7 @@ class State(NamedTuple):
     winner: str | None = None
     auction_queue: tuple = ()  # deeds of a player bankrupt to the bank, auctioned one by one
     eliminated: tuple = ()  # bankrupt players, in the order they went out
+    decks: dict = {}  # deck name -> DeckOrder
 
     def player(self, name: str) -> Player:
         return self.players[self.index[name]]
@@ -305,6 +316,25 @@ def _mortgage_lifted(state, d, seq):
     return state._replace(mortgaged=state.mortgaged - {d["property"]})
 
 
+def _to_bottom(state: State, deck: str, number: int, seq: int) -> State:
+    """A card leaves the top (or a hand) and goes under its deck.  Robust to any order of
+    facts, so a log written before decks were tracked still folds."""
+    order = state.decks[deck]
+    known = tuple(k for k in order.known if k[0] != number) + ((number, seq),)
+    decks = dict(state.decks)
+    decks[deck] = DeckOrder(order.unseen - {number}, known)
+    return state._replace(decks=decks)
+
+
+def _out_of_deck(state: State, deck: str, number: int) -> State:
+    """A jail card kept: it is in a player's hand, not in the deck."""
+    order = state.decks[deck]
+    decks = dict(state.decks)
+    decks[deck] = DeckOrder(order.unseen - {number},
+                            tuple(k for k in order.known if k[0] != number))
+    return state._replace(decks=decks)
+
+
 def _move_cards(state, giver: str, taker: str | None, cards) -> State:
     """Get-out-of-jail cards change hands; taker None puts them back under their decks."""
     cards = [tuple(c) for c in cards]
@@ -337,6 +367,9 @@ def _trade_completed(state, d, seq):
 
 
 def _estate_transferred(state, d, seq):
+    if d["creditor"] == BANK:  # the bankrupt's jail cards go under their decks (003 §10)
+        for deck, number in d["jail_cards"]:
+            state = _to_bottom(state, deck, number, seq)
     state = _transfer(state, d)
     owners = list(state.owners)
     to_bank = d["creditor"] == BANK
@@ -387,8 +420,21 @@ def _card_draw_required(state, d, seq):
 
 
 def _card_drawn(state, d, seq):
+    state = _to_bottom(state, d["deck"], d["number"], seq)
     return state._replace(turn=state.turn._replace(phase="moving", card_deck=None,
                                                    card_choice=None))
+
+
+def _card_misdrawn(state, d, seq):
+    return _to_bottom(state, d["deck"], d["number"], seq)
+
+
+def _deck_shuffled(state, d, seq):
+    deck = d["deck"]
+    held = {n for (k, n) in state.held_cards if k == deck}
+    decks = dict(state.decks)
+    decks[deck] = DeckOrder(frozenset(c.number for c in state.edition.decks[deck].cards) - held)
+    return state._replace(decks=decks)
 
 
 def _card_choice_required(state, d, seq):
@@ -402,7 +448,7 @@ def _jail_card_kept(state, d, seq):
     held = dict(state.held_cards)
     held[key] = d["player"]
     state = _set_player(state, d["player"], jail_cards=p.jail_cards + (key,))
-    return state._replace(held_cards=held)
+    return _out_of_deck(state._replace(held_cards=held), d["deck"], d["number"])
 
 
 def _jail_card_used(state, d, seq):
@@ -412,7 +458,7 @@ def _jail_card_used(state, d, seq):
     held.pop(key, None)
     state = _set_player(state, d["player"],
                         jail_cards=tuple(c for c in p.jail_cards if c != key))
-    return state._replace(held_cards=held)
+    return _to_bottom(state._replace(held_cards=held), d["deck"], d["number"], seq)
 
 
 def _sent_to_jail(state, d, seq):
@@ -485,6 +531,8 @@ HANDLERS = {
     "CardDrawRequired": _card_draw_required,
     "CardDrawn": _card_drawn,
     "CardChoiceRequired": _card_choice_required,
+    "CardMisdrawn": _card_misdrawn,
+    "DeckShuffled": _deck_shuffled,
     "CardPayment": _money,
     "JailCardKept": _jail_card_kept,
     "JailCardUsed": _jail_card_used,
@@ -535,7 +583,9 @@ def initial_state(game_id: int, started: dict) -> State:
         owners=(None,) * 40, mortgaged=frozenset(), buildings=(0,) * 40,
         bank_houses=edition.bank_houses, bank_hotels=edition.bank_hotels,
         turn=Turn(player=d["first_player"]), claims=(), lapsed=(), auction=None, debts=(),
-        held_cards={}, bank_paid_out=0)
+        held_cards={}, bank_paid_out=0,
+        decks={k: DeckOrder(frozenset(c.number for c in deck.cards))
+               for k, deck in edition.decks.items()})
 
 
 def retracted_seqs(events) -> set[int]:

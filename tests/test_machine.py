@@ -193,9 +193,9 @@ class Table(RuleBasedStateMachine):
             deck, number = t.card_choice
             assert self.do(c.DrawCard(deck, number, "pay" if n % 2 else "draw"))
             return
-        deck = self.t.edition.decks[t.card_deck]
-        free = [x.number for x in deck.cards if (deck.name, x.number) not in self.t.held_cards]
-        assert self.do(c.DrawCard(deck.name, self.pick(free, n)))
+        from ledger.decks import drawable
+
+        assert self.do(c.DrawCard(t.card_deck, self.pick(drawable(self.t, t.card_deck), n)))
 
     # --- what players own -------------------------------------------------------------------
 

@@ -46,9 +46,10 @@ def choose(state, d1, d2, k):
         if t.phase == "choice":
             deck, n = t.card_choice
             return c.DrawCard(deck, n, "pay" if k % 2 else "draw")
-        deck = state.edition.decks[t.card_deck]
-        free = [x.number for x in deck.cards if (deck.name, x.number) not in state.held_cards]
-        return c.DrawCard(deck.name, free[k % len(free)])
+        from ledger.decks import drawable
+
+        free = drawable(state, t.card_deck)
+        return c.DrawCard(t.card_deck, free[k % len(free)])
     if t.phase == "jail_exit":
         return c.UseCard() if k % 2 else c.PayFine()
     raise AssertionError(f"unexpected phase {t.phase}")

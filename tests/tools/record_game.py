@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from ledger import commands as c  # noqa: E402
 from ledger.decide import decide, start_game  # noqa: E402
+from ledger.decks import drawable  # noqa: E402
 from ledger.errors import RuleViolation  # noqa: E402
 from ledger.estate import buildable_lots  # noqa: E402
 from ledger.rules import load_rules  # noqa: E402
@@ -85,8 +86,7 @@ class Recorder:
             self.auction()
         elif t.phase == "card":
             deck = st.edition.decks[t.card_deck]
-            free = [cd.number for cd in deck.cards if (deck.name, cd.number) not in st.held_cards]
-            n = rng.choice(free)
+            n = rng.choice(drawable(st, deck.name))  # the card on top (003 §09)
             self.apply(c.DrawCard(deck.name, n), f"card {deck.title} {n}")
         elif t.phase == "jail_exit":  # the last failed try, a card in hand (000 FAQ 17)
             if rng.random() < 0.7:
