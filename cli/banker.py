@@ -215,29 +215,70 @@ def _property_and_count(state, words, allow_all: bool):
     return property_position(state, " ".join(words)), count, whole
 
 
-@click.command()
+def _level(text: str, hotel: bool) -> int:
+    if text.lower() == "hotel" and hotel:
+        return 5
+    if text.isdigit():
+        return int(text)
+    raise UsageError(f"{text!r} is not a level: a number of houses"
+                     + (" or `hotel`" if hotel else ""))
+
+
+def _to_level(state, words, hotel: bool):
+    """`GROUP N` (a colour group as on the board data: `marrone 4`, `verde hotel`) or
+    `PROPERTY... --to N`: the lots and the level; None for the one-step words."""
+    from ledger.names import fold
+
+    words = list(words)
+    if "--to" in words:
+        cut = words.index("--to")
+        if cut == 0 or len(words) != cut + 2:
+            raise UsageError("PROPERTY... --to N: the lots, then one level")
+        lots, i = [], 0
+        while i < cut:
+            pos, i = next_property(state, words[:cut], i)
+            lots.append(pos)
+        return tuple(lots), _level(words[-1], hotel)
+    groups = {fold(g): lots for g, lots in state.edition.groups.items()}
+    if len(words) == 2 and fold(words[0]) in groups:
+        return groups[fold(words[0])], _level(words[1], hotel)
+    return None
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
 @property_words
 @player_option
 @pass_session
 def build(session, words, player):
-    """build PROPERTY [COUNT]: buy COUNT houses (then a hotel) for PROPERTY, one at a time."""
-    from ledger.commands import Build
+    """build PROPERTY [COUNT]: COUNT houses (then a hotel) on PROPERTY, one at a time.
+    build GROUP N, build PROPERTY... --to N: evenly up to N houses (or `hotel`) in one fact,
+    e.g. `build marrone 4`, `build verde hotel`."""
+    from ledger.commands import Build, BuildTo
 
     state = session.state()
+    target = _to_level(state, words, hotel=True)
+    if target:
+        execute(session, BuildTo(target[0], target[1], player_name(state, player)))
+        return
     pos, count, _ = _property_and_count(state, words, allow_all=False)
     execute(session, Build(pos, count, player_name(state, player)))
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})
 @property_words
 @player_option
 @pass_session
 def sell(session, words, player):
     """sell PROPERTY [COUNT|all]: buildings back to the Bank at half price; `all` sells every
-    building of the property's colour group at once."""
-    from ledger.commands import Sell
+    building of the property's colour group at once.  sell GROUP N, sell PROPERTY... --to N:
+    evenly down to N houses in one fact."""
+    from ledger.commands import Sell, SellTo
 
     state = session.state()
+    target = _to_level(state, words, hotel=False)
+    if target:
+        execute(session, SellTo(target[0], target[1], player_name(state, player)))
+        return
     pos, count, whole = _property_and_count(state, words, allow_all=True)
     execute(session, Sell(pos, 0 if whole else count, whole, player_name(state, player)))
 

@@ -22,7 +22,7 @@ def narrate(event: dict, state: State) -> str | None:
         return f"  {d['player']} moves to {_name(state, d['to'])} ({d['to']})"
     if t in ("SalaryPaid", "TaxPaid", "FinePaid", "CardPayment", "PropertyBought", "AuctionWon",
              "RentPaid", "DebtPaid", "CashIssued", "HouseBuilt", "HotelBuilt", "BuildingSold",
-             "BuildingsSold",
+             "BuildingsSold", "BuildingsBuilt",
              "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "EstateTransferred"):
         payer = "the Bank" if d["payer"] == BANK else d["payer"]
         payee = "the Bank" if d["payee"] == BANK else d["payee"]

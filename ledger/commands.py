@@ -75,6 +75,20 @@ class Sell(NamedTuple):
     player: str | None = None
 
 
+class BuildTo(NamedTuple):
+    """`build GROUP N`, `build PROPERTY... --to N`: evenly up to a level, as one fact."""
+    properties: tuple[int, ...]
+    level: int  # houses, or 5 for a hotel
+    player: str | None = None
+
+
+class SellTo(NamedTuple):
+    """`sell GROUP N`, `sell PROPERTY... --to N`: evenly down to a level, as one fact."""
+    properties: tuple[int, ...]
+    level: int
+    player: str | None = None
+
+
 class BreakUp(NamedTuple):
     properties: tuple[int, ...]  # hotels broken up at the same time (000 FAQ 29)
 
@@ -113,4 +127,4 @@ class BuildingAuction(NamedTuple):
 
 
 Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | Misdraw | Shuffle | PayFine | UseCard
-           | PayDebt | Build | Sell | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)
+           | PayDebt | Build | Sell | BuildTo | SellTo | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)

@@ -627,7 +627,8 @@ def _estate(name: str):
 
 
 _HANDLERS = {
-    c.Build: _estate("build"), c.Sell: _estate("sell"), c.BreakUp: _estate("break_up"), c.Mortgage: _estate("mortgage"),
+    c.Build: _estate("build"), c.Sell: _estate("sell"), c.BuildTo: _estate("build_to"),
+    c.SellTo: _estate("sell_to"), c.BreakUp: _estate("break_up"), c.Mortgage: _estate("mortgage"),
     c.Unmortgage: _estate("unmortgage"), c.Trade: _estate("trade"),
     c.BuildingAuction: _estate("building_auction"), c.Bankrupt: _bankrupt,
     c.Roll: _roll, c.Buy: _buy, c.Decline: _decline, c.Bid: _bid, c.Hammer: _hammer,

@@ -155,6 +155,130 @@ def build(tx: Tx, cmd: c.Build) -> None:
         _build_one(tx, cmd.property, owner)
 
 
+def _effective(state: State, level: int) -> int:
+    """A hotel is one level above the houses it needs (003 §05)."""
+    return state.rules.houses_for_hotel + 1 if level == 5 else level
+
+
+def _owner_of_all(state: State, lots, player: str | None, action: str) -> str:
+    owners = {_owner(state, pos, player, action) for pos in lots}
+    if len(owners) > 1:
+        raise RuleViolation(f"those deeds belong to {' and '.join(sorted(owners))}: one "
+                            "owner's buildings at a time", allowed=f"`{action.split()[0]}` "
+                                                                   "each owner's lots apart")
+    return owners.pop()
+
+
+def _steps(tx: Tx, lots, target: int, step, pick_low: bool) -> Tx:
+    """Single steps on a scratch copy of the table, lowest (or highest) lot first: every
+    check of the one-building words applies at every step; the steps become one fact."""
+    scratch = Tx(tx.state)
+    while True:
+        state = scratch.state
+        todo = [p for p in lots if (state.buildings[p] < target if pick_low
+                                    else state.buildings[p] > target)]
+        if not todo:
+            return scratch
+        eff = {p: _effective(state, state.buildings[p]) for p in todo}
+        pos = (min if pick_low else max)(todo, key=lambda p: (eff[p], p if pick_low else -p))
+        step(scratch, pos)
+
+
+def _collapse(tx: Tx, scratch: Tx, lots) -> tuple[list[dict], int, int, int]:
+    before, after = tx.state, scratch.state
+    changed = [{"property": p, "level": after.buildings[p]} for p in lots
+               if after.buildings[p] != before.buildings[p]]
+    amount = sum(e["data"]["amount"] for e in scratch.events)
+    return (changed, after.bank_houses - before.bank_houses,
+            after.bank_hotels - before.bank_hotels, amount)
+
+
+def _changes_text(state: State, lots: list[dict]) -> str:
+    return ", ".join(f"{_name(state, x['property'])} {_describe(state.buildings[x['property']])}"
+                     f" -> {_describe(x['level'])}" for x in lots)
+
+
+def build_to(tx: Tx, cmd: c.BuildTo) -> None:
+    """Build evenly up to a level across lots of a group, as ONE fact (BuildingsBuilt): the
+    lots, their new levels, the Bank's stock change and one payment.  2/1/1 to 4/4/4 is one
+    line.  The houses go where even building puts them, one at a time (003 §05)."""
+    state = tx.state
+    lots = tuple(dict.fromkeys(cmd.properties))
+    target, hfh = cmd.level, state.rules.houses_for_hotel
+    if not (1 <= target <= hfh or target == 5):
+        raise RuleViolation(f"build to 1-{hfh} houses or a hotel, not {target}", rule=R_BUILD)
+    owner = _owner_of_all(state, lots, cmd.player, "build on")
+    check_active(state, owner, "build")
+    no_debts(state, "build", owner)
+    if state.auction and state.auction.kind != "deed":
+        raise RuleViolation("a building auction is open: buildings go to the highest bidder",
+                            rule=R_SHORT, allowed="`bid PLAYER AMOUNT` or `hammer`")
+    for pos in lots:
+        _check_can_build(state, pos, owner)
+        if _effective(state, state.buildings[pos]) > _effective(state, target):
+            raise RuleViolation(
+                f"{_name(state, pos)} has {_describe(state.buildings[pos])}, more than "
+                f"{_describe(target)}", rule=R_BUILD,
+                allowed=f"`sell {_name(state, pos)} --to {'hotel' if target == 5 else target}`")
+    units = {p: _effective(state, target) - _effective(state, state.buildings[p]) for p in lots}
+    if not any(units.values()):
+        raise RuleViolation(f"nothing to build: {', '.join(_name(state, p) for p in lots)} "
+                            f"already at {_describe(target)}", rule=R_BUILD)
+    cost = sum(n * state.edition.space(p).house_cost for p, n in units.items())
+    cash = state.player(owner).cash
+    if cash < cost:
+        raise RuleViolation(f"{owner} has {money(state, cash)}; building to {_describe(target)} "
+                            f"costs {money(state, cost)}", rule=R_BUILD,
+                            allowed=f"raise {money(state, cost - cash)} more, or build less")
+    # The houses must all be in the Bank at once: a hotel needs its lot's houses first.
+    houses = sum(max(0, min(target, hfh) - state.buildings[p]) for p in lots
+                 if state.buildings[p] != 5)
+    hotels = sum(1 for p in lots if target == 5 and state.buildings[p] != 5)
+    if houses > state.bank_houses or hotels > state.bank_hotels:
+        raise RuleViolation(
+            f"building to {_describe(target)} needs {houses} house(s)"
+            + (f" and {hotels} hotel(s)" if hotels else "")
+            + f" from the Bank, which has {state.bank_houses} house(s) and "
+              f"{state.bank_hotels} hotel(s)", rule=R_SHORT,
+            allowed="build less, or `auction-building house --wanted NAME=N ...` when "
+                    "several players want the last ones")
+    scratch = _steps(tx, lots, target, lambda s, pos: _build_one(s, pos, owner), pick_low=True)
+    changed, houses, hotels, amount = _collapse(tx, scratch, lots)
+    tx.emit("BuildingsBuilt", player=owner, lots=changed, bank_houses=houses, bank_hotels=hotels,
+            payer=owner, payee=BANK, amount=amount,
+            reason=f"built evenly: {_changes_text(state, changed)}")
+
+
+def sell_to(tx: Tx, cmd: c.SellTo) -> None:
+    """Sell evenly down to a level across lots of a group, as ONE fact (BuildingsSold with
+    the lots' new levels): half price, hotels broken up as the single words would (000 FAQ
+    29 when houses are short)."""
+    state = tx.state
+    lots = tuple(dict.fromkeys(cmd.properties))
+    target, hfh = cmd.level, state.rules.houses_for_hotel
+    if not (0 <= target <= hfh):
+        raise RuleViolation(f"sell down to 0-{hfh} houses, not {target}", rule=R_SELL)
+    owner = _owner_of_all(state, lots, cmd.player, "sell buildings of")
+    for pos in lots:
+        if _effective(state, state.buildings[pos]) < target:
+            raise RuleViolation(
+                f"{_name(state, pos)} has {_describe(state.buildings[pos])}, fewer than "
+                f"{_describe(target)}", rule=R_SELL,
+                allowed=f"`build {_name(state, pos)} --to {target}`")
+    if all(state.buildings[p] == target for p in lots):
+        raise RuleViolation(f"nothing to sell: {', '.join(_name(state, p) for p in lots)} "
+                            f"already at {_describe(target)}", rule=R_SELL)
+    group = _group(state, lots[0])
+    if target == 0 and set(lots) >= {p for p in group if state.buildings[p]}:
+        _sell_group(tx, group, owner)  # everything at once, even while houses are short
+        return
+    scratch = _steps(tx, lots, target, lambda s, pos: _sell_one(s, pos, owner), pick_low=False)
+    changed, houses, hotels, amount = _collapse(tx, scratch, lots)
+    tx.emit("BuildingsSold", player=owner, properties=[x["property"] for x in changed],
+            lots=changed, bank_houses=houses, bank_hotels=hotels, payer=BANK, payee=owner,
+            amount=amount, reason=f"sold evenly at half price: {_changes_text(state, changed)}")
+
+
 def sell(tx: Tx, cmd: c.Sell) -> None:
     state = tx.state
     owner = _owner(state, cmd.property, cmd.player, "sell buildings of")

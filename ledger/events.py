@@ -51,6 +51,7 @@ def _specs():
             required=True)
 
     card = {"deck": name(), "number": count(1)}
+    lot = Schema.from_dict({"property": pos(), "level": level()})(unknown=RAISE)
     claim = {"owner": name(), "payer": name(), "property": pos(), "amount": money()}
     return {
         "GameStarted": {"players": f.List(f.String(), required=True), "rules": f.Dict(required=True),
@@ -90,8 +91,14 @@ def _specs():
                                bank_houses=delta(), bank_hotels=delta()),
         "BuildingSold": transfer(player=name(), property=pos(), level=level(),
                                  bank_houses=delta(), bank_hotels=delta()),
+        # `lots` (levels other than 0) came with `sell GROUP N`; a hotel sold down to houses
+        # takes houses from the Bank, so bank_houses may be negative.
         "BuildingsSold": transfer(player=name(), properties=f.List(pos(), required=True),
-                                  bank_houses=count(), bank_hotels=count()),
+                                  lots=f.List(f.Nested(lot)), bank_houses=delta(),
+                                  bank_hotels=count()),
+        "BuildingsBuilt": transfer(player=name(), lots=f.List(f.Nested(lot), required=True,
+                                                             validate=v.Length(min=1)),
+                                   bank_houses=delta(), bank_hotels=delta()),
         "HotelsBrokenUp": {
             "lots": f.List(f.Nested(Schema.from_dict({"property": pos(), "player": name(),
                                                       "level": level()})(unknown=RAISE)),
@@ -157,13 +164,14 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "TradeCompleted",
                "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
                "AuctionVoided", "HotelsBrokenUp", "JailExitDue", "CardMisdrawn",
-               "DeckShuffled")
+               "DeckShuffled", "BuildingsBuilt")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.
 MONEY_EVENTS = frozenset({"CashIssued", "SalaryPaid", "PropertyBought", "AuctionWon", "RentPaid",
                           "TaxPaid", "CardPayment", "FinePaid", "DebtPaid", "HouseBuilt",
-                          "HotelBuilt", "BuildingSold", "BuildingsSold", "PropertyMortgaged", "MortgageLifted",
+                          "HotelBuilt", "BuildingSold", "BuildingsSold", "BuildingsBuilt",
+                          "PropertyMortgaged", "MortgageLifted",
                           "MortgageInterestPaid", "EstateTransferred"})
 
 

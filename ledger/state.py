@@ -285,11 +285,15 @@ def _building_changed(state, d, seq):
                           bank_hotels=state.bank_hotels + d["bank_hotels"])
 
 
-def _buildings_sold(state, d, seq):
+def _buildings_set(state, d, seq):
+    """BuildingsSold: a whole group sold (`properties` to 0), or with `lots`, lots sold down
+    to their levels; BuildingsBuilt: `lots` built up to theirs.  One payment either way."""
     state = _transfer(state, d)
     buildings = list(state.buildings)
-    for p in d["properties"]:
+    for p in d.get("properties", ()):
         buildings[p] = 0
+    for lot in d.get("lots", ()):
+        buildings[lot["property"]] = lot["level"]
     return state._replace(buildings=tuple(buildings),
                           bank_houses=state.bank_houses + d["bank_houses"],
                           bank_hotels=state.bank_hotels + d["bank_hotels"])
@@ -550,7 +554,8 @@ HANDLERS = {
     "HouseBuilt": _building_changed,
     "HotelBuilt": _building_changed,
     "BuildingSold": _building_changed,
-    "BuildingsSold": _buildings_sold,
+    "BuildingsSold": _buildings_set,
+    "BuildingsBuilt": _buildings_set,
     "AuctionVoided": _auction_voided,
     "HotelsBrokenUp": _hotels_broken_up,
     "PropertyMortgaged": _mortgaged,

@@ -87,6 +87,7 @@ DrawCard, PayFine, UseCard, PayDebt = c.DrawCard, c.PayFine, c.UseCard, c.PayDeb
 Build, Sell, Mortgage, Unmortgage = c.Build, c.Sell, c.Mortgage, c.Unmortgage
 Trade, Items, Bankrupt, BuildingAuction = c.Trade, c.Items, c.Bankrupt, c.BuildingAuction
 BreakUp, Misdraw, Shuffle = c.BreakUp, c.Misdraw, c.Shuffle
+BuildTo, SellTo = c.BuildTo, c.SellTo
 
 
 def stock_ok(state: State) -> bool:

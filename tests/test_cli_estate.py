@@ -144,3 +144,38 @@ def test_bankrupt_takes_lift_with_unquoted_names(banco, tmp_path):
     assert "'bruno' is not understood" in banco("bankrupt", "anna", "bruno", code=2).output
     assert "--lift needs the mortgaged deeds" in banco("bankrupt", "--lift", code=2).output
     assert "Anna is bankrupt to the Bank" in banco("bankrupt").output
+
+
+@pytest.fixture
+def browns(banco):
+    """Anna owns both brown streets (house 50): Probabilità 13 sends her back to Vicolo Corto."""
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "1")  # Probabilità
+    banco("card", "probabilita", "ritornate")
+    banco("buy")  # Vicolo Corto, 60
+    banco("roll", "1", "1")  # doubles again: Vicolo Stretto
+    banco("buy")
+    banco("roll", "2", "3")  # Viale Monterosa: nobody bids, Bruno (richest) takes it at 1
+    banco("decline")
+    banco("hammer")
+    return banco
+
+
+def test_build_and_sell_a_group_evenly_in_one_line(browns):
+    r = browns("build", "marrone", "2")
+    assert r.output == ("  Anna pays 200 M to the Bank: built evenly: Vicolo Corto 0 houses -> "
+                        "2 houses, Vicolo Stretto 0 houses -> 2 houses\n")
+    r = browns("build", "vicolo", "corto", "vicolo", "stretto", "--to", "hotel")
+    assert "Anna pays 300 M to the Bank: built evenly: Vicolo Corto 2 houses -> a hotel" in r.output
+    d = doc(browns("state", "--json"))
+    assert d["bank"] == {"houses": 32, "hotels": 10} and d["players"][0]["cash"] == 1380 - 500
+    r = browns("sell", "marrone", "1")
+    assert "the Bank pays 200 M to Anna: sold evenly at half price" in r.output
+    assert doc(browns("state", "--json"))["bank"] == {"houses": 30, "hotels": 12}
+    assert "is not a level" in browns("build", "marrone", "tre", code=2).output
+    r = browns("build", "vicolo corto", "--to", "3", code=1)
+    assert "uneven building" in r.output
+    log = doc(browns("log", "--json"))
+    assert [e["type"] for e in log[-3:]] == ["BuildingsBuilt", "BuildingsBuilt", "BuildingsSold"]
+    hist = doc(browns("history", "vicolo corto", "--json"))
+    assert "built evenly" in hist[-2]["note"] and "sold evenly" in hist[-1]["note"]

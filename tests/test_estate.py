@@ -9,12 +9,14 @@ from helpers import (
     BreakUp,
     Build,
     BuildingAuction,
+    BuildTo,
     Hammer,
     Items,
     Mortgage,
     PayDebt,
     Roll,
     Sell,
+    SellTo,
     Trade,
     Unmortgage,
     balanced,
@@ -119,6 +121,84 @@ def test_building_changes_rent_and_short_rules_need_three_houses():
     from ledger.decide import rent_for
 
     assert rent_for(t, POS["Via Roma"], 7)[0] == 130
+
+
+# --- building and selling evenly to a level, as one fact ---------------------------------------
+
+def test_build_a_group_evenly_to_four_houses_in_one_fact():
+    t = verde()
+    for n, lv in zip(VERDE, (2, 1, 1), strict=True):
+        t = build(t, n, lv)
+    t = cash(t, "Anna", 2000)
+    t, ev = play(t, BuildTo(tuple(POS[n] for n in VERDE), 4))
+    assert types(ev) == ["BuildingsBuilt"]  # 2/1/1 to 4/4/4 is one line, not eight
+    fact = ev[0]["data"]
+    assert fact["lots"] == [{"property": POS[n], "level": 4} for n in VERDE]
+    assert (fact["bank_houses"], fact["bank_hotels"]) == (-8, 0)
+    assert (fact["payer"], fact["payee"], fact["amount"]) == ("Anna", "bank", 8 * 200)
+    assert fact["reason"] == ("built evenly: Via Roma 2 houses -> 4 houses, Corso Impero 1 house "
+                              "-> 4 houses, Largo Augusto 1 house -> 4 houses")
+    assert levels(t, VERDE) == [4, 4, 4] and t.player("Anna").cash == 400
+    assert t.bank_houses == 20 and stock_ok(t) and balanced(t)
+
+
+def test_build_a_group_to_hotels_returns_the_houses_in_the_same_fact():
+    t = own(new_table(), "Anna", *MARRONE)  # house 50: from 1/1, 3 houses + a hotel per lot
+    t = build(build(t, "Vicolo Corto", 1), "Vicolo Stretto", 1)
+    t, ev = play(t, BuildTo((POS["Vicolo Corto"], POS["Vicolo Stretto"]), 5))
+    fact = of_type(ev, "BuildingsBuilt")[0]
+    assert fact["amount"] == 2 * 4 * 50 and (fact["bank_houses"], fact["bank_hotels"]) == (2, -2)
+    assert levels(t, MARRONE) == [5, 5] and t.bank_houses == 32 and t.bank_hotels == 10
+    assert t.player("Anna").cash == 1100 and stock_ok(t) and balanced(t)
+
+
+@pytest.mark.parametrize("scene,lots,level,words", [
+    (lambda t: cash(t, "Anna", 1000), VERDE, 2, "Anna has 1000 M; building to 2 houses costs 1200 M"),
+    (lambda t: t._replace(bank_houses=5), VERDE, 2,
+     "building to 2 houses needs 6 house(s) from the Bank, which has 5 house(s)"),
+    (lambda t: t, ("Via Roma",), 2, "uneven building: Via Roma would have 2 houses while"),
+    (lambda t: build(t, "Via Roma", 1), ("Via Roma",), 1, "nothing to build: Via Roma already"),
+    (lambda t: build(build(t, "Via Roma", 3), "Corso Impero", 2), ("Via Roma", "Corso Impero"),
+     2, "Via Roma has 3 houses, more than 2 houses"),
+    (lambda t: own(t, "Bruno", "Largo Augusto"), VERDE, 1, "Largo Augusto belongs to Bruno"),
+])
+def test_build_to_refusals(scene, lots, level, words):
+    with pytest.raises(RuleViolation) as err:
+        play(scene(verde()), BuildTo(tuple(POS[n] for n in lots), level, "Anna"))
+    assert words in str(err.value)
+
+
+def test_sell_a_group_of_hotels_down_to_two_houses_in_one_fact():
+    t = verde()
+    for n in VERDE:
+        t = build(t, n, 5)
+    t, ev = play(t, SellTo(tuple(POS[n] for n in VERDE), 2))
+    assert types(ev) == ["BuildingsSold"]
+    fact = ev[0]["data"]
+    # each lot gives back a hotel and 2 of its 4 houses at half price: 3 x 100
+    assert fact["amount"] == 3 * 3 * 100 and fact["payer"] == "bank"
+    assert fact["lots"] == [{"property": POS[n], "level": 2} for n in VERDE]
+    assert (fact["bank_houses"], fact["bank_hotels"]) == (-6, 3)
+    assert levels(t, VERDE) == [2, 2, 2] and t.player("Anna").cash == 2400
+    assert stock_ok(t) and balanced(t)
+
+
+def test_sell_to_zero_of_a_whole_group_sells_everything_at_once():
+    t = own(new_table(), "Anna", *MARRONE)
+    t = build(build(t, "Vicolo Corto", 5), "Vicolo Stretto", 5)._replace(bank_houses=0)
+    t, ev = play(t, SellTo((POS["Vicolo Corto"], POS["Vicolo Stretto"]), 0))
+    assert types(ev) == ["BuildingsSold"] and of_type(ev, "BuildingsSold")[0]["amount"] == 250
+    assert levels(t, MARRONE) == [0, 0] and t.bank_hotels == 12
+
+
+def test_sell_to_refusals():
+    t = build(build(build(verde(), "Via Roma", 2), "Corso Impero", 2), "Largo Augusto", 1)
+    with pytest.raises(RuleViolation, match="Largo Augusto has 1 house, fewer than 2 houses"):
+        play(t, SellTo((POS["Largo Augusto"],), 2))
+    with pytest.raises(RuleViolation, match="uneven selling"):
+        play(t, SellTo((POS["Via Roma"],), 0))
+    t, ev = play(t, SellTo((POS["Via Roma"], POS["Corso Impero"]), 1))
+    assert levels(t, VERDE) == [1, 1, 1] and of_type(ev, "BuildingsSold")[0]["amount"] == 200
 
 
 # --- selling ----------------------------------------------------------------------------------
