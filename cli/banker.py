@@ -401,14 +401,26 @@ def bankrupt(session, words):
     execute(session, Bankrupt(player_name(state, head[0] if head else None), tuple(lots)))
 
 
-@click.command("auction-building")
+@click.command("auction-building", context_settings={"ignore_unknown_options": True})
 @click.argument("kind", type=click.Choice(["house", "hotel"]))
+@click.argument("wanted", nargs=-1, type=click.UNPROCESSED, metavar="--wanted NAME=N...")
 @pass_session
-def auction_building(session, kind):
-    """Auction a scarce house or hotel when several players want it (004, 000 FAQ 28-30)."""
+def auction_building(session, kind, wanted):
+    """Auction the last houses (hotels) when the Bank has fewer than the players want: each
+    says first how many (000 FAQ 30), e.g. `auction-building house --wanted Anna=3 Bruno=2`.
+    One building per auction; the next opens while two or more still want one."""
     from ledger.commands import BuildingAuction
 
-    execute(session, BuildingAuction(kind))
+    state = session.state()
+    pairs = []
+    for word in wanted:
+        if word == "--wanted":
+            continue
+        name, sep, count = word.partition("=")
+        if not sep or not count.isdigit():
+            raise UsageError(f"{word!r}: say who wants how many as NAME=N, e.g. Anna=3")
+        pairs.append((player_name(state, name), int(count)))
+    execute(session, BuildingAuction(kind, tuple(pairs)))
 
 
 @click.command()

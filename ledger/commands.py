@@ -124,6 +124,7 @@ class Bankrupt(NamedTuple):
 
 class BuildingAuction(NamedTuple):
     kind: str  # house | hotel
+    wanted: tuple[tuple[str, int], ...] = ()  # who wants how many, said before (000 FAQ 30)
 
 
 Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | Misdraw | Shuffle | PayFine | UseCard

@@ -268,13 +268,10 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     if a.kind == "deed":
         name = state.edition.space(a.property).name
     else:
-        from .estate import buildable_lots
+        from .shortage import check_bid
 
         name = f"the {a.kind}"
-        if not buildable_lots(state, cmd.bidder, a.kind):
-            raise RuleViolation(f"{cmd.bidder} has no lot where a {a.kind} could go now",
-                                rule="004 §Mancanza di edifici",
-                                allowed="bidders must be able to build it at once")
+        check_bid(state, cmd.bidder, cmd.amount)
     if a.high_bidder is None:
         lowest = a.min_bid
         if cmd.amount < lowest:
@@ -290,7 +287,10 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     if cmd.amount > cash:
         # No loans and no promises (003 §06): a bid is paid from cash in hand.
         raise RuleViolation(f"{cmd.bidder} has {money(state, cash)} in cash and cannot bid {cmd.amount}",
-                            rule="003 §06", allowed=f"bid at most {cash}")
+                            rule="003 §06",
+                            allowed=f"bid at most {cash}" if cash >= lowest else
+                            f"{cmd.bidder} cannot outbid {money(state, lowest - 1)} with "
+                            f"{money(state, cash)}: another bidder, or `hammer`")
     tx.emit("BidPlaced", player=cmd.bidder, property=a.property, amount=cmd.amount)
 
 
@@ -311,10 +311,10 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
                     resume=a.resume, excluded=excluded)
         else:
             tx.emit("BuildingAuctionOpened", kind=a.kind, min_bid=a.min_bid, step=a.step,
-                    resume=a.resume, excluded=excluded)
+                    resume=a.resume, excluded=excluded, wanted=dict(a.wanted))
         return
     if a.kind != "deed":
-        from .estate import hammer_building
+        from .shortage import hammer_building
 
         if cmd.player is not None:
             raise RuleViolation("`hammer PLAYER` is for a deed nobody bid for", rule=R_NO_BID,
@@ -617,6 +617,12 @@ def _bankrupt(tx: Tx, cmd: c.Bankrupt) -> None:
     bankrupt(tx, cmd, after_auctions)
 
 
+def _shortage(tx: Tx, cmd: c.BuildingAuction) -> None:
+    from .shortage import building_auction
+
+    building_auction(tx, cmd)
+
+
 def _estate(name: str):
     def handler(tx: Tx, cmd) -> None:
         from . import estate
@@ -630,7 +636,7 @@ _HANDLERS = {
     c.Build: _estate("build"), c.Sell: _estate("sell"), c.BuildTo: _estate("build_to"),
     c.SellTo: _estate("sell_to"), c.BreakUp: _estate("break_up"), c.Mortgage: _estate("mortgage"),
     c.Unmortgage: _estate("unmortgage"), c.Trade: _estate("trade"),
-    c.BuildingAuction: _estate("building_auction"), c.Bankrupt: _bankrupt,
+    c.BuildingAuction: _shortage, c.Bankrupt: _bankrupt,
     c.Roll: _roll, c.Buy: _buy, c.Decline: _decline, c.Bid: _bid, c.Hammer: _hammer,
     c.Claim: _claim, c.DrawCard: _card, c.PayFine: _pay_fine, c.UseCard: _use_card,
     c.Misdraw: _misdraw, c.Shuffle: _shuffle,

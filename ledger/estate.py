@@ -120,8 +120,7 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
         raise RuleViolation("the Bank has no hotels left: wait until one is sold back",
                             rule=R_SHORT)
     if not hotel and state.bank_houses < 1:
-        raise RuleViolation("the Bank has no houses left: wait until some are sold back, or "
-                            "`auction-building house` when several players want the last ones",
+        raise RuleViolation("the Bank has no houses left: wait until some are sold back",
                             rule=R_SHORT)
     if cash < cost:
         raise RuleViolation(f"{owner} has {money(state, cash)}; a {'hotel' if hotel else 'house'} "
@@ -384,52 +383,6 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
                                     + (f", {hfh - each} paid at half value" if each < hfh else "")})
     tx.emit("HotelsBrokenUp", lots=broken, bank_houses=-each * len(lots),
             bank_hotels=len(lots), transfers=transfers)
-
-
-def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
-    state = tx.state
-    if state.auction:
-        raise RuleViolation("an auction is already open", allowed="`hammer` it first")
-    stock = state.bank_houses if cmd.kind == "house" else state.bank_hotels
-    if stock < 1:
-        raise RuleViolation(f"the Bank has no {cmd.kind}s to auction", rule=R_SHORT)
-    wanting = [n for n in state.active() if buildable_lots(state, n, cmd.kind)]
-    if len(wanting) < 2:
-        raise RuleViolation(
-            f"a building auction is for several players wanting the last {cmd.kind}s; "
-            f"{', '.join(wanting) or 'nobody'} can build one now", rule=R_SHORT,
-            allowed="`build PROPERTY`")
-    tx.emit("BuildingAuctionOpened", kind=cmd.kind, min_bid=state.rules.auction_min_bid,
-            step=state.rules.auction_step, resume=state.turn.phase)
-
-
-def hammer_building(tx: Tx, lot: int | None) -> None:
-    state = tx.state
-    a = state.auction
-    if a.high_bidder is None:
-        tx.emit("AuctionClosed", property=None, outcome="no bid",
-                reason=f"nobody bid: the {a.kind} stays with the Bank")
-        return
-    lots = buildable_lots(state, a.high_bidder, a.kind)
-    if lot is None and len(lots) == 1:
-        lot = lots[0]
-    if lot not in lots:
-        names = " or ".join(_name(state, p) for p in lots)
-        raise RuleViolation(f"{a.high_bidder} wins the {a.kind}: say where it goes",
-                            rule=R_SHORT, allowed=f"`hammer PROPERTY` with {names}")
-    space = state.edition.space(lot)
-    hfh = state.rules.houses_for_hotel
-    if a.kind == "hotel":
-        tx.emit("HotelBuilt", player=a.high_bidder, property=lot, level=5, bank_houses=hfh,
-                bank_hotels=-1, payer=a.high_bidder, payee=BANK, amount=a.high_bid,
-                reason=f"hotel on {space.name} won at a building auction")
-    else:
-        tx.emit("HouseBuilt", player=a.high_bidder, property=lot,
-                level=state.buildings[lot] + 1, bank_houses=-1, bank_hotels=0,
-                payer=a.high_bidder, payee=BANK, amount=a.high_bid,
-                reason=f"house on {space.name} won at a building auction")
-    tx.emit("AuctionClosed", property=lot, outcome=f"sold to {a.high_bidder}",
-            reason=f"{a.kind} auctioned for {money(state, a.high_bid)}")
 
 
 # --- mortgages ------------------------------------------------------------------------------

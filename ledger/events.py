@@ -84,7 +84,9 @@ def _specs():
         "BuildingAuctionOpened": {"kind": f.String(required=True,
                                                    validate=v.OneOf(("house", "hotel"))),
                                   "min_bid": money(), "step": count(1), "resume": text(),
-                                  "excluded": f.List(f.String())},
+                                  "excluded": f.List(f.String()),
+                                  # who wants how many more (000 FAQ 30); older logs lack it
+                                  "wanted": f.Dict(keys=f.String(), values=count())},
         "HouseBuilt": transfer(player=name(), property=pos(), level=level(),
                                bank_houses=delta(), bank_hotels=delta()),
         "HotelBuilt": transfer(player=name(), property=pos(), level=level(),

@@ -24,6 +24,7 @@ class RuleSet(NamedTuple):
     auction_min_bid: int
     auction_step: int
     auction_no_bid: str
+    building_auction_opening: str
     rent: str
     claim_window: int
     double_rent_with_mortgage: bool
@@ -42,13 +43,14 @@ class RuleSet(NamedTuple):
 
 _CHOICES = {
     "auction_no_bid": ("richest", "bank_keeps"),
+    "building_auction_opening": ("house_price", "lowest_house_price", "auction_min_bid"),
     "rent": ("claim", "auto"),
     "interest_rounding": ("up", "down"),
 }
 
 # Parameters added after games were recorded: a GameStarted without them was played with these
 # (the behaviour banco had then), so an old log replays as it was played.
-_ADDED: dict = {}
+_ADDED = {"building_auction_opening": "auction_min_bid"}
 
 # Whole-number parameters and the range each may take (None: no upper bound).
 _RANGES = {

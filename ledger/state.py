@@ -46,6 +46,7 @@ class Auction(NamedTuple):
     kind: str = "deed"  # deed | house | hotel
     resume: str = "moving"  # the turn's phase once the auctions are over
     excluded: tuple = ()  # winners who could not pay, kept out of the new auction (000)
+    wanted: tuple = ()  # building auctions: ((player, still wanted), ...) (000 FAQ 30)
 
 
 class Debt(NamedTuple):
@@ -253,7 +254,8 @@ def _auction_opened(state, d, seq):
 
 def _building_auction_opened(state, d, seq):
     auction = Auction(property=None, min_bid=d["min_bid"], step=d["step"], kind=d["kind"],
-                      resume=d["resume"], excluded=tuple(d.get("excluded", ())))
+                      resume=d["resume"], excluded=tuple(d.get("excluded", ())),
+                      wanted=tuple(d.get("wanted", {}).items()))
     return state._replace(auction=auction, turn=state.turn._replace(phase="auction"))
 
 

@@ -173,7 +173,9 @@ class Table(RuleBasedStateMachine):
         if n % 3 == 0 or a.bids > 5:
             lot = None
             if a.kind != "deed" and a.high_bidder:
-                lot = self.pick(buildable_lots(self.t, a.high_bidder, a.kind), n)
+                from ledger.shortage import winner_lots
+
+                lot = self.pick(winner_lots(self.t), n)
             self.do(c.Hammer(lot))
             return
         bidder = self.pick(self.t.active(), n)
@@ -276,7 +278,10 @@ class Table(RuleBasedStateMachine):
     @precondition(lambda self: self.open() and not self.t.auction and self.t.bank_houses < 4)
     @rule(kind=st.sampled_from(("house", "hotel")))
     def building_auction(self, kind):
-        self.do(c.BuildingAuction(kind))
+        from ledger.shortage import room_for
+
+        room = {n: room_for(self.t, n, kind) for n in self.t.active()}
+        self.do(c.BuildingAuction(kind, tuple((n, min(r, 3)) for n, r in room.items() if r)))
 
     @rule()
     def look(self):
