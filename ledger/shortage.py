@@ -150,10 +150,11 @@ def check_bid(state: State, bidder: str, amount: int) -> None:
     a = state.auction
     left = dict(a.wanted).get(bidder, 0) if a.wanted else None
     if left == 0:
-        said = "did not say he wants" if bidder not in dict(a.wanted) else "has won all he wanted"
-        raise RuleViolation(f"{bidder} {said} a {a.kind} before this auction", rule=R_WANTED,
-                            allowed="bidders are the players named in --wanted, up to their "
-                                    "number")
+        why = (f"{bidder} did not say before the auctions that they want a {a.kind}"
+               if bidder not in dict(a.wanted) else
+               f"{bidder} has won every {a.kind} they said they want")
+        keen = ", ".join(n for n, k in a.wanted if k)
+        raise RuleViolation(why, rule=R_WANTED, allowed=f"bids from {keen}")
     if not placeable(state, bidder, a.kind):
         raise RuleViolation(f"{bidder} has no lot where a {a.kind} could go now", rule=R_SHORT,
                             allowed="bidders must be able to build it at once")

@@ -330,14 +330,14 @@ def test_the_last_houses_go_to_auction_one_by_one_from_each_bidders_deed_price()
         "kind": "house", "min_bid": 50, "step": 1, "resume": "roll",
         "wanted": {"Anna": 3, "Bruno": 2}}]
     assert t.turn.phase == "auction" and t.auction.kind == "house"
-    for bidder, words in (("Dario", "Dario did not say he wants a house"),
-                          ("Carla", "Carla did not say he wants a house")):
+    for bidder, words in (("Dario", "Dario did not say before the auctions that they want"),
+                          ("Carla", "Carla did not say before the auctions that they want")):
         with pytest.raises(RuleViolation, match="000 FAQ 30") as err:
             play(t, Bid(bidder, 60))
         assert words in str(err.value)
     with pytest.raises(RuleViolation, match="004 §Mancanza di edifici") as err:
         play(t, Bid("Anna", 150))  # her houses cost 200 on the deed
-    assert "a house on Anna's cheapest lot costs 200 M on the deed" in str(err.value)
+    assert "a house on Anna's cheapest lot costs 200 M on the deed: Anna's bids start" in str(err.value)
     assert err.value.allowed == "bid 200 or more"
     t, _ = play(t, Bid("Bruno", 60), Bid("Anna", 200))
     with pytest.raises(RuleViolation, match="say where it goes") as err:
@@ -364,8 +364,9 @@ def test_nobody_wins_more_than_announced_and_the_auctions_stop_when_one_still_wa
     t, _ = play(t, BuildingAuction("house", (("Anna", 1), ("Bruno", 1), ("Dario", 2))))
     t, ev = play(t, Bid("Anna", 200), Hammer(POS["Via Roma"]))
     assert of_type(ev, "BuildingAuctionOpened")[0]["wanted"] == {"Anna": 0, "Bruno": 1, "Dario": 2}
-    with pytest.raises(RuleViolation, match="Anna has won all he wanted"):
+    with pytest.raises(RuleViolation, match="Anna has won every house they said they want") as err:
         play(t, Bid("Anna", 300))
+    assert err.value.allowed == "bids from Bruno, Dario"
     t, ev = play(t, Bid("Dario", 200), Hammer(POS["Parco della Vittoria"]))
     assert "BuildingAuctionOpened" not in types(ev) and t.bank_houses == 0
     assert t.auction is None and stock_ok(t) and balanced(t)
