@@ -11,7 +11,7 @@ from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_
 from .decks import describe_next, drawable, where_is
 from .edition import Space
 from .errors import RuleViolation, UsageError
-from .state import BANK, State, next_step, richest_bidders
+from .state import BANK, State, debt_step, hammer_step, next_step, richest_bidders
 
 R_BUY = "004 §Acquistare un immobile"
 R_AUCTION = "004 §Acquistare un immobile; 003 §03"
@@ -322,7 +322,8 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
         hammer_building(tx, cmd.lot)
         return
     if cmd.lot is not None:
-        raise RuleViolation("`hammer PROPERTY` is for building auctions", allowed="`hammer`")
+        raise RuleViolation("`hammer PROPERTY` is for building auctions",
+                            allowed=hammer_step(state))
     space = state.edition.space(a.property)
     if a.high_bidder is not None:
         if cmd.player is not None:
@@ -409,11 +410,11 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
                                 "amount": cl.amount, "opened_seq": cl.opened_seq,
                                 "landed_seq": cl.landed_seq, "lapsed_seq": cl.lapsed_seq,
                                 "closer": cl.closer, "rule": R_RENT, "reason": why}}
-            raise RuleViolation(why, rule=R_RENT,
-                                allowed="rent must be asked before the next player rolls",
+            raise RuleViolation(why, rule=R_RENT, allowed=_open_claims(state),
                                 record=[refusal])
         raise RuleViolation(f"no rent is owed to {cmd.owner}: nobody has landed on an unmortgaged "
-                            f"property of {cmd.owner}'s since the window last closed", rule=R_RENT)
+                            f"property of {cmd.owner}'s since the window last closed", rule=R_RENT,
+                            allowed=_open_claims(state))
     for cl in mine:
         space = state.edition.space(cl.property).name
         paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
@@ -422,6 +423,17 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
             # The claim becomes the debt; it is no longer an open claim.
             tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,
                     amount=cl.amount, opened_seq=cl.opened_seq, closed_by="debt")
+
+
+def _open_claims(state: State) -> str:
+    """The claims that can still be made, for a refused one."""
+    if not state.claims:
+        return ("no rent claim is open now: an owner asks before the player "
+                + ("after the payer" if state.rules.claim_window == 1 else
+                   f"{state.rules.claim_window} seats after the payer") + " rolls")
+    return "open claims: " + ", ".join(
+        f"`claim {cl.owner}` ({money(state, cl.amount)} from {cl.payer}, until {cl.closer} rolls)"
+        for cl in state.claims)
 
 
 def _card(tx: Tx, cmd: c.DrawCard) -> None:
@@ -554,8 +566,7 @@ def _jail_exit_check(tx: Tx, player: str | None, action: str):
         need_phase(state, "roll", action)
     p = state.current
     if not p.in_jail:
-        raise RuleViolation(f"{p.name} is not in jail", rule=R_JAIL,
-                            allowed=f"{p.name} to `roll D1 D2`")
+        raise RuleViolation(f"{p.name} is not in jail", rule=R_JAIL, allowed=next_step(state))
     return p
 
 
@@ -604,9 +615,10 @@ def _pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
     d = debts[0]
     cash = state.player(d.debtor).cash
     if cash < d.amount:
+        creditor = "the Bank" if d.creditor == BANK else d.creditor
         raise RuleViolation(
-            f"{d.debtor} has {money(state, cash)} and owes {money(state, d.amount)} to {d.creditor}",
-            rule=R_DEBT, allowed=f"raise {d.amount - cash} more by selling buildings or mortgaging first")
+            f"{d.debtor} has {money(state, cash)} and owes {money(state, d.amount)} to {creditor}",
+            rule=R_DEBT, allowed=debt_step(state, d.debtor))
     tx.emit("DebtPaid", payer=d.debtor, payee=d.creditor, amount=d.amount, reason=d.reason,
             debt_seq=d.seq)
 

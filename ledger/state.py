@@ -180,33 +180,112 @@ def richest_bidders(state: State) -> list[str]:
     return [p.name for p in able if p.cash == most]
 
 
+def _amount(state: State, amount: int) -> str:
+    return f"{amount} {state.edition.currency}"
+
+
+def debt_step(state: State, debtor: str) -> str:
+    """What a debtor must do: raise the money and pay, or go bankrupt if it cannot be raised
+    (003 §10)."""
+    from .worth import raisable
+
+    debts = [d for d in state.debts if d.debtor == debtor]
+    owed = sum(d.amount for d in debts)
+    to = ", ".join(f"{_amount(state, d.amount)} to {'the Bank' if d.creditor == BANK else d.creditor}"
+                   f" ({d.reason})" for d in debts)
+    cash = state.player(debtor).cash
+    if cash >= debts[0].amount:
+        return f"{debtor} owes {to} and has the cash: `pay {debtor}`"
+    can = raisable(state, debtor)
+    if can < owed:
+        return (f"{debtor} owes {to} and can raise only {_amount(state, can)}: "
+                f"`bankrupt {debtor}`")
+    return (f"{debtor} owes {to} with {_amount(state, cash)} in cash: raise "
+            f"{_amount(state, debts[0].amount - cash)} (`sell`, `mortgage`, `trade`), then "
+            f"`pay {debtor}`")
+
+
+def hammer_step(state: State) -> str:
+    """What `hammer` does now, in the words to type."""
+    a = state.auction
+    if a.high_bidder is not None:
+        return "`hammer`" if a.kind == "deed" else "`hammer [PROPERTY]` (where it goes)"
+    if a.kind != "deed":
+        return f"`hammer` (no bid: the {a.kind} stays with the Bank)"
+    if state.rules.auction_no_bid != "richest":
+        return "`hammer` (no bid: the deed stays with the Bank)"
+    tied = richest_bidders(state)
+    if not tied:
+        return "`hammer` (no bid, and nobody can pay the opening bid: the deed stays unsold)"
+    if len(tied) == 1:
+        return (f"`hammer` (no bid: {tied[0]}, the richest, takes it at "
+                f"{_amount(state, a.min_bid)}, 000 FAQ 22)")
+    return (f"`hammer PLAYER` among {', '.join(tied)} (no bid: the richest take it at "
+            f"{_amount(state, a.min_bid)}; they tie, the banker says who)")
+
+
+def _auction_step(state: State) -> str:
+    a = state.auction
+    space = state.edition.space
+    lead = (f"{a.high_bidder} leads at {_amount(state, a.high_bid)}" if a.high_bidder
+            else f"no bid yet, bids from {_amount(state, a.min_bid)}")
+    if a.kind == "deed":
+        what = space(a.property).name
+        after = (f"; then {', '.join(space(p).name for p in state.auction_queue)}"
+                 if state.auction_queue else "")
+    else:
+        what = f"a {a.kind}"
+        keen = [f"{n} {k}" for n, k in a.wanted if k]
+        after = f"; still wanted: {', '.join(keen)}" if keen else ""
+    return (f"the auction for {what} is open ({lead}{after}): `bid PLAYER AMOUNT` or "
+            f"{hammer_step(state)}")
+
+
+def _card_step(state: State) -> str:
+    t = state.turn
+    title = state.edition.decks[t.card_deck].title
+    order = state.decks[t.card_deck]
+    nxt = None
+    if len(order.unseen) == 1:
+        nxt = next(iter(order.unseen))
+    elif not order.unseen and order.known:
+        nxt = order.known[0][0]
+    hint = f" (the next card is {title} {nxt})" if nxt else ""
+    return f"{t.player} must draw from {title}: `card {t.card_deck} CARD`{hint}"
+
+
 def next_step(state: State) -> str:
     """What the table is waiting for, in the words the banker types."""
-    t = state.turn
-    space = state.edition.space
-    if t.phase == "buy":
-        return f"{t.player} must `buy` or `decline` {space(t.offer).name}"
-    if t.phase == "auction":
-        a = state.auction
-        lead = (f"{a.high_bidder} leads at {a.high_bid}" if a.high_bidder
-                else f"no bid yet, bids open at {a.min_bid}")
-        what = space(a.property).name if a.kind == "deed" else f"a {a.kind}"
-        return f"the auction for {what} is open ({lead}): `bid PLAYER AMOUNT` or `hammer`"
     if state.ended:
         return f"the game is over: {state.winner} wins"
-    if t.phase == "card":
-        return f"{t.player} must draw from {state.edition.decks[t.card_deck].title}: `card {t.card_deck} N`"
-    if t.phase == "choice":
+    t = state.turn
+    main = None
+    if t.phase == "buy":
+        main = f"{t.player} must `buy` or `decline` {state.edition.space(t.offer).name}"
+    elif t.phase == "auction":
+        main = _auction_step(state)
+    elif t.phase == "card":
+        main = _card_step(state)
+    elif t.phase == "choice":
         deck, number = t.card_choice
-        return (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
+        main = (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
                 f"`card {deck} {number} pay` or `card {deck} {number} draw`")
+    elif t.phase == "jail_exit":
+        main = (f"{t.player} failed the last try and leaves jail: `use-card` or `pay-fine` "
+                f"({_amount(state, state.rules.jail_fine)}), then moves {sum(t.dice[:2])} "
+                f"(000 FAQ 17)")
+    debtors = list(dict.fromkeys(d.debtor for d in state.debts))
+    debts = "; ".join(debt_step(state, n) for n in debtors)
+    if main:
+        return f"{main}; meanwhile {debts}" if debts else main
+    if debts:  # nobody rolls while a debt is unsettled (003 §10)
+        return f"{debts}; then {t.player} rolls"
     p = state.current
-    if t.phase == "jail_exit":
-        return (f"{t.player} failed the last try and leaves jail: `use-card` or `pay-fine` "
-                f"({state.rules.jail_fine} {state.edition.currency}), then moves "
-                f"{sum(t.dice[:2])} (000 FAQ 17)")
     if p.in_jail:
-        return f"{t.player} is in jail: `pay-fine`, `use-card` or `roll D1 D2` to try for doubles"
+        ways = (["`pay-fine`"] if p.cash >= state.rules.jail_fine else []) + (
+            ["`use-card`"] if p.jail_cards else [])
+        return (f"{t.player} is in jail: {', '.join(ways + ['`roll D1 D2` to try for doubles'])}"
+                f" (try {p.jail_turns + 1} of {state.rules.jail_max_attempts})")
     return f"{t.player} to `roll D1 D2`"
 
 

@@ -183,7 +183,8 @@ def test_rent_beyond_cash_becomes_a_debt_that_blocks_the_table():
     assert "owes 2000 M to Bruno" in str(err.value)
     with pytest.raises(RuleViolation) as err:
         play(t, PayDebt())
-    assert "raise 1000 more" in err.value.allowed
+    assert err.value.allowed == ("Anna owes 2000 M to Bruno (rent on Parco della Vittoria) and "
+                                 "can raise only 1000 M: `bankrupt Anna`")
     t = cash(t, "Anna", 2100)
     t, ev = play(t, PayDebt())
     assert t.player("Anna").cash == 100 and t.player("Bruno").cash == 3500

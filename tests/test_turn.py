@@ -285,7 +285,8 @@ def test_a_debtor_cannot_spend_on_a_deed_before_paying():
     t = debt(t, "Anna", "Bruno", 100)
     with pytest.raises(RuleViolation) as err:
         play(t, Buy())
-    assert "owes 100 M to Bruno" in str(err.value) and "bankrupt" in err.value.allowed
+    assert "owes 100 M to Bruno" in str(err.value)
+    assert err.value.allowed == "Anna owes 100 M to Bruno (test debt) and has the cash: `pay Anna`"
     t, ev = play(t, Decline())  # declining costs nothing: the deed goes to auction
     assert t.turn.phase == "auction"
 
@@ -342,3 +343,79 @@ def test_the_first_player_must_be_at_the_table():
 
     with pytest.raises(UsageError, match="'Zeno' is not one of the players"):
         start_game(["Anna", "Bruno"], load_rules("classic"), "it", "Zeno")
+
+
+# --- what the table waits for (next_step) and what a refusal says is allowed -------------------
+
+def test_next_step_during_a_debt_names_who_owes_what_and_the_words():
+    from helpers import debt, own
+
+    from ledger.state import next_step
+
+    t = turn_of(debt(cash(new_table(), "Anna", 100), "Anna", "bank", 150), "Bruno")
+    assert next_step(t) == ("Anna owes 150 M to the Bank (test debt) and can raise only 100 M: "
+                            "`bankrupt Anna`; then Bruno rolls")
+    t = own(t, "Anna", "Via Roma")  # mortgage 100: now she can raise it
+    assert next_step(t) == ("Anna owes 150 M to the Bank (test debt) with 100 M in cash: raise "
+                            "50 M (`sell`, `mortgage`, `trade`), then `pay Anna`; then Bruno rolls")
+    with pytest.raises(RuleViolation, match="cannot roll: Anna owes 150 M to the Bank") as err:
+        play(t, Roll((1, 2)))
+    assert err.value.allowed.endswith("then `pay Anna`")
+    t = cash(t, "Anna", 150)
+    assert next_step(t) == "Anna owes 150 M to the Bank (test debt) and has the cash: `pay Anna`; then Bruno rolls"
+
+
+def test_next_step_during_auctions_says_what_hammer_would_do():
+    from helpers import debt
+
+    from ledger.state import next_step
+
+    t, _ = play(new_table(), Roll((1, 2)), Decline())
+    assert next_step(t) == (
+        "the auction for Vicolo Stretto is open (no bid yet, bids from 1 M): `bid PLAYER AMOUNT` "
+        "or `hammer PLAYER` among Anna, Bruno, Carla, Dario (no bid: the richest take it at 1 M; "
+        "they tie, the banker says who)")
+    t = cash(t, "Carla", 1600)
+    assert next_step(t).endswith("`hammer` (no bid: Carla, the richest, takes it at 1 M, 000 FAQ 22)")
+    t2, _ = play(t, Bid("Bruno", 30))
+    assert next_step(t2) == ("the auction for Vicolo Stretto is open (Bruno leads at 30 M): "
+                             "`bid PLAYER AMOUNT` or `hammer`")
+    t = debt(t, "Dario", "bank", 2000)  # Dario owns nothing to raise it with
+    assert next_step(t).endswith("; meanwhile Dario owes 2000 M to the Bank (test debt) and can "
+                                 "raise only 1500 M: `bankrupt Dario`")
+
+
+def test_next_step_for_a_building_auction_names_the_wants():
+    from helpers import own
+    from test_estate import MARRONE, scarce, verde
+
+    from ledger.commands import BuildingAuction
+    from ledger.state import next_step
+
+    t = scarce(own(verde(), "Bruno", *MARRONE), 2)
+    t, _ = play(t, BuildingAuction("house", (("Anna", 3), ("Bruno", 2))))
+    assert next_step(t) == ("the auction for a house is open (no bid yet, bids from 50 M; still "
+                            "wanted: Anna 3, Bruno 2): `bid PLAYER AMOUNT` or `hammer` (no bid: "
+                            "the house stays with the Bank)")
+    t, _ = play(t, Bid("Bruno", 50))
+    assert next_step(t).endswith("`hammer [PROPERTY]` (where it goes)")
+
+
+def test_next_step_for_cards_and_jail():
+    from test_cards import at_card, draw
+
+    from ledger.state import next_step
+
+    t = at_card()
+    assert next_step(t) == "Anna must draw from Imprevisti: `card imprevisti CARD`"
+    t = new_table()
+    for n in range(1, 16):
+        t = draw(t, "imprevisti", n)
+    t = at_card()._replace(decks=t.decks)
+    assert next_step(t) == ("Anna must draw from Imprevisti: `card imprevisti CARD` (the next "
+                            "card is Imprevisti 16)")
+    jailed = place(new_table(), "Anna", 10, in_jail=True)
+    assert next_step(jailed) == ("Anna is in jail: `pay-fine`, `roll D1 D2` to try for doubles "
+                                 "(try 1 of 3)")
+    assert next_step(cash(jailed, "Anna", 10)) == ("Anna is in jail: `roll D1 D2` to try for "
+                                                   "doubles (try 1 of 3)")
