@@ -469,7 +469,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
             raise RuleViolation(f"the choice is `pay` or `draw`, not {cmd.choice!r}")
     elif cmd.choice is not None:
         raise RuleViolation(f"{deck.title} {cmd.number} offers no choice", rule=R_CARDS,
-                            allowed=f"card {cmd.deck} {cmd.number}")
+                            allowed=f"`card {cmd.deck} {cmd.number}`")
     tx.emit("CardDrawn", player=name, deck=cmd.deck, number=cmd.number, text=card.text)
     _apply_card(tx, name, card.deck, card.number, effect, cmd.choice)
     _continue(tx)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import commands as c
 from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
-from .state import BANK, State
+from .state import BANK, State, debt_step, next_step
 from .worth import building_sale_value, deeds_of, interest, lift_cost, raisable
 
 R_BUILD = "004 §Case; 003 §05"
@@ -146,7 +146,7 @@ def build(tx: Tx, cmd: c.Build) -> None:
     no_debts(state, "build", owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
-                            rule=R_SHORT, allowed="`bid PLAYER AMOUNT` or `hammer`")
+                            rule=R_SHORT, allowed=next_step(state))
     if cmd.count < 1:
         raise RuleViolation("build at least one building")
     _check_can_build(state, cmd.property, owner)
@@ -211,7 +211,7 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
     no_debts(state, "build", owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
-                            rule=R_SHORT, allowed="`bid PLAYER AMOUNT` or `hammer`")
+                            rule=R_SHORT, allowed=next_step(state))
     for pos in lots:
         _check_can_build(state, pos, owner)
         if _effective(state, state.buildings[pos]) > _effective(state, target):
@@ -594,14 +594,15 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
         raise RuleViolation(f"{name} owes nothing: bankruptcy comes only from a debt that "
                             "cannot be paid", rule=R_BANKRUPT)
     if state.auction:
-        raise RuleViolation("an auction is open", allowed="`hammer` it first")
+        raise RuleViolation("an auction is open: the bankruptcy waits for the hammer",
+                            allowed=next_step(state))
     owed = sum(d.amount for d in debts)
     can = raisable(state, name)
     if can >= owed:
         raise RuleViolation(
             f"{name} owes {money(state, owed)} and can still raise {money(state, can)} by selling "
             "buildings and mortgaging", rule=R_BANKRUPT,
-            allowed="`sell PROPERTY`, `mortgage PROPERTY`, then `pay`")
+            allowed=debt_step(state, name))
     creditor = debts[0].creditor
     _check_lift(state, name, creditor, cmd.lift)
     was_current = state.turn.player == name

@@ -23,7 +23,7 @@ from __future__ import annotations
 from . import commands as c
 from .decision import Tx, check_active, money, no_debts
 from .errors import RuleViolation
-from .state import BANK, State
+from .state import BANK, State, next_step
 from .worth import deeds_of
 
 R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"
@@ -105,7 +105,7 @@ def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
     state = tx.state
     kind = cmd.kind
     if state.auction:
-        raise RuleViolation("an auction is already open", allowed="`hammer` it first")
+        raise RuleViolation("an auction is already open", allowed=next_step(state))
     wanted = tuple((n, k) for n, k in cmd.wanted)
     names = [n for n, _ in wanted]
     if len(set(names)) != len(names):
