@@ -13,12 +13,12 @@ from .edition import Space
 from .errors import RuleViolation, UsageError
 from .state import BANK, State, debt_step, hammer_step, next_step, richest_bidders
 
-R_BUY = "004 §Acquistare un immobile"
-R_AUCTION = "004 §Acquistare un immobile; 003 §03"
-R_RENT = "004 §Soggiorno nella proprietà di qualcuno; 003 §04"
-R_DOUBLES = "004 §Stesso numero di punti; 003 §01"
+R_BUY = "004 §Acquisto di proprietà"
+R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
+R_RENT = "004 §Fermarsi nella proprietà di qualcun altro; 003 §04"
+R_DOUBLES = "004 §Stesso numero di punti su entrambi i dadi; 003 §01"
 R_JAIL = "004 §Prigione; 003 §08"
-R_CARDS = "004 §Probabilità e Tesoro; 003 §09"
+R_CARDS = "004 §Fermati ai campi Probabilità e Tesoro; 003 §09"
 R_DECK = "003 §09; 000 §IMPREVISTI E PROBABILITA'"
 R_UNPAID = "000 §COMPRARE I CONTRATTI"
 R_NO_BID = "000 FAQ 22"
@@ -192,7 +192,8 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int) -> None:
     state = tx.state
     player = state.player(name)
     if doubles:
-        # 004 §Prigione: doubles free the player, who moves by that roll and does not roll again.
+        # 004 §Prigione: doubles free the player, who moves by that roll; 000 FAQ 16 (004 and
+        # 003 silent): he does not roll again.
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=0,
                 extra_roll=False)
         tx.emit("LeftJail", player=name, how="doubles")

@@ -12,7 +12,7 @@ from .errors import RuleViolation
 from .state import BANK, State, debt_step, next_step
 from .worth import building_sale_value, deeds_of, interest, lift_cost, raisable
 
-R_BUILD = "004 §Case; 003 §05"
+R_BUILD = "004 §A casa; 003 §05"
 R_HOTEL = "004 §Alberghi; 003 §05"
 R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"
 R_SELL = "004 §Proprietà in vendita; 003 §07"

@@ -1,4 +1,4 @@
-"""Rent: amounts from the deeds, the claim and its window (004 §Soggiorno, 003 §04)."""
+"""Rent: amounts from the deeds, the claim and its window (004 §Fermarsi nella proprietà di qualcun altro, 003 §04)."""
 
 import pytest
 from helpers import (
