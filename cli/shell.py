@@ -10,9 +10,9 @@ from ledger.names import fold
 WORDS = ("roll", "buy", "decline", "bid", "hammer", "claim", "card", "pay-fine", "use-card",
          "pay", "undo", "state", "log", "board", "cards", "audit", "new", "build", "sell",
          "break-up", "mortgage", "unmortgage", "trade", "bankrupt", "auction-building",
-         "statement", "history", "standings", "games", "help", "quit")
+         "statement", "history", "standings", "games", "help", "quit", "misdraw", "shuffle")
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
-TAKES_DECK = {"card", "cards"}
+TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer"}
 
 

@@ -140,6 +140,11 @@ def _describe(level: int) -> str:
 
 
 def build(tx: Tx, cmd: c.Build) -> None:
+    """Houses, then a hotel, on one lot.  When: at any time and in any number the cash and the
+    Bank's stock allow, on anyone's turn, in jail too (004 §A casa of the Disney rules, "in
+    qualsiasi momento e in qualsiasi quantità"; 003 §05; 000 §COSTRUIRE CASE).  The first
+    copy of 004 §A casa says "only just before your turn, at most 3 a turn"; classic does not
+    follow that lone sentence, which the same seed contradicts."""
     state = tx.state
     owner = _owner(state, cmd.property, cmd.player, "build on")
     check_active(state, owner, "build")
@@ -317,6 +322,9 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
     if level == 0:
         raise RuleViolation(f"{space.name} has no buildings to sell", rule=R_SELL)
     if level == 5:
+        # One hotel at a time, back into houses (003 §07: selling is building in reverse).
+        # 004 §Proprietà in vendita says the group's hotels "devono" (must) be sold together
+        # in one copy and "possono" (may) in the other: classic takes "may" (`sell X all`).
         if state.auction and state.auction.kind == "house":
             raise RuleViolation("houses are being auctioned: builders come before a hotel "
                                 "break-up", rule="000 FAQ 28", allowed="wait for the hammer")
