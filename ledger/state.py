@@ -401,14 +401,22 @@ def _mortgage_lifted(state, d, seq):
     return state._replace(mortgaged=state.mortgaged - {d["property"]})
 
 
+def _bottom(decks: dict, deck: str, number: int, seq: int) -> dict:
+    """The decks after a card leaves the top (or a hand) and goes under its deck.  Robust to
+    any order of facts, so a log written before decks were tracked still folds."""
+    order = decks[deck]
+    if number in order.unseen:  # the first round: the common case, no search
+        moved = DeckOrder(order.unseen - {number}, order.known + ((number, seq),))
+    else:
+        moved = DeckOrder(order.unseen,
+                          tuple(k for k in order.known if k[0] != number) + ((number, seq),))
+    decks = dict(decks)
+    decks[deck] = moved
+    return decks
+
+
 def _to_bottom(state: State, deck: str, number: int, seq: int) -> State:
-    """A card leaves the top (or a hand) and goes under its deck.  Robust to any order of
-    facts, so a log written before decks were tracked still folds."""
-    order = state.decks[deck]
-    known = tuple(k for k in order.known if k[0] != number) + ((number, seq),)
-    decks = dict(state.decks)
-    decks[deck] = DeckOrder(order.unseen - {number}, known)
-    return state._replace(decks=decks)
+    return state._replace(decks=_bottom(state.decks, deck, number, seq))
 
 
 def _out_of_deck(state: State, deck: str, number: int) -> State:
@@ -505,8 +513,8 @@ def _card_draw_required(state, d, seq):
 
 
 def _card_drawn(state, d, seq):
-    state = _to_bottom(state, d["deck"], d["number"], seq)
-    return state._replace(turn=state.turn._replace(phase="moving", card_deck=None,
+    return state._replace(decks=_bottom(state.decks, d["deck"], d["number"], seq),
+                          turn=state.turn._replace(phase="moving", card_deck=None,
                                                    card_choice=None))
 
 
