@@ -163,9 +163,9 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
         # The Speedy die (seed 000) will come with the championship rule set.
         raise RuleViolation(f"the {state.rules.name} rules roll two dice, got {len(dice)}",
                             rule=R_TURN, allowed="roll D1 D2")
-    if any(not 1 <= d <= 6 for d in dice):
-        raise RuleViolation(f"a die shows 1 to 6, got {' '.join(map(str, dice))}",
-                            allowed="roll D1 D2 with each die 1-6")
+    if any(not 1 <= d <= 6 for d in dice):  # no die shows that: a typing slip, not a rule
+        raise UsageError(f"a die shows 1 to 6, not {' '.join(map(str, dice))}: "
+                         "roll D1 D2 with each die 1-6")
     name = state.turn.player
     player = state.current
     doubles = dice[0] == dice[1]

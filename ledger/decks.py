@@ -78,7 +78,10 @@ def card_by_words(state: State, deck: str, words: list[str]) -> int:
     otherwise the candidates are listed, those that can be drawn first."""
     cards = state.edition.decks[deck].cards
     title = state.edition.decks[deck].title
-    if len(words) == 1 and words[0].isdigit() and 1 <= int(words[0]) <= len(cards):
+    if len(words) == 1 and words[0].isdigit():
+        if not 1 <= int(words[0]) <= len(cards):
+            raise UsageError(f"{title} has cards 1 to {len(cards)}, not {words[0]}: `banco "
+                             f"cards {deck}` lists them")
         return int(words[0])
     want = [fold(w) for w in words if fold(w)]
     if not want:

@@ -216,9 +216,17 @@ def test_player_option_checks_whose_turn_it_is():
     assert t.player("Anna").position == 3
 
 
-@pytest.mark.parametrize("dice", [(0, 3), (7, 1), (3,), (1, 2, 3)])
-def test_impossible_dice_are_refused(dice):
-    with pytest.raises(RuleViolation):
+@pytest.mark.parametrize("dice", [(3,), (1, 2, 3)])
+def test_the_classic_rules_roll_two_dice(dice):
+    with pytest.raises(RuleViolation, match=f"the classic rules roll two dice, got {len(dice)}"):
+        play(new_table(), Roll(dice))
+
+
+@pytest.mark.parametrize("dice", [(0, 3), (7, 1)])
+def test_a_die_value_no_die_shows_is_a_usage_error(dice):
+    from ledger.errors import UsageError
+
+    with pytest.raises(UsageError, match="a die shows 1 to 6, not"):
         play(new_table(), Roll(dice))
 
 
@@ -419,3 +427,14 @@ def test_next_step_for_cards_and_jail():
                                  "(try 1 of 3)")
     assert next_step(cash(jailed, "Anna", 10)) == ("Anna is in jail: `roll D1 D2` to try for "
                                                    "doubles (try 1 of 3)")
+
+
+def test_a_bad_die_exits_2_and_appends_nothing(banco):
+    import json
+
+    banco("new", "Anna", "Bruno")
+    before = json.loads(banco("log", "--json").output)
+    r = banco("roll", "7", "1", code=2)
+    assert "error: a die shows 1 to 6, not 7 1" in r.output
+    assert "Imprevisti has cards 1 to 16, not 99" in banco("card", "imp", "99", code=2).output
+    assert json.loads(banco("log", "--json").output) == before
