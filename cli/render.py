@@ -59,7 +59,7 @@ def narrate(event: dict, state: State) -> str | None:
         return f"  no rent on {_name(state, d['property'])}: {d['reason']}"
     if t == "CardDrawRequired":
         deck = state.edition.decks[d["deck"]]
-        return f"  {d['player']} draws from {deck.title}: `card {d['deck']} N`"
+        return f"  {d['player']} draws from {deck.title}: `card {d['deck']} CARD`"
     if t == "CardDrawn":
         return f"  {state.edition.decks[d['deck']].title} {d['number']}: {d['text']}"
     if t == "CardMisdrawn":

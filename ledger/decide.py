@@ -601,7 +601,7 @@ def _use_card(tx: Tx, cmd: c.UseCard) -> None:
     tx.emit("JailCardUsed", player=p.name, deck=deck, number=number)
     # 003 §09: the card goes back to the bottom of its deck.
     if state.turn.phase == "jail_exit":
-        tx.emit("LeftJail", player=p.name, how="card after the last try (000 FAQ 17)")
+        tx.emit("LeftJail", player=p.name, how="card instead of the fine, after the last try")
         _forced_out(tx, p.name)
         return
     tx.emit("LeftJail", player=p.name, how="card")
