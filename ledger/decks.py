@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from .errors import UsageError
-from .names import fold
 from .state import State
 
 
@@ -76,6 +75,8 @@ def card_by_words(state: State, deck: str, words: list[str]) -> int:
     imprevisti terno`): physical cards carry no numbers.  Every word must begin a word of the
     text (any case, any accents); among several matches the one that can be drawn now wins;
     otherwise the candidates are listed, those that can be drawn first."""
+    from .names import fold  # only a typed card pays for name matching
+
     cards = state.edition.decks[deck].cards
     title = state.edition.decks[deck].title
     if len(words) == 1 and words[0].isdigit():
