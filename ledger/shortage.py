@@ -89,8 +89,8 @@ def _opening(state: State, wanted, kind: str) -> int:
         return state.rules.auction_min_bid
     if mode == "lowest_house_price":
         return _lowest(state, wanted, kind)
-    return min(min(state.edition.space(p).house_cost for p in placeable(state, n, kind))
-               for n, left in wanted if left)
+    floors = [floor(state, n, kind) for n, left in wanted if left and placeable(state, n, kind)]
+    return min(floors) if floors else state.rules.auction_min_bid
 
 
 def _still_contested(state: State, wanted, kind: str) -> bool:

@@ -372,6 +372,18 @@ def test_nobody_wins_more_than_announced_and_the_auctions_stop_when_one_still_wa
     assert t.auction is None and stock_ok(t) and balanced(t)
 
 
+def test_a_bidder_who_loses_his_room_mid_series_drops_out_without_breaking_the_next_auction():
+    t = own(scarce(own(verde(), "Bruno", *MARRONE), 2), "Dario", "Viale dei Giardini",
+            "Parco della Vittoria")
+    t, _ = play(t, BuildingAuction("house", (("Anna", 2), ("Bruno", 2), ("Dario", 2))))
+    t, _ = play(t, Mortgage(POS["Parco della Vittoria"]))  # Dario can no longer build there
+    t, ev = play(t, Bid("Anna", 200), Hammer(POS["Via Roma"]))
+    opened = of_type(ev, "BuildingAuctionOpened")[0]
+    assert opened["min_bid"] == 50 and opened["wanted"] == {"Anna": 1, "Bruno": 2, "Dario": 2}
+    with pytest.raises(RuleViolation, match="Dario has no lot where a house could go now"):
+        play(t, Bid("Dario", 200))
+
+
 def test_a_winner_puts_the_house_where_his_bid_covers_the_deeds_price():
     t = own(verde(), "Anna", *MARRONE)  # Anna could build at 50 (marrone) or 200 (verde)
     t = own(t, "Bruno", "Viale dei Giardini", "Parco della Vittoria")
