@@ -318,3 +318,29 @@ def test_card_words_misdraw_shuffle_and_the_decks_through_the_cli(banco):
     r = banco("shuffle", "imprevisti")
     assert "Imprevisti shuffled: its order is unknown again" in r.output
     assert "Imprevisti 8" in banco("card", "imprevisti", "8").output
+
+
+def test_every_card_is_in_exactly_one_place_through_random_games():
+    """Unseen on top, known under them, or in a player's hand: never two, never none."""
+    import random
+
+    from test_properties import choose
+
+    from ledger.decide import decide
+    from ledger.state import evolve
+
+    for seed in range(30):
+        rng = random.Random(seed)
+        t = new_table()
+        for _ in range(300):
+            cmd = choose(t, rng.randint(1, 6), rng.randint(1, 6), rng.randint(0, 99))
+            if cmd is None:
+                break
+            for e in decide(t, cmd):
+                t = evolve(t, e)
+            for key, deck in t.edition.decks.items():
+                order = t.decks[key]
+                known = [n for n, _ in order.known]
+                held = [n for (k, n) in t.held_cards if k == key]
+                places = sorted(list(order.unseen) + known + held)
+                assert places == [card.number for card in deck.cards], (seed, key, order, held)
