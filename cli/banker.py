@@ -115,16 +115,22 @@ def bid(session, bidder, amount):
 
 
 @click.command()
-@click.argument("words", nargs=-1, metavar="[PROPERTY]")
+@click.argument("words", nargs=-1, metavar="[PROPERTY|PLAYER]")
 @pass_session
 @records
 def hammer(session, words):
     """Close the auction: the highest bid wins.  After a building auction, PROPERTY is where
-    the winner puts the building (needed only when there is a choice)."""
+    the winner puts the building (needed only when there is a choice).  A deed nobody bid for
+    goes to the richest player (000 FAQ 22); when several are as rich, PLAYER says who."""
     from ledger.commands import Hammer
 
     state = session.state()
-    execute(session, Hammer(property_position(state, " ".join(words)) if words else None))
+    if not words:
+        execute(session, Hammer())
+    elif state.auction is not None and state.auction.kind == "deed":
+        execute(session, Hammer(player=player_name(state, " ".join(words))))
+    else:
+        execute(session, Hammer(property_position(state, " ".join(words))))
 
 
 @click.command()
@@ -140,18 +146,49 @@ def claim(session, owner):
 
 @click.command()
 @click.argument("deck")
-@click.argument("number", type=int)
-@click.argument("choice", required=False, type=click.Choice(["pay", "draw"]))
+@click.argument("words", nargs=-1, required=True, metavar="CARD... [pay|draw]")
 @player_option
 @pass_session
 @records
-def card(session, deck, number, choice, player):
-    """The card drawn: card DECK N [pay|draw]."""
+def card(session, deck, words, player):
+    """The card drawn: card DECK CARD [pay|draw].  CARD is its number or words of its text
+    (`card imprevisti terno`); pay/draw answers a card that offers the choice."""
     from ledger.commands import DrawCard
+    from ledger.decks import card_by_words
 
     state = session.state()
-    execute(session, DrawCard(deck_key(state.edition, deck), number, choice,
-                              player_name(state, player)))
+    key = deck_key(state.edition, deck)
+    words = list(words)
+    choice = None
+    if len(words) > 1 and words[-1].lower() in ("pay", "draw"):
+        choice = words.pop().lower()
+    number = card_by_words(state, key, words)
+    execute(session, DrawCard(key, number, choice, player_name(state, player)))
+
+
+@click.command()
+@click.argument("deck")
+@click.argument("words", nargs=-1, required=True, metavar="CARD...")
+@pass_session
+def misdraw(session, deck, words):
+    """A card turned by mistake (a Probabilità for an Imprevisti, say): shown to the table and
+    put under its own deck without effect (000 FAQ 18).  CARD: its number or words of it."""
+    from ledger.commands import Misdraw
+    from ledger.decks import card_by_words
+
+    state = session.state()
+    key = deck_key(state.edition, deck)
+    execute(session, Misdraw(key, card_by_words(state, key, list(words))))
+
+
+@click.command()
+@click.argument("deck")
+@pass_session
+def shuffle(session, deck):
+    """The physical deck was mixed: banco forgets the order it knew."""
+    from ledger.commands import Shuffle
+
+    execute(session, Shuffle(deck_key(session.state().edition, deck)))
 
 
 @click.command("pay-fine")
@@ -204,31 +241,72 @@ def _property_and_count(state, words, allow_all: bool):
     return property_position(state, " ".join(words)), count, whole
 
 
-@click.command()
+def _level(text: str, hotel: bool) -> int:
+    if text.lower() == "hotel" and hotel:
+        return 5
+    if text.isdigit():
+        return int(text)
+    raise UsageError(f"{text!r} is not a level: a number of houses"
+                     + (" or `hotel`" if hotel else ""))
+
+
+def _to_level(state, words, hotel: bool):
+    """`GROUP N` (a colour group as on the board data: `marrone 4`, `verde hotel`) or
+    `PROPERTY... --to N`: the lots and the level; None for the one-step words."""
+    from ledger.names import fold
+
+    words = list(words)
+    if "--to" in words:
+        cut = words.index("--to")
+        if cut == 0 or len(words) != cut + 2:
+            raise UsageError("PROPERTY... --to N: the lots, then one level")
+        lots, i = [], 0
+        while i < cut:
+            pos, i = next_property(state, words[:cut], i)
+            lots.append(pos)
+        return tuple(lots), _level(words[-1], hotel)
+    groups = {fold(g): lots for g, lots in state.edition.groups.items()}
+    if len(words) == 2 and fold(words[0]) in groups:
+        return groups[fold(words[0])], _level(words[1], hotel)
+    return None
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
 @property_words
 @player_option
 @pass_session
 @records
 def build(session, words, player):
-    """build PROPERTY [COUNT]: buy COUNT houses (then a hotel) for PROPERTY, one at a time."""
-    from ledger.commands import Build
+    """build PROPERTY [COUNT]: COUNT houses (then a hotel) on PROPERTY, one at a time.
+    build GROUP N, build PROPERTY... --to N: evenly up to N houses (or `hotel`) in one fact,
+    e.g. `build marrone 4`, `build verde hotel`."""
+    from ledger.commands import Build, BuildTo
 
     state = session.state()
+    target = _to_level(state, words, hotel=True)
+    if target:
+        execute(session, BuildTo(target[0], target[1], player_name(state, player)))
+        return
     pos, count, _ = _property_and_count(state, words, allow_all=False)
     execute(session, Build(pos, count, player_name(state, player)))
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})
 @property_words
 @player_option
 @pass_session
 @records
 def sell(session, words, player):
     """sell PROPERTY [COUNT|all]: buildings back to the Bank at half price; `all` sells every
-    building of the property's colour group at once."""
-    from ledger.commands import Sell
+    building of the property's colour group at once.  sell GROUP N, sell PROPERTY... --to N:
+    evenly down to N houses in one fact."""
+    from ledger.commands import Sell, SellTo
 
     state = session.state()
+    target = _to_level(state, words, hotel=False)
+    if target:
+        execute(session, SellTo(target[0], target[1], player_name(state, player)))
+        return
     pos, count, whole = _property_and_count(state, words, allow_all=True)
     execute(session, Sell(pos, 0 if whole else count, whole, player_name(state, player)))
 
@@ -365,26 +443,52 @@ def trade(session, words):
     execute(session, parse_trade(state, list(words)))
 
 
-@click.command()
-@click.argument("debtor", required=False)
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, metavar="[DEBTOR] [--lift PROPERTY...]")
 @pass_session
 @records
-def bankrupt(session, debtor):
-    """Declare bankruptcy for a debt that cannot be raised."""
+def bankrupt(session, words):
+    """Declare bankruptcy for a debt that cannot be raised.  --lift: the creditor frees the
+    mortgaged deeds named at once (mortgage + 10%) instead of paying only the 10%."""
     from ledger.commands import Bankrupt
 
-    execute(session, Bankrupt(player_name(session.state(), debtor)))
+    state = session.state()
+    words = list(words)
+    cut = words.index("--lift") if "--lift" in words else len(words)
+    head, tail = words[:cut], words[cut + 1:]
+    if len(head) > 1:
+        raise UsageError(f"bankrupt [DEBTOR] [--lift PROPERTY...]: {' '.join(head[1:])!r} is "
+                         "not understood")
+    if cut < len(words) and not tail:
+        raise UsageError("--lift needs the mortgaged deeds to free")
+    lots, i = [], 0
+    while i < len(tail):
+        pos, i = next_property(state, tail, i)
+        lots.append(pos)
+    execute(session, Bankrupt(player_name(state, head[0] if head else None), tuple(lots)))
 
 
-@click.command("auction-building")
+@click.command("auction-building", context_settings={"ignore_unknown_options": True})
 @click.argument("kind", type=click.Choice(["house", "hotel"]))
+@click.argument("wanted", nargs=-1, type=click.UNPROCESSED, metavar="--wanted NAME=N...")
 @pass_session
 @records
-def auction_building(session, kind):
-    """Auction a scarce house or hotel when several players want it (004, 000 FAQ 28-30)."""
+def auction_building(session, kind, wanted):
+    """Auction the last houses (hotels) when the Bank has fewer than the players want: each
+    says first how many (000 FAQ 30), e.g. `auction-building house --wanted Anna=3 Bruno=2`.
+    One building per auction; the next opens while two or more still want one."""
     from ledger.commands import BuildingAuction
 
-    execute(session, BuildingAuction(kind))
+    state = session.state()
+    pairs = []
+    for word in wanted:
+        if word == "--wanted":
+            continue
+        name, sep, count = word.partition("=")
+        if not sep or not count.isdigit():
+            raise UsageError(f"{word!r}: say who wants how many as NAME=N, e.g. Anna=3")
+        pairs.append((player_name(state, name), int(count)))
+    execute(session, BuildingAuction(kind, tuple(pairs)))
 
 
 @click.command()

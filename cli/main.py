@@ -32,6 +32,7 @@ COMMANDS = {
     "new": "cli.banker:new", "roll": "cli.banker:roll", "buy": "cli.banker:buy",
     "decline": "cli.banker:decline", "bid": "cli.banker:bid", "hammer": "cli.banker:hammer",
     "claim": "cli.banker:claim", "card": "cli.banker:card", "pay-fine": "cli.banker:pay_fine",
+    "misdraw": "cli.banker:misdraw", "shuffle": "cli.banker:shuffle",
     "use-card": "cli.banker:use_card", "pay": "cli.banker:pay", "build": "cli.banker:build",
     "sell": "cli.banker:sell", "break-up": "cli.banker:break_up",
     "mortgage": "cli.banker:mortgage", "unmortgage": "cli.banker:unmortgage",

@@ -22,7 +22,7 @@ def narrate(event: dict, state: State) -> str | None:
         return f"  {d['player']} moves to {_name(state, d['to'])} ({d['to']})"
     if t in ("SalaryPaid", "TaxPaid", "FinePaid", "CardPayment", "PropertyBought", "AuctionWon",
              "RentPaid", "DebtPaid", "CashIssued", "HouseBuilt", "HotelBuilt", "BuildingSold",
-             "BuildingsSold",
+             "BuildingsSold", "BuildingsBuilt",
              "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "EstateTransferred"):
         payer = "the Bank" if d["payer"] == BANK else d["payer"]
         payee = "the Bank" if d["payee"] == BANK else d["payee"]
@@ -57,14 +57,19 @@ def narrate(event: dict, state: State) -> str | None:
         where = f" as event {event['seq']}" if "seq" in event else ""
         return (f"  late claim recorded{where}: {d['owner']} asked {d['payer']} for "
                 f"{d['amount']} {cur} ({_name(state, d['property'])}); landed at event "
-                f"{d['opened_seq']}, window closed at event {d['lapsed_seq']}")
+                f"{d.get('landed_seq', d['opened_seq'])}, window closed at event {d['lapsed_seq']}")
     if t == "RentNotDue":
         return f"  no rent on {_name(state, d['property'])}: {d['reason']}"
     if t == "CardDrawRequired":
         deck = state.edition.decks[d["deck"]]
-        return f"  {d['player']} draws from {deck.title}: `card {d['deck']} N`"
+        return f"  {d['player']} draws from {deck.title}: `card {d['deck']} CARD`"
     if t == "CardDrawn":
         return f"  {state.edition.decks[d['deck']].title} {d['number']}: {d['text']}"
+    if t == "CardMisdrawn":
+        return (f"  {state.edition.decks[d['deck']].title} {d['number']} turned by mistake "
+                f"({d['text']}): shown, then under its deck without effect")
+    if t == "DeckShuffled":
+        return f"  {state.edition.decks[d['deck']].title} shuffled: its order is unknown again"
     if t == "CardChoiceRequired":
         return (f"  choose: `card {d['deck']} {d['number']} pay` or "
                 f"`card {d['deck']} {d['number']} draw`")
@@ -87,6 +92,9 @@ def narrate(event: dict, state: State) -> str | None:
         creditor = "the Bank" if d["creditor"] == BANK else d["creditor"]
         return (f"  {d['debtor']} cannot pay {d['amount']} {cur} to {creditor} ({d['reason']}): "
                 f"in debt until `pay`")
+    if t == "JailExitDue":
+        return (f"  {d['player']} failed the last try: `use-card` or `pay-fine` ({d['fine']} "
+                f"{cur}), then moves {d['spaces']}")
     if t == "ExtraRollDue":
         return f"{d['player']} rolls again (doubles)"
     if t == "TurnEnded":
@@ -276,6 +284,7 @@ def state_document(state: State) -> dict:
                    "kind": a.kind, "min_bid": a.min_bid, "step": a.step,
                    "high_bidder": a.high_bidder, "high_bid": a.high_bid,
                    "queue": [space(p).name for p in state.auction_queue]}
+    from ledger.decks import deck_views
     from ledger.worth import raisable
 
     debt = [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason,
@@ -304,6 +313,7 @@ def state_document(state: State) -> dict:
             "debt": debt[0] if debt else None,
             "debts": debt,
         },
+        "decks": deck_views(state),
         "ended": state.ended,
         "winner": state.winner,
     }
@@ -373,6 +383,11 @@ def state_text(state: State) -> str:
                      f"({d['reason']}); can raise {d['can_raise']}")
     lines.append("")
     lines.append(f"bank: {doc['bank']['houses']} houses, {doc['bank']['hotels']} hotels")
+    for d in doc["decks"].values():
+        if d["next"]:
+            lines.append(f"{d['title']}: next card {d['next']} ({d['next_text']})")
+        else:
+            lines.append(f"{d['title']}: next card unseen, one of {len(d['unseen'])}")
     return "\n".join(lines)
 
 

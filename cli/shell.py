@@ -17,7 +17,7 @@ from ledger.errors import BancoError
 from ledger.names import fold
 
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
-TAKES_DECK = {"card", "cards"}
+TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer"}
 SHELL_WORDS = {"help": "the words, or `help WORD` for one word's usage",
                "quit": "leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"}

@@ -42,7 +42,7 @@ def _advance_to_nearest(tx: Tx, name: str, deck: str, number: int, effect: dict)
     state = tx.state
     start = state.player(name).position
     target = nearest(state.edition, start, effect["target"])
-    _move(tx, name, target, (target - start) % 40 or 40, "card", salary=True)
+    landed = _move(tx, name, target, (target - start) % 40 or 40, "card", salary=True)
     card = f"{state.edition.decks[deck].title} {number}"
     if "rent_multiplier" in effect:
         times = effect["rent_multiplier"]
@@ -51,16 +51,16 @@ def _advance_to_nearest(tx: Tx, name: str, deck: str, number: int, effect: dict)
             amount, basis = rent_for(st, pos, 0)
             return amount * times, f"{basis}, x{times} by {card}"
 
-        _land(tx, name, rent=rent)
+        _land(tx, name, landed, rent=rent)
         return
     times = effect["dice_multiplier"]
     state = tx.state
     owner = state.owners[target]
     if owner is None or owner == name or target in state.mortgaged:
-        _land(tx, name)  # for sale, the player's own, or no rent due: as any landing
+        _land(tx, name, landed)  # for sale, the player's own, or no rent due: as any landing
         return
     tx.emit("CardThrowRequired", player=name, property=target, owner=owner, multiplier=times,
-            deck=deck, number=number)
+            deck=deck, number=number, landed_seq=landed)
 
 
 def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
@@ -75,16 +75,17 @@ def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
                             f"{' '.join(map(str, dice))}", rule=R_UTILITY_CARD,
                             allowed="roll D1 D2")
     t = state.turn
-    name, pos, times = t.player, state.player(t.player).position, t.card_throw
-    if times is None:
+    if t.card_throw is None:
         raise RuleViolation("no throw is awaited", rule=R_TURN)
+    name, pos = t.player, state.player(t.player).position
+    times, landed = t.card_throw
     total = dice[0] + dice[1]
     tx.emit("CardDiceThrown", player=name, dice=list(dice), property=pos)
 
     def rent(st, p):
         return times * total, f"{times} x the fresh throw of {total}, {R_UTILITY_CARD}"
 
-    _land(tx, name, rent=rent)
+    _land(tx, name, landed, rent=rent)
     _continue(tx)
 
 

@@ -25,6 +25,7 @@ class Bid(NamedTuple):
 
 class Hammer(NamedTuple):
     lot: int | None = None  # where the winner of a building auction puts the building
+    player: str | None = None  # nobody bid and the richest are tied: the banker says who
 
 
 class Claim(NamedTuple):
@@ -36,6 +37,17 @@ class DrawCard(NamedTuple):
     number: int
     choice: str | None = None  # "pay" or "draw", for a card that offers the choice
     player: str | None = None
+
+
+class Misdraw(NamedTuple):
+    """A card turned by mistake: shown, then under its deck without effect (000 FAQ 18)."""
+    deck: str
+    number: int
+
+
+class Shuffle(NamedTuple):
+    """The physical deck was mixed: its order is unknown again."""
+    deck: str
 
 
 class PayFine(NamedTuple):
@@ -60,6 +72,20 @@ class Sell(NamedTuple):
     property: int
     count: int = 1
     whole_group: bool = False  # `sell PROPERTY all`: every building of the group at once
+    player: str | None = None
+
+
+class BuildTo(NamedTuple):
+    """`build GROUP N`, `build PROPERTY... --to N`: evenly up to a level, as one fact."""
+    properties: tuple[int, ...]
+    level: int  # houses, or 5 for a hotel
+    player: str | None = None
+
+
+class SellTo(NamedTuple):
+    """`sell GROUP N`, `sell PROPERTY... --to N`: evenly down to a level, as one fact."""
+    properties: tuple[int, ...]
+    level: int
     player: str | None = None
 
 
@@ -93,11 +119,13 @@ class Trade(NamedTuple):
 
 class Bankrupt(NamedTuple):
     debtor: str | None = None
+    lift: tuple[int, ...] = ()  # mortgaged deeds the creditor frees at once (004 §Fallimento)
 
 
 class BuildingAuction(NamedTuple):
     kind: str  # house | hotel
+    wanted: tuple[tuple[str, int], ...] = ()  # who wants how many, said before (000 FAQ 30)
 
 
-Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | PayFine | UseCard
-           | PayDebt | Build | Sell | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)
+Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | Misdraw | Shuffle | PayFine | UseCard
+           | PayDebt | Build | Sell | BuildTo | SellTo | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from . import commands as c
 from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_phase, no_debts, pay
+from .decks import describe_next, drawable, where_is
 from .edition import Space
-from .errors import RuleViolation
-from .state import BANK, State, next_step
+from .errors import RuleViolation, UsageError
+from .state import BANK, State, debt_step, hammer_step, next_step, richest_bidders
 
-R_BUY = "004 §Acquistare un immobile"
-R_AUCTION = "004 §Acquistare un immobile; 003 §03"
-R_RENT = "004 §Soggiorno nella proprietà di qualcuno; 003 §04"
-R_DOUBLES = "004 §Stesso numero di punti; 003 §01"
+R_BUY = "004 §Acquisto di proprietà"
+R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
+R_RENT = "004 §Fermarsi nella proprietà di qualcun altro; 003 §04"
+R_DOUBLES = "004 §Stesso numero di punti su entrambi i dadi; 003 §01"
 R_JAIL = "004 §Prigione; 003 §08"
-R_CARDS = "004 §Probabilità e Tesoro; 003 §09"
+R_CARDS = "004 §Fermati ai campi Probabilità e Tesoro; 003 §09"
+R_DECK = "003 §09; 000 §IMPREVISTI E PROBABILITA'"
 R_UNPAID = "000 §COMPRARE I CONTRATTI"
+R_NO_BID = "000 FAQ 22"
 
 
 def decide(state: State, command: c.Command) -> list[dict]:
@@ -75,20 +78,27 @@ def seat_after(state: State, name: str, n: int) -> str:
 
 # --- moving and landing ---------------------------------------------------------------------
 
-def _move(tx: Tx, player: str, to: int, spaces: int, cause: str, salary: bool) -> None:
+def _move(tx: Tx, player: str, to: int, spaces: int, cause: str, salary: bool) -> int:
+    """Move a token; return the seq of its TokenMoved, the landing a rent claim points at.
+    decide numbers its events from the table's seq + 1: a store that puts a fact of its own
+    before them must decide on the table after that fact."""
     start = tx.state.player(player).position
     passed = salary and (start + spaces >= 40 if spaces > 0 else False)
     tx.emit("TokenMoved", player=player, **{"from": start}, to=to, spaces=spaces, cause=cause,
             passed_go=passed)
+    landed = tx.state.seq
     if passed:
         reason = "landed on Via!" if to == 0 else "passed Via!"
         tx.emit("SalaryPaid", payer=BANK, payee=player, amount=tx.state.rules.go_salary,
                 reason=reason)
+    return landed
 
 
-def _land(tx: Tx, player: str, rent=None) -> None:
-    """Do what the square says (004 §Svolgimento).  `rent(state, position) -> (amount, basis)`
-    replaces the deed's rent when a card says otherwise (ledger/card_effects.py)."""
+def _land(tx: Tx, player: str, landed: int, rent=None) -> None:
+    """Do what the square says (004 §Svolgimento del gioco); `landed` is the seq of the
+    TokenMoved that brought the player here, the evidence a rent claim points at.
+    `rent(state, position) -> (amount, basis)` replaces the deed's rent when a card says
+    otherwise (ledger/card_effects.py)."""
     state = tx.state
     pos = state.player(player).position
     space: Space = state.edition.space(pos)
@@ -109,7 +119,7 @@ def _land(tx: Tx, player: str, rent=None) -> None:
             else:
                 closer = seat_after(state, player, state.rules.claim_window)
                 tx.emit("RentClaimOpened", payer=player, owner=owner, property=pos,
-                        amount=amount, basis=basis, closer=closer)
+                        amount=amount, basis=basis, closer=closer, landed_seq=landed)
     elif space.kind == "tax":
         pay(tx, "TaxPaid", player, BANK, space.amount, space.name)
     elif space.kind == "card":
@@ -122,7 +132,7 @@ def _continue(tx: Tx) -> None:
     """When nothing waits on the current player: another roll after doubles, or the next turn."""
     state = tx.state
     t = state.turn
-    if t.phase in ("buy", "auction", "card", "choice", "throw"):
+    if t.phase in ("buy", "auction", "card", "choice", "throw", "jail_exit"):
         return
     p = state.current
     if not p.in_jail and t.extra_roll and not p.bankrupt:
@@ -160,9 +170,9 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
         # The Speedy die (seed 000) will come with the championship rule set.
         raise RuleViolation(f"the {state.rules.name} rules roll two dice, got {len(dice)}",
                             rule=R_TURN, allowed="roll D1 D2")
-    if any(not 1 <= d <= 6 for d in dice):
-        raise RuleViolation(f"a die shows 1 to 6, got {' '.join(map(str, dice))}",
-                            allowed="roll D1 D2 with each die 1-6")
+    if any(not 1 <= d <= 6 for d in dice):  # no die shows that: a typing slip, not a rule
+        raise UsageError(f"a die shows 1 to 6, not {' '.join(map(str, dice))}: "
+                         "roll D1 D2 with each die 1-6")
     name = state.turn.player
     player = state.current
     doubles = dice[0] == dice[1]
@@ -181,8 +191,7 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
         return
     tx.emit("DiceRolled", player=name, dice=list(dice), doubles=doubles, in_row=in_row,
             extra_roll=doubles)
-    _move(tx, name, (player.position + total) % 40, total, "dice", salary=True)
-    _land(tx, name)
+    _land(tx, name, _move(tx, name, (player.position + total) % 40, total, "dice", salary=True))
     _continue(tx)
 
 
@@ -190,7 +199,8 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int) -> None:
     state = tx.state
     player = state.player(name)
     if doubles:
-        # 004 §Prigione: doubles free the player, who moves by that roll and does not roll again.
+        # 004 §Prigione: doubles free the player, who moves by that roll; 000 FAQ 16 (004 and
+        # 003 silent): he does not roll again.
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=0,
                 extra_roll=False)
         tx.emit("LeftJail", player=name, how="doubles")
@@ -202,12 +212,23 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int) -> None:
         if attempt < state.rules.jail_max_attempts:
             _continue(tx)
             return
+        if player.jail_cards:
+            # 000 FAQ 17: a card may stand for the fine; the prisoner chooses, the table waits.
+            tx.emit("JailExitDue", player=name, fine=state.rules.jail_fine, spaces=total)
+            return
         # 003 §08: after the third failed try, pay the fine and move by that roll.
         pay(tx, "FinePaid", name, BANK, state.rules.jail_fine,
              f"jail fine after {attempt} failed tries")
         tx.emit("LeftJail", player=name, how="fine after the last try")
-    _move(tx, name, (player.position + total) % 40, total, "dice", salary=True)
-    _land(tx, name)
+    _land(tx, name, _move(tx, name, (player.position + total) % 40, total, "dice", salary=True))
+    _continue(tx)
+
+
+def _forced_out(tx: Tx, name: str) -> None:
+    """After the choice of the last failed try (000 FAQ 17): move by that roll."""
+    total = sum(tx.state.turn.dice[:2])
+    position = tx.state.player(name).position
+    _land(tx, name, _move(tx, name, (position + total) % 40, total, "dice", salary=True))
     _continue(tx)
 
 
@@ -255,13 +276,10 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     if a.kind == "deed":
         name = state.edition.space(a.property).name
     else:
-        from .estate import buildable_lots
+        from .shortage import check_bid
 
         name = f"the {a.kind}"
-        if not buildable_lots(state, cmd.bidder, a.kind):
-            raise RuleViolation(f"{cmd.bidder} has no lot where a {a.kind} could go now",
-                                rule="004 §Mancanza di edifici",
-                                allowed="bidders must be able to build it at once")
+        check_bid(state, cmd.bidder, cmd.amount)
     if a.high_bidder is None:
         lowest = a.min_bid
         if cmd.amount < lowest:
@@ -277,7 +295,10 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     if cmd.amount > cash:
         # No loans and no promises (003 §06): a bid is paid from cash in hand.
         raise RuleViolation(f"{cmd.bidder} has {money(state, cash)} in cash and cannot bid {cmd.amount}",
-                            rule="003 §06", allowed=f"bid at most {cash}")
+                            rule="003 §06",
+                            allowed=f"bid at most {cash}" if cash >= lowest else
+                            f"{cmd.bidder} cannot outbid {money(state, lowest - 1)} with "
+                            f"{money(state, cash)}: another bidder, or `hammer`")
     tx.emit("BidPlaced", player=cmd.bidder, property=a.property, amount=cmd.amount)
 
 
@@ -298,27 +319,74 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
                     resume=a.resume, excluded=excluded)
         else:
             tx.emit("BuildingAuctionOpened", kind=a.kind, min_bid=a.min_bid, step=a.step,
-                    resume=a.resume, excluded=excluded)
+                    resume=a.resume, excluded=excluded, wanted=dict(a.wanted))
         return
     if a.kind != "deed":
-        from .estate import hammer_building
+        from .shortage import hammer_building
 
+        if cmd.player is not None:
+            raise RuleViolation("`hammer PLAYER` is for a deed nobody bid for", rule=R_NO_BID,
+                                allowed="`hammer` or `hammer PROPERTY`")
         hammer_building(tx, cmd.lot)
         return
     if cmd.lot is not None:
-        raise RuleViolation("`hammer PROPERTY` is for building auctions", allowed="`hammer`")
+        raise RuleViolation("`hammer PROPERTY` is for building auctions",
+                            allowed=hammer_step(state))
     space = state.edition.space(a.property)
-    if a.high_bidder is None:
-        tx.emit("AuctionClosed", property=a.property, outcome="no bid",
-                reason="nobody bid: the deed stays with the Bank (004 is silent; classic keeps it unsold)")
-    else:
+    if a.high_bidder is not None:
+        if cmd.player is not None:
+            raise RuleViolation(f"{a.high_bidder} bid {money(state, a.high_bid)}: the highest "
+                                "bid wins", rule=R_AUCTION, allowed="`hammer`")
         tx.emit("AuctionWon", player=a.high_bidder, property=a.property, payer=a.high_bidder,
                 payee=BANK, amount=a.high_bid, reason=f"won {space.name} at auction")
+    elif state.rules.auction_no_bid == "richest":
+        _no_bid_to_the_richest(tx, cmd.player)
+    else:
+        if cmd.player is not None:
+            raise RuleViolation(f"nobody bid: under the {state.rules.name} rules {space.name} "
+                                "stays with the Bank", allowed="`hammer`")
+        tx.emit("AuctionClosed", property=a.property, outcome="no bid",
+                reason="nobody bid: the deed stays with the Bank (house rules: auction_no_bid "
+                       "= bank_keeps)")
     if tx.state.auction_queue:  # a bankrupt's deeds, one by one (003 §10)
         tx.emit("AuctionOpened", property=tx.state.auction_queue[0], min_bid=a.min_bid,
                 step=a.step, resume=a.resume)
     elif a.resume == "moving":
         after_auctions(tx)
+
+
+def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
+    """000 FAQ 22: nobody bid, so the banker gives the deed to the player with the most cash
+    at the opening bid.  The FAQ does not break a tie: the banker does (`hammer PLAYER`)."""
+    state = tx.state
+    a = state.auction
+    space = state.edition.space(a.property)
+    tied = richest_bidders(state)
+    if not tied:
+        if chosen is not None:
+            raise RuleViolation(f"nobody can pay {money(state, a.min_bid)} for {space.name}",
+                                rule=R_NO_BID, allowed="`hammer`")
+        tx.emit("AuctionClosed", property=a.property, outcome="no bid",
+                reason=f"nobody bid and nobody can pay {money(state, a.min_bid)}: the deed "
+                       f"stays with the Bank ({R_NO_BID})")
+        return
+    if chosen is None and len(tied) == 1:
+        chosen = tied[0]
+    if chosen not in tied:
+        cash = money(state, state.player(tied[0]).cash)
+        who = (f"{', '.join(tied[:-1])} and {tied[-1]} have {cash} each" if len(tied) > 1
+               else f"{tied[0]} has the most cash ({cash})")
+        ask = " or ".join(f"`hammer {n}`" for n in tied)
+        raise RuleViolation(
+            f"nobody bid for {space.name}: it goes to the richest player at "
+            f"{money(state, a.min_bid)}, and {who}"
+            + ("; the banker says who" if len(tied) > 1 else ""),
+            rule=R_NO_BID, allowed=ask)
+    tx.emit("AuctionWon", player=chosen, property=a.property, payer=chosen, payee=BANK,
+            amount=a.min_bid,
+            reason=f"nobody bid for {space.name}: given to the richest player at the opening "
+                   f"bid ({R_NO_BID})" + (", the banker choosing among the tied"
+                                          if len(tied) > 1 else ""))
 
 
 def after_auctions(tx: Tx) -> None:
@@ -343,18 +411,18 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
             cl = late[-1]
             space = state.edition.space(cl.property).name
             why = (f"{cmd.owner}'s claim for {money(state, cl.amount)} rent on {space} from "
-                   f"{cl.payer} is too late: {cl.payer} landed at event {cl.opened_seq} and the "
+                   f"{cl.payer} is too late: {cl.payer} landed at event {cl.landed_seq} and the "
                    f"window closed when {cl.closer} rolled (event {cl.lapsed_seq})")
             refusal = {"type": "RentClaimRefused",
                        "data": {"owner": cmd.owner, "payer": cl.payer, "property": cl.property,
                                 "amount": cl.amount, "opened_seq": cl.opened_seq,
-                                "lapsed_seq": cl.lapsed_seq, "closer": cl.closer,
-                                "rule": R_RENT, "reason": why}}
-            raise RuleViolation(why, rule=R_RENT,
-                                allowed="rent must be asked before the next player rolls",
+                                "landed_seq": cl.landed_seq, "lapsed_seq": cl.lapsed_seq,
+                                "closer": cl.closer, "rule": R_RENT, "reason": why}}
+            raise RuleViolation(why, rule=R_RENT, allowed=_open_claims(state),
                                 record=[refusal])
         raise RuleViolation(f"no rent is owed to {cmd.owner}: nobody has landed on an unmortgaged "
-                            f"property of {cmd.owner}'s since the window last closed", rule=R_RENT)
+                            f"property of {cmd.owner}'s since the window last closed", rule=R_RENT,
+                            allowed=_open_claims(state))
     for cl in mine:
         space = state.edition.space(cl.property).name
         paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
@@ -363,6 +431,17 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
             # The claim becomes the debt; it is no longer an open claim.
             tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,
                     amount=cl.amount, opened_seq=cl.opened_seq, closed_by="debt")
+
+
+def _open_claims(state: State) -> str:
+    """The claims that can still be made, for a refused one."""
+    if not state.claims:
+        return ("no rent claim is open now: an owner asks before the player "
+                + ("after the payer" if state.rules.claim_window == 1 else
+                   f"{state.rules.claim_window} seats after the payer") + " rolls")
+    return "open claims: " + ", ".join(
+        f"`claim {cl.owner}` ({money(state, cl.amount)} from {cl.payer}, until {cl.closer} rolls)"
+        for cl in state.claims)
 
 
 def _card(tx: Tx, cmd: c.DrawCard) -> None:
@@ -380,14 +459,11 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
         if cmd.deck != t.card_deck:
             raise RuleViolation(
                 f"{t.player} is on a {state.edition.decks[t.card_deck].title} square, not {deck.title}",
-                rule=R_CARDS, allowed=f"card {t.card_deck} N")
-    if not 1 <= cmd.number <= len(deck.cards):
-        raise RuleViolation(f"{deck.title} has cards 1 to {len(deck.cards)}, not {cmd.number}",
-                            allowed="`banco cards " + cmd.deck + "` lists them")
-    holder = state.held_cards.get((cmd.deck, cmd.number))
-    if holder:
-        raise RuleViolation(f"{deck.title} {cmd.number} is not in the deck: {holder} holds it",
-                            rule=R_CARDS, allowed="another card number")
+                rule=R_CARDS,
+                allowed=f"`card {t.card_deck} N`; a {deck.title} card turned by mistake: "
+                        f"`misdraw {cmd.deck} {cmd.number}` (000 FAQ 18)")
+    if t.phase == "card":
+        _check_on_top(state, cmd.deck, cmd.number, "draw")
     card = deck.cards[cmd.number - 1]
     effect = card.effect
     name = t.player
@@ -401,10 +477,38 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
             raise RuleViolation(f"the choice is `pay` or `draw`, not {cmd.choice!r}")
     elif cmd.choice is not None:
         raise RuleViolation(f"{deck.title} {cmd.number} offers no choice", rule=R_CARDS,
-                            allowed=f"card {cmd.deck} {cmd.number}")
+                            allowed=f"`card {cmd.deck} {cmd.number}`")
     tx.emit("CardDrawn", player=name, deck=cmd.deck, number=cmd.number, text=card.text)
     _apply_card(tx, name, card.deck, card.number, effect, cmd.choice)
     _continue(tx)
+
+
+def _check_on_top(state: State, deck: str, number: int, action: str) -> None:
+    """The card must be one that can be on top: a drawn card went to the bottom (003 §09), so
+    in the deck's first round it cannot come again, and once the order is known only the next
+    card can come.  The refusal says where the card is and what the next one is."""
+    cards = state.edition.decks[deck].cards
+    if not 1 <= number <= len(cards):
+        raise RuleViolation(f"{state.edition.decks[deck].title} has cards 1 to {len(cards)}, "
+                            f"not {number}", allowed=f"`banco cards {deck}` lists them")
+    if number in drawable(state, deck):
+        return
+    raise RuleViolation(
+        f"cannot {action} {state.edition.decks[deck].title} {number}: "
+        f"{where_is(state, deck, number)}; {describe_next(state, deck)}", rule=R_DECK,
+        allowed=(f"the card on top; if the deck was shuffled, `shuffle {deck}` first; a card "
+                 f"turned by mistake: `misdraw {deck} N` (000 FAQ 18)"))
+
+
+def _misdraw(tx: Tx, cmd: c.Misdraw) -> None:
+    """000 FAQ 18: the banker shows the card turned by mistake and puts it under its deck."""
+    _check_on_top(tx.state, cmd.deck, cmd.number, "turn")
+    card = tx.state.edition.decks[cmd.deck].cards[cmd.number - 1]
+    tx.emit("CardMisdrawn", deck=cmd.deck, number=cmd.number, text=card.text)
+
+
+def _shuffle(tx: Tx, cmd: c.Shuffle) -> None:
+    tx.emit("DeckShuffled", deck=cmd.deck)
 
 
 def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
@@ -417,16 +521,13 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
     if kind == "advance_to":
         target = effect["position"]
         spaces = (target - pos) % 40 or 40
-        _move(tx, name, target, spaces, "card", salary=True)
-        _land(tx, name)
+        _land(tx, name, _move(tx, name, target, spaces, "card", salary=True))
     elif kind == "back_to":
         target = effect["position"]
-        _move(tx, name, target, -((pos - target) % 40), "card", salary=False)
-        _land(tx, name)
+        _land(tx, name, _move(tx, name, target, -((pos - target) % 40), "card", salary=False))
     elif kind == "back":
         n = effect["spaces"]
-        _move(tx, name, (pos - n) % 40, -n, "card", salary=False)
-        _land(tx, name)
+        _land(tx, name, _move(tx, name, (pos - n) % 40, -n, "card", salary=False))
     elif kind == "go_to_jail":
         tx.emit("SentToJail", player=name, reason=reason)
     elif kind == "jail_free":
@@ -471,34 +572,47 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
 def _jail_exit_check(tx: Tx, player: str | None, action: str):
     state = tx.state
     check_turn(state, player, action)
-    need_phase(state, "roll", action)
+    if state.turn.phase != "jail_exit":
+        need_phase(state, "roll", action)
     p = state.current
     if not p.in_jail:
-        raise RuleViolation(f"{p.name} is not in jail", rule=R_JAIL,
-                            allowed=f"{p.name} to `roll D1 D2`")
+        raise RuleViolation(f"{p.name} is not in jail", rule=R_JAIL, allowed=next_step(state))
     return p
 
 
 def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     state = tx.state
     p = _jail_exit_check(tx, cmd.player, "pay the fine")
-    no_debts(state, "pay the fine", p.name)
     fine = state.rules.jail_fine
+    if state.turn.phase == "jail_exit":
+        # The fine is due now: short of cash, it is a debt to raise (003 §08, 003 §10).
+        pay(tx, "FinePaid", p.name, BANK, fine, f"jail fine after {p.jail_turns} failed tries")
+        tx.emit("LeftJail", player=p.name, how="fine after the last try")
+        _forced_out(tx, p.name)
+        return
+    no_debts(state, "pay the fine", p.name)
     if p.cash < fine:
+        other = "`use-card`, or " if p.jail_cards else ""
         raise RuleViolation(f"{p.name} has {money(state, p.cash)}; the fine is {money(state, fine)}",
-                            rule=R_JAIL, allowed="`use-card` if held, or `roll` for doubles")
+                            rule=R_JAIL, allowed=f"{other}`roll D1 D2` to try for doubles")
     tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason="jail fine before rolling")
     tx.emit("LeftJail", player=p.name, how="fine")
 
 
 def _use_card(tx: Tx, cmd: c.UseCard) -> None:
+    state = tx.state
     p = _jail_exit_check(tx, cmd.player, "use a card")
     if not p.jail_cards:
+        fine = "`pay-fine`, or " if p.cash >= state.rules.jail_fine else ""
         raise RuleViolation(f"{p.name} holds no get-out-of-jail card", rule=R_JAIL,
-                            allowed="`pay-fine` or `roll` for doubles")
+                            allowed=f"{fine}`roll D1 D2` to try for doubles")
     deck, number = p.jail_cards[0]
     tx.emit("JailCardUsed", player=p.name, deck=deck, number=number)
     # 003 §09: the card goes back to the bottom of its deck.
+    if state.turn.phase == "jail_exit":
+        tx.emit("LeftJail", player=p.name, how="card instead of the fine, after the last try")
+        _forced_out(tx, p.name)
+        return
     tx.emit("LeftJail", player=p.name, how="card")
 
 
@@ -511,9 +625,10 @@ def _pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
     d = debts[0]
     cash = state.player(d.debtor).cash
     if cash < d.amount:
+        creditor = "the Bank" if d.creditor == BANK else d.creditor
         raise RuleViolation(
-            f"{d.debtor} has {money(state, cash)} and owes {money(state, d.amount)} to {d.creditor}",
-            rule=R_DEBT, allowed=f"raise {d.amount - cash} more by selling buildings or mortgaging first")
+            f"{d.debtor} has {money(state, cash)} and owes {money(state, d.amount)} to {creditor}",
+            rule=R_DEBT, allowed=debt_step(state, d.debtor))
     tx.emit("DebtPaid", payer=d.debtor, payee=d.creditor, amount=d.amount, reason=d.reason,
             debt_seq=d.seq)
 
@@ -522,6 +637,12 @@ def _bankrupt(tx: Tx, cmd: c.Bankrupt) -> None:
     from .estate import bankrupt
 
     bankrupt(tx, cmd, after_auctions)
+
+
+def _shortage(tx: Tx, cmd: c.BuildingAuction) -> None:
+    from .shortage import building_auction
+
+    building_auction(tx, cmd)
 
 
 def _estate(name: str):
@@ -534,11 +655,13 @@ def _estate(name: str):
 
 
 _HANDLERS = {
-    c.Build: _estate("build"), c.Sell: _estate("sell"), c.BreakUp: _estate("break_up"), c.Mortgage: _estate("mortgage"),
+    c.Build: _estate("build"), c.Sell: _estate("sell"), c.BuildTo: _estate("build_to"),
+    c.SellTo: _estate("sell_to"), c.BreakUp: _estate("break_up"), c.Mortgage: _estate("mortgage"),
     c.Unmortgage: _estate("unmortgage"), c.Trade: _estate("trade"),
-    c.BuildingAuction: _estate("building_auction"), c.Bankrupt: _bankrupt,
+    c.BuildingAuction: _shortage, c.Bankrupt: _bankrupt,
     c.Roll: _roll, c.Buy: _buy, c.Decline: _decline, c.Bid: _bid, c.Hammer: _hammer,
     c.Claim: _claim, c.DrawCard: _card, c.PayFine: _pay_fine, c.UseCard: _use_card,
+    c.Misdraw: _misdraw, c.Shuffle: _shuffle,
     c.PayDebt: _pay_debt,
 }
 
@@ -549,10 +672,12 @@ def start_game(players: list[str], rules, edition: str, first_player: str | None
         raise RuleViolation("a game needs at least two players", rule="004 §Inizio del gioco")
     if len(players) > 8:
         raise RuleViolation("at most eight players sit at a table", rule="004 §Inizio del gioco")
-    folded = [p.casefold() for p in players]
-    if len(set(folded)) != len(folded):
-        raise RuleViolation("two players have the same name; give each a distinct one")
+    from .seats import check_names
+
+    check_names(players)
     first = first_player or players[0]
+    if first not in players:
+        raise UsageError(f"{first!r} is not one of the players ({', '.join(players)})")
     events = [{"type": "GameStarted",
                "data": {"players": list(players), "rules": rules.params(), "edition": edition,
                         "first_player": first}}]

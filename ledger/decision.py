@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import RuleViolation
-from .state import BANK, State, evolve, next_step
+from .state import BANK, State, debt_step, evolve, next_step
 
 R_TURN = "004 §Svolgimento del gioco"
 R_DEBT = "003 §10"
@@ -40,11 +40,10 @@ def need_phase(state: State, phase: str, action: str) -> None:
 def no_debts(state: State, action: str, who: str | None = None) -> None:
     for d in state.debts:
         if who is None or d.debtor == who:
+            creditor = "the Bank" if d.creditor == BANK else d.creditor
             raise RuleViolation(
-                f"cannot {action}: {d.debtor} owes {money(state, d.amount)} to {d.creditor} "
-                f"({d.reason})", rule=R_DEBT,
-                allowed=f"{d.debtor} raises the money (`sell`, `mortgage`, `trade`) and `pay`s, "
-                        f"or declares `bankrupt` if it cannot be raised; the table waits")
+                f"cannot {action}: {d.debtor} owes {money(state, d.amount)} to {creditor} "
+                f"({d.reason})", rule=R_DEBT, allowed=debt_step(state, d.debtor))
 
 
 def check_active(state: State, name: str, role: str) -> None:

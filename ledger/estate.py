@@ -9,10 +9,10 @@ from __future__ import annotations
 from . import commands as c
 from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
-from .state import BANK, State
+from .state import BANK, State, debt_step, next_step
 from .worth import building_sale_value, deeds_of, interest, lift_cost, raisable
 
-R_BUILD = "004 §Case; 003 §05"
+R_BUILD = "004 §A casa; 003 §05"
 R_HOTEL = "004 §Alberghi; 003 §05"
 R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"
 R_SELL = "004 §Proprietà in vendita; 003 §07"
@@ -20,6 +20,7 @@ R_MORTGAGE = "004 §Impegno; 003 §07"
 R_TRADE = "003 §06; 004 §Proprietà in vendita"
 R_BANKRUPT = "003 §10; 004 §Fallimento"
 R_FEE = "004 §Impegno; 000 FAQ 33"
+R_GIFT = "003 §06; 004 §Note di gioco; 002 §Varie"
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -119,8 +120,7 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
         raise RuleViolation("the Bank has no hotels left: wait until one is sold back",
                             rule=R_SHORT)
     if not hotel and state.bank_houses < 1:
-        raise RuleViolation("the Bank has no houses left: wait until some are sold back, or "
-                            "`auction-building house` when several players want the last ones",
+        raise RuleViolation("the Bank has no houses left: wait until some are sold back",
                             rule=R_SHORT)
     if cash < cost:
         raise RuleViolation(f"{owner} has {money(state, cash)}; a {'hotel' if hotel else 'house'} "
@@ -140,18 +140,147 @@ def _describe(level: int) -> str:
 
 
 def build(tx: Tx, cmd: c.Build) -> None:
+    """Houses, then a hotel, on one lot.  When: at any time and in any number the cash and the
+    Bank's stock allow, on anyone's turn, in jail too (004 §A casa of the Disney rules, "in
+    qualsiasi momento e in qualsiasi quantità"; 003 §05; 000 §COSTRUIRE CASE).  The first
+    copy of 004 §A casa says "only just before your turn, at most 3 a turn"; classic does not
+    follow that lone sentence, which the same seed contradicts."""
     state = tx.state
     owner = _owner(state, cmd.property, cmd.player, "build on")
     check_active(state, owner, "build")
     no_debts(state, "build", owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
-                            rule=R_SHORT, allowed="`bid PLAYER AMOUNT` or `hammer`")
+                            rule=R_SHORT, allowed=next_step(state))
     if cmd.count < 1:
         raise RuleViolation("build at least one building")
     _check_can_build(state, cmd.property, owner)
     for _ in range(cmd.count):
         _build_one(tx, cmd.property, owner)
+
+
+def _effective(state: State, level: int) -> int:
+    """A hotel is one level above the houses it needs (003 §05)."""
+    return state.rules.houses_for_hotel + 1 if level == 5 else level
+
+
+def _owner_of_all(state: State, lots, player: str | None, action: str) -> str:
+    owners = {_owner(state, pos, player, action) for pos in lots}
+    if len(owners) > 1:
+        raise RuleViolation(f"those deeds belong to {' and '.join(sorted(owners))}: one "
+                            "owner's buildings at a time", allowed=f"`{action.split()[0]}` "
+                                                                   "each owner's lots apart")
+    return owners.pop()
+
+
+def _steps(tx: Tx, lots, target: int, step, pick_low: bool) -> Tx:
+    """Single steps on a scratch copy of the table, lowest (or highest) lot first: every
+    check of the one-building words applies at every step; the steps become one fact."""
+    scratch = Tx(tx.state)
+    while True:
+        state = scratch.state
+        todo = [p for p in lots if (state.buildings[p] < target if pick_low
+                                    else state.buildings[p] > target)]
+        if not todo:
+            return scratch
+        eff = {p: _effective(state, state.buildings[p]) for p in todo}
+        pos = (min if pick_low else max)(todo, key=lambda p: (eff[p], p if pick_low else -p))
+        step(scratch, pos)
+
+
+def _collapse(tx: Tx, scratch: Tx, lots) -> tuple[list[dict], int, int, int]:
+    before, after = tx.state, scratch.state
+    changed = [{"property": p, "level": after.buildings[p]} for p in lots
+               if after.buildings[p] != before.buildings[p]]
+    amount = sum(e["data"]["amount"] for e in scratch.events)
+    return (changed, after.bank_houses - before.bank_houses,
+            after.bank_hotels - before.bank_hotels, amount)
+
+
+def _changes_text(state: State, lots: list[dict]) -> str:
+    return ", ".join(f"{_name(state, x['property'])} {_describe(state.buildings[x['property']])}"
+                     f" -> {_describe(x['level'])}" for x in lots)
+
+
+def build_to(tx: Tx, cmd: c.BuildTo) -> None:
+    """Build evenly up to a level across lots of a group, as ONE fact (BuildingsBuilt): the
+    lots, their new levels, the Bank's stock change and one payment.  2/1/1 to 4/4/4 is one
+    line.  The houses go where even building puts them, one at a time (003 §05)."""
+    state = tx.state
+    lots = tuple(dict.fromkeys(cmd.properties))
+    target, hfh = cmd.level, state.rules.houses_for_hotel
+    if not (1 <= target <= hfh or target == 5):
+        raise RuleViolation(f"build to 1-{hfh} houses or a hotel, not {target}", rule=R_BUILD)
+    owner = _owner_of_all(state, lots, cmd.player, "build on")
+    check_active(state, owner, "build")
+    no_debts(state, "build", owner)
+    if state.auction and state.auction.kind != "deed":
+        raise RuleViolation("a building auction is open: buildings go to the highest bidder",
+                            rule=R_SHORT, allowed=next_step(state))
+    for pos in lots:
+        _check_can_build(state, pos, owner)
+        if _effective(state, state.buildings[pos]) > _effective(state, target):
+            raise RuleViolation(
+                f"{_name(state, pos)} has {_describe(state.buildings[pos])}, more than "
+                f"{_describe(target)}", rule=R_BUILD,
+                allowed=f"`sell {_name(state, pos)} --to {'hotel' if target == 5 else target}`")
+    units = {p: _effective(state, target) - _effective(state, state.buildings[p]) for p in lots}
+    if not any(units.values()):
+        raise RuleViolation(f"nothing to build: {', '.join(_name(state, p) for p in lots)} "
+                            f"already at {_describe(target)}", rule=R_BUILD)
+    cost = sum(n * state.edition.space(p).house_cost for p, n in units.items())
+    cash = state.player(owner).cash
+    if cash < cost:
+        raise RuleViolation(f"{owner} has {money(state, cash)}; building to {_describe(target)} "
+                            f"costs {money(state, cost)}", rule=R_BUILD,
+                            allowed=f"raise {money(state, cost - cash)} more, or build less")
+    # The houses must all be in the Bank at once: a hotel needs its lot's houses first.
+    houses = sum(max(0, min(target, hfh) - state.buildings[p]) for p in lots
+                 if state.buildings[p] != 5)
+    hotels = sum(1 for p in lots if target == 5 and state.buildings[p] != 5)
+    if houses > state.bank_houses or hotels > state.bank_hotels:
+        raise RuleViolation(
+            f"building to {_describe(target)} needs {houses} house(s)"
+            + (f" and {hotels} hotel(s)" if hotels else "")
+            + f" from the Bank, which has {state.bank_houses} house(s) and "
+              f"{state.bank_hotels} hotel(s)", rule=R_SHORT,
+            allowed="build less, or `auction-building house --wanted NAME=N ...` when "
+                    "several players want the last ones")
+    scratch = _steps(tx, lots, target, lambda s, pos: _build_one(s, pos, owner), pick_low=True)
+    changed, houses, hotels, amount = _collapse(tx, scratch, lots)
+    tx.emit("BuildingsBuilt", player=owner, lots=changed, bank_houses=houses, bank_hotels=hotels,
+            payer=owner, payee=BANK, amount=amount,
+            reason=f"built evenly: {_changes_text(state, changed)}")
+
+
+def sell_to(tx: Tx, cmd: c.SellTo) -> None:
+    """Sell evenly down to a level across lots of a group, as ONE fact (BuildingsSold with
+    the lots' new levels): half price, hotels broken up as the single words would (000 FAQ
+    29 when houses are short)."""
+    state = tx.state
+    lots = tuple(dict.fromkeys(cmd.properties))
+    target, hfh = cmd.level, state.rules.houses_for_hotel
+    if not (0 <= target <= hfh):
+        raise RuleViolation(f"sell down to 0-{hfh} houses, not {target}", rule=R_SELL)
+    owner = _owner_of_all(state, lots, cmd.player, "sell buildings of")
+    for pos in lots:
+        if _effective(state, state.buildings[pos]) < target:
+            raise RuleViolation(
+                f"{_name(state, pos)} has {_describe(state.buildings[pos])}, fewer than "
+                f"{_describe(target)}", rule=R_SELL,
+                allowed=f"`build {_name(state, pos)} --to {target}`")
+    if all(state.buildings[p] == target for p in lots):
+        raise RuleViolation(f"nothing to sell: {', '.join(_name(state, p) for p in lots)} "
+                            f"already at {_describe(target)}", rule=R_SELL)
+    group = _group(state, lots[0])
+    if target == 0 and set(lots) >= {p for p in group if state.buildings[p]}:
+        _sell_group(tx, group, owner)  # everything at once, even while houses are short
+        return
+    scratch = _steps(tx, lots, target, lambda s, pos: _sell_one(s, pos, owner), pick_low=False)
+    changed, houses, hotels, amount = _collapse(tx, scratch, lots)
+    tx.emit("BuildingsSold", player=owner, properties=[x["property"] for x in changed],
+            lots=changed, bank_houses=houses, bank_hotels=hotels, payer=BANK, payee=owner,
+            amount=amount, reason=f"sold evenly at half price: {_changes_text(state, changed)}")
 
 
 def sell(tx: Tx, cmd: c.Sell) -> None:
@@ -193,6 +322,9 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
     if level == 0:
         raise RuleViolation(f"{space.name} has no buildings to sell", rule=R_SELL)
     if level == 5:
+        # One hotel at a time, back into houses (003 §07: selling is building in reverse).
+        # 004 §Proprietà in vendita says the group's hotels "devono" (must) be sold together
+        # in one copy and "possono" (may) in the other: classic takes "may" (`sell X all`).
         if state.auction and state.auction.kind == "house":
             raise RuleViolation("houses are being auctioned: builders come before a hotel "
                                 "break-up", rule="000 FAQ 28", allowed="wait for the hammer")
@@ -259,52 +391,6 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
                                     + (f", {hfh - each} paid at half value" if each < hfh else "")})
     tx.emit("HotelsBrokenUp", lots=broken, bank_houses=-each * len(lots),
             bank_hotels=len(lots), transfers=transfers)
-
-
-def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
-    state = tx.state
-    if state.auction:
-        raise RuleViolation("an auction is already open", allowed="`hammer` it first")
-    stock = state.bank_houses if cmd.kind == "house" else state.bank_hotels
-    if stock < 1:
-        raise RuleViolation(f"the Bank has no {cmd.kind}s to auction", rule=R_SHORT)
-    wanting = [n for n in state.active() if buildable_lots(state, n, cmd.kind)]
-    if len(wanting) < 2:
-        raise RuleViolation(
-            f"a building auction is for several players wanting the last {cmd.kind}s; "
-            f"{', '.join(wanting) or 'nobody'} can build one now", rule=R_SHORT,
-            allowed="`build PROPERTY`")
-    tx.emit("BuildingAuctionOpened", kind=cmd.kind, min_bid=state.rules.auction_min_bid,
-            step=state.rules.auction_step, resume=state.turn.phase)
-
-
-def hammer_building(tx: Tx, lot: int | None) -> None:
-    state = tx.state
-    a = state.auction
-    if a.high_bidder is None:
-        tx.emit("AuctionClosed", property=None, outcome="no bid",
-                reason=f"nobody bid: the {a.kind} stays with the Bank")
-        return
-    lots = buildable_lots(state, a.high_bidder, a.kind)
-    if lot is None and len(lots) == 1:
-        lot = lots[0]
-    if lot not in lots:
-        names = " or ".join(_name(state, p) for p in lots)
-        raise RuleViolation(f"{a.high_bidder} wins the {a.kind}: say where it goes",
-                            rule=R_SHORT, allowed=f"`hammer PROPERTY` with {names}")
-    space = state.edition.space(lot)
-    hfh = state.rules.houses_for_hotel
-    if a.kind == "hotel":
-        tx.emit("HotelBuilt", player=a.high_bidder, property=lot, level=5, bank_houses=hfh,
-                bank_hotels=-1, payer=a.high_bidder, payee=BANK, amount=a.high_bid,
-                reason=f"hotel on {space.name} won at a building auction")
-    else:
-        tx.emit("HouseBuilt", player=a.high_bidder, property=lot,
-                level=state.buildings[lot] + 1, bank_houses=-1, bank_hotels=0,
-                payer=a.high_bidder, payee=BANK, amount=a.high_bid,
-                reason=f"house on {space.name} won at a building auction")
-    tx.emit("AuctionClosed", property=lot, outcome=f"sold to {a.high_bidder}",
-            reason=f"{a.kind} auctioned for {money(state, a.high_bid)}")
 
 
 # --- mortgages ------------------------------------------------------------------------------
@@ -390,6 +476,29 @@ def _check_items(state: State, giver: str, items: c.Items) -> None:
         raise RuleViolation("a deed is named twice in the trade")
 
 
+def _gives(items: c.Items) -> bool:
+    return bool(items.properties or items.cash or items.jail_cards)
+
+
+def _check_gift(state: State, cmd: c.Trade) -> None:
+    """No gifts and no loans (003 §06, 004 Note di gioco, 002 Varie): money that comes back
+    later, or a deed for nothing, is a loan or a gift whatever the players call it."""
+    if _gives(cmd.a_gives) and _gives(cmd.b_gives):
+        return
+    giver, taker = (cmd.a, cmd.b) if _gives(cmd.a_gives) else (cmd.b, cmd.a)
+    items = cmd.a_gives if giver == cmd.a else cmd.b_gives
+    what = [_name(state, p) for p in items.properties]
+    if items.cash:
+        what.append(money(state, items.cash))
+    if items.jail_cards:
+        what.append(f"{items.jail_cards} get-out-of-jail card(s)")
+    word = "--get" if giver == cmd.a else "--give"
+    raise RuleViolation(
+        f"{giver} would give {', '.join(what)} and {taker} nothing: players may not give or "
+        "lend each other anything; a trade has something on both sides", rule=R_GIFT,
+        allowed=f"{taker} gives something back: `trade {cmd.a} {cmd.b} ... {word} ITEM`")
+
+
 def trade(tx: Tx, cmd: c.Trade) -> None:
     state = tx.state
     if cmd.a == cmd.b:
@@ -405,6 +514,7 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
                             allowed="trade A B --give ITEM... --get ITEM...")
     _check_items(state, cmd.a, cmd.a_gives)
     _check_items(state, cmd.b, cmd.b_gives)
+    _check_gift(state, cmd)
     received = {cmd.b: cmd.a_gives.properties, cmd.a: cmd.b_gives.properties}
     every = set(cmd.a_gives.properties) | set(cmd.b_gives.properties)
     for pos in cmd.lift:
@@ -445,6 +555,37 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
 
 # --- bankruptcy -----------------------------------------------------------------------------
 
+def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
+    """The creditor of a bankrupt may free a mortgaged deed he receives at once, for the
+    mortgage + 10% (004 §Fallimento, 003 §10), with the cash he has once the estate is his."""
+    if not lift:
+        return
+    if creditor == BANK:
+        raise RuleViolation("--lift is for a player who receives a bankrupt's deeds: the Bank "
+                            "takes them back and cancels their mortgages", rule=R_BANKRUPT,
+                            allowed=f"`bankrupt {debtor}`")
+    mortgaged = [p for p in deeds_of(state, debtor) if p in state.mortgaged]
+    for pos in lift:
+        if pos not in mortgaged:
+            names = ", ".join(_name(state, p) for p in mortgaged) or "none"
+            raise RuleViolation(f"--lift names {_name(state, pos)}, which is not a mortgaged deed "
+                                f"of {debtor}'s", rule=R_BANKRUPT,
+                                allowed=f"--lift among {debtor}'s mortgaged deeds: {names}")
+    if len(set(lift)) != len(lift):
+        raise RuleViolation("--lift names a deed twice")
+    # What the creditor will hold: his cash, the debtor's, and the debtor's buildings at half.
+    cash = (state.player(creditor).cash + state.player(debtor).cash
+            + sum(building_sale_value(state, p) for p in deeds_of(state, debtor)))
+    due = sum(lift_cost(state, p) if p in lift else interest(state, state.edition.space(p).mortgage)
+              for p in mortgaged)
+    if due > cash:
+        raise RuleViolation(
+            f"{creditor} would have {money(state, cash)} once {debtor}'s estate is his, and "
+            f"freeing {', '.join(_name(state, p) for p in lift)} with 10% on the other mortgaged "
+            f"deeds costs {money(state, due)}", rule=R_BANKRUPT,
+            allowed="lift fewer deeds: the others cost only their 10% now")
+
+
 def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     state = tx.state
     debtors = sorted({d.debtor for d in state.debts})
@@ -461,15 +602,17 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
         raise RuleViolation(f"{name} owes nothing: bankruptcy comes only from a debt that "
                             "cannot be paid", rule=R_BANKRUPT)
     if state.auction:
-        raise RuleViolation("an auction is open", allowed="`hammer` it first")
+        raise RuleViolation("an auction is open: the bankruptcy waits for the hammer",
+                            allowed=next_step(state))
     owed = sum(d.amount for d in debts)
     can = raisable(state, name)
     if can >= owed:
         raise RuleViolation(
             f"{name} owes {money(state, owed)} and can still raise {money(state, can)} by selling "
             "buildings and mortgaging", rule=R_BANKRUPT,
-            allowed="`sell PROPERTY`, `mortgage PROPERTY`, then `pay`")
+            allowed=debt_step(state, name))
     creditor = debts[0].creditor
+    _check_lift(state, name, creditor, cmd.lift)
     was_current = state.turn.player == name
     resume = "moving" if was_current else state.turn.phase
     # Buildings go back to the Bank at half price first (004 §Fallimento).
@@ -502,7 +645,7 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
                                                     "last player left (003 §11)")
         return
     if creditor != BANK:
-        receive_mortgaged(tx, creditor, [p for p in deeds if p in state.mortgaged])
+        receive_mortgaged(tx, creditor, [p for p in deeds if p in state.mortgaged], cmd.lift)
     if tx.state.auction_queue:
         first = tx.state.auction_queue[0]
         tx.emit("AuctionOpened", property=first, min_bid=state.rules.auction_min_bid,

@@ -51,6 +51,7 @@ def _specs():
             required=True)
 
     card = {"deck": name(), "number": count(1)}
+    lot = Schema.from_dict({"property": pos(), "level": level()})(unknown=RAISE)
     claim = {"owner": name(), "payer": name(), "property": pos(), "amount": money()}
     return {
         # `game_uuid`: the game's identity wherever its log goes (games before it have none).
@@ -88,15 +89,23 @@ def _specs():
         "BuildingAuctionOpened": {"kind": f.String(required=True,
                                                    validate=v.OneOf(("house", "hotel"))),
                                   "min_bid": money(), "step": count(1), "resume": text(),
-                                  "excluded": f.List(f.String())},
+                                  "excluded": f.List(f.String()),
+                                  # who wants how many more (000 FAQ 30); older logs lack it
+                                  "wanted": f.Dict(keys=f.String(), values=count())},
         "HouseBuilt": transfer(player=name(), property=pos(), level=level(),
                                bank_houses=delta(), bank_hotels=delta()),
         "HotelBuilt": transfer(player=name(), property=pos(), level=level(),
                                bank_houses=delta(), bank_hotels=delta()),
         "BuildingSold": transfer(player=name(), property=pos(), level=level(),
                                  bank_houses=delta(), bank_hotels=delta()),
+        # `lots` (levels other than 0) came with `sell GROUP N`; a hotel sold down to houses
+        # takes houses from the Bank, so bank_houses may be negative.
         "BuildingsSold": transfer(player=name(), properties=f.List(pos(), required=True),
-                                  bank_houses=count(), bank_hotels=count()),
+                                  lots=f.List(f.Nested(lot)), bank_houses=delta(),
+                                  bank_hotels=count()),
+        "BuildingsBuilt": transfer(player=name(), lots=f.List(f.Nested(lot), required=True,
+                                                             validate=v.Length(min=1)),
+                                   bank_houses=delta(), bank_hotels=delta()),
         "HotelsBrokenUp": {
             "lots": f.List(f.Nested(Schema.from_dict({"property": pos(), "player": name(),
                                                       "level": level()})(unknown=RAISE)),
@@ -117,19 +126,24 @@ def _specs():
         "BankruptcyDeclared": {"player": name(), "creditor": name(), "reason": text()},
         "DebtCancelled": {"debtor": name(), "creditor": name(), "amount": money(),
                           "reason": text(), "debt_seq": count(1)},
-        "RentClaimOpened": {**claim, "basis": text(), "closer": name()},
+        # landed_seq (the TokenMoved of the landing) came later: older logs lack it.
+        "RentClaimOpened": {**claim, "basis": text(), "closer": name(),
+                            "landed_seq": f.Integer(strict=True, validate=v.Range(min=1))},
         "RentClaimLapsed": {**claim, "opened_seq": count(1), "closed_by": name()},
         "RentPaid": transfer(property=pos(), opened_seq=count()),
         "RentClaimRefused": {**claim, "opened_seq": count(1), "lapsed_seq": count(1),
+                             "landed_seq": f.Integer(strict=True, validate=v.Range(min=1)),
                              "closer": name(), "rule": text(), "reason": text()},
         "RentNotDue": {"payer": name(), "owner": name(), "property": pos(), "reason": text()},
         "TaxPaid": transfer(),
         "CardDrawRequired": {"player": name(), "deck": name()},
         "CardDrawn": {"player": name(), **card, "text": text()},
         "CardChoiceRequired": {"player": name(), **card},
+        "CardMisdrawn": {**card, "text": text()},
+        "DeckShuffled": {"deck": name()},
         "CardPayment": transfer(**card),
         "CardThrowRequired": {"player": name(), "property": pos(), "owner": name(),
-                              "multiplier": count(1), **card},
+                              "multiplier": count(1), **card, "landed_seq": count(1)},
         "CardDiceThrown": {"player": name(), "dice": f.List(count(1, 6), required=True),
                            "property": pos()},
         "JailCardKept": {"player": name(), **card},
@@ -142,6 +156,7 @@ def _specs():
                          "reason": text()},
         "DebtPaid": transfer(debt_seq=count(1)),
         "ExtraRollDue": {"player": name(), "in_row": count(1)},
+        "JailExitDue": {"player": name(), "fine": money(), "spaces": count(2, 12)},
         "TurnEnded": {"player": name(), "next": name()},
         "GameEnded": {"winner": f.String(allow_none=True, required=True), "reason": text()},
         "EventRetracted": {"seqs": f.List(count(1), required=True), "command_id": text(),
@@ -160,13 +175,15 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "TradeCompleted",
                "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
                "AuctionVoided", "HotelsBrokenUp", "CardThrowRequired", "CardDiceThrown",
-               "CommandRecorded")
+               "CommandRecorded", "JailExitDue", "CardMisdrawn", "DeckShuffled",
+               "BuildingsBuilt")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.
 MONEY_EVENTS = frozenset({"CashIssued", "SalaryPaid", "PropertyBought", "AuctionWon", "RentPaid",
                           "TaxPaid", "CardPayment", "FinePaid", "DebtPaid", "HouseBuilt",
-                          "HotelBuilt", "BuildingSold", "BuildingsSold", "PropertyMortgaged", "MortgageLifted",
+                          "HotelBuilt", "BuildingSold", "BuildingsSold", "BuildingsBuilt",
+                          "PropertyMortgaged", "MortgageLifted",
                           "MortgageInterestPaid", "EstateTransferred"})
 
 

@@ -33,6 +33,7 @@ class Claim(NamedTuple):
     closer: str  # whose roll closes the window
     basis: str  # how the amount was worked out, for the referee
     lapsed_seq: int = 0
+    landed_seq: int = 0  # the TokenMoved that landed the payer: the evidence of the claim
 
 
 class Auction(NamedTuple):
@@ -45,6 +46,7 @@ class Auction(NamedTuple):
     kind: str = "deed"  # deed | house | hotel
     resume: str = "moving"  # the turn's phase once the auctions are over
     excluded: tuple = ()  # winners who could not pay, kept out of the new auction (000)
+    wanted: tuple = ()  # building auctions: ((player, still wanted), ...) (000 FAQ 30)
 
 
 class Debt(NamedTuple):
@@ -55,16 +57,27 @@ class Debt(NamedTuple):
     seq: int
 
 
+class DeckOrder(NamedTuple):
+    """What the table knows of a card deck's order (003 §09: a drawn card goes to the bottom).
+
+    Since the deck was last mixed, the cards never seen lie on top in an order nobody knows;
+    under them, in the order they went there, the cards put back at the bottom.  Once every
+    card has been seen the whole order is known.  Held jail cards are in neither part."""
+    unseen: frozenset  # numbers on top, order unknown
+    known: tuple = ()  # ((number, seq at which it went to the bottom), ...), top to bottom
+
+
 class Turn(NamedTuple):
     player: str
-    phase: str = "roll"  # roll | buy | auction | card | choice | throw | over
+    phase: str = "roll"  # roll | buy | auction | card | choice | throw | jail_exit | over
     doubles: int = 0  # doubles in a row this turn
     dice: tuple = ()
     extra_roll: bool = False
     offer: int | None = None  # property offered for purchase
     card_deck: str | None = None  # deck the player must draw from
     card_choice: tuple | None = None  # (deck, number) of a "pay or draw" card awaiting the choice
-    card_throw: int | None = None  # phase "throw": the rent is this many times a fresh throw
+    card_throw: tuple | None = None  # phase "throw": (multiplier, landed seq): the rent is
+    # that many times a fresh throw, and the claim points at that landing
 
 
 class State(NamedTuple):
@@ -91,6 +104,7 @@ class State(NamedTuple):
     winner: str | None = None
     auction_queue: tuple = ()  # deeds of a player bankrupt to the bank, auctioned one by one
     eliminated: tuple = ()  # bankrupt players, in the order they went out
+    decks: dict = {}  # deck name -> DeckOrder
 
     def player(self, name: str) -> Player:
         return self.players[self.index[name]]
@@ -154,32 +168,131 @@ def _set_at(t: tuple, i: int, value) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
 
 
+def richest_bidders(state: State) -> list[str]:
+    """Who takes a deed nobody bid for, when the rule set says the richest (000 FAQ 22): the
+    players with the most cash who could bid (in play, not kept out, not in debt, with the
+    opening bid in hand).  More than one: the banker says who."""
+    a = state.auction
+    debtors = {d.debtor for d in state.debts}
+    able = [p for p in state.players if not p.bankrupt and p.name not in a.excluded
+            and p.name not in debtors and p.cash >= a.min_bid]
+    if not able:
+        return []
+    most = max(p.cash for p in able)
+    return [p.name for p in able if p.cash == most]
+
+
+def _amount(state: State, amount: int) -> str:
+    return f"{amount} {state.edition.currency}"
+
+
+def debt_step(state: State, debtor: str) -> str:
+    """What a debtor must do: raise the money and pay, or go bankrupt if it cannot be raised
+    (003 §10)."""
+    from .worth import raisable
+
+    debts = [d for d in state.debts if d.debtor == debtor]
+    owed = sum(d.amount for d in debts)
+    to = ", ".join(f"{_amount(state, d.amount)} to {'the Bank' if d.creditor == BANK else d.creditor}"
+                   f" ({d.reason})" for d in debts)
+    cash = state.player(debtor).cash
+    if cash >= debts[0].amount:
+        return f"{debtor} owes {to} and has the cash: `pay {debtor}`"
+    can = raisable(state, debtor)
+    if can < owed:
+        return (f"{debtor} owes {to} and can raise only {_amount(state, can)}: "
+                f"`bankrupt {debtor}`")
+    return (f"{debtor} owes {to} with {_amount(state, cash)} in cash: raise "
+            f"{_amount(state, debts[0].amount - cash)} (`sell`, `mortgage`, `trade`), then "
+            f"`pay {debtor}`")
+
+
+def hammer_step(state: State) -> str:
+    """What `hammer` does now, in the words to type."""
+    a = state.auction
+    if a.high_bidder is not None:
+        return "`hammer`" if a.kind == "deed" else "`hammer [PROPERTY]` (where it goes)"
+    if a.kind != "deed":
+        return f"`hammer` (no bid: the {a.kind} stays with the Bank)"
+    if state.rules.auction_no_bid != "richest":
+        return "`hammer` (no bid: the deed stays with the Bank)"
+    tied = richest_bidders(state)
+    if not tied:
+        return "`hammer` (no bid, and nobody can pay the opening bid: the deed stays unsold)"
+    if len(tied) == 1:
+        return (f"`hammer` (no bid: {tied[0]}, the richest, takes it at "
+                f"{_amount(state, a.min_bid)}, 000 FAQ 22)")
+    return (f"`hammer PLAYER` among {', '.join(tied)} (no bid: the richest take it at "
+            f"{_amount(state, a.min_bid)}; they tie, the banker says who)")
+
+
+def _auction_step(state: State) -> str:
+    a = state.auction
+    space = state.edition.space
+    lead = (f"{a.high_bidder} leads at {_amount(state, a.high_bid)}" if a.high_bidder
+            else f"no bid yet, bids from {_amount(state, a.min_bid)}")
+    if a.kind == "deed":
+        what = space(a.property).name
+        after = (f"; then {', '.join(space(p).name for p in state.auction_queue)}"
+                 if state.auction_queue else "")
+    else:
+        what = f"a {a.kind}"
+        keen = [f"{n} {k}" for n, k in a.wanted if k]
+        after = f"; still wanted: {', '.join(keen)}" if keen else ""
+    return (f"the auction for {what} is open ({lead}{after}): `bid PLAYER AMOUNT` or "
+            f"{hammer_step(state)}")
+
+
+def _card_step(state: State) -> str:
+    t = state.turn
+    title = state.edition.decks[t.card_deck].title
+    order = state.decks[t.card_deck]
+    nxt = None
+    if len(order.unseen) == 1:
+        nxt = next(iter(order.unseen))
+    elif not order.unseen and order.known:
+        nxt = order.known[0][0]
+    hint = f" (the next card is {title} {nxt})" if nxt else ""
+    return f"{t.player} must draw from {title}: `card {t.card_deck} CARD`{hint}"
+
+
 def next_step(state: State) -> str:
     """What the table is waiting for, in the words the banker types."""
-    t = state.turn
-    space = state.edition.space
-    if t.phase == "buy":
-        return f"{t.player} must `buy` or `decline` {space(t.offer).name}"
-    if t.phase == "auction":
-        a = state.auction
-        lead = (f"{a.high_bidder} leads at {a.high_bid}" if a.high_bidder
-                else f"no bid yet, bids open at {a.min_bid}")
-        what = space(a.property).name if a.kind == "deed" else f"a {a.kind}"
-        return f"the auction for {what} is open ({lead}): `bid PLAYER AMOUNT` or `hammer`"
     if state.ended:
         return f"the game is over: {state.winner} wins"
-    if t.phase == "card":
-        return f"{t.player} must draw from {state.edition.decks[t.card_deck].title}: `card {t.card_deck} N`"
-    if t.phase == "choice":
+    t = state.turn
+    main = None
+    if t.phase == "buy":
+        main = f"{t.player} must `buy` or `decline` {state.edition.space(t.offer).name}"
+    elif t.phase == "auction":
+        main = _auction_step(state)
+    elif t.phase == "card":
+        main = _card_step(state)
+    elif t.phase == "choice":
         deck, number = t.card_choice
-        return (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
+        main = (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
                 f"`card {deck} {number} pay` or `card {deck} {number} draw`")
-    if t.phase == "throw":
-        return (f"{t.player} throws the dice again for the rent on "
-                f"{space(state.current.position).name} ({t.card_throw} x the throw): `roll D1 D2`")
+    elif t.phase == "throw":
+        multiplier, _ = t.card_throw
+        main = (f"{t.player} throws the dice again for the rent on "
+                f"{state.edition.space(state.current.position).name} ({multiplier} x the throw): "
+                f"`roll D1 D2`")
+    elif t.phase == "jail_exit":
+        main = (f"{t.player} failed the last try and leaves jail: `use-card` or `pay-fine` "
+                f"({_amount(state, state.rules.jail_fine)}), then moves {sum(t.dice[:2])} "
+                f"(000 FAQ 17)")
+    debtors = list(dict.fromkeys(d.debtor for d in state.debts))
+    debts = "; ".join(debt_step(state, n) for n in debtors)
+    if main:
+        return f"{main}; meanwhile {debts}" if debts else main
+    if debts:  # nobody rolls while a debt is unsettled (003 §10)
+        return f"{debts}; then {t.player} rolls"
     p = state.current
     if p.in_jail:
-        return f"{t.player} is in jail: `pay-fine`, `use-card` or `roll D1 D2` to try for doubles"
+        ways = (["`pay-fine`"] if p.cash >= state.rules.jail_fine else []) + (
+            ["`use-card`"] if p.jail_cards else [])
+        return (f"{t.player} is in jail: {', '.join(ways + ['`roll D1 D2` to try for doubles'])}"
+                f" (try {p.jail_turns + 1} of {state.rules.jail_max_attempts})")
     return f"{t.player} to `roll D1 D2`"
 
 
@@ -227,7 +340,8 @@ def _auction_opened(state, d, seq):
 
 def _building_auction_opened(state, d, seq):
     auction = Auction(property=None, min_bid=d["min_bid"], step=d["step"], kind=d["kind"],
-                      resume=d["resume"], excluded=tuple(d.get("excluded", ())))
+                      resume=d["resume"], excluded=tuple(d.get("excluded", ())),
+                      wanted=tuple(d.get("wanted", {}).items()))
     return state._replace(auction=auction, turn=state.turn._replace(phase="auction"))
 
 
@@ -259,11 +373,15 @@ def _building_changed(state, d, seq):
                           bank_hotels=state.bank_hotels + d["bank_hotels"])
 
 
-def _buildings_sold(state, d, seq):
+def _buildings_set(state, d, seq):
+    """BuildingsSold: a whole group sold (`properties` to 0), or with `lots`, lots sold down
+    to their levels; BuildingsBuilt: `lots` built up to theirs.  One payment either way."""
     state = _transfer(state, d)
     buildings = list(state.buildings)
-    for p in d["properties"]:
+    for p in d.get("properties", ()):
         buildings[p] = 0
+    for lot in d.get("lots", ()):
+        buildings[lot["property"]] = lot["level"]
     return state._replace(buildings=tuple(buildings),
                           bank_houses=state.bank_houses + d["bank_houses"],
                           bank_hotels=state.bank_hotels + d["bank_hotels"])
@@ -288,6 +406,33 @@ def _mortgaged(state, d, seq):
 def _mortgage_lifted(state, d, seq):
     state = _transfer(state, d)
     return state._replace(mortgaged=state.mortgaged - {d["property"]})
+
+
+def _bottom(decks: dict, deck: str, number: int, seq: int) -> dict:
+    """The decks after a card leaves the top (or a hand) and goes under its deck.  Robust to
+    any order of facts, so a log written before decks were tracked still folds."""
+    order = decks[deck]
+    if number in order.unseen:  # the first round: the common case, no search
+        moved = DeckOrder(order.unseen - {number}, order.known + ((number, seq),))
+    else:
+        moved = DeckOrder(order.unseen,
+                          tuple(k for k in order.known if k[0] != number) + ((number, seq),))
+    decks = dict(decks)
+    decks[deck] = moved
+    return decks
+
+
+def _to_bottom(state: State, deck: str, number: int, seq: int) -> State:
+    return state._replace(decks=_bottom(state.decks, deck, number, seq))
+
+
+def _out_of_deck(state: State, deck: str, number: int) -> State:
+    """A jail card kept: it is in a player's hand, not in the deck."""
+    order = state.decks[deck]
+    decks = dict(state.decks)
+    decks[deck] = DeckOrder(order.unseen - {number},
+                            tuple(k for k in order.known if k[0] != number))
+    return state._replace(decks=decks)
 
 
 def _move_cards(state, giver: str, taker: str | None, cards) -> State:
@@ -322,6 +467,9 @@ def _trade_completed(state, d, seq):
 
 
 def _estate_transferred(state, d, seq):
+    if d["creditor"] == BANK:  # the bankrupt's jail cards go under their decks (003 §10)
+        for deck, number in d["jail_cards"]:
+            state = _to_bottom(state, deck, number, seq)
     state = _transfer(state, d)
     owners = list(state.owners)
     to_bank = d["creditor"] == BANK
@@ -342,8 +490,10 @@ def _bankruptcy_declared(state, d, seq):
 
 
 def _claim_opened(state, d, seq):
+    # Logs written before landed_seq point at the claim itself, as banco did then.
     claim = Claim(payer=d["payer"], owner=d["owner"], property=d["property"], amount=d["amount"],
-                  opened_seq=seq, closer=d["closer"], basis=d["basis"])
+                  opened_seq=seq, closer=d["closer"], basis=d["basis"],
+                  landed_seq=d.get("landed_seq", seq))
     return state._replace(claims=state.claims + (claim,))
 
 
@@ -370,8 +520,21 @@ def _card_draw_required(state, d, seq):
 
 
 def _card_drawn(state, d, seq):
-    return state._replace(turn=state.turn._replace(phase="moving", card_deck=None,
+    return state._replace(decks=_bottom(state.decks, d["deck"], d["number"], seq),
+                          turn=state.turn._replace(phase="moving", card_deck=None,
                                                    card_choice=None))
+
+
+def _card_misdrawn(state, d, seq):
+    return _to_bottom(state, d["deck"], d["number"], seq)
+
+
+def _deck_shuffled(state, d, seq):
+    deck = d["deck"]
+    held = {n for (k, n) in state.held_cards if k == deck}
+    decks = dict(state.decks)
+    decks[deck] = DeckOrder(frozenset(c.number for c in state.edition.decks[deck].cards) - held)
+    return state._replace(decks=decks)
 
 
 def _card_choice_required(state, d, seq):
@@ -380,7 +543,9 @@ def _card_choice_required(state, d, seq):
 
 
 def _card_throw_required(state, d, seq):
-    return state._replace(turn=state.turn._replace(phase="throw", card_throw=d["multiplier"]))
+    # Logs written before landed_seq point at the throw's request itself.
+    throw = (d["multiplier"], d.get("landed_seq", seq))
+    return state._replace(turn=state.turn._replace(phase="throw", card_throw=throw))
 
 
 def _card_dice_thrown(state, d, seq):
@@ -393,7 +558,7 @@ def _jail_card_kept(state, d, seq):
     held = dict(state.held_cards)
     held[key] = d["player"]
     state = _set_player(state, d["player"], jail_cards=p.jail_cards + (key,))
-    return state._replace(held_cards=held)
+    return _out_of_deck(state._replace(held_cards=held), d["deck"], d["number"])
 
 
 def _jail_card_used(state, d, seq):
@@ -403,7 +568,7 @@ def _jail_card_used(state, d, seq):
     held.pop(key, None)
     state = _set_player(state, d["player"],
                         jail_cards=tuple(c for c in p.jail_cards if c != key))
-    return state._replace(held_cards=held)
+    return _to_bottom(state._replace(held_cards=held), d["deck"], d["number"], seq)
 
 
 def _sent_to_jail(state, d, seq):
@@ -416,7 +581,10 @@ def _jail_roll_failed(state, d, seq):
 
 
 def _left_jail(state, d, seq):
-    return _set_player(state, d["player"], in_jail=False, jail_turns=0)
+    state = _set_player(state, d["player"], in_jail=False, jail_turns=0)
+    if state.turn.phase == "jail_exit":  # the wait of 000 FAQ 17 is over: the token moves
+        state = state._replace(turn=state.turn._replace(phase="moving"))
+    return state
 
 
 def _debt_incurred(state, d, seq):
@@ -428,6 +596,10 @@ def _debt_incurred(state, d, seq):
 def _debt_paid(state, d, seq):
     state = _transfer(state, d)
     return state._replace(debts=tuple(x for x in state.debts if x.seq != d["debt_seq"]))
+
+
+def _jail_exit_due(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase="jail_exit"))
 
 
 def _extra_roll_due(state, d, seq):
@@ -469,6 +641,8 @@ HANDLERS = {
     "CardDrawRequired": _card_draw_required,
     "CardDrawn": _card_drawn,
     "CardChoiceRequired": _card_choice_required,
+    "CardMisdrawn": _card_misdrawn,
+    "DeckShuffled": _deck_shuffled,
     "CardPayment": _money,
     "CardThrowRequired": _card_throw_required,
     "CardDiceThrown": _card_dice_thrown,
@@ -481,13 +655,15 @@ HANDLERS = {
     "DebtIncurred": _debt_incurred,
     "DebtPaid": _debt_paid,
     "ExtraRollDue": _extra_roll_due,
+    "JailExitDue": _jail_exit_due,
     "TurnEnded": _turn_ended,
     "GameEnded": _game_ended,
     "BuildingAuctionOpened": _building_auction_opened,
     "HouseBuilt": _building_changed,
     "HotelBuilt": _building_changed,
     "BuildingSold": _building_changed,
-    "BuildingsSold": _buildings_sold,
+    "BuildingsSold": _buildings_set,
+    "BuildingsBuilt": _buildings_set,
     "AuctionVoided": _auction_voided,
     "HotelsBrokenUp": _hotels_broken_up,
     "PropertyMortgaged": _mortgaged,
@@ -521,7 +697,9 @@ def initial_state(game_id: int, started: dict) -> State:
         owners=(None,) * 40, mortgaged=frozenset(), buildings=(0,) * 40,
         bank_houses=edition.bank_houses, bank_hotels=edition.bank_hotels,
         turn=Turn(player=d["first_player"]), claims=(), lapsed=(), auction=None, debts=(),
-        held_cards={}, bank_paid_out=0)
+        held_cards={}, bank_paid_out=0,
+        decks={k: DeckOrder(frozenset(c.number for c in deck.cards))
+               for k, deck in edition.decks.items()})
 
 
 def retracted_seqs(events) -> set[int]:

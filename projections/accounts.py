@@ -66,6 +66,9 @@ def history(events: list[dict], position: int) -> list[dict]:
             for lot, tr in zip(d["lots"], d["transfers"], strict=True):
                 if lot["property"] == position:
                     note = tr["reason"] + f" ({tr['amount']})"
+        elif t in ("BuildingsBuilt", "BuildingsSold") and any(
+                lot["property"] == position for lot in d.get("lots", ())):
+            note = d["reason"] + f" ({d['amount']} for the lots together)"
         elif t == "BuildingsSold" and position in d["properties"]:
             note = "buildings sold with the group's: " + d["reason"]
         if note:

@@ -86,7 +86,8 @@ Roll, Buy, Decline, Bid, Hammer, Claim = c.Roll, c.Buy, c.Decline, c.Bid, c.Hamm
 DrawCard, PayFine, UseCard, PayDebt = c.DrawCard, c.PayFine, c.UseCard, c.PayDebt
 Build, Sell, Mortgage, Unmortgage = c.Build, c.Sell, c.Mortgage, c.Unmortgage
 Trade, Items, Bankrupt, BuildingAuction = c.Trade, c.Items, c.Bankrupt, c.BuildingAuction
-BreakUp = c.BreakUp
+BreakUp, Misdraw, Shuffle = c.BreakUp, c.Misdraw, c.Shuffle
+BuildTo, SellTo = c.BuildTo, c.SellTo
 
 
 def stock_ok(state: State) -> bool:

@@ -69,7 +69,7 @@ def test_nearest_railroad_mortgaged_or_own_owes_nothing():
 def test_nearest_utility_owned_waits_for_a_fresh_throw_then_claims_ten_times_it():
     t, ev = play(us(("Bruno", "Electric Company")), DrawCard("chance", NEAREST_UTILITY))
     assert types(ev)[-1] == "CardThrowRequired" and t.turn.phase == "throw"
-    assert t.player("Anna").position == 12 and t.turn.card_throw == 10
+    assert t.player("Anna").position == 12 and t.turn.card_throw[0] == 10
     # The claim comes from the throw (5 + 6), not from the roll that reached the card (3 + 4).
     t, ev = play(t, Roll((5, 6)))
     assert types(ev) == ["CardDiceThrown", "RentClaimOpened", "TurnEnded"]

@@ -4,6 +4,7 @@ statement, history and standings read models."""
 import csv
 import io
 import json
+import os
 
 import pytest
 
@@ -14,13 +15,14 @@ def doc(result):
 
 @pytest.fixture
 def marrone(banco):
-    """Anna owns both brown streets: bought with two landings, then Bruno's deed by trade."""
+    """Anna buys Vicolo Stretto; nobody bids for Via Accademia and Società Elettrica, which go
+    to Bruno, the richest player, at 1 M each (000 FAQ 22)."""
     banco("new", "Anna", "Bruno")
     banco("roll", "1", "2")  # Anna: Vicolo Stretto
     banco("buy")
     banco("roll", "6", "5")  # Bruno: Stazione...? 11 = Via Accademia
     banco("decline")
-    banco("hammer")
+    assert "Bruno pays 1 M to the Bank: nobody bid for Via Accademia" in banco("hammer").output
     banco("roll", "4", "5")  # Anna: 3 + 9 = 12 Società Elettrica
     banco("decline")
     banco("hammer")
@@ -48,7 +50,7 @@ def test_trade_build_sell_mortgage_through_the_cli(marrone):
     assert "trade: Anna gives Vicolo Stretto; Bruno gives 200 M" in r.output
     d = doc(marrone("state", "--json"))
     assert d["properties"][1]["owner"] == "Bruno"
-    assert [p["cash"] for p in d["players"]] == [1640, 1300]
+    assert [p["cash"] for p in d["players"]] == [1640, 1298]
     r = marrone("build", "vicolo stretto", code=1)
     assert "does not own the whole group" in r.output and "Vicolo Corto missing" in r.output
 
@@ -64,14 +66,14 @@ def test_statement_history_standings(marrone):
     table = list(csv.DictReader(io.StringIO(out)))
     assert table[1]["reason"] == "bought Vicolo Stretto" and table[1]["amount"] == "-60"
     bank = doc(marrone("statement", "bank", "--json"))
-    assert bank[-1]["balance"] == -(1500 * 2) + 60
+    assert bank[-1]["balance"] == -(1500 * 2) + 60 + 1 + 1
     hist = doc(marrone("history", "vicolo stretto", "--json"))
     assert [h["owner"] for h in hist] == ["Anna", "Bruno"]
     assert "traded from Anna to Bruno" in hist[-1]["note"]
     assert "declined it" in marrone("history", "via accademia").output
     st = doc(marrone("standings", "--json"))
-    assert [(s["rank"], s["name"]) for s in st] == [(1, "Anna"), (2, "Bruno")]
-    assert st[0]["net_worth"] == 1640 and st[1]["net_worth"] == 1300 + 60
+    assert [(s["rank"], s["name"]) for s in st] == [(1, "Bruno"), (2, "Anna")]
+    assert st[0]["net_worth"] == 1298 + 60 + 140 + 150 and st[1]["net_worth"] == 1640
 
 
 def test_debt_bankruptcy_and_game_over(banco):
@@ -109,7 +111,11 @@ def test_sell_all_needs_buildings(marrone):
 
 def test_auction_building_and_hammer_need_the_right_moment(marrone):
     r = marrone("auction-building", "house", code=1)
-    assert "several players" in r.output
+    assert "two or more players wanting the last houses" in r.output
+    r = marrone("auction-building", "house", "--wanted", "anna=1", "bruno=2", code=1)
+    assert "Anna has room for 0 house(s), not 1" in r.output  # names resolved, counts read
+    r = marrone("auction-building", "house", "--wanted", "Anna:1", code=2)
+    assert "say who wants how many as NAME=N" in r.output
     r = marrone("hammer", "vicolo stretto", code=1)
     assert "cannot close the auction now" in r.output
 
@@ -119,3 +125,64 @@ def test_break_up_names_several_hotels_without_quotes(marrone):
     assert "Vicolo Stretto has no hotel" in r.output
     r = marrone("break-up", "vicolo", "stretto", code=1)
     assert "two or more hotels" in r.output
+
+
+@pytest.mark.parametrize("names,words", [
+    (["bank", "Anna"], "player name 'bank' refused: that is the Bank's name"),
+    (["Anna", "La Banca"], "player name 'La Banca' refused"),
+    (["", "Anna"], "a name cannot be empty"),
+    (["Anna", "Anná"], "'Anna' and 'Anná' are the same to banco"),
+])
+def test_new_refuses_a_bad_name_with_exit_2_and_starts_no_game(banco, names, words):
+    result = banco("new", *names, code=2)
+    assert words in result.output and "Traceback" not in result.output
+    assert not os.path.exists(banco.db)  # refused before anything was written
+
+
+def test_bankrupt_takes_lift_with_unquoted_names(banco, tmp_path):
+    rules = tmp_path / "poor.toml"
+    rules.write_text('extends = "classic"\nstarting_cash = 100\n')
+    banco("new", "Anna", "Bruno", "--rules", str(rules))
+    out = banco("roll", "1", "3").output  # Tassa Patrimoniale: 200 with 100 in cash
+    assert "Anna cannot pay 200 M to the Bank" in out
+    r = banco("bankrupt", "anna", "--lift", "vicolo", "corto", code=1)
+    assert "--lift is for a player who receives a bankrupt's deeds" in r.output
+    assert "'bruno' is not understood" in banco("bankrupt", "anna", "bruno", code=2).output
+    assert "--lift needs the mortgaged deeds" in banco("bankrupt", "--lift", code=2).output
+    assert "Anna is bankrupt to the Bank" in banco("bankrupt").output
+
+
+@pytest.fixture
+def browns(banco):
+    """Anna owns both brown streets (house 50): Probabilità 13 sends her back to Vicolo Corto."""
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "1")  # Probabilità
+    banco("card", "probabilita", "ritornate")
+    banco("buy")  # Vicolo Corto, 60
+    banco("roll", "1", "1")  # doubles again: Vicolo Stretto
+    banco("buy")
+    banco("roll", "2", "3")  # Viale Monterosa: nobody bids, Bruno (richest) takes it at 1
+    banco("decline")
+    banco("hammer")
+    return banco
+
+
+def test_build_and_sell_a_group_evenly_in_one_line(browns):
+    r = browns("build", "marrone", "2")
+    assert r.output == ("  Anna pays 200 M to the Bank: built evenly: Vicolo Corto 0 houses -> "
+                        "2 houses, Vicolo Stretto 0 houses -> 2 houses\n")
+    r = browns("build", "vicolo", "corto", "vicolo", "stretto", "--to", "hotel")
+    assert "Anna pays 300 M to the Bank: built evenly: Vicolo Corto 2 houses -> a hotel" in r.output
+    d = doc(browns("state", "--json"))
+    assert d["bank"] == {"houses": 32, "hotels": 10} and d["players"][0]["cash"] == 1380 - 500
+    r = browns("sell", "marrone", "1")
+    assert "the Bank pays 200 M to Anna: sold evenly at half price" in r.output
+    assert doc(browns("state", "--json"))["bank"] == {"houses": 30, "hotels": 12}
+    assert "is not a level" in browns("build", "marrone", "tre", code=2).output
+    r = browns("build", "vicolo corto", "--to", "3", code=1)
+    assert "uneven building" in r.output
+    log = doc(browns("log", "--json"))
+    facts = [e["type"] for e in log if e["type"] != "CommandRecorded"]
+    assert facts[-3:] == ["BuildingsBuilt", "BuildingsBuilt", "BuildingsSold"]
+    hist = doc(browns("history", "vicolo corto", "--json"))
+    assert "built evenly" in hist[-2]["note"] and "sold evenly" in hist[-1]["note"]

@@ -52,7 +52,7 @@ def test_a_trade_keeps_its_nested_items_as_objects():
 
 def test_a_field_called_kind_is_a_field_like_any_other():
     doc = encode(c.BuildingAuction("hotel"))
-    assert doc == {"kind": "BuildingAuction", "fields": {"kind": "hotel"}}
+    assert doc == {"kind": "BuildingAuction", "fields": {"kind": "hotel", "wanted": []}}
     assert decode(doc) == c.BuildingAuction("hotel")
 
 

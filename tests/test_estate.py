@@ -9,12 +9,14 @@ from helpers import (
     BreakUp,
     Build,
     BuildingAuction,
+    BuildTo,
     Hammer,
     Items,
     Mortgage,
     PayDebt,
     Roll,
     Sell,
+    SellTo,
     Trade,
     Unmortgage,
     balanced,
@@ -119,6 +121,84 @@ def test_building_changes_rent_and_short_rules_need_three_houses():
     from ledger.decide import rent_for
 
     assert rent_for(t, POS["Via Roma"], 7)[0] == 130
+
+
+# --- building and selling evenly to a level, as one fact ---------------------------------------
+
+def test_build_a_group_evenly_to_four_houses_in_one_fact():
+    t = verde()
+    for n, lv in zip(VERDE, (2, 1, 1), strict=True):
+        t = build(t, n, lv)
+    t = cash(t, "Anna", 2000)
+    t, ev = play(t, BuildTo(tuple(POS[n] for n in VERDE), 4))
+    assert types(ev) == ["BuildingsBuilt"]  # 2/1/1 to 4/4/4 is one line, not eight
+    fact = ev[0]["data"]
+    assert fact["lots"] == [{"property": POS[n], "level": 4} for n in VERDE]
+    assert (fact["bank_houses"], fact["bank_hotels"]) == (-8, 0)
+    assert (fact["payer"], fact["payee"], fact["amount"]) == ("Anna", "bank", 8 * 200)
+    assert fact["reason"] == ("built evenly: Via Roma 2 houses -> 4 houses, Corso Impero 1 house "
+                              "-> 4 houses, Largo Augusto 1 house -> 4 houses")
+    assert levels(t, VERDE) == [4, 4, 4] and t.player("Anna").cash == 400
+    assert t.bank_houses == 20 and stock_ok(t) and balanced(t)
+
+
+def test_build_a_group_to_hotels_returns_the_houses_in_the_same_fact():
+    t = own(new_table(), "Anna", *MARRONE)  # house 50: from 1/1, 3 houses + a hotel per lot
+    t = build(build(t, "Vicolo Corto", 1), "Vicolo Stretto", 1)
+    t, ev = play(t, BuildTo((POS["Vicolo Corto"], POS["Vicolo Stretto"]), 5))
+    fact = of_type(ev, "BuildingsBuilt")[0]
+    assert fact["amount"] == 2 * 4 * 50 and (fact["bank_houses"], fact["bank_hotels"]) == (2, -2)
+    assert levels(t, MARRONE) == [5, 5] and t.bank_houses == 32 and t.bank_hotels == 10
+    assert t.player("Anna").cash == 1100 and stock_ok(t) and balanced(t)
+
+
+@pytest.mark.parametrize("scene,lots,level,words", [
+    (lambda t: cash(t, "Anna", 1000), VERDE, 2, "Anna has 1000 M; building to 2 houses costs 1200 M"),
+    (lambda t: t._replace(bank_houses=5), VERDE, 2,
+     "building to 2 houses needs 6 house(s) from the Bank, which has 5 house(s)"),
+    (lambda t: t, ("Via Roma",), 2, "uneven building: Via Roma would have 2 houses while"),
+    (lambda t: build(t, "Via Roma", 1), ("Via Roma",), 1, "nothing to build: Via Roma already"),
+    (lambda t: build(build(t, "Via Roma", 3), "Corso Impero", 2), ("Via Roma", "Corso Impero"),
+     2, "Via Roma has 3 houses, more than 2 houses"),
+    (lambda t: own(t, "Bruno", "Largo Augusto"), VERDE, 1, "Largo Augusto belongs to Bruno"),
+])
+def test_build_to_refusals(scene, lots, level, words):
+    with pytest.raises(RuleViolation) as err:
+        play(scene(verde()), BuildTo(tuple(POS[n] for n in lots), level, "Anna"))
+    assert words in str(err.value)
+
+
+def test_sell_a_group_of_hotels_down_to_two_houses_in_one_fact():
+    t = verde()
+    for n in VERDE:
+        t = build(t, n, 5)
+    t, ev = play(t, SellTo(tuple(POS[n] for n in VERDE), 2))
+    assert types(ev) == ["BuildingsSold"]
+    fact = ev[0]["data"]
+    # each lot gives back a hotel and 2 of its 4 houses at half price: 3 x 100
+    assert fact["amount"] == 3 * 3 * 100 and fact["payer"] == "bank"
+    assert fact["lots"] == [{"property": POS[n], "level": 2} for n in VERDE]
+    assert (fact["bank_houses"], fact["bank_hotels"]) == (-6, 3)
+    assert levels(t, VERDE) == [2, 2, 2] and t.player("Anna").cash == 2400
+    assert stock_ok(t) and balanced(t)
+
+
+def test_sell_to_zero_of_a_whole_group_sells_everything_at_once():
+    t = own(new_table(), "Anna", *MARRONE)
+    t = build(build(t, "Vicolo Corto", 5), "Vicolo Stretto", 5)._replace(bank_houses=0)
+    t, ev = play(t, SellTo((POS["Vicolo Corto"], POS["Vicolo Stretto"]), 0))
+    assert types(ev) == ["BuildingsSold"] and of_type(ev, "BuildingsSold")[0]["amount"] == 250
+    assert levels(t, MARRONE) == [0, 0] and t.bank_hotels == 12
+
+
+def test_sell_to_refusals():
+    t = build(build(build(verde(), "Via Roma", 2), "Corso Impero", 2), "Largo Augusto", 1)
+    with pytest.raises(RuleViolation, match="Largo Augusto has 1 house, fewer than 2 houses"):
+        play(t, SellTo((POS["Largo Augusto"],), 2))
+    with pytest.raises(RuleViolation, match="uneven selling"):
+        play(t, SellTo((POS["Via Roma"],), 0))
+    t, ev = play(t, SellTo((POS["Via Roma"], POS["Corso Impero"]), 1))
+    assert levels(t, VERDE) == [1, 1, 1] and of_type(ev, "BuildingsSold")[0]["amount"] == 200
 
 
 # --- selling ----------------------------------------------------------------------------------
@@ -239,32 +319,122 @@ def scarce(t, left):
     return t
 
 
-def test_the_last_house_goes_to_auction_between_builders():
-    t = scarce(own(verde(), "Bruno", *MARRONE), 1)
-    assert t.bank_houses == 1 and stock_ok(t)
-    t, ev = play(t, BuildingAuction("house"))
+def test_the_last_houses_go_to_auction_one_by_one_from_each_bidders_deed_price():
+    # Anna builds on verde (house 200), Bruno on marrone (house 50); the Bank has 3 houses and
+    # they want 3 and 2 (000 FAQ 30): 5 > 3, so the houses are auctioned (004 §Mancanza di
+    # edifici), opening at the deed's price: each bidder's own, the auction at the lowest, 50.
+    t = scarce(own(verde(), "Bruno", *MARRONE), 3)
+    assert t.bank_houses == 3 and stock_ok(t)
+    t, ev = play(t, BuildingAuction("house", (("Anna", 3), ("Bruno", 2))))
+    assert of_type(ev, "BuildingAuctionOpened") == [{
+        "kind": "house", "min_bid": 50, "step": 1, "resume": "roll",
+        "wanted": {"Anna": 3, "Bruno": 2}}]
     assert t.turn.phase == "auction" and t.auction.kind == "house"
-    with pytest.raises(RuleViolation):
-        play(t, Bid("Dario", 5))  # Dario has nowhere to put it
-    t, _ = play(t, Bid("Anna", 5), Bid("Bruno", 20))
-    with pytest.raises(RuleViolation) as err:
+    for bidder, words in (("Dario", "Dario did not say before the auctions that they want"),
+                          ("Carla", "Carla did not say before the auctions that they want")):
+        with pytest.raises(RuleViolation, match="000 FAQ 30") as err:
+            play(t, Bid(bidder, 60))
+        assert words in str(err.value)
+    with pytest.raises(RuleViolation, match="004 §Mancanza di edifici") as err:
+        play(t, Bid("Anna", 150))  # her houses cost 200 on the deed
+    assert "a house on Anna's cheapest lot costs 200 M on the deed: Anna's bids start" in str(err.value)
+    assert err.value.allowed == "bid 200 or more"
+    t, _ = play(t, Bid("Bruno", 60), Bid("Anna", 200))
+    with pytest.raises(RuleViolation, match="say where it goes") as err:
         play(t, Hammer())
-    assert "say where" in str(err.value)
-    t, ev = play(t, Hammer(POS["Vicolo Stretto"]))
-    assert t.buildings[POS["Vicolo Stretto"]] == 1 and t.bank_houses == 0
-    assert t.player("Bruno").cash == 1480 and t.turn.phase == "roll" and t.auction is None
+    assert "Via Roma or Corso Impero or Largo Augusto" in err.value.allowed
+    t, ev = play(t, Hammer(POS["Via Roma"]))
+    assert types(ev) == ["HouseBuilt", "AuctionClosed", "BuildingAuctionOpened"]
+    assert of_type(ev, "HouseBuilt")[0]["amount"] == 200
+    assert of_type(ev, "BuildingAuctionOpened")[0]["wanted"] == {"Anna": 2, "Bruno": 2}
+    t, ev = play(t, Bid("Bruno", 55), Hammer(POS["Vicolo Corto"]))
+    assert of_type(ev, "BuildingAuctionOpened")[0]["wanted"] == {"Anna": 2, "Bruno": 1}
+    assert t.bank_houses == 1
+    t, ev = play(t, Hammer())  # nobody bids for the last one: it stays, the auctions end
+    assert "stays with the Bank and the auctions end" in of_type(ev, "AuctionClosed")[0]["reason"]
+    assert t.auction is None and t.turn.phase == "roll" and t.bank_houses == 1
+    assert t.player("Anna").cash == 1300 and t.player("Bruno").cash == 1445
+    assert t.buildings[POS["Via Roma"]] == 1 and t.buildings[POS["Vicolo Corto"]] == 1
     assert stock_ok(t) and balanced(t)
 
 
-def test_building_auction_needs_two_wanting_players_and_blocks_trades():
-    with pytest.raises(RuleViolation, match="several players"):
-        play(verde(), BuildingAuction("house"))
-    t = scarce(own(verde(), "Bruno", *MARRONE), 1)
-    t, _ = play(t, BuildingAuction("house"))
-    assert t.auction.kind == "house"
+def test_nobody_wins_more_than_announced_and_the_auctions_stop_when_one_still_wants():
+    t = own(scarce(own(verde(), "Bruno", *MARRONE), 2), "Dario", "Viale dei Giardini",
+            "Parco della Vittoria")
+    t, _ = play(t, BuildingAuction("house", (("Anna", 1), ("Bruno", 1), ("Dario", 2))))
+    t, ev = play(t, Bid("Anna", 200), Hammer(POS["Via Roma"]))
+    assert of_type(ev, "BuildingAuctionOpened")[0]["wanted"] == {"Anna": 0, "Bruno": 1, "Dario": 2}
+    with pytest.raises(RuleViolation, match="Anna has won every house they said they want") as err:
+        play(t, Bid("Anna", 300))
+    assert err.value.allowed == "bids from Bruno, Dario"
+    t, ev = play(t, Bid("Dario", 200), Hammer(POS["Parco della Vittoria"]))
+    assert "BuildingAuctionOpened" not in types(ev) and t.bank_houses == 0
+    assert t.auction is None and stock_ok(t) and balanced(t)
+
+
+def test_a_bidder_who_loses_his_room_mid_series_drops_out_without_breaking_the_next_auction():
+    t = own(scarce(own(verde(), "Bruno", *MARRONE), 2), "Dario", "Viale dei Giardini",
+            "Parco della Vittoria")
+    t, _ = play(t, BuildingAuction("house", (("Anna", 2), ("Bruno", 2), ("Dario", 2))))
+    t, _ = play(t, Mortgage(POS["Parco della Vittoria"]))  # Dario can no longer build there
+    t, ev = play(t, Bid("Anna", 200), Hammer(POS["Via Roma"]))
+    opened = of_type(ev, "BuildingAuctionOpened")[0]
+    assert opened["min_bid"] == 50 and opened["wanted"] == {"Anna": 1, "Bruno": 2, "Dario": 2}
+    with pytest.raises(RuleViolation, match="Dario has no lot where a house could go now"):
+        play(t, Bid("Dario", 200))
+
+
+def test_a_winner_puts_the_house_where_his_bid_covers_the_deeds_price():
+    t = own(verde(), "Anna", *MARRONE)  # Anna could build at 50 (marrone) or 200 (verde)
+    t = own(t, "Bruno", "Viale dei Giardini", "Parco della Vittoria")
+    t = scarce(t, 1)
+    t, _ = play(t, BuildingAuction("house", (("Anna", 2), ("Bruno", 1))))
+    assert t.auction.min_bid == 50
+    t, _ = play(t, Bid("Anna", 60))
     with pytest.raises(RuleViolation) as err:
-        play(t, Trade("Anna", "Bruno", Items(cash=10), Items()))
-    assert "000 FAQ 25" in err.value.rule
+        play(t, Hammer(POS["Via Roma"]))
+    assert err.value.allowed == "`hammer PROPERTY` with Vicolo Corto or Vicolo Stretto"
+    t, ev = play(t, Hammer(POS["Vicolo Stretto"]))
+    assert of_type(ev, "HouseBuilt")[0]["amount"] == 60 and t.bank_houses == 0
+
+
+@pytest.mark.parametrize("left,wanted,words", [
+    (5, (("Anna", 2), ("Bruno", 2)),
+     "the Bank has 5 house(s) and 4 are wanted: no shortage, so no auction"),
+    (1, (("Anna", 2),), "a building auction is for two or more players"),
+    (1, (("Anna", 2), ("Bruno", 9)), "Bruno has room for 8 house(s), not 9"),
+    (1, (("Anna", 2), ("Dario", 1)), "Dario has room for 0 house(s), not 1"),
+    (0, (("Anna", 2), ("Bruno", 2)), "the Bank has no houses"),
+])
+def test_a_building_auction_only_when_buildings_are_short(left, wanted, words):
+    t = scarce(own(verde(), "Bruno", *MARRONE), left)
+    with pytest.raises(RuleViolation, match="004 §Mancanza di edifici") as err:
+        play(t, BuildingAuction("house", wanted))
+    assert words in str(err.value)
+
+
+def test_quick_opens_building_auctions_at_ten_and_championship_style_at_the_lowest(tmp_path):
+    t = scarce(own(verde(new_table(rules="quick")), "Bruno", *MARRONE), 1)
+    t, _ = play(t, BuildingAuction("house", (("Anna", 1), ("Bruno", 1))))
+    assert t.auction.min_bid == 10  # 003 §05: from M10, whatever the deed says
+    t, ev = play(t, Bid("Anna", 10), Hammer(POS["Largo Augusto"]))
+    assert of_type(ev, "HouseBuilt")[0]["amount"] == 10
+    path = tmp_path / "penuria.toml"
+    path.write_text('extends = "classic"\nbuilding_auction_opening = "lowest_house_price"\n')
+    t = scarce(own(verde(new_table(rules=str(path))), "Bruno", *MARRONE), 1)
+    t, _ = play(t, BuildingAuction("house", (("Anna", 1), ("Bruno", 1))))
+    assert t.auction.min_bid == 50  # 000 §PENURIA DI EDIFICI: the lowest deed concerned
+    t, ev = play(t, Bid("Anna", 50), Hammer(POS["Via Roma"]))
+    assert of_type(ev, "HouseBuilt")[0]["amount"] == 50
+
+
+def test_no_trades_and_no_building_during_a_building_auction():
+    t = scarce(own(verde(), "Bruno", *MARRONE), 1)
+    t, _ = play(t, BuildingAuction("house", (("Anna", 1), ("Bruno", 1))))
+    with pytest.raises(RuleViolation, match="000 FAQ 25"):
+        play(t, Trade("Anna", "Bruno", Items(cash=10), Items((POS["Vicolo Corto"],))))
+    with pytest.raises(RuleViolation, match="buildings go to the highest bidder"):
+        play(t, Build(POS["Via Roma"]))
 
 
 # --- mortgages --------------------------------------------------------------------------------
@@ -348,6 +518,25 @@ def test_trade_refusals(trade, words):
     assert words in str(err.value)
 
 
+@pytest.mark.parametrize("a_gives,b_gives,words", [
+    (Items(cash=100), Items(), "Anna would give 100 M and Bruno nothing"),
+    (Items(), Items((POS["Via Roma"],)), "Bruno would give Via Roma and Anna nothing"),
+    (Items(), Items(jail_cards=1), "Bruno would give 1 get-out-of-jail card(s) and Anna nothing"),
+])
+def test_no_gifts_and_no_loans_a_trade_has_two_sides(a_gives, b_gives, words):
+    # 003 §06, 004 Note di gioco, 002 Varie: money lent is given, whatever it is called.
+    t = own(new_table(), "Bruno", "Via Roma")
+    t = t._replace(players=tuple(p._replace(jail_cards=(("imprevisti", 15),)) if p.name == "Bruno"
+                                 else p for p in t.players),
+                   held_cards={("imprevisti", 15): "Bruno"})
+    with pytest.raises(RuleViolation, match="players may not give or lend") as err:
+        play(t, Trade("Anna", "Bruno", a_gives, b_gives))
+    assert words in str(err.value) and err.value.rule == "003 §06; 004 §Note di gioco; 002 §Varie"
+    assert "gives something back" in err.value.allowed
+    t, ev = play(t, Trade("Anna", "Bruno", Items(cash=1), Items((POS["Via Roma"],))))
+    assert t.owners[POS["Via Roma"]] == "Anna" and t.player("Bruno").cash == 1501
+
+
 def test_no_trading_a_deed_whose_group_is_built():
     t = build(verde(), "Corso Impero", 1)
     with pytest.raises(RuleViolation, match="sell them to the Bank before trading"):
@@ -374,7 +563,7 @@ def test_a_trade_the_receiver_cannot_pay_the_fee_for_is_refused():
     t = mortgage(own(new_table(), "Anna", "Viale dei Giardini"), "Viale dei Giardini")
     t = cash(t, "Bruno", 17)
     with pytest.raises(RuleViolation) as err:
-        play(t, Trade("Anna", "Bruno", Items((POS["Viale dei Giardini"],)), Items()))
+        play(t, Trade("Anna", "Bruno", Items((POS["Viale dei Giardini"],)), Items(cash=1)))
     assert "000 FAQ 33" in err.value.rule
 
 
@@ -421,6 +610,44 @@ def test_a_creditor_short_of_the_ten_percent_owes_it_to_the_bank():
                                               "reason": "10% on receiving the mortgaged Viale dei Giardini"}
 
 
+def bankrupt_holding_mortgages(bruno_cash=1500):
+    """Anna owes Bruno 2000 with 40 M and two mortgaged deeds: Viale dei Giardini (mortgage
+    175: freed for 175 + 18 = 193, kept for 18) and Vicolo Corto (mortgage 30: kept for 3)."""
+    t = own(new_table(), "Anna", "Viale dei Giardini", "Vicolo Corto")
+    t = mortgage(t, "Viale dei Giardini", "Vicolo Corto")
+    t = cash(cash(t, "Anna", 40), "Bruno", bruno_cash)
+    return debt(t, "Anna", "Bruno", 2000)
+
+
+def test_the_creditor_may_lift_a_received_mortgage_at_once_for_110_percent():
+    # 004 §Fallimento, 003 §10: he pays the 10% and may free the deed at once (mortgage + 10%).
+    t, ev = play(bankrupt_holding_mortgages(), Bankrupt("Anna", (POS["Viale dei Giardini"],)))
+    assert of_type(ev, "MortgageLifted") == [{
+        "payer": "Bruno", "payee": "bank", "amount": 193, "player": "Bruno",
+        "property": POS["Viale dei Giardini"],
+        "reason": "freed Viale dei Giardini on receiving it: 175 + 10%"}]
+    assert [d["amount"] for d in of_type(ev, "MortgageInterestPaid")] == [3]
+    assert t.player("Bruno").cash == 1500 + 40 - 193 - 3
+    assert POS["Viale dei Giardini"] not in t.mortgaged and POS["Vicolo Corto"] in t.mortgaged
+    assert t.owners[POS["Viale dei Giardini"]] == "Bruno" and balanced(t)
+
+
+@pytest.mark.parametrize("scene,lift,words", [
+    (lambda: bankrupt_holding_mortgages(bruno_cash=150), ("Viale dei Giardini",),
+     "Bruno would have 190 M once Anna's estate is his, and freeing Viale dei Giardini with "
+     "10% on the other mortgaged deeds costs 196 M"),
+    (bankrupt_holding_mortgages, ("Via Roma",),
+     "--lift names Via Roma, which is not a mortgaged deed of Anna's"),
+    (lambda: debt(cash(mortgage(own(new_table(), "Anna", "Vicolo Corto"), "Vicolo Corto"),
+                       "Anna", 0), "Anna", "bank", 500), ("Vicolo Corto",),
+     "--lift is for a player who receives a bankrupt's deeds"),
+])
+def test_a_lift_the_creditor_cannot_make_is_refused(scene, lift, words):
+    with pytest.raises(RuleViolation, match="003 §10") as err:
+        play(scene(), Bankrupt("Anna", tuple(POS[n] for n in lift)))
+    assert words in str(err.value)
+
+
 def test_bankrupt_to_the_bank_auctions_the_deeds_one_by_one():
     t = own(new_table(), "Anna", "Vicolo Corto", "Stazione Sud")
     t = mortgage(t, "Vicolo Corto")
@@ -439,8 +666,13 @@ def test_bankrupt_to_the_bank_auctions_the_deeds_one_by_one():
     t, ev = play(t, Bid("Bruno", 10), Hammer())
     assert t.owners[POS["Vicolo Corto"]] == "Bruno"
     assert t.auction.property == POS["Stazione Sud"]
-    t, ev = play(t, Hammer())
-    assert t.owners[POS["Stazione Sud"]] is None and t.auction is None
+    # nobody bids: the richest takes it at 1 M (000 FAQ 22); Carla and Dario tie at 1500
+    with pytest.raises(RuleViolation, match="000 FAQ 22") as err:
+        play(t, Hammer())
+    assert err.value.allowed == "`hammer Carla` or `hammer Dario`"
+    t, ev = play(t, Hammer(player="Carla"))
+    assert t.owners[POS["Stazione Sud"]] == "Carla" and t.player("Carla").cash == 1499
+    assert t.auction is None
     assert t.turn.player == "Bruno" and t.turn.phase == "roll" and balanced(t)
 
 

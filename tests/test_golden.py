@@ -131,11 +131,11 @@ def test_audit_is_clean(game):
 
 def test_the_game_is_played_to_the_last_player(to_the_end):
     state = to_the_end("state", "--json")
-    assert state["ended"] and state["winner"] == "Dario"
-    assert [p["bankrupt"] for p in state["players"]] == [True, True, True, False]
+    assert state["ended"] and state["winner"] == "Bruno"
+    assert [p["bankrupt"] for p in state["players"]] == [True, False, True, True]
     standings = to_the_end("standings", "--json")
     assert [(s["rank"], s["name"], s["status"]) for s in standings] == [
-        (1, "Dario", "winner"), (2, "Bruno", "bankrupt"), (3, "Anna", "bankrupt"),
+        (1, "Bruno", "winner"), (2, "Dario", "bankrupt"), (3, "Anna", "bankrupt"),
         (4, "Carla", "bankrupt")]
     words = {ln.split()[0] for ln in (FIXTURES / "classic-to-the-end.banco").read_text(
         encoding="utf-8").splitlines() if ln and not ln.startswith("#")}

@@ -84,3 +84,52 @@ def test_just_visiting_is_not_jail():
     t = place(new_table(), "Anna", 7)
     t, ev = play(t, Roll((1, 2)))
     assert t.player("Anna").position == 10 and not t.player("Anna").in_jail
+
+
+def holding_a_card(tries=2, **kw):
+    t = jailed(tries=tries, jail_cards=(("imprevisti", 15),), **kw)
+    return t._replace(held_cards={("imprevisti", 15): "Anna"})
+
+
+def test_forced_out_with_a_card_the_table_waits_for_card_or_fine():
+    # 000 FAQ 17: after the third failed try a get-out-of-jail card may replace the 50 M fine.
+    t, ev = play(holding_a_card(), Roll((1, 2)))
+    assert types(ev) == ["DiceRolled", "JailRollFailed", "JailExitDue"]
+    assert of_type(ev, "JailExitDue") == [{"player": "Anna", "fine": 50, "spaces": 3}]
+    assert t.turn.phase == "jail_exit" and t.player("Anna").position == 10
+    from ledger.state import next_step
+
+    assert next_step(t) == ("Anna failed the last try and leaves jail: `use-card` or `pay-fine` "
+                            "(50 M), then moves 3 (000 FAQ 17)")
+    with pytest.raises(RuleViolation, match="cannot roll now") as err:
+        play(t, Roll((4, 4)))
+    assert "`use-card` or `pay-fine`" in err.value.allowed
+    used, ev = play(t, UseCard())
+    assert types(ev)[:3] == ["JailCardUsed", "LeftJail", "TokenMoved"]
+    a = used.player("Anna")
+    assert a.position == 13 and a.cash == 1500 and not a.in_jail and a.jail_cards == ()
+    assert used.turn.phase == "buy" and balanced(used)
+    paid, ev = play(t, PayFine())
+    a = paid.player("Anna")
+    assert types(ev)[:3] == ["FinePaid", "LeftJail", "TokenMoved"]
+    assert a.position == 13 and a.cash == 1450 and a.jail_cards == (("imprevisti", 15),)
+    assert balanced(paid)
+
+
+def test_forced_out_onto_a_square_that_asks_nothing_the_turn_passes():
+    t, _ = play(holding_a_card(), Roll((4, 6)))  # 10 + 10 = Free Parking (20)
+    t, ev = play(t, UseCard())
+    assert types(ev)[-1] == "TurnEnded" and t.turn.player == "Bruno"
+    assert t.player("Anna").position == 20 and t.turn.phase == "roll"
+
+
+def test_forced_out_short_of_the_fine_it_becomes_a_debt_and_the_player_still_moves():
+    t, _ = play(cash(holding_a_card(), "Anna", 20), Roll((1, 2)))
+    t, ev = play(t, PayFine())
+    assert of_type(ev, "DebtIncurred")[0]["amount"] == 50
+    assert t.player("Anna").position == 13 and not t.player("Anna").in_jail
+
+
+def test_without_a_card_the_third_failed_try_pays_at_once():
+    t, ev = play(jailed(tries=2), Roll((1, 2)))
+    assert "JailExitDue" not in types(ev) and of_type(ev, "FinePaid")[0]["amount"] == 50

@@ -63,6 +63,8 @@ class Table(RuleBasedStateMachine):
             self.settle(n)
         elif self.t.turn.phase == "auction":
             self.bid_or_hammer(n, rng.randrange(60))
+        elif self.t.turn.phase == "jail_exit":
+            self.jail_exit(n)
         elif self.t.turn.phase in ("buy", "card", "choice"):
             self.whole_turn(rng.randrange(2**32))
         else:
@@ -143,9 +145,17 @@ class Table(RuleBasedStateMachine):
                 self.bid_or_hammer(rng.randrange(10_000), rng.randrange(60))
             elif ph in ("card", "choice"):
                 self.card(rng.randrange(10_000))
+            elif ph == "jail_exit":
+                self.jail_exit(rng.randrange(10_000))
             for claim in list(self.t.claims):
                 if rng.random() < 0.9 and claim in self.t.claims:
                     self.do(c.Claim(claim.owner))
+
+    @precondition(lambda self: self.phase("jail_exit"))
+    @rule(n=k)
+    def jail_exit(self, n):
+        """The last failed try with a card in hand: the card or the fine (000 FAQ 17)."""
+        assert self.do(c.UseCard() if n % 2 else c.PayFine())
 
     @precondition(lambda self: self.phase("buy"))
     @rule(n=k)
@@ -163,7 +173,9 @@ class Table(RuleBasedStateMachine):
         if n % 3 == 0 or a.bids > 5:
             lot = None
             if a.kind != "deed" and a.high_bidder:
-                lot = self.pick(buildable_lots(self.t, a.high_bidder, a.kind), n)
+                from ledger.shortage import winner_lots
+
+                lot = self.pick(winner_lots(self.t), n)
             self.do(c.Hammer(lot))
             return
         bidder = self.pick(self.t.active(), n)
@@ -183,9 +195,9 @@ class Table(RuleBasedStateMachine):
             deck, number = t.card_choice
             assert self.do(c.DrawCard(deck, number, "pay" if n % 2 else "draw"))
             return
-        deck = self.t.edition.decks[t.card_deck]
-        free = [x.number for x in deck.cards if (deck.name, x.number) not in self.t.held_cards]
-        assert self.do(c.DrawCard(deck.name, self.pick(free, n)))
+        from ledger.decks import drawable
+
+        assert self.do(c.DrawCard(t.card_deck, self.pick(drawable(self.t, t.card_deck), n)))
 
     # --- what players own -------------------------------------------------------------------
 
@@ -266,7 +278,10 @@ class Table(RuleBasedStateMachine):
     @precondition(lambda self: self.open() and not self.t.auction and self.t.bank_houses < 4)
     @rule(kind=st.sampled_from(("house", "hotel")))
     def building_auction(self, kind):
-        self.do(c.BuildingAuction(kind))
+        from ledger.shortage import room_for
+
+        room = {n: room_for(self.t, n, kind) for n in self.t.active()}
+        self.do(c.BuildingAuction(kind, tuple((n, min(r, 3)) for n, r in room.items() if r)))
 
     @rule()
     def look(self):

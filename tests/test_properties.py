@@ -9,7 +9,7 @@ from cli.render import state_document
 from ledger import commands as c
 from ledger.decide import decide
 from ledger.errors import RuleViolation
-from ledger.state import evolve, fold
+from ledger.state import evolve, fold, richest_bidders
 
 step = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(0, 99))
 
@@ -40,14 +40,18 @@ def choose(state, d1, d2, k):
             name = rich[k % len(rich)]
             low = a.min_bid if a.high_bidder is None else a.high_bid + a.step
             return c.Bid(name, min(state.player(name).cash, low + k % 30))
-        return c.Hammer()
+        tied = richest_bidders(state) if a.high_bidder is None else []
+        return c.Hammer(player=tied[k % len(tied)] if len(tied) > 1 else None)
     if t.phase in ("card", "choice"):
         if t.phase == "choice":
             deck, n = t.card_choice
             return c.DrawCard(deck, n, "pay" if k % 2 else "draw")
-        deck = state.edition.decks[t.card_deck]
-        free = [x.number for x in deck.cards if (deck.name, x.number) not in state.held_cards]
-        return c.DrawCard(deck.name, free[k % len(free)])
+        from ledger.decks import drawable
+
+        free = drawable(state, t.card_deck)
+        return c.DrawCard(t.card_deck, free[k % len(free)])
+    if t.phase == "jail_exit":
+        return c.UseCard() if k % 2 else c.PayFine()
     raise AssertionError(f"unexpected phase {t.phase}")
 
 

@@ -1,4 +1,4 @@
-"""Rent: amounts from the deeds, the claim and its window (004 §Soggiorno, 003 §04)."""
+"""Rent: amounts from the deeds, the claim and its window (004 §Fermarsi nella proprietà di qualcun altro, 003 §04)."""
 
 import pytest
 from helpers import (
@@ -74,8 +74,9 @@ def test_landing_opens_a_claim_and_the_owner_collects_it():
     t = own(new_table(), "Carla", "Vicolo Stretto")
     t, ev = land(t, "Anna", POS["Vicolo Stretto"])
     opened = of_type(ev, "RentClaimOpened")[0]
+    # events 1-5 deal the game; 6 is the roll, 7 the landing the claim points at
     assert opened == {"payer": "Anna", "owner": "Carla", "property": 3, "amount": 4,
-                      "basis": "unbuilt lot", "closer": "Bruno"}
+                      "basis": "unbuilt lot", "closer": "Bruno", "landed_seq": 7}
     assert t.player("Anna").cash == 1500  # rent is not automatic
     t, ev = play(t, Claim("Carla"))
     assert of_type(ev, "RentPaid")[0]["amount"] == 4
@@ -98,6 +99,32 @@ def test_claim_is_refused_once_the_next_player_has_rolled_and_the_refusal_is_evi
     evidence = refusal.record[0]["data"]
     assert evidence["payer"] == "Anna" and evidence["amount"] == 16 and evidence["closer"] == "Bruno"
     assert evidence["opened_seq"] < evidence["lapsed_seq"]
+    assert evidence["landed_seq"] == evidence["opened_seq"] - 1  # the TokenMoved before it
+    assert f"Anna landed at event {evidence['landed_seq']} and" in refusal.message
+
+
+def test_stored_evidence_points_at_the_landing(tmp_path):
+    """Through the store: the seqs in the log, not the decider's, are what a referee reads."""
+    from ledger import commands as c
+    from ledger.book import Book
+
+    book = Book(str(tmp_path / "e.db"))
+    now = "2026-11-29T10:00:00.000000Z"
+    game = book.new_game(["Anna", "Bruno", "Carla"], now=now)
+    # Anna buys Vicolo Stretto, Bruno lands on it, Carla's roll closes the window
+    for cmd in (c.Roll((1, 2)), c.Buy(), c.Roll((1, 2)), c.Roll((2, 3))):
+        book.execute(game, cmd, now=now)
+    refused = book.execute(game, c.Claim("Anna"), now=now)
+    log = {e["seq"]: e for e in book.events(game)}
+    opened = next(e for e in log.values() if e["type"] == "RentClaimOpened")
+    landing = log[opened["data"]["landed_seq"]]
+    assert landing["type"] == "TokenMoved" and landing["data"]["player"] == "Bruno"
+    assert landing["data"]["to"] == 3 and landing["seq"] < opened["seq"]
+    record = refused.events[-1]  # after its CommandRecorded
+    assert record["type"] == "RentClaimRefused"
+    assert record["data"]["landed_seq"] == landing["seq"]
+    assert f"Bruno landed at event {landing['seq']} and" in str(refused.refused)
+    book.close()
 
 
 def test_the_payers_own_extra_roll_does_not_close_the_window():
@@ -156,7 +183,8 @@ def test_rent_beyond_cash_becomes_a_debt_that_blocks_the_table():
     assert "owes 2000 M to Bruno" in str(err.value)
     with pytest.raises(RuleViolation) as err:
         play(t, PayDebt())
-    assert "raise 1000 more" in err.value.allowed
+    assert err.value.allowed == ("Anna owes 2000 M to Bruno (rent on Parco della Vittoria) and "
+                                 "can raise only 1000 M: `bankrupt Anna`")
     t = cash(t, "Anna", 2100)
     t, ev = play(t, PayDebt())
     assert t.player("Anna").cash == 100 and t.player("Bruno").cash == 3500

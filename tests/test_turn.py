@@ -133,10 +133,69 @@ def test_a_bid_above_cash_in_hand_is_refused():
     assert "bid at most 30" in err.value.allowed
 
 
-def test_auction_without_a_bid_leaves_the_deed_with_the_bank():
-    t, ev = play(new_table(), Roll((1, 2)), Decline(), Hammer())
+def test_a_deed_nobody_bids_for_goes_to_the_richest_at_the_opening_bid():
+    # 000 FAQ 22 (004 and 003 are silent): the banker gives it to the player with most cash.
+    t, _ = play(new_table(), Roll((1, 2)), Decline())
+    t = cash(cash(t, "Carla", 1600), "Bruno", 1599)
+    t, ev = play(t, Hammer())
+    assert of_type(ev, "AuctionWon")[0] == {
+        "player": "Carla", "property": 3, "payer": "Carla", "payee": "bank", "amount": 1,
+        "reason": "nobody bid for Vicolo Stretto: given to the richest player at the opening "
+                  "bid (000 FAQ 22)"}
+    assert t.owners[3] == "Carla" and t.player("Carla").cash == 1599
+    assert t.turn.player == "Bruno" and balanced(t)
+
+
+def test_a_tie_of_cash_is_broken_by_the_banker():
+    t, _ = play(new_table(), Roll((1, 2)), Decline())  # everybody has 1500
+    with pytest.raises(RuleViolation, match="000 FAQ 22") as err:
+        play(t, Hammer())
+    assert "Anna, Bruno, Carla and Dario have 1500 M each; the banker says who" in str(err.value)
+    assert err.value.allowed == ("`hammer Anna` or `hammer Bruno` or `hammer Carla` or "
+                                 "`hammer Dario`")
+    t = cash(t, "Anna", 1400)
+    with pytest.raises(RuleViolation, match="Bruno, Carla and Dario have 1500 M each"):
+        play(t, Hammer(player="Anna"))
+    t, ev = play(t, Hammer(player="Dario"))
+    assert t.owners[3] == "Dario" and t.player("Dario").cash == 1499
+    assert "the banker choosing among the tied" in of_type(ev, "AuctionWon")[0]["reason"]
+
+
+def test_the_richest_must_be_able_to_bid():
+    from helpers import debt
+
+    t, _ = play(new_table(), Roll((1, 2)), Decline())
+    t = debt(cash(t, "Bruno", 3000), "Bruno", "bank", 2900)  # in debt: cannot bid, cannot take it
+    t = cash(t, "Carla", 1501)
+    t, _ = play(t, Hammer())
+    assert t.owners[3] == "Carla"
+    t, _ = play(new_table(), Roll((1, 2)), Decline())
+    for name in ("Anna", "Bruno", "Carla", "Dario"):
+        t = cash(t, name, 0)
+    t, ev = play(t, Hammer())
+    assert "nobody can pay 1 M" in of_type(ev, "AuctionClosed")[0]["reason"]
+    assert t.owners[3] is None and balanced(t)
+
+
+def test_quick_rules_give_an_unbid_deed_at_ten_and_house_rules_may_keep_it_unsold(tmp_path):
+    t, _ = play(new_table(rules="quick"), Roll((1, 2)), Decline())
+    t, ev = play(cash(t, "Bruno", 1501), Hammer())
+    assert of_type(ev, "AuctionWon")[0]["amount"] == 10 and t.player("Bruno").cash == 1491
+    from ledger.rules import load_rules
+
+    path = tmp_path / "keep.toml"
+    path.write_text('extends = "classic"\nauction_no_bid = "bank_keeps"\n')
+    t = new_table(rules=str(path))
+    assert load_rules(str(path)).auction_no_bid == "bank_keeps"
+    t, ev = play(t, Roll((1, 2)), Decline(), Hammer())
     assert of_type(ev, "AuctionClosed")[0]["outcome"] == "no bid"
     assert t.owners[3] is None and t.turn.player == "Bruno"
+
+
+def test_hammer_player_only_picks_among_the_tied_when_nobody_bid():
+    t, _ = play(new_table(), Roll((1, 2)), Decline(), Bid("Bruno", 5))
+    with pytest.raises(RuleViolation, match="Bruno bid 5 M: the highest bid wins"):
+        play(t, Hammer(player="Carla"))
 
 
 def test_bids_from_strangers_and_out_of_auction_are_refused():
@@ -157,9 +216,17 @@ def test_player_option_checks_whose_turn_it_is():
     assert t.player("Anna").position == 3
 
 
-@pytest.mark.parametrize("dice", [(0, 3), (7, 1), (3,), (1, 2, 3)])
-def test_impossible_dice_are_refused(dice):
-    with pytest.raises(RuleViolation):
+@pytest.mark.parametrize("dice", [(3,), (1, 2, 3)])
+def test_the_classic_rules_roll_two_dice(dice):
+    with pytest.raises(RuleViolation, match=f"the classic rules roll two dice, got {len(dice)}"):
+        play(new_table(), Roll(dice))
+
+
+@pytest.mark.parametrize("dice", [(0, 3), (7, 1)])
+def test_a_die_value_no_die_shows_is_a_usage_error(dice):
+    from ledger.errors import UsageError
+
+    with pytest.raises(UsageError, match="a die shows 1 to 6, not"):
         play(new_table(), Roll(dice))
 
 
@@ -206,10 +273,8 @@ def test_turn_helper_for_tests_is_consistent():
 
 
 def test_a_winner_who_cannot_pay_voids_the_auction_and_is_kept_out_of_the_next():
-    from helpers import Items, Trade
-
     t, _ = play(new_table(), Roll((1, 2)), Decline(), Bid("Bruno", 50), Bid("Carla", 60))
-    t, _ = play(t, Trade("Carla", "Dario", Items(cash=1450), Items()))  # Carla spends her cash
+    t = cash(t, "Carla", 50)  # Carla has spent her cash since she bid
     t, ev = play(t, Hammer())
     assert types(ev) == ["AuctionVoided", "AuctionOpened"]
     assert "000 §COMPRARE I CONTRATTI" in of_type(ev, "AuctionVoided")[0]["reason"]
@@ -228,6 +293,148 @@ def test_a_debtor_cannot_spend_on_a_deed_before_paying():
     t = debt(t, "Anna", "Bruno", 100)
     with pytest.raises(RuleViolation) as err:
         play(t, Buy())
-    assert "owes 100 M to Bruno" in str(err.value) and "bankrupt" in err.value.allowed
+    assert "owes 100 M to Bruno" in str(err.value)
+    assert err.value.allowed == "Anna owes 100 M to Bruno (test debt) and has the cash: `pay Anna`"
     t, ev = play(t, Decline())  # declining costs nothing: the deed goes to auction
     assert t.turn.phase == "auction"
+
+
+# --- who may sit at the table -------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["bank", "Bank", "BANK", "banca", "Banca", "the bank",
+                                  "La Banca", "banco", "Bänk", "  bank  "[2:-2], "Il Banchiere"])
+def test_no_player_may_take_the_banks_name(name):
+    from ledger.decide import start_game
+    from ledger.errors import UsageError
+    from ledger.rules import load_rules
+
+    with pytest.raises(UsageError, match=f"player name {name!r} refused: that is the Bank's name"):
+        start_game([name, "Anna"], load_rules("classic"), "it")
+
+
+@pytest.mark.parametrize("names,words", [
+    (["", "Anna"], "'' refused: a name cannot be empty"),
+    (["  ", "Anna"], "'  ' refused: a name cannot be empty"),
+    ([" Anna", "Bruno"], "spaces at its ends: type it as 'Anna'"),
+    (["Anna", "Anná"], "'Anna' and 'Anná' are the same to banco"),
+    (["anna", "ANNA"], "'anna' and 'ANNA' are the same"),
+    (["Anna", "Anna!"], "'Anna' and 'Anna!' are the same"),
+    (["Anna", "42"], "'42' refused: a name of digits would be read as an amount"),
+    (["Anna", "-p"], "'-p' refused: a name starting with '-' would be read as an option"),
+    (["Anna", "#1"], "read as a comment"),
+    (["Anna", "jail-card"], "get-out-of-jail card"),
+    (["Anna", "Jail"], "get-out-of-jail card"),
+    (["Anna", "Bru=no"], "'=' separates a name from a count"),
+    (["Anna", "Bru\x07no"], "control character U\\+0007"),
+    (["Anna", "Bruno\u200b"], "control character U\\+200B"),
+    (["Anna", "x" * 25], "25 characters long; at most 24"),
+    (["Anna", "!!!"], "needs at least one letter"),
+])
+def test_names_a_banker_could_not_type_are_refused(names, words):
+    from ledger.decide import start_game
+    from ledger.errors import UsageError
+    from ledger.rules import load_rules
+
+    with pytest.raises(UsageError, match=words):
+        start_game(names, load_rules("classic"), "it")
+
+
+def test_ordinary_names_with_accents_spaces_and_digits_are_seated():
+    t = new_table(("Anná", "Gian Luca", "R2D2", "x" * 24))
+    assert t.seats == ("Anná", "Gian Luca", "R2D2", "x" * 24) and balanced(t)
+
+
+def test_the_first_player_must_be_at_the_table():
+    from ledger.decide import start_game
+    from ledger.errors import UsageError
+    from ledger.rules import load_rules
+
+    with pytest.raises(UsageError, match="'Zeno' is not one of the players"):
+        start_game(["Anna", "Bruno"], load_rules("classic"), "it", "Zeno")
+
+
+# --- what the table waits for (next_step) and what a refusal says is allowed -------------------
+
+def test_next_step_during_a_debt_names_who_owes_what_and_the_words():
+    from helpers import debt, own
+
+    from ledger.state import next_step
+
+    t = turn_of(debt(cash(new_table(), "Anna", 100), "Anna", "bank", 150), "Bruno")
+    assert next_step(t) == ("Anna owes 150 M to the Bank (test debt) and can raise only 100 M: "
+                            "`bankrupt Anna`; then Bruno rolls")
+    t = own(t, "Anna", "Via Roma")  # mortgage 100: now she can raise it
+    assert next_step(t) == ("Anna owes 150 M to the Bank (test debt) with 100 M in cash: raise "
+                            "50 M (`sell`, `mortgage`, `trade`), then `pay Anna`; then Bruno rolls")
+    with pytest.raises(RuleViolation, match="cannot roll: Anna owes 150 M to the Bank") as err:
+        play(t, Roll((1, 2)))
+    assert err.value.allowed.endswith("then `pay Anna`")
+    t = cash(t, "Anna", 150)
+    assert next_step(t) == "Anna owes 150 M to the Bank (test debt) and has the cash: `pay Anna`; then Bruno rolls"
+
+
+def test_next_step_during_auctions_says_what_hammer_would_do():
+    from helpers import debt
+
+    from ledger.state import next_step
+
+    t, _ = play(new_table(), Roll((1, 2)), Decline())
+    assert next_step(t) == (
+        "the auction for Vicolo Stretto is open (no bid yet, bids from 1 M): `bid PLAYER AMOUNT` "
+        "or `hammer PLAYER` among Anna, Bruno, Carla, Dario (no bid: the richest take it at 1 M; "
+        "they tie, the banker says who)")
+    t = cash(t, "Carla", 1600)
+    assert next_step(t).endswith("`hammer` (no bid: Carla, the richest, takes it at 1 M, 000 FAQ 22)")
+    t2, _ = play(t, Bid("Bruno", 30))
+    assert next_step(t2) == ("the auction for Vicolo Stretto is open (Bruno leads at 30 M): "
+                             "`bid PLAYER AMOUNT` or `hammer`")
+    t = debt(t, "Dario", "bank", 2000)  # Dario owns nothing to raise it with
+    assert next_step(t).endswith("; meanwhile Dario owes 2000 M to the Bank (test debt) and can "
+                                 "raise only 1500 M: `bankrupt Dario`")
+
+
+def test_next_step_for_a_building_auction_names_the_wants():
+    from helpers import own
+    from test_estate import MARRONE, scarce, verde
+
+    from ledger.commands import BuildingAuction
+    from ledger.state import next_step
+
+    t = scarce(own(verde(), "Bruno", *MARRONE), 2)
+    t, _ = play(t, BuildingAuction("house", (("Anna", 3), ("Bruno", 2))))
+    assert next_step(t) == ("the auction for a house is open (no bid yet, bids from 50 M; still "
+                            "wanted: Anna 3, Bruno 2): `bid PLAYER AMOUNT` or `hammer` (no bid: "
+                            "the house stays with the Bank)")
+    t, _ = play(t, Bid("Bruno", 50))
+    assert next_step(t).endswith("`hammer [PROPERTY]` (where it goes)")
+
+
+def test_next_step_for_cards_and_jail():
+    from test_cards import at_card, draw
+
+    from ledger.state import next_step
+
+    t = at_card()
+    assert next_step(t) == "Anna must draw from Imprevisti: `card imprevisti CARD`"
+    t = new_table()
+    for n in range(1, 16):
+        t = draw(t, "imprevisti", n)
+    t = at_card()._replace(decks=t.decks)
+    assert next_step(t) == ("Anna must draw from Imprevisti: `card imprevisti CARD` (the next "
+                            "card is Imprevisti 16)")
+    jailed = place(new_table(), "Anna", 10, in_jail=True)
+    assert next_step(jailed) == ("Anna is in jail: `pay-fine`, `roll D1 D2` to try for doubles "
+                                 "(try 1 of 3)")
+    assert next_step(cash(jailed, "Anna", 10)) == ("Anna is in jail: `roll D1 D2` to try for "
+                                                   "doubles (try 1 of 3)")
+
+
+def test_a_bad_die_exits_2_and_appends_nothing(banco):
+    import json
+
+    banco("new", "Anna", "Bruno")
+    before = json.loads(banco("log", "--json").output)
+    r = banco("roll", "7", "1", code=2)
+    assert "error: a die shows 1 to 6, not 7 1" in r.output
+    assert "Imprevisti has cards 1 to 16, not 99" in banco("card", "imp", "99", code=2).output
+    assert json.loads(banco("log", "--json").output) == before

@@ -22,10 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from ledger import commands as c  # noqa: E402
 from ledger.decide import decide, start_game  # noqa: E402
+from ledger.decks import drawable  # noqa: E402
 from ledger.errors import RuleViolation  # noqa: E402
 from ledger.estate import buildable_lots  # noqa: E402
 from ledger.rules import load_rules  # noqa: E402
-from ledger.state import BANK, evolve, fold  # noqa: E402
+from ledger.state import BANK, evolve, fold, richest_bidders  # noqa: E402
 from ledger.worth import deeds_of, interest, raisable  # noqa: E402
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
@@ -85,9 +86,13 @@ class Recorder:
             self.auction()
         elif t.phase == "card":
             deck = st.edition.decks[t.card_deck]
-            free = [cd.number for cd in deck.cards if (deck.name, cd.number) not in st.held_cards]
-            n = rng.choice(free)
+            n = rng.choice(drawable(st, deck.name))  # the card on top (003 §09)
             self.apply(c.DrawCard(deck.name, n), f"card {deck.title} {n}")
+        elif t.phase == "jail_exit":  # the last failed try, a card in hand (000 FAQ 17)
+            if rng.random() < 0.7:
+                self.apply(c.UseCard(), "use-card")
+            else:
+                self.apply(c.PayFine(), "pay-fine")
         elif t.phase == "choice":
             deck, n = t.card_choice
             choice = rng.choice(("pay", "draw"))
@@ -122,7 +127,12 @@ class Recorder:
             if nxt <= budget:
                 self.apply(c.Bid(name, nxt), f"bid {name} {nxt}")
                 bid = nxt
-        self.apply(c.Hammer(), "hammer")
+        tied = richest_bidders(self.state) if self.state.auction.high_bidder is None else []
+        if len(tied) > 1:  # nobody bid and the richest tie: the banker says who (000 FAQ 22)
+            name = rng.choice(tied)
+            self.apply(c.Hammer(player=name), f"hammer {name}")
+        else:
+            self.apply(c.Hammer(), "hammer")
 
     # --- what players own ---------------------------------------------------------------------
 

@@ -1,0 +1,68 @@
+"""Who may sit at the table: player names a banker can type, that nothing else can be read as.
+
+A name is typed after every command word (`claim Anna`, `bid Bruno 120`, `--wanted Anna=3`),
+matched ignoring case and accents (ledger/names.py `fold`), and must never reach the Bank's
+account: a player called `bank` would be paid by himself and the books would not show it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .errors import UsageError
+from .names import fold
+
+MAX_NAME = 24  # fits the state table's column and a score sheet's line
+
+# Everything a banker might call the Bank, folded: none of them may be a player's name.
+BANK_NAMES = frozenset(fold(n) for n in (
+    "bank", "the bank", "banker", "the banker", "banca", "la banca", "banco", "il banco",
+    "banchiere", "il banchiere"))
+
+# The words `trade` reads as a get-out-of-jail card among the items.
+RESERVED = frozenset({"jail-card", "jail", "card"})
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a player's name, or None."""
+    if not isinstance(name, str) or not name.strip():
+        return "a name cannot be empty or blank"
+    bad = [ch for ch in name if unicodedata.category(ch).startswith("C")]
+    if bad:
+        return f"it contains the control character U+{ord(bad[0]):04X}"
+    if name != name.strip():
+        return f"it has spaces at its ends: type it as {name.strip()!r}"
+    if len(name) > MAX_NAME:
+        return f"it is {len(name)} characters long; at most {MAX_NAME}"
+    folded = fold(name)
+    if folded in BANK_NAMES:
+        return "that is the Bank's name: the Bank's account is not a player's"
+    if name.startswith("-"):
+        return "a name starting with '-' would be read as an option"
+    if name.startswith("#"):
+        return "a name starting with '#' would be read as a comment in a transcript"
+    if "=" in name:
+        return "'=' separates a name from a count (`--wanted Anna=3`)"
+    if folded in RESERVED:
+        return f"{name!r} is how a get-out-of-jail card is named in a trade (`--get jail-card`)"
+    if name.isdigit():
+        return "a name of digits would be read as an amount or a number"
+    if not any(ch.isalpha() for ch in name):
+        return "a name needs at least one letter"
+    return None
+
+
+def check_names(players: list[str]) -> None:
+    """Refuse the first name that cannot be typed unambiguously, and names that fold alike."""
+    for name in players:
+        why = name_problem(name)
+        if why:
+            raise UsageError(f"player name {name!r} refused: {why}")
+    seen: dict[str, str] = {}
+    for name in players:
+        key = fold(name)
+        if key in seen:
+            raise UsageError(
+                f"player names {seen[key]!r} and {name!r} are the same to banco, which ignores "
+                "case and accents: give each player a distinct name")
+        seen[key] = name
