@@ -541,14 +541,13 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
             if other != name:
                 pay(tx, "CardPayment", other, name, effect["amount"], reason, **extra)
     elif kind == "pay_each":
-        others = [o for o in state.active() if o != name]
-        total = effect["amount"] * len(others)
-        if state.player(name).cash < total:
-            tx.emit("DebtIncurred", debtor=name, creditor=BANK, amount=total,
-                    reason=f"{reason}: {effect['amount']} to each player")
-        else:
-            for other in others:
-                pay(tx, "CardPayment", name, other, effect["amount"], reason, **extra)
+        # One payment to each player, in seat order; what the cash cannot cover becomes a debt
+        # to that player, not to the Bank, so paying it later reaches the player it is owed to
+        # (003 §10; as two rents in one turn are two debts, 000 FAQ 42).
+        for other in state.active():
+            if other != name:
+                pay(tx, "CardPayment", name, other, effect["amount"],
+                    f"{reason}: {effect['amount']} to each player", **extra)
     elif kind == "repairs":
         houses = sum(b for p, b in enumerate(state.buildings)
                      if state.owners[p] == name and b < 5)

@@ -136,6 +136,21 @@ def test_chairman_of_the_board_pays_each_player():
     assert [p.cash for p in t.players] == [1350, 1550, 1550, 1550] and balanced(t)
 
 
+def test_pay_each_player_short_of_cash_owes_each_player_not_the_bank():
+    from helpers import PayDebt, cash
+
+    # Anna has 120: Bruno and Carla get their 50 at once, Dario's 50 becomes her debt to Dario.
+    t, ev = play(cash(us(), "Anna", 120), DrawCard("chance", 15))
+    assert [(p["payee"], p["amount"]) for p in of_type(ev, "CardPayment")] == [
+        ("Bruno", 50), ("Carla", 50)]
+    assert of_type(ev, "DebtIncurred") == [{"debtor": "Anna", "creditor": "Dario", "amount": 50,
+                                            "reason": "Chance 15: 50 to each player"}]
+    t = cash(t, "Anna", 70)  # she raises the money (as a mortgage would)
+    t, ev = play(t, PayDebt("Anna"))
+    assert of_type(ev, "DebtPaid")[0]["payee"] == "Dario"
+    assert t.player("Dario").cash == 1550 and t.player("Anna").cash == 20 and balanced(t)
+
+
 def test_street_repairs_count_houses_and_hotels():
     t = us(("Anna", "Park Place"), ("Anna", "Boardwalk"), at=33)
     t = t._replace(turn=t.turn._replace(card_deck="community"),
