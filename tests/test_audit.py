@@ -115,7 +115,7 @@ def test_rechained_history_is_caught_by_a_printed_head(book):
 
 def test_canonical_json_is_stable():
     assert canonical_json({"b": 1, "a": [2, "è"]}) == '{"a":[2,"è"],"b":1}'
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match='got the float 1.0'):
         canonical_json({"amount": 1.0})
 
 

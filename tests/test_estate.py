@@ -57,7 +57,7 @@ def test_build_a_house_pays_its_cost_and_takes_it_from_the_bank():
 
 def test_building_must_be_even():
     t, _ = play(verde(), Build(POS["Via Roma"]))
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='uneven building: Via Roma would have 2 houses') as err:
         play(t, Build(POS["Via Roma"]))
     assert "uneven building" in str(err.value) and "003 §05" in err.value.rule
     assert "build on Corso Impero first" in err.value.allowed
@@ -65,7 +65,7 @@ def test_building_must_be_even():
 
 def test_a_multi_step_build_is_all_or_nothing():
     t = own(new_table(), "Anna", *MARRONE)
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation, match='uneven building: Vicolo Corto would have 2 houses'):
         play(t, Build(POS["Vicolo Corto"], 2))  # the second house would be uneven
     t, ev = play(t, Build(POS["Vicolo Corto"]), Build(POS["Vicolo Stretto"], 2))
     assert levels(t, MARRONE) == [1, 2] and t.player("Anna").cash == 1350
@@ -80,7 +80,7 @@ def test_four_houses_then_a_hotel_that_returns_them():
     assert levels(t, VERDE) == [5, 4, 4]
     assert (t.bank_houses, t.bank_hotels) == (24, 11) and t.player("Anna").cash == 1300
     assert of_type(ev, "HotelBuilt")[0]["bank_houses"] == 4 and stock_ok(t)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Via Roma already has a hotel') as err:
         play(t, Build(POS["Via Roma"]))
     assert "at most one" in str(err.value)
 
@@ -92,7 +92,7 @@ def test_four_houses_then_a_hotel_that_returns_them():
     (lambda t: cash(t, "Anna", 199), "costs 200 M"),
 ])
 def test_building_refusals(scene, words):
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match=words) as err:
         play(scene(verde()), Build(POS["Via Roma"]))
     assert words in str(err.value)
 
@@ -127,7 +127,7 @@ def test_sell_a_house_at_half_price_evenly():
     t = verde()
     for n, lv in zip(VERDE, (2, 2, 1), strict=True):
         t = build(t, n, lv)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='uneven selling: Largo Augusto') as err:
         play(t, Sell(POS["Largo Augusto"]))
     assert "uneven selling" in str(err.value)
     t, ev = play(t, Sell(POS["Via Roma"]))
@@ -158,7 +158,7 @@ def test_hotel_break_up_with_few_houses_pays_half_for_the_missing_ones():
 def test_hotel_break_up_that_would_be_uneven_offers_selling_the_group():
     t = own(new_table(), "Anna", *MARRONE)
     t = build(build(t, "Vicolo Corto", 5), "Vicolo Stretto", 5)._replace(bank_houses=2)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='the Bank has only 2 house') as err:
         play(t, Sell(POS["Vicolo Corto"]))
     assert "sell Vicolo Corto all" in err.value.allowed
     t, ev = play(t, Sell(POS["Vicolo Corto"], whole_group=True))
@@ -174,7 +174,7 @@ def test_builders_come_before_a_hotel_break_up():
     from ledger.state import Auction
 
     t = t._replace(auction=Auction(property=None, min_bid=1, step=1, kind="house"))
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='houses are being auctioned') as err:
         play(t, Sell(POS["Vicolo Corto"]))
     assert "000 FAQ 28" in err.value.rule
 
@@ -191,7 +191,7 @@ def two_hotel_owners(left, anna=(5, 4), bruno=(5, 4)):
 def test_two_hotels_broken_up_at_once_share_the_houses_as_000_faq_29_says():
     # FAQ 29's example: 4 houses left, two hotels: 2 houses each, the other 2 at half value.
     t = two_hotel_owners(4, anna=(5, 4), bruno=(5, 4))
-    with pytest.raises(RuleViolation) as err:  # 2 houses beside 4 would be uneven
+    with pytest.raises(RuleViolation, match='the group of Vicolo Corto would be uneven') as err:  # 2 houses beside 4 would be uneven
         play(t, BreakUp((POS["Vicolo Corto"], POS["Viale dei Giardini"])))
     assert "uneven" in str(err.value)
     t = two_hotel_owners(4, anna=(5, 5), bruno=(5, 5))
@@ -244,10 +244,10 @@ def test_the_last_house_goes_to_auction_between_builders():
     assert t.bank_houses == 1 and stock_ok(t)
     t, ev = play(t, BuildingAuction("house"))
     assert t.turn.phase == "auction" and t.auction.kind == "house"
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation, match='Dario has no lot where a house could go now'):
         play(t, Bid("Dario", 5))  # Dario has nowhere to put it
     t, _ = play(t, Bid("Anna", 5), Bid("Bruno", 20))
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Bruno wins the house: say where it goes') as err:
         play(t, Hammer())
     assert "say where" in str(err.value)
     t, ev = play(t, Hammer(POS["Vicolo Stretto"]))
@@ -262,7 +262,7 @@ def test_building_auction_needs_two_wanting_players_and_blocks_trades():
     t = scarce(own(verde(), "Bruno", *MARRONE), 1)
     t, _ = play(t, BuildingAuction("house"))
     assert t.auction.kind == "house"
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='no trades during a building auction') as err:
         play(t, Trade("Anna", "Bruno", Items(cash=10), Items()))
     assert "000 FAQ 25" in err.value.rule
 
@@ -278,7 +278,7 @@ def test_mortgage_pays_half_the_price_and_stops_rent():
 
 def test_no_mortgage_while_the_group_has_buildings():
     t = build(verde(), "Corso Impero", 1)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='the group of Via Roma has buildings') as err:
         play(t, Mortgage(POS["Via Roma"]))
     assert "sell Via Roma all" in err.value.allowed
 
@@ -343,7 +343,7 @@ def test_a_trade_moves_deeds_cash_and_cards_in_one_event():
     (Trade("Anna", "Zeno", Items(cash=1), Items()), "not at this table"),
 ])
 def test_trade_refusals(trade, words):
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match=words) as err:
         play(new_table(), trade)
     assert words in str(err.value)
 
@@ -373,7 +373,7 @@ def test_receiving_a_mortgaged_deed_costs_ten_percent_or_its_lifting():
 def test_a_trade_the_receiver_cannot_pay_the_fee_for_is_refused():
     t = mortgage(own(new_table(), "Anna", "Viale dei Giardini"), "Viale dei Giardini")
     t = cash(t, "Bruno", 17)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Bruno could not pay the 18 M due on the mortgaged deeds') as err:
         play(t, Trade("Anna", "Bruno", Items((POS["Viale dei Giardini"],)), Items()))
     assert "000 FAQ 33" in err.value.rule
 
@@ -383,7 +383,7 @@ def test_a_trade_the_receiver_cannot_pay_the_fee_for_is_refused():
 def test_raising_money_then_paying_a_debt():
     t = cash(own(new_table(), "Anna", "Via Roma"), "Anna", 100)
     t = debt(t, "Anna", "Bruno", 200)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Anna owes 200 M and can still raise 250 M') as err:
         play(t, Bankrupt())
     assert "can still raise 250 M" in str(err.value)
     t, _ = play(t, Mortgage(POS["Via Roma"]), PayDebt())
