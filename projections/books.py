@@ -163,3 +163,21 @@ class Books:
         # event is as wrong as a transfer that moves the wrong amount.
         problems += statement_problems(self.balances, table)
         return problems
+
+
+def delta_problems(before: State, moved: Iterable[Entry], after: State) -> list[str]:
+    """Over one command: each account's change on the table is the sum of its entries."""
+    change: dict[str, int] = {}
+    for e in moved:
+        change[e.payer] = change.get(e.payer, 0) - e.amount
+        change[e.payee] = change.get(e.payee, 0) + e.amount
+    problems = []
+    for p, q in zip(before.players, after.players, strict=True):
+        if q.cash - p.cash != change.get(p.name, 0):
+            problems.append(f"{p.name}'s cash went from {p.cash} to {q.cash} but his transfers "
+                            f"come to {change.get(p.name, 0):+}")
+    issued = after.bank_paid_out - before.bank_paid_out
+    if issued != -change.get(BANK, 0):
+        problems.append(f"the Bank issued {issued:+} net but its transfers come to "
+                        f"{-change.get(BANK, 0):+}")
+    return problems

@@ -1,56 +1,165 @@
 """A hypothesis state machine playing random table actions of every kind — rolls, purchases,
-auctions, claims, cards, jail, building, selling, mortgages, trades, debts, bankruptcies — and
-checking after every event that:
+auctions, claims, cards, jail, building, selling, mortgages, trades, debts, bankruptcies.
 
-- money is conserved (players' cash minus what the bank paid out net is zero), nobody's cash
-  is negative;
-- the bank never holds more than 32 houses and 12 hotels, and with the board it holds exactly
-  those; building is even; no lot has buildings while its group has a mortgaged lot; only
-  owners of whole groups have buildings; a bankrupt player owns nothing;
-- replaying the log from scratch gives exactly the live table.
+After every event it runs every check the audit runs (projections/checks.py: the amount of
+each money fact against the rules, each account's statement against the table, the Bank's
+buildings, even building, ...).  After every command it checks each account's change against
+the command's transfers, and that a second table, replayed from the stored form of the log
+(JSON), equals the live one; at the end of every game the whole log is folded again from
+GameStarted and compared.
+
+It counts, per command kind, how often the rules refused it: a kind that is almost never
+accepted tests nothing but its refusals, and fails the run.  A small model of what is legal
+(written here, not taken from ledger/) says when a buy, a build, a payment, a mortgage or its
+lifting must be accepted, or refused; a disagreement either way fails.
+
+    pytest tests/test_machine.py -s --hypothesis-show-statistics
 """
 
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from ledger import commands as c
 from ledger.decide import decide, start_game
 from ledger.errors import RuleViolation
 from ledger.estate import buildable_lots
 from ledger.rules import load_rules
-from ledger.state import evolve, fold
+from ledger.state import evolve, fold, replay
 from ledger.worth import deeds_of, raisable
-from projections.checks import table_problems
+from projections.books import delta_problems, entries
+from projections.checks import EventChecks
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elio")
 k = st.integers(0, 10_000)
-REPORTED = {"HotelsBrokenUp", "AuctionVoided", "BankruptcyDeclared", "GameEnded", "HotelBuilt", "HouseBuilt", "BuildingSold",
-            "TradeCompleted", "MortgageInterestPaid", "PropertyMortgaged", "MortgageLifted",
-            "DebtPaid", "AuctionWon", "RentPaid", "RentClaimRefused", "EstateTransferred",
-            "JailCardUsed", "DebtCancelled"}
+REPORTED = {"HotelsBrokenUp", "AuctionVoided", "BankruptcyDeclared", "GameEnded", "HotelBuilt",
+            "HouseBuilt", "BuildingSold", "BuildingsSold", "TradeCompleted",
+            "MortgageInterestPaid", "PropertyMortgaged", "MortgageLifted", "DebtPaid",
+            "AuctionWon", "RentPaid", "RentClaimRefused", "EstateTransferred", "JailCardUsed",
+            "DebtCancelled"}
+
+TRIED: Counter = Counter()
+ACCEPTED: Counter = Counter()
 
 
-def check_table(t) -> None:
-    problems = table_problems(t)
-    assert not problems, problems
+# --- a small model of what is legal, written independently of ledger/ --------------------------
+
+def model_buy(t) -> bool:
+    """004 §Acquistare: the player on the offered deed buys it at its price, cash in hand."""
+    p = t.current
+    return (t.turn.phase == "buy" and not any(d.debtor == p.name for d in t.debts)
+            and p.cash >= t.edition.space(t.turn.offer).price)
+
+
+def model_build(t, lot: int) -> bool:
+    """004 §Case, §Alberghi, 003 §05: the owner of the whole unmortgaged colour group builds
+    one more, keeping the group even (a hotel one level above the houses it needs), while the
+    Bank has one and the owner has the house price in cash and owes nothing."""
+    space = t.edition.space(lot)
+    owner = t.owners[lot]
+    if space.kind != "street" or owner is None or t.player(owner).bankrupt:
+        return False
+    group = t.edition.groups[space.group]
+    if any(t.owners[p] != owner or p in t.mortgaged for p in group):
+        return False
+    if any(d.debtor == owner for d in t.debts) or (t.auction and t.auction.kind != "deed"):
+        return False
+    hotel = t.rules.houses_for_hotel + 1
+    level = t.buildings[lot]
+    if level == 5:
+        return False
+    new = hotel if level + 1 == hotel else level + 1
+    levels = [new if p == lot else (hotel if t.buildings[p] == 5 else t.buildings[p])
+              for p in group]
+    stock = t.bank_hotels if new == hotel else t.bank_houses
+    return max(levels) - min(levels) <= 1 and stock >= 1 and t.player(owner).cash >= space.house_cost
+
+
+def model_pay(t, debtor: str) -> bool:
+    """003 §10: a debt is settled in full from cash in hand."""
+    mine = [d for d in t.debts if d.debtor == debtor]
+    return bool(mine) and t.player(debtor).cash >= mine[0].amount
+
+
+def model_mortgage(t, lot: int) -> bool:
+    """004 §Impegno: an owned, unmortgaged deed whose group has no buildings."""
+    space = t.edition.space(lot)
+    if t.owners[lot] is None or lot in t.mortgaged:
+        return False
+    group = t.edition.groups[space.group] if space.kind == "street" else (lot,)
+    return not any(t.buildings[p] for p in group)
+
+
+def model_unmortgage(t, lot: int) -> bool:
+    """004 §Impegno: the owner, owing nothing, pays the mortgage plus 10% (rounded up)."""
+    owner = t.owners[lot]
+    if owner is None or lot not in t.mortgaged or any(d.debtor == owner for d in t.debts):
+        return False
+    m = t.edition.space(lot).price // 2
+    return t.player(owner).cash >= m + -(-m * 10 // 100)
+
+
+def _flat_types() -> set[str]:
+    """Event types whose schema holds no list, tuple, dict or nested record."""
+    from marshmallow import fields
+
+    from ledger.events import schemas
+
+    nested = (fields.List, fields.Tuple, fields.Dict, fields.Nested)
+    return {t for t, schema in schemas().items()
+            if not any(isinstance(f, nested) for f in schema.fields.values())}
+
+
+FLAT = _flat_types()
+
+
+def stored(e: dict) -> dict:
+    """An event as the store gives it back, sharing nothing with the one decided: through
+    JSON, tuples become lists (only events with nested data need the round trip)."""
+    data = e["data"]
+    if e["type"] in FLAT:
+        data = dict(data)
+    elif any(isinstance(v, (list, tuple, dict)) for v in data.values()):
+        data = json.loads(json.dumps(data))
+    else:
+        data = dict(data)
+    return {"type": e["type"], "data": data, "seq": e["seq"]}
 
 
 class Table(RuleBasedStateMachine):
-    @initialize(players=st.integers(2, 5), cash=st.sampled_from((1500, 800, 400, 250)),
+    @initialize(players=st.integers(2, 5), cash=st.sampled_from((1500, 800, 400, 250, 5000)),
                 warmup=st.integers(0, 400), seed=st.integers(0, 2**32 - 1))
     def deal(self, players, cash, warmup, seed):
         """A new game, then `warmup` table actions picked at random the way a table plays, so
         that examples start anywhere between the first roll and the last bankruptcy."""
-        import random
-
         rules = load_rules("classic")._replace(starting_cash=cash)
         self.log = start_game(list(NAMES[:players]), rules, "it")
         for i, e in enumerate(self.log, 1):
             e["seq"] = i
-        self.t = fold(self.log, 1)
-        self.steps = 0
+        steps = replay(self.log, 1)
+        _, self.t = next(steps)
+        self.checks = EventChecks(self.t)
+        assert self.checks.start() == []
+        for e, after in steps:  # the starting cash, through the same checks
+            assert self.checks.after(self.t, e, after) == [], e
+            self.t = after
+        self.t = self.t._replace(seq=len(self.log))
+        self.replayed = fold([stored(e) for e in self.log], 1)
         rng = random.Random(seed)
         for _ in range(warmup):
             if self.t.ended:
@@ -67,33 +176,51 @@ class Table(RuleBasedStateMachine):
             self.whole_turn(rng.randrange(2**32))
         else:
             pick = rng.random()
-            if pick < 0.55:
+            if pick < 0.5:
                 self.whole_turn(rng.randrange(2**32))
             elif pick < 0.75:
-                self.build(n, rng.randint(1, 3))
+                self.build(n, rng.randint(1, 4))
             elif pick < 0.85:
                 self.trade(n, rng.randrange(300), rng.random() < 0.3)
             elif pick < 0.92:
                 self.mortgage(n)
             elif sum(b == 5 for b in self.t.buildings) >= 2 and pick < 0.94:
                 self.break_up(n)
+            elif pick < 0.96:
+                self.build_out(n)
             elif any(self.t.buildings):
                 self.sell(n)
 
-    def do(self, cmd) -> bool:
+    def do(self, cmd, legal: bool | None = None) -> bool:
+        """Decide and apply one command, checking everything; `legal` is what the model says
+        (None: no opinion)."""
+        kind = type(cmd).__name__
+        TRIED[kind] += 1
+        before = self.t
         try:
             events = decide(self.t, cmd)
         except RuleViolation as refusal:
+            assert legal is not True, f"the model says {cmd} is legal, the rules refused: {refusal}"
             events = refusal.record
+            if currently_in_test_context():
+                event(f"refused: {kind}")
             if not events:
                 return False
+        else:
+            assert legal is not False, f"the model says {cmd} is not legal, the rules accepted it"
+            ACCEPTED[kind] += 1
+        moved = []
         for e in events:
             e["seq"] = len(self.log) + 1
-            self.t = evolve(self.t, e)
+            prev, self.t = self.t, evolve(self.t, e)
             self.log.append(e)
-            check_table(self.t)
+            problems = self.checks.after(prev, e, self.t)
+            assert not problems, (e, problems)
+            moved += entries(e)
+            self.replayed = evolve(self.replayed, stored(e))
             if e["type"] in REPORTED and currently_in_test_context():
                 event(e["type"])  # `pytest --hypothesis-show-statistics` shows how often
+        assert delta_problems(before, moved, self.t) == [], (cmd, events)
         return True
 
     def open(self):
@@ -111,19 +238,17 @@ class Table(RuleBasedStateMachine):
     @rule(d1=st.integers(1, 6), d2=st.integers(1, 6), n=k)
     def roll(self, d1, d2, n):
         p = self.t.current
-        if p.in_jail and n % 4 == 0 and p.cash >= 50:
-            self.do(c.PayFine())
+        if p.in_jail and n % 4 == 0 and p.cash >= self.t.rules.jail_fine:
+            self.do(c.PayFine(), legal=True)
         elif p.in_jail and p.jail_cards and n % 4 == 1:
-            self.do(c.UseCard())
+            self.do(c.UseCard(), legal=True)
         else:
-            assert self.do(c.Roll((d1, d2))), "a legal roll was refused"
+            self.do(c.Roll((d1, d2)), legal=True)
 
     @precondition(lambda self: self.phase("roll") and not self.t.debts)
     @rule(seed=st.integers(0, 2**32 - 1))
     def whole_turn(self, seed):
         """One player's whole turn as a table plays it: roll, buy or auction, draw, claim."""
-        import random
-
         rng = random.Random(seed)
         player = self.t.turn.player
         for _ in range(12):
@@ -145,35 +270,51 @@ class Table(RuleBasedStateMachine):
                 self.card(rng.randrange(10_000))
             for claim in list(self.t.claims):
                 if rng.random() < 0.9 and claim in self.t.claims:
-                    self.do(c.Claim(claim.owner))
+                    self.do(c.Claim(claim.owner), legal=True)
 
     @precondition(lambda self: self.phase("buy"))
     @rule(n=k)
     def offer(self, n):
-        price = self.t.edition.space(self.t.turn.offer).price
-        if n % 3 and self.t.current.cash >= price and not self.t.debts:
-            assert self.do(c.Buy())
+        """Mostly buy when the cash allows; now and then try without it (refused) or decline."""
+        if n % 3 == 0:
+            self.do(c.Decline(), legal=True)
+        elif model_buy(self.t) or n % 7 == 1:
+            self.do(c.Buy(), legal=model_buy(self.t))
         else:
-            assert self.do(c.Decline())
+            self.do(c.Decline(), legal=True)
 
     @precondition(lambda self: self.phase("auction"))
     @rule(n=k, extra=st.integers(0, 60))
     def bid_or_hammer(self, n, extra):
         a = self.t.auction
         if n % 3 == 0 or a.bids > 5:
-            lot = None
+            lot, legal = None, True
             if a.kind != "deed" and a.high_bidder:
-                lot = self.pick(buildable_lots(self.t, a.high_bidder, a.kind), n)
-            self.do(c.Hammer(lot))
+                lots = buildable_lots(self.t, a.high_bidder, a.kind)
+                lot = self.pick(lots, n)
+                # A winner who sold or mortgaged since his bid has nowhere to build: the
+                # hammer is refused with nothing allowed (see the test at the end of this file).
+                legal = True if lots else None
+            self.do(c.Hammer(lot), legal=legal)
             return
-        bidder = self.pick(self.t.active(), n)
+        bidders = [b for b in self.t.active() if b not in a.excluded
+                   and not any(d.debtor == b for d in self.t.debts)
+                   and (a.kind == "deed" or buildable_lots(self.t, b, a.kind))]
         low = a.min_bid if a.high_bidder is None else a.high_bid + a.step
-        self.do(c.Bid(bidder, min(low + extra, self.t.player(bidder).cash)))
+        rich = [b for b in bidders if self.t.player(b).cash >= low]
+        if rich and n % 5:
+            bidder = self.pick(rich, n)
+            self.do(c.Bid(bidder, min(low + extra, self.t.player(bidder).cash)), legal=True)
+        else:  # anyone, for anything up to his cash: often refused, never wrongly accepted
+            bidder = self.pick(self.t.active(), n)
+            amount = min(low + extra, self.t.player(bidder).cash)
+            self.do(c.Bid(bidder, amount),
+                    legal=False if bidder not in bidders or amount < low else None)
 
     @precondition(lambda self: self.open() and self.t.claims)
     @rule(n=k)
     def claim(self, n):
-        assert self.do(c.Claim(self.pick(self.t.claims, n).owner))
+        self.do(c.Claim(self.pick(self.t.claims, n).owner), legal=True)
 
     @precondition(lambda self: self.phase("card", "choice"))
     @rule(n=k)
@@ -181,22 +322,47 @@ class Table(RuleBasedStateMachine):
         t = self.t.turn
         if t.phase == "choice":
             deck, number = t.card_choice
-            assert self.do(c.DrawCard(deck, number, "pay" if n % 2 else "draw"))
+            self.do(c.DrawCard(deck, number, "pay" if n % 2 else "draw"), legal=True)
             return
         deck = self.t.edition.decks[t.card_deck]
         free = [x.number for x in deck.cards if (deck.name, x.number) not in self.t.held_cards]
-        assert self.do(c.DrawCard(deck.name, self.pick(free, n)))
+        self.do(c.DrawCard(deck.name, self.pick(free, n)), legal=True)
 
     # --- what players own -------------------------------------------------------------------
 
     @precondition(lambda self: self.open())
     @rule(n=k, count=st.integers(1, 3))
     def build(self, n, count):
-        options = [(p, lot) for p in self.t.active() for kind in ("house", "hotel")
-                   for lot in buildable_lots(self.t, p, kind)]
-        if options:
-            player, lot = self.pick(options, n)
-            self.do(c.Build(lot, count))
+        """Mostly a lot the model allows, one building at a time (up to `count` in a row);
+        sometimes any street of a complete group, to see the refusals match the model."""
+        t = self.t
+        whole = [p for p in range(40) if t.owners[p] and t.edition.space(p).kind == "street"
+                 and all(t.owners[q] == t.owners[p] for q in t.edition.groups[t.edition.space(p).group])]
+        legal = [p for p in whole if model_build(t, p)]
+        lot = self.pick(legal if legal and n % 4 else whole, n)
+        if lot is None:
+            return
+        for _ in range(count):
+            if not self.do(c.Build(lot, 1), legal=model_build(self.t, lot)):
+                return
+
+    @precondition(lambda self: self.open())
+    @rule(n=k)
+    def build_out(self, n):
+        """Everyone who can buys houses (not hotels, which give houses back) as far as the cash
+        goes, until the Bank runs short: then the last ones go to auction (004 §Mancanza di
+        edifici)."""
+        for _ in range(40):
+            t = self.t
+            legal = [p for p in range(40) if t.owners[p] and t.buildings[p] < t.rules.houses_for_hotel
+                     and model_build(t, p)]
+            if not legal or t.bank_houses <= 2:
+                break
+            lot = self.pick(legal, n)
+            n //= 3
+            self.do(c.Build(lot, 1), legal=True)
+        if not self.t.auction and not self.t.debts and self.t.bank_houses <= 2:
+            self.building_auction(("house", "hotel")[n % 2])
 
     @precondition(lambda self: self.open() and any(self.t.buildings))
     @rule(n=k)
@@ -217,9 +383,9 @@ class Table(RuleBasedStateMachine):
         if lot is None:  # reached from the warm-up, which does not check preconditions
             return
         if lot in self.t.mortgaged:
-            self.do(c.Unmortgage(lot))
+            self.do(c.Unmortgage(lot), legal=model_unmortgage(self.t, lot))
         else:
-            self.do(c.Mortgage(lot))
+            self.do(c.Mortgage(lot), legal=model_mortgage(self.t, lot))
 
     @precondition(lambda self: self.open() and len(self.t.active()) >= 2)
     @rule(n=k, cash=st.integers(0, 300), lift=st.booleans())
@@ -250,20 +416,23 @@ class Table(RuleBasedStateMachine):
     def settle(self, n):
         d = self.t.debts[0]
         if self.t.player(d.debtor).cash >= d.amount:
-            assert self.do(c.PayDebt(d.debtor))
+            self.do(c.PayDebt(d.debtor), legal=True)
         elif raisable(self.t, d.debtor) < sum(x.amount for x in self.t.debts
                                               if x.debtor == d.debtor):
             if not self.t.auction:
-                assert self.do(c.Bankrupt(d.debtor)), "a bankruptcy that was due was refused"
-        else:  # raise money: sell a building, else mortgage a deed
+                self.do(c.Bankrupt(d.debtor), legal=True)
+        else:  # raise money: sell a building, else mortgage a deed (or try to pay too soon)
             built = [p for p in deeds_of(self.t, d.debtor) if self.t.buildings[p]]
-            if built:
-                assert self.do(c.Sell(self.pick(built, n), 1, True))
+            if n % 5 == 0:
+                self.do(c.PayDebt(d.debtor), legal=False)
+            elif built:
+                self.do(c.Sell(self.pick(built, n), 1, True), legal=True)
             else:
                 free = [p for p in deeds_of(self.t, d.debtor) if p not in self.t.mortgaged]
-                assert self.do(c.Mortgage(self.pick(free, n)))
+                lot = self.pick(free, n)
+                self.do(c.Mortgage(lot), legal=model_mortgage(self.t, lot))
 
-    @precondition(lambda self: self.open() and not self.t.auction and self.t.bank_houses < 4)
+    @precondition(lambda self: self.open() and not self.t.auction and self.t.bank_houses < 8)
     @rule(kind=st.sampled_from(("house", "hotel")))
     def building_auction(self, kind):
         self.do(c.BuildingAuction(kind))
@@ -281,17 +450,75 @@ class Table(RuleBasedStateMachine):
         assert [r["rank"] for r in rows] == list(range(1, len(self.t.players) + 1))
         assert next_step(self.t)
 
-    # --- the invariant that needs the whole log ---------------------------------------------
+    # --- replay -------------------------------------------------------------------------------
 
     @invariant()
     def replay_gives_the_live_table(self):
+        """At every step: the table replayed from the stored form of the log is the live one;
+        at the end of a game, so is the whole log folded again from GameStarted."""
         if not hasattr(self, "t"):
             return
-        self.steps += 1
-        if self.steps % 10 == 0 or self.t.ended:
-            assert fold(self.log, 1) == self.t
+        assert self.replayed == self.t
+        if self.t.ended:
+            assert fold([stored(e) for e in self.log], 1) == self.t
+
+    def teardown(self):
+        if hasattr(self, "t"):
+            assert fold([stored(e) for e in self.log], 1) == self.t
 
 
-Table.TestCase.settings = settings(max_examples=200, stateful_step_count=50, deadline=None,
-                                   suppress_health_check=[HealthCheck.too_slow])
-TestTable = Table.TestCase
+SETTINGS = settings(max_examples=150, stateful_step_count=50, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+# How often each kind of command must be accepted, at least, over the whole run.
+LEAST_ACCEPTED = 0.10
+
+
+def test_random_tables_keep_every_check_and_accept_what_is_legal():
+    TRIED.clear()
+    ACCEPTED.clear()
+    run_state_machine_as_test(Table, settings=SETTINGS)
+    lines = [f"{kind:<16}{TRIED[kind]:>7} tried {ACCEPTED[kind]:>7} accepted "
+             f"({ACCEPTED[kind] / TRIED[kind]:.0%})" for kind in sorted(TRIED)]
+    print("\n" + "\n".join(lines))
+    rare = [kind for kind in TRIED if TRIED[kind] >= 30
+            and ACCEPTED[kind] < LEAST_ACCEPTED * TRIED[kind]]
+    assert rare == [], "commands the rules almost always refused:\n" + "\n".join(lines)
+    # every kind of table action was tried, and accepted at least a few times
+    kinds = {cls.__name__ for cls in (c.Roll, c.Buy, c.Decline, c.Bid, c.Hammer, c.Claim,
+                                      c.DrawCard, c.PayFine, c.UseCard, c.PayDebt, c.Build,
+                                      c.Sell, c.BreakUp, c.Mortgage, c.Unmortgage, c.Trade,
+                                      c.Bankrupt, c.BuildingAuction)}
+    assert {kind for kind in kinds if ACCEPTED[kind] < 3} == set(), "\n".join(lines)
+
+
+@pytest.mark.xfail(strict=True, raises=RuleViolation,
+                   reason="rules: a building auction's winner who cannot build any more sticks "
+                          "the hammer (ledger/estate.py hammer_building); remove this mark with "
+                          "the fix")
+def test_a_building_auction_winner_who_can_no_longer_build_does_not_stop_the_table():
+    """Found by the machine: Bruno bids for the last house, then mortgages a lot of his group.
+    Nobody outbids him, and `hammer` is refused ("say where it goes", with no lot allowed) for
+    as long as the table waits.  Either refusing the mortgage while his bid stands, or voiding
+    the auction and reopening it without him (as for an unpaid bid, 000 §COMPRARE I CONTRATTI)
+    would let the table go on."""
+    from helpers import POS, build, new_table, own, play
+
+    t = own(new_table(), "Anna", "Via Roma", "Corso Impero", "Largo Augusto")
+    t = own(t, "Bruno", "Vicolo Corto", "Vicolo Stretto")
+    carla = [s.name for s in t.edition.spaces if s.group in ("azzurro", "rosso", "arancione",
+                                                               "giallo")]
+    t = own(t, "Carla", *carla)
+    for i, name in enumerate(carla):  # 31 houses on Carla's lots: one left in the Bank
+        t = build(t, name, 3 if i < 7 else 2)
+    t, _ = play(t, c.BuildingAuction("house"), c.Bid("Bruno", 20))
+    try:
+        t, _ = play(t, c.Mortgage(POS["Vicolo Corto"]))
+    except RuleViolation:
+        return  # refused while his bid stands: the table can go on
+    t, _ = play(t, c.Hammer())
+    assert t.auction is None or t.auction.high_bidder != "Bruno"
+
+
+# Marked as Table.TestCase.runTest is, so that `--hypothesis-show-statistics` reports the run.
+test_random_tables_keep_every_check_and_accept_what_is_legal.is_hypothesis_test = True
