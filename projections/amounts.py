@@ -121,6 +121,22 @@ def _fine(t: State, d: dict, prev) -> list[str]:
                          f"the {t.rules.name} rule set")
 
 
+def _moved(t: State, d: dict, prev) -> list[str]:
+    """A move starts where the token stands and ends `spaces` further on; only a forward move
+    that reaches or passes square 0 passes Via! (what a salary rests on)."""
+    if d["player"] not in t.index:
+        return []
+    out = []
+    at = t.player(d["player"]).position
+    if d["from"] != at:
+        out.append(f"{d['player']} moves from square {d['from']} but stands on {at}")
+    if d["to"] != (d["from"] + d["spaces"]) % 40:
+        out.append(f"{d['player']} moves {d['spaces']} from {d['from']} and lands on {d['to']}")
+    if d["passed_go"] and d["from"] + d["spaces"] < 40:
+        out.append(f"{d['player']} passes Via! moving {d['spaces']} from square {d['from']}")
+    return out
+
+
 def _bought(t: State, d: dict, prev) -> list[str]:
     space = t.edition.space(d["property"])
     out = _sides(d, d["player"], BANK, f"{space.name}'s price")
@@ -147,6 +163,27 @@ def _auction_won(t: State, d: dict, prev) -> list[str]:
         out.append(f"{space.name} went without a bid to {d['player']}, who is not the richest")
     return out + _expect(t, f"{space.name} without a bid", d["amount"], a.min_bid,
                          "the opening price (000 FAQ 22)")
+
+
+def _auction_opened(t: State, d: dict, prev) -> list[str]:
+    return (_expect(t, "the opening bid", d["min_bid"], t.rules.auction_min_bid,
+                    f"the {t.rules.name} rule set")
+            + _expect(t, "the bidding step", d["step"], t.rules.auction_step,
+                      f"the {t.rules.name} rule set"))
+
+
+def _bid(t: State, d: dict, prev) -> list[str]:
+    """A bid opens at the auction's opening price, then raises by its step, from cash in hand
+    (003 §03, §06): what an AuctionWon's amount rests on."""
+    a = t.auction
+    if a is None:
+        return [f"{d['player']} bids {d['amount']} with no auction open"]
+    lowest = a.min_bid if a.high_bidder is None else a.high_bid + a.step
+    out = [] if d["amount"] >= lowest else [
+        f"{d['player']}'s bid of {d['amount']} is below the lowest allowed, {lowest}"]
+    if d["player"] in t.index and t.player(d["player"]).cash < d["amount"]:
+        out.append(f"{d['player']} bids {d['amount']} with {t.player(d['player']).cash} in cash")
+    return out
 
 
 def _owner_of(t: State, d: dict, what: str) -> list[str]:
@@ -375,7 +412,10 @@ AMOUNT_RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
     "SalaryPaid": _salary,
     "TaxPaid": _tax,
     "FinePaid": _fine,
+    "TokenMoved": _moved,
     "PropertyBought": _bought,
+    "AuctionOpened": _auction_opened,
+    "BidPlaced": _bid,
     "AuctionWon": _auction_won,
     "PropertyMortgaged": _mortgaged,
     "MortgageLifted": _lifted,

@@ -176,6 +176,36 @@ def test_a_salary_without_a_pass_of_via_is_money_from_nowhere():
     assert report.problem == "a Via! salary to Bruno without a move past Via! just before it"
 
 
+def test_a_move_that_did_not_pass_via_cannot_earn_a_salary():
+    """Anna's first roll, 3+2 from Via! to Stazione Sud: a forger marks it as passing Via! and
+    adds a salary; the move itself is named."""
+    rows = rows_of(recorded("classic-4p"))
+    i = next(i for i, r in enumerate(rows) if r["type"] == "TokenMoved")
+    assert (rows[i]["data"]["from"], rows[i]["data"]["spaces"]) == (0, 5)
+    rows[i]["data"]["passed_go"] = True
+    salary = {"type": "SalaryPaid", "data": {"payer": BANK, "payee": "Anna", "amount": 200,
+                                             "reason": "passed Via!"}}
+    events = [{"type": r["type"], "data": r["data"]} for r in rows]
+    report = audit(1, rows_of(events[:i + 1] + [salary] + events[i + 1:]))
+    assert (report.bad_seq, report.problem) == (
+        rows[i]["seq"], "Anna passes Via! moving 5 from square 0")
+
+
+def test_auctions_open_and_rise_as_the_rule_set_says():
+    """classic (004): bids from 1, step 1; a bid below the lowest, or beyond cash, is forged."""
+    t = CLASSIC._replace(auction=Auction(property=39, min_bid=1, step=1, high_bidder="Bruno",
+                                         high_bid=100, bids=1))
+    opened = {"type": "AuctionOpened", "data": {"property": 39, "min_bid": 10, "step": 1}}
+    assert amounts.problems(CLASSIC, opened) == [
+        "the opening bid is 10 M; the classic rule set gives 1 M"]
+    assert amounts.problems(t, {"type": "BidPlaced", "data": {
+        "player": "Carla", "property": 39, "amount": 100}}) == [
+        "Carla's bid of 100 is below the lowest allowed, 101"]
+    assert amounts.problems(t, {"type": "BidPlaced", "data": {
+        "player": "Carla", "property": 39, "amount": 1600}}) == [
+        "Carla bids 1600 with 1500 in cash"]
+
+
 # Every amount a recorded game's money facts carry, changed at random and the chain recomputed:
 # the audit names the edited event every time.  300 edits: 200 in the shorter game, 100 in the
 # one played to the end (builds, mortgages, trades, bankruptcies), each audited whole.

@@ -49,6 +49,11 @@ MUTANTS = [
     Mutant("building price unchecked", "projections/amounts.py",
            '    return out + _expect(t, what, d["amount"], space.house_cost, "the deed\'s building price")',
            "    return out", ("tests/test_books.py",)),
+    Mutant("a move past Via! unchecked", "projections/amounts.py",
+           '    if d["passed_go"] and d["from"] + d["spaces"] < 40:', "    if False:",
+           ("tests/test_books.py",)),
+    Mutant("bids unchecked", "projections/amounts.py", '    "BidPlaced": _bid,\n', "",
+           ("tests/test_books.py",)),
     # --- the fold moves money wrongly: every check downstream ---
     Mutant("fold: a 25 M payment arrives as 26", "ledger/state.py",
            "players = players[:i] + (p._replace(cash=p.cash + amount),) + players[i + 1:]",
