@@ -157,6 +157,9 @@ def _auction_won(t: State, d: dict, prev) -> list[str]:
             out.append(f"{d['player']} wins {space.name} but {a.high_bidder} bid highest")
         return out + _expect(t, f"the winning bid for {space.name}", d["amount"], a.high_bid,
                              "the highest bid")
+    if t.rules.auction_no_bid == "bank_keeps":
+        return [f"{space.name} went to {d['player']} without a bid; under the {t.rules.name} "
+                "rules a deed nobody bids on stays with the Bank"]
     # 000 FAQ 22: without a bid the deed goes to the richest player at the opening price.
     richest = max(t.player(n).cash for n in t.active())
     if d["player"] in t.index and t.player(d["player"]).cash != richest:

@@ -311,10 +311,15 @@ def test_a_building_won_at_auction_costs_the_bid_not_the_deed():
 
 
 def test_a_deed_nobody_bid_on_goes_to_the_richest_at_the_opening_price():
-    """000 FAQ 22, for a rule set that follows it: the only price is the opening bid."""
+    """000 FAQ 22, for a rule set that follows it: the only price is the opening bid; a rule
+    set whose deeds stay with the Bank (classic today) sells none without a bid."""
     t = cash(CLASSIC, "Bruno", 1600)._replace(auction=Auction(property=39, min_bid=1, step=1))
     won = {"type": "AuctionWon", "data": {"player": "Bruno", "property": 39, "payer": "Bruno",
                                           "payee": BANK, "amount": 1, "reason": "x"}}
+    assert amounts.problems(t, won) == [
+        "Parco della Vittoria went to Bruno without a bid; under the classic rules a deed nobody "
+        "bids on stays with the Bank"]
+    t = t._replace(rules=t.rules._replace(auction_no_bid="richest"))
     assert amounts.problems(t, won) == []
     won["data"].update(player="Anna", payer="Anna")
     assert amounts.problems(t, won) == [
