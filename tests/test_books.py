@@ -228,6 +228,36 @@ def test_random_edits_of_amounts_are_all_flagged_at_the_edited_event(game, seed,
     assert missed == []
 
 
+def test_house_rules_are_read_from_the_game_itself():
+    """A house-rules game (1000 M to start, 300 for Via!) is checked against the parameters its
+    GameStarted recorded, not against the built-in rule set of the same name."""
+    from ledger import commands as c
+    from ledger.decide import decide, start_game
+    from ledger.rules import load_rules
+    from ledger.state import evolve, fold
+
+    rules = load_rules("classic")._replace(name="casa", starting_cash=1000, go_salary=300)
+    log = start_game(["Anna", "Bruno"], rules, "it")
+    for i, e in enumerate(log, 1):
+        e["seq"] = i
+    t = fold(log, 1)
+    # Anna 11, 21, 32, then past Via! to 3; Bruno 9, 18, 27: every deed declined, unsold.
+    for dice in ((6, 5), (5, 4), (6, 4), (5, 4), (6, 5), (5, 4), (5, 6)):
+        for cmd in (c.Roll(dice), c.Decline(), c.Hammer()):
+            for e in decide(t, cmd):
+                e["seq"] = len(log) + 1
+                t = evolve(t, e)
+                log.append(e)
+    rows = rows_of(log)
+    assert audit(1, rows).ok
+    salary = first_of(rows, "SalaryPaid")
+    assert rows[salary]["data"]["amount"] == 300
+    report = audit(1, with_amount(rows, (salary, None), 200))
+    assert report.problem == "the Via! salary to Anna is 200 M; the casa rule set gives 300 M"
+    report = audit(1, with_amount(rows, (1, None), 1500))
+    assert report.problem == "starting cash for Anna is 1500 M; the casa rule set gives 1000 M"
+
+
 # --- the rules' tables, by hand ----------------------------------------------------------------
 
 def test_rent_by_hand():
