@@ -93,7 +93,7 @@ MUTANTS = [
            'return base * 3, f"complete group, unbuilt: double {base}"',
            ("tests/test_books.py", "tests/test_machine.py")),
     # --- the state machine's model and counts ---
-    Mutant("buy refused with exactly enough cash + 49", "ledger/decide.py",
+    Mutant("buy refused unless 50 M are left over", "ledger/decide.py",
            "    if cash < space.price:", "    if cash < space.price + 50:",
            ("tests/test_machine.py",)),
     Mutant("uneven building allowed", "ledger/estate.py",
