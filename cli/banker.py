@@ -653,7 +653,12 @@ def run(session, transcript, quiet, resume, fresh, dry_run):
 
     if resume and fresh:
         raise UsageError("--resume and --fresh contradict each other: choose one")
-    run_transcript(session, transcript.name, transcript.read(), quiet=quiet, resume=resume,
+    try:
+        text = transcript.read()
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{transcript.name} is not a transcript: it is not UTF-8 text (byte "
+                         f"{exc.start}); a transcript has one banco line a line") from None
+    run_transcript(session, transcript.name, text, quiet=quiet, resume=resume,
                    fresh=fresh, dry_run=dry_run)
 
 

@@ -302,17 +302,35 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     tx.emit("BidPlaced", player=cmd.bidder, property=a.property, amount=cmd.amount)
 
 
+def _winner_cannot_take_it(state: State) -> str | None:
+    """Why the highest bidder cannot have what he won, if he cannot: he has no longer the cash
+    (000 §COMPRARE I CONTRATTI), or, for a building, no longer a lot where his bid would put it
+    (he mortgaged or sold since he bid; 000 §PENURIA DI EDIFICI: only players with room bid)."""
+    a = state.auction
+    if not a.high_bidder:
+        return None
+    what = state.edition.space(a.property).name if a.kind == "deed" else f"the {a.kind}"
+    cash = state.player(a.high_bidder).cash
+    if cash < a.high_bid:
+        return f"{a.high_bidder} cannot pay {a.high_bid} for {what} ({cash} in cash)"
+    if a.kind != "deed":
+        from .shortage import winner_lots
+
+        if not winner_lots(state):
+            return (f"{a.high_bidder} has no lot left where {what} could go for his bid "
+                    f"(000 §PENURIA DI EDIFICI)")
+    return None
+
+
 def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     state = tx.state
     need_phase(state, "auction", "close the auction")
     a = state.auction
-    if a.high_bidder and state.player(a.high_bidder).cash < a.high_bid:
+    why = _winner_cannot_take_it(state)
+    if why:
         # 000 §COMPRARE I CONTRATTI: the auction is cancelled and a new one held without him.
-        what = state.edition.space(a.property).name if a.kind == "deed" else f"the {a.kind}"
         tx.emit("AuctionVoided", player=a.high_bidder, property=a.property, amount=a.high_bid,
-                reason=f"{a.high_bidder} cannot pay {a.high_bid} for {what} "
-                       f"({state.player(a.high_bidder).cash} in cash): a new auction without "
-                       f"{a.high_bidder} ({R_UNPAID})")
+                reason=f"{why}: a new auction without {a.high_bidder} ({R_UNPAID})")
         excluded = list(a.excluded) + [a.high_bidder]
         if a.kind == "deed":
             tx.emit("AuctionOpened", property=a.property, min_bid=a.min_bid, step=a.step,

@@ -1,8 +1,9 @@
 """The audit: is this the history that was written, and does it still make sense?
 
 Three checks over a game's rows, each naming the first bad seq: the hash chain, every event
-through its schema, and every event through the fold with the table checked after each one
-(books balanced, the Bank's buildings, even building: projections/checks.py).
+through its schema, and every event through the fold with everything checked after each one
+(projections/checks.py): its amounts against the rules, the books account by account, and the
+table it leaves (the Bank's buildings, even building, ...).
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from dataclasses import dataclass
 
 from ledger.canonical import GENESIS
 from ledger.events import InvalidEvent, validate
-from ledger.state import replay
+from ledger.state import replay, retracted_seqs
 from ledger.store import verify_chain
 
-from .checks import table_problems
+from .checks import EventChecks
 
 
 @dataclass
@@ -55,16 +56,29 @@ def audit(game_id: int, rows: list[dict], expect_head: str | None = None) -> Aud
     first = next((r for r in rows if r["type"] != "CommandRecorded"), rows[0])
     if first["type"] != "GameStarted":
         return AuditReport(game_id, count, head, rows[0]["seq"], "the log does not begin with GameStarted")
+    gone = retracted_seqs(rows)
     steps = replay(rows, game_id)
-    row = None
-    while True:
+    row, before = next(steps)
+    checks = EventChecks(before)
+    problems = checks.start()
+    if problems:
+        return AuditReport(game_id, count, head, row["seq"], "; ".join(problems))
+    for i in range(1, len(rows) + 1):
         try:
             row, state = next(steps)
         except StopIteration:
-            return AuditReport(game_id, count, head)
+            break
         except Exception as exc:  # a log that no longer folds is exactly what audit reports
-            bad = row["seq"] + 1 if row else rows[0]["seq"]
-            return AuditReport(game_id, count, head, bad, f"fold: {type(exc).__name__}: {exc}")
-        problems = table_problems(state)
+            bad = rows[i]
+            why = checks.unfoldable(bad) or [f"fold: {type(exc).__name__}: {exc}"]
+            return AuditReport(game_id, count, head, bad["seq"], "; ".join(why))
+        if row["seq"] in gone:
+            continue
+        try:
+            problems = checks.after(before, row, state)
+        except Exception as exc:  # facts that make no sense to the checks either
+            problems = [f"{row['type']} cannot be checked: {type(exc).__name__}: {exc}"]
         if problems:
             return AuditReport(game_id, count, head, row["seq"], "; ".join(problems))
+        before = state
+    return AuditReport(game_id, count, head)

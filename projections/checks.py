@@ -1,35 +1,99 @@
 """Checks over a table, as pure functions: each returns what is wrong, or nothing.
 
 The audit runs them after every event of a stored game; the state machine runs them after
-every event of its random games.
+every event of its random games.  `EventChecks` puts together everything checked at one event:
+its amounts (projections/amounts.py), the books account by account (projections/books.py) and
+the table it leaves (`table_problems`).
 """
 
 from __future__ import annotations
 
 from ledger.state import State
-from ledger.worth import deeds_of
+
+from . import amounts
+from .books import Books, entries, entry_problems
 
 
-def table_problems(t: State) -> list[str]:
+class EventChecks:
+    """Every check of one game, event by event: give it the table before and after each event
+    still in force (retracted ones left out), in order."""
+
+    def __init__(self, started: State):
+        self.books = Books(started.seats)
+        self.previous: dict | None = None
+        self.card: dict | None = None  # the effect of the card drawn this turn, if any
+
+    def start(self) -> list[str]:
+        """What is wrong with the seats themselves (checked at GameStarted)."""
+        return self.books.start()
+
+    def unfoldable(self, event: dict) -> list[str]:
+        """Why an event the fold could not apply is wrong, when its accounts say so."""
+        return [p for e in entries(event) for p in entry_problems(e, self.books.seats)]
+
+    def after(self, before: State, event: dict, after: State) -> list[str]:
+        kind = event["type"]
+        if kind == "CardDrawn":
+            d = event["data"]
+            deck = before.edition.decks.get(d["deck"])
+            self.card = (deck.cards[d["number"] - 1].effect
+                         if deck and 1 <= d["number"] <= len(deck.cards) else None)
+        elif kind in ("DiceRolled", "TurnEnded"):
+            self.card = None
+        problems = amounts.problems(before, event, self.previous, self.card)
+        problems += self.books.post(event, after)
+        # The buildings' checks need looking at again only when buildings, deeds or mortgages
+        # changed: the fold shares an unchanged part of the table, so `is` tells.
+        same = (before.buildings is after.buildings and before.owners is after.owners
+                and before.mortgaged is after.mortgaged)
+        problems += table_problems(after, buildings=not same)
+        self.previous = event
+        return problems
+
+
+def table_problems(t: State, buildings: bool = True) -> list[str]:
+    """What is wrong with a table on its own: negative cash, buildings the Bank and the board
+    do not account for, building where no rule allows it, a bankrupt who still holds something,
+    a mortgage without an owner, a jail card held in one place only.  Run after every event,
+    so it sticks to what C-level tuple operations can answer when nothing is built;
+    `buildings=False` skips the per-group checks when the caller knows the buildings, deeds and
+    mortgages are those it has already checked."""
     problems = []
-    if sum(p.cash for p in t.players) - t.bank_paid_out != 0:
-        problems.append("the books do not balance: money appeared or vanished")
+    owners = t.owners
     for p in t.players:
         if p.cash < 0:
             problems.append(f"{p.name}'s cash is negative ({p.cash})")
-    houses = sum(b for b in t.buildings if b < 5)
-    hotels = sum(1 for b in t.buildings if b == 5)
-    if not 0 <= t.bank_houses or houses + t.bank_houses != t.edition.bank_houses:
+        if p.bankrupt and (p.cash or p.jail_cards or p.name in owners):
+            problems.append(f"{p.name} is bankrupt but still holds something")
+    buildings = t.buildings
+    hotels = buildings.count(5)
+    houses = sum(buildings) - 5 * hotels
+    if t.bank_houses < 0 or houses + t.bank_houses != t.edition.bank_houses:
         problems.append(f"houses: {houses} on the board and {t.bank_houses} in the Bank")
-    if not 0 <= t.bank_hotels or hotels + t.bank_hotels != t.edition.bank_hotels:
+    if t.bank_hotels < 0 or hotels + t.bank_hotels != t.edition.bank_hotels:
         problems.append(f"hotels: {hotels} on the board and {t.bank_hotels} in the Bank")
+    if buildings and (houses or hotels):
+        problems += _building_problems(t)
+    for pos in t.mortgaged:
+        if owners[pos] is None:
+            problems.append(f"the Bank holds {t.edition.space(pos).name} mortgaged")
+    for (deck, number), holder in t.held_cards.items():
+        if (deck, number) not in t.player(holder).jail_cards:
+            problems.append(f"{deck} {number} is held by {holder} in one place only")
+    return problems
+
+
+def _building_problems(t: State) -> list[str]:
+    problems = []
+    buildings, owners = t.buildings, t.owners
     hotel = t.rules.houses_for_hotel + 1  # a hotel is one level above the houses it needs
     for name, group in t.edition.groups.items():
-        levels = [hotel if t.buildings[p] == 5 else t.buildings[p] for p in group]
+        levels = [buildings[p] for p in group]
         if not any(levels):
             continue
-        owners = {t.owners[p] for p in group}
-        if len(owners) != 1 or None in owners:
+        levels = [hotel if lv == 5 else lv for lv in levels]
+        held = {owners[p] for p in group}
+        if len(held) != 1 or None in held:
             problems.append(f"buildings on the {name} group, which nobody owns whole")
         if any(p in t.mortgaged for p in group):
             problems.append(f"buildings on the {name} group beside a mortgaged lot")
@@ -37,13 +101,4 @@ def table_problems(t: State) -> list[str]:
             problems.append(f"uneven building on the {name} group: {levels}")
         if any(t.edition.space(p).kind != "street" for p in group):
             problems.append(f"buildings on the {name} group, which is not streets")
-    for p in t.players:
-        if p.bankrupt and (deeds_of(t, p.name) or p.cash or p.jail_cards):
-            problems.append(f"{p.name} is bankrupt but still holds something")
-    for pos in t.mortgaged:
-        if t.owners[pos] is None:
-            problems.append(f"the Bank holds {t.edition.space(pos).name} mortgaged")
-    for (deck, number), holder in t.held_cards.items():
-        if (deck, number) not in t.player(holder).jail_cards:
-            problems.append(f"{deck} {number} is held by {holder} in one place only")
     return problems

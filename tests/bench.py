@@ -9,7 +9,11 @@
 4. commands typed in `banco shell` (goal <= 5 ms);
 5. the state machine's random games per second, and the fold over their logs;
 6. what checking the hash chain costs every read (per event, and as a share of a cold read);
-7. `banco new` from several processes at once on a new file (all must get distinct games).
+7. `banco new` from several processes at once on a new file (all must get distinct games);
+8. `audit` over a recorded game played to the end (goal >= 100,000 events/s).
+
+Every benchmarked command must succeed: a refused or failing command would be timed as a fast
+one, so the first failure stops the run with its exit code and output.
 """
 
 from __future__ import annotations
@@ -29,14 +33,23 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 
+class BenchFailed(SystemExit):
+    """A benchmarked command did not do its job: its time would mean nothing."""
+
+
+def checked(cmd: list[str], env=None) -> float:
+    """Run one command, return its wall time; stop the whole benchmark if it fails."""
+    t0 = time.perf_counter()
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    elapsed = time.perf_counter() - t0
+    if done.returncode != 0:
+        raise BenchFailed(f"benchmark stopped: `{' '.join(cmd)}` exited {done.returncode}\n"
+                          f"{done.stderr.decode(errors='replace')}")
+    return elapsed
+
+
 def median_wall(cmd: list[str], runs: int, env=None) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       env=env)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+    return statistics.median(checked(cmd, env) for _ in range(runs))
 
 
 def tool(name: str) -> str:
@@ -50,13 +63,9 @@ def bench_cli(db: str, runs: int) -> None:
     base = median_wall([su, "tables", db], runs)
     read = median_wall([banco, "state"], runs, env)
     # a write that is always legal: roll, then undo it, alternately
-    times = []
-    for i in range(runs):
-        cmd = [banco, "undo"] if i % 2 else [banco, "roll", "3", "4"]
-        t0 = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - t0)
-    write = statistics.median(times)
+    write = statistics.median(
+        checked([banco, "undo"] if i % 2 else [banco, "roll", "3", "4"], env)
+        for i in range(runs))
     print(f"sqlite-utils tables     {base * 1000:7.1f} ms (median of {runs})")
     print(f"banco state (read)      {read * 1000:7.1f} ms  = {read / base:.2f}x  (goal <= 0.7x, aim 0.4x)")
     print(f"banco roll/undo (write) {write * 1000:7.1f} ms  = {write / base:.2f}x  (goal <= 1.2x, aim 1.0x)")
@@ -230,6 +239,26 @@ def bench_concurrent_new(folder: str, processes: int, each: int) -> None:
           f"all distinct, none refused)")
 
 
+def bench_audit(db: str, rounds: int) -> None:
+    """The audit of a stored game, every check after every event, as `banco audit` runs it."""
+    from ledger.book import Book
+    from projections.audit import audit
+
+    book = Book(db)
+    rows = book.store.read(1)
+    report = audit(1, rows)
+    if not report.ok:
+        raise BenchFailed(f"benchmark stopped: the audit of the recorded game failed at event "
+                          f"{report.bad_seq}: {report.problem}")
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        audit(1, rows)
+    dt = time.perf_counter() - t0
+    print(f"audit                   {len(rows) * rounds / dt:10,.0f} events/s over {rounds} x "
+          f"{len(rows)} events (goal >= 100,000)")
+    book.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer runs, for a smoke check")
@@ -237,9 +266,9 @@ def main() -> None:
     runs = 5 if args.quick else 21
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.db")
-        subprocess.run([tool("banco"), "--db", db, "run", "-q",
-                        str(ROOT / "fixtures" / "classic-4p.banco")],
-                       check=True, stdout=subprocess.DEVNULL)
+        for path, name in ((db, "classic-4p"), (str(Path(tmp) / "end.db"), "classic-to-the-end")):
+            checked([tool("banco"), "--db", path, "run", "-q",
+                     str(ROOT / "fixtures" / f"{name}.banco")])
         bench_cli(db, runs)
         bench_chain(db, runs)
         bench_fold(2000)
@@ -247,6 +276,7 @@ def main() -> None:
         bench_shell(str(Path(tmp) / "shell.db"), 60 if args.quick else 300)
         bench_machine(50 if args.quick else 300)
         bench_concurrent_new(tmp, 4, 3 if args.quick else 10)
+        bench_audit(str(Path(tmp) / "end.db"), 5 if args.quick else 20)
 
 
 if __name__ == "__main__":

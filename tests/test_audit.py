@@ -97,13 +97,19 @@ def test_rechained_money_from_nowhere_is_caught_by_the_fold(book):
     tamper(book, f"UPDATE events SET data=replace(data, '\"amount\":4', '\"amount\":4000') WHERE seq={seq}",
            rechain=True)
     r = audit(1, book.store.read(1))
-    assert r.bad_seq == seq and "Bruno's cash is negative" in r.problem
+    assert r.bad_seq == seq
+    # Vicolo Stretto unbuilt, its group incomplete: the deed's base rent, 4 M; Bruno still had
+    # his 1500 M starting cash, so 1500 - 4000.
+    opened = next(e["seq"] for e in book.store.read(1) if e["type"] == "RentClaimOpened")
+    assert r.problem == (f"the rent on Vicolo Stretto is 4000 M; the claim opened at event "
+                         f"{opened} gives 4 M; Bruno's cash is negative (-2500)")
 
 
 def test_rechained_history_is_caught_by_a_printed_head(book):
     printed = book.store.head(1)
     seq = rent_seq(book)
-    tamper(book, f"UPDATE events SET data=replace(data, '\"amount\":4', '\"amount\":3') WHERE seq={seq}",
+    # An edit no rule can see (the wording of a reason), by a forger who re-chains:
+    tamper(book, f"UPDATE events SET data=replace(data, 'rent on', 'rent asked on') WHERE seq={seq}",
            rechain=True)
     assert audit(1, book.store.read(1)).ok  # the chain alone is consistent again...
     r = audit(1, book.store.read(1), expect_head=printed)
@@ -112,7 +118,7 @@ def test_rechained_history_is_caught_by_a_printed_head(book):
 
 def test_canonical_json_is_stable():
     assert canonical_json({"b": 1, "a": [2, "è"]}) == '{"a":[2,"è"],"b":1}'
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match='got the float 1.0'):
         canonical_json({"amount": 1.0})
 
 

@@ -119,7 +119,7 @@ def test_jail_card_is_kept_cannot_be_drawn_again_and_returns_when_used():
     t, ev = play(at_card(position=2, deck="probabilita"), DrawCard("probabilita", 16))
     assert t.player("Anna").jail_cards == (("probabilita", 16),)
     later = t._replace(turn=t.turn._replace(player="Bruno", phase="card", card_deck="probabilita"))
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Probabilità 16 is not in the deck: Anna holds it') as err:
         play(later, DrawCard("probabilita", 16))
     assert "Anna holds it" in str(err.value)
     jailed = place(turn_of(t, "Anna"), "Anna", 10, in_jail=True)
@@ -131,7 +131,7 @@ def test_jail_card_is_kept_cannot_be_drawn_again_and_returns_when_used():
 def test_pay_or_draw_waits_for_the_choice():
     t, ev = play(at_card(position=2, deck="probabilita"), DrawCard("probabilita", 11))
     assert types(ev) == ["CardChoiceRequired"] and t.turn.phase == "choice"
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation, match='cannot roll now'):
         play(t, Roll((1, 2)))
     paid, ev = play(t, DrawCard("probabilita", 11, "pay"))
     assert paid.player("Anna").cash == 1490
@@ -142,15 +142,15 @@ def test_pay_or_draw_waits_for_the_choice():
 
 
 def test_wrong_deck_bad_number_and_needless_choice_are_refused():
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='is on a Imprevisti square, not Probabilità') as err:
         play(at_card(position=7), DrawCard("probabilita", 3))
     assert "card imprevisti N" in err.value.allowed
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Imprevisti has cards 1 to 16, not 17') as err:
         play(at_card(position=7), DrawCard("imprevisti", 17))
     assert "1 to 16" in str(err.value)
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation, match='Imprevisti 8 offers no choice'):
         play(at_card(position=7), DrawCard("imprevisti", 8, "pay"))
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation, match='cannot draw a card now'):
         play(new_table(), DrawCard("imprevisti", 8))
 
 

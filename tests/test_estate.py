@@ -59,7 +59,7 @@ def test_build_a_house_pays_its_cost_and_takes_it_from_the_bank():
 
 def test_building_must_be_even():
     t, _ = play(verde(), Build(POS["Via Roma"]))
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='uneven building: Via Roma would have 2 houses') as err:
         play(t, Build(POS["Via Roma"]))
     assert "uneven building" in str(err.value) and "003 §05" in err.value.rule
     assert "build on Corso Impero first" in err.value.allowed
@@ -67,7 +67,7 @@ def test_building_must_be_even():
 
 def test_a_multi_step_build_is_all_or_nothing():
     t = own(new_table(), "Anna", *MARRONE)
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation, match='uneven building: Vicolo Corto would have 2 houses'):
         play(t, Build(POS["Vicolo Corto"], 2))  # the second house would be uneven
     t, ev = play(t, Build(POS["Vicolo Corto"]), Build(POS["Vicolo Stretto"], 2))
     assert levels(t, MARRONE) == [1, 2] and t.player("Anna").cash == 1350
@@ -82,7 +82,7 @@ def test_four_houses_then_a_hotel_that_returns_them():
     assert levels(t, VERDE) == [5, 4, 4]
     assert (t.bank_houses, t.bank_hotels) == (24, 11) and t.player("Anna").cash == 1300
     assert of_type(ev, "HotelBuilt")[0]["bank_houses"] == 4 and stock_ok(t)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Via Roma already has a hotel') as err:
         play(t, Build(POS["Via Roma"]))
     assert "at most one" in str(err.value)
 
@@ -94,7 +94,7 @@ def test_four_houses_then_a_hotel_that_returns_them():
     (lambda t: cash(t, "Anna", 199), "costs 200 M"),
 ])
 def test_building_refusals(scene, words):
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match=words) as err:
         play(scene(verde()), Build(POS["Via Roma"]))
     assert words in str(err.value)
 
@@ -207,7 +207,7 @@ def test_sell_a_house_at_half_price_evenly():
     t = verde()
     for n, lv in zip(VERDE, (2, 2, 1), strict=True):
         t = build(t, n, lv)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='uneven selling: Largo Augusto') as err:
         play(t, Sell(POS["Largo Augusto"]))
     assert "uneven selling" in str(err.value)
     t, ev = play(t, Sell(POS["Via Roma"]))
@@ -238,7 +238,7 @@ def test_hotel_break_up_with_few_houses_pays_half_for_the_missing_ones():
 def test_hotel_break_up_that_would_be_uneven_offers_selling_the_group():
     t = own(new_table(), "Anna", *MARRONE)
     t = build(build(t, "Vicolo Corto", 5), "Vicolo Stretto", 5)._replace(bank_houses=2)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='the Bank has only 2 house') as err:
         play(t, Sell(POS["Vicolo Corto"]))
     assert "sell Vicolo Corto all" in err.value.allowed
     t, ev = play(t, Sell(POS["Vicolo Corto"], whole_group=True))
@@ -254,7 +254,7 @@ def test_builders_come_before_a_hotel_break_up():
     from ledger.state import Auction
 
     t = t._replace(auction=Auction(property=None, min_bid=1, step=1, kind="house"))
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='houses are being auctioned') as err:
         play(t, Sell(POS["Vicolo Corto"]))
     assert "000 FAQ 28" in err.value.rule
 
@@ -271,7 +271,7 @@ def two_hotel_owners(left, anna=(5, 4), bruno=(5, 4)):
 def test_two_hotels_broken_up_at_once_share_the_houses_as_000_faq_29_says():
     # FAQ 29's example: 4 houses left, two hotels: 2 houses each, the other 2 at half value.
     t = two_hotel_owners(4, anna=(5, 4), bruno=(5, 4))
-    with pytest.raises(RuleViolation) as err:  # 2 houses beside 4 would be uneven
+    with pytest.raises(RuleViolation, match='the group of Vicolo Corto would be uneven') as err:  # 2 houses beside 4 would be uneven
         play(t, BreakUp((POS["Vicolo Corto"], POS["Viale dei Giardini"])))
     assert "uneven" in str(err.value)
     t = two_hotel_owners(4, anna=(5, 5), bruno=(5, 5))
@@ -448,7 +448,7 @@ def test_mortgage_pays_half_the_price_and_stops_rent():
 
 def test_no_mortgage_while_the_group_has_buildings():
     t = build(verde(), "Corso Impero", 1)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='the group of Via Roma has buildings') as err:
         play(t, Mortgage(POS["Via Roma"]))
     assert "sell Via Roma all" in err.value.allowed
 
@@ -513,7 +513,7 @@ def test_a_trade_moves_deeds_cash_and_cards_in_one_event():
     (Trade("Anna", "Zeno", Items(cash=1), Items()), "not at this table"),
 ])
 def test_trade_refusals(trade, words):
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match=words) as err:
         play(new_table(), trade)
     assert words in str(err.value)
 
@@ -572,7 +572,7 @@ def test_a_trade_the_receiver_cannot_pay_the_fee_for_is_refused():
 def test_raising_money_then_paying_a_debt():
     t = cash(own(new_table(), "Anna", "Via Roma"), "Anna", 100)
     t = debt(t, "Anna", "Bruno", 200)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Anna owes 200 M and can still raise 250 M') as err:
         play(t, Bankrupt())
     assert "can still raise 250 M" in str(err.value)
     t, _ = play(t, Mortgage(POS["Via Roma"]), PayDebt())

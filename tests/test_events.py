@@ -30,7 +30,7 @@ def test_a_good_event_passes():
     ({k: v for k, v in GOOD_TAX.items() if k != "payer"}, "payer"),
 ])
 def test_bad_events_are_rejected_naming_the_field(bad, field):
-    with pytest.raises(InvalidEvent) as err:
+    with pytest.raises(InvalidEvent, match=field) as err:
         validate("TaxPaid", bad)
     assert field in str(err.value) and "TaxPaid" in str(err.value)
 
@@ -44,13 +44,13 @@ def test_unknown_type_and_version_are_rejected():
 
 
 def test_dice_and_positions_are_bounded():
-    with pytest.raises(InvalidEvent):
+    with pytest.raises(InvalidEvent, match="'dice'"):
         validate("DiceRolled", {"player": "A", "dice": [7, 1], "doubles": False, "in_row": 0,
                                 "extra_roll": False})
-    with pytest.raises(InvalidEvent):
+    with pytest.raises(InvalidEvent, match="'to'"):
         validate("TokenMoved", {"player": "A", "from": 0, "to": 40, "spaces": 40,
                                 "cause": "dice", "passed_go": False})
-    with pytest.raises(InvalidEvent):
+    with pytest.raises(InvalidEvent, match="'doubles'"):
         validate("DiceRolled", {"player": "A", "dice": [1, 1], "doubles": "yes", "in_row": 0,
                                 "extra_roll": False})
 
@@ -59,7 +59,7 @@ def test_the_book_refuses_to_append_an_invalid_event(tmp_path):
     from ledger.book import Book
 
     book = Book(str(tmp_path / "b.db"))
-    with pytest.raises(InvalidEvent):
+    with pytest.raises(InvalidEvent, match='Not a valid integer'):
         book._append(1, 0, [{"type": "TaxPaid", "data": {**GOOD_TAX, "amount": 1.5}}],
                      now="2026-01-01T00:00:00.000000Z", actor="t", command_id="x")
     assert book.store.read(1) == []

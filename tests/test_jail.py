@@ -63,20 +63,20 @@ def test_pay_fine_then_doubles_rolls_again():
 
 
 def test_use_card_needs_a_card_and_pay_fine_needs_jail_and_cash():
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Anna holds no get-out-of-jail card') as err:
         play(jailed(), UseCard())
     assert "no get-out-of-jail card" in str(err.value)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Anna is not in jail') as err:
         play(new_table(), PayFine())
     assert "not in jail" in str(err.value)
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation, match='Anna has 10 M; the fine is 50 M'):
         play(cash(jailed(), "Anna", 10), PayFine())
 
 
 def test_jail_exit_only_before_rolling():
     t = jailed()
     t = t._replace(turn=t.turn._replace(phase="buy", offer=1))
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation, match='cannot pay the fine now'):
         play(t, PayFine())
 
 

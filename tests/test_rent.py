@@ -91,7 +91,7 @@ def test_claim_is_refused_once_the_next_player_has_rolled_and_the_refusal_is_evi
     t, ev = play(t, Roll((1, 2)))  # Bruno rolls: the window closes
     lapsed = of_type(ev, "RentClaimLapsed")
     assert lapsed and lapsed[0]["closed_by"] == "Bruno"
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='is too late: Anna landed at event 7') as err:
         play(t, Claim("Carla"))
     refusal = err.value
     assert "too late" in refusal.message and "003 §04" in refusal.rule
@@ -150,7 +150,7 @@ def test_no_rent_on_a_mortgaged_lot():
     t = mortgage(own(new_table(), "Bruno", "Vicolo Corto"), "Vicolo Corto")
     t, ev = land(t, "Anna", POS["Vicolo Corto"])
     assert "RentClaimOpened" not in types(ev) and of_type(ev, "RentNotDue")
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='no rent is owed to Bruno') as err:
         play(t, Claim("Bruno"))
     assert err.value.record == []  # nothing was owed: nothing to record
 
@@ -178,10 +178,10 @@ def test_rent_beyond_cash_becomes_a_debt_that_blocks_the_table():
     assert of_type(ev, "DebtIncurred")[0] == {"debtor": "Anna", "creditor": "Bruno",
                                               "amount": 2000, "reason": "rent on Parco della Vittoria"}
     assert t.claims == () and len(t.debts) == 1
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='cannot roll: Anna owes 2000 M to Bruno') as err:
         play(t, Roll((1, 2)))
     assert "owes 2000 M to Bruno" in str(err.value)
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation, match='Anna has 1000 M and owes 2000 M to Bruno') as err:
         play(t, PayDebt())
     assert err.value.allowed == ("Anna owes 2000 M to Bruno (rent on Parco della Vittoria) and "
                                  "can raise only 1000 M: `bankrupt Anna`")

@@ -1,0 +1,183 @@
+"""The books, kept the way an accountant keeps them: every money movement is an entry from one
+account to another, and the checks are pure functions over the entries and the folded table.
+
+A total of all cash cannot catch a wrong transfer (a transfer moves both sides together), so
+each account is checked on its own: every payer and payee is the Bank or a seated player, never
+both sides of one transfer; no seat answers to the Bank's name; each player's statement comes
+to his cash on the table and the Bank's to what it has issued net, after every event; starting
+cash is issued once to each seat, before play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from ledger.events import transfers_of
+from ledger.names import fold
+from ledger.state import BANK, State
+
+# What a banker would call the Bank, in banco's languages: a player seated under one of these
+# could not be told from the Bank in a statement or a spoken claim.
+BANK_WORDS = frozenset({fold(BANK), "bank", "banca"})
+
+
+class Entry(NamedTuple):
+    seq: int
+    type: str
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+
+def entries(event: dict) -> list[Entry]:
+    """The money movements of one event as entries (none for most events)."""
+    seq, type_ = event.get("seq", 0), event["type"]
+    return [Entry(seq, type_, t["payer"], t["payee"], t["amount"], t["reason"])
+            for t in transfers_of(event)]
+
+
+def who(account: str) -> str:
+    return "the Bank" if account == BANK else account
+
+
+# --- seats ----------------------------------------------------------------------------------
+
+def seat_problems(seats: Iterable[str]) -> list[str]:
+    """Names that make accounts ambiguous: the Bank's, blank, or two that fold alike."""
+    problems = []
+    seen: dict[str, str] = {}
+    for name in seats:
+        key = fold(name)
+        if not key:
+            problems.append(f"a seat has a blank name ({name!r}): nobody can address it")
+        elif key in BANK_WORDS:
+            problems.append(f"player {name!r} sits under the Bank's name: his account and the "
+                            "Bank's cannot be told apart")
+        elif key in seen:
+            problems.append(f"players {seen[key]!r} and {name!r} fold to the same name: their "
+                            "accounts cannot be told apart")
+        seen.setdefault(key, name)
+    return problems
+
+
+# --- one entry ------------------------------------------------------------------------------
+
+def entry_problems(entry: Entry, seats: Iterable[str]) -> list[str]:
+    """Both sides are real accounts (the Bank or a seat), and they are two different ones."""
+    accounts = set(seats) | {BANK}
+    problems = []
+    for side, account in (("payer", entry.payer), ("payee", entry.payee)):
+        if account not in accounts:
+            problems.append(f"{entry.type} {side} {account!r} is neither the Bank nor a seated "
+                            "player: the money goes nowhere")
+    if entry.payer == entry.payee:
+        problems.append(f"{entry.type}: {who(entry.payer)} pays {entry.amount} to "
+                        f"{who(entry.payee)}: a transfer needs two different accounts")
+    if entry.amount < 0:
+        problems.append(f"{entry.type}: a negative amount ({entry.amount}) turns the transfer "
+                        "round")
+    return problems
+
+
+# --- statements -----------------------------------------------------------------------------
+
+def balances(all_entries: Iterable[Entry]) -> dict[str, int]:
+    """Every account's statement balance: what came in minus what went out.  The Bank's is
+    negative while it has issued more than it took in."""
+    out: dict[str, int] = {}
+    for e in all_entries:
+        out[e.payer] = out.get(e.payer, 0) - e.amount
+        out[e.payee] = out.get(e.payee, 0) + e.amount
+    return out
+
+
+def statement_problems(books: dict[str, int], table: State) -> list[str]:
+    """Each player's statement comes to his cash on the table; the Bank's to what the table
+    has it issue net."""
+    problems = []
+    for p in table.players:
+        if books.get(p.name, 0) != p.cash:
+            problems.append(f"{p.name}'s statement comes to {books.get(p.name, 0)} but the "
+                            f"table shows {p.cash} in cash")
+    if -books.get(BANK, 0) != table.bank_paid_out:
+        problems.append(f"the Bank's statement shows {-books.get(BANK, 0)} issued net but the "
+                        f"table has {table.bank_paid_out}")
+    return problems
+
+
+def issue_problems(issued: dict[str, int], entry: Entry) -> list[str]:
+    """Starting cash goes to each seat once: `issued` maps a payee to the seq of his issue."""
+    if entry.type != "CashIssued":
+        return []
+    if entry.payee in issued:
+        return [f"starting cash issued to {entry.payee} a second time (first at event "
+                f"{issued[entry.payee]})"]
+    return []
+
+
+def unissued(issued: dict[str, int], seats: Iterable[str]) -> list[str]:
+    """Called at the first event of play: every seat must have had its starting cash."""
+    missing = [s for s in seats if s not in issued]
+    if missing:
+        return [f"play began before {', '.join(missing)} received starting cash"]
+    return []
+
+
+class Books:
+    """The running books of one game, for checking event by event: the pure functions above
+    applied to the entries so far, without summing them all again at every step."""
+
+    # Events that set the table up; anything else means play has begun.
+    SETUP = frozenset({"GameStarted", "CashIssued", "CommandRecorded"})
+
+    def __init__(self, seats: Iterable[str]):
+        self.seats = tuple(seats)
+        self.balances: dict[str, int] = {}
+        self.issued: dict[str, int] = {}
+        self.playing = False
+
+    def start(self) -> list[str]:
+        return seat_problems(self.seats)
+
+    def post(self, event: dict, table: State) -> list[str]:
+        """Post one event's entries; return what is wrong with them or with the statements
+        against the table folded up to and including this event."""
+        problems = []
+        if not self.playing and event["type"] not in self.SETUP:
+            self.playing = True
+            problems += unissued(self.issued, self.seats)
+        moved = entries(event)
+        for e in moved:
+            problems += entry_problems(e, self.seats)
+            problems += issue_problems(self.issued, e)
+            if e.type == "CashIssued":
+                self.issued.setdefault(e.payee, e.seq)
+                if self.playing:
+                    problems.append(f"starting cash issued to {e.payee} after play began")
+            b = self.balances
+            b[e.payer] = b.get(e.payer, 0) - e.amount
+            b[e.payee] = b.get(e.payee, 0) + e.amount
+        # Checked after every event, money or not: a fold that moves cash on a non-money
+        # event is as wrong as a transfer that moves the wrong amount.
+        problems += statement_problems(self.balances, table)
+        return problems
+
+
+def delta_problems(before: State, moved: Iterable[Entry], after: State) -> list[str]:
+    """Over one command: each account's change on the table is the sum of its entries."""
+    change: dict[str, int] = {}
+    for e in moved:
+        change[e.payer] = change.get(e.payer, 0) - e.amount
+        change[e.payee] = change.get(e.payee, 0) + e.amount
+    problems = []
+    for p, q in zip(before.players, after.players, strict=True):
+        if q.cash - p.cash != change.get(p.name, 0):
+            problems.append(f"{p.name}'s cash went from {p.cash} to {q.cash} but his transfers "
+                            f"come to {change.get(p.name, 0):+}")
+    issued = after.bank_paid_out - before.bank_paid_out
+    if issued != -change.get(BANK, 0):
+        problems.append(f"the Bank issued {issued:+} net but its transfers come to "
+                        f"{-change.get(BANK, 0):+}")
+    return problems

@@ -1,0 +1,66 @@
+"""A forger's kit for audit tests: stored rows made from plain events, edited, and re-chained
+so that the hash chain is consistent again and only the audit's other checks can object."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+from ledger.canonical import GENESIS, row_hash
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+NOW = "2026-11-29T10:00:00.000000Z"
+
+
+def recorded(name: str) -> list[dict]:
+    """A recorded game's events (seq, type, data) from fixtures/NAME.events.json."""
+    return json.loads((FIXTURES / f"{name}.events.json").read_text(encoding="utf-8"))
+
+
+def rows_of(events: list[dict], game_id: int = 1) -> list[dict]:
+    """Rows as the store keeps them, seq from 1, chained from the genesis hash."""
+    rows = []
+    for i, e in enumerate(events, start=1):
+        rows.append({"game_id": game_id, "seq": i, "type": e["type"],
+                     "data": copy.deepcopy(e["data"]), "recorded_at": NOW, "actor": "banker",
+                     "command_id": f"c{i}", "schema_version": 1})
+    return rechain(rows)
+
+
+def rechain(rows: list[dict], start: int = 0) -> list[dict]:
+    """Recompute prev_hash and hash from rows[start] on, as a forger would after an edit."""
+    prev = rows[start - 1]["hash"] if start else GENESIS
+    for row in rows[start:]:
+        row["prev_hash"] = prev
+        row["hash"] = prev = row_hash(prev, row)
+    return rows
+
+
+def money_spots(rows: list[dict]) -> list[tuple[int, int | None]]:
+    """Every amount a transfer carries: (row index, index in its `transfers` list or None)."""
+    from ledger.events import MONEY_EVENTS
+
+    spots: list[tuple[int, int | None]] = []
+    for i, row in enumerate(rows):
+        if row["type"] in MONEY_EVENTS:
+            spots.append((i, None))
+        for j, _ in enumerate(row["data"].get("transfers", ())):
+            spots.append((i, j))
+    return spots
+
+
+def with_amount(rows: list[dict], spot: tuple[int, int | None], amount: int) -> list[dict]:
+    """A copy of the log with one transfer's amount changed and the chain recomputed."""
+    i, j = spot
+    out = [dict(r) for r in rows]
+    data = copy.deepcopy(out[i]["data"])
+    (data if j is None else data["transfers"][j])["amount"] = amount
+    out[i]["data"] = data
+    return rechain(out, i)
+
+
+def amount_at(rows: list[dict], spot: tuple[int, int | None]) -> int:
+    i, j = spot
+    data = rows[i]["data"]
+    return (data if j is None else data["transfers"][j])["amount"]
