@@ -1,5 +1,5 @@
-"""The referee's words: the log, one event in full, and the audit (rulings, replay and seals
-will join them)."""
+"""The referee's words: the log, one event in full, the audit and corrections (rulings, replay
+and seals will join them)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
-from .session import dump, json_option, pass_session, player_name
+from .session import dump, json_option, pass_session, player_name, records
 
 
 def _event_types(value: str, known: list[str]) -> set[str]:
@@ -176,3 +176,74 @@ def audit(session, expect_head, as_json):
         click.echo(f"game {game}: FAILED at event {report.bad_seq}: {report.problem}")
     if not report.ok:
         sys.exit(3)
+
+
+# --- corrections ----------------------------------------------------------------------------
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, required=True)
+@click.option("--move", is_flag=True, help="Put PLAYER's token on SPACE (a name or 0-39).")
+@click.option("--owner", is_flag=True, help="Give PROPERTY to PLAYER, or back to the `bank`.")
+@click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the correction.")
+@click.option("--referee", required=True, metavar="NAME", help="Who corrects.")
+@pass_session
+@records
+def correct(session, words, move, owner, reason, referee):
+    """A referee's correction, recorded as a fact (never an edit of the past):
+
+    \b
+      correct PLAYER AMOUNT           money from the Bank (+) or back to it (-)
+      correct --move PLAYER SPACE     the token put on SPACE (out of jail if he was in)
+      correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
+    """
+    from ledger import commands as c
+
+    if move and owner:
+        raise UsageError("--move or --owner, not both: one correction at a time")
+    state = session.state()
+    words = list(words)
+    if move:
+        if len(words) < 2:
+            raise UsageError("correct --move PLAYER SPACE --reason TEXT --referee NAME")
+        cmd = c.CorrectPosition(player_name(state, words[0]), _space(state, words[1:]),
+                                reason, referee)
+    elif owner:
+        if len(words) < 2:
+            raise UsageError("correct --owner PROPERTY PLAYER|bank --reason TEXT --referee NAME")
+        from cli.session import property_position
+
+        who = words[-1]
+        new = None if who.casefold() in ("bank", "banca") else player_name(state, who)
+        cmd = c.CorrectOwner(property_position(state, " ".join(words[:-1])), new, reason,
+                             referee)
+    else:
+        if len(words) != 2:
+            raise UsageError("correct PLAYER AMOUNT --reason TEXT --referee NAME (AMOUNT: +50 "
+                             "from the Bank, -50 back to it)")
+        try:
+            amount = int(words[1])
+        except ValueError:
+            raise UsageError(f"{words[1]!r} is not a whole amount (+50 or -50)") from None
+        cmd = c.CorrectCash(player_name(state, words[0]), amount, reason, referee)
+    game = session.game()
+    write = session.write_args(game)
+    write["actor"] = f"referee:{referee.strip()}"
+    from .session import report
+
+    report(session.book.execute(game, cmd, **write))
+
+
+def _space(state, words: list[str]) -> int:
+    """A space by number (0-39) or name; a name several spaces share needs the number."""
+    text = " ".join(words)
+    if text.isdigit():
+        return int(text)
+    from ledger.names import resolve
+
+    spaces: dict[str, list[int]] = {}
+    for s in state.edition.spaces:
+        spaces.setdefault(s.name, []).append(s.position)
+    name = resolve(text, list(spaces), "space")
+    if len(spaces[name]) > 1:
+        raise UsageError(f"{name} is at {', '.join(map(str, spaces[name]))}: give the number")
+    return spaces[name][0]

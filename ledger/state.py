@@ -502,6 +502,30 @@ HANDLERS = {
 }
 
 
+# --- a referee's facts (ledger/referee.py decides them) ----------------------------------------
+
+def _position_corrected(state, d, seq):
+    changes = {"position": d["to"]}
+    if d["left_jail"]:
+        changes.update(in_jail=False, jail_turns=0)
+    return _set_player(state, d["player"], **changes)
+
+
+def _owner_corrected(state, d, seq):
+    pos = d["property"]
+    owner = None if d["to"] == BANK else d["to"]
+    mortgaged = state.mortgaged | {pos} if d["mortgaged"] else state.mortgaged - {pos}
+    return state._replace(owners=_set_at(state.owners, pos, owner), mortgaged=mortgaged)
+
+
+HANDLERS.update({
+    "RulingRecorded": _nothing,  # evidence: what the referee ruled, not a table change
+    "CashCorrected": _money,
+    "PositionCorrected": _position_corrected,
+    "OwnerCorrected": _owner_corrected,
+})
+
+
 def evolve(state: State, event: dict) -> State:
     """Apply one event ({"type", "data", "seq"}) to the table."""
     state = HANDLERS[event["type"]](state, event["data"], event.get("seq", state.seq + 1))
