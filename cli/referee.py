@@ -1,5 +1,5 @@
-"""The referee's words: the log, one event in full, the audit and corrections (rulings, replay
-and seals will join them)."""
+"""The referee's words: the log, one event in full, the audit, the replay and corrections
+(rulings and seals will join them)."""
 
 from __future__ import annotations
 
@@ -176,6 +176,52 @@ def audit(session, expect_head, as_json):
         click.echo(f"game {game}: FAILED at event {report.bad_seq}: {report.problem}")
     if not report.ok:
         sys.exit(3)
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+def _seq_or_time(session, text: str | None) -> int | None:
+    """A --from/--to/--at value: an event's seq or a time (projections/moments.py)."""
+    if text is None:
+        return None
+    from projections.moments import parse_moment, seq_at
+
+    return seq_at(session.book.events(session.game()), parse_moment(text))
+
+
+@click.command()
+@click.option("--from", "first", default=None, metavar="SEQ|TIME",
+              help="From the command that wrote event SEQ (or the one recorded at TIME) on.")
+@click.option("--to", "last", default=None, metavar="SEQ|TIME",
+              help="Up to the command that wrote event SEQ (or recorded by TIME).")
+@json_option
+@pass_session
+def replay(session, first, last, as_json):
+    """The game command by command: the line typed, its facts, what changed on the table
+    (cash, moves, deeds, buildings, mortgages, jail), and any undo that took it back.
+
+    SEQ is an event number; TIME is read as `log` prints it (local time with its offset), as
+    ISO 8601 with a zone, or as local time (`2026-11-30 21:14`).  In `banco shell`, `replay`
+    steps through the game: next, back, jump SEQ|TIME, where, quit.
+    """
+    from cli.render import describe
+    from cli.replay_text import header_lines, step_lines
+    from projections.replay import select, step_document, steps
+
+    game = session.game()
+    events = session.book.events(game)
+    chosen = select(steps(events, game), _seq_or_time(session, first),
+                    _seq_or_time(session, last))
+    if as_json:
+        dump({"game": game, "steps": [step_document(s, describe) for s in chosen]})
+        return
+    if not chosen:
+        click.echo(f"no command of game {game} in that range (events 1 to {events[-1]['seq']})")
+        return
+    for line in header_lines(chosen[-1].after, game):
+        click.echo(line)
+    for s in chosen:
+        click.echo("\n".join(step_lines(s)))
 
 
 # --- corrections ----------------------------------------------------------------------------
