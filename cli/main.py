@@ -41,7 +41,7 @@ COMMANDS = {
     "run": "cli.banker:run", "shell": "cli.banker:shell",
     # the referee
     "log": "cli.referee:log", "audit": "cli.referee:audit", "show": "cli.referee:show",
-    "replay": "cli.referee:replay",
+    "replay": "cli.referee:replay", "ruling": "cli.referee:ruling",
     "correct": "cli.referee:correct",
     # the organiser
     "games": "cli.organiser:games", "statement": "cli.organiser:statement",

@@ -1,5 +1,5 @@
-"""The referee's words: the log, one event in full, the audit, the replay and corrections
-(rulings and seals will join them)."""
+"""The referee's words: the log, one event in full, the audit, the replay, rulings and
+corrections (seals will join them)."""
 
 from __future__ import annotations
 
@@ -222,6 +222,80 @@ def replay(session, first, last, as_json):
         click.echo(line)
     for s in chosen:
         click.echo("\n".join(step_lines(s)))
+
+
+# --- rulings --------------------------------------------------------------------------------
+
+@click.group()
+def ruling():
+    """A referee's ruling on a dispute, reasoned from the log: rent, auction, bankruptcy,
+    jail.  Each gives the facts (with their seqs), the rule set's parameters, the rulebook
+    sections, and a verdict; --record keeps it in the game's chain as a RulingRecorded fact."""
+
+
+def _ruling_command(kind: str, doc: str):
+    @click.command(kind, help=doc)
+    @click.argument("seq", type=click.IntRange(min=1))
+    @json_option
+    @click.option("--record", is_flag=True,
+                  help="Append the ruling to the game as a fact (needs --referee).")
+    @click.option("--referee", default=None, metavar="NAME", help="Who rules (with --record).")
+    @pass_session
+    @records
+    def command(session, seq, as_json, record, referee, claim_at=None):
+        from projections import rulings
+        from projections.moments import parse_moment
+
+        if record and not (referee and referee.strip()):
+            raise UsageError("--record needs --referee NAME: a recorded ruling says who ruled")
+        if referee and not record:
+            raise UsageError("--referee goes with --record (without it nothing is recorded)")
+        game = session.game()
+        events = session.book.events(game)
+        moment = parse_moment(claim_at) if claim_at else None
+        args = {"claim_at": moment} if kind == "rent" else {}
+        found = rulings.KINDS[kind](events, seq, game_id=game, **args)
+        recorded = None
+        if record:
+            from ledger.commands import RecordRuling
+
+            write = session.write_args(game)
+            write["actor"] = f"referee:{referee.strip()}"
+            outcome = session.book.execute(
+                game, RecordRuling(kind, seq, found.verdict, found.text(), referee.strip()),
+                **write)
+            recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
+            if outcome.replayed:
+                click.echo(f"already recorded as event {recorded}: nothing new was appended",
+                           err=as_json)
+        if as_json:
+            dump({**found.document(), "game": game, "recorded_seq": recorded})
+            return
+        click.echo(found.text())
+        if recorded is not None:
+            click.echo(f"recorded as event {recorded} (RulingRecorded), referee {referee.strip()}")
+
+    return command
+
+
+ruling.add_command(_ruling_command(
+    "auction", "SEQ: a declined offer, an auction opened, a bid or its close.  The bids in order, "
+               "no bid, an unpaid winning bid and the re-auction."))
+ruling.add_command(_ruling_command(
+    "bankruptcy", "SEQ: the bankruptcy, the estate handed over, or the debt that led to it.  The "
+                  "debts, the valuation that made it unavoidable, what passed to whom, and the "
+                  "state at the start of the turn where the rule set says so (000 FAQ 32)."))
+ruling.add_command(_ruling_command(
+    "jail", "SEQ: a player sent to jail, a failed try, or how he left.  Why he went, his "
+            "tries, how he left."))
+_rent = _ruling_command(
+    "rent", "SEQ: a landing, a claim opened, a rent paid or a refused late claim.  Who owed "
+            "whom how much and why, when the window opened, the seats to the roll that closes "
+            "it, which roll closed it (or that it is still open), and the verdict; with "
+            "--claim-at, whether a claim at that moment was in time.")
+_rent = click.option("--claim-at", "claim_at", default=None, metavar="SEQ|TIME",
+                     help="The verdict for a claim made after event SEQ, or at TIME.")(_rent)
+ruling.add_command(_rent)
 
 
 # --- corrections ----------------------------------------------------------------------------
