@@ -1,5 +1,5 @@
-"""The referee's words: the log, one event in full, the audit, the replay, rulings and
-corrections (seals will join them)."""
+"""The referee's words: the log, one event in full, the audit, the replay (and what another rule
+set would have made of the game), rulings and corrections (seals will join them)."""
 
 from __future__ import annotations
 
@@ -194,9 +194,15 @@ def _seq_or_time(session, text: str | None) -> int | None:
               help="From the command that wrote event SEQ (or the one recorded at TIME) on.")
 @click.option("--to", "last", default=None, metavar="SEQ|TIME",
               help="Up to the command that wrote event SEQ (or recorded by TIME).")
+@click.option("--rules", "other_rules", default=None, metavar="NAME|FILE",
+              help="Counterfactual: re-run every recorded command under another rule set "
+                   "(a built-in name or a house-rules file); nothing is written.")
+@click.option("--skip-refused", is_flag=True,
+              help="With --rules: skip a command the other rules refuse and go on (default: "
+                   "stop there).")
 @json_option
 @pass_session
-def replay(session, first, last, as_json):
+def replay(session, first, last, other_rules, skip_refused, as_json):
     """The game command by command: the line typed, its facts, what changed on the table
     (cash, moves, deeds, buildings, mortgages, jail), and any undo that took it back.
 
@@ -204,6 +210,10 @@ def replay(session, first, last, as_json):
     ISO 8601 with a zone, or as local time (`2026-11-30 21:14`).  In `banco shell`, `replay`
     steps through the game: next, back, jump SEQ|TIME, where, quit.
     """
+    if other_rules is not None:
+        return _counterfactual(session, other_rules, skip_refused, as_json)
+    if skip_refused:
+        raise UsageError("--skip-refused goes with --rules")
     from cli.render import describe
     from cli.replay_text import header_lines, step_lines
     from projections.replay import select, step_document, steps
@@ -222,6 +232,20 @@ def replay(session, first, last, as_json):
         click.echo(line)
     for s in chosen:
         click.echo("\n".join(step_lines(s)))
+
+
+def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> None:
+    from cli.counterfactual_text import counterfactual_lines
+    from projections.counterfactual import rerun
+
+    game = session.game()
+    result = rerun(session.book.events(game), rules, skip_refused=skip_refused, game_id=game)
+    if as_json:
+        from cli.render import describe
+
+        dump(result.document(describe))
+        return
+    click.echo("\n".join(counterfactual_lines(result, game)))
 
 
 # --- rulings --------------------------------------------------------------------------------
