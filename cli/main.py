@@ -46,6 +46,7 @@ COMMANDS = {
     # the organiser
     "games": "cli.organiser:games", "statement": "cli.organiser:statement",
     "history": "cli.organiser:history", "standings": "cli.organiser:standings",
+    "export": "cli.organiser:export", "import": "cli.organiser:import_",
     # the database file
     "backup": "cli.database:backup",
 }

@@ -6,6 +6,7 @@ uses is in the event.  State is made of named tuples so that a step copies only 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .edition import Edition, load_edition
@@ -559,7 +560,8 @@ def retracted_seqs(events) -> set[int]:
 def replay(events, game_id: int | None = None):
     """Rebuild the table from a game's events (in seq order), honouring retractions, yielding
     (event, table after it) at every step: the audit checks each one."""
-    events = list(events)
+    if not isinstance(events, Sequence):  # a list, or rows read from the file on demand
+        events = list(events)
     # A game's log begins with GameStarted, or (from format 2) with the `new` command that
     # recorded it: the commands before the table exists are yielded with the table as dealt.
     start = 0
