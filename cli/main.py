@@ -47,6 +47,7 @@ COMMANDS = {
     "games": "cli.organiser:games", "statement": "cli.organiser:statement",
     "history": "cli.organiser:history", "standings": "cli.organiser:standings",
     "export": "cli.organiser:export", "import": "cli.organiser:import_",
+    "report": "cli.organiser:report",
     # the database file
     "backup": "cli.database:backup",
 }

@@ -247,3 +247,23 @@ def import_(session, source, expect_head, as_json):
     if not done["ended"]:
         click.echo(f"the game is not over: commands without --game now address game "
                    f"{done['game']}", err=True)
+
+
+@click.command()
+@click.option("-o", "--output", required=True, metavar="FILE", help="The HTML file to write.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@pass_session
+def report(session, output, force):
+    """One self-contained HTML page of the game (no network, no script): the final table and
+    standings, each player's net worth over the game, the board with owners and buildings,
+    and the timeline with rulings, corrections, late claims and undos highlighted, each event
+    an anchor (#e57)."""
+    from cli.render import describe, local_time
+    from projections.report import report_html
+
+    game = session.game()
+    events = session.book.events(game)
+    page = report_html(events, game, describe, head=events[-1]["hash"], local_time=local_time)
+    _write_out(output, force, lambda f: f.write(page))
+    click.echo(f"game {game}: report written to {output} ({len(page) // 1024} KiB, "
+               f"{len(events)} events)")
