@@ -115,9 +115,14 @@ def _no_constant(text: str):
     raise ValueError(f"{text} is not a number banco writes")
 
 
+# Made once: json.loads and json.dumps with options build a new coder at every call.
+_DECODE = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant).decode
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
 def _parse(line: str, number: int) -> dict:
     try:
-        value = json.loads(line, parse_float=_no_float, parse_constant=_no_constant)
+        value = _DECODE(line)
     except ValueError as exc:
         cut = "" if line.endswith("\n") else " (the file may have been cut short)"
         raise ImportRefused(f"line {number} is not valid JSON: {exc}{cut}; nothing was "
@@ -169,12 +174,23 @@ def _header(line: str | None) -> dict:
 _TYPES = {"actor": (str, type(None)), "chain_version": int, "command_id": (str, type(None)),
           "data": dict, "hash": str, "prev_hash": str, "recorded_at": str,
           "schema_version": int, "seq": int, "type": str}
+_ROW_KEYSET = frozenset(ROW_KEYS)
 
 
 def _check_fields(row: dict, where: str) -> None:
-    if len(row) != len(ROW_KEYS) or set(row) != set(ROW_KEYS):
-        missing = sorted(set(ROW_KEYS) - set(row))
-        extra = sorted(set(row) - set(ROW_KEYS))
+    """Exactly banco's fields, of banco's types (a string "7" where 7 belongs would be stored
+    as something else than what was hashed).  The common case in one expression: the loop that
+    says what is wrong runs only when something is."""
+    if row.keys() == _ROW_KEYSET and type(row["seq"]) is int \
+            and type(row["schema_version"]) is int and type(row["chain_version"]) is int \
+            and type(row["type"]) is str and type(row["hash"]) is str \
+            and type(row["prev_hash"]) is str and type(row["recorded_at"]) is str \
+            and type(row["data"]) is dict and type(row["actor"]) in (str, type(None)) \
+            and type(row["command_id"]) in (str, type(None)):
+        return
+    if row.keys() != _ROW_KEYSET:
+        missing = sorted(_ROW_KEYSET - set(row))
+        extra = sorted(set(row) - _ROW_KEYSET)
         raise ImportRefused(f"{where}: " + (f"lacks {', '.join(missing)}" if missing else "")
                             + ("; " if missing and extra else "")
                             + (f"has fields banco does not write: {', '.join(extra)}"
@@ -238,8 +254,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             if chain not in h["chain_versions"]:
                 raise ImportRefused(f"{where} is chain version {chain}, which the header does not "
                                     f"list ({h['chain_versions']}); nothing was imported")
-            data_text = json.dumps(row["data"], sort_keys=True, separators=(",", ":"),
-                                   ensure_ascii=False)
+            data_text = _CANONICAL(row["data"])  # floats were refused by the parser
             if stored_row_hash(prev, hashed_as, seq, row["type"], data_text,
                                row["recorded_at"], row["actor"], row["command_id"],
                                row["schema_version"], chain) != row["hash"]:

@@ -261,6 +261,24 @@ def test_a_forged_history_the_audit_refuses_names_its_line(exported, target, tmp
     assert "nothing was imported" in out
 
 
+def test_a_line_with_other_fields_or_types_is_named(exported, target, tmp_path, banco):
+    header, rows = rows_of(exported)
+    rows[9]["seq"] = "10"
+    out = refused(banco, target, header, rows, tmp_path)
+    assert "line 11 (event 10): seq '10' is not what banco writes" in out
+    header, rows = rows_of(exported)
+    rows[9]["note"] = "hello"
+    out = refused(banco, target, header, rows, tmp_path)
+    assert "line 11 (event 10): has fields banco does not write: note" in out
+    header, rows = rows_of(exported)
+    rows[9]["data"]["amount"] = 1.5
+    path = tmp_path / "float.jsonl"
+    path.write_text("\n".join([canonical_json(header)] + [json.dumps(r) for r in rows]) + "\n",
+                    encoding="utf-8")
+    out = banco("--db", target, "import", str(path), code=3).output
+    assert "line 11 is not valid JSON: the number 1.5 is not whole" in out
+
+
 def test_what_is_not_an_export(target, tmp_path, banco):
     path = tmp_path / "x.jsonl"
     path.write_text('{"hello": 1}\n', encoding="utf-8")
