@@ -215,3 +215,24 @@ def test_correct_refusals_and_usage_append_nothing(banco):
                                          "--referee", "R", code=2).output
     assert "--referee" in banco("correct", "Anna", "10", "--reason", "x", code=2).output
     assert banco("log", "--json").output == before
+
+
+# --- what an audit checks of a correction ---------------------------------------------------
+
+def test_a_correction_is_its_own_kind_of_money_fact_for_the_audit():
+    from projections.referee_checks import MONEY_CHECKS, cash_correction_problems
+
+    t = new_table()
+    good = decide(t, c.CorrectCash("Anna", 75, "change", "Rita"))[0]
+    assert MONEY_CHECKS[good["type"]] is cash_correction_problems
+    assert cash_correction_problems(t, good["data"]) == []
+    back = decide(t, c.CorrectCash("Anna", -75, "paid twice", "Rita"))[0]["data"]
+    assert cash_correction_problems(t, back) == []
+    assert cash_correction_problems(t, {**back, "amount": 2000}) == [
+        "a referee's correction takes 2000 from Anna, who has 1500"]
+    assert "goes between the Bank and Anna" in cash_correction_problems(
+        t, {**good["data"], "payer": "Bruno"})[0]
+    assert cash_correction_problems(t, {**good["data"], "referee": " "}) == [
+        "a correction that names no referee"]
+    assert cash_correction_problems(t, {**good["data"], "player": "Zeno"}) == [
+        "a referee's correction for 'Zeno', who is not seated"]

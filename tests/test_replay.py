@@ -207,3 +207,28 @@ def test_replay_with_options_in_the_shell_is_the_command(tmp_path, four, capsys)
     assert "replay of game" not in out  # no stepping
     printed = capsys.readouterr().out
     assert "> claim Dario" in printed and "late claim recorded as event 79" in printed
+
+
+def test_the_referees_reads_import_neither_marshmallow_nor_sqlite_utils(four, tmp_path):
+    """DESIGN.md's cold-start budget: a read pays for neither."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from cli.main import cli\n"
+        f"db = {four!r}\n"
+        "for args in (['replay'], ['replay', '--json'], ['ruling', 'rent', '79'],\n"
+        "             ['state', '--at', '2026-11-29 21:00'], ['export'],\n"
+        "             ['export', '--format', 'csv'], ['replay', '--rules', 'quick'],\n"
+        f"             ['report', '-o', {str(tmp_path / 'r.html')!r}, '--force']):\n"
+        "    try:\n"
+        "        cli(['--db', db, *args], standalone_mode=False)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print('marshmallow' in sys.modules, 'sqlite_utils' in sys.modules, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "TZ": "UTC"})
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "False False"
