@@ -79,10 +79,11 @@ def seq_at(events: list[dict], moment: Moment) -> int:
     if found is None:
         first = events[0]["recorded_at"]
         raise UsageError(f"nothing was recorded by {moment.text}: the game's first event is "
-                         f"at {_local(first)}")
+                         f"at {local_time(first)}")
     return found
 
 
-def _local(recorded_at: str) -> str:
+def local_time(recorded_at: str) -> str:
+    """A recorded time as `log` prints it: local time with its UTC offset."""
     moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
     return moment.astimezone().isoformat(sep=" ", timespec="seconds")

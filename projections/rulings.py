@@ -14,7 +14,7 @@ from ledger.errors import UsageError
 from ledger.state import BANK, State, fold, retracted_seqs
 from ledger.worth import building_sale_value, deeds_of
 
-from .moments import Moment, seq_at
+from .moments import Moment, local_time, seq_at
 
 R_RENT_CLASSIC = "004 §Soggiorno nella proprietà di qualcuno; 003 §04"
 R_RENT_TWO = "000 §PAGARE LA RENDITA; 000 FAQ 7-8"
@@ -128,6 +128,10 @@ class Log:
         return f" (taken back by the undo at event {by})" if by else ""
 
 
+def _ordinal(n: int) -> str:
+    return {1: "next", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
 def _money(state: State, amount: int) -> str:
     return state.edition.money(amount)
 
@@ -207,15 +211,16 @@ def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
     line = log.line(at)
     lines.append(f"landing: {how}moved to {place} at event {landed}"
                  + (f" (`{line}`)" if line else "")
-                 + f"; the claim opened at event {at}{log.taken_back(at)}")
+                 + f"; the window opened with the claim at event {at}, "
+                 f"{local_time(log.when(at))}{log.taken_back(at)}")
     window = rules.claim_window
     between = seats_between(st, payer, window)
     closer = d["closer"]
     chain = " -> ".join([f"{payer} (payer)", *between[:-1], f"{between[-1]} (whose roll closes it)"]) \
         if between else payer
-    lines.append(f"window: under the {rules.name} rules the owner asks before the player "
-                 f"{window} seat{'s' if window > 1 else ''} after the payer rolls (the payer's "
-                 f"own extra rolls after doubles do not close it): {chain}")
+    lines.append(f"window: under the {rules.name} rules the owner must ask before the "
+                 f"{_ordinal(window)} player after the payer rolls (the payer's own extra "
+                 f"rolls after doubles do not close it): {chain}")
     if between and between[-1] != closer:
         lines.append(f"  (recorded closer: {closer}; seats changed by a bankruptcy since)")
     facts = {"payer": payer, "owner": owner, "property": place, "position": prop,
@@ -238,8 +243,8 @@ def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
                          f"{_money(st, xd['amount'])}")
         elif x["type"] == "RentClaimRefused":
             facts["late_claims"].append(x["seq"])
-            lines.append(f"late claim: {owner} asked at event {x['seq']}{said}: refused, and "
-                         "the refusal recorded")
+            lines.append(f"late claim: {owner} asked at event {x['seq']}{said}, "
+                         f"{local_time(x['recorded_at'])}: refused, and the refusal recorded")
         elif x["type"] == "RentClaimLapsed":
             lapsed = x
             by = xd["closed_by"]
@@ -259,7 +264,8 @@ def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
                 rolled = next((y for y in roll if y["type"] == "DiceRolled"), None)
                 dice = f" {'+'.join(map(str, rolled['data']['dice']))}" if rolled else ""
                 lines.append(f"closed: {by} rolled{dice}{said}, recorded from event "
-                             f"{closed_at}: the window shut (event {x['seq']})")
+                             f"{closed_at}, {local_time(x['recorded_at'])}: the window shut "
+                             f"(event {x['seq']})")
     if facts["taken_back_by"]:
         outcome = (f"no rent was owed: the landing was taken back by the undo at event "
                    f"{facts['taken_back_by']}")

@@ -279,6 +279,18 @@ def test_a_line_with_other_fields_or_types_is_named(exported, target, tmp_path, 
     assert "line 11 is not valid JSON: the number 1.5 is not whole" in out
 
 
+def test_import_from_standard_input(exported, tmp_path):
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    db = str(tmp_path / "stdin.db")
+    result = CliRunner().invoke(cli, ["--db", db, "import", "-"],
+                                input=Path(exported).read_text(encoding="utf-8"))
+    assert result.exit_code == 0, result.output
+    assert "imported - as game 1" in result.output
+
+
 def test_what_is_not_an_export(target, tmp_path, banco):
     path = tmp_path / "x.jsonl"
     path.write_text('{"hello": 1}\n', encoding="utf-8")
