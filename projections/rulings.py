@@ -280,12 +280,12 @@ def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
     elif lapsed is not None:
         by = lapsed["data"]["closed_by"]
         if facts["late_claims"]:
-            outcome = (f"too late: the window closed when {by} rolled (event {closed_at}); the "
+            outcome = (f"too late: the window closed when {by} rolled (event {lapsed['seq']}); the "
                        f"claim at event {facts['late_claims'][0]} was rightly refused and "
                        f"{owner} lost the rent")
         else:
             outcome = (f"lapsed unclaimed: {owner} did not ask before {by} rolled (event "
-                       f"{closed_at}); the rent is lost")
+                       f"{lapsed['seq']}); the rent is lost")
     else:
         outcome = f"still open: {owner} may claim {_money(st, amount)} until {closer} rolls"
         lines.append(f"open: nobody has claimed it and {closer} has not rolled yet")
@@ -315,9 +315,10 @@ def _claim_verdict(m, opened, landed, closed_at, paid, lapsed, closer, facts) ->
     if lapsed is not None and m >= lapsed["seq"] and lapsed["data"]["closed_by"] == "bankruptcy":
         return f"after the bankruptcy that ended the claim (event {lapsed['seq']})"
     if closed_at is not None and m >= closed_at:
-        return (f"TOO LATE: {lapsed['data']['closed_by']} had rolled (event {closed_at}), "
-                "which closed the window")
-    until = f"until {closer}'s roll at event {closed_at}" if closed_at else f"until {closer} rolls"
+        return (f"TOO LATE: {lapsed['data']['closed_by']} had rolled (the roll recorded from "
+                f"event {closed_at}), which closed the window")
+    until = (f"until {closer}'s roll (recorded from event {closed_at})" if closed_at
+             else f"until {closer} rolls")
     return f"IN TIME: the window was open from event {opened} {until}"
 
 

@@ -34,7 +34,7 @@ def events_of(db, game=1):
 
 def test_a_late_claim_is_ruled_too_late_naming_the_roll_that_closed_the_window(four):
     r = rulings.rent(events_of(four), 79, game_id=1)
-    assert r.verdict == ("too late: the window closed when Bruno rolled (event 73); the claim at "
+    assert r.verdict == ("too late: the window closed when Bruno rolled (event 74); the claim at "
                          "event 79 was rightly refused and Dario lost the rent")
     assert r.rule == "004 §Soggiorno nella proprietà di qualcuno; 003 §04"
     f = r.facts
@@ -53,9 +53,9 @@ def test_the_verdict_for_a_claim_at_a_given_moment(four):
     events = events_of(four)
     in_time = rulings.rent(events, 71, parse_moment("72"), game_id=1)
     assert in_time.verdict == ("a claim made after event 72 was IN TIME: the window was open "
-                               "from event 71 until Bruno's roll at event 73")
+                               "from event 71 until Bruno's roll (recorded from event 73)")
     late = rulings.rent(events, 71, parse_moment("73"), game_id=1)
-    assert "TOO LATE: Bruno had rolled (event 73)" in late.verdict
+    assert "TOO LATE: Bruno had rolled (the roll recorded from event 73)" in late.verdict
     early = rulings.rent(events, 71, parse_moment("68"), game_id=1)
     assert "too early: nothing was owed before the landing (event 70)" in early.verdict
 
