@@ -251,10 +251,16 @@ def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> N
 # --- rulings --------------------------------------------------------------------------------
 
 @click.group()
-def ruling():
+@click.pass_context
+def ruling(ctx):
     """A referee's ruling on a dispute, reasoned from the log: rent, auction, bankruptcy,
     jail.  Each gives the facts (with their seqs), the rule set's parameters, the rulebook
     sections, and a verdict; --record keeps it in the game's chain as a RulingRecorded fact."""
+    from .session import ARGS, Session, typed_line
+
+    session = ctx.find_object(Session)
+    if session is not None and session.line is None:  # recorded as typed: `ruling rent 27`
+        session.line = typed_line(ctx.meta.get(ARGS, ()), "ruling")
 
 
 def _ruling_command(kind: str, doc: str):

@@ -228,8 +228,9 @@ def test_a_disputed_claim_from_ruling_to_the_recorded_ruling(tmp_path, four, ban
     assert shown.splitlines()[-2].startswith("verdict: too late")
     out = banco("--db", db, "ruling", "rent", "79", "--record", "--referee", "Rita").output
     assert "recorded as event 637 (RulingRecorded), referee Rita" in out
-    log = banco("--db", db, "log", "--tail", "1").output
+    log = banco("--db", db, "log", "--tail", "2").output
     assert "ruling on event 79 (rent) by referee Rita: too late" in log
+    assert "> ruling rent 79 --record --referee Rita" in log  # the line as typed
     doc = json.loads(banco("--db", db, "show", "637", "--json").output)
     assert doc["event"]["data"]["subject_seq"] == 79 and doc["event"]["actor"] == "referee:Rita"
     assert doc["event"]["data"]["text"] == shown.rstrip("\n")
