@@ -10,22 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ledger.decide import R_AUCTION, R_JAIL, R_UNPAID
+from ledger.decide import R_RENT as R_RENT_CLASSIC
 from ledger.errors import UsageError
+from ledger.estate import R_BANKRUPT
+from ledger.estate import R_SHORT as R_SHORTAGE
 from ledger.state import BANK, State, fold, retracted_seqs
 from ledger.worth import building_sale_value, deeds_of
 
 from .moments import Moment, local_time, seq_at
 
-R_RENT_CLASSIC = "004 §Soggiorno nella proprietà di qualcuno; 003 §04"
+# The rules' own citations where decide cites them (one place to rename a heading); these
+# are the ones only a ruling needs.
 R_RENT_TWO = "000 §PAGARE LA RENDITA; 000 FAQ 7-8"
-R_AUCTION = "004 §Acquistare un immobile; 003 §02-§03"
-R_UNPAID = "000 §COMPRARE I CONTRATTI"
 R_NO_BID = "000 FAQ 22"
-R_SHORTAGE = "004 §Mancanza di edifici; 000 FAQ 28-30"
-R_BANKRUPT = "003 §10; 004 §Fallimento"
 R_TURN_START = "000 FAQ 32"
 R_FEE = "000 FAQ 33"
-R_JAIL = "004 §Prigione; 003 §08"
 # The RuleSet field a rule set sets to hand a bankrupt's deeds over as they were when his turn
 # began (000 FAQ 32, championship).  Read if the rule set has it; absent means "as they stand".
 START_OF_TURN_FIELD = "bankruptcy_start_of_turn"

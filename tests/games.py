@@ -29,3 +29,16 @@ def lines(db: str, *commands: str, at: str = "2026-11-29 21:00:00") -> None:
 
             result = runner.invoke(cli, ["--db", db, *shlex.split(line)])
             assert result.exit_code in (0, 1), (line, result.output)
+
+
+def seqs(events: list[dict], type_: str, **data) -> list[int]:
+    """The seqs of the events of a type whose data has the given values: tests find the
+    moments they rule on in a recorded game rather than hard-coding where they fell."""
+    return [e["seq"] for e in events if e["type"] == type_
+            and all(e["data"].get(k) == v for k, v in data.items())]
+
+
+def batch(events: list[dict], seq: int) -> list[dict]:
+    """The rows of the command that wrote event `seq`."""
+    cid = events[seq - 1]["command_id"]
+    return [e for e in events if e["command_id"] == cid]

@@ -68,7 +68,7 @@ def rehash(rows, start=0, game_id=None):
 
 def test_the_export_is_a_header_then_one_canonical_event_a_line(exported, four):
     header, rows = rows_of(exported)
-    assert header["banco_export"] == 1 and header["events"] == 635 == len(rows)
+    assert header["banco_export"] == 1 and header["events"] == len(rows) > 600
     assert header["players"] == ["Anna", "Bruno", "Carla", "Dario"]
     assert (header["rules"], header["edition"], header["chain_versions"]) == ("classic", "it",
                                                                               [2])
@@ -93,8 +93,9 @@ def test_the_export_is_a_header_then_one_canonical_event_a_line(exported, four):
 def test_export_import_export_is_byte_identical(exported, tmp_path, banco):
     db = str(tmp_path / "elsewhere.db")
     banco("--db", db, "new", "Zoe", "Yuri")  # another machine, with a game of its own
+    n = rows_of(exported)[0]["events"]
     out = banco("--db", db, "import", str(exported)).output
-    assert f"imported {exported} as game 2: Anna, Bruno, Carla, Dario; rules classic; 635 " \
+    assert f"imported {exported} as game 2: Anna, Bruno, Carla, Dario; rules classic; {n} " \
            "events, chain intact, audit passed" in out
     again = tmp_path / "again.jsonl"
     banco("--db", db, "--game", "2", "export", "-o", str(again))
@@ -209,8 +210,8 @@ def test_reordered_lines_are_named(exported, target, tmp_path, banco):
 def test_a_truncated_file_is_named(exported, target, tmp_path, banco):
     header, rows = rows_of(exported)
     out = refused(banco, target, header, rows[:600], tmp_path)
-    assert "the file ends after line 601 (event 600), but its header announces 635 events: " \
-           "it was cut short" in out
+    assert "the file ends after line 601 (event 600), but its header announces " \
+           f"{len(rows)} events: it was cut short" in out
     path = tmp_path / "cut.jsonl"
     data = Path(exported).read_bytes()
     path.write_bytes(data[:len(data) // 2])  # cut in the middle of a line
@@ -333,7 +334,7 @@ def test_the_import_goes_by_batches_and_checks_the_game_read_back_in_chunks(expo
     monkeypatch.setattr(store.GameImport, "insert", spy)
     db = str(tmp_path / "b.db")
     banco("--db", db, "import", str(exported))
-    assert max(inserted) == 7 and sum(inserted) == 635
+    assert max(inserted) == 7 and sum(inserted) == rows_of(exported)[0]["events"]
     again = tmp_path / "again.jsonl"
     banco("--db", db, "export", "-o", str(again))
     assert again.read_bytes() == Path(exported).read_bytes()
@@ -345,10 +346,10 @@ def test_game_rows_read_on_demand_behave_as_the_list(four):
     assert len(view) == len(rows) and bool(view)
     assert list(view) == rows
     assert view[0] == rows[0] and view[-1] == rows[-1] and view[100] == rows[100]
-    assert list(view[3:10]) == rows[3:10] and list(view[620:]) == rows[620:]
-    assert list(view[3:][2:5]) == rows[3:][2:5] and len(view[700:]) == 0
+    assert list(view[3:10]) == rows[3:10] and list(view[590:]) == rows[590:]
+    assert list(view[3:][2:5]) == rows[3:][2:5] and len(view[len(rows) + 5:]) == 0
     with pytest.raises(IndexError):
-        view[635]
+        view[len(rows)]
     store.close()
 
 

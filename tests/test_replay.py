@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 from format1 import OLD_DB
-from games import lines, record
+from games import batch, lines, record, seqs
 
 from ledger import commands as c
 from ledger.book import Book
@@ -101,17 +101,33 @@ def test_the_undo_step_shows_the_reversal(banco):
     assert "deed: Stazione Sud Anna -> Bank" in text
 
 
+def late_claim_steps(db):
+    """The fixture's disputed claim: the seqs of the landing's command, the closing roll's,
+    and the refused claim's."""
+    book = Book(db)
+    events = book.events(1)
+    book.close()
+    refused = seqs(events, "RentClaimRefused")[0]
+    opened = events[refused - 1]["data"]["opened_seq"]
+    lapsed = seqs(events, "RentClaimLapsed", opened_seq=opened)[0]
+    return events, [(b[0]["seq"], b[-1]["seq"]) for b in
+                    (batch(events, opened), batch(events, lapsed), batch(events, refused))]
+
+
 def test_replay_text_and_range(four, banco):
-    out = banco("--db", four, "replay", "--from", "70", "--to", "79").output
+    events, (landing, roll, claim) = late_claim_steps(four)
+    first, last = str(landing[0] + 2), str(claim[1])
+    out = banco("--db", four, "replay", "--from", first, "--to", last).output
     assert out.splitlines()[0] == "game 1: Anna, Bruno, Carla, Dario; rules classic, edition it"
     assert "> roll 1 2 --player Anna" in out and "> roll 2 3 --player Bruno" in out
-    assert "late claim recorded as event 79" in out
-    assert "> buy" not in out.split("> claim Dario")[1]  # stops at the command of event 79
+    assert f"late claim recorded as event {claim[1]}" in out
+    assert "> buy" not in out.split("> claim Dario")[1]  # stops at the command of the claim
     assert "changed: Anna: Viale Monterosa -> Via Accademia" in out
-    doc = json.loads(banco("--db", four, "replay", "--from", "70", "--to", "79", "--json").output)
-    assert [s["seqs"] for s in doc["steps"]] == [[68, 72], [73, 77], [78, 79]]
+    doc = json.loads(banco("--db", four, "replay", "--from", first, "--to", last,
+                           "--json").output)
+    assert [tuple(s["seqs"]) for s in doc["steps"]] == [landing, roll, claim]
     assert doc["steps"][0]["events"][0] == {
-        "seq": 69, "type": "DiceRolled", "text": "Anna rolls 1+2 = 3",
+        "seq": landing[0] + 1, "type": "DiceRolled", "text": "Anna rolls 1+2 = 3",
         "data": {"dice": [1, 2], "doubles": False, "extra_roll": False, "in_row": 0,
                  "player": "Anna"}}
 
@@ -183,19 +199,20 @@ def test_the_shell_steps_through_the_game(tmp_path, four):
 
     db = str(tmp_path / "s.db")
     shutil.copy(four, db)
-    sh, out = drive(db, "replay", "", "next 2", "back", "jump 79", "where", "next 500",
-                    "sideways", "jump 9999", "quit")
-    assert "replay of game 1: 180 commands, 635 events" in out
+    events, (landing, roll, claim) = late_claim_steps(db)
+    all_steps = list(steps(events, 1))
+    n, at = len(all_steps), next(s.number for s in all_steps if s.first_seq == claim[0])
+    sh, out = drive(db, "replay", "", "next 2", "back", f"jump {claim[1]}", "where",
+                    "next 5000", "sideways", "jump 99999", "quit")
+    assert f"replay of game 1: {n} commands, {len(events)} events" in out
     shown = re.findall(r"#(\d+) +events? ", out)
-    assert shown == ["1", "2", "4", "3", "21", "180"]
-    assert "late claim recorded as event 79" in out
-    where = out.split("jump 79")[-1] if "jump 79" in out else out
-    assert "(step 21 of 180: events 78-79," in where
+    assert shown == ["1", "2", "4", "3", str(at), str(n)]
+    assert f"late claim recorded as event {claim[1]}" in out
+    assert f"(step {at} of {n}: events {claim[0]}-{claim[1]}," in out
     assert "that was the last command" in out
     assert "in the replay: next [N] (Enter), back [N], jump SEQ|TIME" in out
-    assert "error: the game has events 1 to 635; there is no event 9999" in out
-    assert "end of the replay" in out
-    assert "end of the replay\nBruno (roll)> " in out  # back at the shell's own prompt
+    assert f"error: the game has events 1 to {len(events)}; there is no event 99999" in out
+    assert re.search(r"end of the replay\n(?!replay)[^\n]+> ", out)  # the shell's own prompt
 
 
 def test_replay_with_options_in_the_shell_is_the_command(tmp_path, four, capsys):
@@ -203,10 +220,12 @@ def test_replay_with_options_in_the_shell_is_the_command(tmp_path, four, capsys)
 
     db = str(tmp_path / "s.db")
     shutil.copy(four, db)
-    sh, out = drive(db, "replay --from 79 --to 79", "quit")
+    events, (landing, roll, claim) = late_claim_steps(db)
+    sh, out = drive(db, f"replay --from {claim[1]} --to {claim[1]}", "quit")
     assert "replay of game" not in out  # no stepping
     printed = capsys.readouterr().out
-    assert "> claim Dario" in printed and "late claim recorded as event 79" in printed
+    assert "> claim Dario" in printed
+    assert f"late claim recorded as event {claim[1]}" in printed
 
 
 def test_the_referees_reads_import_neither_marshmallow_nor_sqlite_utils(four, tmp_path):
@@ -215,11 +234,12 @@ def test_the_referees_reads_import_neither_marshmallow_nor_sqlite_utils(four, tm
     import subprocess
     import sys
 
+    claim = late_claim_steps(four)[1][2][1]
     script = (
         "import sys\n"
         "from cli.main import cli\n"
         f"db = {four!r}\n"
-        "for args in (['replay'], ['replay', '--json'], ['ruling', 'rent', '79'],\n"
+        f"for args in (['replay'], ['replay', '--json'], ['ruling', 'rent', '{claim}'],\n"
         "             ['state', '--at', '2026-11-29 21:00'], ['export'],\n"
         "             ['export', '--format', 'csv'], ['replay', '--rules', 'quick'],\n"
         f"             ['report', '-o', {str(tmp_path / 'r.html')!r}, '--force']):\n"

@@ -24,7 +24,10 @@ NO_NETWORK = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backgrou
 def game(tmp_path_factory):
     """The classic-4p game with a ruling recorded, a correction, and a command undone."""
     db = record(str(tmp_path_factory.mktemp("report") / "r.db"), "classic-4p")
-    lines(db, "ruling rent 79 --record --referee Rita",
+    book = Book(db)
+    late = next(e["seq"] for e in book.events(1) if e["type"] == "RentClaimRefused")
+    book.close()
+    lines(db, f"ruling rent {late} --record --referee Rita",
           "correct Anna 50 --reason 'change miscounted' --referee Rita", "roll 2 3", "undo")
     return db
 
@@ -52,8 +55,9 @@ def test_the_page_holds_the_final_table_chart_board_and_timeline(game):
 def test_rulings_corrections_late_claims_and_undos_are_highlighted_and_linked(game):
     html, state, events = page_of(game)
     highlights = html.split('id="highlights"')[1].split("</ol>")[0]
-    assert re.search(r'<li class="late"><a class="seq" href="#e79">#79</a>', highlights)
-    assert 'class="ruling"' in highlights and 'href="#e79">event 79</a>' in highlights
+    late = next(e["seq"] for e in events if e["type"] == "RentClaimRefused")
+    assert re.search(rf'<li class="late"><a class="seq" href="#e{late}">#{late}</a>', highlights)
+    assert 'class="ruling"' in highlights and f'href="#e{late}">event {late}</a>' in highlights
     assert 'class="correction"' in highlights and "change miscounted" in highlights
     undo = next(e for e in events if e["type"] == "EventRetracted")
     assert f'href="#e{undo["seq"]}"' in highlights
