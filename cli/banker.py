@@ -505,21 +505,31 @@ def undo(session):
 # --- the table ------------------------------------------------------------------------------
 
 @click.command()
-@click.option("--at", type=int, default=None, help="The table as it was after event SEQ.")
+@click.option("--at", "when", default=None, metavar="SEQ|TIME",
+              help="The table as it was after event SEQ, or after the last event recorded at "
+                   "or before TIME (as `log` prints it, or ISO 8601 with a zone).")
 @json_option
 @pass_session
-def state(session, at, as_json):
+def state(session, when, as_json):
     """The table: cash, positions, deeds by colour group, whose turn, what is pending, and
     what the table waits for next.  With --at, it also says which of the events shown a later
     undo took back, and when SEQ falls inside a command."""
     from cli.render import moment_notes, state_document, state_text
 
+    at = moment = None
+    if when is not None:
+        from projections.moments import parse_moment, seq_at
+
+        moment = parse_moment(when)
+        at = seq_at(session.book.events(session.game()), moment)
     st = session.book.state(session.game(), at)
     if as_json:
         dump(state_document(st))
         return
     click.echo(state_text(st))
     end = None
+    if moment is not None and moment.seq is None:
+        click.echo(f"(the table after event {at}, the last recorded by {moment.text})")
     if at is not None:
         notes, end = moment_notes(session.book.events(session.game()), at)
         for note in notes:

@@ -42,9 +42,13 @@ COMMANDS = {
     "run": "cli.banker:run", "shell": "cli.banker:shell",
     # the referee
     "log": "cli.referee:log", "audit": "cli.referee:audit", "show": "cli.referee:show",
+    "replay": "cli.referee:replay", "ruling": "cli.referee:ruling",
+    "correct": "cli.referee:correct",
     # the organiser
     "games": "cli.organiser:games", "statement": "cli.organiser:statement",
     "history": "cli.organiser:history", "standings": "cli.organiser:standings",
+    "export": "cli.organiser:export", "import": "cli.organiser:import_",
+    "report": "cli.organiser:report",
     # the database file
     "backup": "cli.database:backup",
 }

@@ -1,10 +1,13 @@
-"""The organiser's words: the games in a file, statements, deed histories, standings."""
+"""The organiser's words: the games in a file, statements, deed histories, standings, and a
+game's history in and out of the database: export, import, the HTML report."""
 
 from __future__ import annotations
 
 import sys
 
 import click
+
+from ledger.errors import UsageError
 
 from .session import dump, json_option, pass_session, player_name, property_position, property_words
 
@@ -101,3 +104,166 @@ def standings(session, as_json):
     for r in rows:
         click.echo(f"{r['rank']:>2}. {r['name']:<12}{r['status']:<10}{r['net_worth']:>9}"
                    f"{r['cash']:>7}{r['deeds']:>6}")
+
+
+# --- exports --------------------------------------------------------------------------------
+
+def _write_out(target: str | None, force: bool, write) -> None:
+    """Call write(file) on stdout, or on a temporary file beside TARGET renamed into place
+    when complete: a failed export leaves no half-written file."""
+    import os
+    import tempfile
+
+    if target is None or target == "-":
+        write(sys.stdout)
+        return
+    if os.path.isdir(target):
+        raise UsageError(f"{target} is a folder: name the file")
+    if os.path.exists(target) and not force:
+        raise UsageError(f"{target} exists: give another name, or --force to replace it")
+    folder = os.path.dirname(os.path.abspath(target))
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {target}: the folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            write(f)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+@click.command()
+@click.option("-o", "--output", default=None, metavar="FILE",
+              help="Write to FILE (default: standard output).")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "text"]), default="jsonl",
+              show_default=True,
+              help="jsonl: the verifiable history; csv: one row per money movement (hledger's "
+                   "columns); text: the readable history, as `replay` prints it.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@pass_session
+def export(session, output, fmt, force):
+    """A game's history as a file: JSON Lines a third party can verify (a header, then one
+    event a line in canonical JSON with its hash), `banco import` on another machine; or the
+    money as CSV, or the history as text."""
+    game = session.game()
+    if fmt == "jsonl":
+        from projections.exchange import export_lines
+
+        store = session.book.store
+        lines = export_lines(store, game)
+        first = next(lines)  # the chain is checked before anything is written
+
+        def write(f):
+            f.write(first + "\n")
+            for line in lines:
+                f.write(line + "\n")
+    elif fmt == "csv":
+        from projections.journal import money_rows
+
+        rows = money_rows(session.book.events(game))
+
+        def write(f):
+            import csv
+
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["date", "seq", "account", "counterparty", "amount", "balance",
+                        "description"])
+            for r in rows:
+                w.writerow([r["date"], r["seq"], r["account"], r["counterparty"], r["amount"],
+                            r["balance"], r["description"]])
+    else:
+        from cli.replay_text import header_lines, step_lines
+        from projections.replay import steps
+
+        events = session.book.events(game)
+
+        def write(f):
+            last = None
+            body = []
+            for s in steps(events, game):
+                body.append("\n".join(step_lines(s)))
+                last = s
+            f.write("\n".join(header_lines(last.after, game)) + "\n")
+            for chunk in body:
+                f.write(chunk + "\n")
+
+    _write_out(output, force, write)
+    if output and output != "-":
+        click.echo(f"game {game} exported to {output} ({fmt})", err=True)
+
+
+@click.command("import")
+@click.argument("source", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE")
+@click.option("--expect-head", default=None, metavar="HASH",
+              help="A head printed earlier (on the score sheet): refuse a history without it.")
+@json_option
+@pass_session
+def import_(session, source, expect_head, as_json):
+    """Verify an exported game and add it to this database as a new game (same identity).
+
+    Every line is checked (fields, order, the hash chain, the header's claims), then the audit
+    runs over the game as written; everything is written, or nothing.  A tampered file is
+    refused naming its line and event (exit 3); a game this database already has is refused
+    naming it (exit 2).
+    """
+    import os
+
+    from projections.exchange import import_lines
+
+    if source != "-" and not os.path.exists(source):
+        raise UsageError(f"no file {source}")
+    session.create = True  # importing into a new file (another machine) creates it
+    fresh = not os.path.exists(session.db)
+    store = session.book.store
+    name = "<stdin>" if source == "-" else os.path.basename(source)
+    try:
+        if source == "-":
+            done = import_lines(store, sys.stdin, source=name, now=session.now(),
+                                expect_head=expect_head)
+        else:
+            with open(source, encoding="utf-8", newline="") as f:
+                done = import_lines(store, f, source=name, now=session.now(),
+                                    expect_head=expect_head)
+    except BaseException:
+        if fresh:  # a refused import into a new file leaves no file behind
+            session.close()
+            for leftover in (session.db, session.db + "-wal", session.db + "-shm"):
+                if os.path.exists(leftover):
+                    os.unlink(leftover)
+        raise
+    if as_json:
+        dump(done)
+        return
+    click.echo(f"imported {source} as game {done['game']}: {', '.join(done['players'])}; rules "
+               f"{done['rules']}; {done['events']} events, chain intact, audit passed")
+    click.echo(f"head {done['head']}")
+    if done["uuid"]:
+        click.echo(f"identity {done['uuid']} (the same as where it was recorded)")
+    else:
+        click.echo(f"recorded before game identities: its rows are hashed with game number "
+                   f"{done['chain_game_id']}, kept beside it")
+    if not done["ended"]:
+        click.echo(f"the game is not over: commands without --game now address game "
+                   f"{done['game']}", err=True)
+
+
+@click.command()
+@click.option("-o", "--output", required=True, metavar="FILE", help="The HTML file to write.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@pass_session
+def report(session, output, force):
+    """One self-contained HTML page of the game (no network, no script): the final table and
+    standings, each player's net worth over the game, the board with owners and buildings,
+    and the timeline with rulings, corrections, late claims and undos highlighted, each event
+    an anchor (#e57)."""
+    from cli.render import describe, local_time
+    from projections.report import report_html
+
+    game = session.game()
+    events = session.book.events(game)
+    page = report_html(events, game, describe, head=events[-1]["hash"], local_time=local_time)
+    _write_out(output, force, lambda f: f.write(page))
+    click.echo(f"game {game}: report written to {output} ({len(page) // 1024} KiB, "
+               f"{len(events)} events)")

@@ -1,5 +1,5 @@
-"""The referee's words: the log, one event in full, and the audit (rulings, replay and seals
-will join them)."""
+"""The referee's words: the log, one event in full, the audit, the replay (and what another rule
+set would have made of the game), rulings and corrections (seals will join them)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
-from .session import dump, json_option, pass_session, player_name
+from .session import dump, json_option, pass_session, player_name, records
 
 
 def _event_types(value: str, known: list[str]) -> set[str]:
@@ -176,3 +176,224 @@ def audit(session, expect_head, as_json):
         click.echo(f"game {game}: FAILED at event {report.bad_seq}: {report.problem}")
     if not report.ok:
         sys.exit(3)
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+def _seq_or_time(session, text: str | None) -> int | None:
+    """A --from/--to/--at value: an event's seq or a time (projections/moments.py)."""
+    if text is None:
+        return None
+    from projections.moments import parse_moment, seq_at
+
+    return seq_at(session.book.events(session.game()), parse_moment(text))
+
+
+@click.command()
+@click.option("--from", "first", default=None, metavar="SEQ|TIME",
+              help="From the command that wrote event SEQ (or the one recorded at TIME) on.")
+@click.option("--to", "last", default=None, metavar="SEQ|TIME",
+              help="Up to the command that wrote event SEQ (or recorded by TIME).")
+@click.option("--rules", "other_rules", default=None, metavar="NAME|FILE",
+              help="Counterfactual: re-run every recorded command under another rule set "
+                   "(a built-in name or a house-rules file); nothing is written.")
+@click.option("--skip-refused", is_flag=True,
+              help="With --rules: skip a command the other rules refuse and go on (default: "
+                   "stop there).")
+@json_option
+@pass_session
+def replay(session, first, last, other_rules, skip_refused, as_json):
+    """The game command by command: the line typed, its facts, what changed on the table
+    (cash, moves, deeds, buildings, mortgages, jail), and any undo that took it back.
+
+    SEQ is an event number; TIME is read as `log` prints it (local time with its offset), as
+    ISO 8601 with a zone, or as local time (`2026-11-30 21:14`).  In `banco shell`, `replay`
+    steps through the game: next, back, jump SEQ|TIME, where, quit.
+    """
+    if other_rules is not None:
+        return _counterfactual(session, other_rules, skip_refused, as_json)
+    if skip_refused:
+        raise UsageError("--skip-refused goes with --rules")
+    from cli.render import describe
+    from cli.replay_text import header_lines, step_lines
+    from projections.replay import select, step_document, steps
+
+    game = session.game()
+    events = session.book.events(game)
+    chosen = select(steps(events, game), _seq_or_time(session, first),
+                    _seq_or_time(session, last))
+    if as_json:
+        dump({"game": game, "steps": [step_document(s, describe) for s in chosen]})
+        return
+    if not chosen:
+        click.echo(f"no command of game {game} in that range (events 1 to {events[-1]['seq']})")
+        return
+    for line in header_lines(chosen[-1].after, game):
+        click.echo(line)
+    for s in chosen:
+        click.echo("\n".join(step_lines(s)))
+
+
+def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> None:
+    from cli.counterfactual_text import counterfactual_lines
+    from projections.counterfactual import rerun
+
+    game = session.game()
+    result = rerun(session.book.events(game), rules, skip_refused=skip_refused, game_id=game)
+    if as_json:
+        from cli.render import describe
+
+        dump(result.document(describe))
+        return
+    click.echo("\n".join(counterfactual_lines(result, game)))
+
+
+# --- rulings --------------------------------------------------------------------------------
+
+@click.group()
+@click.pass_context
+def ruling(ctx):
+    """A referee's ruling on a dispute, reasoned from the log: rent, auction, bankruptcy,
+    jail.  Each gives the facts (with their seqs), the rule set's parameters, the rulebook
+    sections, and a verdict; --record keeps it in the game's chain as a RulingRecorded fact."""
+    from .session import ARGS, Session, typed_line
+
+    session = ctx.find_object(Session)
+    if session is not None and session.line is None:  # recorded as typed: `ruling rent 27`
+        session.line = typed_line(ctx.meta.get(ARGS, ()), "ruling")
+
+
+def _ruling_command(kind: str, doc: str):
+    @click.command(kind, help=doc)
+    @click.argument("seq", type=click.IntRange(min=1))
+    @json_option
+    @click.option("--record", is_flag=True,
+                  help="Append the ruling to the game as a fact (needs --referee).")
+    @click.option("--referee", default=None, metavar="NAME", help="Who rules (with --record).")
+    @pass_session
+    @records
+    def command(session, seq, as_json, record, referee, claim_at=None):
+        from projections import rulings
+        from projections.moments import parse_moment
+
+        if record and not (referee and referee.strip()):
+            raise UsageError("--record needs --referee NAME: a recorded ruling says who ruled")
+        if referee and not record:
+            raise UsageError("--referee goes with --record (without it nothing is recorded)")
+        game = session.game()
+        events = session.book.events(game)
+        moment = parse_moment(claim_at) if claim_at else None
+        args = {"claim_at": moment} if kind == "rent" else {}
+        found = rulings.KINDS[kind](events, seq, game_id=game, **args)
+        recorded = None
+        if record:
+            from ledger.commands import RecordRuling
+
+            write = session.write_args(game)
+            write["actor"] = f"referee:{referee.strip()}"
+            outcome = session.book.execute(
+                game, RecordRuling(kind, seq, found.verdict, found.text(), referee.strip()),
+                **write)
+            recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
+            if outcome.replayed:
+                click.echo(f"already recorded as event {recorded}: nothing new was appended",
+                           err=as_json)
+        if as_json:
+            dump({**found.document(), "game": game, "recorded_seq": recorded})
+            return
+        click.echo(found.text())
+        if recorded is not None:
+            click.echo(f"recorded as event {recorded} (RulingRecorded), referee {referee.strip()}")
+
+    return command
+
+
+ruling.add_command(_ruling_command(
+    "auction", "SEQ: a declined offer, an auction opened, a bid or its close.  The bids in order, "
+               "no bid, an unpaid winning bid and the re-auction."))
+ruling.add_command(_ruling_command(
+    "bankruptcy", "SEQ: the bankruptcy, the estate handed over, or the debt that led to it.  The "
+                  "debts, the valuation that made it unavoidable, what passed to whom, and the "
+                  "state at the start of the turn where the rule set says so (000 FAQ 32)."))
+ruling.add_command(_ruling_command(
+    "jail", "SEQ: a player sent to jail, a failed try, or how he left.  Why he went, his "
+            "tries, how he left."))
+_rent = _ruling_command(
+    "rent", "SEQ: a landing, a claim opened, a rent paid or a refused late claim.  Who owed "
+            "whom how much and why, when the window opened, the seats to the roll that closes "
+            "it, which roll closed it (or that it is still open), and the verdict; with "
+            "--claim-at, whether a claim at that moment was in time.")
+_rent = click.option("--claim-at", "claim_at", default=None, metavar="SEQ|TIME",
+                     help="The verdict for a claim made after event SEQ, or at TIME.")(_rent)
+ruling.add_command(_rent)
+
+
+# --- corrections ----------------------------------------------------------------------------
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, required=True)
+@click.option("--move", is_flag=True, help="Put PLAYER's token on SPACE (a name or 0-39).")
+@click.option("--owner", is_flag=True, help="Give PROPERTY to PLAYER, or back to the `bank`.")
+@click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the correction.")
+@click.option("--referee", required=True, metavar="NAME", help="Who corrects.")
+@pass_session
+@records
+def correct(session, words, move, owner, reason, referee):
+    """A referee's correction, recorded as a fact (never an edit of the past):
+
+    \b
+      correct PLAYER AMOUNT           money from the Bank (+) or back to it (-)
+      correct --move PLAYER SPACE     the token put on SPACE (out of jail if he was in)
+      correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
+    """
+    from ledger import commands as c
+
+    if move and owner:
+        raise UsageError("--move or --owner, not both: one correction at a time")
+    state = session.state()
+    words = list(words)
+    if move:
+        if len(words) < 2:
+            raise UsageError("correct --move PLAYER SPACE --reason TEXT --referee NAME")
+        cmd = c.CorrectPosition(player_name(state, words[0]), _space(state, words[1:]),
+                                reason, referee)
+    elif owner:
+        if len(words) < 2:
+            raise UsageError("correct --owner PROPERTY PLAYER|bank --reason TEXT --referee NAME")
+        from cli.session import property_position
+
+        who = words[-1]
+        new = None if who.casefold() in ("bank", "banca") else player_name(state, who)
+        cmd = c.CorrectOwner(property_position(state, " ".join(words[:-1])), new, reason,
+                             referee)
+    else:
+        if len(words) != 2:
+            raise UsageError("correct PLAYER AMOUNT --reason TEXT --referee NAME (AMOUNT: +50 "
+                             "from the Bank, -50 back to it)")
+        try:
+            amount = int(words[1])
+        except ValueError:
+            raise UsageError(f"{words[1]!r} is not a whole amount (+50 or -50)") from None
+        cmd = c.CorrectCash(player_name(state, words[0]), amount, reason, referee)
+    game = session.game()
+    write = session.write_args(game)
+    write["actor"] = f"referee:{referee.strip()}"
+    from .session import report
+
+    report(session.book.execute(game, cmd, **write))
+
+
+def _space(state, words: list[str]) -> int:
+    """A space by number (0-39) or name; a name several spaces share needs the number."""
+    text = " ".join(words)
+    if text.isdigit():
+        return int(text)
+    from ledger.names import resolve
+
+    spaces: dict[str, list[int]] = {}
+    for s in state.edition.spaces:
+        spaces.setdefault(s.name, []).append(s.position)
+    name = resolve(text, list(spaces), "space")
+    if len(spaces[name]) > 1:
+        raise UsageError(f"{name} is at {', '.join(map(str, spaces[name]))}: give the number")
+    return spaces[name][0]

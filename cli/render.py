@@ -125,12 +125,34 @@ def narrate(event: dict, state: State) -> str | None:
         return f"  {d['debtor']}'s debt to {d['creditor']} is cancelled ({d['reason']})"
     if t == "GameEnded":
         return f"game over: {d['winner']} wins ({d['reason']})"
+    if t in REFEREE_WORDS:
+        return REFEREE_WORDS[t](d, state)
     if t == "CommandRecorded":
         return f"> {d['line']}" if d["line"] else None
     if t == "GameStarted":
         return (f"new game: {', '.join(d['players'])}; rules {d['rules']['name']}, edition "
                 f"{d['edition']}; {d['first_player']} rolls first")
     return None
+
+
+def _who(account: str) -> str:
+    return "the Bank" if account == BANK else account
+
+
+# A referee's facts (ledger/referee.py), in the words of `log`, `replay` and the report.
+REFEREE_WORDS = {
+    "RulingRecorded": lambda d, st: (f"ruling on event {d['subject_seq']} ({d['kind']}) by "
+                                     f"referee {d['referee']}: {d['verdict']}"),
+    "CashCorrected": lambda d, st: (f"  correction: {_who(d['payer'])} pays {d['amount']} "
+                                    f"{st.edition.currency} to {_who(d['payee'])} "
+                                    f"({d['reason']})"),
+    "PositionCorrected": lambda d, st: (
+        f"  correction: {d['player']} moved from {_name(st, d['from'])} to "
+        f"{_name(st, d['to'])}{' and out of jail' if d['left_jail'] else ''} ({d['reason']})"),
+    "OwnerCorrected": lambda d, st: (
+        f"  correction: {_name(st, d['property'])} passes from {_who(d['from'])} to "
+        f"{_who(d['to'])}{', mortgaged' if d['mortgaged'] else ''} ({d['reason']})"),
+}
 
 
 def describe(event: dict, state: State) -> str:
@@ -172,7 +194,7 @@ SHORT_HASH = 12  # as in the head line `banco/<game>/<seq>/<12 hex>`
 # the order they are listed: who acts or pays first, then who receives.  (The stored data has
 # its keys sorted, which says nothing about roles.)
 PLAYER_KEYS = ("players", "player", "payer", "debtor", "a", "payee", "owner", "creditor", "b",
-               "next", "winner", "first_player")
+               "next", "winner", "first_player", "from", "to")  # from/to: a corrected owner
 _RANK = {k: i for i, k in enumerate(PLAYER_KEYS)}
 
 

@@ -24,7 +24,8 @@ SHELL_WORDS = {"help": "the words, or `help WORD` for one word's usage",
 NOT_IN_SHELL = {"shell", "run"}
 # Words that only read: they run even when another terminal has just changed the game.
 READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
-                   "standings", "games", "help", "?", "quit", "exit", "EOF"})
+                   "standings", "games", "help", "?", "quit", "exit", "EOF",
+                   "replay", "ruling", "export", "report"})
 HISTORY_LENGTH = 1000
 
 
@@ -316,6 +317,19 @@ class BancoShell(cmd.Cmd):
             self.prompt = prompt_for(self.session.state())
         except BancoError:
             self.prompt = "banco> "
+
+    def do_replay(self, arg) -> None:
+        """`replay [SEQ|TIME]`: step through the game (cli/replay_shell.py); with options
+        (`replay --rules quick`, `replay --json`) it is the `banco replay` command."""
+        if arg.strip().startswith("-"):
+            self.default(f"replay {arg}")
+            return
+        from cli.replay_shell import ReplayStepper
+
+        try:
+            ReplayStepper(self, arg.strip()).run()
+        except BancoError as exc:
+            self.say(f"error: {exc}")
 
     def do_quit(self, arg) -> bool:
         return True

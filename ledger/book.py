@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 COMMAND_RECORDED = "CommandRecorded"
 # Facts that are evidence, not table changes: `undo` steps over them and never retracts them.
-EVIDENCE = frozenset({"RentClaimRefused", "EventRetracted", COMMAND_RECORDED})
+EVIDENCE = frozenset({"RentClaimRefused", "EventRetracted", COMMAND_RECORDED, "RulingRecorded"})
 # Evidence a refused command leaves (RuleViolation.record): a retry of it is refused again.
 REFUSAL_EVIDENCE = frozenset({"RentClaimRefused"})
 

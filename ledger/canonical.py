@@ -65,8 +65,13 @@ def _fields(row: dict) -> tuple[str, ...]:
 
 
 def row_hash(prev_hash: str, row: dict) -> str:
-    """sha256(prev_hash + canonical JSON of the row's hashed fields)."""
-    body = canonical_json({k: row[k] for k in _fields(row)})
+    """sha256(prev_hash + canonical JSON of the row's hashed fields).  A version-1 row of a
+    game imported under another number carries `chain_game_id`, the number it was hashed
+    with (ledger/store.py)."""
+    fields = {k: row[k] for k in _fields(row)}
+    if "game_id" in fields and row.get("chain_game_id") is not None:
+        fields["game_id"] = row["chain_game_id"]
+    body = canonical_json(fields)
     return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
 
 

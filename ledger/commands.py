@@ -129,3 +129,40 @@ class BuildingAuction(NamedTuple):
 
 Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | Misdraw | Shuffle | PayFine | UseCard
            | PayDebt | Build | Sell | BuildTo | SellTo | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)
+
+
+# --- the referee ----------------------------------------------------------------------------
+# A referee's words are facts like the banker's (DESIGN.md: a correction never edits the past):
+# decided by ledger/referee.py, recorded with the referee's name.
+
+class CorrectCash(NamedTuple):
+    player: str
+    amount: int  # signed: positive from the Bank to the player, negative back to the Bank
+    reason: str
+    referee: str
+
+
+class CorrectPosition(NamedTuple):
+    player: str
+    position: int
+    reason: str
+    referee: str
+
+
+class CorrectOwner(NamedTuple):
+    property: int
+    owner: str | None  # None: back to the Bank
+    reason: str
+    referee: str
+
+
+class RecordRuling(NamedTuple):
+    kind: str  # rent | auction | bankruptcy | jail
+    subject: int  # the seq the ruling is about
+    verdict: str
+    text: str
+    referee: str
+
+
+RefereeCommand = CorrectCash | CorrectPosition | CorrectOwner | RecordRuling
+Command = Command | RefereeCommand

@@ -7,6 +7,7 @@ and what would be allowed instead.  Every amount is worked out here, never in `e
 from __future__ import annotations
 
 from . import commands as c
+from . import referee
 from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_phase, no_debts, pay
 from .decks import describe_next, drawable, where_is
 from .edition import Space
@@ -25,7 +26,7 @@ R_NO_BID = "000 FAQ 22"
 
 
 def decide(state: State, command: c.Command) -> list[dict]:
-    if state.ended:
+    if state.ended and not isinstance(command, referee.AFTER_THE_END):
         raise RuleViolation("the game is over; nothing more can be recorded",
                             allowed="banco state, banco log, banco audit")
     handler = _HANDLERS[type(command)]
@@ -681,6 +682,7 @@ _HANDLERS = {
     c.Misdraw: _misdraw, c.Shuffle: _shuffle,
     c.PayDebt: _pay_debt,
 }
+_HANDLERS.update(referee.HANDLERS)  # corrections and recorded rulings (ledger/referee.py)
 
 
 def start_game(players: list[str], rules, edition: str, first_player: str | None = None) -> list[dict]:

@@ -187,6 +187,47 @@ MONEY_EVENTS = frozenset({"CashIssued", "SalaryPaid", "PropertyBought", "Auction
                           "MortgageInterestPaid", "EstateTransferred"})
 
 
+# A referee's facts (ledger/referee.py): a ruling kept as evidence, and corrections of the
+# table.  CashCorrected is a transfer of its own kind, to or from the Bank: an audit checks it
+# as a referee's decision (named, with a reason), not against a rule's figure.
+REFEREE_EVENTS = ("RulingRecorded", "CashCorrected", "PositionCorrected", "OwnerCorrected")
+EVENT_TYPES = EVENT_TYPES + REFEREE_EVENTS
+MONEY_EVENTS = MONEY_EVENTS | {"CashCorrected"}
+RULING_KINDS = ("rent", "auction", "bankruptcy", "jail")
+
+
+def _referee_specs():
+    from marshmallow import fields as f
+    from marshmallow import validate as v
+
+    def name():
+        return f.String(required=True, validate=v.Length(min=1))
+
+    def said():  # a referee's words: never blank
+        return f.String(required=True, validate=v.Length(min=1))
+
+    def pos():
+        return f.Integer(strict=True, required=True, validate=v.Range(min=0, max=39))
+
+    return {
+        "RulingRecorded": {"kind": f.String(required=True, validate=v.OneOf(RULING_KINDS)),
+                           "subject_seq": f.Integer(strict=True, required=True,
+                                                    validate=v.Range(min=1)),
+                           "verdict": said(), "text": said(), "referee": name()},
+        "CashCorrected": {"player": name(), "payer": name(), "payee": name(),
+                          "amount": f.Integer(strict=True, required=True,
+                                              validate=v.Range(min=1)),
+                          "reason": said(), "referee": name()},
+        "PositionCorrected": {"player": name(), "from": pos(), "to": pos(),
+                              "left_jail": f.Boolean(required=True, truthy={True},
+                                                     falsy={False}),
+                              "reason": said(), "referee": name()},
+        "OwnerCorrected": {"property": pos(), "from": name(), "to": name(),
+                           "mortgaged": f.Boolean(required=True, truthy={True}, falsy={False}),
+                           "reason": said(), "referee": name()},
+    }
+
+
 def transfers_of(event: dict) -> list[dict]:
     """The money movements of an event: [{payer, payee, amount, reason}], possibly empty."""
     t, d = event["type"], event["data"]
@@ -200,7 +241,7 @@ def schemas() -> dict:
     from marshmallow import RAISE, Schema
 
     out = {}
-    for type_, spec in _specs().items():
+    for type_, spec in {**_specs(), **_referee_specs()}.items():
         cls = Schema.from_dict(spec, name=f"{type_}Schema")
         out[type_] = cls(unknown=RAISE)
     return out

@@ -6,6 +6,7 @@ uses is in the event.  State is made of named tuples so that a step copies only 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .edition import Edition, load_edition
@@ -678,6 +679,30 @@ HANDLERS = {
 }
 
 
+# --- a referee's facts (ledger/referee.py decides them) ----------------------------------------
+
+def _position_corrected(state, d, seq):
+    changes = {"position": d["to"]}
+    if d["left_jail"]:
+        changes.update(in_jail=False, jail_turns=0)
+    return _set_player(state, d["player"], **changes)
+
+
+def _owner_corrected(state, d, seq):
+    pos = d["property"]
+    owner = None if d["to"] == BANK else d["to"]
+    mortgaged = state.mortgaged | {pos} if d["mortgaged"] else state.mortgaged - {pos}
+    return state._replace(owners=_set_at(state.owners, pos, owner), mortgaged=mortgaged)
+
+
+HANDLERS.update({
+    "RulingRecorded": _nothing,  # evidence: what the referee ruled, not a table change
+    "CashCorrected": _money,
+    "PositionCorrected": _position_corrected,
+    "OwnerCorrected": _owner_corrected,
+})
+
+
 def evolve(state: State, event: dict) -> State:
     """Apply one event ({"type", "data", "seq"}) to the table."""
     state = HANDLERS[event["type"]](state, event["data"], event.get("seq", state.seq + 1))
@@ -713,7 +738,8 @@ def retracted_seqs(events) -> set[int]:
 def replay(events, game_id: int | None = None):
     """Rebuild the table from a game's events (in seq order), honouring retractions, yielding
     (event, table after it) at every step: the audit checks each one."""
-    events = list(events)
+    if not isinstance(events, Sequence):  # a list, or rows read from the file on demand
+        events = list(events)
     # A game's log begins with GameStarted, or (from format 2) with the `new` command that
     # recorded it: the commands before the table exists are yielded with the table as dealt.
     start = 0

@@ -29,7 +29,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .canonical import (
@@ -273,7 +273,7 @@ class SQLiteStore:
             sql += " AND seq<=?"
             args.append(upto)
         rows = self.conn.execute(sql + " ORDER BY seq", args).fetchall()
-        return [event_dict(r) for r in rows]
+        return self._with_chain_ids(game_id, [event_dict(r) for r in rows])
 
     @_guarded(writing=False)
     def read_checked(self, game_id: int, after: int = 0,
@@ -288,8 +288,11 @@ class SQLiteStore:
         rows = []
         problem = None
         prev, expected = prev_hash, after + 1
+        hashed_as = self.chain_game_id(game_id)
         for r in raw:
             row = event_dict(r)
+            if hashed_as is not None and r[10] == 1:
+                row["chain_game_id"] = hashed_as
             rows.append(row)
             if problem is not None:
                 continue
@@ -300,7 +303,8 @@ class SQLiteStore:
             elif r[8] != prev:
                 problem = ChainProblem(seq, "does not follow the event before it (its prev_hash "
                                             "is another)")
-            elif stored_row_hash(prev, *r[:8], r[10]) != r[9]:
+            elif stored_row_hash(prev, hashed_as if hashed_as is not None else r[0], *r[1:8],
+                                 r[10]) != r[9]:
                 try:  # the slow way, from the parsed row: the same answer, or the reason
                     same = row_hash(prev, row) == r[9]
                 except (TypeError, UnknownChainVersion) as exc:
@@ -619,6 +623,64 @@ class SQLiteStore:
         conn.execute("UPDATE games SET last_seq=?, head=?, ended_seq=? WHERE game_id=?",
                      (written[-1]["seq"], written[-1]["hash"], ended, game_id))
 
+    # --- games that came from another database ------------------------------------------------
+
+    # A game's version-1 rows hash the game number they were first written under.  Imported
+    # under another number, the number they hash is kept in `meta` (one row per such game,
+    # read with the rest of meta when the file is opened, so a read costs nothing more).
+    CHAIN_GAME_KEY = "chain_game_id:{}"
+    IMPORTED_KEY = "imported:{}"
+
+    def chain_game_id(self, game_id: int) -> int | None:
+        """The game number this game's version-1 rows were hashed with, when it is not its
+        own (an imported game); None otherwise."""
+        value = self.meta.get(self.CHAIN_GAME_KEY.format(game_id))
+        return int(value) if value is not None else None
+
+    def _with_chain_ids(self, game_id: int, rows: list[dict]) -> list[dict]:
+        hashed_as = self.chain_game_id(game_id)
+        if hashed_as is not None:
+            for row in rows:
+                if row["chain_version"] == 1:
+                    row["chain_game_id"] = hashed_as
+        return rows
+
+    @_guarded(writing=False)
+    def game_with_uuid(self, uuid: str) -> int | None:
+        if not self._view() or self.format < 2:
+            return None
+        row = self.conn.execute("SELECT game_id FROM games WHERE game_uuid=?", (uuid,)).fetchone()
+        return row[0] if row else None
+
+    @_guarded(writing=False)
+    def game_starting_with(self, first_hash: str) -> int | None:
+        """The game whose first row has this hash: the identity of a game from before game
+        uuids (a scan of every game's first row; only such imports ask)."""
+        if not self._view():
+            return None
+        row = self.conn.execute("SELECT game_id FROM events WHERE seq=1 AND hash=?",
+                                (first_hash,)).fetchone()
+        return row[0] if row else None
+
+    def rows_view(self, game_id: int) -> GameRows:
+        """A game's rows as a sequence read from the file on demand, in bounded memory: for
+        checking a game too long to hold (an import of a million events)."""
+        count = self.conn.execute("SELECT COUNT(*) FROM events WHERE game_id=?",
+                                  (game_id,)).fetchone()[0] if self._view() else 0
+        return GameRows(self, game_id, 0, count)
+
+    def begin_import(self) -> GameImport:
+        """Start writing a whole game in one transaction: GameImport.insert in batches, then
+        finish (commit) or abort (nothing written).  The write lock is held throughout."""
+        self._begin_write()
+        try:
+            game_id = (self.conn.execute("SELECT MAX(game_id) FROM games").fetchone()[0] or 0) + 1
+        except BaseException:
+            _rollback(self.conn)
+            self._after_rollback()
+            raise
+        return GameImport(self, game_id)
+
     # --- copying ------------------------------------------------------------------------------
 
     @_guarded(writing=False)
@@ -632,6 +694,120 @@ class SQLiteStore:
             self.conn.backup(dest)
         finally:
             dest.close()
+
+
+class GameRows(Sequence):
+    """A game's rows (as `read` gives them), read from the file as they are used: iteration
+    streams them in chunks, an index or a slice reads only what it names.  Rows of a game
+    are numbered 1, 2, 3 ... with no gap (an import checks it before reading it this way)."""
+
+    CHUNK = 2000
+
+    def __init__(self, store: SQLiteStore, game_id: int, start: int, stop: int,
+                 hashed_as: int | None = None):
+        self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
+        # the number version-1 rows hash, when not the game's own (see chain_game_id)
+        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+
+    def __len__(self) -> int:
+        return max(0, self.stop - self.start)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def _rows(self, first: int, last: int) -> list[dict]:
+        s = self.store
+        raw = s.conn.execute(f"SELECT {s._cols} FROM events WHERE game_id=? AND seq>=? AND "
+                             "seq<=? ORDER BY seq", (self.game_id, first, last)).fetchall()
+        rows = [event_dict(r) for r in raw]
+        if self.hashed_as is not None:
+            for row in rows:
+                if row["chain_version"] == 1:
+                    row["chain_game_id"] = self.hashed_as
+        return rows
+
+    def __iter__(self):
+        for first in range(self.start + 1, self.stop + 1, self.CHUNK):
+            yield from self._rows(first, min(first + self.CHUNK - 1, self.stop))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                raise ValueError("GameRows slices have no step")
+            return GameRows(self.store, self.game_id, self.start + start,
+                            self.start + max(start, stop), self.hashed_as)
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError(index)
+        seq = self.start + index + 1
+        return self._rows(seq, seq)[0]
+
+
+class GameImport:
+    """One game written whole in one transaction (SQLiteStore.begin_import): rows go in by
+    batches; `finish` indexes the game and commits, `abort` leaves the file as it was.  A
+    game's version-1 rows (from before format 2) are inserted as they were hashed: the trigger
+    that keeps an old banco from writing such rows is lifted for this transaction only, and
+    the number they hash is kept in `meta`."""
+
+    def __init__(self, store: SQLiteStore, game_id: int):
+        self.store, self.game_id = store, game_id
+        self.conn = store.conn
+        self.inserted = 0
+        self._old_rows = False
+        self.done = False
+
+    def insert(self, rows: list[tuple]) -> None:
+        """Rows as (seq, type, data text, recorded_at, actor, command_id, schema_version,
+        prev_hash, hash, chain_version)."""
+        if not self._old_rows and any(r[9] < 2 for r in rows):
+            self.conn.execute("DROP TRIGGER IF EXISTS events_format_2")
+            self._old_rows = True
+        g = self.game_id
+        try:
+            self.conn.executemany(INSERT, [(g, *r) for r in rows])
+        except sqlite3.Error as exc:
+            self.abort()
+            raise self.store.explain(exc, writing=True) from None
+        self.inserted += len(rows)
+
+    def rows(self, hashed_as: int | None = None) -> GameRows:
+        """The rows inserted so far, read back inside the transaction; `hashed_as`: the game
+        number their version-1 rows hash (meta says so only once the game is committed)."""
+        return GameRows(self.store, self.game_id, 0, self.inserted, hashed_as)
+
+    def finish(self, game: dict, meta: dict[str, str]) -> None:
+        """Index the game (`game`: game_uuid, started_at, players, rules, edition, last_seq,
+        head, ended_seq) and commit, with `meta` rows."""
+        conn = self.conn
+        try:
+            if self._old_rows:
+                conn.execute(TRIGGERS[2])
+            conn.execute(f"INSERT INTO games ({SQLiteStore.GAME_COLUMNS}) VALUES "
+                         "(?,?,?,?,?,?,?,?,?,?)",
+                         (self.game_id, game["game_uuid"], None, game["started_at"],
+                          json.dumps(game["players"], ensure_ascii=False), game["rules"],
+                          game["edition"], game["last_seq"], game["head"], game["ended_seq"]))
+            conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                             list(meta.items()))
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.abort()
+            raise self.store.explain(exc, writing=True) from None
+        except BaseException:
+            self.abort()
+            raise
+        self.done = True
+        self.store._inspect()  # meta now holds this game's chain id, if it has one
+
+    def abort(self) -> None:
+        if not self.done:
+            _rollback(self.conn)
+            self.store._after_rollback()
+            self.done = True
 
 
 def _writable(path: str) -> bool:

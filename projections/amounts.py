@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ledger.edition import Space
 from ledger.state import BANK, State
 
+from . import referee_checks
 from .books import who
 
 # --- the tables, written out again ------------------------------------------------------------
@@ -467,6 +468,9 @@ AMOUNT_RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
     "TradeCompleted": _trade,
     "CardPayment": _card_payment,
 }
+# A referee's correction: no rule gives its amount, the referee does; what makes it a
+# correction and not money from nowhere is checked there (projections/referee_checks.py).
+AMOUNT_RULES.update(referee_checks.MONEY_CHECKS)
 
 
 def problems(before: State, event: dict, previous: dict | None = None,

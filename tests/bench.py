@@ -10,7 +10,10 @@
 5. the state machine's random games per second, and the fold over their logs;
 6. what checking the hash chain costs every read (per event, and as a share of a cold read);
 7. `banco new` from several processes at once on a new file (all must get distinct games);
-8. `audit` over a recorded game played to the end (goal >= 100,000 events/s).
+8. `audit` over a recorded game played to the end (goal >= 100,000 events/s);
+9. the referee's desk on the longest fixture: `replay` (the projection, and the whole command),
+   `report` generation, and export -> import of the game (events/s; the 1,000,000-event import
+   with its peak memory is tests/bench_import.py, minutes long).
 
 Every benchmarked command must succeed: a refused or failing command would be timed as a fast
 one, so the first failure stops the run with its exit code and output.
@@ -259,6 +262,54 @@ def bench_audit(db: str, rounds: int) -> None:
     book.close()
 
 
+def bench_referee(folder: str, runs: int) -> None:
+    """replay, report and export/import on the longest fixture (classic-to-the-end)."""
+    from cli.render import describe
+    from ledger.book import Book
+    from projections.replay import steps
+    from projections.report import report_html
+
+    db = str(Path(folder) / "referee.db")
+    env = {**os.environ, "BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}
+    subprocess.run([tool("banco"), "--db", db, "run", "-q",
+                    str(ROOT / "fixtures" / "classic-to-the-end.banco")], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    book = Book(db)
+    events = book.events(1)
+    n = len(events)
+
+    def best(f):
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            f()
+            times.append(time.perf_counter() - t0)
+        return min(times)
+
+    projection = best(lambda: list(steps(events, 1)))
+    page = report_html(events, 1, describe, head=events[-1]["hash"])
+    report = best(lambda: report_html(events, 1, describe, head=events[-1]["hash"]))
+    book.close()
+    whole = median_wall([tool("banco"), "--db", db, "replay"], max(3, runs // 4))
+    print(f"replay of {n} events    {projection * 1000:7.1f} ms the projection (every command "
+          f"with the table before and after); `banco replay`, whole process: "
+          f"{whole * 1000:.0f} ms")
+    print(f"report                  {report * 1000:7.1f} ms to build the page ({len(page) // 1024} "
+          f"KiB) for {n} events")
+    path = Path(folder) / "game.jsonl"
+    t0 = time.perf_counter()
+    subprocess.run([tool("banco"), "--db", db, "export", "-o", str(path)], check=True,
+                   stderr=subprocess.DEVNULL)
+    export = time.perf_counter() - t0
+    target = str(Path(folder) / "imported.db")
+    t0 = time.perf_counter()
+    subprocess.run([tool("banco"), "--db", target, "import", str(path)], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    imported = time.perf_counter() - t0
+    print(f"export / import         {n / export:10,.0f} / {n / imported:,.0f} events/s, whole "
+          f"process, {n} events (the 1,000,000-event import: python tests/bench_import.py)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer runs, for a smoke check")
@@ -277,6 +328,7 @@ def main() -> None:
         bench_machine(50 if args.quick else 300)
         bench_concurrent_new(tmp, 4, 3 if args.quick else 10)
         bench_audit(str(Path(tmp) / "end.db"), 5 if args.quick else 20)
+        bench_referee(tmp, 5 if args.quick else 15)
 
 
 if __name__ == "__main__":

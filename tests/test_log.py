@@ -108,6 +108,18 @@ SAMPLES = {
                        "transfers": [tr("bank", "Anna", 50, "hotel on Vicolo Corto broken up")]},
 }
 
+# A referee's facts (ledger/referee.py).
+SAMPLES.update({
+    "RulingRecorded": {"kind": "rent", "subject_seq": 9, "verdict": "too late",
+                       "text": "rent ruling on event 9", "referee": "Rita"},
+    "CashCorrected": tr("bank", "Anna", 50, "referee Rita: change miscounted", player="Anna",
+                        referee="Rita"),
+    "PositionCorrected": {"player": "Anna", "from": 3, "to": 5, "left_jail": False,
+                          "reason": "referee Rita: token knocked over", "referee": "Rita"},
+    "OwnerCorrected": {"property": 1, "from": "bank", "to": "Anna", "mortgaged": False,
+                       "reason": "referee Rita: bought, not recorded", "referee": "Rita"},
+})
+
 
 def sample(type_, seq=10):
     return {"seq": seq, "type": type_, "data": SAMPLES[type_],

@@ -1,0 +1,92 @@
+"""`replay` inside `banco shell`: a small loop of its own that steps through the game command
+by command (projections/replay.py), showing each step as `banco replay` prints it.
+
+    next [N]   (or Enter) the next command, or N on      back [N]   the one before
+    jump SEQ|TIME   the command that wrote event SEQ, or the last one recorded by TIME
+    where      the table as it was after this command    quit       back to the shell
+"""
+
+from __future__ import annotations
+
+from ledger.errors import BancoError
+
+HELP = ("next [N] (Enter), back [N], jump SEQ|TIME, where (the table then), quit "
+        "(back to the shell)")
+
+
+class ReplayStepper:
+    def __init__(self, shell, start: str = ""):
+        from projections.replay import steps
+
+        self.shell = shell
+        session = shell.session
+        self.game = session.game()
+        self.events = session.book.events(self.game)
+        self.steps = list(steps(self.events, self.game))
+        self.i = self._find(start) if start else 0
+
+    def _find(self, text: str) -> int:
+        """The step holding event SEQ, or the last step recorded by TIME."""
+        from projections.moments import parse_moment, seq_at
+
+        seq = seq_at(self.events, parse_moment(text))
+        return next(i for i, s in enumerate(self.steps) if s.first_seq <= seq <= s.last_seq
+                    or s.first_seq > seq)
+
+    def show(self) -> None:
+        from cli.replay_text import step_lines
+
+        self.shell.say("\n".join(step_lines(self.steps[self.i])))
+
+    def where(self) -> None:
+        from cli.render import local_time, state_text
+
+        s = self.steps[self.i]
+        self.shell.say(state_text(s.after))
+        self.shell.say(f"(step {s.number} of {len(self.steps)}: events {s.first_seq}-"
+                       f"{s.last_seq}, {local_time(s.recorded_at)})")
+
+    def run(self) -> None:
+        sh = self.shell
+        sh.say(f"replay of game {self.game}: {len(self.steps)} commands, "
+               f"{self.events[-1]['seq']} events; {HELP}")
+        self.show()
+        while True:
+            sh.prompt = f"replay {self.i + 1}/{len(self.steps)}> "
+            try:
+                line = sh._read_line()
+            except KeyboardInterrupt:
+                sh.say("^C")
+                break
+            word, _, rest = line.strip().partition(" ")
+            rest = rest.strip()
+            if word in ("quit", "q", "exit", "EOF"):
+                break
+            try:
+                if word in ("", "next", "n", "back", "b"):
+                    n = int(rest) if rest.isdigit() else 1
+                    step = -n if word in ("back", "b") else n
+                    target = self.i + step
+                    if not 0 <= target < len(self.steps):
+                        sh.say("the game's first command" if target < 0 else
+                               "that was the last command (`where` shows the table, `quit` "
+                               "leaves)")
+                        target = max(0, min(target, len(self.steps) - 1))
+                        if target == self.i:
+                            continue
+                    self.i = target
+                    self.show()
+                elif word in ("jump", "j"):
+                    if not rest:
+                        sh.say("jump SEQ|TIME: to the command that wrote event SEQ, or the last "
+                               "one recorded by TIME")
+                        continue
+                    self.i = self._find(rest)
+                    self.show()
+                elif word in ("where", "w"):
+                    self.where()
+                else:
+                    sh.say(f"in the replay: {HELP}")
+            except BancoError as exc:
+                sh.say(f"error: {exc}")
+        sh.say("end of the replay")

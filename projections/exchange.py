@@ -1,0 +1,335 @@
+"""A game's history as a file a third party can verify, and the import that verifies it.
+
+The export is JSON Lines.  Line 1 is a header:
+
+    {"banco_export": 1, "game_uuid": ..., "players": [...], "rules": "classic", "edition": "it",
+     "first_player": ..., "events": N, "head": "<hash of the last event>",
+     "chain_versions": [2], "chain_game_id": null, "hashed_fields": {"2": [...]}}
+
+then one event a line, in seq order, as canonical JSON (ledger/canonical.py: sorted keys, no
+spaces, UTF-8 as is) with exactly the fields `actor, chain_version, command_id, data, hash,
+prev_hash, recorded_at, schema_version, seq, type`.  Anyone can check it without banco:
+`hash = sha256(prev_hash + canonical JSON of the row's hashed_fields)`, the first prev_hash is
+64 zeros, and the last hash is the head.  Rows of chain version 1 (games recorded before banco's
+format 2) also hash `game_id`, the game's number in the database it was first recorded in: the
+header carries it as `chain_game_id`, and an import keeps it beside the game.
+
+Nothing in the file depends on the database it came from, so export -> import -> export gives
+the same bytes.  An import checks every line as it streams (fields, seq order, the chain, each
+hash, the header's claims), writes in batches inside one transaction, runs the audit over the
+game as written (projections/audit.py, whatever checks it makes) and commits only if all of it
+holds: everything or nothing, in bounded memory.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+
+from ledger.canonical import GENESIS, HASHED_FIELDS, canonical_json, row_hash, stored_row_hash
+from ledger.errors import EXIT_AUDIT, BancoError, UsageError
+
+FORMAT = 1
+ROW_KEYS = ("actor", "chain_version", "command_id", "data", "hash", "prev_hash", "recorded_at",
+            "schema_version", "seq", "type")
+HEADER_KEYS = ("banco_export", "chain_game_id", "chain_versions", "edition", "events",
+               "first_player", "game_uuid", "hashed_fields", "head", "players", "rules")
+BATCH = 5000  # rows per INSERT batch: memory stays flat however long the game
+_dump = json.JSONEncoder(ensure_ascii=False).encode
+
+
+class ExportRefused(BancoError):
+    """The game's own chain is broken: an export of it could not be verified (exit 3)."""
+
+    exit_code = EXIT_AUDIT
+
+
+class ImportRefused(BancoError):
+    """The file is not the history it claims to be: nothing was imported (exit 3)."""
+
+    exit_code = EXIT_AUDIT
+
+
+# --- export -----------------------------------------------------------------------------------
+
+def _game_started(data_text: str, type_: str) -> dict | None:
+    return json.loads(data_text) if type_ == "GameStarted" else None
+
+
+def export_lines(store, game_id: int) -> Iterator[str]:
+    """The export of one game, line by line (no newlines).  Two passes over the rows, both
+    streamed: the first checks the chain and finds what the header says, the second writes."""
+    hashed_as = store.chain_game_id(game_id)
+    hashed_as = game_id if hashed_as is None else hashed_as
+    count, head, prev, versions, started, recoded = 0, GENESIS, GENESIS, set(), None, set()
+    for r in store.iter_raw(game_id):
+        g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain = r
+        count += 1
+        if seq != count or prev_hash != prev:
+            raise ExportRefused(f"game {game_id} event {count} is missing or out of place in "
+                                "the chain: run `banco audit`; nothing was exported")
+        if stored_row_hash(prev, hashed_as, seq, type_, data, at, actor, cid, version,
+                           chain) != hsh:
+            # The data as stored is not in canonical form, or the row was changed.
+            row = {"game_id": hashed_as, "seq": seq, "type": type_, "data": json.loads(data),
+                   "recorded_at": at, "actor": actor, "command_id": cid,
+                   "schema_version": version, "chain_version": chain}
+            if row_hash(prev, row) != hsh:
+                raise ExportRefused(f"game {game_id} event {seq} does not match its hash: run "
+                                    "`banco audit`; nothing was exported")
+            recoded.add(seq)
+        versions.add(chain)
+        if started is None and type_ != "CommandRecorded":
+            started = _game_started(data, type_)
+            if started is None:
+                raise ExportRefused(f"game {game_id} does not begin with GameStarted")
+        prev = head = hsh
+    if started is None:
+        raise UsageError(f"game {game_id} has no events to export")
+    header = {
+        "banco_export": FORMAT, "game_uuid": started.get("game_uuid"),
+        "players": started["players"], "rules": started["rules"].get("name"),
+        "edition": started["edition"], "first_player": started["first_player"],
+        "events": count, "head": head, "chain_versions": sorted(versions),
+        "chain_game_id": hashed_as if 1 in versions else None,
+        "hashed_fields": {str(v): list(HASHED_FIELDS[v]) for v in sorted(versions)}}
+    yield canonical_json(header)
+    for r in store.iter_raw(game_id):
+        g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain = r
+        if seq in recoded:
+            data = canonical_json(json.loads(data))
+        # canonical_json of the row, assembled around the stored (canonical) data text
+        yield (f'{{"actor":{_dump(actor)},"chain_version":{chain},"command_id":{_dump(cid)},'
+               f'"data":{data},"hash":{_dump(hsh)},"prev_hash":{_dump(prev_hash)},'
+               f'"recorded_at":{_dump(at)},"schema_version":{version},"seq":{seq},'
+               f'"type":{_dump(type_)}}}')
+
+
+# --- import -----------------------------------------------------------------------------------
+
+def _no_float(text: str):
+    raise ValueError(f"the number {text} is not whole: money and counts are integers")
+
+
+def _no_constant(text: str):
+    raise ValueError(f"{text} is not a number banco writes")
+
+
+# Made once: json.loads and json.dumps with options build a new coder at every call.
+_DECODE = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant).decode
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
+def _parse(line: str, number: int) -> dict:
+    try:
+        value = _DECODE(line)
+    except ValueError as exc:
+        cut = "" if line.endswith("\n") else " (the file may have been cut short)"
+        raise ImportRefused(f"line {number} is not valid JSON: {exc}{cut}; nothing was "
+                            "imported") from None
+    if not isinstance(value, dict):
+        raise ImportRefused(f"line {number} is not a JSON object; nothing was imported")
+    return value
+
+
+def _header(line: str | None) -> dict:
+    if line is None or not line.strip():
+        raise UsageError("the file is empty: a banco export begins with its header line")
+    try:
+        h = json.loads(line)
+    except ValueError:
+        h = None
+    if not isinstance(h, dict) or "banco_export" not in h:
+        raise UsageError("line 1 is not a banco export header (`banco export` writes one): is "
+                         "this the right file?")
+    if h["banco_export"] != FORMAT:
+        raise UsageError(f"this export is format {h['banco_export']!r}; this banco reads format "
+                         f"{FORMAT}" + (": upgrade banco" if isinstance(h["banco_export"], int)
+                                        and h["banco_export"] > FORMAT else ""))
+    missing = sorted(set(HEADER_KEYS) - set(h))
+    extra = sorted(set(h) - set(HEADER_KEYS))
+    if missing or extra:
+        raise ImportRefused("line 1 (the header) "
+                            + (f"lacks {', '.join(missing)}" if missing else "")
+                            + ("; " if missing and extra else "")
+                            + (f"has fields banco does not write: {', '.join(extra)}"
+                               if extra else "") + "; nothing was imported")
+    if not isinstance(h["events"], int) or isinstance(h["events"], bool) or h["events"] < 1:
+        raise ImportRefused("line 1 (the header): `events` is not a count of events")
+    versions = h["chain_versions"]
+    if not isinstance(versions, list) or not versions or \
+            any(v not in HASHED_FIELDS for v in versions):
+        raise ImportRefused(f"line 1 (the header): chain versions {versions!r} are not ones "
+                            f"this banco knows ({', '.join(map(str, HASHED_FIELDS))})")
+    if 1 in versions and not (isinstance(h["chain_game_id"], int)
+                              and not isinstance(h["chain_game_id"], bool)):
+        raise ImportRefused("line 1 (the header): version-1 rows need the game number they "
+                            "were hashed with (`chain_game_id`)")
+    if 1 not in versions and h["chain_game_id"] is not None:
+        raise ImportRefused("line 1 (the header) gives a chain_game_id, which only version-1 "
+                            "rows use; nothing was imported")
+    return h
+
+
+_TYPES = {"actor": (str, type(None)), "chain_version": int, "command_id": (str, type(None)),
+          "data": dict, "hash": str, "prev_hash": str, "recorded_at": str,
+          "schema_version": int, "seq": int, "type": str}
+_ROW_KEYSET = frozenset(ROW_KEYS)
+
+
+def _check_fields(row: dict, where: str) -> None:
+    """Exactly banco's fields, of banco's types (a string "7" where 7 belongs would be stored
+    as something else than what was hashed).  The common case in one expression: the loop that
+    says what is wrong runs only when something is."""
+    if row.keys() == _ROW_KEYSET and type(row["seq"]) is int \
+            and type(row["schema_version"]) is int and type(row["chain_version"]) is int \
+            and type(row["type"]) is str and type(row["hash"]) is str \
+            and type(row["prev_hash"]) is str and type(row["recorded_at"]) is str \
+            and type(row["data"]) is dict and type(row["actor"]) in (str, type(None)) \
+            and type(row["command_id"]) in (str, type(None)):
+        return
+    if row.keys() != _ROW_KEYSET:
+        missing = sorted(_ROW_KEYSET - set(row))
+        extra = sorted(set(row) - _ROW_KEYSET)
+        raise ImportRefused(f"{where}: " + (f"lacks {', '.join(missing)}" if missing else "")
+                            + ("; " if missing and extra else "")
+                            + (f"has fields banco does not write: {', '.join(extra)}"
+                               if extra else "") + "; nothing was imported")
+    for key, kind in _TYPES.items():
+        value = row[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ImportRefused(f"{where}: {key} {value!r} is not what banco writes; nothing "
+                                "was imported")
+
+
+def _lied(field: str, said, found) -> ImportRefused:
+    return ImportRefused(f"line 1 (the header) says {field} {said!r} but the events say "
+                         f"{found!r}: the header lies; nothing was imported")
+
+
+def import_lines(store, lines: Iterable[str], *, source: str, now: str,
+                 expect_head: str | None = None) -> dict:
+    """Verify and import one exported game from `lines` (a text file, read lazily); returns
+    what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
+    the event of the first thing wrong; UsageError for what is not an export at all or a game
+    this database already has.  Nothing is written unless everything holds."""
+    from projections.audit import audit
+
+    it = iter(lines)
+    h = _header(next(it, None))
+    hashed_as = h["chain_game_id"]
+    imp = store.begin_import()
+    try:
+        game_id = imp.game_id
+        uid = h["game_uuid"]
+        if uid is not None:
+            taken = store.game_with_uuid(uid)
+            if taken is not None:
+                raise UsageError(f"this game is already game {taken} in {store.path} (uuid "
+                                 f"{uid}); nothing was imported")
+        prev, count, started, ended, batch = GENESIS, 0, None, None, []
+        versions, seen_head = set(), expect_head is None
+        for number, line in enumerate(it, start=2):
+            if not line.strip():
+                raise ImportRefused(f"line {number} is blank: a banco export has one event a "
+                                    "line; nothing was imported")
+            row = _parse(line, number)
+            expected = count + 1
+            where = f"line {number} (event {row.get('seq', '?')})"
+            _check_fields(row, where)
+            seq = row["seq"]
+            if count >= h["events"]:
+                raise ImportRefused(f"line {number} holds event {seq}, but the header announces "
+                                    f"{h['events']} events: the header lies, or lines were "
+                                    "added; nothing was imported")
+            if seq != expected:
+                raise ImportRefused(f"line {number}: event {expected} expected, but the line "
+                                    f"holds event {seq}: a line was deleted or moved; nothing "
+                                    "was imported")
+            if row["prev_hash"] != prev:
+                raise ImportRefused(f"{where} does not follow line {number - 1}: its prev_hash "
+                                    f"is not the hash of event {seq - 1}, which was changed, "
+                                    "or lines were swapped; nothing was imported")
+            chain = row["chain_version"]
+            if chain not in h["chain_versions"]:
+                raise ImportRefused(f"{where} is chain version {chain}, which the header does not "
+                                    f"list ({h['chain_versions']}); nothing was imported")
+            data_text = _CANONICAL(row["data"])  # floats were refused by the parser
+            if stored_row_hash(prev, hashed_as, seq, row["type"], data_text,
+                               row["recorded_at"], row["actor"], row["command_id"],
+                               row["schema_version"], chain) != row["hash"]:
+                raise ImportRefused(f"{where} does not match its hash: the line was edited; "
+                                    "nothing was imported")
+            versions.add(chain)
+            if started is None and row["type"] != "CommandRecorded":
+                started = row
+                _check_start(h, row, number)
+                if uid is None:
+                    taken = store.game_starting_with(row["hash"]) if seq == 1 else None
+                    if taken is not None:
+                        raise UsageError(f"this game is already game {taken} in {store.path} "
+                                         "(same first event); nothing was imported")
+            if row["type"] == "GameEnded":
+                ended = seq
+            elif row["type"] == "EventRetracted" and ended in row["data"].get("seqs", ()):
+                ended = None
+            if not seen_head and row["hash"] == expect_head:
+                seen_head = True
+            batch.append((seq, row["type"], data_text, row["recorded_at"], row["actor"],
+                          row["command_id"], row["schema_version"], row["prev_hash"],
+                          row["hash"], chain))
+            if len(batch) >= BATCH:
+                imp.insert(batch)
+                batch = []
+            prev, count = row["hash"], seq
+            if count == 1:
+                first_at = row["recorded_at"]
+        if count < h["events"]:
+            raise ImportRefused(f"the file ends after line {count + 1} (event {count}), but its "
+                                f"header announces {h['events']} events: it was cut short; "
+                                "nothing was imported")
+        if prev != h["head"]:
+            raise ImportRefused(f"the last event's hash is {prev[:12]}..., the header's head is "
+                                f"{str(h['head'])[:12]}...: the header lies, or the history "
+                                "was rewritten; nothing was imported")
+        if sorted(versions) != sorted(h["chain_versions"]):
+            raise _lied("chain_versions", h["chain_versions"], sorted(versions))
+        if not seen_head:
+            raise ImportRefused(f"the head {expect_head[:12]}... printed earlier is not in this "
+                                "history: it was rewritten; nothing was imported")
+        if started is None:
+            raise ImportRefused("the file has no GameStarted: not a game; nothing was imported")
+        if batch:
+            imp.insert(batch)
+        report = audit(game_id, imp.rows(hashed_as if 1 in versions else None))
+        if not report.ok:
+            raise ImportRefused(f"the audit stops at event {report.bad_seq} (line "
+                                f"{(report.bad_seq or 0) + 1}): {report.problem}; nothing was "
+                                "imported")
+        d = started["data"]
+        meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
+            {"at": now, "from": source, "events": count, "head": prev})}
+        if 1 in versions:
+            meta[store.CHAIN_GAME_KEY.format(game_id)] = str(hashed_as)
+        imp.finish({"game_uuid": uid, "started_at": first_at, "players": d["players"],
+                    "rules": d["rules"].get("name"), "edition": d["edition"],
+                    "last_seq": count, "head": prev, "ended_seq": ended}, meta)
+    except BaseException:
+        imp.abort()
+        raise
+    return {"game": game_id, "uuid": uid, "events": count, "head": prev,
+            "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
+            "chain_game_id": hashed_as if 1 in versions else None}
+
+
+def _check_start(h: dict, row: dict, number: int) -> None:
+    if row["type"] != "GameStarted":
+        raise ImportRefused(f"line {number} (event {row['seq']}) is {row['type']}: a game "
+                            "begins with GameStarted; nothing was imported")
+    d = row["data"]
+    for field, found in (("game_uuid", d.get("game_uuid")), ("players", d.get("players")),
+                         ("rules", (d.get("rules") or {}).get("name")),
+                         ("edition", d.get("edition")),
+                         ("first_player", d.get("first_player"))):
+        if h[field] != found:
+            raise _lied(field, h[field], found)

@@ -1,0 +1,89 @@
+"""A moment of a game named the way a referee names it: an event's seq, or a time.
+
+A time is read as `log` prints it (`2026-11-30 07:12:03+01:00`, local time with its offset), as
+ISO 8601 with a zone (`2026-11-30T06:12:03Z`), or without a zone, in the computer's local time
+(the TZ variable is honoured), as the table's clock read it.  A time given to the second covers
+that whole second (events recorded at 07:12:03.4 are "at 07:12:03"); to the minute, that whole
+minute.  The table "at" a time is the one after the last event recorded at or before it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
+
+from ledger.errors import UsageError
+
+_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?"
+                   r"\s*(Z|[+-]\d{2}:?\d{2})?$", re.I)
+
+
+class Moment(NamedTuple):
+    seq: int | None  # given as a seq
+    until: datetime | None  # given as a time: the last instant it covers (UTC)
+    text: str
+
+
+def parse_moment(text: str) -> Moment:
+    """`123` (a seq) or a time; a UsageError that shows the accepted forms otherwise."""
+    raw = text.strip()
+    if raw.isdigit():
+        return Moment(int(raw), None, raw)
+    if not _TIME.match(raw):
+        raise UsageError(f"{text!r} is neither an event number nor a time: give a seq (`57`) "
+                         "or a time as `log` prints it (`2026-11-30 21:14:05+01:00`, or "
+                         "`2026-11-30T20:14:05Z`, or local `2026-11-30 21:14`)")
+    m = _TIME.match(raw)
+    clock, seconds, fraction = m.group(1), m.group(2), m.group(3)
+    iso = raw.replace(" ", "T", 1) if clock and clock.startswith(" ") else raw
+    iso = re.sub(r"\s+", "", iso)
+    if iso.upper().endswith("Z"):
+        iso = iso[:-1] + "+00:00"
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError as exc:
+        raise UsageError(f"{text!r} is not a time: {exc}") from None
+    if moment.tzinfo is None:
+        moment = moment.astimezone()  # the computer's local time, as `log` shows it
+    # The instant the text covers up to: a day, a minute or a second as typed.
+    if not clock:
+        span = timedelta(days=1)
+    elif not seconds:
+        span = timedelta(minutes=1)
+    elif not fraction:
+        span = timedelta(seconds=1)
+    else:
+        span = timedelta(microseconds=1)
+    return Moment(None, (moment + span).astimezone(UTC) - timedelta(microseconds=1), raw)
+
+
+def recorded(event: dict) -> datetime:
+    return datetime.fromisoformat(event["recorded_at"].replace("Z", "+00:00"))
+
+
+def seq_at(events: list[dict], moment: Moment) -> int:
+    """The seq a moment names in a game's events: itself, or the last event recorded at or
+    before the time.  UsageError when the game has no such event."""
+    if not events:
+        raise UsageError("the game has no events")
+    last = events[-1]["seq"]
+    if moment.seq is not None:
+        if not 1 <= moment.seq <= last:
+            raise UsageError(f"the game has events 1 to {last}; there is no event {moment.seq}")
+        return moment.seq
+    found = None
+    for e in events:
+        if recorded(e) <= moment.until:
+            found = e["seq"]
+    if found is None:
+        first = events[0]["recorded_at"]
+        raise UsageError(f"nothing was recorded by {moment.text}: the game's first event is "
+                         f"at {local_time(first)}")
+    return found
+
+
+def local_time(recorded_at: str) -> str:
+    """A recorded time as `log` prints it: local time with its UTC offset."""
+    moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
+    return moment.astimezone().isoformat(sep=" ", timespec="seconds")

@@ -1,0 +1,268 @@
+"""A game as one self-contained HTML page: the final table and standings, each player's net
+worth over the game (inline SVG), the board with owners and buildings, and the timeline with
+rulings, corrections, late claims and undos highlighted, every event an anchor (`#e57`).
+
+No script, no network: styles are inline and a Content-Security-Policy forbids loading
+anything, so the page shows the same in a browser offline, in ten years, or as an e-mail
+attachment.  Pure: the caller gives the events and the words for an event (cli/render.py's
+`describe`), and gets the page as text.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ledger.state import State
+from ledger.worth import deeds_of, net_worth
+
+from .accounts import standings
+from .replay import steps
+
+HIGHLIGHTS = {"RulingRecorded": "ruling", "CashCorrected": "correction",
+              "PositionCorrected": "correction", "OwnerCorrected": "correction",
+              "RentClaimRefused": "late", "EventRetracted": "undo"}
+PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
+                  "#e377c2")
+# The colour of a group by where it starts on the board (every edition keeps the layout).
+GROUP_COLOURS = {1: "#8b4513", 5: "#555", 6: "#87ceeb", 11: "#d63384", 12: "#999", 16: "#fd7e14",
+                 21: "#dc3545", 26: "#ffc107", 31: "#198754", 37: "#0d3b9e"}
+CHART_POINTS = 600  # at most this many points a line: a long game is sampled evenly
+
+STYLE = """
+body{font:14px/1.4 system-ui,sans-serif;margin:1.5em auto;max-width:1100px;color:#222;padding:0 1em}
+h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.2em;margin:1.4em 0 .4em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse}td,th{padding:.2em .6em;text-align:left;border-bottom:1px solid #eee}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+.head{font-family:monospace;font-size:.85em;color:#555;word-break:break-all}
+.swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.3em}
+.board{display:grid;grid-template-columns:repeat(11,1fr);grid-template-rows:repeat(11,4.6em);gap:2px;
+ max-width:900px}
+.sq{border:1px solid #bbb;font-size:.68em;padding:2px;overflow:hidden;position:relative;background:#fff}
+.sq .band{height:5px;margin:-2px -2px 2px}.sq .own{font-weight:bold}.sq .mort{color:#b00}
+.centre{grid-column:2/11;grid-row:2/11;display:flex;align-items:center;justify-content:center;
+ color:#999;font-size:1.4em}
+ol.timeline{list-style:none;padding:0;margin:0}ol.timeline li{padding:1px .3em;font-size:.9em}
+ol.timeline li.cmd{margin-top:.5em;font-weight:bold;font-family:monospace}
+li.ruling{background:#e7f1ff}li.correction{background:#fff3cd}li.late{background:#f8d7da}
+li.undo{background:#e2e3e5}li.undone{text-decoration:line-through;color:#888}
+a.seq{color:#666;text-decoration:none;font-family:monospace;margin-right:.4em}
+.legend span{margin-right:1em}.tag{font-size:.75em;padding:0 .3em;border-radius:3px;
+ background:#444;color:#fff;margin-right:.3em}
+"""
+
+
+def board_cell(position: int) -> tuple[int, int]:
+    """(row, column) of a board position on an 11 x 11 grid, Via! at the bottom right."""
+    p = position
+    if p <= 10:
+        return 11, 11 - p
+    if p <= 20:
+        return 21 - p, 1
+    if p <= 30:
+        return 1, p - 19
+    return p - 29, 11
+
+
+def _money(state: State, amount: int) -> str:
+    return escape(state.edition.money(amount))
+
+
+def _worth_series(all_steps) -> tuple[list[int], dict[str, list[int]]]:
+    xs: list[int] = []
+    ys: dict[str, list[int]] = {}
+    for s in all_steps:
+        st = s.after
+        xs.append(s.last_seq)
+        for p in st.players:
+            ys.setdefault(p.name, []).append(0 if p.bankrupt else net_worth(st, p.name))
+    if len(xs) > CHART_POINTS:  # sampled evenly, the last point kept
+        pick = sorted({round(i * (len(xs) - 1) / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
+        xs = [xs[i] for i in pick]
+        ys = {k: [v[i] for i in pick] for k, v in ys.items()}
+    return xs, ys
+
+
+def worth_chart(all_steps, state: State) -> str:
+    """Each player's net worth after every command, as an inline SVG line chart."""
+    xs, ys = _worth_series(all_steps)
+    w, h, left, bottom, top, right = 860, 300, 60, 30, 10, 10
+    if not xs:
+        return ""
+    x0, x1 = xs[0], max(xs[-1], xs[0] + 1)
+    high = max([max(v) for v in ys.values()] + [1])
+
+    def px(x):
+        return left + (x - x0) * (w - left - right) / (x1 - x0)
+
+    def py(y):
+        return top + (h - top - bottom) * (1 - y / high)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
+           f'role="img" aria-label="net worth of each player over the game">']
+    for i in range(5):  # a light grid, with amounts
+        y = high * i / 4
+        out.append(f'<line x1="{left}" x2="{w - right}" y1="{py(y):.1f}" y2="{py(y):.1f}" '
+                   f'stroke="#eee"/><text x="{left - 4}" y="{py(y) + 4:.1f}" font-size="10" '
+                   f'text-anchor="end" fill="#777">{_money(state, round(y))}</text>')
+    out.append(f'<text x="{w - right}" y="{h - 8}" font-size="10" text-anchor="end" '
+               f'fill="#777">event {x1}</text><text x="{left}" y="{h - 8}" font-size="10" '
+               f'fill="#777">event {x0}</text>')
+    for i, (name, values) in enumerate(ys.items()):
+        colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+        points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, values, strict=True))
+        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" '
+                   f'points="{points}"><title>{escape(name)}</title></polyline>')
+    out.append("</svg>")
+    legend = "".join(f'<span><i class="swatch" style="background:'
+                     f'{PLAYER_COLOURS[i % len(PLAYER_COLOURS)]}"></i>{escape(n)}</span>'
+                     for i, n in enumerate(ys))
+    return "\n".join(out) + f'<div class="legend">{legend}</div>'
+
+
+def board_html(state: State) -> str:
+    colours = {p.name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+               for i, p in enumerate(state.players)}
+    group_colour = {}
+    for lots in state.edition.groups.values():
+        for pos in lots:
+            group_colour[pos] = GROUP_COLOURS.get(min(lots), "#ccc")
+    cells = []
+    for space in state.edition.spaces:
+        row, col = board_cell(space.position)
+        band = (f'<div class="band" style="background:{group_colour[space.position]}"></div>'
+                if space.position in group_colour else "")
+        bits = [f'<div>{escape(space.name)}</div>']
+        owner = state.owners[space.position] if space.is_property else None
+        if owner:
+            bits.append(f'<div class="own" style="color:{colours[owner]}">{escape(owner)}</div>')
+        level = state.buildings[space.position]
+        if level:
+            bits.append(f"<div>{_buildings(level)}</div>")
+        if space.position in state.mortgaged:
+            bits.append('<div class="mort">mortgaged</div>')
+        here = [p.name for p in state.players if p.position == space.position and not p.bankrupt]
+        if here:
+            bits.append(f'<div title="tokens here">&#9679; {escape(", ".join(here))}</div>')
+        cells.append(f'<div class="sq" id="sq{space.position}" style="grid-row:{row};'
+                     f'grid-column:{col}">{band}{"".join(bits)}</div>')
+    cells.append(f'<div class="centre">{escape(state.edition.title)}</div>')
+    return f'<div class="board">{"".join(cells)}</div>'
+
+
+def _buildings(level: int) -> str:
+    if level == 5:
+        return "hotel"
+    return f"{level} house{'s' if level > 1 else ''}"
+
+
+def _link(seq: int) -> str:
+    return f'<a class="seq" href="#e{seq}">#{seq}</a>'
+
+
+def timeline_html(events: list[dict], all_steps, describe) -> tuple[str, list[str]]:
+    """Every command and its events; returns the list and the highlights (links)."""
+    undone = {s for e in events if e["type"] == "EventRetracted" for s in e["data"]["seqs"]}
+    items, marks = [], []
+    for s in all_steps:
+        line = escape(s.line) if s.line else "(no line recorded)"
+        # the command's own row (CommandRecorded) is its anchor; rows from before commands
+        # were recorded have none, and their first fact holds the anchor
+        own = s.events[0]["seq"] != s.first_seq if s.events else True
+        anchor = f' id="e{s.first_seq}"' if own else ""
+        items.append(f'<li class="cmd"{anchor}>{_link(s.first_seq)}&gt; {line}</li>')
+        for e in s.events:
+            kind = HIGHLIGHTS.get(e["type"], "")
+            classes = " ".join(c for c in (kind, "undone" if e["seq"] in undone else "") if c)
+            text = escape(describe(e, s.after))
+            refs = _references(e)
+            tag = f'<span class="tag">{kind}</span>' if kind else ""
+            cls = f' class="{classes}"' if classes else ""
+            items.append(f'<li id="e{e["seq"]}"{cls}>{_link(e["seq"])}{tag}{text}{refs}</li>')
+            if kind:
+                marks.append(f'<li class="{kind}">{_link(e["seq"])}{tag}{text}{refs}</li>')
+    return f'<ol class="timeline">{"".join(items)}</ol>', marks
+
+
+def _references(event: dict) -> str:
+    """Links from an event to the events it speaks of."""
+    d = event["data"]
+    seqs = []
+    if event["type"] == "RulingRecorded":
+        seqs = [d["subject_seq"]]
+    elif event["type"] == "EventRetracted":
+        seqs = list(d["seqs"])
+    elif event["type"] == "RentClaimRefused":
+        seqs = [d["opened_seq"], d["lapsed_seq"]]
+    if not seqs:
+        return ""
+    return " <span>(" + ", ".join(f'<a href="#e{s}">event {s}</a>' for s in seqs) + ")</span>"
+
+
+def report_html(events: list[dict], game_id: int, describe, *, head: str,
+                local_time=lambda t: t) -> str:
+    """The page, as one string."""
+    all_steps = list(steps(events, game_id))
+    final = all_steps[-1].after
+    rows = standings(final)
+    colours = {p.name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+               for i, p in enumerate(final.players)}
+    title = (f"Game {game_id}: {', '.join(final.seats)} — {final.rules.name} rules, "
+             f"{final.edition.title}")
+    table = ['<table id="final"><tr><th>player</th><th class="n">cash</th>'
+             '<th class="n">net worth</th><th>where</th><th class="n">deeds</th><th>status</th>'
+             '</tr>']
+    for p in final.players:
+        status = ("bankrupt" if p.bankrupt else "winner" if final.winner == p.name
+                  else "in jail" if p.in_jail else "in play")
+        worth = 0 if p.bankrupt else net_worth(final, p.name)
+        table.append(
+            f'<tr data-player="{escape(p.name)}"><td><i class="swatch" style="background:'
+            f'{colours[p.name]}"></i>{escape(p.name)}</td>'
+            f'<td class="n cash" data-cash="{p.cash}">{_money(final, p.cash)}</td>'
+            f'<td class="n">{_money(final, worth)}</td>'
+            f'<td>{escape(final.edition.space(p.position).name)}</td>'
+            f'<td class="n">{len(deeds_of(final, p.name))}</td><td>{status}</td></tr>')
+    table.append("</table>")
+    ranking = "".join(f'<li>{escape(r["name"])}: {r["status"]}, net worth '
+                      f'{_money(final, r["net_worth"])}</li>' for r in rows)
+    timeline, marks = timeline_html(events, all_steps, describe)
+    started, last = events[0]["recorded_at"], events[-1]["recorded_at"]
+    outcome = (f"game over: {escape(final.winner or 'nobody')} wins" if final.ended
+               else f"in progress: {escape(final.turn.player)} to play")
+    deeds = []
+    for p in final.players:
+        mine = [final.edition.space(x).name for x in deeds_of(final, p.name)]
+        if mine:
+            deeds.append(f"<li>{escape(p.name)}: {escape(', '.join(mine))}</li>")
+    bank = [final.edition.space(x).name for x, o in enumerate(final.owners)
+            if o is None and final.edition.space(x).is_property]
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        # Nothing may be loaded: not a script, a font, an image from the network.
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        "style-src 'unsafe-inline'; img-src data:\">",
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f"<p>{outcome}. {len(events)} events from {escape(local_time(started))} to "
+        f"{escape(local_time(last))}.</p>",
+        f'<p class="head">head {escape(head)} (banco/{game_id}/{events[-1]["seq"]}/'
+        f'{escape(head[:12])})</p>',
+        "<h2>The table at the end</h2>", "".join(table),
+        f'<h2>Standings</h2><ol id="standings">{ranking}</ol>',
+        "<h2>Net worth over the game</h2>",
+        "<p>cash + deeds at price (mortgaged at half) + buildings at cost, after each command</p>",
+        worth_chart(all_steps, final),
+        "<h2>The board</h2>", board_html(final),
+        f"<h3>Deeds</h3><ul>{''.join(deeds)}<li>the Bank: {escape(', '.join(bank)) or 'none'}"
+        "</li></ul>",
+        "<h2>Rulings, corrections, late claims and undos</h2>",
+        f'<ol class="timeline" id="highlights">{"".join(marks)}</ol>' if marks
+        else "<p>none in this game</p>",
+        "<h2>Timeline</h2>", timeline,
+        f"<p><small>banco report of game {game_id}; every event is anchored as #e&lt;seq&gt;; "
+        f"`banco show SEQ` prints one in full.</small></p>",
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"

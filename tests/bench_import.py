@@ -1,0 +1,210 @@
+"""Benchmark: `banco import` of a generated 1,000,000-event game, in events per second, with
+the importing process's peak memory; then `banco export` of it, byte for byte the file it came
+from.  Prints figures; asserts nothing about speed.  Not part of the test run (minutes):
+
+    python tests/bench_import.py                   # 1,000,000 events
+    python tests/bench_import.py --events 100000   # a quicker look
+    python tests/bench_import.py --sizes 100000,1000000   # memory stays flat as games grow
+
+DESIGN.md's budget: import >= 50,000 events/s in batches, in bounded memory.  The import
+checks every line and the chain as it streams, inserts in batches, then runs the audit
+(projections/audit.py) over the game read back from the file on demand: the figures say how
+much of the time is the audit's.
+
+The game is played by decide itself, so the audit accepts it: four players who buy their first
+three deeds, decline the rest (auctions close without a bid), claim every rent, pay their
+debts, and go round the board for ever; each command is recorded with its CommandRecorded as
+the book records it, and the whole written straight into an export file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def choose(state, rng):
+    from ledger import commands as c
+    from ledger.worth import deeds_of
+
+    t = state.turn
+    for d in state.debts:
+        if state.player(d.debtor).cash >= d.amount:
+            return c.PayDebt(d.debtor)
+        return None
+    if state.claims:
+        return c.Claim(state.claims[0].owner)
+    p = state.current
+    if t.phase == "roll":
+        if p.in_jail and p.cash >= state.rules.jail_fine and rng.random() < 0.3:
+            return c.PayFine()
+        return c.Roll((rng.randint(1, 6), rng.randint(1, 6)))
+    if t.phase == "buy":
+        price = state.edition.space(t.offer).price
+        return c.Buy() if len(deeds_of(state, p.name)) < 3 and p.cash > price + 300 \
+            else c.Decline()
+    if t.phase == "auction":
+        return c.Hammer()
+    if t.phase == "choice":
+        deck, n = t.card_choice
+        return c.DrawCard(deck, n, "pay")
+    if t.phase == "card":
+        deck = state.edition.decks[t.card_deck]
+        free = [x.number for x in deck.cards if (deck.name, x.number) not in state.held_cards]
+        return c.DrawCard(deck.name, rng.choice(free))
+    if t.phase == "throw":
+        return c.Roll((rng.randint(1, 6), rng.randint(1, 6)))
+    return None
+
+
+def generate(path: Path, events: int, seed: int = 1) -> tuple[int, str, float]:
+    """Write an export of a game of about `events` events; returns (events, head, seconds)."""
+    from ledger.book import command_recorded
+    from ledger.canonical import CHAIN_VERSION, GENESIS, HASHED_FIELDS, canonical_json, row_hash
+    from ledger.decide import decide, start_game
+    from ledger.rules import load_rules
+    from ledger.state import evolve, fold
+
+    t0 = time.perf_counter()
+    rng = random.Random(seed)
+    players = ["Anna", "Bruno", "Carla", "Dario"]
+    rules = load_rules("classic")
+    at = "2026-11-29T21:00:00.000000Z"
+    prev, seq = GENESIS, 0
+    body = path.with_suffix(".body")
+
+    def add(batch, command_id, out):
+        nonlocal prev, seq
+        for e in batch:
+            seq += 1
+            row = {"seq": seq, "type": e["type"], "data": e["data"], "recorded_at": at,
+                   "actor": "banker", "command_id": command_id, "schema_version": 1,
+                   "chain_version": CHAIN_VERSION}
+            row["prev_hash"] = prev
+            row["hash"] = prev = row_hash(prev, row)
+            out.write(canonical_json(row) + "\n")
+
+    start = start_game(players, rules, "it")
+    start[0]["data"]["game_uuid"] = str(uuid.UUID(int=rng.getrandbits(128)))
+    with open(body, "w", encoding="utf-8") as out:
+        first = [command_recorded("new " + " ".join(players), None), *start]
+        add(first, "bench-0", out)
+        log = [{**e, "seq": i} for i, e in enumerate(first, start=1)]
+        state = fold(log, 1)
+        n = 0
+        while seq < events:
+            cmd = choose(state, rng)
+            if cmd is None:
+                raise SystemExit(f"the generated game stalled at event {seq}")
+            n += 1
+            recorded = command_recorded(None, cmd)
+            ready = evolve(state, {**recorded, "seq": seq + 1})
+            facts = decide(ready, cmd)
+            add([recorded, *facts], f"bench-{n}", out)
+            state = ready
+            for e in facts:
+                state = evolve(state, e)
+            if state.ended:
+                raise SystemExit(f"the generated game ended at event {seq}")
+    header = {"banco_export": 1, "chain_game_id": None, "chain_versions": [CHAIN_VERSION],
+              "edition": "it", "events": seq, "first_player": "Anna",
+              "game_uuid": start[0]["data"]["game_uuid"],
+              "hashed_fields": {str(CHAIN_VERSION): list(HASHED_FIELDS[CHAIN_VERSION])},
+              "head": prev, "players": players, "rules": "classic"}
+    with open(path, "w", encoding="utf-8") as out, open(body, encoding="utf-8") as f:
+        out.write(canonical_json(header) + "\n")
+        while chunk := f.read(1 << 20):
+            out.write(chunk)
+    body.unlink()
+    return seq, prev, time.perf_counter() - t0
+
+
+def banco() -> str:
+    here = Path(sys.executable).parent / "banco"
+    return str(here) if here.exists() else "banco"
+
+
+def timed(cmd: list[str]) -> tuple[float, int, str]:
+    """Wall time, the process's own peak resident memory (KiB, from wait4) and its stderr."""
+    with tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        dt = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")
+    if proc.returncode:
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {text}")
+    return dt, usage.ru_maxrss, text
+
+
+def digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def bench(events: int, folder: Path) -> None:
+    from ledger.store import SQLiteStore
+
+    src = folder / f"game-{events}.jsonl"
+    n, head, gen = generate(src, events)
+    size = src.stat().st_size
+    print(f"generated a {n:,}-event game ({size / 1e6:.0f} MB of JSON Lines) in {gen:.1f} s")
+    db = folder / f"imported-{events}.db"
+    dt, peak, _ = timed([banco(), "--db", str(db), "import", str(src)])
+    store = SQLiteStore(str(db))
+    assert store.head(1) == head, "the imported head is not the generated one"
+    store.close()
+    # the audit's share: the same audit, timed on its own over the imported game
+    t0 = time.perf_counter()
+    from projections.audit import audit
+
+    store = SQLiteStore(str(db))
+    report = audit(1, store.rows_view(1))
+    audit_s = time.perf_counter() - t0
+    store.close()
+    assert report.ok, report.problem
+    print(f"import                  {n / dt:10,.0f} events/s: {n:,} events in {dt:.1f} s, "
+          f"peak memory {peak / 1024:.0f} MiB (goal >= 50,000 events/s, bounded memory)")
+    print(f"  of which the audit    {audit_s:8.1f} s ({n / audit_s:,.0f} events/s); the "
+          f"import's own checks and inserts {max(dt - audit_s, 0.001):.1f} s "
+          f"({n / max(dt - audit_s, 0.001):,.0f} events/s)")
+    back = folder / f"again-{events}.jsonl"
+    dt, peak, _ = timed([banco(), "--db", str(db), "export", "-o", str(back)])
+    same = digest(back) == digest(src)
+    print(f"export                  {n / dt:10,.0f} events/s; byte-identical to the file "
+          f"imported: {'yes' if same else 'NO'}")
+    if not same:
+        raise SystemExit("export -> import -> export is not byte-identical")
+    for f in (src, back, db):
+        f.unlink()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--events", type=int, default=1_000_000)
+    ap.add_argument("--sizes", default=None, help="comma-separated sizes, run in turn")
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else [args.events]
+    with tempfile.TemporaryDirectory(dir=os.environ.get("BANCO_BENCH_DIR")) as tmp:
+        for n in sizes:
+            bench(n, Path(tmp))
+
+
+if __name__ == "__main__":
+    main()

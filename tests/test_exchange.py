@@ -1,0 +1,395 @@
+"""`export` and `import`: a game's history as a file a third party can verify, imported
+everything or nothing, a tampered file refused naming its line and event; the money as CSV and
+the history as text."""
+
+import json
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from format1 import OLD_DB
+from games import lines, record
+
+from ledger.canonical import GENESIS, canonical_json, row_hash
+from ledger.store import SQLiteStore
+from projections import exchange
+
+
+@pytest.fixture(scope="module")
+def four(tmp_path_factory):
+    return record(str(tmp_path_factory.mktemp("exchange") / "4p.db"), "classic-4p")
+
+
+@pytest.fixture(scope="module")
+def exported(four, tmp_path_factory):
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    path = tmp_path_factory.mktemp("exchange") / "4p.jsonl"
+    result = CliRunner().invoke(cli, ["--db", four, "export", "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def games(db):
+    if not os.path.exists(db):
+        return None
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT game_id, game_uuid, last_seq, head FROM games").fetchall()
+    finally:
+        conn.close()
+
+
+def rows_of(path):
+    text = Path(path).read_text(encoding="utf-8").splitlines()
+    return json.loads(text[0]), [json.loads(x) for x in text[1:]]
+
+
+def write(path, header, rows):
+    Path(path).write_text("\n".join([canonical_json(header)] + [canonical_json(r) for r in rows])
+                          + "\n", encoding="utf-8")
+
+
+def rehash(rows, start=0, game_id=None):
+    """What a forger does: recompute every hash from row `start` on."""
+    prev = rows[start - 1]["hash"] if start else GENESIS
+    for r in rows[start:]:
+        r["prev_hash"] = prev
+        full = {**r, "game_id": game_id}
+        r["hash"] = prev = row_hash(prev, full)
+    return rows
+
+
+# --- the file ---------------------------------------------------------------------------------
+
+def test_the_export_is_a_header_then_one_canonical_event_a_line(exported, four):
+    header, rows = rows_of(exported)
+    assert header["banco_export"] == 1 and header["events"] == len(rows) > 600
+    assert header["players"] == ["Anna", "Bruno", "Carla", "Dario"]
+    assert (header["rules"], header["edition"], header["chain_versions"]) == ("classic", "it",
+                                                                              [2])
+    store = SQLiteStore(four)
+    assert header["head"] == store.head(1) == rows[-1]["hash"]
+    assert header["game_uuid"] == store.game(1)["uuid"]
+    store.close()
+    # each line is the canonical JSON of its row, and anyone can check the chain with
+    # sha256(prev_hash + canonical JSON of the hashed fields the header names)
+    import hashlib
+
+    text = Path(exported).read_text(encoding="utf-8").splitlines()
+    prev = "0" * 64
+    for line, row in zip(text[1:], rows, strict=True):
+        assert line == canonical_json(row)
+        body = canonical_json({k: row[k] for k in header["hashed_fields"]["2"]})
+        assert hashlib.sha256((prev + body).encode()).hexdigest() == row["hash"]
+        assert row["prev_hash"] == prev
+        prev = row["hash"]
+
+
+def test_export_import_export_is_byte_identical(exported, tmp_path, banco):
+    db = str(tmp_path / "elsewhere.db")
+    banco("--db", db, "new", "Zoe", "Yuri")  # another machine, with a game of its own
+    n = rows_of(exported)[0]["events"]
+    out = banco("--db", db, "import", str(exported)).output
+    assert f"imported {exported} as game 2: Anna, Bruno, Carla, Dario; rules classic; {n} " \
+           "events, chain intact, audit passed" in out
+    again = tmp_path / "again.jsonl"
+    banco("--db", db, "--game", "2", "export", "-o", str(again))
+    assert again.read_bytes() == Path(exported).read_bytes()
+    header, _ = rows_of(again)
+    assert json.loads(banco("--db", db, "--game", "2", "audit", "--json").output)["head"] == \
+        header["head"]
+    listed = json.loads(banco("--db", db, "games", "--json").output)
+    assert [g["uuid"] for g in listed][1] == header["game_uuid"]
+
+
+def test_the_same_game_is_not_imported_twice(exported, tmp_path, banco):
+    db = str(tmp_path / "e.db")
+    banco("--db", db, "import", str(exported))
+    before = games(db)
+    out = banco("--db", db, "import", str(exported), code=2).output
+    assert "this game is already game 1 in" in out and "nothing was imported" in out
+    assert games(db) == before
+
+
+def test_an_old_game_keeps_the_number_its_rows_were_hashed_with(tmp_path, banco):
+    """Format-1 games hash their local game number: the header carries it, the import keeps
+    it beside the game (a meta row), and the chain verifies under another number."""
+    old = str(tmp_path / "old.db")
+    shutil.copy(OLD_DB, old)
+    path = tmp_path / "g2.jsonl"
+    banco("--db", old, "--game", "2", "export", "-o", str(path))
+    header, rows = rows_of(path)
+    assert (header["chain_versions"], header["chain_game_id"], header["game_uuid"]) == ([1], 2,
+                                                                                       None)
+    assert header["head"] == "70b120b57c78384df3a7eb26cc59a140de95ba5de67f3426108a9473727dd84a"
+    db = str(tmp_path / "new.db")
+    out = banco("--db", db, "import", str(path)).output
+    assert "as game 1" in out and "hashed with game number 2, kept beside it" in out
+    conn = sqlite3.connect(db)
+    assert dict(conn.execute("SELECT key, value FROM meta"))["chain_game_id:1"] == "2"
+    conn.close()
+    audit = banco("--db", db, "audit").output
+    assert "chain intact" in audit and header["head"] in audit
+    again = tmp_path / "again.jsonl"
+    banco("--db", db, "export", "-o", str(again))
+    assert again.read_bytes() == path.read_bytes()
+    # the game goes on in its new home, in chain version 2, and still audits
+    banco("--db", db, "roll", "2", "3")
+    assert "chain intact" in banco("--db", db, "audit").output
+    assert "WARNING" not in banco("--db", db, "state").output
+    # and it is the same game as the one it came from: not imported twice
+    out = banco("--db", old, "import", str(path), code=2).output
+    assert "already game 2" in out
+
+
+def test_an_old_game_whose_number_is_taken_elsewhere(tmp_path, banco):
+    old = str(tmp_path / "old.db")
+    shutil.copy(OLD_DB, old)
+    one = tmp_path / "g1.jsonl"
+    banco("--db", old, "--game", "1", "export", "-o", str(one))
+    db = str(tmp_path / "other.db")
+    banco("--db", db, "new", "Zoe", "Yuri")
+    assert "as game 2" in banco("--db", db, "import", str(one)).output
+    assert "chain intact" in banco("--db", db, "--game", "2", "audit").output
+
+
+# --- tampering ------------------------------------------------------------------------------
+
+@pytest.fixture
+def target(tmp_path, banco):
+    db = str(tmp_path / "target.db")
+    banco("--db", db, "new", "Zoe", "Yuri")
+    return db
+
+
+def refused(banco, db, header, rows, tmp_path, code=3):
+    path = tmp_path / "tampered.jsonl"
+    write(path, header, rows)
+    before = games(db)
+    out = banco("--db", db, "import", str(path), code=code).output
+    assert games(db) == before  # nothing written
+    return out
+
+
+def test_an_edited_line_is_named(exported, target, tmp_path, banco):
+    header, rows = rows_of(exported)
+    rows[55]["data"]["amount"] = 2  # line 57, event 56
+    out = refused(banco, target, header, rows, tmp_path)
+    assert "line 57 (event 56) does not match its hash: the line was edited" in out
+
+
+def test_an_edited_line_with_its_own_hash_recomputed_breaks_the_next(exported, target,
+                                                                       tmp_path, banco):
+    header, rows = rows_of(exported)
+    rows[55]["recorded_at"] = "2026-11-29T20:00:00.000000Z"
+    rows[55]["hash"] = row_hash(rows[55]["prev_hash"], rows[55])
+    out = refused(banco, target, header, rows, tmp_path)
+    assert "line 58 (event 57) does not follow line 57" in out
+
+
+def test_a_deleted_line_is_named(exported, target, tmp_path, banco):
+    header, rows = rows_of(exported)
+    del rows[55]
+    out = refused(banco, target, header, rows, tmp_path)
+    assert "line 57: event 56 expected, but the line holds event 57: a line was deleted or " \
+           "moved" in out
+
+
+def test_reordered_lines_are_named(exported, target, tmp_path, banco):
+    header, rows = rows_of(exported)
+    rows[55], rows[56] = rows[56], rows[55]
+    out = refused(banco, target, header, rows, tmp_path)
+    assert "line 57: event 56 expected, but the line holds event 57" in out
+
+
+def test_a_truncated_file_is_named(exported, target, tmp_path, banco):
+    header, rows = rows_of(exported)
+    out = refused(banco, target, header, rows[:600], tmp_path)
+    assert "the file ends after line 601 (event 600), but its header announces " \
+           f"{len(rows)} events: it was cut short" in out
+    path = tmp_path / "cut.jsonl"
+    data = Path(exported).read_bytes()
+    path.write_bytes(data[:len(data) // 2])  # cut in the middle of a line
+    out = banco("--db", target, "import", str(path), code=3).output
+    assert "is not valid JSON" in out and "(the file may have been cut short)" in out
+    assert "line " in out
+
+
+def test_a_header_that_lies_is_named(exported, target, tmp_path, banco):
+    header, rows = rows_of(exported)
+    out = refused(banco, target, {**header, "players": ["Anna", "Bruno", "Carla", "Zed"]}, rows,
+                  tmp_path)
+    assert "line 1 (the header) says players ['Anna', 'Bruno', 'Carla', 'Zed'] but the events " \
+           "say ['Anna', 'Bruno', 'Carla', 'Dario']: the header lies" in out
+    out = refused(banco, target, {**header, "head": "f" * 64}, rows, tmp_path)
+    assert "the header's head is ffffffffffff...: the header lies, or the history was " \
+           "rewritten" in out
+    out = refused(banco, target, {**header, "events": 600}, rows, tmp_path)
+    assert "line 602 holds event 601, but the header announces 600 events" in out
+    out = refused(banco, target, {**header, "rules": "quick"}, rows, tmp_path)
+    assert "says rules 'quick' but the events say 'classic'" in out
+
+
+def test_a_forger_who_recomputes_every_hash_meets_the_printed_head(exported, target, tmp_path,
+                                                                    banco):
+    header, rows = rows_of(exported)
+    printed = header["head"]  # on the score sheet
+    cash = next(i for i, r in enumerate(rows) if r["type"] == "CashIssued")
+    rows[cash]["data"]["amount"] = 1600
+    rows[cash + 1]["data"]["amount"] = 1400
+    rehash(rows, cash)
+    header["head"] = rows[-1]["hash"]
+    path = tmp_path / "forged.jsonl"
+    write(path, header, rows)
+    out = banco("--db", target, "import", str(path), "--expect-head", printed, code=3).output
+    assert f"the head {printed[:12]}... printed earlier is not in this history" in out
+
+
+def test_a_forged_history_the_audit_refuses_names_its_line(exported, target, tmp_path, banco):
+    header, rows = rows_of(exported)
+    tax = next(i for i, r in enumerate(rows) if r["type"] == "TaxPaid")
+    rows[tax]["data"]["amount"] = 99999  # more than the payer has: cash below zero
+    rehash(rows, tax)
+    header["head"] = rows[-1]["hash"]
+    out = refused(banco, target, header, rows, tmp_path)
+    seq = rows[tax]["seq"]
+    assert f"the audit stops at event {seq} (line {seq + 1})" in out
+    assert "nothing was imported" in out
+
+
+def test_a_line_with_other_fields_or_types_is_named(exported, target, tmp_path, banco):
+    header, rows = rows_of(exported)
+    rows[9]["seq"] = "10"
+    out = refused(banco, target, header, rows, tmp_path)
+    assert "line 11 (event 10): seq '10' is not what banco writes" in out
+    header, rows = rows_of(exported)
+    rows[9]["note"] = "hello"
+    out = refused(banco, target, header, rows, tmp_path)
+    assert "line 11 (event 10): has fields banco does not write: note" in out
+    header, rows = rows_of(exported)
+    rows[9]["data"]["amount"] = 1.5
+    path = tmp_path / "float.jsonl"
+    path.write_text("\n".join([canonical_json(header)] + [json.dumps(r) for r in rows]) + "\n",
+                    encoding="utf-8")
+    out = banco("--db", target, "import", str(path), code=3).output
+    assert "line 11 is not valid JSON: the number 1.5 is not whole" in out
+
+
+def test_import_from_standard_input(exported, tmp_path):
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    db = str(tmp_path / "stdin.db")
+    result = CliRunner().invoke(cli, ["--db", db, "import", "-"],
+                                input=Path(exported).read_text(encoding="utf-8"))
+    assert result.exit_code == 0, result.output
+    assert "imported - as game 1" in result.output
+
+
+def test_what_is_not_an_export(target, tmp_path, banco):
+    path = tmp_path / "x.jsonl"
+    path.write_text('{"hello": 1}\n', encoding="utf-8")
+    assert "line 1 is not a banco export header" in banco("--db", target, "import", str(path),
+                                                          code=2).output
+    path.write_text('{"banco_export": 9}\n', encoding="utf-8")
+    assert "this export is format 9; this banco reads format 1: upgrade banco" in banco(
+        "--db", target, "import", str(path), code=2).output
+    assert "no file" in banco("--db", target, "import", str(tmp_path / "nope.jsonl"),
+                              code=2).output
+
+
+def test_a_refused_import_into_a_new_file_leaves_no_file(exported, tmp_path, banco):
+    header, rows = rows_of(exported)
+    del rows[10]
+    path = tmp_path / "bad.jsonl"
+    write(path, header, rows)
+    db = tmp_path / "fresh.db"
+    banco("--db", str(db), "import", str(path), code=3)
+    assert not db.exists() and not Path(str(db) + "-wal").exists()
+
+
+# --- bounded memory -------------------------------------------------------------------------
+
+def test_the_import_goes_by_batches_and_checks_the_game_read_back_in_chunks(exported, tmp_path,
+                                                                             monkeypatch, banco):
+    from ledger.store import GameRows
+
+    monkeypatch.setattr(exchange, "BATCH", 7)
+    monkeypatch.setattr(GameRows, "CHUNK", 5)
+    inserted = []
+    from ledger import store
+
+    real = store.GameImport.insert
+
+    def spy(self, rows):
+        inserted.append(len(rows))
+        return real(self, rows)
+
+    monkeypatch.setattr(store.GameImport, "insert", spy)
+    db = str(tmp_path / "b.db")
+    banco("--db", db, "import", str(exported))
+    assert max(inserted) == 7 and sum(inserted) == rows_of(exported)[0]["events"]
+    again = tmp_path / "again.jsonl"
+    banco("--db", db, "export", "-o", str(again))
+    assert again.read_bytes() == Path(exported).read_bytes()
+
+
+def test_game_rows_read_on_demand_behave_as_the_list(four):
+    store = SQLiteStore(four)
+    view, rows = store.rows_view(1), store.read(1)
+    assert len(view) == len(rows) and bool(view)
+    assert list(view) == rows
+    assert view[0] == rows[0] and view[-1] == rows[-1] and view[100] == rows[100]
+    assert list(view[3:10]) == rows[3:10] and list(view[590:]) == rows[590:]
+    assert list(view[3:][2:5]) == rows[3:][2:5] and len(view[len(rows) + 5:]) == 0
+    with pytest.raises(IndexError):
+        view[len(rows)]
+    store.close()
+
+
+# --- csv and text ---------------------------------------------------------------------------
+
+def test_csv_one_row_per_money_movement(four, banco):
+    import csv
+    import io
+
+    text = banco("--db", four, "export", "--format", "csv").output
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0]) == ["date", "seq", "account", "counterparty", "amount", "balance",
+                             "description"]
+    assert rows[0] == {"date": "2026-11-29", "seq": "3", "account": "Anna",
+                       "counterparty": "bank", "amount": "1500", "balance": "1500",
+                       "description": "starting cash (CashIssued)"}
+    state = json.loads(banco("--db", four, "state", "--json").output)
+    # `balance` is the receiving account's balance after the movement (hledger's assertion)
+    total = {}
+    for r in rows:
+        total[r["account"]] = total.get(r["account"], 0) + int(r["amount"])
+        total[r["counterparty"]] = total.get(r["counterparty"], 0) - int(r["amount"])
+        assert int(r["balance"]) == total[r["account"]], r
+    assert sum(total.values()) == 0  # every movement is in the books once
+    assert {p["name"]: p["cash"] for p in state["players"]} == \
+        {k: v for k, v in total.items() if k != "bank"}
+
+
+def test_csv_leaves_out_money_an_undo_took_back(tmp_path, banco):
+    db = str(tmp_path / "u.db")
+    lines(db, "new Anna Bruno", "roll 3 2", "buy", "undo")
+    text = banco("--db", db, "export", "--format", "csv").output
+    assert "bought Stazione Sud" not in text and text.count("\n") == 3  # header + 2 issues
+
+
+def test_text_is_the_replay(four, banco):
+    text = banco("--db", four, "export", "--format", "text").output
+    assert text == banco("--db", four, "replay").output
+
+
+def test_export_to_a_file_that_exists(exported, four, banco):
+    assert "exists: give another name, or --force" in banco("--db", four, "export", "-o",
+                                                            str(exported), code=2).output

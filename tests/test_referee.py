@@ -1,0 +1,238 @@
+"""A referee's corrections and recorded rulings: decided like any command (refused when they
+cannot be true of a table), folded like any fact, audited, shown in the log, taken back by undo."""
+
+import json
+
+import pytest
+from helpers import POS, build, cash, new_table, own, place, play
+
+from ledger import commands as c
+from ledger.book import Book
+from ledger.decide import decide
+from ledger.errors import RuleViolation
+from ledger.state import BANK, evolve
+from projections.audit import audit
+
+NOW = "2026-11-30T21:00:00.000000Z"
+
+
+def apply(state, events):
+    for e in events:
+        state = evolve(state, e)
+    return state
+
+
+def books_balance(state):
+    return sum(p.cash for p in state.players) == state.bank_paid_out
+
+
+# --- money ----------------------------------------------------------------------------------
+
+def test_money_from_the_bank_is_a_transfer_with_the_referee_and_the_reason():
+    t = new_table()
+    events = decide(t, c.CorrectCash("Anna", 50, "change miscounted", "Rita"))
+    assert events == [{"type": "CashCorrected", "data": {
+        "player": "Anna", "payer": BANK, "payee": "Anna", "amount": 50,
+        "reason": "referee Rita: change miscounted", "referee": "Rita"}}]
+    after = apply(t, events)
+    assert after.player("Anna").cash == 1550 and books_balance(after)
+
+
+def test_money_back_to_the_bank_and_never_below_zero():
+    t = cash(new_table(), "Bruno", 30)
+    back = apply(t, decide(t, c.CorrectCash("Bruno", -30, "paid twice", "Rita")))
+    assert back.player("Bruno").cash == 0 and books_balance(back)
+    with pytest.raises(RuleViolation, match=r"Bruno has 30 M: taking 31 M would leave the cash "
+                                            r"negative") as err:
+        decide(t, c.CorrectCash("Bruno", -31, "paid twice", "Rita"))
+    assert err.value.allowed == "take at most 30"
+
+
+@pytest.mark.parametrize("command,message", [
+    (c.CorrectCash("Zeno", 10, "x", "Rita"), "Zeno is not at this table"),
+    (c.CorrectCash("Anna", 0, "x", "Rita"), "a correction of 0 changes nothing"),
+    (c.CorrectCash("Anna", 10, "  ", "Rita"), "a correction says why"),
+    (c.CorrectCash("Anna", 10, "x", " "), "names the referee"),
+    (c.CorrectPosition("Anna", 40, "x", "Rita"), "spaces 0 to 39"),
+    (c.CorrectPosition("Anna", 0, "x", "Rita"), "Anna is already on Via!"),
+    (c.CorrectOwner(POS["Vicolo Corto"], None, "x", "Rita"), "already belongs to the Bank"),
+    (c.CorrectOwner(0, "Anna", "x", "Rita"), "Via! is not a deed"),
+    (c.RecordRuling("weather", 3, "v", "t", "Rita"), "no ruling of kind 'weather'"),
+    (c.RecordRuling("rent", 999, "v", "t", "Rita"), "event 999 is not in this game"),
+])
+def test_impossible_corrections_are_refused_with_the_reason(command, message):
+    with pytest.raises(RuleViolation, match=message):
+        decide(new_table(), command)
+
+
+def test_nothing_of_a_bankrupt_player_can_be_corrected():
+    t = new_table()
+    i = t.index["Carla"]
+    t = t._replace(players=t.players[:i] + (t.players[i]._replace(bankrupt=True, cash=0),)
+                   + t.players[i + 1:])
+    with pytest.raises(RuleViolation, match="Carla is bankrupt and out of the game"):
+        decide(t, c.CorrectCash("Carla", 10, "x", "Rita"))
+
+
+# --- the token ------------------------------------------------------------------------------
+
+def test_a_move_puts_the_token_without_salary_or_landing():
+    t = place(new_table(), "Bruno", 38)
+    after = apply(t, decide(t, c.CorrectPosition("Bruno", 5, "token knocked over", "Rita")))
+    assert after.player("Bruno").position == 5
+    assert after.player("Bruno").cash == 1500  # no salary for "passing" Via!
+    assert after.turn == t.turn  # nothing offered, no rent opened
+
+
+def test_a_move_out_of_jail_frees_the_player_and_onto_the_jail_square_is_visiting():
+    t = place(new_table(), "Bruno", 10, in_jail=True, jail_turns=2)
+    events = decide(t, c.CorrectPosition("Bruno", 10, "sent there by mistake", "Rita"))
+    assert events[0]["data"]["left_jail"] is True
+    after = apply(t, events)
+    assert after.player("Bruno").in_jail is False and after.player("Bruno").jail_turns == 0
+    assert after.player("Bruno").position == 10
+
+
+def test_the_current_players_move_waits_for_his_square_to_be_played_out():
+    t = new_table()
+    t, _ = play(t, c.Roll((3, 2)))  # Anna on Stazione Sud, offered it
+    with pytest.raises(RuleViolation, match="Anna's move is still being played out") as err:
+        decide(t, c.CorrectPosition("Anna", 0, "x", "Rita"))
+    assert "`buy` or `decline`" in err.value.allowed
+
+
+# --- deeds ----------------------------------------------------------------------------------
+
+def test_a_deed_given_to_a_player_and_back_to_the_bank_unmortgaged():
+    t = own(new_table(), "Anna", "Vicolo Corto")
+    t = t._replace(mortgaged=frozenset({POS["Vicolo Corto"]}))
+    to_bruno = apply(t, decide(t, c.CorrectOwner(POS["Vicolo Corto"], "Bruno", "x", "Rita")))
+    assert to_bruno.owners[POS["Vicolo Corto"]] == "Bruno"
+    assert POS["Vicolo Corto"] in to_bruno.mortgaged  # the mortgage goes with the deed
+    events = decide(t, c.CorrectOwner(POS["Vicolo Corto"], None, "x", "Rita"))
+    assert events[0]["data"] == {"property": 1, "from": "Anna", "to": BANK, "mortgaged": False,
+                                 "reason": "referee Rita: x", "referee": "Rita"}
+    to_bank = apply(t, events)
+    assert to_bank.owners[1] is None and 1 not in to_bank.mortgaged
+
+
+def test_no_deed_of_a_built_group_changes_hands():
+    t = own(new_table(), "Anna", "Vicolo Corto", "Vicolo Stretto")
+    t = build(t, "Vicolo Stretto", 1)
+    with pytest.raises(RuleViolation, match="the group of Vicolo Corto has buildings "
+                                            r"\(Vicolo Stretto\)") as err:
+        decide(t, c.CorrectOwner(POS["Vicolo Corto"], "Bruno", "x", "Rita"))
+    assert "sell" in err.value.allowed
+
+
+# --- the book -------------------------------------------------------------------------------
+
+@pytest.fixture
+def book(tmp_path):
+    b = Book(str(tmp_path / "r.db"))
+    yield b
+    b.close()
+
+
+def test_corrections_and_rulings_are_recorded_audited_and_undone_like_facts(book):
+    g = book.new_game(["Anna", "Bruno"], now=NOW)
+    book.execute(g, c.Roll((3, 4)), now=NOW)  # Anna to Imprevisti: a card to draw
+    book.execute(g, c.CorrectCash("Anna", 75, "change", "Rita"), now=NOW, actor="referee:Rita")
+    book.execute(g, c.CorrectOwner(POS["Corso Impero"], "Bruno", "bought, unrecorded", "Rita"),
+                 now=NOW)
+    book.execute(g, c.RecordRuling("rent", 3, "in time", "reasons", "Rita"), now=NOW)
+    report = audit(g, book.store.read(g))
+    assert report.ok, report.problem
+    st = book.state(g)
+    assert st.owners[POS["Corso Impero"]] == "Bruno"
+    # undo steps over the ruling (evidence) and takes back the last correction
+    book.undo(g, now=NOW)
+    st = book.state(g)
+    assert st.owners[POS["Corso Impero"]] is None
+    assert st.player("Anna").cash == 1575  # the cash correction is still in force
+    types = [e["type"] for e in book.events(g)]
+    assert types.count("RulingRecorded") == 1 and types[-1] == "EventRetracted"
+    retracted = book.events(g)[-1]["data"]["seqs"]
+    assert [book.events(g)[s - 1]["type"] for s in retracted] == ["OwnerCorrected"]
+    assert audit(g, book.store.read(g)).ok
+
+
+def test_a_referee_may_still_act_once_the_game_is_over():
+    t = new_table(("Anna", "Bruno"))._replace(ended=True, winner="Anna")
+    assert decide(t, c.CorrectCash("Bruno", 10, "final count", "Rita"))
+    assert decide(t, c.RecordRuling("rent", 3, "v", "t", "Rita"))
+    with pytest.raises(RuleViolation, match="the game is over"):
+        decide(t, c.Roll((1, 2)))
+
+
+def test_the_audit_accepts_a_correction_but_not_a_forged_one(book):
+    """A correction balances the books like any transfer; one that was edited after the fact
+    (money out of nowhere) is caught."""
+    g = book.new_game(["Anna", "Bruno"], now=NOW)
+    book.execute(g, c.CorrectCash("Anna", 75, "change", "Rita"), now=NOW)
+    rows = book.store.read(g)
+    assert audit(g, rows).ok
+    forged = [dict(r) for r in rows]
+    forged[-1]["data"] = {**forged[-1]["data"], "amount": 7500}
+    bad = audit(g, forged)
+    assert not bad.ok and bad.bad_seq == forged[-1]["seq"]
+
+
+# --- the command line -----------------------------------------------------------------------
+
+def test_correct_on_the_command_line(banco):
+    banco("new", "Anna", "Bruno")
+    out = banco("correct", "Anna", "-50", "--reason", "paid the fine twice", "--referee",
+                "Rita").output
+    assert "correction: Anna pays 50 M to the Bank (referee Rita: paid the fine twice)" in out
+    out = banco("correct", "--move", "bruno", "parco", "della", "--reason", "knocked",
+                "--referee", "Rita").output
+    assert "Bruno moved from Via! to Parco della Vittoria" in out
+    banco("correct", "--owner", "vicolo", "corto", "anna", "--reason", "bought", "--referee",
+          "Rita")
+    log = banco("log", "--type", "CashCorrected,PositionCorrected,OwnerCorrected").output
+    assert log.count("correction:") == 3
+    assert "Vicolo Corto passes from the Bank to Anna" in log
+    statement = banco("statement", "Anna").output
+    assert "-50" in statement and "referee Rita: paid the fine twice" in statement
+    last = banco("log", "--json").output
+    seq = json.loads(last)[-1]["seq"]
+    assert "actor      referee:Rita" in banco("show", str(seq)).output
+    assert banco("audit").exit_code == 0
+
+
+def test_correct_refusals_and_usage_append_nothing(banco):
+    banco("new", "Anna", "Bruno")
+    before = banco("log", "--json").output
+    assert "Anna has 1500 M" in banco("correct", "Anna", "-1501", "--reason", "x",
+                                      "--referee", "Rita", code=1).output
+    assert "did you mean 'Anna'" in banco("correct", "Ana", "10", "--reason", "x",
+                                          "--referee", "Rita", code=2).output
+    assert "Probabilità is at 2, 17, 33: give the number" in banco(
+        "correct", "--move", "Anna", "probabilita", "--reason", "x", "--referee", "R",
+        code=2).output
+    assert "not a whole amount" in banco("correct", "Anna", "ten", "--reason", "x",
+                                         "--referee", "R", code=2).output
+    assert "--referee" in banco("correct", "Anna", "10", "--reason", "x", code=2).output
+    assert banco("log", "--json").output == before
+
+
+# --- what an audit checks of a correction ---------------------------------------------------
+
+def test_a_correction_is_its_own_kind_of_money_fact_for_the_audit():
+    from projections.referee_checks import MONEY_CHECKS, cash_correction_problems
+
+    t = new_table()
+    good = decide(t, c.CorrectCash("Anna", 75, "change", "Rita"))[0]
+    assert MONEY_CHECKS[good["type"]] is cash_correction_problems
+    assert cash_correction_problems(t, good["data"]) == []
+    back = decide(t, c.CorrectCash("Anna", -75, "paid twice", "Rita"))[0]["data"]
+    assert cash_correction_problems(t, back) == []
+    assert cash_correction_problems(t, {**back, "amount": 2000}) == [
+        "a referee's correction takes 2000 from Anna, who has 1500"]
+    assert "goes between the Bank and Anna" in cash_correction_problems(
+        t, {**good["data"], "payer": "Bruno"})[0]
+    assert cash_correction_problems(t, {**good["data"], "referee": " "}) == [
+        "a correction that names no referee"]
+    assert cash_correction_problems(t, {**good["data"], "player": "Zeno"}) == [
+        "a referee's correction for 'Zeno', who is not seated"]

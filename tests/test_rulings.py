@@ -1,0 +1,352 @@
+"""`ruling rent|auction|bankruptcy|jail SEQ`: the facts, the rule set's parameters, the rule
+cited and the verdict, from the log alone; `--record --referee` keeps it in the chain."""
+
+import json
+
+import pytest
+from games import batch, lines, record, seqs
+
+from ledger.book import Book
+from ledger.edition import load_edition
+from ledger.errors import UsageError
+from projections import rulings
+from projections.moments import parse_moment
+
+NAMES = {s.position: s.name for s in load_edition("it").spaces}
+
+
+@pytest.fixture(scope="module")
+def four(tmp_path_factory):
+    return record(str(tmp_path_factory.mktemp("rulings") / "4p.db"), "classic-4p")
+
+
+@pytest.fixture(scope="module")
+def end(tmp_path_factory):
+    return record(str(tmp_path_factory.mktemp("rulings") / "end.db"), "classic-to-the-end")
+
+
+def events_of(db, game=1):
+    book = Book(db)
+    try:
+        return book.events(game)
+    finally:
+        book.close()
+
+
+# --- rent -----------------------------------------------------------------------------------
+
+def late_claim(events):
+    """The fixture's disputed claim: its refusal, and the facts the ruling must name."""
+    refused = seqs(events, "RentClaimRefused")[0]
+    d = events[refused - 1]["data"]
+    opened = d["opened_seq"]
+    landed = seqs(events[:opened], "TokenMoved", player=d["payer"])[-1]
+    lapsed = seqs(events, "RentClaimLapsed", opened_seq=opened)[0]
+    roll = batch(events, lapsed)[0]["seq"]  # the closing roll's command begins here
+    return refused, d, opened, landed, lapsed, roll
+
+
+def test_a_late_claim_is_ruled_too_late_naming_the_roll_that_closed_the_window(four):
+    events = events_of(four)
+    refused, d, opened, landed, lapsed, roll = late_claim(events)
+    r = rulings.rent(events, refused, game_id=1)
+    assert (d["owner"], d["payer"]) == ("Dario", "Anna")
+    assert r.verdict == (f"too late: the window closed when Bruno rolled (event {lapsed}); the "
+                         f"claim at event {refused} was rightly refused and Dario lost the rent")
+    from ledger.decide import R_RENT
+
+    assert r.rule == R_RENT
+    f = r.facts
+    assert (f["payer"], f["owner"], f["property"], f["amount"]) == ("Anna", "Dario",
+                                                                     "Via Accademia", 10)
+    assert (f["landed_seq"], f["opened_seq"], f["window_closed_at"], f["closed_seq"]) == (
+        landed, opened, roll, lapsed)
+    assert f["seats"] == ["Anna", "Bruno"] and f["claim_window"] == 1
+    assert f["late_claims"] == [refused] and f["basis"] == "unbuilt lot"
+    # the same ruling whichever of its events is asked about
+    for seq in (landed - 1, landed, opened, lapsed):
+        assert rulings.rent(events, seq, game_id=1).verdict == r.verdict
+
+
+def test_the_verdict_for_a_claim_at_a_given_moment(four):
+    events = events_of(four)
+    refused, d, opened, landed, lapsed, roll = late_claim(events)
+    in_time = rulings.rent(events, opened, parse_moment(str(roll - 1)), game_id=1)
+    assert in_time.verdict == (f"a claim made after event {roll - 1} was IN TIME: the window "
+                               f"was open from event {opened} until Bruno's roll (recorded "
+                               f"from event {roll})")
+    late = rulings.rent(events, opened, parse_moment(str(roll)), game_id=1)
+    assert f"TOO LATE: Bruno had rolled (the roll recorded from event {roll})" in late.verdict
+    early = rulings.rent(events, opened, parse_moment(str(landed - 3)), game_id=1)
+    assert f"too early: nothing was owed before the landing (event {landed})" in early.verdict
+
+
+def test_a_paid_rent(four):
+    events = events_of(four)
+    paid = seqs(events, "RentPaid")[0]
+    d = events[paid - 1]["data"]
+    r = rulings.rent(events, paid, game_id=1)
+    assert r.verdict == (f"paid in time: {d['payer']} paid Anna 25 M at event {paid}")
+    assert r.facts["basis"] == "1 station(s) owned: 25" and r.facts["paid_seq"] == paid
+    after = rulings.rent(events, d["opened_seq"], parse_moment(str(paid + 1)), game_id=1)
+    assert f"after the rent was paid (event {paid})" in after.verdict
+
+
+def test_an_event_that_is_not_about_rent_is_a_usage_error_with_the_nearest(four):
+    events = events_of(four)
+    first = seqs(events, "RentClaimOpened")[0]
+    with pytest.raises(UsageError, match=r"event 8 \(DiceRolled\) is not a landing on another "
+                                         rf"player's deed nor a rent claim.*nearest: {first}, "):
+        rulings.rent(events, 8, game_id=1)
+
+
+TWO_SEATS = 'extends = "classic"\nclaim_window = 2\n'
+
+
+@pytest.fixture
+def two_seats(tmp_path):
+    rules = tmp_path / "two.toml"
+    rules.write_text(TWO_SEATS, encoding="utf-8")
+    db = str(tmp_path / "w.db")
+    lines(db, f"new Anna Bruno Carla Dario --rules {rules}", "roll 1 4", "buy",  # Stazione Sud
+          "roll 2 3",  # Bruno lands on Anna's station: closed by Dario's roll, two seats on
+          "roll 1 2", "buy")  # Carla's roll does not close it
+    return db
+
+
+def test_a_two_seat_window_lists_the_seats_and_cites_the_championship(two_seats):
+    events = events_of(two_seats)
+    opened = next(e["seq"] for e in events if e["type"] == "RentClaimOpened")
+    r = rulings.rent(events, opened, game_id=1)
+    assert r.facts["seats"] == ["Bruno", "Carla", "Dario"] and r.facts["closer"] == "Dario"
+    assert r.verdict == "still open: Anna may claim 25 M until Dario rolls"
+    assert r.rule == "000 §PAGARE LA RENDITA; 000 FAQ 7-8"
+    assert "Bruno (payer) -> Carla -> Dario (whose roll closes it)" in r.text()
+
+
+def test_a_two_seat_window_closes_at_the_second_roll(two_seats):
+    lines(two_seats, "roll 4 5")  # Dario
+    events = events_of(two_seats)
+    opened = next(e["seq"] for e in events if e["type"] == "RentClaimOpened")
+    carla = next(e["seq"] for e in events if e["type"] == "DiceRolled"
+                 and e["data"]["player"] == "Carla")
+    dario = next(e["seq"] for e in events if e["type"] == "DiceRolled"
+                 and e["data"]["player"] == "Dario")
+    assert "IN TIME" in rulings.rent(events, opened, parse_moment(str(carla)), game_id=1).verdict
+    late = rulings.rent(events, opened, parse_moment(str(dario)), game_id=1)
+    assert "TOO LATE: Dario had rolled" in late.verdict
+    assert late.facts["outcome"].startswith("lapsed unclaimed: Anna did not ask before Dario")
+
+
+# --- auctions -------------------------------------------------------------------------------
+
+def test_an_auction_with_its_bids_in_order(end):
+    events = events_of(end)
+    # the fixture's first declined deed that drew several bids
+    opened = next(o for o in seqs(events, "AuctionOpened")
+                  if any(e["type"] == "PropertyDeclined" for e in batch(events, o))
+                  and len(seqs(events[o:o + 20], "BidPlaced")) >= 2)
+    won = next(s for s in seqs(events, "AuctionWon") if s > opened)
+    bids = [(e["data"]["player"], e["data"]["amount"]) for e in events[opened:won]
+            if e["type"] == "BidPlaced"]
+    w = events[won - 1]["data"]
+    decliner = next(e["data"]["player"] for e in batch(events, opened)
+                    if e["type"] == "PropertyDeclined")
+    r = rulings.auction(events, opened + 1, game_id=1)
+    assert r.verdict == f"won by {w['player']} for {w['amount']} M, paid to the Bank at event {won}"
+    [a] = r.facts["auctions"]
+    assert a["why"] == "declined" and a["min_bid"] == 1 and len(bids) >= 2
+    assert [(b["player"], b["amount"]) for b in a["bids"]] == bids
+    assert (w["player"], w["amount"]) == bids[-1]
+    assert f"{decliner} declined to buy it: the Bank auctions it at once (003 §02)" in r.text()
+
+
+def test_an_unpaid_winning_bid_and_the_re_auction(tmp_path):
+    db = str(tmp_path / "v.db")
+    lines(db, "new Anna Bruno", "roll 1 5", "buy",  # Anna: Bastioni Gran Sasso (rent 6)
+          "roll 3 3",  # Bruno lands on it (doubles): Anna may claim until she rolls
+          "roll 1 2", "decline",  # Bruno's extra roll: Vicolo Stretto, declined
+          "bid Bruno 1500",  # all his cash
+          "claim Anna",  # ... then pays the rent: 1494 left
+          "hammer",  # void: a new auction without Bruno
+          "bid Anna 30", "hammer")
+    events = events_of(db)
+    voided = next(e["seq"] for e in events if e["type"] == "AuctionVoided")
+    r = rulings.auction(events, voided, game_id=1)
+    first, second = r.facts["auctions"]
+    assert first["outcome"] == "AuctionVoided" and second["why"] == "re-auction"
+    assert second["excluded"] == ["Bruno"]
+    assert r.verdict == ("won by Anna for 30 M, paid to the Bank at event "
+                         f"{events[-2]['seq']} (after 1 voided auction: Bruno could not pay)")
+    assert "000 §COMPRARE I CONTRATTI" in r.rule
+    # asked about the re-auction's bid, the same chain
+    assert rulings.auction(events, events[-4]["seq"], game_id=1).verdict == r.verdict
+
+
+def test_an_auction_without_a_bid(tmp_path):
+    rules = tmp_path / "keep.toml"  # the deed stays with the Bank when nobody bids
+    rules.write_text('extends = "classic"\nauction_no_bid = "bank_keeps"\n', encoding="utf-8")
+    db = str(tmp_path / "n.db")
+    lines(db, f"new Anna Bruno --rules {rules}", "roll 1 2", "decline", "hammer")
+    events = events_of(db)
+    r = rulings.auction(events, events[-1]["seq"], game_id=1)
+    assert r.verdict == "no bid: Vicolo Stretto stays with the Bank"
+    assert r.facts["no_bid"] == "bank_keeps" and r.facts["auctions"][0]["bids"] == []
+
+
+# --- bankruptcy -----------------------------------------------------------------------------
+
+def declared(events, to_bank: bool) -> tuple[int, dict, int, int]:
+    """The fixture's first bankruptcy to a player (or to the Bank), with what decide recorded
+    of it: owed and could raise."""
+    import re
+
+    seq = next(s for s in seqs(events, "BankruptcyDeclared")
+               if (events[s - 1]["data"]["creditor"] == "bank") == to_bank)
+    d = events[seq - 1]["data"]
+    owed, can = map(int, re.match(r"owed (\d+) M, could raise (\d+) M", d["reason"]).groups())
+    return seq, d, owed, can
+
+
+def test_a_bankruptcy_to_a_player_with_its_valuation_and_what_passed(end):
+    events = events_of(end)
+    seq, d, owed, can = declared(events, to_bank=False)
+    r = rulings.bankruptcy(events, seq, game_id=1)
+    f = r.facts
+    # the ruling's own valuation agrees with what the rules worked out at the time
+    assert (f["player"], f["creditor"], f["owed"], f["could_raise"]) == (d["player"],
+                                                                         d["creditor"], owed, can)
+    assert f["unavoidable"] and r.verdict == (f"{d['player']} was bankrupt to {d['creditor']}: "
+                                              f"owed {owed} M, could raise only {can} M")
+    assert sum(v["amount"] for v in f["valuation"]) == can
+    fees = [e for e in batch(events, seq) if e["type"] == "MortgageInterestPaid"]
+    assert fees  # the fixture's creditor receives mortgaged deeds
+    name = NAMES[fees[0]["data"]["property"]]
+    assert f"10% on receiving mortgaged {name} (000 FAQ 33)" in r.text()
+    assert r.rule.endswith("000 FAQ 33")
+    assert f["start_of_turn_rule"] is False
+    assert "the championship's start-of-turn rule, 000 FAQ 32, is not part of them" in r.text()
+    # asked about the estate handed over, or about the debt that led to it: the same ruling
+    estate = seqs(events, "EstateTransferred", debtor=d["player"])[0]
+    assert rulings.bankruptcy(events, estate, game_id=1).verdict == r.verdict
+    debt = f["debts"][0]["seq"]
+    assert rulings.bankruptcy(events, debt, game_id=1).verdict == r.verdict
+
+
+def test_a_bankruptcy_to_the_bank_auctions_the_deeds(end):
+    events = events_of(end)
+    seq, d, owed, can = declared(events, to_bank=True)
+    r = rulings.bankruptcy(events, seq, game_id=1)
+    assert r.facts["creditor"] == "bank" and r.facts["could_raise"] == can
+    first = next(e for e in batch(events, seq) if e["type"] == "AuctionOpened")
+    name = NAMES[first["data"]["property"]]
+    assert f"the Bank auctions the deeds one by one, first {name} (003 §10)" in r.text()
+
+
+def test_the_start_of_turn_rule_when_a_rule_set_has_it(end, monkeypatch):
+    """000 FAQ 32 belongs to the championship rule set, still to come: a rule set that has the
+    field gets the start-of-turn reasoning (a field every rule set has stands in for it)."""
+    monkeypatch.setattr(rulings, "START_OF_TURN_FIELD", "rent")  # truthy: "claim"
+    events = events_of(end)
+    seq, d, _, _ = declared(events, to_bank=False)
+    r = rulings.bankruptcy(events, seq, game_id=1)
+    assert r.facts["start_of_turn_rule"] is True
+    before = state_before(end, seq)
+    if before.turn.player == d["player"]:
+        assert "000 FAQ 32" in r.rule
+    else:  # bankrupt during another player's turn: the rule does not apply to him
+        assert "applies to a bankruptcy to a player during the debtor's own turn: not this " \
+               "one" in r.text()
+
+
+def state_before(db, seq):
+    book = Book(db)
+    try:
+        events = book.events(1)
+        return book.state(1, batch(events, seq)[0]["seq"] - 1)
+    finally:
+        book.close()
+
+
+# --- jail -----------------------------------------------------------------------------------
+
+def test_jail_by_three_doubles_a_failed_try_and_out_by_doubles(tmp_path):
+    db = str(tmp_path / "j.db")
+    lines(db, "new Anna Bruno", "roll 2 2", "roll 3 3", "roll 4 4",  # third double: jail
+          "roll 1 2", "buy",  # Bruno
+          "roll 1 2",  # Anna: try 1 fails
+          "roll 1 5", "buy",  # Bruno
+          "roll 3 3")  # Anna: doubles, out, no extra roll
+    events = events_of(db)
+    sent = next(e["seq"] for e in events if e["type"] == "SentToJail")
+    r = rulings.jail(events, sent, game_id=1)
+    assert r.facts["tries"][0]["dice"] == [1, 2] and r.facts["how"] == "doubles"
+    assert r.verdict.startswith("Anna left jail by doubles at event") and "after 1 failed try" \
+        in r.verdict
+    assert "doubles 3 times in a row" in r.text() and "(3+3, no extra roll)" in r.text()
+    assert r.rule == "004 §Prigione; 003 §08"
+
+
+def test_jail_left_by_the_fine(end):
+    events = events_of(end)
+    left = seqs(events, "LeftJail", how="fine")[0]
+    who = events[left - 1]["data"]["player"]
+    sent = seqs(events[:left], "SentToJail", player=who)[-1]
+    tries = len([s for s in seqs(events, "JailRollFailed", player=who) if sent < s < left])
+    r = rulings.jail(events, left, game_id=1)
+    assert r.verdict == (f"{who} left jail by fine at event {left}, after {tries} failed "
+                         f"tr{'y' if tries == 1 else 'ies'}")
+    assert r.facts["sent_seq"] == sent and r.facts["jail_fine"] == 50
+
+
+# --- the command line -----------------------------------------------------------------------
+
+def test_a_disputed_claim_from_ruling_to_the_recorded_ruling(tmp_path, four, banco):
+    import shutil
+
+    db = str(tmp_path / "d.db")
+    shutil.copy(four, db)
+    refused = late_claim(events_of(db))[0]
+    last = events_of(db)[-1]["seq"]
+    shown = banco("--db", db, "ruling", "rent", str(refused)).output
+    assert shown.splitlines()[-2].startswith("verdict: too late")
+    out = banco("--db", db, "ruling", "rent", str(refused), "--record", "--referee",
+                "Rita").output
+    assert f"recorded as event {last + 2} (RulingRecorded), referee Rita" in out
+    log = banco("--db", db, "log", "--tail", "2").output
+    assert f"ruling on event {refused} (rent) by referee Rita: too late" in log
+    assert f"> ruling rent {refused} --record --referee Rita" in log  # the line as typed
+    doc = json.loads(banco("--db", db, "show", str(last + 2), "--json").output)
+    assert doc["event"]["data"]["subject_seq"] == refused
+    assert doc["event"]["actor"] == "referee:Rita"
+    assert doc["event"]["data"]["text"] == shown.rstrip("\n")
+    assert banco("--db", db, "audit").exit_code == 0
+
+
+def test_ruling_usage(four, banco):
+    refused, _, opened, *_ = late_claim(events_of(four))
+    r = str(refused)
+    assert "--record needs --referee" in banco("--db", four, "ruling", "rent", r, "--record",
+                                               code=2).output
+    assert "--referee goes with --record" in banco("--db", four, "ruling", "jail", r,
+                                                   "--referee", "R", code=2).output
+    assert "has nothing to do with jail" in banco("--db", four, "ruling", "jail", r,
+                                                  code=2).output
+    doc = json.loads(banco("--db", four, "ruling", "rent", r, "--claim-at", str(opened + 1),
+                           "--json").output)
+    assert doc["kind"] == "rent" and doc["subject_seq"] == refused
+    assert doc["recorded_seq"] is None and doc["facts"]["claim_at"] == opened + 1
+    assert doc["verdict"].startswith("a claim made after")
+
+
+def test_a_ruling_can_be_recorded_after_the_game_ended(tmp_path, end, banco):
+    import shutil
+
+    db = str(tmp_path / "e.db")
+    shutil.copy(end, db)
+    events = events_of(db)
+    last = seqs(events, "BankruptcyDeclared")[-1]
+    assert events[-1]["type"] == "GameEnded"
+    out = banco("--db", db, "ruling", "bankruptcy", str(last), "--record", "--referee", "Rita")
+    n = events[-1]["seq"]
+    assert f"recorded as event {n + 2} (RulingRecorded)" in out.output  # {n + 1}: its command
