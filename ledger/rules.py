@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .errors import UsageError
 
-BUILTIN = ("classic", "quick")
+BUILTIN = ("classic", "quick", "championship")
 
 
 class RuleSet(NamedTuple):
