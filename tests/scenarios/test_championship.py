@@ -693,7 +693,7 @@ def test_score_sheet_two_left_tie_broken_on_unmortgaged_property(table):
     # §PUNTEGGIO: cash + each property's value on the sheet (read: price unbuilt, half the
     # price mortgaged, see the report); "In caso di pareggio, vince il giocatore che possiede il
     # valore di proprietà non ipotecato più alto"; points with 2 players left: 25, 14, and
-    # bankrupt players 0.
+    # bankrupt players 0.  The tie-break puts Bruno before Anna, against seat and name order.
     t = table
     t(NEW4)
     t.run("""
@@ -713,18 +713,18 @@ def test_score_sheet_two_left_tie_broken_on_unmortgaged_property(table):
         bankrupt Dario
         bid Bruno 200
         hammer          # Stazione Sud to Bruno at 200: 1300
-        mortgage stazione sud  # Bruno 1300 + 100 = 1400
+        mortgage vicolo stretto  # Anna 1440 + 30 = 1470
     """)
     t("time-up")  # Anna to roll: no turn in progress, the game ends at once
     assert t.state()["ended"] is True
-    # Anna 1440 + 60 = 1500; Bruno 1400 + 200 / 2 = 1500: a tie.  Unmortgaged property:
-    # Anna 60, Bruno 0 -> Anna first.
+    # Anna 1470 + 60 / 2 = 1500; Bruno 1300 + 200 = 1500: a tie.  Unmortgaged property:
+    # Bruno 200, Anna 0 -> Bruno first.
     rows = t.standings()
     assert [(r["name"], r["score"], r["points"]) for r in rows[:2]] == [
-        ("Anna", 1500, 25), ("Bruno", 1500, 14)]
+        ("Bruno", 1500, 25), ("Anna", 1500, 14)]
     assert [(r["name"], r["status"], r["points"]) for r in rows[2:]] == [
         ("Dario", "bankrupt", 0), ("Carla", "bankrupt", 0)]
-    assert t.state()["winner"] == "Anna"
+    assert t.state()["winner"] == "Bruno"
 
 
 def test_three_players_left_score_22_12_6(table):
