@@ -87,7 +87,9 @@ class Table:
         return self.prop(name)["owner"]
 
     def turn(self) -> dict:
-        return self.state()["turn"]
+        """The documented keys only: a rule set may add its own (a Bus waiting for `move`)."""
+        turn = self.state()["turn"]
+        return {k: turn[k] for k in ("player", "phase", "doubles")}
 
     def rents(self) -> list:
         return [(r["payer"], r["owner"], r["property"], r["amount"])
