@@ -22,7 +22,7 @@ def narrate(event: dict, state: State) -> str | None:
         return f"{d['player']} rolls {dice} = {sum(d['dice'])}{extra}"
     if t == "SpeedyMoveDue":
         if d["move"] == "bus":
-            ways = " or ".join(f"`move {n}`" for n in d["choices"])
+            ways = _either([f"`move {n}`" for n in d["choices"]])
             return f"  the Bus: {d['player']} moves by one die or both: {ways}"
         if d["move"] == "triple":
             return f"  a triple: {d['player']} goes to any space: `go SPACE`"
@@ -148,19 +148,23 @@ def narrate(event: dict, state: State) -> str | None:
 _FACES = {"bus": "the Bus", "mr": "Mr Monopoly"}
 
 
+def _either(options: list[str]) -> str:
+    return options[0] if len(options) == 1 else f"{', '.join(options[:-1])} or {options[-1]}"
+
+
 def _speedy_roll(d: dict, dice: str, extra: str) -> str:
     """`Anna rolls 3+4, Speedy 1 = 8`; a Speedy die that does not count says why."""
     face = d["speedy"]
     shown = _FACES.get(face, face)
     total = sum(d["dice"])
     if "speedy_ignored" in d:
-        return (f"{d['player']} rolls {dice} = {total}{extra}; Speedy {shown} ignored: "
-                f"{d['speedy_ignored']}")
+        return (f"{d['player']} rolls {dice} = {total}{extra}; the Speedy die ({shown}) does "
+                f"not count: {d['speedy_ignored']}")
     if face.isdigit():
         if d["dice"][0] == d["dice"][1] == int(face):
-            return f"{d['player']} rolls {dice}, Speedy {face}: a triple"
-        return f"{d['player']} rolls {dice}, Speedy {face} = {total + int(face)}{extra}"
-    return f"{d['player']} rolls {dice}, Speedy {shown}{extra}"
+            return f"{d['player']} rolls {dice}, Speedy die {face}: a triple"
+        return f"{d['player']} rolls {dice}, Speedy die {face} = {total + int(face)}{extra}"
+    return f"{d['player']} rolls {dice} = {total}, Speedy die: {shown}{extra}"
 
 
 def describe(event: dict, state: State) -> str:
@@ -317,6 +321,15 @@ def _turn_document(state: State) -> dict:
     return doc
 
 
+def _player_document(state: State, p) -> dict:
+    """A player; under a rule set with the Speedy die also `passed_go` (he throws it)."""
+    doc = {"name": p.name, "cash": p.cash, "position": p.position, "in_jail": p.in_jail,
+           "jail_turns": p.jail_turns, "jail_cards": len(p.jail_cards), "bankrupt": p.bankrupt}
+    if state.rules.speedy_die:
+        doc["passed_go"] = p.passed_go
+    return doc
+
+
 def state_document(state: State) -> dict:
     """`banco state --json`: the stable document described in README."""
     space = state.edition.space
@@ -338,10 +351,7 @@ def state_document(state: State) -> dict:
         "rules": state.rules.name,
         "edition": state.edition.name,
         "turn": _turn_document(state),
-        "players": [{"name": p.name, "cash": p.cash, "position": p.position,
-                     "in_jail": p.in_jail, "jail_turns": p.jail_turns,
-                     "jail_cards": len(p.jail_cards), "bankrupt": p.bankrupt}
-                    for p in state.players],
+        "players": [_player_document(state, p) for p in state.players],
         "properties": [{"name": s.name, "position": s.position, "owner": state.owners[s.position],
                         "houses": state.buildings[s.position] % 5,
                         "hotel": state.buildings[s.position] == 5,

@@ -214,8 +214,9 @@ def space_position(state, text: str) -> int:
     name = resolve(text, sorted({s.name for s in spaces}), "space")
     at = [s.position for s in spaces if s.name == name]
     if len(at) > 1:
+        numbers = [str(n) for n in at]
         raise UsageError(f"{name} is on {len(at)} spaces: say which by number, "
-                         + " or ".join(f"`{n}`" for n in at))
+                         f"{', '.join(numbers[:-1])} or {numbers[-1]}")
     return at[0]
 
 

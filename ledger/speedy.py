@@ -106,12 +106,12 @@ def mr_monopoly_target(state: State, name: str) -> tuple[int | None, str]:
     ahead = [p for p in ((start + k) % 40 for k in range(1, 40)) if space(p).is_property]
     for p in ahead:
         if state.owners[p] is None:
-            return p, f"{space(p).name} is the next free property ({R_SPEEDY})"
+            return p, f"to {space(p).name}, the next free property ({R_SPEEDY})"
     for p in ahead:
         owner = state.owners[p]
         if owner != name and p not in state.mortgaged:
-            return p, (f"no property is free: {space(p).name}, {owner}'s, is the nearest where "
-                       f"rent is owed (000 FAQ 39)")
+            return p, (f"to {space(p).name}, {owner}'s: no property is free and it is the "
+                       f"nearest where rent is owed (000 FAQ 39)")
     return None, ("no property is free and no rent is owed anywhere: the token stays "
                   "(000 FAQ 39)")
 
@@ -120,23 +120,22 @@ def speedy_step(state: State) -> str:
     """What the table waits for in the phases the Speedy die opens, in the banker's words."""
     t = state.turn
     if t.phase == "move":
-        ways = " or ".join(f"`move {n}`" for n in t.choices)
+        ways = _listing([f"`move {n}`" for n in t.choices])
         return f"{t.player} takes the Bus, by one die or both: {ways} ({R_BUS})"
     if t.phase == "go":
         return (f"{t.player} threw a triple: `go SPACE` to any space, by name or number, "
                 f"clockwise; passing or reaching Via! pays "
                 f"{money(state, state.rules.go_salary)} ({R_TRIPLE})")
-    target, why = mr_monopoly_target(state, t.player)
-    where = f"to {state.edition.space(target).name}: {why}" if target is not None else why
-    return (f"{t.player}'s Mr Monopoly move: `advance` ({where}); trades and building may come "
+    _, why = mr_monopoly_target(state, t.player)
+    return (f"{t.player}'s Mr Monopoly move: `advance` ({why}); trades and building may come "
             f"first (000 FAQ 41)")
 
 
 # --- the commands that answer the Speedy die -------------------------------------------------
 
-def _need(state: State, phase: str, what: str, rule: str) -> None:
+def _need(state: State, phase: str, refusal: str, rule: str) -> None:
     if state.turn.phase != phase:
-        raise RuleViolation(f"no {what} is waiting", rule=rule, allowed=next_step(state))
+        raise RuleViolation(refusal, rule=rule, allowed=next_step(state))
 
 
 def bus_move(tx: Tx, cmd: c.BusMove) -> None:
@@ -144,14 +143,14 @@ def bus_move(tx: Tx, cmd: c.BusMove) -> None:
 
     state = tx.state
     check_turn(state, cmd.player, "move")
-    _need(state, "move", "Bus move: `move N` follows a roll whose Speedy die shows the Bus",
-          R_BUS)
+    _need(state, "move", "no Bus move is waiting: `move N` follows a roll whose Speedy die "
+          "shows the Bus", R_BUS)
     t = state.turn
     if cmd.spaces not in t.choices:
         raise RuleViolation(
             f"the Bus moves {t.player} by one die or both: {_listing(list(t.choices))}, not "
             f"{cmd.spaces}", rule=R_BUS,
-            allowed=" or ".join(f"`move {n}`" for n in t.choices))
+            allowed=_listing([f"`move {n}`" for n in t.choices]))
     which = "both dice" if cmd.spaces == sum(t.dice[:2]) else "one die"
     start = state.current.position
     to = (start + cmd.spaces) % 40
@@ -166,7 +165,8 @@ def go_to(tx: Tx, cmd: c.GoTo) -> None:
 
     state = tx.state
     check_turn(state, cmd.player, "go")
-    _need(state, "go", "triple: `go SPACE` follows three equal dice", R_TRIPLE)
+    _need(state, "go", "no triple is waiting: `go SPACE` follows three equal dice",
+          R_TRIPLE)
     if not 0 <= cmd.position < 40:
         raise UsageError(f"the board's spaces are 0 to 39, not {cmd.position}")
     name = state.turn.player
@@ -184,8 +184,8 @@ def advance(tx: Tx, cmd: c.Advance) -> None:
 
     state = tx.state
     check_turn(state, cmd.player, "advance")
-    _need(state, "advance", "Mr Monopoly move: `advance` follows a roll whose Speedy die "
-          "shows Mr Monopoly, once the first square is done", R_MR)
+    _need(state, "advance", "no Mr Monopoly move is waiting: `advance` follows a roll whose "
+          "Speedy die shows Mr Monopoly, once the first square is done", R_MR)
     name = state.turn.player
     for d in state.debts:
         if d.debtor == name:

@@ -108,7 +108,7 @@ SAMPLES = {
                        "transfers": [tr("bank", "Anna", 50, "hotel on Vicolo Corto broken up")]},
     "SpeedyMoveDue": {"player": "Anna", "move": "bus", "choices": [5, 6, 11]},
     "SpeedyMoveChosen": {"player": "Anna", "move": "mr_monopoly", "to": 13, "spaces": 1,
-                         "reason": "Corso Ateneo is the next free property"},
+                         "reason": "to Corso Ateneo, the next free property"},
 }
 
 
