@@ -112,3 +112,44 @@ def test_roll_usage_errors(banco):
     assert "1, 2, 3, bus or mr" in banco("roll", "1", "2", "5", code=2).output
     assert "got 4 dice" in banco("roll", "1", "2", "3", "4", code=2).output
     assert "not a valid integer" in banco("roll", "x", "2", code=2).output
+
+
+# --- the shell ------------------------------------------------------------------------------
+
+def test_the_shell_prompt_says_what_the_speedy_die_waits_for(lap):
+    import io
+
+    from cli.session import Session
+    from cli.shell import BancoShell
+
+    class Typed(io.StringIO):
+        def __init__(self, *lines):
+            super().__init__()
+            self.lines = list(lines)
+
+        def readline(self, *args):
+            return self.lines.pop(0) + "\n" if self.lines else ""
+
+    out = io.StringIO()
+    sh = BancoShell(Session(lap.db, None), stdin=Typed("roll 5 6 bus", "move 5", "buy",
+                                                       "roll 2 3", "roll 1 1 1"),
+                    stdout=out)
+    assert sh.completedefault("imp", "go imp", 3, 6) == ["Imprevisti"]
+    assert sh.completedefault("gran", "go bastioni gran", 12, 16) == ["Gran Sasso"]
+    sh.cmdloop()
+    sh.session.close()
+    shown = out.getvalue()
+    assert "Anna (roll D1 D2 S)> " in shown
+    assert "Anna (bus: move 5 or 6 or 11)> " in shown
+    assert "Anna (triple: go SPACE)> " in shown
+
+
+def test_the_shell_prompt_for_mr_monopoly():
+    from helpers import new_table
+
+    from cli.shell import prompt_for
+
+    t = new_table(rules="championship")
+    assert prompt_for(t._replace(turn=t.turn._replace(phase="advance"))) == (
+        "Anna (Mr Monopoly: advance)> ")
+    assert prompt_for(t) == "Anna (roll)> "  # she has not passed Via! yet
