@@ -317,7 +317,9 @@ def _turn_document(state: State) -> dict:
     doc = {"player": t.player, "phase": t.phase, "doubles": t.doubles}
     if state.rules.speedy_die:
         doc["speedy"] = t.speedy
-        doc["choices"] = list(t.choices)
+        from ledger.speedy import choices_of
+
+        doc["choices"] = choices_of(t)
     return doc
 
 

@@ -66,7 +66,9 @@ def prompt_for(state) -> str:
     if t.phase == "roll" and state.current.in_jail:
         return f"{t.player} (in jail)> "
     if t.phase == "move":  # the Bus of the Speedy die
-        return f"{t.player} (bus: move {' or '.join(map(str, t.choices))})> "
+        from ledger.speedy import choices_of
+
+        return f"{t.player} (bus: move {' or '.join(map(str, choices_of(t)))})> "
     if t.phase == "go":
         return f"{t.player} (triple: go SPACE)> "
     if t.phase == "advance":

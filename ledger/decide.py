@@ -145,7 +145,7 @@ def _continue(tx: Tx) -> None:
                    "advance"):
         return
     p = state.current
-    if t.speedy == "mr" and not t.mr_called and not p.in_jail and not p.bankrupt:
+    if t.speedy == "mr" and not p.in_jail and not p.bankrupt:
         # The first square is done: Mr Monopoly's move comes next (000 §SVOLGIMENTO 3); in
         # jail it is lost (§SVOLGIMENTO 8).
         tx.emit("SpeedyMoveDue", player=p.name, move="mr_monopoly", choices=[])

@@ -92,6 +92,11 @@ def bus_choices(dice: tuple) -> list[int]:
     return sorted({dice[0], dice[1], dice[0] + dice[1]})
 
 
+def choices_of(turn) -> list[int]:
+    """The moves the Bus allows while the table waits for `move N` (phase `move`), else none."""
+    return bus_choices(turn.dice) if turn.phase == "move" else []
+
+
 def _listing(values: list) -> str:
     values = [str(v) for v in values]
     return values[0] if len(values) == 1 else f"{', '.join(values[:-1])} or {values[-1]}"
@@ -120,7 +125,7 @@ def speedy_step(state: State) -> str:
     """What the table waits for in the phases the Speedy die opens, in the banker's words."""
     t = state.turn
     if t.phase == "move":
-        ways = _listing([f"`move {n}`" for n in t.choices])
+        ways = _listing([f"`move {n}`" for n in choices_of(t)])
         return f"{t.player} takes the Bus, by one die or both: {ways} ({R_BUS})"
     if t.phase == "go":
         return (f"{t.player} threw a triple: `go SPACE` to any space, by name or number, "
@@ -146,11 +151,12 @@ def bus_move(tx: Tx, cmd: c.BusMove) -> None:
     _need(state, "move", "no Bus move is waiting: `move N` follows a roll whose Speedy die "
           "shows the Bus", R_BUS)
     t = state.turn
-    if cmd.spaces not in t.choices:
+    choices = choices_of(t)
+    if cmd.spaces not in choices:
         raise RuleViolation(
-            f"the Bus moves {t.player} by one die or both: {_listing(list(t.choices))}, not "
+            f"the Bus moves {t.player} by one die or both: {_listing(choices)}, not "
             f"{cmd.spaces}", rule=R_BUS,
-            allowed=_listing([f"`move {n}`" for n in t.choices]))
+            allowed=_listing([f"`move {n}`" for n in choices]))
     which = "both dice" if cmd.spaces == sum(t.dice[:2]) else "one die"
     start = state.current.position
     to = (start + cmd.spaces) % 40

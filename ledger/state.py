@@ -82,9 +82,9 @@ class Turn(NamedTuple):
     card_choice: tuple | None = None  # (deck, number) of a "pay or draw" card awaiting the choice
     card_throw: tuple | None = None  # phase "throw": (multiplier, landed seq): the rent is
     # that many times a fresh throw, and the claim points at that landing
-    speedy: str | None = None  # the Speedy die's face if it counts for this roll
-    choices: tuple = ()  # phase "move": the spaces the Bus allows
-    mr_called: bool = False  # Mr Monopoly's second move has been called this roll
+    # The Speedy die's face while it counts for this roll: "mr" until Mr Monopoly's move is
+    # made (then None: the move is used, the throw it leaves counts the Speedy die as zero).
+    speedy: str | None = None
 
 
 class State(NamedTuple):
@@ -344,14 +344,13 @@ _SPEEDY_PHASES = {"bus": "move", "triple": "go", "mr_monopoly": "advance"}
 
 
 def _speedy_move_due(state, d, seq):
-    t = state.turn
-    return state._replace(turn=t._replace(
-        phase=_SPEEDY_PHASES[d["move"]], choices=tuple(d["choices"]),
-        mr_called=t.mr_called or d["move"] == "mr_monopoly"))
+    return state._replace(turn=state.turn._replace(phase=_SPEEDY_PHASES[d["move"]]))
 
 
 def _speedy_move_chosen(state, d, seq):
-    return state._replace(turn=state.turn._replace(phase="moving", choices=()))
+    t = state.turn
+    speedy = None if d["move"] == "mr_monopoly" else t.speedy
+    return state._replace(turn=t._replace(phase="moving", speedy=speedy))
 
 
 def _purchase_offered(state, d, seq):
@@ -642,7 +641,7 @@ def _jail_exit_due(state, d, seq):
 
 def _extra_roll_due(state, d, seq):
     return state._replace(turn=state.turn._replace(phase="roll", dice=(), offer=None,
-                                                   speedy=None, choices=(), mr_called=False))
+                                                   speedy=None))
 
 
 def _turn_ended(state, d, seq):

@@ -28,7 +28,7 @@ from ledger import commands as c
 from ledger.decide import decide
 from ledger.errors import RuleViolation, UsageError
 from ledger.rules import RuleSet, load_rules
-from ledger.speedy import mr_monopoly_target, throw_value
+from ledger.speedy import choices_of, mr_monopoly_target, throw_value
 from ledger.state import evolve, fold, next_step
 
 Move, Go, Advance = c.BusMove, c.GoTo, c.Advance
@@ -147,7 +147,7 @@ def test_doubles_are_the_numbered_dice_only():
     assert of_type(ev, "DiceRolled")[0]["doubles"] is True
     t, ev = play(t, Buy())
     assert types(ev)[-1] == "ExtraRollDue" and t.turn.doubles == 1
-    assert (t.turn.speedy, t.turn.choices, t.turn.mr_called) == (None, (), False)
+    assert (t.turn.speedy, t.turn.dice) == (None, ())
 
 
 def test_utility_rent_multiplies_the_throw_with_the_speedy_number():
@@ -169,7 +169,7 @@ def test_throw_value_counts_bus_and_mr_monopoly_as_zero():
 def test_the_bus_waits_for_one_die_or_both():
     t, ev = play(lapped(champ(), at=1), Roll((5, 6), speedy="bus"))
     assert types(ev) == ["DiceRolled", "SpeedyMoveDue"]
-    assert t.turn.phase == "move" and t.turn.choices == (5, 6, 11)
+    assert t.turn.phase == "move" and choices_of(t.turn) == [5, 6, 11]
     assert t.player("Anna").position == 1
     assert "`move 5`, `move 6` or `move 11`" in next_step(t)
     t2, ev = play(t, Move(6))  # 7 Imprevisti
@@ -197,7 +197,7 @@ def test_move_without_a_bus_is_refused():
 
 def test_a_bus_on_doubles_offers_two_moves_and_the_doubles_roll_again():
     t, ev = play(lapped(champ(), at=1), Roll((3, 3), speedy="bus"))
-    assert t.turn.choices == (3, 6)
+    assert choices_of(t.turn) == [3, 6]
     refused(t, Move(9), r"3 or 6, not 9")
     t, ev = play(t, Move(3))  # 1 + 3 = 4 Tassa Patrimoniale
     assert t.player("Anna").position == 4 and of_type(ev, "TaxPaid")[0]["amount"] == 200
@@ -347,7 +347,7 @@ def test_mr_monopoly_on_doubles_then_rolls_again():
     t, ev = play(t, Advance())  # 6 Bastioni Gran Sasso
     t, ev = play(t, Buy())
     assert types(ev)[-1] == "ExtraRollDue" and t.turn.phase == "roll" and t.turn.doubles == 1
-    assert (t.turn.speedy, t.turn.mr_called) == (None, False)
+    assert t.turn.speedy is None
 
 
 def test_advance_is_refused_when_no_mr_monopoly_waits():
