@@ -68,6 +68,8 @@ def test_mr_monopoly_then_advance(lap):
     out = lap("advance").output
     assert "Mr Monopoly: to Viale Vesuvio, the next free property (000 §SVOLGIMENTO 3)" in out
     assert "Anna moves to Viale Vesuvio (9)" in out
+    # the audit: the chain, every Speedy fact through its schema, the books after each event
+    assert "books balance" in lap("audit").output
 
 
 def test_a_triple_goes_to_a_space_by_name_or_number(lap):

@@ -432,3 +432,13 @@ def test_the_log_replays_to_the_live_table():
             log.append(e)
     assert fold(log, 1) == t and balanced(t)
     assert t.player("Anna").passed_go and not t.player("Bruno").passed_go
+
+
+def test_a_bankruptcy_on_the_first_square_ends_the_turn_without_mr_monopoly():
+    # Anna at 1 with 50 and nothing to sell rolls 1 2 mr -> 4 Tassa Patrimoniale, 200.
+    t = cash(lapped(champ(), at=1), "Anna", 50)
+    t, _ = play(t, Roll((1, 2), speedy="mr"))
+    assert t.turn.phase == "advance" and t.debts
+    t, ev = play(t, c.Bankrupt("Anna"))
+    assert types(ev)[-1] == "TurnEnded" and t.turn.player == "Bruno"
+    assert t.turn.phase == "roll" and t.player("Anna").bankrupt and balanced(t)
