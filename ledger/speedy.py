@@ -18,11 +18,14 @@ Before the first pass, in jail, and on a third double the Speedy die does not co
 
 from __future__ import annotations
 
-from . import commands as c
-from .decision import Tx, check_turn, money
+from typing import TYPE_CHECKING
+
 from .errors import RuleViolation, UsageError
-from .events import SPEEDY_FACES
 from .state import BANK, Player, State, debt_step, next_step
+
+if TYPE_CHECKING:  # a read (`state`, the shell's prompt) imports this module: keep it light
+    from . import commands as c
+    from .decision import Tx
 
 R_SPEEDY = "000 §SVOLGIMENTO 3"
 R_THREE_DICE = "000 §SVOLGIMENTO 3; 000 FAQ 34"
@@ -67,6 +70,8 @@ def check_face(state: State, player: Player, face: str | None) -> None:
             f"the {state.rules.name} rules roll two dice; a third die, the Speedy die, is the "
             f"championship's ({R_SPEEDY})", rule="004 §Svolgimento del gioco",
             allowed="`roll D1 D2`")
+    from .events import SPEEDY_FACES
+
     if face not in SPEEDY_FACES:
         raise UsageError(f"the Speedy die shows 1, 2, 3, bus or mr, not {face!r}: "
                          "roll D1 D2 S")
@@ -130,7 +135,7 @@ def speedy_step(state: State) -> str:
     if t.phase == "go":
         return (f"{t.player} threw a triple: `go SPACE` to any space, by name or number, "
                 f"clockwise; passing or reaching Via! pays "
-                f"{money(state, state.rules.go_salary)} ({R_TRIPLE})")
+                f"{state.edition.money(state.rules.go_salary)} ({R_TRIPLE})")
     _, why = mr_monopoly_target(state, t.player)
     return (f"{t.player}'s Mr Monopoly move: `advance` ({why}); trades and building may come "
             f"first (000 FAQ 41)")
@@ -145,6 +150,7 @@ def _need(state: State, phase: str, refusal: str, rule: str) -> None:
 
 def bus_move(tx: Tx, cmd: c.BusMove) -> None:
     from .decide import _continue, _land, _move
+    from .decision import check_turn
 
     state = tx.state
     check_turn(state, cmd.player, "move")
@@ -168,6 +174,7 @@ def bus_move(tx: Tx, cmd: c.BusMove) -> None:
 
 def go_to(tx: Tx, cmd: c.GoTo) -> None:
     from .decide import _continue, _land, _move
+    from .decision import check_turn
 
     state = tx.state
     check_turn(state, cmd.player, "go")
@@ -187,6 +194,7 @@ def go_to(tx: Tx, cmd: c.GoTo) -> None:
 
 def advance(tx: Tx, cmd: c.Advance) -> None:
     from .decide import _continue, _land, _move
+    from .decision import check_turn
 
     state = tx.state
     check_turn(state, cmd.player, "advance")
@@ -198,7 +206,7 @@ def advance(tx: Tx, cmd: c.Advance) -> None:
             # Two squares, two moments: the first is settled before the second (000 FAQ 42).
             creditor = "the Bank" if d.creditor == BANK else d.creditor
             raise RuleViolation(
-                f"{name} owes {money(state, d.amount)} to {creditor} ({d.reason}) from the "
+                f"{name} owes {state.edition.money(d.amount)} to {creditor} ({d.reason}) from the "
                 f"first square: it is settled before Mr Monopoly's move", rule=R_MR_ORDER,
                 allowed=debt_step(state, name))
     start = state.current.position

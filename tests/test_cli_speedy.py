@@ -155,3 +155,22 @@ def test_the_shell_prompt_for_mr_monopoly():
     assert prompt_for(t._replace(turn=t.turn._replace(phase="advance"))) == (
         "Anna (Mr Monopoly: advance)> ")
     assert prompt_for(t) == "Anna (roll)> "  # she has not passed Via! yet
+
+
+def test_reading_a_speedy_table_imports_no_write_machinery(lap):
+    """Cold start is budgeted: `state` on a table waiting for the Bus imports neither
+    marshmallow nor sqlite_utils, nor the rules that decide a command."""
+    import subprocess
+    import sys
+
+    lap("roll", "5", "6", "bus")
+    code = ("import sys; from cli.main import cli\n"
+            "try: cli(['--db', sys.argv[1], 'state'])\n"
+            "except SystemExit: pass\n"
+            "heavy = {'marshmallow', 'sqlite_utils', 'ledger.decide', 'ledger.decision',"
+            " 'ledger.events', 'ledger.commands'} & set(sys.modules)\n"
+            "print('HEAVY', sorted(heavy))")
+    out = subprocess.run([sys.executable, "-c", code, lap.db], capture_output=True, text=True,
+                         check=True).stdout
+    assert "`move 5`, `move 6` or `move 11`" in out
+    assert "HEAVY []" in out
