@@ -38,7 +38,6 @@ R_MR = "000 §SVOLGIMENTO 3; 000 FAQ 39"
 R_MR_ORDER = "000 FAQ 42"
 
 NUMBERS = {"1": 1, "2": 2, "3": 3}
-FACE_NAMES = {"1": "1", "2": "2", "3": "3", "bus": "the Bus", "mr": "Mr Monopoly"}
 
 
 def face_value(face: str | None) -> int:

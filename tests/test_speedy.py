@@ -442,3 +442,12 @@ def test_a_bankruptcy_on_the_first_square_ends_the_turn_without_mr_monopoly():
     t, ev = play(t, c.Bankrupt("Anna"))
     assert types(ev)[-1] == "TurnEnded" and t.turn.player == "Bruno"
     assert t.turn.phase == "roll" and t.player("Anna").bankrupt and balanced(t)
+
+
+def test_a_cards_fresh_throw_for_a_utility_is_two_dice_even_with_the_speedy_die():
+    # 004 §Fermati al campo delle imprese di servizi: the card's throw is the numbered dice.
+    t = own(lapped(champ(), at=12), "Bruno", "Società Elettrica")
+    t = t._replace(turn=t.turn._replace(phase="throw", card_throw=(10, 5)))
+    refused(t, Roll((1, 2), speedy="1"), r"two dice, each 1 to 6, got 1 2 1")
+    t, ev = play(t, Roll((1, 2)))
+    assert of_type(ev, "RentClaimOpened")[0]["amount"] == 30
