@@ -23,6 +23,7 @@ from .session import (
     property_words,
     records,
     report,
+    space_position,
     turn_line,
 )
 
@@ -32,7 +33,7 @@ from .session import (
 @click.command()
 @click.argument("players", nargs=-1, required=True)
 @click.option("--rules", default="classic", show_default=True,
-              help="classic, quick, or a TOML file that extends one.")
+              help="classic, quick, championship, or a TOML file that extends one.")
 @click.option("--edition", default="it", show_default=True,
               help="Board and decks: it, it-lire, it-euro, disney, us.")
 @click.option("--first", default=None, help="Who rolls first (default: the first name).")
@@ -69,15 +70,80 @@ def new(session, players, rules, edition, first, game_uuid):
 # --- the turn -------------------------------------------------------------------------------
 
 @click.command()
-@click.argument("dice", nargs=-1, type=int, required=True)
+@click.argument("dice", nargs=-1, required=True, metavar="D1 D2 [S]")
 @player_option
 @pass_session
 @records
 def roll(session, dice, player):
-    """Record the dice: roll D1 D2."""
+    """Record the dice: roll D1 D2.  With the Speedy die (championship, from a player's first
+    pass of Via!): roll D1 D2 S, S one of 1 2 3 bus mr (b and m for short)."""
     from ledger.commands import Roll
 
-    execute(session, Roll(tuple(dice), player_name(session.state(), player)))
+    numbers, speedy = parse_dice(dice)
+    execute(session, Roll(numbers, player_name(session.state(), player), speedy))
+
+
+SPEEDY_WORDS = {"1": "1", "2": "2", "3": "3", "bus": "bus", "b": "bus", "mr": "mr", "m": "mr"}
+
+
+def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
+    """`4 3` or `4 3 bus`: the numbered dice, and the Speedy die's face if a third is given
+    (the rule set decides whether it may be)."""
+    words = list(words)
+    if len(words) > 3:
+        raise UsageError(f"roll D1 D2, or roll D1 D2 S with the Speedy die; got {len(words)} "
+                         "dice")
+    speedy = None
+    if len(words) == 3:
+        face = words.pop().lower()
+        speedy = SPEEDY_WORDS.get(face)
+        if speedy is None:
+            raise UsageError(f"the Speedy die shows 1, 2, 3, bus or mr (b, m), not {face!r}")
+    numbers = []
+    for w in words:
+        if not w.lstrip("-").isdigit():
+            raise UsageError(f"{w!r} is not a valid integer: a die shows 1 to 6 (roll D1 D2)")
+        numbers.append(int(w))
+    return tuple(numbers), speedy
+
+
+@click.command()
+@click.argument("spaces", type=int)
+@player_option
+@pass_session
+@records
+def move(session, spaces, player):
+    """The Bus of the Speedy die: move by one numbered die or both (000 FAQ 38), e.g. after
+    `roll 2 6 bus`, `move 2`, `move 6` or `move 8`."""
+    from ledger.commands import BusMove
+
+    execute(session, BusMove(spaces, player_name(session.state(), player)))
+
+
+@click.command()
+@click.argument("words", nargs=-1, required=True, metavar="SPACE")
+@player_option
+@pass_session
+@records
+def go(session, words, player):
+    """A triple of the Speedy die: go to any SPACE, by name or number, clockwise; passing or
+    reaching Via! pays the salary (000 FAQ 36-37)."""
+    from ledger.commands import GoTo
+
+    state = session.state()
+    execute(session, GoTo(space_position(state, " ".join(words)), player_name(state, player)))
+
+
+@click.command()
+@player_option
+@pass_session
+@records
+def advance(session, player):
+    """Mr Monopoly's second move: to the next free property; if none, the nearest where rent
+    is owed; if none, stay (000 §SVOLGIMENTO 3, FAQ 39)."""
+    from ledger.commands import Advance
+
+    execute(session, Advance(player_name(session.state(), player)))
 
 
 @click.command()

@@ -30,6 +30,7 @@ Exit codes:
 COMMANDS = {
     # the banker: setting up, the turn, what players own, the table
     "new": "cli.banker:new", "roll": "cli.banker:roll", "buy": "cli.banker:buy",
+    "move": "cli.banker:move", "go": "cli.banker:go", "advance": "cli.banker:advance",
     "decline": "cli.banker:decline", "bid": "cli.banker:bid", "hammer": "cli.banker:hammer",
     "claim": "cli.banker:claim", "card": "cli.banker:card", "pay-fine": "cli.banker:pay_fine",
     "misdraw": "cli.banker:misdraw", "shuffle": "cli.banker:shuffle",

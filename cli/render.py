@@ -17,7 +17,19 @@ def narrate(event: dict, state: State) -> str | None:
         dice = "+".join(map(str, d["dice"]))
         extra = f" (doubles, {d['in_row']} in a row)" if d["doubles"] and d["in_row"] else (
             " (doubles)" if d["doubles"] else "")
+        if "speedy" in d:
+            return _speedy_roll(d, dice, extra)
         return f"{d['player']} rolls {dice} = {sum(d['dice'])}{extra}"
+    if t == "SpeedyMoveDue":
+        if d["move"] == "bus":
+            ways = _either([f"`move {n}`" for n in d["choices"]])
+            return f"  the Bus: {d['player']} moves by one die or both: {ways}"
+        if d["move"] == "triple":
+            return f"  a triple: {d['player']} goes to any space: `go SPACE`"
+        return f"  Mr Monopoly: {d['player']} moves on: `advance`"
+    if t == "SpeedyMoveChosen":
+        # A Bus or a triple is said by the TokenMoved line after it; Mr Monopoly says why.
+        return f"  Mr Monopoly: {d['reason']}" if d["move"] == "mr_monopoly" else None
     if t == "TokenMoved":
         return f"  {d['player']} moves to {_name(state, d['to'])} ({d['to']})"
     if t in ("SalaryPaid", "TaxPaid", "FinePaid", "CardPayment", "PropertyBought", "AuctionWon",
@@ -155,6 +167,28 @@ REFEREE_WORDS = {
 }
 
 
+_FACES = {"bus": "the Bus", "mr": "Mr Monopoly"}
+
+
+def _either(options: list[str]) -> str:
+    return options[0] if len(options) == 1 else f"{', '.join(options[:-1])} or {options[-1]}"
+
+
+def _speedy_roll(d: dict, dice: str, extra: str) -> str:
+    """`Anna rolls 3+4, Speedy 1 = 8`; a Speedy die that does not count says why."""
+    face = d["speedy"]
+    shown = _FACES.get(face, face)
+    total = sum(d["dice"])
+    if "speedy_ignored" in d:
+        return (f"{d['player']} rolls {dice} = {total}{extra}; the Speedy die ({shown}) does "
+                f"not count: {d['speedy_ignored']}")
+    if face.isdigit():
+        if d["dice"][0] == d["dice"][1] == int(face):
+            return f"{d['player']} rolls {dice}, Speedy die {face}: a triple"
+        return f"{d['player']} rolls {dice}, Speedy die {face} = {total + int(face)}{extra}"
+    return f"{d['player']} rolls {dice} = {total}, Speedy die: {shown}{extra}"
+
+
 def describe(event: dict, state: State) -> str:
     """One line for any event, bookkeeping included: what `log` and `show` print.  The banker's
     live narration leaves some facts unsaid because the next line says them; a referee reading
@@ -176,6 +210,8 @@ def _quiet(event: dict, state: State) -> str | None:
     if t == "AuctionClosed":
         what = _name(state, d["property"]) if d["property"] is not None else "the building"
         return f"auction closed ({what}): {d['outcome']}, {d['reason']}"
+    if t == "SpeedyMoveChosen":
+        return f"{d['player']} moves {d['spaces']} to {_name(state, d['to'])}: {d['reason']}"
     return None
 
 
@@ -295,10 +331,32 @@ def _marks(state: State, pos: int) -> str:
     return mark
 
 
+def _turn_document(state: State) -> dict:
+    """`turn`: player, phase, doubles; under a rule set with the Speedy die also `speedy`
+    (the face that counts for the roll, or null) and `choices` (the Bus's moves in phase
+    `move`, else empty)."""
+    t = state.turn
+    doc = {"player": t.player, "phase": t.phase, "doubles": t.doubles}
+    if state.rules.speedy_die:
+        doc["speedy"] = t.speedy
+        from ledger.speedy import choices_of
+
+        doc["choices"] = choices_of(t)
+    return doc
+
+
+def _player_document(state: State, p) -> dict:
+    """A player; under a rule set with the Speedy die also `passed_go` (he throws it)."""
+    doc = {"name": p.name, "cash": p.cash, "position": p.position, "in_jail": p.in_jail,
+           "jail_turns": p.jail_turns, "jail_cards": len(p.jail_cards), "bankrupt": p.bankrupt}
+    if state.rules.speedy_die:
+        doc["passed_go"] = p.passed_go
+    return doc
+
+
 def state_document(state: State) -> dict:
     """`banco state --json`: the stable document described in README."""
     space = state.edition.space
-    t = state.turn
     auction = None
     if state.auction:
         a = state.auction
@@ -316,11 +374,8 @@ def state_document(state: State) -> dict:
         "seq": state.seq,
         "rules": state.rules.name,
         "edition": state.edition.name,
-        "turn": {"player": t.player, "phase": t.phase, "doubles": t.doubles},
-        "players": [{"name": p.name, "cash": p.cash, "position": p.position,
-                     "in_jail": p.in_jail, "jail_turns": p.jail_turns,
-                     "jail_cards": len(p.jail_cards), "bankrupt": p.bankrupt}
-                    for p in state.players],
+        "turn": _turn_document(state),
+        "players": [_player_document(state, p) for p in state.players],
         "properties": [{"name": s.name, "position": s.position, "owner": state.owners[s.position],
                         "houses": state.buildings[s.position] % 5,
                         "hotel": state.buildings[s.position] == 5,

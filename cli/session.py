@@ -200,6 +200,26 @@ def property_position(state, text: str) -> int:
     return by_name[resolve(text, list(by_name), "property")]
 
 
+def space_position(state, text: str) -> int:
+    """Any of the 40 spaces, by number (0-39) or by name; a name on several spaces
+    (Imprevisti, Probabilità) asks for the number."""
+    from ledger.names import resolve
+
+    if text.strip().isdigit():
+        number = int(text)
+        if not 0 <= number < 40:
+            raise UsageError(f"the board's spaces are 0 to 39, not {number}")
+        return number
+    spaces = state.edition.spaces
+    name = resolve(text, sorted({s.name for s in spaces}), "space")
+    at = [s.position for s in spaces if s.name == name]
+    if len(at) > 1:
+        numbers = [str(n) for n in at]
+        raise UsageError(f"{name} is on {len(at)} spaces: say which by number, "
+                         f"{', '.join(numbers[:-1])} or {numbers[-1]}")
+    return at[0]
+
+
 def deck_key(edition, text: str) -> str:
     """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`)."""
     from ledger.names import resolve

@@ -19,6 +19,7 @@ from ledger.names import fold
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer"}
+TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
 SHELL_WORDS = {"help": "the words, or `help WORD` for one word's usage",
                "quit": "leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"}
 NOT_IN_SHELL = {"shell", "run"}
@@ -65,6 +66,16 @@ def prompt_for(state) -> str:
         return f"{t.player} (pay or draw)> "
     if t.phase == "roll" and state.current.in_jail:
         return f"{t.player} (in jail)> "
+    if t.phase == "move":  # the Bus of the Speedy die
+        from ledger.speedy import choices_of
+
+        return f"{t.player} (bus: move {' or '.join(map(str, choices_of(t)))})> "
+    if t.phase == "go":
+        return f"{t.player} (triple: go SPACE)> "
+    if t.phase == "advance":
+        return f"{t.player} (Mr Monopoly: advance)> "
+    if t.phase == "roll" and state.rules.speedy_die and state.current.passed_go:
+        return f"{t.player} (roll D1 D2 S)> "
     return f"{t.player} ({t.phase})> "
 
 
@@ -392,12 +403,14 @@ class BancoShell(cmd.Cmd):
             names = [sp.name for sp in st.edition.properties]
             if command == "trade":
                 names += list(st.seats)
+        elif command in TAKES_SPACE:
+            names = sorted({sp.name for sp in st.edition.spaces})
         elif command in TAKES_DECK:
             names = [d.title for d in st.edition.decks.values()]
         else:
             names = list(st.seats)
         typed = line[len(command):endidx].lstrip()
-        if command in TAKES_PROPERTY:
+        if command in TAKES_PROPERTY or command in TAKES_SPACE:
             typed = typed.lstrip("\"'")
         else:
             typed = text  # players and decks are single words

@@ -70,9 +70,10 @@ def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
 
     state = tx.state
     dice = tuple(cmd.dice)
-    if len(dice) != 2 or any(not 1 <= d <= 6 for d in dice):
+    if len(dice) != 2 or cmd.speedy is not None or any(not 1 <= d <= 6 for d in dice):
         raise RuleViolation(f"the throw for the rent is two dice, each 1 to 6, got "
-                            f"{' '.join(map(str, dice))}", rule=R_UTILITY_CARD,
+                            f"{' '.join(map(str, dice + ((cmd.speedy,) if cmd.speedy else ())))}",
+                            rule=R_UTILITY_CARD,
                             allowed="roll D1 D2")
     t = state.turn
     if t.card_throw is None:

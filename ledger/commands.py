@@ -8,6 +8,24 @@ from typing import NamedTuple
 class Roll(NamedTuple):
     dice: tuple[int, ...]
     player: str | None = None  # --player: check whose turn it is
+    speedy: str | None = None  # the Speedy die (000): "1" "2" "3" "bus" "mr", or not thrown
+
+
+class BusMove(NamedTuple):
+    """`move N`: the Bus of the Speedy die, by one numbered die or both (000 FAQ 38)."""
+    spaces: int
+    player: str | None = None
+
+
+class GoTo(NamedTuple):
+    """`go SPACE`: a triple of the Speedy die takes the token to any space (000 FAQ 36-37)."""
+    position: int
+    player: str | None = None
+
+
+class Advance(NamedTuple):
+    """`advance`: Mr Monopoly's second move (000 §SVOLGIMENTO 3, FAQ 39-42)."""
+    player: str | None = None
 
 
 class Buy(NamedTuple):
@@ -127,7 +145,7 @@ class BuildingAuction(NamedTuple):
     wanted: tuple[tuple[str, int], ...] = ()  # who wants how many, said before (000 FAQ 30)
 
 
-Command = (Roll | Buy | Decline | Bid | Hammer | Claim | DrawCard | Misdraw | Shuffle | PayFine | UseCard
+Command = (Roll | BusMove | GoTo | Advance | Buy | Decline | Bid | Hammer | Claim | DrawCard | Misdraw | Shuffle | PayFine | UseCard
            | PayDebt | Build | Sell | BuildTo | SellTo | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)
 
 

@@ -12,6 +12,15 @@ from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_
 from .decks import describe_next, drawable, where_is
 from .edition import Space
 from .errors import RuleViolation, UsageError
+from .speedy import (
+    R_JAIL_ENDS,
+    bus_choices,
+    check_face,
+    face_value,
+    ignored_because,
+    is_triple,
+    throw_value,
+)
 from .state import BANK, State, debt_step, hammer_step, next_step, richest_bidders
 
 R_BUY = "004 §Acquisto di proprietà"
@@ -113,7 +122,7 @@ def _land(tx: Tx, player: str, landed: int, rent=None) -> None:
                         reason="the lot is mortgaged (004 §Impegno)")
                 return
             amount, basis = (rent(state, pos) if rent else
-                             rent_for(state, pos, sum(state.turn.dice[:2])))
+                             rent_for(state, pos, throw_value(state.turn)))
             if state.rules.rent == "auto":
                 pay(tx, "RentPaid", player, owner, amount, f"rent on {space.name}",
                      property=pos, opened_seq=0)
@@ -133,9 +142,15 @@ def _continue(tx: Tx) -> None:
     """When nothing waits on the current player: another roll after doubles, or the next turn."""
     state = tx.state
     t = state.turn
-    if t.phase in ("buy", "auction", "card", "choice", "throw", "jail_exit"):
+    if t.phase in ("buy", "auction", "card", "choice", "throw", "jail_exit", "move", "go",
+                   "advance"):
         return
     p = state.current
+    if t.speedy == "mr" and not p.in_jail and not p.bankrupt:
+        # The first square is done: Mr Monopoly's move comes next (000 §SVOLGIMENTO 3); in
+        # jail it is lost (§SVOLGIMENTO 8).
+        tx.emit("SpeedyMoveDue", player=p.name, move="mr_monopoly", choices=[])
+        return
     if not p.in_jail and t.extra_roll and not p.bankrupt:
         tx.emit("ExtraRollDue", player=p.name, in_row=t.doubles)
     else:
@@ -168,47 +183,67 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
     no_debts(state, "roll")
     dice = tuple(cmd.dice)
     if len(dice) != 2:
-        # The Speedy die (seed 000) will come with the championship rule set.
         raise RuleViolation(f"the {state.rules.name} rules roll two dice, got {len(dice)}",
-                            rule=R_TURN, allowed="roll D1 D2")
+                            rule=R_TURN, allowed=next_step(state))
     if any(not 1 <= d <= 6 for d in dice):  # no die shows that: a typing slip, not a rule
         raise UsageError(f"a die shows 1 to 6, not {' '.join(map(str, dice))}: "
                          "roll D1 D2 with each die 1-6")
     name = state.turn.player
     player = state.current
-    doubles = dice[0] == dice[1]
+    check_face(state, player, cmd.speedy)
+    # The Speedy die as thrown, and why it does not count when it does not (000 FAQ 34-35).
+    speedy = {} if cmd.speedy is None else {"speedy": cmd.speedy}
+    ignored = ignored_because(state, player, cmd.speedy)
+    if ignored:
+        speedy["speedy_ignored"] = ignored
+    face = None if ignored else cmd.speedy
+    doubles = dice[0] == dice[1]  # the numbered dice only (000 §SVOLGIMENTO 7)
     total = dice[0] + dice[1]
     _lapse_claims(tx, name)
     if player.in_jail:
-        _roll_in_jail(tx, name, dice, doubles, total)
+        _roll_in_jail(tx, name, dice, doubles, total, speedy)
         return
     in_row = state.turn.doubles + 1 if doubles else 0
     if in_row >= state.rules.doubles_to_jail:
+        # A triple after two doubles is the third double too (000 FAQ 36): jail, and no Bus
+        # or Mr Monopoly after it (000 §SVOLGIMENTO 8).
+        if face is not None:
+            speedy["speedy_ignored"] = f"the third doubles send {name} to jail ({R_JAIL_ENDS})"
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=in_row,
-                extra_roll=False)
+                extra_roll=False, **speedy)
         tx.emit("SentToJail", player=name,
                 reason=f"doubles {in_row} times in a row ({R_DOUBLES}); the token does not move")
         _continue(tx)
         return
+    if is_triple(dice, face):
+        # Any space, and the turn ends there: no second roll for the doubles (000 FAQ 36).
+        tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=in_row,
+                extra_roll=False, **speedy)
+        tx.emit("SpeedyMoveDue", player=name, move="triple", choices=[])
+        return
     tx.emit("DiceRolled", player=name, dice=list(dice), doubles=doubles, in_row=in_row,
-            extra_roll=doubles)
+            extra_roll=doubles, **speedy)
+    if face == "bus":  # one die or both: the table waits for `move N` (000 FAQ 38)
+        tx.emit("SpeedyMoveDue", player=name, move="bus", choices=bus_choices(dice))
+        return
+    total += face_value(face)  # 1 2 3 are added; Mr Monopoly moves by the dice first
     _land(tx, name, _move(tx, name, (player.position + total) % 40, total, "dice", salary=True))
     _continue(tx)
 
 
-def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int) -> None:
+def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int, speedy: dict) -> None:
     state = tx.state
     player = state.player(name)
     if doubles:
         # 004 §Prigione: doubles free the player, who moves by that roll; 000 FAQ 16 (004 and
         # 003 silent): he does not roll again.
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=0,
-                extra_roll=False)
+                extra_roll=False, **speedy)
         tx.emit("LeftJail", player=name, how="doubles")
     else:
         attempt = player.jail_turns + 1
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=False, in_row=0,
-                extra_roll=False)
+                extra_roll=False, **speedy)
         tx.emit("JailRollFailed", player=name, attempt=attempt)
         if attempt < state.rules.jail_max_attempts:
             _continue(tx)
@@ -672,6 +707,15 @@ def _estate(name: str):
     return handler
 
 
+def _speedy(name: str):
+    def handler(tx: Tx, cmd) -> None:
+        from . import speedy
+
+        getattr(speedy, name)(tx, cmd)
+
+    return handler
+
+
 _HANDLERS = {
     c.Build: _estate("build"), c.Sell: _estate("sell"), c.BuildTo: _estate("build_to"),
     c.SellTo: _estate("sell_to"), c.BreakUp: _estate("break_up"), c.Mortgage: _estate("mortgage"),
@@ -680,6 +724,7 @@ _HANDLERS = {
     c.Roll: _roll, c.Buy: _buy, c.Decline: _decline, c.Bid: _bid, c.Hammer: _hammer,
     c.Claim: _claim, c.DrawCard: _card, c.PayFine: _pay_fine, c.UseCard: _use_card,
     c.Misdraw: _misdraw, c.Shuffle: _shuffle,
+    c.BusMove: _speedy("bus_move"), c.GoTo: _speedy("go_to"), c.Advance: _speedy("advance"),
     c.PayDebt: _pay_debt,
 }
 _HANDLERS.update(referee.HANDLERS)  # corrections and recorded rulings (ledger/referee.py)

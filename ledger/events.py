@@ -11,6 +11,9 @@ from functools import cache
 
 SCHEMA_VERSION = 1
 
+SPEEDY_FACES = ("1", "2", "3", "bus", "mr")  # the Speedy die as banco records it (000)
+SPEEDY_MOVES = ("bus", "triple", "mr_monopoly")
+
 
 def _specs():
     from marshmallow import RAISE, Schema
@@ -50,6 +53,9 @@ def _specs():
             "jail_cards": f.List(f.Tuple((name(), count(1))), required=True)})(unknown=RAISE),
             required=True)
 
+    def speedy_move():
+        return f.String(required=True, validate=v.OneOf(SPEEDY_MOVES))
+
     card = {"deck": name(), "number": count(1)}
     lot = Schema.from_dict({"property": pos(), "level": level()})(unknown=RAISE)
     claim = {"owner": name(), "payer": name(), "property": pos(), "amount": money()}
@@ -62,8 +68,17 @@ def _specs():
         "CommandRecorded": {"line": f.String(required=True, allow_none=True),
                             "command": f.Dict(required=True, allow_none=True)},
         "CashIssued": transfer(),
+        # `speedy`: the Speedy die's face when thrown (000 §SVOLGIMENTO 3); `speedy_ignored`:
+        # why it does not count (before the first pass of Via!, in jail, a third double).
         "DiceRolled": {"player": name(), "dice": f.List(count(1, 6), required=True),
-                       "doubles": flag(), "in_row": count(), "extra_roll": flag()},
+                       "doubles": flag(), "in_row": count(), "extra_roll": flag(),
+                       "speedy": f.String(validate=v.OneOf(SPEEDY_FACES)),
+                       "speedy_ignored": f.String(validate=v.Length(min=1))},
+        # What the Speedy die leaves the table waiting for, and the move then made.
+        "SpeedyMoveDue": {"player": name(), "move": speedy_move(),
+                          "choices": f.List(count(1, 12), required=True)},
+        "SpeedyMoveChosen": {"player": name(), "move": speedy_move(), "to": pos(),
+                             "spaces": count(0, 40), "reason": text()},
         "TokenMoved": {"player": name(), "from": pos(), "to": pos(),
                        "spaces": f.Integer(strict=True, required=True), "cause": name(),
                        "passed_go": flag()},
@@ -176,7 +191,7 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
                "AuctionVoided", "HotelsBrokenUp", "CardThrowRequired", "CardDiceThrown",
                "CommandRecorded", "JailExitDue", "CardMisdrawn", "DeckShuffled",
-               "BuildingsBuilt")
+               "BuildingsBuilt", "SpeedyMoveDue", "SpeedyMoveChosen")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.

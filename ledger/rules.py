@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .errors import UsageError
 
-BUILTIN = ("classic", "quick")
+BUILTIN = ("classic", "quick", "championship")
 
 
 class RuleSet(NamedTuple):
@@ -31,6 +31,7 @@ class RuleSet(NamedTuple):
     houses_for_hotel: int
     mortgage_interest_percent: int
     interest_rounding: str
+    speedy_die: bool  # 000 §SVOLGIMENTO 3: a third die from a player's first pass of Via!
 
     def params(self) -> dict:
         """Everything, so that a game's first event carries the exact rules it was played by."""
@@ -50,7 +51,7 @@ _CHOICES = {
 
 # Parameters added after games were recorded: a GameStarted without them was played with these
 # (the behaviour banco had then), so an old log replays as it was played.
-_ADDED = {"building_auction_opening": "auction_min_bid"}
+_ADDED = {"building_auction_opening": "auction_min_bid", "speedy_die": False}
 
 # Whole-number parameters and the range each may take (None: no upper bound).
 _RANGES = {

@@ -23,6 +23,7 @@ class Player(NamedTuple):
     jail_turns: int = 0
     jail_cards: tuple = ()  # ((deck, number), ...)
     bankrupt: bool = False
+    passed_go: bool = False  # has passed Via! at least once: rolls the Speedy die (000 FAQ 34)
 
 
 class Claim(NamedTuple):
@@ -70,7 +71,10 @@ class DeckOrder(NamedTuple):
 
 class Turn(NamedTuple):
     player: str
-    phase: str = "roll"  # roll | buy | auction | card | choice | throw | jail_exit | over
+    # roll | buy | auction | card | choice | throw | jail_exit | over, and with the Speedy die
+    # (000 §SVOLGIMENTO 3): move (a Bus: `move N`), go (a triple: `go SPACE`), advance (Mr
+    # Monopoly's second move: `advance`)
+    phase: str = "roll"
     doubles: int = 0  # doubles in a row this turn
     dice: tuple = ()
     extra_roll: bool = False
@@ -79,6 +83,9 @@ class Turn(NamedTuple):
     card_choice: tuple | None = None  # (deck, number) of a "pay or draw" card awaiting the choice
     card_throw: tuple | None = None  # phase "throw": (multiplier, landed seq): the rent is
     # that many times a fresh throw, and the claim points at that landing
+    # The Speedy die's face while it counts for this roll: "mr" until Mr Monopoly's move is
+    # made (then None: the move is used, the throw it leaves counts the Speedy die as zero).
+    speedy: str | None = None
 
 
 class State(NamedTuple):
@@ -282,6 +289,10 @@ def next_step(state: State) -> str:
         main = (f"{t.player} failed the last try and leaves jail: `use-card` or `pay-fine` "
                 f"({_amount(state, state.rules.jail_fine)}), then moves {sum(t.dice[:2])} "
                 f"(000 FAQ 17)")
+    elif t.phase in ("move", "go", "advance"):
+        from .speedy import speedy_step
+
+        main = speedy_step(state)
     debtors = list(dict.fromkeys(d.debtor for d in state.debts))
     debts = "; ".join(debt_step(state, n) for n in debtors)
     if main:
@@ -294,7 +305,15 @@ def next_step(state: State) -> str:
             ["`use-card`"] if p.jail_cards else [])
         return (f"{t.player} is in jail: {', '.join(ways + ['`roll D1 D2` to try for doubles'])}"
                 f" (try {p.jail_turns + 1} of {state.rules.jail_max_attempts})")
-    return f"{t.player} to `roll D1 D2`"
+    return f"{t.player} to {roll_words(state, p)}"
+
+
+def roll_words(state: State, p: Player) -> str:
+    """The roll a player makes: two dice, or three once he has passed Via! under a rule set with
+    the Speedy die (000 §SVOLGIMENTO 2-3); in jail only the numbered dice (000 FAQ 34)."""
+    if state.rules.speedy_die and p.passed_go and not p.in_jail:
+        return "`roll D1 D2 S` (S, the Speedy die: 1 2 3 bus mr)"
+    return "`roll D1 D2`"
 
 
 # --- one handler per event type -------------------------------------------------------------
@@ -308,13 +327,31 @@ def _money(state, d, seq):
 
 
 def _dice_rolled(state, d, seq):
+    speedy = d.get("speedy")
+    if speedy is not None and "speedy_ignored" in d:
+        speedy = None
     turn = state.turn._replace(dice=tuple(d["dice"]), doubles=d["in_row"],
-                               extra_roll=d["extra_roll"], phase="moving")
+                               extra_roll=d["extra_roll"], phase="moving", speedy=speedy)
     return state._replace(turn=turn)
 
 
 def _token_moved(state, d, seq):
+    if d["passed_go"]:
+        return _set_player(state, d["player"], position=d["to"], passed_go=True)
     return _set_player(state, d["player"], position=d["to"])
+
+
+_SPEEDY_PHASES = {"bus": "move", "triple": "go", "mr_monopoly": "advance"}
+
+
+def _speedy_move_due(state, d, seq):
+    return state._replace(turn=state.turn._replace(phase=_SPEEDY_PHASES[d["move"]]))
+
+
+def _speedy_move_chosen(state, d, seq):
+    t = state.turn
+    speedy = None if d["move"] == "mr_monopoly" else t.speedy
+    return state._replace(turn=t._replace(phase="moving", speedy=speedy))
 
 
 def _purchase_offered(state, d, seq):
@@ -604,7 +641,8 @@ def _jail_exit_due(state, d, seq):
 
 
 def _extra_roll_due(state, d, seq):
-    return state._replace(turn=state.turn._replace(phase="roll", dice=(), offer=None))
+    return state._replace(turn=state.turn._replace(phase="roll", dice=(), offer=None,
+                                                   speedy=None))
 
 
 def _turn_ended(state, d, seq):
@@ -676,6 +714,8 @@ HANDLERS = {
     "DebtCancelled": _debt_cancelled,
     "EventRetracted": _nothing,
     "CommandRecorded": _nothing,  # the command beside its facts: evidence, not a table change
+    "SpeedyMoveDue": _speedy_move_due,
+    "SpeedyMoveChosen": _speedy_move_chosen,
 }
 
 

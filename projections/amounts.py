@@ -57,7 +57,11 @@ def rent_due(t: State, position: int) -> int:
     if space.kind == "station":
         return space.rents[held - 1]
     if space.kind == "utility":
-        return space.rents[held - 1] * sum(t.turn.dice[:2])
+        # The throw: the numbered dice, and the Speedy die's number when it counted (000
+        # §SOCIETÀ: "incluso il Dado Speedy"; the Bus and Mr Monopoly count zero).
+        speedy = getattr(t.turn, "speedy", None)
+        extra = int(speedy) if speedy and speedy.isdigit() else 0
+        return space.rents[held - 1] * (sum(t.turn.dice[:2]) + extra)
     level = t.buildings[position]
     if level:
         return space.rents[level]

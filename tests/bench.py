@@ -163,7 +163,7 @@ def bench_shell(db: str, count: int) -> None:
 def bench_machine(games: int) -> None:
     """The state machine's random games (all invariants checked after every event), then the
     fold over the logs they wrote."""
-    from test_machine import Table
+    from test_machine import RULE_SETS, Table
 
     from ledger.state import fold
 
@@ -171,11 +171,13 @@ def bench_machine(games: int) -> None:
     t0 = time.perf_counter()
     for seed in range(games):
         m = Table()
-        m.deal(players=2 + seed % 4, cash=(1500, 800, 400, 250)[seed % 4], warmup=50, seed=seed)
+        m.deal(players=2 + seed % 4, cash=(1500, 800, 400, 250)[seed % 4], warmup=50, seed=seed,
+               rules=RULE_SETS[seed % len(RULE_SETS)])
         logs.append(m.log)
     dt = time.perf_counter() - t0
     events = sum(len(x) for x in logs)
-    print(f"state machine           {games / dt:10,.0f} random games/s (50 table actions each, "
+    print(f"state machine           {games / dt:10,.0f} random games/s ({', '.join(RULE_SETS)}; "
+          f"50 table actions each, "
           f"every invariant after every event; {events / dt:,.0f} events/s)")
     t0 = time.perf_counter()
     for _ in range(5):

@@ -106,6 +106,9 @@ SAMPLES = {
     "HotelsBrokenUp": {"lots": [{"property": 1, "player": "Anna", "level": 2}],
                        "bank_houses": -2, "bank_hotels": 1,
                        "transfers": [tr("bank", "Anna", 50, "hotel on Vicolo Corto broken up")]},
+    "SpeedyMoveDue": {"player": "Anna", "move": "bus", "choices": [5, 6, 11]},
+    "SpeedyMoveChosen": {"player": "Anna", "move": "mr_monopoly", "to": 13, "spaces": 1,
+                         "reason": "to Corso Ateneo, the next free property"},
 }
 
 # A referee's facts (ledger/referee.py).

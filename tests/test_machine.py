@@ -48,11 +48,12 @@ from projections.checks import EventChecks
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elio")
 k = st.integers(0, 10_000)
+RULE_SETS = ("classic", "quick", "championship")
 REPORTED = {"HotelsBrokenUp", "AuctionVoided", "BankruptcyDeclared", "GameEnded", "HotelBuilt",
             "HouseBuilt", "BuildingSold", "BuildingsSold", "TradeCompleted",
             "MortgageInterestPaid", "PropertyMortgaged", "MortgageLifted", "DebtPaid",
             "AuctionWon", "RentPaid", "RentClaimRefused", "EstateTransferred", "JailCardUsed",
-            "DebtCancelled"}
+            "DebtCancelled", "SpeedyMoveDue", "SpeedyMoveChosen"}
 
 TRIED: Counter = Counter()
 ACCEPTED: Counter = Counter()
@@ -169,11 +170,13 @@ def stored(e: dict) -> dict:
 
 class Table(RuleBasedStateMachine):
     @initialize(players=st.integers(2, 5), cash=st.sampled_from((1500, 800, 400, 250, 5000, 5000)),
-                warmup=st.integers(0, 400), seed=st.integers(0, 2**32 - 1))
-    def deal(self, players, cash, warmup, seed):
-        """A new game, then `warmup` table actions picked at random the way a table plays, so
-        that examples start anywhere between the first roll and the last bankruptcy."""
-        rules = load_rules("classic")._replace(starting_cash=cash)
+                warmup=st.integers(0, 400), seed=st.integers(0, 2**32 - 1),
+                rules=st.sampled_from(RULE_SETS))
+    def deal(self, players, cash, warmup, seed, rules="classic"):
+        """A new game under a rule set drawn at random, then `warmup` table actions picked at
+        random the way a table plays, so that examples start anywhere between the first roll
+        and the last bankruptcy."""
+        rules = load_rules(rules)._replace(starting_cash=cash)
         self.log = start_game(list(NAMES[:players]), rules, "it")
         for i, e in enumerate(self.log, 1):
             e["seq"] = i
@@ -203,7 +206,7 @@ class Table(RuleBasedStateMachine):
             self.bid_or_hammer(n, rng.randrange(60))
         elif self.t.turn.phase == "jail_exit":
             self.jail_exit(n)
-        elif self.t.turn.phase in ("buy", "card", "choice"):
+        elif self.t.turn.phase in ("buy", "card", "choice", "move", "go", "advance"):
             self.whole_turn(rng.randrange(2**32))
         else:
             pick = rng.random()
@@ -275,7 +278,36 @@ class Table(RuleBasedStateMachine):
         elif p.in_jail and p.jail_cards and n % 4 == 1:
             self.do(c.UseCard(), legal=True)
         else:
-            self.do(c.Roll((d1, d2)), legal=True)
+            self.do(c.Roll((d1, d2), speedy=self.speedy_face(p, n)), legal=True)
+
+    def speedy_face(self, p, n):
+        """The Speedy die under a rule set that has it: always once the player has passed Via!
+        (out of jail), sometimes before or in jail, where it is ignored (000 FAQ 34-35).  Mr
+        Monopoly is on two of its six faces."""
+        if not self.t.rules.speedy_die:
+            return None
+        if (p.passed_go and not p.in_jail) or n % 3 == 0:
+            return ("1", "2", "3", "bus", "mr", "mr")[n // 3 % 6]
+        return None
+
+    @precondition(lambda self: self.phase("move"))
+    @rule(n=k)
+    def bus(self, n):
+        from ledger.speedy import choices_of
+
+        self.do(c.BusMove(self.pick(choices_of(self.t.turn), n)), legal=True)
+
+    @precondition(lambda self: self.phase("go"))
+    @rule(n=k)
+    def triple(self, n):
+        self.do(c.GoTo(n % 40), legal=True)
+
+    @precondition(lambda self: self.phase("advance"))
+    @rule()
+    def advance(self):
+        # refused only while the mover owes money from the first square (000 FAQ 42)
+        owes = any(d.debtor == self.t.turn.player for d in self.t.debts)
+        self.do(c.Advance(), legal=None if owes else True)
 
     @precondition(lambda self: self.phase("roll") and not self.t.debts)
     @rule(seed=st.integers(0, 2**32 - 1))
@@ -300,6 +332,12 @@ class Table(RuleBasedStateMachine):
                 self.bid_or_hammer(rng.randrange(10_000), rng.randrange(60))
             elif ph in ("card", "choice"):
                 self.card(rng.randrange(10_000))
+            elif ph == "move":
+                self.bus(rng.randrange(10_000))
+            elif ph == "go":
+                self.triple(rng.randrange(10_000))
+            elif ph == "advance":
+                self.advance()
             elif ph == "jail_exit":
                 self.jail_exit(rng.randrange(10_000))
             for claim in list(self.t.claims):
@@ -459,6 +497,8 @@ class Table(RuleBasedStateMachine):
     def trade(self, n, cash, lift):
         """Mostly the deal that completes a colour group; sometimes any deed for cash."""
         t = self.t
+        if len(t.active()) < 2:  # the warm-up calls this without the rule's precondition
+            return
         deals = []
         for group in t.edition.groups.values():
             owners = [t.owners[p] for p in group]

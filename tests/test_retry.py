@@ -92,7 +92,8 @@ def test_the_line_recorded_is_the_command_as_typed(db):
     assert typed_line(["--db", "roll", "roll", "4", "6", "--expect=9"], "roll") == "roll 4 6"
     assert typed_line(["new", "Anna", "O'Neil"], "new") == "new Anna 'O'\"'\"'Neil'"
     recorded = [e["data"]["command"] for e in log(db) if e["type"] == "CommandRecorded"]
-    assert recorded[1] == {"kind": "Roll", "fields": {"dice": [1, 2], "player": "Bruno"}}
+    assert recorded[1] == {"kind": "Roll", "fields": {"dice": [1, 2], "player": "Bruno",
+                                                         "speedy": None}}
 
 
 def test_state_shows_the_last_recorded_command(db):
