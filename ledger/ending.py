@@ -44,7 +44,7 @@ def time_up(tx: Tx, cmd: c.TimeUp) -> None:
     how = (f"{state.turn.player} finishes the turn in progress, then the game ends" if after
            else "the game ends now")
     tx.emit("TimeRanOut", at=cmd.at, ends="after_turn" if after else "at_once",
-            rule=cited(rules, "time", R_TIME), reason=f"time is up: {how}")
+            rule=cited(rules, "time", R_TIME), reason=how)
 
 
 def _due(state, turn_over: bool) -> tuple[str, str] | None:

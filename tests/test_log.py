@@ -110,7 +110,7 @@ SAMPLES = {
     "DeedsDealt": tr("Anna", "bank", 120, "deeds dealt and paid at once", player="Anna",
                      properties=[1, 3]),
     "TimeRanOut": {"at": "2026-04-25T18:30:00.000000Z", "ends": "after_turn",
-                   "rule": "000 FAQ 6", "reason": "time is up: Anna finishes her turn"},
+                   "rule": "000 FAQ 6", "reason": "Anna finishes the turn in progress, then the game ends"},
     "RentClaimDeferred": {"owner": "Anna", "payer": "Bruno", "property": 3, "amount": 4,
                           "opened_seq": 20, "settles_after": "Carla", "rule": "000 FAQ 8"},
     "MortgageReverted": tr("Anna", "bank", 30, "mortgaged during the turn (000 FAQ 32)",
