@@ -154,3 +154,14 @@ def test_salary_and_fine_in_lire():
     t = place(t, "Anna", 36)
     t, events = play(t, c.Roll((1, 3)))  # 36 -> 40 = Via!
     assert [d["amount"] for d in of_type(events, "SalaryPaid")] == [20_000]
+
+
+def test_a_utility_rent_in_lire_is_400_times_the_dice():
+    # The it-lire board is the M board x 100 (002 gives Via! 20.000 for 200): the utility's
+    # dice multiplier too, else a rent of 28 £ beside a station's 2.500 £.
+    from helpers import place
+
+    t = own(vintage(("Anna", "Bruno")), "Bruno", "Società Elettrica")
+    t = place(t, "Anna", 5)
+    t, events = play(t, c.Roll((3, 4)))
+    assert of_type(events, "RentClaimOpened")[0]["amount"] == 400 * 7
