@@ -177,3 +177,15 @@ def test_to_the_bank_the_start_of_turn_state_does_not_apply():
     t, _ = play(t, c.Roll((1, 3)), c.Mortgage(POS["Vicolo Corto"]))  # tax 200: a debt
     t, events = play(t, c.Bankrupt("Anna"))
     assert of_type(events, "MortgageReverted") == []
+
+
+def test_a_deed_mortgaged_before_the_debtors_roll_passes_mortgaged():
+    t = champ(("Anna", "Bruno", "Carla"))
+    t = own(t, "Anna", "Vicolo Stretto")
+    t = own(t, "Bruno", "Stazione Ovest", "Stazione Sud")
+    t = cash(place(t, "Anna", 10), "Anna", 0)
+    t, _ = play(t, c.Mortgage(POS["Vicolo Stretto"]))  # before her turn begins: 30
+    t, _ = play(t, c.Roll((2, 3)), c.Claim("Bruno"))  # 15: 50 owed, 30 in cash
+    t, events = play(t, c.Bankrupt("Anna"))
+    assert of_type(events, "MortgageReverted") == []
+    assert POS["Vicolo Stretto"] in t.mortgaged and t.owners[POS["Vicolo Stretto"]] == "Bruno"
