@@ -12,7 +12,15 @@ from .decks import describe_next, drawable, where_is
 from .edition import Space
 from .errors import RuleViolation, UsageError
 from .rules import cited
-from .state import BANK, State, debt_step, hammer_step, next_step, richest_bidders
+from .state import (
+    BANK,
+    State,
+    debt_step,
+    hammer_step,
+    next_step,
+    richest_bidders,
+    turn_in_progress,
+)
 
 R_BUY = "004 §Acquisto di proprietà"
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
@@ -512,9 +520,9 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
 def _dice_on_the_table(state: State, cl) -> bool:
     """A claim made after a later roll, while that roll's turn is in progress: the rule set
     may settle it when that turn is over (000 FAQ 8) rather than at once."""
-    if state.rules.claim_settles != "after_turn" or state.turn.phase == "roll":
+    if state.rules.claim_settles != "after_turn" or not turn_in_progress(state):
         return False
-    return bool(state.last_roll) and state.last_roll[1] > cl.landed_seq
+    return state.last_roll[1] > cl.landed_seq  # that turn's dice came after the landing
 
 
 def _open_claims(state: State) -> str:

@@ -17,14 +17,10 @@ from .decision import Tx
 from .errors import RuleViolation
 from .rules import cited
 from .score import places, winner
+from .state import turn_in_progress
 
 R_TIME = "000 FAQ 6; 002 §Conclusione del gioco"
 R_LAST = "003 §11"  # one player left
-
-
-def turn_in_progress(state) -> bool:
-    """A player has rolled and his turn is not over (000 FAQ 11): anything but `roll`."""
-    return state.turn.phase != "roll"
 
 
 def time_up(tx: Tx, cmd: c.TimeUp) -> None:

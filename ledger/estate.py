@@ -10,7 +10,7 @@ from . import commands as c
 from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
 from .rules import cited
-from .state import BANK, State, debt_step, next_step
+from .state import BANK, State, debt_step, next_step, turn_in_progress
 from .worth import building_sale_value, deeds_of, interest, lift_cost, raisable
 
 R_BUILD = "004 §A casa; 003 §05"
@@ -512,7 +512,7 @@ def _check_when_and_who(state: State, cmd: c.Trade) -> None:
                             allowed="trades with two players left are for a final or semi-final "
                                     "(`new ... --final`)")
     active = state.turn.player
-    if (rules.trades_in_turn == "active_player" and state.turn.phase != "roll"
+    if (rules.trades_in_turn == "active_player" and turn_in_progress(state)
             and active not in (cmd.a, cmd.b)):
         raise RuleViolation(f"{active}'s turn is in progress: a trade made now must involve "
                             f"{active}", rule="000 FAQ 26",

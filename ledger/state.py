@@ -265,6 +265,13 @@ def _card_step(state: State) -> str:
     return f"{t.player} must draw from {title}: `card {t.card_deck} CARD`{hint}"
 
 
+def turn_in_progress(state: State) -> bool:
+    """A player has rolled and his turn is not over (000 FAQ 11: the roll, the move and what
+    the square asks).  The auction of a bankrupt's deeds between turns is no turn."""
+    return (state.turn.phase != "roll" and bool(state.last_roll)
+            and state.last_roll[0] == state.turn.player)
+
+
 def dealing_left(state: State) -> list[tuple[str, int]]:
     """(player, deeds still to deal) for each player not yet dealt his deeds; [] when the
     rule set deals none or the dealing is done (002 §Preparazione, 004 short and timed)."""

@@ -77,6 +77,9 @@ def test_the_classic_claim_is_paid_at_once_whatever_the_dice():
     t, _ = play(t, c.Roll((4, 6)), c.Roll((1, 2)))  # Bruno on Anna's; Carla to roll
     t, events = play(t, c.Claim("Anna"))
     assert types(events) == ["RentPaid"]
+    # nor is it a turn in progress for 000 FAQ 26: Anna and Bruno may trade
+    play(t, c.Trade("Anna", "Bruno", c.Items(properties=(POS["Vicolo Stretto"],)),
+                    c.Items(cash=100)))
 
 
 # --- FAQ 21, 26, 31 --------------------------------------------------------------------------
@@ -189,3 +192,20 @@ def test_a_deed_mortgaged_before_the_debtors_roll_passes_mortgaged():
     t, events = play(t, c.Bankrupt("Anna"))
     assert of_type(events, "MortgageReverted") == []
     assert POS["Vicolo Stretto"] in t.mortgaged and t.owners[POS["Vicolo Stretto"]] == "Bruno"
+
+
+def test_a_claim_during_a_bankrupts_auction_between_turns_is_paid_at_once():
+    # Bruno lands on Anna's; Carla rolls onto a tax she cannot pay and goes bankrupt to the
+    # Bank; her deed is auctioned before Dario rolls.  Carla's dice are not "on the table" of a
+    # turn in progress: Anna's claim is paid at once, not after Dario's coming turn.
+    t = own(champ(), "Anna", "Vicolo Stretto")
+    t = own(t, "Carla", "Via Roma")
+    t, _ = play(t, c.Roll((4, 6)), c.Roll((1, 2)))  # Anna -> 10; Bruno -> 3, Anna's
+    t = cash(t, "Carla", 10)
+    t, _ = play(t, c.Roll((1, 3)), c.Bankrupt("Carla"))  # Carla -> 4: 200 owed, 160 raisable
+    assert t.auction and t.turn.player == "Dario" and t.turn.phase == "auction"
+    t, events = play(t, c.Claim("Anna"))
+    assert types(events) == ["RentPaid"]
+    # nor is it a turn in progress for 000 FAQ 26: Anna and Bruno may trade
+    play(t, c.Trade("Anna", "Bruno", c.Items(properties=(POS["Vicolo Stretto"],)),
+                    c.Items(cash=100)))
