@@ -8,6 +8,9 @@ checking after every event that:
   those; building is even; no lot has buildings while its group has a mortgaged lot; only
   owners of whole groups have buildings; a bankrupt player owns nothing;
 - replaying the log from scratch gives exactly the live table.
+
+The rule set is drawn too (every built-in one; championship without the Speedy die until that
+branch is merged), with the deeds dealt at the start where the rule set deals them.
 """
 
 from hypothesis import HealthCheck, event, settings
@@ -25,11 +28,13 @@ from ledger.worth import deeds_of, raisable
 from projections.checks import table_problems
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elio")
+RULE_SETS = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
 k = st.integers(0, 10_000)
 REPORTED = {"HotelsBrokenUp", "AuctionVoided", "BankruptcyDeclared", "GameEnded", "HotelBuilt", "HouseBuilt", "BuildingSold",
             "TradeCompleted", "MortgageInterestPaid", "PropertyMortgaged", "MortgageLifted",
             "DebtPaid", "AuctionWon", "RentPaid", "RentClaimRefused", "EstateTransferred",
-            "JailCardUsed", "DebtCancelled"}
+            "JailCardUsed", "DebtCancelled", "DeedsDealt", "TimeRanOut", "RentClaimDeferred",
+            "MortgageReverted", "BuildingsReturned", "DebtPaidByBank", "DebtPaidInKind"}
 
 
 def check_table(t) -> None:
@@ -39,23 +44,55 @@ def check_table(t) -> None:
 
 class Table(RuleBasedStateMachine):
     @initialize(players=st.integers(2, 5), cash=st.sampled_from((1500, 800, 400, 250)),
-                warmup=st.integers(0, 400), seed=st.integers(0, 2**32 - 1))
-    def deal(self, players, cash, warmup, seed):
-        """A new game, then `warmup` table actions picked at random the way a table plays, so
-        that examples start anywhere between the first roll and the last bankruptcy."""
+                warmup=st.integers(0, 400), seed=st.integers(0, 2**32 - 1),
+                ruleset=st.sampled_from(RULE_SETS))
+    def deal(self, players, cash, warmup, seed, ruleset):
+        """A new game by a rule set drawn at random, its deeds dealt where it deals them, then
+        `warmup` table actions picked at random the way a table plays, so that examples start
+        anywhere between the first roll and the last bankruptcy."""
         import random
 
-        rules = load_rules("classic")._replace(starting_cash=cash)
-        self.log = start_game(list(NAMES[:players]), rules, "it")
-        for i, e in enumerate(self.log, 1):
-            e["seq"] = i
-        self.t = fold(self.log, 1)
-        self.steps = 0
         rng = random.Random(seed)
+        rules = load_rules(ruleset)
+        # The capital drawn, in the board's money (x100 in lire); a table by the number of
+        # players (002) scaled the same way.  Where the deeds dealt cannot be paid from it,
+        # the rule set's own capital.
+        scale = max(1, rules.go_salary // 200)
+        table = {n: v * cash // 1500 for n, v in rules.starting_cash_by_players.items()}
+        if not (self.start(rules._replace(starting_cash=cash * scale,
+                                          starting_cash_by_players=table), players, rng)
+                or self.start(rules, players, rng)):
+            raise AssertionError("the deeds dealt cannot be paid from the rule set's capital")
         for _ in range(warmup):
             if self.t.ended:
                 break
             self.auto(rng)
+
+    def start(self, rules, players: int, rng) -> bool:
+        """The game's first facts and the deeds dealt (each player's from the shuffled deck,
+        skipping what his cash cannot pay); False if some player cannot be dealt his."""
+        from ledger.rules import deeds_to_deal
+
+        self.log = start_game(list(NAMES[:players]), rules, rules.edition)
+        for i, e in enumerate(self.log, 1):
+            e["seq"] = i
+        self.t = fold(self.log, 1)
+        self.steps = 0
+        k = deeds_to_deal(rules, players)
+        deck = [s.position for s in self.t.edition.properties]
+        rng.shuffle(deck)
+        for name in NAMES[:players] if k else ():
+            cash, lots = self.t.player(name).cash, []
+            for pos in list(deck):
+                price = self.t.edition.space(pos).price
+                if len(lots) < k and price <= cash:
+                    lots.append(pos)
+                    deck.remove(pos)
+                    cash -= price
+            if len(lots) < k:
+                return False
+            assert self.do(c.Deal(name, tuple(lots)))
+        return True
 
     def auto(self, rng) -> None:
         n = rng.randrange(10_000)
@@ -257,10 +294,19 @@ class Table(RuleBasedStateMachine):
         lifted = tuple(p for p in give if lift and p in t.mortgaged)
         self.do(c.Trade(a, b, c.Items(give), c.Items(cash=pay), lifted))
 
+    @precondition(lambda self: self.open() and self.t.rules.time_limit != "none")
+    @rule(n=k)
+    def time_up(self, n):
+        """The agreed time runs out (000 FAQ 6, 002, 004 timed): now and then."""
+        if n % 8 == 0:
+            assert self.do(c.TimeUp("2026-11-29T23:00:00.000000Z"))
+
     @precondition(lambda self: self.open() and self.t.debts)
     @rule(n=k)
     def settle(self, n):
         d = self.t.debts[0]
+        if self.t.rules.pay_in_kind and d.creditor != "bank" and n % 3 == 0 and self.in_kind(d, n):
+            return
         if self.t.player(d.debtor).cash >= d.amount:
             assert self.do(c.PayDebt(d.debtor))
         elif raisable(self.t, d.debtor) < sum(x.amount for x in self.t.debts
@@ -274,6 +320,23 @@ class Table(RuleBasedStateMachine):
             else:
                 free = [p for p in deeds_of(self.t, d.debtor) if p not in self.t.mortgaged]
                 assert self.do(c.Mortgage(self.pick(free, n)))
+
+    def in_kind(self, d, n) -> bool:
+        """002 §Varie: a free deed at the creditor's price, the rest in cash; or the deed
+        auctioned among the others for the debtor."""
+        t = self.t
+        free = [p for p in deeds_of(t, d.debtor) if not any(
+            t.buildings[q] for q in t.edition.groups[t.edition.space(p).group])]
+        if not free:
+            return False
+        lot = self.pick(free, n)
+        if n % 2 and not t.auction:
+            return self.do(c.AuctionDeed(lot))
+        price = min(d.amount, max(1, t.edition.space(lot).price * (1 + n % 3) // 2))
+        if d.amount - price > t.player(d.debtor).cash:
+            return False
+        assert self.do(c.PayInKind(((lot, price),), d.debtor))
+        return True
 
     @precondition(lambda self: self.open() and not self.t.auction and self.t.bank_houses < 4)
     @rule(kind=st.sampled_from(("house", "hotel")))
