@@ -219,10 +219,12 @@ class Table(RuleBasedStateMachine):
         low = a.min_bid if a.high_bidder is None else a.high_bid + a.step
         self.do(c.Bid(bidder, min(low + extra, self.t.player(bidder).cash)))
 
-    @precondition(lambda self: self.open() and self.t.claims)
+    @precondition(lambda self: self.open() and any(not cl.made_seq for cl in self.t.claims))
     @rule(n=k)
     def claim(self, n):
-        assert self.do(c.Claim(self.pick(self.t.claims, n).owner))
+        # a claim already made waits for its turn to end (000 FAQ 8): asking again is refused
+        owner = self.pick([cl for cl in self.t.claims if not cl.made_seq], n).owner
+        assert self.do(c.Claim(owner))
 
     @precondition(lambda self: self.phase("card", "choice"))
     @rule(n=k)
@@ -294,7 +296,8 @@ class Table(RuleBasedStateMachine):
         lifted = tuple(p for p in give if lift and p in t.mortgaged)
         self.do(c.Trade(a, b, c.Items(give), c.Items(cash=pay), lifted))
 
-    @precondition(lambda self: self.open() and self.t.rules.time_limit != "none")
+    @precondition(lambda self: self.open() and self.t.rules.time_limit != "none"
+                  and not self.t.time_up)
     @rule(n=k)
     def time_up(self, n):
         """The agreed time runs out (000 FAQ 6, 002, 004 timed): now and then."""
