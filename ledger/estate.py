@@ -550,10 +550,10 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
                 cmd.b_gives.properties, cmd.b_gives.cash, cmd.b_gives.jail_cards)):
         raise RuleViolation("an empty trade records nothing",
                             allowed="trade A B --give ITEM... --get ITEM...")
+    _check_when_and_who(state, cmd)  # whether any trade may be made now, before its items
     _check_items(state, cmd.a, cmd.a_gives)
     _check_items(state, cmd.b, cmd.b_gives)
     _check_gift(state, cmd)
-    _check_when_and_who(state, cmd)
     _check_jail_card_price(state, cmd)
     received = {cmd.b: cmd.a_gives.properties, cmd.a: cmd.b_gives.properties}
     every = set(cmd.a_gives.properties) | set(cmd.b_gives.properties)
