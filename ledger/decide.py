@@ -685,7 +685,8 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     if p.cash < fine:
         other = "`use-card`, or " if p.jail_cards else ""
         raise RuleViolation(f"{p.name} has {money(state, p.cash)}; the fine is {money(state, fine)}",
-                            rule=R_JAIL, allowed=f"{other}`roll D1 D2` to try for doubles")
+                            rule=cited(state.rules, "jail", R_JAIL),
+                            allowed=f"{other}`roll D1 D2` to try for doubles")
     tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason="jail fine before rolling")
     tx.emit("LeftJail", player=p.name, how="fine")
 

@@ -23,6 +23,7 @@ R_BANKRUPT = "003 §10; 004 §Fallimento"
 R_FEE = "004 §Impegno; 000 FAQ 33"
 R_GIFT = "003 §06; 004 §Note di gioco; 002 §Varie"
 R_VINTAGE = "002 §Fallimento"
+R_SHORT_GAME = "004 §Regole del gioco breve"
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -678,7 +679,8 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
             amount=player.cash,
             reason=f"bankruptcy of {name}: everything to "
                    + ("the Bank" if receiver == BANK else receiver)
-                   + (", buildings included (004 §Regole del gioco breve)" if extra else "")
+                   + (f", buildings included ({cited(state.rules, 'estate', R_SHORT_GAME)})"
+                      if extra else "")
                    + (f", which pays the creditors in full ({cited(state.rules, 'estate', R_VINTAGE)})"
                       if estate == "bank_pays_creditors" else ""),
             **extra)

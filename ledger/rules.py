@@ -99,7 +99,7 @@ _RANGES = {
 }
 
 # Topics a rule set may cite its own section for (`[cite]` in its file).
-CITE_TOPICS = ("rent", "auction", "deal", "time", "end", "estate", "salary", "jail", "players")
+CITE_TOPICS = ("rent", "auction", "deal", "time", "end", "estate", "jail", "players")
 
 
 class _Origin:

@@ -165,3 +165,11 @@ def test_a_utility_rent_in_lire_is_400_times_the_dice():
     t = place(t, "Anna", 5)
     t, events = play(t, c.Roll((3, 4)))
     assert of_type(events, "RentClaimOpened")[0]["amount"] == 400 * 7
+
+
+def test_the_jail_fine_refused_for_want_of_cash_cites_002():
+    from helpers import place
+
+    t = cash(place(vintage(("Anna", "Bruno")), "Anna", 10, in_jail=True), "Anna", 4_000)
+    with pytest.raises(RuleViolation, match=r"the fine is 5.000 £ \(002 §Prigione\)"):
+        decide(t, c.PayFine())
