@@ -328,7 +328,6 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     if cmd.bidder in a.excluded:
         raise RuleViolation(f"{cmd.bidder} won this auction and could not pay: kept out of the "
                             "new one", rule=R_UNPAID)
-
     if a.kind == "deed":
         name = state.edition.space(a.property).name
     else:

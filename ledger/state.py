@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .edition import Edition, load_edition
-from .rules import RuleSet
+from .rules import RuleSet, deeds_to_deal
 
 BANK = "bank"
 
@@ -275,8 +275,6 @@ def turn_in_progress(state: State) -> bool:
 def dealing_left(state: State) -> list[tuple[str, int]]:
     """(player, deeds still to deal) for each player not yet dealt his deeds; [] when the
     rule set deals none or the dealing is done (002 §Preparazione, 004 short and timed)."""
-    from .rules import deeds_to_deal
-
     due = deeds_to_deal(state.rules, len(state.seats))
     if not due:
         return []
