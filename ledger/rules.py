@@ -58,7 +58,12 @@ class RuleSet(NamedTuple):
 
     @classmethod
     def from_params(cls, params: dict) -> RuleSet:
-        return _build({**_ADDED, **params}, origin="the game's GameStarted event")
+        params = {**_ADDED, **params}
+        if isinstance(params.get("cite"), dict):
+            # a section cited for a topic this banco does not know only words a refusal: the
+            # game still replays as it was played
+            params["cite"] = {k: v for k, v in params["cite"].items() if k in CITE_TOPICS}
+        return _build(params, origin="the game's GameStarted event")
 
 
 _CHOICES = {

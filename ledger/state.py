@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .edition import Edition, load_edition
+from .errors import UsageError
 from .rules import RuleSet, deeds_to_deal
 
 BANK = "bank"
@@ -778,7 +779,10 @@ def initial_state(game_id: int, started: dict) -> State:
     """The table right after GameStarted: seats taken, nobody has any cash yet."""
     d = started["data"]
     edition = load_edition(d["edition"])
-    rules = RuleSet.from_params(d["rules"])
+    try:
+        rules = RuleSet.from_params(d["rules"])
+    except UsageError as exc:  # e.g. a parameter of a newer banco: the log cannot be read
+        raise ValueError(f"its rules cannot be read ({exc})") from None
     seats = tuple(d["players"])
     return State(
         game_id=game_id, seq=started.get("seq", 1), rules=rules, edition=edition, seats=seats,

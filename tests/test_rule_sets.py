@@ -129,3 +129,29 @@ def test_a_game_recorded_before_these_rule_sets_replays_as_classic():
     rules = RuleSet.from_params(old)
     assert (rules.deeds_dealt, rules.time_limit, rules.cite, rules.claim_settles) == (
         0, "none", {}, "now")
+
+
+def test_a_recorded_game_with_a_cite_topic_this_banco_does_not_know_still_replays():
+    from ledger.rules import RuleSet
+
+    params = {**load_rules("vintage").params()}
+    params["cite"] = {**params["cite"], "salary": "002 §Indennità"}  # a newer banco's topic
+    assert "salary" not in RuleSet.from_params(params).cite
+
+
+def test_a_recorded_game_with_a_parameter_this_banco_does_not_know_cannot_be_read(banco):
+    # A newer banco's rule parameter: the database says so (exit 4), never a traceback.
+    import sqlite3
+
+    banco("new", "Anna", "Bruno")
+    conn = sqlite3.connect(banco.db)
+    conn.execute("DROP TRIGGER events_no_update")
+    row = conn.execute("SELECT data FROM events WHERE type='GameStarted'").fetchone()[0]
+    conn.execute("UPDATE events SET data=? WHERE type='GameStarted'",
+                 (row.replace('"auction_min_bid":1', '"auction_min_bid":1,"speedy_die":true'),))
+    conn.commit()
+    conn.close()
+    for words in (("state",), ("board",)):
+        out = banco(*words, code=4).output
+        assert "its rules cannot be read" in out and "speedy_die: not a rule parameter" in out
+        assert "Traceback" not in out
