@@ -778,11 +778,11 @@ def evolve(state: State, event: dict) -> State:
 def initial_state(game_id: int, started: dict) -> State:
     """The table right after GameStarted: seats taken, nobody has any cash yet."""
     d = started["data"]
-    edition = load_edition(d["edition"])
     try:
+        edition = load_edition(d["edition"])
         rules = RuleSet.from_params(d["rules"])
-    except UsageError as exc:  # e.g. a parameter of a newer banco: the log cannot be read
-        raise ValueError(f"its rules cannot be read ({exc})") from None
+    except UsageError as exc:  # e.g. a board or a parameter of a newer banco
+        raise ValueError(f"its rules or board cannot be read ({exc})") from None
     seats = tuple(d["players"])
     return State(
         game_id=game_id, seq=started.get("seq", 1), rules=rules, edition=edition, seats=seats,
