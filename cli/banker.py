@@ -33,16 +33,21 @@ from .session import (
 @click.command()
 @click.argument("players", nargs=-1, required=True)
 @click.option("--rules", default="classic", show_default=True,
-              help="classic, quick, championship, or a TOML file that extends one.")
-@click.option("--edition", default="it", show_default=True,
-              help="Board and decks: it, it-lire, it-euro, disney, us.")
+              help="classic, quick, championship, vintage, euro, short, timed, or a TOML file "
+                   "that extends one.")
+@click.option("--edition", default=None,
+              help="Board and decks: it, it-lire, it-euro, disney, us (default: the rule set's "
+                   "own: it-lire for vintage, it-euro for euro, else it).")
+@click.option("--final", is_flag=True,
+              help="A championship final or semi-final: trades go on with two players left "
+                   "(000 FAQ 31 is for preliminary games).")
 @click.option("--first", default=None, help="Who rolls first (default: the first name).")
 @click.option("--uuid", "game_uuid", default=None, metavar="UUID",
               help="The game's identity (default: a new one); to re-record a game under the "
                    "identity it already has elsewhere.")
 @pass_session
 @records(expect=False)
-def new(session, players, rules, edition, first, game_uuid):
+def new(session, players, rules, edition, first, game_uuid, final):
     """Start a game: PLAYERS in seating order."""
     if first is not None:
         from ledger.names import resolve
@@ -52,19 +57,25 @@ def new(session, players, rules, edition, first, game_uuid):
     args = session.write_args(0)
     del args["expect"]
     outcome = session.book.start(list(players), rules=rules, edition=edition,
-                                 first_player=first, game_uuid=game_uuid, **args)
+                                 first_player=first, game_uuid=game_uuid, final=final, **args)
     game = outcome.game_id
     session.use_game(game)
     if outcome.replayed:
         click.echo(f"already recorded (game {game} was started by this command): nothing new "
                    "was appended")
     state = session.book.state(game)
-    cur = state.edition.currency
-    click.echo(f"game {game}: {', '.join(players)} with {state.rules.starting_cash} {cur} each; "
-               f"rules {state.rules.name}, edition {state.edition.name}")
-    for mismatch in state.edition.rules_mismatches(state.rules):  # classic rules on a lire board
+    from ledger.rules import starting_cash
+
+    cash = state.edition.money(starting_cash(state.rules, len(state.seats)))
+    click.echo(f"game {game}: {', '.join(players)} with {cash} each; "
+               f"rules {state.rules.name}, edition {state.edition.name}"
+               + (", a final" if state.final else ""))
+    for mismatch in state.edition.rules_mismatches(state.rules):  # a house-rules file's choice
         click.echo(f"warning: {mismatch}", err=True)
-    click.echo(f"{state.turn.player} to roll")
+    if state.dealt or state.rules.deeds_dealt or state.rules.deeds_dealt_by_players:
+        click.echo(turn_line(state))
+    else:
+        click.echo(f"{state.turn.player} to roll")
 
 
 # --- the turn -------------------------------------------------------------------------------
@@ -281,13 +292,29 @@ def use_card(session, player):
 
 @click.command()
 @click.argument("debtor", required=False)
+@click.option("--with", "deeds", multiple=True, metavar="PROPERTY=PRICE",
+              help="Pay partly with a deed free of buildings, at the price the creditor puts on "
+                   "it; the rest in cash (vintage, 002 §Varie).  Repeat for several deeds.")
 @pass_session
 @records
-def pay(session, debtor):
-    """Settle a debt once the debtor has the cash."""
-    from ledger.commands import PayDebt
+def pay(session, debtor, deeds):
+    """Settle a debt once the debtor has the cash (or, in the vintage rules, partly in deeds:
+    `pay Carla --with "Viale Vesuvio=13000"`)."""
+    from ledger.commands import PayDebt, PayInKind
 
-    execute(session, PayDebt(player_name(session.state(), debtor)))
+    state = session.state()
+    if not deeds:
+        execute(session, PayDebt(player_name(state, debtor)))
+        return
+    priced = []
+    for item in deeds:
+        name, sep, price = item.rpartition("=")
+        price = price.strip().replace(".", "").replace(",", "")  # 13.000 as the lire print it
+        if not sep or not name.strip() or not price.isdigit():
+            raise UsageError(f"--with {item!r}: say a deed and its price as PROPERTY=PRICE, "
+                             "e.g. --with \"Viale Vesuvio=13000\"")
+        priced.append((property_position(state, name.strip()), int(price)))
+    execute(session, PayInKind(tuple(priced), player_name(state, debtor)))
 
 
 # --- what players own -----------------------------------------------------------------------

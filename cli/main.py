@@ -41,6 +41,9 @@ COMMANDS = {
     "auction-building": "cli.banker:auction_building", "undo": "cli.banker:undo",
     "state": "cli.banker:state", "board": "cli.banker:board", "cards": "cli.banker:cards",
     "run": "cli.banker:run", "shell": "cli.banker:shell",
+    # the rule sets beyond classic (vintage, short, timed, championship) and tournaments
+    "deal": "cli.table_rules:deal", "time-up": "cli.table_rules:time_up",
+    "auction-deed": "cli.table_rules:auction_deed", "tournament": "cli.table_rules:tournament",
     # the referee
     "log": "cli.referee:log", "audit": "cli.referee:audit", "show": "cli.referee:show",
     "replay": "cli.referee:replay", "ruling": "cli.referee:ruling",

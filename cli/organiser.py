@@ -93,17 +93,29 @@ def history(session, words, as_json):
 @json_option
 @pass_session
 def standings(session, as_json):
-    """Who leads: players in play by net worth, then the bankrupt, last out first."""
+    """Who leads: players in play by net worth (the championship's score sheet, ties broken on
+    unmortgaged property), then the bankrupt, last out first; with the tournament points once
+    a championship game is over."""
     from projections.accounts import standings as build
 
     rows = build(session.state())
     if as_json:
         dump(rows)
         return
-    click.echo(f"{'':>3} {'player':<12}{'status':<10}{'net worth':>9}{'cash':>7}{'deeds':>6}")
+    # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps them.
+    sheet = any(r["score"] is not None for r in rows)
+    points = any(r["points"] is not None for r in rows)
+    head = f"{'':>3} {'player':<12}{'status':<10}{'net worth':>9}{'cash':>7}{'deeds':>6}"
+    head += (f"{'score':>7}" if sheet else "") + (f"{'points':>7}" if points else "")
+    click.echo(head)
     for r in rows:
-        click.echo(f"{r['rank']:>2}. {r['name']:<12}{r['status']:<10}{r['net_worth']:>9}"
-                   f"{r['cash']:>7}{r['deeds']:>6}")
+        line = (f"{r['rank']:>2}. {r['name']:<12}{r['status']:<10}{r['net_worth']:>9}"
+                f"{r['cash']:>7}{r['deeds']:>6}")
+        if sheet:
+            line += f"{r['score']:>7}"
+        if points:
+            line += f"{'' if r['points'] is None else r['points']:>7}"
+        click.echo(line)
 
 
 # --- exports --------------------------------------------------------------------------------

@@ -35,7 +35,8 @@ def narrate(event: dict, state: State) -> str | None:
     if t in ("SalaryPaid", "TaxPaid", "FinePaid", "CardPayment", "PropertyBought", "AuctionWon",
              "RentPaid", "DebtPaid", "CashIssued", "HouseBuilt", "HotelBuilt", "BuildingSold",
              "BuildingsSold", "BuildingsBuilt",
-             "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "EstateTransferred"):
+             "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "EstateTransferred",
+             "DeedsDealt", "MortgageReverted", "DebtPaidByBank", "DebtPaidInKind"):
         payer = "the Bank" if d["payer"] == BANK else d["payer"]
         payee = "the Bank" if d["payee"] == BANK else d["payee"]
         return f"  {payer} pays {d['amount']} {cur} to {payee}: {d['reason']}"
@@ -136,7 +137,16 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "DebtCancelled":
         return f"  {d['debtor']}'s debt to {d['creditor']} is cancelled ({d['reason']})"
     if t == "GameEnded":
-        return f"game over: {d['winner']} wins ({d['reason']})"
+        result = f"{d['winner']} wins" if d["winner"] else "a tie"
+        return f"game over: {result} ({d['reason']})"
+    if t == "TimeRanOut":
+        return f"time is up at {d['at']}: {d['reason']} ({d['rule']})"
+    if t == "RentClaimDeferred":
+        return (f"  {d['owner']} claims {d['amount']} {cur} from {d['payer']} "
+                f"({_name(state, d['property'])}) while the dice are on the table: paid when "
+                f"{d['settles_after']}'s turn is over ({d['rule']})")
+    if t == "BuildingsReturned":
+        return f"  {d['reason']}"
     if t in REFEREE_WORDS:
         return REFEREE_WORDS[t](d, state)
     if t == "CommandRecorded":
@@ -365,6 +375,7 @@ def state_document(state: State) -> dict:
                    "high_bidder": a.high_bidder, "high_bid": a.high_bid,
                    "queue": [space(p).name for p in state.auction_queue]}
     from ledger.decks import deck_views
+    from ledger.state import dealing_left
     from ledger.worth import raisable
 
     debt = [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason,
@@ -384,8 +395,12 @@ def state_document(state: State) -> dict:
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
         "pending": {
             "rent": [{"payer": cl.payer, "owner": cl.owner, "property": space(cl.property).name,
-                      "amount": cl.amount, "closes_when": f"{cl.closer} rolls"}
+                      "amount": cl.amount, "closes_when": f"{cl.closer} rolls",
+                      # claimed while the dice were on the table: paid after that turn (000 FAQ 8)
+                      "paid_after_turn_of": cl.settle_after or None}
                      for cl in state.claims],
+            # deeds still to deal before the first roll (002, 004 short and timed)
+            "deal": [{"player": n, "deeds": k} for n, k in dealing_left(state)],
             "auction": auction,
             "debt": debt[0] if debt else None,
             "debts": debt,
@@ -393,6 +408,11 @@ def state_document(state: State) -> dict:
         "decks": deck_views(state),
         "ended": state.ended,
         "winner": state.winner,
+        # the agreed time ran out (000 FAQ 6, 002, 004 timed): when, and whether the game ends
+        # at once or after the turn in progress; null while the game runs on
+        "time_up": ({"at": state.time_up[0], "ends": state.time_up[1]} if state.time_up
+                    else None),
+        "final": state.final,
     }
 
 
@@ -430,7 +450,7 @@ def state_text(state: State) -> str:
     lines = [f"game {doc['game']} at event {doc['seq']} - rules {doc['rules']}, "
              f"edition {doc['edition']}"]
     if state.ended:
-        lines.append(f"game over: {state.winner} wins")
+        lines.append(f"game over: {state.winner} wins" if state.winner else "game over: a tie")
     else:
         lines.append(f"turn: {doc['turn']['player']} ({doc['turn']['phase']}"
                      + (f", {doc['turn']['doubles']} doubles" if doc['turn']['doubles'] else "")
@@ -448,6 +468,10 @@ def state_text(state: State) -> str:
     if pend["rent"] or pend["auction"] or pend["debts"]:
         lines.append("")
     for r in pend["rent"]:
+        if r["paid_after_turn_of"]:
+            lines.append(f"claimed: {r['owner']} is paid {r['amount']} {cur} by {r['payer']} "
+                         f"({r['property']}) when {r['paid_after_turn_of']}'s turn is over")
+            continue
         lines.append(f"open claim: {r['owner']} may claim {r['amount']} {cur} from {r['payer']} "
                      f"({r['property']}) until {r['closes_when']}")
     if pend["auction"]:

@@ -18,7 +18,7 @@ from ledger.names import fold
 
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
-TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer"}
+TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer", "auction-deed"}
 TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
 SHELL_WORDS = {"help": "the words, or `help WORD` for one word's usage",
                "quit": "leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"}
@@ -399,9 +399,9 @@ class BancoShell(cmd.Cmd):
             st = self.session.state()
         except BancoError:
             return []
-        if command in TAKES_PROPERTY or command == "trade":
+        if command in TAKES_PROPERTY or command in ("trade", "deal"):
             names = [sp.name for sp in st.edition.properties]
-            if command == "trade":
+            if command in ("trade", "deal"):  # players, then deeds, word by word
                 names += list(st.seats)
         elif command in TAKES_SPACE:
             names = sorted({sp.name for sp in st.edition.spaces})

@@ -146,25 +146,29 @@ class Book:
         ended), without reading the log."""
         return self.store.games()
 
-    def start(self, players: list[str], rules: str = "classic", edition: str = "it",
+    def start(self, players: list[str], rules: str = "classic", edition: str | None = None,
               first_player: str | None = None, *, now: str, actor: str = "banker",
               command_id: str | None = None, line: str | None = None,
-              game_uuid: str | None = None) -> Outcome:
+              game_uuid: str | None = None, final: bool = False) -> Outcome:
         """Start a game; Outcome.game_id is its number.  A repeated `command_id` returns the
-        game it started (replayed)."""
+        game it started (replayed).  `edition` None: the rule set's own (vintage: it-lire)."""
         import uuid
 
         from .decide import start_game
         from .edition import load_edition
-        from .rules import load_rules
+        from .rules import BUILTIN, check_fit, load_rules
 
         if command_id is not None:
             done = self.store.game_of_command(command_id)
             if done is not None:
                 return self._replayed(done, self.store.command_events(done, command_id))
-        load_edition(edition)  # refuse an unknown edition before anything is written
         ruleset = load_rules(rules)
-        events = start_game(players, ruleset, edition, first_player)
+        if edition is None:
+            edition = ruleset.edition
+        board = load_edition(edition)  # refuse an unknown edition before anything is written
+        if rules in BUILTIN:
+            check_fit(ruleset, board)
+        events = start_game(players, ruleset, edition, first_player, final)
         try:
             identity = str(uuid.UUID(game_uuid)) if game_uuid else str(uuid.uuid4())
         except ValueError:
@@ -176,7 +180,7 @@ class Book:
             return self._replayed(rows.game_id, rows)
         return Outcome(rows, self.state(rows.game_id), game_id=rows.game_id)
 
-    def new_game(self, players: list[str], rules: str = "classic", edition: str = "it",
+    def new_game(self, players: list[str], rules: str = "classic", edition: str | None = None,
                  first_player: str | None = None, *, now: str, actor: str = "banker",
                  command_id: str | None = None, line: str | None = None) -> int:
         """`start`, returning only the game number."""

@@ -145,8 +145,34 @@ class BuildingAuction(NamedTuple):
     wanted: tuple[tuple[str, int], ...] = ()  # who wants how many, said before (000 FAQ 30)
 
 
-Command = (Roll | BusMove | GoTo | Advance | Buy | Decline | Bid | Hammer | Claim | DrawCard | Misdraw | Shuffle | PayFine | UseCard
-           | PayDebt | Build | Sell | BuildTo | SellTo | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction)
+class Deal(NamedTuple):
+    """Deeds dealt by lot and paid at once, before the first roll (002 §Preparazione; 004 short
+    and timed games): the physical deck is shuffled at the table, banco records the deal."""
+    player: str
+    properties: tuple[int, ...]
+
+
+class TimeUp(NamedTuple):
+    """The agreed time has run out (000 FAQ 6, 002 §Conclusione del gioco, 004 timed game)."""
+    at: str  # when, as the banker's clock read it (ISO, UTC): decide reads no clock
+
+
+class PayInKind(NamedTuple):
+    """A debtor pays partly in deeds, each at the price the creditor puts on it (002 §Varie)."""
+    deeds: tuple[tuple[int, int], ...]  # (property, price)
+    debtor: str | None = None
+
+
+class AuctionDeed(NamedTuple):
+    """A debtor who finds the creditor's price unfair auctions the deed among the others, for
+    himself (002 §Varie)."""
+    property: int
+
+
+Command = (Roll | BusMove | GoTo | Advance | Buy | Decline | Bid | Hammer | Claim | DrawCard
+           | Misdraw | Shuffle | PayFine | UseCard | PayDebt | Build | Sell | BuildTo | SellTo
+           | BreakUp | Mortgage | Unmortgage | Trade | Bankrupt | BuildingAuction
+           | Deal | TimeUp | PayInKind | AuctionDeed)
 
 
 # --- the referee ----------------------------------------------------------------------------

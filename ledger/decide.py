@@ -12,6 +12,7 @@ from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_
 from .decks import describe_next, drawable, where_is
 from .edition import Space
 from .errors import RuleViolation, UsageError
+from .rules import cited
 from .speedy import (
     R_JAIL_ENDS,
     bus_choices,
@@ -21,7 +22,15 @@ from .speedy import (
     is_triple,
     throw_value,
 )
-from .state import BANK, State, debt_step, hammer_step, next_step, richest_bidders
+from .state import (
+    BANK,
+    State,
+    debt_step,
+    hammer_step,
+    next_step,
+    richest_bidders,
+    turn_in_progress,
+)
 
 R_BUY = "004 §Acquisto di proprietà"
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
@@ -32,15 +41,25 @@ R_CARDS = "004 §Fermati ai campi Probabilità e Tesoro; 003 §09"
 R_DECK = "003 §09; 000 §IMPREVISTI E PROBABILITA'"
 R_UNPAID = "000 §COMPRARE I CONTRATTI"
 R_NO_BID = "000 FAQ 22"
+R_CAPITAL = "002 §Preparazione"
 
 
 def decide(state: State, command: c.Command) -> list[dict]:
-    if state.ended and not isinstance(command, referee.AFTER_THE_END):
-        raise RuleViolation("the game is over; nothing more can be recorded",
-                            allowed="banco state, banco log, banco audit")
+    after_the_end = isinstance(command, referee.AFTER_THE_END)
+    if state.ended and not after_the_end:
+        result = f"{state.winner} wins" if state.winner else "a tie"
+        raise RuleViolation(f"the game is over ({result}); nothing more can be recorded",
+                            rule=state.end_rule,
+                            allowed="banco state, banco standings, banco log, banco audit")
+    from .dealing import check_dealt
+    from .ending import maybe_end
+
+    if not after_the_end:  # a referee's correction may come at any time
+        check_dealt(state, command)
     handler = _HANDLERS[type(command)]
     tx = Tx(state)
     handler(tx, command)
+    maybe_end(tx)  # the time ran out and nothing is left to finish, or the last bankruptcy
     return tx.events
 
 
@@ -139,7 +158,8 @@ def _land(tx: Tx, player: str, landed: int, rent=None) -> None:
 
 
 def _continue(tx: Tx) -> None:
-    """When nothing waits on the current player: another roll after doubles, or the next turn."""
+    """When nothing waits on the current player: another roll after doubles, or the next turn;
+    or, when the time is up, the end of the game (000 FAQ 6)."""
     state = tx.state
     t = state.turn
     if t.phase in ("buy", "auction", "card", "choice", "throw", "jail_exit", "move", "go",
@@ -148,19 +168,53 @@ def _continue(tx: Tx) -> None:
     p = state.current
     if t.speedy == "mr" and not p.in_jail and not p.bankrupt:
         # The first square is done: Mr Monopoly's move comes next (000 §SVOLGIMENTO 3); in
-        # jail it is lost (§SVOLGIMENTO 8).
+        # jail it is lost (§SVOLGIMENTO 8).  The turn is not over until it is made.
         tx.emit("SpeedyMoveDue", player=p.name, move="mr_monopoly", choices=[])
         return
+    turn_over(tx)
+    if tx.state.ended:
+        return
+    state = tx.state
+    p = state.current
     if not p.in_jail and t.extra_roll and not p.bankrupt:
         tx.emit("ExtraRollDue", player=p.name, in_row=t.doubles)
     else:
         tx.emit("TurnEnded", player=p.name, next=seat_after(state, p.name, 1))
 
 
+def turn_over(tx: Tx) -> None:
+    """The current turn is over: the claims made while it was in progress are paid now (000
+    FAQ 8), and if the time is up, the game ends instead of passing the turn (000 FAQ 6)."""
+    from .ending import maybe_end
+
+    ending = tx.state.turn.player
+    for cl in tx.state.claims:
+        if cl.made_seq and cl.settle_after == ending:
+            _settle(tx, cl)
+    maybe_end(tx, turn_over=True)
+
+
+def _settle(tx: Tx, cl) -> None:
+    """Pay a claim, or turn it into the payer's debt when his cash is short (003 §10)."""
+    space = tx.state.edition.space(cl.property).name
+    paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
+               property=cl.property, opened_seq=cl.opened_seq)
+    if not paid:  # the claim becomes the debt; it is no longer an open claim
+        tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,
+                amount=cl.amount, opened_seq=cl.opened_seq, closed_by="debt")
+
+
+def rent_rule(state: State) -> str:
+    return cited(state.rules, "rent", R_RENT)
+
+
 def _lapse_claims(tx: Tx, roller: str) -> None:
-    """The roll of the player N seats after the payer closes the payer's claims (003 §04)."""
+    """The roll of the player N seats after the payer closes the payer's claims (003 §04);
+    a claim already made waits only for its payment (000 FAQ 8)."""
     state = tx.state
     for claim in state.claims:
+        if claim.made_seq:
+            continue
         closer = claim.closer
         if state.player(closer).bankrupt:  # the closer went out: the next one in play
             closer = seat_after(state, claim.payer, state.rules.claim_window)
@@ -304,8 +358,12 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     state = tx.state
     need_phase(state, "auction", "bid")
     check_active(state, cmd.bidder, "bid")
-    no_debts(state, "bid", cmd.bidder)
     a = state.auction
+    if cmd.bidder == a.seller:
+        raise RuleViolation(f"{cmd.bidder} is selling {state.edition.space(a.property).name}: "
+                            "the deed goes to one of the other players", rule="002 §Varie",
+                            allowed="another player's bid, or `hammer`")
+    no_debts(state, "bid", cmd.bidder)
     if cmd.bidder in a.excluded:
         raise RuleViolation(f"{cmd.bidder} won this auction and could not pay: kept out of the "
                             "new one", rule=R_UNPAID)
@@ -320,13 +378,15 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
         lowest = a.min_bid
         if cmd.amount < lowest:
             raise RuleViolation(f"bids for {name} open at {money(state, lowest)}; {cmd.amount} is too low",
-                                rule=R_AUCTION, allowed=f"bid {lowest} or more")
+                                rule=cited(state.rules, "auction", R_AUCTION),
+                                allowed=f"bid {lowest} or more")
     else:
         lowest = a.high_bid + a.step
         if cmd.amount < lowest:
             raise RuleViolation(
                 f"{a.high_bidder} already bids {money(state, a.high_bid)} for {name}; a bid must "
-                f"raise by at least {a.step}", rule=R_AUCTION, allowed=f"bid {lowest} or more")
+                f"raise by at least {a.step}", rule=cited(state.rules, "auction", R_AUCTION),
+                allowed=f"bid {lowest} or more")
     cash = state.player(cmd.bidder).cash
     if cmd.amount > cash:
         # No loans and no promises (003 §06): a bid is paid from cash in hand.
@@ -369,8 +429,9 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
                 reason=f"{why}: a new auction without {a.high_bidder} ({R_UNPAID})")
         excluded = list(a.excluded) + [a.high_bidder]
         if a.kind == "deed":
+            seller = {"seller": a.seller} if a.seller else {}
             tx.emit("AuctionOpened", property=a.property, min_bid=a.min_bid, step=a.step,
-                    resume=a.resume, excluded=excluded)
+                    resume=a.resume, excluded=excluded, **seller)
         else:
             tx.emit("BuildingAuctionOpened", kind=a.kind, min_bid=a.min_bid, step=a.step,
                     resume=a.resume, excluded=excluded, wanted=dict(a.wanted))
@@ -391,8 +452,23 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
         if cmd.player is not None:
             raise RuleViolation(f"{a.high_bidder} bid {money(state, a.high_bid)}: the highest "
                                 "bid wins", rule=R_AUCTION, allowed="`hammer`")
-        tx.emit("AuctionWon", player=a.high_bidder, property=a.property, payer=a.high_bidder,
-                payee=BANK, amount=a.high_bid, reason=f"won {space.name} at auction")
+        if a.seller:  # a debtor's own deed: the price is his (002 §Varie)
+            tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
+                    payer=a.high_bidder, payee=a.seller, amount=a.high_bid,
+                    reason=f"won {space.name} at {a.seller}'s auction (002 §Varie)")
+            from .estate import receive_mortgaged
+
+            receive_mortgaged(tx, a.high_bidder, [a.property])
+        else:
+            tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
+                    payer=a.high_bidder, payee=BANK, amount=a.high_bid,
+                    reason=f"won {space.name} at auction")
+    elif a.seller:
+        if cmd.player is not None:
+            raise RuleViolation(f"nobody bid: {space.name} stays with {a.seller}",
+                                rule="002 §Varie", allowed="`hammer`")
+        tx.emit("AuctionClosed", property=a.property, outcome="no bid",
+                reason=f"nobody bid: {space.name} stays with {a.seller} (002 §Varie)")
     elif state.rules.auction_no_bid == "richest":
         _no_bid_to_the_richest(tx, cmd.player)
     else:
@@ -449,6 +525,9 @@ def after_auctions(tx: Tx) -> None:
     if state.ended:
         return
     if state.current.bankrupt:
+        turn_over(tx)
+        if tx.state.ended:
+            return
         tx.emit("TurnEnded", player=state.turn.player,
                 next=seat_after(state, state.turn.player, 1))
     else:
@@ -471,20 +550,35 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
                        "data": {"owner": cmd.owner, "payer": cl.payer, "property": cl.property,
                                 "amount": cl.amount, "opened_seq": cl.opened_seq,
                                 "landed_seq": cl.landed_seq, "lapsed_seq": cl.lapsed_seq,
-                                "closer": cl.closer, "rule": R_RENT, "reason": why}}
-            raise RuleViolation(why, rule=R_RENT, allowed=_open_claims(state),
+                                "closer": cl.closer, "rule": rent_rule(state), "reason": why}}
+            raise RuleViolation(why, rule=rent_rule(state), allowed=_open_claims(state),
                                 record=[refusal])
         raise RuleViolation(f"no rent is owed to {cmd.owner}: nobody has landed on an unmortgaged "
-                            f"property of {cmd.owner}'s since the window last closed", rule=R_RENT,
-                            allowed=_open_claims(state))
-    for cl in mine:
-        space = state.edition.space(cl.property).name
-        paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
-                    property=cl.property, opened_seq=cl.opened_seq)
-        if not paid:
-            # The claim becomes the debt; it is no longer an open claim.
-            tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,
-                    amount=cl.amount, opened_seq=cl.opened_seq, closed_by="debt")
+                            f"property of {cmd.owner}'s since the window last closed",
+                            rule=rent_rule(state), allowed=_open_claims(state))
+    fresh = [cl for cl in mine if not cl.made_seq]
+    if not fresh:
+        cl = mine[0]
+        raise RuleViolation(f"{cmd.owner} has already claimed the rent from {cl.payer}: it is "
+                            f"paid when {cl.settle_after}'s turn is over", rule="000 FAQ 8",
+                            allowed=next_step(state))
+    for cl in fresh:
+        if _dice_on_the_table(state, cl):
+            # 000 FAQ 8: "il giocatore che li ha lanciati muove il segnalino e svolge il proprio
+            # turno. Una volta finito il turno, l'altro giocatore può finalmente riscuotere".
+            tx.emit("RentClaimDeferred", owner=cl.owner, payer=cl.payer, property=cl.property,
+                    amount=cl.amount, opened_seq=cl.opened_seq,
+                    settles_after=state.turn.player, rule="000 FAQ 8")
+        else:
+            _settle(tx, cl)
+
+
+def _dice_on_the_table(state: State, cl) -> bool:
+    """A claim made after a later roll, while that roll's turn is in progress: the rule set
+    may settle it when that turn is over (000 FAQ 8) rather than at once."""
+    if state.rules.claim_settles != "after_turn" or not turn_in_progress(state):
+        return False
+    return state.last_roll[1] > cl.landed_seq  # that turn's dice came after the landing
 
 
 def _open_claims(state: State) -> str:
@@ -647,7 +741,8 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     if p.cash < fine:
         other = "`use-card`, or " if p.jail_cards else ""
         raise RuleViolation(f"{p.name} has {money(state, p.cash)}; the fine is {money(state, fine)}",
-                            rule=R_JAIL, allowed=f"{other}`roll D1 D2` to try for doubles")
+                            rule=cited(state.rules, "jail", R_JAIL),
+                            allowed=f"{other}`roll D1 D2` to try for doubles")
     tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason="jail fine before rolling")
     tx.emit("LeftJail", player=p.name, how="fine")
 
@@ -716,6 +811,16 @@ def _speedy(name: str):
     return handler
 
 
+def _module(module: str, name: str):
+    """A handler living in a module of its own, imported when its command comes."""
+    def handler(tx: Tx, cmd) -> None:
+        import importlib
+
+        getattr(importlib.import_module(f"ledger.{module}"), name)(tx, cmd)
+
+    return handler
+
+
 _HANDLERS = {
     c.Build: _estate("build"), c.Sell: _estate("sell"), c.BuildTo: _estate("build_to"),
     c.SellTo: _estate("sell_to"), c.BreakUp: _estate("break_up"), c.Mortgage: _estate("mortgage"),
@@ -726,27 +831,46 @@ _HANDLERS = {
     c.Misdraw: _misdraw, c.Shuffle: _shuffle,
     c.BusMove: _speedy("bus_move"), c.GoTo: _speedy("go_to"), c.Advance: _speedy("advance"),
     c.PayDebt: _pay_debt,
+    c.Deal: _module("dealing", "deal"), c.TimeUp: _module("ending", "time_up"),
+    c.PayInKind: _module("debts", "pay_in_kind"),
+    c.AuctionDeed: _module("debts", "auction_deed"),
 }
 _HANDLERS.update(referee.HANDLERS)  # corrections and recorded rulings (ledger/referee.py)
 
 
-def start_game(players: list[str], rules, edition: str, first_player: str | None = None) -> list[dict]:
-    """The events that open a game: seats, the rules in full, and each player's starting cash."""
+def start_game(players: list[str], rules, edition: str, first_player: str | None = None,
+               final: bool = False) -> list[dict]:
+    """The events that open a game: seats, the rules in full, and each player's starting cash
+    (by the number of players where the rule set says so, 002 §Preparazione).  `final`: a
+    championship final or semi-final, where 000 FAQ 31 does not apply."""
+    from .rules import starting_cash
+
     if len(players) < 2:
         raise RuleViolation("a game needs at least two players", rule="004 §Inizio del gioco")
-    if len(players) > 8:
-        raise RuleViolation("at most eight players sit at a table", rule="004 §Inizio del gioco")
+    if len(players) > rules.max_players:
+        seats = "eight players sit at a table" if rules.max_players == 8 else (
+            f"the {rules.name} rules seat {rules.max_players} players")
+        raise RuleViolation(f"at most {seats}, not {len(players)}",
+                            rule=cited(rules, "players", "004 §Inizio del gioco"))
+    if final and rules.trades_two_left:
+        raise UsageError(f"--final: the {rules.name} rules make no difference between "
+                         "preliminary games and finals (that is 000 FAQ 31, --rules championship)")
     from .seats import check_names
 
     check_names(players)
     first = first_player or players[0]
     if first not in players:
         raise UsageError(f"{first!r} is not one of the players ({', '.join(players)})")
-    events = [{"type": "GameStarted",
-               "data": {"players": list(players), "rules": rules.params(), "edition": edition,
-                        "first_player": first}}]
+    data = {"players": list(players), "rules": rules.params(), "edition": edition,
+            "first_player": first}
+    if final:
+        data["final"] = True
+    events = [{"type": "GameStarted", "data": data}]
+    cash = starting_cash(rules, len(players))
     for p in players:
         events.append({"type": "CashIssued",
-                       "data": {"payer": BANK, "payee": p, "amount": rules.starting_cash,
-                                "reason": "starting cash"}})
+                       "data": {"payer": BANK, "payee": p, "amount": cash,
+                                "reason": "starting cash"
+                                + (f" for {len(players)} players ({cited(rules, 'deal', R_CAPITAL)})"
+                                   if rules.starting_cash_by_players else "")}})
     return events

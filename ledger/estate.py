@@ -9,8 +9,9 @@ from __future__ import annotations
 from . import commands as c
 from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
-from .state import BANK, State, debt_step, next_step
-from .worth import building_sale_value, deeds_of, interest, lift_cost, raisable
+from .rules import cited
+from .state import BANK, State, debt_step, next_step, turn_in_progress
+from .worth import building_sale_value, deeds_of, half_price, interest, lift_cost, raisable
 
 R_BUILD = "004 §A casa; 003 §05"
 R_HOTEL = "004 §Alberghi; 003 §05"
@@ -21,6 +22,8 @@ R_TRADE = "003 §06; 004 §Proprietà in vendita"
 R_BANKRUPT = "003 §10; 004 §Fallimento"
 R_FEE = "004 §Impegno; 000 FAQ 33"
 R_GIFT = "003 §06; 004 §Note di gioco; 002 §Varie"
+R_VINTAGE = "002 §Fallimento"
+R_SHORT_GAME = "004 §Regole del gioco breve"
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -317,7 +320,7 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
     state = tx.state
     space = state.edition.space(pos)
     level = state.buildings[pos]
-    half = space.house_cost // 2 if space.house_cost else 0
+    half = half_price(space.house_cost) if space.house_cost else 0
     hfh = state.rules.houses_for_hotel
     if level == 0:
         raise RuleViolation(f"{space.name} has no buildings to sell", rule=R_SELL)
@@ -382,7 +385,7 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
     transfers, broken = [], []
     for pos in lots:
         space = state.edition.space(pos)
-        half = space.house_cost // 2
+        half = half_price(space.house_cost)
         owner = state.owners[pos]
         amount = half + (hfh - each) * half
         broken.append({"property": pos, "player": owner, "level": each})
@@ -499,6 +502,42 @@ def _check_gift(state: State, cmd: c.Trade) -> None:
         allowed=f"{taker} gives something back: `trade {cmd.a} {cmd.b} ... {word} ITEM`")
 
 
+def _check_when_and_who(state: State, cmd: c.Trade) -> None:
+    """000 FAQ 31: no trades once two players are left in a preliminary game; FAQ 26: during a
+    turn (000 FAQ 11: from the roll to the end of what the square asks) a trade must involve
+    the active player; between turns anyone may trade."""
+    rules = state.rules
+    if not rules.trades_two_left and not state.final and len(state.active()) == 2:
+        raise RuleViolation("only two players are left: in a preliminary game they trade no "
+                            "more", rule="000 FAQ 31",
+                            allowed="trades with two players left are for a final or semi-final "
+                                    "(`new ... --final`)")
+    active = state.turn.player
+    if (rules.trades_in_turn == "active_player" and turn_in_progress(state)
+            and active not in (cmd.a, cmd.b)):
+        raise RuleViolation(f"{active}'s turn is in progress: a trade made now must involve "
+                            f"{active}", rule="000 FAQ 26",
+                            allowed=f"a trade with {active}; {cmd.a} and {cmd.b} may agree it "
+                                    f"once {active}'s turn is over")
+
+
+def _check_jail_card_price(state: State, cmd: c.Trade) -> None:
+    """000 FAQ 21: a get-out-of-jail card sells for at most 50 M.  Checked where the price is
+    plain: a side that gives only jail cards, for cash.  (A card swapped for a deed, or sold
+    together with deeds, has no price of its own to check.)"""
+    cap = state.rules.jail_card_max_price
+    if not cap:
+        return
+    for seller, sold, paid in ((cmd.a, cmd.a_gives, cmd.b_gives), (cmd.b, cmd.b_gives, cmd.a_gives)):
+        if sold.jail_cards and not sold.properties and not sold.cash:
+            most = cap * sold.jail_cards
+            if paid.cash > most:
+                raise RuleViolation(
+                    f"{seller} sells {sold.jail_cards} get-out-of-jail card(s) for "
+                    f"{money(state, paid.cash)}: at most {money(state, cap)} each",
+                    rule="000 FAQ 21", allowed=f"a price of {money(state, most)} or less")
+
+
 def trade(tx: Tx, cmd: c.Trade) -> None:
     state = tx.state
     if cmd.a == cmd.b:
@@ -512,9 +551,11 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
                 cmd.b_gives.properties, cmd.b_gives.cash, cmd.b_gives.jail_cards)):
         raise RuleViolation("an empty trade records nothing",
                             allowed="trade A B --give ITEM... --get ITEM...")
+    _check_when_and_who(state, cmd)  # whether any trade may be made now, before its items
     _check_items(state, cmd.a, cmd.a_gives)
     _check_items(state, cmd.b, cmd.b_gives)
     _check_gift(state, cmd)
+    _check_jail_card_price(state, cmd)
     received = {cmd.b: cmd.a_gives.properties, cmd.a: cmd.b_gives.properties}
     every = set(cmd.a_gives.properties) | set(cmd.b_gives.properties)
     for pos in cmd.lift:
@@ -612,22 +653,42 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
             "buildings and mortgaging", rule=R_BANKRUPT,
             allowed=debt_step(state, name))
     creditor = debts[0].creditor
-    _check_lift(state, name, creditor, cmd.lift)
+    estate = state.rules.bankruptcy_estate
+    # Who takes the estate: the creditor, or the Bank (always, in 002: it pays the creditors)
+    receiver = BANK if estate == "bank_pays_creditors" else creditor
+    _check_lift(state, name, receiver, cmd.lift)
     was_current = state.turn.player == name
     resume = "moving" if was_current else state.turn.phase
-    # Buildings go back to the Bank at half price first (004 §Fallimento).
-    for group in {state.edition.space(p).group for p in deeds_of(state, name)}:
-        lots = state.edition.groups[group]
-        if any(tx.state.buildings[p] for p in lots):
-            _sell_group(tx, lots, name)
+    with_buildings = estate == "all_to_creditor" and receiver != BANK
+    if estate == "bank_pays_creditors":
+        _return_buildings(tx, name)
+    elif not with_buildings:
+        # Buildings go back to the Bank at half price first (004 §Fallimento).
+        for group in {state.edition.space(p).group for p in deeds_of(state, name)}:
+            lots = state.edition.groups[group]
+            if any(tx.state.buildings[p] for p in lots):
+                _sell_group(tx, lots, name)
+    if state.rules.bankruptcy_start_of_turn and receiver != BANK:
+        _as_when_the_turn_began(tx, name)
     state = tx.state
     deeds = deeds_of(state, name)
     player = state.player(name)
-    tx.emit("EstateTransferred", debtor=name, creditor=creditor, properties=deeds,
-            jail_cards=[list(x) for x in player.jail_cards], payer=name, payee=creditor,
+    extra = {"buildings": True} if with_buildings and any(state.buildings[p] for p in deeds) else {}
+    tx.emit("EstateTransferred", debtor=name, creditor=receiver, properties=deeds,
+            jail_cards=[list(x) for x in player.jail_cards], payer=name, payee=receiver,
             amount=player.cash,
             reason=f"bankruptcy of {name}: everything to "
-                   + ("the Bank" if creditor == BANK else creditor))
+                   + ("the Bank" if receiver == BANK else receiver)
+                   + (f", buildings included ({cited(state.rules, 'estate', R_SHORT_GAME)})"
+                      if extra else "")
+                   + (f", which pays the creditors in full ({cited(state.rules, 'estate', R_VINTAGE)})"
+                      if estate == "bank_pays_creditors" else ""),
+            **extra)
+    if estate == "bank_pays_creditors":
+        for d in [d for d in tx.state.debts if d.debtor == name and d.creditor != BANK]:
+            tx.emit("DebtPaidByBank", payer=BANK, payee=d.creditor, amount=d.amount,
+                    debtor=name, debt_seq=d.seq,
+                    reason=f"the Bank pays {name}'s debt in full ({d.reason}; 002 §Fallimento)")
     for claim in tx.state.claims:
         if name in (claim.payer, claim.owner):
             tx.emit("RentClaimLapsed", owner=claim.owner, payer=claim.payer,
@@ -642,10 +703,15 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     left = tx.state.active()
     if len(left) == 1:
         tx.emit("GameEnded", winner=left[0], reason=f"{name} went bankrupt; {left[0]} is the "
-                                                    "last player left (003 §11)")
+                                                    "last player left (003 §11)",
+                rule=cited(state.rules, "end", "003 §11"))
         return
-    if creditor != BANK:
-        receive_mortgaged(tx, creditor, [p for p in deeds if p in state.mortgaged], cmd.lift)
+    if receiver != BANK:
+        receive_mortgaged(tx, receiver, [p for p in deeds if p in state.mortgaged], cmd.lift)
+    from .ending import maybe_end
+
+    if maybe_end(tx):  # the short game's second bankruptcy (004 short game 3)
+        return
     if tx.state.auction_queue:
         first = tx.state.auction_queue[0]
         tx.emit("AuctionOpened", property=first, min_bid=state.rules.auction_min_bid,
@@ -654,3 +720,40 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     if was_current:
         after_auctions(tx)
 
+
+def _return_buildings(tx: Tx, name: str) -> None:
+    """002 §Fallimento: "tutto quanto egli possiede passa alla Banca": the buildings too,
+    unpaid, and the land is auctioned without them."""
+    state = tx.state
+    built = [p for p in deeds_of(state, name) if state.buildings[p]]
+    if not built:
+        return
+    hotels = sum(1 for p in built if state.buildings[p] == 5)
+    houses = sum(state.buildings[p] for p in built if state.buildings[p] < 5)
+    what = ", ".join(f"{_describe(state.buildings[p])} on {_name(state, p)}" for p in built)
+    tx.emit("BuildingsReturned", player=name, properties=built, bank_houses=houses,
+            bank_hotels=hotels, reason=f"{what}: back to the Bank with {name}'s estate "
+                                       f"(002 §Fallimento)")
+
+
+def _as_when_the_turn_began(tx: Tx, name: str) -> None:
+    """000 FAQ 32: a player bankrupt to another during his turn hands over his deeds "nello
+    stato in cui si trovavano all'inizio del tuo turno".  His turn began with his last roll and
+    lasts until someone else rolls (FAQ 11: a doubles re-roll is a turn of its own).  A deed he
+    mortgaged since then passes unmortgaged, and the money it brought goes back to the Bank
+    (else the Bank's loan would vanish), as far as his cash reaches."""
+    state = tx.state
+    if not state.last_roll or state.last_roll[0] != name:
+        return
+    for pos in sorted(state.since_roll):
+        state = tx.state
+        if state.owners[pos] != name or pos not in state.mortgaged:
+            continue
+        space = state.edition.space(pos)
+        back = min(space.mortgage, state.player(name).cash)
+        short = "" if back == space.mortgage else f"; {name} has only {money(state, back)} left"
+        tx.emit("MortgageReverted", player=name, property=pos, payer=name, payee=BANK,
+                amount=back,
+                reason=f"{space.name} was mortgaged during {name}'s turn: it passes as it was "
+                       f"when the turn began, and its {money(state, space.mortgage)} goes back "
+                       f"to the Bank (000 FAQ 32){short}")

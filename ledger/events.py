@@ -62,7 +62,9 @@ def _specs():
     return {
         # `game_uuid`: the game's identity wherever its log goes (games before it have none).
         "GameStarted": {"players": f.List(f.String(), required=True), "rules": f.Dict(required=True),
-                        "edition": name(), "first_player": name(), "game_uuid": f.UUID()},
+                        "edition": name(), "first_player": name(), "game_uuid": f.UUID(),
+                        # a championship final or semi-final (000 FAQ 31); absent: preliminary
+                        "final": f.Boolean(truthy={True}, falsy={False})},
         # The first fact of every command's batch: the words as typed and the parsed command
         # (ledger/command_codec.py), null for `new` and `undo`, which have no command object.
         "CommandRecorded": {"line": f.String(required=True, allow_none=True),
@@ -88,7 +90,9 @@ def _specs():
         "PropertyDeclined": {"player": name(), "property": pos()},
         # `resume` came with bankruptcy auctions; logs written before it stay readable.
         "AuctionOpened": {"property": pos(), "min_bid": money(), "step": count(1),
-                          "resume": f.String(), "excluded": f.List(f.String())},
+                          "resume": f.String(), "excluded": f.List(f.String()),
+                          # a debtor's own deed, sold to the others for him (002 §Varie)
+                          "seller": f.String(validate=v.Length(min=1))},
         "AuctionVoided": {"player": name(),
                           "property": f.Integer(strict=True, required=True, allow_none=True,
                                                 validate=v.Range(min=0, max=39)),
@@ -137,7 +141,9 @@ def _specs():
         "EstateTransferred": transfer(debtor=name(), creditor=name(),
                                       properties=f.List(pos(), required=True),
                                       jail_cards=f.List(f.Tuple((name(), count(1))),
-                                                        required=True)),
+                                                        required=True),
+                                      # the buildings pass with the deeds (004 short game)
+                                      buildings=f.Boolean(truthy={True}, falsy={False})),
         "BankruptcyDeclared": {"player": name(), "creditor": name(), "reason": text()},
         "DebtCancelled": {"debtor": name(), "creditor": name(), "amount": money(),
                           "reason": text(), "debt_seq": count(1)},
@@ -173,7 +179,23 @@ def _specs():
         "ExtraRollDue": {"player": name(), "in_row": count(1)},
         "JailExitDue": {"player": name(), "fine": money(), "spaces": count(2, 12)},
         "TurnEnded": {"player": name(), "next": name()},
-        "GameEnded": {"winner": f.String(allow_none=True, required=True), "reason": text()},
+        "GameEnded": {"winner": f.String(allow_none=True, required=True), "reason": text(),
+                      "rule": f.String()},  # the section that ended it; older logs lack it
+        # The rule sets beyond classic (ledger/data/rules/*.toml).
+        "DeedsDealt": transfer(player=name(), properties=f.List(pos(), required=True,
+                                                                 validate=v.Length(min=1))),
+        "TimeRanOut": {"at": text(), "ends": f.String(required=True,
+                                                      validate=v.OneOf(("at_once", "after_turn"))),
+                       "rule": text(), "reason": text()},
+        "RentClaimDeferred": {**claim, "opened_seq": count(1), "settles_after": name(),
+                              "rule": text()},
+        "MortgageReverted": transfer(player=name(), property=pos()),
+        "BuildingsReturned": {"player": name(), "properties": f.List(pos(), required=True),
+                              "bank_houses": count(), "bank_hotels": count(), "reason": text()},
+        "DebtPaidByBank": transfer(debtor=name(), debt_seq=count(1)),
+        "DebtPaidInKind": transfer(debt_seq=count(1), deeds=f.List(f.Nested(Schema.from_dict(
+            {"property": pos(), "price": count(1)})(unknown=RAISE)), required=True,
+            validate=v.Length(min=1))),
         "EventRetracted": {"seqs": f.List(count(1), required=True), "command_id": text(),
                            "reason": text()},
     }
@@ -191,7 +213,9 @@ EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryP
                "EstateTransferred", "BankruptcyDeclared", "DebtCancelled", "BuildingsSold",
                "AuctionVoided", "HotelsBrokenUp", "CardThrowRequired", "CardDiceThrown",
                "CommandRecorded", "JailExitDue", "CardMisdrawn", "DeckShuffled",
-               "BuildingsBuilt", "SpeedyMoveDue", "SpeedyMoveChosen")
+               "BuildingsBuilt", "SpeedyMoveDue", "SpeedyMoveChosen", "DeedsDealt",
+               "TimeRanOut", "RentClaimDeferred", "MortgageReverted", "BuildingsReturned",
+               "DebtPaidByBank", "DebtPaidInKind")
 
 # Events that move money: each carries payer, payee, amount and reason (a trade carries a list
 # of such transfers), and nothing else moves money.
@@ -199,7 +223,8 @@ MONEY_EVENTS = frozenset({"CashIssued", "SalaryPaid", "PropertyBought", "Auction
                           "TaxPaid", "CardPayment", "FinePaid", "DebtPaid", "HouseBuilt",
                           "HotelBuilt", "BuildingSold", "BuildingsSold", "BuildingsBuilt",
                           "PropertyMortgaged", "MortgageLifted",
-                          "MortgageInterestPaid", "EstateTransferred"})
+                          "MortgageInterestPaid", "EstateTransferred", "DeedsDealt",
+                          "MortgageReverted", "DebtPaidByBank", "DebtPaidInKind"})
 
 
 # A referee's facts (ledger/referee.py): a ruling kept as evidence, and corrections of the

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .errors import UsageError
 
-BUILTIN = ("classic", "quick", "championship")
+BUILTIN = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
 
 
 class RuleSet(NamedTuple):
@@ -32,6 +32,26 @@ class RuleSet(NamedTuple):
     mortgage_interest_percent: int
     interest_rounding: str
     speedy_die: bool  # 000 §SVOLGIMENTO 3: a third die from a player's first pass of Via!
+    # --- what differs between the rulebooks (seeds 000-004); classic's values say "as 004" ---
+    edition: str  # the board this rule set is played on unless `new --edition` says otherwise
+    min_players: int
+    max_players: int
+    starting_cash_by_players: dict  # "2" -> cash; a count not listed gets starting_cash
+    deeds_dealt: int  # deeds dealt by lot and paid before the first roll (0: none)
+    deeds_dealt_by_players: dict  # "2" -> deeds, where the count matters (002)
+    claim_settles: str  # a claim made while another roll's turn is in progress (000 FAQ 8)
+    jail_card_max_price: int  # what a get-out-of-jail card may sell for (0: any, 000 FAQ 21)
+    trades_in_turn: str  # who may trade while a turn is in progress (000 FAQ 26)
+    trades_two_left: bool  # trades once two players are left (000 FAQ 31: not in preliminaries)
+    bankruptcy_start_of_turn: bool  # deeds pass as at the start of the turn (000 FAQ 32)
+    bankruptcy_estate: str  # where a bankrupt's estate goes (004, 002, the short game)
+    pay_in_kind: bool  # a debtor may pay with deeds priced by the creditor (002 §Varie)
+    time_limit: str  # what `time-up` does: refused, ends at once, or after the turn
+    end_after_bankruptcies: int  # the game ends at this many bankruptcies (0: one player left)
+    score_sheet: bool  # standings carry the score sheet's total (000 §PUNTEGGIO)
+    tie_break: str  # a tie on the count is broken by ... (000 §PUNTEGGIO 3)
+    tournament_points: dict  # players left -> points by place (000 §PUNTEGGIO)
+    cite: dict  # topic -> the section a refusal names, where it is not classic's
 
     def params(self) -> dict:
         """Everything, so that a game's first event carries the exact rules it was played by."""
@@ -39,7 +59,12 @@ class RuleSet(NamedTuple):
 
     @classmethod
     def from_params(cls, params: dict) -> RuleSet:
-        return _build({**_ADDED, **params}, origin="the game's GameStarted event")
+        params = {**_ADDED, **params}
+        if isinstance(params.get("cite"), dict):
+            # a section cited for a topic this banco does not know only words a refusal: the
+            # game still replays as it was played
+            params["cite"] = {k: v for k, v in params["cite"].items() if k in CITE_TOPICS}
+        return _build(params, origin="the game's GameStarted event")
 
 
 _CHOICES = {
@@ -47,11 +72,23 @@ _CHOICES = {
     "building_auction_opening": ("house_price", "lowest_house_price", "auction_min_bid"),
     "rent": ("claim", "auto"),
     "interest_rounding": ("up", "down"),
+    "claim_settles": ("now", "after_turn"),
+    "trades_in_turn": ("anyone", "active_player"),
+    "bankruptcy_estate": ("classic", "bank_pays_creditors", "all_to_creditor"),
+    "time_limit": ("none", "at_once", "finish_turn"),
+    "tie_break": ("none", "unmortgaged_property"),
 }
 
 # Parameters added after games were recorded: a GameStarted without them was played with these
 # (the behaviour banco had then), so an old log replays as it was played.
-_ADDED = {"building_auction_opening": "auction_min_bid", "speedy_die": False}
+_ADDED = {"building_auction_opening": "auction_min_bid", "speedy_die": False,
+          # the rule sets beyond classic: a game recorded before them was played as classic
+          "edition": "it", "min_players": 2, "max_players": 8, "starting_cash_by_players": {},
+          "deeds_dealt": 0, "deeds_dealt_by_players": {}, "claim_settles": "now",
+          "jail_card_max_price": 0, "trades_in_turn": "anyone", "trades_two_left": True,
+          "bankruptcy_start_of_turn": False, "bankruptcy_estate": "classic",
+          "pay_in_kind": False, "time_limit": "none", "end_after_bankruptcies": 0,
+          "score_sheet": False, "tie_break": "none", "tournament_points": {}, "cite": {}}
 
 # Whole-number parameters and the range each may take (None: no upper bound).
 _RANGES = {
@@ -62,7 +99,13 @@ _RANGES = {
     "claim_window": (1, 7),  # seats after the payer; eight players at most
     "houses_for_hotel": (1, 4),  # a deed's rents know four house levels
     "mortgage_interest_percent": (0, 100),
+    "min_players": (2, 8), "max_players": (2, 8),  # 004 §Inizio del gioco: two to eight
+    "deeds_dealt": (0, 14),  # 28 deeds, two players at least
+    "jail_card_max_price": (0, None), "end_after_bankruptcies": (0, 7),
 }
+
+# Topics a rule set may cite its own section for (`[cite]` in its file).
+CITE_TOPICS = ("rent", "auction", "deal", "time", "end", "estate", "jail", "players")
 
 
 class _Origin:
@@ -85,7 +128,7 @@ class _Origin:
 
 def _kind_name(kind: str) -> str:
     return {"int": "int, a whole number", "bool": "bool, true or false",
-            "str": "str, a quoted word"}[kind]
+            "str": "str, a quoted word", "dict": "a table"}[kind]
 
 
 def _build(raw: dict, origin: _Origin | str) -> RuleSet:
@@ -108,6 +151,7 @@ def _build(raw: dict, origin: _Origin | str) -> RuleSet:
         kind = known[name]
         ok = (isinstance(value, bool) if kind == "bool" else
               isinstance(value, int) and not isinstance(value, bool) if kind == "int" else
+              isinstance(value, dict) if kind == "dict" else
               isinstance(value, str))
         if not ok:
             raise UsageError(f"{origin.at(name)} must be {_kind_name(kind)}, not {value!r}")
@@ -121,7 +165,68 @@ def _build(raw: dict, origin: _Origin | str) -> RuleSet:
                 raise UsageError(f"{origin.at(name)} must be {span}, not {value}")
         if kind == "str" and name in ("name", "source") and not value.strip():
             raise UsageError(f"{origin.at(name)} cannot be empty")
+        if kind == "dict":
+            _check_table(name, value, origin)
+    _check_together(raw, origin)
     return RuleSet(**raw)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_table(name: str, table: dict, origin: _Origin) -> None:
+    """The tables: player counts to a whole number (or, for points, to a list of them), and
+    `cite` from a topic to a section."""
+    where = origin.at(name)
+    if name == "cite":
+        for key, value in table.items():
+            if key not in CITE_TOPICS:
+                raise UsageError(f"{where}: {key!r} is not a topic to cite; known: "
+                                 f"{', '.join(CITE_TOPICS)}")
+            if not isinstance(value, str) or not value.strip():
+                raise UsageError(f"{where}.{key} must be a section, e.g. \"000 FAQ 7\"")
+        return
+    for key, value in table.items():
+        if not (key.isdigit() and 1 <= int(key) <= 8):
+            raise UsageError(f"{where}: {key!r} is not a number of players (1-8)")
+        if name == "tournament_points":
+            ok = (isinstance(value, list) and 1 <= len(value) <= int(key)
+                  and all(_whole(v) and v >= 0 for v in value))
+            if not ok:
+                raise UsageError(f"{where}.{key} must list at most {key} whole number(s) of "
+                                 f"points, one per place from the first")
+        elif not (_whole(value) and value >= 0):
+            raise UsageError(f"{where}.{key} must be a whole number, not {value!r}")
+
+
+def _check_together(raw: dict, origin: _Origin) -> None:
+    if raw["min_players"] > raw["max_players"]:
+        raise UsageError(f"{origin.at('min_players')} is more than max_players")
+    for name in ("starting_cash_by_players", "deeds_dealt_by_players"):
+        table = raw[name]
+        if table:
+            missing = [n for n in range(raw["min_players"], raw["max_players"] + 1)
+                       if str(n) not in table]
+            if missing:
+                raise UsageError(f"{origin.at(name)} has no entry for {missing[0]} players "
+                                 f"(the rule set seats {raw['min_players']}-"
+                                 f"{raw['max_players']})")
+
+
+def starting_cash(rules: RuleSet, players: int) -> int:
+    """Each player's capital at this table (002 §Preparazione: by the number of players)."""
+    return rules.starting_cash_by_players.get(str(players), rules.starting_cash)
+
+
+def deeds_to_deal(rules: RuleSet, players: int) -> int:
+    """Deeds dealt to each player before the first roll (002: 7 to 3; 004 short game: 2)."""
+    return rules.deeds_dealt_by_players.get(str(players), rules.deeds_dealt)
+
+
+def cited(rules: RuleSet, topic: str, default: str) -> str:
+    """The section a refusal names: the rule set's own where it has one, else classic's."""
+    return rules.cite.get(topic, default)
 
 
 def _read_builtin(name: str) -> dict:
@@ -139,7 +244,12 @@ def _resolve(raw: dict, seen: tuple[str, ...]) -> dict:
     if base in seen:
         raise UsageError(f"rule sets extend each other in a circle: {' -> '.join(seen + (base,))}")
     merged = _resolve(_read_builtin(base), seen + (base,))
-    merged.update(raw)
+    for key, value in raw.items():
+        # a table is merged key by key: a house file that cites one section keeps the rest
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
     return merged
 
 
@@ -151,7 +261,7 @@ def _read(path: str) -> str:
 
 @cache
 def load_rules(name_or_path: str) -> RuleSet:
-    """A built-in name (`classic`, `quick`) or the path of a TOML file with `extends = "..."`.
+    """A built-in name (`classic`, `championship`, ...) or the path of a TOML file with `extends = "..."`.
     A bad file is refused naming the file, the line and the parameter, never a traceback."""
     if name_or_path in BUILTIN:
         return _build(_resolve(_read_builtin(name_or_path), (name_or_path,)), name_or_path)
@@ -187,3 +297,18 @@ def _toml_line(exc: Exception, text: str) -> str:
     lines = text.splitlines()
     shown = f" ({lines[number - 1].strip()!r})" if 0 < number <= len(lines) else ""
     return f":{number}{shown}"
+
+
+def check_fit(rules: RuleSet, edition) -> None:
+    """A built-in rule set on a board that prints another Via! salary or jail fine is refused
+    (the vintage rules on the M board would pay 20.000 for passing Via!): every salary and fine
+    would be wrong.  A house-rules file is the table's own choice; `new` only warns of it."""
+    problems = edition.rules_mismatches(rules)
+    if not problems:
+        return
+    fits = [n for n in BUILTIN if load_rules(n).edition == edition.name]
+    hint = (f"--rules {fits[0]} (its board is {edition.name})" if fits else
+            "a house-rules file that extends it with the board's go_salary and jail_fine")
+    raise UsageError(f"the {rules.name} rules do not fit the {edition.name} board: "
+                     f"{'; '.join(problems)}; use --edition {rules.edition} (the {rules.name} "
+                     f"rules' board) or {hint}")

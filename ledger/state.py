@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .edition import Edition, load_edition
-from .rules import RuleSet
+from .errors import UsageError
+from .rules import RuleSet, deeds_to_deal
 
 BANK = "bank"
 
@@ -36,6 +37,8 @@ class Claim(NamedTuple):
     basis: str  # how the amount was worked out, for the referee
     lapsed_seq: int = 0
     landed_seq: int = 0  # the TokenMoved that landed the payer: the evidence of the claim
+    made_seq: int = 0  # claimed while another roll's turn was in progress: paid after it
+    settle_after: str = ""  # whose turn must end first (000 FAQ 8)
 
 
 class Auction(NamedTuple):
@@ -49,6 +52,7 @@ class Auction(NamedTuple):
     resume: str = "moving"  # the turn's phase once the auctions are over
     excluded: tuple = ()  # winners who could not pay, kept out of the new auction (000)
     wanted: tuple = ()  # building auctions: ((player, still wanted), ...) (000 FAQ 30)
+    seller: str | None = None  # a debtor auctioning his own deed: the winner pays him (002)
 
 
 class Debt(NamedTuple):
@@ -113,6 +117,12 @@ class State(NamedTuple):
     auction_queue: tuple = ()  # deeds of a player bankrupt to the bank, auctioned one by one
     eliminated: tuple = ()  # bankrupt players, in the order they went out
     decks: dict = {}  # deck name -> DeckOrder
+    dealt: dict = {}  # name -> deeds dealt before the first roll (002, 004 short and timed)
+    final: bool = False  # a championship final or semi-final (000 FAQ 31 does not apply)
+    time_up: tuple = ()  # (at, how the game ends): the time limit ran out (000 FAQ 6, 002)
+    end_rule: str = ""  # the section that ended the game, for the refusals after it
+    last_roll: tuple = ()  # (player, seq) of the last DiceRolled: whose turn it has been
+    since_roll: frozenset = frozenset()  # deeds mortgaged since then (000 FAQ 32)
 
     def player(self, name: str) -> Player:
         return self.players[self.index[name]]
@@ -264,10 +274,37 @@ def _card_step(state: State) -> str:
     return f"{t.player} must draw from {title}: `card {t.card_deck} CARD`{hint}"
 
 
+def turn_in_progress(state: State) -> bool:
+    """A player has rolled and his turn is not over (000 FAQ 11: the roll, the move and what
+    the square asks).  The auction of a bankrupt's deeds between turns is no turn."""
+    return (state.turn.phase != "roll" and bool(state.last_roll)
+            and state.last_roll[0] == state.turn.player)
+
+
+def dealing_left(state: State) -> list[tuple[str, int]]:
+    """(player, deeds still to deal) for each player not yet dealt his deeds; [] when the
+    rule set deals none or the dealing is done (002 §Preparazione, 004 short and timed)."""
+    due = deeds_to_deal(state.rules, len(state.seats))
+    if not due:
+        return []
+    return [(n, due - state.dealt.get(n, 0)) for n in state.seats
+            if state.dealt.get(n, 0) < due]
+
+
+def _deal_step(left: list[tuple[str, int]]) -> str:
+    who = ", ".join(f"{n} {k}" for n, k in left)
+    return (f"deal the deeds before the first roll (still to deal: {who}): "
+            f"`deal PLAYER PROPERTY...`")
+
+
 def next_step(state: State) -> str:
     """What the table is waiting for, in the words the banker types."""
     if state.ended:
-        return f"the game is over: {state.winner} wins"
+        return (f"the game is over: {state.winner} wins" if state.winner
+                else "the game is over: a tie")
+    left = dealing_left(state)
+    if left:
+        return _deal_step(left)
     t = state.turn
     main = None
     if t.phase == "buy":
@@ -295,6 +332,9 @@ def next_step(state: State) -> str:
         main = speedy_step(state)
     debtors = list(dict.fromkeys(d.debtor for d in state.debts))
     debts = "; ".join(debt_step(state, n) for n in debtors)
+    if state.time_up:  # the game waits only for the turn in progress and the debts
+        then = f"the game ends after {t.player}'s turn" if main else "the game ends"
+        return "; ".join(x for x in (main, debts, f"time is up: {then}") if x)
     if main:
         return f"{main}; meanwhile {debts}" if debts else main
     if debts:  # nobody rolls while a debt is unsettled (003 §10)
@@ -332,7 +372,7 @@ def _dice_rolled(state, d, seq):
         speedy = None
     turn = state.turn._replace(dice=tuple(d["dice"]), doubles=d["in_row"],
                                extra_roll=d["extra_roll"], phase="moving", speedy=speedy)
-    return state._replace(turn=turn)
+    return state._replace(turn=turn, last_roll=(d["player"], seq), since_roll=frozenset())
 
 
 def _token_moved(state, d, seq):
@@ -370,7 +410,8 @@ def _property_declined(state, d, seq):
 
 def _auction_opened(state, d, seq):
     auction = Auction(property=d["property"], min_bid=d["min_bid"], step=d["step"],
-                      resume=d.get("resume", "moving"), excluded=tuple(d.get("excluded", ())))
+                      resume=d.get("resume", "moving"), excluded=tuple(d.get("excluded", ())),
+                      seller=d.get("seller"))
     queue = tuple(p for p in state.auction_queue if p != d["property"])
     return state._replace(auction=auction, auction_queue=queue,
                           turn=state.turn._replace(phase="auction"))
@@ -438,12 +479,55 @@ def _hotels_broken_up(state, d, seq):
 
 def _mortgaged(state, d, seq):
     state = _transfer(state, d)
-    return state._replace(mortgaged=state.mortgaged | {d["property"]})
+    return state._replace(mortgaged=state.mortgaged | {d["property"]},
+                          since_roll=state.since_roll | {d["property"]})
 
 
 def _mortgage_lifted(state, d, seq):
+    """MortgageLifted, and MortgageReverted: a deed mortgaged during the bankrupt's turn
+    passes as it was when the turn began, its money back to the Bank (000 FAQ 32)."""
     state = _transfer(state, d)
-    return state._replace(mortgaged=state.mortgaged - {d["property"]})
+    return state._replace(mortgaged=state.mortgaged - {d["property"]},
+                          since_roll=state.since_roll - {d["property"]})
+
+
+def _deeds_dealt(state, d, seq):
+    state = _transfer(state, d)
+    owners = list(state.owners)
+    for p in d["properties"]:
+        owners[p] = d["player"]
+    dealt = dict(state.dealt)
+    dealt[d["player"]] = dealt.get(d["player"], 0) + len(d["properties"])
+    return state._replace(owners=tuple(owners), dealt=dealt)
+
+
+def _buildings_returned(state, d, seq):
+    """A bankrupt's buildings go back to the Bank with the rest of his estate, unpaid (002)."""
+    buildings = list(state.buildings)
+    for p in d["properties"]:
+        buildings[p] = 0
+    return state._replace(buildings=tuple(buildings),
+                          bank_houses=state.bank_houses + d["bank_houses"],
+                          bank_hotels=state.bank_hotels + d["bank_hotels"])
+
+
+def _debt_paid_in_kind(state, d, seq):
+    state = _transfer(state, d)
+    owners = list(state.owners)
+    for deed in d["deeds"]:
+        owners[deed["property"]] = d["payee"]
+    return state._replace(owners=tuple(owners),
+                          debts=tuple(x for x in state.debts if x.seq != d["debt_seq"]))
+
+
+def _time_ran_out(state, d, seq):
+    return state._replace(time_up=(d["at"], d["ends"]))
+
+
+def _claim_deferred(state, d, seq):
+    claims = tuple(c._replace(made_seq=seq, settle_after=d["settles_after"])
+                   if c.opened_seq == d["opened_seq"] else c for c in state.claims)
+    return state._replace(claims=claims)
 
 
 def _bottom(decks: dict, deck: str, number: int, seq: int) -> dict:
@@ -651,7 +735,7 @@ def _turn_ended(state, d, seq):
 
 def _game_ended(state, d, seq):
     return state._replace(ended=True, winner=d.get("winner"), auction=None, auction_queue=(),
-                          turn=state.turn._replace(phase="over"))
+                          turn=state.turn._replace(phase="over"), end_rule=d.get("rule", ""))
 
 
 def _debt_cancelled(state, d, seq):
@@ -716,6 +800,13 @@ HANDLERS = {
     "CommandRecorded": _nothing,  # the command beside its facts: evidence, not a table change
     "SpeedyMoveDue": _speedy_move_due,
     "SpeedyMoveChosen": _speedy_move_chosen,
+    "DeedsDealt": _deeds_dealt,
+    "TimeRanOut": _time_ran_out,
+    "RentClaimDeferred": _claim_deferred,
+    "MortgageReverted": _mortgage_lifted,
+    "BuildingsReturned": _buildings_returned,
+    "DebtPaidByBank": _debt_paid,
+    "DebtPaidInKind": _debt_paid_in_kind,
 }
 
 
@@ -752,8 +843,11 @@ def evolve(state: State, event: dict) -> State:
 def initial_state(game_id: int, started: dict) -> State:
     """The table right after GameStarted: seats taken, nobody has any cash yet."""
     d = started["data"]
-    edition = load_edition(d["edition"])
-    rules = RuleSet.from_params(d["rules"])
+    try:
+        edition = load_edition(d["edition"])
+        rules = RuleSet.from_params(d["rules"])
+    except UsageError as exc:  # e.g. a board or a parameter of a newer banco
+        raise ValueError(f"its rules or board cannot be read ({exc})") from None
     seats = tuple(d["players"])
     return State(
         game_id=game_id, seq=started.get("seq", 1), rules=rules, edition=edition, seats=seats,
@@ -764,7 +858,8 @@ def initial_state(game_id: int, started: dict) -> State:
         turn=Turn(player=d["first_player"]), claims=(), lapsed=(), auction=None, debts=(),
         held_cards={}, bank_paid_out=0,
         decks={k: DeckOrder(frozenset(c.number for c in deck.cards))
-               for k, deck in edition.decks.items()})
+               for k, deck in edition.decks.items()},
+        final=bool(d.get("final", False)))
 
 
 def retracted_seqs(events) -> set[int]:

@@ -681,6 +681,39 @@ class SQLiteStore:
             raise
         return GameImport(self, game_id)
 
+    # --- tables beside the games' -------------------------------------------------------------
+
+    def write(self, work):
+        """Run `work(conn)` in one write transaction (BEGIN IMMEDIATE, the format checked as for
+        an append), committed if it returns, rolled back if it raises: for the tables other
+        modules keep beside the games' (ledger/tournaments.py).  Returns what `work` returns."""
+        self._begin_write()
+        conn = self.conn
+        try:
+            result = work(conn)
+            conn.execute("COMMIT")
+            return result
+        except sqlite3.Error as exc:
+            _rollback(conn)
+            self._after_rollback()
+            raise self.explain(exc, True) from None
+        except BaseException:
+            _rollback(conn)
+            self._after_rollback()
+            raise
+
+    @_guarded(writing=False)
+    def read_table(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a query on a table kept beside the games' ([] when it does not exist yet)."""
+        if not self._view():
+            return []
+        try:
+            return self.conn.execute(sql, args).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return []
+            raise
+
     # --- copying ------------------------------------------------------------------------------
 
     @_guarded(writing=False)

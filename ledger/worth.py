@@ -27,8 +27,15 @@ def building_sale_value(state: State, position: int, level: int | None = None) -
     level = state.buildings[position] if level is None else level
     cost = state.edition.space(position).house_cost or 0
     if level == 5:
-        return (cost + state.rules.houses_for_hotel * cost) // 2
-    return level * cost // 2
+        return (1 + state.rules.houses_for_hotel) * half_price(cost)
+    return level * half_price(cost)
+
+
+def half_price(cost: int) -> int:
+    """What the Bank pays back for one building: half its price (004 §Proprietà in vendita),
+    rounded down to the whole unit.  Per building, so that selling houses one at a time or a
+    group's at once pays the same (a 125 € house: 62 each, 124 for two, never 125)."""
+    return cost // 2
 
 
 def deeds_of(state: State, name: str) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ledger.events import transfers_of
 from ledger.state import BANK, State, retracted_seqs
-from ledger.worth import deeds_of, net_worth
+from ledger.worth import deeds_of
 
 
 def effective(events: list[dict]) -> list[dict]:
@@ -77,17 +77,26 @@ def history(events: list[dict], position: int) -> list[dict]:
 
 
 def standings(state: State) -> list[dict]:
-    """Players still in, richest first (cash + deeds + buildings at cost), then the bankrupt,
-    last out first."""
-    active = sorted((p for p in state.players if not p.bankrupt),
-                    key=lambda p: (-net_worth(state, p.name), p.name))
+    """Players still in, richest first (cash + deeds + buildings at cost; the rule set's
+    tie-break, 000 §PUNTEGGIO), then the bankrupt, last out first.  `score`: the score sheet's
+    total where the rule set keeps one (championship), else null; `points`: tournament points
+    once the game is over, where the rule set gives them, else null."""
+    from ledger.score import places, points
+
+    pts = points(state)
+    sheet = state.rules.score_sheet
     out = []
-    for p in active:
+    for place in places(state):
+        p = state.player(place.name)
         out.append({"name": p.name, "status": "winner" if state.winner == p.name else "in play",
-                    "cash": p.cash, "net_worth": net_worth(state, p.name),
-                    "deeds": len(deeds_of(state, p.name))})
+                    "cash": p.cash, "net_worth": place.count,
+                    "deeds": len(deeds_of(state, p.name)),
+                    "score": place.count if sheet else None,
+                    "points": pts.get(p.name) if pts is not None else None})
     for name in reversed(state.eliminated):
-        out.append({"name": name, "status": "bankrupt", "cash": 0, "net_worth": 0, "deeds": 0})
+        out.append({"name": name, "status": "bankrupt", "cash": 0, "net_worth": 0, "deeds": 0,
+                    "score": 0 if sheet else None,
+                    "points": 0 if pts is not None else None})
     for rank, row in enumerate(out, start=1):
         row["rank"] = rank
     return out

@@ -21,9 +21,10 @@ from .books import who
 
 
 def mortgage_value(space: Space) -> int:
-    """004 §Impegno: the mortgage value on the back of every deed of banco's editions is half
-    the price."""
-    return space.price // 2
+    """004 §Impegno: the mortgage value printed on the back of the deed; half the price where
+    the edition prints none (it-euro prints its own, halves rounded to 10 €)."""
+    printed = getattr(space, "mortgage_value", None)
+    return printed if printed is not None else space.price // 2
 
 
 def interest(rules, mortgage: int) -> int:
@@ -39,8 +40,8 @@ def units(rules, level: int) -> int:
 
 def sale_value(space: Space, rules, level: int) -> int:
     """What the Bank pays for `level` of buildings on a lot: half their cost (004 §Proprietà in
-    vendita), rounded down per lot."""
-    return units(rules, level) * space.house_cost // 2
+    vendita), each building's half rounded down to the whole unit."""
+    return units(rules, level) * (space.house_cost // 2)
 
 
 def rent_due(t: State, position: int) -> int:
@@ -73,7 +74,10 @@ def rent_due(t: State, position: int) -> int:
 
 
 def starting_cash(t: State) -> int:
-    return t.rules.starting_cash
+    """Each player's capital: the rule set's, or by the number of players at the table where
+    the rule set gives a table of them (002 §Preparazione)."""
+    by_players = t.rules.starting_cash_by_players or {}
+    return by_players.get(str(len(t.seats)), t.rules.starting_cash)
 
 
 # --- one rule per event type ----------------------------------------------------------------
@@ -156,7 +160,8 @@ def _auction_won(t: State, d: dict, prev) -> list[str]:
     a = t.auction
     if a is None or a.kind != "deed" or a.property != d["property"]:
         return [f"{d['player']} wins {space.name} at an auction that is not open"]
-    out = _sides(d, d["player"], BANK, f"the winning bid for {space.name}")
+    # A debtor auctioning his own deed is paid by the winner (002 §Varie); else the Bank is.
+    out = _sides(d, d["player"], a.seller or BANK, f"the winning bid for {space.name}")
     if a.high_bidder is not None:
         if d["player"] != a.high_bidder:
             out.append(f"{d['player']} wins {space.name} but {a.high_bidder} bid highest")
@@ -376,6 +381,60 @@ def _trade(t: State, d: dict, prev) -> list[str]:
     return out
 
 
+def _deeds_dealt(t: State, d: dict, prev) -> list[str]:
+    """Deeds dealt before the first roll are paid at once at their printed price (002
+    §Preparazione; 004's short and timed games)."""
+    out = _sides(d, d["player"], BANK, "the deeds dealt")
+    for pos in d["properties"]:
+        if t.owners[pos] is not None:
+            out.append(f"{t.edition.space(pos).name} is dealt to {d['player']} but "
+                       f"{t.owners[pos]} holds it")
+    total = sum(t.edition.space(pos).price for pos in d["properties"])
+    return out + _expect(t, f"the deeds dealt to {d['player']}", d["amount"], total,
+                         "their printed prices")
+
+
+def _mortgage_reverted(t: State, d: dict, prev) -> list[str]:
+    """A deed mortgaged during the bankrupt's turn passes as it was (000 FAQ 32): the mortgage
+    money goes back to the Bank, as far as the debtor's cash reaches."""
+    space = t.edition.space(d["property"])
+    out = _owner_of(t, d, f"the mortgage on {space.name} undone")
+    if d["property"] not in t.mortgaged:
+        out.append(f"{space.name} is not mortgaged")
+    out += _sides(d, d["player"], BANK, f"the mortgage on {space.name} undone")
+    cash = t.player(d["player"]).cash if d["player"] in t.index else 0
+    return out + _expect(t, f"the mortgage on {space.name} undone", d["amount"],
+                         min(mortgage_value(space), cash),
+                         "its mortgage value, as far as the cash reaches (000 FAQ 32)")
+
+
+def _debt_paid_by_bank(t: State, d: dict, prev) -> list[str]:
+    """A vintage bankrupt's creditors are paid in full by the Bank (002 §Fallimento)."""
+    debt = next((x for x in t.debts if x.seq == d["debt_seq"]), None)
+    if debt is None:
+        return [f"the Bank pays a debt that is not owed (event {d['debt_seq']})"]
+    out = _sides(d, BANK, debt.creditor, f"the debt of event {debt.seq}")
+    if debt.debtor != d["debtor"]:
+        out.append(f"the debt of event {debt.seq} is {debt.debtor}'s, not {d['debtor']}'s")
+    return out + _expect(t, f"the Bank's payment of the debt of event {debt.seq}", d["amount"],
+                         debt.amount, "the debt in full (002 §Fallimento)")
+
+
+def _debt_paid_in_kind(t: State, d: dict, prev) -> list[str]:
+    """Part of a debt paid in deeds at the creditor's prices, the rest in cash (002 §Varie)."""
+    debt = next((x for x in t.debts if x.seq == d["debt_seq"]), None)
+    if debt is None:
+        return [f"a debt paid in kind that is not owed (event {d['debt_seq']})"]
+    out = _sides(d, debt.debtor, debt.creditor, f"the debt of event {debt.seq}")
+    for deed in d["deeds"]:
+        if t.owners[deed["property"]] != debt.debtor:
+            out.append(f"{t.edition.space(deed['property']).name} given for a debt by "
+                       f"{debt.debtor}, who does not own it")
+    deeds = sum(x["price"] for x in d["deeds"])
+    return out + _expect(t, f"the cash part of the debt of event {debt.seq}", d["amount"],
+                         debt.amount - deeds, "the debt less the creditor's prices for the deeds")
+
+
 # --- cards ----------------------------------------------------------------------------------
 
 def _repairs(t: State, drawer: str, effect: dict) -> int:
@@ -471,6 +530,10 @@ AMOUNT_RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
     "EstateTransferred": _estate,
     "TradeCompleted": _trade,
     "CardPayment": _card_payment,
+    "DeedsDealt": _deeds_dealt,
+    "MortgageReverted": _mortgage_reverted,
+    "DebtPaidByBank": _debt_paid_by_bank,
+    "DebtPaidInKind": _debt_paid_in_kind,
 }
 # A referee's correction: no rule gives its amount, the referee does; what makes it a
 # correction and not money from nowhere is checked there (projections/referee_checks.py).

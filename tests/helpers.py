@@ -12,8 +12,11 @@ EDITION = load_edition("it")
 POS = {s.name: s.position for s in EDITION.spaces if s.is_property}
 
 
-def new_table(players=("Anna", "Bruno", "Carla", "Dario"), rules="classic") -> State:
-    events = start_game(list(players), load_rules(rules), "it")
+def new_table(players=("Anna", "Bruno", "Carla", "Dario"), rules="classic", edition=None,
+              final=False) -> State:
+    """A table as dealt; the edition is the rule set's own unless named (vintage: it-lire)."""
+    ruleset = load_rules(rules)
+    events = start_game(list(players), ruleset, edition or ruleset.edition, final=final)
     for i, e in enumerate(events, start=1):
         e["seq"] = i
     return fold(events, 1)
@@ -103,3 +106,12 @@ def debt(state: State, debtor: str, creditor: str, amount: int) -> State:
 
     return state._replace(debts=state.debts + (Debt(debtor, creditor, amount, "test debt",
                                                     state.seq + 1000 + len(state.debts)),))
+
+
+def owe(state: State, debtor: str, creditor: str, amount: int, reason: str = "rent") -> State:
+    """A debt on the table, as DebtIncurred records it."""
+    from ledger.decision import Tx
+
+    tx = Tx(state)
+    tx.emit("DebtIncurred", debtor=debtor, creditor=creditor, amount=amount, reason=reason)
+    return tx.state

@@ -29,7 +29,7 @@ def test_new_game_and_state_json(game):
     assert d["properties"][0] == {"name": "Vicolo Corto", "position": 1, "owner": None,
                                   "houses": 0, "hotel": False, "mortgaged": False}
     assert d["bank"] == {"houses": 32, "hotels": 12}
-    assert d["pending"] == {"rent": [], "auction": None, "debt": None, "debts": []}
+    assert d["pending"] == {"rent": [], "auction": None, "debt": None, "debts": [], "deal": []}
 
 
 def test_a_turn_narrated(game):

@@ -7,10 +7,14 @@ import pytest
 
 from ledger.edition import EDITIONS, load_edition
 
+# The rule set whose money fits each board (a built-in set on another board is refused).
+FITS = {"it-lire": "vintage", "it-euro": "euro"}
+
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_new_accepts_every_edition_and_board_prints_its_header(banco, edition):
-    out = banco("new", "Anna", "Bruno", "--edition", edition).output
+    out = banco("new", "Anna", "Bruno", "--edition", edition, "--rules",
+                FITS.get(edition, "classic")).output
     assert f"edition {edition}" in out
     e = load_edition(edition)
     lines = banco("board").output.splitlines()
@@ -48,7 +52,20 @@ def test_disney_cards_by_deck_title(banco):
     assert "Robin Hood ti aiuta a scappare" in banco("cards", "show time").output
 
 
-def test_new_warns_when_the_rules_do_not_fit_the_board(banco):
-    out = banco("new", "Anna", "Bruno", "--edition", "it-lire").output
-    assert "warning: go_salary is 200 £ in the classic rules but 20.000 £ on the it-lire board" in out
+def test_new_refuses_a_built_in_rule_set_on_a_board_it_does_not_fit(banco):
+    # Every salary would be wrong: 200 £ for passing Via! on the lire board.  Nothing written.
+    err = banco("new", "Anna", "Bruno", "--edition", "it-lire", code=2).output
+    assert "go_salary is 200 £ in the classic rules but 20.000 £ on the it-lire board" in err
+    assert "--rules vintage" in err and not os.path.exists(banco.db)
+    err = banco("new", "Anna", "Bruno", "--rules", "vintage", "--edition", "it", code=2).output
+    assert "the vintage rules do not fit the it board" in err and "--edition it-lire" in err
     assert "warning" not in banco("new", "Anna", "Bruno", "--edition", "us").output
+
+
+def test_new_only_warns_when_a_house_rules_file_does_not_fit_the_board(banco, tmp_path):
+    # A house-rules file is the table's own choice: recorded, with the warning.
+    house = tmp_path / "lire.toml"
+    house.write_text('extends = "classic"\nstarting_cash = 150000\n', encoding="utf-8")
+    out = banco("new", "Anna", "Bruno", "--rules", str(house), "--edition", "it-lire").output
+    assert "warning: go_salary is 200 £ in the lire rules but 20.000 £ on the it-lire board" in out
+    assert "game 1" in out

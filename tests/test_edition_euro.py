@@ -63,7 +63,8 @@ def test_stations_utilities_taxes_and_mortgages():
         assert (s.price, list(s.rents), s.mortgage) == (500, [60, 125, 250, 500], 250)
     for name in ("Società Elettrica", "Società Acqua Potabile"):
         s = by_name[name]
-        assert (s.price, list(s.rents), s.mortgage) == (375, [4, 10], 190)  # 187.5 -> 190
+        # 187.5 -> 190; the dice multipliers x 2.5 like every rent
+        assert (s.price, list(s.rents), s.mortgage) == (375, [10, 25], 190)
     assert by_name["Viale dei Giardini"].mortgage == 440  # 437.5 -> 440
     assert by_name["Parco della Vittoria"].mortgage == 500 and by_name["Vicolo Corto"].mortgage == 75
     assert [s.amount for s in e.spaces if s.kind == "tax"] == [500, 250]

@@ -70,7 +70,8 @@ def test_prices_taxes_and_rents_in_lire():
     for name in ("Stazione Sud", "Stazione Ovest", "Stazione Nord", "Stazione Est"):
         assert list(props[name].rents) == [2_500, 5_000, 10_000, 20_000]
     for name in ("Società Elettrica", "Società Acqua Potabile"):
-        assert list(props[name].rents) == [4, 10]  # dice multipliers, not money
+        # dice multipliers, scaled like every rent: 400 £ a pip with one, 1.000 £ with both
+        assert list(props[name].rents) == [400, 1000]
     assert [(s.name, s.amount) for s in e.spaces if s.kind == "tax"] == [
         ("Tassa Patrimoniale", 20_000), ("Tassa di Lusso", 10_000)]
     assert (e.bank_houses, e.bank_hotels, e.go_salary, e.jail_fine) == (32, 12, 20_000, 5_000)

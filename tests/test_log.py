@@ -109,6 +109,21 @@ SAMPLES = {
     "SpeedyMoveDue": {"player": "Anna", "move": "bus", "choices": [5, 6, 11]},
     "SpeedyMoveChosen": {"player": "Anna", "move": "mr_monopoly", "to": 13, "spaces": 1,
                          "reason": "to Corso Ateneo, the next free property"},
+    # the rule sets beyond classic
+    "DeedsDealt": tr("Anna", "bank", 120, "deeds dealt and paid at once", player="Anna",
+                     properties=[1, 3]),
+    "TimeRanOut": {"at": "2026-04-25T18:30:00.000000Z", "ends": "after_turn",
+                   "rule": "000 FAQ 6", "reason": "Anna finishes the turn in progress, then the game ends"},
+    "RentClaimDeferred": {"owner": "Anna", "payer": "Bruno", "property": 3, "amount": 4,
+                          "opened_seq": 20, "settles_after": "Carla", "rule": "000 FAQ 8"},
+    "MortgageReverted": tr("Anna", "bank", 30, "mortgaged during the turn (000 FAQ 32)",
+                           player="Anna", property=3),
+    "BuildingsReturned": {"player": "Carla", "properties": [1, 3], "bank_houses": 2,
+                          "bank_hotels": 0, "reason": "back to the Bank with Carla's estate"},
+    "DebtPaidByBank": tr("bank", "Bruno", 140000, "the Bank pays Carla's debt in full",
+                         debtor="Carla", debt_seq=40),
+    "DebtPaidInKind": tr("Carla", "Bruno", 7000, "rent: 7.000 in cash and Viale Vesuvio",
+                         debt_seq=40, deeds=[{"property": 9, "price": 13000}]),
 }
 
 # A referee's facts (ledger/referee.py).

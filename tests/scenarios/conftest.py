@@ -14,6 +14,23 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
+# The championship scenarios that need the Speedy die (`roll D1 D2 S`, `move`, `advance`, `go`),
+# built on its own branch: expected to fail until that branch is merged (the `advance` word is
+# there), then they run like any other.
+SPEEDY = ("speedy", "bus_", "mr_monopoly", "triple", "doubles_count_the_numbered_dice",
+          "in_jail_only_the_numbered_dice")
+
+
+def pytest_collection_modifyitems(config, items):
+    from cli.main import COMMANDS
+
+    if "advance" in COMMANDS:
+        return
+    wait = pytest.mark.xfail(reason="needs the Speedy die (the speedy branch)", strict=False)
+    for item in items:
+        if item.path.name == "test_championship.py" and any(w in item.name for w in SPEEDY):
+            item.add_marker(wait)
+
 
 def pytest_configure(config):
     config.addinivalue_line(
@@ -47,12 +64,17 @@ class Table:
     def refused(self, line: str, cite: str, *, appended: int = 0):
         """The rules refuse `line`: exit 1, the seed cited (a regex), no traceback, and nothing
         appended to the log (except `appended` facts kept as evidence, e.g. a late claim)."""
-        before = len(self.log())
+        before = self.facts()
         result = self(line, code=1)
         assert re.search(cite, result.output), (line, cite, result.output)
         assert "Traceback" not in result.output
-        assert len(self.log()) == before + appended, (line, "log changed")
+        assert self.facts() == before + appended, (line, "log changed")
         return result
+
+    def facts(self) -> int:
+        """Events in the log, the CommandRecorded that heads each recorded command left out
+        (a refusal kept as evidence is recorded with its command)."""
+        return sum(1 for e in self.log() if e["type"] != "CommandRecorded")
 
     # --- the JSON documents ---------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Record a classic 4-player game as a banco transcript, from seeded dice and card draws.
+"""Record a 4-player game as a banco transcript, from seeded dice and card draws.
 
 The table is played as people play: buy when the cash allows with a reserve, otherwise let the
 deed go to auction and bid up to a budget; owners usually ask for rent at once, sometimes
@@ -8,6 +8,12 @@ when they cannot, until one is left.  Run:
 
     python tests/tools/record_game.py --seed 7 --commands 180 > fixtures/classic-4p.banco
     python tests/tools/record_game.py --to-the-end > fixtures/classic-to-the-end.banco
+    python tests/tools/record_game.py --rules vintage > fixtures/vintage-to-a-bankruptcy.banco
+    python tests/tools/record_game.py --rules short > fixtures/short-to-the-end.banco
+
+With --rules vintage the deeds are dealt at random and paid (002 §Preparazione) and the game is
+played until a player goes bankrupt to another and the Bank pays the creditor (002
+§Fallimento); with --rules short, two deeds each and to the second bankruptcy.
 """
 
 from __future__ import annotations
@@ -33,16 +39,36 @@ PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
 
 class Recorder:
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, rules: str = "classic"):
         self.rng = random.Random(seed)
-        events = start_game(PLAYERS, load_rules("classic"), "it")
+        ruleset = load_rules(rules)
+        events = start_game(PLAYERS, ruleset, ruleset.edition)
         for i, e in enumerate(events, 1):
             e["seq"] = i
         self.state = fold(events, 1)
-        self.lines = [f"new {' '.join(PLAYERS)} --rules classic --edition it"]
+        self.lines = [f"new {' '.join(PLAYERS)} --rules {rules} --edition {ruleset.edition}"]
         self.seen: list[dict] = list(events)
         self.late_done = False
         self.forgotten: list[str] = []
+        # the table's sense of money scales with the board: x100 in lire (002)
+        self.scale = ruleset.go_salary // 200 or 1
+        self.deal()
+
+    def m(self, amount: int) -> int:
+        return amount * self.scale
+
+    def deal(self) -> None:
+        """The deeds shuffled and dealt round the table (002 §Preparazione, 004 short game)."""
+        from ledger.rules import deeds_to_deal
+
+        k = deeds_to_deal(self.state.rules, len(PLAYERS))
+        if not k:
+            return
+        deck = [s.position for s in self.state.edition.properties]
+        self.rng.shuffle(deck)
+        for i, name in enumerate(PLAYERS):
+            lots = tuple(deck[i * k:(i + 1) * k])
+            self.apply(c.Deal(name, lots), f"deal {name} " + " ".join(self.q(p) for p in lots))
 
     def q(self, pos: int) -> str:
         return shlex.quote(self.state.edition.space(pos).name)
@@ -70,7 +96,7 @@ class Recorder:
                     return
             if p.in_jail and p.jail_cards and rng.random() < 0.7:
                 self.apply(c.UseCard(), "use-card")
-            elif p.in_jail and p.cash > 400 and rng.random() < 0.5:
+            elif p.in_jail and p.cash > self.m(400) and rng.random() < 0.5:
                 self.apply(c.PayFine(), "pay-fine")
             else:
                 dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -78,7 +104,7 @@ class Recorder:
                 self.try_late_claim()
         elif t.phase == "buy":
             price = st.edition.space(t.offer).price
-            if p.cash - price >= 250 and rng.random() < 0.8:
+            if p.cash - price >= self.m(250) and rng.random() < 0.8:
                 self.apply(c.Buy(), "buy")
             else:
                 self.apply(c.Decline(), "decline")
@@ -117,13 +143,13 @@ class Recorder:
         st, rng = self.state, self.rng
         a = st.auction
         price = st.edition.space(a.property).price
-        bidders = [n for n in st.active() if st.player(n).cash > 300 and n not in a.excluded
-                   and not any(d.debtor == n for d in st.debts)]
+        bidders = [n for n in st.active() if st.player(n).cash > self.m(300)
+                   and n not in a.excluded and not any(d.debtor == n for d in st.debts)]
         rng.shuffle(bidders)
         bid = a.high_bid
         for name in bidders:
-            budget = min(int(price * rng.uniform(0.4, 1.1)), st.player(name).cash - 200)
-            nxt = max(a.min_bid, bid + rng.choice((5, 10, 20)))
+            budget = min(int(price * rng.uniform(0.4, 1.1)), st.player(name).cash - self.m(200))
+            nxt = max(a.min_bid, bid + self.m(rng.choice((5, 10, 20))))
             if nxt <= budget:
                 self.apply(c.Bid(name, nxt), f"bid {name} {nxt}")
                 bid = nxt
@@ -150,13 +176,13 @@ class Recorder:
                     + (buildable_lots(st, name, "hotel") if st.bank_hotels else []))
             if lots and rng.random() < 0.5:
                 lot = rng.choice(lots)
-                if p.cash - st.edition.space(lot).house_cost >= 300:
+                if p.cash - st.edition.space(lot).house_cost >= self.m(300):
                     self.apply(c.Build(lot), f"build {self.q(lot)}")
                     return True
             mortgaged = [x for x in deeds_of(st, name) if x in st.mortgaged]
             for lot in mortgaged:
                 m = st.edition.space(lot).mortgage
-                if p.cash > 900 + m and rng.random() < 0.3:
+                if p.cash > self.m(900) + m and rng.random() < 0.3:
                     self.apply(c.Unmortgage(lot), f"unmortgage {self.q(lot)}")
                     return True
         return False
@@ -174,7 +200,7 @@ class Recorder:
             fees = sum(interest(st, st.edition.space(p).mortgage) for p in mine
                        if p in st.mortgaged)
             price = sum(st.edition.space(p).price for p in mine) * 3 // 2
-            if st.player(b).cash >= price + fees + 200:
+            if st.player(b).cash >= price + fees + self.m(200):
                 words = " ".join(self.q(p) for p in mine)
                 self.apply(c.Trade(a, b, c.Items(tuple(mine)), c.Items(cash=price)),
                            f"trade {a} {b} --give {words} --get {price}")
@@ -201,11 +227,13 @@ class Recorder:
                 self.apply(c.Mortgage(lot), f"mortgage {self.q(lot)}")
 
 
-def record(seed: int, target: int, to_the_end: bool) -> list[str] | None:
-    r = Recorder(seed)
+def record(seed: int, target: int, to_the_end: bool, rules: str = "classic") -> list[str] | None:
+    r = Recorder(seed, rules)
     while not r.state.ended:
         if not to_the_end and len(r.lines) >= target:
             break
+        if rules == "vintage" and _bank_paid(r.seen) and r.state.turn.phase == "roll":
+            break  # to a bankruptcy paid by the Bank, its land auctioned
         if len(r.lines) > 6000:
             return None  # a game that will not end: try another seed
         if r.state.debts and not to_the_end:
@@ -224,11 +252,24 @@ def record(seed: int, target: int, to_the_end: bool) -> list[str] | None:
     types = {e["type"] for e in r.seen}
     wanted = {"AuctionWon", "SentToJail", "ExtraRollDue", "CardDrawn", "RentPaid", "LeftJail",
               "JailRollFailed", "PropertyBought", "RentClaimRefused"}
-    if to_the_end:
+    if rules == "vintage":
+        wanted = {"DeedsDealt", "DebtPaidByBank", "BuildingsReturned", "AuctionWon", "RentPaid",
+                  "SentToJail", "CardDrawn", "PropertyBought"}
+    elif rules == "short":
+        wanted = {"DeedsDealt", "HotelBuilt", "GameEnded", "RentPaid", "AuctionWon",
+                  "PropertyMortgaged"}
+        if not any(e["type"] == "EstateTransferred" and e["data"].get("buildings")
+                   for e in r.seen):
+            return None
+    elif to_the_end:
         wanted |= {"HouseBuilt", "TradeCompleted", "PropertyMortgaged", "GameEnded"}
         if not (_bankrupt_with_mortgage(r.seen) and _bankrupt_to_bank_with_auction(r.seen)):
             return None
     return r.lines if wanted <= types else None
+
+
+def _bank_paid(events) -> bool:
+    return any(e["type"] == "DebtPaidByBank" for e in events)
 
 
 def _bankrupt_with_mortgage(events) -> bool:
@@ -254,11 +295,24 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--commands", type=int, default=180)
     ap.add_argument("--to-the-end", action="store_true")
+    ap.add_argument("--rules", default="classic", choices=("classic", "vintage", "short"))
     args = ap.parse_args()
     seed = args.seed
-    while (lines := record(seed, args.commands, args.to_the_end)) is None:
+    to_the_end = args.to_the_end or args.rules != "classic"
+    while (lines := record(seed, args.commands, to_the_end, args.rules)) is None:
         seed += 1
-    if args.to_the_end:
+    if args.rules == "vintage":
+        print(f"# A vintage game of four in lire (seed 002), recorded with banco (seed {seed}):")
+        print("# deeds dealt and paid at the start, played until a player goes bankrupt to")
+        print("# another and the Bank pays the creditor in full, then auctions the land.")
+        print("# Replay: banco run fixtures/vintage-to-a-bankruptcy.banco")
+    elif args.rules == "short":
+        print(f"# A short game of four (004, Regole del gioco breve), recorded with banco (seed "
+              f"{seed}):")
+        print("# two deeds dealt to each, hotels after three houses, a bankrupt's buildings to")
+        print("# his creditor, the end at the second bankruptcy, the richest the winner.")
+        print("# Replay: banco run fixtures/short-to-the-end.banco")
+    elif args.to_the_end:
         print(f"# A classic game of four played to the last player standing (seed {seed}):")
         print("# bankruptcies to a player holding mortgaged deeds and to the Bank, whose deeds")
         print("# are auctioned one by one.  Replay: banco run fixtures/classic-to-the-end.banco")

@@ -1,0 +1,124 @@
+"""The words of the rule sets beyond classic: dealing deeds, the time limit, a debtor's own
+auction, and tournaments (cli/main.py's COMMANDS points here)."""
+
+from __future__ import annotations
+
+import click
+
+from .session import (
+    dump,
+    execute,
+    json_option,
+    next_property,
+    pass_session,
+    player_name,
+    property_position,
+    records,
+)
+
+
+@click.command()
+@click.argument("player")
+@click.argument("words", nargs=-1, required=True, metavar="PROPERTY...")
+@pass_session
+@records
+def deal(session, player, words):
+    """Deeds dealt by lot before the first roll, paid to the Bank at once: deal PLAYER
+    PROPERTY... (no quotes needed: `deal Anna vicolo corto stazione sud`).  Vintage (002) deals
+    7 to 3 each by the number of players, the short and timed games (004) two each."""
+    from ledger.commands import Deal
+
+    state = session.state()
+    words = list(words)
+    lots, i = [], 0
+    while i < len(words):
+        pos, i = next_property(state, words, i)
+        lots.append(pos)
+    execute(session, Deal(player_name(state, player), tuple(lots)))
+
+
+@click.command("time-up")
+@pass_session
+@records
+def time_up(session):
+    """The agreed time has run out.  Championship (000 FAQ 6): the player whose turn is in
+    progress finishes it, then the game ends (a doubles re-roll is a new turn, FAQ 11);
+    vintage (002) and timed (004): the game ends at once.  The richest player wins."""
+    from ledger.commands import TimeUp
+
+    execute(session, TimeUp(session.now()))
+
+
+@click.command("auction-deed")
+@click.argument("words", nargs=-1, required=True, metavar="PROPERTY")
+@pass_session
+@records
+def auction_deed(session, words):
+    """A debtor who finds the creditor's price for a deed unfair auctions it among the other
+    players; the winner pays the debtor (vintage, 002 §Varie)."""
+    from ledger.commands import AuctionDeed
+
+    execute(session, AuctionDeed(property_position(session.state(), " ".join(words))))
+
+
+# --- tournaments --------------------------------------------------------------------------
+
+@click.group()
+def tournament():
+    """Championship tournaments: games of this database entered round by round, points summed
+    (000 §PUNTEGGIO).  A game from another table's database is imported first (`banco
+    import`), then added like any other."""
+
+
+@tournament.command("new")
+@click.argument("name")
+@pass_session
+def tournament_new(session, name):
+    """Start a tournament called NAME."""
+    from ledger.tournaments import Tournaments
+
+    t = Tournaments(session.book.store)
+    t.create(name, now=session.now(), actor=session.actor)
+    click.echo(f"tournament {name!r}: add the games of each round with "
+               f"`banco tournament add GAME...`")
+
+
+@tournament.command("add")
+@click.argument("games", nargs=-1, type=int, required=True)
+@click.option("--tournament", "name", default=None,
+              help="Which tournament (default: the latest started).")
+@click.option("--round", "round_", type=click.IntRange(min=1), default=None,
+              help="The round these games belong to (default: a new round).")
+@pass_session
+def tournament_add(session, games, name, round_):
+    """Enter finished championship games (their numbers in this database) as one round."""
+    from ledger.tournaments import Tournaments
+
+    t = Tournaments(session.book.store)
+    entered = t.add(session.book, list(games), name=name, round_=round_, now=session.now(),
+                    actor=session.actor)
+    for e in entered:
+        click.echo(f"game {e['game']} in round {e['round']} of {e['tournament']!r}: "
+                   + ", ".join(f"{n} {p}" for n, p in e["points"].items()))
+
+
+@tournament.command("standings")
+@click.argument("name", required=False)
+@json_option
+@pass_session
+def tournament_standings(session, name, as_json):
+    """Points summed over the rounds; ties broken by the total score of the games played."""
+    from ledger.tournaments import Tournaments
+    from projections.tournament import standings
+
+    t = Tournaments(session.book.store)
+    doc = standings(session.book, t.entries(name))
+    if as_json:
+        dump(doc)
+        return
+    click.echo(f"tournament {doc['tournament']!r}: {len(doc['games'])} game(s) in "
+               f"{doc['rounds']} round(s); ties broken by total score")
+    click.echo(f"{'':>3} {'player':<14}{'points':>7}{'score':>9}{'games':>6}")
+    for r in doc["players"]:
+        click.echo(f"{r['rank']:>2}. {r['name']:<14}{r['points']:>7}{r['score']:>9}"
+                   f"{r['games']:>6}")

@@ -1,0 +1,79 @@
+"""How a game ends before one player is left: the time limit and the short game's second
+bankruptcy.  The richest player wins (ledger/score.py counts).
+
+- `time-up` (000 FAQ 6, 002 §Conclusione del gioco, 004 timed game) records the moment as a
+  fact.  Championship: "il giocatore attivo finisce il proprio turno; dopodiché il gioco è
+  concluso"; a doubles re-roll is a turn of its own (000 FAQ 11), so with no turn in progress
+  the game ends at once.  Vintage and timed: the game ends at the hour agreed, at once.
+- The short game ends at the second bankruptcy (004 short game 3).
+- Either way a debt still owed is settled first (paid, or a bankruptcy): money owed at the
+  end is not a count of its own (003 §10).
+"""
+
+from __future__ import annotations
+
+from . import commands as c
+from .decision import Tx
+from .errors import RuleViolation
+from .rules import cited
+from .score import places, winner
+from .state import turn_in_progress
+
+R_TIME = "000 FAQ 6; 002 §Conclusione del gioco"
+R_LAST = "003 §11"  # one player left
+
+
+def time_up(tx: Tx, cmd: c.TimeUp) -> None:
+    state = tx.state
+    rules = state.rules
+    if rules.time_limit == "none":
+        raise RuleViolation(
+            f"the {rules.name} rules have no time limit: the game goes on until one player is "
+            f"left", rule=cited(rules, "end", "004 §Vincitore; 003 §11"),
+            allowed="a game with an agreed end time is `new ... --rules timed` (004), "
+                    "`--rules vintage` (002) or `--rules championship` (000)")
+    if state.time_up:
+        raise RuleViolation(f"time was already up at {state.time_up[0]}",
+                            rule=cited(rules, "time", R_TIME), allowed="the turn in progress, "
+                            "then the game ends")
+    after = rules.time_limit == "finish_turn" and turn_in_progress(state)
+    how = (f"{state.turn.player} finishes the turn in progress, then the game ends" if after
+           else "the game ends now")
+    tx.emit("TimeRanOut", at=cmd.at, ends="after_turn" if after else "at_once",
+            rule=cited(rules, "time", R_TIME), reason=how)
+
+
+def _due(state, turn_over: bool) -> tuple[str, str] | None:
+    """(rule, reason) when the game must end now, else None."""
+    if state.ended or state.debts:
+        return None
+    rules = state.rules
+    if state.time_up:
+        at, ends = state.time_up
+        if ends == "after_turn" and turn_in_progress(state) and not turn_over:
+            return None
+        return cited(rules, "time", R_TIME), f"time is up ({at})"
+    n = rules.end_after_bankruptcies
+    if n and len(state.eliminated) >= n:
+        return cited(rules, "end", R_LAST), f"bankruptcy number {len(state.eliminated)} ends the game"
+    return None
+
+
+def maybe_end(tx: Tx, turn_over: bool = False) -> bool:
+    """End the game if its time is up or its last bankruptcy has come; True if it ended.
+    `turn_over`: the caller is passing the turn, so the turn in progress is over."""
+    due = _due(tx.state, turn_over)
+    if due is None:
+        return False
+    rule, why = due
+    state = tx.state
+    best = winner(state)
+    ranked = places(state)
+    money = state.edition.money
+    if best is not None:
+        what = f"{best} is the richest with {money(ranked[0].count)}"
+    else:
+        tied = [p.name for p in ranked if p.place == 1]
+        what = f"{' and '.join(tied)} tie at {money(ranked[0].count)}"
+    tx.emit("GameEnded", winner=best, reason=f"{why}: {what}", rule=rule)
+    return True

@@ -1,0 +1,194 @@
+"""Tournaments: which finished championship games count, round by round (000 §PUNTEGGIO: "La
+somma dei punteggi ottenuti durante i vari turni contribuiranno a creare la classifica
+generale").
+
+Kept in the game database, in a table of its own beside the games' (created by the first
+`tournament new`), append-only like the events: one fact per row, hash-chained per
+tournament, and triggers that refuse UPDATE and DELETE.
+
+    tournament_facts(tournament, seq, type, data, recorded_at, actor, prev_hash, hash)
+      TournamentStarted  {"name"}
+      GameEntered        {"game_uuid", "game", "round"}
+
+A game is entered by its identity (its GameStarted's game_uuid), with its local number as an
+alias: the points are always worked out from the game's own log (projections/tournament.py),
+never copied here.  A game played at another table reaches this database by `banco import`
+(the referee's words, which keep the game's identity); once imported it is added like any
+other with `tournament add GAME`.  `Tournaments.enter_uuid` is the hook for an import that
+wants to enter the game it brings in the same step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from .canonical import GENESIS, canonical_json
+from .errors import RuleViolation, UsageError
+
+TABLE = "tournament_facts"
+_CREATE = (
+    f"CREATE TABLE IF NOT EXISTS {TABLE} (tournament TEXT NOT NULL, seq INTEGER NOT NULL, "
+    "type TEXT NOT NULL, data TEXT NOT NULL, recorded_at TEXT NOT NULL, actor TEXT, "
+    "prev_hash TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (tournament, seq))",
+    f"CREATE TRIGGER IF NOT EXISTS {TABLE}_no_update BEFORE UPDATE ON {TABLE} "
+    "BEGIN SELECT RAISE(ABORT, 'tournament facts are append-only: UPDATE refused'); END",
+    f"CREATE TRIGGER IF NOT EXISTS {TABLE}_no_delete BEFORE DELETE ON {TABLE} "
+    "BEGIN SELECT RAISE(ABORT, 'tournament facts are append-only: DELETE refused'); END",
+)
+R_POINTS = "000 §PUNTEGGIO"
+
+
+def fact_hash(prev: str, row: dict) -> str:
+    body = {k: row[k] for k in ("tournament", "seq", "type", "data", "recorded_at", "actor")}
+    return hashlib.sha256((prev + canonical_json(body)).encode("utf-8")).hexdigest()
+
+
+class Tournaments:
+    """The tournaments of one database (a SQLiteStore)."""
+
+    def __init__(self, store):
+        self.store = store
+
+    # --- reading -------------------------------------------------------------------------
+
+    def facts(self, name: str | None = None) -> list[dict]:
+        sql = (f"SELECT tournament, seq, type, data, recorded_at, actor, prev_hash, hash "
+               f"FROM {TABLE}")
+        args: tuple = ()
+        if name is not None:
+            sql += " WHERE tournament=?"
+            args = (name,)
+        rows = self.store.read_table(sql + " ORDER BY rowid", args)
+        keys = ("tournament", "seq", "type", "data", "recorded_at", "actor", "prev_hash", "hash")
+        out = []
+        for r in rows:
+            row = dict(zip(keys, r, strict=True))
+            row["data"] = json.loads(row["data"])
+            out.append(row)
+        return out
+
+    def names(self) -> list[str]:
+        return [f["tournament"] for f in self.facts() if f["type"] == "TournamentStarted"]
+
+    def resolve(self, name: str | None) -> str:
+        known = self.names()
+        if not known:
+            raise UsageError("no tournament in this database yet: `banco tournament new NAME`")
+        if name is None:
+            return known[-1]
+        if name in known:
+            return name
+        from .names import resolve
+
+        return resolve(name, known, "tournament")
+
+    def entries(self, name: str | None = None) -> dict:
+        """{"tournament", "games": [{"game_uuid", "game", "round"}]}, in the order entered."""
+        name = self.resolve(name)
+        games = [f["data"] for f in self.facts(name) if f["type"] == "GameEntered"]
+        return {"tournament": name, "games": games}
+
+    def verify(self, name: str) -> str | None:
+        """The first break in a tournament's chain, or None."""
+        prev = GENESIS
+        for i, f in enumerate(self.facts(name), start=1):
+            row = {**f, "data": canonical_json(f["data"])}
+            if f["seq"] != i or f["prev_hash"] != prev or fact_hash(prev, row) != f["hash"]:
+                return f"tournament fact {i} does not match its hash chain"
+            prev = f["hash"]
+        return None
+
+    # --- writing -------------------------------------------------------------------------
+
+    def _append(self, name: str, facts: list[tuple[str, dict]], *, now: str,
+                actor: str) -> None:
+        def work(conn):
+            for sql in _CREATE:
+                conn.execute(sql)
+            last = conn.execute(f"SELECT seq, hash FROM {TABLE} WHERE tournament=? ORDER BY "
+                                "seq DESC LIMIT 1", (name,)).fetchone()
+            seq, prev = last if last else (0, GENESIS)
+            for type_, data in facts:
+                seq += 1
+                row = {"tournament": name, "seq": seq, "type": type_,
+                       "data": canonical_json(data), "recorded_at": now, "actor": actor}
+                prev_hash, prev = prev, fact_hash(prev, row)
+                conn.execute(f"INSERT INTO {TABLE} (tournament, seq, type, data, recorded_at, "
+                             "actor, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?)",
+                             (name, seq, type_, row["data"], now, actor, prev_hash, prev))
+
+        self.store.write(work)
+
+    def create(self, name: str, *, now: str, actor: str = "organiser") -> None:
+        name = name.strip()
+        if not name:
+            raise UsageError("a tournament needs a name")
+        if name in self.names():
+            raise UsageError(f"there is already a tournament called {name!r}")
+        if self.store.conn is None:
+            from .store import missing_database
+
+            raise missing_database(self.store.path)
+        self._append(name, [("TournamentStarted", {"name": name})], now=now, actor=actor)
+
+    def add(self, book, games: list[int], *, name: str | None = None, round_: int | None = None,
+            now: str, actor: str = "organiser") -> list[dict]:
+        """Enter games of this database as one round; returns what was entered with its
+        points.  Each must be over and played by rules that give points."""
+        from .score import points
+
+        name = self.resolve(name)
+        current = self.entries(name)["games"]
+        rounds = [g["round"] for g in current]
+        last = max(rounds, default=0)
+        if round_ is None:
+            round_ = last + 1
+        elif round_ > last + 1:
+            raise UsageError(f"round {round_}: the rounds so far are 1-{last}; the next is "
+                             f"{last + 1}")
+        entered_uuids = {g["game_uuid"] for g in current}
+        seated = {}
+        for g in current:
+            if g["round"] == round_:
+                for p in book.state(g["game"]).seats:
+                    seated[p] = g["game"]
+        out, facts = [], []
+        for game in dict.fromkeys(games):
+            info = book.store.game(game)
+            if info is None:
+                raise UsageError(f"no game {game} in this database (a game from another table "
+                                 "comes in with `banco import` first)")
+            state = book.state(game)
+            if not state.rules.tournament_points:
+                raise RuleViolation(f"game {game} is played by the {state.rules.name} rules, "
+                                    "which give no tournament points", rule=R_POINTS,
+                                    allowed="games played with --rules championship")
+            if not state.ended:
+                raise RuleViolation(f"game {game} is still in progress: its points come at "
+                                    "the end", rule=R_POINTS, allowed="`time-up` ends it")
+            uid = info.get("uuid")
+            if not uid:
+                raise UsageError(f"game {game} has no identity (recorded by an older banco): "
+                                 "it cannot be entered")
+            if uid in entered_uuids:
+                raise UsageError(f"game {game} is already in {name!r}")
+            for p in state.seats:
+                if p in seated:
+                    raise UsageError(f"{p} plays game {seated[p]} and game {game}: one table "
+                                     f"a round (round {round_})")
+                seated[p] = game
+            entered_uuids.add(uid)
+            facts.append(("GameEntered", {"game_uuid": uid, "game": game, "round": round_}))
+            out.append({"tournament": name, "game": game, "round": round_,
+                        "points": points(state)})
+        self._append(name, facts, now=now, actor=actor)
+        return out
+
+    def enter_uuid(self, name: str, game_uuid: str, game: int, round_: int, *, now: str,
+                   actor: str = "organiser") -> None:
+        """The hook for `import`: enter a game by its identity, with no checks beyond the
+        chain's (the caller has verified the game it brings in)."""
+        self._append(self.resolve(name), [("GameEntered", {"game_uuid": game_uuid,
+                                                           "game": game, "round": round_})],
+                     now=now, actor=actor)
