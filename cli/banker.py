@@ -30,6 +30,22 @@ from .session import (
 # --- setting up -----------------------------------------------------------------------------
 
 
+def _reproducible_uuid(session, players, rules, edition) -> str | None:
+    """Under BANCO_FIXED_TIME (a reproducible recording: tests, README's examples, never a real
+    table) a game's identity follows from what is recorded, so that the same transcript gives
+    the same history, hashes included; otherwise None: a new random identity."""
+    import os
+
+    fixed = os.environ.get("BANCO_FIXED_TIME")
+    if not fixed:
+        return None
+    import uuid
+
+    number = len(session.book.games()) + 1
+    seed = f"banco:{fixed}:{number}:{' '.join(players)}:{rules}:{edition}"
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, seed))
+
+
 @click.command()
 @click.argument("players", nargs=-1, required=True)
 @click.option("--rules", default="classic", show_default=True,
@@ -54,6 +70,8 @@ def new(session, players, rules, edition, first, game_uuid, final):
 
         first = resolve(first, list(players), "player")
     session.create = True
+    if game_uuid is None:
+        game_uuid = _reproducible_uuid(session, players, rules, edition)
     args = session.write_args(0)
     del args["expect"]
     outcome = session.book.start(list(players), rules=rules, edition=edition,

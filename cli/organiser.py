@@ -29,11 +29,12 @@ def games(session, as_json):
         return
     from cli.render import local_time
 
-    click.echo(f"{'game':>4}  {'started':<25}  {'rules':<9}{'state':<12}players")
+    width = max(len("rules"), *(len(g["rules"] or "?") for g in doc)) + 2
+    click.echo(f"{'game':>4}  {'started':<25}  {'rules':<{width}}{'state':<12}players")
     for g in doc:
         state = "finished" if g["ended"] else "in progress"
-        click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  {g['rules'] or '?':<9}{state:<12}"
-                   f"{', '.join(g['players'])}")
+        click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  "
+                   f"{g['rules'] or '?':<{width}}{state:<12}{', '.join(g['players'])}")
 
 
 @click.command()

@@ -63,6 +63,8 @@ def narrate(event: dict, state: State) -> str | None:
                  f"{_name(state, d['property'])})")
         if d["closed_by"] == "debt":
             return None  # the DebtIncurred line that follows says it
+        if d["closed_by"] == "time":
+            return f"  {claim} lapsed: not asked before the game ended (time is up)"
         if d["closed_by"] == "bankruptcy":
             return f"  {claim} closed: a bankruptcy ended it"
         return f"  {claim} lapsed: {d['closed_by']} rolled"

@@ -85,8 +85,26 @@ class Session:
         expect = None
         if self.expected is not None and self.expected[0] in (None, game):
             expect = self.expected[1]
-        return {"now": self.now(), "actor": self.actor, "command_id": self.command_id,
+        command_id = self.command_id
+        if command_id is None:
+            command_id = self._reproducible_id(game)
+        return {"now": self.now(), "actor": self.actor, "command_id": command_id,
                 "line": self.line, "expect": expect}
+
+    def _reproducible_id(self, game: int) -> str | None:
+        """Under BANCO_FIXED_TIME (a reproducible recording, never a real table) a command's
+        id follows from the game, its length and the line, so that the same commands give the
+        same history, hashes included; otherwise None: a new random id."""
+        import os
+
+        fixed = os.environ.get("BANCO_FIXED_TIME")
+        if not fixed:
+            return None
+        import hashlib
+
+        at = self.book.store.last_seq(game) if game else len(self.book.games())
+        seed = f"{fixed}\0{game}\0{at}\0{self.line}"
+        return "fixed-" + hashlib.sha256(seed.encode("utf-8")).hexdigest()[:32]
 
     def close(self) -> None:
         if self._book is not None:
@@ -280,13 +298,18 @@ def last_line(book, game: int) -> str | None:
 
 
 def ago(recorded_at: str) -> str:
+    import os
     from datetime import UTC, datetime
 
     try:
         then = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
+        # The clock the facts are recorded by: BANCO_FIXED_TIME in a reproducible recording.
+        fixed = os.environ.get("BANCO_FIXED_TIME")
+        now = (datetime.fromisoformat(fixed.replace("Z", "+00:00")) if fixed
+               else datetime.now(UTC))
     except ValueError:
         return recorded_at
-    seconds = int((datetime.now(UTC) - then).total_seconds())
+    seconds = int((now - then).total_seconds())
     if seconds < 0:
         return recorded_at[:19].replace("T", " ") + " UTC"
     if seconds < 120:

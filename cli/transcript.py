@@ -151,8 +151,11 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
                 click.echo(f"{name}:{line.number}: `{line.text}` does not parse (unbalanced "
                            "quotes?); stopped", err=True)
                 sys.exit(2)
-            sink = io.StringIO()
-            with contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext():
+            sink, said = io.StringIO(), io.StringIO()
+            # Quiet: nothing of a line is shown, not even an expected refusal's reasons; what
+            # it said on stderr is shown only if the line stops the run.
+            with (contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext(),
+                  contextlib.redirect_stderr(said) if quiet else contextlib.nullcontext()):
                 code = _execute(session, line, seen)
             seen = _where(session)
             if seen is not None and session.book.recorded(seen[0], _own_id(line)):
@@ -161,6 +164,8 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
                 ran += 1
                 continue
             if code != 0 or line.refusal_expected:
+                if said.getvalue():
+                    click.echo(said.getvalue().rstrip("\n"), err=True)
                 what = ("was accepted but was expected to be refused" if line.refusal_expected
                         and code == 0 else FAILED.get(code, f"failed (exit {code})"))
                 click.echo(f"{name}:{line.number}: `{line.text}` {what}; stopped after "

@@ -235,6 +235,9 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
         return throw_for_rent(tx, cmd)
     need_phase(state, "roll", "roll")
     no_debts(state, "roll")
+    from .ending import no_new_turn
+
+    no_new_turn(state)
     dice = tuple(cmd.dice)
     if len(dice) != 2:
         raise RuleViolation(f"the {state.rules.name} rules roll two dice, got {len(dice)}",

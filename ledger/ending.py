@@ -33,6 +33,13 @@ def time_up(tx: Tx, cmd: c.TimeUp) -> None:
             allowed="a game with an agreed end time is `new ... --rules timed` (004), "
                     "`--rules vintage` (002) or `--rules championship` (000)")
     if state.time_up:
+        if open_rent(state) and not turn_in_progress(state):
+            # The banker closes the game: rent nobody asked for is lost, as it would be at
+            # the next roll (003 §04); then the count (maybe_end, after this command).
+            for cl in open_rent(state):
+                tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,
+                        amount=cl.amount, opened_seq=cl.opened_seq, closed_by="time")
+            return
         raise RuleViolation(f"time was already up at {state.time_up[0]}",
                             rule=cited(rules, "time", R_TIME), allowed="the turn in progress, "
                             "then the game ends")
@@ -43,6 +50,24 @@ def time_up(tx: Tx, cmd: c.TimeUp) -> None:
             rule=cited(rules, "time", R_TIME), reason=how)
 
 
+def open_rent(state) -> list:
+    """Rent claims still open and not yet made (a claim made during a turn in progress is
+    settled when that turn is over, 000 FAQ 8)."""
+    return [cl for cl in state.claims if not getattr(cl, "made_seq", 0)]
+
+
+def no_new_turn(state) -> None:
+    """Once the time is up and the turn in progress is over, nobody rolls again: the game
+    waits only for rent still to be asked, then ends."""
+    if state.time_up and not state.ended and not turn_in_progress(state):
+        owners = ", ".join(dict.fromkeys(cl.owner for cl in open_rent(state)))
+        raise RuleViolation(
+            f"time is up ({state.time_up[0]}): no new turn begins; the game ends once the rent "
+            f"still open is asked", rule=cited(state.rules, "time", R_TIME),
+            allowed=(f"`claim OWNER` ({owners}), or `time-up` again to end the game and let it "
+                     f"go" if owners else "`time-up`"))
+
+
 def _due(state, turn_over: bool) -> tuple[str, str] | None:
     """(rule, reason) when the game must end now, else None."""
     if state.ended or state.debts:
@@ -51,6 +76,11 @@ def _due(state, turn_over: bool) -> tuple[str, str] | None:
     if state.time_up:
         at, ends = state.time_up
         if ends == "after_turn" and turn_in_progress(state) and not turn_over:
+            return None
+        if open_rent(state):
+            # Rent a landing of the last turn opened is still to be asked: the owner's window
+            # is open until the next roll, and no roll comes now; the count waits for it
+            # (`claim OWNER`), or for `time-up` again, which lets it go.
             return None
         return cited(rules, "time", R_TIME), f"time is up ({at})"
     n = rules.end_after_bankruptcies

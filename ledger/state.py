@@ -306,6 +306,12 @@ def next_step(state: State) -> str:
     if left:
         return _deal_step(left)
     t = state.turn
+    if state.time_up and not turn_in_progress(state) and not state.debts:
+        owners = ", ".join(dict.fromkeys(cl.owner for cl in state.claims
+                                         if not getattr(cl, "made_seq", 0)))
+        if owners:
+            return (f"time is up: rent may still be asked (`claim OWNER`: {owners}); "
+                    f"`time-up` again ends the game and lets it go")
     main = None
     if t.phase == "buy":
         main = f"{t.player} must `buy` or `decline` {state.edition.space(t.offer).name}"

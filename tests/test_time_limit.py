@@ -153,3 +153,40 @@ def test_the_bank_is_never_a_winner():
     t = new_table(("Anna", "Bruno"), rules="championship")
     t, events = play(t, c.TimeUp(AT))
     assert events[-1]["data"]["winner"] != BANK
+
+
+def _rent_opened_by_the_last_turn():
+    """Championship: Anna owns Via Accademia (11); time runs out while Bruno's card is pending;
+    the card sends him to Via Accademia: the turn is over, and Anna's 10 M rent is still to be
+    asked (the unbuilt lot's rent on the deed)."""
+    t = own(new_table(("Anna", "Bruno"), rules="championship"), "Anna", "Via Accademia")
+    t, _ = play(t, c.Roll((1, 3)))  # Anna -> 4 Tassa Patrimoniale, 200 paid: Bruno's turn
+    t, _ = play(t, c.Roll((3, 4)), c.TimeUp(AT))  # Bruno -> 7 Imprevisti: a turn in progress
+    t, events = play(t, c.DrawCard("imprevisti", 5))  # "Andate fino a Via Accademia"
+    opened = [e["data"] for e in events if e["type"] == "RentClaimOpened"]
+    assert opened and opened[0]["amount"] == 10 and opened[0]["owner"] == "Anna"
+    return t, events
+
+
+def test_rent_opened_by_the_last_turn_may_still_be_asked_before_the_game_ends():
+    # Found by recording a championship game: the game used to end with the landing, and the
+    # rent could never be asked (`claim` refused: the game is over), changing the count.
+    t, events = _rent_opened_by_the_last_turn()
+    assert not t.ended and "GameEnded" not in types(events)
+    assert "time is up: rent may still be asked (`claim OWNER`: Anna)" in next_step(t)
+    with pytest.raises(RuleViolation, match="no new turn begins") as err:
+        decide(t, c.Roll((1, 2)))  # Anna's roll would close the window: no turn begins now
+    assert "`claim OWNER` (Anna)" in err.value.allowed
+    cash_before = t.player("Anna").cash
+    t, events = play(t, c.Claim("Anna"))
+    assert types(events) == ["RentPaid", "GameEnded"]
+    assert t.ended and t.player("Anna").cash == cash_before + 10
+
+
+def test_time_up_again_lets_the_unasked_rent_go_and_ends_the_game():
+    t, _ = _rent_opened_by_the_last_turn()
+    cash_before = t.player("Anna").cash
+    t, events = play(t, c.TimeUp(AT))
+    assert types(events) == ["RentClaimLapsed", "GameEnded"]
+    assert events[0]["data"]["closed_by"] == "time"
+    assert t.ended and t.player("Anna").cash == cash_before
