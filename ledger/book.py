@@ -10,7 +10,8 @@ are the seqs they get.  Reading a game back as (command, facts) pairs: `Book.com
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import itertools
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -59,35 +60,48 @@ class RecordedCommand(NamedTuple):
 
 def undo_events(events: list[dict]) -> list[dict]:
     """The EventRetracted fact that takes back the last command still in force (pure)."""
-    from .state import retracted_seqs
+    return undo_facts(reversed(events))
 
-    gone = retracted_seqs(events)
-    by_command: dict[str, list[dict]] = {}
-    order: list[str] = []
-    for e in events:
-        if e["seq"] in gone:
-            continue
-        cid = e["command_id"]
-        if cid not in by_command:
-            by_command[cid] = []
-            order.append(cid)
-        by_command[cid].append(e)
-    for cid in reversed(order):
-        evs = by_command[cid]
-        if all(e["type"] in EVIDENCE for e in evs):
-            continue
-        if any(e["type"] == "GameStarted" for e in evs):
+
+def undo_facts(newest_first: Iterable[dict]) -> list[dict]:
+    """`undo_events` over a game's rows read backwards from its last one: it stops at the
+    command it retracts, so an undo reads only the tail of a long game.  A retraction comes
+    after what it retracts, so by the time a row is reached every retraction of it has been
+    seen (pure)."""
+    gone: set[int] = set()
+    batch: list[dict] = []  # one command's rows, newest first
+    for e in itertools.chain(newest_first, (None,)):  # lazily: it stops at the command found
+        if batch and (e is None or e["command_id"] != batch[0]["command_id"]):
+            found = _undo_of(batch[::-1], gone)
+            if found is not None:
+                return found
+            batch = []
+        if e is None:
             break
-        facts = [e for e in evs if e["type"] not in EVIDENCE]
-        typed = next((e["data"]["line"] for e in evs if e["type"] == COMMAND_RECORDED), None)
-        reason = "undo: " + ", ".join(e["type"] for e in facts)
-        if typed:
-            reason += f" (`{typed}`)"
-        return [{"type": "EventRetracted",
-                 "data": {"seqs": [e["seq"] for e in facts], "command_id": cid,
-                          "reason": reason}}]
+        if e["type"] == "EventRetracted":
+            gone.update(e["data"]["seqs"])
+        if e["seq"] not in gone:
+            batch.append(e)
     raise RuleViolation("nothing to undo: the game is as it was dealt",
                         allowed="the first roll is the first command that can be undone")
+
+
+def _undo_of(evs: list[dict], gone: set[int]) -> list[dict] | None:
+    """The retraction of one command's rows still in force (in seq order), None to look at
+    the command before it; RuleViolation at the command that started the game."""
+    if not evs or all(e["type"] in EVIDENCE for e in evs):
+        return None
+    if any(e["type"] == "GameStarted" for e in evs):
+        raise RuleViolation("nothing to undo: the game is as it was dealt",
+                            allowed="the first roll is the first command that can be undone")
+    facts = [e for e in evs if e["type"] not in EVIDENCE]
+    typed = next((e["data"]["line"] for e in evs if e["type"] == COMMAND_RECORDED), None)
+    reason = "undo: " + ", ".join(e["type"] for e in facts)
+    if typed:
+        reason += f" (`{typed}`)"
+    return [{"type": "EventRetracted",
+             "data": {"seqs": [e["seq"] for e in facts], "command_id": evs[0]["command_id"],
+                      "reason": reason}}]
 
 
 def command_recorded(line: str | None, command) -> dict:

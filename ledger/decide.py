@@ -45,6 +45,11 @@ R_CAPITAL = "002 §Preparazione"
 
 
 def decide(state: State, command: c.Command) -> list[dict]:
+    return decide_tx(state, command).events
+
+
+def decide_tx(state: State, command: c.Command) -> Tx:
+    """`decide`, with its Tx: the events and the table after each (Tx.states)."""
     after_the_end = isinstance(command, referee.AFTER_THE_END)
     if state.ended and not after_the_end:
         result = f"{state.winner} wins" if state.winner else "a tie"
@@ -60,7 +65,7 @@ def decide(state: State, command: c.Command) -> list[dict]:
     tx = Tx(state)
     handler(tx, command)
     maybe_end(tx)  # the time ran out and nothing is left to finish, or the last bankruptcy
-    return tx.events
+    return tx
 
 
 # --- rent -----------------------------------------------------------------------------------

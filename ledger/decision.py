@@ -10,16 +10,20 @@ R_DEBT = "003 §10"
 
 
 class Tx:
-    """Events of one command, each applied as it is emitted so later rules see its effect."""
+    """Events of one command, each applied as it is emitted so later rules see its effect.
+    `states`: the table after each of them (the audit checks every event against the table
+    it leaves, and need not fold again what decide has folded)."""
 
     def __init__(self, state: State):
         self.state = state
         self.events: list[dict] = []
+        self.states: list[State] = []
 
     def emit(self, type_: str, **data) -> None:
         event = {"type": type_, "data": data}
         self.state = evolve(self.state, event)
         self.events.append(event)
+        self.states.append(self.state)
 
 
 def money(state: State, amount: int) -> str:

@@ -29,7 +29,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from .canonical import (
@@ -662,6 +662,11 @@ class SQLiteStore:
                                 (first_hash,)).fetchone()
         return row[0] if row else None
 
+    def raw_rows(self, game_id: int) -> RawRows:
+        """A game's rows as stored, for the audit: streamed in seq order, in bounded memory."""
+        self._view()
+        return RawRows(self, game_id)
+
     def rows_view(self, game_id: int) -> GameRows:
         """A game's rows as a sequence read from the file on demand, in bounded memory: for
         checking a game too long to hold (an import of a million events)."""
@@ -779,6 +784,43 @@ class GameRows(Sequence):
         return self._rows(seq, seq)[0]
 
 
+class RawRows:
+    """A game's rows as the file holds them, tuples in COLUMNS order (the data as its JSON
+    text): iterating streams them in seq order through one cursor; `fetch` reads a range again
+    by the primary key.  `hashed_as`: the game number its version-1 rows hash, when not its
+    own (an imported game).  Nothing is parsed or checked here: that is the audit's work."""
+
+    def __init__(self, store: SQLiteStore, game_id: int, hashed_as: int | None = None):
+        self.store, self.game_id = store, game_id
+        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+
+    def __iter__(self) -> Iterator[tuple]:
+        s = self.store
+        if s.conn is None or s.format == 0:
+            return iter(())
+        try:
+            cursor = s.conn.execute(f"SELECT {s._cols} FROM events WHERE game_id=? ORDER BY seq",
+                                    (self.game_id,))
+        except sqlite3.Error as exc:
+            raise s.explain(exc, writing=False) from None
+        return self._guarded(cursor)
+
+    def _guarded(self, cursor) -> Iterator[tuple]:
+        try:
+            while chunk := cursor.fetchmany(512):
+                yield from chunk
+        except sqlite3.Error as exc:
+            raise self.store.explain(exc, writing=False) from None
+
+    def fetch(self, first: int, last: int) -> list[tuple]:
+        s = self.store
+        try:
+            return s.conn.execute(f"SELECT {s._cols} FROM events WHERE game_id=? AND seq>=? AND "
+                                  "seq<=? ORDER BY seq", (self.game_id, first, last)).fetchall()
+        except sqlite3.Error as exc:
+            raise s.explain(exc, writing=False) from None
+
+
 class GameImport:
     """One game written whole in one transaction (SQLiteStore.begin_import): rows go in by
     batches; `finish` indexes the game and commits, `abort` leaves the file as it was.  A
@@ -806,6 +848,10 @@ class GameImport:
             self.abort()
             raise self.store.explain(exc, writing=True) from None
         self.inserted += len(rows)
+
+    def raw_rows(self, hashed_as: int | None = None) -> RawRows:
+        """The rows inserted so far as stored, read back inside the transaction (the audit)."""
+        return RawRows(self.store, self.game_id, hashed_as)
 
     def rows(self, hashed_as: int | None = None) -> GameRows:
         """The rows inserted so far, read back inside the transaction; `hashed_as`: the game

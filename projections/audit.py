@@ -1,21 +1,50 @@
-"""The audit: is this the history that was written, and does it still make sense?
+"""The audit: is this the history that was written, and could it have been written?
 
-Three checks over a game's rows, each naming the first bad seq: the hash chain, every event
-through its schema, and every event through the fold with everything checked after each one
-(projections/checks.py): its amounts against the rules, the books account by account, and the
-table it leaves (the Bank's buildings, even building, ...).
+One pass over a game's rows, in seq order, streamed from the file (bounded memory however long
+the game), names the first bad seq:
+
+1. the hash chain: no row missing, moved or changed (ledger/canonical.py);
+2. the data: JSON, an object, no float, and the event's schema (ledger/events.py, checked
+   through its compiled form, ledger/event_checks.py; marshmallow words the complaint);
+3. re-derivation (projections/rederive.py): every recorded command worked out again on the
+   table before it and compared with the facts recorded, type and data exactly, so that a
+   forged fact, forged dice or forged money is found even in a chain re-computed after the
+   forgery; facts with no command before them, or after the end where no command can put
+   them, are named too;
+4. the fold, with everything checked after every event (projections/checks.py): amounts
+   against the rules, the books account by account, the table it leaves.
+
+The table is folded as it stood when each command was decided: an undo takes the table back
+to a checkpoint before what it retracts and folds forward again without it, as the book did
+at the time.  Rows from before commands were recorded (chain version 1: games of banco's
+format 1) get checks 1, 2 and 4, and the report says which events could not be re-derived.
+
+`audit_database` audits every game of a file and what the file holds beside the games: the
+triggers that keep the log append-only, the games table (a mutable index: its last seq and
+head are checked against the log, so a log cut short is caught), the snapshots (never used
+here, but checked against the log they claim to summarise), the tournaments' own chains.
+Snapshots are never trusted by the audit: it folds from the first event.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from hashlib import sha256
 
-from ledger.canonical import GENESIS
-from ledger.events import InvalidEvent, validate
-from ledger.state import replay, retracted_seqs
-from ledger.store import verify_chain
+from ledger.canonical import GENESIS, UnknownChainVersion, row_hash, stored_row_hash
+from ledger.state import HANDLERS, initial_state
 
 from .checks import EventChecks
+from .rederive import Context, Recorded, Refused, expected_facts, first_difference, plain
+
+COMMAND = "CommandRecorded"
+# What may follow the end of a game: an undo (it may take back the command that ended it), a
+# referee's corrections and rulings, a seal.  Everything else is refused by every command.
+AFTER_THE_END = frozenset({COMMAND, "EventRetracted", "RulingRecorded", "CashCorrected",
+                           "PositionCorrected", "OwnerCorrected", "SealRecorded"})
 
 
 @dataclass
@@ -25,60 +54,521 @@ class AuditReport:
     head: str
     bad_seq: int | None = None
     problem: str | None = None
+    notes: list[str] = field(default_factory=list)  # what could not be checked, and why
+    commands: int = 0  # commands re-derived
+    uuid: str | None = None
 
     @property
     def ok(self) -> bool:
-        return self.bad_seq is None
+        return self.bad_seq is None and self.problem is None
 
     def document(self) -> dict:
-        return {"game": self.game_id, "events": self.events, "head": self.head, "ok": self.ok,
-                "bad_seq": self.bad_seq, "problem": self.problem}
+        return {"game": self.game_id, "uuid": self.uuid, "events": self.events,
+                "head": self.head, "ok": self.ok, "bad_seq": self.bad_seq,
+                "problem": self.problem, "commands_rederived": self.commands,
+                "not_checked": self.notes}
 
 
-def audit(game_id: int, rows: list[dict], expect_head: str | None = None) -> AuditReport:
-    """`expect_head`: a head printed earlier (on a score sheet, say).  A forger can recompute
-    every hash after an edit, but cannot make that printed head appear in the new chain."""
-    count, head, problem = verify_chain(rows)
-    if problem:
-        return AuditReport(game_id, count, head, problem.seq, f"hash chain: {problem.problem}")
-    if expect_head is not None and not any(r["hash"] == expect_head for r in rows):
-        # Without the old rows we cannot know where a rewrite starts: name the first event.
-        return AuditReport(game_id, count, head, rows[0]["seq"] if rows else None,
-                           f"the head {expect_head[:12]}... printed earlier is not in this "
-                           "history: it was rewritten")
-    for row in rows:
+class _Stop(Exception):
+    def __init__(self, seq: int | None, problem: str):
+        super().__init__(problem)
+        self.seq, self.problem = seq, problem
+
+
+# --- the rows --------------------------------------------------------------------------------
+
+def _no_float(text: str):
+    raise ValueError(f"it holds the float {text}: money and counts are integers")
+
+
+def _no_constant(text: str):
+    raise ValueError(f"it holds {text}, which is not a number banco writes")
+
+
+_DECODE = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant).decode
+_CANON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
+class DictRows:
+    """Rows given as dicts (as `SQLiteStore.read` returns them, or a test's forged log) seen
+    as the store's raw rows: the data back as JSON text, floats kept for the audit to name."""
+
+    def __init__(self, rows: Sequence[dict] | Iterable[dict]):
+        self.rows = rows if isinstance(rows, Sequence) else list(rows)
+        self.hashed_as = None
+
+    @staticmethod
+    def raw(r: dict) -> tuple:
         try:
-            validate(row["type"], row["data"], row["schema_version"])
-        except InvalidEvent as exc:
-            return AuditReport(game_id, count, head, row["seq"], f"schema: {exc}")
-    if not rows:
-        return AuditReport(game_id, 0, GENESIS, None, None)
-    first = next((r for r in rows if r["type"] != "CommandRecorded"), rows[0])
-    if first["type"] != "GameStarted":
-        return AuditReport(game_id, count, head, rows[0]["seq"], "the log does not begin with GameStarted")
-    gone = retracted_seqs(rows)
-    steps = replay(rows, game_id)
-    row, before = next(steps)
-    checks = EventChecks(before)
-    problems = checks.start()
-    if problems:
-        return AuditReport(game_id, count, head, row["seq"], "; ".join(problems))
-    for i in range(1, len(rows) + 1):
+            text = _CANON(r["data"])
+        except (TypeError, ValueError):
+            text = repr(r["data"])  # not JSON at all: the audit says so
+        return (r.get("chain_game_id") or r.get("game_id"), r["seq"], r["type"], text,
+                r.get("recorded_at"), r.get("actor"), r.get("command_id"),
+                r.get("schema_version"), r.get("prev_hash"), r.get("hash"),
+                r.get("chain_version", 1))
+
+    def __iter__(self) -> Iterator[tuple]:
+        return map(self.raw, self.rows)
+
+    def fetch(self, first: int, last: int) -> list[tuple]:
+        # called only for rows the pass has already checked: seq n is at index n - 1
+        return [self.raw(r) for r in self.rows[max(first, 1) - 1:last]]
+
+
+# --- one game --------------------------------------------------------------------------------
+
+class _Checkpoint:
+    """The table and the checks' books as they stood after event `seq`: what an undo goes
+    back to before folding forward again without what it retracts."""
+    __slots__ = ("seq", "state", "checks", "ended_at")
+
+    def __init__(self, seq, state, checks, ended_at):
+        self.seq, self.state, self.checks, self.ended_at = seq, state, checks, ended_at
+
+
+class GameAudit:
+    """The audit of one game's rows (`rows`: the store's RawRows, or DictRows).
+
+    A row is checked against the chain as it is read, from its data as stored text.  Its
+    data is parsed when it is needed: a fact whose stored text is exactly what its command
+    gives (the canonical JSON of the fact decide works out) is not parsed at all, the fact
+    decide worked out is the one checked; a command's text already seen is decoded once."""
+
+    # An undo takes back the last command still in force: the table before each of the last
+    # few commands is kept, and one every CHECKPOINT_EVERY events for undos that go further
+    # back; one reaching behind all of them folds again from the start.  Bounded memory.
+    RECENT_COMMANDS = 24
+    CHECKPOINT_EVERY = 1024
+    CHECKPOINTS = 8
+    WINDOW = 512  # the last rows, for an undo to look back at without reading them again
+
+    def __init__(self, game_id: int, rows, expect_head: str | None = None):
+        from ledger.event_checks import checks
+
+        self.game_id = game_id
+        self.rows = rows
+        self.hashed_as = getattr(rows, "hashed_as", None)
+        self.expect = _expected_head(expect_head)
+        self.expect_seen = False
+        self.schema = checks()
+        self.expected, self.prev, self.count = 1, GENESIS, 0
+        self.seen_v2 = False
+        self.state = None  # the table as it stood when the next command was decided
+        self.checks = None
+        self.gone: set[int] = set()
+        self.checkpoints: deque[_Checkpoint] = deque(maxlen=self.CHECKPOINTS)
+        self.recent: deque[_Checkpoint] = deque(maxlen=self.RECENT_COMMANDS)
+        self.last_checkpoint = 0
+        self.window: deque[dict] = deque(maxlen=self.WINDOW)
+        self._pending: list[dict] = []  # the command being judged
+        self.ended_at: int | None = None
+        self.uuid: str | None = None
+        self.unrecorded: list[int] = []  # first and last seq of facts with no command recorded
+        self.commands = 0
+        self._enc: dict = {}
+        self._said: dict = {}  # a CommandRecorded's text -> its data, checked once
+        self._texts: dict = {}  # (type, schema version, data text) -> its data, checked
+
+    # the pass
+
+    def run(self) -> AuditReport:
+        batch: list[dict] = []
         try:
-            row, state = next(steps)
-        except StopIteration:
-            break
+            for raw in self.rows:
+                try:
+                    row = self._row(raw)
+                except _Stop:
+                    if batch:  # a bad row: what came before it in its command may be worse
+                        self._command(batch, partial=True)
+                    raise
+                if batch and row["command_id"] != batch[0]["command_id"]:
+                    self._command(batch)
+                    batch = []
+                batch.append(row)
+            if batch:
+                self._command(batch)
+            self._finish()
+        except _Stop as stop:
+            return self._report(stop.seq, stop.problem)
+        return self._report(None, None)
+
+    def _report(self, seq, problem) -> AuditReport:
+        notes = []
+        if self.unrecorded:
+            first, last = self.unrecorded
+            span = f"event {first}" if first == last else f"events {first}-{last}"
+            notes.append(f"{span} predate recorded commands: not re-derived (chain, schemas, "
+                         "fold and checks only)")
+        return AuditReport(self.game_id, self.count, self.prev, seq, problem, notes,
+                           self.commands, self.uuid)
+
+    def _finish(self) -> None:
+        if self.count == 0:
+            return
+        if self.state is None:
+            raise _Stop(1, "the log does not begin with GameStarted")
+        kind, value = self.expect
+        if kind == "head" and not self.expect_seen:
+            # Without the old rows nobody can say where a rewrite starts: name the first event.
+            raise _Stop(1, f"the head {value[:12]}... printed earlier is not in this history: "
+                           "it was rewritten")
+        if kind == "line":
+            seq, prefix = value
+            if seq > self.count:
+                raise _Stop(self.count + 1, f"the head line banco/{self.game_id}/{seq}/{prefix} "
+                                            f"was printed at event {seq}, but the log stops at "
+                                            f"event {self.count}: it was cut short")
+
+    # a row: the chain
+
+    def _encode(self, text) -> str:
+        found = self._enc.get(text)
+        if found is None:
+            found = self._enc[text] = json.dumps(text, ensure_ascii=False)
+            if len(self._enc) > 2048:
+                self._enc.clear()
+        return found
+
+    def _row(self, raw: tuple) -> dict:
+        g, seq, type_, text, at, actor, cid, version, prev_hash, hsh, chain = raw
+        expected = self.expected
+        if seq != expected:
+            if isinstance(seq, int) and seq > expected:
+                raise _Stop(expected, f"hash chain: event {expected} is missing (the next one is "
+                                      f"event {seq}): a row was deleted")
+            raise _Stop(expected, f"hash chain: event {expected} is out of place (found event "
+                                  f"{seq!r} where it belongs)")
+        prev = self.prev
+        if prev_hash != prev:
+            raise _Stop(seq, f"hash chain: its prev_hash is not the hash of event {seq - 1}: "
+                             "events were moved or taken out, or the one before was changed")
+        if chain == 2:
+            self.seen_v2 = True
+        elif chain == 1:
+            if self.seen_v2:
+                raise _Stop(seq, "hash chain: a chain-version-1 row after version-2 rows: no "
+                                 "banco writes that")
+            if self.hashed_as is not None:
+                g = self.hashed_as
+        if type(text) is not str:
+            raise _Stop(seq, "its data is not JSON text: the row was edited")
+        if chain == 2 and type(version) is int:
+            # stored_row_hash, with the few strings a game repeats encoded once
+            e = self._encode
+            body = (f'{{"actor":{e(actor)},"chain_version":2,"command_id":{e(cid)},'
+                    f'"data":{text},"recorded_at":{e(at)},"schema_version":{version},'
+                    f'"seq":{seq},"type":{e(type_)}}}')
+            h = sha256((prev + body).encode("utf-8")).hexdigest()
+        else:
+            h = stored_row_hash(prev, g, seq, type_, text, at, actor, cid, version, chain)
+        row = {"seq": seq, "type": type_, "text": text, "command_id": cid, "chain": chain,
+               "version": version}
+        if h != hsh:
+            # the data stored in another spelling than banco's: hash what it says
+            full = {"game_id": g, "seq": seq, "type": type_, "data": self._data(row),
+                    "recorded_at": at, "actor": actor, "command_id": cid,
+                    "schema_version": version, "chain_version": chain}
+            try:
+                same = row_hash(prev, full) == hsh
+            except (TypeError, UnknownChainVersion) as exc:
+                raise _Stop(seq, f"hash chain: its content is not banco's: {exc}") from None
+            if not same:
+                raise _Stop(seq, "hash chain: its content does not match its hash: the row was "
+                                 "edited")
+        self.prev, self.expected, self.count = hsh, expected + 1, expected
+        kind, value = self.expect
+        if kind == "head" and hsh == value:
+            self.expect_seen = True
+        elif kind == "line" and seq == value[0] and not hsh.startswith(value[1]):
+            raise _Stop(seq, f"event {seq}'s hash is {hsh[:12]}..., not the {value[1]} of the "
+                             f"head line printed then: the history up to it was rewritten")
+        return row
+
+    # a row's data: JSON, an object, its schema
+
+    def _data(self, row: dict) -> dict:
+        """The row's data, parsed and checked against its schema.  A game repeats the same
+        facts word for word (Anna's turn ends, Bruno's begins): a text already parsed and
+        checked as this type is not parsed again (the dicts are only read, never changed)."""
+        data = row.get("data")
+        if data is not None:
+            return data
+        key = (row["type"], row["version"], row["text"])
+        data = self._texts.get(key)
+        if data is not None:
+            row["data"] = data
+            return data
+        seq, text = row["seq"], row["text"]
+        try:
+            data = _DECODE(text)
+        except ValueError as exc:
+            raise _Stop(seq, f"its data is not JSON ({exc})") from None
+        if type(data) is not dict:
+            raise _Stop(seq, f"its data is not a JSON object ({_short(text)})")
+        self._schema(row, data)
+        row["data"] = data
+        if len(self._texts) > 16384:
+            self._texts.clear()
+        self._texts[key] = data
+        return data
+
+    def _schema(self, row: dict, data) -> None:
+        type_, version = row["type"], row["version"]
+        check = self.schema.get(type_)
+        if check is None or version != 1 or not check(data):
+            from ledger.events import InvalidEvent, validate
+
+            try:
+                validate(type_, data, version)
+                why = "its schema refuses it"  # the compiled check and marshmallow disagree
+            except InvalidEvent as exc:
+                why = str(exc)
+            raise _Stop(row["seq"], f"schema: {why}")
+
+    def _as_derived(self, row: dict, fact: dict) -> bool:
+        """Whether the row is the fact its command gives: the same type and data."""
+        if row["type"] != fact["type"]:
+            return False
+        data = self._data(row)
+        return data == fact["data"] or data == plain(fact["data"])
+
+    # a command: re-derived, then folded and checked event by event
+
+    def _command(self, batch: list[dict], partial: bool = False) -> None:
+        first = batch[0]
+        self._pending = batch
+        if self.state is not None:
+            point = _Checkpoint(first["seq"] - 1, self.state, self.checks.copy(),
+                                self.ended_at)
+            self.recent.append(point)
+            if point.seq - self.last_checkpoint >= self.CHECKPOINT_EVERY:
+                self.checkpoints.append(point)
+                self.last_checkpoint = point.seq
+        # Commands are recorded beside their facts from chain version 2 (banco's format 2):
+        # older rows are folded and checked, not re-derived.
+        if first["type"] != COMMAND or first["chain"] < 2:
+            self._unrecorded(batch)
+        else:
+            self._recorded(batch, partial)
+        self.window.extend(batch)
+
+    def _unrecorded(self, batch: list[dict]) -> None:
+        for row in batch:
+            self._data(row)
+            problems = self._after_the_end(row) + self._apply(row)
+            if row["chain"] >= 2:
+                problems.append(f"{row['type']} was recorded with no command before it (every "
+                                "command since banco's format 2 records a CommandRecorded "
+                                "first): no command produced it")
+            if problems:
+                raise _Stop(row["seq"], "; ".join(problems))
+            if not self.unrecorded:
+                self.unrecorded = [row["seq"], row["seq"]]
+            self.unrecorded[1] = row["seq"]
+
+    def _recorded(self, batch: list[dict], partial: bool) -> None:
+        cr, facts = batch[0], batch[1:]
+        said = self._said.get(cr["text"])
+        if said is None:
+            said = self._data(cr)
+            if len(self._said) > 4096:
+                self._said.clear()
+            self._said[cr["text"]] = said
+        cr["data"] = said
+        problems = self._apply(cr)
+        if problems:
+            raise _Stop(cr["seq"], "; ".join(problems))
+        line = said.get("line")
+        who = f"`{line}`" if line else "the command"
+        recorded = Recorded(cr["seq"], line, said.get("command"), facts, cr["text"])
+        state = self.state._replace(seq=cr["seq"]) if self.state is not None else None
+        ctx = Context(self.game_id, state, self._before, self._hash_at, self.uuid, self._data)
+        try:
+            expected = expected_facts(ctx, recorded)
+        except Refused as why:
+            if partial and not facts:
+                return  # its facts begin with the bad row: nothing to judge
+            if not facts:
+                raise _Stop(cr["seq"], f"{who} is recorded, but {why} (banco records nothing "
+                                       "for a refused command)") from None
+            self._data(facts[0])
+            problems = self._after_the_end(facts[0]) + self._apply(facts[0])
+            raise _Stop(facts[0]["seq"], "; ".join(
+                [*problems, f"no command could have produced it: {who} (event {cr['seq']}) is "
+                            f"refused here: {why}"])) from None
+        states = getattr(expected, "states", None)
+        for i, row in enumerate(facts):
+            if i < len(expected) and self._as_derived(row, expected[i]):
+                if states is not None:  # decide has folded it: check it against its table
+                    problems = self._after_the_end(row) + self._check(row, states[i])
+                else:
+                    problems = self._after_the_end(row) + self._apply(row)
+                if problems:
+                    raise _Stop(row["seq"], "; ".join(problems))
+                continue
+            self._data(row)
+            problems = self._after_the_end(row) + self._apply(row)
+            found = first_difference(expected[i:i + 1], [row])
+            why = found[1] if found else "it is not what the command gives"
+            raise _Stop(row["seq"], "; ".join(
+                [*problems, f"not what {who} (event {cr['seq']}) gives here: {why}"]))
+        if len(expected) > len(facts) and not partial:
+            missing = expected[len(facts)]
+            raise _Stop((facts[-1] if facts else cr)["seq"] + 1,
+                        f"not what {who} (event {cr['seq']}) gives here: its facts stop short: "
+                        f"it gives {missing['type']} next")
+        self.commands += 1
+
+    def _after_the_end(self, row: dict) -> list[str]:
+        if self.ended_at is None or row["type"] in AFTER_THE_END:
+            return []
+        return [f"{row['type']} after the game ended (event {self.ended_at}): no command "
+                "records that there"]
+
+    # the fold
+
+    def _apply(self, row: dict) -> list[str]:
+        """Fold one row into the table and check it; what is wrong, or []."""
+        return self._fold(row)
+
+    def _fold(self, row: dict) -> list[str]:
+        type_, seq = row["type"], row["seq"]
+        if self.state is None:
+            if type_ == COMMAND:
+                return []
+            if type_ != "GameStarted":
+                return ["the log does not begin with GameStarted"]
+            try:
+                self.state = initial_state(self.game_id, row)
+            except (ValueError, KeyError, TypeError) as exc:
+                return [f"GameStarted: {exc}"]
+            self.uuid = row["data"].get("game_uuid")
+            self.checks = EventChecks(self.state)
+            return self.checks.start()
+        try:
+            after = HANDLERS[type_](self.state, row["data"], seq)
         except Exception as exc:  # a log that no longer folds is exactly what audit reports
-            bad = rows[i]
-            why = checks.unfoldable(bad) or [f"fold: {type(exc).__name__}: {exc}"]
-            return AuditReport(game_id, count, head, bad["seq"], "; ".join(why))
-        if row["seq"] in gone:
-            continue
+            return self.checks.unfoldable(row) or [f"fold: {type(exc).__name__}: {exc}"]
+        return self._check(row, after)
+
+    def _check(self, row: dict, after) -> list[str]:
+        """Check one event against the table before it and the one it leaves; fold it."""
+        before = self.state
         try:
-            problems = checks.after(before, row, state)
+            problems = self.checks.after(before, row, after)
         except Exception as exc:  # facts that make no sense to the checks either
             problems = [f"{row['type']} cannot be checked: {type(exc).__name__}: {exc}"]
-        if problems:
-            return AuditReport(game_id, count, head, row["seq"], "; ".join(problems))
-        before = state
-    return AuditReport(game_id, count, head)
+        self.state = after
+        if row["type"] == "GameEnded":
+            self.ended_at = row["seq"]
+        elif row["type"] == "EventRetracted" and not problems and not self._refolding:
+            problems = self._retract(row)
+        return problems
+
+    def _retract(self, row: dict) -> list[str]:
+        """An undo: the table as if the retracted facts had never been, from the last restore
+        point before them, folded forward again without them."""
+        seqs = row["data"]["seqs"]
+        if not seqs:
+            return []
+        if max(seqs) >= row["seq"]:
+            return [f"EventRetracted takes back event {max(seqs)}, which is not before it"]
+        self.gone.update(seqs)
+        low = min(seqs)
+        for points in (self.recent, self.checkpoints):
+            while points and points[-1].seq >= low:
+                points.pop()
+        found = max((p for p in (self.recent[-1] if self.recent else None,
+                                 self.checkpoints[-1] if self.checkpoints else None) if p),
+                    key=lambda p: p.seq, default=None)
+        if found is not None:
+            self.state, self.checks, self.ended_at = found.state, found.checks.copy(), \
+                found.ended_at
+            start = found.seq + 1
+        else:  # further back than any point kept: from the start
+            self.state, self.checks, self.ended_at = None, None, None
+            start = 1
+        self.last_checkpoint = min(self.last_checkpoint, start - 1)
+        refolding, self._refolding = self._refolding, True
+        try:
+            for again in self._rows_between(start, row["seq"]):
+                if again["seq"] in self.gone:
+                    continue
+                problems = self._fold(again)
+                if problems:
+                    return [f"with event {again['seq']} after the undo: {p}" for p in problems]
+        finally:
+            self._refolding = refolding
+        return []
+
+    _refolding = False
+
+    def _rows_between(self, first: int, last: int) -> Iterator[dict]:
+        """Rows first..last, already checked: from the window of recent rows and the command
+        being judged when they hold them all, else read again."""
+        if self.window and self.window[0]["seq"] <= first:
+            held = [r for r in (*self.window, *self._pending) if first <= r["seq"] <= last]
+            if len(held) == last - first + 1:
+                for r in held:
+                    if "data" not in r:
+                        r["data"] = json.loads(r["text"])
+                yield from held
+                return
+        for lo in range(first, last + 1, 2000):
+            yield from self._parsed(self.rows.fetch(lo, min(lo + 1999, last)))
+
+    # what the re-derivers may look at
+
+    def _parsed(self, raws: list[tuple]) -> list[dict]:
+        # rows this pass has checked already
+        return [{"seq": r[1], "type": r[2], "data": json.loads(r[3]), "command_id": r[6],
+                 "chain": r[10]} for r in raws]
+
+    def _before(self, seq: int) -> Iterator[dict]:
+        last = seq - 1
+        for r in reversed(self.window):  # the recent rows first: an undo rarely goes further
+            if r["seq"] > last:
+                continue
+            if r["seq"] != last:
+                break
+            if "data" not in r:
+                r["data"] = json.loads(r["text"])
+            yield r
+            last -= 1
+        while last >= 1:
+            first = max(1, last - 255)
+            yield from reversed(self._parsed(self.rows.fetch(first, last)))
+            last = first - 1
+
+    def _hash_at(self, seq: int) -> str | None:
+        if seq == self.count:
+            return self.prev
+        found = self.rows.fetch(seq, seq) if 1 <= seq < self.count else []
+        return found[0][9] if found else None
+
+
+def _short(text, limit: int = 40) -> str:
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _expected_head(text: str | None) -> tuple[str | None, object]:
+    """--expect-head: a whole head hash, or a score sheet's line banco/GAME/SEQ/12HEX."""
+    if text is None:
+        return None, None
+    from ledger.seals import parse_head_line
+
+    line = parse_head_line(text)
+    if line is not None:
+        return "line", (line.seq, line.prefix)
+    return "head", text
+
+
+def audit(game_id: int, rows, expect_head: str | None = None) -> AuditReport:
+    """`rows`: the store's RawRows (SQLiteStore.raw_rows), or rows as dicts.  `expect_head`: a
+    head printed earlier (on a score sheet, say), whole or as its short line; a forger can
+    recompute every hash after an edit, but cannot make that head appear in the new chain."""
+    if not hasattr(rows, "fetch"):
+        rows = DictRows(rows)
+    return GameAudit(game_id, rows, expect_head).run()

@@ -22,6 +22,18 @@ class EventChecks:
         self.books = Books(started.seats)
         self.previous: dict | None = None
         self.card: dict | None = None  # the effect of the card drawn this turn, if any
+        self.clean: State | None = None  # the last table that passed `table_problems`
+
+    def copy(self) -> EventChecks:
+        """A copy to go back to (the audit's checkpoints, for an undo): what it keeps that
+        changes (the books' running balances) is copied, the tables it only reads are not."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        books = other.books = object.__new__(type(self.books))
+        kept = books.__dict__
+        for name, value in self.books.__dict__.items():
+            kept[name] = value.copy() if type(value) in (dict, list, set) else value
+        return other
 
     def start(self) -> list[str]:
         """What is wrong with the seats themselves (checked at GameStarted)."""
@@ -42,11 +54,22 @@ class EventChecks:
             self.card = None
         problems = amounts.problems(before, event, self.previous, self.card)
         problems += self.books.post(event, after)
-        # The buildings' checks need looking at again only when buildings, deeds or mortgages
-        # changed: the fold shares an unchanged part of the table, so `is` tells.
-        same = (before.buildings is after.buildings and before.owners is after.owners
-                and before.mortgaged is after.mortgaged)
-        problems += table_problems(after, buildings=not same)
+        # The fold shares the parts of the table an event leaves alone, so `is` tells what
+        # changed: a table whose every part checked here is the one that passed last time
+        # passes again (most events move nobody's cash and touch no deed).
+        clean = self.clean
+        if not (clean is not None and after.players is clean.players
+                and after.buildings is clean.buildings and after.owners is clean.owners
+                and after.mortgaged is clean.mortgaged and after.held_cards is clean.held_cards
+                and after.bank_houses == clean.bank_houses
+                and after.bank_hotels == clean.bank_hotels):
+            # The buildings' checks need looking at again only when buildings, deeds or
+            # mortgages changed.
+            same = (before.buildings is after.buildings and before.owners is after.owners
+                    and before.mortgaged is after.mortgaged)
+            found = table_problems(after, buildings=not same)
+            problems += found
+            self.clean = None if found else after
         self.previous = event
         return problems
 

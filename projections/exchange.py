@@ -301,7 +301,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             raise ImportRefused("the file has no GameStarted: not a game; nothing was imported")
         if batch:
             imp.insert(batch)
-        report = audit(game_id, imp.rows(hashed_as if 1 in versions else None))
+        report = audit(game_id, imp.raw_rows(hashed_as if 1 in versions else None))
         if not report.ok:
             raise ImportRefused(f"the audit stops at event {report.bad_seq} (line "
                                 f"{(report.bad_seq or 0) + 1}): {report.problem}; nothing was "

@@ -64,3 +64,31 @@ def amount_at(rows: list[dict], spot: tuple[int, int | None]) -> int:
     i, j = spot
     data = rows[i]["data"]
     return (data if j is None else data["transfers"][j])["amount"]
+
+
+# --- a forger at a stored database --------------------------------------------------------------
+
+def drop_triggers(conn) -> None:
+    """What a forger does first: the triggers that refuse UPDATE and DELETE go."""
+    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'").fetchall():
+        conn.execute(f"DROP TRIGGER {name}")
+
+
+def rechain_stored(conn, game_id: int, start: int = 1) -> str:
+    """Recompute prev_hash and hash of a stored game's rows from seq `start` on, each by its own
+    chain version, as a forger would after an edit; returns the new head."""
+    from ledger.canonical import stored_row_hash
+
+    prev = GENESIS
+    if start > 1:
+        prev = conn.execute("SELECT hash FROM events WHERE game_id=? AND seq=?",
+                            (game_id, start - 1)).fetchone()[0]
+    rows = conn.execute("SELECT seq, type, data, recorded_at, actor, command_id, schema_version, "
+                        "chain_version FROM events WHERE game_id=? AND seq>=? ORDER BY seq",
+                        (game_id, start)).fetchall()
+    for seq, t, d, at, actor, cid, v, chain in rows:
+        h = stored_row_hash(prev, game_id, seq, t, d, at, actor, cid, v, chain)
+        conn.execute("UPDATE events SET prev_hash=?, hash=? WHERE game_id=? AND seq=?",
+                     (prev, h, game_id, seq))
+        prev = h
+    return prev

@@ -26,8 +26,8 @@ def book(tmp_path):
 
 def tamper(book, *sql, rechain=False):
     conn = sqlite3.connect(book.store.path)
-    conn.execute("DROP TRIGGER events_no_update")
-    conn.execute("DROP TRIGGER events_no_delete")
+    conn.execute("DROP TRIGGER IF EXISTS events_no_update")
+    conn.execute("DROP TRIGGER IF EXISTS events_no_delete")
     for s in sql:
         conn.execute(s)
     if rechain:  # a forger who recomputes every hash after the edit
@@ -101,16 +101,24 @@ def test_rechained_money_from_nowhere_is_caught_by_the_fold(book):
     # Vicolo Stretto unbuilt, its group incomplete: the deed's base rent, 4 M; Bruno still had
     # his 1500 M starting cash, so 1500 - 4000.
     opened = next(e["seq"] for e in book.store.read(1) if e["type"] == "RentClaimOpened")
+    # ...and the claim (event seq - 1) re-derived gives the deed's rent, not the forged one
     assert r.problem == (f"the rent on Vicolo Stretto is 4000 M; the claim opened at event "
-                         f"{opened} gives 4 M; Bruno's cash is negative (-2500)")
+                         f"{opened} gives 4 M; Bruno's cash is negative (-2500); not what the "
+                         f"command (event {seq - 1}) gives here: RentPaid has amount 4000 where "
+                         "the command gives 4")
 
 
 def test_rechained_history_is_caught_by_a_printed_head(book):
     printed = book.store.head(1)
     seq = rent_seq(book)
-    # An edit no rule can see (the wording of a reason), by a forger who re-chains:
+    # The wording of a reason is re-derived now (the claim gives "rent on ..."):
     tamper(book, f"UPDATE events SET data=replace(data, 'rent on', 'rent asked on') WHERE seq={seq}",
            rechain=True)
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == seq and 'has reason "rent asked on Vicolo Stretto"' in r.problem
+    # An edit no rule and no command can see (when it was recorded), by a forger who re-chains:
+    tamper(book, f"UPDATE events SET data=replace(data, 'rent asked on', 'rent on'), "
+                 f"recorded_at='2026-11-29T09:00:00.000000Z' WHERE seq={seq}", rechain=True)
     assert audit(1, book.store.read(1)).ok  # the chain alone is consistent again...
     r = audit(1, book.store.read(1), expect_head=printed)
     assert not r.ok and "rewritten" in r.problem  # ...but the printed head is gone
@@ -132,3 +140,141 @@ def test_rechained_house_from_nowhere_is_caught_by_the_table_checks(book):
         recorded_at=NOW, actor="forger", command_id="forged")
     r = audit(1, book.store.read(1))
     assert r.bad_seq == book.store.last_seq(1) and "nobody owns whole" in r.problem
+
+
+# --- re-derivation: what no command gives, found in a chain made whole again ------------------
+
+def forged(book, *sql, start=1):
+    from forge import drop_triggers, rechain_stored
+
+    conn = sqlite3.connect(book.store.path)
+    drop_triggers(conn)
+    for s in sql:
+        conn.execute(s)
+    rechain_stored(conn, 1, start)
+    conn.commit()
+    conn.close()
+
+
+def seq_of(book, type_, nth=0):
+    return [e["seq"] for e in book.store.read(1) if e["type"] == type_][nth]
+
+
+def test_forged_dice_are_not_what_the_roll_gives(book):
+    # the roll recorded as 1 2, its DiceRolled changed to 6 6: the chain is whole again
+    seq = seq_of(book, "DiceRolled")
+    forged(book, f"UPDATE events SET data=replace(data, '\"dice\":[1,2]', '\"dice\":[6,6]') "
+                 f"WHERE seq={seq}")
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == seq
+    assert r.problem.endswith("not what the command (event 6) gives here: DiceRolled has dice "
+                              "[6, 6] where the command gives [1, 2]")
+
+
+def test_a_forged_cash_issue_with_a_command_of_its_own_is_refused(book):
+    """A forger who also writes a CommandRecorded before the forged money: no command gives a
+    CashIssued in the middle of a game."""
+    last = book.store.last_seq(1)
+    cmd = json.dumps({"command": {"fields": {"dice": [2, 2], "player": None, "speedy": None},
+                                  "kind": "Roll"}, "line": "roll 2 2"}, sort_keys=True,
+                     separators=(",", ":"))
+    money = canonical_json({"payer": "bank", "payee": "Carla", "amount": 1000000,
+                            "reason": "starting cash"})
+    forged(book, *(f"INSERT INTO events (game_id, seq, type, data, recorded_at, actor, "
+                   f"command_id, schema_version, prev_hash, hash, chain_version) VALUES (1, "
+                   f"{last + i}, '{t}', '{d}', '{NOW}', 'banker', 'forged', 1, '', '', 2)"
+                   for i, (t, d) in enumerate((("CommandRecorded", cmd),
+                                               ("CashIssued", money)), start=1)),
+           start=last + 1)
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == last + 2  # Carla has a card to draw: nobody may roll
+    assert r.problem.endswith(f"no command could have produced it: `roll 2 2` (event {last + 1}) "
+                              "is refused here: cannot roll now")
+
+
+def test_a_fact_with_no_command_before_it(book):
+    last = book.store.last_seq(1)
+    money = canonical_json({"payer": "bank", "payee": "Carla", "amount": 100000,
+                            "reason": "starting cash"})
+    forged(book, f"INSERT INTO events (game_id, seq, type, data, recorded_at, actor, command_id, "
+                 f"schema_version, prev_hash, hash, chain_version) VALUES (1, {last + 1}, "
+                 f"'CashIssued', '{money}', '{NOW}', 'banker', 'forged', 1, '', '', 2)",
+           start=last + 1)
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == last + 1
+    assert "starting cash issued to Carla a second time" in r.problem
+    assert "recorded with no command before it" in r.problem
+
+
+def test_an_undo_is_re_derived_and_the_table_goes_back(book):
+    book.undo(1, now=NOW)  # Carla's roll, with the card it made her draw
+    book.execute(1, c.Roll((1, 1)), now=NOW)
+    r = audit(1, book.store.read(1))
+    assert r.ok and r.commands == 8 and r.notes == []
+    # the undo made to take back another command than the last: not what `undo` gives
+    seq = seq_of(book, "EventRetracted")
+    taken = book.store.read(1)[seq - 1]["data"]["seqs"]
+    was = canonical_json({"seqs": taken})[1:-1]
+    forged(book, f"UPDATE events SET data=replace(data, '{was}', '\"seqs\":[{taken[0] - 2}]') "
+                 f"WHERE seq={seq}")
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == seq and "EventRetracted has seqs" in r.problem
+
+
+def test_a_refused_command_recorded_with_facts(book):
+    """A `buy` where nothing is on offer, its facts written in: the rules refuse it there."""
+    last = book.store.last_seq(1)
+    cmd = canonical_json({"command": {"fields": {"player": None}, "kind": "Buy"},
+                          "line": "buy"})
+    fact = canonical_json({"payer": "Carla", "payee": "bank", "amount": 60, "player": "Carla",
+                           "property": 1, "reason": "bought Vicolo Corto"})
+    forged(book, *(f"INSERT INTO events (game_id, seq, type, data, recorded_at, actor, "
+                   f"command_id, schema_version, prev_hash, hash, chain_version) VALUES (1, "
+                   f"{last + i}, '{t}', '{d}', '{NOW}', 'banker', 'forged', 1, '', '', 2)"
+                   for i, (t, d) in enumerate((("CommandRecorded", cmd),
+                                               ("PropertyBought", fact)), start=1)),
+           start=last + 1)
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == last + 2
+    assert "no command could have produced it: `buy` (event" in r.problem
+    assert "is refused here: cannot buy now" in r.problem
+
+
+def test_facts_after_the_end_no_command_records(tmp_path):
+    from forge import drop_triggers, rechain_stored
+
+    b = Book(str(tmp_path / "end.db"))
+    g = b.new_game(["Anna", "Bruno"], rules="championship", now=NOW)
+    b.execute(g, c.TimeUp(NOW), now=NOW)  # before the first roll: the game ends at once
+    assert b.state(g).ended
+    end = next(e["seq"] for e in b.store.read(g) if e["type"] == "GameEnded")
+    last = b.store.last_seq(g)
+    b.close()
+    money = canonical_json({"payer": "bank", "payee": "Anna", "amount": 100000,
+                            "reason": "starting cash"})
+    conn = sqlite3.connect(tmp_path / "end.db")
+    drop_triggers(conn)
+    conn.execute(f"INSERT INTO events (game_id, seq, type, data, recorded_at, actor, command_id, "
+                 f"schema_version, prev_hash, hash, chain_version) VALUES (1, {last + 1}, "
+                 f"'CashIssued', '{money}', '{NOW}', 'banker', 'x', 1, '', '', 2)")
+    rechain_stored(conn, 1, last + 1)
+    conn.commit()
+    conn.close()
+    b = Book(str(tmp_path / "end.db"))
+    r = audit(1, b.store.read(1))
+    assert r.bad_seq == last + 1
+    assert f"CashIssued after the game ended (event {end}): no command records that there" in \
+        r.problem
+
+
+def test_a_game_from_before_recorded_commands_says_what_was_not_re_derived(tmp_path):
+    from format1 import OLD_DB
+
+    from ledger.store import SQLiteStore
+
+    store = SQLiteStore(str(OLD_DB))
+    r = audit(1, store.raw_rows(1))
+    assert r.ok and r.commands == 0
+    assert r.notes == ["events 1-66 predate recorded commands: not re-derived (chain, schemas, "
+                       "fold and checks only)"]
+    store.close()

@@ -1,0 +1,240 @@
+"""Re-derivation: each recorded command worked out again, to find a fact no command produced.
+
+Every command is recorded as CommandRecorded (the line and the parsed command) followed by its
+facts, in one transaction (ledger/book.py).  The audit gives each one to the re-deriver of its
+kind, with the table as it stood after its CommandRecorded, and compares what comes back with
+the facts recorded, type and data exactly.  A forged event, forged dice (the dice are in the
+command and in its DiceRolled), forged money: whatever the forger re-chained, the command does
+not give it.
+
+A re-deriver is registered by the command's kind, so a new kind of command plugs in here:
+
+    @rederiver("Seal")
+    def _seal(ctx: Context, cmd: Recorded) -> list[dict]:
+        ...  # the facts this command must have recorded, or raise Refused(why not)
+
+The kind is the recorded command's `kind` (its class in ledger/commands.py); `new` and `undo`
+record no command object and are told apart by where they stand (`new` opens the game).  A
+kind with no re-deriver of its own goes through `decide`, as the book decided it: every
+command of ledger/commands.py, the referee's corrections and recorded rulings included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
+
+from ledger.errors import BancoError, RuleViolation
+
+
+class Recorded(NamedTuple):
+    """One recorded command: its CommandRecorded and the facts after it, as stored."""
+    seq: int  # the seq of its CommandRecorded
+    line: str | None
+    command: dict | None  # the command document (ledger/command_codec.py), None: new, undo
+    facts: list[dict]  # rows: seq, type, data, command_id
+    key: str | None = None  # the command as stored text: the same text decodes the same
+
+
+class Derived(list):
+    """Facts worked out by `decide`, with the table after each (`states`): the audit checks
+    them against those tables instead of folding the same facts again."""
+
+    def __init__(self, events: list[dict], states: list):
+        super().__init__(events)
+        self.states = states
+
+
+class Context:
+    """What a re-deriver may look at: the table after the command's CommandRecorded, the game's
+    rows before the command (newest first, read on demand: an undo reads only the tail) and
+    the chain's hash of an earlier event (a seal signs one)."""
+
+    def __init__(self, game_id: int, state, before: Callable[[int], Iterable[dict]],
+                 hash_at: Callable[[int], str | None], identity: str | None,
+                 data: Callable[[dict], dict] | None = None):
+        self.game_id = game_id
+        self.state = state
+        self._before = before
+        self._hash_at = hash_at
+        self.identity = identity  # the game's uuid, or None for a game from before uuids
+        self._data = data or (lambda row: row["data"])
+
+    def data(self, row: dict) -> dict:
+        """A recorded fact's data (the audit parses a row's data only when it is needed)."""
+        return self._data(row)
+
+    def before(self, seq: int) -> Iterable[dict]:
+        """The rows before event `seq`, newest first."""
+        return self._before(seq)
+
+    def hash_at(self, seq: int) -> str | None:
+        return self._hash_at(seq)
+
+
+class Refused(Exception):
+    """The command cannot have produced anything here: why."""
+
+
+Rederiver = Callable[[Context, Recorded], list[dict]]
+REDERIVERS: dict[str, Rederiver] = {}
+
+
+def rederiver(kind: str):
+    def register(fn: Rederiver) -> Rederiver:
+        REDERIVERS[kind] = fn
+        return fn
+
+    return register
+
+
+def kind_of(ctx: Context, cmd: Recorded) -> str:
+    if cmd.command is None:
+        return "new" if ctx.state is None else "undo"
+    kind = cmd.command.get("kind") if isinstance(cmd.command, dict) else None
+    return kind if isinstance(kind, str) else "?"
+
+
+def expected_facts(ctx: Context, cmd: Recorded) -> list[dict]:
+    """The facts the command gives here ({type, data} each), or Refused."""
+    return REDERIVERS.get(kind_of(ctx, cmd), _by_decide)(ctx, cmd)
+
+
+def _by_decide(ctx: Context, cmd: Recorded) -> list[dict]:
+    from ledger.decide import decide_tx
+
+    if ctx.state is None:
+        raise Refused("a command before the game was started")
+    command = _decoded(cmd)
+    try:
+        tx = decide_tx(ctx.state, command)
+        return Derived(tx.events, tx.states)
+    except RuleViolation as refusal:
+        if refusal.record:
+            return refusal.record
+        raise Refused(refusal.message) from None
+    except BancoError as exc:
+        raise Refused(str(exc)) from None
+    except Exception as exc:  # a command decide cannot even look at is not one it decided
+        raise Refused(f"decide cannot take it ({type(exc).__name__}: {exc})") from None
+
+
+# The same few commands come back again and again (36 throws of the dice, `buy`, `claim
+# Anna`...): each stored text is decoded once.
+_DECODED: dict = {}
+
+
+def _decoded(cmd: Recorded):
+    from ledger.command_codec import CommandDecodeError, decode
+
+    key = cmd.key
+    found = _DECODED.get(key) if key is not None else None
+    if found is None:
+        try:
+            found = (decode(cmd.command), None)
+        except CommandDecodeError as exc:
+            found = (None, f"the recorded command cannot be read: {exc}")
+        if key is not None:
+            if len(_DECODED) > 4096:
+                _DECODED.clear()
+            _DECODED[key] = found
+    if found[1] is not None:
+        raise Refused(found[1])
+    return found[0]
+
+
+@rederiver("new")
+def _new(ctx: Context, cmd: Recorded) -> list[dict]:
+    """`new`: the opening facts, rebuilt with start_game from what GameStarted records; its
+    game_uuid is the one thing start_game does not choose."""
+    from ledger.decide import start_game
+    from ledger.rules import RuleSet
+
+    started = ctx.data(cmd.facts[0]) if cmd.facts and cmd.facts[0]["type"] == "GameStarted" \
+        else None
+    if started is None:
+        raise Refused("a game opens with GameStarted")
+    try:
+        rules = RuleSet.from_params(started["rules"])
+        events = start_game(started["players"], rules, started["edition"],
+                            started["first_player"], bool(started.get("final", False)))
+    except (BancoError, KeyError, TypeError, ValueError) as exc:
+        raise Refused(f"`new` refuses this start: {exc}") from None
+    data = events[0]["data"]
+    # The rules as recorded stand (a later banco reads older parameter sets, filling in what
+    # they lack), so long as they read as these very rules.
+    if RuleSet.from_params(data["rules"]) == rules:
+        data["rules"] = started["rules"]
+    if "game_uuid" in started:
+        data["game_uuid"] = started["game_uuid"]
+    return events
+
+
+@rederiver("undo")
+def _undo(ctx: Context, cmd: Recorded) -> list[dict]:
+    from ledger.book import undo_facts
+
+    try:
+        return undo_facts(ctx.before(cmd.seq))
+    except RuleViolation as refusal:
+        raise Refused(refusal.message) from None
+
+
+def first_difference(expected: list[dict], facts: list[dict]) -> tuple[int, str] | None:
+    """Where the recorded facts part from the expected ones: (index in `facts`, why), or
+    None when they are the same, type and data."""
+    for i, (want, got) in enumerate(zip(expected, facts, strict=False)):
+        if want["type"] != got["type"]:
+            return i, (f"the command gives {want['type']} {_brief(want['data'])} here, the log "
+                       f"has {got['type']}")
+        if want["data"] != got["data"] and plain(want["data"]) != got["data"]:
+            return i, f"{got['type']} {_differences(plain(want['data']), got['data'])}"
+    if len(facts) > len(expected):
+        extra = facts[len(expected)]
+        return len(expected), (f"{extra['type']}: no fact is left for it: the command gives "
+                               f"{_count(len(expected))}")
+    if len(expected) > len(facts):
+        missing = expected[len(facts)]
+        return len(facts), (f"the command's facts stop short: it gives {missing['type']} "
+                            f"{_brief(missing['data'])} next")
+    return None
+
+
+def _count(n: int) -> str:
+    return "no fact" if n == 0 else ("one fact" if n == 1 else f"{n} facts")
+
+
+def plain(value):
+    """Data as JSON gives it back: tuples as lists."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def _brief(data, limit: int = 120) -> str:
+    import json
+
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _differences(want: dict, got) -> str:
+    if not isinstance(got, dict):
+        return f"is {_brief(got)}, the command gives {_brief(want)}"
+    parts = []
+    for key in sorted(set(want) | set(got)):
+        if key not in got:
+            parts.append(f"lacks {key} (the command gives {_brief(want[key], 40)})")
+        elif key not in want:
+            parts.append(f"has {key} {_brief(got[key], 40)}, which the command does not give")
+        elif want[key] != got[key]:
+            parts.append(f"has {key} {_brief(got[key], 40)} where the command gives "
+                         f"{_brief(want[key], 40)}")
+    return "; ".join(parts) or "differs from what the command gives"
+
+
+def newest_first(chunks: Iterator[list[dict]]) -> Iterator[dict]:
+    for chunk in chunks:
+        yield from reversed(chunk)

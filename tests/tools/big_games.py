@@ -1,0 +1,186 @@
+"""Write big databases of real games for the scale benchmarks (tests/bench_scale.py): every
+command decided by `decide`, recorded with its CommandRecorded as the book records it, hashed
+into the chain and written in batches (one transaction a game), so that `banco audit`
+accepts every game and re-derives every command.
+
+    python tests/tools/big_games.py --db /tmp/long.db --events 300000          # one long game
+    python tests/tools/big_games.py --db /tmp/tour.db --games 1000 --events 2000  # a tournament
+
+Four players go round the board for ever: each buys at most three deeds (so rents stay low
+and nobody goes bankrupt), lets the others go to auction and bids on some, claims most rents
+at once, pays debts and fines, draws the cards, and now and then the banker takes back the
+last command (`undo`) and types another.  Keep the files out of the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from ledger import commands as c  # noqa: E402
+from ledger.book import command_recorded, undo_events  # noqa: E402
+from ledger.canonical import CHAIN_VERSION, GENESIS, canonical_json, stored_row_hash  # noqa: E402
+from ledger.decide import decide, start_game  # noqa: E402
+from ledger.decks import drawable  # noqa: E402
+from ledger.rules import load_rules  # noqa: E402
+from ledger.state import evolve, fold, richest_bidders  # noqa: E402
+from ledger.store import SQLiteStore  # noqa: E402
+from ledger.worth import deeds_of  # noqa: E402
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+AT = "2026-11-29T21:00:00.000000Z"
+UNDO_EVERY = 150  # commands between two undos
+
+
+def choose(state, rng: random.Random):
+    """A legal command for the table as it stands."""
+    t = state.turn
+    for d in state.debts:
+        if state.player(d.debtor).cash >= d.amount:
+            return c.PayDebt(d.debtor), "pay"
+        return None, None
+    if state.claims and rng.random() < 0.9:
+        owner = state.claims[0].owner
+        return c.Claim(owner), f"claim {owner}"
+    p = state.current
+    if t.phase in ("roll", "throw"):
+        if t.phase == "roll" and p.in_jail and p.cash >= state.rules.jail_fine \
+                and rng.random() < 0.3:
+            return c.PayFine(), "pay-fine"
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        return c.Roll(dice), f"roll {dice[0]} {dice[1]}"
+    if t.phase == "buy":
+        price = state.edition.space(t.offer).price
+        if len(deeds_of(state, p.name)) < 3 and p.cash > price + 300:
+            return c.Buy(), "buy"
+        return c.Decline(), "decline"
+    if t.phase == "auction":
+        a = state.auction
+        rich = [n for n in state.active()
+                if state.player(n).cash > a.high_bid + a.step + 400
+                and len(deeds_of(state, n)) < 3]
+        if rich and a.bids < 3 and rng.random() < 0.6:
+            name = rng.choice(rich)
+            amount = (a.min_bid if a.high_bidder is None else a.high_bid + a.step) \
+                + rng.randint(0, 20)
+            return c.Bid(name, amount), f"bid {name} {amount}"
+        tied = richest_bidders(state) if a.high_bidder is None else []
+        who = rng.choice(tied) if len(tied) > 1 else None
+        return c.Hammer(player=who), "hammer" + (f" --player {who}" if who else "")
+    if t.phase == "choice":
+        deck, n = t.card_choice
+        return c.DrawCard(deck, n, "pay"), f"card {deck} {n} pay"
+    if t.phase == "card":
+        n = rng.choice(drawable(state, t.card_deck))
+        return c.DrawCard(t.card_deck, n), f"card {t.card_deck} {n}"
+    if t.phase == "jail_exit":
+        return c.PayFine(), "pay-fine"
+    return None, None
+
+
+class Game:
+    """One game being written: its rows (as store tuples), its table, and what undo needs."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.prev, self.seq, self.n = GENESIS, 0, 0
+        self.rows: list[tuple] = []
+        self.recent: list[dict] = []  # the last commands' events, for undo (bounded)
+        start = start_game(PLAYERS, load_rules("classic"), "it")
+        self.uuid = str(uuid.UUID(int=rng.getrandbits(128)))
+        start[0]["data"]["game_uuid"] = self.uuid
+        self.add([command_recorded("new " + " ".join(PLAYERS), None), *start])
+        self.state = fold([{**e, "seq": i} for i, e in enumerate(self.recent, 1)], 1)
+        self.before_last = self.state  # the table before the last command, for undo
+
+    def add(self, batch: list[dict]) -> list[dict]:
+        self.n += 1
+        cid = f"big-{self.n}"
+        out = []
+        for e in batch:
+            self.seq += 1
+            text = canonical_json(e["data"])
+            h = stored_row_hash(self.prev, None, self.seq, e["type"], text, AT, "banker", cid,
+                                1, CHAIN_VERSION)
+            self.rows.append((self.seq, e["type"], text, AT, "banker", cid, 1, self.prev, h,
+                              CHAIN_VERSION))
+            row = {"seq": self.seq, "type": e["type"], "data": e["data"], "command_id": cid}
+            self.recent.append(row)
+            out.append(row)
+            self.prev = h
+        return out
+
+    def step(self) -> None:
+        if self.n % UNDO_EVERY == 0 and len(self.recent) > 50:
+            facts = undo_events(self.recent)
+            self.add([command_recorded("undo", None), *facts])
+            # the table as it was before the retracted command (the last one)
+            self.state = self.before_last._replace(seq=self.seq)
+        else:
+            cmd, line = choose(self.state, self.rng)
+            if cmd is None:
+                raise SystemExit(f"the generated game stalled at event {self.seq}")
+            recorded = command_recorded(line, cmd)
+            ready = evolve(self.state, {**recorded, "seq": self.seq + 1})
+            facts = decide(ready, cmd)
+            self.before_last = self.state
+            self.add([recorded, *facts])
+            state = ready
+            for e in facts:
+                state = evolve(state, {**e, "seq": state.seq + 1})
+            self.state = state
+            if state.ended:
+                raise SystemExit(f"the generated game ended at event {self.seq}")
+        if len(self.recent) > 4000:  # undo looks back at the last command only
+            self.recent = self.recent[-2000:]
+
+
+def write_game(store: SQLiteStore, events: int, seed: int) -> tuple[int, int, str]:
+    """One game of about `events` events: (game number, events, head)."""
+    rng = random.Random(seed)
+    game = Game(rng)
+    imp = store.begin_import()
+    try:
+        while game.seq < events:
+            game.step()
+            if len(game.rows) >= 5000:
+                imp.insert(game.rows)
+                game.rows = []
+        if game.rows:
+            imp.insert(game.rows)
+        imp.finish({"game_uuid": game.uuid, "started_at": AT, "players": PLAYERS,
+                    "rules": "classic", "edition": "it", "last_seq": game.seq,
+                    "head": game.prev, "ended_seq": None}, {})
+    except BaseException:
+        imp.abort()
+        raise
+    return imp.game_id, game.seq, game.prev
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--db", required=True)
+    ap.add_argument("--events", type=int, default=300_000, help="events in each game")
+    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    store = SQLiteStore(args.db)
+    t0 = time.perf_counter()
+    total = 0
+    for i in range(args.games):
+        game, n, head = write_game(store, args.events, args.seed + i)
+        total += n
+    store.close()
+    dt = time.perf_counter() - t0
+    print(f"{args.games} game(s), {total:,} events in {args.db} ({dt:.1f} s, "
+          f"{total / dt:,.0f} events/s); last head {head}")
+
+
+if __name__ == "__main__":
+    main()
