@@ -64,8 +64,8 @@ class Session:
             try:
                 return format_time(datetime.fromisoformat(fixed.replace("Z", "+00:00")))
             except ValueError:
-                raise UsageError(f"BANCO_FIXED_TIME={fixed!r} is not an ISO time "
-                                 "(e.g. 2026-11-29T21:00:00Z)") from None
+                raise UsageError("BANCO_FIXED_TIME={fixed!r} is not an ISO time (e.g. 2026-11-29T21:00:00Z)",
+                                 fixed=fixed) from None
         return now_text()
 
     # the write context of one command
@@ -208,15 +208,17 @@ def space_position(state, text: str) -> int:
     if text.strip().isdigit():
         number = int(text)
         if not 0 <= number < 40:
-            raise UsageError(f"the board's spaces are 0 to 39, not {number}")
+            raise UsageError("the board's spaces are 0 to 39, not {number}",
+                             number=number)
         return number
     spaces = state.edition.spaces
     name = resolve(text, sorted({s.name for s in spaces}), "space")
     at = [s.position for s in spaces if s.name == name]
     if len(at) > 1:
         numbers = [str(n) for n in at]
-        raise UsageError(f"{name} is on {len(at)} spaces: say which by number, "
-                         f"{', '.join(numbers[:-1])} or {numbers[-1]}")
+        raise UsageError("{name} is on {count} spaces: say which by number, {items} or {numbers}",
+                         name=name, count=len(at), items=', '.join(numbers[:-1]),
+                         numbers=numbers[-1])
     return at[0]
 
 
