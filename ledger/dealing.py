@@ -31,7 +31,7 @@ def deal(tx: Tx, cmd: c.Deal) -> None:
         raise RuleViolation("the {rules} rules deal no deeds: they are bought on landing", rule="004 §Acquisto di proprietà",
                             allowed=msg("`roll D1 D2`"),
                             rules=state.rules.name)
-    check_active(state, cmd.player, "be dealt deeds")
+    check_active(state, cmd.player, msg("be dealt deeds"))
     have = state.dealt.get(cmd.player, 0)
     if have >= due:
         raise RuleViolation("{player} has been dealt his {due} deeds", rule=rule(state),

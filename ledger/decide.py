@@ -230,13 +230,13 @@ def _lapse_claims(tx: Tx, roller: str) -> None:
 
 def _roll(tx: Tx, cmd: c.Roll) -> None:
     state = tx.state
-    check_turn(state, cmd.player, "roll")
+    check_turn(state, cmd.player, msg("roll"))
     if state.turn.phase == "throw":  # a card's fresh throw for a utility's rent
         from .card_effects import throw_for_rent
 
         return throw_for_rent(tx, cmd)
-    need_phase(state, "roll", "roll")
-    no_debts(state, "roll")
+    need_phase(state, "roll", msg("roll"))
+    no_debts(state, msg("roll"))
     dice = tuple(cmd.dice)
     if len(dice) != 2:
         raise RuleViolation("the {rules} rules roll two dice, got {count}",
@@ -334,10 +334,10 @@ def _offer_check(tx: Tx, player: str | None, action: str) -> int:
 
 def _buy(tx: Tx, cmd: c.Buy) -> None:
     state = tx.state
-    pos = _offer_check(tx, cmd.player, "buy")
+    pos = _offer_check(tx, cmd.player, msg("buy"))
     space = state.edition.space(pos)
     name = state.turn.player
-    no_debts(state, "buy", name)
+    no_debts(state, msg("buy"), name)
     cash = state.current.cash
     if cash < space.price:
         raise RuleViolation(
@@ -351,7 +351,7 @@ def _buy(tx: Tx, cmd: c.Buy) -> None:
 
 def _decline(tx: Tx, cmd: c.Decline) -> None:
     state = tx.state
-    pos = _offer_check(tx, cmd.player, "decline")
+    pos = _offer_check(tx, cmd.player, msg("decline"))
     tx.emit("PropertyDeclined", player=state.turn.player, property=pos)
     # 003 §02: a declined property goes to auction at once; it is not optional.
     tx.emit("AuctionOpened", property=pos, min_bid=state.rules.auction_min_bid,
@@ -360,14 +360,14 @@ def _decline(tx: Tx, cmd: c.Decline) -> None:
 
 def _bid(tx: Tx, cmd: c.Bid) -> None:
     state = tx.state
-    need_phase(state, "auction", "bid")
-    check_active(state, cmd.bidder, "bid")
+    need_phase(state, "auction", msg("bid"))
+    check_active(state, cmd.bidder, msg("bid"))
     a = state.auction
     if cmd.bidder == a.seller:
         raise RuleViolation("{bidder} is selling {space}: the deed goes to one of the other players", rule="002 §Varie",
                             allowed=msg("another player's bid, or `hammer`"),
                             bidder=cmd.bidder, space=state.edition.space(a.property).name)
-    no_debts(state, "bid", cmd.bidder)
+    no_debts(state, msg("bid"), cmd.bidder)
     if cmd.bidder in a.excluded:
         raise RuleViolation("{bidder} won this auction and could not pay: kept out of the new one", rule=R_UNPAID,
                             bidder=cmd.bidder)
@@ -425,7 +425,7 @@ def _winner_cannot_take_it(state: State) -> str | None:
 
 def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     state = tx.state
-    need_phase(state, "auction", "close the auction")
+    need_phase(state, "auction", msg("close the auction"))
     a = state.auction
     why = _winner_cannot_take_it(state)
     if why:
@@ -543,7 +543,7 @@ def after_auctions(tx: Tx) -> None:
 
 def _claim(tx: Tx, cmd: c.Claim) -> None:
     state = tx.state
-    check_active(state, cmd.owner, "claim rent")
+    check_active(state, cmd.owner, msg("claim rent"))
     mine = [cl for cl in state.claims if cl.owner == cmd.owner]
     if not mine:
         late = [cl for cl in state.lapsed if cl.owner == cmd.owner]
@@ -601,7 +601,7 @@ def _open_claims(state: State) -> str:
 
 def _card(tx: Tx, cmd: c.DrawCard) -> None:
     state = tx.state
-    check_turn(state, cmd.player, "draw a card")
+    check_turn(state, cmd.player, msg("draw a card"))
     t = state.turn
     deck = state.edition.decks[cmd.deck]
     if t.phase == "choice":
@@ -610,7 +610,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
             raise RuleViolation("a card's choice is pending", rule=R_CARDS,
                                 allowed=next_step(state))
     else:
-        need_phase(state, "card", "draw a card")
+        need_phase(state, "card", msg("draw a card"))
         if cmd.deck != t.card_deck:
             raise RuleViolation(
                 "{player} is on a {decks} square, not {title}",
@@ -618,7 +618,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
                 allowed=msg("`card {card_deck} N`; a {title} card turned by mistake: `misdraw {deck} {number}` (000 FAQ 18)", card_deck=t.card_deck, title=deck.title, deck=cmd.deck, number=cmd.number),
                 player=t.player, decks=state.edition.decks[t.card_deck].title, title=deck.title)
     if t.phase == "card":
-        _check_on_top(state, cmd.deck, cmd.number, "draw")
+        _check_on_top(state, cmd.deck, cmd.number, msg("draw"))
     card = deck.cards[cmd.number - 1]
     effect = card.effect
     name = t.player
@@ -659,7 +659,7 @@ def _check_on_top(state: State, deck: str, number: int, action: str) -> None:
 
 def _misdraw(tx: Tx, cmd: c.Misdraw) -> None:
     """000 FAQ 18: the banker shows the card turned by mistake and puts it under its deck."""
-    _check_on_top(tx.state, cmd.deck, cmd.number, "turn")
+    _check_on_top(tx.state, cmd.deck, cmd.number, msg("turn"))
     card = tx.state.edition.decks[cmd.deck].cards[cmd.number - 1]
     tx.emit("CardMisdrawn", deck=cmd.deck, number=cmd.number, text=card.text)
 
@@ -739,7 +739,7 @@ def _jail_exit_check(tx: Tx, player: str | None, action: str):
 
 def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     state = tx.state
-    p = _jail_exit_check(tx, cmd.player, "pay the fine")
+    p = _jail_exit_check(tx, cmd.player, msg("pay the fine"))
     fine = state.rules.jail_fine
     if state.turn.phase == "jail_exit":
         # The fine is due now: short of cash, it is a debt to raise (003 §08, 003 §10).
@@ -747,7 +747,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
         tx.emit("LeftJail", player=p.name, how="fine after the last try")
         _forced_out(tx, p.name)
         return
-    no_debts(state, "pay the fine", p.name)
+    no_debts(state, msg("pay the fine"), p.name)
     if p.cash < fine:
         other = "`use-card`, or " if p.jail_cards else ""
         raise RuleViolation("{player} has {cash}; the fine is {fine}",
@@ -760,7 +760,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
 
 def _use_card(tx: Tx, cmd: c.UseCard) -> None:
     state = tx.state
-    p = _jail_exit_check(tx, cmd.player, "use a card")
+    p = _jail_exit_check(tx, cmd.player, msg("use a card"))
     if not p.jail_cards:
         fine = "`pay-fine`, or " if p.cash >= state.rules.jail_fine else ""
         raise RuleViolation("{player} holds no get-out-of-jail card", rule=R_JAIL,
@@ -784,7 +784,7 @@ def _pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
     d = debts[0]
     cash = state.player(d.debtor).cash
     if cash < d.amount:
-        creditor = "the Bank" if d.creditor == BANK else d.creditor
+        creditor = msg("the Bank") if d.creditor == BANK else d.creditor
         raise RuleViolation(
             "{debtor} has {cash} and owes {amount} to {creditor}",
             rule=R_DEBT, allowed=debt_step(state, d.debtor),

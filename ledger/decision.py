@@ -43,7 +43,7 @@ def need_phase(state: State, phase: str, action: str) -> None:
 def no_debts(state: State, action: str, who: str | None = None) -> None:
     for d in state.debts:
         if who is None or d.debtor == who:
-            creditor = "the Bank" if d.creditor == BANK else d.creditor
+            creditor = msg("the Bank") if d.creditor == BANK else d.creditor
             raise RuleViolation(
                 "cannot {action}: {debtor} owes {amount} to {creditor} ({reason})", rule=R_DEBT, allowed=debt_step(state, d.debtor),
                 action=action, debtor=d.debtor, amount=money(state, d.amount), creditor=creditor,

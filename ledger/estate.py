@@ -159,8 +159,8 @@ def build(tx: Tx, cmd: c.Build) -> None:
     follow that lone sentence, which the same seed contradicts."""
     state = tx.state
     owner = _owner(state, cmd.property, cmd.player, "build on")
-    check_active(state, owner, "build")
-    no_debts(state, "build", owner)
+    check_active(state, owner, msg("build"))
+    no_debts(state, msg("build"), owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
                             rule=R_SHORT, allowed=next_step(state))
@@ -224,8 +224,8 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
         raise RuleViolation("build to 1-{hfh} houses or a hotel, not {target}", rule=R_BUILD,
                             hfh=hfh, target=target)
     owner = _owner_of_all(state, lots, cmd.player, "build on")
-    check_active(state, owner, "build")
-    no_debts(state, "build", owner)
+    check_active(state, owner, msg("build"))
+    no_debts(state, msg("build"), owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
                             rule=R_SHORT, allowed=next_step(state))
@@ -440,7 +440,7 @@ def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
     state = tx.state
     pos = cmd.property
     owner = _owner(state, pos, cmd.player, "lift the mortgage on")
-    no_debts(state, "lift a mortgage", owner)
+    no_debts(state, msg("lift a mortgage"), owner)
     space = state.edition.space(pos)
     if pos not in state.mortgaged:
         raise RuleViolation("{space} is not mortgaged", rule=R_MORTGAGE,
@@ -570,7 +570,7 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
         raise RuleViolation("{a} cannot trade with themselves",
                             a=cmd.a)
     for n in (cmd.a, cmd.b):
-        check_active(state, n, "trade")
+        check_active(state, n, msg("trade"))
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("no trades during a building auction", rule="000 FAQ 25",
                             allowed=msg("after the hammer"))

@@ -112,8 +112,8 @@ def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
     if len(set(names)) != len(names):
         raise RuleViolation("a player is named twice in --wanted")
     for name, count in wanted:
-        check_active(state, name, f"want a {kind}")
-        no_debts(state, f"bid for a {kind}", name)
+        check_active(state, name, msg("want a {kind}", kind=kind))
+        no_debts(state, msg("bid for a {kind}", kind=kind), name)
         if count < 1:
             raise RuleViolation("{name} wants {count}: a want is at least 1",
                                 allowed=msg("leave {name} out of --wanted", name=name),

@@ -153,7 +153,7 @@ def bus_move(tx: Tx, cmd: c.BusMove) -> None:
     from .decision import check_turn
 
     state = tx.state
-    check_turn(state, cmd.player, "move")
+    check_turn(state, cmd.player, msg("move"))
     _need(state, "move", "no Bus move is waiting: `move N` follows a roll whose Speedy die "
           "shows the Bus", R_BUS)
     t = state.turn
@@ -177,7 +177,7 @@ def go_to(tx: Tx, cmd: c.GoTo) -> None:
     from .decision import check_turn
 
     state = tx.state
-    check_turn(state, cmd.player, "go")
+    check_turn(state, cmd.player, msg("go"))
     _need(state, "go", "no triple is waiting: `go SPACE` follows three equal dice",
           R_TRIPLE)
     if not 0 <= cmd.position < 40:
@@ -198,14 +198,14 @@ def advance(tx: Tx, cmd: c.Advance) -> None:
     from .decision import check_turn
 
     state = tx.state
-    check_turn(state, cmd.player, "advance")
+    check_turn(state, cmd.player, msg("advance"))
     _need(state, "advance", "no Mr Monopoly move is waiting: `advance` follows a roll whose "
           "Speedy die shows Mr Monopoly, once the first square is done", R_MR)
     name = state.turn.player
     for d in state.debts:
         if d.debtor == name:
             # Two squares, two moments: the first is settled before the second (000 FAQ 42).
-            creditor = "the Bank" if d.creditor == BANK else d.creditor
+            creditor = msg("the Bank") if d.creditor == BANK else d.creditor
             raise RuleViolation(
                 "{name} owes {amount} to {creditor} ({reason}) from the first square: it is settled before Mr Monopoly's move", rule=R_MR_ORDER,
                 allowed=debt_step(state, name),

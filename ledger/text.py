@@ -23,44 +23,48 @@ class Translations(Protocol):
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
 
-class Text:
+class Text(str):
     """A translatable message: a template (or a singular/plural pair chosen by `n`) and its
-    parameters.  English by `str()`."""
+    parameters.  It is also the English sentence itself (a str), so code and tests that read
+    it as text see English; `render(tr)` says it in the language of a gettext catalog."""
 
     __slots__ = ("template", "plural", "n", "params")
 
-    def __init__(self, template: str, plural: str | None = None, n: int | None = None,
-                 params: dict[str, Any] | None = None):
+    def __new__(cls, template: str, plural: str | None = None, n: int | None = None,
+                params: dict[str, Any] | None = None):
+        english = _fill(template, plural, n, params or {}, None)
+        self = super().__new__(cls, english)
         self.template = template
         self.plural = plural
         self.n = n
         self.params = params or {}
+        return self
 
     def render(self, tr: Translations | None = None) -> str:
-        if self.plural is not None:
-            chosen = (tr.ngettext(self.template, self.plural, self.n) if tr is not None
-                      else (self.template if self.n == 1 else self.plural))
-        else:
-            chosen = tr.gettext(self.template) if tr is not None else self.template
-        if not self.params and self.plural is None:
-            return chosen
-        # a phrase is said in the same language; numbers and names keep their own format
-        values = {k: v.render(tr) if isinstance(v, Text) else v for k, v in self.params.items()}
-        if self.plural is not None:
-            values.setdefault("n", self.n)
-        return chosen.format(**values)
+        if tr is None:
+            return str.__str__(self)
+        return _fill(self.template, self.plural, self.n, self.params, tr)
 
     def __str__(self) -> str:
-        return self.render(None)
+        return str.__str__(self)
 
     def __repr__(self) -> str:
-        return f"Text({str(self)!r})"
+        return f"Text({str.__repr__(self)})"
 
-    def __eq__(self, other) -> bool:
-        return str(self) == str(other)
 
-    def __hash__(self) -> int:
-        return hash(str(self))
+def _fill(template, plural_, n, params, tr) -> str:
+    if plural_ is not None:
+        chosen = (tr.ngettext(template, plural_, n) if tr is not None
+                  else (template if n == 1 else plural_))
+    else:
+        chosen = tr.gettext(template) if tr is not None else template
+    if not params and plural_ is None:
+        return chosen
+    # a phrase is said in the same language; numbers and names keep their own format
+    values = {k: v.render(tr) if isinstance(v, Text) else v for k, v in params.items()}
+    if plural_ is not None:
+        values.setdefault("n", n)
+    return chosen.format(**values)
 
 
 class Joined(Text):
@@ -68,16 +72,16 @@ class Joined(Text):
 
     __slots__ = ("items", "sep")
 
-    def __init__(self, items, sep: str = "; "):
-        super().__init__("")
-        self.items = [i for i in items if i]
+    def __new__(cls, items, sep: str = "; "):
+        items = [i for i in items if i]
+        self = str.__new__(cls, sep.join(str(i) for i in items))
+        self.template, self.plural, self.n, self.params = "", None, None, {}
+        self.items = items
         self.sep = sep
+        return self
 
     def render(self, tr: Translations | None = None) -> str:
         return self.sep.join(render(i, tr) for i in self.items)
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
 
 
 def msg(template: str, **params) -> Text:
