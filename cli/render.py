@@ -550,57 +550,83 @@ def deed_groups(state: State, name: str) -> list[str]:
 
 def _where(state: State, p) -> str:
     if p.bankrupt:
-        return "bankrupt"
+        return _("bankrupt")
     if p.in_jail:
-        return f"IN JAIL (tries {p.jail_turns})"
+        return _("IN JAIL (tries {n})").format(n=p.jail_turns)
     return state.edition.space(p.position).name
+
+
+PHASES = {"roll": N_("roll"), "buy": N_("buy"), "auction": N_("auction"), "card": N_("card"),
+          "choice": N_("choice"), "over": N_("over"), "moving": N_("moving"),
+          "throw": N_("throw"), "jail_exit": N_("jail exit"), "move": N_("move"),
+          "go": N_("go"), "advance": N_("advance")}
 
 
 def state_text(state: State) -> str:
     doc = state_document(state)
-    cur = state.edition.currency
-    lines = [f"game {doc['game']} at event {doc['seq']} - rules {doc['rules']}, "
-             f"edition {doc['edition']}"]
+    money = state.edition.money
+    lines = [_("game {game} at event {seq} - rules {rules}, edition {edition}").format(
+        game=doc["game"], seq=doc["seq"], rules=doc["rules"], edition=doc["edition"])]
     if state.ended:
-        lines.append(f"game over: {state.winner} wins" if state.winner else "game over: a tie")
+        lines.append(_("game over: {player} wins").format(player=state.winner) if state.winner
+                     else _("game over: a tie"))
     else:
-        lines.append(f"turn: {doc['turn']['player']} ({doc['turn']['phase']}"
-                     + (f", {doc['turn']['doubles']} doubles" if doc['turn']['doubles'] else "")
-                     + ")")
+        turn = doc["turn"]
+        phase = _(PHASES[turn["phase"]]) if turn["phase"] in PHASES else turn["phase"]
+        lines.append(_("turn: {player} ({phase}{doubles})").format(
+            player=turn["player"], phase=phase,
+            doubles=(_(", {n} doubles").format(n=turn["doubles"]) if turn["doubles"] else "")))
     lines.append("")
-    lines.append(f"{'player':<12}{'cash':>8}  where")
+    cash_width = max([8, *(len(money(p.cash)) + 1 for p in state.players)])
+    lines.append(f"{_('player'):<12}{_('cash'):>{cash_width}}  {_('where')}")
     for p in state.players:
         flags = ""
         if p.jail_cards:
             n = len(p.jail_cards)
-            flags = f"+{n} get-out-of-jail card{'s' if n > 1 else ''}"
-        lines.append(f"{p.name:<12}{p.cash:>8}  {_where(state, p):<24}{flags}".rstrip())
+            flags = ngettext("+{n} get-out-of-jail card", "+{n} get-out-of-jail cards",
+                             n).format(n=n)
+        lines.append(f"{p.name:<12}{money(p.cash):>{cash_width}}  "
+                     f"{_where(state, p):<24}{flags}".rstrip())
         lines.extend("    " + g for g in deed_groups(state, p.name))
     pend = doc["pending"]
     if pend["rent"] or pend["auction"] or pend["debts"]:
         lines.append("")
     for r in pend["rent"]:
         if r["paid_after_turn_of"]:
-            lines.append(f"claimed: {r['owner']} is paid {r['amount']} {cur} by {r['payer']} "
-                         f"({r['property']}) when {r['paid_after_turn_of']}'s turn is over")
+            lines.append(_("claimed: {owner} is paid {amount} by {payer} ({space}) when "
+                           "{player}'s turn is over").format(
+                owner=r["owner"], amount=money(r["amount"]), payer=r["payer"],
+                space=r["property"], player=r["paid_after_turn_of"]))
             continue
-        lines.append(f"open claim: {r['owner']} may claim {r['amount']} {cur} from {r['payer']} "
-                     f"({r['property']}) until {r['closes_when']}")
+        lines.append(_("open claim: {owner} may claim {amount} from {payer} ({space}) until "
+                       "{closer} rolls").format(owner=r["owner"], amount=money(r["amount"]),
+                                                payer=r["payer"], space=r["property"],
+                                                closer=r["closes_when"].removesuffix(" rolls")))
     if pend["auction"]:
         a = pend["auction"]
-        lead = f"{a['high_bidder']} leads at {a['high_bid']}" if a["high_bidder"] else "no bid yet"
-        lines.append(f"auction: {a['property'] or 'a ' + a['kind']} ({lead})"
-                     + (f"; then {', '.join(a['queue'])}" if a["queue"] else ""))
+        lead = (_("{player} leads at {amount}").format(player=a["high_bidder"],
+                                                       amount=money(a["high_bid"]))
+                if a["high_bidder"] else _("no bid yet"))
+        what = a["property"] or _("a {kind}").format(kind=_(BUILDINGS.get(a["kind"], a["kind"])))
+        lines.append(_("auction: {what} ({lead})").format(what=what, lead=lead)
+                     + (_("; then {deeds}").format(deeds=", ".join(a["queue"]))
+                        if a["queue"] else ""))
     for d in pend["debts"]:
-        lines.append(f"debt: {d['debtor']} owes {d['amount']} {cur} to {d['creditor']} "
-                     f"({d['reason']}); can raise {d['can_raise']}")
+        lines.append(_("debt: {debtor} owes {amount} to {creditor} ({reason}); can raise "
+                       "{can}").format(debtor=d["debtor"], amount=money(d["amount"]),
+                                       creditor=_bank_or(d["creditor"]),
+                                       reason=say_reason(d["reason"]),
+                                       can=money(d["can_raise"])))
     lines.append("")
-    lines.append(f"bank: {doc['bank']['houses']} houses, {doc['bank']['hotels']} hotels")
+    lines.append(_("bank: {houses} houses, {hotels} hotels").format(
+        houses=doc["bank"]["houses"], hotels=doc["bank"]["hotels"]))
     for d in doc["decks"].values():
         if d["next"]:
-            lines.append(f"{d['title']}: next card {d['next']} ({d['next_text']})")
+            lines.append(_("{deck}: next card {number} ({text})").format(
+                deck=d["title"], number=d["next"], text=d["next_text"]))
         else:
-            lines.append(f"{d['title']}: next card unseen, one of {len(d['unseen'])}")
+            lines.append(_("{deck}: next card unseen, one of {n}").format(
+                deck=d["title"], n=len(d["unseen"])))
     return "\n".join(lines)
 
 
@@ -618,7 +644,7 @@ def seq_ranges(seqs) -> str:
 
 def _few(names: list[str], shown: int = 4) -> str:
     more = len(names) - shown
-    return ", ".join(names[:shown]) + (f" and {more} more" if more > 0 else "")
+    return ", ".join(names[:shown]) + (_(" and {n} more").format(n=more) if more > 0 else "")
 
 
 def moment_notes(events: list[dict], at: int) -> tuple[list[str], int | None]:
@@ -631,9 +657,11 @@ def moment_notes(events: list[dict], at: int) -> tuple[list[str], int | None]:
         if e["type"] == "EventRetracted":
             taken = [s for s in e["data"]["seqs"] if s <= at]
             if taken:
-                notes.append(f"note: event{'s' if len(taken) > 1 else ''} {seq_ranges(taken)} "
-                             f"in this table {'were' if len(taken) > 1 else 'was'} taken back "
-                             f"later, by the undo at event {e['seq']}")
+                notes.append(ngettext(
+                    "note: event {seqs} in this table was taken back later, by the undo at "
+                    "event {undo}",
+                    "note: events {seqs} in this table were taken back later, by the undo at "
+                    "event {undo}", len(taken)).format(seqs=seq_ranges(taken), undo=e["seq"]))
     end = None
     if at < len(events) and events[at]["command_id"] == events[at - 1]["command_id"]:
         cid = events[at - 1]["command_id"]
@@ -641,8 +669,9 @@ def moment_notes(events: list[dict], at: int) -> tuple[list[str], int | None]:
         first, last = batch[0]["seq"], batch[-1]["seq"]
         done = _few([e["type"] for e in batch if e["seq"] <= at])
         rest = _few([e["type"] for e in batch if e["seq"] > at])
-        notes.append(f"note: event {at} is inside a command (events {first}-{last}): the table "
-                     f"is half-way, after {done} and before {rest}")
+        notes.append(_("note: event {at} is inside a command (events {first}-{last}): the table "
+                       "is half-way, after {done} and before {rest}").format(
+            at=at, first=first, last=last, done=done, rest=rest))
         end = last
     return notes, end
 
@@ -667,32 +696,43 @@ def board_document(edition, rules) -> list[dict]:
              "rents": list(s.rents), "amount": space_amount(s, rules)} for s in edition.spaces]
 
 
+KINDS = {"street": N_("street"), "station": N_("station"), "utility": N_("utility"),
+         "tax": N_("tax"), "go": N_("go"), "jail": N_("jail"), "go_to_jail": N_("go_to_jail"),
+         "card": N_("card"), "parking": N_("parking")}
+
+
 def board_text(edition, rules) -> str:
     cur = edition.currency
-    lines = [f"{'pos':>3}  {'space':<24}{'kind':<10}details"]
+    money = edition.money
+    lines = [f"{_('pos'):>3}  {_('space'):<24}{_('kind'):<10}{_('details')}"]
     for s in board_document(edition, rules):
         if s["price"]:
             rents = s["rents"]
             if s["kind"] == "utility":  # multipliers of the dice, by utilities owned
-                rents = " or ".join(f"{r}x dice" for r in s["rents"])
-            extra = f"price {s['price']:>3}  mortgage {s['mortgage']:>3}  rents {rents}"
+                rents = _(" or ").join(_("{n}x dice").format(n=r) for r in s["rents"])
+            extra = _("price {price:>3}  mortgage {mortgage:>3}  rents {rents}").format(
+                price=s["price"], mortgage=s["mortgage"], rents=rents)
             if s["house_cost"]:
-                extra += f"  house {s['house_cost']}"
+                extra += _("  house {cost}").format(cost=s["house_cost"])
         elif s["kind"] == "tax":
-            extra = f"pay {s['amount']} {cur} to the Bank"
+            extra = _("pay {amount} to the Bank").format(amount=money(s["amount"]))
         elif s["kind"] == "go":
-            extra = f"salary {s['amount']} {cur} on passing or landing"
+            extra = _("salary {amount} on passing or landing").format(amount=money(s["amount"]))
         elif s["kind"] == "jail":
-            extra = f"fine {s['amount']} {cur} to leave before rolling"
+            extra = _("fine {amount} to leave before rolling").format(amount=money(s["amount"]))
         elif s["kind"] == "go_to_jail":
-            extra = f"straight to {edition.space(edition.jail_position).name}"
+            extra = _("straight to {space}").format(
+                space=edition.space(edition.jail_position).name)
         elif s["kind"] == "card":
             deck = edition.space(s["position"]).deck
-            extra = f"draw from {edition.decks[deck].title}" if deck in edition.decks else ""
+            extra = (_("draw from {deck}").format(deck=edition.decks[deck].title)
+                     if deck in edition.decks else "")
         else:
             extra = ""
-        lines.append(f"{s['position']:>3}  {s['name']:<24}{s['kind']:<10}{extra}".rstrip())
-    lines.append(f"amounts in {cur}; salary and fine from the rule set {rules.name}")
+        kind = _(KINDS[s["kind"]]) if s["kind"] in KINDS else s["kind"]
+        lines.append(f"{s['position']:>3}  {s['name']:<24}{kind:<10}{extra}".rstrip())
+    lines.append(_("amounts in {currency}; salary and fine from the rule set {rules}").format(
+        currency=cur, rules=rules.name))
     return "\n".join(lines)
 
 
