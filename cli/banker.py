@@ -120,18 +120,20 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
     (the rule set decides whether it may be)."""
     words = list(words)
     if len(words) > 3:
-        raise UsageError(f"roll D1 D2, or roll D1 D2 S with the Speedy die; got {len(words)} "
-                         "dice")
+        raise UsageError("roll D1 D2, or roll D1 D2 S with the Speedy die; got {count} dice",
+                         count=len(words))
     speedy = None
     if len(words) == 3:
         face = words.pop().lower()
         speedy = SPEEDY_WORDS.get(face)
         if speedy is None:
-            raise UsageError(f"the Speedy die shows 1, 2, 3, bus or mr (b, m), not {face!r}")
+            raise UsageError("the Speedy die shows 1, 2, 3, bus or mr (b, m), not {face!r}",
+                             face=face)
     numbers = []
     for w in words:
         if not w.lstrip("-").isdigit():
-            raise UsageError(f"{w!r} is not a valid integer: a die shows 1 to 6 (roll D1 D2)")
+            raise UsageError("{w!r} is not a valid integer: a die shows 1 to 6 (roll D1 D2)",
+                             w=w)
         numbers.append(int(w))
     return tuple(numbers), speedy
 
@@ -329,8 +331,8 @@ def pay(session, debtor, deeds):
         name, sep, price = item.rpartition("=")
         price = price.strip().replace(".", "").replace(",", "")  # 13.000 as the lire print it
         if not sep or not name.strip() or not price.isdigit():
-            raise UsageError(f"--with {item!r}: say a deed and its price as PROPERTY=PRICE, "
-                             "e.g. --with \"Viale Vesuvio=13000\"")
+            raise UsageError("--with {item!r}: say a deed and its price as PROPERTY=PRICE, e.g. --with \"Viale Vesuvio=13000\"",
+                             item=item)
         priced.append((property_position(state, name.strip()), int(price)))
     execute(session, PayInKind(tuple(priced), player_name(state, debtor)))
 
@@ -496,9 +498,8 @@ def _trade_items(state, words: list[str]):
             flush()
             nxt = words[i + 1].lower() if i + 1 < len(words) else ""
             if int(w) <= 2 and nxt.startswith("jail"):
-                raise UsageError(f"`{w} {words[i + 1]}`: is that {w} M and a card, or {w} "
-                                 f"cards? Write `{JAIL_CARD}` once per card (`{JAIL_CARD} "
-                                 f"{JAIL_CARD}` for two) and put the cash after it")
+                raise UsageError("`{w} {words}`: is that {w} M and a card, or {w} cards? Write `{JAIL_CARD}` once per card (`{JAIL_CARD} {JAIL_CARD}` for two) and put the cash after it",
+                                 w=w, words=words[i + 1], JAIL_CARD=JAIL_CARD)
             cash += int(w)
             i += 1
         elif low == JAIL_CARD or two == "jail card":
@@ -506,8 +507,8 @@ def _trade_items(state, words: list[str]):
             cards += 1
             i += 1 if low == JAIL_CARD else 2
         elif low == "jail-cards" or two == "jail cards":
-            raise UsageError(f"write `{JAIL_CARD}` once per card (`{JAIL_CARD} {JAIL_CARD}` "
-                             f"for two)")
+            raise UsageError("write `{JAIL_CARD}` once per card (`{JAIL_CARD} {JAIL_CARD}` for two)",
+                             JAIL_CARD=JAIL_CARD)
         else:
             run.append(w)
             i += 1
@@ -521,8 +522,8 @@ def parse_trade(state, words: list[str]):
     from ledger.names import resolve_all
 
     if len(words) < 2:
-        raise UsageError(f"trade A B --give ITEM... --get ITEM...  (ITEM: a property, an "
-                         f"amount of cash, or {JAIL_CARD})")
+        raise UsageError("trade A B --give ITEM... --get ITEM...  (ITEM: a property, an amount of cash, or {JAIL_CARD})",
+                         JAIL_CARD=JAIL_CARD)
     a, b = player_name(state, words[0]), player_name(state, words[1])
     sections = {"--give": [], "--get": [], "--lift": []}
     current = None
@@ -530,7 +531,8 @@ def parse_trade(state, words: list[str]):
         if w in sections:
             current = w
         elif current is None:
-            raise UsageError(f"{w!r}: say --give or --get before the items")
+            raise UsageError("{w!r}: say --give or --get before the items",
+                             w=w)
         else:
             sections[current].append(w)
     by_name = {s.name: s.position for s in state.edition.properties}
@@ -568,8 +570,8 @@ def bankrupt(session, words):
     cut = words.index("--lift") if "--lift" in words else len(words)
     head, tail = words[:cut], words[cut + 1:]
     if len(head) > 1:
-        raise UsageError(f"bankrupt [DEBTOR] [--lift PROPERTY...]: {' '.join(head[1:])!r} is "
-                         "not understood")
+        raise UsageError("bankrupt [DEBTOR] [--lift PROPERTY...]: {items!r} is not understood",
+                         items=' '.join(head[1:]))
     if cut < len(words) and not tail:
         raise UsageError("--lift needs the mortgaged deeds to free")
     lots, i = [], 0
@@ -597,7 +599,8 @@ def auction_building(session, kind, wanted):
             continue
         name, sep, count = word.partition("=")
         if not sep or not count.isdigit():
-            raise UsageError(f"{word!r}: say who wants how many as NAME=N, e.g. Anna=3")
+            raise UsageError("{word!r}: say who wants how many as NAME=N, e.g. Anna=3",
+                             word=word)
         pairs.append((player_name(state, name), int(count)))
     execute(session, BuildingAuction(kind, tuple(pairs)))
 
@@ -777,8 +780,8 @@ def run(session, transcript, quiet, resume, fresh, dry_run):
     try:
         text = transcript.read()
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{transcript.name} is not a transcript: it is not UTF-8 text (byte "
-                         f"{exc.start}); a transcript has one banco line a line") from None
+        raise UsageError("{transcript} is not a transcript: it is not UTF-8 text (byte {start}); a transcript has one banco line a line",
+                         transcript=transcript.name, start=exc.start) from None
     run_transcript(session, transcript.name, text, quiet=quiet, resume=resume,
                    fresh=fresh, dry_run=dry_run)
 

@@ -24,15 +24,17 @@ def backup(session, target, force):
     from ledger.store import SQLiteStore
 
     if os.path.isdir(target):
-        raise UsageError(f"{target} is a folder: name the backup file, e.g. "
-                         f"{os.path.join(target, os.path.basename(session.db))}")
+        raise UsageError("{target} is a folder: name the backup file, e.g. {items}",
+                         target=target, items=os.path.join(target, os.path.basename(session.db)))
     if os.path.exists(target) and not force:
-        raise UsageError(f"{target} exists: give another name, or --force to replace it")
+        raise UsageError("{target} exists: give another name, or --force to replace it",
+                         target=target)
     if os.path.exists(target) and os.path.samefile(target, session.db):
         raise UsageError("the backup must go to another file than the database itself")
     folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {target}: the folder {folder} does not exist")
+        raise UsageError("cannot write {target}: the folder {folder} does not exist",
+                         target=target, folder=folder)
     store = session.book.store
     # Into a temporary file beside the target, then renamed: no half-written backup, ever.
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-backup-", suffix=".db")
@@ -46,7 +48,8 @@ def backup(session, target, force):
         finally:
             copy.close()
         if check != "ok":
-            raise UsageError(f"the copy does not check out ({check}): {target} not written")
+            raise UsageError("the copy does not check out ({check}): {target} not written",
+                             check=check, target=target)
         if force:
             os.replace(tmp, target)
         else:

@@ -13,18 +13,20 @@ import sys
 
 import click
 
-from ledger.errors import EXIT_DATABASE, BancoError, RuleViolation
+from ledger.errors import EXIT_DATABASE, BancoError
 
+from . import i18n
+from .i18n import N_
 from .session import ARGS, Session
 
-EPILOG = """\b
+EPILOG = N_("""\b
 Exit codes:
   0  done
   1  refused by the rules (nothing appended, except the recorded refusal of a late claim)
   2  usage error (unknown name, bad number, no such game)
   3  audit found a problem
   4  the database cannot be used (missing, locked, corrupt, newer format)
-  5  conflict: the game changed while the command was decided (nothing appended; retry)"""
+  5  conflict: the game changed while the command was decided (nothing appended; retry)""")
 
 # Command word -> "module:function".  Grouped by who uses them.
 COMMANDS = {
@@ -57,6 +59,30 @@ COMMANDS = {
     "backup": "cli.database:backup",
 }
 
+# The words an Italian banker uses, as aliases of the English ones: the same command, and the
+# line is recorded as typed.
+ALIASES = {
+    "nuova": "new", "tira": "roll", "compra": "buy", "rifiuta": "decline", "offerta": "bid",
+    "aggiudica": "hammer", "riscuoti": "claim", "carta": "card", "paga-multa": "pay-fine",
+    "usa-carta": "use-card", "costruisci": "build", "vendi": "sell", "ipoteca": "mortgage",
+    "riscatta": "unmortgage", "scambia": "trade", "paga": "pay", "bancarotta": "bankrupt",
+    "annulla": "undo", "stato": "state", "registro": "log", "classifica": "standings",
+    "muovi": "move", "vai": "go", "avanza": "advance", "carta-sbagliata": "misdraw",
+    "mescola": "shuffle", "smonta": "break-up", "asta-edificio": "auction-building",
+    "tabellone": "board", "carte": "cards", "esegui": "run", "distribuisci": "deal",
+    "tempo-scaduto": "time-up", "asta-contratto": "auction-deed", "torneo": "tournament",
+    "verifica": "audit", "mostra": "show", "rivedi": "replay", "decisione": "ruling",
+    "correggi": "correct", "partite": "games", "estratto": "statement", "storia": "history",
+    "esporta": "export", "importa": "import", "resoconto": "report", "copia": "backup",
+    "schermo": "serve",
+}
+
+lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,
+                           expose_value=False, is_eager=True,
+                           callback=lambda ctx, param, value: value and i18n.use(value),
+                           help=N_("Language of messages and help: it or en (env BANCO_LANG, "
+                                   "else the locale)."))
+
 
 class BancoGroup(click.Group):
     """Loads a command's module only when that command runs; turns a user's mistake into one
@@ -66,21 +92,32 @@ class BancoGroup(click.Group):
         return sorted(COMMANDS)
 
     def get_command(self, ctx, name):
-        target = COMMANDS.get(name)
+        target = COMMANDS.get(ALIASES.get(name, name))
         if target is None:
             return None
         module, attr = target.split(":")
-        return getattr(importlib.import_module(module), attr)
+        command = getattr(importlib.import_module(module), attr)
+        if not any(p.name == "lang" for p in command.params):
+            command.params.append(lang_option)  # `banco state --lang it`, like --db
+        i18n.localize(command)
+        return command
 
     def resolve_command(self, ctx, args):
         name = args[0] if args else None
-        if name is not None and name not in COMMANDS and not name.startswith("-"):
+        if name is not None and name not in COMMANDS and name not in ALIASES \
+                and not name.startswith("-"):
             import difflib
 
-            close = difflib.get_close_matches(name, list(COMMANDS), n=3, cutoff=0.6)
-            hint = f": did you mean {' or '.join(close)}?" if close else "; `banco --help` lists them"
-            ctx.fail(f"no command called {name!r}{hint}")
+            close = difflib.get_close_matches(name, [*COMMANDS, *ALIASES], n=3, cutoff=0.6)
+            _ = i18n._
+            hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
+                    else _("; `banco --help` lists them"))
+            ctx.fail(_("no command called {name!r}{hint}").format(name=name, hint=hint))
         return super().resolve_command(ctx, args)
+
+    def format_help(self, ctx, formatter):
+        i18n.localize(self)
+        super().format_help(ctx, formatter)
 
     def parse_args(self, ctx, args):
         # The words as given, for the line a write records (cli/session.py's typed_line).
@@ -91,8 +128,7 @@ class BancoGroup(click.Group):
         try:
             return super().invoke(ctx)
         except BancoError as exc:
-            prefix = "refused" if isinstance(exc, RuleViolation) else "error"
-            click.echo(f"{prefix}: {exc}", err=True)
+            click.echo(i18n.say_error(exc), err=True)
             ctx.exit(exc.exit_code)
         except BrokenPipeError:
             # `banco log | head -1`: the reader has gone; that is not an error (click itself
@@ -106,12 +142,16 @@ class BancoGroup(click.Group):
 
             if not isinstance(exc, sqlite3.Error):
                 raise
-            db = getattr(ctx.obj, "db", "the database")
-            click.echo(f"error: cannot use {db}: {exc}", err=True)
+            db = getattr(ctx.obj, "db", None) or i18n._("the database")
+            click.echo(i18n._("error: cannot use {db}: {exc}").format(db=db, exc=exc), err=True)
             ctx.exit(EXIT_DATABASE)
 
 
 @click.group(cls=BancoGroup, epilog=EPILOG)
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), default=None, expose_value=False,
+              is_eager=True, callback=lambda ctx, param, value: value and i18n.use(value),
+              help=N_("Language of messages and help: it or en (env BANCO_LANG, else the "
+                      "locale)."))
 @click.option("--db", envvar="BANCO_DB", default="banco.db", show_default=True,
               help="SQLite file holding the games (env BANCO_DB).")
 @click.option("--game", type=int, default=None,
@@ -134,13 +174,14 @@ def _quiet_stdout() -> None:
 
 
 def main() -> None:
+    i18n.use(i18n.from_argv(sys.argv[1:]))  # before click says anything, help included
     try:
         cli(prog_name="banco")
     except BrokenPipeError:
         _quiet_stdout()
         sys.exit(0)
     except KeyboardInterrupt:
-        click.echo("\ninterrupted", err=True)
+        click.echo("\n" + i18n._("interrupted"), err=True)
         sys.exit(130)
 
 

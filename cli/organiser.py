@@ -131,12 +131,15 @@ def _write_out(target: str | None, force: bool, write) -> None:
         write(sys.stdout)
         return
     if os.path.isdir(target):
-        raise UsageError(f"{target} is a folder: name the file")
+        raise UsageError("{target} is a folder: name the file",
+                         target=target)
     if os.path.exists(target) and not force:
-        raise UsageError(f"{target} exists: give another name, or --force to replace it")
+        raise UsageError("{target} exists: give another name, or --force to replace it",
+                         target=target)
     folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {target}: the folder {folder} does not exist")
+        raise UsageError("cannot write {target}: the folder {folder} does not exist",
+                         target=target, folder=folder)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-", suffix=".part")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
@@ -226,7 +229,8 @@ def import_(session, source, expect_head, as_json):
     from projections.exchange import import_lines
 
     if source != "-" and not os.path.exists(source):
-        raise UsageError(f"no file {source}")
+        raise UsageError("no file {source}",
+                         source=source)
     session.create = True  # importing into a new file (another machine) creates it
     fresh = not os.path.exists(session.db)
     store = session.book.store

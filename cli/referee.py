@@ -118,7 +118,8 @@ def show(session, seq, as_json):
     game = session.game()
     events = session.book.events(game)
     if not 1 <= seq <= len(events):
-        raise UsageError(f"game {game} has events 1 to {len(events)}; there is no event {seq}")
+        raise UsageError("game {game} has events 1 to {count}; there is no event {seq}",
+                         game=game, count=len(events), seq=seq)
     e = events[seq - 1]
     st = session.book.state(game)
     batch = [x for x in events if x["command_id"] == e["command_id"]]
@@ -373,7 +374,8 @@ def correct(session, words, move, owner, reason, referee):
         try:
             amount = int(words[1])
         except ValueError:
-            raise UsageError(f"{words[1]!r} is not a whole amount (+50 or -50)") from None
+            raise UsageError("{words!r} is not a whole amount (+50 or -50)",
+                             words=words[1]) from None
         cmd = c.CorrectCash(player_name(state, words[0]), amount, reason, referee)
     game = session.game()
     write = session.write_args(game)
@@ -395,5 +397,6 @@ def _space(state, words: list[str]) -> int:
         spaces.setdefault(s.name, []).append(s.position)
     name = resolve(text, list(spaces), "space")
     if len(spaces[name]) > 1:
-        raise UsageError(f"{name} is at {', '.join(map(str, spaces[name]))}: give the number")
+        raise UsageError("{name} is at {items}: give the number",
+                         name=name, items=', '.join(map(str, spaces[name])))
     return spaces[name][0]

@@ -1,204 +1,312 @@
-"""What the banker reads: a line per fact, the table, and the stable JSON documents."""
+"""What the banker reads: a line per fact, the table, and the stable JSON documents.
+
+Lines are said in the user's language (cli/i18n.py) from each fact's fields; a fact's English
+`reason` is said through cli/reasons.py.  Amounts are printed as the edition prints them."""
 
 from __future__ import annotations
 
 from ledger.state import BANK, State
+
+from .i18n import N_, _, ngettext
+from .reasons import say_reason
 
 
 def _name(state: State, pos: int) -> str:
     return state.edition.space(pos).name
 
 
-def narrate(event: dict, state: State) -> str | None:
-    """One line for an event, or None for bookkeeping the banker need not read."""
-    t, d = event["type"], event["data"]
-    cur = state.edition.currency
-    if t == "DiceRolled":
-        dice = "+".join(map(str, d["dice"]))
-        extra = f" (doubles, {d['in_row']} in a row)" if d["doubles"] and d["in_row"] else (
-            " (doubles)" if d["doubles"] else "")
-        if "speedy" in d:
-            return _speedy_roll(d, dice, extra)
-        return f"{d['player']} rolls {dice} = {sum(d['dice'])}{extra}"
-    if t == "SpeedyMoveDue":
-        if d["move"] == "bus":
-            ways = _either([f"`move {n}`" for n in d["choices"]])
-            return f"  the Bus: {d['player']} moves by one die or both: {ways}"
-        if d["move"] == "triple":
-            return f"  a triple: {d['player']} goes to any space: `go SPACE`"
-        return f"  Mr Monopoly: {d['player']} moves on: `advance`"
-    if t == "SpeedyMoveChosen":
-        # A Bus or a triple is said by the TokenMoved line after it; Mr Monopoly says why.
-        return f"  Mr Monopoly: {d['reason']}" if d["move"] == "mr_monopoly" else None
-    if t == "TokenMoved":
-        return f"  {d['player']} moves to {_name(state, d['to'])} ({d['to']})"
-    if t in ("SalaryPaid", "TaxPaid", "FinePaid", "CardPayment", "PropertyBought", "AuctionWon",
+def _bank_or(account: str) -> str:
+    return _("the Bank") if account == BANK else account
+
+
+# Events whose line is `PAYER pays AMOUNT to PAYEE: REASON`.
+TRANSFERS = ("SalaryPaid", "TaxPaid", "FinePaid", "CardPayment", "PropertyBought", "AuctionWon",
              "RentPaid", "DebtPaid", "CashIssued", "HouseBuilt", "HotelBuilt", "BuildingSold",
              "BuildingsSold", "BuildingsBuilt",
              "PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "EstateTransferred",
-             "DeedsDealt", "MortgageReverted", "DebtPaidByBank", "DebtPaidInKind"):
-        payer = "the Bank" if d["payer"] == BANK else d["payer"]
-        payee = "the Bank" if d["payee"] == BANK else d["payee"]
-        return f"  {payer} pays {d['amount']} {cur} to {payee}: {d['reason']}"
+             "DeedsDealt", "MortgageReverted", "DebtPaidByBank", "DebtPaidInKind")
+
+
+def _transfer(d: dict, state: State) -> str:
+    money = state.edition.money
+    reason = say_reason(d["reason"])
+    if d["payer"] == BANK:
+        return _("  the Bank pays {amount} to {payee}: {reason}").format(
+            amount=money(d["amount"]), payee=_bank_or(d["payee"]), reason=reason)
+    if d["payee"] == BANK:
+        return _("  {payer} pays {amount} to the Bank: {reason}").format(
+            payer=d["payer"], amount=money(d["amount"]), reason=reason)
+    return _("  {payer} pays {amount} to {payee}: {reason}").format(
+        payer=d["payer"], amount=money(d["amount"]), payee=d["payee"], reason=reason)
+
+
+def narrate(event: dict, state: State) -> str | None:
+    """One line for an event, or None for bookkeeping the banker need not read."""
+    t, d = event["type"], event["data"]
+    money = state.edition.money
+    if t == "DiceRolled":
+        dice = "+".join(map(str, d["dice"]))
+        extra = (_(" (doubles, {n} in a row)").format(n=d["in_row"]) if d["doubles"] and d["in_row"]
+                 else (_(" (doubles)") if d["doubles"] else ""))
+        if "speedy" in d:
+            return _speedy_roll(d, dice, extra)
+        return _("{player} rolls {dice} = {total}{extra}").format(
+            player=d["player"], dice=dice, total=sum(d["dice"]), extra=extra)
+    if t == "SpeedyMoveDue":
+        if d["move"] == "bus":
+            ways = _either([f"`move {n}`" for n in d["choices"]])
+            return _("  the Bus: {player} moves by one die or both: {ways}").format(
+                player=d["player"], ways=ways)
+        if d["move"] == "triple":
+            return _("  a triple: {player} goes to any space: `go SPACE`").format(
+                player=d["player"])
+        return _("  Mr Monopoly: {player} moves on: `advance`").format(player=d["player"])
+    if t == "SpeedyMoveChosen":
+        # A Bus or a triple is said by the TokenMoved line after it; Mr Monopoly says why.
+        return (_("  Mr Monopoly: {reason}").format(reason=say_reason(d["reason"]))
+                if d["move"] == "mr_monopoly" else None)
+    if t == "TokenMoved":
+        return _("  {player} moves to {space} ({position})").format(
+            player=d["player"], space=_name(state, d["to"]), position=d["to"])
+    if t in TRANSFERS:
+        return _transfer(d, state)
     if t == "PurchaseOffered":
-        return f"  {_name(state, d['property'])} is for sale at {d['price']} {cur}: `buy` or `decline`"
+        return _("  {space} is for sale at {price}: `buy` or `decline`").format(
+            space=_name(state, d["property"]), price=money(d["price"]))
     if t == "PropertyDeclined":
-        return f"  {d['player']} declines {_name(state, d['property'])}"
+        return _("  {player} declines {space}").format(player=d["player"],
+                                                      space=_name(state, d["property"]))
     if t == "AuctionOpened":
-        return (f"  auction for {_name(state, d['property'])}: bids from {d['min_bid']} {cur}, "
-                f"`bid PLAYER AMOUNT`, then `hammer`")
+        return _("  auction for {space}: bids from {amount}, `bid PLAYER AMOUNT`, then "
+                 "`hammer`").format(space=_name(state, d["property"]),
+                                    amount=money(d["min_bid"]))
     if t == "BidPlaced":
-        return f"  {d['player']} bids {d['amount']} {cur}"
+        return _("  {player} bids {amount}").format(player=d["player"],
+                                                   amount=money(d["amount"]))
     if t == "AuctionClosed":
         if d["outcome"] != "no bid":
             return None
-        what = _name(state, d["property"]) if d["property"] is not None else "the building"
-        return f"  no bid for {what}: {d['reason']}"
+        what = _name(state, d["property"]) if d["property"] is not None else _("the building")
+        return _("  no bid for {what}: {reason}").format(what=what,
+                                                        reason=say_reason(d["reason"]))
     if t == "RentClaimOpened":
-        return (f"  {d['owner']} may claim {d['amount']} {cur} rent on "
-                f"{_name(state, d['property'])} ({d['basis']}) until {d['closer']} rolls: "
-                f"`claim {d['owner']}`")
+        return _("  {owner} may claim {amount} rent on {space} ({basis}) until {closer} rolls: "
+                 "`claim {owner}`").format(owner=d["owner"], amount=money(d["amount"]),
+                                           space=_name(state, d["property"]),
+                                           basis=say_basis(d["basis"]), closer=d["closer"])
     if t == "RentClaimLapsed":
-        claim = (f"{d['owner']}'s claim on {d['payer']} ({d['amount']} {cur}, "
-                 f"{_name(state, d['property'])})")
+        claim = _("{owner}'s claim on {payer} ({amount}, {space})").format(
+            owner=d["owner"], payer=d["payer"], amount=money(d["amount"]),
+            space=_name(state, d["property"]))
         if d["closed_by"] == "debt":
             return None  # the DebtIncurred line that follows says it
         if d["closed_by"] == "time":
             return f"  {claim} lapsed: not asked before the game ended (time is up)"
         if d["closed_by"] == "bankruptcy":
-            return f"  {claim} closed: a bankruptcy ended it"
-        return f"  {claim} lapsed: {d['closed_by']} rolled"
+            return _("  {claim} closed: a bankruptcy ended it").format(claim=claim)
+        return _("  {claim} lapsed: {player} rolled").format(claim=claim, player=d["closed_by"])
     if t == "RentClaimRefused":
-        where = f" as event {event['seq']}" if "seq" in event else ""
-        return (f"  late claim recorded{where}: {d['owner']} asked {d['payer']} for "
-                f"{d['amount']} {cur} ({_name(state, d['property'])}); landed at event "
-                f"{d.get('landed_seq', d['opened_seq'])}, window closed at event {d['lapsed_seq']}")
+        where = _(" as event {seq}").format(seq=event["seq"]) if "seq" in event else ""
+        return _("  late claim recorded{where}: {owner} asked {payer} for {amount} ({space}); "
+                 "landed at event {landed}, window closed at event {lapsed}").format(
+            where=where, owner=d["owner"], payer=d["payer"], amount=money(d["amount"]),
+            space=_name(state, d["property"]), landed=d.get("landed_seq", d["opened_seq"]),
+            lapsed=d["lapsed_seq"])
     if t == "RentNotDue":
-        return f"  no rent on {_name(state, d['property'])}: {d['reason']}"
+        return _("  no rent on {space}: {reason}").format(space=_name(state, d["property"]),
+                                                         reason=say_reason(d["reason"]))
     if t == "CardDrawRequired":
         deck = state.edition.decks[d["deck"]]
-        return f"  {d['player']} draws from {deck.title}: `card {d['deck']} CARD`"
+        return _("  {player} draws from {deck}: `card {key} CARD`").format(
+            player=d["player"], deck=deck.title, key=d["deck"])
     if t == "CardDrawn":
         return f"  {state.edition.decks[d['deck']].title} {d['number']}: {d['text']}"
     if t == "CardMisdrawn":
-        return (f"  {state.edition.decks[d['deck']].title} {d['number']} turned by mistake "
-                f"({d['text']}): shown, then under its deck without effect")
+        return _("  {deck} {number} turned by mistake ({text}): shown, then under its deck "
+                 "without effect").format(deck=state.edition.decks[d["deck"]].title,
+                                          number=d["number"], text=d["text"])
     if t == "DeckShuffled":
-        return f"  {state.edition.decks[d['deck']].title} shuffled: its order is unknown again"
+        return _("  {deck} shuffled: its order is unknown again").format(
+            deck=state.edition.decks[d["deck"]].title)
     if t == "CardChoiceRequired":
-        return (f"  choose: `card {d['deck']} {d['number']} pay` or "
-                f"`card {d['deck']} {d['number']} draw`")
+        return _("  choose: `card {deck} {number} pay` or `card {deck} {number} draw`").format(
+            deck=d["deck"], number=d["number"])
     if t == "CardThrowRequired":
-        return (f"  {d['owner']} owns {_name(state, d['property'])}: {d['player']} throws the "
-                f"dice again and owes {d['multiplier']} x the throw: `roll D1 D2`")
+        return _("  {owner} owns {space}: {player} throws the dice again and owes {multiplier} x "
+                 "the throw: `roll D1 D2`").format(owner=d["owner"],
+                                                   space=_name(state, d["property"]),
+                                                   player=d["player"],
+                                                   multiplier=d["multiplier"])
     if t == "CardDiceThrown":
-        return f"{d['player']} throws {'+'.join(map(str, d['dice']))} = {sum(d['dice'])} for the rent"
+        return _("{player} throws {dice} = {total} for the rent").format(
+            player=d["player"], dice="+".join(map(str, d["dice"])), total=sum(d["dice"]))
     if t == "JailCardKept":
-        return f"  {d['player']} keeps the get-out-of-jail card"
+        return _("  {player} keeps the get-out-of-jail card").format(player=d["player"])
     if t == "JailCardUsed":
-        return f"  {d['player']} uses a get-out-of-jail card; it goes back under its deck"
+        return _("  {player} uses a get-out-of-jail card; it goes back under its deck").format(
+            player=d["player"])
     if t == "SentToJail":
-        return f"  {d['player']} goes to jail: {d['reason']}"
+        return _("  {player} goes to jail: {reason}").format(player=d["player"],
+                                                            reason=say_reason(d["reason"]))
     if t == "JailRollFailed":
-        return f"  no doubles: {d['player']} stays in jail (try {d['attempt']})"
+        return _("  no doubles: {player} stays in jail (try {attempt})").format(
+            player=d["player"], attempt=d["attempt"])
     if t == "LeftJail":
-        return f"  {d['player']} leaves jail ({d['how']})"
+        return _("  {player} leaves jail ({how})").format(player=d["player"],
+                                                         how=_(JAIL_WAYS.get(d["how"], d["how"])))
     if t == "DebtIncurred":
-        creditor = "the Bank" if d["creditor"] == BANK else d["creditor"]
-        return (f"  {d['debtor']} cannot pay {d['amount']} {cur} to {creditor} ({d['reason']}): "
-                f"in debt until `pay`")
+        return _("  {debtor} cannot pay {amount} to {creditor} ({reason}): in debt until "
+                 "`pay`").format(debtor=d["debtor"], amount=money(d["amount"]),
+                                 creditor=_bank_or(d["creditor"]),
+                                 reason=say_reason(d["reason"]))
     if t == "JailExitDue":
-        return (f"  {d['player']} failed the last try: `use-card` or `pay-fine` ({d['fine']} "
-                f"{cur}), then moves {d['spaces']}")
+        return _("  {player} failed the last try: `use-card` or `pay-fine` ({fine}), then moves "
+                 "{spaces}").format(player=d["player"], fine=money(d["fine"]),
+                                    spaces=d["spaces"])
     if t == "ExtraRollDue":
-        return f"{d['player']} rolls again (doubles)"
+        return _("{player} rolls again (doubles)").format(player=d["player"])
     if t == "TurnEnded":
-        return f"{d['next']} to roll"
+        return _("{player} to roll").format(player=d["next"])
     if t == "EventRetracted":
-        return f"undone: events {', '.join(map(str, d['seqs']))} ({d['reason']})"
+        return _("undone: events {seqs} ({reason})").format(seqs=", ".join(map(str, d["seqs"])),
+                                                           reason=d["reason"])
     if t == "TradeCompleted":
         def side(g):
             parts = [_name(state, p) for p in g["properties"]]
             if g["cash"]:
-                parts.append(f"{g['cash']} {cur}")
+                parts.append(money(g["cash"]))
             if g["jail_cards"]:
-                parts.append(f"{len(g['jail_cards'])} jail card(s)")
-            return ", ".join(parts) or "nothing"
-        return f"  trade: {d['a']} gives {side(d['a_gives'])}; {d['b']} gives {side(d['b_gives'])}"
+                parts.append(ngettext("{n} jail card", "{n} jail cards",
+                                      len(g["jail_cards"])).format(n=len(g["jail_cards"])))
+            return ", ".join(parts) or _("nothing")
+        return _("  trade: {a} gives {a_gives}; {b} gives {b_gives}").format(
+            a=d["a"], a_gives=side(d["a_gives"]), b=d["b"], b_gives=side(d["b_gives"]))
     if t == "HotelsBrokenUp":
-        return "\n".join(f"  the Bank pays {x['amount']} {cur} to {x['payee']}: {x['reason']}"
-                         for x in d["transfers"])
+        return "\n".join(_("  the Bank pays {amount} to {payee}: {reason}").format(
+            amount=money(x["amount"]), payee=x["payee"], reason=say_reason(x["reason"]))
+            for x in d["transfers"])
     if t == "AuctionVoided":
-        return f"  auction cancelled: {d['reason']}"
+        return _("  auction cancelled: {reason}").format(reason=say_reason(d["reason"]))
     if t == "BuildingAuctionOpened":
-        return (f"  auction for a {d['kind']}: bids from {d['min_bid']} {cur}, "
-                f"`bid PLAYER AMOUNT`, then `hammer [PROPERTY]`")
+        return _("  auction for a {kind}: bids from {amount}, `bid PLAYER AMOUNT`, then "
+                 "`hammer [PROPERTY]`").format(kind=_(BUILDINGS.get(d["kind"], d["kind"])),
+                                               amount=money(d["min_bid"]))
     if t == "BankruptcyDeclared":
-        creditor = "the Bank" if d["creditor"] == BANK else d["creditor"]
-        return f"{d['player']} is bankrupt to {creditor} ({d['reason']})"
+        return _("{player} is bankrupt to {creditor} ({reason})").format(
+            player=d["player"], creditor=_bank_or(d["creditor"]),
+            reason=say_reason(d["reason"]))
     if t == "DebtCancelled":
-        return f"  {d['debtor']}'s debt to {d['creditor']} is cancelled ({d['reason']})"
+        return _("  {debtor}'s debt to {creditor} is cancelled ({reason})").format(
+            debtor=d["debtor"], creditor=_bank_or(d["creditor"]),
+            reason=say_reason(d["reason"]))
     if t == "GameEnded":
-        result = f"{d['winner']} wins" if d["winner"] else "a tie"
-        return f"game over: {result} ({d['reason']})"
+        result = (_("{player} wins").format(player=d["winner"]) if d["winner"]
+                  else _("a tie"))
+        return _("game over: {result} ({reason})").format(result=result,
+                                                         reason=say_reason(d["reason"]))
     if t == "TimeRanOut":
-        return f"time is up at {d['at']}: {d['reason']} ({d['rule']})"
+        return _("time is up at {at}: {reason} ({rule})").format(
+            at=d["at"], reason=say_reason(d["reason"]), rule=d["rule"])
     if t == "RentClaimDeferred":
-        return (f"  {d['owner']} claims {d['amount']} {cur} from {d['payer']} "
-                f"({_name(state, d['property'])}) while the dice are on the table: paid when "
-                f"{d['settles_after']}'s turn is over ({d['rule']})")
+        return _("  {owner} claims {amount} from {payer} ({space}) while the dice are on the "
+                 "table: paid when {player}'s turn is over ({rule})").format(
+            owner=d["owner"], amount=money(d["amount"]), payer=d["payer"],
+            space=_name(state, d["property"]), player=d["settles_after"], rule=d["rule"])
     if t == "BuildingsReturned":
-        return f"  {d['reason']}"
+        return f"  {say_reason(d['reason'])}"
     if t in REFEREE_WORDS:
         return REFEREE_WORDS[t](d, state)
     if t == "CommandRecorded":
         return f"> {d['line']}" if d["line"] else None
     if t == "GameStarted":
-        return (f"new game: {', '.join(d['players'])}; rules {d['rules']['name']}, edition "
-                f"{d['edition']}; {d['first_player']} rolls first")
+        return _("new game: {players}; rules {rules}, edition {edition}; {first} rolls "
+                 "first").format(players=", ".join(d["players"]), rules=d["rules"]["name"],
+                                 edition=d["edition"], first=d["first_player"])
     return None
 
 
+# How a player left jail (LeftJail's `how`), and the kinds of building.
+JAIL_WAYS = {"doubles": N_("doubles"), "fine": N_("fine"), "card": N_("card"),
+             "fine after the last try": N_("fine after the last try"),
+             "card instead of the fine, after the last try":
+                 N_("card instead of the fine, after the last try")}
+BUILDINGS = {"house": N_("house"), "hotel": N_("hotel")}
+
+# How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for).
+BASES = [N_("unbuilt lot"), N_("hotel"), N_("{n} house(s)"), N_("{n} station(s) owned: {rent}"),
+         N_("{n} utility(ies) owned: {factor} x dice {dice}"),
+         N_("complete group but a lot is mortgaged: no double rent (004)"),
+         N_("complete group, unbuilt: double {rent}")]
+
+
+def say_basis(basis: str) -> str:
+    from . import reasons
+
+    for template in BASES:
+        import re
+
+        parts = re.split(r"\{(\w+)\}", template)
+        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+                          for i, p in enumerate(parts))
+        m = re.fullmatch(pattern, basis)
+        if m:
+            return _(template).format(**m.groupdict())
+    return reasons.say_reason(basis)
+
+
 def _who(account: str) -> str:
-    return "the Bank" if account == BANK else account
+    return _bank_or(account)
 
 
 # A referee's facts (ledger/referee.py), in the words of `log`, `replay` and the report.
 REFEREE_WORDS = {
-    "RulingRecorded": lambda d, st: (f"ruling on event {d['subject_seq']} ({d['kind']}) by "
-                                     f"referee {d['referee']}: {d['verdict']}"),
-    "CashCorrected": lambda d, st: (f"  correction: {_who(d['payer'])} pays {d['amount']} "
-                                    f"{st.edition.currency} to {_who(d['payee'])} "
-                                    f"({d['reason']})"),
-    "PositionCorrected": lambda d, st: (
-        f"  correction: {d['player']} moved from {_name(st, d['from'])} to "
-        f"{_name(st, d['to'])}{' and out of jail' if d['left_jail'] else ''} ({d['reason']})"),
-    "OwnerCorrected": lambda d, st: (
-        f"  correction: {_name(st, d['property'])} passes from {_who(d['from'])} to "
-        f"{_who(d['to'])}{', mortgaged' if d['mortgaged'] else ''} ({d['reason']})"),
+    "RulingRecorded": lambda d, st: _("ruling on event {seq} ({kind}) by referee {referee}: "
+                                      "{verdict}").format(seq=d["subject_seq"], kind=d["kind"],
+                                                          referee=d["referee"],
+                                                          verdict=d["verdict"]),
+    "CashCorrected": lambda d, st: _("  correction: {payer} pays {amount} to {payee} "
+                                     "({reason})").format(payer=_who(d["payer"]),
+                                                          amount=st.edition.money(d["amount"]),
+                                                          payee=_who(d["payee"]),
+                                                          reason=say_reason(d["reason"])),
+    "PositionCorrected": lambda d, st: _("  correction: {player} moved from {origin} to "
+                                         "{target}{jail} ({reason})").format(
+        player=d["player"], origin=_name(st, d["from"]), target=_name(st, d["to"]),
+        jail=_(" and out of jail") if d["left_jail"] else "", reason=say_reason(d["reason"])),
+    "OwnerCorrected": lambda d, st: _("  correction: {space} passes from {origin} to "
+                                      "{target}{mortgaged} ({reason})").format(
+        space=_name(st, d["property"]), origin=_who(d["from"]), target=_who(d["to"]),
+        mortgaged=_(", mortgaged") if d["mortgaged"] else "", reason=say_reason(d["reason"])),
 }
 
 
-_FACES = {"bus": "the Bus", "mr": "Mr Monopoly"}
+_FACES = {"bus": N_("the Bus"), "mr": N_("Mr Monopoly")}
 
 
 def _either(options: list[str]) -> str:
-    return options[0] if len(options) == 1 else f"{', '.join(options[:-1])} or {options[-1]}"
+    if len(options) == 1:
+        return options[0]
+    return _("{some} or {last}").format(some=", ".join(options[:-1]), last=options[-1])
 
 
 def _speedy_roll(d: dict, dice: str, extra: str) -> str:
     """`Anna rolls 3+4, Speedy 1 = 8`; a Speedy die that does not count says why."""
     face = d["speedy"]
-    shown = _FACES.get(face, face)
+    shown = _(_FACES[face]) if face in _FACES else face
     total = sum(d["dice"])
+    player = d["player"]
     if "speedy_ignored" in d:
-        return (f"{d['player']} rolls {dice} = {total}{extra}; the Speedy die ({shown}) does "
-                f"not count: {d['speedy_ignored']}")
+        return _("{player} rolls {dice} = {total}{extra}; the Speedy die ({face}) does not "
+                 "count: {why}").format(player=player, dice=dice, total=total, extra=extra,
+                                        face=shown, why=say_reason(d["speedy_ignored"]))
     if face.isdigit():
         if d["dice"][0] == d["dice"][1] == int(face):
-            return f"{d['player']} rolls {dice}, Speedy die {face}: a triple"
-        return f"{d['player']} rolls {dice}, Speedy die {face} = {total + int(face)}{extra}"
-    return f"{d['player']} rolls {dice} = {total}, Speedy die: {shown}{extra}"
+            return _("{player} rolls {dice}, Speedy die {face}: a triple").format(
+                player=player, dice=dice, face=face)
+        return _("{player} rolls {dice}, Speedy die {face} = {total}{extra}").format(
+            player=player, dice=dice, face=face, total=total + int(face), extra=extra)
+    return _("{player} rolls {dice} = {total}, Speedy die: {face}{extra}").format(
+        player=player, dice=dice, total=total, face=shown, extra=extra)
 
 
 def describe(event: dict, state: State) -> str:
@@ -214,16 +322,20 @@ def describe(event: dict, state: State) -> str:
 def _quiet(event: dict, state: State) -> str | None:
     """Words for the facts `narrate` leaves to the line after them."""
     t, d = event["type"], event["data"]
-    cur = state.edition.currency
+    money = state.edition.money
     if t == "RentClaimLapsed":  # closed by a debt
-        return (f"{d['owner']}'s claim on {d['payer']} ({d['amount']} {cur}, "
-                f"{_name(state, d['property'])}) became a debt: {d['payer']} could not pay it "
-                f"in cash")
+        return _("{owner}'s claim on {payer} ({amount}, {space}) became a debt: {payer} could "
+                 "not pay it in cash").format(owner=d["owner"], payer=d["payer"],
+                                              amount=money(d["amount"]),
+                                              space=_name(state, d["property"]))
     if t == "AuctionClosed":
-        what = _name(state, d["property"]) if d["property"] is not None else "the building"
-        return f"auction closed ({what}): {d['outcome']}, {d['reason']}"
+        what = _name(state, d["property"]) if d["property"] is not None else _("the building")
+        return _("auction closed ({what}): {outcome}, {reason}").format(
+            what=what, outcome=d["outcome"], reason=say_reason(d["reason"]))
     if t == "SpeedyMoveChosen":
-        return f"{d['player']} moves {d['spaces']} to {_name(state, d['to'])}: {d['reason']}"
+        return _("{player} moves {spaces} to {space}: {reason}").format(
+            player=d["player"], spaces=d["spaces"], space=_name(state, d["to"]),
+            reason=say_reason(d["reason"]))
     return None
 
 
@@ -262,7 +374,7 @@ def players_of(event: dict) -> list[str]:
 
     walk(event["data"])
     out: list[str] = []
-    for *_, name in sorted(found, key=lambda f: f[:2]):  # the event's own fields first
+    for *_rest, name in sorted(found, key=lambda f: f[:2]):  # the event's own fields first
         if name not in out:
             out.append(name)
     return out
@@ -440,57 +552,83 @@ def deed_groups(state: State, name: str) -> list[str]:
 
 def _where(state: State, p) -> str:
     if p.bankrupt:
-        return "bankrupt"
+        return _("bankrupt")
     if p.in_jail:
-        return f"IN JAIL (tries {p.jail_turns})"
+        return _("IN JAIL (tries {n})").format(n=p.jail_turns)
     return state.edition.space(p.position).name
+
+
+PHASES = {"roll": N_("roll"), "buy": N_("buy"), "auction": N_("auction"), "card": N_("card"),
+          "choice": N_("choice"), "over": N_("over"), "moving": N_("moving"),
+          "throw": N_("throw"), "jail_exit": N_("jail exit"), "move": N_("move"),
+          "go": N_("go"), "advance": N_("advance")}
 
 
 def state_text(state: State) -> str:
     doc = state_document(state)
-    cur = state.edition.currency
-    lines = [f"game {doc['game']} at event {doc['seq']} - rules {doc['rules']}, "
-             f"edition {doc['edition']}"]
+    money = state.edition.money
+    lines = [_("game {game} at event {seq} - rules {rules}, edition {edition}").format(
+        game=doc["game"], seq=doc["seq"], rules=doc["rules"], edition=doc["edition"])]
     if state.ended:
-        lines.append(f"game over: {state.winner} wins" if state.winner else "game over: a tie")
+        lines.append(_("game over: {player} wins").format(player=state.winner) if state.winner
+                     else _("game over: a tie"))
     else:
-        lines.append(f"turn: {doc['turn']['player']} ({doc['turn']['phase']}"
-                     + (f", {doc['turn']['doubles']} doubles" if doc['turn']['doubles'] else "")
-                     + ")")
+        turn = doc["turn"]
+        phase = _(PHASES[turn["phase"]]) if turn["phase"] in PHASES else turn["phase"]
+        lines.append(_("turn: {player} ({phase}{doubles})").format(
+            player=turn["player"], phase=phase,
+            doubles=(_(", {n} doubles").format(n=turn["doubles"]) if turn["doubles"] else "")))
     lines.append("")
-    lines.append(f"{'player':<12}{'cash':>8}  where")
+    cash_width = max([8, *(len(money(p.cash)) + 1 for p in state.players)])
+    lines.append(f"{_('player'):<12}{_('cash'):>{cash_width}}  {_('where')}")
     for p in state.players:
         flags = ""
         if p.jail_cards:
             n = len(p.jail_cards)
-            flags = f"+{n} get-out-of-jail card{'s' if n > 1 else ''}"
-        lines.append(f"{p.name:<12}{p.cash:>8}  {_where(state, p):<24}{flags}".rstrip())
+            flags = ngettext("+{n} get-out-of-jail card", "+{n} get-out-of-jail cards",
+                             n).format(n=n)
+        lines.append(f"{p.name:<12}{money(p.cash):>{cash_width}}  "
+                     f"{_where(state, p):<24}{flags}".rstrip())
         lines.extend("    " + g for g in deed_groups(state, p.name))
     pend = doc["pending"]
     if pend["rent"] or pend["auction"] or pend["debts"]:
         lines.append("")
     for r in pend["rent"]:
         if r["paid_after_turn_of"]:
-            lines.append(f"claimed: {r['owner']} is paid {r['amount']} {cur} by {r['payer']} "
-                         f"({r['property']}) when {r['paid_after_turn_of']}'s turn is over")
+            lines.append(_("claimed: {owner} is paid {amount} by {payer} ({space}) when "
+                           "{player}'s turn is over").format(
+                owner=r["owner"], amount=money(r["amount"]), payer=r["payer"],
+                space=r["property"], player=r["paid_after_turn_of"]))
             continue
-        lines.append(f"open claim: {r['owner']} may claim {r['amount']} {cur} from {r['payer']} "
-                     f"({r['property']}) until {r['closes_when']}")
+        lines.append(_("open claim: {owner} may claim {amount} from {payer} ({space}) until "
+                       "{closer} rolls").format(owner=r["owner"], amount=money(r["amount"]),
+                                                payer=r["payer"], space=r["property"],
+                                                closer=r["closes_when"].removesuffix(" rolls")))
     if pend["auction"]:
         a = pend["auction"]
-        lead = f"{a['high_bidder']} leads at {a['high_bid']}" if a["high_bidder"] else "no bid yet"
-        lines.append(f"auction: {a['property'] or 'a ' + a['kind']} ({lead})"
-                     + (f"; then {', '.join(a['queue'])}" if a["queue"] else ""))
+        lead = (_("{player} leads at {amount}").format(player=a["high_bidder"],
+                                                       amount=money(a["high_bid"]))
+                if a["high_bidder"] else _("no bid yet"))
+        what = a["property"] or _("a {kind}").format(kind=_(BUILDINGS.get(a["kind"], a["kind"])))
+        lines.append(_("auction: {what} ({lead})").format(what=what, lead=lead)
+                     + (_("; then {deeds}").format(deeds=", ".join(a["queue"]))
+                        if a["queue"] else ""))
     for d in pend["debts"]:
-        lines.append(f"debt: {d['debtor']} owes {d['amount']} {cur} to {d['creditor']} "
-                     f"({d['reason']}); can raise {d['can_raise']}")
+        lines.append(_("debt: {debtor} owes {amount} to {creditor} ({reason}); can raise "
+                       "{can}").format(debtor=d["debtor"], amount=money(d["amount"]),
+                                       creditor=_bank_or(d["creditor"]),
+                                       reason=say_reason(d["reason"]),
+                                       can=money(d["can_raise"])))
     lines.append("")
-    lines.append(f"bank: {doc['bank']['houses']} houses, {doc['bank']['hotels']} hotels")
+    lines.append(_("bank: {houses} houses, {hotels} hotels").format(
+        houses=doc["bank"]["houses"], hotels=doc["bank"]["hotels"]))
     for d in doc["decks"].values():
         if d["next"]:
-            lines.append(f"{d['title']}: next card {d['next']} ({d['next_text']})")
+            lines.append(_("{deck}: next card {number} ({text})").format(
+                deck=d["title"], number=d["next"], text=d["next_text"]))
         else:
-            lines.append(f"{d['title']}: next card unseen, one of {len(d['unseen'])}")
+            lines.append(_("{deck}: next card unseen, one of {n}").format(
+                deck=d["title"], n=len(d["unseen"])))
     return "\n".join(lines)
 
 
@@ -508,7 +646,7 @@ def seq_ranges(seqs) -> str:
 
 def _few(names: list[str], shown: int = 4) -> str:
     more = len(names) - shown
-    return ", ".join(names[:shown]) + (f" and {more} more" if more > 0 else "")
+    return ", ".join(names[:shown]) + (_(" and {n} more").format(n=more) if more > 0 else "")
 
 
 def moment_notes(events: list[dict], at: int) -> tuple[list[str], int | None]:
@@ -521,9 +659,11 @@ def moment_notes(events: list[dict], at: int) -> tuple[list[str], int | None]:
         if e["type"] == "EventRetracted":
             taken = [s for s in e["data"]["seqs"] if s <= at]
             if taken:
-                notes.append(f"note: event{'s' if len(taken) > 1 else ''} {seq_ranges(taken)} "
-                             f"in this table {'were' if len(taken) > 1 else 'was'} taken back "
-                             f"later, by the undo at event {e['seq']}")
+                notes.append(ngettext(
+                    "note: event {seqs} in this table was taken back later, by the undo at "
+                    "event {undo}",
+                    "note: events {seqs} in this table were taken back later, by the undo at "
+                    "event {undo}", len(taken)).format(seqs=seq_ranges(taken), undo=e["seq"]))
     end = None
     if at < len(events) and events[at]["command_id"] == events[at - 1]["command_id"]:
         cid = events[at - 1]["command_id"]
@@ -531,8 +671,9 @@ def moment_notes(events: list[dict], at: int) -> tuple[list[str], int | None]:
         first, last = batch[0]["seq"], batch[-1]["seq"]
         done = _few([e["type"] for e in batch if e["seq"] <= at])
         rest = _few([e["type"] for e in batch if e["seq"] > at])
-        notes.append(f"note: event {at} is inside a command (events {first}-{last}): the table "
-                     f"is half-way, after {done} and before {rest}")
+        notes.append(_("note: event {at} is inside a command (events {first}-{last}): the table "
+                       "is half-way, after {done} and before {rest}").format(
+            at=at, first=first, last=last, done=done, rest=rest))
         end = last
     return notes, end
 
@@ -557,32 +698,43 @@ def board_document(edition, rules) -> list[dict]:
              "rents": list(s.rents), "amount": space_amount(s, rules)} for s in edition.spaces]
 
 
+KINDS = {"street": N_("street"), "station": N_("station"), "utility": N_("utility"),
+         "tax": N_("tax"), "go": N_("go"), "jail": N_("jail"), "go_to_jail": N_("go_to_jail"),
+         "card": N_("card"), "parking": N_("parking")}
+
+
 def board_text(edition, rules) -> str:
     cur = edition.currency
-    lines = [f"{'pos':>3}  {'space':<24}{'kind':<10}details"]
+    money = edition.money
+    lines = [f"{_('pos'):>3}  {_('space'):<24}{_('kind'):<10}{_('details')}"]
     for s in board_document(edition, rules):
         if s["price"]:
             rents = s["rents"]
             if s["kind"] == "utility":  # multipliers of the dice, by utilities owned
-                rents = " or ".join(f"{r}x dice" for r in s["rents"])
-            extra = f"price {s['price']:>3}  mortgage {s['mortgage']:>3}  rents {rents}"
+                rents = _(" or ").join(_("{n}x dice").format(n=r) for r in s["rents"])
+            extra = _("price {price:>3}  mortgage {mortgage:>3}  rents {rents}").format(
+                price=s["price"], mortgage=s["mortgage"], rents=rents)
             if s["house_cost"]:
-                extra += f"  house {s['house_cost']}"
+                extra += _("  house {cost}").format(cost=s["house_cost"])
         elif s["kind"] == "tax":
-            extra = f"pay {s['amount']} {cur} to the Bank"
+            extra = _("pay {amount} to the Bank").format(amount=money(s["amount"]))
         elif s["kind"] == "go":
-            extra = f"salary {s['amount']} {cur} on passing or landing"
+            extra = _("salary {amount} on passing or landing").format(amount=money(s["amount"]))
         elif s["kind"] == "jail":
-            extra = f"fine {s['amount']} {cur} to leave before rolling"
+            extra = _("fine {amount} to leave before rolling").format(amount=money(s["amount"]))
         elif s["kind"] == "go_to_jail":
-            extra = f"straight to {edition.space(edition.jail_position).name}"
+            extra = _("straight to {space}").format(
+                space=edition.space(edition.jail_position).name)
         elif s["kind"] == "card":
             deck = edition.space(s["position"]).deck
-            extra = f"draw from {edition.decks[deck].title}" if deck in edition.decks else ""
+            extra = (_("draw from {deck}").format(deck=edition.decks[deck].title)
+                     if deck in edition.decks else "")
         else:
             extra = ""
-        lines.append(f"{s['position']:>3}  {s['name']:<24}{s['kind']:<10}{extra}".rstrip())
-    lines.append(f"amounts in {cur}; salary and fine from the rule set {rules.name}")
+        kind = _(KINDS[s["kind"]]) if s["kind"] in KINDS else s["kind"]
+        lines.append(f"{s['position']:>3}  {s['name']:<24}{kind:<10}{extra}".rstrip())
+    lines.append(_("amounts in {currency}; salary and fine from the rule set {rules}").format(
+        currency=cur, rules=rules.name))
     return "\n".join(lines)
 
 

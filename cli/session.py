@@ -10,6 +10,8 @@ import click
 
 from ledger.errors import UsageError
 
+from .i18n import _, say
+
 
 class Session:
     """One open database and the game the commands address; shared by `shell` and `run`.
@@ -64,8 +66,8 @@ class Session:
             try:
                 return format_time(datetime.fromisoformat(fixed.replace("Z", "+00:00")))
             except ValueError:
-                raise UsageError(f"BANCO_FIXED_TIME={fixed!r} is not an ISO time "
-                                 "(e.g. 2026-11-29T21:00:00Z)") from None
+                raise UsageError("BANCO_FIXED_TIME={fixed!r} is not an ISO time (e.g. 2026-11-29T21:00:00Z)",
+                                 fixed=fixed) from None
         return now_text()
 
     # the write context of one command
@@ -226,15 +228,17 @@ def space_position(state, text: str) -> int:
     if text.strip().isdigit():
         number = int(text)
         if not 0 <= number < 40:
-            raise UsageError(f"the board's spaces are 0 to 39, not {number}")
+            raise UsageError("the board's spaces are 0 to 39, not {number}",
+                             number=number)
         return number
     spaces = state.edition.spaces
     name = resolve(text, sorted({s.name for s in spaces}), "space")
     at = [s.position for s in spaces if s.name == name]
     if len(at) > 1:
         numbers = [str(n) for n in at]
-        raise UsageError(f"{name} is on {len(at)} spaces: say which by number, "
-                         f"{', '.join(numbers[:-1])} or {numbers[-1]}")
+        raise UsageError("{name} is on {count} spaces: say which by number, {items} or {numbers}",
+                         name=name, count=len(at), items=', '.join(numbers[:-1]),
+                         numbers=numbers[-1])
     return at[0]
 
 
@@ -262,7 +266,8 @@ def report(outcome) -> None:
     from cli.render import narrate
 
     if outcome.replayed:
-        click.echo(f"already recorded ({span(outcome.events)}): nothing new was appended")
+        click.echo(_("already recorded ({events}): nothing new was appended")
+                   .format(events=span(outcome.events)))
     for e in outcome.events:
         if e["type"] == "CommandRecorded":
             continue
@@ -276,8 +281,9 @@ def report(outcome) -> None:
 def span(rows) -> str:
     seqs = [r["seq"] for r in rows]
     if not seqs:
-        return "no events"
-    return f"event {seqs[0]}" if len(seqs) == 1 else f"events {seqs[0]}-{seqs[-1]}"
+        return _("no events")
+    return (_("event {seq}").format(seq=seqs[0]) if len(seqs) == 1
+            else _("events {first}-{last}").format(first=seqs[0], last=seqs[-1]))
 
 
 def execute(session: Session, command) -> None:
@@ -291,10 +297,11 @@ def last_line(book, game: int) -> str | None:
     last = book.last_command(game)
     if last is None:
         return None
-    what = last.line or ", ".join(last.types) or "a command"
-    seqs = (f"event {last.first_seq}" if last.first_seq == last.last_seq
-            else f"events {last.first_seq}-{last.last_seq}")
-    return f"last: {what} ({seqs}, {ago(last.recorded_at)})"
+    what = last.line or ", ".join(last.types) or _("a command")
+    seqs = (_("event {seq}").format(seq=last.first_seq) if last.first_seq == last.last_seq
+            else _("events {first}-{last}").format(first=last.first_seq, last=last.last_seq))
+    return _("last: {what} ({events}, {ago})").format(what=what, events=seqs,
+                                                      ago=ago(last.recorded_at))
 
 
 def ago(recorded_at: str) -> str:
@@ -313,18 +320,18 @@ def ago(recorded_at: str) -> str:
     if seconds < 0:
         return recorded_at[:19].replace("T", " ") + " UTC"
     if seconds < 120:
-        return f"{seconds} s ago"
+        return _("{n} s ago").format(n=seconds)
     if seconds < 7200:
-        return f"{seconds // 60} min ago"
+        return _("{n} min ago").format(n=seconds // 60)
     if seconds < 2 * 86400:
-        return f"{seconds // 3600} h ago"
+        return _("{n} h ago").format(n=seconds // 3600)
     return recorded_at[:16].replace("T", " ") + " UTC"
 
 
 def turn_line(state) -> str:
     from ledger.state import next_step
 
-    return "next: " + next_step(state)
+    return _("next: {step}").format(step=say(next_step(state)))
 
 
 player_option = click.option("--player", "-p", default=None,

@@ -120,9 +120,8 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
     lines = parse(name, text, salt)
     done = recorded_prefix(session, lines) if not fresh else Recorded(0, None, None)
     if resume and not done.count:
-        raise UsageError(f"--resume: no line of {name} is recorded in {session.db} (the ids come "
-                         "from the file's name and its lines: was it renamed, or its first "
-                         "line edited?); run it without --resume to start it")
+        raise UsageError("--resume: no line of {name} is recorded in {db} (the ids come from the file's name and its lines: was it renamed, or its first line edited?); run it without --resume to start it",
+                         name=name, db=session.db)
     seen = None
     if done.count:
         session.use_game(done.game)
@@ -134,9 +133,8 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
         now_at = session.book.state(done.game).seq
         if now_at != done.seq:
             raise ConflictError(
-                f"game {done.game} went on without this transcript: its line {last_line} left "
-                f"the game at event {done.seq}, and it is at event {now_at}; nothing was "
-                "recorded (`--fresh` records the transcript as a new game)")
+                "game {game} went on without this transcript: its line {last_line} left the game at event {seq}, and it is at event {now_at}; nothing was recorded (`--fresh` records the transcript as a new game)",
+                game=done.game, last_line=last_line, seq=done.seq, now_at=now_at)
         click.echo(f"resuming game {done.game}: lines 1-{last_line} already recorded")
         seen = (done.game, done.seq)
     ran = 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 from . import commands as c
 from .decision import R_TURN, Tx
 from .errors import RuleViolation
+from .text import msg
 
 R_UTILITY_CARD = "004 §Fermati al campo delle imprese di servizi"
 
@@ -23,8 +24,8 @@ def apply_effect(tx: Tx, name: str, deck: str, number: int, effect: dict,
     """Apply an effect kind that decide's `_apply_card` does not know."""
     handler = _EFFECTS.get(effect["kind"])
     if handler is None:  # a deck file with an effect this version does not know
-        raise RuleViolation(f"card effect {effect['kind']!r} is not supported by this version "
-                            f"of banco")
+        raise RuleViolation("card effect {kind!r} is not supported by this version of banco",
+                            kind=effect['kind'])
     handler(tx, name, deck, number, effect)
 
 
@@ -32,7 +33,8 @@ def nearest(edition, position: int, kind: str) -> int:
     """The first space of `kind` ahead of `position`, going round the board."""
     ahead = [s.position for s in edition.spaces if s.kind == kind]
     if not ahead:
-        raise RuleViolation(f"the {edition.name} board has no {kind} to advance to")
+        raise RuleViolation("the {edition} board has no {kind} to advance to",
+                            edition=edition.name, kind=kind)
     return min(ahead, key=lambda p: (p - position) % 40 or 40)
 
 
@@ -71,10 +73,10 @@ def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
     state = tx.state
     dice = tuple(cmd.dice)
     if len(dice) != 2 or cmd.speedy is not None or any(not 1 <= d <= 6 for d in dice):
-        raise RuleViolation(f"the throw for the rent is two dice, each 1 to 6, got "
-                            f"{' '.join(map(str, dice + ((cmd.speedy,) if cmd.speedy else ())))}",
+        raise RuleViolation("the throw for the rent is two dice, each 1 to 6, got {items}",
                             rule=R_UTILITY_CARD,
-                            allowed="roll D1 D2")
+                            allowed=msg("roll D1 D2"),
+                            items=' '.join(map(str, dice + ((cmd.speedy,) if cmd.speedy else ()))))
     t = state.turn
     if t.card_throw is None:
         raise RuleViolation("no throw is awaited", rule=R_TURN)

@@ -15,6 +15,7 @@ from .decision import Tx, check_active, money
 from .errors import RuleViolation
 from .rules import cited, deeds_to_deal
 from .state import BANK, State, dealing_left
+from .text import msg
 
 R_DEAL = "002 §Preparazione; 004 §Regole del gioco breve"
 
@@ -27,33 +28,36 @@ def deal(tx: Tx, cmd: c.Deal) -> None:
     state = tx.state
     due = deeds_to_deal(state.rules, len(state.seats))
     if not due:
-        raise RuleViolation(f"the {state.rules.name} rules deal no deeds: they are bought on "
-                            "landing", rule="004 §Acquisto di proprietà",
-                            allowed="`roll D1 D2`")
-    check_active(state, cmd.player, "be dealt deeds")
+        raise RuleViolation("the {rules} rules deal no deeds: they are bought on landing", rule="004 §Acquisto di proprietà",
+                            allowed=msg("`roll D1 D2`"),
+                            rules=state.rules.name)
+    check_active(state, cmd.player, msg("be dealt deeds"))
     have = state.dealt.get(cmd.player, 0)
     if have >= due:
-        raise RuleViolation(f"{cmd.player} has been dealt his {due} deeds", rule=rule(state),
-                            allowed=_still(state))
+        raise RuleViolation("{player} has been dealt his {due} deeds", rule=rule(state),
+                            allowed=_still(state),
+                            player=cmd.player, due=due)
     names = [state.edition.space(p).name for p in cmd.properties]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise RuleViolation(f"{twice[0]} is named twice: each deed is dealt once",
-                            rule=rule(state), allowed=_still(state))
+        raise RuleViolation("{twice} is named twice: each deed is dealt once",
+                            rule=rule(state), allowed=_still(state),
+                            twice=twice[0])
     if have + len(cmd.properties) > due:
         raise RuleViolation(
-            f"{cmd.player} is dealt {due} deeds in all; {have} dealt, so {due - have} more, "
-            f"not {len(cmd.properties)}", rule=rule(state), allowed=_still(state))
+            "{player} is dealt {due} deeds in all; {have} dealt, so {amount} more, not {count}", rule=rule(state), allowed=_still(state),
+            player=cmd.player, due=due, have=have, amount=due - have, count=len(cmd.properties))
     for pos, name in zip(cmd.properties, names, strict=True):
         owner = state.owners[pos]
         if owner is not None:
-            raise RuleViolation(f"{name} has already been dealt to {owner}", rule=rule(state),
-                                allowed="a deed still in the Bank's deck")
+            raise RuleViolation("{name} has already been dealt to {owner}", rule=rule(state),
+                                allowed=msg("a deed still in the Bank's deck"),
+                                name=name, owner=owner)
     price = sum(state.edition.space(p).price for p in cmd.properties)
     cash = state.player(cmd.player).cash
     if price > cash:  # a house-rules capital can be too small for the deeds dealt
-        raise RuleViolation(f"{cmd.player} has {money(state, cash)} and the deeds cost "
-                            f"{money(state, price)}: they are paid at once", rule=rule(state))
+        raise RuleViolation("{player} has {cash} and the deeds cost {price}: they are paid at once", rule=rule(state),
+                            player=cmd.player, cash=money(state, cash), price=money(state, price))
     each = " + ".join(f"{n} {money(state, state.edition.space(p).price)}"
                       for p, n in zip(cmd.properties, names, strict=True))
     tx.emit("DeedsDealt", player=cmd.player, properties=list(cmd.properties), payer=cmd.player,
@@ -74,4 +78,4 @@ def check_dealt(state: State, command) -> None:
     left = dealing_left(state)
     if left:
         raise RuleViolation("the deeds are dealt and paid before the game begins",
-                            rule=rule(state), allowed=f"`deal PLAYER PROPERTY...`; {_still(state)}")
+                            rule=rule(state), allowed=msg("`deal PLAYER PROPERTY...`; {still}", still=_still(state)))

@@ -31,6 +31,7 @@ from .state import (
     richest_bidders,
     turn_in_progress,
 )
+from .text import msg
 
 R_BUY = "004 §Acquisto di proprietà"
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
@@ -53,9 +54,10 @@ def decide_tx(state: State, command: c.Command) -> Tx:
     after_the_end = isinstance(command, referee.AFTER_THE_END)
     if state.ended and not after_the_end:
         result = f"{state.winner} wins" if state.winner else "a tie"
-        raise RuleViolation(f"the game is over ({result}); nothing more can be recorded",
+        raise RuleViolation("the game is over ({result}); nothing more can be recorded",
                             rule=state.end_rule,
-                            allowed="banco state, banco standings, banco log, banco audit")
+                            allowed=msg("banco state, banco standings, banco log, banco audit"),
+                            result=result)
     from .dealing import check_dealt
     from .ending import maybe_end
 
@@ -233,23 +235,24 @@ def _lapse_claims(tx: Tx, roller: str) -> None:
 
 def _roll(tx: Tx, cmd: c.Roll) -> None:
     state = tx.state
-    check_turn(state, cmd.player, "roll")
+    check_turn(state, cmd.player, msg("roll"))
     if state.turn.phase == "throw":  # a card's fresh throw for a utility's rent
         from .card_effects import throw_for_rent
 
         return throw_for_rent(tx, cmd)
-    need_phase(state, "roll", "roll")
-    no_debts(state, "roll")
+    need_phase(state, "roll", msg("roll"))
+    no_debts(state, msg("roll"))
     from .ending import no_new_turn
 
     no_new_turn(state)
     dice = tuple(cmd.dice)
     if len(dice) != 2:
-        raise RuleViolation(f"the {state.rules.name} rules roll two dice, got {len(dice)}",
-                            rule=R_TURN, allowed=next_step(state))
+        raise RuleViolation("the {rules} rules roll two dice, got {count}",
+                            rule=R_TURN, allowed=next_step(state),
+                            rules=state.rules.name, count=len(dice))
     if any(not 1 <= d <= 6 for d in dice):  # no die shows that: a typing slip, not a rule
-        raise UsageError(f"a die shows 1 to 6, not {' '.join(map(str, dice))}: "
-                         "roll D1 D2 with each die 1-6")
+        raise UsageError("a die shows 1 to 6, not {items}: roll D1 D2 with each die 1-6",
+                         items=' '.join(map(str, dice)))
     name = state.turn.player
     player = state.current
     check_face(state, player, cmd.speedy)
@@ -339,15 +342,16 @@ def _offer_check(tx: Tx, player: str | None, action: str) -> int:
 
 def _buy(tx: Tx, cmd: c.Buy) -> None:
     state = tx.state
-    pos = _offer_check(tx, cmd.player, "buy")
+    pos = _offer_check(tx, cmd.player, msg("buy"))
     space = state.edition.space(pos)
     name = state.turn.player
-    no_debts(state, "buy", name)
+    no_debts(state, msg("buy"), name)
     cash = state.current.cash
     if cash < space.price:
         raise RuleViolation(
-            f"{name} has {money(state, cash)} in cash and {space.name} costs {money(state, space.price)}",
-            rule=R_BUY, allowed=f"`decline`: {space.name} then goes to auction, where {name} may bid too")
+            "{name} has {cash} in cash and {space} costs {price}",
+            rule=R_BUY, allowed=msg("`decline`: {space} then goes to auction, where {name} may bid too", space=space.name, name=name),
+            name=name, cash=money(state, cash), space=space.name, price=money(state, space.price))
     tx.emit("PropertyBought", player=name, property=pos, payer=name, payee=BANK,
             amount=space.price, reason=f"bought {space.name}")
     _continue(tx)
@@ -355,7 +359,7 @@ def _buy(tx: Tx, cmd: c.Buy) -> None:
 
 def _decline(tx: Tx, cmd: c.Decline) -> None:
     state = tx.state
-    pos = _offer_check(tx, cmd.player, "decline")
+    pos = _offer_check(tx, cmd.player, msg("decline"))
     tx.emit("PropertyDeclined", player=state.turn.player, property=pos)
     # 003 §02: a declined property goes to auction at once; it is not optional.
     tx.emit("AuctionOpened", property=pos, min_bid=state.rules.auction_min_bid,
@@ -364,17 +368,17 @@ def _decline(tx: Tx, cmd: c.Decline) -> None:
 
 def _bid(tx: Tx, cmd: c.Bid) -> None:
     state = tx.state
-    need_phase(state, "auction", "bid")
-    check_active(state, cmd.bidder, "bid")
+    need_phase(state, "auction", msg("bid"))
+    check_active(state, cmd.bidder, msg("bid"))
     a = state.auction
     if cmd.bidder == a.seller:
-        raise RuleViolation(f"{cmd.bidder} is selling {state.edition.space(a.property).name}: "
-                            "the deed goes to one of the other players", rule="002 §Varie",
-                            allowed="another player's bid, or `hammer`")
-    no_debts(state, "bid", cmd.bidder)
+        raise RuleViolation("{bidder} is selling {space}: the deed goes to one of the other players", rule="002 §Varie",
+                            allowed=msg("another player's bid, or `hammer`"),
+                            bidder=cmd.bidder, space=state.edition.space(a.property).name)
+    no_debts(state, msg("bid"), cmd.bidder)
     if cmd.bidder in a.excluded:
-        raise RuleViolation(f"{cmd.bidder} won this auction and could not pay: kept out of the "
-                            "new one", rule=R_UNPAID)
+        raise RuleViolation("{bidder} won this auction and could not pay: kept out of the new one", rule=R_UNPAID,
+                            bidder=cmd.bidder)
     if a.kind == "deed":
         name = state.edition.space(a.property).name
     else:
@@ -385,24 +389,25 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     if a.high_bidder is None:
         lowest = a.min_bid
         if cmd.amount < lowest:
-            raise RuleViolation(f"bids for {name} open at {money(state, lowest)}; {cmd.amount} is too low",
+            raise RuleViolation("bids for {name} open at {lowest}; {amount} is too low",
                                 rule=cited(state.rules, "auction", R_AUCTION),
-                                allowed=f"bid {lowest} or more")
+                                allowed=msg("bid {lowest} or more", lowest=lowest),
+                                name=name, lowest=money(state, lowest), amount=cmd.amount)
     else:
         lowest = a.high_bid + a.step
         if cmd.amount < lowest:
             raise RuleViolation(
-                f"{a.high_bidder} already bids {money(state, a.high_bid)} for {name}; a bid must "
-                f"raise by at least {a.step}", rule=cited(state.rules, "auction", R_AUCTION),
-                allowed=f"bid {lowest} or more")
+                "{high_bidder} already bids {high_bid} for {name}; a bid must raise by at least {step}", rule=cited(state.rules, "auction", R_AUCTION),
+                allowed=msg("bid {lowest} or more", lowest=lowest),
+                high_bidder=a.high_bidder, high_bid=money(state, a.high_bid), name=name,
+                step=a.step)
     cash = state.player(cmd.bidder).cash
     if cmd.amount > cash:
         # No loans and no promises (003 §06): a bid is paid from cash in hand.
-        raise RuleViolation(f"{cmd.bidder} has {money(state, cash)} in cash and cannot bid {cmd.amount}",
+        raise RuleViolation("{bidder} has {cash} in cash and cannot bid {amount}",
                             rule="003 §06",
-                            allowed=f"bid at most {cash}" if cash >= lowest else
-                            f"{cmd.bidder} cannot outbid {money(state, lowest - 1)} with "
-                            f"{money(state, cash)}: another bidder, or `hammer`")
+                            allowed=(msg("bid at most {cash}", cash=cash) if cash >= lowest else msg("{bidder} cannot outbid {amount} with {cash}: another bidder, or `hammer`", bidder=cmd.bidder, amount=money(state, lowest - 1), cash=money(state, cash))),
+                            bidder=cmd.bidder, cash=money(state, cash), amount=cmd.amount)
     tx.emit("BidPlaced", player=cmd.bidder, property=a.property, amount=cmd.amount)
 
 
@@ -428,7 +433,7 @@ def _winner_cannot_take_it(state: State) -> str | None:
 
 def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     state = tx.state
-    need_phase(state, "auction", "close the auction")
+    need_phase(state, "auction", msg("close the auction"))
     a = state.auction
     why = _winner_cannot_take_it(state)
     if why:
@@ -449,7 +454,7 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
 
         if cmd.player is not None:
             raise RuleViolation("`hammer PLAYER` is for a deed nobody bid for", rule=R_NO_BID,
-                                allowed="`hammer` or `hammer PROPERTY`")
+                                allowed=msg("`hammer` or `hammer PROPERTY`"))
         hammer_building(tx, cmd.lot)
         return
     if cmd.lot is not None:
@@ -458,8 +463,8 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     space = state.edition.space(a.property)
     if a.high_bidder is not None:
         if cmd.player is not None:
-            raise RuleViolation(f"{a.high_bidder} bid {money(state, a.high_bid)}: the highest "
-                                "bid wins", rule=R_AUCTION, allowed="`hammer`")
+            raise RuleViolation("{high_bidder} bid {high_bid}: the highest bid wins", rule=R_AUCTION, allowed=msg("`hammer`"),
+                                high_bidder=a.high_bidder, high_bid=money(state, a.high_bid))
         if a.seller:  # a debtor's own deed: the price is his (002 §Varie)
             tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
                     payer=a.high_bidder, payee=a.seller, amount=a.high_bid,
@@ -473,16 +478,17 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
                     reason=f"won {space.name} at auction")
     elif a.seller:
         if cmd.player is not None:
-            raise RuleViolation(f"nobody bid: {space.name} stays with {a.seller}",
-                                rule="002 §Varie", allowed="`hammer`")
+            raise RuleViolation("nobody bid: {space} stays with {seller}",
+                                rule="002 §Varie", allowed=msg("`hammer`"),
+                                space=space.name, seller=a.seller)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
                 reason=f"nobody bid: {space.name} stays with {a.seller} (002 §Varie)")
     elif state.rules.auction_no_bid == "richest":
         _no_bid_to_the_richest(tx, cmd.player)
     else:
         if cmd.player is not None:
-            raise RuleViolation(f"nobody bid: under the {state.rules.name} rules {space.name} "
-                                "stays with the Bank", allowed="`hammer`")
+            raise RuleViolation("nobody bid: under the {rules} rules {space} stays with the Bank", allowed=msg("`hammer`"),
+                                rules=state.rules.name, space=space.name)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
                 reason="nobody bid: the deed stays with the Bank (house rules: auction_no_bid "
                        "= bank_keeps)")
@@ -502,8 +508,9 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
     tied = richest_bidders(state)
     if not tied:
         if chosen is not None:
-            raise RuleViolation(f"nobody can pay {money(state, a.min_bid)} for {space.name}",
-                                rule=R_NO_BID, allowed="`hammer`")
+            raise RuleViolation("nobody can pay {min_bid} for {space}",
+                                rule=R_NO_BID, allowed=msg("`hammer`"),
+                                min_bid=money(state, a.min_bid), space=space.name)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
                 reason=f"nobody bid and nobody can pay {money(state, a.min_bid)}: the deed "
                        f"stays with the Bank ({R_NO_BID})")
@@ -544,7 +551,7 @@ def after_auctions(tx: Tx) -> None:
 
 def _claim(tx: Tx, cmd: c.Claim) -> None:
     state = tx.state
-    check_active(state, cmd.owner, "claim rent")
+    check_active(state, cmd.owner, msg("claim rent"))
     mine = [cl for cl in state.claims if cl.owner == cmd.owner]
     if not mine:
         late = [cl for cl in state.lapsed if cl.owner == cmd.owner]
@@ -561,15 +568,15 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
                                 "closer": cl.closer, "rule": rent_rule(state), "reason": why}}
             raise RuleViolation(why, rule=rent_rule(state), allowed=_open_claims(state),
                                 record=[refusal])
-        raise RuleViolation(f"no rent is owed to {cmd.owner}: nobody has landed on an unmortgaged "
-                            f"property of {cmd.owner}'s since the window last closed",
-                            rule=rent_rule(state), allowed=_open_claims(state))
+        raise RuleViolation("no rent is owed to {owner}: nobody has landed on an unmortgaged property of {owner}'s since the window last closed",
+                            rule=rent_rule(state), allowed=_open_claims(state),
+                            owner=cmd.owner)
     fresh = [cl for cl in mine if not cl.made_seq]
     if not fresh:
         cl = mine[0]
-        raise RuleViolation(f"{cmd.owner} has already claimed the rent from {cl.payer}: it is "
-                            f"paid when {cl.settle_after}'s turn is over", rule="000 FAQ 8",
-                            allowed=next_step(state))
+        raise RuleViolation("{owner} has already claimed the rent from {payer}: it is paid when {settle_after}'s turn is over", rule="000 FAQ 8",
+                            allowed=next_step(state),
+                            owner=cmd.owner, payer=cl.payer, settle_after=cl.settle_after)
     for cl in fresh:
         if _dice_on_the_table(state, cl):
             # 000 FAQ 8: "il giocatore che li ha lanciati muove il segnalino e svolge il proprio
@@ -602,7 +609,7 @@ def _open_claims(state: State) -> str:
 
 def _card(tx: Tx, cmd: c.DrawCard) -> None:
     state = tx.state
-    check_turn(state, cmd.player, "draw a card")
+    check_turn(state, cmd.player, msg("draw a card"))
     t = state.turn
     deck = state.edition.decks[cmd.deck]
     if t.phase == "choice":
@@ -611,15 +618,15 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
             raise RuleViolation("a card's choice is pending", rule=R_CARDS,
                                 allowed=next_step(state))
     else:
-        need_phase(state, "card", "draw a card")
+        need_phase(state, "card", msg("draw a card"))
         if cmd.deck != t.card_deck:
             raise RuleViolation(
-                f"{t.player} is on a {state.edition.decks[t.card_deck].title} square, not {deck.title}",
+                "{player} is on a {decks} square, not {title}",
                 rule=R_CARDS,
-                allowed=f"`card {t.card_deck} N`; a {deck.title} card turned by mistake: "
-                        f"`misdraw {cmd.deck} {cmd.number}` (000 FAQ 18)")
+                allowed=msg("`card {card_deck} N`; a {title} card turned by mistake: `misdraw {deck} {number}` (000 FAQ 18)", card_deck=t.card_deck, title=deck.title, deck=cmd.deck, number=cmd.number),
+                player=t.player, decks=state.edition.decks[t.card_deck].title, title=deck.title)
     if t.phase == "card":
-        _check_on_top(state, cmd.deck, cmd.number, "draw")
+        _check_on_top(state, cmd.deck, cmd.number, msg("draw"))
     card = deck.cards[cmd.number - 1]
     effect = card.effect
     name = t.player
@@ -630,10 +637,12 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
             tx.emit("CardChoiceRequired", player=name, deck=cmd.deck, number=cmd.number)
             return
         if cmd.choice not in ("pay", "draw"):
-            raise RuleViolation(f"the choice is `pay` or `draw`, not {cmd.choice!r}")
+            raise RuleViolation("the choice is `pay` or `draw`, not {choice!r}",
+                                choice=cmd.choice)
     elif cmd.choice is not None:
-        raise RuleViolation(f"{deck.title} {cmd.number} offers no choice", rule=R_CARDS,
-                            allowed=f"`card {cmd.deck} {cmd.number}`")
+        raise RuleViolation("{title} {number} offers no choice", rule=R_CARDS,
+                            allowed=msg("`card {deck} {number}`", deck=cmd.deck, number=cmd.number),
+                            title=deck.title, number=cmd.number)
     tx.emit("CardDrawn", player=name, deck=cmd.deck, number=cmd.number, text=card.text)
     _apply_card(tx, name, card.deck, card.number, effect, cmd.choice)
     _continue(tx)
@@ -645,20 +654,20 @@ def _check_on_top(state: State, deck: str, number: int, action: str) -> None:
     card can come.  The refusal says where the card is and what the next one is."""
     cards = state.edition.decks[deck].cards
     if not 1 <= number <= len(cards):
-        raise RuleViolation(f"{state.edition.decks[deck].title} has cards 1 to {len(cards)}, "
-                            f"not {number}", allowed=f"`banco cards {deck}` lists them")
+        raise RuleViolation("{decks} has cards 1 to {count}, not {number}", allowed=msg("`banco cards {deck}` lists them", deck=deck),
+                            decks=state.edition.decks[deck].title, count=len(cards), number=number)
     if number in drawable(state, deck):
         return
     raise RuleViolation(
-        f"cannot {action} {state.edition.decks[deck].title} {number}: "
-        f"{where_is(state, deck, number)}; {describe_next(state, deck)}", rule=R_DECK,
-        allowed=(f"the card on top; if the deck was shuffled, `shuffle {deck}` first; a card "
-                 f"turned by mistake: `misdraw {deck} N` (000 FAQ 18)"))
+        "cannot {action} {decks} {number}: {where_is}; {describe_next}", rule=R_DECK,
+        allowed=(msg("the card on top; if the deck was shuffled, `shuffle {deck}` first; a card turned by mistake: `misdraw {deck} N` (000 FAQ 18)", deck=deck)),
+        action=action, decks=state.edition.decks[deck].title, number=number,
+        where_is=where_is(state, deck, number), describe_next=describe_next(state, deck))
 
 
 def _misdraw(tx: Tx, cmd: c.Misdraw) -> None:
     """000 FAQ 18: the banker shows the card turned by mistake and puts it under its deck."""
-    _check_on_top(tx.state, cmd.deck, cmd.number, "turn")
+    _check_on_top(tx.state, cmd.deck, cmd.number, msg("turn"))
     card = tx.state.edition.decks[cmd.deck].cards[cmd.number - 1]
     tx.emit("CardMisdrawn", deck=cmd.deck, number=cmd.number, text=card.text)
 
@@ -731,13 +740,14 @@ def _jail_exit_check(tx: Tx, player: str | None, action: str):
         need_phase(state, "roll", action)
     p = state.current
     if not p.in_jail:
-        raise RuleViolation(f"{p.name} is not in jail", rule=R_JAIL, allowed=next_step(state))
+        raise RuleViolation("{player} is not in jail", rule=R_JAIL, allowed=next_step(state),
+                            player=p.name)
     return p
 
 
 def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     state = tx.state
-    p = _jail_exit_check(tx, cmd.player, "pay the fine")
+    p = _jail_exit_check(tx, cmd.player, msg("pay the fine"))
     fine = state.rules.jail_fine
     if state.turn.phase == "jail_exit":
         # The fine is due now: short of cash, it is a debt to raise (003 §08, 003 §10).
@@ -745,23 +755,25 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
         tx.emit("LeftJail", player=p.name, how="fine after the last try")
         _forced_out(tx, p.name)
         return
-    no_debts(state, "pay the fine", p.name)
+    no_debts(state, msg("pay the fine"), p.name)
     if p.cash < fine:
         other = "`use-card`, or " if p.jail_cards else ""
-        raise RuleViolation(f"{p.name} has {money(state, p.cash)}; the fine is {money(state, fine)}",
+        raise RuleViolation("{player} has {cash}; the fine is {fine}",
                             rule=cited(state.rules, "jail", R_JAIL),
-                            allowed=f"{other}`roll D1 D2` to try for doubles")
+                            allowed=msg("{other}`roll D1 D2` to try for doubles", other=other),
+                            player=p.name, cash=money(state, p.cash), fine=money(state, fine))
     tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason="jail fine before rolling")
     tx.emit("LeftJail", player=p.name, how="fine")
 
 
 def _use_card(tx: Tx, cmd: c.UseCard) -> None:
     state = tx.state
-    p = _jail_exit_check(tx, cmd.player, "use a card")
+    p = _jail_exit_check(tx, cmd.player, msg("use a card"))
     if not p.jail_cards:
         fine = "`pay-fine`, or " if p.cash >= state.rules.jail_fine else ""
-        raise RuleViolation(f"{p.name} holds no get-out-of-jail card", rule=R_JAIL,
-                            allowed=f"{fine}`roll D1 D2` to try for doubles")
+        raise RuleViolation("{player} holds no get-out-of-jail card", rule=R_JAIL,
+                            allowed=msg("{fine}`roll D1 D2` to try for doubles", fine=fine),
+                            player=p.name)
     deck, number = p.jail_cards[0]
     tx.emit("JailCardUsed", player=p.name, deck=deck, number=number)
     # 003 §09: the card goes back to the bottom of its deck.
@@ -776,15 +788,16 @@ def _pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
     state = tx.state
     debts = [d for d in state.debts if cmd.debtor is None or d.debtor == cmd.debtor]
     if not debts:
-        raise RuleViolation("there is no debt to settle" if cmd.debtor is None
-                            else f"{cmd.debtor} owes nothing")
+        raise RuleViolation(msg("there is no debt to settle") if cmd.debtor is None else msg("{debtor} owes nothing", debtor=cmd.debtor))
     d = debts[0]
     cash = state.player(d.debtor).cash
     if cash < d.amount:
-        creditor = "the Bank" if d.creditor == BANK else d.creditor
+        creditor = msg("the Bank") if d.creditor == BANK else d.creditor
         raise RuleViolation(
-            f"{d.debtor} has {money(state, cash)} and owes {money(state, d.amount)} to {creditor}",
-            rule=R_DEBT, allowed=debt_step(state, d.debtor))
+            "{debtor} has {cash} and owes {amount} to {creditor}",
+            rule=R_DEBT, allowed=debt_step(state, d.debtor),
+            debtor=d.debtor, cash=money(state, cash), amount=money(state, d.amount),
+            creditor=creditor)
     tx.emit("DebtPaid", payer=d.debtor, payee=d.creditor, amount=d.amount, reason=d.reason,
             debt_seq=d.seq)
 
@@ -858,17 +871,19 @@ def start_game(players: list[str], rules, edition: str, first_player: str | None
     if len(players) > rules.max_players:
         seats = "eight players sit at a table" if rules.max_players == 8 else (
             f"the {rules.name} rules seat {rules.max_players} players")
-        raise RuleViolation(f"at most {seats}, not {len(players)}",
-                            rule=cited(rules, "players", "004 §Inizio del gioco"))
+        raise RuleViolation("at most {seats}, not {count}",
+                            rule=cited(rules, "players", "004 §Inizio del gioco"),
+                            seats=seats, count=len(players))
     if final and rules.trades_two_left:
-        raise UsageError(f"--final: the {rules.name} rules make no difference between "
-                         "preliminary games and finals (that is 000 FAQ 31, --rules championship)")
+        raise UsageError("--final: the {rules} rules make no difference between preliminary games and finals (that is 000 FAQ 31, --rules championship)",
+                         rules=rules.name)
     from .seats import check_names
 
     check_names(players)
     first = first_player or players[0]
     if first not in players:
-        raise UsageError(f"{first!r} is not one of the players ({', '.join(players)})")
+        raise UsageError("{first!r} is not one of the players ({items})",
+                         first=first, items=', '.join(players))
     data = {"players": list(players), "rules": rules.params(), "edition": edition,
             "first_player": first}
     if final:

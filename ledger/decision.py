@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import RuleViolation
 from .state import BANK, State, debt_step, evolve, next_step
+from .text import msg
 
 R_TURN = "004 §Svolgimento del gioco"
 R_DEBT = "003 §10"
@@ -32,29 +33,34 @@ def money(state: State, amount: int) -> str:
 
 def check_turn(state: State, player: str | None, action: str) -> None:
     if player is not None and player != state.turn.player:
-        raise RuleViolation(f"it is {state.turn.player}'s turn, not {player}'s, to {action}",
-                            rule=R_TURN, allowed=f"{state.turn.player} may {action}")
+        raise RuleViolation("it is {player}'s turn, not {player2}'s, to {action}",
+                            rule=R_TURN, allowed=msg("{player} may {action}", player=state.turn.player, action=action),
+                            player=state.turn.player, player2=player, action=action)
 
 
 def need_phase(state: State, phase: str, action: str) -> None:
     if state.turn.phase != phase:
-        raise RuleViolation(f"cannot {action} now", rule=R_TURN, allowed=next_step(state))
+        raise RuleViolation("cannot {action} now", rule=R_TURN, allowed=next_step(state),
+                            action=action)
 
 
 def no_debts(state: State, action: str, who: str | None = None) -> None:
     for d in state.debts:
         if who is None or d.debtor == who:
-            creditor = "the Bank" if d.creditor == BANK else d.creditor
+            creditor = msg("the Bank") if d.creditor == BANK else d.creditor
             raise RuleViolation(
-                f"cannot {action}: {d.debtor} owes {money(state, d.amount)} to {creditor} "
-                f"({d.reason})", rule=R_DEBT, allowed=debt_step(state, d.debtor))
+                "cannot {action}: {debtor} owes {amount} to {creditor} ({reason})", rule=R_DEBT, allowed=debt_step(state, d.debtor),
+                action=action, debtor=d.debtor, amount=money(state, d.amount), creditor=creditor,
+                reason=d.reason)
 
 
 def check_active(state: State, name: str, role: str) -> None:
     if name not in state.index:
-        raise RuleViolation(f"{name} is not at this table", allowed=", ".join(state.active()))
+        raise RuleViolation("{name} is not at this table", allowed=", ".join(state.active()),
+                            name=name)
     if state.player(name).bankrupt:
-        raise RuleViolation(f"{name} is bankrupt and out of the game; cannot {role}")
+        raise RuleViolation("{name} is bankrupt and out of the game; cannot {role}",
+                            name=name, role=role)
 
 
 def pay(tx: Tx, type_: str, payer: str, payee: str, amount: int, reason: str, **extra) -> bool:

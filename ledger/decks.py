@@ -81,20 +81,21 @@ def card_by_words(state: State, deck: str, words: list[str]) -> int:
     title = state.edition.decks[deck].title
     if len(words) == 1 and words[0].isdigit():
         if not 1 <= int(words[0]) <= len(cards):
-            raise UsageError(f"{title} has cards 1 to {len(cards)}, not {words[0]}: `banco "
-                             f"cards {deck}` lists them")
+            raise UsageError("{title} has cards 1 to {count}, not {words}: `banco cards {deck}` lists them",
+                             title=title, count=len(cards), words=words[0], deck=deck)
         return int(words[0])
     want = [fold(w) for w in words if fold(w)]
     if not want:
-        raise UsageError(f"name the {title} card by its number or a word of its text")
+        raise UsageError("name the {title} card by its number or a word of its text",
+                         title=title)
     matches = []
     for card in cards:
         text_words = re.findall(r"\w+", fold(card.text))
         if all(any(tw.startswith(w) for tw in text_words) for w in want):
             matches.append(card.number)
     if not matches:
-        raise UsageError(f"no {title} card reads {' '.join(words)!r}: `banco cards "
-                         f"{deck}` lists them")
+        raise UsageError("no {title} card reads {items!r}: `banco cards {deck}` lists them",
+                         title=title, items=' '.join(words), deck=deck)
     if len(matches) == 1:
         return matches[0]
     now = set(drawable(state, deck))
@@ -104,5 +105,5 @@ def card_by_words(state: State, deck: str, words: list[str]) -> int:
     first = ready + [n for n in matches if n not in now]
     listed = "; ".join(f"{n}: {cards[n - 1].text}" for n in first[:6])
     more = f" (and {len(first) - 6} more)" if len(first) > 6 else ""
-    raise UsageError(f"{' '.join(words)!r} is on several {title} cards: {listed}{more}; "
-                     "add a word or give the number")
+    raise UsageError("{items!r} is on several {title} cards: {listed}{more}; add a word or give the number",
+                     items=' '.join(words), title=title, listed=listed, more=more)

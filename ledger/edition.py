@@ -120,7 +120,8 @@ def _unknown(name: str) -> UsageError:
 
     close = difflib.get_close_matches(name, EDITIONS, n=1, cutoff=0.5)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return UsageError(f"unknown edition {name!r}{hint}; available: {', '.join(EDITIONS)}")
+    return UsageError("unknown edition {name!r}{hint}; available: {items}",
+                      name=name, hint=hint, items=', '.join(EDITIONS))
 
 
 @cache

@@ -18,6 +18,7 @@ from .errors import RuleViolation
 from .rules import cited
 from .score import places, winner
 from .state import turn_in_progress
+from .text import msg
 
 R_TIME = "000 FAQ 6; 002 §Conclusione del gioco"
 R_LAST = "003 §11"  # one player left
@@ -28,10 +29,10 @@ def time_up(tx: Tx, cmd: c.TimeUp) -> None:
     rules = state.rules
     if rules.time_limit == "none":
         raise RuleViolation(
-            f"the {rules.name} rules have no time limit: the game goes on until one player is "
-            f"left", rule=cited(rules, "end", "004 §Vincitore; 003 §11"),
-            allowed="a game with an agreed end time is `new ... --rules timed` (004), "
-                    "`--rules vintage` (002) or `--rules championship` (000)")
+            "the {rules} rules have no time limit: the game goes on until one player is left", rule=cited(rules, "end", "004 §Vincitore; 003 §11"),
+            allowed=msg("a game with an agreed end time is `new ... --rules timed` (004), "
+                    "`--rules vintage` (002) or `--rules championship` (000)"),
+            rules=rules.name)
     if state.time_up:
         if open_rent(state) and not turn_in_progress(state):
             # The banker closes the game: rent nobody asked for is lost, as it would be at
@@ -40,9 +41,10 @@ def time_up(tx: Tx, cmd: c.TimeUp) -> None:
                 tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,
                         amount=cl.amount, opened_seq=cl.opened_seq, closed_by="time")
             return
-        raise RuleViolation(f"time was already up at {state.time_up[0]}",
-                            rule=cited(rules, "time", R_TIME), allowed="the turn in progress, "
-                            "then the game ends")
+        raise RuleViolation("time was already up at {time_up}",
+                            rule=cited(rules, "time", R_TIME), allowed=msg("the turn in progress, "
+                            "then the game ends"),
+                            time_up=state.time_up[0])
     after = rules.time_limit == "finish_turn" and turn_in_progress(state)
     how = (f"{state.turn.player} finishes the turn in progress, then the game ends" if after
            else "the game ends now")

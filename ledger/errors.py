@@ -6,6 +6,8 @@ problem, 4 the database cannot be used, 5 conflict (the game changed while decid
 
 from __future__ import annotations
 
+from .text import Text, render
+
 EXIT_OK = 0
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
@@ -15,9 +17,19 @@ EXIT_CONFLICT = 5
 
 
 class BancoError(Exception):
-    """Base of every error that is the user's input, not the program's fault."""
+    """Base of every error that is the user's input, not the program's fault.
+
+    Its message is a template and parameters (ledger/text.py): `str(exc)` is English, the CLI
+    says `exc.render(translations)` in the user's language."""
 
     exit_code = EXIT_USAGE
+
+    def __init__(self, message="", **params):
+        self.text = message if isinstance(message, Text) else Text(str(message), params=params)
+        super().__init__(str(self.text))
+
+    def render(self, tr=None) -> str:
+        return self.text.render(tr)
 
 
 class UsageError(BancoError):
@@ -32,20 +44,29 @@ class RuleViolation(BancoError):
 
     exit_code = EXIT_REFUSED
 
-    def __init__(self, message: str, rule: str = "", allowed: str = "", record: list | None = None):
-        self.message = message
+    def __init__(self, message, rule: str = "", allowed="", record: list | None = None,
+                 **params):
+        # message: a template with its params, or a Text; allowed: a str or a Text.
+        self.text = message if isinstance(message, Text) else Text(message, params=params)
+        self.message = str(self.text)  # English, as logs and tests read it
         self.rule = rule
-        self.allowed = allowed
+        self.allowed_text = allowed
+        self.allowed = str(allowed) if allowed else ""  # English, as logs and tests read it
         self.record = list(record or [])
-        super().__init__(str(self))
+        Exception.__init__(self, str(self))
 
-    def __str__(self) -> str:
-        text = self.message
+    def render(self, tr=None, allowed_word: str = "allowed") -> str:
+        """The refusal in the language of `tr`: the message, the rule it cites (seed file and
+        section, never translated) and what would be allowed instead."""
+        text = self.text.render(tr)
         if self.rule:
             text += f" ({self.rule})"
         if self.allowed:
-            text += f"\n  allowed: {self.allowed}"
+            text += f"\n  {allowed_word}: {render(self.allowed_text, tr)}"
         return text
+
+    def __str__(self) -> str:
+        return self.render(None)
 
 
 class DatabaseError(BancoError):

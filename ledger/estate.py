@@ -11,6 +11,7 @@ from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
 from .rules import cited
 from .state import BANK, State, debt_step, next_step, turn_in_progress
+from .text import msg
 from .worth import building_sale_value, deeds_of, half_price, interest, lift_cost, raisable
 
 R_BUILD = "004 §A casa; 003 §05"
@@ -40,11 +41,13 @@ def _owner(state: State, pos: int, player: str | None, action: str) -> str:
     space = state.edition.space(pos)
     owner = state.owners[pos]
     if owner is None:
-        raise RuleViolation(f"{space.name} belongs to the Bank; nobody can {action} it",
-                            allowed="only the owner of a deed can")
+        raise RuleViolation("{space} belongs to the Bank; nobody can {action} it",
+                            allowed=msg("only the owner of a deed can"),
+                            space=space.name, action=action)
     if player is not None and player != owner:
-        raise RuleViolation(f"{space.name} belongs to {owner}, not {player}",
-                            allowed=f"{owner} may {action} it")
+        raise RuleViolation("{space} belongs to {owner}, not {player}",
+                            allowed=msg("{owner} may {action} it", owner=owner, action=action),
+                            space=space.name, owner=owner, player=player)
     return owner
 
 
@@ -84,20 +87,22 @@ def buildable_lots(state: State, player: str, kind: str) -> list[int]:
 def _check_can_build(state: State, pos: int, owner: str) -> None:
     space = state.edition.space(pos)
     if space.kind != "street":
-        raise RuleViolation(f"{space.name} is a {'station' if space.kind == 'station' else 'utility'}: "
-                            "only streets take houses", rule=R_BUILD)
+        raise RuleViolation("{space} is a {what}: only streets take houses", rule=R_BUILD,
+                            space=space.name,
+                            what='station' if space.kind == 'station' else 'utility')
     group = _group(state, pos)
     missing = [p for p in group if state.owners[p] != owner]
     if missing:
         raise RuleViolation(
-            f"{owner} does not own the whole group of {space.name}: "
-            f"{', '.join(_name(state, p) for p in missing)} missing", rule=R_BUILD,
-            allowed="build only on a complete colour group")
+            "{owner} does not own the whole group of {space}: {items} missing", rule=R_BUILD,
+            allowed=msg("build only on a complete colour group"),
+            owner=owner, space=space.name, items=', '.join(_name(state, p) for p in missing))
     mortgaged = [p for p in group if p in state.mortgaged]
     if mortgaged:
         raise RuleViolation(
-            f"{', '.join(_name(state, p) for p in mortgaged)} is mortgaged: no building on its group",
-            rule=R_BUILD, allowed=f"`unmortgage {_name(state, mortgaged[0])}` first")
+            "{items} is mortgaged: no building on its group",
+            rule=R_BUILD, allowed=msg("`unmortgage {name}` first", name=_name(state, mortgaged[0])),
+            items=', '.join(_name(state, p) for p in mortgaged))
 
 
 def _build_one(tx: Tx, pos: int, owner: str) -> None:
@@ -108,17 +113,19 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
     cost = space.house_cost
     cash = state.player(owner).cash
     if level == 5:
-        raise RuleViolation(f"{space.name} already has a hotel: at most one, and no houses beside it",
-                            rule=R_HOTEL)
+        raise RuleViolation("{space} already has a hotel: at most one, and no houses beside it",
+                            rule=R_HOTEL,
+                            space=space.name)
     hotel = level == hfh
     new = 5 if hotel else level + 1
     levels = _levels_after(state, pos, new)
     if not _even(levels):
         low = min(_group(state, pos), key=lambda p: state.buildings[p])
         raise RuleViolation(
-            f"uneven building: {space.name} would have {_describe(new)} while "
-            f"{_name(state, low)} has {_describe(state.buildings[low])}", rule=R_BUILD,
-            allowed=f"build on {_name(state, low)} first")
+            "uneven building: {space} would have {describe} while {name} has {describe2}", rule=R_BUILD,
+            allowed=msg("build on {name} first", name=_name(state, low)),
+            space=space.name, describe=_describe(new), name=_name(state, low),
+            describe2=_describe(state.buildings[low]))
     if hotel and state.bank_hotels < 1:
         raise RuleViolation("the Bank has no hotels left: wait until one is sold back",
                             rule=R_SHORT)
@@ -126,8 +133,10 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
         raise RuleViolation("the Bank has no houses left: wait until some are sold back",
                             rule=R_SHORT)
     if cash < cost:
-        raise RuleViolation(f"{owner} has {money(state, cash)}; a {'hotel' if hotel else 'house'} "
-                            f"on {space.name} costs {money(state, cost)}", rule=R_BUILD)
+        raise RuleViolation("{owner} has {cash}; a {what} on {space} costs {cost}", rule=R_BUILD,
+                            owner=owner, cash=money(state, cash),
+                            what='hotel' if hotel else 'house', space=space.name,
+                            cost=money(state, cost))
     if hotel:
         tx.emit("HotelBuilt", player=owner, property=pos, level=5, bank_houses=hfh,
                 bank_hotels=-1, payer=owner, payee=BANK, amount=cost,
@@ -150,8 +159,8 @@ def build(tx: Tx, cmd: c.Build) -> None:
     follow that lone sentence, which the same seed contradicts."""
     state = tx.state
     owner = _owner(state, cmd.property, cmd.player, "build on")
-    check_active(state, owner, "build")
-    no_debts(state, "build", owner)
+    check_active(state, owner, msg("build"))
+    no_debts(state, msg("build"), owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
                             rule=R_SHORT, allowed=next_step(state))
@@ -170,9 +179,8 @@ def _effective(state: State, level: int) -> int:
 def _owner_of_all(state: State, lots, player: str | None, action: str) -> str:
     owners = {_owner(state, pos, player, action) for pos in lots}
     if len(owners) > 1:
-        raise RuleViolation(f"those deeds belong to {' and '.join(sorted(owners))}: one "
-                            "owner's buildings at a time", allowed=f"`{action.split()[0]}` "
-                                                                   "each owner's lots apart")
+        raise RuleViolation("those deeds belong to {items}: one owner's buildings at a time", allowed=msg("`{split}` each owner's lots apart", split=action.split()[0]),
+                            items=' and '.join(sorted(owners)))
     return owners.pop()
 
 
@@ -213,10 +221,11 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
     lots = tuple(dict.fromkeys(cmd.properties))
     target, hfh = cmd.level, state.rules.houses_for_hotel
     if not (1 <= target <= hfh or target == 5):
-        raise RuleViolation(f"build to 1-{hfh} houses or a hotel, not {target}", rule=R_BUILD)
+        raise RuleViolation("build to 1-{hfh} houses or a hotel, not {target}", rule=R_BUILD,
+                            hfh=hfh, target=target)
     owner = _owner_of_all(state, lots, cmd.player, "build on")
-    check_active(state, owner, "build")
-    no_debts(state, "build", owner)
+    check_active(state, owner, msg("build"))
+    no_debts(state, msg("build"), owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
                             rule=R_SHORT, allowed=next_step(state))
@@ -224,19 +233,22 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
         _check_can_build(state, pos, owner)
         if _effective(state, state.buildings[pos]) > _effective(state, target):
             raise RuleViolation(
-                f"{_name(state, pos)} has {_describe(state.buildings[pos])}, more than "
-                f"{_describe(target)}", rule=R_BUILD,
-                allowed=f"`sell {_name(state, pos)} --to {'hotel' if target == 5 else target}`")
+                "{name} has {describe}, more than {describe2}", rule=R_BUILD,
+                allowed=msg("`sell {name} --to {what}`", name=_name(state, pos), what='hotel' if target == 5 else target),
+                name=_name(state, pos), describe=_describe(state.buildings[pos]),
+                describe2=_describe(target))
     units = {p: _effective(state, target) - _effective(state, state.buildings[p]) for p in lots}
     if not any(units.values()):
-        raise RuleViolation(f"nothing to build: {', '.join(_name(state, p) for p in lots)} "
-                            f"already at {_describe(target)}", rule=R_BUILD)
+        raise RuleViolation("nothing to build: {items} already at {describe}", rule=R_BUILD,
+                            items=', '.join(_name(state, p) for p in lots),
+                            describe=_describe(target))
     cost = sum(n * state.edition.space(p).house_cost for p, n in units.items())
     cash = state.player(owner).cash
     if cash < cost:
-        raise RuleViolation(f"{owner} has {money(state, cash)}; building to {_describe(target)} "
-                            f"costs {money(state, cost)}", rule=R_BUILD,
-                            allowed=f"raise {money(state, cost - cash)} more, or build less")
+        raise RuleViolation("{owner} has {cash}; building to {describe} costs {cost}", rule=R_BUILD,
+                            allowed=msg("raise {amount} more, or build less", amount=money(state, cost - cash)),
+                            owner=owner, cash=money(state, cash), describe=_describe(target),
+                            cost=money(state, cost))
     # The houses must all be in the Bank at once: a hotel needs its lot's houses first.
     houses = sum(max(0, min(target, hfh) - state.buildings[p]) for p in lots
                  if state.buildings[p] != 5)
@@ -247,8 +259,8 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
             + (f" and {hotels} hotel(s)" if hotels else "")
             + f" from the Bank, which has {state.bank_houses} house(s) and "
               f"{state.bank_hotels} hotel(s)", rule=R_SHORT,
-            allowed="build less, or `auction-building house --wanted NAME=N ...` when "
-                    "several players want the last ones")
+            allowed=msg("build less, or `auction-building house --wanted NAME=N ...` when "
+                    "several players want the last ones"))
     scratch = _steps(tx, lots, target, lambda s, pos: _build_one(s, pos, owner), pick_low=True)
     changed, houses, hotels, amount = _collapse(tx, scratch, lots)
     tx.emit("BuildingsBuilt", player=owner, lots=changed, bank_houses=houses, bank_hotels=hotels,
@@ -264,17 +276,20 @@ def sell_to(tx: Tx, cmd: c.SellTo) -> None:
     lots = tuple(dict.fromkeys(cmd.properties))
     target, hfh = cmd.level, state.rules.houses_for_hotel
     if not (0 <= target <= hfh):
-        raise RuleViolation(f"sell down to 0-{hfh} houses, not {target}", rule=R_SELL)
+        raise RuleViolation("sell down to 0-{hfh} houses, not {target}", rule=R_SELL,
+                            hfh=hfh, target=target)
     owner = _owner_of_all(state, lots, cmd.player, "sell buildings of")
     for pos in lots:
         if _effective(state, state.buildings[pos]) < target:
             raise RuleViolation(
-                f"{_name(state, pos)} has {_describe(state.buildings[pos])}, fewer than "
-                f"{_describe(target)}", rule=R_SELL,
-                allowed=f"`build {_name(state, pos)} --to {target}`")
+                "{name} has {describe}, fewer than {describe2}", rule=R_SELL,
+                allowed=msg("`build {name} --to {target}`", name=_name(state, pos), target=target),
+                name=_name(state, pos), describe=_describe(state.buildings[pos]),
+                describe2=_describe(target))
     if all(state.buildings[p] == target for p in lots):
-        raise RuleViolation(f"nothing to sell: {', '.join(_name(state, p) for p in lots)} "
-                            f"already at {_describe(target)}", rule=R_SELL)
+        raise RuleViolation("nothing to sell: {items} already at {describe}", rule=R_SELL,
+                            items=', '.join(_name(state, p) for p in lots),
+                            describe=_describe(target))
     group = _group(state, lots[0])
     if target == 0 and set(lots) >= {p for p in group if state.buildings[p]}:
         _sell_group(tx, group, owner)  # everything at once, even while houses are short
@@ -292,8 +307,9 @@ def sell(tx: Tx, cmd: c.Sell) -> None:
     group = _group(state, cmd.property)
     if cmd.whole_group:
         if not any(state.buildings[p] for p in group):
-            raise RuleViolation(f"no buildings on the group of {_name(state, cmd.property)}",
-                                rule=R_SELL)
+            raise RuleViolation("no buildings on the group of {name}",
+                                rule=R_SELL,
+                                name=_name(state, cmd.property))
         _sell_group(tx, group, owner)
         return
     if cmd.count < 1:
@@ -323,21 +339,22 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
     half = half_price(space.house_cost) if space.house_cost else 0
     hfh = state.rules.houses_for_hotel
     if level == 0:
-        raise RuleViolation(f"{space.name} has no buildings to sell", rule=R_SELL)
+        raise RuleViolation("{space} has no buildings to sell", rule=R_SELL,
+                            space=space.name)
     if level == 5:
         # One hotel at a time, back into houses (003 §07: selling is building in reverse).
         # 004 §Proprietà in vendita says the group's hotels "devono" (must) be sold together
         # in one copy and "possono" (may) in the other: classic takes "may" (`sell X all`).
         if state.auction and state.auction.kind == "house":
             raise RuleViolation("houses are being auctioned: builders come before a hotel "
-                                "break-up", rule="000 FAQ 28", allowed="wait for the hammer")
+                                "break-up", rule="000 FAQ 28", allowed=msg("wait for the hammer"))
         back = min(hfh, state.bank_houses)  # 000 FAQ 29: half value for houses not received
         new = back
         if not _even(_levels_after(state, pos, new)):
             raise RuleViolation(
-                f"the Bank has only {state.bank_houses} house(s): breaking up the hotel on "
-                f"{space.name} would leave the group uneven", rule=R_SHORT,
-                allowed=f"`sell {space.name} all` sells every building of the group at once")
+                "the Bank has only {bank_houses} house(s): breaking up the hotel on {space} would leave the group uneven", rule=R_SHORT,
+                allowed=msg("`sell {space} all` sells every building of the group at once", space=space.name),
+                bank_houses=state.bank_houses, space=space.name)
         amount = half + (hfh - back) * half
         tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=-back,
                 bank_hotels=1, payer=BANK, payee=owner, amount=amount,
@@ -348,9 +365,10 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
     if not _even(_levels_after(state, pos, new)):
         high = max(_group(state, pos), key=lambda p: state.buildings[p])
         raise RuleViolation(
-            f"uneven selling: {space.name} would have {_describe(new)} while "
-            f"{_name(state, high)} has {_describe(state.buildings[high])}", rule=R_SELL,
-            allowed=f"sell on {_name(state, high)} first")
+            "uneven selling: {space} would have {describe} while {name} has {describe2}", rule=R_SELL,
+            allowed=msg("sell on {name} first", name=_name(state, high)),
+            space=space.name, describe=_describe(new), name=_name(state, high),
+            describe2=_describe(state.buildings[high]))
     tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=1, bank_hotels=0,
             payer=BANK, payee=owner, amount=half,
             reason=f"sold a house on {space.name} at half price")
@@ -364,13 +382,14 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
     lots = list(dict.fromkeys(cmd.properties))
     if len(lots) < 2:
         raise RuleViolation("a shared break-up is for two or more hotels", rule="000 FAQ 29",
-                            allowed="`sell PROPERTY` breaks up one hotel")
+                            allowed=msg("`sell PROPERTY` breaks up one hotel"))
     for pos in lots:
         if state.buildings[pos] != 5:
-            raise RuleViolation(f"{_name(state, pos)} has no hotel", rule="000 FAQ 29")
+            raise RuleViolation("{name} has no hotel", rule="000 FAQ 29",
+                                name=_name(state, pos))
     if state.auction and state.auction.kind == "house":
         raise RuleViolation("houses are being auctioned: builders come before a hotel break-up",
-                            rule="000 FAQ 28", allowed="wait for the hammer")
+                            rule="000 FAQ 28", allowed=msg("wait for the hammer"))
     hfh = state.rules.houses_for_hotel
     each = min(hfh, state.bank_houses // len(lots))
     changed = {pos: each for pos in lots}
@@ -379,9 +398,10 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
         levels = [hfh + 1 if lv == 5 else lv for lv in levels]
         if not _even(levels):
             raise RuleViolation(
-                f"with {each} house(s) each, the group of {_name(state, pos)} would be uneven",
+                "with {each} house(s) each, the group of {name} would be uneven",
                 rule="000 FAQ 29; 003 §07",
-                allowed=f"`sell {_name(state, pos)} all` sells every building of the group")
+                allowed=msg("`sell {name} all` sells every building of the group", name=_name(state, pos)),
+                each=each, name=_name(state, pos))
     transfers, broken = [], []
     for pos in lots:
         space = state.edition.space(pos)
@@ -404,12 +424,14 @@ def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
     owner = _owner(state, pos, cmd.player, "mortgage")
     space = state.edition.space(pos)
     if pos in state.mortgaged:
-        raise RuleViolation(f"{space.name} is already mortgaged", rule=R_MORTGAGE)
+        raise RuleViolation("{space} is already mortgaged", rule=R_MORTGAGE,
+                            space=space.name)
     built = [p for p in _group(state, pos) if state.buildings[p]] if space.kind == "street" else []
     if built:
         raise RuleViolation(
-            f"the group of {space.name} has buildings ({', '.join(_name(state, p) for p in built)})",
-            rule=R_MORTGAGE, allowed=f"sell them to the Bank first: `sell {space.name} all`")
+            "the group of {space} has buildings ({items})",
+            rule=R_MORTGAGE, allowed=msg("sell them to the Bank first: `sell {space} all`", space=space.name),
+            space=space.name, items=', '.join(_name(state, p) for p in built))
     tx.emit("PropertyMortgaged", player=owner, property=pos, payer=BANK, payee=owner,
             amount=space.mortgage, reason=f"mortgaged {space.name}")
 
@@ -418,16 +440,18 @@ def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
     state = tx.state
     pos = cmd.property
     owner = _owner(state, pos, cmd.player, "lift the mortgage on")
-    no_debts(state, "lift a mortgage", owner)
+    no_debts(state, msg("lift a mortgage"), owner)
     space = state.edition.space(pos)
     if pos not in state.mortgaged:
-        raise RuleViolation(f"{space.name} is not mortgaged", rule=R_MORTGAGE)
+        raise RuleViolation("{space} is not mortgaged", rule=R_MORTGAGE,
+                            space=space.name)
     cost = lift_cost(state, pos)
     cash = state.player(owner).cash
     if cash < cost:
         raise RuleViolation(
-            f"{owner} has {money(state, cash)}; lifting the mortgage on {space.name} costs "
-            f"{money(state, cost)} ({space.mortgage} + 10%)", rule=R_MORTGAGE)
+            "{owner} has {cash}; lifting the mortgage on {space} costs {cost} ({mortgage} + 10%)", rule=R_MORTGAGE,
+            owner=owner, cash=money(state, cash), space=space.name, cost=money(state, cost),
+            mortgage=space.mortgage)
     tx.emit("MortgageLifted", player=owner, property=pos, payer=owner, payee=BANK, amount=cost,
             reason=f"lifted the mortgage on {space.name}: {space.mortgage} + "
                    f"{cost - space.mortgage} interest")
@@ -460,21 +484,23 @@ def _check_items(state: State, giver: str, items: c.Items) -> None:
         if state.owners[pos] != giver:
             raise RuleViolation(f"{giver} does not own {space.name}"
                                 + (f" ({state.owners[pos]} does)" if state.owners[pos] else ""),
-                                rule=R_TRADE, allowed="only what the players hold now")
+                                rule=R_TRADE, allowed=msg("only what the players hold now"))
         if space.kind == "street":
             built = [q for q in _group(state, pos) if state.buildings[q]]
             if built:
                 raise RuleViolation(
-                    f"{space.name}'s group has buildings: sell them to the Bank before trading",
-                    rule=R_TRADE, allowed=f"`sell {space.name} all` first")
+                    "{space}'s group has buildings: sell them to the Bank before trading",
+                    rule=R_TRADE, allowed=msg("`sell {space} all` first", space=space.name),
+                    space=space.name)
     if items.cash < 0:
         raise RuleViolation("cash in a trade is a whole positive amount")
     if items.cash > p.cash:
-        raise RuleViolation(f"{giver} has {money(state, p.cash)}, not {items.cash}: no loans, "
-                            "no promises", rule="003 §06")
+        raise RuleViolation("{giver} has {cash}, not {cash2}: no loans, no promises", rule="003 §06",
+                            giver=giver, cash=money(state, p.cash), cash2=items.cash)
     if items.jail_cards > len(p.jail_cards):
-        raise RuleViolation(f"{giver} holds {len(p.jail_cards)} get-out-of-jail card(s)",
-                            rule=R_TRADE)
+        raise RuleViolation("{giver} holds {count} get-out-of-jail card(s)",
+                            rule=R_TRADE,
+                            giver=giver, count=len(p.jail_cards))
     if len(set(items.properties)) != len(items.properties):
         raise RuleViolation("a deed is named twice in the trade")
 
@@ -497,9 +523,9 @@ def _check_gift(state: State, cmd: c.Trade) -> None:
         what.append(f"{items.jail_cards} get-out-of-jail card(s)")
     word = "--get" if giver == cmd.a else "--give"
     raise RuleViolation(
-        f"{giver} would give {', '.join(what)} and {taker} nothing: players may not give or "
-        "lend each other anything; a trade has something on both sides", rule=R_GIFT,
-        allowed=f"{taker} gives something back: `trade {cmd.a} {cmd.b} ... {word} ITEM`")
+        "{giver} would give {items} and {taker} nothing: players may not give or lend each other anything; a trade has something on both sides", rule=R_GIFT,
+        allowed=msg("{taker} gives something back: `trade {a} {b} ... {word} ITEM`", taker=taker, a=cmd.a, b=cmd.b, word=word),
+        giver=giver, items=', '.join(what), taker=taker)
 
 
 def _check_when_and_who(state: State, cmd: c.Trade) -> None:
@@ -510,15 +536,14 @@ def _check_when_and_who(state: State, cmd: c.Trade) -> None:
     if not rules.trades_two_left and not state.final and len(state.active()) == 2:
         raise RuleViolation("only two players are left: in a preliminary game they trade no "
                             "more", rule="000 FAQ 31",
-                            allowed="trades with two players left are for a final or semi-final "
-                                    "(`new ... --final`)")
+                            allowed=msg("trades with two players left are for a final or semi-final "
+                                    "(`new ... --final`)"))
     active = state.turn.player
     if (rules.trades_in_turn == "active_player" and turn_in_progress(state)
             and active not in (cmd.a, cmd.b)):
-        raise RuleViolation(f"{active}'s turn is in progress: a trade made now must involve "
-                            f"{active}", rule="000 FAQ 26",
-                            allowed=f"a trade with {active}; {cmd.a} and {cmd.b} may agree it "
-                                    f"once {active}'s turn is over")
+        raise RuleViolation("{active}'s turn is in progress: a trade made now must involve {active}", rule="000 FAQ 26",
+                            allowed=msg("a trade with {active}; {a} and {b} may agree it once {active}'s turn is over", active=active, a=cmd.a, b=cmd.b),
+                            active=active)
 
 
 def _check_jail_card_price(state: State, cmd: c.Trade) -> None:
@@ -533,24 +558,26 @@ def _check_jail_card_price(state: State, cmd: c.Trade) -> None:
             most = cap * sold.jail_cards
             if paid.cash > most:
                 raise RuleViolation(
-                    f"{seller} sells {sold.jail_cards} get-out-of-jail card(s) for "
-                    f"{money(state, paid.cash)}: at most {money(state, cap)} each",
-                    rule="000 FAQ 21", allowed=f"a price of {money(state, most)} or less")
+                    "{seller} sells {jail_cards} get-out-of-jail card(s) for {cash}: at most {cap} each",
+                    rule="000 FAQ 21", allowed=msg("a price of {most} or less", most=money(state, most)),
+                    seller=seller, jail_cards=sold.jail_cards, cash=money(state, paid.cash),
+                    cap=money(state, cap))
 
 
 def trade(tx: Tx, cmd: c.Trade) -> None:
     state = tx.state
     if cmd.a == cmd.b:
-        raise RuleViolation(f"{cmd.a} cannot trade with themselves")
+        raise RuleViolation("{a} cannot trade with themselves",
+                            a=cmd.a)
     for n in (cmd.a, cmd.b):
-        check_active(state, n, "trade")
+        check_active(state, n, msg("trade"))
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("no trades during a building auction", rule="000 FAQ 25",
-                            allowed="after the hammer")
+                            allowed=msg("after the hammer"))
     if not any((cmd.a_gives.properties, cmd.a_gives.cash, cmd.a_gives.jail_cards,
                 cmd.b_gives.properties, cmd.b_gives.cash, cmd.b_gives.jail_cards)):
         raise RuleViolation("an empty trade records nothing",
-                            allowed="trade A B --give ITEM... --get ITEM...")
+                            allowed=msg("trade A B --give ITEM... --get ITEM..."))
     _check_when_and_who(state, cmd)  # whether any trade may be made now, before its items
     _check_items(state, cmd.a, cmd.a_gives)
     _check_items(state, cmd.b, cmd.b_gives)
@@ -560,8 +587,8 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
     every = set(cmd.a_gives.properties) | set(cmd.b_gives.properties)
     for pos in cmd.lift:
         if pos not in every or pos not in state.mortgaged:
-            raise RuleViolation(f"--lift names {_name(state, pos)}, which is not a mortgaged deed "
-                                "changing hands in this trade", rule=R_FEE)
+            raise RuleViolation("--lift names {name}, which is not a mortgaged deed changing hands in this trade", rule=R_FEE,
+                                name=_name(state, pos))
     # The receiver must be able to pay the fees with his cash after the trade.
     for receiver, deeds in received.items():
         other = cmd.b if receiver == cmd.a else cmd.a
@@ -573,8 +600,8 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
                    for p in deeds if p in state.mortgaged)
         if fees > after:
             raise RuleViolation(
-                f"{receiver} could not pay the {money(state, fees)} due on the mortgaged deeds "
-                f"received from {other} ({money(state, after)} after the trade)", rule=R_FEE)
+                "{receiver} could not pay the {fees} due on the mortgaged deeds received from {other} ({after} after the trade)", rule=R_FEE,
+                receiver=receiver, fees=money(state, fees), other=other, after=money(state, after))
     a_cards = [list(x) for x in state.player(cmd.a).jail_cards[:cmd.a_gives.jail_cards]]
     b_cards = [list(x) for x in state.player(cmd.b).jail_cards[:cmd.b_gives.jail_cards]]
     transfers = []
@@ -604,14 +631,14 @@ def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
     if creditor == BANK:
         raise RuleViolation("--lift is for a player who receives a bankrupt's deeds: the Bank "
                             "takes them back and cancels their mortgages", rule=R_BANKRUPT,
-                            allowed=f"`bankrupt {debtor}`")
+                            allowed=msg("`bankrupt {debtor}`", debtor=debtor))
     mortgaged = [p for p in deeds_of(state, debtor) if p in state.mortgaged]
     for pos in lift:
         if pos not in mortgaged:
             names = ", ".join(_name(state, p) for p in mortgaged) or "none"
-            raise RuleViolation(f"--lift names {_name(state, pos)}, which is not a mortgaged deed "
-                                f"of {debtor}'s", rule=R_BANKRUPT,
-                                allowed=f"--lift among {debtor}'s mortgaged deeds: {names}")
+            raise RuleViolation("--lift names {name}, which is not a mortgaged deed of {debtor}'s", rule=R_BANKRUPT,
+                                allowed=msg("--lift among {debtor}'s mortgaged deeds: {names}", debtor=debtor, names=names),
+                                name=_name(state, pos), debtor=debtor)
     if len(set(lift)) != len(lift):
         raise RuleViolation("--lift names a deed twice")
     # What the creditor will hold: his cash, the debtor's, and the debtor's buildings at half.
@@ -621,10 +648,10 @@ def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
               for p in mortgaged)
     if due > cash:
         raise RuleViolation(
-            f"{creditor} would have {money(state, cash)} once {debtor}'s estate is his, and "
-            f"freeing {', '.join(_name(state, p) for p in lift)} with 10% on the other mortgaged "
-            f"deeds costs {money(state, due)}", rule=R_BANKRUPT,
-            allowed="lift fewer deeds: the others cost only their 10% now")
+            "{creditor} would have {cash} once {debtor}'s estate is his, and freeing {items} with 10% on the other mortgaged deeds costs {due}", rule=R_BANKRUPT,
+            allowed=msg("lift fewer deeds: the others cost only their 10% now"),
+            creditor=creditor, cash=money(state, cash), debtor=debtor,
+            items=', '.join(_name(state, p) for p in lift), due=money(state, due))
 
 
 def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
@@ -632,16 +659,15 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     debtors = sorted({d.debtor for d in state.debts})
     if cmd.debtor is None:
         if len(debtors) != 1:
-            raise RuleViolation("nobody is in debt" if not debtors else
-                                f"say who: {' or '.join(debtors)} owe money",
-                                allowed="`bankrupt PLAYER`")
+            raise RuleViolation((msg("nobody is in debt") if not debtors else msg("say who: {items} owe money", items=' or '.join(debtors))),
+                                allowed=msg("`bankrupt PLAYER`"))
         name = debtors[0]
     else:
         name = cmd.debtor
     debts = [d for d in state.debts if d.debtor == name]
     if not debts:
-        raise RuleViolation(f"{name} owes nothing: bankruptcy comes only from a debt that "
-                            "cannot be paid", rule=R_BANKRUPT)
+        raise RuleViolation("{name} owes nothing: bankruptcy comes only from a debt that cannot be paid", rule=R_BANKRUPT,
+                            name=name)
     if state.auction:
         raise RuleViolation("an auction is open: the bankruptcy waits for the hammer",
                             allowed=next_step(state))
@@ -649,9 +675,9 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     can = raisable(state, name)
     if can >= owed:
         raise RuleViolation(
-            f"{name} owes {money(state, owed)} and can still raise {money(state, can)} by selling "
-            "buildings and mortgaging", rule=R_BANKRUPT,
-            allowed=debt_step(state, name))
+            "{name} owes {owed} and can still raise {can} by selling buildings and mortgaging", rule=R_BANKRUPT,
+            allowed=debt_step(state, name),
+            name=name, owed=money(state, owed), can=money(state, can))
     creditor = debts[0].creditor
     estate = state.rules.bankruptcy_estate
     # Who takes the estate: the creditor, or the Bank (always, in 002: it pays the creditors)

@@ -77,7 +77,8 @@ def resolve_run(words: list[str], start: int, candidates: list[str], kind: str) 
     (`viale monterossa` -> did you mean 'Viale Monterosa'), rather than the first word's
     (`viale` is ambiguous), which would hide the better hint."""
     if start >= len(words):
-        raise UsageError(f"name a {kind}")
+        raise UsageError("name a {kind}",
+                         kind=kind)
     best: UnknownName | None = None
     for end in range(len(words), start, -1):
         try:

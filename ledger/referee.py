@@ -15,6 +15,7 @@ from .decision import Tx, money
 from .errors import RuleViolation
 from .events import RULING_KINDS
 from .state import BANK, State
+from .text import msg
 
 # A referee may act after the game has ended: a final ruling, a correction before scoring.
 AFTER_THE_END = (c.CorrectCash, c.CorrectPosition, c.CorrectOwner, c.RecordRuling)
@@ -22,17 +23,18 @@ AFTER_THE_END = (c.CorrectCash, c.CorrectPosition, c.CorrectOwner, c.RecordRulin
 
 def _said(cmd) -> None:
     if not cmd.referee.strip():
-        raise RuleViolation("a referee's decision names the referee", allowed="--referee NAME")
+        raise RuleViolation("a referee's decision names the referee", allowed=msg("--referee NAME"))
     if not cmd.reason.strip():
-        raise RuleViolation("a correction says why", allowed="--reason TEXT")
+        raise RuleViolation("a correction says why", allowed=msg("--reason TEXT"))
 
 
 def _seated(state: State, name: str, what: str) -> None:
     if name not in state.index:
-        raise RuleViolation(f"{name} is not at this table", allowed=", ".join(state.active()))
+        raise RuleViolation("{name} is not at this table", allowed=", ".join(state.active()),
+                            name=name)
     if state.player(name).bankrupt:
-        raise RuleViolation(f"{name} is bankrupt and out of the game: nothing of his can be "
-                            f"{what}")
+        raise RuleViolation("{name} is bankrupt and out of the game: nothing of his can be {what}",
+                            name=name, what=what)
 
 
 def correct_cash(tx: Tx, cmd: c.CorrectCash) -> None:
@@ -41,12 +43,12 @@ def correct_cash(tx: Tx, cmd: c.CorrectCash) -> None:
     _seated(state, cmd.player, "corrected")
     if cmd.amount == 0:
         raise RuleViolation("a correction of 0 changes nothing",
-                            allowed=f"a whole amount, + from the Bank to {cmd.player}, - back")
+                            allowed=msg("a whole amount, + from the Bank to {player}, - back", player=cmd.player))
     cash = state.player(cmd.player).cash
     if cmd.amount < 0 and cash < -cmd.amount:
         raise RuleViolation(
-            f"{cmd.player} has {money(state, cash)}: taking {money(state, -cmd.amount)} would "
-            "leave the cash negative", allowed=f"take at most {cash}")
+            "{player} has {cash}: taking {value} would leave the cash negative", allowed=msg("take at most {cash}", cash=cash),
+            player=cmd.player, cash=money(state, cash), value=money(state, -cmd.amount))
     payer, payee = (BANK, cmd.player) if cmd.amount > 0 else (cmd.player, BANK)
     tx.emit("CashCorrected", player=cmd.player, payer=payer, payee=payee,
             amount=abs(cmd.amount), reason=f"referee {cmd.referee}: {cmd.reason}",
@@ -58,19 +60,22 @@ def correct_position(tx: Tx, cmd: c.CorrectPosition) -> None:
     _said(cmd)
     _seated(state, cmd.player, "moved")
     if not 0 <= cmd.position <= 39:
-        raise RuleViolation(f"the board has spaces 0 to 39, not {cmd.position}")
+        raise RuleViolation("the board has spaces 0 to 39, not {position}",
+                            position=cmd.position)
     p = state.player(cmd.player)
     space = state.edition.space(cmd.position).name
     if p.position == cmd.position and not p.in_jail:
-        raise RuleViolation(f"{cmd.player} is already on {space}")
+        raise RuleViolation("{player} is already on {space}",
+                            player=cmd.player, space=space)
     t = state.turn
     if t.player == cmd.player and t.phase not in ("roll", "over"):
         # The square's business (an offer, a card, an auction) is still on the table: moving
         # the token now would leave it waiting on a square the player is no longer on.
         from .state import next_step
 
-        raise RuleViolation(f"{cmd.player}'s move is still being played out",
-                            allowed=f"{next_step(state)}; or `undo` it, then correct")
+        raise RuleViolation("{player}'s move is still being played out",
+                            allowed=msg("{next_step}; or `undo` it, then correct", next_step=next_step(state)),
+                            player=cmd.player)
     # Moved out of jail by the referee (sent there wrongly, say): the move frees him.  Moved
     # onto the jail square he is only visiting (004 §Prigione).
     tx.emit("PositionCorrected", player=cmd.player, **{"from": p.position}, to=cmd.position,
@@ -84,25 +89,29 @@ def correct_owner(tx: Tx, cmd: c.CorrectOwner) -> None:
     pos = cmd.property
     space = state.edition.space(pos)
     if not space.is_property:
-        raise RuleViolation(f"{space.name} is not a deed: nobody owns it")
+        raise RuleViolation("{space} is not a deed: nobody owns it",
+                            space=space.name)
     if cmd.owner is not None:
         _seated(state, cmd.owner, "given a deed")
     now = state.owners[pos]
     if now == cmd.owner:
-        raise RuleViolation(f"{space.name} already belongs to {now or 'the Bank'}")
+        raise RuleViolation("{space} already belongs to {value}",
+                            space=space.name, value=now or 'the Bank')
     group = state.edition.groups[space.group]
     built = [p for p in group if state.buildings[p]]
     if built:
         raise RuleViolation(
-            f"the group of {space.name} has buildings ({', '.join(state.edition.space(p).name for p in built)}): "
-            "a deed with buildings on its group cannot change hands (004 §Proprietà in vendita)",
-            allowed="sell the buildings first (`sell PROPERTY all`), then correct the owner")
+            "the group of {space} has buildings ({items}): a deed with buildings on its group cannot change hands (004 §Proprietà in vendita)",
+            allowed=msg("sell the buildings first (`sell PROPERTY all`), then correct the owner"),
+            space=space.name, items=', '.join(state.edition.space(p).name for p in built))
     a = state.auction
     if (a is not None and a.property == pos) or pos in state.auction_queue:
-        raise RuleViolation(f"{space.name} is being auctioned", allowed="`hammer` it first")
+        raise RuleViolation("{space} is being auctioned", allowed=msg("`hammer` it first"),
+                            space=space.name)
     if state.turn.phase == "buy" and state.turn.offer == pos:
-        raise RuleViolation(f"{space.name} is on offer to {state.turn.player}",
-                            allowed="`buy` or `decline` first")
+        raise RuleViolation("{space} is on offer to {player}",
+                            allowed=msg("`buy` or `decline` first"),
+                            space=space.name, player=state.turn.player)
     # The Bank holds no mortgaged deed: one handed back comes back free, as a bankrupt's
     # deeds do (003 §10).  Between players the mortgage goes with the deed.
     mortgaged = pos in state.mortgaged and cmd.owner is not None
@@ -114,11 +123,13 @@ def correct_owner(tx: Tx, cmd: c.CorrectOwner) -> None:
 def record_ruling(tx: Tx, cmd: c.RecordRuling) -> None:
     state = tx.state
     if not cmd.referee.strip():
-        raise RuleViolation("a recorded ruling names the referee", allowed="--referee NAME")
+        raise RuleViolation("a recorded ruling names the referee", allowed=msg("--referee NAME"))
     if cmd.kind not in RULING_KINDS:
-        raise RuleViolation(f"no ruling of kind {cmd.kind!r}", allowed=", ".join(RULING_KINDS))
+        raise RuleViolation("no ruling of kind {kind!r}", allowed=", ".join(RULING_KINDS),
+                            kind=cmd.kind)
     if not 1 <= cmd.subject <= state.seq:
-        raise RuleViolation(f"event {cmd.subject} is not in this game (events 1 to {state.seq})")
+        raise RuleViolation("event {subject} is not in this game (events 1 to {seq})",
+                            subject=cmd.subject, seq=state.seq)
     if not cmd.verdict.strip() or not cmd.text.strip():
         raise RuleViolation("a ruling has a verdict and its reasons")
     tx.emit("RulingRecorded", kind=cmd.kind, subject_seq=cmd.subject, verdict=cmd.verdict,

@@ -143,10 +143,12 @@ def _build(raw: dict, origin: _Origin | str) -> RuleSet:
 
         close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
         hint = f"did you mean {close[0]}?" if close else f"known: {', '.join(sorted(known))}"
-        raise UsageError(f"{origin.at(key)}: not a rule parameter; {hint}")
+        raise UsageError("{at}: not a rule parameter; {hint}",
+                         at=origin.at(key), hint=hint)
     missing = sorted(set(known) - set(raw))
     if missing:
-        raise UsageError(f"{origin.label}: missing rule parameter(s) {', '.join(missing)}")
+        raise UsageError("{label}: missing rule parameter(s) {items}",
+                         label=origin.label, items=', '.join(missing))
     for name, value in raw.items():
         kind = known[name]
         ok = (isinstance(value, bool) if kind == "bool" else
@@ -154,17 +156,20 @@ def _build(raw: dict, origin: _Origin | str) -> RuleSet:
               isinstance(value, dict) if kind == "dict" else
               isinstance(value, str))
         if not ok:
-            raise UsageError(f"{origin.at(name)} must be {_kind_name(kind)}, not {value!r}")
+            raise UsageError("{at} must be {kind_name}, not {value!r}",
+                             at=origin.at(name), kind_name=_kind_name(kind), value=value)
         if name in _CHOICES and value not in _CHOICES[name]:
-            raise UsageError(f"{origin.at(name)} must be one of {', '.join(_CHOICES[name])}, "
-                             f"not {value!r}")
+            raise UsageError("{at} must be one of {items}, not {value!r}",
+                             at=origin.at(name), items=', '.join(_CHOICES[name]), value=value)
         if name in _RANGES:
             lo, hi = _RANGES[name]
             if value < lo or (hi is not None and value > hi):
                 span = f"at least {lo}" if hi is None else f"from {lo} to {hi}"
-                raise UsageError(f"{origin.at(name)} must be {span}, not {value}")
+                raise UsageError("{at} must be {span}, not {value}",
+                                 at=origin.at(name), span=span, value=value)
         if kind == "str" and name in ("name", "source") and not value.strip():
-            raise UsageError(f"{origin.at(name)} cannot be empty")
+            raise UsageError("{at} cannot be empty",
+                             at=origin.at(name))
         if kind == "dict":
             _check_table(name, value, origin)
     _check_together(raw, origin)
@@ -182,36 +187,40 @@ def _check_table(name: str, table: dict, origin: _Origin) -> None:
     if name == "cite":
         for key, value in table.items():
             if key not in CITE_TOPICS:
-                raise UsageError(f"{where}: {key!r} is not a topic to cite; known: "
-                                 f"{', '.join(CITE_TOPICS)}")
+                raise UsageError("{where}: {key!r} is not a topic to cite; known: {items}",
+                                 where=where, key=key, items=', '.join(CITE_TOPICS))
             if not isinstance(value, str) or not value.strip():
-                raise UsageError(f"{where}.{key} must be a section, e.g. \"000 FAQ 7\"")
+                raise UsageError("{where}.{key} must be a section, e.g. \"000 FAQ 7\"",
+                                 where=where, key=key)
         return
     for key, value in table.items():
         if not (key.isdigit() and 1 <= int(key) <= 8):
-            raise UsageError(f"{where}: {key!r} is not a number of players (1-8)")
+            raise UsageError("{where}: {key!r} is not a number of players (1-8)",
+                             where=where, key=key)
         if name == "tournament_points":
             ok = (isinstance(value, list) and 1 <= len(value) <= int(key)
                   and all(_whole(v) and v >= 0 for v in value))
             if not ok:
-                raise UsageError(f"{where}.{key} must list at most {key} whole number(s) of "
-                                 f"points, one per place from the first")
+                raise UsageError("{where}.{key} must list at most {key} whole number(s) of points, one per place from the first",
+                                 where=where, key=key)
         elif not (_whole(value) and value >= 0):
-            raise UsageError(f"{where}.{key} must be a whole number, not {value!r}")
+            raise UsageError("{where}.{key} must be a whole number, not {value!r}",
+                             where=where, key=key, value=value)
 
 
 def _check_together(raw: dict, origin: _Origin) -> None:
     if raw["min_players"] > raw["max_players"]:
-        raise UsageError(f"{origin.at('min_players')} is more than max_players")
+        raise UsageError("{at} is more than max_players",
+                         at=origin.at('min_players'))
     for name in ("starting_cash_by_players", "deeds_dealt_by_players"):
         table = raw[name]
         if table:
             missing = [n for n in range(raw["min_players"], raw["max_players"] + 1)
                        if str(n) not in table]
             if missing:
-                raise UsageError(f"{origin.at(name)} has no entry for {missing[0]} players "
-                                 f"(the rule set seats {raw['min_players']}-"
-                                 f"{raw['max_players']})")
+                raise UsageError("{at} has no entry for {missing} players (the rule set seats {min_players}-{max_players})",
+                                 at=origin.at(name), missing=missing[0],
+                                 min_players=raw['min_players'], max_players=raw['max_players'])
 
 
 def starting_cash(rules: RuleSet, players: int) -> int:
@@ -239,10 +248,11 @@ def _resolve(raw: dict, seen: tuple[str, ...]) -> dict:
     if base is None:
         return raw
     if base not in BUILTIN:
-        raise UsageError(f"a rule set can extend only a built-in one ({', '.join(BUILTIN)}), "
-                         f"not {base!r}")
+        raise UsageError("a rule set can extend only a built-in one ({items}), not {base!r}",
+                         items=', '.join(BUILTIN), base=base)
     if base in seen:
-        raise UsageError(f"rule sets extend each other in a circle: {' -> '.join(seen + (base,))}")
+        raise UsageError("rule sets extend each other in a circle: {items}",
+                         items=' -> '.join(seen + (base,)))
     merged = _resolve(_read_builtin(base), seen + (base,))
     for key, value in raw.items():
         # a table is merged key by key: a house file that cites one section keeps the rest
@@ -267,23 +277,25 @@ def load_rules(name_or_path: str) -> RuleSet:
         return _build(_resolve(_read_builtin(name_or_path), (name_or_path,)), name_or_path)
     path = name_or_path
     if not os.path.isfile(path):
-        raise UsageError(f"unknown rule set {name_or_path!r}: use one of {', '.join(BUILTIN)} "
-                         "or the path of a TOML file that extends one")
+        raise UsageError("unknown rule set {name_or_path!r}: use one of {items} or the path of a TOML file that extends one",
+                         name_or_path=name_or_path, items=', '.join(BUILTIN))
     try:
         text = _read(path)
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read the house rules: {exc}") from None
+        raise UsageError("{path}: cannot read the house rules: {exc}",
+                         path=path, exc=exc) from None
     origin = _Origin(path, text)
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{path}{_toml_line(exc, text)}: not valid TOML: {exc}") from None
+        raise UsageError("{path}{toml_line}: not valid TOML: {exc}",
+                         path=path, toml_line=_toml_line(exc, text), exc=exc) from None
     if "extends" not in raw:
-        raise UsageError(f"{path}: a house-rules file must say which rule set it extends, "
-                         f"e.g. extends = \"classic\"")
+        raise UsageError("{path}: a house-rules file must say which rule set it extends, e.g. extends = \"classic\"",
+                         path=path)
     if raw["extends"] not in BUILTIN:
-        raise UsageError(f"{origin.at('extends')}: a rule set can extend only a built-in one "
-                         f"({', '.join(BUILTIN)}), not {raw['extends']!r}")
+        raise UsageError("{at}: a rule set can extend only a built-in one ({items}), not {extends!r}",
+                         at=origin.at('extends'), items=', '.join(BUILTIN), extends=raw['extends'])
     raw.setdefault("name", os.path.splitext(os.path.basename(path))[0])
     return _build(_resolve(raw, ()), origin)
 
@@ -309,6 +321,6 @@ def check_fit(rules: RuleSet, edition) -> None:
     fits = [n for n in BUILTIN if load_rules(n).edition == edition.name]
     hint = (f"--rules {fits[0]} (its board is {edition.name})" if fits else
             "a house-rules file that extends it with the board's go_salary and jail_fine")
-    raise UsageError(f"the {rules.name} rules do not fit the {edition.name} board: "
-                     f"{'; '.join(problems)}; use --edition {rules.edition} (the {rules.name} "
-                     f"rules' board) or {hint}")
+    raise UsageError("the {rules} rules do not fit the {edition} board: {items}; use --edition {edition2} (the {rules} rules' board) or {hint}",
+                     rules=rules.name, edition=edition.name, items='; '.join(problems),
+                     edition2=rules.edition, hint=hint)

@@ -57,12 +57,13 @@ def check_names(players: list[str]) -> None:
     for name in players:
         why = name_problem(name)
         if why:
-            raise UsageError(f"player name {name!r} refused: {why}")
+            raise UsageError("player name {name!r} refused: {why}",
+                             name=name, why=why)
     seen: dict[str, str] = {}
     for name in players:
         key = fold(name)
         if key in seen:
             raise UsageError(
-                f"player names {seen[key]!r} and {name!r} are the same to banco, which ignores "
-                "case and accents: give each player a distinct name")
+                "player names {seen!r} and {name!r} are the same to banco, which ignores case and accents: give each player a distinct name",
+                seen=seen[key], name=name)
         seen[key] = name

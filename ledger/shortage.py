@@ -24,6 +24,7 @@ from . import commands as c
 from .decision import Tx, check_active, money, no_debts
 from .errors import RuleViolation
 from .state import BANK, State, next_step
+from .text import msg
 from .worth import deeds_of
 
 R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"
@@ -111,35 +112,37 @@ def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
     if len(set(names)) != len(names):
         raise RuleViolation("a player is named twice in --wanted")
     for name, count in wanted:
-        check_active(state, name, f"want a {kind}")
-        no_debts(state, f"bid for a {kind}", name)
+        check_active(state, name, msg("want a {kind}", kind=kind))
+        no_debts(state, msg("bid for a {kind}", kind=kind), name)
         if count < 1:
-            raise RuleViolation(f"{name} wants {count}: a want is at least 1",
-                                allowed=f"leave {name} out of --wanted")
+            raise RuleViolation("{name} wants {count}: a want is at least 1",
+                                allowed=msg("leave {name} out of --wanted", name=name),
+                                name=name, count=count)
         room = room_for(state, name, kind)
         if count > room:
             raise RuleViolation(
-                f"{name} has room for {room} {kind}(s), not {count}: a building bought at "
-                "auction goes up at once", rule=R_SHORT,
-                allowed=f"--wanted {name}={room}" if room else f"leave {name} out")
+                "{name} has room for {room} {kind}(s), not {count}: a building bought at auction goes up at once", rule=R_SHORT,
+                allowed=(msg("--wanted {name}={room}", name=name, room=room) if room else msg("leave {name} out", name=name)),
+                name=name, room=room, kind=kind, count=count)
     if len(wanted) < 2:
-        raise RuleViolation(f"a building auction is for two or more players wanting the last "
-                            f"{kind}s; say who wants how many", rule=R_SHORT,
-                            allowed=f"`auction-building {kind} --wanted NAME=N NAME=N ...`, or "
-                                    "`build` if only one wants them")
+        raise RuleViolation("a building auction is for two or more players wanting the last {kind}s; say who wants how many", rule=R_SHORT,
+                            allowed=msg("`auction-building {kind} --wanted NAME=N NAME=N ...`, or `build` if only one wants them", kind=kind),
+                            kind=kind)
     stock = state.bank_houses if kind == "house" else state.bank_hotels
     total = sum(k for _, k in wanted)
     if stock < 1:
-        raise RuleViolation(f"the Bank has no {kind}s: wait until some are sold back",
-                            rule=R_SHORT)
+        raise RuleViolation("the Bank has no {kind}s: wait until some are sold back",
+                            rule=R_SHORT,
+                            kind=kind)
     if stock >= total:
         raise RuleViolation(
-            f"the Bank has {stock} {kind}(s) and {total} are wanted: no shortage, so no "
-            f"auction; each buys at the deed's price", rule=R_SHORT,
-            allowed="`build PROPERTY` or `build GROUP N`")
+            "the Bank has {stock} {kind}(s) and {total} are wanted: no shortage, so no auction; each buys at the deed's price", rule=R_SHORT,
+            allowed=msg("`build PROPERTY` or `build GROUP N`"),
+            stock=stock, kind=kind, total=total)
     if not _still_contested(state, wanted, kind):
-        raise RuleViolation(f"fewer than two of them can put a {kind} up now (even building)",
-                            rule=R_SHORT, allowed="`build` the houses that come first")
+        raise RuleViolation("fewer than two of them can put a {kind} up now (even building)",
+                            rule=R_SHORT, allowed=msg("`build` the houses that come first"),
+                            kind=kind)
     tx.emit("BuildingAuctionOpened", kind=kind, min_bid=_opening(state, wanted, kind),
             step=state.rules.auction_step, resume=state.turn.phase, wanted=dict(wanted))
 
@@ -154,18 +157,19 @@ def check_bid(state: State, bidder: str, amount: int) -> None:
                if bidder not in dict(a.wanted) else
                f"{bidder} has won every {a.kind} they said they want")
         keen = ", ".join(n for n, k in a.wanted if k)
-        raise RuleViolation(why, rule=R_WANTED, allowed=f"bids from {keen}")
+        raise RuleViolation(why, rule=R_WANTED, allowed=msg("bids from {keen}", keen=keen))
     if not placeable(state, bidder, a.kind):
-        raise RuleViolation(f"{bidder} has no lot where a {a.kind} could go now", rule=R_SHORT,
-                            allowed="bidders must be able to build it at once")
+        raise RuleViolation("{bidder} has no lot where a {kind} could go now", rule=R_SHORT,
+                            allowed=msg("bidders must be able to build it at once"),
+                            bidder=bidder, kind=a.kind)
     if state.rules.building_auction_opening != "house_price":
         return
     low = floor(state, bidder, a.kind)
     if amount < low:
         nxt = low if a.high_bidder is None else max(low, a.high_bid + a.step)
         raise RuleViolation(
-            f"a {a.kind} on {bidder}'s cheapest lot costs {money(state, low)} on the deed: "
-            f"{bidder}'s bids start there", rule=R_SHORT, allowed=f"bid {nxt} or more")
+            "a {kind} on {bidder}'s cheapest lot costs {low} on the deed: {bidder}'s bids start there", rule=R_SHORT, allowed=msg("bid {nxt} or more", nxt=nxt),
+            kind=a.kind, bidder=bidder, low=money(state, low))
 
 
 def winner_lots(state: State) -> list[int]:
@@ -193,8 +197,8 @@ def hammer_building(tx: Tx, lot: int | None) -> None:
         lot = lots[0]
     if lot not in lots:
         names = " or ".join(state.edition.space(p).name for p in lots)
-        raise RuleViolation(f"{winner} wins the {a.kind} for {money(state, a.high_bid)}: say "
-                            "where it goes", rule=R_SHORT, allowed=f"`hammer PROPERTY` with {names}")
+        raise RuleViolation("{winner} wins the {kind} for {high_bid}: say where it goes", rule=R_SHORT, allowed=msg("`hammer PROPERTY` with {names}", names=names),
+                            winner=winner, kind=a.kind, high_bid=money(state, a.high_bid))
     space = state.edition.space(lot)
     hfh = state.rules.houses_for_hotel
     if a.kind == "hotel":

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from .errors import RuleViolation, UsageError
 from .state import BANK, Player, State, debt_step, next_step
+from .text import msg
 
 if TYPE_CHECKING:  # a read (`state`, the shell's prompt) imports this module: keep it light
     from . import commands as c
@@ -60,20 +61,20 @@ def check_face(state: State, player: Player, face: str | None) -> None:
     if face is None:
         if state.rules.speedy_die and player.passed_go and not player.in_jail:
             raise RuleViolation(
-                f"{player.name} has passed Via!: the two dice and the Speedy die are thrown "
-                f"together", rule=R_THREE_DICE,
-                allowed="`roll D1 D2 S` with S the Speedy die: 1 2 3 bus mr")
+                "{player} has passed Via!: the two dice and the Speedy die are thrown together", rule=R_THREE_DICE,
+                allowed=msg("`roll D1 D2 S` with S the Speedy die: 1 2 3 bus mr"),
+                player=player.name)
         return
     if not state.rules.speedy_die:
         raise RuleViolation(
-            f"the {state.rules.name} rules roll two dice; a third die, the Speedy die, is the "
-            f"championship's ({R_SPEEDY})", rule="004 §Svolgimento del gioco",
-            allowed="`roll D1 D2`")
+            "the {rules} rules roll two dice; a third die, the Speedy die, is the championship's ({R_SPEEDY})", rule="004 §Svolgimento del gioco",
+            allowed=msg("`roll D1 D2`"),
+            rules=state.rules.name, R_SPEEDY=R_SPEEDY)
     from .events import SPEEDY_FACES
 
     if face not in SPEEDY_FACES:
-        raise UsageError(f"the Speedy die shows 1, 2, 3, bus or mr, not {face!r}: "
-                         "roll D1 D2 S")
+        raise UsageError("the Speedy die shows 1, 2, 3, bus or mr, not {face!r}: roll D1 D2 S",
+                         face=face)
 
 
 def ignored_because(state: State, player: Player, face: str | None) -> str | None:
@@ -152,16 +153,16 @@ def bus_move(tx: Tx, cmd: c.BusMove) -> None:
     from .decision import check_turn
 
     state = tx.state
-    check_turn(state, cmd.player, "move")
+    check_turn(state, cmd.player, msg("move"))
     _need(state, "move", "no Bus move is waiting: `move N` follows a roll whose Speedy die "
           "shows the Bus", R_BUS)
     t = state.turn
     choices = choices_of(t)
     if cmd.spaces not in choices:
         raise RuleViolation(
-            f"the Bus moves {t.player} by one die or both: {_listing(choices)}, not "
-            f"{cmd.spaces}", rule=R_BUS,
-            allowed=_listing([f"`move {n}`" for n in choices]))
+            "the Bus moves {player} by one die or both: {listing}, not {spaces}", rule=R_BUS,
+            allowed=_listing([f"`move {n}`" for n in choices]),
+            player=t.player, listing=_listing(choices), spaces=cmd.spaces)
     which = "both dice" if cmd.spaces == sum(t.dice[:2]) else "one die"
     start = state.current.position
     to = (start + cmd.spaces) % 40
@@ -176,11 +177,12 @@ def go_to(tx: Tx, cmd: c.GoTo) -> None:
     from .decision import check_turn
 
     state = tx.state
-    check_turn(state, cmd.player, "go")
+    check_turn(state, cmd.player, msg("go"))
     _need(state, "go", "no triple is waiting: `go SPACE` follows three equal dice",
           R_TRIPLE)
     if not 0 <= cmd.position < 40:
-        raise UsageError(f"the board's spaces are 0 to 39, not {cmd.position}")
+        raise UsageError("the board's spaces are 0 to 39, not {position}",
+                         position=cmd.position)
     name = state.turn.player
     start = state.current.position
     # Clockwise; the space he stands on is a whole round, and pays Via! (000 FAQ 37).
@@ -196,18 +198,18 @@ def advance(tx: Tx, cmd: c.Advance) -> None:
     from .decision import check_turn
 
     state = tx.state
-    check_turn(state, cmd.player, "advance")
+    check_turn(state, cmd.player, msg("advance"))
     _need(state, "advance", "no Mr Monopoly move is waiting: `advance` follows a roll whose "
           "Speedy die shows Mr Monopoly, once the first square is done", R_MR)
     name = state.turn.player
     for d in state.debts:
         if d.debtor == name:
             # Two squares, two moments: the first is settled before the second (000 FAQ 42).
-            creditor = "the Bank" if d.creditor == BANK else d.creditor
+            creditor = msg("the Bank") if d.creditor == BANK else d.creditor
             raise RuleViolation(
-                f"{name} owes {state.edition.money(d.amount)} to {creditor} ({d.reason}) from the "
-                f"first square: it is settled before Mr Monopoly's move", rule=R_MR_ORDER,
-                allowed=debt_step(state, name))
+                "{name} owes {amount} to {creditor} ({reason}) from the first square: it is settled before Mr Monopoly's move", rule=R_MR_ORDER,
+                allowed=debt_step(state, name),
+                name=name, amount=state.edition.money(d.amount), creditor=creditor, reason=d.reason)
     start = state.current.position
     target, why = mr_monopoly_target(state, name)
     if target is None:

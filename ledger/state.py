@@ -12,6 +12,7 @@ from typing import NamedTuple
 from .edition import Edition, load_edition
 from .errors import UsageError
 from .rules import RuleSet, deeds_to_deal
+from .text import Joined, Text, msg
 
 BANK = "bank"
 
@@ -201,67 +202,70 @@ def richest_bidders(state: State) -> list[str]:
 
 
 def _amount(state: State, amount: int) -> str:
-    return f"{amount} {state.edition.currency}"
+    return state.edition.money(amount)
 
 
-def debt_step(state: State, debtor: str) -> str:
+def debt_step(state: State, debtor: str) -> Text:
     """What a debtor must do: raise the money and pay, or go bankrupt if it cannot be raised
     (003 §10)."""
     from .worth import raisable
 
     debts = [d for d in state.debts if d.debtor == debtor]
     owed = sum(d.amount for d in debts)
-    to = ", ".join(f"{_amount(state, d.amount)} to {'the Bank' if d.creditor == BANK else d.creditor}"
-                   f" ({d.reason})" for d in debts)
+    to = Joined([msg("{amount} to {creditor} ({reason})", amount=_amount(state, d.amount),
+                     creditor=msg("the Bank") if d.creditor == BANK else d.creditor,
+                     reason=d.reason) for d in debts], ", ")
     cash = state.player(debtor).cash
     if cash >= debts[0].amount:
-        return f"{debtor} owes {to} and has the cash: `pay {debtor}`"
+        return msg("{debtor} owes {to} and has the cash: `pay {debtor}`", debtor=debtor, to=to)
     can = raisable(state, debtor)
     if can < owed:
-        return (f"{debtor} owes {to} and can raise only {_amount(state, can)}: "
-                f"`bankrupt {debtor}`")
-    return (f"{debtor} owes {to} with {_amount(state, cash)} in cash: raise "
-            f"{_amount(state, debts[0].amount - cash)} (`sell`, `mortgage`, `trade`), then "
-            f"`pay {debtor}`")
+        return msg("{debtor} owes {to} and can raise only {can}: `bankrupt {debtor}`",
+                   debtor=debtor, to=to, can=_amount(state, can))
+    return msg("{debtor} owes {to} with {cash} in cash: raise {amount} (`sell`, `mortgage`, "
+               "`trade`), then `pay {debtor}`", debtor=debtor, to=to, cash=_amount(state, cash),
+               amount=_amount(state, debts[0].amount - cash))
 
 
-def hammer_step(state: State) -> str:
+def hammer_step(state: State) -> Text:
     """What `hammer` does now, in the words to type."""
     a = state.auction
     if a.high_bidder is not None:
-        return "`hammer`" if a.kind == "deed" else "`hammer [PROPERTY]` (where it goes)"
+        return msg("`hammer`") if a.kind == "deed" else msg("`hammer [PROPERTY]` (where it goes)")
     if a.kind != "deed":
-        return f"`hammer` (no bid: the {a.kind} stays with the Bank)"
+        return msg("`hammer` (no bid: the {kind} stays with the Bank)", kind=a.kind)
     if state.rules.auction_no_bid != "richest":
-        return "`hammer` (no bid: the deed stays with the Bank)"
+        return msg("`hammer` (no bid: the deed stays with the Bank)")
     tied = richest_bidders(state)
     if not tied:
-        return "`hammer` (no bid, and nobody can pay the opening bid: the deed stays unsold)"
+        return msg("`hammer` (no bid, and nobody can pay the opening bid: the deed stays unsold)")
     if len(tied) == 1:
-        return (f"`hammer` (no bid: {tied[0]}, the richest, takes it at "
-                f"{_amount(state, a.min_bid)}, 000 FAQ 22)")
-    return (f"`hammer PLAYER` among {', '.join(tied)} (no bid: the richest take it at "
-            f"{_amount(state, a.min_bid)}; they tie, the banker says who)")
+        return msg("`hammer` (no bid: {player}, the richest, takes it at {min_bid}, 000 FAQ 22)",
+                   player=tied[0], min_bid=_amount(state, a.min_bid))
+    return msg("`hammer PLAYER` among {players} (no bid: the richest take it at {min_bid}; they "
+               "tie, the banker says who)", players=", ".join(tied),
+               min_bid=_amount(state, a.min_bid))
 
 
-def _auction_step(state: State) -> str:
+def _auction_step(state: State) -> Text:
     a = state.auction
     space = state.edition.space
-    lead = (f"{a.high_bidder} leads at {_amount(state, a.high_bid)}" if a.high_bidder
-            else f"no bid yet, bids from {_amount(state, a.min_bid)}")
+    lead = (msg("{high_bidder} leads at {high_bid}", high_bidder=a.high_bidder,
+                high_bid=_amount(state, a.high_bid)) if a.high_bidder
+            else msg("no bid yet, bids from {min_bid}", min_bid=_amount(state, a.min_bid)))
     if a.kind == "deed":
         what = space(a.property).name
-        after = (f"; then {', '.join(space(p).name for p in state.auction_queue)}"
+        after = (msg("; then {deeds}", deeds=", ".join(space(p).name for p in state.auction_queue))
                  if state.auction_queue else "")
     else:
-        what = f"a {a.kind}"
+        what = msg("a {kind}", kind=a.kind)
         keen = [f"{n} {k}" for n, k in a.wanted if k]
-        after = f"; still wanted: {', '.join(keen)}" if keen else ""
-    return (f"the auction for {what} is open ({lead}{after}): `bid PLAYER AMOUNT` or "
-            f"{hammer_step(state)}")
+        after = msg("; still wanted: {wanted}", wanted=", ".join(keen)) if keen else ""
+    return msg("the auction for {what} is open ({lead}{after}): `bid PLAYER AMOUNT` or "
+               "{hammer}", what=what, lead=lead, after=after, hammer=hammer_step(state))
 
 
-def _card_step(state: State) -> str:
+def _card_step(state: State) -> Text:
     t = state.turn
     title = state.edition.decks[t.card_deck].title
     order = state.decks[t.card_deck]
@@ -270,8 +274,9 @@ def _card_step(state: State) -> str:
         nxt = next(iter(order.unseen))
     elif not order.unseen and order.known:
         nxt = order.known[0][0]
-    hint = f" (the next card is {title} {nxt})" if nxt else ""
-    return f"{t.player} must draw from {title}: `card {t.card_deck} CARD`{hint}"
+    hint = msg(" (the next card is {title} {number})", title=title, number=nxt) if nxt else ""
+    return msg("{player} must draw from {title}: `card {deck} CARD`{hint}", player=t.player,
+               title=title, deck=t.card_deck, hint=hint)
 
 
 def turn_in_progress(state: State) -> bool:
@@ -291,17 +296,17 @@ def dealing_left(state: State) -> list[tuple[str, int]]:
             if state.dealt.get(n, 0) < due]
 
 
-def _deal_step(left: list[tuple[str, int]]) -> str:
+def _deal_step(left: list[tuple[str, int]]) -> Text:
     who = ", ".join(f"{n} {k}" for n, k in left)
-    return (f"deal the deeds before the first roll (still to deal: {who}): "
-            f"`deal PLAYER PROPERTY...`")
+    return msg("deal the deeds before the first roll (still to deal: {who}): "
+               "`deal PLAYER PROPERTY...`", who=who)
 
 
-def next_step(state: State) -> str:
+def next_step(state: State) -> Text:
     """What the table is waiting for, in the words the banker types."""
     if state.ended:
-        return (f"the game is over: {state.winner} wins" if state.winner
-                else "the game is over: a tie")
+        return (msg("the game is over: {winner} wins", winner=state.winner) if state.winner
+                else msg("the game is over: a tie"))
     left = dealing_left(state)
     if left:
         return _deal_step(left)
@@ -314,51 +319,55 @@ def next_step(state: State) -> str:
                     f"`time-up` again ends the game and lets it go")
     main = None
     if t.phase == "buy":
-        main = f"{t.player} must `buy` or `decline` {state.edition.space(t.offer).name}"
+        main = msg("{player} must `buy` or `decline` {space}", player=t.player,
+                   space=state.edition.space(t.offer).name)
     elif t.phase == "auction":
         main = _auction_step(state)
     elif t.phase == "card":
         main = _card_step(state)
     elif t.phase == "choice":
         deck, number = t.card_choice
-        main = (f"{t.player} must choose for {state.edition.decks[deck].title} {number}: "
-                f"`card {deck} {number} pay` or `card {deck} {number} draw`")
+        main = msg("{player} must choose for {title} {number}: `card {deck} {number} pay` or "
+                   "`card {deck} {number} draw`", player=t.player,
+                   title=state.edition.decks[deck].title, number=number, deck=deck)
     elif t.phase == "throw":
         multiplier, _ = t.card_throw
-        main = (f"{t.player} throws the dice again for the rent on "
-                f"{state.edition.space(state.current.position).name} ({multiplier} x the throw): "
-                f"`roll D1 D2`")
+        main = msg("{player} throws the dice again for the rent on {space} ({multiplier} x the "
+                   "throw): `roll D1 D2`", player=t.player,
+                   space=state.edition.space(state.current.position).name, multiplier=multiplier)
     elif t.phase == "jail_exit":
-        main = (f"{t.player} failed the last try and leaves jail: `use-card` or `pay-fine` "
-                f"({_amount(state, state.rules.jail_fine)}), then moves {sum(t.dice[:2])} "
-                f"(000 FAQ 17)")
+        main = msg("{player} failed the last try and leaves jail: `use-card` or `pay-fine` "
+                   "({fine}), then moves {spaces} (000 FAQ 17)", player=t.player,
+                   fine=_amount(state, state.rules.jail_fine), spaces=sum(t.dice[:2]))
     elif t.phase in ("move", "go", "advance"):
         from .speedy import speedy_step
 
         main = speedy_step(state)
     debtors = list(dict.fromkeys(d.debtor for d in state.debts))
-    debts = "; ".join(debt_step(state, n) for n in debtors)
+    debts = Joined([debt_step(state, n) for n in debtors], "; ")
     if state.time_up:  # the game waits only for the turn in progress and the debts
-        then = f"the game ends after {t.player}'s turn" if main else "the game ends"
-        return "; ".join(x for x in (main, debts, f"time is up: {then}") if x)
+        then = (msg("the game ends after {player}'s turn", player=t.player) if main
+                else msg("the game ends"))
+        return Joined([main, debts, msg("time is up: {then}", then=then)], "; ")
     if main:
-        return f"{main}; meanwhile {debts}" if debts else main
+        return msg("{main}; meanwhile {debts}", main=main, debts=debts) if debts else main
     if debts:  # nobody rolls while a debt is unsettled (003 §10)
-        return f"{debts}; then {t.player} rolls"
+        return msg("{debts}; then {player} rolls", debts=debts, player=t.player)
     p = state.current
     if p.in_jail:
         ways = (["`pay-fine`"] if p.cash >= state.rules.jail_fine else []) + (
             ["`use-card`"] if p.jail_cards else [])
-        return (f"{t.player} is in jail: {', '.join(ways + ['`roll D1 D2` to try for doubles'])}"
-                f" (try {p.jail_turns + 1} of {state.rules.jail_max_attempts})")
-    return f"{t.player} to {roll_words(state, p)}"
+        return msg("{player} is in jail: {ways} (try {attempt} of {attempts})", player=t.player,
+                   ways=Joined([*ways, msg("`roll D1 D2` to try for doubles")], ", "),
+                   attempt=p.jail_turns + 1, attempts=state.rules.jail_max_attempts)
+    return msg("{player} to {roll}", player=t.player, roll=roll_words(state, p))
 
 
-def roll_words(state: State, p: Player) -> str:
+def roll_words(state: State, p: Player) -> Text | str:
     """The roll a player makes: two dice, or three once he has passed Via! under a rule set with
     the Speedy die (000 §SVOLGIMENTO 2-3); in jail only the numbered dice (000 FAQ 34)."""
     if state.rules.speedy_die and p.passed_go and not p.in_jail:
-        return "`roll D1 D2 S` (S, the Speedy die: 1 2 3 bus mr)"
+        return msg("`roll D1 D2 S` (S, the Speedy die: 1 2 3 bus mr)")
     return "`roll D1 D2`"
 
 

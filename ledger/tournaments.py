@@ -25,6 +25,7 @@ import json
 
 from .canonical import GENESIS, canonical_json
 from .errors import RuleViolation, UsageError
+from .text import msg
 
 TABLE = "tournament_facts"
 _CREATE = (
@@ -125,7 +126,8 @@ class Tournaments:
         if not name:
             raise UsageError("a tournament needs a name")
         if name in self.names():
-            raise UsageError(f"there is already a tournament called {name!r}")
+            raise UsageError("there is already a tournament called {name!r}",
+                             name=name)
         if self.store.conn is None:
             from .store import missing_database
 
@@ -145,8 +147,8 @@ class Tournaments:
         if round_ is None:
             round_ = last + 1
         elif round_ > last + 1:
-            raise UsageError(f"round {round_}: the rounds so far are 1-{last}; the next is "
-                             f"{last + 1}")
+            raise UsageError("round {round_}: the rounds so far are 1-{last}; the next is {amount}",
+                             round_=round_, last=last, amount=last + 1)
         entered_uuids = {g["game_uuid"] for g in current}
         seated = {}
         for g in current:
@@ -157,26 +159,27 @@ class Tournaments:
         for game in dict.fromkeys(games):
             info = book.store.game(game)
             if info is None:
-                raise UsageError(f"no game {game} in this database (a game from another table "
-                                 "comes in with `banco import` first)")
+                raise UsageError("no game {game} in this database (a game from another table comes in with `banco import` first)",
+                                 game=game)
             state = book.state(game)
             if not state.rules.tournament_points:
-                raise RuleViolation(f"game {game} is played by the {state.rules.name} rules, "
-                                    "which give no tournament points", rule=R_POINTS,
-                                    allowed="games played with --rules championship")
+                raise RuleViolation("game {game} is played by the {rules} rules, which give no tournament points", rule=R_POINTS,
+                                    allowed=msg("games played with --rules championship"),
+                                    game=game, rules=state.rules.name)
             if not state.ended:
-                raise RuleViolation(f"game {game} is still in progress: its points come at "
-                                    "the end", rule=R_POINTS, allowed="`time-up` ends it")
+                raise RuleViolation("game {game} is still in progress: its points come at the end", rule=R_POINTS, allowed=msg("`time-up` ends it"),
+                                    game=game)
             uid = info.get("uuid")
             if not uid:
-                raise UsageError(f"game {game} has no identity (recorded by an older banco): "
-                                 "it cannot be entered")
+                raise UsageError("game {game} has no identity (recorded by an older banco): it cannot be entered",
+                                 game=game)
             if uid in entered_uuids:
-                raise UsageError(f"game {game} is already in {name!r}")
+                raise UsageError("game {game} is already in {name!r}",
+                                 game=game, name=name)
             for p in state.seats:
                 if p in seated:
-                    raise UsageError(f"{p} plays game {seated[p]} and game {game}: one table "
-                                     f"a round (round {round_})")
+                    raise UsageError("{player} plays game {seated} and game {game}: one table a round (round {round_})",
+                                     player=p, seated=seated[p], game=game, round_=round_)
                 seated[p] = game
             entered_uuids.add(uid)
             facts.append(("GameEntered", {"game_uuid": uid, "game": game, "round": round_}))

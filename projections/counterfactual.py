@@ -130,7 +130,8 @@ def rerun(events: list[dict], rules: str, *, skip_refused: bool = False,
                 other = start_game(started["players"], other_rules, started["edition"],
                                    started["first_player"])
             except RuleViolation as exc:
-                raise UsageError(f"the {other_rules.name} rules cannot seat this game: {exc}") \
+                raise UsageError("the {other_rules} rules cannot seat this game: {exc}",
+                                 other_rules=other_rules.name, exc=exc) \
                     from None
             other[0]["data"]["game_uuid"] = started.get("game_uuid")
             if other[0]["data"]["game_uuid"] is None:
@@ -144,7 +145,8 @@ def rerun(events: list[dict], rules: str, *, skip_refused: bool = False,
             try:
                 command = decode(doc)
             except CommandDecodeError as exc:
-                raise UsageError(f"command {number} (`{line}`) cannot be read back: {exc}") \
+                raise UsageError("command {number} (`{line}`) cannot be read back: {exc}",
+                                 number=number, line=line, exc=exc) \
                     from None
             ready = evolve(state, {**command_recorded(line, command), "seq": len(log) + 1})
             try:

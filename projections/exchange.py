@@ -66,8 +66,8 @@ def export_lines(store, game_id: int) -> Iterator[str]:
         g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain = r
         count += 1
         if seq != count or prev_hash != prev:
-            raise ExportRefused(f"game {game_id} event {count} is missing or out of place in "
-                                "the chain: run `banco audit`; nothing was exported")
+            raise ExportRefused("game {game_id} event {count} is missing or out of place in the chain: run `banco audit`; nothing was exported",
+                                game_id=game_id, count=count)
         if stored_row_hash(prev, hashed_as, seq, type_, data, at, actor, cid, version,
                            chain) != hsh:
             # The data as stored is not in canonical form, or the row was changed.
@@ -75,17 +75,19 @@ def export_lines(store, game_id: int) -> Iterator[str]:
                    "recorded_at": at, "actor": actor, "command_id": cid,
                    "schema_version": version, "chain_version": chain}
             if row_hash(prev, row) != hsh:
-                raise ExportRefused(f"game {game_id} event {seq} does not match its hash: run "
-                                    "`banco audit`; nothing was exported")
+                raise ExportRefused("game {game_id} event {seq} does not match its hash: run `banco audit`; nothing was exported",
+                                    game_id=game_id, seq=seq)
             recoded.add(seq)
         versions.add(chain)
         if started is None and type_ != "CommandRecorded":
             started = _game_started(data, type_)
             if started is None:
-                raise ExportRefused(f"game {game_id} does not begin with GameStarted")
+                raise ExportRefused("game {game_id} does not begin with GameStarted",
+                                    game_id=game_id)
         prev = head = hsh
     if started is None:
-        raise UsageError(f"game {game_id} has no events to export")
+        raise UsageError("game {game_id} has no events to export",
+                         game_id=game_id)
     header = {
         "banco_export": FORMAT, "game_uuid": started.get("game_uuid"),
         "players": started["players"], "rules": started["rules"].get("name"),
@@ -125,10 +127,11 @@ def _parse(line: str, number: int) -> dict:
         value = _DECODE(line)
     except ValueError as exc:
         cut = "" if line.endswith("\n") else " (the file may have been cut short)"
-        raise ImportRefused(f"line {number} is not valid JSON: {exc}{cut}; nothing was "
-                            "imported") from None
+        raise ImportRefused("line {number} is not valid JSON: {exc}{cut}; nothing was imported",
+                            number=number, exc=exc, cut=cut) from None
     if not isinstance(value, dict):
-        raise ImportRefused(f"line {number} is not a JSON object; nothing was imported")
+        raise ImportRefused("line {number} is not a JSON object; nothing was imported",
+                            number=number)
     return value
 
 
@@ -159,8 +162,8 @@ def _header(line: str | None) -> dict:
     versions = h["chain_versions"]
     if not isinstance(versions, list) or not versions or \
             any(v not in HASHED_FIELDS for v in versions):
-        raise ImportRefused(f"line 1 (the header): chain versions {versions!r} are not ones "
-                            f"this banco knows ({', '.join(map(str, HASHED_FIELDS))})")
+        raise ImportRefused("line 1 (the header): chain versions {versions!r} are not ones this banco knows ({items})",
+                            versions=versions, items=', '.join(map(str, HASHED_FIELDS)))
     if 1 in versions and not (isinstance(h["chain_game_id"], int)
                               and not isinstance(h["chain_game_id"], bool)):
         raise ImportRefused("line 1 (the header): version-1 rows need the game number they "
@@ -198,13 +201,13 @@ def _check_fields(row: dict, where: str) -> None:
     for key, kind in _TYPES.items():
         value = row[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ImportRefused(f"{where}: {key} {value!r} is not what banco writes; nothing "
-                                "was imported")
+            raise ImportRefused("{where}: {key} {value!r} is not what banco writes; nothing was imported",
+                                where=where, key=key, value=value)
 
 
 def _lied(field: str, said, found) -> ImportRefused:
-    return ImportRefused(f"line 1 (the header) says {field} {said!r} but the events say "
-                         f"{found!r}: the header lies; nothing was imported")
+    return ImportRefused("line 1 (the header) says {field} {said!r} but the events say {found!r}: the header lies; nothing was imported",
+                         field=field, said=said, found=found)
 
 
 def import_lines(store, lines: Iterable[str], *, source: str, now: str,
@@ -225,41 +228,38 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         if uid is not None:
             taken = store.game_with_uuid(uid)
             if taken is not None:
-                raise UsageError(f"this game is already game {taken} in {store.path} (uuid "
-                                 f"{uid}); nothing was imported")
+                raise UsageError("this game is already game {taken} in {path} (uuid {uid}); nothing was imported",
+                                 taken=taken, path=store.path, uid=uid)
         prev, count, started, ended, batch = GENESIS, 0, None, None, []
         versions, seen_head = set(), expect_head is None
         for number, line in enumerate(it, start=2):
             if not line.strip():
-                raise ImportRefused(f"line {number} is blank: a banco export has one event a "
-                                    "line; nothing was imported")
+                raise ImportRefused("line {number} is blank: a banco export has one event a line; nothing was imported",
+                                    number=number)
             row = _parse(line, number)
             expected = count + 1
             where = f"line {number} (event {row.get('seq', '?')})"
             _check_fields(row, where)
             seq = row["seq"]
             if count >= h["events"]:
-                raise ImportRefused(f"line {number} holds event {seq}, but the header announces "
-                                    f"{h['events']} events: the header lies, or lines were "
-                                    "added; nothing was imported")
+                raise ImportRefused("line {number} holds event {seq}, but the header announces {events} events: the header lies, or lines were added; nothing was imported",
+                                    number=number, seq=seq, events=h['events'])
             if seq != expected:
-                raise ImportRefused(f"line {number}: event {expected} expected, but the line "
-                                    f"holds event {seq}: a line was deleted or moved; nothing "
-                                    "was imported")
+                raise ImportRefused("line {number}: event {expected} expected, but the line holds event {seq}: a line was deleted or moved; nothing was imported",
+                                    number=number, expected=expected, seq=seq)
             if row["prev_hash"] != prev:
-                raise ImportRefused(f"{where} does not follow line {number - 1}: its prev_hash "
-                                    f"is not the hash of event {seq - 1}, which was changed, "
-                                    "or lines were swapped; nothing was imported")
+                raise ImportRefused("{where} does not follow line {amount}: its prev_hash is not the hash of event {amount2}, which was changed, or lines were swapped; nothing was imported",
+                                    where=where, amount=number - 1, amount2=seq - 1)
             chain = row["chain_version"]
             if chain not in h["chain_versions"]:
-                raise ImportRefused(f"{where} is chain version {chain}, which the header does not "
-                                    f"list ({h['chain_versions']}); nothing was imported")
+                raise ImportRefused("{where} is chain version {chain}, which the header does not list ({chain_versions}); nothing was imported",
+                                    where=where, chain=chain, chain_versions=h['chain_versions'])
             data_text = _CANONICAL(row["data"])  # floats were refused by the parser
             if stored_row_hash(prev, hashed_as, seq, row["type"], data_text,
                                row["recorded_at"], row["actor"], row["command_id"],
                                row["schema_version"], chain) != row["hash"]:
-                raise ImportRefused(f"{where} does not match its hash: the line was edited; "
-                                    "nothing was imported")
+                raise ImportRefused("{where} does not match its hash: the line was edited; nothing was imported",
+                                    where=where)
             versions.add(chain)
             if started is None and row["type"] != "CommandRecorded":
                 started = row
@@ -267,8 +267,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 if uid is None:
                     taken = store.game_starting_with(row["hash"]) if seq == 1 else None
                     if taken is not None:
-                        raise UsageError(f"this game is already game {taken} in {store.path} "
-                                         "(same first event); nothing was imported")
+                        raise UsageError("this game is already game {taken} in {path} (same first event); nothing was imported",
+                                         taken=taken, path=store.path)
             if row["type"] == "GameEnded":
                 ended = seq
             elif row["type"] == "EventRetracted" and ended in row["data"].get("seqs", ()):
@@ -285,27 +285,25 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             if count == 1:
                 first_at = row["recorded_at"]
         if count < h["events"]:
-            raise ImportRefused(f"the file ends after line {count + 1} (event {count}), but its "
-                                f"header announces {h['events']} events: it was cut short; "
-                                "nothing was imported")
+            raise ImportRefused("the file ends after line {amount} (event {count}), but its header announces {events} events: it was cut short; nothing was imported",
+                                amount=count + 1, count=count, events=h['events'])
         if prev != h["head"]:
-            raise ImportRefused(f"the last event's hash is {prev[:12]}..., the header's head is "
-                                f"{str(h['head'])[:12]}...: the header lies, or the history "
-                                "was rewritten; nothing was imported")
+            raise ImportRefused("the last event's hash is {prev}..., the header's head is {head}...: the header lies, or the history was rewritten; nothing was imported",
+                                prev=prev[:12], head=str(h['head'])[:12])
         if sorted(versions) != sorted(h["chain_versions"]):
             raise _lied("chain_versions", h["chain_versions"], sorted(versions))
         if not seen_head:
-            raise ImportRefused(f"the head {expect_head[:12]}... printed earlier is not in this "
-                                "history: it was rewritten; nothing was imported")
+            raise ImportRefused("the head {expect_head}... printed earlier is not in this history: it was rewritten; nothing was imported",
+                                expect_head=expect_head[:12])
         if started is None:
             raise ImportRefused("the file has no GameStarted: not a game; nothing was imported")
         if batch:
             imp.insert(batch)
         report = audit(game_id, imp.raw_rows(hashed_as if 1 in versions else None))
         if not report.ok:
-            raise ImportRefused(f"the audit stops at event {report.bad_seq} (line "
-                                f"{(report.bad_seq or 0) + 1}): {report.problem}; nothing was "
-                                "imported")
+            raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
+                                bad_seq=report.bad_seq, amount=(report.bad_seq or 0) + 1,
+                                problem=report.problem)
         d = started["data"]
         meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
             {"at": now, "from": source, "events": count, "head": prev})}
@@ -324,8 +322,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
 
 def _check_start(h: dict, row: dict, number: int) -> None:
     if row["type"] != "GameStarted":
-        raise ImportRefused(f"line {number} (event {row['seq']}) is {row['type']}: a game "
-                            "begins with GameStarted; nothing was imported")
+        raise ImportRefused("line {number} (event {seq}) is {type}: a game begins with GameStarted; nothing was imported",
+                            number=number, seq=row['seq'], type=row['type'])
     d = row["data"]
     for field, found in (("game_uuid", d.get("game_uuid")), ("players", d.get("players")),
                          ("rules", (d.get("rules") or {}).get("name")),

@@ -31,9 +31,8 @@ def parse_moment(text: str) -> Moment:
     if raw.isdigit():
         return Moment(int(raw), None, raw)
     if not _TIME.match(raw):
-        raise UsageError(f"{text!r} is neither an event number nor a time: give a seq (`57`) "
-                         "or a time as `log` prints it (`2026-11-30 21:14:05+01:00`, or "
-                         "`2026-11-30T20:14:05Z`, or local `2026-11-30 21:14`)")
+        raise UsageError("{text!r} is neither an event number nor a time: give a seq (`57`) or a time as `log` prints it (`2026-11-30 21:14:05+01:00`, or `2026-11-30T20:14:05Z`, or local `2026-11-30 21:14`)",
+                         text=text)
     m = _TIME.match(raw)
     clock, seconds, fraction = m.group(1), m.group(2), m.group(3)
     iso = raw.replace(" ", "T", 1) if clock and clock.startswith(" ") else raw
@@ -43,7 +42,8 @@ def parse_moment(text: str) -> Moment:
     try:
         moment = datetime.fromisoformat(iso)
     except ValueError as exc:
-        raise UsageError(f"{text!r} is not a time: {exc}") from None
+        raise UsageError("{text!r} is not a time: {exc}",
+                         text=text, exc=exc) from None
     if moment.tzinfo is None:
         moment = moment.astimezone()  # the computer's local time, as `log` shows it
     # The instant the text covers up to: a day, a minute or a second as typed.
@@ -70,7 +70,8 @@ def seq_at(events: list[dict], moment: Moment) -> int:
     last = events[-1]["seq"]
     if moment.seq is not None:
         if not 1 <= moment.seq <= last:
-            raise UsageError(f"the game has events 1 to {last}; there is no event {moment.seq}")
+            raise UsageError("the game has events 1 to {last}; there is no event {seq}",
+                             last=last, seq=moment.seq)
         return moment.seq
     found = None
     for e in events:
@@ -78,8 +79,8 @@ def seq_at(events: list[dict], moment: Moment) -> int:
             found = e["seq"]
     if found is None:
         first = events[0]["recorded_at"]
-        raise UsageError(f"nothing was recorded by {moment.text}: the game's first event is "
-                         f"at {local_time(first)}")
+        raise UsageError("nothing was recorded by {text}: the game's first event is at {local_time}",
+                         text=moment.text, local_time=local_time(first))
     return found
 
 

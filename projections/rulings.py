@@ -84,7 +84,8 @@ class Log:
         e = self.by_seq.get(seq)
         if e is None:
             last = self.events[-1]["seq"] if self.events else 0
-            raise UsageError(f"the game has events 1 to {last}; there is no event {seq}")
+            raise UsageError("the game has events 1 to {last}; there is no event {seq}",
+                             last=last, seq=seq)
         return e
 
     def batch(self, seq: int) -> list[dict]:
@@ -176,9 +177,8 @@ def _claim_of(log: Log, seq: int) -> tuple[str, int]:
         if x["type"] in RENT_EVENTS:
             return _claim_of(log, x["seq"])
     raise UsageError(
-        f"event {seq} ({t}) is not a landing on another player's deed nor a rent claim: "
-        f"`ruling rent` takes the seq of a landing, a claim opened, a rent paid or a refused "
-        f"late claim ({_nearby(log, RENT_EVENTS, seq)})")
+        "event {seq} ({turn}) is not a landing on another player's deed nor a rent claim: `ruling rent` takes the seq of a landing, a claim opened, a rent paid or a refused late claim ({nearby})",
+        seq=seq, turn=t, nearby=_nearby(log, RENT_EVENTS, seq))
 
 
 def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
@@ -407,9 +407,8 @@ def auction(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
         chosen = next((i for i, a in enumerate(found)
                        if a["opened"] in batch or a["closed"] in batch), None)
     if chosen is None:
-        raise UsageError(f"event {seq} ({e['type']}) is not part of an auction: `ruling auction` "
-                         f"takes the seq of a declined offer, an auction opened, a bid or its "
-                         f"close ({_nearby(log, set(OPENERS), seq)})")
+        raise UsageError("event {seq} ({type}) is not part of an auction: `ruling auction` takes the seq of a declined offer, an auction opened, a bid or its close ({nearby})",
+                         seq=seq, type=e['type'], nearby=_nearby(log, set(OPENERS), seq))
     # An unpaid winning bid voids the auction and opens another: rule on the whole chain.
     first = chosen
     while first > 0 and found[first - 1]["outcome"] == "AuctionVoided" \
@@ -529,10 +528,8 @@ def bankruptcy(events: list[dict], seq: int, game_id: int | None = None) -> Ruli
                              if x["type"] == "BankruptcyDeclared"
                              and x["data"]["player"] == e["data"]["debtor"]), None)
     if declared is None:
-        raise UsageError(f"event {seq} ({e['type']}) is not part of a bankruptcy: `ruling "
-                         f"bankruptcy` takes the seq of a bankruptcy, the estate handed over, "
-                         f"or the debt that led to it "
-                         f"({_nearby(log, {'BankruptcyDeclared'}, seq)})")
+        raise UsageError("event {seq} ({type}) is not part of a bankruptcy: `ruling bankruptcy` takes the seq of a bankruptcy, the estate handed over, or the debt that led to it ({nearby})",
+                         seq=seq, type=e['type'], nearby=_nearby(log, {'BankruptcyDeclared'}, seq))
     name, creditor = declared["data"]["player"], declared["data"]["creditor"]
     before = log.before(declared["seq"])
     st = before
@@ -649,9 +646,8 @@ def jail(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
     if e["type"] not in JAIL_EVENTS:
         hit = next((x for x in log.batch(seq) if x["type"] in JAIL_EVENTS), None)
         if hit is None:
-            raise UsageError(f"event {seq} ({e['type']}) has nothing to do with jail: `ruling "
-                             f"jail` takes the seq of a player sent to jail, a failed try or "
-                             f"how he left ({_nearby(log, {'SentToJail'}, seq)})")
+            raise UsageError("event {seq} ({type}) has nothing to do with jail: `ruling jail` takes the seq of a player sent to jail, a failed try or how he left ({nearby})",
+                             seq=seq, type=e['type'], nearby=_nearby(log, {'SentToJail'}, seq))
         e, player = hit, hit["data"].get("player") or hit["data"].get("payer")
     # The stay: the last SentToJail of this player at or before the event, to the LeftJail
     # after it.
@@ -660,7 +656,8 @@ def jail(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
         if x["type"] == "SentToJail" and x["data"]["player"] == player:
             sent = x
     if sent is None:
-        raise UsageError(f"{player} had not been sent to jail by event {e['seq']}")
+        raise UsageError("{player} had not been sent to jail by event {seq}",
+                         player=player, seq=e['seq'])
     st = log.table(sent["seq"])
     rules = st.rules
     lines = [f"jail ruling on event {seq} (rules {rules.name}): {player}"]

@@ -41,8 +41,8 @@ def test_the_nearest_utility_card_waits_for_the_throw(banco):
     assert "`roll D1 D2`" in refused
     out = banco("roll", "5", "6").output
     assert "Ann throws 5+6 = 11 for the rent" in out
-    assert "Bob may claim 110 $ rent on Electric Company" in out
-    assert "Ann pays 110 $ to Bob" in banco("claim", "Bob").output
+    assert "Bob may claim $110 rent on Electric Company" in out
+    assert "Ann pays $110 to Bob" in banco("claim", "Bob").output
 
 
 def test_disney_cards_by_deck_title(banco):

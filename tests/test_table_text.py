@@ -30,11 +30,11 @@ def azzurro(banco):
 def test_state_lists_deeds_by_colour_group_with_completeness(azzurro):
     out = azzurro("state").output
     assert out.splitlines()[3] == "player          cash  where"
-    assert ("Anna            1170  Viale Vesuvio\n"
+    assert ("Anna          1170 M  Viale Vesuvio\n"
             "    azzurro 3/3: Bastioni Gran Sasso [1h], Viale Monterosa [1h], Viale Vesuvio\n"
-            "Bruno           1430  Via Accademia\n"
+            "Bruno         1430 M  Via Accademia\n"
             "    rosa 1/3: Via Accademia (M)\n"
-            "Carla           1500  Via!\n") in out
+            "Carla         1500 M  Via!\n") in out
     assert out.rstrip().endswith("next: Carla to `roll D1 D2`\nlast: mortgage via accademia "
                                  "(events 43-44, 0 s ago)")
 

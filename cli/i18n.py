@@ -1,0 +1,170 @@
+"""The user's language: Italian or English, from gettext catalogs shipped in cli/locale.
+
+The language comes from `--lang it|en` (anywhere on the line), else BANCO_LANG, else the locale
+(LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them: `it_IT.UTF-8` is Italian), else
+English.  The catalogs are `cli/locale/<lang>/LC_MESSAGES/banco.po` (sources, edited by hand)
+compiled to `banco.mo` beside them (tests/tools/catalogs.py; a test checks that they match).
+
+Only the edges translate: messages a command prints, refusals (ledger/text.py's Text),
+narration, table headings and click's help.  Facts in the log, JSON documents and event types
+stay English.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+
+LANGUAGES = ("en", "it")
+DOMAIN = "banco"
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
+
+_current: gettext.NullTranslations | None = None
+_lang: str | None = None
+
+
+def from_environment(environ=os.environ) -> str:
+    """The language when no --lang is given: BANCO_LANG, else the locale, else English."""
+    chosen = environ.get("BANCO_LANG", "").strip()
+    if chosen:
+        return _supported(chosen) or "en"
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var, "")
+        if value:
+            # LANGUAGE may list several (`it:en`); C/POSIX say nothing about a language
+            for part in value.split(":"):
+                found = _supported(part)
+                if found:
+                    return found
+            return "en"
+    return "en"
+
+
+def _supported(value: str) -> str | None:
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def from_argv(argv: list[str]) -> str | None:
+    """`--lang X` or `--lang=X` anywhere on the command line, before click parses it, so that
+    help texts are in that language too."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return _supported(argv[i + 1])
+        if arg.startswith("--lang="):
+            return _supported(arg.split("=", 1)[1])
+    return None
+
+
+def use(lang: str | None = None) -> str:
+    """Speak `lang` (or the environment's language) from now on; returns the language used."""
+    global _current, _lang
+    lang = _supported(lang) if lang else None
+    lang = lang or from_environment()
+    if lang != _lang or _current is None:
+        _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        _lang = lang
+        _bind_click(lang)
+    return lang
+
+
+def language() -> str:
+    if _lang is None:
+        use()
+    return _lang
+
+
+def translations() -> gettext.NullTranslations:
+    if _current is None:
+        use()
+    return _current
+
+
+def _(message: str) -> str:
+    return translations().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translations().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogs where it is translated later (a table of words)."""
+    return message
+
+
+def say(value) -> str:
+    """A message (ledger/text.py's Text) or a plain string, in the user's language."""
+    from ledger.text import render
+
+    return render(value, translations())
+
+
+def say_error(exc) -> str:
+    """`refused: ...` or `error: ...`: a BancoError in the user's language."""
+    from ledger.errors import RuleViolation
+
+    if isinstance(exc, RuleViolation):
+        return _("refused: {message}").format(message=exc.render(translations(), _("allowed")))
+    return _("error: {message}").format(message=exc.render(translations()))
+
+
+def _bind_click(lang: str) -> None:
+    """click says `Usage:`, `Options:`, `Show this message and exit.` through Python's global
+    gettext domain: point that domain at banco's catalog for the chosen language."""
+    gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = lang  # what the global domain reads to choose the catalog
+
+
+# --- click's help -----------------------------------------------------------------------------
+
+_ORIGINAL = "_banco_english"
+
+
+def localize(command) -> None:
+    """Put a click command's help, and its options' help, in the current language (the English
+    texts are the msgids; kept aside so that a later language change starts from them)."""
+    for obj, attrs in [(command, ("help", "short_help", "epilog")),
+                       *((p, ("help",)) for p in command.params)]:
+        english = getattr(obj, _ORIGINAL, None)
+        if english is None:
+            english = {a: getattr(obj, a, None) for a in attrs}
+            setattr(obj, _ORIGINAL, english)
+        for attr, text in english.items():
+            if text:
+                setattr(obj, attr, _help(text))
+
+
+def _help(text: str) -> str:
+    import inspect
+
+    # click shows help cleaned up; the catalog holds the cleaned text
+    cleaned = inspect.cleandoc(text)
+    head, sep, tail = cleaned.partition("\f")  # click's cut: what follows \f is not shown
+    return _(head) + sep + tail
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a singular/plural pair for the catalogs (click's own plurals)."""
+    return singular, plural
+
+
+# click's own words, which its help and errors say through the global gettext domain (the
+# msgids exactly as click 8 writes them)
+CLICK_WORDS = [
+    N_("Usage:"), N_("Options"), N_("Commands"), N_("Show this message and exit."),
+    N_("Show the version and exit."), N_("Error: {message}"),
+    N_("Try '{command} {option}' for help."),
+    N_("No such option {name!r}."), N_("No such command {name!r}."), N_("Missing argument"),
+    N_("Missing option"), N_("Missing parameter"), N_("Missing command."),
+    N_("Invalid value: {message}"), N_("Invalid value for {param_hint}: {message}"),
+    N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
+    N_("Aborted!"), N_("default: {default}"), N_("env var: {var}"), N_("Positional arguments"),
+    NN_("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    NN_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    NN_("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+    NN_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+]

@@ -1,0 +1,92 @@
+"""The `reason` of a fact, said in the user's language.
+
+A reason is English data written by `decide` (the audit re-derives it by re-running decide, so
+it cannot depend on the language).  To say it in Italian, it is matched against the templates
+decide writes it from; the parts it fills in (names of players and spaces, amounts, sections of
+the rulebooks) are kept as they are.  A reason that matches no template (a referee's own words,
+a house-rules text) is shown as written.  tests/test_i18n.py checks that every reason in the
+recorded games matches a template here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from .i18n import N_, _
+
+# Most specific first: the first template that matches the whole reason is used.
+TEMPLATES = [
+    N_("rent on {space}"),
+    N_("bought {space}"),
+    N_("won {space} at auction"),
+    N_("won {space} at {seller}'s auction (002 §Varie)"),
+    N_("landed on Via!"),
+    N_("passed Via!"),
+    N_("starting cash"),
+    N_("starting cash for {n} players ({rule})"),
+    N_("jail fine before rolling"),
+    N_("jail fine after {n} failed tries"),
+    N_("landed on {space}"),
+    N_("doubles {n} times in a row ({rule}); the token does not move"),
+    N_("the lot is mortgaged (004 §Impegno)"),
+    N_("house {n} on {space}"),
+    N_("hotel on {space} ({n} houses back to the Bank)"),
+    N_("built evenly: {changes}"),
+    N_("sold evenly at half price: {changes}"),
+    N_("sold {what} at half price"),
+    N_("sold a house on {space} at half price"),
+    N_("hotel on {space} sold: {n} house(s) back on the lot, {m} paid at half value"),
+    N_("hotel on {space} sold: {n} house(s) back on the lot"),
+    N_("mortgaged {space}"),
+    N_("lifted the mortgage on {space}: {mortgage} + {interest} interest"),
+    N_("deeds dealt and paid at once: {deeds}"),
+    N_("bankruptcy of {player}: everything to the Bank{more}"),
+    N_("bankruptcy of {player}: everything to {creditor}{more}"),
+    N_("the Bank pays {player}'s debt in full ({reason}; 002 §Fallimento)"),
+    N_("{player} went bankrupt; {winner} is the last player left (003 §11)"),
+    N_("{player} went bankrupt"),
+    N_("owed {owed}, could raise {can}"),
+    N_("nobody bid: {space} stays with {seller} (002 §Varie)"),
+    N_("nobody bid: the deed stays with the Bank (house rules: auction_no_bid = bank_keeps)"),
+    N_("nobody bid and nobody can pay {amount}: the deed stays with the Bank ({rule})"),
+    N_("nobody bid for {space}: given to the richest player at the opening bid ({rule}), "
+       "the banker choosing among the tied"),
+    N_("nobody bid for {space}: given to the richest player at the opening bid ({rule})"),
+    N_("nobody bid: the {kind} stays with the Bank and the auctions end"),
+    N_("hotel on {space} won at a building auction"),
+    N_("house on {space} won at a building auction"),
+    N_("{kind} auctioned for {amount}"),
+    N_("{why}: a new auction without {player} ({rule})"),
+    N_("{card}: {amount} to each player"),
+    N_("{card}: {houses} house(s) x {house} + {hotels} hotel(s) x {hotel}"),
+    N_("the Bus: {spaces}, {which} ({rule})"),
+    N_("a triple: any space, clockwise ({rule})"),
+    N_("referee {referee}: {reason}"),
+]
+
+
+@cache
+def _compiled() -> list[tuple[re.Pattern, str]]:
+    out = []
+    for template in TEMPLATES:
+        parts = re.split(r"\{(\w+)\}", template)
+        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+                          for i, p in enumerate(parts))
+        out.append((re.compile(pattern + r"\Z", re.S), template))
+    return out
+
+
+def say_reason(reason: str) -> str:
+    """The reason in the user's language where it is one decide writes; else as written."""
+    if not reason:
+        return reason
+    for pattern, template in _compiled():
+        m = pattern.match(reason)
+        if m:
+            return _(template).format(**m.groupdict())
+    return reason
+
+
+def known(reason: str) -> bool:
+    return any(p.match(reason) for p, _t in _compiled())
