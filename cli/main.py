@@ -55,6 +55,8 @@ COMMANDS = {
     "report": "cli.organiser:report",
     # the database file
     "backup": "cli.database:backup",
+    "doctor": "cli.integrity:doctor", "keygen": "cli.integrity:keygen",
+    "seal": "cli.integrity:seal",
 }
 
 

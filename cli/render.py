@@ -174,6 +174,8 @@ REFEREE_WORDS = {
     "OwnerCorrected": lambda d, st: (
         f"  correction: {_name(st, d['property'])} passes from {_who(d['from'])} to "
         f"{_who(d['to'])}{', mortgaged' if d['mortgaged'] else ''} ({d['reason']})"),
+    "SealRecorded": lambda d, st: (f"sealed by referee {d['referee']}: event {d['seq']}, head "
+                                   f"{d['head'][:12]}... (key {d['fingerprint']})"),
 }
 
 
