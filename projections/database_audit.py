@@ -106,6 +106,14 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
     check = None
     if seal is not None:
         check = check_seal(store, seal, public_key)
+        audited = next((r for r in reports if r.game_id == check.game), None)
+        if check.ok and audited is not None and audited.bad_seq is not None \
+                and audited.bad_seq <= seal.seq:
+            # The hashes are the sealed ones but a row is not what they hash (or not what its
+            # command gives, which sealing would have refused): the sealed prefix was touched.
+            check.bad_seq = audited.bad_seq
+            check.problem = (f"event {audited.bad_seq} is among the sealed events, and it is "
+                             f"not what was sealed: {audited.problem}")
     return DatabaseReport(reports, findings, history, check)
 
 
