@@ -13,6 +13,24 @@ from ledger.errors import EXIT_AUDIT, UsageError
 
 from .session import dump, json_option, pass_session, records
 
+# --- the head line of a finished game --------------------------------------------------------
+
+def head_line_text(game: int, seq: int, head: str) -> str:
+    """What a finished game prints last: its short head line, for the score sheet."""
+    from ledger.seals import head_line
+
+    line = head_line(game, seq, head)
+    return f"head line for the score sheet: {line}  (`banco audit --expect-head {line}` checks it)"
+
+
+def finished_line(book, game: int) -> str | None:
+    """The head line of a game that is over (None while it goes on): two index lookups."""
+    info = book.store.game(game)
+    if info is None or not info["ended"]:
+        return None
+    return head_line_text(game, info["events"], info["head"])
+
+
 # --- audit ----------------------------------------------------------------------------------
 
 

@@ -413,3 +413,19 @@ def test_exit_codes_of_the_installed_banco(copy):
         result = subprocess.run([str(exe), "--db", str(copy / "other.db"), *words],
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode == 4 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_finished_game_prints_its_head_line(tmp_path):
+    db = tmp_path / "t.db"
+    banco(db, "new", "Anna", "Bruno", "--rules", "championship")
+    assert "head line" not in banco(db, "state") + banco(db, "standings")  # not over yet
+    out = banco(db, "time-up")  # the line that ends it
+    conn = sqlite3.connect(db)
+    seq, head = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+    conn.close()
+    line = f"banco/1/{seq}/{head[:12]}"
+    said = f"head line for the score sheet: {line}"
+    assert said in out.splitlines()[-1]
+    assert said in banco(db, "state").splitlines()[-1]
+    assert said in banco(db, "standings").splitlines()[-1]
+    assert "chain intact" in banco(db, "audit", "--expect-head", line)
