@@ -131,6 +131,13 @@ def not_json(db) -> int:
     return seq
 
 
+def not_an_object(db) -> int:
+    seq = seq_of(db, "SalaryPaid", 2)
+    _forge(db, "UPDATE events SET data='[200]' WHERE game_id=1 AND seq=?", args=[(seq,)],
+           rechain_from=seq)
+    return seq
+
+
 def deleted_row(db) -> int:
     seq = seq_of(db, "RentPaid", 5)
     _forge(db, "DELETE FROM events WHERE game_id=1 AND seq=?", args=[(seq,)])
@@ -166,7 +173,7 @@ def forged_seal(db) -> int:
 
 
 TAMPERINGS = [forged_cash_issue, changed_dice, last_30_cut_off, whole_commands_cut_off,
-              append_after_the_end, not_json,
+              append_after_the_end, not_json, not_an_object,
               deleted_row, reordered_pair, edited_amount, forged_seal]
 
 
