@@ -295,6 +295,11 @@ def doctor(session, repair, reason, as_json):
         conn = store.conn
     findings = (health.structure_findings(conn) + health.games_findings(conn)
                 + health.tournament_findings(conn))
+    if store.format > FORMAT:
+        findings.append(health.Finding(
+            "format", f"{session.db} is format {store.format}, written by a newer banco: this "
+                      "banco reads it but cannot vouch for what that format added, nor repair "
+                      "it: upgrade banco"))
     games = store.games()
     doc = {"database": session.db, "format": store.format, "writes": FORMAT,
            "games": len(games), "events": sum(g["events"] for g in games),

@@ -67,6 +67,9 @@ def record_seal(tx, cmd) -> None:
     state = tx.state
     if not cmd.referee.strip():
         raise RuleViolation("a seal names the referee", allowed="--referee NAME")
+    if not cmd.referee.isprintable():  # the seal file and the signed text are one line each
+        raise RuleViolation("a referee's name is one line of printable text",
+                            allowed="--referee NAME")
     head_seq = state.seq - 1  # the table is the one after this command's CommandRecorded
     if cmd.seq != head_seq:
         raise RuleViolation(f"a seal signs the game's head, event {head_seq}, not event "

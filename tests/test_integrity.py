@@ -12,6 +12,8 @@ import pytest
 from click.testing import CliRunner
 from forge import drop_triggers, rechain_stored
 from games import record
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli.main import cli
 from ledger.canonical import canonical_json
@@ -436,3 +438,38 @@ def test_a_finished_game_prints_its_head_line(tmp_path):
     assert said in banco(db, "state").splitlines()[-1]
     assert said in banco(db, "standings").splitlines()[-1]
     assert "chain intact" in banco(db, "audit", "--expect-head", line)
+
+
+# --- the seal file ---------------------------------------------------------------------------
+
+@settings(max_examples=50, deadline=None)
+@given(referee=st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")),
+                       min_size=1, max_size=20).filter(lambda s: s.strip() == s and s),
+       seq=st.integers(1, 60), game=st.integers(1, 10**6), seed=st.binary(min_size=1))
+def test_a_seal_file_reads_back_as_written(referee, seq, game, seed):
+    from hashlib import sha256
+
+    from ledger import seals
+
+    def hexed(i, n):
+        return (sha256(seed + bytes([i % 256, n])).hexdigest() * 2)[:n]
+
+    seal = seals.SealFile(game, "6f1c1c5e-1d6b-4a53-9d2c-0c8a1b1b2f11", seq, hexed(1, 64),
+                          referee, hexed(2, 64), hexed(3, 128), "2026-11-29T21:00:00.000000Z",
+                          [hexed(10 + i, 8) for i in range(seq)])
+    assert seals.parse_seal(seals.seal_text(seal)) == seal
+
+
+def test_a_seal_file_that_is_not_one_is_named():
+    from ledger import seals
+
+    with pytest.raises(ValueError, match="it is not a banco seal"):
+        seals.parse_seal("hello: world\n")
+    with pytest.raises(ValueError, match="it has no `head:` line"):
+        seals.parse_seal("format: banco seal 1\ngame: 1\ngame uuid: -\nevent: 3\n")
+
+
+def test_seal_refuses_a_referee_name_on_two_lines(copy):
+    err = banco(copy / "t.db", "--game", "2", "seal", "--key", copy / "rita.key", "--referee",
+                "Rita\nforged: yes", code=1)
+    assert "a referee's name is one line of printable text" in err
