@@ -130,8 +130,8 @@ def _print_report(report) -> None:
             if r.events:
                 click.echo(f"  head {r.head}  ({head_line(r.game_id, r.events, r.head)})")
         else:
-            where = f"at event {r.bad_seq}" if r.bad_seq is not None else "its head"
-            click.echo(f"game {r.game_id}: FAILED {where}: {r.problem}")
+            where = f" at event {r.bad_seq}" if r.bad_seq is not None else ""
+            click.echo(f"game {r.game_id}: FAILED{where}: {r.problem}")
         for note in r.notes:
             click.echo(f"  note: {note}")
     for f in report.findings:

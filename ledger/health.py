@@ -205,6 +205,7 @@ def tournament_findings(conn: sqlite3.Connection) -> list[Finding]:
                         f"hash FROM {TOURNAMENTS} ORDER BY tournament, seq").fetchall()
     state: dict[str, tuple[int, str]] = {}
     broken: set[str] = set()
+    entered: list[tuple] = []
     for name, seq, type_, data, at, actor, prev_hash, hsh in rows:
         if name in broken:
             continue
@@ -244,6 +245,16 @@ def tournament_findings(conn: sqlite3.Connection) -> list[Finding]:
             bad(f"{type_} is not a tournament fact banco writes")
             continue
         state[name] = (seq + 1, hsh)
+        if type_ == "GameEntered":
+            entered.append((name, seq, value.get("game_uuid"), value.get("game")))
+    # A game is entered by its identity: it must still be in this file.
+    if "games" in tables(conn):
+        known = {u for (u,) in conn.execute("SELECT game_uuid FROM games")}
+        for name, seq, uid, game in entered:
+            if uid not in known:
+                out.append(Finding("tournament", f"tournament {name!r}, fact {seq}: it enters "
+                                                 f"game {game} ({uid}), which is not in this "
+                                                 "database any more", seq=seq))
     return out
 
 

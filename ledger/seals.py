@@ -22,7 +22,7 @@ def head_line(game: int, seq: int, head: str) -> str:
 
 
 def parse_head_line(text: str) -> HeadLine | None:
-    m = _LINE.match(text.strip())
+    m = _LINE.match(text.strip().lower())
     if m is None:
         return None
     return HeadLine(int(m.group(1)), int(m.group(2)), m.group(3))

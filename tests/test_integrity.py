@@ -473,3 +473,20 @@ def test_seal_refuses_a_referee_name_on_two_lines(copy):
     err = banco(copy / "t.db", "--game", "2", "seal", "--key", copy / "rita.key", "--referee",
                 "Rita\nforged: yes", code=1)
     assert "a referee's name is one line of printable text" in err
+
+
+def test_a_tournament_game_gone_from_the_file_is_named(tmp_path):
+    db = tmp_path / "t.db"
+    banco(db, "new", "Anna", "Bruno", "--rules", "championship")
+    banco(db, "time-up")
+    banco(db, "tournament", "new", "Coppa")
+    banco(db, "tournament", "add", "1")
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("DELETE FROM events")
+    conn.execute("DELETE FROM games")
+    conn.commit()
+    conn.close()
+    out = banco(db, "doctor", code=3)
+    assert "tournament 'Coppa', fact 2: it enters game 1 (" in out
+    assert "which is not in this database any more" in out
