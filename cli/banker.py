@@ -657,6 +657,10 @@ def state(session, when, as_json):
             last = last_line(session.book, st.game_id)
             if last:
                 click.echo(last)
+            if st.ended:
+                from .integrity import finished_line
+
+                click.echo(finished_line(session.book, st.game_id) or "")
 
 
 def _edition(session):

@@ -57,6 +57,8 @@ COMMANDS = {
     "report": "cli.organiser:report",
     # the database file
     "backup": "cli.database:backup",
+    "doctor": "cli.integrity:doctor", "keygen": "cli.integrity:keygen",
+    "seal": "cli.integrity:seal",
 }
 
 # The words an Italian banker uses, as aliases of the English ones: the same command, and the

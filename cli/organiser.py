@@ -117,6 +117,11 @@ def standings(session, as_json):
         if points:
             line += f"{'' if r['points'] is None else r['points']:>7}"
         click.echo(line)
+    from .integrity import finished_line
+
+    ended = finished_line(session.book, session.game())
+    if ended:
+        click.echo(ended)
 
 
 # --- exports --------------------------------------------------------------------------------

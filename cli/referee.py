@@ -156,27 +156,24 @@ def show(session, seq, as_json):
 
 @click.command()
 @click.option("--expect-head", default=None, metavar="HASH",
-              help="A head printed earlier: fail if this history no longer contains it.")
+              help="A head printed earlier (its first 8+ hex digits, or its line "
+                   "banco/GAME/SEQ/HEX): fail if this history does not contain it.")
+@click.option("--seal", "seal_path", default=None, metavar="FILE",
+              help="A seal file (`banco seal`): prove its game's sealed events intact.")
+@click.option("--pubkey", "pubkey_path", default=None, metavar="FILE",
+              help="The referee's public key (`banco keygen`), with --seal.")
 @json_option
 @pass_session
-def audit(session, expect_head, as_json):
-    """Verify the hash chain, every schema and the fold; print the head hash.
+def audit(session, expect_head, seal_path, pubkey_path, as_json):
+    """Verify every game of the database (or the --game named): the hash chain, every schema,
+    every recorded command worked out again, the fold; and the file itself: its triggers, the
+    games table against each log, the tournaments' chains.  Prints each game's head.
 
-    Exit 0 when clean, 3 naming the first bad event otherwise.
+    Exit 0 when clean, 3 naming each bad game and its first bad event otherwise.
     """
-    from projections.audit import audit as run_audit
+    from .integrity import run_audit
 
-    game = session.game()
-    report = run_audit(game, session.book.store.read(game), expect_head)
-    if as_json:
-        dump(report.document())
-    elif report.ok:
-        click.echo(f"game {game}: {report.events} events, chain intact, schemas valid, "
-                   f"books balance\nhead {report.head}")
-    else:
-        click.echo(f"game {game}: FAILED at event {report.bad_seq}: {report.problem}")
-    if not report.ok:
-        sys.exit(3)
+    run_audit(session, expect_head, seal_path, pubkey_path, as_json)
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -277,6 +277,9 @@ REFEREE_WORDS = {
                                       "{target}{mortgaged} ({reason})").format(
         space=_name(st, d["property"]), origin=_who(d["from"]), target=_who(d["to"]),
         mortgaged=_(", mortgaged") if d["mortgaged"] else "", reason=say_reason(d["reason"])),
+    "SealRecorded": lambda d, st: _("sealed by referee {referee}: event {seq}, head {head}... "
+                                    "(key {fingerprint})").format(
+        referee=d["referee"], seq=d["seq"], head=d["head"][:12], fingerprint=d["fingerprint"]),
 }
 
 

@@ -276,6 +276,11 @@ def report(outcome) -> None:
             click.echo(line)
     if outcome.refused:
         raise outcome.refused
+    if any(e["type"] == "GameEnded" for e in outcome.events) and outcome.events:
+        from .integrity import head_line_text  # the game is over: its head for the score sheet
+
+        last = outcome.events[-1]
+        click.echo(head_line_text(outcome.game_id, last["seq"], last["hash"]))
 
 
 def span(rows) -> str:

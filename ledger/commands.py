@@ -208,5 +208,17 @@ class RecordRuling(NamedTuple):
     referee: str
 
 
-RefereeCommand = CorrectCash | CorrectPosition | CorrectOwner | RecordRuling
+class Seal(NamedTuple):
+    """A referee's signature on the game's head (ledger/seals.py): worked out by `banco seal`
+    from the key file, the head it signs and the game's identity, then decided like any
+    command (the table records it as SealRecorded)."""
+    seq: int  # the event whose hash is signed: the last before this command
+    head: str
+    game_uuid: str | None
+    public_key: str  # hex, 32 bytes
+    signature: str  # hex, 64 bytes
+    referee: str
+
+
+RefereeCommand = CorrectCash | CorrectPosition | CorrectOwner | RecordRuling | Seal
 Command = Command | RefereeCommand

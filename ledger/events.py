@@ -230,7 +230,8 @@ MONEY_EVENTS = frozenset({"CashIssued", "SalaryPaid", "PropertyBought", "Auction
 # A referee's facts (ledger/referee.py): a ruling kept as evidence, and corrections of the
 # table.  CashCorrected is a transfer of its own kind, to or from the Bank: an audit checks it
 # as a referee's decision (named, with a reason), not against a rule's figure.
-REFEREE_EVENTS = ("RulingRecorded", "CashCorrected", "PositionCorrected", "OwnerCorrected")
+REFEREE_EVENTS = ("RulingRecorded", "CashCorrected", "PositionCorrected", "OwnerCorrected",
+                  "SealRecorded")
 EVENT_TYPES = EVENT_TYPES + REFEREE_EVENTS
 MONEY_EVENTS = MONEY_EVENTS | {"CashCorrected"}
 RULING_KINDS = ("rent", "auction", "bankruptcy", "jail")
@@ -265,6 +266,13 @@ def _referee_specs():
         "OwnerCorrected": {"property": pos(), "from": name(), "to": name(),
                            "mortgaged": f.Boolean(required=True, truthy={True}, falsy={False}),
                            "reason": said(), "referee": name()},
+        # A referee's Ed25519 signature on the head at event `seq` (ledger/seals.py), hex.
+        "SealRecorded": {"seq": f.Integer(strict=True, required=True, validate=v.Range(min=1)),
+                         "head": f.String(required=True, validate=v.Length(equal=64)),
+                         "public_key": f.String(required=True, validate=v.Length(equal=64)),
+                         "fingerprint": f.String(required=True, validate=v.Length(equal=16)),
+                         "signature": f.String(required=True, validate=v.Length(equal=128)),
+                         "referee": name()},
     }
 
 

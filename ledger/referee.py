@@ -18,7 +18,7 @@ from .state import BANK, State
 from .text import msg
 
 # A referee may act after the game has ended: a final ruling, a correction before scoring.
-AFTER_THE_END = (c.CorrectCash, c.CorrectPosition, c.CorrectOwner, c.RecordRuling)
+AFTER_THE_END = (c.CorrectCash, c.CorrectPosition, c.CorrectOwner, c.RecordRuling, c.Seal)
 
 
 def _said(cmd) -> None:
@@ -136,5 +136,11 @@ def record_ruling(tx: Tx, cmd: c.RecordRuling) -> None:
             text=cmd.text, referee=cmd.referee)
 
 
+def record_seal(tx: Tx, cmd: c.Seal) -> None:
+    from .seals import record_seal as decide_seal
+
+    decide_seal(tx, cmd)
+
+
 HANDLERS = {c.CorrectCash: correct_cash, c.CorrectPosition: correct_position,
-            c.CorrectOwner: correct_owner, c.RecordRuling: record_ruling}
+            c.CorrectOwner: correct_owner, c.RecordRuling: record_ruling, c.Seal: record_seal}

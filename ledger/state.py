@@ -843,6 +843,7 @@ def _owner_corrected(state, d, seq):
 
 HANDLERS.update({
     "RulingRecorded": _nothing,  # evidence: what the referee ruled, not a table change
+    "SealRecorded": _nothing,  # evidence: a referee's signature on the head (ledger/seals.py)
     "CashCorrected": _money,
     "PositionCorrected": _position_corrected,
     "OwnerCorrected": _owner_corrected,

@@ -29,6 +29,7 @@ Snapshots are never trusted by the audit: it folds from the first event.
 from __future__ import annotations
 
 import json
+import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -150,7 +151,8 @@ class GameAudit:
         self.rows = rows
         self.hashed_as = getattr(rows, "hashed_as", None)
         self.expect = _expected_head(expect_head)
-        self.expect_seen = False
+        self.expect_at: list[int] = []  # the events whose hash --expect-head matches
+        self.expect_notes: list[str] = []
         self.schema = checks()
         self.expected, self.prev, self.count = 1, GENESIS, 0
         self.seen_v2 = False
@@ -194,7 +196,7 @@ class GameAudit:
         return self._report(None, None)
 
     def _report(self, seq, problem) -> AuditReport:
-        notes = []
+        notes = list(self.expect_notes)
         if self.unrecorded:
             first, last = self.unrecorded
             span = f"event {first}" if first == last else f"events {first}-{last}"
@@ -209,16 +211,34 @@ class GameAudit:
         if self.state is None:
             raise _Stop(1, "the log does not begin with GameStarted")
         kind, value = self.expect
-        if kind == "head" and not self.expect_seen:
-            # Without the old rows nobody can say where a rewrite starts: name the first event.
-            raise _Stop(1, f"the head {value[:12]}... printed earlier is not in this history: "
-                           "it was rewritten")
+        if kind == "head":
+            self._expected_head_found(value)
         if kind == "line":
             seq, prefix = value
             if seq > self.count:
                 raise _Stop(self.count + 1, f"the head line banco/{self.game_id}/{seq}/{prefix} "
                                             f"was printed at event {seq}, but the log stops at "
                                             f"event {self.count}: it was cut short")
+
+    def _expected_head_found(self, value: str) -> None:
+        """--expect-head HEX: the head as printed earlier, whole or its first 8+ digits.
+        Not in this history: it was printed from another game or file, or everything up to it
+        was rewritten (without the old rows nobody can say where: a seal can, its trail).
+        An earlier event's: what was printed then is intact, and the log went on past it."""
+        shown = value if len(value) <= 12 else value[:12] + "..."
+        if not self.expect_at:
+            raise _Stop(None, f"the head {shown} is not found in this history (game "
+                              f"{self.game_id}, events 1-{self.count}): it was printed from "
+                              "another game or database, or the history up to it was rewritten")
+        if len(self.expect_at) > 1:
+            raise _Stop(None, f"the head {shown} matches events "
+                              f"{', '.join(map(str, self.expect_at))}: give more of its digits")
+        seq = self.expect_at[0]
+        if seq < self.count:
+            self.expect_notes.append(
+                f"the head {shown} is event {seq}'s: events 1-{seq} are as they were when it "
+                f"was printed; the log went on past it: events {seq + 1}-{self.count} came "
+                "after")
 
     # a row: the chain
 
@@ -278,8 +298,8 @@ class GameAudit:
                                  "edited")
         self.prev, self.expected, self.count = hsh, expected + 1, expected
         kind, value = self.expect
-        if kind == "head" and hsh == value:
-            self.expect_seen = True
+        if kind == "head" and hsh.startswith(value):
+            self.expect_at.append(seq)
         elif kind == "line" and seq == value[0] and not hsh.startswith(value[1]):
             raise _Stop(seq, f"event {seq}'s hash is {hsh[:12]}..., not the {value[1]} of the "
                              f"head line printed then: the history up to it was rewritten")
@@ -553,8 +573,12 @@ def _short(text, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+_HEX = re.compile(r"^[0-9a-f]{8,64}$")
+
+
 def _expected_head(text: str | None) -> tuple[str | None, object]:
-    """--expect-head: a whole head hash, or a score sheet's line banco/GAME/SEQ/12HEX."""
+    """--expect-head: a score sheet's line banco/GAME/SEQ/12HEX, or a head hash, whole or any
+    prefix of 8 hex digits or more, in any case.  ValueError: neither."""
     if text is None:
         return None, None
     from ledger.seals import parse_head_line
@@ -562,7 +586,16 @@ def _expected_head(text: str | None) -> tuple[str | None, object]:
     line = parse_head_line(text)
     if line is not None:
         return "line", (line.seq, line.prefix)
-    return "head", text
+    value = text.strip().lower()
+    if not _HEX.match(value):
+        raise ValueError(f"--expect-head takes a head hash (at least its first 8 hex digits) "
+                         f"or a head line banco/GAME/SEQ/12HEX, not {_short(text)!r}")
+    return "head", value
+
+
+def check_expected_head(text: str | None) -> None:
+    """Raises ValueError for an --expect-head that is neither a hash prefix nor a head line."""
+    _expected_head(text)
 
 
 def audit(game_id: int, rows, expect_head: str | None = None) -> AuditReport:

@@ -238,3 +238,26 @@ def _differences(want: dict, got) -> str:
 def newest_first(chunks: Iterator[list[dict]]) -> Iterator[dict]:
     for chunk in chunks:
         yield from reversed(chunk)
+
+
+@rederiver("Seal")
+def _seal(ctx: Context, cmd: Recorded) -> list[dict]:
+    """`seal`: decided like any command (the head it names is the one before it), and what
+    decide cannot see: the head is the chain's hash of that event, the game is this one, the
+    signature is the named key's (ledger/seals.py)."""
+    from ledger import seals
+
+    facts = _by_decide(ctx, cmd)
+    seal = _decoded(cmd)
+    at = ctx.hash_at(seal.seq)
+    if at != seal.head:
+        raise Refused(f"it seals the head {seal.head[:12]}... as event {seal.seq}'s, but event "
+                      f"{seal.seq}'s hash is {str(at)[:12]}...: the history it sealed was "
+                      "not this one")
+    if seal.game_uuid != ctx.identity:
+        raise Refused(f"it seals game {seal.game_uuid}, not this game ({ctx.identity})")
+    text = seals.message(seal.game_uuid, seal.seq, seal.head, seal.referee)
+    if not seals.verify(seal.public_key, seal.signature, text):
+        raise Refused(f"its signature is not the key {seals.fingerprint(seal.public_key)}'s "
+                      "on this head: a forged seal")
+    return facts

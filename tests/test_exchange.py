@@ -101,7 +101,7 @@ def test_export_import_export_is_byte_identical(exported, tmp_path, banco):
     banco("--db", db, "--game", "2", "export", "-o", str(again))
     assert again.read_bytes() == Path(exported).read_bytes()
     header, _ = rows_of(again)
-    assert json.loads(banco("--db", db, "--game", "2", "audit", "--json").output)["head"] == \
+    assert json.loads(banco("--db", db, "--game", "2", "audit", "--json").output)["games"][0]["head"] == \
         header["head"]
     listed = json.loads(banco("--db", db, "games", "--json").output)
     assert [g["uuid"] for g in listed][1] == header["game_uuid"]

@@ -136,6 +136,9 @@ SAMPLES.update({
                           "reason": "referee Rita: token knocked over", "referee": "Rita"},
     "OwnerCorrected": {"property": 1, "from": "bank", "to": "Anna", "mortgaged": False,
                        "reason": "referee Rita: bought, not recorded", "referee": "Rita"},
+    "SealRecorded": {"seq": 57, "head": "3b" * 32, "public_key": "5d" * 32,
+                     "fingerprint": "0123456789abcdef", "signature": "9f" * 64,
+                     "referee": "Rita"},
 })
 
 

@@ -1,0 +1,312 @@
+"""The database file's health, beside the games' chains: what `audit` and `doctor` look at.
+
+- the triggers that keep the logs append-only (events, tournament facts, maintenance);
+- the indexes the store's lookups rely on;
+- the games table: a mutable index (last seq, head, end) kept in the append transaction,
+  checked here against the log it summarises, so a log cut short is caught without a seal;
+- the maintenance history: what `doctor --repair` did, when and why, in an append-only table.
+
+No game is folded here (that is projections/audit.py): only the file's own structure.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from typing import NamedTuple
+
+from .canonical import GENESIS
+from .store import TRIGGERS as EVENT_TRIGGERS
+from .store import _ended_seqs
+from .tournaments import _CREATE as TOURNAMENT_DDL
+from .tournaments import TABLE as TOURNAMENTS
+
+_NAME = re.compile(r"CREATE (?:UNIQUE )?(?:TRIGGER|INDEX) IF NOT EXISTS (\w+) ON (\w+)")
+_TRIGGER_NAME = re.compile(r"CREATE TRIGGER IF NOT EXISTS (\w+) \w+ \w+ ON (\w+)")
+
+MAINTENANCE = "maintenance"
+MAINTENANCE_DDL = (
+    f"CREATE TABLE IF NOT EXISTS {MAINTENANCE} (id INTEGER PRIMARY KEY, at TEXT NOT NULL, "
+    "what TEXT NOT NULL, why TEXT NOT NULL)",
+    f"CREATE TRIGGER IF NOT EXISTS {MAINTENANCE}_no_update BEFORE UPDATE ON {MAINTENANCE} "
+    "BEGIN SELECT RAISE(ABORT, 'the maintenance history is append-only: UPDATE refused'); END",
+    f"CREATE TRIGGER IF NOT EXISTS {MAINTENANCE}_no_delete BEFORE DELETE ON {MAINTENANCE} "
+    "BEGIN SELECT RAISE(ABORT, 'the maintenance history is append-only: DELETE refused'); END",
+)
+
+# The indexes the store creates (ledger/store.py, by sqlite-utils' names): the store's
+# lookups by command id, by type (the end of a game), by identity and by unfinished game.
+INDEXES = {
+    "idx_events_game_id_command_id": "CREATE INDEX IF NOT EXISTS idx_events_game_id_command_id "
+                                     "ON events (game_id, command_id)",
+    "idx_events_type": "CREATE INDEX IF NOT EXISTS idx_events_type ON events (type)",
+    "idx_games_game_uuid": "CREATE UNIQUE INDEX IF NOT EXISTS idx_games_game_uuid ON games "
+                           "(game_uuid)",
+    "idx_games_command_id": "CREATE UNIQUE INDEX IF NOT EXISTS idx_games_command_id ON games "
+                            "(command_id)",
+    "idx_games_ended_seq_game_id": "CREATE INDEX IF NOT EXISTS idx_games_ended_seq_game_id ON "
+                                   "games (ended_seq, game_id)",
+}
+
+
+def _triggers_of(ddl) -> dict[str, tuple[str, str]]:
+    """name -> (table, DDL) of the CREATE TRIGGER statements among `ddl`."""
+    out = {}
+    for sql in ddl:
+        m = _TRIGGER_NAME.match(sql)
+        if m:
+            out[m.group(1)] = (m.group(2), sql)
+    return out
+
+
+# Every trigger banco keeps, by the table it guards (a table that does not exist yet needs none).
+TRIGGERS = {**_triggers_of(EVENT_TRIGGERS), **_triggers_of(TOURNAMENT_DDL),
+            **_triggers_of(MAINTENANCE_DDL)}
+
+
+# A format-1 file (no `meta` table) is read as it is: it never had these.
+FORMAT_2_ONLY = frozenset({"events_format_2"})
+
+
+class Finding(NamedTuple):
+    """One thing wrong with the file.  `game` and `seq` name where, when it is one game's."""
+    kind: str  # trigger | index | games | tournament | format
+    problem: str
+    game: int | None = None
+    seq: int | None = None
+    repairable: bool = False
+
+    def document(self) -> dict:
+        return {"kind": self.kind, "game": self.game, "seq": self.seq, "problem": self.problem,
+                "repairable": self.repairable}
+
+
+def tables(conn: sqlite3.Connection) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def _names(conn: sqlite3.Connection, kind: str) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type=?", (kind,))}
+
+
+def missing_triggers(conn: sqlite3.Connection) -> list[str]:
+    have, present = _names(conn, "trigger"), tables(conn)
+    return [name for name, (table, _) in TRIGGERS.items()
+            if table in present and name not in have
+            and (name not in FORMAT_2_ONLY or "meta" in present)]
+
+
+def missing_indexes(conn: sqlite3.Connection) -> list[str]:
+    have, present = _names(conn, "index"), tables(conn)
+    return [name for name, sql in INDEXES.items()
+            if _NAME.match(sql).group(2) in present and name not in have]
+
+
+def structure_findings(conn: sqlite3.Connection) -> list[Finding]:
+    """Missing triggers and indexes."""
+    out = []
+    for name in missing_triggers(conn):
+        table = TRIGGERS[name][0]
+        what = {"events_format_2": "an older banco could append rows hashed the old way"}.get(
+            name, f"rows of {table} can be {'changed' if 'update' in name else 'deleted'} "
+                  "without a trace but the chain's")
+        out.append(Finding("trigger", f"the trigger {name} is missing: {what} "
+                                      "(`banco doctor --repair` recreates it)", repairable=True))
+    for name in missing_indexes(conn):
+        out.append(Finding("index", f"the index {name} is missing: lookups are slow "
+                                    "(`banco doctor --repair` recreates it)", repairable=True))
+    return out
+
+
+# --- the games table against the log -------------------------------------------------------
+
+class LogEnd(NamedTuple):
+    game: int
+    last_seq: int
+    head: str
+    ended_seq: int | None
+
+
+def log_ends(conn: sqlite3.Connection) -> dict[int, LogEnd]:
+    """Every game's last seq, head and end as the log itself has them (one indexed lookup a
+    game, and the type index for the ends)."""
+    ended = _ended_seqs(conn)
+    out = {}
+    for (g,) in conn.execute("SELECT DISTINCT game_id FROM events").fetchall():
+        seq, head = conn.execute("SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq "
+                                 "DESC LIMIT 1", (g,)).fetchone()
+        out[g] = LogEnd(g, seq, head, ended.get(g))
+    return out
+
+
+def games_findings(conn: sqlite3.Connection) -> list[Finding]:
+    """The games table (format 2) against the log: every game's row, last seq, head, end."""
+    if "games" not in tables(conn):
+        return []
+    try:
+        logs = log_ends(conn)
+    except (sqlite3.Error, ValueError, TypeError, AttributeError) as exc:
+        return [Finding("games", f"the log's ends cannot be read ({exc})")]
+    out = []
+    indexed = {g: (last, head, ended) for g, last, head, ended in conn.execute(
+        "SELECT game_id, last_seq, head, ended_seq FROM games")}
+    for g in sorted(set(indexed) | set(logs)):
+        log = logs.get(g)
+        if g not in indexed:
+            out.append(Finding("games", f"game {g} has {log.last_seq} events in the log but no row "
+                                        "in the games table", g, 1, True))
+            continue
+        last, head, ended = indexed[g]
+        if log is None:
+            if last:
+                out.append(Finding("games", f"the games table says game {g} runs to event "
+                                            f"{last}, but the log holds none of its events: "
+                                            "they were deleted", g, 1, True))
+            continue
+        if last > log.last_seq:
+            out.append(Finding("games", f"the games table says game {g} runs to event {last} "
+                                        f"(head {head[:12]}...), but the log stops at event "
+                                        f"{log.last_seq}: events {log.last_seq + 1}-{last} were "
+                                        "cut off", g, log.last_seq + 1, True))
+        elif last < log.last_seq:
+            out.append(Finding("games", f"the log of game {g} goes on to event {log.last_seq}, "
+                                        f"past the event {last} the games table knows: events "
+                                        f"{last + 1}-{log.last_seq} were not appended by banco",
+                                g, last + 1, True))
+        elif head != log.head:
+            out.append(Finding("games", f"event {last} of game {g} has the hash "
+                                        f"{log.head[:12]}..., not the head {head[:12]}... the "
+                                        "games table recorded with it: it was rewritten",
+                                g, last, True))
+        if ended != log.ended_seq and last == log.last_seq:
+            said = f"ended at event {ended}" if ended is not None else "unfinished"
+            has = (f"ends at event {log.ended_seq}" if log.ended_seq is not None
+                   else "has no GameEnded in force")
+            out.append(Finding("games", f"the games table says game {g} is {said}, but its log "
+                                        f"{has}", g, log.ended_seq or ended, True))
+    return out
+
+
+# --- the tournaments' own chains ------------------------------------------------------------
+
+TOURNAMENT_FACTS = {"TournamentStarted", "GameEntered"}
+
+
+def tournament_findings(conn: sqlite3.Connection) -> list[Finding]:
+    """Each tournament's chain, from its rows as stored (the data as its text, which is what
+    was hashed), every fact's data a JSON object of a type banco writes."""
+    from .tournaments import fact_hash
+
+    if TOURNAMENTS not in tables(conn):
+        return []
+    out = []
+    rows = conn.execute(f"SELECT tournament, seq, type, data, recorded_at, actor, prev_hash, "
+                        f"hash FROM {TOURNAMENTS} ORDER BY tournament, seq").fetchall()
+    state: dict[str, tuple[int, str]] = {}
+    broken: set[str] = set()
+    entered: list[tuple] = []
+    for name, seq, type_, data, at, actor, prev_hash, hsh in rows:
+        if name in broken:
+            continue
+        expected, prev = state.get(name, (1, GENESIS))
+
+        def bad(problem: str, at_seq: int = seq, name: str = name) -> None:
+            out.append(Finding("tournament", f"tournament {name!r}, fact {at_seq}: {problem}",
+                               seq=at_seq))
+            broken.add(name)
+
+        if seq != expected:
+            bad(f"is missing (the next one is fact {seq}): a row was deleted", expected)
+            continue
+        if prev_hash != prev:
+            bad("its prev_hash is not the hash of the fact before it: facts were moved or "
+                "taken out")
+            continue
+        row = {"tournament": name, "seq": seq, "type": type_, "data": data,
+               "recorded_at": at, "actor": actor}
+        try:
+            same = fact_hash(prev, row) == hsh
+        except TypeError as exc:
+            bad(f"its content is not banco's ({exc})")
+            continue
+        if not same:
+            bad("its content does not match its hash: the row was edited")
+            continue
+        try:
+            value = json.loads(data)
+        except (TypeError, ValueError):
+            bad("its data is not JSON")
+            continue
+        if not isinstance(value, dict):
+            bad("its data is not a JSON object")
+            continue
+        if type_ not in TOURNAMENT_FACTS:
+            bad(f"{type_} is not a tournament fact banco writes")
+            continue
+        state[name] = (seq + 1, hsh)
+        if type_ == "GameEntered":
+            entered.append((name, seq, value.get("game_uuid"), value.get("game")))
+    # A game is entered by its identity: it must still be in this file.
+    if "games" in tables(conn):
+        known = {u for (u,) in conn.execute("SELECT game_uuid FROM games")}
+        for name, seq, uid, game in entered:
+            if uid not in known:
+                out.append(Finding("tournament", f"tournament {name!r}, fact {seq}: it enters "
+                                                 f"game {game} ({uid}), which is not in this "
+                                                 "database any more", seq=seq))
+    return out
+
+
+# --- the maintenance history ----------------------------------------------------------------
+
+def maintenance(conn: sqlite3.Connection) -> list[dict]:
+    if MAINTENANCE not in tables(conn):
+        return []
+    return [{"id": i, "at": at, "what": what, "why": why} for i, at, what, why in conn.execute(
+        f"SELECT id, at, what, why FROM {MAINTENANCE} ORDER BY id")]
+
+
+def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
+    """Inside a write transaction: recreate missing triggers and indexes, rebuild the games
+    table's rows that disagree with the log, and record each thing done in the maintenance
+    history.  Returns what was done (nothing: [])."""
+    from .store import SQLiteStore, _game_row_format1
+
+    done = []
+    present = tables(conn)
+    for name in missing_triggers(conn):
+        conn.execute(TRIGGERS[name][1])
+        done.append(f"recreated the trigger {name}")
+    for name in missing_indexes(conn):
+        conn.execute(INDEXES[name])
+        done.append(f"recreated the index {name}")
+    if "games" in present:
+        logs = log_ends(conn)
+        indexed = {g: (last, head, ended) for g, last, head, ended in conn.execute(
+            "SELECT game_id, last_seq, head, ended_seq FROM games")}
+        for g in sorted(set(indexed) | set(logs)):
+            log = logs.get(g)
+            if log is None:
+                continue  # a row with no log: kept, the audit goes on naming it
+            if indexed.get(g) == (log.last_seq, log.head, log.ended_seq):
+                continue
+            was = indexed.get(g)
+            row = _game_row_format1(conn, g, log.ended_seq)
+            if was is None:
+                conn.execute(f"INSERT INTO games ({SQLiteStore.GAME_COLUMNS}) VALUES "
+                             "(?,?,?,?,?,?,?,?,?,?)", row)
+                done.append(f"added game {g} to the games table from its log (event "
+                            f"{log.last_seq}, head {log.head[:12]}...)")
+            else:
+                conn.execute("UPDATE games SET last_seq=?, head=?, ended_seq=? WHERE game_id=?",
+                             (log.last_seq, log.head, log.ended_seq, g))
+                done.append(f"rebuilt game {g}'s row of the games table from its log: event "
+                            f"{was[0]} -> {log.last_seq}, head {was[1][:12]}... -> "
+                            f"{log.head[:12]}..., end {was[2]} -> {log.ended_seq}")
+    if done:
+        for sql in MAINTENANCE_DDL:
+            conn.execute(sql)
+        conn.executemany(f"INSERT INTO {MAINTENANCE} (at, what, why) VALUES (?, ?, ?)",
+                         [(now, what, why) for what in done])
+    return done

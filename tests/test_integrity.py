@@ -1,0 +1,492 @@
+"""Every tampering of issue 9, done with the triggers dropped, caught by `audit` naming the
+game and the seq; a referee's seal verified, then broken by each; `doctor` and its repair."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from forge import drop_triggers, rechain_stored
+from games import record
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli.main import cli
+from ledger.canonical import canonical_json
+
+FORGED_AT = "2026-11-29T22:00:00.000000Z"
+
+
+def banco(db, *args, code=0):
+    result = CliRunner().invoke(cli, ["--db", str(db), *map(str, args)], catch_exceptions=False)
+    assert result.exit_code == code, (args, result.output)
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory) -> Path:
+    """Game 1: a short game played to its end, then sealed by referee Rita; game 2: a classic
+    game in progress (the latest).  Each test tampers with a copy."""
+    d = tmp_path_factory.mktemp("integrity")
+    db = d / "t.db"
+    record(str(db), "short-to-the-end")
+    banco(db, "keygen", "--out", str(d / "rita"))
+    banco(db, "--game", "1", "seal", "--key", str(d / "rita.key"), "--referee", "Rita",
+          "--out", str(d / "seal.txt"))
+    record(str(db), "classic-4p")
+    return d
+
+
+@pytest.fixture
+def copy(template, tmp_path) -> Path:
+    for name in ("t.db", "rita.key", "rita.pub", "seal.txt"):
+        shutil.copy(template / name, tmp_path / name)
+    return tmp_path
+
+
+def rows(db, game=1) -> list[tuple]:
+    conn = sqlite3.connect(db)
+    out = conn.execute("SELECT seq, type, data FROM events WHERE game_id=? ORDER BY seq",
+                       (game,)).fetchall()
+    conn.close()
+    return out
+
+
+def seq_of(db, type_, nth=0, game=1) -> int:
+    return [s for s, t, _ in rows(db, game) if t == type_][nth]
+
+
+def sealed_seq(d: Path) -> int:
+    return int(next(line.split(":")[1] for line in (d / "seal.txt").read_text().splitlines()
+                    if line.startswith("event:")))
+
+
+# --- the tamperings: each returns the seq the audit must name ------------------------------
+
+def _forge(db, *sql, args=(), rechain_from=None, fix_index=True):
+    """A forger with the file: triggers gone, the edit, the chain recomputed from the edit on
+    and (a thorough one) the games table made to agree."""
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    for s, a in zip(sql, args or [()] * len(sql), strict=True):
+        conn.execute(s, a)
+    if rechain_from is not None:
+        head = rechain_stored(conn, 1, rechain_from)
+        if fix_index:
+            last = conn.execute("SELECT MAX(seq) FROM events WHERE game_id=1").fetchone()[0]
+            conn.execute("UPDATE games SET head=?, last_seq=? WHERE game_id=1", (head, last))
+    conn.commit()
+    conn.close()
+
+
+def forged_cash_issue(db) -> int:
+    seq = seq_of(db, "SalaryPaid", 3)
+    money = canonical_json({"amount": 200, "payee": "Anna", "payer": "bank",
+                            "reason": "starting cash"})
+    _forge(db, "UPDATE events SET type='CashIssued', data=? WHERE game_id=1 AND seq=?",
+           args=[(money, seq)], rechain_from=seq)
+    return seq
+
+
+def changed_dice(db) -> int:
+    seq = seq_of(db, "DiceRolled", 40)
+    data = json.loads(next(d for s, _, d in rows(db) if s == seq))
+    data["dice"] = [d % 6 + 1 for d in data["dice"]]
+    _forge(db, "UPDATE events SET data=? WHERE game_id=1 AND seq=?",
+           args=[(canonical_json(data), seq)], rechain_from=seq)
+    return seq
+
+
+def last_30_cut_off(db) -> int:
+    last = rows(db)[-1][0]
+    _forge(db, f"DELETE FROM events WHERE game_id=1 AND seq>{last - 30}")
+    return last - 29
+
+
+def whole_commands_cut_off(db) -> int:
+    """The last commands taken away whole, from a command's first row: no command is left
+    half-recorded, so only the games table (which still says where the log ended) knows."""
+    log = rows(db)
+    cut = max(s for s, t, _ in log if t == "CommandRecorded" and s <= len(log) - 29)
+    _forge(db, f"DELETE FROM events WHERE game_id=1 AND seq>={cut}")
+    return cut
+
+
+def append_after_the_end(db) -> int:
+    last = rows(db)[-1][0]
+    money = canonical_json({"amount": 5000, "payee": "Bruno", "payer": "bank",
+                            "reason": "starting cash"})
+    _forge(db, "INSERT INTO events (game_id, seq, type, data, recorded_at, actor, command_id, "
+               "schema_version, prev_hash, hash, chain_version) VALUES (1, ?, 'CashIssued', ?, "
+               "?, 'banker', 'forged', 1, '', '', 2)", args=[(last + 1, money, FORGED_AT)],
+           rechain_from=last + 1)
+    return last + 1
+
+
+def not_json(db) -> int:
+    seq = seq_of(db, "TaxPaid")
+    _forge(db, "UPDATE events SET data='{' WHERE game_id=1 AND seq=?", args=[(seq,)])
+    return seq
+
+
+def not_an_object(db) -> int:
+    seq = seq_of(db, "SalaryPaid", 2)
+    _forge(db, "UPDATE events SET data='[200]' WHERE game_id=1 AND seq=?", args=[(seq,)],
+           rechain_from=seq)
+    return seq
+
+
+def deleted_row(db) -> int:
+    seq = seq_of(db, "RentPaid", 5)
+    _forge(db, "DELETE FROM events WHERE game_id=1 AND seq=?", args=[(seq,)])
+    return seq
+
+
+def reordered_pair(db) -> int:
+    seq = seq_of(db, "DiceRolled", 10)
+    _forge(db, "UPDATE events SET seq=-1 WHERE game_id=1 AND seq=?",
+           "UPDATE events SET seq=? WHERE game_id=1 AND seq=?",
+           "UPDATE events SET seq=? WHERE game_id=1 AND seq=-1",
+           args=[(seq,), (seq, seq + 1), (seq + 1,)])
+    return seq
+
+
+def edited_amount(db) -> int:
+    seq = seq_of(db, "RentPaid", 7)
+    data = json.loads(next(d for s, _, d in rows(db) if s == seq))
+    data["amount"] += 100
+    _forge(db, "UPDATE events SET data=? WHERE game_id=1 AND seq=?",
+           args=[(canonical_json(data), seq)], rechain_from=seq)
+    return seq
+
+
+def forged_seal(db) -> int:
+    """A forger without the key: the seal's signature changed in the command and in its
+    SealRecorded alike (so the command gives the fact), the chain recomputed."""
+    seq = seq_of(db, "SealRecorded")
+    was = json.loads(next(d for s, _, d in rows(db) if s == seq))["signature"]
+    _forge(db, "UPDATE events SET data=replace(data, ?, ?) WHERE game_id=1 AND seq IN (?, ?)",
+           args=[(was, was[::-1], seq - 1, seq)], rechain_from=seq - 1)
+    return seq
+
+
+TAMPERINGS = [forged_cash_issue, changed_dice, last_30_cut_off, whole_commands_cut_off,
+              append_after_the_end, not_json, not_an_object,
+              deleted_row, reordered_pair, edited_amount, forged_seal]
+
+
+def test_the_untouched_database_audits_clean(copy):
+    doc = json.loads(banco(copy / "t.db", "audit", "--json"))
+    assert doc["ok"] and [g["game"] for g in doc["games"]] == [1, 2]
+    assert doc["database"] == [] and doc["maintenance"] == []
+    assert all(g["ok"] for g in doc["games"])
+
+
+@pytest.mark.parametrize("tamper", TAMPERINGS, ids=lambda f: f.__name__)
+def test_each_tampering_is_named_by_game_and_seq(copy, tamper):
+    db = copy / "t.db"
+    seq = tamper(db)
+    out = banco(db, "audit", code=3)
+    assert f"game 1: FAILED at event {seq}: " in out
+    assert "game 2: 643 events, chain intact" in out  # the latest game is untouched
+    doc = json.loads(banco(db, "audit", "--json", code=3))
+    one, two = doc["games"]
+    assert (one["game"], one["ok"], one["bad_seq"]) == (1, False, seq)
+    assert two["ok"] and not doc["ok"]
+    # --game 1 alone says the same; --game 2 alone is clean (the triggers aside)
+    assert f"FAILED at event {seq}" in banco(db, "--game", "1", "audit", code=3)
+
+
+@pytest.mark.parametrize("tamper", TAMPERINGS, ids=lambda f: f.__name__)
+def test_the_seal_is_verified_then_broken_by_each_tampering(copy, tamper):
+    db, seal, pub = copy / "t.db", copy / "seal.txt", copy / "rita.pub"
+    out = banco(db, "audit", "--seal", seal, "--pubkey", pub)
+    assert "signature good; game 1's events 1-" in out and "FAILED" not in out
+    sealed = sealed_seq(copy)
+    seq = tamper(db)
+    out = banco(db, "audit", "--seal", seal, "--pubkey", pub, code=3)
+    doc = json.loads(banco(db, "audit", "--seal", seal, "--pubkey", pub, "--json", code=3))
+    assert [g["game"] for g in doc["games"]] == [1]  # the sealed game
+    if seq <= sealed:  # before the seal: the seal itself names where the history parts
+        assert doc["seal"]["bad_seq"] == seq and not doc["seal"]["ok"], doc["seal"]
+        assert f"FAILED at event {seq}" in out.split("seal banco/1/")[1]
+    else:  # after it: the sealed prefix stands, the audit names the rest
+        assert doc["seal"]["ok"] and doc["games"][0]["bad_seq"] == seq
+
+
+def test_a_log_cut_short_with_its_games_row_made_to_agree_is_caught_by_the_seal(copy):
+    db = copy / "t.db"
+    log = rows(db)
+    # the last commands taken away whole (the end of the game with them), from a command's
+    # first row on: the games table made to agree, triggers put back
+    cut = max(s for s, t, _ in log if t == "CommandRecorded" and s <= len(log) - 29)
+    _forge(db, f"DELETE FROM events WHERE game_id=1 AND seq>={cut}",
+           "UPDATE games SET ended_seq=NULL WHERE game_id=1", rechain_from=cut - 1)
+    banco(db, "doctor", "--repair")  # the triggers
+    assert f"game 1: {cut - 1} events, chain intact" in banco(db, "audit")  # nobody can tell..
+    out = banco(db, "audit", "--seal", copy / "seal.txt", "--pubkey", copy / "rita.pub", code=3)
+    assert f"FAILED at event {cut}: the seal is on event {sealed_seq(copy)}, but the log " \
+           f"stops at event {cut - 1}" in out  # ...but the seal
+
+
+def test_a_seal_made_with_another_key_or_edited_does_not_verify(copy):
+    db = copy / "t.db"
+    banco(db, "keygen", "--out", str(copy / "mallory"))
+    out = banco(db, "audit", "--seal", copy / "seal.txt", "--pubkey", copy / "mallory.pub",
+                code=3)
+    assert "the seal was made with the key" in out and "not with this public key" in out
+    text = (copy / "seal.txt").read_text()
+    seq = sealed_seq(copy)
+    assert seq
+    (copy / "seal.txt").write_text(text.replace("referee: Rita", "referee: Mallory"))
+    out = banco(db, "audit", "--seal", copy / "seal.txt", "--pubkey", copy / "rita.pub", code=3)
+    assert "the seal file's signature does not verify with this public key" in out
+
+
+def test_seal_writes_the_file_and_the_short_line(copy):
+    db = copy / "t.db"
+    out = banco(db, "--game", "2", "seal", "--key", copy / "rita.key", "--out",
+                copy / "two.txt")
+    last = 643
+    assert f"sealed game 2 at event {last} (head " in out and "referee rita" in out
+    line = out.strip().splitlines()[-1]
+    conn = sqlite3.connect(db)
+    head = conn.execute("SELECT hash FROM events WHERE game_id=2 AND seq=?", (last,)).fetchone()[0]
+    conn.close()
+    assert line == f"banco/2/{last}/{head[:12]}"
+    text = (copy / "two.txt").read_text()
+    assert f"line: {line}" in text and "referee: rita" in text and f"head: {head}" in text
+    assert rows(db, 2)[-1][1] == "SealRecorded"
+    # the seal is re-derived by the audit, and it verifies with the key
+    out = banco(db, "audit", "--seal", copy / "two.txt", "--pubkey", copy / "rita.pub")
+    assert "nothing was recorded after the seal" not in out  # the seal's own events came after
+    assert f"events {last + 1}-{last + 2}: seal --key" in out
+    # the file is never overwritten
+    err = banco(db, "--game", "2", "seal", "--key", copy / "rita.key", "--out", copy / "two.txt",
+                code=2)
+    assert "exists: banco never overwrites a seal" in err
+
+
+def test_seal_refuses_a_history_that_does_not_audit(copy):
+    db = copy / "t.db"
+    seq = edited_amount(db)
+    before = rows(db)
+    err = banco(db, "--game", "1", "seal", "--key", copy / "rita.key", "--out", copy / "x.txt",
+                code=3)
+    assert f"FAILED at event {seq}" in err and "not sealed" in err
+    assert rows(db) == before and not (copy / "x.txt").exists()
+
+
+def test_keygen_never_overwrites_and_keys_are_checked(copy):
+    err = banco(copy / "t.db", "keygen", "--out", str(copy / "rita"), code=2)
+    assert "rita.key exists: banco never overwrites a key" in err
+    err = banco(copy / "t.db", "seal", "--key", copy / "rita.pub", code=2)
+    assert "is not a private key in PEM form (that is the public key" in err
+    err = banco(copy / "t.db", "audit", "--seal", copy / "seal.txt", "--pubkey",
+                copy / "rita.key", code=2)
+    assert "not a public key in PEM form (that is a private key" in err
+    err = banco(copy / "t.db", "audit", "--seal", copy / "seal.txt", code=2)
+    assert "--seal FILE and --pubkey FILE go together" in err
+    assert (copy / "rita.key").stat().st_mode & 0o077 == 0  # keygen made it private
+
+
+# --- --expect-head ---------------------------------------------------------------------------
+
+def test_expect_head_takes_a_prefix_in_any_case(copy):
+    db = copy / "t.db"
+    doc = json.loads(banco(db, "--game", "2", "audit", "--json"))
+    head = doc["games"][0]["head"]
+    assert "chain intact" in banco(db, "audit", "--expect-head", head[:8].upper())
+    # an earlier event's hash: intact up to it, and the log went on
+    conn = sqlite3.connect(db)
+    earlier = conn.execute("SELECT hash FROM events WHERE game_id=2 AND seq=600").fetchone()[0]
+    conn.close()
+    out = banco(db, "audit", "--expect-head", earlier[:10])
+    assert "is event 600's: events 1-600 are as they were" in out
+    assert "events 601-643 came after" in out
+    out = banco(db, "--game", "2", "audit", "--expect-head", "0123abcd0123", code=3)
+    assert "the head 0123abcd0123 is not found in this history (game 2, events 1-643)" in out
+    err = banco(db, "audit", "--expect-head", "abc", code=2)
+    assert "at least its first 8 hex digits" in err
+    err = banco(db, "audit", "--expect-head", "xyz12345", code=2)
+    assert "at least its first 8 hex digits" in err
+
+
+# --- the file beside the games ---------------------------------------------------------------
+
+def test_dropped_triggers_are_reported_by_audit_and_doctor_and_repaired(copy):
+    db = copy / "t.db"
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.commit()
+    conn.close()
+    out = banco(db, "audit", code=3)
+    assert "database: the trigger events_no_update is missing" in out
+    assert "database: the trigger events_no_delete is missing" in out
+    assert "game 1: 1" in out and "FAILED" not in out  # the games themselves are fine
+    out = banco(db, "doctor", code=3)
+    assert "triggers: missing events_no_update, events_no_delete, events_format_2" in out
+    out = banco(db, "doctor", "--repair", "--reason", "forger's work found at the club")
+    assert "repaired: recreated the trigger events_no_update" in out and "healthy" in out
+    assert "forger's work found at the club" in out
+    banco(db, "audit")  # clean again, and the repair is on the record
+    conn = sqlite3.connect(db)
+    with pytest.raises(sqlite3.DatabaseError, match="append-only: DELETE refused"):
+        conn.execute("DELETE FROM events WHERE seq=1")
+    with pytest.raises(sqlite3.DatabaseError, match="maintenance history is append-only"):
+        conn.execute("DELETE FROM maintenance")
+    conn.close()
+    doc = json.loads(banco(db, "audit", "--json"))
+    assert [m["what"] for m in doc["maintenance"]][:2] == [
+        "recreated the trigger events_no_update", "recreated the trigger events_no_delete"]
+    assert "maintenance history: 3 entries" in banco(db, "doctor")
+
+
+def test_doctor_rebuilds_the_games_table_and_keeps_what_it_was(copy):
+    db = copy / "t.db"
+    last = last_30_cut_off(db)  # the games table still says where the log ended
+    out = banco(db, "doctor", code=3)
+    assert f"events {last}-{last + 29} were cut off" in out
+    out = banco(db, "doctor", "--repair")
+    assert f"rebuilt game 1's row of the games table from its log: event {last + 29} -> " \
+           f"{last - 1}" in out
+    out = banco(db, "audit", code=3)  # the triggers are back, the games table agrees...
+    assert "database:" not in out
+    # ...and the seal still knows
+    out = banco(db, "audit", "--seal", copy / "seal.txt", "--pubkey", copy / "rita.pub", code=3)
+    assert f"the log stops at event {last - 1}" in out
+
+
+def test_a_tampered_tournament_chain_is_named(tmp_path):
+    db = tmp_path / "t.db"
+    banco(db, "new", "Anna", "Bruno", "--rules", "championship")
+    banco(db, "time-up")
+    banco(db, "tournament", "new", "Coppa")
+    banco(db, "tournament", "add", "1")
+    banco(db, "audit")
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("UPDATE tournament_facts SET data='{\"game\":1,\"round\":2}' WHERE seq=2")
+    conn.commit()
+    conn.close()
+    out = banco(db, "audit", code=3)
+    assert "database: tournament 'Coppa', fact 2: its content does not match its hash" in out
+    assert "tournament_facts_no_update is missing" in out
+
+
+def test_doctor_on_a_file_that_is_not_banco_s_is_unusable(tmp_path):
+    db = tmp_path / "other.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE x (a)")
+    conn.commit()
+    conn.close()
+    assert "is a SQLite database but not banco's" in banco(db, "doctor", code=4)
+
+
+# --- the installed banco, as a shell sees it -------------------------------------------------
+
+def test_exit_codes_of_the_installed_banco(copy):
+    import os
+    import subprocess
+    import sys
+
+    exe = Path(sys.executable).parent / "banco"
+    if not exe.exists():
+        pytest.skip("banco is not installed in this venv")
+
+    def run(*args, code):
+        result = subprocess.run([str(exe), "--db", str(copy / "t.db"), *map(str, args)],
+                                capture_output=True, text=True, timeout=120, cwd=copy,
+                                env={**os.environ, "BANCO_FIXED_TIME": FORGED_AT})
+        assert "Traceback" not in result.stderr, result.stderr
+        assert result.returncode == code, (args, result.stdout, result.stderr)
+        return result.stdout + result.stderr
+
+    run("keygen", "--out", "ref", code=0)
+    out = run("--game", "2", "seal", "--key", "ref.key", code=0)
+    assert out.strip().splitlines()[-1].startswith("banco/2/643/")
+    run("audit", "--seal", "game-2-seal-643.txt", "--pubkey", "ref.pub", code=0)
+    run("doctor", code=0)
+    seq = not_json(copy / "t.db")  # and the triggers dropped
+    assert f"game 1: FAILED at event {seq}: its data is not JSON" in run("audit", code=3)
+    run("doctor", code=3)
+    run("doctor", "--repair", code=0)
+    run("audit", "--seal", "seal.txt", "--pubkey", "rita.pub", code=3)
+    run("audit", "--expect-head", "nothex!!", code=2)
+    (copy / "other.db").write_bytes(b"not a database at all, just text" * 100)
+    for words in (("doctor",), ("audit",)):
+        result = subprocess.run([str(exe), "--db", str(copy / "other.db"), *words],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 4 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_finished_game_prints_its_head_line(tmp_path):
+    db = tmp_path / "t.db"
+    banco(db, "new", "Anna", "Bruno", "--rules", "championship")
+    assert "head line" not in banco(db, "state") + banco(db, "standings")  # not over yet
+    out = banco(db, "time-up")  # the line that ends it
+    conn = sqlite3.connect(db)
+    seq, head = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+    conn.close()
+    line = f"banco/1/{seq}/{head[:12]}"
+    said = f"head line for the score sheet: {line}"
+    assert said in out.splitlines()[-1]
+    assert said in banco(db, "state").splitlines()[-1]
+    assert said in banco(db, "standings").splitlines()[-1]
+    assert "chain intact" in banco(db, "audit", "--expect-head", line)
+
+
+# --- the seal file ---------------------------------------------------------------------------
+
+@settings(max_examples=50, deadline=None)
+@given(referee=st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")),
+                       min_size=1, max_size=20).filter(lambda s: s.strip() == s and s),
+       seq=st.integers(1, 60), game=st.integers(1, 10**6), seed=st.binary(min_size=1))
+def test_a_seal_file_reads_back_as_written(referee, seq, game, seed):
+    from hashlib import sha256
+
+    from ledger import seals
+
+    def hexed(i, n):
+        return (sha256(seed + bytes([i % 256, n])).hexdigest() * 2)[:n]
+
+    seal = seals.SealFile(game, "6f1c1c5e-1d6b-4a53-9d2c-0c8a1b1b2f11", seq, hexed(1, 64),
+                          referee, hexed(2, 64), hexed(3, 128), "2026-11-29T21:00:00.000000Z",
+                          [hexed(10 + i, 8) for i in range(seq)])
+    assert seals.parse_seal(seals.seal_text(seal)) == seal
+
+
+def test_a_seal_file_that_is_not_one_is_named():
+    from ledger import seals
+
+    with pytest.raises(ValueError, match="it is not a banco seal"):
+        seals.parse_seal("hello: world\n")
+    with pytest.raises(ValueError, match="it has no `head:` line"):
+        seals.parse_seal("format: banco seal 1\ngame: 1\ngame uuid: -\nevent: 3\n")
+
+
+def test_seal_refuses_a_referee_name_on_two_lines(copy):
+    err = banco(copy / "t.db", "--game", "2", "seal", "--key", copy / "rita.key", "--referee",
+                "Rita\nforged: yes", code=1)
+    assert "a referee's name is one line of printable text" in err
+
+
+def test_a_tournament_game_gone_from_the_file_is_named(tmp_path):
+    db = tmp_path / "t.db"
+    banco(db, "new", "Anna", "Bruno", "--rules", "championship")
+    banco(db, "time-up")
+    banco(db, "tournament", "new", "Coppa")
+    banco(db, "tournament", "add", "1")
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("DELETE FROM events")
+    conn.execute("DELETE FROM games")
+    conn.commit()
+    conn.close()
+    out = banco(db, "doctor", code=3)
+    assert "tournament 'Coppa', fact 2: it enters game 1 (" in out
+    assert "which is not in this database any more" in out
