@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     from . import commands as c
 
 COMMAND_RECORDED = "CommandRecorded"
-# Facts that are evidence, not table changes: `undo` steps over them and never retracts them.
-EVIDENCE = frozenset({"RentClaimRefused", "EventRetracted", COMMAND_RECORDED, "RulingRecorded"})
+# Facts that are evidence, not table changes (a referee's rulings and seals among them): `undo`
+# steps over them and never retracts them.
+EVIDENCE = frozenset({"RentClaimRefused", "EventRetracted", COMMAND_RECORDED, "RulingRecorded",
+                      "SealRecorded"})
 # Evidence a refused command leaves (RuleViolation.record): a retry of it is refused again.
 REFUSAL_EVIDENCE = frozenset({"RentClaimRefused"})
 

@@ -490,3 +490,17 @@ def test_a_tournament_game_gone_from_the_file_is_named(tmp_path):
     out = banco(db, "doctor", code=3)
     assert "tournament 'Coppa', fact 2: it enters game 1 (" in out
     assert "which is not in this database any more" in out
+
+
+def test_undo_after_a_seal_takes_back_the_banker_s_move_not_the_seal(copy):
+    db = copy / "t.db"
+    before = [t for _, t, _ in rows(db, 2)]
+    banco(db, "--game", "2", "seal", "--key", copy / "rita.key", "--out", copy / "two.txt")
+    out = banco(db, "--game", "2", "undo")
+    after = [t for _, t, _ in rows(db, 2)]
+    assert "SealRecorded" in after and after.count("SealRecorded") == 1
+    # the seal stays; what is retracted is the last command before it
+    assert "undone" in out and "SealRecorded" not in out
+    retracted = [json.loads(d)["seqs"] for _, t, d in rows(db, 2) if t == "EventRetracted"][-1]
+    assert retracted and max(retracted) <= len(before)  # events from before the seal
+    banco(db, "--game", "2", "audit")
