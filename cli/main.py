@@ -57,6 +57,8 @@ COMMANDS = {
     "report": "cli.organiser:report",
     # the database file
     "backup": "cli.database:backup",
+    # the table's screen: a read-only web page for a TV or the players' phones
+    "serve": "cli.serve:serve",
 }
 
 # The words an Italian banker uses, as aliases of the English ones: the same command, and the
