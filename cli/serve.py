@@ -295,6 +295,9 @@ def make_handler(table: Table, lang: str | None, template: str):
 class Server(ThreadingHTTPServer):
     daemon_threads = True  # an open event stream does not keep the process alive
     allow_reuse_address = True
+    # socketserver's default backlog of 5 drops the connections of a room of phones arriving
+    # at once, which then wait one to three seconds for the retry (tests/bench_serve.py)
+    request_queue_size = 128
 
 
 def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: int = 8000,
