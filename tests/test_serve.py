@@ -293,6 +293,36 @@ def test_the_page_shows_new_cash_and_the_open_claim_within_a_second(served):
         assert browser.console == []
 
 
+@needs_chromium
+def test_an_italian_page_of_a_championship_auction_hides_the_cash(banco):
+    banco("new", "Anna", "Bruno", "Carla", "--rules", "championship")
+    server, watcher = start(banco.db, port=0, lang="it", poll=0.05)  # the banker's --lang it
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                     daemon=True).start()
+    try:
+        with Chromium() as browser:
+            tab = browser.open(f"http://127.0.0.1:{server.server_address[1]}/")
+            assert tab.eval("document.documentElement.lang") == "it"
+            assert tab.eval('document.getElementById("auction").hidden') is True
+            banco("roll", "1", "2")  # Anna on Vicolo Stretto
+            banco("decline")
+            banco("bid", "Bruno", "70")
+            state, _ = table(banco.db)
+            tab.wait_for(f"document.body.dataset.seq == '{state.seq}'", timeout=1.0)
+            assert tab.eval('document.getElementById("auction").textContent') == (
+                f"asta: {state.edition.space(3).name}: offerta più alta "
+                f"{state.edition.money(70)} di Bruno")
+            assert tab.eval('[...document.querySelectorAll(".player .cash")]'
+                            '.map(e => e.textContent)') == ["•••"] * 3
+            assert tab.eval('document.getElementById("cashnote").textContent').startswith(
+                "contanti non mostrati (000 FAQ 4")
+            assert browser.console == []
+    finally:
+        server.shutdown()
+        server.server_close()
+        watcher.close()
+
+
 # --- the command line -----------------------------------------------------------------------
 
 def test_no_database_and_no_game_are_said_before_listening(tmp_path, banco):
