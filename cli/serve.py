@@ -368,11 +368,11 @@ def serve(session, host, port, show_cash):
     bound = server.server_address[1]
     shown = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{bound}/"
-    click.echo(_("the table is on {url} (read-only; Ctrl-C stops it)").format(url=url))
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(_("for the phones: scan the code, or open {url}").format(url=url))
-        click.echo(qr_text(url), nl=False)
-    try:
+    try:  # from here Ctrl-C is the way to stop, not an error
+        click.echo(_("the table is on {url} (read-only; Ctrl-C stops it)").format(url=url))
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            click.echo(_("for the phones: scan the code, or open {url}").format(url=url))
+            click.echo(qr_text(url), nl=False)
         server.serve_forever(poll_interval=0.5)
     except KeyboardInterrupt:
         click.echo(_("stopped"))

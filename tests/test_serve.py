@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -360,9 +361,13 @@ def test_the_command_prints_its_url_and_serves_until_stopped(db):
         url = re.match(r"the table is on (http://127\.0\.0\.1:\d+/) \(read-only", lines[0])
         assert url, lines
         assert request(url[1].rstrip("/"), "GET", "/table.json")[0] == 200
+        proc.send_signal(signal.SIGINT)  # Ctrl-C: the way to stop it, not an error
+        assert proc.wait(5) == 0
+        assert proc.stdout.read() == "stopped\n"
     finally:
-        proc.terminate()
-        proc.wait(5)
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(5)
         proc.stdout.close()
         proc.stderr.close()
 
