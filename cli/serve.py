@@ -215,6 +215,9 @@ def make_handler(table: Table, lang: str | None, template: str):
         protocol_version = "HTTP/1.1"  # keep-alive: a phone polling reuses its connection
         server_version = "banco"
         sys_version = ""
+        # a connection left idle this long is closed, so forgotten phones do not pile up
+        # threads (an event stream writes a heartbeat every 15 s and is not idle)
+        timeout = 120
 
         def log_message(self, format, *args):  # noqa: A002 - quiet: the banker's terminal
             pass
