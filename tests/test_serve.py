@@ -385,3 +385,17 @@ def test_on_the_network_it_prints_a_qr_code_for_the_phones(db):
         proc.wait(5)
         proc.stdout.close()
         proc.stderr.close()
+
+
+def test_the_bankers_lang_sets_the_page_for_every_browser(db):
+    proc, lines = _serve(db, "--lang", "it")
+    try:
+        url = re.match(r"il tavolo è su (http://127\.0\.0\.1:\d+)/ \(sola lettura", lines[0])
+        assert url, lines
+        status, headers, body = request(url[1], "GET", "/", {"Accept-Language": "en-GB,en"})
+        assert headers["Content-Language"] == "it" and '<html lang="it">' in body.decode()
+    finally:
+        proc.terminate()
+        proc.wait(5)
+        proc.stdout.close()
+        proc.stderr.close()
