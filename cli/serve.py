@@ -213,8 +213,8 @@ def make_handler(table: Table, lang: str | None, template: str):
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive: a phone polling reuses its connection
-        server_version = "banco"
-        sys_version = ""
+        def version_string(self) -> str:
+            return "banco"  # not the Python version: nothing a visitor needs to know
         # a connection left idle this long is closed, so forgotten phones do not pile up
         # threads (an event stream writes a heartbeat every 15 s and is not idle)
         timeout = 120
