@@ -59,6 +59,8 @@ COMMANDS = {
     "backup": "cli.database:backup",
     "doctor": "cli.integrity:doctor", "keygen": "cli.integrity:keygen",
     "seal": "cli.integrity:seal",
+    # the table's screen: a read-only web page for a TV or the players' phones
+    "serve": "cli.serve:serve",
 }
 
 # The words an Italian banker uses, as aliases of the English ones: the same command, and the
