@@ -271,8 +271,10 @@ class Book:
 
     # The table of a long game is not folded from its first event at every command: a snapshot
     # of it is kept every SNAPSHOT_EVERY events (ledger/snapshot.py), and a command folds only
-    # what came after the newest one it can trust.  Measured: reading and folding an event
-    # costs ~10 us, a snapshot read back ~0.3 ms and ~2 KB (tests/bench_scale.py).
+    # what came after the newest one it can trust.  Measured on a 300,000-event game: an event
+    # read, checked against the chain and folded costs ~19 us; a snapshot ~0.23 ms to write or
+    # read back, ~2.3 KB.  At 500 a cold command folds at most ~10 ms more than the table it
+    # shows (~3% of a 300 ms process) and a write pays 0.23 ms once in 500 commands' events.
     SNAPSHOT_EVERY = 500
     CHUNK = 2000  # rows read at a time by a fold from the start: bounded memory
 

@@ -201,3 +201,22 @@ def test_verify_snapshots_names_stale_unreadable_and_foreign_ones(long_game):
     assert found[second].startswith("cannot be read: not JSON")
     assert found[third].startswith("has format '0:old'")
     book.close()
+
+
+def test_a_read_from_a_snapshot_checks_the_chain_of_what_it_folds(long_game):
+    """The rows after the snapshot are checked against its head as they are folded: an edit
+    there is warned about (the table is still shown); the snapshot's own head is the log's."""
+    seq = snapshot_rows(long_game)[-1][1]
+    assert Book(str(long_game)).store.last_seq(1) >= seq + 2
+    conn = sqlite3.connect(long_game)
+    conn.execute("DROP TRIGGER events_no_update")
+    conn.execute("UPDATE events SET actor='mallory' WHERE game_id=1 AND seq=?", (seq + 2,))
+    conn.commit()
+    conn.close()
+    warnings = []
+    book = Book(str(long_game), warn=warnings.append)
+    book.state(1)
+    assert book._tables[1].snap_seq == seq  # read from the snapshot, not folded from event 1
+    assert warnings == [f"WARNING: game 1 event {seq + 2} does not match its hash: run "
+                        "`banco audit`"]
+    book.close()
