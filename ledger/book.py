@@ -68,6 +68,18 @@ def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = froze
     return state._replace(seq=rows[-1]["seq"]) if rows else state
 
 
+def _snapshot_of(state: State) -> tuple[str, str] | None:
+    """(format, text) of the table, or None when it holds a value the snapshot format does not
+    know (a class added to the table and not to ledger/snapshot.py): the command goes on
+    without a snapshot, it only folds more."""
+    from .snapshot import SnapshotError, encode, shape
+
+    try:
+        return shape(), encode(state)
+    except SnapshotError:
+        return None
+
+
 class RecordedCommand(NamedTuple):
     """One command of a game's log and the facts it produced (see `Book.commands`)."""
     command_id: str
@@ -347,9 +359,8 @@ class Book:
         state = (state or base)._replace(seq=after)
         table = _Table(state, head, 0)
         if after >= self.SNAPSHOT_EVERY:  # a long game without a snapshot: leave one behind
-            from .snapshot import encode, shape
-
-            if self.store.put_snapshot(game_id, after, head, shape(), encode(state)):
+            kept = _snapshot_of(state)
+            if kept is not None and self.store.put_snapshot(game_id, after, head, *kept):
                 table = table._replace(snap_seq=after)
         return table
 
@@ -363,11 +374,11 @@ class Book:
         gone = retracted_seqs(written)
         if gone and min(gone) <= table.state.seq:
             return None  # an undo: the next command that reads the table leaves one
-        from .snapshot import encode, shape
-
         state = fold_onto(table.state, written, gone)
-        self._tables[game_id] = _Table(state, written[-1]["hash"], written[-1]["seq"])
-        return shape(), encode(state)
+        kept = _snapshot_of(state)
+        if kept is not None:
+            self._tables[game_id] = _Table(state, written[-1]["hash"], written[-1]["seq"])
+        return kept
 
     def last_command(self, game_id: int) -> LastCommand | None:
         """The game's last recorded command: its line, seqs and time (two index lookups)."""
