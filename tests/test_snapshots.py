@@ -243,3 +243,21 @@ def test_a_table_the_snapshot_format_cannot_hold_costs_a_fold_not_a_command(tmp_
     assert [p.cash for p in fresh.state(g).players] == [1444, 1496]  # bought 60, rent 4
     book.close()
     fresh.close()
+
+
+def test_the_audit_never_reads_a_snapshot(long_game):
+    """An edited snapshot that the book would trust (its head is the log's) changes what
+    `state` shows, and nothing of what `audit` says: the audit folds the log itself."""
+    runner = CliRunner()
+    before = runner.invoke(cli, ["--db", str(long_game), "audit", "--json"])
+    _, seq, _, _, text = snapshot_rows(long_game)[-1]
+    rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
+    tamper(long_game, "UPDATE snapshots SET state=? WHERE seq=?", rich, seq)
+    state = json.loads(runner.invoke(cli, ["--db", str(long_game), "state", "--json"]).output)
+    book = Book(str(long_game))
+    anna = fold(book.store.read(1), 1).player("Anna").cash
+    book.close()
+    assert next(p["cash"] for p in state["players"] if p["name"] == "Anna") != anna
+    after = runner.invoke(cli, ["--db", str(long_game), "audit", "--json"])
+    assert (after.exit_code, after.output) == (before.exit_code, before.output)
+    assert before.exit_code == 0
