@@ -159,7 +159,8 @@ def verify_snapshots(source: Book | SQLiteStore, game_id: int,
     except ValueError as exc:
         return [SnapshotFinding(game_id, s.seq, f"cannot be checked: {exc}") for s in snaps]
     findings = []
-    for snap in snaps:
+    state, at, gone_at = dealt, 0, set()  # the fresh fold: the table after event `at`
+    for snap in snaps:  # oldest first: one pass over the log for all of them
         if snap.format != shape():
             findings.append(SnapshotFinding(game_id, snap.seq, f"has format {snap.format!r}, "
                                             f"not {shape()!r}: not used, rebuilt"))
@@ -174,9 +175,15 @@ def verify_snapshots(source: Book | SQLiteStore, game_id: int,
         except SnapshotError as exc:
             findings.append(SnapshotFinding(game_id, snap.seq, f"cannot be read: {exc}"))
             continue
-        folded = _fold_to(store, game_id, dealt, snap.seq, chunk)
-        if kept != folded:
-            differ = [f for f in st.State._fields if getattr(kept, f) != getattr(folded, f)]
+        # A table at seq N holds what was retracted by then only: an undo after `at` that
+        # takes back something before it means folding this one from the start.
+        gone = store.retracted_seqs(game_id, snap.seq)
+        if any(seq <= at for seq in gone - gone_at):
+            state, at = dealt, 0
+        state = _fold_to(store, game_id, state, at, snap.seq, gone, chunk)
+        at, gone_at = snap.seq, gone
+        if kept != state:
+            differ = [f for f in st.State._fields if getattr(kept, f) != getattr(state, f)]
             findings.append(SnapshotFinding(
                 game_id, snap.seq, "is not the table the log folds to there (it differs in "
                 f"{', '.join(differ)}): it matches the log's head, so the book would use it; "
@@ -184,13 +191,12 @@ def verify_snapshots(source: Book | SQLiteStore, game_id: int,
     return findings
 
 
-def _fold_to(store: SQLiteStore, game_id: int, dealt: st.State, upto: int,
-             chunk: int) -> st.State:
-    """The table after event `upto`, folded from GameStarted with what was retracted by then
-    left out, a chunk of rows at a time."""
-    gone = store.retracted_seqs(game_id, upto)
+def _fold_to(store: SQLiteStore, game_id: int, state: st.State, after: int, upto: int,
+             gone: set[int], chunk: int) -> st.State:
+    """The table after event `upto`, from `state` (the table after event `after`; 0: as
+    GameStarted dealt it), the seqs in `gone` left out, a chunk of rows at a time."""
     handlers = st.HANDLERS
-    state, after, started = dealt, 0, False
+    started = after > 0
     while after < upto:
         rows = store.read(game_id, after, min(after + chunk, upto))
         if not rows:
