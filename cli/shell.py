@@ -263,10 +263,9 @@ class BancoShell(cmd.Cmd):
         try:
             if self.session.game() != game:
                 return []
-            events = self.session.book.events(game)  # reads what the others appended
+            return self.session.book.events_after(game, seq)  # what the others appended
         except BancoError:
             return []
-        return [e for e in events if e["seq"] > seq]
 
     def precmd(self, line: str) -> str:
         arrived = self.news()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .canonical import GENESIS
 from .errors import ConflictError, DatabaseError, RuleViolation, UsageError
-from .state import HANDLERS, State, evolve, fold
+from .state import HANDLERS, State, evolve, fold, initial_state, retracted_seqs
 from .store import FORMAT, Appended, NewEvent, SQLiteStore
 
 if TYPE_CHECKING:
@@ -49,6 +49,37 @@ class LastCommand(NamedTuple):
     last_seq: int
     recorded_at: str
     types: tuple[str, ...]  # the facts, CommandRecorded left out
+
+
+class _Table(NamedTuple):
+    """A game's table as the book holds it: the state, the hash of its last event, and the
+    seq of the snapshot it was read from or last wrote (0: none)."""
+    state: State
+    head: str
+    snap_seq: int
+
+
+def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = frozenset()) -> State:
+    """The table after `rows` (in seq order, following `state`), the seqs in `gone` skipped:
+    a fold that starts from a table instead of GameStarted (pure)."""
+    handlers = HANDLERS
+    for e in rows:
+        seq = e["seq"]
+        if seq not in gone:
+            state = handlers[e["type"]](state, e["data"], seq)
+    return state._replace(seq=rows[-1]["seq"]) if rows else state
+
+
+def _snapshot_of(state: State) -> tuple[str, str] | None:
+    """(format, text) of the table, or None when it holds a value the snapshot format does not
+    know (a class added to the table and not to ledger/snapshot.py): the command goes on
+    without a snapshot, it only folds more."""
+    from .snapshot import SnapshotError, encode, shape
+
+    try:
+        return shape(), encode(state)
+    except SnapshotError:
+        return None
 
 
 class RecordedCommand(NamedTuple):
@@ -126,7 +157,7 @@ class Book:
         self.store = SQLiteStore(path, create=create, wait=wait)
         self.warn = warn or (lambda message: None)
         self._events: dict[int, list[dict]] = {}
-        self._state: dict[int, State] = {}
+        self._tables: dict[int, _Table] = {}
         self._warned: set = set()
         if self.store.format > FORMAT:
             self._warn_once("format", f"WARNING: {path} is format {self.store.format}, written "
@@ -206,14 +237,27 @@ class Book:
     # --- reading -----------------------------------------------------------------------------
 
     def events(self, game_id: int) -> list[dict]:
-        self._refresh(game_id)
-        return self._events[game_id]
+        """The whole log of a game (read once, then only what is new), checked against the
+        hash chain as it is read."""
+        known = self._events.get(game_id)
+        after, prev = (known[-1]["seq"], known[-1]["hash"]) if known else (0, GENESIS)
+        new = self._read(game_id, after, prev)
+        if known is None:
+            if not new:
+                raise UsageError(f"no game {game_id} in this database")
+            known = self._events[game_id] = []
+        known.extend(new)
+        return known
+
+    def events_after(self, game_id: int, seq: int) -> list[dict]:
+        """The events after `seq` (what another terminal appended): an index range, however
+        long the game."""
+        return self.store.read(game_id, seq)
 
     def state(self, game_id: int, at: int | None = None) -> State:
-        self._refresh(game_id)
         if at is None:
-            return self._state[game_id]
-        events = self._events[game_id]
+            return self._table(game_id).state
+        events = self.events(game_id)
         last = events[-1]["seq"]
         if not 1 <= at <= last:
             raise UsageError(f"game {game_id} has events 1 to {last}; there is no event {at}")
@@ -224,41 +268,119 @@ class Book:
                              f"the table exists from event {start}")
         return fold(upto, game_id)
 
-    def _refresh(self, game_id: int) -> None:
-        """Read what is new since the last call, check it against the hash chain (a break is
-        warned about, loudly, once; the table is still shown) and fold it in."""
-        known = self._events.get(game_id)
-        after, prev = (known[-1]["seq"], known[-1]["hash"]) if known else (0, GENESIS)
-        new, problem = self.store.read_checked(game_id, after, prev)
+    def _read(self, game_id: int, after: int, prev: str, limit: int | None = None) -> list[dict]:
+        """Rows after `after`, checked against the chain (a break is warned about, loudly,
+        once: the table is still shown) and against the fold's types."""
+        new, problem = self.store.read_checked(game_id, after, prev, limit)
         if problem is not None:
             self._warn_once(("chain", game_id),
                             f"WARNING: game {game_id} event {problem.seq} {problem.problem}: "
                             "run `banco audit`")
-        if known is None and not new:
-            raise UsageError(f"no game {game_id} in this database")
-        if not new:
-            return
         for e in new:
             if e["type"] not in HANDLERS:
                 raise DatabaseError(
                     f"game {game_id} event {e['seq']} has type {e['type']!r} this banco does "
                     "not know (written by a newer banco?): upgrade banco to read this game")
-        if known is None:
-            self._events[game_id] = new
+        return new
+
+    # The table of a long game is not folded from its first event at every command: a snapshot
+    # of it is kept every SNAPSHOT_EVERY events (ledger/snapshot.py), and a command folds only
+    # what came after the newest one it can trust.  Measured on a 300,000-event game: an event
+    # read, checked against the chain and folded costs ~19 us; a snapshot ~0.23 ms to write or
+    # read back, ~2.3 KB.  At 500 a cold command folds at most ~10 ms more than the table it
+    # shows (~3% of a 300 ms process) and a write pays 0.23 ms once in 500 commands' events.
+    SNAPSHOT_EVERY = 500
+    CHUNK = 2000  # rows read at a time by a fold from the start: bounded memory
+
+    def _table(self, game_id: int) -> _Table:
+        table = self._tables.get(game_id)
+        table = self._load(game_id) if table is None else self._catch_up(game_id, table)
+        self._tables[game_id] = table
+        return table
+
+    def _catch_up(self, game_id: int, table: _Table) -> _Table:
+        new = self._read(game_id, table.state.seq, table.head)
+        if not new:
+            return table
+        gone = retracted_seqs(new)
+        if gone and min(gone) <= table.state.seq:  # an undo of what the table holds
+            return self._load(game_id)
+        return table._replace(state=fold_onto(table.state, new, gone), head=new[-1]["hash"])
+
+    def _load(self, game_id: int) -> _Table:
+        """The table from the newest snapshot that still matches the log and that no later
+        undo reaches behind, and the rows after it; else folded from the start, in chunks."""
+        from .snapshot import SnapshotError, decode, shape
+
+        started = self.store.game_start(game_id)
+        if started is None:
+            if self.store.last_seq(game_id) == 0:
+                raise UsageError(f"no game {game_id} in this database")
+            raise DatabaseError(f"game {game_id} cannot be read: its log does not begin with "
+                                "GameStarted; run `banco audit`")
+        try:
+            base = initial_state(game_id, started)
+        except ValueError as exc:
+            raise DatabaseError(f"game {game_id} cannot be read: {exc}; run `banco audit`") \
+                from None
+        for snap in self.store.snapshots(game_id):
+            if snap.format != shape():
+                continue  # written by a banco whose table had another shape: rebuilt below
+            if self.store.hash_at(game_id, snap.seq) != snap.head:
+                self._warn_once(("snapshot", game_id),
+                                f"WARNING: game {game_id}: the snapshot at event {snap.seq} was "
+                                "made from a log that is no longer this one: run `banco audit`")
+                continue
+            new = self._read(game_id, snap.seq, snap.head)
+            gone = retracted_seqs(new)
+            if gone and min(gone) <= snap.seq:
+                continue  # an undo reaches behind it: an older one
             try:
-                self._state[game_id] = fold(new, game_id)
-            except ValueError as exc:
-                raise DatabaseError(f"game {game_id} cannot be read: {exc}; run `banco audit`") \
-                    from None
-            return
-        known.extend(new)
-        if any(e["type"] == "EventRetracted" for e in new):
-            self._state[game_id] = fold(known, game_id)
-        else:
-            state = self._state[game_id]
-            for e in new:
-                state = evolve(state, e)
-            self._state[game_id] = state
+                state = decode(snap.state, base)
+            except SnapshotError:
+                continue
+            head = new[-1]["hash"] if new else snap.head
+            return _Table(fold_onto(state, new, gone), head, snap.seq)
+        return self._fold_all(game_id, base)
+
+    def _fold_all(self, game_id: int, base: State) -> _Table:
+        gone = self.store.retracted_seqs(game_id)
+        state, after, head = None, 0, GENESIS
+        while True:
+            rows = self._read(game_id, after, head, self.CHUNK)
+            if not rows:
+                break
+            after, head, whole = rows[-1]["seq"], rows[-1]["hash"], len(rows) == self.CHUNK
+            if state is None:  # the rows up to GameStarted: the table as dealt
+                start = next(i for i, r in enumerate(rows) if r["type"] == "GameStarted")
+                state, rows = base, rows[start + 1:]
+            if rows:
+                state = fold_onto(state, rows, gone)
+            if not whole:
+                break
+        state = (state or base)._replace(seq=after)
+        table = _Table(state, head, 0)
+        if after >= self.SNAPSHOT_EVERY:  # a long game without a snapshot: leave one behind
+            kept = _snapshot_of(state)
+            if kept is not None and self.store.put_snapshot(game_id, after, head, *kept):
+                table = table._replace(snap_seq=after)
+        return table
+
+    def _snapshot_after(self, game_id: int, written: list[dict]) -> tuple[str, str] | None:
+        """Inside the append: the table after the rows just written, as a snapshot, when the
+        game has gone SNAPSHOT_EVERY events past the last one (None otherwise)."""
+        table = self._tables.get(game_id)
+        if table is None or written[-1]["seq"] - table.snap_seq < self.SNAPSHOT_EVERY \
+                or written[0]["seq"] != table.state.seq + 1:
+            return None
+        gone = retracted_seqs(written)
+        if gone and min(gone) <= table.state.seq:
+            return None  # an undo: the next command that reads the table leaves one
+        state = fold_onto(table.state, written, gone)
+        kept = _snapshot_of(state)
+        if kept is not None:
+            self._tables[game_id] = _Table(state, written[-1]["hash"], written[-1]["seq"])
+        return kept
 
     def last_command(self, game_id: int) -> LastCommand | None:
         """The game's last recorded command: its line, seqs and time (two index lookups)."""
@@ -302,9 +424,17 @@ class Book:
 
         for e in events:
             validate(e["type"], e["data"])
-        return self.store.append(
-            game_id, expected, [NewEvent(e["type"], e["data"], SCHEMA_VERSION) for e in events],
-            recorded_at=now, actor=actor, command_id=command_id or uuid.uuid4().hex)
+        snapshot = None if game_id is None else (lambda rows: self._snapshot_after(game_id, rows))
+        try:
+            return self.store.append(
+                game_id, expected, [NewEvent(e["type"], e["data"], SCHEMA_VERSION)
+                                    for e in events],
+                recorded_at=now, actor=actor, command_id=command_id or uuid.uuid4().hex,
+                snapshot=snapshot)
+        except BaseException:
+            if game_id is not None:  # the snapshot's table was not written: read it again
+                self._tables.pop(game_id, None)
+            raise
 
     def _replayed(self, game_id: int, rows: list[dict]) -> Outcome:
         """What a retried command recorded the first time; a refusal is a refusal again."""
@@ -378,7 +508,7 @@ class Book:
         replayed, state = self._prepare(game_id, command_id, expect)
         if replayed:
             return replayed
-        events = undo_events(self._events[game_id])
+        events = undo_facts(self.store.read_backwards(game_id, state.seq + 1))
         rows = self._append(game_id, state.seq, [command_recorded(line, None), *events],
                             now=now, actor=actor, command_id=command_id)
         if rows.replayed:

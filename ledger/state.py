@@ -638,8 +638,12 @@ def _claim_lapsed(state, d, seq):
     keep, gone = [], []
     for c in state.claims:
         (gone if c.opened_seq == d["opened_seq"] else keep).append(c)
+    # A late claim is answered from the owner's last lapsed claim (decide's _claim): only that
+    # one is kept, so the table stays the same size however long the game.
+    owners = {c.owner for c in gone}
+    lapsed = tuple(c for c in state.lapsed if c.owner not in owners)
     return state._replace(claims=tuple(keep),
-                          lapsed=state.lapsed + tuple(c._replace(lapsed_seq=seq) for c in gone))
+                          lapsed=lapsed + tuple(c._replace(lapsed_seq=seq) for c in gone))
 
 
 def _rent_paid(state, d, seq):

@@ -42,7 +42,10 @@ def choose(state, rng):
     for d in state.debts:
         if state.player(d.debtor).cash >= d.amount:
             return c.PayDebt(d.debtor)
-        return None
+        # short of cash (a card's fee): mortgage a deed first, as a player would
+        lots = [pos for pos in deeds_of(state, d.debtor)
+                if pos not in state.mortgaged and not state.buildings[pos]]
+        return c.Mortgage(lots[0], d.debtor) if lots else None
     if state.claims:
         return c.Claim(state.claims[0].owner)
     p = state.current
@@ -60,11 +63,14 @@ def choose(state, rng):
         deck, n = t.card_choice
         return c.DrawCard(deck, n, "pay")
     if t.phase == "card":
-        deck = state.edition.decks[t.card_deck]
-        free = [x.number for x in deck.cards if (deck.name, x.number) not in state.held_cards]
-        return c.DrawCard(deck.name, rng.choice(free))
+        from ledger.decks import drawable
+
+        # what may be turned now (a card put back at the bottom comes round again in turn)
+        return c.DrawCard(t.card_deck, rng.choice(drawable(state, t.card_deck)))
     if t.phase == "throw":
         return c.Roll((rng.randint(1, 6), rng.randint(1, 6)))
+    if t.phase == "jail_exit":  # the last failed try, a card in hand: the fine (000 FAQ 17)
+        return c.PayFine()
     return None
 
 
@@ -106,7 +112,8 @@ def generate(path: Path, events: int, seed: int = 1) -> tuple[int, str, float]:
         while seq < events:
             cmd = choose(state, rng)
             if cmd is None:
-                raise SystemExit(f"the generated game stalled at event {seq}")
+                raise SystemExit(f"the generated game stalled at event {seq}: {state.turn}, "
+                                 f"{state.debts}, {state.auction}")
             n += 1
             recorded = command_recorded(None, cmd)
             ready = evolve(state, {**recorded, "seq": seq + 1})

@@ -115,3 +115,17 @@ def owe(state: State, debtor: str, creditor: str, amount: int, reason: str = "re
     tx = Tx(state)
     tx.emit("DebtIncurred", debtor=debtor, creditor=creditor, amount=amount, reason=reason)
     return tx.state
+
+
+def same_table(a, b) -> bool:
+    """Equal, and of the same types all the way down (a tuple is not a list, a Player is not a
+    plain tuple): what a snapshot read back must be (ledger/snapshot.py)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(same_table(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_table(a[k], b[k]) for k in a)
+    if isinstance(a, (set, frozenset)):
+        return a == b and all(type(x) in (int, str, tuple) for x in a)
+    return a == b

@@ -648,6 +648,14 @@ class Table(RuleBasedStateMachine):
     def teardown(self):
         if hasattr(self, "t"):
             assert fold([stored(e) for e in self.log], 1) == self.t
+            # the table as a snapshot keeps it (ledger/snapshot.py), read back: the same
+            from helpers import same_table
+
+            from ledger.snapshot import decode, encode
+            from ledger.state import initial_state
+
+            dealt = initial_state(1, next(e for e in self.log if e["type"] == "GameStarted"))
+            assert same_table(decode(encode(self.t), dealt), self.t)
 
 
 # derandomize: the same examples on every run, so the counts below (and the run time) do not

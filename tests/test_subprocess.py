@@ -246,20 +246,44 @@ def _transcript(folder: Path) -> Path:
     return path
 
 
-def test_a_run_killed_anywhere_then_run_again_ends_as_if_never_killed(tmp_path):
+def _last_seq(db: Path) -> int:
+    if not db.exists():
+        return 0
+    conn = sqlite3.connect(db, timeout=1)
+    try:
+        return conn.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
+    except sqlite3.Error:  # no table yet, or busy: nothing to count yet
+        return 0
+    finally:
+        conn.close()
+
+
+def test_a_run_killed_anywhere_then_run_again_ends_as_if_never_killed(tmp_path, monkeypatch):
+    """SIGKILL at 20 random points of the log (and at a random moment after each: inside a
+    transaction, between two, while a snapshot is written), re-run after each: the file always
+    holds an exact prefix of the uninterrupted run's log ending where a command ends, and the
+    last run ends with the same log, the same head and the same snapshots' tables."""
+    env = {**FIXED, "BANCO_LOCK_WAIT": "5"}
     whole = tmp_path / "whole.db"
-    banco("--db", whole, "run", "-q", _transcript(tmp_path / "a"), env=FIXED)
+    banco("--db", whole, "run", "-q", _transcript(tmp_path / "a"), env=env)
     reference = rows(whole)
     db = tmp_path / "killed.db"
     script = _transcript(tmp_path / "b")
     rng = random.Random(2026)
+    # points in the first 80% of the log: a run killed late may go on a few commands before
+    # it dies, and the game must not end before the twentieth kill
+    targets = sorted(rng.sample(range(1, len(reference) * 4 // 5), 20))
     kills = []
-    for _ in range(3):
+    for target in targets:
+        target = max(target, _last_seq(db) + 1)  # the last run went past it: the next event
         proc = subprocess.Popen([str(BANCO), "--db", str(db), "run", "-q", str(script)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                env={**os.environ, **FIXED})
-        time.sleep(rng.uniform(0.15, 0.9))
-        proc.kill()
+                                env={**os.environ, **env})
+        deadline = time.monotonic() + 20
+        while proc.poll() is None and _last_seq(db) < target and time.monotonic() < deadline:
+            time.sleep(0.003)
+        time.sleep(rng.uniform(0, 0.03))
+        proc.send_signal(signal.SIGKILL)
         proc.wait()
         got = rows(db) if db.exists() else []  # an empty file if killed before its first commit
         kills.append(len(got))
@@ -267,10 +291,14 @@ def test_a_run_killed_anywhere_then_run_again_ends_as_if_never_killed(tmp_path):
         assert got == reference[:len(got)], kills
         if got and len(got) < len(reference):
             assert reference[len(got)][4] != got[-1][4], kills
-    banco("--db", db, "run", "-q", script, env=FIXED)
+    # twenty kills, each after at least one more event was recorded
+    assert len(kills) == 20 and kills == sorted(set(kills)) and kills[-1] < len(reference), kills
+    banco("--db", db, "run", "-q", script, env=env)
     assert rows(db) == reference, kills
     head = banco("--db", db, "audit").stdout.splitlines()[-1]
     assert head == banco("--db", whole, "audit").stdout.splitlines()[-1]
+    state = banco("--db", db, "state", "--json").stdout
+    assert state == banco("--db", whole, "state", "--json").stdout
 
 
 # --- several processes at once ----------------------------------------------------------------
@@ -296,11 +324,12 @@ def test_four_processes_starting_games_on_a_new_file(tmp_path):
 WORKER = """
 import random, subprocess, sys, time
 banco, db, worker, lot, rounds = sys.argv[1:6]
+banco = banco.split("\\x1f")  # the program, or python -c a banco that snapshots often
 for r in range(int(rounds)):
     for word in ("mortgage", "unmortgage"):
         key = f"w{worker}-{r}-{word}"
         for attempt in range(200):  # exit 5 (the table moved) or 4 (locked): same key again
-            code = subprocess.run([banco, "--db", db, word, *lot.split(), "--id", key],
+            code = subprocess.run([*banco, "--db", db, word, *lot.split(), "--id", key],
                                   stdout=subprocess.DEVNULL).returncode
             if code == 0:
                 break
@@ -309,6 +338,10 @@ for r in range(int(rounds)):
         else:
             sys.exit(f"{key} never went through")
 """
+
+
+SNAPPING_BANCO = ("import sys; from ledger.book import Book; Book.SNAPSHOT_EVERY = 1; "
+                  "sys.argv[0] = 'banco'; from cli.main import main; main()")
 
 
 def test_four_processes_writing_to_one_game_lose_and_duplicate_nothing(tmp_path):
@@ -323,8 +356,12 @@ def test_four_processes_writing_to_one_game_lose_and_duplicate_nothing(tmp_path)
     lots = {"Anna": "vicolo stretto", "Bruno": "stazione sud", "Carla": "bastioni gran sasso",
             "Dario": "viale vesuvio"}
     rounds = 2
-    procs = [subprocess.Popen([sys.executable, "-c", WORKER, str(BANCO), str(db), name, lot,
-                               str(rounds)]) for name, lot in lots.items()]
+    # two of the four write a snapshot of the table inside every append (ledger/book.py), so
+    # that snapshots are written while the others write and are refused for conflicts
+    snapping = "\x1f".join([sys.executable, "-c", SNAPPING_BANCO])
+    procs = [subprocess.Popen([sys.executable, "-c", WORKER, snapping if i % 2 else str(BANCO),
+                               str(db), name, lot, str(rounds)])
+             for i, (name, lot) in enumerate(lots.items())]
     for p in procs:
         assert p.wait(120) == 0
     new = rows(db)[len(start):]
@@ -341,3 +378,12 @@ def test_four_processes_writing_to_one_game_lose_and_duplicate_nothing(tmp_path)
     assert "chain intact, schemas valid, books balance" in audit
     state = json.loads(banco("--db", db, "state", "--json").stdout)
     assert not any(p["mortgaged"] for p in state["properties"])
+    # the snapshots left behind are each the table folded from the log to their seq
+    from ledger.snapshot import verify_snapshots
+    from ledger.store import SQLiteStore
+
+    store = SQLiteStore(str(db), create=False)
+    snaps = store.snapshots(1)
+    assert len(snaps) == 3 and snaps[0].seq > len(start)
+    assert verify_snapshots(store, 1) == []
+    store.close()

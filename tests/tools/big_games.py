@@ -24,13 +24,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from ledger import commands as c  # noqa: E402
-from ledger.book import command_recorded, undo_events  # noqa: E402
+from ledger.book import Book, command_recorded, undo_events  # noqa: E402
 from ledger.canonical import CHAIN_VERSION, GENESIS, canonical_json, stored_row_hash  # noqa: E402
 from ledger.decide import decide, start_game  # noqa: E402
 from ledger.decks import drawable  # noqa: E402
 from ledger.rules import load_rules  # noqa: E402
+from ledger.snapshot import encode, shape  # noqa: E402
 from ledger.state import evolve, fold, richest_bidders  # noqa: E402
-from ledger.store import SQLiteStore  # noqa: E402
+from ledger.store import SQLiteStore, _put_snapshot  # noqa: E402
 from ledger.worth import deeds_of  # noqa: E402
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
@@ -44,7 +45,13 @@ def choose(state, rng: random.Random):
     for d in state.debts:
         if state.player(d.debtor).cash >= d.amount:
             return c.PayDebt(d.debtor), "pay"
-        return None, None
+        # short of cash (a card's fee): mortgage a deed first, as a player would
+        lots = [pos for pos in deeds_of(state, d.debtor)
+                if pos not in state.mortgaged and not state.buildings[pos]]
+        if not lots:
+            return None, None
+        name = state.edition.space(lots[0]).name
+        return c.Mortgage(lots[0], d.debtor), f"mortgage {name} --player {d.debtor}"
     if state.claims and rng.random() < 0.9:
         owner = state.claims[0].owner
         return c.Claim(owner), f"claim {owner}"
@@ -84,10 +91,14 @@ def choose(state, rng: random.Random):
     return None, None
 
 
+class Stalled(Exception):
+    """A player who owes more than he can raise (the generator does not play bankruptcies)."""
+
+
 class Game:
     """One game being written: its rows (as store tuples), its table, and what undo needs."""
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, game_id: int):
         self.rng = rng
         self.prev, self.seq, self.n = GENESIS, 0, 0
         self.rows: list[tuple] = []
@@ -96,8 +107,11 @@ class Game:
         self.uuid = str(uuid.UUID(int=rng.getrandbits(128)))
         start[0]["data"]["game_uuid"] = self.uuid
         self.add([command_recorded("new " + " ".join(PLAYERS), None), *start])
-        self.state = fold([{**e, "seq": i} for i, e in enumerate(self.recent, 1)], 1)
+        # the game's own number: a snapshot of game 7 holds game 7's table
+        self.state = fold([{**e, "seq": i} for i, e in enumerate(self.recent, 1)], game_id)
         self.before_last = self.state  # the table before the last command, for undo
+        self.snapshots: list[tuple] = []  # (seq, head, text), as the book leaves them
+        self.snap_seq = 0
 
     def add(self, batch: list[dict]) -> list[dict]:
         self.n += 1
@@ -116,8 +130,14 @@ class Game:
             self.prev = h
         return out
 
+    def ready(self) -> bool:
+        s = self.state
+        return s.turn.phase == "roll" and not s.claims and not s.debts and not s.auction \
+            and not s.current.in_jail
+
     def step(self) -> None:
-        if self.n % UNDO_EVERY == 0 and len(self.recent) > 50:
+        undone = self.n % UNDO_EVERY == 0 and len(self.recent) > 50
+        if undone:
             facts = undo_events(self.recent)
             self.add([command_recorded("undo", None), *facts])
             # the table as it was before the retracted command (the last one)
@@ -125,7 +145,7 @@ class Game:
         else:
             cmd, line = choose(self.state, self.rng)
             if cmd is None:
-                raise SystemExit(f"the generated game stalled at event {self.seq}")
+                raise Stalled(f"the generated game stalled at event {self.seq}")
             recorded = command_recorded(line, cmd)
             ready = evolve(self.state, {**recorded, "seq": self.seq + 1})
             facts = decide(ready, cmd)
@@ -136,24 +156,40 @@ class Game:
                 state = evolve(state, {**e, "seq": state.seq + 1})
             self.state = state
             if state.ended:
-                raise SystemExit(f"the generated game ended at event {self.seq}")
+                raise Stalled(f"the generated game ended at event {self.seq}")
+        if self.seq - self.snap_seq >= Book.SNAPSHOT_EVERY and not undone:
+            self.snapshots.append((self.seq, self.prev, encode(self.state)))
+            self.snap_seq = self.seq
         if len(self.recent) > 4000:  # undo looks back at the last command only
             self.recent = self.recent[-2000:]
 
 
 def write_game(store: SQLiteStore, events: int, seed: int) -> tuple[int, int, str]:
-    """One game of about `events` events: (game number, events, head)."""
+    """One game of about `events` events: (game number, events, head).  A game that stalls
+    (a debt nobody can pay) is dropped and played again from another seed."""
+    for attempt in range(20):
+        try:
+            return _write_game(store, events, seed + 100_003 * attempt)
+        except Stalled:
+            continue
+    raise SystemExit(f"the generated games from seed {seed} all stalled")
+
+
+def _write_game(store: SQLiteStore, events: int, seed: int) -> tuple[int, int, str]:
     rng = random.Random(seed)
-    game = Game(rng)
     imp = store.begin_import()
     try:
-        while game.seq < events:
+        game = Game(rng, imp.game_id)
+        # ...and on, to a table where the next player simply rolls (a benchmark's write)
+        while game.seq < events or not game.ready():
             game.step()
             if len(game.rows) >= 5000:
                 imp.insert(game.rows)
                 game.rows = []
         if game.rows:
             imp.insert(game.rows)
+        for seq, head, text in game.snapshots[-3:]:
+            _put_snapshot(imp.conn, imp.game_id, seq, head, shape(), text, AT)
         imp.finish({"game_uuid": game.uuid, "started_at": AT, "players": PLAYERS,
                     "rules": "classic", "edition": "it", "last_seq": game.seq,
                     "head": game.prev, "ended_seq": None}, {})
