@@ -71,7 +71,7 @@ FORMAT_2_ONLY = frozenset({"events_format_2"})
 
 class Finding(NamedTuple):
     """One thing wrong with the file.  `game` and `seq` name where, when it is one game's."""
-    kind: str  # trigger | index | games | tournament | format
+    kind: str  # trigger | index | games | tournament | format | snapshot
     problem: str
     game: int | None = None
     seq: int | None = None
@@ -304,6 +304,23 @@ def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
                 done.append(f"rebuilt game {g}'s row of the games table from its log: event "
                             f"{was[0]} -> {log.last_seq}, head {was[1][:12]}... -> "
                             f"{log.head[:12]}..., end {was[2]} -> {log.ended_seq}")
+    if done:
+        for sql in MAINTENANCE_DDL:
+            conn.execute(sql)
+        conn.executemany(f"INSERT INTO {MAINTENANCE} (at, what, why) VALUES (?, ?, ?)",
+                         [(now, what, why) for what in done])
+    return done
+
+
+def forget_snapshots(conn: sqlite3.Connection, bad: list[tuple[int, int, str]], *, now: str,
+                     why: str) -> list[str]:
+    """Inside a write transaction: delete the snapshots (game, seq, problem) that are not the
+    table their log folds to, recorded in the maintenance history.  A snapshot is a cache:
+    the next command folds from the log and writes a sound one."""
+    done = []
+    for game, seq, problem in bad:
+        conn.execute("DELETE FROM snapshots WHERE game_id=? AND seq=?", (game, seq))
+        done.append(f"deleted game {game}'s snapshot at event {seq} ({problem})")
     if done:
         for sql in MAINTENANCE_DDL:
             conn.execute(sql)

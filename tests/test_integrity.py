@@ -504,3 +504,34 @@ def test_undo_after_a_seal_takes_back_the_banker_s_move_not_the_seal(copy):
     retracted = [json.loads(d)["seqs"] for _, t, d in rows(db, 2) if t == "EventRetracted"][-1]
     assert retracted and max(retracted) <= len(before)  # events from before the seal
     banco(db, "--game", "2", "audit")
+
+
+def test_an_edited_snapshot_is_named_by_doctor_and_deleted_by_repair(copy):
+    """A snapshot with the log's head at its seq is what `state` starts from: an edit of its
+    table (a forger's 5000 M to Anna) shows at the table until doctor finds it.  The audit
+    never reads snapshots, so doctor is the check; --repair deletes it and records that."""
+    db = copy / "t.db"
+    honest = json.loads(banco(db, "--game", "2", "state", "--json"))
+    conn = sqlite3.connect(db)
+    seq, state = conn.execute("SELECT seq, state FROM snapshots WHERE game_id=2 "
+                              "ORDER BY seq DESC").fetchone()
+    anna = json.loads(state)["v"][6]["t"][0]["v"]
+    assert anna[0] == "Anna"
+    forged = state.replace(json.dumps(anna, separators=(",", ":")),
+                           json.dumps([anna[0], anna[1] + 5000, *anna[2:]],
+                                      separators=(",", ":")), 1)
+    assert forged != state
+    conn.execute("UPDATE snapshots SET state=? WHERE game_id=2 AND seq=?", (forged, seq))
+    conn.commit()
+    conn.close()
+    cash = {p["name"]: p["cash"] for p in
+            json.loads(banco(db, "--game", "2", "state", "--json"))["players"]}
+    assert cash["Anna"] == {p["name"]: p["cash"] for p in honest["players"]}["Anna"] + 5000
+    out = banco(db, "doctor", code=3)
+    assert f"game 2: the snapshot at event {seq} is not the table the log folds to" in out
+    doc = json.loads(banco(db, "doctor", "--json", code=3))
+    assert [(p["kind"], p["game"], p["seq"]) for p in doc["problems"]] == [("snapshot", 2, seq)]
+    out = banco(db, "doctor", "--repair", "--reason", "snapshot edited")
+    assert f"repaired: deleted game 2's snapshot at event {seq}" in out and "healthy" in out
+    assert json.loads(banco(db, "--game", "2", "state", "--json")) == honest
+    assert "snapshot edited" in banco(db, "doctor")
