@@ -133,7 +133,8 @@ class Book:
         if game_id is not None:
             if self.store.game(game_id) is None:
                 known = _ranges([g["game_id"] for g in self.store.games()]) or "none yet"
-                raise UsageError(f"no game {game_id} in this database (games: {known})")
+                raise UsageError("no game {game} in this database (games: {known})", game=game_id,
+                                 known=known)
             return game_id
         found = self.store.latest_game(unfinished=True) or self.store.latest_game(unfinished=False)
         if found is None:
@@ -172,7 +173,8 @@ class Book:
         try:
             identity = str(uuid.UUID(game_uuid)) if game_uuid else str(uuid.uuid4())
         except ValueError:
-            raise UsageError(f"{game_uuid!r} is not a uuid (e.g. {uuid.uuid4()})") from None
+            raise UsageError("{text!r} is not a uuid (e.g. {example})", text=game_uuid,
+                             example=str(uuid.uuid4())) from None
         events[0]["data"]["game_uuid"] = identity
         rows = self._append(None, 0, [command_recorded(line, None), *events], now=now,
                             actor=actor, command_id=command_id)
@@ -200,12 +202,13 @@ class Book:
         events = self._events[game_id]
         last = events[-1]["seq"]
         if not 1 <= at <= last:
-            raise UsageError(f"game {game_id} has events 1 to {last}; there is no event {at}")
+            raise UsageError("game {game} has events 1 to {last}; there is no event {at}",
+                             game=game_id, last=last, at=at)
         upto = [e for e in events if e["seq"] <= at]
         if all(e["type"] == COMMAND_RECORDED for e in upto):
             start = next(e["seq"] for e in events if e["type"] != COMMAND_RECORDED)
-            raise UsageError(f"event {at} records the command that started game {game_id}; "
-                             f"the table exists from event {start}")
+            raise UsageError("event {at} records the command that started game {game}; the table "
+                             "exists from event {start}", at=at, game=game_id, start=start)
         return fold(upto, game_id)
 
     def _refresh(self, game_id: int) -> None:
@@ -219,7 +222,7 @@ class Book:
                             f"WARNING: game {game_id} event {problem.seq} {problem.problem}: "
                             "run `banco audit`")
         if known is None and not new:
-            raise UsageError(f"no game {game_id} in this database")
+            raise UsageError("no game {game} in this database", game=game_id)
         if not new:
             return
         for e in new:
@@ -317,10 +320,12 @@ class Book:
             last = self.last_command(game_id)
             what = (f"; the last command was `{last.line}` (events {last.first_seq}-"
                     f"{last.last_seq})" if last and last.line else "")
-            moved = "has moved past" if state.seq > expect else "has not reached"
-            raise ConflictError(f"game {game_id} {moved} event {expect}: it is at event "
-                                f"{state.seq}{what}; nothing was recorded: look at the table "
-                                "and retry")
+            template = ("game {game} has moved past event {expect}: it is at event {seq}{what}; "
+                        "nothing was recorded: look at the table and retry"
+                        if state.seq > expect else
+                        "game {game} has not reached event {expect}: it is at event {seq}{what}; "
+                        "nothing was recorded: look at the table and retry")
+            raise ConflictError(template, game=game_id, expect=expect, seq=state.seq, what=what)
         return None, state
 
     def execute(self, game_id: int, command: c.Command, *, now: str, actor: str = "banker",

@@ -511,13 +511,17 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
         chosen = tied[0]
     if chosen not in tied:
         cash = money(state, state.player(tied[0]).cash)
-        who = (f"{', '.join(tied[:-1])} and {tied[-1]} have {cash} each" if len(tied) > 1
-               else f"{tied[0]} has the most cash ({cash})")
         ask = " or ".join(f"`hammer {n}`" for n in tied)
+        price = money(state, a.min_bid)
+        if len(tied) > 1:
+            raise RuleViolation(
+                "nobody bid for {space}: it goes to the richest player at {price}, and {names} "
+                "and {last} have {cash} each; the banker says who", space=space.name,
+                price=price, names=", ".join(tied[:-1]), last=tied[-1], cash=cash,
+                rule=R_NO_BID, allowed=ask)
         raise RuleViolation(
-            f"nobody bid for {space.name}: it goes to the richest player at "
-            f"{money(state, a.min_bid)}, and {who}"
-            + ("; the banker says who" if len(tied) > 1 else ""),
+            "nobody bid for {space}: it goes to the richest player at {price}, and {player} has "
+            "the most cash ({cash})", space=space.name, price=price, player=tied[0], cash=cash,
             rule=R_NO_BID, allowed=ask)
     tx.emit("AuctionWon", player=chosen, property=a.property, payer=chosen, payee=BANK,
             amount=a.min_bid,
