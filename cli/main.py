@@ -119,6 +119,12 @@ class BancoGroup(click.Group):
         i18n.localize(self)
         super().format_help(ctx, formatter)
 
+    def main(self, args=None, *rest, **options):
+        # Each run speaks its own language, in-process runs (tests, the shell's lines) too.
+        with i18n.speaking(sys.argv[1:] if args is None else list(args)):
+            i18n.localize(self)
+            return super().main(args, *rest, **options)
+
     def parse_args(self, ctx, args):
         # The words as given, for the line a write records (cli/session.py's typed_line).
         ctx.meta[ARGS] = list(args)
@@ -174,7 +180,6 @@ def _quiet_stdout() -> None:
 
 
 def main() -> None:
-    i18n.use(i18n.from_argv(sys.argv[1:]))  # before click says anything, help included
     try:
         cli(prog_name="banco")
     except BrokenPipeError:

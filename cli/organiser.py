@@ -9,7 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
-from .i18n import _
+from .i18n import NP_, _, pgettext
 from .session import dump, json_option, pass_session, player_name, property_position, property_words
 
 
@@ -63,9 +63,11 @@ def statement(session, account, as_json, as_csv):
     else:
         click.echo(f"{_('event'):>5}  {_('amount'):>7}  {_('balance'):>7}  {_('from/to'):<10} "
                    f"{_('reason')}")
+        from cli.reasons import say_reason
+
         for r in rows:
             click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {r['balance']:>7}  "
-                       f"{r['counterparty']:<10} {r['reason']}")
+                       f"{r['counterparty']:<10} {say_reason(r['reason'])}")
         if name != "bank":
             click.echo(_("cash now: {cash}").format(cash=state.player(name).cash))
 
@@ -89,7 +91,25 @@ def history(session, words, as_json):
         return
     click.echo(f"{_('event'):>5}  {_('owner'):<10} {_('what happened')}")
     for r in rows:
-        click.echo(f"{r['seq']:>5}  {r['owner'] or 'Bank':<10} {r['note']}")
+        click.echo(f"{r['seq']:>5}  {r['owner'] or _('Bank'):<10} {_say_note(r['note'])}")
+
+
+def _say_note(note) -> str:
+    """A deed's history note in the user's language; a fact's reason inside it through
+    cli/reasons.py."""
+    from cli.i18n import say
+    from cli.reasons import say_reason
+    from ledger.text import Text
+
+    if isinstance(note, Text) and isinstance(note.params.get("reason"), str):
+        note = Text(note.template, note.plural, note.n,
+                    {**note.params, "reason": say_reason(note.params["reason"])})
+    return say(note)
+
+
+# a player's status, in a context of its own ("bankrupt" the status, not the command)
+STATUS = {"winner": NP_("status", "winner"), "in play": NP_("status", "in play"),
+          "bankrupt": NP_("status", "bankrupt")}
 
 
 @click.command()
@@ -113,7 +133,8 @@ def standings(session, as_json):
     head += (f"{_('score'):>7}" if sheet else "") + (f"{_('points'):>7}" if points else "")
     click.echo(head)
     for r in rows:
-        line = (f"{r['rank']:>2}. {r['name']:<12}{r['status']:<10}{r['net_worth']:>9}"
+        status = pgettext(*STATUS[r["status"]]) if r["status"] in STATUS else r["status"]
+        line = (f"{r['rank']:>2}. {r['name']:<12}{status:<10}{r['net_worth']:>9}"
                 f"{r['cash']:>7}{r['deeds']:>6}")
         if sheet:
             line += f"{r['score']:>7}"

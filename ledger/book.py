@@ -18,6 +18,7 @@ from .canonical import GENESIS
 from .errors import ConflictError, DatabaseError, RuleViolation, UsageError
 from .state import HANDLERS, State, evolve, fold
 from .store import FORMAT, Appended, NewEvent, SQLiteStore
+from .text import msg
 
 if TYPE_CHECKING:
     from . import commands as c
@@ -87,7 +88,7 @@ def undo_events(events: list[dict]) -> list[dict]:
                  "data": {"seqs": [e["seq"] for e in facts], "command_id": cid,
                           "reason": reason}}]
     raise RuleViolation("nothing to undo: the game is as it was dealt",
-                        allowed="the first roll is the first command that can be undone")
+                        allowed=msg("the first roll is the first command that can be undone"))
 
 
 def command_recorded(line: str | None, command) -> dict:
@@ -228,15 +229,16 @@ class Book:
         for e in new:
             if e["type"] not in HANDLERS:
                 raise DatabaseError(
-                    f"game {game_id} event {e['seq']} has type {e['type']!r} this banco does "
-                    "not know (written by a newer banco?): upgrade banco to read this game")
+                    "game {game} event {seq} has type {type!r} this banco does not know (written "
+                    "by a newer banco?): upgrade banco to read this game", game=game_id,
+                    seq=e["seq"], type=e["type"])
         if known is None:
             self._events[game_id] = new
             try:
                 self._state[game_id] = fold(new, game_id)
             except ValueError as exc:
-                raise DatabaseError(f"game {game_id} cannot be read: {exc}; run `banco audit`") \
-                    from None
+                raise DatabaseError("game {game} cannot be read: {exc}; run `banco audit`",
+                                    game=game_id, exc=str(exc)) from None
             return
         known.extend(new)
         if any(e["type"] == "EventRetracted" for e in new):
@@ -299,8 +301,11 @@ class Book:
         refused = None
         if facts and all(r["type"] in REFUSAL_EVIDENCE for r in facts):
             d = facts[0]["data"]
-            refused = RuleViolation(f"already recorded as refused (event {facts[0]['seq']}): "
-                                    f"{d.get('reason', '')}".rstrip(": "), rule=d.get("rule", ""))
+            reason, seq = d.get("reason", ""), facts[0]["seq"]
+            refused = (RuleViolation("already recorded as refused (event {seq}): {reason}",
+                                     seq=seq, reason=reason, rule=d.get("rule", "")) if reason
+                       else RuleViolation("already recorded as refused (event {seq})", seq=seq,
+                                          rule=d.get("rule", "")))
         return Outcome(list(rows), self.state(game_id), refused, game_id, replayed=True)
 
     def _prepare(self, game_id: int, command_id: str | None, expect: int | None):

@@ -31,7 +31,7 @@ from .state import (
     richest_bidders,
     turn_in_progress,
 )
-from .text import msg
+from .text import Joined, Text, msg
 
 R_BUY = "004 §Acquisto di proprietà"
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
@@ -511,7 +511,7 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
         chosen = tied[0]
     if chosen not in tied:
         cash = money(state, state.player(tied[0]).cash)
-        ask = " or ".join(f"`hammer {n}`" for n in tied)
+        ask = Joined([msg("`hammer {name}`", name=n) for n in tied], msg(" or "))
         price = money(state, a.min_bid)
         if len(tied) > 1:
             raise RuleViolation(
@@ -554,14 +554,17 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
         if late:
             cl = late[-1]
             space = state.edition.space(cl.property).name
-            why = (f"{cmd.owner}'s claim for {money(state, cl.amount)} rent on {space} from "
-                   f"{cl.payer} is too late: {cl.payer} landed at event {cl.landed_seq} and the "
-                   f"window closed when {cl.closer} rolled (event {cl.lapsed_seq})")
+            why = msg("{owner}'s claim for {amount} rent on {space} from {payer} is too late: "
+                      "{payer} landed at event {landed} and the window closed when {closer} "
+                      "rolled (event {lapsed})", owner=cmd.owner,
+                      amount=money(state, cl.amount), space=space, payer=cl.payer,
+                      landed=cl.landed_seq, closer=cl.closer, lapsed=cl.lapsed_seq)
             refusal = {"type": "RentClaimRefused",
                        "data": {"owner": cmd.owner, "payer": cl.payer, "property": cl.property,
                                 "amount": cl.amount, "opened_seq": cl.opened_seq,
                                 "landed_seq": cl.landed_seq, "lapsed_seq": cl.lapsed_seq,
-                                "closer": cl.closer, "rule": rent_rule(state), "reason": why}}
+                                "closer": cl.closer, "rule": rent_rule(state),
+                                "reason": str(why)}}
             raise RuleViolation(why, rule=rent_rule(state), allowed=_open_claims(state),
                                 record=[refusal])
         raise RuleViolation("no rent is owed to {owner}: nobody has landed on an unmortgaged property of {owner}'s since the window last closed",
@@ -592,15 +595,18 @@ def _dice_on_the_table(state: State, cl) -> bool:
     return state.last_roll[1] > cl.landed_seq  # that turn's dice came after the landing
 
 
-def _open_claims(state: State) -> str:
+def _open_claims(state: State) -> Text:
     """The claims that can still be made, for a refused one."""
     if not state.claims:
-        return ("no rent claim is open now: an owner asks before the player "
-                + ("after the payer" if state.rules.claim_window == 1 else
-                   f"{state.rules.claim_window} seats after the payer") + " rolls")
-    return "open claims: " + ", ".join(
-        f"`claim {cl.owner}` ({money(state, cl.amount)} from {cl.payer}, until {cl.closer} rolls)"
-        for cl in state.claims)
+        if state.rules.claim_window == 1:
+            return msg("no rent claim is open now: an owner asks before the player after the "
+                       "payer rolls")
+        return msg("no rent claim is open now: an owner asks before the player {n} seats after "
+                   "the payer rolls", n=state.rules.claim_window)
+    return msg("open claims: {claims}", claims=Joined(
+        [msg("`claim {owner}` ({amount} from {payer}, until {closer} rolls)", owner=cl.owner,
+             amount=money(state, cl.amount), payer=cl.payer, closer=cl.closer)
+         for cl in state.claims], ", "))
 
 
 def _card(tx: Tx, cmd: c.DrawCard) -> None:
@@ -753,7 +759,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
         return
     no_debts(state, msg("pay the fine"), p.name)
     if p.cash < fine:
-        other = "`use-card`, or " if p.jail_cards else ""
+        other = msg("`use-card`, or ") if p.jail_cards else ""
         raise RuleViolation("{player} has {cash}; the fine is {fine}",
                             rule=cited(state.rules, "jail", R_JAIL),
                             allowed=msg("{other}`roll D1 D2` to try for doubles", other=other),
@@ -766,7 +772,7 @@ def _use_card(tx: Tx, cmd: c.UseCard) -> None:
     state = tx.state
     p = _jail_exit_check(tx, cmd.player, msg("use a card"))
     if not p.jail_cards:
-        fine = "`pay-fine`, or " if p.cash >= state.rules.jail_fine else ""
+        fine = msg("`pay-fine`, or ") if p.cash >= state.rules.jail_fine else ""
         raise RuleViolation("{player} holds no get-out-of-jail card", rule=R_JAIL,
                             allowed=msg("{fine}`roll D1 D2` to try for doubles", fine=fine),
                             player=p.name)

@@ -349,8 +349,8 @@ def next_step(state: State) -> Text:
         return msg("{debts}; then {player} rolls", debts=debts, player=t.player)
     p = state.current
     if p.in_jail:
-        ways = (["`pay-fine`"] if p.cash >= state.rules.jail_fine else []) + (
-            ["`use-card`"] if p.jail_cards else [])
+        ways = ([msg("`pay-fine`")] if p.cash >= state.rules.jail_fine else []) + (
+            [msg("`use-card`")] if p.jail_cards else [])
         return msg("{player} is in jail: {ways} (try {attempt} of {attempts})", player=t.player,
                    ways=Joined([*ways, msg("`roll D1 D2` to try for doubles")], ", "),
                    attempt=p.jail_turns + 1, attempts=state.rules.jail_max_attempts)
@@ -362,7 +362,7 @@ def roll_words(state: State, p: Player) -> Text | str:
     the Speedy die (000 §SVOLGIMENTO 2-3); in jail only the numbered dice (000 FAQ 34)."""
     if state.rules.speedy_die and p.passed_go and not p.in_jail:
         return msg("`roll D1 D2 S` (S, the Speedy die: 1 2 3 bus mr)")
-    return "`roll D1 D2`"
+    return msg("`roll D1 D2`")
 
 
 # --- one handler per event type -------------------------------------------------------------

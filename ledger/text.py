@@ -81,7 +81,8 @@ class Joined(Text):
         return self
 
     def render(self, tr: Translations | None = None) -> str:
-        return self.sep.join(render(i, tr) for i in self.items)
+        # the separator may be a word (msg(" or ")), said in the same language
+        return render(self.sep, tr).join(render(i, tr) for i in self.items)
 
 
 def msg(template: str, **params) -> Text:
