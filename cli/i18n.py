@@ -16,6 +16,7 @@ import gettext
 import os
 
 LANGUAGES = ("en", "it")
+SOURCE = "en"  # the language the code writes its messages in (the catalogs' msgids)
 DOMAIN = "banco"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 
@@ -75,9 +76,16 @@ def use(lang: str | None = None) -> str:
     lang = _supported(lang) if lang else None
     lang = lang or from_environment()
     if lang != _lang or _current is None:
-        _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        if lang == SOURCE:
+            # The messages are written in English: nothing to look up, no catalog to read (a
+            # cold start pays nothing for the languages it does not speak).  The English
+            # catalog exists so that both are checked alike (tests/test_i18n.py).
+            _current = gettext.NullTranslations()
+            _unbind_click()
+        else:
+            _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+            _bind_click(lang)
         _lang = lang
-        _bind_click(lang)
     return lang
 
 
@@ -144,16 +152,28 @@ def _bind_click(lang: str) -> None:
     _injected = lang
 
 
-def _release() -> None:
-    """Give LANGUAGE back as it was (a command run in-process must not leave it to the next,
-    nor to a child process)."""
-    global _injected, _saved_language, _current, _lang
+def _unbind_click() -> None:
+    """click in its own English: the global domain back to Python's default."""
+    if gettext.textdomain() == DOMAIN:
+        gettext.textdomain("messages")
+    _restore_language()
+
+
+def _restore_language() -> None:
+    global _injected, _saved_language
     if _injected is not None and os.environ.get("LANGUAGE") == _injected:
         if _saved_language is None:
             os.environ.pop("LANGUAGE", None)
         else:
             os.environ["LANGUAGE"] = _saved_language
     _injected = _saved_language = None
+
+
+def _release() -> None:
+    """Give LANGUAGE back as it was (a command run in-process must not leave it to the next,
+    nor to a child process)."""
+    global _current, _lang
+    _unbind_click()
     _current = _lang = None
 
 
