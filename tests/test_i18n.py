@@ -94,8 +94,8 @@ def _clear_locale(monkeypatch, **env):
         monkeypatch.setenv(var, value)
 
 
-def _run(tmp_path, *args, code=0):
-    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), *args],
+def _run(tmp_path, *args, code=0, input=None):
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), *args], input=input,
                                 catch_exceptions=False)
     assert result.exit_code == code, (args, result.output)
     return result.output
@@ -257,3 +257,18 @@ def test_every_reason_in_the_recorded_games_is_said_in_italian():
             if reason and not known(reason) and reason not in board_words:
                 unknown.add((path.name, e["type"], reason))
     assert unknown == set()
+
+
+def test_the_shell_speaks_italian_and_completes_the_italian_words(tmp_path, monkeypatch):
+    from cli.shell import BancoShell, words
+
+    _clear_locale(monkeypatch)
+    assert {"compra", "buy", "paga-multa", "rivedi"} <= set(words())
+    assert not {"run", "esegui", "shell"} & set(words())  # not inside the shell
+    shell = BancoShell.__new__(BancoShell)
+    assert sorted(shell.completenames("ri")) == ["rifiuta", "riscatta", "riscuoti", "rivedi"]
+    monkeypatch.setenv("BANCO_HISTORY", "")
+    out = _run(tmp_path, "--lang", "it", "shell",
+               input="nuova Anna Bruno\ntira 1 2\ncompra\nfoo\n")
+    assert "Anna (comprare)>   Anna paga 60 M alla Banca: comprato Vicolo Stretto" in out
+    assert "nessun comando chiamato 'foo'" in out
