@@ -115,6 +115,23 @@ class BancoGroup(click.Group):
             ctx.fail(_("no command called {name!r}{hint}").format(name=name, hint=hint))
         return super().resolve_command(ctx, args)
 
+    def format_commands(self, ctx, formatter):
+        """In Italian, each command with its Italian word first: `compra (buy)`."""
+        if i18n.language() == i18n.SOURCE:
+            return super().format_commands(ctx, formatter)
+        italian = {english: word for word, english in ALIASES.items()}
+        commands = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                shown = f"{italian[name]} ({name})" if name in italian else name
+                commands.append((shown, command))
+        if commands:
+            limit = formatter.width - 6 - max(len(shown) for shown, _c in commands)
+            with formatter.section(i18n._("Commands")):
+                formatter.write_dl([(shown, c.get_short_help_str(limit))
+                                    for shown, c in commands])
+
     def format_help(self, ctx, formatter):
         i18n.localize(self)
         super().format_help(ctx, formatter)

@@ -142,6 +142,7 @@ def test_help_and_clicks_own_words_in_italian(tmp_path, monkeypatch):
     assert "Opzioni:" in out and "Comandi:" in out
     assert "Mostra questo messaggio ed esci." in out
     assert "Codici di uscita:" in out
+    assert "\n  compra (buy) " in out and "\n  tira (roll) " in out  # the Italian word first
     out = _run(tmp_path, "buy", "--help", "--lang", "it")
     assert "Compra la proprietà su cui si trova il giocatore di turno." in out
     out = _run(tmp_path, "--lang", "it", "tira", "--help")
