@@ -93,7 +93,7 @@ def _compiled() -> list[tuple[re.Pattern, str]]:
             if i % 2 == 0:
                 pattern += re.escape(p)
             else:  # a name said twice is the same text twice
-                pattern += f"(?P={p})" if p in seen else f"(?P<{p}>.+?)"
+                pattern += f"(?P={p})" if p in seen else f"(?P<{p}>.*?)"  # may be empty
                 seen.add(p)
         out.append((re.compile(pattern + r"\Z", re.S), template))
     return out

@@ -48,7 +48,7 @@ R_CAPITAL = "002 §Preparazione"
 def decide(state: State, command: c.Command) -> list[dict]:
     after_the_end = isinstance(command, referee.AFTER_THE_END)
     if state.ended and not after_the_end:
-        result = f"{state.winner} wins" if state.winner else "a tie"
+        result = msg("{player} wins", player=state.winner) if state.winner else msg("a tie")
         raise RuleViolation("the game is over ({result}); nothing more can be recorded",
                             rule=state.end_rule,
                             allowed=msg("banco state, banco standings, banco log, banco audit"),
