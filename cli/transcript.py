@@ -212,7 +212,8 @@ def _dry_run(session, name: str, text: str, **options) -> None:
         if os.path.exists(session.db):
             session.book.store.backup(copy)
         trial = Session(copy, session.game_option, session.actor)
-        note = f"dry run: checked on a copy; nothing was written to {session.db}"
+        note = _("dry run: checked on a copy; nothing was written to {db}").format(
+            db=session.db)
         try:
             run_transcript(trial, name, text, **options)
         except (SystemExit, BancoError):
