@@ -76,6 +76,7 @@ def use(lang: str | None = None) -> str:
     lang = _supported(lang) if lang else None
     lang = lang or from_environment()
     if lang != _lang or _current is None:
+        _register_sayers()
         if lang == SOURCE:
             # The messages are written in English: nothing to look up, no catalog to read (a
             # cold start pays nothing for the languages it does not speak).  The English
@@ -122,6 +123,33 @@ def NP_(context: str, message: str) -> tuple[str, str]:
 def N_(message: str) -> str:
     """Marks a message for the catalogs where it is translated later (a table of words)."""
     return message
+
+
+def _say_reason(text: str) -> str:
+    from .reasons import say_reason
+
+    return say_reason(text)
+
+
+def _say_basis(text: str) -> str:
+    from .render import say_basis
+
+    return say_basis(text)
+
+
+def _say_how(text: str) -> str:
+    from .render import JAIL_WAYS
+
+    return _(JAIL_WAYS[text]) if text in JAIL_WAYS else text
+
+
+def _register_sayers() -> None:
+    """ledger/text.py's Fact (a fact's English reason inside a message) is said here."""
+    from ledger.text import SAYERS
+
+    SAYERS.setdefault("reason", _say_reason)
+    SAYERS.setdefault("basis", _say_basis)
+    SAYERS.setdefault("how", _say_how)  # how a player left jail
 
 
 def say(value) -> str:

@@ -295,7 +295,7 @@ def _ruling_command(kind: str, doc: str):
             write = session.write_args(game)
             write["actor"] = f"referee:{referee.strip()}"
             outcome = session.book.execute(
-                game, RecordRuling(kind, seq, found.verdict, found.text(), referee.strip()),
+                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee.strip()),
                 **write)
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             if outcome.replayed:
@@ -304,7 +304,9 @@ def _ruling_command(kind: str, doc: str):
         if as_json:
             dump({**found.document(), "game": game, "recorded_seq": recorded})
             return
-        click.echo(found.text())
+        from cli.i18n import translations
+
+        click.echo(found.text(translations()))  # recorded in English, said in the user's
         if recorded is not None:
             click.echo(_("recorded as event {recorded} (RulingRecorded), referee {referee}").format(recorded=recorded, referee=referee.strip()))
 

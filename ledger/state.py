@@ -233,7 +233,7 @@ def hammer_step(state: State) -> Text:
     if a.high_bidder is not None:
         return msg("`hammer`") if a.kind == "deed" else msg("`hammer [PROPERTY]` (where it goes)")
     if a.kind != "deed":
-        return msg("`hammer` (no bid: the {kind} stays with the Bank)", kind=a.kind)
+        return msg("`hammer` (no bid: the {kind} stays with the Bank)", kind=msg(a.kind))
     if state.rules.auction_no_bid != "richest":
         return msg("`hammer` (no bid: the deed stays with the Bank)")
     tied = richest_bidders(state)
@@ -258,7 +258,7 @@ def _auction_step(state: State) -> Text:
         after = (msg("; then {deeds}", deeds=", ".join(space(p).name for p in state.auction_queue))
                  if state.auction_queue else "")
     else:
-        what = msg("a {kind}", kind=a.kind)
+        what = msg("a {kind}", kind=msg(a.kind))
         keen = [f"{n} {k}" for n, k in a.wanted if k]
         after = msg("; still wanted: {wanted}", wanted=", ".join(keen)) if keen else ""
     return msg("the auction for {what} is open ({lead}{after}): `bid PLAYER AMOUNT` or "

@@ -85,6 +85,29 @@ class Joined(Text):
         return render(self.sep, tr).join(render(i, tr) for i in self.items)
 
 
+class Fact(Text):
+    """English data from the log inside a message (a fact's reason, a rent's basis): said by
+    the sayer the edge registered for its kind (cli/i18n.py: cli/reasons.py's templates), else
+    as written."""
+
+    __slots__ = ("kind",)
+
+    def __new__(cls, text: str, kind: str = "reason"):
+        self = str.__new__(cls, text)
+        self.template, self.plural, self.n, self.params = text, None, None, {}
+        self.kind = kind
+        return self
+
+    def render(self, tr: Translations | None = None) -> str:
+        sayer = SAYERS.get(self.kind)
+        if tr is None or sayer is None:
+            return str.__str__(self)
+        return sayer(str.__str__(self))
+
+
+SAYERS: dict = {}  # kind -> function(English text) -> text in the current language
+
+
 def msg(template: str, **params) -> Text:
     """A message to be said in the user's language (a catalog msgid)."""
     return Text(template, params=params)
