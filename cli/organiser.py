@@ -301,6 +301,9 @@ def report(session, output, force):
 
     game = session.game()
     events = session.book.events(game)
-    page = report_html(events, game, describe, head=events[-1]["hash"], local_time=local_time)
+    from cli.i18n import language, translations
+
+    page = report_html(events, game, describe, head=events[-1]["hash"], local_time=local_time,
+                       tr=translations(), lang=language())
     _write_out(output, force, lambda f: f.write(page))
     click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=len(page) // 1024, count=len(events)))

@@ -108,6 +108,29 @@ class Fact(Text):
 SAYERS: dict = {}  # kind -> function(English text) -> text in the current language
 
 
+class Word(Text):
+    """A word whose translation depends on where it is said (gettext's pgettext): `bankrupt`
+    the status is not `bankrupt` the command."""
+
+    __slots__ = ("context",)
+
+    def __new__(cls, context: str, text: str):
+        self = str.__new__(cls, text)
+        self.template, self.plural, self.n, self.params = text, None, None, {}
+        self.context = context
+        return self
+
+    def render(self, tr: Translations | None = None) -> str:
+        if tr is None:
+            return str.__str__(self)
+        return tr.pgettext(self.context, str.__str__(self))
+
+
+def word(context: str, text: str) -> Word:
+    """A word in its context (a catalog entry with msgctxt)."""
+    return Word(context, text)
+
+
 def msg(template: str, **params) -> Text:
     """A message to be said in the user's language (a catalog msgid)."""
     return Text(template, params=params)

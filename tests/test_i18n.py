@@ -273,3 +273,30 @@ def test_the_shell_speaks_italian_and_completes_the_italian_words(tmp_path, monk
                input="nuova Anna Bruno\ntira 1 2\ncompra\nfoo\n")
     assert "Anna (comprare)>   Anna paga 60 M alla Banca: comprato Vicolo Stretto" in out
     assert "nessun comando chiamato 'foo'" in out
+
+
+def test_the_report_page_in_italian(tmp_path, monkeypatch):
+    _clear_locale(monkeypatch)
+    for args in GAME:
+        _run(tmp_path, *args)
+    page = tmp_path / "r.html"
+    _run(tmp_path, "--lang", "it", "resoconto", "-o", str(page))
+    html = page.read_text()
+    assert '<html lang="it">' in html
+    assert "<h2>Il tavolo alla fine</h2>" in html and "<h2>Cronologia</h2>" in html
+    assert "Anna paga 60 M alla Banca: comprato Vicolo Stretto" in html
+    _run(tmp_path, "report", "-o", str(page), "--force")
+    assert '<html lang="en">' in page.read_text() and "<h2>Timeline</h2>" in page.read_text()
+
+
+def test_a_ruling_is_said_in_italian_and_recorded_in_english(tmp_path, monkeypatch):
+    _clear_locale(monkeypatch)
+    for args in GAME:
+        _run(tmp_path, *args)
+    out = _run(tmp_path, "--lang", "it", "decisione", "auction", "17", "--record",
+               "--referee", "Zoe")
+    assert "decisione sull'asta all'evento 17 (regole classic): Bastioni Gran Sasso" in out
+    assert "verdetto: vinta da Anna per 70 M, pagati alla Banca all'evento" in out
+    recorded = [d for _, t, d in _facts(str(tmp_path / "t.db")) if t == "RulingRecorded"]
+    assert recorded and recorded[0]["verdict"].startswith("won by Anna for 70 M, paid to the Bank")
+    assert "auction ruling on event 17" in recorded[0]["text"]

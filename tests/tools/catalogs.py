@@ -42,10 +42,13 @@ KEYWORDS = {
     "_": None, "N_": None, "ngettext": (1, 2), "NN_": (1, 2), "msg": None, "plural": (1, 2),
     "RuleViolation": None, "UsageError": None, "BancoError": None, "DatabaseError": None,
     "ConflictError": None, "UnknownName": None, "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+    "word": ((1, "c"), 2), "_say": None,
 }
-CONTEXT_MARKERS = ("pgettext", "NP_")
+CONTEXT_MARKERS = ("pgettext", "NP_", "word")
 # `_('pos')` inside an f-string, which Babel's extractor skips
 FSTRING_CALL = re.compile(r"""\b_\(\s*(['"])((?:\\.|(?!\1).)+)\1\s*\)""")
+# projections/report.py's `_say(tr, "...")` (a message of the page), in an f-string or not
+SAY_CALL = re.compile(r"""\b_say\(\s*tr\s*,\s*(['"])((?:\\.|(?!\1).)+)\1\s*[,)]""")
 
 
 def source_messages():
@@ -60,6 +63,8 @@ def source_messages():
                 for lineno, funcname, messages, _comments in extract_python(
                         f, KEYWORDS, [], {}):
                     context = None
+                    if isinstance(messages, tuple) and funcname == "_say":
+                        messages = messages[1] if len(messages) > 1 else None  # _say(tr, "...")
                     if isinstance(messages, tuple):
                         if funcname in CONTEXT_MARKERS:
                             if len(messages) < 2 or None in messages[:2]:
@@ -76,7 +81,7 @@ def source_messages():
                     if messages:
                         yield messages, f"{where}:{lineno}", context
             text = path.read_text(encoding="utf-8")
-            for match in FSTRING_CALL.finditer(text):
+            for match in [*FSTRING_CALL.finditer(text), *SAY_CALL.finditer(text)]:
                 lineno = text.count("\n", 0, match.start()) + 1
                 yield ast.literal_eval(match.group(1) + match.group(2) + match.group(1)), \
                     f"{where}:{lineno}", None
