@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .errors import RuleViolation, UsageError
 from .state import BANK, Player, State, debt_step, next_step
-from .text import Text, either, msg
+from .text import Fact, Text, either, msg
 
 if TYPE_CHECKING:  # a read (`state`, the shell's prompt) imports this module: keep it light
     from . import commands as c
@@ -138,7 +138,7 @@ def speedy_step(state: State) -> Text:
                    salary=state.edition.money(state.rules.go_salary), rule=R_TRIPLE)
     _, why = mr_monopoly_target(state, t.player)
     return msg("{player}'s Mr Monopoly move: `advance` ({why}); trades and building may come "
-               "first (000 FAQ 41)", player=t.player, why=why)
+               "first (000 FAQ 41)", player=t.player, why=Fact(why))
 
 
 # --- the commands that answer the Speedy die -------------------------------------------------
