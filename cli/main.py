@@ -163,6 +163,10 @@ class BancoGroup(click.Group):
             # (a projection's query, say) is still the database's, not a traceback.
             import sqlite3
 
+            if isinstance(exc, ValueError) and "null byte" in str(exc):
+                # a file name with a NUL in it (click's File opens it before banco sees it)
+                click.echo(i18n._("error: a file name cannot hold a NUL byte"), err=True)
+                ctx.exit(2)
             if not isinstance(exc, sqlite3.Error):
                 raise
             db = getattr(ctx.obj, "db", None) or i18n._("the database")
