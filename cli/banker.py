@@ -9,6 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
+from .i18n import _
 from .session import (
     deck_key,
     dump,
@@ -79,21 +80,22 @@ def new(session, players, rules, edition, first, game_uuid, final):
     game = outcome.game_id
     session.use_game(game)
     if outcome.replayed:
-        click.echo(f"already recorded (game {game} was started by this command): nothing new "
-                   "was appended")
+        click.echo(_("already recorded (game {game} was started by this command): nothing new "
+                     "was appended").format(game=game))
     state = session.book.state(game)
     from ledger.rules import starting_cash
 
     cash = state.edition.money(starting_cash(state.rules, len(state.seats)))
-    click.echo(f"game {game}: {', '.join(players)} with {cash} each; "
-               f"rules {state.rules.name}, edition {state.edition.name}"
-               + (", a final" if state.final else ""))
+    click.echo(_("game {game}: {players} with {cash} each; rules {rules}, edition "
+                 "{edition}").format(game=game, players=", ".join(players), cash=cash,
+                                     rules=state.rules.name, edition=state.edition.name)
+               + (_(", a final") if state.final else ""))
     for mismatch in state.edition.rules_mismatches(state.rules):  # a house-rules file's choice
-        click.echo(f"warning: {mismatch}", err=True)
+        click.echo(_("warning: {message}").format(message=mismatch), err=True)
     if state.dealt or state.rules.deeds_dealt or state.rules.deeds_dealt_by_players:
         click.echo(turn_line(state))
     else:
-        click.echo(f"{state.turn.player} to roll")
+        click.echo(_("{player} to roll").format(player=state.turn.player))
 
 
 # --- the turn -------------------------------------------------------------------------------
@@ -359,8 +361,9 @@ def _level(text: str, hotel: bool) -> int:
         return 5
     if text.isdigit():
         return int(text)
-    raise UsageError(f"{text!r} is not a level: a number of houses"
-                     + (" or `hotel`" if hotel else ""))
+    if hotel:
+        raise UsageError("{text!r} is not a level: a number of houses or `hotel`", text=text)
+    raise UsageError("{text!r} is not a level: a number of houses", text=text)
 
 
 def _to_level(state, words, hotel: bool):
@@ -643,14 +646,15 @@ def state(session, when, as_json):
     click.echo(state_text(st))
     end = None
     if moment is not None and moment.seq is None:
-        click.echo(f"(the table after event {at}, the last recorded by {moment.text})")
+        click.echo(_("(the table after event {at}, the last recorded by {moment})").format(
+            at=at, moment=moment.text))
     if at is not None:
         notes, end = moment_notes(session.book.events(session.game()), at)
         for note in notes:
             click.echo(note)
     if end is not None:
-        click.echo(f"next: the command goes on to event {end} (`state --at {end}` shows where "
-                   f"it ended)")
+        click.echo(_("next: the command goes on to event {end} (`state --at {end}` shows where "
+                     "it ended)").format(end=end))
     else:
         click.echo(turn_line(st))
         if at is None:
@@ -732,12 +736,14 @@ def execute_line(session, line: str, *, command_id: str | None = None,
     try:
         args = shlex.split(line, comments=True)
     except ValueError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(_("error: {message}").format(message=exc), err=True)
         return 2
     if not args:
         return 0
-    if args[0] in ("shell", "run"):
-        click.echo(f"error: `{args[0]}` cannot be nested", err=True)
+    from cli.main import ALIASES
+
+    if ALIASES.get(args[0], args[0]) in ("shell", "run"):
+        click.echo(_("error: `{word}` cannot be nested").format(word=args[0]), err=True)
         return 2
     session.begin(line.strip(), command_id, expected)
     try:

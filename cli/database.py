@@ -8,6 +8,7 @@ import click
 
 from ledger.errors import UsageError
 
+from .i18n import _
 from .session import pass_session
 
 
@@ -60,5 +61,4 @@ def backup(session, target, force):
             if os.path.exists(leftover):
                 os.unlink(leftover)
     events = sum(g["events"] for g in games)
-    click.echo(f"backed up {session.db} to {target}: {len(games)} game(s), {events} event(s); "
-               "the copy checks out (quick_check ok)")
+    click.echo(_("backed up {db} to {target}: {count} game(s), {events} event(s); the copy checks out (quick_check ok)").format(db=session.db, target=target, count=len(games), events=events))

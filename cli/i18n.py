@@ -16,15 +16,27 @@ import gettext
 import os
 
 LANGUAGES = ("en", "it")
+SOURCE = "en"  # the language the code writes its messages in (the catalogs' msgids)
 DOMAIN = "banco"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 
 _current: gettext.NullTranslations | None = None
 _lang: str | None = None
+# click reads LANGUAGE to choose its catalog (below, _bind_click): what banco put there, and
+# what was there before, so that banco's own choice is never mistaken for the user's.
+_injected: str | None = None
+_saved_language: str | None = None
+_depth = 0
 
 
-def from_environment(environ=os.environ) -> str:
+def from_environment(environ=None) -> str:
     """The language when no --lang is given: BANCO_LANG, else the locale, else English."""
+    if environ is None:
+        environ = dict(os.environ)
+        if _injected is not None and environ.get("LANGUAGE") == _injected:
+            environ.pop("LANGUAGE")
+            if _saved_language is not None:
+                environ["LANGUAGE"] = _saved_language
     chosen = environ.get("BANCO_LANG", "").strip()
     if chosen:
         return _supported(chosen) or "en"
@@ -64,9 +76,17 @@ def use(lang: str | None = None) -> str:
     lang = _supported(lang) if lang else None
     lang = lang or from_environment()
     if lang != _lang or _current is None:
-        _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        _register_sayers()
+        if lang == SOURCE:
+            # The messages are written in English: nothing to look up, no catalog to read (a
+            # cold start pays nothing for the languages it does not speak).  The English
+            # catalog exists so that both are checked alike (tests/test_i18n.py).
+            _current = gettext.NullTranslations()
+            _unbind_click()
+        else:
+            _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+            _bind_click(lang)
         _lang = lang
-        _bind_click(lang)
     return lang
 
 
@@ -90,9 +110,46 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations().ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """A word whose translation depends on where it is said (`go` the space, `go` the command)."""
+    return translations().pgettext(context, message)
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Marks a message with its context for the catalogs; said later with pgettext."""
+    return context, message
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalogs where it is translated later (a table of words)."""
     return message
+
+
+def _say_reason(text: str) -> str:
+    from .reasons import say_reason
+
+    return say_reason(text)
+
+
+def _say_basis(text: str) -> str:
+    from .render import say_basis
+
+    return say_basis(text)
+
+
+def _say_how(text: str) -> str:
+    from .render import JAIL_WAYS
+
+    return _(JAIL_WAYS[text]) if text in JAIL_WAYS else text
+
+
+def _register_sayers() -> None:
+    """ledger/text.py's Fact (a fact's English reason inside a message) is said here."""
+    from ledger.text import SAYERS
+
+    SAYERS.setdefault("reason", _say_reason)
+    SAYERS.setdefault("basis", _say_basis)
+    SAYERS.setdefault("how", _say_how)  # how a player left jail
 
 
 def say(value) -> str:
@@ -114,9 +171,66 @@ def say_error(exc) -> str:
 def _bind_click(lang: str) -> None:
     """click says `Usage:`, `Options:`, `Show this message and exit.` through Python's global
     gettext domain: point that domain at banco's catalog for the chosen language."""
+    global _injected, _saved_language
     gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     gettext.textdomain(DOMAIN)
+    if _injected is None or os.environ.get("LANGUAGE") != _injected:
+        _saved_language = os.environ.get("LANGUAGE")
     os.environ["LANGUAGE"] = lang  # what the global domain reads to choose the catalog
+    _injected = lang
+
+
+def _unbind_click() -> None:
+    """click in its own English: the global domain back to Python's default."""
+    if gettext.textdomain() == DOMAIN:
+        gettext.textdomain("messages")
+    _restore_language()
+
+
+def _restore_language() -> None:
+    global _injected, _saved_language
+    if _injected is not None and os.environ.get("LANGUAGE") == _injected:
+        if _saved_language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = _saved_language
+    _injected = _saved_language = None
+
+
+def _release() -> None:
+    """Give LANGUAGE back as it was (a command run in-process must not leave it to the next,
+    nor to a child process)."""
+    global _current, _lang
+    _unbind_click()
+    _current = _lang = None
+
+
+class speaking:
+    """One run of `banco`: the language of its words (`--lang`, else the environment's), given
+    back at the end.  Nested runs (a `shell` or `run` line) keep the outer run's language
+    unless the line says `--lang`."""
+
+    def __init__(self, argv: list[str]):
+        self.lang = from_argv(argv)
+
+    def __enter__(self):
+        global _depth
+        if _depth == 0 or self.lang:
+            self.previous = _lang if _depth else None
+            use(self.lang)
+        else:
+            self.previous = None
+        _depth += 1
+        return self
+
+    def __exit__(self, *exc):
+        global _depth
+        _depth -= 1
+        if _depth == 0:
+            _release()
+        elif self.previous:
+            use(self.previous)
+        return False
 
 
 # --- click's help -----------------------------------------------------------------------------
@@ -127,6 +241,8 @@ _ORIGINAL = "_banco_english"
 def localize(command) -> None:
     """Put a click command's help, and its options' help, in the current language (the English
     texts are the msgids; kept aside so that a later language change starts from them)."""
+    if getattr(command, "_help_option", None) is not None:
+        command._help_option = None  # click made it in an earlier run's language: make anew
     for obj, attrs in [(command, ("help", "short_help", "epilog")),
                        *((p, ("help",)) for p in command.params)]:
         english = getattr(obj, _ORIGINAL, None)

@@ -113,9 +113,9 @@ def _game_of_head(session, expect_head: str) -> int:
         if len(found) == 1:
             return found[0][0]
         if len(found) > 1:
-            raise UsageError(f"the head {prefix[:12]} begins a hash in games "
-                             f"{', '.join(str(g) for (g,) in found)}: give more of its digits "
-                             "or --game N")
+            raise UsageError("the head {head} begins a hash in games {games}: give more of "
+                             "its digits or --game N", head=prefix[:12],
+                             games=", ".join(str(g) for (g,) in found))
     return session.game()
 
 
@@ -172,8 +172,8 @@ def keygen(prefix):
     private_path, public_path = f"{prefix}.key", f"{prefix}.pub"
     for path in (private_path, public_path):
         if os.path.exists(path):
-            raise UsageError(f"{path} exists: banco never overwrites a key (a lost key cannot "
-                             "check old seals); give another --out PREFIX")
+            raise UsageError("{path} exists: banco never overwrites a key (a lost key cannot "
+                             "check old seals); give another --out PREFIX", path=path)
     folder = os.path.dirname(os.path.abspath(private_path))
     if not os.path.isdir(folder):
         raise UsageError(f"cannot write {private_path}: the folder {folder} does not exist")
@@ -253,9 +253,9 @@ def seal(session, key_path, referee, out_path):
             with open(out_path, "x", encoding="utf-8") as f:
                 f.write(seals.seal_text(sealed))
         except OSError as exc:
-            raise UsageError(f"the seal is recorded (event {fact['seq']}) but {out_path} cannot "
-                             f"be written ({exc.strerror}): `banco show {fact['seq']}` has "
-                             "its signature") from None
+            raise UsageError("the seal is recorded (event {seq}) but {path} cannot be written "
+                             "({why}): `banco show {seq}` has its signature", seq=fact["seq"],
+                             path=out_path, why=exc.strerror) from None
     click.echo(f"sealed game {game} at event {d['seq']} (head {d['head'][:12]}...), referee "
                f"{d['referee']}, key {d['fingerprint']}\nrecorded as event {fact['seq']} "
                f"(SealRecorded); seal file {out_path}\n{sealed.line}")
@@ -287,8 +287,8 @@ def doctor(session, repair, reason, as_json):
     conn = store.conn
     check = conn.execute("PRAGMA quick_check").fetchone()[0]
     if check != "ok":
-        raise DatabaseError(f"{session.db} is damaged (SQLite's quick_check: {check}): restore "
-                            "it from a backup")
+        raise DatabaseError("{db} is damaged (SQLite's quick_check: {check}): restore it from "
+                            "a backup", db=session.db, check=check)
     done: list[str] = []
     if repair:
         done = store.write(lambda conn: health.repair(conn, now=session.now(), why=reason))

@@ -119,9 +119,32 @@ class BancoGroup(click.Group):
             ctx.fail(_("no command called {name!r}{hint}").format(name=name, hint=hint))
         return super().resolve_command(ctx, args)
 
+    def format_commands(self, ctx, formatter):
+        """In Italian, each command with its Italian word first: `compra (buy)`."""
+        if i18n.language() == i18n.SOURCE:
+            return super().format_commands(ctx, formatter)
+        italian = {english: word for word, english in ALIASES.items()}
+        commands = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                shown = f"{italian[name]} ({name})" if name in italian else name
+                commands.append((shown, command))
+        if commands:
+            limit = formatter.width - 6 - max(len(shown) for shown, _c in commands)
+            with formatter.section(i18n._("Commands")):
+                formatter.write_dl([(shown, c.get_short_help_str(limit))
+                                    for shown, c in commands])
+
     def format_help(self, ctx, formatter):
         i18n.localize(self)
         super().format_help(ctx, formatter)
+
+    def main(self, args=None, *rest, **options):
+        # Each run speaks its own language, in-process runs (tests, the shell's lines) too.
+        with i18n.speaking(sys.argv[1:] if args is None else list(args)):
+            i18n.localize(self)
+            return super().main(args, *rest, **options)
 
     def parse_args(self, ctx, args):
         # The words as given, for the line a write records (cli/session.py's typed_line).
@@ -144,6 +167,10 @@ class BancoGroup(click.Group):
             # (a projection's query, say) is still the database's, not a traceback.
             import sqlite3
 
+            if isinstance(exc, ValueError) and "null byte" in str(exc):
+                # a file name with a NUL in it (click's File opens it before banco sees it)
+                click.echo(i18n._("error: a file name cannot hold a NUL byte"), err=True)
+                ctx.exit(2)
             if not isinstance(exc, sqlite3.Error):
                 raise
             db = getattr(ctx.obj, "db", None) or i18n._("the database")
@@ -178,7 +205,6 @@ def _quiet_stdout() -> None:
 
 
 def main() -> None:
-    i18n.use(i18n.from_argv(sys.argv[1:]))  # before click says anything, help included
     try:
         cli(prog_name="banco")
     except BrokenPipeError:

@@ -9,6 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
+from .i18n import NP_, _, pgettext
 from .session import dump, json_option, pass_session, player_name, property_position, property_words
 
 
@@ -25,14 +26,15 @@ def games(session, as_json):
         dump(doc)
         return
     if not doc:
-        click.echo("no games yet: `banco new PLAYER PLAYER ...`")
+        click.echo(_("no games yet: `banco new PLAYER PLAYER ...`"))
         return
     from cli.render import local_time
 
-    width = max(len("rules"), *(len(g["rules"] or "?") for g in doc)) + 2
-    click.echo(f"{'game':>4}  {'started':<25}  {'rules':<{width}}{'state':<12}players")
+    width = max(len(_("rules")), *(len(g["rules"] or "?") for g in doc)) + 2
+    click.echo(f"{_('game'):>4}  {_('started'):<25}  {_('rules'):<{width}}{_('state'):<12}"
+               f"{_('players')}")
     for g in doc:
-        state = "finished" if g["ended"] else "in progress"
+        state = _("finished") if g["ended"] else _("in progress")
         click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  "
                    f"{g['rules'] or '?':<{width}}{state:<12}{', '.join(g['players'])}")
 
@@ -60,12 +62,15 @@ def statement(session, account, as_json, as_csv):
         writer.writeheader()
         writer.writerows(rows)
     else:
-        click.echo(f"{'event':>5}  {'amount':>7}  {'balance':>7}  {'from/to':<10} reason")
+        click.echo(f"{_('event'):>5}  {_('amount'):>7}  {_('balance'):>7}  {_('from/to'):<10} "
+                   f"{_('reason')}")
+        from cli.reasons import say_reason
+
         for r in rows:
             click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {r['balance']:>7}  "
-                       f"{r['counterparty']:<10} {r['reason']}")
+                       f"{r['counterparty']:<10} {say_reason(r['reason'])}")
         if name != "bank":
-            click.echo(f"cash now: {state.player(name).cash}")
+            click.echo(_("cash now: {cash}").format(cash=state.player(name).cash))
 
 
 @click.command()
@@ -83,11 +88,29 @@ def history(session, words, as_json):
         dump(rows)
         return
     if not rows:
-        click.echo("nothing has happened to it yet: it is with the Bank")
+        click.echo(_("nothing has happened to it yet: it is with the Bank"))
         return
-    click.echo(f"{'event':>5}  {'owner':<10} what happened")
+    click.echo(f"{_('event'):>5}  {_('owner'):<10} {_('what happened')}")
     for r in rows:
-        click.echo(f"{r['seq']:>5}  {r['owner'] or 'Bank':<10} {r['note']}")
+        click.echo(f"{r['seq']:>5}  {r['owner'] or _('Bank'):<10} {_say_note(r['note'])}")
+
+
+def _say_note(note) -> str:
+    """A deed's history note in the user's language; a fact's reason inside it through
+    cli/reasons.py."""
+    from cli.i18n import say
+    from cli.reasons import say_reason
+    from ledger.text import Text
+
+    if isinstance(note, Text) and isinstance(note.params.get("reason"), str):
+        note = Text(note.template, note.plural, note.n,
+                    {**note.params, "reason": say_reason(note.params["reason"])})
+    return say(note)
+
+
+# a player's status, in a context of its own ("bankrupt" the status, not the command)
+STATUS = {"winner": NP_("status", "winner"), "in play": NP_("status", "in play"),
+          "bankrupt": NP_("status", "bankrupt")}
 
 
 @click.command()
@@ -106,11 +129,13 @@ def standings(session, as_json):
     # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps them.
     sheet = any(r["score"] is not None for r in rows)
     points = any(r["points"] is not None for r in rows)
-    head = f"{'':>3} {'player':<12}{'status':<10}{'net worth':>9}{'cash':>7}{'deeds':>6}"
-    head += (f"{'score':>7}" if sheet else "") + (f"{'points':>7}" if points else "")
+    head = (f"{'':>3} {_('player'):<12}{_('status'):<10}{_('net worth'):>9}{_('cash'):>7}"
+            f"{_('deeds'):>6}")
+    head += (f"{_('score'):>7}" if sheet else "") + (f"{_('points'):>7}" if points else "")
     click.echo(head)
     for r in rows:
-        line = (f"{r['rank']:>2}. {r['name']:<12}{r['status']:<10}{r['net_worth']:>9}"
+        status = pgettext(*STATUS[r["status"]]) if r["status"] in STATUS else r["status"]
+        line = (f"{r['rank']:>2}. {r['name']:<12}{status:<10}{r['net_worth']:>9}"
                 f"{r['cash']:>7}{r['deeds']:>6}")
         if sheet:
             line += f"{r['score']:>7}"
@@ -212,7 +237,7 @@ def export(session, output, fmt, force):
 
     _write_out(output, force, write)
     if output and output != "-":
-        click.echo(f"game {game} exported to {output} ({fmt})", err=True)
+        click.echo(_("game {game} exported to {output} ({fmt})").format(game=game, output=output, fmt=fmt), err=True)
 
 
 @click.command("import")
@@ -258,17 +283,14 @@ def import_(session, source, expect_head, as_json):
     if as_json:
         dump(done)
         return
-    click.echo(f"imported {source} as game {done['game']}: {', '.join(done['players'])}; rules "
-               f"{done['rules']}; {done['events']} events, chain intact, audit passed")
-    click.echo(f"head {done['head']}")
+    click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=done['game'], items=', '.join(done['players']), rules=done['rules'], events=done['events']))
+    click.echo(_("head {head}").format(head=done['head']))
     if done["uuid"]:
-        click.echo(f"identity {done['uuid']} (the same as where it was recorded)")
+        click.echo(_("identity {uuid} (the same as where it was recorded)").format(uuid=done['uuid']))
     else:
-        click.echo(f"recorded before game identities: its rows are hashed with game number "
-                   f"{done['chain_game_id']}, kept beside it")
+        click.echo(_("recorded before game identities: its rows are hashed with game number {chain_game_id}, kept beside it").format(chain_game_id=done['chain_game_id']))
     if not done["ended"]:
-        click.echo(f"the game is not over: commands without --game now address game "
-                   f"{done['game']}", err=True)
+        click.echo(_("the game is not over: commands without --game now address game {game}").format(game=done['game']), err=True)
 
 
 @click.command()
@@ -285,7 +307,9 @@ def report(session, output, force):
 
     game = session.game()
     events = session.book.events(game)
-    page = report_html(events, game, describe, head=events[-1]["hash"], local_time=local_time)
+    from cli.i18n import language, translations
+
+    page = report_html(events, game, describe, head=events[-1]["hash"], local_time=local_time,
+                       tr=translations(), lang=language())
     _write_out(output, force, lambda f: f.write(page))
-    click.echo(f"game {game}: report written to {output} ({len(page) // 1024} KiB, "
-               f"{len(events)} events)")
+    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=len(page) // 1024, count=len(events)))

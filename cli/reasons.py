@@ -63,6 +63,22 @@ TEMPLATES = [
     N_("the Bus: {spaces}, {which} ({rule})"),
     N_("a triple: any space, clockwise ({rule})"),
     N_("referee {referee}: {reason}"),
+    N_("10% on receiving the mortgaged {space}"),
+    N_("{owner}'s claim for {amount} rent on {space} from {payer} is too late: {payer} landed "
+       "at event {landed} and the window closed when {closer} rolled (event {lapsed})"),
+    N_("{what}: back to the Bank with {player}'s estate (002 §Fallimento)"),
+    N_("time is up ({at}): {player} is the richest with {amount}"),
+    N_("time is up ({at}): {players} tie at {amount}"),
+    N_("bankruptcy number {n} ends the game: {player} is the richest with {amount}"),
+    N_("bankruptcy number {n} ends the game: {players} tie at {amount}"),
+    N_("{player} finishes the turn in progress, then the game ends"),
+    N_("the game ends now"),
+    N_("to {space}, the next free property ({rule})"),
+    N_("to {space}, {owner}'s: no property is free and it is the nearest where rent is owed "
+       "(000 FAQ 39)"),
+    N_("no property is free and no rent is owed anywhere: the token stays (000 FAQ 39)"),
+    N_("undo: {types} (`{line}`)"),
+    N_("undo: {types}"),
 ]
 
 
@@ -71,8 +87,14 @@ def _compiled() -> list[tuple[re.Pattern, str]]:
     out = []
     for template in TEMPLATES:
         parts = re.split(r"\{(\w+)\}", template)
-        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                          for i, p in enumerate(parts))
+        seen: set[str] = set()
+        pattern = ""
+        for i, p in enumerate(parts):
+            if i % 2 == 0:
+                pattern += re.escape(p)
+            else:  # a name said twice is the same text twice
+                pattern += f"(?P={p})" if p in seen else f"(?P<{p}>.*?)"  # may be empty
+                seen.add(p)
         out.append((re.compile(pattern + r"\Z", re.S), template))
     return out
 

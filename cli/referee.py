@@ -9,6 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
+from .i18n import _, ngettext
 from .session import dump, json_option, pass_session, player_name, records
 
 
@@ -95,16 +96,17 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
                              describe(e, st), e["hash"], gone.get(e["seq"], "")])
         return
     if not shown:
-        click.echo(f"no event of game {game} matches (it has events 1 to {len(events)})")
+        click.echo(_("no event of game {game} matches (it has events 1 to {count})").format(game=game, count=len(events)))
         return
-    click.echo(f"{'seq':>5}  {'time':<25}  {'hash':<{SHORT_HASH}}  {'type':<21} what happened")
+    click.echo(f"{_('seq'):>5}  {_('time'):<25}  {_('hash'):<{SHORT_HASH}}  {_('type'):<21} "
+               f"{_('what happened')}")
     for e in shown:
         mark = "x" if e["seq"] in gone else " "
         click.echo(f"{e['seq']:>5}{mark} {local_time(e['recorded_at'])}  "
                    f"{e['hash'][:SHORT_HASH]}  {e['type']:<21} {describe(e, st)}")
     if any(e["seq"] in gone for e in shown):
-        click.echo("(x: taken back by a later undo (EventRetracted); kept, never erased: "
-                   "`banco show SEQ` says by which)")
+        click.echo(_("(x: taken back by a later undo (EventRetracted); kept, never erased: "
+                   "`banco show SEQ` says by which)"))
 
 
 @click.command()
@@ -130,28 +132,29 @@ def show(session, seq, as_json):
               "text": describe(e, st), "command": [x["seq"] for x in batch],
               "taken_back_at": undone_at})
         return
-    click.echo(f"event {seq} of game {game}: {e['type']}")
+    click.echo(_("event {seq} of game {game}: {type}").format(seq=seq, game=game, type=e['type']))
     click.echo(f"  {describe(e, st)}")
-    click.echo(f"time       {local_time(e['recorded_at'])}  (recorded {e['recorded_at']})")
-    click.echo(f"actor      {e['actor']}")
-    click.echo(f"command    {e['command_id']}")
-    click.echo(f"hash       {e['hash']}")
-    click.echo(f"prev hash  {e['prev_hash']}")
-    click.echo(f"schema     version {e['schema_version']}")
-    click.echo("data")
+    click.echo(_("time       {local_time}  (recorded {recorded_at})").format(local_time=local_time(e['recorded_at']), recorded_at=e['recorded_at']))
+    click.echo(_("actor      {actor}").format(actor=e['actor']))
+    click.echo(_("command    {command_id}").format(command_id=e['command_id']))
+    click.echo(_("hash       {hash}").format(hash=e['hash']))
+    click.echo(_("prev hash  {prev_hash}").format(prev_hash=e['prev_hash']))
+    click.echo(_("schema     version {schema_version}").format(schema_version=e['schema_version']))
+    click.echo(_("data"))
     for line in data_lines(e["data"], st):
         click.echo(line)
     if undone_at is not None:
-        click.echo(f"taken back at event {undone_at} (an undo); kept in the log, not in the table")
+        click.echo(_("taken back at event {undone_at} (an undo); kept in the log, not in the table").format(undone_at=undone_at))
     others = [x for x in batch if x["seq"] != seq]
     if others:
-        click.echo(f"recorded by the same command with {len(others)} other event"
-                   f"{'s' if len(others) > 1 else ''}:")
+        click.echo(ngettext("recorded by the same command with {n} other event:",
+                            "recorded by the same command with {n} other events:",
+                            len(others)).format(n=len(others)))
         for x in batch:
             mark = ">" if x["seq"] == seq else " "
             click.echo(f"{mark}{x['seq']:>5}  {x['type']:<21} {describe(x, st)}")
     else:
-        click.echo("the only event its command recorded")
+        click.echo(_("the only event its command recorded"))
 
 
 @click.command()
@@ -224,7 +227,7 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
         dump({"game": game, "steps": [step_document(s, describe) for s in chosen]})
         return
     if not chosen:
-        click.echo(f"no command of game {game} in that range (events 1 to {events[-1]['seq']})")
+        click.echo(_("no command of game {game} in that range (events 1 to {seq})").format(game=game, seq=events[-1]['seq']))
         return
     for line in header_lines(chosen[-1].after, game):
         click.echo(line)
@@ -290,18 +293,20 @@ def _ruling_command(kind: str, doc: str):
             write = session.write_args(game)
             write["actor"] = f"referee:{referee.strip()}"
             outcome = session.book.execute(
-                game, RecordRuling(kind, seq, found.verdict, found.text(), referee.strip()),
+                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee.strip()),
                 **write)
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             if outcome.replayed:
-                click.echo(f"already recorded as event {recorded}: nothing new was appended",
+                click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),
                            err=as_json)
         if as_json:
             dump({**found.document(), "game": game, "recorded_seq": recorded})
             return
-        click.echo(found.text())
+        from cli.i18n import translations
+
+        click.echo(found.text(translations()))  # recorded in English, said in the user's
         if recorded is not None:
-            click.echo(f"recorded as event {recorded} (RulingRecorded), referee {referee.strip()}")
+            click.echo(_("recorded as event {recorded} (RulingRecorded), referee {referee}").format(recorded=recorded, referee=referee.strip()))
 
     return command
 

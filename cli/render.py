@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ledger.state import BANK, State
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, NP_, _, ngettext, pgettext
 from .reasons import say_reason
 
 
@@ -701,9 +701,13 @@ def board_document(edition, rules) -> list[dict]:
              "rents": list(s.rents), "amount": space_amount(s, rules)} for s in edition.spaces]
 
 
-KINDS = {"street": N_("street"), "station": N_("station"), "utility": N_("utility"),
-         "tax": N_("tax"), "go": N_("go"), "jail": N_("jail"), "go_to_jail": N_("go_to_jail"),
-         "card": N_("card"), "parking": N_("parking")}
+# A space's kind, in a context of its own: "go" the space is not "go" the command (gettext's
+# pgettext: the same English word, two translations).
+KINDS = {"street": NP_("space kind", "street"), "station": NP_("space kind", "station"),
+         "utility": NP_("space kind", "utility"), "tax": NP_("space kind", "tax"),
+         "go": NP_("space kind", "go"), "jail": NP_("space kind", "jail"),
+         "go_to_jail": NP_("space kind", "go_to_jail"), "card": NP_("space kind", "card"),
+         "parking": NP_("space kind", "parking")}
 
 
 def board_text(edition, rules) -> str:
@@ -734,7 +738,7 @@ def board_text(edition, rules) -> str:
                      if deck in edition.decks else "")
         else:
             extra = ""
-        kind = _(KINDS[s["kind"]]) if s["kind"] in KINDS else s["kind"]
+        kind = pgettext(*KINDS[s["kind"]]) if s["kind"] in KINDS else s["kind"]
         lines.append(f"{s['position']:>3}  {s['name']:<24}{kind:<10}{extra}".rstrip())
     lines.append(_("amounts in {currency}; salary and fine from the rule set {rules}").format(
         currency=cur, rules=rules.name))

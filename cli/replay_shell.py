@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from ledger.errors import BancoError
 
-HELP = ("next [N] (Enter), back [N], jump SEQ|TIME, where (the table then), quit "
-        "(back to the shell)")
+from .i18n import N_, _, say_error
+
+HELP = N_("next [N] (Enter), back [N], jump SEQ|TIME, where (the table then), quit "
+          "(back to the shell)")
 
 
 class ReplayStepper:
@@ -43,13 +45,15 @@ class ReplayStepper:
 
         s = self.steps[self.i]
         self.shell.say(state_text(s.after))
-        self.shell.say(f"(step {s.number} of {len(self.steps)}: events {s.first_seq}-"
-                       f"{s.last_seq}, {local_time(s.recorded_at)})")
+        self.shell.say(_("(step {n} of {count}: events {first}-{last}, {time})").format(
+            n=s.number, count=len(self.steps), first=s.first_seq, last=s.last_seq,
+            time=local_time(s.recorded_at)))
 
     def run(self) -> None:
         sh = self.shell
-        sh.say(f"replay of game {self.game}: {len(self.steps)} commands, "
-               f"{self.events[-1]['seq']} events; {HELP}")
+        sh.say(_("replay of game {game}: {count} commands, {events} events; {help}").format(
+            game=self.game, count=len(self.steps), events=self.events[-1]["seq"],
+            help=_(HELP)))
         self.show()
         while True:
             sh.prompt = f"replay {self.i + 1}/{len(self.steps)}> "
@@ -58,7 +62,7 @@ class ReplayStepper:
             except KeyboardInterrupt:
                 sh.say("^C")
                 break
-            word, _, rest = line.strip().partition(" ")
+            word, _sep, rest = line.strip().partition(" ")
             rest = rest.strip()
             if word in ("quit", "q", "exit", "EOF"):
                 break
@@ -68,9 +72,9 @@ class ReplayStepper:
                     step = -n if word in ("back", "b") else n
                     target = self.i + step
                     if not 0 <= target < len(self.steps):
-                        sh.say("the game's first command" if target < 0 else
-                               "that was the last command (`where` shows the table, `quit` "
-                               "leaves)")
+                        sh.say(_("the game's first command") if target < 0 else
+                               _("that was the last command (`where` shows the table, `quit` "
+                                 "leaves)"))
                         target = max(0, min(target, len(self.steps) - 1))
                         if target == self.i:
                             continue
@@ -78,15 +82,15 @@ class ReplayStepper:
                     self.show()
                 elif word in ("jump", "j"):
                     if not rest:
-                        sh.say("jump SEQ|TIME: to the command that wrote event SEQ, or the last "
-                               "one recorded by TIME")
+                        sh.say(_("jump SEQ|TIME: to the command that wrote event SEQ, or the "
+                                 "last one recorded by TIME"))
                         continue
                     self.i = self._find(rest)
                     self.show()
                 elif word in ("where", "w"):
                     self.where()
                 else:
-                    sh.say(f"in the replay: {HELP}")
+                    sh.say(_("in the replay: {help}").format(help=_(HELP)))
             except BancoError as exc:
-                sh.say(f"error: {exc}")
-        sh.say("end of the replay")
+                sh.say(say_error(exc))
+        sh.say(_("end of the replay"))

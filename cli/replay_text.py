@@ -1,20 +1,24 @@
 """The game as a referee reads it, command by command: what `replay` prints, the shell's replay
-steps and `export --format text` (projections/replay.py computes the steps)."""
+steps and `export --format text` (projections/replay.py computes the steps).  Said in the
+user's language (cli/i18n.py)."""
 
 from __future__ import annotations
 
-from cli.render import describe, local_time
+from cli.i18n import _, ngettext
+from cli.render import PHASES, describe, local_time
 from ledger.state import BANK
-
-LEVELS = {0: "no buildings", 5: "a hotel"}
 
 
 def _who(name: str) -> str:
-    return "Bank" if name == BANK else name
+    return _("Bank") if name == BANK else name
 
 
 def _level(n: int) -> str:
-    return LEVELS.get(n, f"{n} house{'s' if n > 1 else ''}")
+    if n == 0:
+        return _("no buildings")
+    if n == 5:
+        return _("a hotel")
+    return ngettext("{n} house", "{n} houses", n).format(n=n)
 
 
 def change_lines(step) -> list[str]:
@@ -24,34 +28,49 @@ def change_lines(step) -> list[str]:
     name = st.edition.space
     out = []
     if "cash" in ch:
-        out.append("cash: " + ", ".join(f"{p} {d:+} {cur}" for p, d in ch["cash"].items()))
+        out.append(_("cash: {changes}").format(
+            changes=", ".join(f"{p} {d:+} {cur}" for p, d in ch["cash"].items())))
     for m in ch.get("moves", ()):
         out.append(f"{m['player']}: {name(m['from']).name} -> {name(m['to']).name}")
     for j in ch.get("jail", ()):
-        out.append(f"{j['player']} {'goes to' if j['in_jail'] else 'leaves'} jail")
+        out.append((_("{player} goes to jail") if j["in_jail"] else _("{player} leaves jail"))
+                   .format(player=j["player"]))
     for p, d in ch.get("jail_cards", {}).items():
-        out.append(f"{p}: {d:+} get-out-of-jail card{'s' if abs(d) > 1 else ''}")
+        out.append(ngettext("{player}: {d} get-out-of-jail card",
+                            "{player}: {d} get-out-of-jail cards", abs(d))
+                   .format(player=p, d=f"{d:+}"))
     for d in ch.get("deeds", ()):
-        out.append(f"deed: {d['name']} {_who(d['from'])} -> {_who(d['to'])}")
+        out.append(_("deed: {name} {giver} -> {receiver}").format(
+            name=d["name"], giver=_who(d["from"]), receiver=_who(d["to"])))
     for b in ch.get("buildings", ()):
-        out.append(f"buildings: {b['name']} {_level(b['from'])} -> {_level(b['to'])}")
+        out.append(_("buildings: {name} {before} -> {after}").format(
+            name=b["name"], before=_level(b["from"]), after=_level(b["to"])))
     for m in ch.get("mortgages", ()):
-        out.append(f"{'mortgaged' if m['mortgaged'] else 'mortgage lifted'}: {m['name']}")
+        out.append((_("mortgaged: {name}") if m["mortgaged"] else _("mortgage lifted: {name}"))
+                   .format(name=m["name"]))
     if "bank" in ch:
-        out.append("Bank's stock: " + ", ".join(f"{k} {v:+}" for k, v in ch["bank"].items()))
+        words = {"houses": _("houses"), "hotels": _("hotels")}
+        out.append(_("Bank's stock: {changes}").format(
+            changes=", ".join(f"{words.get(k, k)} {v:+}" for k, v in ch["bank"].items())))
     for p in ch.get("bankrupt", ()):
-        out.append(f"{p} is out of the game")
+        out.append(_("{player} is out of the game").format(player=p))
     if "ended" in ch:
-        out.append(f"game over: {ch['ended']['winner'] or 'nobody'} wins")
+        out.append(_("game over: {player} wins").format(player=ch["ended"]["winner"])
+                   if ch["ended"]["winner"] else _("game over: a tie"))
     elif "turn" in ch:
-        out.append(f"turn: {ch['turn']['player']} ({ch['turn']['phase']})")
+        phase = ch["turn"]["phase"]
+        out.append(_("turn: {player} ({phase}{doubles})").format(
+            player=ch["turn"]["player"], phase=_(PHASES[phase]) if phase in PHASES else phase,
+            doubles=""))
     return out
 
 
 def step_lines(step) -> list[str]:
     first, last = step.seqs
-    seqs = f"event {first}" if first == last else f"events {first}-{last}"
-    what = f"> {step.line}" if step.line else "(no line recorded: written before banco kept them)"
+    seqs = (_("event {seq}").format(seq=first) if first == last
+            else _("events {first}-{last}").format(first=first, last=last))
+    what = (f"> {step.line}" if step.line
+            else _("(no line recorded: written before banco kept them)"))
     who = "" if step.actor in ("", "banker") else f"  [{step.actor}]"
     lines = [f"#{step.number:<4} {seqs:<15} {local_time(step.recorded_at)}{who}", f"  {what}"]
     for e in step.events:
@@ -59,15 +78,17 @@ def step_lines(step) -> list[str]:
             continue
         lines.append(f"    {e['seq']:>5}  {describe(e, step.after)}")
     if step.taken_back_by is not None:
-        lines.append(f"    (taken back by the undo at event {step.taken_back_by}; kept in the "
-                     "log)")
+        lines.append("    " + _("(taken back by the undo at event {seq}; kept in the log)")
+                     .format(seq=step.taken_back_by))
     changed = change_lines(step)
     if changed:
-        lines.append("  changed: " + changed[0])
-        lines.extend("           " + c for c in changed[1:])
+        head = "  " + _("changed:") + " "
+        lines.append(head + changed[0])
+        lines.extend(" " * len(head) + c for c in changed[1:])
     return lines
 
 
 def header_lines(state, game: int) -> list[str]:
     players = ", ".join(state.seats)
-    return [f"game {game}: {players}; rules {state.rules.name}, edition {state.edition.name}"]
+    return [_("game {game}: {players}; rules {rules}, edition {edition}").format(
+        game=game, players=players, rules=state.rules.name, edition=state.edition.name)]

@@ -16,12 +16,14 @@ import sys
 from ledger.errors import BancoError
 from ledger.names import fold
 
+from .i18n import N_, _
+
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer", "auction-deed"}
 TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
-SHELL_WORDS = {"help": "the words, or `help WORD` for one word's usage",
-               "quit": "leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"}
+SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
+               "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)")}
 NOT_IN_SHELL = {"shell", "run"}
 # Words that only read: they run even when another terminal has just changed the game.
 READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
@@ -31,9 +33,19 @@ HISTORY_LENGTH = 1000
 
 
 def words() -> list[str]:
-    from cli.main import COMMANDS
+    """Every word the shell takes, the Italian ones too (completed alike)."""
+    from cli.main import ALIASES, COMMANDS
 
-    return sorted(set(COMMANDS) - NOT_IN_SHELL) + sorted(SHELL_WORDS)
+    italian = {w for w, english in ALIASES.items() if english in COMMANDS}
+    return sorted((set(COMMANDS) | italian) - NOT_IN_SHELL
+                  - {w for w in italian if ALIASES[w] in NOT_IN_SHELL}) + sorted(SHELL_WORDS)
+
+
+def english(word: str) -> str:
+    """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
+    from cli.main import ALIASES
+
+    return ALIASES.get(word, word)
 
 
 def history_path() -> str | None:
@@ -51,32 +63,39 @@ def prompt_for(state) -> str:
     `Carla owes 300> `."""
     t = state.turn
     if state.ended:
-        return f"game over, {state.winner} won> " if state.winner else "game over> "
+        return (_("game over, {winner} won> ").format(winner=state.winner) if state.winner
+                else _("game over> "))
     if state.debts:
         d = state.debts[0]
-        return f"{d.debtor} owes {d.amount}> "
+        return _("{debtor} owes {amount}> ").format(debtor=d.debtor, amount=d.amount)
     if state.auction:
         a = state.auction
         if a.high_bidder:
-            return f"auction: {a.high_bidder} leads {a.high_bid}> "
-        return f"auction: bids from {a.min_bid}> "
+            return _("auction: {player} leads {amount}> ").format(player=a.high_bidder,
+                                                                   amount=a.high_bid)
+        return _("auction: bids from {amount}> ").format(amount=a.min_bid)
     if t.phase == "card":
-        return f"{t.player} (card {state.edition.decks[t.card_deck].title})> "
+        return _("{player} (card {deck})> ").format(
+            player=t.player, deck=state.edition.decks[t.card_deck].title)
     if t.phase == "choice":
-        return f"{t.player} (pay or draw)> "
+        return _("{player} (pay or draw)> ").format(player=t.player)
     if t.phase == "roll" and state.current.in_jail:
-        return f"{t.player} (in jail)> "
+        return _("{player} (in jail)> ").format(player=t.player)
     if t.phase == "move":  # the Bus of the Speedy die
         from ledger.speedy import choices_of
 
-        return f"{t.player} (bus: move {' or '.join(map(str, choices_of(t)))})> "
+        return _("{player} (bus: move {ways})> ").format(
+            player=t.player, ways=_(" or ").join(map(str, choices_of(t))))
     if t.phase == "go":
-        return f"{t.player} (triple: go SPACE)> "
+        return _("{player} (triple: go SPACE)> ").format(player=t.player)
     if t.phase == "advance":
-        return f"{t.player} (Mr Monopoly: advance)> "
+        return _("{player} (Mr Monopoly: advance)> ").format(player=t.player)
     if t.phase == "roll" and state.rules.speedy_die and state.current.passed_go:
-        return f"{t.player} (roll D1 D2 S)> "
-    return f"{t.player} ({t.phase})> "
+        return _("{player} (roll D1 D2 S)> ").format(player=t.player)
+    from cli.render import PHASES
+
+    phase = _(PHASES[t.phase]) if t.phase in PHASES else t.phase
+    return _("{player} ({phase})> ").format(player=t.player, phase=phase)
 
 
 class ShellHistory:
@@ -99,7 +118,8 @@ class ShellHistory:
             try:
                 self.readline.read_history_file(self.path)
             except OSError as exc:
-                print(f"warning: cannot read the shell history {self.path}: {exc.strerror}",
+                print(_("warning: cannot read the shell history {path}: {why}").format(
+                    path=self.path, why=exc.strerror),
                       file=sys.stderr)
 
     def add(self, line: str) -> None:
@@ -114,13 +134,14 @@ class ShellHistory:
             os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
             self.readline.write_history_file(self.path)
         except OSError as exc:
-            print(f"warning: cannot save the shell history to {self.path}: {exc.strerror}",
+            print(_("warning: cannot save the shell history to {path}: {why}").format(
+                path=self.path, why=exc.strerror),
                   file=sys.stderr)
 
 
 class BancoShell(cmd.Cmd):
-    intro = ("banco shell: the same words as `banco ...`; `help` lists them, Tab completes "
-             "names; Ctrl-D or `quit` leaves.")
+    intro = N_("banco shell: the same words as `banco ...`; `help` lists them, Tab completes "
+               "names; Ctrl-D or `quit` leaves.")
 
     def __init__(self, session, stdin=None, stdout=None, history: str | None = None):
         super().__init__(stdin=stdin, stdout=stdout)
@@ -163,7 +184,7 @@ class BancoShell(cmd.Cmd):
         try:
             intro = self.intro if intro is None else intro
             if intro:
-                self.say(str(intro))
+                self.say(_(str(intro)))
             stop = None
             while not stop:
                 try:
@@ -177,8 +198,8 @@ class BancoShell(cmd.Cmd):
                 try:
                     stop = self.onecmd(line)
                 except KeyboardInterrupt:
-                    self.say("\ninterrupted: a command is recorded whole or not at all "
-                             "(`log --tail 5` shows what is there)")
+                    self.say("\n" + _("interrupted: a command is recorded whole or not at "
+                                      "all (`log --tail 5` shows what is there)"))
                     stop = None
                 stop = self.postcmd(stop, line)
         finally:
@@ -234,7 +255,7 @@ class BancoShell(cmd.Cmd):
             self.say("")
             return True
         self._interrupts = 1
-        self.say("^C" if typed else "^C (Ctrl-C again or Ctrl-D leaves)")
+        self.say("^C" if typed else _("^C (Ctrl-C again or Ctrl-D leaves)"))
         return False
 
     def preloop(self) -> None:
@@ -275,15 +296,17 @@ class BancoShell(cmd.Cmd):
 
         st = self.session.state()
         first, last = arrived[0]["seq"], arrived[-1]["seq"]
-        span = f"event {first}" if first == last else f"events {first}-{last}"
-        self.say(f"meanwhile, another terminal recorded {span} on game {st.game_id}:")
+        span = (_("event {seq}").format(seq=first) if first == last
+                else _("events {first}-{last}").format(first=first, last=last))
+        self.say(_("meanwhile, another terminal recorded {span} on game {game}:").format(
+            span=span, game=st.game_id))
         for e in arrived:
             self.say(f"{e['seq']:>6}  {describe(e, st)}")
         self._seen = (st.game_id, st.seq)
         word = line.split(maxsplit=1)[0] if line.strip() else ""
-        if word and word not in READS:
-            self.say(f"`{line}` was not run: the table changed. Look again, and type it "
-                     f"again if it still holds (up arrow).")
+        if word and english(word) not in READS:
+            self.say(_("`{line}` was not run: the table changed. Look again, and type it "
+                       "again if it still holds (up arrow).").format(line=line))
             self._set_prompt()
             return ""
         return line
@@ -339,7 +362,11 @@ class BancoShell(cmd.Cmd):
         try:
             ReplayStepper(self, arg.strip()).run()
         except BancoError as exc:
-            self.say(f"error: {exc}")
+            from cli.i18n import say_error
+
+            self.say(say_error(exc))
+
+    do_rivedi = do_replay  # the Italian word steps through the game too
 
     def do_quit(self, arg) -> bool:
         return True
@@ -359,27 +386,34 @@ class BancoShell(cmd.Cmd):
         word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
         ctx = click.Context(cli, info_name="banco")
         if not word:
-            self.say("words (the same as `banco WORD ...`; `help WORD` for one):")
+            from cli.main import ALIASES
+
+            italian = {e: w for w, e in ALIASES.items()}
+            self.say(_("words (the same as `banco WORD ...`; `help WORD` for one):"))
             for name in words():
                 if name in SHELL_WORDS:
-                    self.say(f"  {name:<17} {SHELL_WORDS[name]}")
-                else:
+                    self.say(f"  {name:<17} {_(SHELL_WORDS[name])}")
+                elif name in italian or name not in ALIASES:  # one line a command
                     command = cli.get_command(ctx, name)
-                    self.say(f"  {name:<17} {command.get_short_help_str(limit=60)}")
+                    shown = (f"{name} ({italian[name]})" if name in italian
+                             and _("Commands") != "Commands" else name)
+                    self.say(f"  {shown:<17} {command.get_short_help_str(limit=60)}")
             return
         if word in SHELL_WORDS or word in ("exit", "?"):
-            self.say(f"{word}: {SHELL_WORDS.get(word, SHELL_WORDS['quit'])}")
+            self.say(f"{word}: {_(SHELL_WORDS.get(word, SHELL_WORDS['quit']))}")
             return
-        if word in NOT_IN_SHELL:
-            self.say(f"`{word}` is not available inside the shell: use `banco {word}`")
+        if english(word) in NOT_IN_SHELL:
+            self.say(_("`{word}` is not available inside the shell: use `banco {word}`").format(
+                word=word))
             return
         command = cli.get_command(ctx, word)
         if command is None:
             import difflib
 
             close = difflib.get_close_matches(word, words(), n=3, cutoff=0.6)
-            hint = f": did you mean {' or '.join(close)}?" if close else "; `help` lists them"
-            self.say(f"no word {word!r}{hint}")
+            hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
+                    else _("; `help` lists them"))
+            self.say(_("no word {word!r}{hint}").format(word=word, hint=hint))
             return
         with click.Context(command, info_name=word) as sub:
             self.say(command.get_help(sub))
@@ -393,7 +427,7 @@ class BancoShell(cmd.Cmd):
         """Names by prefix, any case or accents.  Property names have spaces: the whole
         argument typed so far is matched, and only the part from the current word on is
         offered, since readline replaces just that word."""
-        command = line.split(" ", 1)[0]
+        command = english(line.split(" ", 1)[0])
         try:
             st = self.session.state()
         except BancoError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from .i18n import _
 from .session import (
     dump,
     execute,
@@ -79,8 +80,7 @@ def tournament_new(session, name):
 
     t = Tournaments(session.book.store)
     t.create(name, now=session.now(), actor=session.actor)
-    click.echo(f"tournament {name!r}: add the games of each round with "
-               f"`banco tournament add GAME...`")
+    click.echo(_("tournament {name!r}: add the games of each round with `banco tournament add GAME...`").format(name=name))
 
 
 @tournament.command("add")
@@ -98,8 +98,9 @@ def tournament_add(session, games, name, round_):
     entered = t.add(session.book, list(games), name=name, round_=round_, now=session.now(),
                     actor=session.actor)
     for e in entered:
-        click.echo(f"game {e['game']} in round {e['round']} of {e['tournament']!r}: "
-                   + ", ".join(f"{n} {p}" for n, p in e["points"].items()))
+        click.echo(_("game {game} in round {round} of {tournament!r}: {points}").format(
+            game=e["game"], round=e["round"], tournament=e["tournament"],
+            points=", ".join(f"{n} {p}" for n, p in e["points"].items())))
 
 
 @tournament.command("standings")
@@ -116,9 +117,8 @@ def tournament_standings(session, name, as_json):
     if as_json:
         dump(doc)
         return
-    click.echo(f"tournament {doc['tournament']!r}: {len(doc['games'])} game(s) in "
-               f"{doc['rounds']} round(s); ties broken by total score")
-    click.echo(f"{'':>3} {'player':<14}{'points':>7}{'score':>9}{'games':>6}")
+    click.echo(_("tournament {tournament!r}: {count} game(s) in {rounds} round(s); ties broken by total score").format(tournament=doc['tournament'], count=len(doc['games']), rounds=doc['rounds']))
+    click.echo(f"{'':>3} {_('player'):<14}{_('points'):>7}{_('score'):>9}{_('games'):>6}")
     for r in doc["players"]:
         click.echo(f"{r['rank']:>2}. {r['name']:<14}{r['points']:>7}{r['score']:>9}"
                    f"{r['games']:>6}")

@@ -28,6 +28,8 @@ import click
 
 from ledger.errors import BancoError, ConflictError, UsageError
 
+from .i18n import N_, _
+
 
 class Line(NamedTuple):
     number: int  # in the file, from 1
@@ -127,15 +129,14 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
         session.use_game(done.game)
         last_line = lines[done.count - 1].number
         if done.count == len(lines):
-            click.echo(f"{name}: all {len(lines)} line(s) already recorded in game "
-                       f"{done.game}; nothing to do")
+            click.echo(_("{name}: all {count} line(s) already recorded in game {game}; nothing to do").format(name=name, count=len(lines), game=done.game))
             return
         now_at = session.book.state(done.game).seq
         if now_at != done.seq:
             raise ConflictError(
                 "game {game} went on without this transcript: its line {last_line} left the game at event {seq}, and it is at event {now_at}; nothing was recorded (`--fresh` records the transcript as a new game)",
                 game=done.game, last_line=last_line, seq=done.seq, now_at=now_at)
-        click.echo(f"resuming game {done.game}: lines 1-{last_line} already recorded")
+        click.echo(_("resuming game {game}: lines 1-{last_line} already recorded").format(game=done.game, last_line=last_line))
         seen = (done.game, done.seq)
     ran = 0
     last_recorded: tuple[int, int] | None = None  # (line number, seq)
@@ -146,8 +147,7 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
             if not quiet:
                 click.echo(f"> {line.text}")
             if line.words is None:
-                click.echo(f"{name}:{line.number}: `{line.text}` does not parse (unbalanced "
-                           "quotes?); stopped", err=True)
+                click.echo(_("{name}:{number}: `{text}` does not parse (unbalanced quotes?); stopped").format(name=name, number=line.number, text=line.text), err=True)
                 sys.exit(2)
             sink, said = io.StringIO(), io.StringIO()
             # Quiet: nothing of a line is shown, not even an expected refusal's reasons; what
@@ -164,21 +164,23 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
             if code != 0 or line.refusal_expected:
                 if said.getvalue():
                     click.echo(said.getvalue().rstrip("\n"), err=True)
-                what = ("was accepted but was expected to be refused" if line.refusal_expected
-                        and code == 0 else FAILED.get(code, f"failed (exit {code})"))
-                click.echo(f"{name}:{line.number}: `{line.text}` {what}; stopped after "
-                           f"{ran} line(s)", err=True)
+                what = (_("was accepted but was expected to be refused")
+                        if line.refusal_expected and code == 0
+                        else _(FAILED[code]) if code in FAILED
+                        else _("failed (exit {code})").format(code=code))
+                click.echo(_("{name}:{number}: `{text}` {what}; stopped after {ran} line(s)").format(
+                    name=name, number=line.number, text=line.text, what=what, ran=ran), err=True)
                 sys.exit(1 if code in (0, 1) else code)
             ran += 1
     except KeyboardInterrupt:
         _interrupted(session, name, current, last_recorded)
-    more = f" ({done.count} were recorded before)" if done.count else ""
-    click.echo(f"{name}: {ran} line(s) done{more}")
+    more = (_(" ({n} were recorded before)").format(n=done.count) if done.count else "")
+    click.echo(_("{name}: {ran} line(s) done{more}").format(name=name, ran=ran, more=more))
 
 
-FAILED = {1: "was refused", 2: "is not a command banco can run",
-          4: "could not be recorded: the database cannot be used",
-          5: "was not recorded: the game changed meanwhile"}
+FAILED = {1: N_("was refused"), 2: N_("is not a command banco can run"),
+          4: N_("could not be recorded: the database cannot be used"),
+          5: N_("was not recorded: the game changed meanwhile")}
 
 
 def _execute(session, line: Line, seen) -> int:
@@ -198,12 +200,10 @@ def _interrupted(session, name: str, current: Line | None, last_recorded) -> Non
                 last_recorded = (current.number, rows[-1]["seq"])
     if last_recorded:
         line, seq = last_recorded
-        click.echo(f"{name}: interrupted after line {line} (event {seq} recorded); re-run "
-                   "to continue", err=True)
+        click.echo(_("{name}: interrupted after line {line} (event {seq} recorded); re-run to continue").format(name=name, line=line, seq=seq), err=True)
     else:
         at = f" at line {current.number}" if current else ""
-        click.echo(f"{name}: interrupted{at}; nothing was recorded by this run; re-run to "
-                   "continue", err=True)
+        click.echo(_("{name}: interrupted{at}; nothing was recorded by this run; re-run to continue").format(name=name, at=at), err=True)
     sys.exit(130)
 
 
@@ -218,7 +218,8 @@ def _dry_run(session, name: str, text: str, **options) -> None:
         if os.path.exists(session.db):
             session.book.store.backup(copy)
         trial = Session(copy, session.game_option, session.actor)
-        note = f"dry run: checked on a copy; nothing was written to {session.db}"
+        note = _("dry run: checked on a copy; nothing was written to {db}").format(
+            db=session.db)
         try:
             run_transcript(trial, name, text, **options)
         except (SystemExit, BancoError):

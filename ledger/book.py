@@ -19,6 +19,7 @@ from .canonical import GENESIS
 from .errors import ConflictError, DatabaseError, RuleViolation, UsageError
 from .state import HANDLERS, State, evolve, fold, initial_state, retracted_seqs
 from .store import FORMAT, Appended, NewEvent, SQLiteStore
+from .text import msg
 
 if TYPE_CHECKING:
     from . import commands as c
@@ -116,7 +117,7 @@ def undo_facts(newest_first: Iterable[dict]) -> list[dict]:
         if e["seq"] not in gone:
             batch.append(e)
     raise RuleViolation("nothing to undo: the game is as it was dealt",
-                        allowed="the first roll is the first command that can be undone")
+                        allowed=msg("the first roll is the first command that can be undone"))
 
 
 def _undo_of(evs: list[dict], gone: set[int]) -> list[dict] | None:
@@ -126,7 +127,7 @@ def _undo_of(evs: list[dict], gone: set[int]) -> list[dict] | None:
         return None
     if any(e["type"] == "GameStarted" for e in evs):
         raise RuleViolation("nothing to undo: the game is as it was dealt",
-                            allowed="the first roll is the first command that can be undone")
+                            allowed=msg("the first roll is the first command that can be undone"))
     facts = [e for e in evs if e["type"] not in EVIDENCE]
     typed = next((e["data"]["line"] for e in evs if e["type"] == COMMAND_RECORDED), None)
     reason = "undo: " + ", ".join(e["type"] for e in facts)
@@ -180,7 +181,8 @@ class Book:
         if game_id is not None:
             if self.store.game(game_id) is None:
                 known = _ranges([g["game_id"] for g in self.store.games()]) or "none yet"
-                raise UsageError(f"no game {game_id} in this database (games: {known})")
+                raise UsageError("no game {game} in this database (games: {known})", game=game_id,
+                                 known=known)
             return game_id
         found = self.store.latest_game(unfinished=True) or self.store.latest_game(unfinished=False)
         if found is None:
@@ -219,7 +221,8 @@ class Book:
         try:
             identity = str(uuid.UUID(game_uuid)) if game_uuid else str(uuid.uuid4())
         except ValueError:
-            raise UsageError(f"{game_uuid!r} is not a uuid (e.g. {uuid.uuid4()})") from None
+            raise UsageError("{text!r} is not a uuid (e.g. {example})", text=game_uuid,
+                             example=str(uuid.uuid4())) from None
         events[0]["data"]["game_uuid"] = identity
         rows = self._append(None, 0, [command_recorded(line, None), *events], now=now,
                             actor=actor, command_id=command_id)
@@ -244,7 +247,7 @@ class Book:
         new = self._read(game_id, after, prev)
         if known is None:
             if not new:
-                raise UsageError(f"no game {game_id} in this database")
+                raise UsageError("no game {game} in this database", game=game_id)
             known = self._events[game_id] = []
         known.extend(new)
         return known
@@ -260,12 +263,13 @@ class Book:
         events = self.events(game_id)
         last = events[-1]["seq"]
         if not 1 <= at <= last:
-            raise UsageError(f"game {game_id} has events 1 to {last}; there is no event {at}")
+            raise UsageError("game {game} has events 1 to {last}; there is no event {at}",
+                             game=game_id, last=last, at=at)
         upto = [e for e in events if e["seq"] <= at]
         if all(e["type"] == COMMAND_RECORDED for e in upto):
             start = next(e["seq"] for e in events if e["type"] != COMMAND_RECORDED)
-            raise UsageError(f"event {at} records the command that started game {game_id}; "
-                             f"the table exists from event {start}")
+            raise UsageError("event {at} records the command that started game {game}; the table "
+                             "exists from event {start}", at=at, game=game_id, start=start)
         return fold(upto, game_id)
 
     def _read(self, game_id: int, after: int, prev: str, limit: int | None = None) -> list[dict]:
@@ -279,8 +283,9 @@ class Book:
         for e in new:
             if e["type"] not in HANDLERS:
                 raise DatabaseError(
-                    f"game {game_id} event {e['seq']} has type {e['type']!r} this banco does "
-                    "not know (written by a newer banco?): upgrade banco to read this game")
+                    "game {game} event {seq} has type {type!r} this banco does not know (written "
+                    "by a newer banco?): upgrade banco to read this game", game=game_id,
+                    seq=e["seq"], type=e["type"])
         return new
 
     # The table of a long game is not folded from its first event at every command: a snapshot
@@ -315,14 +320,14 @@ class Book:
         started = self.store.game_start(game_id)
         if started is None:
             if self.store.last_seq(game_id) == 0:
-                raise UsageError(f"no game {game_id} in this database")
-            raise DatabaseError(f"game {game_id} cannot be read: its log does not begin with "
-                                "GameStarted; run `banco audit`")
+                raise UsageError("no game {game} in this database", game=game_id)
+            raise DatabaseError("game {game} cannot be read: its log does not begin with "
+                                "GameStarted; run `banco audit`", game=game_id)
         try:
             base = initial_state(game_id, started)
         except ValueError as exc:
-            raise DatabaseError(f"game {game_id} cannot be read: {exc}; run `banco audit`") \
-                from None
+            raise DatabaseError("game {game} cannot be read: {exc}; run `banco audit`",
+                                game=game_id, exc=str(exc)) from None
         for snap in self.store.snapshots(game_id):
             if snap.format != shape():
                 continue  # written by a banco whose table had another shape: rebuilt below
@@ -442,8 +447,11 @@ class Book:
         refused = None
         if facts and all(r["type"] in REFUSAL_EVIDENCE for r in facts):
             d = facts[0]["data"]
-            refused = RuleViolation(f"already recorded as refused (event {facts[0]['seq']}): "
-                                    f"{d.get('reason', '')}".rstrip(": "), rule=d.get("rule", ""))
+            reason, seq = d.get("reason", ""), facts[0]["seq"]
+            refused = (RuleViolation("already recorded as refused (event {seq}): {reason}",
+                                     seq=seq, reason=reason, rule=d.get("rule", "")) if reason
+                       else RuleViolation("already recorded as refused (event {seq})", seq=seq,
+                                          rule=d.get("rule", "")))
         return Outcome(list(rows), self.state(game_id), refused, game_id, replayed=True)
 
     def _prepare(self, game_id: int, command_id: str | None, expect: int | None):
@@ -463,10 +471,12 @@ class Book:
             last = self.last_command(game_id)
             what = (f"; the last command was `{last.line}` (events {last.first_seq}-"
                     f"{last.last_seq})" if last and last.line else "")
-            moved = "has moved past" if state.seq > expect else "has not reached"
-            raise ConflictError(f"game {game_id} {moved} event {expect}: it is at event "
-                                f"{state.seq}{what}; nothing was recorded: look at the table "
-                                "and retry")
+            template = ("game {game} has moved past event {expect}: it is at event {seq}{what}; "
+                        "nothing was recorded: look at the table and retry"
+                        if state.seq > expect else
+                        "game {game} has not reached event {expect}: it is at event {seq}{what}; "
+                        "nothing was recorded: look at the table and retry")
+            raise ConflictError(template, game=game_id, expect=expect, seq=state.seq, what=what)
         return None, state
 
     def execute(self, game_id: int, command: c.Command, *, now: str, actor: str = "banker",

@@ -31,7 +31,7 @@ from .state import (
     richest_bidders,
     turn_in_progress,
 )
-from .text import msg
+from .text import Joined, Text, msg
 
 R_BUY = "004 §Acquisto di proprietà"
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
@@ -53,7 +53,7 @@ def decide_tx(state: State, command: c.Command) -> Tx:
     """`decide`, with its Tx: the events and the table after each (Tx.states)."""
     after_the_end = isinstance(command, referee.AFTER_THE_END)
     if state.ended and not after_the_end:
-        result = f"{state.winner} wins" if state.winner else "a tie"
+        result = msg("{player} wins", player=state.winner) if state.winner else msg("a tie")
         raise RuleViolation("the game is over ({result}); nothing more can be recorded",
                             rule=state.end_rule,
                             allowed=msg("banco state, banco standings, banco log, banco audit"),
@@ -519,13 +519,17 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
         chosen = tied[0]
     if chosen not in tied:
         cash = money(state, state.player(tied[0]).cash)
-        who = (f"{', '.join(tied[:-1])} and {tied[-1]} have {cash} each" if len(tied) > 1
-               else f"{tied[0]} has the most cash ({cash})")
-        ask = " or ".join(f"`hammer {n}`" for n in tied)
+        ask = Joined([msg("`hammer {name}`", name=n) for n in tied], msg(" or "))
+        price = money(state, a.min_bid)
+        if len(tied) > 1:
+            raise RuleViolation(
+                "nobody bid for {space}: it goes to the richest player at {price}, and {names} "
+                "and {last} have {cash} each; the banker says who", space=space.name,
+                price=price, names=", ".join(tied[:-1]), last=tied[-1], cash=cash,
+                rule=R_NO_BID, allowed=ask)
         raise RuleViolation(
-            f"nobody bid for {space.name}: it goes to the richest player at "
-            f"{money(state, a.min_bid)}, and {who}"
-            + ("; the banker says who" if len(tied) > 1 else ""),
+            "nobody bid for {space}: it goes to the richest player at {price}, and {player} has "
+            "the most cash ({cash})", space=space.name, price=price, player=tied[0], cash=cash,
             rule=R_NO_BID, allowed=ask)
     tx.emit("AuctionWon", player=chosen, property=a.property, payer=chosen, payee=BANK,
             amount=a.min_bid,
@@ -558,14 +562,17 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
         if late:
             cl = late[-1]
             space = state.edition.space(cl.property).name
-            why = (f"{cmd.owner}'s claim for {money(state, cl.amount)} rent on {space} from "
-                   f"{cl.payer} is too late: {cl.payer} landed at event {cl.landed_seq} and the "
-                   f"window closed when {cl.closer} rolled (event {cl.lapsed_seq})")
+            why = msg("{owner}'s claim for {amount} rent on {space} from {payer} is too late: "
+                      "{payer} landed at event {landed} and the window closed when {closer} "
+                      "rolled (event {lapsed})", owner=cmd.owner,
+                      amount=money(state, cl.amount), space=space, payer=cl.payer,
+                      landed=cl.landed_seq, closer=cl.closer, lapsed=cl.lapsed_seq)
             refusal = {"type": "RentClaimRefused",
                        "data": {"owner": cmd.owner, "payer": cl.payer, "property": cl.property,
                                 "amount": cl.amount, "opened_seq": cl.opened_seq,
                                 "landed_seq": cl.landed_seq, "lapsed_seq": cl.lapsed_seq,
-                                "closer": cl.closer, "rule": rent_rule(state), "reason": why}}
+                                "closer": cl.closer, "rule": rent_rule(state),
+                                "reason": str(why)}}
             raise RuleViolation(why, rule=rent_rule(state), allowed=_open_claims(state),
                                 record=[refusal])
         raise RuleViolation("no rent is owed to {owner}: nobody has landed on an unmortgaged property of {owner}'s since the window last closed",
@@ -596,15 +603,18 @@ def _dice_on_the_table(state: State, cl) -> bool:
     return state.last_roll[1] > cl.landed_seq  # that turn's dice came after the landing
 
 
-def _open_claims(state: State) -> str:
+def _open_claims(state: State) -> Text:
     """The claims that can still be made, for a refused one."""
     if not state.claims:
-        return ("no rent claim is open now: an owner asks before the player "
-                + ("after the payer" if state.rules.claim_window == 1 else
-                   f"{state.rules.claim_window} seats after the payer") + " rolls")
-    return "open claims: " + ", ".join(
-        f"`claim {cl.owner}` ({money(state, cl.amount)} from {cl.payer}, until {cl.closer} rolls)"
-        for cl in state.claims)
+        if state.rules.claim_window == 1:
+            return msg("no rent claim is open now: an owner asks before the player after the "
+                       "payer rolls")
+        return msg("no rent claim is open now: an owner asks before the player {n} seats after "
+                   "the payer rolls", n=state.rules.claim_window)
+    return msg("open claims: {claims}", claims=Joined(
+        [msg("`claim {owner}` ({amount} from {payer}, until {closer} rolls)", owner=cl.owner,
+             amount=money(state, cl.amount), payer=cl.payer, closer=cl.closer)
+         for cl in state.claims], ", "))
 
 
 def _card(tx: Tx, cmd: c.DrawCard) -> None:
@@ -757,7 +767,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
         return
     no_debts(state, msg("pay the fine"), p.name)
     if p.cash < fine:
-        other = "`use-card`, or " if p.jail_cards else ""
+        other = msg("`use-card`, or ") if p.jail_cards else ""
         raise RuleViolation("{player} has {cash}; the fine is {fine}",
                             rule=cited(state.rules, "jail", R_JAIL),
                             allowed=msg("{other}`roll D1 D2` to try for doubles", other=other),
@@ -770,7 +780,7 @@ def _use_card(tx: Tx, cmd: c.UseCard) -> None:
     state = tx.state
     p = _jail_exit_check(tx, cmd.player, msg("use a card"))
     if not p.jail_cards:
-        fine = "`pay-fine`, or " if p.cash >= state.rules.jail_fine else ""
+        fine = msg("`pay-fine`, or ") if p.cash >= state.rules.jail_fine else ""
         raise RuleViolation("{player} holds no get-out-of-jail card", rule=R_JAIL,
                             allowed=msg("{fine}`roll D1 D2` to try for doubles", fine=fine),
                             player=p.name)

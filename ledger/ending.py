@@ -64,10 +64,11 @@ def no_new_turn(state) -> None:
     if state.time_up and not state.ended and not turn_in_progress(state):
         owners = ", ".join(dict.fromkeys(cl.owner for cl in open_rent(state)))
         raise RuleViolation(
-            f"time is up ({state.time_up[0]}): no new turn begins; the game ends once the rent "
-            f"still open is asked", rule=cited(state.rules, "time", R_TIME),
-            allowed=(f"`claim OWNER` ({owners}), or `time-up` again to end the game and let it "
-                     f"go" if owners else "`time-up`"))
+            "time is up ({time}): no new turn begins; the game ends once the rent still open "
+            "is asked", rule=cited(state.rules, "time", R_TIME),
+            allowed=(msg("`claim OWNER` ({owners}), or `time-up` again to end the game and let "
+                         "it go", owners=owners) if owners else "`time-up`"),
+            time=state.time_up[0])
 
 
 def _due(state, turn_over: bool) -> tuple[str, str] | None:

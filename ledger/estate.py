@@ -11,7 +11,7 @@ from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
 from .rules import cited
 from .state import BANK, State, debt_step, next_step, turn_in_progress
-from .text import msg
+from .text import Text, msg, plural
 from .worth import building_sale_value, deeds_of, half_price, interest, lift_cost, raisable
 
 R_BUILD = "004 §A casa; 003 §05"
@@ -147,8 +147,8 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
                 reason=f"house {new} on {space.name}")
 
 
-def _describe(level: int) -> str:
-    return "a hotel" if level == 5 else f"{level} house{'s' if level != 1 else ''}"
+def _describe(level: int) -> Text:
+    return msg("a hotel") if level == 5 else plural("{n} house", "{n} houses", level)
 
 
 def build(tx: Tx, cmd: c.Build) -> None:
@@ -254,11 +254,14 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
                  if state.buildings[p] != 5)
     hotels = sum(1 for p in lots if target == 5 and state.buildings[p] != 5)
     if houses > state.bank_houses or hotels > state.bank_hotels:
+        need = dict(describe=_describe(target), houses=houses, hotels=hotels,
+                    bank_houses=state.bank_houses, bank_hotels=state.bank_hotels)
         raise RuleViolation(
-            f"building to {_describe(target)} needs {houses} house(s)"
-            + (f" and {hotels} hotel(s)" if hotels else "")
-            + f" from the Bank, which has {state.bank_houses} house(s) and "
-              f"{state.bank_hotels} hotel(s)", rule=R_SHORT,
+            msg("building to {describe} needs {houses} house(s) and {hotels} hotel(s) from the "
+                "Bank, which has {bank_houses} house(s) and {bank_hotels} hotel(s)", **need)
+            if hotels else
+            msg("building to {describe} needs {houses} house(s) from the Bank, which has "
+                "{bank_houses} house(s) and {bank_hotels} hotel(s)", **need), rule=R_SHORT,
             allowed=msg("build less, or `auction-building house --wanted NAME=N ...` when "
                     "several players want the last ones"))
     scratch = _steps(tx, lots, target, lambda s, pos: _build_one(s, pos, owner), pick_low=True)
@@ -482,8 +485,10 @@ def _check_items(state: State, giver: str, items: c.Items) -> None:
     for pos in items.properties:
         space = state.edition.space(pos)
         if state.owners[pos] != giver:
-            raise RuleViolation(f"{giver} does not own {space.name}"
-                                + (f" ({state.owners[pos]} does)" if state.owners[pos] else ""),
+            owner = state.owners[pos]
+            raise RuleViolation(msg("{giver} does not own {space} ({owner} does)", giver=giver,
+                                    space=space.name, owner=owner) if owner else
+                                msg("{giver} does not own {space}", giver=giver, space=space.name),
                                 rule=R_TRADE, allowed=msg("only what the players hold now"))
         if space.kind == "street":
             built = [q for q in _group(state, pos) if state.buildings[q]]

@@ -11,8 +11,14 @@ import difflib
 import unicodedata
 
 from .errors import UsageError
+from .text import Joined, Text, msg
 
 SHOWN = 8  # candidates listed in an "ambiguous" message before "and N more"
+
+# The kinds of name, as the messages say them (in the user's language at the edge).
+KINDS = {"player": msg("player"), "property": msg("property"), "space": msg("space"),
+         "deck": msg("deck"), "event type": msg("event type"),
+         "tournament": msg("tournament"), "colour group": msg("colour group")}
 
 
 class UnknownName(UsageError):
@@ -20,8 +26,8 @@ class UnknownName(UsageError):
     meant (close spellings, or the candidates of an ambiguous prefix)."""
 
     def __init__(self, message: str, suggestions: tuple[str, ...] = (), ambiguous: bool = False,
-                 closeness: float = 0.0):
-        super().__init__(message)
+                 closeness: float = 0.0, **params):
+        super().__init__(message, **params)
         self.suggestions = suggestions
         self.ambiguous = ambiguous
         self.closeness = closeness  # how close the best suggestion's spelling is, 0..1
@@ -33,10 +39,10 @@ def fold(text: str) -> str:
     return " ".join(bare.casefold().replace("!", "").split())
 
 
-def _listing(names: list[str]) -> str:
-    shown = " or ".join(repr(n) for n in names[:SHOWN])
+def _listing(names: list[str]) -> Text:
+    shown = Joined([repr(n) for n in names[:SHOWN]], msg(" or "))
     more = len(names) - SHOWN
-    return shown + (f" (and {more} more)" if more > 0 else "")
+    return Joined([shown, msg(" (and {n} more)", n=more)], "") if more > 0 else shown
 
 
 def resolve(text: str, candidates: list[str], kind: str) -> str:
@@ -55,17 +61,20 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:
-        raise UnknownName(f"{kind} {text!r} is ambiguous: did you mean {_listing(starts)}?",
-                          tuple(starts), ambiguous=True)
+        raise UnknownName("{kind} {text!r} is ambiguous: did you mean {options}?",
+                          tuple(starts), ambiguous=True, kind=KINDS.get(kind, kind), text=text,
+                          options=_listing(starts))
     back = {f: c for c, f in folded.items()}
     close = difflib.get_close_matches(want, list(back), n=3, cutoff=0.5)
     if close:
         hint = [back[f] for f in close]
         score = difflib.SequenceMatcher(None, want, close[0]).ratio()
-        raise UnknownName(f"no {kind} called {text!r}: did you mean {_listing(hint)}?",
-                          tuple(hint), closeness=score)
+        raise UnknownName("no {kind} called {text!r}: did you mean {options}?",
+                          tuple(hint), closeness=score, kind=KINDS.get(kind, kind), text=text,
+                          options=_listing(hint))
     known = sorted(set(candidates))
-    raise UnknownName(f"no {kind} called {text!r}; known: {', '.join(known)}")
+    raise UnknownName("no {kind} called {text!r}; known: {known}", kind=KINDS.get(kind, kind),
+                      text=text, known=", ".join(known))
 
 
 def resolve_run(words: list[str], start: int, candidates: list[str], kind: str) -> tuple[str, int]:

@@ -112,8 +112,8 @@ def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
     if len(set(names)) != len(names):
         raise RuleViolation("a player is named twice in --wanted")
     for name, count in wanted:
-        check_active(state, name, msg("want a {kind}", kind=kind))
-        no_debts(state, msg("bid for a {kind}", kind=kind), name)
+        check_active(state, name, msg("want a {kind}", kind=msg(kind)))
+        no_debts(state, msg("bid for a {kind}", kind=msg(kind)), name)
         if count < 1:
             raise RuleViolation("{name} wants {count}: a want is at least 1",
                                 allowed=msg("leave {name} out of --wanted", name=name),
@@ -123,26 +123,26 @@ def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
             raise RuleViolation(
                 "{name} has room for {room} {kind}(s), not {count}: a building bought at auction goes up at once", rule=R_SHORT,
                 allowed=(msg("--wanted {name}={room}", name=name, room=room) if room else msg("leave {name} out", name=name)),
-                name=name, room=room, kind=kind, count=count)
+                name=name, room=room, kind=msg(kind), count=count)
     if len(wanted) < 2:
         raise RuleViolation("a building auction is for two or more players wanting the last {kind}s; say who wants how many", rule=R_SHORT,
                             allowed=msg("`auction-building {kind} --wanted NAME=N NAME=N ...`, or `build` if only one wants them", kind=kind),
-                            kind=kind)
+                            kind=msg(kind))
     stock = state.bank_houses if kind == "house" else state.bank_hotels
     total = sum(k for _, k in wanted)
     if stock < 1:
         raise RuleViolation("the Bank has no {kind}s: wait until some are sold back",
                             rule=R_SHORT,
-                            kind=kind)
+                            kind=msg(kind))
     if stock >= total:
         raise RuleViolation(
             "the Bank has {stock} {kind}(s) and {total} are wanted: no shortage, so no auction; each buys at the deed's price", rule=R_SHORT,
             allowed=msg("`build PROPERTY` or `build GROUP N`"),
-            stock=stock, kind=kind, total=total)
+            stock=stock, kind=msg(kind), total=total)
     if not _still_contested(state, wanted, kind):
         raise RuleViolation("fewer than two of them can put a {kind} up now (even building)",
                             rule=R_SHORT, allowed=msg("`build` the houses that come first"),
-                            kind=kind)
+                            kind=msg(kind))
     tx.emit("BuildingAuctionOpened", kind=kind, min_bid=_opening(state, wanted, kind),
             step=state.rules.auction_step, resume=state.turn.phase, wanted=dict(wanted))
 
@@ -161,7 +161,7 @@ def check_bid(state: State, bidder: str, amount: int) -> None:
     if not placeable(state, bidder, a.kind):
         raise RuleViolation("{bidder} has no lot where a {kind} could go now", rule=R_SHORT,
                             allowed=msg("bidders must be able to build it at once"),
-                            bidder=bidder, kind=a.kind)
+                            bidder=bidder, kind=msg(a.kind))
     if state.rules.building_auction_opening != "house_price":
         return
     low = floor(state, bidder, a.kind)
@@ -169,7 +169,7 @@ def check_bid(state: State, bidder: str, amount: int) -> None:
         nxt = low if a.high_bidder is None else max(low, a.high_bid + a.step)
         raise RuleViolation(
             "a {kind} on {bidder}'s cheapest lot costs {low} on the deed: {bidder}'s bids start there", rule=R_SHORT, allowed=msg("bid {nxt} or more", nxt=nxt),
-            kind=a.kind, bidder=bidder, low=money(state, low))
+            kind=msg(a.kind), bidder=bidder, low=money(state, low))
 
 
 def winner_lots(state: State) -> list[int]:
@@ -198,7 +198,7 @@ def hammer_building(tx: Tx, lot: int | None) -> None:
     if lot not in lots:
         names = " or ".join(state.edition.space(p).name for p in lots)
         raise RuleViolation("{winner} wins the {kind} for {high_bid}: say where it goes", rule=R_SHORT, allowed=msg("`hammer PROPERTY` with {names}", names=names),
-                            winner=winner, kind=a.kind, high_bid=money(state, a.high_bid))
+                            winner=winner, kind=msg(a.kind), high_bid=money(state, a.high_bid))
     space = state.edition.space(lot)
     hfh = state.rules.houses_for_hotel
     if a.kind == "hotel":

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .errors import RuleViolation, UsageError
 from .state import BANK, Player, State, debt_step, next_step
-from .text import msg
+from .text import Fact, Text, either, msg
 
 if TYPE_CHECKING:  # a read (`state`, the shell's prompt) imports this module: keep it light
     from . import commands as c
@@ -102,9 +102,8 @@ def choices_of(turn) -> list[int]:
     return bus_choices(turn.dice) if turn.phase == "move" else []
 
 
-def _listing(values: list) -> str:
-    values = [str(v) for v in values]
-    return values[0] if len(values) == 1 else f"{', '.join(values[:-1])} or {values[-1]}"
+def _listing(values: list) -> Text:
+    return either([v if isinstance(v, Text) else str(v) for v in values])
 
 
 def mr_monopoly_target(state: State, name: str) -> tuple[int | None, str]:
@@ -126,19 +125,20 @@ def mr_monopoly_target(state: State, name: str) -> tuple[int | None, str]:
                   "(000 FAQ 39)")
 
 
-def speedy_step(state: State) -> str:
+def speedy_step(state: State) -> Text:
     """What the table waits for in the phases the Speedy die opens, in the banker's words."""
     t = state.turn
     if t.phase == "move":
-        ways = _listing([f"`move {n}`" for n in choices_of(t)])
-        return f"{t.player} takes the Bus, by one die or both: {ways} ({R_BUS})"
+        ways = _listing([msg("`move {n}`", n=n) for n in choices_of(t)])
+        return msg("{player} takes the Bus, by one die or both: {ways} ({rule})",
+                   player=t.player, ways=ways, rule=R_BUS)
     if t.phase == "go":
-        return (f"{t.player} threw a triple: `go SPACE` to any space, by name or number, "
-                f"clockwise; passing or reaching Via! pays "
-                f"{state.edition.money(state.rules.go_salary)} ({R_TRIPLE})")
+        return msg("{player} threw a triple: `go SPACE` to any space, by name or number, "
+                   "clockwise; passing or reaching Via! pays {salary} ({rule})", player=t.player,
+                   salary=state.edition.money(state.rules.go_salary), rule=R_TRIPLE)
     _, why = mr_monopoly_target(state, t.player)
-    return (f"{t.player}'s Mr Monopoly move: `advance` ({why}); trades and building may come "
-            f"first (000 FAQ 41)")
+    return msg("{player}'s Mr Monopoly move: `advance` ({why}); trades and building may come "
+               "first (000 FAQ 41)", player=t.player, why=Fact(why))
 
 
 # --- the commands that answer the Speedy die -------------------------------------------------
@@ -161,7 +161,7 @@ def bus_move(tx: Tx, cmd: c.BusMove) -> None:
     if cmd.spaces not in choices:
         raise RuleViolation(
             "the Bus moves {player} by one die or both: {listing}, not {spaces}", rule=R_BUS,
-            allowed=_listing([f"`move {n}`" for n in choices]),
+            allowed=_listing([msg("`move {n}`", n=n) for n in choices]),
             player=t.player, listing=_listing(choices), spaces=cmd.spaces)
     which = "both dice" if cmd.spaces == sum(t.dice[:2]) else "one die"
     start = state.current.position

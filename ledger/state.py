@@ -233,7 +233,7 @@ def hammer_step(state: State) -> Text:
     if a.high_bidder is not None:
         return msg("`hammer`") if a.kind == "deed" else msg("`hammer [PROPERTY]` (where it goes)")
     if a.kind != "deed":
-        return msg("`hammer` (no bid: the {kind} stays with the Bank)", kind=a.kind)
+        return msg("`hammer` (no bid: the {kind} stays with the Bank)", kind=msg(a.kind))
     if state.rules.auction_no_bid != "richest":
         return msg("`hammer` (no bid: the deed stays with the Bank)")
     tied = richest_bidders(state)
@@ -258,7 +258,7 @@ def _auction_step(state: State) -> Text:
         after = (msg("; then {deeds}", deeds=", ".join(space(p).name for p in state.auction_queue))
                  if state.auction_queue else "")
     else:
-        what = msg("a {kind}", kind=a.kind)
+        what = msg("a {kind}", kind=msg(a.kind))
         keen = [f"{n} {k}" for n, k in a.wanted if k]
         after = msg("; still wanted: {wanted}", wanted=", ".join(keen)) if keen else ""
     return msg("the auction for {what} is open ({lead}{after}): `bid PLAYER AMOUNT` or "
@@ -355,8 +355,8 @@ def next_step(state: State) -> Text:
         return msg("{debts}; then {player} rolls", debts=debts, player=t.player)
     p = state.current
     if p.in_jail:
-        ways = (["`pay-fine`"] if p.cash >= state.rules.jail_fine else []) + (
-            ["`use-card`"] if p.jail_cards else [])
+        ways = ([msg("`pay-fine`")] if p.cash >= state.rules.jail_fine else []) + (
+            [msg("`use-card`")] if p.jail_cards else [])
         return msg("{player} is in jail: {ways} (try {attempt} of {attempts})", player=t.player,
                    ways=Joined([*ways, msg("`roll D1 D2` to try for doubles")], ", "),
                    attempt=p.jail_turns + 1, attempts=state.rules.jail_max_attempts)
@@ -368,7 +368,7 @@ def roll_words(state: State, p: Player) -> Text | str:
     the Speedy die (000 §SVOLGIMENTO 2-3); in jail only the numbered dice (000 FAQ 34)."""
     if state.rules.speedy_die and p.passed_go and not p.in_jail:
         return msg("`roll D1 D2 S` (S, the Speedy die: 1 2 3 bus mr)")
-    return "`roll D1 D2`"
+    return msg("`roll D1 D2`")
 
 
 # --- one handler per event type -------------------------------------------------------------

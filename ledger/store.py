@@ -77,8 +77,8 @@ def event_dict(row: tuple) -> dict:
     try:
         data = json.loads(data)
     except (TypeError, ValueError):
-        raise DatabaseError(f"game {game_id} event {seq}: its data is not JSON, which banco "
-                            "never writes: run `banco audit`") from None
+        raise DatabaseError("game {game} event {seq}: its data is not JSON, which banco never "
+                            "writes: run `banco audit`", game=game_id, seq=seq) from None
     return {"game_id": game_id, "seq": seq, "type": type_, "data": data,
             "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
             "schema_version": version, "prev_hash": prev, "hash": hsh, "chain_version": chain}
@@ -389,8 +389,8 @@ class SQLiteStore:
             try:
                 out.update(json.loads(data).get("seqs", ()))
             except (TypeError, ValueError, AttributeError):
-                raise DatabaseError(f"game {game_id}: a retraction's data is not banco's: run "
-                                    "`banco audit`") from None
+                raise DatabaseError("game {game}: a retraction's data is not banco's: run "
+                                    "`banco audit`", game=game_id) from None
         return out
 
     @_guarded(writing=False)
@@ -531,9 +531,9 @@ class SQLiteStore:
     def _begin_write(self) -> None:
         """BEGIN IMMEDIATE, then (inside the lock) check the format, creating or migrating."""
         if self.readonly:
-            raise DatabaseError(f"{self.path} is read-only: banco can show it but not record in "
+            raise DatabaseError("{path} is read-only: banco can show it but not record in "
                                 "it; nothing was recorded (`banco backup` makes a copy you can "
-                                "play on)")
+                                "play on)", path=self.path)
         if self.conn is None:
             self._connect(create=True)
         self._wal()
@@ -660,9 +660,10 @@ class SQLiteStore:
             last_seq, prev = (last if last else (0, GENESIS))
             if last_seq != expected_seq:
                 raise ConflictError(
-                    f"game {game_id} changed while this command was being decided (now at event "
-                    f"{last_seq}, expected {expected_seq}); nothing was recorded: look at the "
-                    f"table again and retry")
+                    "game {game} changed while this command was being decided (now at event "
+                    "{last_seq}, expected {expected_seq}); nothing was recorded: look at the "
+                    "table again and retry", game=game_id, last_seq=last_seq,
+                    expected_seq=expected_seq)
             written = []
             for i, ev in enumerate(events, start=1):
                 row = {"game_id": game_id, "seq": last_seq + i, "type": ev.type, "data": ev.data,

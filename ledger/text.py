@@ -81,7 +81,54 @@ class Joined(Text):
         return self
 
     def render(self, tr: Translations | None = None) -> str:
-        return self.sep.join(render(i, tr) for i in self.items)
+        # the separator may be a word (msg(" or ")), said in the same language
+        return render(self.sep, tr).join(render(i, tr) for i in self.items)
+
+
+class Fact(Text):
+    """English data from the log inside a message (a fact's reason, a rent's basis): said by
+    the sayer the edge registered for its kind (cli/i18n.py: cli/reasons.py's templates), else
+    as written."""
+
+    __slots__ = ("kind",)
+
+    def __new__(cls, text: str, kind: str = "reason"):
+        self = str.__new__(cls, text)
+        self.template, self.plural, self.n, self.params = text, None, None, {}
+        self.kind = kind
+        return self
+
+    def render(self, tr: Translations | None = None) -> str:
+        sayer = SAYERS.get(self.kind)
+        if tr is None or sayer is None:
+            return str.__str__(self)
+        return sayer(str.__str__(self))
+
+
+SAYERS: dict = {}  # kind -> function(English text) -> text in the current language
+
+
+class Word(Text):
+    """A word whose translation depends on where it is said (gettext's pgettext): `bankrupt`
+    the status is not `bankrupt` the command."""
+
+    __slots__ = ("context",)
+
+    def __new__(cls, context: str, text: str):
+        self = str.__new__(cls, text)
+        self.template, self.plural, self.n, self.params = text, None, None, {}
+        self.context = context
+        return self
+
+    def render(self, tr: Translations | None = None) -> str:
+        if tr is None:
+            return str.__str__(self)
+        return tr.pgettext(self.context, str.__str__(self))
+
+
+def word(context: str, text: str) -> Word:
+    """A word in its context (a catalog entry with msgctxt)."""
+    return Word(context, text)
 
 
 def msg(template: str, **params) -> Text:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ledger.events import transfers_of
 from ledger.state import BANK, State, retracted_seqs
+from ledger.text import msg
 from ledger.worth import deeds_of
 
 
@@ -44,33 +45,40 @@ def history(events: list[dict], position: int) -> list[dict]:
         note = None
         if t in ("PropertyBought", "AuctionWon") and d["property"] == position:
             owner = d["player"]
-            note = f"{owner} {'bought it' if t == 'PropertyBought' else 'won it at auction'} for {d['amount']}"
+            note = (msg("{owner} bought it for {amount}", owner=owner, amount=d["amount"])
+                    if t == "PropertyBought" else
+                    msg("{owner} won it at auction for {amount}", owner=owner, amount=d["amount"]))
         elif t == "TradeCompleted":
             for side, receiver in (("a_gives", d["b"]), ("b_gives", d["a"])):
                 if position in d[side]["properties"]:
-                    note = f"traded from {owner} to {receiver}"
+                    note = msg("traded from {owner} to {receiver}", owner=owner,
+                               receiver=receiver)
                     owner = receiver
         elif t == "EstateTransferred" and position in d["properties"]:
             receiver = None if d["creditor"] == BANK else d["creditor"]
-            note = (f"{d['debtor']}'s bankruptcy: to "
-                    + ("the Bank, mortgage cancelled" if receiver is None else receiver))
+            note = (msg("{debtor}'s bankruptcy: to the Bank, mortgage cancelled",
+                        debtor=d["debtor"]) if receiver is None else
+                    msg("{debtor}'s bankruptcy: to {receiver}", debtor=d["debtor"],
+                        receiver=receiver))
             owner = receiver
         elif t == "PropertyDeclined" and d["property"] == position:
-            note = f"{d['player']} declined it"
+            note = msg("{player} declined it", player=d["player"])
         elif t == "AuctionClosed" and d["property"] == position and d["outcome"] == "no bid":
-            note = "auction without a bid: stays with the Bank"
+            note = msg("auction without a bid: stays with the Bank")
         elif t in ("PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "HouseBuilt",
                    "HotelBuilt", "BuildingSold") and d["property"] == position:
-            note = d["reason"] + f" ({d['amount']})"
+            note = msg("{reason} ({amount})", reason=d["reason"], amount=d["amount"])
         elif t == "HotelsBrokenUp":
             for lot, tr in zip(d["lots"], d["transfers"], strict=True):
                 if lot["property"] == position:
-                    note = tr["reason"] + f" ({tr['amount']})"
+                    note = msg("{reason} ({amount})", reason=tr["reason"],
+                               amount=tr["amount"])
         elif t in ("BuildingsBuilt", "BuildingsSold") and any(
                 lot["property"] == position for lot in d.get("lots", ())):
-            note = d["reason"] + f" ({d['amount']} for the lots together)"
+            note = msg("{reason} ({amount} for the lots together)", reason=d["reason"],
+                       amount=d["amount"])
         elif t == "BuildingsSold" and position in d["properties"]:
-            note = "buildings sold with the group's: " + d["reason"]
+            note = msg("buildings sold with the group's: {reason}", reason=d["reason"])
         if note:
             rows.append({"seq": e["seq"], "type": t, "owner": owner, "note": note})
     return rows

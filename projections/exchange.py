@@ -146,9 +146,12 @@ def _header(line: str | None) -> dict:
         raise UsageError("line 1 is not a banco export header (`banco export` writes one): is "
                          "this the right file?")
     if h["banco_export"] != FORMAT:
-        raise UsageError(f"this export is format {h['banco_export']!r}; this banco reads format "
-                         f"{FORMAT}" + (": upgrade banco" if isinstance(h["banco_export"], int)
-                                        and h["banco_export"] > FORMAT else ""))
+        newer = isinstance(h["banco_export"], int) and h["banco_export"] > FORMAT
+        if newer:
+            raise UsageError("this export is format {found!r}; this banco reads format "
+                             "{format}: upgrade banco", found=h["banco_export"], format=FORMAT)
+        raise UsageError("this export is format {found!r}; this banco reads format {format}",
+                         found=h["banco_export"], format=FORMAT)
     missing = sorted(set(HEADER_KEYS) - set(h))
     extra = sorted(set(h) - set(HEADER_KEYS))
     if missing or extra:

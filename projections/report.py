@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from ledger.state import State
+from ledger.text import msg, plural, render, word
 from ledger.worth import deeds_of, net_worth
 
 from .accounts import standings
@@ -119,7 +120,12 @@ def worth_chart(all_steps, state: State) -> str:
     return "\n".join(out) + f'<div class="legend">{legend}</div>'
 
 
-def board_html(state: State) -> str:
+def _say(tr, template: str, **params) -> str:
+    """A message of the page in the language of `tr` (a gettext catalog; English without)."""
+    return render(msg(template, **params), tr)
+
+
+def board_html(state: State, tr=None) -> str:
     colours = {p.name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
                for i, p in enumerate(state.players)}
     group_colour = {}
@@ -137,34 +143,35 @@ def board_html(state: State) -> str:
             bits.append(f'<div class="own" style="color:{colours[owner]}">{escape(owner)}</div>')
         level = state.buildings[space.position]
         if level:
-            bits.append(f"<div>{_buildings(level)}</div>")
+            bits.append(f"<div>{_buildings(level, tr)}</div>")
         if space.position in state.mortgaged:
-            bits.append('<div class="mort">mortgaged</div>')
+            bits.append(f'<div class="mort">{_say(tr, "mortgaged")}</div>')
         here = [p.name for p in state.players if p.position == space.position and not p.bankrupt]
         if here:
-            bits.append(f'<div title="tokens here">&#9679; {escape(", ".join(here))}</div>')
+            bits.append(f'<div title="{_say(tr, "tokens here")}">&#9679; '
+                        f'{escape(", ".join(here))}</div>')
         cells.append(f'<div class="sq" id="sq{space.position}" style="grid-row:{row};'
                      f'grid-column:{col}">{band}{"".join(bits)}</div>')
     cells.append(f'<div class="centre">{escape(state.edition.title)}</div>')
     return f'<div class="board">{"".join(cells)}</div>'
 
 
-def _buildings(level: int) -> str:
+def _buildings(level: int, tr=None) -> str:
     if level == 5:
-        return "hotel"
-    return f"{level} house{'s' if level > 1 else ''}"
+        return _say(tr, "hotel")
+    return render(plural("{n} house", "{n} houses", level), tr)
 
 
 def _link(seq: int) -> str:
     return f'<a class="seq" href="#e{seq}">#{seq}</a>'
 
 
-def timeline_html(events: list[dict], all_steps, describe) -> tuple[str, list[str]]:
+def timeline_html(events: list[dict], all_steps, describe, tr=None) -> tuple[str, list[str]]:
     """Every command and its events; returns the list and the highlights (links)."""
     undone = {s for e in events if e["type"] == "EventRetracted" for s in e["data"]["seqs"]}
     items, marks = [], []
     for s in all_steps:
-        line = escape(s.line) if s.line else "(no line recorded)"
+        line = escape(s.line) if s.line else _say(tr, "(no line recorded)")
         # the command's own row (CommandRecorded) is its anchor; rows from before commands
         # were recorded have none, and their first fact holds the anchor
         own = s.events[0]["seq"] != s.first_seq if s.events else True
@@ -174,7 +181,7 @@ def timeline_html(events: list[dict], all_steps, describe) -> tuple[str, list[st
             kind = HIGHLIGHTS.get(e["type"], "")
             classes = " ".join(c for c in (kind, "undone" if e["seq"] in undone else "") if c)
             text = escape(describe(e, s.after))
-            refs = _references(e)
+            refs = _references(e, tr)
             tag = f'<span class="tag">{kind}</span>' if kind else ""
             cls = f' class="{classes}"' if classes else ""
             items.append(f'<li id="e{e["seq"]}"{cls}>{_link(e["seq"])}{tag}{text}{refs}</li>')
@@ -183,7 +190,7 @@ def timeline_html(events: list[dict], all_steps, describe) -> tuple[str, list[st
     return f'<ol class="timeline">{"".join(items)}</ol>', marks
 
 
-def _references(event: dict) -> str:
+def _references(event: dict, tr=None) -> str:
     """Links from an event to the events it speaks of."""
     d = event["data"]
     seqs = []
@@ -195,25 +202,31 @@ def _references(event: dict) -> str:
         seqs = [d["opened_seq"], d["lapsed_seq"]]
     if not seqs:
         return ""
-    return " <span>(" + ", ".join(f'<a href="#e{s}">event {s}</a>' for s in seqs) + ")</span>"
+    return " <span>(" + ", ".join(f'<a href="#e{s}">{_say(tr, "event {seq}", seq=s)}</a>'
+                                  for s in seqs) + ")</span>"
 
 
 def report_html(events: list[dict], game_id: int, describe, *, head: str,
-                local_time=lambda t: t) -> str:
-    """The page, as one string."""
+                local_time=lambda t: t, tr=None, lang: str = "en") -> str:
+    """The page, as one string; its words in the language of `tr` (English without)."""
     all_steps = list(steps(events, game_id))
     final = all_steps[-1].after
     rows = standings(final)
     colours = {p.name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
                for i, p in enumerate(final.players)}
-    title = (f"Game {game_id}: {', '.join(final.seats)} — {final.rules.name} rules, "
-             f"{final.edition.title}")
-    table = ['<table id="final"><tr><th>player</th><th class="n">cash</th>'
-             '<th class="n">net worth</th><th>where</th><th class="n">deeds</th><th>status</th>'
-             '</tr>']
+    title = _say(tr, "Game {game}: {players} — {rules} rules, {edition}", game=game_id,
+                 players=", ".join(final.seats), rules=final.rules.name,
+                 edition=final.edition.title)
+    heads = [_say(tr, w) for w in ("player", "cash", "net worth", "where", "deeds", "status")]
+    table = [f'<table id="final"><tr><th>{heads[0]}</th><th class="n">{heads[1]}</th>'
+             f'<th class="n">{heads[2]}</th><th>{heads[3]}</th><th class="n">{heads[4]}</th>'
+             f'<th>{heads[5]}</th></tr>']
+    statuses = {"bankrupt": word("status", "bankrupt"), "winner": word("status", "winner"),
+                "in jail": word("status", "in jail"), "in play": word("status", "in play")}
     for p in final.players:
-        status = ("bankrupt" if p.bankrupt else "winner" if final.winner == p.name
-                  else "in jail" if p.in_jail else "in play")
+        status = render(statuses["bankrupt" if p.bankrupt else "winner"
+                                 if final.winner == p.name else "in jail" if p.in_jail
+                                 else "in play"], tr)
         worth = 0 if p.bankrupt else net_worth(final, p.name)
         table.append(
             f'<tr data-player="{escape(p.name)}"><td><i class="swatch" style="background:'
@@ -223,12 +236,14 @@ def report_html(events: list[dict], game_id: int, describe, *, head: str,
             f'<td>{escape(final.edition.space(p.position).name)}</td>'
             f'<td class="n">{len(deeds_of(final, p.name))}</td><td>{status}</td></tr>')
     table.append("</table>")
-    ranking = "".join(f'<li>{escape(r["name"])}: {r["status"]}, net worth '
-                      f'{_money(final, r["net_worth"])}</li>' for r in rows)
-    timeline, marks = timeline_html(events, all_steps, describe)
+    ranking = "".join(
+        f'<li>{_say(tr, "{player}: {status}, net worth {amount}", player=escape(r["name"]), status=render(statuses.get(r["status"], r["status"]), tr), amount=_money(final, r["net_worth"]))}</li>'
+        for r in rows)
+    timeline, marks = timeline_html(events, all_steps, describe, tr)
     started, last = events[0]["recorded_at"], events[-1]["recorded_at"]
-    outcome = (f"game over: {escape(final.winner or 'nobody')} wins" if final.ended
-               else f"in progress: {escape(final.turn.player)} to play")
+    outcome = (_say(tr, "game over: {player} wins", player=escape(final.winner or "nobody"))
+               if final.ended else
+               _say(tr, "in progress: {player} to play", player=escape(final.turn.player)))
     deeds = []
     for p in final.players:
         mine = [final.edition.space(x).name for x in deeds_of(final, p.name)]
@@ -238,31 +253,35 @@ def report_html(events: list[dict], game_id: int, describe, *, head: str,
             if o is None and final.edition.space(x).is_property]
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{escape(lang)}"><head><meta charset="utf-8">',
         # Nothing may be loaded: not a script, a font, an image from the network.
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
         "style-src 'unsafe-inline'; img-src data:\">",
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
-        f"<p>{outcome}. {len(events)} events from {escape(local_time(started))} to "
-        f"{escape(local_time(last))}.</p>",
-        f'<p class="head">head {escape(head)} (banco/{game_id}/{events[-1]["seq"]}/'
-        f'{escape(head[:12])})</p>',
-        "<h2>The table at the end</h2>", "".join(table),
-        f'<h2>Standings</h2><ol id="standings">{ranking}</ol>',
-        "<h2>Net worth over the game</h2>",
-        "<p>cash + deeds at price (mortgaged at half) + buildings at cost, after each command</p>",
+        "<p>" + _say(tr, "{outcome}. {count} events from {start} to {end}.", outcome=outcome,
+                     count=len(events), start=escape(local_time(started)),
+                     end=escape(local_time(last))) + "</p>",
+        f'<p class="head">{_say(tr, "head")} {escape(head)} (banco/{game_id}/'
+        f'{events[-1]["seq"]}/{escape(head[:12])})</p>',
+        f"<h2>{_say(tr, 'The table at the end')}</h2>", "".join(table),
+        f'<h2>{_say(tr, "Standings")}</h2><ol id="standings">{ranking}</ol>',
+        f"<h2>{_say(tr, 'Net worth over the game')}</h2>",
+        "<p>" + _say(tr, "cash + deeds at price (mortgaged at half) + buildings at cost, after "
+                         "each command") + "</p>",
         worth_chart(all_steps, final),
-        "<h2>The board</h2>", board_html(final),
-        f"<h3>Deeds</h3><ul>{''.join(deeds)}<li>the Bank: {escape(', '.join(bank)) or 'none'}"
-        "</li></ul>",
-        "<h2>Rulings, corrections, late claims and undos</h2>",
+        f"<h2>{_say(tr, 'The board')}</h2>", board_html(final, tr),
+        f"<h3>{_say(tr, 'Deeds')}</h3><ul>{''.join(deeds)}<li>"
+        + _say(tr, "the Bank: {deeds}", deeds=escape(", ".join(bank)) or _say(tr, "none"))
+        + "</li></ul>",
+        f"<h2>{_say(tr, 'Rulings, corrections, late claims and undos')}</h2>",
         f'<ol class="timeline" id="highlights">{"".join(marks)}</ol>' if marks
-        else "<p>none in this game</p>",
-        "<h2>Timeline</h2>", timeline,
-        f"<p><small>banco report of game {game_id}; every event is anchored as #e&lt;seq&gt;; "
-        f"`banco show SEQ` prints one in full.</small></p>",
+        else f"<p>{_say(tr, 'none in this game')}</p>",
+        f"<h2>{_say(tr, 'Timeline')}</h2>", timeline,
+        "<p><small>" + _say(tr, "banco report of game {game}; every event is anchored as "
+                                "#e&lt;seq&gt;; `banco show SEQ` prints one in full.",
+                            game=game_id) + "</small></p>",
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"

@@ -16,6 +16,7 @@ from ledger.errors import UsageError
 from ledger.estate import R_BANKRUPT
 from ledger.estate import R_SHORT as R_SHORTAGE
 from ledger.state import BANK, State, fold, retracted_seqs
+from ledger.text import Fact, Joined, Text, msg, plural, render
 from ledger.worth import building_sale_value, deeds_of
 
 from .moments import Moment, local_time, seq_at
@@ -40,12 +41,26 @@ class Ruling:
     rule: str
     facts: dict = field(default_factory=dict)
 
-    def text(self) -> str:
-        return "\n".join([*self.lines, f"verdict: {self.verdict}", f"rule: {self.rule}"])
+    def text(self, tr=None) -> str:
+        """The ruling in words: English (as recorded) without `tr`, else in its language."""
+        return "\n".join([*(render(line, tr) for line in self.lines),
+                          render(msg("verdict: {verdict}", verdict=self.verdict), tr),
+                          render(msg("rule: {rule}", rule=self.rule), tr)])
 
     def document(self) -> dict:
-        return {"kind": self.kind, "subject_seq": self.subject, "verdict": self.verdict,
-                "reasons": self.lines, "rule": self.rule, "facts": self.facts}
+        return _plain({"kind": self.kind, "subject_seq": self.subject, "verdict": self.verdict,
+                       "reasons": self.lines, "rule": self.rule, "facts": self.facts})
+
+
+def _plain(value):
+    """A document holds plain English strings (a Text is its English sentence)."""
+    if isinstance(value, Text):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def claim_rule(rules) -> str:
@@ -126,11 +141,11 @@ class Log:
 
     def taken_back(self, seq: int) -> str:
         by = self.undone_by.get(seq)
-        return f" (taken back by the undo at event {by})" if by else ""
+        return msg(" (taken back by the undo at event {seq})", seq=by) if by else ""
 
 
-def _ordinal(n: int) -> str:
-    return {1: "next", 2: "second", 3: "third"}.get(n, f"{n}th")
+def _ordinal(n: int) -> Text:
+    return {1: msg("next"), 2: msg("second"), 3: msg("third")}.get(n) or msg("{n}th", n=n)
 
 
 def _money(state: State, amount: int) -> str:
@@ -141,16 +156,16 @@ def _name(state: State, pos: int) -> str:
     return state.edition.space(pos).name
 
 
-def _who(name: str) -> str:
-    return "the Bank" if name == BANK else name
+def _who(name: str) -> Text | str:
+    return msg("the Bank") if name == BANK else name
 
 
 def _nearby(log: Log, types: set[str], seq: int) -> str:
     seqs = [e["seq"] for e in log.events if e["type"] in types]
     if not seqs:
-        return "this game has none"
+        return msg("this game has none")
     near = sorted(seqs, key=lambda s: abs(s - seq))[:6]
-    return "the nearest: " + ", ".join(map(str, sorted(near)))
+    return msg("the nearest: {seqs}", seqs=", ".join(map(str, sorted(near))))
 
 
 # --- rent -----------------------------------------------------------------------------------
@@ -193,36 +208,42 @@ def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
     rules = st.rules
     payer, owner, prop, amount = d["payer"], d["owner"], d["property"], d["amount"]
     place = _name(st, prop)
-    lines = [f"rent ruling on event {seq} (rules {rules.name}, edition {st.edition.name})"]
-    lines.append(f"owed: {payer} owed {owner} {_money(st, amount)} for a stay on {place} "
-                 f"({d['basis']})")
+    lines = [msg("rent ruling on event {seq} (rules {rules}, edition {edition})", seq=seq,
+                 rules=rules.name, edition=st.edition.name)]
+    lines.append(msg("owed: {payer} owed {owner} {amount} for a stay on {space} ({basis})",
+                     payer=payer, owner=owner, amount=_money(st, amount), space=place,
+                     basis=Fact(d["basis"], "basis")))
     batch = log.batch(at)
     landing = [x for x in batch if x["type"] == "TokenMoved" and x["seq"] < at
                and x["data"]["player"] == payer]
     dice = [x for x in batch if x["type"] in ("DiceRolled", "CardDrawn") and x["seq"] < at]
     how = ""
     if dice and dice[-1]["type"] == "DiceRolled":
-        how = f"{payer} rolled {'+'.join(map(str, dice[-1]['data']['dice']))} at event " \
-              f"{dice[-1]['seq']} and "
+        how = msg("{payer} rolled {dice} at event {seq} and ", payer=payer,
+                  dice="+".join(map(str, dice[-1]["data"]["dice"])), seq=dice[-1]["seq"])
     elif dice:
-        how = f"{payer} drew {dice[-1]['data']['deck']} {dice[-1]['data']['number']} at event " \
-              f"{dice[-1]['seq']} and "
+        how = msg("{payer} drew {deck} {number} at event {seq} and ", payer=payer,
+                  deck=dice[-1]["data"]["deck"], number=dice[-1]["data"]["number"],
+                  seq=dice[-1]["seq"])
     landed = landing[-1]["seq"] if landing else d.get("landed_seq", at)
     line = log.line(at)
-    lines.append(f"landing: {how}moved to {place} at event {landed}"
-                 + (f" (`{line}`)" if line else "")
-                 + f"; the window opened with the claim at event {at}, "
-                 f"{local_time(log.when(at))}{log.taken_back(at)}")
+    lines.append(msg("landing: {how}moved to {space} at event {landed}{line}; the window "
+                     "opened with the claim at event {at}, {time}{taken_back}", how=how,
+                     space=place, landed=landed, line=f" (`{line}`)" if line else "", at=at,
+                     time=local_time(log.when(at)), taken_back=log.taken_back(at)))
     window = rules.claim_window
     between = seats_between(st, payer, window)
     closer = d["closer"]
-    chain = " -> ".join([f"{payer} (payer)", *between[:-1], f"{between[-1]} (whose roll closes it)"]) \
+    chain = Joined([msg("{player} (payer)", player=payer), *between[:-1],
+                    msg("{player} (whose roll closes it)", player=between[-1])], " -> ") \
         if between else payer
-    lines.append(f"window: under the {rules.name} rules the owner must ask before the "
-                 f"{_ordinal(window)} player after the payer rolls (the payer's own extra "
-                 f"rolls after doubles do not close it): {chain}")
+    lines.append(msg("window: under the {rules} rules the owner must ask before the {ordinal} "
+                     "player after the payer rolls (the payer's own extra rolls after doubles "
+                     "do not close it): {chain}", rules=rules.name, ordinal=_ordinal(window),
+                     chain=chain))
     if between and between[-1] != closer:
-        lines.append(f"  (recorded closer: {closer}; seats changed by a bankruptcy since)")
+        lines.append(msg("  (recorded closer: {closer}; seats changed by a bankruptcy since)",
+                         closer=closer))
     facts = {"payer": payer, "owner": owner, "property": place, "position": prop,
              "amount": amount, "basis": d["basis"], "landed_seq": landed, "opened_seq": at,
              "claim_window": window, "seats": [payer, *between], "closer": closer,
@@ -239,12 +260,14 @@ def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
         said = f" (`{said}`)" if said else ""
         if x["type"] == "RentPaid":
             paid = x
-            lines.append(f"claimed: {owner} asked at event {x['seq']}{said} and {payer} paid "
-                         f"{_money(st, xd['amount'])}")
+            lines.append(msg("claimed: {owner} asked at event {seq}{said} and {payer} paid "
+                             "{amount}", owner=owner, seq=x["seq"], said=said, payer=payer,
+                             amount=_money(st, xd["amount"])))
         elif x["type"] == "RentClaimRefused":
             facts["late_claims"].append(x["seq"])
-            lines.append(f"late claim: {owner} asked at event {x['seq']}{said}, "
-                         f"{local_time(x['recorded_at'])}: refused, and the refusal recorded")
+            lines.append(msg("late claim: {owner} asked at event {seq}{said}, {time}: refused, "
+                             "and the refusal recorded", owner=owner, seq=x["seq"], said=said,
+                             time=local_time(x["recorded_at"])))
         elif x["type"] == "RentClaimLapsed":
             lapsed = x
             by = xd["closed_by"]
@@ -252,74 +275,86 @@ def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
             if by == "debt":
                 debt = next((y for y in log.batch(x["seq"]) if y["type"] == "DebtIncurred"), None)
                 facts["debt_seq"] = debt["seq"] if debt else None
-                lines.append(f"claimed: {owner} asked at event {x['seq']}{said}; {payer} could "
-                             "not pay in cash" + (f": a debt from event {debt['seq']}" if debt
-                                                  else ""))
+                lines.append(
+                    msg("claimed: {owner} asked at event {seq}{said}; {payer} could not pay in "
+                        "cash: a debt from event {debt}", owner=owner, seq=x["seq"], said=said,
+                        payer=payer, debt=debt["seq"]) if debt else
+                    msg("claimed: {owner} asked at event {seq}{said}; {payer} could not pay in "
+                        "cash", owner=owner, seq=x["seq"], said=said, payer=payer))
             elif by == "bankruptcy":
-                lines.append(f"closed: the bankruptcy at event {x['seq']}{said} ended the claim")
+                lines.append(msg("closed: the bankruptcy at event {seq}{said} ended the claim",
+                                 seq=x["seq"], said=said))
             else:
                 roll = log.batch(x["seq"])
                 closed_at = roll[0]["seq"]
                 facts["window_closed_at"] = closed_at
                 rolled = next((y for y in roll if y["type"] == "DiceRolled"), None)
                 dice = f" {'+'.join(map(str, rolled['data']['dice']))}" if rolled else ""
-                lines.append(f"closed: {by} rolled{dice}{said}, recorded from event "
-                             f"{closed_at}, {local_time(x['recorded_at'])}: the window shut "
-                             f"(event {x['seq']})")
+                lines.append(msg("closed: {player} rolled{dice}{said}, recorded from event "
+                                 "{closed_at}, {time}: the window shut (event {seq})",
+                                 player=by, dice=dice, said=said, closed_at=closed_at,
+                                 time=local_time(x["recorded_at"]), seq=x["seq"]))
     if facts["taken_back_by"]:
-        outcome = (f"no rent was owed: the landing was taken back by the undo at event "
-                   f"{facts['taken_back_by']}")
+        outcome = msg("no rent was owed: the landing was taken back by the undo at event {seq}",
+                      seq=facts["taken_back_by"])
     elif paid is not None:
         facts["paid_seq"] = paid["seq"]
-        outcome = f"paid in time: {payer} paid {owner} {_money(st, amount)} at event {paid['seq']}"
+        outcome = msg("paid in time: {payer} paid {owner} {amount} at event {seq}", payer=payer,
+                      owner=owner, amount=_money(st, amount), seq=paid["seq"])
     elif lapsed is not None and lapsed["data"]["closed_by"] == "debt":
-        outcome = (f"claimed in time; {payer} owes it as a debt (event "
-                   f"{facts.get('debt_seq') or lapsed['seq']}, 003 §10)")
+        outcome = msg("claimed in time; {payer} owes it as a debt (event {seq}, 003 §10)",
+                      payer=payer, seq=facts.get("debt_seq") or lapsed["seq"])
     elif lapsed is not None and lapsed["data"]["closed_by"] == "bankruptcy":
-        outcome = f"never collected: a bankruptcy ended the claim at event {lapsed['seq']}"
+        outcome = msg("never collected: a bankruptcy ended the claim at event {seq}",
+                      seq=lapsed["seq"])
     elif lapsed is not None:
         by = lapsed["data"]["closed_by"]
         if facts["late_claims"]:
-            outcome = (f"too late: the window closed when {by} rolled (event {lapsed['seq']}); the "
-                       f"claim at event {facts['late_claims'][0]} was rightly refused and "
-                       f"{owner} lost the rent")
+            outcome = msg("too late: the window closed when {player} rolled (event {seq}); the "
+                          "claim at event {late} was rightly refused and {owner} lost the rent",
+                          player=by, seq=lapsed["seq"], late=facts["late_claims"][0],
+                          owner=owner)
         else:
-            outcome = (f"lapsed unclaimed: {owner} did not ask before {by} rolled (event "
-                       f"{lapsed['seq']}); the rent is lost")
+            outcome = msg("lapsed unclaimed: {owner} did not ask before {player} rolled (event "
+                          "{seq}); the rent is lost", owner=owner, player=by, seq=lapsed["seq"])
     else:
-        outcome = f"still open: {owner} may claim {_money(st, amount)} until {closer} rolls"
-        lines.append(f"open: nobody has claimed it and {closer} has not rolled yet")
+        outcome = msg("still open: {owner} may claim {amount} until {closer} rolls", owner=owner,
+                      amount=_money(st, amount), closer=closer)
+        lines.append(msg("open: nobody has claimed it and {closer} has not rolled yet",
+                         closer=closer))
     facts["outcome"] = outcome
     verdict = outcome
     if claim_at is not None:
         m = seq_at(events, claim_at)
         facts["claim_at"] = m
-        when = (f"after event {m}" if claim_at.seq is not None
-                else f"at {claim_at.text} (after event {m})")
+        when = (msg("after event {seq}", seq=m) if claim_at.seq is not None
+                else msg("at {time} (after event {seq})", time=claim_at.text, seq=m))
         answer = _claim_verdict(m, at, landed, closed_at, paid, lapsed, closer, facts)
         facts["claim_at_verdict"] = answer
-        lines.append(f"outcome: {outcome}")
-        verdict = f"a claim made {when} was {answer}"
+        lines.append(msg("outcome: {outcome}", outcome=outcome))
+        verdict = msg("a claim made {when} was {answer}", when=when, answer=answer)
     return Ruling("rent", seq, verdict, lines, claim_rule(rules), facts)
 
 
-def _claim_verdict(m, opened, landed, closed_at, paid, lapsed, closer, facts) -> str:
+def _claim_verdict(m, opened, landed, closed_at, paid, lapsed, closer, facts) -> Text:
     if facts["taken_back_by"]:
-        return "about a landing that was taken back: nothing to claim"
+        return msg("about a landing that was taken back: nothing to claim")
     if m < opened:
-        return f"too early: nothing was owed before the landing (event {landed})"
+        return msg("too early: nothing was owed before the landing (event {seq})", seq=landed)
     if paid is not None and m >= paid["seq"]:
-        return f"after the rent was paid (event {paid['seq']}): nothing more is owed"
+        return msg("after the rent was paid (event {seq}): nothing more is owed",
+                   seq=paid["seq"])
     if lapsed is not None and m >= lapsed["seq"] and lapsed["data"]["closed_by"] == "debt":
-        return f"after the claim became a debt (event {lapsed['seq']})"
+        return msg("after the claim became a debt (event {seq})", seq=lapsed["seq"])
     if lapsed is not None and m >= lapsed["seq"] and lapsed["data"]["closed_by"] == "bankruptcy":
-        return f"after the bankruptcy that ended the claim (event {lapsed['seq']})"
+        return msg("after the bankruptcy that ended the claim (event {seq})", seq=lapsed["seq"])
     if closed_at is not None and m >= closed_at:
-        return (f"TOO LATE: {lapsed['data']['closed_by']} had rolled (the roll recorded from "
-                f"event {closed_at}), which closed the window")
-    until = (f"until {closer}'s roll (recorded from event {closed_at})" if closed_at
-             else f"until {closer} rolls")
-    return f"IN TIME: the window was open from event {opened} {until}"
+        return msg("TOO LATE: {player} had rolled (the roll recorded from event {seq}), which "
+                   "closed the window", player=lapsed["data"]["closed_by"], seq=closed_at)
+    until = (msg("until {closer}'s roll (recorded from event {seq})", closer=closer,
+                 seq=closed_at) if closed_at
+             else msg("until {closer} rolls", closer=closer))
+    return msg("IN TIME: the window was open from event {seq} {until}", seq=opened, until=until)
 
 
 def _rent_without_claim(log: Log, seq: int, what: str, at: int) -> Ruling:
@@ -327,16 +362,20 @@ def _rent_without_claim(log: Log, seq: int, what: str, at: int) -> Ruling:
     d = e["data"]
     st = log.table(at)
     place = _name(st, d["property"])
-    lines = [f"rent ruling on event {seq} (rules {st.rules.name})"]
+    lines = [msg("rent ruling on event {seq} (rules {rules})", seq=seq, rules=st.rules.name)]
     if what == "auto":
-        lines.append(f"{d['payer']} paid {d['payee']} {_money(st, d['amount'])} on {place} at "
-                     f"event {at}: the {st.rules.name} rules collect rent at the landing "
-                     "(rent = \"auto\"), so there is no claim to make or to lose")
-        verdict = f"paid at the landing: {_money(st, d['amount'])} (no claim window)"
+        lines.append(msg("{payer} paid {payee} {amount} on {space} at event {at}: the {rules} "
+                         "rules collect rent at the landing (rent = \"auto\"), so there is no "
+                         "claim to make or to lose", payer=d["payer"], payee=d["payee"],
+                         amount=_money(st, d["amount"]), space=place, at=at,
+                         rules=st.rules.name))
+        verdict = msg("paid at the landing: {amount} (no claim window)",
+                      amount=_money(st, d["amount"]))
     else:
-        lines.append(f"{d['payer']} stopped on {place}, {d['owner']}'s, at event {at}: "
-                     f"{d['reason']}")
-        verdict = "no rent was due"
+        lines.append(msg("{payer} stopped on {space}, {owner}'s, at event {at}: {reason}",
+                         payer=d["payer"], space=place, owner=d["owner"], at=at,
+                         reason=Fact(d["reason"])))
+        verdict = msg("no rent was due")
     return Ruling("rent", seq, verdict, lines, claim_rule(st.rules),
                   {"payer": d["payer"], "property": place, "event": at, "kind": what})
 
@@ -393,6 +432,11 @@ def _auctions(log: Log) -> list[dict]:
     return out
 
 
+def _kind(kind: str) -> Text | str:
+    """A building auction's kind, as the messages say it."""
+    return {"house": msg("house"), "hotel": msg("hotel"), "deed": msg("deed")}.get(kind, kind)
+
+
 def auction(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
     log = Log(events, game_id)
     found = _auctions(log)
@@ -422,70 +466,84 @@ def auction(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
     st = log.table(chain[0]["opened"])
     rules = st.rules
     what = (_name(st, chain[0]["property"]) if chain[0]["kind"] == "deed"
-            else f"a {chain[0]['kind']}")
-    lines = [f"auction ruling on event {seq} (rules {rules.name}): {what}"]
+            else msg("a {kind}", kind=_kind(chain[0]["kind"])))
+    lines = [msg("auction ruling on event {seq} (rules {rules}): {what}", seq=seq,
+                 rules=rules.name, what=what)]
     rule = {R_AUCTION}
     verdict = ""
     docs = []
     for n, a in enumerate(chain, start=1):
-        label = f"auction {n} of {len(chain)}" if len(chain) > 1 else "auction"
-        why = {"declined": f"{a['decliner']} declined to buy it: the Bank auctions it at once (003 §02)",
-               "re-auction": f"the winner before could not pay: a new auction without "
-                             f"{', '.join(a['excluded'])} ({R_UNPAID})",
-               "shortage": f"more players wanted the last {a['kind']}s than the Bank had "
-                           f"({R_SHORTAGE})",
-               "bankruptcy": f"{a['debtor']} went bankrupt to the Bank: his deeds are "
-                             "auctioned one by one (003 §10)",
-               "opened": "opened"}[a["why"]]
+        label = (msg("auction {n} of {count}", n=n, count=len(chain)) if len(chain) > 1
+                 else msg("auction"))
+        why = {"declined": lambda a=a: msg("{player} declined to buy it: the Bank auctions it at "
+                                           "once (003 §02)", player=a["decliner"]),
+               "re-auction": lambda a=a: msg("the winner before could not pay: a new auction "
+                                             "without {players} ({rule})",
+                                             players=", ".join(a["excluded"]), rule=R_UNPAID),
+               "shortage": lambda a=a: msg("more players wanted the last {kind}s than the Bank "
+                                           "had ({rule})", kind=_kind(a["kind"]),
+                                           rule=R_SHORTAGE),
+               "bankruptcy": lambda a=a: msg("{player} went bankrupt to the Bank: his deeds are "
+                                             "auctioned one by one (003 §10)",
+                                             player=a["debtor"]),
+               "opened": lambda a=a: msg("opened")}[a["why"]]()
         if a["why"] == "re-auction":
             rule.add(R_UNPAID)
         if a["why"] == "shortage":
             rule.add(R_SHORTAGE)
-        lines.append(f"{label}: opened at event {a['opened']}: {why}; bids from "
-                     f"{_money(st, a['min_bid'])}, rising by at least {a['step']}")
+        lines.append(msg("{label}: opened at event {seq}: {why}; bids from {amount}, rising by "
+                         "at least {step}", label=label, seq=a["opened"], why=why,
+                         amount=_money(st, a["min_bid"]), step=a["step"]))
         if not a["bids"]:
-            lines.append("  bids: none")
+            lines.append(msg("  bids: none"))
         for b in a["bids"]:
-            lines.append(f"  bid: {b['data']['player']} {_money(st, b['data']['amount'])} at "
-                         f"event {b['seq']}")
+            lines.append(msg("  bid: {player} {amount} at event {seq}",
+                             player=b["data"]["player"], amount=_money(st, b["data"]["amount"]),
+                             seq=b["seq"]))
         undone = [x for x in events if x["type"] == "BidPlaced" and x["seq"] in log.gone
                   and a["opened"] < x["seq"] < (a["closed"] or x["seq"] + 1)]
         for b in undone:
-            lines.append(f"  (a bid of {b['data']['player']} for "
-                         f"{_money(st, b['data']['amount'])} at event {b['seq']} was taken back "
-                         f"by the undo at event {log.undone_by[b['seq']]})")
+            lines.append(msg("  (a bid of {player} for {amount} at event {seq} was taken back "
+                             "by the undo at event {undo})", player=b["data"]["player"],
+                             amount=_money(st, b["data"]["amount"]), seq=b["seq"],
+                             undo=log.undone_by[b["seq"]]))
         end = a["end"]
         out, ed = a["outcome"], end["data"] if end else {}
         if out is None:
-            result = "still open"
+            result = msg("still open")
             lead = a["bids"][-1]["data"] if a["bids"] else None
-            verdict = (f"the auction is still open: {lead['player']} leads at "
-                       f"{_money(st, lead['amount'])}" if lead
-                       else "the auction is still open, without a bid")
+            verdict = (msg("the auction is still open: {player} leads at {amount}",
+                           player=lead["player"], amount=_money(st, lead["amount"])) if lead
+                       else msg("the auction is still open, without a bid"))
         elif out == "AuctionWon":
             if a["bids"]:
-                result = (f"won by {ed['player']} for {_money(st, ed['amount'])}, paid to the "
-                          f"Bank at event {end['seq']}")
+                result = msg("won by {player} for {amount}, paid to the Bank at event {seq}",
+                             player=ed["player"], amount=_money(st, ed["amount"]),
+                             seq=end["seq"])
             else:
                 rule.add(R_NO_BID)
-                result = (f"no bid: {ed['player']} took it at the opening price "
-                          f"{_money(st, ed['amount'])} (event {end['seq']}, {R_NO_BID})")
+                result = msg("no bid: {player} took it at the opening price {amount} (event "
+                             "{seq}, {rule})", player=ed["player"],
+                             amount=_money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID)
             verdict = result
         elif out == "AuctionClosed":
-            result = f"closed without a bid at event {end['seq']}: {ed['reason']}"
-            verdict = (f"no bid: {what} stays with the Bank" if a["kind"] == "deed"
-                       else f"no bid: the {a['kind']} stays with the Bank")
+            result = msg("closed without a bid at event {seq}: {reason}", seq=end["seq"],
+                         reason=Fact(ed["reason"]))
+            verdict = (msg("no bid: {what} stays with the Bank", what=what) if a["kind"] == "deed"
+                       else msg("no bid: the {kind} stays with the Bank", kind=_kind(a["kind"])))
         elif out == "AuctionVoided":
             rule.add(R_UNPAID)
-            result = f"voided at event {end['seq']}: {ed['reason']}"
+            result = msg("voided at event {seq}: {reason}", seq=end["seq"],
+                         reason=Fact(ed["reason"]))
         elif out in ("HouseBuilt", "HotelBuilt"):
-            result = (f"won by {ed['player']} for {_money(st, ed['amount'])}, built on "
-                      f"{_name(st, ed['property'])} at event {end['seq']}")
+            result = msg("won by {player} for {amount}, built on {space} at event {seq}",
+                         player=ed["player"], amount=_money(st, ed["amount"]),
+                         space=_name(st, ed["property"]), seq=end["seq"])
             verdict = result
         else:
-            result = f"the game ended at event {end['seq']} before the hammer"
+            result = msg("the game ended at event {seq} before the hammer", seq=end["seq"])
             verdict = result
-        lines.append(f"  result: {result}")
+        lines.append(msg("  result: {result}", result=result))
         docs.append({"opened": a["opened"], "why": a["why"], "min_bid": a["min_bid"],
                      "step": a["step"], "excluded": a["excluded"],
                      "bids": [{"seq": b["seq"], "player": b["data"]["player"],
@@ -493,8 +551,10 @@ def auction(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
                      "outcome": out, "closed": a["closed"], "result": result})
     if len(chain) > 1:
         voided = [a for a in chain if a["outcome"] == "AuctionVoided"]
-        verdict += (f" (after {len(voided)} voided auction{'s' if len(voided) > 1 else ''}: "
-                    f"{', '.join(a['end']['data']['player'] for a in voided)} could not pay)")
+        verdict = Joined([verdict, plural(
+            " (after {n} voided auction: {players} could not pay)",
+            " (after {n} voided auctions: {players} could not pay)", len(voided),
+            players=", ".join(a["end"]["data"]["player"] for a in voided))], "")
     facts = {"what": what, "auctions": docs, "auction_min_bid": rules.auction_min_bid,
              "auction_step": rules.auction_step, "no_bid": rules.auction_no_bid}
     return Ruling("auction", seq, verdict, lines, "; ".join(sorted(rule)), facts)
@@ -534,60 +594,78 @@ def bankruptcy(events: list[dict], seq: int, game_id: int | None = None) -> Ruli
     before = log.before(declared["seq"])
     st = before
     rules = st.rules
-    lines = [f"bankruptcy ruling on event {seq} (rules {rules.name}): {name}, bankrupt to "
-             f"{_who(creditor)} at event {declared['seq']}{log.taken_back(declared['seq'])}"]
+    lines = [msg("bankruptcy ruling on event {seq} (rules {rules}): {player}, bankrupt to "
+                 "{creditor} at event {declared}{taken_back}", seq=seq, rules=rules.name,
+                 player=name, creditor=_who(creditor), declared=declared["seq"],
+                 taken_back=log.taken_back(declared["seq"]))]
     debts = [dd for dd in before.debts if dd.debtor == name]
     owed = sum(dd.amount for dd in debts)
     for dd in debts:
-        lines.append(f"debt: {_money(st, dd.amount)} to {_who(dd.creditor)} from event "
-                     f"{dd.seq} ({dd.reason})")
+        lines.append(msg("debt: {amount} to {creditor} from event {seq} ({reason})",
+                         amount=_money(st, dd.amount), creditor=_who(dd.creditor), seq=dd.seq,
+                         reason=Fact(dd.reason)))
     p = before.player(name)
-    parts = [("cash", p.cash)]
+    parts = [(msg("cash"), p.cash)]
     for pos in deeds_of(before, name):
         sale = building_sale_value(before, pos)
         if sale:
-            parts.append((f"buildings on {_name(st, pos)} at half price", sale))
+            parts.append((msg("buildings on {space} at half price", space=_name(st, pos)), sale))
         if pos not in before.mortgaged:
-            parts.append((f"mortgage of {_name(st, pos)}", st.edition.space(pos).mortgage))
+            parts.append((msg("mortgage of {space}", space=_name(st, pos)),
+                          st.edition.space(pos).mortgage))
     can = sum(v for _, v in parts)
-    lines.append(f"valuation before the bankruptcy: {name} could raise {_money(st, can)} = "
-                 + " + ".join(f"{v} ({k})" for k, v in parts if v or k == "cash"))
+    lines.append(msg("valuation before the bankruptcy: {player} could raise {amount} = {parts}",
+                     player=name, amount=_money(st, can),
+                     parts=Joined([msg("{amount} ({what})", amount=v, what=k)
+                                   for k, v in parts if v or k == "cash"], " + ")))
     unavoidable = can < owed
-    lines.append(f"owed {_money(st, owed)}, could raise {_money(st, can)}: "
-                 + ("bankruptcy was unavoidable" if unavoidable else
-                    "NOT unavoidable: the debts could have been raised"))
+    lines.append(msg("owed {owed}, could raise {can}: bankruptcy was unavoidable",
+                     owed=_money(st, owed), can=_money(st, can)) if unavoidable else
+                 msg("owed {owed}, could raise {can}: NOT unavoidable: the debts could have "
+                     "been raised", owed=_money(st, owed), can=_money(st, can)))
     batch = [x for x in log.batch(declared["seq"]) if x["seq"] not in log.gone]
     passed = []
     for x in batch:
         t, d = x["type"], x["data"]
         if t == "BuildingsSold":
-            passed.append(f"event {x['seq']}: buildings back to the Bank for "
-                          f"{_money(st, d['amount'])} ({d['reason']})")
+            passed.append(msg("event {seq}: buildings back to the Bank for {amount} ({reason})",
+                              seq=x["seq"], amount=_money(st, d["amount"]),
+                              reason=Fact(d["reason"])))
         elif t == "EstateTransferred":
-            deeds = ", ".join(_name(st, pos) + (" (mortgaged)" if pos in before.mortgaged else "")
-                              for pos in d["properties"]) or "no deeds"
-            cards = f", {len(d['jail_cards'])} get-out-of-jail card(s)" if d["jail_cards"] else ""
-            passed.append(f"event {x['seq']}: to {_who(d['creditor'])}: {_money(st, d['amount'])} "
-                          f"in cash, {deeds}{cards}")
+            deeds = Joined([msg("{space} (mortgaged)", space=_name(st, pos))
+                            if pos in before.mortgaged else _name(st, pos)
+                            for pos in d["properties"]], ", ") or msg("no deeds")
+            cards = (msg(", {n} get-out-of-jail card(s)", n=len(d["jail_cards"]))
+                     if d["jail_cards"] else "")
+            passed.append(msg("event {seq}: to {creditor}: {amount} in cash, {deeds}{cards}",
+                              seq=x["seq"], creditor=_who(d["creditor"]),
+                              amount=_money(st, d["amount"]), deeds=deeds, cards=cards))
         elif t == "DebtCancelled":
-            passed.append(f"event {x['seq']}: {d['debtor']}'s debt of "
-                          f"{_money(st, d['amount'])} to {name} cancelled ({d['reason']})")
+            passed.append(msg("event {seq}: {debtor}'s debt of {amount} to {player} cancelled "
+                              "({reason})", seq=x["seq"], debtor=d["debtor"],
+                              amount=_money(st, d["amount"]), player=name,
+                              reason=Fact(d["reason"])))
         elif t == "RentClaimLapsed":
-            passed.append(f"event {x['seq']}: the open rent claim of {d['owner']} on "
-                          f"{d['payer']} ended")
+            passed.append(msg("event {seq}: the open rent claim of {owner} on {payer} ended",
+                              seq=x["seq"], owner=d["owner"], payer=d["payer"]))
         elif t == "MortgageInterestPaid":
-            passed.append(f"event {x['seq']}: {d['payer']} pays the Bank "
-                          f"{_money(st, d['amount'])}, 10% on receiving mortgaged "
-                          f"{_name(st, d['property'])} ({R_FEE})")
+            passed.append(msg("event {seq}: {payer} pays the Bank {amount}, 10% on receiving "
+                              "mortgaged {space} ({rule})", seq=x["seq"], payer=d["payer"],
+                              amount=_money(st, d["amount"]),
+                              space=_name(st, d["property"]), rule=R_FEE))
         elif t == "DebtIncurred":
-            passed.append(f"event {x['seq']}: {d['debtor']} owes {_money(st, d['amount'])} to "
-                          f"{_who(d['creditor'])} ({d['reason']}, {R_FEE})")
+            passed.append(msg("event {seq}: {debtor} owes {amount} to {creditor} ({reason}, "
+                              "{rule})", seq=x["seq"], debtor=d["debtor"],
+                              amount=_money(st, d["amount"]), creditor=_who(d["creditor"]),
+                              reason=Fact(d["reason"]), rule=R_FEE))
         elif t == "AuctionOpened":
-            passed.append(f"event {x['seq']}: the Bank auctions the deeds one by one, first "
-                          f"{_name(st, d['property'])} (003 §10)")
+            passed.append(msg("event {seq}: the Bank auctions the deeds one by one, first "
+                              "{space} (003 §10)", seq=x["seq"],
+                              space=_name(st, d["property"])))
         elif t == "GameEnded":
-            passed.append(f"event {x['seq']}: game over, {d['winner']} wins")
-    lines.extend("passed: " + s for s in passed)
+            passed.append(msg("event {seq}: game over, {player} wins", seq=x["seq"],
+                              player=d["winner"]))
+    lines.extend(msg("passed: {what}", what=s) for s in passed)
     rule = [R_BANKRUPT]
     if any(x["type"] in ("MortgageInterestPaid",) for x in batch) or \
             any(x["type"] == "DebtIncurred" for x in batch):
@@ -600,29 +678,38 @@ def bankruptcy(events: list[dict], seq: int, game_id: int | None = None) -> Ruli
     mortgaged_since = [x for x in log.effective(after=start, until=declared["seq"])
                        if x["type"] == "PropertyMortgaged" and x["data"]["player"] == name]
     at_start = log.table(start)
-    lines.append(f"start of the turn: {before.turn.player}'s turn began at event {start}; "
-                 f"{name} had {_money(st, at_start.player(name).cash)} in cash and "
-                 f"{len(deeds_of(at_start, name))} deed(s), "
-                 f"{sum(1 for q in deeds_of(at_start, name) if q in at_start.mortgaged)} mortgaged")
+    lines.append(msg("start of the turn: {turn}'s turn began at event {seq}; {player} had "
+                     "{cash} in cash and {deeds} deed(s), {mortgaged} mortgaged",
+                     turn=before.turn.player, seq=start, player=name,
+                     cash=_money(st, at_start.player(name).cash),
+                     deeds=len(deeds_of(at_start, name)),
+                     mortgaged=sum(1 for q in deeds_of(at_start, name)
+                                   if q in at_start.mortgaged)))
     if mortgaged_since:
-        lines.append("mortgaged during that turn: " + ", ".join(
-            f"{_name(st, x['data']['property'])} (event {x['seq']})" for x in mortgaged_since))
+        lines.append(msg("mortgaged during that turn: {deeds}", deeds=Joined(
+            [msg("{space} (event {seq})", space=_name(st, x["data"]["property"]), seq=x["seq"])
+             for x in mortgaged_since], ", ")))
     if start_rule and his_turn and creditor != BANK:
         rule.append(R_TURN_START)
-        lines.append(f"the {rules.name} rules hand the deeds over as they were when the turn "
-                     f"began ({R_TURN_START})"
-                     + (": the deeds mortgaged during the turn pass unmortgaged" if mortgaged_since
-                        else ": nothing was mortgaged during the turn, so nothing changes"))
+        lines.append(msg("the {rules} rules hand the deeds over as they were when the turn "
+                         "began ({rule}): the deeds mortgaged during the turn pass unmortgaged",
+                         rules=rules.name, rule=R_TURN_START) if mortgaged_since else
+                     msg("the {rules} rules hand the deeds over as they were when the turn "
+                         "began ({rule}): nothing was mortgaged during the turn, so nothing "
+                         "changes", rules=rules.name, rule=R_TURN_START))
     elif start_rule:
-        lines.append(f"the start-of-turn rule ({R_TURN_START}) applies to a bankruptcy to a "
-                     "player during the debtor's own turn: not this one")
+        lines.append(msg("the start-of-turn rule ({rule}) applies to a bankruptcy to a player "
+                         "during the debtor's own turn: not this one", rule=R_TURN_START))
     else:
-        lines.append(f"the {rules.name} rules hand the estate over as it stands (the "
-                     f"championship's start-of-turn rule, {R_TURN_START}, is not part of them)")
-    verdict = (f"{name} was bankrupt to {_who(creditor)}: owed {_money(st, owed)}, could raise "
-               f"only {_money(st, can)}" if unavoidable else
-               f"{name} was declared bankrupt to {_who(creditor)} but could have raised "
-               f"{_money(st, can)} against {_money(st, owed)} owed")
+        lines.append(msg("the {rules} rules hand the estate over as it stands (the "
+                         "championship's start-of-turn rule, {rule}, is not part of them)",
+                         rules=rules.name, rule=R_TURN_START))
+    verdict = (msg("{player} was bankrupt to {creditor}: owed {owed}, could raise only {can}",
+                   player=name, creditor=_who(creditor), owed=_money(st, owed),
+                   can=_money(st, can)) if unavoidable else
+               msg("{player} was declared bankrupt to {creditor} but could have raised {can} "
+                   "against {owed} owed", player=name, creditor=_who(creditor),
+                   can=_money(st, can), owed=_money(st, owed)))
     facts = {"player": name, "creditor": creditor, "declared_seq": declared["seq"],
              "debts": [{"seq": dd.seq, "creditor": dd.creditor, "amount": dd.amount,
                         "reason": dd.reason} for dd in debts],
@@ -660,16 +747,19 @@ def jail(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
                          player=player, seq=e['seq'])
     st = log.table(sent["seq"])
     rules = st.rules
-    lines = [f"jail ruling on event {seq} (rules {rules.name}): {player}"]
+    lines = [msg("jail ruling on event {seq} (rules {rules}): {player}", seq=seq,
+                 rules=rules.name, player=player)]
     cause = [x for x in log.batch(sent["seq"]) if x["seq"] < sent["seq"]]
     rolled = [x for x in cause if x["type"] == "DiceRolled"]
     card = [x for x in cause if x["type"] == "CardDrawn"]
-    how = sent["data"]["reason"]
+    how = Fact(sent["data"]["reason"])
     if card:
-        how += f" (drawn at event {card[-1]['seq']}: {card[-1]['data']['text']})"
+        how = Joined([how, msg(" (drawn at event {seq}: {text})", seq=card[-1]["seq"],
+                               text=card[-1]["data"]["text"])], "")
     elif rolled and rolled[-1]["data"]["doubles"]:
-        how += f" (the roll at event {rolled[-1]['seq']}: {'+'.join(map(str, rolled[-1]['data']['dice']))})"
-    lines.append(f"sent to jail at event {sent['seq']}: {how}")
+        how = Joined([how, msg(" (the roll at event {seq}: {dice})", seq=rolled[-1]["seq"],
+                               dice="+".join(map(str, rolled[-1]["data"]["dice"])))], "")
+    lines.append(msg("sent to jail at event {seq}: {how}", seq=sent["seq"], how=how))
     tries, left, fine, used = [], None, None, None
     for x in log.effective(after=sent["seq"]):
         d = x["data"]
@@ -689,31 +779,40 @@ def jail(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
             break
     for x, dice in tries:
         shown = "+".join(map(str, dice["data"]["dice"])) if dice else "?"
-        lines.append(f"try {x['data']['attempt']}: rolled {shown} at event "
-                     f"{dice['seq'] if dice else x['seq']}: no doubles, stays")
-    lines.append(f"the {rules.name} rules: out by paying {_money(st, rules.jail_fine)} before "
-                 f"rolling, by a get-out-of-jail card, or by doubles; after "
-                 f"{rules.jail_max_attempts} failed tries he pays and moves by that roll")
+        lines.append(msg("try {attempt}: rolled {dice} at event {seq}: no doubles, stays",
+                         attempt=x["data"]["attempt"], dice=shown,
+                         seq=dice["seq"] if dice else x["seq"]))
+    lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
+                     "get-out-of-jail card, or by doubles; after {tries} failed tries he pays "
+                     "and moves by that roll", rules=rules.name,
+                     fine=_money(st, rules.jail_fine), tries=rules.jail_max_attempts))
     if left is None:
-        verdict = (f"{player} is still in jail after {len(tries)} failed "
-                   f"tr{'y' if len(tries) == 1 else 'ies'}")
+        verdict = plural("{player} is still in jail after {n} failed try",
+                         "{player} is still in jail after {n} failed tries", len(tries),
+                         player=player)
     else:
-        way = left["data"]["how"]
+        way = Fact(left["data"]["how"], "how")
         detail = ""
         if used is not None:
-            detail = f" ({used['data']['deck']} {used['data']['number']}, back under its deck)"
+            detail = msg(" ({deck} {number}, back under its deck)", deck=used["data"]["deck"],
+                         number=used["data"]["number"])
         elif fine is not None:
-            detail = f" ({_money(st, fine['data']['amount'])} at event {fine['seq']})"
+            detail = msg(" ({amount} at event {seq})", amount=_money(st, fine["data"]["amount"]),
+                         seq=fine["seq"])
         elif way == "doubles":
             dice = next((y for y in log.batch(left["seq"]) if y["type"] == "DiceRolled"), None)
             if dice:
-                detail = f" ({'+'.join(map(str, dice['data']['dice']))}, no extra roll)"
+                detail = msg(" ({dice}, no extra roll)",
+                             dice="+".join(map(str, dice["data"]["dice"])))
         moved = next((y for y in log.batch(left["seq"])
                       if y["type"] == "TokenMoved" and y["seq"] > left["seq"]), None)
-        after = f", then moved to {_name(st, moved['data']['to'])}" if moved else ""
-        lines.append(f"left at event {left['seq']}: {way}{detail}{after}")
-        verdict = f"{player} left jail by {way} at event {left['seq']}, after {len(tries)} failed " \
-                  f"tr{'y' if len(tries) == 1 else 'ies'}"
+        after = (msg(", then moved to {space}", space=_name(st, moved["data"]["to"])) if moved
+                 else "")
+        lines.append(msg("left at event {seq}: {way}{detail}{after}", seq=left["seq"], way=way,
+                         detail=detail, after=after))
+        verdict = plural("{player} left jail by {way} at event {seq}, after {n} failed try",
+                         "{player} left jail by {way} at event {seq}, after {n} failed tries",
+                         len(tries), player=player, way=way, seq=left["seq"])
     facts = {"player": player, "sent_seq": sent["seq"], "reason": sent["data"]["reason"],
              "tries": [{"seq": x["seq"], "attempt": x["data"]["attempt"],
                         "dice": dice["data"]["dice"] if dice else None} for x, dice in tries],

@@ -242,3 +242,11 @@ def test_log_marks_retracted_events_and_games_lists_them(game):
     # the newest unfinished game is the current one; --game picks another
     assert doc(game("state", "--json"))["game"] == 2
     assert doc(game("--game", "1", "state", "--json"))["game"] == 1
+
+
+def test_a_file_name_with_a_nul_byte_is_a_usage_error(banco):
+    """click opens `run FILE` itself; a NUL in the name was a ValueError traceback (found by
+    tests/test_fuzz_cli.py)."""
+    banco("new", "Anna", "Bruno")
+    result = banco("run", "a\x00b", code=2)
+    assert "error: a file name cannot hold a NUL byte" in result.output

@@ -2,13 +2,21 @@
 
     python tests/tools/catalogs.py update    # new messages into cli/locale/*/banco.po
     python tests/tools/catalogs.py compile   # banco.po -> banco.mo (shipped as package data)
+    python tests/tools/catalogs.py check     # what tests/test_i18n.py checks, as a list
 
-Babel does the extraction and the compiling (a build/test-time tool, not a run-time
-dependency: banco reads the .mo with the standard library's gettext).  What it extracts:
+Adding a message: write it in English in the code through a marker (below), run `update`,
+give its Italian in cli/locale/it/LC_MESSAGES/banco.po (the msgstr left empty; the English
+catalog fills itself), run `compile`, commit the .po and .mo.  tests/test_i18n.py fails
+while a marked message has no translation or the .mo does not match its .po.
 
-- string literals given to the markers `_`, `N_`, `ngettext`, `NN_` (cli), `msg`, `plural`
-  (ledger/text.py), and the first argument of `RuleViolation`, `UsageError`, `BancoError`,
-  `DatabaseError`, `ConflictError` (ledger/errors.py: a refusal is a template and its params);
+Babel does the extraction and the compiling (a build/test-time tool, in the `test` extra,
+not a run-time dependency: banco reads the .mo with the standard library's gettext).  What
+it extracts:
+
+- string literals given to the markers `_`, `N_`, `ngettext`, `NN_`, `pgettext`, `NP_` (cli),
+  `msg`, `plural` (ledger/text.py), and the first argument of `RuleViolation`, `UsageError`,
+  `BancoError`, `DatabaseError`, `ConflictError`, `UnknownName` (ledger/errors.py: a refusal is a template
+  and its params); `_('...')` inside an f-string (a table heading) too;
 - click's help texts (commands' help and epilog, options' help), read from the commands
   themselves, since click takes them from docstrings and keyword arguments.
 
@@ -18,8 +26,10 @@ both catalogs can be checked alike: every message present, non-empty, same place
 
 from __future__ import annotations
 
+import ast
 import io
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -31,29 +41,50 @@ SOURCES = ("ledger", "projections", "cli")
 KEYWORDS = {
     "_": None, "N_": None, "ngettext": (1, 2), "NN_": (1, 2), "msg": None, "plural": (1, 2),
     "RuleViolation": None, "UsageError": None, "BancoError": None, "DatabaseError": None,
-    "ConflictError": None,
+    "ConflictError": None, "UnknownName": None, "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+    "word": ((1, "c"), 2), "_say": None,
 }
+CONTEXT_MARKERS = ("pgettext", "NP_", "word")
+# `_('pos')` inside an f-string, which Babel's extractor skips
+FSTRING_CALL = re.compile(r"""\b_\(\s*(['"])((?:\\.|(?!\1).)+)\1\s*\)""")
+# projections/report.py's `_say(tr, "...")` (a message of the page), in an f-string or not
+SAY_CALL = re.compile(r"""\b_say\(\s*tr\s*,\s*(['"])((?:\\.|(?!\1).)+)\1\s*[,)]""")
 
 
 def source_messages():
-    """(msgid or (singular, plural), where) for every marked literal in the package."""
+    """(msgid or (singular, plural), where, context) for every marked literal in the
+    package."""
     from babel.messages.extract import extract_python
 
     for package in SOURCES:
         for path in sorted((ROOT / package).rglob("*.py")):
+            where = str(path.relative_to(ROOT))
             with open(path, "rb") as f:
-                for lineno, _funcname, messages, _comments in extract_python(
+                for lineno, funcname, messages, _comments in extract_python(
                         f, KEYWORDS, [], {}):
+                    context = None
+                    if isinstance(messages, tuple) and funcname == "_say":
+                        messages = messages[1] if len(messages) > 1 else None  # _say(tr, "...")
                     if isinstance(messages, tuple):
-                        if messages[0] is None:
+                        if funcname in CONTEXT_MARKERS:
+                            if len(messages) < 2 or None in messages[:2]:
+                                continue
+                            context, messages = messages[0], messages[1]
+                        elif messages[0] is None:
                             continue  # not a literal: a Text made elsewhere
-                        if len(messages) >= 2 and messages[1] is not None and \
-                                _funcname in ("ngettext", "NN_", "plural"):
-                            yield (messages[0], messages[1]), f"{package}/{path.name}:{lineno}"
+                        elif len(messages) >= 2 and messages[1] is not None and \
+                                funcname in ("ngettext", "NN_", "plural"):
+                            yield (messages[0], messages[1]), f"{where}:{lineno}", None
                             continue
-                        messages = messages[0]
+                        else:
+                            messages = messages[0]
                     if messages:
-                        yield messages, f"{path.relative_to(ROOT)}:{lineno}"
+                        yield messages, f"{where}:{lineno}", context
+            text = path.read_text(encoding="utf-8")
+            for match in [*FSTRING_CALL.finditer(text), *SAY_CALL.finditer(text)]:
+                lineno = text.count("\n", 0, match.start()) + 1
+                yield ast.literal_eval(match.group(1) + match.group(2) + match.group(1)), \
+                    f"{where}:{lineno}", None
 
 
 def help_messages():
@@ -69,10 +100,10 @@ def help_messages():
         for attr in ("help", "short_help", "epilog"):
             text = getattr(command, attr, None)
             if text:
-                yield inspect.cleandoc(text).partition("\f")[0], where
+                yield inspect.cleandoc(text).partition("\f")[0], where, None
         for p in command.params:
             if getattr(p, "help", None):
-                yield inspect.cleandoc(p.help), f"{where} {p.opts[0]}"
+                yield inspect.cleandoc(p.help), f"{where} {p.opts[0]}", None
         if isinstance(command, click.Group) and command is not cli:
             for name, sub in command.commands.items():
                 yield from texts(sub, f"{where} {name}")
@@ -87,10 +118,14 @@ def extract():
     from babel.messages.catalog import Catalog
 
     catalog = Catalog(project="banco", version="0.1.0", charset="utf-8")
-    for message, where in [*source_messages(), *help_messages()]:
+    for message, where, context in [*source_messages(), *help_messages()]:
         path, _, line = where.rpartition(":")
         location = (path, int(line)) if line.isdigit() else (where, 0)
-        catalog.add(message, locations=[location])
+        known = catalog.get(message, context=context)
+        if known is not None:
+            known.locations.append(location)
+        else:
+            catalog.add(message, locations=[location], context=context)
     return catalog
 
 
@@ -109,8 +144,8 @@ def update() -> None:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
-    template = extract()
     for lang in LANGUAGES:
+        template = extract()  # afresh: Catalog.update shares the template's messages
         path = po_path(lang)
         if path.exists():
             catalog = read_po(lang)
@@ -137,6 +172,52 @@ def _filled(string) -> bool:
     return bool(string)
 
 
+def placeholders(text: str) -> set[str]:
+    """The `{name}`s of a template, with their conversion and format (`{name!r}`, `{n:>3}`)."""
+    import string
+
+    found = set()
+    for _literal, field, spec, conversion in string.Formatter().parse(text):
+        if field is not None:
+            found.add(f"{field}!{conversion or ''}:{spec or ''}")
+    return found
+
+
+def problems(lang: str, template=None) -> list[str]:
+    """Every marked message the catalog of `lang` lacks, leaves empty or says with other
+    placeholders than the English; and entries no longer in the code."""
+    template = template or extract()
+    catalog = read_po(lang)
+    found = []
+    for m in template:
+        if not m.id:
+            continue
+        entry = catalog.get(m.id, context=m.context)
+        name = repr(m.id if isinstance(m.id, str) else m.id[0])
+        if m.context:
+            name += f" (context {m.context!r})"
+        if entry is None:
+            found.append(f"{lang}: {name} is not in the catalog (run `update`)")
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if entry.fuzzy or not strings or not all(strings):
+            found.append(f"{lang}: {name} has no translation")
+            continue
+        for text in strings:
+            # a plural's singular may say "one" instead of {n}; every other name must be there
+            wanted = set().union(*(placeholders(i) for i in ids))
+            got = placeholders(text)
+            if got - wanted or (len(ids) == 1 and got != wanted):
+                found.append(f"{lang}: {name} is said with {sorted(got)}, the English with "
+                             f"{sorted(wanted)}: {text!r}")
+    for m in catalog:
+        if m.id and template.get(m.id, context=m.context) is None:
+            found.append(f"{lang}: {m.id!r} is in the catalog but no longer in the code "
+                         "(run `update`)")
+    return found
+
+
 def compiled(lang: str) -> bytes:
     """The .mo that the .po compiles to (Babel's write_mo: deterministic for a given .po)."""
     from babel.messages.mofile import write_mo
@@ -160,5 +241,13 @@ if __name__ == "__main__":
         update()
     elif what == "compile":
         compile_all()
+    elif what == "check":
+        template = extract()
+        listed = [p for lang in LANGUAGES for p in problems(lang, template)]
+        listed += [f"{lang}: banco.mo does not match banco.po (run `compile`)"
+                   for lang in LANGUAGES if po_path(lang).with_suffix(".mo").read_bytes()
+                   != compiled(lang)]
+        print("\n".join(listed) or "both catalogs complete and compiled")
+        sys.exit(1 if listed else 0)
     else:
         sys.exit(__doc__)

@@ -1,0 +1,302 @@
+"""Italian and English: the catalogs are complete and compiled, the language is chosen as
+documented, and only the edges speak it (the log's facts stay English)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import i18n
+from cli.main import ALIASES, COMMANDS, cli
+from ledger.errors import RuleViolation
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "tools"))
+
+import catalogs  # noqa: E402  (tests/tools/catalogs.py: extraction and compiling, by Babel)
+
+LOCALE_VARS = ("BANCO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture(scope="module")
+def template():
+    return catalogs.extract()
+
+
+# --- the catalogs --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_every_marked_message_is_translated_with_the_same_placeholders(lang, template):
+    assert catalogs.problems(lang, template) == []
+
+
+def test_the_extraction_finds_refusals_help_headings_and_contexts(template):
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template}
+    assert "{name} has {cash} in cash and {space} costs {price}" in ids  # a RuleViolation
+    assert "Buy the property the current player stands on." in ids  # a command's help
+    assert "net worth" in ids  # a heading inside an f-string
+    assert template.get("go", context="space kind") is not None  # pgettext
+    assert "Show this message and exit." in ids  # click's own words
+
+
+def test_a_missing_or_mismatched_translation_is_reported(template, tmp_path, monkeypatch):
+    """The check itself fails on what it is there to catch."""
+    from babel.messages.pofile import write_po
+
+    catalog = catalogs.read_po("it")
+    catalog.get("{player} to roll").string = "tocca a {giocatore} tirare"
+    catalog.get("Buy the property the current player stands on.").string = ""
+    po = tmp_path / "it" / "LC_MESSAGES" / "banco.po"
+    po.parent.mkdir(parents=True)
+    with open(po, "wb") as f:
+        write_po(f, catalog)
+    monkeypatch.setattr(catalogs, "LOCALE", tmp_path)
+    found = catalogs.problems("it", template)
+    assert any("'{player} to roll' is said with" in p for p in found), found
+    assert any("'Buy the property the current player stands on.' has no translation" in p
+               for p in found), found
+    assert len(found) == 2
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_the_shipped_mo_is_the_po_compiled(lang):
+    shipped = catalogs.po_path(lang).with_suffix(".mo").read_bytes()
+    assert shipped == catalogs.compiled(lang), "run `python tests/tools/catalogs.py compile`"
+
+
+# --- choosing the language -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({}, "en"),
+    ({"LANG": "it_IT.UTF-8"}, "it"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "en_GB.UTF-8", "LC_ALL": "it_IT.UTF-8"}, "it"),
+    ({"LANGUAGE": "de:it", "LANG": "en_US.UTF-8"}, "it"),
+    ({"LANG": "it_IT.UTF-8", "BANCO_LANG": "en"}, "en"),
+    ({"LANG": "en_US.UTF-8", "BANCO_LANG": "it"}, "it"),
+])
+def test_the_language_comes_from_banco_lang_else_the_locale_else_english(env, lang):
+    assert i18n.from_environment(env) == lang
+
+
+def _clear_locale(monkeypatch, **env):
+    for var in LOCALE_VARS:
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+
+
+def _run(tmp_path, *args, code=0, input=None):
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), *args], input=input,
+                                catch_exceptions=False)
+    assert result.exit_code == code, (args, result.output)
+    return result.output
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_lang_is_a_global_option_also_after_the_command(tmp_path, monkeypatch, where):
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    args = ["--lang", "it", "state"] if where == "before" else ["state", "--lang", "it"]
+    out = _run(tmp_path, *args)
+    assert "turno: Anna (tirare)" in out
+    assert "giocatore" in out and "cassa" in out
+    assert "prossimo: tocca a Anna: `tira D1 D2`" in out
+
+
+def test_the_locale_speaks_italian_and_banco_lang_overrides_it(tmp_path, monkeypatch):
+    _clear_locale(monkeypatch, LANG="it_IT.UTF-8")
+    out = _run(tmp_path, "new", "Anna", "Bruno")
+    assert out.startswith("partita 1: Anna, Bruno con 1500 M a testa")
+    monkeypatch.setenv("BANCO_LANG", "en")
+    assert "next: Anna to `roll D1 D2`" in _run(tmp_path, "state")
+    monkeypatch.delenv("BANCO_LANG")
+    assert "prossimo: tocca a Anna: `tira D1 D2`" in _run(tmp_path, "state")
+    assert "next: Anna to `roll D1 D2`" in _run(tmp_path, "--lang", "en", "state")
+
+
+def test_one_run_in_italian_leaves_the_next_in_english(tmp_path, monkeypatch):
+    """The language is the run's: an in-process run (a test, a shell line) does not leave
+    it behind, nor in LANGUAGE for a child process."""
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    assert "tocca a Anna: `tira D1 D2`" in _run(tmp_path, "--lang", "it", "state")
+    assert "Anna to `roll D1 D2`" in _run(tmp_path, "state")
+    import os
+
+    assert "LANGUAGE" not in os.environ
+
+
+def test_help_and_clicks_own_words_in_italian(tmp_path, monkeypatch):
+    _clear_locale(monkeypatch)
+    out = _run(tmp_path, "--lang", "it", "--help")
+    assert out.startswith("Uso: ") and "[OPTIONS] COMMAND [ARGS]..." in out.splitlines()[0]
+    assert "Opzioni:" in out and "Comandi:" in out
+    assert "Mostra questo messaggio ed esci." in out
+    assert "Codici di uscita:" in out
+    assert "\n  compra (buy) " in out and "\n  tira (roll) " in out  # the Italian word first
+    out = _run(tmp_path, "buy", "--help", "--lang", "it")
+    assert "Compra la proprietà su cui si trova il giocatore di turno." in out
+    out = _run(tmp_path, "--lang", "it", "tira", "--help")
+    assert "Registra i dadi: tira D1 D2." in out
+    out = _run(tmp_path, "--help")
+    assert "Show this message and exit." in out and "Uso:" not in out
+
+
+def test_a_misspelt_command_in_italian(tmp_path, monkeypatch):
+    _clear_locale(monkeypatch)
+    out = _run(tmp_path, "--lang", "it", "compar", code=2)
+    assert "Errore: nessun comando chiamato 'compar': intendevi compra o " in out
+
+
+# --- what is translated, and what is not ---------------------------------------------------
+
+
+def _facts(db: str) -> list[tuple]:
+    conn = sqlite3.connect(db)
+    try:
+        rows = conn.execute("SELECT seq, type, data FROM events ORDER BY seq").fetchall()
+    finally:
+        conn.close()
+    return [(seq, type_, json.loads(data)) for seq, type_, data in rows]
+
+
+GAME = [["new", "Anna", "Bruno"], ["roll", "1", "2"], ["buy"], ["roll", "2", "4"],
+        ["decline"], ["bid", "Anna", "70"], ["hammer"], ["roll", "1", "1"]]
+GAME_IT = [["nuova", "Anna", "Bruno"], ["tira", "1", "2"], ["compra"], ["tira", "2", "4"],
+           ["rifiuta"], ["offerta", "Anna", "70"], ["aggiudica"], ["tira", "1", "1"]]
+
+
+def test_the_log_stays_english_whatever_the_language_and_the_words(tmp_path, monkeypatch):
+    """Facts are data: the same game played in English and in Italian, with the Italian
+    words, records the same events (reasons in English); only the typed line differs."""
+    _clear_locale(monkeypatch)
+    (tmp_path / "en").mkdir()
+    (tmp_path / "it").mkdir()
+    for args in GAME:
+        _run(tmp_path / "en", *args)
+    outputs = [_run(tmp_path / "it", "--lang", "it", *args) for args in GAME_IT]
+    assert outputs[2] == "  Anna paga 60 M alla Banca: comprato Vicolo Stretto\ntocca a Bruno tirare\n"
+    assert "  Anna paga 70 M alla Banca: vinto Bastioni Gran Sasso all'asta\n" in outputs[6]
+    en, it = _facts(str(tmp_path / "en" / "t.db")), _facts(str(tmp_path / "it" / "t.db"))
+    assert [t for _, t, _ in en] == [t for _, t, _ in it]
+    for (seq, type_, a), (_, _, b) in zip(en, it, strict=True):
+        if type_ == "CommandRecorded":
+            continue
+        a.pop("game_uuid", None), b.pop("game_uuid", None)
+        assert a == b, (seq, type_)
+    lines = [d["line"] for _, t, d in it if t == "CommandRecorded"]
+    assert lines[:3] == ["nuova Anna Bruno", "tira 1 2", "compra"]  # as typed
+    reasons = {d["reason"] for _, t, d in it if "reason" in d}
+    assert {"starting cash", "bought Vicolo Stretto", "won Bastioni Gran Sasso at auction"} \
+        <= reasons
+
+
+def test_a_refusal_is_said_in_italian_but_str_stays_english(tmp_path, monkeypatch):
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    out = _run(tmp_path, "--lang", "it", "buy", code=1)
+    assert out.startswith("rifiutato: impossibile comprare ora (")
+    assert "\n  consentito: tocca a Anna tirare" in out or "consentito:" in out
+    out = _run(tmp_path, "buy", code=1)
+    assert out.startswith("refused: cannot buy now (")
+    exc = RuleViolation("{name} has {cash} in cash and {space} costs {price}", name="Anna",
+                        cash="50 M", space="Parco della Vittoria", price="400 M", rule="000 §X")
+    assert str(exc) == "Anna has 50 M in cash and Parco della Vittoria costs 400 M (000 §X)"
+    i18n.use("it")
+    try:
+        assert exc.render(i18n.translations()) == (
+            "Anna ha 50 M in contanti e Parco della Vittoria costa 400 M (000 §X)")
+    finally:
+        i18n._release()
+
+
+def test_every_alias_names_a_command_and_no_alias_is_an_english_word():
+    for word, command in ALIASES.items():
+        assert command in COMMANDS or command == "serve", word
+        assert word not in COMMANDS, word
+    required = ["tira", "compra", "rifiuta", "offerta", "aggiudica", "riscuoti", "carta",
+                "paga-multa", "usa-carta", "costruisci", "vendi", "ipoteca", "riscatta",
+                "scambia", "paga", "bancarotta", "annulla", "stato", "registro", "classifica"]
+    assert set(required) <= set(ALIASES)
+
+
+def test_the_board_in_italian_says_the_kind_of_a_space_not_the_command(tmp_path,
+                                                                      monkeypatch):
+    _clear_locale(monkeypatch)
+    out = _run(tmp_path, "--lang", "it", "tabellone").splitlines()
+    assert out[2].split() == ["pos", "casella", "tipo", "dettagli"]
+    via = next(line for line in out if line.startswith("  0  Via!"))
+    assert " via " in via and "stipendio di 200 M passando o fermandosi" in via
+
+
+def test_every_reason_in_the_recorded_games_is_said_in_italian():
+    """A fact's English reason is said through the template decide writes it from
+    (cli/reasons.py); the only reasons left as written are the board's own words (a card,
+    a tax: already in the edition's language)."""
+    from cli.reasons import known
+    from ledger.edition import EDITIONS, load_edition
+
+    board_words = set()
+    for name in EDITIONS:
+        edition = load_edition(name)
+        board_words |= {s.name for s in edition.spaces}
+        board_words |= {f"{d.title} {n}" for d in edition.decks.values()
+                        for n in range(1, len(d.cards) + 1)}
+    unknown = set()
+    for path in sorted((ROOT / "fixtures").glob("*.events.json")):
+        for e in json.loads(path.read_text()):
+            reason = e.get("data", {}).get("reason")
+            if reason and not known(reason) and reason not in board_words:
+                unknown.add((path.name, e["type"], reason))
+    assert unknown == set()
+
+
+def test_the_shell_speaks_italian_and_completes_the_italian_words(tmp_path, monkeypatch):
+    from cli.shell import BancoShell, words
+
+    _clear_locale(monkeypatch)
+    assert {"compra", "buy", "paga-multa", "rivedi"} <= set(words())
+    assert not {"run", "esegui", "shell"} & set(words())  # not inside the shell
+    shell = BancoShell.__new__(BancoShell)
+    assert sorted(shell.completenames("ri")) == ["rifiuta", "riscatta", "riscuoti", "rivedi"]
+    monkeypatch.setenv("BANCO_HISTORY", "")
+    out = _run(tmp_path, "--lang", "it", "shell",
+               input="nuova Anna Bruno\ntira 1 2\ncompra\nfoo\n")
+    assert "Anna (comprare)>   Anna paga 60 M alla Banca: comprato Vicolo Stretto" in out
+    assert "nessun comando chiamato 'foo'" in out
+
+
+def test_the_report_page_in_italian(tmp_path, monkeypatch):
+    _clear_locale(monkeypatch)
+    for args in GAME:
+        _run(tmp_path, *args)
+    page = tmp_path / "r.html"
+    _run(tmp_path, "--lang", "it", "resoconto", "-o", str(page))
+    html = page.read_text()
+    assert '<html lang="it">' in html
+    assert "<h2>Il tavolo alla fine</h2>" in html and "<h2>Cronologia</h2>" in html
+    assert "Anna paga 60 M alla Banca: comprato Vicolo Stretto" in html
+    _run(tmp_path, "report", "-o", str(page), "--force")
+    assert '<html lang="en">' in page.read_text() and "<h2>Timeline</h2>" in page.read_text()
+
+
+def test_a_ruling_is_said_in_italian_and_recorded_in_english(tmp_path, monkeypatch):
+    _clear_locale(monkeypatch)
+    for args in GAME:
+        _run(tmp_path, *args)
+    out = _run(tmp_path, "--lang", "it", "decisione", "auction", "17", "--record",
+               "--referee", "Zoe")
+    assert "decisione sull'asta all'evento 17 (regole classic): Bastioni Gran Sasso" in out
+    assert "verdetto: vinta da Anna per 70 M, pagati alla Banca all'evento" in out
+    recorded = [d for _, t, d in _facts(str(tmp_path / "t.db")) if t == "RulingRecorded"]
+    assert recorded and recorded[0]["verdict"].startswith("won by Anna for 70 M, paid to the Bank")
+    assert "auction ruling on event 17" in recorded[0]["text"]
