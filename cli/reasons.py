@@ -39,6 +39,10 @@ TEMPLATES = [
     N_("hotel on {space} sold: {n} house(s) back on the lot, {m} paid at half value"),
     N_("hotel on {space} sold: {n} house(s) back on the lot"),
     N_("mortgaged {space}"),
+    N_("{space} was mortgaged during {player}'s turn: it passes as it was when the turn began, "
+       "and its {amount} goes back to the Bank (000 FAQ 32); {debtor} has only {left} left"),
+    N_("{space} was mortgaged during {player}'s turn: it passes as it was when the turn began, "
+       "and its {amount} goes back to the Bank (000 FAQ 32)"),
     N_("lifted the mortgage on {space}: {mortgage} + {interest} interest"),
     N_("deeds dealt and paid at once: {deeds}"),
     N_("bankruptcy of {player}: everything to the Bank{more}"),
