@@ -12,15 +12,19 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_readme_examples_print_what_readme_says():
     done = subprocess.run([sys.executable, str(ROOT / "tests" / "tools" / "readme.py"), "--check"],
                           capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, ("README.md's examples no longer print what it says "
+    assert done.returncode == 0, ("README.md's or README.it.md's examples no longer print what it says "
                                   "(python tests/tools/readme.py rewrites them):\n" + done.stdout
                                   + done.stderr)
 
 
-def test_readme_links_only_to_files_in_the_repository():
+import pytest
+
+
+@pytest.mark.parametrize("name", ["README.md", "README.it.md"])
+def test_readme_links_only_to_files_in_the_repository(name):
     import re
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / name).read_text(encoding="utf-8")
     for target in re.findall(r"\]\(([^)]+)\)", text):
         assert not target.startswith(("/", "..")) and "shared/" not in target, target
         if not target.startswith(("http://", "https://", "#")):

@@ -9,7 +9,7 @@ NAME share a database, in the order they appear.  A command's own `# comment` is
 of a block starting with `...` are kept as they are, and the output of the command before it
 is cut there (for long output shown in part).
 
-    python tests/tools/readme.py            # rewrite README.md's live blocks
+    python tests/tools/readme.py            # rewrite README.md's and README.it.md's live blocks
     python tests/tools/readme.py --check    # exit 1 and show the diff if README.md is stale
 
 tests/test_readme.py runs the check: an example that no longer prints what README says fails
@@ -109,7 +109,7 @@ def render_block(block: list[str], folder: Path, db: str, extra: dict) -> list[s
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true")
-    parser.add_argument("files", nargs="*", default=["README.md"])
+    parser.add_argument("files", nargs="*", default=["README.md", "README.it.md"])
     args = parser.parse_args()
     stale = 0
     for name in args.files:
