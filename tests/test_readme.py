@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -16,8 +18,6 @@ def test_readme_examples_print_what_readme_says():
                                   "(python tests/tools/readme.py rewrites them):\n" + done.stdout
                                   + done.stderr)
 
-
-import pytest
 
 
 @pytest.mark.parametrize("name", ["README.md", "README.it.md"])
