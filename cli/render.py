@@ -264,11 +264,12 @@ REFEREE_WORDS = {
                                       "{verdict}").format(seq=d["subject_seq"], kind=d["kind"],
                                                           referee=d["referee"],
                                                           verdict=d["verdict"]),
-    "CashCorrected": lambda d, st: _("  correction: {payer} pays {amount} to {payee} "
-                                     "({reason})").format(payer=_who(d["payer"]),
-                                                          amount=st.edition.money(d["amount"]),
-                                                          payee=_who(d["payee"]),
-                                                          reason=say_reason(d["reason"])),
+    # "to the Bank" is its own sentence: Italian joins the preposition ("alla Banca")
+    "CashCorrected": lambda d, st: (
+        _("  correction: {payer} pays {amount} to the Bank ({reason})") if d["payee"] == BANK
+        else _("  correction: {payer} pays {amount} to {payee} ({reason})")).format(
+        payer=_who(d["payer"]), amount=st.edition.money(d["amount"]), payee=_who(d["payee"]),
+        reason=say_reason(d["reason"])),
     "PositionCorrected": lambda d, st: _("  correction: {player} moved from {origin} to "
                                          "{target}{jail} ({reason})").format(
         player=d["player"], origin=_name(st, d["from"]), target=_name(st, d["to"]),

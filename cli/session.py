@@ -155,6 +155,9 @@ def typed_line(args, command: str) -> str | None:
     `roll 4 6`)."""
     import shlex
 
+    from cli.main import ALIASES
+
+    command = ALIASES.get(command, command)
     words, skip, started = [], False, False
     for a in args:
         if skip:
@@ -163,7 +166,7 @@ def typed_line(args, command: str) -> str | None:
         if a.split("=", 1)[0] in _NOT_TYPED:
             skip = "=" not in a
             continue
-        if not started and a != command:
+        if not started and ALIASES.get(a, a) != command:  # `decisione` is `ruling`
             continue  # the group's own options (--lang, ...), before the command word
         started = True
         words.append(a)
@@ -180,7 +183,10 @@ def records(f=None, *, expect: bool = True):
         def command(session, *args, command_key=None, expect_seq=None, **kwargs):
             ctx = click.get_current_context()
             if session.line is None:
-                session.line = typed_line(ctx.meta.get(ARGS, ()), ctx.info_name)
+                top = ctx  # the command word under `banco` (`tournament` of `tournament add`)
+                while top.parent is not None and top.parent.parent is not None:
+                    top = top.parent
+                session.line = typed_line(ctx.meta.get(ARGS, ()), top.info_name)
             if command_key is not None:
                 if not command_key.strip():
                     raise UsageError("--id needs a key: any text that names this command")

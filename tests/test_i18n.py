@@ -300,3 +300,19 @@ def test_a_ruling_is_said_in_italian_and_recorded_in_english(tmp_path, monkeypat
     recorded = [d for _, t, d in _facts(str(tmp_path / "t.db")) if t == "RulingRecorded"]
     assert recorded and recorded[0]["verdict"].startswith("won by Anna for 70 M, paid to the Bank")
     assert "auction ruling on event 17" in recorded[0]["text"]
+
+
+def test_the_line_recorded_is_the_line_typed_with_the_italian_words(tmp_path, monkeypatch):
+    """CommandRecorded keeps the line as typed: `decisione rent 16 ...` (a word of a group,
+    through its alias) must not lose its first word, nor `tira` become `roll`."""
+    _clear_locale(monkeypatch)
+    for line in ("nuova Anna Bruno Carla", "tira 3 2", "compra", "tira 2 3 --player bruno",
+                 "tira 1 2 --player carla"):
+        _run(tmp_path, *line.split())
+    _run(tmp_path, "decisione", "rent", "16", "--claim-at", "17", "--record", "--referee", "Rita")
+    conn = sqlite3.connect(tmp_path / "t.db")
+    lines = [json.loads(d)["line"] for (d,) in conn.execute(
+        "SELECT data FROM events WHERE type='CommandRecorded' ORDER BY seq")]
+    conn.close()
+    assert lines[0] == "nuova Anna Bruno Carla" and lines[-2:] == ["tira 1 2 --player carla",
+                          "decisione rent 16 --claim-at 17 --record --referee Rita"]
