@@ -749,7 +749,7 @@ def execute_line(session, line: str, *, command_id: str | None = None,
     try:
         result = cli.main(args=args, prog_name="banco", standalone_mode=False, obj=session)
     except click.exceptions.UsageError as exc:
-        exc.show()
+        _say_usage_error(exc)
         return 2
     except click.exceptions.Abort as exc:
         if isinstance(exc.__cause__, KeyboardInterrupt):
@@ -760,6 +760,16 @@ def execute_line(session, line: str, *, command_id: str | None = None,
     finally:
         session.end()
     return result if isinstance(result, int) else 0
+
+
+def _say_usage_error(exc: click.exceptions.UsageError) -> None:
+    """Inside the shell or a transcript: one `error:` line and the word's usage, not click's
+    whole block, whose `Try 'banco --help'` is advice for the command line."""
+    click.echo(_("error: {message}").format(message=exc.format_message()), err=True)
+    ctx = exc.ctx
+    if ctx is not None and ctx.parent is not None:  # a mistake in a word's own arguments
+        click.echo("  " + ctx.get_usage().strip() + "  "
+                   + _("(`help {word}` says more)").format(word=ctx.info_name), err=True)
 
 
 @click.command()

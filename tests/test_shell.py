@@ -229,3 +229,12 @@ def test_the_shell_in_a_real_terminal(banco, tmp_path):
         subprocess.run(tmux + ["kill-server"], capture_output=True)
     assert hist.read_text().splitlines() == ["roll 1 2", "decline"]
     assert [e["type"] for e in events(banco)][-2:] == ["PropertyDeclined", "AuctionOpened"]
+
+
+def test_a_usage_mistake_is_one_error_line_and_the_word_s_usage(banco):
+    banco("new", "Anna", "Bruno")
+    _, out = drive(banco.db, "buy Vicolo", "bogus")
+    assert "error: Got unexpected extra argument (Vicolo)" in out
+    assert "Usage: banco buy [OPTIONS]  (`help buy` says more)" in out
+    assert "error: no command called 'bogus'" in out
+    assert "Try 'banco" not in out  # command-line advice, not the shell's
