@@ -231,9 +231,11 @@ def test_the_shell_in_a_real_terminal(banco, tmp_path):
     assert [e["type"] for e in events(banco)][-2:] == ["PropertyDeclined", "AuctionOpened"]
 
 
-def test_a_usage_mistake_is_one_error_line_and_the_word_s_usage(banco):
+def test_a_usage_mistake_is_one_error_line_and_the_word_s_usage(banco, capsys):
     banco("new", "Anna", "Bruno")
-    _, out = drive(banco.db, "buy Vicolo", "bogus")
+    capsys.readouterr()
+    drive(banco.db, "buy Vicolo", "bogus")
+    out = capsys.readouterr().err
     assert "error: Got unexpected extra argument (Vicolo)" in out
     assert "Usage: banco buy [OPTIONS]  (`help buy` says more)" in out
     assert "error: no command called 'bogus'" in out
