@@ -78,7 +78,7 @@ ALIASES = {
     "verifica": "audit", "mostra": "show", "rivedi": "replay", "decisione": "ruling",
     "correggi": "correct", "partite": "games", "estratto": "statement", "storia": "history",
     "esporta": "export", "importa": "import", "resoconto": "report", "copia": "backup",
-    "schermo": "serve",
+    "schermo": "serve", "diagnosi": "doctor", "chiavi": "keygen", "sigilla": "seal",
 }
 
 lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,

@@ -24,10 +24,11 @@ TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer"
 TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
                "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)")}
+SHELL_ITALIAN = {"aiuto": "help", "esci": "quit"}  # the shell's own words, in Italian too
 NOT_IN_SHELL = {"shell", "run"}
 # Words that only read: they run even when another terminal has just changed the game.
 READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
-                   "standings", "games", "help", "?", "quit", "exit", "EOF",
+                   "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",
                    "replay", "ruling", "export", "report"})
 HISTORY_LENGTH = 1000
 
@@ -38,7 +39,8 @@ def words() -> list[str]:
 
     italian = {w for w, english in ALIASES.items() if english in COMMANDS}
     return sorted((set(COMMANDS) | italian) - NOT_IN_SHELL
-                  - {w for w in italian if ALIASES[w] in NOT_IN_SHELL}) + sorted(SHELL_WORDS)
+                  - {w for w in italian if ALIASES[w] in NOT_IN_SHELL}) + sorted(SHELL_WORDS) \
+        + sorted(SHELL_ITALIAN)
 
 
 def english(word: str) -> str:
@@ -371,11 +373,15 @@ class BancoShell(cmd.Cmd):
     def do_quit(self, arg) -> bool:
         return True
 
-    do_exit = do_quit
+    do_exit = do_esci = do_quit
 
     def do_EOF(self, arg) -> bool:
         self.say("")
         return True
+
+    def do_aiuto(self, arg) -> None:
+        """`aiuto`: `help` in Italian."""
+        self.do_help(arg)
 
     def do_help(self, arg) -> None:
         """`help`: every word with one line; `help WORD`: that word's usage."""
@@ -390,17 +396,23 @@ class BancoShell(cmd.Cmd):
 
             italian = {e: w for w, e in ALIASES.items()}
             self.say(_("words (the same as `banco WORD ...`; `help WORD` for one):"))
+            shell_italian = {e: w for w, e in SHELL_ITALIAN.items()}
             for name in words():
+                if name in SHELL_ITALIAN:
+                    continue  # said beside its English word
                 if name in SHELL_WORDS:
-                    self.say(f"  {name:<17} {_(SHELL_WORDS[name])}")
+                    shown = (f"{name} ({shell_italian[name]})" if _("Commands") != "Commands"
+                             else name)
+                    self.say(f"  {shown:<17} {_(SHELL_WORDS[name])}")
                 elif name in italian or name not in ALIASES:  # one line a command
                     command = cli.get_command(ctx, name)
                     shown = (f"{name} ({italian[name]})" if name in italian
                              and _("Commands") != "Commands" else name)
                     self.say(f"  {shown:<17} {command.get_short_help_str(limit=60)}")
             return
-        if word in SHELL_WORDS or word in ("exit", "?"):
-            self.say(f"{word}: {_(SHELL_WORDS.get(word, SHELL_WORDS['quit']))}")
+        if word in SHELL_WORDS or word in SHELL_ITALIAN or word in ("exit", "?"):
+            meaning = SHELL_WORDS.get(SHELL_ITALIAN.get(word, word), SHELL_WORDS["quit"])
+            self.say(f"{word}: {_(meaning)}")
             return
         if english(word) in NOT_IN_SHELL:
             self.say(_("`{word}` is not available inside the shell: use `banco {word}`").format(

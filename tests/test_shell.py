@@ -240,3 +240,10 @@ def test_a_usage_mistake_is_one_error_line_and_the_word_s_usage(banco, capsys):
     assert "Usage: banco buy [OPTIONS]  (`help buy` says more)" in out
     assert "error: no command called 'bogus'" in out
     assert "Try 'banco" not in out  # command-line advice, not the shell's
+
+
+def test_the_shell_s_own_words_in_italian(banco):
+    banco("new", "Anna", "Bruno")
+    sh, out = drive(banco.db, "aiuto esci", "aiuto", "esci", "roll 1 2")
+    assert "esci: leave the shell" in out and "  help " in out
+    assert not [e for e in events(banco) if e["type"] == "DiceRolled"]  # `esci` left first
