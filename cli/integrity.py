@@ -10,7 +10,9 @@ import sys
 import click
 
 from ledger.errors import EXIT_AUDIT, UsageError
+from ledger.text import msg
 
+from .i18n import _, ngettext, say
 from .session import dump, json_option, pass_session, records
 
 # --- the head line of a finished game --------------------------------------------------------
@@ -20,7 +22,8 @@ def head_line_text(game: int, seq: int, head: str) -> str:
     from ledger.seals import head_line
 
     line = head_line(game, seq, head)
-    return f"head line for the score sheet: {line}  (`banco audit --expect-head {line}` checks it)"
+    return _("head line for the score sheet: {line}  (`banco audit --expect-head {line}` checks "
+             "it)").format(line=line)
 
 
 def finished_line(book, game: int) -> str | None:
@@ -47,7 +50,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     try:
         check_expected_head(expect_head)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc.args[0]) from None  # a Text (projections/audit.py): said in the user's language
     seal = public = None
     game = session.game() if session.game_option is not None else None
     if seal_path is not None:
@@ -59,7 +62,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     store = session.book.store
     report = audit_database(store, game, expect_head, seal, public)
     if not report.games and not report.findings and report.seal is None:
-        raise UsageError(f"no game in {session.db} yet: nothing to audit")
+        raise UsageError("no game in {db} yet: nothing to audit", db=session.db)
     if as_json:
         dump(report.document())
     else:
@@ -75,13 +78,15 @@ def _read_seal(seal_path: str, pubkey_path: str):
         with open(seal_path, encoding="utf-8") as f:
             text = f.read()
     except FileNotFoundError:
-        raise UsageError(f"no seal file at {seal_path}") from None
+        raise UsageError("no seal file at {path}", path=seal_path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read the seal file {seal_path}: {exc}") from None
+        raise UsageError("cannot read the seal file {path}: {why}", path=seal_path,
+                         why=exc) from None
     try:
         seal = seals.parse_seal(text)
     except ValueError as exc:
-        raise UsageError(f"{seal_path} is not a seal banco can read: {exc}") from None
+        raise UsageError("{path} is not a seal banco can read: {why}", path=seal_path,
+                         why=exc) from None
     try:
         public = seals.load_public_key(pubkey_path)
     except seals.KeyFileError as exc:
@@ -124,39 +129,60 @@ def _print_report(report) -> None:
 
     for r in report.games:
         if r.ok:
-            derived = f", {r.commands} commands re-derived" if r.commands else ""
-            click.echo(f"game {r.game_id}: {r.events} events, chain intact, schemas valid, "
-                       f"books balance{derived}")
+            if r.commands:
+                click.echo(ngettext(
+                    "game {game}: {events} events, chain intact, schemas valid, books balance, "
+                    "{n} command re-derived",
+                    "game {game}: {events} events, chain intact, schemas valid, books balance, "
+                    "{n} commands re-derived", r.commands).format(
+                        game=r.game_id, events=r.events, n=r.commands))
+            else:
+                click.echo(_("game {game}: {events} events, chain intact, schemas valid, books "
+                             "balance").format(game=r.game_id, events=r.events))
             if r.events:
-                click.echo(f"  head {r.head}  ({head_line(r.game_id, r.events, r.head)})")
+                click.echo(_("  head {head}  ({line})").format(
+                    head=r.head, line=head_line(r.game_id, r.events, r.head)))
+        elif r.bad_seq is not None:
+            click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
+                game=r.game_id, seq=r.bad_seq, problem=say(r.problem)))
         else:
-            where = f" at event {r.bad_seq}" if r.bad_seq is not None else ""
-            click.echo(f"game {r.game_id}: FAILED{where}: {r.problem}")
+            click.echo(_("game {game}: FAILED: {problem}").format(game=r.game_id,
+                                                                  problem=say(r.problem)))
         for note in r.notes:
-            click.echo(f"  note: {note}")
+            click.echo(_("  note: {note}").format(note=say(note)))
     for f in report.findings:
-        click.echo(f"database: {f.problem}")
+        click.echo(_("database: {problem}").format(problem=say(f.problem)))
     for m in report.maintenance:
-        click.echo(f"maintenance {m['at']}: {m['what']} ({m['why']})")
+        # what was done and why are the history's own words, as recorded
+        click.echo(_("maintenance {at}: {what} ({why})").format(at=m["at"], what=m["what"],
+                                                                 why=m["why"]))
     seal = report.seal
     if seal is not None:
-        who = f"referee {seal.referee}, key {seal.fingerprint}"
+        who = _("referee {referee}, key {fingerprint}").format(referee=seal.referee,
+                                                               fingerprint=seal.fingerprint)
         if seal.ok:
-            click.echo(f"seal {seal.line} ({who}): signature good; game {seal.game}'s events "
-                       f"1-{seal.seq} are the ones sealed, none missing")
+            click.echo(_("seal {line} ({who}): signature good; game {game}'s events 1-{seq} are "
+                         "the ones sealed, none missing").format(line=seal.line, who=who,
+                                                                 game=seal.game, seq=seal.seq))
             if seal.after:
-                click.echo(f"  after the seal: events {seal.seq + 1}-{seal.last_seq}:")
+                click.echo(_("  after the seal: events {first}-{last}:").format(
+                    first=seal.seq + 1, last=seal.last_seq))
                 for c in seal.after[:20]:
-                    span = (f"event {c['first']}" if c["first"] == c["last"]
-                            else f"events {c['first']}-{c['last']}")
-                    click.echo(f"    {span}: {c['line']}")
+                    span = (_("event {seq}").format(seq=c["first"]) if c["first"] == c["last"]
+                            else _("events {first}-{last}").format(first=c["first"],
+                                                                   last=c["last"]))
+                    click.echo(f"    {span}: {say(c['line'])}")
                 if len(seal.after) > 20:
-                    click.echo(f"    ... and {len(seal.after) - 20} more commands")
+                    click.echo(_("    ... and {n} more commands").format(
+                        n=len(seal.after) - 20))
             else:
-                click.echo("  nothing was recorded after the seal")
+                click.echo(_("  nothing was recorded after the seal"))
+        elif seal.bad_seq is not None:
+            click.echo(_("seal {line} ({who}): FAILED at event {seq}: {problem}").format(
+                line=seal.line, who=who, seq=seal.bad_seq, problem=say(seal.problem)))
         else:
-            where = f" at event {seal.bad_seq}" if seal.bad_seq is not None else ""
-            click.echo(f"seal {seal.line} ({who}): FAILED{where}: {seal.problem}")
+            click.echo(_("seal {line} ({who}): FAILED: {problem}").format(
+                line=seal.line, who=who, problem=say(seal.problem)))
 
 
 # --- keygen ---------------------------------------------------------------------------------
@@ -176,7 +202,8 @@ def keygen(prefix):
                              "check old seals); give another --out PREFIX", path=path)
     folder = os.path.dirname(os.path.abspath(private_path))
     if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {private_path}: the folder {folder} does not exist")
+        raise UsageError("cannot write {path}: the folder {folder} does not exist",
+                         path=private_path, folder=folder)
     private, public = seals.new_key_pair()
     fd = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as f:
@@ -184,8 +211,10 @@ def keygen(prefix):
     with open(public_path, "xb") as f:
         f.write(public)
     key = seals.load_public_key(public_path)
-    click.echo(f"wrote {private_path} (private: only the referee reads it) and {public_path} "
-               f"(public: give it to whoever checks a seal)\nfingerprint {seals.fingerprint(key)}")
+    click.echo(_("wrote {private} (private: only the referee reads it) and {public} (public: "
+                 "give it to whoever checks a seal)\nfingerprint {fingerprint}").format(
+                     private=private_path, public=public_path,
+                     fingerprint=seals.fingerprint(key)))
 
 
 # --- seal -----------------------------------------------------------------------------------
@@ -222,11 +251,13 @@ def seal(session, key_path, referee, out_path):
     seq = store.last_seq(game)
     out_path = out_path or f"game-{game}-seal-{seq}.txt"
     if os.path.exists(out_path) and session.command_id is None:
-        raise UsageError(f"{out_path} exists: banco never overwrites a seal; give --out FILE")
+        raise UsageError("{path} exists: banco never overwrites a seal; give --out FILE",
+                         path=out_path)
     report = GameAudit(game, store.raw_rows(game)).run()
     if not report.ok:
-        click.echo(f"game {game}: FAILED at event {report.bad_seq}: {report.problem}\n"
-                   "not sealed: a seal vouches for a history that audits clean", err=True)
+        click.echo(_("game {game}: FAILED at event {seq}: {problem}\nnot sealed: a seal "
+                     "vouches for a history that audits clean").format(
+                         game=game, seq=report.bad_seq, problem=say(report.problem)), err=True)
         sys.exit(EXIT_AUDIT)
     head = report.head
     info = store.game(game) or {}
@@ -247,7 +278,8 @@ def seal(session, key_path, referee, out_path):
     sealed = seals.SealFile(game, uuid, d["seq"], d["head"], d["referee"], d["public_key"],
                             d["signature"], fact["recorded_at"], trail)
     if outcome.replayed and os.path.exists(out_path):
-        click.echo(f"already sealed (event {fact['seq']}); {out_path} kept as it is")
+        click.echo(_("already sealed (event {seq}); {path} kept as it is").format(
+            seq=fact["seq"], path=out_path))
     else:
         try:
             with open(out_path, "x", encoding="utf-8") as f:
@@ -256,9 +288,11 @@ def seal(session, key_path, referee, out_path):
             raise UsageError("the seal is recorded (event {seq}) but {path} cannot be written "
                              "({why}): `banco show {seq}` has its signature", seq=fact["seq"],
                              path=out_path, why=exc.strerror) from None
-    click.echo(f"sealed game {game} at event {d['seq']} (head {d['head'][:12]}...), referee "
-               f"{d['referee']}, key {d['fingerprint']}\nrecorded as event {fact['seq']} "
-               f"(SealRecorded); seal file {out_path}\n{sealed.line}")
+    click.echo(_("sealed game {game} at event {seq} (head {head}...), referee {referee}, key "
+                 "{fingerprint}\nrecorded as event {event} (SealRecorded); seal file {path}"
+                 ).format(game=game, seq=d["seq"], head=d["head"][:12], referee=d["referee"],
+                          fingerprint=d["fingerprint"], event=fact["seq"], path=out_path))
+    click.echo(sealed.line)
 
 
 # --- doctor ---------------------------------------------------------------------------------
@@ -305,9 +339,9 @@ def doctor(session, repair, reason, as_json):
                    for f in snapshots])
     if store.format > FORMAT:
         findings.append(health.Finding(
-            "format", f"{session.db} is format {store.format}, written by a newer banco: this "
-                      "banco reads it but cannot vouch for what that format added, nor repair "
-                      "it: upgrade banco"))
+            "format", msg("{db} is format {format}, written by a newer banco: this banco reads "
+                          "it but cannot vouch for what that format added, nor repair it: "
+                          "upgrade banco", db=session.db, format=store.format)))
     games = store.games()
     doc = {"database": session.db, "format": store.format, "writes": FORMAT,
            "games": len(games), "events": sum(g["events"] for g in games),
@@ -341,39 +375,53 @@ def _snapshot_findings(store, skipped: list | None = None) -> list:
             found += verify_snapshots(store, g["game_id"])
         except DatabaseError as exc:  # a log that cannot be folded: the audit names its seq
             if skipped is not None:
-                skipped.append(f"game {g['game_id']}'s snapshots not checked: {exc}")
+                skipped.append(msg("game {game}'s snapshots not checked: {why}",
+                                   game=g["game_id"], why=exc.text))
     return found
 
 
 def _print_doctor(doc: dict, findings) -> None:
-    click.echo(f"database {doc['database']}: format {doc['format']} (this banco writes "
-               f"{doc['writes']}), {doc['games']} game(s), {doc['events']} event(s)")
+    click.echo(_("database {db}: format {format} (this banco writes {writes}), {games} "
+                 "game(s), {events} event(s)").format(
+                     db=doc["database"], format=doc["format"], writes=doc["writes"],
+                     games=doc["games"], events=doc["events"]))
     for what in doc["repaired"]:
-        click.echo(f"repaired: {what}")
+        click.echo(_("repaired: {what}").format(what=say(what)))
     from ledger.health import INDEXES, TRIGGERS
 
     missing_t, missing_i = doc["triggers"]["missing"], doc["indexes"]["missing"]
-    click.echo(f"triggers: {'all present' if not missing_t else 'missing ' + ', '.join(missing_t)}"
-               f" ({len(TRIGGERS)} known)")
-    click.echo(f"indexes: {'all present' if not missing_i else 'missing ' + ', '.join(missing_i)}"
-               f" ({len(INDEXES)} known)")
+    click.echo(_("triggers: all present ({known} known)").format(known=len(TRIGGERS))
+               if not missing_t else
+               _("triggers: missing {names} ({known} known)").format(
+                   names=", ".join(missing_t), known=len(TRIGGERS)))
+    click.echo(_("indexes: all present ({known} known)").format(known=len(INDEXES))
+               if not missing_i else
+               _("indexes: missing {names} ({known} known)").format(
+                   names=", ".join(missing_i), known=len(INDEXES)))
     games_bad = [f for f in findings if f.kind == "games"]
-    click.echo("games table: " + ("matches the logs" if not games_bad else
-                                   f"{len(games_bad)} problem(s)"))
+    click.echo(_("games table: matches the logs") if not games_bad else
+               _("games table: {n} problem(s)").format(n=len(games_bad)))
     snap = doc["snapshots"]
-    click.echo("snapshots: " + ("none kept" if not snap["checked"] else
-                                 f"{snap['checked']} checked against a fresh fold: "
-                                 + ("each is the table its log folds to" if not snap["problems"]
-                                    else f"{len(snap['problems'])} problem(s)")))
+    if not snap["checked"]:
+        click.echo(_("snapshots: none kept"))
+    elif not snap["problems"]:
+        click.echo(_("snapshots: {n} checked against a fresh fold: each is the table its log "
+                     "folds to").format(n=snap["checked"]))
+    else:
+        click.echo(_("snapshots: {n} checked against a fresh fold: {bad} problem(s)").format(
+            n=snap["checked"], bad=len(snap["problems"])))
     for note in snap["unchecked"]:
-        click.echo(f"  {note}")
+        click.echo(f"  {say(note)}")
     for f in findings:
-        click.echo(f"problem: {f.problem}")
+        click.echo(_("problem: {problem}").format(problem=say(f.problem)))
     history = doc["maintenance"]
-    click.echo("maintenance history: " + ("none" if not history else f"{len(history)} entr"
-                                           f"{'y' if len(history) == 1 else 'ies'}"))
+    click.echo(_("maintenance history: none") if not history else
+               ngettext("maintenance history: {n} entry", "maintenance history: {n} entries",
+                        len(history)).format(n=len(history)))
     for m in history:
-        click.echo(f"  {m['at']}  {m['what']}  (why: {m['why']})")
-    click.echo("healthy" if doc["healthy"] else
-               "problems found: `banco doctor --repair` mends what it can; `banco audit` "
-               "checks every game's history")
+        # the history's own words, as recorded
+        click.echo(_("  {at}  {what}  (why: {why})").format(at=m["at"], what=m["what"],
+                                                           why=m["why"]))
+    click.echo(_("healthy") if doc["healthy"] else
+               _("problems found: `banco doctor --repair` mends what it can; `banco audit` "
+                 "checks every game's history"))

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from .canonical import GENESIS
 from .store import TRIGGERS as EVENT_TRIGGERS
 from .store import _ended_seqs
+from .text import msg
 from .tournaments import _CREATE as TOURNAMENT_DDL
 from .tournaments import TABLE as TOURNAMENTS
 
@@ -72,7 +73,7 @@ FORMAT_2_ONLY = frozenset({"events_format_2"})
 class Finding(NamedTuple):
     """One thing wrong with the file.  `game` and `seq` name where, when it is one game's."""
     kind: str  # trigger | index | games | tournament | format | snapshot
-    problem: str
+    problem: str  # a Text (ledger/text.py): English as a str, said in the user's language
     game: int | None = None
     seq: int | None = None
     repairable: bool = False
@@ -108,14 +109,21 @@ def structure_findings(conn: sqlite3.Connection) -> list[Finding]:
     out = []
     for name in missing_triggers(conn):
         table = TRIGGERS[name][0]
-        what = {"events_format_2": "an older banco could append rows hashed the old way"}.get(
-            name, f"rows of {table} can be {'changed' if 'update' in name else 'deleted'} "
-                  "without a trace but the chain's")
-        out.append(Finding("trigger", f"the trigger {name} is missing: {what} "
-                                      "(`banco doctor --repair` recreates it)", repairable=True))
+        if name == "events_format_2":
+            what = msg("an older banco could append rows hashed the old way")
+        elif "update" in name:
+            what = msg("rows of {table} can be changed without a trace but the chain's",
+                       table=table)
+        else:
+            what = msg("rows of {table} can be deleted without a trace but the chain's",
+                       table=table)
+        out.append(Finding("trigger", msg("the trigger {name} is missing: {what} (`banco doctor "
+                                          "--repair` recreates it)", name=name, what=what),
+                           repairable=True))
     for name in missing_indexes(conn):
-        out.append(Finding("index", f"the index {name} is missing: lookups are slow "
-                                    "(`banco doctor --repair` recreates it)", repairable=True))
+        out.append(Finding("index", msg("the index {name} is missing: lookups are slow (`banco "
+                                        "doctor --repair` recreates it)", name=name),
+                           repairable=True))
     return out
 
 
@@ -147,44 +155,49 @@ def games_findings(conn: sqlite3.Connection) -> list[Finding]:
     try:
         logs = log_ends(conn)
     except (sqlite3.Error, ValueError, TypeError, AttributeError) as exc:
-        return [Finding("games", f"the log's ends cannot be read ({exc})")]
+        return [Finding("games", msg("the log's ends cannot be read ({why})", why=str(exc)))]
     out = []
     indexed = {g: (last, head, ended) for g, last, head, ended in conn.execute(
         "SELECT game_id, last_seq, head, ended_seq FROM games")}
     for g in sorted(set(indexed) | set(logs)):
         log = logs.get(g)
         if g not in indexed:
-            out.append(Finding("games", f"game {g} has {log.last_seq} events in the log but no row "
-                                        "in the games table", g, 1, True))
+            out.append(Finding("games", msg("game {game} has {events} events in the log but "
+                                            "no row in the games table", game=g,
+                                            events=log.last_seq), g, 1, True))
             continue
         last, head, ended = indexed[g]
         if log is None:
             if last:
-                out.append(Finding("games", f"the games table says game {g} runs to event "
-                                            f"{last}, but the log holds none of its events: "
-                                            "they were deleted", g, 1, True))
+                out.append(Finding("games", msg("the games table says game {game} runs to "
+                                                "event {last}, but the log holds none of its "
+                                                "events: they were deleted", game=g, last=last),
+                                   g, 1, True))
             continue
         if last > log.last_seq:
-            out.append(Finding("games", f"the games table says game {g} runs to event {last} "
-                                        f"(head {head[:12]}...), but the log stops at event "
-                                        f"{log.last_seq}: events {log.last_seq + 1}-{last} were "
-                                        "cut off", g, log.last_seq + 1, True))
+            out.append(Finding("games", msg(
+                "the games table says game {game} runs to event {last} (head {head}...), but "
+                "the log stops at event {logged}: events {first}-{last} were cut off", game=g,
+                last=last, head=head[:12], logged=log.last_seq, first=log.last_seq + 1),
+                g, log.last_seq + 1, True))
         elif last < log.last_seq:
-            out.append(Finding("games", f"the log of game {g} goes on to event {log.last_seq}, "
-                                        f"past the event {last} the games table knows: events "
-                                        f"{last + 1}-{log.last_seq} were not appended by banco",
-                                g, last + 1, True))
+            out.append(Finding("games", msg(
+                "the log of game {game} goes on to event {logged}, past the event {last} the "
+                "games table knows: events {first}-{logged} were not appended by banco", game=g,
+                logged=log.last_seq, last=last, first=last + 1), g, last + 1, True))
         elif head != log.head:
-            out.append(Finding("games", f"event {last} of game {g} has the hash "
-                                        f"{log.head[:12]}..., not the head {head[:12]}... the "
-                                        "games table recorded with it: it was rewritten",
-                                g, last, True))
+            out.append(Finding("games", msg(
+                "event {last} of game {game} has the hash {hash}..., not the head {head}... the "
+                "games table recorded with it: it was rewritten", last=last, game=g,
+                hash=log.head[:12], head=head[:12]), g, last, True))
         if ended != log.ended_seq and last == log.last_seq:
-            said = f"ended at event {ended}" if ended is not None else "unfinished"
-            has = (f"ends at event {log.ended_seq}" if log.ended_seq is not None
-                   else "has no GameEnded in force")
-            out.append(Finding("games", f"the games table says game {g} is {said}, but its log "
-                                        f"{has}", g, log.ended_seq or ended, True))
+            said = (msg("ended at event {seq}", seq=ended) if ended is not None
+                    else msg("unfinished"))
+            has = (msg("ends at event {seq}", seq=log.ended_seq) if log.ended_seq is not None
+                   else msg("has no GameEnded in force"))
+            out.append(Finding("games", msg("the games table says game {game} is {said}, but "
+                                            "its log {has}", game=g, said=said, has=has),
+                               g, log.ended_seq or ended, True))
     return out
 
 
@@ -212,37 +225,39 @@ def tournament_findings(conn: sqlite3.Connection) -> list[Finding]:
         expected, prev = state.get(name, (1, GENESIS))
 
         def bad(problem: str, at_seq: int = seq, name: str = name) -> None:
-            out.append(Finding("tournament", f"tournament {name!r}, fact {at_seq}: {problem}",
+            out.append(Finding("tournament", msg("tournament {name}, fact {seq}: {problem}",
+                                                 name=repr(name), seq=at_seq, problem=problem),
                                seq=at_seq))
             broken.add(name)
 
         if seq != expected:
-            bad(f"is missing (the next one is fact {seq}): a row was deleted", expected)
+            bad(msg("is missing (the next one is fact {seq}): a row was deleted", seq=seq),
+                expected)
             continue
         if prev_hash != prev:
-            bad("its prev_hash is not the hash of the fact before it: facts were moved or "
-                "taken out")
+            bad(msg("its prev_hash is not the hash of the fact before it: facts were moved or "
+                    "taken out"))
             continue
         row = {"tournament": name, "seq": seq, "type": type_, "data": data,
                "recorded_at": at, "actor": actor}
         try:
             same = fact_hash(prev, row) == hsh
         except TypeError as exc:
-            bad(f"its content is not banco's ({exc})")
+            bad(msg("its content is not banco's ({why})", why=str(exc)))
             continue
         if not same:
-            bad("its content does not match its hash: the row was edited")
+            bad(msg("its content does not match its hash: the row was edited"))
             continue
         try:
             value = json.loads(data)
         except (TypeError, ValueError):
-            bad("its data is not JSON")
+            bad(msg("its data is not JSON"))
             continue
         if not isinstance(value, dict):
-            bad("its data is not a JSON object")
+            bad(msg("its data is not a JSON object"))
             continue
         if type_ not in TOURNAMENT_FACTS:
-            bad(f"{type_} is not a tournament fact banco writes")
+            bad(msg("{type} is not a tournament fact banco writes", type=type_))
             continue
         state[name] = (seq + 1, hsh)
         if type_ == "GameEntered":
@@ -252,9 +267,10 @@ def tournament_findings(conn: sqlite3.Connection) -> list[Finding]:
         known = {u for (u,) in conn.execute("SELECT game_uuid FROM games")}
         for name, seq, uid, game in entered:
             if uid not in known:
-                out.append(Finding("tournament", f"tournament {name!r}, fact {seq}: it enters "
-                                                 f"game {game} ({uid}), which is not in this "
-                                                 "database any more", seq=seq))
+                out.append(Finding("tournament", msg(
+                    "tournament {name}, fact {seq}: it enters game {game} ({uuid}), which is not "
+                    "in this database any more", name=repr(name), seq=seq, game=game, uuid=uid),
+                    seq=seq))
     return out
 
 
@@ -270,17 +286,18 @@ def maintenance(conn: sqlite3.Connection) -> list[dict]:
 def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
     """Inside a write transaction: recreate missing triggers and indexes, rebuild the games
     table's rows that disagree with the log, and record each thing done in the maintenance
-    history.  Returns what was done (nothing: [])."""
+    history.  Returns what was done (nothing: []), as messages (the history keeps their
+    English)."""
     from .store import SQLiteStore, _game_row_format1
 
     done = []
     present = tables(conn)
     for name in missing_triggers(conn):
         conn.execute(TRIGGERS[name][1])
-        done.append(f"recreated the trigger {name}")
+        done.append(msg("recreated the trigger {name}", name=name))
     for name in missing_indexes(conn):
         conn.execute(INDEXES[name])
-        done.append(f"recreated the index {name}")
+        done.append(msg("recreated the index {name}", name=name))
     if "games" in present:
         logs = log_ends(conn)
         indexed = {g: (last, head, ended) for g, last, head, ended in conn.execute(
@@ -296,19 +313,22 @@ def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
             if was is None:
                 conn.execute(f"INSERT INTO games ({SQLiteStore.GAME_COLUMNS}) VALUES "
                              "(?,?,?,?,?,?,?,?,?,?)", row)
-                done.append(f"added game {g} to the games table from its log (event "
-                            f"{log.last_seq}, head {log.head[:12]}...)")
+                done.append(msg("added game {game} to the games table from its log (event "
+                                "{seq}, head {head}...)", game=g, seq=log.last_seq,
+                                head=log.head[:12]))
             else:
                 conn.execute("UPDATE games SET last_seq=?, head=?, ended_seq=? WHERE game_id=?",
                              (log.last_seq, log.head, log.ended_seq, g))
-                done.append(f"rebuilt game {g}'s row of the games table from its log: event "
-                            f"{was[0]} -> {log.last_seq}, head {was[1][:12]}... -> "
-                            f"{log.head[:12]}..., end {was[2]} -> {log.ended_seq}")
+                done.append(msg("rebuilt game {game}'s row of the games table from its log: "
+                                "event {was_seq} -> {seq}, head {was_head}... -> {head}..., end "
+                                "{was_end} -> {end}", game=g, was_seq=was[0], seq=log.last_seq,
+                                was_head=was[1][:12], head=log.head[:12], was_end=was[2],
+                                end=log.ended_seq))
     if done:
         for sql in MAINTENANCE_DDL:
             conn.execute(sql)
         conn.executemany(f"INSERT INTO {MAINTENANCE} (at, what, why) VALUES (?, ?, ?)",
-                         [(now, what, why) for what in done])
+                         [(now, str(what), why) for what in done])
     return done
 
 
@@ -320,10 +340,11 @@ def forget_snapshots(conn: sqlite3.Connection, bad: list[tuple[int, int, str]], 
     done = []
     for game, seq, problem in bad:
         conn.execute("DELETE FROM snapshots WHERE game_id=? AND seq=?", (game, seq))
-        done.append(f"deleted game {game}'s snapshot at event {seq} ({problem})")
+        done.append(msg("deleted game {game}'s snapshot at event {seq} ({problem})",
+                        game=game, seq=seq, problem=problem))
     if done:
         for sql in MAINTENANCE_DDL:
             conn.execute(sql)
         conn.executemany(f"INSERT INTO {MAINTENANCE} (at, what, why) VALUES (?, ?, ?)",
-                         [(now, what, why) for what in done])
+                         [(now, str(what), why) for what in done])
     return done

@@ -37,6 +37,7 @@ from hashlib import sha256
 
 from ledger.canonical import GENESIS, UnknownChainVersion, row_hash, stored_row_hash
 from ledger.state import HANDLERS, initial_state
+from ledger.text import Joined, Text, msg
 
 from .checks import EventChecks
 from .rederive import Context, Recorded, Refused, expected_facts, first_difference, plain
@@ -79,11 +80,11 @@ class _Stop(Exception):
 # --- the rows --------------------------------------------------------------------------------
 
 def _no_float(text: str):
-    raise ValueError(f"it holds the float {text}: money and counts are integers")
+    raise ValueError(msg("it holds the float {text}: money and counts are integers", text=text))
 
 
 def _no_constant(text: str):
-    raise ValueError(f"it holds {text}, which is not a number banco writes")
+    raise ValueError(msg("it holds {text}, which is not a number banco writes", text=text))
 
 
 _DECODE = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant).decode
@@ -199,9 +200,11 @@ class GameAudit:
         notes = list(self.expect_notes)
         if self.unrecorded:
             first, last = self.unrecorded
-            span = f"event {first}" if first == last else f"events {first}-{last}"
-            notes.append(f"{span} predate recorded commands: not re-derived (chain, schemas, "
-                         "fold and checks only)")
+            notes.append(
+                msg("event {first} predates recorded commands: not re-derived (chain, schemas, "
+                    "fold and checks only)", first=first) if first == last else
+                msg("events {first}-{last} predate recorded commands: not re-derived (chain, "
+                    "schemas, fold and checks only)", first=first, last=last))
         return AuditReport(self.game_id, self.count, self.prev, seq, problem, notes,
                            self.commands, self.uuid)
 
@@ -209,16 +212,17 @@ class GameAudit:
         if self.count == 0:
             return
         if self.state is None:
-            raise _Stop(1, "the log does not begin with GameStarted")
+            raise _Stop(1, msg("the log does not begin with GameStarted"))
         kind, value = self.expect
         if kind == "head":
             self._expected_head_found(value)
         if kind == "line":
             seq, prefix = value
             if seq > self.count:
-                raise _Stop(self.count + 1, f"the head line banco/{self.game_id}/{seq}/{prefix} "
-                                            f"was printed at event {seq}, but the log stops at "
-                                            f"event {self.count}: it was cut short")
+                line = f"banco/{self.game_id}/{seq}/{prefix}"
+                raise _Stop(self.count + 1, msg(
+                    "the head line {line} was printed at event {seq}, but the log stops at "
+                    "event {last}: it was cut short", line=line, seq=seq, last=self.count))
 
     def _expected_head_found(self, value: str) -> None:
         """--expect-head HEX: the head as printed earlier, whole or its first 8+ digits.
@@ -227,18 +231,20 @@ class GameAudit:
         An earlier event's: what was printed then is intact, and the log went on past it."""
         shown = value if len(value) <= 12 else value[:12] + "..."
         if not self.expect_at:
-            raise _Stop(None, f"the head {shown} is not found in this history (game "
-                              f"{self.game_id}, events 1-{self.count}): it was printed from "
-                              "another game or database, or the history up to it was rewritten")
+            raise _Stop(None, msg("the head {head} is not found in this history (game "
+                                  "{game}, events 1-{last}): it was printed from another game "
+                                  "or database, or the history up to it was rewritten",
+                                  head=shown, game=self.game_id, last=self.count))
         if len(self.expect_at) > 1:
-            raise _Stop(None, f"the head {shown} matches events "
-                              f"{', '.join(map(str, self.expect_at))}: give more of its digits")
+            raise _Stop(None, msg("the head {head} matches events {seqs}: give more of its "
+                                  "digits", head=shown,
+                                  seqs=", ".join(map(str, self.expect_at))))
         seq = self.expect_at[0]
         if seq < self.count:
-            self.expect_notes.append(
-                f"the head {shown} is event {seq}'s: events 1-{seq} are as they were when it "
-                f"was printed; the log went on past it: events {seq + 1}-{self.count} came "
-                "after")
+            self.expect_notes.append(msg(
+                "the head {head} is event {seq}'s: events 1-{seq} are as they were when it was "
+                "printed; the log went on past it: events {next}-{last} came after",
+                head=shown, seq=seq, next=seq + 1, last=self.count))
 
     # a row: the chain
 
@@ -255,24 +261,27 @@ class GameAudit:
         expected = self.expected
         if seq != expected:
             if isinstance(seq, int) and seq > expected:
-                raise _Stop(expected, f"hash chain: event {expected} is missing (the next one is "
-                                      f"event {seq}): a row was deleted")
-            raise _Stop(expected, f"hash chain: event {expected} is out of place (found event "
-                                  f"{seq!r} where it belongs)")
+                raise _Stop(expected, msg("hash chain: event {seq} is missing (the next one "
+                                          "is event {next}): a row was deleted",
+                                          seq=expected, next=seq))
+            raise _Stop(expected, msg("hash chain: event {seq} is out of place (found event "
+                                      "{found} where it belongs)", seq=expected,
+                                      found=repr(seq)))
         prev = self.prev
         if prev_hash != prev:
-            raise _Stop(seq, f"hash chain: its prev_hash is not the hash of event {seq - 1}: "
-                             "events were moved or taken out, or the one before was changed")
+            raise _Stop(seq, msg("hash chain: its prev_hash is not the hash of event {seq}: "
+                                 "events were moved or taken out, or the one before was changed",
+                                 seq=seq - 1))
         if chain == 2:
             self.seen_v2 = True
         elif chain == 1:
             if self.seen_v2:
-                raise _Stop(seq, "hash chain: a chain-version-1 row after version-2 rows: no "
-                                 "banco writes that")
+                raise _Stop(seq, msg("hash chain: a chain-version-1 row after version-2 "
+                                     "rows: no banco writes that"))
             if self.hashed_as is not None:
                 g = self.hashed_as
         if type(text) is not str:
-            raise _Stop(seq, "its data is not JSON text: the row was edited")
+            raise _Stop(seq, msg("its data is not JSON text: the row was edited"))
         if chain == 2 and type(version) is int:
             # stored_row_hash, with the few strings a game repeats encoded once
             e = self._encode
@@ -292,17 +301,19 @@ class GameAudit:
             try:
                 same = row_hash(prev, full) == hsh
             except (TypeError, UnknownChainVersion) as exc:
-                raise _Stop(seq, f"hash chain: its content is not banco's: {exc}") from None
+                raise _Stop(seq, msg("hash chain: its content is not banco's: {why}",
+                                     why=str(exc))) from None
             if not same:
-                raise _Stop(seq, "hash chain: its content does not match its hash: the row was "
-                                 "edited")
+                raise _Stop(seq, msg("hash chain: its content does not match its hash: the row "
+                                     "was edited"))
         self.prev, self.expected, self.count = hsh, expected + 1, expected
         kind, value = self.expect
         if kind == "head" and hsh.startswith(value):
             self.expect_at.append(seq)
         elif kind == "line" and seq == value[0] and not hsh.startswith(value[1]):
-            raise _Stop(seq, f"event {seq}'s hash is {hsh[:12]}..., not the {value[1]} of the "
-                             f"head line printed then: the history up to it was rewritten")
+            raise _Stop(seq, msg("event {seq}'s hash is {hash}..., not the {prefix} of the "
+                                 "head line printed then: the history up to it was rewritten",
+                                 seq=seq, hash=hsh[:12], prefix=value[1]))
         return row
 
     # a row's data: JSON, an object, its schema
@@ -323,9 +334,9 @@ class GameAudit:
         try:
             data = _DECODE(text)
         except ValueError as exc:
-            raise _Stop(seq, f"its data is not JSON ({exc})") from None
+            raise _Stop(seq, msg("its data is not JSON ({why})", why=_reason(exc))) from None
         if type(data) is not dict:
-            raise _Stop(seq, f"its data is not a JSON object ({_short(text)})")
+            raise _Stop(seq, msg("its data is not a JSON object ({text})", text=_short(text)))
         self._schema(row, data)
         row["data"] = data
         if len(self._texts) > 16384:
@@ -341,10 +352,10 @@ class GameAudit:
 
             try:
                 validate(type_, data, version)
-                why = "its schema refuses it"  # the compiled check and marshmallow disagree
+                why = msg("its schema refuses it")  # the compiled check and marshmallow disagree
             except InvalidEvent as exc:
-                why = str(exc)
-            raise _Stop(row["seq"], f"schema: {why}")
+                why = str(exc)  # marshmallow's words, English
+            raise _Stop(row["seq"], msg("schema: {why}", why=why))
 
     def _as_derived(self, row: dict, fact: dict) -> bool:
         """Whether the row is the fact its command gives: the same type and data."""
@@ -378,11 +389,11 @@ class GameAudit:
             self._data(row)
             problems = self._after_the_end(row) + self._apply(row)
             if row["chain"] >= 2:
-                problems.append(f"{row['type']} was recorded with no command before it (every "
-                                "command since banco's format 2 records a CommandRecorded "
-                                "first): no command produced it")
+                problems.append(msg("{type} was recorded with no command before it (every "
+                                    "command since banco's format 2 records a CommandRecorded "
+                                    "first): no command produced it", type=row["type"]))
             if problems:
-                raise _Stop(row["seq"], "; ".join(problems))
+                raise _Stop(row["seq"], Joined(problems))
             if not self.unrecorded:
                 self.unrecorded = [row["seq"], row["seq"]]
             self.unrecorded[1] = row["seq"]
@@ -398,9 +409,9 @@ class GameAudit:
         cr["data"] = said
         problems = self._apply(cr)
         if problems:
-            raise _Stop(cr["seq"], "; ".join(problems))
+            raise _Stop(cr["seq"], Joined(problems))
         line = said.get("line")
-        who = f"`{line}`" if line else "the command"
+        who = f"`{line}`" if line else msg("the command")
         recorded = Recorded(cr["seq"], line, said.get("command"), facts, cr["text"])
         state = self.state._replace(seq=cr["seq"]) if self.state is not None else None
         ctx = Context(self.game_id, state, self._before, self._hash_at, self.uuid, self._data)
@@ -409,14 +420,16 @@ class GameAudit:
         except Refused as why:
             if partial and not facts:
                 return  # its facts begin with the bad row: nothing to judge
+            why = _reason(why)
             if not facts:
-                raise _Stop(cr["seq"], f"{who} is recorded, but {why} (banco records nothing "
-                                       "for a refused command)") from None
+                raise _Stop(cr["seq"], msg("{who} is recorded, but {why} (banco records nothing "
+                                           "for a refused command)", who=who, why=why)) from None
             self._data(facts[0])
             problems = self._after_the_end(facts[0]) + self._apply(facts[0])
-            raise _Stop(facts[0]["seq"], "; ".join(
-                [*problems, f"no command could have produced it: {who} (event {cr['seq']}) is "
-                            f"refused here: {why}"])) from None
+            raise _Stop(facts[0]["seq"], Joined(
+                [*problems, msg("no command could have produced it: {who} (event {seq}) is "
+                                "refused here: {why}", who=who, seq=cr["seq"], why=why)])
+            ) from None
         states = getattr(expected, "states", None)
         for i, row in enumerate(facts):
             if i < len(expected) and self._as_derived(row, expected[i]):
@@ -425,26 +438,27 @@ class GameAudit:
                 else:
                     problems = self._after_the_end(row) + self._apply(row)
                 if problems:
-                    raise _Stop(row["seq"], "; ".join(problems))
+                    raise _Stop(row["seq"], Joined(problems))
                 continue
             self._data(row)
             problems = self._after_the_end(row) + self._apply(row)
             found = first_difference(expected[i:i + 1], [row])
-            why = found[1] if found else "it is not what the command gives"
-            raise _Stop(row["seq"], "; ".join(
-                [*problems, f"not what {who} (event {cr['seq']}) gives here: {why}"]))
+            why = found[1] if found else msg("it is not what the command gives")
+            raise _Stop(row["seq"], Joined(
+                [*problems, msg("not what {who} (event {seq}) gives here: {why}", who=who,
+                                seq=cr["seq"], why=why)]))
         if len(expected) > len(facts) and not partial:
             missing = expected[len(facts)]
             raise _Stop((facts[-1] if facts else cr)["seq"] + 1,
-                        f"not what {who} (event {cr['seq']}) gives here: its facts stop short: "
-                        f"it gives {missing['type']} next")
+                        msg("not what {who} (event {seq}) gives here: its facts stop short: it "
+                            "gives {type} next", who=who, seq=cr["seq"], type=missing["type"]))
         self.commands += 1
 
     def _after_the_end(self, row: dict) -> list[str]:
         if self.ended_at is None or row["type"] in AFTER_THE_END:
             return []
-        return [f"{row['type']} after the game ended (event {self.ended_at}): no command "
-                "records that there"]
+        return [msg("{type} after the game ended (event {seq}): no command records that "
+                    "there", type=row["type"], seq=self.ended_at)]
 
     # the fold
 
@@ -458,11 +472,11 @@ class GameAudit:
             if type_ == COMMAND:
                 return []
             if type_ != "GameStarted":
-                return ["the log does not begin with GameStarted"]
+                return [msg("the log does not begin with GameStarted")]
             try:
                 self.state = initial_state(self.game_id, row)
             except (ValueError, KeyError, TypeError) as exc:
-                return [f"GameStarted: {exc}"]
+                return [f"GameStarted: {exc}"]  # the fold's own words
             self.uuid = row["data"].get("game_uuid")
             self.checks = EventChecks(self.state)
             return self.checks.start()
@@ -478,7 +492,8 @@ class GameAudit:
         try:
             problems = self.checks.after(before, row, after)
         except Exception as exc:  # facts that make no sense to the checks either
-            problems = [f"{row['type']} cannot be checked: {type(exc).__name__}: {exc}"]
+            problems = [msg("{type} cannot be checked: {error}: {why}", type=row["type"],
+                            error=type(exc).__name__, why=str(exc))]
         self.state = after
         if row["type"] == "GameEnded":
             self.ended_at = row["seq"]
@@ -493,7 +508,8 @@ class GameAudit:
         if not seqs:
             return []
         if max(seqs) >= row["seq"]:
-            return [f"EventRetracted takes back event {max(seqs)}, which is not before it"]
+            return [msg("EventRetracted takes back event {seq}, which is not before it",
+                        seq=max(seqs))]
         self.gone.update(seqs)
         low = min(seqs)
         for points in (self.recent, self.checkpoints):
@@ -517,7 +533,8 @@ class GameAudit:
                     continue
                 problems = self._fold(again)
                 if problems:
-                    return [f"with event {again['seq']} after the undo: {p}" for p in problems]
+                    return [msg("with event {seq} after the undo: {problem}",
+                                seq=again["seq"], problem=p) for p in problems]
         finally:
             self._refolding = refolding
         return []
@@ -568,6 +585,12 @@ class GameAudit:
         return found[0][9] if found else None
 
 
+def _reason(exc: Exception):
+    """Why, as the exception says it: its message (a Text when it has one), else its str."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Text) else str(exc)
+
+
 def _short(text, limit: int = 40) -> str:
     text = str(text)
     return text if len(text) <= limit else text[:limit - 3] + "..."
@@ -588,8 +611,9 @@ def _expected_head(text: str | None) -> tuple[str | None, object]:
         return "line", (line.seq, line.prefix)
     value = text.strip().lower()
     if not _HEX.match(value):
-        raise ValueError(f"--expect-head takes a head hash (at least its first 8 hex digits) "
-                         f"or a head line banco/GAME/SEQ/12HEX, not {_short(text)!r}")
+        raise ValueError(msg("--expect-head takes a head hash (at least its first 8 hex "
+                             "digits) or a head line banco/GAME/SEQ/12HEX, not {text}",
+                             text=repr(_short(text))))
     return "head", value
 
 

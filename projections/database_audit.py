@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ledger.health import Finding, games_findings, maintenance, structure_findings
 from ledger.health import tournament_findings as tournaments
+from ledger.text import msg
 
 from .audit import AuditReport, GameAudit
 
@@ -101,7 +102,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
             if report.ok:
                 report.bad_seq, report.problem = f.seq, f.problem
             else:
-                report.notes.append(f"also: {f.problem}")
+                report.notes.append(msg("also: {problem}", problem=f.problem))
         reports.append(report)
     check = None
     if seal is not None:
@@ -112,8 +113,9 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
             # The hashes are the sealed ones but a row is not what they hash (or not what its
             # command gives, which sealing would have refused): the sealed prefix was touched.
             check.bad_seq = audited.bad_seq
-            check.problem = (f"event {audited.bad_seq} is among the sealed events, and it is "
-                             f"not what was sealed: {audited.problem}")
+            check.problem = msg("event {seq} is among the sealed events, and it is not what "
+                                "was sealed: {problem}", seq=audited.bad_seq,
+                                problem=audited.problem)
     return DatabaseReport(reports, findings, history, check)
 
 
@@ -128,19 +130,23 @@ def check_seal(store, seal, public_key: str) -> SealCheck:
     check = SealCheck(None, seal.seq, seal.referee, seals.fingerprint(seal.public_key),
                       seal.line)
     if seal.public_key != public_key:
-        check.problem = (f"the seal was made with the key {seals.fingerprint(seal.public_key)}, "
-                         f"not with this public key ({seals.fingerprint(public_key)})")
+        check.problem = msg("the seal was made with the key {sealed}, not with this public "
+                            "key ({given})", sealed=seals.fingerprint(seal.public_key),
+                            given=seals.fingerprint(public_key))
         return check
     if not seals.verify(public_key, seal.signature, seal.message()):
-        check.problem = ("the seal file's signature does not verify with this public key: the "
-                         "file was altered (its game, event, head or referee), or forged")
+        check.problem = msg("the seal file's signature does not verify with this public key: "
+                            "the file was altered (its game, event, head or referee), or forged")
         return check
     game = store.game_with_uuid(seal.game_uuid) if seal.game_uuid else None
     if game is None and seal.game_uuid is None:
         game = seal.game
     if game is None or store.last_seq(game) == 0:
-        who = f"identity {seal.game_uuid}" if seal.game_uuid else f"number {seal.game}"
-        check.problem = f"no game with the {who} in this database: the sealed game is gone"
+        check.problem = (
+            msg("no game with the identity {uuid} in this database: the sealed game is gone",
+                uuid=seal.game_uuid) if seal.game_uuid else
+            msg("no game with the number {game} in this database: the sealed game is gone",
+                game=seal.game))
         return check
     check.game = game
     rows = store.conn.execute("SELECT seq, hash FROM events WHERE game_id=? AND seq<=? "
@@ -149,28 +155,30 @@ def check_seal(store, seal, public_key: str) -> SealCheck:
     for seq, hsh in rows:
         if seq != expected:
             check.bad_seq = expected
-            check.problem = (f"event {expected}, sealed, is missing (the next one is event "
-                             f"{seq}): a row was deleted")
+            check.problem = msg("event {seq}, sealed, is missing (the next one is event "
+                                "{next}): a row was deleted", seq=expected, next=seq)
             return check
         if seal.trail and not hsh.startswith(seal.trail[seq - 1]):
             check.bad_seq = seq
-            check.problem = (f"event {seq} is not the one sealed (its hash begins "
-                             f"{hsh[:seals.TRAIL_DIGITS]}, the seal's trail has "
-                             f"{seal.trail[seq - 1]}): the history was changed there (an "
-                             "event rewritten, inserted or taken out)")
+            check.problem = msg("event {seq} is not the one sealed (its hash begins {hash}, "
+                                "the seal's trail has {trail}): the history was changed there "
+                                "(an event rewritten, inserted or taken out)", seq=seq,
+                                hash=hsh[:seals.TRAIL_DIGITS], trail=seal.trail[seq - 1])
             return check
         if seq == seal.seq and hsh != seal.head:
             check.bad_seq = seq
-            check.problem = (f"event {seq}'s hash is {hsh[:12]}..., not the sealed head "
-                             f"{seal.head[:12]}...: the history up to it was rewritten")
+            check.problem = msg("event {seq}'s hash is {hash}..., not the sealed head "
+                                "{head}...: the history up to it was rewritten", seq=seq,
+                                hash=hsh[:12], head=seal.head[:12])
             return check
         expected = seq + 1
     last = expected - 1
     check.last_seq = store.last_seq(game)
     if last < seal.seq:
         check.bad_seq = last + 1
-        check.problem = (f"the seal is on event {seal.seq}, but the log stops at event {last}: "
-                         f"events {last + 1}-{seal.seq} were cut off")
+        check.problem = msg("the seal is on event {seq}, but the log stops at event {last}: "
+                            "events {first}-{seq} were cut off", seq=seal.seq, last=last,
+                            first=last + 1)
         return check
     check.after = _after(store, game, seal.seq)
     return check
@@ -193,8 +201,8 @@ def _after(store, game: int, seq: int) -> list[dict]:
             try:
                 said = json.loads(data)
                 line = said.get("line") or (said.get("command") or {}).get("kind") or \
-                    "new or undo"
+                    msg("new or undo")
             except (ValueError, AttributeError):
-                line = "CommandRecorded (its data is not JSON)"
+                line = msg("CommandRecorded (its data is not JSON)")
         out.append({"first": s, "last": s, "line": line})
     return out
