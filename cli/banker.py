@@ -742,6 +742,10 @@ def execute_line(session, line: str, *, command_id: str | None = None,
         return 0
     from cli.main import ALIASES
 
+    if ALIASES.get(args[0], args[0]) == "serve":  # it runs until Ctrl-C: it would block
+        click.echo(_("error: `{word}` runs until Ctrl-C: start it in a terminal of its own "
+                     "(`banco {word}`)").format(word=args[0]), err=True)
+        return 2
     if ALIASES.get(args[0], args[0]) in ("shell", "run"):
         click.echo(_("error: `{word}` cannot be nested").format(word=args[0]), err=True)
         return 2

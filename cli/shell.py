@@ -25,7 +25,7 @@ TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
                "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)")}
 SHELL_ITALIAN = {"aiuto": "help", "esci": "quit"}  # the shell's own words, in Italian too
-NOT_IN_SHELL = {"shell", "run"}
+NOT_IN_SHELL = {"shell", "run", "serve"}
 # Words that only read: they run even when another terminal has just changed the game.
 READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
                    "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",

@@ -82,7 +82,7 @@ def test_help_lists_every_word_with_one_line(banco, capsys):
     banco("new", "Anna", "Bruno")
     _, out = drive(banco.db, "help")
     listed = {line.split()[0] for line in out.splitlines() if line.startswith("  ")}
-    assert listed == set(COMMANDS) - {"shell", "run"} | {"help", "quit"}
+    assert listed == set(COMMANDS) - {"shell", "run", "serve"} | {"help", "quit"}
     assert "  roll              Record the dice: roll D1 D2." in out
     assert "  show              One event in full" in out
 
@@ -247,3 +247,16 @@ def test_the_shell_s_own_words_in_italian(banco):
     sh, out = drive(banco.db, "aiuto esci", "aiuto", "esci", "roll 1 2")
     assert "esci: leave the shell" in out and "  help " in out
     assert not [e for e in events(banco) if e["type"] == "DiceRolled"]  # `esci` left first
+
+
+def test_serve_is_not_started_inside_the_shell_or_a_transcript(banco, capsys, tmp_path):
+    """`serve` runs until Ctrl-C: inside the shell or `run` it would block the table."""
+    banco("new", "Anna", "Bruno")
+    capsys.readouterr()
+    drive(banco.db, "serve", "schermo --port 0")
+    err = capsys.readouterr().err
+    assert "error: `serve` runs until Ctrl-C: start it in a terminal of its own" in err
+    assert "error: `schermo` runs until Ctrl-C" in err
+    (tmp_path / "t.banco").write_text("serve --port 0\n", encoding="utf-8")
+    result = banco("run", str(tmp_path / "t.banco"), code=2)
+    assert "`serve` runs until Ctrl-C" in result.output
