@@ -112,13 +112,22 @@ def main() -> int:
     parser.add_argument("files", nargs="*", default=["README.md", "README.it.md"])
     args = parser.parse_args()
     stale = 0
-    for name in args.files:
-        path = ROOT / name
-        text = path.read_text(encoding="utf-8")
+
+    def rendered(name: str) -> tuple[str, str]:
+        text = (ROOT / name).read_text(encoding="utf-8")
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             shutil.copytree(ROOT / "fixtures", folder / "fixtures")
-            new = render(text, folder)
+            return text, render(text, folder)
+
+    # The files are independent (each its own scratch folder): rendered side by side, since
+    # their time is spent waiting for `banco` processes.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=len(args.files) or 1) as pool:
+        results = list(pool.map(rendered, args.files))
+    for name, (text, new) in zip(args.files, results, strict=True):
+        path = ROOT / name
         if new == text:
             print(f"{name}: up to date")
             continue
