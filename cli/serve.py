@@ -19,6 +19,7 @@ add a dependency and serve no one at the table better.
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -365,6 +366,10 @@ def serve(session, host, port, show_cash):
     try:
         server, table = start(session.db, game, host=host, port=port, lang=lang,
                               show_cash=show_cash)
+    except socket.gaierror as exc:  # the name does not resolve: the host is wrong, not the port
+        raise UsageError("cannot listen on {host}: {reason}; --host takes this machine's name "
+                         "or address (0.0.0.0: every network)", host=host,
+                         reason=exc.strerror or str(exc)) from None
     except OSError as exc:
         raise UsageError("cannot listen on {host}:{port}: {reason}; choose another --port",
                          host=host, port=port, reason=exc.strerror or str(exc)) from None

@@ -346,6 +346,15 @@ def test_a_port_in_use_is_a_usage_error(db):
         watcher.close()
 
 
+def test_a_host_that_does_not_resolve_is_named_as_the_host(db):
+    result = CliRunner().invoke(cli, ["--db", db, "serve", "--host", "no such host.invalid",
+                                      "--port", "0"])
+    assert result.exit_code == 2, result.output
+    assert "cannot listen on no such host.invalid: " in result.output
+    assert "--host takes this machine's name or address" in result.output
+    assert "--port" not in result.output.split("--host takes")[0]
+
+
 def _serve(db: str, *args: str) -> tuple[subprocess.Popen, list[str]]:
     """`banco serve` as a process, and what it printed before serving."""
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "--db", db, "serve", "--port",
