@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from . import commands as c
 from . import referee
+from .dealing import check_dealt
 from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_phase, no_debts, pay
 from .decks import describe_next, drawable, where_is
 from .edition import Space
+from .ending import maybe_end, no_new_turn
 from .errors import RuleViolation, UsageError
 from .rules import cited
 from .speedy import (
@@ -58,9 +60,6 @@ def decide_tx(state: State, command: c.Command) -> Tx:
                             rule=state.end_rule,
                             allowed=msg("banco state, banco standings, banco log, banco audit"),
                             result=result)
-    from .dealing import check_dealt
-    from .ending import maybe_end
-
     if not after_the_end:  # a referee's correction may come at any time
         check_dealt(state, command)
     handler = _HANDLERS[type(command)]
@@ -192,8 +191,6 @@ def _continue(tx: Tx) -> None:
 def turn_over(tx: Tx) -> None:
     """The current turn is over: the claims made while it was in progress are paid now (000
     FAQ 8), and if the time is up, the game ends instead of passing the turn (000 FAQ 6)."""
-    from .ending import maybe_end
-
     ending = tx.state.turn.player
     for cl in tx.state.claims:
         if cl.made_seq and cl.settle_after == ending:
@@ -233,17 +230,22 @@ def _lapse_claims(tx: Tx, roller: str) -> None:
 
 # --- the commands ---------------------------------------------------------------------------
 
+# The words a refusal names its action by, made once: the commands an audit re-derives by
+# the hundred thousand check them on every call, refused or not.
+_ROLL = msg("roll")
+_DRAW_A_CARD = msg("draw a card")
+_CLAIM_RENT = msg("claim rent")
+
+
 def _roll(tx: Tx, cmd: c.Roll) -> None:
     state = tx.state
-    check_turn(state, cmd.player, msg("roll"))
+    check_turn(state, cmd.player, _ROLL)
     if state.turn.phase == "throw":  # a card's fresh throw for a utility's rent
         from .card_effects import throw_for_rent
 
         return throw_for_rent(tx, cmd)
-    need_phase(state, "roll", msg("roll"))
-    no_debts(state, msg("roll"))
-    from .ending import no_new_turn
-
+    need_phase(state, "roll", _ROLL)
+    no_debts(state, _ROLL)
     no_new_turn(state)
     dice = tuple(cmd.dice)
     if len(dice) != 2:
@@ -555,7 +557,7 @@ def after_auctions(tx: Tx) -> None:
 
 def _claim(tx: Tx, cmd: c.Claim) -> None:
     state = tx.state
-    check_active(state, cmd.owner, msg("claim rent"))
+    check_active(state, cmd.owner, _CLAIM_RENT)
     mine = [cl for cl in state.claims if cl.owner == cmd.owner]
     if not mine:
         late = [cl for cl in state.lapsed if cl.owner == cmd.owner]
@@ -619,7 +621,7 @@ def _open_claims(state: State) -> Text:
 
 def _card(tx: Tx, cmd: c.DrawCard) -> None:
     state = tx.state
-    check_turn(state, cmd.player, msg("draw a card"))
+    check_turn(state, cmd.player, _DRAW_A_CARD)
     t = state.turn
     deck = state.edition.decks[cmd.deck]
     if t.phase == "choice":
@@ -628,7 +630,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
             raise RuleViolation("a card's choice is pending", rule=R_CARDS,
                                 allowed=next_step(state))
     else:
-        need_phase(state, "card", msg("draw a card"))
+        need_phase(state, "card", _DRAW_A_CARD)
         if cmd.deck != t.card_deck:
             raise RuleViolation(
                 "{player} is on a {decks} square, not {title}",

@@ -856,8 +856,8 @@ HANDLERS.update({
 
 def evolve(state: State, event: dict) -> State:
     """Apply one event ({"type", "data", "seq"}) to the table."""
-    state = HANDLERS[event["type"]](state, event["data"], event.get("seq", state.seq + 1))
-    return state._replace(seq=event.get("seq", state.seq + 1))
+    seq = event.get("seq", state.seq + 1)
+    return HANDLERS[event["type"]](state, event["data"], seq)._replace(seq=seq)
 
 
 def initial_state(game_id: int, started: dict) -> State:

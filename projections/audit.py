@@ -170,6 +170,8 @@ class GameAudit:
         self.unrecorded: list[int] = []  # first and last seq of facts with no command recorded
         self.commands = 0
         self._enc: dict = {}
+        self._cid = self._actor = self._at = object()  # the command whose text is assembled
+        self._head = self._mid = ""
         self._said: dict = {}  # a CommandRecorded's text -> its data, checked once
         self._texts: dict = {}  # (type, schema version, data text) -> its data, checked
 
@@ -283,12 +285,17 @@ class GameAudit:
         if type(text) is not str:
             raise _Stop(seq, msg("its data is not JSON text: the row was edited"))
         if chain == 2 and type(version) is int:
-            # stored_row_hash, with the few strings a game repeats encoded once
-            e = self._encode
-            body = (f'{{"actor":{e(actor)},"chain_version":2,"command_id":{e(cid)},'
-                    f'"data":{text},"recorded_at":{e(at)},"schema_version":{version},'
-                    f'"seq":{seq},"type":{e(type_)}}}')
-            h = sha256((prev + body).encode("utf-8")).hexdigest()
+            # stored_row_hash, with the few strings a game repeats encoded once: a command's
+            # rows share their actor, command id and time, so the text around the data is
+            # assembled once a command
+            if cid != self._cid or actor != self._actor or at != self._at:
+                e = self._encode
+                self._cid, self._actor, self._at = cid, actor, at
+                self._head = f'{{"actor":{e(actor)},"chain_version":2,"command_id":{e(cid)},"data":'
+                self._mid = f',"recorded_at":{e(at)},"schema_version":'
+            etype = self._enc.get(type_) or self._encode(type_)
+            h = sha256(f'{prev}{self._head}{text}{self._mid}{version},"seq":{seq},"type":{etype}}}'
+                       .encode()).hexdigest()
         else:
             h = stored_row_hash(prev, g, seq, type_, text, at, actor, cid, version, chain)
         row = {"seq": seq, "type": type_, "text": text, "command_id": cid, "chain": chain,
