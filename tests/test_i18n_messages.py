@@ -1,0 +1,121 @@
+"""Messages that were English only, said in Italian: the database's errors, the seals' key
+files, the snapshots' findings, the server's answers, the words of `torneo` and `decisione`,
+the refusal inside `rivedi --rules`.  Each is also checked in English, where it was before."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from cli import i18n
+from cli.main import cli
+from ledger.errors import DatabaseError
+from ledger.store import SQLiteStore
+
+LOCALE_VARS = ("BANCO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch):
+    for var in LOCALE_VARS:
+        monkeypatch.delenv(var, raising=False)
+
+
+def run(db, *args, code=0):
+    result = CliRunner().invoke(cli, ["--db", str(db), *args], catch_exceptions=False)
+    assert result.exit_code == code, (args, result.output)
+    return result.output
+
+
+def in_italian(text) -> str:
+    i18n.use("it")
+    try:
+        return text.render(i18n.translations())
+    finally:
+        i18n._release()
+
+
+# --- the database file (ledger/store.py) -------------------------------------------------------
+
+def test_a_missing_database_is_said_in_italian_with_the_files_nearby(tmp_path):
+    (tmp_path / "serata.db").write_bytes(b"")
+    out = run(tmp_path / "serat.db", "--lang", "it", "stato", code=4)
+    assert out == (f"errore: nessun database in {tmp_path}/serat.db (il file non esiste); "
+                   f"intendevi {tmp_path}/serata.db?\n"
+                   "  `banco nuova GIOCATORE GIOCATORE ...` inizia una partita in un nuovo "
+                   "file\n")
+    assert run(tmp_path / "altro.db", "--lang", "it", "stato", code=4).startswith(
+        f"errore: nessun database in {tmp_path}/altro.db (il file non esiste); database lì "
+        f"presenti: {tmp_path}/serata.db\n")
+    assert run(tmp_path / "no" / "x.db", "--lang", "it", "stato", code=4) == (
+        f"errore: nessun database in {tmp_path}/no/x.db: la cartella {tmp_path}/no non esiste\n")
+    assert run(tmp_path / "serat.db", "state", code=4).startswith(
+        f"error: no database at {tmp_path}/serat.db (no such file); did you mean "
+        f"{tmp_path}/serata.db?\n")
+
+
+def test_a_file_that_is_not_banco_s_is_said_in_italian(tmp_path):
+    notes = tmp_path / "appunti.db"
+    notes.write_text("latte, uova\n" * 200)
+    assert run(notes, "--lang", "it", "stato", code=4) == (
+        f"errore: {notes} non è un database SQLite: --db è il file giusto?\n")
+    assert run(tmp_path, "--lang", "it", "stato", code=4) == (
+        f"errore: {tmp_path} è una cartella, non un file di database: indica un file al suo "
+        f"interno, ad es. --db {tmp_path}/banco.db\n")
+    theirs = tmp_path / "loro.db"
+    conn = sqlite3.connect(theirs)
+    conn.execute("CREATE TABLE spesa (cosa TEXT)")
+    conn.commit()
+    conn.close()
+    assert run(theirs, "--lang", "it", "nuova", "Anna", "Bruno", code=4) == (
+        f"errore: {theirs} è un database SQLite ma non di banco (le sue tabelle: spesa): banco "
+        "non lo tocca; usa un altro --db\n")
+    assert run(theirs, "state", code=4) == (
+        f"error: {theirs} is a SQLite database but not banco's (its tables: spesa): banco "
+        "leaves it alone; use another --db\n")
+
+
+def test_a_newer_format_is_refused_in_italian(tmp_path):
+    db = tmp_path / "t.db"
+    run(db, "new", "Anna", "Bruno")
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE meta SET value='3' WHERE key='format'")
+    conn.commit()
+    conn.close()
+    out = run(db, "--lang", "it", "tira", "1", "2", code=4)
+    assert (f"errore: {db} è nel formato 3, scritto da un banco più recente; questo banco "
+            "scrive il formato 2 e non vi registrerà (la lettura funziona): aggiorna banco") in out
+
+
+@pytest.mark.parametrize("writing, italian, english", [
+    (True, "il database {p} è bloccato da un altro banco che vi sta scrivendo; atteso 0.5 s; "
+           "nulla è stato registrato, riprova",
+     "the database {p} is locked by another banco writing to it; waited 0.5 s; nothing was "
+     "recorded, retry"),
+    (False, "il database {p} è bloccato da un altro programma; atteso 0.5 s; riprova",
+     "the database {p} is locked by another program; waited 0.5 s; retry"),
+])
+def test_a_locked_database_is_said_in_italian(tmp_path, writing, italian, english):
+    db = tmp_path / "t.db"
+    run(db, "new", "Anna", "Bruno")
+    store = SQLiteStore(str(db), wait=0.5)
+    exc = store.explain(sqlite3.OperationalError("database is locked"), writing)
+    store.close()
+    assert isinstance(exc, DatabaseError)
+    assert str(exc) == english.format(p=db)
+    assert in_italian(exc) == italian.format(p=db)
+
+
+def test_a_damaged_database_keeps_sqlite_s_words_and_says_the_rest_in_italian(tmp_path):
+    db = tmp_path / "t.db"
+    run(db, "new", "Anna", "Bruno")
+    store = SQLiteStore(str(db))
+    exc = store.explain(sqlite3.DatabaseError("database disk image is malformed"), True)
+    store.close()
+    assert in_italian(exc) == (
+        f"{db} è danneggiato (database disk image is malformed); nulla è stato registrato: "
+        f"ripristina la tua ultima `banco copia`, o prova `sqlite3 {db} .recover`")
+    assert str(exc).startswith(f"{db} is damaged (database disk image is malformed); nothing "
+                               "was recorded: restore")
