@@ -16,7 +16,8 @@ it extracts:
 - string literals given to the markers `_`, `N_`, `ngettext`, `NN_`, `pgettext`, `NP_` (cli),
   `msg`, `plural` (ledger/text.py), and the first argument of `RuleViolation`, `UsageError`,
   `BancoError`, `DatabaseError`, `ConflictError`, `UnknownName`, `NoDatabase`
-  (ledger/errors.py: a refusal is a template and its params); `_('...')` inside an f-string (a table heading) too;
+  (ledger/errors.py: a refusal is a template and its params); `_('...')` inside an f-string
+  (a table heading) too;
 - click's help texts (commands' help and epilog, options' help), read from the commands
   themselves, since click takes them from docstrings and keyword arguments.
 
