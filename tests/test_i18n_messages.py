@@ -24,7 +24,8 @@ def _english_locale(monkeypatch):
 
 
 def run(db, *args, code=0):
-    result = CliRunner().invoke(cli, ["--db", str(db), *args], catch_exceptions=False)
+    result = CliRunner().invoke(cli, ["--db", str(db), *map(str, args)],
+                                catch_exceptions=False)
     assert result.exit_code == code, (args, result.output)
     return result.output
 
@@ -119,3 +120,46 @@ def test_a_damaged_database_keeps_sqlite_s_words_and_says_the_rest_in_italian(tm
         f"ripristina la tua ultima `banco copia`, o prova `sqlite3 {db} .recover`")
     assert str(exc).startswith(f"{db} is damaged (database disk image is malformed); nothing "
                                "was recorded: restore")
+
+
+# --- key files and seal files (ledger/seals.py) ------------------------------------------------
+
+def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path):
+    db = tmp_path / "t.db"
+    run(db, "new", "Anna", "Bruno")
+    run(db, "keygen", "--out", tmp_path / "rita")
+    key, pub = tmp_path / "rita.key", tmp_path / "rita.pub"
+    (tmp_path / "bad.key").write_text("hello\n")
+    said = {
+        ("sigilla", "--key", tmp_path / "none.key"):
+            f"nessuna chiave privata in {tmp_path}/none.key (`banco keygen` crea una coppia di "
+            "chiavi)",
+        ("sigilla", "--key", tmp_path / "bad.key"):
+            f"{tmp_path}/bad.key non è una chiave privata in formato PEM",
+        ("sigilla", "--key", pub):
+            f"{pub} non è una chiave privata in formato PEM (quella è la chiave pubblica: firma "
+            "con il file .key)",
+    }
+    for args, italian in said.items():
+        assert run(db, "--lang", "it", *map(str, args), code=2) == f"errore: {italian}\n"
+    assert run(db, "seal", "--key", str(pub), code=2) == (
+        f"error: {pub} is not a private key in PEM form (that is the public key: sign with the "
+        ".key file)\n")
+    run(db, "seal", "--key", str(key), "--out", str(tmp_path / "seal.txt"))
+    seal = tmp_path / "seal.txt"
+    assert run(db, "--lang", "it", "verifica", "--seal", str(seal), "--pubkey", str(key),
+               code=2) == (f"errore: {key} non è una chiave pubblica in formato PEM (quella è una "
+                           "chiave privata: indica il file .pub)\n")
+    text = seal.read_text()
+    broken = tmp_path / "broken.txt"
+    broken.write_text(text.replace("\nevent:", "\nevento:"))
+    assert run(db, "--lang", "it", "verifica", "--seal", str(broken), "--pubkey", str(pub),
+               code=2) == (f"errore: {broken} non è un sigillo che banco sa leggere: non ha una "
+                           "riga `event:`\n")
+    broken.write_text(text.replace("format: banco seal 1", "format: banco seal 9"))
+    assert run(db, "--lang", "it", "verifica", "--seal", str(broken), "--pubkey", str(pub),
+               code=2) == (f"errore: {broken} non è un sigillo che banco sa leggere: non è un "
+                           "sigillo di banco (la sua riga format dovrebbe dire 'banco seal 1')\n")
+    assert run(db, "audit", "--seal", str(broken), "--pubkey", str(pub), code=2) == (
+        f"error: {broken} is not a seal banco can read: it is not a banco seal (its format line "
+        "should say 'banco seal 1')\n")
