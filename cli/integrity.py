@@ -335,7 +335,7 @@ def doctor(session, repair, reason, as_json):
     snapshots = _snapshot_findings(store, unchecked)
     findings = (health.structure_findings(conn) + health.games_findings(conn)
                 + health.tournament_findings(conn)
-                + [health.Finding("snapshot", str(f), f.game_id, f.seq, repairable=True)
+                + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
                    for f in snapshots])
     if store.format > FORMAT:
         findings.append(health.Finding(

@@ -163,3 +163,40 @@ def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path)
     assert run(db, "audit", "--seal", str(broken), "--pubkey", str(pub), code=2) == (
         f"error: {broken} is not a seal banco can read: it is not a banco seal (its format line "
         "should say 'banco seal 1')\n")
+
+
+# --- snapshots, as doctor names them (ledger/snapshot.py) --------------------------------------
+
+def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(tmp_path,
+                                                                             monkeypatch):
+    import json
+    from pathlib import Path
+
+    from ledger.book import Book
+
+    monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 50)
+    db = tmp_path / "long.db"
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "classic-to-the-end.banco"
+    run(db, "run", "-q", str(fixture))
+    conn = sqlite3.connect(db)
+    first, second, third = (seq for (seq,) in conn.execute(
+        "SELECT seq FROM snapshots ORDER BY seq"))
+    conn.execute("UPDATE snapshots SET head=? WHERE seq=?", ("0" * 64, first))
+    conn.execute("UPDATE snapshots SET state='{\"t\":[1]}' WHERE seq=?", (second,))
+    conn.execute("UPDATE snapshots SET format='0:old' WHERE seq=?", (third,))
+    conn.commit()
+    conn.close()
+    out = run(db, "--lang", "it", "diagnosi", code=3).splitlines()
+    assert (f"problema: partita 1: l'istantanea all'evento {first} è stata fatta da un registro "
+            "che non è più questo (la sua testa non è quella del registro): non usata") in out
+    assert (f"problema: partita 1: l'istantanea all'evento {second} non si può leggere: non è "
+            "un tavolo") in out
+    assert any(line.startswith(f"problema: partita 1: l'istantanea all'evento {third} ha il "
+                               "formato '0:old', non '1:") and line.endswith(
+                                   ": non usata, ricostruita") for line in out)
+    doc = json.loads(run(db, "--lang", "it", "diagnosi", "--json", code=3))
+    assert (f"game 1: the snapshot at event {second} cannot be read: not a table"
+            in doc["snapshots"]["problems"])
+    out = run(db, "--lang", "it", "diagnosi", "--repair")
+    assert (f"riparato: cancellata l'istantanea della partita 1 all'evento {second} (non si può "
+            "leggere: non è un tavolo)") in out.splitlines()
