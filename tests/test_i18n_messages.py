@@ -200,3 +200,43 @@ def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(t
     out = run(db, "--lang", "it", "diagnosi", "--repair")
     assert (f"riparato: cancellata l'istantanea della partita 1 all'evento {second} (non si può "
             "leggere: non è un tavolo)") in out.splitlines()
+
+
+# --- the server's answers (cli/serve.py) -------------------------------------------------------
+
+def test_the_server_refuses_and_misses_in_the_visitor_s_language(tmp_path):
+    import http.client
+    import threading
+
+    from cli.serve import start
+
+    db = tmp_path / "t.db"
+    run(db, "new", "Anna", "Bruno")
+    server, watcher = start(str(db), port=0, poll=0.05)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                     daemon=True).start()
+
+    def ask(method, path, headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
+        try:
+            conn.request(method, path, headers=headers or {})
+            response = conn.getresponse()
+            return response.status, response.getheader("Content-Language"), response.read()
+        finally:
+            conn.close()
+
+    italian = {"Accept-Language": "it-IT,it;q=0.9"}
+    try:
+        assert ask("POST", "/", italian) == (
+            405, "it", b"sola lettura: banco schermo mostra soltanto il tavolo\n")
+        assert ask("DELETE", "/table.json?lang=it") == (
+            405, "it", b"sola lettura: banco schermo mostra soltanto il tavolo\n")
+        assert ask("GET", "/nulla", italian) == (
+            404, "it", b"non trovato: questa pagina mostra / (e /table.json, /events)\n")
+        assert ask("POST", "/") == (405, "en", b"read-only: banco serve only shows the table\n")
+        assert ask("GET", "/x") == (
+            404, "en", b"not found: this page shows / (and /table.json, /events)\n")
+    finally:
+        server.shutdown()
+        server.server_close()
+        watcher.close()
