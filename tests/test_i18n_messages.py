@@ -240,3 +240,57 @@ def test_the_server_refuses_and_misses_in_the_visitor_s_language(tmp_path):
         server.shutdown()
         server.server_close()
         watcher.close()
+
+
+# --- the words of `torneo` and `decisione` (cli/groups.py) -------------------------------------
+
+def test_a_tournament_in_italian_words(tmp_path):
+    db = tmp_path / "t.db"
+    run(db, "nuova", "Anna", "Bruno", "--rules", "championship")
+    run(db, "tira", "1", "2")
+    run(db, "compra")
+    run(db, "tempo-scaduto")
+    assert run(db, "--lang", "it", "torneo", "nuovo", "Coppa") == (
+        "torneo 'Coppa': aggiungi le partite di ogni turno con `banco torneo aggiungi "
+        "PARTITA...`\n")
+    assert run(db, "--lang", "it", "torneo", "aggiungi", "1").startswith(
+        "partita 1 nel turno 1 di 'Coppa': Anna ")
+    out = run(db, "torneo", "classifica", "--lang", "it")
+    assert out.startswith("torneo 'Coppa': 1 partita/e in 1 turno/i") and "\n 1. Anna " in out
+    english = run(db, "tournament", "standings")
+    assert english.startswith("tournament 'Coppa': 1 game(s) in 1 round(s)")
+    assert run(db, "torneo", "classifica", "--json") == run(db, "tournament", "standings",
+                                                            "--json")
+    out = run(db, "--lang", "it", "torneo", "aggiung", "1", code=2)
+    assert "nessun comando chiamato 'aggiung': intendevi aggiungi?" in out
+
+
+def test_the_groups_help_in_italian_names_the_italian_words():
+    out = run("x.db", "--lang", "it", "torneo", "--help")
+    assert "  aggiungi (add)          Inserisci partite di campionato finite" in out
+    assert "  nuovo (new)             Inizia un torneo chiamato NAME." in out
+    assert "  classifica (standings)  Punti sommati sui turni" in out
+    out = run("x.db", "--lang", "it", "torneo", "aggiungi", "--help")
+    assert out.startswith("Uso: cli torneo aggiungi [OPTIONS] GAMES...\n\n  Inserisci partite")
+    assert "Quale torneo (predefinito: l'ultimo iniziato)." in out
+    out = run("x.db", "--lang", "it", "decisione", "--help")
+    for line in ("  asta (auction)           SEQ: un'offerta rifiutata",
+                 "  bancarotta (bankruptcy)  SEQ: la bancarotta",
+                 "  prigione (jail)          SEQ: un giocatore mandato in prigione",
+                 "  affitto (rent)           SEQ: un arrivo"):
+        assert line in out
+    out = run("x.db", "--lang", "it", "decisione", "prigione", "--help")
+    assert "  --referee NAME  Chi decide (con --record)." in out
+    assert "  add        Enter finished championship games" in run("x.db", "tournament",
+                                                                   "--help")
+
+
+def test_every_word_of_a_group_names_one_of_its_commands_and_none_is_english():
+    from cli.referee import ruling
+    from cli.table_rules import tournament
+
+    for group, words in ((tournament, {"nuovo", "aggiungi", "classifica"}),
+                         (ruling, {"affitto", "asta", "bancarotta", "prigione"})):
+        assert set(group.aliases) == words
+        assert set(group.aliases.values()) == set(group.commands)
+        assert not set(group.aliases) & set(group.commands)

@@ -97,14 +97,21 @@ def help_messages():
 
     from cli.main import COMMANDS, cli
 
+    def english(obj, attr):
+        # a command shown earlier in this process (a test) may hold its help in Italian:
+        # cli/i18n.py's localize keeps the English aside
+        kept = getattr(obj, "_banco_english", None)
+        return kept[attr] if kept and attr in kept else getattr(obj, attr, None)
+
     def texts(command, where):
         for attr in ("help", "short_help", "epilog"):
-            text = getattr(command, attr, None)
+            text = english(command, attr)
             if text:
                 yield inspect.cleandoc(text).partition("\f")[0], where, None
         for p in command.params:
-            if getattr(p, "help", None):
-                yield inspect.cleandoc(p.help), f"{where} {p.opts[0]}", None
+            text = english(p, "help")
+            if text:
+                yield inspect.cleandoc(text), f"{where} {p.opts[0]}", None
         if isinstance(command, click.Group) and command is not cli:
             for name, sub in command.commands.items():
                 yield from texts(sub, f"{where} {name}")
