@@ -294,3 +294,39 @@ def test_every_word_of_a_group_names_one_of_its_commands_and_none_is_english():
         assert set(group.aliases) == words
         assert set(group.aliases.values()) == set(group.commands)
         assert not set(group.aliases) & set(group.commands)
+
+
+# --- the refusal inside `rivedi --rules` (cli/counterfactual_text.py) --------------------------
+
+def test_the_other_rules_refusal_in_a_replay_is_said_in_italian(tmp_path):
+    db = tmp_path / "t.db"
+    for line in ("new Anna Bruno", "roll 3 2", "decline", "bid Bruno 5", "hammer"):
+        run(db, *line.split())
+    out = run(db, "--lang", "it", "rivedi", "--rules", "quick").splitlines()
+    assert ("      rifiutato: le offerte per Stazione Sud partono da 10 M; 5 è troppo poco "
+            "(004 §Acquisto di proprietà; 003 §03)") in out
+    out = run(db, "--lang", "it", "rivedi", "--rules", "quick", "--skip-refused").splitlines()
+    assert ("saltato (rifiutato con quick): n. 4 `bid Bruno 5`: le offerte per Stazione Sud "
+            "partono da 10 M; 5 è troppo poco (004 §Acquisto di proprietà; 003 §03)") in out
+    assert any(line.startswith("saltato (rifiutato con quick): n. 5 `hammer`: nessuna offerta "
+                               "per Stazione Sud") for line in out)
+    english = run(db, "replay", "--rules", "quick").splitlines()
+    assert ("      refused: bids for Stazione Sud open at 10 M; 5 is too low "
+            "(004 §Acquisto di proprietà; 003 §03)") in english
+    import json
+
+    doc = json.loads(run(db, "--lang", "it", "rivedi", "--rules", "quick", "--json"))
+    assert doc["stopped"]["refused"].startswith("bids for Stazione Sud open at 10 M")
+
+
+def test_rules_that_cannot_seat_the_game_are_said_in_italian(tmp_path):
+    db = tmp_path / "t.db"
+    run(db, "new", *"ABCDEFG")
+    assert run(db, "--lang", "it", "rivedi", "--rules", "vintage", code=2) == (
+        "errore: le regole vintage non possono far sedere questa partita: al massimo 6 "
+        "giocatori con le regole vintage, non 7 (002 §Preparazione)\n")
+    assert run(db, "replay", "--rules", "vintage", code=2) == (
+        "error: the vintage rules cannot seat this game: at most the vintage rules seat 6 "
+        "players, not 7 (002 §Preparazione)\n")
+    assert run(tmp_path / "n.db", "--lang", "it", "nuova", *"ABCDEFGHI", code=1) == (
+        "rifiutato: al massimo otto giocatori a un tavolo, non 9 (004 §Inizio del gioco)\n")
