@@ -106,7 +106,7 @@ def open_read_only(db: str):
     the file's permissions: the server cannot record anything, by construction."""
     from ledger.book import Book
 
-    book = Book(db, create=False, warn=lambda message: print(message, file=sys.stderr))
+    book = Book(db, create=False, warn=lambda message: print(i18n.say(message), file=sys.stderr))
     store = book.store
     store.close()
     store.readonly = True  # _connect opens `file:...?mode=ro` for a read-only store

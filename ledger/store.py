@@ -60,7 +60,7 @@ class NewEvent(NamedTuple):
 
 class ChainProblem(NamedTuple):
     seq: int
-    problem: str
+    problem: str  # read_checked's: a message (ledger/text.py), said in the user's language
 
 
 class Appended(list):
@@ -341,20 +341,20 @@ class SQLiteStore:
                 continue
             seq = r[1]
             if seq != expected:
-                problem = ChainProblem(expected, f"is missing from the log (the next one is "
-                                                 f"event {seq})")
+                problem = ChainProblem(expected, msg("is missing from the log (the next one "
+                                                     "is event {seq})", seq=seq))
             elif r[8] != prev:
-                problem = ChainProblem(seq, "does not follow the event before it (its prev_hash "
-                                            "is another)")
+                problem = ChainProblem(seq, msg("does not follow the event before it (its "
+                                                "prev_hash is another)"))
             elif stored_row_hash(prev, hashed_as if hashed_as is not None else r[0], *r[1:8],
                                  r[10]) != r[9]:
                 try:  # the slow way, from the parsed row: the same answer, or the reason
                     same = row_hash(prev, row) == r[9]
                 except (TypeError, UnknownChainVersion) as exc:
-                    problem = ChainProblem(seq, f"is not banco's ({exc})")
+                    problem = ChainProblem(seq, msg("is not banco's ({why})", why=str(exc)))
                 else:
                     if not same:
-                        problem = ChainProblem(seq, "does not match its hash")
+                        problem = ChainProblem(seq, msg("does not match its hash"))
             prev, expected = r[9], seq + 1
         return rows, problem
 

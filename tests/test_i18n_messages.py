@@ -88,6 +88,25 @@ def test_a_newer_format_is_refused_in_italian(tmp_path):
     out = run(db, "--lang", "it", "tira", "1", "2", code=4)
     assert (f"errore: {db} è nel formato 3, scritto da un banco più recente; questo banco "
             "scrive il formato 2 e non vi registrerà (la lettura funziona): aggiorna banco") in out
+    assert (f"ATTENZIONE: {db} è nel formato 3, scritto da un banco più recente (questo "
+            "conosce il formato 2): si può leggere, non scrivere\n") in run(db, "--lang", "it",
+                                                                           "stato")
+
+
+def test_a_broken_chain_is_warned_about_in_italian_and_the_table_still_shown(tmp_path):
+    db = tmp_path / "t.db"
+    for line in ("new Anna Bruno", "roll 3 2", "buy"):
+        run(db, *line.split())
+    conn = sqlite3.connect(db)
+    conn.execute("DROP TRIGGER events_no_update")
+    conn.execute("UPDATE events SET actor='mallory' WHERE game_id=1 AND seq=5")
+    conn.commit()
+    conn.close()
+    out = run(db, "--lang", "it", "stato")
+    assert ("ATTENZIONE: partita 1, l'evento 5 non corrisponde al suo hash: esegui `banco "
+            "verifica`\n") in out and "turno: " in out
+    assert "WARNING: game 1 event 5 does not match its hash: run `banco audit`\n" in run(
+        db, "state")
 
 
 @pytest.mark.parametrize("writing, italian, english", [
