@@ -349,3 +349,20 @@ def test_rules_that_cannot_seat_the_game_are_said_in_italian(tmp_path):
         "players, not 7 (002 §Preparazione)\n")
     assert run(tmp_path / "n.db", "--lang", "it", "nuova", *"ABCDEFGHI", code=1) == (
         "rifiutato: al massimo otto giocatori a un tavolo, non 9 (004 §Inizio del gioco)\n")
+
+
+# --- a player's name refused (ledger/seats.py) -------------------------------------------------
+
+def test_why_a_name_is_refused_is_said_in_italian(tmp_path):
+    db = tmp_path / "t.db"
+    said = {"bank": "è il nome della Banca: il conto della Banca non è quello di un giocatore",
+            "A" * 30: "è lungo 30 caratteri; al massimo 24",
+            "A\tx": "contiene il carattere di controllo U+0009",
+            "42": "un nome di sole cifre sarebbe letto come un importo o un numero"}
+    for name, why in said.items():
+        assert run(db, "--lang", "it", "nuova", name, "Bruno", code=2) == (
+            f"errore: nome del giocatore {name!r} rifiutato: {why}\n")
+    assert run(db, "new", "bank", "Bruno", code=2) == (
+        "error: player name 'bank' refused: that is the Bank's name: the Bank's account is not "
+        "a player's\n")
+    assert not db.exists()
