@@ -3,7 +3,7 @@ final tables and the standings side by side.  Said in the user's language (cli/i
 
 from __future__ import annotations
 
-from cli.i18n import NP_, _, pgettext
+from cli.i18n import NP_, _, pgettext, translations
 from cli.render import describe
 from projections.accounts import standings
 
@@ -14,6 +14,14 @@ def _facts(events, state, indent="      ") -> list[str]:
     if not events:
         return [indent + _("(no fact)")]
     return [indent + describe(e, state) for e in events]
+
+
+def _refused(d) -> str:
+    """The other rules' refusal, its first line (the message and the rule it cites), in the
+    user's language."""
+    if d.refusal is not None:
+        return d.refusal.render(translations(), _("allowed")).splitlines()[0]
+    return d.refused.splitlines()[0]
 
 
 def _divergence(d, result, title: str) -> list[str]:
@@ -28,8 +36,7 @@ def _divergence(d, result, title: str) -> list[str]:
     lines += _facts(d.recorded, result.recorded_final)
     lines.append("  " + _("under {rules}:").format(rules=b))
     if d.refused:
-        lines.append("      " + _("refused: {message}").format(
-            message=d.refused.splitlines()[0]))
+        lines.append("      " + _("refused: {message}").format(message=_refused(d)))
     else:
         lines += _facts(d.other, result.other_final)
     return lines
@@ -48,7 +55,7 @@ def counterfactual_lines(result, game: int) -> list[str]:
         lines += _divergence(result.divergence, result, _("first divergence"))
     for d in result.skipped:
         lines.append(_("skipped (refused under {rules}): #{step} `{line}`: {message}").format(
-            rules=b, step=d.step, line=d.line, message=d.refused.splitlines()[0]))
+            rules=b, step=d.step, line=d.line, message=_refused(d)))
     if result.stopped is not None:
         if result.stopped is not result.divergence:
             lines += _divergence(result.stopped, result, _("stopped"))

@@ -84,13 +84,13 @@ def _read_seal(seal_path: str, pubkey_path: str):
                          why=exc) from None
     try:
         seal = seals.parse_seal(text)
-    except ValueError as exc:
+    except seals.SealFileError as exc:
         raise UsageError("{path} is not a seal banco can read: {why}", path=seal_path,
-                         why=exc) from None
+                         why=exc.text) from None
     try:
         public = seals.load_public_key(pubkey_path)
     except seals.KeyFileError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc.text) from None
     return seal, public
 
 
@@ -240,7 +240,7 @@ def seal(session, key_path, referee, out_path):
     try:
         key = seals.load_private_key(key_path)
     except seals.KeyFileError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc.text) from None
     if referee is None:
         referee = os.path.splitext(os.path.basename(key_path))[0]
     if not referee.strip():
@@ -335,7 +335,7 @@ def doctor(session, repair, reason, as_json):
     snapshots = _snapshot_findings(store, unchecked)
     findings = (health.structure_findings(conn) + health.games_findings(conn)
                 + health.tournament_findings(conn)
-                + [health.Finding("snapshot", str(f), f.game_id, f.seq, repairable=True)
+                + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
                    for f in snapshots])
     if store.format > FORMAT:
         findings.append(health.Finding(

@@ -9,6 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
+from .groups import Subgroup
 from .i18n import _, ngettext
 from .session import dump, json_option, pass_session, player_name, records
 
@@ -251,7 +252,8 @@ def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> N
 
 # --- rulings --------------------------------------------------------------------------------
 
-@click.group()
+@click.group(cls=Subgroup, aliases={"affitto": "rent", "asta": "auction",
+                                    "bancarotta": "bankruptcy", "prigione": "jail"})
 @click.pass_context
 def ruling(ctx):
     """A referee's ruling on a dispute, reasoned from the log: rent, auction, bankruptcy,

@@ -64,6 +64,9 @@ WORDS = {
     "mortgaged": N_("mortgaged"),
     "offline": N_("connection lost: retrying..."),
 }
+# the server's plain-text answers, in the visitor's language like the page
+READ_ONLY = N_("read-only: banco serve only shows the table")
+NOT_FOUND = N_("not found: this page shows / (and /table.json, /events)")
 
 
 def words(tr) -> dict:
@@ -103,7 +106,7 @@ def open_read_only(db: str):
     the file's permissions: the server cannot record anything, by construction."""
     from ledger.book import Book
 
-    book = Book(db, create=False, warn=lambda message: print(message, file=sys.stderr))
+    book = Book(db, create=False, warn=lambda message: print(i18n.say(message), file=sys.stderr))
     store = book.store
     store.close()
     store.readonly = True  # _connect opens `file:...?mode=ro` for a read-only store
@@ -259,16 +262,21 @@ def make_handler(table: Table, lang: str | None, template: str):
             elif url.path == "/events" and not head_only:
                 self._events(language)
             else:
-                self._send(404, b"not found: this page shows / (and /table.json, /events)\n",
-                           "text/plain; charset=utf-8", head_only)
+                self._send(404, self._say(NOT_FOUND, language), "text/plain; charset=utf-8",
+                           head_only, {"Content-Language": language})
 
         def do_HEAD(self) -> None:  # noqa: N802
             self.do_GET(head_only=True)
 
         def _refuse(self) -> None:
             # The server only shows the table: recording is the banker's, at the terminal.
-            self._send(405, b"read-only: banco serve only shows the table\n",
-                       "text/plain; charset=utf-8", extra={"Allow": "GET, HEAD"})
+            language = self._language(parse_qs(urlsplit(self.path).query))
+            self._send(405, self._say(READ_ONLY, language), "text/plain; charset=utf-8",
+                       extra={"Allow": "GET, HEAD", "Content-Language": language})
+
+        def _say(self, message: str, language: str) -> bytes:
+            """A plain-text answer in the visitor's language (as the page is)."""
+            return (tr[language].gettext(message) + "\n").encode("utf-8")
 
         do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse  # noqa: N815
 

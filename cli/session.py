@@ -115,7 +115,10 @@ class Session:
 
 
 def warn(message: str) -> None:
-    click.echo(message, err=True)
+    """The book's warnings (ledger/book.py: messages), in the user's language."""
+    from .i18n import say
+
+    click.echo(say(message), err=True)
 
 
 def pass_session(f):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from .groups import Subgroup
 from .i18n import _
 from .session import (
     dump,
@@ -64,7 +65,8 @@ def auction_deed(session, words):
 
 # --- tournaments --------------------------------------------------------------------------
 
-@click.group()
+@click.group(cls=Subgroup, aliases={"nuovo": "new", "aggiungi": "add",
+                                    "classifica": "standings"})
 def tournament():
     """Championship tournaments: games of this database entered round by round, points summed
     (000 §PUNTEGGIO).  A game from another table's database is imported first (`banco

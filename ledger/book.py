@@ -161,9 +161,10 @@ class Book:
         self._tables: dict[int, _Table] = {}
         self._warned: set = set()
         if self.store.format > FORMAT:
-            self._warn_once("format", f"WARNING: {path} is format {self.store.format}, written "
-                                      f"by a newer banco (this one knows format {FORMAT}): it "
-                                      "can be read, not written")
+            self._warn_once("format", msg("WARNING: {path} is format {found}, written by a "
+                                          "newer banco (this one knows format {format}): it can "
+                                          "be read, not written", path=path,
+                                          found=self.store.format, format=FORMAT))
 
     def close(self) -> None:
         self.store.close()
@@ -278,8 +279,8 @@ class Book:
         new, problem = self.store.read_checked(game_id, after, prev, limit)
         if problem is not None:
             self._warn_once(("chain", game_id),
-                            f"WARNING: game {game_id} event {problem.seq} {problem.problem}: "
-                            "run `banco audit`")
+                            msg("WARNING: game {game} event {seq} {problem}: run `banco audit`",
+                                game=game_id, seq=problem.seq, problem=problem.problem))
         for e in new:
             if e["type"] not in HANDLERS:
                 raise DatabaseError(
@@ -333,8 +334,9 @@ class Book:
                 continue  # written by a banco whose table had another shape: rebuilt below
             if self.store.hash_at(game_id, snap.seq) != snap.head:
                 self._warn_once(("snapshot", game_id),
-                                f"WARNING: game {game_id}: the snapshot at event {snap.seq} was "
-                                "made from a log that is no longer this one: run `banco audit`")
+                                msg("WARNING: game {game}: the snapshot at event {seq} was made "
+                                    "from a log that is no longer this one: run `banco audit`",
+                                    game=game_id, seq=snap.seq))
                 continue
             new = self._read(game_id, snap.seq, snap.head)
             gone = retracted_seqs(new)

@@ -881,8 +881,8 @@ def start_game(players: list[str], rules, edition: str, first_player: str | None
     if len(players) < 2:
         raise RuleViolation("a game needs at least two players", rule="004 §Inizio del gioco")
     if len(players) > rules.max_players:
-        seats = "eight players sit at a table" if rules.max_players == 8 else (
-            f"the {rules.name} rules seat {rules.max_players} players")
+        seats = msg("eight players sit at a table") if rules.max_players == 8 else msg(
+            "the {rules} rules seat {n} players", rules=rules.name, n=rules.max_players)
         raise RuleViolation("at most {seats}, not {count}",
                             rule=cited(rules, "players", "004 §Inizio del gioco"),
                             seats=seats, count=len(players))

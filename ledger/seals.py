@@ -6,6 +6,8 @@ import re
 from hashlib import sha256
 from typing import NamedTuple
 
+from .text import Text, msg
+
 _LINE = re.compile(r"^banco/(\d+)/(\d+)/([0-9a-f]{12})$")
 
 
@@ -72,13 +74,13 @@ def record_seal(tx, cmd) -> None:
                             allowed="--referee NAME")
     head_seq = state.seq - 1  # the table is the one after this command's CommandRecorded
     if cmd.seq != head_seq:
-        raise RuleViolation(f"a seal signs the game's head, event {head_seq}, not event "
-                            f"{cmd.seq}")
-    for what, value, pattern in (("head", cmd.head, _HEX64), ("public key", cmd.public_key,
-                                                               _HEX64),
-                                 ("signature", cmd.signature, _HEX128)):
+        raise RuleViolation("a seal signs the game's head, event {head}, not event {seq}",
+                            head=head_seq, seq=cmd.seq)
+    for what, value, pattern in ((msg("the seal's head"), cmd.head, _HEX64),
+                                 (msg("the seal's public key"), cmd.public_key, _HEX64),
+                                 (msg("the seal's signature"), cmd.signature, _HEX128)):
         if not isinstance(value, str) or not pattern.match(value):
-            raise RuleViolation(f"the seal's {what} is not lower-case hex of the right length")
+            raise RuleViolation("{what} is not lower-case hex of the right length", what=what)
     tx.emit("SealRecorded", seq=cmd.seq, head=cmd.head, public_key=cmd.public_key,
             fingerprint=fingerprint(cmd.public_key), signature=cmd.signature,
             referee=cmd.referee)
@@ -86,8 +88,21 @@ def record_seal(tx, cmd) -> None:
 
 # --- keys (the `cryptography` package, imported only here) ----------------------------------
 
-class KeyFileError(ValueError):
-    """A key file banco cannot use: why, in a sentence."""
+class Unreadable(ValueError):
+    """A file banco cannot use: why, in a sentence (`text`, a message the CLI says in the
+    user's language; str() is English)."""
+
+    def __init__(self, text: Text):
+        super().__init__(str(text))
+        self.text = text
+
+
+class KeyFileError(Unreadable):
+    """A key file banco cannot use."""
+
+
+class SealFileError(Unreadable):
+    """A seal file that is not one banco can read."""
 
 
 def new_key_pair() -> tuple[bytes, bytes]:
@@ -101,14 +116,16 @@ def new_key_pair() -> tuple[bytes, bytes]:
     return private, public
 
 
-def _read(path: str, what: str) -> bytes:
+def _read(path: str, what: Text) -> bytes:
     try:
         with open(path, "rb") as f:
             return f.read()
     except FileNotFoundError:
-        raise KeyFileError(f"no {what} at {path} (`banco keygen` makes a key pair)") from None
+        raise KeyFileError(msg("no {what} at {path} (`banco keygen` makes a key pair)",
+                               what=what, path=path)) from None
     except OSError as exc:
-        raise KeyFileError(f"cannot read the {what} {path}: {exc.strerror}") from None
+        raise KeyFileError(msg("cannot read the {what} {path}: {why}", what=what, path=path,
+                               why=exc.strerror)) from None
 
 
 def load_private_key(path: str):
@@ -116,17 +133,20 @@ def load_private_key(path: str):
     from cryptography.hazmat.primitives import serialization as s
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    data = _read(path, "private key")
+    data = _read(path, msg("private key"))
     try:
         key = s.load_pem_private_key(data, password=None)
     except TypeError:
-        raise KeyFileError(f"{path} is protected by a password: banco reads keys without one "
-                        "(keep the file safe instead)") from None
+        raise KeyFileError(msg("{path} is protected by a password: banco reads keys without "
+                               "one (keep the file safe instead)", path=path)) from None
     except ValueError:
-        hint = " (that is the public key: sign with the .key file)" if b"PUBLIC" in data else ""
-        raise KeyFileError(f"{path} is not a private key in PEM form{hint}") from None
+        if b"PUBLIC" in data:
+            raise KeyFileError(msg("{path} is not a private key in PEM form (that is the public "
+                                   "key: sign with the .key file)", path=path)) from None
+        raise KeyFileError(msg("{path} is not a private key in PEM form", path=path)) from None
     if not isinstance(key, Ed25519PrivateKey):
-        raise KeyFileError(f"{path} is not an Ed25519 key: `banco keygen` makes one")
+        raise KeyFileError(msg("{path} is not an Ed25519 key: `banco keygen` makes one",
+                               path=path))
     return key
 
 
@@ -142,17 +162,20 @@ def load_public_key(path: str) -> str:
     from cryptography.hazmat.primitives import serialization as s
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-    data = _read(path, "public key")
+    data = _read(path, msg("public key"))
     text = data.decode("utf-8", "replace").strip().lower()
     if _HEX64.match(text):
         return text
     try:
         key = s.load_pem_public_key(data)
     except ValueError:
-        hint = " (that is a private key: give the .pub file)" if b"PRIVATE" in data else ""
-        raise KeyFileError(f"{path} is not a public key in PEM form{hint}") from None
+        if b"PRIVATE" in data:
+            raise KeyFileError(msg("{path} is not a public key in PEM form (that is a private "
+                                   "key: give the .pub file)", path=path)) from None
+        raise KeyFileError(msg("{path} is not a public key in PEM form", path=path)) from None
     if not isinstance(key, Ed25519PublicKey):
-        raise KeyFileError(f"{path} is not an Ed25519 public key: `banco keygen` makes one")
+        raise KeyFileError(msg("{path} is not an Ed25519 public key: `banco keygen` makes one",
+                               path=path))
     return key.public_bytes(s.Encoding.Raw, s.PublicFormat.Raw).hex()
 
 
@@ -225,7 +248,7 @@ def seal_text(seal: SealFile) -> str:
 
 
 def parse_seal(text: str) -> SealFile:
-    """A seal file back; ValueError naming what is wrong with it."""
+    """A seal file back; SealFileError (a ValueError) naming what is wrong with it."""
     fields: dict[str, str] = {}
     trail: list[str] = []
     in_trail = False
@@ -236,30 +259,34 @@ def parse_seal(text: str) -> SealFile:
         if in_trail:
             parts = line.split()
             if not parts[0].isdigit() or int(parts[0]) != len(trail) + 1:
-                raise ValueError(f"line {n}: the trail is out of order")
+                raise SealFileError(msg("line {n}: the trail is out of order", n=n))
             trail.extend(p.lower() for p in parts[1:])
             continue
         key, sep, value = line.partition(":")
         if not sep:
-            raise ValueError(f"line {n} is not `name: value`: {_cut(line)}")
+            raise SealFileError(msg("line {n} is not `name: value`: {line}", n=n,
+                                    line=_cut(line)))
         fields[key.strip().lower()] = value.strip()
         in_trail = key.strip().lower() == "trail"
     if fields.get("format") != SEAL_FORMAT:
-        raise ValueError(f"it is not a banco seal (its format line should say {SEAL_FORMAT!r})")
+        raise SealFileError(msg("it is not a banco seal (its format line should say "
+                                "{format!r})", format=SEAL_FORMAT))
     try:
         seal = SealFile(int(fields["game"]), None if fields["game uuid"] == "-" else
                         fields["game uuid"], int(fields["event"]), fields["head"].lower(),
                         fields["referee"], fields["public key"].lower(),
                         fields["signature"].lower(), fields.get("sealed at", ""), trail)
     except KeyError as exc:
-        raise ValueError(f"it has no `{exc.args[0]}:` line") from None
+        raise SealFileError(msg("it has no `{name}:` line", name=exc.args[0])) from None
     except ValueError:
-        raise ValueError("its game and event are not numbers") from None
+        raise SealFileError(msg("its game and event are not numbers")) from None
     if not (_HEX64.match(seal.head) and _HEX64.match(seal.public_key)
             and _HEX128.match(seal.signature)):
-        raise ValueError("its head, public key or signature is not hex of the right length")
+        raise SealFileError(msg("its head, public key or signature is not hex of the right "
+                                "length"))
     if trail and (len(trail) != seal.seq or any(len(t) != TRAIL_DIGITS for t in trail)):
-        raise ValueError(f"its trail has {len(trail)} entries for {seal.seq} events")
+        raise SealFileError(msg("its trail has {entries} entries for {seq} events",
+                                entries=len(trail), seq=seal.seq))
     return seal
 
 

@@ -11,6 +11,7 @@ import unicodedata
 
 from .errors import UsageError
 from .names import fold
+from .text import Text, msg
 
 MAX_NAME = 24  # fits the state table's column and a score sheet's line
 
@@ -23,32 +24,34 @@ BANK_NAMES = frozenset(fold(n) for n in (
 RESERVED = frozenset({"jail-card", "jail", "card"})
 
 
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot be a player's name, or None."""
+def name_problem(name: str) -> Text | None:
+    """Why `name` cannot be a player's name (a message), or None."""
     if not isinstance(name, str) or not name.strip():
-        return "a name cannot be empty or blank"
+        return msg("a name cannot be empty or blank")
     bad = [ch for ch in name if unicodedata.category(ch).startswith("C")]
     if bad:
-        return f"it contains the control character U+{ord(bad[0]):04X}"
+        return msg("it contains the control character {code}",
+                   code="U+" + format(ord(bad[0]), "04X"))
     if name != name.strip():
-        return f"it has spaces at its ends: type it as {name.strip()!r}"
+        return msg("it has spaces at its ends: type it as {name!r}", name=name.strip())
     if len(name) > MAX_NAME:
-        return f"it is {len(name)} characters long; at most {MAX_NAME}"
+        return msg("it is {n} characters long; at most {most}", n=len(name), most=MAX_NAME)
     folded = fold(name)
     if folded in BANK_NAMES:
-        return "that is the Bank's name: the Bank's account is not a player's"
+        return msg("that is the Bank's name: the Bank's account is not a player's")
     if name.startswith("-"):
-        return "a name starting with '-' would be read as an option"
+        return msg("a name starting with '-' would be read as an option")
     if name.startswith("#"):
-        return "a name starting with '#' would be read as a comment in a transcript"
+        return msg("a name starting with '#' would be read as a comment in a transcript")
     if "=" in name:
-        return "'=' separates a name from a count (`--wanted Anna=3`)"
+        return msg("'=' separates a name from a count (`--wanted Anna=3`)")
     if folded in RESERVED:
-        return f"{name!r} is how a get-out-of-jail card is named in a trade (`--get jail-card`)"
+        return msg("{name!r} is how a get-out-of-jail card is named in a trade "
+                   "(`--get jail-card`)", name=name)
     if name.isdigit():
-        return "a name of digits would be read as an amount or a number"
+        return msg("a name of digits would be read as an amount or a number")
     if not any(ch.isalpha() for ch in name):
-        return "a name needs at least one letter"
+        return msg("a name needs at least one letter")
     return None
 
 

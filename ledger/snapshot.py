@@ -30,6 +30,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import state as st
+from .text import Text, msg
 
 if TYPE_CHECKING:
     from .book import Book
@@ -42,7 +43,12 @@ _LEFT_OUT = ("rules", "edition")  # from GameStarted
 
 
 class SnapshotError(ValueError):
-    """Text that is not a snapshot this banco wrote: it is not used (the table is folded)."""
+    """Text that is not a snapshot this banco wrote: it is not used (the table is folded).
+    `text`: why, a message (ledger/text.py) the CLI says in the user's language."""
+
+    def __init__(self, text: str):
+        super().__init__(str(text))
+        self.text = text
 
 
 @cache
@@ -81,16 +87,17 @@ def _dec(value):
     if value is None or type(value) in (bool, int, str):
         return value
     if type(value) is not dict or len(value) not in (1, 2):
-        raise SnapshotError(f"not a snapshot's value: {str(value)[:60]}")
+        raise SnapshotError(msg("not a snapshot's value: {value}", value=str(value)[:60]))
     if "n" in value:
         cls = _RECORDS.get(value["n"])
         items = value.get("v")
         if cls is None or type(items) is not list or len(items) != len(cls._fields):
-            raise SnapshotError(f"not a record of the table: {str(value)[:60]}")
+            raise SnapshotError(msg("not a record of the table: {value}",
+                                    value=str(value)[:60]))
         return tuple.__new__(cls, [_dec(v) for v in items])
     (tag, items), = value.items()
     if type(items) is not list:
-        raise SnapshotError(f"not a snapshot's value: {str(value)[:60]}")
+        raise SnapshotError(msg("not a snapshot's value: {value}", value=str(value)[:60]))
     if tag == "t":
         return tuple(_dec(v) for v in items)
     if tag == "l":
@@ -103,10 +110,10 @@ def _dec(value):
         out = {}
         for pair in items:
             if type(pair) is not list or len(pair) != 2:
-                raise SnapshotError("a mapping of the table is not in pairs")
+                raise SnapshotError(msg("a mapping of the table is not in pairs"))
             out[_dec(pair[0])] = _dec(pair[1])
         return out
-    raise SnapshotError(f"not a snapshot's value: {str(value)[:60]}")
+    raise SnapshotError(msg("not a snapshot's value: {value}", value=str(value)[:60]))
 
 
 def decode(text: str, started: st.State) -> st.State:
@@ -115,7 +122,7 @@ def decode(text: str, started: st.State) -> st.State:
     try:
         doc = json.loads(text)
     except ValueError as exc:
-        raise SnapshotError(f"not JSON: {exc}") from None
+        raise SnapshotError(msg("not JSON: {why}", why=str(exc))) from None
     try:
         table = _dec(doc)
     except (TypeError, ValueError, RecursionError) as exc:
@@ -123,9 +130,9 @@ def decode(text: str, started: st.State) -> st.State:
             raise
         raise SnapshotError(str(exc)) from None
     if type(table) is not st.State:
-        raise SnapshotError("not a table")
+        raise SnapshotError(msg("not a table"))
     if table.game_id != started.game_id or table.seats != started.seats:
-        raise SnapshotError("a table of another game")
+        raise SnapshotError(msg("a table of another game"))
     return table._replace(rules=started.rules, edition=started.edition)
 
 
@@ -133,10 +140,16 @@ class SnapshotFinding(NamedTuple):
     """A stored snapshot that is not the table the log folds to at its seq."""
     game_id: int
     seq: int
-    problem: str  # completes "game G: the snapshot at event N ..."
+    problem: Text  # completes "game G: the snapshot at event N ..."; str() is English
+
+    @property
+    def text(self) -> Text:
+        """The whole finding, a message the CLI says in the user's language."""
+        return msg("game {game}: the snapshot at event {seq} {problem}", game=self.game_id,
+                   seq=self.seq, problem=self.problem)
 
     def __str__(self) -> str:
-        return f"game {self.game_id}: the snapshot at event {self.seq} {self.problem}"
+        return str(self.text)
 
 
 def verify_snapshots(source: Book | SQLiteStore, game_id: int,
@@ -152,28 +165,31 @@ def verify_snapshots(source: Book | SQLiteStore, game_id: int,
     if not snaps:
         return []
     if started is None:
-        return [SnapshotFinding(game_id, s.seq, "belongs to a log without GameStarted")
+        return [SnapshotFinding(game_id, s.seq, msg("belongs to a log without GameStarted"))
                 for s in snaps]
     try:
         dealt = st.initial_state(game_id, started)
     except ValueError as exc:
-        return [SnapshotFinding(game_id, s.seq, f"cannot be checked: {exc}") for s in snaps]
+        return [SnapshotFinding(game_id, s.seq, msg("cannot be checked: {why}", why=str(exc)))
+                for s in snaps]
     findings = []
     state, at, gone_at = dealt, 0, set()  # the fresh fold: the table after event `at`
     for snap in snaps:  # oldest first: one pass over the log for all of them
         if snap.format != shape():
-            findings.append(SnapshotFinding(game_id, snap.seq, f"has format {snap.format!r}, "
-                                            f"not {shape()!r}: not used, rebuilt"))
+            findings.append(SnapshotFinding(game_id, snap.seq, msg(
+                "has format {found!r}, not {format!r}: not used, rebuilt", found=snap.format,
+                format=shape())))
             continue
         if store.hash_at(game_id, snap.seq) != snap.head:
-            findings.append(SnapshotFinding(game_id, snap.seq, "was made from a log that is no "
-                                            "longer this one (its head is not the log's): not "
-                                            "used"))
+            findings.append(SnapshotFinding(game_id, snap.seq, msg(
+                "was made from a log that is no longer this one (its head is not the log's): "
+                "not used")))
             continue
         try:
             kept = decode(snap.state, dealt)
         except SnapshotError as exc:
-            findings.append(SnapshotFinding(game_id, snap.seq, f"cannot be read: {exc}"))
+            findings.append(SnapshotFinding(game_id, snap.seq, msg("cannot be read: {why}",
+                                                                   why=exc.text)))
             continue
         # A table at seq N holds what was retracted by then only: an undo after `at` that
         # takes back something before it means folding this one from the start.
@@ -184,10 +200,10 @@ def verify_snapshots(source: Book | SQLiteStore, game_id: int,
         at, gone_at = snap.seq, gone
         if kept != state:
             differ = [f for f in st.State._fields if getattr(kept, f) != getattr(state, f)]
-            findings.append(SnapshotFinding(
-                game_id, snap.seq, "is not the table the log folds to there (it differs in "
-                f"{', '.join(differ)}): it matches the log's head, so the book would use it; "
-                "delete it (`DELETE FROM snapshots`) and the next command rebuilds it"))
+            findings.append(SnapshotFinding(game_id, snap.seq, msg(
+                "is not the table the log folds to there (it differs in {fields}): it matches "
+                "the log's head, so the book would use it; delete it (`DELETE FROM snapshots`) "
+                "and the next command rebuilds it", fields=", ".join(differ))))
     return findings
 
 

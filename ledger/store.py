@@ -42,6 +42,7 @@ from .canonical import (
     stored_row_hash,
 )
 from .errors import BancoError, ConflictError, DatabaseError, NoDatabase, UsageError
+from .text import either, msg
 
 FORMAT = 2  # what this banco writes; it reads 1 and 2
 DEFAULT_WAIT = 5.0  # seconds a command waits for another writer's lock (env BANCO_LOCK_WAIT)
@@ -59,7 +60,7 @@ class NewEvent(NamedTuple):
 
 class ChainProblem(NamedTuple):
     seq: int
-    problem: str
+    problem: str  # read_checked's: a message (ledger/text.py), said in the user's language
 
 
 class Appended(list):
@@ -133,19 +134,26 @@ def missing_database(path: str) -> NoDatabase:
 
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
-        return NoDatabase(f"no database at {path}: the folder {folder} does not exist")
+        return NoDatabase("no database at {path}: the folder {folder} does not exist",
+                          path=path, folder=folder)
     try:
         nearby = sorted(n for n in os.listdir(folder) if n.endswith(".db"))
     except OSError:
         nearby = []
     shown = [os.path.join(os.path.dirname(path), n) for n in nearby]
     close = difflib.get_close_matches(os.path.basename(path), nearby, n=3, cutoff=0.6)
-    text = f"no database at {path} (no such file)"
     if close:
-        text += f"; did you mean {' or '.join(os.path.join(os.path.dirname(path), n) for n in close)}?"
-    elif shown:
-        text += f"; databases there: {', '.join(shown[:8])}{' ...' if len(shown) > 8 else ''}"
-    return NoDatabase(text + "\n  `banco new PLAYER PLAYER ...` starts a game in a new file")
+        return NoDatabase("no database at {path} (no such file); did you mean {names}?\n"
+                          "  `banco new PLAYER PLAYER ...` starts a game in a new file",
+                          path=path, names=either([os.path.join(os.path.dirname(path), n)
+                                                   for n in close]))
+    if shown:
+        names = ", ".join(shown[:8]) + (" ..." if len(shown) > 8 else "")
+        return NoDatabase("no database at {path} (no such file); databases there: {names}\n"
+                          "  `banco new PLAYER PLAYER ...` starts a game in a new file",
+                          path=path, names=names)
+    return NoDatabase("no database at {path} (no such file)\n"
+                      "  `banco new PLAYER PLAYER ...` starts a game in a new file", path=path)
 
 
 def _guarded(writing: bool):
@@ -179,14 +187,16 @@ class SQLiteStore:
         self.meta: dict[str, str] = {}
         self._schema_cookie = None
         if os.path.isdir(path):
-            raise DatabaseError(f"{path} is a folder, not a database file: name a file in it, "
-                                f"e.g. --db {os.path.join(path, 'banco.db')}")
+            raise DatabaseError("{path} is a folder, not a database file: name a file in it, "
+                                "e.g. --db {example}", path=path,
+                                example=os.path.join(path, "banco.db"))
         if not os.path.exists(path):
             if not create:
                 raise missing_database(path)
             folder = os.path.dirname(os.path.abspath(path))
             if not os.path.isdir(folder):
-                raise DatabaseError(f"cannot create {path}: the folder {folder} does not exist")
+                raise DatabaseError("cannot create {path}: the folder {folder} does not exist",
+                                    path=path, folder=folder)
             return  # connected by the first append
         self.readonly = not _writable(path)
         self._connect(create=False)
@@ -220,20 +230,22 @@ class SQLiteStore:
         if "meta" in tables:
             self.meta = dict(conn.execute("SELECT key, value FROM meta"))
             if self.meta.get("application") != "banco" or not self.meta.get("format", "").isdigit():
-                raise DatabaseError(f"{self.path} has a `meta` table that is not banco's: banco "
-                                    "leaves this database alone; use another --db")
+                raise DatabaseError("{path} has a `meta` table that is not banco's: banco "
+                                    "leaves this database alone; use another --db",
+                                    path=self.path)
             self.format = int(self.meta["format"])
         elif "events" in tables:
             columns = [r[1] for r in conn.execute("PRAGMA table_info(events)")]
             if columns != FORMAT1_COLUMNS:
                 raise DatabaseError(
-                    f"{self.path} has an `events` table that is not banco's (its columns: "
-                    f"{', '.join(columns)}): banco leaves it alone; use another --db")
+                    "{path} has an `events` table that is not banco's (its columns: "
+                    "{columns}): banco leaves it alone; use another --db",
+                    path=self.path, columns=", ".join(columns))
             self.format = 1
         elif tables:
-            raise DatabaseError(f"{self.path} is a SQLite database but not banco's (its tables: "
-                                f"{', '.join(sorted(tables))}): banco leaves it alone; use "
-                                "another --db")
+            raise DatabaseError("{path} is a SQLite database but not banco's (its tables: "
+                                "{tables}): banco leaves it alone; use another --db",
+                                path=self.path, tables=", ".join(sorted(tables)))
         else:
             self.format = 0
         return self.format
@@ -259,28 +271,36 @@ class SQLiteStore:
 
     def explain(self, exc: sqlite3.Error, writing: bool) -> DatabaseError:
         """A sqlite3 error as one sentence about this file."""
+        # SQLite's own words ({cause}) stay as SQLite says them
         name = getattr(exc, "sqlite_errorname", "") or ""
-        p, unrecorded = self.path, "; nothing was recorded" if writing else ""
-        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(exc):
+        p, cause = self.path, str(exc)
+        unrecorded = msg("; nothing was recorded") if writing else ""
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in cause:
             if writing:
-                return DatabaseError(f"the database {p} is locked by another banco writing to "
-                                     f"it; waited {self.wait:g} s; nothing was recorded, retry")
-            return DatabaseError(f"the database {p} is locked by another program; waited "
-                                 f"{self.wait:g} s; retry")
+                return DatabaseError("the database {path} is locked by another banco writing to "
+                                     "it; waited {wait} s; nothing was recorded, retry",
+                                     path=p, wait=format(self.wait, "g"))
+            return DatabaseError("the database {path} is locked by another program; waited "
+                                 "{wait} s; retry", path=p, wait=format(self.wait, "g"))
         if name.startswith("SQLITE_READONLY"):
-            return DatabaseError(f"{p} is read-only: banco can show it but not record in it"
-                                 f"{unrecorded} (`banco backup` makes a copy you can play on)")
+            return DatabaseError("{path} is read-only: banco can show it but not record in it"
+                                 "{unrecorded} (`banco backup` makes a copy you can play on)",
+                                 path=p, unrecorded=unrecorded)
         if name == "SQLITE_NOTADB":
-            return DatabaseError(f"{p} is not a SQLite database: is --db the right file?")
-        if name.startswith("SQLITE_CORRUPT") or "malformed" in str(exc):
-            return DatabaseError(f"{p} is damaged ({exc}){unrecorded}: restore your last "
-                                 f"`banco backup`, or try `sqlite3 {p} .recover`")
+            return DatabaseError("{path} is not a SQLite database: is --db the right file?",
+                                 path=p)
+        if name.startswith("SQLITE_CORRUPT") or "malformed" in cause:
+            return DatabaseError("{path} is damaged ({cause}){unrecorded}: restore your last "
+                                 "`banco backup`, or try `sqlite3 {path} .recover`",
+                                 path=p, cause=cause, unrecorded=unrecorded)
         if name.startswith("SQLITE_CANTOPEN"):
-            return DatabaseError(f"cannot open {p} ({exc}): check the path and its permissions")
+            return DatabaseError("cannot open {path} ({cause}): check the path and its "
+                                 "permissions", path=p, cause=cause)
         if name.startswith(("SQLITE_IOERR", "SQLITE_FULL")):
-            return DatabaseError(f"cannot use {p}: {exc} (is the disk full or failing?)"
-                                 f"{unrecorded}")
-        return DatabaseError(f"cannot use the database {p}: {exc}{unrecorded}")
+            return DatabaseError("cannot use {path}: {cause} (is the disk full or failing?)"
+                                 "{unrecorded}", path=p, cause=cause, unrecorded=unrecorded)
+        return DatabaseError("cannot use the database {path}: {cause}{unrecorded}",
+                             path=p, cause=cause, unrecorded=unrecorded)
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -321,20 +341,20 @@ class SQLiteStore:
                 continue
             seq = r[1]
             if seq != expected:
-                problem = ChainProblem(expected, f"is missing from the log (the next one is "
-                                                 f"event {seq})")
+                problem = ChainProblem(expected, msg("is missing from the log (the next one "
+                                                     "is event {seq})", seq=seq))
             elif r[8] != prev:
-                problem = ChainProblem(seq, "does not follow the event before it (its prev_hash "
-                                            "is another)")
+                problem = ChainProblem(seq, msg("does not follow the event before it (its "
+                                                "prev_hash is another)"))
             elif stored_row_hash(prev, hashed_as if hashed_as is not None else r[0], *r[1:8],
                                  r[10]) != r[9]:
                 try:  # the slow way, from the parsed row: the same answer, or the reason
                     same = row_hash(prev, row) == r[9]
                 except (TypeError, UnknownChainVersion) as exc:
-                    problem = ChainProblem(seq, f"is not banco's ({exc})")
+                    problem = ChainProblem(seq, msg("is not banco's ({why})", why=str(exc)))
                 else:
                     if not same:
-                        problem = ChainProblem(seq, "does not match its hash")
+                        problem = ChainProblem(seq, msg("does not match its hash"))
             prev, expected = r[9], seq + 1
         return rows, problem
 
@@ -543,9 +563,9 @@ class SQLiteStore:
             found = self._inspect()
             if found > FORMAT:
                 raise DatabaseError(
-                    f"{self.path} is format {found}, written by a newer banco; this banco "
-                    f"writes format {FORMAT} and will not record in it (reading works): "
-                    "upgrade banco")
+                    "{path} is format {found}, written by a newer banco; this banco "
+                    "writes format {format} and will not record in it (reading works): "
+                    "upgrade banco", path=self.path, found=found, format=FORMAT)
             if found == 0:
                 self._create()
             elif found == 1:
@@ -713,8 +733,8 @@ class SQLiteStore:
                 taken = conn.execute("SELECT game_id FROM games WHERE game_uuid=?",
                                      (uid,)).fetchone()
                 if taken:
-                    raise UsageError(f"game {taken[0]} in this database already has the identity "
-                                     f"{uid}; nothing was recorded")
+                    raise UsageError("game {game} in this database already has the identity "
+                                     "{uid}; nothing was recorded", game=taken[0], uid=uid)
             rules = started.get("rules")
             conn.execute(
                 f"INSERT INTO games ({self.GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",

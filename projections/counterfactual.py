@@ -19,6 +19,7 @@ from ledger.decide import decide, start_game
 from ledger.errors import RuleViolation, UsageError
 from ledger.rules import RuleSet, load_rules
 from ledger.state import State, evolve, fold
+from ledger.text import Joined
 
 from .accounts import standings
 from .replay import command_batches
@@ -31,7 +32,8 @@ class Divergence:
     line: str | None
     recorded: list[dict]  # the facts the game recorded (type, data)
     other: list[dict]  # the facts under the other rules ([] when refused)
-    refused: str | None = None  # the other rules' refusal, if any
+    refused: str | None = None  # the other rules' refusal, if any (English, as in --json)
+    refusal: RuleViolation | None = None  # the same, for the edge to say in the user's language
 
 
 @dataclass
@@ -124,15 +126,16 @@ def rerun(events: list[dict], rules: str, *, skip_refused: bool = False,
         where = (batch[0]["seq"], batch[-1]["seq"])
         doc = head["data"]["command"]
         mark = {"type": "CommandRecorded", "data": head["data"], "command_id": head["command_id"]}
-        refused = None
+        refused = refusal = None
         if number == 1:
             try:
                 other = start_game(started["players"], other_rules, started["edition"],
                                    started["first_player"])
             except RuleViolation as exc:
                 raise UsageError("the {other_rules} rules cannot seat this game: {exc}",
-                                 other_rules=other_rules.name, exc=exc) \
-                    from None
+                                 other_rules=other_rules.name,
+                                 exc=Joined([exc.text, f" ({exc.rule})" if exc.rule else ""],
+                                            "")) from None
             other[0]["data"]["game_uuid"] = started.get("game_uuid")
             if other[0]["data"]["game_uuid"] is None:
                 del other[0]["data"]["game_uuid"]
@@ -140,7 +143,7 @@ def rerun(events: list[dict], rules: str, *, skip_refused: bool = False,
             try:
                 other = undo_events(log)
             except RuleViolation as exc:
-                other, refused = [], str(exc)
+                other, refused, refusal = [], str(exc), exc
         else:
             try:
                 command = decode(doc)
@@ -153,10 +156,11 @@ def rerun(events: list[dict], rules: str, *, skip_refused: bool = False,
                 other = decide(ready, command)
             except RuleViolation as exc:
                 other, refused = list(exc.record), None if exc.record else str(exc)
+                refusal = None if exc.record else exc
         if refused is None:
             append([{"type": e["type"], "data": e["data"]} for e in other], mark)
             result.commands += 1
-        here = Divergence(number, where, line, _facts(facts), _facts(other), refused)
+        here = Divergence(number, where, line, _facts(facts), _facts(other), refused, refusal)
         if result.divergence is None and (refused is not None or not _same(facts, other)):
             result.divergence = here
         if refused is not None:

@@ -310,9 +310,17 @@ def test_the_line_recorded_is_the_line_typed_with_the_italian_words(tmp_path, mo
                  "tira 1 2 --player carla"):
         _run(tmp_path, *line.split())
     _run(tmp_path, "decisione", "rent", "16", "--claim-at", "17", "--record", "--referee", "Rita")
+    # the group's own Italian words too: `decisione affitto` is `ruling rent`
+    out = _run(tmp_path, "--lang", "it", "decisione", "affitto", "16", "--record",
+               "--referee", "Ugo")
+    assert "registrata come evento" in out and "arbitro Ugo" in out
     conn = sqlite3.connect(tmp_path / "t.db")
     lines = [json.loads(d)["line"] for (d,) in conn.execute(
         "SELECT data FROM events WHERE type='CommandRecorded' ORDER BY seq")]
+    rulings = [(json.loads(d)["kind"], json.loads(d)["referee"]) for (d,) in conn.execute(
+        "SELECT data FROM events WHERE type='RulingRecorded' ORDER BY seq")]
     conn.close()
-    assert lines[0] == "nuova Anna Bruno Carla" and lines[-2:] == ["tira 1 2 --player carla",
-                          "decisione rent 16 --claim-at 17 --record --referee Rita"]
+    assert lines[0] == "nuova Anna Bruno Carla" and lines[-3:] == [
+        "tira 1 2 --player carla", "decisione rent 16 --claim-at 17 --record --referee Rita",
+        "decisione affitto 16 --record --referee Ugo"]
+    assert rulings == [("rent", "Rita"), ("rent", "Ugo")]

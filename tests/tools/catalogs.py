@@ -15,8 +15,9 @@ it extracts:
 
 - string literals given to the markers `_`, `N_`, `ngettext`, `NN_`, `pgettext`, `NP_` (cli),
   `msg`, `plural` (ledger/text.py), and the first argument of `RuleViolation`, `UsageError`,
-  `BancoError`, `DatabaseError`, `ConflictError`, `UnknownName` (ledger/errors.py: a refusal is a template
-  and its params); `_('...')` inside an f-string (a table heading) too;
+  `BancoError`, `DatabaseError`, `ConflictError`, `UnknownName`, `NoDatabase`
+  (ledger/errors.py: a refusal is a template and its params); `_('...')` inside an f-string
+  (a table heading) too;
 - click's help texts (commands' help and epilog, options' help), read from the commands
   themselves, since click takes them from docstrings and keyword arguments.
 
@@ -41,7 +42,7 @@ SOURCES = ("ledger", "projections", "cli")
 KEYWORDS = {
     "_": None, "N_": None, "ngettext": (1, 2), "NN_": (1, 2), "msg": None, "plural": (1, 2),
     "RuleViolation": None, "UsageError": None, "BancoError": None, "DatabaseError": None,
-    "ConflictError": None, "UnknownName": None, "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+    "ConflictError": None, "UnknownName": None, "NoDatabase": None, "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
     "word": ((1, "c"), 2), "_say": None,
 }
 CONTEXT_MARKERS = ("pgettext", "NP_", "word")
@@ -96,14 +97,21 @@ def help_messages():
 
     from cli.main import COMMANDS, cli
 
+    def english(obj, attr):
+        # a command shown earlier in this process (a test) may hold its help in Italian:
+        # cli/i18n.py's localize keeps the English aside
+        kept = getattr(obj, "_banco_english", None)
+        return kept[attr] if kept and attr in kept else getattr(obj, attr, None)
+
     def texts(command, where):
         for attr in ("help", "short_help", "epilog"):
-            text = getattr(command, attr, None)
+            text = english(command, attr)
             if text:
                 yield inspect.cleandoc(text).partition("\f")[0], where, None
         for p in command.params:
-            if getattr(p, "help", None):
-                yield inspect.cleandoc(p.help), f"{where} {p.opts[0]}", None
+            text = english(p, "help")
+            if text:
+                yield inspect.cleandoc(text), f"{where} {p.opts[0]}", None
         if isinstance(command, click.Group) and command is not cli:
             for name, sub in command.commands.items():
                 yield from texts(sub, f"{where} {name}")

@@ -1,0 +1,65 @@
+"""A command group's own words in Italian: `torneo aggiungi`, `decisione affitto`.
+
+cli/main.py's BancoGroup does this for the top-level commands (ALIASES); a group of
+subcommands (`tournament`, `ruling`) declares its Italian words here, resolved the same way:
+the same command, its help in the user's language, `--lang` accepted after it, and the line
+recorded as typed (cli/session.py's typed_line keeps the words as given).
+"""
+
+from __future__ import annotations
+
+import click
+
+from . import i18n
+
+
+class Subgroup(click.Group):
+    """A click group whose subcommands also answer to Italian words (`aliases`: word ->
+    English name)."""
+
+    def __init__(self, *args, aliases: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.aliases = dict(aliases or {})
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, self.aliases.get(name, name))
+        if command is None:
+            return None
+        from .main import lang_option  # the top-level module, already loaded to get here
+
+        if not any(p.name == "lang" for p in command.params):
+            command.params.append(lang_option)  # `banco torneo classifica --lang it`
+        i18n.localize(command)
+        return command
+
+    def resolve_command(self, ctx, args):
+        name = args[0] if args else None
+        if name is not None and name not in self.commands and name not in self.aliases \
+                and not name.startswith("-"):
+            import difflib
+
+            _ = i18n._
+            close = difflib.get_close_matches(name, [*self.commands, *self.aliases], n=3,
+                                              cutoff=0.6)
+            hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
+                    else _("; `banco {command} --help` lists them").format(
+                        command=ctx.info_name))
+            ctx.fail(_("no command called {name!r}{hint}").format(name=name, hint=hint))
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx, formatter):
+        """In Italian, each subcommand with its Italian word first: `aggiungi (add)`."""
+        if i18n.language() == i18n.SOURCE:
+            return super().format_commands(ctx, formatter)
+        italian = {english: word for word, english in self.aliases.items()}
+        commands = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                commands.append((f"{italian[name]} ({name})" if name in italian else name,
+                                 command))
+        if commands:
+            limit = formatter.width - 6 - max(len(shown) for shown, _c in commands)
+            with formatter.section(i18n._("Commands")):
+                formatter.write_dl([(shown, c.get_short_help_str(limit))
+                                    for shown, c in commands])
