@@ -270,7 +270,7 @@ def test_a_tournament_in_italian_words(tmp_path):
     run(db, "compra")
     run(db, "tempo-scaduto")
     assert run(db, "--lang", "it", "torneo", "nuovo", "Coppa") == (
-        "torneo 'Coppa': aggiungi le partite di ogni turno con `banco torneo add "
+        "torneo 'Coppa': aggiungi le partite di ogni turno con `banco torneo aggiungi "
         "PARTITA...`\n")
     assert run(db, "--lang", "it", "torneo", "aggiungi", "1").startswith(
         "partita 1 nel turno 1 di 'Coppa': Anna ")
