@@ -159,6 +159,9 @@ class Book:
         self.warn = warn or (lambda message: None)
         self._events: dict[int, list[dict]] = {}
         self._tables: dict[int, _Table] = {}
+        # Tables this book has shown, at command boundaries: an undo of the last command starts
+        # again from the one before it instead of folding the game from its last snapshot.
+        self._marks: dict[int, list[_Table]] = {}
         self._warned: set = set()
         if self.store.format > FORMAT:
             self._warn_once("format", msg("WARNING: {path} is format {found}, written by a "
@@ -298,10 +301,16 @@ class Book:
     SNAPSHOT_EVERY = 500
     CHUNK = 2000  # rows read at a time by a fold from the start: bounded memory
 
+    MARKS = 16  # tables kept per game for undo: a banker rarely takes back more in a row
+
     def _table(self, game_id: int) -> _Table:
         table = self._tables.get(game_id)
         table = self._load(game_id) if table is None else self._catch_up(game_id, table)
         self._tables[game_id] = table
+        marks = self._marks.setdefault(game_id, [])
+        if not marks or marks[-1].state.seq != table.state.seq:
+            marks.append(table)
+            del marks[:-self.MARKS]
         return table
 
     def _catch_up(self, game_id: int, table: _Table) -> _Table:
@@ -310,8 +319,25 @@ class Book:
             return table
         gone = retracted_seqs(new)
         if gone and min(gone) <= table.state.seq:  # an undo of what the table holds
-            return self._load(game_id)
+            return self._from_mark(game_id, min(gone), table.snap_seq) or self._load(game_id)
         return table._replace(state=fold_onto(table.state, new, gone), head=new[-1]["hash"])
+
+    def _from_mark(self, game_id: int, first_gone: int, snap_seq: int) -> _Table | None:
+        """The table from the newest mark before the first retracted event, and the rows after
+        it (None when no mark is that old, or a retraction after it reaches behind it)."""
+        marks = self._marks.get(game_id, [])
+        for mark in reversed(marks):
+            if mark.state.seq >= first_gone:
+                continue
+            # the newer ones hold what is now taken back: of no use to any later undo
+            marks[:] = [m for m in marks if m.state.seq <= mark.state.seq]
+            rows = self._read(game_id, mark.state.seq, mark.head)
+            gone = retracted_seqs(rows)
+            if gone and min(gone) <= mark.state.seq:
+                return None
+            head = rows[-1]["hash"] if rows else mark.head
+            return _Table(fold_onto(mark.state, rows, gone), head, snap_seq)
+        return None
 
     def _load(self, game_id: int) -> _Table:
         """The table from the newest snapshot that still matches the log and that no later
