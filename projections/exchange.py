@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 
 from ledger.canonical import GENESIS, HASHED_FIELDS, canonical_json, row_hash, stored_row_hash
 from ledger.errors import EXIT_AUDIT, BancoError, UsageError
+from ledger.text import Text, msg
 
 FORMAT = 1
 ROW_KEYS = ("actor", "chain_version", "command_id", "data", "hash", "prev_hash", "recorded_at",
@@ -110,11 +111,50 @@ def export_lines(store, game_id: int) -> Iterator[str]:
 # --- import -----------------------------------------------------------------------------------
 
 def _no_float(text: str):
-    raise ValueError(f"the number {text} is not whole: money and counts are integers")
+    raise ValueError(msg("the number {text} is not whole: money and counts are integers",
+                         text=text))
 
 
 def _no_constant(text: str):
-    raise ValueError(f"{text} is not a number banco writes")
+    raise ValueError(msg("{text} is not a number banco writes", text=text))
+
+
+def _why(exc: Exception):
+    """What a parser's error says: its message (a Text when it is ours; json's own are
+    English), said in the user's language when it can be."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Text) else str(exc)
+
+
+def _where(number: int, seq) -> Text:
+    """`line 3 (event 5)`: a line of the file and the event it claims to hold."""
+    return msg("line {number} (event {seq})", number=number, seq=seq)
+
+
+def _fields(where, missing: list[str], extra: list[str]) -> Text:
+    """A line (or the header) whose fields are not banco's: what it lacks, what it adds."""
+    missing_, extra_ = ", ".join(missing), ", ".join(extra)
+    if missing and extra:
+        return msg("{where} lacks {missing}; has fields banco does not write: {extra}; nothing "
+                   "was imported", where=where, missing=missing_, extra=extra_)
+    if missing:
+        return msg("{where} lacks {missing}; nothing was imported", where=where,
+                   missing=missing_)
+    return msg("{where} has fields banco does not write: {extra}; nothing was imported",
+               where=where, extra=extra_)
+
+
+def _fields_of_row(where, missing: list[str], extra: list[str]) -> Text:
+    """The same, for an event's line: `line 3 (event 5): lacks ...`."""
+    missing_, extra_ = ", ".join(missing), ", ".join(extra)
+    if missing and extra:
+        return msg("{where}: lacks {missing}; has fields banco does not write: {extra}; "
+                   "nothing was imported", where=where, missing=missing_, extra=extra_)
+    if missing:
+        return msg("{where}: lacks {missing}; nothing was imported", where=where,
+                   missing=missing_)
+    return msg("{where}: has fields banco does not write: {extra}; nothing was imported",
+               where=where, extra=extra_)
 
 
 # Made once: json.loads and json.dumps with options build a new coder at every call.
@@ -126,9 +166,12 @@ def _parse(line: str, number: int) -> dict:
     try:
         value = _DECODE(line)
     except ValueError as exc:
-        cut = "" if line.endswith("\n") else " (the file may have been cut short)"
-        raise ImportRefused("line {number} is not valid JSON: {exc}{cut}; nothing was imported",
-                            number=number, exc=exc, cut=cut) from None
+        if line.endswith("\n"):
+            raise ImportRefused("line {number} is not valid JSON: {exc}; nothing was imported",
+                                number=number, exc=_why(exc)) from None
+        raise ImportRefused("line {number} is not valid JSON: {exc} (the file may have been "
+                            "cut short); nothing was imported",
+                            number=number, exc=_why(exc)) from None
     if not isinstance(value, dict):
         raise ImportRefused("line {number} is not a JSON object; nothing was imported",
                             number=number)
@@ -155,11 +198,8 @@ def _header(line: str | None) -> dict:
     missing = sorted(set(HEADER_KEYS) - set(h))
     extra = sorted(set(h) - set(HEADER_KEYS))
     if missing or extra:
-        raise ImportRefused("line 1 (the header) "
-                            + (f"lacks {', '.join(missing)}" if missing else "")
-                            + ("; " if missing and extra else "")
-                            + (f"has fields banco does not write: {', '.join(extra)}"
-                               if extra else "") + "; nothing was imported")
+        header = msg("line 1 (the header)")  # (the extractor skips a msg inside a call)
+        raise ImportRefused(_fields(header, missing, extra))
     if not isinstance(h["events"], int) or isinstance(h["events"], bool) or h["events"] < 1:
         raise ImportRefused("line 1 (the header): `events` is not a count of events")
     versions = h["chain_versions"]
@@ -183,7 +223,7 @@ _TYPES = {"actor": (str, type(None)), "chain_version": int, "command_id": (str, 
 _ROW_KEYSET = frozenset(ROW_KEYS)
 
 
-def _check_fields(row: dict, where: str) -> None:
+def _check_fields(row: dict, where: Text) -> None:
     """Exactly banco's fields, of banco's types (a string "7" where 7 belongs would be stored
     as something else than what was hashed).  The common case in one expression: the loop that
     says what is wrong runs only when something is."""
@@ -197,10 +237,7 @@ def _check_fields(row: dict, where: str) -> None:
     if row.keys() != _ROW_KEYSET:
         missing = sorted(_ROW_KEYSET - set(row))
         extra = sorted(set(row) - _ROW_KEYSET)
-        raise ImportRefused(f"{where}: " + (f"lacks {', '.join(missing)}" if missing else "")
-                            + ("; " if missing and extra else "")
-                            + (f"has fields banco does not write: {', '.join(extra)}"
-                               if extra else "") + "; nothing was imported")
+        raise ImportRefused(_fields_of_row(where, missing, extra))
     for key, kind in _TYPES.items():
         value = row[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -241,7 +278,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                                     number=number)
             row = _parse(line, number)
             expected = count + 1
-            where = f"line {number} (event {row.get('seq', '?')})"
+            where = _where(number, row.get("seq", "?"))
             _check_fields(row, where)
             seq = row["seq"]
             if count >= h["events"]:

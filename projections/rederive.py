@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from ledger.errors import BancoError, RuleViolation
+from ledger.text import Joined, Text, msg, plural
 
 
 class Recorded(NamedTuple):
@@ -73,7 +74,8 @@ class Context:
 
 
 class Refused(Exception):
-    """The command cannot have produced anything here: why."""
+    """The command cannot have produced anything here: why (a Text, said in the user's
+    language by the audit's reader)."""
 
 
 Rederiver = Callable[[Context, Recorded], list[dict]]
@@ -104,7 +106,7 @@ def _by_decide(ctx: Context, cmd: Recorded) -> list[dict]:
     from ledger.decide import decide_tx
 
     if ctx.state is None:
-        raise Refused("a command before the game was started")
+        raise Refused(msg("a command before the game was started"))
     command = _decoded(cmd)
     try:
         tx = decide_tx(ctx.state, command)
@@ -112,11 +114,19 @@ def _by_decide(ctx: Context, cmd: Recorded) -> list[dict]:
     except RuleViolation as refusal:
         if refusal.record:
             return refusal.record
-        raise Refused(refusal.message) from None
+        raise Refused(refusal.text) from None
     except BancoError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(exc.text) from None
     except Exception as exc:  # a command decide cannot even look at is not one it decided
-        raise Refused(f"decide cannot take it ({type(exc).__name__}: {exc})") from None
+        raise Refused(msg("decide cannot take it ({error}: {why})",
+                          error=type(exc).__name__, why=_said(exc))) from None
+
+
+def _said(exc: Exception):
+    """An exception's message: a Text when it carries one (said in the user's language),
+    else its English str()."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Text) else str(exc)
 
 
 # The same few commands come back again and again (36 throws of the dice, `buy`, `claim
@@ -133,7 +143,7 @@ def _decoded(cmd: Recorded):
         try:
             found = (decode(cmd.command), None)
         except CommandDecodeError as exc:
-            found = (None, f"the recorded command cannot be read: {exc}")
+            found = (None, msg("the recorded command cannot be read: {why}", why=_said(exc)))
         if key is not None:
             if len(_DECODED) > 4096:
                 _DECODED.clear()
@@ -153,13 +163,13 @@ def _new(ctx: Context, cmd: Recorded) -> list[dict]:
     started = ctx.data(cmd.facts[0]) if cmd.facts and cmd.facts[0]["type"] == "GameStarted" \
         else None
     if started is None:
-        raise Refused("a game opens with GameStarted")
+        raise Refused(msg("a game opens with GameStarted"))
     try:
         rules = RuleSet.from_params(started["rules"])
         events = start_game(started["players"], rules, started["edition"],
                             started["first_player"], bool(started.get("final", False)))
     except (BancoError, KeyError, TypeError, ValueError) as exc:
-        raise Refused(f"`new` refuses this start: {exc}") from None
+        raise Refused(msg("`new` refuses this start: {why}", why=_said(exc))) from None
     data = events[0]["data"]
     # The rules as recorded stand (a later banco reads older parameter sets, filling in what
     # they lack), so long as they read as these very rules.
@@ -177,31 +187,32 @@ def _undo(ctx: Context, cmd: Recorded) -> list[dict]:
     try:
         return undo_facts(ctx.before(cmd.seq))
     except RuleViolation as refusal:
-        raise Refused(refusal.message) from None
+        raise Refused(refusal.text) from None
 
 
-def first_difference(expected: list[dict], facts: list[dict]) -> tuple[int, str] | None:
+def first_difference(expected: list[dict], facts: list[dict]) -> tuple[int, Text] | None:
     """Where the recorded facts part from the expected ones: (index in `facts`, why), or
     None when they are the same, type and data."""
     for i, (want, got) in enumerate(zip(expected, facts, strict=False)):
         if want["type"] != got["type"]:
-            return i, (f"the command gives {want['type']} {_brief(want['data'])} here, the log "
-                       f"has {got['type']}")
+            return i, msg("the command gives {type} {data} here, the log has {found}",
+                          type=want["type"], data=_brief(want["data"]), found=got["type"])
         if want["data"] != got["data"] and plain(want["data"]) != got["data"]:
-            return i, f"{got['type']} {_differences(plain(want['data']), got['data'])}"
+            return i, msg("{type} {differences}", type=got["type"],
+                          differences=_differences(plain(want["data"]), got["data"]))
     if len(facts) > len(expected):
         extra = facts[len(expected)]
-        return len(expected), (f"{extra['type']}: no fact is left for it: the command gives "
-                               f"{_count(len(expected))}")
+        return len(expected), msg("{type}: no fact is left for it: the command gives {count}",
+                                  type=extra["type"], count=_count(len(expected)))
     if len(expected) > len(facts):
         missing = expected[len(facts)]
-        return len(facts), (f"the command's facts stop short: it gives {missing['type']} "
-                            f"{_brief(missing['data'])} next")
+        return len(facts), msg("the command's facts stop short: it gives {type} {data} next",
+                               type=missing["type"], data=_brief(missing["data"]))
     return None
 
 
-def _count(n: int) -> str:
-    return "no fact" if n == 0 else ("one fact" if n == 1 else f"{n} facts")
+def _count(n: int) -> Text:
+    return msg("no fact") if n == 0 else plural("one fact", "{n} facts", n)
 
 
 def plain(value):
@@ -220,19 +231,21 @@ def _brief(data, limit: int = 120) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _differences(want: dict, got) -> str:
+def _differences(want: dict, got) -> Text:
     if not isinstance(got, dict):
-        return f"is {_brief(got)}, the command gives {_brief(want)}"
+        return msg("is {found}, the command gives {data}", found=_brief(got), data=_brief(want))
     parts = []
     for key in sorted(set(want) | set(got)):
         if key not in got:
-            parts.append(f"lacks {key} (the command gives {_brief(want[key], 40)})")
+            parts.append(msg("lacks {key} (the command gives {data})", key=key,
+                             data=_brief(want[key], 40)))
         elif key not in want:
-            parts.append(f"has {key} {_brief(got[key], 40)}, which the command does not give")
+            parts.append(msg("has {key} {found}, which the command does not give", key=key,
+                             found=_brief(got[key], 40)))
         elif want[key] != got[key]:
-            parts.append(f"has {key} {_brief(got[key], 40)} where the command gives "
-                         f"{_brief(want[key], 40)}")
-    return "; ".join(parts) or "differs from what the command gives"
+            parts.append(msg("has {key} {found} where the command gives {data}", key=key,
+                             found=_brief(got[key], 40), data=_brief(want[key], 40)))
+    return Joined(parts) if parts else msg("differs from what the command gives")
 
 
 def newest_first(chunks: Iterator[list[dict]]) -> Iterator[dict]:
@@ -251,13 +264,14 @@ def _seal(ctx: Context, cmd: Recorded) -> list[dict]:
     seal = _decoded(cmd)
     at = ctx.hash_at(seal.seq)
     if at != seal.head:
-        raise Refused(f"it seals the head {seal.head[:12]}... as event {seal.seq}'s, but event "
-                      f"{seal.seq}'s hash is {str(at)[:12]}...: the history it sealed was "
-                      "not this one")
+        raise Refused(msg("it seals the head {head}... as event {seq}'s, but event {seq}'s hash "
+                          "is {found}...: the history it sealed was not this one",
+                          head=seal.head[:12], seq=seal.seq, found=str(at)[:12]))
     if seal.game_uuid != ctx.identity:
-        raise Refused(f"it seals game {seal.game_uuid}, not this game ({ctx.identity})")
+        raise Refused(msg("it seals game {uuid}, not this game ({identity})",
+                          uuid=seal.game_uuid, identity=ctx.identity))
     text = seals.message(seal.game_uuid, seal.seq, seal.head, seal.referee)
     if not seals.verify(seal.public_key, seal.signature, text):
-        raise Refused(f"its signature is not the key {seals.fingerprint(seal.public_key)}'s "
-                      "on this head: a forged seal")
+        raise Refused(msg("its signature is not the key {key}'s on this head: a forged seal",
+                          key=seals.fingerprint(seal.public_key)))
     return facts

@@ -12,28 +12,31 @@ referee's name and a reason, and the player is seated and in the game.
 from __future__ import annotations
 
 from ledger.state import BANK, State
+from ledger.text import Text, msg
 
 
-def cash_correction_problems(t: State, d: dict, previous: dict | None = None) -> list[str]:
+def cash_correction_problems(t: State, d: dict, previous: dict | None = None) -> list[Text]:
     out = []
     player = d.get("player")
     if player not in t.index:
-        return [f"a referee's correction for {player!r}, who is not seated"]
+        return [msg("a referee's correction for {player!r}, who is not seated", player=player)]
     if t.player(player).bankrupt:
-        out.append(f"a referee's correction for {player}, who is out of the game")
+        out.append(msg("a referee's correction for {player}, who is out of the game",
+                       player=player))
     sides = {d["payer"], d["payee"]}
     if sides != {BANK, player}:
-        out.append(f"a referee's correction moves money between {d['payer']} and {d['payee']}: "
-                   f"a correction goes between the Bank and {player}")
+        out.append(msg("a referee's correction moves money between {payer} and {payee}: a "
+                       "correction goes between the Bank and {player}",
+                       payer=d["payer"], payee=d["payee"], player=player))
     if d["amount"] <= 0:
-        out.append(f"a referee's correction of {d['amount']}")
+        out.append(msg("a referee's correction of {amount}", amount=d["amount"]))
     if d["payer"] == player and t.player(player).cash < d["amount"]:
-        out.append(f"a referee's correction takes {d['amount']} from {player}, who has "
-                   f"{t.player(player).cash}")
+        out.append(msg("a referee's correction takes {amount} from {player}, who has {cash}",
+                       amount=d["amount"], player=player, cash=t.player(player).cash))
     if not str(d.get("referee", "")).strip():
-        out.append("a correction that names no referee")
+        out.append(msg("a correction that names no referee"))
     if not str(d.get("reason", "")).strip():
-        out.append("a correction without a reason")
+        out.append(msg("a correction without a reason"))
     return out
 
 

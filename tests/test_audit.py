@@ -278,3 +278,58 @@ def test_a_game_from_before_recorded_commands_says_what_was_not_re_derived(tmp_p
     assert r.notes == ["events 1-66 predate recorded commands: not re-derived (chain, schemas, "
                        "fold and checks only)"]
     store.close()
+
+
+# --- the re-derivation's problems in Italian -------------------------------------------------
+
+def italian():
+    import gettext
+
+    from cli.i18n import DOMAIN, LOCALE_DIR
+
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=["it"])
+
+
+def test_forged_dice_are_named_in_italian_by_the_audit(book):
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    seq = seq_of(book, "DiceRolled")
+    forged(book, f"UPDATE events SET data=replace(data, '\"dice\":[1,2]', '\"dice\":[6,6]') "
+                 f"WHERE seq={seq}")
+    result = CliRunner().invoke(cli, ["--db", book.store.path, "--lang", "it", "audit"])
+    assert result.exit_code == 3, result.output
+    assert f"partita 1: NON SUPERATA all'evento {seq}: " in result.output
+    assert "non è ciò che il comando (evento 6) dà qui: DiceRolled ha dice [6, 6] dove il " \
+           "comando dà [1, 2]" in result.output
+    assert "where the command gives" not in result.output
+
+
+def test_each_difference_the_re_derivation_finds_said_in_italian():
+    from projections.rederive import first_difference
+
+    roll = {"type": "DiceRolled", "data": {"dice": [1, 2], "player": "Anna"}}
+    moved = {"type": "TokenMoved", "data": {"to": 3}}
+    cases = [
+        ([roll], [{**roll, "data": {"dice": [1, 2], "extra": 1}}],
+         "DiceRolled ha extra 1, che il comando non dà; non ha player (il comando dà \"Anna\")"),
+        ([roll], [{**roll, "data": 7}], 'DiceRolled è 7, il comando dà {"dice": [1, 2], '
+                                        '"player": "Anna"}'),
+        ([roll], [moved], 'qui il comando dà DiceRolled {"dice": [1, 2], "player": "Anna"}, il '
+                          "registro ha TokenMoved"),
+        ([], [moved], "TokenMoved: non resta alcun fatto per questo evento (il comando ne dà: "
+                      "nessun fatto)"),
+        ([roll], [roll, moved], "TokenMoved: non resta alcun fatto per questo evento (il comando "
+                                "ne dà: un fatto)"),
+        ([roll, roll], [roll, roll, moved], "(il comando ne dà: 2 fatti)"),
+        ([roll, moved], [roll], 'i fatti del comando si fermano prima: il successivo è '
+                                'TokenMoved {"to": 3}'),
+    ]
+    tr = italian()
+    for expected, facts, said in cases:
+        where, why = first_difference(expected, facts)
+        assert said in why.render(tr), (why.render(tr), said)
+        assert why.render(None) == str(why)  # English as it was
+    assert str(first_difference([], [moved])[1]) == \
+        "TokenMoved: no fact is left for it: the command gives no fact"

@@ -167,11 +167,11 @@ def target(tmp_path, banco):
     return db
 
 
-def refused(banco, db, header, rows, tmp_path, code=3):
+def refused(banco, db, header, rows, tmp_path, code=3, lang="en"):
     path = tmp_path / "tampered.jsonl"
     write(path, header, rows)
     before = games(db)
-    out = banco("--db", db, "import", str(path), code=code).output
+    out = banco("--db", db, "--lang", lang, "import", str(path), code=code).output
     assert games(db) == before  # nothing written
     return out
 
@@ -393,3 +393,88 @@ def test_text_is_the_replay(four, banco):
 def test_export_to_a_file_that_exists(exported, four, banco):
     assert "exists: give another name, or --force" in banco("--db", four, "export", "-o",
                                                             str(exported), code=2).output
+
+
+# --- in Italian -------------------------------------------------------------------------------
+
+def test_a_tampered_file_is_refused_in_italian_naming_its_line_and_event(exported, target,
+                                                                         tmp_path, banco):
+    def italian(header, rows, code=3):
+        out = refused(banco, target, header, rows, tmp_path, code=code, lang="it")
+        assert "errore: " in out and "nulla è stato importato" in out, out
+        assert not [w for w in ("nothing was imported", "line ", "event ", "error:")
+                    if w in out], out
+        return out
+
+    header, rows = rows_of(exported)
+    rows[55]["data"]["amount"] = 2  # line 57, event 56
+    assert "riga 57 (evento 56) non corrisponde al suo hash: la riga è stata modificata; " \
+           "nulla è stato importato" in italian(header, rows)
+    header, rows = rows_of(exported)
+    del rows[55]
+    assert "riga 57: era atteso l'evento 56, ma la riga contiene l'evento 57: una riga è stata " \
+           "cancellata o spostata" in italian(header, rows)
+    header, rows = rows_of(exported)
+    rows[9]["note"] = "hello"
+    del rows[9]["actor"]
+    assert "riga 11 (evento 10): non ha actor; ha campi che banco non scrive: note; nulla è " \
+           "stato importato" in italian(header, rows)
+    header, rows = rows_of(exported)
+    del header["head"]
+    assert "riga 1 (intestazione) non ha head; nulla è stato importato" in italian(header, rows)
+    header, rows = rows_of(exported)
+    assert "la riga 1 (intestazione) dice players ['Anna', 'Bruno', 'Carla', 'Zed'] ma gli " \
+           "eventi dicono ['Anna', 'Bruno', 'Carla', 'Dario']: l'intestazione mente" in \
+           italian({**header, "players": ["Anna", "Bruno", "Carla", "Zed"]}, rows)
+    assert f"il file finisce dopo la riga 601 (evento 600), ma la sua intestazione annuncia " \
+           f"{len(rows)} eventi: è stato troncato" in italian(header, rows[:600])
+
+
+def test_a_forged_history_is_refused_in_italian_with_the_audits_reason(exported, target,
+                                                                       tmp_path, banco):
+    """The audit's problem inside the refusal is said in Italian too: the forged dice of a
+    roll, every hash recomputed, are not what the recorded `roll` gives."""
+    header, rows = rows_of(exported)
+    i = next(i for i, r in enumerate(rows) if r["type"] == "DiceRolled"
+             and r["data"]["dice"][0] != r["data"]["dice"][1]
+             and rows[i - 1]["type"] == "CommandRecorded")
+    a, b = rows[i]["data"]["dice"]
+    rows[i]["data"]["dice"] = [b, a]  # the same sum: only the re-derivation can tell
+    rehash(rows, i)
+    header["head"] = rows[-1]["hash"]
+    seq, line = rows[i]["seq"], rows[i - 1]["data"]["line"]
+    out = refused(banco, target, header, rows, tmp_path)
+    assert f"the audit stops at event {seq} (line {seq + 1}): not what `{line}` (event " \
+           f"{seq - 1}) gives here: DiceRolled has dice [{b}, {a}] where the command gives " \
+           f"[{a}, {b}]; nothing was imported" in out
+    out = refused(banco, target, header, rows, tmp_path, lang="it")
+    assert f"la verifica si ferma all'evento {seq} (riga {seq + 1}): non è ciò che `{line}` " \
+           f"(evento {seq - 1}) dà qui: DiceRolled ha dice [{b}, {a}] dove il comando dà " \
+           f"[{a}, {b}]; nulla è stato importato" in out
+
+
+def test_a_float_and_an_export_of_a_broken_chain_refused_in_italian(exported, four, target,
+                                                                    tmp_path, banco):
+    header, rows = rows_of(exported)
+    rows[9]["data"]["amount"] = 1.5
+    path = tmp_path / "float.jsonl"
+    path.write_text("\n".join([canonical_json(header)] + [json.dumps(r) for r in rows]) + "\n",
+                    encoding="utf-8")
+    out = banco("--db", target, "--lang", "it", "import", str(path), code=3).output
+    assert "la riga 11 non è JSON valido: il numero 1.5 non è intero: denaro e conteggi sono " \
+           "numeri interi; nulla è stato importato" in out
+    db = tmp_path / "broken.db"
+    shutil.copy(four, db)
+    conn = sqlite3.connect(db)
+    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'"):
+        conn.execute(f"DROP TRIGGER {name}")
+    conn.execute("UPDATE events SET recorded_at='2026-11-29T20:00:00.000000Z' WHERE seq=56")
+    conn.commit()
+    conn.close()
+    out = banco("--db", str(db), "--lang", "it", "export", "-o", str(tmp_path / "x.jsonl"),
+                code=3).output
+    assert "partita 1: l'evento 56 non corrisponde al suo hash: esegui `banco verifica`; nulla " \
+           "è stato esportato" in out
+    assert "game 1 event 56 does not match its hash: run `banco audit`; nothing was " \
+           "exported" in banco("--db", str(db), "export", "-o", str(tmp_path / "x.jsonl"),
+                               code=3).output

@@ -236,3 +236,49 @@ def test_a_correction_is_its_own_kind_of_money_fact_for_the_audit():
         "a correction that names no referee"]
     assert cash_correction_problems(t, {**good["data"], "player": "Zeno"}) == [
         "a referee's correction for 'Zeno', who is not seated"]
+
+
+def test_a_forged_correction_is_named_in_italian_by_the_audit(banco):
+    """A correction made to take more than Anna has, every hash recomputed: the audit names
+    what makes it no correction, in Italian, and the command that does not give it."""
+    import sqlite3
+
+    from forge import drop_triggers, rechain_stored
+
+    banco("new", "Anna", "Bruno")
+    banco("correct", "Anna", "-50", "--reason", "paid twice", "--referee", "Rita")
+    seq = json.loads(banco("log", "--json").output)[-1]["seq"]
+    conn = sqlite3.connect(banco.db)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET data=replace(data, '\"amount\":50', '\"amount\":2000') "
+                 f"WHERE seq={seq}")
+    rechain_stored(conn, 1, seq)
+    conn.commit()
+    conn.close()
+    out = banco("--lang", "it", "audit", code=3).output
+    assert f"partita 1: NON SUPERATA all'evento {seq}: una correzione dell'arbitro toglie 2000 a " \
+           "Anna, che ha 1500; " in out
+    assert f"non è ciò che `correct Anna -50 --reason 'paid twice' --referee Rita` (evento " \
+           f"{seq - 1}) dà qui: CashCorrected ha amount 2000 dove il comando dà 50" in out
+    assert "a referee's correction takes 2000 from Anna, who has 1500" in banco("audit",
+                                                                               code=3).output
+
+
+def test_what_makes_a_correction_no_correction_said_in_italian():
+    import gettext
+
+    from cli.i18n import DOMAIN, LOCALE_DIR
+    from projections.referee_checks import cash_correction_problems
+
+    tr = gettext.translation(DOMAIN, LOCALE_DIR, languages=["it"])
+    t = new_table()
+    good = decide(t, c.CorrectCash("Anna", 75, "change", "Rita"))[0]["data"]
+    said = [p.render(tr) for p in cash_correction_problems(
+        t, {**good, "payer": "Bruno", "amount": 0, "referee": " ", "reason": ""})]
+    assert said == ["una correzione dell'arbitro sposta denaro tra Bruno e Anna: una correzione "
+                    "va tra la Banca e Anna",
+                    "una correzione dell'arbitro di 0",
+                    "una correzione che non indica l'arbitro",
+                    "una correzione senza motivo"]
+    assert [p.render(tr) for p in cash_correction_problems(t, {**good, "player": "Zeno"})] == [
+        "una correzione dell'arbitro per 'Zeno', che non siede al tavolo"]

@@ -16,8 +16,9 @@ it extracts:
 - string literals given to the markers `_`, `N_`, `ngettext`, `NN_`, `pgettext`, `NP_` (cli),
   `msg`, `plural` (ledger/text.py), and the first argument of `RuleViolation`, `UsageError`,
   `BancoError`, `DatabaseError`, `ConflictError`, `UnknownName`, `NoDatabase`
-  (ledger/errors.py: a refusal is a template and its params); `_('...')` inside an f-string
-  (a table heading) too;
+  (ledger/errors.py: a refusal is a template and its params), `ExportRefused`,
+  `ImportRefused` (projections/exchange.py); `_('...')` inside an f-string (a table
+  heading) too;
 - click's help texts (commands' help and epilog, options' help), read from the commands
   themselves, since click takes them from docstrings and keyword arguments.
 
@@ -42,7 +43,8 @@ SOURCES = ("ledger", "projections", "cli")
 KEYWORDS = {
     "_": None, "N_": None, "ngettext": (1, 2), "NN_": (1, 2), "msg": None, "plural": (1, 2),
     "RuleViolation": None, "UsageError": None, "BancoError": None, "DatabaseError": None,
-    "ConflictError": None, "UnknownName": None, "NoDatabase": None, "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+    "ConflictError": None, "UnknownName": None, "NoDatabase": None,
+    "ExportRefused": None, "ImportRefused": None, "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
     "word": ((1, "c"), 2), "_say": None,
 }
 CONTEXT_MARKERS = ("pgettext", "NP_", "word")
