@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 
 # Most specific first: the first template that matches the whole reason is used.
 TEMPLATES = [
@@ -64,6 +64,8 @@ TEMPLATES = [
     N_("{why}: a new auction without {player} ({rule})"),
     N_("{card}: {amount} to each player"),
     N_("{card}: {houses} house(s) x {house} + {hotels} hotel(s) x {hotel}"),
+    N_("the Bus: {n}, both dice ({rule})"),
+    N_("the Bus: {n}, one die ({rule})"),
     N_("the Bus: {spaces}, {which} ({rule})"),
     N_("a triple: any space, clockwise ({rule})"),
     N_("referee {referee}: {reason}"),
@@ -84,6 +86,27 @@ TEMPLATES = [
     N_("undo: {types} (`{line}`)"),
     N_("undo: {types}"),
 ]
+
+# Fields that hold a list of buildings as decide writes it (ledger/estate.py `_describe`):
+# "Vicolo Corto 1 house -> a hotel", "a hotel on Vicolo Corto, 2 houses on Vicolo Stretto".
+BUILDING_FIELDS = frozenset({"changes", "what"})
+_HOUSES = re.compile(r"\b(\d+) houses?\b")
+_ON = re.compile(r"(?P<building>a hotel|\d+ houses?) on (?P<space>[^,]+)")
+
+
+def _say_buildings(text: str) -> str:
+    def building(words: str) -> str:
+        m = _HOUSES.fullmatch(words)
+        if m:
+            n = int(m.group(1))
+            return ngettext("{n} house", "{n} houses", n).format(n=n)
+        return _("a hotel") if words == "a hotel" else words
+
+    if _ON.search(text):  # "a hotel on X, 2 houses on Y"
+        return _ON.sub(lambda m: _("{building} on {space}").format(
+            building=building(m.group("building")), space=m.group("space")), text)
+    # "X 1 house -> a hotel"
+    return re.sub(r"\ba hotel\b|\b\d+ houses?\b", lambda m: building(m.group(0)), text)
 
 
 @cache
@@ -110,7 +133,9 @@ def say_reason(reason: str) -> str:
     for pattern, template in _compiled():
         m = pattern.match(reason)
         if m:
-            return _(template).format(**m.groupdict())
+            fields = {k: _say_buildings(v) if k in BUILDING_FIELDS else v
+                      for k, v in m.groupdict().items()}
+            return _(template).format(**fields)
     return reason
 
 

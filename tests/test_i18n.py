@@ -324,3 +324,23 @@ def test_the_line_recorded_is_the_line_typed_with_the_italian_words(tmp_path, mo
         "tira 1 2 --player carla", "decisione rent 16 --claim-at 17 --record --referee Rita",
         "decisione affitto 16 --record --referee Ugo"]
     assert rulings == [("rent", "Rita"), ("rent", "Ugo")]
+
+
+@pytest.mark.parametrize(("reason", "italian"), [
+    ("built evenly: Viale Monterosa 1 house -> 2 houses, Viale Vesuvio 0 houses -> a hotel",
+     "Viale Monterosa 1 casa -> 2 case, Viale Vesuvio 0 case -> un albergo"),
+    ("sold a hotel on Vicolo Corto, 2 houses on Vicolo Stretto at half price",
+     "un albergo su Vicolo Corto, 2 case su Vicolo Stretto"),
+    ("the Bus: 8, both dice (000 FAQ 38)", "entrambi i dadi"),
+    ("the Bus: 3, one die (000 FAQ 38)", "un dado"),
+])
+def test_the_buildings_and_the_bus_inside_a_reason_are_said_in_italian(reason, italian):
+    from cli.reasons import say_reason
+
+    try:
+        i18n.use("it")
+        said = say_reason(reason)
+    finally:
+        i18n.use("en")
+    assert italian in said and said != reason
+    assert say_reason(reason) == reason  # English: as written
