@@ -122,6 +122,9 @@ _HIGHEST_BID = msg("the highest bid")
 _HALF_PRICE = msg("half their price")
 _CARD_TEXT = msg("the card's text")
 _AT_LANDING = msg("the deed for the table at the landing")
+_GROUP_BUILDINGS = msg("the group's buildings")
+_BUILDINGS = msg("the buildings")
+_HALF_VALUE = msg("half value (000 FAQ 29)")
 
 
 def _cash_issued(t: State, d: dict, prev) -> list[str]:
@@ -331,7 +334,7 @@ def _sold(t: State, d: dict, prev) -> list[str]:
 def _group_sold(t: State, d: dict, prev) -> list[str]:
     """A group's buildings sold at once: all of them, or down to the levels in `lots`; half
     their price, a hotel broken up paying half value for the houses it does not get back."""
-    what = msg("the group's buildings")
+    what = _GROUP_BUILDINGS
     out = _sides(d, BANK, d["player"], what)
     levels = {lot["property"]: lot["level"] for lot in d.get("lots", ())}
     total = 0
@@ -348,7 +351,7 @@ def _group_sold(t: State, d: dict, prev) -> list[str]:
 def _group_built(t: State, d: dict, prev) -> list[str]:
     """Buildings put up evenly across lots in one fact: each new house (or hotel) at the
     deed's building price."""
-    what = msg("the buildings")
+    what = _BUILDINGS
     out = _sides(d, d["player"], BANK, what)
     total = 0
     for lot in d["lots"]:
@@ -370,14 +373,15 @@ def _broken_up(t: State, d: dict, prev) -> list[str]:
     for lot, tr in zip(d["lots"], d["transfers"], strict=False):
         space = t.edition.space(lot["property"])
         owner = t.owners[lot["property"]]
-        what = msg("the hotel broken up on {space}", space=space.name)  # a rare event
+        def what(space=space):
+            return msg("the hotel broken up on {space}", space=space.name)
         if t.buildings[lot["property"]] != 5:
             out.append(msg("{space} has no hotel to break up", space=space.name))
         out += _sides(tr, BANK, owner or BANK, what)
         # 000 FAQ 29: half value for the hotel and for every house not received in its place.
         out += _expect(t, what, tr["amount"], sale_value(space, t.rules, 5)
                        - sale_value(space, t.rules, lot["level"]),
-                       msg("half value (000 FAQ 29)"))
+                       _HALF_VALUE)
     return out
 
 
