@@ -16,6 +16,7 @@ from typing import NamedTuple
 from ledger.events import MONEY_EVENTS, transfers_of
 from ledger.names import fold
 from ledger.state import BANK, State
+from ledger.text import Text, msg
 
 # What a banker would call the Bank, in banco's languages: a player seated under one of these
 # could not be told from the Bank in a statement or a spoken claim.
@@ -40,8 +41,9 @@ def entries(event: dict) -> list[Entry]:
             for t in transfers_of(event)]
 
 
-def who(account: str) -> str:
-    return "the Bank" if account == BANK else account
+def who(account: str) -> Text | str:
+    """An account as said in a message: the Bank's name in the user's language."""
+    return msg("the Bank") if account == BANK else account
 
 
 # --- seats ----------------------------------------------------------------------------------
@@ -53,13 +55,15 @@ def seat_problems(seats: Iterable[str]) -> list[str]:
     for name in seats:
         key = fold(name)
         if not key:
-            problems.append(f"a seat has a blank name ({name!r}): nobody can address it")
+            problems.append(msg("a seat has a blank name ({name}): nobody can address it",
+                                name=repr(name)))
         elif key in BANK_WORDS:
-            problems.append(f"player {name!r} sits under the Bank's name: his account and the "
-                            "Bank's cannot be told apart")
+            problems.append(msg("player {name} sits under the Bank's name: his account and "
+                                "the Bank's cannot be told apart", name=repr(name)))
         elif key in seen:
-            problems.append(f"players {seen[key]!r} and {name!r} fold to the same name: their "
-                            "accounts cannot be told apart")
+            problems.append(msg("players {first} and {name} fold to the same name: their "
+                                "accounts cannot be told apart", first=repr(seen[key]),
+                                name=repr(name)))
         seen.setdefault(key, name)
     return problems
 
@@ -72,14 +76,17 @@ def entry_problems(entry: Entry, seats: Iterable[str]) -> list[str]:
     problems = []
     for side, account in (("payer", entry.payer), ("payee", entry.payee)):
         if account not in accounts:
-            problems.append(f"{entry.type} {side} {account!r} is neither the Bank nor a seated "
-                            "player: the money goes nowhere")
+            problems.append(msg("{type} {side} {account} is neither the Bank nor a seated "
+                                "player: the money goes nowhere", type=entry.type,
+                                side=msg("payer") if side == "payer" else msg("payee"),
+                                account=repr(account)))
     if entry.payer == entry.payee:
-        problems.append(f"{entry.type}: {who(entry.payer)} pays {entry.amount} to "
-                        f"{who(entry.payee)}: a transfer needs two different accounts")
+        problems.append(msg("{type}: {payer} pays {amount} to {payee}: a transfer needs two "
+                            "different accounts", type=entry.type, payer=who(entry.payer),
+                            amount=entry.amount, payee=who(entry.payee)))
     if entry.amount < 0:
-        problems.append(f"{entry.type}: a negative amount ({entry.amount}) turns the transfer "
-                        "round")
+        problems.append(msg("{type}: a negative amount ({amount}) turns the transfer round",
+                            type=entry.type, amount=entry.amount))
     return problems
 
 
@@ -101,11 +108,12 @@ def statement_problems(books: dict[str, int], table: State) -> list[str]:
     problems = []
     for p in table.players:
         if books.get(p.name, 0) != p.cash:
-            problems.append(f"{p.name}'s statement comes to {books.get(p.name, 0)} but the "
-                            f"table shows {p.cash} in cash")
+            problems.append(msg("{player}'s statement comes to {books} but the table shows "
+                                "{cash} in cash", player=p.name, books=books.get(p.name, 0),
+                                cash=p.cash))
     if -books.get(BANK, 0) != table.bank_paid_out:
-        problems.append(f"the Bank's statement shows {-books.get(BANK, 0)} issued net but the "
-                        f"table has {table.bank_paid_out}")
+        problems.append(msg("the Bank's statement shows {books} issued net but the table has "
+                            "{table}", books=-books.get(BANK, 0), table=table.bank_paid_out))
     return problems
 
 
@@ -114,8 +122,8 @@ def issue_problems(issued: dict[str, int], entry: Entry) -> list[str]:
     if entry.type != "CashIssued":
         return []
     if entry.payee in issued:
-        return [f"starting cash issued to {entry.payee} a second time (first at event "
-                f"{issued[entry.payee]})"]
+        return [msg("starting cash issued to {player} a second time (first at event {seq})",
+                    player=entry.payee, seq=issued[entry.payee])]
     return []
 
 
@@ -123,7 +131,8 @@ def unissued(issued: dict[str, int], seats: Iterable[str]) -> list[str]:
     """Called at the first event of play: every seat must have had its starting cash."""
     missing = [s for s in seats if s not in issued]
     if missing:
-        return [f"play began before {', '.join(missing)} received starting cash"]
+        return [msg("play began before {players} received starting cash",
+                    players=", ".join(missing))]
     return []
 
 
@@ -167,7 +176,8 @@ class Books:
             if e.type == "CashIssued":
                 self.issued.setdefault(e.payee, e.seq)
                 if self.playing:
-                    problems.append(f"starting cash issued to {e.payee} after play began")
+                    problems.append(msg("starting cash issued to {player} after play began",
+                                        player=e.payee))
             b = self.balances
             b[e.payer] = b.get(e.payer, 0) - e.amount
             b[e.payee] = b.get(e.payee, 0) + e.amount
@@ -193,10 +203,13 @@ def delta_problems(before: State, moved: Iterable[Entry], after: State) -> list[
     problems = []
     for p, q in zip(before.players, after.players, strict=True):
         if q.cash - p.cash != change.get(p.name, 0):
-            problems.append(f"{p.name}'s cash went from {p.cash} to {q.cash} but his transfers "
-                            f"come to {change.get(p.name, 0):+}")
+            moved = format(change.get(p.name, 0), "+")
+            problems.append(msg("{player}'s cash went from {start} to {end} but his transfers "
+                                "come to {change}", player=p.name, start=p.cash, end=q.cash,
+                                change=moved))
     issued = after.bank_paid_out - before.bank_paid_out
     if issued != -change.get(BANK, 0):
-        problems.append(f"the Bank issued {issued:+} net but its transfers come to "
-                        f"{-change.get(BANK, 0):+}")
+        net, moved = format(issued, "+"), format(-change.get(BANK, 0), "+")
+        problems.append(msg("the Bank issued {issued} net but its transfers come to {change}",
+                            issued=net, change=moved))
     return problems

@@ -9,6 +9,7 @@ the table it leaves (`table_problems`).
 from __future__ import annotations
 
 from ledger.state import State
+from ledger.text import msg
 
 from . import amounts
 from .amounts import AMOUNT_RULES
@@ -86,24 +87,27 @@ def table_problems(t: State, buildings: bool = True) -> list[str]:
     owners = t.owners
     for p in t.players:
         if p.cash < 0:
-            problems.append(f"{p.name}'s cash is negative ({p.cash})")
+            problems.append(msg("{player}'s cash is negative ({cash})", player=p.name, cash=p.cash))
         if p.bankrupt and (p.cash or p.jail_cards or p.name in owners):
-            problems.append(f"{p.name} is bankrupt but still holds something")
+            problems.append(msg("{player} is bankrupt but still holds something", player=p.name))
     buildings = t.buildings
     hotels = buildings.count(5)
     houses = sum(buildings) - 5 * hotels
     if t.bank_houses < 0 or houses + t.bank_houses != t.edition.bank_houses:
-        problems.append(f"houses: {houses} on the board and {t.bank_houses} in the Bank")
+        problems.append(msg("houses: {board} on the board and {bank} in the Bank", board=houses,
+                            bank=t.bank_houses))
     if t.bank_hotels < 0 or hotels + t.bank_hotels != t.edition.bank_hotels:
-        problems.append(f"hotels: {hotels} on the board and {t.bank_hotels} in the Bank")
+        problems.append(msg("hotels: {board} on the board and {bank} in the Bank", board=hotels,
+                            bank=t.bank_hotels))
     if buildings and (houses or hotels):
         problems += _building_problems(t)
     for pos in t.mortgaged:
         if owners[pos] is None:
-            problems.append(f"the Bank holds {t.edition.space(pos).name} mortgaged")
+            problems.append(msg("the Bank holds {space} mortgaged", space=t.edition.space(pos).name))
     for (deck, number), holder in t.held_cards.items():
         if (deck, number) not in t.player(holder).jail_cards:
-            problems.append(f"{deck} {number} is held by {holder} in one place only")
+            problems.append(msg("{deck} {number} is held by {player} in one place only", deck=deck,
+                                number=number, player=holder))
     return problems
 
 
@@ -118,11 +122,12 @@ def _building_problems(t: State) -> list[str]:
         levels = [hotel if lv == 5 else lv for lv in levels]
         held = {owners[p] for p in group}
         if len(held) != 1 or None in held:
-            problems.append(f"buildings on the {name} group, which nobody owns whole")
+            problems.append(msg("buildings on the {group} group, which nobody owns whole", group=name))
         if any(p in t.mortgaged for p in group):
-            problems.append(f"buildings on the {name} group beside a mortgaged lot")
+            problems.append(msg("buildings on the {group} group beside a mortgaged lot", group=name))
         if max(levels) - min(levels) > 1:
-            problems.append(f"uneven building on the {name} group: {levels}")
+            problems.append(msg("uneven building on the {group} group: {levels}", group=name,
+                                levels=levels))
         if any(t.edition.space(p).kind != "street" for p in group):
-            problems.append(f"buildings on the {name} group, which is not streets")
+            problems.append(msg("buildings on the {group} group, which is not streets", group=name))
     return problems
