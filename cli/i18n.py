@@ -12,8 +12,10 @@ stay English.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import os
+import re
 
 LANGUAGES = ("en", "it")
 SOURCE = "en"  # the language the code writes its messages in (the catalogs' msgids)
@@ -238,11 +240,48 @@ class speaking:
 _ORIGINAL = "_banco_english"
 
 
+# The words of the usage lines (`[OPTIONS] BIDDER AMOUNT`), said in the user's language: a
+# metavar is translated word by word, so that `[DEBTOR] [--lift PROPERTY...]` keeps its shape.
+METAVAR_WORDS = [
+    NP_("metavar", "OPTIONS"), NP_("metavar", "COMMAND"), NP_("metavar", "ARGS"),
+    NP_("metavar", "ACCOUNT"), NP_("metavar", "AMOUNT"), NP_("metavar", "BIDDER"),
+    NP_("metavar", "CARD"), NP_("metavar", "DEBTOR"), NP_("metavar", "DECK"),
+    NP_("metavar", "GAMES"), NP_("metavar", "KEY"), NP_("metavar", "KIND"),
+    NP_("metavar", "NAME"), NP_("metavar", "OWNER"), NP_("metavar", "PLAYER"),
+    NP_("metavar", "PLAYERS"), NP_("metavar", "PREFIX"), NP_("metavar", "PROPERTY"),
+    NP_("metavar", "PRICE"), NP_("metavar", "TIME"), NP_("metavar", "SPACE"),
+    NP_("metavar", "SPACES"), NP_("metavar", "TEXT"), NP_("metavar", "TRANSCRIPT"),
+    NP_("metavar", "TYPE"), NP_("metavar", "WORDS"), NP_("metavar", "INTEGER"),
+]
+_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z]+\b")
+
+
+def say_metavar(text: str) -> str:
+    if not text or language() == SOURCE:
+        return text
+    return _METAVAR_WORD.sub(lambda m: pgettext("metavar", m.group(0)), text)
+
+
+def _make_metavar(param, ctx):
+    return say_metavar(type(param).make_metavar(param, ctx))
+
+
 def localize(command) -> None:
     """Put a click command's help, and its options' help, in the current language (the English
     texts are the msgids; kept aside so that a later language change starts from them)."""
     if getattr(command, "_help_option", None) is not None:
         command._help_option = None  # click made it in an earlier run's language: make anew
+    metavars = getattr(command, _ORIGINAL + "_metavars", None)
+    if metavars is None:
+        metavars = {a: getattr(command, a, None) for a in ("options_metavar",
+                                                           "subcommand_metavar")}
+        setattr(command, _ORIGINAL + "_metavars", metavars)
+    for attr, text in metavars.items():
+        if text:
+            setattr(command, attr, say_metavar(text))
+    for p in command.params:  # said at the moment the usage is written, in its language
+        if "make_metavar" not in vars(p):
+            p.make_metavar = functools.partial(_make_metavar, p)
     for obj, attrs in [(command, ("help", "short_help", "epilog")),
                        *((p, ("help",)) for p in command.params)]:
         english = getattr(obj, _ORIGINAL, None)

@@ -138,7 +138,7 @@ def test_one_run_in_italian_leaves_the_next_in_english(tmp_path, monkeypatch):
 def test_help_and_clicks_own_words_in_italian(tmp_path, monkeypatch):
     _clear_locale(monkeypatch)
     out = _run(tmp_path, "--lang", "it", "--help")
-    assert out.startswith("Uso: ") and "[OPTIONS] COMMAND [ARGS]..." in out.splitlines()[0]
+    assert out.startswith("Uso: ") and "[OPZIONI] COMANDO [ARGOMENTI]..." in out.splitlines()[0]
     assert "Opzioni:" in out and "Comandi:" in out
     assert "Mostra questo messaggio ed esci." in out
     assert "Codici di uscita:" in out
@@ -344,3 +344,17 @@ def test_the_buildings_and_the_bus_inside_a_reason_are_said_in_italian(reason, i
         i18n.use("en")
     assert italian in said and said != reason
     assert say_reason(reason) == reason  # English: as written
+
+
+def test_the_usage_lines_speak_the_user_s_language(tmp_path, monkeypatch):
+    """The words of a usage line (metavars) are help text too: `[OPTIONS] BIDDER AMOUNT` in
+    English, `[OPZIONI] OFFERENTE IMPORTO` in Italian, with their shape kept."""
+    _clear_locale(monkeypatch)
+    assert "bid [OPTIONS] BIDDER AMOUNT" in _run(tmp_path, "bid", "--help")
+    out = _run(tmp_path, "--lang", "it", "offerta", "--help")
+    assert "offerta [OPZIONI] OFFERENTE IMPORTO" in out
+    out = _run(tmp_path, "--lang", "it", "bancarotta", "--help")
+    assert "[OPZIONI] [DEBITORE] [--lift PROPRIETÀ...]" in out
+    assert "--id CHIAVE" in _run(tmp_path, "--lang", "it", "tira", "--help")
+    # and back: the same process says English again
+    assert "bid [OPTIONS] BIDDER AMOUNT" in _run(tmp_path, "bid", "--help")
