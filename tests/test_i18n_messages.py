@@ -287,7 +287,7 @@ def test_a_tournament_in_italian_words(tmp_path):
 def test_the_groups_help_in_italian_names_the_italian_words():
     out = run("x.db", "--lang", "it", "torneo", "--help")
     assert "  aggiungi (add)          Inserisci partite di campionato finite" in out
-    assert "  nuovo (new)             Inizia un torneo chiamato NAME." in out
+    assert "  nuovo (new)             Inizia un torneo chiamato NOME." in out
     assert "  classifica (standings)  Punti sommati sui turni" in out
     out = run("x.db", "--lang", "it", "torneo", "aggiungi", "--help")
     assert out.startswith("Uso: cli torneo aggiungi [OPTIONS] GAMES...\n\n  Inserisci partite")
