@@ -290,7 +290,7 @@ def test_the_groups_help_in_italian_names_the_italian_words():
     assert "  nuovo (new)             Inizia un torneo chiamato NOME." in out
     assert "  classifica (standings)  Punti sommati sui turni" in out
     out = run("x.db", "--lang", "it", "torneo", "aggiungi", "--help")
-    assert out.startswith("Uso: cli torneo aggiungi [OPTIONS] GAMES...\n\n  Inserisci partite")
+    assert out.startswith("Uso: cli torneo aggiungi [OPZIONI] PARTITE...\n\n  Inserisci partite")
     assert "Quale torneo (predefinito: l'ultimo iniziato)." in out
     out = run("x.db", "--lang", "it", "decisione", "--help")
     for line in ("  asta (auction)           SEQ: un'offerta rifiutata",
@@ -299,7 +299,7 @@ def test_the_groups_help_in_italian_names_the_italian_words():
                  "  affitto (rent)           SEQ: un arrivo"):
         assert line in out
     out = run("x.db", "--lang", "it", "decisione", "prigione", "--help")
-    assert "  --referee NAME  Chi decide (con --record)." in out
+    assert "  --referee NOME  Chi decide (con --record)." in out
     assert "  add        Enter finished championship games" in run("x.db", "tournament",
                                                                    "--help")
 
