@@ -11,7 +11,7 @@ from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
 from .rules import cited
 from .state import BANK, State, debt_step, next_step, turn_in_progress
-from .text import Text, msg, plural
+from .text import Text, msg, plural, word
 from .worth import building_sale_value, deeds_of, half_price, interest, lift_cost, raisable
 
 R_BUILD = "004 §A casa; 003 §05"
@@ -37,12 +37,12 @@ def _group(state: State, pos: int) -> tuple[int, ...]:
     return state.edition.groups[state.edition.space(pos).group]
 
 
-def _owner(state: State, pos: int, player: str | None, action: str) -> str:
+def _owner(state: State, pos: int, player: str | None, action: Text) -> str:
     space = state.edition.space(pos)
     owner = state.owners[pos]
     if owner is None:
         raise RuleViolation("{space} belongs to the Bank; nobody can {action} it",
-                            allowed=msg("only the owner of a deed can"),
+                            allowed=msg("a deed's owner can {action} it", action=action),
                             space=space.name, action=action)
     if player is not None and player != owner:
         raise RuleViolation("{space} belongs to {owner}, not {player}",
@@ -158,7 +158,7 @@ def build(tx: Tx, cmd: c.Build) -> None:
     copy of 004 §A casa says "only just before your turn, at most 3 a turn"; classic does not
     follow that lone sentence, which the same seed contradicts."""
     state = tx.state
-    owner = _owner(state, cmd.property, cmd.player, "build on")
+    owner = _owner(state, cmd.property, cmd.player, word("owner's act", "build on"))
     check_active(state, owner, msg("build"))
     no_debts(state, msg("build"), owner)
     if state.auction and state.auction.kind != "deed":
@@ -176,7 +176,7 @@ def _effective(state: State, level: int) -> int:
     return state.rules.houses_for_hotel + 1 if level == 5 else level
 
 
-def _owner_of_all(state: State, lots, player: str | None, action: str) -> str:
+def _owner_of_all(state: State, lots, player: str | None, action: Text) -> str:
     owners = {_owner(state, pos, player, action) for pos in lots}
     if len(owners) > 1:
         raise RuleViolation("those deeds belong to {items}: one owner's buildings at a time", allowed=msg("`{split}` each owner's lots apart", split=action.split()[0]),
@@ -223,7 +223,7 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
     if not (1 <= target <= hfh or target == 5):
         raise RuleViolation("build to 1-{hfh} houses or a hotel, not {target}", rule=R_BUILD,
                             hfh=hfh, target=target)
-    owner = _owner_of_all(state, lots, cmd.player, "build on")
+    owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "build on"))
     check_active(state, owner, msg("build"))
     no_debts(state, msg("build"), owner)
     if state.auction and state.auction.kind != "deed":
@@ -281,7 +281,7 @@ def sell_to(tx: Tx, cmd: c.SellTo) -> None:
     if not (0 <= target <= hfh):
         raise RuleViolation("sell down to 0-{hfh} houses, not {target}", rule=R_SELL,
                             hfh=hfh, target=target)
-    owner = _owner_of_all(state, lots, cmd.player, "sell buildings of")
+    owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "sell buildings of"))
     for pos in lots:
         if _effective(state, state.buildings[pos]) < target:
             raise RuleViolation(
@@ -306,7 +306,7 @@ def sell_to(tx: Tx, cmd: c.SellTo) -> None:
 
 def sell(tx: Tx, cmd: c.Sell) -> None:
     state = tx.state
-    owner = _owner(state, cmd.property, cmd.player, "sell buildings of")
+    owner = _owner(state, cmd.property, cmd.player, word("owner's act", "sell buildings of"))
     group = _group(state, cmd.property)
     if cmd.whole_group:
         if not any(state.buildings[p] for p in group):
@@ -424,7 +424,7 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
 def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
     state = tx.state
     pos = cmd.property
-    owner = _owner(state, pos, cmd.player, "mortgage")
+    owner = _owner(state, pos, cmd.player, word("owner's act", "mortgage"))
     space = state.edition.space(pos)
     if pos in state.mortgaged:
         raise RuleViolation("{space} is already mortgaged", rule=R_MORTGAGE,
@@ -442,7 +442,7 @@ def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
 def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
     state = tx.state
     pos = cmd.property
-    owner = _owner(state, pos, cmd.player, "lift the mortgage on")
+    owner = _owner(state, pos, cmd.player, word("owner's act", "lift the mortgage on"))
     no_debts(state, msg("lift a mortgage"), owner)
     space = state.edition.space(pos)
     if pos not in state.mortgaged:

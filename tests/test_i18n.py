@@ -358,3 +358,15 @@ def test_the_usage_lines_speak_the_user_s_language(tmp_path, monkeypatch):
     assert "--id CHIAVE" in _run(tmp_path, "--lang", "it", "tira", "--help")
     # and back: the same process says English again
     assert "bid [OPTIONS] BIDDER AMOUNT" in _run(tmp_path, "bid", "--help")
+
+
+def test_what_only_an_owner_may_do_is_said_whole_in_italian(tmp_path, monkeypatch):
+    """`nobody can {action} it`: the action is a word of its own in the catalog (it was left
+    English inside the Italian sentence: "nessuno può build on")."""
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    out = _run(tmp_path, "--lang", "it", "costruisci", "azzurro", "1", code=1)
+    assert "nessuno può costruirci" in out and "build on" not in out
+    out = _run(tmp_path, "--lang", "it", "ipoteca", "vicolo", "corto", code=1)
+    assert "nessuno può ipotecarla" in out
+    assert "nobody can build on it" in _run(tmp_path, "build", "azzurro", "1", code=1)
