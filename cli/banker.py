@@ -9,6 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
+from . import i18n
 from .i18n import _
 from .session import (
     deck_key,
@@ -697,8 +698,10 @@ def board(session, as_json):
         dump(board_document(edition, rules))
     else:
         click.echo(f"{edition.title} ({edition.name})")
-        if edition.notes:
-            click.echo(edition.notes)
+        notes = (edition.notes_it if edition.notes_it and i18n.language() == "it"
+                 else edition.notes)
+        if notes:
+            click.echo(notes)
         click.echo(board_text(edition, rules))
 
 

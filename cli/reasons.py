@@ -64,6 +64,7 @@ TEMPLATES = [
     N_("{why}: a new auction without {player} ({rule})"),
     N_("{card}: {amount} to each player"),
     N_("{card}: {houses} house(s) x {house} + {hotels} hotel(s) x {hotel}"),
+    N_("trade with {player}"),
     N_("the third doubles send {player} to jail ({rule})"),
     N_("in jail only the numbered dice count ({rule})"),
     N_("{player} has not passed Via! yet ({rule})"),

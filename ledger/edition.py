@@ -74,6 +74,7 @@ class Edition(NamedTuple):
     house_word: str = "house"
     hotel_word: str = "hotel"
     notes: str = ""  # where the figures come from, for the board's header
+    notes_it: str = ""  # the same, for an Italian table
     go_salary: int | None = None  # what the Via!/GO square prints, to check a rule set against
     jail_fine: int | None = None
 
@@ -106,8 +107,8 @@ class Edition(NamedTuple):
 
 EDITIONS = ("it", "it-lire", "it-euro", "disney", "us")
 
-_DISPLAY = ("currency_first", "thousands", "house_word", "hotel_word", "notes", "go_salary",
-            "jail_fine")
+_DISPLAY = ("currency_first", "thousands", "house_word", "hotel_word", "notes", "notes_it",
+            "go_salary", "jail_fine")
 
 
 def _read(path: str) -> str:

@@ -373,3 +373,14 @@ def test_what_only_an_owner_may_do_is_said_whole_in_italian(tmp_path, monkeypatc
     out = _run(tmp_path, "--lang", "it", "ipoteca", "vicolo", "corto", code=1)
     assert "nessuno può ipotecarla" in out
     assert "nobody can build on it" in _run(tmp_path, "build", "azzurro", "1", code=1)
+
+
+def test_the_board_s_note_on_its_sources_in_the_table_s_language(tmp_path, monkeypatch):
+    from ledger.edition import EDITIONS, load_edition
+
+    assert all(load_edition(n).notes_it for n in EDITIONS if load_edition(n).notes)
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno", "--rules", "vintage")  # edition it-lire
+    out = _run(tmp_path, "--lang", "it", "tabellone")
+    assert "Importi in lire" in out and "Figures in lire" not in out
+    assert "Figures in lire" in _run(tmp_path, "board")
