@@ -324,15 +324,18 @@ def doctor(session, repair, reason, as_json):
         raise DatabaseError("{db} is damaged (SQLite's quick_check: {check}): restore it from "
                             "a backup", db=session.db, check=check)
     done: list[str] = []
+    unchecked: list[str] = []
+    # Each snapshot is checked against a fresh fold of its log once (the costly part of
+    # doctor); a repair deletes the bad ones, and the ones left were found sound.
+    snapshots = _snapshot_findings(store, unchecked)
     if repair:
         done = store.write(lambda conn: health.repair(conn, now=session.now(), why=reason))
-        bad = [(f.game_id, f.seq, f.problem) for f in _snapshot_findings(store)]
-        if bad:
+        if snapshots:
+            bad = [(f.game_id, f.seq, f.problem) for f in snapshots]
             done += store.write(lambda conn: health.forget_snapshots(
                 conn, bad, now=session.now(), why=reason))
+            snapshots = []
         conn = store.conn
-    unchecked: list[str] = []
-    snapshots = _snapshot_findings(store, unchecked)
     findings = (health.structure_findings(conn) + health.games_findings(conn)
                 + health.tournament_findings(conn)
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
