@@ -141,7 +141,7 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
     return tuple(numbers), speedy
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})  # `move -3`: the rules say no
 @click.argument("spaces", type=int)
 @player_option
 @pass_session
@@ -202,7 +202,8 @@ def decline(session, player):
     execute(session, Decline(player_name(session.state(), player)))
 
 
-@click.command()
+# a negative amount is a bid for the rules to refuse in words, not an unknown option "-5"
+@click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("bidder")
 @click.argument("amount", type=int)
 @pass_session

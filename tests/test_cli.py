@@ -250,3 +250,21 @@ def test_a_file_name_with_a_nul_byte_is_a_usage_error(banco):
     banco("new", "Anna", "Bruno")
     result = banco("run", "a\x00b", code=2)
     assert "error: a file name cannot hold a NUL byte" in result.output
+
+
+def test_a_negative_amount_is_refused_by_the_rules_not_taken_for_an_option(game):
+    # `bid Anna -5` once gave click's "No such option '-5'": the banker typed an amount
+    game("roll", "1", "2")
+    game("decline")
+    before = doc(game("log", "--json"))
+    r = game("bid", "Anna", "-5", code=1)
+    assert "-5 is too low" in r.output and "bid 1 or more" in r.output
+    assert "No such option" not in r.output
+    assert doc(game("log", "--json")) == before
+    r = game("--lang", "it", "offerta", "Anna", "-5", code=1)
+    assert "-5 è troppo poco" in r.output
+
+
+def test_a_negative_bus_move_is_a_refusal_not_an_unknown_option(game):
+    r = game("move", "-3", code=1)
+    assert "No such option" not in r.output and "refused" in r.output
