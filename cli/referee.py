@@ -31,13 +31,21 @@ def _event_types(value: str, known: list[str]) -> set[str]:
     return out
 
 
+def _moves_bank(event: dict) -> bool:
+    from ledger.events import transfers_of
+    from ledger.state import BANK
+
+    return any(BANK in (t["payer"], t["payee"]) for t in transfers_of(event))
+
+
 @click.command()
 @click.option("--tail", type=int, default=None, help="Only the last N events (after filters).")
 @click.option("--type", "types", multiple=True, metavar="TYPE",
               help="Only events of this type, any case; a prefix takes every type it starts "
                    "(`rent`); repeat or separate with commas for several.")
 @click.option("--player", "players", multiple=True, metavar="NAME",
-              help="Only events that concern this player (repeat for several).")
+              help="Only events that concern this player (repeat for several); `bank`: "
+                   "the Bank's money movements.")
 @click.option("--from", "first", type=int, default=None, metavar="SEQ",
               help="From event SEQ on.")
 @click.option("--to", "last", type=int, default=None, metavar="SEQ", help="Up to event SEQ.")
@@ -75,8 +83,13 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
         wanted = set().union(*(_event_types(t, known) for t in types))
         shown = [e for e in shown if e["type"] in wanted]
     if players:
-        who = {player_name(st, p) for p in players}
-        shown = [e for e in shown if who & set(players_of(e))]
+        from ledger.names import fold
+        from ledger.seats import BANK_NAMES
+
+        # `--player bank` (banca, banco...): the Bank's own movements, which no player's are
+        bank = any(fold(p) in BANK_NAMES for p in players)
+        who = {player_name(st, p) for p in players if fold(p) not in BANK_NAMES}
+        shown = [e for e in shown if who & set(players_of(e)) or bank and _moves_bank(e)]
     if tail:
         shown = shown[-tail:]
     if as_json:

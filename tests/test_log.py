@@ -235,6 +235,9 @@ def test_log_filters(played):
     assert seqs("--player", "bru", "--type", "rent") == [16, 19]
     assert seqs("--player", "carla") == [2, 5, 17, 21, 22, 23]
     assert seqs("--player", "carla", "--tail", "2") == [22, 23]
+    # the Bank is no player, but its movements are asked for: starting cash, the purchase
+    assert seqs("--player", "bank") == [3, 4, 5, 11]
+    assert seqs("--player", "la banca", "--player", "bru", "--type", "rent,cash") == [3, 4, 5, 16, 19]
     r = played("log", "--type", "RentPayed", code=2)
     assert "no event type called 'RentPayed': did you mean 'RentPaid'" in r.output
     r = played("log", "--player", "Dario", code=2)
