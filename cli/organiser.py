@@ -19,9 +19,11 @@ from .session import dump, json_option, pass_session, player_name, property_posi
 def games(session, as_json):
     """The games in this database: number, start, players, rules, whether finished."""
     rows = session.book.games()
+    imported = session.book.store.imported
     doc = [{"game": g["game_id"], "started_at": g["started_at"], "players": g["players"],
             "rules": g["rules"], "edition": g["edition"], "ended": g["ended"],
-            "uuid": g["uuid"], "events": g["events"]} for g in rows]
+            "uuid": g["uuid"], "events": g["events"], "imported": imported(g["game_id"])}
+           for g in rows]
     if as_json:
         dump(doc)
         return
@@ -35,8 +37,12 @@ def games(session, as_json):
                f"{_('players')}")
     for g in doc:
         state = _("finished") if g["ended"] else _("in progress")
+        came = g["imported"]
+        # an organiser must see which results were played here and which came from a file
+        where = "" if came is None else "  " + _("(imported {at} from {source})").format(
+            at=local_time(came["at"]), source=came["from"])
         click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  "
-                   f"{g['rules'] or '?':<{width}}{state:<12}{', '.join(g['players'])}")
+                   f"{g['rules'] or '?':<{width}}{state:<12}{', '.join(g['players'])}{where}")
 
 
 @click.command()

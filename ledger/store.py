@@ -766,6 +766,12 @@ class SQLiteStore:
         value = self.meta.get(self.CHAIN_GAME_KEY.format(game_id))
         return int(value) if value is not None else None
 
+    def imported(self, game_id: int) -> dict | None:
+        """Where and when this game was imported from (at, from, events, head), or None for a
+        game played here."""
+        value = self.meta.get(self.IMPORTED_KEY.format(game_id))
+        return json.loads(value) if value is not None else None
+
     def _with_chain_ids(self, game_id: int, rows: list[dict]) -> list[dict]:
         hashed_as = self.chain_game_id(game_id)
         if hashed_as is not None:
