@@ -12,7 +12,7 @@ doubles and closes no claim window.
 from __future__ import annotations
 
 from . import commands as c
-from .decision import R_TURN, Tx
+from .decision import Tx, turn_rule
 from .errors import RuleViolation
 from .text import msg
 
@@ -79,7 +79,7 @@ def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
                             items=' '.join(map(str, dice + ((cmd.speedy,) if cmd.speedy else ()))))
     t = state.turn
     if t.card_throw is None:
-        raise RuleViolation("no throw is awaited", rule=R_TURN)
+        raise RuleViolation("no throw is awaited", rule=turn_rule(state))
     name, pos = t.player, state.player(t.player).position
     times, landed = t.card_throw
     total = dice[0] + dice[1]

@@ -9,7 +9,17 @@ from __future__ import annotations
 from . import commands as c
 from . import referee
 from .dealing import check_dealt
-from .decision import R_DEBT, R_TURN, Tx, check_active, check_turn, money, need_phase, no_debts, pay
+from .decision import (
+    R_DEBT,
+    Tx,
+    check_active,
+    check_turn,
+    money,
+    need_phase,
+    no_debts,
+    pay,
+    turn_rule,
+)
 from .decks import describe_next, drawable, where_is
 from .edition import Space
 from .ending import maybe_end, no_new_turn
@@ -250,7 +260,7 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
     dice = tuple(cmd.dice)
     if len(dice) != 2:
         raise RuleViolation("the {rules} rules roll two dice, got {count}",
-                            rule=R_TURN, allowed=next_step(state),
+                            rule=turn_rule(state), allowed=next_step(state),
                             rules=state.rules.name, count=len(dice))
     if any(not 1 <= d <= 6 for d in dice):  # no die shows that: a typing slip, not a rule
         raise UsageError("a die shows 1 to 6, not {items}: roll D1 D2 with each die 1-6",

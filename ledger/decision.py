@@ -10,6 +10,14 @@ R_TURN = "004 §Svolgimento del gioco"
 R_DEBT = "003 §10"
 
 
+def turn_rule(state: State) -> str:
+    """Where the order of a turn is written: the rule set's own rulebook (the championship's
+    000 §SVOLGIMENTO DEL GIOCO), else the classic rules'."""
+    from .rules import cited
+
+    return cited(state.rules, "turn", R_TURN)
+
+
 class Tx:
     """Events of one command, each applied as it is emitted so later rules see its effect.
     `states`: the table after each of them (the audit checks every event against the table
@@ -34,13 +42,13 @@ def money(state: State, amount: int) -> str:
 def check_turn(state: State, player: str | None, action: str) -> None:
     if player is not None and player != state.turn.player:
         raise RuleViolation("it is {player}'s turn, not {player2}'s, to {action}",
-                            rule=R_TURN, allowed=msg("{player} may {action}", player=state.turn.player, action=action),
+                            rule=turn_rule(state), allowed=msg("{player} may {action}", player=state.turn.player, action=action),
                             player=state.turn.player, player2=player, action=action)
 
 
 def need_phase(state: State, phase: str, action: str) -> None:
     if state.turn.phase != phase:
-        raise RuleViolation("cannot {action} now", rule=R_TURN, allowed=next_step(state),
+        raise RuleViolation("cannot {action} now", rule=turn_rule(state), allowed=next_step(state),
                             action=action)
 
 

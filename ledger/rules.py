@@ -105,7 +105,7 @@ _RANGES = {
 }
 
 # Topics a rule set may cite its own section for (`[cite]` in its file).
-CITE_TOPICS = ("rent", "auction", "deal", "time", "end", "estate", "jail", "players")
+CITE_TOPICS = ("rent", "auction", "deal", "time", "end", "estate", "jail", "players", "turn")
 
 
 class _Origin:

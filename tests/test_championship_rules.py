@@ -209,3 +209,13 @@ def test_a_claim_during_a_bankrupts_auction_between_turns_is_paid_at_once():
     # nor is it a turn in progress for 000 FAQ 26: Anna and Bruno may trade
     play(t, c.Trade("Anna", "Bruno", c.Items(properties=(POS["Vicolo Stretto"],)),
                     c.Items(cash=100)))
+
+
+def test_a_turn_out_of_order_cites_the_championships_own_rulebook():
+    # 000 §SVOLGIMENTO DEL GIOCO says the order of a turn for the championship; 004 for classic
+    with pytest.raises(RuleViolation, match=r"cannot buy now \(000 §SVOLGIMENTO DEL GIOCO\)"):
+        decide(champ(), c.Buy())
+    with pytest.raises(RuleViolation, match=r"it is Anna's turn.*\(000 §SVOLGIMENTO DEL GIOCO\)"):
+        decide(champ(), c.Roll((1, 2), player="Bruno", speedy=1))
+    with pytest.raises(RuleViolation, match=r"cannot buy now \(004 §Svolgimento del gioco\)"):
+        decide(new_table(FOUR), c.Buy())
