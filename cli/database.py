@@ -54,11 +54,25 @@ def backup(session, target, force):
         if force:
             os.replace(tmp, target)
         else:
-            os.link(tmp, target)  # fails if someone created the target meanwhile
-            os.unlink(tmp)
+            _claim(tmp, target)
     finally:
         for leftover in (tmp, tmp + "-wal", tmp + "-shm"):
             if os.path.exists(leftover):
                 os.unlink(leftover)
     events = sum(g["events"] for g in games)
     click.echo(_("backed up {db} to {target}: {count} game(s), {events} event(s); the copy checks out (quick_check ok)").format(db=session.db, target=target, count=len(games), events=events))
+
+
+def _claim(tmp: str, target: str) -> None:
+    """Put the finished copy at `target` unless someone created it meanwhile (then
+    FileExistsError).  A hard link does it in one step; a USB stick's FAT or some network
+    shares have none: there the name is claimed with an exclusive create, then replaced."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        os.close(os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        os.replace(tmp, target)
+        return
+    os.unlink(tmp)

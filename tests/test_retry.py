@@ -266,6 +266,24 @@ def test_backup_copies_a_live_database_with_what_is_still_in_its_wal(tmp_path, d
     reader.close()
 
 
+def test_backup_to_a_stick_without_hard_links(tmp_path, db, monkeypatch):
+    # FAT (a USB stick) and some network shares refuse os.link: the copy still lands, whole
+    import os
+
+    def no_links(src, dst):
+        raise PermissionError(1, "Operation not permitted")
+
+    banco(db, "new", "Anna", "Bruno")
+    monkeypatch.setattr(os, "link", no_links)
+    target = tmp_path / "stick.db"
+    assert "backed up" in banco(db, "backup", str(target))
+    assert log(str(target)) == log(db)
+    target.write_text("precious")  # and it still never replaces a file unless forced
+    assert "exists" in banco(db, "backup", str(target), code=2)
+    assert target.read_text() == "precious"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".banco-backup")]
+
+
 def test_backup_never_overwrites_unless_forced(tmp_path, db):
     banco(db, "new", "Anna", "Bruno")
     target = tmp_path / "copy.db"
