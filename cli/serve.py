@@ -259,8 +259,11 @@ def make_handler(table: Table, lang: str | None, template: str):
                 _, doc = table.doc(language)
                 self._send(200, doc, "application/json; charset=utf-8", head_only,
                            {"Vary": "Accept-Language"})
-            elif url.path == "/events" and not head_only:
-                self._events(language)
+            elif url.path == "/events":
+                if head_only:  # the stream's headers, no stream: a HEAD must end
+                    self._send(200, b"", "text/event-stream; charset=utf-8", True)
+                else:
+                    self._events(language)
             else:
                 self._send(404, self._say(NOT_FOUND, language), "text/plain; charset=utf-8",
                            head_only, {"Content-Language": language})

@@ -188,6 +188,10 @@ def test_the_routes_give_the_page_and_the_table(served):
     embedded = re.search(r'<script id="table"[^>]*>(.*?)</script>', html, re.S)[1]
     assert json.loads(embedded) == doc
     assert request(base, "HEAD", "/")[2] == b""
+    # a HEAD of the stream answers its headers and ends (it was a 404)
+    status, headers, body = request(base, "HEAD", "/events")
+    assert status == 200 and headers["Content-Type"].startswith("text/event-stream")
+    assert body == b""
 
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH"])
