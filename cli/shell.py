@@ -111,6 +111,8 @@ class ShellHistory:
             readline = None
         self.readline = readline
 
+    loaded = 0  # lines read from the file: the rest are this session's
+
     def load(self) -> None:
         if self.readline is None:
             return
@@ -123,18 +125,41 @@ class ShellHistory:
                 print(_("warning: cannot read the shell history {path}: {why}").format(
                     path=self.path, why=exc.strerror),
                       file=sys.stderr)
+        self.loaded = self.readline.get_current_history_length()
 
     def add(self, line: str) -> None:
         """Lines read without readline (a pipe, a test) are added by hand."""
         if self.readline is not None and line.strip():
             self.readline.add_history(line)
+        self.forget_repeat()
+
+    def forget_repeat(self) -> None:
+        """`roll 3 4` typed twice is one line to step back to, as in bash's ignoredups."""
+        rl = self.readline
+        if rl is None:
+            return
+        n = rl.get_current_history_length()
+        if n >= 2 and n > self.loaded and rl.get_history_item(n) == rl.get_history_item(n - 1):
+            rl.remove_history_item(n - 1)  # 0-based, where get_history_item is 1-based
 
     def save(self) -> None:
+        """This session's lines are appended to the file, so that two shells open at once
+        (two games, two tables) both keep theirs; the file is then cut to HISTORY_LENGTH."""
         if self.readline is None:
             return
+        rl = self.readline
         try:
             os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
-            self.readline.write_history_file(self.path)
+            new = rl.get_current_history_length() - self.loaded
+            if not os.path.exists(self.path):
+                rl.write_history_file(self.path)
+            elif new > 0:
+                rl.append_history_file(new, self.path)
+                with open(self.path, encoding="utf-8", errors="surrogateescape") as f:
+                    lines = f.readlines()
+                if len(lines) > HISTORY_LENGTH:
+                    with open(self.path, "w", encoding="utf-8", errors="surrogateescape") as f:
+                        f.writelines(lines[-HISTORY_LENGTH:])
         except OSError as exc:
             print(_("warning: cannot save the shell history to {path}: {why}").format(
                 path=self.path, why=exc.strerror),
@@ -236,9 +261,12 @@ class BancoShell(cmd.Cmd):
         self._buffer = ""
         if self.use_rawinput:
             try:
-                return input(self.prompt)
+                line = input(self.prompt)  # readline has added it to the history
             except EOFError:
                 return "EOF"
+            if self.history:
+                self.history.forget_repeat()
+            return line
         self.stdout.write(self.prompt)
         self.stdout.flush()
         line = self.stdin.readline()

@@ -14,7 +14,7 @@ import pytest
 from helpers import Bid, debt, new_table, place
 
 from cli.session import Session
-from cli.shell import BancoShell, history_path, prompt_for
+from cli.shell import HISTORY_LENGTH, BancoShell, ShellHistory, history_path, prompt_for
 from ledger.state import Auction
 
 
@@ -153,6 +153,38 @@ def test_history_persists_between_sessions(banco, tmp_path):
     drive(banco.db, "state", history=str(path))  # the next session starts with the old lines
     assert [readline.get_history_item(i) for i in range(1, 4)] == ["roll 1 2", "buy", "state"]
     assert path.read_text().splitlines()[-1] == "state"
+
+
+def test_history_keeps_a_repeat_once_and_two_shells_both_keep_theirs(banco, tmp_path):
+    readline = pytest.importorskip("readline")
+    banco("new", "Anna", "Bruno")
+    path = tmp_path / "history"
+    drive(banco.db, "state", "state", "board", "state", history=str(path))
+    assert path.read_text().splitlines() == ["state", "board", "state"]
+    # two shells open at once: the one that leaves last used to write over the other's lines
+    readline.clear_history()
+    first = ShellHistory(str(path))
+    first.load()
+    second = ShellHistory(str(path))
+    first.add("roll 1 2")
+    first.save()
+    readline.clear_history()
+    second.load()
+    second.loaded = 3  # it was opened before the first one saved
+    readline.clear_history()
+    for line in ("state", "board", "state", "log"):
+        readline.add_history(line)
+    second.save()
+    assert path.read_text().splitlines() == ["state", "board", "state", "roll 1 2", "log"]
+    # and the file stays within HISTORY_LENGTH lines
+    path.write_text("x\n" * HISTORY_LENGTH)
+    readline.clear_history()
+    third = ShellHistory(str(path))
+    third.load()
+    third.add("buy")
+    third.save()
+    lines = path.read_text().splitlines()
+    assert len(lines) == HISTORY_LENGTH and lines[-1] == "buy"
 
 
 # --- another terminal -----------------------------------------------------------------------
