@@ -643,7 +643,10 @@ def state(session, when, as_json):
         at = seq_at(session.book.events(session.game()), moment)
     st = session.book.state(session.game(), at)
     if as_json:
-        dump(state_document(st))
+        doc = state_document(st)
+        if at is not None:  # what the text's notes say, for a script
+            doc["moment"] = _moment_document(session.book.events(session.game()), at)
+        dump(doc)
         return
     click.echo(state_text(st))
     end = None
@@ -667,6 +670,17 @@ def state(session, when, as_json):
                 from .integrity import finished_line
 
                 click.echo(finished_line(session.book, st.game_id) or "")
+
+
+def _moment_document(events: list[dict], at: int) -> dict:
+    """The table after event `at`: the events in it a later undo took back (with the undo's
+    seq), and the last event of the command `at` falls inside (None: between commands)."""
+    from cli.render import moment_notes, taken_back
+
+    later = [{"seq": seq, "by": undo} for seq, undo in sorted(taken_back(events).items())
+             if seq <= at < undo]
+    _, end = moment_notes(events, at)
+    return {"at": at, "taken_back_later": later, "inside_command_until": end}
 
 
 def _edition(session):

@@ -128,6 +128,16 @@ def test_undo_retracts_the_last_command_and_state_at_shows_the_past(game):
     assert d["turn"]["phase"] == "buy"
     past = doc(game("state", "--at", str(seq_after_buy), "--json"))
     assert past["properties"][1]["owner"] == "Anna" and past["players"][0]["cash"] == 1440
+    # as the text's notes say: the purchase in this table was taken back by the undo after it
+    undo_seq = seq_after_buy + 2  # the undo's CommandRecorded, then its EventRetracted
+    bought = [e for e in doc(game("log", "--json")) if e["type"] == "PropertyBought"][0]["seq"]
+    moment = past["moment"]
+    assert moment["at"] == seq_after_buy and moment["inside_command_until"] is None
+    assert {"seq": bought, "by": undo_seq} in moment["taken_back_later"]
+    assert all(t["seq"] <= seq_after_buy < t["by"] for t in moment["taken_back_later"])
+    inside = doc(game("state", "--at", str(bought), "--json"))["moment"]
+    assert inside["inside_command_until"] == seq_after_buy
+    assert "moment" not in doc(game("state", "--json"))
     game("undo")
     game("undo", code=1)  # back to the deal: nothing more to undo
     assert doc(game("state", "--json"))["players"][0]["position"] == 0
