@@ -754,7 +754,15 @@ def execute_line(session, line: str, *, command_id: str | None = None,
     try:
         args = shlex.split(line, comments=True)
     except ValueError as exc:
-        click.echo(_("error: {message}").format(message=exc), err=True)
+        # shlex's own words ("No closing quotation") tell a banker nothing about his line
+        if "quotation" in str(exc):
+            said = _("a quote is not closed: {line} (a name with spaces goes between quotes, "
+                     "e.g. `claim 'Anna Maria'`)").format(line=line.strip())
+        elif "escaped" in str(exc):
+            said = _("the line ends with a backslash: {line}").format(line=line.strip())
+        else:
+            said = str(exc)
+        click.echo(_("error: {message}").format(message=said), err=True)
         return 2
     if not args:
         return 0

@@ -274,6 +274,17 @@ def test_a_usage_mistake_is_one_error_line_and_the_word_s_usage(banco, capsys):
     assert "Try 'banco" not in out  # command-line advice, not the shell's
 
 
+def test_an_unclosed_quote_is_said_in_the_banker_s_words(banco, capsys):
+    banco("new", "Anna", "Bruno")
+    capsys.readouterr()
+    before = events(banco)
+    drive(banco.db, "claim 'Anna", "roll 1 2\\")
+    out = capsys.readouterr().err
+    assert "error: a quote is not closed: claim 'Anna (a name with spaces" in out
+    assert "error: the line ends with a backslash: roll 1 2\\" in out
+    assert "No closing quotation" not in out and events(banco) == before
+
+
 def test_the_shell_s_own_words_in_italian(banco):
     banco("new", "Anna", "Bruno")
     sh, out = drive(banco.db, "aiuto esci", "aiuto", "esci", "roll 1 2")
