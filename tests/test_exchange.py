@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from format1 import OLD_DB
 from games import lines, record
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ledger.canonical import GENESIS, canonical_json, row_hash
 from ledger.store import SQLiteStore
@@ -478,3 +480,101 @@ def test_a_float_and_an_export_of_a_broken_chain_refused_in_italian(exported, fo
     assert "game 1 event 56 does not match its hash: run `banco audit`; nothing was " \
            "exported" in banco("--db", str(db), "export", "-o", str(tmp_path / "x.jsonl"),
                                code=3).output
+
+
+# --- the import's own work, done once ---------------------------------------------------------
+
+_TEXT = st.text(alphabet=st.characters(codec="utf-8"), max_size=8) | st.sampled_from(
+    ['"', '\\', '","hash":"', ',"data":', "é", "\u2028", "\x00"])
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | _TEXT,
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(_TEXT | st.just("hash"), inner, max_size=3), max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.dictionaries(_TEXT, _JSON, max_size=4), actor=st.none() | _TEXT,
+       cid=st.none() | _TEXT, at=_TEXT, type_=_TEXT, seq=st.integers(1, 10 ** 6),
+       spelling=st.sampled_from(["canonical", "spaced", "reordered", "again"]))
+def test_the_import_stores_and_hashes_the_canonical_text_however_the_line_spells_it(
+        data, actor, cid, at, type_, seq, spelling):
+    # what the import stores and checks is the canonical text of the data and the hash of it,
+    # as stored_row_hash gives it, whether the line is banco's own text or not
+    from ledger.canonical import stored_row_hash
+
+    prev = "ab" * 32
+    text = canonical_json(data)
+    row = {"actor": actor, "chain_version": 2, "command_id": cid, "data": data,
+           "hash": "0" * 64, "prev_hash": prev, "recorded_at": at, "schema_version": 1,
+           "seq": seq, "type": type_}
+    row["hash"] = stored_row_hash(prev, None, seq, type_, text, at, actor, cid, 1, 2)
+    line = canonical_json(row) + "\n"
+    if spelling == "spaced":
+        line = json.dumps(row, sort_keys=True)
+    elif spelling == "reordered":
+        line = json.dumps({**row, "data": dict(reversed(list(data.items())))},
+                          sort_keys=False, ensure_ascii=False, separators=(",", ":"))
+    hasher = exchange._Hasher()
+    parsed = json.loads(line)
+    assert hasher.text_and_hash(line, parsed, prev) == (text, row["hash"])
+    if spelling == "again":  # the second time, from what it remembers
+        assert hasher.text_and_hash(line, json.loads(line), prev) == (text, row["hash"])
+
+
+def test_a_line_whose_data_text_hides_a_second_data_field_is_not_taken_at_its_word():
+    # `"data":{"x":1},"data":{"y":2}` parses as {"y": 2}: the text between the fields around
+    # the data is then not the data's, even when {"x":1} was seen before
+    prev, hasher = GENESIS, exchange._Hasher()
+    row = {"actor": "banker", "chain_version": 2, "command_id": "c", "data": {"x": 1},
+           "hash": "0" * 64, "prev_hash": prev, "recorded_at": "t", "schema_version": 1,
+           "seq": 1, "type": "T"}
+    hasher.text_and_hash(canonical_json(row), row, prev)
+    line = canonical_json(row).replace('"data":{"x":1}', '"data":{"x":1},"data":{"y":2}')
+    parsed = json.loads(line)
+    assert parsed["data"] == {"y": 2}
+    assert hasher.text_and_hash(line, parsed, prev)[0] == '{"y":2}'
+
+
+def test_the_import_encodes_each_data_text_once_not_each_line(exported, tmp_path, monkeypatch):
+    calls = []
+    real = exchange._CANONICAL
+    monkeypatch.setattr(exchange, "_CANONICAL", lambda v: calls.append(1) or real(v))
+    header, rows = rows_of(exported)
+    store = SQLiteStore(str(tmp_path / "once.db"))
+    with open(exported, encoding="utf-8") as f:
+        done = exchange.import_lines(store, f, source="x", now="2026-11-30T12:00:00.000000Z")
+    store.close()
+    assert done["events"] == len(rows)
+    distinct = len({canonical_json(r["data"]) for r in rows})
+    assert len(calls) == distinct < len(rows)  # ~1 in 6 on a long game
+
+
+def _v1_row_refused(db) -> bool:
+    conn = sqlite3.connect(db)
+    try:
+        conn.execute("INSERT INTO events (game_id, seq, type, data, recorded_at, hash, "
+                     "prev_hash, schema_version, chain_version) VALUES (99, 1, 'X', '{}', 't', "
+                     "'h', 'p', 1, 1)")
+    except sqlite3.IntegrityError as exc:
+        return "banco format 2" in str(exc)
+    finally:
+        conn.rollback()
+        conn.close()
+    return False
+
+
+def test_the_trigger_lifted_for_the_import_is_back_after_it(exported, target, tmp_path, banco):
+    # the rows go in without events_format_2 running for each; the file keeps it all the same,
+    # after an import that commits and after one the audit refuses (rolled back)
+    header, rows = rows_of(exported)
+    tax = next(i for i, r in enumerate(rows) if r["type"] == "TaxPaid")
+    rows[tax]["data"]["amount"] = 99999
+    rehash(rows, tax)
+    out = refused(banco, target, {**header, "head": rows[-1]["hash"]}, rows, tmp_path)
+    assert "the audit stops at event" in out
+    assert _v1_row_refused(target)
+    banco("--db", target, "import", str(exported))
+    assert _v1_row_refused(target)
+    conn = sqlite3.connect(target)
+    assert conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE type='trigger' AND "
+                        "name='events_format_2'").fetchone() == (1,)
+    conn.close()
