@@ -999,11 +999,16 @@ class GameImport:
         number their version-1 rows hash (meta says so only once the game is committed)."""
         return GameRows(self.store, self.game_id, 0, self.inserted, hashed_as)
 
-    def finish(self, game: dict, meta: dict[str, str]) -> None:
+    def finish(self, game: dict, meta: dict[str, str],
+               snapshots: Iterable[tuple[int, str, str, str]] = (),
+               made_at: str | None = None) -> None:
         """Index the game (`game`: game_uuid, started_at, players, rules, edition, last_seq,
-        head, ended_seq) and commit, with `meta` rows."""
+        head, ended_seq) and commit, with `meta` rows and the game's `snapshots` as (seq,
+        head, format, text), oldest first."""
         conn = self.conn
         try:
+            for seq, head, fmt, text in snapshots:
+                _put_snapshot(conn, self.game_id, seq, head, fmt, text, made_at)
             if self._restore:
                 conn.execute(TRIGGERS[2])
             conn.execute(f"INSERT INTO games ({SQLiteStore.GAME_COLUMNS}) VALUES "

@@ -318,7 +318,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
     the event of the first thing wrong; UsageError for what is not an export at all or a game
     this database already has.  Nothing is written unless everything holds."""
-    from projections.audit import audit
+    from projections.audit import GameAudit
 
     it = iter(lines)
     h = _header(next(it, None))
@@ -405,11 +405,16 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             raise ImportRefused("the file has no GameStarted: not a game; nothing was imported")
         if batch:
             imp.insert(batch)
-        report = audit(game_id, imp.raw_rows(hashed_as if 1 in versions else None))
+        # the whole audit over the rows as written, but their hashes: checked above, from the
+        # very values inserted, and read back in this transaction
+        judge = GameAudit(game_id, imp.raw_rows(hashed_as if 1 in versions else None),
+                          hashes_checked=True)
+        report = judge.run()
         if not report.ok:
             raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
                                 bad_seq=report.bad_seq, amount=(report.bad_seq or 0) + 1,
                                 problem=report.problem)
+        snapshots = _snapshots(judge, count, prev)
         d = started["data"]
         meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
             {"at": now, "from": source, "events": count, "head": prev})}
@@ -417,13 +422,39 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             meta[store.CHAIN_GAME_KEY.format(game_id)] = str(hashed_as)
         imp.finish({"game_uuid": uid, "started_at": first_at, "players": d["players"],
                     "rules": d["rules"].get("name"), "edition": d["edition"],
-                    "last_seq": count, "head": prev, "ended_seq": ended}, meta)
+                    "last_seq": count, "head": prev, "ended_seq": ended}, meta,
+                   snapshots, now)
     except BaseException:
         imp.abort()
         raise
     return {"game": game_id, "uuid": uid, "events": count, "head": prev,
             "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
             "chain_game_id": hashed_as if 1 in versions else None}
+
+
+def _snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:
+    """The book's snapshots of a long imported game (ledger/snapshot.py) as (seq, head, format,
+    text), from tables the audit has just folded: the first command on it then folds only what
+    came after, not the whole game (the book leaves one behind every SNAPSHOT_EVERY events; an
+    import writes the table at the end and the audit's newest checkpoint before it, for an
+    undo that reaches behind the last).  Each is a table folded from the first event, as the
+    book's own are; a cache, never evidence (the audit never reads one)."""
+    from ledger.book import Book
+    from ledger.snapshot import SnapshotError, encode, shape
+
+    if count < Book.SNAPSHOT_EVERY or judge.state is None:
+        return []
+    tables = [(count, head, judge.state)]
+    point = judge.checkpoints[-1] if judge.checkpoints else None
+    if point is not None and Book.SNAPSHOT_EVERY <= point.seq < count:
+        tables.insert(0, (point.seq, judge.rows.fetch(point.seq, point.seq)[0][9], point.state))
+    out = []
+    for seq, at, state in tables:
+        try:
+            out.append((seq, at, shape(), encode(state._replace(seq=seq))))
+        except SnapshotError:
+            pass  # a table the format does not know: the book folds it, as it would
+    return out
 
 
 def _check_start(h: dict, row: dict, number: int) -> None:

@@ -578,3 +578,100 @@ def test_the_trigger_lifted_for_the_import_is_back_after_it(exported, target, tm
     assert conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE type='trigger' AND "
                         "name='events_format_2'").fetchone() == (1,)
     conn.close()
+
+
+# --- the audit's hook, and the tables it leaves ---------------------------------------------
+
+def _played_with_undos(db: str, commands: int = 160) -> None:
+    """A game played by decide (tests/bench_import.py's players), an undo every 7th command."""
+    import random
+
+    from bench_import import choose
+
+    from ledger.book import Book
+
+    book = Book(db)
+    g = book.new_game(["Anna", "Bruno", "Carla"], now="2026-11-29T21:00:00.000000Z")
+    rng = random.Random(3)
+    for n in range(commands):
+        if n % 7 == 6:
+            book.undo(g, now="2026-11-29T21:00:00.000000Z")
+        else:
+            book.execute(g, choose(book.state(g), rng), now="2026-11-29T21:00:00.000000Z")
+    book.close()
+
+
+def test_an_imported_long_game_has_the_books_snapshots_each_the_table_folded_to_it(
+        tmp_path, monkeypatch, banco):
+    from ledger.book import Book
+    from ledger.snapshot import verify_snapshots
+    from projections.audit import GameAudit
+
+    monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 40)
+    monkeypatch.setattr(GameAudit, "CHECKPOINT_EVERY", 30)
+    played = str(tmp_path / "played.db")
+    _played_with_undos(played)
+    path = tmp_path / "undos.jsonl"
+    banco("--db", played, "export", "-o", str(path))
+    header, rows = rows_of(path)
+    assert sum(r["type"] == "EventRetracted" for r in rows) >= 20
+    db = str(tmp_path / "imported.db")
+    store = SQLiteStore(db)
+    with open(path, encoding="utf-8") as f:
+        exchange.import_lines(store, f, source="x", now="2026-11-30T12:00:00.000000Z")
+    snaps = store.snapshots(1)
+    assert snaps[0].seq == len(rows) and len(snaps) == 2 and snaps[1].seq < len(rows)
+    assert verify_snapshots(store, 1) == []  # each is the table a fresh fold gives
+    store.close()
+    # the first command on the imported game folds from the last one, not from event 1
+    monkeypatch.setattr(Book, "_fold_all", lambda *a: pytest.fail("folded from the start"))
+    book = Book(db)
+    assert book.state(1) == Book(played).state(1)._replace(game_id=1)
+    book.close()
+
+
+def test_a_short_imported_game_leaves_no_snapshot(exported, tmp_path, monkeypatch):
+    from ledger.book import Book
+
+    monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 10 ** 6)
+    store = SQLiteStore(str(tmp_path / "short.db"))
+    with open(exported, encoding="utf-8") as f:
+        exchange.import_lines(store, f, source="x", now="2026-11-30T12:00:00.000000Z")
+    assert store.snapshots(1) == []
+    store.close()
+
+
+def test_the_imports_audit_skips_only_the_hashes_it_computed(exported, tmp_path, monkeypatch):
+    """The import hands its audit the rows it has just hashed (hashes_checked): the chain's
+    order and links are still followed there, so a row missing or moved after the import's
+    checks is named at the same event; and only the import sets it."""
+    from projections import audit as audit_module
+    from projections.audit import DictRows, GameAudit
+
+    header, rows = rows_of(exported)
+    gone = [r for r in rows if r["seq"] != 40]
+    for checked in (False, True):
+        report = GameAudit(1, DictRows(gone), hashes_checked=checked).run()
+        assert (report.bad_seq, str(report.problem)) == (
+            40, "hash chain: event 40 is missing (the next one is event 41): a row was deleted")
+    relinked = [dict(r) for r in rows]
+    relinked[50]["prev_hash"] = "f" * 64
+    for checked in (False, True):
+        report = GameAudit(1, DictRows(relinked), hashes_checked=checked).run()
+        assert report.bad_seq == 51 and "prev_hash is not the hash of event 50" in report.problem
+    seen = []
+    real = audit_module.GameAudit.__init__
+
+    def spy(self, *args, **kwargs):
+        seen.append(kwargs.get("hashes_checked", False))
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(audit_module.GameAudit, "__init__", spy)
+    store = SQLiteStore(str(tmp_path / "hook.db"))
+    with open(exported, encoding="utf-8") as f:
+        exchange.import_lines(store, f, source="x", now="2026-11-30T12:00:00.000000Z")
+    assert seen == [True]
+    from projections.audit import audit
+
+    assert audit(1, store.raw_rows(1)).ok and seen == [True, False]  # a database's audit
+    store.close()
