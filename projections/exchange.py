@@ -159,11 +159,28 @@ def _fields_of_row(where, missing: list[str], extra: list[str]) -> Text:
 
 
 # Made once: json.loads and json.dumps with options build a new coder at every call.
-_DECODE = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant).decode
+_DECODER = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant)
+_DECODE, _RAW_DECODE = _DECODER.decode, _DECODER.raw_decode
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 
 
 def _parse(line: str, number: int) -> dict:
+    """The line's JSON object.  A line banco wrote (one object, its newline) is read by the
+    decoder's raw step alone; anything else goes through the whole decoder, whose words the
+    refusal quotes (blank, not JSON, extra text after the object, not an object)."""
+    try:
+        value, end = _RAW_DECODE(line)
+    except ValueError:
+        return _parse_slowly(line, number)
+    if (end != len(line) and not line[end:].isspace()) or type(value) is not dict:
+        return _parse_slowly(line, number)
+    return value
+
+
+def _parse_slowly(line: str, number: int) -> dict:
+    if not line.strip():
+        raise ImportRefused("line {number} is blank: a banco export has one event a line; nothing was imported",
+                            number=number)
     try:
         value = _DECODE(line)
     except ValueError as exc:
@@ -267,7 +284,7 @@ class _Hasher:
     def __init__(self) -> None:
         self.enc: dict = {}
         self.canonical: set[str] = set()
-        self.key: tuple | None = None
+        self.actor = self.cid = self.at = object()  # the command whose text is assembled
         self.head = self.mid = ""
 
     def _e(self, value) -> str:
@@ -281,20 +298,23 @@ class _Hasher:
     def text_and_hash(self, line: str, row: dict, prev: str) -> tuple[str, str]:
         """(the data's canonical text, the row's hash) of a version-2 row whose fields
         `_check_fields` has checked and whose prev_hash is `prev`."""
-        key = (row["actor"], row["command_id"], row["recorded_at"])
-        if key != self.key:
+        actor, cid, at = row["actor"], row["command_id"], row["recorded_at"]
+        if cid != self.cid or actor != self.actor or at != self.at:
             e = self._e
-            self.key = key
-            self.head = f'{{"actor":{e(key[0])},"chain_version":2,"command_id":{e(key[1])},"data":'
-            self.mid = f',"recorded_at":{e(key[2])},"schema_version":'
+            self.actor, self.cid, self.at = actor, cid, at
+            self.head = f'{{"actor":{e(actor)},"chain_version":2,"command_id":{e(cid)},"data":'
+            self.mid = f',"recorded_at":{e(at)},"schema_version":'
         head, mid = self.head, self.mid
-        end = f'{row["schema_version"]},"seq":{row["seq"]},"type":{self._e(row["type"])}}}'
+        type_ = row["type"]
+        end = (f'{row["schema_version"]},"seq":{row["seq"]},'
+               f'"type":{self.enc.get(type_) or self._e(type_)}}}')
         # a hash that is not hex cannot match the digest below: the row is refused whatever D is
         tail = f',"hash":"{row["hash"]}","prev_hash":"{prev}"{mid}{end}'
-        body = line[:-1] if line.endswith("\n") else line
+        n = len(line) - 1 if line.endswith("\n") else len(line)
+        stop = n - len(tail)
         text = None
-        if len(body) > len(head) + len(tail) and body.startswith(head) and body.endswith(tail):
-            text = body[len(head):len(body) - len(tail)]
+        if stop > len(head) and line.startswith(head) and line.endswith(tail, 0, n):
+            text = line[len(head):stop]
             if text not in self.canonical:
                 if _CANONICAL(row["data"]) != text:
                     text = None
@@ -334,16 +354,14 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                                  taken=taken, path=store.path, uid=uid)
         prev, count, started, ended, batch = GENESIS, 0, None, None, []
         versions, seen_head = set(), expect_head is None
-        hasher = _Hasher()
+        text_and_hash = _Hasher().text_and_hash
+        announced, listed = h["events"], set(h["chain_versions"])
         for number, line in enumerate(it, start=2):
-            if not line.strip():
-                raise ImportRefused("line {number} is blank: a banco export has one event a line; nothing was imported",
-                                    number=number)
-            row = _parse(line, number)
+            row = _parse(line, number)  # a blank line refused as such
             expected = count + 1
             _check_fields(row, number)
             seq = row["seq"]
-            if count >= h["events"]:
+            if count >= announced:
                 raise ImportRefused("line {number} holds event {seq}, but the header announces {events} events: the header lies, or lines were added; nothing was imported",
                                     number=number, seq=seq, events=h['events'])
             if seq != expected:
@@ -353,11 +371,11 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 raise ImportRefused("{where} does not follow line {amount}: its prev_hash is not the hash of event {amount2}, which was changed, or lines were swapped; nothing was imported",
                                     where=_where(number, seq), amount=number - 1, amount2=seq - 1)
             chain = row["chain_version"]
-            if chain not in h["chain_versions"]:
+            if chain not in listed:
                 raise ImportRefused("{where} is chain version {chain}, which the header does not list ({chain_versions}); nothing was imported",
                                     where=_where(number, seq), chain=chain, chain_versions=h['chain_versions'])
             if chain == 2:
-                data_text, hsh = hasher.text_and_hash(line, row, prev)
+                data_text, hsh = text_and_hash(line, row, prev)
             else:
                 data_text = _CANONICAL(row["data"])  # floats were refused by the parser
                 hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,
@@ -367,7 +385,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 raise ImportRefused("{where} does not match its hash: the line was edited; nothing was imported",
                                     where=_where(number, seq))
             versions.add(chain)
-            if started is None and row["type"] != "CommandRecorded":
+            type_ = row["type"]
+            if started is None and type_ != "CommandRecorded":
                 started = row
                 _check_start(h, row, number)
                 if uid is None:
@@ -375,19 +394,18 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                     if taken is not None:
                         raise UsageError("this game is already game {taken} in {path} (same first event); nothing was imported",
                                          taken=taken, path=store.path)
-            if row["type"] == "GameEnded":
+            if type_ == "GameEnded":
                 ended = seq
-            elif row["type"] == "EventRetracted" and ended in row["data"].get("seqs", ()):
+            elif type_ == "EventRetracted" and ended in row["data"].get("seqs", ()):
                 ended = None
-            if not seen_head and row["hash"] == expect_head:
+            if not seen_head and hsh == expect_head:
                 seen_head = True
-            batch.append((seq, row["type"], data_text, row["recorded_at"], row["actor"],
-                          row["command_id"], row["schema_version"], row["prev_hash"],
-                          row["hash"], chain))
+            batch.append((seq, type_, data_text, row["recorded_at"], row["actor"],
+                          row["command_id"], row["schema_version"], prev, hsh, chain))
             if len(batch) >= BATCH:
                 imp.insert(batch)
                 batch = []
-            prev, count = row["hash"], seq
+            prev, count = hsh, seq
             if count == 1:
                 first_at = row["recorded_at"]
         if count < h["events"]:

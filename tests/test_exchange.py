@@ -675,3 +675,30 @@ def test_the_imports_audit_skips_only_the_hashes_it_computed(exported, tmp_path,
 
     assert audit(1, store.raw_rows(1)).ok and seen == [True, False]  # a database's audit
     store.close()
+
+
+@pytest.mark.parametrize("line", ["\n", "  \t\n", "[1, 2]\n", '"text"\n', '{"a":1} x\n',
+                                  '{"a":1}{"b":2}\n', ' {"a":1}\n', '{"a":1}  \n', '{"a":1}',
+                                  '{"a":1.5}\n', '{"a":NaN}\n', '{"a":\n', '{"a":1}\r\n', ""])
+def test_a_line_is_read_as_the_whole_decoder_reads_it(line):
+    # the raw step reads banco's own lines; every other one gets the whole decoder's verdict
+    def whole(line):  # the import's reading before the raw step
+        if not line.strip():
+            return "blank"
+        try:
+            value = exchange._DECODE(line)
+        except ValueError as exc:
+            return f"not JSON: {exchange._why(exc)}"
+        return value if isinstance(value, dict) else "not an object"
+
+    try:
+        got = exchange._parse(line, 7)
+    except exchange.ImportRefused as exc:
+        got = str(exc)
+        expected = whole(line)
+        assert isinstance(expected, str) and (
+            "is blank" in got if expected == "blank" else
+            "is not a JSON object" in got if expected == "not an object" else
+            expected[len("not JSON: "):] in got), (got, expected)
+    else:
+        assert got == whole(line)
