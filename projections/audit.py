@@ -71,6 +71,20 @@ class AuditReport:
                 "not_checked": self.notes}
 
 
+@dataclass
+class Resume:
+    """The pass over a game as it stands after event `seq`: the chain's head, the table, the
+    checks' running state, the events undone so far, where the game ended."""
+    seq: int
+    prev: str
+    seen_v2: bool
+    state: object
+    checks: EventChecks | None
+    ended_at: int | None
+    uuid: str | None
+    gone: frozenset
+
+
 class _Stop(Exception):
     def __init__(self, seq: int | None, problem: str):
         super().__init__(problem)
@@ -177,7 +191,9 @@ class GameAudit:
 
     # the pass
 
-    def run(self) -> AuditReport:
+    def run(self, finish: bool = True) -> AuditReport:
+        """The pass over the rows; `finish=False` for a part of a long game whose rows go on
+        past these (projections/audit_parallel.py): what is checked at the end is not yet."""
         batch: list[dict] = []
         try:
             for raw in self.rows:
@@ -193,10 +209,28 @@ class GameAudit:
                 batch.append(row)
             if batch:
                 self._command(batch)
-            self._finish()
+            if finish:
+                self._finish()
         except _Stop as stop:
             return self._report(stop.seq, stop.problem)
         return self._report(None, None)
+
+    # a part of a long game, audited apart (projections/audit_parallel.py)
+
+    def resume(self, at: Resume) -> None:
+        """Go on from `at`, the pass as it stood after event at.seq: its rows must begin at
+        at.seq + 1, with a new command.  No restore point before at.seq is kept: an undo that
+        reaches further back folds again from the start (as for one behind every point)."""
+        self.expected, self.count, self.prev = at.seq + 1, at.seq, at.prev
+        self.seen_v2, self.state, self.uuid = at.seen_v2, at.state, at.uuid
+        self.checks = at.checks.copy() if at.checks is not None else None
+        self.ended_at, self.gone = at.ended_at, set(at.gone)
+        self.last_checkpoint = at.seq
+
+    def resumable(self) -> Resume:
+        """Where the pass stands: what `resume` needs to go on from here."""
+        return Resume(self.count, self.prev, self.seen_v2, self.state, self.checks,
+                      self.ended_at, self.uuid, frozenset(self.gone))
 
     def _report(self, seq, problem) -> AuditReport:
         notes = list(self.expect_notes)
