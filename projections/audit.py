@@ -191,12 +191,17 @@ class GameAudit:
 
     # the pass
 
-    def run(self, finish: bool = True) -> AuditReport:
-        """The pass over the rows; `finish=False` for a part of a long game whose rows go on
-        past these (projections/audit_parallel.py): what is checked at the end is not yet."""
+    def run(self, finish: bool = True, stop: int | None = None) -> AuditReport:
+        """The pass over the rows.  For a part of a long game (projections/audit_parallel.py):
+        `stop`, its last seq (the rows go one past it), and `finish=False`: what is checked at
+        the end of the log is not checked at the end of a part."""
         batch: list[dict] = []
         try:
             for raw in self.rows:
+                if stop is not None and raw[1] > stop:
+                    self._stop_before(raw, batch)
+                    batch = []
+                    break
                 try:
                     row = self._row(raw)
                 except _Stop:
@@ -226,6 +231,22 @@ class GameAudit:
         self.checks = at.checks.copy() if at.checks is not None else None
         self.ended_at, self.gone = at.ended_at, set(at.gone)
         self.last_checkpoint = at.seq
+
+    def _stop_before(self, raw: tuple, batch: list[dict]) -> None:
+        """The row after a part: read as the one pass reads it, its chain checked before the
+        command that ends the part is judged (so a problem there is named with the same head
+        and count), then left to the next part."""
+        kept = self.prev, self.expected, self.count, self.seen_v2, len(self.expect_at)
+        try:
+            self._row(raw)
+        except _Stop:
+            if batch:
+                self._command(batch, partial=True)
+            raise
+        if batch:
+            self._command(batch)
+        self.prev, self.expected, self.count, self.seen_v2 = kept[:4]
+        del self.expect_at[kept[4]:]
 
     def resumable(self) -> Resume:
         """Where the pass stands: what `resume` needs to go on from here."""

@@ -99,7 +99,7 @@ def _plan(store, game_id: int, processes: int, chunk: int | None):
     head = conn.execute("SELECT hash FROM events WHERE game_id=? AND seq=?",
                         (game_id, count)).fetchone()[0]
     if chunk:
-        nominal = list(range(1 + chunk, count + 1, chunk))
+        nominal = list(range(1 + chunk, count + 1 - chunk // 2, chunk))  # no stub at the end
     else:
         # worker i folds s_i events ahead (FOLD_RATIO each) then audits s_(i+1) - s_i:
         # s_(i+1) = T + (1 - r) s_i, all finishing at T
@@ -133,7 +133,8 @@ def _command_start(conn, game_id: int, at: int, last: int) -> int | None:
 
 
 class _PartRows(RawRows):
-    """A game's rows first..last as stored (`fetch` reads any of the game's rows again)."""
+    """A game's rows first..last and the one after (GameAudit.run's `stop`), as stored;
+    `fetch` reads any of the game's rows again."""
 
     def __init__(self, store, game_id: int, first: int, last: int):
         super().__init__(store, game_id)
@@ -142,7 +143,7 @@ class _PartRows(RawRows):
     def __iter__(self):
         s = self.store
         cursor = s.conn.execute(f"SELECT {s._cols} FROM events WHERE game_id=? AND seq>=? AND "
-                                "seq<=? ORDER BY seq", (self.game_id, self.first, self.last))
+                                "seq<=? ORDER BY seq", (self.game_id, self.first, self.last + 1))
         return self._guarded(cursor)
 
 
@@ -169,7 +170,7 @@ def _audit_part(store, game_id: int, first: int, last: int, expect_head: str | N
     audit = GameAudit(game_id, _PartRows(store, game_id, first, last), expect_head)
     if start is not None:
         audit.resume(start)
-    report = audit.run(finish=False)
+    report = audit.run(finish=False, stop=last)
     return _Part(first, start, audit.resumable(), report.bad_seq, report.problem,
                  audit.commands, audit.unrecorded, audit.expect_at)
 
