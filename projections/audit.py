@@ -24,6 +24,10 @@ triggers that keep the log append-only, the games table (a mutable index: its la
 head are checked against the log, so a log cut short is caught), the snapshots (never used
 here, but checked against the log they claim to summarise), the tournaments' own chains.
 Snapshots are never trusted by the audit: it folds from the first event.
+
+A long game's pass may be cut into parts audited at once by worker processes
+(projections/audit_parallel.py): `resume`, `run(stop=...)` and `resumable` let a part start
+where the pass before it stood and hand back where it ends; the verdict is the one pass's.
 """
 
 from __future__ import annotations

@@ -201,8 +201,14 @@ def _parallel(store, game_id: int, expect_head: str | None, parts: list[tuple[in
               processes: int) -> AuditReport | None:
     path = os.path.abspath(store.path)
     tasks = [(path, game_id, a, b, expect_head) for a, b in parts]
+    try:
+        return _gather(store, game_id, expect_head, parts, processes, tasks)
+    except Exception:  # no processes here, a worker that could not read the file...
+        return None  # ...the one pass, which says what is wrong with the file if anything
+
+
+def _gather(store, game_id, expect_head, parts, processes, tasks) -> AuditReport:
     merged = GameAudit(game_id, store.raw_rows(game_id), expect_head)
-    merged.unrecorded = []
     with _context().Pool(processes) as pool:
         at: Resume | None = None
         for (a, b), part in zip(parts, pool.imap(_worker, tasks), strict=True):

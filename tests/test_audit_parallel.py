@@ -367,3 +367,13 @@ def test_any_tampering_parallel_is_sequential(template, tmp_path_factory, where,
               f"UPDATE events SET seq={seq + 1} WHERE game_id=1 AND seq=-1",
               rechain_from=seq if rechain else None)
     assert parallel(db, chunk=chunk) == sequential(db)
+
+
+def test_workers_that_fail_leave_the_one_pass(db, monkeypatch):
+    """A worker that cannot read the file (or no processes at all): the one pass's report."""
+    def unreadable(task):
+        raise OSError("no such file")
+
+    monkeypatch.setattr(ap, "_worker", unreadable)
+    change_dice(db, dice_near(db, parts(db)[2][0] + 3))
+    assert parallel(db) == sequential(db)
