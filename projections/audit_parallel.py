@@ -209,7 +209,15 @@ def _parallel(store, game_id: int, expect_head: str | None, parts: list[tuple[in
 
 def _gather(store, game_id, expect_head, parts, processes, tasks) -> AuditReport:
     merged = GameAudit(game_id, store.raw_rows(game_id), expect_head)
-    with _context().Pool(processes) as pool:
+    context = _context()
+    if context.get_start_method() == "fork":
+        # The audit's one-time work (its modules, the compiled schemas, the rule set and
+        # board) done once here, before the workers are forked from this process, rather than
+        # once in each: the first few commands audited and thrown away.
+        warm = _command_start(store.conn, game_id, min(100, parts[0][1]), parts[0][1])
+        if warm is not None:
+            _audit_part(store, game_id, 1, warm - 1, None)
+    with context.Pool(processes) as pool:
         at: Resume | None = None
         for (a, b), part in zip(parts, pool.imap(_worker, tasks), strict=True):
             if at is not None and (part.start is None or not same(part.start, at)):
