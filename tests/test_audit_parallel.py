@@ -377,3 +377,27 @@ def test_workers_that_fail_leave_the_one_pass(db, monkeypatch):
     monkeypatch.setattr(ap, "_worker", unreadable)
     change_dice(db, dice_near(db, parts(db)[2][0] + 3))
     assert parallel(db) == sequential(db)
+
+
+@pytest.mark.parametrize("tamper", [False, True])
+def test_a_format_1_game_audits_alike(template, tmp_path, tamper):
+    """Rows from before commands were recorded (chain version 1): folded and checked, not
+    re-derived; the note that says so spans every part."""
+    from format1 import as_format1_log, write_format1
+
+    events = [{"seq": s, "type": t, "data": json.loads(d)} for s, t, d in log(template)]
+    db = tmp_path / "old.db"
+    write_format1(str(db), {1: as_format1_log(events)})
+    if tamper:
+        seq = dice_near(db, parts(db)[-2][0] + 2)
+        data = json.loads(next(d for s, _, d in log(db) if s == seq))
+        data["dice"] = [7, 7]
+        conn = sqlite3.connect(db)
+        drop_triggers(conn)
+        conn.execute("UPDATE events SET data=? WHERE game_id=1 AND seq=?",
+                     (canonical_json(data), seq))
+        conn.commit()
+        conn.close()
+    report = parallel(db)
+    assert report == sequential(db)
+    assert report["not_checked"] and report["ok"] is not tamper
