@@ -4,8 +4,8 @@ process at once, the verdict the one pass (projections/audit.py) would give.
 A part's worker needs the pass as it stood at the part's first event: the chain's head, the
 table, the checks' running books, the events undone so far, where the game ended.  It works
 them out itself, from the log only: it folds every event before its part (the fold alone, no
-re-derivation and no checks: under a third of the audit's cost an event), the undone ones left out
-(the EventRetracted rows before it), and posts their transfers to the books.  The parts are
+re-derivation and no checks: under a third of the audit's cost an event), the undone ones
+left out (the EventRetracted rows before it), and posts their transfers to the books.  The parts are
 sized so that the workers finish together: the first, which folds nothing ahead, the largest.
 The book's snapshots are not used: the store keeps only a game's newest few, all near its end.
 
@@ -19,8 +19,10 @@ caches of the checks (the last table that passed, the last books that balanced) 
 each part: a table that passed is only looked at again, never judged otherwise.
 
 Only a game whose rows are exactly events 1..N (N and the head read first: the workers stop
-at N, and the head they end on must be it), at least THRESHOLD long, is cut; every other game gets the one pass, which names what is wrong with it.  Parts begin
-with a command (never inside one).  Workers read the file with writes refused (query_only).
+at N, and the head they end on must be it), at least THRESHOLD long, is cut; every other game
+gets the one pass, which names what is wrong with it.  A part begins with a command (never
+inside one), and reads the row after its last as the one pass does before judging its last
+command.  Workers read the file with writes refused (query_only).
 BANCO_AUDIT_WORKERS=1 audits in one pass; BANCO_AUDIT_CHUNK=N cuts parts of about N events
 whatever the game's length (for tests).
 """
@@ -89,10 +91,10 @@ def _plan(store, game_id: int, processes: int, chunk: int | None):
     conn = store.conn
     if conn is None or store.format < 1 or not getattr(store, "path", None):
         return None
-    count, low, high, whole = conn.execute(
-        "SELECT COUNT(*), MIN(seq), MAX(seq), SUM(typeof(seq) = 'integer') FROM events "
-        "WHERE game_id=?", (game_id,)).fetchone()
-    if not count or low != 1 or high != count or whole != count:
+    count, distinct, low, high, whole = conn.execute(
+        "SELECT COUNT(*), COUNT(DISTINCT seq), MIN(seq), MAX(seq), "
+        "SUM(typeof(seq) = 'integer') FROM events WHERE game_id=?", (game_id,)).fetchone()
+    if not count or low != 1 or high != count or whole != count or distinct != count:
         return None  # a gap, a stray seq: the one pass names it
     if count < (2 * chunk if chunk else THRESHOLD):
         return None

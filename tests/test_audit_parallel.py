@@ -401,3 +401,22 @@ def test_a_format_1_game_audits_alike(template, tmp_path, tamper):
     report = parallel(db)
     assert report == sequential(db)
     assert report["not_checked"] and report["ok"] is not tamper
+
+
+def test_a_duplicated_seq_in_a_table_without_its_key_gets_the_one_pass(db):
+    """A forger who rebuilt the table without its primary key: seqs 1..N counted right but
+    one twice and one missing; the one pass names it, never the parts."""
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("ALTER TABLE events RENAME TO old_events")
+    conn.execute("CREATE TABLE events AS SELECT * FROM old_events")
+    conn.execute("DROP TABLE old_events")
+    conn.execute("UPDATE events SET seq=seq-1 WHERE game_id=1 AND seq=1500")
+    conn.commit()
+    conn.close()
+    store = SQLiteStore(str(db), create=False)
+    try:
+        assert ap._plan(store, 1, 2, CHUNK) is None
+    finally:
+        store.close()
+    assert parallel(db) == sequential(db)
