@@ -60,6 +60,20 @@ def redone(monkeypatch) -> list[int]:
     return seen
 
 
+@pytest.fixture
+def cut(monkeypatch) -> list[int]:
+    """How many parts each game audited apart was cut into."""
+    seen: list[int] = []
+    gather = ap._parallel
+
+    def spy(store, game_id, expect_head, parts, processes):
+        seen.append(len(parts))
+        return gather(store, game_id, expect_head, parts, processes)
+
+    monkeypatch.setattr(ap, "_parallel", spy)
+    return seen
+
+
 def sequential(db, expect_head=None) -> dict:
     store = SQLiteStore(str(db), create=False)
     try:
@@ -317,7 +331,7 @@ def test_short_games_and_one_worker_get_the_one_pass(db, monkeypatch):
     assert ap.workers() == 3
 
 
-def test_banco_audit_uses_the_parts(db, monkeypatch):
+def test_banco_audit_uses_the_parts(db, monkeypatch, cut):
     from click.testing import CliRunner
 
     from cli.main import cli
@@ -330,7 +344,7 @@ def test_banco_audit_uses_the_parts(db, monkeypatch):
         result = CliRunner().invoke(cli, ["--db", str(db), "audit", "--json"])
         assert result.exit_code == 3, result.output
         out[workers] = json.loads(result.output)
-    assert out["1"] == out["2"]
+    assert out["1"] == out["2"] and cut == [len(parts(db))]
 
 
 @settings(max_examples=8, deadline=None,
@@ -420,3 +434,21 @@ def test_a_duplicated_seq_in_a_table_without_its_key_gets_the_one_pass(db):
     finally:
         store.close()
     assert parallel(db) == sequential(db)
+
+
+def test_seal_audits_a_long_game_on_parts(db, tmp_path, monkeypatch, cut):
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    def banco(*args):
+        return CliRunner().invoke(cli, ["--db", str(db), *args], catch_exceptions=False)
+
+    monkeypatch.setenv("BANCO_AUDIT_WORKERS", "2")
+    monkeypatch.setenv("BANCO_AUDIT_CHUNK", str(CHUNK))
+    assert banco("keygen", "--out", str(tmp_path / "rita")).exit_code == 0
+    seq = dice_near(db, parts(db)[-2][0] + 3)
+    change_dice(db, seq)
+    result = banco("seal", "--key", str(tmp_path / "rita.key"), "--out", str(tmp_path / "s"))
+    assert result.exit_code == 3 and f"FAILED at event {seq}:" in result.output
+    assert not (tmp_path / "s").exists() and cut == [len(parts(db))]
