@@ -452,3 +452,13 @@ def test_seal_audits_a_long_game_on_parts(db, tmp_path, monkeypatch, cut):
     result = banco("seal", "--key", str(tmp_path / "rita.key"), "--out", str(tmp_path / "s"))
     assert result.exit_code == 3 and f"FAILED at event {seq}:" in result.output
     assert not (tmp_path / "s").exists() and cut == [len(parts(db))]
+
+
+def test_workers_started_by_spawn_give_the_same_report(db, monkeypatch, cut):
+    """Where fork is not available (macOS, Windows) the workers are spawned: fresh processes
+    that import banco and open the file themselves."""
+    import multiprocessing
+
+    monkeypatch.setattr(ap, "_context", lambda: multiprocessing.get_context("spawn"))
+    change_dice(db, dice_near(db, parts(db)[5][0] + 3))
+    assert parallel(db, chunk=1000) == sequential(db) and cut == [len(parts(db, 1000))]
