@@ -310,12 +310,12 @@ def test_expect_head_on_several_parts(db):
     hashes = dict(conn.execute("SELECT seq, hash FROM events WHERE game_id=1"))
     conn.close()
     last = max(hashes)
-    cut = parts(db)
+    cut = parts(db, 600)
     for head in (hashes[last], hashes[cut[0][1] - 3][:10], hashes[cut[-1][0]][:8].upper(),
-                 f"banco/1/{cut[5][0]}/{hashes[cut[5][0]][:12]}",
-                 f"banco/1/{cut[5][0]}/{'0' * 12}", f"banco/1/{last + 4}/{hashes[last][:12]}",
+                 f"banco/1/{cut[2][0]}/{hashes[cut[2][0]][:12]}",
+                 f"banco/1/{cut[2][0]}/{'0' * 12}", f"banco/1/{last + 4}/{hashes[last][:12]}",
                  "deadbeefdeadbeef"):
-        report = parallel(db, head)
+        report = parallel(db, head, chunk=600)
         assert report == sequential(db, head), head
 
 
