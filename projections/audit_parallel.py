@@ -324,7 +324,7 @@ def same(a: Resume, b: Resume) -> bool:
     if (a.seq, a.prev, a.seen_v2, a.ended_at, a.uuid, a.gone) != \
             (b.seq, b.prev, b.seen_v2, b.ended_at, b.uuid, b.gone):
         return False
-    if a.state != b.state:
+    if a.state != b.state or _orders(a.state) != _orders(b.state):
         return False
     x, y = a.checks, b.checks
     if x is None or y is None:
@@ -334,6 +334,11 @@ def same(a: Resume, b: Resume) -> bool:
     p, q = x.books, y.books
     return (p.seats, p.playing, p.issued, _nonzero(p.balances)) == \
         (q.seats, q.playing, q.issued, _nonzero(q.balances))
+
+
+def _orders(state) -> list:
+    # equal dicts may differ in order, and what is said about them follows it
+    return [list(v) for v in (state or ()) if type(v) is dict]
 
 
 def _event(row: dict | None):
