@@ -246,7 +246,7 @@ def _gather(store, game_id, expect_head, parts, processes, tasks) -> AuditReport
 
 # --- the pass at a part's start, worked out ahead ----------------------------------------------
 
-def fold_ahead(store, game_id: int, first: int, block: int = 2000) -> Resume:
+def fold_ahead(store, game_id: int, first: int) -> Resume:
     """The pass as it would stand after event first - 1, from the log alone: the fold of the
     events before (the undone ones left out), the books posted with their transfers, the
     chain's head there.  Trusted for nothing: `same` compares it with the pass itself."""
@@ -259,17 +259,16 @@ def fold_ahead(store, game_id: int, first: int, block: int = 2000) -> Resume:
         except (ValueError, AttributeError, TypeError):
             pass  # the pass names it; this start will not match
     rows = RawRows(store, game_id)
-    state = checks = books = last = ended_at = uuid = None
-    seen_v2 = False
+    state = checks = books = ended_at = uuid = None
     parsed: dict[str, dict] = {}  # a game repeats its texts word for word; the fold only reads
     handlers, money, setup = HANDLERS, MONEY_EVENTS, Books.SETUP
-    for lo in range(1, first, block):
-        for raw in rows.fetch(lo, min(lo + block - 1, first - 1)):
-            seq, type_, text = raw[1], raw[2], raw[3]
-            last, seen_v2 = raw, seen_v2 or raw[10] == 2
+    cursor = conn.execute("SELECT seq, type, data FROM events WHERE game_id=? AND seq<? "
+                          "ORDER BY seq", (game_id, first))
+    while block := cursor.fetchmany(512):
+        for seq, type_, text in block:
             if state is None:
                 if type_ == "GameStarted":
-                    row = _as_row(raw)
+                    row = _as_row(rows.fetch(seq, seq)[0])
                     state = initial_state(game_id, row)
                     uuid = row["data"].get("game_uuid")
                     checks = EventChecks(state)
@@ -301,6 +300,10 @@ def fold_ahead(store, game_id: int, first: int, block: int = 2000) -> Resume:
                         books.issued.setdefault(e.payee, e.seq)
                     b[e.payer] = b.get(e.payer, 0) - e.amount
                     b[e.payee] = b.get(e.payee, 0) + e.amount
+    found = rows.fetch(first - 1, first - 1)
+    last = found[0] if found else None
+    # a v1 row after a v2 row fails the pass: a part that passes has seen v2 iff its last has
+    seen_v2 = last is not None and last[10] == 2
     prev = last[9] if last is not None else ""
     # the last event folded is the one before `first`: never undone by then (an undo takes
     # back events before itself), so it is the checks' `previous`
