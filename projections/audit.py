@@ -242,11 +242,14 @@ class GameAudit:
         and count), then left to the next part."""
         kept = self.prev, self.expected, self.count, self.seen_v2, len(self.expect_at)
         try:
-            self._row(raw)
+            row = self._row(raw)
         except _Stop:
             if batch:
                 self._command(batch, partial=True)
             raise
+        if batch and row["command_id"] == batch[0]["command_id"]:
+            # parts are cut between commands: the rows changed since (the caller's one pass)
+            raise RuntimeError("a part of the audit ends inside a command")
         if batch:
             self._command(batch)
         self.prev, self.expected, self.count, self.seen_v2 = kept[:4]

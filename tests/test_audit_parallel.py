@@ -469,3 +469,18 @@ def test_workers_started_by_spawn_give_the_same_report(db, monkeypatch, cut):
     monkeypatch.setattr(ap, "_context", lambda: multiprocessing.get_context("spawn"))
     change_dice(db, dice_near(db, parts(db)[5][0] + 3))
     assert parallel(db, chunk=1000) == sequential(db) and cut == [len(parts(db, 1000))]
+
+
+def test_a_part_that_would_end_inside_a_command_leaves_the_one_pass(db, monkeypatch, cut):
+    """Parts are cut between commands; rows that changed since the cut was planned (a part
+    ending inside a command) give the one pass, never a command judged in halves."""
+    plan = ap._plan
+
+    def inside(store, game_id, processes, chunk):
+        last, head, made = plan(store, game_id, processes, chunk)
+        (a, b), (c, d) = made[2], made[3]
+        return last, head, [*made[:2], (a, b + 1), (c + 1, d), *made[4:]]
+
+    monkeypatch.setattr(ap, "_plan", inside)
+    change_dice(db, dice_near(db, len(log(db)) - 40))
+    assert parallel(db) == sequential(db) and cut == []
