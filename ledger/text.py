@@ -51,6 +51,20 @@ class Text(str):
     def __repr__(self) -> str:
         return f"Text({str.__repr__(self)})"
 
+    def __reduce__(self):
+        # pickled whole (a problem found by an audit's worker process, projections/
+        # audit_parallel.py): str's own pickling would keep the English and lose the rest
+        slots = {name: getattr(self, name) for c in type(self).__mro__
+                 for name in getattr(c, "__slots__", ())}
+        return _rebuilt, (type(self), str.__str__(self), slots)
+
+
+def _rebuilt(cls, english: str, slots: dict):
+    self = str.__new__(cls, english)
+    for name, value in slots.items():
+        setattr(self, name, value)
+    return self
+
 
 def _fill(template, plural_, n, params, tr) -> str:
     if plural_ is not None:

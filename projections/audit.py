@@ -24,6 +24,10 @@ triggers that keep the log append-only, the games table (a mutable index: its la
 head are checked against the log, so a log cut short is caught), the snapshots (never used
 here, but checked against the log they claim to summarise), the tournaments' own chains.
 Snapshots are never trusted by the audit: it folds from the first event.
+
+A long game's pass may be cut into parts audited at once by worker processes
+(projections/audit_parallel.py): `resume`, `run(stop=...)` and `resumable` let a part start
+where the pass before it stood and hand back where it ends; the verdict is the one pass's.
 """
 
 from __future__ import annotations
@@ -69,6 +73,20 @@ class AuditReport:
                 "head": self.head, "ok": self.ok, "bad_seq": self.bad_seq,
                 "problem": self.problem, "commands_rederived": self.commands,
                 "not_checked": self.notes}
+
+
+@dataclass
+class Resume:
+    """The pass over a game as it stands after event `seq`: the chain's head, the table, the
+    checks' running state, the events undone so far, where the game ended."""
+    seq: int
+    prev: str
+    seen_v2: bool
+    state: object
+    checks: EventChecks | None
+    ended_at: int | None
+    uuid: str | None
+    gone: frozenset
 
 
 class _Stop(Exception):
@@ -183,10 +201,17 @@ class GameAudit:
 
     # the pass
 
-    def run(self) -> AuditReport:
+    def run(self, finish: bool = True, stop: int | None = None) -> AuditReport:
+        """The pass over the rows.  For a part of a long game (projections/audit_parallel.py):
+        `stop`, its last seq (the rows go one past it), and `finish=False`: what is checked at
+        the end of the log is not checked at the end of a part."""
         batch: list[dict] = []
         try:
             for raw in self.rows:
+                if stop is not None and raw[1] > stop:
+                    self._stop_before(raw, batch)
+                    batch = []
+                    break
                 try:
                     row = self._row(raw)
                 except _Stop:
@@ -199,10 +224,47 @@ class GameAudit:
                 batch.append(row)
             if batch:
                 self._command(batch)
-            self._finish()
+            if finish:
+                self._finish()
         except _Stop as stop:
             return self._report(stop.seq, stop.problem)
         return self._report(None, None)
+
+    # a part of a long game, audited apart (projections/audit_parallel.py)
+
+    def resume(self, at: Resume) -> None:
+        """Go on from `at`, the pass as it stood after event at.seq: its rows must begin at
+        at.seq + 1, with a new command.  No restore point before at.seq is kept: an undo that
+        reaches further back folds again from the start (as for one behind every point)."""
+        self.expected, self.count, self.prev = at.seq + 1, at.seq, at.prev
+        self.seen_v2, self.state, self.uuid = at.seen_v2, at.state, at.uuid
+        self.checks = at.checks.copy() if at.checks is not None else None
+        self.ended_at, self.gone = at.ended_at, set(at.gone)
+        self.last_checkpoint = at.seq
+
+    def _stop_before(self, raw: tuple, batch: list[dict]) -> None:
+        """The row after a part: read as the one pass reads it, its chain checked before the
+        command that ends the part is judged (so a problem there is named with the same head
+        and count), then left to the next part."""
+        kept = self.prev, self.expected, self.count, self.seen_v2, len(self.expect_at)
+        try:
+            row = self._row(raw)
+        except _Stop:
+            if batch:
+                self._command(batch, partial=True)
+            raise
+        if batch and row["command_id"] == batch[0]["command_id"]:
+            # parts are cut between commands: the rows changed since (the caller's one pass)
+            raise RuntimeError("a part of the audit ends inside a command")
+        if batch:
+            self._command(batch)
+        self.prev, self.expected, self.count, self.seen_v2 = kept[:4]
+        del self.expect_at[kept[4]:]
+
+    def resumable(self) -> Resume:
+        """Where the pass stands: what `resume` needs to go on from here."""
+        return Resume(self.count, self.prev, self.seen_v2, self.state, self.checks,
+                      self.ended_at, self.uuid, frozenset(self.gone))
 
     def _report(self, seq, problem) -> AuditReport:
         notes = list(self.expect_notes)

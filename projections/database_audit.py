@@ -4,7 +4,8 @@ table against each log (so a log cut short is caught without a seal), the tourna
 chains, the maintenance history; and, given a referee's seal and public key, the sealed
 prefix of one game (ledger/seals.py).
 
-The audit never repairs anything (that is `banco doctor --repair`) and never trusts the games
+A long game is audited on every core (projections/audit_parallel.py), with the one pass's
+verdict.  The audit never repairs anything (that is `banco doctor --repair`) and never trusts the games
 table or a snapshot: each game is folded from its first event.
 """
 
@@ -17,7 +18,8 @@ from ledger.health import Finding, games_findings, maintenance, structure_findin
 from ledger.health import tournament_findings as tournaments
 from ledger.text import msg
 
-from .audit import AuditReport, GameAudit
+from .audit import AuditReport
+from .audit_parallel import audit_game
 
 
 @dataclass
@@ -97,7 +99,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
         history = maintenance(conn)
     reports = []
     for g in ids:
-        report = GameAudit(g, store.raw_rows(g), expect_head).run()
+        report = audit_game(store, g, expect_head)
         for f in index.get(g, ()):
             if report.ok:
                 report.bad_seq, report.problem = f.seq, f.problem
