@@ -140,11 +140,17 @@ class BancoGroup(click.Group):
         i18n.localize(self)
         super().format_help(ctx, formatter)
 
+    standalone = True  # run as `banco ...`, not a line of the shell run in-process
+
     def main(self, args=None, *rest, **options):
         # Each run speaks its own language, in-process runs (tests, the shell's lines) too.
-        with i18n.speaking(sys.argv[1:] if args is None else list(args)):
-            i18n.localize(self)
-            return super().main(args, *rest, **options)
+        previous, self.standalone = self.standalone, options.get("standalone_mode", True)
+        try:
+            with i18n.speaking(sys.argv[1:] if args is None else list(args)):
+                i18n.localize(self)
+                return super().main(args, *rest, **options)
+        finally:
+            self.standalone = previous
 
     def parse_args(self, ctx, args):
         # The words as given, for the line a write records (cli/session.py's typed_line).
@@ -157,6 +163,13 @@ class BancoGroup(click.Group):
         except BancoError as exc:
             click.echo(i18n.say_error(exc), err=True)
             ctx.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            if not self.standalone:
+                raise  # the shell or `run` says what was recorded before the Ctrl-C
+            # Ctrl-C: the shell's convention (128 + SIGINT), not click's "Aborted!" and exit 1,
+            # which banco's contract keeps for a refusal by the rules
+            click.echo("\n" + i18n._("interrupted"), err=True)
+            ctx.exit(130)
         except BrokenPipeError:
             # `banco log | head -1`: the reader has gone; that is not an error (click itself
             # would exit 1).  Point stdout at devnull so that the last flush is quiet too.

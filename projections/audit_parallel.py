@@ -180,6 +180,14 @@ def _audit_part(store, game_id: int, first: int, last: int, expect_head: str | N
 _STORE = None
 
 
+def _quiet_worker() -> None:
+    # Ctrl-C at the terminal reaches every process of the group: the parent stops the pool
+    # and says so once; a worker printing its own traceback would bury that under noise.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _worker(task) -> _Part:
     """In a worker process: its own connection, writes refused."""
     global _STORE
@@ -219,7 +227,7 @@ def _gather(store, game_id, expect_head, parts, processes, tasks) -> AuditReport
         warm = _command_start(store.conn, game_id, min(100, parts[0][1]), parts[0][1])
         if warm is not None:
             _audit_part(store, game_id, 1, warm - 1, None)
-    with context.Pool(processes) as pool:
+    with context.Pool(processes, initializer=_quiet_worker) as pool:
         at: Resume | None = None
         for (a, b), part in zip(parts, pool.imap(_worker, tasks), strict=True):
             if at is not None and (part.start is None or not same(part.start, at)):

@@ -484,3 +484,47 @@ def test_a_part_that_would_end_inside_a_command_leaves_the_one_pass(db, monkeypa
     monkeypatch.setattr(ap, "_plan", inside)
     change_dice(db, dice_near(db, len(log(db)) - 40))
     assert parallel(db) == sequential(db) and cut == []
+
+
+# --- Ctrl-C -----------------------------------------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_ctrl_c_stops_the_workers_with_one_line_and_exit_130(db):
+    """Ctrl-C at a terminal reaches the whole process group: the workers once printed a
+    traceback each, and click's "Aborted!" exited 1 (banco's code for a refusal)."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    banco = Path(sys.executable).parent / "banco"
+    env = {**os.environ, "BANCO_AUDIT_CHUNK": "10", "BANCO_AUDIT_WORKERS": "2"}
+    proc = subprocess.Popen([str(banco), "--db", str(db), "audit"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # its own group, as a terminal gives it
+    deadline = time.monotonic() + 20
+    while not _children(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert proc.poll() is None, "the audit ended before its workers could be interrupted"
+    time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (out, err)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.strip() == "interrupted"
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):  # no worker left behind
+        os.killpg(proc.pid, 0)
