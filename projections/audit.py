@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from hashlib import sha256
 
 from ledger.canonical import GENESIS, UnknownChainVersion, row_hash, stored_row_hash
-from ledger.state import HANDLERS, initial_state
+from ledger.state import HANDLERS, initial_state, with_seq
 from ledger.text import Joined, Text, msg
 
 from .checks import EventChecks
@@ -89,6 +89,9 @@ def _no_constant(text: str):
 
 _DECODE = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant).decode
 _CANON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+# json.dumps(value, ensure_ascii=False) without json.dumps's own Python layer: the chain's text
+# around a row's data (ledger/canonical.py's stored_row_hash spells it the same way)
+_TEXT = json.JSONEncoder(ensure_ascii=False).encode
 
 
 class DictRows:
@@ -253,7 +256,7 @@ class GameAudit:
     def _encode(self, text) -> str:
         found = self._enc.get(text)
         if found is None:
-            found = self._enc[text] = json.dumps(text, ensure_ascii=False)
+            found = self._enc[text] = _TEXT(text)
             if len(self._enc) > 2048:
                 self._enc.clear()
         return found
@@ -289,10 +292,11 @@ class GameAudit:
             # rows share their actor, command id and time, so the text around the data is
             # assembled once a command
             if cid != self._cid or actor != self._actor or at != self._at:
-                e = self._encode
+                # the actor repeats, a command's id and time do not: only the first is kept
                 self._cid, self._actor, self._at = cid, actor, at
-                self._head = f'{{"actor":{e(actor)},"chain_version":2,"command_id":{e(cid)},"data":'
-                self._mid = f',"recorded_at":{e(at)},"schema_version":'
+                self._head = (f'{{"actor":{self._encode(actor)},"chain_version":2,'
+                              f'"command_id":{_TEXT(cid)},"data":')
+                self._mid = f',"recorded_at":{_TEXT(at)},"schema_version":'
             etype = self._enc.get(type_) or self._encode(type_)
             h = sha256(f'{prev}{self._head}{text}{self._mid}{version},"seq":{seq},"type":{etype}}}'
                        .encode()).hexdigest()
@@ -315,6 +319,8 @@ class GameAudit:
                                      "was edited"))
         self.prev, self.expected, self.count = hsh, expected + 1, expected
         kind, value = self.expect
+        if kind is None:  # no --expect-head: nothing more to look at
+            return row
         if kind == "head" and hsh.startswith(value):
             self.expect_at.append(seq)
         elif kind == "line" and seq == value[0] and not hsh.startswith(value[1]):
@@ -420,7 +426,7 @@ class GameAudit:
         line = said.get("line")
         who = f"`{line}`" if line else msg("the command")
         recorded = Recorded(cr["seq"], line, said.get("command"), facts, cr["text"])
-        state = self.state._replace(seq=cr["seq"]) if self.state is not None else None
+        state = with_seq(self.state, cr["seq"]) if self.state is not None else None
         ctx = Context(self.game_id, state, self._before, self._hash_at, self.uuid, self._data)
         try:
             expected = expected_facts(ctx, recorded)
@@ -438,14 +444,17 @@ class GameAudit:
                                 "refused here: {why}", who=who, seq=cr["seq"], why=why)])
             ) from None
         states = getattr(expected, "states", None)
+        n = len(expected)
         for i, row in enumerate(facts):
-            if i < len(expected) and self._as_derived(row, expected[i]):
+            if i < n and self._as_derived(row, expected[i]):
+                # _after_the_end, asked before the fold (a GameEnded sets ended_at)
+                late = self._after_the_end(row) if self.ended_at is not None else []
                 if states is not None:  # decide has folded it: check it against its table
-                    problems = self._after_the_end(row) + self._check(row, states[i])
+                    problems = self._check(row, states[i])
                 else:
-                    problems = self._after_the_end(row) + self._apply(row)
-                if problems:
-                    raise _Stop(row["seq"], Joined(problems))
+                    problems = self._apply(row)
+                if problems or late:
+                    raise _Stop(row["seq"], Joined(late + problems))
                 continue
             self._data(row)
             problems = self._after_the_end(row) + self._apply(row)
