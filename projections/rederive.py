@@ -41,9 +41,14 @@ class Derived(list):
     """Facts worked out by `decide`, with the table after each (`states`): the audit checks
     them against those tables instead of folding the same facts again."""
 
-    def __init__(self, events: list[dict], states: list):
-        super().__init__(events)
-        self.states = states
+    states: list
+
+    @classmethod
+    def of(cls, events: list[dict], states: list) -> Derived:
+        # list's own constructor, without a Python-level __init__ calling super()
+        derived = cls(events)
+        derived.states = states
+        return derived
 
 
 class Context:
@@ -115,7 +120,7 @@ def _by_decide(ctx: Context, cmd: Recorded) -> list[dict]:
     command = _decoded(cmd)
     try:
         tx = decide_tx(ctx.state, command)
-        return Derived(tx.events, tx.states)
+        return Derived.of(tx.events, tx.states)
     except RuleViolation as refusal:
         if refusal.record:
             return refusal.record
