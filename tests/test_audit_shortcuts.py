@@ -113,3 +113,25 @@ def test_with_seq_is_replace():
     t = TABLES["classic-4p"][-1]
     assert with_seq(t, 12345) == t._replace(seq=12345)
     assert type(with_seq(t, 7)) is State
+
+
+accounts = st.sampled_from(["Anna", "Bruno", "bank", "Zoe", ""])
+
+
+@settings(max_examples=300, deadline=None)
+@given(accounts, accounts, st.integers(-3, 3), st.sampled_from(["RentPaid", "TaxPaid",
+                                                                 "CashIssued"]))
+def test_books_post_names_what_entry_problems_names(payer, payee, amount, type_):
+    """Books.post asks entry_problems for its words only when its own test of the accounts
+    fails: whatever entry_problems finds, post reports."""
+    from projections.books import Books, Entry, entry_problems
+
+    t = TABLES["classic-4p"][-1]
+    books = Books(["Anna", "Bruno"])
+    books.playing = True
+    data = {"payer": payer, "payee": payee, "amount": amount, "reason": "x"}
+    if type_ == "RentPaid":
+        data.update(property=1, opened_seq=0)
+    found = [str(p) for p in books.post({"seq": 9, "type": type_, "data": data}, t)]
+    for problem in entry_problems(Entry(9, type_, payer, payee, amount, "x"), ["Anna", "Bruno"]):
+        assert str(problem) in found
