@@ -179,7 +179,7 @@ class GameAudit:
         self._cid = self._actor = self._at = object()  # the command whose text is assembled
         self._head = self._mid = ""
         self._said: dict = {}  # a CommandRecorded's text -> its data, checked once
-        self._texts: dict = {}  # (type, schema version, data text) -> its data, checked
+        self._texts: dict = {}  # data text -> (type, schema version, its data), checked
 
     # the pass
 
@@ -344,12 +344,11 @@ class GameAudit:
         data = row.get("data")
         if data is not None:
             return data
-        key = (row["type"], row["version"], row["text"])
-        data = self._texts.get(key)
-        if data is not None:
-            row["data"] = data
-            return data
         seq, text = row["seq"], row["text"]
+        found = self._texts.get(text)
+        if found is not None and found[0] == row["type"] and found[1] == row["version"]:
+            row["data"] = data = found[2]
+            return data
         try:
             data = _DECODE(text)
         except ValueError as exc:
@@ -360,7 +359,7 @@ class GameAudit:
         row["data"] = data
         if len(self._texts) > 16384:
             self._texts.clear()
-        self._texts[key] = data
+        self._texts[text] = (row["type"], row["version"], data)
         return data
 
     def _schema(self, row: dict, data) -> None:
@@ -462,9 +461,10 @@ class GameAudit:
                 if row["type"] != fact["type"]:
                     same = False
                 else:
-                    data = texts.get((row["type"], row["version"], row["text"]))
-                    if data is not None:
-                        row["data"] = data
+                    found = texts.get(row["text"])
+                    if (found is not None and found[0] == row["type"]
+                            and found[1] == row["version"]):
+                        row["data"] = data = found[2]
                     else:
                         data = self._data(row)
                     same = data == fact["data"] or data == plain(fact["data"])

@@ -135,3 +135,27 @@ def test_books_post_names_what_entry_problems_names(payer, payee, amount, type_)
     found = [str(p) for p in books.post({"seq": 9, "type": type_, "data": data}, t)]
     for problem in entry_problems(Entry(9, type_, payer, payee, amount, "x"), ["Anna", "Bruno"]):
         assert str(problem) in found
+
+
+def test_a_text_checked_as_one_type_is_checked_again_as_another():
+    """The audit parses and checks a data text once (its cache of checked texts); the same
+    text recorded under another type is checked again, against that type's schema."""
+    from forge import rechain, recorded, rows_of
+
+    from projections.audit import audit
+
+    rows = rows_of(recorded("classic-4p"))
+    seen, j = set(), None
+    for i, row in enumerate(rows):
+        if row["type"] == "TurnEnded":
+            text = json.dumps(row["data"], sort_keys=True)
+            if text in seen:
+                j = i
+                break
+            seen.add(text)
+    assert j is not None
+    assert audit(1, rows).ok
+    rows[j]["type"] = "ExtraRollDue"  # needs player and in_row, has no next
+    report = audit(1, rechain(rows, j))
+    assert report.bad_seq == rows[j]["seq"]
+    assert str(report.problem).startswith("schema: ExtraRollDue")
