@@ -262,7 +262,7 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
         raise RuleViolation("the {rules} rules roll two dice, got {count}",
                             rule=turn_rule(state), allowed=next_step(state),
                             rules=state.rules.name, count=len(dice))
-    if any(not 1 <= d <= 6 for d in dice):  # no die shows that: a typing slip, not a rule
+    if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):  # no die shows that: a typing slip
         raise UsageError("a die shows 1 to 6, not {items}: roll D1 D2 with each die 1-6",
                          items=' '.join(map(str, dice)))
     name = state.turn.player

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import RuleViolation
-from .state import BANK, State, debt_step, evolve, next_step
+from .state import BANK, HANDLERS, State, debt_step, next_step, with_seq
 from .text import msg
 
 R_TURN = "004 §Svolgimento del gioco"
@@ -29,10 +29,12 @@ class Tx:
         self.states: list[State] = []
 
     def emit(self, type_: str, **data) -> None:
-        event = {"type": type_, "data": data}
-        self.state = evolve(self.state, event)
-        self.events.append(event)
-        self.states.append(self.state)
+        # evolve(state, event), inlined: the event has no seq yet, it is the next one
+        state = self.state
+        seq = state.seq + 1
+        self.state = state = with_seq(HANDLERS[type_](state, data, seq), seq)
+        self.events.append({"type": type_, "data": data})
+        self.states.append(state)
 
 
 def money(state: State, amount: int) -> str:

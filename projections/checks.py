@@ -65,11 +65,20 @@ class EventChecks:
                 and after.mortgaged is clean.mortgaged and after.held_cards is clean.held_cards
                 and after.bank_houses == clean.bank_houses
                 and after.bank_hotels == clean.bank_hotels):
-            # The buildings' checks need looking at again only when buildings, deeds or
-            # mortgages changed.
-            same = (before.buildings is after.buildings and before.owners is after.owners
-                    and before.mortgaged is after.mortgaged)
-            found = table_problems(after, buildings=not same)
+            if (clean is not None and after.buildings is clean.buildings
+                    and after.owners is clean.owners and after.mortgaged is clean.mortgaged
+                    and after.bank_houses == clean.bank_houses
+                    and after.bank_hotels == clean.bank_hotels
+                    and after.edition is clean.edition and after.rules is clean.rules):
+                # Only the players (cash, a move) or the held cards changed since the table
+                # that passed: the checks of the rest would look at the very same values.
+                found = _player_problems(after)
+            else:
+                # The buildings' checks need looking at again only when buildings, deeds or
+                # mortgages changed.
+                same = (before.buildings is after.buildings and before.owners is after.owners
+                        and before.mortgaged is after.mortgaged)
+                found = table_problems(after, buildings=not same)
             problems += found
             self.clean = None if found else after
         self.previous = event
@@ -104,6 +113,24 @@ def table_problems(t: State, buildings: bool = True) -> list[str]:
     for pos in t.mortgaged:
         if owners[pos] is None:
             problems.append(msg("the Bank holds {space} mortgaged", space=t.edition.space(pos).name))
+    for (deck, number), holder in t.held_cards.items():
+        if (deck, number) not in t.player(holder).jail_cards:
+            problems.append(msg("{deck} {number} is held by {player} in one place only", deck=deck,
+                                number=number, player=holder))
+    return problems
+
+
+def _player_problems(t: State) -> list[str]:
+    """table_problems's checks that look at the players or the held cards, in its order: all
+    of it when the buildings, deeds, mortgages and the Bank's stock are those of a table that
+    passed."""
+    problems = []
+    owners = t.owners
+    for p in t.players:
+        if p.cash < 0:
+            problems.append(msg("{player}'s cash is negative ({cash})", player=p.name, cash=p.cash))
+        if p.bankrupt and (p.cash or p.jail_cards or p.name in owners):
+            problems.append(msg("{player} is bankrupt but still holds something", player=p.name))
     for (deck, number), holder in t.held_cards.items():
         if (deck, number) not in t.player(holder).jail_cards:
             problems.append(msg("{deck} {number} is held by {player} in one place only", deck=deck,

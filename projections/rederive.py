@@ -41,9 +41,14 @@ class Derived(list):
     """Facts worked out by `decide`, with the table after each (`states`): the audit checks
     them against those tables instead of folding the same facts again."""
 
-    def __init__(self, events: list[dict], states: list):
-        super().__init__(events)
-        self.states = states
+    states: list
+
+    @classmethod
+    def of(cls, events: list[dict], states: list) -> Derived:
+        # list's own constructor, without a Python-level __init__ calling super()
+        derived = cls(events)
+        derived.states = states
+        return derived
 
 
 class Context:
@@ -102,15 +107,20 @@ def expected_facts(ctx: Context, cmd: Recorded) -> list[dict]:
     return REDERIVERS.get(kind_of(ctx, cmd), _by_decide)(ctx, cmd)
 
 
-def _by_decide(ctx: Context, cmd: Recorded) -> list[dict]:
-    from ledger.decide import decide_tx
+_decide_tx = None  # ledger.decide.decide_tx, imported by the first command re-derived
 
+
+def _by_decide(ctx: Context, cmd: Recorded) -> list[dict]:
+    global _decide_tx
+    if _decide_tx is None:  # an import statement costs even when done: once, not per command
+        from ledger.decide import decide_tx as _decide_tx
+    decide_tx = _decide_tx
     if ctx.state is None:
         raise Refused(msg("a command before the game was started"))
     command = _decoded(cmd)
     try:
         tx = decide_tx(ctx.state, command)
-        return Derived(tx.events, tx.states)
+        return Derived.of(tx.events, tx.states)
     except RuleViolation as refusal:
         if refusal.record:
             return refusal.record
@@ -135,11 +145,11 @@ _DECODED: dict = {}
 
 
 def _decoded(cmd: Recorded):
-    from ledger.command_codec import CommandDecodeError, decode
-
     key = cmd.key
     found = _DECODED.get(key) if key is not None else None
     if found is None:
+        from ledger.command_codec import CommandDecodeError, decode
+
         try:
             found = (decode(cmd.command), None)
         except CommandDecodeError as exc:

@@ -1,0 +1,161 @@
+"""The audit's shortcuts say what the long way says.
+
+The audit's hot path skips work whose answer it already has (projections/checks.py: the
+checks of a table's buildings, deeds and Bank stock when only the players changed since a
+table that passed; ledger/decision.py: Tx.emit folding without evolve; ledger/state.py:
+with_seq).  Each shortcut is compared here with the long way on the tables of the recorded
+games, and on those tables damaged at random, so that a shortcut that misses a problem fails.
+"""
+
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ledger.decision import Tx
+from ledger.state import State, evolve, fold, replay, with_seq
+from projections.checks import EventChecks, _player_problems, table_problems
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+GAMES = {p.name.removesuffix(".events.json"): json.loads(p.read_text(encoding="utf-8"))
+         for p in sorted(FIXTURES.glob("*.events.json"))}
+
+
+def tables(name: str) -> list[State]:
+    return [t for _, t in replay(GAMES[name])]
+
+
+TABLES = {name: tables(name) for name in GAMES}
+
+names = st.sampled_from(sorted(TABLES))
+
+
+@st.composite
+def damaged_players(draw):
+    """A table of a recorded game, with its players (only) damaged: cash made negative, a
+    player made bankrupt, a jail card taken from a hand or put into one."""
+    name = draw(names)
+    t = draw(st.sampled_from(TABLES[name]))
+    players = list(t.players)
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(players) - 1))
+        p = players[i]
+        change = draw(st.sampled_from(["cash", "bankrupt", "card out", "card in", "move"]))
+        if change == "cash":
+            p = p._replace(cash=draw(st.integers(-500, 3000)))
+        elif change == "bankrupt":
+            p = p._replace(bankrupt=True)
+        elif change == "card out":
+            p = p._replace(jail_cards=p.jail_cards[1:])
+        elif change == "card in":
+            p = p._replace(jail_cards=p.jail_cards + (("chance", 7),))
+        else:
+            p = p._replace(position=draw(st.integers(0, 39)))
+        players[i] = p
+    return t, t._replace(players=tuple(players))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged_players())
+def test_a_change_of_players_only_is_checked_as_the_whole_table(pair):
+    clean, damaged = pair
+    assert table_problems(clean) == []  # the recorded games pass
+    assert [str(p) for p in _player_problems(damaged)] == \
+        [str(p) for p in table_problems(damaged)]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged_players())
+def test_event_checks_name_a_player_damaged_after_a_clean_table(pair):
+    """EventChecks.after takes the shortcut (the buildings, deeds and Bank stock are the
+    clean table's own) and still names every problem table_problems finds."""
+    clean, damaged = pair
+    checks = EventChecks(clean)
+    checks.clean = checks.books.balanced = clean  # as after an event that passed
+    event = {"seq": clean.seq + 1, "type": "RulingRecorded", "data": {}}
+    found = [str(p) for p in checks.after(clean, event, damaged)]
+    for problem in table_problems(damaged):
+        assert str(problem) in found
+
+
+def test_the_shortcut_is_taken_and_a_negative_cash_named():
+    t = TABLES["classic-4p"][-1]
+    anna = t.players[0]
+    damaged = t._replace(players=(anna._replace(cash=-5),) + t.players[1:])
+    checks = EventChecks(t)
+    checks.clean = checks.books.balanced = t
+    found = [str(p) for p in checks.after(t, {"seq": t.seq + 1, "type": "RulingRecorded",
+                                              "data": {}}, damaged)]
+    assert f"{anna.name}'s cash is negative (-5)" in found
+
+
+@settings(max_examples=40, deadline=None)
+@given(names, st.data())
+def test_tx_emit_folds_as_evolve_does(name, data):
+    """Tx.emit (evolve inlined, the seq set by position) leaves the tables evolve leaves."""
+    events = GAMES[name]
+    start = data.draw(st.integers(2, len(events) - 8))
+    base = fold(events[:start])
+    tx = Tx(base)
+    state = base
+    for e in events[start:start + 8]:
+        if e["type"] == "GameStarted":
+            continue
+        tx.emit(e["type"], **e["data"])
+        state = evolve(state, {"type": e["type"], "data": e["data"]})
+        assert tx.state == state
+        assert tx.state.seq == state.seq
+    assert tx.states[-1] is tx.state
+
+
+def test_with_seq_is_replace():
+    t = TABLES["classic-4p"][-1]
+    assert with_seq(t, 12345) == t._replace(seq=12345)
+    assert type(with_seq(t, 7)) is State
+
+
+accounts = st.sampled_from(["Anna", "Bruno", "bank", "Zoe", ""])
+
+
+@settings(max_examples=300, deadline=None)
+@given(accounts, accounts, st.integers(-3, 3), st.sampled_from(["RentPaid", "TaxPaid",
+                                                                 "CashIssued"]))
+def test_books_post_names_what_entry_problems_names(payer, payee, amount, type_):
+    """Books.post asks entry_problems for its words only when its own test of the accounts
+    fails: whatever entry_problems finds, post reports."""
+    from projections.books import Books, Entry, entry_problems
+
+    t = TABLES["classic-4p"][-1]
+    books = Books(["Anna", "Bruno"])
+    books.playing = True
+    data = {"payer": payer, "payee": payee, "amount": amount, "reason": "x"}
+    if type_ == "RentPaid":
+        data.update(property=1, opened_seq=0)
+    found = [str(p) for p in books.post({"seq": 9, "type": type_, "data": data}, t)]
+    for problem in entry_problems(Entry(9, type_, payer, payee, amount, "x"), ["Anna", "Bruno"]):
+        assert str(problem) in found
+
+
+def test_a_text_checked_as_one_type_is_checked_again_as_another():
+    """The audit parses and checks a data text once (its cache of checked texts); the same
+    text recorded under another type is checked again, against that type's schema."""
+    from forge import rechain, recorded, rows_of
+
+    from projections.audit import audit
+
+    rows = rows_of(recorded("classic-4p"))
+    seen, j = set(), None
+    for i, row in enumerate(rows):
+        if row["type"] == "TurnEnded":
+            text = json.dumps(row["data"], sort_keys=True)
+            if text in seen:
+                j = i
+                break
+            seen.add(text)
+    assert j is not None
+    assert audit(1, rows).ok
+    rows[j]["type"] = "ExtraRollDue"  # needs player and in_row, has no next
+    report = audit(1, rechain(rows, j))
+    assert report.bad_seq == rows[j]["seq"]
+    assert str(report.problem).startswith("schema: ExtraRollDue")
