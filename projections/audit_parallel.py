@@ -25,6 +25,9 @@ inside one), and reads the row after its last as the one pass does before judgin
 command.  Workers read the file with writes refused (query_only).
 BANCO_AUDIT_WORKERS=1 audits in one pass; BANCO_AUDIT_CHUNK=N cuts parts of about N events
 whatever the game's length (for tests).
+
+The games of a file (a tournament's archive: many games of a few thousand events) are
+audited one a worker at once (`audit_games`): games share nothing a verdict depends on.
 """
 
 from __future__ import annotations
@@ -188,16 +191,62 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _worker(task) -> _Part:
-    """In a worker process: its own connection, writes refused."""
+def _worker_store(path: str):
+    """In a worker process: its own connection to the file, writes refused."""
     global _STORE
-    path, game_id, first, last, expect_head = task
     if _STORE is None or _STORE.path != path:
         from ledger.store import SQLiteStore
 
         _STORE = SQLiteStore(path, create=False)
         _STORE.conn.execute("PRAGMA query_only=ON")
-    return _audit_part(_STORE, game_id, first, last, expect_head)
+    return _STORE
+
+
+def _worker(task) -> _Part:
+    path, game_id, first, last, expect_head = task
+    return _audit_part(_worker_store(path), game_id, first, last, expect_head)
+
+
+# --- many games: one a worker ----------------------------------------------------------------
+
+def audit_games(store, ids: list[int], expect_head: str | None = None,
+                processes: int | None = None, at_least: int = THRESHOLD) -> list[AuditReport]:
+    """The audit of games `ids` of `store`, in their order: a long game on every core
+    (audit_game), the others each by one worker process at once, when together they hold
+    `at_least` events (a tournament's archive: a thousand games of two thousand events).
+    Games share nothing a verdict depends on, so each report is the one pass's."""
+    processes = workers() if processes is None else processes
+    sizes = {g["game_id"]: g["events"] or 0 for g in store.games()}  # how to share the work
+    short = [g for g in ids if sizes.get(g, 0) < THRESHOLD]
+    reports: dict[int, AuditReport] = {}
+    if (processes > 1 and len(short) > 2 and getattr(store, "path", None)
+            and store.conn is not None and sum(sizes.get(g, 0) for g in short) >= at_least):
+        # the first audited here: the audit's modules and compiled schemas loaded once, in the
+        # parent, before the workers are forked from it
+        reports[short[0]] = GameAudit(short[0], store.raw_rows(short[0]), expect_head).run()
+        reports.update(_games_apart(store, short[1:], expect_head, processes) or {})
+    for g in ids:
+        if g not in reports:
+            reports[g] = audit_game(store, g, expect_head, processes)
+    return [reports[g] for g in ids]
+
+
+def _games_apart(store, ids: list[int], expect_head: str | None,
+                 processes: int) -> dict[int, AuditReport] | None:
+    tasks = [(os.path.abspath(store.path), g, expect_head) for g in ids]
+    try:
+        with _context().Pool(processes, initializer=_quiet_worker) as pool:
+            # a few games a task: fewer round trips, and still an even share at the end
+            per = max(1, min(16, len(tasks) // (processes * 8)))
+            return dict(zip(ids, pool.imap(_game_worker, tasks, chunksize=per), strict=True))
+    except Exception:  # no processes here, a worker that could not read the file...
+        return None  # ...each game in one pass, which says what is wrong if anything
+
+
+def _game_worker(task) -> AuditReport:
+    path, game_id, expect_head = task
+    store = _worker_store(path)
+    return GameAudit(game_id, store.raw_rows(game_id), expect_head).run()
 
 
 def _context():

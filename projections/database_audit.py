@@ -19,7 +19,7 @@ from ledger.health import tournament_findings as tournaments
 from ledger.text import msg
 
 from .audit import AuditReport
-from .audit_parallel import audit_game
+from .audit_parallel import audit_games
 
 
 @dataclass
@@ -98,8 +98,8 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
             findings += tournaments(conn)
         history = maintenance(conn)
     reports = []
-    for g in ids:
-        report = audit_game(store, g, expect_head)
+    for report in audit_games(store, ids, expect_head):
+        g = report.game_id
         for f in index.get(g, ()):
             if report.ok:
                 report.bad_seq, report.problem = f.seq, f.problem

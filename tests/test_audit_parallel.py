@@ -528,3 +528,60 @@ def test_ctrl_c_stops_the_workers_with_one_line_and_exit_130(db):
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):  # no worker left behind
         os.killpg(proc.pid, 0)
+
+
+# --- many games, one a worker -------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    """A tournament's archive in small: eight games of about 300 events."""
+    import big_games
+
+    db = tmp_path_factory.mktemp("archive") / "archive.db"
+    store = SQLiteStore(str(db))
+    for seed in range(8):
+        big_games.write_game(store, 300, 100 + seed)
+    store.close()
+    return db
+
+
+def _reports(db: Path, processes: int) -> list[dict]:
+    store = SQLiteStore(str(db), create=False)
+    try:
+        ids = sorted(g["game_id"] for g in store.games())
+        return [r.document() for r in ap.audit_games(store, ids, None, processes, at_least=0)]
+    finally:
+        store.close()
+
+
+def test_the_games_of_a_file_on_every_core_give_the_one_pass_reports(archive, tmp_path,
+                                                                    monkeypatch):
+    apart: list = []  # what the workers handed back (None: they failed, one pass instead)
+    games_apart = ap._games_apart
+    monkeypatch.setattr(ap, "_games_apart", lambda *a: apart.append(games_apart(*a)) or apart[-1])
+    one = _reports(archive, 1)
+    assert apart == [] and [r["ok"] for r in one] == [True] * 8
+    assert _reports(archive, 2) == one
+    # the first game in the parent, the other seven by the workers
+    assert sorted(apart[0]) == list(range(2, 9))
+    # tampered games (a changed amount re-chained in one, a deleted row in another) are named
+    # in each at the same seq and in the same words
+    db = tmp_path / "archive.db"
+    shutil.copy(archive, db)
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    seq, data = conn.execute("SELECT seq, data FROM events WHERE game_id=3 AND type='RentPaid' "
+                             "ORDER BY seq LIMIT 1").fetchone()
+    forged = json.loads(data)
+    forged["amount"] += 100
+    conn.execute("UPDATE events SET data=? WHERE game_id=3 AND seq=?",
+                 (canonical_json(forged), seq))
+    rechain_stored(conn, 3, seq)
+    conn.execute("DELETE FROM events WHERE game_id=6 AND seq=120")
+    conn.commit()
+    conn.close()
+    one = _reports(db, 1)
+    assert [r["game"] for r in one if not r["ok"]] == [3, 6]
+    assert one[2]["bad_seq"] == seq and one[5]["bad_seq"] == 120
+    assert _reports(db, 2) == one
+    assert apart[-1] is not None and not apart[-1][3].ok and not apart[-1][6].ok
