@@ -272,13 +272,20 @@ def import_(session, source, expect_head, as_json):
     store = session.book.store
     name = "<stdin>" if source == "-" else os.path.basename(source)
     try:
-        if source == "-":
-            done = import_lines(store, sys.stdin, source=name, now=session.now(),
-                                expect_head=expect_head)
-        else:
-            with open(source, encoding="utf-8", newline="") as f:
-                done = import_lines(store, f, source=name, now=session.now(),
+        try:
+            if source == "-":
+                done = import_lines(store, sys.stdin, source=name, now=session.now(),
                                     expect_head=expect_head)
+            else:
+                with open(source, encoding="utf-8", newline="") as f:
+                    done = import_lines(store, f, source=name, now=session.now(),
+                                        expect_head=expect_head)
+        except UnicodeDecodeError as exc:
+            # the database itself, a picture, a damaged copy: not what `export` writes
+            byte = f"0x{exc.object[exc.start]:02x}"
+            raise UsageError("{source} is not UTF-8 text (it holds the byte {byte}), so not a "
+                             "banco export: `banco export` writes UTF-8 JSON Lines; nothing "
+                             "was imported", source=source, byte=byte) from None
     except BaseException:
         if fresh:  # a refused import into a new file leaves no file behind
             session.close()

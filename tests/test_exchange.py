@@ -304,6 +304,19 @@ def test_what_is_not_an_export(target, tmp_path, banco):
         "--db", target, "import", str(path), code=2).output
     assert "no file" in banco("--db", target, "import", str(tmp_path / "nope.jsonl"),
                               code=2).output
+    # the database given instead of its export (it was a traceback): said, nothing written
+    out = banco("--db", str(tmp_path / "new.db"), "import", target, code=2).output
+    assert "is not UTF-8 text (it holds the byte 0x" in out and "nothing was imported" in out
+    assert not (tmp_path / "new.db").exists()
+
+
+def test_an_export_damaged_past_its_header_is_refused_in_words(exported, tmp_path, banco):
+    data = Path(exported).read_bytes()
+    second = data.index(b"\n") + 40
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_bytes(data[:second] + b"\xf8" + data[second + 1:])
+    out = banco("--db", str(tmp_path / "d.db"), "import", str(damaged), code=2).output
+    assert "is not UTF-8 text (it holds the byte 0xf8)" in out and "Traceback" not in out
 
 
 def test_a_refused_import_into_a_new_file_leaves_no_file(exported, tmp_path, banco):
