@@ -482,8 +482,11 @@ class Book:
                                           rule=d.get("rule", "")))
         return Outcome(list(rows), self.state(game_id), refused, game_id, replayed=True)
 
-    def _prepare(self, game_id: int, command_id: str | None, expect: int | None):
-        """The retry check (by index) and the --expect check, before deciding anything."""
+    def _prepare(self, game_id: int, command_id: str | None, expect: int | None,
+                 command: dict | None = None):
+        """The retry check (by index) and the --expect check, before deciding anything.
+        `command`: the CommandRecorded data the command would record, to tell a retry (the
+        same command again) from an id given again to another command."""
         from .events import schemas
 
         # Built before the table is read, not between deciding and appending: the ~80 ms of
@@ -493,6 +496,7 @@ class Book:
         if command_id is not None:
             done = self.store.command_events(game_id, command_id)
             if done:
+                _same_command(done, command_id, command)
                 return self._replayed(game_id, done), None
         state = self.state(game_id)
         if expect is not None and state.seq != expect:
@@ -517,10 +521,10 @@ class Book:
         `line`: the words as typed, recorded in CommandRecorded with the parsed command."""
         from .decide import decide
 
-        replayed, state = self._prepare(game_id, command_id, expect)
+        recorded = command_recorded(line, command)
+        replayed, state = self._prepare(game_id, command_id, expect, recorded["data"])
         if replayed:
             return replayed
-        recorded = command_recorded(line, command)
         after_command = evolve(state, {**recorded, "seq": state.seq + 1})
         try:
             events = decide(after_command, command)
@@ -543,7 +547,8 @@ class Book:
              expect: int | None = None) -> Outcome:
         """Retract the last command whose table facts are still in force (CommandRecorded and
         refusals' evidence are never retracted)."""
-        replayed, state = self._prepare(game_id, command_id, expect)
+        replayed, state = self._prepare(game_id, command_id, expect,
+                                        command_recorded(line, None)["data"])
         if replayed:
             return replayed
         events = undo_facts(self.store.read_backwards(game_id, state.seq + 1))
@@ -552,6 +557,25 @@ class Book:
         if rows.replayed:
             return self._replayed(game_id, rows)
         return Outcome(rows, self.state(game_id), game_id=game_id)
+
+
+def _same_command(done: list[dict], command_id: str, command: dict | None) -> None:
+    """A retry must be the command recorded under its id: the same id given to another
+    command would otherwise report the first one's facts as this one's, and exit 0 with
+    nothing done.  Compared as recorded (JSON: a tuple comes back a list)."""
+    if command is None or not done or done[0]["type"] != COMMAND_RECORDED:
+        return
+    import json
+
+    from .canonical import canonical_json
+
+    said = done[0]["data"]
+    if said.get("command") == json.loads(canonical_json(command["command"])):
+        return
+    line = said.get("line") or "?"
+    raise UsageError("the id {id} already recorded `{line}` (events {first}-{last}), not this "
+                     "command: give a new --id to a new command; nothing was recorded",
+                     id=command_id, line=line, first=done[0]["seq"], last=done[-1]["seq"])
 
 
 def _ranges(numbers: list[int]) -> str:

@@ -59,6 +59,24 @@ def test_a_write_repeated_with_its_id_is_recorded_once(db):
     assert len(log(db)) == len(before) + 3  # CommandRecorded, PropertyBought, TurnEnded
 
 
+def test_an_id_given_again_to_another_command_is_refused(db):
+    # it reported the first command's facts and exited 0: the correction was never made
+    banco(db, "new", "Anna", "Bruno")
+    banco(db, "roll", "1", "2", "--id", "kitchen-7")
+    before = log(db)
+    out = banco(db, "correct", "Anna", "500", "--reason", "x", "--referee", "Rita",
+                "--id", "kitchen-7", code=2)
+    assert "the id kitchen-7 already recorded `roll 1 2` (events 5-8), not this command" in out
+    assert "give a new --id to a new command; nothing was recorded" in out
+    assert "already recorded (" not in out
+    out = banco(db, "roll", "1", "1", "--player", "Bruno", "--id", "kitchen-7", code=2)
+    assert "the id kitchen-7 already recorded" in out
+    assert "the id kitchen-7" in banco(db, "undo", "--id", "kitchen-7", code=2)
+    assert log(db) == before
+    # the same command again is still a retry
+    assert "already recorded" in banco(db, "roll", "1", "2", "--id", "kitchen-7")
+
+
 def test_new_repeated_with_its_id_starts_one_game(db):
     banco(db, "new", "Anna", "Bruno", "--id", "n1")
     again = banco(db, "new", "Anna", "Bruno", "--id", "n1")
