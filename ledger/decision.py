@@ -44,7 +44,7 @@ def money(state: State, amount: int) -> str:
 def check_turn(state: State, player: str | None, action: str) -> None:
     if player is not None and player != state.turn.player:
         raise RuleViolation("it is {player}'s turn, not {player2}'s, to {action}",
-                            rule=turn_rule(state), allowed=msg("{player} may {action}", player=state.turn.player, action=action),
+                            rule=turn_rule(state), allowed=next_step(state),
                             player=state.turn.player, player2=player, action=action)
 
 
