@@ -319,6 +319,16 @@ def doctor(session, repair, reason, as_json):
 
         raise missing_database(session.db)
     conn = store.conn
+    if store.format < 1 and not health.tables(conn):
+        # a file with nothing in it (what sqlite3.connect leaves): nothing is missing from it
+        # yet, and nothing in it is banco's; saying "triggers: all present" would be a lie
+        if as_json:
+            dump({"database": session.db, "format": 0, "writes": FORMAT, "games": 0,
+                  "events": 0, "empty": True, "problems": [], "healthy": True})
+        else:
+            click.echo(_("database {db}: empty, no banco tables yet: nothing to check (`banco "
+                         "new PLAYER PLAYER ...` starts a game in it)").format(db=session.db))
+        return
     check = conn.execute("PRAGMA quick_check").fetchone()[0]
     if check != "ok":
         raise DatabaseError("{db} is damaged (SQLite's quick_check: {check}): restore it from "

@@ -69,7 +69,7 @@ def game_ids(store) -> list[int]:
     """Every game of the file: in the games table or in the log (a game the table lost is
     still audited)."""
     indexed = {g["game_id"] for g in store.games()}
-    if store.conn is None:
+    if store.conn is None or store.format < 1:  # no file, or an empty one: no log to read
         return sorted(indexed)
     return sorted(indexed | {g for (g,) in store.conn.execute(
         "SELECT DISTINCT game_id FROM events").fetchall()})

@@ -387,6 +387,18 @@ def test_doctor_on_a_file_that_is_not_banco_s_is_unusable(tmp_path):
     assert "is a SQLite database but not banco's" in banco(db, "doctor", code=4)
 
 
+def test_an_empty_file_is_said_empty_not_healthy_with_all_its_triggers(tmp_path):
+    # what `sqlite3.connect` leaves behind: doctor said "triggers: all present" and "healthy",
+    # audit a "no such table" error
+    db = tmp_path / "empty.db"
+    db.write_bytes(b"")
+    out = banco(db, "doctor")
+    assert "empty, no banco tables yet: nothing to check" in out
+    assert "all present" not in out and "healthy" not in out
+    assert json.loads(banco(db, "doctor", "--json"))["empty"] is True
+    assert "no game in" in banco(db, "audit", code=2) and db.read_bytes() == b""
+
+
 # --- the installed banco, as a shell sees it -------------------------------------------------
 
 def test_exit_codes_of_the_installed_banco(copy):
