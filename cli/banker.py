@@ -101,7 +101,7 @@ def new(session, players, rules, edition, first, game_uuid, final):
 
 # --- the turn -------------------------------------------------------------------------------
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})  # `-1`: a bad number
 @click.argument("dice", nargs=-1, required=True, metavar="D1 D2 [S]")
 @player_option
 @pass_session
@@ -111,8 +111,24 @@ def roll(session, dice, player):
     pass of Via!): roll D1 D2 S, S one of 1 2 3 bus mr (b and m for short)."""
     from ledger.commands import Roll
 
+    no_stray_options(dice)
     numbers, speedy = parse_dice(dice)
     execute(session, Roll(numbers, player_name(session.state(), player), speedy))
+
+
+def no_stray_options(words) -> None:
+    """A word taking unknown options as words (so that `-1` reaches the rules as a number)
+    still says `--playr` is no option, with click's suggestion, rather than a bad die."""
+    for w in words:
+        if w.startswith("--"):
+            ctx = click.get_current_context()
+            import difflib
+
+            name = w.split("=", 1)[0]
+            known = [o for p in ctx.command.params for o in getattr(p, "opts", ())
+                     if o.startswith("--")]
+            raise click.NoSuchOption(name, possibilities=difflib.get_close_matches(name, known),
+                                     ctx=ctx)
 
 
 SPEEDY_WORDS = {"1": "1", "2": "2", "3": "3", "bus": "bus", "b": "bus", "mr": "mr", "m": "mr"}
@@ -245,7 +261,7 @@ def claim(session, owner):
     execute(session, Claim(player_name(session.state(), owner)))
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})  # `-1`: a bad number
 @click.argument("deck")
 @click.argument("words", nargs=-1, required=True, metavar="CARD... [pay|draw]")
 @player_option
@@ -257,6 +273,7 @@ def card(session, deck, words, player):
     from ledger.commands import DrawCard
     from ledger.decks import card_by_words
 
+    no_stray_options((deck, *words))
     state = session.state()
     key = deck_key(state.edition, deck)
     words = list(words)

@@ -278,6 +278,16 @@ def test_a_negative_amount_is_refused_by_the_rules_not_taken_for_an_option(game)
     assert "-5 è troppo poco" in r.output
 
 
+def test_negative_dice_and_cards_are_bad_numbers_and_a_misspelt_option_still_an_option(game):
+    r = game("roll", "-1", "2", code=2)
+    assert "a die shows 1 to 6, not -1 2" in r.output and "No such option" not in r.output
+    r = game("roll", "1", "2", "--playr", "Bruno", code=2)
+    assert "No such option '--playr'" in r.output and "'--player'" in r.output
+    game("roll", "3", "4")  # Imprevisti
+    r = game("card", "imprevisti", "-1", code=2)
+    assert "no Imprevisti card reads '-1'" in r.output
+
+
 def test_a_negative_bus_move_is_a_refusal_not_an_unknown_option(game):
     r = game("move", "-3", code=1)
     assert "No such option" not in r.output and "refused" in r.output
