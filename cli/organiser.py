@@ -180,6 +180,11 @@ def _write_out(target: str | None, force: bool, write) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             write(f)
+        # mkstemp's file is the owner's alone (0600): an export or a report is made to be
+        # handed on, so it gets what any new file gets here (the umask decides)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, target)
     finally:
         if os.path.exists(tmp):

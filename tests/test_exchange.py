@@ -282,6 +282,16 @@ def test_a_line_with_other_fields_or_types_is_named(exported, target, tmp_path, 
     assert "line 11 is not valid JSON: the number 1.5 is not whole" in out
 
 
+def test_an_export_is_readable_as_any_new_file(exported):
+    # it was 0600, mkstemp's: a file made to be handed to another machine
+    import os
+    import stat
+
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(Path(exported).stat().st_mode) == 0o666 & ~mask
+
+
 def test_import_from_standard_input(exported, tmp_path):
     from click.testing import CliRunner
 
