@@ -393,6 +393,15 @@ def correct(session, words, move, owner, reason, referee):
         except ValueError:
             raise UsageError("{words!r} is not a whole amount (+50 or -50)",
                              words=words[1]) from None
+        from ledger.rules import starting_cash
+
+        # A slip of the keyboard (a zero too many, twenty of them), not a rule: the recorded
+        # history stays re-derivable whatever this limit, since it is checked only here.
+        most = 1000 * starting_cash(state.rules, len(state.seats))
+        if abs(amount) > most:
+            raise UsageError("a correction of {amount} is more than a table ever holds (at most "
+                             "{most}, a thousand times the starting cash): a slip of the keyboard?",
+                             amount=state.edition.money(amount), most=state.edition.money(most))
         cmd = c.CorrectCash(player_name(state, words[0]), amount, reason, referee)
     game = session.game()
     write = session.write_args(game)

@@ -168,8 +168,9 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "TurnEnded":
         return _("{player} to roll").format(player=d["next"])
     if t == "EventRetracted":
-        return _("undone: events {seqs} ({reason})").format(seqs=", ".join(map(str, d["seqs"])),
-                                                           reason=d["reason"])
+        return ngettext("undone: event {seqs} ({reason})", "undone: events {seqs} ({reason})",
+                        len(d["seqs"])).format(seqs=", ".join(map(str, d["seqs"])),
+                                               reason=d["reason"])
     if t == "TradeCompleted":
         def side(g):
             parts = [_name(state, p) for p in g["properties"]]

@@ -199,6 +199,8 @@ def test_correct_on_the_command_line(banco):
     seq = json.loads(last)[-1]["seq"]
     assert "actor      referee:Rita" in banco("show", str(seq)).output
     assert banco("audit").exit_code == 0
+    # one event taken back is one event
+    assert "undone: event " + str(seq) + " (undo: OwnerCorrected" in banco("undo").output
 
 
 def test_correct_refusals_and_usage_append_nothing(banco):
@@ -213,6 +215,12 @@ def test_correct_refusals_and_usage_append_nothing(banco):
         code=2).output
     assert "not a whole amount" in banco("correct", "Anna", "ten", "--reason", "x",
                                          "--referee", "R", code=2).output
+    # twenty digits typed (it was accepted, and the standings' columns ran together)
+    out = banco("correct", "Anna", "99999999999999999999999", "--reason", "x", "--referee",
+                "R", code=2).output
+    assert "is more than a table ever holds (at most 1500000 M" in out
+    assert "more than" in banco("correct", "Anna", "-1500001", "--reason", "x", "--referee",
+                                "R", code=2).output
     assert "--referee" in banco("correct", "Anna", "10", "--reason", "x", code=2).output
     assert banco("log", "--json").output == before
 
