@@ -115,7 +115,8 @@ class BancoGroup(click.Group):
             close = difflib.get_close_matches(name, [*COMMANDS, *ALIASES], n=3, cutoff=0.6)
             _ = i18n._
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
-                    else _("; `banco --help` lists them"))
+                    else _("; `banco --help` lists them") if self.standalone
+                    else _("; `help` lists them"))  # a line of the shell or of a transcript
             ctx.fail(_("no command called {name!r}{hint}").format(name=name, hint=hint))
         return super().resolve_command(ctx, args)
 
