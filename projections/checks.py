@@ -92,13 +92,8 @@ def table_problems(t: State, buildings: bool = True) -> list[str]:
     so it sticks to what C-level tuple operations can answer when nothing is built;
     `buildings=False` skips the per-group checks when the caller knows the buildings, deeds and
     mortgages are those it has already checked."""
-    problems = []
+    problems = _seat_problems(t)
     owners = t.owners
-    for p in t.players:
-        if p.cash < 0:
-            problems.append(msg("{player}'s cash is negative ({cash})", player=p.name, cash=p.cash))
-        if p.bankrupt and (p.cash or p.jail_cards or p.name in owners):
-            problems.append(msg("{player} is bankrupt but still holds something", player=p.name))
     buildings = t.buildings
     hotels = buildings.count(5)
     houses = sum(buildings) - 5 * hotels
@@ -113,17 +108,17 @@ def table_problems(t: State, buildings: bool = True) -> list[str]:
     for pos in t.mortgaged:
         if owners[pos] is None:
             problems.append(msg("the Bank holds {space} mortgaged", space=t.edition.space(pos).name))
-    for (deck, number), holder in t.held_cards.items():
-        if (deck, number) not in t.player(holder).jail_cards:
-            problems.append(msg("{deck} {number} is held by {player} in one place only", deck=deck,
-                                number=number, player=holder))
-    return problems
+    return problems + _held_card_problems(t)
 
 
 def _player_problems(t: State) -> list[str]:
     """table_problems's checks that look at the players or the held cards, in its order: all
     of it when the buildings, deeds, mortgages and the Bank's stock are those of a table that
     passed."""
+    return _seat_problems(t) + _held_card_problems(t)
+
+
+def _seat_problems(t: State) -> list[str]:
     problems = []
     owners = t.owners
     for p in t.players:
@@ -131,6 +126,11 @@ def _player_problems(t: State) -> list[str]:
             problems.append(msg("{player}'s cash is negative ({cash})", player=p.name, cash=p.cash))
         if p.bankrupt and (p.cash or p.jail_cards or p.name in owners):
             problems.append(msg("{player} is bankrupt but still holds something", player=p.name))
+    return problems
+
+
+def _held_card_problems(t: State) -> list[str]:
+    problems = []
     for (deck, number), holder in t.held_cards.items():
         if (deck, number) not in t.player(holder).jail_cards:
             problems.append(msg("{deck} {number} is held by {player} in one place only", deck=deck,
