@@ -94,16 +94,16 @@ def table_problems(t: State, buildings: bool = True) -> list[str]:
     mortgages are those it has already checked."""
     problems = _seat_problems(t)
     owners = t.owners
-    buildings = t.buildings
-    hotels = buildings.count(5)
-    houses = sum(buildings) - 5 * hotels
+    board = t.buildings
+    hotels = board.count(5)
+    houses = sum(board) - 5 * hotels
     if t.bank_houses < 0 or houses + t.bank_houses != t.edition.bank_houses:
         problems.append(msg("houses: {board} on the board and {bank} in the Bank", board=houses,
                             bank=t.bank_houses))
     if t.bank_hotels < 0 or hotels + t.bank_hotels != t.edition.bank_hotels:
         problems.append(msg("hotels: {board} on the board and {bank} in the Bank", board=hotels,
                             bank=t.bank_hotels))
-    if buildings and (houses or hotels):
+    if buildings and (houses or hotels):  # (the parameter: the board's tuple once shadowed it)
         problems += _building_problems(t)
     for pos in t.mortgaged:
         if owners[pos] is None:
