@@ -367,8 +367,8 @@ def _property_and_count(state, words, allow_all: bool):
         raise UsageError("name a property")
     count, whole = 1, False
     last = words[-1].lower()
-    if len(words) > 1 and last.isdigit():
-        count = int(words.pop())
+    if len(words) > 1 and last.lstrip("-").isdigit():
+        count = int(words.pop())  # `-1` or `0` reach the rules, which say how many may be
     elif len(words) > 1 and last == "all" and allow_all:
         whole = True
         words.pop()

@@ -286,6 +286,9 @@ def test_negative_dice_and_cards_are_bad_numbers_and_a_misspelt_option_still_an_
     game("roll", "3", "4")  # Imprevisti
     r = game("card", "imprevisti", "-1", code=2)
     assert "no Imprevisti card reads '-1'" in r.output
+    # a negative count is a count, for the rules to judge, not part of a property's name
+    r = game("build", "vicolo", "stretto", "-1", code=1)
+    assert "no property called" not in r.output and "Vicolo Stretto" in r.output
 
 
 def test_a_negative_bus_move_is_a_refusal_not_an_unknown_option(game):
