@@ -516,6 +516,10 @@ def _trade_items(state, words: list[str]):
         w = words[i]
         low = w.lower()
         two = " ".join(words[i:i + 2]).lower()
+        if w.startswith("-") and w[1:].isdigit():
+            # cash goes one way: what B pays is on B's side (`--get 100`), never a minus
+            raise UsageError("{w} is not an amount to give: cash in a trade is a whole amount "
+                             "on the side of who pays it (`--give 100` or `--get 100`)", w=w)
         if w.isdigit():
             flush()
             nxt = words[i + 1].lower() if i + 1 < len(words) else ""

@@ -286,6 +286,8 @@ def test_negative_dice_and_cards_are_bad_numbers_and_a_misspelt_option_still_an_
     game("roll", "3", "4")  # Imprevisti
     r = game("card", "imprevisti", "-1", code=2)
     assert "no Imprevisti card reads '-1'" in r.output
+    r = game("trade", "Anna", "Bruno", "--give", "-100", "--get", "50", code=2)
+    assert "-100 is not an amount to give" in r.output and "known:" not in r.output
     # a negative count is a count, for the rules to judge, not part of a property's name
     r = game("build", "vicolo", "stretto", "-1", code=1)
     assert "no property called" not in r.output and "Vicolo Stretto" in r.output
