@@ -46,8 +46,13 @@ class Session:
         return self._game
 
     def use_game(self, game: int) -> None:
+        """From now on, this game (`new` and `import` move the shell to the game they add)."""
         self.game_option = game
         self._game = game
+        self._moved = True
+
+    _outer: tuple | None = None  # the game addressed before the line being run
+    _moved = False
 
     def state(self):
         return self.book.state(self.game())
@@ -75,12 +80,18 @@ class Session:
     def begin(self, line: str | None = None, command_id: str | None = None,
               expected: tuple[int | None, int] | None = None) -> None:
         self.line, self.command_id, self.expected = line, command_id, expected
+        self._outer, self._moved = (self.game_option, self._game), False
 
     def context(self) -> dict:
         return {"line": self.line, "command_id": self.command_id, "expected": self.expected}
 
     def end(self) -> None:
-        self.begin()
+        """After a line of the shell or of a transcript: a `--game N` on it was for that line
+        (a look at another game must not send the next `roll` there); `new` moves on."""
+        if self._outer is not None and not self._moved:
+            self.game_option, self._game = self._outer
+        self.line, self.command_id, self.expected = None, None, None
+        self._outer, self._moved = None, False
 
     def write_args(self, game: int) -> dict:
         """What the book needs to record a command in `game`: time, actor, line, id, expect."""

@@ -47,6 +47,20 @@ def events(banco):
     return json.loads(banco("log", "--json").output)
 
 
+def test_a_line_s_game_is_that_line_s_and_new_moves_the_shell_on(banco):
+    # `state --game 1` once sent the next `roll` to game 1: a look must not move the banker
+    banco("new", "Anna", "Bruno")
+    banco("new", "Carla", "Dario")
+    drive(banco.db, "state --game 1", "roll 1 2", "new Ada Bea", "roll 3 4")
+    rolled = {g: [e["data"]["player"] for e in events_of(banco, g) if e["type"] == "DiceRolled"]
+              for g in (1, 2, 3)}
+    assert rolled == {1: [], 2: ["Carla"], 3: ["Ada"]}
+
+
+def events_of(banco, game):
+    return json.loads(banco("--game", str(game), "log", "--json").output)
+
+
 # --- the prompt -----------------------------------------------------------------------------
 
 def test_the_prompt_says_what_the_table_waits_for():
