@@ -39,7 +39,8 @@ def _moves_bank(event: dict) -> bool:
 
 
 @click.command()
-@click.option("--tail", type=int, default=None, help="Only the last N events (after filters).")
+@click.option("--tail", type=click.IntRange(min=0), default=None,
+              help="Only the last N events (after filters).")
 @click.option("--type", "types", multiple=True, metavar="TYPE",
               help="Only events of this type, any case; a prefix takes every type it starts "
                    "(`rent`); repeat or separate with commas for several.")
@@ -60,6 +61,8 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     `x` after the seq marks an event taken back by a later undo (kept, never erased);
     `banco show SEQ` prints one event in full.
     """
+    from collections import deque
+
     from cli.render import (
         SHORT_HASH,
         amount_of,
@@ -71,17 +74,13 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     from ledger.events import EVENT_TYPES
 
     game = session.game()
-    events = session.book.events(game)
-    st = session.book.state(game)
-    shown = events
-    if first is not None:
-        shown = [e for e in shown if e["seq"] >= first]
-    if last is not None:
-        shown = [e for e in shown if e["seq"] <= last]
+    book = session.book
+    st = book.state(game)
+    count = book.store.last_seq(game)
+    wanted = who = bank = None
     if types:
-        known = sorted(set(EVENT_TYPES) | {e["type"] for e in events})
+        known = sorted(set(EVENT_TYPES) | book.store.types(game))
         wanted = set().union(*(_event_types(t, known) for t in types))
-        shown = [e for e in shown if e["type"] in wanted]
     if players:
         from ledger.names import fold
         from ledger.seats import BANK_NAMES
@@ -89,14 +88,25 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
         # `--player bank` (banca, banco...): the Bank's own movements, which no player's are
         bank = any(fold(p) in BANK_NAMES for p in players)
         who = {player_name(st, p) for p in players if fold(p) not in BANK_NAMES}
-        shown = [e for e in shown if who & set(players_of(e)) or bank and _moves_bank(e)]
-    if tail:
-        shown = shown[-tail:]
+    # A long game's log is read a chunk at a time, and only the stretch asked for: `--tail 5`
+    # of a 300,000-event game reads five rows, not the game.
+    lo = first if first is not None else 1
+    hi = count if last is None else min(last, count)
+    if tail and wanted is None and who is None:
+        lo = max(lo, hi - tail + 1)
+    shown = deque(maxlen=tail) if tail else []
+    for e in book.stream(game, lo, hi):
+        if wanted is not None and e["type"] not in wanted:
+            continue
+        if who is not None and not (who & set(players_of(e)) or bank and _moves_bank(e)):
+            continue
+        shown.append(e)
+    shown = list(shown)
     if as_json:
         dump([{"seq": e["seq"], "type": e["type"], "data": e["data"],
                "recorded_at": e["recorded_at"], "hash": e["hash"]} for e in shown])
         return
-    gone = taken_back(events)
+    gone = taken_back(book.store.read_type(game, "EventRetracted"))
     if as_csv:
         import csv
 
@@ -110,7 +120,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
                              describe(e, st), e["hash"], gone.get(e["seq"], "")])
         return
     if not shown:
-        click.echo(_("no event of game {game} matches (it has events 1 to {count})").format(game=game, count=len(events)))
+        click.echo(_("no event of game {game} matches (it has events 1 to {count})").format(game=game, count=count))
         return
     click.echo(f"{_('seq'):>5}  {_('time'):<25}  {_('hash'):<{SHORT_HASH}}  {_('type'):<21} "
                f"{_('what happened')}")

@@ -256,6 +256,18 @@ class Book:
         known.extend(new)
         return known
 
+    def stream(self, game_id: int, first: int = 1, last: int | None = None,
+               chunk: int = 4096) -> Iterator[dict]:
+        """Events first..last, read a chunk at a time: what a long game's `log` shows, in
+        bounded memory.  Not checked against the chain as `events` is (the table a command
+        reads is: from its snapshot on)."""
+        last = self.store.last_seq(game_id) if last is None else last
+        lo = max(first, 1)
+        while lo <= last:
+            hi = min(last, lo + chunk - 1)
+            yield from self.store.read(game_id, lo - 1, hi)
+            lo = hi + 1
+
     def events_after(self, game_id: int, seq: int) -> list[dict]:
         """The events after `seq` (what another terminal appended): an index range, however
         long the game."""

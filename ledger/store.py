@@ -318,6 +318,24 @@ class SQLiteStore:
         return self._with_chain_ids(game_id, [event_dict(r) for r in rows])
 
     @_guarded(writing=False)
+    def read_type(self, game_id: int, type_: str) -> list[dict]:
+        """A game's rows of one type, in seq order (by the type index: an undo's few rows in a
+        long game are found without reading the rest)."""
+        if not self._view():
+            return []
+        rows = self.conn.execute(f"SELECT {self._cols} FROM events WHERE type=? AND game_id=? "
+                                 "ORDER BY seq", (type_, game_id)).fetchall()
+        return self._with_chain_ids(game_id, [event_dict(r) for r in rows])
+
+    @_guarded(writing=False)
+    def types(self, game_id: int) -> set[str]:
+        """The event types a game holds."""
+        if not self._view():
+            return set()
+        return {t for (t,) in self.conn.execute(
+            "SELECT DISTINCT type FROM events WHERE game_id=?", (game_id,))}
+
+    @_guarded(writing=False)
     def read_checked(self, game_id: int, after: int = 0, prev_hash: str = GENESIS,
                      limit: int | None = None) -> tuple[list[dict], ChainProblem | None]:
         """Rows after seq `after` (at most `limit`), each checked against the hash chain as it
