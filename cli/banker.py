@@ -654,19 +654,20 @@ def state(session, when, as_json):
     """The table: cash, positions, deeds by colour group, whose turn, what is pending, and
     what the table waits for next.  With --at, it also says which of the events shown a later
     undo took back, and when SEQ falls inside a command."""
-    from cli.render import moment_notes, state_document, state_text
+    from cli.render import state_document, state_text
 
     at = moment = None
     if when is not None:
         from projections.moments import parse_moment, seq_at
 
         moment = parse_moment(when)
-        at = seq_at(session.book.events(session.game()), moment)
+        # the rows read from the file as they are needed: a long game is never held whole
+        at = seq_at(_rows(session), moment)
     st = session.book.state(session.game(), at)
     if as_json:
         doc = state_document(st)
         if at is not None:  # what the text's notes say, for a script
-            doc["moment"] = _moment_document(session.book.events(session.game()), at)
+            doc["moment"] = _moment_document(session, at)
         dump(doc)
         return
     click.echo(state_text(st))
@@ -675,7 +676,7 @@ def state(session, when, as_json):
         click.echo(_("(the table after event {at}, the last recorded by {moment})").format(
             at=at, moment=moment.text))
     if at is not None:
-        notes, end = moment_notes(session.book.events(session.game()), at)
+        notes, end = _moment_notes(session, at)
         for note in notes:
             click.echo(note)
     if end is not None:
@@ -693,14 +694,32 @@ def state(session, when, as_json):
                 click.echo(finished_line(session.book, st.game_id) or "")
 
 
-def _moment_document(events: list[dict], at: int) -> dict:
+def _rows(session):
+    rows = session.book.store.rows_view(session.game())
+    if not rows:
+        raise UsageError("no game {game} in this database", game=session.game())
+    return rows
+
+
+def _moment_notes(session, at: int):
+    """moment_notes from the few rows they need: the undos (by the type index) and the
+    command `at` falls inside (by the command-id index)."""
+    from cli.render import moment_notes
+
+    store, game = session.book.store, session.game()
+    return moment_notes(_rows(session), at, store.read_type(game, "EventRetracted"),
+                        lambda cid: store.command_events(game, cid))
+
+
+def _moment_document(session, at: int) -> dict:
     """The table after event `at`: the events in it a later undo took back (with the undo's
     seq), and the last event of the command `at` falls inside (None: between commands)."""
-    from cli.render import moment_notes, taken_back
+    from cli.render import taken_back
 
-    later = [{"seq": seq, "by": undo} for seq, undo in sorted(taken_back(events).items())
+    undos = session.book.store.read_type(session.game(), "EventRetracted")
+    later = [{"seq": seq, "by": undo} for seq, undo in sorted(taken_back(undos).items())
              if seq <= at < undo]
-    _, end = moment_notes(events, at)
+    _, end = _moment_notes(session, at)
     return {"at": at, "taken_back_later": later, "inside_command_until": end}
 
 

@@ -654,14 +654,19 @@ def _few(names: list[str], shown: int = 4) -> str:
     return ", ".join(names[:shown]) + (_(" and {n} more").format(n=more) if more > 0 else "")
 
 
-def moment_notes(events: list[dict], at: int) -> tuple[list[str], int | None]:
+def moment_notes(events, at: int, retractions: list[dict] | None = None,
+                 command_rows=None) -> tuple[list[str], int | None]:
     """What a referee must know about the table as it was after event `at`: which of the
     events it includes a later undo took back, and whether `at` falls inside a command (then
     the table is half-way through that command).  Returns the notes and, when `at` is inside
-    a command, the seq of that command's last event (else None)."""
+    a command, the seq of that command's last event (else None).  `events`: the game's rows
+    (a list, or a sequence read on demand); `retractions` (its EventRetracted rows) and
+    `command_rows(command_id)` spare a long game's reading all of it."""
     notes = []
-    for e in events[at:]:
-        if e["type"] == "EventRetracted":
+    if retractions is None:
+        retractions = [e for e in events[at:] if e["type"] == "EventRetracted"]
+    for e in retractions:
+        if e["seq"] > at:
             taken = [s for s in e["data"]["seqs"] if s <= at]
             if taken:
                 notes.append(ngettext(
@@ -672,7 +677,8 @@ def moment_notes(events: list[dict], at: int) -> tuple[list[str], int | None]:
     end = None
     if at < len(events) and events[at]["command_id"] == events[at - 1]["command_id"]:
         cid = events[at - 1]["command_id"]
-        batch = [e for e in events if e["command_id"] == cid]
+        batch = (command_rows(cid) if command_rows is not None
+                 else [e for e in events if e["command_id"] == cid])
         first, last = batch[0]["seq"], batch[-1]["seq"]
         done = _few([e["type"] for e in batch if e["seq"] <= at])
         rest = _few([e["type"] for e in batch if e["seq"] > at])

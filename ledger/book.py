@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .canonical import GENESIS
 from .errors import ConflictError, DatabaseError, RuleViolation, UsageError
-from .state import HANDLERS, State, evolve, fold, initial_state, retracted_seqs
+from .state import HANDLERS, State, evolve, initial_state, retracted_seqs
 from .store import FORMAT, Appended, NewEvent, SQLiteStore
 from .text import msg
 
@@ -276,17 +276,36 @@ class Book:
     def state(self, game_id: int, at: int | None = None) -> State:
         if at is None:
             return self._table(game_id).state
-        events = self.events(game_id)
-        last = events[-1]["seq"]
+        # The table then, folded a chunk at a time from rows checked against the chain as they
+        # are read (bounded memory however long the game), the undos up to `at` honoured.
+        last = self.store.last_seq(game_id)
+        if last == 0:
+            raise UsageError("no game {game} in this database", game=game_id)
         if not 1 <= at <= last:
             raise UsageError("game {game} has events 1 to {last}; there is no event {at}",
                              game=game_id, last=last, at=at)
-        upto = [e for e in events if e["seq"] <= at]
-        if all(e["type"] == COMMAND_RECORDED for e in upto):
-            start = next(e["seq"] for e in events if e["type"] != COMMAND_RECORDED)
+        started = self.store.game_start(game_id)
+        if started is None:
+            raise DatabaseError("game {game} cannot be read: its log does not begin with "
+                                "GameStarted; run `banco audit`", game=game_id)
+        if at < started["seq"]:
             raise UsageError("event {at} records the command that started game {game}; the table "
-                             "exists from event {start}", at=at, game=game_id, start=start)
-        return fold(upto, game_id)
+                             "exists from event {start}", at=at, game=game_id,
+                             start=started["seq"])
+        gone = {s for e in self.store.read_type(game_id, "EventRetracted") if e["seq"] <= at
+                for s in e["data"]["seqs"]}
+        state, after, head = None, 0, GENESIS
+        while after < at:
+            rows = self._read(game_id, after, head, min(self.CHUNK, at - after))
+            if not rows:
+                break
+            after, head = rows[-1]["seq"], rows[-1]["hash"]
+            if state is None:  # the rows up to GameStarted: the table as dealt
+                i = next(i for i, r in enumerate(rows) if r["type"] == "GameStarted")
+                state, rows = initial_state(game_id, rows[i]), rows[i + 1:]
+            if rows:
+                state = fold_onto(state, rows, gone)
+        return state._replace(seq=at)
 
     def _read(self, game_id: int, after: int, prev: str, limit: int | None = None) -> list[dict]:
         """Rows after `after`, checked against the chain (a break is warned about, loudly,

@@ -585,3 +585,27 @@ def test_the_games_of_a_file_on_every_core_give_the_one_pass_reports(archive, tm
     assert one[2]["bad_seq"] == seq and one[5]["bad_seq"] == 120
     assert _reports(db, 2) == one
     assert apart[-1] is not None and not apart[-1][3].ok and not apart[-1][6].ok
+
+
+# --- the table at a moment, folded a chunk at a time ---------------------------------------------
+
+def test_the_table_at_a_moment_is_the_fold_of_the_log_up_to_it(template):
+    """`state --at SEQ` folds chunk by chunk from rows checked as read (it held the whole log):
+    the same table as a fold of the rows up to SEQ, undos and all, wherever SEQ falls."""
+    from ledger.book import Book
+    from ledger.state import fold
+
+    store = SQLiteStore(str(template), create=False)
+    rows = store.read(1)
+    store.close()
+    undos = [r["seq"] for r in rows if r["type"] == "EventRetracted"]
+    assert undos, "the generated game has undos"
+    book = Book(str(template), create=False)
+    book.CHUNK = 97  # chunks that end anywhere, inside commands too
+    moments = sorted({2, 3, 50, 97, 98, 1000, len(rows)} | {u for u in undos[:20]}
+                     | {u - 1 for u in undos[:20]} | {u + 1 for u in undos[:20]})
+    for at in moments:
+        if at > len(rows):
+            continue
+        assert book.state(1, at) == fold(rows[:at], 1), at
+    book.store.close()
