@@ -150,7 +150,7 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
                              face=face)
     numbers = []
     for w in words:
-        if not w.lstrip("-").isdigit():
+        if not w.lstrip("-").isdecimal():
             raise UsageError("{w!r} is not a valid integer: a die shows 1 to 6 (roll D1 D2)",
                              w=w)
         numbers.append(int(w))
@@ -351,7 +351,7 @@ def pay(session, debtor, deeds):
     for item in deeds:
         name, sep, price = item.rpartition("=")
         price = price.strip().replace(".", "").replace(",", "")  # 13.000 as the lire print it
-        if not sep or not name.strip() or not price.isdigit():
+        if not sep or not name.strip() or not price.isdecimal():
             raise UsageError("--with {item!r}: say a deed and its price as PROPERTY=PRICE, e.g. --with \"Viale Vesuvio=13000\"",
                              item=item)
         priced.append((property_position(state, name.strip()), int(price)))
@@ -367,7 +367,7 @@ def _property_and_count(state, words, allow_all: bool):
         raise UsageError("name a property")
     count, whole = 1, False
     last = words[-1].lower()
-    if len(words) > 1 and last.lstrip("-").isdigit():
+    if len(words) > 1 and last.lstrip("-").isdecimal():
         count = int(words.pop())  # `-1` or `0` reach the rules, which say how many may be
     elif len(words) > 1 and last == "all" and allow_all:
         whole = True
@@ -378,7 +378,7 @@ def _property_and_count(state, words, allow_all: bool):
 def _level(text: str, hotel: bool) -> int:
     if text.lower() == "hotel" and hotel:
         return 5
-    if text.isdigit():
+    if text.isdecimal():
         return int(text)
     if hotel:
         raise UsageError("{text!r} is not a level: a number of houses or `hotel`", text=text)
@@ -516,11 +516,11 @@ def _trade_items(state, words: list[str]):
         w = words[i]
         low = w.lower()
         two = " ".join(words[i:i + 2]).lower()
-        if w.startswith("-") and w[1:].isdigit():
+        if w.startswith("-") and w[1:].isdecimal():
             # cash goes one way: what B pays is on B's side (`--get 100`), never a minus
             raise UsageError("{w} is not an amount to give: cash in a trade is a whole amount "
                              "on the side of who pays it (`--give 100` or `--get 100`)", w=w)
-        if w.isdigit():
+        if w.isdecimal():
             flush()
             nxt = words[i + 1].lower() if i + 1 < len(words) else ""
             if int(w) <= 2 and nxt.startswith("jail"):
@@ -624,7 +624,7 @@ def auction_building(session, kind, wanted):
         if word == "--wanted":
             continue
         name, sep, count = word.partition("=")
-        if not sep or not count.isdigit():
+        if not sep or not count.isdecimal():
             raise UsageError("{word!r}: say who wants how many as NAME=N, e.g. Anna=3",
                              word=word)
         pairs.append((player_name(state, name), int(count)))

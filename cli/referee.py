@@ -424,7 +424,7 @@ def correct(session, words, move, owner, reason, referee):
 def _space(state, words: list[str]) -> int:
     """A space by number (0-39) or name; a name several spaces share needs the number."""
     text = " ".join(words)
-    if text.isdigit():
+    if text.isdecimal():
         return int(text)
     from ledger.names import resolve
 

@@ -304,7 +304,7 @@ def _speedy_roll(d: dict, dice: str, extra: str) -> str:
         return _("{player} rolls {dice} = {total}{extra}; the Speedy die ({face}) does not "
                  "count: {why}").format(player=player, dice=dice, total=total, extra=extra,
                                         face=shown, why=say_reason(d["speedy_ignored"]))
-    if face.isdigit():
+    if face.isdecimal():
         if d["dice"][0] == d["dice"][1] == int(face):
             return _("{player} rolls {dice}, Speedy die {face}: a triple").format(
                 player=player, dice=dice, face=face)

@@ -68,7 +68,7 @@ class ReplayStepper:
                 break
             try:
                 if word in ("", "next", "n", "back", "b"):
-                    n = int(rest) if rest.isdigit() else 1
+                    n = int(rest) if rest.isdecimal() else 1
                     step = -n if word in ("back", "b") else n
                     target = self.i + step
                     if not 0 <= target < len(self.steps):

@@ -245,7 +245,7 @@ def space_position(state, text: str) -> int:
     (Imprevisti, Probabilità) asks for the number."""
     from ledger.names import resolve
 
-    if text.strip().isdigit():
+    if text.strip().isdecimal():
         number = int(text)
         if not 0 <= number < 40:
             raise UsageError("the board's spaces are 0 to 39, not {number}",

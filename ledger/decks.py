@@ -79,7 +79,7 @@ def card_by_words(state: State, deck: str, words: list[str]) -> int:
 
     cards = state.edition.decks[deck].cards
     title = state.edition.decks[deck].title
-    if len(words) == 1 and words[0].isdigit():
+    if len(words) == 1 and words[0].isdecimal():
         if not 1 <= int(words[0]) <= len(cards):
             raise UsageError("{title} has cards 1 to {count}, not {words}: `banco cards {deck}` lists them",
                              title=title, count=len(cards), words=words[0], deck=deck)

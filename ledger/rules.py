@@ -194,7 +194,7 @@ def _check_table(name: str, table: dict, origin: _Origin) -> None:
                                  where=where, key=key)
         return
     for key, value in table.items():
-        if not (key.isdigit() and 1 <= int(key) <= 8):
+        if not (key.isdecimal() and 1 <= int(key) <= 8):
             raise UsageError("{where}: {key!r} is not a number of players (1-8)",
                              where=where, key=key)
         if name == "tournament_points":

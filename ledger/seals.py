@@ -258,7 +258,7 @@ def parse_seal(text: str) -> SealFile:
             continue
         if in_trail:
             parts = line.split()
-            if not parts[0].isdigit() or int(parts[0]) != len(trail) + 1:
+            if not parts[0].isdecimal() or int(parts[0]) != len(trail) + 1:
                 raise SealFileError(msg("line {n}: the trail is out of order", n=n))
             trail.extend(p.lower() for p in parts[1:])
             continue

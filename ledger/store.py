@@ -229,7 +229,7 @@ class SQLiteStore:
         self._schema_cookie = conn.execute("PRAGMA schema_version").fetchone()[0]
         if "meta" in tables:
             self.meta = dict(conn.execute("SELECT key, value FROM meta"))
-            if self.meta.get("application") != "banco" or not self.meta.get("format", "").isdigit():
+            if self.meta.get("application") != "banco" or not self.meta.get("format", "").isdecimal():
                 raise DatabaseError("{path} has a `meta` table that is not banco's: banco "
                                     "leaves this database alone; use another --db",
                                     path=self.path)

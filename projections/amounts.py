@@ -62,7 +62,7 @@ def rent_due(t: State, position: int) -> int:
         # The throw: the numbered dice, and the Speedy die's number when it counted (000
         # §SOCIETÀ: "incluso il Dado Speedy"; the Bus and Mr Monopoly count zero).
         speedy = getattr(t.turn, "speedy", None)
-        extra = int(speedy) if speedy and speedy.isdigit() else 0
+        extra = int(speedy) if speedy and speedy.isdecimal() else 0
         return space.rents[held - 1] * (sum(t.turn.dice[:2]) + extra)
     level = t.buildings[position]
     if level:

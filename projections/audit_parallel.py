@@ -55,7 +55,7 @@ LOOK_FOR_COMMAND = 400  # rows after a part's nominal start in which its first c
 def workers() -> int:
     """How many processes: BANCO_AUDIT_WORKERS, else the cores this process may run on."""
     given = os.environ.get("BANCO_AUDIT_WORKERS", "").strip()
-    if given.isdigit() and int(given) > 0:
+    if given.isdecimal() and int(given) > 0:
         return int(given)
     try:
         return len(os.sched_getaffinity(0)) or 1
@@ -65,7 +65,7 @@ def workers() -> int:
 
 def _chunk_env() -> int | None:
     given = os.environ.get("BANCO_AUDIT_CHUNK", "").strip()
-    return int(given) if given.isdigit() and int(given) > 0 else None
+    return int(given) if given.isdecimal() and int(given) > 0 else None
 
 
 def audit_game(store, game_id: int, expect_head: str | None = None,

@@ -28,7 +28,7 @@ class Moment(NamedTuple):
 def parse_moment(text: str) -> Moment:
     """`123` (a seq) or a time; a UsageError that shows the accepted forms otherwise."""
     raw = text.strip()
-    if raw.isdigit():
+    if raw.isdecimal():
         return Moment(int(raw), None, raw)
     if not _TIME.match(raw):
         raise UsageError("{text!r} is neither an event number nor a time: give a seq (`57`) or a time as `log` prints it (`2026-11-30 21:14:05+01:00`, or `2026-11-30T20:14:05Z`, or local `2026-11-30 21:14`)",

@@ -279,6 +279,8 @@ def test_a_negative_amount_is_refused_by_the_rules_not_taken_for_an_option(game)
 
 
 def test_negative_dice_and_cards_are_bad_numbers_and_a_misspelt_option_still_an_option(game):
+    # '²' is a digit to str.isdigit but no number to int(): it was a ValueError traceback
+    assert "'²' is not a valid integer" in game("roll", "0", "²", code=2).output
     r = game("roll", "-1", "2", code=2)
     assert "a die shows 1 to 6, not -1 2" in r.output and "No such option" not in r.output
     r = game("roll", "1", "2", "--playr", "Bruno", code=2)
