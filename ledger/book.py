@@ -294,18 +294,7 @@ class Book:
                              start=started["seq"])
         gone = {s for e in self.store.read_type(game_id, "EventRetracted") if e["seq"] <= at
                 for s in e["data"]["seqs"]}
-        state, after, head = None, 0, GENESIS
-        while after < at:
-            rows = self._read(game_id, after, head, min(self.CHUNK, at - after))
-            if not rows:
-                break
-            after, head = rows[-1]["seq"], rows[-1]["hash"]
-            if state is None:  # the rows up to GameStarted: the table as dealt
-                i = next(i for i, r in enumerate(rows) if r["type"] == "GameStarted")
-                state, rows = initial_state(game_id, rows[i]), rows[i + 1:]
-            if rows:
-                state = fold_onto(state, rows, gone)
-        return state._replace(seq=at)
+        return self._fold_from_start(game_id, initial_state(game_id, started), gone, at)[0]
 
     def _read(self, game_id: int, after: int, prev: str, limit: int | None = None) -> list[dict]:
         """Rows after `after`, checked against the chain (a break is warned about, loudly,
@@ -407,14 +396,18 @@ class Book:
             return _Table(fold_onto(state, new, gone), head, snap.seq)
         return self._fold_all(game_id, base)
 
-    def _fold_all(self, game_id: int, base: State) -> _Table:
-        gone = self.store.retracted_seqs(game_id)
+    def _fold_from_start(self, game_id: int, base: State, gone: set[int] | frozenset,
+                         upto: int | None = None) -> tuple[State, int, str]:
+        """The table folded from GameStarted (`base`, the table as dealt) a chunk of rows at a
+        time, each checked against the chain as it is read, up to seq `upto` (None: the end),
+        the seqs in `gone` skipped: (table, last seq read, its hash)."""
         state, after, head = None, 0, GENESIS
-        while True:
-            rows = self._read(game_id, after, head, self.CHUNK)
+        while upto is None or after < upto:
+            limit = self.CHUNK if upto is None else min(self.CHUNK, upto - after)
+            rows = self._read(game_id, after, head, limit)
             if not rows:
                 break
-            after, head, whole = rows[-1]["seq"], rows[-1]["hash"], len(rows) == self.CHUNK
+            after, head, whole = rows[-1]["seq"], rows[-1]["hash"], len(rows) == limit
             if state is None:  # the rows up to GameStarted: the table as dealt
                 start = next(i for i, r in enumerate(rows) if r["type"] == "GameStarted")
                 state, rows = base, rows[start + 1:]
@@ -422,7 +415,11 @@ class Book:
                 state = fold_onto(state, rows, gone)
             if not whole:
                 break
-        state = (state or base)._replace(seq=after)
+        return (state or base)._replace(seq=after), after, head
+
+    def _fold_all(self, game_id: int, base: State) -> _Table:
+        state, after, head = self._fold_from_start(game_id, base,
+                                                   self.store.retracted_seqs(game_id))
         table = _Table(state, head, 0)
         if after >= self.SNAPSHOT_EVERY:  # a long game without a snapshot: leave one behind
             kept = _snapshot_of(state)
