@@ -268,6 +268,25 @@ class Book:
             yield from self.store.read(game_id, lo - 1, hi)
             lo = hi + 1
 
+    def checked(self, game_id: int, first: int = 1, last: int | None = None) -> Iterator[dict]:
+        """Events first..last read a chunk at a time (bounded memory however long the game),
+        each checked against the chain as it is read, as `events` does (from the stored hash of
+        event first - 1: the whole chain is the audit's): for the referee's and the organiser's
+        readings of a long game."""
+        if self.store.last_seq(game_id) == 0:
+            raise UsageError("no game {game} in this database", game=game_id)
+        after = max(first, 1) - 1
+        head = GENESIS if after == 0 else self.store.hash_at(game_id, after)
+        while last is None or after < last:
+            limit = self.CHUNK if last is None else min(self.CHUNK, last - after)
+            rows = self._read(game_id, after, head, limit)
+            if not rows:
+                return
+            yield from rows
+            after, head = rows[-1]["seq"], rows[-1]["hash"]
+            if len(rows) < limit:
+                return
+
     def events_after(self, game_id: int, seq: int) -> list[dict]:
         """The events after `seq` (what another terminal appended): an index range, however
         long the game."""

@@ -249,3 +249,29 @@ def test_the_live_table_equals_a_cold_fold_of_the_log(book):
     late_claim(book, g)
     book.undo(g, now=NOW)
     assert fold(book.store.read(g), g) == book.state(g)
+
+
+def test_the_checked_stream_reads_a_chunk_at_a_time_and_warns_on_a_broken_chain(tmp_path,
+                                                                                monkeypatch):
+    path = str(tmp_path / "s.db")
+    writer = Book(path)
+    g = writer.new_game(["Anna", "Bruno"], now=NOW)
+    for cmd in (c.Roll((1, 2)), c.Buy(), c.Roll((2, 1)), c.Roll((3, 4))):
+        writer.execute(g, cmd, now=NOW)
+    whole = writer.events(g)
+    monkeypatch.setattr(Book, "CHUNK", 3)  # several chunks, one ending exactly at the end
+    assert list(writer.checked(g)) == whole
+    assert list(writer.checked(g, 4, 9)) == whole[3:9]
+    assert list(writer.checked(g, len(whole) - 2)) == whole[-3:]
+    paid = next(e["seq"] for e in whole if e["type"] == "PropertyBought")
+    _tamper(writer, f"UPDATE events SET data=replace(data, '\"amount\":60', '\"amount\":6') "
+                    f"WHERE seq={paid}")
+    warnings = []
+    reader = Book(path, warn=warnings.append)
+    assert len(list(reader.checked(g, 2))) == len(whole) - 1  # shown, edited or not
+    assert warnings == [f"WARNING: game 1 event {paid} does not match its hash: run "
+                        "`banco audit`"]
+    with pytest.raises(UsageError, match="no game 7"):
+        list(reader.checked(7))
+    writer.close()
+    reader.close()
