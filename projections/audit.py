@@ -21,9 +21,12 @@ format 1) get checks 1, 2 and 4, and the report says which events could not be r
 
 `audit_database` audits every game of a file and what the file holds beside the games: the
 triggers that keep the log append-only, the games table (a mutable index: its last seq and
-head are checked against the log, so a log cut short is caught), the snapshots (never used
-here, but checked against the log they claim to summarise), the tournaments' own chains.
-Snapshots are never trusted by the audit: it folds from the first event.
+head are checked against the log, so a log cut short is caught), the tournaments' own chains.
+Snapshots are never a starting point: the audit folds from the first event.  But `state`,
+`standings` and every command start from the newest snapshot whose head matches the log, so
+the pass holds each one to the log as it goes (`snapshots`): its head to the chain's hash at
+its seq (another one: the history was rewritten since), its table to the table folded there
+(another one: the snapshot was edited, and what the book shows with it is not the log's).
 
 A long game's pass may be cut into parts audited at once by worker processes
 (projections/audit_parallel.py): `resume`, `run(stop=...)` and `resumable` let a part start
@@ -170,7 +173,7 @@ class GameAudit:
     WINDOW = 512  # the last rows, for an undo to look back at without reading them again
 
     def __init__(self, game_id: int, rows, expect_head: str | None = None, *,
-                 hashes_checked: bool = False):
+                 hashes_checked: bool = False, snapshots: Iterable | None = None):
         from ledger.event_checks import checks
 
         self.game_id = game_id
@@ -182,6 +185,10 @@ class GameAudit:
         self.hashes_checked = hashes_checked
         self.hashed_as = getattr(rows, "hashed_as", None)
         self.expect = _expected_head(expect_head)
+        # The book's snapshots of this game (ledger/store.py Snapshot): never a starting point,
+        # but `state`, `standings` and every command start from one whose head matches the
+        # log, so each is held to the table this pass folds there, and its head to the chain.
+        self.snapshots = {s.seq: s for s in snapshots} if snapshots else None
         self.expect_at: list[int] = []  # the events whose hash --expect-head matches
         self.expect_notes: list[str] = []
         self.schema = checks()
@@ -394,6 +401,8 @@ class GameAudit:
                 raise _Stop(seq, msg("hash chain: its content does not match its hash: the row "
                                      "was edited"))
         self.prev, self.expected, self.count = hsh, expected + 1, expected
+        if self.snapshots is not None and seq in self.snapshots:
+            self._snapshot_head(self.snapshots[seq], hsh)
         kind, value = self.expect
         if kind is None:  # no --expect-head: nothing more to look at
             return row
@@ -471,6 +480,10 @@ class GameAudit:
         else:
             self._recorded(batch, partial)
         self.window.extend(batch)
+        if self.snapshots is not None and not partial:
+            snap = self.snapshots.get(batch[-1]["seq"])
+            if snap is not None:
+                self._snapshot_table(snap)
 
     def _unrecorded(self, batch: list[dict]) -> None:
         for row in batch:
@@ -563,6 +576,37 @@ class GameAudit:
                         msg("not what {who} (event {seq}) gives here: its facts stop short: it "
                             "gives {type} next", who=who, seq=cr["seq"], type=missing["type"]))
         self.commands += 1
+
+    # the book's snapshots, held to the log
+
+    def _snapshot_head(self, snap, hsh: str) -> None:
+        """A snapshot keeps the hash the log had at its seq: another one there means the
+        history up to it was rewritten after it was taken (or the snapshot was forged)."""
+        if snap.head != hsh:
+            raise _Stop(snap.seq, msg(
+                "the book's snapshot at event {seq} was taken when that event's hash was "
+                "{was}..., not {now}...: the history up to event {seq} was rewritten since, or "
+                "the snapshot was forged", seq=snap.seq, was=str(snap.head)[:12], now=hsh[:12]))
+
+    def _snapshot_table(self, snap) -> None:
+        """A snapshot the book would start from (its head is the log's, checked as the row was
+        read; its format this banco's) must be the table folded there."""
+        from ledger.snapshot import SnapshotError, decode, shape
+
+        if snap.format != shape() or self.state is None:
+            return  # the book does not use it: it folds instead
+        try:
+            kept = decode(snap.state, self.state)
+        except SnapshotError:
+            return  # unreadable: the book folds instead (`banco doctor` names it)
+        table = self.state._replace(seq=snap.seq)
+        if kept != table:
+            differ = [f for f in table._fields if getattr(kept, f) != getattr(table, f)]
+            raise _Stop(snap.seq, msg(
+                "the book's snapshot at event {seq} is not the table the log folds to there "
+                "(it differs in {fields}): `state`, `standings` and the next command would "
+                "start from it; it was edited (`banco doctor --repair` deletes it)",
+                seq=snap.seq, fields=", ".join(differ)))
 
     def _after_the_end(self, row: dict) -> list[str]:
         if self.ended_at is None or row["type"] in AFTER_THE_END:

@@ -77,13 +77,15 @@ def audit_game(store, game_id: int, expect_head: str | None = None,
     chunk = _chunk_env() if chunk is None else chunk
     plan = _plan(store, game_id, processes, chunk) if processes > 1 else None
     if plan is None:
-        return GameAudit(game_id, store.raw_rows(game_id), expect_head).run()
+        return GameAudit(game_id, store.raw_rows(game_id), expect_head,
+                         snapshots=_snapshots(store, game_id)).run()
     last, head, parts = plan
     report = _parallel(store, game_id, expect_head, parts, min(processes, len(parts)))
     if report is None or (report.ok and (report.events != last or report.head != head)):
         # the file changed under the workers (or a part could not be audited apart): once more,
         # in one pass, for a verdict on one state of the file
-        return GameAudit(game_id, store.raw_rows(game_id), expect_head).run()
+        return GameAudit(game_id, store.raw_rows(game_id), expect_head,
+                         snapshots=_snapshots(store, game_id)).run()
     return report
 
 
@@ -172,7 +174,8 @@ def _audit_part(store, game_id: int, first: int, last: int, expect_head: str | N
             start = fold_ahead(store, game_id, first)
         except Exception:  # a log that does not fold: the part before names it
             return _Part(first, None, None, None, None, 0)
-    audit = GameAudit(game_id, _PartRows(store, game_id, first, last), expect_head)
+    audit = GameAudit(game_id, _PartRows(store, game_id, first, last), expect_head,
+                      snapshots=_snapshots(store, game_id, first, last))
     if start is not None:
         audit.resume(start)
     report = audit.run(finish=False, stop=last)
@@ -223,7 +226,8 @@ def audit_games(store, ids: list[int], expect_head: str | None = None,
             and store.conn is not None and sum(sizes.get(g, 0) for g in short) >= at_least):
         # the first audited here: the audit's modules and compiled schemas loaded once, in the
         # parent, before the workers are forked from it
-        reports[short[0]] = GameAudit(short[0], store.raw_rows(short[0]), expect_head).run()
+        reports[short[0]] = GameAudit(short[0], store.raw_rows(short[0]), expect_head,
+                                       snapshots=_snapshots(store, short[0])).run()
         reports.update(_games_apart(store, short[1:], expect_head, processes) or {})
     for g in ids:
         if g not in reports:
@@ -246,7 +250,14 @@ def _games_apart(store, ids: list[int], expect_head: str | None,
 def _game_worker(task) -> AuditReport:
     path, game_id, expect_head = task
     store = _worker_store(path)
-    return GameAudit(game_id, store.raw_rows(game_id), expect_head).run()
+    return GameAudit(game_id, store.raw_rows(game_id), expect_head,
+                         snapshots=_snapshots(store, game_id)).run()
+
+
+def _snapshots(store, game_id: int, first: int = 1, last: int | None = None) -> list:
+    """The book's snapshots of the game (of a part's seqs), for the pass to hold to the log."""
+    return [s for s in store.snapshots(game_id)
+            if first <= s.seq and (last is None or s.seq <= last)]
 
 
 def _context():

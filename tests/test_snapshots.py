@@ -268,11 +268,13 @@ def test_a_table_the_snapshot_format_cannot_hold_costs_a_fold_not_a_command(tmp_
     fresh.close()
 
 
-def test_the_audit_never_reads_a_snapshot(long_game):
+def test_the_audit_folds_the_log_and_names_an_edited_snapshot(long_game):
     """An edited snapshot that the book would trust (its head is the log's) changes what
-    `state` shows, and nothing of what `audit` says: the audit folds the log itself."""
+    `state` and `standings` show: the audit does not start from it (it folds the log) but
+    holds it to the table folded at its seq, and names it by game and seq."""
     runner = CliRunner()
     before = runner.invoke(cli, ["--db", str(long_game), "audit", "--json"])
+    assert before.exit_code == 0, before.output
     _, seq, _, _, text = snapshot_rows(long_game)[-1]
     rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
     tamper(long_game, "UPDATE snapshots SET state=? WHERE seq=?", rich, seq)
@@ -282,5 +284,41 @@ def test_the_audit_never_reads_a_snapshot(long_game):
     book.close()
     assert next(p["cash"] for p in state["players"] if p["name"] == "Anna") != anna
     after = runner.invoke(cli, ["--db", str(long_game), "audit", "--json"])
-    assert (after.exit_code, after.output) == (before.exit_code, before.output)
-    assert before.exit_code == 0
+    assert after.exit_code == 3, after.output
+    game = json.loads(after.output)["games"][0]
+    assert game["bad_seq"] == seq
+    assert game["problem"].startswith(f"the book's snapshot at event {seq} is not the table "
+                                      "the log folds to there (it differs in players)")
+    repaired = runner.invoke(cli, ["--db", str(long_game), "doctor", "--repair"])
+    assert repaired.exit_code == 0, repaired.output
+    again = runner.invoke(cli, ["--db", str(long_game), "audit", "--json"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.output)["games"] == json.loads(before.output)["games"]
+
+
+def test_a_snapshot_taken_from_another_history_is_named_by_the_audit(long_game):
+    """A snapshot keeps the hash its event had when it was taken: another hash there now
+    means the history up to it was rewritten since (the forger re-chained the log but not
+    the cache), even where the rewrite itself passes every other check."""
+    _, seq, head, _, _ = snapshot_rows(long_game)[0]
+    tamper(long_game, "UPDATE snapshots SET head=? WHERE seq=?", "0" * 64, seq)
+    result = CliRunner().invoke(cli, ["--db", str(long_game), "audit", "--json"])
+    assert result.exit_code == 3, result.output
+    game = json.loads(result.output)["games"][0]
+    assert game["bad_seq"] == seq
+    assert game["problem"] == (
+        f"the book's snapshot at event {seq} was taken when that event's hash was "
+        f"000000000000..., not {head[:12]}...: the history up to event {seq} was rewritten "
+        "since, or the snapshot was forged")
+
+
+def test_a_snapshot_the_book_would_not_use_is_left_to_doctor(long_game):
+    """Another format, or text that is not a table: the book folds instead of using it, so
+    nothing anyone is shown depends on it; the audit passes and `doctor` names it."""
+    runner = CliRunner()
+    rows = snapshot_rows(long_game)
+    tamper(long_game, "UPDATE snapshots SET format='0:old' WHERE seq=?", rows[-1][1])
+    tamper(long_game, "UPDATE snapshots SET state='[1,2' WHERE seq=?", rows[0][1])
+    assert runner.invoke(cli, ["--db", str(long_game), "audit"]).exit_code == 0
+    doctor = runner.invoke(cli, ["--db", str(long_game), "doctor"])
+    assert doctor.exit_code == 3 and f"snapshot at event {rows[0][1]}" in doctor.output
