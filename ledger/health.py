@@ -148,8 +148,59 @@ def log_ends(conn: sqlite3.Connection) -> dict[int, LogEnd]:
     return out
 
 
+# What the games table keeps of each game's identity, as its log says it: the first row's time
+# and command id, GameStarted's identity, players, rules and edition.  `games` and the
+# tournament's entries are read from this table, so each column is held to the log.
+IDENTITY = ("game_uuid", "command_id", "started_at", "players", "rules", "edition")
+
+
+def log_identity(conn: sqlite3.Connection, game_id: int) -> tuple[dict, int] | None:
+    """The games table's identity columns of a game as its log has them, and the seq of its
+    GameStarted; None when the log has no readable GameStarted (the audit names that)."""
+    first = conn.execute("SELECT recorded_at, command_id FROM events WHERE game_id=? "
+                         "ORDER BY seq LIMIT 1", (game_id,)).fetchone()
+    started = conn.execute("SELECT seq, data FROM events WHERE game_id=? AND "
+                           "type='GameStarted' ORDER BY seq LIMIT 1", (game_id,)).fetchone()
+    if first is None or started is None:
+        return None
+    try:
+        d = json.loads(started[1])
+    except (TypeError, ValueError):
+        return None
+    if type(d) is not dict:
+        return None
+    rules = d.get("rules")
+    return {"game_uuid": d.get("game_uuid"), "command_id": first[1], "started_at": first[0],
+            "players": d.get("players", []),
+            "rules": rules.get("name") if isinstance(rules, dict) else None,
+            "edition": d.get("edition")}, started[0]
+
+
+def _identity_differs(row: dict, log: dict) -> list[str]:
+    """The identity columns of a games row that are not the log's.  An imported game's row has
+    no command id (the import is not a command of this file)."""
+    out = []
+    for col in IDENTITY:
+        said, has = row[col], log[col]
+        if col == "players":
+            try:
+                said = json.loads(said)
+            except (TypeError, ValueError):
+                pass
+        if col == "command_id" and said is None:
+            continue
+        if said != has:
+            out.append(col)
+    return out
+
+
+def _shown(value) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def games_findings(conn: sqlite3.Connection) -> list[Finding]:
-    """The games table (format 2) against the log: every game's row, last seq, head, end."""
+    """The games table (format 2) against the log: every game's row, last seq, head, end,
+    and its identity (who plays, under which rules, since when)."""
     if "games" not in tables(conn):
         return []
     try:
@@ -198,7 +249,24 @@ def games_findings(conn: sqlite3.Connection) -> list[Finding]:
             out.append(Finding("games", msg("the games table says game {game} is {said}, but "
                                             "its log {has}", game=g, said=said, has=has),
                                g, log.ended_seq or ended, True))
+        out += _identity_findings(conn, g)
     return out
+
+
+def _identity_findings(conn: sqlite3.Connection, g: int) -> list[Finding]:
+    found = log_identity(conn, g)
+    row = conn.execute(f"SELECT {', '.join(IDENTITY)} FROM games WHERE game_id=?",
+                       (g,)).fetchone()
+    if found is None or row is None:
+        return []
+    log, started = found
+    row = dict(zip(IDENTITY, row, strict=True))
+    return [Finding("games", msg(
+        "the games table says game {game}'s {column} is {said}, but its log says {has} (event "
+        "{seq}): the row was edited", game=g, column=col, said=_shown(row[col]),
+        has=_shown(log[col]), seq=1 if col in ("command_id", "started_at") else started),
+        g, 1 if col in ("command_id", "started_at") else started, True)
+        for col in _identity_differs(row, log)]
 
 
 # --- the tournaments' own chains ------------------------------------------------------------
@@ -306,6 +374,8 @@ def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
             log = logs.get(g)
             if log is None:
                 continue  # a row with no log: kept, the audit goes on naming it
+            if g in indexed:
+                done += _repair_identity(conn, g)
             if indexed.get(g) == (log.last_seq, log.head, log.ended_seq):
                 continue
             was = indexed.get(g)
@@ -316,6 +386,7 @@ def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
                 done.append(msg("added game {game} to the games table from its log (event "
                                 "{seq}, head {head}...)", game=g, seq=log.last_seq,
                                 head=log.head[:12]))
+                _repair_identity(conn, g)  # a format-2 log begins with its command, not GameStarted
             else:
                 conn.execute("UPDATE games SET last_seq=?, head=?, ended_seq=? WHERE game_id=?",
                              (log.last_seq, log.head, log.ended_seq, g))
@@ -330,6 +401,24 @@ def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
         conn.executemany(f"INSERT INTO {MAINTENANCE} (at, what, why) VALUES (?, ?, ?)",
                          [(now, str(what), why) for what in done])
     return done
+
+
+def _repair_identity(conn: sqlite3.Connection, g: int) -> list:
+    found = log_identity(conn, g)
+    if found is None:
+        return []
+    log = found[0]
+    row = conn.execute(f"SELECT {', '.join(IDENTITY)} FROM games WHERE game_id=?",
+                       (g,)).fetchone()
+    wrong = _identity_differs(dict(zip(IDENTITY, row, strict=True)), log)
+    if not wrong:
+        return []
+    values = [json.dumps(log[c], ensure_ascii=False) if c == "players" else log[c]
+              for c in wrong]
+    conn.execute(f"UPDATE games SET {', '.join(f'{c}=?' for c in wrong)} WHERE game_id=?",
+                 (*values, g))
+    return [msg("rebuilt game {game}'s {columns} in the games table from its log", game=g,
+                columns=", ".join(wrong))]
 
 
 def forget_snapshots(conn: sqlite3.Connection, bad: list[tuple[int, int, str]], *, now: str,

@@ -547,3 +547,37 @@ def test_an_edited_snapshot_is_named_by_doctor_and_deleted_by_repair(copy):
     assert f"repaired: deleted game 2's snapshot at event {seq}" in out and "healthy" in out
     assert json.loads(banco(db, "--game", "2", "state", "--json")) == honest
     assert "snapshot edited" in banco(db, "doctor")
+
+
+@pytest.mark.parametrize("column, value, seq_is_start", [
+    ("players", '["Anna","Bruno","Zoe"]', True),
+    ("rules", "championship", True),
+    ("edition", "us", True),
+    ("game_uuid", "00000000-0000-0000-0000-000000000000", True),
+    ("started_at", "2020-01-01T00:00:00.000000Z", False),
+])
+def test_an_edited_identity_in_the_games_table_is_named_and_rebuilt(copy, column, value,
+                                                                   seq_is_start):
+    """`games` and the tournaments read who played, under which rules and since when from the
+    games table: each column is held to the game's own log (found by a newcomer's trial: an
+    UPDATE of players, rules and started_at passed audit and doctor)."""
+    db = copy / "t.db"
+    conn = sqlite3.connect(db)
+    started = conn.execute("SELECT seq FROM events WHERE game_id=2 AND type='GameStarted'"
+                           ).fetchone()[0]
+    was = conn.execute(f"SELECT {column} FROM games WHERE game_id=2").fetchone()[0]
+    conn.execute(f"UPDATE games SET {column}=? WHERE game_id=2", (value,))
+    conn.commit()
+    conn.close()
+    doc = json.loads(banco(db, "audit", "--json", code=3))
+    game2 = next(g for g in doc["games"] if g["game"] == 2)
+    assert game2["bad_seq"] == (started if seq_is_start else 1)
+    assert game2["problem"].startswith(f"the games table says game 2's {column} is ")
+    assert "the row was edited" in game2["problem"]
+    assert f"game 2's {column}" in banco(db, "doctor", code=3)
+    out = banco(db, "doctor", "--repair")
+    assert f"rebuilt game 2's {column} in the games table from its log" in out
+    conn = sqlite3.connect(db)
+    assert conn.execute(f"SELECT {column} FROM games WHERE game_id=2").fetchone()[0] == was
+    conn.close()
+    banco(db, "audit")
