@@ -435,6 +435,12 @@ class GameAudit:
         if type(data) is not dict:
             raise _Stop(seq, msg("its data is not a JSON object ({text})", text=_short(text)))
         self._schema(row, data)
+        if row["chain"] == 2 and _CANON(data) != text:
+            # Since format 2 banco writes every data as canonical JSON, and the chain hashes
+            # that text: another spelling of it (a key twice, the first one read by nobody)
+            # was written by someone else, then re-chained.
+            raise _Stop(seq, msg("its data is not spelt as banco writes it (canonical JSON: "
+                                 "sorted keys, each once, no spaces): the row was rewritten"))
         row["data"] = data
         if len(self._texts) > 16384:
             self._texts.clear()

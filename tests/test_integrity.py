@@ -101,6 +101,17 @@ def changed_dice(db) -> int:
     return seq
 
 
+def duplicated_key(db) -> int:
+    """A key written twice, the forged value first: JSON readers take the last one, so every
+    figure still re-derives; the text is not what banco writes (found by a newcomer)."""
+    seq = seq_of(db, "DiceRolled", 40)
+    text = next(d for s, _, d in rows(db) if s == seq)
+    assert text.startswith('{"dice":')
+    _forge(db, "UPDATE events SET data=? WHERE game_id=1 AND seq=?",
+           args=[('{"dice":[6,6],' + text[1:], seq)], rechain_from=seq)
+    return seq
+
+
 def last_30_cut_off(db) -> int:
     last = rows(db)[-1][0]
     _forge(db, f"DELETE FROM events WHERE game_id=1 AND seq>{last - 30}")
@@ -174,7 +185,7 @@ def forged_seal(db) -> int:
     return seq
 
 
-TAMPERINGS = [forged_cash_issue, changed_dice, last_30_cut_off, whole_commands_cut_off,
+TAMPERINGS = [forged_cash_issue, changed_dice, duplicated_key, last_30_cut_off, whole_commands_cut_off,
               append_after_the_end, not_json, not_an_object,
               deleted_row, reordered_pair, edited_amount, forged_seal]
 
