@@ -112,6 +112,13 @@ def undo_facts(newest_first: Iterable[dict]) -> list[dict]:
             batch = []
         if e is None:
             break
+        if e["type"] == "SealRecorded" and e["seq"] not in gone:
+            # What a referee sealed is final: a later change to it is the referee's correction,
+            # a fact of its own, never an undo reaching behind the seal.
+            raise RuleViolation("game sealed at event {seq}: an undo does not reach behind a "
+                                "seal", seq=e["seq"],
+                                allowed=msg("the referee corrects a sealed game: `correct "
+                                            "PLAYER AMOUNT --reason TEXT --referee NAME`"))
         if e["type"] == "EventRetracted":
             gone.update(e["data"]["seqs"])
         if e["seq"] not in gone:

@@ -515,18 +515,57 @@ def test_a_tournament_game_gone_from_the_file_is_named(tmp_path):
     assert "which is not in this database any more" in out
 
 
-def test_undo_after_a_seal_takes_back_the_banker_s_move_not_the_seal(copy):
+def test_an_undo_does_not_reach_behind_a_seal(copy):
+    """What the referee sealed is final: the banker's undo stops at the seal (a newcomer's
+    trial found it taking back the referee's correction and the roll before the seal); what
+    came after the seal is undone as before; a sealed game is changed by a correction."""
     db = copy / "t.db"
-    before = [t for _, t, _ in rows(db, 2)]
     banco(db, "--game", "2", "seal", "--key", copy / "rita.key", "--out", copy / "two.txt")
+    before = rows(db, 2)
+    result = CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "undo"])
+    assert result.exit_code == 1, result.output
+    seal = next(s for s, t, _ in before if t == "SealRecorded")
+    assert f"game sealed at event {seal}: an undo does not reach behind a seal" in result.output
+    assert "`correct PLAYER AMOUNT --reason TEXT --referee NAME`" in result.output
+    assert rows(db, 2) == before  # nothing appended
+    banco(db, "--game", "2", "correct", "Anna", "10", "--reason", "miscount", "--referee", "Rita")
     out = banco(db, "--game", "2", "undo")
-    after = [t for _, t, _ in rows(db, 2)]
-    assert "SealRecorded" in after and after.count("SealRecorded") == 1
-    # the seal stays; what is retracted is the last command before it
-    assert "undone" in out and "SealRecorded" not in out
-    retracted = [json.loads(d)["seqs"] for _, t, d in rows(db, 2) if t == "EventRetracted"][-1]
-    assert retracted and max(retracted) <= len(before)  # events from before the seal
+    assert "CashCorrected" in out
+    assert CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "undo"]).exit_code == 1
     banco(db, "--game", "2", "audit")
+
+
+def test_an_undo_forged_behind_a_seal_is_named_by_the_audit(copy):
+    """A forger appends the undo the banker could not make, with its command, and re-chains:
+    re-deriving the undo gives the refusal, so the audit names it."""
+    db = copy / "t.db"
+    banco(db, "--game", "2", "seal", "--key", copy / "rita.key", "--out", copy / "two.txt")
+    before = rows(db, 2)
+    last = before[-1][0]
+    seal = next(s for s, t, _ in before if t == "SealRecorded")
+    retract = next(s for s, t, _ in reversed(before) if s < seal and t not in (
+        "CommandRecorded", "SealRecorded", "RentClaimRefused", "RulingRecorded",
+        "EventRetracted"))
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    cols = "game_id, seq, type, data, recorded_at, actor, command_id, schema_version, " \
+           "prev_hash, hash, chain_version"
+    at, = conn.execute("SELECT recorded_at FROM events WHERE game_id=2 AND seq=?",
+                       (last,)).fetchone()
+    undo = canonical_json({"command": None, "line": "undo"})
+    fact = canonical_json({"command_id": "x", "reason": "undo", "seqs": [retract]})
+    for seq, type_, data in ((last + 1, "CommandRecorded", undo),
+                             (last + 2, "EventRetracted", fact)):
+        conn.execute(f"INSERT INTO events ({cols}) VALUES (2,?,?,?,?,'banker','forged',1,'',"
+                     "'',2)", (seq, type_, data, at))
+    head = rechain_stored(conn, 2, last + 1)
+    conn.execute("UPDATE games SET head=?, last_seq=? WHERE game_id=2", (head, last + 2))
+    conn.commit()
+    conn.close()
+    doc = json.loads(banco(db, "--game", "2", "audit", "--json", code=3))
+    game = doc["games"][0]
+    assert game["bad_seq"] in (last + 1, last + 2), game
+    assert "an undo does not reach behind a seal" in game["problem"]
 
 
 def test_an_edited_snapshot_is_named_by_doctor_and_deleted_by_repair(copy):
