@@ -267,8 +267,13 @@ def import_(session, source, expect_head, as_json):
     """
     import os
 
+    from projections.audit import check_expected_head
     from projections.exchange import import_lines
 
+    try:
+        check_expected_head(expect_head)
+    except ValueError as exc:
+        raise UsageError(exc.args[0]) from None  # a Text: said in the user's language
     if source != "-" and not os.path.exists(source):
         raise UsageError("no file {source}",
                          source=source)
@@ -307,6 +312,9 @@ def import_(session, source, expect_head, as_json):
         click.echo(_("identity {uuid} (the same as where it was recorded)").format(uuid=done['uuid']))
     else:
         click.echo(_("recorded before game identities: its rows are hashed with game number {chain_game_id}, kept beside it").format(chain_game_id=done['chain_game_id']))
+    at = done["expected_head_at"]
+    if at is not None and at < done["events"]:
+        click.echo(_("the expected head is event {seq}'s: events 1-{seq} are as they were when it was printed; events {next}-{last} came after it").format(seq=at, next=at + 1, last=done["events"]))
     if not done["ended"]:
         click.echo(_("the game is not over: commands without --game now address game {game}").format(game=done['game']), err=True)
 

@@ -304,11 +304,16 @@ class GameAudit:
             self._expected_head_found(value)
         if kind == "line":
             seq, prefix = value
+            line = f"banco/{self.game_id}/{seq}/{prefix}"
             if seq > self.count:
-                line = f"banco/{self.game_id}/{seq}/{prefix}"
                 raise _Stop(self.count + 1, msg(
                     "the head line {line} was printed at event {seq}, but the log stops at "
                     "event {last}: it was cut short", line=line, seq=seq, last=self.count))
+            if seq < self.count:  # intact up to it; what came after is said, never passed over
+                self.expect_notes.append(msg(
+                    "the head {head} is event {seq}'s: events 1-{seq} are as they were when it "
+                    "was printed; the log went on past it: events {next}-{last} came after",
+                    head=line, seq=seq, next=seq + 1, last=self.count))
 
     def _expected_head_found(self, value: str) -> None:
         """--expect-head HEX: the head as printed earlier, whole or its first 8+ digits.

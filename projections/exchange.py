@@ -353,7 +353,13 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 raise UsageError("this game is already game {taken} in {path} (uuid {uid}); nothing was imported",
                                  taken=taken, path=store.path, uid=uid)
         prev, count, started, ended, batch = GENESIS, 0, None, None, []
-        versions, seen_head = set(), expect_head is None
+        versions = set()
+        # --expect-head as the audit reads it: a head hash (8+ of its hex digits) or a score
+        # sheet's head line banco/GAME/SEQ/12HEX
+        from projections.audit import _expected_head
+
+        expect_kind, expect_value = _expected_head(expect_head)
+        head_at: list[int] = []  # the events whose hash is the expected head
         text_and_hash = _Hasher().text_and_hash
         announced, listed = h["events"], set(h["chain_versions"])
         for number, line in enumerate(it, start=2):
@@ -398,8 +404,14 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 ended = seq
             elif type_ == "EventRetracted" and ended in row["data"].get("seqs", ()):
                 ended = None
-            if not seen_head and hsh == expect_head:
-                seen_head = True
+            if expect_kind == "head" and hsh.startswith(expect_value):
+                head_at.append(seq)
+            elif expect_kind == "line" and seq == expect_value[0]:
+                if not hsh.startswith(expect_value[1]):
+                    raise ImportRefused("line {number}: event {seq}'s hash is {hash}..., not the {prefix} of the head line printed then: the history up to it was rewritten; nothing was imported",
+                                        number=number, seq=seq, hash=hsh[:12],
+                                        prefix=expect_value[1])
+                head_at.append(seq)
             batch.append((seq, type_, data_text, row["recorded_at"], row["actor"],
                           row["command_id"], row["schema_version"], prev, hsh, chain))
             if len(batch) >= BATCH:
@@ -416,9 +428,15 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                                 prev=prev[:12], head=str(h['head'])[:12])
         if sorted(versions) != sorted(h["chain_versions"]):
             raise _lied("chain_versions", h["chain_versions"], sorted(versions))
-        if not seen_head:
+        if expect_kind == "line" and not head_at:
+            raise ImportRefused("the head line {line} was printed at event {seq}, but the file stops at event {count}: it was cut short; nothing was imported",
+                                line=expect_head.strip(), seq=expect_value[0], count=count)
+        if expect_kind == "head" and not head_at:
             raise ImportRefused("the head {expect_head}... printed earlier is not in this history: it was rewritten; nothing was imported",
-                                expect_head=expect_head[:12])
+                                expect_head=expect_value[:12])
+        if len(head_at) > 1:
+            raise ImportRefused("the head {head}... matches events {seqs}: give more of its digits; nothing was imported",
+                                head=expect_value[:12], seqs=", ".join(map(str, head_at)))
         if started is None:
             raise ImportRefused("the file has no GameStarted: not a game; nothing was imported")
         if batch:
@@ -446,6 +464,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         imp.abort()
         raise
     return {"game": game_id, "uuid": uid, "events": count, "head": prev,
+            "expected_head_at": head_at[0] if head_at else None,
             "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
             "chain_game_id": hashed_as if 1 in versions else None}
 

@@ -725,3 +725,39 @@ def test_a_line_is_read_as_the_whole_decoder_reads_it(line):
             expected[len("not JSON: "):] in got), (got, expected)
     else:
         assert got == whole(line)
+
+
+def test_import_reads_the_expected_head_as_the_audit_does(exported, target, tmp_path, banco):
+    """The score sheet's head line, or 8+ hex digits of a head: the same forms as `audit
+    --expect-head` (a head line was refused as "not in this history" though it was)."""
+    header, rows = rows_of(exported)
+    seq, head = len(rows), header["head"]
+    line = f"banco/1/{seq}/{head[:12]}"
+    out = banco("--db", target, "import", str(exported), "--expect-head", line).output
+    assert "imported" in out and "came after it" not in out
+    bad = banco("--db", str(tmp_path / "x.db"), "import", str(exported), "--expect-head",
+                "banco/1/x", code=2).output
+    assert "--expect-head takes a head hash" in bad
+
+
+def test_import_says_what_came_after_the_expected_head(exported, tmp_path, banco):
+    header, rows = rows_of(exported)
+    earlier = rows[-5]
+    line = f"banco/1/{earlier['seq']}/{earlier['hash'][:12]}"
+    done = banco("--db", str(tmp_path / "a.db"), "import", str(exported), "--expect-head", line)
+    assert (f"the expected head is event {earlier['seq']}'s: events 1-{earlier['seq']} are as "
+            f"they were when it was printed; events {earlier['seq'] + 1}-{len(rows)} came after "
+            "it") in done.output
+    prefix = banco("--db", str(tmp_path / "b.db"), "import", str(exported), "--expect-head",
+                   earlier["hash"][:10], "--json")
+    assert json.loads(prefix.output)["expected_head_at"] == earlier["seq"]
+    wrong = f"banco/1/{earlier['seq']}/{'0' * 12}"
+    out = banco("--db", str(tmp_path / "c.db"), "import", str(exported), "--expect-head", wrong,
+                code=3).output
+    assert (f"line {earlier['seq'] + 1}: event {earlier['seq']}'s hash is "
+            f"{earlier['hash'][:12]}..., not the 000000000000 of the head line") in out
+    later = f"banco/1/{len(rows) + 3}/{'0' * 12}"
+    out = banco("--db", str(tmp_path / "d.db"), "import", str(exported), "--expect-head", later,
+                code=3).output
+    assert f"was printed at event {len(rows) + 3}, but the file stops at event {len(rows)}" in out
+    assert not (tmp_path / "c.db").exists() and not (tmp_path / "d.db").exists()

@@ -327,6 +327,20 @@ def test_expect_head_takes_a_prefix_in_any_case(copy):
     assert "at least its first 8 hex digits" in err
 
 
+def test_a_head_line_passed_by_later_events_is_said(copy):
+    """The score sheet's line of a finished game, then more events (an undo reopening it, a
+    correction): the prefix is intact, and the audit says what came after it, never silent."""
+    db = copy / "t.db"
+    conn = sqlite3.connect(db)
+    earlier = conn.execute("SELECT hash FROM events WHERE game_id=2 AND seq=600").fetchone()[0]
+    conn.close()
+    out = banco(db, "audit", "--expect-head", f"banco/2/600/{earlier[:12]}")
+    assert (f"note: the head banco/2/600/{earlier[:12]} is event 600's: events 1-600 are as "
+            "they were when it was printed; the log went on past it: events 601-643 came "
+            "after") in out
+    assert "--expect-head takes" in banco(db, "audit", "--expect-head", "banco/2/643/", code=2)
+
+
 # --- the file beside the games ---------------------------------------------------------------
 
 def test_dropped_triggers_are_reported_by_audit_and_doctor_and_repaired(copy):
