@@ -145,6 +145,11 @@ def _undo_of(evs: list[dict], gone: set[int]) -> list[dict] | None:
                       "reason": reason}}]
 
 
+def referee_actor(referee: str) -> str:
+    """Who recorded a referee's command: the referee, by name (the audit holds it to that)."""
+    return f"referee:{referee}"
+
+
 def command_recorded(line: str | None, command) -> dict:
     """The CommandRecorded fact for a command (None for `new` and `undo`)."""
     doc = None
@@ -575,6 +580,9 @@ class Book:
         `line`: the words as typed, recorded in CommandRecorded with the parsed command."""
         from .decide import decide
 
+        referee = getattr(command, "referee", None)
+        if isinstance(referee, str):  # a referee's command is recorded in the referee's name
+            actor = referee_actor(referee)
         recorded = command_recorded(line, command)
         replayed, state = self._prepare(game_id, command_id, expect, recorded["data"])
         if replayed:

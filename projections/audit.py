@@ -391,6 +391,7 @@ class GameAudit:
         else:
             h = stored_row_hash(prev, g, seq, type_, text, at, actor, cid, version, chain)
         row = {"seq": seq, "type": type_, "text": text, "command_id": cid, "chain": chain,
+               "actor": actor, "at": at,
                "version": version}
         if h != hsh:
             # the data stored in another spelling than banco's: hash what it says
@@ -489,6 +490,7 @@ class GameAudit:
         if first["type"] != COMMAND or first["chain"] < 2:
             self._unrecorded(batch)
         else:
+            self._one_hand(batch)
             self._recorded(batch, partial)
         self.window.extend(batch)
         if self.snapshots is not None and not partial:
@@ -510,6 +512,35 @@ class GameAudit:
                 self.unrecorded = [row["seq"], row["seq"]]
             self.unrecorded[1] = row["seq"]
 
+    def _one_hand(self, batch: list[dict]) -> None:
+        """A command and its facts are written in one transaction, at one time, by one hand."""
+        first = batch[0]
+        actor, at = first["actor"], first["at"]
+        for r in batch:
+            if r["actor"] != actor or r["at"] != at:
+                raise _Stop(r["seq"], msg(
+                    "recorded by {actor} at {at}, but its command (event {seq}) by {by} at "
+                    "{when}: a command's facts are written at once, by one hand; the row was "
+                    "rewritten", actor=repr(r["actor"]), at=r["at"], seq=first["seq"],
+                    by=repr(actor), when=at))
+
+    def _in_whose_name(self, cr: dict, said: dict) -> None:
+        """A referee's command is recorded in the referee's name, and no other is: a referee's
+        name on the banker's command (or another name on a referee's) was written by hand."""
+        command = said.get("command")
+        fields = command.get("fields") if type(command) is dict else None
+        referee = fields.get("referee") if type(fields) is dict else None
+        actor = cr["actor"]
+        if isinstance(referee, str):
+            if actor != f"referee:{referee}":
+                raise _Stop(cr["seq"], msg(
+                    "it is referee {referee}'s command, but it is recorded by {actor}: the row "
+                    "was rewritten", referee=referee, actor=repr(actor)))
+        elif isinstance(actor, str) and actor.startswith("referee:"):
+            raise _Stop(cr["seq"], msg(
+                "it is recorded in the name of {actor}, but it is not a referee's command: "
+                "the row was rewritten", actor=actor))
+
     def _recorded(self, batch: list[dict], partial: bool) -> None:
         cr, facts = batch[0], batch[1:]
         said = self._said.get(cr["text"])
@@ -519,6 +550,7 @@ class GameAudit:
                 self._said.clear()
             self._said[cr["text"]] = said
         cr["data"] = said
+        self._in_whose_name(cr, said)
         # _apply(cr): a CommandRecorded folds to the very table it follows (HANDLERS gives
         # it _nothing), so once the table exists it is checked against it directly
         problems = self._check(cr, self.state) if self.state is not None else self._apply(cr)

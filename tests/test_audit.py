@@ -116,9 +116,15 @@ def test_rechained_history_is_caught_by_a_printed_head(book):
            rechain=True)
     r = audit(1, book.store.read(1))
     assert r.bad_seq == seq and 'has reason "rent asked on Vicolo Stretto"' in r.problem
-    # An edit no rule and no command can see (when it was recorded), by a forger who re-chains:
+    # The time of one fact apart from its command's: a command is written at once
     tamper(book, f"UPDATE events SET data=replace(data, 'rent asked on', 'rent on'), "
                  f"recorded_at='2026-11-29T09:00:00.000000Z' WHERE seq={seq}", rechain=True)
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == seq and "written at once, by one hand" in r.problem
+    # An edit no rule and no command can see (when a whole command was recorded), by a forger
+    # who re-chains:
+    tamper(book, "UPDATE events SET recorded_at='2026-11-29T09:00:00.000000Z' WHERE "
+                 f"command_id=(SELECT command_id FROM events WHERE seq={seq})", rechain=True)
     assert audit(1, book.store.read(1)).ok  # the chain alone is consistent again...
     r = audit(1, book.store.read(1), expect_head=printed)
     assert not r.ok and "rewritten" in r.problem  # ...but the printed head is gone
@@ -333,3 +339,20 @@ def test_each_difference_the_re_derivation_finds_said_in_italian():
         assert why.render(None) == str(why)  # English as it was
     assert str(first_difference([], [moved])[1]) == \
         "TokenMoved: no fact is left for it: the command gives no fact"
+
+
+def test_a_referee_s_command_is_recorded_and_audited_in_the_referee_s_name(book):
+    """The book records a referee's command in the referee's name whatever actor it is
+    given; the audit holds every command to that: the referee's to the referee's name, the
+    banker's to none."""
+    book.execute(1, c.CorrectCash("Anna", 75, "change", "Rita"), now=NOW)
+    rows = book.store.read(1)
+    seq = next(r["seq"] for r in rows if r["type"] == "CashCorrected") - 1
+    assert {r["actor"] for r in rows if r["seq"] >= seq} == {"referee:Rita"}
+    assert audit(1, rows).ok
+    tamper(book, f"UPDATE events SET actor='banker' WHERE seq>={seq}", rechain=True)
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == seq and r.problem == ("it is referee Rita's command, but it is "
+                                              "recorded by 'banker': the row was rewritten")
+    tamper(book, f"UPDATE events SET actor='referee:Bea' WHERE seq>={seq}", rechain=True)
+    assert audit(1, book.store.read(1)).bad_seq == seq

@@ -112,6 +112,23 @@ def duplicated_key(db) -> int:
     return seq
 
 
+def referee_name_on_a_roll(db) -> int:
+    """A whole command of the banker's put in the referee's name, re-chained (a newcomer's
+    trial: it passed)."""
+    seq = seq_of(db, "DiceRolled", 10) - 1  # its CommandRecorded
+    _forge(db, "UPDATE events SET actor='referee:Rita' WHERE game_id=1 AND command_id="
+               "(SELECT command_id FROM events WHERE game_id=1 AND seq=?)",
+           args=[(seq,)], rechain_from=seq)
+    return seq
+
+
+def one_fact_by_another_hand(db) -> int:
+    seq = seq_of(db, "DiceRolled", 12)
+    _forge(db, "UPDATE events SET actor='mallory' WHERE game_id=1 AND seq=?", args=[(seq,)],
+           rechain_from=seq)
+    return seq
+
+
 def last_30_cut_off(db) -> int:
     last = rows(db)[-1][0]
     _forge(db, f"DELETE FROM events WHERE game_id=1 AND seq>{last - 30}")
@@ -185,7 +202,8 @@ def forged_seal(db) -> int:
     return seq
 
 
-TAMPERINGS = [forged_cash_issue, changed_dice, duplicated_key, last_30_cut_off, whole_commands_cut_off,
+TAMPERINGS = [forged_cash_issue, changed_dice, duplicated_key, referee_name_on_a_roll,
+              one_fact_by_another_hand, last_30_cut_off, whole_commands_cut_off,
               append_after_the_end, not_json, not_an_object,
               deleted_row, reordered_pair, edited_amount, forged_seal]
 
