@@ -149,6 +149,9 @@ def narrate(event: dict, state: State) -> str | None:
         return _("  {player} goes to jail: {reason}").format(player=d["player"],
                                                             reason=say_reason(d["reason"]))
     if t == "JailRollFailed":
+        if d["attempt"] >= state.rules.jail_max_attempts:  # the fine or a card comes next
+            return _("  no doubles on the last try ({attempt}): {player} leaves jail "
+                     "now").format(player=d["player"], attempt=d["attempt"])
         return _("  no doubles: {player} stays in jail (try {attempt})").format(
             player=d["player"], attempt=d["attempt"])
     if t == "LeftJail":

@@ -680,7 +680,7 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     can = raisable(state, name)
     if can >= owed:
         raise RuleViolation(
-            "{name} owes {owed} and can still raise {can} by selling buildings and mortgaging", rule=R_BANKRUPT,
+            "{name} owes {owed} and can pay it: {can} with the cash, the buildings sold and the deeds mortgaged", rule=R_BANKRUPT,
             allowed=debt_step(state, name),
             name=name, owed=money(state, owed), can=money(state, can))
     creditor = debts[0].creditor

@@ -572,9 +572,9 @@ def test_a_trade_the_receiver_cannot_pay_the_fee_for_is_refused():
 def test_raising_money_then_paying_a_debt():
     t = cash(own(new_table(), "Anna", "Via Roma"), "Anna", 100)
     t = debt(t, "Anna", "Bruno", 200)
-    with pytest.raises(RuleViolation, match='Anna owes 200 M and can still raise 250 M') as err:
+    with pytest.raises(RuleViolation, match='Anna owes 200 M and can pay it: 250 M with the cash, the buildings sold and the deeds mortgaged') as err:
         play(t, Bankrupt())
-    assert "can still raise 250 M" in str(err.value)
+    assert "can pay it: 250 M with the cash" in str(err.value)
     t, _ = play(t, Mortgage(POS["Via Roma"]), PayDebt())
     assert t.player("Anna").cash == 50 and t.player("Bruno").cash == 1700 and not t.debts
 

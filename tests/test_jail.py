@@ -133,3 +133,18 @@ def test_forced_out_short_of_the_fine_it_becomes_a_debt_and_the_player_still_mov
 def test_without_a_card_the_third_failed_try_pays_at_once():
     t, ev = play(jailed(tries=2), Roll((1, 2)))
     assert "JailExitDue" not in types(ev) and of_type(ev, "FinePaid")[0]["amount"] == 50
+
+
+def test_the_last_failed_try_is_not_narrated_as_staying_in_jail():
+    """The third try without doubles ends the stay (the fine or a card comes next): a
+    newcomer read "stays in jail (try 3)" and, on the next line, "leaves jail"."""
+    from helpers import new_table
+
+    from cli.render import narrate
+
+    t = new_table()
+    last = t.rules.jail_max_attempts
+    assert narrate({"type": "JailRollFailed", "data": {"player": "Anna", "attempt": 1}},
+                   t) == "  no doubles: Anna stays in jail (try 1)"
+    assert narrate({"type": "JailRollFailed", "data": {"player": "Anna", "attempt": last}},
+                   t) == f"  no doubles on the last try ({last}): Anna leaves jail now"
