@@ -881,8 +881,8 @@ def run(session, transcript, quiet, resume, fresh, dry_run):
 def shell(session):
     """An interactive prompt: the same words without `banco`, with name completion.
 
-    The prompt shows what the table waits for; `help` lists the words; Ctrl-C clears the line
-    (twice, or Ctrl-D, leaves); the history is kept in $XDG_DATA_HOME/banco/history
+    The prompt shows the game (`#2`) and what its table waits for; `help` lists the words;
+    Ctrl-C clears the line (twice, or Ctrl-D, leaves); the history is kept in $XDG_DATA_HOME/banco/history
     (~/.local/share/banco/history; env BANCO_HISTORY moves it, empty turns it off).
     """
     import sys
