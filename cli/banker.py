@@ -815,7 +815,9 @@ def execute_line(session, line: str, *, command_id: str | None = None,
     if ALIASES.get(args[0], args[0]) in ("shell", "run"):
         click.echo(_("error: `{word}` cannot be nested").format(word=args[0]), err=True)
         return 2
-    session.begin(line.strip(), command_id, expected)
+    from cli.session import line_as_meant
+
+    session.begin(line_as_meant(line, args), command_id, expected)
     try:
         result = cli.main(args=args, prog_name="banco", standalone_mode=False, obj=session)
     except click.exceptions.UsageError as exc:

@@ -158,15 +158,15 @@ def pass_session(f):
 
 
 ARGS = "banco.args"  # ctx.meta key: the words given to `banco` (cli/main.py stores them)
-# Options that say where and how to record, not what happened at the table: left out of the
-# recorded line.  Each takes a value.
-_NOT_TYPED = frozenset({"--db", "--game", "--id", "--expect"})
+# Options that say where, how and in which language to record, not what happened at the
+# table: left out of the recorded line.  Each takes a value.
+_NOT_TYPED = frozenset({"--db", "--game", "--id", "--expect", "--lang"})
 
 
-def typed_line(args, command: str) -> str | None:
+def typed_line(args, command: str | None) -> str | None:
     """The command's words as the banker gave them, from `banco`'s arguments: from the command
-    word on, without --db/--game/--id/--expect (`banco --db roll.db roll 4 6 --id k` gives
-    `roll 4 6`)."""
+    word on, without --db/--game/--id/--expect/--lang (`banco --db roll.db roll 4 6 --id k`
+    gives `roll 4 6`).  command None: the first word that is not an option."""
     import shlex
 
     from cli.main import ALIASES
@@ -180,11 +180,22 @@ def typed_line(args, command: str) -> str | None:
         if a.split("=", 1)[0] in _NOT_TYPED:
             skip = "=" not in a
             continue
-        if not started and ALIASES.get(a, a) != command:  # `decisione` is `ruling`
+        if not started and (a.startswith("-") if command is None
+                            else ALIASES.get(a, a) != command):  # `decisione` is `ruling`
             continue  # the group's own options (--lang, ...), before the command word
         started = True
         words.append(a)
     return shlex.join(words) if started else None
+
+
+def line_as_meant(line: str, args: list[str]) -> str:
+    """A shell or transcript line as it is recorded: as typed (quotes, spacing and a `#`
+    comment kept), unless it carries options that say where or how to record it (`roll 4 3
+    --lang it`, `buy --game 2`, `buy --id k`): then its words without them, as
+    `banco roll 4 3 --lang it` records `roll 4 3`."""
+    if not any(a.split("=", 1)[0] in _NOT_TYPED for a in args):
+        return line.strip()
+    return typed_line(args, None) or line.strip()
 
 
 def records(f=None, *, expect: bool = True):
