@@ -29,6 +29,9 @@ class Subgroup(click.Group):
 
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco torneo classifica --lang it`
+        from .session import strict_numbers
+
+        strict_numbers(command)
         i18n.localize(command)
         return command
 

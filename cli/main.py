@@ -17,7 +17,7 @@ from ledger.errors import EXIT_DATABASE, BancoError
 
 from . import i18n
 from .i18n import N_
-from .session import ARGS, Session
+from .session import ARGS, Session, strict_numbers
 
 EPILOG = N_("""\b
 Exit codes:
@@ -103,6 +103,7 @@ class BancoGroup(click.Group):
         command = getattr(importlib.import_module(module), attr)
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco state --lang it`, like --db
+        strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/numbers.py)
         i18n.localize(command)
         return command
 
@@ -211,6 +212,9 @@ def cli(ctx, db, game):
     elif game is not None:
         ctx.obj.game_option = game
         ctx.obj._game = None
+
+
+strict_numbers(cli)  # its own --game
 
 
 def _quiet_stdout() -> None:

@@ -234,6 +234,39 @@ def records(f=None, *, expect: bool = True):
     return mark(f) if f is not None else mark
 
 
+# --- numbers --------------------------------------------------------------------------------
+
+class Whole(click.types.IntParamType):
+    """click's INT, reading numbers as the banker's words do (ledger/numbers.py): 0-9 only,
+    so `1_000` or `６` is refused with click's own message rather than read as 1000 or 6."""
+
+    def convert(self, value, param, ctx):
+        from ledger.numbers import whole
+
+        if isinstance(value, str) and whole(value.strip()) is None:
+            from gettext import gettext  # click's messages come from the global domain
+
+            self.fail(gettext("{value!r} is not a valid {number_type}.").format(
+                value=value, number_type=click.INT.name), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class WholeRange(Whole, click.IntRange):
+    """click.IntRange, read as Whole."""
+
+
+def strict_numbers(command) -> None:
+    """Every whole-number option and argument of `command` read as Whole (cli/main.py and
+    cli/groups.py apply it to each command they load)."""
+    for p in command.params:
+        if type(p.type) is click.types.IntParamType:
+            p.type = Whole()
+        elif type(p.type) is click.IntRange:
+            r = p.type
+            p.type = WholeRange(r.min, r.max, min_open=r.min_open, max_open=r.max_open,
+                                clamp=r.clamp)
+
+
 # --- names ----------------------------------------------------------------------------------
 
 def player_name(state, text: str | None) -> str | None:
@@ -255,8 +288,11 @@ def space_position(state, text: str) -> int:
     """Any of the 40 spaces, by number (0-39) or by name; a name on several spaces
     (Imprevisti, Probabilità) asks for the number."""
     from ledger.names import resolve
+    from ledger.numbers import is_digits, not_a_number, number_like
 
-    if text.strip().isdecimal():
+    if number_like(text.strip()):
+        raise not_a_number(text.strip())
+    if is_digits(text.strip()):
         number = int(text)
         if not 0 <= number < 40:
             raise UsageError("the board's spaces are 0 to 39, not {number}",
