@@ -309,12 +309,27 @@ def space_position(state, text: str) -> int:
     return at[0]
 
 
+# The two classic decks by their names in the other language: a banker with an English box at
+# an Italian board (or the reverse) says `card chance 3`.  Only where the edition has the deck.
+DECK_NAMES = {"Chance": "Imprevisti", "Community Chest": "Probabilità",
+              "Imprevisti": "Chance", "Probabilità": "Community Chest"}
+
+
 def deck_key(edition, text: str) -> str:
-    """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`)."""
-    from ledger.names import resolve
+    """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`), or by
+    the classic deck's name in the other language (`chance` on the Italian board)."""
+    from ledger.names import UnknownName, resolve
 
     titles = {d.title: k for k, d in edition.decks.items()}
-    return titles[resolve(text, list(titles), "deck")]
+    try:
+        return titles[resolve(text, list(titles), "deck")]
+    except UnknownName:
+        other = {name: title for name, title in DECK_NAMES.items() if title in titles}
+        try:
+            return titles[other[resolve(text, list(other), "deck")]]
+        except UnknownName:
+            pass
+        raise
 
 
 def next_property(state, words: list[str], i: int) -> tuple[int, int]:

@@ -83,3 +83,18 @@ def test_every_number_the_banker_types_takes_only_0_to_9(banco):
     assert "say a deed and its price as PROPERTY=PRICE" in out
     assert events(banco) == before
     banco("card", "imprevisti", "01")  # a leading zero still names card 1
+
+
+# --- names --------------------------------------------------------------------------------------
+
+def test_a_classic_deck_answers_to_its_name_in_the_other_language(banco):
+    # `card chance 1` on the Italian board was `no deck called 'chance'`
+    banco("new", "Anna", "Bruno")
+    banco("roll", "3", "4")  # Imprevisti
+    assert "Imprevisti 1:" in banco("card", "chance", "1").output
+    assert banco("cards", "community chest").output == banco("cards", "probabilita").output
+    out = banco("cards", "chanse", code=2).output
+    assert "no deck called 'chanse'; known: Imprevisti, Probabilità" in out
+    banco("new", "Carla", "Dario", "--edition", "us")
+    assert banco("cards", "imprevisti").output == banco("cards", "chance").output
+    assert "no deck called 'momenti'" in banco("cards", "momenti", code=2).output
