@@ -47,7 +47,9 @@ class Subgroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco {command} --help` lists them").format(
                         command=ctx.info_name))
-            ctx.fail(_("no command called {name!r}{hint}").format(name=name, hint=hint))
+            from ledger.names import shown
+
+            ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx, formatter):

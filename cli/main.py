@@ -118,7 +118,9 @@ class BancoGroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript
-            ctx.fail(_("no command called {name!r}{hint}").format(name=name, hint=hint))
+            from ledger.names import shown
+
+            ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx, formatter):

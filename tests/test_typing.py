@@ -98,3 +98,14 @@ def test_a_classic_deck_answers_to_its_name_in_the_other_language(banco):
     banco("new", "Carla", "Dario", "--edition", "us")
     assert banco("cards", "imprevisti").output == banco("cards", "chance").output
     assert "no deck called 'momenti'" in banco("cards", "momenti", code=2).output
+
+
+def test_a_very_long_word_is_not_echoed_back_whole(banco):
+    # a stuck key or a paste: ten thousand characters came back in the error, flooding the screen
+    banco("new", "Anna", "Bruno")
+    for line in (["claim", "A" * 10_000], ["x" * 10_000], ["mortgage", "via" * 3000],
+                 ["tournament", "y" * 10_000]):
+        out = banco(*line, code=2).output
+        assert "error" in out.lower() and len(out) < 700 and line[-1][:60] not in out, line
+    assert "no player called 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…'" in banco(
+        "claim", "A" * 10_000, code=2).output
