@@ -154,12 +154,9 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
         numbers.append(number)
     check_dice(tuple(numbers))
     speedy = None
-    if len(words) == 3:
-        face = words[2].lower()
-        speedy = SPEEDY_WORDS.get(face)
-        if speedy is None:
-            raise UsageError("the Speedy die shows 1, 2, 3, bus or mr (b, m), not {face!r}",
-                             face=face)
+    if len(words) == 3:  # `b` and `m` for short; any other face is for decide to judge, after
+        face = words[2].lower()  # whether the rule set throws a Speedy die at all (exit 1)
+        speedy = SPEEDY_WORDS.get(face, face)
     return tuple(numbers), speedy
 
 

@@ -44,14 +44,20 @@ def test_dice_no_rule_set_throws_are_usage_errors_and_a_third_die_is_the_rule_se
     assert "got 4 dice" in said["1 2 3 4"]
     assert "'６' is not a valid integer: a die shows 1 to 6" in said["６ ２"]
     assert "'1_0' is not a valid integer" in said["1_0 2"]
-    # a Speedy die: the championship's, so the classic rules refuse it (exit 1) and say why
-    r = run(db, "roll", "1", "2", "bus", code=1)
-    assert "a third die, the Speedy die, is the championship's" in r.stderr
-    assert "allowed: `roll D1 D2`" in r.stderr
+    # a Speedy die: the championship's, so the classic rules refuse it (exit 1) and say why,
+    # whatever the third word (`roll 3 4 5` once answered about the Speedy die's faces)
+    for third in ("bus", "5"):
+        r = run(db, "roll", "1", "2", third, code=1)
+        assert "a third die, the Speedy die, is the championship's" in r.stderr
+        assert "allowed: `roll D1 D2`" in r.stderr
     assert run(db, "log", "--json", code=0).stdout == before  # nothing appended
     # a slip of the keyboard is said as one whatever the table waits for
     run(db, "roll", "03", "04", code=0)  # a leading zero is harmless: 7
     assert "a die shows 1 to 6, not 9 1" in run(db, "roll", "9", "1", code=2).stderr
+    # where the rule set throws the Speedy die, a face it has not is a slip (exit 2)
+    run(db, "new", "Anna", "Bruno", "--rules", "championship", code=0)
+    r = run(db, "roll", "1", "2", "5", code=2)
+    assert "the Speedy die shows 1, 2, 3, bus or mr, not '5'" in r.stderr
 
 
 # --- numbers ------------------------------------------------------------------------------------
