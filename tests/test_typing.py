@@ -113,5 +113,7 @@ def test_a_very_long_word_is_not_echoed_back_whole(banco):
                  ["tournament", "y" * 10_000]):
         out = banco(*line, code=2).output
         assert "error" in out.lower() and len(out) < 700 and line[-1][:60] not in out, line
+    out = banco("new", "Anna", "B" * 10_000, code=2).output
+    assert "'" + "B" * 39 + "…' refused: it is 10000 characters long; at most 24" in out
     assert "no player called 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…'" in banco(
         "claim", "A" * 10_000, code=2).output
