@@ -34,6 +34,8 @@ class Session:
     @property
     def book(self):
         if self._book is None:
+            if not self.db.strip():  # `--db ""`, or a script's unset variable: not the disk's fault
+                raise UsageError("--db needs a file name: it is empty")
             from ledger.book import Book
 
             self._book = Book(self.db, create=self.create, warn=warn)

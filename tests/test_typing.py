@@ -117,3 +117,11 @@ def test_a_very_long_word_is_not_echoed_back_whole(banco):
     assert "'" + "B" * 39 + "…' refused: it is 10000 characters long; at most 24" in out
     assert "no player called 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…'" in banco(
         "claim", "A" * 10_000, code=2).output
+
+
+@pytest.mark.skipif(not BANCO.exists(), reason="banco is not installed in this venv")
+def test_an_empty_db_is_a_usage_error(tmp_path):
+    # `--db "$DB"` with DB unset: it was exit 4, "cannot open  (unable to open database file)"
+    for args in (["new", "Anna", "Bruno"], ["state"], ["state", "--db", ""]):
+        r = run("", *args, code=2)
+        assert "error: --db needs a file name: it is empty" in r.stderr, args
