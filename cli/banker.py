@@ -8,6 +8,8 @@ from __future__ import annotations
 import click
 
 from ledger.errors import UsageError
+from ledger.numbers import check_dice, is_digits, not_a_number, number_like
+from ledger.numbers import whole as whole_number
 
 from . import i18n
 from .i18n import _
@@ -136,24 +138,25 @@ SPEEDY_WORDS = {"1": "1", "2": "2", "3": "3", "bus": "bus", "b": "bus", "mr": "m
 
 def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
     """`4 3` or `4 3 bus`: the numbered dice, and the Speedy die's face if a third is given
-    (the rule set decides whether it may be)."""
+    (the rule set decides whether it may be).
+
+    What no rule set accepts is a usage error (exit 2): one die or four, a word or a number
+    no die shows.  Whether a third die, the Speedy die, may be thrown is the rule set's
+    (a refusal, exit 1, from decide)."""
     words = list(words)
-    if len(words) > 3:
-        raise UsageError("roll D1 D2, or roll D1 D2 S with the Speedy die; got {count} dice",
-                         count=len(words))
-    speedy = None
-    if len(words) == 3:
-        face = words.pop().lower()
-        speedy = SPEEDY_WORDS.get(face)
-        if speedy is None:
-            raise UsageError("the Speedy die shows 1, 2, 3, bus or mr (b, m), not {face!r}",
-                             face=face)
+    numbered = words[:2] if len(words) == 3 else words
     numbers = []
-    for w in words:
-        if not w.lstrip("-").isdecimal():
+    for w in numbered:
+        number = whole_number(w)
+        if number is None:
             raise UsageError("{w!r} is not a valid integer: a die shows 1 to 6 (roll D1 D2)",
                              w=w)
-        numbers.append(int(w))
+        numbers.append(number)
+    check_dice(tuple(numbers))
+    speedy = None
+    if len(words) == 3:  # `b` and `m` for short; any other face is for decide to judge, after
+        face = words[2].lower()  # whether the rule set throws a Speedy die at all (exit 1)
+        speedy = SPEEDY_WORDS.get(face, face)
     return tuple(numbers), speedy
 
 
@@ -351,7 +354,7 @@ def pay(session, debtor, deeds):
     for item in deeds:
         name, sep, price = item.rpartition("=")
         price = price.strip().replace(".", "").replace(",", "")  # 13.000 as the lire print it
-        if not sep or not name.strip() or not price.isdecimal():
+        if not sep or not name.strip() or not is_digits(price):
             raise UsageError("--with {item!r}: say a deed and its price as PROPERTY=PRICE, e.g. --with \"Viale Vesuvio=13000\"",
                              item=item)
         priced.append((property_position(state, name.strip()), int(price)))
@@ -367,8 +370,10 @@ def _property_and_count(state, words, allow_all: bool):
         raise UsageError("name a property")
     count, whole = 1, False
     last = words[-1].lower()
-    if len(words) > 1 and last.lstrip("-").isdecimal():
+    if len(words) > 1 and whole_number(last) is not None:
         count = int(words.pop())  # `-1` or `0` reach the rules, which say how many may be
+    elif len(words) > 1 and number_like(last):
+        raise not_a_number(last)
     elif len(words) > 1 and last == "all" and allow_all:
         whole = True
         words.pop()
@@ -378,7 +383,7 @@ def _property_and_count(state, words, allow_all: bool):
 def _level(text: str, hotel: bool) -> int:
     if text.lower() == "hotel" and hotel:
         return 5
-    if text.isdecimal():
+    if is_digits(text):
         return int(text)
     if hotel:
         raise UsageError("{text!r} is not a level: a number of houses or `hotel`", text=text)
@@ -516,11 +521,13 @@ def _trade_items(state, words: list[str]):
         w = words[i]
         low = w.lower()
         two = " ".join(words[i:i + 2]).lower()
-        if w.startswith("-") and w[1:].isdecimal():
+        if number_like(w):
+            raise not_a_number(w)
+        if w.startswith("-") and is_digits(w[1:]):
             # cash goes one way: what B pays is on B's side (`--get 100`), never a minus
             raise UsageError("{w} is not an amount to give: cash in a trade is a whole amount "
                              "on the side of who pays it (`--give 100` or `--get 100`)", w=w)
-        if w.isdecimal():
+        if is_digits(w):
             flush()
             nxt = words[i + 1].lower() if i + 1 < len(words) else ""
             if int(w) <= 2 and nxt.startswith("jail"):
@@ -624,7 +631,7 @@ def auction_building(session, kind, wanted):
         if word == "--wanted":
             continue
         name, sep, count = word.partition("=")
-        if not sep or not count.isdecimal():
+        if not sep or not is_digits(count):
             raise UsageError("{word!r}: say who wants how many as NAME=N, e.g. Anna=3",
                              word=word)
         pairs.append((player_name(state, name), int(count)))
@@ -660,6 +667,8 @@ def state(session, when, as_json):
     if when is not None:
         from projections.moments import parse_moment, seq_at
 
+        if number_like(when.strip()):  # `--at ５７`: what int() reads, the banker did not type
+            raise not_a_number(when.strip())
         moment = parse_moment(when)
         # the rows read from the file as they are needed: a long game is never held whole
         at = seq_at(_rows(session), moment)
@@ -815,7 +824,9 @@ def execute_line(session, line: str, *, command_id: str | None = None,
     if ALIASES.get(args[0], args[0]) in ("shell", "run"):
         click.echo(_("error: `{word}` cannot be nested").format(word=args[0]), err=True)
         return 2
-    session.begin(line.strip(), command_id, expected)
+    from cli.session import line_as_meant
+
+    session.begin(line_as_meant(line, args), command_id, expected)
     try:
         result = cli.main(args=args, prog_name="banco", standalone_mode=False, obj=session)
     except click.exceptions.UsageError as exc:
@@ -881,8 +892,8 @@ def run(session, transcript, quiet, resume, fresh, dry_run):
 def shell(session):
     """An interactive prompt: the same words without `banco`, with name completion.
 
-    The prompt shows what the table waits for; `help` lists the words; Ctrl-C clears the line
-    (twice, or Ctrl-D, leaves); the history is kept in $XDG_DATA_HOME/banco/history
+    The prompt shows the game (`#2`) and what its table waits for; `help` lists the words;
+    Ctrl-C clears the line (twice, or Ctrl-D, leaves); the history is kept in $XDG_DATA_HOME/banco/history
     (~/.local/share/banco/history; env BANCO_HISTORY moves it, empty turns it off).
     """
     import sys

@@ -29,6 +29,9 @@ class Subgroup(click.Group):
 
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco torneo classifica --lang it`
+        from .session import strict_numbers
+
+        strict_numbers(command)
         i18n.localize(command)
         return command
 
@@ -44,7 +47,9 @@ class Subgroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco {command} --help` lists them").format(
                         command=ctx.info_name))
-            ctx.fail(_("no command called {name!r}{hint}").format(name=name, hint=hint))
+            from ledger.names import shown
+
+            ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx, formatter):

@@ -17,7 +17,7 @@ from ledger.errors import EXIT_DATABASE, BancoError
 
 from . import i18n
 from .i18n import N_
-from .session import ARGS, Session
+from .session import ARGS, Session, strict_numbers
 
 EPILOG = N_("""\b
 Exit codes:
@@ -103,6 +103,7 @@ class BancoGroup(click.Group):
         command = getattr(importlib.import_module(module), attr)
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco state --lang it`, like --db
+        strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/numbers.py)
         i18n.localize(command)
         return command
 
@@ -117,7 +118,9 @@ class BancoGroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript
-            ctx.fail(_("no command called {name!r}{hint}").format(name=name, hint=hint))
+            from ledger.names import shown
+
+            ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx, formatter):
@@ -211,6 +214,9 @@ def cli(ctx, db, game):
     elif game is not None:
         ctx.obj.game_option = game
         ctx.obj._game = None
+
+
+strict_numbers(cli)  # its own --game
 
 
 def _quiet_stdout() -> None:

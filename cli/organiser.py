@@ -132,21 +132,12 @@ def standings(session, as_json):
     if as_json:
         dump(rows)
         return
-    # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps them.
-    sheet = any(r["score"] is not None for r in rows)
-    points = any(r["points"] is not None for r in rows)
-    head = (f"{'':>3} {_('player'):<12}{_('status'):<10}{_('net worth'):>9}{_('cash'):>7}"
-            f"{_('deeds'):>6}")
-    head += (f"{_('score'):>7}" if sheet else "") + (f"{_('points'):>7}" if points else "")
-    click.echo(head)
-    for r in rows:
-        status = pgettext(*STATUS[r["status"]]) if r["status"] in STATUS else r["status"]
-        line = (f"{r['rank']:>2}. {r['name']:<12}{status:<10}{r['net_worth']:>9}"
-                f"{r['cash']:>7}{r['deeds']:>6}")
-        if sheet:
-            line += f"{r['score']:>7}"
-        if points:
-            line += f"{'' if r['points'] is None else r['points']:>7}"
+    # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps
+    # them; columns as wide as what they hold (cli/render.py).
+    from .render import standings_text
+
+    for line in standings_text(
+            rows, lambda s: pgettext(*STATUS[s]) if s in STATUS else s):
         click.echo(line)
     from .integrity import finished_line
 

@@ -398,11 +398,11 @@ def correct(session, words, move, owner, reason, referee):
         if len(words) != 2:
             raise UsageError("correct PLAYER AMOUNT --reason TEXT --referee NAME (AMOUNT: +50 "
                              "from the Bank, -50 back to it)")
-        try:
-            amount = int(words[1])
-        except ValueError:
-            raise UsageError("{words!r} is not a whole amount (+50 or -50)",
-                             words=words[1]) from None
+        from ledger.numbers import whole  # 0-9 only: `1_000` and `５０` are slips
+
+        amount = whole(words[1])
+        if amount is None:
+            raise UsageError("{words!r} is not a whole amount (+50 or -50)", words=words[1])
         from ledger.rules import starting_cash
 
         # A slip of the keyboard (a zero too many, twenty of them), not a rule: the recorded
@@ -423,8 +423,10 @@ def correct(session, words, move, owner, reason, referee):
 
 def _space(state, words: list[str]) -> int:
     """A space by number (0-39) or name; a name several spaces share needs the number."""
+    from ledger.numbers import is_digits
+
     text = " ".join(words)
-    if text.isdecimal():
+    if is_digits(text):
         return int(text)
     from ledger.names import resolve
 

@@ -588,14 +588,20 @@ def state_text(state: State) -> str:
             doubles=(_(", {n} doubles").format(n=turn["doubles"]) if turn["doubles"] else "")))
     lines.append("")
     cash_width = max([8, *(len(money(p.cash)) + 1 for p in state.players)])
-    lines.append(f"{_('player'):<12}{_('cash'):>{cash_width}}  {_('where')}")
+    # as wide as the longest name (a wide character takes two columns), 12 at least
+    name_width = max([12, *(cell_width(p.name) + 1 for p in state.players)])
+
+    def name_cell(text: str) -> str:
+        return text + " " * (name_width - cell_width(text))
+
+    lines.append(f"{name_cell(_('player'))}{_('cash'):>{cash_width}}  {_('where')}")
     for p in state.players:
         flags = ""
         if p.jail_cards:
             n = len(p.jail_cards)
             flags = ngettext("+{n} get-out-of-jail card", "+{n} get-out-of-jail cards",
                              n).format(n=n)
-        lines.append(f"{p.name:<12}{money(p.cash):>{cash_width}}  "
+        lines.append(f"{name_cell(p.name)}{money(p.cash):>{cash_width}}  "
                      f"{_where(state, p):<24}{flags}".rstrip())
         lines.extend("    " + g for g in deed_groups(state, p.name))
     pend = doc["pending"]
@@ -638,6 +644,49 @@ def state_text(state: State) -> str:
             lines.append(_("{deck}: next card unseen, one of {n}").format(
                 deck=d["title"], n=len(d["unseen"])))
     return "\n".join(lines)
+
+
+def cell_width(text: str) -> int:
+    """The columns a terminal gives `text`: two for a wide character (CJK, most emoji), none
+    for a combining mark or a joiner, one for the rest."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Me", "Cf")
+               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def columns(rows: list[list[str]], align: str, gaps: list[int] | None = None) -> list[str]:
+    """Rows of cells as lines, each column as wide as its widest cell (the heading included),
+    so that a long name or a big amount keeps the table straight.  align: `<` or `>` a
+    column; gaps: the spaces after each column but the last (2 each by default)."""
+    widths = [max(cell_width(r[i]) for r in rows) for i in range(len(align))]
+    gaps = gaps or [2] * (len(align) - 1)
+    lines = []
+    for r in rows:
+        parts = []
+        for i, (cell, side) in enumerate(zip(r, align, strict=True)):
+            pad = " " * (widths[i] - cell_width(cell))
+            parts.append((pad + cell if side == ">" else cell + pad)
+                         + (" " * gaps[i] if i < len(gaps) else ""))
+        lines.append("".join(parts).rstrip())
+    return lines
+
+
+def standings_text(rows: list[dict], status_of) -> list[str]:
+    """`banco standings` as text: rank, player, status, net worth, cash, deeds, and the
+    championship's score and points where the rule set keeps them.  status_of: a status as
+    said in the user's language."""
+    sheet = any(r["score"] is not None for r in rows)
+    points = any(r["points"] is not None for r in rows)
+    table = [["", _("player"), _("status"), _("net worth"), _("cash"), _("deeds")]
+             + ([_("score")] if sheet else []) + ([_("points")] if points else [])]
+    for r in rows:
+        table.append([f"{r['rank']}.", r["name"], status_of(r["status"]), str(r["net_worth"]),
+                      str(r["cash"]), str(r["deeds"])]
+                     + ([str(r["score"])] if sheet else [])
+                     + (["" if r["points"] is None else str(r["points"])] if points else []))
+    align = "><<>>>" + ">" * (sheet + points)
+    return columns(table, align, [1] + [2] * (len(align) - 2))
 
 
 def seq_ranges(seqs) -> str:

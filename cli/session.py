@@ -34,6 +34,8 @@ class Session:
     @property
     def book(self):
         if self._book is None:
+            if not self.db.strip():  # `--db ""`, or a script's unset variable: not the disk's fault
+                raise UsageError("--db needs a file name: it is empty")
             from ledger.book import Book
 
             self._book = Book(self.db, create=self.create, warn=warn)
@@ -158,15 +160,15 @@ def pass_session(f):
 
 
 ARGS = "banco.args"  # ctx.meta key: the words given to `banco` (cli/main.py stores them)
-# Options that say where and how to record, not what happened at the table: left out of the
-# recorded line.  Each takes a value.
-_NOT_TYPED = frozenset({"--db", "--game", "--id", "--expect"})
+# Options that say where, how and in which language to record, not what happened at the
+# table: left out of the recorded line.  Each takes a value.
+_NOT_TYPED = frozenset({"--db", "--game", "--id", "--expect", "--lang"})
 
 
-def typed_line(args, command: str) -> str | None:
+def typed_line(args, command: str | None) -> str | None:
     """The command's words as the banker gave them, from `banco`'s arguments: from the command
-    word on, without --db/--game/--id/--expect (`banco --db roll.db roll 4 6 --id k` gives
-    `roll 4 6`)."""
+    word on, without --db/--game/--id/--expect/--lang (`banco --db roll.db roll 4 6 --id k`
+    gives `roll 4 6`).  command None: the first word that is not an option."""
     import shlex
 
     from cli.main import ALIASES
@@ -180,11 +182,22 @@ def typed_line(args, command: str) -> str | None:
         if a.split("=", 1)[0] in _NOT_TYPED:
             skip = "=" not in a
             continue
-        if not started and ALIASES.get(a, a) != command:  # `decisione` is `ruling`
+        if not started and (a.startswith("-") if command is None
+                            else ALIASES.get(a, a) != command):  # `decisione` is `ruling`
             continue  # the group's own options (--lang, ...), before the command word
         started = True
         words.append(a)
     return shlex.join(words) if started else None
+
+
+def line_as_meant(line: str, args: list[str]) -> str:
+    """A shell or transcript line as it is recorded: as typed (quotes, spacing and a `#`
+    comment kept), unless it carries options that say where or how to record it (`roll 4 3
+    --lang it`, `buy --game 2`, `buy --id k`): then its words without them, as
+    `banco roll 4 3 --lang it` records `roll 4 3`."""
+    if not any(a.split("=", 1)[0] in _NOT_TYPED for a in args):
+        return line.strip()
+    return typed_line(args, None) or line.strip()
 
 
 def records(f=None, *, expect: bool = True):
@@ -223,6 +236,39 @@ def records(f=None, *, expect: bool = True):
     return mark(f) if f is not None else mark
 
 
+# --- numbers --------------------------------------------------------------------------------
+
+class Whole(click.types.IntParamType):
+    """click's INT, reading numbers as the banker's words do (ledger/numbers.py): 0-9 only,
+    so `1_000` or `６` is refused with click's own message rather than read as 1000 or 6."""
+
+    def convert(self, value, param, ctx):
+        from ledger.numbers import whole
+
+        if isinstance(value, str) and whole(value.strip()) is None:
+            from gettext import gettext  # click's messages come from the global domain
+
+            self.fail(gettext("{value!r} is not a valid {number_type}.").format(
+                value=value, number_type=click.INT.name), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class WholeRange(Whole, click.IntRange):
+    """click.IntRange, read as Whole."""
+
+
+def strict_numbers(command) -> None:
+    """Every whole-number option and argument of `command` read as Whole (cli/main.py and
+    cli/groups.py apply it to each command they load)."""
+    for p in command.params:
+        if type(p.type) is click.types.IntParamType:
+            p.type = Whole()
+        elif type(p.type) is click.IntRange:
+            r = p.type
+            p.type = WholeRange(r.min, r.max, min_open=r.min_open, max_open=r.max_open,
+                                clamp=r.clamp)
+
+
 # --- names ----------------------------------------------------------------------------------
 
 def player_name(state, text: str | None) -> str | None:
@@ -244,8 +290,11 @@ def space_position(state, text: str) -> int:
     """Any of the 40 spaces, by number (0-39) or by name; a name on several spaces
     (Imprevisti, Probabilità) asks for the number."""
     from ledger.names import resolve
+    from ledger.numbers import is_digits, not_a_number, number_like
 
-    if text.strip().isdecimal():
+    if number_like(text.strip()):
+        raise not_a_number(text.strip())
+    if is_digits(text.strip()):
         number = int(text)
         if not 0 <= number < 40:
             raise UsageError("the board's spaces are 0 to 39, not {number}",
@@ -262,12 +311,27 @@ def space_position(state, text: str) -> int:
     return at[0]
 
 
+# The two classic decks by their names in the other language: a banker with an English box at
+# an Italian board (or the reverse) says `card chance 3`.  Only where the edition has the deck.
+DECK_NAMES = {"Chance": "Imprevisti", "Community Chest": "Probabilità",
+              "Imprevisti": "Chance", "Probabilità": "Community Chest"}
+
+
 def deck_key(edition, text: str) -> str:
-    """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`)."""
-    from ledger.names import resolve
+    """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`), or by
+    the classic deck's name in the other language (`chance` on the Italian board)."""
+    from ledger.names import UnknownName, resolve
 
     titles = {d.title: k for k, d in edition.decks.items()}
-    return titles[resolve(text, list(titles), "deck")]
+    try:
+        return titles[resolve(text, list(titles), "deck")]
+    except UnknownName:
+        other = {name: title for name, title in DECK_NAMES.items() if title in titles}
+        try:
+            return titles[other[resolve(text, list(other), "deck")]]
+        except UnknownName:
+            pass
+        raise
 
 
 def next_property(state, words: list[str], i: int) -> tuple[int, int]:

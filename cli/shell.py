@@ -1,6 +1,6 @@
 """`banco shell`: one process, one open database, the table kept in memory between commands.
 
-The prompt shows what the table waits for; Ctrl-C clears the line and a second one on an empty
+The prompt shows the game (`#2`) and what its table waits for; Ctrl-C clears the line and a second one on an empty
 line leaves (so does Ctrl-D); `help` lists the words; the history persists between sessions;
 and when another terminal records something on the same game, the shell says so before it
 records anything itself.
@@ -377,9 +377,13 @@ class BancoShell(cmd.Cmd):
 
     def _set_prompt(self) -> None:
         try:
-            self.prompt = prompt_for(self.session.state())
+            st = self.session.state()
         except BancoError:
             self.prompt = "banco> "
+            return
+        # The game first: with two games in one file, or after `new`, it says where the next
+        # `roll` goes.  `#2`, short: the banker reads it at every line.
+        self.prompt = f"#{st.game_id} {prompt_for(st)}"
 
     def do_replay(self, arg) -> None:
         """`replay [SEQ|TIME]`: step through the game (cli/replay_shell.py); with options

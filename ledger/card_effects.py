@@ -72,7 +72,7 @@ def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
 
     state = tx.state
     dice = tuple(cmd.dice)
-    if len(dice) != 2 or cmd.speedy is not None or any(not 1 <= d <= 6 for d in dice):
+    if cmd.speedy is not None:  # two dice, 1 to 6, are checked for any roll (decide._roll)
         raise RuleViolation("the throw for the rent is two dice, each 1 to 6, got {items}",
                             rule=R_UTILITY_CARD,
                             allowed=msg("roll D1 D2"),

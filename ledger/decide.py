@@ -18,12 +18,12 @@ from .decision import (
     need_phase,
     no_debts,
     pay,
-    turn_rule,
 )
 from .decks import describe_next, drawable, where_is
 from .edition import Space
 from .ending import maybe_end, no_new_turn
 from .errors import RuleViolation, UsageError
+from .numbers import check_dice
 from .rules import cited
 from .speedy import (
     R_JAIL_ENDS,
@@ -249,6 +249,8 @@ _CLAIM_RENT = msg("claim rent")
 
 def _roll(tx: Tx, cmd: c.Roll) -> None:
     state = tx.state
+    dice = tuple(cmd.dice)
+    check_dice(dice)  # two dice, 1 to 6: a slip of the keyboard whatever the table waits for
     check_turn(state, cmd.player, _ROLL)
     if state.turn.phase == "throw":  # a card's fresh throw for a utility's rent
         from .card_effects import throw_for_rent
@@ -257,14 +259,6 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
     need_phase(state, "roll", _ROLL)
     no_debts(state, _ROLL)
     no_new_turn(state)
-    dice = tuple(cmd.dice)
-    if len(dice) != 2:
-        raise RuleViolation("the {rules} rules roll two dice, got {count}",
-                            rule=turn_rule(state), allowed=next_step(state),
-                            rules=state.rules.name, count=len(dice))
-    if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):  # no die shows that: a typing slip
-        raise UsageError("a die shows 1 to 6, not {items}: roll D1 D2 with each die 1-6",
-                         items=' '.join(map(str, dice)))
     name = state.turn.player
     player = state.current
     check_face(state, player, cmd.speedy)

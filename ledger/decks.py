@@ -76,10 +76,13 @@ def card_by_words(state: State, deck: str, words: list[str]) -> int:
     text (any case, any accents); among several matches the one that can be drawn now wins;
     otherwise the candidates are listed, those that can be drawn first."""
     from .names import fold  # only a typed card pays for name matching
+    from .numbers import is_digits, not_a_number, number_like
 
     cards = state.edition.decks[deck].cards
     title = state.edition.decks[deck].title
-    if len(words) == 1 and words[0].isdecimal():
+    if len(words) == 1 and number_like(words[0]):
+        raise not_a_number(words[0])
+    if len(words) == 1 and is_digits(words[0]):
         if not 1 <= int(words[0]) <= len(cards):
             raise UsageError("{title} has cards 1 to {count}, not {words}: `banco cards {deck}` lists them",
                              title=title, count=len(cards), words=words[0], deck=deck)

@@ -45,6 +45,12 @@ def _listing(names: list[str]) -> Text:
     return Joined([shown, msg(" (and {n} more)", n=more)], "") if more > 0 else shown
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """What a message echoes of a word the banker typed: a pasted paragraph or a stuck key
+    (`claim AAAA...`, ten thousand of them) is cut, not printed back whole."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def resolve(text: str, candidates: list[str], kind: str) -> str:
     """The one candidate `text` names: an exact (folded) match first, then a unique prefix."""
     want = fold(text)
@@ -62,7 +68,8 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
         return starts[0]
     if len(starts) > 1:
         raise UnknownName("{kind} {text!r} is ambiguous: did you mean {options}?",
-                          tuple(starts), ambiguous=True, kind=KINDS.get(kind, kind), text=text,
+                          tuple(starts), ambiguous=True, kind=KINDS.get(kind, kind),
+                          text=shown(text),
                           options=_listing(starts))
     back = {f: c for c, f in folded.items()}
     close = difflib.get_close_matches(want, list(back), n=3, cutoff=0.5)
@@ -70,11 +77,12 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
         hint = [back[f] for f in close]
         score = difflib.SequenceMatcher(None, want, close[0]).ratio()
         raise UnknownName("no {kind} called {text!r}: did you mean {options}?",
-                          tuple(hint), closeness=score, kind=KINDS.get(kind, kind), text=text,
+                          tuple(hint), closeness=score, kind=KINDS.get(kind, kind),
+                          text=shown(text),
                           options=_listing(hint))
     known = sorted(set(candidates))
     raise UnknownName("no {kind} called {text!r}; known: {known}", kind=KINDS.get(kind, kind),
-                      text=text, known=", ".join(known))
+                      text=shown(text), known=", ".join(known))
 
 
 def resolve_run(words: list[str], start: int, candidates: list[str], kind: str) -> tuple[str, int]:

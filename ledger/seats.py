@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from .errors import UsageError
-from .names import fold
+from .names import fold, shown
 from .text import Text, msg
 
 MAX_NAME = 24  # fits the state table's column and a score sheet's line
@@ -61,7 +61,7 @@ def check_names(players: list[str]) -> None:
         why = name_problem(name)
         if why:
             raise UsageError("player name {name!r} refused: {why}",
-                             name=name, why=why)
+                             name=shown(name), why=why)  # 10,000 characters: cut
     seen: dict[str, str] = {}
     for name in players:
         key = fold(name)

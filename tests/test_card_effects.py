@@ -107,8 +107,12 @@ def test_the_throw_is_no_doubles_and_closes_no_claim():
 
 def test_nothing_else_is_accepted_while_the_throw_is_awaited():
     t, _ = play(us(("Bruno", "Electric Company")), DrawCard("chance", NEAREST_UTILITY))
-    with pytest.raises(RuleViolation, match="two dice, each 1 to 6"):
+    from ledger.errors import UsageError
+
+    with pytest.raises(UsageError, match="a die shows 1 to 6, not 7 1"):  # a slip, as any roll
         play(t, Roll((7, 1)))
+    with pytest.raises(RuleViolation, match="two dice, each 1 to 6, got 3 4 bus"):
+        play(t, Roll((3, 4), speedy="bus"))
     with pytest.raises(RuleViolation, match=r"throws the dice again .* `roll D1 D2`"):
         play(t, DrawCard("chance", 8))
     with pytest.raises(RuleViolation, match="Anna's turn, not Bruno's"):

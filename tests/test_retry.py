@@ -114,6 +114,24 @@ def test_the_line_recorded_is_the_command_as_typed(db):
                                                          "speedy": None}}
 
 
+def test_the_line_recorded_leaves_out_the_language_and_where_to_record(db):
+    # `tira 1 2 --lang it` was recorded with `--lang it` in it; a shell's or a transcript's
+    # line kept its --game, --id and --expect too: the line is the command as the banker meant it
+    from cli.banker import execute_line
+    from cli.session import Session
+
+    banco(db, "new", "Anna", "Bruno")
+    banco(db, "tira", "1", "2", "--lang", "it")
+    session = Session(db, None)
+    for line in ("rifiuta --lang=it --game 1", "bid  bruno 10 --id k1 --expect 11",
+                 "--game 1 --lang it offerta Anna 20", "hammer   # Anna wins"):
+        assert execute_line(session, line) == 0, line
+    session.close()
+    lines = [e["data"]["line"] for e in log(db) if e["type"] == "CommandRecorded"]
+    assert lines[1:] == ["tira 1 2", "rifiuta", "bid bruno 10", "offerta Anna 20",
+                         "hammer   # Anna wins"]  # a line without them: exactly as typed
+
+
 def test_state_shows_the_last_recorded_command(db):
     with freeze_time("2026-11-29 21:00:00"):
         banco(db, "new", "Anna", "Bruno")

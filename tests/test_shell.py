@@ -88,6 +88,21 @@ def test_the_prompt_follows_the_game(banco):
     assert "Bruno (roll)> " in out
 
 
+def test_the_prompt_names_the_game_the_next_line_goes_to(banco):
+    # two games in one file: the prompt says which one a `roll` would go to, and follows `new`
+    banco("new", "Anna", "Bruno")
+    banco("new", "Carla", "Dario")
+    _, out = drive(banco.db, "state --game 1", "roll 1 2", "new Ada Bea", "roll 3 4")
+    prompts = [p for p in out.split("\n") if p.startswith("#")]
+    assert prompts == ["#2 Carla (roll)> #2 Carla (roll)> #2 Carla (buy)> "
+                       "#3 Ada (roll)> #3 Ada (card Imprevisti)> "]
+
+
+def test_the_prompt_without_a_game_is_plain(tmp_path):
+    _, out = drive(str(tmp_path / "none.db"), "state")
+    assert "banco> " in out and "#" not in out
+
+
 # --- help -----------------------------------------------------------------------------------
 
 def test_help_lists_every_word_with_one_line(banco, capsys):

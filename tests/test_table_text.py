@@ -121,3 +121,23 @@ def test_board_shows_taxes_salary_and_jail_fine(banco, tmp_path):
     assert "salary 400 M" in out and "fine 100 M" in out and "rule set casa" in out
     board = json.loads(banco("board", "--json").output)
     assert board[0]["amount"] == 400 and board[10]["amount"] == 100 and board[4]["amount"] == 200
+
+
+def test_standings_and_state_columns_are_as_wide_as_what_they_hold(banco):
+    # the columns were fixed: a long name or a wide one (emoji, CJK: two columns each) pushed
+    # the numbers of its row out of line with the heading's
+    from cli.render import cell_width
+
+    banco("new", "Anna", "Bartolomeo Massimiliano", "🎩Carla", "李雷")
+    lines = banco("standings").output.splitlines()[:5]
+    ends = {cell_width(line) for line in lines}
+    assert len(ends) == 1, lines  # every row ends under `deeds`
+    net = lines[0].index("net worth") + len("net worth")
+    for line in lines[1:]:
+        cut = len(line) - (cell_width(line) - net)  # the column where `net worth` ends
+        assert line[:cut].endswith("1500") and line[cut:cut + 2] == "  ", line
+    assert lines[2].split()[1:3] == ["Bartolomeo", "Massimiliano"]
+    table = banco("state").output.splitlines()[3:8]
+    assert table[0].split() == ["player", "cash", "where"]
+    assert len({cell_width(line.split(" M ")[0]) for line in table[1:]}) == 1, table
+    assert cell_width(table[0].split("cash")[0] + "cash") == cell_width(table[1].split(" M ")[0] + " M")

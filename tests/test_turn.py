@@ -217,9 +217,15 @@ def test_player_option_checks_whose_turn_it_is():
 
 
 @pytest.mark.parametrize("dice", [(3,), (1, 2, 3)])
-def test_the_classic_rules_roll_two_dice(dice):
-    with pytest.raises(RuleViolation, match=f"the classic rules roll two dice, got {len(dice)}"):
+def test_two_numbered_dice_or_it_is_a_usage_error(dice):
+    # no rule set throws one numbered die or three: a slip (exit 2), whatever the table waits for
+    from ledger.errors import UsageError
+
+    word = "die" if len(dice) == 1 else "dice"
+    with pytest.raises(UsageError, match=rf"roll D1 D2 S with the Speedy die; got {len(dice)} {word}$"):
         play(new_table(), Roll(dice))
+    with pytest.raises(UsageError, match="got"):
+        play(new_table()._replace(turn=new_table().turn._replace(phase="buy")), Roll(dice))
 
 
 @pytest.mark.parametrize("dice", [(0, 3), (7, 1)])
