@@ -104,3 +104,64 @@ def test_json_rows_are_written_as_dump_writes_the_list(capsys):
         expected = capsys.readouterr().out
         dump_rows(iter(case))
         assert capsys.readouterr().out == expected
+
+
+# --- banco serve ------------------------------------------------------------------------------
+
+def test_command_tail_reads_back_to_the_commands_the_screen_shows():
+    from projections.screen import command_tail, last_commands
+
+    rows = [{"seq": s, "type": "CommandRecorded" if s % 3 == 1 else "DiceRolled",
+             "data": {"line": f"line {s}"}, "recorded_at": "t"} for s in range(1, 31)]
+    pulled = []
+
+    def backwards():
+        for e in reversed(rows):
+            pulled.append(e["seq"])
+            yield e
+
+    tail = command_tail(backwards(), 4)
+    assert [e["seq"] for e in tail] == list(range(19, 31)) and pulled == list(range(30, 18, -1))
+    assert last_commands(tail, 4) == last_commands(rows, 4)
+    assert [c["seq"] for c in last_commands(tail, 4)] == [28, 25, 22, 19]
+    assert command_tail(iter(reversed(rows)), 50) == rows  # a short game: all of it
+    assert command_tail(iter(()), 8) == []
+
+
+def test_the_screen_reads_only_the_tail_of_the_log(tmp_path, monkeypatch):
+    import time
+
+    from games import record
+
+    from cli.serve import Table
+    from projections.screen import screen
+
+    db = record(str(tmp_path / "g.db"), "classic-4p")
+    book = Book(db, create=False)
+    whole = book.events(1)
+    expected = screen(book.state(1), whole)
+    book.close()
+    read = []
+    store_read = SQLiteStore.read
+
+    def spy(self, game_id, after=0, upto=None):
+        rows = store_read(self, game_id, after, upto)
+        read.extend(rows)
+        return rows
+
+    monkeypatch.setattr(Book, "CHUNK", 50)
+    monkeypatch.setattr(Book, "events", lambda *a: pytest.fail("the whole log was loaded"))
+    monkeypatch.setattr(SQLiteStore, "read", spy)
+    table = Table(db, None, None, poll=0.05).start()
+    try:
+        deadline = time.monotonic() + 10
+        while table.doc("en")[1] == b"{}" and time.monotonic() < deadline:
+            time.sleep(0.02)
+        doc = json.loads(table.doc("en")[1])
+    finally:
+        table.close()
+    assert table.error is None
+    assert {k: v for k, v in doc.items() if k != "next"} == expected
+    last = max(e["seq"] for e in whole if e["type"] == "CommandRecorded")
+    assert doc["commands"][0]["seq"] == last
+    assert len(doc["commands"]) == 8 and 0 < len(read) <= 64 < len(whole)
