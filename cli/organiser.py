@@ -339,14 +339,36 @@ def report(session, output, force):
     standings, each player's net worth over the game, the board with owners and buildings,
     and the timeline with rulings, corrections, late claims and undos highlighted, each event
     an anchor (#e57)."""
+    import tempfile
+
+    from cli.i18n import language, translations
     from cli.render import describe, local_time
-    from projections.report import report_html
+    from projections.report import write_report
 
     game = session.game()
-    events = session.book.events(game)
-    from cli.i18n import language, translations
+    book = session.book
+    rows = _Reread(lambda: book.checked(game))
+    written = []
 
-    page = report_html(events, game, describe, head=events[-1]["hash"], local_time=local_time,
-                       tr=translations(), lang=language())
-    _write_out(output, force, lambda f: f.write(page))
-    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=len(page) // 1024, count=len(events)))
+    def write(f):
+        # the timeline waits in a temporary file while the table and chart are gathered: a
+        # long game's page is never held whole
+        written.extend(write_report(
+            f, rows, game, describe, undone=book.store.retracted_seqs(game),
+            local_time=local_time, tr=translations(), lang=language(),
+            spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline="")))
+
+    _write_out(output, force, write)
+    chars, count = written
+    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
+
+
+class _Reread:
+    """Rows read again from the book each time they are walked (`replay.steps` walks a
+    game's rows twice), never held."""
+
+    def __init__(self, read):
+        self.read = read
+
+    def __iter__(self):
+        return iter(self.read())

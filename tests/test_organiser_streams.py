@@ -165,3 +165,123 @@ def test_the_screen_reads_only_the_tail_of_the_log(tmp_path, monkeypatch):
     last = max(e["seq"] for e in whole if e["type"] == "CommandRecorded")
     assert doc["commands"][0]["seq"] == last
     assert len(doc["commands"]) == 8 and 0 < len(read) <= 64 < len(whole)
+
+
+# --- banco report -----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def bankruptcy(tmp_path_factory):
+    """The vintage game played to a bankruptcy, with an undo at its end."""
+    from games import lines, record
+
+    db = record(str(tmp_path_factory.mktemp("report") / "v.db"), "vintage-to-a-bankruptcy")
+    book = Book(db, create=False)
+    turn = book.state(1).turn.player
+    book.close()
+    lines(db, f"roll 1 2 --player {turn}", "undo")
+    return db
+
+
+def whole_game(db):
+    book = Book(db, create=False)
+    try:
+        return book.events(1)
+    finally:
+        book.close()
+
+
+def test_the_chart_keeps_every_point_of_a_short_game_and_samples_a_long_one(bankruptcy):
+    from projections.replay import steps
+    from projections.report import WorthSampler
+
+    all_steps = list(steps(whole_game(bankruptcy), 1))
+    went = [s.last_seq for s, t in zip(all_steps[1:], all_steps, strict=False)
+            if {p.name for p in s.after.players if p.bankrupt}
+            != {p.name for p in t.after.players if p.bankrupt}]
+    assert went  # the game has a bankruptcy
+    whole = WorthSampler(limit=len(all_steps))
+    for s in all_steps:
+        whole.add(s)
+    xs, ys = whole.series()
+    assert not whole.sampled and xs == [s.last_seq for s in all_steps]
+    assert all(len(v) == len(xs) for v in ys.values()) and len(ys) == len(all_steps[0].after.players)
+    few = WorthSampler(limit=10)
+    for s in all_steps:
+        few.add(s)
+        assert sum(1 for q in few.points if not q[2]) <= 10  # bounded all along
+    xs, ys = few.series()
+    assert few.sampled and few.stride > 1 and few.count == len(all_steps)
+    assert xs[0] == all_steps[0].last_seq and xs[-1] == all_steps[-1].last_seq
+    assert set(went) <= set(xs) and len(xs) <= 10 + len(went) + 1 and xs == sorted(set(xs))
+    at = {s.last_seq: n for n, s in enumerate(all_steps)}
+    regular = [at[x] for x in xs if x not in went][:-1]  # evenly spread: one in `stride`
+    assert all(n % few.stride == 0 for n in regular) and len(regular) >= 10 // 2
+    worth = {s.last_seq: s for s in all_steps}
+    from ledger.worth import net_worth
+
+    for name, values in ys.items():  # the points are the players' worth after those commands
+        for x, v in zip(xs, values, strict=True):
+            p = worth[x].after.player(name)
+            assert v == (0 if p.bankrupt else net_worth(worth[x].after, name))
+
+
+def test_the_report_is_written_as_the_log_is_read(bankruptcy, tmp_path, monkeypatch):
+    from cli.render import describe, local_time
+    from projections.report import report_html
+
+    events = whole_game(bankruptcy)
+    expected = report_html(events, 1, describe, head=events[-1]["hash"], local_time=local_time)
+    runner_db = ["--db", bankruptcy]
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    spooled = []
+    import tempfile
+
+    made = tempfile.TemporaryFile
+
+    def spool(*args, **kwargs):
+        f = made(*args, **kwargs)
+        spooled.append(f)
+        return f
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", spool)
+    with monkeypatch.context() as m:
+        m.setattr(Book, "CHUNK", 7)
+        m.setattr(Book, "events", lambda *a: pytest.fail("the whole log was loaded"))
+        out = tmp_path / "r.html"
+        result = CliRunner().invoke(cli, [*runner_db, "report", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    assert page == expected and len(spooled) == 2  # the timeline and the highlights
+    assert result.output == (f"game 1: report written to {out} ({len(expected) // 1024} KiB, "
+                             f"{len(events)} events)\n")
+    assert "after each command</p>" in page and "sampled" not in page
+
+
+def test_a_long_games_chart_is_sampled_and_says_so(bankruptcy, tmp_path, monkeypatch):
+    import re
+
+    from click.testing import CliRunner
+
+    from cli.main import cli
+    from projections import report
+
+    monkeypatch.setattr(report, "CHART_POINTS", 12)
+    out = tmp_path / "r.html"
+    result = CliRunner().invoke(cli, ["--db", bankruptcy, "report", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    caption = re.search(r"buildings at cost, sampled: after one command in (\d+) \((\d+) points "
+                        r"of (\d+) commands\), the last one and every bankruptcy</p>", page)
+    assert caption, page[:3000]
+    stride, points, commands = map(int, caption.groups())
+    line = re.search(r'<polyline[^>]*points="([^"]*)"', page).group(1)
+    assert len(line.split()) == points and stride > 1 and 6 <= points <= 12 + 2
+    assert commands == len(re.findall(r'<li class="cmd"', page))
+    it = CliRunner().invoke(cli, ["--db", bankruptcy, "--lang", "it", "report", "-o",
+                                  str(tmp_path / "it.html")])
+    assert it.exit_code == 0, it.output
+    assert f"a campione: dopo un comando ogni {stride} ({points} punti su {commands} comandi)" \
+        in (tmp_path / "it.html").read_text(encoding="utf-8")
