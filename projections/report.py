@@ -35,7 +35,10 @@ PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17bec
 # The colour of a group by where it starts on the board (every edition keeps the layout).
 GROUP_COLOURS = {1: "#8b4513", 5: "#555", 6: "#87ceeb", 11: "#d63384", 12: "#999", 16: "#fd7e14",
                  21: "#dc3545", 26: "#ffc107", 31: "#198754", 37: "#0d3b9e"}
-CHART_POINTS = 600  # a line of a game with more commands is sampled (WorthSampler)
+# A game of up to this many commands gets a point after each; a longer one between half and
+# all of this many a line, evenly spread (WorthSampler).  (A game of more than 600 commands had
+# 600 points before the page was written as the log is read.)
+CHART_POINTS = 1200
 
 STYLE = """
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em auto;max-width:1100px;color:#222;padding:0 1em}
@@ -234,17 +237,6 @@ def step_items(s, undone: set[int], describe, tr=None) -> tuple[list[str], list[
         if kind:
             marks.append(f'<li class="{kind}">{_link(e["seq"])}{tag}{text}{refs}</li>')
     return items, marks
-
-
-def timeline_html(events: list[dict], all_steps, describe, tr=None) -> tuple[str, list[str]]:
-    """Every command and its events; returns the list and the highlights (links)."""
-    undone = {s for e in events if e["type"] == "EventRetracted" for s in e["data"]["seqs"]}
-    items, marks = [], []
-    for s in all_steps:
-        more, found = step_items(s, undone, describe, tr)
-        items += more
-        marks += found
-    return f'<ol class="timeline">{"".join(items)}</ol>', marks
 
 
 def _references(event: dict, tr=None) -> str:

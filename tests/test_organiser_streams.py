@@ -285,3 +285,12 @@ def test_a_long_games_chart_is_sampled_and_says_so(bankruptcy, tmp_path, monkeyp
     assert it.exit_code == 0, it.output
     assert f"a campione: dopo un comando ogni {stride} ({points} punti su {commands} comandi)" \
         in (tmp_path / "it.html").read_text(encoding="utf-8")
+
+
+def test_the_jsonl_export_stays_a_stream(undone, monkeypatch):
+    whole = undone("export").output
+    with monkeypatch.context() as m:
+        m.setattr(Book, "events", lambda *a: pytest.fail("the whole log was loaded"))
+        m.setattr(SQLiteStore, "read", lambda *a, **k: pytest.fail("the whole log was read"))
+        assert undone("export").output == whole
+    assert len(whole.splitlines()) == 1 + json.loads(undone("state", "--json").output)["seq"]
