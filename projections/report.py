@@ -95,14 +95,20 @@ class WorthSampler:
         self.bankrupt: set[str] = set()
 
     def add(self, step) -> None:
+        """The point after one command (a `projections.replay.Step`)."""
         st = step.after
+        self.add_point(step.last_seq,
+                       {p.name: 0 if p.bankrupt else net_worth(st, p.name) for p in st.players},
+                       {p.name for p in st.players if p.bankrupt})
+
+    def add_point(self, seq: int, worth: dict[str, int], out: set[str]) -> None:
+        """The point after the next command: its last event, each player's net worth, the
+        players out of the game by then."""
         n = self.count
         self.count += 1
-        out = {p.name for p in st.players if p.bankrupt}
         kept = bool(out - self.bankrupt)  # a bankruptcy: always on the chart
         self.bankrupt |= out
-        point = (n, step.last_seq, kept,
-                 {p.name: 0 if p.bankrupt else net_worth(st, p.name) for p in st.players})
+        point = (n, seq, kept, worth)
         self.last = point
         if n % self.stride == 0 or kept:
             self.points.append(point)

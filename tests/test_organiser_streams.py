@@ -10,6 +10,8 @@ import io
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ledger.book import Book
 from ledger.store import SQLiteStore
@@ -294,3 +296,56 @@ def test_the_jsonl_export_stays_a_stream(undone, monkeypatch):
         m.setattr(SQLiteStore, "read", lambda *a, **k: pytest.fail("the whole log was read"))
         assert undone("export").output == whole
     assert len(whole.splitlines()) == 1 + json.loads(undone("state", "--json").output)["seq"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 40), st.lists(st.integers(0, 400), max_size=4), st.integers(0, 400))
+def test_the_sampled_chart_is_bounded_even_and_keeps_its_ends_and_bankruptcies(limit, outs,
+                                                                               count):
+    from projections.report import WorthSampler
+
+    sampler = WorthSampler(limit=limit)
+    out: set[str] = set()
+    for n in range(count):
+        out |= {f"P{i}" for i, at in enumerate(outs) if at == n}
+        sampler.add_point(10 + 3 * n, {"A": n, "B": -n}, set(out))
+        assert sum(1 for q in sampler.points if not q[2]) <= limit
+    xs, ys = sampler.series()
+    assert len(xs) == len(ys.get("A", [])) and sampler.count == count
+    if not count:
+        assert xs == [] and not sampler.sampled
+        return
+    ns = [(x - 10) // 3 for x in xs]
+    assert ns[0] == 0 and ns[-1] == count - 1 and ns == sorted(set(ns))
+    assert ys["A"] == ns and ys["B"] == [-n for n in ns]  # each point is its command's
+    went = {at for at in outs if at < count}
+    assert went <= set(ns)
+    regular = [n for n in ns[:-1] if n not in went]
+    assert all(n % sampler.stride == 0 for n in regular)
+    assert len(regular) <= limit and len(ns) <= limit + len(went) + 1
+    if count <= limit:
+        assert ns == list(range(count)) and not sampler.sampled
+    else:  # evenly spread: every command in `stride` is there, at least half the points allowed
+        every = {n for n in range(count) if n % sampler.stride == 0}
+        assert sampler.sampled and every <= set(ns) and len(every) >= (limit + 1) // 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.dictionaries(st.text(max_size=5), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                max_size=3),
+    max_leaves=6), max_size=4), max_size=4))
+def test_rows_streamed_as_json_are_the_list_dumped(rows):
+    import contextlib
+
+    from cli.organiser import dump_rows
+    from cli.session import dump
+
+    outs = []
+    for write in (lambda: dump(rows), lambda: dump_rows(iter(rows))):
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            write()
+        outs.append(buffer.getvalue())
+    assert outs[0] == outs[1]
