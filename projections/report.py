@@ -303,13 +303,15 @@ class _Tally:
 def write_report(out: IO[str], rows: Iterable[dict], game_id: int, describe, *,
                  head: str | None = None, undone: set[int] | None = None,
                  local_time=lambda t: t, tr=None, lang: str = "en",
-                 spool: Callable[[], IO[str]] = io.StringIO) -> tuple[int, int]:
+                 spool: Callable[[], IO[str]] = io.StringIO,
+                 walk: Callable[[Iterable[dict]], Iterable] | None = None) -> tuple[int, int]:
     """Write the page to `out`; (characters written, events).  `rows`: the game's rows in seq
-    order, which `projections.replay.steps` may read more than once (a list, or an iterable
-    that reads the book again each time).  `undone`: the seqs the game's undos took back
-    (None: found in `rows`, a list).  `head`: the hash shown (None: the last row's).  `spool`:
-    a new empty text file the timeline waits in while the rest is gathered (a temporary file
-    for a long game)."""
+    order.  `walk(rows)`: the game's steps (`projections.replay.steps`) from them; by default
+    `steps(rows, game_id)`, which reads a list, or an iterable that reads the book again each
+    time, more than once.  `undone`: the seqs the game's undos took back (None: found in
+    `rows`, a list).  `head`: the hash shown (None: the last row's).  `spool`: a new empty
+    text file the timeline waits in while the rest is gathered (a temporary file for a long
+    game)."""
     if undone is None:
         undone = {s for e in rows if e["type"] == "EventRetracted" for s in e["data"]["seqs"]}
     counted = _Counted(rows)
@@ -317,7 +319,7 @@ def write_report(out: IO[str], rows: Iterable[dict], game_id: int, describe, *,
     final = None
     with spool() as timeline, spool() as highlights:
         timeline.write('<ol class="timeline">')
-        for s in steps(counted, game_id):
+        for s in (walk or (lambda r: steps(r, game_id)))(counted):
             items, marks = step_items(s, undone, describe, tr)
             timeline.write("".join(items))
             highlights.write("".join(marks))
