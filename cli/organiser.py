@@ -55,11 +55,12 @@ def statement(session, account, as_json, as_csv):
     from projections.accounts import statement as build
 
     game = session.game()
-    state = session.book.state(game)
+    book = session.book
+    state = book.state(game)
     name = "bank" if account.lower() in ("bank", "banca") else player_name(state, account)
-    rows = build(session.book.events(game), name)
+    rows = build(book.checked(game), name, book.store.retracted_seqs(game))
     if as_json:
-        dump(rows)
+        dump_rows(rows)
     elif as_csv:
         import csv
 
@@ -88,17 +89,33 @@ def history(session, words, as_json):
     from projections.accounts import history as build
 
     game = session.game()
-    pos = property_position(session.book.state(game), " ".join(words))
-    rows = build(session.book.events(game), pos)
+    book = session.book
+    pos = property_position(book.state(game), " ".join(words))
+    rows = build(book.checked(game), pos, book.store.retracted_seqs(game))
     if as_json:
-        dump(rows)
+        dump_rows(rows)
         return
-    if not rows:
-        click.echo(_("nothing has happened to it yet: it is with the Bank"))
-        return
-    click.echo(f"{_('event'):>5}  {_('owner'):<10} {_('what happened')}")
+    told = False
     for r in rows:
+        if not told:
+            click.echo(f"{_('event'):>5}  {_('owner'):<10} {_('what happened')}")
+            told = True
         click.echo(f"{r['seq']:>5}  {r['owner'] or _('Bank'):<10} {_say_note(r['note'])}")
+    if not told:
+        click.echo(_("nothing has happened to it yet: it is with the Bank"))
+
+
+def dump_rows(rows) -> None:
+    """`dump(list(rows))`, byte for byte, written a row at a time: a long game's statement
+    is never held whole."""
+    import json
+
+    first = True
+    for row in rows:
+        text = json.dumps(row, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        click.echo(("[\n  " if first else ",\n  ") + text, nl=False)
+        first = False
+    click.echo("[]" if first else "\n]")
 
 
 def _say_note(note) -> str:
@@ -210,7 +227,9 @@ def export(session, output, fmt, force):
     elif fmt == "csv":
         from projections.journal import money_rows
 
-        rows = money_rows(session.book.events(game))
+        book = session.book
+        # read as it is written, a chunk of the log at a time; the game's absence said first
+        rows = money_rows(book.checked(game), book.store.retracted_seqs(game))
 
         def write(f):
             import csv
@@ -319,14 +338,36 @@ def report(session, output, force):
     standings, each player's net worth over the game, the board with owners and buildings,
     and the timeline with rulings, corrections, late claims and undos highlighted, each event
     an anchor (#e57)."""
+    import tempfile
+
+    from cli.i18n import language, translations
     from cli.render import describe, local_time
-    from projections.report import report_html
+    from projections.report import write_report
 
     game = session.game()
-    events = session.book.events(game)
-    from cli.i18n import language, translations
+    book = session.book
+    rows = _Reread(lambda: book.checked(game))
+    written = []
 
-    page = report_html(events, game, describe, head=events[-1]["hash"], local_time=local_time,
-                       tr=translations(), lang=language())
-    _write_out(output, force, lambda f: f.write(page))
-    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=len(page) // 1024, count=len(events)))
+    def write(f):
+        # the timeline waits in a temporary file while the table and chart are gathered: a
+        # long game's page is never held whole
+        written.extend(write_report(
+            f, rows, game, describe, undone=book.store.retracted_seqs(game),
+            local_time=local_time, tr=translations(), lang=language(),
+            spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline="")))
+
+    _write_out(output, force, write)
+    chars, count = written
+    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
+
+
+class _Reread:
+    """Rows read again from the book each time they are walked (`replay.steps` walks a
+    game's rows twice), never held."""
+
+    def __init__(self, read):
+        self.read = read
+
+    def __iter__(self):
+        return iter(self.read())

@@ -178,10 +178,13 @@ class Table:
     def _publish(self, book, game: int) -> None:
         from ledger.state import next_step
         from ledger.text import render
-        from projections.screen import screen
+        from projections.screen import command_tail, screen
 
         state = book.state(game)
-        base = screen(state, book.events(game), show_cash=self.show_cash)
+        # only the rows the screen shows (its last commands), read backwards from the table's
+        # event: a long game's log is never held, and a change costs a few rows
+        tail = command_tail(book.store.read_backwards(game, state.seq + 1))
+        base = screen(state, tail, show_cash=self.show_cash)
         step = next_step(state)
         docs = {lang: json.dumps({**base, "next": render(step, tr)}, ensure_ascii=False)
                 .encode("utf-8") for lang, tr in self._tr.items()}

@@ -1,10 +1,15 @@
 """Read models over a game's log: an account's statement, a deed's history, the standings.
 
 Pure functions of the events (retracted ones left out), so a referee gets the same answer
-from a live table, an export or a replay.
+from a live table, an export or a replay.  The statement and the history take the events as
+they come and give their rows as they go: a long game's are read a chunk at a time
+(`Book.checked`), with the seqs its undos took back given beforehand (`gone`), so neither
+holds the game.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
 
 from ledger.events import transfers_of
 from ledger.state import BANK, State, retracted_seqs
@@ -12,35 +17,39 @@ from ledger.text import msg
 from ledger.worth import deeds_of
 
 
-def effective(events: list[dict]) -> list[dict]:
-    gone = retracted_seqs(events)
-    return [e for e in events if e["seq"] not in gone]
+def effective(events: Iterable[dict], gone: set[int] | None = None) -> Iterator[dict]:
+    """The events no undo took back.  `gone`: the seqs taken back (a retraction comes after
+    what it retracts, so a stream needs them beforehand: `SQLiteStore.retracted_seqs`); None
+    finds them in `events`, which must then be a list."""
+    if gone is None:
+        gone = retracted_seqs(events)
+    return (e for e in events if e["seq"] not in gone)
 
 
-def statement(events: list[dict], account: str) -> list[dict]:
-    """Every transfer in or out of `account` (a player, or `bank`), with a running balance.
-    The bank's balance is what it has taken in, net: it starts at zero and goes negative as it
-    pays out (the bank never runs out, 004)."""
-    rows = []
+def statement(events: Iterable[dict], account: str,
+              gone: set[int] | None = None) -> Iterator[dict]:
+    """Every transfer in or out of `account` (a player, or `bank`), with a running balance,
+    row by row.  The bank's balance is what it has taken in, net: it starts at zero and goes
+    negative as it pays out (the bank never runs out, 004)."""
     balance = 0
-    for e in effective(events):
+    for e in effective(events, gone):
         for t in transfers_of(e):
             if account not in (t["payer"], t["payee"]) or t["payer"] == t["payee"]:
                 continue
             incoming = t["payee"] == account
             amount = t["amount"] if incoming else -t["amount"]
             balance += amount
-            rows.append({"seq": e["seq"], "type": e["type"],
-                         "counterparty": t["payer"] if incoming else t["payee"],
-                         "amount": amount, "reason": t["reason"], "balance": balance})
-    return rows
+            yield {"seq": e["seq"], "type": e["type"],
+                   "counterparty": t["payer"] if incoming else t["payee"],
+                   "amount": amount, "reason": t["reason"], "balance": balance}
 
 
-def history(events: list[dict], position: int) -> list[dict]:
-    """What happened to one deed: who owned it when, mortgages, buildings, auctions."""
-    rows = []
+def history(events: Iterable[dict], position: int,
+            gone: set[int] | None = None) -> Iterator[dict]:
+    """What happened to one deed, row by row: who owned it when, mortgages, buildings,
+    auctions."""
     owner = None
-    for e in effective(events):
+    for e in effective(events, gone):
         t, d = e["type"], e["data"]
         note = None
         if t in ("PropertyBought", "AuctionWon") and d["property"] == position:
@@ -80,8 +89,7 @@ def history(events: list[dict], position: int) -> list[dict]:
         elif t == "BuildingsSold" and position in d["properties"]:
             note = msg("buildings sold with the group's: {reason}", reason=d["reason"])
         if note:
-            rows.append({"seq": e["seq"], "type": t, "owner": owner, "note": note})
-    return rows
+            yield {"seq": e["seq"], "type": t, "owner": owner, "note": note}
 
 
 def standings(state: State) -> list[dict]:

@@ -5,12 +5,20 @@ rulings, corrections, late claims and undos highlighted, every event an anchor (
 No script, no network: styles are inline and a Content-Security-Policy forbids loading
 anything, so the page shows the same in a browser offline, in ten years, or as an e-mail
 attachment.  Pure: the caller gives the events and the words for an event (cli/render.py's
-`describe`), and gets the page as text.
+`describe`), and gets the page as text (`report_html`) or written to a file (`write_report`).
+
+A long game's page is written as its events are read: the timeline (one entry per event, the
+page's bulk) goes to a spool file the caller gives while the final table, the chart and the
+highlights are gathered, and is copied after them; the chart keeps at most CHART_POINTS points
+of a line, sampled as they come (`WorthSampler`).  Nothing held grows with the game.
 """
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable, Iterable, Iterator
 from html import escape
+from typing import IO
 
 from ledger.state import State
 from ledger.text import msg, plural, render, word
@@ -27,7 +35,10 @@ PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17bec
 # The colour of a group by where it starts on the board (every edition keeps the layout).
 GROUP_COLOURS = {1: "#8b4513", 5: "#555", 6: "#87ceeb", 11: "#d63384", 12: "#999", 16: "#fd7e14",
                  21: "#dc3545", 26: "#ffc107", 31: "#198754", 37: "#0d3b9e"}
-CHART_POINTS = 600  # at most this many points a line: a long game is sampled evenly
+# A game of up to this many commands gets a point after each; a longer one between half and
+# all of this many a line, evenly spread (WorthSampler).  (A game of more than 600 commands had
+# 600 points before the page was written as the log is read.)
+CHART_POINTS = 1200
 
 STYLE = """
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em auto;max-width:1100px;color:#222;padding:0 1em}
@@ -68,24 +79,63 @@ def _money(state: State, amount: int) -> str:
     return escape(state.edition.money(amount))
 
 
-def _worth_series(all_steps) -> tuple[list[int], dict[str, list[int]]]:
-    xs: list[int] = []
-    ys: dict[str, list[int]] = {}
-    for s in all_steps:
-        st = s.after
-        xs.append(s.last_seq)
-        for p in st.players:
-            ys.setdefault(p.name, []).append(0 if p.bankrupt else net_worth(st, p.name))
-    if len(xs) > CHART_POINTS:  # sampled evenly, the last point kept
-        pick = sorted({round(i * (len(xs) - 1) / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
-        xs = [xs[i] for i in pick]
-        ys = {k: [v[i] for i in pick] for k, v in ys.items()}
-    return xs, ys
+class WorthSampler:
+    """Each player's net worth after every command, kept in bounded memory: every point while
+    the game has at most `limit` commands (the chart of such a game is all of them), then one
+    command in `stride`, evenly spread (the stride doubles whenever more than `limit` are
+    kept), always with the first, the last and every command after which a player went
+    bankrupt."""
+
+    def __init__(self, limit: int | None = None):
+        self.limit = CHART_POINTS if limit is None else limit
+        self.stride = 1
+        self.count = 0  # commands seen
+        self.points: list[tuple[int, int, bool, dict[str, int]]] = []  # (n, seq, kept, worth)
+        self.last: tuple[int, int, bool, dict[str, int]] | None = None
+        self.bankrupt: set[str] = set()
+
+    def add(self, step) -> None:
+        """The point after one command (a `projections.replay.Step`)."""
+        st = step.after
+        self.add_point(step.last_seq,
+                       {p.name: 0 if p.bankrupt else net_worth(st, p.name) for p in st.players},
+                       {p.name for p in st.players if p.bankrupt})
+
+    def add_point(self, seq: int, worth: dict[str, int], out: set[str]) -> None:
+        """The point after the next command: its last event, each player's net worth, the
+        players out of the game by then."""
+        n = self.count
+        self.count += 1
+        kept = bool(out - self.bankrupt)  # a bankruptcy: always on the chart
+        self.bankrupt |= out
+        point = (n, seq, kept, worth)
+        self.last = point
+        if n % self.stride == 0 or kept:
+            self.points.append(point)
+        while sum(1 for q in self.points if not q[2]) > self.limit:
+            self.stride *= 2
+            self.points = [q for q in self.points if q[0] % self.stride == 0 or q[2]]
+
+    @property
+    def sampled(self) -> bool:
+        return self.count > self.limit
+
+    def series(self) -> tuple[list[int], dict[str, list[int]]]:
+        chosen = list(self.points)
+        if self.last is not None and (not chosen or chosen[-1][0] != self.last[0]):
+            chosen.append(self.last)
+        xs = [q[1] for q in chosen]
+        ys: dict[str, list[int]] = {}
+        for q in chosen:
+            for name, worth in q[3].items():
+                ys.setdefault(name, []).append(worth)
+        return xs, ys
 
 
 def worth_chart(all_steps, state: State) -> str:
     """Each player's net worth after every command, as an inline SVG line chart."""
-    xs, ys = _worth_series(all_steps)
+    sampler = all_steps if isinstance(all_steps, WorthSampler) else _sampled(all_steps)
+    xs, ys = sampler.series()
     w, h, left, bottom, top, right = 860, 300, 60, 30, 10, 10
     if not xs:
         return ""
@@ -166,28 +216,33 @@ def _link(seq: int) -> str:
     return f'<a class="seq" href="#e{seq}">#{seq}</a>'
 
 
-def timeline_html(events: list[dict], all_steps, describe, tr=None) -> tuple[str, list[str]]:
-    """Every command and its events; returns the list and the highlights (links)."""
-    undone = {s for e in events if e["type"] == "EventRetracted" for s in e["data"]["seqs"]}
-    items, marks = [], []
+def _sampled(all_steps) -> WorthSampler:
+    sampler = WorthSampler()
     for s in all_steps:
-        line = escape(s.line) if s.line else _say(tr, "(no line recorded)")
-        # the command's own row (CommandRecorded) is its anchor; rows from before commands
-        # were recorded have none, and their first fact holds the anchor
-        own = s.events[0]["seq"] != s.first_seq if s.events else True
-        anchor = f' id="e{s.first_seq}"' if own else ""
-        items.append(f'<li class="cmd"{anchor}>{_link(s.first_seq)}&gt; {line}</li>')
-        for e in s.events:
-            kind = HIGHLIGHTS.get(e["type"], "")
-            classes = " ".join(c for c in (kind, "undone" if e["seq"] in undone else "") if c)
-            text = escape(describe(e, s.after))
-            refs = _references(e, tr)
-            tag = f'<span class="tag">{kind}</span>' if kind else ""
-            cls = f' class="{classes}"' if classes else ""
-            items.append(f'<li id="e{e["seq"]}"{cls}>{_link(e["seq"])}{tag}{text}{refs}</li>')
-            if kind:
-                marks.append(f'<li class="{kind}">{_link(e["seq"])}{tag}{text}{refs}</li>')
-    return f'<ol class="timeline">{"".join(items)}</ol>', marks
+        sampler.add(s)
+    return sampler
+
+
+def step_items(s, undone: set[int], describe, tr=None) -> tuple[list[str], list[str]]:
+    """One command's entries of the timeline, and those of them that are highlights."""
+    items, marks = [], []
+    line = escape(s.line) if s.line else _say(tr, "(no line recorded)")
+    # the command's own row (CommandRecorded) is its anchor; rows from before commands
+    # were recorded have none, and their first fact holds the anchor
+    own = s.events[0]["seq"] != s.first_seq if s.events else True
+    anchor = f' id="e{s.first_seq}"' if own else ""
+    items.append(f'<li class="cmd"{anchor}>{_link(s.first_seq)}&gt; {line}</li>')
+    for e in s.events:
+        kind = HIGHLIGHTS.get(e["type"], "")
+        classes = " ".join(c for c in (kind, "undone" if e["seq"] in undone else "") if c)
+        text = escape(describe(e, s.after))
+        refs = _references(e, tr)
+        tag = f'<span class="tag">{kind}</span>' if kind else ""
+        cls = f' class="{classes}"' if classes else ""
+        items.append(f'<li id="e{e["seq"]}"{cls}>{_link(e["seq"])}{tag}{text}{refs}</li>')
+        if kind:
+            marks.append(f'<li class="{kind}">{_link(e["seq"])}{tag}{text}{refs}</li>')
+    return items, marks
 
 
 def _references(event: dict, tr=None) -> str:
@@ -206,12 +261,101 @@ def _references(event: dict, tr=None) -> str:
                                   for s in seqs) + ")</span>"
 
 
+class _Counted:
+    """A game's rows as `steps` reads them (once or more), counted, the first and last kept."""
+
+    def __init__(self, rows: Iterable[dict]):
+        self.rows = rows
+        self.count = 0
+        self.first: dict | None = None
+        self.last: dict | None = None
+
+    def __iter__(self) -> Iterator[dict]:
+        self.count, self.first = 0, None
+        for e in self.rows:
+            self.count += 1
+            if self.first is None:
+                self.first = e
+            self.last = e
+            yield e
+
+
 def report_html(events: list[dict], game_id: int, describe, *, head: str,
                 local_time=lambda t: t, tr=None, lang: str = "en") -> str:
     """The page, as one string; its words in the language of `tr` (English without)."""
-    all_steps = list(steps(events, game_id))
-    final = all_steps[-1].after
-    rows = standings(final)
+    out = io.StringIO()
+    write_report(out, events, game_id, describe, head=head, local_time=local_time, tr=tr,
+                 lang=lang)
+    return out.getvalue()
+
+
+class _Tally:
+    """A text file that counts the characters written to it (the page's size, as it goes)."""
+
+    def __init__(self, f: IO[str]):
+        self.f, self.chars = f, 0
+
+    def write(self, text: str) -> None:
+        self.chars += len(text)
+        self.f.write(text)
+
+
+def write_report(out: IO[str], rows: Iterable[dict], game_id: int, describe, *,
+                 head: str | None = None, undone: set[int] | None = None,
+                 local_time=lambda t: t, tr=None, lang: str = "en",
+                 spool: Callable[[], IO[str]] = io.StringIO,
+                 walk: Callable[[Iterable[dict]], Iterable] | None = None) -> tuple[int, int]:
+    """Write the page to `out`; (characters written, events).  `rows`: the game's rows in seq
+    order.  `walk(rows)`: the game's steps (`projections.replay.steps`) from them; by default
+    `steps(rows, game_id)`, which reads a list, or an iterable that reads the book again each
+    time, more than once.  `undone`: the seqs the game's undos took back (None: found in
+    `rows`, a list).  `head`: the hash shown (None: the last row's).  `spool`: a new empty
+    text file the timeline waits in while the rest is gathered (a temporary file for a long
+    game)."""
+    if undone is None:
+        undone = {s for e in rows if e["type"] == "EventRetracted" for s in e["data"]["seqs"]}
+    counted = _Counted(rows)
+    chart = WorthSampler()
+    final = None
+    with spool() as timeline, spool() as highlights:
+        timeline.write('<ol class="timeline">')
+        for s in (walk or (lambda r: steps(r, game_id)))(counted):
+            items, marks = step_items(s, undone, describe, tr)
+            timeline.write("".join(items))
+            highlights.write("".join(marks))
+            chart.add(s)
+            final = s.after
+        timeline.write("</ol>")
+        page = _Tally(out)
+        for part in _page_head(final, chart, counted, game_id, head, local_time, tr, lang):
+            page.write(part + "\n")
+        if highlights.tell():
+            page.write('<ol class="timeline" id="highlights">')
+            _copy(highlights, page)
+            page.write("</ol>\n")
+        else:
+            page.write(f"<p>{_say(tr, 'none in this game')}</p>\n")
+        page.write(f"<h2>{_say(tr, 'Timeline')}</h2>\n")
+        _copy(timeline, page)
+        page.write("\n<p><small>" + _say(tr, "banco report of game {game}; every event is "
+                                              "anchored as #e&lt;seq&gt;; `banco show SEQ` "
+                                              "prints one in full.", game=game_id)
+                   + "</small></p>\n</body></html>\n")
+    return page.chars, counted.count
+
+
+def _copy(spooled: IO[str], page: _Tally, size: int = 1 << 16) -> None:
+    spooled.seek(0)
+    while chunk := spooled.read(size):
+        page.write(chunk)
+
+
+def _page_head(final: State, chart: WorthSampler, rows: _Counted, game_id: int,
+               head: str | None, local_time, tr, lang: str) -> list[str]:
+    """The page up to the highlights' list: the final table, the standings, the chart, the
+    board and the deeds, one part a line."""
+    head = rows.last["hash"] if head is None else head
+    rows_ = standings(final)
     colours = {p.name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
                for i, p in enumerate(final.players)}
     title = _say(tr, "Game {game}: {players} — {rules} rules, {edition}", game=game_id,
@@ -238,9 +382,8 @@ def report_html(events: list[dict], game_id: int, describe, *, head: str,
     table.append("</table>")
     ranking = "".join(
         f'<li>{_say(tr, "{player}: {status}, net worth {amount}", player=escape(r["name"]), status=render(statuses.get(r["status"], r["status"]), tr), amount=_money(final, r["net_worth"]))}</li>'
-        for r in rows)
-    timeline, marks = timeline_html(events, all_steps, describe, tr)
-    started, last = events[0]["recorded_at"], events[-1]["recorded_at"]
+        for r in rows_)
+    started, last = rows.first["recorded_at"], rows.last["recorded_at"]
     outcome = (_say(tr, "game over: {player} wins", player=escape(final.winner or "nobody"))
                if final.ended else
                _say(tr, "in progress: {player} to play", player=escape(final.turn.player)))
@@ -261,27 +404,25 @@ def report_html(events: list[dict], game_id: int, describe, *, head: str,
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
         "<p>" + _say(tr, "{outcome}. {count} events from {start} to {end}.", outcome=outcome,
-                     count=len(events), start=escape(local_time(started)),
+                     count=rows.count, start=escape(local_time(started)),
                      end=escape(local_time(last))) + "</p>",
         f'<p class="head">{_say(tr, "head")} {escape(head)} (banco/{game_id}/'
-        f'{events[-1]["seq"]}/{escape(head[:12])})</p>',
+        f'{rows.last["seq"]}/{escape(head[:12])})</p>',
         f"<h2>{_say(tr, 'The table at the end')}</h2>", "".join(table),
         f'<h2>{_say(tr, "Standings")}</h2><ol id="standings">{ranking}</ol>',
         f"<h2>{_say(tr, 'Net worth over the game')}</h2>",
-        "<p>" + _say(tr, "cash + deeds at price (mortgaged at half) + buildings at cost, after "
-                         "each command") + "</p>",
-        worth_chart(all_steps, final),
+        "<p>" + (_say(tr, "cash + deeds at price (mortgaged at half) + buildings at cost, "
+                          "after each command") if not chart.sampled else
+                 _say(tr, "cash + deeds at price (mortgaged at half) + buildings at cost, "
+                          "sampled: after one command in {stride} ({points} points of "
+                          "{commands} commands), the last one and every bankruptcy",
+                      stride=chart.stride, points=len(chart.series()[0]),
+                      commands=chart.count)) + "</p>",
+        worth_chart(chart, final),
         f"<h2>{_say(tr, 'The board')}</h2>", board_html(final, tr),
         f"<h3>{_say(tr, 'Deeds')}</h3><ul>{''.join(deeds)}<li>"
         + _say(tr, "the Bank: {deeds}", deeds=escape(", ".join(bank)) or _say(tr, "none"))
         + "</li></ul>",
         f"<h2>{_say(tr, 'Rulings, corrections, late claims and undos')}</h2>",
-        f'<ol class="timeline" id="highlights">{"".join(marks)}</ol>' if marks
-        else f"<p>{_say(tr, 'none in this game')}</p>",
-        f"<h2>{_say(tr, 'Timeline')}</h2>", timeline,
-        "<p><small>" + _say(tr, "banco report of game {game}; every event is anchored as "
-                                "#e&lt;seq&gt;; `banco show SEQ` prints one in full.",
-                            game=game_id) + "</small></p>",
-        "</body></html>",
     ]
-    return "\n".join(parts) + "\n"
+    return parts

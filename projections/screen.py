@@ -1,6 +1,7 @@
 """The table as the players see it on a TV or a phone (`banco serve`): plain, JSON-able data.
 
-Pure: the caller gives the folded table and the game's events and gets a dict; the page
+Pure: the caller gives the folded table and the game's events (its tail is enough: the screen
+reads only its last commands, `command_tail`) and gets a dict; the page
 (cli/static/table.html) draws it and says its words in the reader's language, so nothing
 here is translated.  Amounts come both as numbers and as the edition prints them (`1.500 M`).
 
@@ -10,6 +11,8 @@ possiedi") each player's cash is `null` unless the banker chooses to show it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from ledger.state import State
 
@@ -100,6 +103,19 @@ def _space(state: State, s, band: str | None, colours: dict, tokens: dict) -> di
             "houses": built % 5, "hotel": built == 5,
             "mortgaged": s.position in state.mortgaged,
             "tokens": [{"name": n, "colour": colours[n]} for n in tokens.get(s.position, [])]}
+
+
+def command_tail(newest_first: Iterable[dict], count: int = RECENT_COMMANDS) -> list[dict]:
+    """The game's last rows in seq order, back to its `count`th last command (all of them in a
+    shorter game): all the screen reads of the log, so a TV on a long game does not hold it.
+    `newest_first`: the rows read backwards (`SQLiteStore.read_backwards`)."""
+    tail = []
+    for e in newest_first:
+        tail.append(e)
+        count -= e["type"] == "CommandRecorded"
+        if count <= 0:
+            break
+    return tail[::-1]
 
 
 def last_commands(events: list[dict], count: int) -> list[dict]:
