@@ -289,7 +289,11 @@ def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> N
     from projections.counterfactual import rerun
 
     game = session.game()
-    result = rerun(session.book.events(game), rules, skip_refused=skip_refused, game_id=game)
+    book = session.book
+    # the recorded game streamed a chunk at a time, the recorded table from the book
+    result = rerun(book.checked(game), rules, skip_refused=skip_refused, game_id=game,
+                   total=book.store.commands_before(game, book.store.last_seq(game) + 1),
+                   table_at=lambda seq: book.state(game, at=seq))
     if as_json:
         from cli.render import describe
 

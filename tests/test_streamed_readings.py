@@ -250,3 +250,31 @@ def test_a_ruling_through_the_cli_reads_the_book(ruled, streamed):
     code, out = streamed(db, "ruling", "bankruptcy", str(declared))
     assert code == 0
     assert out == rulings.bankruptcy(events, declared, game_id=1).text(translations()) + "\n"
+
+
+@pytest.mark.parametrize("rules", ["classic", "championship"])
+def test_replay_rules_streams_the_recorded_game(games, streamed, rules):
+    from cli.counterfactual_text import counterfactual_lines
+    from projections.counterfactual import rerun
+
+    db, events = games["undo"]
+    for extra in ([], ["--skip-refused"]):
+        whole = rerun(events, rules, skip_refused=bool(extra), game_id=1)
+        code, out = streamed(db, "replay", "--rules", rules, *extra, "--json")
+        assert json.loads(out) == json.loads(json.dumps(whole.document(describe)))
+        code, out = streamed(db, "replay", "--rules", rules, *extra)
+        assert out == "\n".join(counterfactual_lines(whole, 1)) + "\n"
+
+
+def test_the_other_game_undone_from_a_kept_table_is_its_fold(games, monkeypatch):
+    """The other rules' game is kept in a scratch file, and an undo of it goes back to a kept
+    table: the same tables as folding its whole log again at every undo."""
+    from projections import counterfactual
+
+    _db, events = games["undo"]
+    fast = counterfactual.rerun(events, "classic", game_id=1)
+    assert fast.commands == fast.total and fast.stopped is None
+    monkeypatch.setattr(counterfactual, "_retracted", lambda *args: None)
+    slow = counterfactual.rerun(events, "classic", game_id=1)
+    assert fast.other_final == slow.other_final == fold(events, 1)
+    assert fast.document(describe) == slow.document(describe)
