@@ -8,15 +8,14 @@ from collections.abc import Iterator
 from projections.replay import SNAPSHOTS, Step, steps, taken_back_by
 
 
-def _warm_start(book, game: int, seq: int) -> int:
-    """The first seq of the command SNAPSHOTS commands before the one that wrote event `seq`:
-    from there the replay holds, by the time it reaches `seq`, every table from before a
-    command that an undo in the range could take back, as a replay from the start would."""
+def head_before(book, game: int, seq: int, back: int) -> int:
+    """The first seq of the command `back` commands before the one that wrote event `seq`
+    (the game's first command's when there are fewer), read backwards from `seq`."""
     seen = 0
     cid = head = None
     for e in book.store.read_backwards(game, seq + 1):
         if e["command_id"] != cid or head is None:
-            if seen > SNAPSHOTS:
+            if seen > back:
                 break
             seen += 1
             cid = e["command_id"]
@@ -36,7 +35,9 @@ def game_steps(book, game: int, first: int | None = None,
 
     start, state, number = 1, None, 0
     if first is not None and first > 1:
-        begin = _warm_start(book, game, first)
+        # from there the replay holds, by the time it reaches `first`, every table from before
+        # a command an undo in the range could take back, as a replay from the start would
+        begin = head_before(book, game, first, SNAPSHOTS)
         started = book.store.game_start(game)
         if started is not None and begin - 1 >= started["seq"]:
             start, state = begin, book.state(game, at=begin - 1)

@@ -81,6 +81,9 @@ def streamed(monkeypatch):
     monkeypatch.setattr(Book, "CHUNK", 7)
     monkeypatch.setattr(replay_mod, "SNAPSHOTS", 3)
     monkeypatch.setattr(replay_source, "SNAPSHOTS", 3)
+    from cli.replay_shell import ReplayStepper
+
+    monkeypatch.setattr(ReplayStepper, "WINDOW", 4)
 
     def run(db, *args):
         result = CliRunner().invoke(cli, ["--db", db, *args], catch_exceptions=False)
@@ -278,3 +281,53 @@ def test_the_other_game_undone_from_a_kept_table_is_its_fold(games, monkeypatch)
     slow = counterfactual.rerun(events, "classic", game_id=1)
     assert fast.other_final == slow.other_final == fold(events, 1)
     assert fast.document(describe) == slow.document(describe)
+
+
+class _Shell:
+    """What the replay stepper asks of the shell: the session, say, a line at a time."""
+
+    def __init__(self, db, script):
+        from cli.session import Session
+
+        self.session = Session(db, None)
+        self.script = list(script)
+        self.said: list[str] = []
+        self.prompt = ""
+
+    def say(self, text):
+        self.said.append(text)
+
+    def _read_line(self):
+        self.said.append(f"[{self.prompt}]")
+        return self.script.pop(0) if self.script else "quit"
+
+
+def _stepped(db, start, script):
+    from cli.replay_shell import ReplayStepper
+
+    shell = _Shell(db, script)
+    ReplayStepper(shell, start).run()
+    shell.session.close()
+    return shell.said
+
+
+def test_the_shell_replay_steps_a_window_at_a_time(games, streamed, monkeypatch):
+    """With a window of 4 steps read a chunk at a time, the stepper says what it says holding
+    every step (a window larger than the game, the whole log read)."""
+    from cli.replay_shell import ReplayStepper
+
+    db, events = games["undo"]
+    last = events[-1]["seq"]
+    middle = events[last // 2]["recorded_at"]
+    script = ["", "next", "next 3", "back", "back 2", "back 9", "next 40", "where", "back 30",
+              "jump 7", "next 5", "jump 200", "back 150", f"jump {last}", "next", "next 2",
+              "back 999", "back", f"jump {middle}", "next 600", "where", "jump", "nonsense",
+              "jump 0", "quit"]
+    streamed_out = {start: _stepped(db, start, script) for start in ("", "60", middle)}
+    monkeypatch.undo()
+    monkeypatch.setattr(ReplayStepper, "WINDOW", 10**6)
+    for start, said in streamed_out.items():
+        whole = _stepped(db, start, script)
+        assert said == whole, start
+    assert any("that was the last command" in line for line in whole)
+    assert any("the game's first command" in line for line in whole)
