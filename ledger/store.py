@@ -340,15 +340,17 @@ class SQLiteStore:
 
     @_guarded(writing=False)
     def commands_before(self, game_id: int, seq: int) -> int:
-        """How many commands (runs of rows sharing a command_id) were recorded before event
-        `seq`: a step's number, for a replay of a long game that starts in its middle."""
+        """How many commands were recorded before event `seq`, the first event of a command
+        (or one past the last): a step's number, for a replay of a long game that starts in
+        its middle.  A command's rows are contiguous and share its id, so that is the game's
+        commands less those from `seq` on (an index of ids, and the tail's rows)."""
         if not self._view():
             return 0
-        return self.conn.execute(
-            "SELECT COUNT(*) FROM (SELECT command_id, LAG(command_id) OVER w AS prev, "
-            "ROW_NUMBER() OVER w AS n FROM events WHERE game_id=? AND seq<? WINDOW w AS "
-            "(ORDER BY seq)) WHERE n=1 OR prev IS NOT command_id",
-            (game_id, seq)).fetchone()[0]
+        total, tail = (self.conn.execute(
+            f"SELECT COUNT(DISTINCT command_id) FROM events WHERE game_id=?{more}",
+            args).fetchone()[0] for more, args in (("", (game_id,)),
+                                                   (" AND seq>=?", (game_id, seq))))
+        return total - tail
 
     @_guarded(writing=False)
     def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
