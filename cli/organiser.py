@@ -241,20 +241,15 @@ def export(session, output, fmt, force):
                 w.writerow([r["date"], r["seq"], r["account"], r["counterparty"], r["amount"],
                             r["balance"], r["description"]])
     else:
+        from cli.replay_source import game_steps
         from cli.replay_text import header_lines, step_lines
-        from projections.replay import steps
 
-        events = session.book.events(game)
+        book = session.book
 
-        def write(f):
-            last = None
-            body = []
-            for s in steps(events, game):
-                body.append("\n".join(step_lines(s)))
-                last = s
-            f.write("\n".join(header_lines(last.after, game)) + "\n")
-            for chunk in body:
-                f.write(chunk + "\n")
+        def write(f):  # a step at a time: a long game's history in bounded memory
+            f.write("\n".join(header_lines(book.state(game), game)) + "\n")
+            for s in game_steps(book, game):
+                f.write("\n".join(step_lines(s)) + "\n")
 
     _write_out(output, force, write)
     if output and output != "-":

@@ -142,14 +142,16 @@ def show(session, seq, as_json):
     from cli.render import data_lines, describe, local_time, taken_back
 
     game = session.game()
-    events = session.book.events(game)
-    if not 1 <= seq <= len(events):
+    book = session.book
+    # The event, its command's rows (by index) and the undos: never the whole log.
+    count = book.store.last_seq(game)
+    if not 1 <= seq <= count:
         raise UsageError("game {game} has events 1 to {count}; there is no event {seq}",
-                         game=game, count=len(events), seq=seq)
-    e = events[seq - 1]
-    st = session.book.state(game)
-    batch = [x for x in events if x["command_id"] == e["command_id"]]
-    undone_at = taken_back(events).get(seq)
+                         game=game, count=count, seq=seq)
+    e = next(book.checked(game, seq, seq))
+    st = book.state(game)
+    batch = book.recorded(game, e["command_id"])
+    undone_at = taken_back(book.store.read_type(game, "EventRetracted")).get(seq)
     if as_json:
         dump({"event": {k: e[k] for k in ("seq", "type", "data", "recorded_at", "actor",
                                           "command_id", "schema_version", "prev_hash", "hash")},
@@ -209,9 +211,9 @@ def _seq_or_time(session, text: str | None) -> int | None:
     """A --from/--to/--at value: an event's seq or a time (projections/moments.py)."""
     if text is None:
         return None
-    from projections.moments import parse_moment, seq_at
+    from projections.moments import moment_seq, parse_moment
 
-    return seq_at(session.book.events(session.game()), parse_moment(text))
+    return moment_seq(session.book.store, session.game(), parse_moment(text))
 
 
 @click.command()
@@ -240,23 +242,46 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
     if skip_refused:
         raise UsageError("--skip-refused goes with --rules")
     from cli.render import describe
+    from cli.replay_source import game_steps
     from cli.replay_text import header_lines, step_lines
-    from projections.replay import select, step_document, steps
+    from projections.replay import step_document
 
     game = session.game()
-    events = session.book.events(game)
-    chosen = select(steps(events, game), _seq_or_time(session, first),
-                    _seq_or_time(session, last))
+    book = session.book
+    # Streamed, a step at a time, from the command that --from names: a long game's replay
+    # (or its last few commands) in bounded memory.
+    chosen = game_steps(book, game, _seq_or_time(session, first), _seq_or_time(session, last))
     if as_json:
-        dump({"game": game, "steps": [step_document(s, describe) for s in chosen]})
+        _dump_streamed({"game": game}, "steps", (step_document(s, describe) for s in chosen))
         return
-    if not chosen:
-        click.echo(_("no command of game {game} in that range (events 1 to {seq})").format(game=game, seq=events[-1]['seq']))
+    step = next(chosen, None)
+    if step is None:
+        click.echo(_("no command of game {game} in that range (events 1 to {seq})").format(game=game, seq=book.store.last_seq(game)))
         return
-    for line in header_lines(chosen[-1].after, game):
+    # The rules, the edition and the seats are the game's from its start: any table of it
+    # says them, as the last step's did.
+    for line in header_lines(step.after, game):
         click.echo(line)
-    for s in chosen:
-        click.echo("\n".join(step_lines(s)))
+    while step is not None:
+        click.echo("\n".join(step_lines(step)))
+        step = next(chosen, None)
+
+
+def _dump_streamed(head: dict, key: str, items) -> None:
+    """`dump({**head, key: list(items)})` written as the items come: the same bytes (indent 2,
+    the characters as they are), without holding the list."""
+    import json
+
+    def dumps(value):
+        return json.dumps(value, ensure_ascii=False, indent=2)
+
+    opening, closing = dumps({**head, key: []})[:-len("[]\n}")], "\n}"  # `{... "key": `
+    first = True
+    for item in items:
+        body = "\n".join("    " + line for line in dumps(item).split("\n"))
+        click.echo((opening + "[\n" if first else ",\n") + body, nl=False)
+        first = False
+    click.echo(opening + "[]" + closing if first else "\n  ]" + closing)
 
 
 def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> None:
@@ -264,7 +289,11 @@ def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> N
     from projections.counterfactual import rerun
 
     game = session.game()
-    result = rerun(session.book.events(game), rules, skip_refused=skip_refused, game_id=game)
+    book = session.book
+    # the recorded game streamed a chunk at a time, the recorded table from the book
+    result = rerun(book.checked(game), rules, skip_refused=skip_refused, game_id=game,
+                   total=book.store.commands_before(game, book.store.last_seq(game) + 1),
+                   table_at=lambda seq: book.state(game, at=seq))
     if as_json:
         from cli.render import describe
 
@@ -306,11 +335,13 @@ def _ruling_command(kind: str, doc: str):
             raise UsageError("--record needs --referee NAME: a recorded ruling says who ruled")
         if referee and not record:
             raise UsageError("--referee goes with --record (without it nothing is recorded)")
+        from cli.ruling_log import BookLog
+
         game = session.game()
-        events = session.book.events(game)
         moment = parse_moment(claim_at) if claim_at else None
         args = {"claim_at": moment} if kind == "rent" else {}
-        found = rulings.KINDS[kind](events, seq, game_id=game, **args)
+        # the stretch of the log the ruling asks for, looked up in the book: never all of it
+        found = rulings.KINDS[kind](BookLog(session.book, game), seq, game_id=game, **args)
         recorded = None
         if record:
             from ledger.commands import RecordRuling

@@ -17,46 +17,104 @@ HELP = N_("next [N] (Enter), back [N], jump SEQ|TIME, where (the table then), qu
 
 
 class ReplayStepper:
-    def __init__(self, shell, start: str = ""):
-        from projections.replay import steps
+    """Steps through the game holding a window of WINDOW steps around the current one, read
+    from the book as it moves (cli/replay_source.py): a long game in bounded memory.  Forward
+    it reads on; back past the window, or a jump outside it, reads again from the table at
+    a seq."""
 
+    WINDOW = 64
+
+    def __init__(self, shell, start: str = ""):
         self.shell = shell
         session = shell.session
         self.game = session.game()
-        self.events = session.book.events(self.game)
-        self.steps = list(steps(self.events, self.game))
-        self.i = self._find(start) if start else 0
+        self.book = session.book
+        self.last = self.book.store.last_seq(self.game)
+        self.count = self.book.store.commands_before(self.game, self.last + 1)
+        self.window: list = []  # contiguous steps; the current one is window[self.k]
+        self.more = iter(())  # the steps after the window
+        self.k = 0
+        if start:
+            self._find(start)
+        else:
+            self._load(1)
 
-    def _find(self, text: str) -> int:
+    @property
+    def i(self) -> int:
+        """The current step's place in the game (0 for the first command)."""
+        return self.window[self.k].number - 1
+
+    def _load(self, seq: int) -> None:
+        """The window read again around the command that wrote event `seq` (or the first one
+        after it), half a window of commands before it."""
+        from cli.replay_source import game_steps, head_before
+
+        start = head_before(self.book, self.game, seq, self.WINDOW // 2)
+        self.more = game_steps(self.book, self.game, start)
+        self.window, self.k = [], 0
+        while self._read_on():
+            if self.window[-1].last_seq >= seq:
+                self.k = len(self.window) - 1
+                return
+        self.k = len(self.window) - 1
+
+    def _read_on(self) -> bool:
+        """One more step into the window (the oldest dropped past WINDOW); False at the end."""
+        step = next(self.more, None)
+        if step is None:
+            return False
+        self.window.append(step)
+        if len(self.window) > self.WINDOW:
+            del self.window[0]
+            self.k -= 1
+        return True
+
+    def _move(self, target: int) -> None:
+        """To step `target` (0-based, within the game)."""
+        first = self.window[0].number - 1
+        if target < first:
+            from cli.replay_source import head_before
+
+            here = self.window[0]
+            self._load(head_before(self.book, self.game, here.first_seq, first - target))
+            return
+        while target - first >= len(self.window) and self._read_on():
+            first = self.window[0].number - 1
+        self.k = min(target - first, len(self.window) - 1)
+
+    def _find(self, text: str) -> None:
         """The step holding event SEQ, or the last step recorded by TIME."""
-        from projections.moments import parse_moment, seq_at
+        from projections.moments import moment_seq, parse_moment
 
-        seq = seq_at(self.events, parse_moment(text))
-        return next(i for i, s in enumerate(self.steps) if s.first_seq <= seq <= s.last_seq
-                    or s.first_seq > seq)
+        seq = moment_seq(self.book.store, self.game, parse_moment(text))
+        k = next((k for k, s in enumerate(self.window) if s.last_seq >= seq), None)
+        if k is None or (k == 0 and self.window[0].first_seq > seq):
+            self._load(seq)  # past the window, or before it: read again around it
+        else:
+            self.k = k
 
     def show(self) -> None:
         from cli.replay_text import step_lines
 
-        self.shell.say("\n".join(step_lines(self.steps[self.i])))
+        self.shell.say("\n".join(step_lines(self.window[self.k])))
 
     def where(self) -> None:
         from cli.render import local_time, state_text
 
-        s = self.steps[self.i]
+        s = self.window[self.k]
         self.shell.say(state_text(s.after))
         self.shell.say(_("(step {n} of {count}: events {first}-{last}, {time})").format(
-            n=s.number, count=len(self.steps), first=s.first_seq, last=s.last_seq,
+            n=s.number, count=self.count, first=s.first_seq, last=s.last_seq,
             time=local_time(s.recorded_at)))
 
     def run(self) -> None:
         sh = self.shell
         sh.say(_("replay of game {game}: {count} commands, {events} events; {help}").format(
-            game=self.game, count=len(self.steps), events=self.events[-1]["seq"],
+            game=self.game, count=self.count, events=self.last,
             help=_(HELP)))
         self.show()
         while True:
-            sh.prompt = f"replay {self.i + 1}/{len(self.steps)}> "
+            sh.prompt = f"replay {self.i + 1}/{self.count}> "
             try:
                 line = sh._read_line()
             except KeyboardInterrupt:
@@ -71,21 +129,21 @@ class ReplayStepper:
                     n = int(rest) if rest.isdecimal() else 1
                     step = -n if word in ("back", "b") else n
                     target = self.i + step
-                    if not 0 <= target < len(self.steps):
+                    if not 0 <= target < self.count:
                         sh.say(_("the game's first command") if target < 0 else
                                _("that was the last command (`where` shows the table, `quit` "
                                  "leaves)"))
-                        target = max(0, min(target, len(self.steps) - 1))
+                        target = max(0, min(target, self.count - 1))
                         if target == self.i:
                             continue
-                    self.i = target
+                    self._move(target)
                     self.show()
                 elif word in ("jump", "j"):
                     if not rest:
                         sh.say(_("jump SEQ|TIME: to the command that wrote event SEQ, or the "
                                  "last one recorded by TIME"))
                         continue
-                    self.i = self._find(rest)
+                    self._find(rest)
                     self.show()
                 elif word in ("where", "w"):
                     self.where()

@@ -323,8 +323,47 @@ class SQLiteStore:
         long game are found without reading the rest)."""
         if not self._view():
             return []
+        # `+seq`: sorted after the lookup, else SQLite walks the whole game in seq order to
+        # skip the sort (0.5 s for a 300,000-event game's 514 undos; 1 ms by the index)
         rows = self.conn.execute(f"SELECT {self._cols} FROM events WHERE type=? AND game_id=? "
-                                 "ORDER BY seq", (type_, game_id)).fetchall()
+                                 "ORDER BY +seq", (type_, game_id)).fetchall()
+        return self._with_chain_ids(game_id, [event_dict(r) for r in rows])
+
+    @_guarded(writing=False)
+    def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
+        """(seq, recorded_at) of up to `limit` rows after seq `after`: a time named by a
+        referee is found in a long game without reading its events."""
+        if not self._view():
+            return []
+        return self.conn.execute("SELECT seq, recorded_at FROM events WHERE game_id=? AND seq>? "
+                                 "ORDER BY seq LIMIT ?", (game_id, after, limit)).fetchall()
+
+    @_guarded(writing=False)
+    def commands_before(self, game_id: int, seq: int) -> int:
+        """How many commands were recorded before event `seq`, the first event of a command
+        (or one past the last): a step's number, for a replay of a long game that starts in
+        its middle.  A command's rows are contiguous and share its id, so that is the game's
+        commands less those from `seq` on (an index of ids, and the tail's rows)."""
+        if not self._view():
+            return 0
+        total, tail = (self.conn.execute(
+            f"SELECT COUNT(DISTINCT command_id) FROM events WHERE game_id=?{more}",
+            args).fetchone()[0] for more, args in (("", (game_id,)),
+                                                   (" AND seq>=?", (game_id, seq))))
+        return total - tail
+
+    @_guarded(writing=False)
+    def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
+                   limit: int = 2000) -> list[dict]:
+        """Up to `limit` rows of these types after seq `after`, in seq order (a ruling reads a
+        long game's auctions or jail stays a chunk at a time, not the whole log)."""
+        if not self._view():
+            return []
+        types = list(types)
+        marks = ",".join("?" * len(types))
+        rows = self.conn.execute(f"SELECT {self._cols} FROM events WHERE game_id=? AND seq>? "
+                                 f"AND type IN ({marks}) ORDER BY seq LIMIT ?",
+                                 (game_id, after, *types, limit)).fetchall()
         return self._with_chain_ids(game_id, [event_dict(r) for r in rows])
 
     @_guarded(writing=False)

@@ -11,18 +11,21 @@ caller asks to skip such commands and go on.
 
 from __future__ import annotations
 
+import itertools
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ledger.book import command_recorded, undo_events
+from ledger.book import command_recorded, undo_facts
 from ledger.command_codec import CommandDecodeError, decode
 from ledger.decide import decide, start_game
 from ledger.errors import RuleViolation, UsageError
 from ledger.rules import RuleSet, load_rules
-from ledger.state import State, evolve, fold
+from ledger.state import State, evolve, fold, retracted_seqs
 from ledger.text import Joined
 
 from .accounts import standings
-from .replay import command_batches
+from .replay import SNAPSHOTS, _retracted, command_batches
 
 
 @dataclass
@@ -96,81 +99,190 @@ def _same(recorded: list[dict], other: list[dict]) -> bool:
     return [norm(e) for e in recorded] == [norm(e) for e in other]
 
 
-def rerun(events: list[dict], rules: str, *, skip_refused: bool = False,
-          game_id: int | None = None) -> Rerun:
+class OtherLog:
+    """The other rules' game, row by row, kept in a private temporary SQLite database (not the
+    user's file; gone when closed) rather than in memory: a re-run of a long game holds only
+    the rows an undo or a fold is reading, however long the game."""
+
+    CHUNK = 2000
+
+    def __init__(self, game_id: int | None):
+        import sqlite3
+
+        self.game_id = game_id
+        self.db = sqlite3.connect("")  # "": a temporary file, spilled to disk as it grows
+        self.db.execute("CREATE TABLE rows (seq INTEGER PRIMARY KEY, type TEXT, data TEXT, "
+                        "command_id TEXT)")
+        self.last = 0
+
+    def close(self) -> None:
+        self.db.close()
+
+    def append(self, rows: list[dict]) -> None:
+        import json
+
+        self.db.executemany("INSERT INTO rows VALUES (?, ?, ?, ?)",
+                            [(r["seq"], r["type"], json.dumps(r["data"]), r["command_id"])
+                             for r in rows])
+        self.last = rows[-1]["seq"] if rows else self.last
+
+    def _rows(self, sql: str, args: tuple) -> list[dict]:
+        import json
+
+        return [{"type": t, "data": json.loads(d), "seq": s, "command_id": c}
+                for s, t, d, c in self.db.execute(sql, args)]
+
+    def newest_first(self):
+        """The rows from the last one back, read a chunk at a time as they are used."""
+        before = self.last + 1
+        while before > 1:
+            rows = self._rows("SELECT seq, type, data, command_id FROM rows WHERE seq<? "
+                              "ORDER BY seq DESC LIMIT ?", (before, self.CHUNK))
+            if not rows:
+                return
+            yield from rows
+            before = rows[-1]["seq"]
+
+    def _forward(self):
+        after = 0
+        while True:
+            rows = self._rows("SELECT seq, type, data, command_id FROM rows WHERE seq>? "
+                              "ORDER BY seq LIMIT ?", (after, self.CHUNK))
+            yield from rows
+            if len(rows) < self.CHUNK:
+                return
+            after = rows[-1]["seq"]
+
+    def fold(self) -> State:
+        """`ledger.state.fold` of the rows, a chunk at a time: the undos honoured."""
+        from ledger.state import HANDLERS, initial_state
+
+        gone = retracted_seqs(self._rows("SELECT seq, type, data, command_id FROM rows "
+                                         "WHERE type='EventRetracted'", ()))
+        state = None
+        for e in self._forward():
+            if state is None:
+                if e["type"] == "CommandRecorded":
+                    continue
+                gid = self.game_id if self.game_id is not None else e.get("game_id", 0)
+                state = initial_state(gid, e)
+            elif e["seq"] not in gone:
+                state = HANDLERS[e["type"]](state, e["data"], e["seq"])
+        return state._replace(seq=self.last)
+
+
+def rerun(events: Iterable[dict], rules: str, *, skip_refused: bool = False,
+          game_id: int | None = None, total: int | None = None,
+          table_at: Callable[[int], State] | None = None) -> Rerun:
     """Re-run a game's recorded commands under `rules` (a built-in name or a house-rules
-    file)."""
+    file).  `events`: the whole log as a list, or a long game's rows streamed in seq order
+    with `total` its number of commands and `table_at(seq)` the recorded table after event seq
+    (the undos up to it honoured)."""
     other_rules = load_rules(rules)
-    batches = list(command_batches(events))
-    if not batches or batches[0][0]["type"] != "CommandRecorded":
+    if total is None or table_at is None:
+        events = list(events)
+        rows = events
+        total = sum(1 for _ in command_batches(rows)) if total is None else total
+        if table_at is None:
+            def table_at(seq: int) -> State:
+                return fold([e for e in rows if e["seq"] <= seq], game_id)
+    batches = command_batches(events)
+    head_batch = next(batches, None)
+    if head_batch is None or head_batch[0]["type"] != "CommandRecorded":
         raise UsageError("this game was recorded before banco kept the commands beside their "
                          "facts: there is nothing to re-run (replay and rulings still work)")
-    started = next(e for e in batches[0] if e["type"] == "GameStarted")["data"]
+    started = next(e for e in head_batch if e["type"] == "GameStarted")["data"]
     recorded_rules = RuleSet.from_params(started["rules"])
-    log: list[dict] = []
+    log = OtherLog(game_id)
     state: State | None = None
+    # An undo of the other game goes back to the table from before the command it takes back,
+    # kept for the last SNAPSHOTS commands as `replay` keeps them; else the fold of its log.
+    kept: OrderedDict[str, State] = OrderedDict()
+    recent: deque[list[dict]] = deque(maxlen=SNAPSHOTS + 1)
+    taken: dict[int, int] = {}
 
     def append(facts: list[dict], head: dict) -> None:
         nonlocal state
-        for e in [head, *facts]:
-            row = {"type": e["type"], "data": e["data"], "seq": len(log) + 1,
-                   "command_id": head.get("command_id", "")}
-            log.append(row)
-        state = fold(log, game_id) if any(r["type"] == "EventRetracted" for r in facts) \
-            or state is None else _apply(state, log[-len(facts) - 1:])
-
-    result = Rerun(recorded_rules, other_rules, 0, len(batches), None, None)
-    for number, batch in enumerate(batches, start=1):
-        head, facts = batch[0], batch[1:]
-        line = head["data"]["line"]
-        where = (batch[0]["seq"], batch[-1]["seq"])
-        doc = head["data"]["command"]
-        mark = {"type": "CommandRecorded", "data": head["data"], "command_id": head["command_id"]}
-        refused = refusal = None
-        if number == 1:
-            try:
-                other = start_game(started["players"], other_rules, started["edition"],
-                                   started["first_player"])
-            except RuleViolation as exc:
-                raise UsageError("the {other_rules} rules cannot seat this game: {exc}",
-                                 other_rules=other_rules.name,
-                                 exc=Joined([exc.text, f" ({exc.rule})" if exc.rule else ""],
-                                            "")) from None
-            other[0]["data"]["game_uuid"] = started.get("game_uuid")
-            if other[0]["data"]["game_uuid"] is None:
-                del other[0]["data"]["game_uuid"]
-        elif doc is None:  # `undo`: takes back the last command in force of the other game
-            try:
-                other = undo_events(log)
-            except RuleViolation as exc:
-                other, refused, refusal = [], str(exc), exc
+        cid = head.get("command_id", "")
+        rows = [{"type": e["type"], "data": e["data"], "seq": log.last + 1 + i,
+                 "command_id": cid} for i, e in enumerate([head, *facts])]
+        log.append(rows)
+        recent.append(rows)
+        if state is not None:
+            kept[cid] = state
+            if len(kept) > SNAPSHOTS:
+                kept.popitem(last=False)
+        undos = [r for r in rows if r["type"] == "EventRetracted"]
+        if state is None:
+            state = log.fold()
+        elif undos:
+            # what `fold` of the whole log gives (tests/test_counterfactual.py checks it)
+            state = (_retracted(state, undos[0], recent, kept, taken)
+                     if len(undos) == 1 and undos[0] is rows[-1] else None) or log.fold()
+            for r in undos:
+                taken.update(dict.fromkeys(r["data"]["seqs"], r["seq"]))
         else:
-            try:
-                command = decode(doc)
-            except CommandDecodeError as exc:
-                raise UsageError("command {number} (`{line}`) cannot be read back: {exc}",
-                                 number=number, line=line, exc=exc) \
-                    from None
-            ready = evolve(state, {**command_recorded(line, command), "seq": len(log) + 1})
-            try:
-                other = decide(ready, command)
-            except RuleViolation as exc:
-                other, refused = list(exc.record), None if exc.record else str(exc)
-                refusal = None if exc.record else exc
-        if refused is None:
-            append([{"type": e["type"], "data": e["data"]} for e in other], mark)
-            result.commands += 1
-        here = Divergence(number, where, line, _facts(facts), _facts(other), refused, refusal)
-        if result.divergence is None and (refused is not None or not _same(facts, other)):
-            result.divergence = here
-        if refused is not None:
-            if not skip_refused:
-                result.stopped = here
-                break
-            result.skipped.append(here)
+            state = _apply(state, rows)
+
+    result = Rerun(recorded_rules, other_rules, 0, total, None, None)
+    last_seq = 0
+    try:
+        for number, batch in enumerate(itertools.chain([head_batch], batches), start=1):
+            last_seq = batch[-1]["seq"]
+            head, facts = batch[0], batch[1:]
+            line = head["data"]["line"]
+            where = (batch[0]["seq"], batch[-1]["seq"])
+            doc = head["data"]["command"]
+            mark = {"type": "CommandRecorded", "data": head["data"],
+                    "command_id": head["command_id"]}
+            refused = refusal = None
+            if number == 1:
+                try:
+                    other = start_game(started["players"], other_rules, started["edition"],
+                                       started["first_player"])
+                except RuleViolation as exc:
+                    raise UsageError("the {other_rules} rules cannot seat this game: {exc}",
+                                     other_rules=other_rules.name,
+                                     exc=Joined([exc.text, f" ({exc.rule})" if exc.rule else ""],
+                                                "")) from None
+                other[0]["data"]["game_uuid"] = started.get("game_uuid")
+                if other[0]["data"]["game_uuid"] is None:
+                    del other[0]["data"]["game_uuid"]
+            elif doc is None:  # `undo`: takes back the last command in force of the other game
+                try:
+                    other = undo_facts(log.newest_first())
+                except RuleViolation as exc:
+                    other, refused, refusal = [], str(exc), exc
+            else:
+                try:
+                    command = decode(doc)
+                except CommandDecodeError as exc:
+                    raise UsageError("command {number} (`{line}`) cannot be read back: {exc}",
+                                     number=number, line=line, exc=exc) \
+                        from None
+                ready = evolve(state, {**command_recorded(line, command), "seq": log.last + 1})
+                try:
+                    other = decide(ready, command)
+                except RuleViolation as exc:
+                    other, refused = list(exc.record), None if exc.record else str(exc)
+                    refusal = None if exc.record else exc
+            if refused is None:
+                append([{"type": e["type"], "data": e["data"]} for e in other], mark)
+                result.commands += 1
+            here = Divergence(number, where, line, _facts(facts), _facts(other), refused,
+                              refusal)
+            if result.divergence is None and (refused is not None or not _same(facts, other)):
+                result.divergence = here
+            if refused is not None:
+                if not skip_refused:
+                    result.stopped = here
+                    break
+                result.skipped.append(here)
+    finally:
+        log.close()
     # Side by side at the same point: where the re-run stopped, or the end of the game.
-    until = result.stopped.seqs[0] - 1 if result.stopped else events[-1]["seq"]
-    result.recorded_final = fold([e for e in events if e["seq"] <= until], game_id)
+    until = result.stopped.seqs[0] - 1 if result.stopped else last_seq
+    result.recorded_final = table_at(until)
     result.other_final = state
     return result
 

@@ -10,6 +10,7 @@ minute.  The table "at" a time is the one after the last event recorded at or be
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
@@ -62,26 +63,52 @@ def recorded(event: dict) -> datetime:
     return datetime.fromisoformat(event["recorded_at"].replace("Z", "+00:00"))
 
 
-def seq_at(events: list[dict], moment: Moment) -> int:
-    """The seq a moment names in a game's events: itself, or the last event recorded at or
-    before the time.  UsageError when the game has no such event."""
-    if not events:
-        raise UsageError("the game has no events")
-    last = events[-1]["seq"]
+def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None) -> int:
+    """The seq a moment names in a game's events (in seq order; only seq and recorded_at are
+    read, once, so a long game's can be streamed): itself, or the last event recorded at or
+    before the time.  `last`: the game's last seq when known (a seq is then checked without
+    reading the events).  UsageError when the game has no such event."""
     if moment.seq is not None:
+        if last is None:
+            events = list(events)
+            last = events[-1]["seq"] if events else 0
+        if not last:
+            raise UsageError("the game has no events")
         if not 1 <= moment.seq <= last:
             raise UsageError("the game has events 1 to {last}; there is no event {seq}",
                              last=last, seq=moment.seq)
         return moment.seq
-    found = None
+    found = first = None
     for e in events:
+        if first is None:
+            first = e["recorded_at"]
         if recorded(e) <= moment.until:
             found = e["seq"]
+    if first is None:
+        raise UsageError("the game has no events")
     if found is None:
-        first = events[0]["recorded_at"]
         raise UsageError("nothing was recorded by {text}: the game's first event is at {local_time}",
                          text=moment.text, local_time=local_time(first))
     return found
+
+
+def recorded_times(store, game_id: int) -> Iterator[dict]:
+    """A game's (seq, recorded_at) as the rows `seq_at` reads, a chunk at a time from the
+    store: a time is found in a long game in bounded memory, without reading its events."""
+    after = 0
+    while True:
+        rows = store.times(game_id, after)
+        for seq, at in rows:
+            yield {"seq": seq, "recorded_at": at}
+        if len(rows) < 2000:
+            return
+        after = rows[-1][0]
+
+
+def moment_seq(store, game_id: int, moment: Moment) -> int:
+    """`seq_at` over a stored game: a seq checked against its last one, a time found by a
+    streamed scan of the times alone."""
+    return seq_at(recorded_times(store, game_id), moment, last=store.last_seq(game_id))
 
 
 def local_time(recorded_at: str) -> str:

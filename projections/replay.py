@@ -10,8 +10,8 @@ same).  The step of an undo shows that reversal.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ledger.state import BANK, State, evolve, fold, initial_state
@@ -56,17 +56,39 @@ def command_batches(events: Iterable[dict]) -> Iterator[list[dict]]:
         yield batch
 
 
-def steps(events: list[dict], game_id: int | None = None) -> Iterator[Step]:
-    """Every command of a game's log (rows in seq order), with the table before and after."""
-    taken = {}
-    for e in events:
+def taken_back_by(undos: Iterable[dict]) -> dict[int, int]:
+    """seq -> the seq of the undo (EventRetracted) that took it back, from a game's undos."""
+    taken: dict[int, int] = {}
+    for e in undos:
         if e["type"] == "EventRetracted":
             for s in e["data"]["seqs"]:
                 taken[s] = e["seq"]
-    state: State | None = None
-    so_far: list[dict] = []
+    return taken
+
+
+def steps(events: Iterable[dict], game_id: int | None = None, *,
+          taken: dict[int, int] | None = None, state: State | None = None, commands: int = 0,
+          refold: Callable[[int], State] | None = None) -> Iterator[Step]:
+    """Every command of a game's log (rows in seq order), with the table before and after.
+
+    Given a whole log (a list), that is all.  A long game's rows can be streamed instead, from
+    any command on: `taken` then holds every undo of the game (`taken_back_by`), `state` the
+    table before the first row (None: the rows begin with the game), `commands` the commands
+    recorded before it, and `refold(seq)` gives the table after event `seq` (the undos up to it
+    honoured) for an undo that reaches back past the tables kept.  Memory stays bounded: the
+    rows of the last SNAPSHOTS commands and the tables from before them."""
+    if taken is None or refold is None:
+        events = list(events)
+        if taken is None:
+            taken = taken_back_by(events)
+        if refold is None:
+            rows = events
+
+            def refold(seq: int) -> State:
+                return fold([e for e in rows if e["seq"] <= seq], game_id)
     kept: OrderedDict[str, State] = OrderedDict()
-    for number, batch in enumerate(command_batches(events), start=1):
+    recent: deque[list[dict]] = deque(maxlen=SNAPSHOTS + 1)  # the rows of the kept commands
+    for number, batch in enumerate(command_batches(events), start=commands + 1):
         head = batch[0]
         recorded = head["type"] == COMMAND_RECORDED
         facts = batch[1:] if recorded else batch
@@ -75,6 +97,8 @@ def steps(events: list[dict], game_id: int | None = None) -> Iterator[Step]:
             kept[head["command_id"]] = state
             if len(kept) > SNAPSHOTS:
                 kept.popitem(last=False)
+        so_far: list[dict] = []
+        recent.append(so_far)
         for e in batch:
             so_far.append(e)
             if e["type"] == "GameStarted":
@@ -84,7 +108,7 @@ def steps(events: list[dict], game_id: int | None = None) -> Iterator[Step]:
             elif state is None:
                 continue  # the `new` command's CommandRecorded, before the table exists
             elif e["type"] == "EventRetracted":
-                state = _retracted(state, e, so_far, kept, game_id)
+                state = _retracted(state, e, recent, kept, taken) or refold(e["seq"])
             else:
                 state = evolve(state, e)
         if state is None:
@@ -101,17 +125,20 @@ def steps(events: list[dict], game_id: int | None = None) -> Iterator[Step]:
                    taken_back_by=min(gone) if gone else None)
 
 
-def _retracted(state: State, event: dict, so_far: list[dict], kept, game_id) -> State:
+def _retracted(state: State, event: dict, recent, kept, taken: dict[int, int]) -> State | None:
     """The table once an undo has taken a command back: the table from before that command
-    when nothing but evidence came after it (what `undo` guarantees), else folded again."""
+    when nothing but evidence, or what earlier undos took back, came after it (what `undo`
+    guarantees), else None (to be folded again)."""
     seqs = set(event["data"]["seqs"])
     before = kept.get(event["data"]["command_id"])
-    if before is not None:
-        later = [e for e in so_far if e["seq"] > before.seq and e["seq"] not in seqs
-                 and e["type"] not in NEUTRAL]
-        if not later:
-            return before._replace(seq=event["seq"])
-    return fold(so_far, game_id)
+    if before is None:
+        return None
+    for rows in recent:
+        for e in rows:
+            if e["seq"] > before.seq and e["seq"] not in seqs and e["type"] not in NEUTRAL \
+                    and taken.get(e["seq"], event["seq"]) >= event["seq"]:
+                return None
+    return before._replace(seq=event["seq"])
 
 
 # --- what changed -----------------------------------------------------------------------------

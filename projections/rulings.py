@@ -8,6 +8,7 @@ in a verdict.  Events an undo took back are left out of the reasoning and named 
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
 from ledger.decide import R_AUCTION, R_JAIL, R_UNPAID
@@ -84,7 +85,9 @@ def seats_between(state: State, payer: str, n: int) -> list[str]:
 
 class Log:
     """A game's rows with the lookups rulings need: an event by seq, the rows of its command,
-    what an undo took back, and the table after any event."""
+    what an undo took back, the rows of some types in a stretch, and the table after any
+    event.  This one holds the whole log in a list; cli/ruling_log.py's reads a long game's
+    book for each lookup (the same answers, in bounded memory)."""
 
     def __init__(self, events: list[dict], game_id: int | None = None):
         self.events = events
@@ -95,12 +98,15 @@ class Log:
                           for s in e["data"]["seqs"]}
         self._tables: dict[int, State] = {}
 
+    @property
+    def last_seq(self) -> int:
+        return self.events[-1]["seq"] if self.events else 0
+
     def at(self, seq: int) -> dict:
         e = self.by_seq.get(seq)
         if e is None:
-            last = self.events[-1]["seq"] if self.events else 0
             raise UsageError("the game has events 1 to {last}; there is no event {seq}",
-                             last=last, seq=seq)
+                             last=self.last_seq, seq=seq)
         return e
 
     def batch(self, seq: int) -> list[dict]:
@@ -114,9 +120,27 @@ class Log:
             hi += 1
         return self.events[lo:hi + 1]
 
-    def effective(self, after: int = 0, until: int | None = None) -> list[dict]:
-        return [e for e in self.events if e["seq"] > after and e["seq"] not in self.gone
-                and (until is None or e["seq"] <= until)]
+    def effective(self, types: Collection[str], after: int = 0,
+                  until: int | None = None) -> Iterator[dict]:
+        """The rows of these types after `after` up to `until` that no undo took back."""
+        return (e for e in self.events if e["seq"] > after and e["seq"] not in self.gone
+                and (until is None or e["seq"] <= until) and e["type"] in types)
+
+    def last_effective(self, types: Collection[str], until: int, where) -> dict | None:
+        """The last row of these types up to `until`, in force, for which `where(row)`."""
+        found = None
+        for e in self.effective(types, until=until):
+            if where(e):
+                found = e
+        return found
+
+    def nearest(self, types: Collection[str], seq: int) -> list[int]:
+        """The seqs of the (at most six) rows of these types nearest to `seq`, in order."""
+        seqs = [e["seq"] for e in self.events if e["type"] in types]
+        return sorted(sorted(seqs, key=lambda s: abs(s - seq))[:6])
+
+    def seq_at(self, moment: Moment) -> int:
+        return seq_at(self.events, moment)
 
     def table(self, seq: int) -> State:
         """The table after event `seq`, as it was then (later undos not yet applied)."""
@@ -144,6 +168,11 @@ class Log:
         return msg(" (taken back by the undo at event {seq})", seq=by) if by else ""
 
 
+def _log(events: list[dict] | Log, game_id: int | None) -> Log:
+    """A ruling reads a Log: the whole log given as a list is wrapped in one."""
+    return events if not isinstance(events, list) else Log(events, game_id)
+
+
 def _ordinal(n: int) -> Text:
     return {1: msg("next"), 2: msg("second"), 3: msg("third")}.get(n) or msg("{n}th", n=n)
 
@@ -161,16 +190,17 @@ def _who(name: str) -> Text | str:
 
 
 def _nearby(log: Log, types: set[str], seq: int) -> str:
-    seqs = [e["seq"] for e in log.events if e["type"] in types]
-    if not seqs:
+    near = log.nearest(types, seq)
+    if not near:
         return msg("this game has none")
-    near = sorted(seqs, key=lambda s: abs(s - seq))[:6]
-    return msg("the nearest: {seqs}", seqs=", ".join(map(str, sorted(near))))
+    return msg("the nearest: {seqs}", seqs=", ".join(map(str, near)))
 
 
 # --- rent -----------------------------------------------------------------------------------
 
 RENT_EVENTS = {"RentClaimOpened", "RentPaid", "RentClaimRefused", "RentClaimLapsed", "RentNotDue"}
+# What becomes of a claim: the only facts that carry its opened_seq and say so.
+RENT_OUTCOMES = {"RentPaid", "RentClaimRefused", "RentClaimLapsed"}
 
 
 def _claim_of(log: Log, seq: int) -> tuple[str, int]:
@@ -196,9 +226,9 @@ def _claim_of(log: Log, seq: int) -> tuple[str, int]:
         seq=seq, turn=t, nearby=_nearby(log, RENT_EVENTS, seq))
 
 
-def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
+def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
          game_id: int | None = None) -> Ruling:
-    log = Log(events, game_id)
+    log = _log(events, game_id)
     what, at = _claim_of(log, seq)
     if what != "claim":
         return _rent_without_claim(log, seq, what, at)
@@ -252,7 +282,7 @@ def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
     # What happened to the claim, from the facts still in force, in the order it happened.
     paid = lapsed = None
     closed_at = None
-    for x in log.effective(after=at):
+    for x in log.effective(RENT_OUTCOMES, after=at):
         xd = x["data"]
         if xd.get("opened_seq") != at:
             continue
@@ -325,7 +355,7 @@ def rent(events: list[dict], seq: int, claim_at: Moment | None = None,
     facts["outcome"] = outcome
     verdict = outcome
     if claim_at is not None:
-        m = seq_at(events, claim_at)
+        m = log.seq_at(claim_at)
         facts["claim_at"] = m
         when = (msg("after event {seq}", seq=m) if claim_at.seq is not None
                 else msg("at {time} (after event {seq})", time=claim_at.text, seq=m))
@@ -385,6 +415,9 @@ def _rent_without_claim(log: Log, seq: int, what: str, at: int) -> Ruling:
 OPENERS = ("AuctionOpened", "BuildingAuctionOpened")
 CLOSERS = ("AuctionWon", "AuctionClosed", "AuctionVoided")
 AUCTION_EVENTS = {*OPENERS, *CLOSERS, "BidPlaced", "PropertyDeclined"}
+# The facts that open, bid on or end an auction, and the bankruptcies that send deeds to one.
+AUCTION_READS = {*OPENERS, *CLOSERS, "BidPlaced", "GameEnded", "HouseBuilt", "HotelBuilt",
+                 "EstateTransferred"}
 
 
 def _auctions(log: Log) -> list[dict]:
@@ -392,7 +425,7 @@ def _auctions(log: Log) -> list[dict]:
     out: list[dict] = []
     current = None
     estate_to_bank: dict[int, str] = {}
-    for e in log.effective():
+    for e in log.effective(AUCTION_READS):
         t, d = e["type"], e["data"]
         if t == "EstateTransferred" and d["creditor"] == BANK:
             for p in d["properties"]:
@@ -437,13 +470,13 @@ def _kind(kind: str) -> Text | str:
     return {"house": msg("house"), "hotel": msg("hotel"), "deed": msg("deed")}.get(kind, kind)
 
 
-def auction(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
-    log = Log(events, game_id)
+def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruling:
+    log = _log(events, game_id)
     found = _auctions(log)
     e = log.at(seq)
     chosen = None
     for i, a in enumerate(found):
-        last = a["closed"] or (events[-1]["seq"])
+        last = a["closed"] or log.last_seq
         if a["opened"] <= seq <= last:
             chosen = i
     if chosen is None:  # the command that opened or closed it (the offer, the hammer)
@@ -500,8 +533,9 @@ def auction(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
             lines.append(msg("  bid: {player} {amount} at event {seq}",
                              player=b["data"]["player"], amount=_money(st, b["data"]["amount"]),
                              seq=b["seq"]))
-        undone = [x for x in events if x["type"] == "BidPlaced" and x["seq"] in log.gone
-                  and a["opened"] < x["seq"] < (a["closed"] or x["seq"] + 1)]
+        undone = [x for x in (log.at(g) for g in sorted(log.gone)
+                              if a["opened"] < g < (a["closed"] or g + 1))
+                  if x["type"] == "BidPlaced"]
         for b in undone:
             lines.append(msg("  (a bid of {player} for {amount} at event {seq} was taken back "
                              "by the undo at event {undo})", player=b["data"]["player"],
@@ -568,15 +602,12 @@ BANKRUPTCY_EVENTS = {"BankruptcyDeclared", "EstateTransferred", "DebtCancelled",
 def _turn_start(log: Log, seq: int, player: str) -> int:
     """The seq at which `player`'s turn in progress at event `seq` began (the TurnEnded that
     passed him the dice, or the game's start)."""
-    start = log._start()
-    for e in log.effective(until=seq):
-        if e["type"] == "TurnEnded" and e["data"]["next"] == player:
-            start = e["seq"]
-    return start
+    passed = log.last_effective({"TurnEnded"}, seq, lambda e: e["data"]["next"] == player)
+    return log._start() if passed is None else passed["seq"]
 
 
-def bankruptcy(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
-    log = Log(events, game_id)
+def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruling:
+    log = _log(events, game_id)
     e = log.at(seq)
     declared = None
     if e["type"] == "BankruptcyDeclared":
@@ -584,9 +615,8 @@ def bankruptcy(events: list[dict], seq: int, game_id: int | None = None) -> Ruli
     else:
         declared = next((x for x in log.batch(seq) if x["type"] == "BankruptcyDeclared"), None)
         if declared is None and e["type"] == "DebtIncurred":
-            declared = next((x for x in log.effective(after=seq)
-                             if x["type"] == "BankruptcyDeclared"
-                             and x["data"]["player"] == e["data"]["debtor"]), None)
+            declared = next((x for x in log.effective({"BankruptcyDeclared"}, after=seq)
+                             if x["data"]["player"] == e["data"]["debtor"]), None)
     if declared is None:
         raise UsageError("event {seq} ({type}) is not part of a bankruptcy: `ruling bankruptcy` takes the seq of a bankruptcy, the estate handed over, or the debt that led to it ({nearby})",
                          seq=seq, type=e['type'], nearby=_nearby(log, {'BankruptcyDeclared'}, seq))
@@ -675,8 +705,9 @@ def bankruptcy(events: list[dict], seq: int, game_id: int | None = None) -> Ruli
     start_rule = bool(getattr(rules, START_OF_TURN_FIELD, False))
     his_turn = before.turn.player == name
     start = _turn_start(log, declared["seq"], before.turn.player)
-    mortgaged_since = [x for x in log.effective(after=start, until=declared["seq"])
-                       if x["type"] == "PropertyMortgaged" and x["data"]["player"] == name]
+    mortgaged_since = [x for x in log.effective({"PropertyMortgaged"}, after=start,
+                                                until=declared["seq"])
+                       if x["data"]["player"] == name]
     at_start = log.table(start)
     lines.append(msg("start of the turn: {turn}'s turn began at event {seq}; {player} had "
                      "{cash} in cash and {deeds} deed(s), {mortgaged} mortgaged",
@@ -724,10 +755,12 @@ def bankruptcy(events: list[dict], seq: int, game_id: int | None = None) -> Ruli
 # --- jail -----------------------------------------------------------------------------------
 
 JAIL_EVENTS = {"SentToJail", "JailRollFailed", "LeftJail", "JailCardUsed", "FinePaid"}
+# What a stay is made of, and what ends one.
+JAIL_STAY = JAIL_EVENTS | {"BankruptcyDeclared"}
 
 
-def jail(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
-    log = Log(events, game_id)
+def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruling:
+    log = _log(events, game_id)
     e = log.at(seq)
     player = e["data"].get("player") or e["data"].get("payer")
     if e["type"] not in JAIL_EVENTS:
@@ -738,10 +771,7 @@ def jail(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
         e, player = hit, hit["data"].get("player") or hit["data"].get("payer")
     # The stay: the last SentToJail of this player at or before the event, to the LeftJail
     # after it.
-    sent = None
-    for x in log.effective(until=e["seq"]):
-        if x["type"] == "SentToJail" and x["data"]["player"] == player:
-            sent = x
+    sent = log.last_effective({"SentToJail"}, e["seq"], lambda x: x["data"]["player"] == player)
     if sent is None:
         raise UsageError("{player} had not been sent to jail by event {seq}",
                          player=player, seq=e['seq'])
@@ -761,7 +791,7 @@ def jail(events: list[dict], seq: int, game_id: int | None = None) -> Ruling:
                                dice="+".join(map(str, rolled[-1]["data"]["dice"])))], "")
     lines.append(msg("sent to jail at event {seq}: {how}", seq=sent["seq"], how=how))
     tries, left, fine, used = [], None, None, None
-    for x in log.effective(after=sent["seq"]):
+    for x in log.effective(JAIL_STAY, after=sent["seq"]):
         d = x["data"]
         if d.get("player") != player and d.get("payer") != player:
             continue
