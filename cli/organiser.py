@@ -337,32 +337,28 @@ def report(session, output, force):
 
     from cli.i18n import language, translations
     from cli.render import describe, local_time
+    from projections.replay import steps, taken_back_by
     from projections.report import write_report
 
     game = session.game()
     book = session.book
-    rows = _Reread(lambda: book.checked(game))
+    taken = taken_back_by(book.store.read_type(game, "EventRetracted"))
     written = []
+
+    def walk(rows):
+        # one pass over the rows: the undos come from the type index, and an undo goes back to
+        # the table at a seq rather than to rows kept in memory
+        return steps(rows, game, taken=taken, refold=lambda seq: book.state(game, at=seq))
 
     def write(f):
         # the timeline waits in a temporary file while the table and chart are gathered: a
         # long game's page is never held whole
         written.extend(write_report(
-            f, rows, game, describe, undone=book.store.retracted_seqs(game),
+            f, book.checked(game), game, describe, undone=book.store.retracted_seqs(game),
             local_time=local_time, tr=translations(), lang=language(),
-            spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline="")))
+            spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline=""),
+            walk=walk))
 
     _write_out(output, force, write)
     chars, count = written
     click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
-
-
-class _Reread:
-    """Rows read again from the book each time they are walked (`replay.steps` walks a
-    game's rows twice), never held."""
-
-    def __init__(self, read):
-        self.read = read
-
-    def __iter__(self):
-        return iter(self.read())
