@@ -803,12 +803,15 @@ def execute_line(session, line: str, *, command_id: str | None = None,
     try:
         args = shlex.split(line, comments=True)
     except ValueError as exc:
+        from ledger.names import shown  # a pasted page is not printed back whole
+
         # shlex's own words ("No closing quotation") tell a banker nothing about his line
         if "quotation" in str(exc):
             said = _("a quote is not closed: {line} (a name with spaces goes between quotes, "
-                     "e.g. `claim 'Anna Maria'`)").format(line=line.strip())
+                     "e.g. `claim 'Anna Maria'`)").format(line=shown(line.strip(), 80))
         elif "escaped" in str(exc):
-            said = _("the line ends with a backslash: {line}").format(line=line.strip())
+            said = _("the line ends with a backslash: {line}").format(
+                line=shown(line.strip(), 80))
         else:
             said = str(exc)
         click.echo(_("error: {message}").format(message=said), err=True)

@@ -465,7 +465,7 @@ class BancoShell(cmd.Cmd):
     # --- completion --------------------------------------------------------------------------
 
     def completenames(self, text, *ignored):
-        return [w for w in words() if w.startswith(text)]
+        return _spaced([w for w in words() if w.startswith(text)])
 
     def completedefault(self, text, line, begidx, endidx):
         """Names by prefix, any case or accents.  Property names have spaces: the whole
@@ -493,4 +493,10 @@ class BancoShell(cmd.Cmd):
             typed = text  # players and decks are single words
         start = len(typed) - len(text)
         want = fold(typed)
-        return [n[start:] for n in names if fold(n).startswith(want)]
+        return _spaced([n[start:] for n in names if fold(n).startswith(want)])
+
+
+def _spaced(matches: list[str]) -> list[str]:
+    """The one match, with the space that comes after it (`bid br` Tab gives `bid Bruno `, ready
+    for the amount), as bash does: Python's readline adds none."""
+    return [matches[0] + " "] if len(matches) == 1 else matches

@@ -215,16 +215,16 @@ def test_shell_completes_player_and_deck_names(banco):
     banco("new", "Anna", "Bruno", "Ángela")
     sh = BancoShell(Session(banco.db, None))
     assert sh.completedefault("an", "claim an", 6, 8) == ["Anna", "Ángela"]
-    assert sh.completedefault("prob", "card prob", 5, 9) == ["Probabilità"]
-    assert sh.completenames("ha") == ["hammer"]
+    assert sh.completedefault("prob", "card prob", 5, 9) == ["Probabilità "]  # and a space
+    assert sh.completenames("ha") == ["hammer "]
     # property names have spaces: the whole argument is matched, the current word completed
-    assert sh.completedefault("ro", "build via ro", 10, 12) == ["Roma"]
-    assert sh.completedefault("", "mortgage parco ", 15, 15) == ["della Vittoria"]
+    assert sh.completedefault("ro", "build via ro", 10, 12) == ["Roma "]
+    assert sh.completedefault("", "mortgage parco ", 15, 15) == ["della Vittoria "]
     assert sorted(sh.completedefault("vi", "history vi", 8, 10)) == [
         "Via Accademia", "Via Marco Polo", "Via Roma", "Via Verdi", "Viale Costantino",
         "Viale Monterosa", "Viale Traiano", "Viale Vesuvio", "Viale dei Giardini",
         "Vicolo Corto", "Vicolo Stretto"]
-    assert sh.completedefault("uni", "history piazza uni", 15, 18) == ["Università"]
+    assert sh.completedefault("uni", "history piazza uni", 15, 18) == ["Università "]
 
 
 def test_house_rules_file_and_bad_rules(banco, tmp_path):

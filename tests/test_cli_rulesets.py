@@ -39,5 +39,5 @@ def test_deal_reads_names_without_quotes_and_the_shell_completes_them(banco):
     assert "Anna pays 260 M to the Bank: deeds dealt and paid at once: Vicolo Corto 60 M + " \
            "Stazione Sud 200 M" in out
     shell = BancoShell(Session(banco.db, None), history=None)
-    assert shell.completedefault("Br", "deal Br", 5, 7) == ["Bruno"]
+    assert shell.completedefault("Br", "deal Br", 5, 7) == ["Bruno "]
     assert "Viale Vesuvio" in shell.completedefault("Viale", "deal Bruno Viale", 11, 16)

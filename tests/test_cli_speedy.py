@@ -136,8 +136,8 @@ def test_the_shell_prompt_says_what_the_speedy_die_waits_for(lap):
     sh = BancoShell(Session(lap.db, None), stdin=Typed("roll 5 6 bus", "move 5", "buy",
                                                        "roll 2 3", "roll 1 1 1"),
                     stdout=out)
-    assert sh.completedefault("imp", "go imp", 3, 6) == ["Imprevisti"]
-    assert sh.completedefault("gran", "go bastioni gran", 12, 16) == ["Gran Sasso"]
+    assert sh.completedefault("imp", "go imp", 3, 6) == ["Imprevisti "]
+    assert sh.completedefault("gran", "go bastioni gran", 12, 16) == ["Gran Sasso "]
     sh.cmdloop()
     sh.session.close()
     shown = out.getvalue()

@@ -125,3 +125,16 @@ def test_an_empty_db_is_a_usage_error(tmp_path):
     for args in (["new", "Anna", "Bruno"], ["state"], ["state", "--db", ""]):
         r = run("", *args, code=2)
         assert "error: --db needs a file name: it is empty" in r.stderr, args
+
+
+def test_a_long_line_with_an_open_quote_is_not_echoed_back_whole(banco, capsys):
+    from cli.banker import execute_line
+    from cli.session import Session
+
+    banco("new", "Anna", "Bruno")
+    capsys.readouterr()
+    session = Session(banco.db, None)
+    assert execute_line(session, "claim 'Anna " + "x" * 10_000) == 2
+    session.close()
+    said = capsys.readouterr().err
+    assert said.startswith("error: a quote is not closed: claim 'Anna xxx") and len(said) < 300
