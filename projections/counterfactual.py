@@ -252,7 +252,7 @@ def rerun(events: Iterable[dict], rules: str, *, skip_refused: bool = False,
                 try:
                     other = undo_facts(log.newest_first())
                 except RuleViolation as exc:
-                    other, refused, refusal = [], str(exc), exc
+                    other, refused, refusal = [], str(exc), exc.with_traceback(None)
             else:
                 try:
                     command = decode(doc)
@@ -265,7 +265,9 @@ def rerun(events: Iterable[dict], rules: str, *, skip_refused: bool = False,
                     other = decide(ready, command)
                 except RuleViolation as exc:
                     other, refused = list(exc.record), None if exc.record else str(exc)
-                    refusal = None if exc.record else exc
+                    # kept without its traceback: its frames hold tables, and a long game
+                    # re-run with --skip-refused keeps every refusal
+                    refusal = None if exc.record else exc.with_traceback(None)
             if refused is None:
                 append([{"type": e["type"], "data": e["data"]} for e in other], mark)
                 result.commands += 1
