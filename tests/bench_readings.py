@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scale import events_of, fresh_copy, generate, run, tool  # noqa: E402
 
 # (name, words): {last} is the game's last seq, {mid} its middle, {end} a seq a little before
-# its end, {out} a file to write.  The organiser's readings join this list.
+# its end, {out} a file to write.
 COMMANDS: list[tuple[str, list[str]]] = [
     ("show", ["show", "{mid}"]),
     ("show --json", ["show", "{mid}", "--json"]),
@@ -41,6 +41,13 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("ruling rent", ["ruling", "rent", "{rent}"]),
     ("ruling jail", ["ruling", "jail", "{jail}"]),
     ("ruling auction", ["ruling", "auction", "{auction}"]),
+    # the organiser's
+    ("statement", ["statement", "Anna"]),
+    ("statement --json", ["statement", "Anna", "--json"]),
+    ("history", ["history", "via", "verdi"]),
+    ("export --format csv", ["export", "--format", "csv", "-o", "{out}", "--force"]),
+    ("export (jsonl)", ["export", "-o", "{out}", "--force"]),
+    ("report", ["report", "-o", "{out}", "--force"]),
 ]
 
 
