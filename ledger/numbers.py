@@ -8,6 +8,9 @@ zero is harmless (`05` is 5); a sign is for the rules to judge (`-5`, `+50`).
 
 from __future__ import annotations
 
+from .errors import UsageError
+from .text import plural
+
 
 def is_digits(text: str) -> bool:
     """One or more of 0-9 and nothing else (no sign, no space, no `_`)."""
@@ -31,9 +34,9 @@ def check_dice(dice: tuple[int, ...]) -> None:
     """The numbered dice of a roll: two, each 1 to 6.  Anything else no rule set accepts, so it
     is a usage error (exit 2), whatever the table waits for; whether a third die, the Speedy
     die, may be thrown is the rule set's (ledger/speedy.py: a refusal)."""
-    from .errors import UsageError
-    from .text import plural
-
+    # on every roll the audit re-derives: the common case costs two comparisons
+    if len(dice) == 2 and 1 <= dice[0] <= 6 and 1 <= dice[1] <= 6:
+        return
     if len(dice) != 2:
         raise UsageError(plural("roll D1 D2, or roll D1 D2 S with the Speedy die; got {n} die",
                                 "roll D1 D2, or roll D1 D2 S with the Speedy die; got {n} dice",
@@ -46,7 +49,5 @@ def check_dice(dice: tuple[int, ...]) -> None:
 def not_a_number(text: str):
     """The error for a word meant as a number but not written as one (`６`, `1_000`): click's
     own words for a bad number, so that it reads as any other."""
-    from .errors import UsageError
-
     return UsageError("{value!r} is not a valid {number_type}.", value=text,
                       number_type="integer")
