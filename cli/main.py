@@ -61,6 +61,7 @@ COMMANDS = {
     "seal": "cli.integrity:seal",
     # the table's screen: a read-only web page for a TV or the players' phones
     "serve": "cli.serve:serve",
+    "help": "cli.main:help_",
 }
 
 # The words an Italian banker uses, as aliases of the English ones: the same command, and the
@@ -79,6 +80,7 @@ ALIASES = {
     "correggi": "correct", "partite": "games", "estratto": "statement", "storia": "history",
     "esporta": "export", "importa": "import", "resoconto": "report", "copia": "backup",
     "schermo": "serve", "diagnosi": "doctor", "chiavi": "keygen", "sigilla": "seal",
+    "aiuto": "help",
 }
 
 lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,
@@ -217,6 +219,21 @@ def cli(ctx, db, game):
 
 
 strict_numbers(cli)  # its own --game
+
+
+@click.command("help")
+@click.argument("word", required=False, metavar="[WORD]")
+@click.pass_context
+def help_(ctx, word):
+    """The words (as `banco --help` lists them), or one word's usage: help WORD."""
+    group_ctx = ctx.parent
+    if word is None:
+        click.echo(group_ctx.get_help())
+        return
+    group_ctx.command.resolve_command(group_ctx, [word])  # a word that is none: said as such
+    command = group_ctx.command.get_command(group_ctx, word)
+    with click.Context(command, info_name=word, parent=group_ctx) as sub:
+        click.echo(command.get_help(sub))
 
 
 def _quiet_stdout() -> None:

@@ -298,3 +298,21 @@ def test_negative_dice_and_cards_are_bad_numbers_and_a_misspelt_option_still_an_
 def test_a_negative_bus_move_is_a_refusal_not_an_unknown_option(game):
     r = game("move", "-3", code=1)
     assert "No such option" not in r.output and "refused" in r.output
+
+
+def test_help_is_a_word_too():
+    """`banco help` and `banco help WORD`, as in the shell (a newcomer typed `banco help` and
+    was told there is no such command)."""
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    runner = CliRunner()
+    whole = runner.invoke(cli, ["help"])
+    assert whole.exit_code == 0 and "Commands:" in whole.output and "roll" in whole.output
+    one = runner.invoke(cli, ["help", "roll"], prog_name="banco")
+    assert one.exit_code == 0 and one.output.startswith("Usage: banco roll [OPTIONS] D1 D2")
+    italian = runner.invoke(cli, ["--lang", "it", "aiuto", "tira"], prog_name="banco")
+    assert italian.exit_code == 0 and italian.output.startswith("Uso: banco tira")
+    wrong = runner.invoke(cli, ["help", "rol"])
+    assert wrong.exit_code == 2 and "no command called 'rol': did you mean roll?" in wrong.output
