@@ -245,9 +245,9 @@ def hammer(session, words):
     from ledger.commands import Hammer
 
     state = session.state()
-    if not words:
+    if not words or state.auction is None:  # no auction: the rules say so, not the board
         execute(session, Hammer())
-    elif state.auction is not None and state.auction.kind == "deed":
+    elif state.auction.kind == "deed":
         execute(session, Hammer(player=player_name(state, " ".join(words))))
     else:
         execute(session, Hammer(property_position(state, " ".join(words))))

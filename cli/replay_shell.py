@@ -120,13 +120,15 @@ class ReplayStepper:
             except KeyboardInterrupt:
                 sh.say("^C")
                 break
+            from ledger.numbers import is_digits
+
             word, _sep, rest = line.strip().partition(" ")
             rest = rest.strip()
             if word in ("quit", "q", "exit", "EOF"):
                 break
             try:
                 if word in ("", "next", "n", "back", "b"):
-                    n = int(rest) if rest.isdecimal() else 1
+                    n = int(rest) if is_digits(rest) else 1
                     step = -n if word in ("back", "b") else n
                     target = self.i + step
                     if not 0 <= target < self.count:

@@ -15,9 +15,10 @@ from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
 from ledger.errors import UsageError
+from ledger.numbers import is_digits
 
 _TIME = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?"
-                   r"\s*(Z|[+-]\d{2}:?\d{2})?$", re.I)
+                   r"\s*(Z|[+-]\d{2}:?\d{2})?$", re.I | re.ASCII)  # 0-9 only, as numbers
 
 
 class Moment(NamedTuple):
@@ -29,7 +30,7 @@ class Moment(NamedTuple):
 def parse_moment(text: str) -> Moment:
     """`123` (a seq) or a time; a UsageError that shows the accepted forms otherwise."""
     raw = text.strip()
-    if raw.isdecimal():
+    if is_digits(raw):  # 0-9 only, as every number the banker types (ledger/numbers.py)
         return Moment(int(raw), None, raw)
     if not _TIME.match(raw):
         raise UsageError("{text!r} is neither an event number nor a time: give a seq (`57`) or a time as `log` prints it (`2026-11-30 21:14:05+01:00`, or `2026-11-30T20:14:05Z`, or local `2026-11-30 21:14`)",

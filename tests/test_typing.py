@@ -138,3 +138,31 @@ def test_a_long_line_with_an_open_quote_is_not_echoed_back_whole(banco, capsys):
     session.close()
     said = capsys.readouterr().err
     assert said.startswith("error: a quote is not closed: claim 'Anna xxx") and len(said) < 300
+
+
+def test_moments_and_the_replay_steps_take_the_digits_0_to_9_only():
+    """A seq or a time written with other digits (`１２`, `٣`) is no moment: the same rule as
+    every number the banker types."""
+    from ledger.errors import UsageError
+    from projections.moments import parse_moment
+
+    assert parse_moment("12").seq == 12
+    for text in ("１２", "٣", "２０２６-１１-３０"):
+        with pytest.raises(UsageError, match="is neither an event number nor a time"):
+            parse_moment(text)
+
+
+def test_hammer_with_words_and_no_auction_is_the_rules_refusal(tmp_path):
+    """`hammer anna` with no auction open: the table has no auction to close (it listed the
+    board's 28 properties, as if `anna` were a misspelt one)."""
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    db = str(tmp_path / "h.db")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["--db", db, "new", "Anna", "Bruno"]).exit_code == 0
+    bare = runner.invoke(cli, ["--db", db, "hammer"])
+    named = runner.invoke(cli, ["--db", db, "hammer", "anna"])
+    assert named.exit_code == bare.exit_code == 1
+    assert named.output == bare.output and "known:" not in named.output
