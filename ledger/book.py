@@ -289,12 +289,19 @@ class Book:
             raise UsageError("no game {game} in this database", game=game_id)
         after = max(first, 1) - 1
         head = GENESIS if after == 0 else self.store.hash_at(game_id, after)
+        for rows in self._chunks(game_id, after, head, last):
+            yield from rows
+
+    def _chunks(self, game_id: int, after: int, head: str,
+                last: int | None = None) -> Iterator[list[dict]]:
+        """The rows after `after` (whose hash is `head`) up to `last` (None: the end), CHUNK at
+        a time, each checked against the chain as it is read."""
         while last is None or after < last:
             limit = self.CHUNK if last is None else min(self.CHUNK, last - after)
             rows = self._read(game_id, after, head, limit)
             if not rows:
                 return
-            yield from rows
+            yield rows
             after, head = rows[-1]["seq"], rows[-1]["hash"]
             if len(rows) < limit:
                 return
@@ -347,13 +354,8 @@ class Book:
                 state = decode(snap.state, base)
             except SnapshotError:
                 continue
-            after, head = snap.seq, snap.head
-            while after < at:
-                rows = self._read(game_id, after, head, min(self.CHUNK, at - after))
-                if not rows:
-                    break
+            for rows in self._chunks(game_id, snap.seq, snap.head, at):
                 state = fold_onto(state, rows, gone)
-                after, head = rows[-1]["seq"], rows[-1]["hash"]
             return state._replace(seq=at)
         return None
 
@@ -463,19 +465,13 @@ class Book:
         time, each checked against the chain as it is read, up to seq `upto` (None: the end),
         the seqs in `gone` skipped: (table, last seq read, its hash)."""
         state, after, head = None, 0, GENESIS
-        while upto is None or after < upto:
-            limit = self.CHUNK if upto is None else min(self.CHUNK, upto - after)
-            rows = self._read(game_id, after, head, limit)
-            if not rows:
-                break
-            after, head, whole = rows[-1]["seq"], rows[-1]["hash"], len(rows) == limit
+        for rows in self._chunks(game_id, 0, GENESIS, upto):
+            after, head = rows[-1]["seq"], rows[-1]["hash"]
             if state is None:  # the rows up to GameStarted: the table as dealt
                 start = next(i for i, r in enumerate(rows) if r["type"] == "GameStarted")
                 state, rows = base, rows[start + 1:]
             if rows:
                 state = fold_onto(state, rows, gone)
-            if not whole:
-                break
         return (state or base)._replace(seq=after), after, head
 
     def _fold_all(self, game_id: int, base: State) -> _Table:
