@@ -264,8 +264,7 @@ def seal(session, key_path, referee, out_path):
     uuid = info.get("uuid")
     public = seals.public_hex(key)
     signature = seals.sign(key, seals.message(uuid, seq, head, referee))
-    write = session.write_args(game)
-    write["actor"] = f"referee:{referee}"
+    write = session.write_args(game)  # recorded in the referee's name (Book.execute)
     if write["expect"] is None:
         write["expect"] = seq  # the head signed must still be the head when it is recorded
     outcome = session.book.execute(game, c.Seal(seq, head, uuid, public, signature, referee),

@@ -10,7 +10,15 @@ import click
 from ledger.errors import UsageError
 
 from .i18n import NP_, _, pgettext
-from .session import dump, json_option, pass_session, player_name, property_position, property_words
+from .session import (
+    dump,
+    dump_rows,
+    json_option,
+    pass_session,
+    player_name,
+    property_position,
+    property_words,
+)
 
 
 @click.command()
@@ -103,19 +111,6 @@ def history(session, words, as_json):
         click.echo(f"{r['seq']:>5}  {r['owner'] or _('Bank'):<10} {_say_note(r['note'])}")
     if not told:
         click.echo(_("nothing has happened to it yet: it is with the Bank"))
-
-
-def dump_rows(rows) -> None:
-    """`dump(list(rows))`, byte for byte, written a row at a time: a long game's statement
-    is never held whole."""
-    import json
-
-    first = True
-    for row in rows:
-        text = json.dumps(row, ensure_ascii=False, indent=2).replace("\n", "\n  ")
-        click.echo(("[\n  " if first else ",\n  ") + text, nl=False)
-        first = False
-    click.echo("[]" if first else "\n]")
 
 
 def _say_note(note) -> str:

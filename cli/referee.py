@@ -11,7 +11,7 @@ from ledger.errors import UsageError
 
 from .groups import Subgroup
 from .i18n import _, ngettext
-from .session import dump, json_option, pass_session, player_name, records
+from .session import dump, dump_rows, json_option, pass_session, player_name, records
 
 
 def _event_types(value: str, known: list[str]) -> set[str]:
@@ -252,7 +252,7 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
     # (or its last few commands) in bounded memory.
     chosen = game_steps(book, game, _seq_or_time(session, first), _seq_or_time(session, last))
     if as_json:
-        _dump_streamed({"game": game}, "steps", (step_document(s, describe) for s in chosen))
+        dump_rows((step_document(s, describe) for s in chosen), {"game": game}, "steps")
         return
     step = next(chosen, None)
     if step is None:
@@ -265,23 +265,6 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
     while step is not None:
         click.echo("\n".join(step_lines(step)))
         step = next(chosen, None)
-
-
-def _dump_streamed(head: dict, key: str, items) -> None:
-    """`dump({**head, key: list(items)})` written as the items come: the same bytes (indent 2,
-    the characters as they are), without holding the list."""
-    import json
-
-    def dumps(value):
-        return json.dumps(value, ensure_ascii=False, indent=2)
-
-    opening, closing = dumps({**head, key: []})[:-len("[]\n}")], "\n}"  # `{... "key": `
-    first = True
-    for item in items:
-        body = "\n".join("    " + line for line in dumps(item).split("\n"))
-        click.echo((opening + "[\n" if first else ",\n") + body, nl=False)
-        first = False
-    click.echo(opening + "[]" + closing if first else "\n  ]" + closing)
 
 
 def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> None:
@@ -346,8 +329,7 @@ def _ruling_command(kind: str, doc: str):
         if record:
             from ledger.commands import RecordRuling
 
-            write = session.write_args(game)
-            write["actor"] = f"referee:{referee.strip()}"
+            write = session.write_args(game)  # recorded in the referee's name (Book.execute)
             outcome = session.book.execute(
                 game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee.strip()),
                 **write)
@@ -407,6 +389,7 @@ def correct(session, words, move, owner, reason, referee):
     """
     from ledger import commands as c
 
+    referee = referee.strip()  # the name in the command is the name the fact is recorded by
     if move and owner:
         raise UsageError("--move or --owner, not both: one correction at a time")
     state = session.state()
@@ -445,8 +428,7 @@ def correct(session, words, move, owner, reason, referee):
                              amount=state.edition.money(amount), most=state.edition.money(most))
         cmd = c.CorrectCash(player_name(state, words[0]), amount, reason, referee)
     game = session.game()
-    write = session.write_args(game)
-    write["actor"] = f"referee:{referee.strip()}"
+    write = session.write_args(game)  # recorded in the referee's name (Book.execute)
     from .session import report
 
     report(session.book.execute(game, cmd, **write))

@@ -431,3 +431,22 @@ property_words = click.argument("words", nargs=-1, required=True, metavar="PROPE
 
 def dump(doc) -> None:
     click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+
+
+def dump_rows(rows, head: dict | None = None, key: str | None = None) -> None:
+    """`dump(list(rows))`, or `dump({**head, key: list(rows)})` (`key` last), byte for byte,
+    written a row at a time: a long game's statement or replay is never held whole."""
+
+    def dumps(value) -> str:
+        return json.dumps(value, ensure_ascii=False, indent=2)
+
+    if head is None:
+        opening, closing, pad = "", "", "  "
+    else:  # `{... "key": ` then the list, one level deeper
+        opening, closing, pad = dumps({**head, key: []})[:-len("[]\n}")], "\n}", "    "
+    first = True
+    for row in rows:
+        body = "\n".join(pad + line for line in dumps(row).split("\n"))
+        click.echo((opening + "[\n" if first else ",\n") + body, nl=False)
+        first = False
+    click.echo(opening + "[]" + closing if first else "\n" + pad[:-2] + "]" + closing)

@@ -42,6 +42,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from hashlib import sha256
 
+from ledger.book import referee_actor
 from ledger.canonical import GENESIS, UnknownChainVersion, row_hash, stored_row_hash
 from ledger.state import HANDLERS, initial_state, with_seq
 from ledger.text import Joined, Text, msg
@@ -532,7 +533,7 @@ class GameAudit:
         referee = fields.get("referee") if type(fields) is dict else None
         actor = cr["actor"]
         if isinstance(referee, str):
-            if actor != f"referee:{referee}":
+            if actor != referee_actor(referee):
                 raise _Stop(cr["seq"], msg(
                     "it is referee {referee}'s command, but it is recorded by {actor}: the row "
                     "was rewritten", referee=referee, actor=repr(actor)))
