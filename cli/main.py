@@ -192,6 +192,13 @@ class BancoGroup(click.Group):
                 ctx.exit(2)
             if not isinstance(exc, sqlite3.Error):
                 raise
+            # The store's own explanation when it is open, so that a damaged page met by a
+            # projection's query gets the same "is damaged ... banco backup" sentence as one
+            # met by the store (CI found the audit's game list reading past the store's guard).
+            book = getattr(ctx.obj, "_book", None)
+            if book is not None:
+                click.echo(i18n.say_error(book.store.explain(exc, writing=False)), err=True)
+                ctx.exit(EXIT_DATABASE)
             db = getattr(ctx.obj, "db", None) or i18n._("the database")
             click.echo(i18n._("error: cannot use {db}: {exc}").format(db=db, exc=exc), err=True)
             ctx.exit(EXIT_DATABASE)

@@ -158,6 +158,23 @@ def test_a_corrupted_page(tmp_path, played):
         one_error_line(banco("--db", db, *args, code=4), "is damaged", "banco backup")
 
 
+def test_a_corrupted_index_page(tmp_path, played):
+    """The log's unique index damaged: the audit's list of games reads it outside the store's
+    guard, and still gets the store's sentence (a fresh clone's CI met it as 'cannot use')."""
+    db = copy_of(played, tmp_path)
+    conn = sqlite3.connect(db)
+    pages = [p for (p,) in conn.execute(
+        "SELECT pageno FROM dbstat WHERE name='sqlite_autoindex_events_1'")]
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    with open(db, "r+b") as f:
+        for page in pages:
+            f.seek((page - 1) * size + 8)
+            f.write(b"\xff" * 200)
+    for args in (("audit",), ("roll", "1", "2")):
+        one_error_line(banco("--db", db, *args, code=4), "is damaged", "banco backup")
+
+
 def test_a_write_lock_held_by_another_process(tmp_path, played):
     db = copy_of(played, tmp_path)
     holder = subprocess.Popen([sys.executable, "-c", (
