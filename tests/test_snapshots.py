@@ -3,6 +3,7 @@ command on a long game folds only what is new, the table it gets is the one fold
 first event, and a snapshot is used only when it matches the log."""
 
 import json
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -52,15 +53,26 @@ def test_what_is_not_a_snapshot_is_refused_without_building_anything():
         decode(text, other)
 
 
+@pytest.fixture(scope="module")
+def played_to_the_end(tmp_path_factory):
+    """The recorded game played to the end through the CLI, a snapshot every 50 events (played
+    once a module: each test edits its own copy)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Book, "SNAPSHOT_EVERY", 50)
+        db = tmp_path_factory.mktemp("played") / "long.db"
+        result = CliRunner().invoke(cli, ["--db", str(db), "run", "-q",
+                                          str(FIXTURES / "classic-to-the-end.banco")],
+                                    env={"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"})
+    assert result.exit_code == 0, result.output
+    assert not Path(f"{db}-wal").exists()  # all in the one file: a copy of it is the game
+    return db
+
+
 @pytest.fixture
-def long_game(tmp_path, monkeypatch):
-    """The recorded game played to the end through the CLI, a snapshot every 50 events."""
+def long_game(played_to_the_end, tmp_path, monkeypatch):
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 50)
     db = tmp_path / "long.db"
-    result = CliRunner().invoke(cli, ["--db", str(db), "run", "-q",
-                                      str(FIXTURES / "classic-to-the-end.banco")],
-                                env={"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"})
-    assert result.exit_code == 0, result.output
+    shutil.copyfile(played_to_the_end, db)
     return db
 
 

@@ -92,14 +92,25 @@ def streamed(monkeypatch):
     return run
 
 
+_STEPS: dict[int, tuple[list, list]] = {}
+
+
+def _steps(events) -> list:
+    """The whole log's steps, worked out once a game (the reference every reading is held to)."""
+    kept = _STEPS.get(id(events))
+    if kept is None or kept[0] is not events:
+        kept = _STEPS[id(events)] = (events, list(steps(events, 1)))
+    return kept[1]
+
+
 def _expected_text(events, first=None, last=None) -> str:
-    chosen = select(steps(events, 1), first, last)
+    chosen = select(_steps(events), first, last)
     lines = header_lines(chosen[-1].after, 1) + ["\n".join(step_lines(s)) for s in chosen]
     return "\n".join(lines) + "\n"
 
 
 def _expected_json(events, first=None, last=None) -> str:
-    chosen = select(steps(events, 1), first, last)
+    chosen = select(_steps(events), first, last)
     doc = {"game": 1, "steps": [step_document(s, describe) for s in chosen]}
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
@@ -242,9 +253,10 @@ def test_every_ruling_from_the_book_is_the_ruling_from_the_whole_log(ruled, game
     for db, events in [*ruled.values(), games["undo"]]:
         book = Book(db)
         last = events[-1]["seq"]
-        # every event a ruling may be about (and the one after it), a sample of the others
-        # and the ends: every seq of five games took 40 s of the default run
+        # every other event a ruling may be about, a sample of the others and the ends: every
+        # seq of five games took 40 s of the default run, every one a ruling is about 11 s
         about = {e["seq"] for e in events if e["type"] in RULED}
+        about = set(sorted(about)[::2])
         for seq in sorted(about | set(range(0, last + 2, 41)) | {0, 1, last, last + 1}):
             for kind in kinds:
                 args = {"claim_at": parse_moment(str(min(seq + 3, events[-1]["seq"])))} \
