@@ -79,12 +79,24 @@ def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None) -> i
             raise UsageError("the game has events 1 to {last}; there is no event {seq}",
                              last=last, seq=moment.seq)
         return moment.seq
-    found = first = None
+    found = first = later = None
     for e in events:
         if first is None:
             first = e["recorded_at"]
         if recorded(e) <= moment.until:
+            if later is not None:
+                # The clock went back (set by hand, a laptop's clock corrected, a row edited):
+                # the time is both before and after events of the game, and a ruling on the
+                # wrong side of it would be wrong.  The referee gives a seq instead.
+                raise UsageError(
+                    "the game's times go back: event {after} was recorded at {after_time}, "
+                    "after {text}, but event {seq}, later in the game, at {time}: {text} falls "
+                    "at more than one place in this game; give an event's seq instead (`log` "
+                    "lists them)", after=later["seq"], after_time=local_time(later["recorded_at"]),
+                    text=moment.text, seq=e["seq"], time=local_time(e["recorded_at"]))
             found = e["seq"]
+        elif later is None:
+            later = e
     if first is None:
         raise UsageError("the game has no events")
     if found is None:

@@ -175,6 +175,25 @@ def test_a_time_is_read_as_log_prints_it_or_as_iso(rome):
         seq_at(events, parse_moment("9"))
 
 
+def test_a_time_where_the_clock_went_back_is_refused_not_guessed(rome):
+    from ledger.errors import UsageError
+
+    # 21:00, 21:10, then the clock set back: 21:04, 21:06
+    events = [{"seq": i, "recorded_at": t} for i, t in enumerate(
+        ["2026-11-29T21:00:00.000000Z", "2026-11-29T21:10:00.000000Z",
+         "2026-11-29T21:04:00.000000Z", "2026-11-29T21:06:00.000000Z"], start=1)]
+    # 21:05 is after event 1 and 3, before 2 and 4: two places in the game
+    with pytest.raises(UsageError, match=r"the game's times go back: event 2 was recorded at "
+                                         r"2026-11-29 22:10:00\+01:00, after 2026-11-29 22:05, "
+                                         r"but event 3, later in the game, at 2026-11-29 "
+                                         r"22:04:00\+01:00: .* give an event's seq instead"):
+        seq_at(events, parse_moment("2026-11-29 22:05"))
+    # a time before every later one, or after them all, still names one place
+    assert seq_at(events, parse_moment("2026-11-29 22:02")) == 1
+    assert seq_at(events, parse_moment("2026-11-29 22:11")) == 4
+    assert seq_at(events, parse_moment("4")) == 4  # a seq always does
+
+
 def test_state_and_replay_at_a_time(tmp_path, banco, rome):
     db = str(tmp_path / "t.db")
     lines(db, "new Anna Bruno", at="2026-11-29 21:00:00")
@@ -190,6 +209,16 @@ def test_state_and_replay_at_a_time(tmp_path, banco, rome):
     assert "> roll 3 2" in out and "> buy" in out and "> new" not in out
     assert "nothing was recorded by" in banco("--db", db, "state", "--at", "2026-11-28",
                                               code=2).output
+
+
+def test_state_at_a_time_the_clock_passed_twice(tmp_path, banco, rome):
+    db = str(tmp_path / "t.db")
+    lines(db, "new Anna Bruno", at="2026-11-29 21:00:00")
+    lines(db, "roll 3 2", at="2026-11-29 21:10:00")
+    lines(db, "buy", at="2026-11-29 21:04:00")  # the laptop's clock set back
+    out = banco("--db", db, "state", "--at", "2026-11-29 22:05", code=2).output
+    assert "the game's times go back" in out and "give an event's seq instead" in out
+    assert json.loads(banco("--db", db, "state", "--at", "9", "--json").output)["seq"] == 9
 
 
 # --- in the shell ---------------------------------------------------------------------------
