@@ -51,6 +51,7 @@ class RuleSet(NamedTuple):
     score_sheet: bool  # standings carry the score sheet's total (000 §PUNTEGGIO)
     tie_break: str  # a tie on the count is broken by ... (000 §PUNTEGGIO 3)
     tournament_points: dict  # players left -> points by place (000 §PUNTEGGIO)
+    cash_disclosed: bool  # the table's screen shows each player's cash (000 FAQ 4: not there)
     cite: dict  # topic -> the section a refusal names, where it is not classic's
 
     def params(self) -> dict:
@@ -59,7 +60,7 @@ class RuleSet(NamedTuple):
 
     @classmethod
     def from_params(cls, params: dict) -> RuleSet:
-        params = {**_ADDED, **params}
+        params = _cash_as_its_rulebook_says({**_ADDED, **params})
         if isinstance(params.get("cite"), dict):
             # a section cited for a topic this banco does not know only words a refusal: the
             # game still replays as it was played
@@ -105,7 +106,21 @@ _RANGES = {
 }
 
 # Topics a rule set may cite its own section for (`[cite]` in its file).
-CITE_TOPICS = ("rent", "auction", "deal", "time", "end", "estate", "jail", "players", "turn")
+CITE_TOPICS = ("rent", "auction", "deal", "time", "end", "estate", "jail", "players", "turn",
+               "cash")
+
+
+def _cash_as_its_rulebook_says(params: dict) -> dict:
+    """A game recorded before its rules said whether cash is disclosed keeps what its rulebook
+    says: only 000 (FAQ 4: "Non sei obbligato a dire a nessuno quanto soldi possiedi") lets a
+    player keep it to himself; the other rulebooks are silent and the table sees it."""
+    if "cash_disclosed" in params:
+        return params
+    private = params.get("source") == "000"
+    cite = params.get("cite")
+    if private and isinstance(cite, dict):
+        cite = {**cite, "cash": "000 FAQ 4"}
+    return {**params, "cash_disclosed": not private, "cite": cite}
 
 
 class _Origin:

@@ -18,18 +18,13 @@ from ledger.state import State
 
 from .report import GROUP_COLOURS, PLAYER_COLOURS
 
-# The rulebooks under which a player's cash is his own business, and the section that says so.
-# Keyed by the rule set's source (its seed), so a house-rules file that extends `championship`
-# keeps the rule; this belongs in the rule set's data (a `cash_disclosed` parameter) once the
-# fixtures can be regenerated with it.
-CASH_PRIVATE = {"000": "000 FAQ 4"}
-
 RECENT_COMMANDS = 8
 
 
 def cash_private(state: State) -> str | None:
     """The section that lets a player keep his cash to himself, or None where it is public."""
-    return CASH_PRIVATE.get(state.rules.source)
+    rules = state.rules
+    return None if rules.cash_disclosed else rules.cite.get("cash", rules.source)
 
 
 def screen(state: State, events: list[dict], *, show_cash: bool | None = None,

@@ -139,6 +139,29 @@ def test_cash_is_shown_under_the_classic_rules_unless_the_banker_hides_it(db):
     assert {p["cash"] for p in screen(state, events, show_cash=False)["players"]} == {None}
 
 
+def test_whether_cash_is_shown_is_the_rule_set_s_data(banco, tmp_path):
+    from ledger.rules import RuleSet, load_rules
+
+    # a house-rules file says it, and cites its own section
+    path = tmp_path / "casa.toml"
+    path.write_text('extends = "classic"\nname = "casa"\ncash_disclosed = false\n'
+                    '[cite]\ncash = "casa §3"\n', encoding="utf-8")
+    load_rules.cache_clear()
+    banco("new", "Anna", "Bruno", "--rules", str(path))
+    state, events = table(banco.db)
+    assert cash_private(state) == "casa §3"
+    assert {p["cash"] for p in screen(state, events)["players"]} == {None}
+    # a game recorded before the rule sets said it keeps what its rulebook says: 000 FAQ 4
+    # lets a championship player keep his cash to himself, the other rulebooks are silent
+    for name, private in (("championship", "000 FAQ 4"), ("classic", None), ("vintage", None)):
+        params = load_rules(name).params()
+        del params["cash_disclosed"]
+        params["cite"] = {k: v for k, v in params["cite"].items() if k != "cash"}
+        old = RuleSet.from_params(params)
+        assert old.cash_disclosed is (private is None)
+        assert (None if old.cash_disclosed else old.cite["cash"]) == private
+
+
 # --- the language ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("header, lang", [
