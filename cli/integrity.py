@@ -245,7 +245,9 @@ def seal(session, key_path, referee, out_path):
         referee = os.path.splitext(os.path.basename(key_path))[0]
     if not referee.strip():
         raise UsageError("a seal names the referee: --referee NAME")
-    referee = referee.strip()
+    from ledger.referee import referee_name
+
+    referee = referee_name(referee)  # checked as a player's name is, before the key signs
     game = session.game()
     store = session.book.store
     seq = store.last_seq(game)

@@ -314,10 +314,14 @@ def _ruling_command(kind: str, doc: str):
         from projections import rulings
         from projections.moments import parse_moment
 
-        if record and not (referee and referee.strip()):
+        if record and referee is None:
             raise UsageError("--record needs --referee NAME: a recorded ruling says who ruled")
-        if referee and not record:
+        if referee is not None and not record:
             raise UsageError("--referee goes with --record (without it nothing is recorded)")
+        if record:
+            from ledger.referee import referee_name
+
+            referee = referee_name(referee)
         from cli.ruling_log import BookLog
 
         game = session.game()
@@ -331,7 +335,7 @@ def _ruling_command(kind: str, doc: str):
 
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
             outcome = session.book.execute(
-                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee.strip()),
+                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee),
                 **write)
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             if outcome.replayed:
@@ -344,7 +348,7 @@ def _ruling_command(kind: str, doc: str):
 
         click.echo(found.text(translations()))  # recorded in English, said in the user's
         if recorded is not None:
-            click.echo(_("recorded as event {recorded} (RulingRecorded), referee {referee}").format(recorded=recorded, referee=referee.strip()))
+            click.echo(_("recorded as event {recorded} (RulingRecorded), referee {referee}").format(recorded=recorded, referee=referee))
 
     return command
 
@@ -375,8 +379,8 @@ ruling.add_command(_rent)
 @click.argument("words", nargs=-1, type=click.UNPROCESSED, required=True)
 @click.option("--move", is_flag=True, help="Put PLAYER's token on SPACE (a name or 0-39).")
 @click.option("--owner", is_flag=True, help="Give PROPERTY to PLAYER, or back to the `bank`.")
-@click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the correction.")
-@click.option("--referee", required=True, metavar="NAME", help="Who corrects.")
+@click.option("--reason", default=None, metavar="TEXT", help="Why: kept with the correction.")
+@click.option("--referee", default=None, metavar="NAME", help="Who corrects.")
 @pass_session
 @records
 def correct(session, words, move, owner, reason, referee):
@@ -388,10 +392,22 @@ def correct(session, words, move, owner, reason, referee):
       correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
     """
     from ledger import commands as c
+    from ledger.referee import referee_name
+    from ledger.text import msg
 
-    referee = referee.strip()  # the name in the command is the name the fact is recorded by
     if move and owner:
         raise UsageError("--move or --owner, not both: one correction at a time")
+    # banco's own words, not click's "Missing option": whose a correction is, and its form
+    form = (msg("correct --move PLAYER SPACE --reason TEXT --referee NAME") if move else
+            msg("correct --owner PROPERTY PLAYER|bank --reason TEXT --referee NAME") if owner
+            else msg("correct PLAYER AMOUNT --reason TEXT --referee NAME (AMOUNT: +50 from the "
+                     "Bank, -50 back to it)"))
+    if referee is None:
+        raise UsageError("a correction is the referee's: name the referee, as in `{form}`",
+                         form=form)
+    if reason is None:
+        raise UsageError("a correction says why: give the reason, as in `{form}`", form=form)
+    referee = referee_name(referee)  # the name in the command is the name the fact is recorded by
     state = session.state()
     words = list(words)
     if move:

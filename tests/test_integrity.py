@@ -525,9 +525,22 @@ def test_a_seal_file_that_is_not_one_is_named():
 
 
 def test_seal_refuses_a_referee_name_on_two_lines(copy):
+    """Checked as a player's name is, before the key signs (exit 2); the rules refuse it too,
+    for a command that reached them some other way."""
+    before = rows(copy / "t.db", 2)
     err = banco(copy / "t.db", "--game", "2", "seal", "--key", copy / "rita.key", "--referee",
-                "Rita\nforged: yes", code=1)
-    assert "a referee's name is one line of printable text" in err
+                "Rita\nforged: yes", code=2)
+    assert "referee name 'Rita\\nforged: yes' refused: it contains the control character " \
+           "U+000A" in err
+    assert rows(copy / "t.db", 2) == before
+    from helpers import new_table
+
+    from ledger import commands as c
+    from ledger.decide import decide
+    from ledger.errors import RuleViolation
+
+    with pytest.raises(RuleViolation, match="a referee's name is one line of printable text"):
+        decide(new_table(), c.Seal(0, "0" * 64, "u", "0" * 64, "0" * 128, "Rita\nforged: yes"))
 
 
 def test_a_tournament_game_gone_from_the_file_is_named(tmp_path):
@@ -561,10 +574,62 @@ def test_an_undo_does_not_reach_behind_a_seal(copy):
     assert "`correct PLAYER AMOUNT --reason TEXT --referee NAME`" in result.output
     assert rows(db, 2) == before  # nothing appended
     banco(db, "--game", "2", "correct", "Anna", "10", "--reason", "miscount", "--referee", "Rita")
-    out = banco(db, "--game", "2", "undo")
-    assert "CashCorrected" in out
-    assert CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "undo"]).exit_code == 1
+    result = CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "undo"])
+    assert result.exit_code == 1, result.output
+    assert "is referee Rita's CashCorrected: the banker's undo does not reach" in result.output
     banco(db, "--game", "2", "audit")
+
+
+def _forge_undo(db, game: int, retract: int) -> int:
+    """A forger appends the banker's undo (its command and its EventRetracted) that takes back
+    event `retract`, and re-chains; returns the last honest seq."""
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    last, at = conn.execute("SELECT seq, recorded_at FROM events WHERE game_id=? ORDER BY seq "
+                            "DESC LIMIT 1", (game,)).fetchone()
+    cols = "game_id, seq, type, data, recorded_at, actor, command_id, schema_version, " \
+           "prev_hash, hash, chain_version"
+    undo = canonical_json({"command": None, "line": "undo"})
+    fact = canonical_json({"command_id": "x", "reason": "undo", "seqs": [retract]})
+    for seq, type_, data in ((last + 1, "CommandRecorded", undo),
+                             (last + 2, "EventRetracted", fact)):
+        conn.execute(f"INSERT INTO events ({cols}) VALUES (?,?,?,?,?,'banker','forged',1,'',"
+                     "'',2)", (game, seq, type_, data, at))
+    head = rechain_stored(conn, game, last + 1)
+    conn.execute("UPDATE games SET head=?, last_seq=? WHERE game_id=?", (head, last + 2, game))
+    conn.commit()
+    conn.close()
+    return last
+
+
+@pytest.mark.parametrize("decision", [
+    ("correct", "Anna", "10", "--reason", "miscount", "--referee", "Rita"),
+    ("ruling", "rent", "1", "--record", "--referee", "Rita")])
+def test_an_undo_forged_behind_a_referee_decision_is_named_by_the_audit(copy, decision):
+    """The banker's undo stops at a referee's correction or recorded ruling (a refusal naming
+    the event and the referee, nothing appended); one forged behind it, re-chained, is named
+    by the audit at its seq, with the same refusal."""
+    db = copy / "t.db"
+    if decision[0] == "ruling":  # a ruling on the game's last landing
+        landed = [s for s, t, _ in rows(db, 2) if t == "RentPaid"][-1]
+        decision = ("ruling", "rent", str(landed), *decision[3:])
+    banco(db, "--game", "2", *decision)
+    before = rows(db, 2)
+    fact = before[-1][0]
+    result = CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "undo"])
+    assert result.exit_code == 1, result.output
+    assert f"event {fact} is referee Rita's {before[-1][1]}: the banker's undo does not " \
+           "reach behind a referee's decision" in result.output
+    assert "the referee corrects again" in result.output
+    assert rows(db, 2) == before  # nothing appended
+    retract = fact if before[-1][1] != "RulingRecorded" else next(
+        s for s, t, _ in reversed(before) if t not in (
+            "CommandRecorded", "RentClaimRefused", "RulingRecorded", "EventRetracted"))
+    last = _forge_undo(db, 2, retract)
+    doc = json.loads(banco(db, "--game", "2", "audit", "--json", code=3))
+    game = doc["games"][0]
+    assert game["bad_seq"] in (last + 1, last + 2), game
+    assert "the banker's undo does not reach behind a referee's decision" in game["problem"]
 
 
 def test_an_undo_forged_behind_a_seal_is_named_by_the_audit(copy):
