@@ -140,9 +140,16 @@ def standings(session, as_json):
     a championship game is over."""
     from projections.accounts import standings as build
 
-    rows = build(session.state())
+    table = session.state()
+    rows = build(table)
     if as_json:
-        dump(rows)
+        from ledger.seals import head_line
+
+        # The head the standings were read at, finished or not (the text prints it once the
+        # game is over): on every row, since the document is a list and stays one.
+        game = session.game()
+        line = head_line(game, table.seq, session.book.store.hash_at(game, table.seq))
+        dump([{**row, "head_line": line} for row in rows])
         return
     # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps
     # them; columns as wide as what they hold (cli/render.py).
