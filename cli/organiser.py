@@ -337,13 +337,23 @@ def report(session, output, force):
     an anchor (#e57)."""
     import tempfile
 
-    from cli.i18n import language, translations
+    from cli.i18n import language, say, translations
     from cli.render import describe, local_time
+    from ledger.seals import head_line
+    from projections.audit_parallel import audit_game
     from projections.replay import steps, taken_back_by
-    from projections.report import write_report
+    from projections.report import AuditVerdict, write_report
 
     game = session.game()
     book = session.book
+    # The organiser hands the page on: it says whether the history it shows audits clean.
+    # The page shows what was audited (up to its last event), and is written even when the
+    # audit finds a problem, marked, from the rows as stored (the chain unchecked: that is
+    # the problem the verdict names).
+    verdict = audit_game(book.store, game)
+    audited = AuditVerdict(head_line(game, verdict.events, verdict.head), verdict.bad_seq,
+                           verdict.problem)
+    read, upto = (book.checked, verdict.events) if verdict.ok else (book.stream, None)
     taken = taken_back_by(book.store.read_type(game, "EventRetracted"))
     written = []
 
@@ -356,11 +366,15 @@ def report(session, output, force):
         # the timeline waits in a temporary file while the table and chart are gathered: a
         # long game's page is never held whole
         written.extend(write_report(
-            f, book.checked(game), game, describe, undone=book.store.retracted_seqs(game),
-            local_time=local_time, tr=translations(), lang=language(),
+            f, read(game, 1, upto), game, describe,
+            undone=book.store.retracted_seqs(game, upto), local_time=local_time,
+            tr=translations(), lang=language(),
             spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline=""),
-            walk=walk))
+            walk=walk, audit=audited))
 
     _write_out(output, force, write)
     chars, count = written
     click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
+    if not verdict.ok:  # the page says it at its top; the organiser hears it here too
+        click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
+            game=game, seq=verdict.bad_seq, problem=say(verdict.problem)), err=True)

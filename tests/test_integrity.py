@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from forge import drop_triggers, rechain_stored
+from forge import append_forged_undo, drop_triggers, rechain_stored
 from games import record
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -580,28 +580,6 @@ def test_an_undo_does_not_reach_behind_a_seal(copy):
     banco(db, "--game", "2", "audit")
 
 
-def _forge_undo(db, game: int, retract: int) -> int:
-    """A forger appends the banker's undo (its command and its EventRetracted) that takes back
-    event `retract`, and re-chains; returns the last honest seq."""
-    conn = sqlite3.connect(db)
-    drop_triggers(conn)
-    last, at = conn.execute("SELECT seq, recorded_at FROM events WHERE game_id=? ORDER BY seq "
-                            "DESC LIMIT 1", (game,)).fetchone()
-    cols = "game_id, seq, type, data, recorded_at, actor, command_id, schema_version, " \
-           "prev_hash, hash, chain_version"
-    undo = canonical_json({"command": None, "line": "undo"})
-    fact = canonical_json({"command_id": "x", "reason": "undo", "seqs": [retract]})
-    for seq, type_, data in ((last + 1, "CommandRecorded", undo),
-                             (last + 2, "EventRetracted", fact)):
-        conn.execute(f"INSERT INTO events ({cols}) VALUES (?,?,?,?,?,'banker','forged',1,'',"
-                     "'',2)", (game, seq, type_, data, at))
-    head = rechain_stored(conn, game, last + 1)
-    conn.execute("UPDATE games SET head=?, last_seq=? WHERE game_id=?", (head, last + 2, game))
-    conn.commit()
-    conn.close()
-    return last
-
-
 @pytest.mark.parametrize("decision", [
     ("correct", "Anna", "10", "--reason", "miscount", "--referee", "Rita"),
     ("ruling", "rent", "1", "--record", "--referee", "Rita")])
@@ -625,7 +603,7 @@ def test_an_undo_forged_behind_a_referee_decision_is_named_by_the_audit(copy, de
     retract = fact if before[-1][1] != "RulingRecorded" else next(
         s for s, t, _ in reversed(before) if t not in (
             "CommandRecorded", "RentClaimRefused", "RulingRecorded", "EventRetracted"))
-    last = _forge_undo(db, 2, retract)
+    last = append_forged_undo(db, 2, retract)
     doc = json.loads(banco(db, "--game", "2", "audit", "--json", code=3))
     game = doc["games"][0]
     assert game["bad_seq"] in (last + 1, last + 2), game
