@@ -262,9 +262,14 @@ def export(session, output, fmt, force):
 @click.argument("source", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE")
 @click.option("--expect-head", default=None, metavar="HASH",
               help="A head printed earlier (on the score sheet): refuse a history without it.")
+@click.option("--seal", "seal_path", default=None, metavar="FILE",
+              help="A referee's seal file (`banco seal`): refuse a history without the events "
+                   "it sealed, intact.")
+@click.option("--pubkey", "pubkey_path", default=None, metavar="FILE",
+              help="The referee's public key (`banco keygen`), with --seal.")
 @json_option
 @pass_session
-def import_(session, source, expect_head, as_json):
+def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     """Verify an exported game and add it to this database as a new game (same identity).
 
     Every line is checked (fields, order, the hash chain, the header's claims), then the audit
@@ -281,6 +286,11 @@ def import_(session, source, expect_head, as_json):
         check_expected_head(expect_head)
     except ValueError as exc:
         raise UsageError(exc.args[0]) from None  # a Text: said in the user's language
+    seal = None
+    if seal_path is not None or pubkey_path is not None:
+        from .integrity import read_seal
+
+        seal = read_seal(seal_path, pubkey_path)
     if source != "-" and not os.path.exists(source):
         raise UsageError("no file {source}",
                          source=source)
@@ -292,11 +302,11 @@ def import_(session, source, expect_head, as_json):
         try:
             if source == "-":
                 done = import_lines(store, sys.stdin, source=name, now=session.now(),
-                                    expect_head=expect_head)
+                                    expect_head=expect_head, seal=seal)
             else:
                 with open(source, encoding="utf-8", newline="") as f:
                     done = import_lines(store, f, source=name, now=session.now(),
-                                        expect_head=expect_head)
+                                        expect_head=expect_head, seal=seal)
         except UnicodeDecodeError as exc:
             # the database itself, a picture, a damaged copy: not what `export` writes
             byte = f"0x{exc.object[exc.start]:02x}"
@@ -310,8 +320,9 @@ def import_(session, source, expect_head, as_json):
                 if os.path.exists(leftover):
                     os.unlink(leftover)
         raise
+    sealed = done["seal"]
     if as_json:
-        dump(done)
+        dump({**done, "seal": sealed.document() if sealed is not None else None})
         return
     click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=done['game'], items=', '.join(done['players']), rules=done['rules'], events=done['events']))
     click.echo(_("head {head}").format(head=done['head']))
@@ -322,6 +333,10 @@ def import_(session, source, expect_head, as_json):
     at = done["expected_head_at"]
     if at is not None and at < done["events"]:
         click.echo(_("the expected head is event {seq}'s: events 1-{seq} are as they were when it was printed; events {next}-{last} came after it").format(seq=at, next=at + 1, last=done["events"]))
+    if sealed is not None:  # as `audit --seal` says it, the game's number here
+        from .integrity import print_seal
+
+        print_seal(sealed)
     if not done["ended"]:
         click.echo(_("the game is not over: commands without --game now address game {game}").format(game=done['game']), err=True)
 

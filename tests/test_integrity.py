@@ -706,3 +706,45 @@ def test_an_edited_identity_in_the_games_table_is_named_and_rebuilt(copy, column
     assert conn.execute(f"SELECT {column} FROM games WHERE game_id=2").fetchone()[0] == was
     conn.close()
     banco(db, "audit")
+
+
+def test_import_holds_the_history_to_a_referees_seal(copy):
+    """`import --seal --pubkey`: the sealed prefix must be in the file, intact, as `audit
+    --seal` holds a database to it; what came after the seal is listed.  A history rewritten
+    before the seal (re-chained, so the import's own checks pass), another game's seal or
+    another key: the whole import refused, exit 3, nothing written."""
+    db, sealed = copy / "t.db", sealed_seq(copy)
+    banco(db, "--game", "1", "export", "-o", copy / "one.jsonl")
+    out = banco(copy / "new.db", "import", copy / "one.jsonl", "--seal", copy / "seal.txt",
+                "--pubkey", copy / "rita.pub")
+    assert "(referee Rita, key " in out and f"signature good; game 1's events 1-{sealed} are " \
+           "the ones sealed, none missing" in out
+    assert "after the seal: events" in out or "nothing was recorded after the seal" in out
+    doc = json.loads(banco(copy / "json.db", "import", copy / "one.jsonl", "--seal",
+                           copy / "seal.txt", "--pubkey", copy / "rita.pub", "--json"))
+    assert doc["seal"]["ok"] and doc["seal"]["seq"] == sealed
+    # another game's seal, and the right seal with another key
+    banco(db, "--game", "2", "export", "-o", copy / "two.jsonl")
+    out = banco(copy / "other.db", "import", copy / "two.jsonl", "--seal", copy / "seal.txt",
+                "--pubkey", copy / "rita.pub", code=3)
+    assert "not the game sealed; nothing was imported" in out
+    banco(db, "keygen", "--out", copy / "ugo")
+    out = banco(copy / "other.db", "import", copy / "one.jsonl", "--seal", copy / "seal.txt",
+                "--pubkey", copy / "ugo.pub", code=3)
+    assert "does not hold: the seal was made with the key" in out
+    # the seal's own fact taken out with what followed, every time moved a day on and the
+    # chain re-computed: a consistent history (its import's audit passes), not the one sealed
+    _forge(db, f"DELETE FROM events WHERE game_id=1 AND seq>{sealed}",
+           "UPDATE events SET recorded_at=replace(recorded_at, '2026-11-29', '2026-11-30') "
+           "WHERE game_id=1", rechain_from=1)
+    banco(db, "--game", "1", "export", "-o", copy / "forged.jsonl", "--force")
+    banco(copy / "other.db", "import", copy / "forged.jsonl")  # no seal: it is a history
+    out = banco(copy / "sealed.db", "import", copy / "forged.jsonl", "--seal",
+                copy / "seal.txt", "--pubkey", copy / "rita.pub", code=3)
+    assert "does not hold: event 1 is not the one sealed" in out and "nothing was imported" in out
+    assert not (copy / "sealed.db").exists()
+    banco(copy / "kept.db", "import", copy / "two.jsonl")  # a database with a game in it
+    before = rows(copy / "kept.db", 1)
+    banco(copy / "kept.db", "import", copy / "forged.jsonl", "--seal", copy / "seal.txt",
+          "--pubkey", copy / "rita.pub", code=3)
+    assert rows(copy / "kept.db", 2) == [] and rows(copy / "kept.db", 1) == before
