@@ -3,6 +3,7 @@ set would have made of the game), rulings and corrections (seals will join them)
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
@@ -268,21 +269,59 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
 
 
 def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> None:
-    from cli.counterfactual_text import counterfactual_lines
-    from projections.counterfactual import rerun
+    import tempfile
+
+    from cli.counterfactual_text import counterfactual_lines, refused_text, skipped_line
+    from projections.counterfactual import Divergence, rerun
 
     game = session.game()
     book = session.book
-    # the recorded game streamed a chunk at a time, the recorded table from the book
-    result = rerun(book.checked(game), rules, skip_refused=skip_refused, game_id=game,
-                   total=book.store.commands_before(game, book.store.last_seq(game) + 1),
-                   table_at=lambda seq: book.state(game, at=seq))
-    if as_json:
-        from cli.render import describe
+    # A command skipped waits in a temporary file until its place in the output comes (after
+    # the totals and the first divergence): 60,000 of them are not held in memory.
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+        def keep(d: Divergence) -> None:
+            spool.write(json.dumps([d.step, d.seqs, d.line, d.recorded, d.other, d.refused,
+                                    None if as_json else refused_text(d)],
+                                   ensure_ascii=False) + "\n")
 
-        dump(result.document(describe))
-        return
-    click.echo("\n".join(counterfactual_lines(result, game)))
+        def spooled():
+            spool.seek(0)
+            for text in spool:
+                yield json.loads(text)
+
+        # the recorded game streamed a chunk at a time, the recorded table from the book
+        result = rerun(book.checked(game), rules, skip_refused=skip_refused, game_id=game,
+                       total=book.store.commands_before(game, book.store.last_seq(game) + 1),
+                       table_at=lambda seq: book.state(game, at=seq), on_skip=keep)
+        if as_json:
+            from cli.render import describe
+            from projections.counterfactual import divergence_document
+
+            a, b = result.recorded_final, result.other_final
+            _dump_spliced(result.document(describe), "skipped", (
+                divergence_document(Divergence(step, tuple(seqs), line, recorded, other,
+                                               refused), describe, a, b)
+                for step, seqs, line, recorded, other, refused, _said in spooled()))
+            return
+        for text in counterfactual_lines(result, game, skipped=(
+                skipped_line(result, step, line, said)
+                for step, _seqs, line, _recorded, _other, _refused, said in spooled())):
+            click.echo(text)
+
+
+def _dump_spliced(doc: dict, key: str, rows) -> None:
+    """`dump(doc)` with doc[key] the list `rows`, byte for byte, the rows written one at a
+    time wherever `key` stands in the document (session.dump_rows wants it last)."""
+    mark = "\x00rows\x00"
+    text = json.dumps({**doc, key: mark}, ensure_ascii=False, indent=2)
+    before, after = text.split(json.dumps(mark), 1)
+    first = True
+    for row in rows:
+        body = "\n".join("    " + line
+                         for line in json.dumps(row, ensure_ascii=False, indent=2).split("\n"))
+        click.echo((before + "[\n" if first else ",\n") + body, nl=False)
+        first = False
+    click.echo(before + "[]" + after if first else "\n  ]" + after)
 
 
 # --- rulings --------------------------------------------------------------------------------
