@@ -349,7 +349,9 @@ def report(session, output, force):
     """One self-contained HTML page of the game (no network, no script): the final table and
     standings, each player's net worth over the game, the board with owners and buildings,
     and the timeline with rulings, corrections, late claims and undos highlighted, each event
-    an anchor (#e57)."""
+    an anchor (#e57).  The game is audited first: the page says under its head whether the
+    history it shows is verified, or where the audit failed (the page is written all the
+    same, marked)."""
     import tempfile
 
     from cli.i18n import language, say, translations
