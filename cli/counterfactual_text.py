@@ -3,6 +3,8 @@ final tables and the standings side by side.  Said in the user's language (cli/i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from cli.i18n import NP_, _, pgettext, translations
 from cli.render import describe
 from projections.accounts import standings
@@ -16,7 +18,7 @@ def _facts(events, state, indent="      ") -> list[str]:
     return [indent + describe(e, state) for e in events]
 
 
-def _refused(d) -> str:
+def refused_text(d) -> str:
     """The other rules' refusal, its first line (the message and the rule it cites), in the
     user's language."""
     if d.refusal is not None:
@@ -36,13 +38,23 @@ def _divergence(d, result, title: str) -> list[str]:
     lines += _facts(d.recorded, result.recorded_final)
     lines.append("  " + _("under {rules}:").format(rules=b))
     if d.refused:
-        lines.append("      " + _("refused: {message}").format(message=_refused(d)))
+        lines.append("      " + _("refused: {message}").format(message=refused_text(d)))
     else:
         lines += _facts(d.other, result.other_final)
     return lines
 
 
-def counterfactual_lines(result, game: int) -> list[str]:
+def skipped_line(result, step: int, line: str | None, said: str) -> str:
+    """One command the other rules refused and the re-run skipped; `said`: the refusal's
+    first line (`refused_text`)."""
+    return _("skipped (refused under {rules}): #{step} `{line}`: {message}").format(
+        rules=result.other_rules.name, step=step, line=line, message=said)
+
+
+def counterfactual_lines(result, game: int, skipped=None) -> Iterator[str]:
+    """The re-run in words, a line at a time.  `skipped`: the skipped commands' lines
+    (`skipped_line`), read when their turn comes (spooled by the caller); None: from
+    `result.skipped`."""
     a, b = result.recorded_rules.name, result.other_rules.name
     lines = [_("game {game} re-run under {other} (recorded under {rules}); nothing is "
                "written").format(game=game, other=b, rules=a),
@@ -53,9 +65,11 @@ def counterfactual_lines(result, game: int) -> list[str]:
                      .format(rules=b))
     else:
         lines += _divergence(result.divergence, result, _("first divergence"))
-    for d in result.skipped:
-        lines.append(_("skipped (refused under {rules}): #{step} `{line}`: {message}").format(
-            rules=b, step=d.step, line=d.line, message=_refused(d)))
+    yield from lines
+    lines = []
+    if skipped is None:
+        skipped = (skipped_line(result, d.step, d.line, refused_text(d)) for d in result.skipped)
+    yield from skipped
     if result.stopped is not None:
         if result.stopped is not result.divergence:
             lines += _divergence(result.stopped, result, _("stopped"))
@@ -93,4 +107,4 @@ def counterfactual_lines(result, game: int) -> list[str]:
     if ra.ended or rb.ended:
         lines.append(_("winner: {winner} under {rules}; {other_winner} under {other}").format(
             winner=ra.winner or "-", rules=a, other_winner=rb.winner or "-", other=b))
-    return lines
+    yield from lines

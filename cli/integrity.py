@@ -44,17 +44,14 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     from projections.audit import check_expected_head
     from projections.database_audit import audit_database
 
-    if (seal_path is None) != (pubkey_path is None):
-        raise UsageError("--seal FILE and --pubkey FILE go together: the seal the referee "
-                         "kept, and his public key (from `banco keygen`)")
     try:
         check_expected_head(expect_head)
     except ValueError as exc:
         raise UsageError(exc.args[0]) from None  # a Text (projections/audit.py): said in the user's language
     seal = public = None
     game = session.game() if session.game_option is not None else None
-    if seal_path is not None:
-        seal, public = _read_seal(seal_path, pubkey_path)
+    if seal_path is not None or pubkey_path is not None:
+        seal, public = read_seal(seal_path, pubkey_path)
         if game is None:
             game = _sealed_game(session, seal)
     elif expect_head is not None and game is None:
@@ -71,8 +68,13 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
         sys.exit(EXIT_AUDIT)
 
 
-def _read_seal(seal_path: str, pubkey_path: str):
+def read_seal(seal_path: str | None, pubkey_path: str | None):
+    """(the seal file, the referee's public key) that --seal and --pubkey name."""
     from ledger import seals
+
+    if (seal_path is None) != (pubkey_path is None):
+        raise UsageError("--seal FILE and --pubkey FILE go together: the seal the referee "
+                         "kept, and his public key (from `banco keygen`)")
 
     try:
         with open(seal_path, encoding="utf-8") as f:
@@ -156,7 +158,13 @@ def _print_report(report) -> None:
         # what was done and why are the history's own words, as recorded
         click.echo(_("maintenance {at}: {what} ({why})").format(at=m["at"], what=m["what"],
                                                                  why=m["why"]))
-    seal = report.seal
+    if report.seal is not None:
+        print_seal(report.seal)
+
+
+def print_seal(seal) -> None:
+    """What a seal check found (projections/database_audit.py SealCheck): for `audit --seal`
+    and `import --seal`."""
     if seal is not None:
         who = _("referee {referee}, key {fingerprint}").format(referee=seal.referee,
                                                                fingerprint=seal.fingerprint)
@@ -245,7 +253,9 @@ def seal(session, key_path, referee, out_path):
         referee = os.path.splitext(os.path.basename(key_path))[0]
     if not referee.strip():
         raise UsageError("a seal names the referee: --referee NAME")
-    referee = referee.strip()
+    from ledger.referee import referee_name
+
+    referee = referee_name(referee)  # checked as a player's name is, before the key signs
     game = session.game()
     store = session.book.store
     seq = store.last_seq(game)

@@ -140,9 +140,16 @@ def standings(session, as_json):
     a championship game is over."""
     from projections.accounts import standings as build
 
-    rows = build(session.state())
+    table = session.state()
+    rows = build(table)
     if as_json:
-        dump(rows)
+        from ledger.seals import head_line
+
+        # The head the standings were read at, finished or not (the text prints it once the
+        # game is over): on every row, since the document is a list and stays one.
+        game = session.game()
+        line = head_line(game, table.seq, session.book.store.hash_at(game, table.seq))
+        dump([{**row, "head_line": line} for row in rows])
         return
     # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps
     # them; columns as wide as what they hold (cli/render.py).
@@ -255,9 +262,14 @@ def export(session, output, fmt, force):
 @click.argument("source", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE")
 @click.option("--expect-head", default=None, metavar="HASH",
               help="A head printed earlier (on the score sheet): refuse a history without it.")
+@click.option("--seal", "seal_path", default=None, metavar="FILE",
+              help="A referee's seal file (`banco seal`): refuse a history without the events "
+                   "it sealed, intact.")
+@click.option("--pubkey", "pubkey_path", default=None, metavar="FILE",
+              help="The referee's public key (`banco keygen`), with --seal.")
 @json_option
 @pass_session
-def import_(session, source, expect_head, as_json):
+def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     """Verify an exported game and add it to this database as a new game (same identity).
 
     Every line is checked (fields, order, the hash chain, the header's claims), then the audit
@@ -274,6 +286,11 @@ def import_(session, source, expect_head, as_json):
         check_expected_head(expect_head)
     except ValueError as exc:
         raise UsageError(exc.args[0]) from None  # a Text: said in the user's language
+    seal = None
+    if seal_path is not None or pubkey_path is not None:
+        from .integrity import read_seal
+
+        seal = read_seal(seal_path, pubkey_path)
     if source != "-" and not os.path.exists(source):
         raise UsageError("no file {source}",
                          source=source)
@@ -285,11 +302,11 @@ def import_(session, source, expect_head, as_json):
         try:
             if source == "-":
                 done = import_lines(store, sys.stdin, source=name, now=session.now(),
-                                    expect_head=expect_head)
+                                    expect_head=expect_head, seal=seal)
             else:
                 with open(source, encoding="utf-8", newline="") as f:
                     done = import_lines(store, f, source=name, now=session.now(),
-                                        expect_head=expect_head)
+                                        expect_head=expect_head, seal=seal)
         except UnicodeDecodeError as exc:
             # the database itself, a picture, a damaged copy: not what `export` writes
             byte = f"0x{exc.object[exc.start]:02x}"
@@ -303,8 +320,9 @@ def import_(session, source, expect_head, as_json):
                 if os.path.exists(leftover):
                     os.unlink(leftover)
         raise
+    sealed = done["seal"]
     if as_json:
-        dump(done)
+        dump({**done, "seal": sealed.document() if sealed is not None else None})
         return
     click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=done['game'], items=', '.join(done['players']), rules=done['rules'], events=done['events']))
     click.echo(_("head {head}").format(head=done['head']))
@@ -315,6 +333,10 @@ def import_(session, source, expect_head, as_json):
     at = done["expected_head_at"]
     if at is not None and at < done["events"]:
         click.echo(_("the expected head is event {seq}'s: events 1-{seq} are as they were when it was printed; events {next}-{last} came after it").format(seq=at, next=at + 1, last=done["events"]))
+    if sealed is not None:  # as `audit --seal` says it, the game's number here
+        from .integrity import print_seal
+
+        print_seal(sealed)
     if not done["ended"]:
         click.echo(_("the game is not over: commands without --game now address game {game}").format(game=done['game']), err=True)
 
@@ -327,16 +349,28 @@ def report(session, output, force):
     """One self-contained HTML page of the game (no network, no script): the final table and
     standings, each player's net worth over the game, the board with owners and buildings,
     and the timeline with rulings, corrections, late claims and undos highlighted, each event
-    an anchor (#e57)."""
+    an anchor (#e57).  The game is audited first: the page says under its head whether the
+    history it shows is verified, or where the audit failed (the page is written all the
+    same, marked)."""
     import tempfile
 
-    from cli.i18n import language, translations
+    from cli.i18n import language, say, translations
     from cli.render import describe, local_time
+    from ledger.seals import head_line
+    from projections.audit_parallel import audit_game
     from projections.replay import steps, taken_back_by
-    from projections.report import write_report
+    from projections.report import AuditVerdict, write_report
 
     game = session.game()
     book = session.book
+    # The organiser hands the page on: it says whether the history it shows audits clean.
+    # The page shows what was audited (up to its last event), and is written even when the
+    # audit finds a problem, marked, from the rows as stored (the chain unchecked: that is
+    # the problem the verdict names).
+    verdict = audit_game(book.store, game)
+    audited = AuditVerdict(head_line(game, verdict.events, verdict.head), verdict.bad_seq,
+                           verdict.problem)
+    read, upto = (book.checked, verdict.events) if verdict.ok else (book.stream, None)
     taken = taken_back_by(book.store.read_type(game, "EventRetracted"))
     written = []
 
@@ -349,11 +383,15 @@ def report(session, output, force):
         # the timeline waits in a temporary file while the table and chart are gathered: a
         # long game's page is never held whole
         written.extend(write_report(
-            f, book.checked(game), game, describe, undone=book.store.retracted_seqs(game),
-            local_time=local_time, tr=translations(), lang=language(),
+            f, read(game, 1, upto), game, describe,
+            undone=book.store.retracted_seqs(game, upto), local_time=local_time,
+            tr=translations(), lang=language(),
             spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline=""),
-            walk=walk))
+            walk=walk, audit=audited))
 
     _write_out(output, force, write)
     chars, count = written
     click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
+    if not verdict.ok:  # the page says it at its top; the organiser hears it here too
+        click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
+            game=game, seq=verdict.bad_seq, problem=say(verdict.problem)), err=True)

@@ -3,6 +3,7 @@ set would have made of the game), rulings and corrections (seals will join them)
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
@@ -268,21 +269,59 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
 
 
 def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> None:
-    from cli.counterfactual_text import counterfactual_lines
-    from projections.counterfactual import rerun
+    import tempfile
+
+    from cli.counterfactual_text import counterfactual_lines, refused_text, skipped_line
+    from projections.counterfactual import Divergence, rerun
 
     game = session.game()
     book = session.book
-    # the recorded game streamed a chunk at a time, the recorded table from the book
-    result = rerun(book.checked(game), rules, skip_refused=skip_refused, game_id=game,
-                   total=book.store.commands_before(game, book.store.last_seq(game) + 1),
-                   table_at=lambda seq: book.state(game, at=seq))
-    if as_json:
-        from cli.render import describe
+    # A command skipped waits in a temporary file until its place in the output comes (after
+    # the totals and the first divergence): 60,000 of them are not held in memory.
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+        def keep(d: Divergence) -> None:
+            spool.write(json.dumps([d.step, d.seqs, d.line, d.recorded, d.other, d.refused,
+                                    None if as_json else refused_text(d)],
+                                   ensure_ascii=False) + "\n")
 
-        dump(result.document(describe))
-        return
-    click.echo("\n".join(counterfactual_lines(result, game)))
+        def spooled():
+            spool.seek(0)
+            for text in spool:
+                yield json.loads(text)
+
+        # the recorded game streamed a chunk at a time, the recorded table from the book
+        result = rerun(book.checked(game), rules, skip_refused=skip_refused, game_id=game,
+                       total=book.store.commands_before(game, book.store.last_seq(game) + 1),
+                       table_at=lambda seq: book.state(game, at=seq), on_skip=keep)
+        if as_json:
+            from cli.render import describe
+            from projections.counterfactual import divergence_document
+
+            a, b = result.recorded_final, result.other_final
+            _dump_spliced(result.document(describe), "skipped", (
+                divergence_document(Divergence(step, tuple(seqs), line, recorded, other,
+                                               refused), describe, a, b)
+                for step, seqs, line, recorded, other, refused, _said in spooled()))
+            return
+        for text in counterfactual_lines(result, game, skipped=(
+                skipped_line(result, step, line, said)
+                for step, _seqs, line, _recorded, _other, _refused, said in spooled())):
+            click.echo(text)
+
+
+def _dump_spliced(doc: dict, key: str, rows) -> None:
+    """`dump(doc)` with doc[key] the list `rows`, byte for byte, the rows written one at a
+    time wherever `key` stands in the document (session.dump_rows wants it last)."""
+    mark = "\x00rows\x00"
+    text = json.dumps({**doc, key: mark}, ensure_ascii=False, indent=2)
+    before, after = text.split(json.dumps(mark), 1)
+    first = True
+    for row in rows:
+        body = "\n".join("    " + line
+                         for line in json.dumps(row, ensure_ascii=False, indent=2).split("\n"))
+        click.echo((before + "[\n" if first else ",\n") + body, nl=False)
+        first = False
+    click.echo(before + "[]" + after if first else "\n  ]" + after)
 
 
 # --- rulings --------------------------------------------------------------------------------
@@ -314,10 +353,14 @@ def _ruling_command(kind: str, doc: str):
         from projections import rulings
         from projections.moments import parse_moment
 
-        if record and not (referee and referee.strip()):
+        if record and referee is None:
             raise UsageError("--record needs --referee NAME: a recorded ruling says who ruled")
-        if referee and not record:
+        if referee is not None and not record:
             raise UsageError("--referee goes with --record (without it nothing is recorded)")
+        if record:
+            from ledger.referee import referee_name
+
+            referee = referee_name(referee)
         from cli.ruling_log import BookLog
 
         game = session.game()
@@ -331,7 +374,7 @@ def _ruling_command(kind: str, doc: str):
 
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
             outcome = session.book.execute(
-                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee.strip()),
+                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee),
                 **write)
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             if outcome.replayed:
@@ -344,7 +387,7 @@ def _ruling_command(kind: str, doc: str):
 
         click.echo(found.text(translations()))  # recorded in English, said in the user's
         if recorded is not None:
-            click.echo(_("recorded as event {recorded} (RulingRecorded), referee {referee}").format(recorded=recorded, referee=referee.strip()))
+            click.echo(_("recorded as event {recorded} (RulingRecorded), referee {referee}").format(recorded=recorded, referee=referee))
 
     return command
 
@@ -375,8 +418,8 @@ ruling.add_command(_rent)
 @click.argument("words", nargs=-1, type=click.UNPROCESSED, required=True)
 @click.option("--move", is_flag=True, help="Put PLAYER's token on SPACE (a name or 0-39).")
 @click.option("--owner", is_flag=True, help="Give PROPERTY to PLAYER, or back to the `bank`.")
-@click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the correction.")
-@click.option("--referee", required=True, metavar="NAME", help="Who corrects.")
+@click.option("--reason", default=None, metavar="TEXT", help="Why: kept with the correction.")
+@click.option("--referee", default=None, metavar="NAME", help="Who corrects.")
 @pass_session
 @records
 def correct(session, words, move, owner, reason, referee):
@@ -388,10 +431,22 @@ def correct(session, words, move, owner, reason, referee):
       correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
     """
     from ledger import commands as c
+    from ledger.referee import referee_name
+    from ledger.text import msg
 
-    referee = referee.strip()  # the name in the command is the name the fact is recorded by
     if move and owner:
         raise UsageError("--move or --owner, not both: one correction at a time")
+    # banco's own words, not click's "Missing option": whose a correction is, and its form
+    form = (msg("correct --move PLAYER SPACE --reason TEXT --referee NAME") if move else
+            msg("correct --owner PROPERTY PLAYER|bank --reason TEXT --referee NAME") if owner
+            else msg("correct PLAYER AMOUNT --reason TEXT --referee NAME (AMOUNT: +50 from the "
+                     "Bank, -50 back to it)"))
+    if referee is None:
+        raise UsageError("a correction is the referee's: name the referee, as in `{form}`",
+                         form=form)
+    if reason is None:
+        raise UsageError("a correction says why: give the reason, as in `{form}`", form=form)
+    referee = referee_name(referee)  # the name in the command is the name the fact is recorded by
     state = session.state()
     words = list(words)
     if move:

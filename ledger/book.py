@@ -29,6 +29,9 @@ COMMAND_RECORDED = "CommandRecorded"
 # steps over them and never retracts them.
 EVIDENCE = frozenset({"RentClaimRefused", "EventRetracted", COMMAND_RECORDED, "RulingRecorded",
                       "SealRecorded"})
+# A referee's facts (ledger/referee.py): the banker's undo stops at them, as at a seal.
+REFEREE_FACTS = frozenset({"CashCorrected", "PositionCorrected", "OwnerCorrected",
+                           "RulingRecorded"})
 # Evidence a refused command leaves (RuleViolation.record): a retry of it is refused again.
 REFUSAL_EVIDENCE = frozenset({"RentClaimRefused"})
 
@@ -118,6 +121,14 @@ def undo_facts(newest_first: Iterable[dict]) -> list[dict]:
             raise RuleViolation("game sealed at event {seq}: an undo does not reach behind a "
                                 "seal", seq=e["seq"],
                                 allowed=msg("the referee corrects a sealed game: `correct "
+                                            "PLAYER AMOUNT --reason TEXT --referee NAME`"))
+        if e["type"] in REFEREE_FACTS and e["seq"] not in gone:
+            # A referee's correction or ruling is the referee's decision, not the banker's to
+            # take back: the referee corrects again, with a reason, as after a seal.
+            raise RuleViolation("event {seq} is referee {referee}'s {type}: the banker's undo "
+                                "does not reach behind a referee's decision", seq=e["seq"],
+                                referee=e["data"].get("referee", "?"), type=e["type"],
+                                allowed=msg("the referee corrects again: `correct "
                                             "PLAYER AMOUNT --reason TEXT --referee NAME`"))
         if e["type"] == "EventRetracted":
             gone.update(e["data"]["seqs"])

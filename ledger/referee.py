@@ -1,7 +1,8 @@
 """A referee's facts: corrections of the table and recorded rulings, decided like any command.
 
 A correction never edits the past (DESIGN.md): it is a new fact, with the referee's name and a
-reason, that the fold applies like any other; `undo` can take it back like any other command.
+reason, that the fold applies like any other.  The banker's `undo` does not reach behind it
+(ledger/book.py): the referee corrects again, with a reason.
 Money moves only to or from the Bank, as an explicit transfer.  Each function refuses what
 cannot be true of a table (negative cash, a name that is not seated, buildings left on a group
 split between owners) and says what would be allowed.  A ruling changes nothing on the table:
@@ -19,6 +20,21 @@ from .text import msg
 
 # A referee may act after the game has ended: a final ruling, a correction before scoring.
 AFTER_THE_END = (c.CorrectCash, c.CorrectPosition, c.CorrectOwner, c.RecordRuling, c.Seal)
+
+
+def referee_name(text: str) -> str:
+    """The name given to --referee, its ends trimmed (the name the fact is recorded by),
+    checked as a player's name is (ledger/seats.py: not blank, no control character, not too
+    long...): UsageError otherwise, before anything is decided or appended."""
+    from .errors import UsageError
+    from .names import shown
+    from .seats import name_problem
+
+    name = text.strip()
+    why = name_problem(name)
+    if why:
+        raise UsageError("referee name {name!r} refused: {why}", name=shown(text), why=why)
+    return name
 
 
 def _said(cmd) -> None:

@@ -52,18 +52,11 @@ class Rerun:
     other_final: State | None = None
 
     def document(self, describe) -> dict:
-        def facts(events, state):
-            return [{"type": e["type"], "data": e["data"], "text": describe(e, state)}
-                    for e in events]
+        a, b = self.recorded_final, self.other_final
 
         def div(d: Divergence | None, state_a, state_b):
-            if d is None:
-                return None
-            return {"step": d.step, "seqs": list(d.seqs), "line": d.line,
-                    "recorded": facts(d.recorded, state_a), "other": facts(d.other, state_b),
-                    "refused": d.refused}
+            return divergence_document(d, describe, state_a, state_b)
 
-        a, b = self.recorded_final, self.other_final
         return {"rules": {"recorded": self.recorded_rules.name, "other": self.other_rules.name},
                 "commands": {"rerun": self.commands, "total": self.total},
                 "first_divergence": div(self.divergence, a, b),
@@ -71,6 +64,21 @@ class Rerun:
                 "skipped": [div(d, a, b) for d in self.skipped],
                 "final": {"recorded": table_summary(a), "other": table_summary(b)},
                 "standings": {"recorded": standings(a), "other": standings(b)}}
+
+
+def divergence_document(d: Divergence | None, describe, state_a: State | None,
+                        state_b: State | None) -> dict | None:
+    """A divergence in --json: its facts said on the recorded and the other final tables."""
+    if d is None:
+        return None
+
+    def facts(events, state):
+        return [{"type": e["type"], "data": e["data"], "text": describe(e, state)}
+                for e in events]
+
+    return {"step": d.step, "seqs": list(d.seqs), "line": d.line,
+            "recorded": facts(d.recorded, state_a), "other": facts(d.other, state_b),
+            "refused": d.refused}
 
 
 def table_summary(state: State) -> dict:
@@ -173,11 +181,13 @@ class OtherLog:
 
 def rerun(events: Iterable[dict], rules: str, *, skip_refused: bool = False,
           game_id: int | None = None, total: int | None = None,
-          table_at: Callable[[int], State] | None = None) -> Rerun:
+          table_at: Callable[[int], State] | None = None,
+          on_skip: Callable[[Divergence], None] | None = None) -> Rerun:
     """Re-run a game's recorded commands under `rules` (a built-in name or a house-rules
     file).  `events`: the whole log as a list, or a long game's rows streamed in seq order
     with `total` its number of commands and `table_at(seq)` the recorded table after event seq
-    (the undos up to it honoured)."""
+    (the undos up to it honoured).  `on_skip`: where each command skipped goes, as it is met
+    (a long game may skip tens of thousands: the caller spools them); None: `Rerun.skipped`."""
     other_rules = load_rules(rules)
     if total is None or table_at is None:
         events = list(events)
@@ -279,7 +289,10 @@ def rerun(events: Iterable[dict], rules: str, *, skip_refused: bool = False,
                 if not skip_refused:
                     result.stopped = here
                     break
-                result.skipped.append(here)
+                if on_skip is None:
+                    result.skipped.append(here)
+                else:
+                    on_skip(here)
     finally:
         log.close()
     # Side by side at the same point: where the re-run stopped, or the end of the game.

@@ -123,10 +123,12 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
 
 # --- a seal ---------------------------------------------------------------------------------
 
-def check_seal(store, seal, public_key: str) -> SealCheck:
+def check_seal(store, seal, public_key: str, game: int | None = None) -> SealCheck:
     """Whether the seal file is the referee's (his public key), and the database holds the
     history it sealed: events 1..seq each with the hash the seal's trail has, the sealed head
-    at seq (the chain itself is the game audit's).  Names the first event where it parts."""
+    at seq (the chain itself is the game audit's).  Names the first event where it parts.
+    `game`: the game to hold it to (an import's, before the games table has it); None: the
+    game with the seal's identity."""
     from ledger import seals
 
     check = SealCheck(None, seal.seq, seal.referee, seals.fingerprint(seal.public_key),
@@ -140,9 +142,10 @@ def check_seal(store, seal, public_key: str) -> SealCheck:
         check.problem = msg("the seal file's signature does not verify with this public key: "
                             "the file was altered (its game, event, head or referee), or forged")
         return check
-    game = store.game_with_uuid(seal.game_uuid) if seal.game_uuid else None
-    if game is None and seal.game_uuid is None:
-        game = seal.game
+    if game is None:
+        game = store.game_with_uuid(seal.game_uuid) if seal.game_uuid else None
+        if game is None and seal.game_uuid is None:
+            game = seal.game
     if game is None or store.last_seq(game) == 0:
         check.problem = (
             msg("no game with the identity {uuid} in this database: the sealed game is gone",

@@ -333,11 +333,13 @@ def _lied(field: str, said, found) -> ImportRefused:
 
 
 def import_lines(store, lines: Iterable[str], *, source: str, now: str,
-                 expect_head: str | None = None) -> dict:
+                 expect_head: str | None = None, seal=None) -> dict:
     """Verify and import one exported game from `lines` (a text file, read lazily); returns
     what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
     the event of the first thing wrong; UsageError for what is not an export at all or a game
-    this database already has.  Nothing is written unless everything holds."""
+    this database already has.  Nothing is written unless everything holds.  `seal`: (a
+    ledger.seals.SealFile, the referee's public key): the sealed prefix must be in the history
+    imported, as `audit --seal` holds a database to it (the result's `seal`: its SealCheck)."""
     from projections.audit import GameAudit
 
     it = iter(lines)
@@ -450,6 +452,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
                                 bad_seq=report.bad_seq, amount=(report.bad_seq or 0) + 1,
                                 problem=report.problem)
+        sealed = _sealed(store, game_id, uid, seal) if seal is not None else None
         snapshots = _snapshots(judge, count, prev)
         d = started["data"]
         meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
@@ -466,7 +469,24 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     return {"game": game_id, "uuid": uid, "events": count, "head": prev,
             "expected_head_at": head_at[0] if head_at else None,
             "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
-            "chain_game_id": hashed_as if 1 in versions else None}
+            "chain_game_id": hashed_as if 1 in versions else None, "seal": sealed}
+
+
+def _sealed(store, game_id: int, uid: str | None, seal):
+    """The referee's seal held to the rows just inserted (in the import's transaction):
+    ImportRefused unless the history it sealed is there, intact."""
+    from .database_audit import check_seal
+
+    sealed, public_key = seal
+    if sealed.game_uuid and uid and sealed.game_uuid != uid:
+        raise ImportRefused("the seal is of the game {sealed}, this file holds the game {uuid}: "
+                            "not the game sealed; nothing was imported",
+                            sealed=sealed.game_uuid, uuid=uid)
+    check = check_seal(store, sealed, public_key, game=game_id)
+    if not check.ok:
+        raise ImportRefused("the seal {line} does not hold: {problem}; nothing was imported",
+                            line=sealed.line, problem=check.problem)
+    return check
 
 
 def _snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable, Iterator
 from html import escape
-from typing import IO
+from typing import IO, NamedTuple
 
 from ledger.state import State
 from ledger.text import msg, plural, render, word
@@ -58,9 +58,33 @@ ol.timeline li.cmd{margin-top:.5em;font-weight:bold;font-family:monospace}
 li.ruling{background:#e7f1ff}li.correction{background:#fff3cd}li.late{background:#f8d7da}
 li.undo{background:#e2e3e5}li.undone{text-decoration:line-through;color:#888}
 a.seq{color:#666;text-decoration:none;font-family:monospace;margin-right:.4em}
+p.audit{padding:.3em .6em;border-radius:3px}p.audit.ok{background:#d1e7dd}
+p.audit.bad{background:#f8d7da;font-weight:bold}
 .legend span{margin-right:1em}.tag{font-size:.75em;padding:0 .3em;border-radius:3px;
  background:#444;color:#fff;margin-right:.3em}
 """
+
+
+class AuditVerdict(NamedTuple):
+    """What the game's audit said of the history the page shows (projections/audit.py)."""
+    line: str  # banco/<game>/<seq>/<12 hex>: the head it audited
+    bad_seq: int | None = None  # the first bad event, None: it passed
+    problem: str | None = None  # a Text: said in the page's language
+
+
+def audit_html(verdict: AuditVerdict, tr=None) -> str:
+    """The audit's verdict near the top of the page: passed, with the head line; or the
+    problem, its event linked to the timeline (the page is still written, marked)."""
+    if verdict.bad_seq is None and verdict.problem is None:
+        return ('<p class="audit ok" id="audit">'
+                + _say(tr, "audit passed: the history shown is verified, head {line}",
+                       line=escape(verdict.line)) + "</p>")
+    seq = (f'<a href="#e{verdict.bad_seq}">{verdict.bad_seq}</a>'
+           if verdict.bad_seq is not None else "?")
+    return ('<p class="audit bad" id="audit">'
+            + _say(tr, "audit FAILED at event {seq}: {problem}; the history shown is as "
+                       "stored, not verified", seq=seq,
+                   problem=escape(render(verdict.problem or "", tr))) + "</p>")
 
 
 def board_cell(position: int) -> tuple[int, int]:
@@ -281,11 +305,12 @@ class _Counted:
 
 
 def report_html(events: list[dict], game_id: int, describe, *, head: str,
-                local_time=lambda t: t, tr=None, lang: str = "en") -> str:
+                local_time=lambda t: t, tr=None, lang: str = "en",
+                audit: AuditVerdict | None = None) -> str:
     """The page, as one string; its words in the language of `tr` (English without)."""
     out = io.StringIO()
     write_report(out, events, game_id, describe, head=head, local_time=local_time, tr=tr,
-                 lang=lang)
+                 lang=lang, audit=audit)
     return out.getvalue()
 
 
@@ -304,14 +329,15 @@ def write_report(out: IO[str], rows: Iterable[dict], game_id: int, describe, *,
                  head: str | None = None, undone: set[int] | None = None,
                  local_time=lambda t: t, tr=None, lang: str = "en",
                  spool: Callable[[], IO[str]] = io.StringIO,
-                 walk: Callable[[Iterable[dict]], Iterable] | None = None) -> tuple[int, int]:
+                 walk: Callable[[Iterable[dict]], Iterable] | None = None,
+                 audit: AuditVerdict | None = None) -> tuple[int, int]:
     """Write the page to `out`; (characters written, events).  `rows`: the game's rows in seq
     order.  `walk(rows)`: the game's steps (`projections.replay.steps`) from them; by default
     `steps(rows, game_id)`, which reads a list, or an iterable that reads the book again each
     time, more than once.  `undone`: the seqs the game's undos took back (None: found in
     `rows`, a list).  `head`: the hash shown (None: the last row's).  `spool`: a new empty
     text file the timeline waits in while the rest is gathered (a temporary file for a long
-    game)."""
+    game).  `audit`: the game's audit verdict, shown under the head (None: not shown)."""
     if undone is None:
         undone = {s for e in rows if e["type"] == "EventRetracted" for s in e["data"]["seqs"]}
     counted = _Counted(rows)
@@ -327,7 +353,8 @@ def write_report(out: IO[str], rows: Iterable[dict], game_id: int, describe, *,
             final = s.after
         timeline.write("</ol>")
         page = _Tally(out)
-        for part in _page_head(final, chart, counted, game_id, head, local_time, tr, lang):
+        for part in _page_head(final, chart, counted, game_id, head, local_time, tr, lang,
+                               audit):
             page.write(part + "\n")
         if highlights.tell():
             page.write('<ol class="timeline" id="highlights">')
@@ -351,7 +378,8 @@ def _copy(spooled: IO[str], page: _Tally, size: int = 1 << 16) -> None:
 
 
 def _page_head(final: State, chart: WorthSampler, rows: _Counted, game_id: int,
-               head: str | None, local_time, tr, lang: str) -> list[str]:
+               head: str | None, local_time, tr, lang: str,
+               audit: AuditVerdict | None = None) -> list[str]:
     """The page up to the highlights' list: the final table, the standings, the chart, the
     board and the deeds, one part a line."""
     head = rows.last["hash"] if head is None else head
@@ -408,6 +436,7 @@ def _page_head(final: State, chart: WorthSampler, rows: _Counted, game_id: int,
                      end=escape(local_time(last))) + "</p>",
         f'<p class="head">{_say(tr, "head")} {escape(head)} (banco/{game_id}/'
         f'{rows.last["seq"]}/{escape(head[:12])})</p>',
+        *([audit_html(audit, tr)] if audit is not None else []),
         f"<h2>{_say(tr, 'The table at the end')}</h2>", "".join(table),
         f'<h2>{_say(tr, "Standings")}</h2><ol id="standings">{ranking}</ol>',
         f"<h2>{_say(tr, 'Net worth over the game')}</h2>",

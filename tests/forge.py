@@ -92,3 +92,29 @@ def rechain_stored(conn, game_id: int, start: int = 1) -> str:
                      (prev, h, game_id, seq))
         prev = h
     return prev
+
+
+def append_forged_undo(db, game: int, retract: int) -> int:
+    """A forger appends the banker's undo (its command and its EventRetracted) that takes back
+    event `retract`, with the triggers dropped, and re-chains; returns the last honest seq."""
+    import sqlite3
+
+    from ledger.canonical import canonical_json
+
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    last, at = conn.execute("SELECT seq, recorded_at FROM events WHERE game_id=? ORDER BY seq "
+                            "DESC LIMIT 1", (game,)).fetchone()
+    cols = "game_id, seq, type, data, recorded_at, actor, command_id, schema_version, " \
+           "prev_hash, hash, chain_version"
+    undo = canonical_json({"command": None, "line": "undo"})
+    fact = canonical_json({"command_id": "x", "reason": "undo", "seqs": [retract]})
+    for seq, type_, data in ((last + 1, "CommandRecorded", undo),
+                             (last + 2, "EventRetracted", fact)):
+        conn.execute(f"INSERT INTO events ({cols}) VALUES (?,?,?,?,?,'banker','forged',1,'',"
+                     "'',2)", (game, seq, type_, data, at))
+    head = rechain_stored(conn, game, last + 1)
+    conn.execute("UPDATE games SET head=?, last_seq=? WHERE game_id=?", (head, last + 2, game))
+    conn.commit()
+    conn.close()
+    return last

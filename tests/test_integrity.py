@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from forge import drop_triggers, rechain_stored
+from forge import append_forged_undo, drop_triggers, rechain_stored
 from games import record
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -525,9 +525,22 @@ def test_a_seal_file_that_is_not_one_is_named():
 
 
 def test_seal_refuses_a_referee_name_on_two_lines(copy):
+    """Checked as a player's name is, before the key signs (exit 2); the rules refuse it too,
+    for a command that reached them some other way."""
+    before = rows(copy / "t.db", 2)
     err = banco(copy / "t.db", "--game", "2", "seal", "--key", copy / "rita.key", "--referee",
-                "Rita\nforged: yes", code=1)
-    assert "a referee's name is one line of printable text" in err
+                "Rita\nforged: yes", code=2)
+    assert "referee name 'Rita\\nforged: yes' refused: it contains the control character " \
+           "U+000A" in err
+    assert rows(copy / "t.db", 2) == before
+    from helpers import new_table
+
+    from ledger import commands as c
+    from ledger.decide import decide
+    from ledger.errors import RuleViolation
+
+    with pytest.raises(RuleViolation, match="a referee's name is one line of printable text"):
+        decide(new_table(), c.Seal(0, "0" * 64, "u", "0" * 64, "0" * 128, "Rita\nforged: yes"))
 
 
 def test_a_tournament_game_gone_from_the_file_is_named(tmp_path):
@@ -561,10 +574,40 @@ def test_an_undo_does_not_reach_behind_a_seal(copy):
     assert "`correct PLAYER AMOUNT --reason TEXT --referee NAME`" in result.output
     assert rows(db, 2) == before  # nothing appended
     banco(db, "--game", "2", "correct", "Anna", "10", "--reason", "miscount", "--referee", "Rita")
-    out = banco(db, "--game", "2", "undo")
-    assert "CashCorrected" in out
-    assert CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "undo"]).exit_code == 1
+    result = CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "undo"])
+    assert result.exit_code == 1, result.output
+    assert "is referee Rita's CashCorrected: the banker's undo does not reach" in result.output
     banco(db, "--game", "2", "audit")
+
+
+@pytest.mark.parametrize("decision", [
+    ("correct", "Anna", "10", "--reason", "miscount", "--referee", "Rita"),
+    ("ruling", "rent", "1", "--record", "--referee", "Rita")])
+def test_an_undo_forged_behind_a_referee_decision_is_named_by_the_audit(copy, decision):
+    """The banker's undo stops at a referee's correction or recorded ruling (a refusal naming
+    the event and the referee, nothing appended); one forged behind it, re-chained, is named
+    by the audit at its seq, with the same refusal."""
+    db = copy / "t.db"
+    if decision[0] == "ruling":  # a ruling on the game's last landing
+        landed = [s for s, t, _ in rows(db, 2) if t == "RentPaid"][-1]
+        decision = ("ruling", "rent", str(landed), *decision[3:])
+    banco(db, "--game", "2", *decision)
+    before = rows(db, 2)
+    fact = before[-1][0]
+    result = CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "undo"])
+    assert result.exit_code == 1, result.output
+    assert f"event {fact} is referee Rita's {before[-1][1]}: the banker's undo does not " \
+           "reach behind a referee's decision" in result.output
+    assert "the referee corrects again" in result.output
+    assert rows(db, 2) == before  # nothing appended
+    retract = fact if before[-1][1] != "RulingRecorded" else next(
+        s for s, t, _ in reversed(before) if t not in (
+            "CommandRecorded", "RentClaimRefused", "RulingRecorded", "EventRetracted"))
+    last = append_forged_undo(db, 2, retract)
+    doc = json.loads(banco(db, "--game", "2", "audit", "--json", code=3))
+    game = doc["games"][0]
+    assert game["bad_seq"] in (last + 1, last + 2), game
+    assert "the banker's undo does not reach behind a referee's decision" in game["problem"]
 
 
 def test_an_undo_forged_behind_a_seal_is_named_by_the_audit(copy):
@@ -663,3 +706,45 @@ def test_an_edited_identity_in_the_games_table_is_named_and_rebuilt(copy, column
     assert conn.execute(f"SELECT {column} FROM games WHERE game_id=2").fetchone()[0] == was
     conn.close()
     banco(db, "audit")
+
+
+def test_import_holds_the_history_to_a_referees_seal(copy):
+    """`import --seal --pubkey`: the sealed prefix must be in the file, intact, as `audit
+    --seal` holds a database to it; what came after the seal is listed.  A history rewritten
+    before the seal (re-chained, so the import's own checks pass), another game's seal or
+    another key: the whole import refused, exit 3, nothing written."""
+    db, sealed = copy / "t.db", sealed_seq(copy)
+    banco(db, "--game", "1", "export", "-o", copy / "one.jsonl")
+    out = banco(copy / "new.db", "import", copy / "one.jsonl", "--seal", copy / "seal.txt",
+                "--pubkey", copy / "rita.pub")
+    assert "(referee Rita, key " in out and f"signature good; game 1's events 1-{sealed} are " \
+           "the ones sealed, none missing" in out
+    assert "after the seal: events" in out or "nothing was recorded after the seal" in out
+    doc = json.loads(banco(copy / "json.db", "import", copy / "one.jsonl", "--seal",
+                           copy / "seal.txt", "--pubkey", copy / "rita.pub", "--json"))
+    assert doc["seal"]["ok"] and doc["seal"]["seq"] == sealed
+    # another game's seal, and the right seal with another key
+    banco(db, "--game", "2", "export", "-o", copy / "two.jsonl")
+    out = banco(copy / "other.db", "import", copy / "two.jsonl", "--seal", copy / "seal.txt",
+                "--pubkey", copy / "rita.pub", code=3)
+    assert "not the game sealed; nothing was imported" in out
+    banco(db, "keygen", "--out", copy / "ugo")
+    out = banco(copy / "other.db", "import", copy / "one.jsonl", "--seal", copy / "seal.txt",
+                "--pubkey", copy / "ugo.pub", code=3)
+    assert "does not hold: the seal was made with the key" in out
+    # the seal's own fact taken out with what followed, every time moved a day on and the
+    # chain re-computed: a consistent history (its import's audit passes), not the one sealed
+    _forge(db, f"DELETE FROM events WHERE game_id=1 AND seq>{sealed}",
+           "UPDATE events SET recorded_at=replace(recorded_at, '2026-11-29', '2026-11-30') "
+           "WHERE game_id=1", rechain_from=1)
+    banco(db, "--game", "1", "export", "-o", copy / "forged.jsonl", "--force")
+    banco(copy / "other.db", "import", copy / "forged.jsonl")  # no seal: it is a history
+    out = banco(copy / "sealed.db", "import", copy / "forged.jsonl", "--seal",
+                copy / "seal.txt", "--pubkey", copy / "rita.pub", code=3)
+    assert "does not hold: event 1 is not the one sealed" in out and "nothing was imported" in out
+    assert not (copy / "sealed.db").exists()
+    banco(copy / "kept.db", "import", copy / "two.jsonl")  # a database with a game in it
+    before = rows(copy / "kept.db", 1)
+    banco(copy / "kept.db", "import", copy / "forged.jsonl", "--seal", copy / "seal.txt",
+          "--pubkey", copy / "rita.pub", code=3)
+    assert rows(copy / "kept.db", 2) == [] and rows(copy / "kept.db", 1) == before

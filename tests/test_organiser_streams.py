@@ -229,10 +229,12 @@ def test_the_chart_keeps_every_point_of_a_short_game_and_samples_a_long_one(bank
 
 def test_the_report_is_written_as_the_log_is_read(bankruptcy, tmp_path, monkeypatch):
     from cli.render import describe, local_time
-    from projections.report import report_html
+    from projections.report import AuditVerdict, report_html
 
     events = whole_game(bankruptcy)
-    expected = report_html(events, 1, describe, head=events[-1]["hash"], local_time=local_time)
+    line = f"banco/1/{events[-1]['seq']}/{events[-1]['hash'][:12]}"  # the audit passed
+    expected = report_html(events, 1, describe, head=events[-1]["hash"], local_time=local_time,
+                           audit=AuditVerdict(line))
     runner_db = ["--db", bankruptcy]
     from click.testing import CliRunner
 

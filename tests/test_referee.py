@@ -1,5 +1,5 @@
 """A referee's corrections and recorded rulings: decided like any command (refused when they
-cannot be true of a table), folded like any fact, audited, shown in the log, taken back by undo."""
+cannot be true of a table), folded like any fact, audited, shown in the log; the banker's undo stops at them."""
 
 import json
 
@@ -134,7 +134,7 @@ def book(tmp_path):
     b.close()
 
 
-def test_corrections_and_rulings_are_recorded_audited_and_undone_like_facts(book):
+def test_corrections_and_rulings_are_recorded_audited_and_kept_from_the_bankers_undo(book):
     g = book.new_game(["Anna", "Bruno"], now=NOW)
     book.execute(g, c.Roll((3, 4)), now=NOW)  # Anna to Imprevisti: a card to draw
     book.execute(g, c.CorrectCash("Anna", 75, "change", "Rita"), now=NOW, actor="referee:Rita")
@@ -145,15 +145,27 @@ def test_corrections_and_rulings_are_recorded_audited_and_undone_like_facts(book
     assert report.ok, report.problem
     st = book.state(g)
     assert st.owners[POS["Corso Impero"]] == "Bruno"
-    # undo steps over the ruling (evidence) and takes back the last correction
-    book.undo(g, now=NOW)
-    st = book.state(g)
-    assert st.owners[POS["Corso Impero"]] is None
-    assert st.player("Anna").cash == 1575  # the cash correction is still in force
-    types = [e["type"] for e in book.events(g)]
-    assert types.count("RulingRecorded") == 1 and types[-1] == "EventRetracted"
-    retracted = book.events(g)[-1]["data"]["seqs"]
-    assert [book.events(g)[s - 1]["type"] for s in retracted] == ["OwnerCorrected"]
+    # the banker's undo does not reach behind the ruling: the referee's, not his
+    ruled = book.store.last_seq(g)
+    with pytest.raises(RuleViolation, match=f"event {ruled} is referee Rita's RulingRecorded: "
+                                            "the banker's undo does not reach behind"):
+        book.undo(g, now=NOW)
+    assert book.store.last_seq(g) == ruled  # nothing appended
+    assert book.state(g).owners[POS["Corso Impero"]] == "Bruno"
+    assert audit(g, book.store.read(g)).ok
+
+
+def test_the_bankers_undo_stops_at_a_correction_and_takes_back_what_came_after(book):
+    g = book.new_game(["Anna", "Bruno"], now=NOW)
+    book.execute(g, c.CorrectCash("Anna", 75, "change", "Rita"), now=NOW)
+    corrected = book.store.last_seq(g)
+    book.execute(g, c.Roll((3, 4)), now=NOW)
+    book.undo(g, now=NOW)  # the roll after the correction is the banker's: taken back
+    assert book.state(g).player("Anna").position == 0
+    with pytest.raises(RuleViolation, match=f"event {corrected} is referee Rita's "
+                                            "CashCorrected"):
+        book.undo(g, now=NOW)
+    assert book.state(g).player("Anna").cash == 1575
     assert audit(g, book.store.read(g)).ok
 
 
@@ -199,8 +211,10 @@ def test_correct_on_the_command_line(banco):
     seq = json.loads(last)[-1]["seq"]
     assert "actor      referee:Rita" in banco("show", str(seq)).output
     assert banco("audit").exit_code == 0
-    # one event taken back is one event
-    assert "undone: event " + str(seq) + " (undo: OwnerCorrected" in banco("undo").output
+    # the banker's undo does not take back the referee's correction
+    refused = banco("undo", code=1).output
+    assert f"event {seq} is referee Rita's OwnerCorrected" in refused
+    assert json.loads(banco("log", "--json").output)[-1]["seq"] == seq
 
 
 def test_correct_refusals_and_usage_append_nothing(banco):
@@ -290,3 +304,38 @@ def test_what_makes_a_correction_no_correction_said_in_italian():
                     "una correzione senza motivo"]
     assert [p.render(tr) for p in cash_correction_problems(t, {**good, "player": "Zeno"})] == [
         "una correzione dell'arbitro per 'Zeno', che non siede al tavolo"]
+
+
+def test_a_correction_without_its_referee_or_reason_gets_banco_usage(banco):
+    """banco's words, not click's "Missing option": whose a correction is, and its form."""
+    banco("new", "Anna", "Bruno")
+    before = banco("log", "--json").output
+    out = banco("correct", "Anna", "10", "--reason", "miscount", code=2).output
+    assert "a correction is the referee's: name the referee, as in `correct PLAYER AMOUNT " \
+           "--reason TEXT --referee NAME" in out
+    assert "Missing option" not in out
+    out = banco("correct", "--move", "Anna", "5", "--reason", "x", code=2).output
+    assert "`correct --move PLAYER SPACE --reason TEXT --referee NAME`" in out
+    out = banco("correct", "Anna", "10", "--referee", "Rita", code=2).output
+    assert "a correction says why: give the reason, as in `correct PLAYER AMOUNT" in out
+    assert banco("log", "--json").output == before
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("", "a name cannot be empty or blank"),
+    ("   ", "a name cannot be empty or blank"),
+    ("Rita\nforged: yes", "it contains the control character U+000A"),
+    ("Rita\x1b[2J", "it contains the control character U+001B"),
+    ("R" * 25, "it is 25 characters long; at most 24")])
+def test_a_referee_name_is_checked_as_a_player_name_and_nothing_is_appended(banco, name, why):
+    banco("new", "Anna", "Bruno")
+    banco("roll", "3", "4")
+    before = banco("log", "--json").output
+    for args in (("correct", "Anna", "10", "--reason", "x", "--referee", name),
+                 ("ruling", "jail", "1", "--record", "--referee", name)):
+        out = banco(*args, code=2).output
+        assert "referee name" in out and "refused: " + why in out, out
+    assert banco("log", "--json").output == before
+    # the name is trimmed, as the fact records it
+    banco("correct", "Anna", "10", "--reason", "x", "--referee", " Rita ")
+    assert json.loads(banco("log", "--json").output)[-1]["data"]["referee"] == "Rita"

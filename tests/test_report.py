@@ -97,6 +97,56 @@ def test_the_command_line(game, tmp_path, banco):
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
+def test_the_page_says_the_audit_passed_with_the_head_line(game, tmp_path, banco):
+    out = tmp_path / "game.html"
+    banco("--db", game, "report", "-o", str(out))
+    html = out.read_text(encoding="utf-8")
+    book = Book(game)
+    last = book.events(1)[-1]
+    book.close()
+    line = f"banco/1/{last['seq']}/{last['hash'][:12]}"
+    verdict = html.index('<p class="audit ok" id="audit">audit passed: the history shown is '
+                         f'verified, head {line}</p>')
+    assert verdict < html.index('id="final"')  # near the top, before the table
+
+
+def test_a_history_that_fails_its_audit_is_still_written_marked(game, tmp_path, banco):
+    """A banker's undo forged behind the referee's correction: the page says where the audit
+    failed, linked to that event in the timeline; the page is written all the same."""
+    from forge import append_forged_undo
+
+    db = tmp_path / "forged.db"
+    shutil.copy(game, db)
+    book = Book(str(db))
+    corrected = next(e["seq"] for e in book.events(1) if e["type"] == "CashCorrected")
+    book.close()
+    last = append_forged_undo(db, 1, corrected)
+    out = tmp_path / "game.html"
+    said = banco("--db", str(db), "report", "-o", str(out)).output
+    assert f"game 1: FAILED at event {last + 2}" in said
+    html = out.read_text(encoding="utf-8")
+    assert f'<p class="audit bad" id="audit">audit FAILED at event <a href="#e{last + 2}">' \
+           f"{last + 2}</a>: " in html
+    assert "the banker&#x27;s undo does not reach behind a referee&#x27;s decision" in html
+    assert f'<li id="e{last + 2}" class="undo">' in html  # the link lands in the timeline
+    assert html.index('id="audit"') < html.index('id="final"')
+    # a chain broken by an edit (no re-chaining): marked too, the rows shown as stored
+    import sqlite3
+
+    from forge import drop_triggers
+
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET recorded_at='2026-11-29T23:59:59.000000Z' WHERE game_id=1 "
+                 "AND seq=5")
+    conn.commit()
+    conn.close()
+    said = banco("--db", str(db), "report", "-o", str(out), "--force").output
+    assert "game 1: FAILED at event 5" in said
+    html = out.read_text(encoding="utf-8")
+    assert 'audit FAILED at event <a href="#e5">5</a>' in html and 'id="e5"' in html
+
+
 # --- in a browser ---------------------------------------------------------------------------
 
 def render(path, tmp_path) -> tuple[str, list[str]]:

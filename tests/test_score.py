@@ -81,3 +81,19 @@ def test_standings_json_and_text_carry_score_and_points(banco):
     text = banco("standings").output
     assert "score" in text.splitlines()[0] and "points" in text.splitlines()[0]
     assert text.splitlines()[1].split()[-2:] == ["1500", "22"]
+
+
+def test_standings_json_carries_the_head_line_it_was_read_at(banco):
+    """The text of a finished game ends with its head line; the JSON carries it on every row,
+    for a game in play too (the head the standings were read at)."""
+    banco("new", "Anna", "Bruno", "--rules", "championship")
+    banco("roll", "1", "2")
+    banco("buy")
+    last = json.loads(banco("log", "--json").output)[-1]
+    rows = json.loads(banco("standings", "--json").output)
+    assert {r["head_line"] for r in rows} == {f"banco/1/{last['seq']}/{last['hash'][:12]}"}
+    banco("time-up")
+    last = json.loads(banco("log", "--json").output)[-1]
+    line = f"banco/1/{last['seq']}/{last['hash'][:12]}"
+    assert line in banco("standings").output
+    assert [r["head_line"] for r in json.loads(banco("standings", "--json").output)] == [line] * 2
