@@ -243,9 +243,16 @@ class Whole(click.types.IntParamType):
     so `1_000` or `６` is refused with click's own message rather than read as 1000 or 6."""
 
     def convert(self, value, param, ctx):
+        from ledger.errors import UsageError
         from ledger.numbers import whole
 
-        if isinstance(value, str) and whole(value.strip()) is None:
+        try:
+            bad = isinstance(value, str) and whole(value.strip()) is None
+        except UsageError as exc:  # a number too long to be meant: said where click says it
+            from .i18n import translations
+
+            self.fail(exc.render(translations()), param, ctx)
+        if bad:
             from gettext import gettext  # click's messages come from the global domain
 
             self.fail(gettext("{value!r} is not a valid {number_type}.").format(

@@ -12,9 +12,23 @@ from .errors import UsageError
 from .text import plural
 
 
+# The longest number a banker types: no amount, seq or die at a table comes near it, and int()
+# refuses a text of more than 4,300 digits with a ValueError that would reach the banker as a
+# traceback (a stuck key, a paste).
+MAX_DIGITS = 15
+
+
 def is_digits(text: str) -> bool:
-    """One or more of 0-9 and nothing else (no sign, no space, no `_`)."""
-    return text.isascii() and text.isdecimal()
+    """One or more of 0-9 and nothing else (no sign, no space, no `_`).  A UsageError for more
+    than MAX_DIGITS of them: a number nobody meant, said as such wherever a number is read."""
+    if not (text.isascii() and text.isdecimal()):
+        return False
+    if len(text) > MAX_DIGITS:
+        from .names import shown
+
+        raise UsageError("{text} has {n} digits: no number at the table is that long (at most "
+                         "{most})", text=shown(text), n=len(text), most=MAX_DIGITS)
+    return True
 
 
 def whole(text: str) -> int | None:

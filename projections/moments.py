@@ -46,8 +46,6 @@ def parse_moment(text: str) -> Moment:
     except ValueError as exc:
         raise UsageError("{text!r} is not a time: {exc}",
                          text=text, exc=exc) from None
-    if moment.tzinfo is None:
-        moment = moment.astimezone()  # the computer's local time, as `log` shows it
     # The instant the text covers up to: a day, a minute or a second as typed.
     if not clock:
         span = timedelta(days=1)
@@ -57,7 +55,15 @@ def parse_moment(text: str) -> Moment:
         span = timedelta(seconds=1)
     else:
         span = timedelta(microseconds=1)
-    return Moment(None, (moment + span).astimezone(UTC) - timedelta(microseconds=1), raw)
+    try:
+        if moment.tzinfo is None:
+            moment = moment.astimezone()  # the computer's local time, as `log` shows it
+        until = (moment + span).astimezone(UTC) - timedelta(microseconds=1)
+    except (ValueError, OverflowError, OSError):
+        # the calendar's ends (year 1, year 9999) have no room for the zone or the span: every
+        # game is after the first and before the last instant there is
+        until = (datetime.max if moment.year > 1 else datetime.min).replace(tzinfo=UTC)
+    return Moment(None, until, raw)
 
 
 def recorded(event: dict) -> datetime:

@@ -404,3 +404,33 @@ def test_four_processes_writing_to_one_game_lose_and_duplicate_nothing(tmp_path)
     assert len(snaps) == 3 and snaps[0].seq > len(start)
     assert verify_snapshots(store, 1) == []
     store.close()
+
+
+# --- numbers and times at the edges -----------------------------------------------------------
+
+def test_a_number_too_long_to_mean_is_a_usage_error_everywhere(tmp_path, played):
+    """int() refuses more than 4,300 digits with a ValueError: it came out as a traceback (exit
+    1) from every command that reads a number, and killed the shell."""
+    db = copy_of(played, tmp_path)
+    before = rows(db)
+    huge = "9" * 5000
+    for args in (("bid", "anna", huge), ("roll", "3", huge), ("--game", huge, "state"),
+                 ("state", "--at", huge), ("show", huge), ("ruling", "rent", huge),
+                 ("correct", "anna", huge, "--reason", "x", "--referee", "Rita"),
+                 ("roll", "3", "4", "--expect", huge), ("log", "--from", "9" * 16)):
+        result = banco("--db", db, *args, code=2)
+        assert "digits: no number at the table is that long (at most 15)" in result.stderr
+        assert huge not in result.stderr  # echoed cut short
+    assert rows(db) == before
+
+
+def test_a_time_at_the_calendar_s_ends(tmp_path, played):
+    """year 9999 and year 1 overflowed (OverflowError, 'year 0 is out of range') into
+    tracebacks: every game is after the one and before the other."""
+    db = copy_of(played, tmp_path)
+    last = json.loads(banco("--db", db, "state", "--json").stdout)
+    at = json.loads(banco("--db", db, "state", "--at", "9999-12-31T23:59:59Z", "--json").stdout)
+    assert at.pop("moment")["at"] == last["seq"] and at == last
+    for args in (("state", "--at", "0001-01-01 00:00"), ("replay", "--from", "0001-01-01"),
+                 ("state", "--at", "0001-01-01")):
+        one_error_line(banco("--db", db, *args, code=2), "nothing was recorded by")
