@@ -11,7 +11,6 @@ from __future__ import annotations
 from .errors import UsageError
 from .text import plural
 
-
 # The longest number a banker types: no amount, seq or die at a table comes near it, and int()
 # refuses a text of more than 4,300 digits with a ValueError that would reach the banker as a
 # traceback (a stuck key, a paste).
