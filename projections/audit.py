@@ -297,6 +297,17 @@ class GameAudit:
 
     def _finish(self) -> None:
         if self.count == 0:
+            # no event of this game in the file: a head printed from it cannot be here (a game
+            # deleted whole, rows and games-table entry, once passed its own head line)
+            kind, value = self.expect
+            if kind == "line":
+                raise _Stop(1, msg(
+                    "the head line banco/{game}/{seq}/{prefix} was printed at event {seq} of "
+                    "game {game}, but this file holds no event of game {game}: the game was "
+                    "deleted, or the line is from another database", game=self.game_id,
+                    seq=value[0], prefix=value[1]))
+            if kind == "head":
+                self._expected_head_found(value)
             return
         if self.state is None:
             raise _Stop(1, msg("the log does not begin with GameStarted"))

@@ -75,6 +75,27 @@ def game_ids(store) -> list[int]:
         "SELECT DISTINCT game_id FROM events").fetchall()})
 
 
+def _miswritten_line(store, report, expect_head: str | None) -> None:
+    """A head line whose hash is another event's than the one it names is more likely a slip
+    of the pen on the score sheet than a rewrite: the report says which event has it (the line
+    as written still fails)."""
+    from ledger.seals import parse_head_line
+
+    line = parse_head_line(expect_head) if expect_head else None
+    if line is None or report.ok or report.bad_seq != line.seq or line.game != report.game_id:
+        return
+    prefix = line.prefix.lower()
+    found = [s for (s,) in store.conn.execute(
+        "SELECT seq FROM events WHERE game_id=? AND hash >= ? AND hash < ? ORDER BY seq",
+        (report.game_id, prefix, prefix + "g")).fetchall()] if store.conn is not None else []
+    if len(found) == 1 and found[0] != line.seq:
+        report.problem = msg(
+            "the head line names event {seq}, but {prefix} is the hash of event {found}: check "
+            "the event number written with it (`--expect-head banco/{game}/{found}/{prefix}`); "
+            "as written, the line does not match this history", seq=line.seq, prefix=prefix,
+            found=found[0], game=report.game_id)
+
+
 def audit_database(store, game: int | None = None, expect_head: str | None = None,
                    seal=None, public_key: str | None = None) -> DatabaseReport:
     """Audit `game`, or every game of the file (None), and the file itself.  `expect_head`
@@ -99,6 +120,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
         history = maintenance(conn)
     reports = []
     for report in audit_games(store, ids, expect_head):
+        _miswritten_line(store, report, expect_head)
         g = report.game_id
         for f in index.get(g, ()):
             if report.ok:

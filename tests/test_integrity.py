@@ -359,6 +359,39 @@ def test_a_head_line_passed_by_later_events_is_said(copy):
     assert "--expect-head takes" in banco(db, "audit", "--expect-head", "banco/2/643/", code=2)
 
 
+def test_a_head_line_with_its_event_number_miswritten_names_the_event_that_has_it(copy):
+    db = copy / "t.db"
+    conn = sqlite3.connect(db)
+    h600 = conn.execute("SELECT hash FROM events WHERE game_id=2 AND seq=600").fetchone()[0]
+    conn.close()
+    out = banco(db, "audit", "--expect-head", f"banco/2/599/{h600[:12]}", code=3)
+    assert (f"game 2: FAILED at event 599: the head line names event 599, but {h600[:12]} is "
+            "the hash of event 600: check the event number written with it (`--expect-head "
+            f"banco/2/600/{h600[:12]}`)") in out
+
+
+def test_a_head_line_of_a_game_deleted_whole_fails(copy):
+    """Game 1's rows and its games-table entry deleted (the triggers dropped): its score
+    sheet's head line passed as '0 events, chain intact' (a newcomer found it)."""
+    db = copy / "t.db"
+    conn = sqlite3.connect(db)
+    last, head = conn.execute("SELECT seq, hash FROM events WHERE game_id=1 ORDER BY seq DESC "
+                              "LIMIT 1").fetchone()
+    drop_triggers(conn)
+    conn.execute("DELETE FROM events WHERE game_id=1")
+    conn.execute("DELETE FROM games WHERE game_id=1")
+    conn.commit()
+    conn.close()
+    out = banco(db, "audit", "--expect-head", f"banco/1/{last}/{head[:12]}", code=3)
+    assert (f"game 1: FAILED at event 1: the head line banco/1/{last}/{head[:12]} was printed "
+            f"at event {last} of game 1, but this file holds no event of game 1: the game was "
+            "deleted") in out
+    assert "not found in this history" in banco(db, "--game", "2", "audit", "--expect-head",
+                                                  "feedfacecafe", code=3)
+    out = banco(db, "audit", "--expect-head", f"banco/7/3/{head[:12]}", code=3)
+    assert "this file holds no event of game 7" in out
+
+
 # --- the file beside the games ---------------------------------------------------------------
 
 def test_dropped_triggers_are_reported_by_audit_and_doctor_and_repaired(copy):
