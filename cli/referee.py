@@ -431,7 +431,7 @@ def correct(session, words, move, owner, reason, referee):
       correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
     """
     from ledger import commands as c
-    from ledger.referee import referee_name
+    from ledger.referee import reason_text, referee_name
     from ledger.text import msg
 
     if move and owner:
@@ -447,6 +447,7 @@ def correct(session, words, move, owner, reason, referee):
     if reason is None:
         raise UsageError("a correction says why: give the reason, as in `{form}`", form=form)
     referee = referee_name(referee)  # the name in the command is the name the fact is recorded by
+    reason = reason_text(reason)
     state = session.state()
     words = list(words)
     if move:

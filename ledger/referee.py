@@ -37,6 +37,30 @@ def referee_name(text: str) -> str:
     return name
 
 
+MAX_REASON = 300  # a sentence or two on the score sheet's margin, not a pasted page
+
+
+def reason_text(text: str) -> str:
+    """The reason given to --reason, its ends trimmed: one line of printable text.  A newline
+    or a control character would let a reason print lines that look like banco's own
+    (`...\nthe Bank pays 9999 M to Anna`) in `log`, `replay` and the report; an invisible
+    character would make two reasons look alike.  UsageError otherwise."""
+    import unicodedata
+
+    from .errors import UsageError
+    from .names import shown
+
+    reason = text.strip()
+    bad = next((ch for ch in reason if unicodedata.category(ch).startswith("C")), None)
+    if bad is not None:
+        raise UsageError("the reason {text!r} holds the character {code}: a reason is one line "
+                         "of printable text", text=shown(text), code=f"U+{ord(bad):04X}")
+    if len(reason) > MAX_REASON:
+        raise UsageError("the reason is {n} characters long; at most {most}", n=len(reason),
+                         most=MAX_REASON)
+    return reason
+
+
 def _said(cmd) -> None:
     if not cmd.referee.strip():
         raise RuleViolation("a referee's decision names the referee", allowed=msg("--referee NAME"))

@@ -339,3 +339,20 @@ def test_a_referee_name_is_checked_as_a_player_name_and_nothing_is_appended(banc
     # the name is trimmed, as the fact records it
     banco("correct", "Anna", "10", "--reason", "x", "--referee", " Rita ")
     assert json.loads(banco("log", "--json").output)[-1]["data"]["referee"] == "Rita"
+
+
+@pytest.mark.parametrize(("reason", "why"), [
+    ("change\nthe Bank pays 9999 M to Anna", "holds the character U+000A: a reason is one line"),
+    ("ab\x1b[2Jcd", "holds the character U+001B"),
+    ("mis\u200bcounted", "holds the character U+200B"),
+    ("x" * 301, "the reason is 301 characters long; at most 300")])
+def test_a_reason_is_one_line_of_printable_text_and_nothing_is_appended(banco, reason, why):
+    """A newline in --reason printed a line that looked like banco's own in log and replay."""
+    banco("new", "Anna", "Bruno")
+    before = banco("log", "--json").output
+    out = banco("correct", "Anna", "10", "--reason", reason, "--referee", "Rita", code=2).output
+    assert why in out and "\n" + "the Bank pays 9999" not in out, out
+    assert banco("log", "--json").output == before
+    banco("correct", "Anna", "10", "--reason", "  change miscounted ", "--referee", "Rita")
+    assert json.loads(banco("log", "--json").output)[-1]["data"]["reason"] == \
+        "referee Rita: change miscounted"
