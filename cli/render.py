@@ -766,15 +766,22 @@ def board_document(edition, rules) -> list[dict]:
 KINDS = {"street": NP_("space kind", "street"), "station": NP_("space kind", "station"),
          "utility": NP_("space kind", "utility"), "tax": NP_("space kind", "tax"),
          "go": NP_("space kind", "go"), "jail": NP_("space kind", "jail"),
-         "go_to_jail": NP_("space kind", "go_to_jail"), "card": NP_("space kind", "card"),
+         "go_to_jail": NP_("space kind", "go to jail"), "card": NP_("space kind", "card"),
          "parking": NP_("space kind", "parking")}
 
 
 def board_text(edition, rules) -> str:
     cur = edition.currency
     money = edition.money
-    lines = [f"{_('pos'):>3}  {_('space'):<24}{_('kind'):<10}{_('details')}"]
-    for s in board_document(edition, rules):
+    spaces = board_document(edition, rules)
+    kinds = {s["kind"]: pgettext(*KINDS[s["kind"]]) if s["kind"] in KINDS else s["kind"]
+             for s in spaces}
+    # as wide as the widest kind in the user's language, and a gap: "go to jail" ran into
+    # its details ("go_to_jailstraight to Prigione")
+    width = max(len(k) for k in [_("kind"), *kinds.values()]) + 2
+    named = max(len(s["name"]) for s in spaces) + 2  # "Bastioni Gran Sasso (classico)"
+    lines = [f"{_('pos'):>3}  {_('space'):<{named}}{_('kind'):<{width}}{_('details')}"]
+    for s in spaces:
         if s["price"]:
             rents = s["rents"]
             if s["kind"] == "utility":  # multipliers of the dice, by utilities owned
@@ -798,8 +805,8 @@ def board_text(edition, rules) -> str:
                      if deck in edition.decks else "")
         else:
             extra = ""
-        kind = pgettext(*KINDS[s["kind"]]) if s["kind"] in KINDS else s["kind"]
-        lines.append(f"{s['position']:>3}  {s['name']:<24}{kind:<10}{extra}".rstrip())
+        lines.append(f"{s['position']:>3}  {s['name']:<{named}}{kinds[s['kind']]:<{width}}"
+                     f"{extra}".rstrip())
     lines.append(_("amounts in {currency}; salary and fine from the rule set {rules}").format(
         currency=cur, rules=rules.name))
     return "\n".join(lines)

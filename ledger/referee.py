@@ -54,7 +54,7 @@ def reason_text(text: str) -> str:
     bad = next((ch for ch in reason if unicodedata.category(ch).startswith("C")), None)
     if bad is not None:
         raise UsageError("the reason {text!r} holds the character {code}: a reason is one line "
-                         "of printable text", text=shown(text), code=f"U+{ord(bad):04X}")
+                         "of printable text", text=shown(text), code="U+" + format(ord(bad), "04X"))
     if len(reason) > MAX_REASON:
         raise UsageError("the reason is {n} characters long; at most {most}", n=len(reason),
                          most=MAX_REASON)

@@ -20,6 +20,10 @@ def test_new_accepts_every_edition_and_board_prints_its_header(banco, edition):
     lines = banco("board").output.splitlines()
     assert lines[0] == f"{e.title} ({edition})" and lines[1] == e.notes
     assert len(lines) == 2 + 1 + 40 + 1  # title, notes, column header, spaces, footer
+    # the kind column is wider than every kind: "go_to_jailstraight to Prigione" ran together
+    details_at = lines[2].index("details")
+    for line in lines[3:43]:
+        assert line[details_at - 2:details_at] == "  " or len(line.rstrip()) <= details_at, line
     assert banco("cards").output.count("\n") == sum(len(d.cards) for d in e.decks.values())
 
 
