@@ -213,9 +213,10 @@ def games_findings(conn: sqlite3.Connection) -> list[Finding]:
     for g in sorted(set(indexed) | set(logs)):
         log = logs.get(g)
         if g not in indexed:
-            out.append(Finding("games", msg("game {game} has {events} events in the log but "
-                                            "no row in the games table", game=g,
-                                            events=log.last_seq), g, 1, True))
+            # its last seq, not a count: rows moved in from another game have seqs from there
+            out.append(Finding("games", msg("game {game} has events up to event {last} in the "
+                                            "log but no row in the games table", game=g,
+                                            last=log.last_seq), g, 1, True))
             continue
         last, head, ended = indexed[g]
         if log is None:

@@ -392,6 +392,18 @@ def test_a_head_line_of_a_game_deleted_whole_fails(copy):
     assert "this file holds no event of game 7" in out
 
 
+def test_rows_moved_to_a_game_with_no_row_are_said_by_their_last_seq(copy):
+    db = copy / "t.db"
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET game_id=3 WHERE game_id=2 AND seq IN (402, 403)")
+    conn.commit()
+    conn.close()
+    out = banco(db, "audit", code=3)
+    assert "game 3 has events up to event 403 in the log but no row in the games table" in out
+    assert "game 2: FAILED at event 402: hash chain: event 402 is missing" in out
+
+
 # --- the file beside the games ---------------------------------------------------------------
 
 def test_dropped_triggers_are_reported_by_audit_and_doctor_and_repaired(copy):
