@@ -202,8 +202,9 @@ def verify_snapshots(source: Book | SQLiteStore, game_id: int,
             differ = [f for f in st.State._fields if getattr(kept, f) != getattr(state, f)]
             findings.append(SnapshotFinding(game_id, snap.seq, msg(
                 "is not the table the log folds to there (it differs in {fields}): it matches "
-                "the log's head, so the book would use it; delete it (`DELETE FROM snapshots`) "
-                "and the next command rebuilds it", fields=", ".join(differ))))
+                "the log's head, so the book would use it", fields=", ".join(differ))))
+                # (what to do is the reader's: doctor says `--repair`, and a repair's record
+                # of what it deleted must not carry the advice)
     return findings
 
 
