@@ -251,6 +251,40 @@ def games_findings(conn: sqlite3.Connection) -> list[Finding]:
                                             "its log {has}", game=g, said=said, has=has),
                                g, log.ended_seq or ended, True))
         out += _identity_findings(conn, g)
+    return out + _import_mark_findings(conn, logs)
+
+
+def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]:
+    """`games` says where an imported game came from (meta's imported:G: at, from, events,
+    head).  The mark is not in the chain, but what it says of the log can be checked: the game
+    is here and its event `events` has the hash `head`.  A mark added to a game played here,
+    or one whose head is not in the log, was written by hand."""
+    if "meta" not in tables(conn):
+        return []
+    out = []
+    for key, value in conn.execute("SELECT key, value FROM meta WHERE key LIKE 'imported:%'"):
+        game = key.partition(":")[2]
+        g = int(game) if game.isascii() and game.isdecimal() else None
+        try:
+            mark = json.loads(value)
+            seq, head = mark["events"], mark["head"]
+            ok = type(seq) is int and isinstance(head, str)
+        except (TypeError, ValueError, KeyError):
+            ok = False
+        if g is None or not ok:
+            out.append(Finding("games", msg("the import mark {key!r} cannot be read: banco "
+                                            "did not write it", key=key), g, None))
+            continue
+        log = logs.get(g)
+        found = (conn.execute("SELECT hash FROM events WHERE game_id=? AND seq=?",
+                              (g, seq)).fetchone() if log is not None else None)
+        if found is None or found[0] != head:
+            has = (msg("holds no such event") if found is None else
+                   msg("has {hash}... there", hash=found[0][:12]))
+            out.append(Finding("games", msg(
+                "the import mark of game {game} says it came with {events} events and the head "
+                "{head}..., but its log {has}: the mark was written by hand", game=g,
+                events=seq, head=str(head)[:12], has=has), g, None))
     return out
 
 

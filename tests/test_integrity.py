@@ -404,6 +404,27 @@ def test_rows_moved_to_a_game_with_no_row_are_said_by_their_last_seq(copy):
     assert "game 2: FAILED at event 402: hash chain: event 402 is missing" in out
 
 
+def test_an_import_mark_written_by_hand_is_named(copy, tmp_path):
+    """meta's imported:G (what `games` shows as "imported ... from FILE") has no trigger: one
+    added to a game played here passed the audit.  What it says of the log is checked."""
+    db = copy / "t.db"
+    exported = tmp_path / "g1.jsonl"
+    banco(db, "--game", "1", "export", "-o", str(exported))
+    honest = tmp_path / "honest.db"
+    banco(honest, "import", str(exported))
+    assert "FAILED" not in banco(honest, "audit") and "imported" in banco(honest, "games")
+    conn = sqlite3.connect(db)
+    conn.execute("INSERT INTO meta VALUES ('imported:2', ?)", (json.dumps(
+        {"at": "2026-11-29T20:00:00.000000Z", "events": 5, "from": "referee-rita.jsonl",
+         "head": "deadbeef"}),))
+    conn.commit()
+    conn.close()
+    out = banco(db, "audit", code=3)
+    assert ("game 2: FAILED: the import mark of game 2 says it came with 5 events and the head "
+            "deadbeef..., but its log has") in out and "the mark was written by hand" in out
+    assert "the mark was written by hand" in banco(db, "doctor", code=3)
+
+
 # --- the file beside the games ---------------------------------------------------------------
 
 def test_dropped_triggers_are_reported_by_audit_and_doctor_and_repaired(copy):
