@@ -43,6 +43,11 @@ def test_the_extraction_finds_refusals_help_headings_and_contexts(template):
     assert "net worth" in ids  # a heading inside an f-string
     assert template.get("go", context="space kind") is not None  # pgettext
     assert "Show this message and exit." in ids  # click's own words
+    # a marker inside another's arguments, which Babel skips: it stayed English in Italian
+    assert "nobody is in debt" in ids and "say who: {items} owe money" in ids
+    nested = list(catalogs._nested('raise RuleViolation(msg("a") if x else msg("b {n}", n=1), '
+                                   'allowed=msg("c"))\nmsg("top")', "f.py"))
+    assert [m for m, _where, _ctx in nested] == ["a", "b {n}", "c"]
 
 
 def test_a_missing_or_mismatched_translation_is_reported(template, tmp_path, monkeypatch):

@@ -84,10 +84,41 @@ def source_messages():
                     if messages:
                         yield messages, f"{where}:{lineno}", context
             text = path.read_text(encoding="utf-8")
+            yield from _nested(text, where)
             for match in [*FSTRING_CALL.finditer(text), *SAY_CALL.finditer(text)]:
                 lineno = text.count("\n", 0, match.start()) + 1
                 yield ast.literal_eval(match.group(1) + match.group(2) + match.group(1)), \
                     f"{where}:{lineno}", None
+
+
+# Markers whose first argument is the message (a literal), looked for by the AST as well:
+# Babel's extractor skips a marker inside another marker's arguments
+# (`RuleViolation(msg("nobody is in debt") if ... else ..., allowed=msg("..."))`), and those
+# messages stayed English in Italian.
+NESTED = {k for k, v in KEYWORDS.items() if v is None and k != "_say"}
+
+
+def _nested(text: str, where: str):
+    tree = ast.parse(text)
+    outer: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = (node.func.id if isinstance(node.func, ast.Name) else
+                node.func.attr if isinstance(node.func, ast.Attribute) else None)
+        if name not in NESTED:
+            continue
+        for inner in ast.walk(node):
+            if inner is not node and isinstance(inner, ast.Call):
+                outer.add(id(inner))
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and id(node) in outer):
+            continue
+        name = (node.func.id if isinstance(node.func, ast.Name) else
+                node.func.attr if isinstance(node.func, ast.Attribute) else None)
+        if name in NESTED and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str) and node.args[0].value:
+            yield node.args[0].value, f"{where}:{node.lineno}", None
 
 
 def help_messages():
