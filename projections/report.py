@@ -30,6 +30,9 @@ from .replay import steps
 HIGHLIGHTS = {"RulingRecorded": "ruling", "CashCorrected": "correction",
               "PositionCorrected": "correction", "OwnerCorrected": "correction",
               "RentClaimRefused": "late", "EventRetracted": "undo"}
+# The tag each highlight shows, in the page's language (the class stays English, for the CSS).
+TAGS = {"ruling": msg("ruling"), "correction": msg("correction"), "late": msg("late claim"),
+        "undo": msg("undo")}
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
                   "#e377c2")
 # The colour of a group by where it starts on the board (every edition keeps the layout).
@@ -156,7 +159,7 @@ class WorthSampler:
         return xs, ys
 
 
-def worth_chart(all_steps, state: State) -> str:
+def worth_chart(all_steps, state: State, tr=None) -> str:
     """Each player's net worth after every command, as an inline SVG line chart."""
     sampler = all_steps if isinstance(all_steps, WorthSampler) else _sampled(all_steps)
     xs, ys = sampler.series()
@@ -173,15 +176,15 @@ def worth_chart(all_steps, state: State) -> str:
         return top + (h - top - bottom) * (1 - y / high)
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
-           f'role="img" aria-label="net worth of each player over the game">']
+           f'role="img" aria-label="{escape(_say(tr, "net worth of each player over the game"))}">']
     for i in range(5):  # a light grid, with amounts
         y = high * i / 4
         out.append(f'<line x1="{left}" x2="{w - right}" y1="{py(y):.1f}" y2="{py(y):.1f}" '
                    f'stroke="#eee"/><text x="{left - 4}" y="{py(y) + 4:.1f}" font-size="10" '
                    f'text-anchor="end" fill="#777">{_money(state, round(y))}</text>')
     out.append(f'<text x="{w - right}" y="{h - 8}" font-size="10" text-anchor="end" '
-               f'fill="#777">event {x1}</text><text x="{left}" y="{h - 8}" font-size="10" '
-               f'fill="#777">event {x0}</text>')
+               f'fill="#777">{_say(tr, "event {seq}", seq=x1)}</text><text x="{left}" '
+               f'y="{h - 8}" font-size="10" fill="#777">{_say(tr, "event {seq}", seq=x0)}</text>')
     for i, (name, values) in enumerate(ys.items()):
         colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
         points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, values, strict=True))
@@ -261,7 +264,7 @@ def step_items(s, undone: set[int], describe, tr=None) -> tuple[list[str], list[
         classes = " ".join(c for c in (kind, "undone" if e["seq"] in undone else "") if c)
         text = escape(describe(e, s.after))
         refs = _references(e, tr)
-        tag = f'<span class="tag">{kind}</span>' if kind else ""
+        tag = f'<span class="tag">{escape(render(TAGS[kind], tr))}</span>' if kind else ""
         cls = f' class="{classes}"' if classes else ""
         items.append(f'<li id="e{e["seq"]}"{cls}>{_link(e["seq"])}{tag}{text}{refs}</li>')
         if kind:
@@ -447,7 +450,7 @@ def _page_head(final: State, chart: WorthSampler, rows: _Counted, game_id: int,
                           "{commands} commands), the last one and every bankruptcy",
                       stride=chart.stride, points=len(chart.series()[0]),
                       commands=chart.count)) + "</p>",
-        worth_chart(chart, final),
+        worth_chart(chart, final, tr),
         f"<h2>{_say(tr, 'The board')}</h2>", board_html(final, tr),
         f"<h3>{_say(tr, 'Deeds')}</h3><ul>{''.join(deeds)}<li>"
         + _say(tr, "the Bank: {deeds}", deeds=escape(", ".join(bank)) or _say(tr, "none"))

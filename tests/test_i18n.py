@@ -4,6 +4,7 @@ documented, and only the edges speak it (the log's facts stay English)."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import sys
 from pathlib import Path
@@ -290,6 +291,13 @@ def test_the_report_page_in_italian(tmp_path, monkeypatch):
     assert '<html lang="it">' in html
     assert "<h2>Il tavolo alla fine</h2>" in html and "<h2>Cronologia</h2>" in html
     assert "Anna paga 60 M alla Banca: comprato Vicolo Stretto" in html
+    # the chart's axis and label, and the highlights' tags (were English in the Italian page)
+    assert re.search(r">evento \d+</text>", html)
+    assert 'aria-label="patrimonio di ogni giocatore' in html
+    assert ">event " not in html and 'class="tag">undo<' not in html
+    _run(tmp_path, "annulla")
+    _run(tmp_path, "--lang", "it", "resoconto", "-o", str(page), "--force")
+    assert '<span class="tag">annullamento</span>' in page.read_text()
     _run(tmp_path, "report", "-o", str(page), "--force")
     assert '<html lang="en">' in page.read_text() and "<h2>Timeline</h2>" in page.read_text()
 
