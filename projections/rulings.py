@@ -259,7 +259,7 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
     line = log.line(at)
     lines.append(msg("landing: {how}moved to {space} at event {landed}{line}; the window "
                      "opened with the claim at event {at}, {time}{taken_back}", how=how,
-                     space=place, landed=landed, line=f" (`{line}`)" if line else "", at=at,
+                     space=place, landed=landed, line=" (`" + line + "`)" if line else "", at=at,
                      time=local_time(log.when(at)), taken_back=log.taken_back(at)))
     window = rules.claim_window
     between = seats_between(st, payer, window)
