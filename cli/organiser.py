@@ -81,11 +81,16 @@ def statement(session, account, as_json, as_csv):
                    f"{_('reason')}")
         from cli.reasons import say_reason
 
+        balance = None
         for r in rows:
-            click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {r['balance']:>7}  "
+            balance = r["balance"]
+            click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {balance:>7}  "
                        f"{r['counterparty']:<10} {say_reason(r['reason'])}")
         if name != "bank":
-            click.echo(_("cash now: {cash}").format(cash=state.player(name).cash))
+            # the statement's own last balance, read from the log: the table now comes from
+            # the book's snapshot, and an edited snapshot once made the two lines disagree
+            cash = balance if balance is not None else state.player(name).cash
+            click.echo(_("cash now: {cash}").format(cash=cash))
 
 
 @click.command()

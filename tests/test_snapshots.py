@@ -334,3 +334,22 @@ def test_a_snapshot_the_book_would_not_use_is_left_to_doctor(long_game):
     assert runner.invoke(cli, ["--db", str(long_game), "audit"]).exit_code == 0
     doctor = runner.invoke(cli, ["--db", str(long_game), "doctor"])
     assert doctor.exit_code == 3 and f"snapshot at event {rows[0][1]}" in doctor.output
+
+
+def test_a_statement_s_cash_now_is_its_own_last_balance(long_game):
+    """An edited snapshot (its head left as the log's) is caught by audit and doctor only; the
+    statement reads the log, and its last line said the snapshot's cash under a column that
+    said the log's."""
+    runner = CliRunner()
+    honest = runner.invoke(cli, ["--db", str(long_game), "statement", "Bruno"]).output
+    _, seq, _, _, text = snapshot_rows(long_game)[-1]
+    doc = json.loads(text)
+    players = doc["v"][6]["t"]
+    bruno = next(p for p in players if p["v"][0] == "Bruno")
+    bruno["v"][1] += 7000
+    tamper(long_game, "UPDATE snapshots SET state=? WHERE seq=?", json.dumps(doc), seq)
+    told = json.loads(runner.invoke(cli, ["--db", str(long_game), "state", "--json"]).output)
+    assert any(p["name"] == "Bruno" and p["cash"] >= 7000 for p in told["players"])
+    assert runner.invoke(cli, ["--db", str(long_game), "statement", "Bruno"]).output == honest
+    last = honest.splitlines()[-2].split()
+    assert honest.splitlines()[-1] == f"cash now: {last[2]}"
