@@ -109,7 +109,7 @@ def test_lang_is_a_global_option_also_after_the_command(tmp_path, monkeypatch, w
     out = _run(tmp_path, *args)
     assert "turno: Anna (tirare)" in out
     assert "giocatore" in out and "cassa" in out
-    assert "prossimo: tocca a Anna: `tira D1 D2`" in out
+    assert "prossimo: tocca ad Anna: `tira D1 D2`" in out
 
 
 def test_the_locale_speaks_italian_and_banco_lang_overrides_it(tmp_path, monkeypatch):
@@ -119,7 +119,7 @@ def test_the_locale_speaks_italian_and_banco_lang_overrides_it(tmp_path, monkeyp
     monkeypatch.setenv("BANCO_LANG", "en")
     assert "next: Anna to `roll D1 D2`" in _run(tmp_path, "state")
     monkeypatch.delenv("BANCO_LANG")
-    assert "prossimo: tocca a Anna: `tira D1 D2`" in _run(tmp_path, "state")
+    assert "prossimo: tocca ad Anna: `tira D1 D2`" in _run(tmp_path, "state")
     assert "next: Anna to `roll D1 D2`" in _run(tmp_path, "--lang", "en", "state")
 
 
@@ -128,7 +128,7 @@ def test_one_run_in_italian_leaves_the_next_in_english(tmp_path, monkeypatch):
     it behind, nor in LANGUAGE for a child process."""
     _clear_locale(monkeypatch)
     _run(tmp_path, "new", "Anna", "Bruno")
-    assert "tocca a Anna: `tira D1 D2`" in _run(tmp_path, "--lang", "it", "state")
+    assert "tocca ad Anna: `tira D1 D2`" in _run(tmp_path, "--lang", "it", "state")
     assert "Anna to `roll D1 D2`" in _run(tmp_path, "state")
     import os
 
@@ -205,7 +205,7 @@ def test_a_refusal_is_said_in_italian_but_str_stays_english(tmp_path, monkeypatc
     _run(tmp_path, "new", "Anna", "Bruno")
     out = _run(tmp_path, "--lang", "it", "buy", code=1)
     assert out.startswith("rifiutato: impossibile comprare ora (")
-    assert "\n  consentito: tocca a Anna tirare" in out or "consentito:" in out
+    assert "\n  consentito: tocca ad Anna tirare" in out or "consentito:" in out
     out = _run(tmp_path, "buy", code=1)
     assert out.startswith("refused: cannot buy now (")
     exc = RuleViolation("{name} has {cash} in cash and {space} costs {price}", name="Anna",
@@ -384,3 +384,43 @@ def test_the_board_s_note_on_its_sources_in_the_table_s_language(tmp_path, monke
     out = _run(tmp_path, "--lang", "it", "tabellone")
     assert "Importi in lire" in out and "Figures in lire" not in out
     assert "Figures in lire" in _run(tmp_path, "board")
+
+
+# --- Italian prepositions --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prep, phrase, said", [
+    ("a", "Anna", "ad Anna"), ("A", "Anna", "Ad Anna"), ("a", "Bruno", "a Bruno"),
+    ("a", "Elena", "a Elena"),  # modern usage: "ad" only before an a
+    ("e", "Elena", "ed Elena"), ("e", "Anna", "e Anna"), ("a", "'anna'", "ad 'anna'"),
+    ("a", "Àlvaro", "ad Àlvaro"), ("a", "la Banca", "alla Banca"), ("da", "la Banca", "dalla Banca"),
+    ("di", "il Via!", "del Via!"), ("in", "l'asta", "nell'asta"), ("su", "gli Imprevisti",
+                                                                  "sugli Imprevisti"),
+    ("e", "la Banca", "e la Banca"), ("a", "Lapo", "a Lapo"), ("a", "1500 M", "a 1500 M"),
+])
+def test_an_italian_preposition_joins_the_word_that_follows(prep, phrase, said):
+    assert i18n.join_preposition(prep, phrase) == said
+
+
+def test_italian_messages_join_their_prepositions_and_english_ones_do_not(tmp_path, monkeypatch):
+    """A name or a phrase filled in after `a`/`e` in the Italian catalog: "tocca ad Anna",
+    "Anna ed Elena", "deve 200 M alla Banca" (the Bank is a phrase, "la Banca")."""
+    from ledger.text import msg
+
+    owed = msg("{amount} to {creditor} ({reason})", amount="200 M", creditor=msg("the Bank"),
+               reason="tax")  # a debt as `state` lists it (ledger/state.py)
+    trade = msg("a trade with {active}; {a} and {b} may agree it once {active}'s turn is over",
+                active="Carla", a="Anna", b="Elena")
+    i18n.use("it")
+    try:
+        assert i18n.say(owed) == "200 M alla Banca (tax)"
+        assert i18n.say(trade).startswith("uno scambio con Carla; Anna ed Elena possono")
+        assert i18n._("{player} to roll").format(player="Anna") == "tocca ad Anna tirare"
+        assert i18n._("{player} to roll").format(player="Bruno") == "tocca a Bruno tirare"
+    finally:
+        i18n._release()
+    assert i18n.say(owed) == "200 M to the Bank (tax)"
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Bruno", "Anna")
+    _run(tmp_path, "roll", "1", "2")
+    assert _run(tmp_path, "--lang", "it", "buy").endswith("\ntocca ad Anna tirare\n")
