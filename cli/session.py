@@ -9,6 +9,7 @@ import json
 import click
 
 from ledger.errors import UsageError
+from ledger.text import msg
 
 from .i18n import _, say
 
@@ -271,12 +272,48 @@ def strict_numbers(command) -> None:
 
 # --- names ----------------------------------------------------------------------------------
 
-def player_name(state, text: str | None) -> str | None:
+def player_name(state, text: str | None, who: str | None = None, but: str | None = None
+                ) -> str | None:
+    """The player `text` names.  With `who`, a misspelt name is matched against the players
+    who could do what the command asks (WHO[who]: the players in play, the owners for a rent
+    claim, the bidders in an auction...), other than `but` (a trade's first player)."""
     if text is None:
         return None
-    from ledger.names import resolve
+    from ledger.names import resolve, resolve_likely
 
-    return resolve(text, list(state.seats), "player")
+    if who is None:
+        return resolve(text, list(state.seats), "player")
+    find, phrase = WHO[who]
+    likely = [p for p in find(state) if p != but]
+    return resolve_likely(text, list(state.seats), "player", likely, phrase)
+
+
+def _in_play(state) -> list[str]:
+    return state.active()
+
+
+def _owners(state) -> list[str]:
+    owners = set(state.owners)
+    return [p for p in state.active() if p in owners]
+
+
+def _bidders(state) -> list[str]:
+    a = state.auction
+    out = set(a.excluded) | {a.seller} if a is not None else set()
+    return [p for p in state.active() if p not in out]
+
+
+def _debtors(state) -> list[str]:
+    debtors = {d.debtor for d in state.debts}
+    return [p for p in state.active() if p in debtors]
+
+
+# who could do what a command asks, and the phrase that says who they are
+WHO = {"in play": (_in_play, msg("the players in play")),
+       "owner": (_owners, msg("the players who own a deed")),
+       "bidder": (_bidders, msg("the players who may bid")),
+       "debtor": (_debtors, msg("the players in debt")),
+       "other": (_in_play, msg("the other players in play"))}
 
 
 def property_position(state, text: str) -> int:

@@ -85,6 +85,28 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
                       text=shown(text), known=", ".join(known))
 
 
+def resolve_likely(text: str, candidates: list[str], kind: str, likely: list[str],
+                   who: Text) -> str:
+    """resolve(), but a name that names nobody is matched only against `likely` (those who
+    could do what the command asks: `claim ana` suggests the players who own a deed, not one
+    who owns nothing), and the message says who they are (`who`, a phrase)."""
+    try:
+        return resolve(text, candidates, kind)
+    except UnknownName as exc:
+        likely = [c for c in likely if c in candidates]
+        if exc.ambiguous or not likely or set(likely) == set(candidates):
+            raise
+        folded = {fold(c): c for c in likely}
+        close = difflib.get_close_matches(fold(text), list(folded), n=3, cutoff=0.5)
+        if close:
+            hint = [folded[f] for f in close]
+            raise UnknownName("no {kind} called {text!r}: of {who}, did you mean {options}?",
+                              tuple(hint), kind=KINDS.get(kind, kind), text=shown(text),
+                              who=who, options=_listing(hint)) from None
+        raise UnknownName("no {kind} called {text!r}; {who}: {known}", kind=KINDS.get(kind, kind),
+                          text=shown(text), who=who, known=", ".join(likely)) from None
+
+
 def resolve_run(words: list[str], start: int, candidates: list[str], kind: str) -> tuple[str, int]:
     """The longest run of words from `start` that names a candidate, so multi-word names need
     no quotes (`via roma corso impero` is two properties).  Returns the name and the index of

@@ -46,6 +46,16 @@ def test_a_turn_narrated(game):
     assert d["properties"][1]["owner"] == "Anna"
 
 
+def test_a_misspelt_claim_suggests_an_owner_and_a_trade_the_other_players(game):
+    """Carla owns nothing and Anna is the one trading: neither is what `ana` meant."""
+    game("roll", "1", "2")
+    game("buy")
+    out = game("claim", "ana", code=2).output
+    assert "no player called 'ana': of the players who own a deed, did you mean 'Anna'?" in out
+    out = game("trade", "anna", "ana", "--give", "10", code=2).output
+    assert "of the other players in play, did you mean 'Carla'?" in out
+
+
 def test_refusals_exit_1_append_nothing_and_say_what_is_allowed(game):
     before = doc(game("log", "--json"))
     r = game("buy", code=1)

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from helpers import EDITION, POS, new_table
+from helpers import EDITION, POS, new_table, own
 
 from cli.banker import _property_and_count, parse_trade
 from ledger.errors import UsageError
@@ -111,3 +111,35 @@ def test_trade_lift_through_the_cli(banco):
     cash = [p["cash"] for p in json.loads(banco("state", "--json").output)["players"]]
     # Anna: 1500 - 100 + 50 (mortgage) + 100; Bruno: 1500 - 100 - 55 (50 + 10% to lift)
     assert cash == [1550, 1345]
+
+
+def test_a_misspelt_player_is_matched_against_those_who_could_act():
+    """`claim ana` with Anna owning a deed and Carla nothing suggests Anna only, and says
+    among whom; a name near nobody who could lists them."""
+    from cli.session import player_name
+
+    state = own(new_table(("Anna", "Bruno", "Carla")), "Anna", "Vicolo Corto")
+    with pytest.raises(UnknownName, match=r"^no player called 'ana': of the players who own a "
+                                          r"deed, did you mean 'Anna'\?$"):
+        player_name(state, "ana", "owner")
+    with pytest.raises(UnknownName, match=r"^no player called 'carlaa'; the players who own a "
+                                          r"deed: Anna$"):
+        player_name(state, "carlaa", "owner")
+    assert player_name(state, "carla", "owner") == "Carla"  # the rules say why she cannot
+    # a trade's second player is one of the others; with everyone able, the plain message
+    with pytest.raises(UnknownName, match=r"of the other players in play, did you mean 'Carla'"):
+        player_name(state, "ana", "other", but="Anna")
+    with pytest.raises(UnknownName, match=r"^no player called 'ana': did you mean 'Anna' or "
+                                          r"'Carla'\?$"):
+        player_name(state, "ana", "in play")
+
+
+def test_a_misspelt_bidder_is_one_of_those_who_may_bid():
+    from cli.session import player_name
+    from ledger.state import Auction
+
+    state = new_table(("Anna", "Bruno", "Carla"))
+    state = state._replace(auction=Auction(property=POS["Vicolo Corto"], min_bid=1, step=1,
+                                           excluded=("Anna",)))
+    with pytest.raises(UnknownName, match=r"of the players who may bid, did you mean 'Carla'"):
+        player_name(state, "ana", "bidder")
