@@ -74,6 +74,7 @@ def new(session, players, rules, edition, first, game_uuid, final):
 
         first = resolve(first, list(players), "player")
     session.create = True
+    left = _unfinished(session)
     if game_uuid is None:
         game_uuid = _reproducible_uuid(session, players, rules, edition)
     args = session.write_args(0)
@@ -99,6 +100,30 @@ def new(session, players, rules, edition, first, game_uuid, final):
         click.echo(turn_line(state))
     else:
         click.echo(_("{player} to roll").format(player=state.turn.player))
+    if left is not None and left["game_id"] != game:
+        # a tournament keeps several games in one file: `new` starts this one all the same,
+        # but the banker who typed it by mistake must know where the other went
+        back = (_("`game {game}` goes back to it") if session.in_shell
+                else _("`--game {game}` goes back to it"))
+        click.echo(_("warning: {message}").format(message=_(
+            "game {game} ({players}) is left unfinished; {back}").format(
+                game=left["game_id"], players=", ".join(left["players"]),
+                back=back.format(game=left["game_id"]))), err=True)
+
+
+def _unfinished(session) -> dict | None:
+    """The unfinished game the commands addressed before `new` (None in a new file)."""
+    import os
+
+    from ledger.errors import BancoError
+
+    if not os.path.exists(session.db):
+        return None
+    try:
+        game = session.book.store.game(session.game())
+    except BancoError:
+        return None
+    return game if game is not None and not game["ended"] else None
 
 
 # --- the turn -------------------------------------------------------------------------------

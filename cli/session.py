@@ -26,6 +26,7 @@ class Session:
         self.game_option = game
         self.actor = actor
         self.create = False  # `new` may create the database file; nothing else does
+        self.in_shell = False  # `banco shell`: its own words (`game N`) can be suggested
         self._book = None
         self._game = None
         self.line: str | None = None

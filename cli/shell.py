@@ -23,13 +23,15 @@ TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer", "auction-deed"}
 TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
-               "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)")}
-SHELL_ITALIAN = {"aiuto": "help", "esci": "quit"}  # the shell's own words, in Italian too
+               "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
+               "game": N_("`game N`: from now on, game N (`games` lists them)")}
+# the shell's own words, in Italian too
+SHELL_ITALIAN = {"aiuto": "help", "esci": "quit", "partita": "game"}
 NOT_IN_SHELL = {"shell", "run", "serve"}
 # Words that only read: they run even when another terminal has just changed the game.
 READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
                    "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",
-                   "replay", "ruling", "export", "report"})
+                   "replay", "ruling", "export", "report", "game", "partita"})
 HISTORY_LENGTH = 1000
 
 
@@ -175,6 +177,7 @@ class BancoShell(cmd.Cmd):
         if stdin is not None:
             self.use_rawinput = False
         self.session = session
+        session.in_shell = True
         self.identchars += "-"
         self.history = ShellHistory(history) if history else None
         self._buffer = ""  # what was typed when Ctrl-C came
@@ -401,6 +404,24 @@ class BancoShell(cmd.Cmd):
             self.say(say_error(exc))
 
     do_rivedi = do_replay  # the Italian word steps through the game too
+
+    def do_game(self, arg) -> None:
+        """`game N`: the shell addresses game N from now on (a `--game N` on a line is for
+        that line only); `new` leaves the game it interrupts, and says this is the way back."""
+        from cli.i18n import say_error
+        from ledger.numbers import is_digits, not_a_number
+
+        text = arg.strip()
+        try:
+            if not is_digits(text):
+                raise not_a_number(text)
+            self.session.use_game(self.session.book.current_game(int(text)))
+        except BancoError as exc:
+            self.say(say_error(exc))
+            return
+        self._show_last()
+
+    do_partita = do_game
 
     def do_quit(self, arg) -> bool:
         return True
