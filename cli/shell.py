@@ -22,6 +22,9 @@ TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer", "auction-deed"}
 TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
+TAKES_GROUP = {"build": ["1", "2", "3", "4", "hotel"],  # `build GROUP N`: the levels after it
+               "sell": ["0", "1", "2", "3", "4"]}
+CARD_NUMBERS = {"card", "misdraw"}  # `card DECK N`: the deck's numbers after it
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
                "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
                "game": N_("`game N`: from now on, game N (`games` lists them)")}
@@ -491,12 +494,23 @@ class BancoShell(cmd.Cmd):
     def completedefault(self, text, line, begidx, endidx):
         """Names by prefix, any case or accents.  Property names have spaces: the whole
         argument typed so far is matched, and only the part from the current word on is
-        offered, since readline replaces just that word."""
-        command = english(line.split(" ", 1)[0])
+        offered, since readline replaces just that word.  After `build`/`sell`, a colour group
+        too, then its levels; after a deck word, the deck's card numbers."""
+        word = line.split(" ", 1)[0]
+        command = english(word)
         try:
             st = self.session.state()
         except BancoError:
             return []
+        before = line[:begidx].split()[1:]  # the words before the one being completed
+        if command in CARD_NUMBERS and before:
+            if len(before) > 1:
+                return []
+            numbers = _card_numbers(st, before[0])
+            return _spaced([n for n in numbers if n.startswith(text)])
+        groups = _groups(st) if command in TAKES_GROUP else []
+        if groups and len(before) == 1 and fold(before[0]) in map(fold, groups):
+            return _spaced([n for n in TAKES_GROUP[command] if n.startswith(text.lower())])
         if command in TAKES_PROPERTY or command in ("trade", "deal"):
             names = [sp.name for sp in st.edition.properties]
             if command in ("trade", "deal"):  # players, then deeds, word by word
@@ -504,17 +518,37 @@ class BancoShell(cmd.Cmd):
         elif command in TAKES_SPACE:
             names = sorted({sp.name for sp in st.edition.spaces})
         elif command in TAKES_DECK:
-            names = [d.title for d in st.edition.decks.values()]
+            # a deck is one word (`card DECK N`): a title of two is offered by its first
+            names = [d.title.split()[0] for d in st.edition.decks.values()]
         else:
             names = list(st.seats)
-        typed = line[len(command):endidx].lstrip()
+        typed = line[len(word):endidx].lstrip()
         if command in TAKES_PROPERTY or command in TAKES_SPACE:
             typed = typed.lstrip("\"'")
         else:
             typed = text  # players and decks are single words
         start = len(typed) - len(text)
         want = fold(typed)
-        return _spaced([n[start:] for n in names if fold(n).startswith(want)])
+        found = [n[start:] for n in names if fold(n).startswith(want)]
+        if not before:  # `build marr`: a colour group is one word
+            found = [g for g in groups if fold(g).startswith(fold(text))] + found
+        return _spaced(found)
+
+
+def _groups(state) -> list[str]:
+    """The colour groups that take houses, as `build GROUP N` reads them (one word)."""
+    return [g for g, lots in state.edition.groups.items()
+            if " " not in g and all(state.edition.space(p).kind == "street" for p in lots)]
+
+
+def _card_numbers(state, deck: str) -> list[str]:
+    from cli.session import deck_key
+
+    try:
+        key = deck_key(state.edition, deck)
+    except BancoError:
+        return []
+    return [str(c.number) for c in state.edition.decks[key].cards]
 
 
 def _spaced(matches: list[str]) -> list[str]:

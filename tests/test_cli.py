@@ -237,6 +237,28 @@ def test_shell_completes_player_and_deck_names(banco):
     assert sh.completedefault("uni", "history piazza uni", 15, 18) == ["Università "]
 
 
+def test_shell_completes_colour_groups_their_levels_and_card_numbers(banco):
+    """`build GROUP N` and `sell GROUP N` take a colour group (the ones that take houses, not
+    the stations); `card DECK N` a card number of that deck."""
+    from cli.session import Session
+    from cli.shell import BancoShell
+
+    banco("new", "Anna", "Bruno")
+    sh = BancoShell(Session(banco.db, None))
+    assert sh.completedefault("mar", "build mar", 6, 9) == ["marrone "]
+    assert sh.completedefault("mar", "costruisci mar", 11, 14) == ["marrone "]
+    assert sh.completedefault("ro", "sell ro", 5, 7) == ["rosa", "rosso"]
+    assert "stazioni" not in sh.completedefault("", "build ", 6, 6)
+    assert "Vicolo Corto" in sh.completedefault("", "build ", 6, 6)
+    assert sh.completedefault("h", "build verde h", 12, 13) == ["hotel "]
+    assert sh.completedefault("", "sell rosso ", 11, 11) == ["0", "1", "2", "3", "4"]
+    assert sh.completedefault("", "mortgage marrone ", 17, 17) == []  # mortgage takes no group
+    assert sh.completedefault("1", "card imp 1", 9, 10) == ["1", "10", "11", "12", "13", "14",
+                                                            "15", "16"]
+    assert sh.completedefault("7", "misdraw probabilita 7", 20, 21) == ["7 "]
+    assert sh.completedefault("", "card nessuno ", 13, 13) == []
+
+
 def test_house_rules_file_and_bad_rules(banco, tmp_path):
     house = tmp_path / "casa.toml"
     house.write_text('extends = "classic"\ngo_salary = 400\n')
