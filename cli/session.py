@@ -176,10 +176,20 @@ def typed_line(args, command: str | None) -> str | None:
     from cli.main import ALIASES
 
     command = ALIASES.get(command, command)
-    words, skip, started = [], False, False
-    for a in args:
+    words, skip, started, ended = [], False, False, False
+    for i, a in enumerate(args):
         if skip:
             skip = False
+            continue
+        if ended:  # after `--` every word is the command's, `--id` too
+            words.append(a)
+            continue
+        if a == "--" and started:
+            # the end of the options: recorded only where it changes what a word means (a
+            # word after it that looks like an option), so `roll -- 1 2` is `roll 1 2`
+            ended = True
+            if any(w.startswith("-") for w in args[i + 1:]):
+                words.append(a)
             continue
         if a.split("=", 1)[0] in _NOT_TYPED:
             skip = "=" not in a
@@ -196,8 +206,8 @@ def line_as_meant(line: str, args: list[str]) -> str:
     """A shell or transcript line as it is recorded: as typed (quotes, spacing and a `#`
     comment kept), unless it carries options that say where or how to record it (`roll 4 3
     --lang it`, `buy --game 2`, `buy --id k`): then its words without them, as
-    `banco roll 4 3 --lang it` records `roll 4 3`."""
-    if not any(a.split("=", 1)[0] in _NOT_TYPED for a in args):
+    `banco roll 4 3 --lang it` records `roll 4 3`; `roll -- 4 3` is `roll 4 3`."""
+    if not any(a.split("=", 1)[0] in _NOT_TYPED or a == "--" for a in args):
         return line.strip()
     return typed_line(args, None) or line.strip()
 
