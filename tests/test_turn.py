@@ -332,7 +332,10 @@ def test_no_player_may_take_the_banks_name(name):
     (["Anna", "Jail"], "get-out-of-jail card"),
     (["Anna", "Bru=no"], "'=' separates a name from a count"),
     (["Anna", "Bru\x07no"], "control character U\\+0007"),
-    (["Anna", "Bruno\u200b"], "control character U\\+200B"),
+    (["Anna", "Bruno\u200b"], r"it contains an invisible character \(U\+200B\)$"),
+    (["Anna", "\u2066Bruno"], r"an invisible character \(U\+2066\)"),
+    (["Anna", "Bruno\ue000"], r"a character that cannot be shown \(U\+E000\)"),
+    (["Anna", "Bruno\udcff"], r"a character that cannot be shown \(U\+DCFF\)"),
     (["Anna", "x" * 25], "25 characters long; at most 24"),
     (["Anna", "!!!"], "needs at least one letter"),
 ])
