@@ -14,7 +14,7 @@ import signal
 import sys
 
 from ledger.errors import BancoError
-from ledger.names import fold
+from ledger.names import fold, shown
 
 from .i18n import N_, _
 
@@ -342,7 +342,8 @@ class BancoShell(cmd.Cmd):
         word = line.split(maxsplit=1)[0] if line.strip() else ""
         if word and english(word) not in READS:
             self.say(_("`{line}` was not run: the table changed. Look again, and type it "
-                       "again if it still holds (up arrow).").format(line=line))
+                       "again if it still holds (up arrow).").format(
+                           line=shown(line.strip(), 80)))
             self._set_prompt()
             return ""
         return line
@@ -457,14 +458,14 @@ class BancoShell(cmd.Cmd):
                 if name in SHELL_ITALIAN:
                     continue  # said beside its English word
                 if name in SHELL_WORDS:
-                    shown = (f"{name} ({shell_italian[name]})" if _("Commands") != "Commands"
+                    label = (f"{name} ({shell_italian[name]})" if _("Commands") != "Commands"
                              else name)
-                    self.say(f"  {shown:<17} {_(SHELL_WORDS[name])}")
+                    self.say(f"  {label:<17} {_(SHELL_WORDS[name])}")
                 elif name in italian or name not in ALIASES:  # one line a command
                     command = cli.get_command(ctx, name)
-                    shown = (f"{name} ({italian[name]})" if name in italian
+                    label = (f"{name} ({italian[name]})" if name in italian
                              and _("Commands") != "Commands" else name)
-                    self.say(f"  {shown:<17} {command.get_short_help_str(limit=60)}")
+                    self.say(f"  {label:<17} {command.get_short_help_str(limit=60)}")
             return
         if word in SHELL_WORDS or word in SHELL_ITALIAN or word in ("exit", "?"):
             meaning = SHELL_WORDS.get(SHELL_ITALIAN.get(word, word), SHELL_WORDS["quit"])
@@ -481,7 +482,7 @@ class BancoShell(cmd.Cmd):
             close = difflib.get_close_matches(word, words(), n=3, cutoff=0.6)
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `help` lists them"))
-            self.say(_("no word {word!r}{hint}").format(word=word, hint=hint))
+            self.say(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
             return
         with click.Context(command, info_name=word) as sub:
             self.say(command.get_help(sub))

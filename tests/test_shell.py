@@ -118,7 +118,9 @@ def test_help_lists_every_word_with_one_line(banco, capsys):
 
 def test_help_word_gives_its_usage(banco):
     banco("new", "Anna", "Bruno")
-    _, out = drive(banco.db, "help trade", "help rol", "help run", "help quit")
+    _, out = drive(banco.db, "help trade", "help rol", "help run", "help quit",
+                   "help " + "z" * 300)
+    assert "no word '" + "z" * 39 + "…'; `help` lists them" in out
     assert "Usage: trade [OPTIONS] [WORDS]..." in out and "--lift" in out
     assert "no word 'rol': did you mean roll" in out
     assert "`run` is not available inside the shell: use `banco run`" in out
@@ -239,6 +241,13 @@ def test_the_shell_says_what_another_terminal_recorded_before_recording(banco, c
         ("BidPlaced", "Bruno"), ("BidPlaced", "Carla")]  # Bruno's 70 was not recorded
     assert "auction: Carla leads 60> " in said  # the prompt caught up
     assert "Carla leads at 60" in capsys.readouterr().out  # `state`, a read, did run
+    # a long line (a paste, a stuck key) is cut in the echo, as the other messages cut it
+    other.book.execute(other.game(), Bid("Carla", 65), now="2026-11-30T06:00:01.000000Z")
+    sh.stdin = Typed("bid bruno 80 " + "8" * 500)
+    sh.cmdloop(intro="")
+    refused = [ln for ln in out.getvalue().splitlines() if "was not run" in ln][-1]
+    assert "`bid bruno 80 888" in refused and "…` was not run: the table changed" in refused
+    assert len(refused) < 200
     other.close()
     sh.session.close()
 
