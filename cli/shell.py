@@ -451,21 +451,29 @@ class BancoShell(cmd.Cmd):
         if not word:
             from cli.main import ALIASES
 
+            # In Italian each word is listed by its Italian name first, `compra (buy)`, in the
+            # order of the Italian names, as `banco aiuto` lists them
+            speaking = _("Commands") != "Commands"
             italian = {e: w for w, e in ALIASES.items()}
-            self.say(_("words (the same as `banco WORD ...`; `help WORD` for one):"))
-            shell_italian = {e: w for w, e in SHELL_ITALIAN.items()}
+            italian.update({e: w for w, e in SHELL_ITALIAN.items()})
+            entries, seen = [], set()
             for name in words():
-                if name in SHELL_ITALIAN:
-                    continue  # said beside its English word
+                if name in SHELL_ITALIAN or (name in ALIASES and name not in italian) \
+                        or name in seen:
+                    continue  # an Italian word: said beside its English one
+                seen.add(name)
+                label = f"{italian[name]} ({name})" if speaking and name in italian else name
                 if name in SHELL_WORDS:
-                    label = (f"{name} ({shell_italian[name]})" if _("Commands") != "Commands"
-                             else name)
-                    self.say(f"  {label:<17} {_(SHELL_WORDS[name])}")
-                elif name in italian or name not in ALIASES:  # one line a command
+                    entries.append((label, _(SHELL_WORDS[name])))
+                else:
                     command = cli.get_command(ctx, name)
-                    label = (f"{name} ({italian[name]})" if name in italian
-                             and _("Commands") != "Commands" else name)
-                    self.say(f"  {label:<17} {command.get_short_help_str(limit=60)}")
+                    entries.append((label, command.get_short_help_str(limit=60)))
+            if speaking:
+                entries.sort(key=lambda e: fold(e[0]))
+            width = max(len(label) for label, _h in entries) + 1
+            self.say(_("words (the same as `banco WORD ...`; `help WORD` for one):"))
+            for label, text in entries:
+                self.say(f"  {label:<{width}} {text}")
             return
         if word in SHELL_WORDS or word in SHELL_ITALIAN or word in ("exit", "?"):
             meaning = SHELL_WORDS.get(SHELL_ITALIAN.get(word, word), SHELL_WORDS["quit"])

@@ -4,6 +4,7 @@ documented, and only the edges speak it (the log's facts stay English)."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import sys
 from pathlib import Path
@@ -273,6 +274,25 @@ def test_the_shell_speaks_italian_and_completes_the_italian_words(tmp_path, monk
                input="nuova Anna Bruno\ntira 1 2\ncompra\nfoo\n")
     assert "Anna (comprare)>   Anna paga 60 M alla Banca: comprato Vicolo Stretto" in out
     assert "nessun comando chiamato 'foo'" in out
+
+
+def test_aiuto_lists_the_italian_words_first_in_their_order(tmp_path, monkeypatch):
+    """`aiuto` in the shell listed `buy (compra)`, by the English words: in Italian each line
+    starts with the Italian word, `compra (buy)`, in the Italian words' order, as `banco
+    aiuto` lists them."""
+    _clear_locale(monkeypatch)
+    monkeypatch.setenv("BANCO_HISTORY", "")
+    _run(tmp_path, "new", "Anna", "Bruno")
+    for out in (_run(tmp_path, "--lang", "it", "shell", input="aiuto\n"),
+                _run(tmp_path, "--lang", "it", "aiuto")):
+        listed = re.findall(r"(?m)^  (\S+) \([a-z-]+\)", out)
+        assert listed == sorted(listed) and "compra" in listed and "buy" not in listed, listed
+        assert listed.count("aiuto") == 1
+        assert "\n  compra (buy) " in out and "\n  tira (roll) " in out
+    shell = _run(tmp_path, "--lang", "it", "shell", input="aiuto\n")
+    assert "`aiuto PAROLA` per una" in shell and "\n  partita (game) " in shell
+    english = _run(tmp_path, "shell", input="help\n")
+    assert "\n  buy               Buy the property" in english
 
 
 def test_the_report_page_in_italian(tmp_path, monkeypatch):
