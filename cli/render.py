@@ -585,7 +585,8 @@ def state_text(state: State) -> str:
         phase = _(PHASES[turn["phase"]]) if turn["phase"] in PHASES else turn["phase"]
         lines.append(_("turn: {player} ({phase}{doubles})").format(
             player=turn["player"], phase=phase,
-            doubles=(_(", {n} doubles").format(n=turn["doubles"]) if turn["doubles"] else "")))
+            doubles=(ngettext(", {n} double", ", {n} doubles", turn["doubles"]).format(
+                n=turn["doubles"]) if turn["doubles"] else "")))
     lines.append("")
     cash_width = max([8, *(len(money(p.cash)) + 1 for p in state.players)])
     # as wide as the longest name (a wide character takes two columns), 12 at least

@@ -348,3 +348,12 @@ def test_help_is_a_word_too():
     assert italian.exit_code == 0 and italian.output.startswith("Uso: banco tira")
     wrong = runner.invoke(cli, ["help", "rol"])
     assert wrong.exit_code == 2 and "no command called 'rol': did you mean roll?" in wrong.output
+
+
+def test_the_turn_line_counts_one_double_in_the_singular(game):
+    game("roll", "6", "6")
+    assert "turn: Anna (buy, 1 double)\n" in game("state").output
+    assert "turno: Anna (comprare, 1 doppio)\n" in game("--lang", "it", "state").output
+    game("buy")
+    game("roll", "1", "1")
+    assert "turn: Anna (buy, 2 doubles)\n" in game("state").output
