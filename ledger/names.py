@@ -11,7 +11,7 @@ import difflib
 import unicodedata
 
 from .errors import UsageError
-from .text import Joined, Text, msg
+from .text import Joined, Text, either, msg
 
 SHOWN = 8  # candidates listed in an "ambiguous" message before "and N more"
 
@@ -40,7 +40,7 @@ def fold(text: str) -> str:
 
 
 def _listing(names: list[str]) -> Text:
-    shown = Joined([repr(n) for n in names[:SHOWN]], msg(" or "))
+    shown = either([repr(n) for n in names[:SHOWN]])  # 'a', 'b' or 'c', not 'a' or 'b' or 'c'
     more = len(names) - SHOWN
     return Joined([shown, msg(" (and {n} more)", n=more)], "") if more > 0 else shown
 
