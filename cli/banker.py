@@ -434,6 +434,17 @@ def _to_level(state, words, hotel: bool):
     groups = {fold(g): lots for g, lots in state.edition.groups.items()}
     if len(words) == 2 and fold(words[0]) in groups:
         return groups[fold(words[0])], _level(words[1], hotel)
+    if len(words) == 2 and (is_digits(words[1]) or words[1].lower() == "hotel"):
+        # a unique prefix names a group as it names a property (`build marr 2`), unless it
+        # also begins a property's name (`build soc 1`: the property's refusal says more)
+        from ledger.names import resolve
+
+        want = fold(words[0])
+        named = [g for g in state.edition.groups if fold(g).startswith(want)]
+        if named and want and not any(fold(p.name).startswith(want)
+                                      for p in state.edition.properties):
+            group = resolve(words[0], named, "colour group")  # `ros`: rosa or rosso?
+            return state.edition.groups[group], _level(words[1], hotel)
     return None
 
 

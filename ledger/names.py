@@ -73,6 +73,12 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
                           options=_listing(starts))
     back = {f: c for c, f in folded.items()}
     close = difflib.get_close_matches(want, list(back), n=3, cutoff=0.5)
+    if not close and want:
+        # the start of a long name misspelt (`parcco` for Parco della Vittoria): its first
+        # letters, as long as what was typed, are close
+        starts = {f[:len(want)]: f for f in back}
+        close = [starts[s] for s in difflib.get_close_matches(want, list(starts), n=3,
+                                                               cutoff=0.75)]
     if close:
         hint = [back[f] for f in close]
         score = difflib.SequenceMatcher(None, want, close[0]).ratio()
@@ -81,6 +87,9 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
                           text=shown(text),
                           options=_listing(hint))
     known = sorted(set(candidates))
+    if kind in ("property", "space") and len(known) > 2 * SHOWN:  # not 28 names in a line
+        raise UnknownName("no {kind} called {text!r}; `board` lists them",
+                          kind=KINDS.get(kind, kind), text=shown(text))
     raise UnknownName("no {kind} called {text!r}; known: {known}", kind=KINDS.get(kind, kind),
                       text=shown(text), known=", ".join(known))
 

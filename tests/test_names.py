@@ -146,3 +146,26 @@ def test_a_misspelt_bidder_is_one_of_those_who_may_bid():
                                            excluded=("Anna",)))
     with pytest.raises(UnknownName, match=r"of the players who may bid, did you mean 'Carla'"):
         player_name(state, "ana", "bidder")
+
+
+def test_a_misspelt_start_of_a_long_name_and_a_name_near_nothing():
+    """`parcco` found nothing close among whole names (it is the start of one); a property
+    near nothing listed all 28 in one line: `board` lists them."""
+    with pytest.raises(UnknownName, match=r"did you mean 'Parco della Vittoria'\?$"):
+        resolve("parcco", PROPERTIES, "property")
+    with pytest.raises(UnknownName, match=r"^no property called 'zzz'; `board` lists them$"):
+        resolve("zzz", PROPERTIES, "property")
+    with pytest.raises(UnknownName, match=r"^no player called 'zzz'; known: Anna, Bruno$"):
+        resolve("zzz", ["Anna", "Bruno"], "player")  # a short list is still listed
+
+
+def test_a_colour_group_by_a_unique_prefix():
+    from cli.banker import _to_level
+
+    t = new_table()
+    assert _to_level(t, ["marr", "2"], hotel=True) == (tuple(EDITION.groups["marrone"]), 2)
+    assert _to_level(t, ["GIAL", "hotel"], hotel=True) == (tuple(EDITION.groups["giallo"]), 5)
+    with pytest.raises(UnknownName, match="colour group 'ros' is ambiguous: did you mean "
+                                          "'rosa' or 'rosso'"):
+        _to_level(t, ["ros", "2"], hotel=True)
+    assert _to_level(t, ["soc", "1"], hotel=True) is None  # Società...: a property's start
