@@ -444,3 +444,22 @@ def test_italian_messages_join_their_prepositions_and_english_ones_do_not(tmp_pa
     _run(tmp_path, "new", "Bruno", "Anna")
     _run(tmp_path, "roll", "1", "2")
     assert _run(tmp_path, "--lang", "it", "buy").endswith("\ntocca ad Anna tirare\n")
+
+
+def test_a_tie_among_bidders_is_said_as_a_list_with_and():
+    """`hammer PLAYER` among "Anna, Bruno, Elena" read as a list cut short: "Anna, Bruno and
+    Elena", and in Italian "Anna, Bruno ed Elena"."""
+    from helpers import new_table
+
+    from ledger.state import Auction, next_step
+
+    t = new_table(("Anna", "Bruno", "Elena"))
+    t = t._replace(auction=Auction(property=3, min_bid=1, step=1),
+                   turn=t.turn._replace(phase="auction"))
+    step = next_step(t)
+    assert "`hammer PLAYER` among Anna, Bruno and Elena (no bid" in str(step)
+    i18n.use("it")
+    try:
+        assert "`aggiudica GIOCATORE` fra Anna, Bruno ed Elena (nessuna offerta" in i18n.say(step)
+    finally:
+        i18n._release()
