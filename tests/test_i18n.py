@@ -463,3 +463,15 @@ def test_a_tie_among_bidders_is_said_as_a_list_with_and():
         assert "`aggiudica GIOCATORE` fra Anna, Bruno ed Elena (nessuna offerta" in i18n.say(step)
     finally:
         i18n._release()
+
+
+def test_what_cannot_be_done_now_is_said_with_an_infinitive(tmp_path, monkeypatch):
+    """"impossibile paga la multa ora": every action said after "impossibile" is a verb's
+    infinitive, as `tirare` and `comprare` are."""
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    _run(tmp_path, "roll", "1", "2")
+    assert _run(tmp_path, "--lang", "it", "paga-multa", code=1).startswith(
+        "rifiutato: impossibile pagare la multa ora (")
+    assert _run(tmp_path, "--lang", "it", "usa-carta", code=1).startswith(
+        "rifiutato: impossibile usare una carta ora (")
