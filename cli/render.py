@@ -173,7 +173,7 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "EventRetracted":
         return ngettext("undone: event {seqs} ({reason})", "undone: events {seqs} ({reason})",
                         len(d["seqs"])).format(seqs=", ".join(map(str, d["seqs"])),
-                                               reason=d["reason"])
+                                               reason=say_reason(d["reason"]))
     if t == "TradeCompleted":
         def side(g):
             parts = [_name(state, p) for p in g["properties"]]

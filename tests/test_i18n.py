@@ -475,3 +475,14 @@ def test_what_cannot_be_done_now_is_said_with_an_infinitive(tmp_path, monkeypatc
         "rifiutato: impossibile pagare la multa ora (")
     assert _run(tmp_path, "--lang", "it", "usa-carta", code=1).startswith(
         "rifiutato: impossibile usare una carta ora (")
+
+
+def test_an_undo_says_its_reason_in_italian(tmp_path, monkeypatch):
+    """`annullato: evento 72 (undo: TradeCompleted ...)`: the undo's reason is one the
+    catalog says, as the other reasons in a narration are."""
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    _run(tmp_path, "roll", "1", "2")
+    out = _run(tmp_path, "--lang", "it", "annulla")
+    assert "(annullamento: DiceRolled, TokenMoved, PurchaseOffered (`roll 1 2`))" in out, out
+    assert "undo:" not in out
