@@ -486,3 +486,17 @@ def test_an_undo_says_its_reason_in_italian(tmp_path, monkeypatch):
     out = _run(tmp_path, "--lang", "it", "annulla")
     assert "(annullamento: DiceRolled, TokenMoved, PurchaseOffered (`roll 1 2`))" in out, out
     assert "undo:" not in out
+
+
+def test_a_bankruptcy_is_said_in_italian_whoever_went_bankrupt(tmp_path, monkeypatch):
+    """The state's column said `dichiarare bancarotta` (the command) for a bankrupt player, and
+    the end `Anna è andato in bancarotta` (a man's participle): `in bancarotta`, `bancarotta
+    di Anna`, whoever it is."""
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    _run(tmp_path, "correct", "Anna", "-1400", "--reason", "test", "--referee", "Rita")
+    _run(tmp_path, "roll", "1", "3")  # the 200 M tax: 100 M short
+    out = _run(tmp_path, "--lang", "it", "bancarotta")
+    assert "(bancarotta di Anna; resta solo Bruno (003 §11))" in out, out
+    assert "\nAnna             0 M  in bancarotta\n" in _run(tmp_path, "--lang", "it", "stato")
+    assert "\nAnna             0 M  bankrupt\n" in _run(tmp_path, "state")
