@@ -66,6 +66,9 @@ def narrate(event: dict, state: State) -> str | None:
         return (_("  Mr Monopoly: {reason}").format(reason=say_reason(d["reason"]))
                 if d["move"] == "mr_monopoly" else None)
     if t == "TokenMoved":
+        if d["to"] == state.edition.jail_position:  # sent to jail is a fact of its own
+            return _("  {player} moves to {space} ({position}), just visiting").format(
+                player=d["player"], space=_name(state, d["to"]), position=d["to"])
         return _("  {player} moves to {space} ({position})").format(
             player=d["player"], space=_name(state, d["to"]), position=d["to"])
     if t in TRANSFERS:

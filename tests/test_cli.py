@@ -357,3 +357,11 @@ def test_the_turn_line_counts_one_double_in_the_singular(game):
     game("buy")
     game("roll", "1", "1")
     assert "turn: Anna (buy, 2 doubles)\n" in game("state").output
+
+
+def test_a_roll_onto_the_jail_space_says_just_visiting(game):
+    """`Anna moves to Prigione (10)` read as if she were jailed."""
+    out = game("roll", "4", "6").output
+    assert "  Anna moves to Prigione (10), just visiting\nBruno to roll" in out
+    assert "  Bruno va su Prigione (10), in transito\n" in game("--lang", "it", "roll", "6",
+                                                                   "4").output
