@@ -195,15 +195,30 @@ def test_run_transcript_stops_at_the_first_refused_line(banco, tmp_path):
     script = tmp_path / "game.banco"
     script.write_text("new Anna Bruno  # two players\nroll 1 2\nbuy\n# a comment\nbuy\nroll 3 4\n")
     r = banco("run", str(script), code=1)
-    assert "game.banco:5: `buy` was refused; stopped after 3 line(s)" in r.output
+    assert "game.banco:5: `buy` was refused; stopped after 3 lines" in r.output
     assert doc(banco("state", "--json"))["turn"]["player"] == "Bruno"
+
+
+def test_run_counts_its_lines_in_the_singular_and_the_plural(banco, tmp_path):
+    """`1 line(s) done (1 were recorded before)`: counted as said, in both languages."""
+    script = tmp_path / "g.banco"
+    script.write_text("new Anna Bruno\n")
+    assert "g.banco: 1 line done\n" in banco("run", str(script)).output
+    out = banco("--lang", "it", "run", str(script)).output
+    assert "g.banco: 1 riga già registrata nella partita 1; niente da fare\n" in out
+    script.write_text("new Anna Bruno\nroll 1 2\n")
+    assert "g.banco: 1 line done (1 was recorded before)\n" in banco("run", str(script)).output
+    script.write_text("new Anna Bruno\nroll 1 2\nbuy\nbuy " + "x" * 300 + "\n")
+    out = banco("--lang", "it", "run", str(script), code=2).output
+    assert "g.banco:4: `buy xxx" in out and "…` non è un comando" in out, out
+    assert "fermato dopo 1 riga\n" in out and "x" * 100 not in out.splitlines()[-1]
 
 
 def test_run_transcript_with_an_expected_refusal(banco, tmp_path):
     script = tmp_path / "g.banco"
     script.write_text("new Anna Bruno Carla\nroll 1 2\nbuy\nroll 2 1\nroll 3 4\n! claim Anna\n")
     r = banco("run", "-q", str(script))
-    assert "5 line(s) done" in r.output or "6 line(s) done" in r.output
+    assert "5 lines done" in r.output or "6 lines done" in r.output
     bad = tmp_path / "h.banco"
     bad.write_text("! state\n")
     r = banco("run", str(bad), code=1)

@@ -176,7 +176,7 @@ def test_a_transcript_cut_short_resumes_to_the_same_log_and_head(tmp_path, db):
     assert "> roll 3 3" not in out and "> bid Anna 30" in out
     assert facts(db) == facts(whole)
     assert banco(db, "audit").splitlines()[-1] == banco(whole, "audit").splitlines()[-1]
-    assert "all 20 line(s) already recorded in game 1" in banco(db, "run", transcript(tmp_path,
+    assert "all 20 lines already recorded in game 1" in banco(db, "run", transcript(tmp_path,
                                                                                        GAME))
 
 
