@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ledger.state import BANK, State
 
-from .i18n import N_, NP_, _, ngettext, pgettext
+from .i18n import N_, NN_, NP_, _, ngettext, pgettext
 from .reasons import say_reason
 
 
@@ -246,6 +246,16 @@ BASES = [N_("unbuilt lot"), N_("hotel"), N_("{n} house(s)"), N_("{n} station(s) 
          N_("complete group, unbuilt: double {rent}")]
 
 
+# The bases the log writes with a count, "1 house(s)": said with the count's plural form
+COUNTED_BASES = {
+    "{n} house(s)": NN_("{n} house", "{n} houses"),
+    "{n} station(s) owned: {rent}": NN_("{n} station owned: {rent}",
+                                        "{n} stations owned: {rent}"),
+    "{n} utility(ies) owned: {factor} x dice {dice}": NN_(
+        "{n} utility owned: {factor} x dice {dice}", "{n} utilities owned: {factor} x dice {dice}"),
+}
+
+
 def say_basis(basis: str) -> str:
     from . import reasons
 
@@ -257,7 +267,10 @@ def say_basis(basis: str) -> str:
                           for i, p in enumerate(parts))
         m = re.fullmatch(pattern, basis)
         if m:
-            return _(template).format(**m.groupdict())
+            fields = m.groupdict()
+            if template in COUNTED_BASES and fields["n"].isdigit():
+                return ngettext(*COUNTED_BASES[template], int(fields["n"])).format(**fields)
+            return _(template).format(**fields)
     return reasons.say_reason(basis)
 
 

@@ -380,3 +380,23 @@ def test_a_roll_onto_the_jail_space_says_just_visiting(game):
     assert "  Anna moves to Prigione (10), just visiting\nBruno to roll" in out
     assert "  Bruno va su Prigione (10), in transito\n" in game("--lang", "it", "roll", "6",
                                                                    "4").output
+
+
+@pytest.mark.parametrize("basis, english, italian", [
+    ("1 house(s)", "1 house", "1 casa"), ("3 house(s)", "3 houses", "3 case"),
+    ("1 station(s) owned: 25", "1 station owned: 25", "stazioni possedute: 1, affitto 25"),
+    ("2 utility(ies) owned: 10 x dice 7", "2 utilities owned: 10 x dice 7",
+     "2 società possedute: 10 x dadi 7"),
+    ("unbuilt lot", "unbuilt lot", "terreno senza edifici"),
+])
+def test_a_rent_s_basis_is_said_with_its_count_s_plural(basis, english, italian):
+    """The log writes `1 station(s) owned: 25`; a narration says `1 station owned: 25`."""
+    from cli import i18n
+    from cli.render import say_basis
+
+    assert say_basis(basis) == english
+    i18n.use("it")
+    try:
+        assert say_basis(basis) == italian
+    finally:
+        i18n._release()
