@@ -25,6 +25,7 @@ TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
 TAKES_GROUP = {"build": ["1", "2", "3", "4", "hotel"],  # `build GROUP N`: the levels after it
                "sell": ["0", "1", "2", "3", "4"]}
 CARD_NUMBERS = {"card", "misdraw"}  # `card DECK N`: the deck's numbers after it
+COMPLETES_WHO = {"claim": "owner", "bid": "bidder", "pay": "debtor", "bankrupt": "debtor"}
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
                "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
                "game": N_("`game N`: from now on, game N (`games` lists them)")}
@@ -529,6 +530,11 @@ class BancoShell(cmd.Cmd):
         elif command in TAKES_DECK:
             # a deck is one word (`card DECK N`): a title of two is offered by its first
             names = [d.title.split()[0] for d in st.edition.decks.values()]
+        elif command in COMPLETES_WHO and not before:
+            # the players who could (cli/session.py WHO): `claim` Tab offers the owners
+            from cli.session import WHO
+
+            names = WHO[COMPLETES_WHO[command]][0](st) or list(st.seats)
         else:
             names = list(st.seats)
         typed = line[len(word):endidx].lstrip()

@@ -400,3 +400,20 @@ def test_a_rent_s_basis_is_said_with_its_count_s_plural(basis, english, italian)
         assert say_basis(basis) == italian
     finally:
         i18n._release()
+
+
+def test_shell_completes_a_claim_with_the_owners(banco):
+    """`claim ` Tab offers those who could claim, as a misspelt name's suggestion does; with
+    nobody able yet, every player."""
+    from cli.session import Session
+    from cli.shell import BancoShell
+
+    banco("new", "Anna", "Bruno", "Carla")
+    sh = BancoShell(Session(banco.db, None))
+    assert sh.completedefault("", "claim ", 6, 6) == ["Anna", "Bruno", "Carla"]
+    banco("roll", "1", "2")
+    banco("buy")
+    sh = BancoShell(Session(banco.db, None))
+    assert sh.completedefault("", "claim ", 6, 6) == ["Anna "]
+    assert sh.completedefault("", "riscuoti ", 9, 9) == ["Anna "]
+    assert sh.completedefault("", "statement ", 10, 10) == ["Anna", "Bruno", "Carla"]
