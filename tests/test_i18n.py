@@ -500,3 +500,22 @@ def test_a_bankruptcy_is_said_in_italian_whoever_went_bankrupt(tmp_path, monkeyp
     assert "(bancarotta di Anna; resta solo Bruno (003 §11))" in out, out
     assert "\nAnna             0 M  in bancarotta\n" in _run(tmp_path, "--lang", "it", "stato")
     assert "\nAnna             0 M  bankrupt\n" in _run(tmp_path, "state")
+
+
+def test_a_player_s_past_is_said_whoever_the_player_is():
+    """`Anna è passato dal Via!`: a man's participle for whoever it was; `ha già passato il
+    Via!` says it of anyone."""
+    from helpers import new_table, place
+
+    from ledger.speedy import check_face
+
+    t = new_table(("Anna", "Bruno"), rules="championship")
+    anna = place(t, "Anna", 5, passed_go=True).player("Anna")
+    with pytest.raises(RuleViolation, match="Anna has passed Via!") as err:
+        check_face(t, anna, None)
+    i18n.use("it")
+    try:
+        assert i18n.say_error(err.value).startswith(
+            "rifiutato: Anna ha già passato il Via!: i due dadi e il dado Speedy si tirano")
+    finally:
+        i18n._release()
