@@ -471,11 +471,12 @@ def json_scalar(value) -> str:
 
 def _marks(state: State, pos: int) -> str:
     level = state.buildings[pos]
-    mark = " (M)" if pos in state.mortgaged else ""
+    # short marks in the state's list of deeds, in the table's language ("[2h]" is English)
+    mark = pgettext("deed mark", " (M)") if pos in state.mortgaged else ""
     if level == 5:
-        mark += " [hotel]"
+        mark += pgettext("deed mark", " [hotel]")
     elif level:
-        mark += f" [{level}h]"
+        mark += pgettext("deed mark", " [{n}h]").format(n=level)
     return mark
 
 
