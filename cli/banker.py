@@ -74,6 +74,7 @@ def new(session, players, rules, edition, first, game_uuid, final):
 
         first = resolve(first, list(players), "player")
     session.create = True
+    left = _unfinished(session)
     if game_uuid is None:
         game_uuid = _reproducible_uuid(session, players, rules, edition)
     args = session.write_args(0)
@@ -99,6 +100,30 @@ def new(session, players, rules, edition, first, game_uuid, final):
         click.echo(turn_line(state))
     else:
         click.echo(_("{player} to roll").format(player=state.turn.player))
+    if left is not None and left["game_id"] != game:
+        # a tournament keeps several games in one file: `new` starts this one all the same,
+        # but the banker who typed it by mistake must know where the other went
+        back = (_("`game {game}` goes back to it") if session.in_shell
+                else _("`--game {game}` goes back to it"))
+        click.echo(_("warning: {message}").format(message=_(
+            "game {game} ({players}) is left unfinished; {back}").format(
+                game=left["game_id"], players=", ".join(left["players"]),
+                back=back.format(game=left["game_id"]))), err=True)
+
+
+def _unfinished(session) -> dict | None:
+    """The unfinished game the commands addressed before `new` (None in a new file)."""
+    import os
+
+    from ledger.errors import BancoError
+
+    if not os.path.exists(session.db):
+        return None
+    try:
+        game = session.book.store.game(session.game())
+    except BancoError:
+        return None
+    return game if game is not None and not game["ended"] else None
 
 
 # --- the turn -------------------------------------------------------------------------------
@@ -115,7 +140,7 @@ def roll(session, dice, player):
 
     no_stray_options(dice)
     numbers, speedy = parse_dice(dice)
-    execute(session, Roll(numbers, player_name(session.state(), player), speedy))
+    execute(session, Roll(numbers, player_name(session.state(), player, "in play"), speedy))
 
 
 def no_stray_options(words) -> None:
@@ -170,7 +195,7 @@ def move(session, spaces, player):
     `roll 2 6 bus`, `move 2`, `move 6` or `move 8`."""
     from ledger.commands import BusMove
 
-    execute(session, BusMove(spaces, player_name(session.state(), player)))
+    execute(session, BusMove(spaces, player_name(session.state(), player, "in play")))
 
 
 @click.command()
@@ -184,7 +209,8 @@ def go(session, words, player):
     from ledger.commands import GoTo
 
     state = session.state()
-    execute(session, GoTo(space_position(state, " ".join(words)), player_name(state, player)))
+    execute(session, GoTo(space_position(state, " ".join(words)),
+                          player_name(state, player, "in play")))
 
 
 @click.command()
@@ -196,7 +222,7 @@ def advance(session, player):
     is owed; if none, stay (000 §SVOLGIMENTO 3, FAQ 39)."""
     from ledger.commands import Advance
 
-    execute(session, Advance(player_name(session.state(), player)))
+    execute(session, Advance(player_name(session.state(), player, "in play")))
 
 
 @click.command()
@@ -207,7 +233,7 @@ def buy(session, player):
     """Buy the property the current player stands on."""
     from ledger.commands import Buy
 
-    execute(session, Buy(player_name(session.state(), player)))
+    execute(session, Buy(player_name(session.state(), player, "in play")))
 
 
 @click.command()
@@ -218,7 +244,7 @@ def decline(session, player):
     """Decline the property: it goes to auction at once."""
     from ledger.commands import Decline
 
-    execute(session, Decline(player_name(session.state(), player)))
+    execute(session, Decline(player_name(session.state(), player, "in play")))
 
 
 # a negative amount is a bid for the rules to refuse in words, not an unknown option "-5"
@@ -231,7 +257,7 @@ def bid(session, bidder, amount):
     """A bid in the open auction: bid PLAYER AMOUNT."""
     from ledger.commands import Bid
 
-    execute(session, Bid(player_name(session.state(), bidder), amount))
+    execute(session, Bid(player_name(session.state(), bidder, "bidder"), amount))
 
 
 @click.command()
@@ -248,7 +274,7 @@ def hammer(session, words):
     if not words or state.auction is None:  # no auction: the rules say so, not the board
         execute(session, Hammer())
     elif state.auction.kind == "deed":
-        execute(session, Hammer(player=player_name(state, " ".join(words))))
+        execute(session, Hammer(player=player_name(state, " ".join(words), "bidder")))
     else:
         execute(session, Hammer(property_position(state, " ".join(words))))
 
@@ -261,7 +287,7 @@ def claim(session, owner):
     """The owner asks for rent: claim OWNER."""
     from ledger.commands import Claim
 
-    execute(session, Claim(player_name(session.state(), owner)))
+    execute(session, Claim(player_name(session.state(), owner, "owner")))
 
 
 @click.command(context_settings={"ignore_unknown_options": True})  # `-1`: a bad number
@@ -284,7 +310,7 @@ def card(session, deck, words, player):
     if len(words) > 1 and words[-1].lower() in ("pay", "draw"):
         choice = words.pop().lower()
     number = card_by_words(state, key, words)
-    execute(session, DrawCard(key, number, choice, player_name(state, player)))
+    execute(session, DrawCard(key, number, choice, player_name(state, player, "in play")))
 
 
 @click.command()
@@ -320,7 +346,7 @@ def pay_fine(session, player):
     """Pay the jail fine before rolling."""
     from ledger.commands import PayFine
 
-    execute(session, PayFine(player_name(session.state(), player)))
+    execute(session, PayFine(player_name(session.state(), player, "in play")))
 
 
 @click.command("use-card")
@@ -331,7 +357,7 @@ def use_card(session, player):
     """Use a get-out-of-jail card before rolling."""
     from ledger.commands import UseCard
 
-    execute(session, UseCard(player_name(session.state(), player)))
+    execute(session, UseCard(player_name(session.state(), player, "in play")))
 
 
 @click.command()
@@ -348,7 +374,7 @@ def pay(session, debtor, deeds):
 
     state = session.state()
     if not deeds:
-        execute(session, PayDebt(player_name(state, debtor)))
+        execute(session, PayDebt(player_name(state, debtor, "debtor")))
         return
     priced = []
     for item in deeds:
@@ -358,7 +384,7 @@ def pay(session, debtor, deeds):
             raise UsageError("--with {item!r}: say a deed and its price as PROPERTY=PRICE, e.g. --with \"Viale Vesuvio=13000\"",
                              item=item)
         priced.append((property_position(state, name.strip()), int(price)))
-    execute(session, PayInKind(tuple(priced), player_name(state, debtor)))
+    execute(session, PayInKind(tuple(priced), player_name(state, debtor, "debtor")))
 
 
 # --- what players own -----------------------------------------------------------------------
@@ -408,6 +434,17 @@ def _to_level(state, words, hotel: bool):
     groups = {fold(g): lots for g, lots in state.edition.groups.items()}
     if len(words) == 2 and fold(words[0]) in groups:
         return groups[fold(words[0])], _level(words[1], hotel)
+    if len(words) == 2 and (is_digits(words[1]) or words[1].lower() == "hotel"):
+        # a unique prefix names a group as it names a property (`build marr 2`), unless it
+        # also begins a property's name (`build soc 1`: the property's refusal says more)
+        from ledger.names import resolve
+
+        want = fold(words[0])
+        named = [g for g in state.edition.groups if fold(g).startswith(want)]
+        if named and want and not any(fold(p.name).startswith(want)
+                                      for p in state.edition.properties):
+            group = resolve(words[0], named, "colour group")  # `ros`: rosa or rosso?
+            return state.edition.groups[group], _level(words[1], hotel)
     return None
 
 
@@ -425,10 +462,11 @@ def build(session, words, player):
     state = session.state()
     target = _to_level(state, words, hotel=True)
     if target:
-        execute(session, BuildTo(target[0], target[1], player_name(state, player)))
+        execute(session, BuildTo(target[0], target[1],
+                                 player_name(state, player, "owner")))
         return
     pos, count, _ = _property_and_count(state, words, allow_all=False)
-    execute(session, Build(pos, count, player_name(state, player)))
+    execute(session, Build(pos, count, player_name(state, player, "owner")))
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -445,10 +483,12 @@ def sell(session, words, player):
     state = session.state()
     target = _to_level(state, words, hotel=False)
     if target:
-        execute(session, SellTo(target[0], target[1], player_name(state, player)))
+        execute(session, SellTo(target[0], target[1],
+                                player_name(state, player, "owner")))
         return
     pos, count, whole = _property_and_count(state, words, allow_all=True)
-    execute(session, Sell(pos, 0 if whole else count, whole, player_name(state, player)))
+    execute(session, Sell(pos, 0 if whole else count, whole,
+                          player_name(state, player, "owner")))
 
 
 @click.command("break-up")
@@ -479,7 +519,7 @@ def mortgage(session, words, player):
 
     state = session.state()
     execute(session, Mortgage(property_position(state, " ".join(words)),
-                              player_name(state, player)))
+                              player_name(state, player, "owner")))
 
 
 @click.command()
@@ -493,7 +533,7 @@ def unmortgage(session, words, player):
 
     state = session.state()
     execute(session, Unmortgage(property_position(state, " ".join(words)),
-                                player_name(state, player)))
+                                player_name(state, player, "owner")))
 
 
 JAIL_CARD = "jail-card"
@@ -557,7 +597,8 @@ def parse_trade(state, words: list[str]):
     if len(words) < 2:
         raise UsageError("trade A B --give ITEM... --get ITEM...  (ITEM: a property, an amount of cash, or {JAIL_CARD})",
                          JAIL_CARD=JAIL_CARD)
-    a, b = player_name(state, words[0]), player_name(state, words[1])
+    a = player_name(state, words[0], "in play")
+    b = player_name(state, words[1], "other", but=a)
     sections = {"--give": [], "--get": [], "--lift": []}
     current = None
     for w in words[2:]:
@@ -611,7 +652,8 @@ def bankrupt(session, words):
     while i < len(tail):
         pos, i = next_property(state, tail, i)
         lots.append(pos)
-    execute(session, Bankrupt(player_name(state, head[0] if head else None), tuple(lots)))
+    execute(session, Bankrupt(player_name(state, head[0] if head else None, "debtor"),
+                              tuple(lots)))
 
 
 @click.command("auction-building", context_settings={"ignore_unknown_options": True})
@@ -634,7 +676,7 @@ def auction_building(session, kind, wanted):
         if not sep or not is_digits(count):
             raise UsageError("{word!r}: say who wants how many as NAME=N, e.g. Anna=3",
                              word=word)
-        pairs.append((player_name(state, name), int(count)))
+        pairs.append((player_name(state, name, "in play"), int(count)))
     execute(session, BuildingAuction(kind, tuple(pairs)))
 
 

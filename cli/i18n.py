@@ -86,10 +86,109 @@ def use(lang: str | None = None) -> str:
             _current = gettext.NullTranslations()
             _unbind_click()
         else:
-            _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+            _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True,
+                                           class_=CATALOG_CLASSES.get(lang))
             _bind_click(lang)
         _lang = lang
     return lang
+
+
+# --- Italian prepositions ---------------------------------------------------------------------
+# gettext fills `a {payee}` with whatever name comes: Italian then wants "ad Anna" (the
+# euphonic d, kept by modern usage only before the same vowel: "ad" before a, "ed" before e)
+# and "alla Banca" (a preposition joined to the article of a phrase).  The Italian catalog's
+# messages are filled by italian_format, which looks at the word each placeholder brings.
+
+# how a preposition joins each article: a + la -> alla, di + il -> del, in + l' -> nell'
+_ARTICLES = {"il ": "l ", "i ": "i ", "gli ": "gli ", "lo ": "llo ", "la ": "lla ",
+             "le ": "lle ", "l'": "ll'", "l\u2019": "ll\u2019"}
+_JOINED = {"a": "a", "da": "da", "di": "de", "in": "ne", "su": "su"}  # al, dal, del, nel, sul
+_EUPHONIC = {"a": "ad", "e": "ed"}
+# a preposition at the end of the text before a placeholder, a word of its own
+_BEFORE = re.compile(r"(?:^|(?<=[^\w'\u2019]))(a|e|da|di|in|su|A|E|Da|Di|In|Su) $")
+_OPENING = "'\"`\u00ab\u201c\u2018("  # quotes before a word, read past for its first letter
+
+
+def join_preposition(prep: str, phrase: str) -> str:
+    """`prep` said before `phrase` in Italian: "a" + "Anna" -> "ad Anna", "e" + "Elena" ->
+    "ed Elena", "a" + "la Banca" -> "alla Banca", "di" + "il Via!" -> "del Via!"; else the two
+    words as they are.  A capital preposition (at the start of a sentence) stays capital."""
+    low = prep.lower()
+    base = _JOINED.get(low)
+    if base is not None:
+        for article, joined in _ARTICLES.items():
+            if phrase.startswith(article):
+                word = base + joined
+                return (word.capitalize() if prep[0].isupper() else word) + phrase[len(article):]
+    euphonic = _EUPHONIC.get(low)
+    if euphonic is not None and _first_letter(phrase) == low:
+        return prep + euphonic[len(prep):] + " " + phrase
+    return f"{prep} {phrase}"
+
+
+def _first_letter(text: str) -> str:
+    import unicodedata
+
+    word = text.lstrip(_OPENING)
+    return unicodedata.normalize("NFD", word[:1])[:1].lower()
+
+
+def italian_format(template: str, *args, **kwargs) -> str:
+    """`template.format(*args, **kwargs)`, with each placeholder that follows a preposition
+    (`a {payee}`, `e {b}`) joined to it by join_preposition."""
+    import string
+
+    formatter = string.Formatter()
+    out: list[str] = []
+    auto = 0
+    for literal, field, spec, conversion in formatter.parse(template):
+        if field is None:
+            out.append(literal)
+            continue
+        if field == "":
+            field, auto = str(auto), auto + 1
+        value, _key = formatter.get_field(field, args, kwargs)
+        value = formatter.convert_field(value, conversion)
+        if spec and "{" in spec:
+            spec = italian_format(spec, *args, **kwargs)
+        text = formatter.format_field(value, spec or "")
+        before = _BEFORE.search(literal)
+        if before:
+            literal = literal[:before.start()]
+            text = join_preposition(before.group(1), text)
+        out.append(literal)
+        out.append(text)
+    return "".join(out)
+
+
+class _Italian(str):
+    """A message from the Italian catalog: its format() joins prepositions to the words that
+    fill it (italian_format)."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:
+        return italian_format(str.__str__(self), *args, **kwargs)
+
+
+class ItalianTranslations(gettext.GNUTranslations):
+    """The Italian catalog: every message it gives is an _Italian, so that the messages the
+    edge fills and ledger/text.py's alike are filled the Italian way."""
+
+    def gettext(self, message):
+        return _Italian(super().gettext(message))
+
+    def ngettext(self, msgid1, msgid2, n):
+        return _Italian(super().ngettext(msgid1, msgid2, n))
+
+    def pgettext(self, context, message):
+        return _Italian(super().pgettext(context, message))
+
+    def npgettext(self, context, msgid1, msgid2, n):
+        return _Italian(super().npgettext(context, msgid1, msgid2, n))
+
+
+CATALOG_CLASSES = {"it": ItalianTranslations}
 
 
 def language() -> str:

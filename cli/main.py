@@ -136,6 +136,7 @@ class BancoGroup(click.Group):
             if command is not None and not command.hidden:
                 shown = f"{italian[name]} ({name})" if name in italian else name
                 commands.append((shown, command))
+        commands.sort(key=lambda c: c[0])  # in the order of the Italian words read first
         if commands:
             limit = formatter.width - 6 - max(len(shown) for shown, _c in commands)
             with formatter.section(i18n._("Commands")):

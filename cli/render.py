@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ledger.state import BANK, State
 
-from .i18n import N_, NP_, _, ngettext, pgettext
+from .i18n import N_, NN_, NP_, _, ngettext, pgettext
 from .reasons import say_reason
 
 
@@ -66,6 +66,9 @@ def narrate(event: dict, state: State) -> str | None:
         return (_("  Mr Monopoly: {reason}").format(reason=say_reason(d["reason"]))
                 if d["move"] == "mr_monopoly" else None)
     if t == "TokenMoved":
+        if d["to"] == state.edition.jail_position:  # sent to jail is a fact of its own
+            return _("  {player} moves to {space} ({position}), just visiting").format(
+                player=d["player"], space=_name(state, d["to"]), position=d["to"])
         return _("  {player} moves to {space} ({position})").format(
             player=d["player"], space=_name(state, d["to"]), position=d["to"])
     if t in TRANSFERS:
@@ -173,7 +176,7 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "EventRetracted":
         return ngettext("undone: event {seqs} ({reason})", "undone: events {seqs} ({reason})",
                         len(d["seqs"])).format(seqs=", ".join(map(str, d["seqs"])),
-                                               reason=d["reason"])
+                                               reason=say_reason(d["reason"]))
     if t == "TradeCompleted":
         def side(g):
             parts = [_name(state, p) for p in g["properties"]]
@@ -243,6 +246,16 @@ BASES = [N_("unbuilt lot"), N_("hotel"), N_("{n} house(s)"), N_("{n} station(s) 
          N_("complete group, unbuilt: double {rent}")]
 
 
+# The bases the log writes with a count, "1 house(s)": said with the count's plural form
+COUNTED_BASES = {
+    "{n} house(s)": NN_("{n} house", "{n} houses"),
+    "{n} station(s) owned: {rent}": NN_("{n} station owned: {rent}",
+                                        "{n} stations owned: {rent}"),
+    "{n} utility(ies) owned: {factor} x dice {dice}": NN_(
+        "{n} utility owned: {factor} x dice {dice}", "{n} utilities owned: {factor} x dice {dice}"),
+}
+
+
 def say_basis(basis: str) -> str:
     from . import reasons
 
@@ -254,7 +267,10 @@ def say_basis(basis: str) -> str:
                           for i, p in enumerate(parts))
         m = re.fullmatch(pattern, basis)
         if m:
-            return _(template).format(**m.groupdict())
+            fields = m.groupdict()
+            if template in COUNTED_BASES and fields["n"].isdigit():
+                return ngettext(*COUNTED_BASES[template], int(fields["n"])).format(**fields)
+            return _(template).format(**fields)
     return reasons.say_reason(basis)
 
 
@@ -455,11 +471,12 @@ def json_scalar(value) -> str:
 
 def _marks(state: State, pos: int) -> str:
     level = state.buildings[pos]
-    mark = " (M)" if pos in state.mortgaged else ""
+    # short marks in the state's list of deeds, in the table's language ("[2h]" is English)
+    mark = pgettext("deed mark", " (M)") if pos in state.mortgaged else ""
     if level == 5:
-        mark += " [hotel]"
+        mark += pgettext("deed mark", " [hotel]")
     elif level:
-        mark += f" [{level}h]"
+        mark += pgettext("deed mark", " [{n}h]").format(n=level)
     return mark
 
 
@@ -585,7 +602,8 @@ def state_text(state: State) -> str:
         phase = _(PHASES[turn["phase"]]) if turn["phase"] in PHASES else turn["phase"]
         lines.append(_("turn: {player} ({phase}{doubles})").format(
             player=turn["player"], phase=phase,
-            doubles=(_(", {n} doubles").format(n=turn["doubles"]) if turn["doubles"] else "")))
+            doubles=(ngettext(", {n} double", ", {n} doubles", turn["doubles"]).format(
+                n=turn["doubles"]) if turn["doubles"] else "")))
     lines.append("")
     cash_width = max([8, *(len(money(p.cash)) + 1 for p in state.players)])
     # as wide as the longest name (a wide character takes two columns), 12 at least

@@ -9,6 +9,7 @@ import json
 import click
 
 from ledger.errors import UsageError
+from ledger.text import msg
 
 from .i18n import _, say
 
@@ -25,6 +26,7 @@ class Session:
         self.game_option = game
         self.actor = actor
         self.create = False  # `new` may create the database file; nothing else does
+        self.in_shell = False  # `banco shell`: its own words (`game N`) can be suggested
         self._book = None
         self._game = None
         self.line: str | None = None
@@ -174,10 +176,20 @@ def typed_line(args, command: str | None) -> str | None:
     from cli.main import ALIASES
 
     command = ALIASES.get(command, command)
-    words, skip, started = [], False, False
-    for a in args:
+    words, skip, started, ended = [], False, False, False
+    for i, a in enumerate(args):
         if skip:
             skip = False
+            continue
+        if ended:  # after `--` every word is the command's, `--id` too
+            words.append(a)
+            continue
+        if a == "--" and started:
+            # the end of the options: recorded only where it changes what a word means (a
+            # word after it that looks like an option), so `roll -- 1 2` is `roll 1 2`
+            ended = True
+            if any(w.startswith("-") for w in args[i + 1:]):
+                words.append(a)
             continue
         if a.split("=", 1)[0] in _NOT_TYPED:
             skip = "=" not in a
@@ -194,8 +206,8 @@ def line_as_meant(line: str, args: list[str]) -> str:
     """A shell or transcript line as it is recorded: as typed (quotes, spacing and a `#`
     comment kept), unless it carries options that say where or how to record it (`roll 4 3
     --lang it`, `buy --game 2`, `buy --id k`): then its words without them, as
-    `banco roll 4 3 --lang it` records `roll 4 3`."""
-    if not any(a.split("=", 1)[0] in _NOT_TYPED for a in args):
+    `banco roll 4 3 --lang it` records `roll 4 3`; `roll -- 4 3` is `roll 4 3`."""
+    if not any(a.split("=", 1)[0] in _NOT_TYPED or a == "--" for a in args):
         return line.strip()
     return typed_line(args, None) or line.strip()
 
@@ -278,12 +290,48 @@ def strict_numbers(command) -> None:
 
 # --- names ----------------------------------------------------------------------------------
 
-def player_name(state, text: str | None) -> str | None:
+def player_name(state, text: str | None, who: str | None = None, but: str | None = None
+                ) -> str | None:
+    """The player `text` names.  With `who`, a misspelt name is matched against the players
+    who could do what the command asks (WHO[who]: the players in play, the owners for a rent
+    claim, the bidders in an auction...), other than `but` (a trade's first player)."""
     if text is None:
         return None
-    from ledger.names import resolve
+    from ledger.names import resolve, resolve_likely
 
-    return resolve(text, list(state.seats), "player")
+    if who is None:
+        return resolve(text, list(state.seats), "player")
+    find, phrase = WHO[who]
+    likely = [p for p in find(state) if p != but]
+    return resolve_likely(text, list(state.seats), "player", likely, phrase)
+
+
+def _in_play(state) -> list[str]:
+    return state.active()
+
+
+def _owners(state) -> list[str]:
+    owners = set(state.owners)
+    return [p for p in state.active() if p in owners]
+
+
+def _bidders(state) -> list[str]:
+    a = state.auction
+    out = set(a.excluded) | {a.seller} if a is not None else set()
+    return [p for p in state.active() if p not in out]
+
+
+def _debtors(state) -> list[str]:
+    debtors = {d.debtor for d in state.debts}
+    return [p for p in state.active() if p in debtors]
+
+
+# who could do what a command asks, and the phrase that says who they are
+WHO = {"in play": (_in_play, msg("the players in play")),
+       "owner": (_owners, msg("the players who own a deed")),
+       "bidder": (_bidders, msg("the players who may bid")),
+       "debtor": (_debtors, msg("the players in debt")),
+       "other": (_in_play, msg("the other players in play"))}
 
 
 def property_position(state, text: str) -> int:

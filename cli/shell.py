@@ -14,7 +14,7 @@ import signal
 import sys
 
 from ledger.errors import BancoError
-from ledger.names import fold
+from ledger.names import fold, shown
 
 from .i18n import N_, _
 
@@ -22,14 +22,20 @@ TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer", "auction-deed"}
 TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
+TAKES_GROUP = {"build": ["1", "2", "3", "4", "hotel"],  # `build GROUP N`: the levels after it
+               "sell": ["0", "1", "2", "3", "4"]}
+CARD_NUMBERS = {"card", "misdraw"}  # `card DECK N`: the deck's numbers after it
+COMPLETES_WHO = {"claim": "owner", "bid": "bidder", "pay": "debtor", "bankrupt": "debtor"}
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
-               "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)")}
-SHELL_ITALIAN = {"aiuto": "help", "esci": "quit"}  # the shell's own words, in Italian too
+               "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
+               "game": N_("`game N`: from now on, game N (`games` lists them)")}
+# the shell's own words, in Italian too
+SHELL_ITALIAN = {"aiuto": "help", "esci": "quit", "partita": "game"}
 NOT_IN_SHELL = {"shell", "run", "serve"}
 # Words that only read: they run even when another terminal has just changed the game.
 READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
                    "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",
-                   "replay", "ruling", "export", "report"})
+                   "replay", "ruling", "export", "report", "game", "partita"})
 HISTORY_LENGTH = 1000
 
 
@@ -175,6 +181,7 @@ class BancoShell(cmd.Cmd):
         if stdin is not None:
             self.use_rawinput = False
         self.session = session
+        session.in_shell = True
         self.identchars += "-"
         self.history = ShellHistory(history) if history else None
         self._buffer = ""  # what was typed when Ctrl-C came
@@ -336,7 +343,8 @@ class BancoShell(cmd.Cmd):
         word = line.split(maxsplit=1)[0] if line.strip() else ""
         if word and english(word) not in READS:
             self.say(_("`{line}` was not run: the table changed. Look again, and type it "
-                       "again if it still holds (up arrow).").format(line=line))
+                       "again if it still holds (up arrow).").format(
+                           line=shown(line.strip(), 80)))
             self._set_prompt()
             return ""
         return line
@@ -402,6 +410,24 @@ class BancoShell(cmd.Cmd):
 
     do_rivedi = do_replay  # the Italian word steps through the game too
 
+    def do_game(self, arg) -> None:
+        """`game N`: the shell addresses game N from now on (a `--game N` on a line is for
+        that line only); `new` leaves the game it interrupts, and says this is the way back."""
+        from cli.i18n import say_error
+        from ledger.numbers import is_digits, not_a_number
+
+        text = arg.strip()
+        try:
+            if not is_digits(text):
+                raise not_a_number(text)
+            self.session.use_game(self.session.book.current_game(int(text)))
+        except BancoError as exc:
+            self.say(say_error(exc))
+            return
+        self._show_last()
+
+    do_partita = do_game
+
     def do_quit(self, arg) -> bool:
         return True
 
@@ -426,21 +452,29 @@ class BancoShell(cmd.Cmd):
         if not word:
             from cli.main import ALIASES
 
+            # In Italian each word is listed by its Italian name first, `compra (buy)`, in the
+            # order of the Italian names, as `banco aiuto` lists them
+            speaking = _("Commands") != "Commands"
             italian = {e: w for w, e in ALIASES.items()}
-            self.say(_("words (the same as `banco WORD ...`; `help WORD` for one):"))
-            shell_italian = {e: w for w, e in SHELL_ITALIAN.items()}
+            italian.update({e: w for w, e in SHELL_ITALIAN.items()})
+            entries, seen = [], set()
             for name in words():
-                if name in SHELL_ITALIAN:
-                    continue  # said beside its English word
+                if name in SHELL_ITALIAN or (name in ALIASES and name not in italian) \
+                        or name in seen:
+                    continue  # an Italian word: said beside its English one
+                seen.add(name)
+                label = f"{italian[name]} ({name})" if speaking and name in italian else name
                 if name in SHELL_WORDS:
-                    shown = (f"{name} ({shell_italian[name]})" if _("Commands") != "Commands"
-                             else name)
-                    self.say(f"  {shown:<17} {_(SHELL_WORDS[name])}")
-                elif name in italian or name not in ALIASES:  # one line a command
+                    entries.append((label, _(SHELL_WORDS[name])))
+                else:
                     command = cli.get_command(ctx, name)
-                    shown = (f"{name} ({italian[name]})" if name in italian
-                             and _("Commands") != "Commands" else name)
-                    self.say(f"  {shown:<17} {command.get_short_help_str(limit=60)}")
+                    entries.append((label, command.get_short_help_str(limit=60)))
+            if speaking:
+                entries.sort(key=lambda e: fold(e[0]))
+            width = max(len(label) for label, _h in entries) + 1
+            self.say(_("words (the same as `banco WORD ...`; `help WORD` for one):"))
+            for label, text in entries:
+                self.say(f"  {label:<{width}} {text}")
             return
         if word in SHELL_WORDS or word in SHELL_ITALIAN or word in ("exit", "?"):
             meaning = SHELL_WORDS.get(SHELL_ITALIAN.get(word, word), SHELL_WORDS["quit"])
@@ -457,7 +491,7 @@ class BancoShell(cmd.Cmd):
             close = difflib.get_close_matches(word, words(), n=3, cutoff=0.6)
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `help` lists them"))
-            self.say(_("no word {word!r}{hint}").format(word=word, hint=hint))
+            self.say(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
             return
         with click.Context(command, info_name=word) as sub:
             self.say(command.get_help(sub))
@@ -470,12 +504,23 @@ class BancoShell(cmd.Cmd):
     def completedefault(self, text, line, begidx, endidx):
         """Names by prefix, any case or accents.  Property names have spaces: the whole
         argument typed so far is matched, and only the part from the current word on is
-        offered, since readline replaces just that word."""
-        command = english(line.split(" ", 1)[0])
+        offered, since readline replaces just that word.  After `build`/`sell`, a colour group
+        too, then its levels; after a deck word, the deck's card numbers."""
+        word = line.split(" ", 1)[0]
+        command = english(word)
         try:
             st = self.session.state()
         except BancoError:
             return []
+        before = line[:begidx].split()[1:]  # the words before the one being completed
+        if command in CARD_NUMBERS and before:
+            if len(before) > 1:
+                return []
+            numbers = _card_numbers(st, before[0])
+            return _spaced([n for n in numbers if n.startswith(text)])
+        groups = _groups(st) if command in TAKES_GROUP else []
+        if groups and len(before) == 1 and fold(before[0]) in map(fold, groups):
+            return _spaced([n for n in TAKES_GROUP[command] if n.startswith(text.lower())])
         if command in TAKES_PROPERTY or command in ("trade", "deal"):
             names = [sp.name for sp in st.edition.properties]
             if command in ("trade", "deal"):  # players, then deeds, word by word
@@ -483,17 +528,42 @@ class BancoShell(cmd.Cmd):
         elif command in TAKES_SPACE:
             names = sorted({sp.name for sp in st.edition.spaces})
         elif command in TAKES_DECK:
-            names = [d.title for d in st.edition.decks.values()]
+            # a deck is one word (`card DECK N`): a title of two is offered by its first
+            names = [d.title.split()[0] for d in st.edition.decks.values()]
+        elif command in COMPLETES_WHO and not before:
+            # the players who could (cli/session.py WHO): `claim` Tab offers the owners
+            from cli.session import WHO
+
+            names = WHO[COMPLETES_WHO[command]][0](st) or list(st.seats)
         else:
             names = list(st.seats)
-        typed = line[len(command):endidx].lstrip()
+        typed = line[len(word):endidx].lstrip()
         if command in TAKES_PROPERTY or command in TAKES_SPACE:
             typed = typed.lstrip("\"'")
         else:
             typed = text  # players and decks are single words
         start = len(typed) - len(text)
         want = fold(typed)
-        return _spaced([n[start:] for n in names if fold(n).startswith(want)])
+        found = [n[start:] for n in names if fold(n).startswith(want)]
+        if not before:  # `build marr`: a colour group is one word
+            found = [g for g in groups if fold(g).startswith(fold(text))] + found
+        return _spaced(found)
+
+
+def _groups(state) -> list[str]:
+    """The colour groups that take houses, as `build GROUP N` reads them (one word)."""
+    return [g for g, lots in state.edition.groups.items()
+            if " " not in g and all(state.edition.space(p).kind == "street" for p in lots)]
+
+
+def _card_numbers(state, deck: str) -> list[str]:
+    from cli.session import deck_key
+
+    try:
+        key = deck_key(state.edition, deck)
+    except BancoError:
+        return []
+    return [str(c.number) for c in state.edition.decks[key].cards]
 
 
 def _spaced(matches: list[str]) -> list[str]:

@@ -27,8 +27,9 @@ from typing import NamedTuple
 import click
 
 from ledger.errors import BancoError, ConflictError, UsageError
+from ledger.names import shown
 
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 
 
 class Line(NamedTuple):
@@ -129,7 +130,11 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
         session.use_game(done.game)
         last_line = lines[done.count - 1].number
         if done.count == len(lines):
-            click.echo(_("{name}: all {count} line(s) already recorded in game {game}; nothing to do").format(name=name, count=len(lines), game=done.game))
+            click.echo(ngettext("{name}: its {count} line is already recorded in game {game}; "
+                                "nothing to do",
+                                "{name}: all {count} lines already recorded in game {game}; "
+                                "nothing to do", len(lines)).format(
+                name=name, count=len(lines), game=done.game))
             return
         now_at = session.book.state(done.game).seq
         if now_at != done.seq:
@@ -168,14 +173,19 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
                         if line.refusal_expected and code == 0
                         else _(FAILED[code]) if code in FAILED
                         else _("failed (exit {code})").format(code=code))
-                click.echo(_("{name}:{number}: `{text}` {what}; stopped after {ran} line(s)").format(
-                    name=name, number=line.number, text=line.text, what=what, ran=ran), err=True)
+                click.echo(ngettext("{name}:{number}: `{text}` {what}; stopped after {ran} line",
+                                    "{name}:{number}: `{text}` {what}; stopped after {ran} lines",
+                                    ran).format(name=name, number=line.number,
+                                                text=shown(line.text, 80), what=what, ran=ran),
+                           err=True)
                 sys.exit(1 if code in (0, 1) else code)
             ran += 1
     except KeyboardInterrupt:
         _interrupted(session, name, current, last_recorded)
-    more = (_(" ({n} were recorded before)").format(n=done.count) if done.count else "")
-    click.echo(_("{name}: {ran} line(s) done{more}").format(name=name, ran=ran, more=more))
+    more = (ngettext(" ({n} was recorded before)", " ({n} were recorded before)",
+                     done.count).format(n=done.count) if done.count else "")
+    click.echo(ngettext("{name}: {ran} line done{more}", "{name}: {ran} lines done{more}",
+                        ran).format(name=name, ran=ran, more=more))
 
 
 FAILED = {1: N_("was refused"), 2: N_("is not a command banco can run"),

@@ -11,7 +11,7 @@ import difflib
 import unicodedata
 
 from .errors import UsageError
-from .text import Joined, Text, msg
+from .text import Joined, Text, either, msg
 
 SHOWN = 8  # candidates listed in an "ambiguous" message before "and N more"
 
@@ -40,7 +40,7 @@ def fold(text: str) -> str:
 
 
 def _listing(names: list[str]) -> Text:
-    shown = Joined([repr(n) for n in names[:SHOWN]], msg(" or "))
+    shown = either([repr(n) for n in names[:SHOWN]])  # 'a', 'b' or 'c', not 'a' or 'b' or 'c'
     more = len(names) - SHOWN
     return Joined([shown, msg(" (and {n} more)", n=more)], "") if more > 0 else shown
 
@@ -73,6 +73,12 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
                           options=_listing(starts))
     back = {f: c for c, f in folded.items()}
     close = difflib.get_close_matches(want, list(back), n=3, cutoff=0.5)
+    if not close and want:
+        # the start of a long name misspelt (`parcco` for Parco della Vittoria): its first
+        # letters, as long as what was typed, are close
+        starts = {f[:len(want)]: f for f in back}
+        close = [starts[s] for s in difflib.get_close_matches(want, list(starts), n=3,
+                                                               cutoff=0.75)]
     if close:
         hint = [back[f] for f in close]
         score = difflib.SequenceMatcher(None, want, close[0]).ratio()
@@ -81,8 +87,33 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
                           text=shown(text),
                           options=_listing(hint))
     known = sorted(set(candidates))
+    if kind in ("property", "space") and len(known) > 2 * SHOWN:  # not 28 names in a line
+        raise UnknownName("no {kind} called {text!r}; `board` lists them",
+                          kind=KINDS.get(kind, kind), text=shown(text))
     raise UnknownName("no {kind} called {text!r}; known: {known}", kind=KINDS.get(kind, kind),
                       text=shown(text), known=", ".join(known))
+
+
+def resolve_likely(text: str, candidates: list[str], kind: str, likely: list[str],
+                   who: Text) -> str:
+    """resolve(), but a name that names nobody is matched only against `likely` (those who
+    could do what the command asks: `claim ana` suggests the players who own a deed, not one
+    who owns nothing), and the message says who they are (`who`, a phrase)."""
+    try:
+        return resolve(text, candidates, kind)
+    except UnknownName as exc:
+        likely = [c for c in likely if c in candidates]
+        if exc.ambiguous or not likely or set(likely) == set(candidates):
+            raise
+        folded = {fold(c): c for c in likely}
+        close = difflib.get_close_matches(fold(text), list(folded), n=3, cutoff=0.5)
+        if close:
+            hint = [folded[f] for f in close]
+            raise UnknownName("no {kind} called {text!r}: of {who}, did you mean {options}?",
+                              tuple(hint), kind=KINDS.get(kind, kind), text=shown(text),
+                              who=who, options=_listing(hint)) from None
+        raise UnknownName("no {kind} called {text!r}; {who}: {known}", kind=KINDS.get(kind, kind),
+                          text=shown(text), who=who, known=", ".join(likely)) from None
 
 
 def resolve_run(words: list[str], start: int, candidates: list[str], kind: str) -> tuple[str, int]:

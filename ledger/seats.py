@@ -30,8 +30,14 @@ def name_problem(name: str) -> Text | None:
         return msg("a name cannot be empty or blank")
     bad = [ch for ch in name if unicodedata.category(ch).startswith("C")]
     if bad:
-        return msg("it contains the control character {code}",
-                   code="U+" + format(ord(bad[0]), "04X"))
+        code = "U+" + format(ord(bad[0]), "04X")
+        kind = unicodedata.category(bad[0])
+        if kind == "Cc":
+            return msg("it contains the control character {code}", code=code)
+        if kind == "Cf":  # a zero-width space or joiner, a direction mark: pasted, unseen
+            return msg("it contains an invisible character ({code})", code=code)
+        # a private-use or unassigned code point, or a byte that was not UTF-8 (a surrogate)
+        return msg("it contains a character that cannot be shown ({code})", code=code)
     if name != name.strip():
         return msg("it has spaces at its ends: type it as {name!r}", name=name.strip())
     if len(name) > MAX_NAME:

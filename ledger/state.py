@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .edition import Edition, load_edition
 from .errors import UsageError
 from .rules import RuleSet, deeds_to_deal
-from .text import Joined, Text, msg
+from .text import Joined, Text, both, msg
 
 BANK = "bank"
 
@@ -254,7 +254,7 @@ def hammer_step(state: State) -> Text:
         return msg("`hammer` (no bid: {player}, the richest, takes it at {min_bid}, 000 FAQ 22)",
                    player=tied[0], min_bid=_amount(state, a.min_bid))
     return msg("`hammer PLAYER` among {players} (no bid: the richest take it at {min_bid}; they "
-               "tie, the banker says who)", players=", ".join(tied),
+               "tie, the banker says who)", players=both(tied),
                min_bid=_amount(state, a.min_bid))
 
 

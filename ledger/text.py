@@ -163,6 +163,14 @@ def either(items: list) -> Text:
     return msg("{some} or {last}", some=Joined(items[:-1], ", "), last=items[-1])
 
 
+def both(items: list) -> Text:
+    """`a`, `a and b`, `a, b and c`."""
+    items = list(items)
+    if len(items) == 1:
+        return Joined(items, "")
+    return msg("{some} and {last}", some=Joined(items[:-1], ", "), last=items[-1])
+
+
 def render(value, tr: Translations | None = None) -> str:
     """A Text in the language of `tr` (English without it); anything else as str()."""
     if isinstance(value, Text):

@@ -46,6 +46,16 @@ def test_a_turn_narrated(game):
     assert d["properties"][1]["owner"] == "Anna"
 
 
+def test_a_misspelt_claim_suggests_an_owner_and_a_trade_the_other_players(game):
+    """Carla owns nothing and Anna is the one trading: neither is what `ana` meant."""
+    game("roll", "1", "2")
+    game("buy")
+    out = game("claim", "ana", code=2).output
+    assert "no player called 'ana': of the players who own a deed, did you mean 'Anna'?" in out
+    out = game("trade", "anna", "ana", "--give", "10", code=2).output
+    assert "of the other players in play, did you mean 'Carla'?" in out
+
+
 def test_refusals_exit_1_append_nothing_and_say_what_is_allowed(game):
     before = doc(game("log", "--json"))
     r = game("buy", code=1)
@@ -185,15 +195,30 @@ def test_run_transcript_stops_at_the_first_refused_line(banco, tmp_path):
     script = tmp_path / "game.banco"
     script.write_text("new Anna Bruno  # two players\nroll 1 2\nbuy\n# a comment\nbuy\nroll 3 4\n")
     r = banco("run", str(script), code=1)
-    assert "game.banco:5: `buy` was refused; stopped after 3 line(s)" in r.output
+    assert "game.banco:5: `buy` was refused; stopped after 3 lines" in r.output
     assert doc(banco("state", "--json"))["turn"]["player"] == "Bruno"
+
+
+def test_run_counts_its_lines_in_the_singular_and_the_plural(banco, tmp_path):
+    """`1 line(s) done (1 were recorded before)`: counted as said, in both languages."""
+    script = tmp_path / "g.banco"
+    script.write_text("new Anna Bruno\n")
+    assert "g.banco: 1 line done\n" in banco("run", str(script)).output
+    out = banco("--lang", "it", "run", str(script)).output
+    assert "g.banco: 1 riga già registrata nella partita 1; niente da fare\n" in out
+    script.write_text("new Anna Bruno\nroll 1 2\n")
+    assert "g.banco: 1 line done (1 was recorded before)\n" in banco("run", str(script)).output
+    script.write_text("new Anna Bruno\nroll 1 2\nbuy\nbuy " + "x" * 300 + "\n")
+    out = banco("--lang", "it", "run", str(script), code=2).output
+    assert "g.banco:4: `buy xxx" in out and "…` non è un comando" in out, out
+    assert "fermato dopo 1 riga\n" in out and "x" * 100 not in out.splitlines()[-1]
 
 
 def test_run_transcript_with_an_expected_refusal(banco, tmp_path):
     script = tmp_path / "g.banco"
     script.write_text("new Anna Bruno Carla\nroll 1 2\nbuy\nroll 2 1\nroll 3 4\n! claim Anna\n")
     r = banco("run", "-q", str(script))
-    assert "5 line(s) done" in r.output or "6 line(s) done" in r.output
+    assert "5 lines done" in r.output or "6 lines done" in r.output
     bad = tmp_path / "h.banco"
     bad.write_text("! state\n")
     r = banco("run", str(bad), code=1)
@@ -225,6 +250,28 @@ def test_shell_completes_player_and_deck_names(banco):
         "Viale Monterosa", "Viale Traiano", "Viale Vesuvio", "Viale dei Giardini",
         "Vicolo Corto", "Vicolo Stretto"]
     assert sh.completedefault("uni", "history piazza uni", 15, 18) == ["Università "]
+
+
+def test_shell_completes_colour_groups_their_levels_and_card_numbers(banco):
+    """`build GROUP N` and `sell GROUP N` take a colour group (the ones that take houses, not
+    the stations); `card DECK N` a card number of that deck."""
+    from cli.session import Session
+    from cli.shell import BancoShell
+
+    banco("new", "Anna", "Bruno")
+    sh = BancoShell(Session(banco.db, None))
+    assert sh.completedefault("mar", "build mar", 6, 9) == ["marrone "]
+    assert sh.completedefault("mar", "costruisci mar", 11, 14) == ["marrone "]
+    assert sh.completedefault("ro", "sell ro", 5, 7) == ["rosa", "rosso"]
+    assert "stazioni" not in sh.completedefault("", "build ", 6, 6)
+    assert "Vicolo Corto" in sh.completedefault("", "build ", 6, 6)
+    assert sh.completedefault("h", "build verde h", 12, 13) == ["hotel "]
+    assert sh.completedefault("", "sell rosso ", 11, 11) == ["0", "1", "2", "3", "4"]
+    assert sh.completedefault("", "mortgage marrone ", 17, 17) == []  # mortgage takes no group
+    assert sh.completedefault("1", "card imp 1", 9, 10) == ["1", "10", "11", "12", "13", "14",
+                                                            "15", "16"]
+    assert sh.completedefault("7", "misdraw probabilita 7", 20, 21) == ["7 "]
+    assert sh.completedefault("", "card nessuno ", 13, 13) == []
 
 
 def test_house_rules_file_and_bad_rules(banco, tmp_path):
@@ -316,3 +363,57 @@ def test_help_is_a_word_too():
     assert italian.exit_code == 0 and italian.output.startswith("Uso: banco tira")
     wrong = runner.invoke(cli, ["help", "rol"])
     assert wrong.exit_code == 2 and "no command called 'rol': did you mean roll?" in wrong.output
+
+
+def test_the_turn_line_counts_one_double_in_the_singular(game):
+    game("roll", "6", "6")
+    assert "turn: Anna (buy, 1 double)\n" in game("state").output
+    assert "turno: Anna (comprare, 1 doppio)\n" in game("--lang", "it", "state").output
+    game("buy")
+    game("roll", "1", "1")
+    assert "turn: Anna (buy, 2 doubles)\n" in game("state").output
+
+
+def test_a_roll_onto_the_jail_space_says_just_visiting(game):
+    """`Anna moves to Prigione (10)` read as if she were jailed."""
+    out = game("roll", "4", "6").output
+    assert "  Anna moves to Prigione (10), just visiting\nBruno to roll" in out
+    assert "  Bruno va su Prigione (10), in transito\n" in game("--lang", "it", "roll", "6",
+                                                                   "4").output
+
+
+@pytest.mark.parametrize("basis, english, italian", [
+    ("1 house(s)", "1 house", "1 casa"), ("3 house(s)", "3 houses", "3 case"),
+    ("1 station(s) owned: 25", "1 station owned: 25", "stazioni possedute: 1, affitto 25"),
+    ("2 utility(ies) owned: 10 x dice 7", "2 utilities owned: 10 x dice 7",
+     "2 società possedute: 10 x dadi 7"),
+    ("unbuilt lot", "unbuilt lot", "terreno senza edifici"),
+])
+def test_a_rent_s_basis_is_said_with_its_count_s_plural(basis, english, italian):
+    """The log writes `1 station(s) owned: 25`; a narration says `1 station owned: 25`."""
+    from cli import i18n
+    from cli.render import say_basis
+
+    assert say_basis(basis) == english
+    i18n.use("it")
+    try:
+        assert say_basis(basis) == italian
+    finally:
+        i18n._release()
+
+
+def test_shell_completes_a_claim_with_the_owners(banco):
+    """`claim ` Tab offers those who could claim, as a misspelt name's suggestion does; with
+    nobody able yet, every player."""
+    from cli.session import Session
+    from cli.shell import BancoShell
+
+    banco("new", "Anna", "Bruno", "Carla")
+    sh = BancoShell(Session(banco.db, None))
+    assert sh.completedefault("", "claim ", 6, 6) == ["Anna", "Bruno", "Carla"]
+    banco("roll", "1", "2")
+    banco("buy")
+    sh = BancoShell(Session(banco.db, None))
+    assert sh.completedefault("", "claim ", 6, 6) == ["Anna "]
+    assert sh.completedefault("", "riscuoti ", 9, 9) == ["Anna "]
+    assert sh.completedefault("", "statement ", 10, 10) == ["Anna", "Bruno", "Carla"]

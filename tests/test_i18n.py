@@ -115,7 +115,7 @@ def test_lang_is_a_global_option_also_after_the_command(tmp_path, monkeypatch, w
     out = _run(tmp_path, *args)
     assert "turno: Anna (tirare)" in out
     assert "giocatore" in out and "cassa" in out
-    assert "prossimo: tocca a Anna: `tira D1 D2`" in out
+    assert "prossimo: tocca ad Anna: `tira D1 D2`" in out
 
 
 def test_the_locale_speaks_italian_and_banco_lang_overrides_it(tmp_path, monkeypatch):
@@ -125,7 +125,7 @@ def test_the_locale_speaks_italian_and_banco_lang_overrides_it(tmp_path, monkeyp
     monkeypatch.setenv("BANCO_LANG", "en")
     assert "next: Anna to `roll D1 D2`" in _run(tmp_path, "state")
     monkeypatch.delenv("BANCO_LANG")
-    assert "prossimo: tocca a Anna: `tira D1 D2`" in _run(tmp_path, "state")
+    assert "prossimo: tocca ad Anna: `tira D1 D2`" in _run(tmp_path, "state")
     assert "next: Anna to `roll D1 D2`" in _run(tmp_path, "--lang", "en", "state")
 
 
@@ -134,7 +134,7 @@ def test_one_run_in_italian_leaves_the_next_in_english(tmp_path, monkeypatch):
     it behind, nor in LANGUAGE for a child process."""
     _clear_locale(monkeypatch)
     _run(tmp_path, "new", "Anna", "Bruno")
-    assert "tocca a Anna: `tira D1 D2`" in _run(tmp_path, "--lang", "it", "state")
+    assert "tocca ad Anna: `tira D1 D2`" in _run(tmp_path, "--lang", "it", "state")
     assert "Anna to `roll D1 D2`" in _run(tmp_path, "state")
     import os
 
@@ -211,7 +211,7 @@ def test_a_refusal_is_said_in_italian_but_str_stays_english(tmp_path, monkeypatc
     _run(tmp_path, "new", "Anna", "Bruno")
     out = _run(tmp_path, "--lang", "it", "buy", code=1)
     assert out.startswith("rifiutato: impossibile comprare ora (")
-    assert "\n  consentito: tocca a Anna tirare" in out or "consentito:" in out
+    assert "\n  consentito: tocca ad Anna tirare" in out or "consentito:" in out
     out = _run(tmp_path, "buy", code=1)
     assert out.startswith("refused: cannot buy now (")
     exc = RuleViolation("{name} has {cash} in cash and {space} costs {price}", name="Anna",
@@ -279,6 +279,25 @@ def test_the_shell_speaks_italian_and_completes_the_italian_words(tmp_path, monk
                input="nuova Anna Bruno\ntira 1 2\ncompra\nfoo\n")
     assert "Anna (comprare)>   Anna paga 60 M alla Banca: comprato Vicolo Stretto" in out
     assert "nessun comando chiamato 'foo'" in out
+
+
+def test_aiuto_lists_the_italian_words_first_in_their_order(tmp_path, monkeypatch):
+    """`aiuto` in the shell listed `buy (compra)`, by the English words: in Italian each line
+    starts with the Italian word, `compra (buy)`, in the Italian words' order, as `banco
+    aiuto` lists them."""
+    _clear_locale(monkeypatch)
+    monkeypatch.setenv("BANCO_HISTORY", "")
+    _run(tmp_path, "new", "Anna", "Bruno")
+    for out in (_run(tmp_path, "--lang", "it", "shell", input="aiuto\n"),
+                _run(tmp_path, "--lang", "it", "aiuto")):
+        listed = re.findall(r"(?m)^  (\S+) \([a-z-]+\)", out)
+        assert listed == sorted(listed) and "compra" in listed and "buy" not in listed, listed
+        assert listed.count("aiuto") == 1
+        assert "\n  compra (buy) " in out and "\n  tira (roll) " in out
+    shell = _run(tmp_path, "--lang", "it", "shell", input="aiuto\n")
+    assert "`aiuto PAROLA` per una" in shell and "\n  partita (game) " in shell
+    english = _run(tmp_path, "shell", input="help\n")
+    assert "\n  buy               Buy the property" in english
 
 
 def test_the_report_page_in_italian(tmp_path, monkeypatch):
@@ -397,3 +416,118 @@ def test_the_board_s_note_on_its_sources_in_the_table_s_language(tmp_path, monke
     out = _run(tmp_path, "--lang", "it", "tabellone")
     assert "Importi in lire" in out and "Figures in lire" not in out
     assert "Figures in lire" in _run(tmp_path, "board")
+
+
+# --- Italian prepositions --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prep, phrase, said", [
+    ("a", "Anna", "ad Anna"), ("A", "Anna", "Ad Anna"), ("a", "Bruno", "a Bruno"),
+    ("a", "Elena", "a Elena"),  # modern usage: "ad" only before an a
+    ("e", "Elena", "ed Elena"), ("e", "Anna", "e Anna"), ("a", "'anna'", "ad 'anna'"),
+    ("a", "Àlvaro", "ad Àlvaro"), ("a", "la Banca", "alla Banca"), ("da", "la Banca", "dalla Banca"),
+    ("di", "il Via!", "del Via!"), ("in", "l'asta", "nell'asta"), ("su", "gli Imprevisti",
+                                                                  "sugli Imprevisti"),
+    ("e", "la Banca", "e la Banca"), ("a", "Lapo", "a Lapo"), ("a", "1500 M", "a 1500 M"),
+])
+def test_an_italian_preposition_joins_the_word_that_follows(prep, phrase, said):
+    assert i18n.join_preposition(prep, phrase) == said
+
+
+def test_italian_messages_join_their_prepositions_and_english_ones_do_not(tmp_path, monkeypatch):
+    """A name or a phrase filled in after `a`/`e` in the Italian catalog: "tocca ad Anna",
+    "Anna ed Elena", "deve 200 M alla Banca" (the Bank is a phrase, "la Banca")."""
+    from ledger.text import msg
+
+    owed = msg("{amount} to {creditor} ({reason})", amount="200 M", creditor=msg("the Bank"),
+               reason="tax")  # a debt as `state` lists it (ledger/state.py)
+    trade = msg("a trade with {active}; {a} and {b} may agree it once {active}'s turn is over",
+                active="Carla", a="Anna", b="Elena")
+    i18n.use("it")
+    try:
+        assert i18n.say(owed) == "200 M alla Banca (tax)"
+        assert i18n.say(trade).startswith("uno scambio con Carla; Anna ed Elena possono")
+        assert i18n._("{player} to roll").format(player="Anna") == "tocca ad Anna tirare"
+        assert i18n._("{player} to roll").format(player="Bruno") == "tocca a Bruno tirare"
+    finally:
+        i18n._release()
+    assert i18n.say(owed) == "200 M to the Bank (tax)"
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Bruno", "Anna")
+    _run(tmp_path, "roll", "1", "2")
+    assert _run(tmp_path, "--lang", "it", "buy").endswith("\ntocca ad Anna tirare\n")
+
+
+def test_a_tie_among_bidders_is_said_as_a_list_with_and():
+    """`hammer PLAYER` among "Anna, Bruno, Elena" read as a list cut short: "Anna, Bruno and
+    Elena", and in Italian "Anna, Bruno ed Elena"."""
+    from helpers import new_table
+
+    from ledger.state import Auction, next_step
+
+    t = new_table(("Anna", "Bruno", "Elena"))
+    t = t._replace(auction=Auction(property=3, min_bid=1, step=1),
+                   turn=t.turn._replace(phase="auction"))
+    step = next_step(t)
+    assert "`hammer PLAYER` among Anna, Bruno and Elena (no bid" in str(step)
+    i18n.use("it")
+    try:
+        assert "`aggiudica GIOCATORE` fra Anna, Bruno ed Elena (nessuna offerta" in i18n.say(step)
+    finally:
+        i18n._release()
+
+
+def test_what_cannot_be_done_now_is_said_with_an_infinitive(tmp_path, monkeypatch):
+    """"impossibile paga la multa ora": every action said after "impossibile" is a verb's
+    infinitive, as `tirare` and `comprare` are."""
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    _run(tmp_path, "roll", "1", "2")
+    assert _run(tmp_path, "--lang", "it", "paga-multa", code=1).startswith(
+        "rifiutato: impossibile pagare la multa ora (")
+    assert _run(tmp_path, "--lang", "it", "usa-carta", code=1).startswith(
+        "rifiutato: impossibile usare una carta ora (")
+
+
+def test_an_undo_says_its_reason_in_italian(tmp_path, monkeypatch):
+    """`annullato: evento 72 (undo: TradeCompleted ...)`: the undo's reason is one the
+    catalog says, as the other reasons in a narration are."""
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    _run(tmp_path, "roll", "1", "2")
+    out = _run(tmp_path, "--lang", "it", "annulla")
+    assert "(annullamento: DiceRolled, TokenMoved, PurchaseOffered (`roll 1 2`))" in out, out
+    assert "undo:" not in out
+
+
+def test_a_bankruptcy_is_said_in_italian_whoever_went_bankrupt(tmp_path, monkeypatch):
+    """The state's column said `dichiarare bancarotta` (the command) for a bankrupt player, and
+    the end `Anna è andato in bancarotta` (a man's participle): `in bancarotta`, `bancarotta
+    di Anna`, whoever it is."""
+    _clear_locale(monkeypatch)
+    _run(tmp_path, "new", "Anna", "Bruno")
+    _run(tmp_path, "correct", "Anna", "-1400", "--reason", "test", "--referee", "Rita")
+    _run(tmp_path, "roll", "1", "3")  # the 200 M tax: 100 M short
+    out = _run(tmp_path, "--lang", "it", "bancarotta")
+    assert "(bancarotta di Anna; resta solo Bruno (003 §11))" in out, out
+    assert "\nAnna             0 M  in bancarotta\n" in _run(tmp_path, "--lang", "it", "stato")
+    assert "\nAnna             0 M  bankrupt\n" in _run(tmp_path, "state")
+
+
+def test_a_player_s_past_is_said_whoever_the_player_is():
+    """`Anna è passato dal Via!`: a man's participle for whoever it was; `ha già passato il
+    Via!` says it of anyone."""
+    from helpers import new_table, place
+
+    from ledger.speedy import check_face
+
+    t = new_table(("Anna", "Bruno"), rules="championship")
+    anna = place(t, "Anna", 5, passed_go=True).player("Anna")
+    with pytest.raises(RuleViolation, match="Anna has passed Via!") as err:
+        check_face(t, anna, None)
+    i18n.use("it")
+    try:
+        assert i18n.say_error(err.value).startswith(
+            "rifiutato: Anna ha già passato il Via!: i due dadi e il dado Speedy si tirano")
+    finally:
+        i18n._release()

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from helpers import EDITION, POS, new_table
+from helpers import EDITION, POS, new_table, own
 
 from cli.banker import _property_and_count, parse_trade
 from ledger.errors import UsageError
@@ -33,7 +33,10 @@ def test_ambiguity_lists_the_candidates_and_counts_the_rest():
     with pytest.raises(UnknownName) as err:
         resolve("vi", PROPERTIES, "property")
     msg = str(err.value)
-    assert msg.startswith("property 'vi' is ambiguous: did you mean 'Via Accademia' or")
+    # a list said as one: 'a', 'b' ... or 'h', not 'a' or 'b' or ...
+    assert msg.startswith("property 'vi' is ambiguous: did you mean 'Via Accademia', 'Via Marco "
+                          "Polo', 'Via Roma', ")
+    assert "'Viale Traiano' or 'Viale Vesuvio' (and 3 more)?" in msg and msg.count(" or ") == 1
     assert "(and 3 more)" in msg  # 11 names start with "vi": 8 shown
     assert err.value.ambiguous and len(err.value.suggestions) == 11
 
@@ -111,3 +114,58 @@ def test_trade_lift_through_the_cli(banco):
     cash = [p["cash"] for p in json.loads(banco("state", "--json").output)["players"]]
     # Anna: 1500 - 100 + 50 (mortgage) + 100; Bruno: 1500 - 100 - 55 (50 + 10% to lift)
     assert cash == [1550, 1345]
+
+
+def test_a_misspelt_player_is_matched_against_those_who_could_act():
+    """`claim ana` with Anna owning a deed and Carla nothing suggests Anna only, and says
+    among whom; a name near nobody who could lists them."""
+    from cli.session import player_name
+
+    state = own(new_table(("Anna", "Bruno", "Carla")), "Anna", "Vicolo Corto")
+    with pytest.raises(UnknownName, match=r"^no player called 'ana': of the players who own a "
+                                          r"deed, did you mean 'Anna'\?$"):
+        player_name(state, "ana", "owner")
+    with pytest.raises(UnknownName, match=r"^no player called 'carlaa'; the players who own a "
+                                          r"deed: Anna$"):
+        player_name(state, "carlaa", "owner")
+    assert player_name(state, "carla", "owner") == "Carla"  # the rules say why she cannot
+    # a trade's second player is one of the others; with everyone able, the plain message
+    with pytest.raises(UnknownName, match=r"of the other players in play, did you mean 'Carla'"):
+        player_name(state, "ana", "other", but="Anna")
+    with pytest.raises(UnknownName, match=r"^no player called 'ana': did you mean 'Anna' or "
+                                          r"'Carla'\?$"):
+        player_name(state, "ana", "in play")
+
+
+def test_a_misspelt_bidder_is_one_of_those_who_may_bid():
+    from cli.session import player_name
+    from ledger.state import Auction
+
+    state = new_table(("Anna", "Bruno", "Carla"))
+    state = state._replace(auction=Auction(property=POS["Vicolo Corto"], min_bid=1, step=1,
+                                           excluded=("Anna",)))
+    with pytest.raises(UnknownName, match=r"of the players who may bid, did you mean 'Carla'"):
+        player_name(state, "ana", "bidder")
+
+
+def test_a_misspelt_start_of_a_long_name_and_a_name_near_nothing():
+    """`parcco` found nothing close among whole names (it is the start of one); a property
+    near nothing listed all 28 in one line: `board` lists them."""
+    with pytest.raises(UnknownName, match=r"did you mean 'Parco della Vittoria'\?$"):
+        resolve("parcco", PROPERTIES, "property")
+    with pytest.raises(UnknownName, match=r"^no property called 'zzz'; `board` lists them$"):
+        resolve("zzz", PROPERTIES, "property")
+    with pytest.raises(UnknownName, match=r"^no player called 'zzz'; known: Anna, Bruno$"):
+        resolve("zzz", ["Anna", "Bruno"], "player")  # a short list is still listed
+
+
+def test_a_colour_group_by_a_unique_prefix():
+    from cli.banker import _to_level
+
+    t = new_table()
+    assert _to_level(t, ["marr", "2"], hotel=True) == (tuple(EDITION.groups["marrone"]), 2)
+    assert _to_level(t, ["GIAL", "hotel"], hotel=True) == (tuple(EDITION.groups["giallo"]), 5)
+    with pytest.raises(UnknownName, match="colour group 'ros' is ambiguous: did you mean "
+                                          "'rosa' or 'rosso'"):
+        _to_level(t, ["ros", "2"], hotel=True)
+    assert _to_level(t, ["soc", "1"], hotel=True) is None  # Società...: a property's start

@@ -278,7 +278,7 @@ def test_a_forged_correction_is_named_in_italian_by_the_audit(banco):
     conn.commit()
     conn.close()
     out = banco("--lang", "it", "audit", code=3).output
-    assert f"partita 1: NON SUPERATA all'evento {seq}: una correzione dell'arbitro toglie 2000 a " \
+    assert f"partita 1: NON SUPERATA all'evento {seq}: una correzione dell'arbitro toglie 2000 ad " \
            "Anna, che ha 1500; " in out
     assert f"non è ciò che `correct Anna -50 --reason 'paid twice' --referee Rita` (evento " \
            f"{seq - 1}) dà qui: CashCorrected ha amount 2000 dove il comando dà 50" in out

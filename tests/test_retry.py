@@ -132,6 +132,24 @@ def test_the_line_recorded_leaves_out_the_language_and_where_to_record(db):
                          "hammer   # Anna wins"]  # a line without them: exactly as typed
 
 
+def test_the_line_recorded_leaves_out_a_double_dash_that_changes_nothing(db):
+    """`roll -- 1 2` was recorded with its `--`: the command as meant is `roll 1 2`.  After
+    `--` every word is the command's (an `--id` there is not the option), and the `--` stays
+    where a word after it looks like an option."""
+    from cli.banker import execute_line
+    from cli.session import Session, typed_line
+
+    banco(db, "new", "--", "Anna", "Bruno")
+    banco(db, "roll", "--", "1", "2")
+    session = Session(db, None)
+    assert execute_line(session, "decline -- ") == 0
+    session.close()
+    lines = [e["data"]["line"] for e in log(db) if e["type"] == "CommandRecorded"]
+    assert lines == ["new Anna Bruno", "roll 1 2", "decline"]
+    assert typed_line(["correct", "--", "Anna", "-50"], "correct") == "correct -- Anna -50"
+    assert typed_line(["roll", "--", "1", "2", "--id", "k"], "roll") == "roll -- 1 2 --id k"
+
+
 def test_state_shows_the_last_recorded_command(db):
     with freeze_time("2026-11-29 21:00:00"):
         banco(db, "new", "Anna", "Bruno")
@@ -158,7 +176,7 @@ def test_a_transcript_cut_short_resumes_to_the_same_log_and_head(tmp_path, db):
     assert "> roll 3 3" not in out and "> bid Anna 30" in out
     assert facts(db) == facts(whole)
     assert banco(db, "audit").splitlines()[-1] == banco(whole, "audit").splitlines()[-1]
-    assert "all 20 line(s) already recorded in game 1" in banco(db, "run", transcript(tmp_path,
+    assert "all 20 lines already recorded in game 1" in banco(db, "run", transcript(tmp_path,
                                                                                        GAME))
 
 

@@ -111,14 +111,16 @@ def test_help_lists_every_word_with_one_line(banco, capsys):
     banco("new", "Anna", "Bruno")
     _, out = drive(banco.db, "help")
     listed = {line.split()[0] for line in out.splitlines() if line.startswith("  ")}
-    assert listed == set(COMMANDS) - {"shell", "run", "serve"} | {"help", "quit"}
+    assert listed == set(COMMANDS) - {"shell", "run", "serve"} | {"help", "quit", "game"}
     assert "  roll              Record the dice: roll D1 D2." in out
     assert "  show              One event in full" in out
 
 
 def test_help_word_gives_its_usage(banco):
     banco("new", "Anna", "Bruno")
-    _, out = drive(banco.db, "help trade", "help rol", "help run", "help quit")
+    _, out = drive(banco.db, "help trade", "help rol", "help run", "help quit",
+                   "help " + "z" * 300)
+    assert "no word '" + "z" * 39 + "…'; `help` lists them" in out
     assert "Usage: trade [OPTIONS] [WORDS]..." in out and "--lift" in out
     assert "no word 'rol': did you mean roll" in out
     assert "`run` is not available inside the shell: use `banco run`" in out
@@ -239,6 +241,13 @@ def test_the_shell_says_what_another_terminal_recorded_before_recording(banco, c
         ("BidPlaced", "Bruno"), ("BidPlaced", "Carla")]  # Bruno's 70 was not recorded
     assert "auction: Carla leads 60> " in said  # the prompt caught up
     assert "Carla leads at 60" in capsys.readouterr().out  # `state`, a read, did run
+    # a long line (a paste, a stuck key) is cut in the echo, as the other messages cut it
+    other.book.execute(other.game(), Bid("Carla", 65), now="2026-11-30T06:00:01.000000Z")
+    sh.stdin = Typed("bid bruno 80 " + "8" * 500)
+    sh.cmdloop(intro="")
+    refused = [ln for ln in out.getvalue().splitlines() if "was not run" in ln][-1]
+    assert "`bid bruno 80 888" in refused and "…` was not run: the table changed" in refused
+    assert len(refused) < 200
     other.close()
     sh.session.close()
 
@@ -332,3 +341,24 @@ def test_serve_is_not_started_inside_the_shell_or_a_transcript(banco, capsys, tm
     (tmp_path / "t.banco").write_text("serve --port 0\n", encoding="utf-8")
     result = banco("run", str(tmp_path / "t.banco"), code=2)
     assert "`serve` runs until Ctrl-C" in result.output
+
+
+def test_new_over_an_unfinished_game_says_how_to_get_back_to_it(banco, capsys):
+    """A tournament keeps several games: `new` starts one all the same, and one line says which
+    game it leaves unfinished and the way back (`--game N`; in the shell, `game N`)."""
+    banco("new", "Anna", "Bruno")
+    out = banco("new", "Carla", "Dario").output
+    assert "warning: game 1 (Anna, Bruno) is left unfinished; `--game 1` goes back to it" in out
+    assert "left unfinished" not in banco("--game", "1", "state").output
+    capsys.readouterr()
+    _, said = drive(banco.db, "new Ada Bea --rules timed", "game 2", "roll 1 2", "game 9", "game x")
+    err = capsys.readouterr().err
+    assert "warning: game 2 (Carla, Dario) is left unfinished; `game 2` goes back to it" in err
+    assert "no game 9 in this database (games: 1-3)" in said and "'x' is not a valid" in said
+    rolled = [e["data"]["player"] for e in events_of(banco, 2) if e["type"] == "DiceRolled"]
+    assert rolled == ["Carla"]
+    banco("--game", "3", "deal", "Ada", "vicolo", "corto", "vicolo", "stretto")
+    banco("--game", "3", "deal", "Bea", "viale", "monterosa", "viale", "vesuvio")
+    banco("--game", "3", "time-up")  # an ended game is left behind without a word: the one
+    out = banco("new", "Elia", "Fede").output  # addressed now is the latest unfinished, 2
+    assert "warning: game 2 (Carla, Dario) is left unfinished" in out and "game 3" not in out

@@ -37,6 +37,10 @@ def test_state_lists_deeds_by_colour_group_with_completeness(azzurro):
             "Carla         1500 M  Via!\n") in out
     assert out.rstrip().endswith("next: Carla to `roll D1 D2`\nlast: mortgage via accademia "
                                  "(events 43-44, 0 s ago)")
+    # the marks in the table's language: "[1h]" and "(M)" (also the money's M) are English
+    out = azzurro("--lang", "it", "state").output
+    assert "    azzurro 3/3: Bastioni Gran Sasso [1c], Viale Monterosa [1c], Viale Vesuvio\n" in out
+    assert "    rosa 1/3: Via Accademia (ipot.)\n" in out
 
 
 def test_state_stations_and_long_groups_wrap():

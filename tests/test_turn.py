@@ -332,7 +332,10 @@ def test_no_player_may_take_the_banks_name(name):
     (["Anna", "Jail"], "get-out-of-jail card"),
     (["Anna", "Bru=no"], "'=' separates a name from a count"),
     (["Anna", "Bru\x07no"], "control character U\\+0007"),
-    (["Anna", "Bruno\u200b"], "control character U\\+200B"),
+    (["Anna", "Bruno\u200b"], r"it contains an invisible character \(U\+200B\)$"),
+    (["Anna", "\u2066Bruno"], r"an invisible character \(U\+2066\)"),
+    (["Anna", "Bruno\ue000"], r"a character that cannot be shown \(U\+E000\)"),
+    (["Anna", "Bruno\udcff"], r"a character that cannot be shown \(U\+DCFF\)"),
     (["Anna", "x" * 25], "25 characters long; at most 24"),
     (["Anna", "!!!"], "needs at least one letter"),
 ])
@@ -387,7 +390,7 @@ def test_next_step_during_auctions_says_what_hammer_would_do():
     t, _ = play(new_table(), Roll((1, 2)), Decline())
     assert next_step(t) == (
         "the auction for Vicolo Stretto is open (no bid yet, bids from 1 M): `bid PLAYER AMOUNT` "
-        "or `hammer PLAYER` among Anna, Bruno, Carla, Dario (no bid: the richest take it at 1 M; "
+        "or `hammer PLAYER` among Anna, Bruno, Carla and Dario (no bid: the richest take it at 1 M; "
         "they tie, the banker says who)")
     t = cash(t, "Carla", 1600)
     assert next_step(t).endswith("`hammer` (no bid: Carla, the richest, takes it at 1 M, 000 FAQ 22)")
