@@ -230,9 +230,12 @@ def test_correct_refusals_and_usage_append_nothing(banco):
     assert "not a whole amount" in banco("correct", "Anna", "ten", "--reason", "x",
                                          "--referee", "R", code=2).output
     # twenty digits typed (it was accepted, and the standings' columns ran together)
-    out = banco("correct", "Anna", "99999999999999999999999", "--reason", "x", "--referee",
+    out = banco("correct", "Anna", "9999999999", "--reason", "x", "--referee",
                 "R", code=2).output
     assert "is more than a table ever holds (at most 1500000 M" in out
+    out = banco("correct", "Anna", "99999999999999999999999", "--reason", "x", "--referee",
+                "R", code=2).output
+    assert "has 23 digits: no number at the table is that long (at most 15)" in out
     assert "more than" in banco("correct", "Anna", "-1500001", "--reason", "x", "--referee",
                                 "R", code=2).output
     assert "--referee" in banco("correct", "Anna", "10", "--reason", "x", code=2).output

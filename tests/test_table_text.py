@@ -109,10 +109,10 @@ def test_read_commands_have_a_header_row(azzurro):
 
 def test_board_shows_taxes_salary_and_jail_fine(banco, tmp_path):
     out = banco("board").output  # no game yet: the classic rule set
-    assert "  0  Via!                    go        salary 200 M on passing or landing" in out
-    assert "  4  Tassa Patrimoniale      tax       pay 200 M to the Bank" in out
-    assert " 38  Tassa di Lusso          tax       pay 100 M to the Bank" in out
-    assert " 10  Prigione                jail      fine 50 M to leave before rolling" in out
+    assert "  0  Via!                    go          salary 200 M on passing or landing" in out
+    assert "  4  Tassa Patrimoniale      tax         pay 200 M to the Bank" in out
+    assert " 38  Tassa di Lusso          tax         pay 100 M to the Bank" in out
+    assert " 10  Prigione                jail        fine 50 M to leave before rolling" in out
     assert "rents 4x dice or 10x dice" in out
     board = json.loads(banco("board", "--json").output)
     assert [(s["position"], s["amount"]) for s in board if s["amount"] is not None] == [
