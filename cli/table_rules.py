@@ -124,3 +124,13 @@ def tournament_standings(session, name, as_json):
     for r in doc["players"]:
         click.echo(f"{r['rank']:>2}. {r['name']:<14}{r['points']:>7}{r['score']:>9}"
                    f"{r['games']:>6}")
+    from .i18n import say
+
+    for g in doc["games"]:  # counted as entered, and said: never a quiet rewrite
+        if g["changed"] is not None:
+            click.echo(_("game {game} (round {round}) changed after it was entered at event "
+                         "{seq}: {what}; counted as entered (`banco audit` names it)").format(
+                             game=g["game"], round=g["round"], seq=g["entered_seq"],
+                             what=say(g["changed"])))
+    if doc["head"]:
+        click.echo(_("tournament head {head}").format(head=doc["head"]))

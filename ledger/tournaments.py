@@ -8,7 +8,13 @@ tournament, and triggers that refuse UPDATE and DELETE.
 
     tournament_facts(tournament, seq, type, data, recorded_at, actor, prev_hash, hash)
       TournamentStarted  {"name"}
-      GameEntered        {"game_uuid", "game", "round"}
+      GameEntered        {"game_uuid", "game", "round", "seq", "head"}
+
+`seq` and `head` are the game's last event and its hash when it was entered (facts written
+before them have neither): the result entered is the game's at that event, a prefix of an
+append-only chain, so a game changed after it was entered (an undo that reopened it, a
+correction) is seen as such by the standings and the audit (projections/tournament.py), and a
+game's log rewritten under the tournament no longer has the head the tournament holds.
 
 A game is entered by its identity (its GameStarted's game_uuid), with its local number as an
 alias: the points are always worked out from the game's own log (projections/tournament.py),
@@ -85,10 +91,14 @@ class Tournaments:
         return resolve(name, known, "tournament")
 
     def entries(self, name: str | None = None) -> dict:
-        """{"tournament", "games": [{"game_uuid", "game", "round"}]}, in the order entered."""
+        """{"tournament", "games": [{"game_uuid", "game", "round", "seq", "head"}], "head"},
+        the games in the order entered; `head`: the hash of the tournament's last fact, which
+        a printed copy of the standings holds it to."""
         name = self.resolve(name)
-        games = [f["data"] for f in self.facts(name) if f["type"] == "GameEntered"]
-        return {"tournament": name, "games": games}
+        facts = self.facts(name)
+        games = [f["data"] for f in facts if f["type"] == "GameEntered"]
+        return {"tournament": name, "games": games,
+                "head": facts[-1]["hash"] if facts else None}
 
     def verify(self, name: str) -> str | None:
         """The first break in a tournament's chain, or None."""
@@ -182,7 +192,10 @@ class Tournaments:
                                      player=p, seated=seated[p], game=game, round_=round_)
                 seated[p] = game
             entered_uuids.add(uid)
-            facts.append(("GameEntered", {"game_uuid": uid, "game": game, "round": round_}))
+            # the result entered is the game's at this event (projections/tournament.py)
+            head = book.store.hash_at(game, state.seq)
+            facts.append(("GameEntered", {"game_uuid": uid, "game": game, "round": round_,
+                                          "seq": state.seq, "head": head}))
             out.append({"tournament": name, "game": game, "round": round_,
                         "points": points(state)})
         self._append(name, facts, now=now, actor=actor)
