@@ -3,6 +3,8 @@ auction, and tournaments (cli/main.py's COMMANDS points here)."""
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from .groups import Subgroup
@@ -66,7 +68,7 @@ def auction_deed(session, words):
 # --- tournaments --------------------------------------------------------------------------
 
 @click.group(cls=Subgroup, aliases={"nuovo": "new", "aggiungi": "add",
-                                    "classifica": "standings"})
+                                    "classifica": "standings", "esporta": "export"})
 def tournament():
     """Championship tournaments: games of this database entered round by round, points summed
     (000 §PUNTEGGIO).  A game from another table's database is imported first (`banco
@@ -134,3 +136,33 @@ def tournament_standings(session, name, as_json):
                              what=say(g["changed"])))
     if doc["head"]:
         click.echo(_("tournament head {head}").format(head=doc["head"]))
+
+
+@tournament.command("export")
+@click.argument("name", required=False)
+@click.option("-o", "--output", default=None, metavar="FILE",
+              help="Write to FILE (default: standard output).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@pass_session
+def tournament_export(session, name, output, force):
+    """The tournament in one verifiable file: a header naming it, its rounds and each game's
+    identity and head, then each game's export as `banco export` writes it, in the order
+    entered.  `banco import FILE` re-creates it on another machine, all or nothing."""
+    from projections.tournament_archive import archive_lines
+
+    from .organiser import _write_out
+
+    lines = archive_lines(session.book, name)
+    first = next(lines)  # the tournament audited before anything is written
+    count = len(json.loads(first)["games"])
+
+    def write(f):
+        f.write(first + "\n")
+        for line in lines:
+            f.write(line + "\n")
+
+    _write_out(output, force, write)
+    if output and output != "-":
+        click.echo(_("tournament {name!r} exported to {output}: {count} game(s)").format(
+            name=json.loads(first)["name"], output=output, count=count), err=True)
+

@@ -20,8 +20,8 @@ A game is entered by its identity (its GameStarted's game_uuid), with its local 
 alias: the points are always worked out from the game's own log (projections/tournament.py),
 never copied here.  A game played at another table reaches this database by `banco import`
 (the referee's words, which keep the game's identity); once imported it is added like any
-other with `tournament add GAME`.  `Tournaments.enter_uuid` is the hook for an import that
-wants to enter the game it brings in the same step.
+other with `tournament add GAME`; a whole tournament comes in from its archive (`tournament
+export`, projections/tournament_archive.py), its facts re-created by `append_facts`.
 """
 
 from __future__ import annotations
@@ -44,6 +44,18 @@ _CREATE = (
     "BEGIN SELECT RAISE(ABORT, 'tournament facts are append-only: DELETE refused'); END",
 )
 R_POINTS = "000 §PUNTEGGIO"
+
+
+def digest(facts: list[dict]) -> str:
+    """The tournament's head as printed under its standings: sha256 of its facts' canonical
+    JSON (tournament, seq, type, data, recorded_at, actor) with each game's local number left
+    out, so that it is the same in every file that holds the tournament (its archive brings
+    it to another database, where the games have other numbers).  The chain itself is the
+    audit's (`verify`, ledger/health.py)."""
+    body = [{"tournament": f["tournament"], "seq": f["seq"], "type": f["type"],
+             "data": {k: v for k, v in f["data"].items() if k != "game"},
+             "recorded_at": f["recorded_at"], "actor": f["actor"]} for f in facts]
+    return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
 
 
 def fact_hash(prev: str, row: dict) -> str:
@@ -92,13 +104,12 @@ class Tournaments:
 
     def entries(self, name: str | None = None) -> dict:
         """{"tournament", "games": [{"game_uuid", "game", "round", "seq", "head"}], "head"},
-        the games in the order entered; `head`: the hash of the tournament's last fact, which
-        a printed copy of the standings holds it to."""
+        the games in the order entered; `head`: `digest(facts)`, which a printed copy of the
+        standings holds the tournament to."""
         name = self.resolve(name)
         facts = self.facts(name)
         games = [f["data"] for f in facts if f["type"] == "GameEntered"]
-        return {"tournament": name, "games": games,
-                "head": facts[-1]["hash"] if facts else None}
+        return {"tournament": name, "games": games, "head": digest(facts) if facts else None}
 
     def verify(self, name: str) -> str | None:
         """The first break in a tournament's chain, or None."""
@@ -114,22 +125,8 @@ class Tournaments:
 
     def _append(self, name: str, facts: list[tuple[str, dict]], *, now: str,
                 actor: str) -> None:
-        def work(conn):
-            for sql in _CREATE:
-                conn.execute(sql)
-            last = conn.execute(f"SELECT seq, hash FROM {TABLE} WHERE tournament=? ORDER BY "
-                                "seq DESC LIMIT 1", (name,)).fetchone()
-            seq, prev = last if last else (0, GENESIS)
-            for type_, data in facts:
-                seq += 1
-                row = {"tournament": name, "seq": seq, "type": type_,
-                       "data": canonical_json(data), "recorded_at": now, "actor": actor}
-                prev_hash, prev = prev, fact_hash(prev, row)
-                conn.execute(f"INSERT INTO {TABLE} (tournament, seq, type, data, recorded_at, "
-                             "actor, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?)",
-                             (name, seq, type_, row["data"], now, actor, prev_hash, prev))
-
-        self.store.write(work)
+        self.store.write(lambda conn: append_facts(
+            conn, name, [(type_, data, now, actor) for type_, data in facts]))
 
     def create(self, name: str, *, now: str, actor: str = "organiser") -> None:
         name = name.strip()
@@ -201,10 +198,20 @@ class Tournaments:
         self._append(name, facts, now=now, actor=actor)
         return out
 
-    def enter_uuid(self, name: str, game_uuid: str, game: int, round_: int, *, now: str,
-                   actor: str = "organiser") -> None:
-        """The hook for `import`: enter a game by its identity, with no checks beyond the
-        chain's (the caller has verified the game it brings in)."""
-        self._append(self.resolve(name), [("GameEntered", {"game_uuid": game_uuid,
-                                                           "game": game, "round": round_})],
-                     now=now, actor=actor)
+
+def append_facts(conn, name: str, facts: list[tuple[str, dict, str, str | None]]) -> None:
+    """Inside a write transaction: append (type, data, recorded_at, actor) facts to the
+    tournament's chain (a tournament's archive re-creates its facts as they were recorded)."""
+    for sql in _CREATE:
+        conn.execute(sql)
+    last = conn.execute(f"SELECT seq, hash FROM {TABLE} WHERE tournament=? ORDER BY "
+                        "seq DESC LIMIT 1", (name,)).fetchone()
+    seq, prev = last if last else (0, GENESIS)
+    for type_, data, now, actor in facts:
+        seq += 1
+        row = {"tournament": name, "seq": seq, "type": type_,
+               "data": canonical_json(data), "recorded_at": now, "actor": actor}
+        prev_hash, prev = prev, fact_hash(prev, row)
+        conn.execute(f"INSERT INTO {TABLE} (tournament, seq, type, data, recorded_at, "
+                     "actor, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?)",
+                     (name, seq, type_, row["data"], now, actor, prev_hash, prev))
