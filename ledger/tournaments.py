@@ -46,16 +46,21 @@ _CREATE = (
 R_POINTS = "000 §PUNTEGGIO"
 
 
-def digest(facts: list[dict]) -> str:
-    """The tournament's head as printed under its standings: sha256 of its facts' canonical
-    JSON (tournament, seq, type, data, recorded_at, actor) with each game's local number left
-    out, so that it is the same in every file that holds the tournament (its archive brings
-    it to another database, where the games have other numbers).  The chain itself is the
-    audit's (`verify`, ledger/health.py)."""
-    body = [{"tournament": f["tournament"], "seq": f["seq"], "type": f["type"],
-             "data": {k: v for k, v in f["data"].items() if k != "game"},
-             "recorded_at": f["recorded_at"], "actor": f["actor"]} for f in facts]
-    return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+def heads(facts: list[dict]) -> list[str]:
+    """The tournament's head after each fact, as printed under its standings: a sha256 chain
+    over its facts' canonical JSON (tournament, seq, type, data, recorded_at, actor) with each
+    game's local number left out, so that it is the same in every file that holds the
+    tournament (its archive brings it to another database, where the games have other
+    numbers), and a head printed earlier is found among them while the tournament goes on.
+    The stored chain itself is the audit's (`verify`, ledger/health.py)."""
+    out, prev = [], GENESIS
+    for f in facts:
+        body = {"tournament": f["tournament"], "seq": f["seq"], "type": f["type"],
+                "data": {k: v for k, v in f["data"].items() if k != "game"},
+                "recorded_at": f["recorded_at"], "actor": f["actor"]}
+        prev = hashlib.sha256((prev + canonical_json(body)).encode("utf-8")).hexdigest()
+        out.append(prev)
+    return out
 
 
 def fact_hash(prev: str, row: dict) -> str:
@@ -104,12 +109,14 @@ class Tournaments:
 
     def entries(self, name: str | None = None) -> dict:
         """{"tournament", "games": [{"game_uuid", "game", "round", "seq", "head"}], "head"},
-        the games in the order entered; `head`: `digest(facts)`, which a printed copy of the
-        standings holds the tournament to."""
+        the games in the order entered; `head`: the last of `heads(facts)`, which a printed
+        copy of the standings holds the tournament to (`heads`: all of them)."""
         name = self.resolve(name)
         facts = self.facts(name)
         games = [f["data"] for f in facts if f["type"] == "GameEntered"]
-        return {"tournament": name, "games": games, "head": digest(facts) if facts else None}
+        chain = heads(facts)
+        return {"tournament": name, "games": games, "head": chain[-1] if chain else None,
+                "heads": chain}
 
     def verify(self, name: str) -> str | None:
         """The first break in a tournament's chain, or None."""

@@ -191,3 +191,42 @@ def test_a_game_reopened_after_it_was_entered_is_said(played, tmp_path):
     problems, _ = _audit(db)
     assert any("game 1 changed after it was entered at event 15: its points are now" in p
                for p in problems), problems
+
+
+def _head(db) -> str:
+    return json.loads(_run(db, "tournament", "standings", "--json"))["head"]
+
+
+def test_a_rewrite_of_the_whole_chain_is_caught_by_the_head_printed(played, tmp_path):
+    """The last round taken out and the chain re-hashed is a tournament banco could have
+    written: the audit cannot see it, the head printed under the standings does."""
+    db = str(tmp_path / "t.db")
+    shutil.copy(played, db)
+    printed = _head(db)
+    assert _run(db, "tournament", "standings", "--expect-head", printed[:12]) == \
+        _run(db, "tournament", "standings")
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute(f"DROP TRIGGER {TABLE}_no_delete")
+    _rewrite(conn, _facts(conn)[:-1], True)
+    conn.execute(_CREATE[2])
+    conn.close()
+    assert json.loads(_run(db, "audit", "--json"))["ok"]
+    out = _run(db, "tournament", "standings", "--expect-head", printed[:12], code=3)
+    assert (f"the tournament head {printed[:12]} is not found in 'Coppa' (facts 1-3): it was "
+            "printed from another tournament, or the facts up to it were rewritten") in out
+
+
+def test_a_head_printed_earlier_holds_while_the_tournament_goes_on(tmp_path):
+    db = str(tmp_path / "t.db")
+    for players in (("Anna", "Bruno"), ("Anna", "Bruno")):
+        _run(db, "new", *players, "--rules", "championship")
+        _run(db, "time-up")
+    _run(db, "tournament", "new", "Coppa")
+    _run(db, "tournament", "add", "1")
+    printed = _head(db)
+    _run(db, "tournament", "add", "2")
+    out = _run(db, "tournament", "standings", "--expect-head", printed)
+    assert (f"the tournament head {printed[:12]} is fact 2's: facts 1-2 are as they were when "
+            "it was printed; facts 3-3 came after") in out
+    assert "--expect-head takes a tournament head" in _run(
+        db, "tournament", "standings", "--expect-head", "xyz", code=2)
