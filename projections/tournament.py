@@ -48,9 +48,16 @@ def change(then, now) -> object | None:
         return msg("it is not over any more (events {first}-{last} came after it)",
                    first=then.seq + 1, last=now.seq)
     was, is_ = game_result(then), game_result(now)
-    if was != is_:
-        say = lambda r: ", ".join(f"{n} {p}" for n, p in r["points"].items())  # noqa: E731
-        return msg("its points are now {now} (entered: {was})", now=say(is_), was=say(was))
+
+    def say(values: dict) -> str:
+        return ", ".join(f"{n} {v}" for n, v in values.items())
+
+    if was["points"] != is_["points"]:
+        return msg("its points are now {now} (entered: {was})", now=say(is_["points"]),
+                   was=say(was["points"]))
+    if was["scores"] != is_["scores"]:  # the tie-break's total moves with them
+        return msg("its score sheet is now {now} (entered: {was})", now=say(is_["scores"]),
+                   was=say(was["scores"]))
     return None
 
 

@@ -230,3 +230,17 @@ def test_a_head_printed_earlier_holds_while_the_tournament_goes_on(tmp_path):
             "it was printed; facts 3-3 came after") in out
     assert "--expect-head takes a tournament head" in _run(
         db, "tournament", "standings", "--expect-head", "xyz", code=2)
+
+
+def test_a_score_changed_after_entry_is_said_as_a_score(tmp_path):
+    """Reopened and ended again with the same places but other totals: the points are the
+    same, the score sheet (the standings' tie-break) is not, and that is what is said."""
+    db = str(tmp_path / "t.db")
+    for line in ("new Anna Bruno Carla --rules championship", "roll 1 2", "buy", "time-up",
+                 "tournament new C", "tournament add 1", "undo", "roll 1 2", "claim Anna",
+                 "roll 1 2", "claim Anna", "time-up"):
+        _run(db, *line.split())
+    problems, _ = _audit(db)
+    assert ("tournament 'C', fact 2: game 1 changed after it was entered at event 15: its "
+            "score sheet is now Anna 1508, Bruno 1496, Carla 1496 (entered: Anna 1500, Bruno "
+            "1500, Carla 1500)") in problems, problems
