@@ -283,6 +283,7 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     naming it (exit 2).
     """
     import os
+    from itertools import chain
 
     from projections.audit import check_expected_head
     from projections.exchange import import_lines
@@ -303,15 +304,26 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     fresh = not os.path.exists(session.db)
     store = session.book.store
     name = "<stdin>" if source == "-" else os.path.basename(source)
+
+    def read(f):
+        from projections.tournament_archive import import_archive, is_archive
+
+        first = f.readline()  # a tournament's archive, or one game's export
+        if not is_archive(first):
+            return import_lines(store, chain([first], f) if first else f, source=name,
+                                now=session.now(), expect_head=expect_head, seal=seal)
+        if expect_head is not None or seal is not None:
+            raise UsageError("--expect-head and --seal hold one game's export; {source} is a "
+                             "tournament's archive", source=source)
+        return import_archive(store, first, iter(f), source=name, now=session.now())
+
     try:
         try:
             if source == "-":
-                done = import_lines(store, sys.stdin, source=name, now=session.now(),
-                                    expect_head=expect_head, seal=seal)
+                done = read(sys.stdin)
             else:
                 with open(source, encoding="utf-8", newline="") as f:
-                    done = import_lines(store, f, source=name, now=session.now(),
-                                        expect_head=expect_head, seal=seal)
+                    done = read(f)
         except UnicodeDecodeError as exc:
             # the database itself, a picture, a damaged copy: not what `export` writes
             byte = f"0x{exc.object[exc.start]:02x}"
@@ -325,6 +337,16 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
                 if os.path.exists(leftover):
                     os.unlink(leftover)
         raise
+    if "tournament" in done:  # an archive: the tournament, then each game as one import
+        if as_json:
+            dump(done)
+            return
+        click.echo(_("imported the tournament {name!r} from {source}: {count} game(s), each "
+                     "chain intact and audited").format(name=done["tournament"], source=source,
+                                                        count=len(done["games"])))
+        for g in done["games"]:
+            click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=g['rules'], events=g['events']))
+        return
     sealed = done["seal"]
     if as_json:
         dump({**done, "seal": sealed.document() if sealed is not None else None})

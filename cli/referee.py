@@ -342,14 +342,15 @@ def ruling(ctx):
 
 def _ruling_command(kind: str, doc: str):
     @click.command(kind, help=doc)
-    @click.argument("seq", type=click.IntRange(min=1))
+    # an event's seq, or a time as `state --at` takes it (projections/moments.py)
+    @click.argument("when", metavar="SEQ|TIME")
     @json_option
     @click.option("--record", is_flag=True,
                   help="Append the ruling to the game as a fact (needs --referee).")
     @click.option("--referee", default=None, metavar="NAME", help="Who rules (with --record).")
     @pass_session
     @records
-    def command(session, seq, as_json, record, referee, claim_at=None):
+    def command(session, when, as_json, record, referee, claim_at=None):
         from projections import rulings
         from projections.moments import parse_moment
 
@@ -364,6 +365,7 @@ def _ruling_command(kind: str, doc: str):
         from cli.ruling_log import BookLog
 
         game = session.game()
+        seq = _seq_or_time(session, when)
         moment = parse_moment(claim_at) if claim_at else None
         args = {"claim_at": moment} if kind == "rent" else {}
         # the stretch of the log the ruling asks for, looked up in the book: never all of it

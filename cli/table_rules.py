@@ -3,7 +3,12 @@ auction, and tournaments (cli/main.py's COMMANDS points here)."""
 
 from __future__ import annotations
 
+import json
+import sys
+
 import click
+
+from ledger.errors import EXIT_AUDIT, UsageError
 
 from .groups import Subgroup
 from .i18n import _
@@ -66,7 +71,7 @@ def auction_deed(session, words):
 # --- tournaments --------------------------------------------------------------------------
 
 @click.group(cls=Subgroup, aliases={"nuovo": "new", "aggiungi": "add",
-                                    "classifica": "standings"})
+                                    "classifica": "standings", "esporta": "export"})
 def tournament():
     """Championship tournaments: games of this database entered round by round, points summed
     (000 §PUNTEGGIO).  A game from another table's database is imported first (`banco
@@ -107,15 +112,21 @@ def tournament_add(session, games, name, round_):
 
 @tournament.command("standings")
 @click.argument("name", required=False)
+@click.option("--expect-head", default=None, metavar="HEX",
+              help="A tournament head printed earlier (8+ of its hex digits): fail (exit 3) if "
+                   "the tournament's facts up to it are not as they were.")
 @json_option
 @pass_session
-def tournament_standings(session, name, as_json):
+def tournament_standings(session, name, as_json, expect_head):
     """Points summed over the rounds; ties broken by the total score of the games played."""
     from ledger.tournaments import Tournaments
     from projections.tournament import standings
 
     t = Tournaments(session.book.store)
-    doc = standings(session.book, t.entries(name))
+    entries = t.entries(name)
+    if expect_head is not None:
+        _held_to(entries, expect_head)
+    doc = standings(session.book, entries)
     if as_json:
         dump(doc)
         return
@@ -124,3 +135,66 @@ def tournament_standings(session, name, as_json):
     for r in doc["players"]:
         click.echo(f"{r['rank']:>2}. {r['name']:<14}{r['points']:>7}{r['score']:>9}"
                    f"{r['games']:>6}")
+    from .i18n import say
+
+    for g in doc["games"]:  # counted as entered, and said: never a quiet rewrite
+        if g["changed"] is not None:
+            click.echo(_("game {game} (round {round}) changed after it was entered at event "
+                         "{seq}: {what}; counted as entered (`banco audit` names it)").format(
+                             game=g["game"], round=g["round"], seq=g["entered_seq"],
+                             what=say(g["changed"])))
+    if doc["head"]:
+        click.echo(_("tournament head {head}").format(head=doc["head"]))
+
+
+@tournament.command("export")
+@click.argument("name", required=False)
+@click.option("-o", "--output", default=None, metavar="FILE",
+              help="Write to FILE (default: standard output).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@pass_session
+def tournament_export(session, name, output, force):
+    """The tournament in one verifiable file: a header naming it, its rounds and each game's
+    identity and head, then each game's export as `banco export` writes it, in the order
+    entered.  `banco import FILE` re-creates it on another machine, all or nothing."""
+    from projections.tournament_archive import archive_lines
+
+    from .organiser import _write_out
+
+    lines = archive_lines(session.book, name)
+    first = next(lines)  # the tournament audited before anything is written
+    count = len(json.loads(first)["games"])
+
+    def write(f):
+        f.write(first + "\n")
+        for line in lines:
+            f.write(line + "\n")
+
+    _write_out(output, force, write)
+    if output and output != "-":
+        click.echo(_("tournament {name!r} exported to {output}: {count} game(s)").format(
+            name=json.loads(first)["name"], output=output, count=count), err=True)
+
+
+def _held_to(entries: dict, expect_head: str) -> None:
+    """--expect-head: the head printed under the standings once is the head after one of the
+    tournament's facts (ledger/tournaments.py `heads`), or the facts up to it were changed."""
+    import re
+
+    value = expect_head.strip().lower()
+    if not re.fullmatch(r"[0-9a-f]{8,64}", value):
+        raise UsageError("--expect-head takes a tournament head (at least its first 8 hex "
+                         "digits), not {text!r}", text=expect_head)
+    found = [i for i, h in enumerate(entries["heads"], start=1) if h.startswith(value)]
+    if len(found) != 1:
+        click.echo(_("error: the tournament head {head} is not found in {name!r} (facts "
+                     "1-{last}): it was printed from another tournament, or the facts up to it "
+                     "were rewritten").format(head=value[:12], name=entries["tournament"],
+                                             last=len(entries["heads"])), err=True)
+        sys.exit(EXIT_AUDIT)
+    if found[0] < len(entries["heads"]):
+        click.echo(_("the tournament head {head} is fact {seq}'s: facts 1-{seq} are as they "
+                     "were when it was printed; facts {next}-{last} came after").format(
+                         head=value[:12], seq=found[0], next=found[0] + 1,
+                         last=len(entries["heads"])), err=True)
+

@@ -177,8 +177,10 @@ class Book:
     wait for another writer (default 5, env BANCO_LOCK_WAIT)."""
 
     def __init__(self, path: str, *, create: bool = True,
-                 warn: Callable[[str], None] | None = None, wait: float | None = None):
-        self.store = SQLiteStore(path, create=create, wait=wait)
+                 warn: Callable[[str], None] | None = None, wait: float | None = None,
+                 store: SQLiteStore | None = None):
+        # `store`: an open one to read through (the audit's, which holds the file's checks)
+        self.store = store if store is not None else SQLiteStore(path, create=create, wait=wait)
         self.warn = warn or (lambda message: None)
         self._events: dict[int, list[dict]] = {}
         self._tables: dict[int, _Table] = {}

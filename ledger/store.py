@@ -1064,10 +1064,11 @@ class GameImport:
 
     def finish(self, game: dict, meta: dict[str, str],
                snapshots: Iterable[tuple[int, str, str, str]] = (),
-               made_at: str | None = None) -> None:
+               made_at: str | None = None, commit: bool = True) -> None:
         """Index the game (`game`: game_uuid, started_at, players, rules, edition, last_seq,
         head, ended_seq) and commit, with `meta` rows and the game's `snapshots` as (seq,
-        head, format, text), oldest first."""
+        head, format, text), oldest first.  `commit` False: the transaction stays open for
+        the next game of an archive (`following`), then `commit` or `abort` for them all."""
         conn = self.conn
         try:
             for seq, head, fmt, text in snapshots:
@@ -1081,6 +1082,8 @@ class GameImport:
                           game["edition"], game["last_seq"], game["head"], game["ended_seq"]))
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                              list(meta.items()))
+            if not commit:
+                return
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
             self.abort()
@@ -1090,6 +1093,25 @@ class GameImport:
             raise
         self.done = True
         self.store._inspect()  # meta now holds this game's chain id, if it has one
+
+    def following(self) -> GameImport:
+        """The next game of an archive, in this same transaction (after `finish(commit=False)`)."""
+        try:
+            last = self.conn.execute("SELECT MAX(game_id) FROM games").fetchone()[0] or 0
+        except sqlite3.Error as exc:
+            self.abort()
+            raise self.store.explain(exc, writing=True) from None
+        return GameImport(self.store, last + 1)
+
+    def commit(self) -> None:
+        """Commit every game of the archive written in this transaction."""
+        try:
+            self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.abort()
+            raise self.store.explain(exc, writing=True) from None
+        self.done = True
+        self.store._inspect()
 
     def abort(self) -> None:
         if not self.done:

@@ -8,14 +8,20 @@ tournament, and triggers that refuse UPDATE and DELETE.
 
     tournament_facts(tournament, seq, type, data, recorded_at, actor, prev_hash, hash)
       TournamentStarted  {"name"}
-      GameEntered        {"game_uuid", "game", "round"}
+      GameEntered        {"game_uuid", "game", "round", "seq", "head"}
+
+`seq` and `head` are the game's last event and its hash when it was entered (facts written
+before them have neither): the result entered is the game's at that event, a prefix of an
+append-only chain, so a game changed after it was entered (an undo that reopened it, a
+correction) is seen as such by the standings and the audit (projections/tournament.py), and a
+game's log rewritten under the tournament no longer has the head the tournament holds.
 
 A game is entered by its identity (its GameStarted's game_uuid), with its local number as an
 alias: the points are always worked out from the game's own log (projections/tournament.py),
 never copied here.  A game played at another table reaches this database by `banco import`
 (the referee's words, which keep the game's identity); once imported it is added like any
-other with `tournament add GAME`.  `Tournaments.enter_uuid` is the hook for an import that
-wants to enter the game it brings in the same step.
+other with `tournament add GAME`; a whole tournament comes in from its archive (`tournament
+export`, projections/tournament_archive.py), its facts re-created by `append_facts`.
 """
 
 from __future__ import annotations
@@ -38,6 +44,23 @@ _CREATE = (
     "BEGIN SELECT RAISE(ABORT, 'tournament facts are append-only: DELETE refused'); END",
 )
 R_POINTS = "000 §PUNTEGGIO"
+
+
+def heads(facts: list[dict]) -> list[str]:
+    """The tournament's head after each fact, as printed under its standings: a sha256 chain
+    over its facts' canonical JSON (tournament, seq, type, data, recorded_at, actor) with each
+    game's local number left out, so that it is the same in every file that holds the
+    tournament (its archive brings it to another database, where the games have other
+    numbers), and a head printed earlier is found among them while the tournament goes on.
+    The stored chain itself is the audit's (`verify`, ledger/health.py)."""
+    out, prev = [], GENESIS
+    for f in facts:
+        body = {"tournament": f["tournament"], "seq": f["seq"], "type": f["type"],
+                "data": {k: v for k, v in f["data"].items() if k != "game"},
+                "recorded_at": f["recorded_at"], "actor": f["actor"]}
+        prev = hashlib.sha256((prev + canonical_json(body)).encode("utf-8")).hexdigest()
+        out.append(prev)
+    return out
 
 
 def fact_hash(prev: str, row: dict) -> str:
@@ -85,10 +108,15 @@ class Tournaments:
         return resolve(name, known, "tournament")
 
     def entries(self, name: str | None = None) -> dict:
-        """{"tournament", "games": [{"game_uuid", "game", "round"}]}, in the order entered."""
+        """{"tournament", "games": [{"game_uuid", "game", "round", "seq", "head"}], "head"},
+        the games in the order entered; `head`: the last of `heads(facts)`, which a printed
+        copy of the standings holds the tournament to (`heads`: all of them)."""
         name = self.resolve(name)
-        games = [f["data"] for f in self.facts(name) if f["type"] == "GameEntered"]
-        return {"tournament": name, "games": games}
+        facts = self.facts(name)
+        games = [f["data"] for f in facts if f["type"] == "GameEntered"]
+        chain = heads(facts)
+        return {"tournament": name, "games": games, "head": chain[-1] if chain else None,
+                "heads": chain}
 
     def verify(self, name: str) -> str | None:
         """The first break in a tournament's chain, or None."""
@@ -104,22 +132,8 @@ class Tournaments:
 
     def _append(self, name: str, facts: list[tuple[str, dict]], *, now: str,
                 actor: str) -> None:
-        def work(conn):
-            for sql in _CREATE:
-                conn.execute(sql)
-            last = conn.execute(f"SELECT seq, hash FROM {TABLE} WHERE tournament=? ORDER BY "
-                                "seq DESC LIMIT 1", (name,)).fetchone()
-            seq, prev = last if last else (0, GENESIS)
-            for type_, data in facts:
-                seq += 1
-                row = {"tournament": name, "seq": seq, "type": type_,
-                       "data": canonical_json(data), "recorded_at": now, "actor": actor}
-                prev_hash, prev = prev, fact_hash(prev, row)
-                conn.execute(f"INSERT INTO {TABLE} (tournament, seq, type, data, recorded_at, "
-                             "actor, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?)",
-                             (name, seq, type_, row["data"], now, actor, prev_hash, prev))
-
-        self.store.write(work)
+        self.store.write(lambda conn: append_facts(
+            conn, name, [(type_, data, now, actor) for type_, data in facts]))
 
     def create(self, name: str, *, now: str, actor: str = "organiser") -> None:
         name = name.strip()
@@ -182,16 +196,29 @@ class Tournaments:
                                      player=p, seated=seated[p], game=game, round_=round_)
                 seated[p] = game
             entered_uuids.add(uid)
-            facts.append(("GameEntered", {"game_uuid": uid, "game": game, "round": round_}))
+            # the result entered is the game's at this event (projections/tournament.py)
+            head = book.store.hash_at(game, state.seq)
+            facts.append(("GameEntered", {"game_uuid": uid, "game": game, "round": round_,
+                                          "seq": state.seq, "head": head}))
             out.append({"tournament": name, "game": game, "round": round_,
                         "points": points(state)})
         self._append(name, facts, now=now, actor=actor)
         return out
 
-    def enter_uuid(self, name: str, game_uuid: str, game: int, round_: int, *, now: str,
-                   actor: str = "organiser") -> None:
-        """The hook for `import`: enter a game by its identity, with no checks beyond the
-        chain's (the caller has verified the game it brings in)."""
-        self._append(self.resolve(name), [("GameEntered", {"game_uuid": game_uuid,
-                                                           "game": game, "round": round_})],
-                     now=now, actor=actor)
+
+def append_facts(conn, name: str, facts: list[tuple[str, dict, str, str | None]]) -> None:
+    """Inside a write transaction: append (type, data, recorded_at, actor) facts to the
+    tournament's chain (a tournament's archive re-creates its facts as they were recorded)."""
+    for sql in _CREATE:
+        conn.execute(sql)
+    last = conn.execute(f"SELECT seq, hash FROM {TABLE} WHERE tournament=? ORDER BY "
+                        "seq DESC LIMIT 1", (name,)).fetchone()
+    seq, prev = last if last else (0, GENESIS)
+    for type_, data, now, actor in facts:
+        seq += 1
+        row = {"tournament": name, "seq": seq, "type": type_,
+               "data": canonical_json(data), "recorded_at": now, "actor": actor}
+        prev_hash, prev = prev, fact_hash(prev, row)
+        conn.execute(f"INSERT INTO {TABLE} (tournament, seq, type, data, recorded_at, "
+                     "actor, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?)",
+                     (name, seq, type_, row["data"], now, actor, prev_hash, prev))

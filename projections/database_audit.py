@@ -65,6 +65,20 @@ class DatabaseReport:
                 "seal": self.seal.document() if self.seal is not None else None}
 
 
+def _tournament_contents(store) -> list[Finding]:
+    """What the tournaments whose chains hold say (projections/tournament.py): the games they
+    enter folded at the event each was entered at, and now."""
+    from ledger.book import Book
+    from ledger.health import tables
+    from ledger.tournaments import TABLE
+
+    from .tournament import tournament_findings
+
+    if TABLE not in tables(store.conn):
+        return []
+    return tournament_findings(Book(store.path, store=store))
+
+
 def game_ids(store) -> list[int]:
     """Every game of the file: in the games table or in the log (a game the table lost is
     still audited)."""
@@ -117,6 +131,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
                 findings.append(f)
         if game is None:
             findings += tournaments(conn)
+            findings += _tournament_contents(store)
         history = maintenance(conn)
     reports = []
     for report in audit_games(store, ids, expect_head):

@@ -333,19 +333,23 @@ def _lied(field: str, said, found) -> ImportRefused:
 
 
 def import_lines(store, lines: Iterable[str], *, source: str, now: str,
-                 expect_head: str | None = None, seal=None) -> dict:
+                 expect_head: str | None = None, seal=None, imp=None, first_line: int = 1,
+                 commit: bool = True) -> dict:
     """Verify and import one exported game from `lines` (a text file, read lazily); returns
     what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
     the event of the first thing wrong; UsageError for what is not an export at all or a game
     this database already has.  Nothing is written unless everything holds.  `seal`: (a
     ledger.seals.SealFile, the referee's public key): the sealed prefix must be in the history
-    imported, as `audit --seal` holds a database to it (the result's `seal`: its SealCheck)."""
+    imported, as `audit --seal` holds a database to it (the result's `seal`: its SealCheck).
+    A tournament's archive (projections/tournament_archive.py) brings several games in one
+    transaction: `imp` the GameImport to write into, `first_line` the header's line in the
+    archive (the lines named are the archive's), `commit` False to leave it open."""
     from projections.audit import GameAudit
 
     it = iter(lines)
     h = _header(next(it, None))
     hashed_as = h["chain_game_id"]
-    imp = store.begin_import()
+    imp = store.begin_import() if imp is None else imp
     try:
         game_id = imp.game_id
         uid = h["game_uuid"]
@@ -364,7 +368,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         head_at: list[int] = []  # the events whose hash is the expected head
         text_and_hash = _Hasher().text_and_hash
         announced, listed = h["events"], set(h["chain_versions"])
-        for number, line in enumerate(it, start=2):
+        for number, line in enumerate(it, start=first_line + 1):
             row = _parse(line, number)  # a blank line refused as such
             expected = count + 1
             _check_fields(row, number)
@@ -424,7 +428,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 first_at = row["recorded_at"]
         if count < h["events"]:
             raise ImportRefused("the file ends after line {amount} (event {count}), but its header announces {events} events: it was cut short; nothing was imported",
-                                amount=count + 1, count=count, events=h['events'])
+                                amount=count + first_line, count=count, events=h['events'])
         if prev != h["head"]:
             raise ImportRefused("the last event's hash is {prev}..., the header's head is {head}...: the header lies, or the history was rewritten; nothing was imported",
                                 prev=prev[:12], head=str(h['head'])[:12])
@@ -450,7 +454,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         report = judge.run()
         if not report.ok:
             raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
-                                bad_seq=report.bad_seq, amount=(report.bad_seq or 0) + 1,
+                                bad_seq=report.bad_seq, amount=(report.bad_seq or 0) + first_line,
                                 problem=report.problem)
         sealed = _sealed(store, game_id, uid, seal) if seal is not None else None
         snapshots = _snapshots(judge, count, prev)
@@ -462,7 +466,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         imp.finish({"game_uuid": uid, "started_at": first_at, "players": d["players"],
                     "rules": d["rules"].get("name"), "edition": d["edition"],
                     "last_seq": count, "head": prev, "ended_seq": ended}, meta,
-                   snapshots, now)
+                   snapshots, now, commit=commit)
     except BaseException:
         imp.abort()
         raise

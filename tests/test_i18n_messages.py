@@ -308,7 +308,7 @@ def test_every_word_of_a_group_names_one_of_its_commands_and_none_is_english():
     from cli.referee import ruling
     from cli.table_rules import tournament
 
-    for group, words in ((tournament, {"nuovo", "aggiungi", "classifica"}),
+    for group, words in ((tournament, {"nuovo", "aggiungi", "classifica", "esporta"}),
                          (ruling, {"affitto", "asta", "bancarotta", "prigione"})):
         assert set(group.aliases) == words
         assert set(group.aliases.values()) == set(group.commands)

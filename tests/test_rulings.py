@@ -350,3 +350,22 @@ def test_a_ruling_can_be_recorded_after_the_game_ended(tmp_path, end, banco):
     out = banco("--db", db, "ruling", "bankruptcy", str(last), "--record", "--referee", "Rita")
     n = events[-1]["seq"]
     assert f"recorded as event {n + 2} (RulingRecorded)" in out.output  # {n + 1}: its command
+
+
+def test_a_ruling_takes_a_time_as_state_at_does(banco, monkeypatch):
+    """`ruling rent TIME`: the event recorded last at or before TIME (projections/moments.py),
+    ruled as by its seq; a recorded ruling names that seq."""
+    for minute, line in enumerate(("new Anna Bruno", "roll 1 2", "buy", "roll 1 2")):
+        monkeypatch.setenv("BANCO_FIXED_TIME", f"2026-11-30T21:{minute:02d}:00Z")
+        banco(*line.split())
+    monkeypatch.delenv("BANCO_FIXED_TIME")
+    events = events_of(banco.db)
+    landed = max(e["seq"] for e in events if e["recorded_at"] < "2026-11-30T21:04")
+    by_seq = banco("ruling", "rent", str(landed), "--json").output
+    by_time = banco("ruling", "rent", "2026-11-30T21:03:30Z", "--json").output
+    assert json.loads(by_time)["subject_seq"] == landed and by_time == by_seq
+    out = banco("ruling", "rent", "2026-11-30T21:03Z", "--record", "--referee", "Rita").output
+    assert "recorded as event" in out
+    assert events_of(banco.db)[-1]["data"]["subject_seq"] == landed
+    err = banco("ruling", "jail", "yesterday", code=2).output
+    assert "'yesterday' is neither an event number nor a time" in err
