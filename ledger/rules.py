@@ -52,6 +52,7 @@ class RuleSet(NamedTuple):
     tie_break: str  # a tie on the count is broken by ... (000 §PUNTEGGIO 3)
     tournament_points: dict  # players left -> points by place (000 §PUNTEGGIO)
     cash_disclosed: bool  # the table's screen shows each player's cash (000 FAQ 4: not there)
+    final_estate_interest: bool  # the bankruptcy that ends the game charges the 10% too (004 §Fallimento)
     cite: dict  # topic -> the section a refusal names, where it is not classic's
 
     def params(self) -> dict:
@@ -89,7 +90,9 @@ _ADDED = {"building_auction_opening": "auction_min_bid", "speedy_die": False,
           "jail_card_max_price": 0, "trades_in_turn": "anyone", "trades_two_left": True,
           "bankruptcy_start_of_turn": False, "bankruptcy_estate": "classic",
           "pay_in_kind": False, "time_limit": "none", "end_after_bankruptcies": 0,
-          "score_sheet": False, "tie_break": "none", "tournament_points": {}, "cite": {}}
+          "score_sheet": False, "tie_break": "none", "tournament_points": {}, "cite": {},
+          # banco before 2026-11-30 ended the game at the last bankruptcy before the 10%
+          "final_estate_interest": False}
 
 # Whole-number parameters and the range each may take (None: no upper bound).
 _RANGES = {

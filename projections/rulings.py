@@ -673,7 +673,7 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
         elif t == "DebtCancelled":
             passed.append(msg("event {seq}: {debtor}'s debt of {amount} to {player} cancelled "
                               "({reason})", seq=x["seq"], debtor=d["debtor"],
-                              amount=_money(st, d["amount"]), player=name,
+                              amount=_money(st, d["amount"]), player=_who(d["creditor"]),
                               reason=Fact(d["reason"])))
         elif t == "RentClaimLapsed":
             passed.append(msg("event {seq}: the open rent claim of {owner} on {payer} ended",

@@ -350,3 +350,27 @@ def test_a_ruling_can_be_recorded_after_the_game_ended(tmp_path, end, banco):
     out = banco("--db", db, "ruling", "bankruptcy", str(last), "--record", "--referee", "Rita")
     n = events[-1]["seq"]
     assert f"recorded as event {n + 2} (RulingRecorded)" in out.output  # {n + 1}: its command
+
+
+def test_a_written_off_ten_percent_names_the_bank_as_the_creditor():
+    """The last player left who cannot raise the 10% on the deeds he receives: the Bank's
+    claim is written off (ledger/estate.py).  Only the batch's lines are asserted: the scene
+    is set directly on the table, so the log before it is just the deal."""
+    from helpers import Bankrupt, play
+    from test_estate import last_bankruptcy
+
+    from ledger.decide import start_game
+    from ledger.rules import load_rules
+
+    ruleset = load_rules("classic")
+    events = start_game(["Anna", "Bruno"], ruleset, ruleset.edition)
+    for i, e in enumerate(events, start=1):
+        e.update(seq=i, command_id=1)
+    _, after = play(last_bankruptcy(bruno_cash=0, anna_cash=0), Bankrupt())
+    for i, e in enumerate(after, start=len(events) + 1):
+        e.update(seq=i, command_id=2)
+    events += after
+    seq = next(e["seq"] for e in after if e["type"] == "BankruptcyDeclared")
+    text = rulings.bankruptcy(events, seq, game_id=1).text()
+    assert "Bruno's debt of 18 M to the Bank cancelled (Bruno is the last player left" in text
+    assert "game over, Bruno wins" in text
