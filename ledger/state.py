@@ -362,6 +362,8 @@ def next_step(state: State) -> Text:
         return Joined([main, debts, msg("time is up: {then}", then=then)], "; ")
     if main:
         return msg("{main}; meanwhile {debts}", main=main, debts=debts) if debts else main
+    if debts and len(state.active()) == 1:  # the last player pays the Bank, then it is over
+        return Joined([debts, msg("the game ends")], "; ")
     if debts:  # nobody rolls while a debt is unsettled (003 §10)
         return msg("{debts}; then {player} rolls", debts=debts, player=t.player)
     p = state.current

@@ -35,6 +35,7 @@ from helpers import (
 )
 
 from ledger.errors import RuleViolation
+from ledger.state import next_step
 
 VERDE = ("Via Roma", "Corso Impero", "Largo Augusto")  # house 200
 MARRONE = ("Vicolo Corto", "Vicolo Stretto")  # house 50
@@ -684,6 +685,7 @@ def test_the_last_player_short_of_the_ten_percent_raises_it_then_the_game_ends()
     assert [(d["creditor"], d["amount"]) for d in of_type(ev, "DebtIncurred")] == [
         ("bank", 3), ("bank", 18)]
     assert not t.ended and "GameEnded" not in types(ev)
+    assert str(next_step(t)).endswith("then `pay Bruno`; the game ends")  # nobody rolls again
     with pytest.raises(RuleViolation, match="Bruno owes 21 M and can pay it"):
         play(t, Bankrupt())
     t, ev = play(t, Mortgage(POS["Via Roma"]), PayDebt(), PayDebt())
