@@ -43,7 +43,7 @@ from .state import (
     richest_bidders,
     turn_in_progress,
 )
-from .text import Joined, Text, msg
+from .text import Fact, Joined, Text, msg
 
 R_BUY = "004 §Acquisto di proprietà"
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
@@ -568,11 +568,18 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
         if late:
             cl = late[-1]
             space = state.edition.space(cl.property).name
+            if state.rules.late_claims == "last_landing":
+                _owed_nothing(state, cl, space)
             why = msg("{owner}'s claim for {amount} rent on {space} from {payer} is too late: "
                       "{payer} landed at event {landed} and the window closed when {closer} "
                       "rolled (event {lapsed})", owner=cmd.owner,
                       amount=money(state, cl.amount), space=space, payer=cl.payer,
                       landed=cl.landed_seq, closer=cl.closer, lapsed=cl.lapsed_seq)
+            if state.rules.late_claims == "last_landing" and cl.made_seq:
+                # its evidence is recorded once (the book says the same of a retried command)
+                raise RuleViolation("already recorded as refused (event {seq}): {reason}",
+                                    rule=rent_rule(state), allowed=_open_claims(state),
+                                    seq=cl.made_seq, reason=why)
             refusal = {"type": "RentClaimRefused",
                        "data": {"owner": cmd.owner, "payer": cl.payer, "property": cl.property,
                                 "amount": cl.amount, "opened_seq": cl.opened_seq,
@@ -599,6 +606,18 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
                     settles_after=state.turn.player, rule="000 FAQ 8")
         else:
             _settle(tx, cl)
+
+
+def _owed_nothing(state: State, cl, space: str) -> None:
+    """A claim after the window is judged against the owner's most recent landing (state's
+    `lapsed`): the rent is owed for a landing "before the next player rolls" (003 §04; 000
+    FAQ 7-8), so a landing that owed nothing answers it, not an older lapsed one."""
+    if not cl.opened_seq:  # the landing owed nothing (RentNotDue)
+        raise RuleViolation(
+            "no rent is owed to {owner}: the last landing on {owner}'s deeds, {payer}'s on {space} at event {seq}, owed nothing ({reason})",
+            rule=rent_rule(state), allowed=_open_claims(state),
+            owner=cl.owner, payer=cl.payer, space=space, seq=cl.landed_seq,
+            reason=Fact(cl.basis))
 
 
 def _dice_on_the_table(state: State, cl) -> bool:

@@ -1,5 +1,5 @@
-"""How a game ends before one player is left: the time limit and the short game's second
-bankruptcy.  The richest player wins (ledger/score.py counts).
+"""How a game ends: one player left (003 §11), or before that the time limit and the short
+game's second bankruptcy, where the richest player wins (ledger/score.py counts).
 
 - `time-up` (000 FAQ 6, 002 §Conclusione del gioco, 004 timed game) records the moment as a
   fact.  Championship: "il giocatore attivo finisce il proprio turno; dopodiché il gioco è
@@ -76,6 +76,10 @@ def _due(state, turn_over: bool) -> tuple[str, str] | None:
     if state.ended or state.debts:
         return None
     rules = state.rules
+    left = state.active()
+    if len(left) == 1 and state.eliminated:
+        return (cited(rules, "end", R_LAST),
+                f"{state.eliminated[-1]} went bankrupt; {left[0]} is the last player left (003 §11)")
     if state.time_up:
         at, ends = state.time_up
         if ends == "after_turn" and turn_in_progress(state) and not turn_over:
@@ -103,6 +107,9 @@ def maybe_end(tx: Tx, turn_over: bool = False) -> bool:
     best = winner(state)
     ranked = places(state)
     money = state.edition.money
+    if len(ranked) == 1:  # the last player left wins, whatever the count
+        tx.emit("GameEnded", winner=best, reason=why, rule=rule)
+        return True
     if best is not None:
         what = f"{best} is the richest with {money(ranked[0].count)}"
     else:

@@ -731,16 +731,19 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
                     reason=f"{name} went bankrupt", debt_seq=d.seq)
     tx.emit("BankruptcyDeclared", player=name, creditor=creditor,
             reason=f"owed {money(state, owed)}, could raise {money(state, can)}")
-    left = tx.state.active()
-    if len(left) == 1:
-        tx.emit("GameEnded", winner=left[0], reason=f"{name} went bankrupt; {left[0]} is the "
-                                                    "last player left (003 §11)",
-                rule=cited(state.rules, "end", "003 §11"))
-        return
-    if receiver != BANK:
+    last = len(tx.state.active()) == 1
+    if receiver != BANK and (not last or state.rules.final_estate_interest):
+        # The creditor "deve immediatamente pagare il 10% alla Banca" (004 §Fallimento, 003
+        # §10), and cannot refuse the deeds (000 FAQ 33): at the bankruptcy that ends the game
+        # too, whose final cash the count and the tie-breaks read (000 §PUNTEGGIO 3).  A game
+        # recorded by an older banco, which skipped it there, replays as it was played.
         receive_mortgaged(tx, receiver, [p for p in deeds if p in state.mortgaged], cmd.lift)
     from .ending import maybe_end
 
+    if last:
+        _last_player_owes(tx, receiver)
+        maybe_end(tx)  # at once, or once the last player has paid the Bank its 10%
+        return
     if maybe_end(tx):  # the short game's second bankruptcy (004 short game 3)
         return
     if tx.state.auction_queue:
@@ -750,6 +753,23 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
         return
     if was_current:
         after_auctions(tx)
+
+
+def _last_player_owes(tx: Tx, winner: str) -> None:
+    """The last player left has won (003 §11; 002 §Fallimento: "Quando il penultimo giocatore
+    è fallito, l'ultimo giocatore rimasto vince la partita"), and owes the Bank the 10% on the
+    mortgaged deeds he received.  Short of cash, he raises it as any debtor does (003 §10) and
+    the game ends when it is paid.  If even all he has cannot raise it, going bankrupt to the
+    Bank (000 FAQ 33) would leave a game with no winner: the part he cannot pay is written off,
+    recorded as such, and the game ends."""
+    state = tx.state
+    debts = [d for d in state.debts if d.debtor == winner]
+    if not debts or raisable(state, winner) >= sum(d.amount for d in debts):
+        return
+    for d in debts:
+        tx.emit("DebtCancelled", debtor=winner, creditor=d.creditor, amount=d.amount,
+                reason=f"{winner} is the last player left and cannot raise it: the game is won "
+                       f"(003 §11), no bankruptcy follows", debt_seq=d.seq)
 
 
 def _return_buildings(tx: Tx, name: str) -> None:

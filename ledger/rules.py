@@ -52,6 +52,8 @@ class RuleSet(NamedTuple):
     tie_break: str  # a tie on the count is broken by ... (000 §PUNTEGGIO 3)
     tournament_points: dict  # players left -> points by place (000 §PUNTEGGIO)
     cash_disclosed: bool  # the table's screen shows each player's cash (000 FAQ 4: not there)
+    late_claims: str  # a late claim is judged against the owner's last landing, recorded once (003 §04)
+    final_estate_interest: bool  # the bankruptcy that ends the game charges the 10% too (004 §Fallimento)
     cite: dict  # topic -> the section a refusal names, where it is not classic's
 
     def params(self) -> dict:
@@ -78,6 +80,7 @@ _CHOICES = {
     "bankruptcy_estate": ("classic", "bank_pays_creditors", "all_to_creditor"),
     "time_limit": ("none", "at_once", "finish_turn"),
     "tie_break": ("none", "unmortgaged_property"),
+    "late_claims": ("last_lapsed", "last_landing"),
 }
 
 # Parameters added after games were recorded: a GameStarted without them was played with these
@@ -89,7 +92,11 @@ _ADDED = {"building_auction_opening": "auction_min_bid", "speedy_die": False,
           "jail_card_max_price": 0, "trades_in_turn": "anyone", "trades_two_left": True,
           "bankruptcy_start_of_turn": False, "bankruptcy_estate": "classic",
           "pay_in_kind": False, "time_limit": "none", "end_after_bankruptcies": 0,
-          "score_sheet": False, "tie_break": "none", "tournament_points": {}, "cite": {}}
+          "score_sheet": False, "tie_break": "none", "tournament_points": {}, "cite": {},
+          # banco before 2026-11-30 ended the game at the last bankruptcy before the 10%
+          "final_estate_interest": False,
+          # and answered each late claim from the owner's last lapsed claim, every time
+          "late_claims": "last_lapsed"}
 
 # Whole-number parameters and the range each may take (None: no upper bound).
 _RANGES = {

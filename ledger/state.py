@@ -362,6 +362,8 @@ def next_step(state: State) -> Text:
         return Joined([main, debts, msg("time is up: {then}", then=then)], "; ")
     if main:
         return msg("{main}; meanwhile {debts}", main=main, debts=debts) if debts else main
+    if debts and len(state.active()) == 1:  # the last player pays the Bank, then it is over
+        return Joined([debts, msg("the game ends")], "; ")
     if debts:  # nobody rolls while a debt is unsettled (003 §10)
         return msg("{debts}; then {player} rolls", debts=debts, player=t.player)
     p = state.current
@@ -649,6 +651,9 @@ def _claim_lapsed(state, d, seq):
     keep, gone = [], []
     for c in state.claims:
         (gone if c.opened_seq == d["opened_seq"] else keep).append(c)
+    if state.rules.late_claims == "last_landing":
+        return _last_landing(state._replace(claims=tuple(keep)), gone, seq,
+                             late=d["closed_by"] not in ("debt", "bankruptcy"))
     # A late claim is answered from the owner's last lapsed claim (decide's _claim): only that
     # one is kept, so the table stays the same size however long the game.
     owners = {c.owner for c in gone}
@@ -657,10 +662,49 @@ def _claim_lapsed(state, d, seq):
                           lapsed=lapsed + tuple(c._replace(lapsed_seq=seq) for c in gone))
 
 
+def _last_landing(state, ended, seq, late: bool):
+    """`late_claims = "last_landing"`: `lapsed` keeps, per owner, his most recent landing that
+    a claim can no longer settle, and a late claim is judged against it (decide's _claim):
+    a claim whose window closed (the evidence of a late claim), or a landing that owed nothing
+    (opened_seq 0).  A claim settled (paid, become a debt, ended by a bankruptcy) is no late
+    claim: it only retires an older landing of the same owner's."""
+    lapsed = list(state.lapsed)
+    for c in ended:
+        mine = [x for x in lapsed if x.owner == c.owner]
+        if mine and mine[0].landed_seq > c.landed_seq:
+            continue  # the owner's landing on record is the more recent one
+        lapsed = [x for x in lapsed if x.owner != c.owner]
+        if late:
+            lapsed.append(c._replace(lapsed_seq=seq))
+    return state._replace(lapsed=tuple(lapsed))
+
+
 def _rent_paid(state, d, seq):
     state = _transfer(state, d)
+    if state.rules.late_claims == "last_landing" and d["opened_seq"]:
+        paid = [c for c in state.claims if c.opened_seq == d["opened_seq"]]
+        state = _last_landing(state, paid, seq, late=False)
     return state._replace(claims=tuple(c for c in state.claims
                                        if c.opened_seq != d["opened_seq"]))
+
+
+def _rent_not_due(state, d, seq):
+    """A landing that owed nothing (a mortgaged deed): the owner's most recent landing, so a
+    claim after it is refused as owing nothing, not tied to an older lapsed one."""
+    if state.rules.late_claims != "last_landing":
+        return state
+    landing = Claim(payer=d["payer"], owner=d["owner"], property=d["property"], amount=0,
+                    opened_seq=0, closer="", basis=d["reason"], lapsed_seq=seq, landed_seq=seq)
+    return _last_landing(state, [landing], seq, late=True)
+
+
+def _claim_refused(state, d, seq):
+    """The evidence of a late claim is recorded once: its landing remembers where (made_seq)."""
+    if state.rules.late_claims != "last_landing":
+        return state
+    return state._replace(lapsed=tuple(
+        c._replace(made_seq=seq) if (c.owner, c.opened_seq) == (d["owner"], d["opened_seq"])
+        else c for c in state.lapsed))
 
 
 def _nothing(state, d, seq):
@@ -788,8 +832,8 @@ HANDLERS = {
     "RentClaimOpened": _claim_opened,
     "RentClaimLapsed": _claim_lapsed,
     "RentPaid": _rent_paid,
-    "RentClaimRefused": _nothing,
-    "RentNotDue": _nothing,
+    "RentClaimRefused": _claim_refused,
+    "RentNotDue": _rent_not_due,
     "TaxPaid": _money,
     "CardDrawRequired": _card_draw_required,
     "CardDrawn": _card_drawn,

@@ -673,7 +673,7 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
         elif t == "DebtCancelled":
             passed.append(msg("event {seq}: {debtor}'s debt of {amount} to {player} cancelled "
                               "({reason})", seq=x["seq"], debtor=d["debtor"],
-                              amount=_money(st, d["amount"]), player=name,
+                              amount=_money(st, d["amount"]), player=_who(d["creditor"]),
                               reason=Fact(d["reason"])))
         elif t == "RentClaimLapsed":
             passed.append(msg("event {seq}: the open rent claim of {owner} on {payer} ended",
@@ -683,6 +683,11 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
                               "mortgaged {space} ({rule})", seq=x["seq"], payer=d["payer"],
                               amount=_money(st, d["amount"]),
                               space=_name(st, d["property"]), rule=R_FEE))
+        elif t == "MortgageLifted":
+            passed.append(msg("event {seq}: {payer} pays the Bank {amount} to free mortgaged "
+                              "{space} at once, the mortgage + 10% (004 §Fallimento)",
+                              seq=x["seq"], payer=d["payer"], amount=_money(st, d["amount"]),
+                              space=_name(st, d["property"])))
         elif t == "DebtIncurred":
             passed.append(msg("event {seq}: {debtor} owes {amount} to {creditor} ({reason}, "
                               "{rule})", seq=x["seq"], debtor=d["debtor"],

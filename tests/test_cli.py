@@ -175,6 +175,19 @@ def test_late_claim_is_refused_with_exit_1_and_its_refusal_recorded(game):
                                              "CommandRecorded", "EventRetracted"]
 
 
+def test_a_repeated_late_claim_appends_nothing_and_the_log_audits(game):
+    game("roll", "1", "2")
+    game("buy")
+    game("roll", "2", "1")  # Bruno lands on Anna's Vicolo Stretto
+    game("roll", "3", "4")  # Carla rolls: the window closes
+    game("claim", "Anna", code=1)
+    before = doc(game("log", "--json"))
+    r = game("claim", "Anna", code=1)
+    assert f"already recorded as refused (event {before[-1]['seq']})" in r.output
+    assert doc(game("log", "--json")) == before
+    assert doc(game("audit", "--json"))["ok"]
+
+
 def test_audit_clean_and_tampered(game):
     game("roll", "1", "2")
     out = game("audit").output

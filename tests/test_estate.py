@@ -35,6 +35,7 @@ from helpers import (
 )
 
 from ledger.errors import RuleViolation
+from ledger.state import next_step
 
 VERDE = ("Via Roma", "Corso Impero", "Largo Augusto")  # house 200
 MARRONE = ("Vicolo Corto", "Vicolo Stretto")  # house 50
@@ -648,6 +649,62 @@ def test_a_lift_the_creditor_cannot_make_is_refused(scene, lift, words):
     assert words in str(err.value)
 
 
+def last_bankruptcy(bruno_cash=1500, anna_cash=40):
+    """Two players: Anna owes Bruno 2000 with two mortgaged deeds, Viale dei Giardini
+    (mortgage 175: 10% = 18 rounded up, freed for 193) and Vicolo Corto (mortgage 30: 3)."""
+    t = own(new_table(("Anna", "Bruno")), "Anna", "Viale dei Giardini", "Vicolo Corto")
+    t = mortgage(t, "Viale dei Giardini", "Vicolo Corto")
+    t = cash(cash(t, "Anna", anna_cash), "Bruno", bruno_cash)
+    return debt(t, "Anna", "Bruno", 2000)
+
+
+def test_the_bankruptcy_that_ends_the_game_still_charges_the_ten_percent():
+    # 004 §Fallimento, 003 §10: the creditor "deve immediatamente pagare il 10% alla Banca";
+    # the last bankruptcy is no exception: 1500 + 40 - 18 - 3 = 1519 is Bruno's final cash.
+    t, ev = play(last_bankruptcy(), Bankrupt())
+    assert [(d["property"], d["amount"]) for d in of_type(ev, "MortgageInterestPaid")] == [
+        (POS["Vicolo Corto"], 3), (POS["Viale dei Giardini"], 18)]
+    assert types(ev)[-1] == "GameEnded" and t.ended and t.winner == "Bruno"
+    assert t.player("Bruno").cash == 1519 and balanced(t) and not t.debts
+
+
+def test_the_bankruptcy_that_ends_the_game_honours_lift():
+    # 1500 + 40 - 193 (Viale dei Giardini freed: 175 + 18) - 3 (Vicolo Corto kept) = 1344
+    t, ev = play(last_bankruptcy(), Bankrupt("Anna", (POS["Viale dei Giardini"],)))
+    assert [d["amount"] for d in of_type(ev, "MortgageLifted")] == [193]
+    assert [d["amount"] for d in of_type(ev, "MortgageInterestPaid")] == [3]
+    assert POS["Viale dei Giardini"] not in t.mortgaged and POS["Vicolo Corto"] in t.mortgaged
+    assert t.ended and t.winner == "Bruno" and t.player("Bruno").cash == 1344 and balanced(t)
+
+
+def test_the_last_player_short_of_the_ten_percent_raises_it_then_the_game_ends():
+    # Bruno has no cash, but Via Roma to mortgage (150): he owes the Bank 3 + 18, raises it,
+    # pays, and only then is the game over (003 §10: a debt is paid or ends in bankruptcy).
+    t = own(last_bankruptcy(bruno_cash=0, anna_cash=0), "Bruno", "Via Roma")
+    t, ev = play(t, Bankrupt())
+    assert [(d["creditor"], d["amount"]) for d in of_type(ev, "DebtIncurred")] == [
+        ("bank", 3), ("bank", 18)]
+    assert not t.ended and "GameEnded" not in types(ev)
+    assert str(next_step(t)).endswith("then `pay Bruno`; the game ends")  # nobody rolls again
+    with pytest.raises(RuleViolation, match="Bruno owes 21 M and can pay it"):
+        play(t, Bankrupt())
+    t, ev = play(t, Mortgage(POS["Via Roma"]), PayDebt(), PayDebt())
+    assert types(ev)[-1] == "GameEnded" and t.ended and t.winner == "Bruno"
+    assert t.player("Bruno").cash == 150 - 3 - 18 and balanced(t) and not t.debts
+
+
+def test_the_last_player_who_cannot_raise_the_ten_percent_still_wins():
+    # Nothing to raise it from: going bankrupt to the Bank (000 FAQ 33) would leave nobody;
+    # the game was won at Anna's bankruptcy (003 §11), so the Bank's 10% is written off, on
+    # the record, and no money moves.
+    t, ev = play(last_bankruptcy(bruno_cash=0, anna_cash=0), Bankrupt())
+    assert [(d["debtor"], d["creditor"], d["amount"]) for d in of_type(ev, "DebtCancelled")] == [
+        ("Bruno", "bank", 3), ("Bruno", "bank", 18)]
+    assert "cannot raise it" in of_type(ev, "DebtCancelled")[0]["reason"]
+    assert types(ev)[-1] == "GameEnded" and t.ended and t.winner == "Bruno"
+    assert t.player("Bruno").cash == 0 and balanced(t) and not t.debts
+
+
 def test_bankrupt_to_the_bank_auctions_the_deeds_one_by_one():
     t = own(new_table(), "Anna", "Vicolo Corto", "Stazione Sud")
     t = mortgage(t, "Vicolo Corto")
@@ -724,3 +781,16 @@ def test_a_three_house_hotel_rule_builds_and_stays_even(tmp_path):
     assert table_problems(t) == []  # a hotel beside three houses is even here
     t, ev = play(t, Sell(POS["Vicolo Corto"]))  # breaks back into three houses
     assert levels(t, MARRONE) == [3, 3] and of_type(ev, "BuildingSold")[0]["amount"] == 25
+
+
+def test_a_game_recorded_before_the_last_bankruptcys_ten_percent_replays_as_played():
+    # Its GameStarted has no final_estate_interest: the rules as banco had them then, which
+    # ended the game before the 10% (so its audit re-derives the very facts it recorded).
+    from ledger.rules import RuleSet
+
+    t = last_bankruptcy()
+    old = {k: v for k, v in t.rules.params().items() if k != "final_estate_interest"}
+    t = t._replace(rules=RuleSet.from_params(old))
+    t, ev = play(t, Bankrupt())
+    assert types(ev)[-2:] == ["BankruptcyDeclared", "GameEnded"] and t.winner == "Bruno"
+    assert t.player("Bruno").cash == 1540 and balanced(t)

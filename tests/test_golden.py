@@ -156,6 +156,25 @@ def test_a_bankruptcy_to_a_player_hands_over_a_mortgaged_deed_for_its_ten_percen
     assert found
 
 
+def test_the_last_bankruptcy_charges_the_winner_ten_percent_by_hand(to_the_end):
+    """Dario goes bankrupt to Bruno, the last player left, with nine of his ten deeds
+    mortgaged (Corso Impero is not).  Bruno pays 10% of each mortgage, rounded up (004
+    §Fallimento): Vicolo Corto 3, Vicolo Stretto 3, Piazza Università 8, Via Verdi 9, Piazza
+    Dante 10, Stazione Nord 10, Viale Traiano 13, Via Roma 15, Stazione Est 10 = 81, so his
+    2735 after the estate ends the game as 2654."""
+    log = to_the_end("log", "--json")
+    declared = [e for e in log if e["type"] == "BankruptcyDeclared"][-1]
+    fees = [(e["data"]["property"], e["data"]["amount"]) for e in log[declared["seq"]:]
+            if e["type"] == "MortgageInterestPaid"]
+    assert fees == [(1, 3), (3, 3), (14, 8), (16, 9), (19, 10), (25, 10), (27, 13), (31, 15),
+                    (35, 10)]
+    at = to_the_end("state", "--json", "--at", str(declared["seq"]))
+    assert next(p["cash"] for p in at["players"] if p["name"] == "Bruno") == 2735
+    final = to_the_end("state", "--json")
+    assert next(p["cash"] for p in final["players"] if p["name"] == "Bruno") == 2735 - 81
+    assert log[-1]["type"] == "GameEnded" and log[-1]["data"]["winner"] == "Bruno"
+
+
 def test_a_bankruptcy_to_the_bank_auctions_the_deeds_one_by_one(to_the_end):
     log = to_the_end("log", "--json")
     declared = [e for e in log if e["type"] == "BankruptcyDeclared"

@@ -205,3 +205,71 @@ def test_buying_then_rent_from_a_second_player_end_to_end():
     assert of_type(ev, "RentClaimOpened")[0]["closer"] == "Carla"
     t, _ = play(t, Claim("Anna"))
     assert t.player("Anna").cash == 1444 and t.player("Bruno").cash == 1496
+
+
+# --- late claims: judged against the owner's last landing, recorded once (003 §04) -----------
+
+def _late(rules=None):
+    """Anna lands on Carla's Piazza Dante (16) and Bruno's roll closes the window."""
+    t = own(new_table(), "Carla", "Piazza Dante", "Stazione Nord", "Vicolo Corto")
+    if rules is not None:
+        t = t._replace(rules=rules)
+    t, _ = land(t, "Anna", POS["Piazza Dante"])
+    t, _ = play(t, Roll((1, 2)))
+    return t
+
+
+def _refused(t, cmd):
+    """The refusal, and the table with its evidence recorded as the book would."""
+    from ledger.state import evolve
+
+    with pytest.raises(RuleViolation) as err:
+        play(t, cmd)
+    for e in err.value.record or ():
+        t = evolve(t, {**e, "seq": t.seq + 1})
+    return err.value, t
+
+
+def test_a_repeated_late_claim_is_refused_without_more_evidence():
+    first, t = _refused(_late(), Claim("Carla"))
+    assert [e["type"] for e in first.record] == ["RentClaimRefused"]
+    again, t = _refused(t, Claim("Carla"))
+    assert not again.record and "003 §04" in again.rule
+    assert again.message.startswith(f"already recorded as refused (event {t.seq}): Carla's "
+                                    "claim for 16 M rent on Piazza Dante from Anna is too late")
+
+
+def test_a_claim_after_a_landing_that_owed_nothing_is_not_tied_to_an_older_one():
+    # Dario lands on Carla's mortgaged Stazione Nord (RentNotDue): the claim that follows is
+    # judged against that landing, not Anna's lapsed one on Piazza Dante.
+    t, ev = land(mortgage(_late(), "Stazione Nord"), "Dario", POS["Stazione Nord"])
+    assert types(ev)[-1] in ("RentNotDue", "TurnEnded") and of_type(ev, "RentNotDue")
+    refusal, _ = _refused(t, Claim("Carla"))
+    assert not refusal.record
+    assert ("no rent is owed to Carla: the last landing on Carla's deeds, Dario's on Stazione "
+            "Nord at event" in refusal.message and "owed nothing (the lot is mortgaged" in
+            refusal.message)
+
+
+def test_a_paid_landing_retires_an_older_lapsed_one():
+    t, _ = land(_late(), "Dario", POS["Vicolo Corto"])
+    t, ev = play(t, Claim("Carla"))
+    assert of_type(ev, "RentPaid")[0]["amount"] == 2
+    refusal, _ = _refused(t, Claim("Carla"))
+    assert not refusal.record and "no rent is owed to Carla" in refusal.message
+
+
+def test_a_game_recorded_before_keeps_its_late_claims_as_played():
+    # A GameStarted without late_claims: every repeat recorded its evidence again, and a claim
+    # answered from the last lapsed landing; such a log re-derives as it was recorded.
+    from ledger.rules import RuleSet
+
+    rules = new_table().rules
+    old = RuleSet.from_params({k: v for k, v in rules.params().items() if k != "late_claims"})
+    first, t = _refused(_late(old), Claim("Carla"))
+    again, t = _refused(t, Claim("Carla"))
+    assert [e["data"]["opened_seq"] for e in first.record + again.record] == [
+        first.record[0]["data"]["opened_seq"]] * 2
+    t, _ = land(mortgage(t, "Stazione Nord"), "Dario", POS["Stazione Nord"])
+    stray, _ = _refused(t, Claim("Carla"))
+    assert stray.record[0]["data"]["property"] == POS["Piazza Dante"]

@@ -369,3 +369,42 @@ def test_a_ruling_takes_a_time_as_state_at_does(banco, monkeypatch):
     assert events_of(banco.db)[-1]["data"]["subject_seq"] == landed
     err = banco("ruling", "jail", "yesterday", code=2).output
     assert "'yesterday' is neither an event number nor a time" in err
+
+
+def _crafted_bankruptcy(table, command) -> str:
+    """The bankruptcy ruling's text for a scene set directly on a two-player table (tests/
+    test_estate.py): only the batch's lines mean anything, the log before it is just the deal."""
+    from helpers import play
+
+    from ledger.decide import start_game
+    from ledger.rules import load_rules
+
+    ruleset = load_rules("classic")
+    events = start_game(["Anna", "Bruno"], ruleset, ruleset.edition)
+    for i, e in enumerate(events, start=1):
+        e.update(seq=i, command_id=1)
+    _, after = play(table, command)
+    for i, e in enumerate(after, start=len(events) + 1):
+        e.update(seq=i, command_id=2)
+    seq = next(e["seq"] for e in after if e["type"] == "BankruptcyDeclared")
+    return rulings.bankruptcy(events + after, seq, game_id=1).text()
+
+
+def test_a_written_off_ten_percent_names_the_bank_as_the_creditor():
+    # The last player left cannot raise the 10%: the Bank's claim is written off
+    from helpers import Bankrupt
+    from test_estate import last_bankruptcy
+
+    text = _crafted_bankruptcy(last_bankruptcy(bruno_cash=0, anna_cash=0), Bankrupt())
+    assert "Bruno's debt of 18 M to the Bank cancelled (Bruno is the last player left" in text
+    assert "game over, Bruno wins" in text
+
+
+def test_a_mortgage_freed_with_the_estate_is_in_the_bankruptcy_ruling():
+    # --lift at the bankruptcy: the 193 (175 + 18) Bruno pays to free Viale dei Giardini
+    from helpers import POS, Bankrupt
+    from test_estate import last_bankruptcy
+
+    text = _crafted_bankruptcy(last_bankruptcy(), Bankrupt("Anna", (POS["Viale dei Giardini"],)))
+    assert ("Bruno pays the Bank 193 M to free mortgaged Viale dei Giardini at once, the "
+            "mortgage + 10% (004 §Fallimento)") in text
