@@ -588,7 +588,9 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
                                 "reason": str(why)}}
             raise RuleViolation(why, rule=rent_rule(state), allowed=_open_claims(state),
                                 record=[refusal])
-        raise RuleViolation("no rent is owed to {owner}: nobody has landed on an unmortgaged property of {owner}'s since the window last closed",
+        # nobody landed, or the last landing was paid (or became a debt): either way nothing
+        # is open, and the message must not say nobody landed when somebody paid
+        raise RuleViolation("no rent is owed to {owner}: since the window last closed, nobody has landed on an unmortgaged property of {owner}'s without paying",
                             rule=rent_rule(state), allowed=_open_claims(state),
                             owner=cmd.owner)
     fresh = [cl for cl in mine if not cl.made_seq]

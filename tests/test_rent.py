@@ -257,6 +257,9 @@ def test_a_paid_landing_retires_an_older_lapsed_one():
     assert of_type(ev, "RentPaid")[0]["amount"] == 2
     refusal, _ = _refused(t, Claim("Carla"))
     assert not refusal.record and "no rent is owed to Carla" in refusal.message
+    # somebody landed, and paid: not "nobody has landed"
+    assert ("since the window last closed, nobody has landed on an unmortgaged property of "
+            "Carla's without paying") in refusal.message
 
 
 def test_a_game_recorded_before_keeps_its_late_claims_as_played():
