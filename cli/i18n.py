@@ -17,6 +17,8 @@ import gettext
 import os
 import re
 
+import click
+
 LANGUAGES = ("en", "it")
 SOURCE = "en"  # the language the code writes its messages in (the catalogs' msgids)
 DOMAIN = "banco"
@@ -244,6 +246,23 @@ def _say_how(text: str) -> str:
     return _(JAIL_WAYS[text]) if text in JAIL_WAYS else text
 
 
+# What the system says of a file or a socket it could not use (an OSError's strerror, which
+# Python leaves in the C locale's English): the ones a table meets, said in its language.
+OS_ERRORS = frozenset({
+    N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"),
+    N_("Not a directory"), N_("File exists"), N_("No space left on device"),
+    N_("Read-only file system"), N_("Address already in use"),
+    N_("Cannot assign requested address"), N_("File name too long"),
+    N_("Operation not permitted"), N_("Input/output error"),
+    N_("Too many levels of symbolic links"), N_("Disk quota exceeded"),
+})
+
+
+def say_os_error(text: str | None) -> str:
+    """An OSError's strerror in the user's language where the catalog has it; else as is."""
+    return _(text) if text in OS_ERRORS else (text or "")
+
+
 def _register_sayers() -> None:
     """ledger/text.py's Fact (a fact's English reason inside a message) is said here."""
     from ledger.text import SAYERS
@@ -251,6 +270,7 @@ def _register_sayers() -> None:
     SAYERS.setdefault("reason", _say_reason)
     SAYERS.setdefault("basis", _say_basis)
     SAYERS.setdefault("how", _say_how)  # how a player left jail
+    SAYERS.setdefault("os", say_os_error)  # Fact(exc.strerror, "os")
 
 
 def say(value) -> str:
@@ -381,6 +401,8 @@ def localize(command) -> None:
     for p in command.params:  # said at the moment the usage is written, in its language
         if "make_metavar" not in vars(p):
             p.make_metavar = functools.partial(_make_metavar, p)
+        if type(p.type) is click.File:
+            p.type = _said_file(p.type)
     for obj, attrs in [(command, ("help", "short_help", "epilog")),
                        *((p, ("help",)) for p in command.params)]:
         english = getattr(obj, _ORIGINAL, None)
@@ -390,6 +412,26 @@ def localize(command) -> None:
         for attr, text in english.items():
             if text:
                 setattr(obj, attr, _help(text))
+
+
+class _SaidFile(click.File):
+    """click.File whose failure to open gives the system's reason in the user's language:
+    click writes `'x.banco': No such file or directory` with the strerror as it comes."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            cause = exc.__context__  # click fails inside its `except OSError`
+            if not isinstance(cause, OSError) or not cause.strerror:
+                raise
+            said = exc.message.removesuffix(cause.strerror) + say_os_error(cause.strerror)
+            self.fail(said, param, ctx)
+
+
+def _said_file(kind: click.File) -> click.File:
+    return _SaidFile(mode=kind.mode, encoding=kind.encoding, errors=kind.errors,
+                     lazy=kind.lazy, atomic=kind.atomic)
 
 
 def _help(text: str) -> str:
@@ -410,7 +452,7 @@ def NN_(singular: str, plural: str) -> tuple[str, str]:
 # msgids exactly as click 8 writes them)
 CLICK_WORDS = [
     N_("Usage:"), N_("Options"), N_("Commands"), N_("Show this message and exit."),
-    N_("Show the version and exit."), N_("Error: {message}"),
+    N_("Show the version and exit."), N_("Error: {message}"), N_("integer"),
     N_("Try '{command} {option}' for help."),
     N_("No such option {name!r}."), N_("No such command {name!r}."), N_("Missing argument"),
     N_("Missing option"), N_("Missing parameter"), N_("Missing command."),

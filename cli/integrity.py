@@ -10,7 +10,7 @@ import sys
 import click
 
 from ledger.errors import EXIT_AUDIT, UsageError
-from ledger.text import msg
+from ledger.text import Fact, msg
 
 from .i18n import _, ngettext, say
 from .session import dump, json_option, pass_session, records
@@ -296,7 +296,7 @@ def seal(session, key_path, referee, out_path):
         except OSError as exc:
             raise UsageError("the seal is recorded (event {seq}) but {path} cannot be written "
                              "({why}): `banco show {seq}` has its signature", seq=fact["seq"],
-                             path=out_path, why=exc.strerror) from None
+                             path=out_path, why=Fact(exc.strerror, "os")) from None
     click.echo(_("sealed game {game} at event {seq} (head {head}...), referee {referee}, key "
                  "{fingerprint}\nrecorded as event {event} (SealRecorded); seal file {path}"
                  ).format(game=game, seq=d["seq"], head=d["head"][:12], referee=d["referee"],

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
+from cli import i18n
 from cli.main import cli
 
 LOCALE_VARS = ("BANCO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -59,3 +60,32 @@ def test_the_statement_says_the_bank_in_the_table_s_language(in_debt):
     assert "   10      -60     1440  Bank       bought Vicolo Stretto\n" in english, english
     # the data keeps its word
     assert '"counterparty": "bank"' in run(in_debt, "statement", "Anna", "--json")
+
+
+def test_click_s_own_errors_are_said_whole_in_italian(tmp_path):
+    db = tmp_path / "t.db"
+    run(db, "new", "Anna", "Bruno")
+    out = run(db, "--lang", "it", "log", "--tail", "5O", code=2)
+    assert "Errore: Valore non valido per '--tail': '5O' non è un numero intero valido." in out
+    assert "integer" not in out
+    out = run(db, "--lang", "it", "run", tmp_path / "nofile.banco", code=2)
+    assert f"'{tmp_path}/nofile.banco': file o cartella inesistente" in out, out
+    assert f"'{tmp_path}': è una cartella" in run(db, "--lang", "it", "run", tmp_path, code=2)
+    # English as click says it
+    assert "'5O' is not a valid integer." in run(db, "log", "--tail", "5O", code=2)
+    assert "nofile.banco': No such file or directory" in run(
+        db, "run", tmp_path / "nofile.banco", code=2)
+
+
+def test_a_system_error_inside_a_message_is_said_in_italian(tmp_path):
+    from ledger.seals import KeyFileError, load_public_key
+
+    (tmp_path / "k").mkdir()
+    with pytest.raises(KeyFileError, match="cannot read the public key .*k: Is a directory") as err:
+        load_public_key(str(tmp_path / "k"))
+    i18n.use("it")
+    try:
+        said = i18n.say(err.value.text)
+    finally:
+        i18n._release()
+    assert said.endswith(f"{tmp_path}/k: è una cartella"), said
