@@ -151,7 +151,7 @@ def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path)
     (tmp_path / "bad.key").write_text("hello\n")
     said = {
         ("sigilla", "--key", tmp_path / "none.key"):
-            f"nessuna chiave privata in {tmp_path}/none.key (`banco keygen` crea una coppia di "
+            f"nessuna chiave privata in {tmp_path}/none.key (`banco chiavi` crea una coppia di "
             "chiavi)",
         ("sigilla", "--key", tmp_path / "bad.key"):
             f"{tmp_path}/bad.key non è una chiave privata in formato PEM",

@@ -89,3 +89,38 @@ def test_a_system_error_inside_a_message_is_said_in_italian(tmp_path):
     finally:
         i18n._release()
     assert said.endswith(f"{tmp_path}/k: è una cartella"), said
+
+
+def _italian_msgstrs():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "tools"))
+    import catalogs
+
+    for m in catalogs.read_po("it"):
+        if m.id and not m.context:
+            yield from (m.string if isinstance(m.string, tuple) else (m.string,))
+
+
+def test_italian_advice_names_the_italian_command_words():
+    """`banco doctor --repair` in an Italian message, while `classifica` said `banco verifica`:
+    a command (and a tournament's or a ruling's subcommand) with an Italian word is named by
+    it, after `banco` and at the start of a quoted line."""
+    import re
+
+    from cli.main import ALIASES, COMMANDS
+
+    italian = {english: word for word, english in ALIASES.items()}
+    subwords = {"tournament": {"new", "add", "standings", "export"},
+                "ruling": {"rent", "auction", "bankruptcy", "jail"}}
+    choice = "la scelta è `pay` o `draw`"  # the card's choice, typed as it is in either language
+    wrong = []
+    for text in _italian_msgstrs():
+        for word, sub in re.findall(r"\bbanco ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?", text):
+            if word in italian or (sub and sub in subwords.get(ALIASES.get(word, word), ())):
+                wrong.append(text)
+        for word in re.findall(r"`([a-z][a-z-]*)\b", text):
+            if word in COMMANDS and word in italian and choice not in text:
+                wrong.append(text)
+    assert wrong == []
