@@ -74,10 +74,12 @@ def from_argv(argv: list[str]) -> str | None:
     return None
 
 
-def use(lang: str | None = None) -> str:
-    """Speak `lang` (or the environment's language) from now on; returns the language used."""
+def use(lang: str | None = None, warn: bool = True) -> str:
+    """Speak `lang` (or the environment's language) from now on; returns the language used.
+    An unknown BANCO_LANG is warned of once (unless `warn` is off: `--lang` was given)."""
     global _current, _lang
     lang = _supported(lang) if lang else None
+    chosen = bool(lang)
     lang = lang or from_environment()
     if lang != _lang or _current is None:
         _register_sayers()
@@ -92,7 +94,27 @@ def use(lang: str | None = None) -> str:
                                            class_=CATALOG_CLASSES.get(lang))
             _bind_click(lang)
         _lang = lang
+    if not chosen and warn:
+        _warn_unknown_banco_lang(lang)
     return lang
+
+
+_warned = False
+
+
+def _warn_unknown_banco_lang(lang: str) -> None:
+    """BANCO_LANG naming a language banco does not speak is said once a run, on stderr (as
+    `--lang fr` is refused): the table would otherwise wonder why its setting is ignored."""
+    global _warned
+    chosen = os.environ.get("BANCO_LANG", "").strip()
+    if _warned or not chosen or _supported(chosen):
+        return
+    _warned = True
+    names = {"en": N_("English"), "it": N_("Italian")}
+    click.echo(_("BANCO_LANG={value} is not a language banco speaks ({languages}): "
+                 "{language}").format(value=chosen, languages=", ".join(sorted(LANGUAGES,
+                                      reverse=True)), language=_(names[lang])),
+               err=True)
 
 
 # --- Italian prepositions ---------------------------------------------------------------------
@@ -321,9 +343,10 @@ def _restore_language() -> None:
 def _release() -> None:
     """Give LANGUAGE back as it was (a command run in-process must not leave it to the next,
     nor to a child process)."""
-    global _current, _lang
+    global _current, _lang, _warned
     _unbind_click()
     _current = _lang = None
+    _warned = False
 
 
 class speaking:
@@ -333,12 +356,15 @@ class speaking:
 
     def __init__(self, argv: list[str]):
         self.lang = from_argv(argv)
+        # `--lang fr` is click's error to say: BANCO_LANG is not what the line asks for
+        words = argv[:argv.index("--")] if "--" in argv else argv
+        self.named = any(a == "--lang" or a.startswith("--lang=") for a in words)
 
     def __enter__(self):
         global _depth
         if _depth == 0 or self.lang:
             self.previous = _lang if _depth else None
-            use(self.lang)
+            use(self.lang, warn=not self.named)
         else:
             self.previous = None
         _depth += 1

@@ -124,3 +124,33 @@ def test_italian_advice_names_the_italian_command_words():
             if word in COMMANDS and word in italian and choice not in text:
                 wrong.append(text)
     assert wrong == []
+
+
+def test_an_unknown_banco_lang_is_warned_of_once_on_stderr(tmp_path):
+    """`--lang fr` is refused while BANCO_LANG=fr was ignored without a word."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    banco = Path(sys.executable).parent / "banco"
+    env = {k: v for k, v in os.environ.items() if k not in LOCALE_VARS}
+    db = tmp_path / "t.db"
+
+    def call(*args, lang="fr", stdin=None):
+        return subprocess.run([str(banco), "--db", str(db), *args], capture_output=True,
+                              text=True, env={**env, "BANCO_LANG": lang}, input=stdin,
+                              timeout=60)
+
+    warning = "BANCO_LANG=fr is not a language banco speaks (it, en): English\n"
+    made = call("new", "Anna", "Bruno")
+    assert made.returncode == 0 and made.stderr == warning, made.stderr
+    assert made.stdout.startswith("game 1: Anna, Bruno with 1500 M each")
+    # a shell's lines are one run: one warning
+    shell = call("shell", stdin="state\nstate\n")
+    assert shell.stderr.count("BANCO_LANG=fr") == 1, shell.stderr
+    # --lang says the language: no warning; nor for a language banco speaks
+    assert call("--lang", "it", "state").stderr == ""
+    assert call("state", lang="it_IT").stderr == ""
+    refused = call("--lang", "fr", "state")
+    assert refused.returncode == 2 and "BANCO_LANG" not in refused.stderr
