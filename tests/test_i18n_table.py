@@ -4,6 +4,8 @@ participles said of any player, the plurals, the statement's Bank."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -154,3 +156,32 @@ def test_an_unknown_banco_lang_is_warned_of_once_on_stderr(tmp_path):
     assert call("state", lang="it_IT").stderr == ""
     refused = call("--lang", "fr", "state")
     assert refused.returncode == 2 and "BANCO_LANG" not in refused.stderr
+
+
+# a player's name, then what is said of the player with a man's participle or adjective:
+# "{payer} si è fermato", "{player} non era stato mandato", "{player}, il più ricco"
+_PLAYER = r"\{(?:payer|payee|player|debtor|bidder|high_bidder|winner|owner|seller|closer)\}"
+_GENDERED = re.compile(
+    _PLAYER + r",? (?:non )?(?:si |ci |ne )?(?:è|era|sia|fosse) (?:ancora |già |stato )?"
+              r"[a-z]+(?:at|ut|it|ss|rs|ol)o\b"
+    + "|" + _PLAYER + r",? (?:che )?(?:è |non è )?il più ricco"
+    # a participle that opens a note about the player ("uscito all'evento 12")
+    + r"|(?:^|, poi )(?:andato|uscito|fermo|passato|mandato) ")
+
+
+def test_what_is_said_of_a_player_fits_a_player_of_either_sex():
+    """`{payer} si è fermato su...`, `{player} è uscito di prigione`: said of Anna as of
+    Bruno ("{payer}: sosta su...", "esce di prigione", "è in testa")."""
+    wrong = [_GENDERED.search(text).group(0) for text in _italian_msgstrs()
+             if _GENDERED.search(text)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("text", [
+    "{payer} si è fermato su {space}", "{player} non era stato mandato in prigione",
+    "{player} non è ancora passato dal Via!", "{player} è uscito di prigione ({way})",
+    "{player} è stato dichiarato in bancarotta", "{player}, il più ricco, lo prende",
+    "{player} è il più ricco con {amount}", "uscito all'evento {seq}", "passato dal Via!",
+    ", poi andato su {space}"])
+def test_the_participle_check_finds_them(text):
+    assert _GENDERED.search(text)
