@@ -295,7 +295,7 @@ def test_the_groups_help_in_italian_names_the_italian_words():
     out = run("x.db", "--lang", "it", "decisione", "--help")
     for line in ("  asta (auction)           SEQ: un'offerta rifiutata",
                  "  bancarotta (bankruptcy)  SEQ: la bancarotta",
-                 "  prigione (jail)          SEQ: un giocatore mandato in prigione",
+                 "  prigione (jail)          SEQ: l'invio di un giocatore in",
                  "  affitto (rent)           SEQ: un arrivo"):
         assert line in out
     out = run("x.db", "--lang", "it", "decisione", "prigione", "--help")
