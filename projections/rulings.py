@@ -665,7 +665,8 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
             deeds = Joined([msg("{space} (mortgaged)", space=_name(st, pos))
                             if pos in before.mortgaged else _name(st, pos)
                             for pos in d["properties"]], ", ") or msg("no deeds")
-            cards = (msg(", {n} get-out-of-jail card(s)", n=len(d["jail_cards"]))
+            cards = (plural(", {n} get-out-of-jail card", ", {n} get-out-of-jail cards",
+                            len(d["jail_cards"]))
                      if d["jail_cards"] else "")
             passed.append(msg("event {seq}: to {creditor}: {amount} in cash, {deeds}{cards}",
                               seq=x["seq"], creditor=_who(d["creditor"]),

@@ -185,3 +185,46 @@ def test_what_is_said_of_a_player_fits_a_player_of_either_sex():
     ", poi andato su {space}"])
 def test_the_participle_check_finds_them(text):
     assert _GENDERED.search(text)
+
+
+def _said(violation) -> tuple[str, str]:
+    """A refusal in English (str) and in Italian."""
+    i18n.use("it")
+    try:
+        return str(violation), i18n.say_error(violation)
+    finally:
+        i18n._release()
+
+
+@pytest.mark.parametrize("bank_houses,english,italian", [
+    (5, "needs 6 houses from the Bank, which has 5 houses and 12 hotels",
+     "richiede 6 case dalla Banca, che ha 5 case e 12 alberghi"),
+    (1, "needs 6 houses from the Bank, which has 1 house and 12 hotels",
+     "richiede 6 case dalla Banca, che ha 1 casa e 12 alberghi"),
+])
+def test_a_count_of_buildings_agrees_with_its_noun(bank_houses, english, italian):
+    """`6 house(s)`, `5 casa/e`: the noun said in the form its count takes."""
+    from helpers import POS, BuildTo, new_table, own, play
+
+    from ledger.errors import RuleViolation
+
+    verde = ("Via Roma", "Corso Impero", "Largo Augusto")
+    t = own(new_table(), "Anna", *verde)._replace(bank_houses=bank_houses)
+    with pytest.raises(RuleViolation, match="building to 2 houses needs") as err:
+        play(t, BuildTo(tuple(POS[n] for n in verde), 2))
+    said, detto = _said(err.value)
+    assert english in said and italian in detto, (said, detto)
+    assert "(s)" not in said and "/e" not in detto and "/i" not in detto
+
+
+def test_get_out_of_jail_cards_are_counted_in_the_form_their_number_takes():
+    from helpers import Items, Trade, new_table
+
+    from ledger.errors import RuleViolation
+
+    t = new_table()
+    with pytest.raises(RuleViolation, match="Anna holds 0 get-out-of-jail cards") as err:
+        from helpers import play
+
+        play(t, Trade("Anna", "Bruno", Items(jail_cards=1), Items(cash=10)))
+    assert _said(err.value)[1].startswith("rifiutato: Anna ha 0 carte per uscire di prigione")
