@@ -474,6 +474,20 @@ def NN_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+# Things a command counts, each said in the form its number takes ("1 game", "3 partite"):
+# never "game(s)" nor "partita/e".
+COUNTED = {
+    "game": NN_("{n} game", "{n} games"), "event": NN_("{n} event", "{n} events"),
+    "problem": NN_("{n} problem", "{n} problems"), "round": NN_("{n} round", "{n} rounds"),
+}
+
+
+def counted(kind: str, n: int) -> str:
+    """`n` things of `kind` (COUNTED), in the user's language."""
+    singular, plural = COUNTED[kind]
+    return ngettext(singular, plural, n).format(n=n)
+
+
 # click's own words, which its help and errors say through the global gettext domain (the
 # msgids exactly as click 8 writes them)
 CLICK_WORDS = [

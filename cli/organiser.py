@@ -9,7 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
-from .i18n import NP_, _, pgettext
+from .i18n import NP_, _, counted, pgettext
 from .session import (
     dump,
     dump_rows,
@@ -348,9 +348,9 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
         if as_json:
             dump(done)
             return
-        click.echo(_("imported the tournament {name!r} from {source}: {count} game(s), each "
+        click.echo(_("imported the tournament {name!r} from {source}: {games}, each "
                      "chain intact and audited").format(name=done["tournament"], source=source,
-                                                        count=len(done["games"])))
+                                                        games=counted("game", len(done["games"]))))
         for g in done["games"]:
             click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=g['rules'], events=g['events']))
         return

@@ -124,7 +124,7 @@ def test_doctor_and_its_repair_in_italian_the_history_in_its_own_words(copy):
     seq, _ = last_event(db)
     out = banco(db, "doctor")
     assert out.splitlines()[0] == (f"database {db}: formato 2 (questo banco scrive il 2), "
-                                   f"1 partita/e, {seq} evento/i")
+                                   f"1 partita, {seq} eventi")
     assert "trigger: tutti presenti (7 conosciuti)" in out
     assert "tabella delle partite: concorda con i registri" in out
     assert out.splitlines()[-1] == "sano"
