@@ -228,3 +228,27 @@ def test_get_out_of_jail_cards_are_counted_in_the_form_their_number_takes():
 
         play(t, Trade("Anna", "Bruno", Items(jail_cards=1), Items(cash=10)))
     assert _said(err.value)[1].startswith("rifiutato: Anna ha 0 carte per uscire di prigione")
+
+
+@pytest.mark.parametrize(("reason", "english", "italian"), [
+    ("hotel on Vicolo Corto sold: 1 house(s) back on the lot, 3 paid at half value",
+     "hotel on Vicolo Corto sold: 1 house back on the lot, 3 paid at half value",
+     "venduto l'albergo su Vicolo Corto: 1 casa di nuovo sul terreno, 3 a metà valore"),
+    ("hotel on Vicolo Corto sold: 4 house(s) back on the lot",
+     "hotel on Vicolo Corto sold: 4 houses back on the lot",
+     "venduto l'albergo su Vicolo Corto: 4 case di nuovo sul terreno"),
+    ("hotel on Via Roma broken up into 2 house(s)", "hotel on Via Roma broken up into 2 houses",
+     "albergo su Via Roma smontato in 2 case"),
+    ("Tassa: 3 house(s) x 25 M + 1 hotel(s) x 100 M", "Tassa: 3 houses x 25 M + 1 hotel x 100 M",
+     "Tassa: 3 case x 25 M + 1 albergo x 100 M"),
+])
+def test_a_recorded_reason_s_count_of_buildings_is_said_agreeing(reason, english, italian):
+    """The log keeps `2 house(s)` (the audit re-derives it); what is shown agrees."""
+    from cli.reasons import say_reason
+
+    assert say_reason(reason) == english
+    i18n.use("it")
+    try:
+        assert say_reason(reason) == italian
+    finally:
+        i18n._release()
