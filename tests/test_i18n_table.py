@@ -252,3 +252,11 @@ def test_a_recorded_reason_s_count_of_buildings_is_said_agreeing(reason, english
         assert say_reason(reason) == italian
     finally:
         i18n._release()
+
+
+def test_no_italian_message_says_a_plural_with_a_slash():
+    """`casa/e`, `partita/e`, `albergo/i`: every count is said in the form its number takes
+    (the catalog has Italian's three plural forms)."""
+    slashed = [text for text in _italian_msgstrs() if re.search(r"[a-zà-ù]/[ei]\b", text)]
+    assert slashed == []
+
