@@ -8,7 +8,7 @@ import click
 
 from ledger.errors import UsageError
 
-from .i18n import _
+from .i18n import _, counted
 from .session import pass_session
 
 
@@ -60,7 +60,7 @@ def backup(session, target, force):
             if os.path.exists(leftover):
                 os.unlink(leftover)
     events = sum(g["events"] for g in games)
-    click.echo(_("backed up {db} to {target}: {count} game(s), {events} event(s); the copy checks out (quick_check ok)").format(db=session.db, target=target, count=len(games), events=events))
+    click.echo(_("backed up {db} to {target}: {games}, {events}; the copy checks out (quick_check ok)").format(db=session.db, target=target, games=counted("game", len(games)), events=counted("event", events)))
 
 
 def _claim(tmp: str, target: str) -> None:

@@ -17,6 +17,8 @@ import gettext
 import os
 import re
 
+import click
+
 LANGUAGES = ("en", "it")
 SOURCE = "en"  # the language the code writes its messages in (the catalogs' msgids)
 DOMAIN = "banco"
@@ -72,10 +74,12 @@ def from_argv(argv: list[str]) -> str | None:
     return None
 
 
-def use(lang: str | None = None) -> str:
-    """Speak `lang` (or the environment's language) from now on; returns the language used."""
+def use(lang: str | None = None, warn: bool = True) -> str:
+    """Speak `lang` (or the environment's language) from now on; returns the language used.
+    An unknown BANCO_LANG is warned of once (unless `warn` is off: `--lang` was given)."""
     global _current, _lang
     lang = _supported(lang) if lang else None
+    chosen = bool(lang)
     lang = lang or from_environment()
     if lang != _lang or _current is None:
         _register_sayers()
@@ -90,7 +94,27 @@ def use(lang: str | None = None) -> str:
                                            class_=CATALOG_CLASSES.get(lang))
             _bind_click(lang)
         _lang = lang
+    if not chosen and warn:
+        _warn_unknown_banco_lang(lang)
     return lang
+
+
+_warned = False
+
+
+def _warn_unknown_banco_lang(lang: str) -> None:
+    """BANCO_LANG naming a language banco does not speak is said once a run, on stderr (as
+    `--lang fr` is refused): the table would otherwise wonder why its setting is ignored."""
+    global _warned
+    chosen = os.environ.get("BANCO_LANG", "").strip()
+    if _warned or not chosen or _supported(chosen):
+        return
+    _warned = True
+    names = {"en": N_("English"), "it": N_("Italian")}
+    click.echo(_("BANCO_LANG={value} is not a language banco speaks ({languages}): "
+                 "{language}").format(value=chosen, languages=", ".join(sorted(LANGUAGES,
+                                      reverse=True)), language=_(names[lang])),
+               err=True)
 
 
 # --- Italian prepositions ---------------------------------------------------------------------
@@ -244,6 +268,23 @@ def _say_how(text: str) -> str:
     return _(JAIL_WAYS[text]) if text in JAIL_WAYS else text
 
 
+# What the system says of a file or a socket it could not use (an OSError's strerror, which
+# Python leaves in the C locale's English): the ones a table meets, said in its language.
+OS_ERRORS = frozenset({
+    N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"),
+    N_("Not a directory"), N_("File exists"), N_("No space left on device"),
+    N_("Read-only file system"), N_("Address already in use"),
+    N_("Cannot assign requested address"), N_("File name too long"),
+    N_("Operation not permitted"), N_("Input/output error"),
+    N_("Too many levels of symbolic links"), N_("Disk quota exceeded"),
+})
+
+
+def say_os_error(text: str | None) -> str:
+    """An OSError's strerror in the user's language where the catalog has it; else as is."""
+    return _(text) if text in OS_ERRORS else (text or "")
+
+
 def _register_sayers() -> None:
     """ledger/text.py's Fact (a fact's English reason inside a message) is said here."""
     from ledger.text import SAYERS
@@ -251,6 +292,7 @@ def _register_sayers() -> None:
     SAYERS.setdefault("reason", _say_reason)
     SAYERS.setdefault("basis", _say_basis)
     SAYERS.setdefault("how", _say_how)  # how a player left jail
+    SAYERS.setdefault("os", say_os_error)  # Fact(exc.strerror, "os")
 
 
 def say(value) -> str:
@@ -301,9 +343,10 @@ def _restore_language() -> None:
 def _release() -> None:
     """Give LANGUAGE back as it was (a command run in-process must not leave it to the next,
     nor to a child process)."""
-    global _current, _lang
+    global _current, _lang, _warned
     _unbind_click()
     _current = _lang = None
+    _warned = False
 
 
 class speaking:
@@ -313,12 +356,15 @@ class speaking:
 
     def __init__(self, argv: list[str]):
         self.lang = from_argv(argv)
+        # `--lang fr` is click's error to say: BANCO_LANG is not what the line asks for
+        words = argv[:argv.index("--")] if "--" in argv else argv
+        self.named = any(a == "--lang" or a.startswith("--lang=") for a in words)
 
     def __enter__(self):
         global _depth
         if _depth == 0 or self.lang:
             self.previous = _lang if _depth else None
-            use(self.lang)
+            use(self.lang, warn=not self.named)
         else:
             self.previous = None
         _depth += 1
@@ -381,6 +427,8 @@ def localize(command) -> None:
     for p in command.params:  # said at the moment the usage is written, in its language
         if "make_metavar" not in vars(p):
             p.make_metavar = functools.partial(_make_metavar, p)
+        if type(p.type) is click.File:
+            p.type = _said_file(p.type)
     for obj, attrs in [(command, ("help", "short_help", "epilog")),
                        *((p, ("help",)) for p in command.params)]:
         english = getattr(obj, _ORIGINAL, None)
@@ -390,6 +438,26 @@ def localize(command) -> None:
         for attr, text in english.items():
             if text:
                 setattr(obj, attr, _help(text))
+
+
+class _SaidFile(click.File):
+    """click.File whose failure to open gives the system's reason in the user's language:
+    click writes `'x.banco': No such file or directory` with the strerror as it comes."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            cause = exc.__context__  # click fails inside its `except OSError`
+            if not isinstance(cause, OSError) or not cause.strerror:
+                raise
+            said = exc.message.removesuffix(cause.strerror) + say_os_error(cause.strerror)
+            self.fail(said, param, ctx)
+
+
+def _said_file(kind: click.File) -> click.File:
+    return _SaidFile(mode=kind.mode, encoding=kind.encoding, errors=kind.errors,
+                     lazy=kind.lazy, atomic=kind.atomic)
 
 
 def _help(text: str) -> str:
@@ -406,11 +474,25 @@ def NN_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+# Things a command counts, each said in the form its number takes ("1 game", "3 partite"):
+# never "game(s)" nor "partita/e".
+COUNTED = {
+    "game": NN_("{n} game", "{n} games"), "event": NN_("{n} event", "{n} events"),
+    "problem": NN_("{n} problem", "{n} problems"), "round": NN_("{n} round", "{n} rounds"),
+}
+
+
+def counted(kind: str, n: int) -> str:
+    """`n` things of `kind` (COUNTED), in the user's language."""
+    singular, plural = COUNTED[kind]
+    return ngettext(singular, plural, n).format(n=n)
+
+
 # click's own words, which its help and errors say through the global gettext domain (the
 # msgids exactly as click 8 writes them)
 CLICK_WORDS = [
     N_("Usage:"), N_("Options"), N_("Commands"), N_("Show this message and exit."),
-    N_("Show the version and exit."), N_("Error: {message}"),
+    N_("Show the version and exit."), N_("Error: {message}"), N_("integer"),
     N_("Try '{command} {option}' for help."),
     N_("No such option {name!r}."), N_("No such command {name!r}."), N_("Missing argument"),
     N_("Missing option"), N_("Missing parameter"), N_("Missing command."),

@@ -10,9 +10,9 @@ import sys
 import click
 
 from ledger.errors import EXIT_AUDIT, UsageError
-from ledger.text import msg
+from ledger.text import Fact, msg
 
-from .i18n import _, ngettext, say
+from .i18n import _, counted, ngettext, say
 from .session import dump, json_option, pass_session, records
 
 # --- the head line of a finished game --------------------------------------------------------
@@ -296,7 +296,7 @@ def seal(session, key_path, referee, out_path):
         except OSError as exc:
             raise UsageError("the seal is recorded (event {seq}) but {path} cannot be written "
                              "({why}): `banco show {seq}` has its signature", seq=fact["seq"],
-                             path=out_path, why=exc.strerror) from None
+                             path=out_path, why=Fact(exc.strerror, "os")) from None
     click.echo(_("sealed game {game} at event {seq} (head {head}...), referee {referee}, key "
                  "{fingerprint}\nrecorded as event {event} (SealRecorded); seal file {path}"
                  ).format(game=game, seq=d["seq"], head=d["head"][:12], referee=d["referee"],
@@ -403,10 +403,10 @@ def _snapshot_findings(store, skipped: list | None = None) -> list:
 
 
 def _print_doctor(doc: dict, findings) -> None:
-    click.echo(_("database {db}: format {format} (this banco writes {writes}), {games} "
-                 "game(s), {events} event(s)").format(
+    click.echo(_("database {db}: format {format} (this banco writes {writes}), {games}, "
+                 "{events}").format(
                      db=doc["database"], format=doc["format"], writes=doc["writes"],
-                     games=doc["games"], events=doc["events"]))
+                     games=counted("game", doc["games"]), events=counted("event", doc["events"])))
     for what in doc["repaired"]:
         click.echo(_("repaired: {what}").format(what=say(what)))
     from ledger.health import INDEXES, TRIGGERS
@@ -422,7 +422,7 @@ def _print_doctor(doc: dict, findings) -> None:
                    names=", ".join(missing_i), known=len(INDEXES)))
     games_bad = [f for f in findings if f.kind == "games"]
     click.echo(_("games table: matches the logs") if not games_bad else
-               _("games table: {n} problem(s)").format(n=len(games_bad)))
+               _("games table: {problems}").format(problems=counted("problem", len(games_bad))))
     snap = doc["snapshots"]
     if not snap["checked"]:
         click.echo(_("snapshots: none kept"))
@@ -430,8 +430,8 @@ def _print_doctor(doc: dict, findings) -> None:
         click.echo(_("snapshots: {n} checked against a fresh fold: each is the table its log "
                      "folds to").format(n=snap["checked"]))
     else:
-        click.echo(_("snapshots: {n} checked against a fresh fold: {bad} problem(s)").format(
-            n=snap["checked"], bad=len(snap["problems"])))
+        click.echo(_("snapshots: {n} checked against a fresh fold: {problems}").format(
+            n=snap["checked"], problems=counted("problem", len(snap["problems"]))))
     for note in snap["unchecked"]:
         click.echo(f"  {say(note)}")
     for f in findings:

@@ -9,7 +9,7 @@ import click
 
 from ledger.errors import UsageError
 
-from .i18n import NP_, _, pgettext
+from .i18n import NP_, _, counted, pgettext
 from .session import (
     dump,
     dump_rows,
@@ -85,7 +85,7 @@ def statement(session, account, as_json, as_csv):
         for r in rows:
             balance = r["balance"]
             click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {balance:>7}  "
-                       f"{r['counterparty']:<10} {say_reason(r['reason'])}")
+                       f"{_say_account(r['counterparty']):<10} {say_reason(r['reason'])}")
         if name != "bank":
             # the statement's own last balance, read from the log: the table now comes from
             # the book's snapshot, and an edited snapshot once made the two lines disagree
@@ -116,6 +116,13 @@ def history(session, words, as_json):
         click.echo(f"{r['seq']:>5}  {r['owner'] or _('Bank'):<10} {_say_note(r['note'])}")
     if not told:
         click.echo(_("nothing has happened to it yet: it is with the Bank"))
+
+
+def _say_account(account: str) -> str:
+    """A statement's counterparty: the Bank in the user's language, a player as named."""
+    from ledger.state import BANK
+
+    return _("Bank") if account == BANK else account
 
 
 def _say_note(note) -> str:
@@ -341,9 +348,9 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
         if as_json:
             dump(done)
             return
-        click.echo(_("imported the tournament {name!r} from {source}: {count} game(s), each "
+        click.echo(_("imported the tournament {name!r} from {source}: {games}, each "
                      "chain intact and audited").format(name=done["tournament"], source=source,
-                                                        count=len(done["games"])))
+                                                        games=counted("game", len(done["games"]))))
         for g in done["games"]:
             click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=g['rules'], events=g['events']))
         return

@@ -36,8 +36,9 @@ TEMPLATES = [
     N_("sold evenly at half price: {changes}"),
     N_("sold {what} at half price"),
     N_("sold a house on {space} at half price"),
-    N_("hotel on {space} sold: {n} house(s) back on the lot, {m} paid at half value"),
-    N_("hotel on {space} sold: {n} house(s) back on the lot"),
+    "hotel on {space} sold: {n} house(s) back on the lot, {m} paid at half value",
+    "hotel on {space} sold: {n} house(s) back on the lot",
+    "hotel on {space} broken up into {n} house(s)",
     N_("mortgaged {space}"),
     N_("{space} was mortgaged during {player}'s turn: it passes as it was when the turn began, "
        "and its {amount} goes back to the Bank (000 FAQ 32); {debtor} has only {left} left"),
@@ -63,7 +64,7 @@ TEMPLATES = [
     N_("{kind} auctioned for {amount}"),
     N_("{why}: a new auction without {player} ({rule})"),
     N_("{card}: {amount} to each player"),
-    N_("{card}: {houses} house(s) x {house} + {hotels} hotel(s) x {hotel}"),
+    "{card}: {houses} house(s) x {house} + {hotels} hotel(s) x {hotel}",
     N_("trade with {player}"),
     N_("the third doubles send {player} to jail ({rule})"),
     N_("in jail only the numbered dice count ({rule})"),
@@ -90,6 +91,31 @@ TEMPLATES = [
     N_("undo: {types} (`{line}`)"),
     N_("undo: {types}"),
 ]
+
+# Reasons written with a count of buildings ("2 house(s)", as the log keeps them): said by a
+# template of their own where the count is said in the form its number takes ("2 houses",
+# "1 casa"); the fields named are the counts, of houses or of hotels.
+COUNTED = {
+    "hotel on {space} sold: {n} house(s) back on the lot, {m} paid at half value": (
+        N_("hotel on {space} sold: {n} back on the lot, {m} paid at half value"), {"n": "house"}),
+    "hotel on {space} sold: {n} house(s) back on the lot": (
+        N_("hotel on {space} sold: {n} back on the lot"), {"n": "house"}),
+    "hotel on {space} broken up into {n} house(s)": (
+        N_("hotel on {space} broken up into {n}"), {"n": "house"}),
+    "{card}: {houses} house(s) x {house} + {hotels} hotel(s) x {hotel}": (
+        N_("{card}: {houses} x {house} + {hotels} x {hotel}"),
+        {"houses": "house", "hotels": "hotel"}),
+}
+
+
+def _count(kind: str, text: str) -> str:
+    if not text.isdigit():
+        return text
+    n = int(text)
+    if kind == "hotel":
+        return ngettext("{n} hotel", "{n} hotels", n).format(n=n)
+    return ngettext("{n} house", "{n} houses", n).format(n=n)
+
 
 # Fields that hold a list of buildings as decide writes it (ledger/estate.py `_describe`):
 # "Vicolo Corto 1 house -> a hotel", "a hotel on Vicolo Corto, 2 houses on Vicolo Stretto".
@@ -139,7 +165,10 @@ def say_reason(reason: str) -> str:
         if m:
             fields = {k: _say_buildings(v) if k in BUILDING_FIELDS else v
                       for k, v in m.groupdict().items()}
-            return _(template).format(**fields)
+            said, counts = COUNTED.get(template, (template, {}))
+            for field, kind in counts.items():
+                fields[field] = _count(kind, fields[field])
+            return _(said).format(**fields)
     return reason
 
 

@@ -370,6 +370,7 @@ def serve(session, host, port, show_cash):
     owners, houses and tokens, cash, deeds, open rent claims, the auction and the last
     commands; it follows each command within a second.  Ctrl-C stops it."""
     from ledger.errors import UsageError
+    from ledger.text import Fact
 
     ctx = click.get_current_context()
     lang = i18n.from_argv(list(ctx.meta.get(ARGS, ()))) if ctx.meta.get(ARGS) else None
@@ -386,7 +387,7 @@ def serve(session, host, port, show_cash):
                          reason=exc.strerror or str(exc)) from None
     except OSError as exc:
         raise UsageError("cannot listen on {host}:{port}: {reason}; choose another --port",
-                         host=host, port=port, reason=exc.strerror or str(exc)) from None
+                         host=host, port=port, reason=Fact(exc.strerror or str(exc), "os")) from None
     bound = server.server_address[1]
     shown = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{bound}/"

@@ -268,7 +268,7 @@ class Whole(click.types.IntParamType):
             from gettext import gettext  # click's messages come from the global domain
 
             self.fail(gettext("{value!r} is not a valid {number_type}.").format(
-                value=value, number_type=click.INT.name), param, ctx)
+                value=value, number_type=gettext(click.INT.name)), param, ctx)
         return super().convert(value, param, ctx)
 
 

@@ -11,7 +11,7 @@ import click
 from ledger.errors import EXIT_AUDIT, UsageError
 
 from .groups import Subgroup
-from .i18n import _
+from .i18n import _, counted
 from .session import (
     dump,
     execute,
@@ -130,7 +130,7 @@ def tournament_standings(session, name, as_json, expect_head):
     if as_json:
         dump(doc)
         return
-    click.echo(_("tournament {tournament!r}: {count} game(s) in {rounds} round(s); ties broken by total score").format(tournament=doc['tournament'], count=len(doc['games']), rounds=doc['rounds']))
+    click.echo(_("tournament {tournament!r}: {games} in {rounds}; ties broken by total score").format(tournament=doc['tournament'], games=counted("game", len(doc['games'])), rounds=counted("round", doc['rounds'])))
     click.echo(f"{'':>3} {_('player'):<14}{_('points'):>7}{_('score'):>9}{_('games'):>6}")
     for r in doc["players"]:
         click.echo(f"{r['rank']:>2}. {r['name']:<14}{r['points']:>7}{r['score']:>9}"
@@ -172,8 +172,8 @@ def tournament_export(session, name, output, force):
 
     _write_out(output, force, write)
     if output and output != "-":
-        click.echo(_("tournament {name!r} exported to {output}: {count} game(s)").format(
-            name=json.loads(first)["name"], output=output, count=count), err=True)
+        click.echo(_("tournament {name!r} exported to {output}: {games}").format(
+            name=json.loads(first)["name"], output=output, games=counted("game", count)), err=True)
 
 
 def _held_to(entries: dict, expect_head: str) -> None:

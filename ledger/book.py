@@ -19,7 +19,7 @@ from .canonical import GENESIS
 from .errors import ConflictError, DatabaseError, RuleViolation, UsageError
 from .state import HANDLERS, State, evolve, initial_state, retracted_seqs
 from .store import FORMAT, Appended, NewEvent, SQLiteStore
-from .text import msg
+from .text import Fact, msg
 
 if TYPE_CHECKING:
     from . import commands as c
@@ -575,7 +575,7 @@ class Book:
             d = facts[0]["data"]
             reason, seq = d.get("reason", ""), facts[0]["seq"]
             refused = (RuleViolation("already recorded as refused (event {seq}): {reason}",
-                                     seq=seq, reason=reason, rule=d.get("rule", "")) if reason
+                                     seq=seq, reason=Fact(reason), rule=d.get("rule", "")) if reason
                        else RuleViolation("already recorded as refused (event {seq})", seq=seq,
                                           rule=d.get("rule", "")))
         return Outcome(list(rows), self.state(game_id), refused, game_id, replayed=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import RuleViolation
 from .state import BANK, HANDLERS, State, debt_step, next_step, with_seq
-from .text import msg
+from .text import Fact, msg
 
 R_TURN = "004 §Svolgimento del gioco"
 R_DEBT = "003 §10"
@@ -61,7 +61,7 @@ def no_debts(state: State, action: str, who: str | None = None) -> None:
             raise RuleViolation(
                 "cannot {action}: {debtor} owes {amount} to {creditor} ({reason})", rule=R_DEBT, allowed=debt_step(state, d.debtor),
                 action=action, debtor=d.debtor, amount=money(state, d.amount), creditor=creditor,
-                reason=d.reason)
+                reason=Fact(d.reason))
 
 
 def check_active(state: State, name: str, role: str) -> None:

@@ -11,7 +11,7 @@ from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
 from .rules import cited
 from .state import BANK, State, debt_step, next_step, turn_in_progress
-from .text import Text, msg, plural, word
+from .text import Text, counted, msg, plural, word
 from .worth import building_sale_value, deeds_of, half_price, interest, lift_cost, raisable
 
 R_BUILD = "004 §A casa; 003 §05"
@@ -254,14 +254,16 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
                  if state.buildings[p] != 5)
     hotels = sum(1 for p in lots if target == 5 and state.buildings[p] != 5)
     if houses > state.bank_houses or hotels > state.bank_hotels:
-        need = dict(describe=_describe(target), houses=houses, hotels=hotels,
-                    bank_houses=state.bank_houses, bank_hotels=state.bank_hotels)
+        need = dict(describe=_describe(target), houses=counted("house", houses),
+                    hotels=counted("hotel", hotels),
+                    bank_houses=counted("house", state.bank_houses),
+                    bank_hotels=counted("hotel", state.bank_hotels))
         raise RuleViolation(
-            msg("building to {describe} needs {houses} house(s) and {hotels} hotel(s) from the "
-                "Bank, which has {bank_houses} house(s) and {bank_hotels} hotel(s)", **need)
+            msg("building to {describe} needs {houses} and {hotels} from the Bank, which has "
+                "{bank_houses} and {bank_hotels}", **need)
             if hotels else
-            msg("building to {describe} needs {houses} house(s) from the Bank, which has "
-                "{bank_houses} house(s) and {bank_hotels} hotel(s)", **need), rule=R_SHORT,
+            msg("building to {describe} needs {houses} from the Bank, which has {bank_houses} "
+                "and {bank_hotels}", **need), rule=R_SHORT,
             allowed=msg("build less, or `auction-building house --wanted NAME=N ...` when "
                     "several players want the last ones"))
     scratch = _steps(tx, lots, target, lambda s, pos: _build_one(s, pos, owner), pick_low=True)
@@ -355,9 +357,9 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
         new = back
         if not _even(_levels_after(state, pos, new)):
             raise RuleViolation(
-                "the Bank has only {bank_houses} house(s): breaking up the hotel on {space} would leave the group uneven", rule=R_SHORT,
+                "the Bank has only {bank_houses}: breaking up the hotel on {space} would leave the group uneven", rule=R_SHORT,
                 allowed=msg("`sell {space} all` sells every building of the group at once", space=space.name),
-                bank_houses=state.bank_houses, space=space.name)
+                bank_houses=counted("house", state.bank_houses), space=space.name)
         amount = half + (hfh - back) * half
         tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=-back,
                 bank_hotels=1, payer=BANK, payee=owner, amount=amount,
@@ -401,10 +403,10 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
         levels = [hfh + 1 if lv == 5 else lv for lv in levels]
         if not _even(levels):
             raise RuleViolation(
-                "with {each} house(s) each, the group of {name} would be uneven",
+                "with {each} each, the group of {name} would be uneven",
                 rule="000 FAQ 29; 003 §07",
                 allowed=msg("`sell {name} all` sells every building of the group", name=_name(state, pos)),
-                each=each, name=_name(state, pos))
+                each=counted("house", each), name=_name(state, pos))
     transfers, broken = [], []
     for pos in lots:
         space = state.edition.space(pos)
@@ -503,9 +505,9 @@ def _check_items(state: State, giver: str, items: c.Items) -> None:
         raise RuleViolation("{giver} has {cash}, not {cash2}: no loans, no promises", rule="003 §06",
                             giver=giver, cash=money(state, p.cash), cash2=items.cash)
     if items.jail_cards > len(p.jail_cards):
-        raise RuleViolation("{giver} holds {count} get-out-of-jail card(s)",
-                            rule=R_TRADE,
-                            giver=giver, count=len(p.jail_cards))
+        raise RuleViolation(plural("{giver} holds {n} get-out-of-jail card",
+                                   "{giver} holds {n} get-out-of-jail cards", len(p.jail_cards),
+                                   giver=giver), rule=R_TRADE)
     if len(set(items.properties)) != len(items.properties):
         raise RuleViolation("a deed is named twice in the trade")
 
@@ -563,10 +565,11 @@ def _check_jail_card_price(state: State, cmd: c.Trade) -> None:
             most = cap * sold.jail_cards
             if paid.cash > most:
                 raise RuleViolation(
-                    "{seller} sells {jail_cards} get-out-of-jail card(s) for {cash}: at most {cap} each",
-                    rule="000 FAQ 21", allowed=msg("a price of {most} or less", most=money(state, most)),
-                    seller=seller, jail_cards=sold.jail_cards, cash=money(state, paid.cash),
-                    cap=money(state, cap))
+                    plural("{seller} sells {n} get-out-of-jail card for {cash}: at most {cap} each",
+                           "{seller} sells {n} get-out-of-jail cards for {cash}: at most {cap} each",
+                           sold.jail_cards, seller=seller, cash=money(state, paid.cash),
+                           cap=money(state, cap)),
+                    rule="000 FAQ 21", allowed=msg("a price of {most} or less", most=money(state, most)))
 
 
 def trade(tx: Tx, cmd: c.Trade) -> None:

@@ -9,6 +9,7 @@ from functools import cache
 from typing import NamedTuple
 
 from .errors import UsageError
+from .text import plural
 
 BUILTIN = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
 
@@ -169,8 +170,9 @@ def _build(raw: dict, origin: _Origin | str) -> RuleSet:
                          at=origin.at(key), hint=hint)
     missing = sorted(set(known) - set(raw))
     if missing:
-        raise UsageError("{label}: missing rule parameter(s) {items}",
-                         label=origin.label, items=', '.join(missing))
+        raise UsageError(plural("{label}: missing rule parameter {items}",
+                                "{label}: missing rule parameters {items}", len(missing),
+                                label=origin.label, items=', '.join(missing)))
     for name, value in raw.items():
         kind = known[name]
         ok = (isinstance(value, bool) if kind == "bool" else
@@ -223,8 +225,11 @@ def _check_table(name: str, table: dict, origin: _Origin) -> None:
             ok = (isinstance(value, list) and 1 <= len(value) <= int(key)
                   and all(_whole(v) and v >= 0 for v in value))
             if not ok:
-                raise UsageError("{where}.{key} must list at most {key} whole number(s) of points, one per place from the first",
-                                 where=where, key=key)
+                raise UsageError(plural(
+                    "{where}.{key} must list at most {n} whole number of points, one per place "
+                    "from the first",
+                    "{where}.{key} must list at most {n} whole numbers of points, one per place "
+                    "from the first", int(key), where=where, key=key))
         elif not (_whole(value) and value >= 0):
             raise UsageError("{where}.{key} must be a whole number, not {value!r}",
                              where=where, key=key, value=value)

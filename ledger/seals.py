@@ -6,7 +6,7 @@ import re
 from hashlib import sha256
 from typing import NamedTuple
 
-from .text import Text, msg
+from .text import Fact, Text, msg
 
 _LINE = re.compile(r"^banco/(\d+)/(\d+)/([0-9a-f]{12})$")
 
@@ -125,7 +125,7 @@ def _read(path: str, what: Text) -> bytes:
                                what=what, path=path)) from None
     except OSError as exc:
         raise KeyFileError(msg("cannot read the {what} {path}: {why}", what=what, path=path,
-                               why=exc.strerror)) from None
+                               why=Fact(exc.strerror, "os"))) from None
 
 
 def load_private_key(path: str):

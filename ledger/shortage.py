@@ -24,7 +24,7 @@ from . import commands as c
 from .decision import Tx, check_active, money, no_debts
 from .errors import RuleViolation
 from .state import BANK, State, next_step
-from .text import msg
+from .text import counted, msg
 from .worth import deeds_of
 
 R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"
@@ -121,9 +121,9 @@ def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
         room = room_for(state, name, kind)
         if count > room:
             raise RuleViolation(
-                "{name} has room for {room} {kind}(s), not {count}: a building bought at auction goes up at once", rule=R_SHORT,
+                "{name} has room for {room}, not {count}: a building bought at auction goes up at once", rule=R_SHORT,
                 allowed=(msg("--wanted {name}={room}", name=name, room=room) if room else msg("leave {name} out", name=name)),
-                name=name, room=room, kind=msg(kind), count=count)
+                name=name, room=counted(kind, room), count=count)
     if len(wanted) < 2:
         raise RuleViolation("a building auction is for two or more players wanting the last {kind}s; say who wants how many", rule=R_SHORT,
                             allowed=msg("`auction-building {kind} --wanted NAME=N NAME=N ...`, or `build` if only one wants them", kind=kind),
@@ -136,9 +136,9 @@ def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
                             kind=msg(kind))
     if stock >= total:
         raise RuleViolation(
-            "the Bank has {stock} {kind}(s) and {total} are wanted: no shortage, so no auction; each buys at the deed's price", rule=R_SHORT,
+            "the Bank has {stock} and {total} are wanted: no shortage, so no auction; each buys at the deed's price", rule=R_SHORT,
             allowed=msg("`build PROPERTY` or `build GROUP N`"),
-            stock=stock, kind=msg(kind), total=total)
+            stock=counted(kind, stock), total=total)
     if not _still_contested(state, wanted, kind):
         raise RuleViolation("fewer than two of them can put a {kind} up now (even building)",
                             rule=R_SHORT, allowed=msg("`build` the houses that come first"),

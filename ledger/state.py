@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .edition import Edition, load_edition
 from .errors import UsageError
 from .rules import RuleSet, deeds_to_deal
-from .text import Joined, Text, both, msg
+from .text import Fact, Joined, Text, both, msg
 
 BANK = "bank"
 
@@ -225,7 +225,7 @@ def debt_step(state: State, debtor: str) -> Text:
     owed = sum(d.amount for d in debts)
     to = Joined([msg("{amount} to {creditor} ({reason})", amount=_amount(state, d.amount),
                      creditor=msg("the Bank") if d.creditor == BANK else d.creditor,
-                     reason=d.reason) for d in debts], ", ")
+                     reason=Fact(d.reason)) for d in debts], ", ")
     cash = state.player(debtor).cash
     if cash >= debts[0].amount:
         return msg("{debtor} owes {to} and has the cash: `pay {debtor}`", debtor=debtor, to=to)

@@ -155,6 +155,14 @@ def plural(singular: str, plural_: str, n: int, **params) -> Text:
     return Text(singular, plural_, n, params)
 
 
+def counted(kind: str, n: int) -> Text:
+    """`1 house`, `3 hotels`: a count of buildings, its noun agreeing with it in either
+    language (not `house(s)`)."""
+    if kind == "hotel":
+        return plural("{n} hotel", "{n} hotels", n)
+    return plural("{n} house", "{n} houses", n)
+
+
 def either(items: list) -> Text:
     """`a`, `a or b`, `a, b or c`."""
     items = list(items)

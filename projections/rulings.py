@@ -665,7 +665,8 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
             deeds = Joined([msg("{space} (mortgaged)", space=_name(st, pos))
                             if pos in before.mortgaged else _name(st, pos)
                             for pos in d["properties"]], ", ") or msg("no deeds")
-            cards = (msg(", {n} get-out-of-jail card(s)", n=len(d["jail_cards"]))
+            cards = (plural(", {n} get-out-of-jail card", ", {n} get-out-of-jail cards",
+                            len(d["jail_cards"]))
                      if d["jail_cards"] else "")
             passed.append(msg("event {seq}: to {creditor}: {amount} in cash, {deeds}{cards}",
                               seq=x["seq"], creditor=_who(d["creditor"]),
@@ -714,13 +715,15 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
                                                 until=declared["seq"])
                        if x["data"]["player"] == name]
     at_start = log.table(start)
-    lines.append(msg("start of the turn: {turn}'s turn began at event {seq}; {player} had "
-                     "{cash} in cash and {deeds} deed(s), {mortgaged} mortgaged",
-                     turn=before.turn.player, seq=start, player=name,
-                     cash=_money(st, at_start.player(name).cash),
-                     deeds=len(deeds_of(at_start, name)),
-                     mortgaged=sum(1 for q in deeds_of(at_start, name)
-                                   if q in at_start.mortgaged)))
+    lines.append(plural("start of the turn: {turn}'s turn began at event {seq}; {player} had "
+                        "{cash} in cash and {n} deed, {mortgaged} mortgaged",
+                        "start of the turn: {turn}'s turn began at event {seq}; {player} had "
+                        "{cash} in cash and {n} deeds, {mortgaged} mortgaged",
+                        len(deeds_of(at_start, name)),
+                        turn=before.turn.player, seq=start, player=name,
+                        cash=_money(st, at_start.player(name).cash),
+                        mortgaged=sum(1 for q in deeds_of(at_start, name)
+                                      if q in at_start.mortgaged)))
     if mortgaged_since:
         lines.append(msg("mortgaged during that turn: {deeds}", deeds=Joined(
             [msg("{space} (event {seq})", space=_name(st, x["data"]["property"]), seq=x["seq"])

@@ -113,7 +113,7 @@ def test_auction_building_and_hammer_need_the_right_moment(marrone):
     r = marrone("auction-building", "house", code=1)
     assert "two or more players wanting the last houses" in r.output
     r = marrone("auction-building", "house", "--wanted", "anna=1", "bruno=2", code=1)
-    assert "Anna has room for 0 house(s), not 1" in r.output  # names resolved, counts read
+    assert "Anna has room for 0 houses, not 1" in r.output  # names resolved, counts read
     r = marrone("auction-building", "house", "--wanted", "Anna:1", code=2)
     assert "say who wants how many as NAME=N" in r.output
     r = marrone("hammer", "vicolo stretto", code=1)

@@ -156,7 +156,7 @@ def test_build_a_group_to_hotels_returns_the_houses_in_the_same_fact():
 @pytest.mark.parametrize("scene,lots,level,words", [
     (lambda t: cash(t, "Anna", 1000), VERDE, 2, "Anna has 1000 M; building to 2 houses costs 1200 M"),
     (lambda t: t._replace(bank_houses=5), VERDE, 2,
-     "building to 2 houses needs 6 house(s) from the Bank, which has 5 house(s)"),
+     "building to 2 houses needs 6 houses from the Bank, which has 5 houses"),
     (lambda t: t, ("Via Roma",), 2, "uneven building: Via Roma would have 2 houses while"),
     (lambda t: build(t, "Via Roma", 1), ("Via Roma",), 1, "nothing to build: Via Roma already"),
     (lambda t: build(build(t, "Via Roma", 3), "Corso Impero", 2), ("Via Roma", "Corso Impero"),
@@ -401,10 +401,10 @@ def test_a_winner_puts_the_house_where_his_bid_covers_the_deeds_price():
 
 @pytest.mark.parametrize("left,wanted,words", [
     (5, (("Anna", 2), ("Bruno", 2)),
-     "the Bank has 5 house(s) and 4 are wanted: no shortage, so no auction"),
+     "the Bank has 5 houses and 4 are wanted: no shortage, so no auction"),
     (1, (("Anna", 2),), "a building auction is for two or more players"),
-    (1, (("Anna", 2), ("Bruno", 9)), "Bruno has room for 8 house(s), not 9"),
-    (1, (("Anna", 2), ("Dario", 1)), "Dario has room for 0 house(s), not 1"),
+    (1, (("Anna", 2), ("Bruno", 9)), "Bruno has room for 8 houses, not 9"),
+    (1, (("Anna", 2), ("Dario", 1)), "Dario has room for 0 houses, not 1"),
     (0, (("Anna", 2), ("Bruno", 2)), "the Bank has no houses"),
 ])
 def test_a_building_auction_only_when_buildings_are_short(left, wanted, words):

@@ -367,7 +367,7 @@ def test_the_line_recorded_is_the_line_typed_with_the_italian_words(tmp_path, mo
     ("the Bus: 3, one die (000 FAQ 38)", "un dado"),
     ("the third doubles send Carla to jail (000 §SVOLGIMENTO 8)",
      "il terzo doppio manda Carla in prigione (000 §SVOLGIMENTO 8)"),
-    ("Anna has not passed Via! yet (000 FAQ 35)", "Anna non è ancora passato dal Via!"),
+    ("Anna has not passed Via! yet (000 FAQ 35)", "Anna non ha ancora passato il Via!"),
 ])
 def test_the_buildings_and_the_bus_inside_a_reason_are_said_in_italian(reason, italian):
     from cli.reasons import say_reason

@@ -107,7 +107,7 @@ def test_a_deleted_row_is_named_in_italian_by_the_audit_and_the_seal(copy):
     assert ("partita 1: NON SUPERATA all'evento 40: catena degli hash: manca l'evento 40 (il "
             "successivo è l'evento 41): una riga è stata cancellata") in out.splitlines()
     assert ("database: manca il trigger events_no_delete: le righe di events si possono "
-            "cancellare senza lasciare traccia se non nella catena (`banco doctor --repair` lo "
+            "cancellare senza lasciare traccia se non nella catena (`banco diagnosi --repair` lo "
             "ricrea)") in out.splitlines()
     assert out.splitlines()[-1].endswith(
         "NON SUPERATO all'evento 40: manca l'evento 40, sigillato (il successivo è l'evento "
@@ -124,7 +124,7 @@ def test_doctor_and_its_repair_in_italian_the_history_in_its_own_words(copy):
     seq, _ = last_event(db)
     out = banco(db, "doctor")
     assert out.splitlines()[0] == (f"database {db}: formato 2 (questo banco scrive il 2), "
-                                   f"1 partita/e, {seq} evento/i")
+                                   f"1 partita, {seq} eventi")
     assert "trigger: tutti presenti (7 conosciuti)" in out
     assert "tabella delle partite: concorda con i registri" in out
     assert out.splitlines()[-1] == "sano"
@@ -136,9 +136,9 @@ def test_doctor_and_its_repair_in_italian_the_history_in_its_own_words(copy):
     assert "trigger: mancano events_no_update, events_no_delete, events_format_2 (7 " \
            "conosciuti)" in out
     assert ("problema: manca il trigger events_format_2: un banco più vecchio potrebbe "
-            "aggiungere righe con l'hash alla vecchia maniera (`banco doctor --repair` lo "
+            "aggiungere righe con l'hash alla vecchia maniera (`banco diagnosi --repair` lo "
             "ricrea)") in out
-    assert out.splitlines()[-1].startswith("trovati problemi: `banco doctor --repair` ripara")
+    assert out.splitlines()[-1].startswith("trovati problemi: `banco diagnosi --repair` ripara")
     out = banco(db, "doctor", "--repair", "--reason", "trovato dal giudice")
     assert "riparato: ricreato il trigger events_no_update" in out
     assert "storico della manutenzione: 3 voci" in out

@@ -151,7 +151,7 @@ def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path)
     (tmp_path / "bad.key").write_text("hello\n")
     said = {
         ("sigilla", "--key", tmp_path / "none.key"):
-            f"nessuna chiave privata in {tmp_path}/none.key (`banco keygen` crea una coppia di "
+            f"nessuna chiave privata in {tmp_path}/none.key (`banco chiavi` crea una coppia di "
             "chiavi)",
         ("sigilla", "--key", tmp_path / "bad.key"):
             f"{tmp_path}/bad.key non è una chiave privata in formato PEM",
@@ -275,9 +275,9 @@ def test_a_tournament_in_italian_words(tmp_path):
     assert run(db, "--lang", "it", "torneo", "aggiungi", "1").startswith(
         "partita 1 nel turno 1 di 'Coppa': Anna ")
     out = run(db, "torneo", "classifica", "--lang", "it")
-    assert out.startswith("torneo 'Coppa': 1 partita/e in 1 turno/i") and "\n 1. Anna " in out
+    assert out.startswith("torneo 'Coppa': 1 partita in 1 turno") and "\n 1. Anna " in out
     english = run(db, "tournament", "standings")
-    assert english.startswith("tournament 'Coppa': 1 game(s) in 1 round(s)")
+    assert english.startswith("tournament 'Coppa': 1 game in 1 round")
     assert run(db, "torneo", "classifica", "--json") == run(db, "tournament", "standings",
                                                             "--json")
     out = run(db, "--lang", "it", "torneo", "aggiung", "1", code=2)
@@ -295,7 +295,7 @@ def test_the_groups_help_in_italian_names_the_italian_words():
     out = run("x.db", "--lang", "it", "decisione", "--help")
     for line in ("  asta (auction)           SEQ: un'offerta rifiutata",
                  "  bancarotta (bankruptcy)  SEQ: la bancarotta",
-                 "  prigione (jail)          SEQ: un giocatore mandato in prigione",
+                 "  prigione (jail)          SEQ: l'invio di un giocatore in",
                  "  affitto (rent)           SEQ: un arrivo"):
         assert line in out
     out = run("x.db", "--lang", "it", "decisione", "prigione", "--help")

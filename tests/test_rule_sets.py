@@ -72,7 +72,7 @@ def test_a_house_file_extending_championship_keeps_the_sections_it_does_not_name
     ('[cite]\nrents = "x"\n', "'rents' is not a topic to cite"),
     ("[starting_cash_by_players]\nnine = 5\n", "'nine' is not a number of players"),
     ("[starting_cash_by_players]\n2 = -1\n", "must be a whole number"),
-    ("[tournament_points]\n2 = [25, 14, 3]\n", "must list at most 2 whole number(s)"),
+    ("[tournament_points]\n2 = [25, 14, 3]\n", "must list at most 2 whole numbers"),
     ("[starting_cash_by_players]\n2 = 1000\n", "has no entry for 3 players"),
     ("min_players = 5\nmax_players = 4\n", "min_players is more than max_players"),
     ('time_limit = "soon"\n', "time_limit must be one of none, at_once, finish_turn"),

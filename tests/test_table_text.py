@@ -98,7 +98,7 @@ def test_read_commands_have_a_header_row(azzurro):
     assert lines[1].split() == ["1.", "Anna", "in", "play", "1590", "1170", "3"]
     lines = azzurro("statement", "bruno").output.splitlines()
     assert lines[0].split() == ["event", "amount", "balance", "from/to", "reason"]
-    assert lines[1].split()[:4] == ["4", "+1500", "1500", "bank"]
+    assert lines[1].split()[:4] == ["4", "+1500", "1500", "Bank"]
     lines = azzurro("history", "viale", "monterosa").output.splitlines()
     assert lines[0].split() == ["event", "owner", "what", "happened"]
     assert lines[1].split() == ["25", "Bank", "Bruno", "declined", "it"]

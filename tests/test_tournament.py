@@ -44,7 +44,7 @@ def test_a_tournament_sums_the_points_of_its_rounds(two_rounds):
     assert [r["rank"] for r in doc["players"]] == [1, 2, 3, 4]
     assert doc["tie_break"].startswith("total score")
     text = banco("tournament", "standings").output
-    assert "2 game(s) in 2 round(s); ties broken by total score" in text
+    assert "2 games in 2 rounds; ties broken by total score" in text
 
 
 def test_what_cannot_be_entered(banco):
