@@ -166,19 +166,19 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
             if line.refusal_expected and code == 1:
                 ran += 1
                 continue
+            if line.refusal_expected and code == 0:
+                _accepted(session, name, line, seen, said.getvalue(), ran + 1)
             if code != 0 or line.refusal_expected:
                 if said.getvalue():
                     click.echo(said.getvalue().rstrip("\n"), err=True)
-                what = (_("was accepted but was expected to be refused")
-                        if line.refusal_expected and code == 0
-                        else _(FAILED[code]) if code in FAILED
+                what = (_(FAILED[code]) if code in FAILED
                         else _("failed (exit {code})").format(code=code))
                 click.echo(ngettext("{name}:{number}: `{text}` {what}; stopped after {ran} line",
                                     "{name}:{number}: `{text}` {what}; stopped after {ran} lines",
                                     ran).format(name=name, number=line.number,
                                                 text=shown(line.text, 80), what=what, ran=ran),
                            err=True)
-                sys.exit(1 if code in (0, 1) else code)
+                sys.exit(code)
             ran += 1
     except KeyboardInterrupt:
         _interrupted(session, name, current, last_recorded)
@@ -186,6 +186,32 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
                      done.count).format(n=done.count) if done.count else "")
     click.echo(ngettext("{name}: {ran} line done{more}", "{name}: {ran} lines done{more}",
                         ran).format(name=name, ran=ran, more=more))
+
+
+def _accepted(session, name: str, line: Line, seen, said: str, ran: int) -> None:
+    """A `!` line the rules accepted: the transcript was wrong about the table.  The line is
+    counted and, if it recorded something, said so with the way back.  Exit 2: the file given
+    is mistaken (as a usage error's words are); 1 would tell a script that nothing was
+    appended, and the line may well have been."""
+    from .session import span
+
+    if said:
+        click.echo(said.rstrip("\n"), err=True)
+    rows = session.book.recorded(seen[0], _own_id(line)) if seen is not None else []
+    text = shown(line.text, 80)
+    if rows:
+        click.echo(ngettext(
+            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back); stopped after {ran} line",
+            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back); stopped after {ran} lines",
+            ran).format(name=name, number=line.number, text=text, events=span(rows), ran=ran),
+            err=True)
+    else:
+        click.echo(ngettext("{name}:{number}: `{text}` {what}; stopped after {ran} line",
+                            "{name}:{number}: `{text}` {what}; stopped after {ran} lines",
+                            ran).format(name=name, number=line.number, text=text, ran=ran,
+                                        what=_("was accepted but was expected to be refused")),
+                   err=True)
+    sys.exit(2)
 
 
 FAILED = {1: N_("was refused"), 2: N_("is not a command banco can run"),
