@@ -957,7 +957,8 @@ def run(session, transcript, quiet, resume, fresh, dry_run):
     """Run a transcript of banco lines; stop at the first refused one.
 
     A line starting with `!` is expected to be refused (a late claim, say): its refusal is
-    recorded and the run goes on; if it is accepted instead, the run stops.
+    recorded and the run goes on; if it is accepted instead, it is recorded and the run stops,
+    exit 2 (`undo` takes it back, or remove the `!` if the table was right).
 
     Each line gets a command id chained from the file's name and every line before it, so a
     transcript re-run after a crash, or after fixing the line it stopped at, skips what is

@@ -78,6 +78,7 @@ class Recorded(NamedTuple):
     count: int  # lines[:count] are done
     game: int | None
     seq: int | None  # where the last recorded line left its game
+    accepted: tuple | None = None  # (Line, rows): a `!` line of the prefix the rules accepted
 
 
 def recorded_prefix(session, lines: list[Line]) -> Recorded:
@@ -100,8 +101,16 @@ def recorded_prefix(session, lines: list[Line]) -> Recorded:
         else:
             rows = book.recorded(game, cid) if game is not None else []
         if rows:
-            found = Recorded(i, game, rows[-1]["seq"])
+            found = Recorded(i, game, rows[-1]["seq"], found.accepted)
+            if line.refusal_expected and found.accepted is None \
+                    and any(r["type"] not in REFUSAL_ROWS for r in rows):
+                found = found._replace(accepted=(line, rows))
     return found
+
+
+# What a refusal that is recorded leaves (a late claim, ledger/decide.py): a `!` line whose
+# rows are anything else was accepted.
+REFUSAL_ROWS = frozenset({"CommandRecorded", "RentClaimRefused"})
 
 
 def _where(session) -> tuple[int, int] | None:
@@ -126,6 +135,15 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
         raise UsageError("--resume: no line of {name} is recorded in {db} (the ids come from the file's name and its lines: was it renamed, or its first line edited?); run it without --resume to start it",
                          name=name, db=session.db)
     seen = None
+    if done.accepted is not None:
+        # a re-run must not go on past it as if the table had refused it
+        line, rows = done.accepted
+        from .session import span
+
+        click.echo(_("{name}:{number}: `{text}` was expected to be refused, but an earlier run recorded it as accepted ({events}): remove its `!` if the table was right; nothing was recorded by this run").format(
+            name=name, number=line.number, text=shown(line.text, 80), events=span(rows)),
+            err=True)
+        sys.exit(2)
     if done.count:
         session.use_game(done.game)
         last_line = lines[done.count - 1].number
@@ -201,8 +219,8 @@ def _accepted(session, name: str, line: Line, seen, said: str, ran: int) -> None
     text = shown(line.text, 80)
     if rows:
         click.echo(ngettext(
-            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back); stopped after {ran} line",
-            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back); stopped after {ran} lines",
+            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back, or remove its `!` if the table was right); stopped after {ran} line",
+            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back, or remove its `!` if the table was right); stopped after {ran} lines",
             ran).format(name=name, number=line.number, text=text, events=span(rows), ran=ran),
             err=True)
     else:

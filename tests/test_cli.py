@@ -232,6 +232,8 @@ def test_run_transcript_with_an_expected_refusal(banco, tmp_path):
     script.write_text("new Anna Bruno Carla\nroll 1 2\nbuy\nroll 2 1\nroll 3 4\n! claim Anna\n")
     r = banco("run", "-q", str(script))
     assert "5 lines done" in r.output or "6 lines done" in r.output
+    # refused as expected, and recorded so (a late claim): a re-run finds nothing to do
+    assert "all 6 lines already recorded" in banco("run", "-q", str(script)).output
     bad = tmp_path / "h.banco"
     bad.write_text("! state\n")
     r = banco("run", str(bad), code=2)  # the transcript is mistaken; 1 is "refused"

@@ -467,7 +467,18 @@ def test_an_accepted_line_expected_refused_is_counted_recorded_and_exits_2(tmp_p
     result = banco("--db", db, "run", "-q", script, code=2)
     assert result.stderr.strip().splitlines()[-1] == (
         f"{script}:3: `buy` was expected to be refused, but was accepted and recorded "
-        "(events 9-11: `undo` takes it back); stopped after 3 lines")
+        "(events 9-11: `undo` takes it back, or remove its `!` if the table was right); "
+        "stopped after 3 lines")
     assert [r[2] for r in rows(db)][-3:] == ["CommandRecorded", "PropertyBought", "TurnEnded"]
     assert [r[1] for r in rows(db)][-3:] == [9, 10, 11]
+    # a re-run does not go on past it as if the table had refused it
+    again = banco("--db", db, "run", "-q", script, code=2)
+    assert again.stderr.strip() == (
+        f"{script}:3: `buy` was expected to be refused, but an earlier run recorded it as "
+        "accepted (events 9-11): remove its `!` if the table was right; nothing was recorded "
+        "by this run")
+    assert len(rows(db)) == 11
+    # the table was right: without the `!` (not part of a line's id) the run goes on
+    script.write_text("new Anna Bea\nroll 1 2\nbuy\nroll 2 3\n")
+    assert "1 line done (3 were recorded before)" in banco("--db", db, "run", "-q", script).stdout
     assert "undone" in banco("--db", db, "undo").stdout
