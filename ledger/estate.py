@@ -165,7 +165,9 @@ def build(tx: Tx, cmd: c.Build) -> None:
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
                             rule=R_SHORT, allowed=next_step(state))
     if cmd.count < 1:
-        _check_can_build(state, cmd.property, owner)  # what stops one building says more
+        # one building, tried on a copy: what would stop it says more than "at least one"
+        _check_can_build(state, cmd.property, owner)
+        _build_one(Tx(state), cmd.property, owner)
         raise RuleViolation("build at least one building",
                             allowed=msg("`build {space}`", space=_name(state, cmd.property)))
     _check_can_build(state, cmd.property, owner)
@@ -442,13 +444,17 @@ def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
 
 
 def _sellable(state: State, owner: str) -> Text:
-    """For a refused sale: the owner's lots a building can be sold from (the highest of each
-    group: selling evens down, 003 §07), or what the table waits for if none."""
+    """For a refused sale: the owner's lots a building can be sold from (each tried on a copy:
+    selling evens down, 003 §07, and a hotel needs the houses it breaks into), or what the
+    table waits for if none."""
     lots = []
-    for group in state.edition.groups.values():
-        top = max(state.buildings[p] for p in group)
-        lots += [p for p in group if top and state.buildings[p] == top
-                 and state.owners[p] == owner]
+    for p in range(len(state.buildings)):
+        if state.buildings[p] and state.owners[p] == owner:
+            try:
+                _sell_one(Tx(state), p, owner)
+            except RuleViolation:
+                continue
+            lots.append(p)
     if not lots:
         return next_step(state)
     return Joined([msg("`sell {space}`", space=_name(state, p)) for p in lots], ", ")

@@ -30,6 +30,7 @@ from ledger.names import resolve
 from ledger.state import next_step
 
 BROWN = ("Vicolo Corto", "Vicolo Stretto")
+GREEN = ("Via Roma", "Corso Impero", "Largo Augusto")
 
 
 def refused(state, cmd, match: str) -> str:
@@ -89,6 +90,14 @@ def test_sell_with_nothing_to_sell_names_the_lots_a_building_can_come_from():
     assert allowed == "`sell Vicolo Corto`"  # evenly: from the lot with the most
     for cmd in suggested(state, allowed):
         play(state, cmd)
+    # a hotel that cannot break into houses (the Bank has none) is not offered
+    hotels = build(build(own(new_table(), "Anna", *BROWN, *GREEN), "Vicolo Corto", 1),
+                   "Vicolo Stretto", 1)
+    for lot in GREEN:
+        hotels = build(hotels, lot, 5)
+    hotels = hotels._replace(bank_houses=0)
+    assert refused(hotels, Sell(POS["Vicolo Stretto"], 0), "sell at least one building") == \
+        "`sell Vicolo Corto`, `sell Vicolo Stretto`"
     bare = own(new_table(), "Anna", *BROWN)
     assert refused(bare, Sell(POS["Vicolo Corto"], 1), "has no buildings to sell") == \
         str(next_step(bare))
@@ -102,6 +111,9 @@ def test_build_zero_says_build_one_where_one_may_be_built():
     # where no building may go, that refusal is the one said
     half = own(new_table(), "Anna", "Vicolo Corto")
     refused(half, Build(POS["Vicolo Corto"], 0), "does not own the whole group")
+    uneven = build(state, "Vicolo Stretto", 1)
+    assert refused(uneven, Build(POS["Vicolo Stretto"], 0), "uneven building") == \
+        "build on Vicolo Corto first"
 
 
 def test_a_jail_card_not_held_is_refused_with_the_trade_without_it():
