@@ -485,20 +485,22 @@ def build(session, words, player):
                                  player_name(state, player, "owner")))
         return
     if len(words) > 1 and words[-1].lower() == "hotel":
-        _level_after_property(state, words)
-    pos, count, _ = _property_and_count(state, words, allow_all=False)
+        # a street: said how build takes a level; a station or a company: the rules say no
+        pos, count = _level_after_property(state, words), 1
+    else:
+        pos, count, _ = _property_and_count(state, words, allow_all=False)
     execute(session, Build(pos, count, player_name(state, player, "owner")))
 
 
-def _level_after_property(state, words) -> None:
+def _level_after_property(state, words) -> int:
     """`build vicolo corto hotel`: a level after a property, which build reads only after a
     colour group or `--to`; said with both ways for this property (its unknown name is said
-    as such)."""
+    as such).  A property that takes no buildings is returned, for the rules to refuse."""
     pos = property_position(state, " ".join(words[:-1]))
     space = next(s for s in state.edition.properties if s.position == pos)
     name, group, level = space.name, space.group, words[-1]
-    if group is None or not space.house_cost:  # a station or a company: the rules say no
-        return
+    if group is None or not space.house_cost:
+        return pos
     raise UsageError("build takes a colour group and a level (`{word} {group} {level}`), or properties and `--to` (`{word} {name} --to {level}`)",
                      word=_typed_word(), group=group, level=level, name=name)
 

@@ -270,6 +270,9 @@ def test_a_level_after_a_property_says_how_build_takes_a_level(game):
         "properties and `--to` (`build Vicolo Corto --to hotel`)" in r.output
     r = game("build", "viclo", "corto", "hotel", code=2)  # a misspelt name: said as such
     assert "no property called 'viclo corto'" in r.output
+    # a station: the rules say no (here: nobody owns it), not "no property called ... hotel"
+    r = game("build", "stazione", "sud", "hotel", code=1)
+    assert r.output.startswith("refused: Stazione Sud belongs to the Bank; nobody can build")
 
 
 def test_state_at_says_a_time_runs_to_the_end_of_its_last_figure(banco):
