@@ -143,6 +143,12 @@ def roll(session, dice, player):
     execute(session, Roll(numbers, player_name(session.state(), player, "in play"), speedy))
 
 
+def _typed_word() -> str:
+    """The command's word as typed (`offerta` for `bid`), for a suggestion to copy."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.info_name if ctx is not None and ctx.info_name else "banco"
+
+
 def no_stray_options(words) -> None:
     """A word taking unknown options as words (so that `-1` reaches the rules as a number)
     still says `--playr` is no option, with click's suggestion, rather than a bad die."""
@@ -177,6 +183,10 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
             raise UsageError("{w!r} is not a valid integer: a die shows 1 to 6 (roll D1 D2)",
                              w=w)
         numbers.append(number)
+    if len(words) == 1 and len(words[0]) == 2 and all(c in "123456" for c in words[0]):
+        # `roll 34`: two dice typed without the space between them
+        raise UsageError("roll D1 D2: two dice, a space between them; `{w}` is one word: did you mean `{word} {d1} {d2}`?",
+                         w=words[0], word=_typed_word(), d1=words[0][0], d2=words[0][1])
     check_dice(tuple(numbers))
     speedy = None
     if len(words) == 3:  # `b` and `m` for short; any other face is for decide to judge, after
@@ -250,14 +260,20 @@ def decline(session, player):
 # a negative amount is a bid for the rules to refuse in words, not an unknown option "-5"
 @click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("bidder")
-@click.argument("amount", type=int)
+@click.argument("amount")
 @pass_session
 @records
 def bid(session, bidder, amount):
     """A bid in the open auction: bid PLAYER AMOUNT."""
     from ledger.commands import Bid
 
-    execute(session, Bid(player_name(session.state(), bidder, "bidder"), amount))
+    number = whole_number(amount.strip())
+    if number is None:
+        if whole_number(bidder.strip()) is not None:  # `bid 50 bea`: the words swapped
+            raise UsageError("the amount comes after the name: `{word} {bidder} {amount}`",
+                             word=_typed_word(), bidder=amount, amount=bidder)
+        raise not_a_number(amount)
+    execute(session, Bid(player_name(session.state(), bidder, "bidder"), number))
 
 
 @click.command()
@@ -397,7 +413,10 @@ def _property_and_count(state, words, allow_all: bool):
     count, whole = 1, False
     last = words[-1].lower()
     if len(words) > 1 and whole_number(last) is not None:
-        count = int(words.pop())  # `-1` or `0` reach the rules, which say how many may be
+        if whole_number(last) < 0:  # no count at all, as `-1` is no level (`build marrone -1`)
+            raise UsageError("{text!r} is not a count of buildings: a whole number, 1 or more",
+                             text=words[-1])
+        count = int(words.pop())  # `0` reaches the rules, which say what may be done
     elif len(words) > 1 and number_like(last):
         raise not_a_number(last)
     elif len(words) > 1 and last == "all" and allow_all:
@@ -465,8 +484,25 @@ def build(session, words, player):
         execute(session, BuildTo(target[0], target[1],
                                  player_name(state, player, "owner")))
         return
-    pos, count, _ = _property_and_count(state, words, allow_all=False)
+    if len(words) > 1 and words[-1].lower() == "hotel":
+        # a street: said how build takes a level; a station or a company: the rules say no
+        pos, count = _level_after_property(state, words), 1
+    else:
+        pos, count, _ = _property_and_count(state, words, allow_all=False)
     execute(session, Build(pos, count, player_name(state, player, "owner")))
+
+
+def _level_after_property(state, words) -> int:
+    """`build vicolo corto hotel`: a level after a property, which build reads only after a
+    colour group or `--to`; said with both ways for this property (its unknown name is said
+    as such).  A property that takes no buildings is returned, for the rules to refuse."""
+    pos = property_position(state, " ".join(words[:-1]))
+    space = next(s for s in state.edition.properties if s.position == pos)
+    name, group, level = space.name, space.group, words[-1]
+    if group is None or not space.house_cost:
+        return pos
+    raise UsageError("build takes a colour group and a level (`{word} {group} {level}`), or properties and `--to` (`{word} {name} --to {level}`)",
+                     word=_typed_word(), group=group, level=level, name=name)
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -551,6 +587,7 @@ def _trade_items(state, words: list[str]):
     props: list[int] = []
     cash = cards = 0
     run: list[str] = []
+    amounts: list[str] = []
 
     def flush():
         props.extend(by_name[n] for n in resolve_all(run, list(by_name), "property"))
@@ -573,6 +610,12 @@ def _trade_items(state, words: list[str]):
             if int(w) <= 2 and nxt.startswith("jail"):
                 raise UsageError("`{w} {words}`: is that {w} M and a card, or {w} cards? Write `{JAIL_CARD}` once per card (`{JAIL_CARD} {JAIL_CARD}` for two) and put the cash after it",
                                  w=w, words=words[i + 1], JAIL_CARD=JAIL_CARD)
+            if amounts:
+                # `--give 10 --give 20`: a slip or a second thought more often than 30 M meant;
+                # money is never guessed, so the banker writes the one amount
+                raise UsageError("two amounts of cash on one side of the trade, {first} and {second}: write one amount (`{total}` if both are meant)",
+                                 first=amounts[0], second=w, total=int(amounts[0]) + int(w))
+            amounts.append(w)
             cash += int(w)
             i += 1
         elif low == JAIL_CARD or two == "jail card":
@@ -696,7 +739,9 @@ def undo(session):
 @click.command()
 @click.option("--at", "when", default=None, metavar="SEQ|TIME",
               help="The table as it was after event SEQ, or after the last event recorded at "
-                   "or before TIME (as `log` prints it, or ISO 8601 with a zone).")
+                   "or before TIME (as `log` prints it, or ISO 8601 with a zone).  TIME runs to "
+                   "the end of its last figure: `2026-11-30 16:28` takes in 16:28:59, "
+                   "`2026-11-30 16:28:00` only that second, `2026-11-30` the whole day.")
 @json_option
 @pass_session
 def state(session, when, as_json):
@@ -899,7 +944,8 @@ def _say_usage_error(exc: click.exceptions.UsageError) -> None:
 
 
 @click.command()
-@click.argument("transcript", type=click.File("r", encoding="utf-8"))
+# utf-8-sig: a transcript saved by an editor that starts it with a BOM reads as any other
+@click.argument("transcript", type=click.File("r", encoding="utf-8-sig"))
 @click.option("--quiet", "-q", is_flag=True, help="Only report the end or the refused line.")
 @click.option("--resume", is_flag=True,
               help="Continue the game this transcript recorded; fail if none of it is recorded "
@@ -913,7 +959,8 @@ def run(session, transcript, quiet, resume, fresh, dry_run):
     """Run a transcript of banco lines; stop at the first refused one.
 
     A line starting with `!` is expected to be refused (a late claim, say): its refusal is
-    recorded and the run goes on; if it is accepted instead, the run stops.
+    recorded and the run goes on; if it is accepted instead, it is recorded and the run stops,
+    exit 2 (`undo` takes it back, or remove the `!` if the table was right).
 
     Each line gets a command id chained from the file's name and every line before it, so a
     transcript re-run after a crash, or after fixing the line it stopped at, skips what is

@@ -162,11 +162,25 @@ class BancoGroup(click.Group):
     def parse_args(self, ctx, args):
         # The words as given, for the line a write records (cli/session.py's typed_line).
         ctx.meta[ARGS] = list(args)
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.exceptions.UsageError as exc:  # `banco --game abc state`
+            self._usage_error(ctx, exc)
+
+    def _usage_error(self, ctx, exc: click.exceptions.UsageError):
+        """On the command line, click's usage mistake as banco's one `error:` line (exit 2),
+        like banco's own usage errors, not click's block of usage, `Try ...` and `Error:`.
+        In the shell or a transcript it goes up to cli/banker.py's execute_line."""
+        if not self.standalone or isinstance(exc, click.exceptions.NoArgsIsHelpError):
+            raise exc
+        click.echo(i18n._("error: {message}").format(message=exc.format_message()), err=True)
+        ctx.exit(exc.exit_code)
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except click.exceptions.UsageError as exc:  # `banco buy buy`, `banco bid bea 5O`
+            self._usage_error(ctx, exc)
         except BancoError as exc:
             click.echo(i18n.say_error(exc), err=True)
             ctx.exit(exc.exit_code)

@@ -1,7 +1,7 @@
 """`banco shell`: one process, one open database, the table kept in memory between commands.
 
-The prompt shows the game (`#2`) and what its table waits for; Ctrl-C clears the line and a second one on an empty
-line leaves (so does Ctrl-D); `help` lists the words; the history persists between sessions;
+The prompt shows the game (`#2`) and what its table waits for; Ctrl-C clears the line, on an
+empty line it says how to leave and a second one leaves (so does Ctrl-D); `help` lists the words; the history persists between sessions;
 and when another terminal records something on the same game, the shell says so before it
 records anything itself.
 """
@@ -285,14 +285,18 @@ class BancoShell(cmd.Cmd):
         return line
 
     def interrupted(self, typed: str) -> bool:
-        """Ctrl-C at the prompt: clear the line; a second Ctrl-C on an empty line leaves.
-        Returns True to leave."""
+        """Ctrl-C at the prompt: clear the line.  On an empty line, the first says how to
+        leave and the next one leaves: a banker clearing a line twice (the second Ctrl-C then
+        on the now empty line) is warned, not put out of the shell.  Returns True to leave."""
+        if typed.strip():
+            self._interrupts = 0  # counted from the first Ctrl-C on an empty line
+            self.say("^C")
+            return False
         self._interrupts += 1
-        if not typed.strip() and self._interrupts >= 2:
+        if self._interrupts >= 2:
             self.say("")
             return True
-        self._interrupts = 1
-        self.say("^C" if typed else _("^C (Ctrl-C again or Ctrl-D leaves)"))
+        self.say(_("^C (Ctrl-C again or Ctrl-D leaves)"))
         return False
 
     def preloop(self) -> None:

@@ -78,6 +78,7 @@ class Recorded(NamedTuple):
     count: int  # lines[:count] are done
     game: int | None
     seq: int | None  # where the last recorded line left its game
+    accepted: tuple | None = None  # (Line, rows): a `!` line of the prefix the rules accepted
 
 
 def recorded_prefix(session, lines: list[Line]) -> Recorded:
@@ -100,8 +101,16 @@ def recorded_prefix(session, lines: list[Line]) -> Recorded:
         else:
             rows = book.recorded(game, cid) if game is not None else []
         if rows:
-            found = Recorded(i, game, rows[-1]["seq"])
+            found = Recorded(i, game, rows[-1]["seq"], found.accepted)
+            if line.refusal_expected and found.accepted is None \
+                    and any(r["type"] not in REFUSAL_ROWS for r in rows):
+                found = found._replace(accepted=(line, rows))
     return found
+
+
+# What a refusal that is recorded leaves (a late claim, ledger/decide.py): a `!` line whose
+# rows are anything else was accepted.
+REFUSAL_ROWS = frozenset({"CommandRecorded", "RentClaimRefused"})
 
 
 def _where(session) -> tuple[int, int] | None:
@@ -126,6 +135,15 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
         raise UsageError("--resume: no line of {name} is recorded in {db} (the ids come from the file's name and its lines: was it renamed, or its first line edited?); run it without --resume to start it",
                          name=name, db=session.db)
     seen = None
+    if done.accepted is not None:
+        # a re-run must not go on past it as if the table had refused it
+        line, rows = done.accepted
+        from .session import span
+
+        click.echo(_("{name}:{number}: `{text}` was expected to be refused, but an earlier run recorded it as accepted ({events}): remove its `!` if the table was right; nothing was recorded by this run").format(
+            name=name, number=line.number, text=shown(line.text, 80), events=span(rows)),
+            err=True)
+        sys.exit(2)
     if done.count:
         session.use_game(done.game)
         last_line = lines[done.count - 1].number
@@ -166,19 +184,19 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
             if line.refusal_expected and code == 1:
                 ran += 1
                 continue
+            if line.refusal_expected and code == 0:
+                _accepted(session, name, line, seen, said.getvalue(), ran + 1)
             if code != 0 or line.refusal_expected:
                 if said.getvalue():
                     click.echo(said.getvalue().rstrip("\n"), err=True)
-                what = (_("was accepted but was expected to be refused")
-                        if line.refusal_expected and code == 0
-                        else _(FAILED[code]) if code in FAILED
+                what = (_(FAILED[code]) if code in FAILED
                         else _("failed (exit {code})").format(code=code))
                 click.echo(ngettext("{name}:{number}: `{text}` {what}; stopped after {ran} line",
                                     "{name}:{number}: `{text}` {what}; stopped after {ran} lines",
                                     ran).format(name=name, number=line.number,
                                                 text=shown(line.text, 80), what=what, ran=ran),
                            err=True)
-                sys.exit(1 if code in (0, 1) else code)
+                sys.exit(code)
             ran += 1
     except KeyboardInterrupt:
         _interrupted(session, name, current, last_recorded)
@@ -186,6 +204,32 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
                      done.count).format(n=done.count) if done.count else "")
     click.echo(ngettext("{name}: {ran} line done{more}", "{name}: {ran} lines done{more}",
                         ran).format(name=name, ran=ran, more=more))
+
+
+def _accepted(session, name: str, line: Line, seen, said: str, ran: int) -> None:
+    """A `!` line the rules accepted: the transcript was wrong about the table.  The line is
+    counted and, if it recorded something, said so with the way back.  Exit 2: the file given
+    is mistaken (as a usage error's words are); 1 would tell a script that nothing was
+    appended, and the line may well have been."""
+    from .session import span
+
+    if said:
+        click.echo(said.rstrip("\n"), err=True)
+    rows = session.book.recorded(seen[0], _own_id(line)) if seen is not None else []
+    text = shown(line.text, 80)
+    if rows:
+        click.echo(ngettext(
+            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back, or remove its `!` if the table was right); stopped after {ran} line",
+            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back, or remove its `!` if the table was right); stopped after {ran} lines",
+            ran).format(name=name, number=line.number, text=text, events=span(rows), ran=ran),
+            err=True)
+    else:
+        click.echo(ngettext("{name}:{number}: `{text}` {what}; stopped after {ran} line",
+                            "{name}:{number}: `{text}` {what}; stopped after {ran} lines",
+                            ran).format(name=name, number=line.number, text=text, ran=ran,
+                                        what=_("was accepted but was expected to be refused")),
+                   err=True)
+    sys.exit(2)
 
 
 FAILED = {1: N_("was refused"), 2: N_("is not a command banco can run"),

@@ -825,7 +825,10 @@ def _pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
     state = tx.state
     debts = [d for d in state.debts if cmd.debtor is None or d.debtor == cmd.debtor]
     if not debts:
-        raise RuleViolation(msg("there is no debt to settle") if cmd.debtor is None else msg("{debtor} owes nothing", debtor=cmd.debtor))
+        from .estate import debts_or_next
+
+        raise RuleViolation(msg("there is no debt to settle") if cmd.debtor is None else msg("{debtor} owes nothing", debtor=cmd.debtor),
+                            allowed=debts_or_next(state))
     d = debts[0]
     cash = state.player(d.debtor).cash
     if cash < d.amount:

@@ -70,7 +70,7 @@ def check_active(state: State, name: str, role: str) -> None:
                             name=name)
     if state.player(name).bankrupt:
         raise RuleViolation("{name} is bankrupt and out of the game; cannot {role}",
-                            name=name, role=role)
+                            allowed=next_step(state), name=name, role=role)
 
 
 def pay(tx: Tx, type_: str, payer: str, payee: str, amount: int, reason: str, **extra) -> bool:

@@ -11,7 +11,7 @@ from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
 from .rules import cited
 from .state import BANK, State, debt_step, next_step, turn_in_progress
-from .text import Text, counted, msg, plural, word
+from .text import Joined, Text, counted, msg, plural, word
 from .worth import building_sale_value, deeds_of, half_price, interest, lift_cost, raisable
 
 R_BUILD = "004 §A casa; 003 §05"
@@ -165,7 +165,11 @@ def build(tx: Tx, cmd: c.Build) -> None:
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
                             rule=R_SHORT, allowed=next_step(state))
     if cmd.count < 1:
-        raise RuleViolation("build at least one building")
+        # one building, tried on a copy: what would stop it says more than "at least one"
+        _check_can_build(state, cmd.property, owner)
+        _build_one(Tx(state), cmd.property, owner)
+        raise RuleViolation("build at least one building",
+                            allowed=msg("`build {space}`", space=_name(state, cmd.property)))
     _check_can_build(state, cmd.property, owner)
     for _ in range(cmd.count):
         _build_one(tx, cmd.property, owner)
@@ -318,7 +322,7 @@ def sell(tx: Tx, cmd: c.Sell) -> None:
         _sell_group(tx, group, owner)
         return
     if cmd.count < 1:
-        raise RuleViolation("sell at least one building")
+        raise RuleViolation("sell at least one building", allowed=_sellable(state, owner))
     for _ in range(cmd.count):
         _sell_one(tx, cmd.property, owner)
 
@@ -345,7 +349,7 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
     hfh = state.rules.houses_for_hotel
     if level == 0:
         raise RuleViolation("{space} has no buildings to sell", rule=R_SELL,
-                            space=space.name)
+                            allowed=_sellable(state, owner), space=space.name)
     if level == 5:
         # One hotel at a time, back into houses (003 §07: selling is building in reverse).
         # 004 §Proprietà in vendita says the group's hotels "devono" (must) be sold together
@@ -441,6 +445,34 @@ def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
             amount=space.mortgage, reason=f"mortgaged {space.name}")
 
 
+def _sellable(state: State, owner: str) -> Text:
+    """For a refused sale: the owner's lots a building can be sold from (each tried on a copy:
+    selling evens down, 003 §07, and a hotel needs the houses it breaks into), or what the
+    table waits for if none."""
+    lots = []
+    for p in range(len(state.buildings)):
+        if state.buildings[p] and state.owners[p] == owner:
+            try:
+                _sell_one(Tx(state), p, owner)
+            except RuleViolation:
+                continue
+            lots.append(p)
+    if not lots:
+        return next_step(state)
+    return Joined([msg("`sell {space}`", space=_name(state, p)) for p in lots], ", ")
+
+
+def _liftable(state: State, owner: str) -> Text:
+    """For a refused unmortgage: the owner's mortgaged deeds the cash can free, or what the
+    table waits for if none."""
+    cash = state.player(owner).cash
+    lots = [p for p in sorted(state.mortgaged) if state.owners[p] == owner
+            and lift_cost(state, p) <= cash]
+    if not lots:
+        return next_step(state)
+    return Joined([msg("`unmortgage {space}`", space=_name(state, p)) for p in lots], ", ")
+
+
 def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
     state = tx.state
     pos = cmd.property
@@ -449,7 +481,7 @@ def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
     space = state.edition.space(pos)
     if pos not in state.mortgaged:
         raise RuleViolation("{space} is not mortgaged", rule=R_MORTGAGE,
-                            space=space.name)
+                            allowed=_liftable(state, owner), space=space.name)
     cost = lift_cost(state, pos)
     cash = state.player(owner).cash
     if cash < cost:
@@ -505,9 +537,14 @@ def _check_items(state: State, giver: str, items: c.Items) -> None:
         raise RuleViolation("{giver} has {cash}, not {cash2}: no loans, no promises", rule="003 §06",
                             giver=giver, cash=money(state, p.cash), cash2=items.cash)
     if items.jail_cards > len(p.jail_cards):
+        # the count agreeing with its noun (italian2), and a trade that is allowed (cliwords)
+        allowed = (plural("the trade with at most {n} `jail-card` from {giver}",
+                          "the trade with at most {n} `jail-card` from {giver}",
+                          len(p.jail_cards), giver=giver) if p.jail_cards
+                   else msg("the trade without `jail-card` from {giver}", giver=giver))
         raise RuleViolation(plural("{giver} holds {n} get-out-of-jail card",
                                    "{giver} holds {n} get-out-of-jail cards", len(p.jail_cards),
-                                   giver=giver), rule=R_TRADE)
+                                   giver=giver), rule=R_TRADE, allowed=allowed)
     if len(set(items.properties)) != len(items.properties):
         raise RuleViolation("a deed is named twice in the trade")
 
@@ -662,20 +699,30 @@ def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
             items=', '.join(_name(state, p) for p in lift), due=money(state, due))
 
 
+def debts_or_next(state: State) -> Text:
+    """For a command that needs a debt where there is none (`pay`, `bankrupt dario`): what
+    each player in debt must do, or else what the table waits for."""
+    debtors = sorted({d.debtor for d in state.debts})
+    if debtors:
+        return Joined([debt_step(state, d) for d in debtors])
+    return next_step(state)
+
+
 def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     state = tx.state
     debtors = sorted({d.debtor for d in state.debts})
     if cmd.debtor is None:
         if len(debtors) != 1:
             raise RuleViolation((msg("nobody is in debt") if not debtors else msg("say who: {items} owe money", items=' or '.join(debtors))),
-                                allowed=msg("`bankrupt PLAYER`"))
+                                allowed=(next_step(state) if not debtors  # not `bankrupt X`
+                                         else msg("`bankrupt PLAYER`")))
         name = debtors[0]
     else:
         name = cmd.debtor
     debts = [d for d in state.debts if d.debtor == name]
     if not debts:
         raise RuleViolation("{name} owes nothing: bankruptcy comes only from a debt that cannot be paid", rule=R_BANKRUPT,
-                            name=name)
+                            allowed=debts_or_next(state), name=name)
     if state.auction:
         raise RuleViolation("an auction is open: the bankruptcy waits for the hammer",
                             allowed=next_step(state))

@@ -232,10 +232,52 @@ def test_run_transcript_with_an_expected_refusal(banco, tmp_path):
     script.write_text("new Anna Bruno Carla\nroll 1 2\nbuy\nroll 2 1\nroll 3 4\n! claim Anna\n")
     r = banco("run", "-q", str(script))
     assert "5 lines done" in r.output or "6 lines done" in r.output
+    # refused as expected, and recorded so (a late claim): a re-run finds nothing to do
+    assert "all 6 lines already recorded" in banco("run", "-q", str(script)).output
     bad = tmp_path / "h.banco"
     bad.write_text("! state\n")
-    r = banco("run", str(bad), code=1)
-    assert "expected to be refused" in r.output
+    r = banco("run", str(bad), code=2)  # the transcript is mistaken; 1 is "refused"
+    assert "h.banco:1: `state` was accepted but was expected to be refused; stopped after 1 " \
+        "line" in r.output
+
+
+def test_a_transcript_saved_with_a_bom_runs_from_its_first_line(banco, tmp_path):
+    script = tmp_path / "bom.banco"
+    script.write_bytes("\ufeffnew Anna Bruno\nroll 1 2\n".encode())
+    r = banco("run", "-q", str(script))
+    assert "bom.banco: 2 lines done" in r.output and "no command called" not in r.output
+    assert '"line": "new Anna Bruno"' in banco("log", "--json").output  # no BOM recorded
+
+
+def test_two_dice_typed_as_one_word_are_suggested_apart(game):
+    assert "error: roll D1 D2: two dice, a space between them; `34` is one word: did you " \
+        "mean `roll 3 4`?" in game("roll", "34", code=2).output
+    assert "did you mean `tira 6 1`?" in game("tira", "61", code=2).output
+    assert "got 1 die" in game("roll", "37", code=2).output  # 7 is no die: not two dice
+
+
+def test_two_cash_amounts_on_one_side_of_a_trade_are_refused_not_added(game):
+    r = game("trade", "Anna", "Bruno", "--give", "10", "--give", "20", code=2)
+    assert "error: two amounts of cash on one side of the trade, 10 and 20: write one " \
+        "amount (`30` if both are meant)" in r.output
+    game("trade", "Anna", "Bruno", "--give", "10", "--get", "20")  # one a side: fine
+    assert doc(game("state", "--json"))["players"][0]["cash"] == 1510
+
+
+def test_a_level_after_a_property_says_how_build_takes_a_level(game):
+    r = game("build", "vicolo", "corto", "hotel", code=2)
+    assert "error: build takes a colour group and a level (`build marrone hotel`), or " \
+        "properties and `--to` (`build Vicolo Corto --to hotel`)" in r.output
+    r = game("build", "viclo", "corto", "hotel", code=2)  # a misspelt name: said as such
+    assert "no property called 'viclo corto'" in r.output
+    # a station: the rules say no (here: nobody owns it), not "no property called ... hotel"
+    r = game("build", "stazione", "sud", "hotel", code=1)
+    assert r.output.startswith("refused: Stazione Sud belongs to the Bank; nobody can build")
+
+
+def test_state_at_says_a_time_runs_to_the_end_of_its_last_figure(banco):
+    out = " ".join(banco("state", "--help").output.split())
+    assert "`2026-11-30 16:28` takes in 16:28:59, `2026-11-30 16:28:00` only that second" in out
 
 
 def test_shell_reads_lines_from_stdin(banco):
@@ -350,9 +392,12 @@ def test_negative_dice_and_cards_are_bad_numbers_and_a_misspelt_option_still_an_
     assert "no Imprevisti card reads '-1'" in r.output
     r = game("trade", "Anna", "Bruno", "--give", "-100", "--get", "50", code=2)
     assert "-100 is not an amount to give" in r.output and "known:" not in r.output
-    # a negative count is a count, for the rules to judge, not part of a property's name
-    r = game("build", "vicolo", "stretto", "-1", code=1)
-    assert "no property called" not in r.output and "Vicolo Stretto" in r.output
+    # a negative count is no count (a usage error, as `build marrone -1` is), and not part of
+    # a property's name
+    for word in ("build", "sell"):
+        r = game(word, "vicolo", "stretto", "-1", code=2)
+        assert "error: '-1' is not a count of buildings: a whole number, 1 or more" in r.output
+        assert "no property called" not in r.output
 
 
 def test_a_negative_bus_move_is_a_refusal_not_an_unknown_option(game):

@@ -160,7 +160,7 @@ def test_help_and_clicks_own_words_in_italian(tmp_path, monkeypatch):
 def test_a_misspelt_command_in_italian(tmp_path, monkeypatch):
     _clear_locale(monkeypatch)
     out = _run(tmp_path, "--lang", "it", "compar", code=2)
-    assert "Errore: nessun comando chiamato 'compar': intendevi compra o " in out
+    assert "errore: nessun comando chiamato 'compar': intendevi compra o " in out
 
 
 # --- what is translated, and what is not ---------------------------------------------------

@@ -134,10 +134,16 @@ def test_ctrl_c_clears_the_line_and_a_second_on_an_empty_line_leaves(banco):
     sh = BancoShell(Session(banco.db, None), stdin=io.StringIO(), stdout=io.StringIO())
     assert sh.interrupted("roll 1") is False  # a line being typed: cleared
     assert sh.interrupted("bu") is False  # and again: still only cleared
-    assert sh.interrupted("") is True  # then on an empty line: leave
+    assert sh.stdout.getvalue() == "^C\n^C\n"
+    # a banker pressing Ctrl-C twice to clear a line: the second lands on the empty line,
+    # and it warns rather than leaves, whatever came before
+    assert sh.interrupted("") is False
+    assert sh.stdout.getvalue().endswith("^C (Ctrl-C again or Ctrl-D leaves)\n")
+    assert sh.interrupted("") is True  # the next one leaves
     sh._interrupts = 0
     assert sh.interrupted("") is False  # a first Ctrl-C on an empty line only warns
-    assert "Ctrl-C again or Ctrl-D leaves" in sh.stdout.getvalue()
+    assert sh.interrupted("roll") is False  # a line typed after the warning: cleared
+    assert sh.interrupted("") is False  # and the empty line after it warns again
     assert sh.interrupted("") is True
 
 

@@ -434,3 +434,51 @@ def test_a_time_at_the_calendar_s_ends(tmp_path, played):
     for args in (("state", "--at", "0001-01-01 00:00"), ("replay", "--from", "0001-01-01"),
                  ("state", "--at", "0001-01-01")):
         one_error_line(banco("--db", db, *args, code=2), "nothing was recorded by")
+
+
+# --- click's own usage mistakes: banco's one `error:` line, exit 2 ----------------------------
+
+def test_click_usage_mistakes_are_one_error_line(tmp_path):
+    """`bid bea 5O`, `buy buy`, `--game abc`, a transcript that is not there: once click's
+    block (`Usage: ... Try 'banco bid --help' ... Error: Invalid value`)."""
+    db = tmp_path / "u.db"
+    banco("--db", db, "new", "Anna", "Bea")
+    before = rows(db)
+    for args, said in [
+            (["bid", "Bea", "5O"], "error: '5O' is not a valid integer."),
+            (["bid", "50", "Bea"], "error: the amount comes after the name: `bid Bea 50`"),
+            (["buy", "buy"], "error: Got unexpected extra argument (buy)"),
+            (["--game", "abc", "state"],
+             "error: Invalid value for '--game': 'abc' is not a valid integer."),
+            (["run", tmp_path / "nofile.banco"], "error: Invalid value for 'TRANSCRIPT': ")]:
+        result = banco("--db", db, *args, code=2)
+        assert result.stderr.startswith(said) and len(result.stderr.splitlines()) == 1, \
+            (args, result.stderr)
+        assert "Usage:" not in result.stderr and "Try 'banco" not in result.stderr
+    assert rows(db) == before
+
+
+def test_an_accepted_line_expected_refused_is_counted_recorded_and_exits_2(tmp_path):
+    """A `!` line the rules accept is recorded: run says so, with its events and `undo`, and
+    exits 2 (the transcript is mistaken), not 1, which says nothing was appended."""
+    db = tmp_path / "r.db"
+    script = tmp_path / "g.banco"
+    script.write_text("new Anna Bea\nroll 1 2\n! buy\nroll 2 3\n")
+    result = banco("--db", db, "run", "-q", script, code=2)
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"{script}:3: `buy` was expected to be refused, but was accepted and recorded "
+        "(events 9-11: `undo` takes it back, or remove its `!` if the table was right); "
+        "stopped after 3 lines")
+    assert [r[2] for r in rows(db)][-3:] == ["CommandRecorded", "PropertyBought", "TurnEnded"]
+    assert [r[1] for r in rows(db)][-3:] == [9, 10, 11]
+    # a re-run does not go on past it as if the table had refused it
+    again = banco("--db", db, "run", "-q", script, code=2)
+    assert again.stderr.strip() == (
+        f"{script}:3: `buy` was expected to be refused, but an earlier run recorded it as "
+        "accepted (events 9-11): remove its `!` if the table was right; nothing was recorded "
+        "by this run")
+    assert len(rows(db)) == 11
+    # the table was right: without the `!` (not part of a line's id) the run goes on
+    script.write_text("new Anna Bea\nroll 1 2\nbuy\nroll 2 3\n")
+    assert "1 line done (3 were recorded before)" in banco("--db", db, "run", "-q", script).stdout
+    assert "undone" in banco("--db", db, "undo").stdout

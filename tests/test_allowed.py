@@ -1,0 +1,134 @@
+"""Every refusal says what is allowed instead, and what it says is allowed is: the command it
+names, decided on the same table, is accepted (a newcomer found refusals with no `allowed:`
+line, and `bankrupt` suggesting `bankrupt PLAYER`, which was refused too)."""
+
+import re
+
+import pytest
+from helpers import (
+    POS,
+    Bankrupt,
+    Build,
+    Items,
+    PayDebt,
+    Sell,
+    Trade,
+    Unmortgage,
+    build,
+    cash,
+    mortgage,
+    new_table,
+    owe,
+    own,
+    play,
+)
+
+from ledger import commands as c
+from ledger.decide import decide
+from ledger.errors import RuleViolation
+from ledger.names import resolve
+from ledger.state import next_step
+
+BROWN = ("Vicolo Corto", "Vicolo Stretto")
+GREEN = ("Via Roma", "Corso Impero", "Largo Augusto")
+
+
+def refused(state, cmd, match: str) -> str:
+    """The refusal's allowed line (asserted not empty)."""
+    with pytest.raises(RuleViolation, match=match) as info:
+        decide(state, cmd)
+    assert info.value.allowed, f"no allowed line for {cmd}"
+    return info.value.allowed
+
+
+def suggested(state, allowed: str) -> list:
+    """The commands an allowed line names in backquotes (`sell X`, `unmortgage X`)."""
+    names = [s.name for s in state.edition.properties]
+    out = []
+    for word, rest in re.findall(r"`(sell|unmortgage|build) ([^`]+)`", allowed):
+        pos = POS[resolve(rest, names, "property")]
+        out.append({"sell": c.Sell, "unmortgage": c.Unmortgage, "build": c.Build}[word](pos))
+    return out
+
+
+def test_pay_and_bankrupt_with_no_debt_say_what_the_table_waits_for():
+    state = new_table()
+    waits = str(next_step(state))
+    assert refused(state, PayDebt(), "there is no debt to settle") == waits
+    assert refused(state, PayDebt("Bruno"), "Bruno owes nothing") == waits
+    assert refused(state, Bankrupt("Dario"), "Dario owes nothing") == waits
+    # no longer `bankrupt PLAYER`, which would be refused as well
+    assert refused(state, Bankrupt(), "nobody is in debt") == waits
+
+
+def test_a_refusal_for_want_of_a_debt_names_the_debt_there_is():
+    state = owe(new_table(), "Carla", "Anna", 50)
+    allowed = refused(state, Bankrupt("Dario"), "Dario owes nothing")
+    assert "`pay Carla`" in allowed
+    play(state, PayDebt("Carla"))  # and it is accepted
+    assert "`pay Carla`" in refused(state, PayDebt("Bruno"), "Bruno owes nothing")
+
+
+def test_unmortgage_of_a_deed_not_mortgaged_names_the_ones_that_are():
+    state = mortgage(own(new_table(), "Anna", *BROWN, "Via Roma"), "Vicolo Corto", "Via Roma")
+    allowed = refused(state, Unmortgage(POS["Vicolo Stretto"]), "is not mortgaged")
+    assert allowed == "`unmortgage Vicolo Corto`, `unmortgage Via Roma`"
+    for cmd in suggested(state, allowed):
+        play(state, cmd)
+    # what the cash cannot free is not offered
+    poor = cash(state, "Anna", 40)  # Vicolo Corto: 30 + 10% = 33; Via Roma 200 + 20 = 220
+    assert refused(poor, Unmortgage(POS["Vicolo Stretto"]), "is not mortgaged") == \
+        "`unmortgage Vicolo Corto`"
+    nothing = own(new_table(), "Anna", *BROWN)
+    assert refused(nothing, Unmortgage(POS["Vicolo Stretto"]), "is not mortgaged") == \
+        str(next_step(nothing))
+
+
+def test_sell_with_nothing_to_sell_names_the_lots_a_building_can_come_from():
+    state = build(build(own(new_table(), "Anna", *BROWN), "Vicolo Corto", 2), "Vicolo Stretto", 1)
+    allowed = refused(state, Sell(POS["Vicolo Stretto"], 0), "sell at least one building")
+    assert allowed == "`sell Vicolo Corto`"  # evenly: from the lot with the most
+    for cmd in suggested(state, allowed):
+        play(state, cmd)
+    # a hotel that cannot break into houses (the Bank has none) is not offered
+    hotels = build(build(own(new_table(), "Anna", *BROWN, *GREEN), "Vicolo Corto", 1),
+                   "Vicolo Stretto", 1)
+    for lot in GREEN:
+        hotels = build(hotels, lot, 5)
+    hotels = hotels._replace(bank_houses=0)
+    assert refused(hotels, Sell(POS["Vicolo Stretto"], 0), "sell at least one building") == \
+        "`sell Vicolo Corto`, `sell Vicolo Stretto`"
+    bare = own(new_table(), "Anna", *BROWN)
+    assert refused(bare, Sell(POS["Vicolo Corto"], 1), "has no buildings to sell") == \
+        str(next_step(bare))
+
+
+def test_build_zero_says_build_one_where_one_may_be_built():
+    state = own(new_table(), "Anna", *BROWN)
+    allowed = refused(state, Build(POS["Vicolo Corto"], 0), "build at least one building")
+    assert allowed == "`build Vicolo Corto`"
+    play(state, *suggested(state, allowed))
+    # where no building may go, that refusal is the one said
+    half = own(new_table(), "Anna", "Vicolo Corto")
+    refused(half, Build(POS["Vicolo Corto"], 0), "does not own the whole group")
+    uneven = build(state, "Vicolo Stretto", 1)
+    assert refused(uneven, Build(POS["Vicolo Stretto"], 0), "uneven building") == \
+        "build on Vicolo Corto first"
+
+
+def test_a_jail_card_not_held_is_refused_with_the_trade_without_it():
+    state = own(new_table(), "Anna", "Vicolo Corto")
+    give = Items((POS["Vicolo Corto"],), 0, 1)
+    allowed = refused(state, Trade("Anna", "Bruno", give, Items((), 50, 0)),
+                      "Anna holds 0 get-out-of-jail card")
+    assert allowed == "the trade without `jail-card` from Anna"
+    play(state, Trade("Anna", "Bruno", give._replace(jail_cards=0), Items((), 50, 0)))
+
+
+def test_a_bankrupt_owner_s_claim_says_what_the_table_waits_for():
+    state = new_table()
+    i = state.index["Carla"]
+    state = state._replace(players=state.players[:i] + (state.players[i]._replace(
+        bankrupt=True),) + state.players[i + 1:])
+    assert refused(state, c.Claim("Carla"), "Carla is bankrupt and out of the game") == \
+        str(next_step(state))
