@@ -68,7 +68,7 @@ def test_click_s_own_errors_are_said_whole_in_italian(tmp_path):
     db = tmp_path / "t.db"
     run(db, "new", "Anna", "Bruno")
     out = run(db, "--lang", "it", "log", "--tail", "5O", code=2)
-    assert "Errore: Valore non valido per '--tail': '5O' non è un numero intero valido." in out
+    assert "errore: Valore non valido per '--tail': '5O' non è un numero intero valido." in out
     assert "integer" not in out
     out = run(db, "--lang", "it", "run", tmp_path / "nofile.banco", code=2)
     assert f"'{tmp_path}/nofile.banco': file o cartella inesistente" in out, out
