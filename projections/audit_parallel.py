@@ -261,10 +261,17 @@ def _snapshots(store, game_id: int, first: int = 1, last: int | None = None) -> 
 
 
 def _context():
+    """fork where it is safe: `banco audit` has one thread, and its workers start warm.  A
+    process with other threads (a test run with `serve`'s server thread, a library user's
+    program) may fork while one of them holds a lock the child then waits on for ever: there
+    the workers start from a fresh process (forkserver, else spawn), a little slower."""
     import multiprocessing
+    import threading
 
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
 def _parallel(store, game_id: int, expect_head: str | None, parts: list[tuple[int, int]],

@@ -147,6 +147,25 @@ def test_a_clean_game_audits_alike_on_one_process_and_on_two(db, redone, cut):
     assert redone == []  # every worker worked out the pass it starts from rightly
 
 
+def test_a_process_with_other_threads_starts_its_workers_fresh(db, cut):
+    """fork beside another thread (a server's, a test's) can leave a worker waiting for ever on
+    a lock that thread held: the workers then come from forkserver, and the report is the same."""
+    import threading
+
+    stop = threading.Event()
+    waiter = threading.Thread(target=stop.wait, daemon=True)
+    waiter.start()
+    try:
+        assert ap._context().get_start_method() in ("forkserver", "spawn")
+        assert parallel(db) == sequential(db)
+        assert cut and cut[-1] > 1  # it was cut into parts, audited by the workers
+    finally:
+        stop.set()
+        waiter.join()
+    if threading.active_count() == 1:  # (an earlier test may have left a thread of its own)
+        assert ap._context().get_start_method() == "fork"
+
+
 def test_each_part_begins_with_a_command(db):
     rows = {s: t for s, t, _ in log(db)}
     assert all(rows[first] == "CommandRecorded" for first, _ in parts(db)[1:])
