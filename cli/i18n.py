@@ -277,6 +277,7 @@ OS_ERRORS = frozenset({
     N_("Cannot assign requested address"), N_("File name too long"),
     N_("Operation not permitted"), N_("Input/output error"),
     N_("Too many levels of symbolic links"), N_("Disk quota exceeded"),
+    N_("Invalid argument"),  # readline, given a folder for its history file
 })
 
 

@@ -16,7 +16,7 @@ import sys
 from ledger.errors import BancoError
 from ledger.names import fold, shown
 
-from .i18n import N_, _
+from .i18n import N_, _, say_os_error
 
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
@@ -129,7 +129,7 @@ class ShellHistory:
                 self.readline.read_history_file(self.path)
             except OSError as exc:
                 print(_("warning: cannot read the shell history {path}: {why}").format(
-                    path=self.path, why=exc.strerror),
+                    path=self.path, why=say_os_error(exc.strerror)),
                       file=sys.stderr)
         self.loaded = self.readline.get_current_history_length()
 
@@ -168,7 +168,7 @@ class ShellHistory:
                         f.writelines(lines[-HISTORY_LENGTH:])
         except OSError as exc:
             print(_("warning: cannot save the shell history to {path}: {why}").format(
-                path=self.path, why=exc.strerror),
+                path=self.path, why=say_os_error(exc.strerror)),
                   file=sys.stderr)
 
 

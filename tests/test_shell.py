@@ -368,3 +368,20 @@ def test_new_over_an_unfinished_game_says_how_to_get_back_to_it(banco, capsys):
     banco("--game", "3", "time-up")  # an ended game is left behind without a word: the one
     out = banco("new", "Elia", "Fede").output  # addressed now is the latest unfinished, 2
     assert "warning: game 2 (Carla, Dario) is left unfinished" in out and "game 3" not in out
+
+
+def test_a_history_file_that_cannot_be_read_is_said_in_the_table_s_language(tmp_path, capsys):
+    from cli import i18n
+    from cli.shell import ShellHistory
+
+    history = ShellHistory(str(tmp_path))  # a folder where the file should be
+    if history.readline is None:
+        pytest.skip("no readline here")
+    i18n.use("it")
+    try:
+        history.load()
+    finally:
+        i18n._release()
+    err = capsys.readouterr().err
+    assert "impossibile leggere la cronologia della shell" in err, err
+    assert "argomento non valido" in err and "Invalid argument" not in err, err
