@@ -1,3 +1,4 @@
+import signal
 import sys
 from pathlib import Path
 
@@ -5,6 +6,12 @@ import pytest
 from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# A test run started in the background (`.ci/run &` from a script) inherits SIGINT ignored, and
+# so would every `banco` it starts: the Ctrl-C tests would find their Ctrl-C never arrives.
+# With a handler here, each child starts with SIGINT as a terminal gives it.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
