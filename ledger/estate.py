@@ -11,7 +11,7 @@ from .decision import Tx, check_active, money, no_debts, pay
 from .errors import RuleViolation
 from .rules import cited
 from .state import BANK, State, debt_step, next_step, turn_in_progress
-from .text import Joined, Text, counted, msg, plural, word
+from .text import Joined, Text, both, counted, either, msg, plural, word
 from .worth import building_sale_value, deeds_of, half_price, interest, lift_cost, raisable
 
 R_BUILD = "004 §A casa; 003 §05"
@@ -713,9 +713,10 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     debtors = sorted({d.debtor for d in state.debts})
     if cmd.debtor is None:
         if len(debtors) != 1:
-            raise RuleViolation((msg("nobody is in debt") if not debtors else msg("say who: {items} owe money", items=' or '.join(debtors))),
-                                allowed=(next_step(state) if not debtors  # not `bankrupt X`
-                                         else msg("`bankrupt PLAYER`")))
+            if not debtors:  # the next step, not `bankrupt X`, which would be refused too
+                raise RuleViolation("nobody is in debt", allowed=next_step(state))
+            raise RuleViolation("say who: {items} owe money", items=both(debtors),
+                                allowed=either(["`bankrupt " + d + "`" for d in debtors]))
         name = debtors[0]
     else:
         name = cmd.debtor

@@ -61,6 +61,16 @@ def test_pay_and_bankrupt_with_no_debt_say_what_the_table_waits_for():
     assert refused(state, Bankrupt(), "nobody is in debt") == waits
 
 
+def test_bankrupt_with_two_debtors_names_each_and_each_is_a_command_that_decides():
+    # two debtors who cannot pay: `bankrupt` alone asks who, naming the commands
+    state = cash(cash(new_table(), "Carla", 0), "Dario", 0)
+    state = owe(owe(state, "Carla", "Anna", 5000), "Dario", "Bruno", 5000)
+    allowed = refused(state, Bankrupt(), r"say who: Carla and Dario owe money")
+    assert allowed == "`bankrupt Carla` or `bankrupt Dario`"
+    for name in ("Carla", "Dario"):
+        assert decide(state, Bankrupt(name))  # accepted: the bankruptcy is recorded
+
+
 def test_a_refusal_for_want_of_a_debt_names_the_debt_there_is():
     state = owe(new_table(), "Carla", "Anna", 50)
     allowed = refused(state, Bankrupt("Dario"), "Dario owes nothing")
