@@ -7,25 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from click.testing import CliRunner
+
+# the same clean locale and CLI runner as the other Italian messages' tests (an autouse
+# fixture imported here applies here too)
+from test_i18n_messages import LOCALE_VARS, _english_locale, run  # noqa: E402,F401
 
 from cli import i18n
-from cli.main import cli
-
-LOCALE_VARS = ("BANCO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-@pytest.fixture(autouse=True)
-def _english_locale(monkeypatch):
-    for var in LOCALE_VARS:
-        monkeypatch.delenv(var, raising=False)
-
-
-def run(db, *args, code=0):
-    result = CliRunner().invoke(cli, ["--db", str(db), *map(str, args)],
-                                catch_exceptions=False)
-    assert result.exit_code == code, (args, result.output)
-    return result.output
 
 
 @pytest.fixture
