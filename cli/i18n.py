@@ -34,16 +34,17 @@ _depth = 0
 
 
 def from_environment(environ=None) -> str:
-    """The language when no --lang is given: BANCO_LANG, else the locale, else English."""
+    """The language when no --lang is given: BANCO_LANG, else the locale, else English (a
+    BANCO_LANG banco does not speak is passed over, with a warning: the locale still says)."""
     if environ is None:
         environ = dict(os.environ)
         if _injected is not None and environ.get("LANGUAGE") == _injected:
             environ.pop("LANGUAGE")
             if _saved_language is not None:
                 environ["LANGUAGE"] = _saved_language
-    chosen = environ.get("BANCO_LANG", "").strip()
+    chosen = _supported(environ.get("BANCO_LANG", "").strip())
     if chosen:
-        return _supported(chosen) or "en"
+        return chosen
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(var, "")
         if value:

@@ -143,6 +143,12 @@ def test_an_unknown_banco_lang_is_warned_of_once_on_stderr(tmp_path):
     assert call("state", lang="it_IT").stderr == ""
     refused = call("--lang", "fr", "state")
     assert refused.returncode == 2 and "BANCO_LANG" not in refused.stderr
+    # passed over for the locale, which still says (it used to fall back to English)
+    italian = subprocess.run([str(banco), "--db", str(db), "state"], capture_output=True,
+                             text=True, env={**env, "BANCO_LANG": "fr", "LANG": "it_IT.UTF-8"},
+                             timeout=60)
+    assert italian.stderr == "BANCO_LANG=fr non è una lingua che banco parla (it, en): italiano\n"
+    assert "turno: Anna (tirare)" in italian.stdout, italian.stdout
 
 
 # a player's name, then what is said of the player with a man's participle or adjective:
