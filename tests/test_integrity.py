@@ -321,6 +321,10 @@ def test_keygen_never_overwrites_and_keys_are_checked(copy):
     err = banco(copy / "t.db", "audit", "--seal", copy / "seal.txt", code=2)
     assert "--seal FILE and --pubkey FILE go together" in err
     assert (copy / "rita.key").stat().st_mode & 0o077 == 0  # keygen made it private
+    # a control character in the name: a file `ls` would show as another name
+    err = banco(copy / "t.db", "keygen", "--out", str(copy / "ri\x01ta"), code=2)
+    assert "holds the character U+0001: give --out PREFIX in printable characters" in err
+    assert not list(copy.glob("ri?ta.*"))
 
 
 # --- --expect-head ---------------------------------------------------------------------------
