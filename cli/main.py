@@ -174,7 +174,14 @@ class BancoGroup(click.Group):
         In the shell or a transcript it goes up to cli/banker.py's execute_line."""
         if not self.standalone or isinstance(exc, click.exceptions.NoArgsIsHelpError):
             raise exc
-        click.echo(i18n._("error: {message}").format(message=exc.format_message()), err=True)
+        message = exc.format_message()
+        # A word missing or one too many (`banco claim`, `banco buy buy`): the command's form
+        # says what it takes, on the same line (the shell says it under the error).
+        if (type(exc) in (click.exceptions.UsageError, click.exceptions.MissingParameter)
+                and exc.ctx is not None and exc.ctx.command is not self):
+            usage = exc.ctx.get_usage()
+            message = f"{message.rstrip('.')}; {usage[:1].lower()}{usage[1:]}"
+        click.echo(i18n._("error: {message}").format(message=message), err=True)
         ctx.exit(exc.exit_code)
 
     def invoke(self, ctx):

@@ -447,7 +447,9 @@ def test_click_usage_mistakes_are_one_error_line(tmp_path):
     for args, said in [
             (["bid", "Bea", "5O"], "error: '5O' is not a valid integer."),
             (["bid", "50", "Bea"], "error: the amount comes after the name: `bid Bea 50`"),
-            (["buy", "buy"], "error: Got unexpected extra argument (buy)"),
+            (["buy", "buy"], "error: Got unexpected extra argument (buy); usage: banco buy "
+                             "[OPTIONS]\n"),
+            (["claim"], "error: Missing argument 'OWNER'; usage: banco claim [OPTIONS] OWNER\n"),
             (["--game", "abc", "state"],
              "error: Invalid value for '--game': 'abc' is not a valid integer."),
             (["run", tmp_path / "nofile.banco"], "error: Invalid value for 'TRANSCRIPT': ")]:
