@@ -74,7 +74,7 @@ def read_seal(seal_path: str | None, pubkey_path: str | None):
 
     if (seal_path is None) != (pubkey_path is None):
         raise UsageError("--seal FILE and --pubkey FILE go together: the seal the referee "
-                         "kept, and his public key (from `banco keygen`)")
+                         "kept, and the referee's public key (from `banco keygen`)")
 
     try:
         with open(seal_path, encoding="utf-8") as f:

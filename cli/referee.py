@@ -402,8 +402,8 @@ ruling.add_command(_ruling_command(
                   "debts, the valuation that made it unavoidable, what passed to whom, and the "
                   "state at the start of the turn where the rule set says so (000 FAQ 32)."))
 ruling.add_command(_ruling_command(
-    "jail", "SEQ: a player sent to jail, a failed try, or how he left.  Why he went, his "
-            "tries, how he left."))
+    "jail", "SEQ: a player sent to jail, a failed try, or the way out.  Why the player went, "
+            "the tries, the way out."))
 _rent = _ruling_command(
     "rent", "SEQ: a landing, a claim opened, a rent paid or a refused late claim.  Who owed "
             "whom how much and why, when the window opened, the seats to the roll that closes "

@@ -41,7 +41,7 @@ WORDS = {
     "game": N_("game {game}"),
     "event": N_("event {seq}"),
     "cash": N_("cash"),
-    "cash_hidden": N_("cash not shown ({rule}: a player need not say how much he has)"),
+    "cash_hidden": N_("cash not shown ({rule}: a player need not say how much cash they hold)"),
     "in_jail": N_("in jail"),
     "bankrupt": N_("bankrupt"),
     "jail_cards": N_("get-out-of-jail cards: {n}"),
