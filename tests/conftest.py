@@ -14,6 +14,17 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+LOCALE_VARS = ("BANCO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture
+def no_locale(monkeypatch):
+    """No language in the environment (BANCO_LANG and the locale cleared): where the tests of
+    the language's choice, and of Italian chosen by --lang, start from."""
+    for var in LOCALE_VARS:
+        monkeypatch.delenv(var, raising=False)
+
+
 @pytest.fixture(autouse=True)
 def english(monkeypatch):
     """The suite reads English whatever the machine's locale (tests/test_i18n.py clears this

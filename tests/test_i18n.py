@@ -20,8 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "tools"))
 
 import catalogs  # noqa: E402  (tests/tools/catalogs.py: extraction and compiling, by Babel)
-
-LOCALE_VARS = ("BANCO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+from conftest import LOCALE_VARS  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
+from conftest import LOCALE_VARS  # noqa: E402,F401
 from forge import drop_triggers, rechain_stored, recorded, rows_of, with_amount
 from games import record
 from helpers import build, cash, new_table, own
@@ -21,13 +22,7 @@ from projections.audit import audit
 from projections.books import Entry, entry_problems, seat_problems, statement_problems
 from projections.checks import table_problems
 
-LOCALE_VARS = ("BANCO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-@pytest.fixture(autouse=True)
-def _english_locale(monkeypatch):
-    for var in LOCALE_VARS:
-        monkeypatch.delenv(var, raising=False)
+pytestmark = pytest.mark.usefixtures("no_locale")
 
 
 def in_italian(text) -> str:

@@ -8,19 +8,14 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
+from conftest import LOCALE_VARS  # noqa: E402,F401
 
 from cli import i18n
 from cli.main import cli
 from ledger.errors import DatabaseError
 from ledger.store import SQLiteStore
 
-LOCALE_VARS = ("BANCO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-@pytest.fixture(autouse=True)
-def _english_locale(monkeypatch):
-    for var in LOCALE_VARS:
-        monkeypatch.delenv(var, raising=False)
+pytestmark = pytest.mark.usefixtures("no_locale")
 
 
 def run(db, *args, code=0):

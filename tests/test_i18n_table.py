@@ -8,11 +8,13 @@ import re
 
 import pytest
 
-# the same clean locale and CLI runner as the other Italian messages' tests (an autouse
-# fixture imported here applies here too)
-from test_i18n_messages import LOCALE_VARS, _english_locale, run  # noqa: E402,F401
+# the same CLI runner as the other Italian messages' tests
+from conftest import LOCALE_VARS
+from test_i18n_messages import run
 
 from cli import i18n
+
+pytestmark = pytest.mark.usefixtures("no_locale")
 
 
 @pytest.fixture
