@@ -24,22 +24,31 @@ COMPILED = [
 ]
 
 
-def _compiler() -> str | None:
-    """The C compiler Python was built with, if this machine has it."""
+def _cannot_compile() -> str | None:
+    """Why C extensions cannot be built here (no compiler, or no Python headers: Debian's
+    python3 without python3-dev), else None."""
     cc = (sysconfig.get_config_var("CC") or "cc").split()
-    return shutil.which(cc[0]) if cc else None
+    if not cc or shutil.which(cc[0]) is None:
+        return "no C compiler"
+    if not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")):
+        return "no Python.h (the python3-dev package)"
+    return None
 
 
 def _extensions() -> list:
     if os.environ.get("BANCO_PURE"):
         return []
-    if _compiler() is None:
-        print("banco: no C compiler here; installing pure Python (slower audit, same results)",
-              file=sys.stderr)
-        return []
-    from mypyc.build import mypycify  # a build requirement (pyproject.toml)
+    why = _cannot_compile()
+    if why is None:
+        try:
+            from mypyc.build import mypycify  # a build requirement (pyproject.toml)
 
-    return mypycify(COMPILED, opt_level="3", group_name="banco")
+            return mypycify(COMPILED, opt_level="3", group_name="banco")
+        except (Exception, SystemExit) as exc:  # mypyc exits on a type error
+            why = f"mypyc failed ({exc})"
+    print(f"banco: {why}; installing pure Python (a slower audit, the same results)",
+          file=sys.stderr)
+    return []
 
 
 setup(ext_modules=_extensions())
