@@ -227,6 +227,21 @@ class BancoGroup(click.Group):
             ctx.exit(EXIT_DATABASE)
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """`banco --version`: the version, and how this copy was built (setup.py compiles the hot
+    modules with mypyc where a C compiler is found): a figure or a bug report depends on it."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from importlib.util import find_spec
+
+    spec = find_spec("ledger.state")
+    compiled = bool(spec and spec.origin and spec.origin.endswith(tuple(EXTENSION_SUFFIXES)))
+    build = i18n._("compiled with mypyc") if compiled else i18n._("pure Python")
+    click.echo(f"banco 0.1.0 ({build})")
+    ctx.exit()
+
+
 @click.group(cls=BancoGroup, epilog=EPILOG)
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), default=None, expose_value=False,
               is_eager=True, callback=lambda ctx, param, value: value and i18n.use(value),
@@ -236,7 +251,8 @@ class BancoGroup(click.Group):
               help="SQLite file holding the games (env BANCO_DB).")
 @click.option("--game", type=int, default=None,
               help="Game number; default: the latest unfinished game.")
-@click.version_option("0.1.0", prog_name="banco")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help=N_("Show the version and exit."))
 @click.pass_context
 def cli(ctx, db, game):
     """banco: the banker's book for a Monopoly table."""

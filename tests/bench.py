@@ -32,7 +32,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# the installed banco first (compiled, as users run it: setup.py), else this source tree
+sys.path.append(str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 
@@ -317,6 +318,9 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="fewer runs, for a smoke check")
     args = ap.parse_args()
     runs = 5 if args.quick else 21
+    # the figures depend on it: setup.py compiles the hot modules where a C compiler is found
+    print(subprocess.run([tool("banco"), "--version"], capture_output=True, text=True,
+                         env={**os.environ, "BANCO_LANG": "en"}).stdout.strip())
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.db")
         for path, name in ((db, "classic-4p"), (str(Path(tmp) / "end.db"), "classic-to-the-end")):

@@ -34,7 +34,8 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# the installed banco first (compiled, as users run it: setup.py), else this source tree
+sys.path.append(str(ROOT))
 
 
 def choose(state, rng):

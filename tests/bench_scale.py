@@ -33,7 +33,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# the installed banco first (compiled, as users run it: setup.py), else this source tree
+sys.path.append(str(ROOT))
 
 FIXED = {"BANCO_FIXED_TIME": "2026-11-30T10:00:00Z"}
 

@@ -30,7 +30,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# the installed banco first (compiled, as users run it: setup.py), else this source tree
+sys.path.append(str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 

@@ -41,6 +41,7 @@ from hypothesis.stateful import (
 
 from ledger import commands as c
 from ledger.decide import decide, start_game
+from ledger.ending import open_rent
 from ledger.errors import RuleViolation
 from ledger.estate import buildable_lots
 from ledger.rules import load_rules
@@ -309,12 +310,15 @@ class Table(RuleBasedStateMachine):
     @rule(d1=st.integers(1, 6), d2=st.integers(1, 6), n=k)
     def roll(self, d1, d2, n):
         p = self.t.current
+        # Once the time is up, no new turn begins while rent is still to be asked: the game
+        # waits for the claim or a second `time-up` (000 FAQ 6; ledger/ending.py no_new_turn).
+        legal = not (self.t.time_up and open_rent(self.t))
         if p.in_jail and n % 4 == 0 and p.cash >= self.t.rules.jail_fine:
-            self.do(c.PayFine(), legal=True)
+            self.do(c.PayFine(), legal=legal or None)
         elif p.in_jail and p.jail_cards and n % 4 == 1:
-            self.do(c.UseCard(), legal=True)
+            self.do(c.UseCard(), legal=legal or None)
         else:
-            self.do(c.Roll((d1, d2), speedy=self.speedy_face(p, n)), legal=True)
+            self.do(c.Roll((d1, d2), speedy=self.speedy_face(p, n)), legal=legal)
 
     def speedy_face(self, p, n):
         """The Speedy die under a rule set that has it: always once the player has passed Via!

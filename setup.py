@@ -1,0 +1,54 @@
+"""banco's build.  The metadata is in pyproject.toml; this file only adds the compiled modules.
+
+banco is pure Python.  Its hottest modules - the fold, the rules, and the audit's pass over a
+game - are also compiled to C extensions with mypyc (mypy's compiler) when this machine has a
+C compiler: the same source, type-checked, about 1.6x faster (`banco audit` of a 300,000-event
+game: 4.3 s -> 2.8 s on two cores; docs/performance.md).  Without a compiler, or with
+BANCO_PURE=1 in the environment, the same modules install as plain Python and behave the same.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+
+from setuptools import setup
+
+# What the audit (and so `import`, `report`) and every command's fold spend their time in.
+COMPILED = [
+    "ledger/decision.py",
+    "ledger/ending.py",
+    "ledger/card_effects.py",
+]
+
+
+def _cannot_compile() -> str | None:
+    """Why C extensions cannot be built here (no compiler, or no Python headers: Debian's
+    python3 without python3-dev), else None."""
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    if not cc or shutil.which(cc[0]) is None:
+        return "no C compiler"
+    if not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")):
+        return "no Python.h (the python3-dev package)"
+    return None
+
+
+def _extensions() -> list:
+    if os.environ.get("BANCO_PURE"):
+        return []
+    why = _cannot_compile()
+    if why is None:
+        try:
+            from mypyc.build import mypycify  # a build requirement (pyproject.toml)
+
+            return mypycify(COMPILED, opt_level="3", group_name="banco")
+        except (Exception, SystemExit) as exc:  # mypyc exits on a type error
+            why = f"mypyc failed ({exc})"
+    print(f"banco: {why}; installing pure Python (a slower audit, the same results)",
+          file=sys.stderr)
+    return []
+
+
+setup(ext_modules=_extensions())
