@@ -44,7 +44,9 @@ def parse(name: str, text: str, salt: str = "") -> list[Line]:
     """The lines that do something (not blank, not comments), each with its chained id."""
     prev = hashlib.sha256(f"banco run\0{os.path.basename(name)}\0{salt}".encode()).hexdigest()
     lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" (the file was read with universal newlines), as an editor shows them:
+    # splitlines() also breaks at U+001C-1E, U+0085, U+2028..., which made two lines of one.
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

@@ -249,6 +249,20 @@ def test_a_transcript_saved_with_a_bom_runs_from_its_first_line(banco, tmp_path)
     assert '"line": "new Anna Bruno"' in banco("log", "--json").output  # no BOM recorded
 
 
+@pytest.mark.parametrize("sep", ["\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\x0b", "\x0c"])
+def test_a_transcript_line_is_what_an_editor_shows_as_one_line(banco, tmp_path, sep):
+    """Python's splitlines() also breaks at these characters: `undo <U+001C> Parco` was two
+    lines to `run`, and its `undo` was recorded before the second failed (the fuzz found it)."""
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "2")
+    before = banco("log", "--json").output
+    script = tmp_path / "odd.banco"
+    script.write_text(f"undo {sep} Parco della Vittoria\n", encoding="utf-8")
+    r = banco("run", "-q", str(script), code=2)
+    assert "odd.banco:1:" in r.output and "odd.banco:2:" not in r.output, r.output
+    assert banco("log", "--json").output == before  # nothing recorded
+
+
 def test_two_dice_typed_as_one_word_are_suggested_apart(game):
     assert "error: roll D1 D2: two dice, a space between them; `34` is one word: did you " \
         "mean `roll 3 4`?" in game("roll", "34", code=2).output
