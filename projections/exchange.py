@@ -373,7 +373,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         if announced >= import_audit.THRESHOLD:
             # hashed_as as the one pass below has it whenever the import succeeds (the header
             # must list exactly the versions found)
-            beside = import_audit.ConcurrentAudit(
+            beside = import_audit.start(
                 game_id, imp.raw_rows(hashed_as if 1 in listed else None).hashed_as)
         for number, line in enumerate(it, start=first_line + 1):
             row = _parse(line, number)  # a blank line refused as such

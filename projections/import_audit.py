@@ -43,6 +43,15 @@ class AuditLost(BancoError):
     exit_code = EXIT_AUDIT
 
 
+def start(game_id: int, hashed_as: int | None) -> ConcurrentAudit | None:
+    """The audit started beside the import, or None where no process can be started (the
+    import then audits in one process, after the inserts)."""
+    try:
+        return ConcurrentAudit(game_id, hashed_as)
+    except OSError:  # no process (fork refused, too many): the pipes are closed with it
+        return None
+
+
 class ConcurrentAudit:
     """The child auditing game `game_id` (its version-1 rows hashing `hashed_as`): `send` each
     batch after it is inserted, then `verdict`; `close` in every case (stops it if running)."""
@@ -58,11 +67,16 @@ class ConcurrentAudit:
         self.process = context.Process(
             target=_child, args=(self.rows_r, verdict_w, close, game_id, hashed_as),
             name="banco-import-audit", daemon=True)
-        self.process.start()
-        self.rows_r.close()
-        verdict_w.close()  # the child's alone: its end closes when it dies
+        try:
+            self.process.start()
+        except BaseException:
+            self.rows_w.close()
+            self.verdict_r.close()
+            raise
+        finally:
+            self.rows_r.close()
+            verdict_w.close()  # the child's alone: its end closes when it dies
         self.found = None  # the child's message, once it has sent one
-        self.sending = True
 
     def _poll(self) -> None:
         if self.found is None and self.verdict_r.poll():
@@ -90,7 +104,7 @@ class ConcurrentAudit:
                 pass  # gone: said below
             self.found = self._receive()
         self._check()
-        kind, report, snapshots = self.found
+        _, report, snapshots = self.found
         self.close()
         return report, snapshots
 

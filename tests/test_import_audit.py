@@ -240,3 +240,18 @@ def test_ctrl_c_during_a_long_import_leaves_no_process_behind(exported, tmp_path
     for child in children:
         assert not Path(f"/proc/{child}").exists()
     assert not db.exists() or tables(db).get("events", []) == []
+
+
+def test_where_no_process_can_start_the_import_audits_in_one(exported, tmp_path,  # noqa: F811
+                                                             monkeypatch):
+    def refused(self, *args):
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(import_audit, "THRESHOLD", 1)
+    monkeypatch.setattr(import_audit.ConcurrentAudit, "__init__", refused)
+    db = tmp_path / "x.db"
+    assert f"imported {exported} as game 1" in invoke(db, "import", exported)
+    header, rows, seq = _forged(exported)
+    path = tmp_path / "bad.jsonl"
+    write(path, header, rows)
+    assert f"the audit stops at event {seq}" in invoke(tmp_path / "y.db", "import", path, code=3)
