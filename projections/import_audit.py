@@ -23,8 +23,8 @@ starting a process costs more than it saves.
 
 from __future__ import annotations
 
+import marshal
 import os
-import pickle
 import tempfile
 from bisect import bisect_right
 
@@ -35,6 +35,8 @@ from ledger.text import msg
 THRESHOLD = 20_000  # events announced by the header (tests lower it)
 PIPE_SIZE = 1 << 20  # the rows pipe's buffer (Linux): the import runs ahead by up to this much
 _END, _ROWS = b"E", b"R"
+# The batches go as marshal data: tuples of str, int and None, between two processes of the
+# same Python, written four times faster than pickle writes them, read back a little faster.
 
 
 class AuditLost(BancoError):
@@ -89,7 +91,7 @@ class ConcurrentAudit:
             self._check()  # the child failed: no verdict will come
             return  # a bad event found: the rest does not count
         try:
-            self.rows_w.send_bytes(_ROWS + pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL))
+            self.rows_w.send_bytes(_ROWS + marshal.dumps(batch))
         except OSError:  # the child is gone
             self._poll()
             self._check()
@@ -99,7 +101,7 @@ class ConcurrentAudit:
         """(the AuditReport, the snapshots to write) once every row was sent."""
         if self.found is None:
             try:
-                self.rows_w.send_bytes(_END + pickle.dumps((count, head)))
+                self.rows_w.send_bytes(_END + marshal.dumps((count, head)))
             except OSError:
                 pass  # gone: said below
             self.found = self._receive()
@@ -174,9 +176,9 @@ class PipedRows:
         while True:
             data = conn.recv_bytes()
             if data[:1] == _END:
-                self.end = pickle.loads(data[1:])
+                self.end = marshal.loads(data[1:])
                 return
-            rows = pickle.loads(data[1:])
+            rows = marshal.loads(data[1:])
             if not rows:
                 continue
             self.copy.seek(0, os.SEEK_END)
@@ -195,7 +197,7 @@ class PipedRows:
             self.copy.seek(at)
             g = self.game_id
             found = self.decoded[i] = [stored_row(g, r)
-                                       for r in pickle.loads(self.copy.read(size))]
+                                       for r in marshal.loads(self.copy.read(size))]
         return found
 
     def fetch(self, first: int, last: int) -> list[tuple]:
