@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_exchange import _played_with_undos, exported, four, rehash, rows_of, write  # noqa: F401
+from test_integrity import copy, template  # noqa: F401
 
 from cli.main import cli
 from projections import exchange, import_audit
@@ -211,7 +212,8 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),
+                    reason="finds the import's child in /proc")
 def test_ctrl_c_during_a_long_import_leaves_no_process_behind(exported, tmp_path):  # noqa: F811
     banco = Path(sys.executable).parent / "banco"
     header, rows = rows_of(exported)
@@ -255,3 +257,20 @@ def test_where_no_process_can_start_the_import_audits_in_one(exported, tmp_path,
     path = tmp_path / "bad.jsonl"
     write(path, header, rows)
     assert f"the audit stops at event {seq}" in invoke(tmp_path / "y.db", "import", path, code=3)
+
+
+def test_an_old_game_on_the_concurrent_path(tmp_path, banco, beside):
+    """Version-1 rows, hashed with the number of the game where they were first recorded, as
+    tests/test_exchange.py holds them in one process."""
+    from test_exchange import test_an_old_game_keeps_the_number_its_rows_were_hashed_with
+
+    test_an_old_game_keeps_the_number_its_rows_were_hashed_with(tmp_path, banco)
+    assert beside and multiprocessing.active_children() == []
+
+
+def test_a_sealed_game_on_the_concurrent_path(beside, copy):  # noqa: F811
+    """--seal, as tests/test_integrity.py holds it in one process."""
+    from test_integrity import test_import_holds_the_history_to_a_referees_seal
+
+    test_import_holds_the_history_to_a_referees_seal(copy)
+    assert beside and multiprocessing.active_children() == []
