@@ -1013,6 +1013,16 @@ class RawRows:
             raise s.explain(exc, writing=False) from None
 
 
+def stored_row(game_id: int, row: tuple) -> tuple:
+    """A row as GameImport.insert takes it (seq, type, data text, recorded_at, actor,
+    command_id, schema_version, prev_hash, hash, chain_version) as RawRows reads it back, in
+    COLUMNS order: the game's number before it, each value as it went in (the import gives
+    ints to the INTEGER columns, str or None to the TEXT ones, which SQLite returns as they
+    were).  The import's audit in a process of its own (projections/import_audit.py) audits
+    the rows through this very function, so they cannot differ from those written."""
+    return (game_id, *row)
+
+
 class GameImport:
     """One game written whole in one transaction (SQLiteStore.begin_import): rows go in by
     batches; `finish` indexes the game and commits, `abort` leaves the file as it was.
@@ -1047,7 +1057,7 @@ class GameImport:
                 self._lifted = True
             if not self._restore and any(r[9] < 2 for r in rows):
                 self._restore = True  # as before: a file that gets version-1 rows gets the guard
-            self.conn.executemany(INSERT, [(g, *r) for r in rows])
+            self.conn.executemany(INSERT, [stored_row(g, r) for r in rows])
         except sqlite3.Error as exc:
             self.abort()
             raise self.store.explain(exc, writing=True) from None

@@ -344,12 +344,14 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     A tournament's archive (projections/tournament_archive.py) brings several games in one
     transaction: `imp` the GameImport to write into, `first_line` the header's line in the
     archive (the lines named are the archive's), `commit` False to leave it open."""
+    from projections import import_audit
     from projections.audit import GameAudit
 
     it = iter(lines)
     h = _header(next(it, None))
     hashed_as = h["chain_game_id"]
     imp = store.begin_import() if imp is None else imp
+    beside = None  # the audit in a process of its own, for a long game
     try:
         game_id = imp.game_id
         uid = h["game_uuid"]
@@ -368,6 +370,11 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         head_at: list[int] = []  # the events whose hash is the expected head
         text_and_hash = _Hasher().text_and_hash
         announced, listed = h["events"], set(h["chain_versions"])
+        if announced >= import_audit.THRESHOLD:
+            # hashed_as as the one pass below has it whenever the import succeeds (the header
+            # must list exactly the versions found)
+            beside = import_audit.start(
+                game_id, imp.raw_rows(hashed_as if 1 in listed else None).hashed_as)
         for number, line in enumerate(it, start=first_line + 1):
             row = _parse(line, number)  # a blank line refused as such
             expected = count + 1
@@ -422,6 +429,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                           row["command_id"], row["schema_version"], prev, hsh, chain))
             if len(batch) >= BATCH:
                 imp.insert(batch)
+                if beside is not None:
+                    beside.send(batch)
                 batch = []
             prev, count = hsh, seq
             if count == 1:
@@ -447,17 +456,24 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             raise ImportRefused("the file has no GameStarted: not a game; nothing was imported")
         if batch:
             imp.insert(batch)
+            if beside is not None:
+                beside.send(batch)
         # the whole audit over the rows as written, but their hashes: checked above, from the
-        # very values inserted, and read back in this transaction
-        judge = GameAudit(game_id, imp.raw_rows(hashed_as if 1 in versions else None),
-                          hashes_checked=True)
-        report = judge.run()
+        # very values inserted, and read back in this transaction (or audited as they were
+        # inserted, beside the import: the same rows, the same verdict)
+        if beside is None:
+            judge = GameAudit(game_id, imp.raw_rows(hashed_as if 1 in versions else None),
+                              hashes_checked=True)
+            report = judge.run()
+        else:
+            report, snapshots = beside.verdict(count, prev)
         if not report.ok:
             raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
                                 bad_seq=report.bad_seq, amount=(report.bad_seq or 0) + first_line,
                                 problem=report.problem)
         sealed = _sealed(store, game_id, uid, seal) if seal is not None else None
-        snapshots = _snapshots(judge, count, prev)
+        if beside is None:
+            snapshots = _snapshots(judge, count, prev)
         d = started["data"]
         meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
             {"at": now, "from": source, "events": count, "head": prev})}
@@ -470,6 +486,9 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     except BaseException:
         imp.abort()
         raise
+    finally:
+        if beside is not None:
+            beside.close()
     return {"game": game_id, "uuid": uid, "events": count, "head": prev,
             "expected_head_at": head_at[0] if head_at else None,
             "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
