@@ -201,7 +201,7 @@ def _specs():
     }
 
 
-EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryPaid",
+EVENT_TYPES: tuple[str, ...] = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryPaid",
                "PurchaseOffered", "PropertyBought", "PropertyDeclined", "AuctionOpened",
                "BidPlaced", "AuctionWon", "AuctionClosed", "RentClaimOpened", "RentClaimLapsed",
                "RentPaid", "RentClaimRefused", "RentNotDue", "TaxPaid", "CardDrawRequired",

@@ -99,7 +99,9 @@ class State(NamedTuple):
     rules: RuleSet
     edition: Edition
     seats: tuple  # player names in seating order
-    index: dict  # name -> seat (never changes after GameStarted)
+    # name -> seat (never changes after GameStarted).  The field shadows tuple.index, which
+    # nothing calls on a State: mypy objects to the override, the runtime value is the field.
+    index: dict  # type: ignore[assignment]
     players: tuple
     owners: tuple  # 40 entries: owner name or None
     mortgaged: frozenset
@@ -203,6 +205,7 @@ def richest_bidders(state: State) -> list[str]:
     players with the most cash who could bid (in play, not kept out, not in debt, with the
     opening bid in hand).  More than one: the banker says who."""
     a = state.auction
+    assert a is not None  # only asked while an auction is open
     debtors = {d.debtor for d in state.debts}
     able = [p for p in state.players if not p.bankrupt and p.name not in a.excluded
             and p.name not in debtors and p.cash >= a.min_bid]
@@ -241,6 +244,7 @@ def debt_step(state: State, debtor: str) -> Text:
 def hammer_step(state: State) -> Text:
     """What `hammer` does now, in the words to type."""
     a = state.auction
+    assert a is not None  # only asked while an auction is open
     if a.high_bidder is not None:
         return msg("`hammer`") if a.kind == "deed" else msg("`hammer [PROPERTY]` (where it goes)")
     if a.kind != "deed":
@@ -260,11 +264,13 @@ def hammer_step(state: State) -> Text:
 
 def _auction_step(state: State) -> Text:
     a = state.auction
+    assert a is not None  # phase "auction"
     space = state.edition.space
     lead = (msg("{high_bidder} leads at {high_bid}", high_bidder=a.high_bidder,
                 high_bid=_amount(state, a.high_bid)) if a.high_bidder
             else msg("no bid yet, bids from {min_bid}", min_bid=_amount(state, a.min_bid)))
     if a.kind == "deed":
+        assert a.property is not None  # a deed's auction names its deed
         what = space(a.property).name
         after = (msg("; then {deeds}", deeds=", ".join(space(p).name for p in state.auction_queue))
                  if state.auction_queue else "")
@@ -278,6 +284,7 @@ def _auction_step(state: State) -> Text:
 
 def _card_step(state: State) -> Text:
     t = state.turn
+    assert t.card_deck is not None  # phase "card" names the deck
     title = state.edition.decks[t.card_deck].title
     order = state.decks[t.card_deck]
     nxt = None
@@ -313,7 +320,7 @@ def _deal_step(left: list[tuple[str, int]]) -> Text:
                "`deal PLAYER PROPERTY...`", who=who)
 
 
-def next_step(state: State) -> Text:
+def next_step(state: State) -> Text | str:
     """What the table is waiting for, in the words the banker types."""
     if state.ended:
         return (msg("the game is over: {winner} wins", winner=state.winner) if state.winner
@@ -330,6 +337,7 @@ def next_step(state: State) -> Text:
                     f"`time-up` again ends the game and lets it go")
     main = None
     if t.phase == "buy":
+        assert t.offer is not None  # phase "buy" names the deed offered
         main = msg("{player} must `buy` or `decline` {space}", player=t.player,
                    space=state.edition.space(t.offer).name)
     elif t.phase == "auction":
@@ -337,11 +345,13 @@ def next_step(state: State) -> Text:
     elif t.phase == "card":
         main = _card_step(state)
     elif t.phase == "choice":
+        assert t.card_choice is not None  # phase "choice" names the card
         deck, number = t.card_choice
         main = msg("{player} must choose for {title} {number}: `card {deck} {number} pay` or "
                    "`card {deck} {number} draw`", player=t.player,
                    title=state.edition.decks[deck].title, number=number, deck=deck)
     elif t.phase == "throw":
+        assert t.card_throw is not None  # phase "throw" holds the multiplier
         multiplier, _ = t.card_throw
         main = msg("{player} throws the dice again for the rent on {space} ({multiplier} x the "
                    "throw): `roll D1 D2`", player=t.player,
@@ -975,5 +985,7 @@ def fold(events, game_id: int | None = None) -> State:
     state = None
     for event, state in replay(events, game_id):  # noqa: B007 - the last one is the answer
         pass
-    # seq is set once at the end rather than per event: the fold's hot path.
+    # seq is set once at the end rather than per event: the fold's hot path.  replay yields
+    # at least GameStarted or raises, so state is a table here.
+    assert state is not None
     return state._replace(seq=event["seq"])
