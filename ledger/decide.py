@@ -6,6 +6,8 @@ and what would be allowed instead.  Every amount is worked out here, never in `e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import commands as c
 from . import referee
 from .dealing import check_dealt
@@ -913,7 +915,7 @@ _HANDLERS = {
 _HANDLERS.update(referee.HANDLERS)  # corrections and recorded rulings (ledger/referee.py)
 
 
-def start_game(players: list[str], rules, edition: str, first_player: str | None = None,
+def start_game(players: Sequence[str], rules, edition: str, first_player: str | None = None,
                final: bool = False) -> list[dict]:
     """The events that open a game: seats, the rules in full, and each player's starting cash
     (by the number of players where the rule set says so, 002 §Preparazione).  `final`: a
