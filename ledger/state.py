@@ -467,8 +467,11 @@ def _building_auction_opened(state: State, d: Any, seq: Any) -> State:
 # these three keep it rather than narrow the Optional with an assert.
 def _bid_placed(state: State, d: Any, seq: Any) -> State:
     a = state.auction
+    # bids first: compiled code evaluates the arguments before the method, so either build
+    # names the same missing attribute
+    bids = a.bids + 1  # type: ignore[union-attr]
     return state._replace(auction=a._replace(  # type: ignore[union-attr]
-        high_bidder=d["player"], high_bid=d["amount"], bids=a.bids + 1))  # type: ignore[union-attr]
+        high_bidder=d["player"], high_bid=d["amount"], bids=bids))
 
 
 def _auction_won(state: State, d: Any, seq: Any) -> State:
