@@ -36,6 +36,7 @@ def _unbuilt(state: State, pos: int, owner: str) -> str:
                             allowed=msg("the debtor's own deeds"),
                             space=space.name, owner=owner)
     if space.kind == "street":
+        assert space.group is not None  # every street is in a colour group
         built = [p for p in state.edition.groups[space.group] if state.buildings[p]]
         if built:
             raise RuleViolation(

@@ -6,6 +6,8 @@ and what would be allowed instead.  Every amount is worked out here, never in `e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import commands as c
 from . import referee
 from .dealing import check_dealt
@@ -85,6 +87,7 @@ def rent_for(state: State, position: int, dice_total: int) -> tuple[int, str]:
     """Rent due on a landing, with how it was worked out (for the referee's evidence)."""
     space = state.edition.space(position)
     owner = state.owners[position]
+    assert space.group is not None  # rent is asked on deeds, and every deed is in a group
     group = state.edition.groups[space.group]
     owned = [p for p in group if state.owners[p] == owner]
     if space.kind == "station":
@@ -166,6 +169,7 @@ def _land(tx: Tx, player: str, landed: int, rent=None) -> None:
                 tx.emit("RentClaimOpened", payer=player, owner=owner, property=pos,
                         amount=amount, basis=basis, closer=closer, landed_seq=landed)
     elif space.kind == "tax":
+        assert space.amount is not None  # a tax square prints its amount
         pay(tx, "TaxPaid", player, BANK, space.amount, space.name)
     elif space.kind == "card":
         tx.emit("CardDrawRequired", player=player, deck=space.deck)
@@ -343,7 +347,9 @@ def _offer_check(tx: Tx, player: str | None, action: str) -> int:
     state = tx.state
     check_turn(state, player, action)
     need_phase(state, "buy", action)
-    return state.turn.offer
+    offer = state.turn.offer
+    assert offer is not None  # phase "buy" names the deed offered
+    return offer
 
 
 def _buy(tx: Tx, cmd: c.Buy) -> None:
@@ -353,6 +359,7 @@ def _buy(tx: Tx, cmd: c.Buy) -> None:
     name = state.turn.player
     no_debts(state, msg("buy"), name)
     cash = state.current.cash
+    assert space.price is not None  # a deed on offer has a price
     if cash < space.price:
         raise RuleViolation(
             "{name} has {cash} in cash and {space} costs {price}",
@@ -377,7 +384,9 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     need_phase(state, "auction", msg("bid"))
     check_active(state, cmd.bidder, msg("bid"))
     a = state.auction
+    assert a is not None  # phase "auction"
     if cmd.bidder == a.seller:
+        assert a.property is not None  # a seller's auction is a deed's
         raise RuleViolation("{bidder} is selling {space}: the deed goes to one of the other players", rule="002 §Varie",
                             allowed=msg("another player's bid, or `hammer`"),
                             bidder=cmd.bidder, space=state.edition.space(a.property).name)
@@ -386,6 +395,7 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
         raise RuleViolation("{bidder} won this auction and could not pay: kept out of the new one", rule=R_UNPAID,
                             bidder=cmd.bidder)
     if a.kind == "deed":
+        assert a.property is not None  # a deed's auction names its deed
         name = state.edition.space(a.property).name
     else:
         from .shortage import check_bid
@@ -422,9 +432,11 @@ def _winner_cannot_take_it(state: State) -> str | None:
     (000 §COMPRARE I CONTRATTI), or, for a building, no longer a lot where his bid would put it
     (he mortgaged or sold since he bid; 000 §PENURIA DI EDIFICI: only players with room bid)."""
     a = state.auction
+    assert a is not None  # phase "auction"
     if not a.high_bidder:
         return None
-    what = state.edition.space(a.property).name if a.kind == "deed" else f"the {a.kind}"
+    what = (state.edition.space(a.property).name if a.kind == "deed" and a.property is not None
+            else f"the {a.kind}")
     cash = state.player(a.high_bidder).cash
     if cash < a.high_bid:
         return f"{a.high_bidder} cannot pay {a.high_bid} for {what} ({cash} in cash)"
@@ -441,6 +453,7 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     state = tx.state
     need_phase(state, "auction", msg("close the auction"))
     a = state.auction
+    assert a is not None  # phase "auction"
     why = _winner_cannot_take_it(state)
     if why:
         # 000 §COMPRARE I CONTRATTI: the auction is cancelled and a new one held without him.
@@ -466,6 +479,7 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     if cmd.lot is not None:
         raise RuleViolation("`hammer PROPERTY` is for building auctions",
                             allowed=hammer_step(state))
+    assert a.property is not None  # a deed's auction names its deed
     space = state.edition.space(a.property)
     if a.high_bidder is not None:
         if cmd.player is not None:
@@ -510,6 +524,7 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
     at the opening bid.  The FAQ does not break a tie: the banker does (`hammer PLAYER`)."""
     state = tx.state
     a = state.auction
+    assert a is not None and a.property is not None  # a deed's auction (_hammer)
     space = state.edition.space(a.property)
     tied = richest_bidders(state)
     if not tied:
@@ -657,6 +672,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
     else:
         need_phase(state, "card", _DRAW_A_CARD)
         if cmd.deck != t.card_deck:
+            assert t.card_deck is not None  # phase "card" names the deck
             raise RuleViolation(
                 "{player} is on a {decks} square, not {title}",
                 rule=R_CARDS,
@@ -899,7 +915,7 @@ _HANDLERS = {
 _HANDLERS.update(referee.HANDLERS)  # corrections and recorded rulings (ledger/referee.py)
 
 
-def start_game(players: list[str], rules, edition: str, first_player: str | None = None,
+def start_game(players: Sequence[str], rules, edition: str, first_player: str | None = None,
                final: bool = False) -> list[dict]:
     """The events that open a game: seats, the rules in full, and each player's starting cash
     (by the number of players where the rule set says so, 002 §Preparazione).  `final`: a

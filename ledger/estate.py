@@ -12,7 +12,16 @@ from .errors import RuleViolation
 from .rules import cited
 from .state import BANK, State, debt_step, next_step, turn_in_progress
 from .text import Joined, Text, both, counted, either, msg, plural, word
-from .worth import building_sale_value, deeds_of, half_price, interest, lift_cost, raisable
+from .worth import (
+    building_sale_value,
+    deeds_of,
+    half_price,
+    house_cost_of,
+    interest,
+    lift_cost,
+    mortgage_of,
+    raisable,
+)
 
 R_BUILD = "004 §A casa; 003 §05"
 R_HOTEL = "004 §Alberghi; 003 §05"
@@ -34,7 +43,9 @@ def _name(state: State, pos: int) -> str:
 
 
 def _group(state: State, pos: int) -> tuple[int, ...]:
-    return state.edition.groups[state.edition.space(pos).group]
+    group = state.edition.space(pos).group
+    assert group is not None  # asked of deeds, and every deed is in a group
+    return state.edition.groups[group]
 
 
 def _owner(state: State, pos: int, player: str | None, action: Text) -> str:
@@ -110,7 +121,7 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
     space = state.edition.space(pos)
     hfh = state.rules.houses_for_hotel
     level = state.buildings[pos]
-    cost = space.house_cost
+    cost = house_cost_of(state, pos)  # _check_can_build: a street
     cash = state.player(owner).cash
     if level == 5:
         raise RuleViolation("{space} already has a hotel: at most one, and no houses beside it",
@@ -246,7 +257,7 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
         raise RuleViolation("nothing to build: {items} already at {describe}", rule=R_BUILD,
                             items=', '.join(_name(state, p) for p in lots),
                             describe=_describe(target))
-    cost = sum(n * state.edition.space(p).house_cost for p, n in units.items())
+    cost = sum(n * house_cost_of(state, p) for p, n in units.items())
     cash = state.player(owner).cash
     if cash < cost:
         raise RuleViolation("{owner} has {cash}; building to {describe} costs {cost}", rule=R_BUILD,
@@ -414,7 +425,7 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
     transfers, broken = [], []
     for pos in lots:
         space = state.edition.space(pos)
-        half = half_price(space.house_cost)
+        half = half_price(house_cost_of(state, pos))
         owner = state.owners[pos]
         amount = half + (hfh - each) * half
         broken.append({"property": pos, "player": owner, "level": each})
@@ -445,7 +456,7 @@ def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
             amount=space.mortgage, reason=f"mortgaged {space.name}")
 
 
-def _sellable(state: State, owner: str) -> Text:
+def _sellable(state: State, owner: str) -> Text | str:
     """For a refused sale: the owner's lots a building can be sold from (each tried on a copy:
     selling evens down, 003 §07, and a hotel needs the houses it breaks into), or what the
     table waits for if none."""
@@ -462,7 +473,7 @@ def _sellable(state: State, owner: str) -> Text:
     return Joined([msg("`sell {space}`", space=_name(state, p)) for p in lots], ", ")
 
 
-def _liftable(state: State, owner: str) -> Text:
+def _liftable(state: State, owner: str) -> Text | str:
     """For a refused unmortgage: the owner's mortgaged deeds the cash can free, or what the
     table waits for if none."""
     cash = state.player(owner).cash
@@ -489,9 +500,10 @@ def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
             "{owner} has {cash}; lifting the mortgage on {space} costs {cost} ({mortgage} + 10%)", rule=R_MORTGAGE,
             owner=owner, cash=money(state, cash), space=space.name, cost=money(state, cost),
             mortgage=space.mortgage)
+    mortgage = mortgage_of(state, pos)
     tx.emit("MortgageLifted", player=owner, property=pos, payer=owner, payee=BANK, amount=cost,
-            reason=f"lifted the mortgage on {space.name}: {space.mortgage} + "
-                   f"{cost - space.mortgage} interest")
+            reason=f"lifted the mortgage on {space.name}: {mortgage} + "
+                   f"{cost - mortgage} interest")
 
 
 def receive_mortgaged(tx: Tx, receiver: str, deeds, lift=()) -> None:
@@ -508,7 +520,7 @@ def receive_mortgaged(tx: Tx, receiver: str, deeds, lift=()) -> None:
                 f"freed {space.name} on receiving it: {space.mortgage} + 10%",
                 player=receiver, property=pos)
         else:
-            pay(tx, "MortgageInterestPaid", receiver, BANK, interest(state, space.mortgage),
+            pay(tx, "MortgageInterestPaid", receiver, BANK, interest(state, mortgage_of(state, pos)),
                 f"10% on receiving the mortgaged {space.name}", player=receiver, property=pos)
 
 
@@ -641,7 +653,7 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
         gets = cmd.b_gives if receiver == cmd.a else cmd.a_gives
         after = state.player(receiver).cash - gives.cash + gets.cash
         fees = sum(lift_cost(state, p) if p in cmd.lift else
-                   interest(state, state.edition.space(p).mortgage)
+                   interest(state, mortgage_of(state, p))
                    for p in deeds if p in state.mortgaged)
         if fees > after:
             raise RuleViolation(
@@ -689,7 +701,7 @@ def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
     # What the creditor will hold: his cash, the debtor's, and the debtor's buildings at half.
     cash = (state.player(creditor).cash + state.player(debtor).cash
             + sum(building_sale_value(state, p) for p in deeds_of(state, debtor)))
-    due = sum(lift_cost(state, p) if p in lift else interest(state, state.edition.space(p).mortgage)
+    due = sum(lift_cost(state, p) if p in lift else interest(state, mortgage_of(state, p))
               for p in mortgaged)
     if due > cash:
         raise RuleViolation(
@@ -699,7 +711,7 @@ def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
             items=', '.join(_name(state, p) for p in lift), due=money(state, due))
 
 
-def debts_or_next(state: State) -> Text:
+def debts_or_next(state: State) -> Text | str:
     """For a command that needs a debt where there is none (`pay`, `bankrupt dario`): what
     each player in debt must do, or else what the table waits for."""
     debtors = sorted({d.debtor for d in state.debts})
@@ -747,6 +759,7 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
     elif not with_buildings:
         # Buildings go back to the Bank at half price first (004 §Fallimento).
         for group in {state.edition.space(p).group for p in deeds_of(state, name)}:
+            assert group is not None  # every deed is in a group
             lots = state.edition.groups[group]
             if any(tx.state.buildings[p] for p in lots):
                 _sell_group(tx, lots, name)
@@ -852,10 +865,11 @@ def _as_when_the_turn_began(tx: Tx, name: str) -> None:
         if state.owners[pos] != name or pos not in state.mortgaged:
             continue
         space = state.edition.space(pos)
-        back = min(space.mortgage, state.player(name).cash)
-        short = "" if back == space.mortgage else f"; {name} has only {money(state, back)} left"
+        mortgage = mortgage_of(state, pos)
+        back = min(mortgage, state.player(name).cash)
+        short = "" if back == mortgage else f"; {name} has only {money(state, back)} left"
         tx.emit("MortgageReverted", player=name, property=pos, payer=name, payee=BANK,
                 amount=back,
                 reason=f"{space.name} was mortgaged during {name}'s turn: it passes as it was "
-                       f"when the turn began, and its {money(state, space.mortgage)} goes back "
+                       f"when the turn began, and its {money(state, mortgage)} goes back "
                        f"to the Bank (000 FAQ 32){short}")

@@ -8,6 +8,7 @@ readable.  marshmallow is imported only when an event is appended or audited, ne
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 SCHEMA_VERSION = 1
 
@@ -201,7 +202,7 @@ def _specs():
     }
 
 
-EVENT_TYPES = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryPaid",
+EVENT_TYPES: tuple[str, ...] = ("GameStarted", "CashIssued", "DiceRolled", "TokenMoved", "SalaryPaid",
                "PurchaseOffered", "PropertyBought", "PropertyDeclined", "AuctionOpened",
                "BidPlaced", "AuctionWon", "AuctionClosed", "RentClaimOpened", "RentClaimLapsed",
                "RentPaid", "RentClaimRefused", "RentNotDue", "TaxPaid", "CardDrawRequired",
@@ -299,8 +300,10 @@ class InvalidEvent(ValueError):
     pass
 
 
-def validate(type_: str, data: dict, version: int = SCHEMA_VERSION) -> None:
-    """Raise InvalidEvent naming the type and the bad fields."""
+def validate(type_: Any, data: Any, version: Any = SCHEMA_VERSION) -> None:
+    """Raise InvalidEvent naming the type and the bad fields.  The three are as read
+    from a file, which may be damaged: any value (None, a list, a string version), each refused
+    here with the reason (compiled, a narrower annotation would raise TypeError instead)."""
     from marshmallow import ValidationError
 
     schema = schemas().get(type_)

@@ -8,6 +8,7 @@ account: a player called `bank` would be paid by himself and the books would not
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 from .errors import UsageError
 from .names import fold, shown
@@ -61,7 +62,7 @@ def name_problem(name: str) -> Text | None:
     return None
 
 
-def check_names(players: list[str]) -> None:
+def check_names(players: Sequence[str]) -> None:
     """Refuse the first name that cannot be typed unambiguously, and names that fold alike."""
     for name in players:
         why = name_problem(name)

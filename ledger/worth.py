@@ -16,8 +16,30 @@ def interest(state: State, mortgage: int) -> int:
     return whole
 
 
-def lift_cost(state: State, position: int) -> int:
+def mortgage_of(state: State, position: int) -> int:
+    """A deed's mortgage value.  Every deed has a price, so a mortgage: None (a square that is
+    no deed) here is a bug upstream, not a table's state."""
     m = state.edition.space(position).mortgage
+    assert m is not None, f"square {position} is no deed"
+    return m
+
+
+def price_of(state: State, position: int) -> int:
+    """A deed's price (see mortgage_of)."""
+    price = state.edition.space(position).price
+    assert price is not None, f"square {position} is no deed"
+    return price
+
+
+def house_cost_of(state: State, position: int) -> int:
+    """What a house costs on a street (see mortgage_of: only streets are built on)."""
+    cost = state.edition.space(position).house_cost
+    assert cost is not None, f"square {position} is no street"
+    return cost
+
+
+def lift_cost(state: State, position: int) -> int:
+    m = mortgage_of(state, position)
     return m + interest(state, m)
 
 
@@ -49,7 +71,7 @@ def raisable(state: State, name: str) -> int:
     for pos in deeds_of(state, name):
         total += building_sale_value(state, pos)
         if pos not in state.mortgaged:
-            total += state.edition.space(pos).mortgage
+            total += mortgage_of(state, pos)
     return total
 
 
@@ -59,7 +81,8 @@ def net_worth(state: State, name: str) -> int:
     total = p.cash
     for pos in deeds_of(state, name):
         space = state.edition.space(pos)
-        total += space.price // 2 if pos in state.mortgaged else space.price
+        price = price_of(state, pos)
+        total += price // 2 if pos in state.mortgaged else price
         level = state.buildings[pos]
         houses = state.rules.houses_for_hotel + 1 if level == 5 else level
         total += houses * (space.house_cost or 0)
