@@ -758,7 +758,9 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt, after_auctions) -> None:
         _return_buildings(tx, name)
     elif not with_buildings:
         # Buildings go back to the Bank at half price first (004 §Fallimento).
-        for group in {state.edition.space(p).group for p in deeds_of(state, name)}:
+        # in board order: a set of names iterates in an order that changes from one process
+        # to the next (PYTHONHASHSEED), and so did these sales' order in the log
+        for group in dict.fromkeys(state.edition.space(p).group for p in deeds_of(state, name)):
             assert group is not None  # every deed is in a group
             lots = state.edition.groups[group]
             if any(tx.state.buildings[p] for p in lots):

@@ -34,7 +34,7 @@ R_WANTED = "000 FAQ 30"
 def _street_groups(state: State, player: str) -> list[tuple[int, ...]]:
     """The player's complete, unmortgaged street groups: where he may build."""
     out = []
-    for group in {state.edition.space(p).group for p in deeds_of(state, player)}:
+    for group in dict.fromkeys(state.edition.space(p).group for p in deeds_of(state, player)):
         lots = state.edition.groups[group]
         if state.edition.space(lots[0]).kind != "street":
             continue
