@@ -20,20 +20,27 @@ class EventChecks:
     """Every check of one game, event by event: give it the table before and after each event
     still in force (retracted ones left out), in order."""
 
-    def __init__(self, started: State):
+    def __init__(self, started: State | None, copy_of: EventChecks | None = None):
+        if copy_of is not None:  # copy()'s
+            self.books: Books = copy_of.books.copy()
+            self.previous: dict | None = copy_of.previous
+            # the effect of the card drawn this turn, if any
+            self.card: dict | None = copy_of.card
+            # the last table that passed `table_problems`
+            self.clean: State | None = copy_of.clean
+            return
+        assert started is not None, "the checks of a game start from its GameStarted table"
         self.books = Books(started.seats)
-        self.previous: dict | None = None
-        self.card: dict | None = None  # the effect of the card drawn this turn, if any
-        self.clean: State | None = None  # the last table that passed `table_problems`
+        self.previous = None
+        self.card = None
+        self.clean = None
 
     def copy(self) -> EventChecks:
         """A copy to go back to (the audit's checkpoints, for an undo): what it keeps that
         changes (the books' running balances) is copied, the tables it only reads are not."""
-        # Taken before every command of an audit: field by field, no walk over __dict__.
-        other = object.__new__(EventChecks)
-        other.previous, other.card, other.clean = self.previous, self.card, self.clean
-        other.books = self.books.copy()
-        return other
+        # Taken before every command of an audit: field by field, no walk over __dict__ (and
+        # through the constructor: a compiled class has no instance made by object.__new__).
+        return EventChecks(None, self)
 
     def start(self) -> list[str]:
         """What is wrong with the seats themselves (checked at GameStarted)."""
@@ -119,7 +126,7 @@ def _player_problems(t: State) -> list[str]:
 
 
 def _seat_problems(t: State) -> list[str]:
-    problems = []
+    problems: list[str] = []
     owners = t.owners
     for p in t.players:
         if p.cash < 0:
@@ -130,7 +137,7 @@ def _seat_problems(t: State) -> list[str]:
 
 
 def _held_card_problems(t: State) -> list[str]:
-    problems = []
+    problems: list[str] = []
     for (deck, number), holder in t.held_cards.items():
         if (deck, number) not in t.player(holder).jail_cards:
             problems.append(msg("{deck} {number} is held by {player} in one place only", deck=deck,
@@ -139,7 +146,7 @@ def _held_card_problems(t: State) -> list[str]:
 
 
 def _building_problems(t: State) -> list[str]:
-    problems = []
+    problems: list[str] = []
     buildings, owners = t.buildings, t.owners
     hotel = t.rules.houses_for_hotel + 1  # a hotel is one level above the houses it needs
     for name, group in t.edition.groups.items():

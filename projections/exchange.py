@@ -235,7 +235,7 @@ def _header(line: str | None) -> dict:
     return h
 
 
-_TYPES = {"actor": (str, type(None)), "chain_version": int, "command_id": (str, type(None)),
+_TYPES: dict[str, type | tuple[type, ...]] = {"actor": (str, type(None)), "chain_version": int, "command_id": (str, type(None)),
           "data": dict, "hash": str, "prev_hash": str, "recorded_at": str,
           "schema_version": int, "seq": int, "type": str}
 _ROW_KEYSET = frozenset(ROW_KEYS)
@@ -390,7 +390,9 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 data_text, hsh = text_and_hash(line, row, prev)
             else:
                 data_text = _CANONICAL(row["data"])  # floats were refused by the parser
-                hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,
+                # never None: seq and schema_version are ints (_check_fields), data_text a str,
+                # hashed_as an int wherever the header lists version 1 (_header)
+                hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,  # type: ignore[assignment]
                                       row["recorded_at"], row["actor"], row["command_id"],
                                       row["schema_version"], chain)
             if hsh != row["hash"]:
@@ -436,7 +438,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             raise _lied("chain_versions", h["chain_versions"], sorted(versions))
         if expect_kind == "line" and not head_at:
             raise ImportRefused("the head line {line} was printed at event {seq}, but the file stops at event {count}: it was cut short; nothing was imported",
-                                line=expect_head.strip(), seq=expect_value[0], count=count)
+                                line=(expect_head or "").strip(), seq=expect_value[0], count=count)
         if expect_kind == "head" and not head_at:
             raise ImportRefused("the head {expect_head}... printed earlier is not in this history: it was rewritten; nothing was imported",
                                 expect_head=expect_value[:12])
