@@ -69,6 +69,12 @@ class AuditReport:
     commands: int = 0  # commands re-derived
     uuid: str | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A worker auditing a game hands its report back pickled (projections/
+        # audit_parallel.py): a compiled class is unpickled through its constructor.
+        return AuditReport, (self.game_id, self.events, self.head, self.bad_seq, self.problem,
+                             self.notes, self.commands, self.uuid)
+
     @property
     def ok(self) -> bool:
         return self.bad_seq is None and self.problem is None
@@ -95,6 +101,12 @@ class Resume:
     ended_at: int | None
     uuid: str | None
     gone: frozenset
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A part's worker hands it back pickled (projections/audit_parallel.py): a compiled
+        # class is unpickled through its constructor.
+        return Resume, (self.seq, self.prev, self.seen_v2, self.state, self.checks,
+                        self.ended_at, self.uuid, self.gone)
 
 
 class _Stop(Exception):

@@ -8,6 +8,8 @@ the table it leaves (`table_problems`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ledger.state import State
 from ledger.text import msg
 
@@ -20,27 +22,30 @@ class EventChecks:
     """Every check of one game, event by event: give it the table before and after each event
     still in force (retracted ones left out), in order."""
 
-    def __init__(self, started: State | None, copy_of: EventChecks | None = None):
-        if copy_of is not None:  # copy()'s
-            self.books: Books = copy_of.books.copy()
-            self.previous: dict | None = copy_of.previous
-            # the effect of the card drawn this turn, if any
-            self.card: dict | None = copy_of.card
-            # the last table that passed `table_problems`
-            self.clean: State | None = copy_of.clean
-            return
-        assert started is not None, "the checks of a game start from its GameStarted table"
-        self.books = Books(started.seats)
-        self.previous = None
-        self.card = None
-        self.clean = None
+    def __init__(self, started: State | None, books: Books | None = None):
+        """`started`: the table at GameStarted; or None with the `books` to go on with (a
+        copy's, a pickled one's)."""
+        if books is None:
+            assert started is not None, "the checks of a game start from its GameStarted table"
+            books = Books(started.seats)
+        self.books = books
+        self.previous: dict | None = None
+        self.card: dict | None = None  # the effect of the card drawn this turn, if any
+        self.clean: State | None = None  # the last table that passed `table_problems`
 
     def copy(self) -> EventChecks:
         """A copy to go back to (the audit's checkpoints, for an undo): what it keeps that
         changes (the books' running balances) is copied, the tables it only reads are not."""
         # Taken before every command of an audit: field by field, no walk over __dict__ (and
         # through the constructor: a compiled class has no instance made by object.__new__).
-        return EventChecks(None, self)
+        other = EventChecks(None, self.books.copy())
+        other.previous, other.card, other.clean = self.previous, self.card, self.clean
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An audit's worker hands its checks back pickled (projections/audit_parallel.py): a
+        # compiled class is unpickled through its constructor, so say which arguments.
+        return _checks, (self.books, self.previous, self.card, self.clean)
 
     def start(self) -> list[str]:
         """What is wrong with the seats themselves (checked at GameStarted)."""
@@ -90,6 +95,14 @@ class EventChecks:
             self.clean = None if found else after
         self.previous = event
         return problems
+
+
+def _checks(books: Books, previous: dict | None, card: dict | None,
+            clean: State | None) -> EventChecks:
+    """EventChecks as pickled (EventChecks.__reduce__)."""
+    checks = EventChecks(None, books)
+    checks.previous, checks.card, checks.clean = previous, card, clean
+    return checks
 
 
 def table_problems(t: State, buildings: bool = True) -> list[str]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from hashlib import sha256
+from typing import ClassVar
 
 from ledger.canonical import GENESIS, HASHED_FIELDS, canonical_json, row_hash, stored_row_hash
 from ledger.errors import EXIT_AUDIT, BancoError, UsageError
@@ -43,13 +44,17 @@ _dump = json.JSONEncoder(ensure_ascii=False).encode
 class ExportRefused(BancoError):
     """The game's own chain is broken: an export of it could not be verified (exit 3)."""
 
-    exit_code = EXIT_AUDIT
+    # A ClassVar (compiled, a plain class attribute here never reached the class: exit 2);
+    # BancoError's says int, which mypy reads as an instance variable.
+    exit_code: ClassVar[int] = EXIT_AUDIT  # type: ignore[misc]
 
 
 class ImportRefused(BancoError):
     """The file is not the history it claims to be: nothing was imported (exit 3)."""
 
-    exit_code = EXIT_AUDIT
+    # A ClassVar (compiled, a plain class attribute here never reached the class: exit 2);
+    # BancoError's says int, which mypy reads as an instance variable.
+    exit_code: ClassVar[int] = EXIT_AUDIT  # type: ignore[misc]
 
 
 # --- export -----------------------------------------------------------------------------------
