@@ -25,7 +25,8 @@ def mortgage_value(space: Space) -> int:
     """004 §Impegno: the mortgage value printed on the back of the deed; half the price where
     the edition prints none (it-euro prints its own, halves rounded to 10 €)."""
     printed = getattr(space, "mortgage_value", None)
-    return printed if printed is not None else space.price // 2
+    # a deed has a price: a None here is the TypeError the pure module raises too
+    return printed if printed is not None else space.price // 2  # type: ignore[operator]
 
 
 def interest(rules, mortgage: int) -> int:
@@ -42,7 +43,8 @@ def units(rules, level: int) -> int:
 def sale_value(space: Space, rules, level: int) -> int:
     """What the Bank pays for `level` of buildings on a lot: half their cost (004 §Proprietà in
     vendita), each building's half rounded down to the whole unit."""
-    return units(rules, level) * (space.house_cost // 2)
+    # a street has a building cost: a None is the TypeError the pure module raises too
+    return units(rules, level) * (space.house_cost // 2)  # type: ignore[operator]
 
 
 def rent_due(t: State, position: int) -> int:
@@ -54,7 +56,8 @@ def rent_due(t: State, position: int) -> int:
     owner = t.owners[position]
     if owner is None or position in t.mortgaged:
         return 0
-    group = t.edition.groups[space.group]
+    # an owned square is a deed, in a group: a None is the KeyError the pure module raises
+    group = t.edition.groups[space.group]  # type: ignore[index]
     held = sum(1 for p in group if t.owners[p] == owner)
     if space.kind == "station":
         return space.rents[held - 1]
@@ -86,7 +89,7 @@ def starting_cash(t: State) -> int:
 # only when a check fails.  `what` and `why` are a message (a constant Text) or a function
 # that makes one (a lambda over the event's names), called only for a problem.
 
-def _say(part) -> Text:
+def _say(part) -> Text | str:  # a card's name is a plain str (a name in every language)
     return part() if callable(part) else part
 
 
@@ -94,7 +97,9 @@ def _rules_of(t: State) -> Text:
     return msg("the {rules} rule set", rules=t.rules.name)
 
 
-def _expect(t: State, what, got: int, want: int, why) -> list[str]:
+def _expect(t: State, what, got: int, want: int | None, why) -> list[str]:
+    # `want` None: a square without the printed figure (space.amount, price, house_cost):
+    # never equal, said as it is
     if got == want:
         return []
     cur = t.edition.currency
@@ -103,7 +108,7 @@ def _expect(t: State, what, got: int, want: int, why) -> list[str]:
 
 
 def _sides(d: dict, payer: str, payee: str, what) -> list[str]:
-    out = []
+    out: list[str] = []
     if d["payer"] != payer:
         out.append(msg("{what} is paid by {payer}, not by {expected}", what=_say(what),
                        payer=who(d["payer"]), expected=who(payer)))
@@ -170,7 +175,7 @@ def _moved(t: State, d: dict, prev) -> list[str]:
     that reaches or passes square 0 passes Via! (what a salary rests on)."""
     if d["player"] not in t.index:
         return []
-    out = []
+    out: list[str] = []
     at = t.player(d["player"]).position
     if d["from"] != at:
         out.append(msg("{player} moves from square {start} but stands on {at}",
@@ -238,7 +243,7 @@ def _bid(t: State, d: dict, prev) -> list[str]:
         return [msg("{player} bids {amount} with no auction open", player=d["player"],
                     amount=d["amount"])]
     lowest = a.min_bid if a.high_bidder is None else a.high_bid + a.step
-    out = [] if d["amount"] >= lowest else [
+    out: list[str] = [] if d["amount"] >= lowest else [
         msg("{player}'s bid of {amount} is below the lowest allowed, {lowest}",
             player=d["player"], amount=d["amount"], lowest=lowest)]
     if d["player"] in t.index and t.player(d["player"]).cash < d["amount"]:
@@ -360,13 +365,14 @@ def _group_built(t: State, d: dict, prev) -> list[str]:
         if t.owners[pos] != d["player"]:
             out.append(msg("buildings on {space} put up by {player}, who does not own it",
                            space=space.name, player=d["player"]))
-        total += ((units(t.rules, lot["level"]) - units(t.rules, t.buildings[pos]))
+        # a street has a building cost: a None is the TypeError the pure module raises too
+        total += ((units(t.rules, lot["level"]) - units(t.rules, t.buildings[pos]))  # type: ignore[operator]
                   * space.house_cost)
     return out + _expect(t, what, d["amount"], total, lambda: msg("the deeds' building prices"))
 
 
 def _broken_up(t: State, d: dict, prev) -> list[str]:
-    out = []
+    out: list[str] = []
     if len(d["lots"]) != len(d["transfers"]):
         out.append(msg("{lots} hotels broken up but {payments} payments", lots=len(d["lots"]),
                        payments=len(d["transfers"])))
@@ -390,28 +396,31 @@ def _claim_opened(t: State, d: dict, prev, card: dict | None = None) -> list[str
     may change it (`card` is the effect of the card drawn this turn, if any): twice the rent of
     the nearest railroad, or a multiple of a fresh throw of the dice for a utility."""
     space = t.edition.space(d["property"])
-    out = []
+    out: list[str] = []
     if t.owners[d["property"]] != d["owner"]:
         out.append(msg("rent on {space} claimed for {owner}, who does not own it",
                        space=space.name, owner=d["owner"]))
     if d["payer"] in t.index and t.player(d["payer"]).position != d["property"]:
         out.append(msg("rent on {space} asked of {player}, who is not on it", space=space.name,
                        player=d["payer"]))
-    want, why = rent_due(t, d["property"]), _AT_LANDING
+    want = rent_due(t, d["property"])
+    why: Text | Callable[[], Text] = _AT_LANDING
     if card and card.get("kind") == "advance_to_nearest":
         if prev and prev["type"] == "CardDiceThrown" and "dice_multiplier" in card:
             throw = sum(prev["data"]["dice"])
             want = card["dice_multiplier"] * throw
 
-            def why():
+            def fresh_throw() -> Text:
                 return msg("{times} x the fresh throw of {throw} (the card's text)",
                            times=card["dice_multiplier"], throw=throw)
+            why = fresh_throw
         elif "rent_multiplier" in card:
             want = rent_due(t, d["property"]) * card["rent_multiplier"]
 
-            def why():
+            def multiplied() -> Text:
                 return msg("the deed's rent x {times} (the card's text)",
                            times=card["rent_multiplier"])
+            why = multiplied
     return out + _expect(t, lambda: msg("the rent on {space}", space=space.name), d["amount"],
                          want, why)
 
@@ -466,7 +475,7 @@ def _trade(t: State, d: dict, prev) -> list[str]:
     a, b = d["a"], d["b"]
     want = {(a, b): d["a_gives"]["cash"], (b, a): d["b_gives"]["cash"]}
     got: dict[tuple[str, str], int] = {}
-    out = []
+    out: list[str] = []
     for tr in d["transfers"]:
         key = (tr["payer"], tr["payee"])
         if key not in want:
@@ -490,7 +499,8 @@ def _deeds_dealt(t: State, d: dict, prev) -> list[str]:
             out.append(msg("{space} is dealt to {player} but {owner} holds it",
                            space=t.edition.space(pos).name, player=d["player"],
                            owner=t.owners[pos]))
-    total = sum(t.edition.space(pos).price for pos in d["properties"])
+    # deeds have prices: a None is the TypeError the pure module raises too
+    total = sum(t.edition.space(pos).price for pos in d["properties"])  # type: ignore[misc]
     return out + _expect(t, lambda: msg("the deeds dealt to {player}", player=d["player"]),
                          d["amount"], total, lambda: msg("their printed prices"))
 
@@ -652,7 +662,9 @@ AMOUNT_RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
 }
 # A referee's correction: no rule gives its amount, the referee does; what makes it a
 # correction and not money from nowhere is checked there (projections/referee_checks.py).
-AMOUNT_RULES.update(referee_checks.MONEY_CHECKS)
+# (referee_checks's functions say list[Text], which is a list[str] at run time: mypy's list
+# is invariant, and that module is not this one's to change)
+AMOUNT_RULES.update(referee_checks.MONEY_CHECKS)  # type: ignore[arg-type]
 
 
 def problems(before: State, event: dict, previous: dict | None = None,

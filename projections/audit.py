@@ -41,10 +41,11 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from hashlib import sha256
+from typing import Any
 
 from ledger.book import referee_actor
 from ledger.canonical import GENESIS, UnknownChainVersion, row_hash, stored_row_hash
-from ledger.state import HANDLERS, initial_state, with_seq
+from ledger.state import HANDLERS, State, initial_state, with_seq
 from ledger.text import Joined, Text, msg
 
 from .checks import EventChecks
@@ -68,6 +69,12 @@ class AuditReport:
     commands: int = 0  # commands re-derived
     uuid: str | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A worker auditing a game hands its report back pickled (projections/
+        # audit_parallel.py): a compiled class is unpickled through its constructor.
+        return AuditReport, (self.game_id, self.events, self.head, self.bad_seq, self.problem,
+                             self.notes, self.commands, self.uuid)
+
     @property
     def ok(self) -> bool:
         return self.bad_seq is None and self.problem is None
@@ -89,11 +96,17 @@ class Resume:
     seq: int
     prev: str
     seen_v2: bool
-    state: object
+    state: Any  # the table (a State), or None before GameStarted
     checks: EventChecks | None
     ended_at: int | None
     uuid: str | None
     gone: frozenset
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A part's worker hands it back pickled (projections/audit_parallel.py): a compiled
+        # class is unpickled through its constructor.
+        return Resume, (self.seq, self.prev, self.seen_v2, self.state, self.checks,
+                        self.ended_at, self.uuid, self.gone)
 
 
 class _Stop(Exception):
@@ -125,7 +138,7 @@ class DictRows:
 
     def __init__(self, rows: Sequence[dict] | Iterable[dict]):
         self.rows = rows if isinstance(rows, Sequence) else list(rows)
-        self.hashed_as = None
+        self.hashed_as: int | None = None
 
     @staticmethod
     def raw(r: dict) -> tuple:
@@ -195,8 +208,10 @@ class GameAudit:
         self.schema = checks()
         self.expected, self.prev, self.count = 1, GENESIS, 0
         self.seen_v2 = False
-        self.state = None  # the table as it stood when the next command was decided
-        self.checks = None
+        # the table as it stood when the next command was decided, and its checks (both None
+        # before GameStarted, neither after)
+        self.state: State | None = None
+        self.checks: EventChecks | None = None
         self.gone: set[int] = set()
         self.checkpoints: deque[_Checkpoint] = deque(maxlen=self.CHECKPOINTS)
         self.recent: deque[_Checkpoint] = deque(maxlen=self.RECENT_COMMANDS)
@@ -243,8 +258,8 @@ class GameAudit:
                 self._command(batch)
             if finish:
                 self._finish()
-        except _Stop as stop:
-            return self._report(stop.seq, stop.problem)
+        except _Stop as halt:  # (not `stop`: mypyc deletes a handler's name, and the parameter)
+            return self._report(halt.seq, halt.problem)
         return self._report(None, None)
 
     # a part of a long game, audited apart (projections/audit_parallel.py)
@@ -473,7 +488,7 @@ class GameAudit:
 
             try:
                 validate(type_, data, version)
-                why = msg("its schema refuses it")  # the compiled check and marshmallow disagree
+                why: str = msg("its schema refuses it")  # the compiled check and marshmallow disagree
             except InvalidEvent as exc:
                 why = str(exc)  # marshmallow's words, English
             raise _Stop(row["seq"], msg("schema: {why}", why=why))
@@ -491,8 +506,9 @@ class GameAudit:
         first = batch[0]
         self._pending = batch
         if self.state is not None:
-            point = _Checkpoint(first["seq"] - 1, self.state, self.checks.copy(),
-                                self.ended_at)
+            checks = self.checks
+            assert checks is not None  # made with the table, at GameStarted
+            point = _Checkpoint(first["seq"] - 1, self.state, checks.copy(), self.ended_at)
             self.recent.append(point)
             if point.seq - self.last_checkpoint >= self.CHECKPOINT_EVERY:
                 self.checkpoints.append(point)
@@ -575,10 +591,10 @@ class GameAudit:
         ctx = Context(self.game_id, state, self._before, self._hash_at, self.uuid, self._data)
         try:
             expected = expected_facts(ctx, recorded)
-        except Refused as why:
+        except Refused as refused:  # (mypyc: a handler's name is never bound again)
             if partial and not facts:
                 return  # its facts begin with the bad row: nothing to judge
-            why = _reason(why)
+            why = _reason(refused)
             if not facts:
                 raise _Stop(cr["seq"], msg("{who} is recorded, but {why} (banco records nothing "
                                            "for a refused command)", who=who, why=why)) from None
@@ -692,14 +708,18 @@ class GameAudit:
         try:
             after = HANDLERS[type_](self.state, row["data"], seq)
         except Exception as exc:  # a log that no longer folds is exactly what audit reports
-            return self.checks.unfoldable(row) or [f"fold: {type(exc).__name__}: {exc}"]
+            checks = self.checks
+            assert checks is not None  # made with the table, at GameStarted
+            return checks.unfoldable(row) or [f"fold: {type(exc).__name__}: {exc}"]
         return self._check(row, after)
 
     def _check(self, row: dict, after) -> list[str]:
         """Check one event against the table before it and the one it leaves; fold it."""
-        before = self.state
+        before, checks = self.state, self.checks
         try:
-            problems = self.checks.after(before, row, after)
+            # the table and its checks are there: every caller has the table before the event
+            assert before is not None and checks is not None
+            problems = checks.after(before, row, after)
         except Exception as exc:  # facts that make no sense to the checks either
             problems = [msg("{type} cannot be checked: {error}: {why}", type=row["type"],
                             error=type(exc).__name__, why=str(exc))]
@@ -808,7 +828,7 @@ def _short(text, limit: int = 40) -> str:
 _HEX = re.compile(r"^[0-9a-f]{8,64}$")
 
 
-def _expected_head(text: str | None) -> tuple[str | None, object]:
+def _expected_head(text: str | None) -> tuple[str | None, Any]:
     """--expect-head: a score sheet's line banco/GAME/SEQ/12HEX, or a head hash, whole or any
     prefix of 8 hex digits or more, in any case.  ValueError: neither."""
     if text is None:

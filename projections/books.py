@@ -11,7 +11,7 @@ cash is issued once to each seat, before play.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ledger.events import MONEY_EVENTS, transfers_of
 from ledger.names import fold
@@ -50,7 +50,7 @@ def who(account: str) -> Text | str:
 
 def seat_problems(seats: Iterable[str]) -> list[str]:
     """Names that make accounts ambiguous: the Bank's, blank, or two that fold alike."""
-    problems = []
+    problems: list[str] = []
     seen: dict[str, str] = {}
     for name in seats:
         key = fold(name)
@@ -73,7 +73,7 @@ def seat_problems(seats: Iterable[str]) -> list[str]:
 def entry_problems(entry: Entry, seats: Iterable[str]) -> list[str]:
     """Both sides are real accounts (the Bank or a seat), and they are two different ones."""
     accounts = set(seats) | {BANK}
-    problems = []
+    problems: list[str] = []
     for side, account in (("payer", entry.payer), ("payee", entry.payee)):
         if account not in accounts:
             problems.append(msg("{type} {side} {account} is neither the Bank nor a seated "
@@ -105,7 +105,7 @@ def balances(all_entries: Iterable[Entry]) -> dict[str, int]:
 def statement_problems(books: dict[str, int], table: State) -> list[str]:
     """Each player's statement comes to his cash on the table; the Bank's to what the table
     has it issue net."""
-    problems = []
+    problems: list[str] = []
     for p in table.players:
         if books.get(p.name, 0) != p.cash:
             problems.append(msg("{player}'s statement comes to {books} but the table shows "
@@ -141,23 +141,34 @@ class Books:
     applied to the entries so far, without summing them all again at every step."""
 
     # Events that set the table up; anything else means play has begun.
-    SETUP = frozenset({"GameStarted", "CashIssued", "CommandRecorded"})
+    SETUP: ClassVar[frozenset[str]] = frozenset({"GameStarted", "CashIssued", "CommandRecorded"})
 
-    def __init__(self, seats: Iterable[str]):
+    def __init__(self, seats: Iterable[str], copy_of: Books | None = None):
+        if copy_of is not None:  # copy()'s: the seats and accounts shared, the books apart
+            self.seats: tuple[str, ...] = copy_of.seats
+            self.accounts: frozenset[str] = copy_of.accounts
+            self.balances: dict[str, int] = copy_of.balances.copy()
+            self.issued: dict[str, int] = copy_of.issued.copy()
+            self.playing: bool = copy_of.playing
+            # the last table whose statements came out right
+            self.balanced: State | None = copy_of.balanced
+            return
         self.seats = tuple(seats)
         self.accounts = frozenset(self.seats) | {BANK}  # entry_problems's, made once
-        self.balances: dict[str, int] = {}
-        self.issued: dict[str, int] = {}
+        self.balances = {}
+        self.issued = {}
         self.playing = False
-        self.balanced: State | None = None  # the last table whose statements came out right
+        self.balanced = None
 
     def copy(self) -> Books:
-        """A copy whose running balances change apart from these."""
-        other = object.__new__(Books)
-        other.seats, other.playing, other.balanced = self.seats, self.playing, self.balanced
-        other.accounts = self.accounts
-        other.balances, other.issued = self.balances.copy(), self.issued.copy()
-        return other
+        """A copy whose running balances change apart from these (built through the
+        constructor: a compiled class has no instance made by object.__new__)."""
+        return Books((), self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An audit's worker hands its books back pickled (projections/audit_parallel.py): a
+        # compiled class is unpickled through its constructor, so say which arguments.
+        return _books, (self.seats, self.balances, self.issued, self.playing, self.balanced)
 
     def start(self) -> list[str]:
         return seat_problems(self.seats)
@@ -165,13 +176,14 @@ class Books:
     def post(self, event: dict, table: State) -> list[str]:
         """Post one event's entries; return what is wrong with them or with the statements
         against the table folded up to and including this event."""
-        problems = []
+        problems: list[str] = []
         type_ = event["type"]
         if not self.playing and type_ not in self.SETUP:
             self.playing = True
             problems += unissued(self.issued, self.seats)
         # entries(event), without the call for the events that move no money (most of them)
-        moved = entries(event) if type_ in MONEY_EVENTS or "transfers" in event["data"] else ()
+        moved: Iterable[Entry] = (entries(event) if type_ in MONEY_EVENTS
+                                  or "transfers" in event["data"] else ())
         accounts = self.accounts
         for e in moved:
             # entry_problems's tests, in its order, against the accounts set made once: it
@@ -201,22 +213,31 @@ class Books:
         return problems
 
 
+def _books(seats: tuple[str, ...], balances: dict[str, int], issued: dict[str, int],
+           playing: bool, balanced: State | None) -> Books:
+    """Books as pickled (Books.__reduce__)."""
+    books = Books(seats)
+    books.balances, books.issued, books.playing, books.balanced = \
+        balances, issued, playing, balanced
+    return books
+
+
 def delta_problems(before: State, moved: Iterable[Entry], after: State) -> list[str]:
     """Over one command: each account's change on the table is the sum of its entries."""
     change: dict[str, int] = {}
     for e in moved:
         change[e.payer] = change.get(e.payer, 0) - e.amount
         change[e.payee] = change.get(e.payee, 0) + e.amount
-    problems = []
+    problems: list[str] = []
     for p, q in zip(before.players, after.players, strict=True):
         if q.cash - p.cash != change.get(p.name, 0):
-            moved = format(change.get(p.name, 0), "+")
+            said = format(change.get(p.name, 0), "+")
             problems.append(msg("{player}'s cash went from {start} to {end} but his transfers "
                                 "come to {change}", player=p.name, start=p.cash, end=q.cash,
-                                change=moved))
+                                change=said))
     issued = after.bank_paid_out - before.bank_paid_out
     if issued != -change.get(BANK, 0):
-        net, moved = format(issued, "+"), format(-change.get(BANK, 0), "+")
+        net, said = format(issued, "+"), format(-change.get(BANK, 0), "+")
         problems.append(msg("the Bank issued {issued} net but its transfers come to {change}",
-                            issued=net, change=moved))
+                            issued=net, change=said))
     return problems

@@ -8,6 +8,8 @@ the table it leaves (`table_problems`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ledger.state import State
 from ledger.text import msg
 
@@ -20,8 +22,13 @@ class EventChecks:
     """Every check of one game, event by event: give it the table before and after each event
     still in force (retracted ones left out), in order."""
 
-    def __init__(self, started: State):
-        self.books = Books(started.seats)
+    def __init__(self, started: State | None, books: Books | None = None):
+        """`started`: the table at GameStarted; or None with the `books` to go on with (a
+        copy's, a pickled one's)."""
+        if books is None:
+            assert started is not None, "the checks of a game start from its GameStarted table"
+            books = Books(started.seats)
+        self.books = books
         self.previous: dict | None = None
         self.card: dict | None = None  # the effect of the card drawn this turn, if any
         self.clean: State | None = None  # the last table that passed `table_problems`
@@ -29,11 +36,16 @@ class EventChecks:
     def copy(self) -> EventChecks:
         """A copy to go back to (the audit's checkpoints, for an undo): what it keeps that
         changes (the books' running balances) is copied, the tables it only reads are not."""
-        # Taken before every command of an audit: field by field, no walk over __dict__.
-        other = object.__new__(EventChecks)
+        # Taken before every command of an audit: field by field, no walk over __dict__ (and
+        # through the constructor: a compiled class has no instance made by object.__new__).
+        other = EventChecks(None, self.books.copy())
         other.previous, other.card, other.clean = self.previous, self.card, self.clean
-        other.books = self.books.copy()
         return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An audit's worker hands its checks back pickled (projections/audit_parallel.py): a
+        # compiled class is unpickled through its constructor, so say which arguments.
+        return _checks, (self.books, self.previous, self.card, self.clean)
 
     def start(self) -> list[str]:
         """What is wrong with the seats themselves (checked at GameStarted)."""
@@ -85,6 +97,14 @@ class EventChecks:
         return problems
 
 
+def _checks(books: Books, previous: dict | None, card: dict | None,
+            clean: State | None) -> EventChecks:
+    """EventChecks as pickled (EventChecks.__reduce__)."""
+    checks = EventChecks(None, books)
+    checks.previous, checks.card, checks.clean = previous, card, clean
+    return checks
+
+
 def table_problems(t: State, buildings: bool = True) -> list[str]:
     """What is wrong with a table on its own: negative cash, buildings the Bank and the board
     do not account for, building where no rule allows it, a bankrupt who still holds something,
@@ -119,7 +139,7 @@ def _player_problems(t: State) -> list[str]:
 
 
 def _seat_problems(t: State) -> list[str]:
-    problems = []
+    problems: list[str] = []
     owners = t.owners
     for p in t.players:
         if p.cash < 0:
@@ -130,7 +150,7 @@ def _seat_problems(t: State) -> list[str]:
 
 
 def _held_card_problems(t: State) -> list[str]:
-    problems = []
+    problems: list[str] = []
     for (deck, number), holder in t.held_cards.items():
         if (deck, number) not in t.player(holder).jail_cards:
             problems.append(msg("{deck} {number} is held by {player} in one place only", deck=deck,
@@ -139,7 +159,7 @@ def _held_card_problems(t: State) -> list[str]:
 
 
 def _building_problems(t: State) -> list[str]:
-    problems = []
+    problems: list[str] = []
     buildings, owners = t.buildings, t.owners
     hotel = t.rules.houses_for_hotel + 1  # a hotel is one level above the houses it needs
     for name, group in t.edition.groups.items():

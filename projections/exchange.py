@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from hashlib import sha256
+from typing import ClassVar
 
 from ledger.canonical import GENESIS, HASHED_FIELDS, canonical_json, row_hash, stored_row_hash
 from ledger.errors import EXIT_AUDIT, BancoError, UsageError
@@ -43,13 +44,17 @@ _dump = json.JSONEncoder(ensure_ascii=False).encode
 class ExportRefused(BancoError):
     """The game's own chain is broken: an export of it could not be verified (exit 3)."""
 
-    exit_code = EXIT_AUDIT
+    # A ClassVar (compiled, a plain class attribute here never reached the class: exit 2);
+    # BancoError's says int, which mypy reads as an instance variable.
+    exit_code: ClassVar[int] = EXIT_AUDIT  # type: ignore[misc]
 
 
 class ImportRefused(BancoError):
     """The file is not the history it claims to be: nothing was imported (exit 3)."""
 
-    exit_code = EXIT_AUDIT
+    # A ClassVar (compiled, a plain class attribute here never reached the class: exit 2);
+    # BancoError's says int, which mypy reads as an instance variable.
+    exit_code: ClassVar[int] = EXIT_AUDIT  # type: ignore[misc]
 
 
 # --- export -----------------------------------------------------------------------------------
@@ -235,7 +240,7 @@ def _header(line: str | None) -> dict:
     return h
 
 
-_TYPES = {"actor": (str, type(None)), "chain_version": int, "command_id": (str, type(None)),
+_TYPES: dict[str, type | tuple[type, ...]] = {"actor": (str, type(None)), "chain_version": int, "command_id": (str, type(None)),
           "data": dict, "hash": str, "prev_hash": str, "recorded_at": str,
           "schema_version": int, "seq": int, "type": str}
 _ROW_KEYSET = frozenset(ROW_KEYS)
@@ -397,7 +402,9 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 data_text, hsh = text_and_hash(line, row, prev)
             else:
                 data_text = _CANONICAL(row["data"])  # floats were refused by the parser
-                hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,
+                # never None: seq and schema_version are ints (_check_fields), data_text a str,
+                # hashed_as an int wherever the header lists version 1 (_header)
+                hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,  # type: ignore[assignment]
                                       row["recorded_at"], row["actor"], row["command_id"],
                                       row["schema_version"], chain)
             if hsh != row["hash"]:
@@ -445,7 +452,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             raise _lied("chain_versions", h["chain_versions"], sorted(versions))
         if expect_kind == "line" and not head_at:
             raise ImportRefused("the head line {line} was printed at event {seq}, but the file stops at event {count}: it was cut short; nothing was imported",
-                                line=expect_head.strip(), seq=expect_value[0], count=count)
+                                line=(expect_head or "").strip(), seq=expect_value[0], count=count)
         if expect_kind == "head" and not head_at:
             raise ImportRefused("the head {expect_head}... printed earlier is not in this history: it was rewritten; nothing was imported",
                                 expect_head=expect_value[:12])

@@ -22,7 +22,7 @@ command of ledger/commands.py, the referee's corrections and recorded rulings in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ledger.errors import BancoError, RuleViolation
 from ledger.text import Joined, Text, msg, plural
@@ -37,18 +37,28 @@ class Recorded(NamedTuple):
     key: str | None = None  # the command as stored text: the same text decodes the same
 
 
-class Derived(list):
+class Derived:
     """Facts worked out by `decide`, with the table after each (`states`): the audit checks
-    them against those tables instead of folding the same facts again."""
+    them against those tables instead of folding the same facts again.  Read as the list of
+    the facts (len, index, slice, iteration), as a re-deriver's plain list is.  (Not a list
+    subclass: a compiled module's classes cannot subclass list.)"""
 
-    states: list
+    def __init__(self, events: list[dict], states: list):
+        self.events = events
+        self.states = states
 
     @classmethod
     def of(cls, events: list[dict], states: list) -> Derived:
-        # list's own constructor, without a Python-level __init__ calling super()
-        derived = cls(events)
-        derived.states = states
-        return derived
+        return cls(events, states)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __getitem__(self, index: Any) -> Any:  # an int gives a fact, a slice a list of them
+        return self.events[index]
+
+    def __iter__(self) -> Iterator[dict]:
+        return iter(self.events)
 
 
 class Context:
@@ -83,11 +93,13 @@ class Refused(Exception):
     language by the audit's reader)."""
 
 
-Rederiver = Callable[[Context, Recorded], list[dict]]
+# what a re-deriver gives: the facts, as a list or as decide's Derived (with the tables)
+Facts = list[dict] | Derived
+Rederiver = Callable[[Context, Recorded], Facts]
 REDERIVERS: dict[str, Rederiver] = {}
 
 
-def rederiver(kind: str):
+def rederiver(kind: str) -> Callable[[Rederiver], Rederiver]:
     def register(fn: Rederiver) -> Rederiver:
         REDERIVERS[kind] = fn
         return fn
@@ -102,19 +114,22 @@ def kind_of(ctx: Context, cmd: Recorded) -> str:
     return kind if isinstance(kind, str) else "?"
 
 
-def expected_facts(ctx: Context, cmd: Recorded) -> list[dict]:
+def expected_facts(ctx: Context, cmd: Recorded) -> Facts:
     """The facts the command gives here ({type, data} each), or Refused."""
     return REDERIVERS.get(kind_of(ctx, cmd), _by_decide)(ctx, cmd)
 
 
-_decide_tx = None  # ledger.decide.decide_tx, imported by the first command re-derived
+# ledger.decide.decide_tx, imported by the first command re-derived
+_decide_tx: Callable[..., Any] | None = None
 
 
-def _by_decide(ctx: Context, cmd: Recorded) -> list[dict]:
+def _by_decide(ctx: Context, cmd: Recorded) -> Facts:
     global _decide_tx
-    if _decide_tx is None:  # an import statement costs even when done: once, not per command
-        from ledger.decide import decide_tx as _decide_tx
     decide_tx = _decide_tx
+    if decide_tx is None:  # an import statement costs even when done: once, not per command
+        from ledger.decide import decide_tx as imported
+
+        decide_tx = _decide_tx = imported
     if ctx.state is None:
         raise Refused(msg("a command before the game was started"))
     command = _decoded(cmd)
@@ -151,7 +166,8 @@ def _decoded(cmd: Recorded):
         from ledger.command_codec import CommandDecodeError, decode
 
         try:
-            found = (decode(cmd.command), None)
+            # `new` and `undo` (no command) have re-derivers of their own: a command is here
+            found = (decode(cmd.command), None)  # type: ignore[arg-type]
         except CommandDecodeError as exc:
             found = (None, msg("the recorded command cannot be read: {why}", why=_said(exc)))
         if key is not None:
@@ -264,7 +280,7 @@ def newest_first(chunks: Iterator[list[dict]]) -> Iterator[dict]:
 
 
 @rederiver("Seal")
-def _seal(ctx: Context, cmd: Recorded) -> list[dict]:
+def _seal(ctx: Context, cmd: Recorded) -> Facts:
     """`seal`: decided like any command (the head it names is the one before it), and what
     decide cannot see: the head is the chain's hash of that event, the game is this one, the
     signature is the named key's (ledger/seals.py)."""
