@@ -18,9 +18,22 @@ from setuptools import setup
 
 # What the audit (and so `import`, `report`) and every command's fold spend their time in.
 COMPILED = [
+    "ledger/state.py",
+    "ledger/decide.py",
     "ledger/decision.py",
+    "ledger/estate.py",
     "ledger/ending.py",
+    "ledger/events.py",
     "ledger/card_effects.py",
+    "ledger/debts.py",
+    "ledger/seats.py",
+    "ledger/worth.py",
+    "projections/audit.py",
+    "projections/checks.py",
+    "projections/books.py",
+    "projections/amounts.py",
+    "projections/rederive.py",
+    "projections/exchange.py",
 ]
 
 

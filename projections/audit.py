@@ -170,6 +170,16 @@ class _Checkpoint:
         self.seq, self.state, self.checks, self.ended_at = seq, state, checks, ended_at
 
 
+# An undo takes back the last command still in force: the table before each of the last few
+# commands is kept, and one every CHECKPOINT_EVERY events for undos that go further back; one
+# reaching behind all of them folds again from the start.  Bounded memory.  Module globals, not
+# GameAudit's: a test makes them small, and a compiled class's attributes cannot be patched.
+RECENT_COMMANDS = 24
+CHECKPOINT_EVERY = 1024
+CHECKPOINTS = 8
+WINDOW = 512  # the last rows, for an undo to look back at without reading them again
+
+
 class GameAudit:
     """The audit of one game's rows (`rows`: the store's RawRows, or DictRows).
 
@@ -178,13 +188,6 @@ class GameAudit:
     gives (the canonical JSON of the fact decide works out) is not parsed at all, the fact
     decide worked out is the one checked; a command's text already seen is decoded once."""
 
-    # An undo takes back the last command still in force: the table before each of the last
-    # few commands is kept, and one every CHECKPOINT_EVERY events for undos that go further
-    # back; one reaching behind all of them folds again from the start.  Bounded memory.
-    RECENT_COMMANDS = 24
-    CHECKPOINT_EVERY = 1024
-    CHECKPOINTS = 8
-    WINDOW = 512  # the last rows, for an undo to look back at without reading them again
 
     def __init__(self, game_id: int, rows, expect_head: str | None = None, *,
                  hashes_checked: bool = False, snapshots: Iterable | None = None):
@@ -213,10 +216,10 @@ class GameAudit:
         self.state: State | None = None
         self.checks: EventChecks | None = None
         self.gone: set[int] = set()
-        self.checkpoints: deque[_Checkpoint] = deque(maxlen=self.CHECKPOINTS)
-        self.recent: deque[_Checkpoint] = deque(maxlen=self.RECENT_COMMANDS)
+        self.checkpoints: deque[_Checkpoint] = deque(maxlen=CHECKPOINTS)
+        self.recent: deque[_Checkpoint] = deque(maxlen=RECENT_COMMANDS)
         self.last_checkpoint = 0
-        self.window: deque[dict] = deque(maxlen=self.WINDOW)
+        self.window: deque[dict] = deque(maxlen=WINDOW)
         self._pending: list[dict] = []  # the command being judged
         self.ended_at: int | None = None
         self.uuid: str | None = None
@@ -510,7 +513,7 @@ class GameAudit:
             assert checks is not None  # made with the table, at GameStarted
             point = _Checkpoint(first["seq"] - 1, self.state, checks.copy(), self.ended_at)
             self.recent.append(point)
-            if point.seq - self.last_checkpoint >= self.CHECKPOINT_EVERY:
+            if point.seq - self.last_checkpoint >= CHECKPOINT_EVERY:
                 self.checkpoints.append(point)
                 self.last_checkpoint = point.seq
         # Commands are recorded beside their facts from chain version 2 (banco's format 2):

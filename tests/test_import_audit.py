@@ -60,11 +60,11 @@ def test_a_long_game_is_written_alike_by_both_paths_snapshots_and_all(tmp_path, 
     """The undos fold again from restore points behind the window: the child reads back the
     batches it was sent (PipedRows.fetch); the snapshots are the one pass's."""
     from ledger.book import Book
-    from projections.audit import GameAudit
+    from projections import audit as audit_module
 
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 40)
-    monkeypatch.setattr(GameAudit, "CHECKPOINT_EVERY", 30)
-    monkeypatch.setattr(GameAudit, "WINDOW", 8)
+    monkeypatch.setattr(audit_module, "CHECKPOINT_EVERY", 30)
+    monkeypatch.setattr(audit_module, "WINDOW", 8)
     played = str(tmp_path / "played.db")
     _played_with_undos(played)
     path = tmp_path / "undos.jsonl"
