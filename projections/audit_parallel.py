@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 from dataclasses import dataclass, field
 
 from ledger.events import MONEY_EVENTS
@@ -205,9 +206,18 @@ def _worker_store(path: str):
     return _STORE
 
 
-def _worker(task) -> _Part:
+def _worker(task) -> bytes:
     path, game_id, first, last, expect_head = task
-    return _audit_part(_worker_store(path), game_id, first, last, expect_head)
+    return _pickled(_audit_part(_worker_store(path), game_id, first, last, expect_head))
+
+
+def _pickled(result) -> bytes:
+    """A worker's result as bytes, unpickled by the parent in its own thread: a result the
+    pool's thread cannot unpickle (a compiled class without its __reduce__) left the parent
+    waiting for ever; unpickled here, it raises, and the one pass takes over."""
+    import pickle
+
+    return pickle.dumps(result, pickle.HIGHEST_PROTOCOL)
 
 
 # --- many games: one a worker ----------------------------------------------------------------
@@ -242,16 +252,17 @@ def _games_apart(store, ids: list[int], expect_head: str | None,
         with _context().Pool(processes, initializer=_quiet_worker) as pool:
             # a few games a task: fewer round trips, and still an even share at the end
             per = max(1, min(16, len(tasks) // (processes * 8)))
-            return dict(zip(ids, pool.imap(_game_worker, tasks, chunksize=per), strict=True))
+            return dict(zip(ids, map(pickle.loads, pool.imap(_game_worker, tasks,
+                                                             chunksize=per)), strict=True))
     except Exception:  # no processes here, a worker that could not read the file...
         return None  # ...each game in one pass, which says what is wrong if anything
 
 
-def _game_worker(task) -> AuditReport:
+def _game_worker(task) -> bytes:
     path, game_id, expect_head = task
     store = _worker_store(path)
-    return GameAudit(game_id, store.raw_rows(game_id), expect_head,
-                         snapshots=_snapshots(store, game_id)).run()
+    return _pickled(GameAudit(game_id, store.raw_rows(game_id), expect_head,
+                              snapshots=_snapshots(store, game_id)).run())
 
 
 def _snapshots(store, game_id: int, first: int = 1, last: int | None = None) -> list:
@@ -296,7 +307,8 @@ def _gather(store, game_id, expect_head, parts, processes, tasks) -> AuditReport
             _audit_part(store, game_id, 1, warm - 1, None)
     with context.Pool(processes, initializer=_quiet_worker) as pool:
         at: Resume | None = None
-        for (a, b), part in zip(parts, pool.imap(_worker, tasks), strict=True):
+        for (a, b), part in zip(parts, map(pickle.loads, pool.imap(_worker, tasks)),
+                                strict=True):
             if at is not None and (part.start is None or not same(part.start, at)):
                 # not the pass the part before ended with: this part again, from that one
                 part = _audit_part(store, game_id, a, b, expect_head, at)

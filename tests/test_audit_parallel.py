@@ -437,6 +437,33 @@ def test_workers_that_fail_leave_the_one_pass(db, monkeypatch):
     assert parallel(db) == sequential(db)
 
 
+class _Unreadable:
+    """A result the parent cannot unpickle (as a compiled class without __reduce__ was)."""
+
+    def __reduce__(self):
+        return (_cannot_rebuild, ())
+
+
+def _cannot_rebuild():
+    raise TypeError("cannot rebuild this result")
+
+
+def test_a_result_the_parent_cannot_unpickle_leaves_the_one_pass(db, monkeypatch):
+    """The pool's own thread died on it and the parent waited for ever (types2 met it with
+    the compiled audit); unpickled by the parent, it raises, and the one pass reports."""
+    import signal
+
+    monkeypatch.setattr(ap, "_audit_part", lambda *a, **k: _Unreadable())
+    change_dice(db, dice_near(db, parts(db)[2][0] + 3))
+    previous = signal.signal(signal.SIGALRM, lambda *a: pytest.fail("the audit hung"))
+    signal.alarm(120)
+    try:
+        assert parallel(db) == sequential(db)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @pytest.mark.parametrize("tamper", [False, True])
 def test_a_format_1_game_audits_alike(template, tmp_path, tamper):
     """Rows from before commands were recorded (chain version 1): folded and checked, not
