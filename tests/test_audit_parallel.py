@@ -455,13 +455,20 @@ def test_a_result_the_parent_cannot_unpickle_leaves_the_one_pass(db, monkeypatch
 
     monkeypatch.setattr(ap, "_audit_part", lambda *a, **k: _Unreadable())
     change_dice(db, dice_near(db, parts(db)[2][0] + 3))
-    previous = signal.signal(signal.SIGALRM, lambda *a: pytest.fail("the audit hung"))
-    signal.alarm(120)
+    hung = []
+
+    def stop(*_):
+        hung.append(True)
+        raise TimeoutError("the audit hung")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(60)
     try:
         assert parallel(db) == sequential(db)
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+    assert not hung, "the parent waited for a result it could not read"
 
 
 @pytest.mark.parametrize("tamper", [False, True])
