@@ -356,3 +356,48 @@ def test_a_referee_s_command_is_recorded_and_audited_in_the_referee_s_name(book)
                                               "recorded by 'banker': the row was rewritten")
     tamper(book, f"UPDATE events SET actor='referee:Bea' WHERE seq>={seq}", rechain=True)
     assert audit(1, book.store.read(1)).bad_seq == seq
+
+
+def _logged_sales(tmp_path, edit):
+    """The bankruptcy of tests/data/bankrupt-two-groups.banco (houses on two groups, sold
+    group by group), its two BuildingsSold rows edited by `edit(first, second)` (their data
+    texts) and the chain recomputed, as an older banco might have logged them; the audit's
+    report."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+    from forge import drop_triggers, rechain_stored
+
+    from cli.main import cli
+
+    db = str(tmp_path / "b.db")
+    script = Path(__file__).parent / "data" / "bankrupt-two-groups.banco"
+    assert CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)]).exit_code == 0
+    conn = sqlite3.connect(db)
+    (s1, d1), (s2, d2) = conn.execute("SELECT seq, data FROM events WHERE type='BuildingsSold' "
+                                      "ORDER BY seq").fetchall()
+    drop_triggers(conn)
+    n1, n2 = edit(d1, d2)
+    conn.execute("UPDATE events SET data=? WHERE game_id=1 AND seq=?", (n1, s1))
+    conn.execute("UPDATE events SET data=? WHERE game_id=1 AND seq=?", (n2, s2))
+    rechain_stored(conn, 1, s1)
+    conn.commit()
+    conn.close()
+    store = Book(db).store
+    return s1, audit(1, store.raw_rows(1))
+
+
+def test_a_bankruptcys_sales_logged_in_another_groups_order_still_audit(tmp_path):
+    """Before 2026-11-30 the groups' order changed from process to process (a set of names):
+    the same sales in the other order are what the command gave then."""
+    _, report = _logged_sales(tmp_path, lambda a, b: (b, a))
+    assert report.ok, report.problem
+
+
+def test_a_bankruptcys_sales_changed_are_still_named(tmp_path):
+    def more(a, b):
+        return b.replace('"amount":150', '"amount":250'), a
+
+    seq, report = _logged_sales(tmp_path, more)
+    assert not report.ok and report.bad_seq == seq
+    assert "not what `bankrupt`" in report.problem
