@@ -429,7 +429,7 @@ def correct(session, words, move, owner, reason, referee):
 
     \b
       correct PLAYER AMOUNT           money from the Bank (+) or back to it (-)
-      correct --move PLAYER SPACE     the token put on SPACE (out of jail if he was in)
+      correct --move PLAYER SPACE     the token put on SPACE (out of jail, if in it)
       correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
     """
     from ledger import commands as c
