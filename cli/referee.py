@@ -441,13 +441,15 @@ def correct(session, words, move, owner, reason, referee):
     # banco's own words, not click's "Missing option": whose a correction is, and its form
     form = (msg("correct --move PLAYER SPACE --reason TEXT --referee NAME") if move else
             msg("correct --owner PROPERTY PLAYER|bank --reason TEXT --referee NAME") if owner
-            else msg("correct PLAYER AMOUNT --reason TEXT --referee NAME (AMOUNT: +50 from the "
-                     "Bank, -50 back to it)"))
+            else msg("correct PLAYER AMOUNT --reason TEXT --referee NAME"))
+    # the amount's sign said after the form, outside its backticks
+    note = "" if move or owner else msg(" (AMOUNT: +50 from the Bank, -50 back to it)")
     if referee is None:
-        raise UsageError("a correction is the referee's: name the referee, as in `{form}`",
-                         form=form)
+        raise UsageError("a correction is the referee's: name the referee, as in `{form}`{note}",
+                         form=form, note=note)
     if reason is None:
-        raise UsageError("a correction says why: give the reason, as in `{form}`", form=form)
+        raise UsageError("a correction says why: give the reason, as in `{form}`{note}",
+                         form=form, note=note)
     referee = referee_name(referee)  # the name in the command is the name the fact is recorded by
     reason = reason_text(reason)
     state = session.state()

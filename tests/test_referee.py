@@ -315,7 +315,7 @@ def test_a_correction_without_its_referee_or_reason_gets_banco_usage(banco):
     before = banco("log", "--json").output
     out = banco("correct", "Anna", "10", "--reason", "miscount", code=2).output
     assert "a correction is the referee's: name the referee, as in `correct PLAYER AMOUNT " \
-           "--reason TEXT --referee NAME" in out
+           "--reason TEXT --referee NAME` (AMOUNT: +50 from the Bank, -50 back to it)" in out
     assert "Missing option" not in out
     out = banco("correct", "--move", "Anna", "5", "--reason", "x", code=2).output
     assert "`correct --move PLAYER SPACE --reason TEXT --referee NAME`" in out
