@@ -9,6 +9,7 @@ BANCO_PURE=1 in the environment, the same modules install as plain Python and be
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import sys
@@ -49,7 +50,17 @@ def _cannot_compile() -> str | None:
     return None
 
 
+def _clean_build_dir() -> None:
+    """An earlier install's build/lib.* keeps the extensions it built, and setuptools copies
+    them into the next wheel: a module no longer compiled (or a BANCO_PURE install) would come
+    back as a stale .so that no longer loads."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for stale in glob.glob(os.path.join(here, "build", "lib.*")):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
 def _extensions() -> list:
+    _clean_build_dir()
     if os.environ.get("BANCO_PURE"):
         return []
     why = _cannot_compile()
