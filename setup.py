@@ -19,13 +19,13 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # What the audit (and so `import`, `report`) and every command's fold spend their time in.
+# Not ledger/events.py: its schemas are a megabyte of C, and only transfers_of is hot (tiny).
 COMPILED = [
     "ledger/state.py",
     "ledger/decide.py",
     "ledger/decision.py",
     "ledger/estate.py",
     "ledger/ending.py",
-    "ledger/events.py",
     "ledger/card_effects.py",
     "ledger/debts.py",
     "ledger/seats.py",
@@ -70,7 +70,8 @@ def _extensions() -> list:
 
             # one C file a module, compiled on every core (_BuildExt): the install's
             # minute and a half of gcc becomes about one
-            return mypycify(COMPILED, opt_level="3", group_name="banco", multi_file=True)
+            return mypycify(COMPILED, opt_level="3", debug_level="0", group_name="banco",
+                            multi_file=True)
         except (Exception, SystemExit) as exc:  # mypyc exits on a type error
             why = f"mypyc failed ({exc})"
     print(f"banco: {why}; installing pure Python (a slower audit, the same results)",
