@@ -201,18 +201,15 @@ def print_seal(seal) -> None:
 def keygen(prefix):
     """Make a referee's Ed25519 key pair for `banco seal`: PREFIX.key signs, PREFIX.pub
     checks (`banco audit --seal FILE --pubkey PREFIX.pub`).  Never overwrites a file."""
-    import unicodedata
-
     from ledger import seals
-    from ledger.names import shown
+    from ledger.names import code_point, hidden_character, shown
 
     # A control character in a key's name would make a file that `ls` shows as another
     # name, and the referee types the name back later (`seal --key`, `audit --pubkey`).
-    bad = next((ch for ch in prefix if unicodedata.category(ch).startswith("C")), None)
+    bad = hidden_character(prefix)
     if bad is not None:
         raise UsageError("the name {text!r} holds the character {code}: give --out PREFIX in "
-                         "printable characters", text=shown(prefix),
-                         code="U+" + format(ord(bad), "04X"))
+                         "printable characters", text=shown(prefix), code=code_point(bad))
     private_path, public_path = f"{prefix}.key", f"{prefix}.pub"
     for path in (private_path, public_path):
         if os.path.exists(path):

@@ -45,6 +45,16 @@ def _listing(names: list[str]) -> Text:
     return Joined([shown, msg(" (and {n} more)", n=more)], "") if more > 0 else shown
 
 
+def hidden_character(text: str) -> str | None:
+    """The first character of `text` that prints as nothing or as something else (a control or
+    format character, a private-use or unassigned code point, a surrogate), or None."""
+    return next((ch for ch in text if unicodedata.category(ch).startswith("C")), None)
+
+
+def code_point(ch: str) -> str:
+    return "U+" + format(ord(ch), "04X")
+
+
 def shown(text: str, limit: int = 40) -> str:
     """What a message echoes of a word the banker typed: a pasted paragraph or a stuck key
     (`claim AAAA...`, ten thousand of them) is cut, not printed back whole."""

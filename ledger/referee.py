@@ -45,16 +45,14 @@ def reason_text(text: str) -> str:
     or a control character would let a reason print lines that look like banco's own
     (`...\nthe Bank pays 9999 M to Anna`) in `log`, `replay` and the report; an invisible
     character would make two reasons look alike.  UsageError otherwise."""
-    import unicodedata
-
     from .errors import UsageError
-    from .names import shown
+    from .names import code_point, hidden_character, shown
 
     reason = text.strip()
-    bad = next((ch for ch in reason if unicodedata.category(ch).startswith("C")), None)
+    bad = hidden_character(reason)
     if bad is not None:
         raise UsageError("the reason {text!r} holds the character {code}: a reason is one line "
-                         "of printable text", text=shown(text), code="U+" + format(ord(bad), "04X"))
+                         "of printable text", text=shown(text), code=code_point(bad))
     if len(reason) > MAX_REASON:
         raise UsageError("the reason is {n} characters long; at most {most}", n=len(reason),
                          most=MAX_REASON)

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from .errors import UsageError
-from .names import fold, shown
+from .names import code_point, fold, hidden_character, shown
 from .text import Text, msg
 
 MAX_NAME = 24  # fits the state table's column and a score sheet's line
@@ -29,10 +29,10 @@ def name_problem(name: str) -> Text | None:
     """Why `name` cannot be a player's name (a message), or None."""
     if not isinstance(name, str) or not name.strip():
         return msg("a name cannot be empty or blank")
-    bad = [ch for ch in name if unicodedata.category(ch).startswith("C")]
-    if bad:
-        code = "U+" + format(ord(bad[0]), "04X")
-        kind = unicodedata.category(bad[0])
+    bad = hidden_character(name)
+    if bad is not None:
+        code = code_point(bad)
+        kind = unicodedata.category(bad)
         if kind == "Cc":
             return msg("it contains the control character {code}", code=code)
         if kind == "Cf":  # a zero-width space or joiner, a direction mark: pasted, unseen
