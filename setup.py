@@ -19,23 +19,23 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # What the audit (and so `import`, `report`) and every command's fold spend their time in.
-# Not ledger/events.py: its schemas are a megabyte of C, and only transfers_of is hot (tiny).
+# Not ledger/records/events.py: its schemas are a megabyte of C, and only transfers_of is hot (tiny).
 COMPILED = [
-    "ledger/state.py",
-    "ledger/decide.py",
-    "ledger/decision.py",
-    "ledger/estate.py",
-    "ledger/ending.py",
-    "ledger/card_effects.py",
-    "ledger/debts.py",
-    "ledger/seats.py",
-    "ledger/worth.py",
-    "projections/audit.py",
-    "projections/checks.py",
-    "projections/books.py",
-    "projections/amounts.py",
-    "projections/rederive.py",
-    "projections/exchange.py",
+    "ledger/table/state.py",
+    "ledger/rules/decide.py",
+    "ledger/rules/decision.py",
+    "ledger/rules/estate.py",
+    "ledger/rules/ending.py",
+    "ledger/rules/card_effects.py",
+    "ledger/rules/debts.py",
+    "ledger/table/seats.py",
+    "ledger/table/worth.py",
+    "projections/audit/audit.py",
+    "projections/audit/checks.py",
+    "projections/audit/books.py",
+    "projections/audit/amounts.py",
+    "projections/audit/rederive.py",
+    "projections/exchange/exchange.py",
 ]
 
 

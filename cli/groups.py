@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from . import i18n
+from cli.words import i18n
 
 
 class Subgroup(click.Group):
@@ -25,11 +25,11 @@ class Subgroup(click.Group):
         command = super().get_command(ctx, self.aliases.get(name, name))
         if command is None:
             return None
-        from .main import lang_option  # the top-level module, already loaded to get here
+        from cli.main import lang_option  # the top-level module, already loaded to get here
 
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco torneo classifica --lang it`
-        from .session import strict_numbers
+        from cli.session import strict_numbers
 
         strict_numbers(command)
         i18n.localize(command)
@@ -47,7 +47,7 @@ class Subgroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco {command} --help` lists them").format(
                         command=ctx.info_name))
-            from ledger.names import shown
+            from ledger.base.names import shown
 
             ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
         return super().resolve_command(ctx, args)

@@ -1,6 +1,6 @@
 """`banco`: the click command group.  A thin layer: parse, resolve names, call the book, print.
 
-Commands live in modules by who uses them (cli/banker.py, cli/referee.py, cli/organiser.py)
+Commands live in modules by who uses them (cli/banker/commands.py, cli/referee/commands.py, cli/organiser/commands.py)
 and are imported only when invoked (click's lazy-loading group pattern), so a command pays
 only for what it needs.
 """
@@ -13,11 +13,11 @@ import sys
 
 import click
 
-from ledger.errors import EXIT_DATABASE, BancoError
+from ledger.base.errors import EXIT_DATABASE, BancoError
 
-from . import i18n
-from .i18n import N_
-from .session import ARGS, Session, strict_numbers
+from cli.words import i18n
+from cli.words.i18n import N_
+from cli.session import ARGS, Session, strict_numbers
 
 EPILOG = N_("""\b
 Exit codes:
@@ -32,36 +32,36 @@ Exit codes:
 # Command word -> "module:function".  Grouped by who uses them.
 COMMANDS = {
     # the banker: setting up, the turn, what players own, the table
-    "new": "cli.banker:new", "roll": "cli.banker:roll", "buy": "cli.banker:buy",
-    "move": "cli.banker:move", "go": "cli.banker:go", "advance": "cli.banker:advance",
-    "decline": "cli.banker:decline", "bid": "cli.banker:bid", "hammer": "cli.banker:hammer",
-    "claim": "cli.banker:claim", "card": "cli.banker:card", "pay-fine": "cli.banker:pay_fine",
-    "misdraw": "cli.banker:misdraw", "shuffle": "cli.banker:shuffle",
-    "use-card": "cli.banker:use_card", "pay": "cli.banker:pay", "build": "cli.banker:build",
-    "sell": "cli.banker:sell", "break-up": "cli.banker:break_up",
-    "mortgage": "cli.banker:mortgage", "unmortgage": "cli.banker:unmortgage",
-    "trade": "cli.banker:trade", "bankrupt": "cli.banker:bankrupt",
-    "auction-building": "cli.banker:auction_building", "undo": "cli.banker:undo",
-    "state": "cli.banker:state", "board": "cli.banker:board", "cards": "cli.banker:cards",
-    "run": "cli.banker:run", "shell": "cli.banker:shell",
+    "new": "cli.banker.commands:new", "roll": "cli.banker.commands:roll", "buy": "cli.banker.commands:buy",
+    "move": "cli.banker.commands:move", "go": "cli.banker.commands:go", "advance": "cli.banker.commands:advance",
+    "decline": "cli.banker.commands:decline", "bid": "cli.banker.commands:bid", "hammer": "cli.banker.commands:hammer",
+    "claim": "cli.banker.commands:claim", "card": "cli.banker.commands:card", "pay-fine": "cli.banker.commands:pay_fine",
+    "misdraw": "cli.banker.commands:misdraw", "shuffle": "cli.banker.commands:shuffle",
+    "use-card": "cli.banker.commands:use_card", "pay": "cli.banker.commands:pay", "build": "cli.banker.commands:build",
+    "sell": "cli.banker.commands:sell", "break-up": "cli.banker.commands:break_up",
+    "mortgage": "cli.banker.commands:mortgage", "unmortgage": "cli.banker.commands:unmortgage",
+    "trade": "cli.banker.commands:trade", "bankrupt": "cli.banker.commands:bankrupt",
+    "auction-building": "cli.banker.commands:auction_building", "undo": "cli.banker.commands:undo",
+    "state": "cli.banker.commands:state", "board": "cli.banker.commands:board", "cards": "cli.banker.commands:cards",
+    "run": "cli.banker.commands:run", "shell": "cli.banker.commands:shell",
     # the rule sets beyond classic (vintage, short, timed, championship) and tournaments
-    "deal": "cli.table_rules:deal", "time-up": "cli.table_rules:time_up",
-    "auction-deed": "cli.table_rules:auction_deed", "tournament": "cli.table_rules:tournament",
+    "deal": "cli.banker.table_rules:deal", "time-up": "cli.banker.table_rules:time_up",
+    "auction-deed": "cli.banker.table_rules:auction_deed", "tournament": "cli.banker.table_rules:tournament",
     # the referee
-    "log": "cli.referee:log", "audit": "cli.referee:audit", "show": "cli.referee:show",
-    "replay": "cli.referee:replay", "ruling": "cli.referee:ruling",
-    "correct": "cli.referee:correct",
+    "log": "cli.referee.commands:log", "audit": "cli.referee.commands:audit", "show": "cli.referee.commands:show",
+    "replay": "cli.referee.commands:replay", "ruling": "cli.referee.commands:ruling",
+    "correct": "cli.referee.commands:correct",
     # the organiser
-    "games": "cli.organiser:games", "statement": "cli.organiser:statement",
-    "history": "cli.organiser:history", "standings": "cli.organiser:standings",
-    "export": "cli.organiser:export", "import": "cli.organiser:import_",
-    "report": "cli.organiser:report",
+    "games": "cli.organiser.commands:games", "statement": "cli.organiser.commands:statement",
+    "history": "cli.organiser.commands:history", "standings": "cli.organiser.commands:standings",
+    "export": "cli.organiser.commands:export", "import": "cli.organiser.commands:import_",
+    "report": "cli.organiser.commands:report",
     # the database file
-    "backup": "cli.database:backup",
-    "doctor": "cli.integrity:doctor", "keygen": "cli.integrity:keygen",
-    "seal": "cli.integrity:seal",
+    "backup": "cli.organiser.database:backup",
+    "doctor": "cli.referee.integrity:doctor", "keygen": "cli.referee.integrity:keygen",
+    "seal": "cli.referee.integrity:seal",
     # the table's screen: a read-only web page for a TV or the players' phones
-    "serve": "cli.serve:serve",
+    "serve": "cli.web.serve:serve",
     "help": "cli.main:help_",
 }
 
@@ -106,7 +106,7 @@ class BancoGroup(click.Group):
         command = getattr(importlib.import_module(module), attr)
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco state --lang it`, like --db
-        strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/numbers.py)
+        strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/base/numbers.py)
         i18n.localize(command)
         return command
 
@@ -121,7 +121,7 @@ class BancoGroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript
-            from ledger.names import shown
+            from ledger.base.names import shown
 
             ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
         return super().resolve_command(ctx, args)
@@ -171,7 +171,7 @@ class BancoGroup(click.Group):
     def _usage_error(self, ctx, exc: click.exceptions.UsageError):
         """On the command line, click's usage mistake as banco's one `error:` line (exit 2),
         like banco's own usage errors, not click's block of usage, `Try ...` and `Error:`.
-        In the shell or a transcript it goes up to cli/banker.py's execute_line."""
+        In the shell or a transcript it goes up to cli/banker/commands.py's execute_line."""
         if not self.standalone or isinstance(exc, click.exceptions.NoArgsIsHelpError):
             raise exc
         message = exc.format_message()
@@ -235,7 +235,7 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     from importlib.machinery import EXTENSION_SUFFIXES
     from importlib.util import find_spec
 
-    spec = find_spec("ledger.state")
+    spec = find_spec("ledger.table.state")
     compiled = bool(spec and spec.origin and spec.origin.endswith(tuple(EXTENSION_SUFFIXES)))
     build = i18n._("compiled with mypyc") if compiled else i18n._("pure Python")
     click.echo(f"banco 0.1.0 ({build})")

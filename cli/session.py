@@ -8,10 +8,10 @@ import json
 
 import click
 
-from ledger.errors import UsageError
-from ledger.text import msg
+from ledger.base.errors import UsageError
+from ledger.base.text import msg
 
-from .i18n import _, say
+from cli.words.i18n import _, say
 
 
 class Session:
@@ -66,7 +66,7 @@ class Session:
         reproducible recordings (tests, demos), never at a real table."""
         import os
 
-        from ledger.canonical import format_time, now_text
+        from ledger.store.canonical import format_time, now_text
 
         fixed = os.environ.get("BANCO_FIXED_TIME")
         if fixed:
@@ -131,7 +131,7 @@ class Session:
 
 def warn(message: str) -> None:
     """The book's warnings (ledger/book.py: messages), in the user's language."""
-    from .i18n import say
+    from cli.words.i18n import say
 
     click.echo(say(message), err=True)
 
@@ -251,17 +251,17 @@ def records(f=None, *, expect: bool = True):
 # --- numbers --------------------------------------------------------------------------------
 
 class Whole(click.types.IntParamType):
-    """click's INT, reading numbers as the banker's words do (ledger/numbers.py): 0-9 only,
+    """click's INT, reading numbers as the banker's words do (ledger/base/numbers.py): 0-9 only,
     so `1_000` or `６` is refused with click's own message rather than read as 1000 or 6."""
 
     def convert(self, value, param, ctx):
-        from ledger.errors import UsageError
-        from ledger.numbers import whole
+        from ledger.base.errors import UsageError
+        from ledger.base.numbers import whole
 
         try:
             bad = isinstance(value, str) and whole(value.strip()) is None
         except UsageError as exc:  # a number too long to be meant: said where click says it
-            from .i18n import translations
+            from cli.words.i18n import translations
 
             self.fail(exc.render(translations()), param, ctx)
         if bad:
@@ -297,7 +297,7 @@ def player_name(state, text: str | None, who: str | None = None, but: str | None
     claim, the bidders in an auction...), other than `but` (a trade's first player)."""
     if text is None:
         return None
-    from ledger.names import resolve, resolve_likely
+    from ledger.base.names import resolve, resolve_likely
 
     if who is None:
         return resolve(text, list(state.seats), "player")
@@ -335,7 +335,7 @@ WHO = {"in play": (_in_play, msg("the players in play")),
 
 
 def property_position(state, text: str) -> int:
-    from ledger.names import resolve
+    from ledger.base.names import resolve
 
     by_name = {s.name: s.position for s in state.edition.properties}
     return by_name[resolve(text, list(by_name), "property")]
@@ -344,8 +344,8 @@ def property_position(state, text: str) -> int:
 def space_position(state, text: str) -> int:
     """Any of the 40 spaces, by number (0-39) or by name; a name on several spaces
     (Imprevisti, Probabilità) asks for the number."""
-    from ledger.names import resolve
-    from ledger.numbers import is_digits, not_a_number, number_like
+    from ledger.base.names import resolve
+    from ledger.base.numbers import is_digits, not_a_number, number_like
 
     if number_like(text.strip()):
         raise not_a_number(text.strip())
@@ -375,7 +375,7 @@ DECK_NAMES = {"Chance": "Imprevisti", "Community Chest": "Probabilità",
 def deck_key(edition, text: str) -> str:
     """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`), or by
     the classic deck's name in the other language (`chance` on the Italian board)."""
-    from ledger.names import UnknownName, resolve
+    from ledger.base.names import UnknownName, resolve
 
     titles = {d.title: k for k, d in edition.decks.items()}
     try:
@@ -392,7 +392,7 @@ def deck_key(edition, text: str) -> str:
 def next_property(state, words: list[str], i: int) -> tuple[int, int]:
     """The longest run of words from i that names a property, so names need no quotes:
     `via roma corso impero` is two properties.  Returns it and where the next word starts."""
-    from ledger.names import resolve_run
+    from ledger.base.names import resolve_run
 
     by_name = {s.name: s.position for s in state.edition.properties}
     name, j = resolve_run(words, i, list(by_name), "property")
@@ -402,7 +402,7 @@ def next_property(state, words: list[str], i: int) -> tuple[int, int]:
 # --- reporting ------------------------------------------------------------------------------
 
 def report(outcome) -> None:
-    from cli.render import narrate
+    from cli.words.render import narrate
 
     if outcome.replayed:
         click.echo(_("already recorded ({events}): nothing new was appended")
@@ -416,7 +416,7 @@ def report(outcome) -> None:
     if outcome.refused:
         raise outcome.refused
     if any(e["type"] == "GameEnded" for e in outcome.events) and outcome.events:
-        from .integrity import head_line_text  # the game is over: its head for the score sheet
+        from cli.referee.integrity import head_line_text  # the game is over: its head for the score sheet
 
         last = outcome.events[-1]
         click.echo(head_line_text(outcome.game_id, last["seq"], last["hash"]))
@@ -473,7 +473,7 @@ def ago(recorded_at: str) -> str:
 
 
 def turn_line(state) -> str:
-    from ledger.state import next_step
+    from ledger.table.state import next_step
 
     return _("next: {step}").format(step=say(next_step(state)))
 

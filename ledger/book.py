@@ -15,21 +15,21 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .canonical import GENESIS
-from .errors import ConflictError, DatabaseError, RuleViolation, UsageError
-from .state import HANDLERS, State, evolve, initial_state, retracted_seqs
-from .store import FORMAT, Appended, NewEvent, SQLiteStore
-from .text import Fact, msg
+from ledger.store.canonical import GENESIS
+from ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
+from ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
+from ledger.store.sqlite import FORMAT, Appended, NewEvent, SQLiteStore
+from ledger.base.text import Fact, msg
 
 if TYPE_CHECKING:
-    from . import commands as c
+    from ledger.records import commands as c
 
 COMMAND_RECORDED = "CommandRecorded"
 # Facts that are evidence, not table changes (a referee's rulings and seals among them): `undo`
 # steps over them and never retracts them.
 EVIDENCE = frozenset({"RentClaimRefused", "EventRetracted", COMMAND_RECORDED, "RulingRecorded",
                       "SealRecorded"})
-# A referee's facts (ledger/referee.py): the banker's undo stops at them, as at a seal.
+# A referee's facts (ledger/rules/referee.py): the banker's undo stops at them, as at a seal.
 REFEREE_FACTS = frozenset({"CashCorrected", "PositionCorrected", "OwnerCorrected",
                            "RulingRecorded"})
 # Evidence a refused command leaves (RuleViolation.record): a retry of it is refused again.
@@ -76,9 +76,9 @@ def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = froze
 
 def _snapshot_of(state: State) -> tuple[str, str] | None:
     """(format, text) of the table, or None when it holds a value the snapshot format does not
-    know (a class added to the table and not to ledger/snapshot.py): the command goes on
+    know (a class added to the table and not to ledger/store/snapshot.py): the command goes on
     without a snapshot, it only folds more."""
-    from .snapshot import SnapshotError, encode, shape
+    from ledger.store.snapshot import SnapshotError, encode, shape
 
     try:
         return shape(), encode(state)
@@ -165,7 +165,7 @@ def command_recorded(line: str | None, command) -> dict:
     """The CommandRecorded fact for a command (None for `new` and `undo`)."""
     doc = None
     if command is not None:
-        from .command_codec import encode
+        from ledger.records.command_codec import encode
 
         doc = encode(command)
     return {"type": COMMAND_RECORDED, "data": {"line": line, "command": doc}}
@@ -232,9 +232,9 @@ class Book:
         game it started (replayed).  `edition` None: the rule set's own (vintage: it-lire)."""
         import uuid
 
-        from .decide import start_game
-        from .edition import load_edition
-        from .rules import BUILTIN, check_fit, load_rules
+        from ledger.rules.decide import start_game
+        from ledger.board.edition import load_edition
+        from ledger.board.rule_sets import BUILTIN, check_fit, load_rules
 
         if command_id is not None:
             done = self.store.game_of_command(command_id)
@@ -354,7 +354,7 @@ class Book:
         """The table after event `at` from the newest snapshot at or before it that no undo up
         to `at` reaches behind, and the rows after it: a moment late in a long game without
         folding it from the start (None when there is no such snapshot)."""
-        from .snapshot import SnapshotError, decode, shape
+        from ledger.store.snapshot import SnapshotError, decode, shape
 
         for snap in self.store.snapshots(game_id):
             if snap.seq > at or snap.format != shape() or any(
@@ -389,7 +389,7 @@ class Book:
         return new
 
     # The table of a long game is not folded from its first event at every command: a snapshot
-    # of it is kept every SNAPSHOT_EVERY events (ledger/snapshot.py), and a command folds only
+    # of it is kept every SNAPSHOT_EVERY events (ledger/store/snapshot.py), and a command folds only
     # what came after the newest one it can trust.  Measured on a 300,000-event game: an event
     # read, checked against the chain and folded costs ~19 us; a snapshot ~0.23 ms to write or
     # read back, ~2.3 KB.  At 500 a cold command folds at most ~10 ms more than the table it
@@ -438,7 +438,7 @@ class Book:
     def _load(self, game_id: int) -> _Table:
         """The table from the newest snapshot that still matches the log and that no later
         undo reaches behind, and the rows after it; else folded from the start, in chunks."""
-        from .snapshot import SnapshotError, decode, shape
+        from ledger.store.snapshot import SnapshotError, decode, shape
 
         started = self.store.game_start(game_id)
         if started is None:
@@ -551,7 +551,7 @@ class Book:
                 actor: str, command_id: str | None) -> Appended:
         import uuid
 
-        from .events import SCHEMA_VERSION, validate
+        from ledger.records.events import SCHEMA_VERSION, validate
 
         for e in events:
             validate(e["type"], e["data"])
@@ -585,7 +585,7 @@ class Book:
         """The retry check (by index) and the --expect check, before deciding anything.
         `command`: the CommandRecorded data the command would record, to tell a retry (the
         same command again) from an id given again to another command."""
-        from .events import schemas
+        from ledger.records.events import schemas
 
         # Built before the table is read, not between deciding and appending: the ~80 ms of
         # importing marshmallow would otherwise widen the window in which another terminal's
@@ -617,7 +617,7 @@ class Book:
         `command_id`: an idempotency key (a repeat returns what it recorded, replayed=True).
         `expect`: the seq the caller saw; if the game is elsewhere, ConflictError.
         `line`: the words as typed, recorded in CommandRecorded with the parsed command."""
-        from .decide import decide
+        from ledger.rules.decide import decide
 
         referee = getattr(command, "referee", None)
         if isinstance(referee, str):  # a referee's command is recorded in the referee's name
@@ -668,7 +668,7 @@ def _same_command(done: list[dict], command_id: str, command: dict | None) -> No
         return
     import json
 
-    from .canonical import canonical_json
+    from ledger.store.canonical import canonical_json
 
     said = done[0]["data"]
     if said.get("command") == json.loads(canonical_json(command["command"])):

@@ -13,15 +13,15 @@ tournament, and triggers that refuse UPDATE and DELETE.
 `seq` and `head` are the game's last event and its hash when it was entered (facts written
 before them have neither): the result entered is the game's at that event, a prefix of an
 append-only chain, so a game changed after it was entered (an undo that reopened it, a
-correction) is seen as such by the standings and the audit (projections/tournament.py), and a
+correction) is seen as such by the standings and the audit (projections/readings/tournament.py), and a
 game's log rewritten under the tournament no longer has the head the tournament holds.
 
 A game is entered by its identity (its GameStarted's game_uuid), with its local number as an
-alias: the points are always worked out from the game's own log (projections/tournament.py),
+alias: the points are always worked out from the game's own log (projections/readings/tournament.py),
 never copied here.  A game played at another table reaches this database by `banco import`
 (the referee's words, which keep the game's identity); once imported it is added like any
 other with `tournament add GAME`; a whole tournament comes in from its archive (`tournament
-export`, projections/tournament_archive.py), its facts re-created by `append_facts`.
+export`, projections/exchange/tournament_archive.py), its facts re-created by `append_facts`.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from .canonical import GENESIS, canonical_json
-from .errors import RuleViolation, UsageError
-from .text import msg
+from ledger.store.canonical import GENESIS, canonical_json
+from ledger.base.errors import RuleViolation, UsageError
+from ledger.base.text import msg
 
 TABLE = "tournament_facts"
 _CREATE = (
@@ -52,7 +52,7 @@ def heads(facts: list[dict]) -> list[str]:
     game's local number left out, so that it is the same in every file that holds the
     tournament (its archive brings it to another database, where the games have other
     numbers), and a head printed earlier is found among them while the tournament goes on.
-    The stored chain itself is the audit's (`verify`, ledger/health.py)."""
+    The stored chain itself is the audit's (`verify`, ledger/store/health.py)."""
     out, prev = [], GENESIS
     for f in facts:
         body = {"tournament": f["tournament"], "seq": f["seq"], "type": f["type"],
@@ -103,7 +103,7 @@ class Tournaments:
             return known[-1]
         if name in known:
             return name
-        from .names import resolve
+        from ledger.base.names import resolve
 
         return resolve(name, known, "tournament")
 
@@ -143,7 +143,7 @@ class Tournaments:
             raise UsageError("there is already a tournament called {name!r}",
                              name=name)
         if self.store.conn is None:
-            from .store import missing_database
+            from ledger.store.sqlite import missing_database
 
             raise missing_database(self.store.path)
         self._append(name, [("TournamentStarted", {"name": name})], now=now, actor=actor)
@@ -152,7 +152,7 @@ class Tournaments:
             now: str, actor: str = "organiser") -> list[dict]:
         """Enter games of this database as one round; returns what was entered with its
         points.  Each must be over and played by rules that give points."""
-        from .score import points
+        from ledger.table.score import points
 
         name = self.resolve(name)
         current = self.entries(name)["games"]
@@ -196,7 +196,7 @@ class Tournaments:
                                      player=p, seated=seated[p], game=game, round_=round_)
                 seated[p] = game
             entered_uuids.add(uid)
-            # the result entered is the game's at this event (projections/tournament.py)
+            # the result entered is the game's at this event (projections/readings/tournament.py)
             head = book.store.hash_at(game, state.seq)
             facts.append(("GameEntered", {"game_uuid": uid, "game": game, "round": round_,
                                           "seq": state.seq, "head": head}))

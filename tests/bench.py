@@ -80,9 +80,9 @@ def long_log(commands: int):
 
     from test_properties import choose
 
-    from ledger.decide import decide, start_game
-    from ledger.rules import load_rules
-    from ledger.state import evolve, fold
+    from ledger.rules.decide import decide, start_game
+    from ledger.board.rule_sets import load_rules
+    from ledger.table.state import evolve, fold
 
     for seed in range(100):
         rng = random.Random(seed)
@@ -104,7 +104,7 @@ def long_log(commands: int):
 
 
 def bench_fold(events: int) -> None:
-    from ledger.state import fold
+    from ledger.table.state import fold
 
     log = long_log(events)
     n = len(log)
@@ -119,7 +119,7 @@ def bench_fold(events: int) -> None:
 
 
 def bench_appends(db: str, count: int) -> None:
-    from ledger import commands as c
+    from ledger.records import commands as c
     from ledger.book import Book
 
     book = Book(db)
@@ -141,9 +141,9 @@ def bench_shell(db: str, count: int) -> None:
     import contextlib
     import io
 
-    from cli.banker import execute_line
+    from cli.banker.commands import execute_line
     from cli.session import Session
-    from cli.shell import BancoShell
+    from cli.banker.shell import BancoShell
 
     session = Session(db, None)
     lines = ["roll 3 4", "undo", "state"]
@@ -166,7 +166,7 @@ def bench_machine(games: int) -> None:
     fold over the logs they wrote."""
     from test_machine import RULE_SETS, Table
 
-    from ledger.state import fold
+    from ledger.table.state import fold
 
     logs = []
     t0 = time.perf_counter()
@@ -191,8 +191,8 @@ def bench_machine(games: int) -> None:
 def bench_chain(db: str, runs: int) -> None:
     """Every read checks the rows it folds against the hash chain: its price."""
     from ledger.book import Book
-    from ledger.state import fold
-    from ledger.store import SQLiteStore
+    from ledger.table.state import fold
+    from ledger.store.sqlite import SQLiteStore
 
     store = SQLiteStore(db)
     game = store.latest_game(unfinished=False)
@@ -248,7 +248,7 @@ def bench_concurrent_new(folder: str, processes: int, each: int) -> None:
 def bench_audit(db: str, rounds: int) -> None:
     """The audit of a stored game, every check after every event, as `banco audit` runs it."""
     from ledger.book import Book
-    from projections.audit import audit
+    from projections.audit.audit import audit
 
     book = Book(db)
     rows = book.store.read(1)
@@ -267,10 +267,10 @@ def bench_audit(db: str, rounds: int) -> None:
 
 def bench_referee(folder: str, runs: int) -> None:
     """replay, report and export/import on the longest fixture (classic-to-the-end)."""
-    from cli.render import describe
+    from cli.words.render import describe
     from ledger.book import Book
-    from projections.replay import steps
-    from projections.report import report_html
+    from projections.readings.replay import steps
+    from projections.readings.report import report_html
 
     db = str(Path(folder) / "referee.db")
     env = {**os.environ, "BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ledger.decide import start_game
-from ledger.rules import load_rules
-from ledger.state import State, fold
+from ledger.rules.decide import start_game
+from ledger.board.rule_sets import load_rules
+from ledger.table.state import State, fold
 
 
 def table(edition: str, players=("Anna", "Bruno", "Carla", "Dario"), rules="classic") -> State:

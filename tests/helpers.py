@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ledger import commands as c
-from ledger.decide import decide, start_game
-from ledger.edition import load_edition
-from ledger.rules import load_rules
-from ledger.state import State, evolve, fold
+from ledger.records import commands as c
+from ledger.rules.decide import decide, start_game
+from ledger.board.edition import load_edition
+from ledger.board.rule_sets import load_rules
+from ledger.table.state import State, evolve, fold
 
 EDITION = load_edition("it")
 POS = {s.name: s.position for s in EDITION.spaces if s.is_property}
@@ -102,7 +102,7 @@ def stock_ok(state: State) -> bool:
 
 
 def debt(state: State, debtor: str, creditor: str, amount: int) -> State:
-    from ledger.state import Debt
+    from ledger.table.state import Debt
 
     return state._replace(debts=state.debts + (Debt(debtor, creditor, amount, "test debt",
                                                     state.seq + 1000 + len(state.debts)),))
@@ -110,7 +110,7 @@ def debt(state: State, debtor: str, creditor: str, amount: int) -> State:
 
 def owe(state: State, debtor: str, creditor: str, amount: int, reason: str = "rent") -> State:
     """A debt on the table, as DebtIncurred records it."""
-    from ledger.decision import Tx
+    from ledger.rules.decision import Tx
 
     tx = Tx(state)
     tx.emit("DebtIncurred", debtor=debtor, creditor=creditor, amount=amount, reason=reason)
@@ -119,7 +119,7 @@ def owe(state: State, debtor: str, creditor: str, amount: int, reason: str = "re
 
 def same_table(a, b) -> bool:
     """Equal, and of the same types all the way down (a tuple is not a list, a Player is not a
-    plain tuple): what a snapshot read back must be (ledger/snapshot.py)."""
+    plain tuple): what a snapshot read back must be (ledger/store/snapshot.py)."""
     if type(a) is not type(b):
         return False
     if isinstance(a, (tuple, list)):

@@ -23,11 +23,11 @@ from helpers import (
     play,
 )
 
-from ledger import commands as c
-from ledger.decide import decide
-from ledger.errors import RuleViolation
-from ledger.names import resolve
-from ledger.state import next_step
+from ledger.records import commands as c
+from ledger.rules.decide import decide
+from ledger.base.errors import RuleViolation
+from ledger.base.names import resolve
+from ledger.table.state import next_step
 
 BROWN = ("Vicolo Corto", "Vicolo Stretto")
 GREEN = ("Via Roma", "Corso Impero", "Largo Augusto")

@@ -1,4 +1,4 @@
-"""The audit of a long game on several processes (projections/audit_parallel.py) gives the one
+"""The audit of a long game on several processes (projections/audit/audit_parallel.py) gives the one
 pass's report, word for word: on a clean game, on each tampering wherever it falls (the first
 part, a part's first or last event, the last part), with undos reaching behind a part's start,
 with --expect-head, and when what a worker works out ahead is wrong."""
@@ -17,10 +17,10 @@ from forge import drop_triggers, rechain_stored
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.canonical import canonical_json
-from ledger.store import SQLiteStore
-from projections import audit_parallel as ap
-from projections.audit import GameAudit
+from ledger.store.canonical import canonical_json
+from ledger.store.sqlite import SQLiteStore
+from projections.audit import audit_parallel as ap
+from projections.audit.audit import GameAudit
 
 sys.path.insert(0, str(Path(__file__).parent / "tools"))
 
@@ -664,7 +664,7 @@ def test_the_table_at_a_moment_is_the_fold_of_the_log_up_to_it(template):
     """`state --at SEQ` folds chunk by chunk from rows checked as read (it held the whole log):
     the same table as a fold of the rows up to SEQ, undos and all, wherever SEQ falls."""
     from ledger.book import Book
-    from ledger.state import fold
+    from ledger.table.state import fold
 
     store = SQLiteStore(str(template), create=False)
     rows = store.read(1)

@@ -1,8 +1,8 @@
 """The audit's shortcuts say what the long way says.
 
-The audit's hot path skips work whose answer it already has (projections/checks.py: the
+The audit's hot path skips work whose answer it already has (projections/audit/checks.py: the
 checks of a table's buildings, deeds and Bank stock when only the players changed since a
-table that passed; ledger/decision.py: Tx.emit folding without evolve; ledger/state.py:
+table that passed; ledger/rules/decision.py: Tx.emit folding without evolve; ledger/table/state.py:
 with_seq).  Each shortcut is compared here with the long way on the tables of the recorded
 games, and on those tables damaged at random, so that a shortcut that misses a problem fails.
 """
@@ -13,9 +13,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.decision import Tx
-from ledger.state import State, evolve, fold, replay, with_seq
-from projections.checks import EventChecks, _player_problems, table_problems
+from ledger.rules.decision import Tx
+from ledger.table.state import State, evolve, fold, replay, with_seq
+from projections.audit.checks import EventChecks, _player_problems, table_problems
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GAMES = {p.name.removesuffix(".events.json"): json.loads(p.read_text(encoding="utf-8"))
@@ -124,7 +124,7 @@ accounts = st.sampled_from(["Anna", "Bruno", "bank", "Zoe", ""])
 def test_books_post_names_what_entry_problems_names(payer, payee, amount, type_):
     """Books.post asks entry_problems for its words only when its own test of the accounts
     fails: whatever entry_problems finds, post reports."""
-    from projections.books import Books, Entry, entry_problems
+    from projections.audit.books import Books, Entry, entry_problems
 
     t = TABLES["classic-4p"][-1]
     books = Books(["Anna", "Bruno"])
@@ -142,7 +142,7 @@ def test_a_text_checked_as_one_type_is_checked_again_as_another():
     text recorded under another type is checked again, against that type's schema."""
     from forge import rechain, recorded, rows_of
 
-    from projections.audit import audit
+    from projections.audit.audit import audit
 
     rows = rows_of(recorded("classic-4p"))
     seen, j = set(), None

@@ -6,12 +6,12 @@ import uuid
 
 import pytest
 
-from ledger import commands as c
+from ledger.records import commands as c
 from ledger.book import Book
-from ledger.command_codec import decode
-from ledger.errors import ConflictError, DatabaseError, RuleViolation, UsageError
-from ledger.state import fold
-from ledger.store import NewEvent
+from ledger.records.command_codec import decode
+from ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
+from ledger.table.state import fold
+from ledger.store.sqlite import NewEvent
 
 NOW = "2026-11-29T10:00:00.000000Z"
 
@@ -69,7 +69,7 @@ def test_the_seqs_a_command_decides_are_the_seqs_its_facts_get(book):
 def test_decide_sees_the_table_with_the_command_recorded(book, monkeypatch):
     """A fact that points at another fact of the same command (a debt and its settlement,
     say) must point at the seq it gets: decide numbers from after the CommandRecorded."""
-    import ledger.decide as decide_module
+    import ledger.rules.decide as decide_module
 
     seen = []
     real = decide_module.decide
@@ -205,7 +205,7 @@ def test_a_read_warns_once_on_a_broken_chain_and_still_shows_the_table(tmp_path)
 
 
 def test_the_chain_is_checked_incrementally(book, monkeypatch):
-    import ledger.store as store_module
+    import ledger.store.sqlite as store_module
 
     calls = []
     real = store_module.stored_row_hash

@@ -40,7 +40,7 @@ def is_extension(path: str | None) -> bool:
 
 def test_the_compiled_list_names_real_modules():
     names = compiled_names()
-    assert "ledger.state" in names and "projections.audit" in names
+    assert "ledger.table.state" in names and "projections.audit.audit" in names
     for name in names:
         assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
 
@@ -82,6 +82,6 @@ def test_version_says_how_this_copy_was_built():
         pytest.skip("banco is not installed beside this Python")
     out = subprocess.run([str(banco), "--version"], capture_output=True, text=True,
                          env={**os.environ, "BANCO_LANG": "en"}, check=True).stdout
-    state = importlib.import_module("ledger.state")
+    state = importlib.import_module("ledger.table.state")
     build = "compiled with mypyc" if is_extension(state.__file__) else "pure Python"
     assert out == f"banco 0.1.0 ({build})\n"

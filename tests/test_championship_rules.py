@@ -6,10 +6,10 @@ start-of-turn state (FAQ 32)."""
 import pytest
 from helpers import POS, cash, mortgage, new_table, of_type, own, place, play, types
 
-from ledger import commands as c
-from ledger.decide import decide
-from ledger.errors import RuleViolation
-from projections.checks import table_problems
+from ledger.records import commands as c
+from ledger.rules.decide import decide
+from ledger.base.errors import RuleViolation
+from projections.audit.checks import table_problems
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")
 

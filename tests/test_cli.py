@@ -304,7 +304,7 @@ def test_shell_reads_lines_from_stdin(banco):
 
 def test_shell_completes_player_and_deck_names(banco):
     from cli.session import Session
-    from cli.shell import BancoShell
+    from cli.banker.shell import BancoShell
 
     banco("new", "Anna", "Bruno", "Ángela")
     sh = BancoShell(Session(banco.db, None))
@@ -325,7 +325,7 @@ def test_shell_completes_colour_groups_their_levels_and_card_numbers(banco):
     """`build GROUP N` and `sell GROUP N` take a colour group (the ones that take houses, not
     the stations); `card DECK N` a card number of that deck."""
     from cli.session import Session
-    from cli.shell import BancoShell
+    from cli.banker.shell import BancoShell
 
     banco("new", "Anna", "Bruno")
     sh = BancoShell(Session(banco.db, None))
@@ -463,8 +463,8 @@ def test_a_roll_onto_the_jail_space_says_just_visiting(game):
 ])
 def test_a_rent_s_basis_is_said_with_its_count_s_plural(basis, english, italian):
     """The log writes `1 station(s) owned: 25`; a narration says `1 station owned: 25`."""
-    from cli import i18n
-    from cli.render import say_basis
+    from cli.words import i18n
+    from cli.words.render import say_basis
 
     assert say_basis(basis) == english
     i18n.use("it")
@@ -478,7 +478,7 @@ def test_shell_completes_a_claim_with_the_owners(banco):
     """`claim ` Tab offers those who could claim, as a misspelt name's suggestion does; with
     nobody able yet, every player."""
     from cli.session import Session
-    from cli.shell import BancoShell
+    from cli.banker.shell import BancoShell
 
     banco("new", "Anna", "Bruno", "Carla")
     sh = BancoShell(Session(banco.db, None))

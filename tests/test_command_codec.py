@@ -1,5 +1,5 @@
 """Every command class round-trips through CommandRecorded's JSON, found by reading
-ledger/commands.py rather than from a list (new command classes are covered as they come)."""
+ledger/records/commands.py rather than from a list (new command classes are covered as they come)."""
 
 import json
 
@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger import commands as c
-from ledger.canonical import canonical_json
-from ledger.command_codec import CommandDecodeError, command_classes, decode, encode
+from ledger.records import commands as c
+from ledger.store.canonical import canonical_json
+from ledger.records.command_codec import CommandDecodeError, command_classes, decode, encode
 
 
 def test_the_classes_are_read_from_the_commands_module():

@@ -11,8 +11,8 @@ import pytest
 from games import lines, record
 
 from ledger.book import Book
-from projections.counterfactual import rerun
-from projections.replay import command_batches
+from projections.referee.counterfactual import rerun
+from projections.readings.replay import command_batches
 
 
 @pytest.fixture(scope="module")
@@ -82,10 +82,10 @@ def test_skipped_commands_wait_in_a_file_and_print_byte_for_byte(banco, monkeypa
 
     from click.testing import CliRunner
 
-    from cli.counterfactual_text import counterfactual_lines
+    from cli.referee.counterfactual_text import counterfactual_lines
     from cli.main import cli
-    from cli.render import describe
-    from projections import counterfactual
+    from cli.words.render import describe
+    from projections.referee import counterfactual
 
     # a bid of 5 is refused under quick (bids open at 10), and so is all that follows it
     for line in ("new Anna Bruno", "roll 1 2", "decline", "bid Bruno 5", "hammer", "roll 2 4",

@@ -2,7 +2,7 @@
 
 The second typing comes from a published lire-era list of the Editrice Giochi cards (amounts
 there in lire: divided by 100 here for the M edition), in that list's order, by a keyword of
-each card's text, its effect and its figures; it was not copied from ledger/data.  The game
+each card's text, its effect and its figures; it was not copied from ledger/board/data.  The game
 is played through decide and evolve from the first roll, drawing each card once as a physical
 deck deals them in its first cycle, and after every draw the drawer's cash, square and jail
 are checked against what the typed card says.
@@ -10,14 +10,14 @@ are checked against what the typed card says.
 
 from __future__ import annotations
 
-from ledger import commands as c
-from ledger.decide import decide, start_game
-from ledger.edition import load_edition
-from ledger.names import fold
-from ledger.rules import load_rules
-from ledger.state import BANK, evolve
-from ledger.state import fold as fold_log
-from projections.audit import audit
+from ledger.records import commands as c
+from ledger.rules.decide import decide, start_game
+from ledger.board.edition import load_edition
+from ledger.base.names import fold
+from ledger.board.rule_sets import load_rules
+from ledger.table.state import BANK, evolve
+from ledger.table.state import fold as fold_log
+from projections.audit.audit import audit
 
 # keyword of the text -> (effect kind, figures)
 IMPREVISTI = {

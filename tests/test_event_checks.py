@@ -1,5 +1,5 @@
-"""The compiled event checks (ledger/event_checks.py) say yes exactly when marshmallow's schemas
-(ledger/events.py, the schemas of record) do: on every event of the recorded games, and on
+"""The compiled event checks (ledger/records/event_checks.py) say yes exactly when marshmallow's schemas
+(ledger/records/events.py, the schemas of record) do: on every event of the recorded games, and on
 random damage done to them."""
 
 import copy
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.event_checks import checks, source
-from ledger.events import InvalidEvent, schemas, validate
+from ledger.records.event_checks import checks, source
+from ledger.records.events import InvalidEvent, schemas, validate
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 RECORDED = [e for path in sorted(FIXTURES.glob("*.events.json"))

@@ -14,9 +14,9 @@ from games import lines, record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.canonical import GENESIS, canonical_json, row_hash
-from ledger.store import SQLiteStore
-from projections import exchange
+from ledger.store.canonical import GENESIS, canonical_json, row_hash
+from ledger.store.sqlite import SQLiteStore
+from projections.exchange import exchange
 
 
 @pytest.fixture(scope="module")
@@ -343,12 +343,12 @@ def test_a_refused_import_into_a_new_file_leaves_no_file(exported, tmp_path, ban
 
 def test_the_import_goes_by_batches_and_checks_the_game_read_back_in_chunks(exported, tmp_path,
                                                                              monkeypatch, banco):
-    from ledger.store import GameRows
+    from ledger.store.sqlite import GameRows
 
     monkeypatch.setattr(exchange, "BATCH", 7)
     monkeypatch.setattr(GameRows, "CHUNK", 5)
     inserted = []
-    from ledger import store
+    from ledger.store import sqlite as store
 
     real = store.GameImport.insert
 
@@ -522,7 +522,7 @@ def test_the_import_stores_and_hashes_the_canonical_text_however_the_line_spells
         data, actor, cid, at, type_, seq, spelling):
     # what the import stores and checks is the canonical text of the data and the hash of it,
     # as stored_row_hash gives it, whether the line is banco's own text or not
-    from ledger.canonical import stored_row_hash
+    from ledger.store.canonical import stored_row_hash
 
     prev = "ab" * 32
     text = canonical_json(data)
@@ -627,8 +627,8 @@ def _played_with_undos(db: str, commands: int = 160) -> None:
 def test_an_imported_long_game_has_the_books_snapshots_each_the_table_folded_to_it(
         tmp_path, monkeypatch, banco):
     from ledger.book import Book
-    from ledger.snapshot import verify_snapshots
-    from projections import audit as audit_module
+    from ledger.store.snapshot import verify_snapshots
+    from projections.audit import audit as audit_module
 
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 40)
     monkeypatch.setattr(audit_module, "CHECKPOINT_EVERY", 30)
@@ -668,7 +668,7 @@ def test_the_imports_audit_skips_only_the_hashes_it_computed(exported, tmp_path,
     """The import hands its audit the rows it has just hashed (hashes_checked): the chain's
     order and links are still followed there, so a row missing or moved after the import's
     checks is named at the same event; a database's audit checks the hashes itself."""
-    from projections.audit import DictRows, GameAudit
+    from projections.audit.audit import DictRows, GameAudit
 
     header, rows = rows_of(exported)
     gone = [r for r in rows if r["seq"] != 40]
@@ -682,7 +682,7 @@ def test_the_imports_audit_skips_only_the_hashes_it_computed(exported, tmp_path,
         report = GameAudit(1, DictRows(relinked), hashes_checked=checked).run()
         assert report.bad_seq == 51 and "prev_hash is not the hash of event 50" in report.problem
     # a database's audit checks the hashes itself
-    from projections.audit import audit
+    from projections.audit.audit import audit
 
     forged = [dict(r) for r in rows]
     forged[30]["hash"] = "0" * 64
@@ -693,12 +693,12 @@ def test_only_the_import_tells_its_audit_the_hashes_are_checked(exported, tmp_pa
                                                                  monkeypatch):
     from importlib.machinery import EXTENSION_SUFFIXES
 
-    from projections import audit as audit_module
+    from projections.audit import audit as audit_module
 
     if exchange.__file__.endswith(tuple(EXTENSION_SUFFIXES)):
         # compiled, the import calls GameAudit directly: no spy can stand in its way (the
         # pure install, BANCO_PURE=1, runs this)
-        pytest.skip("projections/exchange.py is compiled")
+        pytest.skip("projections/exchange/exchange.py is compiled")
     seen = []
     real = audit_module.GameAudit
 

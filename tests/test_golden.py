@@ -103,7 +103,7 @@ def test_the_late_claim_is_refused_with_its_evidence(replay):
 
 
 def test_money_is_conserved_and_every_transfer_adds_up(game):
-    from ledger.events import transfers_of
+    from ledger.records.events import transfers_of
 
     _, call = game
     state = call("state", "--json")

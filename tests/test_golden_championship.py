@@ -117,7 +117,7 @@ def test_the_audit_is_clean(game):
 
 
 def test_money_is_conserved(game):
-    from ledger.events import transfers_of
+    from ledger.records.events import transfers_of
 
     balance = {p["name"]: 0 for p in game.state["players"]}
     for e in game.log:
@@ -416,7 +416,7 @@ def test_the_time_runs_out_during_a_turn_which_finishes_then_the_game_ends(game)
 
 def test_the_score_sheet_and_the_points_by_hand(game):
     """000 §PUNTEGGIO: cash + each deed's box on the sheet, here its price (half if mortgaged)
-    and its buildings at cost, a hotel as five buildings (ledger/score.py); three players left:
+    and its buildings at cost, a hotel as five buildings (ledger/table/score.py); three players left:
     22, 12, 6, and the bankrupt Dario 0.
 
     Bruno: 498 in cash.  Azzurro with hotels: Bastioni Gran Sasso 100 + 5 x 50 = 350, Viale

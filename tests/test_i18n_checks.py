@@ -1,6 +1,6 @@
 """The audit's checks of every event in Italian: an amount against the rule that gives it
-(projections/amounts.py), the books account by account (projections/books.py) and the table it
-leaves (projections/checks.py).  `verifica` says them in Italian; str() of each problem, the
+(projections/audit/amounts.py), the books account by account (projections/audit/books.py) and the table it
+leaves (projections/audit/checks.py).  `verifica` says them in Italian; str() of each problem, the
 --json document and every English test stay word for word as before."""
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from forge import drop_triggers, rechain_stored, recorded, rows_of, with_amount
 from games import record
 from helpers import build, cash, new_table, own
 
-from cli import i18n
+from cli.words import i18n
 from cli.main import cli
-from ledger.state import BANK
-from projections.audit import audit
-from projections.books import Entry, entry_problems, seat_problems, statement_problems
-from projections.checks import table_problems
+from ledger.table.state import BANK
+from projections.audit.audit import audit
+from projections.audit.books import Entry, entry_problems, seat_problems, statement_problems
+from projections.audit.checks import table_problems
 
 pytestmark = pytest.mark.usefixtures("no_locale")
 
@@ -158,8 +158,8 @@ def test_a_clean_game_is_audited_without_building_a_single_message(game, monkeyp
     """The audit runs these checks after every event: a message is made only for a problem
     (`what` and `why` are passed as functions, constant phrases made once), so a clean game
     never calls msg() here."""
-    from ledger.text import msg
-    from projections import amounts, books, checks
+    from ledger.base.text import msg
+    from projections.audit import amounts, books, checks
 
     made = []
 

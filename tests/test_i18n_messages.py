@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 from conftest import LOCALE_VARS  # noqa: E402,F401
 
-from cli import i18n
+from cli.words import i18n
 from cli.main import cli
-from ledger.errors import DatabaseError
-from ledger.store import SQLiteStore
+from ledger.base.errors import DatabaseError
+from ledger.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.usefixtures("no_locale")
 
@@ -33,7 +33,7 @@ def in_italian(text) -> str:
         i18n._release()
 
 
-# --- the database file (ledger/store.py) -------------------------------------------------------
+# --- the database file (ledger/store/sqlite.py) -------------------------------------------------------
 
 def test_a_missing_database_is_said_in_italian_with_the_files_nearby(tmp_path):
     (tmp_path / "serata.db").write_bytes(b"")
@@ -136,7 +136,7 @@ def test_a_damaged_database_keeps_sqlite_s_words_and_says_the_rest_in_italian(tm
                                "was recorded: restore")
 
 
-# --- key files and seal files (ledger/seals.py) ------------------------------------------------
+# --- key files and seal files (ledger/store/seals.py) ------------------------------------------------
 
 def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path):
     db = tmp_path / "t.db"
@@ -179,7 +179,7 @@ def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path)
         "should say 'banco seal 1')\n")
 
 
-# --- snapshots, as doctor names them (ledger/snapshot.py) --------------------------------------
+# --- snapshots, as doctor names them (ledger/store/snapshot.py) --------------------------------------
 
 def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(tmp_path,
                                                                              monkeypatch):
@@ -216,13 +216,13 @@ def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(t
             "leggere: non è un tavolo)") in out.splitlines()
 
 
-# --- the server's answers (cli/serve.py) -------------------------------------------------------
+# --- the server's answers (cli/web/serve.py) -------------------------------------------------------
 
 def test_the_server_refuses_and_misses_in_the_visitor_s_language(tmp_path):
     import http.client
     import threading
 
-    from cli.serve import start
+    from cli.web.serve import start
 
     db = tmp_path / "t.db"
     run(db, "new", "Anna", "Bruno")
@@ -300,8 +300,8 @@ def test_the_groups_help_in_italian_names_the_italian_words():
 
 
 def test_every_word_of_a_group_names_one_of_its_commands_and_none_is_english():
-    from cli.referee import ruling
-    from cli.table_rules import tournament
+    from cli.referee.commands import ruling
+    from cli.banker.table_rules import tournament
 
     for group, words in ((tournament, {"nuovo", "aggiungi", "classifica", "esporta"}),
                          (ruling, {"affitto", "asta", "bancarotta", "prigione"})):
@@ -310,7 +310,7 @@ def test_every_word_of_a_group_names_one_of_its_commands_and_none_is_english():
         assert not set(group.aliases) & set(group.commands)
 
 
-# --- the refusal inside `rivedi --rules` (cli/counterfactual_text.py) --------------------------
+# --- the refusal inside `rivedi --rules` (cli/referee/counterfactual_text.py) --------------------------
 
 def test_the_other_rules_refusal_in_a_replay_is_said_in_italian(tmp_path):
     db = tmp_path / "t.db"
@@ -346,7 +346,7 @@ def test_rules_that_cannot_seat_the_game_are_said_in_italian(tmp_path):
         "rifiutato: al massimo otto giocatori a un tavolo, non 9 (004 §Inizio del gioco)\n")
 
 
-# --- a player's name refused (ledger/seats.py) -------------------------------------------------
+# --- a player's name refused (ledger/table/seats.py) -------------------------------------------------
 
 def test_why_a_name_is_refused_is_said_in_italian(tmp_path):
     db = tmp_path / "t.db"

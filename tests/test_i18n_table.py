@@ -12,7 +12,7 @@ import pytest
 from conftest import LOCALE_VARS
 from test_i18n_messages import run
 
-from cli import i18n
+from cli.words import i18n
 
 pytestmark = pytest.mark.usefixtures("no_locale")
 
@@ -69,7 +69,7 @@ def test_click_s_own_errors_are_said_whole_in_italian(tmp_path):
 
 
 def test_a_system_error_inside_a_message_is_said_in_italian(tmp_path):
-    from ledger.seals import KeyFileError, load_public_key
+    from ledger.store.seals import KeyFileError, load_public_key
 
     (tmp_path / "k").mkdir()
     with pytest.raises(KeyFileError, match="cannot read the public key .*k: Is a directory") as err:
@@ -201,7 +201,7 @@ def test_a_count_of_buildings_agrees_with_its_noun(bank_houses, english, italian
     """`6 house(s)`, `5 casa/e`: the noun said in the form its count takes."""
     from helpers import POS, BuildTo, new_table, own, play
 
-    from ledger.errors import RuleViolation
+    from ledger.base.errors import RuleViolation
 
     verde = ("Via Roma", "Corso Impero", "Largo Augusto")
     t = own(new_table(), "Anna", *verde)._replace(bank_houses=bank_houses)
@@ -215,7 +215,7 @@ def test_a_count_of_buildings_agrees_with_its_noun(bank_houses, english, italian
 def test_get_out_of_jail_cards_are_counted_in_the_form_their_number_takes():
     from helpers import Items, Trade, new_table
 
-    from ledger.errors import RuleViolation
+    from ledger.base.errors import RuleViolation
 
     t = new_table()
     with pytest.raises(RuleViolation, match="Anna holds 0 get-out-of-jail cards") as err:
@@ -239,7 +239,7 @@ def test_get_out_of_jail_cards_are_counted_in_the_form_their_number_takes():
 ])
 def test_a_recorded_reason_s_count_of_buildings_is_said_agreeing(reason, english, italian):
     """The log keeps `2 house(s)` (the audit re-derives it); what is shown agrees."""
-    from cli.reasons import say_reason
+    from cli.words.reasons import say_reason
 
     assert say_reason(reason) == english
     i18n.use("it")

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli.main import cli
-from ledger.canonical import canonical_json
+from ledger.store.canonical import canonical_json
 
 FORGED_AT = "2026-11-29T22:00:00.000000Z"
 
@@ -574,7 +574,7 @@ def test_a_finished_game_prints_its_head_line(tmp_path):
 def test_a_seal_file_reads_back_as_written(referee, seq, game, seed):
     from hashlib import sha256
 
-    from ledger import seals
+    from ledger.store import seals
 
     def hexed(i, n):
         return (sha256(seed + bytes([i % 256, n])).hexdigest() * 2)[:n]
@@ -586,7 +586,7 @@ def test_a_seal_file_reads_back_as_written(referee, seq, game, seed):
 
 
 def test_a_seal_file_that_is_not_one_is_named():
-    from ledger import seals
+    from ledger.store import seals
 
     with pytest.raises(ValueError, match="it is not a banco seal"):
         seals.parse_seal("hello: world\n")
@@ -605,9 +605,9 @@ def test_seal_refuses_a_referee_name_on_two_lines(copy):
     assert rows(copy / "t.db", 2) == before
     from helpers import new_table
 
-    from ledger import commands as c
-    from ledger.decide import decide
-    from ledger.errors import RuleViolation
+    from ledger.records import commands as c
+    from ledger.rules.decide import decide
+    from ledger.base.errors import RuleViolation
 
     with pytest.raises(RuleViolation, match="a referee's name is one line of printable text"):
         decide(new_table(), c.Seal(0, "0" * 64, "u", "0" * 64, "0" * 128, "Rita\nforged: yes"))

@@ -10,8 +10,8 @@ import pytest
 from freezegun import freeze_time
 from helpers import new_table
 
-from cli.render import amount_of, describe, local_time, players_of
-from ledger.events import EVENT_TYPES, validate
+from cli.words.render import amount_of, describe, local_time, players_of
+from ledger.records.events import EVENT_TYPES, validate
 
 
 def tr(payer, payee, amount, reason, **more):
@@ -19,7 +19,7 @@ def tr(payer, payee, amount, reason, **more):
 
 
 # One real-looking fact of every type (checked against its schema below).  An event type added
-# to ledger/events.py without a sample here, and a description in cli/render.py, fails
+# to ledger/records/events.py without a sample here, and a description in cli/words/render.py, fails
 # test_every_event_type_has_a_description.
 SAMPLES = {
     "GameStarted": {"players": ["Anna", "Bruno"], "rules": {"name": "classic"}, "edition": "it",
@@ -126,7 +126,7 @@ SAMPLES = {
                          debt_seq=40, deeds=[{"property": 9, "price": 13000}]),
 }
 
-# A referee's facts (ledger/referee.py).
+# A referee's facts (ledger/rules/referee.py).
 SAMPLES.update({
     "RulingRecorded": {"kind": "rent", "subject_seq": 9, "verdict": "too late",
                        "text": "rent ruling on event 9", "referee": "Rita"},
@@ -251,7 +251,7 @@ def test_log_filters(played):
 def test_log_reads_only_the_stretch_it_shows(played, monkeypatch):
     # `log --tail 3` of a 300,000-event game took 4.6 s and 655 MB: it loaded the whole log
     from ledger.book import Book
-    from ledger.store import SQLiteStore
+    from ledger.store.sqlite import SQLiteStore
 
     whole = [x for x in played("log").output.splitlines()[1:] if x[:5].strip().isdigit()]
     reads: list[tuple] = []

@@ -1,7 +1,7 @@
 """A hypothesis state machine playing random table actions of every kind — rolls, purchases,
 auctions, claims, cards, jail, building, selling, mortgages, trades, debts, bankruptcies.
 
-After every event it runs every check the audit runs (projections/checks.py: the amount of
+After every event it runs every check the audit runs (projections/audit/checks.py: the amount of
 each money fact against the rules, each account's statement against the table, the Bank's
 buildings, even building, ...).  After every command it checks each account's change against
 the command's transfers, and that a second table, replayed from the stored form of the log
@@ -39,16 +39,16 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from ledger import commands as c
-from ledger.decide import decide, start_game
-from ledger.ending import open_rent
-from ledger.errors import RuleViolation
-from ledger.estate import buildable_lots
-from ledger.rules import load_rules
-from ledger.state import evolve, fold, replay
-from ledger.worth import deeds_of, raisable
-from projections.books import delta_problems, entries
-from projections.checks import EventChecks
+from ledger.records import commands as c
+from ledger.rules.decide import decide, start_game
+from ledger.rules.ending import open_rent
+from ledger.base.errors import RuleViolation
+from ledger.rules.estate import buildable_lots
+from ledger.board.rule_sets import load_rules
+from ledger.table.state import evolve, fold, replay
+from ledger.table.worth import deeds_of, raisable
+from projections.audit.books import delta_problems, entries
+from projections.audit.checks import EventChecks
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elio")
 RULE_SETS = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
@@ -152,7 +152,7 @@ def _flat_types() -> set[str]:
     """Event types whose schema holds no list, tuple, dict or nested record."""
     from marshmallow import fields
 
-    from ledger.events import schemas
+    from ledger.records.events import schemas
 
     nested = (fields.List, fields.Tuple, fields.Dict, fields.Nested)
     return {t for t, schema in schemas().items()
@@ -205,7 +205,7 @@ class Table(RuleBasedStateMachine):
     def start(self, rules, players: int, rng) -> bool:
         """The game's first facts and the deeds dealt (each player's from the shuffled deck,
         skipping what his cash cannot pay); False if some player cannot be dealt his."""
-        from ledger.rules import deeds_to_deal
+        from ledger.board.rule_sets import deeds_to_deal
 
         self.log = start_game(list(NAMES[:players]), rules, rules.edition)
         for i, e in enumerate(self.log, 1):
@@ -311,7 +311,7 @@ class Table(RuleBasedStateMachine):
     def roll(self, d1, d2, n):
         p = self.t.current
         # Once the time is up, no new turn begins while rent is still to be asked: the game
-        # waits for the claim or a second `time-up` (000 FAQ 6; ledger/ending.py no_new_turn).
+        # waits for the claim or a second `time-up` (000 FAQ 6; ledger/rules/ending.py no_new_turn).
         legal = not (self.t.time_up and open_rent(self.t))
         if p.in_jail and n % 4 == 0 and p.cash >= self.t.rules.jail_fine:
             self.do(c.PayFine(), legal=legal or None)
@@ -333,7 +333,7 @@ class Table(RuleBasedStateMachine):
     @precondition(lambda self: self.phase("move"))
     @rule(n=k)
     def bus(self, n):
-        from ledger.speedy import choices_of
+        from ledger.rules.speedy import choices_of
 
         self.do(c.BusMove(self.pick(choices_of(self.t.turn), n)), legal=True)
 
@@ -409,7 +409,7 @@ class Table(RuleBasedStateMachine):
         if n % 3 == 0 or a.bids > 5:
             lot, player, legal = None, None, True
             if a.kind == "deed" and not a.high_bidder:
-                from ledger.state import richest_bidders
+                from ledger.table.state import richest_bidders
 
                 # Nobody bid: the richest takes it at the opening bid (000 FAQ 22); with a tie of
                 # cash the banker names one of them.
@@ -417,7 +417,7 @@ class Table(RuleBasedStateMachine):
                 if len(tied) > 1:
                     player = self.pick(tied, n)
             if a.kind != "deed" and a.high_bidder:
-                from ledger.shortage import winner_lots
+                from ledger.rules.shortage import winner_lots
 
                 # A winner who sold or mortgaged since his bid has nowhere to build: the
                 # hammer voids his win and reopens without him (the test at the end of this
@@ -438,7 +438,7 @@ class Table(RuleBasedStateMachine):
         def floor_of(b):
             if a.kind == "deed" or self.t.rules.building_auction_opening != "house_price":
                 return low
-            from ledger.shortage import floor
+            from ledger.rules.shortage import floor
 
             return max(low, floor(self.t, b, a.kind))
 
@@ -469,7 +469,7 @@ class Table(RuleBasedStateMachine):
             deck, number = t.card_choice
             self.do(c.DrawCard(deck, number, "pay" if n % 2 else "draw"), legal=True)
             return
-        from ledger.decks import drawable
+        from ledger.table.decks import drawable
 
         self.do(c.DrawCard(t.card_deck, self.pick(drawable(self.t, t.card_deck), n)), legal=True)
 
@@ -616,7 +616,7 @@ class Table(RuleBasedStateMachine):
         """Asked for when buildings run short, each player announcing how many he wants.
         Fewer than two players who could build one cannot hold an auction for it (004
         §Mancanza di edifici)."""
-        from ledger.shortage import room_for
+        from ledger.rules.shortage import room_for
 
         stock = self.t.bank_houses if kind == "house" else self.t.bank_hotels
         few = len(model_wanting(self.t, kind)) < 2 or stock < 1
@@ -627,9 +627,9 @@ class Table(RuleBasedStateMachine):
     @rule()
     def look(self):
         """A referee looks at the table: the read models work on every table, even at the end."""
-        from cli.render import state_document
-        from ledger.state import next_step
-        from projections.accounts import standings
+        from cli.words.render import state_document
+        from ledger.table.state import next_step
+        from projections.readings.accounts import standings
 
         doc = state_document(self.t)
         assert len(doc["properties"]) == 28
@@ -652,11 +652,11 @@ class Table(RuleBasedStateMachine):
     def teardown(self):
         if hasattr(self, "t"):
             assert fold([stored(e) for e in self.log], 1) == self.t
-            # the table as a snapshot keeps it (ledger/snapshot.py), read back: the same
+            # the table as a snapshot keeps it (ledger/store/snapshot.py), read back: the same
             from helpers import same_table
 
-            from ledger.snapshot import decode, encode
-            from ledger.state import initial_state
+            from ledger.store.snapshot import decode, encode
+            from ledger.table.state import initial_state
 
             dealt = initial_state(1, next(e for e in self.log if e["type"] == "GameStarted"))
             assert same_table(decode(encode(self.t), dealt), self.t)

@@ -5,9 +5,9 @@ import json
 import pytest
 from helpers import EDITION, POS, new_table, own
 
-from cli.banker import _property_and_count, parse_trade
-from ledger.errors import UsageError
-from ledger.names import UnknownName, resolve, resolve_all, resolve_run
+from cli.banker.commands import _property_and_count, parse_trade
+from ledger.base.errors import UsageError
+from ledger.base.names import UnknownName, resolve, resolve_all, resolve_run
 
 PROPERTIES = [s.name for s in EDITION.properties]
 GROUPS = list(EDITION.groups)
@@ -139,7 +139,7 @@ def test_a_misspelt_player_is_matched_against_those_who_could_act():
 
 def test_a_misspelt_bidder_is_one_of_those_who_may_bid():
     from cli.session import player_name
-    from ledger.state import Auction
+    from ledger.table.state import Auction
 
     state = new_table(("Anna", "Bruno", "Carla"))
     state = state._replace(auction=Auction(property=POS["Vicolo Corto"], min_bid=1, step=1,
@@ -160,7 +160,7 @@ def test_a_misspelt_start_of_a_long_name_and_a_name_near_nothing():
 
 
 def test_a_colour_group_by_a_unique_prefix():
-    from cli.banker import _to_level
+    from cli.banker.commands import _to_level
 
     t = new_table()
     assert _to_level(t, ["marr", "2"], hotel=True) == (tuple(EDITION.groups["marrone"]), 2)

@@ -1,6 +1,6 @@
 """Logs recorded by an older banco still audit after a rule is corrected: the correction is a
 rule parameter, and a GameStarted without it is played, and re-derived, as it was recorded
-(ledger/rules.py _ADDED).
+(ledger/board/rule_sets.py _ADDED).
 
 tests/data/old-late-claims.jsonl was recorded by banco before `late_claims` (2026-11-30): Anna
 claims Bruno's lapsed landing on Vicolo Stretto twice (events 24 and 26, the same evidence

@@ -6,12 +6,12 @@ from helpers import new_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.render import state_document
-from ledger import commands as c
-from ledger.decide import decide
-from ledger.errors import RuleViolation
-from ledger.state import evolve, fold, richest_bidders
-from projections.checks import EventChecks
+from cli.words.render import state_document
+from ledger.records import commands as c
+from ledger.rules.decide import decide
+from ledger.base.errors import RuleViolation
+from ledger.table.state import evolve, fold, richest_bidders
+from projections.audit.checks import EventChecks
 
 step = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(0, 99))
 
@@ -48,7 +48,7 @@ def choose(state, d1, d2, k):
         if t.phase == "choice":
             deck, n = t.card_choice
             return c.DrawCard(deck, n, "pay" if k % 2 else "draw")
-        from ledger.decks import drawable
+        from ledger.table.decks import drawable
 
         free = drawable(state, t.card_deck)
         return c.DrawCard(t.card_deck, free[k % len(free)])
@@ -62,13 +62,13 @@ def choose(state, d1, d2, k):
 def test_random_games_keep_the_books(steps, players):
     names = ["Anna", "Bruno", "Carla", "Dario", "Elio", "Fede"][:players]
     state = new_table(tuple(names))
-    from ledger.decide import start_game
-    from ledger.rules import load_rules
+    from ledger.rules.decide import start_game
+    from ledger.board.rule_sets import load_rules
 
     log = start_game(names, load_rules("classic"), "it")
     for i, e in enumerate(log, 1):
         e["seq"] = i
-    from ledger.state import replay
+    from ledger.table.state import replay
 
     steps_ = replay(log, 1)
     _, before = next(steps_)

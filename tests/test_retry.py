@@ -117,7 +117,7 @@ def test_the_line_recorded_is_the_command_as_typed(db):
 def test_the_line_recorded_leaves_out_the_language_and_where_to_record(db):
     # `tira 1 2 --lang it` was recorded with `--lang it` in it; a shell's or a transcript's
     # line kept its --game, --id and --expect too: the line is the command as the banker meant it
-    from cli.banker import execute_line
+    from cli.banker.commands import execute_line
     from cli.session import Session
 
     banco(db, "new", "Anna", "Bruno")
@@ -136,7 +136,7 @@ def test_the_line_recorded_leaves_out_a_double_dash_that_changes_nothing(db):
     """`roll -- 1 2` was recorded with its `--`: the command as meant is `roll 1 2`.  After
     `--` every word is the command's (an `--id` there is not the option), and the `--` stays
     where a word after it looks like an option."""
-    from cli.banker import execute_line
+    from cli.banker.commands import execute_line
     from cli.session import Session, typed_line
 
     banco(db, "new", "--", "Anna", "Bruno")
@@ -230,7 +230,7 @@ def test_a_dry_run_writes_nothing(tmp_path, db):
 
 
 def test_ctrl_c_during_a_run_says_what_was_recorded(tmp_path, db, monkeypatch):
-    import cli.transcript as transcript_module
+    import cli.banker.transcript as transcript_module
 
     real = transcript_module._execute
     calls = []
@@ -252,7 +252,7 @@ def test_ctrl_c_during_a_run_says_what_was_recorded(tmp_path, db, monkeypatch):
 
 
 def test_ctrl_c_inside_a_command_is_not_a_refusal(db, monkeypatch):
-    from cli.banker import execute_line
+    from cli.banker.commands import execute_line
     from cli.session import Session
     from ledger.book import Book
 
@@ -272,8 +272,8 @@ def test_ctrl_c_inside_a_command_is_not_a_refusal(db, monkeypatch):
 
 def test_the_shell_records_its_lines_with_its_own_ids_and_the_seq_it_showed(db, capsys):
     from cli.session import Session
-    from cli.shell import BancoShell
-    from ledger import commands as c
+    from cli.banker.shell import BancoShell
+    from ledger.records import commands as c
     from ledger.book import Book
 
     banco(db, "new", "Anna", "Bruno")

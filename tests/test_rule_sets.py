@@ -1,12 +1,12 @@
-"""The built-in rule sets as data (ledger/data/rules/*.toml): each seed's figures, the default
+"""The built-in rule sets as data (ledger/board/data/rules/*.toml): each seed's figures, the default
 board of each, the tables a rule set may hold, and what `new` makes of them."""
 
 import pytest
 
-from ledger.decide import start_game
-from ledger.edition import load_edition
-from ledger.errors import RuleViolation, UsageError
-from ledger.rules import BUILTIN, check_fit, cited, deeds_to_deal, load_rules, starting_cash
+from ledger.rules.decide import start_game
+from ledger.board.edition import load_edition
+from ledger.base.errors import RuleViolation, UsageError
+from ledger.board.rule_sets import BUILTIN, check_fit, cited, deeds_to_deal, load_rules, starting_cash
 
 
 def test_every_seed_has_its_rule_set_and_its_board():
@@ -122,7 +122,7 @@ def test_final_is_recorded_only_where_000_faq_31_applies():
 
 
 def test_a_game_recorded_before_these_rule_sets_replays_as_classic():
-    from ledger.rules import RuleSet
+    from ledger.board.rule_sets import RuleSet
 
     old = {k: v for k, v in load_rules("classic").params().items()
            if k not in ("edition", "deeds_dealt", "time_limit", "cite", "tournament_points")}
@@ -132,7 +132,7 @@ def test_a_game_recorded_before_these_rule_sets_replays_as_classic():
 
 
 def test_a_recorded_game_with_a_cite_topic_this_banco_does_not_know_still_replays():
-    from ledger.rules import RuleSet
+    from ledger.board.rule_sets import RuleSet
 
     params = {**load_rules("vintage").params()}
     params["cite"] = {**params["cite"], "salary": "002 §Indennità"}  # a newer banco's topic

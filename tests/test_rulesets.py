@@ -1,10 +1,10 @@
-"""House-rules files (ledger/rules.py): a bad file is refused naming the file, the line and the
+"""House-rules files (ledger/board/rule_sets.py): a bad file is refused naming the file, the line and the
 parameter, never with a traceback; every amount is range-checked."""
 
 import pytest
 
-from ledger.errors import UsageError
-from ledger.rules import load_rules
+from ledger.base.errors import UsageError
+from ledger.board.rule_sets import load_rules
 
 
 def house(tmp_path, body: str) -> str:
@@ -63,7 +63,7 @@ def test_a_good_file_overrides_only_what_it_says(tmp_path):
 
 
 def test_the_rules_recorded_in_a_game_are_checked_too():
-    from ledger.rules import RuleSet
+    from ledger.board.rule_sets import RuleSet
 
     params = load_rules("classic").params()
     assert RuleSet.from_params(params) == load_rules("classic")

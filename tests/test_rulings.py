@@ -7,10 +7,10 @@ import pytest
 from games import batch, lines, record, seqs
 
 from ledger.book import Book
-from ledger.edition import load_edition
-from ledger.errors import UsageError
-from projections import rulings
-from projections.moments import parse_moment
+from ledger.board.edition import load_edition
+from ledger.base.errors import UsageError
+from projections.referee import rulings
+from projections.referee.moments import parse_moment
 
 NAMES = {s.position: s.name for s in load_edition("it").spaces}
 
@@ -53,7 +53,7 @@ def test_a_late_claim_is_ruled_too_late_naming_the_roll_that_closed_the_window(f
     assert (d["owner"], d["payer"]) == ("Dario", "Anna")
     assert r.verdict == (f"too late: the window closed when Bruno rolled (event {lapsed}); the "
                          f"claim at event {refused} was rightly refused and Dario lost the rent")
-    from ledger.decide import R_RENT
+    from ledger.rules.decide import R_RENT
 
     assert r.rule == R_RENT
     f = r.facts
@@ -353,7 +353,7 @@ def test_a_ruling_can_be_recorded_after_the_game_ended(tmp_path, end, banco):
 
 
 def test_a_ruling_takes_a_time_as_state_at_does(banco, monkeypatch):
-    """`ruling rent TIME`: the event recorded last at or before TIME (projections/moments.py),
+    """`ruling rent TIME`: the event recorded last at or before TIME (projections/referee/moments.py),
     ruled as by its seq; a recorded ruling names that seq."""
     for minute, line in enumerate(("new Anna Bruno", "roll 1 2", "buy", "roll 1 2")):
         monkeypatch.setenv("BANCO_FIXED_TIME", f"2026-11-30T21:{minute:02d}:00Z")
@@ -376,8 +376,8 @@ def _crafted_bankruptcy(table, command) -> str:
     test_estate.py): only the batch's lines mean anything, the log before it is just the deal."""
     from helpers import play
 
-    from ledger.decide import start_game
-    from ledger.rules import load_rules
+    from ledger.rules.decide import start_game
+    from ledger.board.rule_sets import load_rules
 
     ruleset = load_rules("classic")
     events = start_game(["Anna", "Bruno"], ruleset, ruleset.edition)

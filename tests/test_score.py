@@ -1,4 +1,4 @@
-"""The count at the end, the places and the championship's tournament points (ledger/score.py,
+"""The count at the end, the places and the championship's tournament points (ledger/table/score.py,
 000 §PUNTEGGIO), and `standings --json`'s score and points."""
 
 import json
@@ -6,8 +6,8 @@ import json
 import pytest
 from helpers import POS, build, cash, mortgage, new_table, own, place
 
-from ledger.score import places, points, property_value, unmortgaged_value, winner
-from projections.accounts import standings
+from ledger.table.score import places, points, property_value, unmortgaged_value, winner
+from projections.readings.accounts import standings
 
 SIX = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 

@@ -1,5 +1,5 @@
-"""`banco serve`: the table's screen.  The projection (projections/screen.py), the read-only
-server's routes (cli/serve.py), the page in headless Chromium following commands as they are
+"""`banco serve`: the table's screen.  The projection (projections/readings/screen.py), the read-only
+server's routes (cli/web/serve.py), the page in headless Chromium following commands as they are
 recorded, and the command line.  The load benchmark is tests/bench_serve.py."""
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from click.testing import CliRunner
 from games import record
 
 from cli.main import cli
-from cli.serve import choose_language, open_read_only, start
+from cli.web.serve import choose_language, open_read_only, start
 from ledger.book import Book
-from projections.screen import cash_private, screen
+from projections.readings.screen import cash_private, screen
 
 
 @pytest.fixture(scope="module")
@@ -140,7 +140,7 @@ def test_cash_is_shown_under_the_classic_rules_unless_the_banker_hides_it(db):
 
 
 def test_whether_cash_is_shown_is_the_rule_set_s_data(banco, tmp_path):
-    from ledger.rules import RuleSet, load_rules
+    from ledger.board.rule_sets import RuleSet, load_rules
 
     # a house-rules file says it, and cites its own section
     path = tmp_path / "casa.toml"

@@ -24,12 +24,12 @@ from helpers import (
     types,
 )
 
-from ledger import commands as c
-from ledger.decide import decide
-from ledger.errors import RuleViolation, UsageError
-from ledger.rules import RuleSet, load_rules
-from ledger.speedy import choices_of, mr_monopoly_target, throw_value
-from ledger.state import evolve, fold, next_step
+from ledger.records import commands as c
+from ledger.rules.decide import decide
+from ledger.base.errors import RuleViolation, UsageError
+from ledger.board.rule_sets import RuleSet, load_rules
+from ledger.rules.speedy import choices_of, mr_monopoly_target, throw_value
+from ledger.table.state import evolve, fold, next_step
 
 Move, Go, Advance = c.BusMove, c.GoTo, c.Advance
 ALL = [s.name for s in new_table().edition.properties]
@@ -414,7 +414,7 @@ def test_go_refusals():
 # --- the fold -------------------------------------------------------------------------------
 
 def test_the_log_replays_to_the_live_table():
-    from ledger.decide import start_game
+    from ledger.rules.decide import start_game
 
     log = start_game(["Anna", "Bruno"], load_rules("championship"), "it")
     for i, e in enumerate(log, 1):

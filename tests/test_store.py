@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.canonical import GENESIS, row_hash, stored_row_hash
-from ledger.errors import ConflictError, DatabaseError, NoDatabase, UsageError
-from ledger.store import FORMAT, NewEvent, SQLiteStore, verify_chain
+from ledger.store.canonical import GENESIS, row_hash, stored_row_hash
+from ledger.base.errors import ConflictError, DatabaseError, NoDatabase, UsageError
+from ledger.store.sqlite import FORMAT, NewEvent, SQLiteStore, verify_chain
 
 AT = "2026-11-29T10:00:00.000000Z"
 
@@ -199,7 +199,7 @@ def test_reads_check_the_chain_and_name_the_first_break(store):
        chain=st.sampled_from([1, 2]))
 def test_the_fast_hash_of_a_stored_row_is_the_canonical_hash(game, seq, type_, data, actor, cid,
                                                              chain):
-    from ledger.canonical import canonical_json
+    from ledger.store.canonical import canonical_json
 
     row = {"game_id": game, "seq": seq, "type": type_, "data": data, "recorded_at": AT,
            "actor": actor, "command_id": cid, "schema_version": 1, "chain_version": chain}

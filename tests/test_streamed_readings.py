@@ -12,16 +12,16 @@ import pytest
 from click.testing import CliRunner
 from games import record
 
-from cli import replay_source
+from cli.referee import replay_source
 from cli.main import cli
-from cli.render import describe, taken_back
-from cli.replay_text import header_lines, step_lines
-from ledger import commands as c
+from cli.words.render import describe, taken_back
+from cli.referee.replay_text import header_lines, step_lines
+from ledger.records import commands as c
 from ledger.book import Book
-from ledger.state import fold
-from projections import replay as replay_mod
-from projections.moments import moment_seq, parse_moment, seq_at
-from projections.replay import select, step_document, steps
+from ledger.table.state import fold
+from projections.readings import replay as replay_mod
+from projections.referee.moments import moment_seq, parse_moment, seq_at
+from projections.readings.replay import select, step_document, steps
 
 START = datetime(2026, 11, 29, 21, 0)
 
@@ -81,7 +81,7 @@ def streamed(monkeypatch):
     monkeypatch.setattr(Book, "CHUNK", 7)
     monkeypatch.setattr(replay_mod, "SNAPSHOTS", 3)
     monkeypatch.setattr(replay_source, "SNAPSHOTS", 3)
-    from cli.replay_shell import ReplayStepper
+    from cli.referee.replay_shell import ReplayStepper
 
     monkeypatch.setattr(ReplayStepper, "WINDOW", 4)
 
@@ -229,8 +229,8 @@ def ruled(tmp_path_factory):
 
 
 def _ruling(kind, log, seq, **args):
-    from ledger.errors import UsageError
-    from projections import rulings
+    from ledger.base.errors import UsageError
+    from projections.referee import rulings
 
     try:
         return rulings.KINDS[kind](log, seq, game_id=1, **args).document()
@@ -247,7 +247,7 @@ RULED = frozenset({"RentClaimOpened", "RentPaid", "RentClaimRefused",
 
 
 def test_every_ruling_from_the_book_is_the_ruling_from_the_whole_log(ruled, games, streamed):
-    from cli.ruling_log import BookLog
+    from cli.referee.ruling_log import BookLog
 
     kinds = {"rent": 0, "auction": 0, "bankruptcy": 0, "jail": 0}
     for db, events in [*ruled.values(), games["undo"]]:
@@ -269,8 +269,8 @@ def test_every_ruling_from_the_book_is_the_ruling_from_the_whole_log(ruled, game
 
 
 def test_a_ruling_through_the_cli_reads_the_book(ruled, streamed):
-    from cli.i18n import translations
-    from projections import rulings
+    from cli.words.i18n import translations
+    from projections.referee import rulings
 
     db, events = ruled["vintage-to-a-bankruptcy"]
     declared = [e["seq"] for e in events if e["type"] == "BankruptcyDeclared"][-1]
@@ -281,8 +281,8 @@ def test_a_ruling_through_the_cli_reads_the_book(ruled, streamed):
 
 @pytest.mark.parametrize("rules", ["classic", "championship"])
 def test_replay_rules_streams_the_recorded_game(games, streamed, rules):
-    from cli.counterfactual_text import counterfactual_lines
-    from projections.counterfactual import rerun
+    from cli.referee.counterfactual_text import counterfactual_lines
+    from projections.referee.counterfactual import rerun
 
     db, events = games["undo"]
     for extra in ([], ["--skip-refused"]):
@@ -296,7 +296,7 @@ def test_replay_rules_streams_the_recorded_game(games, streamed, rules):
 def test_the_other_game_undone_from_a_kept_table_is_its_fold(games, monkeypatch):
     """The other rules' game is kept in a scratch file, and an undo of it goes back to a kept
     table: the same tables as folding its whole log again at every undo."""
-    from projections import counterfactual
+    from projections.referee import counterfactual
 
     _db, events = games["undo"]
     fast = counterfactual.rerun(events, "classic", game_id=1)
@@ -327,7 +327,7 @@ class _Shell:
 
 
 def _stepped(db, start, script):
-    from cli.replay_shell import ReplayStepper
+    from cli.referee.replay_shell import ReplayStepper
 
     shell = _Shell(db, script)
     ReplayStepper(shell, start).run()
@@ -338,7 +338,7 @@ def _stepped(db, start, script):
 def test_the_shell_replay_steps_a_window_at_a_time(games, streamed, monkeypatch):
     """With a window of 4 steps read a chunk at a time, the stepper says what it says holding
     every step (a window larger than the game, the whole log read)."""
-    from cli.replay_shell import ReplayStepper
+    from cli.referee.replay_shell import ReplayStepper
 
     db, events = games["undo"]
     last = events[-1]["seq"]

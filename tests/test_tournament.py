@@ -1,4 +1,4 @@
-"""Tournaments (ledger/tournaments.py, projections/tournament.py): finished championship games
+"""Tournaments (ledger/tournaments.py, projections/readings/tournament.py): finished championship games
 entered round by round, points summed (000 §PUNTEGGIO), the facts append-only and chained."""
 
 import json
@@ -69,7 +69,7 @@ def test_what_cannot_be_entered(banco):
 
 
 def test_tournament_facts_are_append_only_and_chained(banco):
-    from ledger.store import SQLiteStore
+    from ledger.store.sqlite import SQLiteStore
     from ledger.tournaments import Tournaments
 
     banco("new", "Anna", "Bruno", "Carla", "--rules", "championship")

@@ -1,4 +1,4 @@
-"""A tournament in one file (projections/tournament_archive.py): `tournament export` writes
+"""A tournament in one file (projections/exchange/tournament_archive.py): `tournament export` writes
 it, `import` re-creates the tournament with every game verified, all or nothing."""
 
 import json
@@ -158,9 +158,9 @@ def test_what_an_archive_import_refuses(archive, tmp_path):
 def test_the_archive_is_read_a_game_at_a_time(archive, tmp_path):
     """The lines are read as they are checked: a bad line of the first game is refused
     before another line is read (memory bounded by a game's batch, not the tournament)."""
-    from ledger.store import SQLiteStore
-    from projections.exchange import ImportRefused
-    from projections.tournament_archive import import_archive
+    from ledger.store.sqlite import SQLiteStore
+    from projections.exchange.exchange import ImportRefused
+    from projections.exchange.tournament_archive import import_archive
 
     db, path = archive
     with open(path, encoding="utf-8") as f:

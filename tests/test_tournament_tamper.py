@@ -1,7 +1,7 @@
 """Tampering with a tournament, as an attacker with the file and sqlite3: with the triggers
 dropped (and put back after, so that the audit's finding is the tampering itself), each way of
-rewriting a tournament's results is named by `banco audit` (ledger/health.py for the chain,
-projections/tournament.py for what the chain holds).  A rewrite that also re-hashes the chain
+rewriting a tournament's results is named by `banco audit` (ledger/store/health.py for the chain,
+projections/readings/tournament.py for what the chain holds).  A rewrite that also re-hashes the chain
 is held to what `tournament new/add` would have written and to the games' own heads."""
 
 import json
@@ -11,8 +11,8 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 
-from ledger.canonical import GENESIS, stored_row_hash
-from ledger.store import TRIGGERS
+from ledger.store.canonical import GENESIS, stored_row_hash
+from ledger.store.sqlite import TRIGGERS
 from ledger.tournaments import _CREATE, TABLE, fact_hash
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.numbers import number_like, whole
+from ledger.base.numbers import number_like, whole
 
 BANCO = Path(sys.executable).parent / "banco"
 
@@ -128,7 +128,7 @@ def test_an_empty_db_is_a_usage_error(tmp_path):
 
 
 def test_a_long_line_with_an_open_quote_is_not_echoed_back_whole(banco, capsys):
-    from cli.banker import execute_line
+    from cli.banker.commands import execute_line
     from cli.session import Session
 
     banco("new", "Anna", "Bruno")
@@ -143,8 +143,8 @@ def test_a_long_line_with_an_open_quote_is_not_echoed_back_whole(banco, capsys):
 def test_moments_and_the_replay_steps_take_the_digits_0_to_9_only():
     """A seq or a time written with other digits (`１２`, `٣`) is no moment: the same rule as
     every number the banker types."""
-    from ledger.errors import UsageError
-    from projections.moments import parse_moment
+    from ledger.base.errors import UsageError
+    from projections.referee.moments import parse_moment
 
     assert parse_moment("12").seq == 12
     for text in ("１２", "٣", "２０２６-１１-３０"):

@@ -1,11 +1,11 @@
 """The message catalogs: extract every marked message, update the .po files, compile the .mo.
 
-    python tests/tools/catalogs.py update    # new messages into cli/locale/*/banco.po
+    python tests/tools/catalogs.py update    # new messages into cli/words/locale/*/banco.po
     python tests/tools/catalogs.py compile   # banco.po -> banco.mo (shipped as package data)
     python tests/tools/catalogs.py check     # what tests/test_i18n.py checks, as a list
 
 Adding a message: write it in English in the code through a marker (below), run `update`,
-give its Italian in cli/locale/it/LC_MESSAGES/banco.po (the msgstr left empty; the English
+give its Italian in cli/words/locale/it/LC_MESSAGES/banco.po (the msgstr left empty; the English
 catalog fills itself), run `compile`, commit the .po and .mo.  tests/test_i18n.py fails
 while a marked message has no translation or the .mo does not match its .po.
 
@@ -14,10 +14,10 @@ not a run-time dependency: banco reads the .mo with the standard library's gette
 it extracts:
 
 - string literals given to the markers `_`, `N_`, `ngettext`, `NN_`, `pgettext`, `NP_` (cli),
-  `msg`, `plural` (ledger/text.py), and the first argument of `RuleViolation`, `UsageError`,
+  `msg`, `plural` (ledger/base/text.py), and the first argument of `RuleViolation`, `UsageError`,
   `BancoError`, `DatabaseError`, `ConflictError`, `UnknownName`, `NoDatabase`
-  (ledger/errors.py: a refusal is a template and its params), `ExportRefused`,
-  `ImportRefused` (projections/exchange.py); `_('...')` inside an f-string (a table
+  (ledger/base/errors.py: a refusal is a template and its params), `ExportRefused`,
+  `ImportRefused` (projections/exchange/exchange.py); `_('...')` inside an f-string (a table
   heading) too;
 - click's help texts (commands' help and epilog, options' help), read from the commands
   themselves, since click takes them from docstrings and keyword arguments.
@@ -36,7 +36,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALE = ROOT / "cli" / "locale"
+LOCALE = ROOT / "cli" / "words" / "locale"
 LANGUAGES = ("en", "it")
 SOURCES = ("ledger", "projections", "cli")
 
@@ -50,7 +50,7 @@ KEYWORDS = {
 CONTEXT_MARKERS = ("pgettext", "NP_", "word")
 # `_('pos')` inside an f-string, which Babel's extractor skips
 FSTRING_CALL = re.compile(r"""\b_\(\s*(['"])((?:\\.|(?!\1).)+)\1\s*\)""")
-# projections/report.py's `_say(tr, "...")` (a message of the page), in an f-string or not
+# projections/readings/report.py's `_say(tr, "...")` (a message of the page), in an f-string or not
 SAY_CALL = re.compile(r"""\b_say\(\s*tr\s*,\s*(['"])((?:\\.|(?!\1).)+)\1\s*[,)]""")
 
 
@@ -132,7 +132,7 @@ def help_messages():
 
     def english(obj, attr):
         # a command shown earlier in this process (a test) may hold its help in Italian:
-        # cli/i18n.py's localize keeps the English aside
+        # cli/words/i18n.py's localize keeps the English aside
         kept = getattr(obj, "_banco_english", None)
         return kept[attr] if kept and attr in kept else getattr(obj, attr, None)
 

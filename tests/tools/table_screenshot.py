@@ -33,7 +33,7 @@ def main() -> None:
 
     from chromium import Chromium
 
-    from cli.serve import start
+    from cli.web.serve import start
     from ledger.book import Book
 
     lines = FIXTURE.read_text(encoding="utf-8").splitlines()

@@ -1,0 +1,1 @@
+"""The banker's commands: setting up, the turn, what players own; the shell and `run`."""

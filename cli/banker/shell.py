@@ -1,0 +1,576 @@
+"""`banco shell`: one process, one open database, the table kept in memory between commands.
+
+The prompt shows the game (`#2`) and what its table waits for; Ctrl-C clears the line, on an
+empty line it says how to leave and a second one leaves (so does Ctrl-D); `help` lists the words; the history persists between sessions;
+and when another terminal records something on the same game, the shell says so before it
+records anything itself.
+"""
+
+from __future__ import annotations
+
+import cmd
+import os
+import signal
+import sys
+
+from ledger.base.errors import BancoError
+from ledger.base.names import fold, shown
+
+from cli.words.i18n import N_, _, say_os_error
+
+TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
+TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
+TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer", "auction-deed"}
+TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
+TAKES_GROUP = {"build": ["1", "2", "3", "4", "hotel"],  # `build GROUP N`: the levels after it
+               "sell": ["0", "1", "2", "3", "4"]}
+CARD_NUMBERS = {"card", "misdraw"}  # `card DECK N`: the deck's numbers after it
+COMPLETES_WHO = {"claim": "owner", "bid": "bidder", "pay": "debtor", "bankrupt": "debtor"}
+SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
+               "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
+               "game": N_("`game N`: from now on, game N (`games` lists them)")}
+# the shell's own words, in Italian too
+SHELL_ITALIAN = {"aiuto": "help", "esci": "quit", "partita": "game"}
+NOT_IN_SHELL = {"shell", "run", "serve"}
+# Words that only read: they run even when another terminal has just changed the game.
+READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
+                   "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",
+                   "replay", "ruling", "export", "report", "game", "partita"})
+HISTORY_LENGTH = 1000
+
+
+def words() -> list[str]:
+    """Every word the shell takes, the Italian ones too (completed alike)."""
+    from cli.main import ALIASES, COMMANDS
+
+    italian = {w for w, english in ALIASES.items() if english in COMMANDS}
+    return sorted((set(COMMANDS) | italian) - NOT_IN_SHELL
+                  - {w for w in italian if ALIASES[w] in NOT_IN_SHELL}) + sorted(SHELL_WORDS) \
+        + sorted(SHELL_ITALIAN)
+
+
+def english(word: str) -> str:
+    """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
+    from cli.main import ALIASES
+
+    return ALIASES.get(word, word)
+
+
+def history_path() -> str | None:
+    """Where the shell's history lives: $BANCO_HISTORY (empty: no history), else the user's
+    data folder ($XDG_DATA_HOME, or ~/.local/share) under banco/history."""
+    if "BANCO_HISTORY" in os.environ:
+        return os.environ["BANCO_HISTORY"] or None
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                            "share")
+    return os.path.join(base, "banco", "history")
+
+
+def prompt_for(state) -> str:
+    """What the table waits for, in a few words: `Anna (buy)> `, `auction: Bruno leads 120> `,
+    `Carla owes 300> `."""
+    t = state.turn
+    if state.ended:
+        return (_("game over, {winner} won> ").format(winner=state.winner) if state.winner
+                else _("game over> "))
+    if state.debts:
+        d = state.debts[0]
+        return _("{debtor} owes {amount}> ").format(debtor=d.debtor, amount=d.amount)
+    if state.auction:
+        a = state.auction
+        if a.high_bidder:
+            return _("auction: {player} leads {amount}> ").format(player=a.high_bidder,
+                                                                   amount=a.high_bid)
+        return _("auction: bids from {amount}> ").format(amount=a.min_bid)
+    if t.phase == "card":
+        return _("{player} (card {deck})> ").format(
+            player=t.player, deck=state.edition.decks[t.card_deck].title)
+    if t.phase == "choice":
+        return _("{player} (pay or draw)> ").format(player=t.player)
+    if t.phase == "roll" and state.current.in_jail:
+        return _("{player} (in jail)> ").format(player=t.player)
+    if t.phase == "move":  # the Bus of the Speedy die
+        from ledger.rules.speedy import choices_of
+
+        return _("{player} (bus: move {ways})> ").format(
+            player=t.player, ways=_(" or ").join(map(str, choices_of(t))))
+    if t.phase == "go":
+        return _("{player} (triple: go SPACE)> ").format(player=t.player)
+    if t.phase == "advance":
+        return _("{player} (Mr Monopoly: advance)> ").format(player=t.player)
+    if t.phase == "roll" and state.rules.speedy_die and state.current.passed_go:
+        return _("{player} (roll D1 D2 S)> ").format(player=t.player)
+    from cli.words.render import PHASES
+
+    phase = _(PHASES[t.phase]) if t.phase in PHASES else t.phase
+    return _("{player} ({phase})> ").format(player=t.player, phase=phase)
+
+
+class ShellHistory:
+    """The lines typed at the prompt, kept in a file between sessions (GNU readline's)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        try:
+            import readline
+        except ImportError:  # no readline on this platform: no history, nothing else lost
+            readline = None
+        self.readline = readline
+
+    loaded = 0  # lines read from the file: the rest are this session's
+
+    def load(self) -> None:
+        if self.readline is None:
+            return
+        self.readline.clear_history()
+        self.readline.set_history_length(HISTORY_LENGTH)
+        if os.path.exists(self.path):
+            try:
+                self.readline.read_history_file(self.path)
+            except OSError as exc:
+                print(_("warning: cannot read the shell history {path}: {why}").format(
+                    path=self.path, why=say_os_error(exc.strerror)),
+                      file=sys.stderr)
+        self.loaded = self.readline.get_current_history_length()
+
+    def add(self, line: str) -> None:
+        """Lines read without readline (a pipe, a test) are added by hand."""
+        if self.readline is not None and line.strip():
+            self.readline.add_history(line)
+        self.forget_repeat()
+
+    def forget_repeat(self) -> None:
+        """`roll 3 4` typed twice is one line to step back to, as in bash's ignoredups."""
+        rl = self.readline
+        if rl is None:
+            return
+        n = rl.get_current_history_length()
+        if n >= 2 and n > self.loaded and rl.get_history_item(n) == rl.get_history_item(n - 1):
+            rl.remove_history_item(n - 1)  # 0-based, where get_history_item is 1-based
+
+    def save(self) -> None:
+        """This session's lines are appended to the file, so that two shells open at once
+        (two games, two tables) both keep theirs; the file is then cut to HISTORY_LENGTH."""
+        if self.readline is None:
+            return
+        rl = self.readline
+        try:
+            os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+            new = rl.get_current_history_length() - self.loaded
+            if not os.path.exists(self.path):
+                rl.write_history_file(self.path)
+            elif new > 0:
+                rl.append_history_file(new, self.path)
+                with open(self.path, encoding="utf-8", errors="surrogateescape") as f:
+                    lines = f.readlines()
+                if len(lines) > HISTORY_LENGTH:
+                    with open(self.path, "w", encoding="utf-8", errors="surrogateescape") as f:
+                        f.writelines(lines[-HISTORY_LENGTH:])
+        except OSError as exc:
+            print(_("warning: cannot save the shell history to {path}: {why}").format(
+                path=self.path, why=say_os_error(exc.strerror)),
+                  file=sys.stderr)
+
+
+class BancoShell(cmd.Cmd):
+    intro = N_("banco shell: the same words as `banco ...`; `help` lists them, Tab completes "
+               "names; Ctrl-D or `quit` leaves.")
+
+    def __init__(self, session, stdin=None, stdout=None, history: str | None = None):
+        super().__init__(stdin=stdin, stdout=stdout)
+        if stdin is not None:
+            self.use_rawinput = False
+        self.session = session
+        session.in_shell = True
+        self.identchars += "-"
+        self.history = ShellHistory(history) if history else None
+        self._buffer = ""  # what was typed when Ctrl-C came
+        self._interrupts = 0  # Ctrl-C in a row
+        self._seen = self._where()  # (game, seq) as of the last command
+        # Each line written carries its own command id and the seq the prompt showed, so a
+        # write decided on a table another terminal has changed is refused (exit 5).
+        import uuid
+
+        self.line_ids = f"shell-{uuid.uuid4().hex[:12]}-"
+        self.lines = 0
+        self._set_prompt()
+
+    def say(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def cmdloop(self, intro=None) -> None:
+        """cmd.Cmd's loop, with Ctrl-C clearing the line instead of ending the process."""
+        self.preloop()
+        readline = old_completer = None
+        if self.use_rawinput and self.completekey:
+            try:
+                import readline
+
+                old_completer = readline.get_completer()
+                readline.set_completer(self.complete)
+                readline.parse_and_bind(self.completekey + ": complete")
+            except ImportError:
+                readline = None
+        old_handler = self._catch_interrupts()
+        try:
+            intro = self.intro if intro is None else intro
+            if intro:
+                self.say(_(str(intro)))
+            stop = None
+            while not stop:
+                try:
+                    line = self._read_line()
+                except KeyboardInterrupt:
+                    if self.interrupted(self._buffer):
+                        break
+                    continue
+                self._interrupts = 0
+                line = self.precmd(line)
+                try:
+                    stop = self.onecmd(line)
+                except KeyboardInterrupt:
+                    self.say("\n" + _("interrupted: a command is recorded whole or not at "
+                                      "all (`log --tail 5` shows what is there)"))
+                    stop = None
+                stop = self.postcmd(stop, line)
+        finally:
+            if old_handler is not None:
+                signal.signal(signal.SIGINT, old_handler)
+            if readline is not None:
+                readline.set_completer(old_completer)
+            self.postloop()
+
+    def _catch_interrupts(self):
+        """Ctrl-C while typing: note the line as readline had it (the handler runs before
+        readline clears it), then interrupt as usual."""
+        def handler(signum, frame):
+            self._buffer = ""
+            if self.use_rawinput:
+                try:
+                    import readline
+
+                    self._buffer = readline.get_line_buffer()
+                except ImportError:
+                    pass
+            raise KeyboardInterrupt
+
+        try:
+            return signal.signal(signal.SIGINT, handler)
+        except ValueError:  # not the main thread: keep Python's own handling
+            return None
+
+    def _read_line(self) -> str:
+        if self.cmdqueue:
+            return self.cmdqueue.pop(0)
+        self._buffer = ""
+        if self.use_rawinput:
+            try:
+                line = input(self.prompt)  # readline has added it to the history
+            except EOFError:
+                return "EOF"
+            if self.history:
+                self.history.forget_repeat()
+            return line
+        self.stdout.write(self.prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            return "EOF"
+        line = line.rstrip("\r\n")
+        if self.history:
+            self.history.add(line)
+        return line
+
+    def interrupted(self, typed: str) -> bool:
+        """Ctrl-C at the prompt: clear the line.  On an empty line, the first says how to
+        leave and the next one leaves: a banker clearing a line twice (the second Ctrl-C then
+        on the now empty line) is warned, not put out of the shell.  Returns True to leave."""
+        if typed.strip():
+            self._interrupts = 0  # counted from the first Ctrl-C on an empty line
+            self.say("^C")
+            return False
+        self._interrupts += 1
+        if self._interrupts >= 2:
+            self.say("")
+            return True
+        self.say(_("^C (Ctrl-C again or Ctrl-D leaves)"))
+        return False
+
+    def preloop(self) -> None:
+        if self.history:
+            self.history.load()
+        self._show_last()
+
+    def postloop(self) -> None:
+        if self.history:
+            self.history.save()
+
+    # --- another terminal on the same game --------------------------------------------------
+
+    def _where(self) -> tuple[int, int] | None:
+        try:
+            st = self.session.state()
+        except BancoError:
+            return None
+        return st.game_id, st.seq
+
+    def news(self) -> list[dict]:
+        """Events another process appended to this game since the shell last looked."""
+        if self._seen is None:
+            return []
+        game, seq = self._seen
+        try:
+            if self.session.game() != game:
+                return []
+            return self.session.book.events_after(game, seq)  # what the others appended
+        except BancoError:
+            return []
+
+    def precmd(self, line: str) -> str:
+        arrived = self.news()
+        if not arrived:
+            return line
+        from cli.words.render import describe
+
+        st = self.session.state()
+        first, last = arrived[0]["seq"], arrived[-1]["seq"]
+        span = (_("event {seq}").format(seq=first) if first == last
+                else _("events {first}-{last}").format(first=first, last=last))
+        self.say(_("meanwhile, another terminal recorded {span} on game {game}:").format(
+            span=span, game=st.game_id))
+        for e in arrived:
+            self.say(f"{e['seq']:>6}  {describe(e, st)}")
+        self._seen = (st.game_id, st.seq)
+        word = line.split(maxsplit=1)[0] if line.strip() else ""
+        if word and english(word) not in READS:
+            self.say(_("`{line}` was not run: the table changed. Look again, and type it "
+                       "again if it still holds (up arrow).").format(
+                           line=shown(line.strip(), 80)))
+            self._set_prompt()
+            return ""
+        return line
+
+    # --- words -------------------------------------------------------------------------------
+
+    def _show_last(self) -> None:
+        """The last recorded command: what a banker needs after an answer that was lost."""
+        from cli.session import last_line
+
+        try:
+            line = last_line(self.session.book, self.session.game())
+        except BancoError:
+            return
+        if line:
+            self.say(line)
+
+    def default(self, line: str) -> None:
+        from cli.banker.commands import execute_line
+
+        self.lines += 1
+        try:
+            code = execute_line(self.session, line, command_id=f"{self.line_ids}{self.lines}",
+                                expected=self._seen)
+        except KeyboardInterrupt:
+            print("\ninterrupted")
+            code = 130
+        if code in (4, 5, 130):  # the write may or may not be in the book: say what is
+            self._show_last()
+
+    def emptyline(self) -> None:
+        pass
+
+    def postcmd(self, stop, line):
+        self._seen = self._where()
+        self._set_prompt()
+        return stop
+
+    def _set_prompt(self) -> None:
+        try:
+            st = self.session.state()
+        except BancoError:
+            self.prompt = "banco> "
+            return
+        # The game first: with two games in one file, or after `new`, it says where the next
+        # `roll` goes.  `#2`, short: the banker reads it at every line.
+        self.prompt = f"#{st.game_id} {prompt_for(st)}"
+
+    def do_replay(self, arg) -> None:
+        """`replay [SEQ|TIME]`: step through the game (cli/referee/replay_shell.py); with options
+        (`replay --rules quick`, `replay --json`) it is the `banco replay` command."""
+        if arg.strip().startswith("-"):
+            self.default(f"replay {arg}")
+            return
+        from cli.referee.replay_shell import ReplayStepper
+
+        try:
+            ReplayStepper(self, arg.strip()).run()
+        except BancoError as exc:
+            from cli.words.i18n import say_error
+
+            self.say(say_error(exc))
+
+    do_rivedi = do_replay  # the Italian word steps through the game too
+
+    def do_game(self, arg) -> None:
+        """`game N`: the shell addresses game N from now on (a `--game N` on a line is for
+        that line only); `new` leaves the game it interrupts, and says this is the way back."""
+        from cli.words.i18n import say_error
+        from ledger.base.numbers import is_digits, not_a_number
+
+        text = arg.strip()
+        try:
+            if not is_digits(text):
+                raise not_a_number(text)
+            self.session.use_game(self.session.book.current_game(int(text)))
+        except BancoError as exc:
+            self.say(say_error(exc))
+            return
+        self._show_last()
+
+    do_partita = do_game
+
+    def do_quit(self, arg) -> bool:
+        return True
+
+    do_exit = do_esci = do_quit
+
+    def do_EOF(self, arg) -> bool:
+        self.say("")
+        return True
+
+    def do_aiuto(self, arg) -> None:
+        """`aiuto`: `help` in Italian."""
+        self.do_help(arg)
+
+    def do_help(self, arg) -> None:
+        """`help`: every word with one line; `help WORD`: that word's usage."""
+        import click
+
+        from cli.main import cli
+
+        word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
+        ctx = click.Context(cli, info_name="banco")
+        if not word:
+            from cli.main import ALIASES
+
+            # In Italian each word is listed by its Italian name first, `compra (buy)`, in the
+            # order of the Italian names, as `banco aiuto` lists them
+            speaking = _("Commands") != "Commands"
+            italian = {e: w for w, e in ALIASES.items()}
+            italian.update({e: w for w, e in SHELL_ITALIAN.items()})
+            entries, seen = [], set()
+            for name in words():
+                if name in SHELL_ITALIAN or (name in ALIASES and name not in italian) \
+                        or name in seen:
+                    continue  # an Italian word: said beside its English one
+                seen.add(name)
+                label = f"{italian[name]} ({name})" if speaking and name in italian else name
+                if name in SHELL_WORDS:
+                    entries.append((label, _(SHELL_WORDS[name])))
+                else:
+                    command = cli.get_command(ctx, name)
+                    entries.append((label, command.get_short_help_str(limit=60)))
+            if speaking:
+                entries.sort(key=lambda e: fold(e[0]))
+            width = max(len(label) for label, _h in entries) + 1
+            self.say(_("words (the same as `banco WORD ...`; `help WORD` for one):"))
+            for label, text in entries:
+                self.say(f"  {label:<{width}} {text}")
+            return
+        if word in SHELL_WORDS or word in SHELL_ITALIAN or word in ("exit", "?"):
+            meaning = SHELL_WORDS.get(SHELL_ITALIAN.get(word, word), SHELL_WORDS["quit"])
+            self.say(f"{word}: {_(meaning)}")
+            return
+        if english(word) in NOT_IN_SHELL:
+            self.say(_("`{word}` is not available inside the shell: use `banco {word}`").format(
+                word=word))
+            return
+        command = cli.get_command(ctx, word)
+        if command is None:
+            import difflib
+
+            close = difflib.get_close_matches(word, words(), n=3, cutoff=0.6)
+            hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
+                    else _("; `help` lists them"))
+            self.say(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
+            return
+        with click.Context(command, info_name=word) as sub:
+            self.say(command.get_help(sub))
+
+    # --- completion --------------------------------------------------------------------------
+
+    def completenames(self, text, *ignored):
+        return _spaced([w for w in words() if w.startswith(text)])
+
+    def completedefault(self, text, line, begidx, endidx):
+        """Names by prefix, any case or accents.  Property names have spaces: the whole
+        argument typed so far is matched, and only the part from the current word on is
+        offered, since readline replaces just that word.  After `build`/`sell`, a colour group
+        too, then its levels; after a deck word, the deck's card numbers."""
+        word = line.split(" ", 1)[0]
+        command = english(word)
+        try:
+            st = self.session.state()
+        except BancoError:
+            return []
+        before = line[:begidx].split()[1:]  # the words before the one being completed
+        if command in CARD_NUMBERS and before:
+            if len(before) > 1:
+                return []
+            numbers = _card_numbers(st, before[0])
+            return _spaced([n for n in numbers if n.startswith(text)])
+        groups = _groups(st) if command in TAKES_GROUP else []
+        if groups and len(before) == 1 and fold(before[0]) in map(fold, groups):
+            return _spaced([n for n in TAKES_GROUP[command] if n.startswith(text.lower())])
+        if command in TAKES_PROPERTY or command in ("trade", "deal"):
+            names = [sp.name for sp in st.edition.properties]
+            if command in ("trade", "deal"):  # players, then deeds, word by word
+                names += list(st.seats)
+        elif command in TAKES_SPACE:
+            names = sorted({sp.name for sp in st.edition.spaces})
+        elif command in TAKES_DECK:
+            # a deck is one word (`card DECK N`): a title of two is offered by its first
+            names = [d.title.split()[0] for d in st.edition.decks.values()]
+        elif command in COMPLETES_WHO and not before:
+            # the players who could (cli/session.py WHO): `claim` Tab offers the owners
+            from cli.session import WHO
+
+            names = WHO[COMPLETES_WHO[command]][0](st) or list(st.seats)
+        else:
+            names = list(st.seats)
+        typed = line[len(word):endidx].lstrip()
+        if command in TAKES_PROPERTY or command in TAKES_SPACE:
+            typed = typed.lstrip("\"'")
+        else:
+            typed = text  # players and decks are single words
+        start = len(typed) - len(text)
+        want = fold(typed)
+        found = [n[start:] for n in names if fold(n).startswith(want)]
+        if not before:  # `build marr`: a colour group is one word
+            found = [g for g in groups if fold(g).startswith(fold(text))] + found
+        return _spaced(found)
+
+
+def _groups(state) -> list[str]:
+    """The colour groups that take houses, as `build GROUP N` reads them (one word)."""
+    return [g for g, lots in state.edition.groups.items()
+            if " " not in g and all(state.edition.space(p).kind == "street" for p in lots)]
+
+
+def _card_numbers(state, deck: str) -> list[str]:
+    from cli.session import deck_key
+
+    try:
+        key = deck_key(state.edition, deck)
+    except BancoError:
+        return []
+    return [str(c.number) for c in state.edition.decks[key].cards]
+
+
+def _spaced(matches: list[str]) -> list[str]:
+    """The one match, with the space that comes after it (`bid br` Tab gives `bid Bruno `, ready
+    for the amount), as bash does: Python's readline adds none."""
+    return [matches[0] + " "] if len(matches) == 1 else matches

@@ -1,0 +1,286 @@
+"""`banco run FILE`: a transcript of banker's lines, recorded so that a re-run resumes.
+
+Each line that does something gets a command id chained over the transcript:
+
+    id_0 = sha256("banco run" NUL file name NUL salt)      (salt: empty, or random for --fresh)
+    id_n = sha256(id_{n-1} NUL JSON of line n's words)      (the `!` mark and spacing left out)
+
+so a line's id depends on the file's name and on every line before it.  Re-running the file
+looks its lines up (by index: the games table for `new`, the game's command ids for the rest),
+skips up to the last one recorded and goes on from there, in the same game, with the seq that
+line left as `--expect`: a game that went on without the transcript is not resumed blindly.
+Editing line k changes the ids from k on: the lines before it are skipped, k and after are
+recorded.  The file's base name, not its path, seeds the chain: it may be run from anywhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import os
+import shlex
+import sys
+from typing import NamedTuple
+
+import click
+
+from ledger.base.errors import BancoError, ConflictError, UsageError
+from ledger.base.names import shown
+
+from cli.words.i18n import N_, _, ngettext
+
+
+class Line(NamedTuple):
+    number: int  # in the file, from 1
+    text: str  # as written, without the `!` mark
+    words: list[str] | None  # shlex words; None when the line does not parse
+    refusal_expected: bool
+    command_id: str
+
+
+def parse(name: str, text: str, salt: str = "") -> list[Line]:
+    """The lines that do something (not blank, not comments), each with its chained id."""
+    prev = hashlib.sha256(f"banco run\0{os.path.basename(name)}\0{salt}".encode()).hexdigest()
+    lines = []
+    # Lines end at "\n" (the file was read with universal newlines), as an editor shows them:
+    # splitlines() also breaks at U+001C-1E, U+0085, U+2028..., which made two lines of one.
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        refusal = line.startswith("!")
+        if refusal:
+            line = line[1:].strip()
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            words = None
+        if words == []:
+            continue
+        body = json.dumps(words, ensure_ascii=False) if words is not None else line
+        prev = hashlib.sha256(f"{prev}\0{body}".encode()).hexdigest()
+        lines.append(Line(number, line, words, refusal, "run-" + prev[:32]))
+    return lines
+
+
+def _own_id(line: Line) -> str:
+    """The id the line will be recorded under: its own `--id KEY` if it gives one."""
+    words = line.words or []
+    for i, w in enumerate(words):
+        if w == "--id" and i + 1 < len(words):
+            return words[i + 1]
+        if w.startswith("--id="):
+            return w[5:]
+    return line.command_id
+
+
+class Recorded(NamedTuple):
+    count: int  # lines[:count] are done
+    game: int | None
+    seq: int | None  # where the last recorded line left its game
+    accepted: tuple | None = None  # (Line, rows): a `!` line of the prefix the rules accepted
+
+
+def recorded_prefix(session, lines: list[Line]) -> Recorded:
+    """How far this transcript is already recorded in the session's database."""
+    if not os.path.exists(session.db):
+        return Recorded(0, None, None)
+    book = session.book
+    try:
+        game = session.game()
+    except UsageError:  # no game yet
+        game = None
+    found = Recorded(0, None, None)
+    for i, line in enumerate(lines, start=1):
+        if line.words is None:
+            continue
+        cid = _own_id(line)
+        if line.words[0] == "new":
+            game = book.store.game_of_command(cid)
+            rows = book.recorded(game, cid) if game is not None else []
+        else:
+            rows = book.recorded(game, cid) if game is not None else []
+        if rows:
+            found = Recorded(i, game, rows[-1]["seq"], found.accepted)
+            if line.refusal_expected and found.accepted is None \
+                    and any(r["type"] not in REFUSAL_ROWS for r in rows):
+                found = found._replace(accepted=(line, rows))
+    return found
+
+
+# What a refusal that is recorded leaves (a late claim, ledger/rules/decide.py): a `!` line whose
+# rows are anything else was accepted.
+REFUSAL_ROWS = frozenset({"CommandRecorded", "RentClaimRefused"})
+
+
+def _where(session) -> tuple[int, int] | None:
+    """(game, seq) as this run last saw it: the next line's --expect."""
+    try:
+        game = session.game()
+        return game, session.book.state(game).seq
+    except BancoError:
+        return None
+
+
+def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume: bool = False,
+                   fresh: bool = False, dry_run: bool = False) -> None:
+    """Run the transcript's lines in `session`; exits (SystemExit) with the line's code when a
+    line is refused or fails, 130 when interrupted."""
+    if dry_run:
+        return _dry_run(session, name, text, quiet=quiet, resume=resume, fresh=fresh)
+    salt = os.urandom(16).hex() if fresh else ""
+    lines = parse(name, text, salt)
+    done = recorded_prefix(session, lines) if not fresh else Recorded(0, None, None)
+    if resume and not done.count:
+        raise UsageError("--resume: no line of {name} is recorded in {db} (the ids come from the file's name and its lines: was it renamed, or its first line edited?); run it without --resume to start it",
+                         name=name, db=session.db)
+    seen = None
+    if done.accepted is not None:
+        # a re-run must not go on past it as if the table had refused it
+        line, rows = done.accepted
+        from cli.session import span
+
+        click.echo(_("{name}:{number}: `{text}` was expected to be refused, but an earlier run recorded it as accepted ({events}): remove its `!` if the table was right; nothing was recorded by this run").format(
+            name=name, number=line.number, text=shown(line.text, 80), events=span(rows)),
+            err=True)
+        sys.exit(2)
+    if done.count:
+        session.use_game(done.game)
+        last_line = lines[done.count - 1].number
+        if done.count == len(lines):
+            click.echo(ngettext("{name}: its {count} line is already recorded in game {game}; "
+                                "nothing to do",
+                                "{name}: all {count} lines already recorded in game {game}; "
+                                "nothing to do", len(lines)).format(
+                name=name, count=len(lines), game=done.game))
+            return
+        now_at = session.book.state(done.game).seq
+        if now_at != done.seq:
+            raise ConflictError(
+                "game {game} went on without this transcript: its line {last_line} left the game at event {seq}, and it is at event {now_at}; nothing was recorded (`--fresh` records the transcript as a new game)",
+                game=done.game, last_line=last_line, seq=done.seq, now_at=now_at)
+        click.echo(_("resuming game {game}: lines 1-{last_line} already recorded").format(game=done.game, last_line=last_line))
+        seen = (done.game, done.seq)
+    ran = 0
+    last_recorded: tuple[int, int] | None = None  # (line number, seq)
+    current = None
+    try:
+        for line in lines[done.count:]:
+            current = line
+            if not quiet:
+                click.echo(f"> {line.text}")
+            if line.words is None:
+                click.echo(_("{name}:{number}: `{text}` does not parse (unbalanced quotes?); stopped").format(name=name, number=line.number, text=line.text), err=True)
+                sys.exit(2)
+            sink, said = io.StringIO(), io.StringIO()
+            # Quiet: nothing of a line is shown, not even an expected refusal's reasons; what
+            # it said on stderr is shown only if the line stops the run.
+            with (contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext(),
+                  contextlib.redirect_stderr(said) if quiet else contextlib.nullcontext()):
+                code = _execute(session, line, seen)
+            seen = _where(session)
+            if seen is not None and session.book.recorded(seen[0], _own_id(line)):
+                last_recorded = (line.number, seen[1])
+            if line.refusal_expected and code == 1:
+                ran += 1
+                continue
+            if line.refusal_expected and code == 0:
+                _accepted(session, name, line, seen, said.getvalue(), ran + 1)
+            if code != 0 or line.refusal_expected:
+                if said.getvalue():
+                    click.echo(said.getvalue().rstrip("\n"), err=True)
+                what = (_(FAILED[code]) if code in FAILED
+                        else _("failed (exit {code})").format(code=code))
+                click.echo(ngettext("{name}:{number}: `{text}` {what}; stopped after {ran} line",
+                                    "{name}:{number}: `{text}` {what}; stopped after {ran} lines",
+                                    ran).format(name=name, number=line.number,
+                                                text=shown(line.text, 80), what=what, ran=ran),
+                           err=True)
+                sys.exit(code)
+            ran += 1
+    except KeyboardInterrupt:
+        _interrupted(session, name, current, last_recorded)
+    more = (ngettext(" ({n} was recorded before)", " ({n} were recorded before)",
+                     done.count).format(n=done.count) if done.count else "")
+    click.echo(ngettext("{name}: {ran} line done{more}", "{name}: {ran} lines done{more}",
+                        ran).format(name=name, ran=ran, more=more))
+
+
+def _accepted(session, name: str, line: Line, seen, said: str, ran: int) -> None:
+    """A `!` line the rules accepted: the transcript was wrong about the table.  The line is
+    counted and, if it recorded something, said so with the way back.  Exit 2: the file given
+    is mistaken (as a usage error's words are); 1 would tell a script that nothing was
+    appended, and the line may well have been."""
+    from cli.session import span
+
+    if said:
+        click.echo(said.rstrip("\n"), err=True)
+    rows = session.book.recorded(seen[0], _own_id(line)) if seen is not None else []
+    text = shown(line.text, 80)
+    if rows:
+        click.echo(ngettext(
+            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back, or remove its `!` if the table was right); stopped after {ran} line",
+            "{name}:{number}: `{text}` was expected to be refused, but was accepted and recorded ({events}: `undo` takes it back, or remove its `!` if the table was right); stopped after {ran} lines",
+            ran).format(name=name, number=line.number, text=text, events=span(rows), ran=ran),
+            err=True)
+    else:
+        click.echo(ngettext("{name}:{number}: `{text}` {what}; stopped after {ran} line",
+                            "{name}:{number}: `{text}` {what}; stopped after {ran} lines",
+                            ran).format(name=name, number=line.number, text=text, ran=ran,
+                                        what=_("was accepted but was expected to be refused")),
+                   err=True)
+    sys.exit(2)
+
+
+FAILED = {1: N_("was refused"), 2: N_("is not a command banco can run"),
+          4: N_("could not be recorded: the database cannot be used"),
+          5: N_("was not recorded: the game changed meanwhile")}
+
+
+def _execute(session, line: Line, seen) -> int:
+    from cli.banker.commands import execute_line
+
+    return execute_line(session, line.text, command_id=line.command_id, expected=seen)
+
+
+def _interrupted(session, name: str, current: Line | None, last_recorded) -> None:
+    """Ctrl-C: say what is recorded (the line being run may have been, if the signal came
+    after its commit) and how to go on."""
+    if current is not None and current.words:
+        where = _where(session)
+        if where is not None:
+            rows = session.book.recorded(where[0], _own_id(current))
+            if rows:
+                last_recorded = (current.number, rows[-1]["seq"])
+    if last_recorded:
+        line, seq = last_recorded
+        click.echo(_("{name}: interrupted after line {line} (event {seq} recorded); re-run to continue").format(name=name, line=line, seq=seq), err=True)
+    else:
+        at = f" at line {current.number}" if current else ""
+        click.echo(_("{name}: interrupted{at}; nothing was recorded by this run; re-run to continue").format(name=name, at=at), err=True)
+    sys.exit(130)
+
+
+def _dry_run(session, name: str, text: str, **options) -> None:
+    """The transcript on a copy of the database (SQLite's backup: the WAL included)."""
+    import tempfile
+
+    from cli.session import Session
+
+    with tempfile.TemporaryDirectory(prefix="banco-dry-run-") as tmp:
+        copy = os.path.join(tmp, os.path.basename(session.db) or "banco.db")
+        if os.path.exists(session.db):
+            session.book.store.backup(copy)
+        trial = Session(copy, session.game_option, session.actor)
+        note = _("dry run: checked on a copy; nothing was written to {db}").format(
+            db=session.db)
+        try:
+            run_transcript(trial, name, text, **options)
+        except (SystemExit, BancoError):
+            click.echo(note, err=True)
+            raise
+        finally:
+            trial.close()
+        click.echo(note, err=True)

@@ -1,0 +1,1 @@
+"""The organiser's commands: games, statements, standings, export and import, the report, backups."""

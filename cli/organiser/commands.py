@@ -1,0 +1,431 @@
+"""The organiser's words: the games in a file, statements, deed histories, standings, and a
+game's history in and out of the database: export, import, the HTML report."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ledger.base.errors import UsageError
+
+from cli.words.i18n import NP_, _, counted, pgettext
+from cli.session import (
+    dump,
+    dump_rows,
+    json_option,
+    pass_session,
+    player_name,
+    property_position,
+    property_words,
+)
+
+
+@click.command()
+@json_option
+@pass_session
+def games(session, as_json):
+    """The games in this database: number, start, players, rules, whether finished."""
+    rows = session.book.games()
+    imported = session.book.store.imported
+    doc = [{"game": g["game_id"], "started_at": g["started_at"], "players": g["players"],
+            "rules": g["rules"], "edition": g["edition"], "ended": g["ended"],
+            "uuid": g["uuid"], "events": g["events"], "imported": imported(g["game_id"])}
+           for g in rows]
+    if as_json:
+        dump(doc)
+        return
+    if not doc:
+        click.echo(_("no games yet: `banco new PLAYER PLAYER ...`"))
+        return
+    from cli.words.render import local_time
+
+    width = max(len(_("rules")), *(len(g["rules"] or "?") for g in doc)) + 2
+    click.echo(f"{_('game'):>4}  {_('started'):<25}  {_('rules'):<{width}}{_('state'):<12}"
+               f"{_('players')}")
+    for g in doc:
+        state = _("finished") if g["ended"] else _("in progress")
+        came = g["imported"]
+        # an organiser must see which results were played here and which came from a file
+        where = "" if came is None else "  " + _("(imported {at} from {source})").format(
+            at=local_time(came["at"]), source=came["from"])
+        click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  "
+                   f"{g['rules'] or '?':<{width}}{state:<12}{', '.join(g['players'])}{where}")
+
+
+@click.command()
+@click.argument("account")
+@json_option
+@click.option("--csv", "as_csv", is_flag=True, help="CSV for a spreadsheet.")
+@pass_session
+def statement(session, account, as_json, as_csv):
+    """A bank statement: every transfer of ACCOUNT (a player or `bank`), with running balance."""
+    from projections.readings.accounts import statement as build
+
+    game = session.game()
+    book = session.book
+    state = book.state(game)
+    name = "bank" if account.lower() in ("bank", "banca") else player_name(state, account)
+    rows = build(book.checked(game), name, book.store.retracted_seqs(game))
+    if as_json:
+        dump_rows(rows)
+    elif as_csv:
+        import csv
+
+        writer = csv.DictWriter(sys.stdout, fieldnames=["seq", "type", "counterparty", "amount",
+                                                        "reason", "balance"])
+        writer.writeheader()
+        writer.writerows(rows)
+    else:
+        click.echo(f"{_('event'):>5}  {_('amount'):>7}  {_('balance'):>7}  {_('from/to'):<10} "
+                   f"{_('reason')}")
+        from cli.words.reasons import say_reason
+
+        balance = None
+        for r in rows:
+            balance = r["balance"]
+            click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {balance:>7}  "
+                       f"{_say_account(r['counterparty']):<10} {say_reason(r['reason'])}")
+        if name != "bank":
+            # the statement's own last balance, read from the log: the table now comes from
+            # the book's snapshot, and an edited snapshot once made the two lines disagree
+            cash = balance if balance is not None else state.player(name).cash
+            click.echo(_("cash now: {cash}").format(cash=cash))
+
+
+@click.command()
+@property_words
+@json_option
+@pass_session
+def history(session, words, as_json):
+    """The story of one deed: owners, auctions, trades, mortgages, buildings."""
+    from projections.readings.accounts import history as build
+
+    game = session.game()
+    book = session.book
+    pos = property_position(book.state(game), " ".join(words))
+    rows = build(book.checked(game), pos, book.store.retracted_seqs(game))
+    if as_json:
+        dump_rows(rows)
+        return
+    told = False
+    for r in rows:
+        if not told:
+            click.echo(f"{_('event'):>5}  {_('owner'):<10} {_('what happened')}")
+            told = True
+        click.echo(f"{r['seq']:>5}  {r['owner'] or _('Bank'):<10} {_say_note(r['note'])}")
+    if not told:
+        click.echo(_("nothing has happened to it yet: it is with the Bank"))
+
+
+def _say_account(account: str) -> str:
+    """A statement's counterparty: the Bank in the user's language, a player as named."""
+    from ledger.table.state import BANK
+
+    return _("Bank") if account == BANK else account
+
+
+def _say_note(note) -> str:
+    """A deed's history note in the user's language; a fact's reason inside it through
+    cli/words/reasons.py."""
+    from cli.words.i18n import say
+    from cli.words.reasons import say_reason
+    from ledger.base.text import Text
+
+    if isinstance(note, Text) and isinstance(note.params.get("reason"), str):
+        note = Text(note.template, note.plural, note.n,
+                    {**note.params, "reason": say_reason(note.params["reason"])})
+    return say(note)
+
+
+# a player's status, in a context of its own ("bankrupt" the status, not the command)
+STATUS = {"winner": NP_("status", "winner"), "in play": NP_("status", "in play"),
+          "bankrupt": NP_("status", "bankrupt")}
+
+
+@click.command()
+@json_option
+@pass_session
+def standings(session, as_json):
+    """Who leads: players in play by net worth (the championship's score sheet, ties broken on
+    unmortgaged property), then the bankrupt, last out first; with the tournament points once
+    a championship game is over."""
+    from projections.readings.accounts import standings as build
+
+    table = session.state()
+    rows = build(table)
+    if as_json:
+        from ledger.store.seals import head_line
+
+        # The head the standings were read at, finished or not (the text prints it once the
+        # game is over): on every row, since the document is a list and stays one.
+        game = session.game()
+        line = head_line(game, table.seq, session.book.store.hash_at(game, table.seq))
+        dump([{**row, "head_line": line} for row in rows])
+        return
+    # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps
+    # them; columns as wide as what they hold (cli/words/render.py).
+    from cli.words.render import standings_text
+
+    for line in standings_text(
+            rows, lambda s: pgettext(*STATUS[s]) if s in STATUS else s):
+        click.echo(line)
+    from cli.referee.integrity import finished_line
+
+    ended = finished_line(session.book, session.game())
+    if ended:
+        click.echo(ended)
+
+
+# --- exports --------------------------------------------------------------------------------
+
+def _write_out(target: str | None, force: bool, write) -> None:
+    """Call write(file) on stdout, or on a temporary file beside TARGET renamed into place
+    when complete: a failed export leaves no half-written file."""
+    import os
+    import tempfile
+
+    if target is None or target == "-":
+        write(sys.stdout)
+        return
+    if os.path.isdir(target):
+        raise UsageError("{target} is a folder: name the file",
+                         target=target)
+    if os.path.exists(target) and not force:
+        raise UsageError("{target} exists: give another name, or --force to replace it",
+                         target=target)
+    folder = os.path.dirname(os.path.abspath(target))
+    if not os.path.isdir(folder):
+        raise UsageError("cannot write {target}: the folder {folder} does not exist",
+                         target=target, folder=folder)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            write(f)
+        # mkstemp's file is the owner's alone (0600): an export or a report is made to be
+        # handed on, so it gets what any new file gets here (the umask decides)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+@click.command()
+@click.option("-o", "--output", default=None, metavar="FILE",
+              help="Write to FILE (default: standard output).")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "text"]), default="jsonl",
+              show_default=True,
+              help="jsonl: the verifiable history; csv: one row per money movement (hledger's "
+                   "columns); text: the readable history, as `replay` prints it.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@pass_session
+def export(session, output, fmt, force):
+    """A game's history as a file: JSON Lines a third party can verify (a header, then one
+    event a line in canonical JSON with its hash), `banco import` on another machine; or the
+    money as CSV, or the history as text."""
+    game = session.game()
+    if fmt == "jsonl":
+        from projections.exchange.exchange import export_lines
+
+        store = session.book.store
+        lines = export_lines(store, game)
+        first = next(lines)  # the chain is checked before anything is written
+
+        def write(f):
+            f.write(first + "\n")
+            for line in lines:
+                f.write(line + "\n")
+    elif fmt == "csv":
+        from projections.readings.journal import money_rows
+
+        book = session.book
+        # read as it is written, a chunk of the log at a time; the game's absence said first
+        rows = money_rows(book.checked(game), book.store.retracted_seqs(game))
+
+        def write(f):
+            import csv
+
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["date", "seq", "account", "counterparty", "amount", "balance",
+                        "description"])
+            for r in rows:
+                w.writerow([r["date"], r["seq"], r["account"], r["counterparty"], r["amount"],
+                            r["balance"], r["description"]])
+    else:
+        from cli.referee.replay_source import game_steps
+        from cli.referee.replay_text import header_lines, step_lines
+
+        book = session.book
+
+        def write(f):  # a step at a time: a long game's history in bounded memory
+            f.write("\n".join(header_lines(book.state(game), game)) + "\n")
+            for s in game_steps(book, game):
+                f.write("\n".join(step_lines(s)) + "\n")
+
+    _write_out(output, force, write)
+    if output and output != "-":
+        click.echo(_("game {game} exported to {output} ({fmt})").format(game=game, output=output, fmt=fmt), err=True)
+
+
+@click.command("import")
+@click.argument("source", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE")
+@click.option("--expect-head", default=None, metavar="HASH",
+              help="A head printed earlier (on the score sheet): refuse a history without it.")
+@click.option("--seal", "seal_path", default=None, metavar="FILE",
+              help="A referee's seal file (`banco seal`): refuse a history without the events "
+                   "it sealed, intact.")
+@click.option("--pubkey", "pubkey_path", default=None, metavar="FILE",
+              help="The referee's public key (`banco keygen`), with --seal.")
+@json_option
+@pass_session
+def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
+    """Verify an exported game and add it to this database as a new game (same identity).
+
+    Every line is checked (fields, order, the hash chain, the header's claims), then the audit
+    runs over the game as written; everything is written, or nothing.  A tampered file is
+    refused naming its line and event (exit 3); a game this database already has is refused
+    naming it (exit 2).
+    """
+    import os
+    from itertools import chain
+
+    from projections.audit.audit import check_expected_head
+    from projections.exchange.exchange import import_lines
+
+    try:
+        check_expected_head(expect_head)
+    except ValueError as exc:
+        raise UsageError(exc.args[0]) from None  # a Text: said in the user's language
+    seal = None
+    if seal_path is not None or pubkey_path is not None:
+        from cli.referee.integrity import read_seal
+
+        seal = read_seal(seal_path, pubkey_path)
+    if source != "-" and not os.path.exists(source):
+        raise UsageError("no file {source}",
+                         source=source)
+    session.create = True  # importing into a new file (another machine) creates it
+    fresh = not os.path.exists(session.db)
+    store = session.book.store
+    name = "<stdin>" if source == "-" else os.path.basename(source)
+
+    def read(f):
+        from projections.exchange.tournament_archive import import_archive, is_archive
+
+        first = f.readline()  # a tournament's archive, or one game's export
+        if not is_archive(first):
+            return import_lines(store, chain([first], f) if first else f, source=name,
+                                now=session.now(), expect_head=expect_head, seal=seal)
+        if expect_head is not None or seal is not None:
+            raise UsageError("--expect-head and --seal hold one game's export; {source} is a "
+                             "tournament's archive", source=source)
+        return import_archive(store, first, iter(f), source=name, now=session.now())
+
+    try:
+        try:
+            if source == "-":
+                done = read(sys.stdin)
+            else:
+                with open(source, encoding="utf-8", newline="") as f:
+                    done = read(f)
+        except UnicodeDecodeError as exc:
+            # the database itself, a picture, a damaged copy: not what `export` writes
+            byte = f"0x{exc.object[exc.start]:02x}"
+            raise UsageError("{source} is not UTF-8 text (it holds the byte {byte}), so not a "
+                             "banco export: `banco export` writes UTF-8 JSON Lines; nothing "
+                             "was imported", source=source, byte=byte) from None
+    except BaseException:
+        if fresh:  # a refused import into a new file leaves no file behind
+            session.close()
+            for leftover in (session.db, session.db + "-wal", session.db + "-shm"):
+                if os.path.exists(leftover):
+                    os.unlink(leftover)
+        raise
+    if "tournament" in done:  # an archive: the tournament, then each game as one import
+        if as_json:
+            dump(done)
+            return
+        click.echo(_("imported the tournament {name!r} from {source}: {games}, each "
+                     "chain intact and audited").format(name=done["tournament"], source=source,
+                                                        games=counted("game", len(done["games"]))))
+        for g in done["games"]:
+            click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=g['rules'], events=g['events']))
+        return
+    sealed = done["seal"]
+    if as_json:
+        dump({**done, "seal": sealed.document() if sealed is not None else None})
+        return
+    click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=done['game'], items=', '.join(done['players']), rules=done['rules'], events=done['events']))
+    click.echo(_("head {head}").format(head=done['head']))
+    if done["uuid"]:
+        click.echo(_("identity {uuid} (the same as where it was recorded)").format(uuid=done['uuid']))
+    else:
+        click.echo(_("recorded before game identities: its rows are hashed with game number {chain_game_id}, kept beside it").format(chain_game_id=done['chain_game_id']))
+    at = done["expected_head_at"]
+    if at is not None and at < done["events"]:
+        click.echo(_("the expected head is event {seq}'s: events 1-{seq} are as they were when it was printed; events {next}-{last} came after it").format(seq=at, next=at + 1, last=done["events"]))
+    if sealed is not None:  # as `audit --seal` says it, the game's number here
+        from cli.referee.integrity import print_seal
+
+        print_seal(sealed)
+    if not done["ended"]:
+        click.echo(_("the game is not over: commands without --game now address game {game}").format(game=done['game']), err=True)
+
+
+@click.command()
+@click.option("-o", "--output", required=True, metavar="FILE", help="The HTML file to write.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@pass_session
+def report(session, output, force):
+    """One self-contained HTML page of the game (no network, no script): the final table and
+    standings, each player's net worth over the game, the board with owners and buildings,
+    and the timeline with rulings, corrections, late claims and undos highlighted, each event
+    an anchor (#e57).  The game is audited first: the page says under its head whether the
+    history it shows is verified, or where the audit failed (the page is written all the
+    same, marked)."""
+    import tempfile
+
+    from cli.words.i18n import language, say, translations
+    from cli.words.render import describe, local_time
+    from ledger.store.seals import head_line
+    from projections.audit.audit_parallel import audit_game
+    from projections.readings.replay import steps, taken_back_by
+    from projections.readings.report import AuditVerdict, write_report
+
+    game = session.game()
+    book = session.book
+    # The organiser hands the page on: it says whether the history it shows audits clean.
+    # The page shows what was audited (up to its last event), and is written even when the
+    # audit finds a problem, marked, from the rows as stored (the chain unchecked: that is
+    # the problem the verdict names).
+    verdict = audit_game(book.store, game)
+    audited = AuditVerdict(head_line(game, verdict.events, verdict.head), verdict.bad_seq,
+                           verdict.problem)
+    read, upto = (book.checked, verdict.events) if verdict.ok else (book.stream, None)
+    taken = taken_back_by(book.store.read_type(game, "EventRetracted"))
+    written = []
+
+    def walk(rows):
+        # one pass over the rows: the undos come from the type index, and an undo goes back to
+        # the table at a seq rather than to rows kept in memory
+        return steps(rows, game, taken=taken, refold=lambda seq: book.state(game, at=seq))
+
+    def write(f):
+        # the timeline waits in a temporary file while the table and chart are gathered: a
+        # long game's page is never held whole
+        written.extend(write_report(
+            f, read(game, 1, upto), game, describe,
+            undone=book.store.retracted_seqs(game, upto), local_time=local_time,
+            tr=translations(), lang=language(),
+            spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline=""),
+            walk=walk, audit=audited))
+
+    _write_out(output, force, write)
+    chars, count = written
+    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
+    if not verdict.ok:  # the page says it at its top; the organiser hears it here too
+        click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
+            game=game, seq=verdict.bad_seq, problem=say(verdict.problem)), err=True)

@@ -1,0 +1,78 @@
+"""The database file itself: `backup` (a safe copy of a live database)."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from ledger.base.errors import UsageError
+
+from cli.words.i18n import _, counted
+from cli.session import pass_session
+
+
+@click.command()
+@click.argument("target", metavar="FILE")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@pass_session
+def backup(session, target, force):
+    """Copy the database to FILE while it is in use, with SQLite's online backup (what is
+    still in the write-ahead log included).  Use it rather than `cp`, which can copy a file
+    without its last commands, or half of one being written."""
+    import tempfile
+
+    from ledger.store.sqlite import SQLiteStore
+
+    if os.path.isdir(target):
+        raise UsageError("{target} is a folder: name the backup file, e.g. {items}",
+                         target=target, items=os.path.join(target, os.path.basename(session.db)))
+    if os.path.exists(target) and not force:
+        raise UsageError("{target} exists: give another name, or --force to replace it",
+                         target=target)
+    if os.path.exists(target) and os.path.samefile(target, session.db):
+        raise UsageError("the backup must go to another file than the database itself")
+    folder = os.path.dirname(os.path.abspath(target))
+    if not os.path.isdir(folder):
+        raise UsageError("cannot write {target}: the folder {folder} does not exist",
+                         target=target, folder=folder)
+    store = session.book.store
+    # Into a temporary file beside the target, then renamed: no half-written backup, ever.
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-backup-", suffix=".db")
+    os.close(fd)
+    try:
+        store.backup(tmp)
+        copy = SQLiteStore(tmp)
+        try:
+            games = copy.games()
+            check = copy.conn.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            copy.close()
+        if check != "ok":
+            raise UsageError("the copy does not check out ({check}): {target} not written",
+                             check=check, target=target)
+        if force:
+            os.replace(tmp, target)
+        else:
+            _claim(tmp, target)
+    finally:
+        for leftover in (tmp, tmp + "-wal", tmp + "-shm"):
+            if os.path.exists(leftover):
+                os.unlink(leftover)
+    events = sum(g["events"] for g in games)
+    click.echo(_("backed up {db} to {target}: {games}, {events}; the copy checks out (quick_check ok)").format(db=session.db, target=target, games=counted("game", len(games)), events=counted("event", events)))
+
+
+def _claim(tmp: str, target: str) -> None:
+    """Put the finished copy at `target` unless someone created it meanwhile (then
+    FileExistsError).  A hard link does it in one step; a USB stick's FAT or some network
+    shares have none: there the name is claimed with an exclusive create, then replaced."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        os.close(os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        os.replace(tmp, target)
+        return
+    os.unlink(tmp)

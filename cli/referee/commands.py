@@ -1,0 +1,513 @@
+"""The referee's words: the log, one event in full, the audit, the replay (and what another rule
+set would have made of the game), rulings and corrections (seals will join them)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ledger.base.errors import UsageError
+
+from cli.groups import Subgroup
+from cli.words.i18n import _, ngettext
+from cli.session import dump, dump_rows, json_option, pass_session, player_name, records
+
+
+def _event_types(value: str, known: list[str]) -> set[str]:
+    """`--type rentpaid,TaxPaid`: exact (any case) names a type; otherwise every type that
+    starts with it (`--type rent` is all the Rent... facts); a misspelling gets a hint."""
+    from ledger.base.names import fold, resolve
+
+    out: set[str] = set()
+    for word in filter(None, (w.strip() for w in value.split(","))):
+        want = fold(word)
+        exact = [t for t in known if fold(t) == want]
+        starts = [t for t in known if fold(t).startswith(want)]
+        if exact or starts:
+            out.update(exact or starts)
+        else:
+            resolve(word, known, "event type")  # raises, with the closest spellings
+    return out
+
+
+def _moves_bank(event: dict) -> bool:
+    from ledger.records.events import transfers_of
+    from ledger.table.state import BANK
+
+    return any(BANK in (t["payer"], t["payee"]) for t in transfers_of(event))
+
+
+@click.command()
+@click.option("--tail", type=click.IntRange(min=0), default=None,
+              help="Only the last N events (after filters).")
+@click.option("--type", "types", multiple=True, metavar="TYPE",
+              help="Only events of this type, any case; a prefix takes every type it starts "
+                   "(`rent`); repeat or separate with commas for several.")
+@click.option("--player", "players", multiple=True, metavar="NAME",
+              help="Only events that concern this player (repeat for several); `bank`: "
+                   "the Bank's money movements.")
+@click.option("--from", "first", type=int, default=None, metavar="SEQ",
+              help="From event SEQ on.")
+@click.option("--to", "last", type=int, default=None, metavar="SEQ", help="Up to event SEQ.")
+@click.option("--csv", "as_csv", is_flag=True,
+              help="CSV: seq, time, type, players, amount, description, hash, taken_back_at.")
+@json_option
+@pass_session
+def log(session, tail, types, players, first, last, as_csv, as_json):
+    """The events, in order: seq, local time, short hash, type and what happened.
+
+    Times are the computer's local time with their UTC offset (the TZ variable is honoured).
+    `x` after the seq marks an event taken back by a later undo (kept, never erased);
+    `banco show SEQ` prints one event in full.
+    """
+    from collections import deque
+
+    from cli.words.render import (
+        SHORT_HASH,
+        amount_of,
+        describe,
+        local_time,
+        players_of,
+        taken_back,
+    )
+    from ledger.records.events import EVENT_TYPES
+
+    game = session.game()
+    book = session.book
+    st = book.state(game)
+    count = book.store.last_seq(game)
+    wanted = who = bank = None
+    if types:
+        known = sorted(set(EVENT_TYPES) | book.store.types(game))
+        wanted = set().union(*(_event_types(t, known) for t in types))
+    if players:
+        from ledger.base.names import fold
+        from ledger.table.seats import BANK_NAMES
+
+        # `--player bank` (banca, banco...): the Bank's own movements, which no player's are
+        bank = any(fold(p) in BANK_NAMES for p in players)
+        who = {player_name(st, p) for p in players if fold(p) not in BANK_NAMES}
+    # A long game's log is read a chunk at a time, and only the stretch asked for: `--tail 5`
+    # of a 300,000-event game reads five rows, not the game.
+    lo = first if first is not None else 1
+    hi = count if last is None else min(last, count)
+    if tail and wanted is None and who is None:
+        lo = max(lo, hi - tail + 1)
+    shown = deque(maxlen=tail) if tail else []
+    for e in book.stream(game, lo, hi):
+        if wanted is not None and e["type"] not in wanted:
+            continue
+        if who is not None and not (who & set(players_of(e)) or bank and _moves_bank(e)):
+            continue
+        shown.append(e)
+    shown = list(shown)
+    if as_json:
+        dump([{"seq": e["seq"], "type": e["type"], "data": e["data"],
+               "recorded_at": e["recorded_at"], "hash": e["hash"]} for e in shown])
+        return
+    gone = taken_back(book.store.read_type(game, "EventRetracted"))
+    if as_csv:
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["seq", "time", "type", "players", "amount", "description", "hash",
+                         "taken_back_at"])
+        for e in shown:
+            amount = amount_of(e)
+            writer.writerow([e["seq"], local_time(e["recorded_at"]).replace(" ", "T"), e["type"],
+                             ";".join(players_of(e)), "" if amount is None else amount,
+                             describe(e, st), e["hash"], gone.get(e["seq"], "")])
+        return
+    if not shown:
+        click.echo(_("no event of game {game} matches (it has events 1 to {count})").format(game=game, count=count))
+        return
+    click.echo(f"{_('seq'):>5}  {_('time'):<25}  {_('hash'):<{SHORT_HASH}}  {_('type'):<21} "
+               f"{_('what happened')}")
+    for e in shown:
+        mark = "x" if e["seq"] in gone else " "
+        click.echo(f"{e['seq']:>5}{mark} {local_time(e['recorded_at'])}  "
+                   f"{e['hash'][:SHORT_HASH]}  {e['type']:<21} {describe(e, st)}")
+    if any(e["seq"] in gone for e in shown):
+        click.echo(_("(x: taken back by a later undo (EventRetracted); kept, never erased: "
+                   "`banco show SEQ` says by which)"))
+
+
+@click.command()
+@click.argument("seq", type=int)
+@json_option
+@pass_session
+def show(session, seq, as_json):
+    """One event in full, with the other events of the command that recorded it."""
+    from cli.words.render import data_lines, describe, local_time, taken_back
+
+    game = session.game()
+    book = session.book
+    # The event, its command's rows (by index) and the undos: never the whole log.
+    count = book.store.last_seq(game)
+    if not 1 <= seq <= count:
+        raise UsageError("game {game} has events 1 to {count}; there is no event {seq}",
+                         game=game, count=count, seq=seq)
+    e = next(book.checked(game, seq, seq))
+    st = book.state(game)
+    batch = book.recorded(game, e["command_id"])
+    undone_at = taken_back(book.store.read_type(game, "EventRetracted")).get(seq)
+    if as_json:
+        dump({"event": {k: e[k] for k in ("seq", "type", "data", "recorded_at", "actor",
+                                          "command_id", "schema_version", "prev_hash", "hash")},
+              "text": describe(e, st), "command": [x["seq"] for x in batch],
+              "taken_back_at": undone_at})
+        return
+    click.echo(_("event {seq} of game {game}: {type}").format(seq=seq, game=game, type=e['type']))
+    click.echo(f"  {describe(e, st)}")
+    click.echo(_("time       {local_time}  (recorded {recorded_at})").format(local_time=local_time(e['recorded_at']), recorded_at=e['recorded_at']))
+    click.echo(_("actor      {actor}").format(actor=e['actor']))
+    click.echo(_("command    {command_id}").format(command_id=e['command_id']))
+    click.echo(_("hash       {hash}").format(hash=e['hash']))
+    click.echo(_("prev hash  {prev_hash}").format(prev_hash=e['prev_hash']))
+    click.echo(_("schema     version {schema_version}").format(schema_version=e['schema_version']))
+    click.echo(_("data"))
+    for line in data_lines(e["data"], st):
+        click.echo(line)
+    if undone_at is not None:
+        click.echo(_("taken back at event {undone_at} (an undo); kept in the log, not in the table").format(undone_at=undone_at))
+    others = [x for x in batch if x["seq"] != seq]
+    if others:
+        click.echo(ngettext("recorded by the same command with {n} other event:",
+                            "recorded by the same command with {n} other events:",
+                            len(others)).format(n=len(others)))
+        for x in batch:
+            mark = ">" if x["seq"] == seq else " "
+            click.echo(f"{mark}{x['seq']:>5}  {x['type']:<21} {describe(x, st)}")
+    else:
+        click.echo(_("the only event its command recorded"))
+
+
+@click.command()
+@click.option("--expect-head", default=None, metavar="HASH",
+              help="A head printed earlier (its first 8+ hex digits, or its line "
+                   "banco/GAME/SEQ/HEX): fail if this history does not contain it.")
+@click.option("--seal", "seal_path", default=None, metavar="FILE",
+              help="A seal file (`banco seal`): prove its game's sealed events intact.")
+@click.option("--pubkey", "pubkey_path", default=None, metavar="FILE",
+              help="The referee's public key (`banco keygen`), with --seal.")
+@json_option
+@pass_session
+def audit(session, expect_head, seal_path, pubkey_path, as_json):
+    """Verify every game of the database (or the --game named): the hash chain, every schema,
+    every recorded command worked out again, the fold; and the file itself: its triggers, the
+    games table against each log, the tournaments' chains.  Prints each game's head.
+
+    Exit 0 when clean, 3 naming each bad game and its first bad event otherwise.
+    """
+    from cli.referee.integrity import run_audit
+
+    run_audit(session, expect_head, seal_path, pubkey_path, as_json)
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+def _seq_or_time(session, text: str | None) -> int | None:
+    """A --from/--to/--at value: an event's seq or a time (projections/referee/moments.py)."""
+    if text is None:
+        return None
+    from projections.referee.moments import moment_seq, parse_moment
+
+    return moment_seq(session.book.store, session.game(), parse_moment(text))
+
+
+@click.command()
+@click.option("--from", "first", default=None, metavar="SEQ|TIME",
+              help="From the command that wrote event SEQ (or the one recorded at TIME) on.")
+@click.option("--to", "last", default=None, metavar="SEQ|TIME",
+              help="Up to the command that wrote event SEQ (or recorded by TIME).")
+@click.option("--rules", "other_rules", default=None, metavar="NAME|FILE",
+              help="Counterfactual: re-run every recorded command under another rule set "
+                   "(a built-in name or a house-rules file); nothing is written.")
+@click.option("--skip-refused", is_flag=True,
+              help="With --rules: skip a command the other rules refuse and go on (default: "
+                   "stop there).")
+@json_option
+@pass_session
+def replay(session, first, last, other_rules, skip_refused, as_json):
+    """The game command by command: the line typed, its facts, what changed on the table
+    (cash, moves, deeds, buildings, mortgages, jail), and any undo that took it back.
+
+    SEQ is an event number; TIME is read as `log` prints it (local time with its offset), as
+    ISO 8601 with a zone, or as local time (`2026-11-30 21:14`).  In `banco shell`, `replay`
+    steps through the game: next, back, jump SEQ|TIME, where, quit.
+    """
+    if other_rules is not None:
+        return _counterfactual(session, other_rules, skip_refused, as_json)
+    if skip_refused:
+        raise UsageError("--skip-refused goes with --rules")
+    from cli.words.render import describe
+    from cli.referee.replay_source import game_steps
+    from cli.referee.replay_text import header_lines, step_lines
+    from projections.readings.replay import step_document
+
+    game = session.game()
+    book = session.book
+    # Streamed, a step at a time, from the command that --from names: a long game's replay
+    # (or its last few commands) in bounded memory.
+    chosen = game_steps(book, game, _seq_or_time(session, first), _seq_or_time(session, last))
+    if as_json:
+        dump_rows((step_document(s, describe) for s in chosen), {"game": game}, "steps")
+        return
+    step = next(chosen, None)
+    if step is None:
+        click.echo(_("no command of game {game} in that range (events 1 to {seq})").format(game=game, seq=book.store.last_seq(game)))
+        return
+    # The rules, the edition and the seats are the game's from its start: any table of it
+    # says them, as the last step's did.
+    for line in header_lines(step.after, game):
+        click.echo(line)
+    while step is not None:
+        click.echo("\n".join(step_lines(step)))
+        step = next(chosen, None)
+
+
+def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> None:
+    import tempfile
+
+    from cli.referee.counterfactual_text import counterfactual_lines, refused_text, skipped_line
+    from projections.referee.counterfactual import Divergence, rerun
+
+    game = session.game()
+    book = session.book
+    # A command skipped waits in a temporary file until its place in the output comes (after
+    # the totals and the first divergence): 60,000 of them are not held in memory.
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+        def keep(d: Divergence) -> None:
+            spool.write(json.dumps([d.step, d.seqs, d.line, d.recorded, d.other, d.refused,
+                                    None if as_json else refused_text(d)],
+                                   ensure_ascii=False) + "\n")
+
+        def spooled():
+            spool.seek(0)
+            for text in spool:
+                yield json.loads(text)
+
+        # the recorded game streamed a chunk at a time, the recorded table from the book
+        result = rerun(book.checked(game), rules, skip_refused=skip_refused, game_id=game,
+                       total=book.store.commands_before(game, book.store.last_seq(game) + 1),
+                       table_at=lambda seq: book.state(game, at=seq), on_skip=keep)
+        if as_json:
+            from cli.words.render import describe
+            from projections.referee.counterfactual import divergence_document
+
+            a, b = result.recorded_final, result.other_final
+            _dump_spliced(result.document(describe), "skipped", (
+                divergence_document(Divergence(step, tuple(seqs), line, recorded, other,
+                                               refused), describe, a, b)
+                for step, seqs, line, recorded, other, refused, _said in spooled()))
+            return
+        for text in counterfactual_lines(result, game, skipped=(
+                skipped_line(result, step, line, said)
+                for step, _seqs, line, _recorded, _other, _refused, said in spooled())):
+            click.echo(text)
+
+
+def _dump_spliced(doc: dict, key: str, rows) -> None:
+    """`dump(doc)` with doc[key] the list `rows`, byte for byte, the rows written one at a
+    time wherever `key` stands in the document (session.dump_rows wants it last)."""
+    mark = "\x00rows\x00"
+    text = json.dumps({**doc, key: mark}, ensure_ascii=False, indent=2)
+    before, after = text.split(json.dumps(mark), 1)
+    first = True
+    for row in rows:
+        body = "\n".join("    " + line
+                         for line in json.dumps(row, ensure_ascii=False, indent=2).split("\n"))
+        click.echo((before + "[\n" if first else ",\n") + body, nl=False)
+        first = False
+    click.echo(before + "[]" + after if first else "\n  ]" + after)
+
+
+# --- rulings --------------------------------------------------------------------------------
+
+@click.group(cls=Subgroup, aliases={"affitto": "rent", "asta": "auction",
+                                    "bancarotta": "bankruptcy", "prigione": "jail"})
+@click.pass_context
+def ruling(ctx):
+    """A referee's ruling on a dispute, reasoned from the log: rent, auction, bankruptcy,
+    jail.  Each gives the facts (with their seqs), the rule set's parameters, the rulebook
+    sections, and a verdict; --record keeps it in the game's chain as a RulingRecorded fact."""
+    from cli.session import ARGS, Session, typed_line
+
+    session = ctx.find_object(Session)
+    if session is not None and session.line is None:  # recorded as typed: `ruling rent 27`
+        session.line = typed_line(ctx.meta.get(ARGS, ()), "ruling")
+
+
+def _ruling_command(kind: str, doc: str):
+    @click.command(kind, help=doc)
+    # an event's seq, or a time as `state --at` takes it (projections/referee/moments.py)
+    @click.argument("when", metavar="SEQ|TIME")
+    @json_option
+    @click.option("--record", is_flag=True,
+                  help="Append the ruling to the game as a fact (needs --referee).")
+    @click.option("--referee", default=None, metavar="NAME", help="Who rules (with --record).")
+    @pass_session
+    @records
+    def command(session, when, as_json, record, referee, claim_at=None):
+        from projections.referee import rulings
+        from projections.referee.moments import parse_moment
+
+        if record and referee is None:
+            raise UsageError("--record needs --referee NAME: a recorded ruling says who ruled")
+        if referee is not None and not record:
+            raise UsageError("--referee goes with --record (without it nothing is recorded)")
+        if record:
+            from ledger.rules.referee import referee_name
+
+            referee = referee_name(referee)
+        from cli.referee.ruling_log import BookLog
+
+        game = session.game()
+        seq = _seq_or_time(session, when)
+        moment = parse_moment(claim_at) if claim_at else None
+        args = {"claim_at": moment} if kind == "rent" else {}
+        # the stretch of the log the ruling asks for, looked up in the book: never all of it
+        found = rulings.KINDS[kind](BookLog(session.book, game), seq, game_id=game, **args)
+        recorded = None
+        if record:
+            from ledger.records.commands import RecordRuling
+
+            write = session.write_args(game)  # recorded in the referee's name (Book.execute)
+            outcome = session.book.execute(
+                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee),
+                **write)
+            recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
+            if outcome.replayed:
+                click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),
+                           err=as_json)
+        if as_json:
+            dump({**found.document(), "game": game, "recorded_seq": recorded})
+            return
+        from cli.words.i18n import translations
+
+        click.echo(found.text(translations()))  # recorded in English, said in the user's
+        if recorded is not None:
+            click.echo(_("recorded as event {recorded} (RulingRecorded), referee {referee}").format(recorded=recorded, referee=referee))
+
+    return command
+
+
+ruling.add_command(_ruling_command(
+    "auction", "SEQ: a declined offer, an auction opened, a bid or its close.  The bids in order, "
+               "no bid, an unpaid winning bid and the re-auction."))
+ruling.add_command(_ruling_command(
+    "bankruptcy", "SEQ: the bankruptcy, the estate handed over, or the debt that led to it.  The "
+                  "debts, the valuation that made it unavoidable, what passed to whom, and the "
+                  "state at the start of the turn where the rule set says so (000 FAQ 32)."))
+ruling.add_command(_ruling_command(
+    "jail", "SEQ: a player sent to jail, a failed try, or the way out.  Why the player went, "
+            "the tries, the way out."))
+_rent = _ruling_command(
+    "rent", "SEQ: a landing, a claim opened, a rent paid or a refused late claim.  Who owed "
+            "whom how much and why, when the window opened, the seats to the roll that closes "
+            "it, which roll closed it (or that it is still open), and the verdict; with "
+            "--claim-at, whether a claim at that moment was in time.")
+_rent = click.option("--claim-at", "claim_at", default=None, metavar="SEQ|TIME",
+                     help="The verdict for a claim made after event SEQ, or at TIME.")(_rent)
+ruling.add_command(_rent)
+
+
+# --- corrections ----------------------------------------------------------------------------
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, required=True)
+@click.option("--move", is_flag=True, help="Put PLAYER's token on SPACE (a name or 0-39).")
+@click.option("--owner", is_flag=True, help="Give PROPERTY to PLAYER, or back to the `bank`.")
+@click.option("--reason", default=None, metavar="TEXT", help="Why: kept with the correction.")
+@click.option("--referee", default=None, metavar="NAME", help="Who corrects.")
+@pass_session
+@records
+def correct(session, words, move, owner, reason, referee):
+    """A referee's correction, recorded as a fact (never an edit of the past):
+
+    \b
+      correct PLAYER AMOUNT           money from the Bank (+) or back to it (-)
+      correct --move PLAYER SPACE     the token put on SPACE (out of jail, if in it)
+      correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
+    """
+    from ledger.records import commands as c
+    from ledger.rules.referee import reason_text, referee_name
+    from ledger.base.text import msg
+
+    if move and owner:
+        raise UsageError("--move or --owner, not both: one correction at a time")
+    # banco's own words, not click's "Missing option": whose a correction is, and its form
+    form = (msg("correct --move PLAYER SPACE --reason TEXT --referee NAME") if move else
+            msg("correct --owner PROPERTY PLAYER|bank --reason TEXT --referee NAME") if owner
+            else msg("correct PLAYER AMOUNT --reason TEXT --referee NAME"))
+    # the amount's sign said after the form, outside its backticks
+    note = "" if move or owner else msg(" (AMOUNT: +50 from the Bank, -50 back to it)")
+    if referee is None:
+        raise UsageError("a correction is the referee's: name the referee, as in `{form}`{note}",
+                         form=form, note=note)
+    if reason is None:
+        raise UsageError("a correction says why: give the reason, as in `{form}`{note}",
+                         form=form, note=note)
+    referee = referee_name(referee)  # the name in the command is the name the fact is recorded by
+    reason = reason_text(reason)
+    state = session.state()
+    words = list(words)
+    if move:
+        if len(words) < 2:
+            raise UsageError("correct --move PLAYER SPACE --reason TEXT --referee NAME")
+        cmd = c.CorrectPosition(player_name(state, words[0]), _space(state, words[1:]),
+                                reason, referee)
+    elif owner:
+        if len(words) < 2:
+            raise UsageError("correct --owner PROPERTY PLAYER|bank --reason TEXT --referee NAME")
+        from cli.session import property_position
+
+        who = words[-1]
+        new = None if who.casefold() in ("bank", "banca") else player_name(state, who)
+        cmd = c.CorrectOwner(property_position(state, " ".join(words[:-1])), new, reason,
+                             referee)
+    else:
+        if len(words) != 2:
+            raise UsageError("correct PLAYER AMOUNT --reason TEXT --referee NAME (AMOUNT: +50 "
+                             "from the Bank, -50 back to it)")
+        from ledger.base.numbers import whole  # 0-9 only: `1_000` and `５０` are slips
+
+        amount = whole(words[1])
+        if amount is None:
+            raise UsageError("{words!r} is not a whole amount (+50 or -50)", words=words[1])
+        from ledger.board.rule_sets import starting_cash
+
+        # A slip of the keyboard (a zero too many, twenty of them), not a rule: the recorded
+        # history stays re-derivable whatever this limit, since it is checked only here.
+        most = 1000 * starting_cash(state.rules, len(state.seats))
+        if abs(amount) > most:
+            raise UsageError("a correction of {amount} is more than a table ever holds (at most "
+                             "{most}, a thousand times the starting cash): a slip of the keyboard?",
+                             amount=state.edition.money(amount), most=state.edition.money(most))
+        cmd = c.CorrectCash(player_name(state, words[0]), amount, reason, referee)
+    game = session.game()
+    write = session.write_args(game)  # recorded in the referee's name (Book.execute)
+    from cli.session import report
+
+    report(session.book.execute(game, cmd, **write))
+
+
+def _space(state, words: list[str]) -> int:
+    """A space by number (0-39) or name; a name several spaces share needs the number."""
+    from ledger.base.numbers import is_digits
+
+    text = " ".join(words)
+    if is_digits(text):
+        return int(text)
+    from ledger.base.names import resolve
+
+    spaces: dict[str, list[int]] = {}
+    for s in state.edition.spaces:
+        spaces.setdefault(s.name, []).append(s.position)
+    name = resolve(text, list(spaces), "space")
+    if len(spaces[name]) > 1:
+        raise UsageError("{name} is at {items}: give the number",
+                         name=name, items=', '.join(map(str, spaces[name])))
+    return spaces[name][0]

@@ -1,0 +1,456 @@
+"""The database's integrity: `doctor` (the file's health, and `--repair`), `keygen` and `seal`
+(a referee's signature on a game's head), and the body of `audit` (cli/referee/commands.py declares
+its options): every game, the file beside the games, a seal."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from ledger.base.errors import EXIT_AUDIT, UsageError
+from ledger.base.text import Fact, msg
+
+from cli.words.i18n import _, counted, ngettext, say
+from cli.session import dump, json_option, pass_session, records
+
+# --- the head line of a finished game --------------------------------------------------------
+
+def head_line_text(game: int, seq: int, head: str) -> str:
+    """What a finished game prints last: its short head line, for the score sheet."""
+    from ledger.store.seals import head_line
+
+    line = head_line(game, seq, head)
+    return _("head line for the score sheet: {line}  (`banco audit --expect-head {line}` checks "
+             "it)").format(line=line)
+
+
+def finished_line(book, game: int) -> str | None:
+    """The head line of a game that is over (None while it goes on): two index lookups."""
+    info = book.store.game(game)
+    if info is None or not info["ended"]:
+        return None
+    return head_line_text(game, info["events"], info["head"])
+
+
+# --- audit ----------------------------------------------------------------------------------
+
+
+def run_audit(session, expect_head: str | None, seal_path: str | None,
+              pubkey_path: str | None, as_json: bool) -> None:
+    """`audit`: every game of the database (or the one --game names, the one an
+    --expect-head or a seal is about), the file's triggers, games table, tournaments."""
+    from projections.audit.audit import check_expected_head
+    from projections.audit.database_audit import audit_database
+
+    try:
+        check_expected_head(expect_head)
+    except ValueError as exc:
+        raise UsageError(exc.args[0]) from None  # a Text (projections/audit/audit.py): said in the user's language
+    seal = public = None
+    game = session.game() if session.game_option is not None else None
+    if seal_path is not None or pubkey_path is not None:
+        seal, public = read_seal(seal_path, pubkey_path)
+        if game is None:
+            game = _sealed_game(session, seal)
+    elif expect_head is not None and game is None:
+        game = _game_of_head(session, expect_head)
+    store = session.book.store
+    report = audit_database(store, game, expect_head, seal, public)
+    if not report.games and not report.findings and report.seal is None:
+        raise UsageError("no game in {db} yet: nothing to audit", db=session.db)
+    if as_json:
+        dump(report.document())
+    else:
+        _print_report(report)
+    if not report.ok:
+        sys.exit(EXIT_AUDIT)
+
+
+def read_seal(seal_path: str | None, pubkey_path: str | None):
+    """(the seal file, the referee's public key) that --seal and --pubkey name."""
+    from ledger.store import seals
+
+    if (seal_path is None) != (pubkey_path is None):
+        raise UsageError("--seal FILE and --pubkey FILE go together: the seal the referee "
+                         "kept, and the referee's public key (from `banco keygen`)")
+
+    try:
+        with open(seal_path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise UsageError("no seal file at {path}", path=seal_path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError("cannot read the seal file {path}: {why}", path=seal_path,
+                         why=exc) from None
+    try:
+        seal = seals.parse_seal(text)
+    except seals.SealFileError as exc:
+        raise UsageError("{path} is not a seal banco can read: {why}", path=seal_path,
+                         why=exc.text) from None
+    try:
+        public = seals.load_public_key(pubkey_path)
+    except seals.KeyFileError as exc:
+        raise UsageError(exc.text) from None
+    return seal, public
+
+
+def _sealed_game(session, seal) -> int | None:
+    store = session.book.store
+    if seal.game_uuid:
+        return store.game_with_uuid(seal.game_uuid)
+    return seal.game
+
+
+def _game_of_head(session, expect_head: str) -> int:
+    """The game an --expect-head is about: a head line names it; a hash (or its first digits)
+    is looked for in every game's log; found in none, the current game (which says so)."""
+    from ledger.store.seals import parse_head_line
+
+    line = parse_head_line(expect_head)
+    if line is not None:
+        session.use_game(line.game)
+        return session.game()
+    store = session.book.store
+    prefix = expect_head.strip().lower()
+    if store.conn is not None:
+        found = store.conn.execute("SELECT DISTINCT game_id FROM events WHERE hash >= ? AND "
+                                   "hash < ?", (prefix, prefix + "g")).fetchall()
+        if len(found) == 1:
+            return found[0][0]
+        if len(found) > 1:
+            raise UsageError("the head {head} begins a hash in games {games}: give more of "
+                             "its digits or --game N", head=prefix[:12],
+                             games=", ".join(str(g) for (g,) in found))
+    return session.game()
+
+
+def _print_report(report) -> None:
+    from ledger.store.seals import head_line
+
+    for r in report.games:
+        if r.ok:
+            if r.commands:
+                click.echo(ngettext(
+                    "game {game}: {events} events, chain intact, schemas valid, books balance, "
+                    "{n} command re-derived",
+                    "game {game}: {events} events, chain intact, schemas valid, books balance, "
+                    "{n} commands re-derived", r.commands).format(
+                        game=r.game_id, events=r.events, n=r.commands))
+            else:
+                click.echo(_("game {game}: {events} events, chain intact, schemas valid, books "
+                             "balance").format(game=r.game_id, events=r.events))
+            if r.events:
+                click.echo(_("  head {head}  ({line})").format(
+                    head=r.head, line=head_line(r.game_id, r.events, r.head)))
+        elif r.bad_seq is not None:
+            click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
+                game=r.game_id, seq=r.bad_seq, problem=say(r.problem)))
+        else:
+            click.echo(_("game {game}: FAILED: {problem}").format(game=r.game_id,
+                                                                  problem=say(r.problem)))
+        for note in r.notes:
+            click.echo(_("  note: {note}").format(note=say(note)))
+    for f in report.findings:
+        click.echo(_("database: {problem}").format(problem=say(f.problem)))
+    for m in report.maintenance:
+        # what was done and why are the history's own words, as recorded
+        click.echo(_("maintenance {at}: {what} ({why})").format(at=m["at"], what=m["what"],
+                                                                 why=m["why"]))
+    if report.seal is not None:
+        print_seal(report.seal)
+
+
+def print_seal(seal) -> None:
+    """What a seal check found (projections/audit/database_audit.py SealCheck): for `audit --seal`
+    and `import --seal`."""
+    if seal is not None:
+        who = _("referee {referee}, key {fingerprint}").format(referee=seal.referee,
+                                                               fingerprint=seal.fingerprint)
+        if seal.ok:
+            click.echo(_("seal {line} ({who}): signature good; game {game}'s events 1-{seq} are "
+                         "the ones sealed, none missing").format(line=seal.line, who=who,
+                                                                 game=seal.game, seq=seal.seq))
+            if seal.after:
+                click.echo(_("  after the seal: events {first}-{last}:").format(
+                    first=seal.seq + 1, last=seal.last_seq))
+                for c in seal.after[:20]:
+                    span = (_("event {seq}").format(seq=c["first"]) if c["first"] == c["last"]
+                            else _("events {first}-{last}").format(first=c["first"],
+                                                                   last=c["last"]))
+                    click.echo(f"    {span}: {say(c['line'])}")
+                if len(seal.after) > 20:
+                    click.echo(_("    ... and {n} more commands").format(
+                        n=len(seal.after) - 20))
+            else:
+                click.echo(_("  nothing was recorded after the seal"))
+        elif seal.bad_seq is not None:
+            click.echo(_("seal {line} ({who}): FAILED at event {seq}: {problem}").format(
+                line=seal.line, who=who, seq=seal.bad_seq, problem=say(seal.problem)))
+        else:
+            click.echo(_("seal {line} ({who}): FAILED: {problem}").format(
+                line=seal.line, who=who, problem=say(seal.problem)))
+
+
+# --- keygen ---------------------------------------------------------------------------------
+
+@click.command()
+@click.option("--out", "prefix", default="referee", show_default=True, metavar="PREFIX",
+              help="Write PREFIX.key (private: keep it away from the database) and PREFIX.pub.")
+def keygen(prefix):
+    """Make a referee's Ed25519 key pair for `banco seal`: PREFIX.key signs, PREFIX.pub
+    checks (`banco audit --seal FILE --pubkey PREFIX.pub`).  Never overwrites a file."""
+    from ledger.store import seals
+    from ledger.base.names import code_point, hidden_character, shown
+
+    # A control character in a key's name would make a file that `ls` shows as another
+    # name, and the referee types the name back later (`seal --key`, `audit --pubkey`).
+    bad = hidden_character(prefix)
+    if bad is not None:
+        raise UsageError("the name {text!r} holds the character {code}: give --out PREFIX in "
+                         "printable characters", text=shown(prefix), code=code_point(bad))
+    private_path, public_path = f"{prefix}.key", f"{prefix}.pub"
+    for path in (private_path, public_path):
+        if os.path.exists(path):
+            raise UsageError("{path} exists: banco never overwrites a key (a lost key cannot "
+                             "check old seals); give another --out PREFIX", path=path)
+    folder = os.path.dirname(os.path.abspath(private_path))
+    if not os.path.isdir(folder):
+        raise UsageError("cannot write {path}: the folder {folder} does not exist",
+                         path=private_path, folder=folder)
+    private, public = seals.new_key_pair()
+    fd = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(private)
+    with open(public_path, "xb") as f:
+        f.write(public)
+    key = seals.load_public_key(public_path)
+    click.echo(_("wrote {private} (private: only the referee reads it) and {public} (public: "
+                 "give it to whoever checks a seal)\nfingerprint {fingerprint}").format(
+                     private=private_path, public=public_path,
+                     fingerprint=seals.fingerprint(key)))
+
+
+# --- seal -----------------------------------------------------------------------------------
+
+@click.command()
+@click.option("--key", "key_path", required=True, metavar="FILE",
+              help="The referee's private key (`banco keygen`).")
+@click.option("--referee", default=None, metavar="NAME",
+              help="Who seals (default: the key file's name, `rita` for rita.key).")
+@click.option("--out", "out_path", default=None, metavar="FILE",
+              help="The seal file (default game-<N>-seal-<seq>.txt); never overwritten.")
+@pass_session
+@records
+def seal(session, key_path, referee, out_path):
+    """Sign the game's head with the referee's key, record the seal in the game
+    (SealRecorded), and write the seal file the referee keeps; print the short line for the
+    score sheet, banco/<game>/<seq>/<12 hex>.  The game is audited first: a history that does
+    not audit clean is not sealed."""
+    from ledger.records import commands as c
+    from ledger.store import seals
+    from projections.audit.audit_parallel import audit_game
+
+    try:
+        key = seals.load_private_key(key_path)
+    except seals.KeyFileError as exc:
+        raise UsageError(exc.text) from None
+    if referee is None:
+        referee = os.path.splitext(os.path.basename(key_path))[0]
+    if not referee.strip():
+        raise UsageError("a seal names the referee: --referee NAME")
+    from ledger.rules.referee import referee_name
+
+    referee = referee_name(referee)  # checked as a player's name is, before the key signs
+    game = session.game()
+    store = session.book.store
+    seq = store.last_seq(game)
+    out_path = out_path or f"game-{game}-seal-{seq}.txt"
+    if os.path.exists(out_path) and session.command_id is None:
+        raise UsageError("{path} exists: banco never overwrites a seal; give --out FILE",
+                         path=out_path)
+    report = audit_game(store, game)  # a long game on every core, the one pass's verdict
+    if not report.ok:
+        click.echo(_("game {game}: FAILED at event {seq}: {problem}\nnot sealed: a seal "
+                     "vouches for a history that audits clean").format(
+                         game=game, seq=report.bad_seq, problem=say(report.problem)), err=True)
+        sys.exit(EXIT_AUDIT)
+    head = report.head
+    info = store.game(game) or {}
+    uuid = info.get("uuid")
+    public = seals.public_hex(key)
+    signature = seals.sign(key, seals.message(uuid, seq, head, referee))
+    write = session.write_args(game)  # recorded in the referee's name (Book.execute)
+    if write["expect"] is None:
+        write["expect"] = seq  # the head signed must still be the head when it is recorded
+    outcome = session.book.execute(game, c.Seal(seq, head, uuid, public, signature, referee),
+                                   **write)
+    fact = next(e for e in outcome.events if e["type"] == "SealRecorded")
+    d = fact["data"]
+    trail = [h for (h,) in store.conn.execute(
+        "SELECT substr(hash, 1, ?) FROM events WHERE game_id=? AND seq<=? ORDER BY seq",
+        (seals.TRAIL_DIGITS, game, d["seq"]))]
+    sealed = seals.SealFile(game, uuid, d["seq"], d["head"], d["referee"], d["public_key"],
+                            d["signature"], fact["recorded_at"], trail)
+    if outcome.replayed and os.path.exists(out_path):
+        click.echo(_("already sealed (event {seq}); {path} kept as it is").format(
+            seq=fact["seq"], path=out_path))
+    else:
+        try:
+            with open(out_path, "x", encoding="utf-8") as f:
+                f.write(seals.seal_text(sealed))
+        except OSError as exc:
+            raise UsageError("the seal is recorded (event {seq}) but {path} cannot be written "
+                             "({why}): `banco show {seq}` has its signature", seq=fact["seq"],
+                             path=out_path, why=Fact(exc.strerror, "os")) from None
+    click.echo(_("sealed game {game} at event {seq} (head {head}...), referee {referee}, key "
+                 "{fingerprint}\nrecorded as event {event} (SealRecorded); seal file {path}"
+                 ).format(game=game, seq=d["seq"], head=d["head"][:12], referee=d["referee"],
+                          fingerprint=d["fingerprint"], event=fact["seq"], path=out_path))
+    click.echo(sealed.line)
+
+
+# --- doctor ---------------------------------------------------------------------------------
+
+@click.command()
+@click.option("--repair", is_flag=True,
+              help="Recreate missing triggers and indexes, rebuild the games table from the "
+                   "logs; each thing done is kept in the maintenance history.")
+@click.option("--reason", default="banco doctor --repair", metavar="TEXT",
+              help="Why (with --repair): kept in the maintenance history.")
+@json_option
+@pass_session
+def doctor(session, repair, reason, as_json):
+    """The database file's health: format, triggers, indexes, the games table against the
+    logs, the tournaments' chains, snapshots, the maintenance history.  `banco audit` checks
+    the games themselves.  Exit 0 healthy, 3 a problem found, 4 the file is unusable."""
+    from ledger.store import health
+    from ledger.base.errors import DatabaseError
+    from ledger.store.sqlite import FORMAT
+
+    store = session.book.store
+    if store.conn is None:
+        from ledger.store.sqlite import missing_database
+
+        raise missing_database(session.db)
+    conn = store.conn
+    if store.format < 1 and not health.tables(conn):
+        # a file with nothing in it (what sqlite3.connect leaves): nothing is missing from it
+        # yet, and nothing in it is banco's; saying "triggers: all present" would be a lie
+        if as_json:
+            dump({"database": session.db, "format": 0, "writes": FORMAT, "games": 0,
+                  "events": 0, "empty": True, "problems": [], "healthy": True})
+        else:
+            click.echo(_("database {db}: empty, no banco tables yet: nothing to check (`banco "
+                         "new PLAYER PLAYER ...` starts a game in it)").format(db=session.db))
+        return
+    check = conn.execute("PRAGMA quick_check").fetchone()[0]
+    if check != "ok":
+        raise DatabaseError("{db} is damaged (SQLite's quick_check: {check}): restore it from "
+                            "a backup", db=session.db, check=check)
+    done: list[str] = []
+    unchecked: list[str] = []
+    # Each snapshot is checked against a fresh fold of its log once (the costly part of
+    # doctor); a repair deletes the bad ones, and the ones left were found sound.
+    snapshots = _snapshot_findings(store, unchecked)
+    if repair:
+        done = store.write(lambda conn: health.repair(conn, now=session.now(), why=reason))
+        if snapshots:
+            bad = [(f.game_id, f.seq, f.problem) for f in snapshots]
+            done += store.write(lambda conn: health.forget_snapshots(
+                conn, bad, now=session.now(), why=reason))
+            snapshots = []
+        conn = store.conn
+    findings = (health.structure_findings(conn) + health.games_findings(conn)
+                + health.tournament_findings(conn)
+                + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
+                   for f in snapshots])
+    if store.format > FORMAT:
+        findings.append(health.Finding(
+            "format", msg("{db} is format {format}, written by a newer banco: this banco reads "
+                          "it but cannot vouch for what that format added, nor repair it: "
+                          "upgrade banco", db=session.db, format=store.format)))
+    games = store.games()
+    doc = {"database": session.db, "format": store.format, "writes": FORMAT,
+           "games": len(games), "events": sum(g["events"] for g in games),
+           "triggers": {"missing": health.missing_triggers(conn)},
+           "indexes": {"missing": health.missing_indexes(conn)},
+           "snapshots": {"checked": sum(len(store.snapshots(g["game_id"])) for g in games),
+                         "problems": [str(f) for f in snapshots], "unchecked": unchecked},
+           "repaired": done,
+           "problems": [f.document() for f in findings],
+           "maintenance": health.maintenance(conn), "healthy": not findings}
+    if as_json:
+        dump(doc)
+    else:
+        _print_doctor(doc, findings)
+    if findings:
+        sys.exit(EXIT_AUDIT)
+
+
+def _snapshot_findings(store, skipped: list | None = None) -> list:
+    """Every game's snapshots against a fresh fold of its log (ledger/store/snapshot.py).  A snapshot
+    whose head matches the log is what `state` and the next command start from, so one that
+    is not the folded table (an edit) is a problem even though the audit never reads it."""
+    from ledger.base.errors import DatabaseError
+    from ledger.store.snapshot import verify_snapshots
+
+    found = []
+    for g in store.games():
+        if not store.snapshots(g["game_id"]):
+            continue
+        try:
+            found += verify_snapshots(store, g["game_id"])
+        except DatabaseError as exc:  # a log that cannot be folded: the audit names its seq
+            if skipped is not None:
+                skipped.append(msg("game {game}'s snapshots not checked: {why}",
+                                   game=g["game_id"], why=exc.text))
+    return found
+
+
+def _print_doctor(doc: dict, findings) -> None:
+    click.echo(_("database {db}: format {format} (this banco writes {writes}), {games}, "
+                 "{events}").format(
+                     db=doc["database"], format=doc["format"], writes=doc["writes"],
+                     games=counted("game", doc["games"]), events=counted("event", doc["events"])))
+    for what in doc["repaired"]:
+        click.echo(_("repaired: {what}").format(what=say(what)))
+    from ledger.store.health import INDEXES, TRIGGERS
+
+    missing_t, missing_i = doc["triggers"]["missing"], doc["indexes"]["missing"]
+    click.echo(_("triggers: all present ({known} known)").format(known=len(TRIGGERS))
+               if not missing_t else
+               _("triggers: missing {names} ({known} known)").format(
+                   names=", ".join(missing_t), known=len(TRIGGERS)))
+    click.echo(_("indexes: all present ({known} known)").format(known=len(INDEXES))
+               if not missing_i else
+               _("indexes: missing {names} ({known} known)").format(
+                   names=", ".join(missing_i), known=len(INDEXES)))
+    games_bad = [f for f in findings if f.kind == "games"]
+    click.echo(_("games table: matches the logs") if not games_bad else
+               _("games table: {problems}").format(problems=counted("problem", len(games_bad))))
+    snap = doc["snapshots"]
+    if not snap["checked"]:
+        click.echo(_("snapshots: none kept"))
+    elif not snap["problems"]:
+        click.echo(_("snapshots: {n} checked against a fresh fold: each is the table its log "
+                     "folds to").format(n=snap["checked"]))
+    else:
+        click.echo(_("snapshots: {n} checked against a fresh fold: {problems}").format(
+            n=snap["checked"], problems=counted("problem", len(snap["problems"]))))
+    for note in snap["unchecked"]:
+        click.echo(f"  {say(note)}")
+    for f in findings:
+        click.echo(_("problem: {problem}").format(problem=say(f.problem)))
+    history = doc["maintenance"]
+    click.echo(_("maintenance history: none") if not history else
+               ngettext("maintenance history: {n} entry", "maintenance history: {n} entries",
+                        len(history)).format(n=len(history)))
+    for m in history:
+        # the history's own words, as recorded
+        click.echo(_("  {at}  {what}  (why: {why})").format(at=m["at"], what=m["what"],
+                                                           why=m["why"]))
+    click.echo(_("healthy") if doc["healthy"] else
+               _("problems found: `banco doctor --repair` mends what it can; `banco audit` "
+                 "checks every game's history"))

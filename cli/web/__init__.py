@@ -1,0 +1,1 @@
+"""`banco serve`: the table on a screen."""

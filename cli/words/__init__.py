@@ -1,0 +1,1 @@
+"""What banco says and in which language: the catalogs, a fact as a line, a reason in words."""

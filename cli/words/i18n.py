@@ -1,0 +1,508 @@
+"""The user's language: Italian or English, from gettext catalogs shipped in cli/words/locale.
+
+The language comes from `--lang it|en` (anywhere on the line), else BANCO_LANG, else the locale
+(LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them: `it_IT.UTF-8` is Italian), else
+English.  The catalogs are `cli/words/locale/<lang>/LC_MESSAGES/banco.po` (sources, edited by hand)
+compiled to `banco.mo` beside them (tests/tools/catalogs.py; a test checks that they match).
+
+Only the edges translate: messages a command prints, refusals (ledger/base/text.py's Text),
+narration, table headings and click's help.  Facts in the log, JSON documents and event types
+stay English.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import os
+import re
+
+import click
+
+LANGUAGES = ("en", "it")
+SOURCE = "en"  # the language the code writes its messages in (the catalogs' msgids)
+DOMAIN = "banco"
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
+
+_current: gettext.NullTranslations | None = None
+_lang: str | None = None
+# click reads LANGUAGE to choose its catalog (below, _bind_click): what banco put there, and
+# what was there before, so that banco's own choice is never mistaken for the user's.
+_injected: str | None = None
+_saved_language: str | None = None
+_depth = 0
+
+
+def from_environment(environ=None) -> str:
+    """The language when no --lang is given: BANCO_LANG, else the locale, else English (a
+    BANCO_LANG banco does not speak is passed over, with a warning: the locale still says)."""
+    if environ is None:
+        environ = dict(os.environ)
+        if _injected is not None and environ.get("LANGUAGE") == _injected:
+            environ.pop("LANGUAGE")
+            if _saved_language is not None:
+                environ["LANGUAGE"] = _saved_language
+    chosen = _supported(environ.get("BANCO_LANG", "").strip())
+    if chosen:
+        return chosen
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var, "")
+        if value:
+            # LANGUAGE may list several (`it:en`); C/POSIX say nothing about a language
+            for part in value.split(":"):
+                found = _supported(part)
+                if found:
+                    return found
+            return "en"
+    return "en"
+
+
+def _supported(value: str) -> str | None:
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def from_argv(argv: list[str]) -> str | None:
+    """`--lang X` or `--lang=X` anywhere on the command line, before click parses it, so that
+    help texts are in that language too."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return _supported(argv[i + 1])
+        if arg.startswith("--lang="):
+            return _supported(arg.split("=", 1)[1])
+    return None
+
+
+def use(lang: str | None = None, warn: bool = True) -> str:
+    """Speak `lang` (or the environment's language) from now on; returns the language used.
+    An unknown BANCO_LANG is warned of once (unless `warn` is off: `--lang` was given)."""
+    global _current, _lang
+    lang = _supported(lang) if lang else None
+    chosen = bool(lang)
+    lang = lang or from_environment()
+    if lang != _lang or _current is None:
+        _register_sayers()
+        if lang == SOURCE:
+            # The messages are written in English: nothing to look up, no catalog to read (a
+            # cold start pays nothing for the languages it does not speak).  The English
+            # catalog exists so that both are checked alike (tests/test_i18n.py).
+            _current = gettext.NullTranslations()
+            _unbind_click()
+        else:
+            _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True,
+                                           class_=CATALOG_CLASSES.get(lang))
+            _bind_click(lang)
+        _lang = lang
+    if not chosen and warn:
+        _warn_unknown_banco_lang(lang)
+    return lang
+
+
+_warned = False
+
+
+def _warn_unknown_banco_lang(lang: str) -> None:
+    """BANCO_LANG naming a language banco does not speak is said once a run, on stderr (as
+    `--lang fr` is refused): the table would otherwise wonder why its setting is ignored."""
+    global _warned
+    chosen = os.environ.get("BANCO_LANG", "").strip()
+    if _warned or not chosen or _supported(chosen):
+        return
+    _warned = True
+    names = {"en": N_("English"), "it": N_("Italian")}
+    click.echo(_("BANCO_LANG={value} is not a language banco speaks ({languages}): "
+                 "{language}").format(value=chosen, languages=", ".join(sorted(LANGUAGES,
+                                      reverse=True)), language=_(names[lang])),
+               err=True)
+
+
+# --- Italian prepositions ---------------------------------------------------------------------
+# gettext fills `a {payee}` with whatever name comes: Italian then wants "ad Anna" (the
+# euphonic d, kept by modern usage only before the same vowel: "ad" before a, "ed" before e)
+# and "alla Banca" (a preposition joined to the article of a phrase).  The Italian catalog's
+# messages are filled by italian_format, which looks at the word each placeholder brings.
+
+# how a preposition joins each article: a + la -> alla, di + il -> del, in + l' -> nell'
+_ARTICLES = {"il ": "l ", "i ": "i ", "gli ": "gli ", "lo ": "llo ", "la ": "lla ",
+             "le ": "lle ", "l'": "ll'", "l\u2019": "ll\u2019"}
+_JOINED = {"a": "a", "da": "da", "di": "de", "in": "ne", "su": "su"}  # al, dal, del, nel, sul
+_EUPHONIC = {"a": "ad", "e": "ed"}
+# a preposition at the end of the text before a placeholder, a word of its own
+_BEFORE = re.compile(r"(?:^|(?<=[^\w'\u2019]))(a|e|da|di|in|su|A|E|Da|Di|In|Su) $")
+_OPENING = "'\"`\u00ab\u201c\u2018("  # quotes before a word, read past for its first letter
+
+
+def join_preposition(prep: str, phrase: str) -> str:
+    """`prep` said before `phrase` in Italian: "a" + "Anna" -> "ad Anna", "e" + "Elena" ->
+    "ed Elena", "a" + "la Banca" -> "alla Banca", "di" + "il Via!" -> "del Via!"; else the two
+    words as they are.  A capital preposition (at the start of a sentence) stays capital."""
+    low = prep.lower()
+    base = _JOINED.get(low)
+    if base is not None:
+        for article, joined in _ARTICLES.items():
+            if phrase.startswith(article):
+                word = base + joined
+                return (word.capitalize() if prep[0].isupper() else word) + phrase[len(article):]
+    euphonic = _EUPHONIC.get(low)
+    if euphonic is not None and _first_letter(phrase) == low:
+        return prep + euphonic[len(prep):] + " " + phrase
+    return f"{prep} {phrase}"
+
+
+def _first_letter(text: str) -> str:
+    import unicodedata
+
+    word = text.lstrip(_OPENING)
+    return unicodedata.normalize("NFD", word[:1])[:1].lower()
+
+
+def italian_format(template: str, *args, **kwargs) -> str:
+    """`template.format(*args, **kwargs)`, with each placeholder that follows a preposition
+    (`a {payee}`, `e {b}`) joined to it by join_preposition."""
+    import string
+
+    formatter = string.Formatter()
+    out: list[str] = []
+    auto = 0
+    for literal, field, spec, conversion in formatter.parse(template):
+        if field is None:
+            out.append(literal)
+            continue
+        if field == "":
+            field, auto = str(auto), auto + 1
+        value, _key = formatter.get_field(field, args, kwargs)
+        value = formatter.convert_field(value, conversion)
+        if spec and "{" in spec:
+            spec = italian_format(spec, *args, **kwargs)
+        text = formatter.format_field(value, spec or "")
+        before = _BEFORE.search(literal)
+        if before:
+            literal = literal[:before.start()]
+            text = join_preposition(before.group(1), text)
+        out.append(literal)
+        out.append(text)
+    return "".join(out)
+
+
+class _Italian(str):
+    """A message from the Italian catalog: its format() joins prepositions to the words that
+    fill it (italian_format)."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:
+        return italian_format(str.__str__(self), *args, **kwargs)
+
+
+class ItalianTranslations(gettext.GNUTranslations):
+    """The Italian catalog: every message it gives is an _Italian, so that the messages the
+    edge fills and ledger/base/text.py's alike are filled the Italian way."""
+
+    def gettext(self, message):
+        return _Italian(super().gettext(message))
+
+    def ngettext(self, msgid1, msgid2, n):
+        return _Italian(super().ngettext(msgid1, msgid2, n))
+
+    def pgettext(self, context, message):
+        return _Italian(super().pgettext(context, message))
+
+    def npgettext(self, context, msgid1, msgid2, n):
+        return _Italian(super().npgettext(context, msgid1, msgid2, n))
+
+
+CATALOG_CLASSES = {"it": ItalianTranslations}
+
+
+def language() -> str:
+    if _lang is None:
+        use()
+    return _lang
+
+
+def translations() -> gettext.NullTranslations:
+    if _current is None:
+        use()
+    return _current
+
+
+def _(message: str) -> str:
+    return translations().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translations().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A word whose translation depends on where it is said (`go` the space, `go` the command)."""
+    return translations().pgettext(context, message)
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Marks a message with its context for the catalogs; said later with pgettext."""
+    return context, message
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogs where it is translated later (a table of words)."""
+    return message
+
+
+def _say_reason(text: str) -> str:
+    from cli.words.reasons import say_reason
+
+    return say_reason(text)
+
+
+def _say_basis(text: str) -> str:
+    from cli.words.render import say_basis
+
+    return say_basis(text)
+
+
+def _say_how(text: str) -> str:
+    from cli.words.render import JAIL_WAYS
+
+    return _(JAIL_WAYS[text]) if text in JAIL_WAYS else text
+
+
+# What the system says of a file or a socket it could not use (an OSError's strerror, which
+# Python leaves in the C locale's English): the ones a table meets, said in its language.
+OS_ERRORS = frozenset({
+    N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"),
+    N_("Not a directory"), N_("File exists"), N_("No space left on device"),
+    N_("Read-only file system"), N_("Address already in use"),
+    N_("Cannot assign requested address"), N_("File name too long"),
+    N_("Operation not permitted"), N_("Input/output error"),
+    N_("Too many levels of symbolic links"), N_("Disk quota exceeded"),
+    N_("Invalid argument"),  # readline, given a folder for its history file
+})
+
+
+def say_os_error(text: str | None) -> str:
+    """An OSError's strerror in the user's language where the catalog has it; else as is."""
+    return _(text) if text in OS_ERRORS else (text or "")
+
+
+def _register_sayers() -> None:
+    """ledger/base/text.py's Fact (a fact's English reason inside a message) is said here."""
+    from ledger.base.text import SAYERS
+
+    SAYERS.setdefault("reason", _say_reason)
+    SAYERS.setdefault("basis", _say_basis)
+    SAYERS.setdefault("how", _say_how)  # how a player left jail
+    SAYERS.setdefault("os", say_os_error)  # Fact(exc.strerror, "os")
+
+
+def say(value) -> str:
+    """A message (ledger/base/text.py's Text) or a plain string, in the user's language."""
+    from ledger.base.text import render
+
+    return render(value, translations())
+
+
+def say_error(exc) -> str:
+    """`refused: ...` or `error: ...`: a BancoError in the user's language."""
+    from ledger.base.errors import RuleViolation
+
+    if isinstance(exc, RuleViolation):
+        return _("refused: {message}").format(message=exc.render(translations(), _("allowed")))
+    return _("error: {message}").format(message=exc.render(translations()))
+
+
+def _bind_click(lang: str) -> None:
+    """click says `Usage:`, `Options:`, `Show this message and exit.` through Python's global
+    gettext domain: point that domain at banco's catalog for the chosen language."""
+    global _injected, _saved_language
+    gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
+    gettext.textdomain(DOMAIN)
+    if _injected is None or os.environ.get("LANGUAGE") != _injected:
+        _saved_language = os.environ.get("LANGUAGE")
+    os.environ["LANGUAGE"] = lang  # what the global domain reads to choose the catalog
+    _injected = lang
+
+
+def _unbind_click() -> None:
+    """click in its own English: the global domain back to Python's default."""
+    if gettext.textdomain() == DOMAIN:
+        gettext.textdomain("messages")
+    _restore_language()
+
+
+def _restore_language() -> None:
+    global _injected, _saved_language
+    if _injected is not None and os.environ.get("LANGUAGE") == _injected:
+        if _saved_language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = _saved_language
+    _injected = _saved_language = None
+
+
+def _release() -> None:
+    """Give LANGUAGE back as it was (a command run in-process must not leave it to the next,
+    nor to a child process)."""
+    global _current, _lang, _warned
+    _unbind_click()
+    _current = _lang = None
+    _warned = False
+
+
+class speaking:
+    """One run of `banco`: the language of its words (`--lang`, else the environment's), given
+    back at the end.  Nested runs (a `shell` or `run` line) keep the outer run's language
+    unless the line says `--lang`."""
+
+    def __init__(self, argv: list[str]):
+        self.lang = from_argv(argv)
+        # `--lang fr` is click's error to say: BANCO_LANG is not what the line asks for
+        words = argv[:argv.index("--")] if "--" in argv else argv
+        self.named = any(a == "--lang" or a.startswith("--lang=") for a in words)
+
+    def __enter__(self):
+        global _depth
+        if _depth == 0 or self.lang:
+            self.previous = _lang if _depth else None
+            use(self.lang, warn=not self.named)
+        else:
+            self.previous = None
+        _depth += 1
+        return self
+
+    def __exit__(self, *exc):
+        global _depth
+        _depth -= 1
+        if _depth == 0:
+            _release()
+        elif self.previous:
+            use(self.previous)
+        return False
+
+
+# --- click's help -----------------------------------------------------------------------------
+
+_ORIGINAL = "_banco_english"
+
+
+# The words of the usage lines (`[OPTIONS] BIDDER AMOUNT`), said in the user's language: a
+# metavar is translated word by word, so that `[DEBTOR] [--lift PROPERTY...]` keeps its shape.
+METAVAR_WORDS = [
+    NP_("metavar", "OPTIONS"), NP_("metavar", "COMMAND"), NP_("metavar", "ARGS"),
+    NP_("metavar", "ACCOUNT"), NP_("metavar", "AMOUNT"), NP_("metavar", "BIDDER"),
+    NP_("metavar", "CARD"), NP_("metavar", "DEBTOR"), NP_("metavar", "DECK"),
+    NP_("metavar", "GAMES"), NP_("metavar", "KEY"), NP_("metavar", "KIND"),
+    NP_("metavar", "NAME"), NP_("metavar", "OWNER"), NP_("metavar", "PLAYER"),
+    NP_("metavar", "PLAYERS"), NP_("metavar", "PREFIX"), NP_("metavar", "PROPERTY"),
+    NP_("metavar", "PRICE"), NP_("metavar", "TIME"), NP_("metavar", "SPACE"),
+    NP_("metavar", "SPACES"), NP_("metavar", "TEXT"), NP_("metavar", "TRANSCRIPT"),
+    NP_("metavar", "TYPE"), NP_("metavar", "WORDS"), NP_("metavar", "INTEGER"),
+]
+_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z]+\b")
+
+
+def say_metavar(text: str) -> str:
+    if not text or language() == SOURCE:
+        return text
+    return _METAVAR_WORD.sub(lambda m: pgettext("metavar", m.group(0)), text)
+
+
+def _make_metavar(param, ctx):
+    return say_metavar(type(param).make_metavar(param, ctx))
+
+
+def localize(command) -> None:
+    """Put a click command's help, and its options' help, in the current language (the English
+    texts are the msgids; kept aside so that a later language change starts from them)."""
+    if getattr(command, "_help_option", None) is not None:
+        command._help_option = None  # click made it in an earlier run's language: make anew
+    metavars = getattr(command, _ORIGINAL + "_metavars", None)
+    if metavars is None:
+        metavars = {a: getattr(command, a, None) for a in ("options_metavar",
+                                                           "subcommand_metavar")}
+        setattr(command, _ORIGINAL + "_metavars", metavars)
+    for attr, text in metavars.items():
+        if text:
+            setattr(command, attr, say_metavar(text))
+    for p in command.params:  # said at the moment the usage is written, in its language
+        if "make_metavar" not in vars(p):
+            p.make_metavar = functools.partial(_make_metavar, p)
+        if type(p.type) is click.File:
+            p.type = _said_file(p.type)
+    for obj, attrs in [(command, ("help", "short_help", "epilog")),
+                       *((p, ("help",)) for p in command.params)]:
+        english = getattr(obj, _ORIGINAL, None)
+        if english is None:
+            english = {a: getattr(obj, a, None) for a in attrs}
+            setattr(obj, _ORIGINAL, english)
+        for attr, text in english.items():
+            if text:
+                setattr(obj, attr, _help(text))
+
+
+class _SaidFile(click.File):
+    """click.File whose failure to open gives the system's reason in the user's language:
+    click writes `'x.banco': No such file or directory` with the strerror as it comes."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            cause = exc.__context__  # click fails inside its `except OSError`
+            if not isinstance(cause, OSError) or not cause.strerror:
+                raise
+            said = exc.message.removesuffix(cause.strerror) + say_os_error(cause.strerror)
+            self.fail(said, param, ctx)
+
+
+def _said_file(kind: click.File) -> click.File:
+    return _SaidFile(mode=kind.mode, encoding=kind.encoding, errors=kind.errors,
+                     lazy=kind.lazy, atomic=kind.atomic)
+
+
+def _help(text: str) -> str:
+    import inspect
+
+    # click shows help cleaned up; the catalog holds the cleaned text
+    cleaned = inspect.cleandoc(text)
+    head, sep, tail = cleaned.partition("\f")  # click's cut: what follows \f is not shown
+    return _(head) + sep + tail
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a singular/plural pair for the catalogs (click's own plurals)."""
+    return singular, plural
+
+
+# Things a command counts, each said in the form its number takes ("1 game", "3 partite"):
+# never "game(s)" nor "partita/e".
+COUNTED = {
+    "game": NN_("{n} game", "{n} games"), "event": NN_("{n} event", "{n} events"),
+    "problem": NN_("{n} problem", "{n} problems"), "round": NN_("{n} round", "{n} rounds"),
+}
+
+
+def counted(kind: str, n: int) -> str:
+    """`n` things of `kind` (COUNTED), in the user's language."""
+    singular, plural = COUNTED[kind]
+    return ngettext(singular, plural, n).format(n=n)
+
+
+# click's own words, which its help and errors say through the global gettext domain (the
+# msgids exactly as click 8 writes them)
+CLICK_WORDS = [
+    N_("Usage:"), N_("Options"), N_("Commands"), N_("Show this message and exit."),
+    N_("Show the version and exit."), N_("Error: {message}"), N_("integer"),
+    N_("Try '{command} {option}' for help."),
+    N_("No such option {name!r}."), N_("No such command {name!r}."), N_("Missing argument"),
+    N_("Missing option"), N_("Missing parameter"), N_("Missing command."),
+    N_("Invalid value: {message}"), N_("Invalid value for {param_hint}: {message}"),
+    N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
+    N_("Aborted!"), N_("default: {default}"), N_("env var: {var}"), N_("Positional arguments"),
+    NN_("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    NN_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    NN_("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+    NN_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+]

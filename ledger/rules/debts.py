@@ -1,0 +1,114 @@
+"""A debtor's ways out beyond cash, in the vintage rules (002 §Varie): "può pagarlo parte in
+buoni e parte in proprietà (libere da costruzioni). Le proprietà verranno valutate al prezzo
+che il creditore vorrà pagarle. Nel caso che tale prezzo non fosse giudicato equo dal debitore,
+questi potrà mettere all'asta le proprietà tra gli altri giocatori e affidarle ai migliori
+offerenti."
+
+- `pay DEBTOR --with PROPERTY=PRICE ...`: the deeds at the creditor's prices, the rest in cash,
+  the whole debt settled at once (one DebtPaidInKind fact);
+- `auction-deed PROPERTY`: the debtor's deed auctioned among the other players; the winner
+  pays the debtor, who then pays his debt with `pay`.
+"""
+
+from __future__ import annotations
+
+from ledger.records import commands as c
+from ledger.rules.decision import Tx, money
+from ledger.base.errors import RuleViolation
+from ledger.table.state import BANK, State, debt_step
+from ledger.base.text import msg
+
+R_KIND = "002 §Varie"
+
+
+def _allowed(state: State, what: str) -> None:
+    if not state.rules.pay_in_kind:
+        raise RuleViolation(
+            "the {rules} rules have no {what}: a deed given for a debt is a trade the creditor agrees to", rule="000 FAQ 10; 003 §10",
+            allowed=msg("`trade DEBTOR CREDITOR --give PROPERTY --get ...`, or raise the cash"),
+            rules=state.rules.name, what=what)
+
+
+def _unbuilt(state: State, pos: int, owner: str) -> str:
+    space = state.edition.space(pos)
+    if state.owners[pos] != owner:
+        raise RuleViolation("{space} is not {owner}'s", rule=R_KIND,
+                            allowed=msg("the debtor's own deeds"),
+                            space=space.name, owner=owner)
+    if space.kind == "street":
+        assert space.group is not None  # every street is in a colour group
+        built = [p for p in state.edition.groups[space.group] if state.buildings[p]]
+        if built:
+            raise RuleViolation(
+                "{space}'s group has buildings: only deeds free of buildings (\"libere da costruzioni\") go for a debt", rule=R_KIND,
+                allowed=msg("`sell {space} all` first", space=space.name),
+                space=space.name)
+    return space.name
+
+
+def pay_in_kind(tx: Tx, cmd: c.PayInKind) -> None:
+    state = tx.state
+    _allowed(state, "paying in deeds")
+    debts = [d for d in state.debts if cmd.debtor is None or d.debtor == cmd.debtor]
+    if not debts:
+        raise RuleViolation((msg("there is no debt to settle") if cmd.debtor is None else msg("{debtor} owes nothing", debtor=cmd.debtor)), rule=R_KIND)
+    d = debts[0]
+    if d.creditor == BANK:
+        raise RuleViolation("{debtor} owes the Bank, which buys no deeds (000 FAQ 20)",
+                            rule=R_KIND, allowed=debt_step(state, d.debtor),
+                            debtor=d.debtor)
+    seen = set()
+    names = []
+    for pos, price in cmd.deeds:
+        if pos in seen:
+            raise RuleViolation("{space} is named twice", rule=R_KIND,
+                                space=state.edition.space(pos).name)
+        seen.add(pos)
+        names.append(_unbuilt(state, pos, d.debtor))
+        if price < 1:
+            raise RuleViolation("{space} at {price}: a deed goes for a price of at least 1", rule=R_KIND,
+                                space=state.edition.space(pos).name, price=price)
+    worth = sum(price for _, price in cmd.deeds)
+    if worth > d.amount:
+        raise RuleViolation(
+            "the deeds at {worth} are worth more than the debt of {amount}: a deed goes for the debt, not for change", rule=R_KIND,
+            allowed=msg("lower prices, fewer deeds, or a `trade` for the difference"),
+            worth=money(state, worth), amount=money(state, d.amount))
+    cash_part = d.amount - worth
+    cash = state.player(d.debtor).cash
+    if cash_part > cash:
+        raise RuleViolation(
+            "{debtor} owes {amount}: the deeds cover {worth} and {cash_part} must be paid in cash, but {debtor} has {cash}", rule=R_KIND,
+            allowed=msg("raise {amount} more first (`sell`, `mortgage`), or more deeds", amount=money(state, cash_part - cash)),
+            debtor=d.debtor, amount=money(state, d.amount), worth=money(state, worth),
+            cash_part=money(state, cash_part), cash=money(state, cash))
+    each = ", ".join(f"{n} at {money(state, p)}" for n, (_, p) in zip(names, cmd.deeds,
+                                                                       strict=True))
+    tx.emit("DebtPaidInKind", payer=d.debtor, payee=d.creditor, amount=cash_part,
+            debt_seq=d.seq, deeds=[{"property": pos, "price": price} for pos, price in cmd.deeds],
+            reason=f"{d.reason}: {money(state, cash_part)} in cash and {each}, the creditor's "
+                   f"prices ({R_KIND})")
+    from ledger.rules.estate import receive_mortgaged
+
+    receive_mortgaged(tx, d.creditor, [pos for pos, _ in cmd.deeds])
+
+
+def auction_deed(tx: Tx, cmd: c.AuctionDeed) -> None:
+    state = tx.state
+    _allowed(state, "auction of a debtor's deed")
+    owner = state.owners[cmd.property]
+    name = state.edition.space(cmd.property).name
+    if owner is None:
+        raise RuleViolation("{name} belongs to the Bank", rule=R_KIND,
+                            allowed=msg("a debtor's own deed"),
+                            name=name)
+    if not any(d.debtor == owner for d in state.debts):
+        raise RuleViolation("{owner} owes nothing: auctioning a deed is a debtor's way to raise the money", rule=R_KIND,
+                            allowed=msg("{owner} may sell it in a `trade`", owner=owner),
+                            owner=owner)
+    _unbuilt(state, cmd.property, owner)
+    if state.auction:
+        raise RuleViolation("an auction is already open", rule=R_KIND,
+                            allowed=msg("the hammer first"))
+    tx.emit("AuctionOpened", property=cmd.property, min_bid=state.rules.auction_min_bid,
+            step=state.rules.auction_step, resume=state.turn.phase, seller=owner)

@@ -1,0 +1,119 @@
+"""How a game ends: one player left (003 §11), or before that the time limit and the short
+game's second bankruptcy, where the richest player wins (ledger/table/score.py counts).
+
+- `time-up` (000 FAQ 6, 002 §Conclusione del gioco, 004 timed game) records the moment as a
+  fact.  Championship: "il giocatore attivo finisce il proprio turno; dopodiché il gioco è
+  concluso"; a doubles re-roll is a turn of its own (000 FAQ 11), so with no turn in progress
+  the game ends at once.  Vintage and timed: the game ends at the hour agreed, at once.
+- The short game ends at the second bankruptcy (004 short game 3).
+- Either way a debt still owed is settled first (paid, or a bankruptcy): money owed at the
+  end is not a count of its own (003 §10).
+"""
+
+from __future__ import annotations
+
+from ledger.records import commands as c
+from ledger.rules.decision import Tx
+from ledger.base.errors import RuleViolation
+from ledger.board.rule_sets import cited
+from ledger.table.score import places, winner
+from ledger.table.state import turn_in_progress
+from ledger.base.text import msg
+
+R_TIME = "000 FAQ 6; 002 §Conclusione del gioco"
+R_LAST = "003 §11"  # one player left
+
+
+def time_up(tx: Tx, cmd: c.TimeUp) -> None:
+    state = tx.state
+    rules = state.rules
+    if rules.time_limit == "none":
+        raise RuleViolation(
+            "the {rules} rules have no time limit: the game goes on until one player is left", rule=cited(rules, "end", "004 §Vincitore; 003 §11"),
+            allowed=msg("a game with an agreed end time is `new ... --rules timed` (004), "
+                    "`--rules vintage` (002) or `--rules championship` (000)"),
+            rules=rules.name)
+    if state.time_up:
+        if open_rent(state) and not turn_in_progress(state):
+            # The banker closes the game: rent nobody asked for is lost, as it would be at
+            # the next roll (003 §04); then the count (maybe_end, after this command).
+            for cl in open_rent(state):
+                tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,
+                        amount=cl.amount, opened_seq=cl.opened_seq, closed_by="time")
+            return
+        raise RuleViolation("time was already up at {time_up}",
+                            rule=cited(rules, "time", R_TIME), allowed=msg("the turn in progress, "
+                            "then the game ends"),
+                            time_up=state.time_up[0])
+    after = rules.time_limit == "finish_turn" and turn_in_progress(state)
+    how = (f"{state.turn.player} finishes the turn in progress, then the game ends" if after
+           else "the game ends now")
+    tx.emit("TimeRanOut", at=cmd.at, ends="after_turn" if after else "at_once",
+            rule=cited(rules, "time", R_TIME), reason=how)
+
+
+def open_rent(state) -> list:
+    """Rent claims still open and not yet made (a claim made during a turn in progress is
+    settled when that turn is over, 000 FAQ 8)."""
+    return [cl for cl in state.claims if not getattr(cl, "made_seq", 0)]
+
+
+def no_new_turn(state) -> None:
+    """Once the time is up and the turn in progress is over, nobody rolls again: the game
+    waits only for rent still to be asked, then ends."""
+    if state.time_up and not state.ended and not turn_in_progress(state):
+        owners = ", ".join(dict.fromkeys(cl.owner for cl in open_rent(state)))
+        raise RuleViolation(
+            "time is up ({time}): no new turn begins; the game ends once the rent still open "
+            "is asked", rule=cited(state.rules, "time", R_TIME),
+            allowed=(msg("`claim OWNER` ({owners}), or `time-up` again to end the game and let "
+                         "it go", owners=owners) if owners else "`time-up`"),
+            time=state.time_up[0])
+
+
+def _due(state, turn_over: bool) -> tuple[str, str] | None:
+    """(rule, reason) when the game must end now, else None."""
+    if state.ended or state.debts:
+        return None
+    rules = state.rules
+    left = state.active()
+    if len(left) == 1 and state.eliminated:
+        return (cited(rules, "end", R_LAST),
+                f"{state.eliminated[-1]} went bankrupt; {left[0]} is the last player left (003 §11)")
+    if state.time_up:
+        at, ends = state.time_up
+        if ends == "after_turn" and turn_in_progress(state) and not turn_over:
+            return None
+        if open_rent(state):
+            # Rent a landing of the last turn opened is still to be asked: the owner's window
+            # is open until the next roll, and no roll comes now; the count waits for it
+            # (`claim OWNER`), or for `time-up` again, which lets it go.
+            return None
+        return cited(rules, "time", R_TIME), f"time is up ({at})"
+    n = rules.end_after_bankruptcies
+    if n and len(state.eliminated) >= n:
+        return cited(rules, "end", R_LAST), f"bankruptcy number {len(state.eliminated)} ends the game"
+    return None
+
+
+def maybe_end(tx: Tx, turn_over: bool = False) -> bool:
+    """End the game if its time is up or its last bankruptcy has come; True if it ended.
+    `turn_over`: the caller is passing the turn, so the turn in progress is over."""
+    due = _due(tx.state, turn_over)
+    if due is None:
+        return False
+    rule, why = due
+    state = tx.state
+    best = winner(state)
+    ranked = places(state)
+    money = state.edition.money
+    if len(ranked) == 1:  # the last player left wins, whatever the count
+        tx.emit("GameEnded", winner=best, reason=why, rule=rule)
+        return True
+    if best is not None:
+        what = f"{best} is the richest with {money(ranked[0].count)}"
+    else:
+        tied = [p.name for p in ranked if p.place == 1]
+        what = f"{' and '.join(tied)} tie at {money(ranked[0].count)}"
+    tx.emit("GameEnded", winner=best, reason=f"{why}: {what}", rule=rule)
+    return True

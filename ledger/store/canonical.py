@@ -1,0 +1,101 @@
+"""Canonical JSON and the hash chain.  The format is banco's own, so a hash never depends on how
+SQLite or a JSON library happens to print a value."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+
+GENESIS = "0" * 64
+
+
+def _reject_floats(value):
+    if isinstance(value, float):
+        raise TypeError(f"money and counts are integers; got the float {value!r}")
+    if isinstance(value, dict):
+        for v in value.values():
+            _reject_floats(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _reject_floats(v)
+
+
+def canonical_json(value) -> str:
+    """Sorted keys, no spaces, UTF-8 text kept as is, floats refused."""
+    _reject_floats(value)
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def format_time(moment: datetime) -> str:
+    """Timestamps as banco writes them: UTC, microseconds, a trailing Z."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def now_text() -> str:
+    return format_time(datetime.now(UTC))
+
+
+# Which fields of a row its hash covers, by the row's chain version.  Version 1 (every row
+# written before format 2) hashed the local game number, so a game could not leave its
+# database; version 2 leaves it out (the game's identity is the uuid in its GameStarted) and
+# hashes its own version, so a row cannot be passed off as the other kind.
+CHAIN_VERSION = 2
+HASHED_FIELDS = {
+    1: ("game_id", "seq", "type", "data", "recorded_at", "actor", "command_id",
+        "schema_version"),
+    2: ("seq", "type", "data", "recorded_at", "actor", "command_id", "schema_version",
+        "chain_version"),
+}
+
+
+class UnknownChainVersion(ValueError):
+    pass
+
+
+def _fields(row: dict) -> tuple[str, ...]:
+    version = row.get("chain_version", 1)
+    try:
+        return HASHED_FIELDS[version]
+    except (KeyError, TypeError):
+        raise UnknownChainVersion(f"chain version {version!r} is not one this banco knows "
+                                  f"(it knows {', '.join(map(str, HASHED_FIELDS))})") from None
+
+
+def row_hash(prev_hash: str, row: dict) -> str:
+    """sha256(prev_hash + canonical JSON of the row's hashed fields).  A version-1 row of a
+    game imported under another number carries `chain_game_id`, the number it was hashed
+    with (ledger/store/sqlite.py)."""
+    fields = {k: row[k] for k in _fields(row)}
+    if "game_id" in fields and row.get("chain_game_id") is not None:
+        fields["game_id"] = row["chain_game_id"]
+    body = canonical_json(fields)
+    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+
+
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def stored_row_hash(prev_hash: str, game_id, seq, type_, data_text, recorded_at, actor,
+                    command_id, schema_version, chain_version) -> str | None:
+    """The hash of a row as stored, without parsing its data: banco stores data as canonical
+    JSON, so the canonical body can be assembled around that text (keys in sorted order).
+    Several times faster than `row_hash`; it is what every read uses to check the chain.
+    None when the row holds something banco never writes: the caller falls back to
+    `row_hash`, which says what is wrong."""
+    if type(seq) is not int or type(schema_version) is not int or type(data_text) is not str:
+        return None
+    s = _dumps
+    if chain_version == 2:
+        body = (f'{{"actor":{s(actor)},"chain_version":2,"command_id":{s(command_id)},'
+                f'"data":{data_text},"recorded_at":{s(recorded_at)},'
+                f'"schema_version":{schema_version},"seq":{seq},"type":{s(type_)}}}')
+    elif chain_version == 1 and type(game_id) is int:
+        body = (f'{{"actor":{s(actor)},"command_id":{s(command_id)},"data":{data_text},'
+                f'"game_id":{game_id},"recorded_at":{s(recorded_at)},'
+                f'"schema_version":{schema_version},"seq":{seq},"type":{s(type_)}}}')
+    else:
+        return None
+    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()

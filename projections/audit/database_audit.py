@@ -1,0 +1,250 @@
+"""The audit of a whole database file: every game (projections/audit/audit.py, one streaming pass
+each), and what the file holds beside the games (ledger/store/health.py): the triggers, the games
+table against each log (so a log cut short is caught without a seal), the tournaments' own
+chains, the maintenance history; and, given a referee's seal and public key, the sealed
+prefix of one game (ledger/store/seals.py).
+
+A long game is audited on every core (projections/audit/audit_parallel.py), with the one pass's
+verdict.  The audit never repairs anything (that is `banco doctor --repair`) and never trusts the games
+table or a snapshot: each game is folded from its first event.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ledger.store.health import Finding, games_findings, maintenance, structure_findings
+from ledger.store.health import tournament_findings as tournaments
+from ledger.base.text import msg
+
+from projections.audit.audit import AuditReport
+from projections.audit.audit_parallel import audit_games
+
+
+@dataclass
+class SealCheck:
+    """What a seal file proves about the database: the game, the sealed event, whether the
+    sealed prefix is intact, the first event where it is not, and what came after it."""
+    game: int | None
+    seq: int
+    referee: str
+    fingerprint: str
+    line: str
+    bad_seq: int | None = None
+    problem: str | None = None
+    after: list[dict] = field(default_factory=list)  # {first, last, line} a command
+    last_seq: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    def document(self) -> dict:
+        return {"game": self.game, "seq": self.seq, "line": self.line, "referee": self.referee,
+                "fingerprint": self.fingerprint, "ok": self.ok, "bad_seq": self.bad_seq,
+                "problem": self.problem, "last_seq": self.last_seq, "after": self.after}
+
+
+@dataclass
+class DatabaseReport:
+    games: list[AuditReport]
+    findings: list[Finding]  # the file's, not one game's (triggers, tournaments ...)
+    maintenance: list[dict]
+    seal: SealCheck | None = None
+
+    @property
+    def ok(self) -> bool:
+        return (all(r.ok for r in self.games) and not self.findings
+                and (self.seal is None or self.seal.ok))
+
+    def document(self) -> dict:
+        return {"ok": self.ok, "games": [r.document() for r in self.games],
+                "database": [f.document() for f in self.findings],
+                "maintenance": self.maintenance,
+                "seal": self.seal.document() if self.seal is not None else None}
+
+
+def _tournament_contents(store) -> list[Finding]:
+    """What the tournaments whose chains hold say (projections/readings/tournament.py): the games they
+    enter folded at the event each was entered at, and now."""
+    from ledger.book import Book
+    from ledger.store.health import tables
+    from ledger.tournaments import TABLE
+
+    from projections.readings.tournament import tournament_findings
+
+    if TABLE not in tables(store.conn):
+        return []
+    return tournament_findings(Book(store.path, store=store))
+
+
+def game_ids(store) -> list[int]:
+    """Every game of the file: in the games table or in the log (a game the table lost is
+    still audited)."""
+    indexed = {g["game_id"] for g in store.games()}
+    if store.conn is None or store.format < 1:  # no file, or an empty one: no log to read
+        return sorted(indexed)
+    return sorted(indexed | {g for (g,) in store.conn.execute(
+        "SELECT DISTINCT game_id FROM events").fetchall()})
+
+
+def _miswritten_line(store, report, expect_head: str | None) -> None:
+    """A head line whose hash is another event's than the one it names is more likely a slip
+    of the pen on the score sheet than a rewrite: the report says which event has it (the line
+    as written still fails)."""
+    from ledger.store.seals import parse_head_line
+
+    line = parse_head_line(expect_head) if expect_head else None
+    if line is None or report.ok or report.bad_seq != line.seq or line.game != report.game_id:
+        return
+    prefix = line.prefix.lower()
+    found = [s for (s,) in store.conn.execute(
+        "SELECT seq FROM events WHERE game_id=? AND hash >= ? AND hash < ? ORDER BY seq",
+        (report.game_id, prefix, prefix + "g")).fetchall()] if store.conn is not None else []
+    if len(found) == 1 and found[0] != line.seq:
+        report.problem = msg(
+            "the head line names event {seq}, but {prefix} is the hash of event {found}: check "
+            "the event number written with it (`--expect-head banco/{game}/{found}/{prefix}`); "
+            "as written, the line does not match this history", seq=line.seq, prefix=prefix,
+            found=found[0], game=report.game_id)
+
+
+def audit_database(store, game: int | None = None, expect_head: str | None = None,
+                   seal=None, public_key: str | None = None) -> DatabaseReport:
+    """Audit `game`, or every game of the file (None), and the file itself.  `expect_head`
+    applies to the one game audited.  `seal` (a ledger.store.seals.SealFile) with the referee's
+    `public_key` (hex): its game's sealed prefix checked too."""
+    ids = game_ids(store)
+    if game is not None:
+        ids = [g for g in ids if g == game] or [game]
+    conn = store.conn
+    findings: list[Finding] = []
+    index: dict[int, list[Finding]] = {}
+    history: list[dict] = []
+    if conn is not None and store.format >= 1:
+        findings += structure_findings(conn)
+        for f in games_findings(conn):
+            if f.game is not None:
+                index.setdefault(f.game, []).append(f)
+            else:
+                findings.append(f)
+        if game is None:
+            findings += tournaments(conn)
+            findings += _tournament_contents(store)
+        history = maintenance(conn)
+    reports = []
+    for report in audit_games(store, ids, expect_head):
+        _miswritten_line(store, report, expect_head)
+        g = report.game_id
+        for f in index.get(g, ()):
+            if report.ok:
+                report.bad_seq, report.problem = f.seq, f.problem
+            else:
+                report.notes.append(msg("also: {problem}", problem=f.problem))
+        reports.append(report)
+    check = None
+    if seal is not None:
+        check = check_seal(store, seal, public_key)
+        audited = next((r for r in reports if r.game_id == check.game), None)
+        if check.ok and audited is not None and audited.bad_seq is not None \
+                and audited.bad_seq <= seal.seq:
+            # The hashes are the sealed ones but a row is not what they hash (or not what its
+            # command gives, which sealing would have refused): the sealed prefix was touched.
+            check.bad_seq = audited.bad_seq
+            check.problem = msg("event {seq} is among the sealed events, and it is not what "
+                                "was sealed: {problem}", seq=audited.bad_seq,
+                                problem=audited.problem)
+    return DatabaseReport(reports, findings, history, check)
+
+
+# --- a seal ---------------------------------------------------------------------------------
+
+def check_seal(store, seal, public_key: str, game: int | None = None) -> SealCheck:
+    """Whether the seal file is the referee's (his public key), and the database holds the
+    history it sealed: events 1..seq each with the hash the seal's trail has, the sealed head
+    at seq (the chain itself is the game audit's).  Names the first event where it parts.
+    `game`: the game to hold it to (an import's, before the games table has it); None: the
+    game with the seal's identity."""
+    from ledger.store import seals
+
+    check = SealCheck(None, seal.seq, seal.referee, seals.fingerprint(seal.public_key),
+                      seal.line)
+    if seal.public_key != public_key:
+        check.problem = msg("the seal was made with the key {sealed}, not with this public "
+                            "key ({given})", sealed=seals.fingerprint(seal.public_key),
+                            given=seals.fingerprint(public_key))
+        return check
+    if not seals.verify(public_key, seal.signature, seal.message()):
+        check.problem = msg("the seal file's signature does not verify with this public key: "
+                            "the file was altered (its game, event, head or referee), or forged")
+        return check
+    if game is None:
+        game = store.game_with_uuid(seal.game_uuid) if seal.game_uuid else None
+        if game is None and seal.game_uuid is None:
+            game = seal.game
+    if game is None or store.last_seq(game) == 0:
+        check.problem = (
+            msg("no game with the identity {uuid} in this database: the sealed game is gone",
+                uuid=seal.game_uuid) if seal.game_uuid else
+            msg("no game with the number {game} in this database: the sealed game is gone",
+                game=seal.game))
+        return check
+    check.game = game
+    rows = store.conn.execute("SELECT seq, hash FROM events WHERE game_id=? AND seq<=? "
+                              "ORDER BY seq", (game, seal.seq))
+    expected = 1
+    for seq, hsh in rows:
+        if seq != expected:
+            check.bad_seq = expected
+            check.problem = msg("event {seq}, sealed, is missing (the next one is event "
+                                "{next}): a row was deleted", seq=expected, next=seq)
+            return check
+        if seal.trail and not hsh.startswith(seal.trail[seq - 1]):
+            check.bad_seq = seq
+            check.problem = msg("event {seq} is not the one sealed (its hash begins {hash}, "
+                                "the seal's trail has {trail}): the history was changed there "
+                                "(an event rewritten, inserted or taken out)", seq=seq,
+                                hash=hsh[:seals.TRAIL_DIGITS], trail=seal.trail[seq - 1])
+            return check
+        if seq == seal.seq and hsh != seal.head:
+            check.bad_seq = seq
+            check.problem = msg("event {seq}'s hash is {hash}..., not the sealed head "
+                                "{head}...: the history up to it was rewritten", seq=seq,
+                                hash=hsh[:12], head=seal.head[:12])
+            return check
+        expected = seq + 1
+    last = expected - 1
+    check.last_seq = store.last_seq(game)
+    if last < seal.seq:
+        check.bad_seq = last + 1
+        check.problem = msg("the seal is on event {seq}, but the log stops at event {last}: "
+                            "events {first}-{seq} were cut off", seq=seal.seq, last=last,
+                            first=last + 1)
+        return check
+    check.after = _after(store, game, seal.seq)
+    return check
+
+
+def _after(store, game: int, seq: int) -> list[dict]:
+    """The commands after event `seq`: {first, last, line} each (the line as typed, or the
+    fact's type for a row no command recorded)."""
+    out: list[dict] = []
+    cid = object()
+    for s, type_, data, command_id in store.conn.execute(
+            "SELECT seq, type, data, command_id FROM events WHERE game_id=? AND seq>? "
+            "ORDER BY seq", (game, seq)):
+        if out and command_id == cid:
+            out[-1]["last"] = s
+            continue
+        cid = command_id
+        line = type_
+        if type_ == "CommandRecorded":
+            try:
+                said = json.loads(data)
+                line = said.get("line") or (said.get("command") or {}).get("kind") or \
+                    msg("new or undo")
+            except (ValueError, AttributeError):
+                line = msg("CommandRecorded (its data is not JSON)")
+        out.append({"first": s, "last": s, "line": line})
+    return out

@@ -1,0 +1,557 @@
+"""A game's history as a file a third party can verify, and the import that verifies it.
+
+The export is JSON Lines.  Line 1 is a header:
+
+    {"banco_export": 1, "game_uuid": ..., "players": [...], "rules": "classic", "edition": "it",
+     "first_player": ..., "events": N, "head": "<hash of the last event>",
+     "chain_versions": [2], "chain_game_id": null, "hashed_fields": {"2": [...]}}
+
+then one event a line, in seq order, as canonical JSON (ledger/store/canonical.py: sorted keys, no
+spaces, UTF-8 as is) with exactly the fields `actor, chain_version, command_id, data, hash,
+prev_hash, recorded_at, schema_version, seq, type`.  Anyone can check it without banco:
+`hash = sha256(prev_hash + canonical JSON of the row's hashed_fields)`, the first prev_hash is
+64 zeros, and the last hash is the head.  Rows of chain version 1 (games recorded before banco's
+format 2) also hash `game_id`, the game's number in the database it was first recorded in: the
+header carries it as `chain_game_id`, and an import keeps it beside the game.
+
+Nothing in the file depends on the database it came from, so export -> import -> export gives
+the same bytes.  An import checks every line as it streams (fields, seq order, the chain, each
+hash, the header's claims), writes in batches inside one transaction, runs the audit over the
+game as written (projections/audit/audit.py, whatever checks it makes) and commits only if all of it
+holds: everything or nothing, in bounded memory.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from hashlib import sha256
+from typing import ClassVar
+
+from ledger.store.canonical import GENESIS, HASHED_FIELDS, canonical_json, row_hash, stored_row_hash
+from ledger.base.errors import EXIT_AUDIT, BancoError, UsageError
+from ledger.base.text import Text, msg
+
+FORMAT = 1
+ROW_KEYS = ("actor", "chain_version", "command_id", "data", "hash", "prev_hash", "recorded_at",
+            "schema_version", "seq", "type")
+HEADER_KEYS = ("banco_export", "chain_game_id", "chain_versions", "edition", "events",
+               "first_player", "game_uuid", "hashed_fields", "head", "players", "rules")
+BATCH = 5000  # rows per INSERT batch: memory stays flat however long the game
+_dump = json.JSONEncoder(ensure_ascii=False).encode
+
+
+class ExportRefused(BancoError):
+    """The game's own chain is broken: an export of it could not be verified (exit 3)."""
+
+    # A ClassVar (compiled, a plain class attribute here never reached the class: exit 2);
+    # BancoError's says int, which mypy reads as an instance variable.
+    exit_code: ClassVar[int] = EXIT_AUDIT  # type: ignore[misc]
+
+
+class ImportRefused(BancoError):
+    """The file is not the history it claims to be: nothing was imported (exit 3)."""
+
+    # A ClassVar (compiled, a plain class attribute here never reached the class: exit 2);
+    # BancoError's says int, which mypy reads as an instance variable.
+    exit_code: ClassVar[int] = EXIT_AUDIT  # type: ignore[misc]
+
+
+# --- export -----------------------------------------------------------------------------------
+
+def _game_started(data_text: str, type_: str) -> dict | None:
+    return json.loads(data_text) if type_ == "GameStarted" else None
+
+
+def export_lines(store, game_id: int) -> Iterator[str]:
+    """The export of one game, line by line (no newlines).  Two passes over the rows, both
+    streamed: the first checks the chain and finds what the header says, the second writes."""
+    hashed_as = store.chain_game_id(game_id)
+    hashed_as = game_id if hashed_as is None else hashed_as
+    count, head, prev, versions, started, recoded = 0, GENESIS, GENESIS, set(), None, set()
+    for r in store.iter_raw(game_id):
+        g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain = r
+        count += 1
+        if seq != count or prev_hash != prev:
+            raise ExportRefused("game {game_id} event {count} is missing or out of place in the chain: run `banco audit`; nothing was exported",
+                                game_id=game_id, count=count)
+        if stored_row_hash(prev, hashed_as, seq, type_, data, at, actor, cid, version,
+                           chain) != hsh:
+            # The data as stored is not in canonical form, or the row was changed.
+            row = {"game_id": hashed_as, "seq": seq, "type": type_, "data": json.loads(data),
+                   "recorded_at": at, "actor": actor, "command_id": cid,
+                   "schema_version": version, "chain_version": chain}
+            if row_hash(prev, row) != hsh:
+                raise ExportRefused("game {game_id} event {seq} does not match its hash: run `banco audit`; nothing was exported",
+                                    game_id=game_id, seq=seq)
+            recoded.add(seq)
+        versions.add(chain)
+        if started is None and type_ != "CommandRecorded":
+            started = _game_started(data, type_)
+            if started is None:
+                raise ExportRefused("game {game_id} does not begin with GameStarted",
+                                    game_id=game_id)
+        prev = head = hsh
+    if started is None:
+        raise UsageError("game {game_id} has no events to export",
+                         game_id=game_id)
+    header = {
+        "banco_export": FORMAT, "game_uuid": started.get("game_uuid"),
+        "players": started["players"], "rules": started["rules"].get("name"),
+        "edition": started["edition"], "first_player": started["first_player"],
+        "events": count, "head": head, "chain_versions": sorted(versions),
+        "chain_game_id": hashed_as if 1 in versions else None,
+        "hashed_fields": {str(v): list(HASHED_FIELDS[v]) for v in sorted(versions)}}
+    yield canonical_json(header)
+    for r in store.iter_raw(game_id):
+        g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain = r
+        if seq in recoded:
+            data = canonical_json(json.loads(data))
+        # canonical_json of the row, assembled around the stored (canonical) data text
+        yield (f'{{"actor":{_dump(actor)},"chain_version":{chain},"command_id":{_dump(cid)},'
+               f'"data":{data},"hash":{_dump(hsh)},"prev_hash":{_dump(prev_hash)},'
+               f'"recorded_at":{_dump(at)},"schema_version":{version},"seq":{seq},'
+               f'"type":{_dump(type_)}}}')
+
+
+# --- import -----------------------------------------------------------------------------------
+
+def _no_float(text: str):
+    raise ValueError(msg("the number {text} is not whole: money and counts are integers",
+                         text=text))
+
+
+def _no_constant(text: str):
+    raise ValueError(msg("{text} is not a number banco writes", text=text))
+
+
+def _why(exc: Exception):
+    """What a parser's error says: its message (a Text when it is ours; json's own are
+    English), said in the user's language when it can be."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Text) else str(exc)
+
+
+def _where(number: int, seq) -> Text:
+    """`line 3 (event 5)`: a line of the file and the event it claims to hold."""
+    return msg("line {number} (event {seq})", number=number, seq=seq)
+
+
+def _fields(where, missing: list[str], extra: list[str]) -> Text:
+    """A line (or the header) whose fields are not banco's: what it lacks, what it adds."""
+    missing_, extra_ = ", ".join(missing), ", ".join(extra)
+    if missing and extra:
+        return msg("{where} lacks {missing}; has fields banco does not write: {extra}; nothing "
+                   "was imported", where=where, missing=missing_, extra=extra_)
+    if missing:
+        return msg("{where} lacks {missing}; nothing was imported", where=where,
+                   missing=missing_)
+    return msg("{where} has fields banco does not write: {extra}; nothing was imported",
+               where=where, extra=extra_)
+
+
+def _fields_of_row(where, missing: list[str], extra: list[str]) -> Text:
+    """The same, for an event's line: `line 3 (event 5): lacks ...`."""
+    missing_, extra_ = ", ".join(missing), ", ".join(extra)
+    if missing and extra:
+        return msg("{where}: lacks {missing}; has fields banco does not write: {extra}; "
+                   "nothing was imported", where=where, missing=missing_, extra=extra_)
+    if missing:
+        return msg("{where}: lacks {missing}; nothing was imported", where=where,
+                   missing=missing_)
+    return msg("{where}: has fields banco does not write: {extra}; nothing was imported",
+               where=where, extra=extra_)
+
+
+# Made once: json.loads and json.dumps with options build a new coder at every call.
+_DECODER = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant)
+_DECODE, _RAW_DECODE = _DECODER.decode, _DECODER.raw_decode
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
+def _parse(line: str, number: int) -> dict:
+    """The line's JSON object.  A line banco wrote (one object, its newline) is read by the
+    decoder's raw step alone; anything else goes through the whole decoder, whose words the
+    refusal quotes (blank, not JSON, extra text after the object, not an object)."""
+    try:
+        value, end = _RAW_DECODE(line)
+    except ValueError:
+        return _parse_slowly(line, number)
+    if (end != len(line) and not line[end:].isspace()) or type(value) is not dict:
+        return _parse_slowly(line, number)
+    return value
+
+
+def _parse_slowly(line: str, number: int) -> dict:
+    if not line.strip():
+        raise ImportRefused("line {number} is blank: a banco export has one event a line; nothing was imported",
+                            number=number)
+    try:
+        value = _DECODE(line)
+    except ValueError as exc:
+        if line.endswith("\n"):
+            raise ImportRefused("line {number} is not valid JSON: {exc}; nothing was imported",
+                                number=number, exc=_why(exc)) from None
+        raise ImportRefused("line {number} is not valid JSON: {exc} (the file may have been "
+                            "cut short); nothing was imported",
+                            number=number, exc=_why(exc)) from None
+    if not isinstance(value, dict):
+        raise ImportRefused("line {number} is not a JSON object; nothing was imported",
+                            number=number)
+    return value
+
+
+def _header(line: str | None) -> dict:
+    if line is None or not line.strip():
+        raise UsageError("the file is empty: a banco export begins with its header line")
+    try:
+        h = json.loads(line)
+    except ValueError:
+        h = None
+    if not isinstance(h, dict) or "banco_export" not in h:
+        raise UsageError("line 1 is not a banco export header (`banco export` writes one): is "
+                         "this the right file?")
+    if h["banco_export"] != FORMAT:
+        newer = isinstance(h["banco_export"], int) and h["banco_export"] > FORMAT
+        if newer:
+            raise UsageError("this export is format {found!r}; this banco reads format "
+                             "{format}: upgrade banco", found=h["banco_export"], format=FORMAT)
+        raise UsageError("this export is format {found!r}; this banco reads format {format}",
+                         found=h["banco_export"], format=FORMAT)
+    missing = sorted(set(HEADER_KEYS) - set(h))
+    extra = sorted(set(h) - set(HEADER_KEYS))
+    if missing or extra:
+        header = msg("line 1 (the header)")  # (the extractor skips a msg inside a call)
+        raise ImportRefused(_fields(header, missing, extra))
+    if not isinstance(h["events"], int) or isinstance(h["events"], bool) or h["events"] < 1:
+        raise ImportRefused("line 1 (the header): `events` is not a count of events")
+    versions = h["chain_versions"]
+    if not isinstance(versions, list) or not versions or \
+            any(v not in HASHED_FIELDS for v in versions):
+        raise ImportRefused("line 1 (the header): chain versions {versions!r} are not ones this banco knows ({items})",
+                            versions=versions, items=', '.join(map(str, HASHED_FIELDS)))
+    if 1 in versions and not (isinstance(h["chain_game_id"], int)
+                              and not isinstance(h["chain_game_id"], bool)):
+        raise ImportRefused("line 1 (the header): version-1 rows need the game number they "
+                            "were hashed with (`chain_game_id`)")
+    if 1 not in versions and h["chain_game_id"] is not None:
+        raise ImportRefused("line 1 (the header) gives a chain_game_id, which only version-1 "
+                            "rows use; nothing was imported")
+    return h
+
+
+_TYPES: dict[str, type | tuple[type, ...]] = {"actor": (str, type(None)), "chain_version": int, "command_id": (str, type(None)),
+          "data": dict, "hash": str, "prev_hash": str, "recorded_at": str,
+          "schema_version": int, "seq": int, "type": str}
+_ROW_KEYSET = frozenset(ROW_KEYS)
+
+
+def _check_fields(row: dict, number: int) -> None:
+    """Exactly banco's fields, of banco's types (a string "7" where 7 belongs would be stored
+    as something else than what was hashed).  The common case in one expression: the loop that
+    says what is wrong (and the words that say where) runs only when something is."""
+    if row.keys() == _ROW_KEYSET and type(row["seq"]) is int \
+            and type(row["schema_version"]) is int and type(row["chain_version"]) is int \
+            and type(row["type"]) is str and type(row["hash"]) is str \
+            and type(row["prev_hash"]) is str and type(row["recorded_at"]) is str \
+            and type(row["data"]) is dict and type(row["actor"]) in (str, type(None)) \
+            and type(row["command_id"]) in (str, type(None)):
+        return
+    where = _where(number, row.get("seq", "?"))
+    if row.keys() != _ROW_KEYSET:
+        missing = sorted(_ROW_KEYSET - set(row))
+        extra = sorted(set(row) - _ROW_KEYSET)
+        raise ImportRefused(_fields_of_row(where, missing, extra))
+    for key, kind in _TYPES.items():
+        value = row[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ImportRefused("{where}: {key} {value!r} is not what banco writes; nothing was imported",
+                                where=where, key=key, value=value)
+
+
+class _Hasher:
+    """The data text to store and the hash of a version-2 row, the line's own text used where
+    it is provably the canonical one.  What is stored and hashed is always the canonical JSON
+    of the row's data (as `_CANONICAL(data)` and `stored_row_hash` give it); only the work
+    differs:
+
+    - the text around the data (actor, command id, time: a command's rows share them) is
+      assembled once a command, the few strings a game repeats encoded once;
+    - a line banco wrote is `head + D + tail`, head and tail the canonical text of the row's
+      other fields: when D is a text already found to be the canonical JSON of a line's data,
+      it is a single JSON value, so it is this line's data and its canonical text, and is not
+      encoded again (a game repeats its facts word for word: ~1 data text in 6 is new).
+      Any other line (spaces, another order, an escape banco does not write) has its data
+      encoded anew, as before."""
+
+    KEEP = 8192  # canonical texts remembered (bounded memory)
+
+    def __init__(self) -> None:
+        self.enc: dict = {}
+        self.canonical: set[str] = set()
+        self.actor = self.cid = self.at = object()  # the command whose text is assembled
+        self.head = self.mid = ""
+
+    def _e(self, value) -> str:
+        found = self.enc.get(value)
+        if found is None:
+            if len(self.enc) > 4096:
+                self.enc.clear()
+            found = self.enc[value] = _dump(value)
+        return found
+
+    def text_and_hash(self, line: str, row: dict, prev: str) -> tuple[str, str]:
+        """(the data's canonical text, the row's hash) of a version-2 row whose fields
+        `_check_fields` has checked and whose prev_hash is `prev`."""
+        actor, cid, at = row["actor"], row["command_id"], row["recorded_at"]
+        if cid != self.cid or actor != self.actor or at != self.at:
+            e = self._e
+            self.actor, self.cid, self.at = actor, cid, at
+            self.head = f'{{"actor":{e(actor)},"chain_version":2,"command_id":{e(cid)},"data":'
+            self.mid = f',"recorded_at":{e(at)},"schema_version":'
+        head, mid = self.head, self.mid
+        type_ = row["type"]
+        end = (f'{row["schema_version"]},"seq":{row["seq"]},'
+               f'"type":{self.enc.get(type_) or self._e(type_)}}}')
+        # a hash that is not hex cannot match the digest below: the row is refused whatever D is
+        tail = f',"hash":"{row["hash"]}","prev_hash":"{prev}"{mid}{end}'
+        n = len(line) - 1 if line.endswith("\n") else len(line)
+        stop = n - len(tail)
+        text = None
+        if stop > len(head) and line.startswith(head) and line.endswith(tail, 0, n):
+            text = line[len(head):stop]
+            if text not in self.canonical:
+                if _CANONICAL(row["data"]) != text:
+                    text = None
+                else:
+                    if len(self.canonical) >= self.KEEP:
+                        self.canonical.clear()
+                    self.canonical.add(text)
+        if text is None:
+            text = _CANONICAL(row["data"])  # floats were refused by the parser
+        return text, sha256(f"{prev}{head}{text}{mid}{end}".encode()).hexdigest()
+
+
+def _lied(field: str, said, found) -> ImportRefused:
+    return ImportRefused("line 1 (the header) says {field} {said!r} but the events say {found!r}: the header lies; nothing was imported",
+                         field=field, said=said, found=found)
+
+
+def import_lines(store, lines: Iterable[str], *, source: str, now: str,
+                 expect_head: str | None = None, seal=None, imp=None, first_line: int = 1,
+                 commit: bool = True) -> dict:
+    """Verify and import one exported game from `lines` (a text file, read lazily); returns
+    what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
+    the event of the first thing wrong; UsageError for what is not an export at all or a game
+    this database already has.  Nothing is written unless everything holds.  `seal`: (a
+    ledger.store.seals.SealFile, the referee's public key): the sealed prefix must be in the history
+    imported, as `audit --seal` holds a database to it (the result's `seal`: its SealCheck).
+    A tournament's archive (projections/exchange/tournament_archive.py) brings several games in one
+    transaction: `imp` the GameImport to write into, `first_line` the header's line in the
+    archive (the lines named are the archive's), `commit` False to leave it open."""
+    from projections.exchange import import_audit
+    from projections.audit.audit import GameAudit
+
+    it = iter(lines)
+    h = _header(next(it, None))
+    hashed_as = h["chain_game_id"]
+    imp = store.begin_import() if imp is None else imp
+    beside = None  # the audit in a process of its own, for a long game
+    try:
+        game_id = imp.game_id
+        uid = h["game_uuid"]
+        if uid is not None:
+            taken = store.game_with_uuid(uid)
+            if taken is not None:
+                raise UsageError("this game is already game {taken} in {path} (uuid {uid}); nothing was imported",
+                                 taken=taken, path=store.path, uid=uid)
+        prev, count, started, ended, batch = GENESIS, 0, None, None, []
+        versions = set()
+        # --expect-head as the audit reads it: a head hash (8+ of its hex digits) or a score
+        # sheet's head line banco/GAME/SEQ/12HEX
+        from projections.audit.audit import _expected_head
+
+        expect_kind, expect_value = _expected_head(expect_head)
+        head_at: list[int] = []  # the events whose hash is the expected head
+        text_and_hash = _Hasher().text_and_hash
+        announced, listed = h["events"], set(h["chain_versions"])
+        if announced >= import_audit.THRESHOLD:
+            # hashed_as as the one pass below has it whenever the import succeeds (the header
+            # must list exactly the versions found)
+            beside = import_audit.start(
+                game_id, imp.raw_rows(hashed_as if 1 in listed else None).hashed_as)
+        for number, line in enumerate(it, start=first_line + 1):
+            row = _parse(line, number)  # a blank line refused as such
+            expected = count + 1
+            _check_fields(row, number)
+            seq = row["seq"]
+            if count >= announced:
+                raise ImportRefused("line {number} holds event {seq}, but the header announces {events} events: the header lies, or lines were added; nothing was imported",
+                                    number=number, seq=seq, events=h['events'])
+            if seq != expected:
+                raise ImportRefused("line {number}: event {expected} expected, but the line holds event {seq}: a line was deleted or moved; nothing was imported",
+                                    number=number, expected=expected, seq=seq)
+            if row["prev_hash"] != prev:
+                raise ImportRefused("{where} does not follow line {amount}: its prev_hash is not the hash of event {amount2}, which was changed, or lines were swapped; nothing was imported",
+                                    where=_where(number, seq), amount=number - 1, amount2=seq - 1)
+            chain = row["chain_version"]
+            if chain not in listed:
+                raise ImportRefused("{where} is chain version {chain}, which the header does not list ({chain_versions}); nothing was imported",
+                                    where=_where(number, seq), chain=chain, chain_versions=h['chain_versions'])
+            if chain == 2:
+                data_text, hsh = text_and_hash(line, row, prev)
+            else:
+                data_text = _CANONICAL(row["data"])  # floats were refused by the parser
+                # never None: seq and schema_version are ints (_check_fields), data_text a str,
+                # hashed_as an int wherever the header lists version 1 (_header)
+                hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,  # type: ignore[assignment]
+                                      row["recorded_at"], row["actor"], row["command_id"],
+                                      row["schema_version"], chain)
+            if hsh != row["hash"]:
+                raise ImportRefused("{where} does not match its hash: the line was edited; nothing was imported",
+                                    where=_where(number, seq))
+            versions.add(chain)
+            type_ = row["type"]
+            if started is None and type_ != "CommandRecorded":
+                started = row
+                _check_start(h, row, number)
+                if uid is None:
+                    taken = store.game_starting_with(row["hash"]) if seq == 1 else None
+                    if taken is not None:
+                        raise UsageError("this game is already game {taken} in {path} (same first event); nothing was imported",
+                                         taken=taken, path=store.path)
+            if type_ == "GameEnded":
+                ended = seq
+            elif type_ == "EventRetracted" and ended in row["data"].get("seqs", ()):
+                ended = None
+            if expect_kind == "head" and hsh.startswith(expect_value):
+                head_at.append(seq)
+            elif expect_kind == "line" and seq == expect_value[0]:
+                if not hsh.startswith(expect_value[1]):
+                    raise ImportRefused("line {number}: event {seq}'s hash is {hash}..., not the {prefix} of the head line printed then: the history up to it was rewritten; nothing was imported",
+                                        number=number, seq=seq, hash=hsh[:12],
+                                        prefix=expect_value[1])
+                head_at.append(seq)
+            batch.append((seq, type_, data_text, row["recorded_at"], row["actor"],
+                          row["command_id"], row["schema_version"], prev, hsh, chain))
+            if len(batch) >= BATCH:
+                imp.insert(batch)
+                if beside is not None:
+                    beside.send(batch)
+                batch = []
+            prev, count = hsh, seq
+            if count == 1:
+                first_at = row["recorded_at"]
+        if count < h["events"]:
+            raise ImportRefused("the file ends after line {amount} (event {count}), but its header announces {events} events: it was cut short; nothing was imported",
+                                amount=count + first_line, count=count, events=h['events'])
+        if prev != h["head"]:
+            raise ImportRefused("the last event's hash is {prev}..., the header's head is {head}...: the header lies, or the history was rewritten; nothing was imported",
+                                prev=prev[:12], head=str(h['head'])[:12])
+        if sorted(versions) != sorted(h["chain_versions"]):
+            raise _lied("chain_versions", h["chain_versions"], sorted(versions))
+        if expect_kind == "line" and not head_at:
+            raise ImportRefused("the head line {line} was printed at event {seq}, but the file stops at event {count}: it was cut short; nothing was imported",
+                                line=(expect_head or "").strip(), seq=expect_value[0], count=count)
+        if expect_kind == "head" and not head_at:
+            raise ImportRefused("the head {expect_head}... printed earlier is not in this history: it was rewritten; nothing was imported",
+                                expect_head=expect_value[:12])
+        if len(head_at) > 1:
+            raise ImportRefused("the head {head}... matches events {seqs}: give more of its digits; nothing was imported",
+                                head=expect_value[:12], seqs=", ".join(map(str, head_at)))
+        if started is None:
+            raise ImportRefused("the file has no GameStarted: not a game; nothing was imported")
+        if batch:
+            imp.insert(batch)
+            if beside is not None:
+                beside.send(batch)
+        # the whole audit over the rows as written, but their hashes: checked above, from the
+        # very values inserted, and read back in this transaction (or audited as they were
+        # inserted, beside the import: the same rows, the same verdict)
+        if beside is None:
+            judge = GameAudit(game_id, imp.raw_rows(hashed_as if 1 in versions else None),
+                              hashes_checked=True)
+            report = judge.run()
+        else:
+            report, snapshots = beside.verdict(count, prev)
+        if not report.ok:
+            raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
+                                bad_seq=report.bad_seq, amount=(report.bad_seq or 0) + first_line,
+                                problem=report.problem)
+        sealed = _sealed(store, game_id, uid, seal) if seal is not None else None
+        if beside is None:
+            snapshots = _snapshots(judge, count, prev)
+        d = started["data"]
+        meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
+            {"at": now, "from": source, "events": count, "head": prev})}
+        if 1 in versions:
+            meta[store.CHAIN_GAME_KEY.format(game_id)] = str(hashed_as)
+        imp.finish({"game_uuid": uid, "started_at": first_at, "players": d["players"],
+                    "rules": d["rules"].get("name"), "edition": d["edition"],
+                    "last_seq": count, "head": prev, "ended_seq": ended}, meta,
+                   snapshots, now, commit=commit)
+    except BaseException:
+        imp.abort()
+        raise
+    finally:
+        if beside is not None:
+            beside.close()
+    return {"game": game_id, "uuid": uid, "events": count, "head": prev,
+            "expected_head_at": head_at[0] if head_at else None,
+            "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
+            "chain_game_id": hashed_as if 1 in versions else None, "seal": sealed}
+
+
+def _sealed(store, game_id: int, uid: str | None, seal):
+    """The referee's seal held to the rows just inserted (in the import's transaction):
+    ImportRefused unless the history it sealed is there, intact."""
+    from projections.audit.database_audit import check_seal
+
+    sealed, public_key = seal
+    if sealed.game_uuid and uid and sealed.game_uuid != uid:
+        raise ImportRefused("the seal is of the game {sealed}, this file holds the game {uuid}: "
+                            "not the game sealed; nothing was imported",
+                            sealed=sealed.game_uuid, uuid=uid)
+    check = check_seal(store, sealed, public_key, game=game_id)
+    if not check.ok:
+        raise ImportRefused("the seal {line} does not hold: {problem}; nothing was imported",
+                            line=sealed.line, problem=check.problem)
+    return check
+
+
+def _snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:
+    """The book's snapshots of a long imported game (ledger/store/snapshot.py) as (seq, head, format,
+    text), from tables the audit has just folded: the first command on it then folds only what
+    came after, not the whole game (the book leaves one behind every SNAPSHOT_EVERY events; an
+    import writes the table at the end and the audit's newest checkpoint before it, for an
+    undo that reaches behind the last).  Each is a table folded from the first event, as the
+    book's own are; a cache, never evidence (the audit never reads one)."""
+    from ledger.book import Book
+    from ledger.store.snapshot import SnapshotError, encode, shape
+
+    if count < Book.SNAPSHOT_EVERY or judge.state is None:
+        return []
+    tables = [(count, head, judge.state)]
+    point = judge.checkpoints[-1] if judge.checkpoints else None
+    if point is not None and Book.SNAPSHOT_EVERY <= point.seq < count:
+        tables.insert(0, (point.seq, judge.rows.fetch(point.seq, point.seq)[0][9], point.state))
+    out = []
+    for seq, at, state in tables:
+        try:
+            out.append((seq, at, shape(), encode(state._replace(seq=seq))))
+        except SnapshotError:
+            pass  # a table the format does not know: the book folds it, as it would
+    return out
+
+
+def _check_start(h: dict, row: dict, number: int) -> None:
+    if row["type"] != "GameStarted":
+        raise ImportRefused("line {number} (event {seq}) is {type}: a game begins with GameStarted; nothing was imported",
+                            number=number, seq=row['seq'], type=row['type'])
+    d = row["data"]
+    for field, found in (("game_uuid", d.get("game_uuid")), ("players", d.get("players")),
+                         ("rules", (d.get("rules") or {}).get("name")),
+                         ("edition", d.get("edition")),
+                         ("first_player", d.get("first_player"))):
+        if h[field] != found:
+            raise _lied(field, h[field], found)

@@ -1,0 +1,118 @@
+"""Read models over a game's log: an account's statement, a deed's history, the standings.
+
+Pure functions of the events (retracted ones left out), so a referee gets the same answer
+from a live table, an export or a replay.  The statement and the history take the events as
+they come and give their rows as they go: a long game's are read a chunk at a time
+(`Book.checked`), with the seqs its undos took back given beforehand (`gone`), so neither
+holds the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ledger.records.events import transfers_of
+from ledger.table.state import BANK, State, retracted_seqs
+from ledger.base.text import msg
+from ledger.table.worth import deeds_of
+
+
+def effective(events: Iterable[dict], gone: set[int] | None = None) -> Iterator[dict]:
+    """The events no undo took back.  `gone`: the seqs taken back (a retraction comes after
+    what it retracts, so a stream needs them beforehand: `SQLiteStore.retracted_seqs`); None
+    finds them in `events`, which must then be a list."""
+    if gone is None:
+        gone = retracted_seqs(events)
+    return (e for e in events if e["seq"] not in gone)
+
+
+def statement(events: Iterable[dict], account: str,
+              gone: set[int] | None = None) -> Iterator[dict]:
+    """Every transfer in or out of `account` (a player, or `bank`), with a running balance,
+    row by row.  The bank's balance is what it has taken in, net: it starts at zero and goes
+    negative as it pays out (the bank never runs out, 004)."""
+    balance = 0
+    for e in effective(events, gone):
+        for t in transfers_of(e):
+            if account not in (t["payer"], t["payee"]) or t["payer"] == t["payee"]:
+                continue
+            incoming = t["payee"] == account
+            amount = t["amount"] if incoming else -t["amount"]
+            balance += amount
+            yield {"seq": e["seq"], "type": e["type"],
+                   "counterparty": t["payer"] if incoming else t["payee"],
+                   "amount": amount, "reason": t["reason"], "balance": balance}
+
+
+def history(events: Iterable[dict], position: int,
+            gone: set[int] | None = None) -> Iterator[dict]:
+    """What happened to one deed, row by row: who owned it when, mortgages, buildings,
+    auctions."""
+    owner = None
+    for e in effective(events, gone):
+        t, d = e["type"], e["data"]
+        note = None
+        if t in ("PropertyBought", "AuctionWon") and d["property"] == position:
+            owner = d["player"]
+            note = (msg("{owner} bought it for {amount}", owner=owner, amount=d["amount"])
+                    if t == "PropertyBought" else
+                    msg("{owner} won it at auction for {amount}", owner=owner, amount=d["amount"]))
+        elif t == "TradeCompleted":
+            for side, receiver in (("a_gives", d["b"]), ("b_gives", d["a"])):
+                if position in d[side]["properties"]:
+                    note = msg("traded from {owner} to {receiver}", owner=owner,
+                               receiver=receiver)
+                    owner = receiver
+        elif t == "EstateTransferred" and position in d["properties"]:
+            receiver = None if d["creditor"] == BANK else d["creditor"]
+            note = (msg("{debtor}'s bankruptcy: to the Bank, mortgage cancelled",
+                        debtor=d["debtor"]) if receiver is None else
+                    msg("{debtor}'s bankruptcy: to {receiver}", debtor=d["debtor"],
+                        receiver=receiver))
+            owner = receiver
+        elif t == "PropertyDeclined" and d["property"] == position:
+            note = msg("{player} declined it", player=d["player"])
+        elif t == "AuctionClosed" and d["property"] == position and d["outcome"] == "no bid":
+            note = msg("auction without a bid: stays with the Bank")
+        elif t in ("PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "HouseBuilt",
+                   "HotelBuilt", "BuildingSold") and d["property"] == position:
+            note = msg("{reason} ({amount})", reason=d["reason"], amount=d["amount"])
+        elif t == "HotelsBrokenUp":
+            for lot, tr in zip(d["lots"], d["transfers"], strict=True):
+                if lot["property"] == position:
+                    note = msg("{reason} ({amount})", reason=tr["reason"],
+                               amount=tr["amount"])
+        elif t in ("BuildingsBuilt", "BuildingsSold") and any(
+                lot["property"] == position for lot in d.get("lots", ())):
+            note = msg("{reason} ({amount} for the lots together)", reason=d["reason"],
+                       amount=d["amount"])
+        elif t == "BuildingsSold" and position in d["properties"]:
+            note = msg("buildings sold with the group's: {reason}", reason=d["reason"])
+        if note:
+            yield {"seq": e["seq"], "type": t, "owner": owner, "note": note}
+
+
+def standings(state: State) -> list[dict]:
+    """Players still in, richest first (cash + deeds + buildings at cost; the rule set's
+    tie-break, 000 §PUNTEGGIO), then the bankrupt, last out first.  `score`: the score sheet's
+    total where the rule set keeps one (championship), else null; `points`: tournament points
+    once the game is over, where the rule set gives them, else null."""
+    from ledger.table.score import places, points
+
+    pts = points(state)
+    sheet = state.rules.score_sheet
+    out = []
+    for place in places(state):
+        p = state.player(place.name)
+        out.append({"name": p.name, "status": "winner" if state.winner == p.name else "in play",
+                    "cash": p.cash, "net_worth": place.count,
+                    "deeds": len(deeds_of(state, p.name)),
+                    "score": place.count if sheet else None,
+                    "points": pts.get(p.name) if pts is not None else None})
+    for name in reversed(state.eliminated):
+        out.append({"name": name, "status": "bankrupt", "cash": 0, "net_worth": 0, "deeds": 0,
+                    "score": 0 if sheet else None,
+                    "points": 0 if pts is not None else None})
+    for rank, row in enumerate(out, start=1):
+        row["rank"] = rank
+    return out

@@ -1,0 +1,136 @@
+"""A moment of a game named the way a referee names it: an event's seq, or a time.
+
+A time is read as `log` prints it (`2026-11-30 07:12:03+01:00`, local time with its offset), as
+ISO 8601 with a zone (`2026-11-30T06:12:03Z`), or without a zone, in the computer's local time
+(the TZ variable is honoured), as the table's clock read it.  A time given to the second covers
+that whole second (events recorded at 07:12:03.4 are "at 07:12:03"); to the minute, that whole
+minute.  The table "at" a time is the one after the last event recorded at or before it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
+
+from ledger.base.errors import UsageError
+from ledger.base.numbers import is_digits
+
+_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?"
+                   r"\s*(Z|[+-]\d{2}:?\d{2})?$", re.I | re.ASCII)  # 0-9 only, as numbers
+
+
+class Moment(NamedTuple):
+    seq: int | None  # given as a seq
+    until: datetime | None  # given as a time: the last instant it covers (UTC)
+    text: str
+
+
+def parse_moment(text: str) -> Moment:
+    """`123` (a seq) or a time; a UsageError that shows the accepted forms otherwise."""
+    raw = text.strip()
+    if is_digits(raw):  # 0-9 only, as every number the banker types (ledger/base/numbers.py)
+        return Moment(int(raw), None, raw)
+    if not _TIME.match(raw):
+        raise UsageError("{text!r} is neither an event number nor a time: give a seq (`57`) or a time as `log` prints it (`2026-11-30 21:14:05+01:00`, or `2026-11-30T20:14:05Z`, or local `2026-11-30 21:14`)",
+                         text=text)
+    m = _TIME.match(raw)
+    clock, seconds, fraction = m.group(1), m.group(2), m.group(3)
+    iso = raw.replace(" ", "T", 1) if clock and clock.startswith(" ") else raw
+    iso = re.sub(r"\s+", "", iso)
+    if iso.upper().endswith("Z"):
+        iso = iso[:-1] + "+00:00"
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError as exc:
+        raise UsageError("{text!r} is not a time: {exc}",
+                         text=text, exc=exc) from None
+    # The instant the text covers up to: a day, a minute or a second as typed.
+    if not clock:
+        span = timedelta(days=1)
+    elif not seconds:
+        span = timedelta(minutes=1)
+    elif not fraction:
+        span = timedelta(seconds=1)
+    else:
+        span = timedelta(microseconds=1)
+    try:
+        if moment.tzinfo is None:
+            moment = moment.astimezone()  # the computer's local time, as `log` shows it
+        until = (moment + span).astimezone(UTC) - timedelta(microseconds=1)
+    except (ValueError, OverflowError, OSError):
+        # the calendar's ends (year 1, year 9999) have no room for the zone or the span: every
+        # game is after the first and before the last instant there is
+        until = (datetime.max if moment.year > 1 else datetime.min).replace(tzinfo=UTC)
+    return Moment(None, until, raw)
+
+
+def recorded(event: dict) -> datetime:
+    return datetime.fromisoformat(event["recorded_at"].replace("Z", "+00:00"))
+
+
+def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None) -> int:
+    """The seq a moment names in a game's events (in seq order; only seq and recorded_at are
+    read, once, so a long game's can be streamed): itself, or the last event recorded at or
+    before the time.  `last`: the game's last seq when known (a seq is then checked without
+    reading the events).  UsageError when the game has no such event."""
+    if moment.seq is not None:
+        if last is None:
+            events = list(events)
+            last = events[-1]["seq"] if events else 0
+        if not last:
+            raise UsageError("the game has no events")
+        if not 1 <= moment.seq <= last:
+            raise UsageError("the game has events 1 to {last}; there is no event {seq}",
+                             last=last, seq=moment.seq)
+        return moment.seq
+    found = first = later = None
+    for e in events:
+        if first is None:
+            first = e["recorded_at"]
+        if recorded(e) <= moment.until:
+            if later is not None:
+                # The clock went back (set by hand, a laptop's clock corrected, a row edited):
+                # the time is both before and after events of the game, and a ruling on the
+                # wrong side of it would be wrong.  The referee gives a seq instead.
+                raise UsageError(
+                    "the game's times go back: event {after} was recorded at {after_time}, "
+                    "after {text}, but event {seq}, later in the game, at {time}: {text} falls "
+                    "at more than one place in this game; give an event's seq instead (`log` "
+                    "lists them)", after=later["seq"], after_time=local_time(later["recorded_at"]),
+                    text=moment.text, seq=e["seq"], time=local_time(e["recorded_at"]))
+            found = e["seq"]
+        elif later is None:
+            later = e
+    if first is None:
+        raise UsageError("the game has no events")
+    if found is None:
+        raise UsageError("nothing was recorded by {text}: the game's first event is at {local_time}",
+                         text=moment.text, local_time=local_time(first))
+    return found
+
+
+def recorded_times(store, game_id: int) -> Iterator[dict]:
+    """A game's (seq, recorded_at) as the rows `seq_at` reads, a chunk at a time from the
+    store: a time is found in a long game in bounded memory, without reading its events."""
+    after = 0
+    while True:
+        rows = store.times(game_id, after)
+        for seq, at in rows:
+            yield {"seq": seq, "recorded_at": at}
+        if len(rows) < 2000:
+            return
+        after = rows[-1][0]
+
+
+def moment_seq(store, game_id: int, moment: Moment) -> int:
+    """`seq_at` over a stored game: a seq checked against its last one, a time found by a
+    streamed scan of the times alone."""
+    return seq_at(recorded_times(store, game_id), moment, last=store.last_seq(game_id))
+
+
+def local_time(recorded_at: str) -> str:
+    """A recorded time as `log` prints it: local time with its UTC offset."""
+    moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
+    return moment.astimezone().isoformat(sep=" ", timespec="seconds")
