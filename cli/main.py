@@ -13,11 +13,10 @@ import sys
 
 import click
 
-from ledger.base.errors import EXIT_DATABASE, BancoError
-
+from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
 from cli.words.i18n import N_
-from cli.session import ARGS, Session, strict_numbers
+from ledger.base.errors import EXIT_DATABASE, BancoError
 
 EPILOG = N_("""\b
 Exit codes:

@@ -8,10 +8,9 @@ import json
 
 import click
 
+from cli.words.i18n import _, say
 from ledger.base.errors import UsageError
 from ledger.base.text import msg
-
-from cli.words.i18n import _, say
 
 
 class Session:
@@ -416,7 +415,9 @@ def report(outcome) -> None:
     if outcome.refused:
         raise outcome.refused
     if any(e["type"] == "GameEnded" for e in outcome.events) and outcome.events:
-        from cli.referee.integrity import head_line_text  # the game is over: its head for the score sheet
+        from cli.referee.integrity import (
+            head_line_text,  # the game is over: its head for the score sheet
+        )
 
         last = outcome.events[-1]
         click.echo(head_line_text(outcome.game_id, last["seq"], last["hash"]))

@@ -15,11 +15,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from ledger.store.canonical import GENESIS
 from ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
-from ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
-from ledger.store.sqlite import FORMAT, Appended, NewEvent, SQLiteStore
 from ledger.base.text import Fact, msg
+from ledger.store.canonical import GENESIS
+from ledger.store.sqlite import FORMAT, Appended, NewEvent, SQLiteStore
+from ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
 
 if TYPE_CHECKING:
     from ledger.records import commands as c
@@ -232,9 +232,9 @@ class Book:
         game it started (replayed).  `edition` None: the rule set's own (vintage: it-lire)."""
         import uuid
 
-        from ledger.rules.decide import start_game
         from ledger.board.edition import load_edition
         from ledger.board.rule_sets import BUILTIN, check_fit, load_rules
+        from ledger.rules.decide import start_game
 
         if command_id is not None:
             done = self.store.game_of_command(command_id)

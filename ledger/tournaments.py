@@ -29,9 +29,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ledger.store.canonical import GENESIS, canonical_json
 from ledger.base.errors import RuleViolation, UsageError
 from ledger.base.text import msg
+from ledger.store.canonical import GENESIS, canonical_json
 
 TABLE = "tournament_facts"
 _CREATE = (

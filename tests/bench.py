@@ -80,8 +80,8 @@ def long_log(commands: int):
 
     from test_properties import choose
 
-    from ledger.rules.decide import decide, start_game
     from ledger.board.rule_sets import load_rules
+    from ledger.rules.decide import decide, start_game
     from ledger.table.state import evolve, fold
 
     for seed in range(100):
@@ -119,8 +119,8 @@ def bench_fold(events: int) -> None:
 
 
 def bench_appends(db: str, count: int) -> None:
-    from ledger.records import commands as c
     from ledger.book import Book
+    from ledger.records import commands as c
 
     book = Book(db)
     g = book.new_game(["Anna", "Bruno"], now="2026-11-29T10:00:00.000000Z")
@@ -142,8 +142,8 @@ def bench_shell(db: str, count: int) -> None:
     import io
 
     from cli.banker.commands import execute_line
-    from cli.session import Session
     from cli.banker.shell import BancoShell
+    from cli.session import Session
 
     session = Session(db, None)
     lines = ["roll 3 4", "undo", "state"]
@@ -191,8 +191,8 @@ def bench_machine(games: int) -> None:
 def bench_chain(db: str, runs: int) -> None:
     """Every read checks the rows it folds against the hash chain: its price."""
     from ledger.book import Book
-    from ledger.table.state import fold
     from ledger.store.sqlite import SQLiteStore
+    from ledger.table.state import fold
 
     store = SQLiteStore(db)
     game = store.latest_game(unfinished=False)

@@ -81,10 +81,16 @@ def choose(state, rng):
 
 def generate(path: Path, events: int, seed: int = 1) -> tuple[int, str, float]:
     """Write an export of a game of about `events` events; returns (events, head, seconds)."""
-    from ledger.book import command_recorded
-    from ledger.store.canonical import CHAIN_VERSION, GENESIS, HASHED_FIELDS, canonical_json, row_hash
-    from ledger.rules.decide import decide, start_game
     from ledger.board.rule_sets import load_rules
+    from ledger.book import command_recorded
+    from ledger.rules.decide import decide, start_game
+    from ledger.store.canonical import (
+        CHAIN_VERSION,
+        GENESIS,
+        HASHED_FIELDS,
+        canonical_json,
+        row_hash,
+    )
     from ledger.table.state import evolve, fold
 
     t0 = time.perf_counter()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ledger.rules.decide import start_game
 from ledger.board.rule_sets import load_rules
+from ledger.rules.decide import start_game
 from ledger.table.state import State, fold
 
 

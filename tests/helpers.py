@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ledger.records import commands as c
-from ledger.rules.decide import decide, start_game
 from ledger.board.edition import load_edition
 from ledger.board.rule_sets import load_rules
+from ledger.records import commands as c
+from ledger.rules.decide import decide, start_game
 from ledger.table.state import State, evolve, fold
 
 EDITION = load_edition("it")

@@ -23,10 +23,10 @@ from helpers import (
     play,
 )
 
-from ledger.records import commands as c
-from ledger.rules.decide import decide
 from ledger.base.errors import RuleViolation
 from ledger.base.names import resolve
+from ledger.records import commands as c
+from ledger.rules.decide import decide
 from ledger.table.state import next_step
 
 BROWN = ("Vicolo Corto", "Vicolo Stretto")

@@ -6,8 +6,8 @@ import sqlite3
 
 import pytest
 
-from ledger.records import commands as c
 from ledger.book import Book
+from ledger.records import commands as c
 from ledger.store.canonical import GENESIS, HASHED_FIELDS, canonical_json
 from projections.audit.audit import audit
 

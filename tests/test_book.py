@@ -6,12 +6,12 @@ import uuid
 
 import pytest
 
-from ledger.records import commands as c
-from ledger.book import Book
-from ledger.records.command_codec import decode
 from ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
-from ledger.table.state import fold
+from ledger.book import Book
+from ledger.records import commands as c
+from ledger.records.command_codec import decode
 from ledger.store.sqlite import NewEvent
+from ledger.table.state import fold
 
 NOW = "2026-11-29T10:00:00.000000Z"
 

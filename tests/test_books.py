@@ -231,9 +231,9 @@ def test_random_edits_of_amounts_are_all_flagged_at_the_edited_event(game, seed,
 def test_house_rules_are_read_from_the_game_itself():
     """A house-rules game (1000 M to start, 300 for Via!) is checked against the parameters its
     GameStarted recorded, not against the built-in rule set of the same name."""
+    from ledger.board.rule_sets import load_rules
     from ledger.records import commands as c
     from ledger.rules.decide import decide, start_game
-    from ledger.board.rule_sets import load_rules
     from ledger.table.state import evolve, fold
 
     rules = load_rules("classic")._replace(name="casa", starting_cash=1000, go_salary=300,

@@ -6,10 +6,10 @@ import pytest
 from edition_tables import at_card, positions, table
 from helpers import DrawCard, Roll, balanced, of_type, play, types
 
+from ledger.base.errors import RuleViolation
+from ledger.board.edition import load_edition
 from ledger.rules.card_effects import nearest
 from ledger.rules.decide import decide
-from ledger.board.edition import load_edition
-from ledger.base.errors import RuleViolation
 from ledger.table.state import evolve
 
 US = load_edition("us")

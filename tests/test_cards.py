@@ -275,8 +275,8 @@ def test_a_card_is_named_by_a_word_of_its_text(words, number):
 
 
 def test_ambiguous_words_list_the_candidates_and_prefer_a_card_that_can_come():
-    from ledger.table.decks import card_by_words
     from ledger.base.errors import UsageError
+    from ledger.table.decks import card_by_words
 
     t = new_table()
     with pytest.raises(UsageError) as err:

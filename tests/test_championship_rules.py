@@ -6,9 +6,9 @@ start-of-turn state (FAQ 32)."""
 import pytest
 from helpers import POS, cash, mortgage, new_table, of_type, own, place, play, types
 
+from ledger.base.errors import RuleViolation
 from ledger.records import commands as c
 from ledger.rules.decide import decide
-from ledger.base.errors import RuleViolation
 from projections.audit.checks import table_problems
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")

@@ -303,8 +303,8 @@ def test_shell_reads_lines_from_stdin(banco):
 
 
 def test_shell_completes_player_and_deck_names(banco):
-    from cli.session import Session
     from cli.banker.shell import BancoShell
+    from cli.session import Session
 
     banco("new", "Anna", "Bruno", "Ángela")
     sh = BancoShell(Session(banco.db, None))
@@ -324,8 +324,8 @@ def test_shell_completes_player_and_deck_names(banco):
 def test_shell_completes_colour_groups_their_levels_and_card_numbers(banco):
     """`build GROUP N` and `sell GROUP N` take a colour group (the ones that take houses, not
     the stations); `card DECK N` a card number of that deck."""
-    from cli.session import Session
     from cli.banker.shell import BancoShell
+    from cli.session import Session
 
     banco("new", "Anna", "Bruno")
     sh = BancoShell(Session(banco.db, None))
@@ -477,8 +477,8 @@ def test_a_rent_s_basis_is_said_with_its_count_s_plural(basis, english, italian)
 def test_shell_completes_a_claim_with_the_owners(banco):
     """`claim ` Tab offers those who could claim, as a misspelt name's suggestion does; with
     nobody able yet, every player."""
-    from cli.session import Session
     from cli.banker.shell import BancoShell
+    from cli.session import Session
 
     banco("new", "Anna", "Bruno", "Carla")
     sh = BancoShell(Session(banco.db, None))

@@ -121,8 +121,8 @@ def test_roll_usage_errors(banco):
 def test_the_shell_prompt_says_what_the_speedy_die_waits_for(lap):
     import io
 
-    from cli.session import Session
     from cli.banker.shell import BancoShell
+    from cli.session import Session
 
     class Typed(io.StringIO):
         def __init__(self, *lines):

@@ -11,8 +11,8 @@ import pytest
 from games import lines, record
 
 from ledger.book import Book
-from projections.referee.counterfactual import rerun
 from projections.readings.replay import command_batches
+from projections.referee.counterfactual import rerun
 
 
 @pytest.fixture(scope="module")
@@ -82,8 +82,8 @@ def test_skipped_commands_wait_in_a_file_and_print_byte_for_byte(banco, monkeypa
 
     from click.testing import CliRunner
 
-    from cli.referee.counterfactual_text import counterfactual_lines
     from cli.main import cli
+    from cli.referee.counterfactual_text import counterfactual_lines
     from cli.words.render import describe
     from projections.referee import counterfactual
 

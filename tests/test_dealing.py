@@ -4,9 +4,9 @@ timed games), through decide and evolve."""
 import pytest
 from helpers import POS, new_table, play, types
 
+from ledger.base.errors import RuleViolation
 from ledger.records import commands as c
 from ledger.rules.decide import decide
-from ledger.base.errors import RuleViolation
 from ledger.table.state import dealing_left, next_step
 from projections.audit.checks import table_problems
 

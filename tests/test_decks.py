@@ -10,11 +10,11 @@ are checked against what the typed card says.
 
 from __future__ import annotations
 
+from ledger.base.names import fold
+from ledger.board.edition import load_edition
+from ledger.board.rule_sets import load_rules
 from ledger.records import commands as c
 from ledger.rules.decide import decide, start_game
-from ledger.board.edition import load_edition
-from ledger.base.names import fold
-from ledger.board.rule_sets import load_rules
 from ledger.table.state import BANK, evolve
 from ledger.table.state import fold as fold_log
 from projections.audit.audit import audit

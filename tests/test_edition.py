@@ -7,8 +7,8 @@ import tomllib
 
 import pytest
 
-from ledger.board.edition import DATA, EDITIONS, load_edition
 from ledger.base.names import fold
+from ledger.board.edition import DATA, EDITIONS, load_edition
 from ledger.board.rule_sets import load_rules
 
 # name: (price, house cost, rents base..hotel) from the Italian deeds (M edition).

@@ -2,7 +2,14 @@
 
 import pytest
 
-from ledger.records.events import EVENT_TYPES, MONEY_EVENTS, SCHEMA_VERSION, InvalidEvent, schemas, validate
+from ledger.records.events import (
+    EVENT_TYPES,
+    MONEY_EVENTS,
+    SCHEMA_VERSION,
+    InvalidEvent,
+    schemas,
+    validate,
+)
 from ledger.table.state import HANDLERS
 
 GOOD_TAX = {"payer": "Anna", "payee": "bank", "amount": 200, "reason": "Tassa Patrimoniale"}

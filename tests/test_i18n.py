@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.words import i18n
 from cli.main import ALIASES, COMMANDS, cli
+from cli.words import i18n
 from ledger.base.errors import RuleViolation
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,8 +15,8 @@ from forge import drop_triggers, rechain_stored, recorded, rows_of, with_amount
 from games import record
 from helpers import build, cash, new_table, own
 
-from cli.words import i18n
 from cli.main import cli
+from cli.words import i18n
 from ledger.table.state import BANK
 from projections.audit.audit import audit
 from projections.audit.books import Entry, entry_problems, seat_problems, statement_problems

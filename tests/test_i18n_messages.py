@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import LOCALE_VARS  # noqa: E402,F401
 
-from cli.words import i18n
 from cli.main import cli
+from cli.words import i18n
 from ledger.base.errors import DatabaseError
 from ledger.store.sqlite import SQLiteStore
 
@@ -300,8 +300,8 @@ def test_the_groups_help_in_italian_names_the_italian_words():
 
 
 def test_every_word_of_a_group_names_one_of_its_commands_and_none_is_english():
-    from cli.referee.commands import ruling
     from cli.banker.table_rules import tournament
+    from cli.referee.commands import ruling
 
     for group, words in ((tournament, {"nuovo", "aggiungi", "classifica", "esporta"}),
                          (ruling, {"affitto", "asta", "bancarotta", "prigione"})):

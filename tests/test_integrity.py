@@ -605,9 +605,9 @@ def test_seal_refuses_a_referee_name_on_two_lines(copy):
     assert rows(copy / "t.db", 2) == before
     from helpers import new_table
 
+    from ledger.base.errors import RuleViolation
     from ledger.records import commands as c
     from ledger.rules.decide import decide
-    from ledger.base.errors import RuleViolation
 
     with pytest.raises(RuleViolation, match="a referee's name is one line of printable text"):
         decide(new_table(), c.Seal(0, "0" * 64, "u", "0" * 64, "0" * 128, "Rita\nforged: yes"))

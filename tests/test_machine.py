@@ -39,12 +39,12 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from ledger.base.errors import RuleViolation
+from ledger.board.rule_sets import load_rules
 from ledger.records import commands as c
 from ledger.rules.decide import decide, start_game
 from ledger.rules.ending import open_rent
-from ledger.base.errors import RuleViolation
 from ledger.rules.estate import buildable_lots
-from ledger.board.rule_sets import load_rules
 from ledger.table.state import evolve, fold, replay
 from ledger.table.worth import deeds_of, raisable
 from projections.audit.books import delta_problems, entries

@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.words.render import state_document
+from ledger.base.errors import RuleViolation
 from ledger.records import commands as c
 from ledger.rules.decide import decide
-from ledger.base.errors import RuleViolation
 from ledger.table.state import evolve, fold, richest_bidders
 from projections.audit.checks import EventChecks
 
@@ -62,8 +62,8 @@ def choose(state, d1, d2, k):
 def test_random_games_keep_the_books(steps, players):
     names = ["Anna", "Bruno", "Carla", "Dario", "Elio", "Fede"][:players]
     state = new_table(tuple(names))
-    from ledger.rules.decide import start_game
     from ledger.board.rule_sets import load_rules
+    from ledger.rules.decide import start_game
 
     log = start_game(names, load_rules("classic"), "it")
     for i, e in enumerate(log, 1):

@@ -6,10 +6,10 @@ import json
 import pytest
 from helpers import POS, build, cash, new_table, own, place, play
 
-from ledger.records import commands as c
-from ledger.book import Book
-from ledger.rules.decide import decide
 from ledger.base.errors import RuleViolation
+from ledger.book import Book
+from ledger.records import commands as c
+from ledger.rules.decide import decide
 from ledger.table.state import BANK, evolve
 from projections.audit.audit import audit
 

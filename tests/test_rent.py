@@ -20,8 +20,8 @@ from helpers import (
     types,
 )
 
-from ledger.rules.decide import rent_for, seat_after
 from ledger.base.errors import RuleViolation
+from ledger.rules.decide import rent_for, seat_after
 
 
 def land(t, player, target, dice=None):
@@ -105,8 +105,8 @@ def test_claim_is_refused_once_the_next_player_has_rolled_and_the_refusal_is_evi
 
 def test_stored_evidence_points_at_the_landing(tmp_path):
     """Through the store: the seqs in the log, not the decider's, are what a referee reads."""
-    from ledger.records import commands as c
     from ledger.book import Book
+    from ledger.records import commands as c
 
     book = Book(str(tmp_path / "e.db"))
     now = "2026-11-29T10:00:00.000000Z"

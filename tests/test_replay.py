@@ -10,11 +10,11 @@ import pytest
 from format1 import OLD_DB
 from games import batch, lines, record, seqs
 
-from ledger.records import commands as c
 from ledger.book import Book
+from ledger.records import commands as c
 from ledger.table.state import fold
-from projections.referee.moments import parse_moment, seq_at
 from projections.readings.replay import steps
+from projections.referee.moments import parse_moment, seq_at
 
 NOW = "2026-11-29T21:00:00.000000Z"
 

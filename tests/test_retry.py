@@ -271,10 +271,10 @@ def test_ctrl_c_inside_a_command_is_not_a_refusal(db, monkeypatch):
 # --- the shell --------------------------------------------------------------------------------
 
 def test_the_shell_records_its_lines_with_its_own_ids_and_the_seq_it_showed(db, capsys):
-    from cli.session import Session
     from cli.banker.shell import BancoShell
-    from ledger.records import commands as c
+    from cli.session import Session
     from ledger.book import Book
+    from ledger.records import commands as c
 
     banco(db, "new", "Anna", "Bruno")
     session = Session(db, None)

@@ -3,10 +3,17 @@ board of each, the tables a rule set may hold, and what `new` makes of them."""
 
 import pytest
 
-from ledger.rules.decide import start_game
-from ledger.board.edition import load_edition
 from ledger.base.errors import RuleViolation, UsageError
-from ledger.board.rule_sets import BUILTIN, check_fit, cited, deeds_to_deal, load_rules, starting_cash
+from ledger.board.edition import load_edition
+from ledger.board.rule_sets import (
+    BUILTIN,
+    check_fit,
+    cited,
+    deeds_to_deal,
+    load_rules,
+    starting_cash,
+)
+from ledger.rules.decide import start_game
 
 
 def test_every_seed_has_its_rule_set_and_its_board():

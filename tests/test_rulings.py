@@ -6,9 +6,9 @@ import json
 import pytest
 from games import batch, lines, record, seqs
 
-from ledger.book import Book
-from ledger.board.edition import load_edition
 from ledger.base.errors import UsageError
+from ledger.board.edition import load_edition
+from ledger.book import Book
 from projections.referee import rulings
 from projections.referee.moments import parse_moment
 
@@ -376,8 +376,8 @@ def _crafted_bankruptcy(table, command) -> str:
     test_estate.py): only the batch's lines mean anything, the log before it is just the deal."""
     from helpers import play
 
-    from ledger.rules.decide import start_game
     from ledger.board.rule_sets import load_rules
+    from ledger.rules.decide import start_game
 
     ruleset = load_rules("classic")
     events = start_game(["Anna", "Bruno"], ruleset, ruleset.edition)

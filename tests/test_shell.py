@@ -13,8 +13,8 @@ import uuid
 import pytest
 from helpers import Bid, debt, new_table, place
 
-from cli.session import Session
 from cli.banker.shell import HISTORY_LENGTH, BancoShell, ShellHistory, history_path, prompt_for
+from cli.session import Session
 from ledger.table.state import Auction
 
 
@@ -371,8 +371,8 @@ def test_new_over_an_unfinished_game_says_how_to_get_back_to_it(banco, capsys):
 
 
 def test_a_history_file_that_cannot_be_read_is_said_in_the_table_s_language(tmp_path, capsys):
-    from cli.words import i18n
     from cli.banker.shell import ShellHistory
+    from cli.words import i18n
 
     history = ShellHistory(str(tmp_path))  # a folder where the file should be
     if history.readline is None:

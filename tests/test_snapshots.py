@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from helpers import same_table
 
 from cli.main import cli
-from ledger.records import commands as c
 from ledger.book import Book
+from ledger.records import commands as c
 from ledger.store.snapshot import SnapshotError, decode, encode, shape
 from ledger.table.state import fold, initial_state
 

@@ -24,10 +24,10 @@ from helpers import (
     types,
 )
 
-from ledger.records import commands as c
-from ledger.rules.decide import decide
 from ledger.base.errors import RuleViolation, UsageError
 from ledger.board.rule_sets import RuleSet, load_rules
+from ledger.records import commands as c
+from ledger.rules.decide import decide
 from ledger.rules.speedy import choices_of, mr_monopoly_target, throw_value
 from ledger.table.state import evolve, fold, next_step
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.store.canonical import GENESIS, row_hash, stored_row_hash
 from ledger.base.errors import ConflictError, DatabaseError, NoDatabase, UsageError
+from ledger.store.canonical import GENESIS, row_hash, stored_row_hash
 from ledger.store.sqlite import FORMAT, NewEvent, SQLiteStore, verify_chain
 
 AT = "2026-11-29T10:00:00.000000Z"

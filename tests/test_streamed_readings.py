@@ -12,16 +12,16 @@ import pytest
 from click.testing import CliRunner
 from games import record
 
-from cli.referee import replay_source
 from cli.main import cli
-from cli.words.render import describe, taken_back
+from cli.referee import replay_source
 from cli.referee.replay_text import header_lines, step_lines
-from ledger.records import commands as c
+from cli.words.render import describe, taken_back
 from ledger.book import Book
+from ledger.records import commands as c
 from ledger.table.state import fold
 from projections.readings import replay as replay_mod
-from projections.referee.moments import moment_seq, parse_moment, seq_at
 from projections.readings.replay import select, step_document, steps
+from projections.referee.moments import moment_seq, parse_moment, seq_at
 
 START = datetime(2026, 11, 29, 21, 0)
 

@@ -5,9 +5,9 @@ import pytest
 from freezegun import freeze_time
 from helpers import POS, cash, new_table, own, place, play, types
 
+from ledger.base.errors import RuleViolation
 from ledger.records import commands as c
 from ledger.rules.decide import decide
-from ledger.base.errors import RuleViolation
 from ledger.table.state import BANK, next_step
 
 AT = "2026-04-25T18:30:00.000000Z"

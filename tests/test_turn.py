@@ -310,9 +310,9 @@ def test_a_debtor_cannot_spend_on_a_deed_before_paying():
 @pytest.mark.parametrize("name", ["bank", "Bank", "BANK", "banca", "Banca", "the bank",
                                   "La Banca", "banco", "Bänk", "  bank  "[2:-2], "Il Banchiere"])
 def test_no_player_may_take_the_banks_name(name):
-    from ledger.rules.decide import start_game
     from ledger.base.errors import UsageError
     from ledger.board.rule_sets import load_rules
+    from ledger.rules.decide import start_game
 
     with pytest.raises(UsageError, match=f"player name {name!r} refused: that is the Bank's name"):
         start_game([name, "Anna"], load_rules("classic"), "it")
@@ -340,9 +340,9 @@ def test_no_player_may_take_the_banks_name(name):
     (["Anna", "!!!"], "needs at least one letter"),
 ])
 def test_names_a_banker_could_not_type_are_refused(names, words):
-    from ledger.rules.decide import start_game
     from ledger.base.errors import UsageError
     from ledger.board.rule_sets import load_rules
+    from ledger.rules.decide import start_game
 
     with pytest.raises(UsageError, match=words):
         start_game(names, load_rules("classic"), "it")
@@ -354,9 +354,9 @@ def test_ordinary_names_with_accents_spaces_and_digits_are_seated():
 
 
 def test_the_first_player_must_be_at_the_table():
-    from ledger.rules.decide import start_game
     from ledger.base.errors import UsageError
     from ledger.board.rule_sets import load_rules
+    from ledger.rules.decide import start_game
 
     with pytest.raises(UsageError, match="'Zeno' is not one of the players"):
         start_game(["Anna", "Bruno"], load_rules("classic"), "it", "Zeno")

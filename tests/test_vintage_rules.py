@@ -6,9 +6,9 @@ import pytest
 from helpers import POS, build, cash, mortgage, new_table, of_type, own, play, types
 from helpers import owe as debt
 
+from ledger.base.errors import RuleViolation
 from ledger.records import commands as c
 from ledger.rules.decide import decide
-from ledger.base.errors import RuleViolation
 from ledger.table.state import BANK
 from projections.audit.checks import table_problems
 

@@ -7,12 +7,6 @@ from __future__ import annotations
 
 import click
 
-from ledger.base.errors import UsageError
-from ledger.base.numbers import check_dice, is_digits, not_a_number, number_like
-from ledger.base.numbers import whole as whole_number
-
-from cli.words import i18n
-from cli.words.i18n import _
 from cli.session import (
     deck_key,
     dump,
@@ -30,6 +24,11 @@ from cli.session import (
     space_position,
     turn_line,
 )
+from cli.words import i18n
+from cli.words.i18n import _
+from ledger.base.errors import UsageError
+from ledger.base.numbers import check_dice, is_digits, not_a_number, number_like
+from ledger.base.numbers import whole as whole_number
 
 # --- setting up -----------------------------------------------------------------------------
 
@@ -580,8 +579,8 @@ def _trade_items(state, words: list[str]):
     `jail-card`, so names need no quotes.  `jail-card` is one card (`jail card` too); write it
     twice to give both.  A small number just before it (`2 jail-card`) could mean two cards or
     2 M and a card, so it is refused rather than guessed."""
-    from ledger.records.commands import Items
     from ledger.base.names import resolve_all
+    from ledger.records.commands import Items
 
     by_name = {s.name: s.position for s in state.edition.properties}
     props: list[int] = []
@@ -634,8 +633,8 @@ def _trade_items(state, words: list[str]):
 
 def parse_trade(state, words: list[str]):
     """`A B --give ITEM... --get ITEM... [--lift PROPERTY...]` into a Trade command."""
-    from ledger.records.commands import Trade
     from ledger.base.names import resolve_all
+    from ledger.records.commands import Trade
 
     if len(words) < 2:
         raise UsageError("trade A B --give ITEM... --get ITEM...  (ITEM: a property, an amount of cash, or {JAIL_CARD})",
@@ -820,8 +819,8 @@ def _moment_document(session, at: int) -> dict:
 
 
 def _edition(session):
-    from ledger.board.edition import load_edition
     from ledger.base.errors import NoDatabase
+    from ledger.board.edition import load_edition
 
     try:
         return session.state().edition

@@ -13,10 +13,9 @@ import os
 import signal
 import sys
 
+from cli.words.i18n import N_, _, say_os_error
 from ledger.base.errors import BancoError
 from ledger.base.names import fold, shown
-
-from cli.words.i18n import N_, _, say_os_error
 
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}

@@ -8,10 +8,7 @@ import sys
 
 import click
 
-from ledger.base.errors import EXIT_AUDIT, UsageError
-
 from cli.groups import Subgroup
-from cli.words.i18n import _, counted
 from cli.session import (
     dump,
     execute,
@@ -22,6 +19,8 @@ from cli.session import (
     property_position,
     records,
 )
+from cli.words.i18n import _, counted
+from ledger.base.errors import EXIT_AUDIT, UsageError
 
 
 @click.command()
@@ -157,9 +156,8 @@ def tournament_export(session, name, output, force):
     """The tournament in one verifiable file: a header naming it, its rounds and each game's
     identity and head, then each game's export as `banco export` writes it, in the order
     entered.  `banco import FILE` re-creates it on another machine, all or nothing."""
-    from projections.exchange.tournament_archive import archive_lines
-
     from cli.organiser.commands import _write_out
+    from projections.exchange.tournament_archive import archive_lines
 
     lines = archive_lines(session.book, name)
     first = next(lines)  # the tournament audited before anything is written

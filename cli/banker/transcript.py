@@ -26,10 +26,9 @@ from typing import NamedTuple
 
 import click
 
+from cli.words.i18n import N_, _, ngettext
 from ledger.base.errors import BancoError, ConflictError, UsageError
 from ledger.base.names import shown
-
-from cli.words.i18n import N_, _, ngettext
 
 
 class Line(NamedTuple):

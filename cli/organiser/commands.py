@@ -7,9 +7,6 @@ import sys
 
 import click
 
-from ledger.base.errors import UsageError
-
-from cli.words.i18n import NP_, _, counted, pgettext
 from cli.session import (
     dump,
     dump_rows,
@@ -19,6 +16,8 @@ from cli.session import (
     property_position,
     property_words,
 )
+from cli.words.i18n import NP_, _, counted, pgettext
+from ledger.base.errors import UsageError
 
 
 @click.command()

@@ -6,10 +6,9 @@ import os
 
 import click
 
-from ledger.base.errors import UsageError
-
-from cli.words.i18n import _, counted
 from cli.session import pass_session
+from cli.words.i18n import _, counted
+from ledger.base.errors import UsageError
 
 
 @click.command()

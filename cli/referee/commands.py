@@ -8,11 +8,10 @@ import sys
 
 import click
 
-from ledger.base.errors import UsageError
-
 from cli.groups import Subgroup
-from cli.words.i18n import _, ngettext
 from cli.session import dump, dump_rows, json_option, pass_session, player_name, records
+from cli.words.i18n import _, ngettext
+from ledger.base.errors import UsageError
 
 
 def _event_types(value: str, known: list[str]) -> set[str]:
@@ -242,9 +241,9 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
         return _counterfactual(session, other_rules, skip_refused, as_json)
     if skip_refused:
         raise UsageError("--skip-refused goes with --rules")
-    from cli.words.render import describe
     from cli.referee.replay_source import game_steps
     from cli.referee.replay_text import header_lines, step_lines
+    from cli.words.render import describe
     from projections.readings.replay import step_document
 
     game = session.game()
@@ -432,9 +431,9 @@ def correct(session, words, move, owner, reason, referee):
       correct --move PLAYER SPACE     the token put on SPACE (out of jail, if in it)
       correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
     """
+    from ledger.base.text import msg
     from ledger.records import commands as c
     from ledger.rules.referee import reason_text, referee_name
-    from ledger.base.text import msg
 
     if move and owner:
         raise UsageError("--move or --owner, not both: one correction at a time")

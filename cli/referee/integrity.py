@@ -9,11 +9,10 @@ import sys
 
 import click
 
+from cli.session import dump, json_option, pass_session, records
+from cli.words.i18n import _, counted, ngettext, say
 from ledger.base.errors import EXIT_AUDIT, UsageError
 from ledger.base.text import Fact, msg
-
-from cli.words.i18n import _, counted, ngettext, say
-from cli.session import dump, json_option, pass_session, records
 
 # --- the head line of a finished game --------------------------------------------------------
 
@@ -201,8 +200,8 @@ def print_seal(seal) -> None:
 def keygen(prefix):
     """Make a referee's Ed25519 key pair for `banco seal`: PREFIX.key signs, PREFIX.pub
     checks (`banco audit --seal FILE --pubkey PREFIX.pub`).  Never overwrites a file."""
-    from ledger.store import seals
     from ledger.base.names import code_point, hidden_character, shown
+    from ledger.store import seals
 
     # A control character in a key's name would make a file that `ls` shows as another
     # name, and the referee types the name back later (`seal --key`, `audit --pubkey`).
@@ -325,8 +324,8 @@ def doctor(session, repair, reason, as_json):
     """The database file's health: format, triggers, indexes, the games table against the
     logs, the tournaments' chains, snapshots, the maintenance history.  `banco audit` checks
     the games themselves.  Exit 0 healthy, 3 a problem found, 4 the file is unusable."""
-    from ledger.store import health
     from ledger.base.errors import DatabaseError
+    from ledger.store import health
     from ledger.store.sqlite import FORMAT
 
     store = session.book.store

@@ -8,9 +8,8 @@ by command (projections/readings/replay.py), showing each step as `banco replay`
 
 from __future__ import annotations
 
-from ledger.base.errors import BancoError
-
 from cli.words.i18n import N_, _, say_error
+from ledger.base.errors import BancoError
 
 HELP = N_("next [N] (Enter), back [N], jump SEQ|TIME, where (the table then), quit "
           "(back to the shell)")

@@ -28,9 +28,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import click
 
+from cli.session import ARGS, pass_session
 from cli.words import i18n
 from cli.words.i18n import N_
-from cli.session import ARGS, pass_session
 
 POLL = 0.2  # seconds between looks at the book: a command shows within a second
 HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
@@ -176,8 +176,8 @@ class Table:
             book.close()
 
     def _publish(self, book, game: int) -> None:
-        from ledger.table.state import next_step
         from ledger.base.text import render
+        from ledger.table.state import next_step
         from projections.readings.screen import command_tail, screen
 
         state = book.state(game)

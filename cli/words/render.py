@@ -5,10 +5,9 @@ Lines are said in the user's language (cli/words/i18n.py) from each fact's field
 
 from __future__ import annotations
 
-from ledger.table.state import BANK, State
-
 from cli.words.i18n import N_, NN_, NP_, _, ngettext, pgettext
 from cli.words.reasons import say_reason
+from ledger.table.state import BANK, State
 
 
 def _name(state: State, pos: int) -> str:

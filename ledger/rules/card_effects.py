@@ -11,10 +11,10 @@ doubles and closes no claim window.
 
 from __future__ import annotations
 
-from ledger.records import commands as c
-from ledger.rules.decision import Tx, turn_rule
 from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
+from ledger.records import commands as c
+from ledger.rules.decision import Tx, turn_rule
 
 R_UTILITY_CARD = "004 §Fermati al campo delle imprese di servizi"
 

@@ -10,12 +10,12 @@ and in as many lines as the banker likes) and nothing else happens until every p
 
 from __future__ import annotations
 
+from ledger.base.errors import RuleViolation
+from ledger.base.text import msg
+from ledger.board.rule_sets import cited, deeds_to_deal
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money
-from ledger.base.errors import RuleViolation
-from ledger.board.rule_sets import cited, deeds_to_deal
 from ledger.table.state import BANK, State, dealing_left
-from ledger.base.text import msg
 
 R_DEAL = "002 §Preparazione; 004 §Regole del gioco breve"
 

@@ -12,11 +12,11 @@ offerenti."
 
 from __future__ import annotations
 
+from ledger.base.errors import RuleViolation
+from ledger.base.text import msg
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, money
-from ledger.base.errors import RuleViolation
 from ledger.table.state import BANK, State, debt_step
-from ledger.base.text import msg
 
 R_KIND = "002 §Varie"
 

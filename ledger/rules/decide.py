@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ledger.base.errors import RuleViolation, UsageError
+from ledger.base.numbers import check_dice
+from ledger.base.text import Fact, Joined, Text, msg
+from ledger.board.edition import Space
+from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules import referee
 from ledger.rules.dealing import check_dealt
@@ -21,12 +26,7 @@ from ledger.rules.decision import (
     no_debts,
     pay,
 )
-from ledger.table.decks import describe_next, drawable, where_is
-from ledger.board.edition import Space
 from ledger.rules.ending import maybe_end, no_new_turn
-from ledger.base.errors import RuleViolation, UsageError
-from ledger.base.numbers import check_dice
-from ledger.board.rule_sets import cited
 from ledger.rules.speedy import (
     R_JAIL_ENDS,
     bus_choices,
@@ -36,6 +36,7 @@ from ledger.rules.speedy import (
     is_triple,
     throw_value,
 )
+from ledger.table.decks import describe_next, drawable, where_is
 from ledger.table.state import (
     BANK,
     State,
@@ -45,7 +46,6 @@ from ledger.table.state import (
     richest_bidders,
     turn_in_progress,
 )
-from ledger.base.text import Fact, Joined, Text, msg
 
 R_BUY = "004 §Acquisto di proprietà"
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"

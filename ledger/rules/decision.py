@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
-from ledger.table.state import BANK, HANDLERS, State, debt_step, next_step, with_seq
 from ledger.base.text import Fact, msg
+from ledger.table.state import BANK, HANDLERS, State, debt_step, next_step, with_seq
 
 R_TURN = "004 §Svolgimento del gioco"
 R_DEBT = "003 §10"

@@ -12,13 +12,13 @@ game's second bankruptcy, where the richest player wins (ledger/table/score.py c
 
 from __future__ import annotations
 
+from ledger.base.errors import RuleViolation
+from ledger.base.text import msg
+from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx
-from ledger.base.errors import RuleViolation
-from ledger.board.rule_sets import cited
 from ledger.table.score import places, winner
 from ledger.table.state import turn_in_progress
-from ledger.base.text import msg
 
 R_TIME = "000 FAQ 6; 002 §Conclusione del gioco"
 R_LAST = "003 §11"  # one player left

@@ -6,12 +6,12 @@ Classic rules (seed 004, 003 §05-§10), with the championship's precise answers
 
 from __future__ import annotations
 
+from ledger.base.errors import RuleViolation
+from ledger.base.text import Joined, Text, both, counted, either, msg, plural, word
+from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money, no_debts, pay
-from ledger.base.errors import RuleViolation
-from ledger.board.rule_sets import cited
 from ledger.table.state import BANK, State, debt_step, next_step, turn_in_progress
-from ledger.base.text import Joined, Text, both, counted, either, msg, plural, word
 from ledger.table.worth import (
     building_sale_value,
     deeds_of,

@@ -11,12 +11,12 @@ it is evidence, kept in the chain, of what the referee decided and why.
 
 from __future__ import annotations
 
-from ledger.records import commands as c
-from ledger.rules.decision import Tx, money
 from ledger.base.errors import RuleViolation
-from ledger.records.events import RULING_KINDS
-from ledger.table.state import BANK, State
 from ledger.base.text import msg
+from ledger.records import commands as c
+from ledger.records.events import RULING_KINDS
+from ledger.rules.decision import Tx, money
+from ledger.table.state import BANK, State
 
 # A referee may act after the game has ended: a final ruling, a correction before scoring.
 AFTER_THE_END = (c.CorrectCash, c.CorrectPosition, c.CorrectOwner, c.RecordRuling, c.Seal)

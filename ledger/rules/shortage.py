@@ -20,11 +20,11 @@ The opening price is the rule set's `building_auction_opening`:
 
 from __future__ import annotations
 
+from ledger.base.errors import RuleViolation
+from ledger.base.text import counted, msg
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money, no_debts
-from ledger.base.errors import RuleViolation
 from ledger.table.state import BANK, State, next_step
-from ledger.base.text import counted, msg
 from ledger.table.worth import deeds_of
 
 R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"

@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ledger.base.errors import RuleViolation, UsageError
-from ledger.table.state import BANK, Player, State, debt_step, next_step
 from ledger.base.text import Fact, Text, either, msg
+from ledger.table.state import BANK, Player, State, debt_step, next_step
 
 if TYPE_CHECKING:  # a read (`state`, the shell's prompt) imports this module: keep it light
     from ledger.records import commands as c

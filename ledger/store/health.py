@@ -16,10 +16,10 @@ import re
 import sqlite3
 from typing import NamedTuple
 
+from ledger.base.text import msg
 from ledger.store.canonical import GENESIS
 from ledger.store.sqlite import TRIGGERS as EVENT_TRIGGERS
 from ledger.store.sqlite import _ended_seqs
-from ledger.base.text import msg
 from ledger.tournaments import _CREATE as TOURNAMENT_DDL
 from ledger.tournaments import TABLE as TOURNAMENTS
 

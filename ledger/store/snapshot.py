@@ -29,8 +29,8 @@ import json
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from ledger.table import state as st
 from ledger.base.text import Text, msg
+from ledger.table import state as st
 
 if TYPE_CHECKING:
     from ledger.book import Book

@@ -32,6 +32,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
+from ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase, UsageError
+from ledger.base.text import either, msg
 from ledger.store.canonical import (
     CHAIN_VERSION,
     GENESIS,
@@ -41,8 +43,6 @@ from ledger.store.canonical import (
     row_hash,
     stored_row_hash,
 )
-from ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase, UsageError
-from ledger.base.text import either, msg
 
 FORMAT = 2  # what this banco writes; it reads 1 and 2
 DEFAULT_WAIT = 5.0  # seconds a command waits for another writer's lock (env BANCO_LOCK_WAIT)

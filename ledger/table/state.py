@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ledger.board.edition import Edition, load_edition
 from ledger.base.errors import UsageError
-from ledger.board.rule_sets import RuleSet, deeds_to_deal
 from ledger.base.text import Fact, Joined, Text, both, msg
+from ledger.board.edition import Edition, load_edition
+from ledger.board.rule_sets import RuleSet, deeds_to_deal
 
 BANK = "bank"
 

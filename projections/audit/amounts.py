@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ledger.base.text import Text, msg
 from ledger.board.edition import Space
 from ledger.table.state import BANK, State
-from ledger.base.text import Text, msg
-
 from projections.audit import referee_checks
 from projections.audit.books import who
 

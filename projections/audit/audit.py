@@ -43,13 +43,19 @@ from dataclasses import dataclass, field
 from hashlib import sha256
 from typing import Any
 
+from ledger.base.text import Joined, Text, msg
 from ledger.book import referee_actor
 from ledger.store.canonical import GENESIS, UnknownChainVersion, row_hash, stored_row_hash
 from ledger.table.state import HANDLERS, State, initial_state, with_seq
-from ledger.base.text import Joined, Text, msg
-
 from projections.audit.checks import EventChecks
-from projections.audit.rederive import Context, Recorded, Refused, expected_facts, first_difference, plain
+from projections.audit.rederive import (
+    Context,
+    Recorded,
+    Refused,
+    expected_facts,
+    first_difference,
+    plain,
+)
 
 COMMAND = "CommandRecorded"
 # What may follow the end of a game: an undo (it may take back the command that ended it), a

@@ -38,9 +38,8 @@ import pickle
 from dataclasses import dataclass, field
 
 from ledger.records.events import MONEY_EVENTS
-from ledger.table.state import HANDLERS, initial_state
 from ledger.store.sqlite import RawRows
-
+from ledger.table.state import HANDLERS, initial_state
 from projections.audit.audit import AuditReport, GameAudit, Resume, _Stop
 from projections.audit.books import Books, entries
 from projections.audit.checks import EventChecks

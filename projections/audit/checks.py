@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.table.state import State
 from ledger.base.text import msg
-
+from ledger.table.state import State
 from projections.audit import amounts
 from projections.audit.amounts import AMOUNT_RULES
 from projections.audit.books import Books, entries, entry_problems

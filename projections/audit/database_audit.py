@@ -14,10 +14,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from ledger.base.text import msg
 from ledger.store.health import Finding, games_findings, maintenance, structure_findings
 from ledger.store.health import tournament_findings as tournaments
-from ledger.base.text import msg
-
 from projections.audit.audit import AuditReport
 from projections.audit.audit_parallel import audit_games
 
@@ -71,7 +70,6 @@ def _tournament_contents(store) -> list[Finding]:
     from ledger.book import Book
     from ledger.store.health import tables
     from ledger.tournaments import TABLE
-
     from projections.readings.tournament import tournament_findings
 
     if TABLE not in tables(store.conn):

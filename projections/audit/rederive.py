@@ -183,8 +183,8 @@ def _decoded(cmd: Recorded):
 def _new(ctx: Context, cmd: Recorded) -> list[dict]:
     """`new`: the opening facts, rebuilt with start_game from what GameStarted records; its
     game_uuid is the one thing start_game does not choose."""
-    from ledger.rules.decide import start_game
     from ledger.board.rule_sets import RuleSet
+    from ledger.rules.decide import start_game
 
     started = ctx.data(cmd.facts[0]) if cmd.facts and cmd.facts[0]["type"] == "GameStarted" \
         else None

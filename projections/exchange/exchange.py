@@ -28,9 +28,9 @@ from collections.abc import Iterable, Iterator
 from hashlib import sha256
 from typing import ClassVar
 
-from ledger.store.canonical import GENESIS, HASHED_FIELDS, canonical_json, row_hash, stored_row_hash
 from ledger.base.errors import EXIT_AUDIT, BancoError, UsageError
 from ledger.base.text import Text, msg
+from ledger.store.canonical import GENESIS, HASHED_FIELDS, canonical_json, row_hash, stored_row_hash
 
 FORMAT = 1
 ROW_KEYS = ("actor", "chain_version", "command_id", "data", "hash", "prev_hash", "recorded_at",
@@ -349,8 +349,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     A tournament's archive (projections/exchange/tournament_archive.py) brings several games in one
     transaction: `imp` the GameImport to write into, `first_line` the header's line in the
     archive (the lines named are the archive's), `commit` False to leave it open."""
-    from projections.exchange import import_audit
     from projections.audit.audit import GameAudit
+    from projections.exchange import import_audit
 
     it = iter(lines)
     h = _header(next(it, None))

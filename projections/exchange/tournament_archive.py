@@ -25,10 +25,9 @@ import json
 from collections.abc import Iterator
 from itertools import chain, islice
 
-from ledger.store.canonical import canonical_json
 from ledger.base.errors import BancoError, UsageError
 from ledger.base.text import msg
-
+from ledger.store.canonical import canonical_json
 from projections.exchange.exchange import ExportRefused, ImportRefused, export_lines, import_lines
 
 FORMAT = 1
@@ -55,7 +54,6 @@ def archive_lines(book, name: str | None) -> Iterator[str]:
     fault is refused before anything is written; each game's export is checked against what
     the header says of it as it is written (a game changed meanwhile refuses the rest)."""
     from ledger.tournaments import Tournaments
-
     from projections.readings.tournament import tournament_findings
 
     t = Tournaments(book.store)
@@ -126,7 +124,6 @@ def import_archive(store, first: str, rest: Iterator[str], *, source: str, now: 
     {"tournament", "games": [what import_lines returns, each]}."""
     from ledger.book import Book
     from ledger.tournaments import Tournaments, append_facts
-
     from projections.readings.tournament import tournament_findings
 
     h = _header(first)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from ledger.base.text import msg
 from ledger.records.events import transfers_of
 from ledger.table.state import BANK, State, retracted_seqs
-from ledger.base.text import msg
 from ledger.table.worth import deeds_of
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ledger.records.events import transfers_of
-
 from projections.readings.accounts import effective
 
 

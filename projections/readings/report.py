@@ -20,10 +20,9 @@ from collections.abc import Callable, Iterable, Iterator
 from html import escape
 from typing import IO, NamedTuple
 
-from ledger.table.state import State
 from ledger.base.text import msg, plural, render, word
+from ledger.table.state import State
 from ledger.table.worth import deeds_of, net_worth
-
 from projections.readings.accounts import standings
 from projections.readings.replay import steps
 

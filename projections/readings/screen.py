@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ledger.table.state import State
-
 from projections.readings.report import GROUP_COLOURS, PLAYER_COLOURS
 
 RECENT_COMMANDS = 8

@@ -15,9 +15,9 @@ audit, never counted quietly.
 from __future__ import annotations
 
 from ledger.base.errors import BancoError
+from ledger.base.text import msg
 from ledger.store.health import Finding
 from ledger.table.score import places, points
-from ledger.base.text import msg
 
 R_POINTS = "000 §PUNTEGGIO"
 

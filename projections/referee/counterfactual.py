@@ -16,14 +16,13 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ledger.base.errors import RuleViolation, UsageError
+from ledger.base.text import Joined
+from ledger.board.rule_sets import RuleSet, load_rules
 from ledger.book import command_recorded, undo_facts
 from ledger.records.command_codec import CommandDecodeError, decode
 from ledger.rules.decide import decide, start_game
-from ledger.base.errors import RuleViolation, UsageError
-from ledger.board.rule_sets import RuleSet, load_rules
 from ledger.table.state import State, evolve, fold, retracted_seqs
-from ledger.base.text import Joined
-
 from projections.readings.accounts import standings
 from projections.readings.replay import SNAPSHOTS, _retracted, command_batches
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
+from ledger.base.errors import UsageError
+from ledger.base.text import Fact, Joined, Text, msg, plural, render
 from ledger.rules.decide import R_AUCTION, R_JAIL, R_UNPAID
 from ledger.rules.decide import R_RENT as R_RENT_CLASSIC
-from ledger.base.errors import UsageError
 from ledger.rules.estate import R_BANKRUPT
 from ledger.rules.estate import R_SHORT as R_SHORTAGE
 from ledger.table.state import BANK, State, fold, retracted_seqs
-from ledger.base.text import Fact, Joined, Text, msg, plural, render
 from ledger.table.worth import building_sale_value, deeds_of
-
 from projections.referee.moments import Moment, local_time, seq_at
 
 # The rules' own citations where decide cites them (one place to rename a heading); these

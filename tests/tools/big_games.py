@@ -23,15 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ledger.records import commands as c  # noqa: E402
-from ledger.book import Book, command_recorded, undo_events  # noqa: E402
-from ledger.store.canonical import CHAIN_VERSION, GENESIS, canonical_json, stored_row_hash  # noqa: E402
-from ledger.rules.decide import decide, start_game  # noqa: E402
-from ledger.table.decks import drawable  # noqa: E402
 from ledger.board.rule_sets import load_rules  # noqa: E402
+from ledger.book import Book, command_recorded, undo_events  # noqa: E402
+from ledger.records import commands as c  # noqa: E402
+from ledger.rules.decide import decide, start_game  # noqa: E402
+from ledger.store.canonical import CHAIN_VERSION, GENESIS, canonical_json, stored_row_hash  # noqa: E402
 from ledger.store.snapshot import encode, shape  # noqa: E402
-from ledger.table.state import evolve, fold, richest_bidders  # noqa: E402
 from ledger.store.sqlite import SQLiteStore, _put_snapshot  # noqa: E402
+from ledger.table.decks import drawable  # noqa: E402
+from ledger.table.state import evolve, fold, richest_bidders  # noqa: E402
 from ledger.table.worth import deeds_of  # noqa: E402
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
