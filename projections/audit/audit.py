@@ -701,7 +701,7 @@ class GameAudit:
     def _snapshot_table(self, snap) -> None:
         """A snapshot the book would start from (its head is the log's, checked as the row was
         read; its format this banco's) must be the table folded there."""
-        from ledger.store.snapshot import SnapshotError, decode, shape
+        from ledger.table.snapshot_codec import SnapshotError, decode, shape
 
         if snap.format != shape() or self.state is None:
             return  # the book does not use it: it folds instead

@@ -527,7 +527,7 @@ def _snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:
     undo that reaches behind the last).  Each is a table folded from the first event, as the
     book's own are; a cache, never evidence (the audit never reads one)."""
     from ledger.book import Book
-    from ledger.store.snapshot import SnapshotError, encode, shape
+    from ledger.table.snapshot_codec import SnapshotError, encode, shape
 
     if count < Book.SNAPSHOT_EVERY or judge.state is None:
         return []
