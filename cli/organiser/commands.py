@@ -227,6 +227,7 @@ def export(session, output, fmt, force):
     money as CSV, or the history as text."""
     game = session.game()
     if fmt == "jsonl":
+        from cli.progress import Progress, counted
         from projections.exchange.exchange import export_lines
 
         store = session.book.store
@@ -235,8 +236,10 @@ def export(session, output, fmt, force):
 
         def write(f):
             f.write(first + "\n")
-            for line in lines:
-                f.write(line + "\n")
+            # nothing on stdout's terminal: the bar only when the file is elsewhere
+            with Progress(store.last_seq(game), "export", quiet=not output or output == "-") as p:
+                for line in counted(lines, p):
+                    f.write(line + "\n")
     elif fmt == "csv":
         from projections.readings.journal import money_rows
 
