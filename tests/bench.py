@@ -141,7 +141,7 @@ def bench_shell(db: str, count: int) -> None:
     import contextlib
     import io
 
-    from cli.banker.commands import execute_line
+    from cli.execution import execute
     from cli.banker.shell import BancoShell
     from cli.session import Session
 
@@ -149,7 +149,7 @@ def bench_shell(db: str, count: int) -> None:
     lines = ["roll 3 4", "undo", "state"]
     sink = io.StringIO()
     with contextlib.redirect_stdout(sink):
-        execute_line(session, "new Anna Bruno Carla")
+        execute(session, "new Anna Bruno Carla")
         # The shell's own work counts too: the check for another terminal's events before
         # each line and the prompt after it.
         sh = BancoShell(session, stdin=io.StringIO(), stdout=sink)

@@ -78,8 +78,9 @@ def new(session, players, rules, edition, first, game_uuid, final):
         game_uuid = _reproducible_uuid(session, players, rules, edition)
     args = session.write_args(0)
     del args["expect"]
-    outcome = session.book.start(list(players), rules=rules, edition=edition,
-                                 first_player=first, game_uuid=game_uuid, final=final, **args)
+    outcome = session.written(session.book.start(
+        list(players), rules=rules, edition=edition, first_player=first, game_uuid=game_uuid,
+        final=final, **args))
     game = outcome.game_id
     session.use_game(game)
     if outcome.replayed:
@@ -728,7 +729,7 @@ def auction_building(session, kind, wanted):
 def undo(session):
     """Take back the last command (an EventRetracted fact; nothing is erased)."""
     game = session.game()
-    outcome = session.book.undo(game, **session.write_args(game))
+    outcome = session.written(session.book.undo(game, **session.write_args(game)))
     report(outcome)
     click.echo(turn_line(outcome.state))
 
@@ -784,7 +785,7 @@ def state(session, when, as_json):
             if last:
                 click.echo(last)
             if st.ended:
-                from cli.referee.integrity import finished_line
+                from cli.session import finished_line
 
                 click.echo(finished_line(session.book, st.game_id) or "")
 
@@ -874,73 +875,6 @@ def cards(session, deck, as_json):
 
 
 # --- many lines -----------------------------------------------------------------------------
-
-def execute_line(session, line: str, *, command_id: str | None = None,
-                 expected: tuple[int | None, int] | None = None) -> int:
-    """Run one transcript/shell line; return its exit code.  `#` starts a comment.
-
-    `command_id` and `expected` are the write context the caller gives the line (the
-    transcript's derived id, the seq the shell's prompt showed); a Ctrl-C is raised again as
-    KeyboardInterrupt, for the caller to report what was recorded."""
-    import shlex
-
-    from cli.main import cli
-
-    try:
-        args = shlex.split(line, comments=True)
-    except ValueError as exc:
-        from ledger.base.names import shown  # a pasted page is not printed back whole
-
-        # shlex's own words ("No closing quotation") tell a banker nothing about his line
-        if "quotation" in str(exc):
-            said = _("a quote is not closed: {line} (a name with spaces goes between quotes, "
-                     "e.g. `claim 'Anna Maria'`)").format(line=shown(line.strip(), 80))
-        elif "escaped" in str(exc):
-            said = _("the line ends with a backslash: {line}").format(
-                line=shown(line.strip(), 80))
-        else:
-            said = str(exc)
-        click.echo(_("error: {message}").format(message=said), err=True)
-        return 2
-    if not args:
-        return 0
-    from cli.main import ALIASES
-
-    if ALIASES.get(args[0], args[0]) == "serve":  # it runs until Ctrl-C: it would block
-        click.echo(_("error: `{word}` runs until Ctrl-C: start it in a terminal of its own "
-                     "(`banco {word}`)").format(word=args[0]), err=True)
-        return 2
-    if ALIASES.get(args[0], args[0]) in ("shell", "run"):
-        click.echo(_("error: `{word}` cannot be nested").format(word=args[0]), err=True)
-        return 2
-    from cli.session import line_as_meant
-
-    session.begin(line_as_meant(line, args), command_id, expected)
-    try:
-        result = cli.main(args=args, prog_name="banco", standalone_mode=False, obj=session)
-    except click.exceptions.UsageError as exc:
-        _say_usage_error(exc)
-        return 2
-    except click.exceptions.Abort as exc:
-        if isinstance(exc.__cause__, KeyboardInterrupt):
-            raise KeyboardInterrupt from None
-        return 1
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    finally:
-        session.end()
-    return result if isinstance(result, int) else 0
-
-
-def _say_usage_error(exc: click.exceptions.UsageError) -> None:
-    """Inside the shell or a transcript: one `error:` line and the word's usage, not click's
-    whole block, whose `Try 'banco --help'` is advice for the command line."""
-    click.echo(_("error: {message}").format(message=exc.format_message()), err=True)
-    ctx = exc.ctx
-    if ctx is not None and ctx.parent is not None:  # a mistake in a word's own arguments
-        click.echo("  " + ctx.get_usage().strip() + "  "
-                   + _("(`help {word}` says more)").format(word=ctx.info_name), err=True)
-
 
 @click.command()
 # utf-8-sig: a transcript saved by an editor that starts it with a BOM reads as any other

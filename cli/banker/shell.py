@@ -40,7 +40,7 @@ HISTORY_LENGTH = 1000
 
 def words() -> list[str]:
     """Every word the shell takes, the Italian ones too (completed alike)."""
-    from cli.main import ALIASES, COMMANDS
+    from cli.command_table import ALIASES, COMMANDS
 
     italian = {w for w, english in ALIASES.items() if english in COMMANDS}
     return sorted((set(COMMANDS) | italian) - NOT_IN_SHELL
@@ -50,7 +50,7 @@ def words() -> list[str]:
 
 def english(word: str) -> str:
     """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
-    from cli.main import ALIASES
+    from cli.command_table import ALIASES
 
     return ALIASES.get(word, word)
 
@@ -366,12 +366,12 @@ class BancoShell(cmd.Cmd):
             self.say(line)
 
     def default(self, line: str) -> None:
-        from cli.banker.commands import execute_line
+        from cli.execution import execute
 
         self.lines += 1
         try:
-            code = execute_line(self.session, line, command_id=f"{self.line_ids}{self.lines}",
-                                expected=self._seen)
+            code = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
+                           expected=self._seen).code
         except KeyboardInterrupt:
             print("\ninterrupted")
             code = 130
@@ -448,12 +448,12 @@ class BancoShell(cmd.Cmd):
         """`help`: every word with one line; `help WORD`: that word's usage."""
         import click
 
-        from cli.main import cli
+        from cli.command_table import ALIASES, ROOT, load
 
+        cli = load(ROOT)  # the group `banco --help` describes, loaded by name: it is above
         word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
         ctx = click.Context(cli, info_name="banco")
         if not word:
-            from cli.main import ALIASES
 
             # In Italian each word is listed by its Italian name first, `compra (buy)`, in the
             # order of the Italian names, as `banco aiuto` lists them

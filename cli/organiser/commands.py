@@ -169,7 +169,7 @@ def standings(session, as_json):
     for line in standings_text(
             rows, lambda s: pgettext(*STATUS[s]) if s in STATUS else s):
         click.echo(line)
-    from cli.referee.integrity import finished_line
+    from cli.session import finished_line
 
     ended = finished_line(session.book, session.game())
     if ended:

@@ -374,9 +374,9 @@ def _ruling_command(kind: str, doc: str):
             from ledger.records.commands import RecordRuling
 
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
-            outcome = session.book.execute(
+            outcome = session.written(session.book.execute(
                 game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee),
-                **write)
+                **write))
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             if outcome.replayed:
                 click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),
@@ -490,7 +490,7 @@ def correct(session, words, move, owner, reason, referee):
     write = session.write_args(game)  # recorded in the referee's name (Book.execute)
     from cli.session import report
 
-    report(session.book.execute(game, cmd, **write))
+    report(session.written(session.book.execute(game, cmd, **write)))
 
 
 def _space(state, words: list[str]) -> int:
