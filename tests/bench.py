@@ -141,8 +141,8 @@ def bench_shell(db: str, count: int) -> None:
     import contextlib
     import io
 
-    from cli.execution import execute
     from cli.banker.shell import BancoShell
+    from cli.execution import execute
     from cli.session import Session
 
     session = Session(db, None)
