@@ -5,8 +5,8 @@ Lines are said in the user's language (cli/words/i18n.py) from each fact's field
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, NN_, NP_, _, ngettext, pgettext
-from cli.words.reasons import say_reason
+from cli.words.i18n import N_, NP_, _, ngettext, pgettext
+from cli.words.reasons import JAIL_WAYS, say_basis, say_reason
 from ledger.table.state import BANK, State
 
 
@@ -231,46 +231,8 @@ def narrate(event: dict, state: State) -> str | None:
     return None
 
 
-# How a player left jail (LeftJail's `how`), and the kinds of building.
-JAIL_WAYS = {"doubles": N_("doubles"), "fine": N_("fine"), "card": N_("card"),
-             "fine after the last try": N_("fine after the last try"),
-             "card instead of the fine, after the last try":
-                 N_("card instead of the fine, after the last try")}
+# The kinds of building.
 BUILDINGS = {"house": N_("house"), "hotel": N_("hotel")}
-
-# How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for).
-BASES = [N_("unbuilt lot"), N_("hotel"), N_("{n} house(s)"), N_("{n} station(s) owned: {rent}"),
-         N_("{n} utility(ies) owned: {factor} x dice {dice}"),
-         N_("complete group but a lot is mortgaged: no double rent (004)"),
-         N_("complete group, unbuilt: double {rent}")]
-
-
-# The bases the log writes with a count, "1 house(s)": said with the count's plural form
-COUNTED_BASES = {
-    "{n} house(s)": NN_("{n} house", "{n} houses"),
-    "{n} station(s) owned: {rent}": NN_("{n} station owned: {rent}",
-                                        "{n} stations owned: {rent}"),
-    "{n} utility(ies) owned: {factor} x dice {dice}": NN_(
-        "{n} utility owned: {factor} x dice {dice}", "{n} utilities owned: {factor} x dice {dice}"),
-}
-
-
-def say_basis(basis: str) -> str:
-    from cli.words import reasons
-
-    for template in BASES:
-        import re
-
-        parts = re.split(r"\{(\w+)\}", template)
-        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                          for i, p in enumerate(parts))
-        m = re.fullmatch(pattern, basis)
-        if m:
-            fields = m.groupdict()
-            if template in COUNTED_BASES and fields["n"].isdigit():
-                return ngettext(*COUNTED_BASES[template], int(fields["n"])).format(**fields)
-            return _(template).format(**fields)
-    return reasons.say_reason(basis)
 
 
 def _who(account: str) -> str:
