@@ -1,8 +1,9 @@
-"""`banco`: the click command group, on top of cli/.  A thin layer: parse, resolve names, call the book, print.
+"""`banco`: the click command group, on top of cli/.  A thin layer: parse, resolve names, call
+the book, print.
 
-Commands live in modules by who uses them (cli/banker/commands.py, cli/referee/commands.py, cli/organiser/commands.py)
-and are imported only when invoked (click's lazy-loading group pattern), so a command pays
-only for what it needs.
+Commands live in modules by who uses them (cli/banker/, cli/referee/, cli/organiser/; the table
+of them is cli/command_table.py) and are imported only when invoked (click's lazy-loading group
+pattern), so a command pays only for what it needs.
 """
 
 from __future__ import annotations

@@ -13,6 +13,9 @@ import os
 import signal
 import sys
 
+import click
+
+from cli.session import pass_session
 from cli.words.i18n import N_, _, say_os_error
 from ledger.base.errors import BancoError
 from ledger.base.names import fold, shown
@@ -573,3 +576,16 @@ def _spaced(matches: list[str]) -> list[str]:
     """The one match, with the space that comes after it (`bid br` Tab gives `bid Bruno `, ready
     for the amount), as bash does: Python's readline adds none."""
     return [matches[0] + " "] if len(matches) == 1 else matches
+
+
+@click.command()
+@pass_session
+def shell(session):
+    """An interactive prompt: the same words without `banco`, with name completion.
+
+    The prompt shows the game (`#2`) and what its table waits for; `help` lists the words;
+    Ctrl-C clears the line (twice, or Ctrl-D, leaves); the history is kept in $XDG_DATA_HOME/banco/history
+    (~/.local/share/banco/history; env BANCO_HISTORY moves it, empty turns it off).
+    """
+    # History only for lines a person types: a transcript piped in stays out of it.
+    BancoShell(session, history=history_path() if sys.stdin.isatty() else None).cmdloop()

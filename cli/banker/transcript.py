@@ -25,7 +25,7 @@ from typing import NamedTuple
 import click
 
 from cli.execution import LineOutcome, execute
-from cli.session import Session, span
+from cli.session import Session, pass_session, span
 from cli.words.i18n import N_, _, ngettext
 from ledger.base.errors import BancoError, ConflictError, UsageError
 from ledger.base.names import shown
@@ -273,3 +273,37 @@ def _dry_run(session, name: str, text: str, **options) -> None:
         finally:
             trial.close()
         click.echo(note, err=True)
+
+
+@click.command()
+# utf-8-sig: a transcript saved by an editor that starts it with a BOM reads as any other
+@click.argument("transcript", type=click.File("r", encoding="utf-8-sig"))
+@click.option("--quiet", "-q", is_flag=True, help="Only report the end or the refused line.")
+@click.option("--resume", is_flag=True,
+              help="Continue the game this transcript recorded; fail if none of it is recorded "
+                   "(a plain run resumes too, or starts afresh when nothing is recorded).")
+@click.option("--fresh", is_flag=True,
+              help="Record the transcript again from its first line, as a new game.")
+@click.option("--dry-run", is_flag=True,
+              help="Check the transcript on a copy of the database; write nothing.")
+@pass_session
+def run(session, transcript, quiet, resume, fresh, dry_run):
+    """Run a transcript of banco lines; stop at the first refused one.
+
+    A line starting with `!` is expected to be refused (a late claim, say): its refusal is
+    recorded and the run goes on; if it is accepted instead, it is recorded and the run stops,
+    exit 2 (`undo` takes it back, or remove the `!` if the table was right).
+
+    Each line gets a command id chained from the file's name and every line before it, so a
+    transcript re-run after a crash, or after fixing the line it stopped at, skips what is
+    already recorded and goes on in the same game.
+    """
+    if resume and fresh:
+        raise UsageError("--resume and --fresh contradict each other: choose one")
+    try:
+        text = transcript.read()
+    except UnicodeDecodeError as exc:
+        raise UsageError("{transcript} is not a transcript: it is not UTF-8 text (byte {start}); a transcript has one banco line a line",
+                         transcript=transcript.name, start=exc.start) from None
+    run_transcript(session, transcript.name, text, quiet=quiet, resume=resume,
+                   fresh=fresh, dry_run=dry_run)

@@ -15,6 +15,7 @@ from cli.session import (
     player_name,
     property_position,
     property_words,
+    write_out,
 )
 from cli.words.i18n import NP_, _, counted, pgettext
 from ledger.base.errors import UsageError
@@ -178,40 +179,6 @@ def standings(session, as_json):
 
 # --- exports --------------------------------------------------------------------------------
 
-def _write_out(target: str | None, force: bool, write) -> None:
-    """Call write(file) on stdout, or on a temporary file beside TARGET renamed into place
-    when complete: a failed export leaves no half-written file."""
-    import os
-    import tempfile
-
-    if target is None or target == "-":
-        write(sys.stdout)
-        return
-    if os.path.isdir(target):
-        raise UsageError("{target} is a folder: name the file",
-                         target=target)
-    if os.path.exists(target) and not force:
-        raise UsageError("{target} exists: give another name, or --force to replace it",
-                         target=target)
-    folder = os.path.dirname(os.path.abspath(target))
-    if not os.path.isdir(folder):
-        raise UsageError("cannot write {target}: the folder {folder} does not exist",
-                         target=target, folder=folder)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-", suffix=".part")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            write(f)
-        # mkstemp's file is the owner's alone (0600): an export or a report is made to be
-        # handed on, so it gets what any new file gets here (the umask decides)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
 @click.command()
 @click.option("-o", "--output", default=None, metavar="FILE",
               help="Write to FILE (default: standard output).")
@@ -264,7 +231,7 @@ def export(session, output, fmt, force):
             for s in game_steps(book, game):
                 f.write("\n".join(step_lines(s)) + "\n")
 
-    _write_out(output, force, write)
+    write_out(output, force, write)
     if output and output != "-":
         click.echo(_("game {game} exported to {output} ({fmt})").format(game=game, output=output, fmt=fmt), err=True)
 
@@ -422,7 +389,7 @@ def report(session, output, force):
             spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline=""),
             walk=walk, audit=audited))
 
-    _write_out(output, force, write)
+    write_out(output, force, write)
     chars, count = written
     click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
     if not verdict.ok:  # the page says it at its top; the organiser hears it here too
