@@ -411,7 +411,7 @@ def next_property(state, words: list[str], i: int) -> tuple[int, int]:
 # --- reporting ------------------------------------------------------------------------------
 
 def report(outcome) -> None:
-    from cli.words.render import narrate
+    from cli.words.facts import narrate
 
     if outcome.replayed:
         click.echo(_("already recorded ({events}): nothing new was appended")

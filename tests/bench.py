@@ -267,7 +267,7 @@ def bench_audit(db: str, rounds: int) -> None:
 
 def bench_referee(folder: str, runs: int) -> None:
     """replay, report and export/import on the longest fixture (classic-to-the-end)."""
-    from cli.words.render import describe
+    from cli.words.facts import describe
     from ledger.book import Book
     from projections.readings.replay import steps
     from projections.readings.report import report_html

@@ -31,7 +31,7 @@ def state(session, when, as_json):
     """The table: cash, positions, deeds by colour group, whose turn, what is pending, and
     what the table waits for next.  With --at, it also says which of the events shown a later
     undo took back, and when SEQ falls inside a command."""
-    from cli.words.render import state_document, state_text
+    from cli.words.table_text import state_document, state_text
 
     at = moment = None
     if when is not None:
@@ -83,7 +83,7 @@ def _rows(session):
 def _moment_notes(session, at: int):
     """moment_notes from the few rows they need: the undos (by the type index) and the
     command `at` falls inside (by the command-id index)."""
-    from cli.words.render import moment_notes
+    from cli.words.facts import moment_notes
 
     store, game = session.book.store, session.game()
     return moment_notes(_rows(session), at, store.read_type(game, "EventRetracted"),
@@ -93,7 +93,7 @@ def _moment_notes(session, at: int):
 def _moment_document(session, at: int) -> dict:
     """The table after event `at`: the events in it a later undo took back (with the undo's
     seq), and the last event of the command `at` falls inside (None: between commands)."""
-    from cli.words.render import taken_back
+    from cli.words.facts import taken_back
 
     undos = session.book.store.read_type(session.game(), "EventRetracted")
     later = [{"seq": seq, "by": undo} for seq, undo in sorted(taken_back(undos).items())
@@ -118,7 +118,7 @@ def _edition(session):
 def board(session, as_json):
     """The 40 spaces: prices, rents, house costs, mortgage values, taxes, the Via! salary and
     the jail fine (the current game's rule set, or classic when there is no game)."""
-    from cli.words.render import board_document, board_text
+    from cli.words.table_text import board_document, board_text
     from ledger.base.errors import NoDatabase
 
     try:
@@ -145,7 +145,7 @@ def board(session, as_json):
 @pass_session
 def cards(session, deck, as_json):
     """The card decks and what each card does."""
-    from cli.words.render import cards_document
+    from cli.words.table_text import cards_document
 
     edition = _edition(session)
     key = deck_key(edition, deck) if deck else None

@@ -102,7 +102,7 @@ def prompt_for(state) -> str:
         return _("{player} (Mr Monopoly: advance)> ").format(player=t.player)
     if t.phase == "roll" and state.rules.speedy_die and state.current.passed_go:
         return _("{player} (roll D1 D2 S)> ").format(player=t.player)
-    from cli.words.render import PHASES
+    from cli.words.table_text import PHASES
 
     phase = _(PHASES[t.phase]) if t.phase in PHASES else t.phase
     return _("{player} ({phase})> ").format(player=t.player, phase=phase)
@@ -335,7 +335,7 @@ class BancoShell(cmd.Cmd):
         arrived = self.news()
         if not arrived:
             return line
-        from cli.words.render import describe
+        from cli.words.facts import describe
 
         st = self.session.state()
         first, last = arrived[0]["seq"], arrived[-1]["seq"]

@@ -38,7 +38,7 @@ def games(session, as_json):
     if not doc:
         click.echo(_("no games yet: `banco new PLAYER PLAYER ...`"))
         return
-    from cli.words.render import local_time
+    from cli.words.facts import local_time
 
     width = max(len(_("rules")), *(len(g["rules"] or "?") for g in doc)) + 2
     click.echo(f"{_('game'):>4}  {_('started'):<25}  {_('rules'):<{width}}{_('state'):<12}"
@@ -164,8 +164,8 @@ def standings(session, as_json):
         dump([{**row, "head_line": line} for row in rows])
         return
     # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps
-    # them; columns as wide as what they hold (cli/words/render.py).
-    from cli.words.render import standings_text
+    # them; columns as wide as what they hold (cli/words/table_text.py).
+    from cli.words.table_text import standings_text
 
     for line in standings_text(
             rows, lambda s: pgettext(*STATUS[s]) if s in STATUS else s):
@@ -354,8 +354,8 @@ def report(session, output, force):
     same, marked)."""
     import tempfile
 
+    from cli.words.facts import describe, local_time
     from cli.words.i18n import language, say, translations
-    from cli.words.render import describe, local_time
     from ledger.store.seals import head_line
     from projections.audit.audit_parallel import audit_game
     from projections.readings.replay import steps, taken_back_by
