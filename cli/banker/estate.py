@@ -170,9 +170,7 @@ def mortgage(session, words, player):
     """Mortgage PROPERTY: the Bank pays its mortgage value."""
     from ledger.records.commands import Mortgage
 
-    state = session.state()
-    execute(session, Mortgage(property_position(state, " ".join(words)),
-                              player_name(state, player, "owner")))
+    _on_deed(session, Mortgage, words, player)
 
 
 @click.command()
@@ -184,9 +182,14 @@ def unmortgage(session, words, player):
     """Lift the mortgage on PROPERTY: its mortgage value plus 10%."""
     from ledger.records.commands import Unmortgage
 
+    _on_deed(session, Unmortgage, words, player)
+
+
+def _on_deed(session, command, words, player) -> None:
+    """A command on one deed by its owner (mortgage, unmortgage): PROPERTY [--player]."""
     state = session.state()
-    execute(session, Unmortgage(property_position(state, " ".join(words)),
-                                player_name(state, player, "owner")))
+    execute(session, command(property_position(state, " ".join(words)),
+                             player_name(state, player, "owner")))
 
 
 JAIL_CARD = "jail-card"
