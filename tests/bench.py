@@ -235,15 +235,15 @@ def bench_shell(db: str, count: int) -> None:
     import contextlib
     import io
 
-    from cli.banker.commands import execute_line
     from cli.banker.shell import BancoShell
+    from cli.execution import execute
     from cli.session import Session
 
     session = Session(db, None)
     lines = ["roll 3 4", "undo", "state"]
     sink = io.StringIO()
     with contextlib.redirect_stdout(sink):
-        execute_line(session, "new Anna Bruno Carla")
+        execute(session, "new Anna Bruno Carla")
         # The shell's own work counts too: the check for another terminal's events before
         # each line and the prompt after it.
         sh = BancoShell(session, stdin=io.StringIO(), stdout=sink)
@@ -363,7 +363,7 @@ def bench_audit(db: str, rounds: int) -> None:
 
 def bench_referee(folder: str, runs: int) -> None:
     """replay, report and export/import on the longest fixture (classic-to-the-end)."""
-    from cli.words.render import describe
+    from cli.words.facts import describe
     from ledger.book import Book
     from projections.readings.replay import steps
     from projections.readings.report import report_html

@@ -4,7 +4,7 @@ rulings, corrections, late claims and undos highlighted, every event an anchor (
 
 No script, no network: styles are inline and a Content-Security-Policy forbids loading
 anything, so the page shows the same in a browser offline, in ten years, or as an e-mail
-attachment.  Pure: the caller gives the events and the words for an event (cli/words/render.py's
+attachment.  Pure: the caller gives the events and the words for an event (cli/words/facts.py's
 `describe`), and gets the page as text (`report_html`) or written to a file (`write_report`).
 
 A long game's page is written as its events are read: the timeline (one entry per event, the
