@@ -179,37 +179,10 @@ def standings(session, as_json):
 # --- exports --------------------------------------------------------------------------------
 
 def _write_out(target: str | None, force: bool, write) -> None:
-    """Call write(file) on stdout, or on a temporary file beside TARGET renamed into place
-    when complete: a failed export leaves no half-written file."""
-    import os
-    import tempfile
+    """Call write(file) on stdout or on TARGET: cli/safe_output.py decides what may be written."""
+    from cli.safe_output import write_out
 
-    if target is None or target == "-":
-        write(sys.stdout)
-        return
-    if os.path.isdir(target):
-        raise UsageError("{target} is a folder: name the file",
-                         target=target)
-    if os.path.exists(target) and not force:
-        raise UsageError("{target} exists: give another name, or --force to replace it",
-                         target=target)
-    folder = os.path.dirname(os.path.abspath(target))
-    if not os.path.isdir(folder):
-        raise UsageError("cannot write {target}: the folder {folder} does not exist",
-                         target=target, folder=folder)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-", suffix=".part")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            write(f)
-        # mkstemp's file is the owner's alone (0600): an export or a report is made to be
-        # handed on, so it gets what any new file gets here (the umask decides)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    write_out(target, force, write)
 
 
 @click.command()
@@ -312,9 +285,16 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     name = "<stdin>" if source == "-" else os.path.basename(source)
 
     def read(f):
+        from cli.bounded_input import BoundedLines, parsed_safely
+
+        lines = BoundedLines(f, source=name)  # `import /dev/zero`: one endless line, refused
+        with parsed_safely(lines):
+            return read_lines(lines)
+
+    def read_lines(f):
         from projections.exchange.tournament_archive import import_archive, is_archive
 
-        first = f.readline()  # a tournament's archive, or one game's export
+        first = next(f, "")  # a tournament's archive, or one game's export
         if not is_archive(first):
             return import_lines(store, chain([first], f) if first else f, source=name,
                                 now=session.now(), expect_head=expect_head, seal=seal)

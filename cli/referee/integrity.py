@@ -69,6 +69,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
 
 def read_seal(seal_path: str | None, pubkey_path: str | None):
     """(the seal file, the referee's public key) that --seal and --pubkey name."""
+    from cli.bounded_input import read_bounded
     from ledger.store import seals
 
     if (seal_path is None) != (pubkey_path is None):
@@ -77,7 +78,7 @@ def read_seal(seal_path: str | None, pubkey_path: str | None):
 
     try:
         with open(seal_path, encoding="utf-8") as f:
-            text = f.read()
+            text = read_bounded(f, path=seal_path)  # `--seal /dev/zero` is not read whole
     except FileNotFoundError:
         raise UsageError("no seal file at {path}", path=seal_path) from None
     except (OSError, UnicodeDecodeError) as exc:
