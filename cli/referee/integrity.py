@@ -327,6 +327,7 @@ def doctor(session, repair, reason, as_json):
     the games themselves.  Exit 0 healthy, 3 a problem found, 4 the file is unusable."""
     from ledger.base.errors import DatabaseError
     from ledger.store import health
+    from ledger.store.file_checks import file_findings
     from ledger.store.sqlite import FORMAT
 
     store = session.book.store
@@ -363,7 +364,7 @@ def doctor(session, repair, reason, as_json):
             snapshots = []
         conn = store.conn
     findings = (health.structure_findings(conn) + health.games_findings(conn)
-                + health.tournament_findings(conn)
+                + health.tournament_findings(conn) + file_findings(conn, session.db)
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
                    for f in snapshots])
     if store.format > FORMAT:

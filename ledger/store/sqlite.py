@@ -627,6 +627,9 @@ class SQLiteStore:
                 self._create()
             elif found == 1:
                 self._migrate()
+            from ledger.store.file_checks import refuse_damaged
+
+            refuse_damaged(self)  # never a write into a damaged file (once per process)
         except BaseException:
             _rollback(conn)
             self._after_rollback()
