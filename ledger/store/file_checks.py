@@ -49,7 +49,10 @@ def quick_check(conn: sqlite3.Connection, *, but_events: bool = False) -> str | 
         return str(exc)
     if said == ["ok"]:
         return None
-    return "; ".join(str(s) for s in said[:_SHOWN])
+    # one line: SQLite heads its list with "*** in database main ***" on a line of its own
+    lines = [line for s in said for line in str(s).splitlines()
+             if line.strip() and not line.startswith("*** in database")]
+    return "; ".join(lines[:_SHOWN])
 
 
 def refuse_damaged(store, *, whole: bool = False) -> None:
@@ -81,7 +84,7 @@ def undecodable(conn: sqlite3.Connection, game: int | None = None) -> list[tuple
         sql, args = sql + " WHERE game_id=?", (game,)
     found = []
     for g, seq, *values in conn.execute(sql + " ORDER BY game_id, seq", args):
-        for column, value in zip(_TEXT_COLUMNS, values):
+        for column, value in zip(_TEXT_COLUMNS, values, strict=True):
             if value is None:
                 continue
             try:

@@ -115,11 +115,11 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
     """Audit `game`, or every game of the file (None), and the file itself.  `expect_head`
     applies to the one game audited.  `seal` (a ledger.store.seals.SealFile) with the referee's
     `public_key` (hex): its game's sealed prefix checked too."""
+    refuse_damaged(store, whole=True)  # SQLite's own check first: the chain cannot see a damaged page
     ids = game_ids(store)
     if game is not None:
         ids = [g for g in ids if g == game] or [game]
     conn = store.conn
-    refuse_damaged(store, whole=True)  # SQLite's own check first: the chain cannot see a damaged page
     findings: list[Finding] = []
     index: dict[int, list[Finding]] = {}
     history: list[dict] = []
