@@ -31,6 +31,8 @@ COMPILED = [
     "ledger/table/seats.py",
     "ledger/table/worth.py",
     "projections/audit/audit.py",
+    "projections/audit/rows.py",
+    "projections/audit/results.py",
     "projections/audit/checks.py",
     "projections/audit/books.py",
     "projections/audit/amounts.py",

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from ledger.base.text import msg
 from ledger.store.health import Finding, games_findings, maintenance, structure_findings
 from ledger.store.health import tournament_findings as tournaments
-from projections.audit.audit import AuditReport
 from projections.audit.audit_parallel import audit_games
+from projections.audit.results import AuditReport
 
 
 @dataclass
