@@ -36,6 +36,12 @@ COMPILED = [
     "projections/audit/checks.py",
     "projections/audit/books.py",
     "projections/audit/amounts.py",
+    "projections/audit/amount_basis.py",
+    "projections/audit/board_amounts.py",
+    "projections/audit/deed_amounts.py",
+    "projections/audit/building_amounts.py",
+    "projections/audit/rent_debt_amounts.py",
+    "projections/audit/card_amounts.py",
     "projections/audit/rederive.py",
     "projections/exchange/exchange.py",
 ]
