@@ -14,19 +14,67 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ledger.table.state import State
-from projections.audit import (
-    board_amounts,
-    building_amounts,
-    card_amounts,
-    deed_amounts,
-    referee_checks,
-    rent_debt_amounts,
+from projections.audit import referee_checks
+from projections.audit.board_amounts import cash_issued, fine, moved, salary, tax
+from projections.audit.building_amounts import (
+    broken_up,
+    building_sold,
+    built,
+    group_built,
+    group_sold,
 )
-from projections.audit.rent_debt_amounts import claim_opened
+from projections.audit.card_amounts import card_payment
+from projections.audit.deed_amounts import (
+    auction_opened,
+    auction_won,
+    bid,
+    bought,
+    deeds_dealt,
+    interest_paid,
+    lifted,
+    mortgage_reverted,
+    mortgaged,
+    trade,
+)
+from projections.audit.rent_debt_amounts import (
+    claim_opened,
+    debt_paid,
+    debt_paid_by_bank,
+    debt_paid_in_kind,
+    estate,
+    rent_paid,
+)
 
 AMOUNT_RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
-    **board_amounts.RULES, **deed_amounts.RULES, **building_amounts.RULES,
-    **rent_debt_amounts.RULES, **card_amounts.RULES}
+    "CashIssued": cash_issued,
+    "SalaryPaid": salary,
+    "TaxPaid": tax,
+    "FinePaid": fine,
+    "TokenMoved": moved,
+    "PropertyBought": bought,
+    "AuctionOpened": auction_opened,
+    "BidPlaced": bid,
+    "AuctionWon": auction_won,
+    "PropertyMortgaged": mortgaged,
+    "MortgageLifted": lifted,
+    "MortgageInterestPaid": interest_paid,
+    "HouseBuilt": built,
+    "HotelBuilt": built,
+    "BuildingSold": building_sold,
+    "BuildingsSold": group_sold,
+    "BuildingsBuilt": group_built,
+    "HotelsBrokenUp": broken_up,
+    "RentClaimOpened": claim_opened,
+    "RentPaid": rent_paid,
+    "DebtPaid": debt_paid,
+    "EstateTransferred": estate,
+    "TradeCompleted": trade,
+    "CardPayment": card_payment,
+    "DeedsDealt": deeds_dealt,
+    "MortgageReverted": mortgage_reverted,
+    "DebtPaidByBank": debt_paid_by_bank,
+    "DebtPaidInKind": debt_paid_in_kind,
+}
 # A referee's correction: no rule gives its amount, the referee does; what makes it a
 # correction and not money from nowhere is checked there (projections/audit/referee_checks.py).
 # (referee_checks's functions say list[Text], which is a list[str] at run time: mypy's list

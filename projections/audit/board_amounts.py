@@ -4,8 +4,6 @@ salary, taxes, the jail fine, a move's salary.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ledger.base.text import msg
 from ledger.table.state import BANK, State
 from projections.audit.amount_basis import expect, rules_of, sides, starting_cash
@@ -16,13 +14,13 @@ _JAIL_FINE = msg("the jail fine")
 _BOARD = msg("the board")
 
 
-def _cash_issued(t: State, d: dict, prev) -> list[str]:
+def cash_issued(t: State, d: dict, prev) -> list[str]:
     return (sides(d, BANK, d["payee"], _STARTING_CASH)
             + expect(t, lambda: msg("starting cash for {player}", player=d["payee"]),
                      d["amount"], starting_cash(t), lambda: rules_of(t)))
 
 
-def _salary(t: State, d: dict, prev) -> list[str]:
+def salary(t: State, d: dict, prev) -> list[str]:
     out = sides(d, BANK, d["payee"], _SALARY)
     out += expect(t, lambda: msg("the Via! salary to {player}", player=d["payee"]), d["amount"],
                   t.rules.go_salary, lambda: rules_of(t))
@@ -33,7 +31,7 @@ def _salary(t: State, d: dict, prev) -> list[str]:
     return out
 
 
-def _tax(t: State, d: dict, prev) -> list[str]:
+def tax(t: State, d: dict, prev) -> list[str]:
     if d["payer"] not in t.index:
         return []  # the books name the account
     space = t.edition.space(t.player(d["payer"]).position)
@@ -47,14 +45,14 @@ def _tax(t: State, d: dict, prev) -> list[str]:
             + expect(t, what, d["amount"], space.amount, _BOARD))
 
 
-def _fine(t: State, d: dict, prev) -> list[str]:
+def fine(t: State, d: dict, prev) -> list[str]:
     out = sides(d, d["payer"], BANK, _JAIL_FINE)
     if d["payer"] in t.index and not t.player(d["payer"]).in_jail:
         out.append(msg("a jail fine paid by {player}, who is not in jail", player=d["payer"]))
     return out + expect(t, _JAIL_FINE, d["amount"], t.rules.jail_fine, lambda: rules_of(t))
 
 
-def _moved(t: State, d: dict, prev) -> list[str]:
+def moved(t: State, d: dict, prev) -> list[str]:
     """A move starts where the token stands and ends `spaces` further on; only a forward move
     that reaches or passes square 0 passes Via! (what a salary rests on)."""
     if d["player"] not in t.index:
@@ -71,12 +69,3 @@ def _moved(t: State, d: dict, prev) -> list[str]:
         out.append(msg("{player} passes Via! moving {spaces} from square {start}",
                        player=d["player"], spaces=d["spaces"], start=d["from"]))
     return out
-
-
-RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
-    "CashIssued": _cash_issued,
-    "SalaryPaid": _salary,
-    "TaxPaid": _tax,
-    "FinePaid": _fine,
-    "TokenMoved": _moved,
-}

@@ -4,8 +4,6 @@ hotels broken up.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ledger.base.text import msg
 from ledger.table.state import BANK, State
 from projections.audit.amount_basis import expect, owner_problems, sale_value, sides, units
@@ -16,7 +14,7 @@ _BUILDINGS = msg("the buildings")
 _HALF_VALUE = msg("half value (000 FAQ 29)")
 
 
-def _built(t: State, d: dict, prev) -> list[str]:
+def built(t: State, d: dict, prev) -> list[str]:
     space = t.edition.space(d["property"])
 
     def what():
@@ -35,7 +33,7 @@ def _built(t: State, d: dict, prev) -> list[str]:
                         lambda: msg("the deed's building price"))
 
 
-def _sold(t: State, d: dict, prev) -> list[str]:
+def building_sold(t: State, d: dict, prev) -> list[str]:
     space = t.edition.space(d["property"])
     before = t.buildings[d["property"]]
     sold = sale_value(space, t.rules, before) - sale_value(space, t.rules, d["level"])
@@ -46,7 +44,7 @@ def _sold(t: State, d: dict, prev) -> list[str]:
             + expect(t, what, d["amount"], sold, _HALF_PRICE))
 
 
-def _group_sold(t: State, d: dict, prev) -> list[str]:
+def group_sold(t: State, d: dict, prev) -> list[str]:
     """A group's buildings sold at once: all of them, or down to the levels in `lots`; half
     their price, a hotel broken up paying half value for the houses it does not get back."""
     what = _GROUP_BUILDINGS
@@ -63,7 +61,7 @@ def _group_sold(t: State, d: dict, prev) -> list[str]:
     return out + expect(t, what, d["amount"], total, _HALF_PRICE)
 
 
-def _group_built(t: State, d: dict, prev) -> list[str]:
+def group_built(t: State, d: dict, prev) -> list[str]:
     """Buildings put up evenly across lots in one fact: each new house (or hotel) at the
     deed's building price."""
     what = _BUILDINGS
@@ -81,7 +79,7 @@ def _group_built(t: State, d: dict, prev) -> list[str]:
     return out + expect(t, what, d["amount"], total, lambda: msg("the deeds' building prices"))
 
 
-def _broken_up(t: State, d: dict, prev) -> list[str]:
+def broken_up(t: State, d: dict, prev) -> list[str]:
     out: list[str] = []
     if len(d["lots"]) != len(d["transfers"]):
         out.append(msg("{lots} hotels broken up but {payments} payments", lots=len(d["lots"]),
@@ -99,13 +97,3 @@ def _broken_up(t: State, d: dict, prev) -> list[str]:
                       - sale_value(space, t.rules, lot["level"]),
                       _HALF_VALUE)
     return out
-
-
-RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
-    "HouseBuilt": _built,
-    "HotelBuilt": _built,
-    "BuildingSold": _sold,
-    "BuildingsSold": _group_sold,
-    "BuildingsBuilt": _group_built,
-    "HotelsBrokenUp": _broken_up,
-}

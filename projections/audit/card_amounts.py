@@ -72,7 +72,7 @@ CARD_NO_PAYMENT = frozenset({"advance_to", "back_to", "back", "go_to_jail", "jai
                              "advance_to_nearest"})
 
 
-def _card_payment(t: State, d: dict, prev) -> list[str]:
+def card_payment(t: State, d: dict, prev) -> list[str]:
     deck = t.edition.decks.get(d["deck"])
     if deck is None or not 1 <= d["number"] <= len(deck.cards):
         return [msg("a payment for card {deck} {number}, which is not in the edition",
@@ -87,8 +87,3 @@ def _card_payment(t: State, d: dict, prev) -> list[str]:
                         kind=card.effect["kind"])]
         return []  # a kind this audit does not know: tests/test_books.py names it
     return rule(t, t.turn.player, card.effect, d, what)
-
-
-RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
-    "CardPayment": _card_payment,
-}

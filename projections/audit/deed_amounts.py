@@ -4,8 +4,6 @@ the interest), traded, dealt, a mortgage reverted.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ledger.base.text import Text, msg
 from ledger.table.state import BANK, State
 from projections.audit.amount_basis import (
@@ -22,7 +20,7 @@ _DEED = msg("the deed")
 _HIGHEST_BID = msg("the highest bid")
 
 
-def _bought(t: State, d: dict, prev) -> list[str]:
+def bought(t: State, d: dict, prev) -> list[str]:
     space = t.edition.space(d["property"])
     out = sides(d, d["player"], BANK, lambda: msg("{space}'s price", space=space.name))
     if t.owners[d["property"]] is not None:
@@ -32,7 +30,7 @@ def _bought(t: State, d: dict, prev) -> list[str]:
                         space.price, _DEED)
 
 
-def _auction_won(t: State, d: dict, prev) -> list[str]:
+def auction_won(t: State, d: dict, prev) -> list[str]:
     space = t.edition.space(d["property"])
     a = t.auction
     if a is None or a.kind != "deed" or a.property != d["property"]:
@@ -61,14 +59,14 @@ def _auction_won(t: State, d: dict, prev) -> list[str]:
                         a.min_bid, lambda: msg("the opening price (000 FAQ 22)"))
 
 
-def _auction_opened(t: State, d: dict, prev) -> list[str]:
+def auction_opened(t: State, d: dict, prev) -> list[str]:
     return (expect(t, lambda: msg("the opening bid"), d["min_bid"], t.rules.auction_min_bid,
                    lambda: rules_of(t))
             + expect(t, lambda: msg("the bidding step"), d["step"], t.rules.auction_step,
                      lambda: rules_of(t)))
 
 
-def _bid(t: State, d: dict, prev) -> list[str]:
+def bid(t: State, d: dict, prev) -> list[str]:
     """A bid opens at the auction's opening price, then raises by its step, from cash in hand
     (003 §03, §06): what an AuctionWon's amount rests on."""
     a = t.auction
@@ -85,7 +83,7 @@ def _bid(t: State, d: dict, prev) -> list[str]:
     return out
 
 
-def _mortgaged(t: State, d: dict, prev) -> list[str]:
+def mortgaged(t: State, d: dict, prev) -> list[str]:
     space = t.edition.space(d["property"])
 
     def what():
@@ -98,7 +96,7 @@ def _mortgaged(t: State, d: dict, prev) -> list[str]:
                      lambda: msg("half the deed's price (004 §Impegno)")))
 
 
-def _lifted(t: State, d: dict, prev) -> list[str]:
+def lifted(t: State, d: dict, prev) -> list[str]:
     space = t.edition.space(d["property"])
     m = mortgage_value(space)
     out = [] if d["property"] in t.mortgaged else [
@@ -117,7 +115,7 @@ def _rounding(t: State) -> Text:
     return msg("up") if t.rules.interest_rounding == "up" else msg("down")
 
 
-def _interest(t: State, d: dict, prev) -> list[str]:
+def interest_paid(t: State, d: dict, prev) -> list[str]:
     space = t.edition.space(d["property"])
     m = mortgage_value(space)
     out = [] if d["property"] in t.mortgaged else [
@@ -131,7 +129,7 @@ def _interest(t: State, d: dict, prev) -> list[str]:
                                   rounding=_rounding(t))))
 
 
-def _trade(t: State, d: dict, prev) -> list[str]:
+def trade(t: State, d: dict, prev) -> list[str]:
     a, b = d["a"], d["b"]
     want = {(a, b): d["a_gives"]["cash"], (b, a): d["b_gives"]["cash"]}
     got: dict[tuple[str, str], int] = {}
@@ -150,7 +148,7 @@ def _trade(t: State, d: dict, prev) -> list[str]:
     return out
 
 
-def _deeds_dealt(t: State, d: dict, prev) -> list[str]:
+def deeds_dealt(t: State, d: dict, prev) -> list[str]:
     """Deeds dealt before the first roll are paid at once at their printed price (002
     §Preparazione; 004's short and timed games)."""
     out = sides(d, d["player"], BANK, lambda: msg("the deeds dealt"))
@@ -165,7 +163,7 @@ def _deeds_dealt(t: State, d: dict, prev) -> list[str]:
                         d["amount"], total, lambda: msg("their printed prices"))
 
 
-def _mortgage_reverted(t: State, d: dict, prev) -> list[str]:
+def mortgage_reverted(t: State, d: dict, prev) -> list[str]:
     """A deed mortgaged during the bankrupt's turn passes as it was (000 FAQ 32): the mortgage
     money goes back to the Bank, as far as the debtor's cash reaches."""
     space = t.edition.space(d["property"])
@@ -180,17 +178,3 @@ def _mortgage_reverted(t: State, d: dict, prev) -> list[str]:
     return out + expect(t, what, d["amount"], min(mortgage_value(space), cash),
                         lambda: msg("its mortgage value, as far as the cash reaches "
                                      "(000 FAQ 32)"))
-
-
-RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
-    "PropertyBought": _bought,
-    "AuctionOpened": _auction_opened,
-    "BidPlaced": _bid,
-    "AuctionWon": _auction_won,
-    "PropertyMortgaged": _mortgaged,
-    "MortgageLifted": _lifted,
-    "MortgageInterestPaid": _interest,
-    "TradeCompleted": _trade,
-    "DeedsDealt": _deeds_dealt,
-    "MortgageReverted": _mortgage_reverted,
-}

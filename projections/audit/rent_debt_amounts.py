@@ -47,7 +47,7 @@ def claim_opened(t: State, d: dict, prev, card: dict | None = None) -> list[str]
                         want, why)
 
 
-def _rent_paid(t: State, d: dict, prev) -> list[str]:
+def rent_paid(t: State, d: dict, prev) -> list[str]:
     space = t.edition.space(d["property"])
 
     def what():
@@ -74,7 +74,7 @@ def _debt_of(debt):
     return lambda: msg("the debt of event {seq}", seq=debt.seq)
 
 
-def _debt_paid(t: State, d: dict, prev) -> list[str]:
+def debt_paid(t: State, d: dict, prev) -> list[str]:
     debt = next((x for x in t.debts if x.seq == d["debt_seq"]), None)
     if debt is None:
         return [msg("a debt paid that is not owed (event {seq})", seq=d["debt_seq"])]
@@ -83,7 +83,7 @@ def _debt_paid(t: State, d: dict, prev) -> list[str]:
                      lambda: msg("the debt as incurred")))
 
 
-def _estate(t: State, d: dict, prev) -> list[str]:
+def estate(t: State, d: dict, prev) -> list[str]:
     out = sides(d, d["debtor"], d["creditor"],
                 lambda: msg("{player}'s estate", player=d["debtor"]))
     if d["debtor"] not in t.index:
@@ -93,7 +93,7 @@ def _estate(t: State, d: dict, prev) -> list[str]:
                         lambda: msg("all the debtor's cash (004 §Fallimento)"))
 
 
-def _debt_paid_by_bank(t: State, d: dict, prev) -> list[str]:
+def debt_paid_by_bank(t: State, d: dict, prev) -> list[str]:
     """A vintage bankrupt's creditors are paid in full by the Bank (002 §Fallimento)."""
     debt = next((x for x in t.debts if x.seq == d["debt_seq"]), None)
     if debt is None:
@@ -108,7 +108,7 @@ def _debt_paid_by_bank(t: State, d: dict, prev) -> list[str]:
                          lambda: msg("the debt in full (002 §Fallimento)"))
 
 
-def _debt_paid_in_kind(t: State, d: dict, prev) -> list[str]:
+def debt_paid_in_kind(t: State, d: dict, prev) -> list[str]:
     """Part of a debt paid in deeds at the creditor's prices, the rest in cash (002 §Varie)."""
     debt = next((x for x in t.debts if x.seq == d["debt_seq"]), None)
     if debt is None:
@@ -123,13 +123,3 @@ def _debt_paid_in_kind(t: State, d: dict, prev) -> list[str]:
                                         seq=debt.seq),
                          d["amount"], debt.amount - deeds,
                          lambda: msg("the debt less the creditor's prices for the deeds"))
-
-
-RULES: dict[str, Callable[[State, dict, dict | None], list[str]]] = {
-    "RentClaimOpened": claim_opened,
-    "RentPaid": _rent_paid,
-    "DebtPaid": _debt_paid,
-    "EstateTransferred": _estate,
-    "DebtPaidByBank": _debt_paid_by_bank,
-    "DebtPaidInKind": _debt_paid_in_kind,
-}
