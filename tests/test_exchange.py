@@ -668,7 +668,8 @@ def test_the_imports_audit_skips_only_the_hashes_it_computed(exported, tmp_path,
     """The import hands its audit the rows it has just hashed (hashes_checked): the chain's
     order and links are still followed there, so a row missing or moved after the import's
     checks is named at the same event; a database's audit checks the hashes itself."""
-    from projections.audit.audit import DictRows, GameAudit
+    from projections.audit.audit import GameAudit
+    from projections.audit.rows import DictRows
 
     header, rows = rows_of(exported)
     gone = [r for r in rows if r["seq"] != 40]

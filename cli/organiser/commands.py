@@ -261,7 +261,7 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     import os
     from itertools import chain
 
-    from projections.audit.audit import check_expected_head
+    from projections.audit.rows import check_expected_head
     from projections.exchange.exchange import import_lines
 
     try:

@@ -21,8 +21,8 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
               pubkey_path: str | None, as_json: bool) -> None:
     """`audit`: every game of the database (or the one --game names, the one an
     --expect-head or a seal is about), the file's triggers, games table, tournaments."""
-    from projections.audit.audit import check_expected_head
     from projections.audit.database_audit import audit_database
+    from projections.audit.rows import check_expected_head
 
     try:
         check_expected_head(expect_head)

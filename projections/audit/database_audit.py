@@ -19,8 +19,8 @@ from ledger.base.text import msg
 from ledger.store.file_checks import refuse_damaged, undecodable
 from ledger.store.health import Finding, games_findings, maintenance, structure_findings
 from ledger.store.health import tournament_findings as tournaments
-from projections.audit.audit import AuditReport
 from projections.audit.audit_parallel import audit_games
+from projections.audit.results import AuditReport
 
 
 @dataclass
