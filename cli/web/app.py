@@ -46,6 +46,7 @@ PAGES = ("/", "/banker", "/player", "/referee")
 BAD_TOKEN = N_("no such token, or it was revoked: ask the banker for a new link")
 NOT_FOUND = N_("not found: this server shows / and answers /api/table, /api/events, "
                "/api/commands")
+NOT_ALLOWED = N_("this address takes no {method}: the lines go to POST /api/commands")
 BAD_BODY = N_("the request needs a JSON object with a `line` (text), and may give an `id` "
               "(text) and an `expect` (a whole number)")
 
@@ -301,6 +302,8 @@ def make_app(hub: Hub) -> Starlette:
         token = await hub.caller(request)
         if isinstance(token, Response):
             return token
+        if request.method == "HEAD":  # the stream's headers, no stream: a HEAD must end
+            return Response(media_type="text/event-stream; charset=utf-8", headers=NO_STORE)
         lang = hub.language(request)
         last = request.headers.get("last-event-id")
         game = hub.game_of(token)
@@ -392,7 +395,9 @@ def make_app(hub: Hub) -> Starlette:
 
     async def missing(request: Request, exc) -> Response:
         if getattr(exc, "status_code", 404) == 405:
-            return PlainTextResponse("405\n", 405)
+            lang = hub.language(request)
+            said = tr(lang).gettext(NOT_ALLOWED).format(method=request.method)
+            return PlainTextResponse(said + "\n", 405, headers={"Content-Language": lang})
         return not_found(request)
 
     @contextlib.asynccontextmanager

@@ -119,3 +119,30 @@ def serve(session, host, port, show_cash):
     finally:
         sock.close()
         hub.close()
+
+
+def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: int = 0,
+          lang: str | None = None, show_cash: bool | None = None, poll: float | None = None):
+    """The server running in a thread of this process (tests, tests/bench_phones.py):
+    (its base URL, its hub, a function that stops it)."""
+    import threading
+    import time
+
+    from cli.web.app import Hub
+    from cli.web.hub import POLL
+
+    sock = bind(host, port)
+    hub = Hub(db, game, lang=lang, show_cash=show_cash, poll=POLL if poll is None else poll)
+    running = server(hub, sock)
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not running.started and thread.is_alive():
+        time.sleep(0.01)
+
+    def stop() -> None:
+        running.should_exit = True
+        thread.join(10)
+        sock.close()
+        hub.close()
+
+    return f"http://{host}:{sock.getsockname()[1]}", hub, stop
