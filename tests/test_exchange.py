@@ -627,7 +627,7 @@ def _played_with_undos(db: str, commands: int = 160) -> None:
 def test_an_imported_long_game_has_the_books_snapshots_each_the_table_folded_to_it(
         tmp_path, monkeypatch, banco):
     from ledger.book import Book
-    from ledger.store.snapshot import verify_snapshots
+    from ledger.snapshot_check import verify_snapshots
     from projections.audit import audit as audit_module
 
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 40)

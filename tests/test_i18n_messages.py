@@ -136,7 +136,7 @@ def test_a_damaged_database_keeps_sqlite_s_words_and_says_the_rest_in_italian(tm
                                "was recorded: restore")
 
 
-# --- key files and seal files (ledger/store/seals.py) ------------------------------------------------
+# --- key files and seal files (ledger/records/seals.py) ------------------------------------------------
 
 def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path):
     db = tmp_path / "t.db"
@@ -179,7 +179,7 @@ def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path)
         "should say 'banco seal 1')\n")
 
 
-# --- snapshots, as doctor names them (ledger/store/snapshot.py) --------------------------------------
+# --- snapshots, as doctor names them (ledger/snapshot_check.py) --------------------------------------
 
 def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(tmp_path,
                                                                              monkeypatch):

@@ -652,7 +652,7 @@ class Table(RuleBasedStateMachine):
     def teardown(self):
         if hasattr(self, "t"):
             assert fold([stored(e) for e in self.log], 1) == self.t
-            # the table as a snapshot keeps it (ledger/store/snapshot.py), read back: the same
+            # the table as a snapshot keeps it (ledger/snapshot_check.py), read back: the same
             from helpers import same_table
 
             from ledger.table.snapshot_codec import decode, encode

@@ -175,7 +175,7 @@ def record_ruling(tx: Tx, cmd: c.RecordRuling) -> None:
 
 
 def record_seal(tx: Tx, cmd: c.Seal) -> None:
-    from ledger.store.seals import record_seal as decide_seal
+    from ledger.records.seals import record_seal as decide_seal
 
     decide_seal(tx, cmd)
 

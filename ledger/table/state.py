@@ -921,7 +921,7 @@ def _owner_corrected(state: State, d: Any, seq: Any) -> State:
 
 HANDLERS.update({
     "RulingRecorded": _nothing,  # evidence: what the referee ruled, not a table change
-    "SealRecorded": _nothing,  # evidence: a referee's signature on the head (ledger/store/seals.py)
+    "SealRecorded": _nothing,  # evidence: a referee's signature on the head (ledger/records/seals.py)
     "CashCorrected": _money,
     "PositionCorrected": _position_corrected,
     "OwnerCorrected": _owner_corrected,

@@ -310,7 +310,7 @@ def expected_head(text: str | None) -> tuple[str | None, Any]:
     prefix of 8 hex digits or more, in any case.  ValueError: neither."""
     if text is None:
         return None, None
-    from ledger.store.seals import parse_head_line
+    from ledger.records.seals import parse_head_line
 
     line = parse_head_line(text)
     if line is not None:

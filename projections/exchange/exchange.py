@@ -348,7 +348,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
     the event of the first thing wrong; UsageError for what is not an export at all or a game
     this database already has.  Nothing is written unless everything holds.  `seal`: (a
-    ledger.store.seals.SealFile, the referee's public key): the sealed prefix must be in the history
+    ledger.records.seals.SealFile, the referee's public key): the sealed prefix must be in the history
     imported, as `audit --seal` holds a database to it (the result's `seal`: its SealCheck).
     A tournament's archive (projections/exchange/tournament_archive.py) brings several games in one
     transaction: `imp` the GameImport to write into, `first_line` the header's line in the

@@ -252,7 +252,7 @@ def _child(rows_r, verdict_w, close, game_id: int, hashed_as: int | None) -> Non
 
 
 def book_snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:
-    """The book's snapshots of a long imported game (ledger/store/snapshot.py) as (seq, head, format,
+    """The book's snapshots of a long imported game (ledger/table/snapshot_codec.py) as (seq, head, format,
     text), from tables the audit has just folded: the first command on it then folds only what
     came after, not the whole game (the book leaves one behind every SNAPSHOT_EVERY events; an
     import writes the table at the end and the audit's newest checkpoint before it, for an
