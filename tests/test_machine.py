@@ -333,7 +333,7 @@ class Table(RuleBasedStateMachine):
     @precondition(lambda self: self.phase("move"))
     @rule(n=k)
     def bus(self, n):
-        from ledger.rules.speedy import choices_of
+        from ledger.table.speedy_die import choices_of
 
         self.do(c.BusMove(self.pick(choices_of(self.t.turn), n)), legal=True)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.base.errors import UsageError
-from ledger.table.state import State
+from ledger.table.model import State
 
 
 def drawable(state: State, deck: str) -> list[int]:

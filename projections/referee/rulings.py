@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg, plural, render
-from ledger.rules.decide import R_AUCTION, R_JAIL, R_UNPAID
-from ledger.rules.decide import R_RENT as R_RENT_CLASSIC
+from ledger.rules.auction import R_AUCTION, R_UNPAID
+from ledger.rules.claims import R_RENT as R_RENT_CLASSIC
 from ledger.rules.estate import R_BANKRUPT
 from ledger.rules.estate import R_SHORT as R_SHORTAGE
+from ledger.rules.turn import R_JAIL
 from ledger.table.state import BANK, State, fold, retracted_seqs
 from ledger.table.worth import building_sale_value, deeds_of
 from projections.referee.moments import Moment, local_time, seq_at
