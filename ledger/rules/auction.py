@@ -28,14 +28,8 @@ from ledger.table.state import (
 )
 
 R_BUY = "004 §Acquisto di proprietà"
-
-
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
-
-
 R_UNPAID = "000 §COMPRARE I CONTRATTI"
-
-
 R_NO_BID = "000 FAQ 22"
 
 

@@ -24,11 +24,7 @@ from ledger.table.state import (
 )
 
 R_CARDS = "004 §Fermati ai campi Probabilità e Tesoro; 003 §09"
-
-
 R_DECK = "003 §09; 000 §IMPREVISTI E PROBABILITA'"
-
-
 _DRAW_A_CARD = msg("draw a card")
 
 

@@ -18,35 +18,15 @@ from ledger.table.worth import (
 )
 
 R_BUILD = "004 §A casa; 003 §05"
-
-
 R_HOTEL = "004 §Alberghi; 003 §05"
-
-
 R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"
-
-
 R_SELL = "004 §Proprietà in vendita; 003 §07"
-
-
 R_MORTGAGE = "004 §Impegno; 003 §07"
-
-
 R_TRADE = "003 §06; 004 §Proprietà in vendita"
-
-
 R_BANKRUPT = "003 §10; 004 §Fallimento"
-
-
 R_FEE = "004 §Impegno; 000 FAQ 33"
-
-
 R_GIFT = "003 §06; 004 §Note di gioco; 002 §Varie"
-
-
 R_VINTAGE = "002 §Fallimento"
-
-
 R_SHORT_GAME = "004 §Regole del gioco breve"
 
 

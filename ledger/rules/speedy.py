@@ -19,7 +19,7 @@ Before the first pass, in jail, and on a third double the Speedy die does not co
 from __future__ import annotations
 
 from ledger.base.errors import RuleViolation, UsageError
-from ledger.base.text import Fact, msg
+from ledger.base.text import Fact, Text, msg
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_turn
 from ledger.rules.movement import continue_turn, land, move_token
@@ -82,7 +82,10 @@ def is_triple(dice: tuple, face: str | None) -> bool:
 
 # --- the commands that answer the Speedy die -------------------------------------------------
 
-def _need(state: State, phase: str, refusal: str, rule: str) -> None:
+def _need(state: State, player: str | None, action: Text, phase: str, refusal: str,
+          rule: str) -> None:
+    """The player's turn, and the phase his command answers."""
+    check_turn(state, player, action)
     if state.turn.phase != phase:
         raise RuleViolation(refusal, rule=rule, allowed=next_step(state))
 
@@ -90,9 +93,8 @@ def _need(state: State, phase: str, refusal: str, rule: str) -> None:
 @handles(c.BusMove)
 def bus_move(tx: Tx, cmd: c.BusMove) -> None:
     state = tx.state
-    check_turn(state, cmd.player, msg("move"))
-    _need(state, "move", "no Bus move is waiting: `move N` follows a roll whose Speedy die "
-          "shows the Bus", R_BUS)
+    _need(state, cmd.player, msg("move"), "move",
+          "no Bus move is waiting: `move N` follows a roll whose Speedy die shows the Bus", R_BUS)
     t = state.turn
     choices = choices_of(t)
     if cmd.spaces not in choices:
@@ -112,9 +114,8 @@ def bus_move(tx: Tx, cmd: c.BusMove) -> None:
 @handles(c.GoTo)
 def go_to(tx: Tx, cmd: c.GoTo) -> None:
     state = tx.state
-    check_turn(state, cmd.player, msg("go"))
-    _need(state, "go", "no triple is waiting: `go SPACE` follows three equal dice",
-          R_TRIPLE)
+    _need(state, cmd.player, msg("go"), "go",
+          "no triple is waiting: `go SPACE` follows three equal dice", R_TRIPLE)
     if not 0 <= cmd.position < 40:
         raise UsageError("the board's spaces are 0 to 39, not {position}",
                          position=cmd.position)
@@ -131,9 +132,9 @@ def go_to(tx: Tx, cmd: c.GoTo) -> None:
 @handles(c.Advance)
 def advance(tx: Tx, cmd: c.Advance) -> None:
     state = tx.state
-    check_turn(state, cmd.player, msg("advance"))
-    _need(state, "advance", "no Mr Monopoly move is waiting: `advance` follows a roll whose "
-          "Speedy die shows Mr Monopoly, once the first square is done", R_MR)
+    _need(state, cmd.player, msg("advance"), "advance",
+          "no Mr Monopoly move is waiting: `advance` follows a roll whose Speedy die shows Mr "
+          "Monopoly, once the first square is done", R_MR)
     name = state.turn.player
     for d in state.debts:
         if d.debtor == name:

@@ -29,8 +29,6 @@ from ledger.table.state import (
 )
 
 R_DOUBLES = "004 §Stesso numero di punti su entrambi i dadi; 003 §01"
-
-
 R_JAIL = "004 §Prigione; 003 §08"
 
 

@@ -16,6 +16,13 @@ from ledger.table.model import (
 )
 
 
+def _rebuilt(state: State, buildings: list, d: Any) -> State:
+    """The lots at their new levels, and the Bank's stock changed by the event's counts."""
+    return state._replace(buildings=tuple(buildings),
+                          bank_houses=state.bank_houses + d["bank_houses"],
+                          bank_hotels=state.bank_hotels + d["bank_hotels"])
+
+
 def _purchase_offered(state: State, d: Any, seq: Any) -> State:
     return state._replace(turn=state.turn._replace(phase="buy", offer=d["property"]))
 
@@ -91,9 +98,7 @@ def _buildings_set(state: State, d: Any, seq: Any) -> State:
         buildings[p] = 0
     for lot in d.get("lots", ()):
         buildings[lot["property"]] = lot["level"]
-    return state._replace(buildings=tuple(buildings),
-                          bank_houses=state.bank_houses + d["bank_houses"],
-                          bank_hotels=state.bank_hotels + d["bank_hotels"])
+    return _rebuilt(state, buildings, d)
 
 
 def _hotels_broken_up(state: State, d: Any, seq: Any) -> State:
@@ -102,9 +107,7 @@ def _hotels_broken_up(state: State, d: Any, seq: Any) -> State:
     buildings = list(state.buildings)
     for lot in d["lots"]:
         buildings[lot["property"]] = lot["level"]
-    return state._replace(buildings=tuple(buildings),
-                          bank_houses=state.bank_houses + d["bank_houses"],
-                          bank_hotels=state.bank_hotels + d["bank_hotels"])
+    return _rebuilt(state, buildings, d)
 
 
 def _mortgaged(state: State, d: Any, seq: Any) -> State:
@@ -136,9 +139,7 @@ def _buildings_returned(state: State, d: Any, seq: Any) -> State:
     buildings = list(state.buildings)
     for p in d["properties"]:
         buildings[p] = 0
-    return state._replace(buildings=tuple(buildings),
-                          bank_houses=state.bank_houses + d["bank_houses"],
-                          bank_hotels=state.bank_hotels + d["bank_hotels"])
+    return _rebuilt(state, buildings, d)
 
 
 def _trade_completed(state: State, d: Any, seq: Any) -> State:

@@ -9,14 +9,8 @@ from ledger.base.text import Fact, Text, either, msg
 from ledger.table.model import State
 
 R_SPEEDY = "000 §SVOLGIMENTO 3"
-
-
 R_TRIPLE = "000 §SVOLGIMENTO 3; 000 FAQ 36-37"
-
-
 R_BUS = "000 FAQ 38"
-
-
 NUMBERS = {"1": 1, "2": 2, "3": 3}
 
 
