@@ -8,21 +8,13 @@ from ledger.base.text import Joined, Text, both, either, msg
 from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.buildings import sell_group
-from ledger.rules.decision import (
-    Tx,
-    money,
-)
+from ledger.rules.decision import Tx, money
 from ledger.rules.ending import maybe_end
 from ledger.rules.estate import R_BANKRUPT, R_SHORT_GAME, R_VINTAGE, level_words, name_of
 from ledger.rules.mortgages import receive_mortgaged
 from ledger.rules.movement import after_auctions
 from ledger.rules.registry import handles
-from ledger.table.state import (
-    BANK,
-    State,
-    debt_step,
-    next_step,
-)
+from ledger.table.state import BANK, State, debt_step, next_step
 from ledger.table.worth import (
     building_sale_value,
     deeds_of,

@@ -6,12 +6,7 @@ from __future__ import annotations
 from ledger.base.errors import RuleViolation
 from ledger.base.text import Joined, Text, counted, msg, word
 from ledger.records import commands as c
-from ledger.rules.decision import (
-    Tx,
-    check_active,
-    money,
-    no_debts,
-)
+from ledger.rules.decision import Tx, check_active, money, no_debts
 from ledger.rules.estate import (
     R_BUILD,
     R_HOTEL,
@@ -25,16 +20,8 @@ from ledger.rules.estate import (
     owner_of,
 )
 from ledger.rules.registry import handles
-from ledger.table.state import (
-    BANK,
-    State,
-    next_step,
-)
-from ledger.table.worth import (
-    building_sale_value,
-    half_price,
-    house_cost_of,
-)
+from ledger.table.state import BANK, State, next_step
+from ledger.table.worth import building_sale_value, half_price, house_cost_of
 
 
 def _check_can_build(state: State, pos: int, owner: str) -> None:

@@ -69,7 +69,7 @@ def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
     throw, claimed (or paid) as any rent."""
     state = tx.state
     dice = tuple(cmd.dice)
-    if cmd.speedy is not None:  # two dice, 1 to 6, are checked for any roll (decide._roll)
+    if cmd.speedy is not None:  # two dice, 1 to 6, are checked for any roll (ledger/rules/turn.py)
         raise RuleViolation("the throw for the rent is two dice, each 1 to 6, got {items}",
                             rule=R_UTILITY_CARD,
                             allowed=msg("roll D1 D2"),

@@ -10,12 +10,8 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import Text, msg, plural
-from ledger.table.state import (
-    State,
-)
-from ledger.table.worth import (
-    deeds_of,
-)
+from ledger.table.state import State
+from ledger.table.worth import deeds_of
 
 R_BUILD = "004 §A casa; 003 §05"
 R_HOTEL = "004 §Alberghi; 003 §05"

@@ -5,16 +5,10 @@ when nothing waits on the current player (another roll, the next turn, or the en
 from __future__ import annotations
 
 from ledger.board.edition import Space
-from ledger.rules.decision import (
-    Tx,
-    pay,
-)
+from ledger.rules.decision import Tx, pay
 from ledger.rules.ending import maybe_end
 from ledger.table.speedy_die import throw_value
-from ledger.table.state import (
-    BANK,
-    State,
-)
+from ledger.table.state import BANK, State
 
 
 def rent_for(state: State, position: int, dice_total: int) -> tuple[int, str]:

@@ -24,12 +24,11 @@ from ledger.base.errors import RuleViolation
 from ledger.base.text import counted, msg
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money, no_debts
-from ledger.rules.estate import buildable_lots
+from ledger.rules.estate import R_SHORT, buildable_lots
 from ledger.rules.registry import handles
 from ledger.table.state import BANK, State, next_step
 from ledger.table.worth import deeds_of
 
-R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"
 R_WANTED = "000 FAQ 30"
 
 

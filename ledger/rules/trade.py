@@ -6,23 +6,12 @@ from __future__ import annotations
 from ledger.base.errors import RuleViolation
 from ledger.base.text import msg, plural
 from ledger.records import commands as c
-from ledger.rules.decision import (
-    Tx,
-    check_active,
-    money,
-)
+from ledger.rules.decision import Tx, check_active, money
 from ledger.rules.estate import R_FEE, R_GIFT, R_TRADE, group_of, name_of
 from ledger.rules.mortgages import receive_mortgaged
 from ledger.rules.registry import handles
-from ledger.table.state import (
-    State,
-    turn_in_progress,
-)
-from ledger.table.worth import (
-    interest,
-    lift_cost,
-    mortgage_of,
-)
+from ledger.table.state import State, turn_in_progress
+from ledger.table.worth import interest, lift_cost, mortgage_of
 
 
 def _check_items(state: State, giver: str, items: c.Items) -> None:

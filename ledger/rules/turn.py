@@ -10,23 +10,13 @@ from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.card_effects import throw_for_rent
 from ledger.rules.claims import lapse_claims
-from ledger.rules.decision import (
-    Tx,
-    check_turn,
-    money,
-    need_phase,
-    no_debts,
-    pay,
-)
+from ledger.rules.decision import Tx, check_turn, money, need_phase, no_debts, pay
 from ledger.rules.ending import no_new_turn
 from ledger.rules.movement import continue_turn, land, move_token
 from ledger.rules.registry import handles
 from ledger.rules.speedy import R_JAIL_ENDS, check_face, ignored_because, is_triple
 from ledger.table.speedy_die import bus_choices, face_value
-from ledger.table.state import (
-    BANK,
-    next_step,
-)
+from ledger.table.state import BANK, next_step
 
 R_DOUBLES = "004 §Stesso numero di punti su entrambi i dadi; 003 §01"
 R_JAIL = "004 §Prigione; 003 §08"

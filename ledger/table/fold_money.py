@@ -5,12 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.table.model import (
-    Claim,
-    Debt,
-    State,
-    transfer,
-)
+from ledger.table.model import Claim, Debt, State, transfer
 
 
 def _money(state: State, d: Any, seq: Any) -> State:
@@ -48,7 +43,7 @@ def _claim_lapsed(state: State, d: Any, seq: Any) -> State:
     if state.rules.late_claims == "last_landing":
         return _last_landing(state._replace(claims=tuple(keep)), gone, seq,
                              late=d["closed_by"] not in ("debt", "bankruptcy"))
-    # A late claim is answered from the owner's last lapsed claim (decide's _claim): only that
+    # A late claim is answered from the owner's last lapsed claim (ledger/rules/claims.py): only that
     # one is kept, so the table stays the same size however long the game.
     owners = {c.owner for c in gone}
     lapsed = tuple(c for c in state.lapsed if c.owner not in owners)
@@ -58,7 +53,7 @@ def _claim_lapsed(state: State, d: Any, seq: Any) -> State:
 
 def _last_landing(state, ended, seq, late: bool):
     """`late_claims = "last_landing"`: `lapsed` keeps, per owner, his most recent landing that
-    a claim can no longer settle, and a late claim is judged against it (decide's _claim):
+    a claim can no longer settle, and a late claim is judged against it (ledger/rules/claims.py):
     a claim whose window closed (the evidence of a late claim), or a landing that owed nothing
     (opened_seq 0).  A claim settled (paid, become a debt, ended by a bankruptcy) is no late
     claim: it only retires an older landing of the same owner's."""

@@ -17,17 +17,7 @@ from ledger.base.errors import UsageError
 from ledger.board.edition import load_edition
 from ledger.board.rule_sets import RuleSet
 from ledger.table import fold_cards, fold_estate, fold_money, fold_turns
-from ledger.table.model import (
-    BANK,
-    Auction,
-    Claim,
-    Debt,
-    DeckOrder,
-    Player,
-    State,
-    Turn,
-    with_seq,
-)
+from ledger.table.model import BANK, Auction, Claim, Debt, DeckOrder, Player, State, Turn, with_seq
 from ledger.table.steps import (
     dealing_left,
     debt_step,

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from ledger.base.text import Fact, Joined, Text, both, msg
 from ledger.board.rule_sets import deeds_to_deal
-from ledger.table.model import (
-    BANK,
-    Player,
-    State,
-)
+from ledger.table.model import BANK, Player, State
 from ledger.table.speedy_die import speedy_step
 from ledger.table.worth import raisable
 

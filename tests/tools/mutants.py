@@ -55,13 +55,13 @@ MUTANTS = [
     Mutant("bids unchecked", "projections/audit/amounts.py", '    "BidPlaced": _bid,\n', "",
            ("tests/test_books.py",)),
     # --- the fold moves money wrongly: every check downstream ---
-    Mutant("fold: a 25 M payment arrives as 26", "ledger/table/state.py",
+    Mutant("fold: a 25 M payment arrives as 26", "ledger/table/model.py",
            "players = players[:i] + (p._replace(cash=p.cash + amount),) + players[i + 1:]",
            "players = players[:i] + (p._replace(cash=p.cash + amount + (amount == 25)),) "
            "+ players[i + 1:]",
            ("tests/test_golden.py", "tests/test_machine.py", "tests/test_properties.py")),
-    Mutant("fold: card payments ignored", "ledger/table/state.py",
-           '    "CardPayment": _money,', '    "CardPayment": _nothing,',
+    Mutant("fold: card payments ignored", "ledger/table/fold_money.py",
+           '    "CardPayment": _money,', '    "CardPayment": lambda state, d, seq: state,',
            ("tests/test_golden.py", "tests/test_machine.py", "tests/test_decks.py")),
     # --- the decks ---
     Mutant("Imprevisti 14 fine 150", "ledger/board/data/editions/it.toml",
