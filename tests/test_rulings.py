@@ -53,7 +53,7 @@ def test_a_late_claim_is_ruled_too_late_naming_the_roll_that_closed_the_window(f
     assert (d["owner"], d["payer"]) == ("Dario", "Anna")
     assert r.verdict == (f"too late: the window closed when Bruno rolled (event {lapsed}); the "
                          f"claim at event {refused} was rightly refused and Dario lost the rent")
-    from ledger.rules.decide import R_RENT
+    from ledger.rules.claims import R_RENT
 
     assert r.rule == R_RENT
     f = r.facts

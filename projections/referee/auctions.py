@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg, plural
-from ledger.rules.decide import R_AUCTION, R_UNPAID
+from ledger.rules.auction import R_AUCTION, R_UNPAID
 from ledger.rules.estate import R_SHORT as R_SHORTAGE
 from ledger.table.state import BANK
 from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name

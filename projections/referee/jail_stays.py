@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, msg, plural
-from ledger.rules.decide import R_JAIL
+from ledger.rules.turn import R_JAIL
 from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
 
 JAIL_EVENTS = {"SentToJail", "JailRollFailed", "LeftJail", "JailCardUsed", "FinePaid"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg
-from ledger.rules.decide import R_RENT as R_RENT_CLASSIC
+from ledger.rules.claims import R_RENT as R_RENT_CLASSIC
 from ledger.table.state import State
 from projections.referee.moments import Moment, local_time
 from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
