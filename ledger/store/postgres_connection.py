@@ -6,7 +6,6 @@ The URL is never shown with its password."""
 from __future__ import annotations
 
 import functools
-from urllib.parse import unquote, urlsplit, urlunsplit
 
 from ledger.base.errors import DatabaseError
 from ledger.base.text import msg
@@ -21,6 +20,8 @@ def is_postgres_url(db: str) -> bool:
 
 def shown(url: str) -> str:
     """The URL as banco prints it: the password replaced by ***."""
+    from urllib.parse import urlsplit, urlunsplit  # here: a SQLite command never pays for it
+
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -35,6 +36,8 @@ def shown(url: str) -> str:
 def describe(url: str) -> tuple[str, str, str]:
     """(server, database, user) named by the URL, for the messages (libpq's defaults when the
     URL leaves them out are not known here: said as the URL says them)."""
+    from urllib.parse import unquote, urlsplit
+
     parts = urlsplit(url)
     query = dict(p.partition("=")[::2] for p in parts.query.split("&") if p)
     host = unquote(query.get("host", "")) or parts.hostname or "localhost"
