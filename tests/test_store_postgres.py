@@ -104,6 +104,31 @@ def test_a_new_database_gets_its_tables_from_the_first_write_when_the_role_may()
     assert open_store(url, create=False).read_checked(1)[1] is None
 
 
+def test_the_owner_installs_the_tables_and_grants_banco_s_role_its_rights(capsys):
+    import psycopg
+
+    from ledger.store.postgres_setup import main
+
+    url, admin = pg_cluster.database(install=False)
+    with psycopg.connect(admin, autocommit=True) as conn:  # the role may not create them itself
+        conn.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+        from psycopg import sql
+
+        name = conn.execute("SELECT current_database()").fetchone()[0]
+        conn.execute(sql.SQL("REVOKE CREATE ON DATABASE {} FROM banco").format(
+            sql.Identifier(name)))
+    with pytest.raises(DatabaseError, match="may not create them"):
+        play(open_store(url))
+    assert main([admin, "--role", "banco"]) == 0 and main([admin, "--role", "banco"]) == 0
+    assert "granted to: banco" in capsys.readouterr().out
+    store = open_store(url)
+    play(store)
+    with psycopg.connect(url, autocommit=True) as conn, pytest.raises(psycopg.Error,
+                                                                      match="permission"):
+        conn.execute("DELETE FROM banco.events")
+    assert store.last_seq(1) == 12
+
+
 # --- one chain on either store ----------------------------------------------------------------
 
 def test_the_same_facts_have_the_same_head_on_either_store(pg, tmp_path):
