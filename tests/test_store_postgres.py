@@ -17,14 +17,18 @@ import sys
 import time
 from pathlib import Path
 
-import pg_cluster
 import pytest
 
-from ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase
-from ledger.store.canonical import canonical_json
-from ledger.store.open import open_store
-from ledger.store.protocol import NewEvent
+protocol = pytest.importorskip("ledger.store.protocol", reason="the store protocol "
+                               "(house-store) is not merged into this branch yet")
 
+import pg_cluster  # noqa: E402
+
+from ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase  # noqa: E402
+from ledger.store.canonical import canonical_json  # noqa: E402
+from ledger.store.open import open_store  # noqa: E402
+
+NewEvent = protocol.NewEvent
 AT = "2026-11-29T10:00:00.000000Z"
 ROOT = Path(__file__).resolve().parents[1]
 
