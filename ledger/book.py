@@ -10,30 +10,33 @@ are the seqs they get.  Reading a game back as (command, facts) pairs: `Book.com
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
 from ledger.base.text import Fact, msg
+from ledger.batches import (
+    COMMAND_RECORDED,
+    EVIDENCE,
+    REFEREE_FACTS,
+    REFUSAL_EVIDENCE,
+    RecordedCommand,
+    command_recorded,
+    referee_actor,
+    same_command,
+    undo_events,
+    undo_facts,
+)
 from ledger.store.canonical import GENESIS
-from ledger.store.sqlite import FORMAT, Appended, NewEvent, SQLiteStore
+from ledger.store.open import open_store
+from ledger.store.protocol import Appended, EventStore, NewEvent
+from ledger.store.schema import FORMAT
 from ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
 
 if TYPE_CHECKING:
     from ledger.records import commands as c
 
-COMMAND_RECORDED = "CommandRecorded"
-# Facts that are evidence, not table changes (a referee's rulings and seals among them): `undo`
-# steps over them and never retracts them.
-EVIDENCE = frozenset({"RentClaimRefused", "EventRetracted", COMMAND_RECORDED, "RulingRecorded",
-                      "SealRecorded"})
-# A referee's facts (ledger/rules/referee.py): the banker's undo stops at them, as at a seal.
-REFEREE_FACTS = frozenset({"CashCorrected", "PositionCorrected", "OwnerCorrected",
-                           "RulingRecorded"})
-# Evidence a refused command leaves (RuleViolation.record): a retry of it is refused again.
-REFUSAL_EVIDENCE = frozenset({"RentClaimRefused"})
 
 
 @dataclass
@@ -78,97 +81,12 @@ def _snapshot_of(state: State) -> tuple[str, str] | None:
     """(format, text) of the table, or None when it holds a value the snapshot format does not
     know (a class added to the table and not to ledger/store/snapshot.py): the command goes on
     without a snapshot, it only folds more."""
-    from ledger.store.snapshot import SnapshotError, encode, shape
+    from ledger.table.snapshot_codec import SnapshotError, encode, shape
 
     try:
         return shape(), encode(state)
     except SnapshotError:
         return None
-
-
-class RecordedCommand(NamedTuple):
-    """One command of a game's log and the facts it produced (see `Book.commands`)."""
-    command_id: str
-    line: str | None  # the words as typed; None before commands were recorded
-    command: dict | None  # the parsed command (command_codec.decode turns it back), or None
-    recorded_seq: int | None  # seq of its CommandRecorded, None for a row written before
-    events: list[dict]  # its facts in seq order, CommandRecorded left out
-
-
-def undo_events(events: list[dict]) -> list[dict]:
-    """The EventRetracted fact that takes back the last command still in force (pure)."""
-    return undo_facts(reversed(events))
-
-
-def undo_facts(newest_first: Iterable[dict]) -> list[dict]:
-    """`undo_events` over a game's rows read backwards from its last one: it stops at the
-    command it retracts, so an undo reads only the tail of a long game.  A retraction comes
-    after what it retracts, so by the time a row is reached every retraction of it has been
-    seen (pure)."""
-    gone: set[int] = set()
-    batch: list[dict] = []  # one command's rows, newest first
-    for e in itertools.chain(newest_first, (None,)):  # lazily: it stops at the command found
-        if batch and (e is None or e["command_id"] != batch[0]["command_id"]):
-            found = _undo_of(batch[::-1], gone)
-            if found is not None:
-                return found
-            batch = []
-        if e is None:
-            break
-        if e["type"] == "SealRecorded" and e["seq"] not in gone:
-            # What a referee sealed is final: a later change to it is the referee's correction,
-            # a fact of its own, never an undo reaching behind the seal.
-            raise RuleViolation("game sealed at event {seq}: an undo does not reach behind a "
-                                "seal", seq=e["seq"],
-                                allowed=msg("the referee corrects a sealed game: `correct "
-                                            "PLAYER AMOUNT --reason TEXT --referee NAME`"))
-        if e["type"] in REFEREE_FACTS and e["seq"] not in gone:
-            # A referee's correction or ruling is the referee's decision, not the banker's to
-            # take back: the referee corrects again, with a reason, as after a seal.
-            raise RuleViolation("event {seq} is referee {referee}'s {type}: the banker's undo "
-                                "does not reach behind a referee's decision", seq=e["seq"],
-                                referee=e["data"].get("referee", "?"), type=e["type"],
-                                allowed=msg("the referee corrects again: `correct "
-                                            "PLAYER AMOUNT --reason TEXT --referee NAME`"))
-        if e["type"] == "EventRetracted":
-            gone.update(e["data"]["seqs"])
-        if e["seq"] not in gone:
-            batch.append(e)
-    raise RuleViolation("nothing to undo: the game is as it was dealt",
-                        allowed=msg("the first roll is the first command that can be undone"))
-
-
-def _undo_of(evs: list[dict], gone: set[int]) -> list[dict] | None:
-    """The retraction of one command's rows still in force (in seq order), None to look at
-    the command before it; RuleViolation at the command that started the game."""
-    if not evs or all(e["type"] in EVIDENCE for e in evs):
-        return None
-    if any(e["type"] == "GameStarted" for e in evs):
-        raise RuleViolation("nothing to undo: the game is as it was dealt",
-                            allowed=msg("the first roll is the first command that can be undone"))
-    facts = [e for e in evs if e["type"] not in EVIDENCE]
-    typed = next((e["data"]["line"] for e in evs if e["type"] == COMMAND_RECORDED), None)
-    reason = "undo: " + ", ".join(e["type"] for e in facts)
-    if typed:
-        reason += f" (`{typed}`)"
-    return [{"type": "EventRetracted",
-             "data": {"seqs": [e["seq"] for e in facts], "command_id": evs[0]["command_id"],
-                      "reason": reason}}]
-
-
-def referee_actor(referee: str) -> str:
-    """Who recorded a referee's command: the referee, by name (the audit holds it to that)."""
-    return f"referee:{referee}"
-
-
-def command_recorded(line: str | None, command) -> dict:
-    """The CommandRecorded fact for a command (None for `new` and `undo`)."""
-    doc = None
-    if command is not None:
-        from ledger.records.command_codec import encode
-
-        doc = encode(command)
-    return {"type": COMMAND_RECORDED, "data": {"line": line, "command": doc}}
 
 
 class Book:
@@ -178,9 +96,11 @@ class Book:
 
     def __init__(self, path: str, *, create: bool = True,
                  warn: Callable[[str], None] | None = None, wait: float | None = None,
-                 store: SQLiteStore | None = None):
-        # `store`: an open one to read through (the audit's, which holds the file's checks)
-        self.store = store if store is not None else SQLiteStore(path, create=create, wait=wait)
+                 store: EventStore | None = None):
+        # `store`: an open one to read through (the audit's, which holds the file's checks);
+        # by default the store `path` names (ledger/store/open.py: a SQLite file or a URL)
+        self.store: EventStore = (store if store is not None
+                                  else open_store(path, create=create, wait=wait))
         self.warn = warn or (lambda message: None)
         self._events: dict[int, list[dict]] = {}
         self._tables: dict[int, _Table] = {}
@@ -354,7 +274,7 @@ class Book:
         """The table after event `at` from the newest snapshot at or before it that no undo up
         to `at` reaches behind, and the rows after it: a moment late in a long game without
         folding it from the start (None when there is no such snapshot)."""
-        from ledger.store.snapshot import SnapshotError, decode, shape
+        from ledger.table.snapshot_codec import SnapshotError, decode, shape
 
         for snap in self.store.snapshots(game_id):
             if snap.seq > at or snap.format != shape() or any(
@@ -438,7 +358,7 @@ class Book:
     def _load(self, game_id: int) -> _Table:
         """The table from the newest snapshot that still matches the log and that no later
         undo reaches behind, and the rows after it; else folded from the start, in chunks."""
-        from ledger.store.snapshot import SnapshotError, decode, shape
+        from ledger.table.snapshot_codec import SnapshotError, decode, shape
 
         started = self.store.game_start(game_id)
         if started is None:
@@ -594,7 +514,7 @@ class Book:
         if command_id is not None:
             done = self.store.command_events(game_id, command_id)
             if done:
-                _same_command(done, command_id, command)
+                same_command(done, command_id, command)
                 return self._replayed(game_id, done), None
         state = self.state(game_id)
         if expect is not None and state.seq != expect:
@@ -660,25 +580,6 @@ class Book:
         return Outcome(rows, self.state(game_id), game_id=game_id)
 
 
-def _same_command(done: list[dict], command_id: str, command: dict | None) -> None:
-    """A retry must be the command recorded under its id: the same id given to another
-    command would otherwise report the first one's facts as this one's, and exit 0 with
-    nothing done.  Compared as recorded (JSON: a tuple comes back a list)."""
-    if command is None or not done or done[0]["type"] != COMMAND_RECORDED:
-        return
-    import json
-
-    from ledger.store.canonical import canonical_json
-
-    said = done[0]["data"]
-    if said.get("command") == json.loads(canonical_json(command["command"])):
-        return
-    line = said.get("line") or "?"
-    raise UsageError("the id {id} already recorded `{line}` (events {first}-{last}), not this "
-                     "command: give a new --id to a new command; nothing was recorded",
-                     id=command_id, line=line, first=done[0]["seq"], last=done[-1]["seq"])
-
-
 def _ranges(numbers: list[int]) -> str:
     """1, 2, 3, 7 -> "1-3, 7": a long list of games stays one line."""
     out: list[str] = []
@@ -690,5 +591,7 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(out)
 
 
+# Names other modules have always taken from here (the batch facts live in ledger/batches.py).
 __all__ = ["Book", "Outcome", "LastCommand", "RecordedCommand", "ConflictError", "undo_events",
-           "command_recorded"]
+           "undo_facts", "command_recorded", "referee_actor", "COMMAND_RECORDED", "EVIDENCE",
+           "REFEREE_FACTS", "REFUSAL_EVIDENCE"]

@@ -34,7 +34,7 @@ from ledger.base.text import msg
 from ledger.store.canonical import GENESIS, canonical_json
 
 TABLE = "tournament_facts"
-_CREATE = (
+CREATE = (  # the table and its triggers (ledger/store/health.py checks them)
     f"CREATE TABLE IF NOT EXISTS {TABLE} (tournament TEXT NOT NULL, seq INTEGER NOT NULL, "
     "type TEXT NOT NULL, data TEXT NOT NULL, recorded_at TEXT NOT NULL, actor TEXT, "
     "prev_hash TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (tournament, seq))",
@@ -209,7 +209,7 @@ class Tournaments:
 def append_facts(conn, name: str, facts: list[tuple[str, dict, str, str | None]]) -> None:
     """Inside a write transaction: append (type, data, recorded_at, actor) facts to the
     tournament's chain (a tournament's archive re-creates its facts as they were recorded)."""
-    for sql in _CREATE:
+    for sql in CREATE:
         conn.execute(sql)
     last = conn.execute(f"SELECT seq, hash FROM {TABLE} WHERE tournament=? ORDER BY "
                         "seq DESC LIMIT 1", (name,)).fetchone()

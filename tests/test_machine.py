@@ -627,7 +627,7 @@ class Table(RuleBasedStateMachine):
     @rule()
     def look(self):
         """A referee looks at the table: the read models work on every table, even at the end."""
-        from cli.words.render import state_document
+        from cli.words.table_text import state_document
         from ledger.table.state import next_step
         from projections.readings.accounts import standings
 
@@ -655,7 +655,7 @@ class Table(RuleBasedStateMachine):
             # the table as a snapshot keeps it (ledger/store/snapshot.py), read back: the same
             from helpers import same_table
 
-            from ledger.store.snapshot import decode, encode
+            from ledger.table.snapshot_codec import decode, encode
             from ledger.table.state import initial_state
 
             dealt = initial_state(1, next(e for e in self.log if e["type"] == "GameStarted"))

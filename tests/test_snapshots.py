@@ -14,7 +14,7 @@ from helpers import same_table
 from cli.main import cli
 from ledger.book import Book
 from ledger.records import commands as c
-from ledger.store.snapshot import SnapshotError, decode, encode, shape
+from ledger.table.snapshot_codec import SnapshotError, decode, encode, shape
 from ledger.table.state import fold, initial_state
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -261,7 +261,7 @@ def test_a_table_the_snapshot_format_cannot_hold_costs_a_fold_not_a_command(tmp_
                                                                              monkeypatch):
     """A value in the table that ledger/store/snapshot.py does not know (a class added to the table
     later): the commands are recorded all the same, with no snapshot."""
-    import ledger.store.snapshot as snap
+    import ledger.table.snapshot_codec as snap
 
     def refuse(table):
         raise snap.SnapshotError("a table holds a Mystery")

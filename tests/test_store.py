@@ -1,5 +1,6 @@
-"""One suite of behaviours any event store must pass: append, conflict, idempotent retry, read,
-integrity, format version.  `store` is the only fixture that names an implementation."""
+"""The SQLite store's own behaviours: its file (formats, migration, WAL, read-only files), its
+query plans, its errors.  What every store must do, SQLite or not: tests/store_suite.py, run
+by tests/test_store_behaviour.py."""
 
 import json
 import multiprocessing

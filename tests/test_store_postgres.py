@@ -17,18 +17,14 @@ import sys
 import time
 from pathlib import Path
 
+import pg_cluster
 import pytest
 
-protocol = pytest.importorskip("ledger.store.protocol", reason="the store protocol "
-                               "(house-store) is not merged into this branch yet")
+from ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase
+from ledger.store.canonical import canonical_json
+from ledger.store.open import open_store
+from ledger.store.protocol import NewEvent
 
-import pg_cluster  # noqa: E402
-
-from ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase  # noqa: E402
-from ledger.store.canonical import canonical_json  # noqa: E402
-from ledger.store.open import open_store  # noqa: E402
-
-NewEvent = protocol.NewEvent
 AT = "2026-11-29T10:00:00.000000Z"
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -222,6 +218,7 @@ def test_a_committed_command_is_announced_and_a_refused_one_is_not(pg):
 WRITER = """
 import sys
 from ledger.store.open import open_store
+from ledger.store.protocol import NewEvent
 from ledger.store.protocol import NewEvent
 store = open_store(sys.argv[1], wait=60)
 game, first = int(sys.argv[2]), int(sys.argv[3])

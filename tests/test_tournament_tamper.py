@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from ledger.store.canonical import GENESIS, stored_row_hash
 from ledger.store.sqlite import TRIGGERS
-from ledger.tournaments import _CREATE, TABLE, fact_hash
+from ledger.tournaments import CREATE, TABLE, fact_hash
 
 
 def _run(db, *args, code=0):
@@ -166,7 +166,7 @@ def test_each_tampering_is_named_by_the_audit(played, tmp_path, tampering):
     for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'").fetchall():
         conn.execute(f"DROP TRIGGER {name}")
     tamper(conn)
-    for sql in (*_CREATE[1:], *TRIGGERS):  # put back: the audit must find the tampering itself
+    for sql in (*CREATE[1:], *TRIGGERS):  # put back: the audit must find the tampering itself
         conn.execute(sql)
     conn.close()
     problems, doc = _audit(db)
@@ -208,7 +208,7 @@ def test_a_rewrite_of_the_whole_chain_is_caught_by_the_head_printed(played, tmp_
     conn = sqlite3.connect(db, isolation_level=None)
     conn.execute(f"DROP TRIGGER {TABLE}_no_delete")
     _rewrite(conn, _facts(conn)[:-1], True)
-    conn.execute(_CREATE[2])
+    conn.execute(CREATE[2])
     conn.close()
     assert json.loads(_run(db, "audit", "--json"))["ok"]
     out = _run(db, "tournament", "standings", "--expect-head", printed[:12], code=3)

@@ -14,25 +14,6 @@ from cli.words.i18n import _, counted, ngettext, say
 from ledger.base.errors import EXIT_AUDIT, UsageError
 from ledger.base.text import Fact, msg
 
-# --- the head line of a finished game --------------------------------------------------------
-
-def head_line_text(game: int, seq: int, head: str) -> str:
-    """What a finished game prints last: its short head line, for the score sheet."""
-    from ledger.store.seals import head_line
-
-    line = head_line(game, seq, head)
-    return _("head line for the score sheet: {line}  (`banco audit --expect-head {line}` checks "
-             "it)").format(line=line)
-
-
-def finished_line(book, game: int) -> str | None:
-    """The head line of a game that is over (None while it goes on): two index lookups."""
-    info = book.store.game(game)
-    if info is None or not info["ended"]:
-        return None
-    return head_line_text(game, info["events"], info["head"])
-
-
 # --- audit ----------------------------------------------------------------------------------
 
 
@@ -69,6 +50,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
 
 def read_seal(seal_path: str | None, pubkey_path: str | None):
     """(the seal file, the referee's public key) that --seal and --pubkey name."""
+    from cli.bounded_input import read_bounded
     from ledger.store import seals
 
     if (seal_path is None) != (pubkey_path is None):
@@ -77,7 +59,7 @@ def read_seal(seal_path: str | None, pubkey_path: str | None):
 
     try:
         with open(seal_path, encoding="utf-8") as f:
-            text = f.read()
+            text = read_bounded(f, path=seal_path)  # `--seal /dev/zero` is not read whole
     except FileNotFoundError:
         raise UsageError("no seal file at {path}", path=seal_path) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -283,8 +265,8 @@ def seal(session, key_path, referee, out_path):
     write = session.write_args(game)  # recorded in the referee's name (Book.execute)
     if write["expect"] is None:
         write["expect"] = seq  # the head signed must still be the head when it is recorded
-    outcome = session.book.execute(game, c.Seal(seq, head, uuid, public, signature, referee),
-                                   **write)
+    outcome = session.written(session.book.execute(
+        game, c.Seal(seq, head, uuid, public, signature, referee), **write))
     fact = next(e for e in outcome.events if e["type"] == "SealRecorded")
     d = fact["data"]
     trail = [h for (h,) in store.conn.execute(
@@ -326,6 +308,7 @@ def doctor(session, repair, reason, as_json):
     the games themselves.  Exit 0 healthy, 3 a problem found, 4 the file is unusable."""
     from ledger.base.errors import DatabaseError
     from ledger.store import health
+    from ledger.store.file_checks import file_findings
     from ledger.store.sqlite import FORMAT
 
     store = session.book.store
@@ -362,7 +345,7 @@ def doctor(session, repair, reason, as_json):
             snapshots = []
         conn = store.conn
     findings = (health.structure_findings(conn) + health.games_findings(conn)
-                + health.tournament_findings(conn)
+                + health.tournament_findings(conn) + file_findings(conn, session.db)
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
                    for f in snapshots])
     if store.format > FORMAT:

@@ -18,9 +18,9 @@ from typing import NamedTuple
 
 from ledger.base.text import msg
 from ledger.store.canonical import GENESIS
-from ledger.store.sqlite import TRIGGERS as EVENT_TRIGGERS
-from ledger.store.sqlite import _ended_seqs
-from ledger.tournaments import _CREATE as TOURNAMENT_DDL
+from ledger.store.schema import INSERT_GAME, ended_seqs, game_row_format1
+from ledger.store.schema import TRIGGERS as EVENT_TRIGGERS
+from ledger.tournaments import CREATE as TOURNAMENT_DDL
 from ledger.tournaments import TABLE as TOURNAMENTS
 
 _NAME = re.compile(r"CREATE (?:UNIQUE )?(?:TRIGGER|INDEX) IF NOT EXISTS (\w+) ON (\w+)")
@@ -139,7 +139,7 @@ class LogEnd(NamedTuple):
 def log_ends(conn: sqlite3.Connection) -> dict[int, LogEnd]:
     """Every game's last seq, head and end as the log itself has them (one indexed lookup a
     game, and the type index for the ends)."""
-    ended = _ended_seqs(conn)
+    ended = ended_seqs(conn)
     out = {}
     for (g,) in conn.execute("SELECT DISTINCT game_id FROM events").fetchall():
         seq, head = conn.execute("SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq "
@@ -391,8 +391,6 @@ def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
     table's rows that disagree with the log, and record each thing done in the maintenance
     history.  Returns what was done (nothing: []), as messages (the history keeps their
     English)."""
-    from ledger.store.sqlite import SQLiteStore, _game_row_format1
-
     done = []
     present = tables(conn)
     for name in missing_triggers(conn):
@@ -414,10 +412,9 @@ def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
             if indexed.get(g) == (log.last_seq, log.head, log.ended_seq):
                 continue
             was = indexed.get(g)
-            row = _game_row_format1(conn, g, log.ended_seq)
+            row = game_row_format1(conn, g, log.ended_seq)
             if was is None:
-                conn.execute(f"INSERT INTO games ({SQLiteStore.GAME_COLUMNS}) VALUES "
-                             "(?,?,?,?,?,?,?,?,?,?)", row)
+                conn.execute(INSERT_GAME, row)
                 done.append(msg("added game {game} to the games table from its log (event "
                                 "{seq}, head {head}...)", game=g, seq=log.last_seq,
                                 head=log.head[:12]))

@@ -1,139 +1,18 @@
-"""A folded table as text, to be kept beside the log so that a command on a long game folds only
-what is new since (ledger/book.py; the store keeps them in its `snapshots` table).
-
-JSON, never pickle: a file anyone can edit must not run code when it is read.  Every value of
-the table keeps its Python type through the text (a tuple comes back a tuple, a list a list,
-a frozenset a frozenset, a Player a Player), so the table read back is the one folded:
-
-    None, bool, int, str    as they are
-    tuple                   {"t": [...]}
-    list                    {"l": [...]}
-    frozenset / set         {"f": [...]} / {"s": [...]}
-    dict                    {"d": [[key, value], ...]}
-    the table's own records {"n": "Player", "v": [field values...]}  (only the classes of
-                            ledger/table/state.py: a name outside them is refused, nothing built)
-
-The rule set and the board are not kept: they come from the game's GameStarted, as for a fold
-from the start.  FORMAT changes with the table's shape (its classes and fields), so a snapshot
-written by a banco whose table had another shape is never read, only rebuilt; SHAPE_VERSION
-is raised by hand when the fold gives another table from the same facts.
-
-A snapshot is a cache, never evidence: the book trusts one only when the log's event at its
-seq has the head it records, and the audit never reads one.
+"""`banco doctor`'s check of the snapshots a store keeps: each one against a fresh fold of the
+log.  The text itself: ledger/table/snapshot_codec.py; the table that holds it:
+ledger/store/schema.py.  A snapshot is a cache, never evidence: the audit never reads one.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ledger.base.text import Text, msg
 from ledger.table import state as st
+from ledger.table.snapshot_codec import SnapshotError, decode, shape
 
 if TYPE_CHECKING:
-    from ledger.book import Book
-    from ledger.store.sqlite import SQLiteStore
-
-SHAPE_VERSION = 1
-_RECORDS = {cls.__name__: cls for cls in (st.State, st.Player, st.Claim, st.Auction, st.Debt,
-                                          st.DeckOrder, st.Turn)}
-_LEFT_OUT = ("rules", "edition")  # from GameStarted
-
-
-class SnapshotError(ValueError):
-    """Text that is not a snapshot this banco wrote: it is not used (the table is folded).
-    `text`: why, a message (ledger/base/text.py) the CLI says in the user's language."""
-
-    def __init__(self, text: str):
-        super().__init__(str(text))
-        self.text = text
-
-
-@cache
-def shape() -> str:
-    """The snapshot format: the version and a digest of the table's classes and fields."""
-    fields = ";".join(f"{name}:{','.join(cls._fields)}" for name, cls in sorted(_RECORDS.items()))
-    return f"{SHAPE_VERSION}:{hashlib.sha256(fields.encode()).hexdigest()[:12]}"
-
-
-def _enc(value):
-    kind = type(value)
-    if value is None or kind in (bool, int, str):
-        return value
-    if kind is tuple:
-        return {"t": [_enc(v) for v in value]}
-    if kind is list:
-        return {"l": [_enc(v) for v in value]}
-    if kind is dict:
-        return {"d": [[_enc(k), _enc(v)] for k, v in value.items()]}
-    if kind in (frozenset, set):
-        items = sorted((_enc(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
-        return {"f" if kind is frozenset else "s": items}
-    name = kind.__name__
-    if _RECORDS.get(name) is kind:
-        return {"n": name, "v": [_enc(v) for v in value]}
-    raise SnapshotError(f"a table holds a {name} ({value!r}): no snapshot for it")
-
-
-def encode(table: st.State) -> str:
-    """The table as text (rules and board left out: they are the game's GameStarted)."""
-    doc = _enc(table._replace(**{k: None for k in _LEFT_OUT}))
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-
-
-def _dec(value):
-    if value is None or type(value) in (bool, int, str):
-        return value
-    if type(value) is not dict or len(value) not in (1, 2):
-        raise SnapshotError(msg("not a snapshot's value: {value}", value=str(value)[:60]))
-    if "n" in value:
-        cls = _RECORDS.get(value["n"])
-        items = value.get("v")
-        if cls is None or type(items) is not list or len(items) != len(cls._fields):
-            raise SnapshotError(msg("not a record of the table: {value}",
-                                    value=str(value)[:60]))
-        return tuple.__new__(cls, [_dec(v) for v in items])
-    (tag, items), = value.items()
-    if type(items) is not list:
-        raise SnapshotError(msg("not a snapshot's value: {value}", value=str(value)[:60]))
-    if tag == "t":
-        return tuple(_dec(v) for v in items)
-    if tag == "l":
-        return [_dec(v) for v in items]
-    if tag == "f":
-        return frozenset(_dec(v) for v in items)
-    if tag == "s":
-        return {_dec(v) for v in items}
-    if tag == "d":
-        out = {}
-        for pair in items:
-            if type(pair) is not list or len(pair) != 2:
-                raise SnapshotError(msg("a mapping of the table is not in pairs"))
-            out[_dec(pair[0])] = _dec(pair[1])
-        return out
-    raise SnapshotError(msg("not a snapshot's value: {value}", value=str(value)[:60]))
-
-
-def decode(text: str, started: st.State) -> st.State:
-    """The table back from `encode`'s text; `started`: the table as GameStarted dealt it
-    (ledger.table.state.initial_state), whose rule set and board it takes."""
-    try:
-        doc = json.loads(text)
-    except ValueError as exc:
-        raise SnapshotError(msg("not JSON: {why}", why=str(exc))) from None
-    try:
-        table = _dec(doc)
-    except (TypeError, ValueError, RecursionError) as exc:
-        if isinstance(exc, SnapshotError):
-            raise
-        raise SnapshotError(str(exc)) from None
-    if type(table) is not st.State:
-        raise SnapshotError(msg("not a table"))
-    if table.game_id != started.game_id or table.seats != started.seats:
-        raise SnapshotError(msg("a table of another game"))
-    return table._replace(rules=started.rules, edition=started.edition)
+    from ledger.store.protocol import EventStore
 
 
 class SnapshotFinding(NamedTuple):
@@ -152,14 +31,14 @@ class SnapshotFinding(NamedTuple):
         return str(self.text)
 
 
-def verify_snapshots(source: Book | SQLiteStore, game_id: int,
+def verify_snapshots(source: EventStore, game_id: int,
                      chunk: int = 2000) -> list[SnapshotFinding]:
     """Every snapshot of the game checked against a fresh fold of the log (never against
     another snapshot), streamed a chunk at a time: [] when each one is the table folded to its
     seq.  A snapshot the book would not use (another shape, a head the log does not have at
     its seq) is named too: harmless, since it is rebuilt, but a sign of an edit or of a log
     rewritten under it.  For `banco doctor`: the audit never reads snapshots."""
-    store = getattr(source, "store", source)
+    store = getattr(source, "store", source)  # a Book, or the store itself
     snaps = sorted(store.snapshots(game_id))
     started = store.game_start(game_id) if snaps else None
     if not snaps:
@@ -208,7 +87,7 @@ def verify_snapshots(source: Book | SQLiteStore, game_id: int,
     return findings
 
 
-def _fold_to(store: SQLiteStore, game_id: int, state: st.State, after: int, upto: int,
+def _fold_to(store: EventStore, game_id: int, state: st.State, after: int, upto: int,
              gone: set[int], chunk: int) -> st.State:
     """The table after event `upto`, from `state` (the table after event `after`; 0: as
     GameStarted dealt it), the seqs in `gone` left out, a chunk of rows at a time."""

@@ -701,7 +701,7 @@ class GameAudit:
     def _snapshot_table(self, snap) -> None:
         """A snapshot the book would start from (its head is the log's, checked as the row was
         read; its format this banco's) must be the table folded there."""
-        from ledger.store.snapshot import SnapshotError, decode, shape
+        from ledger.table.snapshot_codec import SnapshotError, decode, shape
 
         if snap.format != shape() or self.state is None:
             return  # the book does not use it: it folds instead
@@ -876,6 +876,9 @@ def _expected_head(text: str | None) -> tuple[str | None, Any]:
 
     line = parse_head_line(text)
     if line is not None:
+        if max(line.game, line.seq) > 2**63 - 1:  # SQLite's largest integer: no such row
+            raise ValueError(msg("--expect-head {text}: no game or event has a number that "
+                                 "large", text=repr(_short(text))))
         return "line", (line.seq, line.prefix)
     value = text.strip().lower()
     if not _HEX.match(value):

@@ -75,6 +75,10 @@ def export_lines(store, game_id: int) -> Iterator[str]:
         if seq != count or prev_hash != prev:
             raise ExportRefused("game {game_id} event {count} is missing or out of place in the chain: run `banco audit`; nothing was exported",
                                 game_id=game_id, count=count)
+        if chain not in HASHED_FIELDS:  # a row written by a newer banco, or edited
+            raise ExportRefused("game {game_id} event {seq} has chain version {chain}, which "
+                                "this banco does not know: run `banco audit`; nothing was "
+                                "exported", game_id=game_id, seq=seq, chain=chain)
         if stored_row_hash(prev, hashed_as, seq, type_, data, at, actor, cid, version,
                            chain) != hsh:
             # The data as stored is not in canonical form, or the row was changed.
@@ -527,7 +531,7 @@ def _snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:
     undo that reaches behind the last).  Each is a table folded from the first event, as the
     book's own are; a cache, never evidence (the audit never reads one)."""
     from ledger.book import Book
-    from ledger.store.snapshot import SnapshotError, encode, shape
+    from ledger.table.snapshot_codec import SnapshotError, encode, shape
 
     if count < Book.SNAPSHOT_EVERY or judge.state is None:
         return []

@@ -30,7 +30,7 @@ from bisect import bisect_right
 
 from ledger.base.errors import EXIT_AUDIT, BancoError
 from ledger.base.text import msg
-from ledger.store.sqlite import stored_row
+from ledger.store.bulk import stored_row
 
 THRESHOLD = 20_000  # events announced by the header (tests lower it)
 PIPE_SIZE = 1 << 20  # the rows pipe's buffer (Linux): the import runs ahead by up to this much

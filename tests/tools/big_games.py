@@ -28,9 +28,10 @@ from ledger.book import Book, command_recorded, undo_events  # noqa: E402
 from ledger.records import commands as c  # noqa: E402
 from ledger.rules.decide import decide, start_game  # noqa: E402
 from ledger.store.canonical import CHAIN_VERSION, GENESIS, canonical_json, stored_row_hash  # noqa: E402
-from ledger.store.snapshot import encode, shape  # noqa: E402
-from ledger.store.sqlite import SQLiteStore, _put_snapshot  # noqa: E402
+from ledger.store.schema import put_snapshot  # noqa: E402
+from ledger.store.sqlite import SQLiteStore  # noqa: E402
 from ledger.table.decks import drawable  # noqa: E402
+from ledger.table.snapshot_codec import encode, shape  # noqa: E402
 from ledger.table.state import evolve, fold, richest_bidders  # noqa: E402
 from ledger.table.worth import deeds_of  # noqa: E402
 
@@ -189,7 +190,7 @@ def _write_game(store: SQLiteStore, events: int, seed: int) -> tuple[int, int, s
         if game.rows:
             imp.insert(game.rows)
         for seq, head, text in game.snapshots[-3:]:
-            _put_snapshot(imp.conn, imp.game_id, seq, head, shape(), text, AT)
+            put_snapshot(imp.conn, imp.game_id, seq, head, shape(), text, AT)
         imp.finish({"game_uuid": game.uuid, "started_at": AT, "players": PLAYERS,
                     "rules": "classic", "edition": "it", "last_seq": game.seq,
                     "head": game.prev, "ended_seq": None}, {})

@@ -1,0 +1,129 @@
+"""A command's batch in the log, and the undo of one: the facts the book writes around a
+command's own (its CommandRecorded first), which facts are evidence an undo steps over, and the
+EventRetracted that takes back the last command still in force (pure; ledger/book.py writes
+them, the audit and the referee's counterfactuals read them the same way).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from ledger.base.errors import RuleViolation, UsageError
+from ledger.base.text import msg
+
+COMMAND_RECORDED = "CommandRecorded"
+# Facts that are evidence, not table changes (a referee's rulings and seals among them): `undo`
+# steps over them and never retracts them.
+EVIDENCE = frozenset({"RentClaimRefused", "EventRetracted", COMMAND_RECORDED, "RulingRecorded",
+                      "SealRecorded"})
+# A referee's facts (ledger/rules/referee.py): the banker's undo stops at them, as at a seal.
+REFEREE_FACTS = frozenset({"CashCorrected", "PositionCorrected", "OwnerCorrected",
+                           "RulingRecorded"})
+# Evidence a refused command leaves (RuleViolation.record): a retry of it is refused again.
+REFUSAL_EVIDENCE = frozenset({"RentClaimRefused"})
+
+
+class RecordedCommand(NamedTuple):
+    """One command of a game's log and the facts it produced (see `Book.commands`)."""
+    command_id: str
+    line: str | None  # the words as typed; None before commands were recorded
+    command: dict | None  # the parsed command (command_codec.decode turns it back), or None
+    recorded_seq: int | None  # seq of its CommandRecorded, None for a row written before
+    events: list[dict]  # its facts in seq order, CommandRecorded left out
+
+
+def undo_events(events: list[dict]) -> list[dict]:
+    """The EventRetracted fact that takes back the last command still in force (pure)."""
+    return undo_facts(reversed(events))
+
+
+def undo_facts(newest_first: Iterable[dict]) -> list[dict]:
+    """`undo_events` over a game's rows read backwards from its last one: it stops at the
+    command it retracts, so an undo reads only the tail of a long game.  A retraction comes
+    after what it retracts, so by the time a row is reached every retraction of it has been
+    seen (pure)."""
+    gone: set[int] = set()
+    batch: list[dict] = []  # one command's rows, newest first
+    for e in itertools.chain(newest_first, (None,)):  # lazily: it stops at the command found
+        if batch and (e is None or e["command_id"] != batch[0]["command_id"]):
+            found = _undo_of(batch[::-1], gone)
+            if found is not None:
+                return found
+            batch = []
+        if e is None:
+            break
+        if e["type"] == "SealRecorded" and e["seq"] not in gone:
+            # What a referee sealed is final: a later change to it is the referee's correction,
+            # a fact of its own, never an undo reaching behind the seal.
+            raise RuleViolation("game sealed at event {seq}: an undo does not reach behind a "
+                                "seal", seq=e["seq"],
+                                allowed=msg("the referee corrects a sealed game: `correct "
+                                            "PLAYER AMOUNT --reason TEXT --referee NAME`"))
+        if e["type"] in REFEREE_FACTS and e["seq"] not in gone:
+            # A referee's correction or ruling is the referee's decision, not the banker's to
+            # take back: the referee corrects again, with a reason, as after a seal.
+            raise RuleViolation("event {seq} is referee {referee}'s {type}: the banker's undo "
+                                "does not reach behind a referee's decision", seq=e["seq"],
+                                referee=e["data"].get("referee", "?"), type=e["type"],
+                                allowed=msg("the referee corrects again: `correct "
+                                            "PLAYER AMOUNT --reason TEXT --referee NAME`"))
+        if e["type"] == "EventRetracted":
+            gone.update(e["data"]["seqs"])
+        if e["seq"] not in gone:
+            batch.append(e)
+    raise RuleViolation("nothing to undo: the game is as it was dealt",
+                        allowed=msg("the first roll is the first command that can be undone"))
+
+
+def _undo_of(evs: list[dict], gone: set[int]) -> list[dict] | None:
+    """The retraction of one command's rows still in force (in seq order), None to look at
+    the command before it; RuleViolation at the command that started the game."""
+    if not evs or all(e["type"] in EVIDENCE for e in evs):
+        return None
+    if any(e["type"] == "GameStarted" for e in evs):
+        raise RuleViolation("nothing to undo: the game is as it was dealt",
+                            allowed=msg("the first roll is the first command that can be undone"))
+    facts = [e for e in evs if e["type"] not in EVIDENCE]
+    typed = next((e["data"]["line"] for e in evs if e["type"] == COMMAND_RECORDED), None)
+    reason = "undo: " + ", ".join(e["type"] for e in facts)
+    if typed:
+        reason += f" (`{typed}`)"
+    return [{"type": "EventRetracted",
+             "data": {"seqs": [e["seq"] for e in facts], "command_id": evs[0]["command_id"],
+                      "reason": reason}}]
+
+
+def referee_actor(referee: str) -> str:
+    """Who recorded a referee's command: the referee, by name (the audit holds it to that)."""
+    return f"referee:{referee}"
+
+
+def command_recorded(line: str | None, command) -> dict:
+    """The CommandRecorded fact for a command (None for `new` and `undo`)."""
+    doc = None
+    if command is not None:
+        from ledger.records.command_codec import encode
+
+        doc = encode(command)
+    return {"type": COMMAND_RECORDED, "data": {"line": line, "command": doc}}
+
+
+def same_command(done: list[dict], command_id: str, command: dict | None) -> None:
+    """A retry must be the command recorded under its id: the same id given to another
+    command would otherwise report the first one's facts as this one's, and exit 0 with
+    nothing done.  Compared as recorded (JSON: a tuple comes back a list)."""
+    if command is None or not done or done[0]["type"] != COMMAND_RECORDED:
+        return
+    import json
+
+    from ledger.store.canonical import canonical_json
+
+    said = done[0]["data"]
+    if said.get("command") == json.loads(canonical_json(command["command"])):
+        return
+    line = said.get("line") or "?"
+    raise UsageError("the id {id} already recorded `{line}` (events {first}-{last}), not this "
+                     "command: give a new --id to a new command; nothing was recorded",
+                     id=command_id, line=line, first=done[0]["seq"], last=done[-1]["seq"])

@@ -1,0 +1,226 @@
+"""The import's bulk path and the audit's streamed reads: a game's rows read from the file as
+they are used (GameRows, RawRows), and one game written whole in one transaction (GameImport),
+for games too long to hold in memory (an import of a million events)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from ledger.store.connection import rollback
+from ledger.store.schema import (
+    FORMAT_TRIGGER,
+    INSERT,
+    INSERT_GAME,
+    TRIGGERS,
+    event_dict,
+    put_snapshot,
+)
+
+if TYPE_CHECKING:
+    from ledger.store.sqlite import SQLiteStore
+
+
+class GameRows(Sequence):
+    """A game's rows (as `read` gives them), read from the file as they are used: iteration
+    streams them in chunks, an index or a slice reads only what it names.  Rows of a game
+    are numbered 1, 2, 3 ... with no gap (an import checks it before reading it this way)."""
+
+    CHUNK = 2000
+
+    def __init__(self, store: SQLiteStore, game_id: int, start: int, stop: int,
+                 hashed_as: int | None = None):
+        self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
+        # the number version-1 rows hash, when not the game's own (see chain_game_id)
+        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+
+    def __len__(self) -> int:
+        return max(0, self.stop - self.start)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def _rows(self, first: int, last: int) -> list[dict]:
+        s = self.store
+        raw = s.conn.execute(f"SELECT {s.columns} FROM events WHERE game_id=? AND seq>=? AND "
+                             "seq<=? ORDER BY seq", (self.game_id, first, last)).fetchall()
+        rows = [event_dict(r) for r in raw]
+        if self.hashed_as is not None:
+            for row in rows:
+                if row["chain_version"] == 1:
+                    row["chain_game_id"] = self.hashed_as
+        return rows
+
+    def __iter__(self):
+        for first in range(self.start + 1, self.stop + 1, self.CHUNK):
+            yield from self._rows(first, min(first + self.CHUNK - 1, self.stop))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                raise ValueError("GameRows slices have no step")
+            return GameRows(self.store, self.game_id, self.start + start,
+                            self.start + max(start, stop), self.hashed_as)
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError(index)
+        seq = self.start + index + 1
+        return self._rows(seq, seq)[0]
+
+
+class RawRows:
+    """A game's rows as the file holds them, tuples in COLUMNS order (the data as its JSON
+    text): iterating streams them in seq order through one cursor; `fetch` reads a range again
+    by the primary key.  `hashed_as`: the game number its version-1 rows hash, when not its
+    own (an imported game).  Nothing is parsed or checked here: that is the audit's work."""
+
+    def __init__(self, store: SQLiteStore, game_id: int, hashed_as: int | None = None):
+        self.store, self.game_id = store, game_id
+        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+
+    def __iter__(self) -> Iterator[tuple]:
+        s = self.store
+        if s.conn is None or s.format == 0:
+            return iter(())
+        try:
+            cursor = s.conn.execute(f"SELECT {s.columns} FROM events WHERE game_id=? ORDER BY seq",
+                                    (self.game_id,))
+        except sqlite3.Error as exc:
+            raise s.explain(exc, writing=False) from None
+        return self._guarded(cursor)
+
+    def _guarded(self, cursor) -> Iterator[tuple]:
+        try:
+            while chunk := cursor.fetchmany(512):
+                yield from chunk
+        except sqlite3.Error as exc:
+            raise self.store.explain(exc, writing=False) from None
+
+    def fetch(self, first: int, last: int) -> list[tuple]:
+        s = self.store
+        try:
+            return s.conn.execute(f"SELECT {s.columns} FROM events WHERE game_id=? AND seq>=? AND "
+                                  "seq<=? ORDER BY seq", (self.game_id, first, last)).fetchall()
+        except sqlite3.Error as exc:
+            raise s.explain(exc, writing=False) from None
+
+
+def stored_row(game_id: int, row: tuple) -> tuple:
+    """A row as GameImport.insert takes it (seq, type, data text, recorded_at, actor,
+    command_id, schema_version, prev_hash, hash, chain_version) as RawRows reads it back, in
+    COLUMNS order: the game's number before it, each value as it went in (the import gives
+    ints to the INTEGER columns, str or None to the TEXT ones, which SQLite returns as they
+    were).  The import's audit in a process of its own (projections/exchange/import_audit.py) audits
+    the rows through this very function, so they cannot differ from those written."""
+    return (game_id, *row)
+
+
+class GameImport:
+    """One game written whole in one transaction (SQLiteStore.begin_import): rows go in by
+    batches; `finish` indexes the game and commits, `abort` leaves the file as it was.
+
+    The trigger that keeps an old banco from appending version-1 rows (events_format_2) is
+    lifted for this transaction and put back before the commit: the importer has checked every
+    row's chain version against its header (a game from before format 2 is inserted as it was
+    hashed, its version-1 rows and all: the number they hash is kept in `meta`), and the
+    trigger, run for every row, was 40% of the inserts' cost.  Other connections never see
+    the file without it: DROP and CREATE are in the same transaction as the rows."""
+
+    TRIGGER = FORMAT_TRIGGER
+
+    def __init__(self, store: SQLiteStore, game_id: int):
+        self.store, self.game_id = store, game_id
+        self.conn = store.conn
+        self.inserted = 0
+        self._lifted = False  # the trigger dropped in this transaction
+        self._restore = False  # ... and created again before the commit
+        self.done = False
+
+    def insert(self, rows: list[tuple]) -> None:
+        """Rows as (seq, type, data text, recorded_at, actor, command_id, schema_version,
+        prev_hash, hash, chain_version)."""
+        g = self.game_id
+        try:
+            if not self._lifted:
+                self._restore = self.conn.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type='trigger' AND name=?",
+                    (self.TRIGGER,)).fetchone() is not None
+                self.conn.execute(f"DROP TRIGGER IF EXISTS {self.TRIGGER}")
+                self._lifted = True
+            if not self._restore and any(r[9] < 2 for r in rows):
+                self._restore = True  # as before: a file that gets version-1 rows gets the guard
+            self.conn.executemany(INSERT, [stored_row(g, r) for r in rows])
+        except sqlite3.Error as exc:
+            self.abort()
+            raise self.store.explain(exc, writing=True) from None
+        self.inserted += len(rows)
+
+    def raw_rows(self, hashed_as: int | None = None) -> RawRows:
+        """The rows inserted so far as stored, read back inside the transaction (the audit)."""
+        return RawRows(self.store, self.game_id, hashed_as)
+
+    def rows(self, hashed_as: int | None = None) -> GameRows:
+        """The rows inserted so far, read back inside the transaction; `hashed_as`: the game
+        number their version-1 rows hash (meta says so only once the game is committed)."""
+        return GameRows(self.store, self.game_id, 0, self.inserted, hashed_as)
+
+    def finish(self, game: dict, meta: dict[str, str],
+               snapshots: Iterable[tuple[int, str, str, str]] = (),
+               made_at: str | None = None, commit: bool = True) -> None:
+        """Index the game (`game`: game_uuid, started_at, players, rules, edition, last_seq,
+        head, ended_seq) and commit, with `meta` rows and the game's `snapshots` as (seq,
+        head, format, text), oldest first.  `commit` False: the transaction stays open for
+        the next game of an archive (`following`), then `commit` or `abort` for them all."""
+        conn = self.conn
+        try:
+            for seq, head, fmt, text in snapshots:
+                put_snapshot(conn, self.game_id, seq, head, fmt, text, made_at)
+            if self._restore:
+                conn.execute(TRIGGERS[2])
+            conn.execute(INSERT_GAME,
+                         (self.game_id, game["game_uuid"], None, game["started_at"],
+                          json.dumps(game["players"], ensure_ascii=False), game["rules"],
+                          game["edition"], game["last_seq"], game["head"], game["ended_seq"]))
+            conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                             list(meta.items()))
+            if not commit:
+                return
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.abort()
+            raise self.store.explain(exc, writing=True) from None
+        except BaseException:
+            self.abort()
+            raise
+        self.done = True
+        self.store.inspect()  # meta now holds this game's chain id, if it has one
+
+    def following(self) -> GameImport:
+        """The next game of an archive, in this same transaction (after `finish(commit=False)`)."""
+        try:
+            last = self.conn.execute("SELECT MAX(game_id) FROM games").fetchone()[0] or 0
+        except sqlite3.Error as exc:
+            self.abort()
+            raise self.store.explain(exc, writing=True) from None
+        return GameImport(self.store, last + 1)
+
+    def commit(self) -> None:
+        """Commit every game of the archive written in this transaction."""
+        try:
+            self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.abort()
+            raise self.store.explain(exc, writing=True) from None
+        self.done = True
+        self.store.inspect()
+
+    def abort(self) -> None:
+        if not self.done:
+            rollback(self.conn)
+            self.store.after_rollback()
+            self.done = True

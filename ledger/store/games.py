@@ -1,0 +1,130 @@
+"""The games of a SQLite file, as its `games` table indexes them (one row per game, kept in the
+append's transaction: the log is not read to list them), and the identity of the games that
+came from another file.  A part of SQLiteStore (ledger/store/sqlite.py), kept apart for its
+size: it reads `conn`, `format` and `meta` of the store, and asks `has_tables()` first."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from ledger.store.connection import guarded
+from ledger.store.schema import GAME_COLUMNS, ended_seqs, game_dict, game_row_format1
+
+
+class GameIndex:
+    """The store's reads of its games table (a mixin of SQLiteStore)."""
+
+    conn: sqlite3.Connection | None
+    format: int
+    meta: dict[str, str]
+
+    def has_tables(self) -> bool:
+        raise NotImplementedError  # SQLiteStore's
+
+    GAME_COLUMNS = GAME_COLUMNS
+
+    @guarded(writing=False)
+    def games(self) -> list[dict]:
+        """Every game: game_id, uuid, started_at, players, rules, edition, events, head, ended.
+        From the games table: the log is not read (format 1: the old scan)."""
+        if not self.has_tables():
+            return []
+        if self.format == 1:
+            return self._games_format1()
+        return [game_dict(r) for r in self.conn.execute(
+            f"SELECT {GAME_COLUMNS} FROM games ORDER BY game_id")]
+
+    @guarded(writing=False)
+    def game(self, game_id: int) -> dict | None:
+        if not self.has_tables():
+            return None
+        if self.format == 1:
+            return next((g for g in self._games_format1() if g["game_id"] == game_id), None)
+        row = self.conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id=?",
+                                (game_id,)).fetchone()
+        return game_dict(row) if row else None
+
+    @guarded(writing=False)
+    def latest_game(self, unfinished: bool) -> int | None:
+        """The highest game number, among the unfinished ones if asked (an index lookup)."""
+        if not self.has_tables():
+            return None
+        if self.format == 1:
+            games = [g for g in self._games_format1() if not (unfinished and g["ended"])]
+            return games[-1]["game_id"] if games else None
+        where = "WHERE ended_seq IS NULL " if unfinished else ""
+        row = self.conn.execute(f"SELECT game_id FROM games {where}ORDER BY game_id DESC "
+                                "LIMIT 1").fetchone()
+        return row[0] if row else None
+
+    def _games_format1(self) -> list[dict]:
+        conn = self.conn
+        ended = ended_seqs(conn)
+        out = []
+        for (g,) in conn.execute("SELECT DISTINCT game_id FROM events ORDER BY game_id").fetchall():
+            out.append(game_dict(game_row_format1(conn, g, ended.get(g))))
+        return out
+
+    @guarded(writing=False)
+    def next_game_id(self) -> int:
+        if not self.has_tables():
+            return 1
+        table = "games" if self.format >= 2 else "events"
+        row = self.conn.execute(f"SELECT MAX(game_id) FROM {table}").fetchone()
+        return (row[0] or 0) + 1
+
+    @guarded(writing=False)
+    def game_of_command(self, command_id: str) -> int | None:
+        """The game a command started (an idempotent `new`), or None."""
+        if not self.has_tables() or self.format < 2:
+            return None
+        row = self.conn.execute("SELECT game_id FROM games WHERE command_id=?",
+                                (command_id,)).fetchone()
+        return row[0] if row else None
+
+    # --- games that came from another database ------------------------------------------------
+
+    # A game's version-1 rows hash the game number they were first written under.  Imported
+    # under another number, the number they hash is kept in `meta` (one row per such game,
+    # read with the rest of meta when the file is opened, so a read costs nothing more).
+    CHAIN_GAME_KEY = "chain_game_id:{}"
+    IMPORTED_KEY = "imported:{}"
+
+    def chain_game_id(self, game_id: int) -> int | None:
+        """The game number this game's version-1 rows were hashed with, when it is not its
+        own (an imported game); None otherwise."""
+        value = self.meta.get(self.CHAIN_GAME_KEY.format(game_id))
+        return int(value) if value is not None else None
+
+    def imported(self, game_id: int) -> dict | None:
+        """Where and when this game was imported from (at, from, events, head), or None for a
+        game played here."""
+        value = self.meta.get(self.IMPORTED_KEY.format(game_id))
+        return json.loads(value) if value is not None else None
+
+    def with_chain_ids(self, game_id: int, rows: list[dict]) -> list[dict]:
+        """`rows` of the game, each version-1 row told the number it hashes (chain_game_id)."""
+        hashed_as = self.chain_game_id(game_id)
+        if hashed_as is not None:
+            for row in rows:
+                if row["chain_version"] == 1:
+                    row["chain_game_id"] = hashed_as
+        return rows
+
+    @guarded(writing=False)
+    def game_with_uuid(self, uuid: str) -> int | None:
+        if not self.has_tables() or self.format < 2:
+            return None
+        row = self.conn.execute("SELECT game_id FROM games WHERE game_uuid=?", (uuid,)).fetchone()
+        return row[0] if row else None
+
+    @guarded(writing=False)
+    def game_starting_with(self, first_hash: str) -> int | None:
+        """The game whose first row has this hash: the identity of a game from before game
+        uuids (a scan of every game's first row; only such imports ask)."""
+        if not self.has_tables():
+            return None
+        row = self.conn.execute("SELECT game_id FROM events WHERE seq=1 AND hash=?",
+                                (first_hash,)).fetchone()
+        return row[0] if row else None

@@ -1,0 +1,215 @@
+"""What banco asks of an event store, whatever keeps the rows (SQLite today; ledger/store/sqlite.py).
+
+The book, the readings and the import type against `EventStore`, not against one database, so
+that another store (PostgreSQL) is a class with these methods and a fixture in
+tests/test_store_behaviour.py, whose behaviours (tests/store_suite.py) every store must pass.
+
+What every store guarantees:
+
+- append-only: a row once written is never changed nor removed, and the database itself
+  refuses an UPDATE or DELETE of the log (triggers), not only banco's code;
+- one transaction per command: `append` writes all of a command's rows or none;
+- optimistic concurrency: `append` names the seq the command was decided on; when the game
+  has moved on meanwhile, ConflictError and nothing written;
+- idempotency: a command id already recorded returns the rows it recorded then, `replayed`,
+  and writes nothing (a retry after a lost answer is safe);
+- the hash chain: each row carries the hash of the row before it (prev_hash) and its own
+  (ledger/store/canonical.py); `read_checked` verifies it as it reads;
+- seqs of a game are 1, 2, 3 ... with no gap, whatever the number of writers.
+
+Rows are dicts: game_id, seq, type, data, recorded_at, actor, command_id, schema_version,
+prev_hash, hash, chain_version (and chain_game_id for an imported game's version-1 rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, Protocol
+
+
+class NewEvent(NamedTuple):
+    """A fact to append: the store gives it its seq, hashes and the command's stamp."""
+    type: str
+    data: dict
+    schema_version: int = 1
+
+
+class ChainProblem(NamedTuple):
+    seq: int
+    problem: str  # read_checked's: a message (ledger/base/text.py), said in the user's language
+
+
+class Appended(list):
+    """The rows of one command (a list of event dicts), with the game they went to and whether
+    they were already there (an idempotent retry: nothing was written)."""
+
+    def __init__(self, rows: Iterable[dict], game_id: int, replayed: bool = False):
+        super().__init__(rows)
+        self.game_id = game_id
+        self.replayed = replayed
+
+
+class Snapshot(NamedTuple):
+    """A folded table kept beside the log (a cache, never evidence): trusted only while the
+    log's event `seq` has the hash `head`."""
+    seq: int
+    head: str
+    format: str
+    state: str
+
+
+class GameImportWriter(Protocol):
+    """One imported game written whole in one transaction (EventStore.begin_import)."""
+
+    game_id: int
+
+    def insert(self, rows: list[tuple]) -> None:
+        """Rows as (seq, type, data text, recorded_at, actor, command_id, schema_version,
+        prev_hash, hash, chain_version), as the exporting file hashed them."""
+
+    def rows(self, hashed_as: int | None = None) -> Sequence[dict]:
+        """The rows inserted so far, read back inside the transaction."""
+
+    def finish(self, game: dict, meta: dict[str, str],
+               snapshots: Iterable[tuple[int, str, str, str]] = (),
+               made_at: str | None = None, commit: bool = True) -> None:
+        """Index the game and commit (or keep the transaction open for the next, `commit`
+        False)."""
+
+    def abort(self) -> None:
+        """Nothing of the transaction is kept."""
+
+
+class EventStore(Protocol):
+    """The operations the rest of banco needs of a store (see the module's guarantees)."""
+
+    path: str
+    format: int  # the file's format; 0 for a store with nothing in it yet
+
+    # --- appending ------------------------------------------------------------------------
+
+    def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
+               recorded_at: str, actor: str, command_id: str,
+               snapshot: Callable[[list[dict]], tuple[str, str] | None] | None = None
+               ) -> Appended:
+        """One command's events in one transaction, after seq `expected_seq` (ConflictError
+        when the game's last seq is another: nothing written).  `game_id` None: a new game,
+        numbered inside the write lock.  `command_id` already recorded: its rows, replayed,
+        nothing written.  `snapshot(rows)`: (format, text) kept in the same transaction."""
+
+    # --- reading --------------------------------------------------------------------------
+
+    def read(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
+        """Rows with after < seq <= upto, in seq order, as stored (unchecked)."""
+
+    def read_checked(self, game_id: int, after: int = 0, prev_hash: str = ...,
+                     limit: int | None = None) -> tuple[list[dict], ChainProblem | None]:
+        """Rows after `after` (at most `limit`), each checked against the chain from
+        `prev_hash` (the hash of row `after`): the rows, and the first break or None."""
+
+    def read_type(self, game_id: int, type_: str) -> list[dict]:
+        """Rows of one type, in seq order."""
+
+    def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
+                   limit: int = 2000) -> list[dict]:
+        """Up to `limit` rows of these types after seq `after`, in seq order."""
+
+    def read_backwards(self, game_id: int, before: int | None = None,
+                       chunk: int = 64) -> Iterator[dict]:
+        """Rows newest first from the one before `before` (default: the last)."""
+
+    def last_seq(self, game_id: int) -> int:
+        """The game's last seq; 0 for no rows."""
+
+    def head(self, game_id: int) -> str:
+        """The hash of the game's last row; GENESIS for no rows."""
+
+    def hash_at(self, game_id: int, seq: int) -> str | None:
+        """The hash of row `seq`, None when there is none."""
+
+    def game_start(self, game_id: int) -> dict | None:
+        """The game's GameStarted row."""
+
+    def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
+        """Every seq a retraction (up to seq `upto`) takes back."""
+
+    def command_events(self, game_id: int, command_id: str) -> list[dict]:
+        """The rows a command recorded in a game, or []."""
+
+    def last_command(self, game_id: int) -> list[dict]:
+        """The rows of the game's last command."""
+
+    def commands_before(self, game_id: int, seq: int) -> int:
+        """How many commands were recorded before event `seq`."""
+
+    def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
+        """(seq, recorded_at) of up to `limit` rows after seq `after`."""
+
+    def types(self, game_id: int) -> set[str]:
+        """The event types a game holds."""
+
+    # --- snapshots ------------------------------------------------------------------------
+
+    def snapshots(self, game_id: int) -> list[Snapshot]:
+        """The game's snapshots, newest first (the nearest before a seq is the first whose
+        seq is not after it)."""
+
+    def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
+        """Keep a snapshot if it can be done at once; whether it was kept (never fails)."""
+
+    # --- games ----------------------------------------------------------------------------
+
+    def games(self) -> list[dict]:
+        """Every game: game_id, uuid, command_id, started_at, players, rules, edition,
+        events, head, ended."""
+
+    def game(self, game_id: int) -> dict | None:
+        """One game as `games` lists it, or None."""
+
+    def latest_game(self, unfinished: bool) -> int | None:
+        """The highest game number (among the unfinished ones if asked)."""
+
+    def next_game_id(self) -> int:
+        """The number the next new game would get."""
+
+    def game_of_command(self, command_id: str) -> int | None:
+        """The game a command started (an idempotent `new`), or None."""
+
+    def game_with_uuid(self, uuid: str) -> int | None:
+        """The game with this identity, or None."""
+
+    def game_starting_with(self, first_hash: str) -> int | None:
+        """The game whose first row has this hash, or None."""
+
+    def chain_game_id(self, game_id: int) -> int | None:
+        """The number an imported game's version-1 rows hash, when not its own."""
+
+    def imported(self, game_id: int) -> dict | None:
+        """Where and when the game was imported from, or None."""
+
+    # --- the import's bulk path -----------------------------------------------------------
+
+    def begin_import(self) -> GameImportWriter:
+        """Start writing a whole game in one transaction, the write lock held throughout."""
+
+    def raw_rows(self, game_id: int) -> Iterable[tuple]:
+        """The game's rows as stored, streamed in seq order (the audit)."""
+
+    def rows_view(self, game_id: int) -> Sequence[dict]:
+        """The game's rows as a sequence read on demand (bounded memory)."""
+
+    # --- the file -------------------------------------------------------------------------
+
+    def backup(self, target: str) -> None:
+        """A consistent copy of the whole store into `target`."""
+
+    def close(self) -> None:
+        """Release the connection; the store may not be used after."""
+
+
+def conforms(store: Any) -> list[str]:
+    """The operations of EventStore that `store` lacks ([] when it has them all): the
+    behaviour suite's first check of an implementation."""
+    wanted = [n for n in vars(EventStore) if not n.startswith("_") and callable(
+        getattr(EventStore, n))]
+    return [n for n in wanted if not callable(getattr(store, n, None))]

@@ -1,0 +1,205 @@
+"""The SQLite file's shape: its tables, triggers and indexes, the format it is in, and the
+migration from the format before.
+
+The file carries its format in a `meta` table (key/value rows: `application` = banco,
+`format`, and when and from what it was migrated).  A table rather than PRAGMA user_version
+because it says more than a number (who migrated it and when), is written in the same
+transaction as what it describes, and anyone can read it with `sqlite3` or `sqlite-utils`.
+
+  format 0  an empty file: the first append creates format 2
+  format 1  banco before this store (no `meta`): `events` only, every row hashed with its local
+            game number; read as it is, migrated in place by the first write
+  format 2  `meta`; `games` (one row per game: identity, players, last seq, head, whether it
+            ended), kept in the same transaction as the appends so that listing the games or
+            finding the current one never reads the log; `events` gains `chain_version`
+            (1 for the rows of format 1, untouched; 2 for new rows, hashed without the game
+            number: see canonical.HASHED_FIELDS)
+
+Tables are created through sqlite-utils (imported only by the first write of a new file or a
+migration: a banker's command does not pay for it, DESIGN.md budgets).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from ledger.base.errors import DatabaseError, UsageError
+from ledger.store.canonical import GENESIS, now_text
+
+FORMAT = 2  # what this banco writes; it reads 1 and 2
+
+# The facts the games table follows.  The store knows these three names and nothing else of
+# the game: where a game starts, where it ends, and that a retraction can take the end back.
+STARTED, ENDED, RETRACTED = "GameStarted", "GameEnded", "EventRetracted"
+
+FORMAT1_COLUMNS = ["game_id", "seq", "type", "data", "recorded_at", "actor", "command_id",
+                   "schema_version", "prev_hash", "hash"]
+COLUMNS = ", ".join(FORMAT1_COLUMNS) + ", chain_version"
+COLUMNS_FORMAT1 = ", ".join(FORMAT1_COLUMNS) + ", 1"  # a format-1 file read as it is
+INSERT = f"INSERT INTO events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+GAME_COLUMNS = ("game_id, game_uuid, command_id, started_at, players, rules, edition, "
+                "last_seq, head, ended_seq")
+INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)"
+
+TRIGGERS = (
+    "CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events "
+    "BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END",
+    "CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events "
+    "BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused'); END",
+    # A banco from before format 2 knows nothing of `meta` and would append rows hashed the old
+    # way, without updating `games`: the database itself refuses them.
+    "CREATE TRIGGER IF NOT EXISTS events_format_2 BEFORE INSERT ON events "
+    "WHEN NEW.chain_version < 2 BEGIN SELECT RAISE(ABORT, 'this database is banco format 2, "
+    "written by a newer banco: upgrade banco to record in it'); END",
+)
+FORMAT_TRIGGER = "events_format_2"  # TRIGGERS[2]'s name: lifted by the import's bulk path
+
+# Snapshots of folded tables (ledger/table/snapshot_codec.py): a cache beside the log, not part
+# of it.  A row is trusted only when the log's event `seq` has the hash `head`; rows are
+# replaced and pruned freely (the newest KEEP_SNAPSHOTS of each game stay: an undo may reach
+# behind the newest).  Created by the first snapshot written, in the same transaction.
+SNAPSHOTS_TABLE = ("CREATE TABLE IF NOT EXISTS snapshots (game_id INTEGER NOT NULL, "
+                   "seq INTEGER NOT NULL, head TEXT NOT NULL, format TEXT NOT NULL, "
+                   "state TEXT NOT NULL, made_at TEXT NOT NULL, PRIMARY KEY (game_id, seq))")
+KEEP_SNAPSHOTS = 3
+
+
+def event_dict(row: tuple) -> dict:
+    """A row of `events` (COLUMNS order) as the dict the rest of banco reads."""
+    game_id, seq, type_, data, recorded_at, actor, command_id, version, prev, hsh, chain = row
+    try:
+        data = json.loads(data)
+    except (TypeError, ValueError):
+        raise DatabaseError("game {game} event {seq}: its data is not JSON, which banco never "
+                            "writes: run `banco audit`", game=game_id, seq=seq) from None
+    return {"game_id": game_id, "seq": seq, "type": type_, "data": data,
+            "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
+            "schema_version": version, "prev_hash": prev, "hash": hsh, "chain_version": chain}
+
+
+def game_dict(row: tuple) -> dict:
+    """A row of `games` (GAME_COLUMNS order) as `games()` lists it."""
+    g, uid, cid, at, players, rules, edition, last, head, ended = row
+    return {"game_id": g, "uuid": uid, "command_id": cid, "started_at": at,
+            "players": json.loads(players) if players else [], "rules": rules,
+            "edition": edition, "events": last, "head": head, "ended": ended is not None}
+
+
+def create(conn: sqlite3.Connection) -> None:
+    """Inside the first write transaction of an empty file: format 2 from nothing."""
+    import sqlite_utils  # only the first command on a new database pays for this import
+
+    db = sqlite_utils.Database(conn, execute_plugins=False)
+    db["events"].create(
+        {"game_id": int, "seq": int, "type": str, "data": str, "recorded_at": str,
+         "actor": str, "command_id": str, "schema_version": int, "prev_hash": str,
+         "hash": str, "chain_version": int},
+        pk=("game_id", "seq"), not_null={"type", "data", "recorded_at", "hash", "prev_hash",
+                                         "schema_version", "chain_version"},
+        defaults={"chain_version": 1})
+    db["events"].create_index(["game_id", "command_id"])
+    db["events"].create_index(["type"])
+    _create_format2(conn, db)
+    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                     [("application", "banco"), ("format", str(FORMAT)),
+                      ("created_at", now_text())])
+
+
+def _create_format2(conn: sqlite3.Connection, db) -> None:
+    db["meta"].create({"key": str, "value": str}, pk="key", not_null={"value"})
+    db["games"].create(
+        {"game_id": int, "game_uuid": str, "command_id": str, "started_at": str,
+         "players": str, "rules": str, "edition": str, "last_seq": int, "head": str,
+         "ended_seq": int},
+        pk="game_id", not_null={"last_seq", "head"})
+    db["games"].create_index(["game_uuid"], unique=True)
+    db["games"].create_index(["command_id"], unique=True)
+    db["games"].create_index(["ended_seq", "game_id"])
+    for trigger in TRIGGERS:
+        conn.execute(trigger)
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Inside a write transaction, format 1 to 2 in place: no event row is rewritten (a column
+    added with a default is a change of the schema only), the games table is filled from the
+    log once."""
+    import sqlite_utils
+
+    db = sqlite_utils.Database(conn, execute_plugins=False)
+    db["events"].add_column("chain_version", int, not_null_default=1)
+    _create_format2(conn, db)
+    ended = ended_seqs(conn)
+    games = [(g,) for (g,) in conn.execute("SELECT DISTINCT game_id FROM events")]
+    for (g,) in games:
+        conn.execute(INSERT_GAME, game_row_format1(conn, g, ended.get(g)))
+    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                     [("application", "banco"), ("format", str(FORMAT)),
+                      ("migrated_from", "1"), ("migrated_at", now_text()),
+                      ("migrated_games", str(len(games)))])
+
+
+def ended_seqs(conn: sqlite3.Connection) -> dict[int, int]:
+    """Per game, the seq of its GameEnded unless a retraction took it back (type index)."""
+    ended = dict(conn.execute("SELECT game_id, seq FROM events WHERE type=?", (ENDED,)))
+    for g, data in conn.execute("SELECT game_id, data FROM events WHERE type=?", (RETRACTED,)):
+        if ended.get(g) in json.loads(data).get("seqs", ()):
+            del ended[g]
+    return ended
+
+
+def game_row_format1(conn: sqlite3.Connection, game_id: int, ended: int | None) -> tuple:
+    """A game's row of `games` (GAME_COLUMNS order) worked out from its log: the migration,
+    format 1's listing, and `doctor --repair`."""
+    first = conn.execute("SELECT type, data, recorded_at, command_id FROM events WHERE "
+                         "game_id=? ORDER BY seq LIMIT 1", (game_id,)).fetchone()
+    last = conn.execute("SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1",
+                        (game_id,)).fetchone()
+    type_, data, at, cid = first
+    d = json.loads(data) if type_ == STARTED else {}
+    rules = d.get("rules")
+    return (game_id, d.get("game_uuid"), cid, at, json.dumps(d.get("players", []),
+                                                             ensure_ascii=False),
+            rules.get("name") if isinstance(rules, dict) else None, d.get("edition"),
+            last[0], last[1], ended)
+
+
+def index_game(conn: sqlite3.Connection, game_id: int, last_seq: int, written: list[dict],
+               command_id: str) -> None:
+    """Inside the append's transaction: keep the game's row in `games` in step with the rows
+    just written."""
+    if last_seq == 0:
+        started = next((r["data"] for r in written if r["type"] == STARTED), {})
+        uid = started.get("game_uuid")
+        if uid is not None:
+            taken = conn.execute("SELECT game_id FROM games WHERE game_uuid=?",
+                                 (uid,)).fetchone()
+            if taken:
+                raise UsageError("game {game} in this database already has the identity "
+                                 "{uid}; nothing was recorded", game=taken[0], uid=uid)
+        rules = started.get("rules")
+        conn.execute(INSERT_GAME,
+                     (game_id, uid, command_id, written[0]["recorded_at"],
+                      json.dumps(started.get("players", []), ensure_ascii=False),
+                      rules.get("name") if isinstance(rules, dict) else None,
+                      started.get("edition"), 0, GENESIS, None))
+    ended = conn.execute("SELECT ended_seq FROM games WHERE game_id=?",
+                         (game_id,)).fetchone()[0]
+    for r in written:
+        if r["type"] == ENDED:
+            ended = r["seq"]
+        elif r["type"] == RETRACTED and ended in r["data"].get("seqs", ()):
+            ended = None
+    conn.execute("UPDATE games SET last_seq=?, head=?, ended_seq=? WHERE game_id=?",
+                 (written[-1]["seq"], written[-1]["hash"], ended, game_id))
+
+
+def put_snapshot(conn: sqlite3.Connection, game_id: int, seq: int, head: str, fmt: str,
+                 text: str, made_at: str | None = None) -> None:
+    """Inside a write transaction: keep a snapshot, and only the game's newest few."""
+    conn.execute(SNAPSHOTS_TABLE)
+    conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, head, format, state, made_at) "
+                 "VALUES (?,?,?,?,?,?)", (game_id, seq, head, fmt, text, made_at or now_text()))
+    conn.execute("DELETE FROM snapshots WHERE game_id=? AND seq NOT IN (SELECT seq FROM "
+                 "snapshots WHERE game_id=? ORDER BY seq DESC LIMIT ?)",
+                 (game_id, game_id, KEEP_SNAPSHOTS))

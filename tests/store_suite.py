@@ -1,0 +1,331 @@
+"""The behaviours every event store must have (ledger/store/protocol.py), whatever keeps its rows.
+
+tests/test_store_behaviour.py runs them once per implementation through two fixtures:
+`store` (an open store) and `kit` (a StoreKit: how to open another connection to the same
+store, in this process or another, and how to reach beneath the store to its raw rows).  A new
+implementation adds a kit there and nothing here.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from ledger.base.errors import ConflictError
+from ledger.store.canonical import CHAIN_VERSION, GENESIS, canonical_json, row_hash
+from ledger.store.chain import verify_chain
+from ledger.store.protocol import EventStore, NewEvent, conforms
+
+AT = "2026-11-29T10:00:00.000000Z"
+
+
+@dataclass(frozen=True)
+class StoreKit:
+    """What the suite needs of an implementation beyond the protocol.  `open`: a new store on
+    the same data, picklable (another process opens it too).  `update_row`, `delete_row`: the
+    raw statement on the log, past the store's code (the database itself must refuse it).
+    `tamper`: change a row's data past every guard (what an attacker with the file can do)."""
+    name: str
+    open: Callable[[], EventStore]
+    update_row: Callable[[EventStore, int, int], None]
+    delete_row: Callable[[EventStore, int, int], None]
+    tamper: Callable[[EventStore, int, int, str], None]
+
+
+def start(store: EventStore, *players: str, cid: str = "new", uid: str | None = None):
+    data = {"players": list(players), "rules": {"name": "classic"}, "edition": "it"}
+    if uid:
+        data["game_uuid"] = uid
+    return store.append(None, 0, [NewEvent("CommandRecorded", {"line": "new"}),
+                                  NewEvent("GameStarted", data)],
+                        recorded_at=AT, actor="test", command_id=cid)
+
+
+def note(store: EventStore, game: int, expected: int, *texts: str, cid: str):
+    return store.append(game, expected, [NewEvent("Note", {"text": t}) for t in texts],
+                        recorded_at=AT, actor="test", command_id=cid)
+
+
+def seqs(rows) -> list[int]:
+    return [r["seq"] for r in rows]
+
+
+class StoreSuite:
+    """The behaviours; the test module's subclass supplies the `store` and `kit` fixtures."""
+
+    # --- the protocol ---------------------------------------------------------------------
+
+    def test_it_has_every_operation_of_the_protocol(self, store):
+        assert conforms(store) == []
+
+    # --- append and read back -------------------------------------------------------------
+
+    def test_a_command_is_appended_and_read_back_as_written(self, store):
+        g = start(store, "Anna", "Bruno", uid="u-1")
+        assert (g.game_id, seqs(g), g.replayed) == (1, [1, 2], False)
+        rows = note(store, g.game_id, 2, "one", "two", "three", cid="c1")
+        assert seqs(rows) == [3, 4, 5]
+        back = store.read(g.game_id)
+        assert back == [*g, *rows]
+        assert [r["data"] for r in back[2:]] == [{"text": "one"}, {"text": "two"},
+                                                 {"text": "three"}]
+        assert {(r["command_id"], r["actor"], r["recorded_at"]) for r in back[2:]} == {
+            ("c1", "test", AT)}
+        assert store.last_seq(1) == 5 and store.head(1) == back[-1]["hash"]
+        assert store.hash_at(1, 3) == back[2]["hash"] and store.hash_at(1, 6) is None
+        assert store.command_events(1, "c1") == rows
+        assert store.last_command(1) == rows
+        assert store.read_type(1, "Note") == rows
+
+    def test_an_empty_store_reads_as_empty(self, store):
+        assert store.read(1) == [] and store.last_seq(1) == 0 and store.head(1) == GENESIS
+        assert store.games() == [] and store.game(1) is None and store.next_game_id() == 1
+
+    def test_new_games_are_numbered_and_listed(self, store):
+        a = start(store, "Anna", "Bruno", cid="n1", uid="u-a")
+        b = start(store, "Carla", "Dario", cid="n2", uid="u-b")
+        assert (a.game_id, b.game_id) == (1, 2)
+        listed = store.games()
+        assert [(x["game_id"], x["uuid"], x["players"], x["events"], x["ended"])
+                for x in listed] == [(1, "u-a", ["Anna", "Bruno"], 2, False),
+                                     (2, "u-b", ["Carla", "Dario"], 2, False)]
+        assert listed[1]["head"] == b[-1]["hash"] and store.game(2) == listed[1]
+        assert store.game_of_command("n2") == 2 and store.game_with_uuid("u-a") == 1
+        assert store.game_start(2)["data"]["players"] == ["Carla", "Dario"]
+        assert store.latest_game(unfinished=True) == 2 and store.next_game_id() == 3
+        store.append(2, 2, [NewEvent("GameEnded", {})], recorded_at=AT, actor="test",
+                     command_id="end")
+        assert store.game(2)["ended"] and store.latest_game(unfinished=True) == 1
+
+    # --- conflict -------------------------------------------------------------------------
+
+    def test_an_append_decided_on_an_old_seq_conflicts_and_writes_nothing(self, store):
+        g = start(store, "Anna", "Bruno").game_id
+        note(store, g, 2, "first", cid="c1")
+        before = store.read(g)
+        with pytest.raises(ConflictError, match="expected 2"):
+            note(store, g, 2, "late", "later", cid="c2")
+        with pytest.raises(ConflictError):
+            note(store, g, 7, "ahead", cid="c3")
+        assert store.read(g) == before and store.command_events(g, "c2") == []
+        assert store.game(g)["events"] == 3
+
+    # --- idempotent retry -----------------------------------------------------------------
+
+    def test_a_retried_command_id_returns_its_rows_and_writes_nothing(self, store):
+        g = start(store, "Anna", "Bruno").game_id
+        first = note(store, g, 2, "a", "b", cid="same")
+        again = note(store, g, 2, "a", "b", cid="same")
+        assert again.replayed and not first.replayed
+        assert list(again) == list(first)
+        # even decided on a seq since passed: the id is the command, recorded once
+        later = note(store, g, 4, "c", cid="other")
+        assert note(store, g, 2, "a", "b", cid="same") == first
+        assert seqs(store.read(g)) == [1, 2, 3, 4, 5] and store.last_command(g) == later
+
+    def test_a_retried_new_game_is_the_game_it_started(self, store):
+        first = start(store, "Anna", "Bruno", cid="new-1")
+        again = start(store, "Anna", "Bruno", cid="new-1")
+        assert again.replayed and again.game_id == first.game_id and list(again) == list(first)
+        assert [x["game_id"] for x in store.games()] == [first.game_id]
+
+    # --- ranges ---------------------------------------------------------------------------
+
+    def test_ranges_read_what_they_name(self, store):
+        g = start(store, "Anna", "Bruno").game_id
+        for i in range(2, 12):
+            note(store, g, i, f"n{i}", cid=f"c{i}")
+        assert seqs(store.read(g, 4)) == list(range(5, 13))
+        assert seqs(store.read(g, 4, 7)) == [5, 6, 7]
+        assert seqs(store.read(g, 0, 1)) == [1] and store.read(g, 12) == []
+        assert seqs(store.read_backwards(g)) == list(range(12, 0, -1))
+        assert seqs(store.read_backwards(g, 5, chunk=2)) == [4, 3, 2, 1]
+        rows, problem = store.read_checked(g, 3, store.hash_at(g, 3), limit=4)
+        assert (seqs(rows), problem) == ([4, 5, 6, 7], None)
+        assert seqs(store.read_types(g, ["Note"], after=6, limit=3)) == [7, 8, 9]
+        assert [s for s, _ in store.times(g, 9)] == [10, 11, 12]
+
+    # --- the chain ------------------------------------------------------------------------
+
+    def test_each_row_carries_the_hash_of_the_one_before(self, store):
+        g = start(store, "Anna", "Bruno").game_id
+        note(store, g, 2, "a", "b", cid="c1")
+        note(store, g, 4, "c", cid="c2")
+        rows = store.read(g)
+        assert rows[0]["prev_hash"] == GENESIS
+        for before, row in zip(rows, rows[1:], strict=False):
+            assert row["prev_hash"] == before["hash"]
+        for row in rows:
+            assert row["chain_version"] == CHAIN_VERSION
+            assert row["hash"] == row_hash(row["prev_hash"], row)
+        assert verify_chain(rows) == (5, rows[-1]["hash"], None)
+        assert store.read_checked(g) == (rows, None)
+
+    def test_a_changed_row_is_caught_by_the_checked_read(self, store, kit):
+        g = start(store, "Anna", "Bruno").game_id
+        for i in range(2, 7):
+            note(store, g, i, f"n{i}", cid=f"c{i}")
+        kit.tamper(store, g, 4, canonical_json({"text": "forged"}))
+        rows, problem = store.read_checked(g)
+        assert len(rows) == 7 and rows[3]["data"] == {"text": "forged"}
+        assert problem is not None and problem.seq == 4
+        assert "hash" in str(problem.problem)
+        assert verify_chain(store.read(g))[2].seq == 4
+        # read from the row after it, the chain from there is whole again
+        assert store.read_checked(g, 4, store.hash_at(g, 4))[1] is None
+
+    # --- the database refuses an edit -----------------------------------------------------
+
+    def test_the_database_itself_refuses_to_update_or_delete_the_log(self, store, kit):
+        g = start(store, "Anna", "Bruno").game_id
+        before = store.read(g)
+        with pytest.raises(Exception, match="append-only: UPDATE refused"):
+            kit.update_row(store, g, 1)
+        with pytest.raises(Exception, match="append-only: DELETE refused"):
+            kit.delete_row(store, g, 2)
+        assert store.read(g) == before
+        assert note(store, g, 2, "still", cid="after").game_id == g  # and still appends
+
+    # --- snapshots ------------------------------------------------------------------------
+
+    def test_snapshots_are_kept_and_the_nearest_before_a_seq_is_found(self, store):
+        g = start(store, "Anna", "Bruno").game_id
+        for i in range(2, 12):
+            note(store, g, i, f"n{i}", cid=f"c{i}")
+        for seq in (4, 6, 9):
+            assert store.put_snapshot(g, seq, store.hash_at(g, seq), "f1", f"table@{seq}")
+        snaps = store.snapshots(g)
+        assert [s.seq for s in snaps] == [9, 6, 4]  # newest first
+        assert snaps[0].head == store.hash_at(g, 9) and snaps[0].state == "table@9"
+        nearest = next(s for s in snaps if s.seq <= 8)
+        assert (nearest.seq, nearest.format, nearest.state) == (6, "f1", "table@6")
+        assert store.snapshots(g + 1) == []
+
+    def test_a_snapshot_taken_with_an_append_is_at_its_last_row(self, store):
+        g = start(store, "Anna", "Bruno").game_id
+        written = store.append(g, 2, [NewEvent("Note", {"text": "x"})] * 2, recorded_at=AT,
+                               actor="test", command_id="snap",
+                               snapshot=lambda rows: ("f1", f"after {len(rows)}"))
+        (snap,) = store.snapshots(g)
+        assert (snap.seq, snap.head, snap.state) == (4, written[-1]["hash"], "after 2")
+
+    def test_a_failing_snapshot_takes_its_command_back(self, store):
+        g = start(store, "Anna", "Bruno").game_id
+
+        def broken(rows):
+            raise RuntimeError("no table")
+
+        with pytest.raises(RuntimeError):
+            store.append(g, 2, [NewEvent("Note", {})], recorded_at=AT, actor="test",
+                         command_id="x", snapshot=broken)
+        assert store.last_seq(g) == 2 and store.snapshots(g) == []
+
+    # --- the import's bulk path -----------------------------------------------------------
+
+    def test_an_imported_game_is_written_whole_or_not_at_all(self, store):
+        start(store, "Anna", "Bruno")
+        rows, prev = [], GENESIS
+        for seq in range(1, 6):
+            row = {"seq": seq, "type": "Note", "data": {"i": seq}, "recorded_at": AT,
+                   "actor": "elsewhere", "command_id": f"i{seq}", "schema_version": 1,
+                   "chain_version": CHAIN_VERSION}
+            prev = row_hash(prev, row)
+            rows.append((seq, "Note", canonical_json({"i": seq}), AT, "elsewhere", f"i{seq}", 1,
+                         rows[-1][8] if rows else GENESIS, prev, CHAIN_VERSION))
+        dropped = store.begin_import()
+        dropped.insert(rows)
+        dropped.abort()
+        assert [x["game_id"] for x in store.games()] == [1]
+        imp = store.begin_import()
+        imp.insert(rows[:2])
+        imp.insert(rows[2:])
+        assert seqs(imp.rows()) == [1, 2, 3, 4, 5]
+        imp.finish({"game_uuid": "u-imp", "started_at": AT, "players": ["Carla"],
+                    "rules": "classic", "edition": "it", "last_seq": 5, "head": prev,
+                    "ended_seq": None}, {})
+        g = imp.game_id
+        assert g == 2 and store.game_with_uuid("u-imp") == 2
+        assert store.read_checked(g)[1] is None and store.head(g) == prev
+        assert len(list(store.raw_rows(g))) == 5 and len(store.rows_view(g)) == 5
+
+    # --- concurrency ----------------------------------------------------------------------
+
+    def test_threads_appending_to_one_game_lose_nothing_and_repeat_nothing(self, store, kit):
+        g = start(store, "Anna", "Bruno").game_id
+        errors: list[BaseException] = []
+
+        def play(worker: int) -> None:
+            try:
+                append_with_retries(kit.open, g, worker, 8)
+            except BaseException as exc:  # reported by the main thread
+                errors.append(exc)
+
+        threads = [threading.Thread(target=play, args=(w,)) for w in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []
+        check_contiguous(store, g, {f"w{w}-{i}" for w in range(4) for i in range(8)})
+
+    def test_processes_appending_to_one_game_and_to_their_own_lose_nothing(self, store, kit):
+        g = start(store, "Anna", "Bruno", cid="shared").game_id
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(3) as pool:
+            own = pool.starmap(play_in_a_process, [(kit.open, g, w, 6) for w in range(3)])
+        check_contiguous(store, g, {f"w{w}-{i}" for w in range(3) for i in range(6)})
+        assert sorted(own) == sorted({x["game_id"] for x in store.games()} - {g})
+        assert len(set(own)) == 3
+        for game in own:
+            rows, problem = store.read_checked(game)
+            assert seqs(rows) == list(range(1, 2 + 6 + 1)) and problem is None
+
+
+def append_with_retries(open_store, game: int, worker: int, commands: int) -> None:
+    """`commands` commands of one worker on its own connection, each decided on the seq it
+    read and decided again after a conflict (what a banker's terminal does)."""
+    s = open_store()
+    try:
+        for i in range(commands):
+            while True:
+                last = s.last_seq(game)
+                try:
+                    note(s, game, last, f"{worker}", f"{i}", cid=f"w{worker}-{i}")
+                    break
+                except ConflictError:
+                    continue
+    finally:
+        s.close()
+
+
+def play_in_a_process(open_store, shared: int, worker: int, commands: int) -> int:
+    """In a process of its own: a game of its own, and commands on the shared one between."""
+    s = open_store()
+    try:
+        mine = start(s, f"P{worker}", "Q", cid=f"new-{worker}").game_id
+        for i in range(commands):
+            note(s, mine, 2 + i, f"own {i}", cid=f"own-{worker}-{i}")
+    finally:
+        s.close()
+    append_with_retries(open_store, shared, worker, commands)
+    return mine
+
+
+def check_contiguous(store: EventStore, game: int, command_ids: set[str]) -> None:
+    """Every command once, two rows each, and the seqs 1..N with the chain whole."""
+    rows, problem = store.read_checked(game)
+    assert problem is None
+    assert seqs(rows) == list(range(1, len(rows) + 1))
+    notes = [r for r in rows if r["type"] == "Note"]
+    assert len(notes) == 2 * len(command_ids)
+    by_command: dict[str, list[int]] = {}
+    for r in notes:
+        by_command.setdefault(r["command_id"], []).append(r["seq"])
+    assert set(by_command) == command_ids
+    for found in by_command.values():  # a command's rows are contiguous
+        assert len(found) == 2 and found[1] == found[0] + 1
+    assert store.game(game)["events"] == len(rows) and store.head(game) == rows[-1]["hash"]
