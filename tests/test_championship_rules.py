@@ -219,3 +219,38 @@ def test_a_turn_out_of_order_cites_the_championships_own_rulebook():
         decide(champ(), c.Roll((1, 2), player="Bruno", speedy=1))
     with pytest.raises(RuleViolation, match=r"cannot buy now \(004 §Svolgimento del gioco\)"):
         decide(new_table(FOUR), c.Buy())
+
+
+# --- FAQ 42: two rents of one turn, paid in landing order -----------------------------------
+
+def two_rents_for_anna():
+    """The issue's example: Anna (610, every deed of hers mortgaged) at 5 rolls 1 3 mr -> 9
+    Viale Vesuvio (Bruno's hotel, 600); Mr Monopoly takes her to 21 Via Marco Polo (Carla's,
+    two houses, 250): the nearest rent, every square between being Anna's and mortgaged."""
+    from helpers import build
+
+    t = champ()
+    names = [s.name for s in t.edition.properties]
+    mine = [n for n in names if n not in ("Viale Vesuvio", "Via Marco Polo")]
+    t = mortgage(own(t, "Anna", *mine), *mine)
+    t = own(t, "Bruno", "Viale Vesuvio")
+    t = own(t, "Carla", "Via Marco Polo")
+    t = build(build(t, "Viale Vesuvio", 5), "Via Marco Polo", 2)
+    t = cash(place(t, "Anna", 5, passed_go=True), "Anna", 610)
+    t, _ = play(t, c.Roll((1, 3), speedy="mr"), c.Advance())
+    assert [(cl.owner, cl.amount) for cl in t.claims] == [("Bruno", 600), ("Carla", 250)]
+    return t
+
+
+@pytest.mark.parametrize("order", [("Bruno", "Carla"), ("Carla", "Bruno")])
+def test_the_first_squares_rent_is_paid_first_whoever_claims_first(order):
+    t, events = play(two_rents_for_anna(), *[c.Claim(o) for o in order])
+    assert (t.player("Bruno").cash, t.player("Anna").cash) == (1500 + 600, 10)
+    assert [(d.creditor, d.amount) for d in t.debts] == [("Carla", 250)]
+    if order[0] == "Carla":  # the later square's claim waits as a debt, citing FAQ 42
+        assert "000 FAQ 42" in of_type(events, "DebtIncurred")[0]["reason"]
+    t, events = play(t, c.Bankrupt())
+    declared = of_type(events, "BankruptcyDeclared")[0]
+    assert (declared["player"], declared["creditor"]) == ("Anna", "Carla")
+    assert t.player("Bruno").cash == 2100 and t.player("Anna").bankrupt
+    assert not table_problems(t)
