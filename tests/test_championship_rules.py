@@ -254,3 +254,27 @@ def test_the_first_squares_rent_is_paid_first_whoever_claims_first(order):
     assert (declared["player"], declared["creditor"]) == ("Anna", "Carla")
     assert t.player("Bruno").cash == 2100 and t.player("Anna").bankrupt
     assert not table_problems(t)
+
+
+# --- a closer who goes bankrupt (FAQ 7) -----------------------------------------------------
+
+def test_a_bankrupt_closers_window_passes_to_the_next_player_still_in_the_game():
+    # Anna lands on Dario's Vicolo Stretto (4): the window closes when Carla, two seats after
+    # her, rolls.  Carla goes bankrupt first: two seats after Anna is now Dario (000 FAQ 7),
+    # so Bruno's roll leaves the claim open; counting one seat would close it there.
+    from helpers import owe
+
+    t = own(champ(), "Dario", "Vicolo Stretto")
+    t, _ = play(t, c.Roll((1, 2)))  # Anna -> 3
+    assert [(cl.payer, cl.closer) for cl in t.claims] == [("Anna", "Carla")]
+    t = owe(cash(t, "Carla", 0), "Carla", "bank", 100, "Tassa Patrimoniale")
+    t, _ = play(t, c.Bankrupt("Carla"))
+    assert t.player("Carla").bankrupt and t.turn.player == "Bruno"
+    t, events = play(t, c.Roll((4, 6)))  # Bruno -> 10, then Dario's turn
+    assert not of_type(events, "RentClaimLapsed") and t.claims
+    assert t.turn.player == "Dario"
+    paid, _ = play(t, c.Claim("Dario"))  # still in time
+    assert (paid.player("Dario").cash, paid.player("Anna").cash) == (1504, 1496)
+    t, events = play(t, c.Roll((4, 6)))  # Dario rolls: now it is closed
+    assert of_type(events, "RentClaimLapsed")[0]["closed_by"] == "Dario"
+    assert not t.claims and not table_problems(t)
