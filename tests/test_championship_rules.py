@@ -278,3 +278,48 @@ def test_a_bankrupt_closers_window_passes_to_the_next_player_still_in_the_game()
     t, events = play(t, c.Roll((4, 6)))  # Dario rolls: now it is closed
     assert of_type(events, "RentClaimLapsed")[0]["closed_by"] == "Dario"
     assert not t.claims and not table_problems(t)
+
+
+# --- 000 §COMPRARE I CONTRATTI: a winner who cannot pay ------------------------------------
+
+def auction_of_vicolo_stretto(bruno_cash=50):
+    """Anna declines Vicolo Stretto (60); Bruno, with `bruno_cash` and Vicolo Corto (mortgage
+    30), bids 70."""
+    from projections.audit.deed_amounts import bid
+
+    t = cash(own(champ(), "Bruno", "Vicolo Corto"), "Bruno", bruno_cash)
+    t, _ = play(t, c.Roll((1, 2)), c.Decline())
+    assert not bid(t, {"player": "Bruno", "amount": 70}, None)  # the audit accepts it
+    t, events = play(t, c.Bid("Bruno", 70))  # past his cash: allowed under 000
+    assert types(events) == ["BidPlaced"]
+    return t
+
+
+def test_a_bid_past_the_cash_is_paid_by_mortgaging_before_the_hammer():
+    t = auction_of_vicolo_stretto()
+    t, events = play(t, c.Mortgage(POS["Vicolo Corto"]), c.Hammer())
+    assert of_type(events, "AuctionWon")[0]["amount"] == 70
+    assert t.owners[POS["Vicolo Stretto"]] == "Bruno" and t.player("Bruno").cash == 10
+    assert not table_problems(t)
+
+
+def test_a_winner_who_cannot_pay_has_the_auction_held_again_without_him():
+    t = auction_of_vicolo_stretto()
+    t, events = play(t, c.Hammer())
+    assert types(events) == ["AuctionVoided", "AuctionOpened"]
+    assert "000 §COMPRARE I CONTRATTI" in of_type(events, "AuctionVoided")[0]["reason"]
+    assert t.auction.excluded == ("Bruno",) and t.player("Bruno").cash == 50
+    with pytest.raises(RuleViolation, match=r"kept out.*000 §COMPRARE I CONTRATTI"):
+        decide(t, c.Bid("Bruno", 1))
+    t, _ = play(t, c.Bid("Carla", 5), c.Hammer())
+    assert t.owners[POS["Vicolo Stretto"]] == "Carla" and not table_problems(t)
+
+
+def test_under_classic_a_bid_past_the_cash_is_refused_and_the_audit_flags_one():
+    from projections.audit.deed_amounts import bid
+
+    t = cash(new_table(FOUR), "Bruno", 50)
+    t, _ = play(t, c.Roll((1, 2)), c.Decline())
+    with pytest.raises(RuleViolation, match=r"cannot bid 70.*003 §06"):
+        decide(t, c.Bid("Bruno", 70))
+    assert bid(t, {"player": "Bruno", "amount": 70}, None)  # a forged one
