@@ -219,3 +219,107 @@ def test_a_turn_out_of_order_cites_the_championships_own_rulebook():
         decide(champ(), c.Roll((1, 2), player="Bruno", speedy=1))
     with pytest.raises(RuleViolation, match=r"cannot buy now \(004 §Svolgimento del gioco\)"):
         decide(new_table(FOUR), c.Buy())
+
+
+# --- FAQ 42: two rents of one turn, paid in landing order -----------------------------------
+
+def two_rents_for_anna():
+    """The issue's example: Anna (610, every deed of hers mortgaged) at 5 rolls 1 3 mr -> 9
+    Viale Vesuvio (Bruno's hotel, 600); Mr Monopoly takes her to 21 Via Marco Polo (Carla's,
+    two houses, 250): the nearest rent, every square between being Anna's and mortgaged."""
+    from helpers import build
+
+    t = champ()
+    names = [s.name for s in t.edition.properties]
+    mine = [n for n in names if n not in ("Viale Vesuvio", "Via Marco Polo")]
+    t = mortgage(own(t, "Anna", *mine), *mine)
+    t = own(t, "Bruno", "Viale Vesuvio")
+    t = own(t, "Carla", "Via Marco Polo")
+    t = build(build(t, "Viale Vesuvio", 5), "Via Marco Polo", 2)
+    t = cash(place(t, "Anna", 5, passed_go=True), "Anna", 610)
+    t, _ = play(t, c.Roll((1, 3), speedy="mr"), c.Advance())
+    assert [(cl.owner, cl.amount) for cl in t.claims] == [("Bruno", 600), ("Carla", 250)]
+    return t
+
+
+@pytest.mark.parametrize("order", [("Bruno", "Carla"), ("Carla", "Bruno")])
+def test_the_first_squares_rent_is_paid_first_whoever_claims_first(order):
+    t, events = play(two_rents_for_anna(), *[c.Claim(o) for o in order])
+    assert (t.player("Bruno").cash, t.player("Anna").cash) == (1500 + 600, 10)
+    assert [(d.creditor, d.amount) for d in t.debts] == [("Carla", 250)]
+    if order[0] == "Carla":  # the later square's claim waits as a debt, citing FAQ 42
+        assert "000 FAQ 42" in of_type(events, "DebtIncurred")[0]["reason"]
+    t, events = play(t, c.Bankrupt())
+    declared = of_type(events, "BankruptcyDeclared")[0]
+    assert (declared["player"], declared["creditor"]) == ("Anna", "Carla")
+    assert t.player("Bruno").cash == 2100 and t.player("Anna").bankrupt
+    assert not table_problems(t)
+
+
+# --- a closer who goes bankrupt (FAQ 7) -----------------------------------------------------
+
+def test_a_bankrupt_closers_window_passes_to_the_next_player_still_in_the_game():
+    # Anna lands on Dario's Vicolo Stretto (4): the window closes when Carla, two seats after
+    # her, rolls.  Carla goes bankrupt first: two seats after Anna is now Dario (000 FAQ 7),
+    # so Bruno's roll leaves the claim open; counting one seat would close it there.
+    from helpers import owe
+
+    t = own(champ(), "Dario", "Vicolo Stretto")
+    t, _ = play(t, c.Roll((1, 2)))  # Anna -> 3
+    assert [(cl.payer, cl.closer) for cl in t.claims] == [("Anna", "Carla")]
+    t = owe(cash(t, "Carla", 0), "Carla", "bank", 100, "Tassa Patrimoniale")
+    t, _ = play(t, c.Bankrupt("Carla"))
+    assert t.player("Carla").bankrupt and t.turn.player == "Bruno"
+    t, events = play(t, c.Roll((4, 6)))  # Bruno -> 10, then Dario's turn
+    assert not of_type(events, "RentClaimLapsed") and t.claims
+    assert t.turn.player == "Dario"
+    paid, _ = play(t, c.Claim("Dario"))  # still in time
+    assert (paid.player("Dario").cash, paid.player("Anna").cash) == (1504, 1496)
+    t, events = play(t, c.Roll((4, 6)))  # Dario rolls: now it is closed
+    assert of_type(events, "RentClaimLapsed")[0]["closed_by"] == "Dario"
+    assert not t.claims and not table_problems(t)
+
+
+# --- 000 §COMPRARE I CONTRATTI: a winner who cannot pay ------------------------------------
+
+def auction_of_vicolo_stretto(bruno_cash=50):
+    """Anna declines Vicolo Stretto (60); Bruno, with `bruno_cash` and Vicolo Corto (mortgage
+    30), bids 70."""
+    from projections.audit.deed_amounts import bid
+
+    t = cash(own(champ(), "Bruno", "Vicolo Corto"), "Bruno", bruno_cash)
+    t, _ = play(t, c.Roll((1, 2)), c.Decline())
+    assert not bid(t, {"player": "Bruno", "amount": 70}, None)  # the audit accepts it
+    t, events = play(t, c.Bid("Bruno", 70))  # past his cash: allowed under 000
+    assert types(events) == ["BidPlaced"]
+    return t
+
+
+def test_a_bid_past_the_cash_is_paid_by_mortgaging_before_the_hammer():
+    t = auction_of_vicolo_stretto()
+    t, events = play(t, c.Mortgage(POS["Vicolo Corto"]), c.Hammer())
+    assert of_type(events, "AuctionWon")[0]["amount"] == 70
+    assert t.owners[POS["Vicolo Stretto"]] == "Bruno" and t.player("Bruno").cash == 10
+    assert not table_problems(t)
+
+
+def test_a_winner_who_cannot_pay_has_the_auction_held_again_without_him():
+    t = auction_of_vicolo_stretto()
+    t, events = play(t, c.Hammer())
+    assert types(events) == ["AuctionVoided", "AuctionOpened"]
+    assert "000 §COMPRARE I CONTRATTI" in of_type(events, "AuctionVoided")[0]["reason"]
+    assert t.auction.excluded == ("Bruno",) and t.player("Bruno").cash == 50
+    with pytest.raises(RuleViolation, match=r"kept out.*000 §COMPRARE I CONTRATTI"):
+        decide(t, c.Bid("Bruno", 1))
+    t, _ = play(t, c.Bid("Carla", 5), c.Hammer())
+    assert t.owners[POS["Vicolo Stretto"]] == "Carla" and not table_problems(t)
+
+
+def test_under_classic_a_bid_past_the_cash_is_refused_and_the_audit_flags_one():
+    from projections.audit.deed_amounts import bid
+
+    t = cash(new_table(FOUR), "Bruno", 50)
+    t, _ = play(t, c.Roll((1, 2)), c.Decline())
+    with pytest.raises(RuleViolation, match=r"cannot bid 70.*003 §06"):
+        decide(t, c.Bid("Bruno", 70))
+    assert bid(t, {"player": "Bruno", "amount": 70}, None)  # a forged one

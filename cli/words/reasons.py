@@ -18,6 +18,7 @@ from ledger.base.text import SAYERS
 
 # Most specific first: the first template that matches the whole reason is used.
 TEMPLATES = [
+    N_("rent on {space}, after the rent of an earlier square ({rule})"),
     N_("rent on {space}"),
     N_("bought {space}"),
     N_("won {space} at auction"),

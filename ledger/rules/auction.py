@@ -97,13 +97,21 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
                 high_bidder=a.high_bidder, high_bid=money(state, a.high_bid), name=name,
                 step=a.step)
     cash = state.player(cmd.bidder).cash
-    if cmd.amount > cash:
+    if cmd.amount > cash and not bids_past_cash(state):
         # No loans and no promises (003 §06): a bid is paid from cash in hand.
         raise RuleViolation("{bidder} has {cash} in cash and cannot bid {amount}",
                             rule="003 §06",
                             allowed=(msg("bid at most {cash}", cash=cash) if cash >= lowest else msg("{bidder} cannot outbid {amount} with {cash}: another bidder, or `hammer`", bidder=cmd.bidder, amount=money(state, lowest - 1), cash=money(state, cash))),
                             bidder=cmd.bidder, cash=money(state, cash), amount=cmd.amount)
     tx.emit("BidPlaced", player=cmd.bidder, property=a.property, amount=cmd.amount)
+
+
+def bids_past_cash(state: State) -> bool:
+    """000 §COMPRARE I CONTRATTI: "Se un giocatore vince un asta, ma non può pagare, il
+    banchiere cancella l'asta e ne indice un'altra": a bid may go past the cash in hand (the
+    winner mortgages or sells to pay before the hammer), and the hammer voids it if he has not
+    the cash then.  Elsewhere a bid is paid from cash in hand (003 §06)."""
+    return state.rules.source == "000"
 
 
 def _winner_cannot_take_it(state: State) -> str | None:

@@ -138,11 +138,34 @@ def turn_over(tx: Tx) -> None:
     maybe_end(tx, turn_over=True)
 
 
+R_LANDING_ORDER = "000 FAQ 42"
+
+
+def earlier_rents(state: State, cl) -> int:
+    """What the payer owes first for squares he landed on before this one, still open as
+    claims: with the Speedy die two rents of one turn are paid in landing order ("Paga la
+    rendita al primo spazio su cui ti sei fermato", 000 FAQ 42), whoever claims first."""
+    if not state.rules.speedy_die:
+        return 0
+    return sum(o.amount for o in state.claims
+               if o.payer == cl.payer and o.landed_seq < cl.landed_seq and o != cl)
+
+
 def settle_claim(tx: Tx, cl) -> None:
-    """Pay a claim, or turn it into the payer's debt when his cash is short (003 §10)."""
-    space = tx.state.edition.space(cl.property).name
-    paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
-               property=cl.property, opened_seq=cl.opened_seq)
+    """Pay a claim, or turn it into the payer's debt when his cash is short (003 §10); cash
+    the payer owes first for an earlier square is not his to pay this claim with (000 FAQ 42)."""
+    state = tx.state
+    space = state.edition.space(cl.property).name
+    first = earlier_rents(state, cl)
+    if first and state.player(cl.payer).cash - first < cl.amount:
+        # the earlier rent keeps the cash: this one waits as a debt, the last to be settled
+        tx.emit("DebtIncurred", debtor=cl.payer, creditor=cl.owner, amount=cl.amount,
+                reason=f"rent on {space}, after the rent of an earlier square "
+                       f"({R_LANDING_ORDER})")
+        paid = False
+    else:
+        paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
+                   property=cl.property, opened_seq=cl.opened_seq)
     if not paid:  # the claim becomes the debt; it is no longer an open claim
         tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,
                 amount=cl.amount, opened_seq=cl.opened_seq, closed_by="debt")

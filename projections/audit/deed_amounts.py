@@ -5,6 +5,7 @@ the interest), traded, dealt, a mortgage reverted.
 from __future__ import annotations
 
 from ledger.base.text import Text, msg
+from ledger.rules.auction import bids_past_cash
 from ledger.table.state import BANK, State
 from projections.audit.amount_basis import (
     expect,
@@ -77,7 +78,8 @@ def bid(t: State, d: dict, prev) -> list[str]:
     out: list[str] = [] if d["amount"] >= lowest else [
         msg("{player}'s bid of {amount} is below the lowest allowed, {lowest}",
             player=d["player"], amount=d["amount"], lowest=lowest)]
-    if d["player"] in t.index and t.player(d["player"]).cash < d["amount"]:
+    if (d["player"] in t.index and t.player(d["player"]).cash < d["amount"]
+            and not bids_past_cash(t)):  # 000: the hammer voids an unpaid bid instead
         out.append(msg("{player} bids {amount} with {cash} in cash", player=d["player"],
                        amount=d["amount"], cash=t.player(d["player"]).cash))
     return out
