@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import click
 
+from cli.command_table import lang_option
 from cli.words import i18n
 
 
@@ -25,8 +26,6 @@ class Subgroup(click.Group):
         command = super().get_command(ctx, self.aliases.get(name, name))
         if command is None:
             return None
-        from cli.main import lang_option  # the top-level module, already loaded to get here
-
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco torneo classifica --lang it`
         from cli.session import strict_numbers

@@ -1,18 +1,19 @@
-"""`banco`: the click command group.  A thin layer: parse, resolve names, call the book, print.
+"""`banco`: the click command group, on top of cli/.  A thin layer: parse, resolve names, call
+the book, print.
 
-Commands live in modules by who uses them (cli/banker/commands.py, cli/referee/commands.py, cli/organiser/commands.py)
-and are imported only when invoked (click's lazy-loading group pattern), so a command pays
-only for what it needs.
+Commands live in modules by who uses them (cli/banker/, cli/referee/, cli/organiser/; the table
+of them is cli/command_table.py) and are imported only when invoked (click's lazy-loading group
+pattern), so a command pays only for what it needs.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 
 import click
 
+from cli.command_table import ALIASES, COMMANDS, lang_option, load
 from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
 from cli.words.i18n import N_
@@ -28,68 +29,6 @@ Exit codes:
   4  the database cannot be used (missing, locked, corrupt, newer format)
   5  conflict: the game changed while the command was decided (nothing appended; retry)""")
 
-# Command word -> "module:function".  Grouped by who uses them.
-COMMANDS = {
-    # the banker: setting up, the turn, what players own, the table
-    "new": "cli.banker.commands:new", "roll": "cli.banker.commands:roll", "buy": "cli.banker.commands:buy",
-    "move": "cli.banker.commands:move", "go": "cli.banker.commands:go", "advance": "cli.banker.commands:advance",
-    "decline": "cli.banker.commands:decline", "bid": "cli.banker.commands:bid", "hammer": "cli.banker.commands:hammer",
-    "claim": "cli.banker.commands:claim", "card": "cli.banker.commands:card", "pay-fine": "cli.banker.commands:pay_fine",
-    "misdraw": "cli.banker.commands:misdraw", "shuffle": "cli.banker.commands:shuffle",
-    "use-card": "cli.banker.commands:use_card", "pay": "cli.banker.commands:pay", "build": "cli.banker.commands:build",
-    "sell": "cli.banker.commands:sell", "break-up": "cli.banker.commands:break_up",
-    "mortgage": "cli.banker.commands:mortgage", "unmortgage": "cli.banker.commands:unmortgage",
-    "trade": "cli.banker.commands:trade", "bankrupt": "cli.banker.commands:bankrupt",
-    "auction-building": "cli.banker.commands:auction_building", "undo": "cli.banker.commands:undo",
-    "state": "cli.banker.commands:state", "board": "cli.banker.commands:board", "cards": "cli.banker.commands:cards",
-    "run": "cli.banker.commands:run", "shell": "cli.banker.commands:shell",
-    # the rule sets beyond classic (vintage, short, timed, championship) and tournaments
-    "deal": "cli.banker.table_rules:deal", "time-up": "cli.banker.table_rules:time_up",
-    "auction-deed": "cli.banker.table_rules:auction_deed", "tournament": "cli.banker.table_rules:tournament",
-    # the referee
-    "log": "cli.referee.commands:log", "audit": "cli.referee.commands:audit", "show": "cli.referee.commands:show",
-    "replay": "cli.referee.commands:replay", "ruling": "cli.referee.commands:ruling",
-    "correct": "cli.referee.commands:correct",
-    # the organiser
-    "games": "cli.organiser.commands:games", "statement": "cli.organiser.commands:statement",
-    "history": "cli.organiser.commands:history", "standings": "cli.organiser.commands:standings",
-    "export": "cli.organiser.commands:export", "import": "cli.organiser.commands:import_",
-    "report": "cli.organiser.commands:report",
-    # the database file
-    "backup": "cli.organiser.database:backup",
-    "doctor": "cli.referee.integrity:doctor", "keygen": "cli.referee.integrity:keygen",
-    "seal": "cli.referee.integrity:seal",
-    # the table's screen: a read-only web page for a TV or the players' phones
-    "serve": "cli.web.serve:serve",
-    "help": "cli.main:help_",
-}
-
-# The words an Italian banker uses, as aliases of the English ones: the same command, and the
-# line is recorded as typed.
-ALIASES = {
-    "nuova": "new", "tira": "roll", "compra": "buy", "rifiuta": "decline", "offerta": "bid",
-    "aggiudica": "hammer", "riscuoti": "claim", "carta": "card", "paga-multa": "pay-fine",
-    "usa-carta": "use-card", "costruisci": "build", "vendi": "sell", "ipoteca": "mortgage",
-    "riscatta": "unmortgage", "scambia": "trade", "paga": "pay", "bancarotta": "bankrupt",
-    "annulla": "undo", "stato": "state", "registro": "log", "classifica": "standings",
-    "muovi": "move", "vai": "go", "avanza": "advance", "carta-sbagliata": "misdraw",
-    "mescola": "shuffle", "smonta": "break-up", "asta-edificio": "auction-building",
-    "tabellone": "board", "carte": "cards", "esegui": "run", "distribuisci": "deal",
-    "tempo-scaduto": "time-up", "asta-contratto": "auction-deed", "torneo": "tournament",
-    "verifica": "audit", "mostra": "show", "rivedi": "replay", "decisione": "ruling",
-    "correggi": "correct", "partite": "games", "estratto": "statement", "storia": "history",
-    "esporta": "export", "importa": "import", "resoconto": "report", "copia": "backup",
-    "schermo": "serve", "diagnosi": "doctor", "chiavi": "keygen", "sigilla": "seal",
-    "aiuto": "help",
-}
-
-lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,
-                           expose_value=False, is_eager=True,
-                           callback=lambda ctx, param, value: value and i18n.use(value),
-                           help=N_("Language of messages and help: it or en (env BANCO_LANG, "
-                                   "else the locale)."))
-
-
 class BancoGroup(click.Group):
     """Loads a command's module only when that command runs; turns a user's mistake into one
     `error:` or `refused:` line and its documented exit code."""
@@ -101,8 +40,7 @@ class BancoGroup(click.Group):
         target = COMMANDS.get(ALIASES.get(name, name))
         if target is None:
             return None
-        module, attr = target.split(":")
-        command = getattr(importlib.import_module(module), attr)
+        command = load(target)
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco state --lang it`, like --db
         strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/base/numbers.py)
@@ -170,7 +108,7 @@ class BancoGroup(click.Group):
     def _usage_error(self, ctx, exc: click.exceptions.UsageError):
         """On the command line, click's usage mistake as banco's one `error:` line (exit 2),
         like banco's own usage errors, not click's block of usage, `Try ...` and `Error:`.
-        In the shell or a transcript it goes up to cli/banker/commands.py's execute_line."""
+        In the shell or a transcript it goes up to cli/execution.py's execute."""
         if not self.standalone or isinstance(exc, click.exceptions.NoArgsIsHelpError):
             raise exc
         message = exc.format_message()
@@ -189,6 +127,8 @@ class BancoGroup(click.Group):
         except click.exceptions.UsageError as exc:  # `banco buy buy`, `banco bid bea 5O`
             self._usage_error(ctx, exc)
         except BancoError as exc:
+            if isinstance(ctx.obj, Session):
+                ctx.obj.refusal = exc  # for cli/execution.py's LineOutcome
             click.echo(i18n.say_error(exc), err=True)
             ctx.exit(exc.exit_code)
         except KeyboardInterrupt:

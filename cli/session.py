@@ -31,6 +31,10 @@ class Session:
         self.line: str | None = None
         self.command_id: str | None = None
         self.expected: tuple[int | None, int] | None = None  # (game or None: the addressed one)
+        # what the line being run did, for cli/execution.py: the book's outcomes, and the
+        # BancoError that refused it (cli/main.py's BancoGroup notes it as it says it)
+        self.outcomes: list = []
+        self.refusal: Exception | None = None
 
     @property
     def book(self):
@@ -84,6 +88,12 @@ class Session:
               expected: tuple[int | None, int] | None = None) -> None:
         self.line, self.command_id, self.expected = line, command_id, expected
         self._outer, self._moved = (self.game_option, self._game), False
+        self.outcomes, self.refusal = [], None
+
+    def written(self, outcome):
+        """Note what the book did for the line being run (its rows, a replay); returns it."""
+        self.outcomes.append(outcome)
+        return outcome
 
     def context(self) -> dict:
         return {"line": self.line, "command_id": self.command_id, "expected": self.expected}
@@ -172,7 +182,7 @@ def typed_line(args, command: str | None) -> str | None:
     gives `roll 4 6`).  command None: the first word that is not an option."""
     import shlex
 
-    from cli.main import ALIASES
+    from cli.command_table import ALIASES
 
     command = ALIASES.get(command, command)
     words, skip, started, ended = [], False, False, False
@@ -401,7 +411,7 @@ def next_property(state, words: list[str], i: int) -> tuple[int, int]:
 # --- reporting ------------------------------------------------------------------------------
 
 def report(outcome) -> None:
-    from cli.words.render import narrate
+    from cli.words.facts import narrate
 
     if outcome.replayed:
         click.echo(_("already recorded ({events}): nothing new was appended")
@@ -415,12 +425,25 @@ def report(outcome) -> None:
     if outcome.refused:
         raise outcome.refused
     if any(e["type"] == "GameEnded" for e in outcome.events) and outcome.events:
-        from cli.referee.integrity import (
-            head_line_text,  # the game is over: its head for the score sheet
-        )
-
-        last = outcome.events[-1]
+        last = outcome.events[-1]  # the game is over: its head for the score sheet
         click.echo(head_line_text(outcome.game_id, last["seq"], last["hash"]))
+
+
+def head_line_text(game: int, seq: int, head: str) -> str:
+    """What a finished game prints last: its short head line, for the score sheet."""
+    from ledger.store.seals import head_line
+
+    line = head_line(game, seq, head)
+    return _("head line for the score sheet: {line}  (`banco audit --expect-head {line}` checks "
+             "it)").format(line=line)
+
+
+def finished_line(book, game: int) -> str | None:
+    """The head line of a game that is over (None while it goes on): two index lookups."""
+    info = book.store.game(game)
+    if info is None or not info["ended"]:
+        return None
+    return head_line_text(game, info["events"], info["head"])
 
 
 def span(rows) -> str:
@@ -433,7 +456,7 @@ def span(rows) -> str:
 
 def execute(session: Session, command) -> None:
     game = session.game()
-    report(session.book.execute(game, command, **session.write_args(game)))
+    report(session.written(session.book.execute(game, command, **session.write_args(game))))
 
 
 def last_line(book, game: int) -> str | None:
@@ -506,3 +529,38 @@ def dump_rows(rows, head: dict | None = None, key: str | None = None) -> None:
         click.echo((opening + "[\n" if first else ",\n") + body, nl=False)
         first = False
     click.echo(opening + "[]" + closing if first else "\n" + pad[:-2] + "]" + closing)
+
+
+def write_out(target: str | None, force: bool, write) -> None:
+    """Call write(file) on stdout, or on a temporary file beside TARGET renamed into place
+    when complete: a failed export leaves no half-written file."""
+    import os
+    import sys
+    import tempfile
+
+    if target is None or target == "-":
+        write(sys.stdout)
+        return
+    if os.path.isdir(target):
+        raise UsageError("{target} is a folder: name the file",
+                         target=target)
+    if os.path.exists(target) and not force:
+        raise UsageError("{target} exists: give another name, or --force to replace it",
+                         target=target)
+    folder = os.path.dirname(os.path.abspath(target))
+    if not os.path.isdir(folder):
+        raise UsageError("cannot write {target}: the folder {folder} does not exist",
+                         target=target, folder=folder)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            write(f)
+        # mkstemp's file is the owner's alone (0600): an export or a report is made to be
+        # handed on, so it gets what any new file gets here (the umask decides)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

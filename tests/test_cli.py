@@ -464,7 +464,7 @@ def test_a_roll_onto_the_jail_space_says_just_visiting(game):
 def test_a_rent_s_basis_is_said_with_its_count_s_plural(basis, english, italian):
     """The log writes `1 station(s) owned: 25`; a narration says `1 station owned: 25`."""
     from cli.words import i18n
-    from cli.words.render import say_basis
+    from cli.words.reasons import say_basis
 
     assert say_basis(basis) == english
     i18n.use("it")

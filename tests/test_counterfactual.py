@@ -84,7 +84,7 @@ def test_skipped_commands_wait_in_a_file_and_print_byte_for_byte(banco, monkeypa
 
     from cli.main import cli
     from cli.referee.counterfactual_text import counterfactual_lines
-    from cli.words.render import describe
+    from cli.words.facts import describe
     from projections.referee import counterfactual
 
     # a bid of 5 is refused under quick (bids open at 10), and so is all that follows it

@@ -140,7 +140,7 @@ def test_the_last_failed_try_is_not_narrated_as_staying_in_jail():
     newcomer read "stays in jail (try 3)" and, on the next line, "leaves jail"."""
     from helpers import new_table
 
-    from cli.words.render import narrate
+    from cli.words.facts import narrate
 
     t = new_table()
     last = t.rules.jail_max_attempts

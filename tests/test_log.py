@@ -10,7 +10,7 @@ import pytest
 from freezegun import freeze_time
 from helpers import new_table
 
-from cli.words.render import amount_of, describe, local_time, players_of
+from cli.words.facts import amount_of, describe, local_time, players_of
 from ledger.records.events import EVENT_TYPES, validate
 
 
@@ -19,7 +19,7 @@ def tr(payer, payee, amount, reason, **more):
 
 
 # One real-looking fact of every type (checked against its schema below).  An event type added
-# to ledger/records/events.py without a sample here, and a description in cli/words/render.py, fails
+# to ledger/records/events.py without a sample here, and a description in cli/words/facts.py, fails
 # test_every_event_type_has_a_description.
 SAMPLES = {
     "GameStarted": {"players": ["Anna", "Bruno"], "rules": {"name": "classic"}, "edition": "it",
@@ -154,7 +154,7 @@ def test_the_samples_are_real_facts():
 
 @pytest.mark.parametrize("type_", EVENT_TYPES)
 def test_every_event_type_has_a_description(type_):
-    assert type_ in SAMPLES, f"add a sample of {type_} to SAMPLES and a description to render.py"
+    assert type_ in SAMPLES, f"add a sample of {type_} to SAMPLES and a description to cli/words/facts.py"
     text = describe(sample(type_), new_table())
     assert text and text.strip() and text != f"({type_})", f"{type_} has no description"
     assert "\n" not in text  # one line each in `log`

@@ -627,7 +627,7 @@ class Table(RuleBasedStateMachine):
     @rule()
     def look(self):
         """A referee looks at the table: the read models work on every table, even at the end."""
-        from cli.words.render import state_document
+        from cli.words.table_text import state_document
         from ledger.table.state import next_step
         from projections.readings.accounts import standings
 

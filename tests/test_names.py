@@ -5,7 +5,7 @@ import json
 import pytest
 from helpers import EDITION, POS, new_table, own
 
-from cli.banker.commands import _property_and_count, parse_trade
+from cli.banker.estate import parse_trade, property_and_count
 from ledger.base.errors import UsageError
 from ledger.base.names import UnknownName, resolve, resolve_all, resolve_run
 
@@ -85,11 +85,11 @@ def test_trade_jail_card_is_one_card_each_time_it_is_written():
 
 def test_build_property_words_then_a_count():
     table = new_table()
-    assert _property_and_count(table, ["via", "roma", "2"], allow_all=False) == (
+    assert property_and_count(table, ["via", "roma", "2"], allow_all=False) == (
         POS["Via Roma"], 2, False)
-    assert _property_and_count(table, ["Parco", "della", "Vittoria"], allow_all=False) == (
+    assert property_and_count(table, ["Parco", "della", "Vittoria"], allow_all=False) == (
         POS["Parco della Vittoria"], 1, False)
-    assert _property_and_count(table, ["corso", "imp", "all"], allow_all=True) == (
+    assert property_and_count(table, ["corso", "imp", "all"], allow_all=True) == (
         POS["Corso Impero"], 1, True)
 
 
@@ -160,12 +160,12 @@ def test_a_misspelt_start_of_a_long_name_and_a_name_near_nothing():
 
 
 def test_a_colour_group_by_a_unique_prefix():
-    from cli.banker.commands import _to_level
+    from cli.banker.estate import to_level
 
     t = new_table()
-    assert _to_level(t, ["marr", "2"], hotel=True) == (tuple(EDITION.groups["marrone"]), 2)
-    assert _to_level(t, ["GIAL", "hotel"], hotel=True) == (tuple(EDITION.groups["giallo"]), 5)
+    assert to_level(t, ["marr", "2"], hotel=True) == (tuple(EDITION.groups["marrone"]), 2)
+    assert to_level(t, ["GIAL", "hotel"], hotel=True) == (tuple(EDITION.groups["giallo"]), 5)
     with pytest.raises(UnknownName, match="colour group 'ros' is ambiguous: did you mean "
                                           "'rosa' or 'rosso'"):
-        _to_level(t, ["ros", "2"], hotel=True)
-    assert _to_level(t, ["soc", "1"], hotel=True) is None  # Società...: a property's start
+        to_level(t, ["ros", "2"], hotel=True)
+    assert to_level(t, ["soc", "1"], hotel=True) is None  # Società...: a property's start

@@ -228,7 +228,7 @@ def test_the_chart_keeps_every_point_of_a_short_game_and_samples_a_long_one(bank
 
 
 def test_the_report_is_written_as_the_log_is_read(bankruptcy, tmp_path, monkeypatch):
-    from cli.words.render import describe, local_time
+    from cli.words.facts import describe, local_time
     from projections.readings.report import AuditVerdict, report_html
 
     events = whole_game(bankruptcy)

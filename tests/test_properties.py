@@ -6,7 +6,7 @@ from helpers import new_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.words.render import state_document
+from cli.words.table_text import state_document
 from ledger.base.errors import RuleViolation
 from ledger.records import commands as c
 from ledger.rules.decide import decide

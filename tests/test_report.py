@@ -10,7 +10,7 @@ import pytest
 from format1 import OLD_DB
 from games import lines, record
 
-from cli.words.render import describe
+from cli.words.facts import describe
 from ledger.book import Book
 from projections.readings.report import board_cell, report_html
 

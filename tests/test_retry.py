@@ -117,7 +117,7 @@ def test_the_line_recorded_is_the_command_as_typed(db):
 def test_the_line_recorded_leaves_out_the_language_and_where_to_record(db):
     # `tira 1 2 --lang it` was recorded with `--lang it` in it; a shell's or a transcript's
     # line kept its --game, --id and --expect too: the line is the command as the banker meant it
-    from cli.banker.commands import execute_line
+    from cli.execution import execute
     from cli.session import Session
 
     banco(db, "new", "Anna", "Bruno")
@@ -125,7 +125,7 @@ def test_the_line_recorded_leaves_out_the_language_and_where_to_record(db):
     session = Session(db, None)
     for line in ("rifiuta --lang=it --game 1", "bid  bruno 10 --id k1 --expect 11",
                  "--game 1 --lang it offerta Anna 20", "hammer   # Anna wins"):
-        assert execute_line(session, line) == 0, line
+        assert execute(session, line).code == 0, line
     session.close()
     lines = [e["data"]["line"] for e in log(db) if e["type"] == "CommandRecorded"]
     assert lines[1:] == ["tira 1 2", "rifiuta", "bid bruno 10", "offerta Anna 20",
@@ -136,13 +136,13 @@ def test_the_line_recorded_leaves_out_a_double_dash_that_changes_nothing(db):
     """`roll -- 1 2` was recorded with its `--`: the command as meant is `roll 1 2`.  After
     `--` every word is the command's (an `--id` there is not the option), and the `--` stays
     where a word after it looks like an option."""
-    from cli.banker.commands import execute_line
+    from cli.execution import execute
     from cli.session import Session, typed_line
 
     banco(db, "new", "--", "Anna", "Bruno")
     banco(db, "roll", "--", "1", "2")
     session = Session(db, None)
-    assert execute_line(session, "decline -- ") == 0
+    assert execute(session, "decline -- ").code == 0
     session.close()
     lines = [e["data"]["line"] for e in log(db) if e["type"] == "CommandRecorded"]
     assert lines == ["new Anna Bruno", "roll 1 2", "decline"]
@@ -235,11 +235,11 @@ def test_ctrl_c_during_a_run_says_what_was_recorded(tmp_path, db, monkeypatch):
     real = transcript_module._execute
     calls = []
 
-    def interrupted(session, line, seen):
+    def interrupted(session, line, seen, **options):
         calls.append(line.number)
         if len(calls) == 4:
             raise KeyboardInterrupt
-        return real(session, line, seen)
+        return real(session, line, seen, **options)
 
     monkeypatch.setattr(transcript_module, "_execute", interrupted)
     out = banco(db, "run", "-q", transcript(tmp_path, GAME), code=130)
@@ -252,7 +252,7 @@ def test_ctrl_c_during_a_run_says_what_was_recorded(tmp_path, db, monkeypatch):
 
 
 def test_ctrl_c_inside_a_command_is_not_a_refusal(db, monkeypatch):
-    from cli.banker.commands import execute_line
+    from cli.execution import execute
     from cli.session import Session
     from ledger.book import Book
 
@@ -264,7 +264,7 @@ def test_ctrl_c_inside_a_command_is_not_a_refusal(db, monkeypatch):
     monkeypatch.setattr(Book, "execute", interrupt)
     session = Session(db, None)
     with pytest.raises(KeyboardInterrupt):
-        execute_line(session, "roll 1 2")
+        execute(session, "roll 1 2")
     session.close()
 
 

@@ -15,7 +15,7 @@ from games import record
 from cli.main import cli
 from cli.referee import replay_source
 from cli.referee.replay_text import header_lines, step_lines
-from cli.words.render import describe, taken_back
+from cli.words.facts import describe, taken_back
 from ledger.book import Book
 from ledger.records import commands as c
 from ledger.table.state import fold

@@ -128,13 +128,13 @@ def test_an_empty_db_is_a_usage_error(tmp_path):
 
 
 def test_a_long_line_with_an_open_quote_is_not_echoed_back_whole(banco, capsys):
-    from cli.banker.commands import execute_line
+    from cli.execution import execute
     from cli.session import Session
 
     banco("new", "Anna", "Bruno")
     capsys.readouterr()
     session = Session(banco.db, None)
-    assert execute_line(session, "claim 'Anna " + "x" * 10_000) == 2
+    assert execute(session, "claim 'Anna " + "x" * 10_000).code == 2
     session.close()
     said = capsys.readouterr().err
     assert said.startswith("error: a quote is not closed: claim 'Anna xxx") and len(said) < 300

@@ -1,1 +1,2 @@
-"""The banker's commands: setting up, the turn, what players own; the shell and `run`."""
+"""The banker's commands: setting up, the turn, what players own (estate), the table's readings;
+the shell and `run`."""

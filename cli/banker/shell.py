@@ -13,6 +13,9 @@ import os
 import signal
 import sys
 
+import click
+
+from cli.session import pass_session
 from cli.words.i18n import N_, _, say_os_error
 from ledger.base.errors import BancoError
 from ledger.base.names import fold, shown
@@ -40,7 +43,7 @@ HISTORY_LENGTH = 1000
 
 def words() -> list[str]:
     """Every word the shell takes, the Italian ones too (completed alike)."""
-    from cli.main import ALIASES, COMMANDS
+    from cli.command_table import ALIASES, COMMANDS
 
     italian = {w for w, english in ALIASES.items() if english in COMMANDS}
     return sorted((set(COMMANDS) | italian) - NOT_IN_SHELL
@@ -50,7 +53,7 @@ def words() -> list[str]:
 
 def english(word: str) -> str:
     """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
-    from cli.main import ALIASES
+    from cli.command_table import ALIASES
 
     return ALIASES.get(word, word)
 
@@ -99,7 +102,7 @@ def prompt_for(state) -> str:
         return _("{player} (Mr Monopoly: advance)> ").format(player=t.player)
     if t.phase == "roll" and state.rules.speedy_die and state.current.passed_go:
         return _("{player} (roll D1 D2 S)> ").format(player=t.player)
-    from cli.words.render import PHASES
+    from cli.words.table_text import PHASES
 
     phase = _(PHASES[t.phase]) if t.phase in PHASES else t.phase
     return _("{player} ({phase})> ").format(player=t.player, phase=phase)
@@ -332,7 +335,7 @@ class BancoShell(cmd.Cmd):
         arrived = self.news()
         if not arrived:
             return line
-        from cli.words.render import describe
+        from cli.words.facts import describe
 
         st = self.session.state()
         first, last = arrived[0]["seq"], arrived[-1]["seq"]
@@ -366,12 +369,12 @@ class BancoShell(cmd.Cmd):
             self.say(line)
 
     def default(self, line: str) -> None:
-        from cli.banker.commands import execute_line
+        from cli.execution import execute
 
         self.lines += 1
         try:
-            code = execute_line(self.session, line, command_id=f"{self.line_ids}{self.lines}",
-                                expected=self._seen)
+            code = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
+                           expected=self._seen).code
         except KeyboardInterrupt:
             print("\ninterrupted")
             code = 130
@@ -448,12 +451,12 @@ class BancoShell(cmd.Cmd):
         """`help`: every word with one line; `help WORD`: that word's usage."""
         import click
 
-        from cli.main import cli
+        from cli.command_table import ALIASES, ROOT, load
 
+        cli = load(ROOT)  # the group `banco --help` describes, loaded by name: it is above
         word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
         ctx = click.Context(cli, info_name="banco")
         if not word:
-            from cli.main import ALIASES
 
             # In Italian each word is listed by its Italian name first, `compra (buy)`, in the
             # order of the Italian names, as `banco aiuto` lists them
@@ -573,3 +576,16 @@ def _spaced(matches: list[str]) -> list[str]:
     """The one match, with the space that comes after it (`bid br` Tab gives `bid Bruno `, ready
     for the amount), as bash does: Python's readline adds none."""
     return [matches[0] + " "] if len(matches) == 1 else matches
+
+
+@click.command()
+@pass_session
+def shell(session):
+    """An interactive prompt: the same words without `banco`, with name completion.
+
+    The prompt shows the game (`#2`) and what its table waits for; `help` lists the words;
+    Ctrl-C clears the line (twice, or Ctrl-D, leaves); the history is kept in $XDG_DATA_HOME/banco/history
+    (~/.local/share/banco/history; env BANCO_HISTORY moves it, empty turns it off).
+    """
+    # History only for lines a person types: a transcript piped in stays out of it.
+    BancoShell(session, history=history_path() if sys.stdin.isatty() else None).cmdloop()

@@ -18,6 +18,7 @@ from cli.session import (
     player_name,
     property_position,
     records,
+    write_out,
 )
 from cli.words.i18n import _, counted
 from ledger.base.errors import EXIT_AUDIT, UsageError
@@ -156,7 +157,6 @@ def tournament_export(session, name, output, force):
     """The tournament in one verifiable file: a header naming it, its rounds and each game's
     identity and head, then each game's export as `banco export` writes it, in the order
     entered.  `banco import FILE` re-creates it on another machine, all or nothing."""
-    from cli.organiser.commands import _write_out
     from projections.exchange.tournament_archive import archive_lines
 
     lines = archive_lines(session.book, name)
@@ -168,7 +168,7 @@ def tournament_export(session, name, output, force):
         for line in lines:
             f.write(line + "\n")
 
-    _write_out(output, force, write)
+    write_out(output, force, write)
     if output and output != "-":
         click.echo(_("tournament {name!r} exported to {output}: {games}").format(
             name=json.loads(first)["name"], output=output, games=counted("game", count)), err=True)

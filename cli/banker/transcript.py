@@ -15,9 +15,7 @@ recorded.  The file's base name, not its path, seeds the chain: it may be run fr
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import json
 import os
 import shlex
@@ -26,6 +24,8 @@ from typing import NamedTuple
 
 import click
 
+from cli.execution import LineOutcome, execute
+from cli.session import Session, pass_session, span
 from cli.words.i18n import N_, _, ngettext
 from ledger.base.errors import BancoError, ConflictError, UsageError
 from ledger.base.names import shown
@@ -139,8 +139,6 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
     if done.accepted is not None:
         # a re-run must not go on past it as if the table had refused it
         line, rows = done.accepted
-        from cli.session import span
-
         click.echo(_("{name}:{number}: `{text}` was expected to be refused, but an earlier run recorded it as accepted ({events}): remove its `!` if the table was right; nothing was recorded by this run").format(
             name=name, number=line.number, text=shown(line.text, 80), events=span(rows)),
             err=True)
@@ -173,12 +171,10 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
             if line.words is None:
                 click.echo(_("{name}:{number}: `{text}` does not parse (unbalanced quotes?); stopped").format(name=name, number=line.number, text=line.text), err=True)
                 sys.exit(2)
-            sink, said = io.StringIO(), io.StringIO()
             # Quiet: nothing of a line is shown, not even an expected refusal's reasons; what
             # it said on stderr is shown only if the line stops the run.
-            with (contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext(),
-                  contextlib.redirect_stderr(said) if quiet else contextlib.nullcontext()):
-                code = _execute(session, line, seen)
+            outcome = _execute(session, line, seen, echo=not quiet)
+            code, said = outcome.code, (outcome.errors if quiet else "")
             seen = _where(session)
             if seen is not None and session.book.recorded(seen[0], _own_id(line)):
                 last_recorded = (line.number, seen[1])
@@ -186,10 +182,10 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
                 ran += 1
                 continue
             if line.refusal_expected and code == 0:
-                _accepted(session, name, line, seen, said.getvalue(), ran + 1)
+                _accepted(session, name, line, seen, said, ran + 1)
             if code != 0 or line.refusal_expected:
-                if said.getvalue():
-                    click.echo(said.getvalue().rstrip("\n"), err=True)
+                if said:
+                    click.echo(said.rstrip("\n"), err=True)
                 what = (_(FAILED[code]) if code in FAILED
                         else _("failed (exit {code})").format(code=code))
                 click.echo(ngettext("{name}:{number}: `{text}` {what}; stopped after {ran} line",
@@ -212,8 +208,6 @@ def _accepted(session, name: str, line: Line, seen, said: str, ran: int) -> None
     counted and, if it recorded something, said so with the way back.  Exit 2: the file given
     is mistaken (as a usage error's words are); 1 would tell a script that nothing was
     appended, and the line may well have been."""
-    from cli.session import span
-
     if said:
         click.echo(said.rstrip("\n"), err=True)
     rows = session.book.recorded(seen[0], _own_id(line)) if seen is not None else []
@@ -238,10 +232,8 @@ FAILED = {1: N_("was refused"), 2: N_("is not a command banco can run"),
           5: N_("was not recorded: the game changed meanwhile")}
 
 
-def _execute(session, line: Line, seen) -> int:
-    from cli.banker.commands import execute_line
-
-    return execute_line(session, line.text, command_id=line.command_id, expected=seen)
+def _execute(session, line: Line, seen, echo: bool = True) -> LineOutcome:
+    return execute(session, line.text, command_id=line.command_id, expected=seen, echo=echo)
 
 
 def _interrupted(session, name: str, current: Line | None, last_recorded) -> None:
@@ -266,8 +258,6 @@ def _dry_run(session, name: str, text: str, **options) -> None:
     """The transcript on a copy of the database (SQLite's backup: the WAL included)."""
     import tempfile
 
-    from cli.session import Session
-
     with tempfile.TemporaryDirectory(prefix="banco-dry-run-") as tmp:
         copy = os.path.join(tmp, os.path.basename(session.db) or "banco.db")
         if os.path.exists(session.db):
@@ -283,3 +273,37 @@ def _dry_run(session, name: str, text: str, **options) -> None:
         finally:
             trial.close()
         click.echo(note, err=True)
+
+
+@click.command()
+# utf-8-sig: a transcript saved by an editor that starts it with a BOM reads as any other
+@click.argument("transcript", type=click.File("r", encoding="utf-8-sig"))
+@click.option("--quiet", "-q", is_flag=True, help="Only report the end or the refused line.")
+@click.option("--resume", is_flag=True,
+              help="Continue the game this transcript recorded; fail if none of it is recorded "
+                   "(a plain run resumes too, or starts afresh when nothing is recorded).")
+@click.option("--fresh", is_flag=True,
+              help="Record the transcript again from its first line, as a new game.")
+@click.option("--dry-run", is_flag=True,
+              help="Check the transcript on a copy of the database; write nothing.")
+@pass_session
+def run(session, transcript, quiet, resume, fresh, dry_run):
+    """Run a transcript of banco lines; stop at the first refused one.
+
+    A line starting with `!` is expected to be refused (a late claim, say): its refusal is
+    recorded and the run goes on; if it is accepted instead, it is recorded and the run stops,
+    exit 2 (`undo` takes it back, or remove the `!` if the table was right).
+
+    Each line gets a command id chained from the file's name and every line before it, so a
+    transcript re-run after a crash, or after fixing the line it stopped at, skips what is
+    already recorded and goes on in the same game.
+    """
+    if resume and fresh:
+        raise UsageError("--resume and --fresh contradict each other: choose one")
+    try:
+        text = transcript.read()
+    except UnicodeDecodeError as exc:
+        raise UsageError("{transcript} is not a transcript: it is not UTF-8 text (byte {start}); a transcript has one banco line a line",
+                         transcript=transcript.name, start=exc.start) from None
+    run_transcript(session, transcript.name, text, quiet=quiet, resume=resume,
+                   fresh=fresh, dry_run=dry_run)

@@ -15,6 +15,7 @@ from cli.session import (
     player_name,
     property_position,
     property_words,
+    write_out,
 )
 from cli.words.i18n import NP_, _, counted, pgettext
 from ledger.base.errors import UsageError
@@ -37,7 +38,7 @@ def games(session, as_json):
     if not doc:
         click.echo(_("no games yet: `banco new PLAYER PLAYER ...`"))
         return
-    from cli.words.render import local_time
+    from cli.words.facts import local_time
 
     width = max(len(_("rules")), *(len(g["rules"] or "?") for g in doc)) + 2
     click.echo(f"{_('game'):>4}  {_('started'):<25}  {_('rules'):<{width}}{_('state'):<12}"
@@ -163,13 +164,13 @@ def standings(session, as_json):
         dump([{**row, "head_line": line} for row in rows])
         return
     # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps
-    # them; columns as wide as what they hold (cli/words/render.py).
-    from cli.words.render import standings_text
+    # them; columns as wide as what they hold (cli/words/table_text.py).
+    from cli.words.table_text import standings_text
 
     for line in standings_text(
             rows, lambda s: pgettext(*STATUS[s]) if s in STATUS else s):
         click.echo(line)
-    from cli.referee.integrity import finished_line
+    from cli.session import finished_line
 
     ended = finished_line(session.book, session.game())
     if ended:
@@ -177,40 +178,6 @@ def standings(session, as_json):
 
 
 # --- exports --------------------------------------------------------------------------------
-
-def _write_out(target: str | None, force: bool, write) -> None:
-    """Call write(file) on stdout, or on a temporary file beside TARGET renamed into place
-    when complete: a failed export leaves no half-written file."""
-    import os
-    import tempfile
-
-    if target is None or target == "-":
-        write(sys.stdout)
-        return
-    if os.path.isdir(target):
-        raise UsageError("{target} is a folder: name the file",
-                         target=target)
-    if os.path.exists(target) and not force:
-        raise UsageError("{target} exists: give another name, or --force to replace it",
-                         target=target)
-    folder = os.path.dirname(os.path.abspath(target))
-    if not os.path.isdir(folder):
-        raise UsageError("cannot write {target}: the folder {folder} does not exist",
-                         target=target, folder=folder)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-", suffix=".part")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            write(f)
-        # mkstemp's file is the owner's alone (0600): an export or a report is made to be
-        # handed on, so it gets what any new file gets here (the umask decides)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
 
 @click.command()
 @click.option("-o", "--output", default=None, metavar="FILE",
@@ -227,6 +194,7 @@ def export(session, output, fmt, force):
     money as CSV, or the history as text."""
     game = session.game()
     if fmt == "jsonl":
+        from cli.progress import Progress, counted
         from projections.exchange.exchange import export_lines
 
         store = session.book.store
@@ -235,8 +203,10 @@ def export(session, output, fmt, force):
 
         def write(f):
             f.write(first + "\n")
-            for line in lines:
-                f.write(line + "\n")
+            # nothing on stdout's terminal: the bar only when the file is elsewhere
+            with Progress(store.last_seq(game), "export", quiet=not output or output == "-") as p:
+                for line in counted(lines, p):
+                    f.write(line + "\n")
     elif fmt == "csv":
         from projections.readings.journal import money_rows
 
@@ -264,7 +234,7 @@ def export(session, output, fmt, force):
             for s in game_steps(book, game):
                 f.write("\n".join(step_lines(s)) + "\n")
 
-    _write_out(output, force, write)
+    write_out(output, force, write)
     if output and output != "-":
         click.echo(_("game {game} exported to {output} ({fmt})").format(game=game, output=output, fmt=fmt), err=True)
 
@@ -387,8 +357,8 @@ def report(session, output, force):
     same, marked)."""
     import tempfile
 
+    from cli.words.facts import describe, local_time
     from cli.words.i18n import language, say, translations
-    from cli.words.render import describe, local_time
     from ledger.store.seals import head_line
     from projections.audit.audit_parallel import audit_game
     from projections.readings.replay import steps, taken_back_by
@@ -422,7 +392,7 @@ def report(session, output, force):
             spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline=""),
             walk=walk, audit=audited))
 
-    _write_out(output, force, write)
+    write_out(output, force, write)
     chars, count = written
     click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
     if not verdict.ok:  # the page says it at its top; the organiser hears it here too

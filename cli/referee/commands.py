@@ -63,14 +63,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     """
     from collections import deque
 
-    from cli.words.render import (
-        SHORT_HASH,
-        amount_of,
-        describe,
-        local_time,
-        players_of,
-        taken_back,
-    )
+    from cli.words.facts import SHORT_HASH, amount_of, describe, local_time, players_of, taken_back
     from ledger.records.events import EVENT_TYPES
 
     game = session.game()
@@ -139,7 +132,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
 @pass_session
 def show(session, seq, as_json):
     """One event in full, with the other events of the command that recorded it."""
-    from cli.words.render import data_lines, describe, local_time, taken_back
+    from cli.words.facts import data_lines, describe, local_time, taken_back
 
     game = session.game()
     book = session.book
@@ -243,7 +236,7 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
         raise UsageError("--skip-refused goes with --rules")
     from cli.referee.replay_source import game_steps
     from cli.referee.replay_text import header_lines, step_lines
-    from cli.words.render import describe
+    from cli.words.facts import describe
     from projections.readings.replay import step_document
 
     game = session.game()
@@ -293,7 +286,7 @@ def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> N
                        total=book.store.commands_before(game, book.store.last_seq(game) + 1),
                        table_at=lambda seq: book.state(game, at=seq), on_skip=keep)
         if as_json:
-            from cli.words.render import describe
+            from cli.words.facts import describe
             from projections.referee.counterfactual import divergence_document
 
             a, b = result.recorded_final, result.other_final
@@ -374,9 +367,9 @@ def _ruling_command(kind: str, doc: str):
             from ledger.records.commands import RecordRuling
 
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
-            outcome = session.book.execute(
+            outcome = session.written(session.book.execute(
                 game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee),
-                **write)
+                **write))
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             if outcome.replayed:
                 click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),
@@ -490,7 +483,7 @@ def correct(session, words, move, owner, reason, referee):
     write = session.write_args(game)  # recorded in the referee's name (Book.execute)
     from cli.session import report
 
-    report(session.book.execute(game, cmd, **write))
+    report(session.written(session.book.execute(game, cmd, **write)))
 
 
 def _space(state, words: list[str]) -> int:

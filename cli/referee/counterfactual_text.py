@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cli.words.facts import describe
 from cli.words.i18n import NP_, _, pgettext, translations
-from cli.words.render import describe
 from projections.readings.accounts import standings
 
 BANKRUPT = NP_("status", "bankrupt")

@@ -14,25 +14,6 @@ from cli.words.i18n import _, counted, ngettext, say
 from ledger.base.errors import EXIT_AUDIT, UsageError
 from ledger.base.text import Fact, msg
 
-# --- the head line of a finished game --------------------------------------------------------
-
-def head_line_text(game: int, seq: int, head: str) -> str:
-    """What a finished game prints last: its short head line, for the score sheet."""
-    from ledger.store.seals import head_line
-
-    line = head_line(game, seq, head)
-    return _("head line for the score sheet: {line}  (`banco audit --expect-head {line}` checks "
-             "it)").format(line=line)
-
-
-def finished_line(book, game: int) -> str | None:
-    """The head line of a game that is over (None while it goes on): two index lookups."""
-    info = book.store.game(game)
-    if info is None or not info["ended"]:
-        return None
-    return head_line_text(game, info["events"], info["head"])
-
-
 # --- audit ----------------------------------------------------------------------------------
 
 
@@ -283,8 +264,8 @@ def seal(session, key_path, referee, out_path):
     write = session.write_args(game)  # recorded in the referee's name (Book.execute)
     if write["expect"] is None:
         write["expect"] = seq  # the head signed must still be the head when it is recorded
-    outcome = session.book.execute(game, c.Seal(seq, head, uuid, public, signature, referee),
-                                   **write)
+    outcome = session.written(session.book.execute(
+        game, c.Seal(seq, head, uuid, public, signature, referee), **write))
     fact = next(e for e in outcome.events if e["type"] == "SealRecorded")
     d = fact["data"]
     trail = [h for (h,) in store.conn.execute(

@@ -98,7 +98,8 @@ class ReplayStepper:
         self.shell.say("\n".join(step_lines(self.window[self.k])))
 
     def where(self) -> None:
-        from cli.words.render import local_time, state_text
+        from cli.words.facts import local_time
+        from cli.words.table_text import state_text
 
         s = self.window[self.k]
         self.shell.say(state_text(s.after))

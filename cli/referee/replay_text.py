@@ -4,8 +4,9 @@ user's language (cli/words/i18n.py)."""
 
 from __future__ import annotations
 
+from cli.words.facts import describe, local_time
 from cli.words.i18n import _, ngettext
-from cli.words.render import PHASES, describe, local_time
+from cli.words.table_text import PHASES
 from ledger.table.state import BANK
 
 

@@ -251,24 +251,6 @@ def N_(message: str) -> str:
     return message
 
 
-def _say_reason(text: str) -> str:
-    from cli.words.reasons import say_reason
-
-    return say_reason(text)
-
-
-def _say_basis(text: str) -> str:
-    from cli.words.render import say_basis
-
-    return say_basis(text)
-
-
-def _say_how(text: str) -> str:
-    from cli.words.render import JAIL_WAYS
-
-    return _(JAIL_WAYS[text]) if text in JAIL_WAYS else text
-
-
 # What the system says of a file or a socket it could not use (an OSError's strerror, which
 # Python leaves in the C locale's English): the ones a table meets, said in its language.
 OS_ERRORS = frozenset({
@@ -288,12 +270,10 @@ def say_os_error(text: str | None) -> str:
 
 
 def _register_sayers() -> None:
-    """ledger/base/text.py's Fact (a fact's English reason inside a message) is said here."""
+    """ledger/base/text.py's Fact of an OSError is said here (a reason, a basis, how a player
+    left jail: by cli/words/reasons.py)."""
     from ledger.base.text import SAYERS
 
-    SAYERS.setdefault("reason", _say_reason)
-    SAYERS.setdefault("basis", _say_basis)
-    SAYERS.setdefault("how", _say_how)  # how a player left jail
     SAYERS.setdefault("os", say_os_error)  # Fact(exc.strerror, "os")
 
 

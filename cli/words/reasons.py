@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from cli.words.i18n import N_, _, ngettext
+from cli.words.i18n import N_, NN_, _, ngettext
+from ledger.base.text import SAYERS
 
 # Most specific first: the first template that matches the whole reason is used.
 TEMPLATES = [
@@ -174,3 +175,53 @@ def say_reason(reason: str) -> str:
 
 def known(reason: str) -> bool:
     return any(p.match(reason) for p, _t in _compiled())
+
+
+# How a player left jail (LeftJail's `how`).
+JAIL_WAYS = {"doubles": N_("doubles"), "fine": N_("fine"), "card": N_("card"),
+             "fine after the last try": N_("fine after the last try"),
+             "card instead of the fine, after the last try":
+                 N_("card instead of the fine, after the last try")}
+
+# How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for).
+BASES = [N_("unbuilt lot"), N_("hotel"), N_("{n} house(s)"), N_("{n} station(s) owned: {rent}"),
+         N_("{n} utility(ies) owned: {factor} x dice {dice}"),
+         N_("complete group but a lot is mortgaged: no double rent (004)"),
+         N_("complete group, unbuilt: double {rent}")]
+
+
+# The bases the log writes with a count, "1 house(s)": said with the count's plural form
+COUNTED_BASES = {
+    "{n} house(s)": NN_("{n} house", "{n} houses"),
+    "{n} station(s) owned: {rent}": NN_("{n} station owned: {rent}",
+                                        "{n} stations owned: {rent}"),
+    "{n} utility(ies) owned: {factor} x dice {dice}": NN_(
+        "{n} utility owned: {factor} x dice {dice}", "{n} utilities owned: {factor} x dice {dice}"),
+}
+
+
+def say_basis(basis: str) -> str:
+    """A rent's basis (RentClaimOpened's), in the user's language; else as a reason."""
+    for template in BASES:
+        parts = re.split(r"\{(\w+)\}", template)
+        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+                          for i, p in enumerate(parts))
+        m = re.fullmatch(pattern, basis)
+        if m:
+            fields = m.groupdict()
+            if template in COUNTED_BASES and fields["n"].isdigit():
+                return ngettext(*COUNTED_BASES[template], int(fields["n"])).format(**fields)
+            return _(template).format(**fields)
+    return say_reason(basis)
+
+
+def say_how(text: str) -> str:
+    """How a player left jail, in the user's language."""
+    return _(JAIL_WAYS[text]) if text in JAIL_WAYS else text
+
+
+# ledger/base/text.py's Fact (a fact's English data inside a message) is said by these; the
+# package (cli/words/__init__.py) imports this module, so they are there before anything speaks.
+SAYERS.setdefault("reason", say_reason)
+SAYERS.setdefault("basis", say_basis)
+SAYERS.setdefault("how", say_how)  # how a player left jail

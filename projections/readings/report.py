@@ -4,7 +4,7 @@ rulings, corrections, late claims and undos highlighted, every event an anchor (
 
 No script, no network: styles are inline and a Content-Security-Policy forbids loading
 anything, so the page shows the same in a browser offline, in ten years, or as an e-mail
-attachment.  Pure: the caller gives the events and the words for an event (cli/words/render.py's
+attachment.  Pure: the caller gives the events and the words for an event (cli/words/facts.py's
 `describe`), and gets the page as text (`report_html`) or written to a file (`write_report`).
 
 A long game's page is written as its events are read: the timeline (one entry per event, the
@@ -119,6 +119,7 @@ class WorthSampler:
         self.points: list[tuple[int, int, bool, dict[str, int]]] = []  # (n, seq, kept, worth)
         self.last: tuple[int, int, bool, dict[str, int]] | None = None
         self.bankrupt: set[str] = set()
+        self.sampled_count = 0  # points kept by the stride, not for a bankruptcy
 
     def add(self, step) -> None:
         """The point after one command (a `projections.readings.replay.Step`)."""
@@ -138,9 +139,13 @@ class WorthSampler:
         self.last = point
         if n % self.stride == 0 or kept:
             self.points.append(point)
-        while sum(1 for q in self.points if not q[2]) > self.limit:
+            self.sampled_count += not kept
+        # the count of sampled points is kept, not recounted: a recount after every command
+        # made a long game's report quadratic (issue 21); a thinning is a pass, log n of them
+        while self.sampled_count > self.limit:
             self.stride *= 2
             self.points = [q for q in self.points if q[0] % self.stride == 0 or q[2]]
+            self.sampled_count = sum(1 for q in self.points if not q[2])
 
     @property
     def sampled(self) -> bool:

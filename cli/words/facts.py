@@ -1,20 +1,23 @@
-"""What the banker reads: a line per fact, the table, and the stable JSON documents.
+"""A fact in words: a line per fact as the banker reads it (`narrate`, `describe`), its
+players, amount and fields, and the notes on a moment of the game (what a later undo took back).
 
 Lines are said in the user's language (cli/words/i18n.py) from each fact's fields; a fact's English
 `reason` is said through cli/words/reasons.py.  Amounts are printed as the edition prints them."""
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, NN_, NP_, _, ngettext, pgettext
-from cli.words.reasons import say_reason
+from cli.words.i18n import N_, _, ngettext
+from cli.words.reasons import JAIL_WAYS, say_basis, say_reason
 from ledger.table.state import BANK, State
 
 
-def _name(state: State, pos: int) -> str:
+def space_name(state: State, pos: int) -> str:
+    """The name of the space at `pos` on the game's board."""
     return state.edition.space(pos).name
 
 
-def _bank_or(account: str) -> str:
+def bank_or(account: str) -> str:
+    """An account as said: a player's name, or the Bank in the user's language."""
     return _("the Bank") if account == BANK else account
 
 
@@ -31,7 +34,7 @@ def _transfer(d: dict, state: State) -> str:
     reason = say_reason(d["reason"])
     if d["payer"] == BANK:
         return _("  the Bank pays {amount} to {payee}: {reason}").format(
-            amount=money(d["amount"]), payee=_bank_or(d["payee"]), reason=reason)
+            amount=money(d["amount"]), payee=bank_or(d["payee"]), reason=reason)
     if d["payee"] == BANK:
         return _("  {payer} pays {amount} to the Bank: {reason}").format(
             payer=d["payer"], amount=money(d["amount"]), reason=reason)
@@ -67,20 +70,20 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "TokenMoved":
         if d["to"] == state.edition.jail_position:  # sent to jail is a fact of its own
             return _("  {player} moves to {space} ({position}), just visiting").format(
-                player=d["player"], space=_name(state, d["to"]), position=d["to"])
+                player=d["player"], space=space_name(state, d["to"]), position=d["to"])
         return _("  {player} moves to {space} ({position})").format(
-            player=d["player"], space=_name(state, d["to"]), position=d["to"])
+            player=d["player"], space=space_name(state, d["to"]), position=d["to"])
     if t in TRANSFERS:
         return _transfer(d, state)
     if t == "PurchaseOffered":
         return _("  {space} is for sale at {price}: `buy` or `decline`").format(
-            space=_name(state, d["property"]), price=money(d["price"]))
+            space=space_name(state, d["property"]), price=money(d["price"]))
     if t == "PropertyDeclined":
         return _("  {player} declines {space}").format(player=d["player"],
-                                                      space=_name(state, d["property"]))
+                                                      space=space_name(state, d["property"]))
     if t == "AuctionOpened":
         return _("  auction for {space}: bids from {amount}, `bid PLAYER AMOUNT`, then "
-                 "`hammer`").format(space=_name(state, d["property"]),
+                 "`hammer`").format(space=space_name(state, d["property"]),
                                     amount=money(d["min_bid"]))
     if t == "BidPlaced":
         return _("  {player} bids {amount}").format(player=d["player"],
@@ -88,18 +91,18 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "AuctionClosed":
         if d["outcome"] != "no bid":
             return None
-        what = _name(state, d["property"]) if d["property"] is not None else _("the building")
+        what = space_name(state, d["property"]) if d["property"] is not None else _("the building")
         return _("  no bid for {what}: {reason}").format(what=what,
                                                         reason=say_reason(d["reason"]))
     if t == "RentClaimOpened":
         return _("  {owner} may claim {amount} rent on {space} ({basis}) until {closer} rolls: "
                  "`claim {owner}`").format(owner=d["owner"], amount=money(d["amount"]),
-                                           space=_name(state, d["property"]),
+                                           space=space_name(state, d["property"]),
                                            basis=say_basis(d["basis"]), closer=d["closer"])
     if t == "RentClaimLapsed":
         claim = _("{owner}'s claim on {payer} ({amount}, {space})").format(
             owner=d["owner"], payer=d["payer"], amount=money(d["amount"]),
-            space=_name(state, d["property"]))
+            space=space_name(state, d["property"]))
         if d["closed_by"] == "debt":
             return None  # the DebtIncurred line that follows says it
         if d["closed_by"] == "time":
@@ -112,10 +115,10 @@ def narrate(event: dict, state: State) -> str | None:
         return _("  late claim recorded{where}: {owner} asked {payer} for {amount} ({space}); "
                  "landed at event {landed}, window closed at event {lapsed}").format(
             where=where, owner=d["owner"], payer=d["payer"], amount=money(d["amount"]),
-            space=_name(state, d["property"]), landed=d.get("landed_seq", d["opened_seq"]),
+            space=space_name(state, d["property"]), landed=d.get("landed_seq", d["opened_seq"]),
             lapsed=d["lapsed_seq"])
     if t == "RentNotDue":
-        return _("  no rent on {space}: {reason}").format(space=_name(state, d["property"]),
+        return _("  no rent on {space}: {reason}").format(space=space_name(state, d["property"]),
                                                          reason=say_reason(d["reason"]))
     if t == "CardDrawRequired":
         deck = state.edition.decks[d["deck"]]
@@ -136,7 +139,7 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "CardThrowRequired":
         return _("  {owner} owns {space}: {player} throws the dice again and owes {multiplier} x "
                  "the throw: `roll D1 D2`").format(owner=d["owner"],
-                                                   space=_name(state, d["property"]),
+                                                   space=space_name(state, d["property"]),
                                                    player=d["player"],
                                                    multiplier=d["multiplier"])
     if t == "CardDiceThrown":
@@ -162,7 +165,7 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "DebtIncurred":
         return _("  {debtor} cannot pay {amount} to {creditor} ({reason}): in debt until "
                  "`pay`").format(debtor=d["debtor"], amount=money(d["amount"]),
-                                 creditor=_bank_or(d["creditor"]),
+                                 creditor=bank_or(d["creditor"]),
                                  reason=say_reason(d["reason"]))
     if t == "JailExitDue":
         return _("  {player} failed the last try: `use-card` or `pay-fine` ({fine}), then moves "
@@ -178,7 +181,7 @@ def narrate(event: dict, state: State) -> str | None:
                                                reason=say_reason(d["reason"]))
     if t == "TradeCompleted":
         def side(g):
-            parts = [_name(state, p) for p in g["properties"]]
+            parts = [space_name(state, p) for p in g["properties"]]
             if g["cash"]:
                 parts.append(money(g["cash"]))
             if g["jail_cards"]:
@@ -199,11 +202,11 @@ def narrate(event: dict, state: State) -> str | None:
                                                amount=money(d["min_bid"]))
     if t == "BankruptcyDeclared":
         return _("{player} is bankrupt to {creditor} ({reason})").format(
-            player=d["player"], creditor=_bank_or(d["creditor"]),
+            player=d["player"], creditor=bank_or(d["creditor"]),
             reason=say_reason(d["reason"]))
     if t == "DebtCancelled":
         return _("  {debtor}'s debt to {creditor} is cancelled ({reason})").format(
-            debtor=d["debtor"], creditor=_bank_or(d["creditor"]),
+            debtor=d["debtor"], creditor=bank_or(d["creditor"]),
             reason=say_reason(d["reason"]))
     if t == "GameEnded":
         result = (_("{player} wins").format(player=d["winner"]) if d["winner"]
@@ -217,7 +220,7 @@ def narrate(event: dict, state: State) -> str | None:
         return _("  {owner} claims {amount} from {payer} ({space}) while the dice are on the "
                  "table: paid when {player}'s turn is over ({rule})").format(
             owner=d["owner"], amount=money(d["amount"]), payer=d["payer"],
-            space=_name(state, d["property"]), player=d["settles_after"], rule=d["rule"])
+            space=space_name(state, d["property"]), player=d["settles_after"], rule=d["rule"])
     if t == "BuildingsReturned":
         return f"  {say_reason(d['reason'])}"
     if t in REFEREE_WORDS:
@@ -231,50 +234,12 @@ def narrate(event: dict, state: State) -> str | None:
     return None
 
 
-# How a player left jail (LeftJail's `how`), and the kinds of building.
-JAIL_WAYS = {"doubles": N_("doubles"), "fine": N_("fine"), "card": N_("card"),
-             "fine after the last try": N_("fine after the last try"),
-             "card instead of the fine, after the last try":
-                 N_("card instead of the fine, after the last try")}
+# The kinds of building.
 BUILDINGS = {"house": N_("house"), "hotel": N_("hotel")}
-
-# How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for).
-BASES = [N_("unbuilt lot"), N_("hotel"), N_("{n} house(s)"), N_("{n} station(s) owned: {rent}"),
-         N_("{n} utility(ies) owned: {factor} x dice {dice}"),
-         N_("complete group but a lot is mortgaged: no double rent (004)"),
-         N_("complete group, unbuilt: double {rent}")]
-
-
-# The bases the log writes with a count, "1 house(s)": said with the count's plural form
-COUNTED_BASES = {
-    "{n} house(s)": NN_("{n} house", "{n} houses"),
-    "{n} station(s) owned: {rent}": NN_("{n} station owned: {rent}",
-                                        "{n} stations owned: {rent}"),
-    "{n} utility(ies) owned: {factor} x dice {dice}": NN_(
-        "{n} utility owned: {factor} x dice {dice}", "{n} utilities owned: {factor} x dice {dice}"),
-}
-
-
-def say_basis(basis: str) -> str:
-    from cli.words import reasons
-
-    for template in BASES:
-        import re
-
-        parts = re.split(r"\{(\w+)\}", template)
-        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                          for i, p in enumerate(parts))
-        m = re.fullmatch(pattern, basis)
-        if m:
-            fields = m.groupdict()
-            if template in COUNTED_BASES and fields["n"].isdigit():
-                return ngettext(*COUNTED_BASES[template], int(fields["n"])).format(**fields)
-            return _(template).format(**fields)
-    return reasons.say_reason(basis)
 
 
 def _who(account: str) -> str:
-    return _bank_or(account)
+    return bank_or(account)
 
 
 # A referee's facts (ledger/rules/referee.py), in the words of `log`, `replay` and the report.
@@ -291,11 +256,11 @@ REFEREE_WORDS = {
         reason=say_reason(d["reason"])),
     "PositionCorrected": lambda d, st: _("  correction: {player} moved from {origin} to "
                                          "{target}{jail} ({reason})").format(
-        player=d["player"], origin=_name(st, d["from"]), target=_name(st, d["to"]),
+        player=d["player"], origin=space_name(st, d["from"]), target=space_name(st, d["to"]),
         jail=_(" and out of jail") if d["left_jail"] else "", reason=say_reason(d["reason"])),
     "OwnerCorrected": lambda d, st: _("  correction: {space} passes from {origin} to "
                                       "{target}{mortgaged} ({reason})").format(
-        space=_name(st, d["property"]), origin=_who(d["from"]), target=_who(d["to"]),
+        space=space_name(st, d["property"]), origin=_who(d["from"]), target=_who(d["to"]),
         mortgaged=_(", mortgaged") if d["mortgaged"] else "", reason=say_reason(d["reason"])),
     "SealRecorded": lambda d, st: _("sealed by referee {referee}: event {seq}, head {head}... "
                                     "(key {fingerprint})").format(
@@ -350,14 +315,14 @@ def _quiet(event: dict, state: State) -> str | None:
         return _("{owner}'s claim on {payer} ({amount}, {space}) became a debt: {payer} could "
                  "not pay it in cash").format(owner=d["owner"], payer=d["payer"],
                                               amount=money(d["amount"]),
-                                              space=_name(state, d["property"]))
+                                              space=space_name(state, d["property"]))
     if t == "AuctionClosed":
-        what = _name(state, d["property"]) if d["property"] is not None else _("the building")
+        what = space_name(state, d["property"]) if d["property"] is not None else _("the building")
         return _("auction closed ({what}): {outcome}, {reason}").format(
             what=what, outcome=d["outcome"], reason=say_reason(d["reason"]))
     if t == "SpeedyMoveChosen":
         return _("{player} moves {spaces} to {space}: {reason}").format(
-            player=d["player"], spaces=d["spaces"], space=_name(state, d["to"]),
+            player=d["player"], spaces=d["spaces"], space=space_name(state, d["to"]),
             reason=say_reason(d["reason"]))
     return None
 
@@ -435,7 +400,7 @@ def data_lines(data, state: State, indent: int = 2) -> list[str]:
 
     def scalar(key, value) -> str:
         if key in POSITION_KEYS and isinstance(value, int) and not isinstance(value, bool):
-            return f"{value} ({_name(state, value)})"
+            return f"{value} ({space_name(state, value)})"
         if key == "jail_cards" and isinstance(value, list) and len(value) == 2:
             deck = state.edition.decks.get(value[0])
             return f"{deck.title if deck else value[0]} {value[1]}"
@@ -466,244 +431,6 @@ def json_scalar(value) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value, ensure_ascii=False)
-
-
-def _marks(state: State, pos: int) -> str:
-    level = state.buildings[pos]
-    # short marks in the state's list of deeds, in the table's language ("[2h]" is English)
-    mark = pgettext("deed mark", " (M)") if pos in state.mortgaged else ""
-    if level == 5:
-        mark += pgettext("deed mark", " [hotel]")
-    elif level:
-        mark += pgettext("deed mark", " [{n}h]").format(n=level)
-    return mark
-
-
-def _turn_document(state: State) -> dict:
-    """`turn`: player, phase, doubles; under a rule set with the Speedy die also `speedy`
-    (the face that counts for the roll, or null) and `choices` (the Bus's moves in phase
-    `move`, else empty)."""
-    t = state.turn
-    doc = {"player": t.player, "phase": t.phase, "doubles": t.doubles}
-    if state.rules.speedy_die:
-        doc["speedy"] = t.speedy
-        from ledger.rules.speedy import choices_of
-
-        doc["choices"] = choices_of(t)
-    return doc
-
-
-def _player_document(state: State, p) -> dict:
-    """A player; under a rule set with the Speedy die also `passed_go` (he throws it)."""
-    doc = {"name": p.name, "cash": p.cash, "position": p.position, "in_jail": p.in_jail,
-           "jail_turns": p.jail_turns, "jail_cards": len(p.jail_cards), "bankrupt": p.bankrupt}
-    if state.rules.speedy_die:
-        doc["passed_go"] = p.passed_go
-    return doc
-
-
-def state_document(state: State) -> dict:
-    """`banco state --json`: the stable document described in README."""
-    space = state.edition.space
-    auction = None
-    if state.auction:
-        a = state.auction
-        auction = {"property": space(a.property).name if a.property is not None else None,
-                   "kind": a.kind, "min_bid": a.min_bid, "step": a.step,
-                   "high_bidder": a.high_bidder, "high_bid": a.high_bid,
-                   "queue": [space(p).name for p in state.auction_queue]}
-    from ledger.table.decks import deck_views
-    from ledger.table.state import dealing_left
-    from ledger.table.worth import raisable
-
-    debt = [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason,
-             "can_raise": raisable(state, d.debtor)} for d in state.debts]
-    return {
-        "game": state.game_id,
-        "seq": state.seq,
-        "rules": state.rules.name,
-        "edition": state.edition.name,
-        "turn": _turn_document(state),
-        "players": [_player_document(state, p) for p in state.players],
-        "properties": [{"name": s.name, "position": s.position, "owner": state.owners[s.position],
-                        "houses": state.buildings[s.position] % 5,
-                        "hotel": state.buildings[s.position] == 5,
-                        "mortgaged": s.position in state.mortgaged}
-                       for s in state.edition.properties],
-        "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
-        "pending": {
-            "rent": [{"payer": cl.payer, "owner": cl.owner, "property": space(cl.property).name,
-                      "amount": cl.amount, "closes_when": f"{cl.closer} rolls",
-                      # claimed while the dice were on the table: paid after that turn (000 FAQ 8)
-                      "paid_after_turn_of": cl.settle_after or None}
-                     for cl in state.claims],
-            # deeds still to deal before the first roll (002, 004 short and timed)
-            "deal": [{"player": n, "deeds": k} for n, k in dealing_left(state)],
-            "auction": auction,
-            "debt": debt[0] if debt else None,
-            "debts": debt,
-        },
-        "decks": deck_views(state),
-        "ended": state.ended,
-        "winner": state.winner,
-        # the agreed time ran out (000 FAQ 6, 002, 004 timed): when, and whether the game ends
-        # at once or after the turn in progress; null while the game runs on
-        "time_up": ({"at": state.time_up[0], "ends": state.time_up[1]} if state.time_up
-                    else None),
-        "final": state.final,
-    }
-
-
-WIDTH = 88  # deed lines wrap here: an 80-column terminal stays readable
-
-
-def deed_groups(state: State, name: str) -> list[str]:
-    """A player's deeds by colour group, in board order, each with the group's completeness:
-    `marrone 2/2: Vicolo Corto [1h], Vicolo Stretto [2h]`, `stazioni 1/4: Stazione Sud`."""
-    import textwrap
-
-    lines = []
-    for group, lots in state.edition.groups.items():
-        mine = [pos for pos in lots if state.owners[pos] == name]
-        if not mine:
-            continue
-        head = f"{group} {len(mine)}/{len(lots)}: "
-        body = ", ".join(_name(state, pos) + _marks(state, pos) for pos in mine)
-        lines.extend(textwrap.wrap(head + body, WIDTH - 4, subsequent_indent=" " * len(head),
-                                   break_long_words=False, break_on_hyphens=False))
-    return lines
-
-
-def _where(state: State, p) -> str:
-    if p.bankrupt:
-        return _("bankrupt")
-    if p.in_jail:
-        return _("IN JAIL (tries {n})").format(n=p.jail_turns)
-    return state.edition.space(p.position).name
-
-
-PHASES = {"roll": N_("roll"), "buy": N_("buy"), "auction": N_("auction"), "card": N_("card"),
-          "choice": N_("choice"), "over": N_("over"), "moving": N_("moving"),
-          "throw": N_("throw"), "jail_exit": N_("jail exit"), "move": N_("move"),
-          "go": N_("go"), "advance": N_("advance")}
-
-
-def state_text(state: State) -> str:
-    doc = state_document(state)
-    money = state.edition.money
-    lines = [_("game {game} at event {seq} - rules {rules}, edition {edition}").format(
-        game=doc["game"], seq=doc["seq"], rules=doc["rules"], edition=doc["edition"])]
-    if state.ended:
-        lines.append(_("game over: {player} wins").format(player=state.winner) if state.winner
-                     else _("game over: a tie"))
-    else:
-        turn = doc["turn"]
-        phase = _(PHASES[turn["phase"]]) if turn["phase"] in PHASES else turn["phase"]
-        lines.append(_("turn: {player} ({phase}{doubles})").format(
-            player=turn["player"], phase=phase,
-            doubles=(ngettext(", {n} double", ", {n} doubles", turn["doubles"]).format(
-                n=turn["doubles"]) if turn["doubles"] else "")))
-    lines.append("")
-    cash_width = max([8, *(len(money(p.cash)) + 1 for p in state.players)])
-    # as wide as the longest name (a wide character takes two columns), 12 at least
-    name_width = max([12, *(cell_width(p.name) + 1 for p in state.players)])
-
-    def name_cell(text: str) -> str:
-        return text + " " * (name_width - cell_width(text))
-
-    lines.append(f"{name_cell(_('player'))}{_('cash'):>{cash_width}}  {_('where')}")
-    for p in state.players:
-        flags = ""
-        if p.jail_cards:
-            n = len(p.jail_cards)
-            flags = ngettext("+{n} get-out-of-jail card", "+{n} get-out-of-jail cards",
-                             n).format(n=n)
-        lines.append(f"{name_cell(p.name)}{money(p.cash):>{cash_width}}  "
-                     f"{_where(state, p):<24}{flags}".rstrip())
-        lines.extend("    " + g for g in deed_groups(state, p.name))
-    pend = doc["pending"]
-    if pend["rent"] or pend["auction"] or pend["debts"]:
-        lines.append("")
-    for r in pend["rent"]:
-        if r["paid_after_turn_of"]:
-            lines.append(_("claimed: {owner} is paid {amount} by {payer} ({space}) when "
-                           "{player}'s turn is over").format(
-                owner=r["owner"], amount=money(r["amount"]), payer=r["payer"],
-                space=r["property"], player=r["paid_after_turn_of"]))
-            continue
-        lines.append(_("open claim: {owner} may claim {amount} from {payer} ({space}) until "
-                       "{closer} rolls").format(owner=r["owner"], amount=money(r["amount"]),
-                                                payer=r["payer"], space=r["property"],
-                                                closer=r["closes_when"].removesuffix(" rolls")))
-    if pend["auction"]:
-        a = pend["auction"]
-        lead = (_("{player} leads at {amount}").format(player=a["high_bidder"],
-                                                       amount=money(a["high_bid"]))
-                if a["high_bidder"] else _("no bid yet"))
-        what = a["property"] or _("a {kind}").format(kind=_(BUILDINGS.get(a["kind"], a["kind"])))
-        lines.append(_("auction: {what} ({lead})").format(what=what, lead=lead)
-                     + (_("; then {deeds}").format(deeds=", ".join(a["queue"]))
-                        if a["queue"] else ""))
-    for d in pend["debts"]:
-        lines.append(_("debt: {debtor} owes {amount} to {creditor} ({reason}); can raise "
-                       "{can}").format(debtor=d["debtor"], amount=money(d["amount"]),
-                                       creditor=_bank_or(d["creditor"]),
-                                       reason=say_reason(d["reason"]),
-                                       can=money(d["can_raise"])))
-    lines.append("")
-    lines.append(_("bank: {houses} houses, {hotels} hotels").format(
-        houses=doc["bank"]["houses"], hotels=doc["bank"]["hotels"]))
-    for d in doc["decks"].values():
-        if d["next"]:
-            lines.append(_("{deck}: next card {number} ({text})").format(
-                deck=d["title"], number=d["next"], text=d["next_text"]))
-        else:
-            lines.append(_("{deck}: next card unseen, one of {n}").format(
-                deck=d["title"], n=len(d["unseen"])))
-    return "\n".join(lines)
-
-
-def cell_width(text: str) -> int:
-    """The columns a terminal gives `text`: two for a wide character (CJK, most emoji), none
-    for a combining mark or a joiner, one for the rest."""
-    import unicodedata
-
-    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Me", "Cf")
-               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
-def columns(rows: list[list[str]], align: str, gaps: list[int] | None = None) -> list[str]:
-    """Rows of cells as lines, each column as wide as its widest cell (the heading included),
-    so that a long name or a big amount keeps the table straight.  align: `<` or `>` a
-    column; gaps: the spaces after each column but the last (2 each by default)."""
-    widths = [max(cell_width(r[i]) for r in rows) for i in range(len(align))]
-    gaps = gaps or [2] * (len(align) - 1)
-    lines = []
-    for r in rows:
-        parts = []
-        for i, (cell, side) in enumerate(zip(r, align, strict=True)):
-            pad = " " * (widths[i] - cell_width(cell))
-            parts.append((pad + cell if side == ">" else cell + pad)
-                         + (" " * gaps[i] if i < len(gaps) else ""))
-        lines.append("".join(parts).rstrip())
-    return lines
-
-
-def standings_text(rows: list[dict], status_of) -> list[str]:
-    """`banco standings` as text: rank, player, status, net worth, cash, deeds, and the
-    championship's score and points where the rule set keeps them.  status_of: a status as
-    said in the user's language."""
-    sheet = any(r["score"] is not None for r in rows)
-    points = any(r["points"] is not None for r in rows)
-    table = [["", _("player"), _("status"), _("net worth"), _("cash"), _("deeds")]
-             + ([_("score")] if sheet else []) + ([_("points")] if points else [])]
-    for r in rows:
-        table.append([f"{r['rank']}.", r["name"], status_of(r["status"]), str(r["net_worth"]),
-                      str(r["cash"]), str(r["deeds"])]
-                     + ([str(r["score"])] if sheet else [])
-                     + (["" if r["points"] is None else str(r["points"])] if points else []))
-    align = "><<>>>" + ">" * (sheet + points)
-    return columns(table, align, [1] + [2] * (len(align) - 2))
 
 
 def seq_ranges(seqs) -> str:
@@ -756,80 +483,3 @@ def moment_notes(events, at: int, retractions: list[dict] | None = None,
             at=at, first=first, last=last, done=done, rest=rest))
         end = last
     return notes, end
-
-
-def space_amount(space, rules) -> int | None:
-    """The money a non-deed space moves, from the edition (taxes) or the rule set (the salary
-    on Via!, the fine to leave jail); None where no fixed amount applies."""
-    if space.kind == "tax":
-        return space.amount
-    if space.kind == "go":
-        return rules.go_salary
-    if space.kind == "jail":
-        return rules.jail_fine
-    return None
-
-
-def board_document(edition, rules) -> list[dict]:
-    """`banco board --json`: the 40 spaces.  `amount` was added after the first release: a
-    tax's amount, the salary on Via!, the jail fine; null elsewhere."""
-    return [{"position": s.position, "name": s.name, "kind": s.kind, "group": s.group,
-             "price": s.price, "mortgage": s.mortgage, "house_cost": s.house_cost,
-             "rents": list(s.rents), "amount": space_amount(s, rules)} for s in edition.spaces]
-
-
-# A space's kind, in a context of its own: "go" the space is not "go" the command (gettext's
-# pgettext: the same English word, two translations).
-KINDS = {"street": NP_("space kind", "street"), "station": NP_("space kind", "station"),
-         "utility": NP_("space kind", "utility"), "tax": NP_("space kind", "tax"),
-         "go": NP_("space kind", "go"), "jail": NP_("space kind", "jail"),
-         "go_to_jail": NP_("space kind", "go to jail"), "card": NP_("space kind", "card"),
-         "parking": NP_("space kind", "parking")}
-
-
-def board_text(edition, rules) -> str:
-    cur = edition.currency
-    money = edition.money
-    spaces = board_document(edition, rules)
-    kinds = {s["kind"]: pgettext(*KINDS[s["kind"]]) if s["kind"] in KINDS else s["kind"]
-             for s in spaces}
-    # as wide as the widest kind in the user's language, and a gap: "go to jail" ran into
-    # its details ("go_to_jailstraight to Prigione")
-    width = max(len(k) for k in [_("kind"), *kinds.values()]) + 2
-    named = max(len(s["name"]) for s in spaces) + 2  # "Bastioni Gran Sasso (classico)"
-    lines = [f"{_('pos'):>3}  {_('space'):<{named}}{_('kind'):<{width}}{_('details')}"]
-    for s in spaces:
-        if s["price"]:
-            rents = s["rents"]
-            if s["kind"] == "utility":  # multipliers of the dice, by utilities owned
-                rents = _(" or ").join(_("{n}x dice").format(n=r) for r in s["rents"])
-            extra = _("price {price:>3}  mortgage {mortgage:>3}  rents {rents}").format(
-                price=s["price"], mortgage=s["mortgage"], rents=rents)
-            if s["house_cost"]:
-                extra += _("  house {cost}").format(cost=s["house_cost"])
-        elif s["kind"] == "tax":
-            extra = _("pay {amount} to the Bank").format(amount=money(s["amount"]))
-        elif s["kind"] == "go":
-            extra = _("salary {amount} on passing or landing").format(amount=money(s["amount"]))
-        elif s["kind"] == "jail":
-            extra = _("fine {amount} to leave before rolling").format(amount=money(s["amount"]))
-        elif s["kind"] == "go_to_jail":
-            extra = _("straight to {space}").format(
-                space=edition.space(edition.jail_position).name)
-        elif s["kind"] == "card":
-            deck = edition.space(s["position"]).deck
-            extra = (_("draw from {deck}").format(deck=edition.decks[deck].title)
-                     if deck in edition.decks else "")
-        else:
-            extra = ""
-        lines.append(f"{s['position']:>3}  {s['name']:<{named}}{kinds[s['kind']]:<{width}}"
-                     f"{extra}".rstrip())
-    lines.append(_("amounts in {currency}; salary and fine from the rule set {rules}").format(
-        currency=cur, rules=rules.name))
-    return "\n".join(lines)
-
-
-def cards_document(edition, deck: str | None) -> list[dict]:
-    decks = [edition.decks[deck]] if deck else list(edition.decks.values())
-    return [{"deck": d.name, "number": card.number, "text": card.text, "effect": dict(card.effect)}
-            for d in decks for card in d.cards]

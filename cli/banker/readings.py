@@ -1,0 +1,157 @@
+"""The table's readings: `state` (now or at a moment), `board` and `cards`."""
+
+from __future__ import annotations
+
+import click
+
+from cli.session import (
+    deck_key,
+    dump,
+    json_option,
+    last_line,
+    pass_session,
+    turn_line,
+)
+from cli.words import i18n
+from cli.words.i18n import _
+from ledger.base.errors import UsageError
+from ledger.base.numbers import not_a_number, number_like
+
+# --- the table ------------------------------------------------------------------------------
+
+@click.command()
+@click.option("--at", "when", default=None, metavar="SEQ|TIME",
+              help="The table as it was after event SEQ, or after the last event recorded at "
+                   "or before TIME (as `log` prints it, or ISO 8601 with a zone).  TIME runs to "
+                   "the end of its last figure: `2026-11-30 16:28` takes in 16:28:59, "
+                   "`2026-11-30 16:28:00` only that second, `2026-11-30` the whole day.")
+@json_option
+@pass_session
+def state(session, when, as_json):
+    """The table: cash, positions, deeds by colour group, whose turn, what is pending, and
+    what the table waits for next.  With --at, it also says which of the events shown a later
+    undo took back, and when SEQ falls inside a command."""
+    from cli.words.table_text import state_document, state_text
+
+    at = moment = None
+    if when is not None:
+        from projections.referee.moments import parse_moment, seq_at
+
+        if number_like(when.strip()):  # `--at ５７`: what int() reads, the banker did not type
+            raise not_a_number(when.strip())
+        moment = parse_moment(when)
+        # the rows read from the file as they are needed: a long game is never held whole
+        at = seq_at(_rows(session), moment)
+    st = session.book.state(session.game(), at)
+    if as_json:
+        doc = state_document(st)
+        if at is not None:  # what the text's notes say, for a script
+            doc["moment"] = _moment_document(session, at)
+        dump(doc)
+        return
+    click.echo(state_text(st))
+    end = None
+    if moment is not None and moment.seq is None:
+        click.echo(_("(the table after event {at}, the last recorded by {moment})").format(
+            at=at, moment=moment.text))
+    if at is not None:
+        notes, end = _moment_notes(session, at)
+        for note in notes:
+            click.echo(note)
+    if end is not None:
+        click.echo(_("next: the command goes on to event {end} (`state --at {end}` shows where "
+                     "it ended)").format(end=end))
+    else:
+        click.echo(turn_line(st))
+        if at is None:
+            last = last_line(session.book, st.game_id)
+            if last:
+                click.echo(last)
+            if st.ended:
+                from cli.session import finished_line
+
+                click.echo(finished_line(session.book, st.game_id) or "")
+
+
+def _rows(session):
+    rows = session.book.store.rows_view(session.game())
+    if not rows:
+        raise UsageError("no game {game} in this database", game=session.game())
+    return rows
+
+
+def _moment_notes(session, at: int):
+    """moment_notes from the few rows they need: the undos (by the type index) and the
+    command `at` falls inside (by the command-id index)."""
+    from cli.words.facts import moment_notes
+
+    store, game = session.book.store, session.game()
+    return moment_notes(_rows(session), at, store.read_type(game, "EventRetracted"),
+                        lambda cid: store.command_events(game, cid))
+
+
+def _moment_document(session, at: int) -> dict:
+    """The table after event `at`: the events in it a later undo took back (with the undo's
+    seq), and the last event of the command `at` falls inside (None: between commands)."""
+    from cli.words.facts import taken_back
+
+    undos = session.book.store.read_type(session.game(), "EventRetracted")
+    later = [{"seq": seq, "by": undo} for seq, undo in sorted(taken_back(undos).items())
+             if seq <= at < undo]
+    _, end = _moment_notes(session, at)
+    return {"at": at, "taken_back_later": later, "inside_command_until": end}
+
+
+def _edition(session):
+    from ledger.base.errors import NoDatabase
+    from ledger.board.edition import load_edition
+
+    try:
+        return session.state().edition
+    except (UsageError, NoDatabase):  # no game, or no database yet: the default board
+        return load_edition("it")
+
+
+@click.command()
+@json_option
+@pass_session
+def board(session, as_json):
+    """The 40 spaces: prices, rents, house costs, mortgage values, taxes, the Via! salary and
+    the jail fine (the current game's rule set, or classic when there is no game)."""
+    from cli.words.table_text import board_document, board_text
+    from ledger.base.errors import NoDatabase
+
+    try:
+        st = session.state()
+        edition, rules = st.edition, st.rules
+    except (UsageError, NoDatabase):  # no game, or no database yet: the default board
+        from ledger.board.rule_sets import load_rules
+
+        edition, rules = _edition(session), load_rules("classic")
+    if as_json:
+        dump(board_document(edition, rules))
+    else:
+        click.echo(f"{edition.title} ({edition.name})")
+        notes = (edition.notes_it if edition.notes_it and i18n.language() == "it"
+                 else edition.notes)
+        if notes:
+            click.echo(notes)
+        click.echo(board_text(edition, rules))
+
+
+@click.command()
+@click.argument("deck", required=False)
+@json_option
+@pass_session
+def cards(session, deck, as_json):
+    """The card decks and what each card does."""
+    from cli.words.table_text import cards_document
+
+    edition = _edition(session)
+    key = deck_key(edition, deck) if deck else None
+    doc = cards_document(edition, key)
+    if as_json:
+        dump(doc)
+        return
+    for c in doc:
+        click.echo(f"{c['deck']:<12}{c['number']:>3}  {c['text']}")

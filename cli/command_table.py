@@ -1,0 +1,84 @@
+"""The command table: each word of `banco`, the module that holds it (named as a string, so
+that a command's module is imported only when it runs), the Italian aliases, and the `--lang`
+option every command takes.  Low in the layering: cli/main.py, cli/session.py (the recorded
+line), cli/execution.py and the shell all read it."""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from cli.words import i18n
+from cli.words.i18n import N_
+
+# The click group that runs a line (cli/main.py's `cli`), named as the commands are: the
+# shell and `run` reach it by name, so that nothing below cli/main.py imports it.
+ROOT = "cli.main:cli"
+
+# Command word -> "module:function".  Grouped by who uses them.
+COMMANDS = {
+    # the banker: setting up, the turn, what players own, the table
+    "new": "cli.banker.setting_up:new", "roll": "cli.banker.turn:roll", "buy": "cli.banker.turn:buy",
+    "move": "cli.banker.turn:move", "go": "cli.banker.turn:go", "advance": "cli.banker.turn:advance",
+    "decline": "cli.banker.turn:decline", "bid": "cli.banker.turn:bid", "hammer": "cli.banker.turn:hammer",
+    "claim": "cli.banker.turn:claim", "card": "cli.banker.turn:card", "pay-fine": "cli.banker.turn:pay_fine",
+    "misdraw": "cli.banker.turn:misdraw", "shuffle": "cli.banker.turn:shuffle",
+    "use-card": "cli.banker.turn:use_card", "pay": "cli.banker.turn:pay", "build": "cli.banker.estate:build",
+    "sell": "cli.banker.estate:sell", "break-up": "cli.banker.estate:break_up",
+    "mortgage": "cli.banker.estate:mortgage", "unmortgage": "cli.banker.estate:unmortgage",
+    "trade": "cli.banker.estate:trade", "bankrupt": "cli.banker.estate:bankrupt",
+    "auction-building": "cli.banker.estate:auction_building", "undo": "cli.banker.turn:undo",
+    "state": "cli.banker.readings:state", "board": "cli.banker.readings:board", "cards": "cli.banker.readings:cards",
+    "run": "cli.banker.transcript:run", "shell": "cli.banker.shell:shell",
+    # the rule sets beyond classic (vintage, short, timed, championship) and tournaments
+    "deal": "cli.banker.table_rules:deal", "time-up": "cli.banker.table_rules:time_up",
+    "auction-deed": "cli.banker.table_rules:auction_deed", "tournament": "cli.banker.table_rules:tournament",
+    # the referee
+    "log": "cli.referee.commands:log", "audit": "cli.referee.commands:audit", "show": "cli.referee.commands:show",
+    "replay": "cli.referee.commands:replay", "ruling": "cli.referee.commands:ruling",
+    "correct": "cli.referee.commands:correct",
+    # the organiser
+    "games": "cli.organiser.commands:games", "statement": "cli.organiser.commands:statement",
+    "history": "cli.organiser.commands:history", "standings": "cli.organiser.commands:standings",
+    "export": "cli.organiser.commands:export", "import": "cli.organiser.commands:import_",
+    "report": "cli.organiser.commands:report",
+    # the database file
+    "backup": "cli.organiser.database:backup",
+    "doctor": "cli.referee.integrity:doctor", "keygen": "cli.referee.integrity:keygen",
+    "seal": "cli.referee.integrity:seal",
+    # the table's screen: a read-only web page for a TV or the players' phones
+    "serve": "cli.web.serve:serve",
+    "help": "cli.main:help_",
+}
+
+# The words an Italian banker uses, as aliases of the English ones: the same command, and the
+# line is recorded as typed.
+ALIASES = {
+    "nuova": "new", "tira": "roll", "compra": "buy", "rifiuta": "decline", "offerta": "bid",
+    "aggiudica": "hammer", "riscuoti": "claim", "carta": "card", "paga-multa": "pay-fine",
+    "usa-carta": "use-card", "costruisci": "build", "vendi": "sell", "ipoteca": "mortgage",
+    "riscatta": "unmortgage", "scambia": "trade", "paga": "pay", "bancarotta": "bankrupt",
+    "annulla": "undo", "stato": "state", "registro": "log", "classifica": "standings",
+    "muovi": "move", "vai": "go", "avanza": "advance", "carta-sbagliata": "misdraw",
+    "mescola": "shuffle", "smonta": "break-up", "asta-edificio": "auction-building",
+    "tabellone": "board", "carte": "cards", "esegui": "run", "distribuisci": "deal",
+    "tempo-scaduto": "time-up", "asta-contratto": "auction-deed", "torneo": "tournament",
+    "verifica": "audit", "mostra": "show", "rivedi": "replay", "decisione": "ruling",
+    "correggi": "correct", "partite": "games", "estratto": "statement", "storia": "history",
+    "esporta": "export", "importa": "import", "resoconto": "report", "copia": "backup",
+    "schermo": "serve", "diagnosi": "doctor", "chiavi": "keygen", "sigilla": "seal",
+    "aiuto": "help",
+}
+
+lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,
+                           expose_value=False, is_eager=True,
+                           callback=lambda ctx, param, value: value and i18n.use(value),
+                           help=N_("Language of messages and help: it or en (env BANCO_LANG, "
+                                   "else the locale)."))
+
+
+def load(target: str):
+    """The object a "module:name" string of this table names, its module imported now."""
+    module, attr = target.split(":")
+    return getattr(importlib.import_module(module), attr)

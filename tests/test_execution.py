@@ -1,0 +1,76 @@
+"""cli/execution.py: one way to execute a line, and what it says it did (LineOutcome)."""
+
+import pytest
+
+from cli.execution import LineOutcome, execute
+from cli.session import Session
+from ledger.base.errors import ConflictError, RuleViolation, UsageError
+
+
+@pytest.fixture
+def session(tmp_path, monkeypatch):
+    monkeypatch.setenv("BANCO_FIXED_TIME", "2026-11-29T21:00:00Z")
+    s = Session(str(tmp_path / "e.db"), None)
+    assert execute(s, "new Anna Bruno", echo=False).code == 0
+    yield s
+    s.close()
+
+
+def test_a_roll_accepted_says_what_it_appended(session):
+    out = execute(session, "roll 1 2", command_id="k1", echo=False)
+    assert isinstance(out, LineOutcome)
+    assert out.code == 0 and out.refusal is None and not out.replayed
+    assert out.errors == ""
+    assert out.events[0]["type"] == "CommandRecorded"
+    assert out.events[0]["data"]["line"] == "roll 1 2"
+    assert "DiceRolled" in [e["type"] for e in out.events]
+    seqs = [e["seq"] for e in out.events]
+    assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+    assert seqs[-1] == session.state().seq
+    assert out.said  # the narration, captured
+
+
+def test_echo_prints_what_it_captures(session, capsys):
+    out = execute(session, "roll 1 2")
+    printed = capsys.readouterr()
+    assert out.said == printed.out and out.errors == printed.err and out.said
+
+
+def test_a_refusal_carries_its_rule_and_appends_nothing(session):
+    before = session.state().seq
+    out = execute(session, "buy", echo=False)  # nobody has rolled: nothing to buy
+    assert out.code == 1 and out.events == () and not out.replayed
+    assert isinstance(out.refusal, RuleViolation)
+    assert out.refusal.rule
+    assert out.errors.startswith("refused:")
+    assert session.state().seq == before
+
+
+def test_a_usage_error_is_exit_2(session):
+    out = execute(session, "roll 7 1", echo=False)
+    assert out.code == 2 and out.events == () and isinstance(out.refusal, UsageError)
+    out = execute(session, "rol 1 2", echo=False)  # click's own usage error: no BancoError
+    assert out.code == 2 and out.refusal is None and "no command called" in out.errors
+    out = execute(session, "claim 'Anna", echo=False)
+    assert out.code == 2 and "a quote is not closed" in out.errors
+    for word in ("shell", "run x", "serve"):
+        assert execute(session, word, echo=False).code == 2
+
+
+def test_a_replayed_id_appends_nothing(session):
+    first = execute(session, "roll 1 2", command_id="same", echo=False)
+    again = execute(session, "roll 1 2", command_id="same", echo=False)
+    assert again.code == 0 and again.replayed and again.events == ()
+    assert "already recorded" in again.said
+    assert session.state().seq == first.events[-1]["seq"]
+
+
+def test_a_conflict_on_expect_is_exit_5(session):
+    seq = session.state().seq
+    out = execute(session, "roll 1 2", expected=(None, seq - 1), echo=False)
+    assert out.code == 5 and out.events == () and isinstance(out.refusal, ConflictError)
+    assert session.state().seq == seq
+
+
+def test_a_blank_line_or_a_comment_does_nothing(session):
+    assert execute(session, "  # a note", echo=False) == LineOutcome(0, "", "", (), False, None)
