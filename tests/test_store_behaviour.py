@@ -28,10 +28,15 @@ def _sqlite_tamper(store: SQLiteStore, game: int, seq: int, data: str) -> None:
                  "BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END")
 
 
+def _sqlite_tamper_snapshot(store: SQLiteStore, game: int, seq: int, text: str) -> None:
+    store.conn.execute("UPDATE snapshots SET state=? WHERE game_id=? AND seq=?", (text, game, seq))
+
+
 def sqlite_kit(tmp_path) -> StoreKit:
     # a generous lock wait: the concurrency behaviours queue several writers on one file
     opener = functools.partial(SQLiteStore, str(tmp_path / "store.db"), wait=60.0)
-    return StoreKit("sqlite", opener, _sqlite_update, _sqlite_delete, _sqlite_tamper)
+    return StoreKit("sqlite", opener, _sqlite_update, _sqlite_delete, _sqlite_tamper,
+                    _sqlite_tamper_snapshot)
 
 
 KITS = {"sqlite": sqlite_kit}
