@@ -72,7 +72,7 @@ FORMAT_2_ONLY = frozenset({"events_format_2"})
 
 class Finding(NamedTuple):
     """One thing wrong with the file.  `game` and `seq` name where, when it is one game's."""
-    kind: str  # trigger | index | games | tournament | format | snapshot
+    kind: str  # trigger | index | games | tournament | format | snapshot | maintenance
     problem: str  # a Text (ledger/base/text.py): English as a str, said in the user's language
     game: int | None = None
     seq: int | None = None
@@ -262,6 +262,7 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]
     if "meta" not in tables(conn):
         return []
     out = []
+    marked = set()
     for key, value in conn.execute("SELECT key, value FROM meta WHERE key LIKE 'imported:%'"):
         game = key.partition(":")[2]
         g = int(game) if game.isascii() and game.isdecimal() else None
@@ -275,6 +276,7 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]
             out.append(Finding("games", msg("the import mark {key!r} cannot be read: banco "
                                             "did not write it", key=key), g, None))
             continue
+        marked.add(g)
         log = logs.get(g)
         found = (conn.execute("SELECT hash FROM events WHERE game_id=? AND seq=?",
                               (g, seq)).fetchone() if log is not None else None)
@@ -285,6 +287,13 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]
                 "the import mark of game {game} says it came with {events} events and the head "
                 "{head}..., but its log {has}: the mark was written by hand", game=g,
                 events=seq, head=str(head)[:12], has=has), g, None))
+    # An imported game is indexed without a command of this file (bulk.finish): a mark taken
+    # away leaves such a game with nothing that says where it came from.
+    for (g,) in conn.execute("SELECT game_id FROM games WHERE command_id IS NULL"):
+        if g not in marked and g in logs:
+            out.append(Finding("games", msg(
+                "game {game} came in by `import` (no command of this file started it), but its "
+                "import mark is gone: it was deleted", game=g), g, None))
     return out
 
 
@@ -384,6 +393,26 @@ def maintenance(conn: sqlite3.Connection) -> list[dict]:
         return []
     return [{"id": i, "at": at, "what": what, "why": why} for i, at, what, why in conn.execute(
         f"SELECT id, at, what, why FROM {MAINTENANCE} ORDER BY id")]
+
+
+def maintenance_findings(conn: sqlite3.Connection) -> list[Finding]:
+    """The maintenance history is append-only (triggers) and numbered 1, 2, 3 ... in the order
+    written, each entry at or after the one before it: a gap is an entry deleted, a time that
+    goes back an entry slipped in by hand (one appended last, with a plausible time, or the
+    last one taken away, shows only against a copy kept elsewhere)."""
+    out = []
+    expected, before = 1, ""
+    for entry in maintenance(conn):
+        if entry["id"] != expected:
+            out.append(Finding("maintenance", msg(
+                "maintenance entry {id} is missing (the next one is entry {next}): it was "
+                "deleted", id=expected, next=entry["id"])))
+        elif entry["at"] < before:
+            out.append(Finding("maintenance", msg(
+                "maintenance entry {id} is dated {at}, before the entry ahead of it: it was "
+                "written by hand", id=entry["id"], at=entry["at"])))
+        expected, before = entry["id"] + 1, max(before, entry["at"])
+    return out
 
 
 def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
