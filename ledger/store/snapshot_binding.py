@@ -58,6 +58,17 @@ def problem(store: EventStore, game_id: int, snap: Snapshot) -> Text | None:
     return None
 
 
+def edited(snap: Snapshot) -> Text | None:
+    """The audit's finding for a snapshot whose digest does not match its text (None: it
+    matches, or the row predates digests)."""
+    if not snap.digest or snap.digest == snapshot_digest(snap.seq, snap.head, snap.format,
+                                                         snap.state):
+        return None
+    return msg("the book's snapshot at event {seq} was changed after banco wrote it (its text "
+               "is not the one its digest binds to the log): the book does not use it "
+               "(`banco doctor --repair` deletes it)", seq=snap.seq)
+
+
 def ended_in_log(store: EventStore, game_id: int, upto: int) -> bool:
     """Whether the log says the game has ended by event `upto`: a GameEnded no retraction up
     to `upto` took back (the type index: a few rows, however long the game)."""

@@ -701,7 +701,7 @@ class GameAudit:
     def _snapshot_table(self, snap) -> None:
         """A snapshot the book would start from (its head is the log's, checked as the row was
         read; its format this banco's) must be the table folded there."""
-        from ledger.store.snapshot_binding import snapshot_digest
+        from ledger.store.snapshot_binding import edited
         from ledger.table.snapshot_codec import SnapshotError, decode, shape
 
         if snap.format != shape() or self.state is None:
@@ -710,12 +710,8 @@ class GameAudit:
             kept = decode(snap.state, self.state)
         except SnapshotError:
             return  # unreadable: the book folds instead (`banco doctor` names it)
-        if snap.digest and snap.digest != snapshot_digest(snap.seq, snap.head, snap.format,
-                                                          snap.state):
-            raise _Stop(snap.seq, msg(
-                "the book's snapshot at event {seq} was changed after banco wrote it (its text "
-                "is not the one its digest binds to the log): the book does not use it "
-                "(`banco doctor --repair` deletes it)", seq=snap.seq))
+        if edited(snap) is not None:  # its digest says no: the book does not start from it
+            raise _Stop(snap.seq, edited(snap))
         table = self.state._replace(seq=snap.seq)
         if kept != table:
             differ = [f for f in table._fields if getattr(kept, f) != getattr(table, f)]
