@@ -14,7 +14,7 @@ one (a command, `state`, `state --at`, `standings`, `replay`, rulings, the tourn
 
 What the digest cannot prove: someone who edits the text and recomputes the digest (the
 function is public) makes a snapshot that passes; it still differs from the fold of the log,
-which `banco audit` and `banco doctor` compare it with (ledger/store/snapshot.py,
+which `banco audit` and `banco doctor` compare it with (ledger/snapshot_check.py,
 projections/audit/audit.py).  As for a whole game rewritten consistently, only a seal or a
 printed head proves more (README, "Integrity").
 """

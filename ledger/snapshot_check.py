@@ -1,7 +1,8 @@
 """`banco doctor`'s check of the snapshots a store keeps: each one against a fresh fold of the
 log.  The text itself: ledger/table/snapshot_codec.py; the table that holds it:
-ledger/store/schema.py.  A snapshot is a cache, never evidence: the audit reads one only to hold it to the log.  What
-binds one to the log before the book uses it: ledger/store/snapshot_binding.py.
+ledger/store/schema.py.  A snapshot is a cache, never evidence: the audit reads one only to
+hold it to the log.  What binds one to the log before the book uses it:
+ledger/store/snapshot_binding.py.
 """
 
 from __future__ import annotations
