@@ -88,12 +88,14 @@ def test_no_write_starts_from_a_forged_snapshot(honest, tmp_path):
 
 
 def test_the_room_s_screen_is_not_drawn_from_a_forged_snapshot(honest, tmp_path):
-    from cli.web.serve import Table
+    from cli.web.hub import Table
 
     def screen(db: Path) -> bytes:
-        table = Table(str(db), 1, True).start()
+        table = Table(str(db), 1, True)
+        table.start()
         try:
-            return table.doc("en")[1]
+            assert table.state is not None, table.error
+            return table.json("en")[1]
         finally:
             table.close()
 

@@ -149,7 +149,7 @@ def test_an_edited_games_table_is_named_as_the_table_not_as_a_sealed_event(copy)
 
 def test_swapped_game_numbers_are_named_by_the_seal_and_by_a_printed_head(copy):
     db = copy / "t.db"
-    from ledger.store.seals import head_line
+    from ledger.records.seals import head_line
 
     book = Book(str(db))
     line = head_line(1, book.store.last_seq(1), book.store.head(1))
