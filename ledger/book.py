@@ -29,10 +29,10 @@ from ledger.batches import (
     undo_facts,
 )
 from ledger.store.canonical import GENESIS
+from ledger.store.open import open_store
 from ledger.store.protocol import Appended, EventStore, NewEvent
 from ledger.store.schema import FORMAT
 from ledger.store.snapshot_binding import table_from
-from ledger.store.sqlite import SQLiteStore
 from ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
 
 if TYPE_CHECKING:
@@ -99,9 +99,9 @@ class Book:
                  warn: Callable[[str], None] | None = None, wait: float | None = None,
                  store: EventStore | None = None):
         # `store`: an open one to read through (the audit's, which holds the file's checks);
-        # by default the SQLite file at `path`
+        # by default the store `path` names (ledger/store/open.py: a SQLite file or a URL)
         self.store: EventStore = (store if store is not None
-                                  else SQLiteStore(path, create=create, wait=wait))
+                                  else open_store(path, create=create, wait=wait))
         self.warn = warn or (lambda message: None)
         self._events: dict[int, list[dict]] = {}
         self._tables: dict[int, _Table] = {}
