@@ -262,7 +262,6 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]
     if "meta" not in tables(conn):
         return []
     out = []
-    marked = set()
     for key, value in conn.execute("SELECT key, value FROM meta WHERE key LIKE 'imported:%'"):
         game = key.partition(":")[2]
         g = int(game) if game.isascii() and game.isdecimal() else None
@@ -276,7 +275,6 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]
             out.append(Finding("games", msg("the import mark {key!r} cannot be read: banco "
                                             "did not write it", key=key), g, None))
             continue
-        marked.add(g)
         log = logs.get(g)
         found = (conn.execute("SELECT hash FROM events WHERE game_id=? AND seq=?",
                               (g, seq)).fetchone() if log is not None else None)
@@ -287,13 +285,6 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]
                 "the import mark of game {game} says it came with {events} events and the head "
                 "{head}..., but its log {has}: the mark was written by hand", game=g,
                 events=seq, head=str(head)[:12], has=has), g, None))
-    # An imported game is indexed without a command of this file (bulk.finish): a mark taken
-    # away leaves such a game with nothing that says where it came from.
-    for (g,) in conn.execute("SELECT game_id FROM games WHERE command_id IS NULL"):
-        if g not in marked and g in logs:
-            out.append(Finding("games", msg(
-                "game {game} came in by `import` (no command of this file started it), but its "
-                "import mark is gone: it was deleted", game=g), g, None))
     return out
 
 
