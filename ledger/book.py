@@ -28,6 +28,7 @@ from ledger.batches import (
     undo_events,
     undo_facts,
 )
+from ledger.snapshot_check import table_from
 from ledger.store.canonical import GENESIS
 from ledger.store.open import open_store
 from ledger.store.protocol import Appended, EventStore, NewEvent
@@ -274,19 +275,16 @@ class Book:
         """The table after event `at` from the newest snapshot at or before it that no undo up
         to `at` reaches behind, and the rows after it: a moment late in a long game without
         folding it from the start (None when there is no such snapshot)."""
-        from ledger.table.snapshot_codec import SnapshotError, decode, shape
+        from ledger.table.snapshot_codec import shape
 
         for snap in self.store.snapshots(game_id):
             if snap.seq > at or snap.format != shape() or any(
                     e["seq"] > snap.seq and min(e["data"]["seqs"], default=at + 1) <= snap.seq
                     for e in undos):
                 continue
-            if self.store.hash_at(game_id, snap.seq) != snap.head:
-                continue  # made from another log: `state` warns, the fold from the start is right
-            try:
-                state = decode(snap.state, base)
-            except SnapshotError:
-                continue
+            state = table_from(self.store, game_id, snap, base, self._warn_once)
+            if state is None:
+                continue  # not this log's, or edited: the fold from the start is right
             for rows in self._chunks(game_id, snap.seq, snap.head, at):
                 state = fold_onto(state, rows, gone)
             return state._replace(seq=at)
@@ -356,9 +354,10 @@ class Book:
         return None
 
     def _load(self, game_id: int) -> _Table:
-        """The table from the newest snapshot that still matches the log and that no later
-        undo reaches behind, and the rows after it; else folded from the start, in chunks."""
-        from ledger.table.snapshot_codec import SnapshotError, decode, shape
+        """The table from the newest snapshot bound to the log (snapshot_binding.py) that no
+        later undo reaches behind, and the rows after it; else folded from the start, in
+        chunks."""
+        from ledger.table.snapshot_codec import shape
 
         started = self.store.game_start(game_id)
         if started is None:
@@ -374,20 +373,13 @@ class Book:
         for snap in self.store.snapshots(game_id):
             if snap.format != shape():
                 continue  # written by a banco whose table had another shape: rebuilt below
-            if self.store.hash_at(game_id, snap.seq) != snap.head:
-                self._warn_once(("snapshot", game_id),
-                                msg("WARNING: game {game}: the snapshot at event {seq} was made "
-                                    "from a log that is no longer this one: run `banco audit`",
-                                    game=game_id, seq=snap.seq))
-                continue
+            state = table_from(self.store, game_id, snap, base, self._warn_once)
+            if state is None:
+                continue  # not this log's, or edited: an older one, or the fold
             new = self._read(game_id, snap.seq, snap.head)
             gone = retracted_seqs(new)
             if gone and min(gone) <= snap.seq:
                 continue  # an undo reaches behind it: an older one
-            try:
-                state = decode(snap.state, base)
-            except SnapshotError:
-                continue
             head = new[-1]["hash"] if new else snap.head
             return _Table(fold_onto(state, new, gone), head, snap.seq)
         return self._fold_all(game_id, base)

@@ -1,6 +1,8 @@
 """`banco doctor`'s check of the snapshots a store keeps: each one against a fresh fold of the
 log.  The text itself: ledger/table/snapshot_codec.py; the table that holds it:
-ledger/store/schema.py.  A snapshot is a cache, never evidence: the audit never reads one.
+ledger/store/schema.py.  A snapshot is a cache, never evidence: the audit reads one only to
+hold it to the log.  What binds one to the log before the book uses it:
+ledger/store/snapshot_binding.py.
 """
 
 from __future__ import annotations
@@ -8,11 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ledger.base.text import Text, msg
+from ledger.store.snapshot_binding import changed, contradicts_log, problem, unusable
 from ledger.table import state as st
 from ledger.table.snapshot_codec import SnapshotError, decode, shape
 
 if TYPE_CHECKING:
-    from ledger.store.protocol import EventStore
+    from collections.abc import Callable
+
+    from ledger.store.protocol import EventStore, Snapshot
+    from ledger.table.state import State
 
 
 class SnapshotFinding(NamedTuple):
@@ -70,6 +76,11 @@ def verify_snapshots(source: EventStore, game_id: int,
             findings.append(SnapshotFinding(game_id, snap.seq, msg("cannot be read: {why}",
                                                                    why=exc.text)))
             continue
+        unbound = problem(store, game_id, snap) or contradicts_log(store, game_id, snap.seq,
+                                                                   kept.ended)
+        if unbound is not None:  # its digest or its log says no: the book does not use it
+            findings.append(SnapshotFinding(game_id, snap.seq, unbound))
+            continue
         # A table at seq N holds what was retracted by then only: an undo after `at` that
         # takes back something before it means folding this one from the start.
         gone = store.retracted_seqs(game_id, snap.seq)
@@ -81,7 +92,8 @@ def verify_snapshots(source: EventStore, game_id: int,
             differ = [f for f in st.State._fields if getattr(kept, f) != getattr(state, f)]
             findings.append(SnapshotFinding(game_id, snap.seq, msg(
                 "is not the table the log folds to there (it differs in {fields}): it matches "
-                "the log's head, so the book would use it", fields=", ".join(differ))))
+                "the log's head and its digest, so the book would use it: it was forged with "
+                "its digest", fields=", ".join(differ))))
                 # (what to do is the reader's: doctor says `--repair`, and a repair's record
                 # of what it deleted must not carry the advice)
     return findings
@@ -104,3 +116,24 @@ def _fold_to(store: EventStore, game_id: int, state: st.State, after: int, upto:
                 state = handlers[e["type"]](state, e["data"], e["seq"])
         after = rows[-1]["seq"]
     return state._replace(seq=after)
+
+
+def table_from(store: EventStore, game_id: int, snap: Snapshot, base: State,
+               warn: Callable[[object, str], None]) -> State | None:
+    """The table a snapshot holds (`base`: the game as dealt), or None when it must not be
+    started from: not bound to the log, unreadable, or contradicting the log on the game's
+    end.  `warn(key, text)`: the book's warn-once, told why (never for a row that only
+    predates digests)."""
+    warning = unusable(store, game_id, snap)
+    if warning is not None:
+        if warning:
+            warn(("snapshot", game_id), warning)
+        return None
+    try:
+        state = decode(snap.state, base)
+    except SnapshotError:
+        return None
+    if contradicts_log(store, game_id, snap.seq, state.ended) is not None:
+        warn(("snapshot", game_id), changed(game_id, snap.seq))
+        return None
+    return state

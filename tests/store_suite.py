@@ -28,12 +28,15 @@ class StoreKit:
     """What the suite needs of an implementation beyond the protocol.  `open`: a new store on
     the same data, picklable (another process opens it too).  `update_row`, `delete_row`: the
     raw statement on the log, past the store's code (the database itself must refuse it).
-    `tamper`: change a row's data past every guard (what an attacker with the file can do)."""
+    `tamper`: change a row's data past every guard (what an attacker with the file can do);
+    `tamper_snapshot` the same for a snapshot's text."""
     name: str
     open: Callable[[], EventStore]
     update_row: Callable[[EventStore, int, int], None]
     delete_row: Callable[[EventStore, int, int], None]
     tamper: Callable[[EventStore, int, int, str], None]
+    # `tamper_snapshot`: replace a snapshot's text past every guard, its digest left as it was
+    tamper_snapshot: Callable[[EventStore, int, int, str], None] | None = None
 
 
 def start(store: EventStore, *players: str, cid: str = "new", uid: str | None = None):
@@ -212,6 +215,30 @@ class StoreSuite:
                                snapshot=lambda rows: ("f1", f"after {len(rows)}"))
         (snap,) = store.snapshots(g)
         assert (snap.seq, snap.head, snap.state) == (4, written[-1]["hash"], "after 2")
+
+    def test_every_snapshot_is_recorded_with_the_digest_that_binds_it_to_the_log(self, store,
+                                                                                    kit):
+        """Whichever way a snapshot is kept (put, with an append, with an import), the store
+        records its digest (ledger/store/snapshot_binding.py) and gives it back as recorded:
+        an edit of the text, past the store, is then caught by every reader."""
+        from ledger.store.snapshot_binding import problem, snapshot_digest
+
+        g = start(store, "Anna", "Bruno").game_id
+        note(store, g, 2, "a", cid="c3")
+        assert store.put_snapshot(g, 3, store.hash_at(g, 3), "f1", "table@3")
+        store.append(g, 3, [NewEvent("Note", {"text": "b"})], recorded_at=AT, actor="test",
+                     command_id="c4", snapshot=lambda rows: ("f1", "table@4"))
+        for snap in store.snapshots(g):
+            assert snap.digest == snapshot_digest(snap.seq, snap.head, snap.format, snap.state)
+            assert problem(store, g, snap) is None
+            assert problem(store, g, snap._replace(state=snap.state + " ")) is not None
+            assert problem(store, g, snap._replace(head=GENESIS)) is not None
+            assert problem(store, g, snap._replace(digest=None)) is not None
+        if kit.tamper_snapshot is None:
+            pytest.fail(f"the {kit.name} kit has no tamper_snapshot")
+        kit.tamper_snapshot(store, g, 4, "table@4, richer")
+        (edited,) = [s for s in store.snapshots(g) if s.seq == 4]
+        assert edited.state == "table@4, richer" and problem(store, g, edited) is not None
 
     def test_a_failing_snapshot_takes_its_command_back(self, store):
         g = start(store, "Anna", "Bruno").game_id

@@ -114,6 +114,16 @@ def tamper(db, sql, *args):
     conn.close()
 
 
+def forge(db, seq, text):
+    """A snapshot's text replaced and its digest recomputed: what the book cannot tell."""
+    from ledger.store.snapshot_binding import snapshot_digest
+
+    (head, fmt), = sqlite3.connect(db).execute("SELECT head, format FROM snapshots WHERE seq=?",
+                                              (seq,)).fetchall()
+    tamper(db, "UPDATE snapshots SET state=?, digest=? WHERE seq=?", text,
+           snapshot_digest(seq, head, fmt, text), seq)
+
+
 def test_a_snapshot_that_does_not_match_the_log_is_not_used(long_game):
     """A snapshot whose head the log does not have at its seq: the book folds from an older
     one, says so once, and the table is still the log's."""
@@ -205,20 +215,76 @@ def test_verify_snapshots_finds_nothing_wrong_with_the_books_own(long_game):
     book.close()
 
 
-def test_verify_snapshots_names_an_edited_one_that_the_book_would_trust(long_game):
-    """An edit that keeps the head: the book cannot tell (it trusts (seq, head)), a fresh fold
-    can, and names the snapshot and what differs."""
+def test_an_edited_snapshot_is_not_used_and_doctor_names_it(long_game):
+    """An edit of the text that keeps the head (no trigger to drop): its digest no longer binds
+    it to the log, so the book folds from an older one, warns once, and doctor names it."""
     from ledger.snapshot_check import verify_snapshots
 
     _, seq, _, _, text = snapshot_rows(long_game)[-1]
     rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
     tamper(long_game, "UPDATE snapshots SET state=? WHERE seq=?", rich, seq)
+    warnings = []
+    book = Book(str(long_game), warn=warnings.append)
+    assert book.state(1) == fold(book.store.read(1), 1)
+    assert book._tables[1].snap_seq < seq
+    assert warnings == [f"WARNING: game 1: the snapshot at event {seq} was changed after banco "
+                        "wrote it: not used; run `banco audit`"]
+    found = verify_snapshots(book, 1)
+    assert [(f.game_id, f.seq) for f in found] == [(1, seq)]
+    assert "was changed after banco wrote it" in str(found[0])
+    book.close()
+
+
+def test_verify_snapshots_names_one_forged_with_its_digest(long_game):
+    """The text edited and its digest recomputed (the function is public): the book cannot
+    tell, a fresh fold can, and names the snapshot and what differs."""
+    from ledger.snapshot_check import verify_snapshots
+    from ledger.store.snapshot_binding import snapshot_digest
+
+    _, seq, head, fmt, text = snapshot_rows(long_game)[-1]
+    rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
+    tamper(long_game, "UPDATE snapshots SET state=?, digest=? WHERE seq=?", rich,
+           snapshot_digest(seq, head, fmt, rich), seq)
     book = Book(str(long_game))
     assert book.state(1) != fold(book.store.read(1), 1)  # what the check is for
     found = verify_snapshots(book, 1)
     assert [(f.game_id, f.seq) for f in found] == [(1, seq)]
     assert "differs in players" in str(found[0]) and str(found[0]).startswith(
         f"game 1: the snapshot at event {seq} is not the table the log folds to")
+    book.close()
+
+
+def test_a_snapshot_from_before_digests_is_rebuilt_in_silence(long_game):
+    seq = snapshot_rows(long_game)[-1][1]
+    tamper(long_game, "UPDATE snapshots SET digest=NULL")
+    warnings = []
+    book = Book(str(long_game), warn=warnings.append)
+    assert book.state(1) == fold(book.store.read(1), 1) and warnings == []
+    assert book._tables[1].snap_seq == book.store.last_seq(1) >= seq  # one left behind
+    assert book.store.snapshots(1)[0].digest
+    book.close()
+
+
+def test_a_snapshot_that_contradicts_the_log_on_the_end_is_not_used(long_game):
+    """Whether a game has ended comes from its log (GameEnded), never from a snapshot: one
+    forged with its digest to say the game ended before its log does is not started from."""
+    from ledger.store.snapshot_binding import snapshot_digest
+    from ledger.table.state import initial_state
+
+    _, seq, head, fmt, text = snapshot_rows(long_game)[-1]
+    book = Book(str(long_game))
+    base = initial_state(1, book.store.game_start(1))
+    at_seq = book.state(1, at=seq)
+    assert not at_seq.ended
+    book.close()
+    over = encode(decode(text, base)._replace(ended=True))
+    tamper(long_game, "UPDATE snapshots SET state=?, digest=? WHERE seq=?", over,
+           snapshot_digest(seq, head, fmt, over), seq)
+    warnings = []
+    book = Book(str(long_game), warn=warnings.append)
+    assert book.state(1, at=seq) == at_seq
+    assert warnings == [f"WARNING: game 1: the snapshot at event {seq} was changed after banco "
+                        "wrote it: not used; run `banco audit`"]
     book.close()
 
 
@@ -290,6 +356,16 @@ def test_the_audit_folds_the_log_and_names_an_edited_snapshot(long_game):
     _, seq, _, _, text = snapshot_rows(long_game)[-1]
     rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
     tamper(long_game, "UPDATE snapshots SET state=? WHERE seq=?", rich, seq)
+    edited = runner.invoke(cli, ["--db", str(long_game), "audit", "--json"])
+    assert edited.exit_code == 3, edited.output
+    assert json.loads(edited.output)["games"][0]["problem"].startswith(
+        f"the book's snapshot at event {seq} was changed after banco wrote it")
+    # forged with its digest (the function is public): the book cannot tell, the audit can
+    from ledger.store.snapshot_binding import snapshot_digest
+
+    _, _, head, fmt, _ = snapshot_rows(long_game)[-1]
+    tamper(long_game, "UPDATE snapshots SET digest=? WHERE seq=?",
+           snapshot_digest(seq, head, fmt, rich), seq)
     state = json.loads(runner.invoke(cli, ["--db", str(long_game), "state", "--json"]).output)
     book = Book(str(long_game))
     anna = fold(book.store.read(1), 1).player("Anna").cash
@@ -347,7 +423,7 @@ def test_a_statement_s_cash_now_is_its_own_last_balance(long_game):
     players = doc["v"][6]["t"]
     bruno = next(p for p in players if p["v"][0] == "Bruno")
     bruno["v"][1] += 7000
-    tamper(long_game, "UPDATE snapshots SET state=? WHERE seq=?", json.dumps(doc), seq)
+    forge(long_game, seq, json.dumps(doc))  # with its digest: the book trusts it
     told = json.loads(runner.invoke(cli, ["--db", str(long_game), "state", "--json"]).output)
     assert any(p["name"] == "Bruno" and p["cash"] >= 7000 for p in told["players"])
     assert runner.invoke(cli, ["--db", str(long_game), "statement", "Bruno"]).output == honest

@@ -29,10 +29,15 @@ def _sqlite_tamper(store: SQLiteStore, game: int, seq: int, data: str) -> None:
                  "BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END")
 
 
+def _sqlite_tamper_snapshot(store: SQLiteStore, game: int, seq: int, text: str) -> None:
+    store.conn.execute("UPDATE snapshots SET state=? WHERE game_id=? AND seq=?", (text, game, seq))
+
+
 def sqlite_kit(tmp_path) -> StoreKit:
     # a generous lock wait: the concurrency behaviours queue several writers on one file
     opener = functools.partial(SQLiteStore, str(tmp_path / "store.db"), wait=60.0)
-    return StoreKit("sqlite", opener, _sqlite_update, _sqlite_delete, _sqlite_tamper)
+    return StoreKit("sqlite", opener, _sqlite_update, _sqlite_delete, _sqlite_tamper,
+                    _sqlite_tamper_snapshot)
 
 
 # PostgreSQL (ledger/store/postgres.py): beneath the store is the tables' owner, the admin.
@@ -63,6 +68,11 @@ def _pg_tamper(store, game: int, seq: int, data: str) -> None:
         conn.execute("ALTER TABLE banco.events ENABLE TRIGGER USER")
 
 
+def _pg_tamper_snapshot(store, game: int, seq: int, text: str) -> None:
+    _pg_admin(store, "UPDATE banco.snapshots SET state=%s WHERE game_id=%s AND seq=%s",
+              (text, game, seq))
+
+
 def _pg_open(url: str, admin: str):
     from ledger.store.postgres import PostgresStore
 
@@ -76,7 +86,7 @@ def postgres_kit(tmp_path) -> StoreKit:
 
     url, admin = pg_cluster.database()
     return StoreKit("postgres", functools.partial(_pg_open, url, admin), _pg_update,
-                    _pg_delete, _pg_tamper)
+                    _pg_delete, _pg_tamper, _pg_tamper_snapshot)
 
 
 KITS = {"sqlite": sqlite_kit, "postgres": postgres_kit}

@@ -40,8 +40,11 @@ def state(session, when, as_json):
         if number_like(when.strip()):  # `--at ５７`: what int() reads, the banker did not type
             raise not_a_number(when.strip())
         moment = parse_moment(when)
-        # the rows read from the file as they are needed: a long game is never held whole
-        at = seq_at(_rows(session), moment)
+        # the rows read from the file as they are needed: a long game is never held whole,
+        # and a SEQ is checked against the last seq alone (the table then is folded from the
+        # nearest snapshot bound to the log before it: Book.state)
+        rows = _rows(session)
+        at = seq_at(rows, moment, last=session.book.store.last_seq(session.game()))
     st = session.book.state(session.game(), at)
     if as_json:
         doc = state_document(st)

@@ -11,6 +11,7 @@ from ledger.base.errors import DatabaseError
 from ledger.store.games import GameIndex
 from ledger.store.protocol import EventStore
 from ledger.store.schema import ENDED, RETRACTED, STARTED
+from ledger.store.snapshot_binding import problem as snapshot_problem
 
 BATCH = 2000
 
@@ -53,7 +54,10 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int) -> tuple[int, int,
     hashed_as = src.chain_game_id(game_id) or game_id
     if version1 and hashed_as != imp.game_id:  # version-1 rows hash their first number
         meta[GameIndex.CHAIN_GAME_KEY.format(imp.game_id)] = str(hashed_as)
-    snaps = [(s.seq, s.head, s.format, s.state) for s in reversed(src.snapshots(game_id))]
+    # only the snapshots bound to the source's log: the copy records a fresh digest for each
+    # (snapshot_binding.py), which must not vouch for a text edited in the source
+    snaps = [(s.seq, s.head, s.format, s.state) for s in reversed(src.snapshots(game_id))
+             if snapshot_problem(src, game_id, s) is None]
     rules = start["data"].get("rules") if start.get("type", STARTED) == STARTED else None
     imp.finish({"game_uuid": game["uuid"], "started_at": game["started_at"] or first[3],
                 "players": game["players"], "edition": game["edition"],

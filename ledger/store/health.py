@@ -72,7 +72,7 @@ FORMAT_2_ONLY = frozenset({"events_format_2"})
 
 class Finding(NamedTuple):
     """One thing wrong with the file.  `game` and `seq` name where, when it is one game's."""
-    kind: str  # trigger | index | games | tournament | format | snapshot
+    kind: str  # trigger | index | games | tournament | format | snapshot | maintenance
     problem: str  # a Text (ledger/base/text.py): English as a str, said in the user's language
     game: int | None = None
     seq: int | None = None
@@ -384,6 +384,26 @@ def maintenance(conn: sqlite3.Connection) -> list[dict]:
         return []
     return [{"id": i, "at": at, "what": what, "why": why} for i, at, what, why in conn.execute(
         f"SELECT id, at, what, why FROM {MAINTENANCE} ORDER BY id")]
+
+
+def maintenance_findings(conn: sqlite3.Connection) -> list[Finding]:
+    """The maintenance history is append-only (triggers) and numbered 1, 2, 3 ... in the order
+    written, each entry at or after the one before it: a gap is an entry deleted, a time that
+    goes back an entry slipped in by hand (one appended last, with a plausible time, or the
+    last one taken away, shows only against a copy kept elsewhere)."""
+    out = []
+    expected, before = 1, ""
+    for entry in maintenance(conn):
+        if entry["id"] != expected:
+            out.append(Finding("maintenance", msg(
+                "maintenance entry {id} is missing (the next one is entry {next}): it was "
+                "deleted", id=expected, next=entry["id"])))
+        elif entry["at"] < before:
+            out.append(Finding("maintenance", msg(
+                "maintenance entry {id} is dated {at}, before the entry ahead of it: it was "
+                "written by hand", id=entry["id"], at=entry["at"])))
+        expected, before = entry["id"] + 1, max(before, entry["at"])
+    return out
 
 
 def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:

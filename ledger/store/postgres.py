@@ -297,8 +297,9 @@ class PostgresStore(GameIndex):
     def snapshots(self, game_id: int) -> list[Snapshot]:
         if not self.has_tables():
             return []
-        return [Snapshot(*r) for r in self.q(f"SELECT seq, head, format, state FROM {SNAPSHOTS} "
-                                             "WHERE game_id=%s ORDER BY seq DESC", (game_id,))]
+        return [Snapshot(*r) for r in self.q(f"SELECT seq, head, format, state, digest FROM "
+                                             f"{SNAPSHOTS} WHERE game_id=%s ORDER BY seq DESC",
+                                             (game_id,))]
 
     def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
         """Keep a snapshot in a transaction of its own if no one holds the game (never waits

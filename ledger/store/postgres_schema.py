@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ledger.store.canonical import now_text
 from ledger.store.schema import KEEP_SNAPSHOTS
+from ledger.store.snapshot_binding import snapshot_digest
 
 SCHEMA = "banco"
 FORMAT = 2  # the same format number as the SQLite file's: the same rows, the same chain
@@ -46,7 +47,10 @@ TABLES = (
     f"CREATE INDEX IF NOT EXISTS games_ended ON {SCHEMA}.games (ended_seq, game_id)",
     f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.snapshots (
         game_id BIGINT NOT NULL, seq BIGINT NOT NULL, head TEXT NOT NULL, format TEXT NOT NULL,
-        state TEXT NOT NULL, made_at TEXT NOT NULL, PRIMARY KEY (game_id, seq))""",
+        state TEXT NOT NULL, made_at TEXT NOT NULL, digest TEXT, PRIMARY KEY (game_id, seq))""",
+    # the digest that binds a snapshot to the log (ledger/store/snapshot_binding.py), added to
+    # a schema made before it (its rows NULL: never trusted, rebuilt)
+    f"ALTER TABLE {SCHEMA}.snapshots ADD COLUMN IF NOT EXISTS digest TEXT",
     # The same words as SQLite's triggers: whoever reads the refusal learns the same thing.
     f"""CREATE OR REPLACE FUNCTION {SCHEMA}.refuse_change() RETURNS trigger LANGUAGE plpgsql
         AS $$ BEGIN RAISE EXCEPTION 'events are append-only: % refused', TG_OP; END $$""",
@@ -95,12 +99,14 @@ def grant(conn, role: str) -> None:
 
 def keep_snapshot(conn, game_id: int, seq: int, head: str, fmt: str, text: str,
                   made_at: str | None = None) -> None:
-    """Inside a write transaction: keep a snapshot, and only the game's newest few."""
-    conn.execute(f"INSERT INTO {SCHEMA}.snapshots (game_id, seq, head, format, state, made_at) VALUES "
-                 "(%s, %s, %s, %s, %s, %s) ON CONFLICT (game_id, seq) DO UPDATE SET "
-                 "head=EXCLUDED.head, format=EXCLUDED.format, state=EXCLUDED.state, "
-                 "made_at=EXCLUDED.made_at", (game_id, seq, head, fmt, text,
-                                              made_at or now_text()))
+    """Inside a write transaction: keep a snapshot with its digest, and only the game's newest
+    few."""
+    conn.execute(f"INSERT INTO {SCHEMA}.snapshots (game_id, seq, head, format, state, made_at, "
+                 "digest) VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game_id, seq) DO "
+                 "UPDATE SET head=EXCLUDED.head, format=EXCLUDED.format, state=EXCLUDED.state, "
+                 "made_at=EXCLUDED.made_at, digest=EXCLUDED.digest",
+                 (game_id, seq, head, fmt, text, made_at or now_text(),
+                  snapshot_digest(seq, head, fmt, text)))
     conn.execute(f"DELETE FROM {SCHEMA}.snapshots WHERE game_id=%s AND seq NOT IN (SELECT seq FROM "
                  f"{SCHEMA}.snapshots WHERE game_id=%s ORDER BY seq DESC LIMIT %s)",
                  (game_id, game_id, KEEP_SNAPSHOTS))

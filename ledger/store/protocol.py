@@ -51,11 +51,13 @@ class Appended(list):
 
 class Snapshot(NamedTuple):
     """A folded table kept beside the log (a cache, never evidence): trusted only while the
-    log's event `seq` has the hash `head`."""
+    log's event `seq` has the hash `head` and `digest` binds the text to that head
+    (ledger/store/snapshot_binding.py; None: a row from before digests, never trusted)."""
     seq: int
     head: str
     format: str
     state: str
+    digest: str | None = None
 
 
 class GameImportWriter(Protocol):
@@ -152,10 +154,13 @@ class EventStore(Protocol):
 
     def snapshots(self, game_id: int) -> list[Snapshot]:
         """The game's snapshots, newest first (the nearest before a seq is the first whose
-        seq is not after it)."""
+        seq is not after it), each with the digest recorded with it (never recomputed on
+        reading: the reader checks it, ledger/store/snapshot_binding.py)."""
 
     def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
-        """Keep a snapshot if it can be done at once; whether it was kept (never fails)."""
+        """Keep a snapshot if it can be done at once, its digest
+        (snapshot_binding.snapshot_digest) recorded with it; whether it was kept (never
+        fails).  The snapshots `append` and `finish` keep are recorded with theirs too."""
 
     # --- games ----------------------------------------------------------------------------
 

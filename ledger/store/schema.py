@@ -26,6 +26,7 @@ import sqlite3
 
 from ledger.base.errors import DatabaseError, UsageError
 from ledger.store.canonical import GENESIS, now_text
+from ledger.store.snapshot_binding import snapshot_digest
 
 FORMAT = 2  # what this banco writes; it reads 1 and 2
 
@@ -58,10 +59,13 @@ FORMAT_TRIGGER = "events_format_2"  # TRIGGERS[2]'s name: lifted by the import's
 # Snapshots of folded tables (ledger/table/snapshot_codec.py): a cache beside the log, not part
 # of it.  A row is trusted only when the log's event `seq` has the hash `head`; rows are
 # replaced and pruned freely (the newest KEEP_SNAPSHOTS of each game stay: an undo may reach
-# behind the newest).  Created by the first snapshot written, in the same transaction.
+# behind the newest).  Created by the first snapshot written, in the same transaction.  `digest`
+# binds the text to the head (ledger/store/snapshot_binding.py): a table made before it gains
+# the column (NULL in its old rows: never trusted, rebuilt).
 SNAPSHOTS_TABLE = ("CREATE TABLE IF NOT EXISTS snapshots (game_id INTEGER NOT NULL, "
                    "seq INTEGER NOT NULL, head TEXT NOT NULL, format TEXT NOT NULL, "
-                   "state TEXT NOT NULL, made_at TEXT NOT NULL, PRIMARY KEY (game_id, seq))")
+                   "state TEXT NOT NULL, made_at TEXT NOT NULL, digest TEXT, "
+                   "PRIMARY KEY (game_id, seq))")
 KEEP_SNAPSHOTS = 3
 
 
@@ -196,10 +200,15 @@ def index_game(conn: sqlite3.Connection, game_id: int, last_seq: int, written: l
 
 def put_snapshot(conn: sqlite3.Connection, game_id: int, seq: int, head: str, fmt: str,
                  text: str, made_at: str | None = None) -> None:
-    """Inside a write transaction: keep a snapshot, and only the game's newest few."""
+    """Inside a write transaction: keep a snapshot with its digest, and only the game's
+    newest few."""
     conn.execute(SNAPSHOTS_TABLE)
-    conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, head, format, state, made_at) "
-                 "VALUES (?,?,?,?,?,?)", (game_id, seq, head, fmt, text, made_at or now_text()))
+    if not any(col[1] == "digest" for col in conn.execute("PRAGMA table_info(snapshots)")):
+        conn.execute("ALTER TABLE snapshots ADD COLUMN digest TEXT")
+    conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, head, format, state, made_at, "
+                 "digest) VALUES (?,?,?,?,?,?,?)",
+                 (game_id, seq, head, fmt, text, made_at or now_text(),
+                  snapshot_digest(seq, head, fmt, text)))
     conn.execute("DELETE FROM snapshots WHERE game_id=? AND seq NOT IN (SELECT seq FROM "
                  "snapshots WHERE game_id=? ORDER BY seq DESC LIMIT ?)",
                  (game_id, game_id, KEEP_SNAPSHOTS))

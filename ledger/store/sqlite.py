@@ -336,8 +336,12 @@ class SQLiteStore(GameIndex):
     @guarded(writing=False)
     def snapshots(self, game_id: int) -> list[Snapshot]:
         """The game's snapshots, newest first ([] when there are none, or no table yet)."""
-        rows = self.read_table("SELECT seq, head, format, state FROM snapshots WHERE game_id=? "
-                               "ORDER BY seq DESC", (game_id,))
+        try:
+            rows = self.read_table("SELECT seq, head, format, state, digest FROM snapshots "
+                                   "WHERE game_id=? ORDER BY seq DESC", (game_id,))
+        except sqlite3.OperationalError:  # a table from before digests: none is trusted
+            rows = self.read_table("SELECT seq, head, format, state, NULL FROM snapshots "
+                                   "WHERE game_id=? ORDER BY seq DESC", (game_id,))
         return [Snapshot(*r) for r in rows]
 
     def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:

@@ -396,6 +396,7 @@ class GameAudit(RowChecks):
     def _snapshot_table(self, snap) -> None:
         """A snapshot the book would start from (its head is the log's, checked as the row was
         read; its format this banco's) must be the table folded there."""
+        from ledger.store.snapshot_binding import edited
         from ledger.table.snapshot_codec import SnapshotError, decode, shape
 
         if snap.format != shape() or self.state is None:
@@ -404,6 +405,8 @@ class GameAudit(RowChecks):
             kept = decode(snap.state, self.state)
         except SnapshotError:
             return  # unreadable: the book folds instead (`banco doctor` names it)
+        if edited(snap) is not None:  # its digest says no: the book does not start from it
+            raise AuditStop(snap.seq, edited(snap))
         table = self.state._replace(seq=snap.seq)
         if kept != table:
             differ = [f for f in table._fields if getattr(kept, f) != getattr(table, f)]

@@ -17,7 +17,13 @@ from dataclasses import dataclass, field
 from ledger.base.errors import DatabaseError
 from ledger.base.text import msg
 from ledger.store.file_checks import refuse_damaged, undecodable
-from ledger.store.health import Finding, games_findings, maintenance, structure_findings
+from ledger.store.health import (
+    Finding,
+    games_findings,
+    maintenance,
+    maintenance_findings,
+    structure_findings,
+)
 from ledger.store.health import tournament_findings as tournaments
 from projections.audit.audit_parallel import audit_games
 from projections.audit.results import AuditReport
@@ -96,12 +102,25 @@ def _miswritten_line(store, report, expect_head: str | None) -> None:
     from ledger.records.seals import parse_head_line
 
     line = parse_head_line(expect_head) if expect_head else None
-    if line is None or report.ok or report.bad_seq != line.seq or line.game != report.game_id:
+    if line is None or report.ok or line.game != report.game_id or store.conn is None:
         return
     prefix = line.prefix.lower()
     found = [s for (s,) in store.conn.execute(
         "SELECT seq FROM events WHERE game_id=? AND hash >= ? AND hash < ? ORDER BY seq",
-        (report.game_id, prefix, prefix + "g")).fetchall()] if store.conn is not None else []
+        (report.game_id, prefix, prefix + "g")).fetchall()]
+    if not found:  # the line's event may be another game's now: the numbers were swapped
+        elsewhere = store.conn.execute(
+            "SELECT game_id, seq FROM events WHERE game_id<>? AND hash >= ? AND hash < ? "
+            "LIMIT 2", (report.game_id, prefix, prefix + "g")).fetchall()
+        if len(elsewhere) == 1 and elsewhere[0][1] == line.seq:
+            report.problem = msg(
+                "the head line names game {game}, but {prefix} is the hash of event {seq} of "
+                "game {other}: the games were renumbered since the line was written (or the "
+                "game's number was miswritten)", game=report.game_id, prefix=prefix,
+                seq=line.seq, other=elsewhere[0][0])
+        return
+    if report.bad_seq != line.seq:
+        return
     if len(found) == 1 and found[0] != line.seq:
         report.problem = msg(
             "the head line names event {seq}, but {prefix} is the hash of event {found}: check "
@@ -134,13 +153,16 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
             findings += tournaments(conn)
             findings += _tournament_contents(store)
         history = maintenance(conn)
+        findings += maintenance_findings(conn)
     reports = []
+    of_the_table = set()  # games whose verdict is the games table's, not their events'
     for report in _audited(store, ids, expect_head):
         _miswritten_line(store, report, expect_head)
         g = report.game_id
         for f in index.get(g, ()):
             if report.ok:
                 report.bad_seq, report.problem = f.seq, f.problem
+                of_the_table.add(g)
             else:
                 report.notes.append(msg("also: {problem}", problem=f.problem))
         reports.append(report)
@@ -148,8 +170,10 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
     if seal is not None:
         check = check_seal(store, seal, public_key)
         audited = next((r for r in reports if r.game_id == check.game), None)
+        # an edit of the games table alone leaves the sealed events as they were: the game's
+        # report names the table, the seal is not misreported as broken
         if check.ok and audited is not None and audited.bad_seq is not None \
-                and audited.bad_seq <= seal.seq:
+                and audited.game_id not in of_the_table and audited.bad_seq <= seal.seq:
             # The hashes are the sealed ones but a row is not what they hash (or not what its
             # command gives, which sealing would have refused): the sealed prefix was touched.
             check.bad_seq = audited.bad_seq
@@ -249,7 +273,31 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
                             first=last + 1)
         return check
     check.after = _after(store, game, seal.seq)
+    _seal_in_its_log(store, seal, game, check)
     return check
+
+
+def _seal_in_its_log(store, seal, game: int, check: SealCheck) -> None:
+    """What the seal file says beyond the sealed prefix, held to the database: the seal's own
+    event (SealRecorded, its signature) is still in the log, and the game has the number it
+    had when sealed (unless it came in by `import`, which numbers it anew)."""
+    recorded = [e for e in store.read_type(game, "SealRecorded")
+                if e["data"].get("seq") == seal.seq]
+    if not recorded and seal.game_uuid is not None:
+        check.bad_seq = seal.seq + 1
+        check.problem = msg("the seal's own event (SealRecorded, after event {seq}) is not in "
+                            "the log: the events after the sealed ones were cut", seq=seal.seq)
+        return
+    if recorded and all(e["data"].get("signature") != seal.signature for e in recorded):
+        check.bad_seq = recorded[0]["seq"]
+        check.problem = msg("the seal's own event (event {seq}) carries another signature "
+                            "than this seal file's: it was rewritten", seq=recorded[0]["seq"])
+        return
+    if seal.game != game and store.imported(game) is None:
+        check.problem = msg("the sealed game (identity {uuid}) was game {sealed} when it was "
+                            "sealed and is game {game} here, though it was not imported: the "
+                            "games were renumbered", uuid=seal.game_uuid, sealed=seal.game,
+                            game=game)
 
 
 def _after(store, game: int, seq: int) -> list[dict]:

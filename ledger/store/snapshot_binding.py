@@ -1,0 +1,106 @@
+"""A snapshot bound to the log it was folded from, and checked before any reader uses it.
+
+A snapshot row records the seq it is the table after, the chain's hash at that seq (`head`),
+its format, its text and a digest of all four (`digest`).  Before the book starts a fold from
+one (a command, `state`, `state --at`, `standings`, `replay`, rulings, the tournament checks,
+`serve`'s screen), `problem` must say None:
+
+- the log's event `seq` still has the hash `head`: the chain binds that hash to every event
+  up to `seq`, so the snapshot belongs to this history and no other;
+- the digest is that of (seq, head, format, text): the text is what banco wrote for that head,
+  not edited since (an edit of the `snapshots` table needs no trigger dropped);
+- the table does not contradict the log on whether the game has ended (GameEnded comes from the
+  log, read by the type index: never from a snapshot).
+
+What the digest cannot prove: someone who edits the text and recomputes the digest (the
+function is public) makes a snapshot that passes; it still differs from the fold of the log,
+which `banco audit` and `banco doctor` compare it with (ledger/snapshot_check.py,
+projections/audit/audit.py).  As for a whole game rewritten consistently, only a seal or a
+printed head proves more (README, "Integrity").
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING
+
+from ledger.base.text import Text, msg
+
+if TYPE_CHECKING:
+
+    from ledger.store.protocol import EventStore, Snapshot
+
+ENDED, RETRACTED = "GameEnded", "EventRetracted"
+
+
+def snapshot_digest(seq: int, head: str, fmt: str, text: str) -> str:
+    """The digest a snapshot row records: of its seq, the log's hash there, its format and its
+    text, each framed by its length so that no two rows give the same input."""
+    parts = [str(seq), head, fmt, text]
+    framed = "".join(f"{len(p)}:{p}\n" for p in parts)
+    return hashlib.sha256(b"banco-snapshot\n" + framed.encode("utf-8")).hexdigest()
+
+
+def problem(store: EventStore, game_id: int, snap: Snapshot) -> Text | None:
+    """Why the snapshot must not be used (completes "the snapshot at event N ..."), or None
+    when it is bound to the log.  Reads one hash (by the primary key)."""
+    if store.hash_at(game_id, snap.seq) != snap.head:
+        return msg("was made from a log that is no longer this one (its head is not the "
+                   "log's): not used")
+    if not snap.digest:
+        return msg("has no digest binding it to the log (written by an older banco): not used, "
+                   "rebuilt")
+    if snap.digest != snapshot_digest(snap.seq, snap.head, snap.format, snap.state):
+        return msg("was changed after banco wrote it (its text is not the one its digest "
+                   "binds to the log): not used")
+    return None
+
+
+def edited(snap: Snapshot) -> Text | None:
+    """The audit's finding for a snapshot whose digest does not match its text (None: it
+    matches, or the row predates digests)."""
+    if not snap.digest or snap.digest == snapshot_digest(snap.seq, snap.head, snap.format,
+                                                         snap.state):
+        return None
+    return msg("the book's snapshot at event {seq} was changed after banco wrote it (its text "
+               "is not the one its digest binds to the log): the book does not use it "
+               "(`banco doctor --repair` deletes it)", seq=snap.seq)
+
+
+def ended_in_log(store: EventStore, game_id: int, upto: int) -> bool:
+    """Whether the log says the game has ended by event `upto`: a GameEnded no retraction up
+    to `upto` took back (the type index: a few rows, however long the game)."""
+    ends = [e["seq"] for e in store.read_type(game_id, ENDED) if e["seq"] <= upto]
+    if not ends:
+        return False
+    gone = store.retracted_seqs(game_id, upto)
+    return any(s not in gone for s in ends)
+
+
+def contradicts_log(store: EventStore, game_id: int, seq: int, ended: bool) -> Text | None:
+    """A decoded snapshot's table that says the game has (not) ended when its log says
+    otherwise: a problem (completes "the snapshot at event N ..."), else None."""
+    in_log = ended_in_log(store, game_id, seq)
+    if ended and not in_log:
+        return msg("says the game has ended, which its log does not: not used")
+    if in_log and not ended:
+        return msg("says the game goes on, but its log ended it: not used")
+    return None
+
+
+def changed(game_id: int, seq: int) -> Text:
+    """The book's warning for a snapshot its digest or its log contradicts."""
+    return msg("WARNING: game {game}: the snapshot at event {seq} was changed after banco "
+               "wrote it: not used; run `banco audit`", game=game_id, seq=seq)
+
+
+def unusable(store: EventStore, game_id: int, snap: Snapshot) -> Text | None:
+    """None when the book may start from the snapshot; else the warning to give ("" for one
+    that only predates digests: rebuilt in silence, as one of another shape is)."""
+    if store.hash_at(game_id, snap.seq) != snap.head:
+        return msg("WARNING: game {game}: the snapshot at event {seq} was made from a log "
+                   "that is no longer this one: run `banco audit`", game=game_id,
+                   seq=snap.seq) if snap.digest else Text("")
+    if problem(store, game_id, snap) is None:
+        return None
+    return changed(game_id, snap.seq) if snap.digest else Text("")

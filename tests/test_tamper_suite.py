@@ -1,0 +1,216 @@
+"""The tamper suite (issue 19): each kind of row banco keeps, changed as an attacker with the
+file and sqlite3 can (triggers dropped, the chain recomputed where there is one), and what
+`banco audit` names.  What only a seal or a printed head can prove (a whole game rewritten
+consistently) is README's "Integrity".  The rows and where each is tampered with:
+
+  events       tests/test_integrity.py (every kind of edit, named by game and seq), and here a
+               trade re-chained so that the books still balance
+  games        tests/test_integrity.py (identity, ends, heads); here under `audit --seal`
+  snapshots    tests/test_snapshots.py, tests/test_snapshot_forgery.py (every reader)
+  tournaments  tests/test_tournament_tamper.py
+  import marks, maintenance, a seal's own events, the games' numbers: here
+  (no tokens table yet: the phones' issue has not landed)"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+from forge import drop_triggers, rechain_stored
+
+from cli.main import cli
+from ledger.book import Book
+from ledger.records import commands as c
+from projections.audit.audit import audit
+
+NOW = "2026-11-29T10:00:00.000000Z"
+ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}
+
+
+@pytest.fixture
+def traded(tmp_path):
+    """Anna buys Vicolo Stretto and sells it to Bruno for 100 (event 14, TradeCompleted)."""
+    db = str(tmp_path / "t.db")
+    book = Book(db)
+    g = book.new_game(["Anna", "Bruno", "Carla"], now=NOW)
+    for cmd in (c.Roll((1, 2)), c.Buy(), c.Trade("Anna", "Bruno", c.Items(properties=(3,)),
+                                                 c.Items(cash=100)), c.Roll((2, 1))):
+        book.execute(g, cmd, now=NOW)
+    book.close()
+    return db
+
+
+def edit_rechained(db: str, seq: int, data: dict) -> None:
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET data=? WHERE game_id=1 AND seq=?",
+                 (json.dumps(data, sort_keys=True, separators=(",", ":")), seq))
+    head = rechain_stored(conn, 1)
+    conn.execute("UPDATE games SET head=? WHERE game_id=1", (head,))
+    conn.commit()
+    conn.close()
+
+
+def test_a_trade_s_cash_rewritten_and_rechained_is_not_what_the_command_gives(traded):
+    """The books still balance (one transfer, both sides changed): only the re-derivation of
+    the `trade` command from its CommandRecorded can tell."""
+    book = Book(traded)
+    (trade,) = [e for e in book.store.read(1) if e["type"] == "TradeCompleted"]
+    book.close()
+    data = trade["data"]
+    data["b_gives"]["cash"] = 150
+    data["transfers"][0]["amount"] = 150
+    edit_rechained(traded, trade["seq"], data)
+    book = Book(traded)
+    report = audit(1, book.store.read(1))
+    book.close()
+    assert not report.ok and report.bad_seq == trade["seq"]
+    assert report.problem.startswith("not what the command (event 13) gives here: "
+                                     "TradeCompleted has b_gives")
+    result = CliRunner().invoke(cli, ["--db", traded, "audit", "--json"], env=ENV)
+    assert result.exit_code == 3
+    (game,) = json.loads(result.output)["games"]
+    assert game["game"] == 1
+    assert game["bad_seq"] == trade["seq"] and "gives here" in game["problem"]
+
+
+# --- facts outside the chain: a sealed game and a game in progress ---------------------------
+
+def banco(db, *args, code=0):
+    result = CliRunner().invoke(cli, ["--db", str(db), *map(str, args)], catch_exceptions=False)
+    assert result.exit_code == code, (args, result.output)
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    """Game 1 played to its end and sealed by Rita; game 2 in progress; game 3 imported (a copy
+    of game 2 from another file)."""
+    from games import record
+
+    d = tmp_path_factory.mktemp("tamper")
+    db = d / "t.db"
+    record(str(db), "short-to-the-end")
+    banco(db, "keygen", "--out", str(d / "rita"))
+    banco(db, "--game", "1", "seal", "--key", str(d / "rita.key"), "--referee", "Rita",
+          "--out", str(d / "seal.txt"))
+    other = d / "other.db"
+    record(str(other), "classic-4p")
+    banco(other, "--game", "1", "export", "-o", str(d / "g.jsonl"))
+    record(str(db), "classic-4p")
+    banco(db, "import", str(d / "g.jsonl"))
+    return d
+
+
+@pytest.fixture
+def copy(template, tmp_path):
+    import shutil
+
+    for name in ("t.db", "rita.pub", "seal.txt"):
+        shutil.copy(template / name, tmp_path / name)
+    return tmp_path
+
+
+def sql(db, *statements, args=()):
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    for i, s in enumerate(statements):
+        conn.execute(s, args[i] if args else ())
+    conn.commit()
+    conn.close()
+
+
+def put_triggers_back(db):
+    banco(db, "doctor", "--repair")
+
+
+def seal_doc(copy, code):
+    return json.loads(banco(copy / "t.db", "audit", "--seal", copy / "seal.txt", "--pubkey",
+                            copy / "rita.pub", "--json", code=code))
+
+
+def test_the_untouched_file_audits_clean_with_its_seal(copy):
+    doc = seal_doc(copy, 0)
+    assert doc["ok"] and doc["seal"]["ok"] and doc["database"] == []
+    assert json.loads(banco(copy / "t.db", "audit", "--json"))["ok"]
+
+
+def test_an_edited_games_table_is_named_as_the_table_not_as_a_sealed_event(copy):
+    """The issue's misreport: `--seal` said "event 2 ... is not what was sealed" of an edit of
+    the games table alone; the sealed events are intact, the table is what changed."""
+    sql(copy / "t.db", "UPDATE games SET players='[\"Anna\",\"Zoe\"]' WHERE game_id=1")
+    doc = seal_doc(copy, 3)
+    assert doc["seal"]["ok"], doc["seal"]
+    (one,) = doc["games"]
+    assert one["problem"].startswith("the games table says game 1's players is")
+
+
+def test_swapped_game_numbers_are_named_by_the_seal_and_by_a_printed_head(copy):
+    db = copy / "t.db"
+    from ledger.records.seals import head_line
+
+    book = Book(str(db))
+    line = head_line(1, book.store.last_seq(1), book.store.head(1))
+    book.close()
+    sql(db, *[f"UPDATE {t} SET game_id={b} WHERE game_id={a}"
+              for t in ("events", "games", "snapshots") for a, b in ((1, 99), (2, 1), (99, 2))])
+    put_triggers_back(db)
+    assert json.loads(banco(db, "audit", "--json"))["ok"]  # the numbers are aliases...
+    doc = seal_doc(copy, 3)  # ...but the seal remembers game 1
+    assert doc["seal"]["problem"].startswith("the sealed game (identity ")
+    assert "was game 1 when it was sealed and is game 2 here" in doc["seal"]["problem"]
+    out = banco(db, "audit", "--expect-head", line, code=3)
+    assert "the games were renumbered since the line was written" in out
+
+
+def test_cutting_the_seal_s_own_events_is_named_by_the_seal(copy):
+    db = copy / "t.db"
+    seq = json.loads(banco(db, "audit", "--seal", copy / "seal.txt", "--pubkey",
+                           copy / "rita.pub", "--json"))["seal"]["seq"]
+    conn = sqlite3.connect(db)
+    head = conn.execute("SELECT hash FROM events WHERE game_id=1 AND seq=?", (seq,)).fetchone()
+    conn.close()
+    sql(db, "DELETE FROM events WHERE game_id=1 AND seq>?",
+        "UPDATE games SET last_seq=?, head=? WHERE game_id=1",
+        args=[(seq,), (seq, head[0])])
+    put_triggers_back(db)
+    assert json.loads(banco(db, "audit", "--json"))["ok"]  # a log cut at a command's end
+    doc = seal_doc(copy, 3)
+    assert doc["seal"]["bad_seq"] == seq + 1
+    assert doc["seal"]["problem"].startswith("the seal's own event (SealRecorded, after event")
+
+
+@pytest.mark.parametrize("edit, said", [
+    ("UPDATE meta SET value=replace(value, '\"events\":', '\"events\":1') "
+     "WHERE key='imported:3'", "the import mark of game 3 says it came with"),
+    ("INSERT INTO meta VALUES ('imported:2', '{\"events\":3,\"head\":\"00\"}')",
+     "the import mark of game 2 says it came with 3 events"),
+], ids=["edited", "added"])
+def test_an_import_mark_changed_is_named(copy, edit, said):
+    db = copy / "t.db"
+    sql(db, edit)
+    doc = json.loads(banco(db, "audit", "--json", code=3))
+    assert any(said in g["problem"] for g in doc["games"] if g["problem"]), doc["games"]
+
+
+def test_a_maintenance_entry_deleted_or_slipped_in_is_named(copy):
+    db = copy / "t.db"
+    sql(db)  # the triggers dropped, then recreated: two entries
+    banco(db, "doctor", "--repair", "--reason", "first")
+    sql(db)
+    banco(db, "doctor", "--repair", "--reason", "second")
+    sql(db, "DELETE FROM maintenance WHERE id=1")
+    put_triggers_back(db)
+    doc = json.loads(banco(db, "audit", "--json", code=3))
+    assert [f["problem"] for f in doc["database"]] == [
+        "maintenance entry 1 is missing (the next one is entry 2): it was deleted"]
+    sql(db, "INSERT INTO maintenance (id, at, what, why) VALUES (1, '2026-11-30T00:00:00Z', "
+        "'recreated nothing', 'x')",
+        "INSERT INTO maintenance (at, what, why) VALUES ('2000-01-01T00:00:00Z', 'x', 'y')")
+    put_triggers_back(db)
+    problems = [f["problem"] for f in json.loads(banco(db, "audit", "--json",
+                                                       code=3))["database"]]
+    assert any("is dated 2000-01-01T00:00:00Z, before the entry ahead of it" in p
+               for p in problems), problems
