@@ -472,6 +472,7 @@ class Book:
         import uuid
 
         from ledger.records.events import SCHEMA_VERSION, validate
+        from ledger.records.read_rows import read_model_rows
 
         for e in events:
             validate(e["type"], e["data"])
@@ -481,7 +482,7 @@ class Book:
                 game_id, expected, [NewEvent(e["type"], e["data"], SCHEMA_VERSION)
                                     for e in events],
                 recorded_at=now, actor=actor, command_id=command_id or uuid.uuid4().hex,
-                snapshot=snapshot)
+                snapshot=snapshot, read_model=lambda rows: read_model_rows(self.store, rows))
         except BaseException:
             if game_id is not None:  # the snapshot's table was not written: read it again
                 self._tables.pop(game_id, None)

@@ -60,13 +60,13 @@ def games(session, as_json):
 @pass_session
 def statement(session, account, as_json, as_csv):
     """A bank statement: every transfer of ACCOUNT (a player or `bank`), with running balance."""
-    from projections.readings.accounts import statement as build
+    from projections.readings.lookups import statement_rows
 
     game = session.game()
     book = session.book
     state = book.state(game)
     name = "bank" if account.lower() in ("bank", "banca") else player_name(state, account)
-    rows = build(book.checked(game), name, book.store.retracted_seqs(game))
+    rows = statement_rows(book, game, name)  # the read model's movements, not the log
     if as_json:
         dump_rows(rows)
     elif as_csv:
@@ -99,12 +99,12 @@ def statement(session, account, as_json, as_csv):
 @pass_session
 def history(session, words, as_json):
     """The story of one deed: owners, auctions, trades, mortgages, buildings."""
-    from projections.readings.accounts import history as build
+    from projections.readings.lookups import history_rows
 
     game = session.game()
     book = session.book
     pos = property_position(book.state(game), " ".join(words))
-    rows = build(book.checked(game), pos, book.store.retracted_seqs(game))
+    rows = history_rows(book, game, pos)  # the events the read model says name the deed
     if as_json:
         dump_rows(rows)
         return
