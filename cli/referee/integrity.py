@@ -344,10 +344,14 @@ def doctor(session, repair, reason, as_json):
                 conn, bad, now=session.now(), why=reason))
             snapshots = []
         conn = store.conn
+    # the read model beside the logs (issue 21): checked against each log, rebuilt by a repair
+    model = _read_model(store, repair, done)
     findings = (health.structure_findings(conn) + health.games_findings(conn)
                 + health.tournament_findings(conn) + file_findings(conn, session.db)
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
-                   for f in snapshots])
+                   for f in snapshots]
+                + [health.Finding("read model", f.text, f.game_id, f.seq, repairable=True)
+                   for f in model if not f.missing])
     if store.format > FORMAT:
         findings.append(health.Finding(
             "format", msg("{db} is format {format}, written by a newer banco: this banco reads "
@@ -360,6 +364,7 @@ def doctor(session, repair, reason, as_json):
            "indexes": {"missing": health.missing_indexes(conn)},
            "snapshots": {"checked": sum(len(store.snapshots(g["game_id"])) for g in games),
                          "problems": [str(f) for f in snapshots], "unchecked": unchecked},
+           "read_model": {"missing": [f.game_id for f in model if f.missing]},
            "repaired": done,
            "problems": [f.document() for f in findings],
            "maintenance": health.maintenance(conn), "healthy": not findings}
@@ -369,6 +374,20 @@ def doctor(session, repair, reason, as_json):
         _print_doctor(doc, findings)
     if findings:
         sys.exit(EXIT_AUDIT)
+
+
+def _read_model(store, repair: bool, done: list) -> list:
+    """Each game's read model against its log; with `repair`, the wrong or missing ones
+    rebuilt (a cache: not in the maintenance history) and nothing left to report."""
+    from projections.readings.read_model_check import check, rebuild
+
+    found = [f for g in store.games() if (f := check(store, g["game_id"])) is not None]
+    if not repair or store.readonly:
+        return found
+    for f in found:
+        rebuild(store, f.game_id)
+        done.append(msg("rebuilt game {game}'s read model from its log", game=f.game_id))
+    return []
 
 
 def _snapshot_findings(store, skipped: list | None = None) -> list:
