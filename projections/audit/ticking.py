@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-EVERY = 2000
+EVERY = 1000
 
 Tick = Callable[[int], None]  # events done so far, in the whole of the work
 

@@ -353,7 +353,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     A tournament's archive (projections/exchange/tournament_archive.py) brings several games in one
     transaction: `imp` the GameImport to write into, `first_line` the header's line in the
     archive (the lines named are the archive's), `commit` False to leave it open.
-    `progress(events read)`: told after each batch inserted (a bar, cli/progress.py)."""
+    `progress(events read)`: told every 1,000 events (a bar, cli/progress.py)."""
     from projections.audit.audit import GameAudit
     from projections.exchange import import_audit
 
@@ -444,8 +444,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 if beside is not None:
                     beside.send(batch)
                 batch = []
-                if progress is not None:
-                    progress(seq)
+            if progress is not None and seq % 1000 == 0:
+                progress(seq)
             prev, count = hsh, seq
             if count == 1:
                 first_at = row["recorded_at"]
