@@ -48,7 +48,7 @@ COMMANDS = {
     "doctor": "cli.referee.integrity:doctor", "keygen": "cli.referee.integrity:keygen",
     "seal": "cli.referee.integrity:seal",
     # the table's screen: a read-only web page for a TV or the players' phones
-    "serve": "cli.web.serve:serve",
+    "serve": "cli.web.serve:serve", "token": "cli.web.tokens_cli:token",
     "help": "cli.main:help_",
 }
 

@@ -79,7 +79,7 @@ def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = froze
 
 def _snapshot_of(state: State) -> tuple[str, str] | None:
     """(format, text) of the table, or None when it holds a value the snapshot format does not
-    know (a class added to the table and not to ledger/store/snapshot.py): the command goes on
+    know (a class added to the table and not to ledger/table/snapshot_codec.py): the command goes on
     without a snapshot, it only folds more."""
     from ledger.table.snapshot_codec import SnapshotError, encode, shape
 
@@ -309,7 +309,7 @@ class Book:
         return new
 
     # The table of a long game is not folded from its first event at every command: a snapshot
-    # of it is kept every SNAPSHOT_EVERY events (ledger/store/snapshot.py), and a command folds only
+    # of it is kept every SNAPSHOT_EVERY events (ledger/table/snapshot_codec.py), and a command folds only
     # what came after the newest one it can trust.  Measured on a 300,000-event game: an event
     # read, checked against the chain and folded costs ~19 us; a snapshot ~0.23 ms to write or
     # read back, ~2.3 KB.  At 500 a cold command folds at most ~10 ms more than the table it
@@ -473,7 +473,7 @@ class Book:
 
         from ledger.records.checks_built import CHECKS
         from ledger.records.events import SCHEMA_VERSION, validate
-        from ledger.records.read_rows import read_model_rows
+        from ledger.table.read_rows import read_model_rows
 
         for e in events:  # the checks generated from the schemas: no marshmallow to import
             check = CHECKS.get(e["type"])

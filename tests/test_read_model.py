@@ -1,4 +1,4 @@
-"""The read model beside the log (issue 21; ledger/records/read_rows.py): `statement`, `history`
+"""The read model beside the log (issue 21; ledger/table/read_rows.py): `statement`, `history`
 and `log --player` answer from it exactly what a pass over the whole log answers, on every
 recorded game; `doctor` finds it wrong and `doctor --repair` rebuilds it; a game without one
 (recorded before it, imported) is read from its log as before."""

@@ -92,7 +92,7 @@ def prompt_for(state) -> str:
     if t.phase == "roll" and state.current.in_jail:
         return _("{player} (in jail)> ").format(player=t.player)
     if t.phase == "move":  # the Bus of the Speedy die
-        from ledger.rules.speedy import choices_of
+        from ledger.table.speedy_die import choices_of
 
         return _("{player} (bus: move {ways})> ").format(
             player=t.player, ways=_(" or ").join(map(str, choices_of(t))))

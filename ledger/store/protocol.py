@@ -64,7 +64,7 @@ class Snapshot(NamedTuple):
 
 
 class ReadRows(NamedTuple):
-    """The read model's rows of some events (ledger/records/read_rows.py says what they are)."""
+    """The read model's rows of some events (ledger/table/read_rows.py says what they are)."""
     movements: list[tuple]  # (seq, n, payer, payee, amount, reason, type)
     mentions: list[tuple]  # (subject, seq)
 

@@ -1,6 +1,6 @@
 """The read model's tables in the SQLite file (issue 21): money movements and mentions per game,
 kept beside the log so that `statement`, `history` and `log --player` cost what their answer
-holds, not what the game holds.  What the rows are: ledger/records/read_rows.py (the store only
+holds, not what the game holds.  What the rows are: ledger/table/read_rows.py (the store only
 keeps them, as it keeps snapshots).
 
 A cache, never evidence: the audit and `decide` never read it.  It is written in the append's

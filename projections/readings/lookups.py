@@ -1,4 +1,4 @@
-"""`statement`, `history` and `log --player` from the read model (ledger/records/read_rows.py)
+"""`statement`, `history` and `log --player` from the read model (ledger/table/read_rows.py)
 when the game has one reaching its end, from the log otherwise: the same rows either way, but
 the read model's cost follows the answer's length, not the game's (issue 21).
 

@@ -1,4 +1,4 @@
-"""`doctor`'s part of the read model (ledger/records/read_rows.py): each game's rows kept beside
+"""`doctor`'s part of the read model (ledger/table/read_rows.py): each game's rows kept beside
 the log checked against the rows worked out from the log again, a stretch at a time (bounded
 memory), and rebuilt by `doctor --repair` where they are wrong or missing."""
 
@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from ledger.base.text import msg
-from ledger.records.read_rows import players_in, read_rows
 from ledger.store.protocol import ReadRows
+from ledger.table.read_rows import players_in, read_rows
 
 STRETCH = 4096  # events compared at a time
 
