@@ -117,15 +117,28 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
                              describe(e, st), e["hash"], gone.get(e["seq"], "")])
         return
     marked = told = False
+    lines: list[str] = []
+    times: dict[str, str] = {}  # a command's events share their time: converted once
     for e in shown:
         if not told:
-            click.echo(f"{_('seq'):>5}  {_('time'):<25}  {_('hash'):<{SHORT_HASH}}  "
-                       f"{_('type'):<21} {_('what happened')}")
+            lines.append(f"{_('seq'):>5}  {_('time'):<25}  {_('hash'):<{SHORT_HASH}}  "
+                         f"{_('type'):<21} {_('what happened')}")
             told = True
         mark = "x" if e["seq"] in gone else " "
         marked = marked or e["seq"] in gone
-        click.echo(f"{e['seq']:>5}{mark} {local_time(e['recorded_at'])}  "
-                   f"{e['hash'][:SHORT_HASH]}  {e['type']:<21} {describe(e, st)}")
+        at = e["recorded_at"]
+        when = times.get(at)
+        if when is None:
+            if len(times) > 4096:
+                times.clear()
+            when = times[at] = local_time(at)
+        lines.append(f"{e['seq']:>5}{mark} {when}  "
+                     f"{e['hash'][:SHORT_HASH]}  {e['type']:<21} {describe(e, st)}")
+        if len(lines) >= 512:  # written a block at a time, not a line (each echo flushes)
+            click.echo("\n".join(lines))
+            lines = []
+    if lines:
+        click.echo("\n".join(lines))
     if not told:
         click.echo(_("no event of game {game} matches (it has events 1 to {count})").format(game=game, count=count))
         return

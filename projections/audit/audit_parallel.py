@@ -84,8 +84,8 @@ def audit_game(store, game_id: int, expect_head: str | None = None,
         return GameAudit(game_id, ticking(store.raw_rows(game_id), progress, base), expect_head,
                          snapshots=_snapshots(store, game_id)).run()
     last, head, parts = plan
-    report = _parallel(store, game_id, expect_head, parts, min(processes, len(parts)),
-                       progress, base)
+    told = {} if progress is None else {"progress": progress, "base": base}
+    report = _parallel(store, game_id, expect_head, parts, min(processes, len(parts)), **told)
     if report is None or (report.ok and (report.events != last or report.head != head)):
         # the file changed under the workers (or a part could not be audited apart): once more,
         # in one pass, for a verdict on one state of the file
