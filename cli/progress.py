@@ -27,7 +27,8 @@ class Progress:
         self.total = total
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
-        self.shown = not quiet and self.stream.isatty()  # may show, once DELAY has passed
+        # may show, once DELAY has passed (never without a total: nothing to measure against)
+        self.shown = not quiet and total is not None and self.stream.isatty()
         self.started = time.monotonic()
         self.bar = None
         self.done = 0

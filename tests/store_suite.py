@@ -18,7 +18,7 @@ import pytest
 from ledger.base.errors import ConflictError
 from ledger.store.canonical import CHAIN_VERSION, GENESIS, canonical_json, row_hash
 from ledger.store.chain import verify_chain
-from ledger.store.protocol import EventStore, NewEvent, conforms
+from ledger.store.protocol import EventStore, NewEvent, ReadRows, conforms
 
 AT = "2026-11-29T10:00:00.000000Z"
 
@@ -37,6 +37,9 @@ class StoreKit:
     tamper: Callable[[EventStore, int, int, str], None]
     # `tamper_snapshot`: replace a snapshot's text past every guard, its digest left as it was
     tamper_snapshot: Callable[[EventStore, int, int, str], None] | None = None
+    # False: the store keeps no read model yet (PostgreSQL): it must then answer None, so
+    # that `statement`, `history` and `log --player` read the log instead
+    keeps_read_model: bool = True
 
 
 def start(store: EventStore, *players: str, cid: str = "new", uid: str | None = None):
@@ -278,6 +281,63 @@ class StoreSuite:
         assert g == 2 and store.game_with_uuid("u-imp") == 2
         assert store.read_checked(g)[1] is None and store.head(g) == prev
         assert len(list(store.raw_rows(g))) == 5 and len(store.rows_view(g)) == 5
+
+    # --- the read model (issue 21) ---------------------------------------------------------
+
+    @staticmethod
+    def _pay(store: EventStore, game: int, expected: int, amount: int, cid: str, rows=True):
+        def model(written):
+            seq = written[0]["seq"]
+            return ReadRows([(seq, 0, "Anna", "bank", amount, "tax", "Note")],
+                            [("p:Anna", seq), ("bank", seq)])
+
+        return store.append(game, expected, [NewEvent("Note", {"text": cid})], recorded_at=AT,
+                            actor="test", command_id=cid, read_model=model if rows else None)
+
+    def test_the_read_model_is_kept_in_the_append_and_answers_by_subject(self, store, kit):
+        if not kit.keeps_read_model:
+            g = start(store, "Anna", "Bruno").game_id
+            self._pay(store, g, 2, 10, "c1")
+            store.put_read_model(g, [ReadRows([(3, 0, "Anna", "bank", 10, "tax", "Note")], [])], 3)
+            assert store.movements(g, "Anna") is None and store.mentioning(g, ["p:Anna"]) is None
+            assert store.read_model_rows(g, 0, 3) is None
+            return
+
+        def first(written):
+            return ReadRows([], [("p:Anna", written[1]["seq"]), ("p:Bruno", written[1]["seq"])])
+
+        g = store.append(None, 0, [NewEvent("CommandRecorded", {"line": "new"}),
+                                   NewEvent("GameStarted", {"players": ["Anna", "Bruno"]})],
+                         recorded_at=AT, actor="test", command_id="new",
+                         read_model=first).game_id
+        self._pay(store, g, 2, 10, "c1")
+        note(store, g, 3, "a note", cid="c2")
+        assert store.movements(g, "Anna") is None  # c2 kept no rows: the model stops short
+        store.put_read_model(g, [ReadRows([(3, 0, "Anna", "bank", 10, "tax", "Note")],
+                                          [("p:Anna", 2), ("p:Anna", 3), ("bank", 3)])], 4)
+        self._pay(store, g, 4, 20, "c3")
+        assert store.movements(g, "Anna") == [(3, 0, "Anna", "bank", 10, "tax", "Note"),
+                                              (5, 0, "Anna", "bank", 20, "tax", "Note")]
+        assert store.movements(g, "bank") == store.movements(g, "Anna")
+        assert store.movements(g, "Bruno") == []
+        assert seqs(store.mentioning(g, ["p:Anna"])) == [2, 3, 5]
+        assert seqs(store.mentioning(g, ["bank", "p:Bruno"], after=2, upto=4)) == [3]
+        assert store.mentioning(g, ["p:Carla"]) is not None
+        assert store.read_model_rows(g, 2, 3) == ReadRows(
+            [(3, 0, "Anna", "bank", 10, "tax", "Note")], [("bank", 3), ("p:Anna", 3)])
+
+    def test_a_game_without_a_read_model_answers_none_and_a_refused_append_keeps_none(
+            self, store, kit):
+        if not kit.keeps_read_model:
+            return  # the test above holds such a store to answering None throughout
+        g = start(store, "Anna", "Bruno").game_id
+        self._pay(store, g, 2, 10, "c1")
+        assert store.movements(g, "Anna") is None and store.mentioning(g, ["p:Anna"]) is None
+        assert store.read_model_rows(g, 0, 3) is None
+        store.put_read_model(g, [], 3)
+        with pytest.raises(ConflictError):
+            self._pay(store, g, 2, 99, "late")
+        assert store.movements(g, "Anna") == []
 
     # --- concurrency ----------------------------------------------------------------------
 

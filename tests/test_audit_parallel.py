@@ -68,8 +68,8 @@ def cut(monkeypatch) -> list[int]:
     seen: list[int] = []
     gather = ap._parallel
 
-    def spy(store, game_id, expect_head, parts, processes):
-        report = gather(store, game_id, expect_head, parts, processes)
+    def spy(store, game_id, expect_head, parts, processes, **progress):
+        report = gather(store, game_id, expect_head, parts, processes, **progress)
         if report is not None:
             seen.append(len(parts))
         return report

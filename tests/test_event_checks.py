@@ -150,3 +150,54 @@ def test_every_field_of_every_recorded_shape_at_its_bounds():
                 assert checks()[e["type"]](data) == marshmallow_says(e["type"], data), \
                     (e["type"], path, bad)
     assert tried > 2000
+
+
+def test_the_generated_checks_are_what_the_schemas_generate_today():
+    """ledger/records/checks_built/ (what the write path runs) is module_sources()' output:
+    regenerate with `python -m ledger.records.event_checks` after changing a schema."""
+    from ledger.records.event_checks import module_sources
+
+    folder = Path(__file__).resolve().parents[1] / "ledger" / "records" / "checks_built"
+    on_file = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.py")}
+    assert on_file == module_sources()
+
+
+def test_the_generated_checks_accept_and_refuse_what_marshmallow_does():
+    from ledger.records.checks_built import CHECKS
+
+    assert set(CHECKS) == set(schemas())
+    rng = __import__("random").Random(21)
+    for e in RECORDED:
+        damaged = [copy.deepcopy(e["data"]) for _ in range(3)]
+        for d in damaged:  # a field removed, a value of another kind
+            if d:
+                key = rng.choice(sorted(d))
+                if rng.random() < 0.5:
+                    del d[key]
+                else:
+                    d[key] = rng.choice([None, "x", -1, [], {}, True, 1.5])
+        for data in [e["data"], *damaged]:
+            try:
+                validate(e["type"], data)
+                ok = True
+            except InvalidEvent:
+                ok = False
+            assert CHECKS[e["type"]](data) is ok, (e["type"], data)
+
+
+def test_a_write_does_not_import_marshmallow(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    db = tmp_path / "g.db"
+    probe = ("import sys\nfrom cli.main import main\nimport atexit\n"
+             "atexit.register(lambda: print('marshmallow' in sys.modules, file=sys.stderr))\n"
+             "main()")
+    env = {**os.environ, "BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}
+    subprocess.run([sys.executable, "-c", probe, "--db", str(db), "new", "Anna", "Bruno"],
+                   capture_output=True, env=env, check=True)
+    done = subprocess.run([sys.executable, "-c", probe, "--db", str(db), "roll", "3", "4"],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "False", done.stderr

@@ -173,11 +173,27 @@ def damaged(played, tmp_path, seed: int, pages: int = 2) -> bytes:
     return bytes(data)
 
 
+def _readable(db: Path) -> bool:
+    """Whether the table reads (`state`), on a copy: the damage is then where only the check
+    before a write sees it."""
+    copy = db.with_name("probe.db")
+    shutil.copyfile(db, copy)
+    try:
+        return CliRunner().invoke(cli, ["--db", str(copy), "state"]).exit_code == 0
+    finally:
+        copy.unlink()
+
+
 def test_no_write_goes_into_a_file_that_fails_quick_check(played, tmp_path):
-    # the first of these seeds whose damage SQLite's quick_check sees
+    # the first of these seeds whose damage SQLite's quick_check sees in a tree page and
+    # which leaves every event's text readable, so that only the check can refuse the write
+    # (which seed that is depends on the file's layout: the read model's tables moved it)
     for seed in range(200):
         data = damaged(played, tmp_path, seed)
-        if file_checks.quick_check(sqlite3.connect(tmp_path / "d.db")) is not None:
+        conn = sqlite3.connect(tmp_path / "d.db")
+        found = file_checks.quick_check(conn)
+        conn.close()
+        if "On tree page" in (found or "") and _readable(tmp_path / "d.db"):
             break
     db = tmp_path / "d.db"
     r = banco("--db", db, "roll", "1", "2", code=4)

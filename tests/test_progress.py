@@ -60,3 +60,99 @@ def test_export_says_nothing_more_when_piped(db, tmp_path):
                           capture_output=True, text=True, env=_env(), timeout=120)
     assert done.returncode == 0
     assert done.stderr == f"game 1 exported to {out} (jsonl)\n"
+
+
+def _on_a_terminal(args: list[str]) -> tuple[int, str]:
+    """Run banco with stderr on a pseudo-terminal: its exit code and what the terminal got."""
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run([*BANCO, *args], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=follower, env=_env(),
+                              timeout=300)
+        os.close(follower)
+        said = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        os.close(leader)
+    return done.returncode, said.decode(errors="replace")
+
+
+@pytest.fixture(scope="module")
+def exported(db, tmp_path_factory):
+    out = tmp_path_factory.mktemp("exported") / "game.jsonl"
+    subprocess.run([*BANCO, "--db", str(db), "export", "-o", str(out)], check=True,
+                   capture_output=True)
+    return out
+
+
+@pytest.mark.parametrize("words, label", [
+    (["audit"], "audit"), (["doctor"], "doctor"),
+    (["report", "-o", "{tmp}/page.html"], "report"),
+    (["--db", "{tmp}/new.db", "import", "{exported}"], "import")])
+def test_long_work_shows_a_bar_on_a_terminal_and_nothing_when_piped(db, exported, tmp_path,
+                                                                    words, label):
+    args = ["--db", str(db)] + [w.format(tmp=tmp_path, exported=exported) for w in words]
+    code, said = _on_a_terminal(args)
+    assert code == 0, said
+    assert label in said and "events/s" in said, said
+    again = [a.replace("new.db", "new2.db").replace("page.html", "page2.html") for a in args]
+    piped = subprocess.run([*BANCO, *again], capture_output=True, text=True, env=_env(),
+                           timeout=300)
+    assert piped.returncode == 0 and "events/s" not in piped.stderr, piped.stderr
+    if label in ("audit", "doctor"):
+        json_run = subprocess.run([*BANCO, *args, "--json"], capture_output=True, text=True,
+                                  env=_env(), timeout=300)
+        assert "events/s" not in json_run.stderr
+
+
+def _interrupted(monkeypatch):
+    """Ctrl-C at the first sign of progress (cli/progress.py's step), as a banker's hand."""
+    from cli import progress
+
+    def step(self, done):
+        if done:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(progress.Progress, "step", step)
+
+
+def test_ctrl_c_stops_import_report_and_doctor_with_nothing_half_written(
+        db, exported, tmp_path, monkeypatch):
+    import shutil
+    import sqlite3
+
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    def banco(*args):
+        return CliRunner().invoke(cli, list(map(str, args)))
+
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(db, copy)
+    conn = sqlite3.connect(copy)
+    with conn:
+        conn.execute("DELETE FROM read_model")  # so that the repair would rebuild it
+    conn.close()
+    before = copy.read_bytes()
+    _interrupted(monkeypatch)
+    assert banco("--db", tmp_path / "into.db", "import", exported).exit_code != 0
+    assert not (tmp_path / "into.db").exists()  # a refused first import leaves no file
+    banco("--db", copy, "import", exported)  # the same game: refused before any progress
+    assert banco("--db", copy, "report", "-o", tmp_path / "page.html").exit_code != 0
+    assert not (tmp_path / "page.html").exists()
+    assert banco("--db", copy, "doctor", "--repair").exit_code != 0
+    assert banco("--db", copy, "audit").exit_code != 0
+    monkeypatch.undo()
+    conn = sqlite3.connect(copy)
+    assert conn.execute("SELECT COUNT(*) FROM read_model").fetchone()[0] == 0
+    assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+    conn.close()
+    assert copy.read_bytes() == before or banco("--db", copy, "audit").exit_code == 0

@@ -60,13 +60,13 @@ def games(session, as_json):
 @pass_session
 def statement(session, account, as_json, as_csv):
     """A bank statement: every transfer of ACCOUNT (a player or `bank`), with running balance."""
-    from projections.readings.accounts import statement as build
+    from projections.readings.lookups import statement_rows
 
     game = session.game()
     book = session.book
     state = book.state(game)
     name = "bank" if account.lower() in ("bank", "banca") else player_name(state, account)
-    rows = build(book.checked(game), name, book.store.retracted_seqs(game))
+    rows = statement_rows(book, game, name)  # the read model's movements, not the log
     if as_json:
         dump_rows(rows)
     elif as_csv:
@@ -99,12 +99,12 @@ def statement(session, account, as_json, as_csv):
 @pass_session
 def history(session, words, as_json):
     """The story of one deed: owners, auctions, trades, mortgages, buildings."""
-    from projections.readings.accounts import history as build
+    from projections.readings.lookups import history_rows
 
     game = session.game()
     book = session.book
     pos = property_position(book.state(game), " ".join(words))
-    rows = build(book.checked(game), pos, book.store.retracted_seqs(game))
+    rows = history_rows(book, game, pos)  # the events the read model says name the deed
     if as_json:
         dump_rows(rows)
         return
@@ -293,8 +293,13 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
 
         first = next(f, "")  # a tournament's archive, or one game's export
         if not is_archive(first):
-            return import_lines(store, chain([first], f) if first else f, source=name,
-                                now=session.now(), expect_head=expect_head, seal=seal)
+            from cli.progress import Progress
+
+            # a bar on a terminal, as long as the header announces (never with --json)
+            with Progress(_announced(first), "import", quiet=as_json) as bar:
+                return import_lines(store, chain([first], f) if first else f, source=name,
+                                    now=session.now(), expect_head=expect_head, seal=seal,
+                                    progress=bar.step)
         if expect_head is not None or seal is not None:
             raise UsageError("--expect-head and --seal hold one game's export; {source} is a "
                              "tournament's archive", source=source)
@@ -351,6 +356,18 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
         click.echo(_("the game is not over: commands without --game now address game {game}").format(game=done['game']), err=True)
 
 
+def _announced(header: str) -> int | None:
+    """The events an export's header line announces, or None (the import says what is wrong
+    with it)."""
+    import json
+
+    try:
+        events = json.loads(header).get("events")
+    except (ValueError, AttributeError):
+        return None
+    return events if isinstance(events, int) and not isinstance(events, bool) else None
+
+
 @click.command()
 @click.option("-o", "--output", required=True, metavar="FILE", help="The HTML file to write.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
@@ -362,22 +379,43 @@ def report(session, output, force):
     an anchor (#e57).  The game is audited first: the page says under its head whether the
     history it shows is verified, or where the audit failed (the page is written all the
     same, marked)."""
-    import tempfile
+    from cli.progress import Progress
+    from cli.words.i18n import say
 
+    game = session.game()
+    # the bar (on a terminal) counts the audit's events, then the page's
+    events = session.book.store.last_seq(game)
+    bar = Progress(2 * events, "report", quiet=output == "-")
+    try:
+        (chars, count), verdict = _report_page(session, game, output, force, bar, events)
+    finally:
+        bar.__exit__(None, None, None)  # the bar's line ended before what is said next
+    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
+    if not verdict.ok:  # the page says it at its top; the organiser hears it here too
+        click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
+            game=game, seq=verdict.bad_seq, problem=say(verdict.problem)), err=True)
+
+
+def _report_page(session, game: int, output: str, force: bool, bar, events: int):
+    """The audit, then the page (`report`), telling `bar` the events done: ((characters,
+    events) written, the audit's verdict)."""
+    import tempfile
+    from types import SimpleNamespace
+
+    from cli.progress import counted
     from cli.words.facts import describe, local_time
-    from cli.words.i18n import language, say, translations
+    from cli.words.i18n import language, translations
     from ledger.records.seals import head_line
     from projections.audit.audit_parallel import audit_game
     from projections.readings.replay import steps, taken_back_by
     from projections.readings.report import AuditVerdict, write_report
 
-    game = session.game()
     book = session.book
     # The organiser hands the page on: it says whether the history it shows audits clean.
     # The page shows what was audited (up to its last event), and is written even when the
     # audit finds a problem, marked, from the rows as stored (the chain unchecked: that is
     # the problem the verdict names).
-    verdict = audit_game(book.store, game)
+    verdict = audit_game(book.store, game, progress=bar.step)
     audited = AuditVerdict(head_line(game, verdict.events, verdict.head), verdict.bad_seq,
                            verdict.problem)
     read, upto = (book.checked, verdict.events) if verdict.ok else (book.stream, None)
@@ -392,16 +430,13 @@ def report(session, output, force):
     def write(f):
         # the timeline waits in a temporary file while the table and chart are gathered: a
         # long game's page is never held whole
+        page = SimpleNamespace(step=lambda n: bar.step(events + n))
         written.extend(write_report(
-            f, read(game, 1, upto), game, describe,
+            f, counted(read(game, 1, upto), page), game, describe,
             undone=book.store.retracted_seqs(game, upto), local_time=local_time,
             tr=translations(), lang=language(),
             spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline=""),
             walk=walk, audit=audited))
 
     write_out(output, force, write)
-    chars, count = written
-    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
-    if not verdict.ok:  # the page says it at its top; the organiser hears it here too
-        click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
-            game=game, seq=verdict.bad_seq, problem=say(verdict.problem)), err=True)
+    return written, verdict

@@ -87,17 +87,21 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     hi = count if last is None else min(last, count)
     if tail and wanted is None and who is None:
         lo = max(lo, hi - tail + 1)
-    shown = deque(maxlen=tail) if tail else []
-    for e in book.stream(game, lo, hi):
-        if wanted is not None and e["type"] not in wanted:
-            continue
-        if who is not None and not (who & set(players_of(e)) or bank and _moves_bank(e)):
-            continue
-        shown.append(e)
-    shown = list(shown)
+    if who is not None:  # the read model's rows that may concern them, not the whole log
+        from projections.readings.lookups import player_events
+
+        found = player_events(book, game, who, bank, lo, hi)
+    else:
+        found = book.stream(game, lo, hi)
+    matching = (e for e in found
+                if (wanted is None or e["type"] in wanted)
+                and (who is None or who & set(players_of(e)) or bank and _moves_bank(e)))
+    # written as they are read (a whole log of 300,000 events in bounded memory); `--tail`
+    # keeps only its last N
+    shown = iter(deque(matching, maxlen=tail)) if tail else matching
     if as_json:
-        dump([{"seq": e["seq"], "type": e["type"], "data": e["data"],
-               "recorded_at": e["recorded_at"], "hash": e["hash"]} for e in shown])
+        dump_rows({"seq": e["seq"], "type": e["type"], "data": e["data"],
+                   "recorded_at": e["recorded_at"], "hash": e["hash"]} for e in shown)
         return
     gone = taken_back(book.store.read_type(game, "EventRetracted"))
     if as_csv:
@@ -112,16 +116,33 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
                              ";".join(players_of(e)), "" if amount is None else amount,
                              describe(e, st), e["hash"], gone.get(e["seq"], "")])
         return
-    if not shown:
+    marked = told = False
+    lines: list[str] = []
+    times: dict[str, str] = {}  # a command's events share their time: converted once
+    for e in shown:
+        if not told:
+            lines.append(f"{_('seq'):>5}  {_('time'):<25}  {_('hash'):<{SHORT_HASH}}  "
+                         f"{_('type'):<21} {_('what happened')}")
+            told = True
+        mark = "x" if e["seq"] in gone else " "
+        marked = marked or e["seq"] in gone
+        at = e["recorded_at"]
+        when = times.get(at)
+        if when is None:
+            if len(times) > 4096:
+                times.clear()
+            when = times[at] = local_time(at)
+        lines.append(f"{e['seq']:>5}{mark} {when}  "
+                     f"{e['hash'][:SHORT_HASH]}  {e['type']:<21} {describe(e, st)}")
+        if len(lines) >= 512:  # written a block at a time, not a line (each echo flushes)
+            click.echo("\n".join(lines))
+            lines = []
+    if lines:
+        click.echo("\n".join(lines))
+    if not told:
         click.echo(_("no event of game {game} matches (it has events 1 to {count})").format(game=game, count=count))
         return
-    click.echo(f"{_('seq'):>5}  {_('time'):<25}  {_('hash'):<{SHORT_HASH}}  {_('type'):<21} "
-               f"{_('what happened')}")
-    for e in shown:
-        mark = "x" if e["seq"] in gone else " "
-        click.echo(f"{e['seq']:>5}{mark} {local_time(e['recorded_at'])}  "
-                   f"{e['hash'][:SHORT_HASH]}  {e['type']:<21} {describe(e, st)}")
-    if any(e["seq"] in gone for e in shown):
+    if marked:
         click.echo(_("(x: taken back by a later undo (EventRetracted); kept, never erased: "
                    "`banco show SEQ` says by which)"))
 

@@ -37,7 +37,13 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     elif expect_head is not None and game is None:
         game = _game_of_head(session, expect_head)
     store = session.book.store
-    report = audit_database(store, game, expect_head, seal, public)
+    from cli.progress import Progress
+
+    # a bar on a terminal for a long audit (nothing with --json or when piped)
+    total = sum(g["events"] or 0 for g in store.games()
+                if game is None or g["game_id"] == game)
+    with Progress(total, "audit", quiet=as_json) as bar:
+        report = audit_database(store, game, expect_head, seal, public, progress=bar.step)
     if not report.games and not report.findings and report.seal is None:
         raise UsageError("no game in {db} yet: nothing to audit", db=session.db)
     if as_json:
@@ -333,21 +339,19 @@ def doctor(session, repair, reason, as_json):
                             "a backup", db=session.db, check=check)
     done: list[str] = []
     unchecked: list[str] = []
-    # Each snapshot is checked against a fresh fold of its log once (the costly part of
-    # doctor); a repair deletes the bad ones, and the ones left were found sound.
-    snapshots = _snapshot_findings(store, unchecked)
-    if repair:
-        done = store.write(lambda conn: health.repair(conn, now=session.now(), why=reason))
-        if snapshots:
-            bad = [(f.game_id, f.seq, f.problem) for f in snapshots]
-            done += store.write(lambda conn: health.forget_snapshots(
-                conn, bad, now=session.now(), why=reason))
-            snapshots = []
-        conn = store.conn
+    from cli.progress import Progress
+
+    # a bar on a terminal (never with --json): each game's snapshots, then its read model
+    bar = Progress(2 * sum(g["events"] or 0 for g in store.games()), "doctor", quiet=as_json)
+    with bar:
+        model, snapshots, done = _doctor_work(session, store, repair, reason, bar, unchecked)
+    conn = store.conn
     findings = (health.structure_findings(conn) + health.games_findings(conn)
                 + health.tournament_findings(conn) + file_findings(conn, session.db)
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
-                   for f in snapshots])
+                   for f in snapshots]
+                + [health.Finding("read model", f.text, f.game_id, f.seq, repairable=True)
+                   for f in model if not f.missing])
     if store.format > FORMAT:
         findings.append(health.Finding(
             "format", msg("{db} is format {format}, written by a newer banco: this banco reads "
@@ -360,6 +364,7 @@ def doctor(session, repair, reason, as_json):
            "indexes": {"missing": health.missing_indexes(conn)},
            "snapshots": {"checked": sum(len(store.snapshots(g["game_id"])) for g in games),
                          "problems": [str(f) for f in snapshots], "unchecked": unchecked},
+           "read_model": {"missing": [f.game_id for f in model if f.missing]},
            "repaired": done,
            "problems": [f.document() for f in findings],
            "maintenance": health.maintenance(conn), "healthy": not findings}
@@ -371,7 +376,58 @@ def doctor(session, repair, reason, as_json):
         sys.exit(EXIT_AUDIT)
 
 
-def _snapshot_findings(store, skipped: list | None = None) -> list:
+def _doctor_work(session, store, repair: bool, reason: str, bar, unchecked: list):
+    """doctor's costly part, telling `bar` the events done: (the read model's findings, the
+    snapshots', what was repaired).  Each snapshot is checked against a fresh fold of its log
+    once; a repair deletes the bad ones, and the ones left were found sound."""
+    from ledger.store import health
+
+    done: list = []
+    snapshots = _snapshot_findings(store, unchecked, bar.step)
+    if repair:
+        done = store.write(lambda conn: health.repair(conn, now=session.now(), why=reason))
+        if snapshots:
+            bad = [(f.game_id, f.seq, f.problem) for f in snapshots]
+            done += store.write(lambda conn: health.forget_snapshots(
+                conn, bad, now=session.now(), why=reason))
+            snapshots = []
+    # the read model beside the logs (issue 21): checked against each log, rebuilt by a repair
+    model = _read_model(store, repair, done, bar, (bar.total or 0) // 2)
+    return model, snapshots, done
+
+
+def _read_model(store, repair: bool, done: list, bar, base: int) -> list:
+    """Each game's read model against its log; with `repair`, the wrong or missing ones
+    rebuilt (a cache: not in the maintenance history) and nothing left to report."""
+    from ledger.base.errors import DatabaseError
+    from projections.readings.read_model_check import check, rebuild
+
+    count = [0]
+
+    def tick(n: int) -> None:
+        count[0] += n
+        bar.step(base + count[0])
+
+    found = []
+    for g in store.games():
+        try:
+            f = check(store, g["game_id"], tick)
+        except DatabaseError:  # a log that cannot be read: the audit names its seq
+            continue
+        if f is not None:
+            found.append(f)
+    if not repair or store.readonly:
+        return found
+    for f in found:
+        try:
+            rebuild(store, f.game_id, tick)
+        except DatabaseError:
+            continue  # left as it was; its readings read the log, and the audit says why
+        done.append(msg("rebuilt game {game}'s read model from its log", game=f.game_id))
+    return []
+
+
+def _snapshot_findings(store, skipped: list | None = None, tick=None) -> list:
     """Every game's snapshots against a fresh fold of its log (ledger/snapshot_check.py).  A snapshot
     whose head matches the log is what `state` and the next command start from, so one that
     is not the folded table (an edit) is a problem even though the audit never reads it."""
@@ -379,7 +435,11 @@ def _snapshot_findings(store, skipped: list | None = None) -> list:
     from ledger.snapshot_check import verify_snapshots
 
     found = []
+    events = 0
     for g in store.games():
+        events += g["events"] or 0
+        if tick is not None:  # a bar (doctor): the games before this one are done
+            tick(events)
         if not store.snapshots(g["game_id"]):
             continue
         try:

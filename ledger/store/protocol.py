@@ -15,7 +15,12 @@ What every store guarantees:
   and writes nothing (a retry after a lost answer is safe);
 - the hash chain: each row carries the hash of the row before it (prev_hash) and its own
   (ledger/store/canonical.py); `read_checked` verifies it as it reads;
-- seqs of a game are 1, 2, 3 ... with no gap, whatever the number of writers.
+- seqs of a game are 1, 2, 3 ... with no gap, whatever the number of writers;
+- the read model (issue 21): `append(read_model=)`'s rows are kept in the same transaction,
+  for a game whose rows already reach the seq the command was decided on (or a new game);
+  `movements` and `mentioning` answer None for a game whose rows do not reach its last seq
+  (recorded before them, imported), and the reading then reads the log.  A cache like the
+  snapshots: never evidence, rebuilt by `put_read_model` (doctor).
 
 Rows are dicts: game_id, seq, type, data, recorded_at, actor, command_id, schema_version,
 prev_hash, hash, chain_version (and chain_game_id for an imported game's version-1 rows).
@@ -60,6 +65,12 @@ class Snapshot(NamedTuple):
     digest: str | None = None
 
 
+class ReadRows(NamedTuple):
+    """The read model's rows of some events (ledger/table/read_rows.py says what they are)."""
+    movements: list[tuple]  # (seq, n, payer, payee, amount, reason, type)
+    mentions: list[tuple]  # (subject, seq)
+
+
 class GameImportWriter(Protocol):
     """One imported game written whole in one transaction (EventStore.begin_import)."""
 
@@ -92,12 +103,13 @@ class EventStore(Protocol):
 
     def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
                recorded_at: str, actor: str, command_id: str,
-               snapshot: Callable[[list[dict]], tuple[str, str] | None] | None = None
-               ) -> Appended:
+               snapshot: Callable[[list[dict]], tuple[str, str] | None] | None = None,
+               read_model: Callable[[list[dict]], ReadRows] | None = None) -> Appended:
         """One command's events in one transaction, after seq `expected_seq` (ConflictError
         when the game's last seq is another: nothing written).  `game_id` None: a new game,
         numbered inside the write lock.  `command_id` already recorded: its rows, replayed,
-        nothing written.  `snapshot(rows)`: (format, text) kept in the same transaction."""
+        nothing written.  `snapshot(rows)`: (format, text) kept in the same transaction;
+        `read_model(rows)`: the read model's rows for them, kept in it too."""
 
     # --- reading --------------------------------------------------------------------------
 
@@ -161,6 +173,25 @@ class EventStore(Protocol):
         """Keep a snapshot if it can be done at once, its digest
         (snapshot_binding.snapshot_digest) recorded with it; whether it was kept (never
         fails).  The snapshots `append` and `finish` keep are recorded with theirs too."""
+
+    # --- the read model ---------------------------------------------------------------------
+
+    def movements(self, game_id: int, account: str) -> list[tuple] | None:
+        """(seq, n, payer, payee, amount, reason, type) of the movements in or out of
+        `account`, in order; None when the game's read model does not reach its last seq."""
+
+    def mentioning(self, game_id: int, subjects: list[str], after: int = 0,
+                   upto: int | None = None) -> Iterator[dict] | None:
+        """The rows (after < seq <= upto) whose read-model mentions include any of
+        `subjects`, in seq order, read as needed; None as for `movements`."""
+
+    def read_model_rows(self, game_id: int, after: int, upto: int) -> ReadRows | None:
+        """The read model's rows kept for seqs after < seq <= upto (movements by seq and n,
+        mentions by seq and subject); None when the game has none."""
+
+    def put_read_model(self, game_id: int, chunks: Iterable[ReadRows], through: int) -> None:
+        """Replace the game's read model with these rows, covering it up to `through`, in one
+        transaction."""
 
     # --- games ----------------------------------------------------------------------------
 

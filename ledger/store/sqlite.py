@@ -41,7 +41,9 @@ from ledger.store.connection import (
     writable,
 )
 from ledger.store.games import GameIndex
-from ledger.store.protocol import Appended, ChainProblem, NewEvent, Snapshot
+from ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
+from ledger.store.read_model import ReadModelStore
+from ledger.store.read_model import append as keep_read_model
 from ledger.store.schema import (
     COLUMNS,
     COLUMNS_FORMAT1,
@@ -68,7 +70,7 @@ __all__ = ["FORMAT", "STARTED", "ENDED", "RETRACTED", "COLUMNS", "INSERT", "TRIG
            "verify_chain"]
 
 
-class SQLiteStore(GameIndex):
+class SQLiteStore(GameIndex, ReadModelStore):
     """One database file.  `create`: the file may be created, by the first append and not
     before (so that reading, or a refused first command, leaves no file behind); with
     create=False (the CLI, for every command but `new`) a missing file is a NoDatabase error.
@@ -444,8 +446,8 @@ class SQLiteStore(GameIndex):
     @guarded(writing=True)
     def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
                recorded_at: str, actor: str, command_id: str,
-               snapshot: Callable[[list[dict]], tuple[str, str] | None] | None = None
-               ) -> Appended:
+               snapshot: Callable[[list[dict]], tuple[str, str] | None] | None = None,
+               read_model: Callable[[list[dict]], ReadRows] | None = None) -> Appended:
         """Append one command's events atomically, or none.
 
         `game_id` None starts a new game: its number is the next free one, taken inside the
@@ -454,7 +456,8 @@ class SQLiteStore(GameIndex):
         recorded then, marked `replayed`, and writes nothing.  If the game's last seq is not
         `expected_seq`, someone else wrote first: ConflictError, nothing written.
         `snapshot(rows written)`: (format, text) of the table after them, or None; kept in the
-        same transaction, at the last row's seq and hash.
+        same transaction, at the last row's seq and hash; `read_model(rows written)`: the
+        read model's rows for them (ledger/store/read_model.py), kept in it too.
         """
         self._begin_write()
         conn = self.conn
@@ -496,6 +499,8 @@ class SQLiteStore(GameIndex):
             if kept is not None:
                 put_snapshot(conn, game_id, written[-1]["seq"], written[-1]["hash"], *kept,
                               made_at=recorded_at)
+            if read_model is not None:
+                keep_read_model(conn, game_id, last_seq, read_model(written), written[-1]["seq"])
             conn.execute("COMMIT")
             return Appended(written, game_id)
         except BaseException:

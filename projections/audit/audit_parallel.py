@@ -44,6 +44,7 @@ from projections.audit.audit import GameAudit
 from projections.audit.books import Books, entries
 from projections.audit.checks import EventChecks
 from projections.audit.results import AuditReport, AuditStop, Resume
+from projections.audit.ticking import Tick, ticking
 
 # Below this many events one pass is about as fast as starting the workers and folding ahead.
 THRESHOLD = 20_000
@@ -70,18 +71,21 @@ def _chunk_env() -> int | None:
 
 
 def audit_game(store, game_id: int, expect_head: str | None = None,
-               processes: int | None = None, chunk: int | None = None) -> AuditReport:
+               processes: int | None = None, chunk: int | None = None,
+               progress: Tick | None = None, base: int = 0) -> AuditReport:
     """The audit of one committed game of `store` (an SQLiteStore on a file), on `processes`
     worker processes (default: `workers()`); `chunk`: cut parts of about that many events
-    (default: one part a process, sized to finish together)."""
+    (default: one part a process, sized to finish together).  `progress(events done)`: called
+    as the pass goes (every part done, on several processes), counting from `base`."""
     processes = workers() if processes is None else processes
     chunk = _chunk_env() if chunk is None else chunk
     plan = _plan(store, game_id, processes, chunk) if processes > 1 else None
     if plan is None:
-        return GameAudit(game_id, store.raw_rows(game_id), expect_head,
+        return GameAudit(game_id, ticking(store.raw_rows(game_id), progress, base), expect_head,
                          snapshots=_snapshots(store, game_id)).run()
     last, head, parts = plan
-    report = _parallel(store, game_id, expect_head, parts, min(processes, len(parts)))
+    told = {} if progress is None else {"progress": progress, "base": base}
+    report = _parallel(store, game_id, expect_head, parts, min(processes, len(parts)), **told)
     if report is None or (report.ok and (report.events != last or report.head != head)):
         # the file changed under the workers (or a part could not be audited apart): once more,
         # in one pass, for a verdict on one state of the file
@@ -223,7 +227,8 @@ def _pickled(result) -> bytes:
 # --- many games: one a worker ----------------------------------------------------------------
 
 def audit_games(store, ids: list[int], expect_head: str | None = None,
-                processes: int | None = None, at_least: int = THRESHOLD) -> list[AuditReport]:
+                processes: int | None = None, at_least: int = THRESHOLD,
+                progress: Tick | None = None) -> list[AuditReport]:
     """The audit of games `ids` of `store`, in their order: a long game on every core
     (audit_game), the others each by one worker process at once, when together they hold
     `at_least` events (a tournament's archive: a thousand games of two thousand events).
@@ -239,9 +244,16 @@ def audit_games(store, ids: list[int], expect_head: str | None = None,
         reports[short[0]] = GameAudit(short[0], store.raw_rows(short[0]), expect_head,
                                        snapshots=_snapshots(store, short[0])).run()
         reports.update(_games_apart(store, short[1:], expect_head, processes) or {})
+    done = sum(sizes.get(g, 0) for g in reports)
+    if progress is not None and done:
+        progress(done)
     for g in ids:
         if g not in reports:
-            reports[g] = audit_game(store, g, expect_head, processes)
+            reports[g] = audit_game(store, g, expect_head, processes, progress=progress,
+                                    base=done)
+            done += sizes.get(g, 0)
+            if progress is not None:
+                progress(done)
     return [reports[g] for g in ids]
 
 
@@ -286,16 +298,18 @@ def pool_context():
 
 
 def _parallel(store, game_id: int, expect_head: str | None, parts: list[tuple[int, int]],
-              processes: int) -> AuditReport | None:
+              processes: int, progress: Tick | None = None,
+              base: int = 0) -> AuditReport | None:
     path = os.path.abspath(store.path)
     tasks = [(path, game_id, a, b, expect_head) for a, b in parts]
     try:
-        return _gather(store, game_id, expect_head, parts, processes, tasks)
+        return _gather(store, game_id, expect_head, parts, processes, tasks, progress, base)
     except Exception:  # no processes here, a worker that could not read the file...
         return None  # ...the one pass, which says what is wrong with the file if anything
 
 
-def _gather(store, game_id, expect_head, parts, processes, tasks) -> AuditReport:
+def _gather(store, game_id, expect_head, parts, processes, tasks, progress=None,
+            base=0) -> AuditReport:
     merged = GameAudit(game_id, store.raw_rows(game_id), expect_head)
     context = pool_context()
     if context.get_start_method() == "fork":
@@ -324,6 +338,8 @@ def _gather(store, game_id, expect_head, parts, processes, tasks) -> AuditReport
                 pool.terminate()  # what comes after the first bad event does not count
                 return merged._report(part.bad_seq, part.problem)
             at = end
+            if progress is not None:
+                progress(base + b)
     try:
         merged._finish()
     except AuditStop as stop:

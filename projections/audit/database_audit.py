@@ -12,6 +12,7 @@ table or a snapshot: each game is folded from its first event.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ledger.base.errors import DatabaseError
@@ -130,10 +131,12 @@ def _miswritten_line(store, report, expect_head: str | None) -> None:
 
 
 def audit_database(store, game: int | None = None, expect_head: str | None = None,
-                   seal=None, public_key: str | None = None) -> DatabaseReport:
+                   seal=None, public_key: str | None = None,
+                   progress: Callable[[int], None] | None = None) -> DatabaseReport:
     """Audit `game`, or every game of the file (None), and the file itself.  `expect_head`
     applies to the one game audited.  `seal` (a ledger.records.seals.SealFile) with the referee's
-    `public_key` (hex): its game's sealed prefix checked too."""
+    `public_key` (hex): its game's sealed prefix checked too.  `progress(events done)`: told
+    as the games' passes go (a bar, cli/progress.py)."""
     refuse_damaged(store, whole=True)  # SQLite's own check first: the chain cannot see a damaged page
     ids = game_ids(store)
     if game is not None:
@@ -156,7 +159,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
         findings += maintenance_findings(conn)
     reports = []
     of_the_table = set()  # games whose verdict is the games table's, not their events'
-    for report in _audited(store, ids, expect_head):
+    for report in _audited(store, ids, expect_head, progress):
         _miswritten_line(store, report, expect_head)
         g = report.game_id
         for f in index.get(g, ()):
@@ -183,12 +186,13 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
     return DatabaseReport(reports, findings, history, check)
 
 
-def _audited(store, ids: list[int], expect_head: str | None) -> list[AuditReport]:
+def _audited(store, ids: list[int], expect_head: str | None,
+             progress: Callable[[int], None] | None = None) -> list[AuditReport]:
     """Each game's audit.  A row whose text is not UTF-8 stops sqlite3 with "Could not decode
     to UTF-8 column 'data'" and no row named: then the rows are read as bytes to name the game
     and seq, those games fail there, and the others are audited as usual."""
     try:
-        return list(audit_games(store, ids, expect_head))
+        return list(audit_games(store, ids, expect_head, progress=progress))
     except DatabaseError as exc:
         if "decode" not in str(exc) or store.conn is None:
             raise

@@ -24,7 +24,7 @@ holds: everything or nothing, in bounded memory.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from hashlib import sha256
 from typing import ClassVar
 
@@ -343,7 +343,7 @@ def _lied(field: str, said, found) -> ImportRefused:
 
 def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                  expect_head: str | None = None, seal=None, imp=None, first_line: int = 1,
-                 commit: bool = True) -> dict:
+                 commit: bool = True, progress: Callable[[int], None] | None = None) -> dict:
     """Verify and import one exported game from `lines` (a text file, read lazily); returns
     what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
     the event of the first thing wrong; UsageError for what is not an export at all or a game
@@ -352,7 +352,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     imported, as `audit --seal` holds a database to it (the result's `seal`: its SealCheck).
     A tournament's archive (projections/exchange/tournament_archive.py) brings several games in one
     transaction: `imp` the GameImport to write into, `first_line` the header's line in the
-    archive (the lines named are the archive's), `commit` False to leave it open."""
+    archive (the lines named are the archive's), `commit` False to leave it open.
+    `progress(events read)`: told every 1,000 events (a bar, cli/progress.py)."""
     from projections.audit.audit import GameAudit
     from projections.exchange import import_audit
 
@@ -443,6 +444,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 if beside is not None:
                     beside.send(batch)
                 batch = []
+            if progress is not None and seq % 1000 == 0:
+                progress(seq)
             prev, count = hsh, seq
             if count == 1:
                 first_at = row["recorded_at"]

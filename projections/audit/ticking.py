@@ -1,0 +1,36 @@
+"""The audit's progress (issue 21, "Long work shows its progress"): the rows a pass reads,
+telling a callback how many events are done every EVERY rows.  The callback is the CLI's
+(cli/progress.py draws the bar); the audit's verdict knows nothing of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+EVERY = 1000
+
+Tick = Callable[[int], None]  # events done so far, in the whole of the work
+
+
+class TickingRows:
+    """A RawRows (ledger/store/bulk.py) whose iteration calls `tick(base + rows read)` every
+    EVERY rows; `fetch` and `hashed_as` as the rows'."""
+
+    def __init__(self, rows, tick: Tick, base: int = 0):
+        self.rows, self.tick, self.base = rows, tick, base
+        self.hashed_as = getattr(rows, "hashed_as", None)
+
+    def __iter__(self) -> Iterator[tuple]:
+        n = 0
+        for row in self.rows:
+            yield row
+            n += 1
+            if n % EVERY == 0:
+                self.tick(self.base + n)
+
+    def fetch(self, first: int, last: int) -> list[tuple]:
+        return self.rows.fetch(first, last)
+
+
+def ticking(rows, tick: Tick | None, base: int = 0):
+    """`rows` as they are without a callback, else TickingRows."""
+    return rows if tick is None else TickingRows(rows, tick, base)

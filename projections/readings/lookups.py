@@ -1,0 +1,52 @@
+"""`statement`, `history` and `log --player` from the read model (ledger/table/read_rows.py)
+when the game has one reaching its end, from the log otherwise: the same rows either way, but
+the read model's cost follows the answer's length, not the game's (issue 21).
+
+The read model is a cache: an answer from it is not checked against the chain as a pass over
+the log is (`banco audit` does that; `banco doctor` checks the read model against the log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from projections.readings.accounts import history, statement
+
+
+def statement_rows(book, game: int, account: str) -> Iterator[dict]:
+    """accounts.statement's rows for `account`, from the money movements kept beside the log."""
+    store = book.store
+    moves = store.movements(game, account)
+    gone = store.retracted_seqs(game)
+    if moves is None:
+        return statement(book.checked(game), account, gone)
+    return _statement(moves, account, gone)
+
+
+def _statement(moves: list[tuple], account: str, gone: set[int]) -> Iterator[dict]:
+    balance = 0
+    for seq, _n, payer, payee, amount, reason, type_ in moves:
+        if seq in gone or payer == payee:
+            continue
+        incoming = payee == account
+        amount = amount if incoming else -amount
+        balance += amount
+        yield {"seq": seq, "type": type_, "counterparty": payer if incoming else payee,
+               "amount": amount, "reason": reason, "balance": balance}
+
+
+def history_rows(book, game: int, position: int) -> Iterator[dict]:
+    """accounts.history's rows for a deed, from the events that name it."""
+    store = book.store
+    rows = store.mentioning(game, [f"d:{position}"])
+    return history(book.checked(game) if rows is None else rows, position,
+                   store.retracted_seqs(game))
+
+
+def player_events(book, game: int, players: Iterable[str], bank: bool, first: int,
+                  last: int) -> Iterator[dict]:
+    """Events first..last that may concern these players (or the Bank's money): a superset,
+    in seq order, which `log` filters as it filters the whole log."""
+    subjects = [f"p:{p}" for p in sorted(players)] + (["bank"] if bank else [])
+    rows = book.store.mentioning(game, subjects, first - 1, last) if subjects else None
+    return book.stream(game, first, last) if rows is None else rows

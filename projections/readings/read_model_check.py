@@ -1,0 +1,72 @@
+"""`doctor`'s part of the read model (ledger/table/read_rows.py): each game's rows kept beside
+the log checked against the rows worked out from the log again, a stretch at a time (bounded
+memory), and rebuilt by `doctor --repair` where they are wrong or missing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from ledger.base.text import msg
+from ledger.store.protocol import ReadRows
+from ledger.table.read_rows import players_in, read_rows
+
+STRETCH = 4096  # events compared at a time
+
+
+class ReadModelFinding(NamedTuple):
+    game_id: int
+    seq: int | None
+    text: object  # a Text
+    missing: bool  # no rows reaching the game's end (not a problem: the readings read the log)
+
+
+def _names(store, game: int) -> list[str]:
+    g = store.game(game)
+    return g["players"] if g else []
+
+
+def computed(store, game: int, after: int, upto: int, names: list[str]) -> ReadRows:
+    return read_rows(store.read(game, after, upto), names)
+
+
+def check(store, game: int, tick: Callable[[int], None] | None = None
+          ) -> ReadModelFinding | None:
+    """The first stretch where the game's read model and its log disagree, or None.  A game
+    with no read model, or one short of its end, is a finding `missing`."""
+    last = store.last_seq(game)
+    names = _names(store, game) or players_in(store.read(game, 0, 4))
+    if store.movements(game, "") is None:
+        return ReadModelFinding(game, None, msg("game {game} has no read model up to its end "
+                                                "(its readings read the log; `banco doctor "
+                                                "--repair` builds it)", game=game), True)
+    for after in range(0, last, STRETCH):
+        upto = min(last, after + STRETCH)
+        kept = store.read_model_rows(game, after, upto)
+        want = computed(store, game, after, upto, names)
+        want = ReadRows(sorted(want.movements, key=lambda m: m[:2]),
+                        sorted(want.mentions, key=lambda m: (m[1], m[0])))
+        if [tuple(m) for m in kept.movements] != want.movements or \
+                [tuple(m) for m in kept.mentions] != want.mentions:
+            return ReadModelFinding(game, after + 1, msg(
+                "game {game}'s read model differs from its log between events {first} and "
+                "{last} (`banco doctor --repair` rebuilds it)", game=game, first=after + 1,
+                last=upto), False)
+        if tick is not None:
+            tick(upto - after)
+    return None
+
+
+def rebuild(store, game: int, tick: Callable[[int], None] | None = None) -> None:
+    """The game's read model worked out again from its log, in one transaction."""
+    last = store.last_seq(game)
+    names = _names(store, game) or players_in(store.read(game, 0, 4))
+
+    def chunks() -> Iterator[ReadRows]:
+        for after in range(0, last, STRETCH):
+            upto = min(last, after + STRETCH)
+            yield computed(store, game, after, upto, names)
+            if tick is not None:
+                tick(upto - after)
+
+    store.put_read_model(game, chunks(), last)

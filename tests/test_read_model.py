@@ -1,0 +1,94 @@
+"""The read model beside the log (issue 21; ledger/table/read_rows.py): `statement`, `history`
+and `log --player` answer from it exactly what a pass over the whole log answers, on every
+recorded game; `doctor` finds it wrong and `doctor --repair` rebuilds it; a game without one
+(recorded before it, imported) is read from its log as before."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from freezegun import freeze_time
+
+from cli.main import cli
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+GAMES = sorted(p.stem for p in FIXTURES.glob("*.banco"))
+DEEDS = (1, 3, 5, 6, 11, 15, 16, 19, 24, 25, 28, 37, 39)
+
+
+def banco(db: str, *args: str, code: int = 0) -> str:
+    r = CliRunner().invoke(cli, ["--db", db, *args])
+    assert r.exit_code == code, r.output
+    return r.output
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def played(request, tmp_path_factory) -> str:
+    db = str(tmp_path_factory.mktemp("model") / "g.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        r = CliRunner().invoke(cli, ["--db", db, "run", "-q",
+                                     str(FIXTURES / f"{request.param}.banco")])
+    assert r.exit_code in (0, 1), r.output
+    return db
+
+
+def readings(db: str) -> dict:
+    players = json.loads(banco(db, "state", "--json"))["players"]
+    names = [p["name"] for p in players] + ["bank"]
+    out = {}
+    for name in names:
+        out["statement", name] = banco(db, "statement", name, "--json")
+        out["statement csv", name] = banco(db, "statement", name, "--csv")
+        out["log", name] = banco(db, "log", "--player", name, "--json")
+        out["log text", name] = banco(db, "log", "--player", name, "--tail", "7")
+    out["log two"] = banco(db, "log", "--player", names[0], "--player", "bank", "--from", "9",
+                           "--to", "200")
+    board = {s["position"]: s["name"] for s in json.loads(banco(db, "board", "--json"))}
+    for pos in DEEDS:
+        out["history", pos] = banco(db, "history", board[pos], "--json")
+    out["history text"] = banco(db, "history", board[39])
+    return out
+
+
+def forget(db: str) -> None:
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("DELETE FROM read_model")
+    conn.close()
+
+
+def test_the_read_model_answers_what_the_whole_log_answers(played, tmp_path):
+    conn = sqlite3.connect(played)
+    kept = conn.execute("SELECT COUNT(*) FROM read_movements").fetchone()[0]
+    conn.close()
+    assert kept > 0
+    fast = readings(played)
+    copy = str(tmp_path / "old.db")
+    banco(played, "backup", copy)
+    forget(copy)  # as a game recorded before the read model: read from the log
+    assert readings(copy) == fast
+    assert json.loads(banco(copy, "doctor", "--json"))["read_model"]["missing"] == [1]
+    said = json.loads(banco(copy, "doctor", "--repair", "--json"))
+    assert said["healthy"] and any("read model" in str(r) for r in said["repaired"])
+    assert json.loads(banco(copy, "doctor", "--json"))["read_model"]["missing"] == []
+    assert readings(copy) == fast
+
+
+def test_doctor_finds_a_read_model_that_is_not_its_log_and_repairs_it(played, tmp_path):
+    db = str(tmp_path / "edited.db")
+    banco(played, "backup", db)
+    before = banco(db, "statement", "Anna", "--json")
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("UPDATE read_movements SET amount=amount+1 WHERE seq=(SELECT MIN(seq) "
+                     "FROM read_movements)")
+    conn.close()
+    doc = json.loads(banco(db, "doctor", "--json", code=3))
+    assert [p["kind"] for p in doc["problems"]] == ["read model"]
+    banco(db, "doctor", "--repair")
+    assert json.loads(banco(db, "doctor", "--json"))["healthy"]
+    assert banco(db, "statement", "Anna", "--json") == before
