@@ -17,6 +17,7 @@ import click
 
 from cli.session import pass_session
 from cli.words.i18n import N_, _, say_os_error
+from cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure function
 from ledger.base.errors import BancoError
 from ledger.base.names import fold, shown
 
@@ -66,46 +67,6 @@ def history_path() -> str | None:
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
                                                             "share")
     return os.path.join(base, "banco", "history")
-
-
-def prompt_for(state) -> str:
-    """What the table waits for, in a few words: `Anna (buy)> `, `auction: Bruno leads 120> `,
-    `Carla owes 300> `."""
-    t = state.turn
-    if state.ended:
-        return (_("game over, {winner} won> ").format(winner=state.winner) if state.winner
-                else _("game over> "))
-    if state.debts:
-        d = state.debts[0]
-        return _("{debtor} owes {amount}> ").format(debtor=d.debtor, amount=d.amount)
-    if state.auction:
-        a = state.auction
-        if a.high_bidder:
-            return _("auction: {player} leads {amount}> ").format(player=a.high_bidder,
-                                                                   amount=a.high_bid)
-        return _("auction: bids from {amount}> ").format(amount=a.min_bid)
-    if t.phase == "card":
-        return _("{player} (card {deck})> ").format(
-            player=t.player, deck=state.edition.decks[t.card_deck].title)
-    if t.phase == "choice":
-        return _("{player} (pay or draw)> ").format(player=t.player)
-    if t.phase == "roll" and state.current.in_jail:
-        return _("{player} (in jail)> ").format(player=t.player)
-    if t.phase == "move":  # the Bus of the Speedy die
-        from ledger.rules.speedy import choices_of
-
-        return _("{player} (bus: move {ways})> ").format(
-            player=t.player, ways=_(" or ").join(map(str, choices_of(t))))
-    if t.phase == "go":
-        return _("{player} (triple: go SPACE)> ").format(player=t.player)
-    if t.phase == "advance":
-        return _("{player} (Mr Monopoly: advance)> ").format(player=t.player)
-    if t.phase == "roll" and state.rules.speedy_die and state.current.passed_go:
-        return _("{player} (roll D1 D2 S)> ").format(player=t.player)
-    from cli.words.table_text import PHASES
-
-    phase = _(PHASES[t.phase]) if t.phase in PHASES else t.phase
-    return _("{player} ({phase})> ").format(player=t.player, phase=phase)
 
 
 class ShellHistory:

