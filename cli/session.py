@@ -204,7 +204,8 @@ def typed_line(args, command: str | None) -> str | None:
             skip = "=" not in a
             continue
         if not started and (a.startswith("-") if command is None
-                            else ALIASES.get(a, a) != command):  # `decisione` is `ruling`
+                            else ALIASES.get(a.lower(), a.lower()) != command):  # `decisione`
+            # is `ruling`, `ROLL` is `roll`
             continue  # the group's own options (--lang, ...), before the command word
         started = True
         words.append(a)

@@ -85,3 +85,67 @@ def test_a_late_claim_is_refused_first_then_said_to_be_evidence(rent_open):
     assert out.index("refused:") < out.index("recorded as evidence")
     log = json.loads(rent_open("log", "--json").output)
     assert "RentClaimRefused" in [e["type"] for e in log[-3:]]
+
+
+# --- a pay-or-draw card (item 3) --------------------------------------------------------------
+
+@pytest.fixture
+def pay_or_draw(banco):
+    """Anna has turned Probabilità 11: pay 10 or draw an Imprevisti."""
+    banco("new", "Anna", "Bruno", "--edition", "it")
+    banco("roll", "1", "1")
+    banco("card", "probabilita", "11")
+    return banco
+
+
+def test_draw_and_pay_at_a_pay_or_draw_card_name_the_card_s_line(pay_or_draw):
+    out = pay_or_draw("draw", code=2).output
+    assert "the card's choice is said with the card, `card probabilita 11 draw`" in out
+    assert "misdraw" not in out
+    out = pay_or_draw("pay", code=1).output
+    assert "`pay` settles a debt, and there is none: the card's choice is said with the card, " \
+           "`card probabilita 11 pay`" in out
+    said = shell(pay_or_draw.db, "draw")
+    assert "misdraw" not in said
+
+
+# --- suggestions (item 9) -------------------------------------------------------------------
+
+def test_an_english_session_is_offered_english_words(banco):
+    banco("new", "Anna", "Bruno")
+    out = banco("clear", code=2).output
+    assert "carte" not in out and "cards" in out
+    assert "carte" in banco("--lang", "it", "clear", code=2).output
+
+
+def test_a_command_word_in_capitals_is_understood(banco):
+    banco("new", "Anna", "Bruno")
+    banco("ROLL", "1", "2")
+    log = json.loads(banco("log", "--json").output)
+    assert [e["data"]["line"] for e in log if e["type"] == "CommandRecorded"][-1] == "ROLL 1 2"
+    shell(banco.db, "DECLINE")
+    assert json.loads(banco("state", "--json").output)["turn"]["phase"] == "auction"
+
+
+def test_the_bank_does_not_bid_and_a_bid_is_a_positive_amount(banco):
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "2")
+    banco("decline")
+    assert "the Bank does not bid" in banco("bid", "Bank", "10", code=2).output
+    assert "the Bank does not bid" in banco("bid", "banca", "10", code=2).output
+    out = banco("bid", "Anna", "-5", code=1).output
+    assert out.startswith("refused: a bid is a positive amount:") and "No such option" not in out
+
+
+def test_a_moment_in_the_future_is_said_to_be(banco):
+    banco("new", "Anna", "Bruno")
+    out = banco("state", "--at", "2099-01-01").output
+    assert "(2099-01-01 is in the future: the table as it is now, after event" in out
+
+
+def test_two_rule_sets_are_refused(banco):
+    out = banco("new", "A", "B", "--rules", "classic", "--rules", "short", code=2).output
+    assert "--rules is given 2 times: say it once" in out
+    import os
+
+    assert not os.path.exists(banco.db)  # no game was started, no file made
