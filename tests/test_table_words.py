@@ -149,3 +149,17 @@ def test_two_rule_sets_are_refused(banco):
     import os
 
     assert not os.path.exists(banco.db)  # no game was started, no file made
+
+
+# --- undo (item 7) ----------------------------------------------------------------------------
+
+def test_undo_says_in_words_what_it_takes_back(rent_open):
+    rent_open("claim", "Anna")
+    out = rent_open("undo").output
+    assert out.startswith("undone: `claim Anna` (event ")
+    assert "Anna gives back 25 M; Bruno gets back 25 M" in out and "Rent" not in out
+    rent_open("undo")  # Bruno's roll
+    out = rent_open("undo").output
+    assert "undone: `buy` (events " in out
+    assert "Anna gets back 200 M; Stazione Sud goes back to the Bank" in out
+    assert "PropertyBought" not in out

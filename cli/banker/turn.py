@@ -333,6 +333,18 @@ def pay(session, debtor, deeds):
 def undo(session):
     """Take back the last command (an EventRetracted fact; nothing is erased)."""
     game = session.game()
+    before = session.book.state(game)
     outcome = session.written(session.book.undo(game, **session.write_args(game)))
-    report(outcome)
+    if outcome.replayed or outcome.refused:
+        report(outcome)
+    else:  # what it takes back, in the table's words, not the event types it retracts
+        import re
+
+        from cli.words.undo_text import undone_line
+
+        for e in outcome.events:
+            if e["type"] == "EventRetracted":
+                typed = re.search(r"\(`(.+)`\)$", str(e["data"].get("reason", "")))
+                click.echo(undone_line(e["data"]["seqs"], typed and typed.group(1), before,
+                                       outcome.state))
     click.echo(turn_line(outcome.state))
