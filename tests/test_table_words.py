@@ -163,3 +163,40 @@ def test_undo_says_in_words_what_it_takes_back(rent_open):
     assert "undone: `buy` (events " in out
     assert "Anna gets back 200 M; Stazione Sud goes back to the Bank" in out
     assert "PropertyBought" not in out
+
+
+# --- sell reads one way (item 4) --------------------------------------------------------------
+
+@pytest.fixture
+def browns(banco):
+    """Anna owns both brown streets, 3 houses on each."""
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "1")  # Probabilità
+    banco("card", "probabilita", "ritornate")
+    banco("buy")  # Vicolo Corto
+    banco("roll", "1", "1")  # Vicolo Stretto
+    banco("buy")
+    banco("roll", "2", "3")
+    banco("decline")
+    banco("hammer")
+    banco("build", "marrone", "3")
+    return banco
+
+
+def levels(banco):
+    doc = json.loads(banco("state", "--json").output)
+    return {p["name"]: p["houses"] for p in doc["properties"] if p["name"].startswith("Vicolo")}
+
+
+def test_a_level_after_sell_means_the_same_after_a_property_and_a_group(browns):
+    browns("sell", "marrone", "2")
+    assert levels(browns) == {"Vicolo Corto": 2, "Vicolo Stretto": 2}
+    browns("sell", "vicolo", "stretto", "1")  # down to 1, as after the group
+    assert levels(browns) == {"Vicolo Corto": 2, "Vicolo Stretto": 1}
+    browns("sell", "vicolo corto")  # no level: one building off
+    assert levels(browns) == {"Vicolo Corto": 1, "Vicolo Stretto": 1}
+
+
+def test_sell_group_all_works_as_sell_property_all(browns):
+    browns("sell", "marrone", "all")
+    assert levels(browns) == {"Vicolo Corto": 0, "Vicolo Stretto": 0}
