@@ -578,35 +578,9 @@ def dump_rows(rows, head: dict | None = None, key: str | None = None) -> None:
 
 
 def write_out(target: str | None, force: bool, write) -> None:
-    """Call write(file) on stdout, or on a temporary file beside TARGET renamed into place
-    when complete: a failed export leaves no half-written file."""
-    import os
-    import sys
-    import tempfile
+    """Call write(file) on stdout or on TARGET: cli/safe_output.py decides what may be written
+    (a regular file replaced whole, never a device or a folder)."""
+    from cli.safe_output import write_out as safely
 
-    if target is None or target == "-":
-        write(sys.stdout)
-        return
-    if os.path.isdir(target):
-        raise UsageError("{target} is a folder: name the file",
-                         target=target)
-    if os.path.exists(target) and not force:
-        raise UsageError("{target} exists: give another name, or --force to replace it",
-                         target=target)
-    folder = os.path.dirname(os.path.abspath(target))
-    if not os.path.isdir(folder):
-        raise UsageError("cannot write {target}: the folder {folder} does not exist",
-                         target=target, folder=folder)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-", suffix=".part")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            write(f)
-        # mkstemp's file is the owner's alone (0600): an export or a report is made to be
-        # handed on, so it gets what any new file gets here (the umask decides)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    safely(target, force, write)
+

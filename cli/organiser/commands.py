@@ -282,9 +282,16 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     name = "<stdin>" if source == "-" else os.path.basename(source)
 
     def read(f):
+        from cli.bounded_input import BoundedLines, parsed_safely
+
+        lines = BoundedLines(f, source=name)  # `import /dev/zero`: one endless line, refused
+        with parsed_safely(lines):
+            return read_lines(lines)
+
+    def read_lines(f):
         from projections.exchange.tournament_archive import import_archive, is_archive
 
-        first = f.readline()  # a tournament's archive, or one game's export
+        first = next(f, "")  # a tournament's archive, or one game's export
         if not is_archive(first):
             return import_lines(store, chain([first], f) if first else f, source=name,
                                 now=session.now(), expect_head=expect_head, seal=seal)

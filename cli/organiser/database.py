@@ -29,6 +29,10 @@ def backup(session, target, force):
     if os.path.exists(target) and not force:
         raise UsageError("{target} exists: give another name, or --force to replace it",
                          target=target)
+    from cli.safe_output import FILE, output_target
+
+    if output_target(target, force)[0] != FILE:  # a device, a pipe: refused
+        raise UsageError("{target} is not a file: a backup is a database file", target=target)
     if os.path.exists(target) and os.path.samefile(target, session.db):
         raise UsageError("the backup must go to another file than the database itself")
     folder = os.path.dirname(os.path.abspath(target))

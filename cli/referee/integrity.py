@@ -50,6 +50,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
 
 def read_seal(seal_path: str | None, pubkey_path: str | None):
     """(the seal file, the referee's public key) that --seal and --pubkey name."""
+    from cli.bounded_input import read_bounded
     from ledger.store import seals
 
     if (seal_path is None) != (pubkey_path is None):
@@ -58,7 +59,7 @@ def read_seal(seal_path: str | None, pubkey_path: str | None):
 
     try:
         with open(seal_path, encoding="utf-8") as f:
-            text = f.read()
+            text = read_bounded(f, path=seal_path)  # `--seal /dev/zero` is not read whole
     except FileNotFoundError:
         raise UsageError("no seal file at {path}", path=seal_path) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -307,6 +308,7 @@ def doctor(session, repair, reason, as_json):
     the games themselves.  Exit 0 healthy, 3 a problem found, 4 the file is unusable."""
     from ledger.base.errors import DatabaseError
     from ledger.store import health
+    from ledger.store.file_checks import file_findings
     from ledger.store.sqlite import FORMAT
 
     store = session.book.store
@@ -343,7 +345,7 @@ def doctor(session, repair, reason, as_json):
             snapshots = []
         conn = store.conn
     findings = (health.structure_findings(conn) + health.games_findings(conn)
-                + health.tournament_findings(conn)
+                + health.tournament_findings(conn) + file_findings(conn, session.db)
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
                    for f in snapshots])
     if store.format > FORMAT:

@@ -421,6 +421,9 @@ class SQLiteStore(GameIndex):
                 self._create()
             elif found == 1:
                 self._migrate()
+            from ledger.store.file_checks import refuse_damaged
+
+            refuse_damaged(self)  # never a write into a damaged file (once per process)
         except BaseException:
             rollback(conn)
             self.after_rollback()

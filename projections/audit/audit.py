@@ -876,6 +876,9 @@ def _expected_head(text: str | None) -> tuple[str | None, Any]:
 
     line = parse_head_line(text)
     if line is not None:
+        if max(line.game, line.seq) > 2**63 - 1:  # SQLite's largest integer: no such row
+            raise ValueError(msg("--expect-head {text}: no game or event has a number that "
+                                 "large", text=repr(_short(text))))
         return "line", (line.seq, line.prefix)
     value = text.strip().lower()
     if not _HEX.match(value):

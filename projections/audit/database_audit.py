@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from ledger.base.errors import DatabaseError
 from ledger.base.text import msg
+from ledger.store.file_checks import refuse_damaged, undecodable
 from ledger.store.health import Finding, games_findings, maintenance, structure_findings
 from ledger.store.health import tournament_findings as tournaments
 from projections.audit.audit import AuditReport
@@ -113,6 +115,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
     """Audit `game`, or every game of the file (None), and the file itself.  `expect_head`
     applies to the one game audited.  `seal` (a ledger.store.seals.SealFile) with the referee's
     `public_key` (hex): its game's sealed prefix checked too."""
+    refuse_damaged(store, whole=True)  # SQLite's own check first: the chain cannot see a damaged page
     ids = game_ids(store)
     if game is not None:
         ids = [g for g in ids if g == game] or [game]
@@ -132,7 +135,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
             findings += _tournament_contents(store)
         history = maintenance(conn)
     reports = []
-    for report in audit_games(store, ids, expect_head):
+    for report in _audited(store, ids, expect_head):
         _miswritten_line(store, report, expect_head)
         g = report.game_id
         for f in index.get(g, ()):
@@ -154,6 +157,31 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
                                 "was sealed: {problem}", seq=audited.bad_seq,
                                 problem=audited.problem)
     return DatabaseReport(reports, findings, history, check)
+
+
+def _audited(store, ids: list[int], expect_head: str | None) -> list[AuditReport]:
+    """Each game's audit.  A row whose text is not UTF-8 stops sqlite3 with "Could not decode
+    to UTF-8 column 'data'" and no row named: then the rows are read as bytes to name the game
+    and seq, those games fail there, and the others are audited as usual."""
+    try:
+        return list(audit_games(store, ids, expect_head))
+    except DatabaseError as exc:
+        if "decode" not in str(exc) or store.conn is None:
+            raise
+    bad: dict[int, tuple[int, str]] = {}
+    for g, seq, column in undecodable(store.conn):
+        bad.setdefault(g, (seq, column))
+    if not bad:
+        raise DatabaseError("cannot use the database {path}: a row is not UTF-8 text",
+                            path=store.path)
+    reports = list(audit_games(store, [g for g in ids if g not in bad], expect_head))
+    for g in ids:
+        if g in bad:
+            seq, column = bad[g]
+            reports.append(AuditReport(g, store.last_seq(g), "", bad_seq=seq, problem=msg(
+                "event {seq}'s {column} is not UTF-8 text: bytes were overwritten, or the row "
+                "was edited outside banco", seq=seq, column=column)))
+    return sorted(reports, key=lambda r: ids.index(r.game_id))
 
 
 # --- a seal ---------------------------------------------------------------------------------

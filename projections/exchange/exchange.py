@@ -75,6 +75,10 @@ def export_lines(store, game_id: int) -> Iterator[str]:
         if seq != count or prev_hash != prev:
             raise ExportRefused("game {game_id} event {count} is missing or out of place in the chain: run `banco audit`; nothing was exported",
                                 game_id=game_id, count=count)
+        if chain not in HASHED_FIELDS:  # a row written by a newer banco, or edited
+            raise ExportRefused("game {game_id} event {seq} has chain version {chain}, which "
+                                "this banco does not know: run `banco audit`; nothing was "
+                                "exported", game_id=game_id, seq=seq, chain=chain)
         if stored_row_hash(prev, hashed_as, seq, type_, data, at, actor, cid, version,
                            chain) != hsh:
             # The data as stored is not in canonical form, or the row was changed.

@@ -1,0 +1,103 @@
+"""Where `-o FILE` (export, report, tournament export) and `backup FILE` may write.
+
+`--force` replaces a regular file, and only that: renaming a temporary file over a device node
+(`/dev/full` as root), a folder or a file of /proc is refused in one line.  A stream -- a FIFO
+(`-o >(gzip > game.gz)`) or a terminal (`-o /dev/tty`) -- is written through, as standard
+output is, with or without --force: nothing is replaced there, and that is what a user who
+names one expects.  A symlink is followed: the file it names is the one replaced, in its own
+folder (never the link in /dev or /proc/self/fd).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Callable
+from typing import TextIO
+
+from ledger.base.errors import UsageError
+
+STREAM, FILE = "stream", "file"
+
+
+def output_target(target: str, force: bool) -> tuple[str, str]:
+    """(STREAM or FILE, the path to write): what `target` is, or a UsageError saying why
+    nothing may be written there."""
+    real = os.path.realpath(target)
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise UsageError("cannot write {target}: {why}", target=target,
+                         why=exc.strerror or exc) from None
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise UsageError("{target} is a folder: name the file", target=target)
+        if stat.S_ISFIFO(st.st_mode) or (stat.S_ISCHR(st.st_mode) and _is_terminal(real)):
+            return STREAM, real
+        if not stat.S_ISREG(st.st_mode):
+            raise UsageError("{target} is a device, not a file: banco writes only to a new or "
+                             "a regular file, a pipe or a terminal; nothing was written",
+                             target=target)
+        if not force:
+            raise UsageError("{target} exists: give another name, or --force to replace it",
+                             target=target)
+        if real.startswith(("/proc/", "/sys/")):
+            raise UsageError("{target} is a file of the system (/proc, /sys), not one to "
+                             "replace", target=target)
+    folder = os.path.dirname(real)
+    if not os.path.isdir(folder):
+        raise UsageError("cannot write {target}: the folder {folder} does not exist",
+                         target=target, folder=folder)
+    return FILE, real
+
+
+def _is_terminal(path: str) -> bool:
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        return os.isatty(fd)
+    finally:
+        os.close(fd)
+
+
+def write_out(target: str | None, force: bool, write: Callable[[TextIO], None]) -> None:
+    """Call write(file) on stdout, on a pipe or terminal named, or on a temporary file beside
+    TARGET renamed into place when complete: a failed export leaves no half-written file."""
+    if target is None or target == "-":
+        write(sys.stdout)
+        return
+    kind, path = output_target(target, force)
+    if kind == STREAM:
+        try:
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                write(f)
+        except OSError as exc:
+            raise UsageError("cannot write {target}: {why}", target=target,
+                             why=exc.strerror or exc) from None
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".banco-", suffix=".part")
+    except OSError as exc:
+        raise UsageError("cannot write {target}: {why}", target=target,
+                         why=exc.strerror or exc) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            write(f)
+        # mkstemp's file is the owner's alone (0600): an export or a report is made to be
+        # handed on, so it gets what any new file gets here (the umask decides)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise UsageError("cannot write {target}: {why}", target=target,
+                         why=exc.strerror or exc) from None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
