@@ -53,7 +53,9 @@ def test_the_prompt_and_next_show_an_open_rent_claim(rent_open):
         prompt = prompt_text(state)
     finally:
         i18n._release()
-    assert "`riscuoti Anna`" in said and "Anna" in prompt and "25" in prompt
+    assert said == ("tocca a Carla: `tira D1 D2`; affitto: Anna può chiedere 25 M a Bruno "
+                    "(`riscuoti Anna`, prima che Carla tiri)")
+    assert prompt == "Carla (tirare; Anna può chiedere 25)> "
     session.close()
     assert "#1 Carla (roll; Anna may claim 25)> " in shell(rent_open.db, "state")
 
@@ -200,3 +202,31 @@ def test_a_level_after_sell_means_the_same_after_a_property_and_a_group(browns):
 def test_sell_group_all_works_as_sell_property_all(browns):
     browns("sell", "marrone", "all")
     assert levels(browns) == {"Vicolo Corto": 0, "Vicolo Stretto": 0}
+
+
+# --- Italian (item 10), against the catalogs --------------------------------------------------
+
+def _italian(msgid: str) -> str:
+    i18n.use("it")
+    try:
+        return i18n._(msgid)
+    finally:
+        i18n._release()
+
+
+def test_the_italian_refusal_is_not_the_word_of_rifiuta():
+    assert not _italian("refused: {message}").startswith("rifiut")
+    assert _italian("; `help` lists them") == "; `aiuto` li elenca"
+    assert _italian("take at most {cash}").startswith("togli")
+
+
+def test_the_italian_catalog_says_no_rifatti_and_no_testa_for_a_head():
+    from test_i18n_table import _italian_msgstrs
+
+    said = list(_italian_msgstrs())
+    assert not [t for t in said if "rifatt" in t]
+    import re
+
+    heads = [t for t in said if re.search(r"\btesta\b", t)
+             and not re.search(r"\b(in testa|a testa)\b", t)]
+    assert heads == []
