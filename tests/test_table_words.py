@@ -230,3 +230,27 @@ def test_the_italian_catalog_says_no_rifatti_and_no_testa_for_a_head():
     heads = [t for t in said if re.search(r"\btesta\b", t)
              and not re.search(r"\b(in testa|a testa)\b", t)]
     assert heads == []
+
+
+# --- what the referee reads: the report (issue 20) --------------------------------------------
+
+def test_the_report_of_a_game_in_progress_fits_its_chart_and_uses_the_centre(banco):
+    from cli.words.facts import describe
+    from ledger.book import Book
+    from projections.readings.report import chart_axis, report_html
+
+    banco("new", "Anna", "Bruno", "Carla", "Dario")
+    for line in (("roll", "3", "2"), ("buy",), ("roll", "2", "3"), ("claim", "Anna")):
+        banco(*line)
+    book = Book(banco.db)
+    events = book.events(1)
+    book.close()
+    page = report_html(events, 1, describe, head=events[-1]["hash"])
+    assert "The table at the end" not in page
+    assert f"The table after event {events[-1]['seq']}: the game goes on" in page
+    # four players near 1500 M: the axis starts near them, not at 0
+    low, high = chart_axis([1475, 1500, 1525, 1500])
+    assert 1300 <= low < 1475 and 1525 < high <= 1700
+    assert chart_axis([0, 3000]) == (0, 3300)
+    centre = page[page.index('class="centre"'):]
+    assert '<ol class="mid">' in centre[:2000] and "Anna" in centre[:2000]
