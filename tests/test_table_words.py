@@ -254,3 +254,32 @@ def test_the_report_of_a_game_in_progress_fits_its_chart_and_uses_the_centre(ban
     assert chart_axis([0, 3000]) == (0, 3300)
     centre = page[page.index('class="centre"'):]
     assert '<ol class="mid">' in centre[:2000] and "Anna" in centre[:2000]
+
+
+# --- completion and help inside the shell (items 5, 6) ----------------------------------------
+
+def _completions(db, line):
+    sh = BancoShell(Session(str(db), None), stdin=Typed(), stdout=io.StringIO())
+    text = line.rsplit(" ", 1)[1]
+    try:
+        return sh.completedefault(text, line, len(line) - len(text), len(line))
+    finally:
+        sh.session.close()
+
+
+def test_completion_inside_trade_and_never_an_option_into_a_name(banco):
+    banco("new", "Anna", "Bruno")
+    assert _completions(banco.db, "trade Anna Bruno --get piazza univ") == ["Università "]
+    assert _completions(banco.db, "trade Anna Bruno --give via r") == ["Roma "]
+    assert _completions(banco.db, "state --a") == []
+
+
+def test_help_word_in_the_shell_leaves_out_where_and_how_a_line_is_recorded(banco):
+    banco("new", "Anna", "Bruno")
+    said = shell(banco.db, "help roll")
+    for option in ("--db", "--game", "--lang", "--id", "--expect"):
+        assert option not in said
+    assert "--player" in said
+
+
+    assert "--expect" in banco("roll", "--help").output  # on the command line they stay

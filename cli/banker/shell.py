@@ -40,6 +40,8 @@ READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement
                    "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",
                    "replay", "ruling", "export", "report", "game", "partita"})
 HISTORY_LENGTH = 1000
+# the options `help WORD` leaves out inside the shell (its game, language and line ids)
+SHELL_HIDES = frozenset({"db_after", "game_after", "lang", "command_key", "expect_seq"})
 
 
 def words() -> list[str]:
@@ -460,8 +462,16 @@ class BancoShell(cmd.Cmd):
                     else _("; `help` lists them"))
             self.say(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
             return
-        with click.Context(command, info_name=word) as sub:
-            self.say(command.get_help(sub))
+        # where and how a line is recorded is the shell's business, not the word's
+        where = [p for p in command.params if p.name in SHELL_HIDES and not p.hidden]
+        for p in where:
+            p.hidden = True
+        try:
+            with click.Context(command, info_name=word) as sub:
+                self.say(command.get_help(sub))
+        finally:
+            for p in where:
+                p.hidden = False
 
     # --- completion --------------------------------------------------------------------------
 
@@ -475,6 +485,8 @@ class BancoShell(cmd.Cmd):
         too, then its levels; after a deck word, the deck's card numbers."""
         word = line.split(" ", 1)[0]
         command = english(word)
+        if text.startswith("-"):
+            return []  # `state --a`: an option being typed, never a player (`--Anna`)
         try:
             st = self.session.state()
         except BancoError:
@@ -505,7 +517,13 @@ class BancoShell(cmd.Cmd):
         else:
             names = list(st.seats)
         typed = line[len(word):endidx].lstrip()
-        if command in TAKES_PROPERTY or command in TAKES_SPACE:
+        given = [i for i, w in enumerate(before) if w in ("--give", "--get")]
+        if command in ("trade", "deal") and given and given[-1] < len(before) - 1 \
+                and before[given[-1] + 1] not in st.seats:
+            # `--get piazza univ`: a deed's name of several words after the option
+            names = [sp.name for sp in st.edition.properties]
+            typed = line[:endidx].rsplit(before[given[-1]], 1)[1].lstrip()
+        elif command in TAKES_PROPERTY or command in TAKES_SPACE:
             typed = typed.lstrip("\"'")
         else:
             typed = text  # players and decks are single words
