@@ -449,8 +449,8 @@ def refused_first(outcome) -> None:
             click.echo(_("  the refusal is recorded as evidence (event {seq}): {owner} asked "
                          "{payer} for {amount}").format(
                 seq=e["seq"], owner=e["data"]["owner"], payer=e["data"]["payer"],
-                amount=outcome.state.edition.money(e["data"]["amount"])))
-            continue
+                amount=outcome.state.edition.money(e["data"]["amount"])), err=True)
+            continue  # on stderr with the refusal it belongs to, read in that order
         line = narrate(e, outcome.state)
         if line:
             click.echo(line)

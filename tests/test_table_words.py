@@ -280,6 +280,4 @@ def test_help_word_in_the_shell_leaves_out_where_and_how_a_line_is_recorded(banc
     for option in ("--db", "--game", "--lang", "--id", "--expect"):
         assert option not in said
     assert "--player" in said
-
-
     assert "--expect" in banco("roll", "--help").output  # on the command line they stay
