@@ -307,7 +307,9 @@ def test_the_report_page_in_italian(tmp_path, monkeypatch):
     _run(tmp_path, "--lang", "it", "resoconto", "-o", str(page))
     html = page.read_text()
     assert '<html lang="it">' in html
-    assert "<h2>Il tavolo alla fine</h2>" in html and "<h2>Cronologia</h2>" in html
+    # a game in progress: not "the table at the end" (issue 20)
+    assert "<h2>Il tavolo dopo l'evento " in html and ": la partita continua</h2>" in html
+    assert "<h2>Cronologia</h2>" in html
     assert "Anna paga 60 M alla Banca: comprato Vicolo Stretto" in html
     # the chart's axis and label, and the highlights' tags (were English in the Italian page)
     assert re.search(r">evento \d+</text>", html)
