@@ -44,11 +44,11 @@ COMMANDS = {
     "export": "cli.organiser.commands:export", "import": "cli.organiser.commands:import_",
     "report": "cli.organiser.commands:report",
     # the database file
-    "backup": "cli.organiser.database:backup",
+    "backup": "cli.organiser.database:backup", "copy": "cli.organiser.database:copy",
     "doctor": "cli.referee.integrity:doctor", "keygen": "cli.referee.integrity:keygen",
     "seal": "cli.referee.integrity:seal",
     # the table's screen: a read-only web page for a TV or the players' phones
-    "serve": "cli.web.serve:serve",
+    "serve": "cli.web.serve:serve", "token": "cli.web.tokens_cli:token",
     "help": "cli.main:help_",
 }
 
@@ -66,7 +66,7 @@ ALIASES = {
     "tempo-scaduto": "time-up", "asta-contratto": "auction-deed", "torneo": "tournament",
     "verifica": "audit", "mostra": "show", "rivedi": "replay", "decisione": "ruling",
     "correggi": "correct", "partite": "games", "estratto": "statement", "storia": "history",
-    "esporta": "export", "importa": "import", "resoconto": "report", "copia": "backup",
+    "esporta": "export", "importa": "import", "resoconto": "report", "copia": "backup", "trasferisci": "copy",
     "schermo": "serve", "diagnosi": "doctor", "chiavi": "keygen", "sigilla": "seal",
     "aiuto": "help",
 }

@@ -475,7 +475,7 @@ def said_no_bid(outcome) -> None:
 
 def head_line_text(game: int, seq: int, head: str) -> str:
     """What a finished game prints last: its short head line, for the score sheet."""
-    from ledger.store.seals import head_line
+    from ledger.records.seals import head_line
 
     line = head_line(game, seq, head)
     return _("head line for the score sheet: {line}  (`banco audit --expect-head {line}` checks "

@@ -29,9 +29,9 @@ from ledger.batches import (
     undo_facts,
 )
 from ledger.store.canonical import GENESIS
+from ledger.store.open import open_store
 from ledger.store.protocol import Appended, EventStore, NewEvent
 from ledger.store.schema import FORMAT
-from ledger.store.sqlite import SQLiteStore
 from ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = froze
 
 def _snapshot_of(state: State) -> tuple[str, str] | None:
     """(format, text) of the table, or None when it holds a value the snapshot format does not
-    know (a class added to the table and not to ledger/store/snapshot.py): the command goes on
+    know (a class added to the table and not to ledger/table/snapshot_codec.py): the command goes on
     without a snapshot, it only folds more."""
     from ledger.table.snapshot_codec import SnapshotError, encode, shape
 
@@ -98,9 +98,9 @@ class Book:
                  warn: Callable[[str], None] | None = None, wait: float | None = None,
                  store: EventStore | None = None):
         # `store`: an open one to read through (the audit's, which holds the file's checks);
-        # by default the SQLite file at `path`
+        # by default the store `path` names (ledger/store/open.py: a SQLite file or a URL)
         self.store: EventStore = (store if store is not None
-                                  else SQLiteStore(path, create=create, wait=wait))
+                                  else open_store(path, create=create, wait=wait))
         self.warn = warn or (lambda message: None)
         self._events: dict[int, list[dict]] = {}
         self._tables: dict[int, _Table] = {}
@@ -309,7 +309,7 @@ class Book:
         return new
 
     # The table of a long game is not folded from its first event at every command: a snapshot
-    # of it is kept every SNAPSHOT_EVERY events (ledger/store/snapshot.py), and a command folds only
+    # of it is kept every SNAPSHOT_EVERY events (ledger/table/snapshot_codec.py), and a command folds only
     # what came after the newest one it can trust.  Measured on a 300,000-event game: an event
     # read, checked against the chain and folded costs ~19 us; a snapshot ~0.23 ms to write or
     # read back, ~2.3 KB.  At 500 a cold command folds at most ~10 ms more than the table it

@@ -32,17 +32,8 @@ import json
 from ledger.base.errors import RuleViolation, UsageError
 from ledger.base.text import msg
 from ledger.store.canonical import GENESIS, canonical_json
+from ledger.store.tournament_log import CREATE, TABLE, fact_hash  # noqa: F401  (the table is the store's)
 
-TABLE = "tournament_facts"
-CREATE = (  # the table and its triggers (ledger/store/health.py checks them)
-    f"CREATE TABLE IF NOT EXISTS {TABLE} (tournament TEXT NOT NULL, seq INTEGER NOT NULL, "
-    "type TEXT NOT NULL, data TEXT NOT NULL, recorded_at TEXT NOT NULL, actor TEXT, "
-    "prev_hash TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (tournament, seq))",
-    f"CREATE TRIGGER IF NOT EXISTS {TABLE}_no_update BEFORE UPDATE ON {TABLE} "
-    "BEGIN SELECT RAISE(ABORT, 'tournament facts are append-only: UPDATE refused'); END",
-    f"CREATE TRIGGER IF NOT EXISTS {TABLE}_no_delete BEFORE DELETE ON {TABLE} "
-    "BEGIN SELECT RAISE(ABORT, 'tournament facts are append-only: DELETE refused'); END",
-)
 R_POINTS = "000 §PUNTEGGIO"
 
 
@@ -61,11 +52,6 @@ def heads(facts: list[dict]) -> list[str]:
         prev = hashlib.sha256((prev + canonical_json(body)).encode("utf-8")).hexdigest()
         out.append(prev)
     return out
-
-
-def fact_hash(prev: str, row: dict) -> str:
-    body = {k: row[k] for k in ("tournament", "seq", "type", "data", "recorded_at", "actor")}
-    return hashlib.sha256((prev + canonical_json(body)).encode("utf-8")).hexdigest()
 
 
 class Tournaments:

@@ -119,7 +119,7 @@ def owe(state: State, debtor: str, creditor: str, amount: int, reason: str = "re
 
 def same_table(a, b) -> bool:
     """Equal, and of the same types all the way down (a tuple is not a list, a Player is not a
-    plain tuple): what a snapshot read back must be (ledger/store/snapshot.py)."""
+    plain tuple): what a snapshot read back must be (ledger/snapshot_check.py)."""
     if type(a) is not type(b):
         return False
     if isinstance(a, (tuple, list)):

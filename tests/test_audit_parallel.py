@@ -157,14 +157,14 @@ def test_a_process_with_other_threads_starts_its_workers_fresh(db, cut):
     waiter = threading.Thread(target=stop.wait, daemon=True)
     waiter.start()
     try:
-        assert ap._context().get_start_method() in ("forkserver", "spawn")
+        assert ap.pool_context().get_start_method() in ("forkserver", "spawn")
         assert parallel(db) == sequential(db)
         assert cut and cut[-1] > 1  # it was cut into parts, audited by the workers
     finally:
         stop.set()
         waiter.join()
     if threading.active_count() == 1:  # (an earlier test may have left a thread of its own)
-        assert ap._context().get_start_method() == "fork"
+        assert ap.pool_context().get_start_method() == "fork"
 
 
 def test_each_part_begins_with_a_command(db):
@@ -537,7 +537,7 @@ def test_workers_started_by_spawn_give_the_same_report(db, monkeypatch, cut):
     that import banco and open the file themselves."""
     import multiprocessing
 
-    monkeypatch.setattr(ap, "_context", lambda: multiprocessing.get_context("spawn"))
+    monkeypatch.setattr(ap, "pool_context", lambda: multiprocessing.get_context("spawn"))
     change_dice(db, dice_near(db, parts(db)[5][0] + 3))
     assert parallel(db, chunk=1000) == sequential(db) and cut == [len(parts(db, 1000))]
 

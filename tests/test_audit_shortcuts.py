@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from ledger.rules.decision import Tx
 from ledger.table.state import State, evolve, fold, replay, with_seq
-from projections.audit.checks import EventChecks, _player_problems, table_problems
+from projections.audit.checks import EventChecks, player_problems, table_problems
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GAMES = {p.name.removesuffix(".events.json"): json.loads(p.read_text(encoding="utf-8"))
@@ -61,7 +61,7 @@ def damaged_players(draw):
 def test_a_change_of_players_only_is_checked_as_the_whole_table(pair):
     clean, damaged = pair
     assert table_problems(clean) == []  # the recorded games pass
-    assert [str(p) for p in _player_problems(damaged)] == \
+    assert [str(p) for p in player_problems(damaged)] == \
         [str(p) for p in table_problems(damaged)]
 
 

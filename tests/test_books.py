@@ -13,7 +13,7 @@ from helpers import POS, build, cash, mortgage, new_table, own, place
 from ledger.board.edition import load_edition
 from ledger.records.events import EVENT_TYPES, MONEY_EVENTS, schemas
 from ledger.table.state import BANK, Auction, Claim, Debt
-from projections.audit import amounts
+from projections.audit import amount_basis, amounts, card_amounts
 from projections.audit.audit import audit
 from projections.audit.books import Entry, balances, entries, entry_problems, seat_problems
 from projections.audit.books import statement_problems as statements
@@ -263,30 +263,30 @@ def test_house_rules_are_read_from_the_game_itself():
 
 def test_rent_by_hand():
     t = own(CLASSIC, "Anna", "Via Roma", "Corso Impero", "Largo Augusto")
-    assert amounts.rent_due(build(t, "Via Roma", 2), POS["Via Roma"]) == 390  # deed: 2 houses
-    assert amounts.rent_due(build(t, "Largo Augusto", 5), POS["Largo Augusto"]) == 1400  # hotel
-    assert amounts.rent_due(t, POS["Via Roma"]) == 52  # complete and unbuilt: 2 x 26
-    assert amounts.rent_due(own(CLASSIC, "Anna", "Via Roma"), POS["Via Roma"]) == 26
+    assert amount_basis.rent_due(build(t, "Via Roma", 2), POS["Via Roma"]) == 390  # deed: 2 houses
+    assert amount_basis.rent_due(build(t, "Largo Augusto", 5), POS["Largo Augusto"]) == 1400  # hotel
+    assert amount_basis.rent_due(t, POS["Via Roma"]) == 52  # complete and unbuilt: 2 x 26
+    assert amount_basis.rent_due(own(CLASSIC, "Anna", "Via Roma"), POS["Via Roma"]) == 26
     m = mortgage(own(CLASSIC, "Anna", "Vicolo Corto", "Vicolo Stretto"), "Vicolo Corto")
-    assert amounts.rent_due(m, POS["Vicolo Stretto"]) == 4  # 004: a mortgaged lot, single rent
+    assert amount_basis.rent_due(m, POS["Vicolo Stretto"]) == 4  # 004: a mortgaged lot, single rent
     quick = new_table(rules="quick")
     qm = mortgage(own(quick, "Anna", "Vicolo Corto", "Vicolo Stretto"), "Vicolo Corto")
-    assert amounts.rent_due(qm, POS["Vicolo Stretto"]) == 8  # 003 §07 keeps the double rent
-    assert amounts.rent_due(m, POS["Vicolo Corto"]) == 0  # mortgaged: no rent at all
+    assert amount_basis.rent_due(qm, POS["Vicolo Stretto"]) == 8  # 003 §07 keeps the double rent
+    assert amount_basis.rent_due(m, POS["Vicolo Corto"]) == 0  # mortgaged: no rent at all
     st = own(CLASSIC, "Bruno", "Stazione Sud", "Stazione Nord", "Stazione Est")
-    assert amounts.rent_due(st, POS["Stazione Sud"]) == 100  # 3 stations: 25, 50, 100
+    assert amount_basis.rent_due(st, POS["Stazione Sud"]) == 100  # 3 stations: 25, 50, 100
     ut = own(CLASSIC, "Carla", "Società Elettrica", "Società Acqua Potabile")
     ut = ut._replace(turn=ut.turn._replace(dice=(3, 4)))
-    assert amounts.rent_due(ut, POS["Società Elettrica"]) == 70  # both: 10 x 7
-    assert amounts.rent_due(own(ut, "Dario", "Società Acqua Potabile"),
+    assert amount_basis.rent_due(ut, POS["Società Elettrica"]) == 70  # both: 10 x 7
+    assert amount_basis.rent_due(own(ut, "Dario", "Società Acqua Potabile"),
                             POS["Società Elettrica"]) == 28  # one: 4 x 7
 
 
 def test_interest_rounds_as_the_rule_set_says():
     rules = CLASSIC.rules
-    assert amounts.interest(rules, 75) == 8  # 7.5 up
-    assert amounts.interest(rules._replace(interest_rounding="down"), 75) == 7
-    assert amounts.interest(rules, 100) == 10
+    assert amount_basis.interest(rules, 75) == 8  # 7.5 up
+    assert amount_basis.interest(rules._replace(interest_rounding="down"), 75) == 7
+    assert amount_basis.interest(rules, 100) == 10
 
 
 def hotel_table():
@@ -422,5 +422,5 @@ def test_every_card_effect_of_every_edition_has_a_payment_rule():
 
     kinds = {c.effect["kind"] for name in EDITIONS
              for deck in load_edition(name).decks.values() for c in deck.cards}
-    known = set(amounts.CARD_PAYMENTS) | amounts.CARD_NO_PAYMENT
-    assert sorted(kinds - known) == [], "add the card kind to projections/audit/amounts.py"
+    known = set(card_amounts.CARD_PAYMENTS) | card_amounts.CARD_NO_PAYMENT
+    assert sorted(kinds - known) == [], "add the card kind to projections/audit/card_amounts.py"

@@ -119,7 +119,7 @@ def test_build_any_time_even_in_jail_and_on_anothers_turn():
 def test_building_changes_rent_and_short_rules_need_three_houses():
     t = verde()
     t, _ = play(t, Build(POS["Via Roma"]), Build(POS["Corso Impero"]), Build(POS["Largo Augusto"]))
-    from ledger.rules.decide import rent_for
+    from ledger.rules.movement import rent_for
 
     assert rent_for(t, POS["Via Roma"], 7)[0] == 130
 

@@ -627,7 +627,7 @@ def _played_with_undos(db: str, commands: int = 160) -> None:
 def test_an_imported_long_game_has_the_books_snapshots_each_the_table_folded_to_it(
         tmp_path, monkeypatch, banco):
     from ledger.book import Book
-    from ledger.store.snapshot import verify_snapshots
+    from ledger.snapshot_check import verify_snapshots
     from projections.audit import audit as audit_module
 
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 40)
@@ -668,7 +668,8 @@ def test_the_imports_audit_skips_only_the_hashes_it_computed(exported, tmp_path,
     """The import hands its audit the rows it has just hashed (hashes_checked): the chain's
     order and links are still followed there, so a row missing or moved after the import's
     checks is named at the same event; a database's audit checks the hashes itself."""
-    from projections.audit.audit import DictRows, GameAudit
+    from projections.audit.audit import GameAudit
+    from projections.audit.rows import DictRows
 
     header, rows = rows_of(exported)
     gone = [r for r in rows if r["seq"] != 40]

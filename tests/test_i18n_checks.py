@@ -159,7 +159,16 @@ def test_a_clean_game_is_audited_without_building_a_single_message(game, monkeyp
     (`what` and `why` are passed as functions, constant phrases made once), so a clean game
     never calls msg() here."""
     from ledger.base.text import msg
-    from projections.audit import amounts, books, checks
+    from projections.audit import (
+        amount_basis,
+        board_amounts,
+        books,
+        building_amounts,
+        card_amounts,
+        checks,
+        deed_amounts,
+        rent_debt_amounts,
+    )
 
     made = []
 
@@ -167,7 +176,8 @@ def test_a_clean_game_is_audited_without_building_a_single_message(game, monkeyp
         made.append(template)
         return msg(template, **params)
 
-    for module in (amounts, books, checks):
+    for module in (amount_basis, board_amounts, deed_amounts, building_amounts,
+                   rent_debt_amounts, card_amounts, books, checks):
         monkeypatch.setattr(module, "msg", counted)
     assert audit(1, rows_of(recorded(game))).ok
     assert made == []

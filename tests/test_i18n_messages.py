@@ -136,7 +136,7 @@ def test_a_damaged_database_keeps_sqlite_s_words_and_says_the_rest_in_italian(tm
                                "was recorded: restore")
 
 
-# --- key files and seal files (ledger/store/seals.py) ------------------------------------------------
+# --- key files and seal files (ledger/records/seals.py) ------------------------------------------------
 
 def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path):
     db = tmp_path / "t.db"
@@ -179,7 +179,7 @@ def test_key_files_and_seal_files_banco_cannot_use_are_said_in_italian(tmp_path)
         "should say 'banco seal 1')\n")
 
 
-# --- snapshots, as doctor names them (ledger/store/snapshot.py) --------------------------------------
+# --- snapshots, as doctor names them (ledger/snapshot_check.py) --------------------------------------
 
 def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(tmp_path,
                                                                              monkeypatch):
@@ -220,18 +220,15 @@ def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(t
 
 def test_the_server_refuses_and_misses_in_the_visitor_s_language(tmp_path):
     import http.client
-    import threading
 
     from cli.web.serve import start
 
     db = tmp_path / "t.db"
     run(db, "new", "Anna", "Bruno")
-    server, watcher = start(str(db), port=0, poll=0.05)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                     daemon=True).start()
+    base, _, stop = start(str(db), port=0, poll=0.05)
 
     def ask(method, path, headers=None):
-        conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
+        conn = http.client.HTTPConnection("127.0.0.1", int(base.rsplit(":", 1)[1]), timeout=5)
         try:
             conn.request(method, path, headers=headers or {})
             response = conn.getresponse()
@@ -240,20 +237,20 @@ def test_the_server_refuses_and_misses_in_the_visitor_s_language(tmp_path):
             conn.close()
 
     italian = {"Accept-Language": "it-IT,it;q=0.9"}
+    it_405 = b"questo indirizzo non accetta POST: le righe vanno a POST /api/commands\n"
     try:
-        assert ask("POST", "/", italian) == (
-            405, "it", b"sola lettura: banco schermo mostra soltanto il tavolo\n")
-        assert ask("DELETE", "/table.json?lang=it") == (
-            405, "it", b"sola lettura: banco schermo mostra soltanto il tavolo\n")
+        assert ask("POST", "/", italian) == (405, "it", it_405)
+        assert ask("DELETE", "/table.json?lang=it")[:2] == (405, "it")
         assert ask("GET", "/nulla", italian) == (
-            404, "it", b"non trovato: questa pagina mostra / (e /table.json, /events)\n")
-        assert ask("POST", "/") == (405, "en", b"read-only: banco serve only shows the table\n")
+            404, "it", b"non trovato: questo server mostra / e risponde a /api/table, "
+            b"/api/events, /api/commands\n")
+        assert ask("POST", "/") == (
+            405, "en", b"this address takes no POST: the lines go to POST /api/commands\n")
         assert ask("GET", "/x") == (
-            404, "en", b"not found: this page shows / (and /table.json, /events)\n")
+            404, "en", b"not found: this server shows / and answers /api/table, /api/events, "
+            b"/api/commands\n")
     finally:
-        server.shutdown()
-        server.server_close()
-        watcher.close()
+        stop()
 
 
 # --- the words of `torneo` and `decisione` (cli/groups.py) -------------------------------------

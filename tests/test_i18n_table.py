@@ -69,7 +69,7 @@ def test_click_s_own_errors_are_said_whole_in_italian(tmp_path):
 
 
 def test_a_system_error_inside_a_message_is_said_in_italian(tmp_path):
-    from ledger.store.seals import KeyFileError, load_public_key
+    from ledger.records.seals import KeyFileError, load_public_key
 
     (tmp_path / "k").mkdir()
     with pytest.raises(KeyFileError, match="cannot read the public key .*k: Is a directory") as err:

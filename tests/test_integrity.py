@@ -574,7 +574,7 @@ def test_a_finished_game_prints_its_head_line(tmp_path):
 def test_a_seal_file_reads_back_as_written(referee, seq, game, seed):
     from hashlib import sha256
 
-    from ledger.store import seals
+    from ledger.records import seals
 
     def hexed(i, n):
         return (sha256(seed + bytes([i % 256, n])).hexdigest() * 2)[:n]
@@ -586,7 +586,7 @@ def test_a_seal_file_reads_back_as_written(referee, seq, game, seed):
 
 
 def test_a_seal_file_that_is_not_one_is_named():
-    from ledger.store import seals
+    from ledger.records import seals
 
     with pytest.raises(ValueError, match="it is not a banco seal"):
         seals.parse_seal("hello: world\n")

@@ -135,7 +135,7 @@ def test_the_screen_reads_only_the_tail_of_the_log(tmp_path, monkeypatch):
 
     from games import record
 
-    from cli.web.serve import Table
+    from cli.web.hub import Table
     from projections.readings.screen import screen
 
     db = record(str(tmp_path / "g.db"), "classic-4p")
@@ -157,9 +157,9 @@ def test_the_screen_reads_only_the_tail_of_the_log(tmp_path, monkeypatch):
     table = Table(db, None, None, poll=0.05).start()
     try:
         deadline = time.monotonic() + 10
-        while table.doc("en")[1] == b"{}" and time.monotonic() < deadline:
+        while table.json("en")[1] == b"{}" and time.monotonic() < deadline:
             time.sleep(0.02)
-        doc = json.loads(table.doc("en")[1])
+        doc = json.loads(table.json("en")[1])
     finally:
         table.close()
     assert table.error is None

@@ -21,7 +21,7 @@ from helpers import (
 )
 
 from ledger.base.errors import RuleViolation
-from ledger.rules.decide import rent_for, seat_after
+from ledger.rules.movement import rent_for, seat_after
 
 
 def land(t, player, target, dice=None):

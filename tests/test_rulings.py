@@ -9,7 +9,7 @@ from games import batch, lines, record, seqs
 from ledger.base.errors import UsageError
 from ledger.board.edition import load_edition
 from ledger.book import Book
-from projections.referee import rulings
+from projections.referee import bankruptcies, rulings
 from projections.referee.moments import parse_moment
 
 NAMES = {s.position: s.name for s in load_edition("it").spaces}
@@ -53,7 +53,7 @@ def test_a_late_claim_is_ruled_too_late_naming_the_roll_that_closed_the_window(f
     assert (d["owner"], d["payer"]) == ("Dario", "Anna")
     assert r.verdict == (f"too late: the window closed when Bruno rolled (event {lapsed}); the "
                          f"claim at event {refused} was rightly refused and Dario lost the rent")
-    from ledger.rules.decide import R_RENT
+    from ledger.rules.claims import R_RENT
 
     assert r.rule == R_RENT
     f = r.facts
@@ -246,7 +246,7 @@ def test_a_bankruptcy_to_the_bank_auctions_the_deeds(end):
 def test_the_start_of_turn_rule_when_a_rule_set_has_it(end, monkeypatch):
     """000 FAQ 32 belongs to the championship rule set, still to come: a rule set that has the
     field gets the start-of-turn reasoning (a field every rule set has stands in for it)."""
-    monkeypatch.setattr(rulings, "START_OF_TURN_FIELD", "rent")  # truthy: "claim"
+    monkeypatch.setattr(bankruptcies, "START_OF_TURN_FIELD", "rent")  # truthy: "claim"
     events = events_of(end)
     seq, d, _, _ = declared(events, to_bank=False)
     r = rulings.bankruptcy(events, seq, game_id=1)

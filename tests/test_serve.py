@@ -1,6 +1,8 @@
-"""`banco serve`: the table's screen.  The projection (projections/readings/screen.py), the read-only
-server's routes (cli/web/serve.py), the page in headless Chromium following commands as they are
-recorded, and the command line.  The load benchmark is tests/bench_serve.py."""
+"""`banco serve`: the table's screen (the TV: no token).  The projection
+(projections/readings/screen.py), the server's routes (cli/web/app.py), the page in headless
+Chromium following commands as they are recorded, and the command line.  The roles and the
+HTTP contract: tests/test_phones.py; the load benchmarks: tests/bench_serve.py,
+tests/bench_phones.py."""
 
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import threading
 
 import pytest
 from chromium import EXECUTABLE, Chromium
@@ -22,7 +23,9 @@ from click.testing import CliRunner
 from games import record
 
 from cli.main import cli
-from cli.web.serve import choose_language, open_read_only, start
+from cli.web.app import choose_language
+from cli.web.hub import Table, open_read_only
+from cli.web.serve import start
 from ledger.book import Book
 from projections.readings.screen import cash_private, screen
 
@@ -58,14 +61,9 @@ def table(db: str, game: int = 1):
 @pytest.fixture
 def served(db):
     """The server on a free port, polling the book every 50 ms: (db, base URL)."""
-    server, watcher = start(db, port=0, poll=0.05)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
-    thread.start()
-    yield db, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-    watcher.close()
+    base, _, stop = start(db, port=0, poll=0.05)
+    yield db, base
+    stop()
 
 
 def request(base: str, method: str, path: str, headers: dict | None = None):
@@ -74,7 +72,7 @@ def request(base: str, method: str, path: str, headers: dict | None = None):
     try:
         conn.request(method, path, headers=headers or {})
         response = conn.getresponse()
-        return response.status, dict(response.getheaders()), response.read()
+        return response.status, {k.title(): v for k, v in response.getheaders()}, response.read()
     finally:
         conn.close()
 
@@ -208,8 +206,8 @@ def test_the_routes_give_the_page_and_the_table(served):
     assert status == 200 and headers["Content-Type"].startswith("application/json")
     assert doc["seq"] == state.seq and doc["next"] == "Anna to `roll D1 D2`"
     # the page carries the same table, drawn before the first event arrives
-    embedded = re.search(r'<script id="table"[^>]*>(.*?)</script>', html, re.S)[1]
-    assert json.loads(embedded) == doc
+    embedded = json.loads(re.search(r'<script id="table"[^>]*>(.*?)</script>', html, re.S)[1])
+    assert embedded == doc and doc["role"] == "viewer"
     assert request(base, "HEAD", "/")[2] == b""
     # a HEAD of the stream answers its headers and ends (it was a 404)
     status, headers, body = request(base, "HEAD", "/events")
@@ -218,12 +216,12 @@ def test_the_routes_give_the_page_and_the_table(served):
 
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH"])
-def test_the_server_refuses_writes(served, method):
+def test_the_pages_take_no_writes(served, method):
+    """Writes go to POST /api/commands with a token (tests/test_phones.py), nowhere else."""
     db, base = served
     before = hashlib.sha256(open(db, "rb").read()).hexdigest()
     status, headers, body = request(base, method, "/")
-    assert status == 405 and headers["Allow"] == "GET, HEAD"
-    assert b"read-only" in body
+    assert status == 405
     assert request(base, method, "/table.json")[0] == 405
     assert hashlib.sha256(open(db, "rb").read()).hexdigest() == before
 
@@ -274,12 +272,11 @@ def test_events_stream_the_table_as_it_changes(served):
 def test_the_screen_follows_the_latest_game_unless_one_is_named(db):
     say(db, "new", "Ugo", "Vera")
     for game, expected in ((None, ["Ugo", "Vera"]), (1, ["Anna", "Bruno", "Carla", "Dario"])):
-        server, watcher = start(db, game, port=0, poll=0.05)
+        watcher = Table(db, game, None, poll=0.05).start()
         try:
-            doc = json.loads(watcher.doc("en")[1])
+            doc = watcher.doc("en")[1]
             assert [p["name"] for p in doc["players"]] == expected
         finally:
-            server.server_close()
             watcher.close()
 
 
@@ -324,12 +321,10 @@ def test_the_page_shows_new_cash_and_the_open_claim_within_a_second(served):
 @needs_chromium
 def test_an_italian_page_of_a_championship_auction_hides_the_cash(banco):
     banco("new", "Anna", "Bruno", "Carla", "--rules", "championship")
-    server, watcher = start(banco.db, port=0, lang="it", poll=0.05)  # the banker's --lang it
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                     daemon=True).start()
+    base, _, stop = start(banco.db, port=0, lang="it", poll=0.05)  # the banker's --lang it
     try:
         with Chromium() as browser:
-            tab = browser.open(f"http://127.0.0.1:{server.server_address[1]}/")
+            tab = browser.open(base + "/")
             assert tab.eval("document.documentElement.lang") == "it"
             assert tab.eval('document.getElementById("auction").hidden') is True
             banco("roll", "1", "2")  # Anna on Vicolo Stretto
@@ -346,9 +341,7 @@ def test_an_italian_page_of_a_championship_auction_hides_the_cash(banco):
                 "contanti non mostrati (000 FAQ 4")
             assert browser.console == []
     finally:
-        server.shutdown()
-        server.server_close()
-        watcher.close()
+        stop()
 
 
 # --- the command line -----------------------------------------------------------------------
@@ -361,16 +354,15 @@ def test_no_database_and_no_game_are_said_before_listening(tmp_path, banco):
 
 
 def test_a_port_in_use_is_a_usage_error(db):
-    server, watcher = start(db, port=0)
+    base, _, stop = start(db, port=0)
     try:
-        port = server.server_address[1]
+        port = int(base.rsplit(":", 1)[1])
         result = CliRunner().invoke(cli, ["--db", db, "serve", "--port", str(port)])
         assert result.exit_code == 2, result.output
         assert f"cannot listen on 127.0.0.1:{port}" in result.output
         assert "choose another --port" in result.output
     finally:
-        server.server_close()
-        watcher.close()
+        stop()
 
 
 def test_a_host_that_does_not_resolve_is_named_as_the_host(db):
@@ -394,7 +386,7 @@ def _serve(db: str, *args: str) -> tuple[subprocess.Popen, list[str]]:
 def test_the_command_prints_its_url_and_serves_until_stopped(db):
     proc, lines = _serve(db)
     try:
-        url = re.match(r"the table is on (http://127\.0\.0\.1:\d+/) \(read-only", lines[0])
+        url = re.match(r"the table is on (http://127\.0\.0\.1:\d+/) \(`banco token`", lines[0])
         assert url, lines
         assert request(url[1].rstrip("/"), "GET", "/table.json")[0] == 200
         proc.send_signal(signal.SIGINT)  # Ctrl-C: the way to stop it, not an error
@@ -413,7 +405,7 @@ def test_on_the_network_it_prints_a_qr_code_for_the_phones(db):
     try:
         lines += [proc.stdout.readline() for _ in range(3)]
         assert re.match(r"the table is on http://[\d.]+:\d+/", lines[0]), lines
-        assert lines[1].startswith("for the phones: scan the code")
+        assert lines[1].startswith("for the TV: scan the code")
         assert set("".join(lines[2:]).strip()) <= set("█▀▄ \n")  # segno's compact blocks
         assert "█" in lines[3]
     finally:
@@ -426,7 +418,7 @@ def test_on_the_network_it_prints_a_qr_code_for_the_phones(db):
 def test_the_bankers_lang_sets_the_page_for_every_browser(db):
     proc, lines = _serve(db, "--lang", "it")
     try:
-        url = re.match(r"il tavolo è su (http://127\.0\.0\.1:\d+)/ \(sola lettura", lines[0])
+        url = re.match(r"il tavolo è su (http://127\.0\.0\.1:\d+)/ ", lines[0])
         assert url, lines
         status, headers, body = request(url[1], "GET", "/", {"Accept-Language": "en-GB,en"})
         assert headers["Content-Language"] == "it" and '<html lang="it">' in body.decode()

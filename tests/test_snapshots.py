@@ -1,4 +1,4 @@
-"""Snapshots of the folded table (ledger/store/snapshot.py, kept by ledger/book.py beside the log): a
+"""Snapshots of the folded table (ledger/snapshot_check.py, kept by ledger/book.py beside the log): a
 command on a long game folds only what is new, the table it gets is the one folded from the
 first event, and a snapshot is used only when it matches the log."""
 
@@ -167,7 +167,7 @@ def test_undos_behind_the_newest_snapshots(tmp_path, monkeypatch):
     # the claim, Bruno's roll, the purchase taken back in turn
     assert cash == [[1440, 1500], [1440, 1500], [1500, 1500]]
     # each kept snapshot is its prefix's table: what was retracted after it is still in it
-    from ledger.store.snapshot import verify_snapshots
+    from ledger.snapshot_check import verify_snapshots
 
     assert len(book.store.snapshots(g)) == 3 and verify_snapshots(book, g) == []
     book.close()
@@ -197,7 +197,7 @@ def test_an_undo_starts_again_from_the_table_before_the_command(tmp_path, monkey
 
 
 def test_verify_snapshots_finds_nothing_wrong_with_the_books_own(long_game):
-    from ledger.store.snapshot import verify_snapshots
+    from ledger.snapshot_check import verify_snapshots
 
     book = Book(str(long_game))
     assert len(book.store.snapshots(1)) == 3
@@ -208,7 +208,7 @@ def test_verify_snapshots_finds_nothing_wrong_with_the_books_own(long_game):
 def test_verify_snapshots_names_an_edited_one_that_the_book_would_trust(long_game):
     """An edit that keeps the head: the book cannot tell (it trusts (seq, head)), a fresh fold
     can, and names the snapshot and what differs."""
-    from ledger.store.snapshot import verify_snapshots
+    from ledger.snapshot_check import verify_snapshots
 
     _, seq, _, _, text = snapshot_rows(long_game)[-1]
     rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
@@ -223,7 +223,7 @@ def test_verify_snapshots_names_an_edited_one_that_the_book_would_trust(long_gam
 
 
 def test_verify_snapshots_names_stale_unreadable_and_foreign_ones(long_game):
-    from ledger.store.snapshot import verify_snapshots
+    from ledger.snapshot_check import verify_snapshots
 
     first, second, third = (r[1] for r in snapshot_rows(long_game))
     tamper(long_game, "UPDATE snapshots SET head=? WHERE seq=?", "0" * 64, first)
@@ -259,7 +259,7 @@ def test_a_read_from_a_snapshot_checks_the_chain_of_what_it_folds(long_game):
 
 def test_a_table_the_snapshot_format_cannot_hold_costs_a_fold_not_a_command(tmp_path,
                                                                              monkeypatch):
-    """A value in the table that ledger/store/snapshot.py does not know (a class added to the table
+    """A value in the table that ledger/snapshot_check.py does not know (a class added to the table
     later): the commands are recorded all the same, with no snapshot."""
     import ledger.table.snapshot_codec as snap
 

@@ -28,7 +28,7 @@ from ledger.base.errors import RuleViolation, UsageError
 from ledger.board.rule_sets import RuleSet, load_rules
 from ledger.records import commands as c
 from ledger.rules.decide import decide
-from ledger.rules.speedy import choices_of, mr_monopoly_target, throw_value
+from ledger.table.speedy_die import choices_of, mr_monopoly_target, throw_value
 from ledger.table.state import evolve, fold, next_step
 
 Move, Go, Advance = c.BusMove, c.GoTo, c.Advance

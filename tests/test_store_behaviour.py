@@ -1,5 +1,6 @@
 """The store behaviours (tests/store_suite.py) run against every implementation of
-ledger/store/protocol.py.  Today SQLite; another store adds a kit to KITS and nothing else."""
+ledger/store/protocol.py: SQLite and PostgreSQL (on the run's throwaway server,
+tests/pg_cluster.py); another store adds a kit to KITS and nothing else."""
 
 from __future__ import annotations
 
@@ -34,7 +35,51 @@ def sqlite_kit(tmp_path) -> StoreKit:
     return StoreKit("sqlite", opener, _sqlite_update, _sqlite_delete, _sqlite_tamper)
 
 
-KITS = {"sqlite": sqlite_kit}
+# PostgreSQL (ledger/store/postgres.py): beneath the store is the tables' owner, the admin.
+def _pg_admin(store, sql: str, args: tuple) -> None:
+    """A raw statement as the tables' owner: past banco's role's grants, to the triggers."""
+    import psycopg
+
+    with psycopg.connect(store.admin_url, autocommit=True) as conn:
+        conn.execute(sql, args)
+
+
+def _pg_update(store, game: int, seq: int) -> None:
+    _pg_admin(store, "UPDATE banco.events SET data='{}' WHERE game_id=%s AND seq=%s", (game, seq))
+
+
+def _pg_delete(store, game: int, seq: int) -> None:
+    _pg_admin(store, "DELETE FROM banco.events WHERE game_id=%s AND seq=%s", (game, seq))
+
+
+def _pg_tamper(store, game: int, seq: int, data: str) -> None:
+    """What the database's owner can do: switch the triggers off for a moment."""
+    import psycopg
+
+    with psycopg.connect(store.admin_url) as conn, conn.transaction():
+        conn.execute("ALTER TABLE banco.events DISABLE TRIGGER USER")
+        conn.execute("UPDATE banco.events SET data=%s WHERE game_id=%s AND seq=%s",
+                     (data, game, seq))
+        conn.execute("ALTER TABLE banco.events ENABLE TRIGGER USER")
+
+
+def _pg_open(url: str, admin: str):
+    from ledger.store.postgres import PostgresStore
+
+    store = PostgresStore(url, wait=60.0)
+    store.admin_url = admin  # the kit's way beneath the store
+    return store
+
+
+def postgres_kit(tmp_path) -> StoreKit:
+    import pg_cluster  # the run's throwaway server (skipped without one, failed under CI=true)
+
+    url, admin = pg_cluster.database()
+    return StoreKit("postgres", functools.partial(_pg_open, url, admin), _pg_update,
+                    _pg_delete, _pg_tamper)
+
+
+KITS = {"sqlite": sqlite_kit, "postgres": postgres_kit}
 
 
 @pytest.fixture(params=sorted(KITS))

@@ -301,7 +301,7 @@ def test_the_other_game_undone_from_a_kept_table_is_its_fold(games, monkeypatch)
     _db, events = games["undo"]
     fast = counterfactual.rerun(events, "classic", game_id=1)
     assert fast.commands == fast.total and fast.stopped is None
-    monkeypatch.setattr(counterfactual, "_retracted", lambda *args: None)
+    monkeypatch.setattr(counterfactual, "table_after_undo", lambda *args: None)
     slow = counterfactual.rerun(events, "classic", game_id=1)
     assert fast.other_final == slow.other_final == fold(events, 1)
     assert fast.document(describe) == slow.document(describe)

@@ -396,7 +396,7 @@ def test_four_processes_writing_to_one_game_lose_and_duplicate_nothing(tmp_path)
     state = json.loads(banco("--db", db, "state", "--json").stdout)
     assert not any(p["mortgaged"] for p in state["properties"])
     # the snapshots left behind are each the table folded from the log to their seq
-    from ledger.store.snapshot import verify_snapshots
+    from ledger.snapshot_check import verify_snapshots
     from ledger.store.sqlite import SQLiteStore
 
     store = SQLiteStore(str(db), create=False)

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from ledger.store.canonical import GENESIS, stored_row_hash
 from ledger.store.sqlite import TRIGGERS
-from ledger.tournaments import CREATE, TABLE, fact_hash
+from ledger.store.tournament_log import CREATE, TABLE, fact_hash
 
 
 def _run(db, *args, code=0):

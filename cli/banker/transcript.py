@@ -109,7 +109,7 @@ def recorded_prefix(session, lines: list[Line]) -> Recorded:
     return found
 
 
-# What a refusal that is recorded leaves (a late claim, ledger/rules/decide.py): a `!` line whose
+# What a refusal that is recorded leaves (a late claim, ledger/rules/claims.py): a `!` line whose
 # rows are anything else was accepted.
 REFUSAL_ROWS = frozenset({"CommandRecorded", "RentClaimRefused"})
 

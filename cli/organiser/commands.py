@@ -155,7 +155,7 @@ def standings(session, as_json):
     table = session.state()
     rows = build(table)
     if as_json:
-        from ledger.store.seals import head_line
+        from ledger.records.seals import head_line
 
         # The head the standings were read at, finished or not (the text prints it once the
         # game is over): on every row, since the document is a list and stays one.
@@ -261,7 +261,7 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     import os
     from itertools import chain
 
-    from projections.audit.audit import check_expected_head
+    from projections.audit.rows import check_expected_head
     from projections.exchange.exchange import import_lines
 
     try:
@@ -366,7 +366,7 @@ def report(session, output, force):
 
     from cli.words.facts import describe, local_time
     from cli.words.i18n import language, say, translations
-    from ledger.store.seals import head_line
+    from ledger.records.seals import head_line
     from projections.audit.audit_parallel import audit_game
     from projections.readings.replay import steps, taken_back_by
     from projections.readings.report import AuditVerdict, write_report

@@ -79,3 +79,28 @@ def _claim(tmp: str, target: str) -> None:
         os.replace(tmp, target)
         return
     os.unlink(tmp)
+
+
+@click.command("copy")
+@click.argument("source", metavar="SRC")
+@click.argument("target", metavar="DST")
+def copy(source, target):
+    """Copy every game of the store SRC into the store DST: each a database file or a
+    postgresql:// URL (SQLite to PostgreSQL and back).  Each game arrives whole, its rows as
+    stored (the same hashes), and is checked on arrival: its chain read back must end at the
+    source's head.  A game DST already holds is refused before anything of it is written."""
+    from ledger.store.open import copy_to, open_store
+
+    if not os.path.exists(source) and "://" not in source:
+        raise UsageError("{source} does not exist: name a banco database file or a "
+                         "postgresql:// URL", source=source)
+    src = open_store(source, create=False)
+    try:
+        copied = copy_to(src, target)
+    finally:
+        src.close()
+    for before, after, head in copied:
+        click.echo(_("game {src} -> game {dst}: head {head}").format(
+            src=before, dst=after, head=(head or "")[:12]))
+    click.echo(_("copied {games} to {target}, every head equal to the source's").format(
+        games=counted("game", len(copied)), target=target))

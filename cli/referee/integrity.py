@@ -21,8 +21,8 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
               pubkey_path: str | None, as_json: bool) -> None:
     """`audit`: every game of the database (or the one --game names, the one an
     --expect-head or a seal is about), the file's triggers, games table, tournaments."""
-    from projections.audit.audit import check_expected_head
     from projections.audit.database_audit import audit_database
+    from projections.audit.rows import check_expected_head
 
     try:
         check_expected_head(expect_head)
@@ -51,7 +51,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
 def read_seal(seal_path: str | None, pubkey_path: str | None):
     """(the seal file, the referee's public key) that --seal and --pubkey name."""
     from cli.bounded_input import read_bounded
-    from ledger.store import seals
+    from ledger.records import seals
 
     if (seal_path is None) != (pubkey_path is None):
         raise UsageError("--seal FILE and --pubkey FILE go together: the seal the referee "
@@ -87,7 +87,7 @@ def _sealed_game(session, seal) -> int | None:
 def _game_of_head(session, expect_head: str) -> int:
     """The game an --expect-head is about: a head line names it; a hash (or its first digits)
     is looked for in every game's log; found in none, the current game (which says so)."""
-    from ledger.store.seals import parse_head_line
+    from ledger.records.seals import parse_head_line
 
     line = parse_head_line(expect_head)
     if line is not None:
@@ -108,7 +108,7 @@ def _game_of_head(session, expect_head: str) -> int:
 
 
 def _print_report(report) -> None:
-    from ledger.store.seals import head_line
+    from ledger.records.seals import head_line
 
     for r in report.games:
         if r.ok:
@@ -183,7 +183,7 @@ def keygen(prefix):
     """Make a referee's Ed25519 key pair for `banco seal`: PREFIX.key signs, PREFIX.pub
     checks (`banco audit --seal FILE --pubkey PREFIX.pub`).  Never overwrites a file."""
     from ledger.base.names import code_point, hidden_character, shown
-    from ledger.store import seals
+    from ledger.records import seals
 
     # A control character in a key's name would make a file that `ls` shows as another
     # name, and the referee types the name back later (`seal --key`, `audit --pubkey`).
@@ -230,7 +230,7 @@ def seal(session, key_path, referee, out_path):
     score sheet, banco/<game>/<seq>/<12 hex>.  The game is audited first: a history that does
     not audit clean is not sealed."""
     from ledger.records import commands as c
-    from ledger.store import seals
+    from ledger.records import seals
     from projections.audit.audit_parallel import audit_game
 
     try:
@@ -372,11 +372,11 @@ def doctor(session, repair, reason, as_json):
 
 
 def _snapshot_findings(store, skipped: list | None = None) -> list:
-    """Every game's snapshots against a fresh fold of its log (ledger/store/snapshot.py).  A snapshot
+    """Every game's snapshots against a fresh fold of its log (ledger/snapshot_check.py).  A snapshot
     whose head matches the log is what `state` and the next command start from, so one that
     is not the folded table (an edit) is a problem even though the audit never reads it."""
     from ledger.base.errors import DatabaseError
-    from ledger.store.snapshot import verify_snapshots
+    from ledger.snapshot_check import verify_snapshots
 
     found = []
     for g in store.games():

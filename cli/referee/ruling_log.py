@@ -1,6 +1,7 @@
-"""The log a ruling reads (projections/referee/rulings.py's Log), looked up in the book as the ruling
-asks: the event, its command's rows by index, the undos, the rows of a few types in a stretch a
-chunk at a time, the table at a seq.  A ruling on a long game never holds the whole log."""
+"""The log a ruling reads (projections/referee/ruling_log.py's Log), looked up in the book as
+the ruling asks: the event, its command's rows by index, the undos, the rows of a few types in a
+stretch a chunk at a time, the table at a seq.  A ruling on a long game never holds the whole
+log."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Collection, Iterator
 from ledger.base.errors import UsageError
 from ledger.table.state import State
 from projections.referee.moments import Moment, moment_seq
-from projections.referee.rulings import Log
+from projections.referee.ruling_log import Log
 
 CHUNK = 2000  # rows of the asked-for types read at a time
 

@@ -118,7 +118,7 @@ def _count(kind: str, text: str) -> str:
     return ngettext("{n} house", "{n} houses", n).format(n=n)
 
 
-# Fields that hold a list of buildings as decide writes it (ledger/rules/estate.py `_describe`):
+# Fields that hold a list of buildings as decide writes it (ledger/rules/estate.py `level_words`):
 # "Vicolo Corto 1 house -> a hotel", "a hotel on Vicolo Corto, 2 houses on Vicolo Stretto".
 BUILDING_FIELDS = frozenset({"changes", "what"})
 _HOUSES = re.compile(r"\b(\d+) houses?\b")

@@ -28,7 +28,7 @@ def _turn_document(state: State) -> dict:
     doc = {"player": t.player, "phase": t.phase, "doubles": t.doubles}
     if state.rules.speedy_die:
         doc["speedy"] = t.speedy
-        from ledger.rules.speedy import choices_of
+        from ledger.table.speedy_die import choices_of
 
         doc["choices"] = choices_of(t)
     return doc

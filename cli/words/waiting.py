@@ -88,7 +88,7 @@ def _waiting(state: State) -> str:
     if t.phase == "roll" and state.current.in_jail:
         return _("in jail")
     if t.phase == "move":  # the Bus of the Speedy die
-        from ledger.rules.speedy import choices_of
+        from ledger.table.speedy_die import choices_of
 
         return _("bus: move {ways}").format(ways=_(" or ").join(map(str, choices_of(t))))
     if t.phase == "go":

@@ -209,7 +209,7 @@ class RecordRuling(NamedTuple):
 
 
 class Seal(NamedTuple):
-    """A referee's signature on the game's head (ledger/store/seals.py): worked out by `banco seal`
+    """A referee's signature on the game's head (ledger/records/seals.py): worked out by `banco seal`
     from the key file, the head it signs and the game's identity, then decided like any
     command (the table records it as SealRecorded)."""
     seq: int  # the event whose hash is signed: the last before this command

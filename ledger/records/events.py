@@ -267,7 +267,7 @@ def _referee_specs():
         "OwnerCorrected": {"property": pos(), "from": name(), "to": name(),
                            "mortgaged": f.Boolean(required=True, truthy={True}, falsy={False}),
                            "reason": said(), "referee": name()},
-        # A referee's Ed25519 signature on the head at event `seq` (ledger/store/seals.py), hex.
+        # A referee's Ed25519 signature on the head at event `seq` (ledger/records/seals.py), hex.
         "SealRecorded": {"seq": f.Integer(strict=True, required=True, validate=v.Range(min=1)),
                          "head": f.String(required=True, validate=v.Length(equal=64)),
                          "public_key": f.String(required=True, validate=v.Length(equal=64)),

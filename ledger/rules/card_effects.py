@@ -1,5 +1,5 @@
 """Card effects beyond the Italian decks: the US Chance deck's moves to the nearest railroad or
-utility.  Called from decide's `_apply_card` for every effect kind it does not handle itself.
+utility.  Called from ledger/rules/cards.py for every effect kind it does not handle itself.
 
 "Advance to the nearest Railroad ... pay owner twice the rental to which they are otherwise
 entitled": the rent the owner could claim, doubled.  "Advance token to nearest Utility ... throw
@@ -15,13 +15,14 @@ from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, turn_rule
+from ledger.rules.movement import continue_turn, land, move_token, rent_for
 
 R_UTILITY_CARD = "004 §Fermati al campo delle imprese di servizi"
 
 
 def apply_effect(tx: Tx, name: str, deck: str, number: int, effect: dict,
                  choice: str | None) -> None:
-    """Apply an effect kind that decide's `_apply_card` does not know."""
+    """Apply an effect kind that ledger/rules/cards.py does not apply itself."""
     handler = _EFFECTS.get(effect["kind"])
     if handler is None:  # a deck file with an effect this version does not know
         raise RuleViolation("card effect {kind!r} is not supported by this version of banco",
@@ -39,12 +40,10 @@ def nearest(edition, position: int, kind: str) -> int:
 
 
 def _advance_to_nearest(tx: Tx, name: str, deck: str, number: int, effect: dict) -> None:
-    from ledger.rules.decide import _land, _move, rent_for
-
     state = tx.state
     start = state.player(name).position
     target = nearest(state.edition, start, effect["target"])
-    landed = _move(tx, name, target, (target - start) % 40 or 40, "card", salary=True)
+    landed = move_token(tx, name, target, (target - start) % 40 or 40, "card", salary=True)
     card = f"{state.edition.decks[deck].title} {number}"
     if "rent_multiplier" in effect:
         times = effect["rent_multiplier"]
@@ -53,13 +52,13 @@ def _advance_to_nearest(tx: Tx, name: str, deck: str, number: int, effect: dict)
             amount, basis = rent_for(st, pos, 0)
             return amount * times, f"{basis}, x{times} by {card}"
 
-        _land(tx, name, landed, rent=rent)
+        land(tx, name, landed, rent=rent)
         return
     times = effect["dice_multiplier"]
     state = tx.state
     owner = state.owners[target]
     if owner is None or owner == name or target in state.mortgaged:
-        _land(tx, name, landed)  # for sale, the player's own, or no rent due: as any landing
+        land(tx, name, landed)  # for sale, the player's own, or no rent due: as any landing
         return
     tx.emit("CardThrowRequired", player=name, property=target, owner=owner, multiplier=times,
             deck=deck, number=number, landed_seq=landed)
@@ -68,11 +67,9 @@ def _advance_to_nearest(tx: Tx, name: str, deck: str, number: int, effect: dict)
 def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
     """`roll D1 D2` while a card's fresh throw is awaited: the rent is that many times the
     throw, claimed (or paid) as any rent."""
-    from ledger.rules.decide import _continue, _land
-
     state = tx.state
     dice = tuple(cmd.dice)
-    if cmd.speedy is not None:  # two dice, 1 to 6, are checked for any roll (decide._roll)
+    if cmd.speedy is not None:  # two dice, 1 to 6, are checked for any roll (ledger/rules/turn.py)
         raise RuleViolation("the throw for the rent is two dice, each 1 to 6, got {items}",
                             rule=R_UTILITY_CARD,
                             allowed=msg("roll D1 D2"),
@@ -88,8 +85,8 @@ def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
     def rent(st, p):
         return times * total, f"{times} x the fresh throw of {total}, {R_UTILITY_CARD}"
 
-    _land(tx, name, landed, rent=rent)
-    _continue(tx)
+    land(tx, name, landed, rent=rent)
+    continue_turn(tx)
 
 
 _EFFECTS = {

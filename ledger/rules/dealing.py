@@ -15,6 +15,7 @@ from ledger.base.text import msg
 from ledger.board.rule_sets import cited, deeds_to_deal
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money
+from ledger.rules.registry import handles
 from ledger.table.state import BANK, State, dealing_left
 
 R_DEAL = "002 §Preparazione; 004 §Regole del gioco breve"
@@ -24,6 +25,7 @@ def rule(state: State) -> str:
     return cited(state.rules, "deal", R_DEAL)
 
 
+@handles(c.Deal)
 def deal(tx: Tx, cmd: c.Deal) -> None:
     state = tx.state
     due = deeds_to_deal(state.rules, len(state.seats))

@@ -15,7 +15,10 @@ from __future__ import annotations
 from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
 from ledger.records import commands as c
-from ledger.rules.decision import Tx, money
+from ledger.rules.bankruptcy import debts_or_next
+from ledger.rules.decision import R_DEBT, Tx, money
+from ledger.rules.mortgages import receive_mortgaged
+from ledger.rules.registry import handles
 from ledger.table.state import BANK, State, debt_step
 
 R_KIND = "002 §Varie"
@@ -46,6 +49,7 @@ def _unbuilt(state: State, pos: int, owner: str) -> str:
     return space.name
 
 
+@handles(c.PayInKind)
 def pay_in_kind(tx: Tx, cmd: c.PayInKind) -> None:
     state = tx.state
     _allowed(state, "paying in deeds")
@@ -88,11 +92,10 @@ def pay_in_kind(tx: Tx, cmd: c.PayInKind) -> None:
             debt_seq=d.seq, deeds=[{"property": pos, "price": price} for pos, price in cmd.deeds],
             reason=f"{d.reason}: {money(state, cash_part)} in cash and {each}, the creditor's "
                    f"prices ({R_KIND})")
-    from ledger.rules.estate import receive_mortgaged
-
     receive_mortgaged(tx, d.creditor, [pos for pos, _ in cmd.deeds])
 
 
+@handles(c.AuctionDeed)
 def auction_deed(tx: Tx, cmd: c.AuctionDeed) -> None:
     state = tx.state
     _allowed(state, "auction of a debtor's deed")
@@ -112,3 +115,23 @@ def auction_deed(tx: Tx, cmd: c.AuctionDeed) -> None:
                             allowed=msg("the hammer first"))
     tx.emit("AuctionOpened", property=cmd.property, min_bid=state.rules.auction_min_bid,
             step=state.rules.auction_step, resume=state.turn.phase, seller=owner)
+
+
+@handles(c.PayDebt)
+def pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
+    state = tx.state
+    debts = [d for d in state.debts if cmd.debtor is None or d.debtor == cmd.debtor]
+    if not debts:
+        raise RuleViolation(msg("there is no debt to settle") if cmd.debtor is None else msg("{debtor} owes nothing", debtor=cmd.debtor),
+                            allowed=debts_or_next(state))
+    d = debts[0]
+    cash = state.player(d.debtor).cash
+    if cash < d.amount:
+        creditor = msg("the Bank") if d.creditor == BANK else d.creditor
+        raise RuleViolation(
+            "{debtor} has {cash} and owes {amount} to {creditor}",
+            rule=R_DEBT, allowed=debt_step(state, d.debtor),
+            debtor=d.debtor, cash=money(state, cash), amount=money(state, d.amount),
+            creditor=creditor)
+    tx.emit("DebtPaid", payer=d.debtor, payee=d.creditor, amount=d.amount, reason=d.reason,
+            debt_seq=d.seq)

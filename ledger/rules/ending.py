@@ -17,6 +17,7 @@ from ledger.base.text import msg
 from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx
+from ledger.rules.registry import handles
 from ledger.table.score import places, winner
 from ledger.table.state import turn_in_progress
 
@@ -24,6 +25,7 @@ R_TIME = "000 FAQ 6; 002 §Conclusione del gioco"
 R_LAST = "003 §11"  # one player left
 
 
+@handles(c.TimeUp)
 def time_up(tx: Tx, cmd: c.TimeUp) -> None:
     state = tx.state
     rules = state.rules

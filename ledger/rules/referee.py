@@ -16,6 +16,7 @@ from ledger.base.text import msg
 from ledger.records import commands as c
 from ledger.records.events import RULING_KINDS
 from ledger.rules.decision import Tx, money
+from ledger.rules.registry import handles
 from ledger.table.state import BANK, State
 
 # A referee may act after the game has ended: a final ruling, a correction before scoring.
@@ -75,6 +76,7 @@ def _seated(state: State, name: str, what: str) -> None:
                             name=name, what=what)
 
 
+@handles(c.CorrectCash)
 def correct_cash(tx: Tx, cmd: c.CorrectCash) -> None:
     state = tx.state
     _said(cmd)
@@ -93,6 +95,7 @@ def correct_cash(tx: Tx, cmd: c.CorrectCash) -> None:
             referee=cmd.referee)
 
 
+@handles(c.CorrectPosition)
 def correct_position(tx: Tx, cmd: c.CorrectPosition) -> None:
     state = tx.state
     _said(cmd)
@@ -121,6 +124,7 @@ def correct_position(tx: Tx, cmd: c.CorrectPosition) -> None:
             referee=cmd.referee)
 
 
+@handles(c.CorrectOwner)
 def correct_owner(tx: Tx, cmd: c.CorrectOwner) -> None:
     state = tx.state
     _said(cmd)
@@ -158,6 +162,7 @@ def correct_owner(tx: Tx, cmd: c.CorrectOwner) -> None:
             referee=cmd.referee)
 
 
+@handles(c.RecordRuling)
 def record_ruling(tx: Tx, cmd: c.RecordRuling) -> None:
     state = tx.state
     if not cmd.referee.strip():
@@ -174,11 +179,8 @@ def record_ruling(tx: Tx, cmd: c.RecordRuling) -> None:
             text=cmd.text, referee=cmd.referee)
 
 
+@handles(c.Seal)
 def record_seal(tx: Tx, cmd: c.Seal) -> None:
-    from ledger.store.seals import record_seal as decide_seal
+    from ledger.records.seals import record_seal as decide_seal
 
     decide_seal(tx, cmd)
-
-
-HANDLERS = {c.CorrectCash: correct_cash, c.CorrectPosition: correct_position,
-            c.CorrectOwner: correct_owner, c.RecordRuling: record_ruling, c.Seal: record_seal}

@@ -24,10 +24,11 @@ from ledger.base.errors import RuleViolation
 from ledger.base.text import counted, msg
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money, no_debts
+from ledger.rules.estate import R_SHORT, buildable_lots
+from ledger.rules.registry import handles
 from ledger.table.state import BANK, State, next_step
 from ledger.table.worth import deeds_of
 
-R_SHORT = "004 §Mancanza di edifici; 000 FAQ 28-30"
 R_WANTED = "000 FAQ 30"
 
 
@@ -59,8 +60,6 @@ def room_for(state: State, player: str, kind: str) -> int:
 
 def placeable(state: State, player: str, kind: str) -> list[int]:
     """Lots where one more house (a hotel) could go now (even building, 003 §05)."""
-    from ledger.rules.estate import buildable_lots
-
     return buildable_lots(state, player, kind)
 
 
@@ -100,6 +99,7 @@ def _still_contested(state: State, wanted, kind: str) -> bool:
     return stock >= 1 and len(keen) >= 2
 
 
+@handles(c.BuildingAuction)
 def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
     """`auction-building house --wanted Anna=3 Bruno=2`: refused unless the Bank has fewer
     buildings than the players announce they want, and at least two want."""

@@ -20,8 +20,8 @@ from ledger.base.text import msg
 from ledger.store.canonical import GENESIS
 from ledger.store.schema import INSERT_GAME, ended_seqs, game_row_format1
 from ledger.store.schema import TRIGGERS as EVENT_TRIGGERS
-from ledger.tournaments import CREATE as TOURNAMENT_DDL
-from ledger.tournaments import TABLE as TOURNAMENTS
+from ledger.store.tournament_log import CREATE as TOURNAMENT_DDL
+from ledger.store.tournament_log import TABLE as TOURNAMENTS
 
 _NAME = re.compile(r"CREATE (?:UNIQUE )?(?:TRIGGER|INDEX) IF NOT EXISTS (\w+) ON (\w+)")
 _TRIGGER_NAME = re.compile(r"CREATE TRIGGER IF NOT EXISTS (\w+) \w+ \w+ ON (\w+)")
@@ -312,7 +312,7 @@ TOURNAMENT_FACTS = {"TournamentStarted", "GameEntered"}
 def tournament_findings(conn: sqlite3.Connection) -> list[Finding]:
     """Each tournament's chain, from its rows as stored (the data as its text, which is what
     was hashed), every fact's data a JSON object of a type banco writes."""
-    from ledger.tournaments import fact_hash
+    from ledger.store.tournament_log import fact_hash
 
     if TOURNAMENTS not in tables(conn):
         return []

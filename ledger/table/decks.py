@@ -1,7 +1,7 @@
 """The card decks as the table knows them: which card can come next, and a card by its words.
 
 A drawn card goes to the bottom of its deck (003 §09; 004 §Fermati ai campi Probabilità e
-Tesoro): once a deck has gone round, banco knows the order (ledger/table/state.py `DeckOrder`).
+Tesoro): once a deck has gone round, banco knows the order (ledger/table/model.py `DeckOrder`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.base.errors import UsageError
-from ledger.table.state import State
+from ledger.table.model import State
 
 
 def drawable(state: State, deck: str) -> list[int]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ledger.table.state import State
+from ledger.table.model import State
 from ledger.table.worth import deeds_of, net_worth
 
 

@@ -1,6 +1,6 @@
 """A folded table as text, to be kept beside the log so that a command on a long game folds only
 what is new since (ledger/book.py; the store keeps the text in its `snapshots` table,
-ledger/store/schema.py; `banco doctor` checks it against the log, ledger/store/snapshot.py).
+ledger/store/schema.py; `banco doctor` checks it against the log, ledger/snapshot_check.py).
 
 JSON, never pickle: a file anyone can edit must not run code when it is read.  Every value of
 the table keeps its Python type through the text (a tuple comes back a tuple, a list a list,

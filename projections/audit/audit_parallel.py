@@ -40,9 +40,10 @@ from dataclasses import dataclass, field
 from ledger.records.events import MONEY_EVENTS
 from ledger.store.sqlite import RawRows
 from ledger.table.state import HANDLERS, initial_state
-from projections.audit.audit import AuditReport, GameAudit, Resume, _Stop
+from projections.audit.audit import GameAudit
 from projections.audit.books import Books, entries
 from projections.audit.checks import EventChecks
+from projections.audit.results import AuditReport, AuditStop, Resume
 
 # Below this many events one pass is about as fast as starting the workers and folding ahead.
 THRESHOLD = 20_000
@@ -248,7 +249,7 @@ def _games_apart(store, ids: list[int], expect_head: str | None,
                  processes: int) -> dict[int, AuditReport] | None:
     tasks = [(os.path.abspath(store.path), g, expect_head) for g in ids]
     try:
-        with _context().Pool(processes, initializer=_quiet_worker) as pool:
+        with pool_context().Pool(processes, initializer=_quiet_worker) as pool:
             # a few games a task: fewer round trips, and still an even share at the end
             per = max(1, min(16, len(tasks) // (processes * 8)))
             return dict(zip(ids, map(pickle.loads, pool.imap(_game_worker, tasks,
@@ -270,7 +271,7 @@ def _snapshots(store, game_id: int, first: int = 1, last: int | None = None) -> 
             if first <= s.seq and (last is None or s.seq <= last)]
 
 
-def _context():
+def pool_context():
     """fork where it is safe: `banco audit` has one thread, and its workers start warm.  A
     process with other threads (a test run with `serve`'s server thread, a library user's
     program) may fork while one of them holds a lock the child then waits on for ever: there
@@ -296,7 +297,7 @@ def _parallel(store, game_id: int, expect_head: str | None, parts: list[tuple[in
 
 def _gather(store, game_id, expect_head, parts, processes, tasks) -> AuditReport:
     merged = GameAudit(game_id, store.raw_rows(game_id), expect_head)
-    context = _context()
+    context = pool_context()
     if context.get_start_method() == "fork":
         # The audit's one-time work (its modules, the compiled schemas, the rule set and
         # board) done once here, before the workers are forked from this process, rather than
@@ -325,7 +326,7 @@ def _gather(store, game_id, expect_head, parts, processes, tasks) -> AuditReport
             at = end
     try:
         merged._finish()
-    except _Stop as stop:
+    except AuditStop as stop:
         return merged._report(stop.seq, stop.problem)
     return merged._report(None, None)
 

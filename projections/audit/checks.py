@@ -83,7 +83,7 @@ class EventChecks:
                     and after.edition is clean.edition and after.rules is clean.rules):
                 # Only the players (cash, a move) or the held cards changed since the table
                 # that passed: the checks of the rest would look at the very same values.
-                found = _player_problems(after)
+                found = player_problems(after)
             else:
                 # The buildings' checks need looking at again only when buildings, deeds or
                 # mortgages changed.
@@ -130,7 +130,7 @@ def table_problems(t: State, buildings: bool = True) -> list[str]:
     return problems + _held_card_problems(t)
 
 
-def _player_problems(t: State) -> list[str]:
+def player_problems(t: State) -> list[str]:
     """table_problems's checks that look at the players or the held cards, in its order: all
     of it when the buildings, deeds, mortgages and the Bank's stock are those of a table that
     passed."""

@@ -2,7 +2,7 @@
 each), and what the file holds beside the games (ledger/store/health.py): the triggers, the games
 table against each log (so a log cut short is caught without a seal), the tournaments' own
 chains, the maintenance history; and, given a referee's seal and public key, the sealed
-prefix of one game (ledger/store/seals.py).
+prefix of one game (ledger/records/seals.py).
 
 A long game is audited on every core (projections/audit/audit_parallel.py), with the one pass's
 verdict.  The audit never repairs anything (that is `banco doctor --repair`) and never trusts the games
@@ -19,8 +19,8 @@ from ledger.base.text import msg
 from ledger.store.file_checks import refuse_damaged, undecodable
 from ledger.store.health import Finding, games_findings, maintenance, structure_findings
 from ledger.store.health import tournament_findings as tournaments
-from projections.audit.audit import AuditReport
 from projections.audit.audit_parallel import audit_games
+from projections.audit.results import AuditReport
 
 
 @dataclass
@@ -71,7 +71,7 @@ def _tournament_contents(store) -> list[Finding]:
     enter folded at the event each was entered at, and now."""
     from ledger.book import Book
     from ledger.store.health import tables
-    from ledger.tournaments import TABLE
+    from ledger.store.tournament_log import TABLE
     from projections.readings.tournament import tournament_findings
 
     if TABLE not in tables(store.conn):
@@ -93,7 +93,7 @@ def _miswritten_line(store, report, expect_head: str | None) -> None:
     """A head line whose hash is another event's than the one it names is more likely a slip
     of the pen on the score sheet than a rewrite: the report says which event has it (the line
     as written still fails)."""
-    from ledger.store.seals import parse_head_line
+    from ledger.records.seals import parse_head_line
 
     line = parse_head_line(expect_head) if expect_head else None
     if line is None or report.ok or report.bad_seq != line.seq or line.game != report.game_id:
@@ -113,7 +113,7 @@ def _miswritten_line(store, report, expect_head: str | None) -> None:
 def audit_database(store, game: int | None = None, expect_head: str | None = None,
                    seal=None, public_key: str | None = None) -> DatabaseReport:
     """Audit `game`, or every game of the file (None), and the file itself.  `expect_head`
-    applies to the one game audited.  `seal` (a ledger.store.seals.SealFile) with the referee's
+    applies to the one game audited.  `seal` (a ledger.records.seals.SealFile) with the referee's
     `public_key` (hex): its game's sealed prefix checked too."""
     refuse_damaged(store, whole=True)  # SQLite's own check first: the chain cannot see a damaged page
     ids = game_ids(store)
@@ -192,7 +192,7 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
     at seq (the chain itself is the game audit's).  Names the first event where it parts.
     `game`: the game to hold it to (an import's, before the games table has it); None: the
     game with the seal's identity."""
-    from ledger.store import seals
+    from ledger.records import seals
 
     check = SealCheck(None, seal.seq, seal.referee, seals.fingerprint(seal.public_key),
                       seal.line)

@@ -283,8 +283,8 @@ def newest_first(chunks: Iterator[list[dict]]) -> Iterator[dict]:
 def _seal(ctx: Context, cmd: Recorded) -> Facts:
     """`seal`: decided like any command (the head it names is the one before it), and what
     decide cannot see: the head is the chain's hash of that event, the game is this one, the
-    signature is the named key's (ledger/store/seals.py)."""
-    from ledger.store import seals
+    signature is the named key's (ledger/records/seals.py)."""
+    from ledger.records import seals
 
     facts = _by_decide(ctx, cmd)
     seal = _decoded(cmd)

@@ -348,7 +348,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
     the event of the first thing wrong; UsageError for what is not an export at all or a game
     this database already has.  Nothing is written unless everything holds.  `seal`: (a
-    ledger.store.seals.SealFile, the referee's public key): the sealed prefix must be in the history
+    ledger.records.seals.SealFile, the referee's public key): the sealed prefix must be in the history
     imported, as `audit --seal` holds a database to it (the result's `seal`: its SealCheck).
     A tournament's archive (projections/exchange/tournament_archive.py) brings several games in one
     transaction: `imp` the GameImport to write into, `first_line` the header's line in the
@@ -373,9 +373,9 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         versions = set()
         # --expect-head as the audit reads it: a head hash (8+ of its hex digits) or a score
         # sheet's head line banco/GAME/SEQ/12HEX
-        from projections.audit.audit import _expected_head
+        from projections.audit.rows import expected_head
 
-        expect_kind, expect_value = _expected_head(expect_head)
+        expect_kind, expect_value = expected_head(expect_head)
         head_at: list[int] = []  # the events whose hash is the expected head
         text_and_hash = _Hasher().text_and_hash
         announced, listed = h["events"], set(h["chain_versions"])
@@ -484,7 +484,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                                 problem=report.problem)
         sealed = _sealed(store, game_id, uid, seal) if seal is not None else None
         if beside is None:
-            snapshots = _snapshots(judge, count, prev)
+            snapshots = import_audit.book_snapshots(judge, count, prev)
         d = started["data"]
         meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
             {"at": now, "from": source, "events": count, "head": prev})}
@@ -521,31 +521,6 @@ def _sealed(store, game_id: int, uid: str | None, seal):
         raise ImportRefused("the seal {line} does not hold: {problem}; nothing was imported",
                             line=sealed.line, problem=check.problem)
     return check
-
-
-def _snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:
-    """The book's snapshots of a long imported game (ledger/store/snapshot.py) as (seq, head, format,
-    text), from tables the audit has just folded: the first command on it then folds only what
-    came after, not the whole game (the book leaves one behind every SNAPSHOT_EVERY events; an
-    import writes the table at the end and the audit's newest checkpoint before it, for an
-    undo that reaches behind the last).  Each is a table folded from the first event, as the
-    book's own are; a cache, never evidence (the audit never reads one)."""
-    from ledger.book import Book
-    from ledger.table.snapshot_codec import SnapshotError, encode, shape
-
-    if count < Book.SNAPSHOT_EVERY or judge.state is None:
-        return []
-    tables = [(count, head, judge.state)]
-    point = judge.checkpoints[-1] if judge.checkpoints else None
-    if point is not None and Book.SNAPSHOT_EVERY <= point.seq < count:
-        tables.insert(0, (point.seq, judge.rows.fetch(point.seq, point.seq)[0][9], point.state))
-    out = []
-    for seq, at, state in tables:
-        try:
-            out.append((seq, at, shape(), encode(state._replace(seq=seq))))
-        except SnapshotError:
-            pass  # a table the format does not know: the book folds it, as it would
-    return out
 
 
 def _check_start(h: dict, row: dict, number: int) -> None:

@@ -13,7 +13,7 @@ temporary file the child keeps of what it was sent.
 The verdict is the one pass's, and so is every refusal: what the import finds in the file
 (it reads it to the end first) is said before what the audit finds, as in one process; the
 child stops at the first bad event and its report is said once the file has been read.  The
-child also hands back the book's snapshots (`exchange._snapshots`), folded as the one pass
+child also hands back the book's snapshots (`book_snapshots`), folded as the one pass
 folds them.  A child that dies (killed, or raising) refuses the import in words; Ctrl-C or
 any refusal stops the child (it ignores SIGINT: the parent says "interrupted" once).
 
@@ -59,9 +59,9 @@ class ConcurrentAudit:
     batch after it is inserted, then `verdict`; `close` in every case (stops it if running)."""
 
     def __init__(self, game_id: int, hashed_as: int | None):
-        from projections.audit.audit_parallel import _context
+        from projections.audit.audit_parallel import pool_context
 
-        context = _context()
+        context = pool_context()
         self.rows_r, self.rows_w = context.Pipe(duplex=False)
         self.verdict_r, verdict_w = context.Pipe(duplex=False)
         _widen(self.rows_w)
@@ -231,7 +231,6 @@ def _child(rows_r, verdict_w, close, game_id: int, hashed_as: int | None) -> Non
     rows = None
     try:
         from projections.audit.audit import GameAudit
-        from projections.exchange.exchange import _snapshots
 
         rows = PipedRows(rows_r, game_id, hashed_as)
         judge = GameAudit(game_id, rows, hashes_checked=True)
@@ -239,7 +238,7 @@ def _child(rows_r, verdict_w, close, game_id: int, hashed_as: int | None) -> Non
         snapshots = None
         if report.ok:
             count, head = rows.end
-            snapshots = _snapshots(judge, count, head)
+            snapshots = book_snapshots(judge, count, head)
         verdict_w.send(("report", report, snapshots))
     except (EOFError, BrokenPipeError):
         return  # the import is gone
@@ -250,3 +249,28 @@ def _child(rows_r, verdict_w, close, game_id: int, hashed_as: int | None) -> Non
             pass
         return
     rows.drain()
+
+
+def book_snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:
+    """The book's snapshots of a long imported game (ledger/table/snapshot_codec.py) as (seq, head, format,
+    text), from tables the audit has just folded: the first command on it then folds only what
+    came after, not the whole game (the book leaves one behind every SNAPSHOT_EVERY events; an
+    import writes the table at the end and the audit's newest checkpoint before it, for an
+    undo that reaches behind the last).  Each is a table folded from the first event, as the
+    book's own are; a cache, never evidence (the audit never reads one)."""
+    from ledger.book import Book
+    from ledger.table.snapshot_codec import SnapshotError, encode, shape
+
+    if count < Book.SNAPSHOT_EVERY or judge.state is None:
+        return []
+    tables = [(count, head, judge.state)]
+    point = judge.checkpoints[-1] if judge.checkpoints else None
+    if point is not None and Book.SNAPSHOT_EVERY <= point.seq < count:
+        tables.insert(0, (point.seq, judge.rows.fetch(point.seq, point.seq)[0][9], point.state))
+    out = []
+    for seq, at, state in tables:
+        try:
+            out.append((seq, at, shape(), encode(state._replace(seq=seq))))
+        except SnapshotError:
+            pass  # a table the format does not know: the book folds it, as it would
+    return out

@@ -108,7 +108,7 @@ def steps(events: Iterable[dict], game_id: int | None = None, *,
             elif state is None:
                 continue  # the `new` command's CommandRecorded, before the table exists
             elif e["type"] == "EventRetracted":
-                state = _retracted(state, e, recent, kept, taken) or refold(e["seq"])
+                state = table_after_undo(state, e, recent, kept, taken) or refold(e["seq"])
             else:
                 state = evolve(state, e)
         if state is None:
@@ -125,7 +125,8 @@ def steps(events: Iterable[dict], game_id: int | None = None, *,
                    taken_back_by=min(gone) if gone else None)
 
 
-def _retracted(state: State, event: dict, recent, kept, taken: dict[int, int]) -> State | None:
+def table_after_undo(state: State, event: dict, recent, kept,
+                     taken: dict[int, int]) -> State | None:
     """The table once an undo has taken a command back: the table from before that command
     when nothing but evidence, or what earlier undos took back, came after it (what `undo`
     guarantees), else None (to be folded again)."""

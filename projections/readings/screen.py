@@ -12,7 +12,7 @@ possiedi") each player's cash is `null` unless the banker chooses to show it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ledger.table.state import State
 from projections.readings.report import GROUP_COLOURS, PLAYER_COLOURS
@@ -123,3 +123,76 @@ def last_commands(events: list[dict], count: int) -> list[dict]:
             if len(out) == count:
                 break
     return out
+
+
+# --- each caller's view (`banco serve`'s roles) ------------------------------------------------
+
+# What the table waits for during a debt says how much cash the debtor holds, or whether it is
+# enough (ledger/table/state.py's debt_step); where cash is private that is said without it.
+_DEBT_TEMPLATES = frozenset({
+    "{debtor} owes {to} and has the cash: `pay {debtor}`",
+    "{debtor} owes {to} and can raise only {can}: `bankrupt {debtor}`",
+    "{debtor} owes {to} with {cash} in cash: raise {amount} (`sell`, `mortgage`, `trade`), "
+    "then `pay {debtor}`"})
+
+
+def discreet(step, hidden: Callable[[str], bool]):
+    """`next_step`'s words with the debt of each player whose cash is `hidden` said without
+    his cash: `Anna owes 200 M to Bruno: `pay Anna`, or raise it, or `bankrupt Anna``."""
+    from ledger.base.text import Joined, Text, msg
+
+    if isinstance(step, Joined):
+        return Joined([discreet(i, hidden) for i in step.items], step.sep)
+    if not isinstance(step, Text) or type(step) is not Text:
+        return step
+    if step.template in _DEBT_TEMPLATES and hidden(step.params.get("debtor", "")):
+        return msg("{debtor} owes {to}: `pay {debtor}`, or raise the cash (`sell`, `mortgage`, "
+                   "`trade`), or `bankrupt {debtor}`", debtor=step.params["debtor"],
+                   to=step.params["to"])
+    if not step.params:
+        return step
+    return Text(step.template, step.plural, step.n,
+                {k: discreet(v, hidden) for k, v in step.params.items()})
+
+
+def view_of(state: State, full: dict, public: dict, view: str) -> tuple[dict, object]:
+    """The document a caller sees, and the words of what the table waits for.  `full`: the
+    screen with every cash shown (banker, referee); `public`: as the TV shows it; a view
+    `player:NAME` is the public one with NAME's own cash (his always, 000 FAQ 4 or not)."""
+    from ledger.table.state import next_step
+
+    step = next_step(state)
+    if view == "full":
+        return full, step
+    doc = public
+    me = view.partition(":")[2] if view.startswith("player:") else None
+    if me is not None and not public["cash_shown"]:
+        mine = {p["name"]: p for p in full["players"]}
+        doc = {**public, "players": [mine[p["name"]] if p["name"] == me else p
+                                     for p in public["players"]]}
+    if public["cash_shown"]:
+        return doc, step
+    return doc, discreet(step, lambda name: name != me)
+
+
+def card_pick(state: State) -> dict | None:
+    """While a card is to be drawn: the deck's cards by their text, the known next card first
+    (the banker's card picker)."""
+    deck = state.turn.card_deck if state.turn.phase == "card" else None
+    if deck is None:
+        return None
+    order = state.decks[deck]
+    nxt = None
+    if len(order.unseen) == 1:
+        nxt = next(iter(order.unseen))
+    elif not order.unseen and order.known:
+        nxt = order.known[0][0]
+    cards = sorted(state.edition.decks[deck].cards, key=lambda c: (c.number != nxt, c.number))
+    return {"deck": deck, "title": state.edition.decks[deck].title, "next": nxt,
+            "cards": [{"number": c.number, "text": c.text} for c in cards]}
+
+
+def speedy_roll(state: State) -> bool:
+    """Whether the roll now takes the Speedy die (000 §SVOLGIMENTO 2-3; not in jail)."""
+    p = state.current
+    return bool(state.rules.speedy_die and p.passed_go and not p.in_jail)

@@ -24,7 +24,7 @@ from ledger.records.command_codec import CommandDecodeError, decode
 from ledger.rules.decide import decide, start_game
 from ledger.table.state import State, evolve, fold, retracted_seqs
 from projections.readings.accounts import standings
-from projections.readings.replay import SNAPSHOTS, _retracted, command_batches
+from projections.readings.replay import SNAPSHOTS, command_batches, table_after_undo
 
 
 @dataclass
@@ -226,7 +226,7 @@ def rerun(events: Iterable[dict], rules: str, *, skip_refused: bool = False,
             state = log.fold()
         elif undos:
             # what `fold` of the whole log gives (tests/test_counterfactual.py checks it)
-            state = (_retracted(state, undos[0], recent, kept, taken)
+            state = (table_after_undo(state, undos[0], recent, kept, taken)
                      if len(undos) == 1 and undos[0] is rows[-1] else None) or log.fold()
             for r in undos:
                 taken.update(dict.fromkeys(r["data"]["seqs"], r["seq"]))

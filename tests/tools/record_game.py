@@ -37,8 +37,8 @@ from ledger.board.rule_sets import load_rules  # noqa: E402
 from ledger.records import commands as c  # noqa: E402
 from ledger.rules.decide import decide, start_game  # noqa: E402
 from ledger.rules.estate import buildable_lots  # noqa: E402
-from ledger.rules.speedy import choices_of, mr_monopoly_target  # noqa: E402
 from ledger.table.decks import drawable  # noqa: E402
+from ledger.table.speedy_die import choices_of, mr_monopoly_target  # noqa: E402
 from ledger.table.state import BANK, evolve, fold, richest_bidders, turn_in_progress  # noqa: E402
 from ledger.table.worth import deeds_of, interest, raisable  # noqa: E402
 

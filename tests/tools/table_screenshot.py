@@ -13,7 +13,6 @@ import argparse
 import os
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,17 +46,14 @@ def main() -> None:
         state = book.state(1)
         book.close()
         assert state.claims and state.claims[0].closer == "Carla", state.claims
-        server, table = start(db, port=0, lang=args.lang)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base, _, stop = start(db, port=0, lang=args.lang)
         try:
             with Chromium(size=SIZE) as browser:
-                tab = browser.open(f"http://127.0.0.1:{server.server_address[1]}/")
+                tab = browser.open(base + "/")
                 tab.wait_for(f"document.body.dataset.seq == '{state.seq}'")
                 tab.screenshot(args.out, *SIZE)
         finally:
-            server.shutdown()
-            server.server_close()
-            table.close()
+            stop()
     print(f"{args.out}: game at event {state.seq}, {SIZE[0]}x{SIZE[1]}")
 
 

@@ -1,0 +1,436 @@
+"""`banco serve`'s ASGI app (Starlette): the pages, the HTTP contract, the roles.
+
+README's "The table on phones" documents the contract; in short:
+- GET  /, /banker, /player, /referee   the page (one page, drawn by the role its token has)
+- GET  /static/app.js, /static/style.css   the page's script and style (from the package)
+- GET  /api/table    the table as the caller's role may see it
+- GET  /api/events   server-sent events: the table each time it changes (`id:` resumes)
+- POST /api/commands {"line", "id", "expect"}: the line run as the shell runs it
+- POST /api/offers/ID {"answer": "accept"|"decline"}: a player's answer to a trade
+A token travels in `Authorization: Bearer TOKEN` only; no token is the viewer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import shlex
+import threading
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from cli.web.hub import Table, log, tr
+from cli.web.offers import Offers
+from cli.web.permissions import allowed, command_word
+from cli.words import i18n
+from cli.words.i18n import N_
+from ledger.store.tokens import Keyring, Token
+
+HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
+SLOW_AFTER = 3  # wrong tokens from one address within WINDOW before each further one waits
+WINDOW = 1.0
+# Only what the package ships: no inline script, no CDN, no frame, no form.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+       "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+PAGES = ("/", "/banker", "/player", "/referee")
+
+BAD_TOKEN = N_("no such token, or it was revoked: ask the banker for a new link")
+NOT_FOUND = N_("not found: this server shows / and answers /api/table, /api/events, "
+               "/api/commands")
+NOT_ALLOWED = N_("this address takes no {method}: the lines go to POST /api/commands")
+BAD_BODY = N_("the request needs a JSON object with a `line` (text), and may give an `id` "
+              "(text) and an `expect` (a whole number)")
+
+
+def choose_language(accept: str | None, chosen: str | None = None) -> str:
+    """The page's language: the banker's --lang, else the browser's Accept-Language (the
+    first supported by preference: `it-IT,it;q=0.9,en;q=0.8` is Italian), else English."""
+    if chosen:
+        return chosen
+    ranked = []
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        for p in params.split(";"):
+            key, _, value = p.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        code = tag.strip().split("-")[0].lower()
+        if code in i18n.LANGUAGES and q > 0:
+            ranked.append((-q, i, code))
+    return min(ranked)[2] if ranked else "en"
+
+
+# One line at a time in this process: cli/execution.py captures what a line says by
+# redirecting the process's stdout and stderr, and SQLite takes one writer anyway.
+LINES = threading.RLock()
+
+
+class Hub:
+    """What one server holds: its tables (one per game asked for), the keyring, the answers
+    already given (by id), the trades waiting for a player, and the wrong-token counts."""
+
+    def __init__(self, db: str, game: int | None, *, lang: str | None = None,
+                 show_cash: bool | None = None, poll: float = 0.2):
+        self.db, self.game, self.lang, self.show_cash, self.poll = db, game, lang, show_cash, poll
+        self.keyring = Keyring(db)
+        self.tables: dict[int | None, Table] = {}
+        self.answers: dict[tuple, tuple[int, dict]] = {}
+        self.offers = Offers(self)
+        self.failures: dict[str, deque] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.signals: dict[int | None, asyncio.Event] = {}
+        self.sessions: dict[int, object] = {}
+        # one writer thread: the lines run one at a time, and each Session's SQLite
+        # connection stays in the thread that opened it
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="banco-writer")
+
+    def table(self, game: int | None) -> Table:
+        table = self.tables.get(game)
+        if table is None:
+            table = Table(self.db, game, self.show_cash, self.poll,
+                          on_change=lambda: self.changed(game))
+            self.tables[game] = table.start()
+        return table
+
+    def changed(self, game: int | None) -> None:
+        """Wake the event streams of a game (from any thread)."""
+        if self.loop is None:
+            return
+
+        def fire():
+            event = self.signals.pop(game, None)
+            if event is not None:
+                event.set()
+        self.loop.call_soon_threadsafe(fire)
+
+    def signal(self, game: int | None) -> asyncio.Event:
+        if game not in self.signals:
+            self.signals[game] = asyncio.Event()
+        return self.signals[game]
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
+        def close_sessions():
+            for session in self.sessions.values():
+                session.close()
+        self.writer.submit(close_sessions).result()
+        self.writer.shutdown()
+        self.keyring.close()
+
+    async def write(self, *args) -> tuple[int, dict]:
+        """run_line on the writer thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.writer, self.run_line,
+                                                                *args)
+
+    # --- who is asking -------------------------------------------------------------------
+
+    async def caller(self, request: Request) -> Token | Response | None:
+        """The request's token (None: no token, the viewer), or the 401 to answer."""
+        header = request.headers.get("authorization")
+        if header is None:
+            return None
+        scheme, _, secret = header.partition(" ")
+        token = self.keyring.find(secret.strip()) if scheme.lower() == "bearer" else None
+        if token is not None:
+            return token
+        address = request.client.host if request.client else "?"
+        now = time.monotonic()
+        seen = self.failures.setdefault(address, deque(maxlen=64))
+        while seen and now - seen[0] > WINDOW:
+            seen.popleft()
+        seen.append(now)
+        if len(seen) > SLOW_AFTER:  # a guesser waits; a typo does not
+            log(f"{address}: {len(seen)} wrong tokens within a second, slowed")
+            await asyncio.sleep(min(2.0, 0.25 * (len(seen) - SLOW_AFTER)))
+        return self.refuse(request, 401, BAD_TOKEN)
+
+    def language(self, request: Request) -> str:
+        asked = request.query_params.get("lang")
+        if asked in i18n.LANGUAGES:
+            return asked
+        return choose_language(request.headers.get("accept-language"), self.lang)
+
+    def refuse(self, request: Request, status: int, message: str, **params) -> JSONResponse:
+        text = tr(self.language(request)).gettext(message).format(**params)
+        return JSONResponse({"status": status, "error": text}, status)
+
+    @staticmethod
+    def view(token: Token | None) -> str:
+        if token is None or token.role == "viewer":
+            return "public"
+        return f"player:{token.player}" if token.role == "player" else "full"
+
+    def game_of(self, token: Token | None) -> int | None:
+        return self.game if token is None else token.game
+
+    # --- the table -----------------------------------------------------------------------
+
+    def document(self, token: Token | None, lang: str) -> tuple[str, dict]:
+        """The caller's table: its event id and document."""
+        game = self.game_of(token)
+        table = self.table(game)
+        _, doc = table.doc(lang, self.view(token))
+        offers = self.offers.seen_by(token, doc.get("game"))
+        who = {"role": token.role if token else "viewer", "player": token.player if token
+               else None}
+        event_id = f"{doc.get('game')}:{doc.get('seq')}:{self.offers.revision}"
+        return event_id, {**doc, **who, "offers": offers, "state": self.state_of(table, token)}
+
+    def state_of(self, table: Table, token: Token | None) -> dict | None:
+        """`state --json`, with the cash the caller may not see left out (null)."""
+        from cli.words.table_text import state_document
+
+        state = table.state
+        if state is None:
+            return None
+        doc = state_document(state)
+        _, screen = table.doc("en", self.view(token))
+        shown = {p["name"] for p in screen.get("players", []) if p["cash"] is not None}
+        for p in doc.get("players", []):
+            if p["name"] not in shown:
+                p["cash"] = None
+        return doc
+
+    # --- recording -------------------------------------------------------------------------
+
+    def session(self, game: int):
+        from cli.session import Session
+
+        if game not in self.sessions:
+            self.sessions[game] = Session(self.db, game, actor="banker")
+        return self.sessions[game]
+
+    def run_line(self, game: int, line: str, lang: str, command_id: str | None,
+                 expect: int | None) -> tuple[int, dict]:
+        """Run one line in a worker thread: the status and the answer's body."""
+        from cli.execution import execute
+
+        with LINES, i18n.speaking(["--lang", lang]):
+            session = self.session(game)
+            outcome = execute(session, line, command_id=command_id,
+                              expected=None if expect is None else (game, expect), echo=False)
+            seq = session.book.store.last_seq(game)
+        table = self.table(game)
+        for other in list(self.tables.values()):
+            other.nudge()  # the TV follows the latest game: it may be this one
+        table.settle(seq)
+        return answer(outcome, seq, table, expect, lang)
+
+
+def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tuple[int, dict]:
+    """A line's outcome as the contract's status and body."""
+    from ledger.base.errors import RuleViolation
+
+    body = {"code": outcome.code, "said": outcome.said, "errors": outcome.errors,
+            "events": [clean(e) for e in outcome.events], "replayed": outcome.replayed,
+            "seq": seq}
+    refusal = outcome.refusal
+    if outcome.code == 0:
+        return 200, body
+    if outcome.code == 1:
+        if isinstance(refusal, RuleViolation):
+            catalog = tr(lang)
+            body.update(refused=refusal.text.render(catalog), rule=refusal.rule,
+                        allowed=(i18n.say(refusal.allowed_text) if refusal.allowed_text
+                                 else ""))
+            body["refused"] = refusal.text.render(catalog)
+        # a late claim's evidence: the rows it recorded even though it was refused
+        body["evidence"] = [e for e in body["events"] if e["type"] != "CommandRecorded"]
+        return 422, body
+    if outcome.code == 5:
+        body["changed"] = [c for c in table.doc(lang, "public")[1].get("commands", [])
+                           if expect is None or c["seq"] > expect]
+        return 409, body
+    if outcome.code == 2:
+        return 400, body
+    return 503, body
+
+
+def clean(row: dict) -> dict:
+    return json.loads(json.dumps(row, default=str))
+
+
+def make_app(hub: Hub) -> Starlette:
+    template = resources.files("cli.web").joinpath("static/page.html").read_text("utf-8")
+
+    async def page(request: Request) -> Response:
+        lang = hub.language(request)
+        _, doc = hub.document(None, lang)
+        html = page_html(template, lang, doc, tr(lang))
+        return Response(html, media_type="text/html; charset=utf-8", headers={
+            "Content-Security-Policy": CSP, "Content-Language": lang,
+            "Vary": "Accept-Language", **NO_STORE})
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            return not_found(request)
+        body = resources.files("cli.web").joinpath("static/" + name).read_bytes()
+        return Response(body, media_type=STATIC[name], headers=NO_STORE)
+
+    async def me(request: Request) -> Response:
+        token = await hub.caller(request)
+        if isinstance(token, Response):
+            return token
+        if token is None:
+            return JSONResponse({"role": "viewer", "player": None, "game": hub.game})
+        return JSONResponse({"role": token.role, "player": token.player, "game": token.game})
+
+    async def table(request: Request) -> Response:
+        token = await hub.caller(request)
+        if isinstance(token, Response):
+            return token
+        event_id, doc = hub.document(token, hub.language(request))
+        return JSONResponse(doc, headers={"ETag": f'"{event_id}"', **NO_STORE})
+
+    async def events(request: Request) -> Response:
+        token = await hub.caller(request)
+        if isinstance(token, Response):
+            return token
+        if request.method == "HEAD":  # the stream's headers, no stream: a HEAD must end
+            return Response(media_type="text/event-stream; charset=utf-8", headers=NO_STORE)
+        lang = hub.language(request)
+        last = request.headers.get("last-event-id")
+        game = hub.game_of(token)
+
+        async def stream():
+            sent = last
+            while True:
+                signal = hub.signal(game)  # taken before reading: no change slips between
+                event_id, doc = hub.document(token, lang)
+                if event_id != sent:
+                    yield (f"id: {event_id}\ndata: "
+                           + json.dumps(doc, ensure_ascii=False) + "\n\n").encode("utf-8")
+                    sent = event_id
+                try:
+                    await asyncio.wait_for(signal.wait(), HEARTBEAT)
+                except TimeoutError:
+                    yield b": still here\n\n"
+                if await request.is_disconnected():
+                    return
+
+        return StreamingResponse(stream(), media_type="text/event-stream; charset=utf-8",
+                                 headers={**NO_STORE, "X-Accel-Buffering": "no"})
+
+    async def commands(request: Request) -> Response:
+        token = await hub.caller(request)
+        if isinstance(token, Response):
+            return token
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        if not (isinstance(body, dict) and isinstance(body.get("line"), str)
+                and isinstance(body.get("id", ""), str)
+                and (body.get("expect") is None or type(body.get("expect")) is int)):
+            return hub.refuse(request, 400, BAD_BODY)
+        lang = hub.language(request)
+        line, key, expect = body["line"], body.get("id") or None, body.get("expect")
+        role = token.role if token else "viewer"
+        game = hub.game_of(token)
+        remembered = (game, token.prefix if token else None, key)
+        if key is not None and remembered in hub.answers:
+            status, said = hub.answers[remembered]
+            return JSONResponse({**said, "replayed": True}, status)
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            words = None  # the line's own usage error, said by the line
+        table_now = hub.table(game)
+        if words is not None:
+            decision = allowed(role, token.player if token else None, words, table_now.state)
+            if not decision.allowed:
+                who = role + (f" {token.player}" if token and token.player else "")
+                log(f"403 {who} ({request.client.host if request.client else '?'}): "
+                    f"{line!r}: {tr('en').gettext(decision.why).format(**decision.params)}")
+                return hub.refuse(request, 403, decision.why, **decision.params)
+        if game is None:
+            game = table_now.state.game_id if table_now.state is not None else None
+        command_id = None if key is None else f"web-{token.prefix if token else 'x'}-{key}"
+        if words and command_word(words) == "trade" and token is not None:
+            held = hub.offers.hold(token, game, line, words, command_id, expect, table_now)
+            if held is not None:
+                status, said = 202, {"code": None, "offer": held}
+                if key is not None:
+                    hub.answers[remembered] = (status, said)
+                return JSONResponse(said, status)
+        status, said = await hub.write(game, line, lang, command_id, expect)
+        if key is not None and status != 409:  # a conflict is worth retrying after a look
+            hub.answers[remembered] = (status, said)
+        return JSONResponse(said, status)
+
+    async def offer(request: Request) -> Response:
+        token = await hub.caller(request)
+        if isinstance(token, Response):
+            return token
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        answer_word = body.get("answer") if isinstance(body, dict) else None
+        if answer_word not in ("accept", "decline"):
+            return hub.refuse(request, 400, BAD_BODY)
+        return await hub.offers.answer(request, token, request.path_params["offer"],
+                                       answer_word)
+
+    def not_found(request: Request) -> Response:
+        lang = hub.language(request)
+        return PlainTextResponse(tr(lang).gettext(NOT_FOUND) + "\n", 404,
+                                 headers={"Content-Language": lang})
+
+    async def missing(request: Request, exc) -> Response:
+        if getattr(exc, "status_code", 404) == 405:
+            lang = hub.language(request)
+            said = tr(lang).gettext(NOT_ALLOWED).format(method=request.method)
+            return PlainTextResponse(said + "\n", 405, headers={"Content-Language": lang})
+        return not_found(request)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        hub.loop = asyncio.get_running_loop()
+        yield
+
+    routes = [Route(p, page, methods=["GET"]) for p in PAGES] + [
+        Route("/static/{name}", static, methods=["GET"]),
+        Route("/api/me", me, methods=["GET"]),
+        Route("/api/table", table, methods=["GET"]),
+        Route("/table.json", table, methods=["GET"]),  # the read-only screen's old address
+        Route("/api/events", events, methods=["GET"]),
+        Route("/events", events, methods=["GET"]),
+        Route("/api/commands", commands, methods=["POST"]),
+        Route("/api/offers/{offer}", offer, methods=["POST"]),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan,
+                     exception_handlers={404: missing, 405: missing})
+
+
+NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer"}
+
+
+def page_html(template: str, lang: str, doc: dict, catalog) -> str:
+    """The page with its words and the table now (drawn at once, before the first event)."""
+    from cli.web.words import words
+
+    def script_json(data) -> str:  # safe inside <script>: no `</script>` can close it
+        return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
+
+    title = catalog.gettext("banco: the table")
+    return (template.replace("__LANG__", lang)
+            .replace("__TITLE__", title.replace("&", "&amp;").replace("<", "&lt;"))
+            .replace("__WORDS__", script_json(words(catalog)))
+            .replace("__TABLE__", script_json(doc)))

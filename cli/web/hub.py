@@ -1,0 +1,183 @@
+"""The tables a server shows (`banco serve`): one watcher per game, and each caller's view.
+
+- One watcher thread per game owns a read-only connection (sqlite `mode=ro`): it looks at the
+  game's last seq five times a second, or at once when the server itself recorded a line
+  (`nudge`), and folds what is new (Book's incremental refresh).  A change made at the
+  terminal shows within a poll; one made from a phone shows at once.
+- The documents are rendered lazily, once per (version, language, view) and then handed out
+  from the cache, so fifty phones cost fifty cheap answers, not fifty folds.
+- Views: `public` (the TV: cash as the rules or the banker's --show-cash say), `player:NAME`
+  (the public view and his own cash), `full` (banker and referee: every figure).  Where cash
+  is hidden, `next` is said without the amounts a debtor holds (projections/readings/screen.py).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+from cli.words import i18n
+
+POLL = 0.2  # seconds between looks at the book: a command at the terminal shows within a second
+
+
+def log(text: str) -> None:
+    """A line on the server's terminal.  sys.__stderr__: a line being run has stdout and
+    stderr redirected to capture what it says (cli/execution.py)."""
+    print(time.strftime("%H:%M:%S ") + text, file=sys.__stderr__, flush=True)
+
+
+def translations(lang: str):
+    import gettext
+
+    return gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=[lang], fallback=True,
+                               class_=i18n.CATALOG_CLASSES.get(lang))
+
+
+TR = {}
+
+
+def tr(lang: str):
+    if lang not in TR:
+        TR[lang] = translations(lang)
+    return TR[lang]
+
+
+def open_read_only(db: str):
+    """A Book on `db` whose connection SQLite itself refuses to write (`mode=ro`), whatever
+    the file's permissions: the watchers cannot record anything, by construction."""
+    from ledger.book import Book
+
+    book = Book(db, create=False, warn=lambda message: print(i18n.say(message), file=sys.stderr))
+    store = book.store
+    store.close()
+    store.readonly = True  # _connect opens `file:...?mode=ro` for a read-only store
+    store._connect(create=False)
+    return book
+
+
+class Table:
+    """One game's table as the server shows it, kept current by its own watcher thread."""
+
+    def __init__(self, db: str, game: int | None, show_cash: bool | None, poll: float = POLL,
+                 on_change: Callable[[], None] | None = None):
+        self.db, self.game, self.show_cash, self.poll = db, game, show_cash, poll
+        self.on_change = on_change
+        self.version = 0
+        self.state = None
+        self.tail: list[dict] = []
+        self.error: str | None = None
+        self.changed = threading.Condition()
+        self.closing = threading.Event()
+        self.wake = threading.Event()
+        self.ready = threading.Event()
+        self._docs: dict[tuple, dict] = {}
+        self.thread = threading.Thread(target=self._watch, name=f"banco-watch-{game}",
+                                       daemon=True)
+
+    def start(self) -> Table:
+        self.thread.start()
+        self.ready.wait(10)
+        return self
+
+    def close(self) -> None:
+        self.closing.set()
+        self.wake.set()
+        with self.changed:
+            self.changed.notify_all()
+        self.thread.join(5)
+
+    def nudge(self) -> None:
+        """Look now: the server has just recorded a line."""
+        self.wake.set()
+
+    def settle(self, seq: int, timeout: float = 2.0) -> None:
+        """Wait until the watcher has read the game up to `seq` (after a write of ours)."""
+        self.nudge()
+        with self.changed:
+            self.changed.wait_for(lambda: self.closing.is_set() or (
+                self.state is not None and self.state.seq >= seq), timeout)
+
+    def wait(self, version: int, timeout: float) -> int:
+        """Block until the table is newer than `version` (or timeout, or closing)."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.version != version or self.closing.is_set(),
+                                  timeout)
+            return self.version
+
+    def _watch(self) -> None:
+        book = None
+        seen = None
+        while not self.closing.is_set():
+            try:
+                if book is None:
+                    book = open_read_only(self.db)
+                game = book.current_game(self.game)
+                key = (game, book.store.last_seq(game))
+                if key != seen:
+                    self._publish(book, game)
+                    seen = key
+                self.error = None
+            except Exception as exc:  # noqa: BLE001 - the page keeps the last table; say why
+                message = i18n.say_error(exc) if hasattr(exc, "render") else str(exc)
+                if message != self.error:
+                    print(message, file=sys.stderr)
+                self.error = message
+            finally:
+                self.ready.set()
+            self.wake.wait(self.poll)
+            self.wake.clear()
+        if book is not None:
+            book.close()
+
+    def _publish(self, book, game: int) -> None:
+        from projections.readings.screen import command_tail
+
+        state = book.state(game)
+        # only the rows the screen shows (its last commands), read backwards from the table's
+        # event: a long game's log is never held, and a change costs a few rows
+        tail = command_tail(book.store.read_backwards(game, state.seq + 1))
+        with self.changed:
+            self.state, self.tail = state, tail
+            self.version += 1
+            self._docs = {}
+            self.changed.notify_all()
+        if self.on_change is not None:
+            self.on_change()
+
+    # --- the views ---------------------------------------------------------------------------
+
+    def doc(self, lang: str, view: str = "public") -> tuple[int, dict]:
+        """The screen's document for a view, in a language: (version, document)."""
+        with self.changed:
+            version, state, tail = self.version, self.state, self.tail
+            cached = self._docs.get((lang, view))
+        if cached is not None:
+            return version, cached
+        if state is None:
+            return version, {}
+        doc = render_view(state, tail, lang, view, self.show_cash)
+        with self.changed:
+            if self.version == version:
+                self._docs[(lang, view)] = doc
+        return version, doc
+
+    def json(self, lang: str, view: str = "public") -> tuple[int, bytes]:
+        version, doc = self.doc(lang, view)
+        return version, json.dumps(doc, ensure_ascii=False).encode("utf-8")
+
+
+def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | None) -> dict:
+    from ledger.base.text import render
+    from projections.readings.screen import card_pick, screen, speedy_roll, view_of
+
+    public = screen(state, tail, show_cash=show_cash)
+    full = public if view == "public" or public["cash_shown"] else screen(state, tail,
+                                                                           show_cash=True)
+    doc, step = view_of(state, full, public, view)
+    extra = ({"cards": card_pick(state), "speedy": speedy_roll(state)} if view == "full"
+             else {})
+    return {**doc, **extra, "next": render(step, tr(lang))}

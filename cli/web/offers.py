@@ -1,0 +1,113 @@
+"""Trades waiting for the players' phones (`banco serve`).
+
+A trade is one command, `trade A B --give ... --get ...`, recorded by the banker.  When a side
+of it holds a player's token (a paired phone), the server does not run the banker's line at
+once: it holds it as an offer, shows it on that player's phone, and runs the very same line,
+with the banker's id and expect, once every paired side has accepted; a decline drops it.
+A side with no phone agrees aloud, as at a table without phones.  Offers live in the server's
+memory only: nothing is recorded until the trade is, and a restarted server has none.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from starlette.responses import JSONResponse
+
+from cli.web.permissions import offer_parties
+from cli.words.i18n import N_
+
+NO_OFFER = N_("no trade offer {offer} is waiting")
+NOT_YOURS = N_("this trade is not {player}'s to answer")
+
+
+@dataclass
+class Offer:
+    id: str
+    game: int
+    line: str
+    a: str
+    b: str
+    waiting: set[str]
+    command_id: str | None
+    expect: int | None
+    accepted: set[str] = field(default_factory=set)
+
+    def public(self) -> dict:
+        return {"id": self.id, "line": self.line, "between": [self.a, self.b],
+                "waiting": sorted(self.waiting), "accepted": sorted(self.accepted)}
+
+
+class Offers:
+    def __init__(self, hub):
+        self.hub = hub
+        self.pending: dict[str, Offer] = {}
+        self.done: dict[str, tuple[int, dict]] = {}  # answered: the answer, for a retry
+        self.revision = 0
+
+    def _changed(self, game: int) -> None:
+        self.revision += 1
+        self.hub.changed(game)
+        self.hub.changed(None)
+
+    def hold(self, token, game: int, line: str, words: list[str], command_id: str | None,
+             expect: int | None, table) -> dict | None:
+        """Hold the banker's trade for the paired sides' answers: the offer, or None when no
+        side has a phone (the line runs at once, as at the terminal)."""
+        from ledger.base.errors import BancoError
+        from ledger.base.names import resolve
+
+        if token.role != "banker" or table.state is None or len(words) < 3:
+            return None
+        seats = list(table.state.seats)
+        try:
+            a, b = (resolve(w, seats, "player") for w in words[1:3])
+        except BancoError:
+            return None  # the line says what is wrong with it when it runs
+        paired = self.hub.keyring.paired(game) & {a, b}
+        if not paired or a == b:
+            return None
+        offer = Offer(secrets.token_hex(4), game, line, a, b, set(paired), command_id, expect)
+        self.pending[offer.id] = offer
+        self._changed(game)
+        return offer.public()
+
+    def seen_by(self, token, game: int | None) -> list[dict]:
+        if token is None or token.role == "viewer":
+            return []
+        return [o.public() for o in self.pending.values() if o.game == game and (
+            token.role != "player" or token.player in (o.a, o.b))]
+
+    async def answer(self, request, token, offer_id: str, word: str):
+        from cli.web.hub import log
+
+        hub = self.hub
+        if offer_id in self.done:
+            status, body = self.done[offer_id]
+            return JSONResponse({**body, "replayed": True}, status)
+        offer = self.pending.get(offer_id)
+        if offer is None or token is None or token.game != offer.game:
+            return hub.refuse(request, 404, NO_OFFER, offer=offer_id)
+        # the banker may withdraw his own offer; only a side accepts it
+        if not (offer_parties(token.role, token.player, offer.a, offer.b)
+                or (token.role == "banker" and word == "decline")):
+            log(f"403 {token.role} {token.player or ''}: answer {word} to {offer.line!r}")
+            return hub.refuse(request, 403, NOT_YOURS, player=token.player or token.role)
+        if word == "decline":
+            del self.pending[offer_id]
+            self.done[offer_id] = (200, {"offer": {**offer.public(), "declined_by":
+                                                   token.player or token.role}})
+            self._changed(offer.game)
+            return JSONResponse(self.done[offer_id][1], 200)
+        offer.waiting.discard(token.player)
+        offer.accepted.add(token.player)
+        if offer.waiting:
+            self._changed(offer.game)
+            return JSONResponse({"offer": offer.public()}, 202)
+        del self.pending[offer_id]
+        status, body = await hub.write(offer.game, offer.line, hub.language(request),
+                                       offer.command_id, offer.expect)
+        self.done[offer_id] = (status, {**body, "offer": offer.public()})
+        self._changed(offer.game)
+        return JSONResponse(self.done[offer_id][1], status)

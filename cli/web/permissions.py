@@ -1,0 +1,108 @@
+"""Who may send which line from a phone (`banco serve`): the server's check, not the page's.
+
+Pure: `allowed(role, player, words, table)` from the token's role (and player), the line's
+words as the shell would split them, and the table now (a State: its seats resolve a name as
+the commands do) to a Decision.  The page only hides the buttons a role has no use for; this
+is what refuses them (403, nothing appended).
+
+- banker: any table action (the turn, the estate, the auctions, trades, undo), not the
+  referee's rulings and never the database's or the organiser's commands;
+- player NAME: his own acts only: `claim NAME` as the owner (a trade offered to him he
+  answers through /api/offers, not a line);
+- referee: rulings and corrections;
+- viewer: nothing.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from cli.words.i18n import N_
+
+# the line's words: the commands the banker records at the table
+TABLE_ACTIONS = frozenset({
+    "roll", "move", "go", "advance", "buy", "decline", "bid", "hammer", "claim", "card",
+    "pay-fine", "misdraw", "shuffle", "use-card", "pay", "build", "sell", "break-up",
+    "mortgage", "unmortgage", "trade", "bankrupt", "auction-building", "undo", "deal",
+    "time-up", "auction-deed"})
+REFEREE_ACTIONS = frozenset({"ruling", "correct"})
+PLAYER_ACTIONS = frozenset({"claim"})
+# options that would point the line at another file or game than the token's, or carry the
+# write context that the request gives in its own fields (`id`, `expect`)
+FORBIDDEN_OPTIONS = ("--db", "--game", "--id", "--expect")
+
+NO_LINE = N_("an empty line records nothing")
+VIEWER = N_("a viewer's token only shows the table")
+NOT_TABLE = N_("`{word}` is not a table action: run it at the terminal")
+BANKER_ONLY = N_("`{word}` is the banker's to record, not a player's")
+REFEREE_ONLY = N_("`{word}` is the referee's to record")
+NOT_REFEREE = N_("a referee's token records rulings and corrections only, not `{word}`")
+OWN_CLAIM = N_("{player} may claim rent only as himself: `claim {player}`")
+OPTION = N_("{option} is not taken from a phone: the token names its game, and the request "
+            "carries its id and expect")
+
+
+class Decision(NamedTuple):
+    allowed: bool
+    why: str | None = None  # a catalog message (N_), to be filled with `params`
+    params: dict = {}
+
+
+YES = Decision(True)
+
+
+def command_word(words: list[str]) -> str | None:
+    """The English command word of a line (`riscuoti` is `claim`), or None for no word."""
+    from cli.command_table import ALIASES
+
+    return ALIASES.get(words[0], words[0]) if words else None
+
+
+def allowed(role: str, player: str | None, words: list[str], table) -> Decision:
+    word = command_word(words)
+    if word is None:
+        return Decision(False, NO_LINE)
+    if role == "viewer":
+        return Decision(False, VIEWER)
+    for w in words[1:]:
+        option = w.split("=", 1)[0]
+        if w == "--":
+            break
+        if option in FORBIDDEN_OPTIONS:
+            return Decision(False, OPTION, {"option": option})
+    if role == "banker":
+        if word in TABLE_ACTIONS:
+            return YES
+        if word in REFEREE_ACTIONS:
+            return Decision(False, REFEREE_ONLY, {"word": words[0]})
+        return Decision(False, NOT_TABLE, {"word": words[0]})
+    if role == "referee":
+        return YES if word in REFEREE_ACTIONS else Decision(False, NOT_REFEREE,
+                                                           {"word": words[0]})
+    if role == "player":
+        if word not in PLAYER_ACTIONS:
+            if word in TABLE_ACTIONS or word in REFEREE_ACTIONS:
+                return Decision(False, BANKER_ONLY, {"word": words[0]})
+            return Decision(False, NOT_TABLE, {"word": words[0]})
+        named = [w for w in words[1:] if not w.startswith("-")]
+        if len(named) == 1 and _is(table, named[0], player):
+            return YES
+        return Decision(False, OWN_CLAIM, {"player": player})
+    return Decision(False, VIEWER)
+
+
+def _is(table, text: str, player: str | None) -> bool:
+    """Whether `text` names `player` as the commands would resolve it (case, accents, a
+    unique prefix); a name that resolves to nobody or to another player is not his."""
+    from ledger.base.errors import BancoError
+    from ledger.base.names import resolve
+
+    try:
+        return resolve(text, list(table.seats), "player") == player
+    except BancoError:
+        return False
+
+
+def offer_parties(role: str, player: str | None, a: str, b: str) -> bool:
+    """Whether this token may answer a trade between `a` and `b`: its player is one side."""
+    return role == "player" and player in (a, b)

@@ -1,0 +1,343 @@
+"use strict";
+// banco serve's page: the TV's screen, the banker's console, a player's phone.  The server
+// decides who may do what; this page only draws the table and sends lines.  Every text goes
+// in through textContent (never innerHTML), and the token travels in a header only.
+const W = JSON.parse(document.getElementById("words").textContent);
+const LANG = document.documentElement.lang;
+const DIE = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+const KEY = "banco.token", OUTBOX = "banco.outbox";
+
+function say(key, params) {
+  return W[key].replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? params[k] : m));
+}
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k === "style") for (const [p, x] of Object.entries(v)) e.style.setProperty(p, x);
+    else if (k === "onclick") e.addEventListener("click", v);
+    else e.setAttribute(k, v);
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
+  return e;
+}
+function button(text, line, cls, attrs) {
+  return el("button", {type: "button", class: cls || "", "data-line": line || "", ...(attrs || {}),
+                       onclick: () => line && send(line)}, text);
+}
+
+// --- the token: from the pairing link's fragment (never sent to the server), then kept ----
+let TOKEN = null;
+(function pair() {
+  const m = location.hash.match(/^#t=([A-Za-z0-9_-]+)$/);
+  if (m) {
+    TOKEN = m[1];
+    localStorage.setItem(KEY, TOKEN);
+    history.replaceState(null, "", location.pathname);  // out of the address bar and history
+  } else if (location.pathname !== "/") {
+    TOKEN = localStorage.getItem(KEY);
+  }
+})();
+function headers(extra) {
+  const h = {"Accept-Language": LANG, ...(extra || {})};
+  if (TOKEN) h.Authorization = "Bearer " + TOKEN;
+  return h;
+}
+
+// --- the board and the lists, as every page shows them ------------------------------------
+function cell(p) {  // the grid cell of a board position: Via! bottom right, then clockwise
+  if (p <= 10) return [11, 11 - p];
+  if (p <= 20) return [21 - p, 1];
+  if (p <= 30) return [1, p - 19];
+  return [p - 29, 11];
+}
+function short(name) {  // a phone's label: the name's last word, four letters
+  const words = name.split(/\s+/).filter(w => w.length > 1 || /\w/.test(w));
+  const w = words.length ? words[words.length - 1] : name;
+  return w.length <= 4 ? w : w.slice(0, 4);
+}
+function token(t) {
+  return el("span", {class: "tok", title: t.name, style: {background: t.colour}}, t.name[0]);
+}
+function drawBoard(doc) {
+  const board = document.getElementById("board");
+  board.querySelectorAll(".sq").forEach(n => n.remove());
+  for (const s of doc.board) {
+    const [r, c] = cell(s.position);
+    const cls = ["sq"];
+    if (s.owner) cls.push("owned");
+    if (s.mortgaged) cls.push("mortgaged");
+    const sq = el("div", {class: cls.join(" "), "data-pos": s.position,
+                          style: {"grid-row": r, "grid-column": c,
+                                  "--owner": s.owner_colour || "transparent"},
+                          title: s.owner ? s.name + " \u2013 " + s.owner : s.name});
+    if (s.band) sq.append(el("div", {class: "band", style: {background: s.band}}));
+    sq.append(el("div", {class: "nm long"}, s.name), el("div", {class: "nm short"}, short(s.name)));
+    const bld = el("div", {class: "bld"});
+    if (s.hotel) bld.append(el("span", {class: "hotel"}));
+    for (let i = 0; i < s.houses; i++) bld.append(el("span", {class: "house"}));
+    sq.append(bld);
+    if (s.tokens.length) sq.append(el("div", {class: "toks"}, ...s.tokens.map(token)));
+    board.append(sq);
+  }
+}
+function drawPlayers(doc) {
+  const note = document.getElementById("cashnote");
+  note.hidden = doc.cash_shown;
+  note.textContent = doc.cash_shown ? "" : say("cash_hidden", {rule: doc.cash_rule || ""});
+  document.getElementById("players").replaceChildren(...doc.players.map(p => {
+    const cls = ["player"];
+    if (p.turn) cls.push("turn");
+    if (p.bankrupt) cls.push("out");
+    const tags = [];
+    if (p.in_jail) tags.push(el("span", {class: "tag"}, W.in_jail));
+    if (p.bankrupt) tags.push(el("span", {class: "tag"}, W.bankrupt));
+    const deeds = p.deeds.length ? p.deeds.map(d => el("span", {
+      class: "deed" + (d.mortgaged ? " m" : ""), style: {"--g": d.colour},
+      title: d.mortgaged ? W.mortgaged : ""},
+      d.name + (d.hotel ? " \u25A0" : d.houses ? " " + "\u25AA".repeat(d.houses) : "")))
+      : [el("span", {class: "muted"}, W.no_deeds)];
+    return el("div", {class: cls.join(" "), "data-player": p.name, style: {"--c": p.colour}},
+      el("div", {class: "top"},
+         el("span", {}, el("span", {class: "name"}, p.name), ...tags),
+         el("span", {class: "cash", title: W.cash}, p.cash_text === null ? "\u2022\u2022\u2022" : p.cash_text)),
+      el("div", {class: "muted"}, p.space,
+         p.jail_cards ? " \u00B7 " + say("jail_cards", {n: p.jail_cards}) : ""),
+      el("div", {class: "deeds"}, ...deeds));
+  }));
+}
+function claimText(c) {
+  return c.after_turn_of ? say("after_turn", {name: c.after_turn_of}) : say("until", {name: c.until});
+}
+function drawLists(doc) {
+  document.getElementById("claims").replaceChildren(...(doc.claims.length ? doc.claims.map(c =>
+      el("li", {}, say("claim", {owner: c.owner, amount: c.amount_text, payer: c.payer,
+                                 property: c.property}), " ", el("span", {class: "until"}, claimText(c))))
+    : [el("li", {class: "muted none"}, W.no_claims)]));
+  document.getElementById("debts-s").hidden = !doc.debts.length;
+  document.getElementById("debts").replaceChildren(...doc.debts.map(d => el("li", {},
+    say("debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
+  document.getElementById("commands").replaceChildren(...doc.commands.map(c => el("li", {},
+    el("span", {class: "seq"}, "#" + c.seq), c.line === null ? W.no_line : c.line)));
+}
+function drawCentre(doc) {
+  document.getElementById("heading").textContent = doc.edition;
+  document.getElementById("next").textContent = doc.next.replace(/`/g, "");
+  document.getElementById("dice").textContent = doc.turn.dice.filter(d => d >= 1 && d <= 6)
+    .map(d => DIE[d]).join(" ");
+  const a = doc.auction, box = document.getElementById("auction");
+  box.hidden = !a;
+  if (a) {
+    const what = a.property || (a.kind === "hotel" ? W.auction_hotel : W.auction_house);
+    box.replaceChildren(el("strong", {}, W.auction + ": "),
+      a.high_bidder ? say("auction_deed", {property: what, amount: a.high_bid_text, name: a.high_bidder})
+                    : say("auction_open", {property: what, amount: a.min_bid_text}));
+  }
+  document.getElementById("meta").textContent =
+    say("game", {game: doc.game}) + " \u00B7 " + doc.rules + " \u00B7 " + say("event", {seq: doc.seq});
+}
+
+// --- the pads ------------------------------------------------------------------------------
+let DOC = null, DICE = [], BIDDER = null;
+const SPEEDY = ["1", "2", "3", "bus", "mr"];
+function pad(id, show, ...kids) {
+  const box = document.getElementById(id);
+  box.hidden = !show;
+  box.replaceChildren(...(show ? kids : []));
+}
+function drawRoll(doc) {
+  const faces = doc.speedy ? 3 : 2;
+  const rows = [];
+  for (let d = 0; d < faces; d++) {
+    const values = d < 2 ? ["1", "2", "3", "4", "5", "6"] : SPEEDY;
+    rows.push(el("span", {class: "label"}, d < 2 ? W.dice + " " + (d + 1) : W.speedy),
+      ...values.map(v => el("button", {type: "button", class: DICE[d] === v ? "on" : "",
+        "data-die": d, "data-face": v, onclick: () => { DICE[d] = v; drawPads(DOC); }},
+        d < 2 ? DIE[+v] + " " + v : v)));
+  }
+  const ready = DICE.slice(0, faces).filter(Boolean).length === faces;
+  const line = "roll " + DICE.slice(0, faces).join(" ");
+  const go = button(W.roll + (ready ? " " + DICE.slice(0, faces).join(" ") : ""), ready ? line : "",
+                    "go", {id: "roll"});
+  go.disabled = !ready;
+  go.addEventListener("click", () => { DICE = []; });
+  return [...rows, go];
+}
+function drawPads(doc) {
+  const role = doc.role;
+  document.getElementById("pads").hidden = role === "viewer";
+  document.body.dataset.role = role;
+  const who = document.getElementById("who");
+  who.hidden = role === "viewer";
+  who.textContent = role === "player" ? say("as_player", {name: doc.player}) : W["as_" + role] || "";
+  // a player's phone: his CLAIM while he may claim, and the trades offered to him
+  const mine = role === "player" ? doc.claims.filter(c => c.owner === doc.player) : [];
+  pad("claim-pad", mine.length > 0, ...mine.map(c => el("button", {type: "button", id: "claim",
+      "data-line": "claim " + doc.player, onclick: () => send("claim " + doc.player, false)},
+    say("claim_now", {amount: c.amount_text, payer: c.payer}),
+    el("span", {class: "until"}, claimText(c)))));
+  pad("offers", (doc.offers || []).length > 0, ...(doc.offers || []).map(o => el("div",
+    {class: "offer", "data-offer": o.id}, el("div", {}, say("offer", {line: o.line})),
+    el("div", {class: "muted"}, say("waiting_for", {names: o.waiting.join(", ")})),
+    role === "player" && o.waiting.includes(doc.player) ? el("div", {class: "pad"},
+      el("button", {type: "button", class: "go", "data-answer": "accept",
+                    onclick: () => answer(o.id, "accept")}, W.accept),
+      el("button", {type: "button", class: "warn", "data-answer": "decline",
+                    onclick: () => answer(o.id, "decline")}, W.decline_offer)) : null)));
+  const banker = role === "banker";
+  document.getElementById("banker-pad").hidden = !banker;
+  if (!banker) return;
+  document.getElementById("next-b").textContent = doc.next.replace(/`/g, "");
+  const phase = doc.turn.phase, debts = doc.debts.length > 0, over = doc.ended;
+  pad("roll-pad", !over && !debts && (phase === "roll" || phase === "throw" || phase === "jail_exit"
+      && false), ...drawRoll(doc));
+  const offered = doc.board.find(s => s.position === (doc.players.find(p => p.turn) || {}).position);
+  pad("buy-pad", phase === "buy", button(say("buy", {property: offered ? offered.name : ""}), "buy", "go"),
+      button(W.decline, "decline", ""));
+  const a = doc.auction;
+  if (a) {
+    const bidders = doc.players.filter(p => !p.bankrupt).map(p => p.name);
+    if (!bidders.includes(BIDDER)) BIDDER = null;
+    const base = a.high_bidder ? a.high_bid : a.min_bid - 1;
+    pad("auction-pad", true, el("span", {class: "label"}, W.bid),
+      ...bidders.map(n => el("button", {type: "button", class: BIDDER === n ? "on" : "",
+        "data-bidder": n, onclick: () => { BIDDER = n; drawPads(DOC); }}, n)),
+      el("span", {class: "label"}),
+      ...[1, 10, 50, 100].map(step => {
+        const b = button("+" + step + " \u2192 " + (base + step), BIDDER ? `bid ${q(BIDDER)} ${base + step}` : "",
+                         "", {"data-step": step});
+        b.disabled = !BIDDER;
+        return b;
+      }),
+      button(W.hammer, "hammer", "warn"));
+  } else pad("auction-pad", false);
+  const cards = doc.cards;
+  pad("card-pad", !!cards, ...(cards ? [el("span", {class: "label"}, W.draw + ": " + cards.title),
+    ...cards.cards.map(c => button(c.number + ". " + c.text, `card ${cards.deck} ${c.number}`,
+                                   "card" + (c.number === cards.next ? " known" : "")))] : []));
+  const debtors = [...new Set(doc.debts.map(d => d.debtor))];
+  pad("debt-pad", debts, ...debtors.flatMap(n => [button(say("pay", {name: n}), "pay " + q(n), "go"),
+                                                 button(say("go_bankrupt", {name: n}), "bankrupt " + q(n), "warn")]));
+  const owners = [...new Set(doc.claims.map(c => c.owner))];
+  pad("claims-pad", owners.length > 0, ...owners.map(n => button(say("claim_for", {owner: n}),
+                                                                    "claim " + q(n), "")));
+  const undo = document.getElementById("undo"), last = doc.commands.find(c => c.line);
+  undo.hidden = !last;
+  undo.textContent = last ? say("undo", {line: last.line}) : "";
+}
+function q(name) { return /^[\w\u00C0-\u024F.-]+$/.test(name) ? name : "'" + name.replace(/'/g, "") + "'"; }
+
+function render(doc) {
+  if (!doc || !doc.board) return;
+  DOC = doc;
+  drawBoard(doc); drawPlayers(doc); drawLists(doc); drawCentre(doc);
+  drawPads(doc);
+  document.body.dataset.seq = doc.seq;
+}
+function status(text) { document.getElementById("status").textContent = text; }
+
+// --- sending: every line keeps its id until the server has answered it ---------------------
+let box = JSON.parse(localStorage.getItem(OUTBOX) || "[]");
+function saveBox() { localStorage.setItem(OUTBOX, JSON.stringify(box.filter(i => i.state === "pending"))); }
+function newId() {
+  const b = new Uint8Array(12);
+  crypto.getRandomValues(b);
+  return Array.from(b, x => x.toString(16).padStart(2, "0")).join("");
+}
+function drawBox() {
+  document.getElementById("outbox").replaceChildren(...box.slice(-4).map(i => el("li", {
+    class: i.state, "data-id": i.id},
+    i.state === "pending" ? say("pending", {line: i.line}) : i.state === "done" ? say("done", {line: i.line})
+      : say("refused", {why: i.why}))));
+}
+function send(line, expect) {
+  const item = {id: newId(), line, state: "pending", path: "/api/commands"};
+  if (expect !== false && DOC) item.expect = DOC.seq;
+  box.push(item);
+  saveBox(); drawBox(); deliver(item);
+}
+function answer(offer, word) {
+  const item = {id: newId(), line: word, state: "pending", path: "/api/offers/" + offer, answer: word};
+  box.push(item);
+  saveBox(); drawBox(); deliver(item);
+}
+async function deliver(item) {
+  if (item.inflight) return;
+  item.inflight = true;
+  const body = item.answer ? {answer: item.answer, id: item.id}
+                           : {line: item.line, id: item.id, expect: item.expect};
+  let r;
+  try {
+    r = await fetch(item.path, {method: "POST", cache: "no-store",
+      headers: headers({"Content-Type": "application/json"}), body: JSON.stringify(body)});
+  } catch (e) {
+    item.inflight = false;
+    status(W.offline);  // kept, and sent again with the same id when the server answers
+    return;
+  }
+  item.inflight = false;
+  const said = await r.json().catch(() => ({}));
+  if (r.status === 200 || r.status === 202) item.state = "done";
+  else {
+    item.state = "refused";
+    item.why = said.refused || said.error || (said.errors || "").trim() || String(r.status);
+    if (r.status === 401) status(W.bad_token);
+  }
+  item.status = r.status;
+  document.body.dataset.lastStatus = r.status;
+  saveBox(); drawBox();
+}
+function resend() { for (const i of box) if (i.state === "pending") deliver(i); }
+
+// --- following the table: server-sent events read by fetch (a header carries the token) ---
+let lastId = null;
+async function follow() {
+  for (;;) {
+    try {
+      const r = await fetch("/api/events", {cache: "no-store",
+        headers: headers(lastId ? {"Last-Event-ID": lastId} : {})});
+      if (r.status === 401) { status(W.bad_token); document.body.dataset.lastStatus = 401; return; }
+      if (!r.ok || !r.body) throw new Error(String(r.status));
+      status("");
+      resend();
+      const reader = r.body.getReader(), text = new TextDecoder();
+      let buffer = "";
+      for (;;) {
+        const {value, done} = await reader.read();
+        if (done) break;
+        buffer += text.decode(value, {stream: true});
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const chunk = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let data = null, id = null;
+          for (const line of chunk.split("\n")) {
+            if (line.startsWith("data: ")) data = line.slice(6);
+            else if (line.startsWith("id: ")) id = line.slice(4);
+          }
+          if (data) { render(JSON.parse(data)); if (id) lastId = id; }
+        }
+      }
+    } catch (e) { /* the connection dropped: said below, then tried again */ }
+    status(W.offline);
+    await new Promise(ok => setTimeout(ok, 1000));
+  }
+}
+
+document.title = W.title;
+document.getElementById("claims-h").textContent = W.claims;
+document.getElementById("debts-h").textContent = W.debts;
+document.getElementById("commands-h").textContent = W.commands;
+document.getElementById("send").textContent = W.send;
+document.getElementById("line").placeholder = W.line;
+document.getElementById("line-form").addEventListener("submit", e => {
+  e.preventDefault();
+  const input = document.getElementById("line");
+  if (input.value.trim()) send(input.value.trim());
+  input.value = "";
+});
+document.getElementById("undo").addEventListener("click", () => send("undo"));
+render({...JSON.parse(document.getElementById("table").textContent), role: "viewer"});
+drawBox();
+follow();
+setInterval(() => { if (box.some(i => i.state === "pending")) resend(); }, 3000);

@@ -1,0 +1,102 @@
+"""`banco token`: pair a phone with the table's server (ledger/store/tokens.py).
+
+    banco token banker            the banker's console
+    banco token player Carla      Carla's phone
+    banco token referee | viewer
+    banco token --list            the tokens of the game (prefixes only: secrets are not kept)
+    banco token --revoke PREFIX   refused at once by a running server
+
+The link carries the token in its fragment (`#t=...`): a browser never sends a fragment to
+the server, so it appears in no request line and no log; the page keeps it and sends it in a
+header.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from cli.session import dump, pass_session
+from cli.words.i18n import _
+from ledger.base.errors import UsageError
+
+
+def link(base: str, role: str, secret: str) -> str:
+    return f"{base.rstrip('/')}/{'' if role == 'viewer' else role}#t={secret}"
+
+
+@click.command()
+@click.argument("role", required=False, type=click.Choice(["banker", "player", "referee",
+                                                           "viewer"]))
+@click.argument("name", required=False)
+@click.option("--url", "base", default=None, metavar="URL",
+              help="The server's address as the phones reach it; default: this machine's "
+                   "address on the network, port 8000.")
+@click.option("--list", "listing", is_flag=True, help="List the game's tokens.")
+@click.option("--revoke", default=None, metavar="PREFIX",
+              help="Revoke the tokens whose prefix starts so.")
+@click.option("--json", "as_json", is_flag=True, help="Stable JSON for scripts.")
+@pass_session
+def token(session, role, name, base, listing, revoke, as_json):
+    """Pair a phone with `banco serve`: token banker|player NAME|referee|viewer prints a link
+    and a QR code holding a new token for this game; --list and --revoke PREFIX manage them."""
+    from ledger.base.names import resolve
+    from ledger.store import tokens
+
+    game = session.game()
+    if revoke is not None:
+        if not revoke.strip():
+            raise UsageError("--revoke needs a token's prefix (`banco token --list` shows them)")
+        gone = tokens.revoke(session.db, revoke.strip(), session.now())
+        if not gone:
+            raise UsageError("no live token starts with {prefix}", prefix=revoke.strip())
+        if as_json:
+            dump([{"prefix": t.prefix, "role": t.role, "player": t.player, "game": t.game}
+                  for t in gone])
+            return
+        for t in gone:
+            click.echo(_("revoked {prefix} ({role})").format(prefix=t.prefix,
+                                                            role=_describe(t)))
+        return
+    if listing:
+        rows = tokens.listed(session.db, game)
+        if as_json:
+            dump([{"prefix": t.prefix, "role": t.role, "player": t.player, "game": t.game,
+                   "created_at": t.created_at, "revoked_at": t.revoked_at} for t in rows])
+            return
+        for t in rows:
+            state = (_("revoked {at}").format(at=t.revoked_at) if t.revoked_at
+                     else _("live"))
+            click.echo(f"{t.prefix}  {_describe(t)}  {t.created_at}  {state}")
+        if not rows:
+            click.echo(_("no token for game {game}").format(game=game))
+        return
+    if role is None:
+        raise UsageError("say whose token: banker, player NAME, referee or viewer (or --list, "
+                         "--revoke PREFIX)")
+    if (role == "player") != (name is not None):
+        raise UsageError("a player's token names the player: `token player NAME`; no other "
+                         "role takes a name")
+    player = resolve(name, list(session.state().seats), "player") if name else None
+    secret, row = tokens.issue(session.db, role, game, session.now(), player)
+    if base is None:
+        from cli.web.serve import lan_address
+
+        base = f"http://{lan_address()}:8000/"
+    url = link(base, role, secret)
+    if as_json:
+        click.echo(json.dumps({"role": role, "player": player, "game": game, "token": secret,
+                               "url": url}, ensure_ascii=False))
+        return
+    from cli.web.serve import qr_text
+
+    click.echo(_("{role}'s link for game {game} (token {prefix}; shown once):").format(
+        role=_describe(row), game=game, prefix=row.prefix))
+    click.echo(url)
+    click.echo(qr_text(url), nl=False)
+
+
+def _describe(t) -> str:
+    return (_("player {name}").format(name=t.player) if t.role == "player"
+            else {"banker": _("banker"), "referee": _("referee"), "viewer": _("viewer")}[t.role])

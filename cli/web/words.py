@@ -1,0 +1,70 @@
+"""The page's words (cli/web/static/page.html and app.js), said in the reader's language: the
+page fills the {names}.  Catalog messages like every other (cli/words/locale)."""
+
+from __future__ import annotations
+
+from cli.words.i18n import N_
+
+WORDS = {
+    # the table, as every page shows it
+    "title": N_("banco: the table"),
+    "game": N_("game {game}"),
+    "event": N_("event {seq}"),
+    "cash": N_("cash"),
+    "cash_hidden": N_("cash not shown ({rule}: a player need not say how much cash they hold)"),
+    "in_jail": N_("in jail"),
+    "bankrupt": N_("bankrupt"),
+    "jail_cards": N_("get-out-of-jail cards: {n}"),
+    "deeds": N_("deeds"),
+    "no_deeds": N_("no deeds"),
+    "claims": N_("open rent claims"),
+    "claim": N_("{owner} may claim {amount} from {payer} for {property}"),
+    "until": N_("until {name} rolls"),
+    "after_turn": N_("paid after {name}'s turn"),
+    "no_claims": N_("no claim open"),
+    "auction": N_("auction"),
+    "auction_deed": N_("{property}: high bid {amount} by {name}"),
+    "auction_open": N_("{property}: no bid yet, bids from {amount}"),
+    "auction_house": N_("a house"),
+    "auction_hotel": N_("a hotel"),
+    "debts": N_("debts"),
+    "debt": N_("{debtor} owes {creditor} {amount}"),
+    "commands": N_("last commands"),
+    "no_line": N_("(no line recorded)"),
+    "mortgaged": N_("mortgaged"),
+    "offline": N_("connection lost: retrying..."),
+    # who holds the page
+    "as_banker": N_("banker"),
+    "as_player": N_("{name}'s phone"),
+    "as_referee": N_("referee"),
+    "bad_token": N_("this link's token is not valid any more: ask the banker for a new one"),
+    # the banker's pads
+    "dice": N_("dice"),
+    "speedy": N_("Speedy die"),
+    "roll": N_("roll"),
+    "buy": N_("buy {property}"),
+    "decline": N_("decline"),
+    "bid": N_("bid"),
+    "hammer": N_("hammer"),
+    "pay": N_("{name} pays"),
+    "go_bankrupt": N_("{name} goes bankrupt"),
+    "claim_for": N_("{owner} claims"),
+    "draw": N_("the card drawn"),
+    "undo": N_("undo `{line}`"),
+    "line": N_("a line, as at the terminal: build, sell, mortgage, trade..."),
+    "send": N_("send"),
+    "pending": N_("not confirmed yet: {line} (sent again when the connection is back)"),
+    "done": N_("recorded: {line}"),
+    "refused": N_("refused: {why}"),
+    # a player's phone
+    "your_cash": N_("your cash"),
+    "claim_now": N_("CLAIM {amount} from {payer}"),
+    "offer": N_("trade offered: {line}"),
+    "waiting_for": N_("waiting for {names}"),
+    "accept": N_("accept"),
+    "decline_offer": N_("decline"),
+}
+
+
+def words(tr) -> dict:
+    return {k: tr.gettext(v) for k, v in WORDS.items()}

@@ -1,0 +1,383 @@
+"""Houses and hotels: `build`, `build-to`, `sell`, `sell-to`, `break-up` (004 §A casa,
+§Alberghi, §Proprietà in vendita; 003 §05, §07; 000 FAQ 25-30)."""
+
+from __future__ import annotations
+
+from ledger.base.errors import RuleViolation
+from ledger.base.text import Joined, Text, counted, msg, word
+from ledger.records import commands as c
+from ledger.rules.decision import Tx, check_active, money, no_debts
+from ledger.rules.estate import (
+    R_BUILD,
+    R_HOTEL,
+    R_SELL,
+    R_SHORT,
+    even,
+    group_of,
+    level_words,
+    levels_after,
+    name_of,
+    owner_of,
+)
+from ledger.rules.registry import handles
+from ledger.table.state import BANK, State, next_step
+from ledger.table.worth import building_sale_value, half_price, house_cost_of
+
+
+def _check_can_build(state: State, pos: int, owner: str) -> None:
+    space = state.edition.space(pos)
+    if space.kind != "street":
+        raise RuleViolation("{space} is a {what}: only streets take houses", rule=R_BUILD,
+                            space=space.name,
+                            what='station' if space.kind == 'station' else 'utility')
+    group = group_of(state, pos)
+    missing = [p for p in group if state.owners[p] != owner]
+    if missing:
+        raise RuleViolation(
+            "{owner} does not own the whole group of {space}: {items} missing", rule=R_BUILD,
+            allowed=msg("build only on a complete colour group"),
+            owner=owner, space=space.name, items=', '.join(name_of(state, p) for p in missing))
+    mortgaged = [p for p in group if p in state.mortgaged]
+    if mortgaged:
+        raise RuleViolation(
+            "{items} is mortgaged: no building on its group",
+            rule=R_BUILD, allowed=msg("`unmortgage {name}` first", name=name_of(state, mortgaged[0])),
+            items=', '.join(name_of(state, p) for p in mortgaged))
+
+
+def _build_one(tx: Tx, pos: int, owner: str) -> None:
+    state = tx.state
+    space = state.edition.space(pos)
+    hfh = state.rules.houses_for_hotel
+    level = state.buildings[pos]
+    cost = house_cost_of(state, pos)  # _check_can_build: a street
+    cash = state.player(owner).cash
+    if level == 5:
+        raise RuleViolation("{space} already has a hotel: at most one, and no houses beside it",
+                            rule=R_HOTEL,
+                            space=space.name)
+    hotel = level == hfh
+    new = 5 if hotel else level + 1
+    levels = levels_after(state, pos, new)
+    if not even(levels):
+        low = min(group_of(state, pos), key=lambda p: state.buildings[p])
+        raise RuleViolation(
+            "uneven building: {space} would have {describe} while {name} has {describe2}", rule=R_BUILD,
+            allowed=msg("build on {name} first", name=name_of(state, low)),
+            space=space.name, describe=level_words(new), name=name_of(state, low),
+            describe2=level_words(state.buildings[low]))
+    if hotel and state.bank_hotels < 1:
+        raise RuleViolation("the Bank has no hotels left: wait until one is sold back",
+                            rule=R_SHORT)
+    if not hotel and state.bank_houses < 1:
+        raise RuleViolation("the Bank has no houses left: wait until some are sold back",
+                            rule=R_SHORT)
+    if cash < cost:
+        raise RuleViolation("{owner} has {cash}; a {what} on {space} costs {cost}", rule=R_BUILD,
+                            owner=owner, cash=money(state, cash),
+                            what='hotel' if hotel else 'house', space=space.name,
+                            cost=money(state, cost))
+    if hotel:
+        tx.emit("HotelBuilt", player=owner, property=pos, level=5, bank_houses=hfh,
+                bank_hotels=-1, payer=owner, payee=BANK, amount=cost,
+                reason=f"hotel on {space.name} ({hfh} houses back to the Bank)")
+    else:
+        tx.emit("HouseBuilt", player=owner, property=pos, level=new, bank_houses=-1,
+                bank_hotels=0, payer=owner, payee=BANK, amount=cost,
+                reason=f"house {new} on {space.name}")
+
+
+@handles(c.Build)
+def build(tx: Tx, cmd: c.Build) -> None:
+    """Houses, then a hotel, on one lot.  When: at any time and in any number the cash and the
+    Bank's stock allow, on anyone's turn, in jail too (004 §A casa of the Disney rules, "in
+    qualsiasi momento e in qualsiasi quantità"; 003 §05; 000 §COSTRUIRE CASE).  The first
+    copy of 004 §A casa says "only just before your turn, at most 3 a turn"; classic does not
+    follow that lone sentence, which the same seed contradicts."""
+    state = tx.state
+    owner = owner_of(state, cmd.property, cmd.player, word("owner's act", "build on"))
+    check_active(state, owner, msg("build"))
+    no_debts(state, msg("build"), owner)
+    if state.auction and state.auction.kind != "deed":
+        raise RuleViolation("a building auction is open: buildings go to the highest bidder",
+                            rule=R_SHORT, allowed=next_step(state))
+    if cmd.count < 1:
+        # one building, tried on a copy: what would stop it says more than "at least one"
+        _check_can_build(state, cmd.property, owner)
+        _build_one(Tx(state), cmd.property, owner)
+        raise RuleViolation("build at least one building",
+                            allowed=msg("`build {space}`", space=name_of(state, cmd.property)))
+    _check_can_build(state, cmd.property, owner)
+    for _ in range(cmd.count):
+        _build_one(tx, cmd.property, owner)
+
+
+def _effective(state: State, level: int) -> int:
+    """A hotel is one level above the houses it needs (003 §05)."""
+    return state.rules.houses_for_hotel + 1 if level == 5 else level
+
+
+def _owner_of_all(state: State, lots, player: str | None, action: Text) -> str:
+    owners = {owner_of(state, pos, player, action) for pos in lots}
+    if len(owners) > 1:
+        raise RuleViolation("those deeds belong to {items}: one owner's buildings at a time", allowed=msg("`{split}` each owner's lots apart", split=action.split()[0]),
+                            items=' and '.join(sorted(owners)))
+    return owners.pop()
+
+
+def _steps(tx: Tx, lots, target: int, step, pick_low: bool) -> Tx:
+    """Single steps on a scratch copy of the table, lowest (or highest) lot first: every
+    check of the one-building words applies at every step; the steps become one fact."""
+    scratch = Tx(tx.state)
+    while True:
+        state = scratch.state
+        todo = [p for p in lots if (state.buildings[p] < target if pick_low
+                                    else state.buildings[p] > target)]
+        if not todo:
+            return scratch
+        eff = {p: _effective(state, state.buildings[p]) for p in todo}
+        pos = (min if pick_low else max)(todo, key=lambda p: (eff[p], p if pick_low else -p))
+        step(scratch, pos)
+
+
+def _collapse(tx: Tx, scratch: Tx, lots) -> tuple[list[dict], int, int, int]:
+    before, after = tx.state, scratch.state
+    changed = [{"property": p, "level": after.buildings[p]} for p in lots
+               if after.buildings[p] != before.buildings[p]]
+    amount = sum(e["data"]["amount"] for e in scratch.events)
+    return (changed, after.bank_houses - before.bank_houses,
+            after.bank_hotels - before.bank_hotels, amount)
+
+
+def _changes_text(state: State, lots: list[dict]) -> str:
+    return ", ".join(f"{name_of(state, x['property'])} {level_words(state.buildings[x['property']])}"
+                     f" -> {level_words(x['level'])}" for x in lots)
+
+
+@handles(c.BuildTo)
+def build_to(tx: Tx, cmd: c.BuildTo) -> None:
+    """Build evenly up to a level across lots of a group, as ONE fact (BuildingsBuilt): the
+    lots, their new levels, the Bank's stock change and one payment.  2/1/1 to 4/4/4 is one
+    line.  The houses go where even building puts them, one at a time (003 §05)."""
+    state = tx.state
+    lots = tuple(dict.fromkeys(cmd.properties))
+    target, hfh = cmd.level, state.rules.houses_for_hotel
+    if not (1 <= target <= hfh or target == 5):
+        raise RuleViolation("build to 1-{hfh} houses or a hotel, not {target}", rule=R_BUILD,
+                            hfh=hfh, target=target)
+    owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "build on"))
+    check_active(state, owner, msg("build"))
+    no_debts(state, msg("build"), owner)
+    if state.auction and state.auction.kind != "deed":
+        raise RuleViolation("a building auction is open: buildings go to the highest bidder",
+                            rule=R_SHORT, allowed=next_step(state))
+    for pos in lots:
+        _check_can_build(state, pos, owner)
+        if _effective(state, state.buildings[pos]) > _effective(state, target):
+            raise RuleViolation(
+                "{name} has {describe}, more than {describe2}", rule=R_BUILD,
+                allowed=msg("`sell {name} --to {what}`", name=name_of(state, pos), what='hotel' if target == 5 else target),
+                name=name_of(state, pos), describe=level_words(state.buildings[pos]),
+                describe2=level_words(target))
+    units = {p: _effective(state, target) - _effective(state, state.buildings[p]) for p in lots}
+    if not any(units.values()):
+        raise RuleViolation("nothing to build: {items} already at {describe}", rule=R_BUILD,
+                            items=', '.join(name_of(state, p) for p in lots),
+                            describe=level_words(target))
+    cost = sum(n * house_cost_of(state, p) for p, n in units.items())
+    cash = state.player(owner).cash
+    if cash < cost:
+        raise RuleViolation("{owner} has {cash}; building to {describe} costs {cost}", rule=R_BUILD,
+                            allowed=msg("raise {amount} more, or build less", amount=money(state, cost - cash)),
+                            owner=owner, cash=money(state, cash), describe=level_words(target),
+                            cost=money(state, cost))
+    # The houses must all be in the Bank at once: a hotel needs its lot's houses first.
+    houses = sum(max(0, min(target, hfh) - state.buildings[p]) for p in lots
+                 if state.buildings[p] != 5)
+    hotels = sum(1 for p in lots if target == 5 and state.buildings[p] != 5)
+    if houses > state.bank_houses or hotels > state.bank_hotels:
+        need = dict(describe=level_words(target), houses=counted("house", houses),
+                    hotels=counted("hotel", hotels),
+                    bank_houses=counted("house", state.bank_houses),
+                    bank_hotels=counted("hotel", state.bank_hotels))
+        raise RuleViolation(
+            msg("building to {describe} needs {houses} and {hotels} from the Bank, which has "
+                "{bank_houses} and {bank_hotels}", **need)
+            if hotels else
+            msg("building to {describe} needs {houses} from the Bank, which has {bank_houses} "
+                "and {bank_hotels}", **need), rule=R_SHORT,
+            allowed=msg("build less, or `auction-building house --wanted NAME=N ...` when "
+                    "several players want the last ones"))
+    scratch = _steps(tx, lots, target, lambda s, pos: _build_one(s, pos, owner), pick_low=True)
+    changed, houses, hotels, amount = _collapse(tx, scratch, lots)
+    tx.emit("BuildingsBuilt", player=owner, lots=changed, bank_houses=houses, bank_hotels=hotels,
+            payer=owner, payee=BANK, amount=amount,
+            reason=f"built evenly: {_changes_text(state, changed)}")
+
+
+@handles(c.SellTo)
+def sell_to(tx: Tx, cmd: c.SellTo) -> None:
+    """Sell evenly down to a level across lots of a group, as ONE fact (BuildingsSold with
+    the lots' new levels): half price, hotels broken up as the single words would (000 FAQ
+    29 when houses are short)."""
+    state = tx.state
+    lots = tuple(dict.fromkeys(cmd.properties))
+    target, hfh = cmd.level, state.rules.houses_for_hotel
+    if not (0 <= target <= hfh):
+        raise RuleViolation("sell down to 0-{hfh} houses, not {target}", rule=R_SELL,
+                            hfh=hfh, target=target)
+    owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "sell buildings of"))
+    for pos in lots:
+        if _effective(state, state.buildings[pos]) < target:
+            raise RuleViolation(
+                "{name} has {describe}, fewer than {describe2}", rule=R_SELL,
+                allowed=msg("`build {name} --to {target}`", name=name_of(state, pos), target=target),
+                name=name_of(state, pos), describe=level_words(state.buildings[pos]),
+                describe2=level_words(target))
+    if all(state.buildings[p] == target for p in lots):
+        raise RuleViolation("nothing to sell: {items} already at {describe}", rule=R_SELL,
+                            items=', '.join(name_of(state, p) for p in lots),
+                            describe=level_words(target))
+    group = group_of(state, lots[0])
+    if target == 0 and set(lots) >= {p for p in group if state.buildings[p]}:
+        sell_group(tx, group, owner)  # everything at once, even while houses are short
+        return
+    scratch = _steps(tx, lots, target, lambda s, pos: _sell_one(s, pos, owner), pick_low=False)
+    changed, houses, hotels, amount = _collapse(tx, scratch, lots)
+    tx.emit("BuildingsSold", player=owner, properties=[x["property"] for x in changed],
+            lots=changed, bank_houses=houses, bank_hotels=hotels, payer=BANK, payee=owner,
+            amount=amount, reason=f"sold evenly at half price: {_changes_text(state, changed)}")
+
+
+@handles(c.Sell)
+def sell(tx: Tx, cmd: c.Sell) -> None:
+    state = tx.state
+    owner = owner_of(state, cmd.property, cmd.player, word("owner's act", "sell buildings of"))
+    group = group_of(state, cmd.property)
+    if cmd.whole_group:
+        if not any(state.buildings[p] for p in group):
+            raise RuleViolation("no buildings on the group of {name}",
+                                rule=R_SELL,
+                                name=name_of(state, cmd.property))
+        sell_group(tx, group, owner)
+        return
+    if cmd.count < 1:
+        raise RuleViolation("sell at least one building", allowed=sellable(state, owner))
+    for _ in range(cmd.count):
+        _sell_one(tx, cmd.property, owner)
+
+
+def sell_group(tx: Tx, group, owner: str) -> None:
+    """Every building of a group back to the Bank at half price, as one fact: sold lot by lot
+    the group would be uneven in between (and a hotel may not break up when houses are short)."""
+    state = tx.state
+    built = [p for p in group if state.buildings[p]]
+    hotels = sum(1 for p in built if state.buildings[p] == 5)
+    houses = sum(state.buildings[p] for p in built if state.buildings[p] < 5)
+    amount = sum(building_sale_value(state, p) for p in built)
+    what = ", ".join(f"{level_words(state.buildings[p])} on {name_of(state, p)}" for p in built)
+    tx.emit("BuildingsSold", player=owner, properties=built, bank_houses=houses,
+            bank_hotels=hotels, payer=BANK, payee=owner, amount=amount,
+            reason=f"sold {what} at half price")
+
+
+def _sell_one(tx: Tx, pos: int, owner: str) -> None:
+    state = tx.state
+    space = state.edition.space(pos)
+    level = state.buildings[pos]
+    half = half_price(space.house_cost) if space.house_cost else 0
+    hfh = state.rules.houses_for_hotel
+    if level == 0:
+        raise RuleViolation("{space} has no buildings to sell", rule=R_SELL,
+                            allowed=sellable(state, owner), space=space.name)
+    if level == 5:
+        # One hotel at a time, back into houses (003 §07: selling is building in reverse).
+        # 004 §Proprietà in vendita says the group's hotels "devono" (must) be sold together
+        # in one copy and "possono" (may) in the other: classic takes "may" (`sell X all`).
+        if state.auction and state.auction.kind == "house":
+            raise RuleViolation("houses are being auctioned: builders come before a hotel "
+                                "break-up", rule="000 FAQ 28", allowed=msg("wait for the hammer"))
+        back = min(hfh, state.bank_houses)  # 000 FAQ 29: half value for houses not received
+        new = back
+        if not even(levels_after(state, pos, new)):
+            raise RuleViolation(
+                "the Bank has only {bank_houses}: breaking up the hotel on {space} would leave the group uneven", rule=R_SHORT,
+                allowed=msg("`sell {space} all` sells every building of the group at once", space=space.name),
+                bank_houses=counted("house", state.bank_houses), space=space.name)
+        amount = half + (hfh - back) * half
+        tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=-back,
+                bank_hotels=1, payer=BANK, payee=owner, amount=amount,
+                reason=f"hotel on {space.name} sold: {back} house(s) back on the lot"
+                       + (f", {hfh - back} paid at half value" if back < hfh else ""))
+        return
+    new = level - 1
+    if not even(levels_after(state, pos, new)):
+        high = max(group_of(state, pos), key=lambda p: state.buildings[p])
+        raise RuleViolation(
+            "uneven selling: {space} would have {describe} while {name} has {describe2}", rule=R_SELL,
+            allowed=msg("sell on {name} first", name=name_of(state, high)),
+            space=space.name, describe=level_words(new), name=name_of(state, high),
+            describe2=level_words(state.buildings[high]))
+    tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=1, bank_hotels=0,
+            payer=BANK, payee=owner, amount=half,
+            reason=f"sold a house on {space.name} at half price")
+
+
+@handles(c.BreakUp)
+def break_up(tx: Tx, cmd: c.BreakUp) -> None:
+    """Several hotels broken up at once while houses are short: the Bank's houses are shared
+    equally, what cannot be shared stays with the Bank, and each owner is paid half value for
+    the houses he did not receive (000 FAQ 29).  One fact, so no group is uneven in between."""
+    state = tx.state
+    lots = list(dict.fromkeys(cmd.properties))
+    if len(lots) < 2:
+        raise RuleViolation("a shared break-up is for two or more hotels", rule="000 FAQ 29",
+                            allowed=msg("`sell PROPERTY` breaks up one hotel"))
+    for pos in lots:
+        if state.buildings[pos] != 5:
+            raise RuleViolation("{name} has no hotel", rule="000 FAQ 29",
+                                name=name_of(state, pos))
+    if state.auction and state.auction.kind == "house":
+        raise RuleViolation("houses are being auctioned: builders come before a hotel break-up",
+                            rule="000 FAQ 28", allowed=msg("wait for the hammer"))
+    hfh = state.rules.houses_for_hotel
+    each = min(hfh, state.bank_houses // len(lots))
+    changed = {pos: each for pos in lots}
+    for pos in lots:
+        levels = [changed.get(p, state.buildings[p]) for p in group_of(state, pos)]
+        levels = [hfh + 1 if lv == 5 else lv for lv in levels]
+        if not even(levels):
+            raise RuleViolation(
+                "with {each} each, the group of {name} would be uneven",
+                rule="000 FAQ 29; 003 §07",
+                allowed=msg("`sell {name} all` sells every building of the group", name=name_of(state, pos)),
+                each=counted("house", each), name=name_of(state, pos))
+    transfers, broken = [], []
+    for pos in lots:
+        space = state.edition.space(pos)
+        half = half_price(house_cost_of(state, pos))
+        owner = state.owners[pos]
+        amount = half + (hfh - each) * half
+        broken.append({"property": pos, "player": owner, "level": each})
+        transfers.append({"payer": BANK, "payee": owner, "amount": amount,
+                          "reason": f"hotel on {space.name} broken up into {each} house(s)"
+                                    + (f", {hfh - each} paid at half value" if each < hfh else "")})
+    tx.emit("HotelsBrokenUp", lots=broken, bank_houses=-each * len(lots),
+            bank_hotels=len(lots), transfers=transfers)
+
+
+def sellable(state: State, owner: str) -> Text | str:
+    """For a refused sale: the owner's lots a building can be sold from (each tried on a copy:
+    selling evens down, 003 §07, and a hotel needs the houses it breaks into), or what the
+    table waits for if none."""
+    lots = []
+    for p in range(len(state.buildings)):
+        if state.buildings[p] and state.owners[p] == owner:
+            try:
+                _sell_one(Tx(state), p, owner)
+            except RuleViolation:
+                continue
+            lots.append(p)
+    if not lots:
+        return next_step(state)
+    return Joined([msg("`sell {space}`", space=name_of(state, p)) for p in lots], ", ")

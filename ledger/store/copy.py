@@ -1,0 +1,73 @@
+"""Copying games between stores (SQLite to PostgreSQL and back: `banco copy SRC DST`, and the
+PostgreSQL store's backup into a SQLite file).  Each game goes through the destination's
+import path, whole in one transaction, its rows exactly as stored (the same hashes), and is
+verified on arrival: its chain read back whole, its head the source's."""
+
+from __future__ import annotations
+
+import json
+
+from ledger.base.errors import DatabaseError
+from ledger.store.games import GameIndex
+from ledger.store.protocol import EventStore
+from ledger.store.schema import ENDED, RETRACTED, STARTED
+
+BATCH = 2000
+
+
+def copy_store(src: EventStore, dst: EventStore) -> list[tuple[int, int, str]]:
+    """Every game of `src` into `dst` (ledger/store/open.py's copy_to opens it by path or
+    URL): (game in src, game in dst, head) per game copied.  A game whose identity the target
+    already holds is refused before anything of it is written."""
+    return [copy_game(src, dst, g["game_id"]) for g in src.games()]
+
+
+def copy_game(src: EventStore, dst: EventStore, game_id: int) -> tuple[int, int, str]:
+    """One game of `src` into `dst`, verified: (its number in src, in dst, its head)."""
+    game = src.game(game_id)
+    if game["uuid"] is not None and dst.game_with_uuid(game["uuid"]) is not None:
+        raise DatabaseError("game {game} ({uid}) is already in {target}: nothing of it was "
+                            "copied", game=game_id, uid=game["uuid"], target=_shown(dst))
+    imp = dst.begin_import()
+    try:
+        ended, first, batch, version1 = None, None, [], False
+        for r in src.raw_rows(game_id):
+            row = tuple(r[1:])
+            first = first or row
+            version1 = version1 or row[9] == 1
+            if row[1] == ENDED:
+                ended = row[0]
+            elif row[1] == RETRACTED and ended in json.loads(row[2]).get("seqs", ()):
+                ended = None
+            batch.append(row)
+            if len(batch) >= BATCH:
+                imp.insert(batch)
+                batch = []
+        if batch:
+            imp.insert(batch)
+    except BaseException:
+        imp.abort()
+        raise
+    start = src.game_start(game_id) or {"data": {}}
+    meta = {}
+    hashed_as = src.chain_game_id(game_id) or game_id
+    if version1 and hashed_as != imp.game_id:  # version-1 rows hash their first number
+        meta[GameIndex.CHAIN_GAME_KEY.format(imp.game_id)] = str(hashed_as)
+    snaps = [(s.seq, s.head, s.format, s.state) for s in reversed(src.snapshots(game_id))]
+    rules = start["data"].get("rules") if start.get("type", STARTED) == STARTED else None
+    imp.finish({"game_uuid": game["uuid"], "started_at": game["started_at"] or first[3],
+                "players": game["players"], "edition": game["edition"],
+                "rules": rules.get("name") if isinstance(rules, dict) else game["rules"],
+                "last_seq": game["events"], "head": game["head"], "ended_seq": ended},
+               meta, snaps)
+    rows, problem = dst.read_checked(imp.game_id)
+    head = rows[-1]["hash"] if rows else None
+    if problem is not None or head != src.head(game_id) or len(rows) != game["events"]:
+        raise DatabaseError("game {game} did not arrive whole in {target} (its chain read "
+                            "back does not end at the source's head): check both with "
+                            "`banco audit`", game=game_id, target=_shown(dst))
+    return game_id, imp.game_id, head
+
+
+def _shown(store: EventStore) -> str:
+    return getattr(store, "shown", store.path)

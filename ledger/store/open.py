@@ -1,0 +1,37 @@
+"""Which store `--db` names: a postgresql:// URL is the PostgreSQL store (the optional extra
+`postgres`), anything else a SQLite file."""
+
+from __future__ import annotations
+
+from ledger.base.errors import DatabaseError
+from ledger.store.postgres_connection import is_postgres_url, shown
+from ledger.store.protocol import EventStore
+
+
+def open_store(db: str, *, create: bool = True, wait: float | None = None) -> EventStore:
+    """The store at `db` (see SQLiteStore and PostgresStore for `create` and `wait`)."""
+    if is_postgres_url(db):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            raise DatabaseError("{path} is a PostgreSQL database and this banco has no "
+                                "PostgreSQL driver: pip install 'banco[postgres]'",
+                                path=shown(db)) from None
+        from ledger.store.postgres import PostgresStore
+
+        return PostgresStore(db, create=create, wait=wait)
+    from ledger.store.sqlite import SQLiteStore
+
+    return SQLiteStore(db, create=create, wait=wait)
+
+
+def copy_to(src: EventStore, target: str, *, create: bool = True) -> list[tuple[int, int, str]]:
+    """Every game of `src` into the store at `target` (a path or a URL), each verified on
+    arrival (ledger/store/copy.py): (game in src, game in target, head) per game copied."""
+    from ledger.store.copy import copy_store
+
+    dst = open_store(target, create=create)
+    try:
+        return copy_store(src, dst)
+    finally:
+        dst.close()

@@ -1,0 +1,508 @@
+"""The append-only event store on PostgreSQL (the EventStore of ledger/store/protocol.py), for
+a hall of tables or a league writing to one database: `--db postgresql://...`.
+
+The same rows as the SQLite file, hashed alike (ledger/store/canonical.py; `data` kept as the
+canonical JSON text it was hashed from), so a game has the same head on either store.  Its
+tables: ledger/store/postgres_schema.py; connecting and its errors:
+ledger/store/postgres_connection.py; the import's bulk path: ledger/store/postgres_bulk.py.
+
+One command is one transaction.  Inside it an advisory lock on the game (on "a new game" for
+`new`) serialises the game's writers, so that the idempotency key and the last seq are read
+after the previous writer committed (READ COMMITTED reads afresh at each statement): the
+expected seq is checked there, and the primary key (game_id, seq) would refuse a duplicate
+anyway.  Reads run in autocommit, each statement its own snapshot.  A committed command is
+announced on the channel CHANNEL (NOTIFY is delivered at commit, never for a rollback).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+
+from ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase, UsageError
+from ledger.base.text import msg
+from ledger.store.canonical import (
+    CHAIN_VERSION,
+    GENESIS,
+    UnknownChainVersion,
+    canonical_json,
+    now_text,
+    row_hash,
+    stored_row_hash,
+)
+from ledger.store.connection import lock_wait
+from ledger.store.games import GameIndex
+from ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
+from ledger.store.postgres_connection import connect, explain, guarded, shown
+from ledger.store.postgres_schema import (
+    CHANNEL,
+    FORMAT,
+    LOCKS,
+    NEW_GAME_LOCK,
+    SCHEMA,
+    SCHEMA_LOCK,
+    create,
+    keep_snapshot,
+)
+from ledger.store.protocol import Appended, ChainProblem, NewEvent, Snapshot
+from ledger.store.schema import (
+    COLUMNS,
+    ENDED,
+    GAME_COLUMNS,
+    RETRACTED,
+    STARTED,
+    event_dict,
+    game_dict,
+)
+
+INSERT = f"INSERT INTO {SCHEMA}.events ({COLUMNS}) VALUES ({', '.join(['%s'] * 11)})"
+INSERT_GAME = f"INSERT INTO {SCHEMA}.games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})"
+EVENTS, GAMES, META, SNAPSHOTS = (f"{SCHEMA}.{t}" for t in ("events", "games", "meta",
+                                                            "snapshots"))
+
+
+class PostgresStore(GameIndex):
+    """One PostgreSQL database (its `banco` schema).  `create`: the first write may create the
+    tables when the URL's role may (else the organiser installs them: postgres_setup); with
+    create=False a database without banco's tables is a NoDatabase error, as a missing file
+    is.  `wait`: seconds to wait for another writer's lock (default 5, env BANCO_LOCK_WAIT)."""
+
+    readonly = False
+
+    def __init__(self, url: str, *, create: bool = True, wait: float | None = None):
+        self.path = url
+        self.shown = shown(url)
+        self.wait = lock_wait() if wait is None else wait
+        self.format = 0
+        self.meta: dict[str, str] = {}
+        self.conn = connect(url, self.wait)
+        self.inspect()
+        if self.format == 0 and not create:
+            self.close()
+            raise NoDatabase("{path} has no banco games yet (no `banco` tables)\n"
+                             "  `banco new PLAYER PLAYER ...` starts a game there",
+                             path=self.shown)
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def explain(self, exc: Exception, writing: bool) -> DatabaseError:
+        return explain(exc, self.path, self.wait, writing)
+
+    def q(self, sql: str, args: tuple | list = ()) -> list[tuple]:
+        return self.conn.execute(sql, args).fetchall()
+
+    def one(self, sql: str, args: tuple | list = ()) -> tuple | None:
+        return self.conn.execute(sql, args).fetchone()
+
+    @guarded(writing=False)
+    def inspect(self) -> int:
+        """Which format the database is in (0: no banco tables); refuses another program's."""
+        if self.one("SELECT to_regclass(%s)", (META,))[0] is None:
+            self.format = 0
+            return 0
+        self.meta = dict(self.q(f"SELECT key, value FROM {META}"))
+        if self.meta.get("application") != "banco" or not self.meta.get("format", "").isdecimal():
+            raise DatabaseError("{path} has a `banco.meta` table that is not banco's: banco "
+                                "leaves this database alone; use another --db", path=self.shown)
+        self.format = int(self.meta["format"])
+        return self.format
+
+    def has_tables(self) -> bool:
+        if self.format == 0:
+            self.inspect()
+        return self.format > 0
+
+    columns = COLUMNS
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def rows(self, sql: str, args: tuple | list, game_id: int) -> list[dict]:
+        if not self.has_tables():
+            return []
+        return self.with_chain_ids(game_id, [event_dict(r) for r in self.q(sql, args)])
+
+    @guarded(writing=False)
+    def read(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
+        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s AND "
+                         "seq<=%s ORDER BY seq", (game_id, after, 2**62 if upto is None
+                                                  else upto), game_id)
+
+    @guarded(writing=False)
+    def read_type(self, game_id: int, type_: str) -> list[dict]:
+        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE type=%s AND game_id=%s "
+                         "ORDER BY seq", (type_, game_id), game_id)
+
+    @guarded(writing=False)
+    def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
+                   limit: int = 2000) -> list[dict]:
+        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s AND "
+                         "type = ANY(%s) ORDER BY seq LIMIT %s",
+                         (game_id, after, list(types), limit), game_id)
+
+    @guarded(writing=False)
+    def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
+        if not self.has_tables():
+            return []
+        return self.q(f"SELECT seq, recorded_at FROM {EVENTS} WHERE game_id=%s AND seq>%s "
+                      "ORDER BY seq LIMIT %s", (game_id, after, limit))
+
+    @guarded(writing=False)
+    def commands_before(self, game_id: int, seq: int) -> int:
+        """Commands recorded before event `seq` (a command's rows are contiguous)."""
+        if not self.has_tables():
+            return 0
+        return self.one(f"SELECT COUNT(DISTINCT command_id) FROM {EVENTS} WHERE game_id=%s "
+                        "AND seq<%s", (game_id, seq))[0]
+
+    @guarded(writing=False)
+    def types(self, game_id: int) -> set[str]:
+        if not self.has_tables():
+            return set()
+        return {t for (t,) in self.q(f"SELECT DISTINCT type FROM {EVENTS} WHERE game_id=%s",
+                                     (game_id,))}
+
+    @guarded(writing=False)
+    def read_checked(self, game_id: int, after: int = 0, prev_hash: str = GENESIS,
+                     limit: int | None = None) -> tuple[list[dict], ChainProblem | None]:
+        """Rows after seq `after`, each checked against the chain from `prev_hash`."""
+        if not self.has_tables():
+            return [], None
+        raw = self.q(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s ORDER BY seq "
+                     "LIMIT %s", (game_id, after, limit))
+        return check_rows(raw, after, prev_hash, self.chain_game_id(game_id))
+
+    def read_backwards(self, game_id: int, before: int | None = None,
+                       chunk: int = 64) -> Iterator[dict]:
+        if not self.has_tables():
+            return
+        last = before - 1 if before is not None else self.last_seq(game_id)
+        while last >= 1:
+            first = max(1, last - chunk + 1)
+            yield from reversed(self.read(game_id, first - 1, last))
+            last = first - 1
+            chunk = min(chunk * 4, 4096)
+
+    @guarded(writing=False)
+    def game_start(self, game_id: int) -> dict | None:
+        found = self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq<=4 AND "
+                          "type=%s ORDER BY seq LIMIT 1", (game_id, STARTED), game_id)
+        return found[0] if found else None
+
+    @guarded(writing=False)
+    def hash_at(self, game_id: int, seq: int) -> str | None:
+        if not self.has_tables():
+            return None
+        row = self.one(f"SELECT hash FROM {EVENTS} WHERE game_id=%s AND seq=%s", (game_id, seq))
+        return row[0] if row else None
+
+    @guarded(writing=False)
+    def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
+        if not self.has_tables():
+            return set()
+        out: set[int] = set()
+        for (data,) in self.q(f"SELECT data FROM {EVENTS} WHERE type=%s AND game_id=%s AND "
+                              "seq<=%s", (RETRACTED, game_id, 2**62 if upto is None else upto)):
+            try:
+                out.update(json.loads(data).get("seqs", ()))
+            except (TypeError, ValueError, AttributeError):
+                raise DatabaseError("game {game}: a retraction's data is not banco's: run "
+                                    "`banco audit`", game=game_id) from None
+        return out
+
+    @guarded(writing=False)
+    def last_seq(self, game_id: int) -> int:
+        if not self.has_tables():
+            return 0
+        return self.one(f"SELECT COALESCE(MAX(seq), 0) FROM {EVENTS} WHERE game_id=%s",
+                        (game_id,))[0]
+
+    @guarded(writing=False)
+    def head(self, game_id: int) -> str:
+        if not self.has_tables():
+            return GENESIS
+        row = self.one(f"SELECT hash FROM {EVENTS} WHERE game_id=%s ORDER BY seq DESC LIMIT 1",
+                       (game_id,))
+        return row[0] if row else GENESIS
+
+    @guarded(writing=False)
+    def command_events(self, game_id: int, command_id: str) -> list[dict]:
+        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND command_id=%s "
+                         "ORDER BY seq", (game_id, command_id), game_id)
+
+    @guarded(writing=False)
+    def last_command(self, game_id: int) -> list[dict]:
+        if not self.has_tables():
+            return []
+        row = self.one(f"SELECT command_id FROM {EVENTS} WHERE game_id=%s ORDER BY seq DESC "
+                       "LIMIT 1", (game_id,))
+        return self.command_events(game_id, row[0]) if row else []
+
+    # --- games --------------------------------------------------------------------------------
+
+    @guarded(writing=False)
+    def games(self) -> list[dict]:
+        if not self.has_tables():
+            return []
+        return [game_dict(r) for r in self.q(f"SELECT {GAME_COLUMNS} FROM {GAMES} "
+                                             "ORDER BY game_id")]
+
+    @guarded(writing=False)
+    def game(self, game_id: int) -> dict | None:
+        if not self.has_tables():
+            return None
+        row = self.one(f"SELECT {GAME_COLUMNS} FROM {GAMES} WHERE game_id=%s", (game_id,))
+        return game_dict(row) if row else None
+
+    @guarded(writing=False)
+    def latest_game(self, unfinished: bool) -> int | None:
+        if not self.has_tables():
+            return None
+        where = "WHERE ended_seq IS NULL " if unfinished else ""
+        row = self.one(f"SELECT game_id FROM {GAMES} {where}ORDER BY game_id DESC LIMIT 1")
+        return row[0] if row else None
+
+    @guarded(writing=False)
+    def next_game_id(self) -> int:
+        if not self.has_tables():
+            return 1
+        return self.one(f"SELECT COALESCE(MAX(game_id), 0) + 1 FROM {GAMES}")[0]
+
+    def _game_where(self, where: str, value) -> int | None:
+        if not self.has_tables():
+            return None
+        row = self.one(f"SELECT game_id FROM {GAMES} WHERE {where}=%s", (value,))
+        return row[0] if row else None
+
+    @guarded(writing=False)
+    def game_of_command(self, command_id: str) -> int | None:
+        return self._game_where("command_id", command_id)
+
+    @guarded(writing=False)
+    def game_with_uuid(self, uuid: str) -> int | None:
+        return self._game_where("game_uuid", uuid)
+
+    @guarded(writing=False)
+    def game_starting_with(self, first_hash: str) -> int | None:
+        if not self.has_tables():
+            return None
+        row = self.one(f"SELECT game_id FROM {EVENTS} WHERE seq=1 AND hash=%s", (first_hash,))
+        return row[0] if row else None
+
+    # --- snapshots ----------------------------------------------------------------------------
+
+    @guarded(writing=False)
+    def snapshots(self, game_id: int) -> list[Snapshot]:
+        if not self.has_tables():
+            return []
+        return [Snapshot(*r) for r in self.q(f"SELECT seq, head, format, state FROM {SNAPSHOTS} "
+                                             "WHERE game_id=%s ORDER BY seq DESC", (game_id,))]
+
+    def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
+        """Keep a snapshot in a transaction of its own if no one holds the game (never waits
+        long, never fails the command that asked); whether it was kept."""
+        import psycopg
+
+        if not self.has_tables():
+            return False
+        try:
+            with self.conn.transaction():
+                self.conn.execute("SET LOCAL lock_timeout = 50")
+                if not self.one("SELECT pg_try_advisory_xact_lock(%s, %s)", (LOCKS, game_id))[0]:
+                    return False
+                keep_snapshot(self.conn, game_id, seq, head, fmt, text)
+            return True
+        except (BancoError, psycopg.Error):
+            return False
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def _lock(self, key: int) -> None:
+        self.conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, key))
+
+    def ensure_tables(self) -> None:
+        """Before the first write: banco's tables, created if the URL's role may create them."""
+        if self.has_tables():
+            if self.format > FORMAT:
+                raise DatabaseError(
+                    "{path} is format {found}, written by a newer banco; this banco "
+                    "writes format {format} and will not record in it (reading works): "
+                    "upgrade banco", path=self.shown, found=self.format, format=FORMAT)
+            return
+        from psycopg import errors
+
+        try:
+            with self.conn.transaction():
+                self._lock(SCHEMA_LOCK)
+                create(self.conn, now_text())
+        except errors.InsufficientPrivilege:
+            raise DatabaseError("{path} has no banco tables, and its user may not create "
+                                "them; nothing was recorded: the database's owner installs "
+                                "them with `python -m ledger.store.postgres_setup URL "
+                                "--role USER`", path=self.shown) from None
+        self.inspect()
+
+    @guarded(writing=True)
+    def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
+               recorded_at: str, actor: str, command_id: str,
+               snapshot: Callable[[list[dict]], tuple[str, str] | None] | None = None
+               ) -> Appended:
+        """One command's events in one transaction, or none (see the module's doc)."""
+        self.ensure_tables()
+        conn = self.conn
+        with conn.transaction():
+            if game_id is None:
+                self._lock(NEW_GAME_LOCK)
+                done_in = self.one(f"SELECT game_id FROM {GAMES} WHERE command_id=%s",
+                                   (command_id,))
+                if done_in:
+                    return self._replay(done_in[0], command_id)
+                game_id = self.one(f"SELECT COALESCE(MAX(game_id), 0) + 1 FROM {GAMES}")[0]
+            self._lock(game_id)
+            if self.one(f"SELECT 1 FROM {EVENTS} WHERE game_id=%s AND command_id=%s LIMIT 1",
+                        (game_id, command_id)):
+                return self._replay(game_id, command_id)
+            last = self.one(f"SELECT seq, hash FROM {EVENTS} WHERE game_id=%s ORDER BY seq "
+                            "DESC LIMIT 1", (game_id,))
+            last_seq, prev = last if last else (0, GENESIS)
+            if last_seq != expected_seq:
+                raise ConflictError(
+                    "game {game} changed while this command was being decided (now at event "
+                    "{last_seq}, expected {expected_seq}); nothing was recorded: look at the "
+                    "table again and retry", game=game_id, last_seq=last_seq,
+                    expected_seq=expected_seq)
+            written, values = [], []
+            for i, ev in enumerate(events, start=1):
+                row = {"game_id": game_id, "seq": last_seq + i, "type": ev.type, "data": ev.data,
+                       "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
+                       "schema_version": ev.schema_version, "chain_version": CHAIN_VERSION}
+                row["prev_hash"] = prev
+                row["hash"] = prev = row_hash(prev, row)
+                values.append((game_id, row["seq"], ev.type, canonical_json(ev.data),
+                               recorded_at, actor, command_id, ev.schema_version,
+                               row["prev_hash"], row["hash"], CHAIN_VERSION))
+                written.append(row)
+            with conn.cursor() as cur:
+                cur.executemany(INSERT, values)
+            index_game(conn, game_id, last_seq, written, command_id)
+            kept = snapshot(written) if snapshot is not None else None
+            if kept is not None:
+                keep_snapshot(conn, game_id, written[-1]["seq"], written[-1]["hash"], *kept,
+                              made_at=recorded_at)
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{written[-1]['seq']}"))
+        return Appended(written, game_id)
+
+    def _replay(self, game_id: int, command_id: str) -> Appended:
+        rows = self.q(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND command_id=%s "
+                      "ORDER BY seq", (game_id, command_id))
+        return Appended([event_dict(r) for r in rows], game_id, replayed=True)
+
+    # --- the import's bulk path and the audit's streamed reads --------------------------------
+
+    @guarded(writing=True)
+    def begin_import(self) -> PgGameImport:
+        """A whole game in one transaction (PgGameImport), the lock on new games held."""
+        self.ensure_tables()
+        self.conn.execute("BEGIN")
+        try:
+            self._lock(NEW_GAME_LOCK)
+            game_id = self.next_game_id()
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        return PgGameImport(self, game_id)
+
+    def raw_rows(self, game_id: int) -> PgRawRows:
+        self.has_tables()
+        return PgRawRows(self, game_id)
+
+    @guarded(writing=False)
+    def rows_view(self, game_id: int) -> PgGameRows:
+        count = self.one(f"SELECT COUNT(*) FROM {EVENTS} WHERE game_id=%s",
+                         (game_id,))[0] if self.has_tables() else 0
+        return PgGameRows(self, game_id, 0, count)
+
+    iter_raw = raw_rows  # the name the export reads the rows by
+
+    # --- copying ------------------------------------------------------------------------------
+
+    def backup(self, target: str) -> None:
+        """Every game into `target`, a new SQLite file (ledger/store/copy.py), verified."""
+        from ledger.store.copy import copy_store
+        from ledger.store.sqlite import SQLiteStore
+
+        if not self.has_tables():
+            raise NoDatabase("{path} has no banco games yet (no `banco` tables)",
+                             path=self.shown)
+        dst = SQLiteStore(target, create=True)
+        try:
+            copy_store(self, dst)
+        finally:
+            dst.close()
+
+
+def index_game(conn, game_id: int, last_seq: int, written: list[dict], command_id: str) -> None:
+    """Inside the append's transaction: the game's row of `games` in step with the rows just
+    written (as ledger/store/schema.py's index_game does for SQLite)."""
+    if last_seq == 0:
+        started = next((r["data"] for r in written if r["type"] == STARTED), {})
+        uid = started.get("game_uuid")
+        if uid is not None:
+            taken = conn.execute(f"SELECT game_id FROM {GAMES} WHERE game_uuid=%s",
+                                 (uid,)).fetchone()
+            if taken:
+                raise UsageError("game {game} in this database already has the identity "
+                                 "{uid}; nothing was recorded", game=taken[0], uid=uid)
+        rules = started.get("rules")
+        conn.execute(INSERT_GAME,
+                     (game_id, uid, command_id, written[0]["recorded_at"],
+                      json.dumps(started.get("players", []), ensure_ascii=False),
+                      rules.get("name") if isinstance(rules, dict) else None,
+                      started.get("edition"), 0, GENESIS, None))
+    found = conn.execute(f"SELECT ended_seq FROM {GAMES} WHERE game_id=%s",
+                         (game_id,)).fetchone()
+    ended = found[0] if found else None
+    for r in written:
+        if r["type"] == ENDED:
+            ended = r["seq"]
+        elif r["type"] == RETRACTED and ended in r["data"].get("seqs", ()):
+            ended = None
+    conn.execute(f"UPDATE {GAMES} SET last_seq=%s, head=%s, ended_seq=%s WHERE game_id=%s",
+                 (written[-1]["seq"], written[-1]["hash"], ended, game_id))
+
+
+def check_rows(raw: Iterable[tuple], after: int, prev_hash: str, hashed_as: int | None
+               ) -> tuple[list[dict], ChainProblem | None]:
+    """Rows (COLUMNS tuples) after seq `after` as dicts, each checked against the chain from
+    `prev_hash`: the rows, and the first break or None (the same words as SQLite's
+    read_checked)."""
+    rows: list[dict] = []
+    problem = None
+    prev, expected = prev_hash, after + 1
+    for r in raw:
+        row = event_dict(r)
+        if hashed_as is not None and r[10] == 1:
+            row["chain_game_id"] = hashed_as
+        rows.append(row)
+        if problem is not None:
+            continue
+        seq = r[1]
+        if seq != expected:
+            problem = ChainProblem(expected, msg("is missing from the log (the next one "
+                                                 "is event {seq})", seq=seq))
+        elif r[8] != prev:
+            problem = ChainProblem(seq, msg("does not follow the event before it (its "
+                                            "prev_hash is another)"))
+        elif stored_row_hash(prev, hashed_as if hashed_as is not None else r[0], *r[1:8],
+                             r[10]) != r[9]:
+            try:
+                same = row_hash(prev, row) == r[9]
+            except (TypeError, UnknownChainVersion) as exc:
+                problem = ChainProblem(seq, msg("is not banco's ({why})", why=str(exc)))
+            else:
+                if not same:
+                    problem = ChainProblem(seq, msg("does not match its hash"))
+        prev, expected = r[9], seq + 1
+    return rows, problem

@@ -1,0 +1,188 @@
+"""The PostgreSQL store's bulk paths (as ledger/store/bulk.py for SQLite): a game's rows read
+as they are used (PgGameRows, PgRawRows: keyset pages by the primary key, bounded memory), and
+one game written whole in one transaction (PgGameImport, rows sent with COPY)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from ledger.store.postgres_schema import SCHEMA
+from ledger.store.schema import COLUMNS, GAME_COLUMNS, event_dict
+
+if TYPE_CHECKING:
+    from ledger.store.postgres import PostgresStore
+
+EVENTS = f"{SCHEMA}.events"
+PAGE = 2000
+
+
+def _range(store: PostgresStore, game_id: int, first: int, last: int) -> list[tuple]:
+    import psycopg
+
+    try:
+        return store.q(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>=%s AND "
+                       "seq<=%s ORDER BY seq", (game_id, first, last))
+    except psycopg.Error as exc:
+        raise store.explain(exc, writing=False) from None
+
+
+class PgGameRows(Sequence):
+    """A game's rows (as `read` gives them), read as they are used: iteration pages through
+    them, an index or a slice reads only what it names (seqs 1..N with no gap)."""
+
+    def __init__(self, store: PostgresStore, game_id: int, start: int, stop: int,
+                 hashed_as: int | None = None):
+        self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
+        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+
+    def __len__(self) -> int:
+        return max(0, self.stop - self.start)
+
+    def _rows(self, first: int, last: int) -> list[dict]:
+        rows = [event_dict(r) for r in _range(self.store, self.game_id, first, last)]
+        if self.hashed_as is not None:
+            for row in rows:
+                if row["chain_version"] == 1:
+                    row["chain_game_id"] = self.hashed_as
+        return rows
+
+    def __iter__(self):
+        for first in range(self.start + 1, self.stop + 1, PAGE):
+            yield from self._rows(first, min(first + PAGE - 1, self.stop))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                raise ValueError("PgGameRows slices have no step")
+            return PgGameRows(self.store, self.game_id, self.start + start,
+                              self.start + max(start, stop), self.hashed_as)
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError(index)
+        seq = self.start + index + 1
+        return self._rows(seq, seq)[0]
+
+
+class PgRawRows:
+    """A game's rows as stored, COLUMNS tuples in seq order (the audit's), a page at a time;
+    `fetch` reads a range again."""
+
+    def __init__(self, store: PostgresStore, game_id: int, hashed_as: int | None = None):
+        self.store, self.game_id = store, game_id
+        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+
+    def __iter__(self) -> Iterator[tuple]:
+        import psycopg
+
+        store, after = self.store, 0
+        if store.format == 0:
+            return
+        while True:  # keyset pages: each one an index range after the last seq seen
+            try:
+                page = store.q(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s "
+                               "ORDER BY seq LIMIT %s", (self.game_id, after, PAGE))
+            except psycopg.Error as exc:
+                raise store.explain(exc, writing=False) from None
+            yield from page
+            if len(page) < PAGE:
+                return
+            after = page[-1][1]
+
+    def fetch(self, first: int, last: int) -> list[tuple]:
+        return _range(self.store, self.game_id, first, last)
+
+
+class PgGameImport:
+    """One game written whole in one transaction (PostgresStore.begin_import, which opened
+    it with the lock on new games held): `insert` by batches, then `finish` (commit) or
+    `abort` (nothing kept)."""
+
+    def __init__(self, store: PostgresStore, game_id: int):
+        self.store, self.game_id = store, game_id
+        self.conn = store.conn
+        self.inserted = 0
+        self.done = False
+
+    def _failed(self, exc: Exception):
+        self.abort()
+        return self.store.explain(exc, writing=True)
+
+    def insert(self, rows: list[tuple]) -> None:
+        """Rows as (seq, type, data text, recorded_at, actor, command_id, schema_version,
+        prev_hash, hash, chain_version)."""
+        import psycopg
+
+        try:
+            with self.conn.cursor() as cur, cur.copy(
+                    f"COPY {EVENTS} ({COLUMNS}) FROM STDIN") as copy:
+                for r in rows:
+                    copy.write_row((self.game_id, *r))
+        except psycopg.Error as exc:
+            raise self._failed(exc) from None
+        self.inserted += len(rows)
+
+    def raw_rows(self, hashed_as: int | None = None) -> PgRawRows:
+        return PgRawRows(self.store, self.game_id, hashed_as)
+
+    def rows(self, hashed_as: int | None = None) -> PgGameRows:
+        return PgGameRows(self.store, self.game_id, 0, self.inserted, hashed_as)
+
+    def finish(self, game: dict, meta: dict[str, str],
+               snapshots: Iterable[tuple[int, str, str, str]] = (),
+               made_at: str | None = None, commit: bool = True) -> None:
+        """Index the game and commit, with `meta` rows and the game's snapshots (seq, head,
+        format, text); `commit` False: the transaction stays open for `following`."""
+        import psycopg
+
+        from ledger.store.postgres_schema import keep_snapshot
+
+        conn = self.conn
+        try:
+            for seq, head, fmt, text in snapshots:
+                keep_snapshot(conn, self.game_id, seq, head, fmt, text, made_at)
+            conn.execute(f"INSERT INTO {SCHEMA}.games ({GAME_COLUMNS}) VALUES "
+                         f"({', '.join(['%s'] * 10)})",
+                         (self.game_id, game["game_uuid"], None, game["started_at"],
+                          json.dumps(game["players"], ensure_ascii=False), game["rules"],
+                          game["edition"], game["last_seq"], game["head"], game["ended_seq"]))
+            with conn.cursor() as cur:
+                cur.executemany(f"INSERT INTO {SCHEMA}.meta (key, value) VALUES (%s, %s) "
+                                "ON CONFLICT (key) DO UPDATE SET value=EXCLUDED.value",
+                                list(meta.items()))
+            if commit:
+                conn.execute("COMMIT")
+        except psycopg.Error as exc:
+            raise self._failed(exc) from None
+        except BaseException:
+            self.abort()
+            raise
+        if commit:
+            self.done = True
+            self.store.inspect()
+
+    def following(self) -> PgGameImport:
+        """The next game of an archive, in this same transaction."""
+        return PgGameImport(self.store, self.game_id + 1)
+
+    def commit(self) -> None:
+        import psycopg
+
+        try:
+            self.conn.execute("COMMIT")
+        except psycopg.Error as exc:
+            raise self._failed(exc) from None
+        self.done = True
+        self.store.inspect()
+
+    def abort(self) -> None:
+        if not self.done:
+            self.done = True
+            try:
+                self.conn.execute("ROLLBACK")
+            except Exception:  # the connection is gone, and the transaction with it
+                pass

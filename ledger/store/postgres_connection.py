@@ -1,0 +1,136 @@
+"""Connecting to PostgreSQL and saying what went wrong in one sentence (a DatabaseError, exit
+4), as ledger/store/connection.py does for a SQLite file: a missing server, a wrong password,
+a missing database or role, a lock waited for too long, a right banco's role does not have.
+The URL is never shown with its password."""
+
+from __future__ import annotations
+
+import functools
+
+from ledger.base.errors import DatabaseError
+from ledger.base.text import msg
+
+SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(db: str) -> bool:
+    """Whether `--db` names a PostgreSQL database rather than a SQLite file."""
+    return db.startswith(SCHEMES)
+
+
+def shown(url: str) -> str:
+    """The URL as banco prints it: the password replaced by ***."""
+    from urllib.parse import urlsplit, urlunsplit  # here: a SQLite command never pays for it
+
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "postgresql://..."
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+def describe(url: str) -> tuple[str, str, str]:
+    """(server, database, user) named by the URL, for the messages (libpq's defaults when the
+    URL leaves them out are not known here: said as the URL says them)."""
+    from urllib.parse import unquote, urlsplit
+
+    parts = urlsplit(url)
+    query = dict(p.partition("=")[::2] for p in parts.query.split("&") if p)
+    host = unquote(query.get("host", "")) or parts.hostname or "localhost"
+    port = query.get("port") or (str(parts.port) if parts.port else "")
+    server = f"{host}:{port}" if port else host
+    database = unquote(parts.path.lstrip("/")) or unquote(query.get("dbname", "")) or "?"
+    user = unquote(parts.username or query.get("user", "")) or "?"
+    return server, database, user
+
+
+def connect(url: str, wait: float):
+    """An autocommit connection (the store opens its transactions itself) whose lock waits
+    end after `wait` seconds; every failure to connect is a DatabaseError of one line."""
+    import psycopg
+
+    try:
+        conn = psycopg.connect(url, autocommit=True, connect_timeout=max(2, int(wait) + 1),
+                               application_name="banco")
+    except psycopg.Error as exc:
+        raise connect_error(exc, url) from None
+    conn.execute(f"SET lock_timeout = {int(wait * 1000)}")
+    return conn
+
+
+def connect_error(exc: Exception, url: str) -> DatabaseError:
+    cause = first_line(exc)
+    server, database, user = describe(url)
+    low = cause.lower()
+    if "password authentication failed" in low or "no password supplied" in low:
+        return DatabaseError("PostgreSQL at {server} refused user {user}: wrong or missing "
+                             "password (check the password in --db or BANCO_DB)",
+                             server=server, user=user)
+    if "does not exist" in low and "database" in low:
+        return DatabaseError("there is no database {database} on the PostgreSQL server at "
+                             "{server}: create it (createdb {database}) or correct --db",
+                             database=database, server=server)
+    if "does not exist" in low and "role" in low:
+        return DatabaseError("the PostgreSQL server at {server} has no user {user}: correct "
+                             "--db, or ask its administrator", server=server, user=user)
+    if any(w in low for w in ("no such file", "connection refused", "could not translate",
+                              "timeout expired", "is the server running", "could not connect",
+                              "network is unreachable", "no route to host")):
+        return DatabaseError("no PostgreSQL server answers at {server} ({cause}): is it "
+                             "running, and is --db right?", server=server, cause=cause)
+    return DatabaseError("cannot connect to PostgreSQL at {server}: {cause}", server=server,
+                         cause=cause)
+
+
+def first_line(exc: Exception) -> str:
+    """libpq's message without its hints and the socket's long path repeated."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text.removeprefix("connection failed: ")
+
+
+def explain(exc: Exception, url: str, wait: float, writing: bool) -> DatabaseError:
+    """A psycopg error met while using the database, as one sentence."""
+    import psycopg
+    from psycopg import errors
+
+    where = shown(url)
+    unrecorded = msg("; nothing was recorded") if writing else ""
+    cause = first_line(exc)
+    if isinstance(exc, (errors.LockNotAvailable, errors.QueryCanceled)):
+        if writing:
+            return DatabaseError("the database {path} is locked by another banco writing to "
+                                 "it; waited {wait} s; nothing was recorded, retry",
+                                 path=where, wait=format(wait, "g"))
+        return DatabaseError("the database {path} is locked by another program; waited "
+                             "{wait} s; retry", path=where, wait=format(wait, "g"))
+    if isinstance(exc, errors.InsufficientPrivilege):
+        return DatabaseError("{path}: PostgreSQL refused ({cause}){unrecorded}: banco's role "
+                             "may read and append the log, nothing more", path=where,
+                             cause=cause, unrecorded=unrecorded)
+    if isinstance(exc, psycopg.OperationalError):
+        return DatabaseError("lost the PostgreSQL server of {path} ({cause}){unrecorded}",
+                             path=where, cause=cause, unrecorded=unrecorded)
+    return DatabaseError("cannot use the database {path}: {cause}{unrecorded}",
+                         path=where, cause=cause, unrecorded=unrecorded)
+
+
+def guarded(writing: bool):
+    """Turn any psycopg error of a store method into a DatabaseError (the store's `explain`)."""
+
+    def wrap(method):
+        @functools.wraps(method)
+        def guard(self, *args, **kwargs):
+            import psycopg
+
+            try:
+                return method(self, *args, **kwargs)
+            except psycopg.Error as exc:
+                raise self.explain(exc, writing) from None
+
+        return guard
+
+    return wrap

@@ -1,0 +1,106 @@
+"""The PostgreSQL store's shape (ledger/store/postgres.py): the same four tables as the SQLite
+file (ledger/store/schema.py), in a schema of their own named `banco` so that banco leaves the
+rest of an organiser's database alone; the triggers that make the log append-only; and the
+grants of banco's own role.
+
+The log's `data` is TEXT, not JSONB: it holds the canonical JSON exactly as it was hashed
+(JSONB would reorder keys and respell numbers, and the chain would not verify).
+
+Who may do what: the tables belong to the role that created them (the organiser's, through
+`python -m ledger.store.postgres_setup`); banco's own role, the one in the URL tables
+connect with, is granted only SELECT and INSERT on the log, so that neither a bug nor a
+stolen password can change the past; the triggers refuse UPDATE, DELETE and TRUNCATE of the
+log to everyone, its owner included.
+"""
+
+from __future__ import annotations
+
+from ledger.store.canonical import now_text
+from ledger.store.schema import KEEP_SNAPSHOTS
+
+SCHEMA = "banco"
+FORMAT = 2  # the same format number as the SQLite file's: the same rows, the same chain
+
+# Advisory-lock keys (pg_advisory_xact_lock(LOCKS, key)): the first of the pair is banco's
+# ("banc" in ASCII) so that another program's advisory locks never collide with ours.
+LOCKS = 0x62616E63
+NEW_GAME_LOCK = 0  # numbering a new game (and the import's); a game's own lock is its number
+SCHEMA_LOCK = -1  # creating the tables (several first commands at once)
+
+CHANNEL = "banco_events"  # LISTEN/NOTIFY: a payload "game:last_seq" per committed command
+
+TABLES = (
+    f"CREATE SCHEMA IF NOT EXISTS {SCHEMA}",
+    f"CREATE TABLE IF NOT EXISTS {SCHEMA}.meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.events (
+        game_id BIGINT NOT NULL, seq BIGINT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,
+        recorded_at TEXT NOT NULL, actor TEXT, command_id TEXT,
+        schema_version INTEGER NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL,
+        chain_version INTEGER NOT NULL DEFAULT 2, PRIMARY KEY (game_id, seq))""",
+    f"CREATE INDEX IF NOT EXISTS events_command ON {SCHEMA}.events (game_id, command_id)",
+    f"CREATE INDEX IF NOT EXISTS events_type ON {SCHEMA}.events (type, game_id, seq)",
+    f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.games (
+        game_id BIGINT PRIMARY KEY, game_uuid TEXT UNIQUE, command_id TEXT UNIQUE,
+        started_at TEXT, players TEXT, rules TEXT, edition TEXT, last_seq BIGINT NOT NULL,
+        head TEXT NOT NULL, ended_seq BIGINT)""",
+    f"CREATE INDEX IF NOT EXISTS games_ended ON {SCHEMA}.games (ended_seq, game_id)",
+    f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.snapshots (
+        game_id BIGINT NOT NULL, seq BIGINT NOT NULL, head TEXT NOT NULL, format TEXT NOT NULL,
+        state TEXT NOT NULL, made_at TEXT NOT NULL, PRIMARY KEY (game_id, seq))""",
+    # The same words as SQLite's triggers: whoever reads the refusal learns the same thing.
+    f"""CREATE OR REPLACE FUNCTION {SCHEMA}.refuse_change() RETURNS trigger LANGUAGE plpgsql
+        AS $$ BEGIN RAISE EXCEPTION 'events are append-only: % refused', TG_OP; END $$""",
+    f"""DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'events_no_update'
+                       AND tgrelid = '{SCHEMA}.events'::regclass) THEN
+            CREATE TRIGGER events_no_update BEFORE UPDATE ON {SCHEMA}.events
+                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_change();
+            CREATE TRIGGER events_no_delete BEFORE DELETE ON {SCHEMA}.events
+                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_change();
+            CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON {SCHEMA}.events
+                FOR EACH STATEMENT EXECUTE FUNCTION {SCHEMA}.refuse_change();
+        END IF; END $$""",
+)
+
+# What banco's role may do: read and append the log; keep the games index, meta and the
+# snapshot cache (a cache is replaced and pruned, never evidence).
+GRANTS = (
+    "GRANT USAGE ON SCHEMA {schema} TO {role}",
+    "GRANT SELECT, INSERT ON {schema}.events TO {role}",
+    "GRANT SELECT, INSERT, UPDATE ON {schema}.games, {schema}.meta TO {role}",
+    "GRANT SELECT, INSERT, UPDATE, DELETE ON {schema}.snapshots TO {role}",
+)
+REVOKES = ("REVOKE ALL ON {schema}.events, {schema}.games, {schema}.meta, {schema}.snapshots "
+           "FROM {role}",)
+
+
+def create(conn, now: str) -> None:
+    """Inside a transaction: the tables, their triggers and meta (idempotent; the caller holds
+    SCHEMA_LOCK, so two first commands do not race)."""
+    for statement in TABLES:
+        conn.execute(statement)
+    conn.execute(f"INSERT INTO {SCHEMA}.meta (key, value) VALUES ('application', 'banco'), "
+                 f"('format', %s), ('created_at', %s) ON CONFLICT (key) DO NOTHING",
+                 (str(FORMAT), now))
+
+
+def grant(conn, role: str) -> None:
+    """Give `role` banco's rights and no more (anything granted before is taken back first)."""
+    from psycopg import sql
+
+    name = sql.Identifier(role)
+    for statement in (*REVOKES, *GRANTS):
+        conn.execute(sql.SQL(statement).format(schema=sql.Identifier(SCHEMA), role=name))
+
+
+def keep_snapshot(conn, game_id: int, seq: int, head: str, fmt: str, text: str,
+                  made_at: str | None = None) -> None:
+    """Inside a write transaction: keep a snapshot, and only the game's newest few."""
+    conn.execute(f"INSERT INTO {SCHEMA}.snapshots (game_id, seq, head, format, state, made_at) VALUES "
+                 "(%s, %s, %s, %s, %s, %s) ON CONFLICT (game_id, seq) DO UPDATE SET "
+                 "head=EXCLUDED.head, format=EXCLUDED.format, state=EXCLUDED.state, "
+                 "made_at=EXCLUDED.made_at", (game_id, seq, head, fmt, text,
+                                              made_at or now_text()))
+    conn.execute(f"DELETE FROM {SCHEMA}.snapshots WHERE game_id=%s AND seq NOT IN (SELECT seq FROM "
+                 f"{SCHEMA}.snapshots WHERE game_id=%s ORDER BY seq DESC LIMIT %s)",
+                 (game_id, game_id, KEEP_SNAPSHOTS))

@@ -1,0 +1,111 @@
+"""The fold's handlers for the turn: dice, moves, the Speedy die's phases, jail, the turn's
+end and the game's, and the facts that change nothing on the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.table.model import State, Turn, set_player
+
+
+def _game_started(state: State, d: Any, seq: Any) -> State:
+    raise AssertionError("GameStarted begins a fold; it cannot be applied to a table")
+
+
+def _dice_rolled(state: State, d: Any, seq: Any) -> State:
+    speedy = d.get("speedy")
+    if speedy is not None and "speedy_ignored" in d:
+        speedy = None
+    turn = state.turn._replace(dice=tuple(d["dice"]), doubles=d["in_row"],
+                               extra_roll=d["extra_roll"], phase="moving", speedy=speedy)
+    return state._replace(turn=turn, last_roll=(d["player"], seq), since_roll=frozenset())
+
+
+def _token_moved(state: State, d: Any, seq: Any) -> State:
+    if d["passed_go"]:
+        return set_player(state, d["player"], position=d["to"], passed_go=True)
+    return set_player(state, d["player"], position=d["to"])
+
+
+_SPEEDY_PHASES = {"bus": "move", "triple": "go", "mr_monopoly": "advance"}
+
+
+def _speedy_move_due(state: State, d: Any, seq: Any) -> State:
+    return state._replace(turn=state.turn._replace(phase=_SPEEDY_PHASES[d["move"]]))
+
+
+def _speedy_move_chosen(state: State, d: Any, seq: Any) -> State:
+    t = state.turn
+    speedy = None if d["move"] == "mr_monopoly" else t.speedy
+    return state._replace(turn=t._replace(phase="moving", speedy=speedy))
+
+
+def _time_ran_out(state: State, d: Any, seq: Any) -> State:
+    return state._replace(time_up=(d["at"], d["ends"]))
+
+
+def _nothing(state: State, d: Any, seq: Any) -> State:
+    return state
+
+
+def _sent_to_jail(state: State, d: Any, seq: Any) -> State:
+    return set_player(state, d["player"], position=state.edition.jail_position, in_jail=True,
+                       jail_turns=0)
+
+
+def _jail_roll_failed(state: State, d: Any, seq: Any) -> State:
+    return set_player(state, d["player"], jail_turns=d["attempt"])
+
+
+def _left_jail(state: State, d: Any, seq: Any) -> State:
+    state = set_player(state, d["player"], in_jail=False, jail_turns=0)
+    if state.turn.phase == "jail_exit":  # the wait of 000 FAQ 17 is over: the token moves
+        state = state._replace(turn=state.turn._replace(phase="moving"))
+    return state
+
+
+def _jail_exit_due(state: State, d: Any, seq: Any) -> State:
+    return state._replace(turn=state.turn._replace(phase="jail_exit"))
+
+
+def _extra_roll_due(state: State, d: Any, seq: Any) -> State:
+    return state._replace(turn=state.turn._replace(phase="roll", dice=(), offer=None,
+                                                   speedy=None))
+
+
+def _turn_ended(state: State, d: Any, seq: Any) -> State:
+    return state._replace(turn=Turn(player=d["next"]))
+
+
+def _game_ended(state: State, d: Any, seq: Any) -> State:
+    return state._replace(ended=True, winner=d.get("winner"), auction=None, auction_queue=(),
+                          turn=state.turn._replace(phase="over"), end_rule=d.get("rule", ""))
+
+
+def _position_corrected(state: State, d: Any, seq: Any) -> State:
+    changes = {"position": d["to"]}
+    if d["left_jail"]:
+        changes.update(in_jail=False, jail_turns=0)
+    return set_player(state, d["player"], **changes)
+
+
+HANDLERS = {
+    "GameStarted": _game_started,
+    "DiceRolled": _dice_rolled,
+    "TokenMoved": _token_moved,
+    "SentToJail": _sent_to_jail,
+    "JailRollFailed": _jail_roll_failed,
+    "LeftJail": _left_jail,
+    "ExtraRollDue": _extra_roll_due,
+    "JailExitDue": _jail_exit_due,
+    "TurnEnded": _turn_ended,
+    "GameEnded": _game_ended,
+    "EventRetracted": _nothing,
+    "CommandRecorded": _nothing,  # the command beside its facts: evidence, not a table change
+    "SpeedyMoveDue": _speedy_move_due,
+    "SpeedyMoveChosen": _speedy_move_chosen,
+    "TimeRanOut": _time_ran_out,
+    "RulingRecorded": _nothing,  # evidence: what the referee ruled, not a table change
+    "SealRecorded": _nothing,  # evidence: a referee's signature on the head (ledger/records/seals.py)
+    "PositionCorrected": _position_corrected,
+}

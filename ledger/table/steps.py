@@ -1,0 +1,200 @@
+"""What the table waits for next, in the words the banker types: the prompt, and the help a
+refusal gives."""
+
+from __future__ import annotations
+
+from ledger.base.text import Fact, Joined, Text, both, msg
+from ledger.board.rule_sets import deeds_to_deal
+from ledger.table.model import BANK, Player, State
+from ledger.table.speedy_die import speedy_step
+from ledger.table.worth import raisable
+
+
+def richest_bidders(state: State) -> list[str]:
+    """Who takes a deed nobody bid for, when the rule set says the richest (000 FAQ 22): the
+    players with the most cash who could bid (in play, not kept out, not in debt, with the
+    opening bid in hand).  More than one: the banker says who."""
+    a = state.auction
+    assert a is not None  # only asked while an auction is open
+    debtors = {d.debtor for d in state.debts}
+    able = [p for p in state.players if not p.bankrupt and p.name not in a.excluded
+            and p.name not in debtors and p.cash >= a.min_bid]
+    if not able:
+        return []
+    most = max(p.cash for p in able)
+    return [p.name for p in able if p.cash == most]
+
+
+def _amount(state: State, amount: int) -> str:
+    return state.edition.money(amount)
+
+
+def debt_step(state: State, debtor: str) -> Text:
+    """What a debtor must do: raise the money and pay, or go bankrupt if it cannot be raised
+    (003 §10)."""
+    debts = [d for d in state.debts if d.debtor == debtor]
+    owed = sum(d.amount for d in debts)
+    to = Joined([msg("{amount} to {creditor} ({reason})", amount=_amount(state, d.amount),
+                     creditor=msg("the Bank") if d.creditor == BANK else d.creditor,
+                     reason=Fact(d.reason)) for d in debts], ", ")
+    cash = state.player(debtor).cash
+    if cash >= debts[0].amount:
+        return msg("{debtor} owes {to} and has the cash: `pay {debtor}`", debtor=debtor, to=to)
+    can = raisable(state, debtor)
+    if can < owed:
+        return msg("{debtor} owes {to} and can raise only {can}: `bankrupt {debtor}`",
+                   debtor=debtor, to=to, can=_amount(state, can))
+    return msg("{debtor} owes {to} with {cash} in cash: raise {amount} (`sell`, `mortgage`, "
+               "`trade`), then `pay {debtor}`", debtor=debtor, to=to, cash=_amount(state, cash),
+               amount=_amount(state, debts[0].amount - cash))
+
+
+def hammer_step(state: State) -> Text:
+    """What `hammer` does now, in the words to type."""
+    a = state.auction
+    assert a is not None  # only asked while an auction is open
+    if a.high_bidder is not None:
+        return msg("`hammer`") if a.kind == "deed" else msg("`hammer [PROPERTY]` (where it goes)")
+    if a.kind != "deed":
+        return msg("`hammer` (no bid: the {kind} stays with the Bank)", kind=msg(a.kind))
+    if state.rules.auction_no_bid != "richest":
+        return msg("`hammer` (no bid: the deed stays with the Bank)")
+    tied = richest_bidders(state)
+    if not tied:
+        return msg("`hammer` (no bid, and nobody can pay the opening bid: the deed stays unsold)")
+    if len(tied) == 1:
+        return msg("`hammer` (no bid: {player}, the richest, takes it at {min_bid}, 000 FAQ 22)",
+                   player=tied[0], min_bid=_amount(state, a.min_bid))
+    return msg("`hammer PLAYER` among {players} (no bid: the richest take it at {min_bid}; they "
+               "tie, the banker says who)", players=both(tied),
+               min_bid=_amount(state, a.min_bid))
+
+
+def _auction_step(state: State) -> Text:
+    a = state.auction
+    assert a is not None  # phase "auction"
+    space = state.edition.space
+    lead = (msg("{high_bidder} leads at {high_bid}", high_bidder=a.high_bidder,
+                high_bid=_amount(state, a.high_bid)) if a.high_bidder
+            else msg("no bid yet, bids from {min_bid}", min_bid=_amount(state, a.min_bid)))
+    if a.kind == "deed":
+        assert a.property is not None  # a deed's auction names its deed
+        what = space(a.property).name
+        after = (msg("; then {deeds}", deeds=", ".join(space(p).name for p in state.auction_queue))
+                 if state.auction_queue else "")
+    else:
+        what = msg("a {kind}", kind=msg(a.kind))
+        keen = [f"{n} {k}" for n, k in a.wanted if k]
+        after = msg("; still wanted: {wanted}", wanted=", ".join(keen)) if keen else ""
+    return msg("the auction for {what} is open ({lead}{after}): `bid PLAYER AMOUNT` or "
+               "{hammer}", what=what, lead=lead, after=after, hammer=hammer_step(state))
+
+
+def _card_step(state: State) -> Text:
+    t = state.turn
+    assert t.card_deck is not None  # phase "card" names the deck
+    title = state.edition.decks[t.card_deck].title
+    order = state.decks[t.card_deck]
+    nxt = None
+    if len(order.unseen) == 1:
+        nxt = next(iter(order.unseen))
+    elif not order.unseen and order.known:
+        nxt = order.known[0][0]
+    hint = msg(" (the next card is {title} {number})", title=title, number=nxt) if nxt else ""
+    return msg("{player} must draw from {title}: `card {deck} CARD`{hint}", player=t.player,
+               title=title, deck=t.card_deck, hint=hint)
+
+
+def turn_in_progress(state: State) -> bool:
+    """A player has rolled and his turn is not over (000 FAQ 11: the roll, the move and what
+    the square asks).  The auction of a bankrupt's deeds between turns is no turn."""
+    return (state.turn.phase != "roll" and bool(state.last_roll)
+            and state.last_roll[0] == state.turn.player)
+
+
+def dealing_left(state: State) -> list[tuple[str, int]]:
+    """(player, deeds still to deal) for each player not yet dealt his deeds; [] when the
+    rule set deals none or the dealing is done (002 §Preparazione, 004 short and timed)."""
+    due = deeds_to_deal(state.rules, len(state.seats))
+    if not due:
+        return []
+    return [(n, due - state.dealt.get(n, 0)) for n in state.seats
+            if state.dealt.get(n, 0) < due]
+
+
+def _deal_step(left: list[tuple[str, int]]) -> Text:
+    who = ", ".join(f"{n} {k}" for n, k in left)
+    return msg("deal the deeds before the first roll (still to deal: {who}): "
+               "`deal PLAYER PROPERTY...`", who=who)
+
+
+def next_step(state: State) -> Text | str:
+    """What the table is waiting for, in the words the banker types."""
+    if state.ended:
+        return (msg("the game is over: {winner} wins", winner=state.winner) if state.winner
+                else msg("the game is over: a tie"))
+    left = dealing_left(state)
+    if left:
+        return _deal_step(left)
+    t = state.turn
+    if state.time_up and not turn_in_progress(state) and not state.debts:
+        owners = ", ".join(dict.fromkeys(cl.owner for cl in state.claims
+                                         if not getattr(cl, "made_seq", 0)))
+        if owners:
+            return (f"time is up: rent may still be asked (`claim OWNER`: {owners}); "
+                    f"`time-up` again ends the game and lets it go")
+    main = None
+    if t.phase == "buy":
+        assert t.offer is not None  # phase "buy" names the deed offered
+        main = msg("{player} must `buy` or `decline` {space}", player=t.player,
+                   space=state.edition.space(t.offer).name)
+    elif t.phase == "auction":
+        main = _auction_step(state)
+    elif t.phase == "card":
+        main = _card_step(state)
+    elif t.phase == "choice":
+        assert t.card_choice is not None  # phase "choice" names the card
+        deck, number = t.card_choice
+        main = msg("{player} must choose for {title} {number}: `card {deck} {number} pay` or "
+                   "`card {deck} {number} draw`", player=t.player,
+                   title=state.edition.decks[deck].title, number=number, deck=deck)
+    elif t.phase == "throw":
+        assert t.card_throw is not None  # phase "throw" holds the multiplier
+        multiplier, _ = t.card_throw
+        main = msg("{player} throws the dice again for the rent on {space} ({multiplier} x the "
+                   "throw): `roll D1 D2`", player=t.player,
+                   space=state.edition.space(state.current.position).name, multiplier=multiplier)
+    elif t.phase == "jail_exit":
+        main = msg("{player} failed the last try and leaves jail: `use-card` or `pay-fine` "
+                   "({fine}), then moves {spaces} (000 FAQ 17)", player=t.player,
+                   fine=_amount(state, state.rules.jail_fine), spaces=sum(t.dice[:2]))
+    elif t.phase in ("move", "go", "advance"):
+        main = speedy_step(state)
+    debtors = list(dict.fromkeys(d.debtor for d in state.debts))
+    debts = Joined([debt_step(state, n) for n in debtors], "; ")
+    if state.time_up:  # the game waits only for the turn in progress and the debts
+        then = (msg("the game ends after {player}'s turn", player=t.player) if main
+                else msg("the game ends"))
+        return Joined([main, debts, msg("time is up: {then}", then=then)], "; ")
+    if main:
+        return msg("{main}; meanwhile {debts}", main=main, debts=debts) if debts else main
+    if debts and len(state.active()) == 1:  # the last player pays the Bank, then it is over
+        return Joined([debts, msg("the game ends")], "; ")
+    if debts:  # nobody rolls while a debt is unsettled (003 §10)
+        return msg("{debts}; then {player} rolls", debts=debts, player=t.player)
+    p = state.current
+    if p.in_jail:
+        ways = ([msg("`pay-fine`")] if p.cash >= state.rules.jail_fine else []) + (
+            [msg("`use-card`")] if p.jail_cards else [])
+        return msg("{player} is in jail: {ways} (try {attempt} of {attempts})", player=t.player,
+                   ways=Joined([*ways, msg("`roll D1 D2` to try for doubles")], ", "),
+                   attempt=p.jail_turns + 1, attempts=state.rules.jail_max_attempts)
+    return msg("{player} to {roll}", player=t.player, roll=roll_words(state, p))
+
+
+def roll_words(state: State, p: Player) -> Text | str:
+    """The roll a player makes: two dice, or three once he has passed Via! under a rule set with
+    the Speedy die (000 §SVOLGIMENTO 2-3); in jail only the numbered dice (000 FAQ 34)."""
+    if state.rules.speedy_die and p.passed_go and not p.in_jail:
+        return msg("`roll D1 D2 S` (S, the Speedy die: 1 2 3 bus mr)")
+    return msg("`roll D1 D2`")

@@ -1,0 +1,332 @@
+"""A game's rows as the audit reads them: the hash chain, each row's data, the head expected.
+
+`RowChecks` is the first half of the audit's pass (projections/audit/audit.py's GameAudit is
+the rest): a row is checked against the chain as it is read, from its data as stored text
+(ledger/store/canonical.py); its data is parsed and checked when it is needed: JSON, an object,
+no float, the event's schema (ledger/records/events.py, through its compiled form,
+ledger/records/event_checks.py; marshmallow words the complaint).  `--expect-head`, a head
+printed earlier, is looked for in the chain as it goes by.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from hashlib import sha256
+from typing import Any
+
+from ledger.base.text import Text, msg
+from ledger.store.canonical import GENESIS, UnknownChainVersion, row_hash, stored_row_hash
+from projections.audit.results import AuditStop
+
+
+def _no_float(text: str):
+    raise ValueError(msg("it holds the float {text}: money and counts are integers", text=text))
+
+
+def _no_constant(text: str):
+    raise ValueError(msg("it holds {text}, which is not a number banco writes", text=text))
+
+
+_DECODE = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant).decode
+_CANON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+# json.dumps(value, ensure_ascii=False) without json.dumps's own Python layer: the chain's text
+# around a row's data (ledger/store/canonical.py's stored_row_hash spells it the same way)
+_TEXT = json.JSONEncoder(ensure_ascii=False).encode
+
+
+class DictRows:
+    """Rows given as dicts (as `SQLiteStore.read` returns them, or a test's forged log) seen
+    as the store's raw rows: the data back as JSON text, floats kept for the audit to name."""
+
+    def __init__(self, rows: Sequence[dict] | Iterable[dict]):
+        self.rows = rows if isinstance(rows, Sequence) else list(rows)
+        self.hashed_as: int | None = None
+
+    @staticmethod
+    def raw(r: dict) -> tuple:
+        try:
+            text = _CANON(r["data"])
+        except (TypeError, ValueError):
+            text = repr(r["data"])  # not JSON at all: the audit says so
+        return (r.get("chain_game_id") or r.get("game_id"), r["seq"], r["type"], text,
+                r.get("recorded_at"), r.get("actor"), r.get("command_id"),
+                r.get("schema_version"), r.get("prev_hash"), r.get("hash"),
+                r.get("chain_version", 1))
+
+    def __iter__(self) -> Iterator[tuple]:
+        return map(self.raw, self.rows)
+
+    def fetch(self, first: int, last: int) -> list[tuple]:
+        # called only for rows the pass has already checked: seq n is at index n - 1
+        return [self.raw(r) for r in self.rows[max(first, 1) - 1:last]]
+
+
+class RowChecks:
+    """The chain and the data of one game's rows (`rows`: the store's RawRows, or DictRows),
+    checked as the pass reads them; GameAudit (projections/audit/audit.py) judges them."""
+
+    def __init__(self, game_id: int, rows, expect_head: str | None = None, *,
+                 hashes_checked: bool = False, snapshots: Iterable | None = None):
+        from ledger.records.event_checks import checks
+
+        self.game_id = game_id
+        self.rows = rows
+        # Only for an import (projections/exchange/exchange.py), auditing in its own transaction the
+        # rows it has just inserted, each hash computed from those very values: the chain's
+        # order and links are followed here, its hashes not computed a second time.  Never for
+        # rows read from a database: that is what the audit is for.
+        self.hashes_checked = hashes_checked
+        self.hashed_as = getattr(rows, "hashed_as", None)
+        self.expect = expected_head(expect_head)
+        # The book's snapshots of this game (ledger/store/sqlite.py Snapshot): never a starting point,
+        # but `state`, `standings` and every command start from one whose head matches the
+        # log, so each is held to the table this pass folds there, and its head to the chain.
+        self.snapshots = {s.seq: s for s in snapshots} if snapshots else None
+        self.expect_at: list[int] = []  # the events whose hash --expect-head matches
+        self.expect_notes: list[str] = []
+        self.schema = checks()
+        self.expected, self.prev, self.count = 1, GENESIS, 0
+        self.seen_v2 = False
+        self._enc: dict = {}
+        self._cid = self._actor = self._at = object()  # the command whose text is assembled
+        self._head = self._mid = ""
+        self._texts: dict = {}  # data text -> (type, schema version, its data), checked
+
+    def _expected_head_found(self, value: str) -> None:
+        """--expect-head HEX: the head as printed earlier, whole or its first 8+ digits.
+        Not in this history: it was printed from another game or file, or everything up to it
+        was rewritten (without the old rows nobody can say where: a seal can, its trail).
+        An earlier event's: what was printed then is intact, and the log went on past it."""
+        shown = value if len(value) <= 12 else value[:12] + "..."
+        if not self.expect_at:
+            raise AuditStop(None, msg("the head {head} is not found in this history (game "
+                                  "{game}, events 1-{last}): it was printed from another game "
+                                  "or database, or the history up to it was rewritten",
+                                  head=shown, game=self.game_id, last=self.count))
+        if len(self.expect_at) > 1:
+            raise AuditStop(None, msg("the head {head} matches events {seqs}: give more of its "
+                                  "digits", head=shown,
+                                  seqs=", ".join(map(str, self.expect_at))))
+        seq = self.expect_at[0]
+        if seq < self.count:
+            self.expect_notes.append(msg(
+                "the head {head} is event {seq}'s: events 1-{seq} are as they were when it was "
+                "printed; the log went on past it: events {next}-{last} came after",
+                head=shown, seq=seq, next=seq + 1, last=self.count))
+
+    # a row: the chain
+
+    def _encode(self, text) -> str:
+        found = self._enc.get(text)
+        if found is None:
+            found = self._enc[text] = _TEXT(text)
+            if len(self._enc) > 2048:
+                self._enc.clear()
+        return found
+
+    def _row(self, raw: tuple) -> dict:
+        g, seq, type_, text, at, actor, cid, version, prev_hash, hsh, chain = raw
+        expected = self.expected
+        if seq != expected:
+            if isinstance(seq, int) and seq > expected:
+                raise AuditStop(expected, msg("hash chain: event {seq} is missing (the next one "
+                                          "is event {next}): a row was deleted",
+                                          seq=expected, next=seq))
+            raise AuditStop(expected, msg("hash chain: event {seq} is out of place (found event "
+                                      "{found} where it belongs)", seq=expected,
+                                      found=repr(seq)))
+        prev = self.prev
+        if prev_hash != prev:
+            raise AuditStop(seq, msg("hash chain: its prev_hash is not the hash of event {seq}: "
+                                 "events were moved or taken out, or the one before was changed",
+                                 seq=seq - 1))
+        if chain == 2:
+            self.seen_v2 = True
+        elif chain == 1:
+            if self.seen_v2:
+                raise AuditStop(seq, msg("hash chain: a chain-version-1 row after version-2 "
+                                     "rows: no banco writes that"))
+            if self.hashed_as is not None:
+                g = self.hashed_as
+        if type(text) is not str:
+            raise AuditStop(seq, msg("its data is not JSON text: the row was edited"))
+        if self.hashes_checked:
+            h = hsh
+        elif chain == 2 and type(version) is int:
+            # stored_row_hash, with the few strings a game repeats encoded once: a command's
+            # rows share their actor, command id and time, so the text around the data is
+            # assembled once a command
+            if cid != self._cid or actor != self._actor or at != self._at:
+                # the actor repeats, a command's id and time do not: only the first is kept
+                self._cid, self._actor, self._at = cid, actor, at
+                self._head = (f'{{"actor":{self._encode(actor)},"chain_version":2,'
+                              f'"command_id":{_TEXT(cid)},"data":')
+                self._mid = f',"recorded_at":{_TEXT(at)},"schema_version":'
+            etype = self._enc.get(type_) or self._encode(type_)
+            h = sha256(f'{prev}{self._head}{text}{self._mid}{version},"seq":{seq},"type":{etype}}}'
+                       .encode()).hexdigest()
+        else:
+            h = stored_row_hash(prev, g, seq, type_, text, at, actor, cid, version, chain)
+        row = {"seq": seq, "type": type_, "text": text, "command_id": cid, "chain": chain,
+               "actor": actor, "at": at,
+               "version": version}
+        if h != hsh:
+            # the data stored in another spelling than banco's: hash what it says
+            full = {"game_id": g, "seq": seq, "type": type_, "data": self._data(row),
+                    "recorded_at": at, "actor": actor, "command_id": cid,
+                    "schema_version": version, "chain_version": chain}
+            try:
+                same = row_hash(prev, full) == hsh
+            except (TypeError, UnknownChainVersion) as exc:
+                raise AuditStop(seq, msg("hash chain: its content is not banco's: {why}",
+                                     why=str(exc))) from None
+            if not same:
+                raise AuditStop(seq, msg("hash chain: its content does not match its hash: the row "
+                                     "was edited"))
+        self.prev, self.expected, self.count = hsh, expected + 1, expected
+        if self.snapshots is not None and seq in self.snapshots:
+            self._snapshot_head(self.snapshots[seq], hsh)
+        kind, value = self.expect
+        if kind is None:  # no --expect-head: nothing more to look at
+            return row
+        if kind == "head" and hsh.startswith(value):
+            self.expect_at.append(seq)
+        elif kind == "line" and seq == value[0] and not hsh.startswith(value[1]):
+            raise AuditStop(seq, msg("event {seq}'s hash is {hash}..., not the {prefix} of the "
+                                 "head line printed then: the history up to it was rewritten",
+                                 seq=seq, hash=hsh[:12], prefix=value[1]))
+        return row
+
+    # a row's data: JSON, an object, its schema
+
+    def _data(self, row: dict) -> dict:
+        """The row's data, parsed and checked against its schema.  A game repeats the same
+        facts word for word (Anna's turn ends, Bruno's begins): a text already parsed and
+        checked as this type is not parsed again (the dicts are only read, never changed)."""
+        data = row.get("data")
+        if data is not None:
+            return data
+        seq, text = row["seq"], row["text"]
+        found = self._texts.get(text)
+        if found is not None and found[0] == row["type"] and found[1] == row["version"]:
+            row["data"] = data = found[2]
+            return data
+        try:
+            data = _DECODE(text)
+        except ValueError as exc:
+            raise AuditStop(seq, msg("its data is not JSON ({why})", why=reason(exc))) from None
+        if type(data) is not dict:
+            raise AuditStop(seq, msg("its data is not a JSON object ({text})", text=short(text)))
+        self._schema(row, data)
+        if row["chain"] == 2 and _CANON(data) != text:
+            # Since format 2 banco writes every data as canonical JSON, and the chain hashes
+            # that text: another spelling of it (a key twice, the first one read by nobody)
+            # was written by someone else, then re-chained.
+            raise AuditStop(seq, msg("its data is not spelt as banco writes it (canonical JSON: "
+                                 "sorted keys, each once, no spaces): the row was rewritten"))
+        row["data"] = data
+        if len(self._texts) > 16384:
+            self._texts.clear()
+        self._texts[text] = (row["type"], row["version"], data)
+        return data
+
+    def _schema(self, row: dict, data) -> None:
+        type_, version = row["type"], row["version"]
+        check = self.schema.get(type_)
+        if check is None or version != 1 or not check(data):
+            from ledger.records.events import InvalidEvent, validate
+
+            try:
+                validate(type_, data, version)
+                why: str = msg("its schema refuses it")  # the compiled check and marshmallow disagree
+            except InvalidEvent as exc:
+                why = str(exc)  # marshmallow's words, English
+            raise AuditStop(row["seq"], msg("schema: {why}", why=why))
+
+
+    # the book's snapshots, held to the log
+
+    def _snapshot_head(self, snap, hsh: str) -> None:
+        """A snapshot keeps the hash the log had at its seq: another one there means the
+        history up to it was rewritten after it was taken (or the snapshot was forged)."""
+        if snap.head != hsh:
+            raise AuditStop(snap.seq, msg(
+                "the book's snapshot at event {seq} was taken when that event's hash was "
+                "{was}..., not {now}...: the history up to event {seq} was rewritten since, or "
+                "the snapshot was forged", seq=snap.seq, was=str(snap.head)[:12], now=hsh[:12]))
+
+    # what the head printed earlier says at the end of the log
+
+    def _no_rows_head(self) -> None:
+        """No event of this game in the file: a head printed from it cannot be here (a game
+        deleted whole, rows and games-table entry, once passed its own head line)."""
+        kind, value = self.expect
+        if kind == "line":
+            raise AuditStop(1, msg(
+                "the head line banco/{game}/{seq}/{prefix} was printed at event {seq} of "
+                "game {game}, but this file holds no event of game {game}: the game was "
+                "deleted, or the line is from another database", game=self.game_id,
+                seq=value[0], prefix=value[1]))
+        if kind == "head":
+            self._expected_head_found(value)
+
+    def _head_at_the_end(self) -> None:
+        """--expect-head, once the whole log is read: found where it was printed, or why not."""
+        kind, value = self.expect
+        if kind == "head":
+            self._expected_head_found(value)
+        if kind == "line":
+            seq, prefix = value
+            line = f"banco/{self.game_id}/{seq}/{prefix}"
+            if seq > self.count:
+                raise AuditStop(self.count + 1, msg(
+                    "the head line {line} was printed at event {seq}, but the log stops at "
+                    "event {last}: it was cut short", line=line, seq=seq, last=self.count))
+            if seq < self.count:  # intact up to it; what came after is said, never passed over
+                self.expect_notes.append(msg(
+                    "the head {head} is event {seq}'s: events 1-{seq} are as they were when it "
+                    "was printed; the log went on past it: events {next}-{last} came after",
+                    head=line, seq=seq, next=seq + 1, last=self.count))
+
+
+def reason(exc: Exception):
+    """Why, as the exception says it: its message (a Text when it has one), else its str."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Text) else str(exc)
+
+
+def short(text, limit: int = 40) -> str:
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+_HEX = re.compile(r"^[0-9a-f]{8,64}$")
+
+
+def expected_head(text: str | None) -> tuple[str | None, Any]:
+    """--expect-head: a score sheet's line banco/GAME/SEQ/12HEX, or a head hash, whole or any
+    prefix of 8 hex digits or more, in any case.  ValueError: neither."""
+    if text is None:
+        return None, None
+    from ledger.records.seals import parse_head_line
+
+    line = parse_head_line(text)
+    if line is not None:
+        if max(line.game, line.seq) > 2**63 - 1:  # SQLite's largest integer: no such row
+            raise ValueError(msg("--expect-head {text}: no game or event has a number that "
+                                 "large", text=repr(short(text))))
+        return "line", (line.seq, line.prefix)
+    value = text.strip().lower()
+    if not _HEX.match(value):
+        raise ValueError(msg("--expect-head takes a head hash (at least its first 8 hex "
+                             "digits) or a head line banco/GAME/SEQ/12HEX, not {text}",
+                             text=repr(short(text))))
+    return "head", value
+
+
+def check_expected_head(text: str | None) -> None:
+    """Raises ValueError for an --expect-head that is neither a hash prefix nor a head line."""
+    expected_head(text)
+

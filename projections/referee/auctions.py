@@ -1,0 +1,195 @@
+"""A referee's ruling on an auction: who could bid, the bids in order, how it closed and why."""
+
+from __future__ import annotations
+
+from ledger.base.errors import UsageError
+from ledger.base.text import Fact, Joined, Text, msg, plural
+from ledger.rules.auction import R_AUCTION, R_UNPAID
+from ledger.rules.estate import R_SHORT as R_SHORTAGE
+from ledger.table.state import BANK
+from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
+
+# The rules' own citation where decide does not cite it (one place to rename a heading)
+R_NO_BID = "000 FAQ 22"
+
+
+OPENERS = ("AuctionOpened", "BuildingAuctionOpened")
+CLOSERS = ("AuctionWon", "AuctionClosed", "AuctionVoided")
+AUCTION_EVENTS = {*OPENERS, *CLOSERS, "BidPlaced", "PropertyDeclined"}
+# The facts that open, bid on or end an auction, and the bankruptcies that send deeds to one.
+AUCTION_READS = {*OPENERS, *CLOSERS, "BidPlaced", "GameEnded", "HouseBuilt", "HotelBuilt",
+                 "EstateTransferred"}
+
+
+def _auctions(log: Log) -> list[dict]:
+    """Every auction of the game, from the facts in force: what, why, bids, how it ended."""
+    out: list[dict] = []
+    current = None
+    estate_to_bank: dict[int, str] = {}
+    for e in log.effective(AUCTION_READS):
+        t, d = e["type"], e["data"]
+        if t == "EstateTransferred" and d["creditor"] == BANK:
+            for p in d["properties"]:
+                estate_to_bank[p] = d["debtor"]
+        if t in OPENERS:
+            batch = [x for x in log.batch(e["seq"]) if x["seq"] < e["seq"]]
+            why = "opened"
+            if any(x["type"] == "AuctionVoided" for x in batch):
+                why = "re-auction"
+            elif t == "BuildingAuctionOpened":
+                why = "shortage"
+            elif any(x["type"] == "PropertyDeclined" and x["data"]["property"] == d["property"]
+                     for x in batch):
+                why = "declined"
+            elif d["property"] in estate_to_bank:
+                why = "bankruptcy"
+            current = {"opened": e["seq"], "type": t, "property": d.get("property"),
+                       "kind": d.get("kind", "deed"), "min_bid": d["min_bid"], "step": d["step"],
+                       "excluded": list(d.get("excluded", ())), "why": why,
+                       "decliner": next((x["data"]["player"] for x in batch
+                                         if x["type"] == "PropertyDeclined"), None),
+                       "debtor": estate_to_bank.get(d.get("property")),
+                       "bids": [], "outcome": None, "closed": None, "end": None}
+            out.append(current)
+        elif current is not None and t == "BidPlaced":
+            current["bids"].append(e)
+        elif current is not None and t in CLOSERS:
+            current["outcome"], current["closed"], current["end"] = t, e["seq"], e
+            current = None
+        elif current is not None and t == "GameEnded":
+            current["outcome"], current["closed"], current["end"] = t, e["seq"], e
+            current = None
+        elif current is not None and t in ("HouseBuilt", "HotelBuilt") \
+                and current["type"] == "BuildingAuctionOpened":
+            current["outcome"], current["closed"], current["end"] = t, e["seq"], e
+            current = None
+    return out
+
+
+def _kind(kind: str) -> Text | str:
+    """A building auction's kind, as the messages say it."""
+    return {"house": msg("house"), "hotel": msg("hotel"), "deed": msg("deed")}.get(kind, kind)
+
+
+def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruling:
+    log = log_of(events, game_id)
+    found = _auctions(log)
+    e = log.at(seq)
+    chosen = None
+    for i, a in enumerate(found):
+        last = a["closed"] or log.last_seq
+        if a["opened"] <= seq <= last:
+            chosen = i
+    if chosen is None:  # the command that opened or closed it (the offer, the hammer)
+        batch = {x["seq"] for x in log.batch(seq)}
+        chosen = next((i for i, a in enumerate(found)
+                       if a["opened"] in batch or a["closed"] in batch), None)
+    if chosen is None:
+        raise UsageError("event {seq} ({type}) is not part of an auction: `ruling auction` takes the seq of a declined offer, an auction opened, a bid or its close ({nearby})",
+                         seq=seq, type=e['type'], nearby=nearby(log, set(OPENERS), seq))
+    # An unpaid winning bid voids the auction and opens another: rule on the whole chain.
+    first = chosen
+    while first > 0 and found[first - 1]["outcome"] == "AuctionVoided" \
+            and found[first]["why"] == "re-auction":
+        first -= 1
+    last = chosen
+    while found[last]["outcome"] == "AuctionVoided" and last + 1 < len(found) \
+            and found[last + 1]["why"] == "re-auction":
+        last += 1
+    chain = found[first:last + 1]
+    st = log.table(chain[0]["opened"])
+    rules = st.rules
+    what = (space_name(st, chain[0]["property"]) if chain[0]["kind"] == "deed"
+            else msg("a {kind}", kind=_kind(chain[0]["kind"])))
+    lines = [msg("auction ruling on event {seq} (rules {rules}): {what}", seq=seq,
+                 rules=rules.name, what=what)]
+    rule = {R_AUCTION}
+    verdict = ""
+    docs = []
+    for n, a in enumerate(chain, start=1):
+        label = (msg("auction {n} of {count}", n=n, count=len(chain)) if len(chain) > 1
+                 else msg("auction"))
+        why = {"declined": lambda a=a: msg("{player} declined to buy it: the Bank auctions it at "
+                                           "once (003 §02)", player=a["decliner"]),
+               "re-auction": lambda a=a: msg("the winner before could not pay: a new auction "
+                                             "without {players} ({rule})",
+                                             players=", ".join(a["excluded"]), rule=R_UNPAID),
+               "shortage": lambda a=a: msg("more players wanted the last {kind}s than the Bank "
+                                           "had ({rule})", kind=_kind(a["kind"]),
+                                           rule=R_SHORTAGE),
+               "bankruptcy": lambda a=a: msg("{player} went bankrupt to the Bank: his deeds are "
+                                             "auctioned one by one (003 §10)",
+                                             player=a["debtor"]),
+               "opened": lambda a=a: msg("opened")}[a["why"]]()
+        if a["why"] == "re-auction":
+            rule.add(R_UNPAID)
+        if a["why"] == "shortage":
+            rule.add(R_SHORTAGE)
+        lines.append(msg("{label}: opened at event {seq}: {why}; bids from {amount}, rising by "
+                         "at least {step}", label=label, seq=a["opened"], why=why,
+                         amount=money(st, a["min_bid"]), step=a["step"]))
+        if not a["bids"]:
+            lines.append(msg("  bids: none"))
+        for b in a["bids"]:
+            lines.append(msg("  bid: {player} {amount} at event {seq}",
+                             player=b["data"]["player"], amount=money(st, b["data"]["amount"]),
+                             seq=b["seq"]))
+        undone = [x for x in (log.at(g) for g in sorted(log.gone)
+                              if a["opened"] < g < (a["closed"] or g + 1))
+                  if x["type"] == "BidPlaced"]
+        for b in undone:
+            lines.append(msg("  (a bid of {player} for {amount} at event {seq} was taken back "
+                             "by the undo at event {undo})", player=b["data"]["player"],
+                             amount=money(st, b["data"]["amount"]), seq=b["seq"],
+                             undo=log.undone_by[b["seq"]]))
+        end = a["end"]
+        out, ed = a["outcome"], end["data"] if end else {}
+        if out is None:
+            result = msg("still open")
+            lead = a["bids"][-1]["data"] if a["bids"] else None
+            verdict = (msg("the auction is still open: {player} leads at {amount}",
+                           player=lead["player"], amount=money(st, lead["amount"])) if lead
+                       else msg("the auction is still open, without a bid"))
+        elif out == "AuctionWon":
+            if a["bids"]:
+                result = msg("won by {player} for {amount}, paid to the Bank at event {seq}",
+                             player=ed["player"], amount=money(st, ed["amount"]),
+                             seq=end["seq"])
+            else:
+                rule.add(R_NO_BID)
+                result = msg("no bid: {player} took it at the opening price {amount} (event "
+                             "{seq}, {rule})", player=ed["player"],
+                             amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID)
+            verdict = result
+        elif out == "AuctionClosed":
+            result = msg("closed without a bid at event {seq}: {reason}", seq=end["seq"],
+                         reason=Fact(ed["reason"]))
+            verdict = (msg("no bid: {what} stays with the Bank", what=what) if a["kind"] == "deed"
+                       else msg("no bid: the {kind} stays with the Bank", kind=_kind(a["kind"])))
+        elif out == "AuctionVoided":
+            rule.add(R_UNPAID)
+            result = msg("voided at event {seq}: {reason}", seq=end["seq"],
+                         reason=Fact(ed["reason"]))
+        elif out in ("HouseBuilt", "HotelBuilt"):
+            result = msg("won by {player} for {amount}, built on {space} at event {seq}",
+                         player=ed["player"], amount=money(st, ed["amount"]),
+                         space=space_name(st, ed["property"]), seq=end["seq"])
+            verdict = result
+        else:
+            result = msg("the game ended at event {seq} before the hammer", seq=end["seq"])
+            verdict = result
+        lines.append(msg("  result: {result}", result=result))
+        docs.append({"opened": a["opened"], "why": a["why"], "min_bid": a["min_bid"],
+                     "step": a["step"], "excluded": a["excluded"],
+                     "bids": [{"seq": b["seq"], "player": b["data"]["player"],
+                               "amount": b["data"]["amount"]} for b in a["bids"]],
+                     "outcome": out, "closed": a["closed"], "result": result})
+    if len(chain) > 1:
+        voided = [a for a in chain if a["outcome"] == "AuctionVoided"]
+        verdict = Joined([verdict, plural(
+            " (after {n} voided auction: {players} could not pay)",
+            " (after {n} voided auctions: {players} could not pay)", len(voided),
+            players=", ".join(a["end"]["data"]["player"] for a in voided))], "")
+    facts = {"what": what, "auctions": docs, "auction_min_bid": rules.auction_min_bid,
+             "auction_step": rules.auction_step, "no_bid": rules.auction_no_bid}
+    return Ruling("auction", seq, verdict, lines, "; ".join(sorted(rule)), facts)

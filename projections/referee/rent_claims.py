@@ -1,0 +1,251 @@
+"""A referee's ruling on a rent claim: was the rent due, claimed in time, paid, refused or
+lapsed, and by whose roll the claim window closed.
+"""
+
+from __future__ import annotations
+
+from ledger.base.errors import UsageError
+from ledger.base.text import Fact, Joined, Text, msg
+from ledger.rules.claims import R_RENT as R_RENT_CLASSIC
+from ledger.table.state import State
+from projections.referee.moments import Moment, local_time
+from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
+
+# The rules' own citation where decide does not cite it (one place to rename a heading)
+R_RENT_TWO = "000 §PAGARE LA RENDITA; 000 FAQ 7-8"
+
+
+def claim_rule(rules) -> str:
+    """Where the rule set's claim window comes from: one seat is 004/003's "before the next
+    player rolls", two is the championship's (000 FAQ 7)."""
+    return R_RENT_TWO if rules.claim_window >= 2 else R_RENT_CLASSIC
+
+
+def seats_between(state: State, payer: str, n: int) -> list[str]:
+    """The players in play after `payer`, in seating order, up to the one whose roll closes a
+    window of `n` seats (the bankrupt are skipped, as ledger.rules.decide.seat_after does)."""
+    out, i = [], state.index[payer]
+    while len(out) < n:
+        i = (i + 1) % len(state.seats)
+        if not state.players[i].bankrupt:
+            out.append(state.seats[i])
+        if state.seats[i] == payer:
+            break
+    return out
+
+
+def _ordinal(n: int) -> Text:
+    return {1: msg("next"), 2: msg("second"), 3: msg("third")}.get(n) or msg("{n}th", n=n)
+
+
+
+RENT_EVENTS = {"RentClaimOpened", "RentPaid", "RentClaimRefused", "RentClaimLapsed", "RentNotDue"}
+# What becomes of a claim: the only facts that carry its opened_seq and say so.
+RENT_OUTCOMES = {"RentPaid", "RentClaimRefused", "RentClaimLapsed"}
+
+
+def _claim_of(log: Log, seq: int) -> tuple[str, int]:
+    """What a seq points at: ("claim", opened_seq), ("auto", RentPaid seq) or ("not due",
+    RentNotDue seq)."""
+    e = log.at(seq)
+    t, d = e["type"], e["data"]
+    if t == "RentClaimOpened":
+        return "claim", seq
+    if t in ("RentClaimRefused", "RentClaimLapsed") or (t == "RentPaid" and d["opened_seq"]):
+        return "claim", d["opened_seq"]
+    if t == "RentPaid":
+        return "auto", seq
+    if t == "RentNotDue":
+        return "not due", seq
+    batch = [x for x in log.batch(seq) if x["type"] in RENT_EVENTS | {"DebtIncurred"}]
+    later = [x for x in batch if x["seq"] >= seq] or batch
+    for x in later:
+        if x["type"] in RENT_EVENTS:
+            return _claim_of(log, x["seq"])
+    raise UsageError(
+        "event {seq} ({turn}) is not a landing on another player's deed nor a rent claim: `ruling rent` takes the seq of a landing, a claim opened, a rent paid or a refused late claim ({nearby})",
+        seq=seq, turn=t, nearby=nearby(log, RENT_EVENTS, seq))
+
+
+def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
+         game_id: int | None = None) -> Ruling:
+    log = log_of(events, game_id)
+    what, at = _claim_of(log, seq)
+    if what != "claim":
+        return _rent_without_claim(log, seq, what, at)
+    c = log.at(at)
+    d = c["data"]
+    st = log.table(at)
+    rules = st.rules
+    payer, owner, prop, amount = d["payer"], d["owner"], d["property"], d["amount"]
+    place = space_name(st, prop)
+    lines = [msg("rent ruling on event {seq} (rules {rules}, edition {edition})", seq=seq,
+                 rules=rules.name, edition=st.edition.name)]
+    lines.append(msg("owed: {payer} owed {owner} {amount} for a stay on {space} ({basis})",
+                     payer=payer, owner=owner, amount=money(st, amount), space=place,
+                     basis=Fact(d["basis"], "basis")))
+    batch = log.batch(at)
+    landing = [x for x in batch if x["type"] == "TokenMoved" and x["seq"] < at
+               and x["data"]["player"] == payer]
+    dice = [x for x in batch if x["type"] in ("DiceRolled", "CardDrawn") and x["seq"] < at]
+    how = ""
+    if dice and dice[-1]["type"] == "DiceRolled":
+        how = msg("{payer} rolled {dice} at event {seq} and ", payer=payer,
+                  dice="+".join(map(str, dice[-1]["data"]["dice"])), seq=dice[-1]["seq"])
+    elif dice:
+        how = msg("{payer} drew {deck} {number} at event {seq} and ", payer=payer,
+                  deck=dice[-1]["data"]["deck"], number=dice[-1]["data"]["number"],
+                  seq=dice[-1]["seq"])
+    landed = landing[-1]["seq"] if landing else d.get("landed_seq", at)
+    line = log.line(at)
+    lines.append(msg("landing: {how}moved to {space} at event {landed}{line}; the window "
+                     "opened with the claim at event {at}, {time}{taken_back}", how=how,
+                     space=place, landed=landed, line=" (`" + line + "`)" if line else "", at=at,
+                     time=local_time(log.when(at)), taken_back=log.taken_back(at)))
+    window = rules.claim_window
+    between = seats_between(st, payer, window)
+    closer = d["closer"]
+    chain = Joined([msg("{player} (payer)", player=payer), *between[:-1],
+                    msg("{player} (whose roll closes it)", player=between[-1])], " -> ") \
+        if between else payer
+    lines.append(msg("window: under the {rules} rules the owner must ask before the {ordinal} "
+                     "player after the payer rolls (the payer's own extra rolls after doubles "
+                     "do not close it): {chain}", rules=rules.name, ordinal=_ordinal(window),
+                     chain=chain))
+    if between and between[-1] != closer:
+        lines.append(msg("  (recorded closer: {closer}; seats changed by a bankruptcy since)",
+                         closer=closer))
+    facts = {"payer": payer, "owner": owner, "property": place, "position": prop,
+             "amount": amount, "basis": d["basis"], "landed_seq": landed, "opened_seq": at,
+             "claim_window": window, "seats": [payer, *between], "closer": closer,
+             "paid_seq": None, "closed_seq": None, "closed_by": None, "window_closed_at": None,
+             "late_claims": [], "taken_back_by": log.undone_by.get(at)}
+    # What happened to the claim, from the facts still in force, in the order it happened.
+    paid = lapsed = None
+    closed_at = None
+    for x in log.effective(RENT_OUTCOMES, after=at):
+        xd = x["data"]
+        if xd.get("opened_seq") != at:
+            continue
+        said = log.line(x["seq"])
+        said = f" (`{said}`)" if said else ""
+        if x["type"] == "RentPaid":
+            paid = x
+            lines.append(msg("claimed: {owner} asked at event {seq}{said} and {payer} paid "
+                             "{amount}", owner=owner, seq=x["seq"], said=said, payer=payer,
+                             amount=money(st, xd["amount"])))
+        elif x["type"] == "RentClaimRefused":
+            facts["late_claims"].append(x["seq"])
+            lines.append(msg("late claim: {owner} asked at event {seq}{said}, {time}: refused, "
+                             "and the refusal recorded", owner=owner, seq=x["seq"], said=said,
+                             time=local_time(x["recorded_at"])))
+        elif x["type"] == "RentClaimLapsed":
+            lapsed = x
+            by = xd["closed_by"]
+            facts["closed_seq"], facts["closed_by"] = x["seq"], by
+            if by == "debt":
+                debt = next((y for y in log.batch(x["seq"]) if y["type"] == "DebtIncurred"), None)
+                facts["debt_seq"] = debt["seq"] if debt else None
+                lines.append(
+                    msg("claimed: {owner} asked at event {seq}{said}; {payer} could not pay in "
+                        "cash: a debt from event {debt}", owner=owner, seq=x["seq"], said=said,
+                        payer=payer, debt=debt["seq"]) if debt else
+                    msg("claimed: {owner} asked at event {seq}{said}; {payer} could not pay in "
+                        "cash", owner=owner, seq=x["seq"], said=said, payer=payer))
+            elif by == "bankruptcy":
+                lines.append(msg("closed: the bankruptcy at event {seq}{said} ended the claim",
+                                 seq=x["seq"], said=said))
+            else:
+                roll = log.batch(x["seq"])
+                closed_at = roll[0]["seq"]
+                facts["window_closed_at"] = closed_at
+                rolled = next((y for y in roll if y["type"] == "DiceRolled"), None)
+                dice = f" {'+'.join(map(str, rolled['data']['dice']))}" if rolled else ""
+                lines.append(msg("closed: {player} rolled{dice}{said}, recorded from event "
+                                 "{closed_at}, {time}: the window shut (event {seq})",
+                                 player=by, dice=dice, said=said, closed_at=closed_at,
+                                 time=local_time(x["recorded_at"]), seq=x["seq"]))
+    if facts["taken_back_by"]:
+        outcome = msg("no rent was owed: the landing was taken back by the undo at event {seq}",
+                      seq=facts["taken_back_by"])
+    elif paid is not None:
+        facts["paid_seq"] = paid["seq"]
+        outcome = msg("paid in time: {payer} paid {owner} {amount} at event {seq}", payer=payer,
+                      owner=owner, amount=money(st, amount), seq=paid["seq"])
+    elif lapsed is not None and lapsed["data"]["closed_by"] == "debt":
+        outcome = msg("claimed in time; {payer} owes it as a debt (event {seq}, 003 §10)",
+                      payer=payer, seq=facts.get("debt_seq") or lapsed["seq"])
+    elif lapsed is not None and lapsed["data"]["closed_by"] == "bankruptcy":
+        outcome = msg("never collected: a bankruptcy ended the claim at event {seq}",
+                      seq=lapsed["seq"])
+    elif lapsed is not None:
+        by = lapsed["data"]["closed_by"]
+        if facts["late_claims"]:
+            outcome = msg("too late: the window closed when {player} rolled (event {seq}); the "
+                          "claim at event {late} was rightly refused and {owner} lost the rent",
+                          player=by, seq=lapsed["seq"], late=facts["late_claims"][0],
+                          owner=owner)
+        else:
+            outcome = msg("lapsed unclaimed: {owner} did not ask before {player} rolled (event "
+                          "{seq}); the rent is lost", owner=owner, player=by, seq=lapsed["seq"])
+    else:
+        outcome = msg("still open: {owner} may claim {amount} until {closer} rolls", owner=owner,
+                      amount=money(st, amount), closer=closer)
+        lines.append(msg("open: nobody has claimed it and {closer} has not rolled yet",
+                         closer=closer))
+    facts["outcome"] = outcome
+    verdict = outcome
+    if claim_at is not None:
+        m = log.seq_at(claim_at)
+        facts["claim_at"] = m
+        when = (msg("after event {seq}", seq=m) if claim_at.seq is not None
+                else msg("at {time} (after event {seq})", time=claim_at.text, seq=m))
+        answer = _claim_verdict(m, at, landed, closed_at, paid, lapsed, closer, facts)
+        facts["claim_at_verdict"] = answer
+        lines.append(msg("outcome: {outcome}", outcome=outcome))
+        verdict = msg("a claim made {when} was {answer}", when=when, answer=answer)
+    return Ruling("rent", seq, verdict, lines, claim_rule(rules), facts)
+
+
+def _claim_verdict(m, opened, landed, closed_at, paid, lapsed, closer, facts) -> Text:
+    if facts["taken_back_by"]:
+        return msg("about a landing that was taken back: nothing to claim")
+    if m < opened:
+        return msg("too early: nothing was owed before the landing (event {seq})", seq=landed)
+    if paid is not None and m >= paid["seq"]:
+        return msg("after the rent was paid (event {seq}): nothing more is owed",
+                   seq=paid["seq"])
+    if lapsed is not None and m >= lapsed["seq"] and lapsed["data"]["closed_by"] == "debt":
+        return msg("after the claim became a debt (event {seq})", seq=lapsed["seq"])
+    if lapsed is not None and m >= lapsed["seq"] and lapsed["data"]["closed_by"] == "bankruptcy":
+        return msg("after the bankruptcy that ended the claim (event {seq})", seq=lapsed["seq"])
+    if closed_at is not None and m >= closed_at:
+        return msg("TOO LATE: {player} had rolled (the roll recorded from event {seq}), which "
+                   "closed the window", player=lapsed["data"]["closed_by"], seq=closed_at)
+    until = (msg("until {closer}'s roll (recorded from event {seq})", closer=closer,
+                 seq=closed_at) if closed_at
+             else msg("until {closer} rolls", closer=closer))
+    return msg("IN TIME: the window was open from event {seq} {until}", seq=opened, until=until)
+
+
+def _rent_without_claim(log: Log, seq: int, what: str, at: int) -> Ruling:
+    e = log.at(at)
+    d = e["data"]
+    st = log.table(at)
+    place = space_name(st, d["property"])
+    lines = [msg("rent ruling on event {seq} (rules {rules})", seq=seq, rules=st.rules.name)]
+    if what == "auto":
+        lines.append(msg("{payer} paid {payee} {amount} on {space} at event {at}: the {rules} "
+                         "rules collect rent at the landing (rent = \"auto\"), so there is no "
+                         "claim to make or to lose", payer=d["payer"], payee=d["payee"],
+                         amount=money(st, d["amount"]), space=place, at=at,
+                         rules=st.rules.name))
+        verdict = msg("paid at the landing: {amount} (no claim window)",
+                      amount=money(st, d["amount"]))
+    else:
+        lines.append(msg("{payer} stopped on {space}, {owner}'s, at event {at}: {reason}",
+                         payer=d["payer"], space=place, owner=d["owner"], at=at,
+                         reason=Fact(d["reason"])))
+        verdict = msg("no rent was due")
+    return Ruling("rent", seq, verdict, lines, claim_rule(st.rules),
+                  {"payer": d["payer"], "property": place, "event": at, "kind": what})

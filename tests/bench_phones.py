@@ -1,0 +1,131 @@
+"""Load benchmark of `banco serve` with roles (issue 18), not part of the test run:
+
+    .venv/bin/python tests/bench_phones.py [--tables 30] [--actions 20]
+
+One server (`banco serve`, its own process) and TABLES games in one database; at each table a
+banker's tablet, four players' phones and a TV, every one with its token and its event stream
+open.  Each banker sends ACTIONS lines (`roll 1 2`, then `undo`, in turn: always legal), one
+every 0.2 s, all tables at once.  Measured: the banker's action (POST /api/commands to its
+answer) and a phone seeing it (the POST sent to the stream's event with that seq, over the
+five screens of the table), p50 and p99; the server's memory (VmRSS) before and after.
+Results: docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import httpx
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NOW = "2026-11-29T21:00:00Z"
+
+
+def rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        return int(re.search(r"VmRSS:\s+(\d+)", f.read())[1])
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] * 1000
+
+
+async def screen(client, base: str, token: str, seen: dict, ready: asyncio.Event):
+    """One phone's or TV's stream: the time each seq arrived."""
+    headers = {"Authorization": f"Bearer {token}"}
+    async with client.stream("GET", base + "/api/events", headers=headers, timeout=None) as r:
+        ready.set()
+        async for line in r.aiter_lines():
+            if line.startswith("data: "):
+                seen[json.loads(line[6:])["seq"]] = time.perf_counter()
+
+
+async def table(client, base, keys, actions, results):
+    seens = [{} for _ in keys["screens"]]
+    readies = [asyncio.Event() for _ in keys["screens"]]
+    streams = [asyncio.create_task(screen(client, base, t, s, r))
+               for t, s, r in zip(keys["screens"], seens, readies, strict=True)]
+    for r in readies:
+        await r.wait()
+    await asyncio.sleep(0.5)
+    headers = {"Authorization": f"Bearer {keys['banker']}"}
+    for i in range(actions):
+        line = "roll 1 2" if i % 2 == 0 else "undo"
+        sent = time.perf_counter()
+        r = await client.post(base + "/api/commands", json={"line": line, "id": f"b{i}"},
+                              headers=headers)
+        results["action"].append(time.perf_counter() - sent)
+        assert r.status_code == 200, r.text
+        seq = r.json()["seq"]
+        deadline = time.perf_counter() + 5
+        while not all(seq in s for s in seens) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.002)
+        results["seen"].extend(s[seq] - sent for s in seens if seq in s)
+        results["missed"] += sum(seq not in s for s in seens)
+        await asyncio.sleep(0.2)
+    for s in streams:
+        s.cancel()
+
+
+async def main_async(base, all_keys, actions):
+    results = {"action": [], "seen": [], "missed": 0}
+    limits = httpx.Limits(max_connections=len(all_keys) * 7, max_keepalive_connections=400)
+    async with httpx.AsyncClient(limits=limits, timeout=30) as client:
+        await asyncio.gather(*(table(client, base, k, actions, results) for k in all_keys))
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--actions", type=int, default=20)
+    args = parser.parse_args()
+    sys.path.insert(0, ROOT)
+    from ledger.store import tokens
+
+    banco = [sys.executable, "-m", "cli.main"]
+    with tempfile.TemporaryDirectory() as work:
+        db = os.path.join(work, "tables.db")
+        all_keys = []
+        for game in range(1, args.tables + 1):
+            subprocess.run([*banco, "--db", db, "new", "Anna", "Bruno", "Carla", "Dario"],
+                           check=True, capture_output=True, cwd=ROOT)
+            players = [tokens.issue(db, "player", game, NOW, n)[0]
+                       for n in ("Anna", "Bruno", "Carla", "Dario")]
+            all_keys.append({"banker": tokens.issue(db, "banker", game, NOW)[0],
+                             "screens": [*players, tokens.issue(db, "viewer", game, NOW)[0]]})
+        proc = subprocess.Popen([*banco, "--db", db, "serve", "--port", "0"], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            base = re.search(r"(http://\S+?)/? ", proc.stdout.readline())[1].rstrip("/")
+            idle = rss_kb(proc.pid)
+            started = time.perf_counter()
+            results = asyncio.run(main_async(base, all_keys, args.actions))
+            took = time.perf_counter() - started
+            busy = rss_kb(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    print(f"{args.tables} tables x (banker + 4 phones + TV), {args.actions} actions each, "
+          f"{took:.1f} s")
+    for key, label in (("action", "banker's action"), ("seen", "a screen seeing it")):
+        values = results[key]
+        print(f"  {label}: n={len(values)} p50 {pct(values, 50):.1f} ms, p99 "
+              f"{pct(values, 99):.1f} ms, max {max(values) * 1000:.1f} ms, mean "
+              f"{statistics.mean(values) * 1000:.1f} ms")
+    print(f"  screens that missed an update within 5 s: {results['missed']}")
+    print(f"  server memory (VmRSS): {idle / 1024:.0f} MB idle, {busy / 1024:.0f} MB under load")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""`banco copy SRC DST`: every game from one store into another (SQLite to PostgreSQL and
+back, issue 22), its rows as stored, each checked on arrival against the source's head; run as
+the installed command, so exit codes and what it prints are the shell's."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pg_cluster
+import pytest
+
+from ledger.store.open import open_store
+
+BANCO = Path(sys.executable).parent / "banco"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "classic-4p.banco"
+ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z", "BANCO_LANG": "en"}
+
+pytestmark = pytest.mark.skipif(not BANCO.exists(), reason="banco is not installed in this venv")
+
+
+def banco(*args, code=0):
+    import os
+
+    done = subprocess.run([str(BANCO), *map(str, args)], capture_output=True, text=True,
+                          env={**os.environ, **ENV}, timeout=300)
+    assert done.returncode == code, (args, done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    return done
+
+
+def recorded(tmp_path) -> str:
+    db = str(tmp_path / "table.db")
+    banco("--db", db, "run", "-q", FIXTURE)
+    banco("--db", db, "new", "Anna", "Bruno")
+    return db
+
+
+def heads(db: str) -> list[str]:
+    store = open_store(db, create=False)
+    try:
+        return [store.head(g["game_id"]) for g in store.games()]
+    finally:
+        store.close()
+
+
+def test_a_file_copied_to_another_keeps_every_game_and_its_head(tmp_path):
+    src = recorded(tmp_path)
+    dst = str(tmp_path / "copy.db")
+    said = banco("copy", src, dst).stdout
+    assert "copied 2 games" in said and said.count(": head ") == 2
+    assert heads(dst) == heads(src) and len(heads(src)) == 2
+    assert banco("--db", dst, "audit").returncode == 0  # the copy passes the whole audit
+    again = banco("copy", src, dst, code=4)  # the games are there already: nothing twice
+    assert "already in" in again.stderr and heads(dst) == heads(src)
+
+
+def test_a_missing_source_is_one_line():
+    done = banco("copy", "/nonexistent/x.db", "/tmp/never.db", code=2)
+    assert "does not exist" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_sqlite_to_postgresql_and_back(tmp_path):
+    url, _admin = pg_cluster.database()
+    src = recorded(tmp_path)
+    banco("copy", src, url)
+    assert heads(url) == heads(src)
+    back = str(tmp_path / "back.db")
+    banco("copy", url, back)
+    assert heads(back) == heads(src)
+    assert banco("--db", back, "audit").returncode == 0

@@ -1,0 +1,372 @@
+"""The table on phones (issue 18): the HTTP contract of `banco serve`, through Starlette's
+TestClient, and the tokens.  The roles' rules alone: tests/test_permissions.py; a real browser:
+tests/test_phones_browser.py."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from games import record
+
+from cli.main import cli
+from ledger.book import Book
+from ledger.store import tokens
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+NOW = "2026-11-29T21:00:00Z"
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """The classic-4p game, Anna to roll (3 4 takes her to Carla's Piazza Università)."""
+    return record(str(tmp_path_factory.mktemp("phones") / "game.db"), "classic-4p")
+
+
+@pytest.fixture
+def db(recorded, tmp_path):
+    path = str(tmp_path / "game.db")
+    shutil.copy(recorded, path)
+    return path
+
+
+@pytest.fixture
+def keys(db):
+    return {name: tokens.issue(db, role, 1, NOW, player)[0] for name, role, player in (
+        ("banker", "banker", None), ("carla", "player", "Carla"), ("anna", "player", "Anna"),
+        ("referee", "referee", None), ("viewer", "viewer", None))}
+
+
+@pytest.fixture
+def client(db):
+    from starlette.testclient import TestClient
+
+    from cli.web.app import Hub, make_app
+
+    hub = Hub(db, None, poll=0.05)
+    with TestClient(make_app(hub)) as c:
+        c.hub = hub
+        yield c
+    hub.close()
+
+
+def auth(secret: str) -> dict:
+    return {"Authorization": f"Bearer {secret}"}
+
+
+def post(client, who: str, line: str, **extra):
+    return client.post("/api/commands", json={"line": line, **extra}, headers=auth(who))
+
+
+def seq(db: str) -> int:
+    book = Book(db, create=False)
+    try:
+        return book.store.last_seq(1)
+    finally:
+        book.close()
+
+
+# --- the tokens -----------------------------------------------------------------------------
+
+def test_a_token_is_random_stored_hashed_and_bound_to_its_game(db):
+    secret, row = tokens.issue(db, "player", 1, NOW, "Carla")
+    assert secret.startswith("bt_") and len(secret) >= 3 + 32  # 192 bits, url-safe
+    raw = open(db, "rb").read()
+    assert secret.encode() not in raw and tokens.digest(secret).encode() in raw
+    found = tokens.Keyring(db).find(secret)
+    assert (found.role, found.player, found.game) == ("player", "Carla", 1)
+    assert tokens.Keyring(db).find(secret[:-1] + ("A" if secret[-1] != "A" else "B")) is None
+    assert tokens.Keyring(db).find("") is None
+
+
+def test_the_command_issues_lists_and_revokes(db):
+    run = CliRunner()
+    said = run.invoke(cli, ["--db", db, "token", "player", "carla", "--json", "--url",
+                            "http://10.0.0.5:8000/"])
+    assert said.exit_code == 0, said.output
+    doc = json.loads(said.output)
+    assert set(doc) == {"role", "player", "game", "token", "url"}
+    assert doc["player"] == "Carla" and doc["game"] == 1
+    assert doc["url"] == f"http://10.0.0.5:8000/player#t={doc['token']}"  # in the fragment
+    text = run.invoke(cli, ["--db", db, "token", "banker", "--url", "http://h:1/"]).output
+    assert "http://h:1/banker#t=bt_" in text and "█" in text  # the link and its QR code
+    listed = run.invoke(cli, ["--db", db, "token", "--list"]).output
+    assert doc["token"] not in listed and doc["token"][3:11] in listed
+    assert run.invoke(cli, ["--db", db, "token", "--revoke", doc["token"][3:9]]).exit_code == 0
+    assert tokens.Keyring(db).find(doc["token"]) is None
+    assert run.invoke(cli, ["--db", db, "token", "player"]).exit_code == 2
+    assert run.invoke(cli, ["--db", db, "token", "player", "Zeno"]).exit_code == 2
+    assert run.invoke(cli, ["--db", db, "token", "--revoke", "nothing"]).exit_code == 2
+
+
+# --- reading --------------------------------------------------------------------------------
+
+def test_the_page_is_strict_and_ships_everything_itself(client):
+    r = client.get("/")
+    csp = r.headers["content-security-policy"]
+    assert "default-src 'none'" in csp and "script-src 'self'" in csp
+    assert "unsafe-inline" not in csp
+    assert "http://" not in r.text and "https://" not in r.text
+    assert "<script>" not in r.text  # no inline script: only data blocks and /static/app.js
+    for name in ("app.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    for path in ("/static/page.html", "/static/../serve.py", "/static/%2e%2e/app.py",
+                 "/etc/passwd", "/api/nothing"):
+        assert client.get(path).status_code == 404, path
+
+
+def test_names_in_the_page_are_escaped(db, client):
+    CliRunner().invoke(cli, ["--db", db, "new", "</script><b>x", "Bea"])
+    html = client.get("/").text
+    assert "</script><b>" not in html
+
+
+def test_the_table_is_state_json_as_the_role_may_see_it(client, keys):
+    viewer = client.get("/api/table").json()
+    assert viewer["role"] == "viewer" and viewer["offers"] == []
+    assert viewer["state"]["seq"] == viewer["seq"] and viewer["next"] == "Anna to `roll D1 D2`"
+    banker = client.get("/api/table", headers=auth(keys["banker"])).json()
+    assert banker["role"] == "banker" and banker["cash_shown"]
+    carla = client.get("/api/table", headers=auth(keys["carla"])).json()
+    assert (carla["role"], carla["player"]) == ("player", "Carla")
+    assert client.get("/api/table", headers=auth("bt_wrong")).status_code == 401
+    assert client.get("/api/table", headers={"Authorization": "Basic x"}).status_code == 401
+
+
+def test_hidden_cash_stays_hidden_but_a_player_sees_his_own(tmp_path):
+    from starlette.testclient import TestClient
+
+    from cli.web.app import Hub, make_app
+
+    db = str(tmp_path / "c.db")
+    run = CliRunner()
+    for line in (["new", "Anna", "Bruno", "Carla", "--rules", "championship"],
+                 ["roll", "1", "2"], ["buy"], ["roll", "6", "5"], ["roll", "1", "2"]):
+        assert run.invoke(cli, ["--db", db, *line]).exit_code in (0, 1)
+    bruno = tokens.issue(db, "player", 1, NOW, "Bruno")[0]
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    hub = Hub(db, None, poll=0.05)
+    with TestClient(make_app(hub)) as c:
+        for headers in ({}, auth(bruno)):
+            doc = c.get("/api/table", headers=headers).json()
+            shown = {p["name"]: p["cash"] for p in doc["players"]}
+            state = {p["name"]: p["cash"] for p in doc["state"]["players"]}
+            assert shown["Anna"] is None and state["Anna"] is None
+            assert (shown["Bruno"] is not None) == bool(headers) == (state["Bruno"] is not None)
+            assert " in cash" not in doc["next"]
+        full = c.get("/api/table", headers=auth(banker)).json()
+        assert None not in {p["cash"] for p in full["players"]}
+    hub.close()
+
+
+def test_hidden_cash_does_not_leak_through_next():
+    from cli.words.i18n import N_  # noqa: F401 - the catalog's marker, for the message below
+    from ledger.base.text import Joined, msg
+    from projections.readings.screen import discreet
+
+    step = Joined([msg("{debtor} owes {to} with {cash} in cash: raise {amount} (`sell`, "
+                       "`mortgage`, `trade`), then `pay {debtor}`", debtor="Anna", to="200 M",
+                       cash="315 M", amount="85 M"), msg("x")], "; ")
+    said = discreet(step, lambda name: True)
+    assert "315" not in said and "85" not in said and "`pay Anna`" in said
+    assert "315 M" in discreet(step, lambda name: False)
+
+
+# --- writing --------------------------------------------------------------------------------
+
+def test_a_banker_line_answers_the_events_and_the_words(db, client, keys):
+    before = seq(db)
+    r = post(client, keys["banker"], "roll 3 4", id="k1", expect=before)
+    assert r.status_code == 200
+    body = r.json()
+    assert body["code"] == 0 and "Anna rolls 3+4 = 7" in body["said"]
+    assert [e["type"] for e in body["events"]][0] == "CommandRecorded"
+    assert body["seq"] == seq(db) > before
+    again = post(client, keys["banker"], "roll 3 4", id="k1", expect=before)
+    assert again.status_code == 200 and again.json()["replayed"] and seq(db) == body["seq"]
+
+
+def test_the_same_id_is_applied_once_even_after_a_restart(db, keys):
+    from starlette.testclient import TestClient
+
+    from cli.web.app import Hub, make_app
+
+    after = []
+    for _ in range(2):  # a server restarted between the send and the retry
+        hub = Hub(db, None, poll=0.05)
+        with TestClient(make_app(hub)) as c:
+            r = post(c, keys["banker"], "roll 3 4", id="same")
+            assert r.status_code == 200
+        hub.close()
+        after.append(seq(db))
+    assert after[0] == after[1] and r.json()["replayed"]
+
+
+def test_a_refusal_is_422_with_its_rule_and_what_is_allowed(db, client, keys):
+    before = seq(db)
+    r = post(client, keys["banker"], "buy")
+    assert r.status_code == 422
+    body = r.json()
+    assert body["rule"] and body["refused"].startswith("cannot buy now")
+    assert "roll" in body["allowed"] and seq(db) == before
+
+
+def test_italian_words_for_an_italian_phone(client, keys):
+    r = client.post("/api/commands", json={"line": "buy"},
+                    headers={**auth(keys["banker"]), "Accept-Language": "it-IT,it"})
+    assert r.status_code == 422 and r.json()["refused"].startswith("impossibile comprare")
+
+
+def test_a_usage_error_is_400_and_a_bad_body_too(client, keys):
+    r = post(client, keys["banker"], "roll 9 4")
+    assert r.status_code == 400 and "a die shows 1 to 6" in r.json()["errors"]
+    for body in ({}, {"line": 3}, {"line": "roll 1 2", "expect": "x"}, []):
+        assert client.post("/api/commands", json=body,
+                           headers=auth(keys["banker"])).status_code == 400
+    assert client.post("/api/commands", content=b"{", headers=auth(keys["banker"])
+                       ).status_code == 400
+
+
+def test_expect_behind_is_409_with_what_changed(db, client, keys):
+    before = seq(db)
+    assert post(client, keys["banker"], "roll 3 4").status_code == 200
+    r = post(client, keys["banker"], "claim Carla", expect=before)
+    assert r.status_code == 409
+    assert [c["line"] for c in r.json()["changed"]] == ["roll 3 4"]
+    assert r.json()["seq"] == seq(db)
+
+
+@pytest.mark.parametrize("who, line", [
+    ("carla", "roll 3 4"), ("anna", "claim Carla"), ("carla", "undo"), ("viewer", "roll 3 4"),
+    ("referee", "roll 3 4"), ("banker", "ruling --help"), ("banker", "new A B"),
+    ("banker", "roll 3 4 --game 2"), ("banker", "backup x.db"), (None, "roll 3 4"),
+])
+def test_a_role_that_may_not_is_403_appends_nothing_and_is_logged(db, client, keys, who, line,
+                                                                  capfd):
+    before = seq(db)
+    headers = auth(keys[who]) if who else {}
+    r = client.post("/api/commands", json={"line": line}, headers=headers)
+    assert r.status_code == 403 and r.json()["error"]
+    assert seq(db) == before
+    assert "403" in capfd.readouterr().err
+
+
+def test_a_player_claims_in_time_and_a_late_claim_leaves_its_evidence(db, client, keys):
+    post(client, keys["banker"], "roll 3 4")  # Anna on Carla's Piazza Università
+    doc = client.get("/api/table", headers=auth(keys["carla"])).json()
+    assert [c["owner"] for c in doc["claims"]] == ["Carla"]
+    r = post(client, keys["carla"], "claim carla")
+    assert r.status_code == 200 and r.json()["code"] == 0
+    post(client, keys["banker"], "card imprevisti 1")
+    # Bruno rolls: Anna's next landing... a claim after the window closed is refused, kept
+    post(client, keys["banker"], "roll 1 1")
+    late = post(client, keys["carla"], "claim Carla")
+    assert late.status_code == 422
+    assert late.json()["evidence"] or late.json()["rule"]
+
+
+def test_a_revoked_token_is_refused_at_once(db, client, keys):
+    assert client.get("/api/table", headers=auth(keys["carla"])).status_code == 200
+    tokens.revoke(db, keys["carla"][3:11], NOW)
+    assert client.get("/api/table", headers=auth(keys["carla"])).status_code == 401
+    assert post(client, keys["carla"], "claim Carla").status_code == 401
+
+
+def test_wrong_tokens_in_a_row_are_slowed(client):
+    import time
+
+    start = time.monotonic()
+    for _ in range(6):
+        assert client.get("/api/table", headers=auth("bt_guess")).status_code == 401
+    assert time.monotonic() - start >= 0.25 + 0.5  # the 4th, 5th and 6th waited
+
+
+# --- trades ---------------------------------------------------------------------------------
+
+def test_a_trade_between_paired_players_waits_for_both(db, client, keys):
+    before = seq(db)
+    line = "trade Anna Carla --give 10 --get 20"
+    r = post(client, keys["banker"], line, id="t1")
+    assert r.status_code == 202
+    offer = r.json()["offer"]
+    assert offer["waiting"] == ["Anna", "Carla"] and seq(db) == before
+    seen = client.get("/api/table", headers=auth(keys["carla"])).json()["offers"]
+    assert [o["id"] for o in seen] == [offer["id"]]
+    path = f"/api/offers/{offer['id']}"
+    assert client.post(path, json={"answer": "accept"}, headers=auth(keys["banker"])
+                       ).status_code == 403
+    assert client.post(path, json={"answer": "accept"}, headers=auth(keys["anna"])
+                       ).status_code == 202
+    assert seq(db) == before
+    done = client.post(path, json={"answer": "accept"}, headers=auth(keys["carla"]))
+    assert done.status_code == 200 and seq(db) > before
+    recorded = [e for e in done.json()["events"] if e["type"] == "CommandRecorded"]
+    assert recorded[0]["data"]["line"] == line  # the banker's very line
+    again = client.post(path, json={"answer": "accept"}, headers=auth(keys["carla"]))
+    assert again.status_code == 200 and again.json()["replayed"]
+
+
+def test_a_declined_trade_records_nothing(db, client, keys):
+    before = seq(db)
+    offer = post(client, keys["banker"], "trade Anna Bruno --give 10 --get 20").json()["offer"]
+    assert offer["waiting"] == ["Anna"]  # Bruno has no phone: he agrees aloud
+    r = client.post(f"/api/offers/{offer['id']}", json={"answer": "decline"},
+                    headers=auth(keys["anna"]))
+    assert r.status_code == 200 and seq(db) == before
+    assert client.get("/api/table", headers=auth(keys["anna"])).json()["offers"] == []
+
+
+def test_a_trade_without_phones_runs_at_once(db, client, keys):
+    r = post(client, keys["banker"], "trade Bruno Dario --give 10 --get 20")
+    assert r.status_code == 200 and r.json()["code"] == 0
+
+
+# --- the event stream -----------------------------------------------------------------------
+
+def test_events_resume_from_last_event_id(db, keys):
+    """The stream's first event, then nothing new for an id that is current."""
+    import asyncio
+
+    from cli.web.app import Hub, make_app
+
+    hub = Hub(db, None, poll=0.05)
+    app = make_app(hub)
+
+    async def first_event(headers: dict, timeout: float) -> bytes:
+        got = bytearray()
+        sent = asyncio.Event()
+
+        async def receive():
+            await sent.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            if message["type"] == "http.response.body":
+                got.extend(message.get("body", b""))
+                if b"\n\n" in got:
+                    sent.set()
+
+        scope = {"type": "http", "method": "GET", "path": "/api/events", "raw_path":
+                 b"/api/events", "query_string": b"", "headers": [
+                     (k.lower().encode(), v.encode()) for k, v in headers.items()],
+                 "client": ("127.0.0.1", 1), "server": ("t", 80), "scheme": "http",
+                 "http_version": "1.1", "root_path": "", "app": app}
+        try:
+            await asyncio.wait_for(app(scope, receive, send), timeout)
+        except TimeoutError:
+            pass
+        return bytes(got)
+
+    async def main():
+        async with app.router.lifespan_context(app):
+            first = await first_event(auth(keys["banker"]), 2)
+            event_id = first.split(b"\n")[0].removeprefix(b"id: ").decode()
+            assert event_id.startswith("1:") and b"data: {" in first
+            quiet = await first_event({**auth(keys["banker"]), "Last-Event-ID": event_id}, 0.5)
+            assert b"data:" not in quiet
+            other = await first_event({**auth(keys["banker"]), "Last-Event-ID": "1:3:0"}, 2)
+            assert b"data: {" in other
+    asyncio.run(main())
+    hub.close()

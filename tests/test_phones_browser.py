@@ -1,0 +1,179 @@
+"""The table on phones in a real browser (issue 18): Debian's chromium driven by selenium
+through chromium-driver, by clicks: a banker's page and two players' pages, a claim in time
+from a player's phone and one too late (sent while the phone was offline, retried with its
+id), a player trying to roll (403, nothing appended), a revoked token; screenshots at 390x844
+and 1920x1080 checked for horizontal scroll and for the board's labels.
+
+Nothing downloads a browser.  Where chromium or its driver is missing the test is skipped,
+except in CI (`CI=true`), where it fails: .ci/run installs both."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+
+import pytest
+from games import record
+
+from ledger.book import Book
+from ledger.store import tokens
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+NOW = "2026-11-29T21:00:00Z"
+
+if not (CHROMIUM and DRIVER):
+    if os.environ.get("CI") == "true":
+        pytest.fail("CI needs chromium and chromium-driver (Debian); .ci/run installs them",
+                    pytrace=False)
+    pytest.skip("chromium and chromium-driver are not installed (Debian: apt-get install "
+                "chromium chromium-driver)", allow_module_level=True)
+webdriver = pytest.importorskip("selenium.webdriver")
+
+
+def browser(size=(390, 844)):
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--hide-scrollbars", f"--window-size={size[0]},{size[1]}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_script_timeout(10)
+    return driver
+
+
+def until(driver, script: str, timeout: float = 10.0):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, 0.05).until(lambda d: d.execute_script(script))
+
+
+def click(driver, css: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 10, 0.05).until(ec.element_to_be_clickable((By.CSS_SELECTOR, css)))
+    driver.find_element(By.CSS_SELECTOR, css).click()
+
+
+def seq(db: str) -> int:
+    book = Book(db, create=False)
+    try:
+        return book.store.last_seq(1)
+    finally:
+        book.close()
+
+
+def shot(driver, path: str, width: int, height: int) -> dict:
+    """A screenshot at a size, and what it shows: horizontal scroll, the labels' sizes."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    until(driver, "return document.body.dataset.seq !== undefined")
+    driver.save_screenshot(path)
+    return driver.execute_script("""
+      const labels = [...document.querySelectorAll('#board .nm')].filter(e => e.offsetParent);
+      const board = document.getElementById('board').getBoundingClientRect();
+      const last = [...document.querySelectorAll('main > *')].map(e => e.getBoundingClientRect());
+      return {scroll: document.documentElement.scrollWidth - window.innerWidth,
+              small: labels.filter(e => parseFloat(getComputedStyle(e).fontSize) < 9).length,
+              clipped: labels.filter(e => e.scrollWidth > e.clientWidth + 1).length,
+              labels: labels.length, board: board.width,
+              gap: last.length > 1 ? last[1].top - board.bottom : 0};""")
+
+
+def test_a_short_game_from_the_phones(tmp_path):
+    from cli.web.serve import start
+
+    db = record(str(tmp_path / "game.db"), "classic-4p")  # Anna to roll
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
+    carla = tokens.issue(db, "player", 1, NOW, "Carla")[0]
+    out = os.environ.get("BANCO_SCREENSHOTS") or str(tmp_path)
+    base, _, stop = start(db, port=0, poll=0.05)
+    drivers = []
+    try:
+        b, a, c = (browser() for _ in range(3))
+        drivers += [b, a, c]
+        b.get(f"{base}/banker#t={banker}")
+        a.get(f"{base}/player#t={anna}")
+        c.get(f"{base}/player#t={carla}")
+        for d in drivers:
+            until(d, "return document.body.dataset.role !== 'viewer'")
+            assert "#t=" not in d.current_url  # the token left the address bar
+        # the banker rolls for Anna by clicks: she lands on Carla's Piazza Università
+        click(b, "[data-die='0'][data-face='3']")
+        click(b, "[data-die='1'][data-face='4']")
+        click(b, "#roll")
+        until(c, "return !!document.querySelector('#claim')")
+        assert "Bruno" in c.find_element("css selector", "#claim").text  # until Bruno rolls
+        assert not a.find_element("css selector", "#claim-pad").is_displayed()
+        # Carla claims in time, from her phone
+        before = seq(db)
+        click(c, "#claim")
+        until(c, "return document.body.dataset.lastStatus === '200'")
+        assert seq(db) > before
+        until(b, "return document.querySelectorAll('#claims li.none').length === 1")
+        # Anna tries to roll from her phone: refused by the server, nothing appended
+        before = seq(db)
+        a.execute_script("send('roll 1 2', false)")
+        until(a, "return document.body.dataset.lastStatus === '403'")
+        assert seq(db) == before
+        # Bruno lands on Carla's Viale Costantino: her claim is open until she rolls
+        click(b, "[data-die='0'][data-face='1']")
+        click(b, "[data-die='1'][data-face='3']")
+        click(b, "#roll")
+        until(c, "return !!document.querySelector('#claim')")
+        # her phone drops off the Wi-Fi, she taps CLAIM: kept, not confirmed
+        c.set_network_conditions(offline=True, latency=0, download_throughput=-1,
+                                 upload_throughput=-1)
+        click(c, "#claim")
+        until(c, "return !!document.querySelector('#outbox li.pending')")
+        # meanwhile the banker records Carla's roll: the window closes
+        click(b, "[data-die='0'][data-face='1']")
+        click(b, "[data-die='1'][data-face='2']")
+        click(b, "#roll")
+        until(b, f"return document.body.dataset.seq > '{before}'")
+        rolled = seq(db)
+        # back online: the claim is sent again with its id, and refused as late, once
+        c.set_network_conditions(offline=False, latency=0, download_throughput=-1,
+                                 upload_throughput=-1)
+        until(c, "return document.body.dataset.lastStatus === '422'", timeout=15)
+        late = seq(db)
+        assert late > rolled  # the late claim's evidence was recorded
+        c.execute_script("resend(); box.forEach(i => i.state = 'pending'); resend()")
+        time.sleep(1.0)
+        assert seq(db) == late  # the same id again applies nothing twice
+        book = Book(db, create=False)
+        lates = [e for e in book.events(1) if e["type"] == "RentClaimRefused"
+                 and e["seq"] > rolled]
+        book.close()
+        assert len(lates) == 1
+        # the banker revokes Anna's token: her phone is refused at once
+        tokens.revoke(db, anna[3:11], NOW)
+        a.execute_script("send('claim Anna', false)")
+        until(a, "return document.body.dataset.lastStatus === '401'")
+        # the three pages, at a phone's size and a TV's
+        v = browser((1920, 1080))
+        drivers.append(v)
+        v.get(base + "/")
+        until(v, f"return document.body.dataset.seq == '{seq(db)}'")
+        for name, d in (("viewer", v), ("banker", b), ("player", c)):
+            for width, height in ((390, 844), (1920, 1080)):
+                seen = shot(d, os.path.join(out, f"phones-{name}-{width}.png"), width, height)
+                assert seen["scroll"] <= 0, (name, width, seen)
+                assert seen["labels"] == 40 and seen["small"] == 0, (name, width, seen)
+                if width == 390:
+                    assert seen["clipped"] == 0, (name, width, seen)
+                    assert seen["board"] >= 360 and seen["gap"] <= 16, (name, width, seen)
+        for d in drivers:
+            errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
+                      and "/api/" not in e["message"]]
+            assert errors == [], errors
+    finally:
+        for d in drivers:
+            d.quit()
+        stop()
