@@ -29,6 +29,29 @@ Exit codes:
   4  the database cannot be used (missing, locked, corrupt, newer format)
   5  conflict: the game changed while the command was decided (nothing appended; retry)""")
 
+def card_choice_line(ctx: click.Context, word: str) -> str | None:
+    """`draw` (or `pesca`) typed at a pay-or-draw card: the line that says the choice,
+    `card probabilita 4 draw`; None elsewhere (or with no game to look at)."""
+    choice = {"draw": "draw", "pesca": "draw", "pescare": "draw"}.get(word.lower())
+    if choice is None:
+        return None
+    session, opened = ctx.obj, False
+    if not isinstance(session, Session):  # `banco draw`: the group has not opened it yet
+        session, opened = Session(ctx.params.get("db") or "", ctx.params.get("game")), True
+    try:
+        state = session.state()
+    except BancoError:
+        return None
+    finally:
+        if opened:
+            session.close()
+    if state.ended or state.turn.phase != "choice" or state.turn.card_choice is None:
+        return None
+    deck, number = state.turn.card_choice
+    card = "card" if i18n.language() == i18n.SOURCE else "carta"  # the word as it is typed
+    return f"{card} {deck} {number} {choice}"
+
+
 class BancoGroup(click.Group):
     """Loads a command's module only when that command runs; turns a user's mistake into one
     `error:` or `refused:` line and its documented exit code."""
@@ -49,12 +72,22 @@ class BancoGroup(click.Group):
 
     def resolve_command(self, ctx, args):
         name = args[0] if args else None
+        if name is not None and name.lower() != name and (name.lower() in COMMANDS
+                                                          or name.lower() in ALIASES):
+            args = [name.lower(), *args[1:]]  # `ROLL 1 2`: caps lock is no other word
+            name = args[0]
         if name is not None and name not in COMMANDS and name not in ALIASES \
                 and not name.startswith("-"):
             import difflib
 
-            close = difflib.get_close_matches(name, [*COMMANDS, *ALIASES], n=3, cutoff=0.6)
+            # an English session is offered English words (`clear` is not `carte`)
+            words = [*COMMANDS, *ALIASES] if i18n.language() != i18n.SOURCE else [*COMMANDS]
+            close = difflib.get_close_matches(name, words, n=3, cutoff=0.6)
             _ = i18n._
+            choice = card_choice_line(ctx, name)
+            if choice:
+                ctx.fail(_("no command called {name!r}: the card's choice is said with the "
+                           "card, `{line}`").format(name=name, line=choice))
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript

@@ -204,7 +204,8 @@ def typed_line(args, command: str | None) -> str | None:
             skip = "=" not in a
             continue
         if not started and (a.startswith("-") if command is None
-                            else ALIASES.get(a, a) != command):  # `decisione` is `ruling`
+                            else ALIASES.get(a.lower(), a.lower()) != command):  # `decisione`
+            # is `ruling`, `ROLL` is `roll`
             continue  # the group's own options (--lang, ...), before the command word
         started = True
         words.append(a)
@@ -413,6 +414,8 @@ def next_property(state, words: list[str], i: int) -> tuple[int, int]:
 def report(outcome) -> None:
     from cli.words.facts import narrate
 
+    if outcome.refused and not outcome.replayed:
+        refused_first(outcome)
     if outcome.replayed:
         click.echo(_("already recorded ({events}): nothing new was appended")
                    .format(events=span(outcome.events)))
@@ -424,9 +427,50 @@ def report(outcome) -> None:
             click.echo(line)
     if outcome.refused:
         raise outcome.refused
+    said_no_bid(outcome)
     if any(e["type"] == "GameEnded" for e in outcome.events) and outcome.events:
         last = outcome.events[-1]  # the game is over: its head for the score sheet
         click.echo(head_line_text(outcome.game_id, last["seq"], last["hash"]))
+
+
+def refused_first(outcome) -> None:
+    """A refusal that is recorded (a late rent claim, kept as evidence) is said as a refusal
+    first: `late claim recorded as event 25` on the first line read like a payment.  Then what
+    was recorded, and the exit code of a refusal."""
+    from cli.words.facts import narrate
+    from cli.words.i18n import say_error
+
+    exc = outcome.refused
+    click.echo(say_error(exc), err=True)
+    for e in outcome.events:
+        if e["type"] == "CommandRecorded":
+            continue
+        if e["type"] == "RentClaimRefused":
+            click.echo(_("  the refusal is recorded as evidence (event {seq}): {owner} asked "
+                         "{payer} for {amount}").format(
+                seq=e["seq"], owner=e["data"]["owner"], payer=e["data"]["payer"],
+                amount=outcome.state.edition.money(e["data"]["amount"])), err=True)
+            continue  # on stderr with the refusal it belongs to, read in that order
+        line = narrate(e, outcome.state)
+        if line:
+            click.echo(line)
+    ctx = click.get_current_context()
+    if isinstance(ctx.obj, Session):
+        ctx.obj.refusal = exc  # for cli/execution.py's LineOutcome, as cli/main.py notes it
+    ctx.exit(exc.exit_code)
+
+
+def said_no_bid(outcome) -> None:
+    """An auction just opened: what `hammer` will do if nobody bids (the deed to the richest
+    at the opening bid, or to the Bank), said on the line that opened it, before a `hammer`
+    typed in haste gives a deed away for 1 M."""
+    st = outcome.state
+    if st.auction is None or st.auction.high_bidder is not None \
+            or not any(e["type"] == "AuctionOpened" for e in outcome.events):
+        return
+    from ledger.table.state import hammer_step
+
+    click.echo(_("  if nobody bids: {step}").format(step=say(hammer_step(st))))
 
 
 def head_line_text(game: int, seq: int, head: str) -> str:
@@ -497,9 +541,11 @@ def ago(recorded_at: str) -> str:
 
 
 def turn_line(state) -> str:
-    from ledger.table.state import next_step
+    """`next: ...`: what the table waits for, open rent claims included (cli/words/waiting.py,
+    which the phones' pages call too)."""
+    from cli.words.waiting import next_words
 
-    return _("next: {step}").format(step=say(next_step(state)))
+    return _("next: {step}").format(step=say(next_words(state)))
 
 
 player_option = click.option("--player", "-p", default=None,

@@ -209,7 +209,7 @@ def test_a_refusal_is_said_in_italian_but_str_stays_english(tmp_path, monkeypatc
     _clear_locale(monkeypatch)
     _run(tmp_path, "new", "Anna", "Bruno")
     out = _run(tmp_path, "--lang", "it", "buy", code=1)
-    assert out.startswith("rifiutato: impossibile comprare ora (")
+    assert out.startswith("non ammesso: impossibile comprare ora (")
     assert "\n  consentito: tocca ad Anna tirare" in out or "consentito:" in out
     out = _run(tmp_path, "buy", code=1)
     assert out.startswith("refused: cannot buy now (")
@@ -307,7 +307,9 @@ def test_the_report_page_in_italian(tmp_path, monkeypatch):
     _run(tmp_path, "--lang", "it", "resoconto", "-o", str(page))
     html = page.read_text()
     assert '<html lang="it">' in html
-    assert "<h2>Il tavolo alla fine</h2>" in html and "<h2>Cronologia</h2>" in html
+    # a game in progress: not "the table at the end" (issue 20)
+    assert "<h2>Il tavolo dopo l'evento " in html and ": la partita continua</h2>" in html
+    assert "<h2>Cronologia</h2>" in html
     assert "Anna paga 60 M alla Banca: comprato Vicolo Stretto" in html
     # the chart's axis and label, and the highlights' tags (were English in the Italian page)
     assert re.search(r">evento \d+</text>", html)
@@ -483,20 +485,20 @@ def test_what_cannot_be_done_now_is_said_with_an_infinitive(tmp_path, monkeypatc
     _run(tmp_path, "new", "Anna", "Bruno")
     _run(tmp_path, "roll", "1", "2")
     assert _run(tmp_path, "--lang", "it", "paga-multa", code=1).startswith(
-        "rifiutato: impossibile pagare la multa ora (")
+        "non ammesso: impossibile pagare la multa ora (")
     assert _run(tmp_path, "--lang", "it", "usa-carta", code=1).startswith(
-        "rifiutato: impossibile usare una carta ora (")
+        "non ammesso: impossibile usare una carta ora (")
 
 
 def test_an_undo_says_its_reason_in_italian(tmp_path, monkeypatch):
-    """`annullato: evento 72 (undo: TradeCompleted ...)`: the undo's reason is one the
-    catalog says, as the other reasons in a narration are."""
+    """`annullato: evento 72 (undo: TradeCompleted ...)`: an undo says in Italian words what
+    it takes back, with no event types (issue 20); the log keeps the recorded reason."""
     _clear_locale(monkeypatch)
     _run(tmp_path, "new", "Anna", "Bruno")
     _run(tmp_path, "roll", "1", "2")
     out = _run(tmp_path, "--lang", "it", "annulla")
-    assert "(annullamento: DiceRolled, TokenMoved, PurchaseOffered (`roll 1 2`))" in out, out
-    assert "undo:" not in out
+    assert out.startswith("annullato: `roll 1 2` (eventi 6-8): Anna torna su Via!"), out
+    assert "undo:" not in out and "DiceRolled" not in out
 
 
 def test_a_bankruptcy_is_said_in_italian_whoever_went_bankrupt(tmp_path, monkeypatch):
@@ -527,6 +529,6 @@ def test_a_player_s_past_is_said_whoever_the_player_is():
     i18n.use("it")
     try:
         assert i18n.say_error(err.value).startswith(
-            "rifiutato: Anna ha già passato il Via!: i due dadi e il dado Speedy si tirano")
+            "non ammesso: Anna ha già passato il Via!: i due dadi e il dado Speedy si tirano")
     finally:
         i18n._release()

@@ -70,8 +70,8 @@ def test_a_clean_audit_with_its_seal_in_italian(copy):
     lines = out.splitlines()
     assert lines[0].startswith(f"partita 1: {seq} eventi, catena integra, schemi validi, conti "
                                "in pari, ")
-    assert lines[0].endswith(" comandi rifatti")
-    assert lines[1] == f"  testa {head}  (banco/1/{seq}/{head[:12]})"
+    assert lines[0].endswith(" comandi rieseguiti")
+    assert lines[1] == f"  impronta {head}  (banco/1/{seq}/{head[:12]})"
     assert lines[2].startswith(f"sigillo banco/1/{sealed}/")
     assert lines[2].endswith(f"(arbitro Rita, chiave {lines[2].split('chiave ')[1][:16]}): "
                              f"firma valida; gli eventi 1-{sealed} della partita 1 sono quelli "
@@ -158,17 +158,17 @@ def test_keygen_seal_and_their_mistakes_in_italian(copy):
     assert out.splitlines()[1].startswith("impronta ")
     out = banco(db, "seal", "--key", copy / "ugo.key", "--out", copy / "ugo.txt")
     seq, _ = last_event(db)
-    assert out.splitlines()[0].startswith(f"sigillata la partita 1 all'evento {seq - 2} (testa ")
+    assert out.splitlines()[0].startswith(f"sigillata la partita 1 all'evento {seq - 2} (impronta ")
     assert out.splitlines()[1] == (f"registrato come evento {seq} (SealRecorded); file di "
                                    f"sigillo {copy / 'ugo.txt'}")
     out = banco(db, "seal", "--key", copy / "ugo.key", "--out", copy / "ugo.txt", code=2)
     assert f"{copy / 'ugo.txt'} esiste già: banco non sovrascrive mai un sigillo" in out
     out = banco(db, "audit", "--expect-head", "zz", code=2)
-    assert "--expect-head vuole un hash di testa (almeno le sue prime 8 cifre esadecimali)" in out
+    assert "--expect-head vuole un hash d'impronta (almeno le sue prime 8 cifre esadecimali)" in out
     out = banco(db, "audit", "--seal", copy / "none.txt", "--pubkey", copy / "ugo.pub", code=2)
     assert f"nessun file di sigillo in {copy / 'none.txt'}" in out
     out = banco(db, "audit", "--expect-head", "0123456789ab", code=3)
-    assert ("partita 1: NON SUPERATA: la testa 0123456789ab non si trova in questa storia "
+    assert ("partita 1: NON SUPERATA: l'impronta 0123456789ab non si trova in questa storia "
             f"(partita 1, eventi 1-{seq})") in out
 
 
@@ -178,7 +178,7 @@ def test_the_head_line_of_a_finished_game_in_italian(tmp_path):
     out = banco(db, "time-up")
     seq, head = last_event(db)
     line = f"banco/1/{seq}/{head[:12]}"
-    said = (f"riga di testa per il foglio dei punti: {line}  (`banco verifica --expect-head "
+    said = (f"riga d'impronta per il foglio dei punti: {line}  (`banco verifica --expect-head "
             f"{line}` la controlla)")
     assert out.splitlines()[-1] == said
     assert banco(db, "state").splitlines()[-1] == said

@@ -202,7 +202,7 @@ def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(t
     conn.close()
     out = run(db, "--lang", "it", "diagnosi", code=3).splitlines()
     assert (f"problema: partita 1: l'istantanea all'evento {first} è stata fatta da un registro "
-            "che non è più questo (la sua testa non è quella del registro): non usata") in out
+            "che non è più questo (la sua impronta non è quella del registro): non usata") in out
     assert (f"problema: partita 1: l'istantanea all'evento {second} non si può leggere: non è "
             "un tavolo") in out
     assert any(line.startswith(f"problema: partita 1: l'istantanea all'evento {third} ha il "
@@ -314,7 +314,7 @@ def test_the_other_rules_refusal_in_a_replay_is_said_in_italian(tmp_path):
     for line in ("new Anna Bruno", "roll 3 2", "decline", "bid Bruno 5", "hammer"):
         run(db, *line.split())
     out = run(db, "--lang", "it", "rivedi", "--rules", "quick").splitlines()
-    assert ("      rifiutato: le offerte per Stazione Sud partono da 10 M; 5 è troppo poco "
+    assert ("      non ammesso: le offerte per Stazione Sud partono da 10 M; 5 è troppo poco "
             "(004 §Acquisto di proprietà; 003 §03)") in out
     out = run(db, "--lang", "it", "rivedi", "--rules", "quick", "--skip-refused").splitlines()
     assert ("saltato (rifiutato con quick): n. 4 `bid Bruno 5`: le offerte per Stazione Sud "
@@ -340,7 +340,7 @@ def test_rules_that_cannot_seat_the_game_are_said_in_italian(tmp_path):
         "error: the vintage rules cannot seat this game: at most the vintage rules seat 6 "
         "players, not 7 (002 §Preparazione)\n")
     assert run(tmp_path / "n.db", "--lang", "it", "nuova", *"ABCDEFGHI", code=1) == (
-        "rifiutato: al massimo otto giocatori a un tavolo, non 9 (004 §Inizio del gioco)\n")
+        "non ammesso: al massimo otto giocatori a un tavolo, non 9 (004 §Inizio del gioco)\n")
 
 
 # --- a player's name refused (ledger/table/seats.py) -------------------------------------------------

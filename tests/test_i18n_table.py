@@ -35,7 +35,7 @@ def test_a_debt_s_reason_is_said_in_italian_in_the_next_step_and_the_refusals(in
     assert ("prossimo: Bruno deve 4 M ad Anna (affitto su Vicolo Stretto) e può procurarsi "
             "solo 2 M: `bancarotta Bruno`") in state
     refused = run(in_debt, "--lang", "it", "tira", 1, 1, code=1)
-    assert refused.startswith("rifiutato: impossibile tirare: Bruno deve 4 M ad Anna (affitto "
+    assert refused.startswith("non ammesso: impossibile tirare: Bruno deve 4 M ad Anna (affitto "
                               "su Vicolo Stretto) (003 §10)\n"), refused
     assert "  consentito: Bruno deve 4 M ad Anna (affitto su Vicolo Stretto) e può" in refused
     assert "rent on" not in state + refused
@@ -222,7 +222,7 @@ def test_get_out_of_jail_cards_are_counted_in_the_form_their_number_takes():
         from helpers import play
 
         play(t, Trade("Anna", "Bruno", Items(jail_cards=1), Items(cash=10)))
-    assert _said(err.value)[1].startswith("rifiutato: Anna ha 0 carte per uscire di prigione")
+    assert _said(err.value)[1].startswith("non ammesso: Anna ha 0 carte per uscire di prigione")
 
 
 @pytest.mark.parametrize(("reason", "english", "italian"), [

@@ -128,20 +128,31 @@ def _level_after_property(state, words) -> int:
 @pass_session
 @records
 def sell(session, words, player):
-    """sell PROPERTY [COUNT|all]: buildings back to the Bank at half price; `all` sells every
-    building of the property's colour group at once.  sell GROUP N, sell PROPERTY... --to N:
-    evenly down to N houses in one fact."""
+    """sell PROPERTY|GROUP [N|all]: buildings back to the Bank at half price.  N is a level,
+    the same after a property or a colour group: down to N houses each (`sell rosa 3`, `sell
+    via accademia 1`); no N: one building off the property; `all`: every building of the
+    colour group at once.  sell PROPERTY... --to N: those lots evenly down to N."""
+    from ledger.base.names import fold
     from ledger.records.commands import Sell, SellTo
 
     state = session.state()
+    owner = player_name(state, player, "owner")
+    words = list(words)
+    groups = {fold(g): lots for g, lots in state.edition.groups.items()}
+    if len(words) == 2 and fold(words[0]) in groups and words[1].lower() == "all":
+        # `sell rosa all` as `sell via accademia all`: the group's every building
+        execute(session, Sell(groups[fold(words[0])][0], 0, True, owner))
+        return
     target = to_level(state, words, hotel=False)
     if target:
-        execute(session, SellTo(target[0], target[1],
-                                player_name(state, player, "owner")))
+        execute(session, SellTo(target[0], target[1], owner))
         return
     pos, count, whole = property_and_count(state, words, allow_all=True)
-    execute(session, Sell(pos, 0 if whole else count, whole,
-                          player_name(state, player, "owner")))
+    if len(words) > 1 and not whole and is_digits(words[-1]):
+        # a level after a property, as after a group (`sell rosa 3` is "down to 3 each")
+        execute(session, SellTo((pos,), count, owner))
+        return
+    execute(session, Sell(pos, 0 if whole else count, whole, owner))
 
 
 @click.command("break-up")

@@ -54,7 +54,10 @@ def state(session, when, as_json):
         return
     click.echo(state_text(st))
     end = None
-    if moment is not None and moment.seq is None:
+    if moment is not None and moment.seq is None and _in_the_future(session, moment):
+        click.echo(_("({moment} is in the future: the table as it is now, after event {at})")
+                   .format(at=at, moment=moment.text))
+    elif moment is not None and moment.seq is None:
         click.echo(_("(the table after event {at}, the last recorded by {moment})").format(
             at=at, moment=moment.text))
     if at is not None:
@@ -158,3 +161,13 @@ def cards(session, deck, as_json):
         return
     for c in doc:
         click.echo(f"{c['deck']:<12}{c['number']:>3}  {c['text']}")
+
+
+def _in_the_future(session, moment) -> bool:
+    """A time after now (`--at 2099-01-01`, a year mistyped): said, not passed off as a
+    moment of the game."""
+    from datetime import datetime
+
+    now = datetime.fromisoformat(session.now().replace("Z", "+00:00"))
+    # the moment's start: its last instant is up to a day later than what was typed
+    return moment.until is not None and moment.until.timestamp() - 86400 > now.timestamp()

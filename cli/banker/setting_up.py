@@ -10,6 +10,7 @@ from cli.session import (
     turn_line,
 )
 from cli.words.i18n import _
+from ledger.base.errors import UsageError
 
 # --- setting up -----------------------------------------------------------------------------
 
@@ -28,6 +29,18 @@ def _reproducible_uuid(session, players, rules, edition) -> str | None:
     number = len(session.book.games()) + 1
     seed = f"banco:{fixed}:{number}:{' '.join(players)}:{rules}:{edition}"
     return str(uuid.uuid5(uuid.NAMESPACE_URL, seed))
+
+
+def _once(options: tuple[str, ...]) -> None:
+    """`new A B --rules classic --rules short`: click keeps the last; a game started under
+    rules the banker did not mean is worse than the question, so it is asked."""
+    from cli.session import ARGS
+
+    given = [a.split("=", 1)[0] for a in click.get_current_context().meta.get(ARGS, ())]
+    for option in options:
+        if given.count(option) > 1:
+            raise UsageError("{option} is given {n} times: say it once", option=option,
+                             n=given.count(option))
 
 
 @click.command()
@@ -49,6 +62,7 @@ def _reproducible_uuid(session, players, rules, edition) -> str | None:
 @records(expect=False)
 def new(session, players, rules, edition, first, game_uuid, final):
     """Start a game: PLAYERS in seating order."""
+    _once(("--rules", "--edition", "--first", "--uuid"))
     if first is not None:
         from ledger.base.names import resolve
 

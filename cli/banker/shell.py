@@ -17,6 +17,7 @@ import click
 
 from cli.session import pass_session
 from cli.words.i18n import N_, _, say_os_error
+from cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure function
 from ledger.base.errors import BancoError
 from ledger.base.names import fold, shown
 
@@ -39,6 +40,8 @@ READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement
                    "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",
                    "replay", "ruling", "export", "report", "game", "partita"})
 HISTORY_LENGTH = 1000
+# the options `help WORD` leaves out inside the shell (its game, language and line ids)
+SHELL_HIDES = frozenset({"db_after", "game_after", "lang", "command_key", "expect_seq"})
 
 
 def words() -> list[str]:
@@ -66,46 +69,6 @@ def history_path() -> str | None:
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
                                                             "share")
     return os.path.join(base, "banco", "history")
-
-
-def prompt_for(state) -> str:
-    """What the table waits for, in a few words: `Anna (buy)> `, `auction: Bruno leads 120> `,
-    `Carla owes 300> `."""
-    t = state.turn
-    if state.ended:
-        return (_("game over, {winner} won> ").format(winner=state.winner) if state.winner
-                else _("game over> "))
-    if state.debts:
-        d = state.debts[0]
-        return _("{debtor} owes {amount}> ").format(debtor=d.debtor, amount=d.amount)
-    if state.auction:
-        a = state.auction
-        if a.high_bidder:
-            return _("auction: {player} leads {amount}> ").format(player=a.high_bidder,
-                                                                   amount=a.high_bid)
-        return _("auction: bids from {amount}> ").format(amount=a.min_bid)
-    if t.phase == "card":
-        return _("{player} (card {deck})> ").format(
-            player=t.player, deck=state.edition.decks[t.card_deck].title)
-    if t.phase == "choice":
-        return _("{player} (pay or draw)> ").format(player=t.player)
-    if t.phase == "roll" and state.current.in_jail:
-        return _("{player} (in jail)> ").format(player=t.player)
-    if t.phase == "move":  # the Bus of the Speedy die
-        from ledger.table.speedy_die import choices_of
-
-        return _("{player} (bus: move {ways})> ").format(
-            player=t.player, ways=_(" or ").join(map(str, choices_of(t))))
-    if t.phase == "go":
-        return _("{player} (triple: go SPACE)> ").format(player=t.player)
-    if t.phase == "advance":
-        return _("{player} (Mr Monopoly: advance)> ").format(player=t.player)
-    if t.phase == "roll" and state.rules.speedy_die and state.current.passed_go:
-        return _("{player} (roll D1 D2 S)> ").format(player=t.player)
-    from cli.words.table_text import PHASES
-
-    phase = _(PHASES[t.phase]) if t.phase in PHASES else t.phase
-    return _("{player} ({phase})> ").format(player=t.player, phase=phase)
 
 
 class ShellHistory:
@@ -499,8 +462,16 @@ class BancoShell(cmd.Cmd):
                     else _("; `help` lists them"))
             self.say(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
             return
-        with click.Context(command, info_name=word) as sub:
-            self.say(command.get_help(sub))
+        # where and how a line is recorded is the shell's business, not the word's
+        where = [p for p in command.params if p.name in SHELL_HIDES and not p.hidden]
+        for p in where:
+            p.hidden = True
+        try:
+            with click.Context(command, info_name=word) as sub:
+                self.say(command.get_help(sub))
+        finally:
+            for p in where:
+                p.hidden = False
 
     # --- completion --------------------------------------------------------------------------
 
@@ -514,6 +485,8 @@ class BancoShell(cmd.Cmd):
         too, then its levels; after a deck word, the deck's card numbers."""
         word = line.split(" ", 1)[0]
         command = english(word)
+        if text.startswith("-"):
+            return []  # `state --a`: an option being typed, never a player (`--Anna`)
         try:
             st = self.session.state()
         except BancoError:
@@ -544,7 +517,13 @@ class BancoShell(cmd.Cmd):
         else:
             names = list(st.seats)
         typed = line[len(word):endidx].lstrip()
-        if command in TAKES_PROPERTY or command in TAKES_SPACE:
+        given = [i for i, w in enumerate(before) if w in ("--give", "--get")]
+        if command in ("trade", "deal") and given and given[-1] < len(before) - 1 \
+                and before[given[-1] + 1] not in st.seats:
+            # `--get piazza univ`: a deed's name of several words after the option
+            names = [sp.name for sp in st.edition.properties]
+            typed = line[:endidx].rsplit(before[given[-1]], 1)[1].lstrip()
+        elif command in TAKES_PROPERTY or command in TAKES_SPACE:
             typed = typed.lstrip("\"'")
         else:
             typed = text  # players and decks are single words

@@ -171,7 +171,24 @@ def bid(session, bidder, amount):
             raise UsageError("the amount comes after the name: `{word} {bidder} {amount}`",
                              word=typed_word(), bidder=amount, amount=bidder)
         raise not_a_number(amount)
-    execute(session, Bid(player_name(session.state(), bidder, "bidder"), number))
+    state = session.state()
+    from ledger.base.names import fold
+
+    if fold(bidder.strip()) in ("bank", "banca", "the bank", "la banca") \
+            and bidder.strip() not in state.seats:
+        raise UsageError("the Bank does not bid: the players in play do ({players})",
+                         players=", ".join(state.active()))
+    if number >= 0:
+        execute(session, Bid(player_name(state, bidder, "bidder"), number))
+        return
+    from ledger.base.errors import RuleViolation
+    from ledger.base.text import msg
+
+    try:  # the rules' own refusal, said as what it is: a bid is a positive amount
+        execute(session, Bid(player_name(state, bidder, "bidder"), number))
+    except RuleViolation as exc:
+        raise RuleViolation(msg("a bid is a positive amount: {refusal}", refusal=exc.text),
+                            rule=exc.rule, allowed=exc.allowed_text) from None
 
 
 @click.command()
@@ -287,6 +304,15 @@ def pay(session, debtor, deeds):
     from ledger.records.commands import PayDebt, PayInKind
 
     state = session.state()
+    if not deeds and not state.debts and state.turn.phase == "choice":
+        # `pay` at a pay-or-draw card is the card's choice, not a debt: say the line for it
+        from ledger.base.errors import RuleViolation
+        from ledger.table.state import next_step
+
+        deck, number = state.turn.card_choice
+        raise RuleViolation("`pay` settles a debt, and there is none: the card's choice is said "
+                            "with the card, `card {deck} {number} pay`", deck=deck,
+                            number=number, allowed=next_step(state))
     if not deeds:
         execute(session, PayDebt(player_name(state, debtor, "debtor")))
         return
@@ -307,6 +333,18 @@ def pay(session, debtor, deeds):
 def undo(session):
     """Take back the last command (an EventRetracted fact; nothing is erased)."""
     game = session.game()
+    before = session.book.state(game)
     outcome = session.written(session.book.undo(game, **session.write_args(game)))
-    report(outcome)
+    if outcome.replayed or outcome.refused:
+        report(outcome)
+    else:  # what it takes back, in the table's words, not the event types it retracts
+        import re
+
+        from cli.words.undo_text import undone_line
+
+        for e in outcome.events:
+            if e["type"] == "EventRetracted":
+                typed = re.search(r"\(`(.+)`\)$", str(e["data"].get("reason", "")))
+                click.echo(undone_line(e["data"]["seqs"], typed and typed.group(1), before,
+                                       outcome.state))
     click.echo(turn_line(outcome.state))

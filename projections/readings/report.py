@@ -54,7 +54,8 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .sq{border:1px solid #bbb;font-size:.68em;padding:2px;overflow:hidden;position:relative;background:#fff}
 .sq .band{height:5px;margin:-2px -2px 2px}.sq .own{font-weight:bold}.sq .mort{color:#b00}
 .centre{grid-column:2/11;grid-row:2/11;display:flex;align-items:center;justify-content:center;
- color:#999;font-size:1.4em}
+ color:#999;font-size:1.4em;text-align:center}
+.centre .title{font-size:1.2em}.centre ol.mid{font-size:.6em;color:#333;text-align:left}
 ol.timeline{list-style:none;padding:0;margin:0}ol.timeline li{padding:1px .3em;font-size:.9em}
 ol.timeline li.cmd{margin-top:.5em;font-weight:bold;font-family:monospace}
 li.ruling{background:#e7f1ff}li.correction{background:#fff3cd}li.late{background:#f8d7da}
@@ -171,18 +172,18 @@ def worth_chart(all_steps, state: State, tr=None) -> str:
     if not xs:
         return ""
     x0, x1 = xs[0], max(xs[-1], xs[0] + 1)
-    high = max([max(v) for v in ys.values()] + [1])
+    low, high = chart_axis([y for v in ys.values() for y in v])
 
     def px(x):
         return left + (x - x0) * (w - left - right) / (x1 - x0)
 
     def py(y):
-        return top + (h - top - bottom) * (1 - y / high)
+        return top + (h - top - bottom) * (1 - (y - low) / (high - low))
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
            f'role="img" aria-label="{escape(_say(tr, "net worth of each player over the game"))}">']
     for i in range(5):  # a light grid, with amounts
-        y = high * i / 4
+        y = low + (high - low) * i / 4
         out.append(f'<line x1="{left}" x2="{w - right}" y1="{py(y):.1f}" y2="{py(y):.1f}" '
                    f'stroke="#eee"/><text x="{left - 4}" y="{py(y) + 4:.1f}" font-size="10" '
                    f'text-anchor="end" fill="#777">{_money(state, round(y))}</text>')
@@ -201,12 +202,27 @@ def worth_chart(all_steps, state: State, tr=None) -> str:
     return "\n".join(out) + f'<div class="legend">{legend}</div>'
 
 
+def chart_axis(values: list[int]) -> tuple[int, int]:
+    """The chart's amounts, from a round figure under the lowest worth to one over the
+    highest: drawn from 0, four players near 1500 M were one line over another (issue 20)."""
+    lo, hi = min(values, default=0), max(values, default=1)
+    spread = max(hi - lo, 1)
+    step = 10 ** max(len(str(spread // 4)) - 1, 0)  # a round figure of the spread's size
+    low = (lo - spread // 10) // step * step
+    if lo >= 0:
+        low = max(low, 0)  # no negative amounts on the axis of a game that had none
+    high = -(-(hi + spread // 10) // step) * step
+    return low, max(high, low + 1)
+
+
 def _say(tr, template: str, **params) -> str:
     """A message of the page in the language of `tr` (a gettext catalog; English without)."""
     return render(msg(template, **params), tr)
 
 
-def board_html(state: State, tr=None) -> str:
+def board_html(state: State, tr=None, centre: str = "") -> str:
+    """The 40 spaces around the edge; `centre`: what the board's middle shows under the
+    edition's title (the report puts the standings there)."""
     colours = {p.name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
                for i, p in enumerate(state.players)}
     group_colour = {}
@@ -233,7 +249,8 @@ def board_html(state: State, tr=None) -> str:
                         f'{escape(", ".join(here))}</div>')
         cells.append(f'<div class="sq" id="sq{space.position}" style="grid-row:{row};'
                      f'grid-column:{col}">{band}{"".join(bits)}</div>')
-    cells.append(f'<div class="centre">{escape(state.edition.title)}</div>')
+    cells.append(f'<div class="centre"><div><div class="title">{escape(state.edition.title)}'
+                 f'</div>{centre}</div></div>')
     return f'<div class="board">{"".join(cells)}</div>'
 
 
@@ -444,7 +461,9 @@ def _page_head(final: State, chart: WorthSampler, rows: _Counted, game_id: int,
         f'<p class="head">{_say(tr, "head")} {escape(head)} (banco/{game_id}/'
         f'{rows.last["seq"]}/{escape(head[:12])})</p>',
         *([audit_html(audit, tr)] if audit is not None else []),
-        f"<h2>{_say(tr, 'The table at the end')}</h2>", "".join(table),
+        (f"<h2>{_say(tr, 'The table at the end')}</h2>" if final.ended else
+         f"<h2>{_say(tr, 'The table after event {seq}: the game goes on', seq=rows.last['seq'])}"
+         "</h2>"), "".join(table),
         f'<h2>{_say(tr, "Standings")}</h2><ol id="standings">{ranking}</ol>',
         f"<h2>{_say(tr, 'Net worth over the game')}</h2>",
         "<p>" + (_say(tr, "cash + deeds at price (mortgaged at half) + buildings at cost, "
@@ -455,7 +474,7 @@ def _page_head(final: State, chart: WorthSampler, rows: _Counted, game_id: int,
                       stride=chart.stride, points=len(chart.series()[0]),
                       commands=chart.count)) + "</p>",
         worth_chart(chart, final, tr),
-        f"<h2>{_say(tr, 'The board')}</h2>", board_html(final, tr),
+        f"<h2>{_say(tr, 'The board')}</h2>", board_html(final, tr, f'<ol class="mid">{ranking}</ol>'),
         f"<h3>{_say(tr, 'Deeds')}</h3><ul>{''.join(deeds)}<li>"
         + _say(tr, "the Bank: {deeds}", deeds=escape(", ".join(bank)) or _say(tr, "none"))
         + "</li></ul>",

@@ -1,0 +1,68 @@
+"""What an `undo` takes back, said in the table's words ("Bruno gets back 220 M; Via Roma is
+mortgaged again"), worked out from the table before and after it: the event types it
+retracts tell a banker nothing (issue 20)."""
+
+from __future__ import annotations
+
+from cli.words.facts import space_name
+from cli.words.i18n import _, ngettext
+from ledger.table.state import State
+
+
+def taken_back(before: State, after: State) -> list[str]:
+    """The differences `undo` makes, one phrase each: money, deeds, mortgages, buildings,
+    tokens, an auction, whose turn."""
+    money = after.edition.money
+    said: list[str] = []
+    was = {p.name: p for p in before.players}
+    for p in after.players:
+        old = was.get(p.name)
+        if old is None:
+            continue
+        if p.cash > old.cash:
+            said.append(_("{player} gets back {amount}").format(player=p.name,
+                                                                 amount=money(p.cash - old.cash)))
+        elif p.cash < old.cash:
+            said.append(_("{player} gives back {amount}").format(
+                player=p.name, amount=money(old.cash - p.cash)))
+    for s in after.edition.properties:
+        pos, name = s.position, space_name(after, s.position)
+        if after.owners[pos] != before.owners[pos]:
+            said.append(_("{deed} goes back to the Bank").format(deed=name)
+                        if after.owners[pos] is None
+                        else _("{deed} is {owner}'s again").format(deed=name,
+                                                                   owner=after.owners[pos]))
+        if (pos in after.mortgaged) != (pos in before.mortgaged):
+            said.append(_("{deed} is mortgaged again").format(deed=name)
+                        if pos in after.mortgaged
+                        else _("{deed} is no longer mortgaged").format(deed=name))
+        level = after.buildings[pos]
+        if level != before.buildings[pos]:
+            said.append(_("{deed} has a hotel again").format(deed=name) if level == 5
+                        else _("{deed} has no buildings again").format(deed=name) if level == 0
+                        else ngettext("{deed} has {n} house again", "{deed} has {n} houses again",
+                                      level).format(deed=name, n=level))
+    for p in after.players:
+        old = was.get(p.name)
+        if old is not None and p.position != old.position:
+            said.append(_("{player} goes back to {space}").format(
+                player=p.name, space=space_name(after, p.position)))
+    if before.auction is not None and after.auction is None:
+        said.append(_("no auction is open any more"))
+    elif after.auction is not None and before.auction is None:
+        said.append(_("the auction is open again"))
+    if after.turn.player != before.turn.player and not after.ended:
+        said.append(_("it is {player}'s turn again").format(player=after.turn.player))
+    return said
+
+
+def undone_line(seqs: list[int], line: str | None, before: State, after: State) -> str:
+    """`undone: `buy` (events 23-25): Anna gets back 200 M; Stazione Sud goes back to the Bank`."""
+    from cli.words.facts import seq_ranges
+
+    what = f"`{line}`" if line else _("the last command")
+    events = ngettext("event {seqs}", "events {seqs}", len(seqs)).format(seqs=seq_ranges(seqs))
+    changes = taken_back(before, after)
+    return _("undone: {what} ({events}): {changes}").format(
+        what=what, events=events,
+        changes="; ".join(changes) if changes else _("nothing on the table changes"))

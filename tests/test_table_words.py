@@ -1,0 +1,283 @@
+"""The words at the table a new banker tripped on (issue 20, "At the table"): the prompt and
+`next:` with the open rent claims, an auction's prompt and what `hammer` does with no bid, the
+pay-or-draw hints, `sell`, completion, `help`, `undo`, a late claim, the suggestions, and the
+Italian of the same lines (checked against the catalogs)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from test_shell import Typed
+
+from cli.banker.shell import BancoShell
+from cli.session import Session, turn_line
+from cli.words import i18n
+from cli.words.waiting import next_words, prompt_text
+
+pytestmark = pytest.mark.usefixtures("no_locale")
+
+
+def shell(db, *typed):
+    """What a shell on `db` writes (the prompts) and what its commands print, after `typed`."""
+    out = io.StringIO()
+    sh = BancoShell(Session(str(db), None), stdin=Typed(*typed), stdout=out)
+    sh.cmdloop(intro="")
+    sh.session.close()
+    return out.getvalue()
+
+
+@pytest.fixture
+def rent_open(banco):
+    """Bruno has landed on Anna's Stazione Sud: Anna may claim 25 M until Carla rolls."""
+    banco("new", "Anna", "Bruno", "Carla", "Dario", "--edition", "it")
+    banco("roll", "3", "2")
+    banco("buy")
+    banco("roll", "2", "3")
+    return banco
+
+
+def test_the_prompt_and_next_show_an_open_rent_claim(rent_open):
+    session = Session(rent_open.db, None)
+    state = session.state()
+    assert prompt_text(state) == "Carla (roll; Anna may claim 25)> "
+    assert turn_line(state) == ("next: Carla to `roll D1 D2`; rent: Anna may claim 25 M from "
+                                "Bruno (`claim Anna`, before Carla rolls)")
+    # the phones' pages render the same words in their language
+    from ledger.base.text import render
+
+    i18n.use("it")
+    try:
+        said = render(next_words(state), i18n.translations())
+        prompt = prompt_text(state)
+    finally:
+        i18n._release()
+    assert said == ("tocca a Carla: `tira D1 D2`; affitto: Anna può chiedere 25 M a Bruno "
+                    "(`riscuoti Anna`, prima che Carla tiri)")
+    assert prompt == "Carla (tirare; Anna può chiedere 25)> "
+    session.close()
+    assert "#1 Carla (roll; Anna may claim 25)> " in shell(rent_open.db, "state")
+
+
+def test_a_claimed_rent_leaves_the_prompt(rent_open):
+    rent_open("claim", "Anna")
+    session = Session(rent_open.db, None)
+    assert prompt_text(session.state()) == "Carla (roll)> "
+    session.close()
+
+
+def test_an_auction_names_its_deed_and_says_what_hammer_does_with_no_bid(banco):
+    banco("new", "Anna", "Bruno", "Carla", "Dario", "--edition", "it")
+    banco("roll", "3", "2")
+    out = banco("decline").output
+    assert "if nobody bids: `hammer PLAYER` among Anna, Bruno, Carla and Dario (no bid: the " \
+           "richest take it at 1 M" in out
+    said = shell(banco.db, "bid Bruno 10")
+    assert "#1 auction Stazione Sud: bids from 1> " in said
+    assert "#1 auction Stazione Sud: Bruno leads 10> " in said
+
+
+def test_a_late_claim_is_refused_first_then_said_to_be_evidence(rent_open):
+    rent_open("roll", "1", "2")  # Carla rolls: the window closes
+    out = rent_open("claim", "Anna", code=1).output
+    assert out.startswith("refused: Anna's claim for 25 M rent on Stazione Sud from Bruno is "
+                          "too late")
+    assert "  the refusal is recorded as evidence (event " in out
+    assert out.index("refused:") < out.index("recorded as evidence")
+    log = json.loads(rent_open("log", "--json").output)
+    assert "RentClaimRefused" in [e["type"] for e in log[-3:]]
+
+
+# --- a pay-or-draw card (item 3) --------------------------------------------------------------
+
+@pytest.fixture
+def pay_or_draw(banco):
+    """Anna has turned Probabilità 11: pay 10 or draw an Imprevisti."""
+    banco("new", "Anna", "Bruno", "--edition", "it")
+    banco("roll", "1", "1")
+    banco("card", "probabilita", "11")
+    return banco
+
+
+def test_draw_and_pay_at_a_pay_or_draw_card_name_the_card_s_line(pay_or_draw):
+    out = pay_or_draw("draw", code=2).output
+    assert "the card's choice is said with the card, `card probabilita 11 draw`" in out
+    assert "misdraw" not in out
+    out = pay_or_draw("pay", code=1).output
+    assert "`pay` settles a debt, and there is none: the card's choice is said with the card, " \
+           "`card probabilita 11 pay`" in out
+    said = shell(pay_or_draw.db, "draw")
+    assert "misdraw" not in said
+
+
+# --- suggestions (item 9) -------------------------------------------------------------------
+
+def test_an_english_session_is_offered_english_words(banco):
+    banco("new", "Anna", "Bruno")
+    out = banco("clear", code=2).output
+    assert "carte" not in out and "cards" in out
+    assert "carte" in banco("--lang", "it", "clear", code=2).output
+
+
+def test_a_command_word_in_capitals_is_understood(banco):
+    banco("new", "Anna", "Bruno")
+    banco("ROLL", "1", "2")
+    log = json.loads(banco("log", "--json").output)
+    assert [e["data"]["line"] for e in log if e["type"] == "CommandRecorded"][-1] == "ROLL 1 2"
+    shell(banco.db, "DECLINE")
+    assert json.loads(banco("state", "--json").output)["turn"]["phase"] == "auction"
+
+
+def test_the_bank_does_not_bid_and_a_bid_is_a_positive_amount(banco):
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "2")
+    banco("decline")
+    assert "the Bank does not bid" in banco("bid", "Bank", "10", code=2).output
+    assert "the Bank does not bid" in banco("bid", "banca", "10", code=2).output
+    out = banco("bid", "Anna", "-5", code=1).output
+    assert out.startswith("refused: a bid is a positive amount:") and "No such option" not in out
+
+
+def test_a_moment_in_the_future_is_said_to_be(banco):
+    banco("new", "Anna", "Bruno")
+    out = banco("state", "--at", "2099-01-01").output
+    assert "(2099-01-01 is in the future: the table as it is now, after event" in out
+
+
+def test_two_rule_sets_are_refused(banco):
+    out = banco("new", "A", "B", "--rules", "classic", "--rules", "short", code=2).output
+    assert "--rules is given 2 times: say it once" in out
+    import os
+
+    assert not os.path.exists(banco.db)  # no game was started, no file made
+
+
+# --- undo (item 7) ----------------------------------------------------------------------------
+
+def test_undo_says_in_words_what_it_takes_back(rent_open):
+    rent_open("claim", "Anna")
+    out = rent_open("undo").output
+    assert out.startswith("undone: `claim Anna` (event ")
+    assert "Anna gives back 25 M; Bruno gets back 25 M" in out and "Rent" not in out
+    rent_open("undo")  # Bruno's roll
+    out = rent_open("undo").output
+    assert "undone: `buy` (events " in out
+    assert "Anna gets back 200 M; Stazione Sud goes back to the Bank" in out
+    assert "PropertyBought" not in out
+
+
+# --- sell reads one way (item 4) --------------------------------------------------------------
+
+@pytest.fixture
+def browns(banco):
+    """Anna owns both brown streets, 3 houses on each."""
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "1")  # Probabilità
+    banco("card", "probabilita", "ritornate")
+    banco("buy")  # Vicolo Corto
+    banco("roll", "1", "1")  # Vicolo Stretto
+    banco("buy")
+    banco("roll", "2", "3")
+    banco("decline")
+    banco("hammer")
+    banco("build", "marrone", "3")
+    return banco
+
+
+def levels(banco):
+    doc = json.loads(banco("state", "--json").output)
+    return {p["name"]: p["houses"] for p in doc["properties"] if p["name"].startswith("Vicolo")}
+
+
+def test_a_level_after_sell_means_the_same_after_a_property_and_a_group(browns):
+    browns("sell", "marrone", "2")
+    assert levels(browns) == {"Vicolo Corto": 2, "Vicolo Stretto": 2}
+    browns("sell", "vicolo", "stretto", "1")  # down to 1, as after the group
+    assert levels(browns) == {"Vicolo Corto": 2, "Vicolo Stretto": 1}
+    browns("sell", "vicolo corto")  # no level: one building off
+    assert levels(browns) == {"Vicolo Corto": 1, "Vicolo Stretto": 1}
+
+
+def test_sell_group_all_works_as_sell_property_all(browns):
+    browns("sell", "marrone", "all")
+    assert levels(browns) == {"Vicolo Corto": 0, "Vicolo Stretto": 0}
+
+
+# --- Italian (item 10), against the catalogs --------------------------------------------------
+
+def _italian(msgid: str) -> str:
+    i18n.use("it")
+    try:
+        return i18n._(msgid)
+    finally:
+        i18n._release()
+
+
+def test_the_italian_refusal_is_not_the_word_of_rifiuta():
+    assert not _italian("refused: {message}").startswith("rifiut")
+    assert _italian("; `help` lists them") == "; `aiuto` li elenca"
+    assert _italian("take at most {cash}").startswith("togli")
+
+
+def test_the_italian_catalog_says_no_rifatti_and_no_testa_for_a_head():
+    from test_i18n_table import _italian_msgstrs
+
+    said = list(_italian_msgstrs())
+    assert not [t for t in said if "rifatt" in t]
+    import re
+
+    heads = [t for t in said if re.search(r"\btesta\b", t)
+             and not re.search(r"\b(in testa|a testa)\b", t)]
+    assert heads == []
+
+
+# --- what the referee reads: the report (issue 20) --------------------------------------------
+
+def test_the_report_of_a_game_in_progress_fits_its_chart_and_uses_the_centre(banco):
+    from cli.words.facts import describe
+    from ledger.book import Book
+    from projections.readings.report import chart_axis, report_html
+
+    banco("new", "Anna", "Bruno", "Carla", "Dario")
+    for line in (("roll", "3", "2"), ("buy",), ("roll", "2", "3"), ("claim", "Anna")):
+        banco(*line)
+    book = Book(banco.db)
+    events = book.events(1)
+    book.close()
+    page = report_html(events, 1, describe, head=events[-1]["hash"])
+    assert "The table at the end" not in page
+    assert f"The table after event {events[-1]['seq']}: the game goes on" in page
+    # four players near 1500 M: the axis starts near them, not at 0
+    low, high = chart_axis([1475, 1500, 1525, 1500])
+    assert 1300 <= low < 1475 and 1525 < high <= 1700
+    assert chart_axis([0, 3000]) == (0, 3300)
+    centre = page[page.index('class="centre"'):]
+    assert '<ol class="mid">' in centre[:2000] and "Anna" in centre[:2000]
+
+
+# --- completion and help inside the shell (items 5, 6) ----------------------------------------
+
+def _completions(db, line):
+    sh = BancoShell(Session(str(db), None), stdin=Typed(), stdout=io.StringIO())
+    text = line.rsplit(" ", 1)[1]
+    try:
+        return sh.completedefault(text, line, len(line) - len(text), len(line))
+    finally:
+        sh.session.close()
+
+
+def test_completion_inside_trade_and_never_an_option_into_a_name(banco):
+    banco("new", "Anna", "Bruno")
+    assert _completions(banco.db, "trade Anna Bruno --get piazza univ") == ["Università "]
+    assert _completions(banco.db, "trade Anna Bruno --give via r") == ["Roma "]
+    assert _completions(banco.db, "state --a") == []
+
+
+def test_help_word_in_the_shell_leaves_out_where_and_how_a_line_is_recorded(banco):
+    banco("new", "Anna", "Bruno")
+    said = shell(banco.db, "help roll")
+    for option in ("--db", "--game", "--lang", "--id", "--expect"):
+        assert option not in said
+    assert "--player" in said
+    assert "--expect" in banco("roll", "--help").output  # on the command line they stay
