@@ -17,7 +17,7 @@ NUMBERS = {"1": 1, "2": 2, "3": 3}
 def face_value(face: str | None) -> int:
     """What a face adds to the move and to a utility's throw: its number; the Bus and Mr
     Monopoly count as zero (000 §SOCIETÀ)."""
-    return NUMBERS.get(face, 0)
+    return NUMBERS.get(face, 0) if face is not None else 0
 
 
 def throw_value(turn) -> int:

@@ -405,8 +405,9 @@ class GameAudit(RowChecks):
             kept = decode(snap.state, self.state)
         except SnapshotError:
             return  # unreadable: the book folds instead (`banco doctor` names it)
-        if edited(snap) is not None:  # its digest says no: the book does not start from it
-            raise AuditStop(snap.seq, edited(snap))
+        why = edited(snap)
+        if why is not None:  # its digest says no: the book does not start from it
+            raise AuditStop(snap.seq, str(why))
         table = self.state._replace(seq=snap.seq)
         if kept != table:
             differ = [f for f in table._fields if getattr(kept, f) != getattr(table, f)]
