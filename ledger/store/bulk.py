@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ledger.store.connection import rollback
 from ledger.store.schema import (
@@ -20,7 +20,20 @@ from ledger.store.schema import (
 )
 
 if TYPE_CHECKING:
-    from ledger.store.sqlite import SQLiteStore
+    import sqlite3
+
+    from ledger.base.errors import DatabaseError
+
+
+class BulkHost(Protocol):
+    """What the bulk path needs of its store (ledger/store/sqlite.py's SQLiteStore), named
+    here so that this module does not import the store that imports it."""
+    conn: sqlite3.Connection
+
+    def chain_game_id(self, game_id: int) -> int | None: ...
+    def explain(self, exc: sqlite3.Error, writing: bool) -> DatabaseError: ...
+    def inspect(self) -> int: ...
+    def after_rollback(self) -> None: ...
 
 
 class GameRows(Sequence):
@@ -30,7 +43,7 @@ class GameRows(Sequence):
 
     CHUNK = 2000
 
-    def __init__(self, store: SQLiteStore, game_id: int, start: int, stop: int,
+    def __init__(self, store: BulkHost, game_id: int, start: int, stop: int,
                  hashed_as: int | None = None):
         self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
         # the number version-1 rows hash, when not the game's own (see chain_game_id)
@@ -79,7 +92,7 @@ class RawRows:
     by the primary key.  `hashed_as`: the game number its version-1 rows hash, when not its
     own (an imported game).  Nothing is parsed or checked here: that is the audit's work."""
 
-    def __init__(self, store: SQLiteStore, game_id: int, hashed_as: int | None = None):
+    def __init__(self, store: BulkHost, game_id: int, hashed_as: int | None = None):
         self.store, self.game_id = store, game_id
         self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
 
@@ -133,7 +146,7 @@ class GameImport:
 
     TRIGGER = FORMAT_TRIGGER
 
-    def __init__(self, store: SQLiteStore, game_id: int):
+    def __init__(self, store: BulkHost, game_id: int):
         self.store, self.game_id = store, game_id
         self.conn = store.conn
         self.inserted = 0

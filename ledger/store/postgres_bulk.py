@@ -6,19 +6,31 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ledger.store.postgres_schema import SCHEMA
 from ledger.store.schema import COLUMNS, GAME_COLUMNS, event_dict
 
 if TYPE_CHECKING:
-    from ledger.store.postgres import PostgresStore
+    from ledger.base.errors import DatabaseError
+
+
+class PgBulkHost(Protocol):
+    """What the bulk path needs of its store (ledger/store/postgres.py's PostgresStore),
+    named here so that this module does not import the store that imports it."""
+    conn: Any
+    format: int
+
+    def chain_game_id(self, game_id: int) -> int | None: ...
+    def explain(self, exc: Exception, writing: bool) -> DatabaseError: ...
+    def inspect(self) -> int: ...
+    def q(self, sql: str, args: tuple | list = ()) -> list[tuple]: ...
 
 EVENTS = f"{SCHEMA}.events"
 PAGE = 2000
 
 
-def _range(store: PostgresStore, game_id: int, first: int, last: int) -> list[tuple]:
+def _range(store: PgBulkHost, game_id: int, first: int, last: int) -> list[tuple]:
     import psycopg
 
     try:
@@ -32,7 +44,7 @@ class PgGameRows(Sequence):
     """A game's rows (as `read` gives them), read as they are used: iteration pages through
     them, an index or a slice reads only what it names (seqs 1..N with no gap)."""
 
-    def __init__(self, store: PostgresStore, game_id: int, start: int, stop: int,
+    def __init__(self, store: PgBulkHost, game_id: int, start: int, stop: int,
                  hashed_as: int | None = None):
         self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
         self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
@@ -72,7 +84,7 @@ class PgRawRows:
     """A game's rows as stored, COLUMNS tuples in seq order (the audit's), a page at a time;
     `fetch` reads a range again."""
 
-    def __init__(self, store: PostgresStore, game_id: int, hashed_as: int | None = None):
+    def __init__(self, store: PgBulkHost, game_id: int, hashed_as: int | None = None):
         self.store, self.game_id = store, game_id
         self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
 
@@ -102,7 +114,7 @@ class PgGameImport:
     it with the lock on new games held): `insert` by batches, then `finish` (commit) or
     `abort` (nothing kept)."""
 
-    def __init__(self, store: PostgresStore, game_id: int):
+    def __init__(self, store: PgBulkHost, game_id: int):
         self.store, self.game_id = store, game_id
         self.conn = store.conn
         self.inserted = 0
