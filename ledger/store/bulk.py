@@ -29,6 +29,10 @@ class BulkHost(Protocol):
     """What the bulk path needs of its store (ledger/store/sqlite.py's SQLiteStore), named
     here so that this module does not import the store that imports it."""
     conn: sqlite3.Connection
+    format: int
+
+    @property
+    def columns(self) -> str: ...
 
     def chain_game_id(self, game_id: int) -> int | None: ...
     def explain(self, exc: sqlite3.Error, writing: bool) -> DatabaseError: ...
