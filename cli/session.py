@@ -575,12 +575,3 @@ def dump_rows(rows, head: dict | None = None, key: str | None = None) -> None:
         click.echo((opening + "[\n" if first else ",\n") + body, nl=False)
         first = False
     click.echo(opening + "[]" + closing if first else "\n" + pad[:-2] + "]" + closing)
-
-
-def write_out(target: str | None, force: bool, write) -> None:
-    """Call write(file) on stdout or on TARGET: cli/safe_output.py decides what may be written
-    (a regular file replaced whole, never a device or a folder)."""
-    from cli.safe_output import write_out as safely
-
-    safely(target, force, write)
-

@@ -32,7 +32,7 @@ import json
 from ledger.base.errors import RuleViolation, UsageError
 from ledger.base.text import msg
 from ledger.store.canonical import GENESIS, canonical_json
-from ledger.store.tournament_log import CREATE, TABLE, fact_hash  # noqa: F401  (the table is the store's)
+from ledger.store.tournament_log import CREATE, TABLE, fact_hash
 
 R_POINTS = "000 §PUNTEGGIO"
 

@@ -9,6 +9,7 @@ import sys
 import click
 
 from cli.groups import Subgroup
+from cli.safe_output import write_out
 from cli.session import (
     dump,
     execute,
@@ -18,7 +19,6 @@ from cli.session import (
     player_name,
     property_position,
     records,
-    write_out,
 )
 from cli.words.i18n import _, counted
 from ledger.base.errors import EXIT_AUDIT, UsageError

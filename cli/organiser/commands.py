@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from cli.safe_output import write_out
 from cli.session import (
     dump,
     dump_rows,
@@ -15,7 +16,6 @@ from cli.session import (
     player_name,
     property_position,
     property_words,
-    write_out,
 )
 from cli.words.i18n import NP_, _, counted, pgettext
 from ledger.base.errors import UsageError
