@@ -20,16 +20,14 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 
 from ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase, UsageError
-from ledger.base.text import msg
 from ledger.store.canonical import (
     CHAIN_VERSION,
     GENESIS,
-    UnknownChainVersion,
     canonical_json,
     now_text,
     row_hash,
-    stored_row_hash,
 )
+from ledger.store.chain import check_rows
 from ledger.store.connection import lock_wait
 from ledger.store.games import GameIndex
 from ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
@@ -491,38 +489,3 @@ def index_game(conn, game_id: int, last_seq: int, written: list[dict], command_i
             ended = None
     conn.execute(f"UPDATE {GAMES} SET last_seq=%s, head=%s, ended_seq=%s WHERE game_id=%s",
                  (written[-1]["seq"], written[-1]["hash"], ended, game_id))
-
-
-def check_rows(raw: Iterable[tuple], after: int, prev_hash: str, hashed_as: int | None
-               ) -> tuple[list[dict], ChainProblem | None]:
-    """Rows (COLUMNS tuples) after seq `after` as dicts, each checked against the chain from
-    `prev_hash`: the rows, and the first break or None (the same words as SQLite's
-    read_checked)."""
-    rows: list[dict] = []
-    problem = None
-    prev, expected = prev_hash, after + 1
-    for r in raw:
-        row = event_dict(r)
-        if hashed_as is not None and r[10] == 1:
-            row["chain_game_id"] = hashed_as
-        rows.append(row)
-        if problem is not None:
-            continue
-        seq = r[1]
-        if seq != expected:
-            problem = ChainProblem(expected, msg("is missing from the log (the next one "
-                                                 "is event {seq})", seq=seq))
-        elif r[8] != prev:
-            problem = ChainProblem(seq, msg("does not follow the event before it (its "
-                                            "prev_hash is another)"))
-        elif stored_row_hash(prev, hashed_as if hashed_as is not None else r[0], *r[1:8],
-                             r[10]) != r[9]:
-            try:
-                same = row_hash(prev, row) == r[9]
-            except (TypeError, UnknownChainVersion) as exc:
-                problem = ChainProblem(seq, msg("is not banco's ({why})", why=str(exc)))
-            else:
-                if not same:
-                    problem = ChainProblem(seq, msg("does not match its hash"))
-        prev, expected = r[9], seq + 1
-    return rows, problem

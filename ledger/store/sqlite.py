@@ -18,17 +18,14 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 
 from ledger.base.errors import BancoError, ConflictError, DatabaseError
-from ledger.base.text import msg
 from ledger.store.bulk import GameImport, GameRows, RawRows
 from ledger.store.canonical import (
     CHAIN_VERSION,
     GENESIS,
-    UnknownChainVersion,
     canonical_json,
     row_hash,
-    stored_row_hash,
 )
-from ledger.store.chain import verify_chain
+from ledger.store.chain import check_rows, verify_chain
 from ledger.store.connection import (
     connect,
     copy_file,
@@ -250,35 +247,7 @@ class SQLiteStore(GameIndex, ReadModelStore):
         raw = self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq>? "
                                 "ORDER BY seq LIMIT ?",
                                 (game_id, after, -1 if limit is None else limit)).fetchall()
-        rows = []
-        problem = None
-        prev, expected = prev_hash, after + 1
-        hashed_as = self.chain_game_id(game_id)
-        for r in raw:
-            row = event_dict(r)
-            if hashed_as is not None and r[10] == 1:
-                row["chain_game_id"] = hashed_as
-            rows.append(row)
-            if problem is not None:
-                continue
-            seq = r[1]
-            if seq != expected:
-                problem = ChainProblem(expected, msg("is missing from the log (the next one "
-                                                     "is event {seq})", seq=seq))
-            elif r[8] != prev:
-                problem = ChainProblem(seq, msg("does not follow the event before it (its "
-                                                "prev_hash is another)"))
-            elif stored_row_hash(prev, hashed_as if hashed_as is not None else r[0], *r[1:8],
-                                 r[10]) != r[9]:
-                try:  # the slow way, from the parsed row: the same answer, or the reason
-                    same = row_hash(prev, row) == r[9]
-                except (TypeError, UnknownChainVersion) as exc:
-                    problem = ChainProblem(seq, msg("is not banco's ({why})", why=str(exc)))
-                else:
-                    if not same:
-                        problem = ChainProblem(seq, msg("does not match its hash"))
-            prev, expected = r[9], seq + 1
-        return rows, problem
+        return check_rows(raw, after, prev_hash, self.chain_game_id(game_id))
 
     @guarded(writing=False)
     def iter_raw(self, game_id: int) -> Iterable[tuple]:
