@@ -59,11 +59,14 @@ class GameRows(Sequence):
     def __bool__(self) -> bool:
         return len(self) > 0
 
-    def _rows(self, first: int, last: int) -> list[dict]:
+    def _raw(self, first: int, last: int) -> list[tuple]:
+        """The rows first..last as stored (each store's own read: PgGameRows has its own)."""
         s = self.store
-        raw = s.conn.execute(f"SELECT {s.columns} FROM events WHERE game_id=? AND seq>=? AND "
-                             "seq<=? ORDER BY seq", (self.game_id, first, last)).fetchall()
-        rows = [event_dict(r) for r in raw]
+        return s.conn.execute(f"SELECT {s.columns} FROM events WHERE game_id=? AND seq>=? AND "
+                              "seq<=? ORDER BY seq", (self.game_id, first, last)).fetchall()
+
+    def _rows(self, first: int, last: int) -> list[dict]:
+        rows = [event_dict(r) for r in self._raw(first, last)]
         if self.hashed_as is not None:
             for row in rows:
                 if row["chain_version"] == 1:
@@ -78,9 +81,9 @@ class GameRows(Sequence):
         if isinstance(index, slice):
             start, stop, step = index.indices(len(self))
             if step != 1:
-                raise ValueError("GameRows slices have no step")
-            return GameRows(self.store, self.game_id, self.start + start,
-                            self.start + max(start, stop), self.hashed_as)
+                raise ValueError(f"{type(self).__name__} slices have no step")
+            return type(self)(self.store, self.game_id, self.start + start,
+                              self.start + max(start, stop), self.hashed_as)
         n = len(self)
         if index < 0:
             index += n

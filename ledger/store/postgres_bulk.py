@@ -5,11 +5,12 @@ one game written whole in one transaction (PgGameImport, rows sent with COPY).""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ledger.store.bulk import GameRows
 from ledger.store.postgres_schema import SCHEMA
-from ledger.store.schema import COLUMNS, GAME_COLUMNS, event_dict
+from ledger.store.schema import COLUMNS, GAME_COLUMNS
 
 if TYPE_CHECKING:
     from ledger.base.errors import DatabaseError
@@ -40,44 +41,15 @@ def _range(store: PgBulkHost, game_id: int, first: int, last: int) -> list[tuple
         raise store.explain(exc, writing=False) from None
 
 
-class PgGameRows(Sequence):
+class PgGameRows(GameRows):
     """A game's rows (as `read` gives them), read as they are used: iteration pages through
-    them, an index or a slice reads only what it names (seqs 1..N with no gap)."""
+    them, an index or a slice reads only what it names (seqs 1..N with no gap); GameRows's
+    sequence over PostgreSQL's pages."""
 
-    def __init__(self, store: PgBulkHost, game_id: int, start: int, stop: int,
-                 hashed_as: int | None = None):
-        self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
-        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+    CHUNK = PAGE
 
-    def __len__(self) -> int:
-        return max(0, self.stop - self.start)
-
-    def _rows(self, first: int, last: int) -> list[dict]:
-        rows = [event_dict(r) for r in _range(self.store, self.game_id, first, last)]
-        if self.hashed_as is not None:
-            for row in rows:
-                if row["chain_version"] == 1:
-                    row["chain_game_id"] = self.hashed_as
-        return rows
-
-    def __iter__(self):
-        for first in range(self.start + 1, self.stop + 1, PAGE):
-            yield from self._rows(first, min(first + PAGE - 1, self.stop))
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if step != 1:
-                raise ValueError("PgGameRows slices have no step")
-            return PgGameRows(self.store, self.game_id, self.start + start,
-                              self.start + max(start, stop), self.hashed_as)
-        n = len(self)
-        if index < 0:
-            index += n
-        if not 0 <= index < n:
-            raise IndexError(index)
-        seq = self.start + index + 1
-        return self._rows(seq, seq)[0]
+    def _raw(self, first: int, last: int) -> list[tuple]:
+        return _range(self.store, self.game_id, first, last)
 
 
 class PgRawRows:
