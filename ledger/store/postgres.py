@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 
-from ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase, UsageError
+from ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase
 from ledger.store.canonical import (
     CHAIN_VERSION,
     GENESIS,
@@ -45,12 +45,12 @@ from ledger.store.postgres_schema import (
 from ledger.store.protocol import Appended, ChainProblem, NewEvent, Snapshot
 from ledger.store.schema import (
     COLUMNS,
-    ENDED,
     GAME_COLUMNS,
     RETRACTED,
     STARTED,
     event_dict,
     game_dict,
+    index_game,
 )
 
 INSERT = f"INSERT INTO {SCHEMA}.events ({COLUMNS}) VALUES ({', '.join(['%s'] * 11)})"
@@ -386,7 +386,8 @@ class PostgresStore(GameIndex):
                 written.append(row)
             with conn.cursor() as cur:
                 cur.executemany(INSERT, values)
-            index_game(conn, game_id, last_seq, written, command_id)
+            index_game(conn, game_id, last_seq, written, command_id, games=GAMES,
+                       insert_game=INSERT_GAME, mark="%s")
             kept = snapshot(written) if snapshot is not None else None
             if kept is not None:
                 keep_snapshot(conn, game_id, written[-1]["seq"], written[-1]["hash"], *kept,
@@ -459,33 +460,3 @@ class PostgresStore(GameIndex):
             copy_store(self, dst)
         finally:
             dst.close()
-
-
-def index_game(conn, game_id: int, last_seq: int, written: list[dict], command_id: str) -> None:
-    """Inside the append's transaction: the game's row of `games` in step with the rows just
-    written (as ledger/store/schema.py's index_game does for SQLite)."""
-    if last_seq == 0:
-        started = next((r["data"] for r in written if r["type"] == STARTED), {})
-        uid = started.get("game_uuid")
-        if uid is not None:
-            taken = conn.execute(f"SELECT game_id FROM {GAMES} WHERE game_uuid=%s",
-                                 (uid,)).fetchone()
-            if taken:
-                raise UsageError("game {game} in this database already has the identity "
-                                 "{uid}; nothing was recorded", game=taken[0], uid=uid)
-        rules = started.get("rules")
-        conn.execute(INSERT_GAME,
-                     (game_id, uid, command_id, written[0]["recorded_at"],
-                      json.dumps(started.get("players", []), ensure_ascii=False),
-                      rules.get("name") if isinstance(rules, dict) else None,
-                      started.get("edition"), 0, GENESIS, None))
-    found = conn.execute(f"SELECT ended_seq FROM {GAMES} WHERE game_id=%s",
-                         (game_id,)).fetchone()
-    ended = found[0] if found else None
-    for r in written:
-        if r["type"] == ENDED:
-            ended = r["seq"]
-        elif r["type"] == RETRACTED and ended in r["data"].get("seqs", ()):
-            ended = None
-    conn.execute(f"UPDATE {GAMES} SET last_seq=%s, head=%s, ended_seq=%s WHERE game_id=%s",
-                 (written[-1]["seq"], written[-1]["hash"], ended, game_id))

@@ -168,34 +168,36 @@ def game_row_format1(conn: sqlite3.Connection, game_id: int, ended: int | None) 
             last[0], last[1], ended)
 
 
-def index_game(conn: sqlite3.Connection, game_id: int, last_seq: int, written: list[dict],
-               command_id: str) -> None:
+def index_game(conn, game_id: int, last_seq: int, written: list[dict], command_id: str, *,
+               games: str = "games", insert_game: str = INSERT_GAME, mark: str = "?") -> None:
     """Inside the append's transaction: keep the game's row in `games` in step with the rows
-    just written."""
+    just written.  `games`, `insert_game`, `mark`: the table, its INSERT and the parameter
+    mark of the store's SQL (PostgreSQL's are ledger/store/postgres.py's)."""
     if last_seq == 0:
         started = next((r["data"] for r in written if r["type"] == STARTED), {})
         uid = started.get("game_uuid")
         if uid is not None:
-            taken = conn.execute("SELECT game_id FROM games WHERE game_uuid=?",
+            taken = conn.execute(f"SELECT game_id FROM {games} WHERE game_uuid={mark}",
                                  (uid,)).fetchone()
             if taken:
                 raise UsageError("game {game} in this database already has the identity "
                                  "{uid}; nothing was recorded", game=taken[0], uid=uid)
         rules = started.get("rules")
-        conn.execute(INSERT_GAME,
+        conn.execute(insert_game,
                      (game_id, uid, command_id, written[0]["recorded_at"],
                       json.dumps(started.get("players", []), ensure_ascii=False),
                       rules.get("name") if isinstance(rules, dict) else None,
                       started.get("edition"), 0, GENESIS, None))
-    ended = conn.execute("SELECT ended_seq FROM games WHERE game_id=?",
-                         (game_id,)).fetchone()[0]
+    found = conn.execute(f"SELECT ended_seq FROM {games} WHERE game_id={mark}",
+                         (game_id,)).fetchone()
+    ended = found[0] if found else None
     for r in written:
         if r["type"] == ENDED:
             ended = r["seq"]
         elif r["type"] == RETRACTED and ended in r["data"].get("seqs", ()):
             ended = None
-    conn.execute("UPDATE games SET last_seq=?, head=?, ended_seq=? WHERE game_id=?",
-                 (written[-1]["seq"], written[-1]["hash"], ended, game_id))
+    conn.execute(f"UPDATE {games} SET last_seq={mark}, head={mark}, ended_seq={mark} "
+                 f"WHERE game_id={mark}", (written[-1]["seq"], written[-1]["hash"], ended, game_id))
 
 
 def put_snapshot(conn: sqlite3.Connection, game_id: int, seq: int, head: str, fmt: str,
