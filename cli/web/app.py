@@ -231,6 +231,14 @@ class Hub:
         return answer(outcome, seq, table, expect, lang)
 
 
+async def json_body(request: Request):
+    """The request's JSON, or None when it is not JSON at all (a 400 for the caller)."""
+    try:
+        return await request.json()
+    except ValueError:
+        return None
+
+
 def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tuple[int, dict]:
     """A line's outcome as the contract's status and body."""
     from ledger.base.errors import RuleViolation
@@ -330,10 +338,7 @@ def make_app(hub: Hub) -> Starlette:
         token = await hub.caller(request)
         if isinstance(token, Response):
             return token
-        try:
-            body = await request.json()
-        except ValueError:
-            body = None
+        body = await json_body(request)
         if not (isinstance(body, dict) and isinstance(body.get("line"), str)
                 and isinstance(body.get("id", ""), str)
                 and (body.get("expect") is None or type(body.get("expect")) is int)):
@@ -377,10 +382,7 @@ def make_app(hub: Hub) -> Starlette:
         token = await hub.caller(request)
         if isinstance(token, Response):
             return token
-        try:
-            body = await request.json()
-        except ValueError:
-            body = None
+        body = await json_body(request)
         answer_word = body.get("answer") if isinstance(body, dict) else None
         if answer_word not in ("accept", "decline"):
             return hub.refuse(request, 400, BAD_BODY)
