@@ -205,7 +205,7 @@ def test_a_read_warns_once_on_a_broken_chain_and_still_shows_the_table(tmp_path)
 
 
 def test_the_chain_is_checked_incrementally(book, monkeypatch):
-    import ledger.store.sqlite as store_module
+    import ledger.store.chain as store_module
 
     calls = []
     real = store_module.stored_row_hash
