@@ -1,11 +1,14 @@
 """Load benchmark of `banco serve` with roles (issue 18), not part of the test run:
 
-    .venv/bin/python tests/bench_phones.py [--tables 30] [--actions 20]
+    .venv/bin/python tests/bench_phones.py [--tables 30] [--actions 20] [--pace 1.0]
 
 One server (`banco serve`, its own process) and TABLES games in one database; at each table a
 banker's tablet, four players' phones and a TV, every one with its token and its event stream
 open.  Each banker sends ACTIONS lines (`roll 1 2`, then `undo`, in turn: always legal), one
-every 0.2 s, all tables at once.  Measured: the banker's action (POST /api/commands to its
+every PACE seconds after the answer (give or take a fifth, and each table starting at its own
+moment, as tables do; a banker at a brisk table records about a line a second: a roll, a buy,
+a claim), all tables at once.  `--pace 0.2` is the stress figure: 30 tables at five lines a
+second each.  The throughput (lines a second the server answered) is printed too.  Measured: the banker's action (POST /api/commands to its
 answer) and a phone seeing it (the POST sent to the stream's event with that seq, over the
 five screens of the table), p50 and p99; the server's memory (VmRSS) before and after.
 Results: docs/performance.md.
@@ -17,6 +20,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -50,14 +54,14 @@ async def screen(client, base: str, token: str, seen: dict, ready: asyncio.Event
                 seen[json.loads(line[6:])["seq"]] = time.perf_counter()
 
 
-async def table(client, base, keys, actions, results):
+async def table(client, base, keys, actions, results, pace, rng):
     seens = [{} for _ in keys["screens"]]
     readies = [asyncio.Event() for _ in keys["screens"]]
     streams = [asyncio.create_task(screen(client, base, t, s, r))
                for t, s, r in zip(keys["screens"], seens, readies, strict=True)]
     for r in readies:
         await r.wait()
-    await asyncio.sleep(0.5)
+    await asyncio.sleep(0.5 + rng.uniform(0, pace))
     headers = {"Authorization": f"Bearer {keys['banker']}"}
     for i in range(actions):
         line = "roll 1 2" if i % 2 == 0 else "undo"
@@ -72,16 +76,18 @@ async def table(client, base, keys, actions, results):
             await asyncio.sleep(0.002)
         results["seen"].extend(s[seq] - sent for s in seens if seq in s)
         results["missed"] += sum(seq not in s for s in seens)
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(pace * rng.uniform(0.8, 1.2))
     for s in streams:
         s.cancel()
 
 
-async def main_async(base, all_keys, actions):
+async def main_async(base, all_keys, actions, pace):
     results = {"action": [], "seen": [], "missed": 0}
+    rng = random.Random(18)
     limits = httpx.Limits(max_connections=len(all_keys) * 7, max_keepalive_connections=400)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
-        await asyncio.gather(*(table(client, base, k, actions, results) for k in all_keys))
+        await asyncio.gather(*(table(client, base, k, actions, results, pace, rng)
+                               for k in all_keys))
     return results
 
 
@@ -89,6 +95,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--actions", type=int, default=20)
+    parser.add_argument("--pace", type=float, default=1.0,
+                        help="seconds between a banker's lines (0.2: the stress figure)")
     args = parser.parse_args()
     sys.path.insert(0, ROOT)
     from ledger.store import tokens
@@ -110,14 +118,15 @@ def main() -> None:
             base = re.search(r"(http://\S+?)/? ", proc.stdout.readline())[1].rstrip("/")
             idle = rss_kb(proc.pid)
             started = time.perf_counter()
-            results = asyncio.run(main_async(base, all_keys, args.actions))
+            results = asyncio.run(main_async(base, all_keys, args.actions, args.pace))
             took = time.perf_counter() - started
             busy = rss_kb(proc.pid)
         finally:
             proc.terminate()
             proc.wait(10)
     print(f"{args.tables} tables x (banker + 4 phones + TV), {args.actions} actions each, "
-          f"{took:.1f} s")
+          f"one every {args.pace:g} s: {took:.1f} s, "
+          f"{len(results['action']) / took:.1f} lines a second answered")
     for key, label in (("action", "banker's action"), ("seen", "a screen seeing it")):
         values = results[key]
         print(f"  {label}: n={len(values)} p50 {pct(values, 50):.1f} ms, p99 "

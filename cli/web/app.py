@@ -96,6 +96,17 @@ class Hub:
         # one writer thread: the lines run one at a time, and each Session's SQLite
         # connection stays in the thread that opened it
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="banco-writer")
+        self.writer.submit(warm)  # the first phone's line must not wait for the imports
+
+
+def warm() -> None:
+    """Import what a banker's line runs through (click's commands, decide, the words), so
+    that the first line of the evening costs what the others do, not a second of imports."""
+    from cli.command_table import COMMANDS, load
+    from ledger.rules import decide  # noqa: F401
+
+    for word in ("roll", "buy", "bid", "claim", "card", "pay", "build", "trade", "undo"):
+        load(COMMANDS[word])
 
     def table(self, game: int | None) -> Table:
         table = self.tables.get(game)
@@ -224,10 +235,11 @@ class Hub:
             outcome = execute(session, line, command_id=command_id,
                               expected=None if expect is None else (game, expect), echo=False)
             seq = session.book.store.last_seq(game)
-        table = self.table(game)
-        for other in list(self.tables.values()):
-            other.nudge()  # the TV follows the latest game: it may be this one
-        table.settle(seq)
+            table = self.table(game)
+            table.recorded(session.book, game, seq)
+        latest = self.tables.get(None)
+        if latest is not None and latest is not table:
+            latest.nudge()  # the TV follows the latest game: it may be this one
         return answer(outcome, seq, table, expect, lang)
 
 

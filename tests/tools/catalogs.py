@@ -3,6 +3,7 @@
     python tests/tools/catalogs.py update    # new messages into cli/words/locale/*/banco.po
     python tests/tools/catalogs.py compile   # banco.po -> banco.mo (shipped as package data)
     python tests/tools/catalogs.py check     # what tests/test_i18n.py checks, as a list
+    python tests/tools/catalogs.py merge     # during a `git merge` that conflicts on them
 
 Adding a message: write it in English in the code through a marker (below), run `update`,
 give its Italian in cli/words/locale/it/LC_MESSAGES/banco.po (the msgstr left empty; the English
@@ -275,6 +276,45 @@ def compile_all() -> None:
         print(f"{mo.relative_to(ROOT)}: {mo.stat().st_size} bytes")
 
 
+def _staged_po(stage: int, lang: str):
+    """The catalog at a stage of a conflicted merge (1 base, 2 ours, 3 theirs), or None."""
+    import subprocess
+
+    from babel.messages.pofile import read_po as read
+
+    rel = po_path(lang).relative_to(ROOT).as_posix()
+    shown = subprocess.run(["git", "show", f":{stage}:{rel}"], cwd=ROOT, capture_output=True)
+    return read(io.BytesIO(shown.stdout), locale=lang) if shown.returncode == 0 else None
+
+
+def merge() -> None:
+    """A three-way merge of each catalog, message by message: a translation one side changed
+    from the base is that side's (theirs when both did), a message either side added is kept;
+    then `update` (what the merged code marks) and `compile`.  Git's line merge cannot do this:
+    two branches that each add messages conflict on the sorted file and the .mo is binary."""
+    from babel.messages.pofile import write_po
+
+    for lang in LANGUAGES:
+        base, ours, theirs = (_staged_po(k, lang) for k in (1, 2, 3))
+        if ours is None or theirs is None:
+            continue  # not conflicted: git merged it, or it is one side's
+        merged = ours
+        for m in theirs:
+            if not m.id:
+                continue
+            mine = merged.get(m.id, context=m.context)
+            old = base.get(m.id, context=m.context) if base is not None else None
+            if mine is None:
+                merged[m.id] = m
+            elif m.string and (old is None or m.string != old.string):
+                mine.string = m.string
+        with open(po_path(lang), "wb") as f:
+            write_po(f, merged, width=100, omit_header=False, sort_output=True,
+                     include_previous=False)
+    update()
+    compile_all()
+
+
 if __name__ == "__main__":
     os.chdir(ROOT)
     what = sys.argv[1] if len(sys.argv) > 1 else ""
@@ -282,6 +322,8 @@ if __name__ == "__main__":
         update()
     elif what == "compile":
         compile_all()
+    elif what == "merge":
+        merge()
     elif what == "check":
         template = extract()
         listed = [p for lang in LANGUAGES for p in problems(lang, template)]
