@@ -347,7 +347,8 @@ def doctor(session, repair, reason, as_json):
         model, snapshots, done = _doctor_work(session, store, repair, reason, bar, unchecked)
     conn = store.conn
     findings = (health.structure_findings(conn) + health.games_findings(conn)
-                + health.tournament_findings(conn) + file_findings(conn, session.db)
+                + health.tournament_findings(conn) + health.token_findings(conn)
+                + file_findings(conn, session.db)
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
                    for f in snapshots]
                 + [health.Finding("read model", f.text, f.game_id, f.seq, repairable=True)

@@ -73,6 +73,16 @@ def choose_language(accept: str | None, chosen: str | None = None) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
+def warm() -> None:
+    """Import what a banker's line runs through (click's commands, decide, the words), so
+    that the first line of the evening costs what the others do, not a second of imports."""
+    from cli.command_table import COMMANDS, load
+    from ledger.rules import decide  # noqa: F401
+
+    for word in ("roll", "buy", "bid", "claim", "card", "pay", "build", "trade", "undo"):
+        load(COMMANDS[word])
+
+
 # One line at a time in this process: cli/execution.py captures what a line says by
 # redirecting the process's stdout and stderr, and SQLite takes one writer anyway.
 LINES = threading.RLock()
@@ -97,16 +107,6 @@ class Hub:
         # connection stays in the thread that opened it
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="banco-writer")
         self.writer.submit(warm)  # the first phone's line must not wait for the imports
-
-
-def warm() -> None:
-    """Import what a banker's line runs through (click's commands, decide, the words), so
-    that the first line of the evening costs what the others do, not a second of imports."""
-    from cli.command_table import COMMANDS, load
-    from ledger.rules import decide  # noqa: F401
-
-    for word in ("roll", "buy", "bid", "claim", "card", "pay", "build", "trade", "undo"):
-        load(COMMANDS[word])
 
     def table(self, game: int | None) -> Table:
         table = self.tables.get(game)

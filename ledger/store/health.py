@@ -22,6 +22,8 @@ from ledger.store.schema import INSERT_GAME, ended_seqs, game_row_format1
 from ledger.store.schema import TRIGGERS as EVENT_TRIGGERS
 from ledger.store.tournament_log import CREATE as TOURNAMENT_DDL
 from ledger.store.tournament_log import TABLE as TOURNAMENTS
+from ledger.store.tokens import DDL as TOKENS_DDL
+from ledger.store.tokens import problems as token_problems
 
 _NAME = re.compile(r"CREATE (?:UNIQUE )?(?:TRIGGER|INDEX) IF NOT EXISTS (\w+) ON (\w+)")
 _TRIGGER_NAME = re.compile(r"CREATE TRIGGER IF NOT EXISTS (\w+) \w+ \w+ ON (\w+)")
@@ -63,7 +65,7 @@ def _triggers_of(ddl) -> dict[str, tuple[str, str]]:
 
 # Every trigger banco keeps, by the table it guards (a table that does not exist yet needs none).
 TRIGGERS = {**_triggers_of(EVENT_TRIGGERS), **_triggers_of(TOURNAMENT_DDL),
-            **_triggers_of(MAINTENANCE_DDL)}
+            **_triggers_of(MAINTENANCE_DDL), **_triggers_of(TOKENS_DDL)}
 
 
 # A format-1 file (no `meta` table) is read as it is: it never had these.
@@ -72,7 +74,7 @@ FORMAT_2_ONLY = frozenset({"events_format_2"})
 
 class Finding(NamedTuple):
     """One thing wrong with the file.  `game` and `seq` name where, when it is one game's."""
-    kind: str  # trigger | index | games | tournament | format | snapshot | maintenance
+    kind: str  # trigger | index | games | tournament | format | snapshot | maintenance | tokens
     problem: str  # a Text (ledger/base/text.py): English as a str, said in the user's language
     game: int | None = None
     seq: int | None = None
@@ -404,6 +406,12 @@ def maintenance_findings(conn: sqlite3.Connection) -> list[Finding]:
                 "written by hand", id=entry["id"], at=entry["at"])))
         expected, before = entry["id"] + 1, max(before, entry["at"])
     return out
+
+
+def token_findings(conn: sqlite3.Connection) -> list[Finding]:
+    """The phones' tokens history (ledger/store/tokens.py): an entry deleted, edited or
+    written by hand is a way into `serve` that no `banco token` gave."""
+    return [Finding("tokens", p) for p in token_problems(conn)]
 
 
 def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:

@@ -3,35 +3,54 @@
 A token is a random secret (192 bits) handed to one person for one game and one role:
 banker, player NAME, referee or viewer.  The database keeps only its SHA-256 digest, so a
 copy of the file gives nobody a working token; the first characters after `bt_` (the prefix)
-name a token in `banco token --list` and `--revoke`.  A revoked row stays, with the time it
-was revoked, and `find` refuses it at once: a running server reads the table on every
-request rather than caching it.
+name a token in `banco token --list` and `--revoke`.  `find` looks on every request, so a
+token revoked is refused at once by a running server.
 
-The table sits beside the events in the game's file and is created on first use; it is no
-part of the hash chain (a token is not a fact of the game).
+The table is a history, not a list: each row is an entry (`issue` or `revoke`), numbered
+1, 2, 3 ..., append-only (triggers refuse UPDATE and DELETE) and chained (each entry's hash
+covers the one before it), so that `banco audit` names a token slipped in, changed (a
+player's made a banker's) or a revocation taken back (ledger/store/health.py).  What the chain
+cannot show: entries appended at its end by someone who recomputes the hashes, or the last
+ones cut, as for any history kept in the file alone (README, "Integrity").  A token is no fact
+of the game: the table sits beside the events, outside their chain, created on first use.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 import sqlite3
 from dataclasses import dataclass
+
+from ledger.base.text import Text, msg
 
 ROLES = ("banker", "player", "referee", "viewer")
 PREFIX = "bt_"
 PREFIX_CHARS = 8  # shown and typed to revoke; 48 bits, enough to tell a table's tokens apart
 TABLE = "tokens"
-SCHEMA = f"""CREATE TABLE IF NOT EXISTS {TABLE} (
-    digest TEXT PRIMARY KEY,
+GENESIS = "0" * 64
+COLUMNS = "id, kind, digest, prefix, role, player, game, at, prev, hash"
+DDL = (
+    f"""CREATE TABLE IF NOT EXISTS {TABLE} (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('issue', 'revoke')),
+    digest TEXT NOT NULL,
     prefix TEXT NOT NULL,
     role TEXT NOT NULL CHECK (role IN ('banker', 'player', 'referee', 'viewer')),
     player TEXT,
     game INTEGER NOT NULL,
-    created_at TEXT NOT NULL,
-    revoked_at TEXT
-)"""
+    at TEXT NOT NULL,
+    prev TEXT NOT NULL,
+    hash TEXT NOT NULL
+)""",
+    f"CREATE INDEX IF NOT EXISTS idx_{TABLE}_digest ON {TABLE} (digest)",
+    f"CREATE TRIGGER IF NOT EXISTS {TABLE}_no_update BEFORE UPDATE ON {TABLE} "
+    "BEGIN SELECT RAISE(ABORT, 'the tokens history is append-only: UPDATE refused'); END",
+    f"CREATE TRIGGER IF NOT EXISTS {TABLE}_no_delete BEFORE DELETE ON {TABLE} "
+    "BEGIN SELECT RAISE(ABORT, 'the tokens history is append-only: DELETE refused'); END",
+)
 
 
 @dataclass(frozen=True)
@@ -48,6 +67,14 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def entry_hash(prev: str, id_: int, kind: str, digest_: str, prefix: str, role: str,
+               player: str | None, game: int, at: str) -> str:
+    """The hash an entry records: of the entry before it and every field of its own."""
+    body = json.dumps([prev, id_, kind, digest_, prefix, role, player, game, at],
+                      ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(b"banco-token\n" + body.encode("utf-8")).hexdigest()
+
+
 def _connect(path: str) -> sqlite3.Connection:
     # its own short connection: the event store's connection and its guards are not needed
     # for a table outside the chain, and a server thread may call this at any time
@@ -57,6 +84,36 @@ def _connect(path: str) -> sqlite3.Connection:
 def _exists(conn: sqlite3.Connection) -> bool:
     return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
                         (TABLE,)).fetchone() is not None
+
+
+def _ready(conn: sqlite3.Connection) -> None:
+    """The table as this banco keeps it.  A table written before it was a history (one row a
+    token, revoked in place) is rewritten as one, each token issued and then revoked if it was,
+    in the order issued: its rows had no hashes, so there is nothing older to keep."""
+    columns = {r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")}
+    if columns and "hash" not in columns:
+        old = conn.execute(f"SELECT digest, prefix, role, player, game, created_at, revoked_at "
+                           f"FROM {TABLE} ORDER BY created_at, prefix").fetchall()
+        conn.execute(f"DROP TABLE {TABLE}")
+        for sql in DDL:
+            conn.execute(sql)
+        for d, prefix, role, player, game, created, revoked in old:
+            _append(conn, "issue", d, prefix, role, player, game, created)
+        for d, prefix, role, player, game, created, revoked in old:
+            if revoked is not None:
+                _append(conn, "revoke", d, prefix, role, player, game, revoked)
+        return
+    for sql in DDL:
+        conn.execute(sql)
+
+
+def _append(conn: sqlite3.Connection, kind: str, digest_: str, prefix: str, role: str,
+            player: str | None, game: int, at: str) -> None:
+    last = conn.execute(f"SELECT id, hash FROM {TABLE} ORDER BY id DESC LIMIT 1").fetchone()
+    id_, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
+    conn.execute(f"INSERT INTO {TABLE} ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 (id_, kind, digest_, prefix, role, player, game, at, prev,
+                  entry_hash(prev, id_, kind, digest_, prefix, role, player, game, at)))
 
 
 def issue(path: str, role: str, game: int, now: str, player: str | None = None
@@ -70,12 +127,19 @@ def issue(path: str, role: str, game: int, now: str, player: str | None = None
     row = Token(secret[len(PREFIX):len(PREFIX) + PREFIX_CHARS], role, player, game, now)
     conn = _connect(path)
     try:
-        conn.execute(SCHEMA)
-        conn.execute(f"INSERT INTO {TABLE} VALUES (?, ?, ?, ?, ?, ?, NULL)",
-                     (digest(secret), row.prefix, role, player, game, now))
+        conn.execute("BEGIN IMMEDIATE")  # the next id and the hash before it, as one
+        _ready(conn)
+        _append(conn, "issue", digest(secret), row.prefix, role, player, game, now)
+        conn.execute("COMMIT")
     finally:
         conn.close()
     return secret, row
+
+
+# The tokens with their revocation, if any: one row a token issued.
+_TOKENS = (f"SELECT i.prefix, i.role, i.player, i.game, i.at, "
+           f"(SELECT MIN(r.at) FROM {TABLE} r WHERE r.kind = 'revoke' AND r.digest = i.digest) "
+           f"FROM {TABLE} i WHERE i.kind = 'issue'")
 
 
 def listed(path: str, game: int | None = None) -> list[Token]:
@@ -83,9 +147,9 @@ def listed(path: str, game: int | None = None) -> list[Token]:
     try:
         if not _exists(conn):
             return []
-        rows = conn.execute(f"SELECT prefix, role, player, game, created_at, revoked_at "
-                            f"FROM {TABLE} WHERE ? IS NULL OR game = ? ORDER BY created_at, "
-                            f"prefix", (game, game)).fetchall()
+        _ready(conn)
+        rows = conn.execute(f"{_TOKENS} AND (? IS NULL OR i.game = ?) ORDER BY i.at, i.prefix",
+                            (game, game)).fetchall()
     finally:
         conn.close()
     return [Token(*r) for r in rows]
@@ -98,14 +162,61 @@ def revoke(path: str, prefix: str, now: str) -> list[Token]:
         if not _exists(conn) or not prefix:
             return []
         like = prefix.removeprefix(PREFIX)
-        rows = conn.execute(f"SELECT prefix, role, player, game, created_at, revoked_at "
-                            f"FROM {TABLE} WHERE revoked_at IS NULL AND substr(prefix, 1, ?) = ?",
-                            (len(like), like)).fetchall()
-        conn.executemany(f"UPDATE {TABLE} SET revoked_at = ? WHERE prefix = ? AND "
-                         f"revoked_at IS NULL", [(now, r[0]) for r in rows])
+        conn.execute("BEGIN IMMEDIATE")
+        _ready(conn)
+        rows = conn.execute(
+            f"SELECT i.digest, i.prefix, i.role, i.player, i.game, i.at FROM {TABLE} i "
+            f"WHERE i.kind = 'issue' AND substr(i.prefix, 1, ?) = ? AND NOT EXISTS (SELECT 1 "
+            f"FROM {TABLE} r WHERE r.kind = 'revoke' AND r.digest = i.digest) ORDER BY i.id",
+            (len(like), like)).fetchall()
+        for d, p, role, player, game, _at in rows:
+            _append(conn, "revoke", d, p, role, player, game, now)
+        conn.execute("COMMIT")
     finally:
         conn.close()
-    return [Token(*r[:5], now) for r in rows]
+    return [Token(*r[1:6], now) for r in rows]
+
+
+def entries(conn: sqlite3.Connection) -> list[tuple]:
+    """The history as written, in order (COLUMNS), for the audit."""
+    if not _exists(conn):
+        return []
+    columns = {r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")}
+    if "hash" not in columns:
+        return []  # a list from before the history: rewritten as one when next used
+    return conn.execute(f"SELECT {COLUMNS} FROM {TABLE} ORDER BY id").fetchall()
+
+
+def problems(conn: sqlite3.Connection) -> list[Text]:
+    """What the tokens history shows changed, entry by entry (the audit's and doctor's): an
+    entry missing (deleted), one whose fields are not what its hash binds (edited, or written
+    by hand without banco's hash), one that does not follow the entry before it, a revocation
+    of a token never issued, a token issued twice."""
+    out: list[Text] = []
+    expected, prev = 1, GENESIS
+    issued: dict[str, int] = {}
+    for id_, kind, d, prefix, role, player, game, at, before, hash_ in entries(conn):
+        what = msg("token entry {id} ({kind} bt_{prefix}..., {role}{player}, game {game})",
+                   id=id_, kind=kind, prefix=prefix, role=role,
+                   player=f" {player}" if player else "", game=game)
+        if id_ != expected:
+            out.append(msg("token entry {id} is missing (the next one is entry {next}): it was "
+                           "deleted; a revocation taken back reads so", id=expected, next=id_))
+        elif before != prev:
+            out.append(msg("{what} does not follow the entry before it (its prev is not that "
+                           "entry's hash): written by hand", what=what))
+        if entry_hash(before, id_, kind, d, prefix, role, player, game, at) != hash_:
+            out.append(msg("{what} is not what its hash binds: changed after banco wrote it, "
+                           "or written by hand", what=what))
+        if kind == "issue":
+            if d in issued:
+                out.append(msg("{what} issues again the token of entry {first}", what=what,
+                               first=issued[d]))
+            issued.setdefault(d, id_)
+        elif d not in issued:
+            out.append(msg("{what} revokes a token no entry before it issued", what=what))
+        expected, prev = id_ + 1, hash_
+    return out
 
 
 class Keyring:
@@ -116,6 +227,12 @@ class Keyring:
 
         self.conn = _connect(path)
         self.lock = threading.Lock()  # one connection shared by the server's threads
+        if _exists(self.conn):
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                _ready(self.conn)  # an older list becomes the history find reads
+            finally:
+                self.conn.execute("COMMIT")
 
     def find(self, secret: str | None) -> Token | None:
         """The live token whose secret this is, else None.  Looked up by digest (the index
@@ -125,22 +242,27 @@ class Keyring:
         wanted = digest(secret)
         try:
             with self.lock:
-                row = self.conn.execute(
-                    f"SELECT digest, prefix, role, player, game, created_at, revoked_at "
-                    f"FROM {TABLE} WHERE digest = ?", (wanted,)).fetchone()
-        except sqlite3.OperationalError:  # no table yet: no token was ever issued
+                rows = self.conn.execute(
+                    f"SELECT kind, digest, prefix, role, player, game, at, id, prev, hash "
+                    f"FROM {TABLE} WHERE digest = ? ORDER BY id", (wanted,)).fetchall()
+        except sqlite3.OperationalError:  # no table yet (or an old one): no token to find
             return None
-        if row is None or not hmac.compare_digest(row[0], wanted) or row[6] is not None:
+        issued = [r for r in rows if r[0] == "issue" and hmac.compare_digest(r[1], wanted)]
+        if len(issued) != 1 or any(r[0] == "revoke" for r in rows):
             return None
-        return Token(*row[1:])
+        id_, prev, hash_ = issued[0][7:]
+        if entry_hash(prev, id_, *issued[0][:7]) != hash_:
+            return None  # an entry banco did not write (`banco audit` names it)
+        return Token(*issued[0][2:7])
 
     def paired(self, game: int) -> set[str]:
         """The players of `game` who hold a live token: their phones answer their trades."""
         try:
             with self.lock:
                 rows = self.conn.execute(
-                    f"SELECT DISTINCT player FROM {TABLE} WHERE game = ? AND role = 'player' "
-                    f"AND revoked_at IS NULL", (game,)).fetchall()
+                    f"SELECT DISTINCT i.player FROM {TABLE} i WHERE i.kind = 'issue' AND "
+                    f"i.game = ? AND i.role = 'player' AND NOT EXISTS (SELECT 1 FROM {TABLE} r "
+                    f"WHERE r.kind = 'revoke' AND r.digest = i.digest)", (game,)).fetchall()
             return {r[0] for r in rows}
         except sqlite3.OperationalError:
             return set()

@@ -24,6 +24,7 @@ from ledger.store.health import (
     maintenance,
     maintenance_findings,
     structure_findings,
+    token_findings,
 )
 from ledger.store.health import tournament_findings as tournaments
 from projections.audit.audit_parallel import audit_games
@@ -157,6 +158,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
             findings += _tournament_contents(store)
         history = maintenance(conn)
         findings += maintenance_findings(conn)
+        findings += token_findings(conn)
     reports = []
     of_the_table = set()  # games whose verdict is the games table's, not their events'
     for report in _audited(store, ids, expect_head, progress):
