@@ -8,8 +8,7 @@ consistently) is README's "Integrity".  The rows and where each is tampered with
   games        tests/test_integrity.py (identity, ends, heads); here under `audit --seal`
   snapshots    tests/test_snapshots.py, tests/test_snapshot_forgery.py (every reader)
   tournaments  tests/test_tournament_tamper.py
-  import marks, maintenance, a seal's own events, the games' numbers: here
-  (no tokens table yet: the phones' issue has not landed)"""
+  import marks, maintenance, a seal's own events, the games' numbers, the phones' tokens: here"""
 
 from __future__ import annotations
 
@@ -122,8 +121,9 @@ def sql(db, *statements, args=()):
     conn.close()
 
 
-def put_triggers_back(db):
-    banco(db, "doctor", "--repair")
+def put_triggers_back(db, code=0):
+    """The triggers recreated by `doctor --repair` (exit 3 while what it cannot mend stays)."""
+    return banco(db, "doctor", "--repair", code=code)
 
 
 def seal_doc(copy, code):
@@ -214,3 +214,123 @@ def test_a_maintenance_entry_deleted_or_slipped_in_is_named(copy):
                                                        code=3))["database"]]
     assert any("is dated 2000-01-01T00:00:00Z, before the entry ahead of it" in p
                for p in problems), problems
+
+
+# --- the phones' tokens (ledger/store/tokens.py): a history, append-only and chained ---------
+
+@pytest.fixture
+def paired(copy):
+    """Game 2's banker and Anna's phone paired, then Anna's token revoked and Bruno's issued:
+    entries 1 (banker), 2 (Anna), 3 (Anna revoked), 4 (Bruno)."""
+    from ledger.store import tokens
+
+    db = str(copy / "t.db")
+    banker = tokens.issue(db, "banker", 2, NOW)[0]
+    anna = tokens.issue(db, "player", 2, NOW, "Anna")[0]
+    tokens.revoke(db, anna[3:11], NOW)
+    bruno = tokens.issue(db, "player", 2, NOW, "Bruno")[0]
+    return copy / "t.db", {"banker": banker, "anna": anna, "bruno": bruno}
+
+
+def token_problems(db):
+    doc = json.loads(banco(db, "audit", "--json", code=3))
+    return [f["problem"] for f in doc["database"] if f["kind"] == "tokens"]
+
+
+def keyring_finds(db, secret):
+    from ledger.store.tokens import Keyring
+
+    ring = Keyring(str(db))
+    try:
+        return ring.find(secret)
+    finally:
+        ring.close()
+
+
+def test_the_untouched_tokens_audit_clean(paired):
+    db, keys = paired
+    doc = json.loads(banco(db, "audit", "--json"))
+    assert [f for f in doc["database"] if f["kind"] == "tokens"] == []
+    assert keyring_finds(db, keys["bruno"]).player == "Bruno"
+    assert keyring_finds(db, keys["anna"]) is None  # revoked
+
+
+def test_the_tokens_history_refuses_update_and_delete(paired):
+    db, _ = paired
+    conn = sqlite3.connect(db)
+    for statement in ("UPDATE tokens SET role='banker' WHERE id=4", "DELETE FROM tokens"):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            conn.execute(statement)
+    conn.close()
+
+
+def test_a_player_s_token_made_a_banker_s_is_named_and_refused(paired):
+    db, keys = paired
+    sql(db, "UPDATE tokens SET role='banker', player=NULL WHERE id=4")
+    assert "token entry" in put_triggers_back(db, code=3)
+    assert token_problems(db) == [
+        "token entry 4 (issue bt_" + keys["bruno"][3:11] + "..., banker, game 2) is not what its "
+        "hash binds: changed after banco wrote it, or written by hand"]
+    assert keyring_finds(db, keys["bruno"]) is None  # the server does not take it either
+
+
+def test_a_revocation_taken_back_is_named(paired):
+    db, keys = paired
+    sql(db, "DELETE FROM tokens WHERE id=3")
+    assert "token entry" in put_triggers_back(db, code=3)
+    assert token_problems(db) == [
+        "token entry 3 is missing (the next one is entry 4): it was deleted; a revocation "
+        "taken back reads so"]
+    assert keyring_finds(db, keys["anna"]).player == "Anna"  # why it matters: Anna is back
+
+
+def test_a_token_slipped_in_by_hand_is_named_and_refused(paired):
+    from ledger.store.tokens import digest
+
+    db, _ = paired
+    secret = "bt_" + "x" * 32
+    sql(db, "INSERT INTO tokens (id, kind, digest, prefix, role, player, game, at, prev, hash) "
+        "VALUES (5, 'issue', ?, 'xxxxxxxx', 'banker', NULL, 2, ?, ?, ?)",
+        args=[(digest(secret), NOW, "0" * 64, "f" * 64)])
+    assert "token entry" in put_triggers_back(db, code=3)
+    problems = token_problems(db)
+    entry = "token entry 5 (issue bt_xxxxxxxx..., banker, game 2)"
+    assert problems == [
+        f"{entry} does not follow the entry before it (its prev is not that entry's hash): "
+        "written by hand",
+        f"{entry} is not what its hash binds: changed after banco wrote it, or written by hand"]
+    assert keyring_finds(db, secret) is None
+
+
+def test_the_tokens_triggers_dropped_are_named(paired):
+    db, _ = paired
+    sql(db)
+    doc = json.loads(banco(db, "audit", "--json", code=3))
+    named = " ".join(f["problem"] for f in doc["database"])
+    assert "tokens_no_update is missing" in named and "tokens_no_delete is missing" in named
+
+
+def test_a_tokens_list_from_before_the_history_becomes_one(tmp_path):
+    """The table as the first phones' banco wrote it (one row a token, revoked in place) is
+    rewritten as a history on first use: the live token still works, the revoked one not."""
+    from ledger.store import tokens
+
+    db = str(tmp_path / "old.db")
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE tokens (digest TEXT PRIMARY KEY, prefix TEXT NOT NULL, role TEXT "
+                 "NOT NULL, player TEXT, game INTEGER NOT NULL, created_at TEXT NOT NULL, "
+                 "revoked_at TEXT)")
+    live, gone = "bt_" + "a" * 32, "bt_" + "b" * 32
+    conn.executemany("INSERT INTO tokens VALUES (?, ?, ?, ?, 1, ?, ?)", [
+        (tokens.digest(live), "aaaaaaaa", "player", "Anna", NOW, None),
+        (tokens.digest(gone), "bbbbbbbb", "banker", None, NOW, NOW)])
+    conn.commit()
+    conn.close()
+    assert keyring_finds(db, live).player == "Anna"
+    assert keyring_finds(db, gone) is None
+    assert [(t.prefix, t.revoked_at) for t in tokens.listed(db)] == [("aaaaaaaa", None),
+                                                                    ("bbbbbbbb", NOW)]
+    conn = sqlite3.connect(db)
+    assert tokens.problems(conn) == []
+    assert [r[1] for r in tokens.entries(conn)] == ["issue", "issue", "revoke"]
+    conn.close()

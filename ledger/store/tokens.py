@@ -197,8 +197,9 @@ def problems(conn: sqlite3.Connection) -> list[Text]:
     issued: dict[str, int] = {}
     for id_, kind, d, prefix, role, player, game, at, before, hash_ in entries(conn):
         what = msg("token entry {id} ({kind} bt_{prefix}..., {role}{player}, game {game})",
-                   id=id_, kind=kind, prefix=prefix, role=role,
-                   player=f" {player}" if player else "", game=game)
+                   id=id_, kind=msg("issue") if kind == "issue" else msg("revocation"),
+                   prefix=prefix, role=role,
+                   player=" " + player if player else "", game=game)
         if id_ != expected:
             out.append(msg("token entry {id} is missing (the next one is entry {next}): it was "
                            "deleted; a revocation taken back reads so", id=expected, next=id_))
