@@ -39,6 +39,14 @@ def rss_kb(pid: int) -> int:
         return int(re.search(r"VmRSS:\s+(\d+)", f.read())[1])
 
 
+def cpu_s(pid: int) -> float:
+    """The process's CPU time so far (user + system), in seconds: a figure a loaded machine
+    changes less than the latencies."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] * 1000
@@ -117,10 +125,12 @@ def main() -> None:
         try:
             base = re.search(r"(http://\S+?)/? ", proc.stdout.readline())[1].rstrip("/")
             idle = rss_kb(proc.pid)
+            cpu_before = cpu_s(proc.pid)
             started = time.perf_counter()
             results = asyncio.run(main_async(base, all_keys, args.actions, args.pace))
             took = time.perf_counter() - started
             busy = rss_kb(proc.pid)
+            cpu = cpu_s(proc.pid) - cpu_before
         finally:
             proc.terminate()
             proc.wait(10)
@@ -133,6 +143,9 @@ def main() -> None:
               f"{pct(values, 99):.1f} ms, max {max(values) * 1000:.1f} ms, mean "
               f"{statistics.mean(values) * 1000:.1f} ms")
     print(f"  screens that missed an update within 5 s: {results['missed']}")
+    lines = len(results["action"])
+    print(f"  server CPU: {cpu:.1f} s, {cpu / lines * 1000:.1f} ms a line with its fan-out to "
+          f"{len(all_keys[0]['screens'])} screens; load average {os.getloadavg()[0]:.1f}")
     print(f"  server memory (VmRSS): {idle / 1024:.0f} MB idle, {busy / 1024:.0f} MB under load")
 
 

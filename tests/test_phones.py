@@ -370,3 +370,24 @@ def test_events_resume_from_last_event_id(db, keys):
             assert b"data: {" in other
     asyncio.run(main())
     hub.close()
+
+
+def test_the_table_a_line_leaves_is_the_one_the_log_folds_to(db, client, keys):
+    """The writer shows its own fold and extends the screen's tail by the rows it wrote
+    (no second read): after each line, the same table and the same last commands as a fresh
+    read of the file gives, for a roll, a buy, a refused line and an undo."""
+    from projections.readings.screen import command_tail
+
+    for line in ("roll 3 4", "claim Carla", "roll 1 1", "buy", "undo", "roll 9 9"):
+        post(client, keys["banker"], line)
+        table = client.hub.tables[1]
+        book = Book(db, create=False)
+        try:
+            fresh = book.state(1)
+            tail = command_tail(book.store.read_backwards(1, fresh.seq + 1))
+        finally:
+            book.close()
+        assert table.state == fresh, line
+        assert [(e["seq"], e["hash"]) for e in table.tail] == [(e["seq"], e["hash"])
+                                                               for e in tail], line
+        assert [e["data"] for e in table.tail] == [e["data"] for e in tail], line

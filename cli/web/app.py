@@ -190,8 +190,11 @@ class Hub:
 
     # --- the table -----------------------------------------------------------------------
 
-    def document(self, token: Token | None, lang: str) -> tuple[str, dict]:
-        """The caller's table: its event id and document."""
+    def document(self, token: Token | None, lang: str, *, with_state: bool = True
+                 ) -> tuple[str, dict]:
+        """The caller's table: its event id and document.  The event stream leaves out
+        `state` (`state --json`, as GET /api/table gives it): the pages draw from the screen's
+        fields, and each change is sent to every phone, so half the bytes are worth saving."""
         game = self.game_of(token)
         table = self.table(game)
         _, doc = table.doc(lang, self.view(token))
@@ -199,7 +202,10 @@ class Hub:
         who = {"role": token.role if token else "viewer", "player": token.player if token
                else None}
         event_id = f"{doc.get('game')}:{doc.get('seq')}:{self.offers.revision}"
-        return event_id, {**doc, **who, "offers": offers, "state": self.state_of(table, token)}
+        doc = {**doc, **who, "offers": offers}
+        if with_state:
+            doc["state"] = self.state_of(table, token)
+        return event_id, doc
 
     def state_of(self, table: Table, token: Token | None) -> dict | None:
         """`state --json`, with the cash the caller may not see left out (null)."""
@@ -236,7 +242,7 @@ class Hub:
                               expected=None if expect is None else (game, expect), echo=False)
             seq = session.book.store.last_seq(game)
             table = self.table(game)
-            table.recorded(session.book, game, seq)
+            table.recorded(session.book, game, seq, outcome.events)
         latest = self.tables.get(None)
         if latest is not None and latest is not table:
             latest.nudge()  # the TV follows the latest game: it may be this one
@@ -331,7 +337,7 @@ def make_app(hub: Hub) -> Starlette:
             sent = last
             while True:
                 signal = hub.signal(game)  # taken before reading: no change slips between
-                event_id, doc = hub.document(token, lang)
+                event_id, doc = hub.document(token, lang, with_state=False)
                 if event_id != sent:
                     yield (f"id: {event_id}\ndata: "
                            + json.dumps(doc, ensure_ascii=False) + "\n\n").encode("utf-8")

@@ -101,7 +101,7 @@ class Table:
             self.changed.wait_for(lambda: self.closing.is_set() or (
                 self.state is not None and self.state.seq >= seq), timeout)
 
-    def recorded(self, book, game: int, seq: int) -> None:
+    def recorded(self, book, game: int, seq: int, rows: tuple[dict, ...] = ()) -> None:
         """The server has just recorded up to `seq` with `book` (its writer's): show that
         table at once, from the writer's own fold, rather than waking the watcher to read and
         fold again what was just written (with thirty tables, that second fold per line and the
@@ -113,6 +113,15 @@ class Table:
         state = book.state(game)
         if state.seq < seq:
             self.settle(seq)
+            return
+        with self.changed:
+            before, tail = self.state, self.tail
+        if (rows and before is not None and before.game_id == game and rows[-1]["seq"] == seq
+                and rows[0]["seq"] == before.seq + 1 and state.seq == seq):
+            # the rows just written follow the table shown: its tail and them, not a read
+            from projections.readings.screen import command_tail
+
+            self.show(state, command_tail(reversed([*tail, *rows])))
             return
         self.show(state, self._tail(book, game, state))
 

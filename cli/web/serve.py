@@ -9,6 +9,7 @@ Bound to 127.0.0.1 unless --host says otherwise.
 from __future__ import annotations
 
 import socket
+import sys
 
 import click
 
@@ -103,6 +104,10 @@ def serve(session, host, port, show_cash):
     from cli.web.app import Hub
 
     hub = Hub(session.db, game, lang=lang, show_cash=show_cash, poll=POLL)
+    # The writer thread waits on SQLite (the GIL released) many times a line; at the default
+    # 5 ms switch interval each wait ends behind the event loop's turn at the phones' streams,
+    # and a line took tens of ms instead of a few.
+    sys.setswitchinterval(0.0005)
     bound = sock.getsockname()[1]
     shown = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{bound}/"
