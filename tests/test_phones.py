@@ -391,3 +391,23 @@ def test_the_table_a_line_leaves_is_the_one_the_log_folds_to(db, client, keys):
         assert [(e["seq"], e["hash"]) for e in table.tail] == [(e["seq"], e["hash"])
                                                                for e in tail], line
         assert [e["data"] for e in table.tail] == [e["data"] for e in tail], line
+
+
+def test_a_running_server_lets_the_write_ahead_log_be_checkpointed(db, client, keys):
+    """Issue 19: while `serve` read, nothing was checkpointed, and deleting banco.db-wal lost
+    what it held.  The watchers, the writer and the keyring hold no read transaction between
+    looks: a checkpoint taken from outside while the server runs folds the whole log back."""
+    import os
+    import sqlite3
+
+    client.get("/api/table", headers=auth(keys["carla"]))  # the game's watcher running
+    for i in range(40):
+        assert post(client, keys["banker"], "roll 1 2" if i % 2 == 0 else "undo").status_code \
+            == 200
+    outside = sqlite3.connect(db)
+    try:
+        busy, log, done = outside.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    finally:
+        outside.close()
+    assert (busy, log, done) == (0, 0, 0)
+    assert os.path.getsize(db + "-wal") == 0
