@@ -1,7 +1,7 @@
 """The read model beside the log (issue 21; ledger/table/read_rows.py): `statement`, `history`
 and `log --player` answer from it exactly what a pass over the whole log answers, on every
 recorded game; `doctor` finds it wrong and `doctor --repair` rebuilds it; a game without one
-(recorded before it, imported) is read from its log as before."""
+(recorded before it) is read from its log as before; `import` builds an imported game's."""
 
 from __future__ import annotations
 
@@ -92,3 +92,18 @@ def test_doctor_finds_a_read_model_that_is_not_its_log_and_repairs_it(played, tm
     banco(db, "doctor", "--repair")
     assert json.loads(banco(db, "doctor", "--json"))["healthy"]
     assert banco(db, "statement", "Anna", "--json") == before
+
+
+def test_an_imported_game_has_its_read_model_at_once(played, tmp_path):
+    """`import` builds the game's read model as it writes the game: its readings answer from
+    it (what the source's answer) and `doctor` finds none missing; the next line keeps it."""
+    exported = str(tmp_path / "g.jsonl")
+    banco(played, "--game", "1", "export", "-o", exported)
+    db = str(tmp_path / "imported.db")
+    banco(db, "import", exported)
+    assert json.loads(banco(db, "doctor", "--json"))["read_model"]["missing"] == []
+    conn = sqlite3.connect(db)
+    kept = conn.execute("SELECT COUNT(*) FROM read_movements").fetchone()[0]
+    conn.close()
+    assert kept > 0
+    assert readings(db) == readings(played)

@@ -5,8 +5,9 @@ keeps them, as it keeps snapshots).
 
 A cache, never evidence: the audit and `decide` never read it.  It is written in the append's
 transaction (SQLiteStore.append, `read_model=`), and a game's rows are trusted only while
-`read_model.through` is the game's last seq: a game recorded by a banco before it, or imported,
-has none, and its readings read the log as before until `doctor --repair` builds it.  `doctor`
+`read_model.through` is the game's last seq: a game recorded by a banco before it has none,
+and its readings read the log as before until `doctor --repair` builds it (`import` builds an
+imported game's as it writes it).  `doctor`
 checks every game's rows against the ones worked out from its log.
 """
 
