@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cli.words.i18n import _, ngettext
 from ledger.base.text import Joined, Text, msg
-from ledger.table.state import State, next_step
+from ledger.table.state import State, dealing_left, next_step
 
 
 def open_claims(state: State) -> list:
@@ -62,6 +62,9 @@ def prompt_text(state: State) -> str:
     if state.ended:
         return (_("game over, {winner} won> ").format(winner=state.winner) if state.winner
                 else _("game over> "))
+    left = dealing_left(state)
+    if left:  # 002 §Preparazione: no roll before the deeds are dealt, as `next:` says
+        return _("deal: {who}> ").format(who=", ".join(f"{n} {k}" for n, k in left))
     if state.debts:
         d = state.debts[0]
         return _("{debtor} owes {amount}> ").format(debtor=d.debtor, amount=d.amount)
