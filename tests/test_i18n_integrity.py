@@ -125,7 +125,7 @@ def test_doctor_and_its_repair_in_italian_the_history_in_its_own_words(copy):
     out = banco(db, "doctor")
     assert out.splitlines()[0] == (f"database {db}: formato 2 (questo banco scrive il 2), "
                                    f"1 partita, {seq} eventi")
-    assert "trigger: tutti presenti (7 conosciuti)" in out
+    assert "trigger: tutti presenti (9 conosciuti)" in out
     assert "tabella delle partite: concorda con i registri" in out
     assert out.splitlines()[-1] == "sano"
     conn = sqlite3.connect(db)
@@ -133,7 +133,7 @@ def test_doctor_and_its_repair_in_italian_the_history_in_its_own_words(copy):
     conn.commit()
     conn.close()
     out = banco(db, "doctor", code=3)
-    assert "trigger: mancano events_no_update, events_no_delete, events_format_2 (7 " \
+    assert "trigger: mancano events_no_update, events_no_delete, events_format_2 (9 " \
            "conosciuti)" in out
     assert ("problema: manca il trigger events_format_2: un banco più vecchio potrebbe "
             "aggiungere righe con l'hash alla vecchia maniera (`banco diagnosi --repair` lo "

@@ -395,7 +395,13 @@ def _make_metavar(param, ctx):
 
 def localize(command) -> None:
     """Put a click command's help, and its options' help, in the current language (the English
-    texts are the msgids; kept aside so that a later language change starts from them)."""
+    texts are the msgids; kept aside so that a later language change starts from them).
+    A command already said in this language is left as it is: the web server and the shell
+    run a line after another in one language, and doing it again cost a line milliseconds."""
+    said_in = _ORIGINAL + "_language"
+    if getattr(command, said_in, None) == language():
+        return
+    setattr(command, said_in, language())
     if getattr(command, "_help_option", None) is not None:
         command._help_option = None  # click made it in an earlier run's language: make anew
     metavars = getattr(command, _ORIGINAL + "_metavars", None)
