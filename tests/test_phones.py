@@ -364,6 +364,8 @@ def test_events_resume_from_last_event_id(db, keys):
             first = await first_event(auth(keys["banker"]), 2)
             event_id = first.split(b"\n")[0].removeprefix(b"id: ").decode()
             assert event_id.startswith("1:") and b"data: {" in first
+            doc = json.loads(first.split(b"data: ", 1)[1].split(b"\n\n")[0])
+            assert "state" not in doc and doc["board"] and doc["next"]  # the screen, no more
             quiet = await first_event({**auth(keys["banker"]), "Last-Event-ID": event_id}, 0.5)
             assert b"data:" not in quiet
             other = await first_event({**auth(keys["banker"]), "Last-Event-ID": "1:3:0"}, 2)

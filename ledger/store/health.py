@@ -20,10 +20,10 @@ from ledger.base.text import msg
 from ledger.store.canonical import GENESIS
 from ledger.store.schema import INSERT_GAME, ended_seqs, game_row_format1
 from ledger.store.schema import TRIGGERS as EVENT_TRIGGERS
-from ledger.store.tournament_log import CREATE as TOURNAMENT_DDL
-from ledger.store.tournament_log import TABLE as TOURNAMENTS
 from ledger.store.tokens import DDL as TOKENS_DDL
 from ledger.store.tokens import problems as token_problems
+from ledger.store.tournament_log import CREATE as TOURNAMENT_DDL
+from ledger.store.tournament_log import TABLE as TOURNAMENTS
 
 _NAME = re.compile(r"CREATE (?:UNIQUE )?(?:TRIGGER|INDEX) IF NOT EXISTS (\w+) ON (\w+)")
 _TRIGGER_NAME = re.compile(r"CREATE TRIGGER IF NOT EXISTS (\w+) \w+ \w+ ON (\w+)")

@@ -97,9 +97,9 @@ def _ready(conn: sqlite3.Connection) -> None:
         conn.execute(f"DROP TABLE {TABLE}")
         for sql in DDL:
             conn.execute(sql)
-        for d, prefix, role, player, game, created, revoked in old:
+        for d, prefix, role, player, game, created, _revoked in old:
             _append(conn, "issue", d, prefix, role, player, game, created)
-        for d, prefix, role, player, game, created, revoked in old:
+        for d, prefix, role, player, game, _created, revoked in old:
             if revoked is not None:
                 _append(conn, "revoke", d, prefix, role, player, game, revoked)
         return
