@@ -154,6 +154,9 @@ def test_a_game_imported_into_postgresql_audits_with_its_head(both, tmp_path):
     assert pg["ok"] and pg["games"][0]["head"] == lite["games"][0]["head"]
     banco(into, "export", "-o", tmp_path / "again.jsonl")
     assert (tmp_path / "again.jsonl").read_bytes() == (tmp_path / "game.jsonl").read_bytes()
+    again = banco(into, "import", tmp_path / "game.jsonl", code=EXIT_USAGE)  # the same game
+    assert "already game 1 in postgresql://banco:***@" in again
+    assert pg_cluster.APP_PASSWORD not in again
 
 
 def test_the_report_of_a_postgresql_game_is_the_sqlite_report(both, tmp_path):
@@ -179,6 +182,14 @@ def test_doctor_on_postgresql_checks_what_applies_and_says_what_it_skips(both):
     assert doc["triggers"]["missing"] == ["events_no_update"]
     out = banco(url, "doctor", "--repair", code=EXIT_USAGE)
     assert "mends a SQLite file" in out
+
+
+def test_serve_and_token_refuse_postgresql_in_one_line_without_its_password(both):
+    _, url, _ = both
+    for words in (["serve", "--port", "0"], ["token", "viewer"]):
+        out = banco(url, *words, code=EXIT_USAGE)
+        assert "not available on a PostgreSQL database yet" in out, out
+        assert pg_cluster.APP_PASSWORD not in out and len(out.strip().splitlines()) == 1
 
 
 # --- the installed banco, as a process ---------------------------------------------------------

@@ -45,7 +45,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     with Progress(total, "audit", quiet=as_json) as bar:
         report = audit_database(store, game, expect_head, seal, public, progress=bar.step)
     if not report.games and not report.findings and report.seal is None:
-        raise UsageError("no game in {db} yet: nothing to audit", db=session.db)
+        raise UsageError("no game in {db} yet: nothing to audit", db=session.book.store.shown)
     if as_json:
         dump(report.document())
     else:
@@ -326,7 +326,7 @@ def doctor(session, repair, reason, as_json):
                   "events": 0, "empty": True, "problems": [], "healthy": True})
         else:
             click.echo(_("database {db}: empty, no banco tables yet: nothing to check (`banco "
-                         "new PLAYER PLAYER ...` starts a game in it)").format(db=session.db))
+                         "new PLAYER PLAYER ...` starts a game in it)").format(db=store.shown))
         return
     check = store.engine_check()
     if check is not None:
@@ -355,7 +355,7 @@ def doctor(session, repair, reason, as_json):
         findings.append(health.Finding(
             "format", msg("{db} is format {format}, written by a newer banco: this banco reads "
                           "it but cannot vouch for what that format added, nor repair it: "
-                          "upgrade banco", db=session.db, format=store.format)))
+                          "upgrade banco", db=store.shown, format=store.format)))
     games = store.games()
     doc = {"database": store.shown, "format": store.format,
            "writes": FORMAT, "games": len(games), "events": sum(g["events"] for g in games),

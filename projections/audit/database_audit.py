@@ -190,7 +190,7 @@ def _audited(store, ids: list[int], expect_head: str | None,
         bad.setdefault(g, (seq, column))
     if not bad:
         raise DatabaseError("cannot use the database {path}: a row is not UTF-8 text",
-                            path=store.path)
+                            path=store.shown)
     reports = list(audit_games(store, [g for g in ids if g not in bad], expect_head))
     for g in ids:
         if g in bad:
