@@ -192,6 +192,21 @@ def test_serve_and_token_refuse_postgresql_in_one_line_without_its_password(both
         assert pg_cluster.APP_PASSWORD not in out and len(out.strip().splitlines()) == 1
 
 
+def test_a_snapshot_edited_on_postgresql_is_named_by_doctor_as_on_sqlite(both):
+    import sqlite3
+
+    db, url, admin_url = both
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("UPDATE snapshots SET state = state || ' '")
+    conn.close()
+    admin(admin_url, ("UPDATE banco.snapshots SET state = state || ' '",))
+    lite = json.loads(banco(str(db), "doctor", "--json", code=EXIT_AUDIT))
+    pg = json.loads(banco(url, "doctor", "--json", code=EXIT_AUDIT))
+    assert pg["snapshots"]["checked"] == lite["snapshots"]["checked"] > 0
+    assert pg["problems"] == lite["problems"] and pg["problems"][0]["kind"] == "snapshot"
+    assert pg["problems"][0]["game"] == 1 and pg["problems"][0]["seq"]
+
+
 # --- the installed banco, as a process ---------------------------------------------------------
 
 @pytest.mark.skipif(not BANCO.exists(), reason="banco is not installed in this venv")

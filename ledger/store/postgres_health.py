@@ -58,7 +58,9 @@ class PgChecks:
     @guarded(writing=False)
     def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
         not_checked = [msg("the file's own checks (SQLite's quick_check, its text bytes, its "
-                           "write-ahead log) are SQLite's: PostgreSQL checks its own pages")]
+                           "write-ahead log) are SQLite's: PostgreSQL checks its own pages"),
+                       msg("the read model: PostgreSQL keeps none yet (`statement`, `history` "
+                           "and `log --player` read the log)")]
         if not self.has_tables():
             return StoreHealth([], [], [], [], not_checked, (len(TRIGGERS), len(INDEXES)))
         on = {name for (name,) in self.q(
