@@ -315,6 +315,31 @@ class StoreSuite:
         assert path is None or path.startswith("/")
         assert "password" not in store.shown
 
+    def test_the_games_table_is_held_to_its_log_in_one_snapshot_while_a_table_writes(
+            self, store, kit):
+        g = start(store, "Anna", "Bruno", uid="u-live").game_id
+        done, errors = threading.Event(), []
+
+        def write() -> None:
+            writer = kit.open()
+            try:
+                for i in range(300):
+                    note(writer, g, writer.last_seq(g), f"n{i}", cid=f"c{i}")
+            except BaseException as exc:  # reported by the main thread
+                errors.append(exc)
+            finally:
+                writer.close()
+                done.set()
+
+        thread = threading.Thread(target=write)
+        thread.start()
+        seen = 0
+        while not done.is_set():
+            assert store.health().findings == []  # never a games row ahead of its log
+            seen += 1
+        thread.join()
+        assert errors == [] and seen > 3 and store.health().findings == []
+
     # --- the read model (issue 21) ---------------------------------------------------------
 
     @staticmethod

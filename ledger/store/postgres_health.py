@@ -78,7 +78,11 @@ class PgChecks:
         findings += [Finding("index", msg("the index {name} is missing: lookups are slow (`python "
                                           "-m ledger.store.postgres_setup URL --role USER` "
                                           "recreates it)", name=name)) for name in indexes]
-        findings += games_findings(self.conn, PG)
+        # one snapshot of the log and the games table: with tables writing meanwhile, two
+        # reads a moment apart would see a games row ahead of (or behind) its log
+        with self.conn.transaction():
+            self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            findings += games_findings(self.conn, PG)
         return StoreHealth(findings, [], triggers, indexes, not_checked,
                            (len(TRIGGERS), len(INDEXES)))
 

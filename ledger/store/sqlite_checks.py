@@ -57,15 +57,25 @@ class FileChecks:
         conn = self.conn
         if conn is None:
             return StoreHealth([], [], [], [], [])
-        findings = h.structure_findings(conn) + h.games_findings(conn)
-        if tournaments:
-            findings += h.tournament_findings(conn)
-        if file:
-            from ledger.store.file_checks import file_findings
+        # one read transaction: one snapshot of the log and the games table (with WAL), so a
+        # command committed between two of the reads is not a games row ahead of its log
+        began = not conn.in_transaction
+        if began:
+            conn.execute("BEGIN")
+        try:
+            findings = h.structure_findings(conn) + h.games_findings(conn)
+            if tournaments:
+                findings += h.tournament_findings(conn)
+            if file:
+                from ledger.store.file_checks import file_findings
 
-            findings += file_findings(conn, self.path)
-        return StoreHealth(findings, h.maintenance(conn), h.missing_triggers(conn),
-                           h.missing_indexes(conn), [], (len(h.TRIGGERS), len(h.INDEXES)))
+                findings += file_findings(conn, self.path)
+            state = StoreHealth(findings, h.maintenance(conn), h.missing_triggers(conn),
+                                h.missing_indexes(conn), [], (len(h.TRIGGERS), len(h.INDEXES)))
+        finally:
+            if began and conn.in_transaction:
+                conn.execute("COMMIT")
+        return state
 
     @guarded(writing=False)
     def engine_check(self) -> str | None:
