@@ -58,6 +58,12 @@ class Tournaments:
     """The tournaments of one database (a SQLiteStore)."""
 
     def __init__(self, store):
+        from ledger.store.postgres_connection import is_postgres_url
+
+        if is_postgres_url(store.path):  # its facts live in a table of the SQLite file
+            raise UsageError("tournaments are not kept on a PostgreSQL database yet ({db}): "
+                             "their facts live in a SQLite file beside its games (`banco copy` "
+                             "makes one of the games)", db=store.shown)
         self.store = store
 
     # --- reading -------------------------------------------------------------------------

@@ -282,6 +282,64 @@ class StoreSuite:
         assert store.read_checked(g)[1] is None and store.head(g) == prev
         assert len(list(store.raw_rows(g))) == 5 and len(store.rows_view(g)) == 5
 
+    # --- the referee's reads (audit, seal, doctor) -------------------------------------------
+
+    def test_the_referee_reads_the_games_hashes_and_prefixes_of_the_log(self, store):
+        assert store.logged_games() == [] and store.hashes(1) == [] and \
+            store.hash_prefix("ab") == []
+        a = start(store, "Anna", "Bruno", cid="n1", uid="u-a").game_id
+        b = start(store, "Carla", "Dario", cid="n2", uid="u-b").game_id
+        note(store, a, 2, "one", "two", cid="c1")
+        assert store.logged_games() == [a, b]
+        rows = store.read(a)
+        assert store.hashes(a) == [(r["seq"], r["hash"]) for r in rows]
+        assert store.hashes(a, 3) == [(r["seq"], r["hash"]) for r in rows[:3]]
+        third = rows[2]["hash"]
+        named = store.hash_prefix(third[:10])
+        assert (a, 3) in named and all(store.hash_at(g, s).startswith(third[:10])
+                                       for g, s in named)
+        assert store.hash_prefix(third) == [(a, 3)]
+        every = store.hash_prefix("")  # every row, by game and seq
+        assert every == sorted(every) and len(every) == 6
+
+    def test_a_sound_store_is_healthy_and_says_what_it_cannot_check(self, store):
+        start(store, "Anna", "Bruno", uid="u-a")
+        state = store.health(file=True)
+        assert state.findings == [] and state.missing_triggers == [] and \
+            state.missing_indexes == []
+        assert state.maintenance == [] and min(state.known) > 0
+        assert all(isinstance(t, str) and t for t in state.not_checked)
+        assert store.engine_check() is None
+        store.refuse_damaged(whole=True)  # nothing to refuse
+        path = store.worker_path()  # a file the workers open, or None: one pass
+        assert path is None or path.startswith("/")
+        assert "password" not in store.shown
+
+    def test_the_games_table_is_held_to_its_log_in_one_snapshot_while_a_table_writes(
+            self, store, kit):
+        g = start(store, "Anna", "Bruno", uid="u-live").game_id
+        done, errors = threading.Event(), []
+
+        def write() -> None:
+            writer = kit.open()
+            try:
+                for i in range(300):
+                    note(writer, g, writer.last_seq(g), f"n{i}", cid=f"c{i}")
+            except BaseException as exc:  # reported by the main thread
+                errors.append(exc)
+            finally:
+                writer.close()
+                done.set()
+
+        thread = threading.Thread(target=write)
+        thread.start()
+        seen = 0
+        while not done.is_set():
+            assert store.health().findings == []  # never a games row ahead of its log
+            seen += 1
+        thread.join()
+        assert errors == [] and seen > 3 and store.health().findings == []
+
     # --- the read model (issue 21) ---------------------------------------------------------
 
     @staticmethod

@@ -63,7 +63,7 @@ def backup(session, target, force):
             if os.path.exists(leftover):
                 os.unlink(leftover)
     events = sum(g["events"] for g in games)
-    click.echo(_("backed up {db} to {target}: {games}, {events}; the copy checks out (quick_check ok)").format(db=session.db, target=target, games=counted("game", len(games)), events=counted("event", events)))
+    click.echo(_("backed up {db} to {target}: {games}, {events}; the copy checks out (quick_check ok)").format(db=session.book.store.shown, target=target, games=counted("game", len(games)), events=counted("event", events)))
 
 
 def _claim(tmp: str, target: str) -> None:

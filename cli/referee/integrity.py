@@ -45,7 +45,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     with Progress(total, "audit", quiet=as_json) as bar:
         report = audit_database(store, game, expect_head, seal, public, progress=bar.step)
     if not report.games and not report.findings and report.seal is None:
-        raise UsageError("no game in {db} yet: nothing to audit", db=session.db)
+        raise UsageError("no game in {db} yet: nothing to audit", db=session.book.store.shown)
     if as_json:
         dump(report.document())
     else:
@@ -101,15 +101,14 @@ def _game_of_head(session, expect_head: str) -> int:
         return session.game()
     store = session.book.store
     prefix = expect_head.strip().lower()
-    if store.conn is not None:
-        found = store.conn.execute("SELECT DISTINCT game_id FROM events WHERE hash >= ? AND "
-                                   "hash < ?", (prefix, prefix + "g")).fetchall()
+    if store.format >= 1:
+        found = sorted({g for g, _ in store.hash_prefix(prefix)})
         if len(found) == 1:
-            return found[0][0]
+            return found[0]
         if len(found) > 1:
             raise UsageError("the head {head} begins a hash in games {games}: give more of "
                              "its digits or --game N", head=prefix[:12],
-                             games=", ".join(str(g) for (g,) in found))
+                             games=", ".join(str(g) for g in found))
     return session.game()
 
 
@@ -275,9 +274,7 @@ def seal(session, key_path, referee, out_path):
         game, c.Seal(seq, head, uuid, public, signature, referee), **write))
     fact = next(e for e in outcome.events if e["type"] == "SealRecorded")
     d = fact["data"]
-    trail = [h for (h,) in store.conn.execute(
-        "SELECT substr(hash, 1, ?) FROM events WHERE game_id=? AND seq<=? ORDER BY seq",
-        (seals.TRAIL_DIGITS, game, d["seq"]))]
+    trail = [h[:seals.TRAIL_DIGITS] for _, h in store.hashes(game, d["seq"])]
     sealed = seals.SealFile(game, uuid, d["seq"], d["head"], d["referee"], d["public_key"],
                             d["signature"], fact["recorded_at"], trail)
     if outcome.replayed and os.path.exists(out_path):
@@ -314,16 +311,14 @@ def doctor(session, repair, reason, as_json):
     the games themselves.  Exit 0 healthy, 3 a problem found, 4 the file is unusable."""
     from ledger.base.errors import DatabaseError
     from ledger.store import health
-    from ledger.store.file_checks import file_findings
-    from ledger.store.sqlite import FORMAT
+    from ledger.store.schema import FORMAT
 
     store = session.book.store
     if store.conn is None:
         from ledger.store.sqlite import missing_database
 
         raise missing_database(session.db)
-    conn = store.conn
-    if store.format < 1 and not health.tables(conn):
+    if store.format < 1 and not store.health().findings:
         # a file with nothing in it (what sqlite3.connect leaves): nothing is missing from it
         # yet, and nothing in it is banco's; saying "triggers: all present" would be a lie
         if as_json:
@@ -331,12 +326,17 @@ def doctor(session, repair, reason, as_json):
                   "events": 0, "empty": True, "problems": [], "healthy": True})
         else:
             click.echo(_("database {db}: empty, no banco tables yet: nothing to check (`banco "
-                         "new PLAYER PLAYER ...` starts a game in it)").format(db=session.db))
+                         "new PLAYER PLAYER ...` starts a game in it)").format(db=store.shown))
         return
-    check = conn.execute("PRAGMA quick_check").fetchone()[0]
-    if check != "ok":
+    check = store.engine_check()
+    if check is not None:
         raise DatabaseError("{db} is damaged (SQLite's quick_check: {check}): restore it from "
                             "a backup", db=session.db, check=check)
+    if repair and store.worker_path() is None and store.format >= 1:
+        raise UsageError("`banco doctor --repair` mends a SQLite file; on {db} the database's "
+                         "owner puts the tables' guards back (`python -m "
+                         "ledger.store.postgres_setup URL --role USER`): run `banco doctor` "
+                         "to see what is wrong", db=store.shown)
     done: list[str] = []
     unchecked: list[str] = []
     from cli.progress import Progress
@@ -345,10 +345,8 @@ def doctor(session, repair, reason, as_json):
     bar = Progress(2 * sum(g["events"] or 0 for g in store.games()), "doctor", quiet=as_json)
     with bar:
         model, snapshots, done = _doctor_work(session, store, repair, reason, bar, unchecked)
-    conn = store.conn
-    findings = (health.structure_findings(conn) + health.games_findings(conn)
-                + health.tournament_findings(conn) + health.token_findings(conn)
-                + file_findings(conn, session.db)
+    state = store.health(file=True)
+    findings = (state.findings
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
                    for f in snapshots]
                 + [health.Finding("read model", f.text, f.game_id, f.seq, repairable=True)
@@ -357,18 +355,19 @@ def doctor(session, repair, reason, as_json):
         findings.append(health.Finding(
             "format", msg("{db} is format {format}, written by a newer banco: this banco reads "
                           "it but cannot vouch for what that format added, nor repair it: "
-                          "upgrade banco", db=session.db, format=store.format)))
+                          "upgrade banco", db=store.shown, format=store.format)))
     games = store.games()
-    doc = {"database": session.db, "format": store.format, "writes": FORMAT,
-           "games": len(games), "events": sum(g["events"] for g in games),
-           "triggers": {"missing": health.missing_triggers(conn)},
-           "indexes": {"missing": health.missing_indexes(conn)},
+    doc = {"database": store.shown, "format": store.format,
+           "writes": FORMAT, "games": len(games), "events": sum(g["events"] for g in games),
+           "triggers": {"missing": state.missing_triggers, "known": state.known[0]},
+           "indexes": {"missing": state.missing_indexes, "known": state.known[1]},
            "snapshots": {"checked": sum(len(store.snapshots(g["game_id"])) for g in games),
                          "problems": [str(f) for f in snapshots], "unchecked": unchecked},
            "read_model": {"missing": [f.game_id for f in model if f.missing]},
+           "not_checked": list(state.not_checked),
            "repaired": done,
            "problems": [f.document() for f in findings],
-           "maintenance": health.maintenance(conn), "healthy": not findings}
+           "maintenance": state.maintenance, "healthy": not findings}
     if as_json:
         dump(doc)
     else:
@@ -459,17 +458,16 @@ def _print_doctor(doc: dict, findings) -> None:
                      games=counted("game", doc["games"]), events=counted("event", doc["events"])))
     for what in doc["repaired"]:
         click.echo(_("repaired: {what}").format(what=say(what)))
-    from ledger.store.health import INDEXES, TRIGGERS
-
     missing_t, missing_i = doc["triggers"]["missing"], doc["indexes"]["missing"]
-    click.echo(_("triggers: all present ({known} known)").format(known=len(TRIGGERS))
+    known_t, known_i = doc["triggers"]["known"], doc["indexes"]["known"]
+    click.echo(_("triggers: all present ({known} known)").format(known=known_t)
                if not missing_t else
                _("triggers: missing {names} ({known} known)").format(
-                   names=", ".join(missing_t), known=len(TRIGGERS)))
-    click.echo(_("indexes: all present ({known} known)").format(known=len(INDEXES))
+                   names=", ".join(missing_t), known=known_t))
+    click.echo(_("indexes: all present ({known} known)").format(known=known_i)
                if not missing_i else
                _("indexes: missing {names} ({known} known)").format(
-                   names=", ".join(missing_i), known=len(INDEXES)))
+                   names=", ".join(missing_i), known=known_i))
     games_bad = [f for f in findings if f.kind == "games"]
     click.echo(_("games table: matches the logs") if not games_bad else
                _("games table: {problems}").format(problems=counted("problem", len(games_bad))))
@@ -486,6 +484,8 @@ def _print_doctor(doc: dict, findings) -> None:
         click.echo(f"  {say(note)}")
     for f in findings:
         click.echo(_("problem: {problem}").format(problem=say(f.problem)))
+    for note in doc["not_checked"]:
+        click.echo(_("not checked here: {what}").format(what=say(note)))
     history = doc["maintenance"]
     click.echo(_("maintenance history: none") if not history else
                ngettext("maintenance history: {n} entry", "maintenance history: {n} entries",

@@ -41,9 +41,11 @@ def link(base: str, role: str, secret: str) -> str:
 def token(session, role, name, base, listing, revoke, as_json):
     """Pair a phone with `banco serve`: token banker|player NAME|referee|viewer prints a link
     and a QR code holding a new token for this game; --list and --revoke PREFIX manage them."""
+    from cli.web.serve import refuse_postgres
     from ledger.base.names import resolve
     from ledger.store import tokens
 
+    refuse_postgres(session.db, "token")
     game = session.game()
     if revoke is not None:
         if not revoke.strip():

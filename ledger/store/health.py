@@ -138,14 +138,26 @@ class LogEnd(NamedTuple):
     ended_seq: int | None
 
 
-def log_ends(conn: sqlite3.Connection) -> dict[int, LogEnd]:
+class Sql(NamedTuple):
+    """The table names and parameter mark of a store's SQL, for the checks of the games table
+    that both stores share (PostgreSQL's: ledger/store/postgres_health.py)."""
+    events: str = "events"
+    games: str = "games"
+    meta: str = "meta"
+    mark: str = "?"
+
+
+SQLITE = Sql()
+
+
+def log_ends(conn: sqlite3.Connection, sql: Sql = SQLITE) -> dict[int, LogEnd]:
     """Every game's last seq, head and end as the log itself has them (one indexed lookup a
     game, and the type index for the ends)."""
-    ended = ended_seqs(conn)
+    ended = ended_seqs(conn, events=sql.events, mark=sql.mark)
     out = {}
-    for (g,) in conn.execute("SELECT DISTINCT game_id FROM events").fetchall():
-        seq, head = conn.execute("SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq "
-                                 "DESC LIMIT 1", (g,)).fetchone()
+    for (g,) in conn.execute(f"SELECT DISTINCT game_id FROM {sql.events}").fetchall():
+        seq, head = conn.execute(f"SELECT seq, hash FROM {sql.events} WHERE game_id={sql.mark} "
+                                 "ORDER BY seq DESC LIMIT 1", (g,)).fetchone()
         out[g] = LogEnd(g, seq, head, ended.get(g))
     return out
 
@@ -156,12 +168,13 @@ def log_ends(conn: sqlite3.Connection) -> dict[int, LogEnd]:
 IDENTITY = ("game_uuid", "command_id", "started_at", "players", "rules", "edition")
 
 
-def log_identity(conn: sqlite3.Connection, game_id: int) -> tuple[dict, int] | None:
+def log_identity(conn: sqlite3.Connection, game_id: int,
+                 sql: Sql = SQLITE) -> tuple[dict, int] | None:
     """The games table's identity columns of a game as its log has them, and the seq of its
     GameStarted; None when the log has no readable GameStarted (the audit names that)."""
-    first = conn.execute("SELECT recorded_at, command_id FROM events WHERE game_id=? "
-                         "ORDER BY seq LIMIT 1", (game_id,)).fetchone()
-    started = conn.execute("SELECT seq, data FROM events WHERE game_id=? AND "
+    first = conn.execute(f"SELECT recorded_at, command_id FROM {sql.events} WHERE "
+                         f"game_id={sql.mark} ORDER BY seq LIMIT 1", (game_id,)).fetchone()
+    started = conn.execute(f"SELECT seq, data FROM {sql.events} WHERE game_id={sql.mark} AND "
                            "type='GameStarted' ORDER BY seq LIMIT 1", (game_id,)).fetchone()
     if first is None or started is None:
         return None
@@ -200,18 +213,19 @@ def _shown(value) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def games_findings(conn: sqlite3.Connection) -> list[Finding]:
+def games_findings(conn: sqlite3.Connection, sql: Sql = SQLITE) -> list[Finding]:
     """The games table (format 2) against the log: every game's row, last seq, head, end,
-    and its identity (who plays, under which rules, since when)."""
-    if "games" not in tables(conn):
+    and its identity (who plays, under which rules, since when).  `sql`: another store's
+    tables (their presence is then the caller's to know)."""
+    if sql == SQLITE and "games" not in tables(conn):
         return []
     try:
-        logs = log_ends(conn)
+        logs = log_ends(conn, sql)
     except (sqlite3.Error, ValueError, TypeError, AttributeError) as exc:
         return [Finding("games", msg("the log's ends cannot be read ({why})", why=str(exc)))]
     out = []
     indexed = {g: (last, head, ended) for g, last, head, ended in conn.execute(
-        "SELECT game_id, last_seq, head, ended_seq FROM games")}
+        f"SELECT game_id, last_seq, head, ended_seq FROM {sql.games}")}
     for g in sorted(set(indexed) | set(logs)):
         log = logs.get(g)
         if g not in indexed:
@@ -252,19 +266,21 @@ def games_findings(conn: sqlite3.Connection) -> list[Finding]:
             out.append(Finding("games", msg("the games table says game {game} is {said}, but "
                                             "its log {has}", game=g, said=said, has=has),
                                g, log.ended_seq or ended, True))
-        out += _identity_findings(conn, g)
-    return out + _import_mark_findings(conn, logs)
+        out += _identity_findings(conn, g, sql)
+    return out + _import_mark_findings(conn, logs, sql)
 
 
-def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]:
+def _import_mark_findings(conn: sqlite3.Connection, logs: dict,
+                          sql: Sql = SQLITE) -> list[Finding]:
     """`games` says where an imported game came from (meta's imported:G: at, from, events,
     head).  The mark is not in the chain, but what it says of the log can be checked: the game
     is here and its event `events` has the hash `head`.  A mark added to a game played here,
     or one whose head is not in the log, was written by hand."""
-    if "meta" not in tables(conn):
+    if sql == SQLITE and "meta" not in tables(conn):
         return []
     out = []
-    for key, value in conn.execute("SELECT key, value FROM meta WHERE key LIKE 'imported:%'"):
+    for key, value in conn.execute(f"SELECT key, value FROM {sql.meta} WHERE key LIKE "
+                                   "'imported:%'").fetchall():
         game = key.partition(":")[2]
         g = int(game) if game.isascii() and game.isdecimal() else None
         try:
@@ -278,8 +294,9 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]
                                             "did not write it", key=key), g, None))
             continue
         log = logs.get(g)
-        found = (conn.execute("SELECT hash FROM events WHERE game_id=? AND seq=?",
-                              (g, seq)).fetchone() if log is not None else None)
+        found = (conn.execute(f"SELECT hash FROM {sql.events} WHERE game_id={sql.mark} AND "
+                              f"seq={sql.mark}", (g, seq)).fetchone()
+                 if log is not None else None)
         if found is None or found[0] != head:
             has = (msg("holds no such event") if found is None else
                    msg("has {hash}... there", hash=found[0][:12]))
@@ -290,9 +307,9 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict) -> list[Finding]
     return out
 
 
-def _identity_findings(conn: sqlite3.Connection, g: int) -> list[Finding]:
-    found = log_identity(conn, g)
-    row = conn.execute(f"SELECT {', '.join(IDENTITY)} FROM games WHERE game_id=?",
+def _identity_findings(conn: sqlite3.Connection, g: int, sql: Sql = SQLITE) -> list[Finding]:
+    found = log_identity(conn, g, sql)
+    row = conn.execute(f"SELECT {', '.join(IDENTITY)} FROM {sql.games} WHERE game_id={sql.mark}",
                        (g,)).fetchone()
     if found is None or row is None:
         return []
@@ -393,9 +410,14 @@ def maintenance_findings(conn: sqlite3.Connection) -> list[Finding]:
     written, each entry at or after the one before it: a gap is an entry deleted, a time that
     goes back an entry slipped in by hand (one appended last, with a plausible time, or the
     last one taken away, shows only against a copy kept elsewhere)."""
+    return history_findings(maintenance(conn))
+
+
+def history_findings(entries: list[dict]) -> list[Finding]:
+    """maintenance_findings of the entries as read (a store's StoreHealth.maintenance)."""
     out = []
     expected, before = 1, ""
-    for entry in maintenance(conn):
+    for entry in entries:
         if entry["id"] != expected:
             out.append(Finding("maintenance", msg(
                 "maintenance entry {id} is missing (the next one is entry {next}): it was "

@@ -32,6 +32,7 @@ from ledger.store.connection import lock_wait
 from ledger.store.games import GameIndex
 from ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
 from ledger.store.postgres_connection import connect, explain, guarded, shown
+from ledger.store.postgres_health import PgChecks
 from ledger.store.postgres_schema import (
     CHANNEL,
     FORMAT,
@@ -59,7 +60,7 @@ EVENTS, GAMES, META, SNAPSHOTS = (f"{SCHEMA}.{t}" for t in ("events", "games", "
                                                             "snapshots"))
 
 
-class PostgresStore(GameIndex):
+class PostgresStore(GameIndex, PgChecks):
     """One PostgreSQL database (its `banco` schema).  `create`: the first write may create the
     tables when the URL's role may (else the organiser installs them: postgres_setup); with
     create=False a database without banco's tables is a NoDatabase error, as a missing file

@@ -71,6 +71,17 @@ class ReadRows(NamedTuple):
     mentions: list[tuple]  # (subject, seq)
 
 
+class StoreHealth(NamedTuple):
+    """What a store holds beside the games' chains, checked (ledger/store/health.py): the
+    audit's and doctor's look at the database itself."""
+    findings: list  # ledger/store/health.py Finding each: guards, games table, tournaments ...
+    maintenance: list[dict]  # what `doctor --repair` did: {id, at, what, why}, in order
+    missing_triggers: list[str]  # the guards of the log that are missing (or switched off)
+    missing_indexes: list[str]
+    not_checked: list  # Text each: a check this store has not (said by doctor, not a problem)
+    known: tuple[int, int] = (0, 0)  # how many triggers and indexes the store keeps
+
+
 class GameImportWriter(Protocol):
     """One imported game written whole in one transaction (EventStore.begin_import)."""
 
@@ -97,6 +108,7 @@ class EventStore(Protocol):
     """The operations the rest of banco needs of a store (see the module's guarantees)."""
 
     path: str
+    shown: str  # the store as the user is told of it (a URL without its password)
     format: int  # the file's format; 0 for a store with nothing in it yet
 
     # --- appending ------------------------------------------------------------------------
@@ -233,6 +245,37 @@ class EventStore(Protocol):
 
     def rows_view(self, game_id: int) -> Sequence[dict]:
         """The game's rows as a sequence read on demand (bounded memory)."""
+
+    # --- the referee's reads (audit, seal, doctor) -------------------------------------------
+
+    def logged_games(self) -> list[int]:
+        """Every game the log holds rows of, in order, whatever the games table says (a game
+        the table lost is still audited)."""
+
+    def hashes(self, game_id: int, upto: int | None = None) -> list[tuple[int, str]]:
+        """(seq, hash) of the game's rows up to seq `upto`, in seq order, as stored."""
+
+    def hash_prefix(self, prefix: str) -> list[tuple[int, int]]:
+        """(game, seq) of every row whose hash begins with `prefix` (lowercase hex), by game
+        and seq: which event a head line's digits name."""
+
+    def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
+        """The store beside the games' chains (StoreHealth); `tournaments`: their chains too;
+        `file`: what doctor adds about the file itself (SQLite's text bytes, its WAL)."""
+
+    def engine_check(self) -> str | None:
+        """What the database engine says of its own pages, checked whole: None when sound (or
+        when the engine checks them itself: PostgreSQL), else its words (SQLite's quick_check,
+        its first lines): doctor's first look."""
+
+    def refuse_damaged(self, whole: bool = False) -> None:
+        """DatabaseError (exit 4) when the database engine finds its own pages damaged
+        (SQLite's quick_check, once per store; `whole`: the log's pages too); nothing for an
+        engine that checks its pages itself (PostgreSQL)."""
+
+    def worker_path(self) -> str | None:
+        """The file a worker process may open by itself to audit a part of this store on
+        another core (projections/audit/audit_parallel.py), or None: one pass here."""
 
     # --- the file -------------------------------------------------------------------------
 

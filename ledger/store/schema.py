@@ -143,10 +143,14 @@ def migrate(conn: sqlite3.Connection) -> None:
                       ("migrated_games", str(len(games)))])
 
 
-def ended_seqs(conn: sqlite3.Connection) -> dict[int, int]:
-    """Per game, the seq of its GameEnded unless a retraction took it back (type index)."""
-    ended = dict(conn.execute("SELECT game_id, seq FROM events WHERE type=?", (ENDED,)))
-    for g, data in conn.execute("SELECT game_id, data FROM events WHERE type=?", (RETRACTED,)):
+def ended_seqs(conn: sqlite3.Connection, *, events: str = "events",
+               mark: str = "?") -> dict[int, int]:
+    """Per game, the seq of its GameEnded unless a retraction took it back (type index).
+    `events`, `mark`: the log's table and the parameter mark (PostgreSQL's, as index_game)."""
+    ended = dict(conn.execute(f"SELECT game_id, seq FROM {events} WHERE type={mark}",
+                              (ENDED,)).fetchall())
+    for g, data in conn.execute(f"SELECT game_id, data FROM {events} WHERE type={mark}",
+                                (RETRACTED,)).fetchall():
         if ended.get(g) in json.loads(data).get("seqs", ()):
             del ended[g]
     return ended

@@ -59,6 +59,7 @@ from ledger.store.schema import (
 from ledger.store.schema import (
     create as create_tables,
 )
+from ledger.store.sqlite_checks import FileChecks
 
 # Names other modules have always taken from here (the store's records and its file's shape).
 __all__ = ["FORMAT", "STARTED", "ENDED", "RETRACTED", "COLUMNS", "INSERT", "TRIGGERS",
@@ -67,7 +68,7 @@ __all__ = ["FORMAT", "STARTED", "ENDED", "RETRACTED", "COLUMNS", "INSERT", "TRIG
            "verify_chain"]
 
 
-class SQLiteStore(GameIndex, ReadModelStore):
+class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
     """One database file.  `create`: the file may be created, by the first append and not
     before (so that reading, or a refused first command, leaves no file behind); with
     create=False (the CLI, for every command but `new`) a missing file is a NoDatabase error.

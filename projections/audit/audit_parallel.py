@@ -22,7 +22,8 @@ Only a game whose rows are exactly events 1..N (N and the head read first: the w
 at N, and the head they end on must be it), at least THRESHOLD long, is cut; every other game
 gets the one pass, which names what is wrong with it.  A part begins with a command (never
 inside one), and reads the row after its last as the one pass does before judging its last
-command.  Workers read the file with writes refused (query_only).
+command.  Workers read the file with writes refused (query_only).  A store with no file the
+workers can open themselves (`worker_path` None: PostgreSQL) is audited in the one pass.
 BANCO_AUDIT_WORKERS=1 audits in one pass; BANCO_AUDIT_CHUNK=N cuts parts of about N events
 whatever the game's length (for tests).
 
@@ -98,9 +99,9 @@ def audit_game(store, game_id: int, expect_head: str | None = None,
 
 def _plan(store, game_id: int, processes: int, chunk: int | None):
     """(last seq, head, [(first, last) of each part]), or None: one pass."""
-    conn = store.conn
-    if conn is None or store.format < 1 or not getattr(store, "path", None):
+    if store.worker_path() is None:  # no file the workers can open (PostgreSQL): one pass
         return None
+    conn = store.conn
     count, distinct, low, high, whole = conn.execute(
         "SELECT COUNT(*), COUNT(DISTINCT seq), MIN(seq), MAX(seq), "
         "SUM(typeof(seq) = 'integer') FROM events WHERE game_id=?", (game_id,)).fetchone()
@@ -237,8 +238,8 @@ def audit_games(store, ids: list[int], expect_head: str | None = None,
     sizes = {g["game_id"]: g["events"] or 0 for g in store.games()}  # how to share the work
     short = [g for g in ids if sizes.get(g, 0) < THRESHOLD]
     reports: dict[int, AuditReport] = {}
-    if (processes > 1 and len(short) > 2 and getattr(store, "path", None)
-            and store.conn is not None and sum(sizes.get(g, 0) for g in short) >= at_least):
+    if (processes > 1 and len(short) > 2 and store.worker_path() is not None
+            and sum(sizes.get(g, 0) for g in short) >= at_least):
         # the first audited here: the audit's modules and compiled schemas loaded once, in the
         # parent, before the workers are forked from it
         reports[short[0]] = GameAudit(short[0], store.raw_rows(short[0]), expect_head,
@@ -259,7 +260,7 @@ def audit_games(store, ids: list[int], expect_head: str | None = None,
 
 def _games_apart(store, ids: list[int], expect_head: str | None,
                  processes: int) -> dict[int, AuditReport] | None:
-    tasks = [(os.path.abspath(store.path), g, expect_head) for g in ids]
+    tasks = [(store.worker_path(), g, expect_head) for g in ids]
     try:
         with pool_context().Pool(processes, initializer=_quiet_worker) as pool:
             # a few games a task: fewer round trips, and still an even share at the end
@@ -300,7 +301,7 @@ def pool_context():
 def _parallel(store, game_id: int, expect_head: str | None, parts: list[tuple[int, int]],
               processes: int, progress: Tick | None = None,
               base: int = 0) -> AuditReport | None:
-    path = os.path.abspath(store.path)
+    path = store.worker_path()
     tasks = [(path, game_id, a, b, expect_head) for a, b in parts]
     try:
         return _gather(store, game_id, expect_head, parts, processes, tasks, progress, base)

@@ -17,16 +17,8 @@ from dataclasses import dataclass, field
 
 from ledger.base.errors import DatabaseError
 from ledger.base.text import msg
-from ledger.store.file_checks import refuse_damaged, undecodable
-from ledger.store.health import (
-    Finding,
-    games_findings,
-    maintenance,
-    maintenance_findings,
-    structure_findings,
-    token_findings,
-)
-from ledger.store.health import tournament_findings as tournaments
+from ledger.store.file_checks import undecodable
+from ledger.store.health import Finding, history_findings
 from projections.audit.audit_parallel import audit_games
 from projections.audit.results import AuditReport
 
@@ -78,11 +70,11 @@ def _tournament_contents(store) -> list[Finding]:
     """What the tournaments whose chains hold say (projections/readings/tournament.py): the games they
     enter folded at the event each was entered at, and now."""
     from ledger.book import Book
-    from ledger.store.health import tables
     from ledger.store.tournament_log import TABLE
     from projections.readings.tournament import tournament_findings
 
-    if TABLE not in tables(store.conn):
+    read_table = getattr(store, "read_table", None)  # the tables kept beside the games'
+    if read_table is None or not read_table(f"SELECT 1 FROM {TABLE} LIMIT 1"):
         return []
     return tournament_findings(Book(store.path, store=store))
 
@@ -91,10 +83,9 @@ def game_ids(store) -> list[int]:
     """Every game of the file: in the games table or in the log (a game the table lost is
     still audited)."""
     indexed = {g["game_id"] for g in store.games()}
-    if store.conn is None or store.format < 1:  # no file, or an empty one: no log to read
+    if store.format < 1:  # no file, or an empty one: no log to read
         return sorted(indexed)
-    return sorted(indexed | {g for (g,) in store.conn.execute(
-        "SELECT DISTINCT game_id FROM events").fetchall()})
+    return sorted(indexed | set(store.logged_games()))
 
 
 def _miswritten_line(store, report, expect_head: str | None) -> None:
@@ -104,16 +95,13 @@ def _miswritten_line(store, report, expect_head: str | None) -> None:
     from ledger.records.seals import parse_head_line
 
     line = parse_head_line(expect_head) if expect_head else None
-    if line is None or report.ok or line.game != report.game_id or store.conn is None:
+    if line is None or report.ok or line.game != report.game_id or store.format < 1:
         return
     prefix = line.prefix.lower()
-    found = [s for (s,) in store.conn.execute(
-        "SELECT seq FROM events WHERE game_id=? AND hash >= ? AND hash < ? ORDER BY seq",
-        (report.game_id, prefix, prefix + "g")).fetchall()]
+    named = store.hash_prefix(prefix)
+    found = [s for g, s in named if g == report.game_id]
     if not found:  # the line's event may be another game's now: the numbers were swapped
-        elsewhere = store.conn.execute(
-            "SELECT game_id, seq FROM events WHERE game_id<>? AND hash >= ? AND hash < ? "
-            "LIMIT 2", (report.game_id, prefix, prefix + "g")).fetchall()
+        elsewhere = [(g, s) for g, s in named if g != report.game_id][:2]
         if len(elsewhere) == 1 and elsewhere[0][1] == line.seq:
             report.problem = msg(
                 "the head line names game {game}, but {prefix} is the hash of event {seq} of "
@@ -138,27 +126,25 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
     applies to the one game audited.  `seal` (a ledger.records.seals.SealFile) with the referee's
     `public_key` (hex): its game's sealed prefix checked too.  `progress(events done)`: told
     as the games' passes go (a bar, cli/progress.py)."""
-    refuse_damaged(store, whole=True)  # SQLite's own check first: the chain cannot see a damaged page
+    store.refuse_damaged(whole=True)  # the engine's own check first (SQLite's quick_check):
+    # the chain cannot see a damaged page
     ids = game_ids(store)
     if game is not None:
         ids = [g for g in ids if g == game] or [game]
-    conn = store.conn
     findings: list[Finding] = []
     index: dict[int, list[Finding]] = {}
     history: list[dict] = []
-    if conn is not None and store.format >= 1:
-        findings += structure_findings(conn)
-        for f in games_findings(conn):
+    if store.format >= 1:
+        health = store.health(tournaments=game is None)
+        for f in health.findings:
             if f.game is not None:
                 index.setdefault(f.game, []).append(f)
             else:
                 findings.append(f)
         if game is None:
-            findings += tournaments(conn)
             findings += _tournament_contents(store)
-        history = maintenance(conn)
-        findings += maintenance_findings(conn)
-        findings += token_findings(conn)
+        history = health.maintenance
+        findings += history_findings(history)
     reports = []
     of_the_table = set()  # games whose verdict is the games table's, not their events'
     for report in _audited(store, ids, expect_head, progress):
@@ -196,14 +182,15 @@ def _audited(store, ids: list[int], expect_head: str | None,
     try:
         return list(audit_games(store, ids, expect_head, progress=progress))
     except DatabaseError as exc:
-        if "decode" not in str(exc) or store.conn is None:
+        # only a file's bytes can be text that is not UTF-8 (a PostgreSQL server refuses it)
+        if "decode" not in str(exc) or store.worker_path() is None:
             raise
     bad: dict[int, tuple[int, str]] = {}
     for g, seq, column in undecodable(store.conn):
         bad.setdefault(g, (seq, column))
     if not bad:
         raise DatabaseError("cannot use the database {path}: a row is not UTF-8 text",
-                            path=store.path)
+                            path=store.shown)
     reports = list(audit_games(store, [g for g in ids if g not in bad], expect_head))
     for g in ids:
         if g in bad:
@@ -247,8 +234,7 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
                 game=seal.game))
         return check
     check.game = game
-    rows = store.conn.execute("SELECT seq, hash FROM events WHERE game_id=? AND seq<=? "
-                              "ORDER BY seq", (game, seal.seq))
+    rows = store.hashes(game, seal.seq)
     expected = 1
     for seq, hsh in rows:
         if seq != expected:
@@ -311,9 +297,9 @@ def _after(store, game: int, seq: int) -> list[dict]:
     fact's type for a row no command recorded)."""
     out: list[dict] = []
     cid = object()
-    for s, type_, data, command_id in store.conn.execute(
-            "SELECT seq, type, data, command_id FROM events WHERE game_id=? AND seq>? "
-            "ORDER BY seq", (game, seq)):
+    for _, s, type_, data, _, _, command_id, *_ in store.raw_rows(game):
+        if s <= seq:  # the rows as stored, streamed (on either store); the sealed ones skipped
+            continue
         if out and command_id == cid:
             out[-1]["last"] = s
             continue

@@ -369,7 +369,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             taken = store.game_with_uuid(uid)
             if taken is not None:
                 raise UsageError("this game is already game {taken} in {path} (uuid {uid}); nothing was imported",
-                                 taken=taken, path=store.path, uid=uid)
+                                 taken=taken, path=store.shown, uid=uid)
         prev, count, started, ended, batch = GENESIS, 0, None, None, []
         versions = set()
         # --expect-head as the audit reads it: a head hash (8+ of its hex digits) or a score
@@ -424,7 +424,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                     taken = store.game_starting_with(row["hash"]) if seq == 1 else None
                     if taken is not None:
                         raise UsageError("this game is already game {taken} in {path} (same first event); nothing was imported",
-                                         taken=taken, path=store.path)
+                                         taken=taken, path=store.shown)
             if type_ == "GameEnded":
                 ended = seq
             elif type_ == "EventRetracted" and ended in row["data"].get("seqs", ()):

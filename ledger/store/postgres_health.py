@@ -1,0 +1,96 @@
+"""The PostgreSQL store's reads for the referee (audit, seal, doctor), as
+ledger/store/sqlite_checks.py for a SQLite file: the games its log holds, a game's hashes, the
+events a head line's digits name, and the database beside the chains: the log's triggers and
+the store's indexes present and switched on, the games table against each log (the same check
+as SQLite's, ledger/store/health.py, on these tables).
+
+What is SQLite's alone is not checked here, and doctor says so: the file's quick_check, its
+text bytes (PostgreSQL refuses text that is not in the database's encoding), its write-ahead
+log; the maintenance history and the tournaments' chains (PostgreSQL keeps neither yet)."""
+
+from __future__ import annotations
+
+from ledger.base.text import msg
+from ledger.store.health import Finding, Sql, games_findings
+from ledger.store.postgres_connection import guarded
+from ledger.store.postgres_schema import SCHEMA
+from ledger.store.protocol import StoreHealth
+
+PG = Sql(events=f"{SCHEMA}.events", games=f"{SCHEMA}.games", meta=f"{SCHEMA}.meta", mark="%s")
+# The guards of the log (ledger/store/postgres_schema.py TABLES): refused UPDATE, DELETE, TRUNCATE.
+TRIGGERS = ("events_no_update", "events_no_delete", "events_no_truncate")
+INDEXES = ("events_command", "events_type", "games_ended")
+
+
+class PgChecks:
+    """The referee's reads of a PostgreSQL database (a mixin of PostgresStore)."""
+
+    conn: object
+    format: int
+
+    def has_tables(self) -> bool:
+        raise NotImplementedError  # PostgresStore's
+
+    def q(self, sql: str, args: tuple | list = ()) -> list[tuple]:
+        raise NotImplementedError  # PostgresStore's
+
+    @guarded(writing=False)
+    def logged_games(self) -> list[int]:
+        if not self.has_tables():
+            return []
+        return [g for (g,) in self.q(f"SELECT DISTINCT game_id FROM {PG.events} "
+                                     "ORDER BY game_id")]
+
+    @guarded(writing=False)
+    def hashes(self, game_id: int, upto: int | None = None) -> list[tuple[int, str]]:
+        if not self.has_tables():
+            return []
+        return self.q(f"SELECT seq, hash FROM {PG.events} WHERE game_id=%s AND seq<=%s "
+                      "ORDER BY seq", (game_id, 2**62 if upto is None else upto))
+
+    @guarded(writing=False)
+    def hash_prefix(self, prefix: str) -> list[tuple[int, int]]:
+        if not self.has_tables():
+            return []
+        return self.q(f"SELECT game_id, seq FROM {PG.events} WHERE left(hash, %s) = %s "
+                      "ORDER BY game_id, seq", (len(prefix), prefix))
+
+    @guarded(writing=False)
+    def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
+        not_checked = [msg("the file's own checks (SQLite's quick_check, its text bytes, its "
+                           "write-ahead log) are SQLite's: PostgreSQL checks its own pages"),
+                       msg("the read model: PostgreSQL keeps none yet (`statement`, `history` "
+                           "and `log --player` read the log)")]
+        if not self.has_tables():
+            return StoreHealth([], [], [], [], not_checked, (len(TRIGGERS), len(INDEXES)))
+        on = {name for (name,) in self.q(
+            "SELECT tgname FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT tgisinternal "
+            "AND tgenabled <> 'D'", (PG.events,))}
+        triggers = [name for name in TRIGGERS if name not in on]
+        have = {name for (name,) in self.q("SELECT indexname FROM pg_indexes WHERE "
+                                           "schemaname = %s", (SCHEMA,))}
+        indexes = [name for name in INDEXES if name not in have]
+        findings = [Finding("trigger", msg(
+            "the trigger {name} of {table} is missing or switched off: its rows can be changed "
+            "without a trace but the chain's (the database's owner puts it back: `ALTER TABLE "
+            "{table} ENABLE TRIGGER USER`, or `python -m ledger.store.postgres_setup URL "
+            "--role USER` for one dropped)", name=name, table=PG.events)) for name in triggers]
+        findings += [Finding("index", msg("the index {name} is missing: lookups are slow (`python "
+                                          "-m ledger.store.postgres_setup URL --role USER` "
+                                          "recreates it)", name=name)) for name in indexes]
+        # one snapshot of the log and the games table: with tables writing meanwhile, two
+        # reads a moment apart would see a games row ahead of (or behind) its log
+        with self.conn.transaction():
+            self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            findings += games_findings(self.conn, PG)
+        return StoreHealth(findings, [], triggers, indexes, not_checked,
+                           (len(TRIGGERS), len(INDEXES)))
+
+    def engine_check(self) -> str | None:
+        return None  # PostgreSQL checks its own pages (and refuses to serve a damaged one)
+
+    def refuse_damaged(self, whole: bool = False) -> None:
+        """Nothing: PostgreSQL checks its own pages (and refuses to serve a damaged one)."""
+
+    def worker_path(self) -> str | None:
+        return None  # the parallel audit's workers open a file; here, one pass

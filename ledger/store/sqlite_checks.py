@@ -1,0 +1,95 @@
+"""The SQLite store's reads for the referee (audit, seal, doctor): the games its log holds, a
+game's hashes, the events a head line's digits name, and the file's health beside the chains
+(ledger/store/health.py, ledger/store/file_checks.py).  A part of SQLiteStore
+(ledger/store/sqlite.py), kept apart for its size; PostgreSQL's are
+ledger/store/postgres_health.py, and the behaviour suite holds both to one answer."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+from ledger.store.connection import guarded
+from ledger.store.protocol import StoreHealth
+
+
+class FileChecks:
+    """The referee's reads of a SQLite file (a mixin of SQLiteStore)."""
+
+    conn: sqlite3.Connection | None
+    format: int
+    path: str
+
+    def has_tables(self) -> bool:
+        raise NotImplementedError  # SQLiteStore's
+
+    @property
+    def shown(self) -> str:
+        """The file as the user is told of it: its path."""
+        return self.path
+
+    @guarded(writing=False)
+    def logged_games(self) -> list[int]:
+        if not self.has_tables():
+            return []
+        return [g for (g,) in self.conn.execute(
+            "SELECT DISTINCT game_id FROM events ORDER BY game_id").fetchall()]
+
+    @guarded(writing=False)
+    def hashes(self, game_id: int, upto: int | None = None) -> list[tuple[int, str]]:
+        if not self.has_tables():
+            return []
+        return self.conn.execute("SELECT seq, hash FROM events WHERE game_id=? AND seq<=? "
+                                 "ORDER BY seq", (game_id, 2**62 if upto is None else upto)
+                                 ).fetchall()
+
+    @guarded(writing=False)
+    def hash_prefix(self, prefix: str) -> list[tuple[int, int]]:
+        if not self.has_tables():
+            return []
+        return self.conn.execute("SELECT game_id, seq FROM events WHERE substr(hash, 1, ?) = ? "
+                                 "ORDER BY game_id, seq", (len(prefix), prefix)).fetchall()
+
+    @guarded(writing=False)
+    def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
+        from ledger.store import health as h
+
+        conn = self.conn
+        if conn is None:
+            return StoreHealth([], [], [], [], [])
+        # one read transaction: one snapshot of the log and the games table (with WAL), so a
+        # command committed between two of the reads is not a games row ahead of its log
+        began = not conn.in_transaction
+        if began:
+            conn.execute("BEGIN")
+        try:
+            findings = (h.structure_findings(conn) + h.games_findings(conn)
+                        + h.token_findings(conn))  # the phones' tokens: a table of the file
+            if tournaments:
+                findings += h.tournament_findings(conn)
+            if file:
+                from ledger.store.file_checks import file_findings
+
+                findings += file_findings(conn, self.path)
+            state = StoreHealth(findings, h.maintenance(conn), h.missing_triggers(conn),
+                                h.missing_indexes(conn), [], (len(h.TRIGGERS), len(h.INDEXES)))
+        finally:
+            if began and conn.in_transaction:
+                conn.execute("COMMIT")
+        return state
+
+    @guarded(writing=False)
+    def engine_check(self) -> str | None:
+        from ledger.store.file_checks import quick_check
+
+        return quick_check(self.conn) if self.conn is not None else None
+
+    def refuse_damaged(self, whole: bool = False) -> None:
+        from ledger.store.file_checks import refuse_damaged
+
+        refuse_damaged(self, whole=whole)
+
+    def worker_path(self) -> str | None:
+        if self.conn is None or self.format < 1 or not self.path:
+            return None
+        return os.path.abspath(self.path)
