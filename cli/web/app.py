@@ -98,16 +98,6 @@ class Hub:
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="banco-writer")
         self.writer.submit(warm)  # the first phone's line must not wait for the imports
 
-
-def warm() -> None:
-    """Import what a banker's line runs through (click's commands, decide, the words), so
-    that the first line of the evening costs what the others do, not a second of imports."""
-    from cli.command_table import COMMANDS, load
-    from ledger.rules import decide  # noqa: F401
-
-    for word in ("roll", "buy", "bid", "claim", "card", "pay", "build", "trade", "undo"):
-        load(COMMANDS[word])
-
     def table(self, game: int | None) -> Table:
         table = self.tables.get(game)
         if table is None:
@@ -241,6 +231,16 @@ def warm() -> None:
         if latest is not None and latest is not table:
             latest.nudge()  # the TV follows the latest game: it may be this one
         return answer(outcome, seq, table, expect, lang)
+
+
+def warm() -> None:
+    """Import what a banker's line runs through (click's commands, decide, the words), so
+    that the first line of the evening costs what the others do, not a second of imports."""
+    from cli.command_table import COMMANDS, load
+    from ledger.rules import decide  # noqa: F401
+
+    for word in ("roll", "buy", "bid", "claim", "card", "pay", "build", "trade", "undo"):
+        load(COMMANDS[word])
 
 
 async def json_body(request: Request):
