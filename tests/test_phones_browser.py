@@ -237,14 +237,15 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         st = table(db)
         assert st.owners[space["Corso Ateneo"]] == "Carla" and st.auction is None
         assert st.player("Carla").cash == cash["Carla"] - 1
-        # the trade builder: Anna gives Piazza Giulio Cesare, Carla 100 M
+        # the trade builder: Anna gives Piazza Giulio Cesare and a jail card, Carla 100 M
         click(b, "#trade-open")
         click(b, "[data-trade-a='Anna']")
         click(b, "[data-trade-b='Carla']")
         click(b, "[data-side='a'][data-deed='Piazza Giulio Cesare']")
+        click(b, "[data-side='a'][data-cards='1']")  # and her get-out-of-jail card
         click(b, "[data-side='b'][data-add='100']")
         line = b.find_element("css selector", "#trade-line").text
-        assert line == "trade Anna Carla --give Piazza Giulio Cesare --get 100", line
+        assert line == "trade Anna Carla --give Piazza Giulio Cesare jail-card --get 100", line
         seen = shot(b, os.path.join(out, "estate-trade-390.png"), 390, 844)
         assert seen["scroll"] <= 0, seen
         click(b, "#trade-send")
@@ -256,6 +257,7 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         st = table(db)
         assert st.owners[space["Piazza Giulio Cesare"]] == "Carla"
         assert st.player("Carla").cash == cash["Carla"] - 1 - 100
+        assert (len(st.player("Anna").jail_cards), len(st.player("Carla").jail_cards)) == (0, 1)
         giallo = st.edition.groups["giallo"]
         # build by group and level: 2 houses on each lot of giallo (900 M); 3 is past her cash
         cash = st.player("Carla").cash
@@ -293,7 +295,7 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         lines = [e["data"]["line"] for e in Book(db, create=False).events(1)
                  if e["type"] == "CommandRecorded"][-8:]
         assert lines == ["roll 2 4", "decline", "hammer",
-                         "trade Anna Carla --give Piazza Giulio Cesare --get 100",
+                         "trade Anna Carla --give Piazza Giulio Cesare jail-card --get 100",
                          "build giallo 2", "sell giallo 1", "mortgage Bastioni Gran Sasso",
                          "unmortgage Bastioni Gran Sasso"], lines
         for width, height in ((390, 844), (1920, 1080)):
