@@ -287,6 +287,18 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         st = table(db)
         assert space["Bastioni Gran Sasso"] in st.mortgaged
         assert st.player("Carla").cash == cash + 50
+        # a mortgaged deed in the trade builder: its receiver may lift it at once (--lift)
+        click(b, "#trade-open")
+        click(b, "[data-trade-a='Carla']")
+        click(b, "[data-trade-b='Dario']")
+        click(b, "[data-side='a'][data-deed='Bastioni Gran Sasso']")
+        click(b, "[data-side='a'][data-lift='Bastioni Gran Sasso']")
+        click(b, "[data-side='b'][data-add='10']")
+        line = b.find_element("css selector", "#trade-line").text
+        assert line == ("trade Carla Dario --give Bastioni Gran Sasso --get 10 "
+                        "--lift Bastioni Gran Sasso"), line
+        click(b, "#trade-cancel")
+        assert not b.find_elements("css selector", "#trade-line") and seq(db) == now
         click(b, "[data-line='unmortgage Bastioni Gran Sasso']")
         now = recorded_after(b, db, now)
         st = table(db)

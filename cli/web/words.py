@@ -70,6 +70,7 @@ WORDS = {
     "trade_with": N_("with"),
     "gives": N_("{name} gives"),
     "jail_card": N_("get-out-of-jail card"),
+    "lift_now": N_("{property}: lifted at once (mortgage + 10%), not only the 10%"),
     "cash_amount": N_("cash: {amount}"),
     "line": N_("a line, as at the terminal: build, sell, mortgage, trade..."),
     "send": N_("send"),

@@ -245,8 +245,8 @@ function hammerPad(doc) {
 // What each may do comes from the server (doc.estate, projections/readings/estate_pads.py);
 // the server still decides every line.
 let PICK = {build: null, sell: null, mortgage: null};
-const TRADE_EMPTY = () => ({open: false, a: null, b: null, give: [], get: [], cash: {a: 0, b: 0},
-                            cards: {a: 0, b: 0}});
+const TRADE_EMPTY = () => ({open: false, a: null, b: null, give: [], get: [], lift: [],
+                            cash: {a: 0, b: 0}, cards: {a: 0, b: 0}});
 let TRADE = TRADE_EMPTY();
 function arg(text) {  // a deed's name as a shell word: unquoted when it is plain words
   return /^[A-Za-z\u00C0-\u024F.!-]+( [A-Za-z\u00C0-\u024F.!-]+)*$/.test(text) ? text
@@ -298,19 +298,24 @@ function tradeLine() {
   const items = side => [...t[side === "a" ? "give" : "get"].map(arg),
     ...Array(t.cards[side]).fill("jail-card"), ...(t.cash[side] ? [String(t.cash[side])] : [])];
   const give = items("a"), get = items("b");
+  const lift = t.lift.filter(d => t.give.includes(d) || t.get.includes(d));
   return `trade ${q(t.a)} ${q(t.b)}` + (give.length ? " --give " + give.join(" ") : "")
-    + (get.length ? " --get " + get.join(" ") : "");
+    + (get.length ? " --get " + get.join(" ") : "") + (lift.length ? " --lift " + lift.map(arg).join(" ") : "");
 }
 function tradeSide(players, side) {
   const t = TRADE, name = t[side], p = players.find(x => x.name === name);
   if (!p) return [];
   const list = side === "a" ? t.give : t.get;
-  const toggle = d => { const i = list.indexOf(d); if (i < 0) list.push(d); else list.splice(i, 1); };
+  const toggle = (l, d) => { const i = l.indexOf(d); if (i < 0) l.push(d); else l.splice(i, 1); };
   const cash = n => () => { t.cash[side] = Math.max(0, Math.min(p.trade.cash, n < 0 ? 0 : t.cash[side] + n)); };
   return [el("span", {class: "label"}, say("gives", {name})),
     ...p.trade.deeds.map(d => chip(d.name, list.includes(d.name), {class: "deed-pick" +
       (list.includes(d.name) ? " on" : "") + (d.mortgaged ? " m" : ""), "data-side": side,
-      "data-deed": d.name, title: d.mortgaged ? W.mortgaged : ""}, () => toggle(d.name))),
+      "data-deed": d.name, title: d.mortgaged ? W.mortgaged : ""}, () => toggle(list, d.name))),
+    // a mortgaged deed received: its new owner may free it at once (--lift) or pay the 10%
+    ...p.trade.deeds.filter(d => d.mortgaged && list.includes(d.name)).map(d => chip(
+      say("lift_now", {property: d.name}), t.lift.includes(d.name), {"data-side": side,
+      "data-lift": d.name}, () => toggle(t.lift, d.name))),
     ...(p.trade.jail_cards ? [chip(W.jail_card + (t.cards[side] ? " \u00D7" + t.cards[side] : ""),
       t.cards[side] > 0, {"data-side": side, "data-cards": "1"},
       () => { t.cards[side] = (t.cards[side] + 1) % (p.trade.jail_cards + 1); })] : []),
