@@ -269,7 +269,7 @@ function groupPad(id, kind, groups, levelText) {
       button(levelText(l), `${kind} ${q(picked.group)} ${l.level}`, kind === "build" ? "go" : ""))] : []));
 }
 function drawEstate(doc) {
-  const players = (doc.estate || {players: []}).players;
+  const players = doc.ended || !doc.estate ? [] : doc.estate.players;
   const groups = kind => players.flatMap(p => p[kind].map(g => ({...g, owner: p.name})));
   groupPad("build-pad", "build", groups("build"), l => l.level === "hotel"
     ? say("build_hotel", {cost: l.cost_text}) : say("build_houses", {n: l.level, cost: l.cost_text}));
@@ -298,6 +298,7 @@ function tradeLine() {
   const items = side => [...t[side === "a" ? "give" : "get"].map(arg),
     ...Array(t.cards[side]).fill("jail-card"), ...(t.cash[side] ? [String(t.cash[side])] : [])];
   const give = items("a"), get = items("b");
+  if (!give.length && !get.length) return "";  // nothing either way: no trade to send
   const lift = t.lift.filter(d => t.give.includes(d) || t.get.includes(d));
   return `trade ${q(t.a)} ${q(t.b)}` + (give.length ? " --give " + give.join(" ") : "")
     + (get.length ? " --get " + get.join(" ") : "") + (lift.length ? " --lift " + lift.map(arg).join(" ") : "");
@@ -319,6 +320,7 @@ function tradeSide(players, side) {
     ...(p.trade.jail_cards ? [chip(W.jail_card + (t.cards[side] ? " \u00D7" + t.cards[side] : ""),
       t.cards[side] > 0, {"data-side": side, "data-cards": "1"},
       () => { t.cards[side] = (t.cards[side] + 1) % (p.trade.jail_cards + 1); })] : []),
+    el("span", {class: "break"}),
     el("span", {class: "cash-pick", "data-cash": side}, say("cash_amount", {amount: t.cash[side]})),
     ...[10, 50, 100].map(n => chip("+" + n, false, {"data-side": side, "data-add": n}, cash(n))),
     chip("0", false, {"data-side": side, "data-add": "0"}, cash(-1))];
