@@ -112,3 +112,21 @@ def test_undo_target_names_the_last_command_in_force_and_the_table_it_leaves(db)
     finally:
         book.close()
     assert undo_target([]) is None  # no rows: nothing known to undo
+
+
+def test_a_tie_for_a_deed_nobody_bid_for_is_the_bankers_to_break(db):
+    """000 FAQ 22 (classic's auction_no_bid = richest): the richest takes the deed at the
+    opening bid; two with the same cash, the banker names one, and the page offers each."""
+    from ledger.table.steps import hammer_choices
+
+    lines(db, "roll 2 4", "decline")  # Anna declines Corso Ateneo: nobody has bid
+    state = table(db)
+    assert hammer_choices(state) == []  # Carla alone is the richest: `hammer` says it
+    top = state.player("Carla").cash
+    tied = state._replace(players=tuple(p._replace(cash=top) if p.name == "Anna" else p
+                                        for p in state.players))
+    assert hammer_choices(tied) == ["Anna", "Carla"]
+    bank = tied._replace(rules=tied.rules._replace(auction_no_bid="bank_keeps"))
+    assert hammer_choices(bank) == []  # the rule set's data says where it goes
+    lines(db, "bid Bruno 10")
+    assert hammer_choices(table(db)) == []

@@ -232,6 +232,11 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         assert "Carla" in warning and "1 M" in warning, warning  # the richest, at the opening
         time.sleep(0.3)
         assert seq(db) == now
+        # were the richest tied (no_bid_to), the banker would name one: a button each
+        named = b.execute_script("""const d = DOC; render({...d, no_bid_to: ['Anna', 'Carla']});
+          const lines = [...document.querySelectorAll('[data-hammer-to]')].map(e => e.dataset.line);
+          render(d); return lines;""")
+        assert named == ["hammer Anna", "hammer Carla"]
         click(b, "#hammer-confirm")
         now = recorded_after(b, db, now)
         st = table(db)

@@ -231,8 +231,10 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
                 undone=None) -> dict:
     """A view's document.  The banker's and the referee's (`full`) add what the pads offer:
     the cards to pick, the Speedy die, the estate pads (projections/readings/estate_pads.py),
-    what a hammer with no bid would do, and what the next undo takes back, in words."""
+    what a hammer with no bid would do (and whom the banker names when the richest tie), and
+    what the next undo takes back, in words."""
     from ledger.base.text import render
+    from ledger.table.steps import hammer_choices
     from projections.readings.estate_pads import estate
     from projections.readings.screen import card_pick, screen, speedy_roll, view_of
 
@@ -241,8 +243,8 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
                                                                            show_cash=True)
     doc, step = view_of(state, full, public, view)
     extra = ({"cards": card_pick(state), "speedy": speedy_roll(state), "estate": estate(state),
-              "no_bid": no_bid(state, tr(lang)), "undo": undo_words(state, undone, tr(lang))}
-             if view == "full" else {})
+              "no_bid": no_bid(state, tr(lang)), "no_bid_to": hammer_choices(state),
+              "undo": undo_words(state, undone, tr(lang))} if view == "full" else {})
     return {**doc, **extra, "next": render(step, tr(lang))}
 
 

@@ -25,6 +25,18 @@ def richest_bidders(state: State) -> list[str]:
     return [p.name for p in able if p.cash == most]
 
 
+def hammer_choices(state: State) -> list[str]:
+    """The players the banker names with `hammer PLAYER` for a deed nobody bid for, when the
+    rule set gives it to the richest and they tie (000 FAQ 22: the FAQ does not break a tie);
+    [] when `hammer` alone says where it goes (a debtor's own deed stays his, 002 §Varie)."""
+    a = state.auction
+    if a is None or a.high_bidder is not None or a.kind != "deed" or a.seller \
+            or state.rules.auction_no_bid != "richest":
+        return []
+    tied = richest_bidders(state)
+    return tied if len(tied) > 1 else []
+
+
 def _amount(state: State, amount: int) -> str:
     return state.edition.money(amount)
 

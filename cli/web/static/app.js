@@ -234,10 +234,14 @@ function hammerPad(doc) {
   if (!doc.no_bid) { WARNED = false; return [button(W.hammer, "hammer", "warn", {id: "hammer"})]; }
   if (!WARNED) return [el("button", {type: "button", class: "warn", id: "hammer", "data-line": "",
                                      onclick: () => { WARNED = true; drawPads(DOC); }}, W.hammer)];
-  const go = button(W.hammer_anyway, "hammer", "warn", {id: "hammer-confirm"});
-  go.addEventListener("click", () => { WARNED = false; });
+  // the richest tie: the banker says who (`hammer PLAYER`), as the warning says
+  const gos = (doc.no_bid_to || []).length
+    ? doc.no_bid_to.map(n => button(say("hammer_to", {name: n}), "hammer " + q(n), "warn",
+                                    {"data-hammer-to": n}))
+    : [button(W.hammer_anyway, "hammer", "warn", {id: "hammer-confirm"})];
+  gos.forEach(go => go.addEventListener("click", () => { WARNED = false; }));
   return [el("div", {class: "warning", id: "no-bid", role: "alert"}, doc.no_bid.replace(/`/g, "")),
-          go, el("button", {type: "button", class: "quiet", id: "hammer-cancel",
+          ...gos, el("button", {type: "button", class: "quiet", id: "hammer-cancel",
                             onclick: () => { WARNED = false; drawPads(DOC); }}, W.cancel)];
 }
 
