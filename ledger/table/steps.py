@@ -69,6 +69,9 @@ def hammer_step(state: State) -> Text:
         return msg("`hammer`") if a.kind == "deed" else msg("`hammer [PROPERTY]` (where it goes)")
     if a.kind != "deed":
         return msg("`hammer` (no bid: the {kind} stays with the Bank)", kind=msg(a.kind))
+    if a.seller and a.property is not None:  # a debtor's own deed stays his (002 §Varie)
+        return msg("`hammer` (no bid: {space} stays with {seller}, 002 §Varie)",
+                   space=state.edition.space(a.property).name, seller=a.seller)
     if state.rules.auction_no_bid != "richest":
         return msg("`hammer` (no bid: the deed stays with the Bank)")
     tied = richest_bidders(state)
