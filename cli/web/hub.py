@@ -7,8 +7,9 @@
 - The documents are rendered lazily, once per (version, language, view) and then handed out
   from the cache, so fifty phones cost fifty cheap answers, not fifty folds.
 - Views: `public` (the TV: cash as the rules or the banker's --show-cash say), `player:NAME`
-  (the public view and his own cash), `full` (banker and referee: every figure).  Where cash
-  is hidden, `next` is said without the amounts a debtor holds (projections/readings/screen.py).
+  (the public view and his own cash), `full` (banker and referee: every figure, and what the
+  banker's pads offer: render_view).  Where cash is hidden, `next` is said without the
+  amounts a debtor holds (projections/readings/screen.py).
 """
 
 from __future__ import annotations

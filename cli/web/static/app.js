@@ -333,6 +333,14 @@ function drawTrade(players) {
   const t = TRADE, names = players.map(p => p.name);
   if (!names.includes(t.a)) { t.a = null; t.give = []; t.cash.a = t.cards.a = 0; }
   if (!names.includes(t.b) || t.b === t.a) { t.b = null; t.get = []; t.cash.b = t.cards.b = 0; }
+  for (const side of ["a", "b"]) {  // what a side no longer holds leaves the trade (a newer table)
+    const p = players.find(x => x.name === t[side]), list = side === "a" ? t.give : t.get;
+    if (!p) continue;
+    const held = p.trade.deeds.map(d => d.name);
+    list.splice(0, list.length, ...list.filter(d => held.includes(d)));
+    t.cash[side] = Math.min(t.cash[side], p.trade.cash);
+    t.cards[side] = Math.min(t.cards[side], p.trade.jail_cards);
+  }
   if (!t.open) {
     pad("trade-pad", names.length > 1, el("button", {type: "button", id: "trade-open",
       onclick: () => { t.open = true; drawPads(DOC); }}, W.trade_open));
@@ -353,7 +361,9 @@ function drawTrade(players) {
     el("button", {type: "button", class: "quiet", id: "trade-cancel",
                   onclick: () => { TRADE = TRADE_EMPTY(); drawPads(DOC); }}, W.cancel));
 }
-function q(name) { return /^[\w\u00C0-\u024F.-]+$/.test(name) ? name : "'" + name.replace(/'/g, "") + "'"; }
+function q(name) {  // a name as one shell word: an apostrophe kept (D'Amico), not dropped
+  return /^[\w\u00C0-\u024F.-]+$/.test(name) ? name : '"' + name.replace(/(["\\$`])/g, "\\$1") + '"';
+}
 
 function render(doc) {
   if (!doc || !doc.board) return;
