@@ -348,6 +348,17 @@ def test_the_bankers_table_carries_what_the_pads_offer_and_a_players_does_not(cl
     assert not {"estate", "undo", "no_bid"} & set(mine)
 
 
+def test_the_undo_words_reach_past_more_undos_than_the_screen_keeps(client, keys):
+    """Five rolls, each taken back: the screen's last commands are all rolls and undos, and
+    the next undo is still the game's last command in force, said in words."""
+    for _ in range(5):
+        for line in ("roll 1 2", "undo"):
+            assert post(client, keys["banker"], line).status_code == 200
+    doc = client.get("/api/table", headers=auth(keys["banker"])).json()
+    assert {c["line"] for c in doc["commands"]} == {"roll 1 2", "undo"}
+    assert doc["undo"] == {"line": "card Imprevisti 14", "changes": ["Anna gets back 15 M"]}
+
+
 def test_events_resume_from_last_event_id(db, keys):
     """The stream's first event, then nothing new for an id that is current."""
     import asyncio

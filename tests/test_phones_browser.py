@@ -315,7 +315,7 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
                          "trade Anna Carla --give Piazza Giulio Cesare jail-card --get 100",
                          "build giallo 2", "sell giallo 1", "mortgage Bastioni Gran Sasso",
                          "unmortgage Bastioni Gran Sasso"], lines
-        for width, height in ((390, 844), (1920, 1080)):
+        for width, height in ((360, 740), (390, 844), (820, 1180), (1920, 1080)):
             seen = shot(b, os.path.join(out, f"estate-banker-{width}.png"), width, height)
             assert seen["scroll"] <= 0, (width, seen)
         for d in drivers:

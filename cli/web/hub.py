@@ -72,7 +72,7 @@ class Table:
         self.state = None
         self.tail: list[dict] = []
         self.undone = None  # (line, the table the next undo leaves), or None
-        self.seen: dict[int, object] = {}  # the last SEEN tables shown, by seq
+        self.seen: dict[int, object] = {}  # SEEN tables shown or folded, by seq: _keep
         self.error: str | None = None
         self.changed = threading.Condition()
         self.closing = threading.Event()
@@ -119,7 +119,7 @@ class Table:
             self.settle(seq)
             return
         tail = self._tail(book, game, state)
-        self.show(state, tail, self._undone(book, game, tail))
+        self.show(state, tail, self._undone(book, game, state, tail))
 
     def wait(self, version: int, timeout: float) -> int:
         """Block until the table is newer than `version` (or timeout, or closing)."""
@@ -157,27 +157,43 @@ class Table:
     def _publish(self, book, game: int) -> None:
         state = book.state(game)
         tail = self._tail(book, game, state)
-        self.show(state, tail, self._undone(book, game, tail))
+        self.show(state, tail, self._undone(book, game, state, tail))
 
-    def _undone(self, book, game: int, tail: list[dict]):
+    def _undone(self, book, game: int, state, tail: list[dict]):
         """What the next undo would take back: its line and the table it leaves, the table
         before that command, as this watcher saw it (else folded to that seq: after a
-        restart, or an undo reaching past the tables kept); None when nothing can be undone."""
+        restart, or an undo reaching past the tables kept); None when nothing can be undone.
+        The command is looked for in the screen's tail, else in the rows read backwards as the
+        undo reads them (after more undos in a row than the tail holds commands)."""
         from projections.readings.screen import undo_target
 
-        target = undo_target(reversed(tail))
+        target = (undo_target(reversed(tail))
+                  or undo_target(book.store.read_backwards(game, state.seq + 1)))
         if target is None:
             return None
         first = min(target["seqs"], default=target["before"] + 1)
         with self.changed:  # the other thread may be showing a table
             seen = list(self.seen.items())
-        before = next((st for seq, st in seen if target["before"] <= seq < first), None)
-        if before is None:
+        at = next((seq for seq, _ in seen if target["before"] <= seq < first), None)
+        if at is None:
             try:
                 before = book.state(game, at=target["before"])
             except Exception:  # noqa: BLE001 - the button then names the line only
                 return None
+            at = target["before"]
+        else:
+            before = dict(seen)[at]
+        with self.changed:  # kept, and kept longest: a roll and its undo, again and again
+            self._keep(at, before)
         return target["line"], before
+
+    def _keep(self, seq: int, state) -> None:
+        """Keep a table by its seq (the table at a seq never changes), the least recently
+        used forgotten first.  Under self.changed."""
+        self.seen.pop(seq, None)
+        self.seen[seq] = state
+        while len(self.seen) > SEEN:
+            del self.seen[next(iter(self.seen))]
 
     @staticmethod
     def _tail(book, game: int, state) -> list[dict]:
@@ -196,9 +212,7 @@ class Table:
                 return
             if old is not None and old.game_id != state.game_id:
                 self.seen = {}
-            self.seen[state.seq] = state
-            while len(self.seen) > SEEN:
-                del self.seen[min(self.seen)]
+            self._keep(state.seq, state)
             self.state, self.tail, self.undone = state, tail, undone
             self.version += 1
             self._docs = {}
