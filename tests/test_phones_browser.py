@@ -52,12 +52,24 @@ def until(driver, script: str, timeout: float = 10.0):
 
 
 def click(driver, css: str) -> None:
+    """Click what `css` finds once it is clickable.  The page redraws its pads at each table it
+    is sent, so the button found may be replaced before the click reaches it: then the new one
+    is found and clicked (the stale one was never clicked)."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 10, 0.05).until(ec.element_to_be_clickable((By.CSS_SELECTOR, css)))
-    driver.find_element(By.CSS_SELECTOR, css).click()
+    for _ in range(20):
+        try:
+            WebDriverWait(driver, 10, 0.05, ignored_exceptions=(
+                StaleElementReferenceException,)).until(
+                ec.element_to_be_clickable((By.CSS_SELECTOR, css)))
+            driver.find_element(By.CSS_SELECTOR, css).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError(f"{css} was redrawn under every click")
 
 
 def seq(db: str) -> int:
