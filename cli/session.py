@@ -8,7 +8,7 @@ import json
 
 import click
 
-from cli.words.i18n import _, say
+from cli.words.i18n import N_, _, say
 from ledger.base.errors import UsageError
 from ledger.base.text import msg
 
@@ -460,6 +460,11 @@ def refused_first(outcome) -> None:
     ctx.exit(exc.exit_code)
 
 
+# What `hammer` will do if nobody bids: said when an auction opens, and by the banker's page
+# before a hammer with no bid (cli/web/hub.py)
+IF_NO_BID = N_("  if nobody bids: {step}")
+
+
 def said_no_bid(outcome) -> None:
     """An auction just opened: what `hammer` will do if nobody bids (the deed to the richest
     at the opening bid, or to the Bank), said on the line that opened it, before a `hammer`
@@ -470,7 +475,7 @@ def said_no_bid(outcome) -> None:
         return
     from ledger.table.state import hammer_step
 
-    click.echo(_("  if nobody bids: {step}").format(step=say(hammer_step(st))))
+    click.echo(_(IF_NO_BID).format(step=say(hammer_step(st))))
 
 
 def head_line_text(game: int, seq: int, head: str) -> str:

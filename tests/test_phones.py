@@ -325,6 +325,40 @@ def test_a_trade_without_phones_runs_at_once(db, client, keys):
 
 # --- the event stream -----------------------------------------------------------------------
 
+def test_the_bankers_table_carries_what_the_pads_offer_and_a_players_does_not(client, keys):
+    """The full view adds the estate pads' data, what a hammer with no bid would do (the
+    shell's own words when an auction opens) and what the next undo takes back, in the page's
+    language; a player's phone gets none of it."""
+    banker = auth(keys["banker"])
+    first = client.get("/api/table", headers=banker).json()  # a fresh server: folded to see
+    assert first["undo"]["line"] == "card Imprevisti 14" and first["undo"]["changes"]
+    assert first["no_bid"] is None
+    assert [p["name"] for p in first["estate"]["players"]] == ["Anna", "Bruno", "Carla", "Dario"]
+    for line in ("roll 2 4", "decline"):
+        assert post(client, keys["banker"], line).status_code == 200
+    doc = client.get("/api/table", headers=banker).json()
+    assert doc["no_bid"] == ("if nobody bids: `hammer` (no bid: Carla, the richest, takes it at "
+                             "1 M, 000 FAQ 22)")
+    assert doc["undo"] == {"line": "decline", "changes": ["no auction is open any more"]}
+    assert doc["no_bid_to"] == []  # Carla alone is the richest: no tie for the banker
+    it = client.get("/api/table?lang=it", headers=banker).json()
+    assert it["undo"]["changes"] == ["l'asta non è più aperta"]
+    assert it["no_bid"].startswith("se nessuno offre: `aggiudica`")
+    mine = client.get("/api/table", headers=auth(keys["carla"])).json()
+    assert not {"estate", "undo", "no_bid"} & set(mine)
+
+
+def test_the_undo_words_reach_past_more_undos_than_the_screen_keeps(client, keys):
+    """Five rolls, each taken back: the screen's last commands are all rolls and undos, and
+    the next undo is still the game's last command in force, said in words."""
+    for _ in range(5):
+        for line in ("roll 1 2", "undo"):
+            assert post(client, keys["banker"], line).status_code == 200
+    doc = client.get("/api/table", headers=auth(keys["banker"])).json()
+    assert {c["line"] for c in doc["commands"]} == {"roll 1 2", "undo"}
+    assert doc["undo"] == {"line": "card Imprevisti 14", "changes": ["Anna gets back 15 M"]}
+
+
 def test_events_resume_from_last_event_id(db, keys):
     """The stream's first event, then nothing new for an id that is current."""
     import asyncio

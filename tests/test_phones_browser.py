@@ -52,12 +52,24 @@ def until(driver, script: str, timeout: float = 10.0):
 
 
 def click(driver, css: str) -> None:
+    """Click what `css` finds once it is clickable.  The page redraws its pads at each table it
+    is sent, so the button found may be replaced before the click reaches it: then the new one
+    is found and clicked (the stale one was never clicked)."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 10, 0.05).until(ec.element_to_be_clickable((By.CSS_SELECTOR, css)))
-    driver.find_element(By.CSS_SELECTOR, css).click()
+    for _ in range(20):
+        try:
+            WebDriverWait(driver, 10, 0.05, ignored_exceptions=(
+                StaleElementReferenceException,)).until(
+                ec.element_to_be_clickable((By.CSS_SELECTOR, css)))
+            driver.find_element(By.CSS_SELECTOR, css).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError(f"{css} was redrawn under every click")
 
 
 def seq(db: str) -> int:
@@ -169,6 +181,155 @@ def test_a_short_game_from_the_phones(tmp_path):
                 if width == 390:
                     assert seen["clipped"] == 0, (name, width, seen)
                     assert seen["board"] >= 360 and seen["gap"] <= 16, (name, width, seen)
+        for d in drivers:
+            errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
+                      and "/api/" not in e["message"]]
+            assert errors == [], errors
+    finally:
+        for d in drivers:
+            d.quit()
+        stop()
+
+
+def table(db: str):
+    book = Book(db, create=False)
+    try:
+        return book.state(1)
+    finally:
+        book.close()
+
+
+def recorded_after(driver, db: str, before: int) -> int:
+    """Wait until the page shows a table past `before` (the line was recorded); its seq."""
+    until(driver, f"return Number(document.body.dataset.seq) > {before}")
+    return seq(db)
+
+
+def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_path):
+    """Issue 18's estate pads, by clicks on the banker's page: a hammer with no bid says first
+    what it will do; a trade composed with the builder, held for the two paired players and
+    accepted on their phones; a colour group built up and sold down by group and level; a
+    deed mortgaged and lifted; the undo saying what it takes back.  Each checked in the book."""
+    from cli.web.serve import start
+
+    db = record(str(tmp_path / "game.db"), "classic-4p")  # Anna to roll again, on square 7
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
+    carla = tokens.issue(db, "player", 1, NOW, "Carla")[0]
+    out = os.environ.get("BANCO_SCREENSHOTS") or str(tmp_path)
+    base, _, stop = start(db, port=0, poll=0.05)
+    drivers = []
+    try:
+        b, a, c = (browser() for _ in range(3))
+        drivers += [b, a, c]
+        b.get(f"{base}/banker#t={banker}")
+        a.get(f"{base}/player#t={anna}")
+        c.get(f"{base}/player#t={carla}")
+        for d in drivers:
+            until(d, "return document.body.dataset.role !== 'viewer'")
+        space = {s.name: s.position for s in table(db).edition.properties}
+        # Anna lands on Corso Ateneo and declines it: nobody bids
+        click(b, "[data-die='0'][data-face='2']")
+        click(b, "[data-die='1'][data-face='4']")
+        now = seq(db)
+        click(b, "#roll")
+        now = recorded_after(b, db, now)
+        click(b, "[data-line='decline']")
+        now = recorded_after(b, db, now)
+        # the hammer with no bid warns first, in the shell's words, and records nothing
+        cash = {p.name: p.cash for p in table(db).players}
+        click(b, "#hammer")
+        until(b, "return !!document.getElementById('no-bid')")
+        warning = b.find_element("css selector", "#no-bid").text
+        assert "Carla" in warning and "1 M" in warning, warning  # the richest, at the opening
+        time.sleep(0.3)
+        assert seq(db) == now
+        # were the richest tied (no_bid_to), the banker would name one: a button each
+        named = b.execute_script("""const d = DOC; render({...d, no_bid_to: ['Anna', 'Carla']});
+          const lines = [...document.querySelectorAll('[data-hammer-to]')].map(e => e.dataset.line);
+          render(d); return lines;""")
+        assert named == ["hammer Anna", "hammer Carla"]
+        click(b, "#hammer-confirm")
+        now = recorded_after(b, db, now)
+        st = table(db)
+        assert st.owners[space["Corso Ateneo"]] == "Carla" and st.auction is None
+        assert st.player("Carla").cash == cash["Carla"] - 1
+        # the trade builder: Anna gives Piazza Giulio Cesare and a jail card, Carla 100 M
+        click(b, "#trade-open")
+        click(b, "[data-trade-a='Anna']")
+        click(b, "[data-trade-b='Carla']")
+        click(b, "[data-side='a'][data-deed='Piazza Giulio Cesare']")
+        click(b, "[data-side='a'][data-cards='1']")  # and her get-out-of-jail card
+        click(b, "[data-side='b'][data-add='100']")
+        line = b.find_element("css selector", "#trade-line").text
+        assert line == "trade Anna Carla --give Piazza Giulio Cesare jail-card --get 100", line
+        seen = shot(b, os.path.join(out, "estate-trade-390.png"), 390, 844)
+        assert seen["scroll"] <= 0, seen
+        click(b, "#trade-send")
+        until(b, "return document.body.dataset.lastStatus === '202'")  # held for the phones
+        assert seq(db) == now
+        for d in (a, c):
+            click(d, "[data-answer='accept']")
+        now = recorded_after(b, db, now)
+        st = table(db)
+        assert st.owners[space["Piazza Giulio Cesare"]] == "Carla"
+        assert st.player("Carla").cash == cash["Carla"] - 1 - 100
+        assert (len(st.player("Anna").jail_cards), len(st.player("Carla").jail_cards)) == (0, 1)
+        giallo = st.edition.groups["giallo"]
+        # build by group and level: 2 houses on each lot of giallo (900 M); 3 is past her cash
+        cash = st.player("Carla").cash
+        click(b, "[data-build-group='giallo']")
+        assert not b.find_elements("css selector", "[data-line='build giallo 3']")
+        click(b, "[data-line='build giallo 2']")
+        now = recorded_after(b, db, now)
+        st = table(db)
+        assert [st.buildings[p] for p in giallo] == [2, 2, 2]
+        assert st.player("Carla").cash == cash - 6 * 150
+        # sell down to 1 each: half price back
+        click(b, "[data-sell-group='giallo']")
+        click(b, "[data-line='sell giallo 1']")
+        now = recorded_after(b, db, now)
+        st = table(db)
+        assert [st.buildings[p] for p in giallo] == [1, 1, 1]
+        assert st.player("Carla").cash == cash - 6 * 150 + 3 * 75
+        undo = b.find_element("css selector", "#undo").text
+        assert "sell giallo 1" in undo and "Carla gives back 225 M" in undo, undo
+        assert "2 houses again" in undo, undo
+        # mortgages: the built group's deeds are not offered; Bastioni Gran Sasso is, and lifted
+        cash = st.player("Carla").cash
+        click(b, "[data-mortgager='Carla']")
+        assert not b.find_elements("css selector", "[data-line='mortgage Viale Traiano']")
+        click(b, "[data-line='mortgage Bastioni Gran Sasso']")
+        now = recorded_after(b, db, now)
+        st = table(db)
+        assert space["Bastioni Gran Sasso"] in st.mortgaged
+        assert st.player("Carla").cash == cash + 50
+        # a mortgaged deed in the trade builder: its receiver may lift it at once (--lift)
+        click(b, "#trade-open")
+        click(b, "[data-trade-a='Carla']")
+        click(b, "[data-trade-b='Dario']")
+        click(b, "[data-side='a'][data-deed='Bastioni Gran Sasso']")
+        click(b, "[data-side='a'][data-lift='Bastioni Gran Sasso']")
+        click(b, "[data-side='b'][data-add='10']")
+        line = b.find_element("css selector", "#trade-line").text
+        assert line == ("trade Carla Dario --give Bastioni Gran Sasso --get 10 "
+                        "--lift Bastioni Gran Sasso"), line
+        click(b, "#trade-cancel")
+        assert not b.find_elements("css selector", "#trade-line") and seq(db) == now
+        click(b, "[data-line='unmortgage Bastioni Gran Sasso']")
+        now = recorded_after(b, db, now)
+        st = table(db)
+        assert space["Bastioni Gran Sasso"] not in st.mortgaged
+        assert st.player("Carla").cash == cash + 50 - 55
+        lines = [e["data"]["line"] for e in Book(db, create=False).events(1)
+                 if e["type"] == "CommandRecorded"][-8:]
+        assert lines == ["roll 2 4", "decline", "hammer",
+                         "trade Anna Carla --give Piazza Giulio Cesare jail-card --get 100",
+                         "build giallo 2", "sell giallo 1", "mortgage Bastioni Gran Sasso",
+                         "unmortgage Bastioni Gran Sasso"], lines
+        for width, height in ((360, 740), (390, 844), (820, 1180), (1920, 1080)):
+            seen = shot(b, os.path.join(out, f"estate-banker-{width}.png"), width, height)
+            assert seen["scroll"] <= 0, (width, seen)
         for d in drivers:
             errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
                       and "/api/" not in e["message"]]

@@ -7,8 +7,9 @@
 - The documents are rendered lazily, once per (version, language, view) and then handed out
   from the cache, so fifty phones cost fifty cheap answers, not fifty folds.
 - Views: `public` (the TV: cash as the rules or the banker's --show-cash say), `player:NAME`
-  (the public view and his own cash), `full` (banker and referee: every figure).  Where cash
-  is hidden, `next` is said without the amounts a debtor holds (projections/readings/screen.py).
+  (the public view and his own cash), `full` (banker and referee: every figure, and what the
+  banker's pads offer: render_view).  Where cash is hidden, `next` is said without the
+  amounts a debtor holds (projections/readings/screen.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from cli.words import i18n
 
 POLL = 0.2  # seconds between looks at the book: a command at the terminal shows within a second
+SEEN = 16  # tables a watcher keeps, to say what an undo takes back without folding the game
 
 
 def log(text: str) -> None:
@@ -69,6 +71,8 @@ class Table:
         self.version = 0
         self.state = None
         self.tail: list[dict] = []
+        self.undone = None  # (line, the table the next undo leaves), or None
+        self.seen: dict[int, object] = {}  # SEEN tables shown or folded, by seq: _keep
         self.error: str | None = None
         self.changed = threading.Condition()
         self.closing = threading.Event()
@@ -121,9 +125,10 @@ class Table:
             # the rows just written follow the table shown: its tail and them, not a read
             from projections.readings.screen import command_tail
 
-            self.show(state, command_tail(reversed([*tail, *rows])))
-            return
-        self.show(state, self._tail(book, game, state))
+            tail = command_tail(reversed([*tail, *rows]))
+        else:
+            tail = self._tail(book, game, state)
+        self.show(state, tail, self._undone(book, game, state, tail))
 
     def wait(self, version: int, timeout: float) -> int:
         """Block until the table is newer than `version` (or timeout, or closing)."""
@@ -160,7 +165,44 @@ class Table:
 
     def _publish(self, book, game: int) -> None:
         state = book.state(game)
-        self.show(state, self._tail(book, game, state))
+        tail = self._tail(book, game, state)
+        self.show(state, tail, self._undone(book, game, state, tail))
+
+    def _undone(self, book, game: int, state, tail: list[dict]):
+        """What the next undo would take back: its line and the table it leaves, the table
+        before that command, as this watcher saw it (else folded to that seq: after a
+        restart, or an undo reaching past the tables kept); None when nothing can be undone.
+        The command is looked for in the screen's tail, else in the rows read backwards as the
+        undo reads them (after more undos in a row than the tail holds commands)."""
+        from projections.readings.screen import undo_target
+
+        target = (undo_target(reversed(tail))
+                  or undo_target(book.store.read_backwards(game, state.seq + 1)))
+        if target is None:
+            return None
+        first = min(target["seqs"], default=target["before"] + 1)
+        with self.changed:  # the other thread may be showing a table
+            seen = list(self.seen.items())
+        at = next((seq for seq, _ in seen if target["before"] <= seq < first), None)
+        if at is None:
+            try:
+                before = book.state(game, at=target["before"])
+            except Exception:  # noqa: BLE001 - the button then names the line only
+                return None
+            at = target["before"]
+        else:
+            before = dict(seen)[at]
+        with self.changed:  # kept, and kept longest: a roll and its undo, again and again
+            self._keep(at, before)
+        return target["line"], before
+
+    def _keep(self, seq: int, state) -> None:
+        """Keep a table by its seq (the table at a seq never changes), the least recently
+        used forgotten first.  Under self.changed."""
+        self.seen.pop(seq, None)
+        self.seen[seq] = state
+        while len(self.seen) > SEEN:
+            del self.seen[next(iter(self.seen))]
 
     @staticmethod
     def _tail(book, game: int, state) -> list[dict]:
@@ -170,14 +212,17 @@ class Table:
         # event: a long game's log is never held, and a change costs a few rows
         return command_tail(book.store.read_backwards(game, state.seq + 1))
 
-    def show(self, state, tail: list[dict]) -> None:
+    def show(self, state, tail: list[dict], undone=None) -> None:
         """Publish a table: the next document of each view is drawn from it.  The newer of
         two tables wins (the watcher and the writer may both bring the same line)."""
         with self.changed:
             old = self.state
             if old is not None and old.game_id == state.game_id and old.seq >= state.seq:
                 return
-            self.state, self.tail = state, tail
+            if old is not None and old.game_id != state.game_id:
+                self.seen = {}
+            self._keep(state.seq, state)
+            self.state, self.tail, self.undone = state, tail, undone
             self.version += 1
             self._docs = {}
             self.changed.notify_all()
@@ -189,13 +234,13 @@ class Table:
     def doc(self, lang: str, view: str = "public") -> tuple[int, dict]:
         """The screen's document for a view, in a language: (version, document)."""
         with self.changed:
-            version, state, tail = self.version, self.state, self.tail
+            version, state, tail, undone = self.version, self.state, self.tail, self.undone
             cached = self._docs.get((lang, view))
         if cached is not None:
             return version, cached
         if state is None:
             return version, {}
-        doc = render_view(state, tail, lang, view, self.show_cash)
+        doc = render_view(state, tail, lang, view, self.show_cash, undone)
         with self.changed:
             if self.version == version:
                 self._docs[(lang, view)] = doc
@@ -206,14 +251,45 @@ class Table:
         return version, json.dumps(doc, ensure_ascii=False).encode("utf-8")
 
 
-def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | None) -> dict:
+def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | None,
+                undone=None) -> dict:
+    """A view's document.  The banker's and the referee's (`full`) add what the pads offer:
+    the cards to pick, the Speedy die, the estate pads (projections/readings/estate_pads.py),
+    what a hammer with no bid would do (and whom the banker names when the richest tie), and
+    what the next undo takes back, in words."""
     from ledger.base.text import render
+    from ledger.table.steps import hammer_choices
+    from projections.readings.estate_pads import estate
     from projections.readings.screen import card_pick, screen, speedy_roll, view_of
 
     public = screen(state, tail, show_cash=show_cash)
     full = public if view == "public" or public["cash_shown"] else screen(state, tail,
                                                                            show_cash=True)
     doc, step = view_of(state, full, public, view)
-    extra = ({"cards": card_pick(state), "speedy": speedy_roll(state)} if view == "full"
-             else {})
+    extra = ({"cards": card_pick(state), "speedy": speedy_roll(state), "estate": estate(state),
+              "no_bid": no_bid(state, tr(lang)), "no_bid_to": hammer_choices(state),
+              "undo": undo_words(state, undone, tr(lang))} if view == "full" else {})
     return {**doc, **extra, "next": render(step, tr(lang))}
+
+
+def no_bid(state, catalog) -> str | None:
+    """While an auction has no bid: what `hammer` will do, as the shell says it when the
+    auction opens (cli/session.py's IF_NO_BID), for the page to warn with before it hammers."""
+    from cli.session import IF_NO_BID
+    from ledger.base.text import render
+    from ledger.table.state import hammer_step
+
+    if state.auction is None or state.auction.high_bidder is not None:
+        return None
+    return catalog.gettext(IF_NO_BID).format(step=render(hammer_step(state), catalog)).strip()
+
+
+def undo_words(state, undone, catalog) -> dict | None:
+    """The next undo: its line, and what it takes back in the table's words
+    (cli/words/undo_text.py), from this table to the one it leaves."""
+    from cli.words.undo_text import taken_back
+
+    if undone is None:
+        return None
+    line, before = undone
+    return {"line": line, "changes": taken_back(state, before, catalog)}

@@ -4,14 +4,18 @@ retracts tell a banker nothing (issue 20)."""
 
 from __future__ import annotations
 
+from cli.words import i18n
 from cli.words.facts import space_name
 from cli.words.i18n import _, ngettext
 from ledger.table.state import State
 
 
-def taken_back(before: State, after: State) -> list[str]:
+def taken_back(before: State, after: State, catalog=None) -> list[str]:
     """The differences `undo` makes, one phrase each: money, deeds, mortgages, buildings,
-    tokens, an auction, whose turn."""
+    tokens, an auction, whose turn.  `catalog`: the gettext translations to say them with (a
+    server speaks each page's language); None, the user's language."""
+    _ = catalog.gettext if catalog is not None else i18n._
+    ngettext = catalog.ngettext if catalog is not None else i18n.ngettext
     money = after.edition.money
     said: list[str] = []
     was = {p.name: p for p in before.players}

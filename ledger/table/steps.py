@@ -25,6 +25,18 @@ def richest_bidders(state: State) -> list[str]:
     return [p.name for p in able if p.cash == most]
 
 
+def hammer_choices(state: State) -> list[str]:
+    """The players the banker names with `hammer PLAYER` for a deed nobody bid for, when the
+    rule set gives it to the richest and they tie (000 FAQ 22: the FAQ does not break a tie);
+    [] when `hammer` alone says where it goes (a debtor's own deed stays his, 002 §Varie)."""
+    a = state.auction
+    if a is None or a.high_bidder is not None or a.kind != "deed" or a.seller \
+            or state.rules.auction_no_bid != "richest":
+        return []
+    tied = richest_bidders(state)
+    return tied if len(tied) > 1 else []
+
+
 def _amount(state: State, amount: int) -> str:
     return state.edition.money(amount)
 
@@ -57,6 +69,9 @@ def hammer_step(state: State) -> Text:
         return msg("`hammer`") if a.kind == "deed" else msg("`hammer [PROPERTY]` (where it goes)")
     if a.kind != "deed":
         return msg("`hammer` (no bid: the {kind} stays with the Bank)", kind=msg(a.kind))
+    if a.seller and a.property is not None:  # a debtor's own deed stays his (002 §Varie)
+        return msg("`hammer` (no bid: {space} stays with {seller}, 002 §Varie)",
+                   space=state.edition.space(a.property).name, seller=a.seller)
     if state.rules.auction_no_bid != "richest":
         return msg("`hammer` (no bid: the deed stays with the Bank)")
     tied = richest_bidders(state)

@@ -196,3 +196,29 @@ def speedy_roll(state: State) -> bool:
     """Whether the roll now takes the Speedy die (000 §SVOLGIMENTO 2-3; not in jail)."""
     p = state.current
     return bool(state.rules.speedy_die and p.passed_go and not p.in_jail)
+
+
+def undo_target(newest_first: Iterable[dict]) -> dict | None:
+    """What the next `undo` would take back, from the game's rows read backwards (a tail that
+    reaches the command is enough): its line, the seqs of its facts, and `before`, the seq of
+    the last row before its batch (the table then is the table the undo leaves).  None when
+    nothing can be undone (the game as dealt, a seal, a referee's decision) or the rows given
+    stop short of the command."""
+    from ledger.base.errors import BancoError
+    from ledger.batches import COMMAND_RECORDED, undo_facts
+
+    read: list[dict] = []
+
+    def rows():
+        for e in newest_first:
+            read.append(e)
+            yield e
+
+    try:
+        facts = undo_facts(rows())
+    except BancoError:
+        return None
+    data = facts[0]["data"]
+    batch = [e for e in read if e["command_id"] == data["command_id"]]
+    line = next((e["data"].get("line") for e in batch if e["type"] == COMMAND_RECORDED), None)
+    return {"line": line, "seqs": list(data["seqs"]), "before": min(e["seq"] for e in batch) - 1}

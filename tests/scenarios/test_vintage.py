@@ -212,6 +212,18 @@ def test_a_debtor_who_finds_the_price_unfair_auctions_the_deed_among_the_others(
     assert t.state()["pending"]["debts"] == []
 
 
+def test_a_debtors_deed_nobody_bids_for_stays_his_as_the_warning_says_first(table_from):
+    # 002 §Varie: the debtor's own auction; no bid, and the deed stays with him (not with the
+    # Bank, nor with the richest): said when the auction opens, as the banker's page says it
+    t = table_from("vintage-drain-225000", three_players(225_000))
+    t("claim Bruno")
+    opened = t("auction-deed viale vesuvio").output
+    assert "if nobody bids: `hammer` (no bid: Viale Vesuvio stays with Carla, 002 §Varie)" \
+        in opened, opened
+    t("hammer")
+    assert t.owner("Viale Vesuvio") == "Carla"
+
+
 def test_agreed_end_time_ends_at_once_and_the_richest_wins(table):
     # 002 §Conclusione del gioco: "Alla fine del tempo fissato, i giocatori conteranno i loro
     # buoni, aggiungendo i valori dei terreni, stazioni, imprese, delle case e degli alberghi
