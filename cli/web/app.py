@@ -249,16 +249,6 @@ class Hub:
         return answer(outcome, seq, table, expect, lang)
 
 
-def warm() -> None:
-    """Import what a banker's line runs through (click's commands, decide, the words), so
-    that the first line of the evening costs what the others do, not a second of imports."""
-    from cli.command_table import COMMANDS, load
-    from ledger.rules import decide  # noqa: F401
-
-    for word in ("roll", "buy", "bid", "claim", "card", "pay", "build", "trade", "undo"):
-        load(COMMANDS[word])
-
-
 async def json_body(request: Request):
     """The request's JSON, or None when it is not JSON at all (a 400 for the caller)."""
     try:
