@@ -68,6 +68,7 @@ class RuleSet(NamedTuple):
             # a section cited for a topic this banco does not know only words a refusal: the
             # game still replays as it was played
             params["cite"] = {k: v for k, v in params["cite"].items() if k in CITE_TOPICS}
+            params["cite"] = _cite_as_its_rulebook_says(params.get("name"), params["cite"])
         return _build(params, origin="the game's GameStarted event")
 
 
@@ -115,7 +116,13 @@ _RANGES = {
 
 # Topics a rule set may cite its own section for (`[cite]` in its file).
 CITE_TOPICS = ("rent", "auction", "deal", "time", "end", "estate", "jail", "players", "turn",
-               "cash")
+               "cash",
+               # 2026-12-02: the refusals of the estate, the deck and a debt (issue 20)
+               "buy", "build", "hotel", "shortage", "sell", "mortgage", "fee", "trade", "loan",
+               "gift", "bankrupt", "debt", "cards")
+# The topics above added after games were recorded: a game of a built-in rule set recorded
+# before them cites what its rulebook says now (they are words of a refusal, not a rule).
+_CITE_ADDED = CITE_TOPICS[CITE_TOPICS.index("buy"):]
 
 
 def _cash_as_its_rulebook_says(params: dict) -> dict:
@@ -129,6 +136,16 @@ def _cash_as_its_rulebook_says(params: dict) -> dict:
     if private and isinstance(cite, dict):
         cite = {**cite, "cash": "000 FAQ 4"}
     return {**params, "cash_disclosed": not private, "cite": cite}
+
+
+def _cite_as_its_rulebook_says(name, cite: dict) -> dict:
+    """A built-in rule set's game recorded before a topic could be cited keeps its own
+    citations and gains the rulebook's for that topic (a championship game recorded on
+    2026-12-01 refuses a mortgage citing 000 §IPOTECHE, as a new one does)."""
+    if name not in BUILTIN or all(t in cite for t in _CITE_ADDED):
+        return cite
+    now = load_rules(name).cite
+    return {**{t: now[t] for t in _CITE_ADDED if t in now}, **cite}
 
 
 class _Origin:

@@ -30,7 +30,7 @@ def deal(tx: Tx, cmd: c.Deal) -> None:
     state = tx.state
     due = deeds_to_deal(state.rules, len(state.seats))
     if not due:
-        raise RuleViolation("the {rules} rules deal no deeds: they are bought on landing", rule="004 §Acquisto di proprietà",
+        raise RuleViolation("the {rules} rules deal no deeds: they are bought on landing", rule=cited(state.rules, "buy", "004 §Acquisto di proprietà"),
                             allowed=msg("`roll D1 D2`"),
                             rules=state.rules.name)
     check_active(state, cmd.player, msg("be dealt deeds"))

@@ -16,7 +16,7 @@ from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
 from ledger.records import commands as c
 from ledger.rules.bankruptcy import debts_or_next
-from ledger.rules.decision import R_DEBT, Tx, money
+from ledger.rules.decision import Tx, debt_rule, money
 from ledger.rules.mortgages import receive_mortgaged
 from ledger.rules.registry import handles
 from ledger.table.state import BANK, State, debt_step
@@ -130,7 +130,7 @@ def pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
         creditor = msg("the Bank") if d.creditor == BANK else d.creditor
         raise RuleViolation(
             "{debtor} has {cash} and owes {amount} to {creditor}",
-            rule=R_DEBT, allowed=debt_step(state, d.debtor),
+            rule=debt_rule(state), allowed=debt_step(state, d.debtor),
             debtor=d.debtor, cash=money(state, cash), amount=money(state, d.amount),
             creditor=creditor)
     tx.emit("DebtPaid", payer=d.debtor, payee=d.creditor, amount=d.amount, reason=d.reason,
