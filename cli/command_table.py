@@ -71,6 +71,18 @@ ALIASES = {
     "aiuto": "help",
 }
 
+# The Italian words for the options and words a command parses itself (its words are
+# UNPROCESSED): `scambia Anna Bruno --dai via roma --ricevi 100` is `trade ... --give ... --get`.
+OPTION_ALIASES = {"--dai": "--give", "--ricevi": "--get", "--libera": "--lift",
+                  "--fino-a": "--to", "--vogliono": "--wanted"}
+# `sell PROPERTY all`: every building of the group (`vendi via roma tutto`)
+ALL_WORDS = frozenset({"all", "tutto", "tutti", "tutte"})
+
+
+def english_options(words) -> list[str]:
+    """The words of a command line with its Italian option words said as the English ones."""
+    return [OPTION_ALIASES.get(w.lower(), w) if w.startswith("--") else w for w in words]
+
 lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,
                            expose_value=False, is_eager=True,
                            callback=lambda ctx, param, value: value and i18n.use(value),

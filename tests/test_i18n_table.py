@@ -255,3 +255,28 @@ def test_no_italian_message_says_a_plural_with_a_slash():
     slashed = [text for text in _italian_msgstrs() if re.search(r"[a-zà-ù]/[ei]\b", text)]
     assert slashed == []
 
+
+
+# The options and words a command parses itself, with the Italian words the Italian messages
+# name instead (cli/command_table.py OPTION_ALIASES, ALL_WORDS): an Italian hint names what
+# an Italian banker types, and it works when typed (tests/test_table_words.py).
+ENGLISH_OPTIONS = re.compile(r"--(give|get|lift|wanted|to)\b|`[^`]*\ball\b[^`]*`|\[N\|all\]")
+# Event types stay English in the log's type column and in JSON (DESIGN.md): these messages
+# name that column's word, for a referee or an import reading the log; no other may.
+LOG_WORDS = {"GameStarted", "GameEnded", "EventRetracted", "SealRecorded", "RulingRecorded",
+             "CommandRecorded"}
+
+
+def test_italian_messages_name_the_italian_options_and_no_event_type():
+    from cli.command_table import OPTION_ALIASES
+    from ledger.records.events import EVENT_TYPES
+
+    english, types, named = [], [], set()
+    for text in _italian_msgstrs():
+        if ENGLISH_OPTIONS.search(text):
+            english.append(text)
+        types += [t for t in re.findall(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b", text)
+                  if t in EVENT_TYPES and t not in LOG_WORDS]
+        named |= set(re.findall(r"--[a-z][a-z-]*", text)) & set(OPTION_ALIASES)
+    assert (english, types) == ([], [])
+    assert named == set(OPTION_ALIASES)  # each Italian option is named where it helps

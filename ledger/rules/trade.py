@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
-from ledger.base.text import msg, plural
+from ledger.base.text import msg, plural, word
 from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money
@@ -66,10 +66,11 @@ def _check_gift(state: State, cmd: c.Trade) -> None:
         what.append(money(state, items.cash))
     if items.jail_cards:
         what.append(f"{items.jail_cards} get-out-of-jail card(s)")
-    word = "--get" if giver == cmd.a else "--give"
+    # the option as typed in the banker's language (`--ricevi`, `--dai`: cli/command_table.py)
+    side = word("trade option", "--get") if giver == cmd.a else word("trade option", "--give")
     raise RuleViolation(
         "{giver} would give {items} and {taker} nothing: players may not give or lend each other anything; a trade has something on both sides", rule=cited(state.rules, "gift", R_GIFT),
-        allowed=msg("{taker} gives something back: `trade {a} {b} ... {word} ITEM`", taker=taker, a=cmd.a, b=cmd.b, word=word),
+        allowed=msg("{taker} gives something back: `trade {a} {b} ... {word} ITEM`", taker=taker, a=cmd.a, b=cmd.b, word=side),
         giver=giver, items=', '.join(what), taker=taker)
 
 
