@@ -260,7 +260,7 @@ def test_no_italian_message_says_a_plural_with_a_slash():
 # The options and words a command parses itself, with the Italian words the Italian messages
 # name instead (cli/command_table.py OPTION_ALIASES, ALL_WORDS): an Italian hint names what
 # an Italian banker types, and it works when typed (tests/test_table_words.py).
-ENGLISH_OPTIONS = re.compile(r"--(give|get|lift|wanted|to)\b|`[^`]*\ball\b[^`]*`|\[N\|all\]")
+ENGLISH_OPTIONS = re.compile(r"--(give|get|lift|wanted|to|with)\b|`[^`]*\ball\b[^`]*`|\[N\|all\]")
 # Event types stay English in the log's type column and in JSON (DESIGN.md): these messages
 # name that column's word, for a referee or an import reading the log; no other may.
 LOG_WORDS = {"GameStarted", "GameEnded", "EventRetracted", "SealRecorded", "RulingRecorded",
@@ -280,3 +280,23 @@ def test_italian_messages_name_the_italian_options_and_no_event_type():
         named |= set(re.findall(r"--[a-z][a-z-]*", text)) & set(OPTION_ALIASES)
     assert (english, types) == ([], [])
     assert named == set(OPTION_ALIASES)  # each Italian option is named where it helps
+
+
+def test_an_undo_s_reason_says_the_facts_it_took_back_in_italian():
+    """`annullamento: TradeCompleted` was the Italian log's line for an undone trade."""
+    from cli.words.event_words import EVENT_WORDS
+    from cli.words.reasons import say_reason
+    from ledger.records.events import EVENT_TYPES
+
+    reason = "undo: TradeCompleted, MortgageInterestPaid (`trade Anna Bruno --give 10`)"
+    assert say_reason(reason) == reason  # English keeps the log's own words
+    i18n.use("it")
+    try:
+        said = say_reason(reason)
+        italian = {t: i18n.pgettext("event type", t) for t in EVENT_TYPES}
+    finally:
+        i18n._release()
+    assert said == ("annullamento: scambio concluso, interessi dell'ipoteca pagati "
+                    "(`trade Anna Bruno --give 10`)")
+    assert EVENT_WORDS == set(EVENT_TYPES)
+    assert [t for t, w in italian.items() if w == t] == []
