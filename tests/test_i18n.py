@@ -328,7 +328,7 @@ def test_a_ruling_is_said_in_italian_and_recorded_in_english(tmp_path, monkeypat
         _run(tmp_path, *args)
     out = _run(tmp_path, "--lang", "it", "decisione", "auction", "17", "--record",
                "--referee", "Zoe")
-    assert "decisione sull'asta all'evento 17 (regole classic): Bastioni Gran Sasso" in out
+    assert "decisione sull'asta all'evento 17 (regole classiche): Bastioni Gran Sasso" in out
     assert "verdetto: vinta da Anna per 70 M, pagati alla Banca all'evento" in out
     recorded = [d for _, t, d in _facts(str(tmp_path / "t.db")) if t == "RulingRecorded"]
     assert recorded and recorded[0]["verdict"].startswith("won by Anna for 70 M, paid to the Bank")

@@ -300,3 +300,33 @@ def test_an_undo_s_reason_says_the_facts_it_took_back_in_italian():
                     "(`trade Anna Bruno --give 10`)")
     assert EVENT_WORDS == set(EVENT_TYPES)
     assert [t for t, w in italian.items() if w == t] == []
+
+
+def test_a_rule_set_is_named_in_italian_where_the_seeds_name_it():
+    """"regole classic", "le regole championship": the names the seeds give (000 Campionato,
+    004 Monopoli Classico, gioco breve, gioco con limite di tempo) are said, always after
+    "regole" so that one word fits every message; vintage, euro and quick, which the seeds do
+    not name, and a house file keep their identifiers.  What `--rules` takes is unchanged."""
+    from helpers import new_table
+
+    from ledger.base.errors import RuleViolation
+    from ledger.board.rule_sets import BUILTIN, load_rules, shown
+    from ledger.records import commands as c
+    from ledger.rules.decide import decide
+
+    loose = [text for text in _italian_msgstrs() for x in re.finditer(r"\{rules\}", text)
+             if not text[:x.start()].endswith("regole ")]
+    assert loose == []
+    with pytest.raises(RuleViolation) as err:
+        decide(new_table(rules="championship"), c.Deal("Anna", (1,)))
+    i18n.use("it")
+    try:
+        said = err.value.render(i18n.translations())
+        names = {n: i18n.pgettext("rule set", n) for n in BUILTIN}
+    finally:
+        i18n._release()
+    assert said.startswith("le regole del campionato non distribuiscono contratti")
+    assert str(shown(load_rules("championship"))) == "championship"  # English: the identifier
+    assert names == {"classic": "classiche", "quick": "quick", "championship": "del campionato",
+                     "vintage": "vintage", "euro": "euro", "short": "del gioco breve",
+                     "timed": "del gioco con limite di tempo"}

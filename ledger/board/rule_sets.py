@@ -9,7 +9,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ledger.base.errors import UsageError
-from ledger.base.text import plural
+from ledger.base.text import plural, word
 
 BUILTIN = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
 
@@ -267,6 +267,22 @@ def _check_together(raw: dict, origin: _Origin) -> None:
                                  min_players=raw['min_players'], max_players=raw['max_players'])
 
 
+# A built-in rule set's name as a message says it, in the user's language where the seeds name
+# it ("le regole del campionato": 000 REGOLAMENTO CAMPIONATO; "classiche": 004's "Monopoli
+# Classico"; 004's "gioco breve" and "gioco con limite di tempo"); the stored name and what
+# `--rules` takes stay the identifiers.
+_SHOWN = {"classic": word("rule set", "classic"), "quick": word("rule set", "quick"),
+          "championship": word("rule set", "championship"),
+          "vintage": word("rule set", "vintage"), "euro": word("rule set", "euro"),
+          "short": word("rule set", "short"), "timed": word("rule set", "timed")}
+
+
+def shown(rules: RuleSet):
+    """The rule set's name in a message: a built-in one's said in the user's language, a house
+    file's as its file names it."""
+    return _SHOWN.get(rules.name, rules.name)
+
+
 def starting_cash(rules: RuleSet, players: int) -> int:
     """Each player's capital at this table (002 §Preparazione: by the number of players)."""
     return rules.starting_cash_by_players.get(str(players), rules.starting_cash)
@@ -366,5 +382,5 @@ def check_fit(rules: RuleSet, edition) -> None:
     hint = (f"--rules {fits[0]} (its board is {edition.name})" if fits else
             "a house-rules file that extends it with the board's go_salary and jail_fine")
     raise UsageError("the {rules} rules do not fit the {edition} board: {items}; use --edition {edition2} (the {rules} rules' board) or {hint}",
-                     rules=rules.name, edition=edition.name, items='; '.join(problems),
+                     rules=shown(rules), edition=edition.name, items='; '.join(problems),
                      edition2=rules.edition, hint=hint)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import Joined, msg
-from ledger.board.rule_sets import cited
+from ledger.board.rule_sets import cited, shown
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, check_turn, money, need_phase, no_debts
 from ledger.rules.mortgages import receive_mortgaged
@@ -190,7 +190,7 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     else:
         if cmd.player is not None:
             raise RuleViolation("nobody bid: under the {rules} rules {space} stays with the Bank", allowed=msg("`hammer`"),
-                                rules=state.rules.name, space=space.name)
+                                rules=shown(state.rules), space=space.name)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
                 reason="nobody bid: the deed stays with the Bank (house rules: auction_no_bid "
                        "= bank_keeps)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
+from ledger.board.rule_sets import shown
 from ledger.records import commands as c
 from ledger.rules.bankruptcy import debts_or_next
 from ledger.rules.decision import Tx, debt_rule, money
@@ -29,7 +30,7 @@ def _allowed(state: State, what: str) -> None:
         raise RuleViolation(
             "the {rules} rules have no {what}: a deed given for a debt is a trade the creditor agrees to", rule="000 FAQ 10; 003 §10",
             allowed=msg("`trade DEBTOR CREDITOR --give PROPERTY --get ...`, or raise the cash"),
-            rules=state.rules.name, what=what)
+            rules=shown(state.rules), what=what)
 
 
 def _unbuilt(state: State, pos: int, owner: str) -> str:
