@@ -283,12 +283,12 @@ def test_the_shell_speaks_italian_and_completes_the_italian_words(tmp_path, monk
 def test_aiuto_lists_the_italian_words_first_in_their_order(tmp_path, monkeypatch):
     """`aiuto` in the shell listed `buy (compra)`, by the English words: in Italian each line
     starts with the Italian word, `compra (buy)`, in the Italian words' order, as `banco
-    aiuto` lists them."""
+    --help` lists them (`banco aiuto` groups them: tests/test_table_words.py)."""
     _clear_locale(monkeypatch)
     monkeypatch.setenv("BANCO_HISTORY", "")
     _run(tmp_path, "new", "Anna", "Bruno")
     for out in (_run(tmp_path, "--lang", "it", "shell", input="aiuto\n"),
-                _run(tmp_path, "--lang", "it", "aiuto")):
+                _run(tmp_path, "--lang", "it", "--help")):
         listed = re.findall(r"(?m)^  (\S+) \([a-z-]+\)", out)
         assert listed == sorted(listed) and "compra" in listed and "buy" not in listed, listed
         assert listed.count("aiuto") == 1

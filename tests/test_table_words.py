@@ -313,3 +313,21 @@ def test_sell_all_and_build_to_in_italian_words(banco):
     assert "does not own the whole group" in said
     said = banco("vendi", "vicolo", "stretto", "tutto", code=1).output
     assert "no buildings on the group of Vicolo Stretto" in said
+
+
+def test_banco_help_is_short_and_grouped_by_what_the_banker_is_doing(banco):
+    """`banco help` was click's whole --help, 78 lines in the alphabet's order; it says the
+    words a group a line (wrapped), in the user's language; `banco --help` keeps them all."""
+    from cli.command_table import ALIASES, COMMANDS, HELP_GROUPS
+
+    grouped = [n for _title, names in HELP_GROUPS for n in names]
+    assert sorted(grouped) == sorted(COMMANDS)  # every word, once
+    out = banco("help").output
+    assert len(out.splitlines()) <= 20 and "Usage:" not in out
+    assert "the turn:            roll buy decline bid hammer claim" in out
+    assert "the referee:         replay ruling correct audit seal" in out
+    italian = banco("--lang", "it", "aiuto").output
+    assert "il turno:" in italian and " tira compra rifiuta " in italian
+    said = set(" ".join(ln.split(":", 1)[1] for ln in italian.splitlines() if ":" in ln).split())
+    assert not said & {w for w in COMMANDS if w in ALIASES.values()}  # no English word there
+    assert "Commands:" in banco("--help").output
