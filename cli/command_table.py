@@ -6,6 +6,7 @@ line), cli/execution.py and the shell all read it."""
 from __future__ import annotations
 
 import importlib
+import textwrap
 
 import click
 
@@ -70,6 +71,50 @@ ALIASES = {
     "schermo": "serve", "diagnosi": "doctor", "chiavi": "keygen", "sigilla": "seal",
     "aiuto": "help",
 }
+
+# `banco help`: the words by what the banker is doing, one line a group (`banco --help` and
+# the shell's `help` give every word with its line).  Every word is in one group.
+HELP_GROUPS = (
+    (N_("the turn"), ("roll", "buy", "decline", "bid", "hammer", "claim", "card", "pay-fine",
+                      "use-card", "move", "go", "advance", "misdraw", "shuffle", "undo")),
+    (N_("what players own"), ("build", "sell", "break-up", "mortgage", "unmortgage", "trade",
+                              "pay", "bankrupt", "auction-building", "auction-deed")),
+    (N_("reading the table"), ("state", "log", "show", "standings", "statement", "history",
+                               "board", "cards", "games")),
+    (N_("starting and ending"), ("new", "deal", "time-up", "run", "shell", "serve", "token")),
+    (N_("the referee"), ("replay", "ruling", "correct", "audit", "seal", "report", "export",
+                         "import")),
+    (N_("the organiser"), ("tournament", "backup", "copy", "doctor", "keygen", "help")),
+)
+
+
+def grouped_help() -> str:
+    """`banco help`: a line a group, each word as the user's language types it."""
+    _ = i18n._
+    italian = {english: word for word, english in ALIASES.items()}
+    speaking = i18n.language() != i18n.SOURCE
+    titles = [_(title) for title, _words in HELP_GROUPS]
+    width = max(len(t) for t in titles) + 2
+    lines = [_("banco: the banker's book for a Monopoly table."), ""]
+    for title, (_t, names) in zip(titles, HELP_GROUPS, strict=True):
+        said = " ".join(italian.get(n, n) if speaking else n for n in names)
+        lines += textwrap.wrap(said, 78, initial_indent=f"{title + ':':<{width}}",
+                               subsequent_indent=" " * width, break_on_hyphens=False)
+    lines += ["", _("`help WORD`: one word's usage; `banco --help`: every word with its line.")]
+    return "\n".join(lines)
+
+
+# The Italian words for the options and words a command parses itself (its words are
+# UNPROCESSED): `scambia Anna Bruno --dai via roma --ricevi 100` is `trade ... --give ... --get`.
+OPTION_ALIASES = {"--dai": "--give", "--ricevi": "--get", "--libera": "--lift",
+                  "--fino-a": "--to", "--vogliono": "--wanted"}
+# `sell PROPERTY all`: every building of the group (`vendi via roma tutto`)
+ALL_WORDS = frozenset({"all", "tutto", "tutti", "tutte"})
+
+
+def english_options(words) -> list[str]:
+    """The words of a command line with its Italian option words said as the English ones."""
+    return [OPTION_ALIASES.get(w.lower(), w) if w.startswith("--") else w for w in words]
 
 lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,
                            expose_value=False, is_eager=True,

@@ -246,10 +246,12 @@ strict_numbers(cli)  # its own --game
 @click.argument("word", required=False, metavar="[WORD]")
 @click.pass_context
 def help_(ctx, word):
-    """The words (as `banco --help` lists them), or one word's usage: help WORD."""
+    """The words by what the banker is doing, or one word's usage: help WORD."""
     group_ctx = ctx.parent
     if word is None:
-        click.echo(group_ctx.get_help())
+        from cli.command_table import grouped_help
+
+        click.echo(grouped_help())
         return
     group_ctx.command.resolve_command(group_ctx, [word])  # a word that is none: said as such
     command = group_ctx.command.get_command(group_ctx, word)

@@ -31,6 +31,7 @@ import json
 
 from ledger.base.errors import RuleViolation, UsageError
 from ledger.base.text import msg
+from ledger.board.rule_sets import shown
 from ledger.store.canonical import GENESIS, canonical_json
 from ledger.store.tournament_log import CREATE, TABLE, fact_hash
 
@@ -171,7 +172,7 @@ class Tournaments:
             if not state.rules.tournament_points:
                 raise RuleViolation("game {game} is played by the {rules} rules, which give no tournament points", rule=R_POINTS,
                                     allowed=msg("games played with --rules championship"),
-                                    game=game, rules=state.rules.name)
+                                    game=game, rules=shown(state.rules))
             if not state.ended:
                 raise RuleViolation("game {game} is still in progress: its points come at the end", rule=R_POINTS, allowed=msg("`time-up` ends it"),
                                     game=game)

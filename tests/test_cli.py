@@ -428,7 +428,7 @@ def test_help_is_a_word_too():
 
     runner = CliRunner()
     whole = runner.invoke(cli, ["help"])
-    assert whole.exit_code == 0 and "Commands:" in whole.output and "roll" in whole.output
+    assert whole.exit_code == 0 and "the turn:" in whole.output and "roll" in whole.output
     one = runner.invoke(cli, ["help", "roll"], prog_name="banco")
     assert one.exit_code == 0 and one.output.startswith("Usage: banco roll [OPTIONS] D1 D2")
     italian = runner.invoke(cli, ["--lang", "it", "aiuto", "tira"], prog_name="banco")

@@ -283,12 +283,12 @@ def test_the_shell_speaks_italian_and_completes_the_italian_words(tmp_path, monk
 def test_aiuto_lists_the_italian_words_first_in_their_order(tmp_path, monkeypatch):
     """`aiuto` in the shell listed `buy (compra)`, by the English words: in Italian each line
     starts with the Italian word, `compra (buy)`, in the Italian words' order, as `banco
-    aiuto` lists them."""
+    --help` lists them (`banco aiuto` groups them: tests/test_table_words.py)."""
     _clear_locale(monkeypatch)
     monkeypatch.setenv("BANCO_HISTORY", "")
     _run(tmp_path, "new", "Anna", "Bruno")
     for out in (_run(tmp_path, "--lang", "it", "shell", input="aiuto\n"),
-                _run(tmp_path, "--lang", "it", "aiuto")):
+                _run(tmp_path, "--lang", "it", "--help")):
         listed = re.findall(r"(?m)^  (\S+) \([a-z-]+\)", out)
         assert listed == sorted(listed) and "compra" in listed and "buy" not in listed, listed
         assert listed.count("aiuto") == 1
@@ -328,7 +328,7 @@ def test_a_ruling_is_said_in_italian_and_recorded_in_english(tmp_path, monkeypat
         _run(tmp_path, *args)
     out = _run(tmp_path, "--lang", "it", "decisione", "auction", "17", "--record",
                "--referee", "Zoe")
-    assert "decisione sull'asta all'evento 17 (regole classic): Bastioni Gran Sasso" in out
+    assert "decisione sull'asta all'evento 17 (regole classiche): Bastioni Gran Sasso" in out
     assert "verdetto: vinta da Anna per 70 M, pagati alla Banca all'evento" in out
     recorded = [d for _, t, d in _facts(str(tmp_path / "t.db")) if t == "RulingRecorded"]
     assert recorded and recorded[0]["verdict"].startswith("won by Anna for 70 M, paid to the Bank")

@@ -45,10 +45,10 @@ def one_off(game: str, type_: str):
 @pytest.mark.parametrize("game,type_,english,italian", [
     ("classic-4p", "CashIssued",
      "starting cash for Anna is 1501 M; the classic rule set gives 1500 M",
-     "i contanti iniziali di Anna: 1501 M; secondo il regolamento classic l'importo è 1500 M"),
+     "i contanti iniziali di Anna: 1501 M; secondo le regole classiche l'importo è 1500 M"),
     ("classic-4p", "FinePaid",
      "the jail fine is 51 M; the classic rule set gives 50 M",
-     "la multa della prigione: 51 M; secondo il regolamento classic l'importo è 50 M"),
+     "la multa della prigione: 51 M; secondo le regole classiche l'importo è 50 M"),
     ("classic-4p", "CardPayment",
      "Probabilità 4 is 51 M; the card's text gives 50 M",
      "Probabilità 4: 51 M; secondo il testo della carta l'importo è 50 M"),

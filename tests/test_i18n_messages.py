@@ -317,9 +317,9 @@ def test_the_other_rules_refusal_in_a_replay_is_said_in_italian(tmp_path):
     assert ("      non ammesso: le offerte per Stazione Sud partono da 10 M; 5 è troppo poco "
             "(004 §Acquisto di proprietà; 003 §03)") in out
     out = run(db, "--lang", "it", "rivedi", "--rules", "quick", "--skip-refused").splitlines()
-    assert ("saltato (rifiutato con quick): n. 4 `bid Bruno 5`: le offerte per Stazione Sud "
+    assert ("saltato (rifiutato con le regole quick): n. 4 `bid Bruno 5`: le offerte per Stazione Sud "
             "partono da 10 M; 5 è troppo poco (004 §Acquisto di proprietà; 003 §03)") in out
-    assert any(line.startswith("saltato (rifiutato con quick): n. 5 `hammer`: nessuna offerta "
+    assert any(line.startswith("saltato (rifiutato con le regole quick): n. 5 `hammer`: nessuna offerta "
                                "per Stazione Sud") for line in out)
     english = run(db, "replay", "--rules", "quick").splitlines()
     assert ("      refused: bids for Stazione Sud open at 10 M; 5 is too low "

@@ -255,3 +255,78 @@ def test_no_italian_message_says_a_plural_with_a_slash():
     slashed = [text for text in _italian_msgstrs() if re.search(r"[a-zà-ù]/[ei]\b", text)]
     assert slashed == []
 
+
+
+# The options and words a command parses itself, with the Italian words the Italian messages
+# name instead (cli/command_table.py OPTION_ALIASES, ALL_WORDS): an Italian hint names what
+# an Italian banker types, and it works when typed (tests/test_table_words.py).
+ENGLISH_OPTIONS = re.compile(r"--(give|get|lift|wanted|to|with)\b|`[^`]*\ball\b[^`]*`|\[N\|all\]")
+# Event types stay English in the log's type column and in JSON (DESIGN.md): these messages
+# name that column's word, for a referee or an import reading the log; no other may.
+LOG_WORDS = {"GameStarted", "GameEnded", "EventRetracted", "SealRecorded", "RulingRecorded",
+             "CommandRecorded"}
+
+
+def test_italian_messages_name_the_italian_options_and_no_event_type():
+    from cli.command_table import OPTION_ALIASES
+    from ledger.records.events import EVENT_TYPES
+
+    english, types, named = [], [], set()
+    for text in _italian_msgstrs():
+        if ENGLISH_OPTIONS.search(text):
+            english.append(text)
+        types += [t for t in re.findall(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b", text)
+                  if t in EVENT_TYPES and t not in LOG_WORDS]
+        named |= set(re.findall(r"--[a-z][a-z-]*", text)) & set(OPTION_ALIASES)
+    assert (english, types) == ([], [])
+    assert named == set(OPTION_ALIASES)  # each Italian option is named where it helps
+
+
+def test_an_undo_s_reason_says_the_facts_it_took_back_in_italian():
+    """`annullamento: TradeCompleted` was the Italian log's line for an undone trade."""
+    from cli.words.event_words import EVENT_WORDS
+    from cli.words.reasons import say_reason
+    from ledger.records.events import EVENT_TYPES
+
+    reason = "undo: TradeCompleted, MortgageInterestPaid (`trade Anna Bruno --give 10`)"
+    assert say_reason(reason) == reason  # English keeps the log's own words
+    i18n.use("it")
+    try:
+        said = say_reason(reason)
+        italian = {t: i18n.pgettext("event type", t) for t in EVENT_TYPES}
+    finally:
+        i18n._release()
+    assert said == ("annullamento: scambio concluso, interessi dell'ipoteca pagati "
+                    "(`trade Anna Bruno --give 10`)")
+    assert EVENT_WORDS == set(EVENT_TYPES)
+    assert [t for t, w in italian.items() if w == t] == []
+
+
+def test_a_rule_set_is_named_in_italian_where_the_seeds_name_it():
+    """"regole classic", "le regole championship": the names the seeds give (000 Campionato,
+    004 Monopoli Classico, gioco breve, gioco con limite di tempo) are said, always after
+    "regole" so that one word fits every message; vintage, euro and quick, which the seeds do
+    not name, and a house file keep their identifiers.  What `--rules` takes is unchanged."""
+    from helpers import new_table
+
+    from ledger.base.errors import RuleViolation
+    from ledger.board.rule_sets import BUILTIN, load_rules, shown
+    from ledger.records import commands as c
+    from ledger.rules.decide import decide
+
+    loose = [text for text in _italian_msgstrs() for x in re.finditer(r"\{rules\}", text)
+             if not text[:x.start()].endswith("regole ")]
+    assert loose == []
+    with pytest.raises(RuleViolation) as err:
+        decide(new_table(rules="championship"), c.Deal("Anna", (1,)))
+    i18n.use("it")
+    try:
+        said = err.value.render(i18n.translations())
+        names = {n: i18n.pgettext("rule set", n) for n in BUILTIN}
+    finally:
+        i18n._release()
+    assert said.startswith("le regole del campionato non distribuiscono contratti")
+    assert str(shown(load_rules("championship"))) == "championship"  # English: the identifier
+    assert names == {"classic": "classiche", "quick": "quick", "championship": "del campionato",
+                     "vintage": "vintage", "euro": "euro", "short": "del gioco breve",
+                     "timed": "del gioco con limite di tempo"}

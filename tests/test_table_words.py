@@ -281,3 +281,53 @@ def test_help_word_in_the_shell_leaves_out_where_and_how_a_line_is_recorded(banc
         assert option not in said
     assert "--player" in said
     assert "--expect" in banco("roll", "--help").output  # on the command line they stay
+
+
+def test_the_italian_options_the_italian_hints_name_work_when_typed(banco):
+    """`--dai`, `--ricevi`, `--libera`, `--fino-a`, `--vogliono` and `tutto` are the words
+    the Italian messages name (tests/test_i18n_table.py); typed, they are the English ones."""
+    banco("new", "Anna", "Bruno", "Carla", "Dario", "--edition", "it")
+    banco("roll", "3", "2")  # Anna -> Stazione Sud
+    banco("buy")
+    out = banco("scambia", "Anna", "Bruno", "--dai", "stazione", "sud", "--ricevi", "300").output
+    assert "trade: Anna gives Stazione Sud; Bruno gives 300 M" in out
+    banco("mortgage", "stazione sud")
+    out = banco("trade", "Bruno", "Anna", "--dai", "stazione", "sud", "--ricevi", "10",
+                "--libera", "stazione", "sud").output
+    assert "Anna pays 110 M to the Bank: freed Stazione Sud on receiving it" in out
+    refused = banco("trade", "Bruno", "Anna", "--dai", "stazione", "sud", code=1).output
+    assert "Bruno does not own Stazione Sud" in refused
+    # the gift's hint names the option in the banker's language
+    said = banco("--lang", "it", "scambia", "Anna", "Bruno", "--dai", "100", code=1).output
+    assert "`scambia Anna Bruno ... --ricevi ELEMENTO`" in said
+    said = banco("--lang", "it", "scambia", "Bruno", "Anna", "--ricevi", "100", code=1).output
+    assert "`scambia Bruno Anna ... --dai ELEMENTO`" in said
+
+
+def test_sell_all_and_build_to_in_italian_words(banco):
+    banco("new", "Anna", "Bruno", "--rules", "classic", "--edition", "it")
+    banco("roll", "1", "2")
+    banco("buy")
+    # Anna owns Vicolo Stretto only: the refusal is the rules', so the words were understood
+    said = banco("costruisci", "vicolo", "stretto", "--fino-a", "2", code=1).output
+    assert "does not own the whole group" in said
+    said = banco("vendi", "vicolo", "stretto", "tutto", code=1).output
+    assert "no buildings on the group of Vicolo Stretto" in said
+
+
+def test_banco_help_is_short_and_grouped_by_what_the_banker_is_doing(banco):
+    """`banco help` was click's whole --help, 78 lines in the alphabet's order; it says the
+    words a group a line (wrapped), in the user's language; `banco --help` keeps them all."""
+    from cli.command_table import ALIASES, COMMANDS, HELP_GROUPS
+
+    grouped = [n for _title, names in HELP_GROUPS for n in names]
+    assert sorted(grouped) == sorted(COMMANDS)  # every word, once
+    out = banco("help").output
+    assert len(out.splitlines()) <= 20 and "Usage:" not in out
+    assert "the turn:            roll buy decline bid hammer claim" in out
+    assert "the referee:         replay ruling correct audit seal" in out
+    italian = banco("--lang", "it", "aiuto").output
+    assert "il turno:" in italian and " tira compra rifiuta " in italian
+    said = set(" ".join(ln.split(":", 1)[1] for ln in italian.splitlines() if ":" in ln).split())
+    assert not said & {w for w in COMMANDS if w in ALIASES.values()}  # no English word there
+    assert "Commands:" in banco("--help").output

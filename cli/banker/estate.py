@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from cli.banker.turn import typed_word
+from cli.command_table import ALL_WORDS, english_options
 from cli.session import (
     execute,
     next_property,
@@ -36,7 +37,7 @@ def property_and_count(state, words, allow_all: bool):
         count = int(words.pop())  # `0` reaches the rules, which say what may be done
     elif len(words) > 1 and number_like(last):
         raise not_a_number(last)
-    elif len(words) > 1 and last == "all" and allow_all:
+    elif len(words) > 1 and last in ALL_WORDS and allow_all:
         whole = True
         words.pop()
     return property_position(state, " ".join(words)), count, whole
@@ -57,7 +58,7 @@ def to_level(state, words, hotel: bool):
     `PROPERTY... --to N`: the lots and the level; None for the one-step words."""
     from ledger.base.names import fold
 
-    words = list(words)
+    words = english_options(words)
     if "--to" in words:
         cut = words.index("--to")
         if cut == 0 or len(words) != cut + 2:
@@ -139,7 +140,7 @@ def sell(session, words, player):
     owner = player_name(state, player, "owner")
     words = list(words)
     groups = {fold(g): lots for g, lots in state.edition.groups.items()}
-    if len(words) == 2 and fold(words[0]) in groups and words[1].lower() == "all":
+    if len(words) == 2 and fold(words[0]) in groups and words[1].lower() in ALL_WORDS:
         # `sell rosa all` as `sell via accademia all`: the group's every building
         execute(session, Sell(groups[fold(words[0])][0], 0, True, owner))
         return
@@ -275,7 +276,7 @@ def parse_trade(state, words: list[str]):
     b = player_name(state, words[1], "other", but=a)
     sections = {"--give": [], "--get": [], "--lift": []}
     current = None
-    for w in words[2:]:
+    for w in english_options(words[2:]):
         if w in sections:
             current = w
         elif current is None:
@@ -314,7 +315,7 @@ def bankrupt(session, words):
     from ledger.records.commands import Bankrupt
 
     state = session.state()
-    words = list(words)
+    words = english_options(words)
     cut = words.index("--lift") if "--lift" in words else len(words)
     head, tail = words[:cut], words[cut + 1:]
     if len(head) > 1:
@@ -343,7 +344,7 @@ def auction_building(session, kind, wanted):
 
     state = session.state()
     pairs = []
-    for word in wanted:
+    for word in english_options(wanted):
         if word == "--wanted":
             continue
         name, sep, count = word.partition("=")

@@ -9,7 +9,7 @@ from cli.session import (
     records,
     turn_line,
 )
-from cli.words.i18n import _
+from cli.words.i18n import _, pgettext
 from ledger.base.errors import UsageError
 
 # --- setting up -----------------------------------------------------------------------------
@@ -87,7 +87,8 @@ def new(session, players, rules, edition, first, game_uuid, final):
     cash = state.edition.money(starting_cash(state.rules, len(state.seats)))
     click.echo(_("game {game}: {players} with {cash} each; rules {rules}, edition "
                  "{edition}").format(game=game, players=", ".join(players), cash=cash,
-                                     rules=state.rules.name, edition=state.edition.name)
+                                     rules=pgettext("rule set", state.rules.name),
+                                     edition=state.edition.name)
                + (_(", a final") if state.final else ""))
     for mismatch in state.edition.rules_mismatches(state.rules):  # a house-rules file's choice
         click.echo(_("warning: {message}").format(message=mismatch), err=True)

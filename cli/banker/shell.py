@@ -517,7 +517,8 @@ class BancoShell(cmd.Cmd):
         else:
             names = list(st.seats)
         typed = line[len(word):endidx].lstrip()
-        given = [i for i, w in enumerate(before) if w in ("--give", "--get")]
+        given = [i for i, w in enumerate(before)
+                 if w in ("--give", "--get", "--dai", "--ricevi")]
         if command in ("trade", "deal") and given and given[-1] < len(before) - 1 \
                 and before[given[-1] + 1] not in st.seats:
             # `--get piazza univ`: a deed's name of several words after the option

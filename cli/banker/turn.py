@@ -293,7 +293,7 @@ def use_card(session, player):
 
 @click.command()
 @click.argument("debtor", required=False)
-@click.option("--with", "deeds", multiple=True, metavar="PROPERTY=PRICE",
+@click.option("--with", "--con", "deeds", multiple=True, metavar="PROPERTY=PRICE",
               help="Pay partly with a deed free of buildings, at the price the creditor puts on "
                    "it; the rest in cash (vintage, 002 §Varie).  Repeat for several deeds.")
 @pass_session

@@ -26,8 +26,14 @@ def refused_text(d) -> str:
     return d.refused.splitlines()[0]
 
 
+def _names(result) -> tuple[str, str]:
+    """The recorded and the other rule set, as the user's language names them."""
+    return (pgettext("rule set", result.recorded_rules.name),
+            pgettext("rule set", result.other_rules.name))
+
+
 def _divergence(d, result, title: str) -> list[str]:
-    a, b = result.recorded_rules.name, result.other_rules.name
+    a, b = _names(result)
     seqs = (_("events {first}-{last}").format(first=d.seqs[0], last=d.seqs[1])
             if d.seqs[0] != d.seqs[1] else _("event {seq}").format(seq=d.seqs[0]))
     lines = [_("{title}: command #{step} ({seqs}): `{line}`").format(
@@ -48,14 +54,14 @@ def skipped_line(result, step: int, line: str | None, said: str) -> str:
     """One command the other rules refused and the re-run skipped; `said`: the refusal's
     first line (`refused_text`)."""
     return _("skipped (refused under {rules}): #{step} `{line}`: {message}").format(
-        rules=result.other_rules.name, step=step, line=line, message=said)
+        rules=_names(result)[1], step=step, line=line, message=said)
 
 
 def counterfactual_lines(result, game: int, skipped=None) -> Iterator[str]:
     """The re-run in words, a line at a time.  `skipped`: the skipped commands' lines
     (`skipped_line`), read when their turn comes (spooled by the caller); None: from
     `result.skipped`."""
-    a, b = result.recorded_rules.name, result.other_rules.name
+    a, b = _names(result)
     lines = [_("game {game} re-run under {other} (recorded under {rules}); nothing is "
                "written").format(game=game, other=b, rules=a),
              _("commands re-run: {count} of {total}").format(count=result.commands,

@@ -5,7 +5,7 @@ user's language (cli/words/i18n.py)."""
 from __future__ import annotations
 
 from cli.words.facts import describe, local_time
-from cli.words.i18n import _, ngettext
+from cli.words.i18n import _, ngettext, pgettext
 from cli.words.table_text import PHASES
 from ledger.table.state import BANK
 
@@ -92,4 +92,5 @@ def step_lines(step) -> list[str]:
 def header_lines(state, game: int) -> list[str]:
     players = ", ".join(state.seats)
     return [_("game {game}: {players}; rules {rules}, edition {edition}").format(
-        game=game, players=players, rules=state.rules.name, edition=state.edition.name)]
+        game=game, players=players, rules=pgettext("rule set", state.rules.name),
+        edition=state.edition.name)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from cli.words.event_words import say_types
 from cli.words.i18n import N_, NN_, _, ngettext
 from ledger.base.text import SAYERS
 
@@ -167,6 +168,8 @@ def say_reason(reason: str) -> str:
         if m:
             fields = {k: _say_buildings(v) if k in BUILDING_FIELDS else v
                       for k, v in m.groupdict().items()}
+            if "types" in fields:  # an undo's: the event types it took back
+                fields["types"] = say_types(fields["types"])
             said, counts = COUNTED.get(template, (template, {}))
             for field, kind in counts.items():
                 fields[field] = _count(kind, fields[field])

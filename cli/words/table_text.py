@@ -314,7 +314,7 @@ def board_text(edition, rules) -> str:
         lines.append(f"{s['position']:>3}  {s['name']:<{named}}{kinds[s['kind']]:<{width}}"
                      f"{extra}".rstrip())
     lines.append(_("amounts in {currency}; salary and fine from the rule set {rules}").format(
-        currency=cur, rules=rules.name))
+        currency=cur, rules=pgettext("rule set", rules.name)))
     return "\n".join(lines)
 
 

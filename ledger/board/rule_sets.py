@@ -9,7 +9,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ledger.base.errors import UsageError
-from ledger.base.text import plural
+from ledger.base.text import plural, word
 
 BUILTIN = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
 
@@ -68,6 +68,7 @@ class RuleSet(NamedTuple):
             # a section cited for a topic this banco does not know only words a refusal: the
             # game still replays as it was played
             params["cite"] = {k: v for k, v in params["cite"].items() if k in CITE_TOPICS}
+            params["cite"] = _cite_as_its_rulebook_says(params.get("name"), params["cite"])
         return _build(params, origin="the game's GameStarted event")
 
 
@@ -115,7 +116,13 @@ _RANGES = {
 
 # Topics a rule set may cite its own section for (`[cite]` in its file).
 CITE_TOPICS = ("rent", "auction", "deal", "time", "end", "estate", "jail", "players", "turn",
-               "cash")
+               "cash",
+               # 2026-12-02: the refusals of the estate, the deck and a debt (issue 20)
+               "buy", "build", "hotel", "shortage", "sell", "mortgage", "fee", "trade", "loan",
+               "gift", "bankrupt", "debt", "cards")
+# The topics above added after games were recorded: a game of a built-in rule set recorded
+# before them cites what its rulebook says now (they are words of a refusal, not a rule).
+_CITE_ADDED = CITE_TOPICS[CITE_TOPICS.index("buy"):]
 
 
 def _cash_as_its_rulebook_says(params: dict) -> dict:
@@ -129,6 +136,16 @@ def _cash_as_its_rulebook_says(params: dict) -> dict:
     if private and isinstance(cite, dict):
         cite = {**cite, "cash": "000 FAQ 4"}
     return {**params, "cash_disclosed": not private, "cite": cite}
+
+
+def _cite_as_its_rulebook_says(name, cite: dict) -> dict:
+    """A built-in rule set's game recorded before a topic could be cited keeps its own
+    citations and gains the rulebook's for that topic (a championship game recorded on
+    2026-12-01 refuses a mortgage citing 000 §IPOTECHE, as a new one does)."""
+    if name not in BUILTIN or all(t in cite for t in _CITE_ADDED):
+        return cite
+    now = load_rules(name).cite
+    return {**{t: now[t] for t in _CITE_ADDED if t in now}, **cite}
 
 
 class _Origin:
@@ -250,6 +267,22 @@ def _check_together(raw: dict, origin: _Origin) -> None:
                                  min_players=raw['min_players'], max_players=raw['max_players'])
 
 
+# A built-in rule set's name as a message says it, in the user's language where the seeds name
+# it ("le regole del campionato": 000 REGOLAMENTO CAMPIONATO; "classiche": 004's "Monopoli
+# Classico"; 004's "gioco breve" and "gioco con limite di tempo"); the stored name and what
+# `--rules` takes stay the identifiers.
+_SHOWN = {"classic": word("rule set", "classic"), "quick": word("rule set", "quick"),
+          "championship": word("rule set", "championship"),
+          "vintage": word("rule set", "vintage"), "euro": word("rule set", "euro"),
+          "short": word("rule set", "short"), "timed": word("rule set", "timed")}
+
+
+def shown(rules: RuleSet):
+    """The rule set's name in a message: a built-in one's said in the user's language, a house
+    file's as its file names it."""
+    return _SHOWN.get(rules.name, rules.name)
+
+
 def starting_cash(rules: RuleSet, players: int) -> int:
     """Each player's capital at this table (002 §Preparazione: by the number of players)."""
     return rules.starting_cash_by_players.get(str(players), rules.starting_cash)
@@ -349,5 +382,5 @@ def check_fit(rules: RuleSet, edition) -> None:
     hint = (f"--rules {fits[0]} (its board is {edition.name})" if fits else
             "a house-rules file that extends it with the board's go_salary and jail_fine")
     raise UsageError("the {rules} rules do not fit the {edition} board: {items}; use --edition {edition2} (the {rules} rules' board) or {hint}",
-                     rules=rules.name, edition=edition.name, items='; '.join(problems),
+                     rules=shown(rules), edition=edition.name, items='; '.join(problems),
                      edition2=rules.edition, hint=hint)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import Joined, msg
-from ledger.board.rule_sets import cited
+from ledger.board.rule_sets import cited, shown
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, check_turn, money, need_phase, no_debts
 from ledger.rules.mortgages import receive_mortgaged
@@ -42,7 +42,7 @@ def _buy(tx: Tx, cmd: c.Buy) -> None:
     if cash < space.price:
         raise RuleViolation(
             "{name} has {cash} in cash and {space} costs {price}",
-            rule=R_BUY, allowed=msg("`decline`: {space} then goes to auction, where {name} may bid too", space=space.name, name=name),
+            rule=cited(state.rules, "buy", R_BUY), allowed=msg("`decline`: {space} then goes to auction, where {name} may bid too", space=space.name, name=name),
             name=name, cash=money(state, cash), space=space.name, price=money(state, space.price))
     tx.emit("PropertyBought", player=name, property=pos, payer=name, payee=BANK,
             amount=space.price, reason=f"bought {space.name}")
@@ -100,7 +100,7 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
     if cmd.amount > cash and not bids_past_cash(state):
         # No loans and no promises (003 §06): a bid is paid from cash in hand.
         raise RuleViolation("{bidder} has {cash} in cash and cannot bid {amount}",
-                            rule="003 §06",
+                            rule=cited(state.rules, "loan", "003 §06"),
                             allowed=(msg("bid at most {cash}", cash=cash) if cash >= lowest else msg("{bidder} cannot outbid {amount} with {cash}: another bidder, or `hammer`", bidder=cmd.bidder, amount=money(state, lowest - 1), cash=money(state, cash))),
                             bidder=cmd.bidder, cash=money(state, cash), amount=cmd.amount)
     tx.emit("BidPlaced", player=cmd.bidder, property=a.property, amount=cmd.amount)
@@ -167,7 +167,7 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     space = state.edition.space(a.property)
     if a.high_bidder is not None:
         if cmd.player is not None:
-            raise RuleViolation("{high_bidder} bid {high_bid}: the highest bid wins", rule=R_AUCTION, allowed=msg("`hammer`"),
+            raise RuleViolation("{high_bidder} bid {high_bid}: the highest bid wins", rule=cited(state.rules, "auction", R_AUCTION), allowed=msg("`hammer`"),
                                 high_bidder=a.high_bidder, high_bid=money(state, a.high_bid))
         if a.seller:  # a debtor's own deed: the price is his (002 §Varie)
             tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
@@ -190,7 +190,7 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     else:
         if cmd.player is not None:
             raise RuleViolation("nobody bid: under the {rules} rules {space} stays with the Bank", allowed=msg("`hammer`"),
-                                rules=state.rules.name, space=space.name)
+                                rules=shown(state.rules), space=space.name)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
                 reason="nobody bid: the deed stays with the Bank (house rules: auction_no_bid "
                        "= bank_keeps)")

@@ -32,13 +32,15 @@ def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
         return
     if creditor == BANK:
         raise RuleViolation("--lift is for a player who receives a bankrupt's deeds: the Bank "
-                            "takes them back and cancels their mortgages", rule=R_BANKRUPT,
+                            "takes them back and cancels their mortgages",
+                            rule=cited(state.rules, "bankrupt", R_BANKRUPT),
                             allowed=msg("`bankrupt {debtor}`", debtor=debtor))
     mortgaged = [p for p in deeds_of(state, debtor) if p in state.mortgaged]
     for pos in lift:
         if pos not in mortgaged:
             names = ", ".join(name_of(state, p) for p in mortgaged) or "none"
-            raise RuleViolation("--lift names {name}, which is not a mortgaged deed of {debtor}'s", rule=R_BANKRUPT,
+            raise RuleViolation("--lift names {name}, which is not a mortgaged deed of {debtor}'s",
+                                rule=cited(state.rules, "fee", R_BANKRUPT),
                                 allowed=msg("--lift among {debtor}'s mortgaged deeds: {names}", debtor=debtor, names=names),
                                 name=name_of(state, pos), debtor=debtor)
     if len(set(lift)) != len(lift):
@@ -50,7 +52,8 @@ def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
               for p in mortgaged)
     if due > cash:
         raise RuleViolation(
-            "{creditor} would have {cash} once {debtor}'s estate is his, and freeing {items} with 10% on the other mortgaged deeds costs {due}", rule=R_BANKRUPT,
+            "{creditor} would have {cash} once {debtor}'s estate is his, and freeing {items} with 10% on the other mortgaged deeds costs {due}",
+            rule=cited(state.rules, "fee", R_BANKRUPT),
             allowed=msg("lift fewer deeds: the others cost only their 10% now"),
             creditor=creditor, cash=money(state, cash), debtor=debtor,
             items=', '.join(name_of(state, p) for p in lift), due=money(state, due))
@@ -80,7 +83,7 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt) -> None:
         name = cmd.debtor
     debts = [d for d in state.debts if d.debtor == name]
     if not debts:
-        raise RuleViolation("{name} owes nothing: bankruptcy comes only from a debt that cannot be paid", rule=R_BANKRUPT,
+        raise RuleViolation("{name} owes nothing: bankruptcy comes only from a debt that cannot be paid", rule=cited(state.rules, "bankrupt", R_BANKRUPT),
                             allowed=debts_or_next(state), name=name)
     if state.auction:
         raise RuleViolation("an auction is open: the bankruptcy waits for the hammer",
@@ -89,7 +92,7 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt) -> None:
     can = raisable(state, name)
     if can >= owed:
         raise RuleViolation(
-            "{name} owes {owed} and can pay it: {can} with the cash, the buildings sold and the deeds mortgaged", rule=R_BANKRUPT,
+            "{name} owes {owed} and can pay it: {can} with the cash, the buildings sold and the deeds mortgaged", rule=cited(state.rules, "bankrupt", R_BANKRUPT),
             allowed=debt_step(state, name),
             name=name, owed=money(state, owed), can=money(state, can))
     creditor = debts[0].creditor

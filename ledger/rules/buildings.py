@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import Joined, Text, counted, msg, word
+from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money, no_debts
 from ledger.rules.estate import (
@@ -27,21 +28,21 @@ from ledger.table.worth import building_sale_value, half_price, house_cost_of
 def _check_can_build(state: State, pos: int, owner: str) -> None:
     space = state.edition.space(pos)
     if space.kind != "street":
-        raise RuleViolation("{space} is a {what}: only streets take houses", rule=R_BUILD,
+        raise RuleViolation("{space} is a {what}: only streets take houses", rule=cited(state.rules, "build", R_BUILD),
                             space=space.name,
                             what='station' if space.kind == 'station' else 'utility')
     group = group_of(state, pos)
     missing = [p for p in group if state.owners[p] != owner]
     if missing:
         raise RuleViolation(
-            "{owner} does not own the whole group of {space}: {items} missing", rule=R_BUILD,
+            "{owner} does not own the whole group of {space}: {items} missing", rule=cited(state.rules, "build", R_BUILD),
             allowed=msg("build only on a complete colour group"),
             owner=owner, space=space.name, items=', '.join(name_of(state, p) for p in missing))
     mortgaged = [p for p in group if p in state.mortgaged]
     if mortgaged:
         raise RuleViolation(
             "{items} is mortgaged: no building on its group",
-            rule=R_BUILD, allowed=msg("`unmortgage {name}` first", name=name_of(state, mortgaged[0])),
+            rule=cited(state.rules, "build", R_BUILD), allowed=msg("`unmortgage {name}` first", name=name_of(state, mortgaged[0])),
             items=', '.join(name_of(state, p) for p in mortgaged))
 
 
@@ -54,7 +55,7 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
     cash = state.player(owner).cash
     if level == 5:
         raise RuleViolation("{space} already has a hotel: at most one, and no houses beside it",
-                            rule=R_HOTEL,
+                            rule=cited(state.rules, "hotel", R_HOTEL),
                             space=space.name)
     hotel = level == hfh
     new = 5 if hotel else level + 1
@@ -62,18 +63,18 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
     if not even(levels):
         low = min(group_of(state, pos), key=lambda p: state.buildings[p])
         raise RuleViolation(
-            "uneven building: {space} would have {describe} while {name} has {describe2}", rule=R_BUILD,
+            "uneven building: {space} would have {describe} while {name} has {describe2}", rule=cited(state.rules, "build", R_BUILD),
             allowed=msg("build on {name} first", name=name_of(state, low)),
             space=space.name, describe=level_words(new), name=name_of(state, low),
             describe2=level_words(state.buildings[low]))
     if hotel and state.bank_hotels < 1:
         raise RuleViolation("the Bank has no hotels left: wait until one is sold back",
-                            rule=R_SHORT)
+                            rule=cited(state.rules, "shortage", R_SHORT))
     if not hotel and state.bank_houses < 1:
         raise RuleViolation("the Bank has no houses left: wait until some are sold back",
-                            rule=R_SHORT)
+                            rule=cited(state.rules, "shortage", R_SHORT))
     if cash < cost:
-        raise RuleViolation("{owner} has {cash}; a {what} on {space} costs {cost}", rule=R_BUILD,
+        raise RuleViolation("{owner} has {cash}; a {what} on {space} costs {cost}", rule=cited(state.rules, "build", R_BUILD),
                             owner=owner, cash=money(state, cash),
                             what='hotel' if hotel else 'house', space=space.name,
                             cost=money(state, cost))
@@ -100,7 +101,7 @@ def build(tx: Tx, cmd: c.Build) -> None:
     no_debts(state, msg("build"), owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
-                            rule=R_SHORT, allowed=next_step(state))
+                            rule=cited(state.rules, "shortage", R_SHORT), allowed=next_step(state))
     if cmd.count < 1:
         # one building, tried on a copy: what would stop it says more than "at least one"
         _check_can_build(state, cmd.property, owner)
@@ -163,31 +164,31 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
     lots = tuple(dict.fromkeys(cmd.properties))
     target, hfh = cmd.level, state.rules.houses_for_hotel
     if not (1 <= target <= hfh or target == 5):
-        raise RuleViolation("build to 1-{hfh} houses or a hotel, not {target}", rule=R_BUILD,
+        raise RuleViolation("build to 1-{hfh} houses or a hotel, not {target}", rule=cited(state.rules, "build", R_BUILD),
                             hfh=hfh, target=target)
     owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "build on"))
     check_active(state, owner, msg("build"))
     no_debts(state, msg("build"), owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
-                            rule=R_SHORT, allowed=next_step(state))
+                            rule=cited(state.rules, "shortage", R_SHORT), allowed=next_step(state))
     for pos in lots:
         _check_can_build(state, pos, owner)
         if _effective(state, state.buildings[pos]) > _effective(state, target):
             raise RuleViolation(
-                "{name} has {describe}, more than {describe2}", rule=R_BUILD,
+                "{name} has {describe}, more than {describe2}", rule=cited(state.rules, "build", R_BUILD),
                 allowed=msg("`sell {name} --to {what}`", name=name_of(state, pos), what='hotel' if target == 5 else target),
                 name=name_of(state, pos), describe=level_words(state.buildings[pos]),
                 describe2=level_words(target))
     units = {p: _effective(state, target) - _effective(state, state.buildings[p]) for p in lots}
     if not any(units.values()):
-        raise RuleViolation("nothing to build: {items} already at {describe}", rule=R_BUILD,
+        raise RuleViolation("nothing to build: {items} already at {describe}", rule=cited(state.rules, "build", R_BUILD),
                             items=', '.join(name_of(state, p) for p in lots),
                             describe=level_words(target))
     cost = sum(n * house_cost_of(state, p) for p, n in units.items())
     cash = state.player(owner).cash
     if cash < cost:
-        raise RuleViolation("{owner} has {cash}; building to {describe} costs {cost}", rule=R_BUILD,
+        raise RuleViolation("{owner} has {cash}; building to {describe} costs {cost}", rule=cited(state.rules, "build", R_BUILD),
                             allowed=msg("raise {amount} more, or build less", amount=money(state, cost - cash)),
                             owner=owner, cash=money(state, cash), describe=level_words(target),
                             cost=money(state, cost))
@@ -205,7 +206,7 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
                 "{bank_houses} and {bank_hotels}", **need)
             if hotels else
             msg("building to {describe} needs {houses} from the Bank, which has {bank_houses} "
-                "and {bank_hotels}", **need), rule=R_SHORT,
+                "and {bank_hotels}", **need), rule=cited(state.rules, "shortage", R_SHORT),
             allowed=msg("build less, or `auction-building house --wanted NAME=N ...` when "
                     "several players want the last ones"))
     scratch = _steps(tx, lots, target, lambda s, pos: _build_one(s, pos, owner), pick_low=True)
@@ -224,18 +225,18 @@ def sell_to(tx: Tx, cmd: c.SellTo) -> None:
     lots = tuple(dict.fromkeys(cmd.properties))
     target, hfh = cmd.level, state.rules.houses_for_hotel
     if not (0 <= target <= hfh):
-        raise RuleViolation("sell down to 0-{hfh} houses, not {target}", rule=R_SELL,
+        raise RuleViolation("sell down to 0-{hfh} houses, not {target}", rule=cited(state.rules, "sell", R_SELL),
                             hfh=hfh, target=target)
     owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "sell buildings of"))
     for pos in lots:
         if _effective(state, state.buildings[pos]) < target:
             raise RuleViolation(
-                "{name} has {describe}, fewer than {describe2}", rule=R_SELL,
+                "{name} has {describe}, fewer than {describe2}", rule=cited(state.rules, "sell", R_SELL),
                 allowed=msg("`build {name} --to {target}`", name=name_of(state, pos), target=target),
                 name=name_of(state, pos), describe=level_words(state.buildings[pos]),
                 describe2=level_words(target))
     if all(state.buildings[p] == target for p in lots):
-        raise RuleViolation("nothing to sell: {items} already at {describe}", rule=R_SELL,
+        raise RuleViolation("nothing to sell: {items} already at {describe}", rule=cited(state.rules, "sell", R_SELL),
                             items=', '.join(name_of(state, p) for p in lots),
                             describe=level_words(target))
     group = group_of(state, lots[0])
@@ -257,7 +258,7 @@ def sell(tx: Tx, cmd: c.Sell) -> None:
     if cmd.whole_group:
         if not any(state.buildings[p] for p in group):
             raise RuleViolation("no buildings on the group of {name}",
-                                rule=R_SELL,
+                                rule=cited(state.rules, "sell", R_SELL),
                                 name=name_of(state, cmd.property))
         sell_group(tx, group, owner)
         return
@@ -288,7 +289,7 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
     half = half_price(space.house_cost) if space.house_cost else 0
     hfh = state.rules.houses_for_hotel
     if level == 0:
-        raise RuleViolation("{space} has no buildings to sell", rule=R_SELL,
+        raise RuleViolation("{space} has no buildings to sell", rule=cited(state.rules, "sell", R_SELL),
                             allowed=sellable(state, owner), space=space.name)
     if level == 5:
         # One hotel at a time, back into houses (003 §07: selling is building in reverse).
@@ -301,7 +302,7 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
         new = back
         if not even(levels_after(state, pos, new)):
             raise RuleViolation(
-                "the Bank has only {bank_houses}: breaking up the hotel on {space} would leave the group uneven", rule=R_SHORT,
+                "the Bank has only {bank_houses}: breaking up the hotel on {space} would leave the group uneven", rule=cited(state.rules, "shortage", R_SHORT),
                 allowed=msg("`sell {space} all` sells every building of the group at once", space=space.name),
                 bank_houses=counted("house", state.bank_houses), space=space.name)
         amount = half + (hfh - back) * half
@@ -314,7 +315,7 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
     if not even(levels_after(state, pos, new)):
         high = max(group_of(state, pos), key=lambda p: state.buildings[p])
         raise RuleViolation(
-            "uneven selling: {space} would have {describe} while {name} has {describe2}", rule=R_SELL,
+            "uneven selling: {space} would have {describe} while {name} has {describe2}", rule=cited(state.rules, "sell", R_SELL),
             allowed=msg("sell on {name} first", name=name_of(state, high)),
             space=space.name, describe=level_words(new), name=name_of(state, high),
             describe2=level_words(state.buildings[high]))
@@ -349,7 +350,7 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
         if not even(levels):
             raise RuleViolation(
                 "with {each} each, the group of {name} would be uneven",
-                rule="000 FAQ 29; 003 §07",
+                rule=cited(state.rules, "shortage", "000 FAQ 29; 003 §07"),
                 allowed=msg("`sell {name} all` sells every building of the group", name=name_of(state, pos)),
                 each=counted("house", each), name=name_of(state, pos))
     transfers, broken = [], []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
+from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.card_effects import apply_effect
 from ledger.rules.decision import Tx, check_turn, need_phase, pay
@@ -28,7 +29,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
     if t.phase == "choice":
         want = t.card_choice
         if (cmd.deck, cmd.number) != want:
-            raise RuleViolation("a card's choice is pending", rule=R_CARDS,
+            raise RuleViolation("a card's choice is pending", rule=cited(state.rules, "cards", R_CARDS),
                                 allowed=next_step(state))
     else:
         need_phase(state, "card", _DRAW_A_CARD)
@@ -36,7 +37,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
             assert t.card_deck is not None  # phase "card" names the deck
             raise RuleViolation(
                 "{player} is on a {decks} square, not {title}",
-                rule=R_CARDS,
+                rule=cited(state.rules, "cards", R_CARDS),
                 allowed=msg("`card {card_deck} N`; a {title} card turned by mistake: `misdraw {deck} {number}` (000 FAQ 18)", card_deck=t.card_deck, title=deck.title, deck=cmd.deck, number=cmd.number),
                 player=t.player, decks=state.edition.decks[t.card_deck].title, title=deck.title)
     if t.phase == "card":
@@ -47,14 +48,14 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
     if effect["kind"] == "pay_or_draw":
         if cmd.choice is None:
             if t.phase == "choice":
-                raise RuleViolation("say which", rule=R_CARDS, allowed=next_step(state))
+                raise RuleViolation("say which", rule=cited(state.rules, "cards", R_CARDS), allowed=next_step(state))
             tx.emit("CardChoiceRequired", player=name, deck=cmd.deck, number=cmd.number)
             return
         if cmd.choice not in ("pay", "draw"):
             raise RuleViolation("the choice is `pay` or `draw`, not {choice!r}",
                                 choice=cmd.choice)
     elif cmd.choice is not None:
-        raise RuleViolation("{title} {number} offers no choice", rule=R_CARDS,
+        raise RuleViolation("{title} {number} offers no choice", rule=cited(state.rules, "cards", R_CARDS),
                             allowed=msg("`card {deck} {number}`", deck=cmd.deck, number=cmd.number),
                             title=deck.title, number=cmd.number)
     tx.emit("CardDrawn", player=name, deck=cmd.deck, number=cmd.number, text=card.text)
@@ -73,7 +74,7 @@ def _check_on_top(state: State, deck: str, number: int, action: str) -> None:
     if number in drawable(state, deck):
         return
     raise RuleViolation(
-        "cannot {action} {decks} {number}: {where_is}; {describe_next}", rule=R_DECK,
+        "cannot {action} {decks} {number}: {where_is}; {describe_next}", rule=cited(state.rules, "cards", R_DECK),
         allowed=(msg("the card on top; if the deck was shuffled, `shuffle {deck}` first; a card turned by mistake: `misdraw {deck} N` (000 FAQ 18)", deck=deck)),
         action=action, decks=state.edition.decks[deck].title, number=number,
         where_is=where_is(state, deck, number), describe_next=describe_next(state, deck))

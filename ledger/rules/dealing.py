@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
-from ledger.board.rule_sets import cited, deeds_to_deal
+from ledger.board.rule_sets import cited, deeds_to_deal, shown
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money
 from ledger.rules.registry import handles
@@ -30,9 +30,9 @@ def deal(tx: Tx, cmd: c.Deal) -> None:
     state = tx.state
     due = deeds_to_deal(state.rules, len(state.seats))
     if not due:
-        raise RuleViolation("the {rules} rules deal no deeds: they are bought on landing", rule="004 §Acquisto di proprietà",
+        raise RuleViolation("the {rules} rules deal no deeds: they are bought on landing", rule=cited(state.rules, "buy", "004 §Acquisto di proprietà"),
                             allowed=msg("`roll D1 D2`"),
-                            rules=state.rules.name)
+                            rules=shown(state.rules))
     check_active(state, cmd.player, msg("be dealt deeds"))
     have = state.dealt.get(cmd.player, 0)
     if have >= due:

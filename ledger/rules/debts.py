@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
+from ledger.board.rule_sets import shown
 from ledger.records import commands as c
 from ledger.rules.bankruptcy import debts_or_next
-from ledger.rules.decision import R_DEBT, Tx, money
+from ledger.rules.decision import Tx, debt_rule, money
 from ledger.rules.mortgages import receive_mortgaged
 from ledger.rules.registry import handles
 from ledger.table.state import BANK, State, debt_step
@@ -29,7 +30,7 @@ def _allowed(state: State, what: str) -> None:
         raise RuleViolation(
             "the {rules} rules have no {what}: a deed given for a debt is a trade the creditor agrees to", rule="000 FAQ 10; 003 §10",
             allowed=msg("`trade DEBTOR CREDITOR --give PROPERTY --get ...`, or raise the cash"),
-            rules=state.rules.name, what=what)
+            rules=shown(state.rules), what=what)
 
 
 def _unbuilt(state: State, pos: int, owner: str) -> str:
@@ -130,7 +131,7 @@ def pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
         creditor = msg("the Bank") if d.creditor == BANK else d.creditor
         raise RuleViolation(
             "{debtor} has {cash} and owes {amount} to {creditor}",
-            rule=R_DEBT, allowed=debt_step(state, d.debtor),
+            rule=debt_rule(state), allowed=debt_step(state, d.debtor),
             debtor=d.debtor, cash=money(state, cash), amount=money(state, d.amount),
             creditor=creditor)
     tx.emit("DebtPaid", payer=d.debtor, payee=d.creditor, amount=d.amount, reason=d.reason,

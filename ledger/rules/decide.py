@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ledger.base.errors import RuleViolation, UsageError
 from ledger.base.text import msg
-from ledger.board.rule_sets import cited, starting_cash
+from ledger.board.rule_sets import cited, shown, starting_cash
 from ledger.records import commands as c
 from ledger.rules import (  # noqa: F401 - imported for the commands each registers
     auction,
@@ -75,13 +75,13 @@ def start_game(players: Sequence[str], rules, edition: str, first_player: str | 
         raise RuleViolation("a game needs at least two players", rule="004 §Inizio del gioco")
     if len(players) > rules.max_players:
         seats = msg("eight players sit at a table") if rules.max_players == 8 else msg(
-            "the {rules} rules seat {n} players", rules=rules.name, n=rules.max_players)
+            "the {rules} rules seat {n} players", rules=shown(rules), n=rules.max_players)
         raise RuleViolation("at most {seats}, not {count}",
                             rule=cited(rules, "players", "004 §Inizio del gioco"),
                             seats=seats, count=len(players))
     if final and rules.trades_two_left:
         raise UsageError("--final: the {rules} rules make no difference between preliminary games and finals (that is 000 FAQ 31, --rules championship)",
-                         rules=rules.name)
+                         rules=shown(rules))
     check_names(players)
     first = first_player or players[0]
     if first not in players:

@@ -18,6 +18,14 @@ def turn_rule(state: State) -> str:
     return cited(state.rules, "turn", R_TURN)
 
 
+def debt_rule(state: State) -> str:
+    """Where a debt that waits to be paid is written: the rule set's own rulebook (000
+    §SVOLGIMENTO 5), else the classic rules' (003 §10)."""
+    from ledger.board.rule_sets import cited
+
+    return cited(state.rules, "debt", R_DEBT)
+
+
 class Tx:
     """Events of one command, each applied as it is emitted so later rules see its effect.
     `states`: the table after each of them (the audit checks every event against the table
@@ -59,7 +67,7 @@ def no_debts(state: State, action: str, who: str | None = None) -> None:
         if who is None or d.debtor == who:
             creditor = msg("the Bank") if d.creditor == BANK else d.creditor
             raise RuleViolation(
-                "cannot {action}: {debtor} owes {amount} to {creditor} ({reason})", rule=R_DEBT, allowed=debt_step(state, d.debtor),
+                "cannot {action}: {debtor} owes {amount} to {creditor} ({reason})", rule=debt_rule(state), allowed=debt_step(state, d.debtor),
                 action=action, debtor=d.debtor, amount=money(state, d.amount), creditor=creditor,
                 reason=Fact(d.reason))
 

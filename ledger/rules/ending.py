@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
-from ledger.board.rule_sets import cited
+from ledger.board.rule_sets import cited, shown
 from ledger.records import commands as c
 from ledger.rules.decision import Tx
 from ledger.rules.registry import handles
@@ -34,7 +34,7 @@ def time_up(tx: Tx, cmd: c.TimeUp) -> None:
             "the {rules} rules have no time limit: the game goes on until one player is left", rule=cited(rules, "end", "004 §Vincitore; 003 §11"),
             allowed=msg("a game with an agreed end time is `new ... --rules timed` (004), "
                     "`--rules vintage` (002) or `--rules championship` (000)"),
-            rules=rules.name)
+            rules=shown(rules))
     if state.time_up:
         if open_rent(state) and not turn_in_progress(state):
             # The banker closes the game: rent nobody asked for is lost, as it would be at

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import Joined, Text, msg, word
+from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, money, no_debts, pay
 from ledger.rules.estate import R_MORTGAGE, group_of, name_of, owner_of
@@ -20,13 +21,13 @@ def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
     owner = owner_of(state, pos, cmd.player, word("owner's act", "mortgage"))
     space = state.edition.space(pos)
     if pos in state.mortgaged:
-        raise RuleViolation("{space} is already mortgaged", rule=R_MORTGAGE,
+        raise RuleViolation("{space} is already mortgaged", rule=cited(state.rules, "mortgage", R_MORTGAGE),
                             space=space.name)
     built = [p for p in group_of(state, pos) if state.buildings[p]] if space.kind == "street" else []
     if built:
         raise RuleViolation(
             "the group of {space} has buildings ({items})",
-            rule=R_MORTGAGE, allowed=msg("sell them to the Bank first: `sell {space} all`", space=space.name),
+            rule=cited(state.rules, "mortgage", R_MORTGAGE), allowed=msg("sell them to the Bank first: `sell {space} all`", space=space.name),
             space=space.name, items=', '.join(name_of(state, p) for p in built))
     tx.emit("PropertyMortgaged", player=owner, property=pos, payer=BANK, payee=owner,
             amount=space.mortgage, reason=f"mortgaged {space.name}")
@@ -51,13 +52,13 @@ def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
     no_debts(state, msg("lift a mortgage"), owner)
     space = state.edition.space(pos)
     if pos not in state.mortgaged:
-        raise RuleViolation("{space} is not mortgaged", rule=R_MORTGAGE,
+        raise RuleViolation("{space} is not mortgaged", rule=cited(state.rules, "mortgage", R_MORTGAGE),
                             allowed=_liftable(state, owner), space=space.name)
     cost = lift_cost(state, pos)
     cash = state.player(owner).cash
     if cash < cost:
         raise RuleViolation(
-            "{owner} has {cash}; lifting the mortgage on {space} costs {cost} ({mortgage} + 10%)", rule=R_MORTGAGE,
+            "{owner} has {cash}; lifting the mortgage on {space} costs {cost} ({mortgage} + 10%)", rule=cited(state.rules, "mortgage", R_MORTGAGE),
             owner=owner, cash=money(state, cash), space=space.name, cost=money(state, cost),
             mortgage=space.mortgage)
     mortgage = mortgage_of(state, pos)

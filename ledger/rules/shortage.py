@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import counted, msg
+from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money, no_debts
 from ledger.rules.estate import R_SHORT, buildable_lots
@@ -121,27 +122,27 @@ def building_auction(tx: Tx, cmd: c.BuildingAuction) -> None:
         room = room_for(state, name, kind)
         if count > room:
             raise RuleViolation(
-                "{name} has room for {room}, not {count}: a building bought at auction goes up at once", rule=R_SHORT,
+                "{name} has room for {room}, not {count}: a building bought at auction goes up at once", rule=cited(state.rules, "shortage", R_SHORT),
                 allowed=(msg("--wanted {name}={room}", name=name, room=room) if room else msg("leave {name} out", name=name)),
                 name=name, room=counted(kind, room), count=count)
     if len(wanted) < 2:
-        raise RuleViolation("a building auction is for two or more players wanting the last {kind}s; say who wants how many", rule=R_SHORT,
+        raise RuleViolation("a building auction is for two or more players wanting the last {kind}s; say who wants how many", rule=cited(state.rules, "shortage", R_SHORT),
                             allowed=msg("`auction-building {kind} --wanted NAME=N NAME=N ...`, or `build` if only one wants them", kind=kind),
                             kind=msg(kind))
     stock = state.bank_houses if kind == "house" else state.bank_hotels
     total = sum(k for _, k in wanted)
     if stock < 1:
         raise RuleViolation("the Bank has no {kind}s: wait until some are sold back",
-                            rule=R_SHORT,
+                            rule=cited(state.rules, "shortage", R_SHORT),
                             kind=msg(kind))
     if stock >= total:
         raise RuleViolation(
-            "the Bank has {stock} and {total} are wanted: no shortage, so no auction; each buys at the deed's price", rule=R_SHORT,
+            "the Bank has {stock} and {total} are wanted: no shortage, so no auction; each buys at the deed's price", rule=cited(state.rules, "shortage", R_SHORT),
             allowed=msg("`build PROPERTY` or `build GROUP N`"),
             stock=counted(kind, stock), total=total)
     if not _still_contested(state, wanted, kind):
         raise RuleViolation("fewer than two of them can put a {kind} up now (even building)",
-                            rule=R_SHORT, allowed=msg("`build` the houses that come first"),
+                            rule=cited(state.rules, "shortage", R_SHORT), allowed=msg("`build` the houses that come first"),
                             kind=msg(kind))
     tx.emit("BuildingAuctionOpened", kind=kind, min_bid=_opening(state, wanted, kind),
             step=state.rules.auction_step, resume=state.turn.phase, wanted=dict(wanted))
@@ -159,7 +160,7 @@ def check_bid(state: State, bidder: str, amount: int) -> None:
         keen = ", ".join(n for n, k in a.wanted if k)
         raise RuleViolation(why, rule=R_WANTED, allowed=msg("bids from {keen}", keen=keen))
     if not placeable(state, bidder, a.kind):
-        raise RuleViolation("{bidder} has no lot where a {kind} could go now", rule=R_SHORT,
+        raise RuleViolation("{bidder} has no lot where a {kind} could go now", rule=cited(state.rules, "shortage", R_SHORT),
                             allowed=msg("bidders must be able to build it at once"),
                             bidder=bidder, kind=msg(a.kind))
     if state.rules.building_auction_opening != "house_price":
@@ -168,7 +169,7 @@ def check_bid(state: State, bidder: str, amount: int) -> None:
     if amount < low:
         nxt = low if a.high_bidder is None else max(low, a.high_bid + a.step)
         raise RuleViolation(
-            "a {kind} on {bidder}'s cheapest lot costs {low} on the deed: {bidder}'s bids start there", rule=R_SHORT, allowed=msg("bid {nxt} or more", nxt=nxt),
+            "a {kind} on {bidder}'s cheapest lot costs {low} on the deed: {bidder}'s bids start there", rule=cited(state.rules, "shortage", R_SHORT), allowed=msg("bid {nxt} or more", nxt=nxt),
             kind=msg(a.kind), bidder=bidder, low=money(state, low))
 
 
@@ -197,7 +198,7 @@ def hammer_building(tx: Tx, lot: int | None) -> None:
         lot = lots[0]
     if lot not in lots:
         names = " or ".join(state.edition.space(p).name for p in lots)
-        raise RuleViolation("{winner} wins the {kind} for {high_bid}: say where it goes", rule=R_SHORT, allowed=msg("`hammer PROPERTY` with {names}", names=names),
+        raise RuleViolation("{winner} wins the {kind} for {high_bid}: say where it goes", rule=cited(state.rules, "shortage", R_SHORT), allowed=msg("`hammer PROPERTY` with {names}", names=names),
                             winner=winner, kind=msg(a.kind), high_bid=money(state, a.high_bid))
     space = state.edition.space(lot)
     hfh = state.rules.houses_for_hotel

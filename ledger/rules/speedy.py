@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation, UsageError
 from ledger.base.text import Fact, Text, msg
+from ledger.board.rule_sets import shown
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_turn
 from ledger.rules.movement import continue_turn, land, move_token
@@ -57,7 +58,7 @@ def check_face(state: State, player: Player, face: str | None) -> None:
         raise RuleViolation(
             "the {rules} rules roll two dice; a third die, the Speedy die, is the championship's ({R_SPEEDY})", rule="004 §Svolgimento del gioco",
             allowed=msg("`roll D1 D2`"),
-            rules=state.rules.name, R_SPEEDY=R_SPEEDY)
+            rules=shown(state.rules), R_SPEEDY=R_SPEEDY)
     from ledger.records.events import SPEEDY_FACES
 
     if face not in SPEEDY_FACES:

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
-from ledger.base.text import msg, plural
+from ledger.base.text import msg, plural, word
+from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money
 from ledger.rules.estate import R_FEE, R_GIFT, R_TRADE, group_of, name_of
@@ -23,18 +24,18 @@ def _check_items(state: State, giver: str, items: c.Items) -> None:
             raise RuleViolation(msg("{giver} does not own {space} ({owner} does)", giver=giver,
                                     space=space.name, owner=owner) if owner else
                                 msg("{giver} does not own {space}", giver=giver, space=space.name),
-                                rule=R_TRADE, allowed=msg("only what the players hold now"))
+                                rule=cited(state.rules, "trade", R_TRADE), allowed=msg("only what the players hold now"))
         if space.kind == "street":
             built = [q for q in group_of(state, pos) if state.buildings[q]]
             if built:
                 raise RuleViolation(
                     "{space}'s group has buildings: sell them to the Bank before trading",
-                    rule=R_TRADE, allowed=msg("`sell {space} all` first", space=space.name),
+                    rule=cited(state.rules, "trade", R_TRADE), allowed=msg("`sell {space} all` first", space=space.name),
                     space=space.name)
     if items.cash < 0:
         raise RuleViolation("cash in a trade is a whole positive amount")
     if items.cash > p.cash:
-        raise RuleViolation("{giver} has {cash}, not {cash2}: no loans, no promises", rule="003 §06",
+        raise RuleViolation("{giver} has {cash}, not {cash2}: no loans, no promises", rule=cited(state.rules, "loan", "003 §06"),
                             giver=giver, cash=money(state, p.cash), cash2=items.cash)
     if items.jail_cards > len(p.jail_cards):
         # the count agreeing with its noun (italian2), and a trade that is allowed (cliwords)
@@ -44,7 +45,7 @@ def _check_items(state: State, giver: str, items: c.Items) -> None:
                    else msg("the trade without `jail-card` from {giver}", giver=giver))
         raise RuleViolation(plural("{giver} holds {n} get-out-of-jail card",
                                    "{giver} holds {n} get-out-of-jail cards", len(p.jail_cards),
-                                   giver=giver), rule=R_TRADE, allowed=allowed)
+                                   giver=giver), rule=cited(state.rules, "trade", R_TRADE), allowed=allowed)
     if len(set(items.properties)) != len(items.properties):
         raise RuleViolation("a deed is named twice in the trade")
 
@@ -65,10 +66,11 @@ def _check_gift(state: State, cmd: c.Trade) -> None:
         what.append(money(state, items.cash))
     if items.jail_cards:
         what.append(f"{items.jail_cards} get-out-of-jail card(s)")
-    word = "--get" if giver == cmd.a else "--give"
+    # the option as typed in the banker's language (`--ricevi`, `--dai`: cli/command_table.py)
+    side = word("trade option", "--get") if giver == cmd.a else word("trade option", "--give")
     raise RuleViolation(
-        "{giver} would give {items} and {taker} nothing: players may not give or lend each other anything; a trade has something on both sides", rule=R_GIFT,
-        allowed=msg("{taker} gives something back: `trade {a} {b} ... {word} ITEM`", taker=taker, a=cmd.a, b=cmd.b, word=word),
+        "{giver} would give {items} and {taker} nothing: players may not give or lend each other anything; a trade has something on both sides", rule=cited(state.rules, "gift", R_GIFT),
+        allowed=msg("{taker} gives something back: `trade {a} {b} ... {word} ITEM`", taker=taker, a=cmd.a, b=cmd.b, word=side),
         giver=giver, items=', '.join(what), taker=taker)
 
 
@@ -133,7 +135,7 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
     every = set(cmd.a_gives.properties) | set(cmd.b_gives.properties)
     for pos in cmd.lift:
         if pos not in every or pos not in state.mortgaged:
-            raise RuleViolation("--lift names {name}, which is not a mortgaged deed changing hands in this trade", rule=R_FEE,
+            raise RuleViolation("--lift names {name}, which is not a mortgaged deed changing hands in this trade", rule=cited(state.rules, "fee", R_FEE),
                                 name=name_of(state, pos))
     # The receiver must be able to pay the fees with his cash after the trade.
     for receiver, deeds in received.items():
@@ -146,7 +148,7 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
                    for p in deeds if p in state.mortgaged)
         if fees > after:
             raise RuleViolation(
-                "{receiver} could not pay the {fees} due on the mortgaged deeds received from {other} ({after} after the trade)", rule=R_FEE,
+                "{receiver} could not pay the {fees} due on the mortgaged deeds received from {other} ({after} after the trade)", rule=cited(state.rules, "fee", R_FEE),
                 receiver=receiver, fees=money(state, fees), other=other, after=money(state, after))
     a_cards = [list(x) for x in state.player(cmd.a).jail_cards[:cmd.a_gives.jail_cards]]
     b_cards = [list(x) for x in state.player(cmd.b).jail_cards[:cmd.b_gives.jail_cards]]

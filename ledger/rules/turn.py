@@ -125,7 +125,7 @@ def _jail_exit_check(tx: Tx, player: str | None, action: str):
         need_phase(state, "roll", action)
     p = state.current
     if not p.in_jail:
-        raise RuleViolation("{player} is not in jail", rule=R_JAIL, allowed=next_step(state),
+        raise RuleViolation("{player} is not in jail", rule=cited(state.rules, "jail", R_JAIL), allowed=next_step(state),
                             player=p.name)
     return p
 
@@ -158,7 +158,7 @@ def _use_card(tx: Tx, cmd: c.UseCard) -> None:
     p = _jail_exit_check(tx, cmd.player, msg("use a card"))
     if not p.jail_cards:
         fine = msg("`pay-fine`, or ") if p.cash >= state.rules.jail_fine else ""
-        raise RuleViolation("{player} holds no get-out-of-jail card", rule=R_JAIL,
+        raise RuleViolation("{player} holds no get-out-of-jail card", rule=cited(state.rules, "jail", R_JAIL),
                             allowed=msg("{fine}`roll D1 D2` to try for doubles", fine=fine),
                             player=p.name)
     deck, number = p.jail_cards[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ledger.base.text import Text, msg
 from ledger.board.edition import Space
+from ledger.board.rule_sets import shown
 from ledger.table.state import BANK, State
 from projections.audit.books import who
 
@@ -87,7 +88,7 @@ def say(part) -> Text | str:  # a card's name is a plain str (a name in every la
 
 
 def rules_of(t: State) -> Text:
-    return msg("the {rules} rule set", rules=t.rules.name)
+    return msg("the {rules} rule set", rules=shown(t.rules))
 
 
 def expect(t: State, what, got: int, want: int | None, why) -> list[str]:

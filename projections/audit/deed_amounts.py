@@ -5,6 +5,7 @@ the interest), traded, dealt, a mortgage reverted.
 from __future__ import annotations
 
 from ledger.base.text import Text, msg
+from ledger.board.rule_sets import shown
 from ledger.rules.auction import bids_past_cash
 from ledger.table.state import BANK, State
 from projections.audit.amount_basis import (
@@ -50,7 +51,7 @@ def auction_won(t: State, d: dict, prev) -> list[str]:
     if t.rules.auction_no_bid == "bank_keeps":
         return [msg("{space} went to {player} without a bid; under the {rules} rules a deed "
                     "nobody bids on stays with the Bank", space=space.name, player=d["player"],
-                    rules=t.rules.name)]
+                    rules=shown(t.rules))]
     # 000 FAQ 22: without a bid the deed goes to the richest player at the opening price.
     richest = max(t.player(n).cash for n in t.active())
     if d["player"] in t.index and t.player(d["player"]).cash != richest:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ledger.base.text import Text, msg
+from ledger.board.rule_sets import shown
 from ledger.table.state import BANK, State
 from projections.audit.amount_basis import expect, rent_due, sides
 
@@ -55,7 +56,7 @@ def rent_paid(t: State, d: dict, prev) -> list[str]:
     if d["opened_seq"] == 0:  # rent = "auto": paid at the landing, no claim
         if t.rules.rent != "auto":
             return [msg("rent on {space} paid without a claim under {rules} rules",
-                        space=space.name, rules=t.rules.name)]
+                        space=space.name, rules=shown(t.rules))]
         return (sides(d, d["payer"], t.owners[d["property"]] or BANK, what)
                 + expect(t, what, d["amount"], rent_due(t, d["property"]), _AT_LANDING))
     claim = next((c for c in t.claims if c.opened_seq == d["opened_seq"]), None)

@@ -21,6 +21,7 @@ from html import escape
 from typing import IO, NamedTuple
 
 from ledger.base.text import msg, plural, render, word
+from ledger.board.rule_sets import shown
 from ledger.table.state import State
 from ledger.table.worth import deeds_of, net_worth
 from projections.readings.accounts import standings
@@ -411,7 +412,7 @@ def _page_head(final: State, chart: WorthSampler, rows: _Counted, game_id: int,
     colours = {p.name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
                for i, p in enumerate(final.players)}
     title = _say(tr, "Game {game}: {players} — {rules} rules, {edition}", game=game_id,
-                 players=", ".join(final.seats), rules=final.rules.name,
+                 players=", ".join(final.seats), rules=shown(final.rules),
                  edition=final.edition.title)
     heads = [_say(tr, w) for w in ("player", "cash", "net worth", "where", "deeds", "status")]
     table = [f'<table id="final"><tr><th>{heads[0]}</th><th class="n">{heads[1]}</th>'

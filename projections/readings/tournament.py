@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ledger.base.errors import BancoError
 from ledger.base.text import msg
+from ledger.board.rule_sets import shown
 from ledger.store.health import Finding
 from ledger.table.score import places, points
 
@@ -167,7 +168,7 @@ def tournament_findings(book, names: list[str] | None = None) -> list[Finding]:
                 continue
             if not then.rules.tournament_points:
                 bad(seq, msg("game {game} is played by the {rules} rules, which give no "
-                             "tournament points", game=game, rules=then.rules.name), game)
+                             "tournament points", game=game, rules=shown(then.rules)), game)
                 continue
             if not then.ended:
                 bad(seq, msg("game {game} was not over at event {at}, where it was entered",

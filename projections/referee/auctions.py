@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg, plural
+from ledger.board.rule_sets import shown
 from ledger.rules.auction import R_AUCTION, R_UNPAID
 from ledger.rules.estate import R_SHORT as R_SHORTAGE
 from ledger.table.state import BANK
@@ -102,7 +103,7 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
     what = (space_name(st, chain[0]["property"]) if chain[0]["kind"] == "deed"
             else msg("a {kind}", kind=_kind(chain[0]["kind"])))
     lines = [msg("auction ruling on event {seq} (rules {rules}): {what}", seq=seq,
-                 rules=rules.name, what=what)]
+                 rules=shown(rules), what=what)]
     rule = {R_AUCTION}
     verdict = ""
     docs = []

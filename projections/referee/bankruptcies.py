@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg, plural
+from ledger.board.rule_sets import shown
 from ledger.rules.estate import R_BANKRUPT
 from ledger.table.state import BANK
 from ledger.table.worth import building_sale_value, deeds_of
@@ -52,7 +53,7 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
     st = before
     rules = st.rules
     lines = [msg("bankruptcy ruling on event {seq} (rules {rules}): {player}, bankrupt to "
-                 "{creditor} at event {declared}{taken_back}", seq=seq, rules=rules.name,
+                 "{creditor} at event {declared}{taken_back}", seq=seq, rules=shown(rules),
                  player=name, creditor=_who(creditor), declared=declared["seq"],
                  taken_back=log.taken_back(declared["seq"]))]
     debts = [dd for dd in before.debts if dd.debtor == name]
@@ -160,17 +161,17 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
         rule.append(R_TURN_START)
         lines.append(msg("the {rules} rules hand the deeds over as they were when the turn "
                          "began ({rule}): the deeds mortgaged during the turn pass unmortgaged",
-                         rules=rules.name, rule=R_TURN_START) if mortgaged_since else
+                         rules=shown(rules), rule=R_TURN_START) if mortgaged_since else
                      msg("the {rules} rules hand the deeds over as they were when the turn "
                          "began ({rule}): nothing was mortgaged during the turn, so nothing "
-                         "changes", rules=rules.name, rule=R_TURN_START))
+                         "changes", rules=shown(rules), rule=R_TURN_START))
     elif start_rule:
         lines.append(msg("the start-of-turn rule ({rule}) applies to a bankruptcy to a player "
                          "during the debtor's own turn: not this one", rule=R_TURN_START))
     else:
         lines.append(msg("the {rules} rules hand the estate over as it stands (the "
                          "championship's start-of-turn rule, {rule}, is not part of them)",
-                         rules=rules.name, rule=R_TURN_START))
+                         rules=shown(rules), rule=R_TURN_START))
     verdict = (msg("{player} was bankrupt to {creditor}: owed {owed}, could raise only {can}",
                    player=name, creditor=_who(creditor), owed=money(st, owed),
                    can=money(st, can)) if unavoidable else

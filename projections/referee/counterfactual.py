@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ledger.base.errors import RuleViolation, UsageError
 from ledger.base.text import Joined
-from ledger.board.rule_sets import RuleSet, load_rules
+from ledger.board.rule_sets import RuleSet, load_rules, shown
 from ledger.book import command_recorded, undo_facts
 from ledger.records.command_codec import CommandDecodeError, decode
 from ledger.rules.decide import decide, start_game
@@ -251,7 +251,7 @@ def rerun(events: Iterable[dict], rules: str, *, skip_refused: bool = False,
                                        started["first_player"])
                 except RuleViolation as exc:
                     raise UsageError("the {other_rules} rules cannot seat this game: {exc}",
-                                     other_rules=other_rules.name,
+                                     other_rules=shown(other_rules),
                                      exc=Joined([exc.text, f" ({exc.rule})" if exc.rule else ""],
                                                 "")) from None
                 other[0]["data"]["game_uuid"] = started.get("game_uuid")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, msg, plural
+from ledger.board.rule_sets import shown as shown_rules
 from ledger.rules.turn import R_JAIL
 from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
 
@@ -31,7 +32,7 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
     st = log.table(sent["seq"])
     rules = st.rules
     lines = [msg("jail ruling on event {seq} (rules {rules}): {player}", seq=seq,
-                 rules=rules.name, player=player)]
+                 rules=shown_rules(rules), player=player)]
     cause = [x for x in log.batch(sent["seq"]) if x["seq"] < sent["seq"]]
     rolled = [x for x in cause if x["type"] == "DiceRolled"]
     card = [x for x in cause if x["type"] == "CardDrawn"]
@@ -67,7 +68,7 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
                          seq=dice["seq"] if dice else x["seq"]))
     lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
                      "get-out-of-jail card, or by doubles; after {tries} failed tries he pays "
-                     "and moves by that roll", rules=rules.name,
+                     "and moves by that roll", rules=shown_rules(rules),
                      fine=money(st, rules.jail_fine), tries=rules.jail_max_attempts))
     if left is None:
         verdict = plural("{player} is still in jail after {n} failed try",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg
+from ledger.board.rule_sets import shown
 from ledger.rules.claims import R_RENT as R_RENT_CLASSIC
 from ledger.table.state import State
 from projections.referee.moments import Moment, local_time
@@ -80,7 +81,7 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
     payer, owner, prop, amount = d["payer"], d["owner"], d["property"], d["amount"]
     place = space_name(st, prop)
     lines = [msg("rent ruling on event {seq} (rules {rules}, edition {edition})", seq=seq,
-                 rules=rules.name, edition=st.edition.name)]
+                 rules=shown(rules), edition=st.edition.name)]
     lines.append(msg("owed: {payer} owed {owner} {amount} for a stay on {space} ({basis})",
                      payer=payer, owner=owner, amount=money(st, amount), space=place,
                      basis=Fact(d["basis"], "basis")))
@@ -110,7 +111,7 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
         if between else payer
     lines.append(msg("window: under the {rules} rules the owner must ask before the {ordinal} "
                      "player after the payer rolls (the payer's own extra rolls after doubles "
-                     "do not close it): {chain}", rules=rules.name, ordinal=_ordinal(window),
+                     "do not close it): {chain}", rules=shown(rules), ordinal=_ordinal(window),
                      chain=chain))
     if between and between[-1] != closer:
         lines.append(msg("  (recorded closer: {closer}; seats changed by a bankruptcy since)",
@@ -233,13 +234,13 @@ def _rent_without_claim(log: Log, seq: int, what: str, at: int) -> Ruling:
     d = e["data"]
     st = log.table(at)
     place = space_name(st, d["property"])
-    lines = [msg("rent ruling on event {seq} (rules {rules})", seq=seq, rules=st.rules.name)]
+    lines = [msg("rent ruling on event {seq} (rules {rules})", seq=seq, rules=shown(st.rules))]
     if what == "auto":
         lines.append(msg("{payer} paid {payee} {amount} on {space} at event {at}: the {rules} "
                          "rules collect rent at the landing (rent = \"auto\"), so there is no "
                          "claim to make or to lose", payer=d["payer"], payee=d["payee"],
                          amount=money(st, d["amount"]), space=place, at=at,
-                         rules=st.rules.name))
+                         rules=shown(st.rules)))
         verdict = msg("paid at the landing: {amount} (no claim window)",
                       amount=money(st, d["amount"]))
     else:
