@@ -15,7 +15,7 @@ building auctions and hotel break-ups are reached whatever hypothesis draws.  A 
 (written here, not taken from ledger/) says when a buy, a build, a payment, a mortgage or its
 lifting must be accepted, or refused; a disagreement either way fails.
 
-    pytest tests/test_machine.py -s --hypothesis-show-statistics
+    pytest -n 0 tests/test_machine.py -s --hypothesis-show-statistics
 
 The rule set is drawn too (every built-in one, the championship with its Speedy die), with the
 deeds dealt at the start where the rule set deals them.
