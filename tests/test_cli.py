@@ -312,8 +312,11 @@ def test_shell_completes_player_and_deck_names(banco):
     assert sh.completedefault("prob", "card prob", 5, 9) == ["Probabilità "]  # and a space
     assert sh.completenames("ha") == ["hammer "]
     # property names have spaces: the whole argument is matched, the current word completed
-    assert sh.completedefault("ro", "build via ro", 10, 12) == ["Roma "]
-    assert sh.completedefault("", "mortgage parco ", 15, 15) == ["della Vittoria "]
+    assert sh.completedefault("ro", "history via ro", 12, 14) == ["Roma "]
+    assert sh.completedefault("", "history parco ", 14, 14) == ["della Vittoria "]
+    # nobody owns anything yet: there is nothing to build or mortgage (tests/test_completion.py)
+    assert sh.completedefault("ro", "build via ro", 10, 12) == []
+    assert sh.completedefault("", "mortgage parco ", 15, 15) == []
     assert sorted(sh.completedefault("vi", "history vi", 8, 10)) == [
         "Via Accademia", "Via Marco Polo", "Via Roma", "Via Verdi", "Viale Costantino",
         "Viale Monterosa", "Viale Traiano", "Viale Vesuvio", "Viale dei Giardini",
@@ -328,15 +331,15 @@ def test_shell_completes_colour_groups_their_levels_and_card_numbers(banco):
     from cli.session import Session
 
     banco("new", "Anna", "Bruno")
+    banco("roll", "1", "2")  # Anna to Vicolo Stretto
+    banco("buy")
     sh = BancoShell(Session(banco.db, None))
-    assert sh.completedefault("mar", "build mar", 6, 9) == ["marrone "]
-    assert sh.completedefault("mar", "costruisci mar", 11, 14) == ["marrone "]
-    assert sh.completedefault("ro", "sell ro", 5, 7) == ["rosa", "rosso"]
-    assert "stazioni" not in sh.completedefault("", "build ", 6, 6)
-    assert "Vicolo Corto" in sh.completedefault("", "build ", 6, 6)
-    assert sh.completedefault("h", "build verde h", 12, 13) == ["hotel "]
-    assert sh.completedefault("", "sell rosso ", 11, 11) == ["0", "1", "2", "3", "4"]
+    assert sh.completedefault("", "mortgage vicolo ", 16, 16) == ["Stretto "]
     assert sh.completedefault("", "mortgage marrone ", 17, 17) == []  # mortgage takes no group
+    # nobody holds a whole group: no group to build on or sell from (tests/test_completion.py)
+    assert sh.completedefault("mar", "build mar", 6, 9) == []
+    assert sh.completedefault("mar", "costruisci mar", 11, 14) == []
+    assert sh.completedefault("ro", "sell ro", 5, 7) == []
     assert sh.completedefault("1", "card imp 1", 9, 10) == ["1", "10", "11", "12", "13", "14",
                                                             "15", "16"]
     assert sh.completedefault("7", "misdraw probabilita 7", 20, 21) == ["7 "]

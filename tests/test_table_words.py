@@ -269,8 +269,12 @@ def _completions(db, line):
 
 def test_completion_inside_trade_and_never_an_option_into_a_name(banco):
     banco("new", "Anna", "Bruno")
-    assert _completions(banco.db, "trade Anna Bruno --get piazza univ") == ["Università "]
-    assert _completions(banco.db, "trade Anna Bruno --give via r") == ["Roma "]
+    banco("roll", "1", "2")  # Anna to Vicolo Stretto, and buys it
+    banco("buy")
+    assert _completions(banco.db, "trade Anna Bruno --give vicolo s") == ["Stretto "]
+    # Bruno holds no deed: nothing to get from him (each side's deeds: tests/test_completion.py)
+    assert _completions(banco.db, "trade Anna Bruno --get piazza univ") == []
+    assert _completions(banco.db, "trade Bruno Anna --get vicolo s") == ["Stretto "]
     assert _completions(banco.db, "state --a") == []
 
 

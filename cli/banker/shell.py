@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from cli.banker.completion import complete, spaced
 from cli.session import pass_session
 from cli.words.i18n import N_, _, say_os_error
 from cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure function
@@ -22,13 +23,6 @@ from ledger.base.errors import BancoError
 from ledger.base.names import fold, shown
 
 TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
-TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
-TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer", "auction-deed"}
-TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
-TAKES_GROUP = {"build": ["1", "2", "3", "4", "hotel"],  # `build GROUP N`: the levels after it
-               "sell": ["0", "1", "2", "3", "4"]}
-CARD_NUMBERS = {"card", "misdraw"}  # `card DECK N`: the deck's numbers after it
-COMPLETES_WHO = {"claim": "owner", "bid": "bidder", "pay": "debtor", "bankrupt": "debtor"}
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
                "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
                "game": N_("`game N`: from now on, game N (`games` lists them)")}
@@ -476,7 +470,7 @@ class BancoShell(cmd.Cmd):
     # --- completion --------------------------------------------------------------------------
 
     def completenames(self, text, *ignored):
-        return _spaced([w for w in words() if w.startswith(text)])
+        return spaced([w for w in words() if w.startswith(text)])
 
     def completedefault(self, text, line, begidx, endidx):
         """Names by prefix, any case or accents.  Property names have spaces: the whole
@@ -491,71 +485,7 @@ class BancoShell(cmd.Cmd):
             st = self.session.state()
         except BancoError:
             return []
-        before = line[:begidx].split()[1:]  # the words before the one being completed
-        if command in CARD_NUMBERS and before:
-            if len(before) > 1:
-                return []
-            numbers = _card_numbers(st, before[0])
-            return _spaced([n for n in numbers if n.startswith(text)])
-        groups = _groups(st) if command in TAKES_GROUP else []
-        if groups and len(before) == 1 and fold(before[0]) in map(fold, groups):
-            return _spaced([n for n in TAKES_GROUP[command] if n.startswith(text.lower())])
-        if command in TAKES_PROPERTY or command in ("trade", "deal"):
-            names = [sp.name for sp in st.edition.properties]
-            if command in ("trade", "deal"):  # players, then deeds, word by word
-                names += list(st.seats)
-        elif command in TAKES_SPACE:
-            names = sorted({sp.name for sp in st.edition.spaces})
-        elif command in TAKES_DECK:
-            # a deck is one word (`card DECK N`): a title of two is offered by its first
-            names = [d.title.split()[0] for d in st.edition.decks.values()]
-        elif command in COMPLETES_WHO and not before:
-            # the players who could (cli/session.py WHO): `claim` Tab offers the owners
-            from cli.session import WHO
-
-            names = WHO[COMPLETES_WHO[command]][0](st) or list(st.seats)
-        else:
-            names = list(st.seats)
-        typed = line[len(word):endidx].lstrip()
-        given = [i for i, w in enumerate(before)
-                 if w in ("--give", "--get", "--dai", "--ricevi")]
-        if command in ("trade", "deal") and given and given[-1] < len(before) - 1 \
-                and before[given[-1] + 1] not in st.seats:
-            # `--get piazza univ`: a deed's name of several words after the option
-            names = [sp.name for sp in st.edition.properties]
-            typed = line[:endidx].rsplit(before[given[-1]], 1)[1].lstrip()
-        elif command in TAKES_PROPERTY or command in TAKES_SPACE:
-            typed = typed.lstrip("\"'")
-        else:
-            typed = text  # players and decks are single words
-        start = len(typed) - len(text)
-        want = fold(typed)
-        found = [n[start:] for n in names if fold(n).startswith(want)]
-        if not before:  # `build marr`: a colour group is one word
-            found = [g for g in groups if fold(g).startswith(fold(text))] + found
-        return _spaced(found)
-
-
-def _groups(state) -> list[str]:
-    """The colour groups that take houses, as `build GROUP N` reads them (one word)."""
-    return [g for g, lots in state.edition.groups.items()
-            if " " not in g and all(state.edition.space(p).kind == "street" for p in lots)]
-
-
-def _card_numbers(state, deck: str) -> list[str]:
-    from cli.session import deck_key
-
-    try:
-        key = deck_key(state.edition, deck)
-    except BancoError:
-        return []
-    return [str(c.number) for c in state.edition.decks[key].cards]
-
-
-def _spaced(matches: list[str]) -> list[str]:
-    """The one match, with the space that comes after it (`bid br` Tab gives `bid Bruno `, ready
-    for the amount), as bash does: Python's readline adds none."""
-    return [matches[0] + " "] if len(matches) == 1 else matches
+        return complete(st, command, text, line, begidx, endidx)
 
 
 @click.command()
