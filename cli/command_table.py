@@ -110,6 +110,17 @@ OPTION_ALIASES = {"--dai": "--give", "--ricevi": "--get", "--libera": "--lift",
                   "--fino-a": "--to", "--vogliono": "--wanted"}
 # `sell PROPERTY all`: every building of the group (`vendi via roma tutto`)
 ALL_WORDS = frozenset({"all", "tutto", "tutti", "tutte"})
+# The words a command reads among its arguments, in Italian too: a card's choice (`carta
+# probabilita 11 paga`), a building (`asta-edificio casa`, `costruisci verde albergo`) and a
+# get-out-of-jail card in a trade (`--dai carta-prigione`).  The Italian messages name these.
+VALUE_ALIASES = {"paga": "pay", "pesca": "draw", "casa": "house", "albergo": "hotel",
+                 "carta-prigione": "jail-card"}
+
+
+def english_value(word: str) -> str:
+    """An argument word as the command reads it: its English word if it is an Italian one."""
+    low = word.lower()
+    return VALUE_ALIASES.get(low, low)
 
 
 def english_options(words) -> list[str]:

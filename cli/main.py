@@ -48,8 +48,9 @@ def card_choice_line(ctx: click.Context, word: str) -> str | None:
     if state.ended or state.turn.phase != "choice" or state.turn.card_choice is None:
         return None
     deck, number = state.turn.card_choice
-    card = "card" if i18n.language() == i18n.SOURCE else "carta"  # the word as it is typed
-    return f"{card} {deck} {number} {choice}"
+    english = i18n.language() == i18n.SOURCE  # the words as they are typed
+    card = "card" if english else "carta"
+    return f"{card} {deck} {number} {choice if english else 'pesca'}"
 
 
 class BancoGroup(click.Group):

@@ -532,3 +532,11 @@ def test_a_player_s_past_is_said_whoever_the_player_is():
             "non ammesso: Anna ha già passato il Via!: i due dadi e il dado Speedy si tirano")
     finally:
         i18n._release()
+
+
+def test_an_option_ending_in_a_preposition_is_no_preposition():
+    """`--fino-a {level}` filled with `albergo` read "--fino-ad albergo" (an option that
+    does not exist): the euphonic d joins a preposition of its own, never an option's end."""
+    assert i18n.italian_format("`costruisci {name} --fino-a {level}`", name="Via Roma",
+                               level="albergo") == "`costruisci Via Roma --fino-a albergo`"
+    assert i18n.italian_format("paga a {name}", name="Anna") == "paga ad Anna"

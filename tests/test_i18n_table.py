@@ -330,3 +330,10 @@ def test_a_rule_set_is_named_in_italian_where_the_seeds_name_it():
     assert names == {"classic": "classiche", "quick": "quick", "championship": "del campionato",
                      "vintage": "vintage", "euro": "euro", "short": "del gioco breve",
                      "timed": "del gioco con limite di tempo"}
+
+
+def test_italian_messages_name_the_italian_words_of_a_choice_a_building_and_a_jail_card():
+    """`paga`/`pesca`, `casa`/`albergo`, `carta-prigione` (cli/command_table.py VALUE_ALIASES)
+    where the English says `pay`/`draw`, `house`/`hotel`, `jail-card` in a line to type."""
+    english = re.compile(r"`[^`]*\b(pay|draw|house|hotel|jail-card)`|`asta-edificio house")
+    assert [t for t in _italian_msgstrs() if english.search(t)] == []

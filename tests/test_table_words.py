@@ -335,3 +335,28 @@ def test_banco_help_is_short_and_grouped_by_what_the_banker_is_doing(banco):
     said = set(" ".join(ln.split(":", 1)[1] for ln in italian.splitlines() if ":" in ln).split())
     assert not said & {w for w in COMMANDS if w in ALIASES.values()}  # no English word there
     assert "Commands:" in banco("--help").output
+
+
+def test_the_italian_words_for_a_card_s_choice_a_building_and_a_jail_card_work_when_typed(
+        banco):
+    """`paga`/`pesca` (a card's choice), `casa`/`albergo` (a building) and `carta-prigione`
+    (a trade's card) are what the Italian messages name; typed, they are the English words."""
+    from cli.command_table import VALUE_ALIASES
+
+    assert {VALUE_ALIASES[w] for w in ("paga", "pesca", "casa", "albergo",
+                                       "carta-prigione")} == {"pay", "draw", "house", "hotel",
+                                                              "jail-card"}
+    banco("new", "Anna", "Bruno", "--edition", "it")
+    banco("roll", "1", "2")  # Anna -> Vicolo Stretto
+    banco("buy")
+    english = banco("build", "marrone", "hotel", code=1).output
+    assert banco("costruisci", "marrone", "albergo", code=1).output == english
+    assert "nobody can build on it" in english, english
+    said = banco("asta-edificio", "casa", "--vogliono", "Anna=1", "Bruno=1", code=1).output
+    assert said == banco("auction-building", "house", "--wanted", "Anna=1", "Bruno=1",
+                         code=1).output and "room for 0 houses" in said, said
+    said = banco("scambia", "Anna", "Bruno", "--dai", "carta-prigione", code=1).output
+    assert "Anna holds 0 get-out-of-jail cards" in said, said
+    said = banco("--lang", "it", "scambia", "Anna", "Bruno", "--dai", "2", "carta-prigione",
+                 code=2).output
+    assert "`carta-prigione`" in said and "jail-card" not in said, said

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from cli.banker.turn import typed_word
-from cli.command_table import ALL_WORDS, english_options
+from cli.command_table import ALL_WORDS, english_options, english_value
 from cli.session import (
     execute,
     next_property,
@@ -20,6 +20,7 @@ from cli.session import (
 from ledger.base.errors import UsageError
 from ledger.base.numbers import is_digits, not_a_number, number_like
 from ledger.base.numbers import whole as whole_number
+from ledger.base.text import msg
 
 # --- what players own -----------------------------------------------------------------------
 
@@ -44,7 +45,7 @@ def property_and_count(state, words, allow_all: bool):
 
 
 def _level(text: str, hotel: bool) -> int:
-    if text.lower() == "hotel" and hotel:
+    if english_value(text) == "hotel" and hotel:
         return 5
     if is_digits(text):
         return int(text)
@@ -71,7 +72,7 @@ def to_level(state, words, hotel: bool):
     groups = {fold(g): lots for g, lots in state.edition.groups.items()}
     if len(words) == 2 and fold(words[0]) in groups:
         return groups[fold(words[0])], _level(words[1], hotel)
-    if len(words) == 2 and (is_digits(words[1]) or words[1].lower() == "hotel"):
+    if len(words) == 2 and (is_digits(words[1]) or english_value(words[1]) == "hotel"):
         # a unique prefix names a group as it names a property (`build marr 2`), unless it
         # also begins a property's name (`build soc 1`: the property's refusal says more)
         from ledger.base.names import resolve
@@ -102,7 +103,7 @@ def build(session, words, player):
         execute(session, BuildTo(target[0], target[1],
                                  player_name(state, player, "owner")))
         return
-    if len(words) > 1 and words[-1].lower() == "hotel":
+    if len(words) > 1 and english_value(words[-1]) == "hotel":
         # a street: said how build takes a level; a station or a company: the rules say no
         pos, count = _level_after_property(state, words), 1
     else:
@@ -205,6 +206,7 @@ def _on_deed(session, command, words, player) -> None:
 
 
 JAIL_CARD = "jail-card"
+JAIL_CARD_WORD = msg("jail-card")  # said in the banker's language: `carta-prigione` in Italian
 
 
 def _trade_items(state, words: list[str]):
@@ -228,7 +230,7 @@ def _trade_items(state, words: list[str]):
     i = 0
     while i < len(words):
         w = words[i]
-        low = w.lower()
+        low = english_value(w)  # `carta-prigione` is `jail-card`
         two = " ".join(words[i:i + 2]).lower()
         if number_like(w):
             raise not_a_number(w)
@@ -238,10 +240,10 @@ def _trade_items(state, words: list[str]):
                              "on the side of who pays it (`--give 100` or `--get 100`)", w=w)
         if is_digits(w):
             flush()
-            nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+            nxt = english_value(words[i + 1]) if i + 1 < len(words) else ""
             if int(w) <= 2 and nxt.startswith("jail"):
                 raise UsageError("`{w} {words}`: is that {w} M and a card, or {w} cards? Write `{JAIL_CARD}` once per card (`{JAIL_CARD} {JAIL_CARD}` for two) and put the cash after it",
-                                 w=w, words=words[i + 1], JAIL_CARD=JAIL_CARD)
+                                 w=w, words=words[i + 1], JAIL_CARD=JAIL_CARD_WORD)
             if amounts:
                 # `--give 10 --give 20`: a slip or a second thought more often than 30 M meant;
                 # money is never guessed, so the banker writes the one amount
@@ -256,7 +258,7 @@ def _trade_items(state, words: list[str]):
             i += 1 if low == JAIL_CARD else 2
         elif low == "jail-cards" or two == "jail cards":
             raise UsageError("write `{JAIL_CARD}` once per card (`{JAIL_CARD} {JAIL_CARD}` for two)",
-                             JAIL_CARD=JAIL_CARD)
+                             JAIL_CARD=JAIL_CARD_WORD)
         else:
             run.append(w)
             i += 1
@@ -271,7 +273,7 @@ def parse_trade(state, words: list[str]):
 
     if len(words) < 2:
         raise UsageError("trade A B --give ITEM... --get ITEM...  (ITEM: a property, an amount of cash, or {JAIL_CARD})",
-                         JAIL_CARD=JAIL_CARD)
+                         JAIL_CARD=JAIL_CARD_WORD)
     a = player_name(state, words[0], "in play")
     b = player_name(state, words[1], "other", but=a)
     sections = {"--give": [], "--get": [], "--lift": []}
@@ -332,7 +334,7 @@ def bankrupt(session, words):
 
 
 @click.command("auction-building", context_settings={"ignore_unknown_options": True})
-@click.argument("kind", type=click.Choice(["house", "hotel"]))
+@click.argument("kind", type=click.Choice(["house", "hotel", "casa", "albergo"]))
 @click.argument("wanted", nargs=-1, type=click.UNPROCESSED, metavar="--wanted NAME=N...")
 @pass_session
 @records
@@ -352,4 +354,4 @@ def auction_building(session, kind, wanted):
             raise UsageError("{word!r}: say who wants how many as NAME=N, e.g. Anna=3",
                              word=word)
         pairs.append((player_name(state, name, "in play"), int(count)))
-    execute(session, BuildingAuction(kind, tuple(pairs)))
+    execute(session, BuildingAuction(english_value(kind), tuple(pairs)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import click
 
+from cli.command_table import english_value
 from cli.session import (
     deck_key,
     execute,
@@ -238,8 +239,8 @@ def card(session, deck, words, player):
     key = deck_key(state.edition, deck)
     words = list(words)
     choice = None
-    if len(words) > 1 and words[-1].lower() in ("pay", "draw"):
-        choice = words.pop().lower()
+    if len(words) > 1 and english_value(words[-1]) in ("pay", "draw"):
+        choice = english_value(words.pop())
     number = card_by_words(state, key, words)
     execute(session, DrawCard(key, number, choice, player_name(state, player, "in play")))
 

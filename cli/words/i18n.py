@@ -129,8 +129,9 @@ _ARTICLES = {"il ": "l ", "i ": "i ", "gli ": "gli ", "lo ": "llo ", "la ": "lla
              "le ": "lle ", "l'": "ll'", "l\u2019": "ll\u2019"}
 _JOINED = {"a": "a", "da": "da", "di": "de", "in": "ne", "su": "su"}  # al, dal, del, nel, sul
 _EUPHONIC = {"a": "ad", "e": "ed"}
-# a preposition at the end of the text before a placeholder, a word of its own
-_BEFORE = re.compile(r"(?:^|(?<=[^\w'\u2019]))(a|e|da|di|in|su|A|E|Da|Di|In|Su) $")
+# a preposition at the end of the text before a placeholder, a word of its own (not the end
+# of an option: `--fino-a {level}` stays `--fino-a albergo`)
+_BEFORE = re.compile(r"(?:^|(?<=[^\w'\u2019-]))(a|e|da|di|in|su|A|E|Da|Di|In|Su) $")
 _OPENING = "'\"`\u00ab\u201c\u2018("  # quotes before a word, read past for its first letter
 
 
