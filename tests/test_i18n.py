@@ -287,16 +287,23 @@ def test_aiuto_lists_the_italian_words_first_in_their_order(tmp_path, monkeypatc
     _clear_locale(monkeypatch)
     monkeypatch.setenv("BANCO_HISTORY", "")
     _run(tmp_path, "new", "Anna", "Bruno")
-    for out in (_run(tmp_path, "--lang", "it", "shell", input="aiuto\n"),
+    for out in (_run(tmp_path, "--lang", "it", "shell", input="aiuto tutto\n"),
                 _run(tmp_path, "--lang", "it", "--help")):
         listed = re.findall(r"(?m)^  (\S+) \([a-z-]+\)", out)
         assert listed == sorted(listed) and "compra" in listed and "buy" not in listed, listed
         assert listed.count("aiuto") == 1
         assert "\n  compra (buy) " in out and "\n  tira (roll) " in out
-    shell = _run(tmp_path, "--lang", "it", "shell", input="aiuto\n")
+    shell = _run(tmp_path, "--lang", "it", "shell", input="aiuto tutto\n")
     assert "`aiuto PAROLA` per una" in shell and "\n  partita (game) " in shell
-    english = _run(tmp_path, "shell", input="help\n")
+    english = _run(tmp_path, "shell", input="help all\n")
     assert "\n  buy               Buy the property" in english
+    # `help` alone: the words grouped, as `banco help` says them, and the shell's own
+    short = _run(tmp_path, "shell", input="help\n")
+    assert "Buy the property" not in short and "roll" in short and "the shell: help quit game" \
+        in short and "`help all`: every word with its line" in short
+    assert len(short.splitlines()) < 20
+    italian = _run(tmp_path, "--lang", "it", "shell", input="aiuto\n")
+    assert "la shell: aiuto esci partita" in italian and "compra" in italian
 
 
 def test_the_report_page_in_italian(tmp_path, monkeypatch):

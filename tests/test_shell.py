@@ -109,7 +109,7 @@ def test_help_lists_every_word_with_one_line(banco, capsys):
     from cli.main import COMMANDS
 
     banco("new", "Anna", "Bruno")
-    _, out = drive(banco.db, "help")
+    _, out = drive(banco.db, "help all")
     listed = {line.split()[0] for line in out.splitlines() if line.startswith("  ")}
     assert listed == set(COMMANDS) - {"shell", "run", "serve"} | {"help", "quit", "game"}
     assert "  roll              Record the dice: roll D1 D2." in out
@@ -332,7 +332,7 @@ def test_an_unclosed_quote_is_said_in_the_banker_s_words(banco, capsys):
 def test_the_shell_s_own_words_in_italian(banco):
     banco("new", "Anna", "Bruno")
     sh, out = drive(banco.db, "aiuto esci", "aiuto", "esci", "roll 1 2")
-    assert "esci: leave the shell" in out and "  help " in out
+    assert "esci: leave the shell" in out and "the shell: help quit game" in out
     assert not [e for e in events(banco) if e["type"] == "DiceRolled"]  # `esci` left first
 
 

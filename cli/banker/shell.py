@@ -405,15 +405,25 @@ class BancoShell(cmd.Cmd):
         self.do_help(arg)
 
     def do_help(self, arg) -> None:
-        """`help`: every word with one line; `help WORD`: that word's usage."""
+        """`help`: the words by what the banker is doing (as `banco help`), with the shell's
+        own; `help all`: every word with one line; `help WORD`: that word's usage."""
         import click
 
-        from cli.command_table import ALIASES, ROOT, load
+        from cli.command_table import ALIASES, ALL_WORDS, ROOT, grouped_help, load
 
         cli = load(ROOT)  # the group `banco --help` describes, loaded by name: it is above
         word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
         ctx = click.Context(cli, info_name="banco")
         if not word:
+            said = grouped_help().splitlines()[:-1]  # its last line is for `banco`'s help
+            shell_words = " ".join(w for w, e in SHELL_ITALIAN.items()) \
+                if _("Commands") != "Commands" else " ".join(SHELL_WORDS)
+            self.say("\n".join(said[2:]))  # not the title: the prompt says where we are
+            self.say(_("the shell: {words}").format(words=shell_words))
+            self.say("")
+            self.say(_("`help WORD`: one word's usage; `help all`: every word with its line."))
+            return
+        if word.lower() in ALL_WORDS:
 
             # In Italian each word is listed by its Italian name first, `compra (buy)`, in the
             # order of the Italian names, as `banco aiuto` lists them
