@@ -1,10 +1,13 @@
 """Load benchmark of `banco serve` with roles (issue 18), not part of the test run:
 
     .venv/bin/python tests/bench_phones.py [--tables 30] [--actions 20] [--pace 1.0]
+                                           [--lines game|undo]
 
 One server (`banco serve`, its own process) and TABLES games in one database; at each table a
 banker's tablet, four players' phones and a TV, every one with its token and its event stream
-open.  Each banker sends ACTIONS lines (`roll 1 2`, then `undo`, in turn: always legal), one
+open.  Each banker sends ACTIONS lines of a real game (fixtures/classic-to-the-end.banco, in
+order from its start: rolls, buys, auctions, claims, cards; `--lines undo`: `roll 1 2` and
+`undo` in turn, the old pattern, where every undo reads back past all the undone ones), one
 every PACE seconds after the answer (give or take a fifth, and each table starting at its own
 moment, as tables do; a banker at a brisk table records about a line a second: a roll, a buy,
 a claim), all tables at once.  `--pace 0.2` is the stress figure: 30 tables at five lines a
@@ -62,7 +65,26 @@ async def screen(client, base: str, token: str, seen: dict, ready: asyncio.Event
                 seen[json.loads(line[6:])["seq"]] = time.perf_counter()
 
 
-async def table(client, base, keys, actions, results, pace, rng):
+GAME = os.path.join(ROOT, "fixtures", "classic-to-the-end.banco")
+
+
+def game_lines() -> tuple[list[str], list[str]]:
+    """The fixture game's `new` arguments and its lines after it (the refused ones, `!`,
+    left out: a benchmark of what the table records)."""
+    new, lines = None, []
+    with open(GAME, encoding="utf-8") as f:
+        for raw in f:
+            line = raw.split("#", 1)[0].strip()
+            if not line or line.startswith("!"):
+                continue
+            if new is None and line.startswith("new "):
+                new = line.split()[1:]
+                continue
+            lines.append(line)
+    return new, lines
+
+
+async def table(client, base, keys, actions, results, pace, rng, lines):
     seens = [{} for _ in keys["screens"]]
     readies = [asyncio.Event() for _ in keys["screens"]]
     streams = [asyncio.create_task(screen(client, base, t, s, r))
@@ -72,7 +94,7 @@ async def table(client, base, keys, actions, results, pace, rng):
     await asyncio.sleep(0.5 + rng.uniform(0, pace))
     headers = {"Authorization": f"Bearer {keys['banker']}"}
     for i in range(actions):
-        line = "roll 1 2" if i % 2 == 0 else "undo"
+        line = lines[i % len(lines)] if lines else ("roll 1 2" if i % 2 == 0 else "undo")
         sent = time.perf_counter()
         r = await client.post(base + "/api/commands", json={"line": line, "id": f"b{i}"},
                               headers=headers)
@@ -89,12 +111,12 @@ async def table(client, base, keys, actions, results, pace, rng):
         s.cancel()
 
 
-async def main_async(base, all_keys, actions, pace):
+async def main_async(base, all_keys, actions, pace, lines):
     results = {"action": [], "seen": [], "missed": 0}
     rng = random.Random(18)
     limits = httpx.Limits(max_connections=len(all_keys) * 7, max_keepalive_connections=400)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
-        await asyncio.gather(*(table(client, base, k, actions, results, pace, rng)
+        await asyncio.gather(*(table(client, base, k, actions, results, pace, rng, lines)
                                for k in all_keys))
     return results
 
@@ -103,6 +125,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--actions", type=int, default=20)
+    parser.add_argument("--lines", choices=("game", "undo"), default="game",
+                        help="a real game's lines, or roll and undo in turn")
     parser.add_argument("--pace", type=float, default=1.0,
                         help="seconds between a banker's lines (0.2: the stress figure)")
     args = parser.parse_args()
@@ -113,8 +137,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         db = os.path.join(work, "tables.db")
         all_keys = []
+        new_args, lines = game_lines()
+        if args.lines == "undo":
+            new_args, lines = ["Anna", "Bruno", "Carla", "Dario"], []
         for game in range(1, args.tables + 1):
-            subprocess.run([*banco, "--db", db, "new", "Anna", "Bruno", "Carla", "Dario"],
+            subprocess.run([*banco, "--db", db, "new", *new_args],
                            check=True, capture_output=True, cwd=ROOT)
             players = [tokens.issue(db, "player", game, NOW, n)[0]
                        for n in ("Anna", "Bruno", "Carla", "Dario")]
@@ -127,7 +154,7 @@ def main() -> None:
             idle = rss_kb(proc.pid)
             cpu_before = cpu_s(proc.pid)
             started = time.perf_counter()
-            results = asyncio.run(main_async(base, all_keys, args.actions, args.pace))
+            results = asyncio.run(main_async(base, all_keys, args.actions, args.pace, lines))
             took = time.perf_counter() - started
             busy = rss_kb(proc.pid)
             cpu = cpu_s(proc.pid) - cpu_before
@@ -135,7 +162,7 @@ def main() -> None:
             proc.terminate()
             proc.wait(10)
     print(f"{args.tables} tables x (banker + 4 phones + TV), {args.actions} actions each, "
-          f"one every {args.pace:g} s: {took:.1f} s, "
+          f"one every {args.pace:g} s ({args.lines} lines): {took:.1f} s, "
           f"{len(results['action']) / took:.1f} lines a second answered")
     for key, label in (("action", "banker's action"), ("seen", "a screen seeing it")):
         values = results[key]

@@ -79,6 +79,7 @@ class Table:
         self.wake = threading.Event()
         self.ready = threading.Event()
         self._docs: dict[tuple, dict] = {}
+        self._screens: dict[bool | None, dict] = {}  # the table's screens, with cash or not
         self.thread = threading.Thread(target=self._watch, name=f"banco-watch-{game}",
                                        daemon=True)
 
@@ -225,6 +226,7 @@ class Table:
             self.state, self.tail, self.undone = state, tail, undone
             self.version += 1
             self._docs = {}
+            self._screens = {}
             self.changed.notify_all()
         if self.on_change is not None:
             self.on_change()
@@ -240,7 +242,21 @@ class Table:
             return version, cached
         if state is None:
             return version, {}
-        doc = render_view(state, tail, lang, view, self.show_cash, undone)
+        def screen_of(show_cash: bool | None) -> dict:
+            # one screen with cash and one without a version, whatever the views and languages
+            # drawn from them (a table's six phones cost two screens, not ten)
+            from projections.readings.screen import screen
+
+            with self.changed:
+                kept = self._screens.get(show_cash) if self.version == version else None
+            if kept is None:
+                kept = screen(state, tail, show_cash=show_cash)
+                with self.changed:
+                    if self.version == version:
+                        self._screens[show_cash] = kept
+            return kept
+
+        doc = render_view(state, tail, lang, view, self.show_cash, undone, screen_of)
         with self.changed:
             if self.version == version:
                 self._docs[(lang, view)] = doc
@@ -252,7 +268,7 @@ class Table:
 
 
 def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | None,
-                undone=None) -> dict:
+                undone=None, screen_of=None) -> dict:
     """A view's document.  The banker's and the referee's (`full`) add what the pads offer:
     the cards to pick, the Speedy die, the estate pads (projections/readings/estate_pads.py),
     what a hammer with no bid would do (and whom the banker names when the richest tie), and
@@ -262,9 +278,11 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
     from projections.readings.estate_pads import estate
     from projections.readings.screen import card_pick, screen, speedy_roll, view_of
 
-    public = screen(state, tail, show_cash=show_cash)
-    full = public if view == "public" or public["cash_shown"] else screen(state, tail,
-                                                                           show_cash=True)
+    if screen_of is None:  # a view drawn alone (tests): its screens made here
+        def screen_of(cash):
+            return screen(state, tail, show_cash=cash)
+    public = screen_of(show_cash)
+    full = public if view == "public" or public["cash_shown"] else screen_of(True)
     doc, step = view_of(state, full, public, view)
     extra = ({"cards": card_pick(state), "speedy": speedy_roll(state), "estate": estate(state),
               "no_bid": no_bid(state, tr(lang)), "no_bid_to": hammer_choices(state),
