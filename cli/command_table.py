@@ -117,6 +117,40 @@ VALUE_ALIASES = {"paga": "pay", "pesca": "draw", "casa": "house", "albergo": "ho
                  "carta-prigione": "jail-card"}
 
 
+# The Italian names of click's own options (each command's --referee, --reason, ...), said in
+# English before click parses a line (cli/main.py): an Italian message names what an Italian
+# banker or referee types, and it works when typed.
+# --db, --game, --lang, --json, --id, --host and --port stay as they are, in every language.
+ITALIAN_OPTIONS = {
+    "--referee": "--arbitro", "--reason": "--motivo", "--rules": "--regole",
+    "--repair": "--ripara", "--record": "--registra", "--seal": "--sigillo",
+    "--pubkey": "--chiave-pubblica", "--move": "--sposta", "--owner": "--proprietario",
+    "--resume": "--riprendi", "--revoke": "--revoca", "--list": "--elenco",
+    "--out": "--uscita", "--final": "--finale", "--fresh": "--da-capo",
+    "--skip-refused": "--salta-rifiutate", "--at": "--al", "--claim-at": "--richiesta-al",
+    "--tail": "--ultimi", "--player": "--giocatore", "--edition": "--edizione",
+    "--force": "--forza", "--expect-head": "--impronta-attesa",
+}
+
+
+_ENGLISH_OPTION = {italian: english for english, italian in ITALIAN_OPTIONS.items()}
+
+
+def english_option_words(args: list[str]) -> list[str]:
+    """A command line's words with click's options typed in Italian said in English
+    (`--al 3`, `--al=3` are `--at 3`, `--at=3`); click's help and errors keep the English
+    names, which every language accepts."""
+    out = []
+    for word in args:
+        if word.startswith("--"):
+            name, eq, value = word.partition("=")
+            english = _ENGLISH_OPTION.get(name.lower())
+            if english is not None:
+                word = english + eq + value
+        out.append(word)
+    return out
+
+
 def english_value(word: str) -> str:
     """An argument word as the command reads it: its English word if it is an Italian one."""
     low = word.lower()

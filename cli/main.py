@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from cli.command_table import ALIASES, COMMANDS, lang_option, load
+from cli.command_table import ALIASES, COMMANDS, english_option_words, lang_option, load
 from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
 from cli.words.i18n import N_
@@ -135,7 +135,7 @@ class BancoGroup(click.Group):
         # The words as given, for the line a write records (cli/session.py's typed_line).
         ctx.meta[ARGS] = list(args)
         try:
-            return super().parse_args(ctx, args)
+            return super().parse_args(ctx, english_option_words(args))  # `--arbitro`: --referee
         except click.exceptions.UsageError as exc:  # `banco --game abc state`
             self._usage_error(ctx, exc)
 

@@ -107,7 +107,7 @@ def test_a_deleted_row_is_named_in_italian_by_the_audit_and_the_seal(copy):
     assert ("partita 1: NON SUPERATA all'evento 40: catena degli hash: manca l'evento 40 (il "
             "successivo è l'evento 41): una riga è stata cancellata") in out.splitlines()
     assert ("database: manca il trigger events_no_delete: le righe di events si possono "
-            "cancellare senza lasciare traccia se non nella catena (`banco diagnosi --repair` lo "
+            "cancellare senza lasciare traccia se non nella catena (`banco diagnosi --ripara` lo "
             "ricrea)") in out.splitlines()
     assert out.splitlines()[-1].endswith(
         "NON SUPERATO all'evento 40: manca l'evento 40, sigillato (il successivo è l'evento "
@@ -136,9 +136,9 @@ def test_doctor_and_its_repair_in_italian_the_history_in_its_own_words(copy):
     assert "trigger: mancano events_no_update, events_no_delete, events_format_2 (9 " \
            "conosciuti)" in out
     assert ("problema: manca il trigger events_format_2: un banco più vecchio potrebbe "
-            "aggiungere righe con l'hash alla vecchia maniera (`banco diagnosi --repair` lo "
+            "aggiungere righe con l'hash alla vecchia maniera (`banco diagnosi --ripara` lo "
             "ricrea)") in out
-    assert out.splitlines()[-1].startswith("trovati problemi: `banco diagnosi --repair` ripara")
+    assert out.splitlines()[-1].startswith("trovati problemi: `banco diagnosi --ripara` ripara")
     out = banco(db, "doctor", "--repair", "--reason", "trovato dal giudice")
     assert "riparato: ricreato il trigger events_no_update" in out
     assert "storico della manutenzione: 3 voci" in out
@@ -164,7 +164,7 @@ def test_keygen_seal_and_their_mistakes_in_italian(copy):
     out = banco(db, "seal", "--key", copy / "ugo.key", "--out", copy / "ugo.txt", code=2)
     assert f"{copy / 'ugo.txt'} esiste già: banco non sovrascrive mai un sigillo" in out
     out = banco(db, "audit", "--expect-head", "zz", code=2)
-    assert "--expect-head vuole un hash d'impronta (almeno le sue prime 8 cifre esadecimali)" in out
+    assert "--impronta-attesa vuole un hash d'impronta (almeno le sue prime 8 cifre esadecimali)" in out
     out = banco(db, "audit", "--seal", copy / "none.txt", "--pubkey", copy / "ugo.pub", code=2)
     assert f"nessun file di sigillo in {copy / 'none.txt'}" in out
     out = banco(db, "audit", "--expect-head", "0123456789ab", code=3)
@@ -178,7 +178,7 @@ def test_the_head_line_of_a_finished_game_in_italian(tmp_path):
     out = banco(db, "time-up")
     seq, head = last_event(db)
     line = f"banco/1/{seq}/{head[:12]}"
-    said = (f"riga d'impronta per il foglio dei punti: {line}  (`banco verifica --expect-head "
+    said = (f"riga d'impronta per il foglio dei punti: {line}  (`banco verifica --impronta-attesa "
             f"{line}` la controlla)")
     assert out.splitlines()[-1] == said
     assert banco(db, "state").splitlines()[-1] == said

@@ -291,7 +291,7 @@ def test_the_groups_help_in_italian_names_the_italian_words():
                  "  affitto (rent)           SEQ: un arrivo"):
         assert line in out
     out = run("x.db", "--lang", "it", "decisione", "prigione", "--help")
-    assert "  --referee NOME  Chi decide (con --record)." in out
+    assert "  --referee NOME  Chi decide (con --registra)." in out
     assert "  add        Enter finished championship games" in run("x.db", "tournament",
                                                                    "--help")
 

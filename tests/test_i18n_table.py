@@ -337,3 +337,37 @@ def test_italian_messages_name_the_italian_words_of_a_choice_a_building_and_a_ja
     where the English says `pay`/`draw`, `house`/`hotel`, `jail-card` in a line to type."""
     english = re.compile(r"`[^`]*\b(pay|draw|house|hotel|jail-card)`|`asta-edificio house")
     assert [t for t in _italian_msgstrs() if english.search(t)] == []
+
+
+def test_italian_messages_name_click_s_options_by_their_italian_names():
+    """`--arbitro`, `--motivo`, `--regole` ... (cli/command_table.py ITALIAN_OPTIONS) where the
+    English says `--referee`, `--reason`, `--rules`: every one is named somewhere, none of the
+    English ones is left (`--db`, `--game`, `--json`, `--lang` stay in every language)."""
+    from cli.command_table import ITALIAN_OPTIONS
+
+    english = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ITALIAN_OPTIONS))
+                         + r")(?![a-z-])")
+    said = list(_italian_msgstrs())
+    assert [t for t in said if english.search(t)] == []
+    named = {o for t in said for o in re.findall(r"--[a-z][a-z-]*", t)}
+    assert set(ITALIAN_OPTIONS.values()) - named <= {"--elenco", "--uscita"}, \
+        set(ITALIAN_OPTIONS.values()) - named
+
+
+def test_every_italian_option_names_an_option_banco_has():
+    """Each Italian name stands for an English option some command takes, and no two stand
+    for one; `--al=3` is `--at=3` as `--al 3` is `--at 3`."""
+    import click
+
+    from cli.command_table import COMMANDS, ITALIAN_OPTIONS, english_option_words, load
+
+    options = set()
+    for target in COMMANDS.values():
+        command = load(target)
+        for cmd in [command, *getattr(command, "commands", {}).values()]:
+            options |= {n for p in cmd.params if isinstance(p, click.Option) for n in p.opts}
+    assert set(ITALIAN_OPTIONS) <= options
+    assert len(set(ITALIAN_OPTIONS.values())) == len(ITALIAN_OPTIONS)
+    assert not set(ITALIAN_OPTIONS.values()) & options  # no Italian name is an English one
+    assert english_option_words(["stato", "--al=3", "--AL", "3", "--motivo", "x"]) == [
+        "stato", "--at=3", "--at", "3", "--reason", "x"]

@@ -360,3 +360,16 @@ def test_the_italian_words_for_a_card_s_choice_a_building_and_a_jail_card_work_w
     said = banco("--lang", "it", "scambia", "Anna", "Bruno", "--dai", "2", "carta-prigione",
                  code=2).output
     assert "`carta-prigione`" in said and "jail-card" not in said, said
+
+
+def test_click_s_options_work_by_their_italian_names(banco):
+    """`--ultimi`, `--al`, `--giocatore`, `--regole`, `--arbitro`/`--motivo` typed give what
+    the English options give."""
+    banco("nuova", "Anna", "Bruno", "--regole", "classic", "--edizione", "it")
+    banco("roll", "1", "2")
+    banco("buy")
+    assert banco("log", "--ultimi", "2").output == banco("log", "--tail", "2").output
+    assert banco("stato", "--al", "3").output == banco("state", "--at", "3").output
+    assert banco("log", "--giocatore", "Anna").output == banco("log", "--player", "Anna").output
+    out = banco("correggi", "Anna", "10", "--arbitro", "Rita", "--motivo", "miscounted").output
+    assert "Rita" in out
