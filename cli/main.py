@@ -224,7 +224,7 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
               help=N_("Language of messages and help: it or en (env BANCO_LANG, else the "
                       "locale)."))
 @click.option("--db", envvar="BANCO_DB", default="banco.db", show_default=True,
-              help="SQLite file holding the games (env BANCO_DB).")
+              help="The SQLite file holding the games, or a postgresql:// URL (env BANCO_DB).")
 @click.option("--game", type=int, default=None,
               help="Game number; default: the latest unfinished game.")
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,

@@ -166,7 +166,7 @@ def pass_session(f):
     command = click.option("--game", "game_after", type=int, default=None, metavar="N",
                            help="Game number (also accepted before the command).")(command)
     command = click.option("--db", "db_after", default=None, metavar="FILE",
-                           help="SQLite file (also accepted before the command).")(command)
+                           help="The SQLite file, or a postgresql:// URL (also accepted before the command).")(command)
     return command
 
 
