@@ -121,29 +121,26 @@ def _groups(state) -> list[str]:
             if " " not in g and all(state.edition.space(p).kind == "street" for p in lots)]
 
 
-def _card_numbers(state, deck: str) -> list[str]:
+def _deck_cards(state, deck: str) -> list:
+    """The cards of the deck a word names ([] for a word that names none)."""
     from cli.session import deck_key
     from ledger.base.errors import BancoError
 
     try:
-        key = deck_key(state.edition, deck)
+        return list(state.edition.decks[deck_key(state.edition, deck)].cards)
     except BancoError:
         return []
-    return [str(c.number) for c in state.edition.decks[key].cards]
+
+
+def _card_numbers(state, deck: str) -> list[str]:
+    return [str(c.number) for c in _deck_cards(state, deck)]
 
 
 def _cards_saying(state, deck: str, words: str) -> list[str]:
     """The numbers of the deck's cards whose text holds `words` (any case or accents): the
     one card's number replaces the words typed; several are listed."""
-    from cli.session import deck_key
-    from ledger.base.errors import BancoError
-
-    try:
-        key = deck_key(state.edition, deck)
-    except BancoError:
-        return []
     wanted = fold(words)
-    return [str(c.number) for c in state.edition.decks[key].cards if wanted in fold(c.text)]
+    return [str(c.number) for c in _deck_cards(state, deck) if wanted in fold(c.text)]
 
 
 def spaced(matches: list[str]) -> list[str]:

@@ -128,8 +128,8 @@ class Table:
 
             tail = command_tail(reversed([*tail, *rows]))
         else:
-            tail = self._tail(book, game, state)
-        self.show(state, tail, self._undone(book, game, state, tail))
+            tail = None
+        self._publish(book, game, state, tail)
 
     def wait(self, version: int, timeout: float) -> int:
         """Block until the table is newer than `version` (or timeout, or closing)."""
@@ -164,9 +164,11 @@ class Table:
         if book is not None:
             book.close()
 
-    def _publish(self, book, game: int) -> None:
-        state = book.state(game)
-        tail = self._tail(book, game, state)
+    def _publish(self, book, game: int, state=None, tail: list[dict] | None = None) -> None:
+        """Show the game's table (folded by `book` unless given), its tail (read backwards
+        unless given) and what the next undo takes back."""
+        state = book.state(game) if state is None else state
+        tail = self._tail(book, game, state) if tail is None else tail
         self.show(state, tail, self._undone(book, game, state, tail))
 
     def _undone(self, book, game: int, state, tail: list[dict]):
