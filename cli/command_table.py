@@ -133,7 +133,8 @@ ITALIAN_OPTIONS = {
 }
 
 
-_ENGLISH_OPTION = {italian: english for english, italian in ITALIAN_OPTIONS.items()}
+_ENGLISH_OPTION = {**{italian: english for english, italian in ITALIAN_OPTIONS.items()},
+                   **OPTION_ALIASES}
 
 
 def english_option_words(args: list[str]) -> list[str]:
@@ -158,8 +159,9 @@ def english_value(word: str) -> str:
 
 
 def english_options(words) -> list[str]:
-    """The words of a command line with its Italian option words said as the English ones."""
-    return [OPTION_ALIASES.get(w.lower(), w) if w.startswith("--") else w for w in words]
+    """The words of a command line with its Italian option words said as the English ones
+    (the ones a command parses itself and click's own: english_option_words)."""
+    return english_option_words(list(words))
 
 lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,
                            expose_value=False, is_eager=True,
