@@ -229,6 +229,34 @@ def test_a_usage_error_is_400_and_a_bad_body_too(client, keys):
                        ).status_code == 400
 
 
+def test_a_pasted_page_is_refused_short_and_never_echoed_whole(db, client, keys, capfd):
+    """A body past 16 KiB is 413 unread (declared or streamed in chunks); a line past 2,000
+    characters is 400; a refusal and the server's log quote only the line's start."""
+    from cli.web.app import BODY_LIMIT, LINE_LIMIT
+
+    before = seq(db)
+    big = client.post("/api/commands", json={"line": "roll 3 4 " + "x" * BODY_LIMIT},
+                      headers=auth(keys["banker"]))
+    assert big.status_code == 413 and "larger than 16384 bytes" in big.json()["error"]
+
+    def chunks():  # no Content-Length: the server still stops reading at the limit
+        yield b'{"line": "'
+        for _ in range(40):
+            yield b"y" * 1024
+        yield b'"}'
+    streamed = client.post("/api/commands", content=chunks(), headers=auth(keys["banker"]))
+    assert streamed.status_code == 413
+    long = post(client, keys["banker"], "roll 3 4 " + "9" * LINE_LIMIT)
+    assert long.status_code == 400
+    assert f"at most {LINE_LIMIT} characters; this one has {LINE_LIMIT + 9}" in long.json()["error"]
+    word = post(client, keys["banker"], "z" * 1500)
+    assert word.status_code == 403 and len(word.json()["error"]) < 200
+    assert "z" * 40 + "…" in word.json()["error"]
+    err = capfd.readouterr().err
+    assert "403" in err and max(len(line) for line in err.splitlines()) < 300
+    assert seq(db) == before
+
+
 def test_expect_behind_is_409_with_what_changed(db, client, keys):
     before = seq(db)
     assert post(client, keys["banker"], "roll 3 4").status_code == 200

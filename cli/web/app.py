@@ -47,6 +47,14 @@ BAD_TOKEN = N_("no such token, or it was revoked: ask the banker for a new link"
 NOT_FOUND = N_("not found: this server shows / and answers /api/table, /api/events, "
                "/api/commands")
 NOT_ALLOWED = N_("this address takes no {method}: the lines go to POST /api/commands")
+TOO_BIG = N_("the request is larger than {limit} bytes: a table line is at most {chars} "
+             "characters")
+TOO_LONG = N_("a line is at most {chars} characters; this one has {length}: one command a line")
+# What a phone may send: a line of a table is a few words (the longest, a trade of many deeds,
+# some hundreds of characters), so a body of 16 KiB is plenty and a bigger one is never read
+# into memory; a line is capped apart, because a short body can hold a long line of escapes.
+BODY_LIMIT = 16 * 1024
+LINE_LIMIT = 2000
 BAD_BODY = N_("the request needs a JSON object with a `line` (text), and may give an `id` "
               "(text) and an `expect` (a whole number)")
 
@@ -249,12 +257,31 @@ class Hub:
         return answer(outcome, seq, table, expect, lang)
 
 
+class BodyTooBig(Exception):
+    """A request body past BODY_LIMIT: answered 413, and read no further."""
+
+
 async def json_body(request: Request):
-    """The request's JSON, or None when it is not JSON at all (a 400 for the caller)."""
+    """The request's JSON, or None when it is not JSON at all (a 400 for the caller); raises
+    BodyTooBig past BODY_LIMIT bytes, however the client says its length (or does not)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > BODY_LIMIT:
+        raise BodyTooBig
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > BODY_LIMIT:
+            raise BodyTooBig
+        chunks.append(chunk)
     try:
-        return await request.json()
-    except ValueError:
+        return json.loads(b"".join(chunks))
+    except (ValueError, RecursionError):
         return None
+
+
+def shortened(line: str, at: int = 60) -> str:
+    """A line as a log or a refusal quotes it: its start, never a whole screenful."""
+    return line if len(line) <= at else line[:at] + "…"
 
 
 def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tuple[int, dict]:
@@ -356,13 +383,18 @@ def make_app(hub: Hub) -> Starlette:
         token = await hub.caller(request)
         if isinstance(token, Response):
             return token
-        body = await json_body(request)
+        try:
+            body = await json_body(request)
+        except BodyTooBig:
+            return hub.refuse(request, 413, TOO_BIG, limit=BODY_LIMIT, chars=LINE_LIMIT)
         if not (isinstance(body, dict) and isinstance(body.get("line"), str)
                 and isinstance(body.get("id", ""), str)
                 and (body.get("expect") is None or type(body.get("expect")) is int)):
             return hub.refuse(request, 400, BAD_BODY)
         lang = hub.language(request)
         line, key, expect = body["line"], body.get("id") or None, body.get("expect")
+        if len(line) > LINE_LIMIT:
+            return hub.refuse(request, 400, TOO_LONG, chars=LINE_LIMIT, length=len(line))
         role = token.role if token else "viewer"
         game = hub.game_of(token)
         remembered = (game, token.prefix if token else None, key)
@@ -379,7 +411,7 @@ def make_app(hub: Hub) -> Starlette:
             if not decision.allowed:
                 who = role + (f" {token.player}" if token and token.player else "")
                 log(f"403 {who} ({request.client.host if request.client else '?'}): "
-                    f"{line!r}: {tr('en').gettext(decision.why).format(**decision.params)}")
+                    f"{shortened(line)!r}: {tr('en').gettext(decision.why).format(**decision.params)}")
                 return hub.refuse(request, 403, decision.why, **decision.params)
         if game is None:
             game = table_now.state.game_id if table_now.state is not None else None
@@ -400,7 +432,10 @@ def make_app(hub: Hub) -> Starlette:
         token = await hub.caller(request)
         if isinstance(token, Response):
             return token
-        body = await json_body(request)
+        try:
+            body = await json_body(request)
+        except BodyTooBig:
+            return hub.refuse(request, 413, TOO_BIG, limit=BODY_LIMIT, chars=LINE_LIMIT)
         answer_word = body.get("answer") if isinstance(body, dict) else None
         if answer_word not in ("accept", "decline"):
             return hub.refuse(request, 400, BAD_BODY)

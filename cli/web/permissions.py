@@ -74,21 +74,26 @@ def allowed(role: str, player: str | None, words: list[str], table) -> Decision:
         if word in TABLE_ACTIONS:
             return YES
         if word in REFEREE_ACTIONS:
-            return Decision(False, REFEREE_ONLY, {"word": words[0]})
-        return Decision(False, NOT_TABLE, {"word": words[0]})
+            return Decision(False, REFEREE_ONLY, {"word": _quoted(words[0])})
+        return Decision(False, NOT_TABLE, {"word": _quoted(words[0])})
     if role == "referee":
         return YES if word in REFEREE_ACTIONS else Decision(False, NOT_REFEREE,
-                                                           {"word": words[0]})
+                                                           {"word": _quoted(words[0])})
     if role == "player":
         if word not in PLAYER_ACTIONS:
             if word in TABLE_ACTIONS or word in REFEREE_ACTIONS:
-                return Decision(False, BANKER_ONLY, {"word": words[0]})
-            return Decision(False, NOT_TABLE, {"word": words[0]})
+                return Decision(False, BANKER_ONLY, {"word": _quoted(words[0])})
+            return Decision(False, NOT_TABLE, {"word": _quoted(words[0])})
         named = [w for w in words[1:] if not w.startswith("-")]
         if len(named) == 1 and _is(table, named[0], player):
             return YES
         return Decision(False, OWN_CLAIM, {"player": player})
     return Decision(False, VIEWER)
+
+
+def _quoted(given: str, at: int = 40) -> str:
+    """A word as a refusal names it: its start, not a whole pasted page."""
+    return given if len(given) <= at else given[:at] + "\N{HORIZONTAL ELLIPSIS}"
 
 
 def _is(table, text: str, player: str | None) -> bool:
