@@ -275,6 +275,25 @@ def _last_seq(db: Path) -> int:
         conn.close()
 
 
+def _recorded_seq(db: Path) -> int:
+    """The last seq, read until the read succeeds: `_last_seq`'s 0 on a busy moment would
+    aim the next kill at a point already behind (and that kill would record nothing)."""
+    if not db.exists():
+        return 0
+    for _ in range(200):
+        try:
+            conn = sqlite3.connect(db, timeout=5)
+            try:
+                return conn.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
+            finally:
+                conn.close()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return 0
+            time.sleep(0.01)
+    raise AssertionError(f"{db} could not be read for a second")
+
+
 def test_a_run_killed_anywhere_then_run_again_ends_as_if_never_killed(tmp_path, monkeypatch):
     """SIGKILL at 20 random points of the log (and at a random moment after each: inside a
     transaction, between two, while a snapshot is written), re-run after each: the file always
@@ -292,14 +311,18 @@ def test_a_run_killed_anywhere_then_run_again_ends_as_if_never_killed(tmp_path, 
     targets = sorted(rng.sample(range(1, len(reference) * 4 // 5), 20))
     kills = []
     for target in targets:
-        target = max(target, _last_seq(db) + 1)  # the last run went past it: the next event
-        proc = subprocess.Popen([str(BANCO), "--db", str(db), "run", "-q", str(script)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                env={**os.environ, **env})
+        target = max(target, _recorded_seq(db) + 1)  # the last run went past it: the next
+        errors = tmp_path / "run.err"
+        with errors.open("w") as err:
+            proc = subprocess.Popen([str(BANCO), "--db", str(db), "run", "-q", str(script)],
+                                    stdout=subprocess.DEVNULL, stderr=err,
+                                    env={**os.environ, **env})
         deadline = time.monotonic() + 20
         while proc.poll() is None and _last_seq(db) < target and time.monotonic() < deadline:
             time.sleep(0.003)
         time.sleep(rng.uniform(0, 0.03))
+        ended = proc.poll()  # a run that stopped by itself before the kill: say why
+        assert ended is None, (target, ended, errors.read_text())
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         got = rows(db) if db.exists() else []  # an empty file if killed before its first commit
