@@ -5,6 +5,7 @@ codes as a shell sees them, tracebacks on stderr, files left behind, real locks 
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import sqlite3
@@ -353,7 +354,11 @@ def test_four_processes_starting_games_on_a_new_file(tmp_path):
                                           stderr=subprocess.PIPE, text=True))
     for p in procs:
         out, err = p.communicate(timeout=60)
-        assert p.returncode == 0 and err == "", err
+        # a process that starts after another's game is in the file says, rightly, which game
+        # it leaves unfinished (cli/banker/setting_up.py); nothing else may be said
+        assert p.returncode == 0, err
+        assert re.fullmatch(r"(warning: game \d \(P\d, Q\d\) is left unfinished; `--game \d` "
+                            r"goes back to it\n)?", err), err
     games = json.loads(banco("--db", db, "games", "--json").stdout)
     assert [g["game"] for g in games] == list(range(1, 9))
     assert sorted("".join(g["players"]) for g in games) == sorted(
