@@ -265,34 +265,21 @@ def _transcript(folder: Path) -> Path:
 
 
 def _last_seq(db: Path) -> int:
-    if not db.exists():
-        return 0
-    conn = sqlite3.connect(db, timeout=1)
-    try:
-        return conn.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
-    except sqlite3.Error:  # no table yet, or busy: nothing to count yet
-        return 0
-    finally:
-        conn.close()
-
-
-def _recorded_seq(db: Path) -> int:
-    """The last seq, read until the read succeeds: `_last_seq`'s 0 on a busy moment would
-    aim the next kill at a point already behind (and that kill would record nothing)."""
+    """The last seq in the file (0 before its first commit), read again on a busy moment:
+    a 0 for "busy" would aim a kill at a point already behind, and it would record nothing."""
     if not db.exists():
         return 0
     for _ in range(200):
+        conn = sqlite3.connect(db, timeout=5)
         try:
-            conn = sqlite3.connect(db, timeout=5)
-            try:
-                return conn.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
-            finally:
-                conn.close()
+            return conn.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc):
                 return 0
             time.sleep(0.01)
-    raise AssertionError(f"{db} could not be read for a second")
+        finally:
+            conn.close()
+    raise AssertionError(f"{db} could not be read for two seconds")
 
 
 def test_a_run_killed_anywhere_then_run_again_ends_as_if_never_killed(tmp_path, monkeypatch):
@@ -314,7 +301,7 @@ def test_a_run_killed_anywhere_then_run_again_ends_as_if_never_killed(tmp_path, 
     for target in targets:
         if kills and kills[-1] == len(reference):
             break  # a fast machine: the runs overshot their aims and the game is recorded whole
-        target = max(target, _recorded_seq(db) + 1)  # the last run went past it: the next
+        target = max(target, _last_seq(db) + 1)  # the last run went past it: the next event
         errors = tmp_path / "run.err"
         with errors.open("w") as err:
             proc = subprocess.Popen([str(BANCO), "--db", str(db), "run", "-q", str(script)],

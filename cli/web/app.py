@@ -32,6 +32,7 @@ from cli.web.offers import Offers
 from cli.web.permissions import allowed, command_word
 from cli.words import i18n
 from cli.words.i18n import N_
+from ledger.base.names import shown
 from ledger.store.tokens import Keyring, Token
 
 HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
@@ -183,6 +184,13 @@ class Hub:
             return asked
         return choose_language(request.headers.get("accept-language"), self.lang)
 
+    async def body(self, request: Request):
+        """The request's JSON (None when it is not JSON), or the 413 for a body too big."""
+        try:
+            return await json_body(request)
+        except BodyTooBig:
+            return self.refuse(request, 413, TOO_BIG, limit=BODY_LIMIT, chars=LINE_LIMIT)
+
     def refuse(self, request: Request, status: int, message: str, **params) -> JSONResponse:
         text = tr(self.language(request)).gettext(message).format(**params)
         return JSONResponse({"status": status, "error": text}, status)
@@ -224,9 +232,9 @@ class Hub:
             return None
         doc = state_document(state)
         _, screen = table.doc("en", self.view(token))
-        shown = {p["name"] for p in screen.get("players", []) if p["cash"] is not None}
+        visible = {p["name"] for p in screen.get("players", []) if p["cash"] is not None}
         for p in doc.get("players", []):
-            if p["name"] not in shown:
+            if p["name"] not in visible:
                 p["cash"] = None
         return doc
 
@@ -277,11 +285,6 @@ async def json_body(request: Request):
         return json.loads(b"".join(chunks))
     except (ValueError, RecursionError):
         return None
-
-
-def shortened(line: str, at: int = 60) -> str:
-    """A line as a log or a refusal quotes it: its start, never a whole screenful."""
-    return line if len(line) <= at else line[:at] + "…"
 
 
 def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tuple[int, dict]:
@@ -383,10 +386,9 @@ def make_app(hub: Hub) -> Starlette:
         token = await hub.caller(request)
         if isinstance(token, Response):
             return token
-        try:
-            body = await json_body(request)
-        except BodyTooBig:
-            return hub.refuse(request, 413, TOO_BIG, limit=BODY_LIMIT, chars=LINE_LIMIT)
+        body = await hub.body(request)
+        if isinstance(body, Response):
+            return body
         if not (isinstance(body, dict) and isinstance(body.get("line"), str)
                 and isinstance(body.get("id", ""), str)
                 and (body.get("expect") is None or type(body.get("expect")) is int)):
@@ -411,7 +413,7 @@ def make_app(hub: Hub) -> Starlette:
             if not decision.allowed:
                 who = role + (f" {token.player}" if token and token.player else "")
                 log(f"403 {who} ({request.client.host if request.client else '?'}): "
-                    f"{shortened(line)!r}: {tr('en').gettext(decision.why).format(**decision.params)}")
+                    f"{shown(line, 61)!r}: {tr('en').gettext(decision.why).format(**decision.params)}")
                 return hub.refuse(request, 403, decision.why, **decision.params)
         if game is None:
             game = table_now.state.game_id if table_now.state is not None else None
@@ -432,10 +434,9 @@ def make_app(hub: Hub) -> Starlette:
         token = await hub.caller(request)
         if isinstance(token, Response):
             return token
-        try:
-            body = await json_body(request)
-        except BodyTooBig:
-            return hub.refuse(request, 413, TOO_BIG, limit=BODY_LIMIT, chars=LINE_LIMIT)
+        body = await hub.body(request)
+        if isinstance(body, Response):
+            return body
         answer_word = body.get("answer") if isinstance(body, dict) else None
         if answer_word not in ("accept", "decline"):
             return hub.refuse(request, 400, BAD_BODY)

@@ -74,16 +74,16 @@ def allowed(role: str, player: str | None, words: list[str], table) -> Decision:
         if word in TABLE_ACTIONS:
             return YES
         if word in REFEREE_ACTIONS:
-            return Decision(False, REFEREE_ONLY, {"word": _quoted(words[0])})
-        return Decision(False, NOT_TABLE, {"word": _quoted(words[0])})
+            return Decision(False, REFEREE_ONLY, {"word": _quoted(words)})
+        return Decision(False, NOT_TABLE, {"word": _quoted(words)})
     if role == "referee":
         return YES if word in REFEREE_ACTIONS else Decision(False, NOT_REFEREE,
-                                                           {"word": _quoted(words[0])})
+                                                           {"word": _quoted(words)})
     if role == "player":
         if word not in PLAYER_ACTIONS:
             if word in TABLE_ACTIONS or word in REFEREE_ACTIONS:
-                return Decision(False, BANKER_ONLY, {"word": _quoted(words[0])})
-            return Decision(False, NOT_TABLE, {"word": _quoted(words[0])})
+                return Decision(False, BANKER_ONLY, {"word": _quoted(words)})
+            return Decision(False, NOT_TABLE, {"word": _quoted(words)})
         named = [w for w in words[1:] if not w.startswith("-")]
         if len(named) == 1 and _is(table, named[0], player):
             return YES
@@ -91,9 +91,11 @@ def allowed(role: str, player: str | None, words: list[str], table) -> Decision:
     return Decision(False, VIEWER)
 
 
-def _quoted(given: str, at: int = 40) -> str:
-    """A word as a refusal names it: its start, not a whole pasted page."""
-    return given if len(given) <= at else given[:at] + "\N{HORIZONTAL ELLIPSIS}"
+def _quoted(words: list[str]) -> str:
+    """The refused word as its refusal names it: 40 characters and an ellipsis at most."""
+    from ledger.base.names import shown
+
+    return shown(words[0], 41)
 
 
 def _is(table, text: str, player: str | None) -> bool:
