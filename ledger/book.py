@@ -78,14 +78,16 @@ def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = froze
     return state._replace(seq=rows[-1]["seq"]) if rows else state
 
 
-def _snapshot_of(state: State) -> tuple[str, str] | None:
-    """(format, text) of the table, or None when it holds a value the snapshot format does not
-    know (a class added to the table and not to ledger/table/snapshot_codec.py): the command goes on
-    without a snapshot, it only folds more."""
-    from ledger.table.snapshot_codec import SnapshotError, encode, shape
+def _snapshot_of(state: State) -> tuple[str, str, str] | None:
+    """(format, text, the digest the chain records of it) of the table, or None when it holds
+    a value the snapshot format does not know (a class added to the table and not to
+    ledger/table/snapshot_codec.py): the command goes on without a snapshot, it only folds
+    more."""
+    from ledger.store.canonical import table_digest
+    from ledger.table.snapshot_codec import SnapshotError, canonical, encode, shape
 
     try:
-        return shape(), encode(state)
+        return shape(), encode(state), table_digest(shape(), canonical(state))
     except SnapshotError:
         return None
 
@@ -400,18 +402,18 @@ class Book:
         return (state or base)._replace(seq=after), after, head
 
     def _fold_all(self, game_id: int, base: State) -> _Table:
+        # A long game without a snapshot bound to its chain is not given one here: only the
+        # append that writes an event can bind one to it (its table digest), so the next
+        # command keeps one (snap_seq 0: it is due).
         state, after, head = self._fold_from_start(game_id, base,
                                                    self.store.retracted_seqs(game_id))
-        table = _Table(state, head, 0)
-        if after >= self.SNAPSHOT_EVERY:  # a long game without a snapshot: leave one behind
-            kept = _snapshot_of(state)
-            if kept is not None and self.store.put_snapshot(game_id, after, head, *kept):
-                table = table._replace(snap_seq=after)
-        return table
+        return _Table(state, head, 0)
 
-    def _snapshot_after(self, game_id: int, written: list[dict]) -> tuple[str, str] | None:
+    def _snapshot_after(self, game_id: int, written: list[dict]) -> tuple[str, str, str] | None:
         """Inside the append: the table after the rows just written, as a snapshot, when the
-        game has gone SNAPSHOT_EVERY events past the last one (None otherwise)."""
+        game has gone SNAPSHOT_EVERY events past the last one (None otherwise).  The rows are
+        not hashed yet: the last one is to carry the snapshot's digest (ledger/store/chain.py
+        chain_rows), so the table's head is set once the append has returned."""
         table = self._tables.get(game_id)
         if table is None or written[-1]["seq"] - table.snap_seq < self.SNAPSHOT_EVERY \
                 or written[0]["seq"] != table.state.seq + 1:
@@ -422,7 +424,7 @@ class Book:
         state = fold_onto(table.state, written, gone)
         kept = _snapshot_of(state)
         if kept is not None:
-            self._tables[game_id] = _Table(state, written[-1]["hash"], written[-1]["seq"])
+            self._tables[game_id] = _Table(state, None, written[-1]["seq"])
         return kept
 
     def last_command(self, game_id: int) -> LastCommand | None:
@@ -473,11 +475,18 @@ class Book:
                 validate(e["type"], e["data"])  # marshmallow words the refusal
         snapshot = None if game_id is None else (lambda rows: self._snapshot_after(game_id, rows))
         try:
-            return self.store.append(
+            appended = self.store.append(
                 game_id, expected, [NewEvent(e["type"], e["data"], SCHEMA_VERSION)
                                     for e in events],
                 recorded_at=now, actor=actor, command_id=command_id or uuid.uuid4().hex,
                 snapshot=snapshot, read_model=lambda rows: read_model_rows(self.store, rows))
+            table = self._tables.get(game_id) if game_id is not None else None
+            if table is not None and table.head is None:  # the snapshot's: hashed since
+                if appended.replayed or not appended:
+                    self._tables.pop(game_id, None)
+                else:
+                    self._tables[game_id] = table._replace(head=appended[-1]["hash"])
+            return appended
         except BaseException:
             if game_id is not None:  # the snapshot's table was not written: read it again
                 self._tables.pop(game_id, None)

@@ -10,9 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ledger.base.text import Text, msg
-from ledger.store.snapshot_binding import changed, contradicts_log, problem, unusable
+from ledger.store.snapshot_binding import (
+    chained,
+    changed,
+    contradicts_log,
+    not_chained,
+    problem,
+    unusable,
+)
 from ledger.table import state as st
-from ledger.table.snapshot_codec import SnapshotError, decode, shape
+from ledger.table.snapshot_codec import SnapshotError, canonical, decode, shape
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -76,8 +83,9 @@ def verify_snapshots(source: EventStore, game_id: int,
             findings.append(SnapshotFinding(game_id, snap.seq, msg("cannot be read: {why}",
                                                                    why=exc.text)))
             continue
-        unbound = problem(store, game_id, snap) or contradicts_log(store, game_id, snap.seq,
-                                                                   kept.ended)
+        unbound = (problem(store, game_id, snap)
+                   or not_chained(chained(store, game_id, snap), snap.format, canonical(kept))
+                   or contradicts_log(store, game_id, snap.seq, kept.ended))
         if unbound is not None:  # its digest or its log says no: the book does not use it
             findings.append(SnapshotFinding(game_id, snap.seq, unbound))
             continue
@@ -133,7 +141,8 @@ def table_from(store: EventStore, game_id: int, snap: Snapshot, base: State,
         state = decode(snap.state, base)
     except SnapshotError:
         return None
-    if contradicts_log(store, game_id, snap.seq, state.ended) is not None:
+    if not_chained(chained(store, game_id, snap), snap.format, canonical(state)) is not None \
+            or contradicts_log(store, game_id, snap.seq, state.ended) is not None:
         warn(("snapshot", game_id), changed(game_id, snap.seq))
         return None
     return state

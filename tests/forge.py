@@ -84,10 +84,10 @@ def rechain_stored(conn, game_id: int, start: int = 1) -> str:
         prev = conn.execute("SELECT hash FROM events WHERE game_id=? AND seq=?",
                             (game_id, start - 1)).fetchone()[0]
     rows = conn.execute("SELECT seq, type, data, recorded_at, actor, command_id, schema_version, "
-                        "chain_version FROM events WHERE game_id=? AND seq>=? ORDER BY seq",
-                        (game_id, start)).fetchall()
-    for seq, t, d, at, actor, cid, v, chain in rows:
-        h = stored_row_hash(prev, game_id, seq, t, d, at, actor, cid, v, chain)
+                        "chain_version, table_digest FROM events WHERE game_id=? AND seq>=? "
+                        "ORDER BY seq", (game_id, start)).fetchall()
+    for seq, t, d, at, actor, cid, v, chain, table in rows:
+        h = stored_row_hash(prev, game_id, seq, t, d, at, actor, cid, v, chain, table)
         conn.execute("UPDATE events SET prev_hash=?, hash=? WHERE game_id=? AND seq=?",
                      (prev, h, game_id, seq))
         prev = h

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 import pytest
 
 from ledger.base.errors import ConflictError
-from ledger.store.canonical import CHAIN_VERSION, GENESIS, canonical_json, row_hash
+from ledger.store.canonical import (
+    CHAIN_VERSION,
+    GENESIS,
+    bound_table_digest,
+    canonical_json,
+    row_hash,
+    table_digest,
+)
 from ledger.store.chain import verify_chain
 from ledger.store.protocol import EventStore, NewEvent, ReadRows, conforms
 
@@ -213,11 +220,25 @@ class StoreSuite:
 
     def test_a_snapshot_taken_with_an_append_is_at_its_last_row(self, store):
         g = start(store, "Anna", "Bruno").game_id
+        seen = []
+
+        def table_after(rows):
+            seen.extend(dict(r) for r in rows)  # as they are when given
+            return "f1", f"after {len(rows)}", table_digest("f1", f"after {len(rows)}")
+
         written = store.append(g, 2, [NewEvent("Note", {"text": "x"})] * 2, recorded_at=AT,
-                               actor="test", command_id="snap",
-                               snapshot=lambda rows: ("f1", f"after {len(rows)}"))
+                               actor="test", command_id="snap", snapshot=table_after)
         (snap,) = store.snapshots(g)
         assert (snap.seq, snap.head, snap.state) == (4, written[-1]["hash"], "after 2")
+        # the rows are given before they are hashed: the last one carries the table's digest,
+        # under its hash (chain version 3); the others are plain version-2 rows
+        assert not any("hash" in r for r in seen) and len(seen) == 2
+        last = store.row_at(g, 4)
+        assert (last[10], last[11]) == (3, table_digest("f1", "after 2"))
+        assert store.row_at(g, 3)[10:] == (CHAIN_VERSION, None)
+        assert bound_table_digest(last) == last[11]
+        assert store.read_checked(g)[1] is None
+        assert bound_table_digest(last[:11] + (table_digest("f1", "richer"),)) is None
 
     def test_every_snapshot_is_recorded_with_the_digest_that_binds_it_to_the_log(self, store,
                                                                                     kit):
@@ -230,9 +251,13 @@ class StoreSuite:
         note(store, g, 2, "a", cid="c3")
         assert store.put_snapshot(g, 3, store.hash_at(g, 3), "f1", "table@3")
         store.append(g, 3, [NewEvent("Note", {"text": "b"})], recorded_at=AT, actor="test",
-                     command_id="c4", snapshot=lambda rows: ("f1", "table@4"))
+                     command_id="c4",
+                     snapshot=lambda rows: ("f1", "table@4", table_digest("f1", "table@4")))
         for snap in store.snapshots(g):
             assert snap.digest == snapshot_digest(snap.seq, snap.head, snap.format, snap.state)
+            if snap.seq == 3:  # put beside an event that records no table digest: not bound
+                assert "not bound by the chain" in str(problem(store, g, snap))
+                continue
             assert problem(store, g, snap) is None
             assert problem(store, g, snap._replace(state=snap.state + " ")) is not None
             assert problem(store, g, snap._replace(head=GENESIS)) is not None
@@ -265,7 +290,7 @@ class StoreSuite:
                    "chain_version": CHAIN_VERSION}
             prev = row_hash(prev, row)
             rows.append((seq, "Note", canonical_json({"i": seq}), AT, "elsewhere", f"i{seq}", 1,
-                         rows[-1][8] if rows else GENESIS, prev, CHAIN_VERSION))
+                         rows[-1][8] if rows else GENESIS, prev, CHAIN_VERSION, None))
         dropped = store.begin_import()
         dropped.insert(rows)
         dropped.abort()

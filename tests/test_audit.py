@@ -33,11 +33,12 @@ def tamper(book, *sql, rechain=False):
     if rechain:  # a forger who recomputes every hash after the edit
         prev = GENESIS
         rows = conn.execute("SELECT game_id, seq, type, data, recorded_at, actor, command_id, "
-                            "schema_version, chain_version FROM events ORDER BY seq").fetchall()
-        for g, seq, t, d, at, actor, cid, v, chain in rows:
+                            "schema_version, chain_version, table_digest FROM events "
+                            "ORDER BY seq").fetchall()
+        for g, seq, t, d, at, actor, cid, v, chain, table in rows:
             row = {"game_id": g, "seq": seq, "type": t, "data": json.loads(d),
                    "recorded_at": at, "actor": actor, "command_id": cid, "schema_version": v,
-                   "chain_version": chain}
+                   "chain_version": chain, "table_digest": table}
             # the row's own field set (canonical.HASHED_FIELDS), floats let through
             body = json.dumps({k: row[k] for k in HASHED_FIELDS[chain]}, sort_keys=True,
                               separators=(",", ":"), ensure_ascii=False)

@@ -73,7 +73,11 @@ def test_the_export_is_a_header_then_one_canonical_event_a_line(exported, four):
     assert header["banco_export"] == 1 and header["events"] == len(rows) > 600
     assert header["players"] == ["Anna", "Bruno", "Carla", "Dario"]
     assert (header["rules"], header["edition"], header["chain_versions"]) == ("classic", "it",
-                                                                              [2])
+                                                                              [2, 3])
+    # event 500 binds the book's snapshot there: its line carries the digest its hash covers
+    assert [r["seq"] for r in rows if "table_digest" in r] == [500] == \
+        [r["seq"] for r in rows if r["chain_version"] == 3]
+    assert header["hashed_fields"]["3"][-1] == "table_digest"
     store = SQLiteStore(four)
     assert header["head"] == store.head(1) == rows[-1]["hash"]
     assert header["game_uuid"] == store.game(1)["uuid"]
@@ -86,7 +90,8 @@ def test_the_export_is_a_header_then_one_canonical_event_a_line(exported, four):
     prev = "0" * 64
     for line, row in zip(text[1:], rows, strict=True):
         assert line == canonical_json(row)
-        body = canonical_json({k: row[k] for k in header["hashed_fields"]["2"]})
+        body = canonical_json({k: row[k] for k in
+                               header["hashed_fields"][str(row["chain_version"])]})
         assert hashlib.sha256((prev + body).encode()).hexdigest() == row["hash"]
         assert row["prev_hash"] == prev
         prev = row["hash"]
@@ -643,7 +648,9 @@ def test_an_imported_long_game_has_the_books_snapshots_each_the_table_folded_to_
     with open(path, encoding="utf-8") as f:
         exchange.import_lines(store, f, source="x", now="2026-11-30T12:00:00.000000Z")
     snaps = store.snapshots(1)
-    assert snaps[0].seq == len(rows) and len(snaps) == 2 and snaps[1].seq < len(rows)
+    # the newest three tables the game's chain binds (chain-version-3 rows), newest first
+    bound = [r["seq"] for r in rows if r["chain_version"] == 3]
+    assert len(bound) >= 4 and [s.seq for s in snaps] == bound[-3:][::-1]
     assert verify_snapshots(store, 1) == []  # each is the table a fresh fold gives
     store.close()
     # the first command on the imported game folds from the last one, not from event 1
@@ -653,12 +660,30 @@ def test_an_imported_long_game_has_the_books_snapshots_each_the_table_folded_to_
     book.close()
 
 
-def test_a_short_imported_game_leaves_no_snapshot(exported, tmp_path, monkeypatch):
+def test_an_imported_game_leaves_only_the_snapshots_its_chain_binds(exported, tmp_path,
+                                                                     monkeypatch, banco):
+    """A snapshot is used only where the chain records its table's digest: an import leaves
+    one at each such row it has audited (here event 500 of 643), and none for a game recorded
+    without them, whatever its length (a table the chain does not bind is never used)."""
     from ledger.book import Book
+    from ledger.snapshot_check import verify_snapshots
 
-    monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 10 ** 6)
-    store = SQLiteStore(str(tmp_path / "short.db"))
+    store = SQLiteStore(str(tmp_path / "bound.db"))
     with open(exported, encoding="utf-8") as f:
+        exchange.import_lines(store, f, source="x", now="2026-11-30T12:00:00.000000Z")
+    _, rows = rows_of(exported)
+    assert [s.seq for s in store.snapshots(1)] == [r["seq"] for r in rows
+                                                   if r["chain_version"] == 3] == [500]
+    assert verify_snapshots(store, 1) == []
+    store.close()
+    monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 10 ** 6)
+    plain = str(tmp_path / "plain.db")
+    record(plain, "classic-4p")
+    path = tmp_path / "plain.jsonl"
+    banco("--db", plain, "export", "-o", str(path))
+    assert {r["chain_version"] for r in rows_of(path)[1]} == {2}
+    store = SQLiteStore(str(tmp_path / "short.db"))
+    with open(path, encoding="utf-8") as f:
         exchange.import_lines(store, f, source="x", now="2026-11-30T12:00:00.000000Z")
     assert store.snapshots(1) == []
     store.close()

@@ -715,10 +715,10 @@ def test_an_undo_forged_behind_a_seal_is_named_by_the_audit(copy):
 
 
 def test_an_edited_snapshot_is_named_by_doctor_and_deleted_by_repair(copy):
-    """A snapshot with the log's head at its seq and a digest that binds its text to it is what
-    `state` starts from: a forger's 5000 M to Anna, the digest recomputed, shows at the table
-    until doctor finds it.  The audit
-    never reads snapshots, so doctor is the check; --repair deletes it and records that."""
+    """A snapshot with the log's head at its seq and a digest that binds its text to it, edited
+    with that digest recomputed (the function is public): the chain records the digest of the
+    table at that event too, so `state` does not start from it and shows the log's table;
+    doctor names it, --repair deletes it and records that."""
     db = copy / "t.db"
     honest = json.loads(banco(db, "--game", "2", "state", "--json"))
     conn = sqlite3.connect(db)
@@ -730,8 +730,6 @@ def test_an_edited_snapshot_is_named_by_doctor_and_deleted_by_repair(copy):
                            json.dumps([anna[0], anna[1] + 5000, *anna[2:]],
                                       separators=(",", ":")), 1)
     assert forged != state
-    # with its digest recomputed (ledger/store/snapshot_binding.py: the function is public),
-    # the one forgery the book cannot tell from its own snapshot
     from ledger.store.snapshot_binding import snapshot_digest
 
     head, fmt = conn.execute("SELECT head, format FROM snapshots WHERE game_id=2 AND seq=?",
@@ -740,11 +738,11 @@ def test_an_edited_snapshot_is_named_by_doctor_and_deleted_by_repair(copy):
                  (forged, snapshot_digest(seq, head, fmt, forged), seq))
     conn.commit()
     conn.close()
-    cash = {p["name"]: p["cash"] for p in
-            json.loads(banco(db, "--game", "2", "state", "--json"))["players"]}
-    assert cash["Anna"] == {p["name"]: p["cash"] for p in honest["players"]}["Anna"] + 5000
+    shown = CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "state", "--json"])
+    assert shown.exit_code == 0 and f"the snapshot at event {seq} was changed" in shown.stderr
+    assert json.loads(shown.stdout) == honest
     out = banco(db, "doctor", code=3)
-    assert f"game 2: the snapshot at event {seq} is not the table the log folds to" in out
+    assert f"game 2: the snapshot at event {seq} was changed after banco wrote it" in out
     doc = json.loads(banco(db, "doctor", "--json", code=3))
     assert [(p["kind"], p["game"], p["seq"]) for p in doc["problems"]] == [("snapshot", 2, seq)]
     out = banco(db, "doctor", "--repair", "--reason", "snapshot edited")

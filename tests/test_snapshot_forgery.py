@@ -2,8 +2,11 @@
 `standings`, `replay --from`, rulings, a write, `serve`'s screen and the tournament check.
 
 A snapshot's text edited in place (no trigger stands in the way) no longer matches the digest
-that binds it to the log (ledger/store/snapshot_binding.py): each path shows exactly what it
-shows on the honest file.  Remove the check in `unusable` and every case here fails."""
+that binds it to the log (ledger/store/snapshot_binding.py); edited with that digest recomputed
+(the function is public), it is still not the table whose digest the chain records at its
+event (chain version 3).  Each path shows exactly what it shows on the honest file.  Remove the
+check in `unusable` and every "text" case fails; remove `not_chained` from `table_from`
+(ledger/snapshot_check.py) and every "text and digest" case does."""
 
 from __future__ import annotations
 
@@ -36,15 +39,20 @@ def honest(tmp_path_factory) -> Path:
     return db
 
 
-def forged_copy(honest: Path, tmp_path: Path) -> Path:
-    """A copy whose every snapshot says Anna has 9,000 more than she has (and the game over)."""
+def forged_copy(honest: Path, tmp_path: Path, digest: bool = False) -> Path:
+    """A copy whose every snapshot says Anna has 9,000 more than she has; `digest`: with the
+    snapshot's own digest recomputed, as a forger who read snapshot_binding.py would."""
+    from ledger.store.snapshot_binding import snapshot_digest
+
     db = tmp_path / "forged.db"
     shutil.copyfile(honest, db)
     conn = sqlite3.connect(db)
-    for seq, text in conn.execute("SELECT seq, state FROM snapshots").fetchall():
+    for seq, head, fmt, text, was in conn.execute(
+            "SELECT seq, head, format, state, digest FROM snapshots").fetchall():
         rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
         assert rich != text
-        conn.execute("UPDATE snapshots SET state=? WHERE seq=?", (rich, seq))
+        conn.execute("UPDATE snapshots SET state=?, digest=? WHERE seq=?",
+                     (rich, snapshot_digest(seq, head, fmt, rich) if digest else was, seq))
     conn.commit()
     conn.close()
     return db
@@ -61,22 +69,27 @@ READINGS = {
 }
 
 
+FORGERS = pytest.mark.parametrize("digest", [False, True], ids=["text", "text and digest"])
+
+
+@FORGERS
 @pytest.mark.parametrize("words", READINGS.values(), ids=READINGS.keys())
-def test_a_reading_from_a_forged_snapshot_shows_the_log_s_table(honest, tmp_path, words):
+def test_a_reading_from_a_forged_snapshot_shows_the_log_s_table(honest, tmp_path, words, digest):
     runner = CliRunner()
     told = runner.invoke(cli, ["--db", str(honest), "--game", "1", *words], env=ENV)
     assert told.exit_code == 0, told.output
-    forged = forged_copy(honest, tmp_path)
+    forged = forged_copy(honest, tmp_path, digest)
     shown = runner.invoke(cli, ["--db", str(forged), "--game", "1", *words], env=ENV)
     assert shown.exit_code == 0, shown.output
     assert shown.stdout == told.stdout
     assert re.search(r"the snapshot at event \d+ was changed after banco wrote it", shown.stderr)
 
 
-def test_no_write_starts_from_a_forged_snapshot(honest, tmp_path):
+@FORGERS
+def test_no_write_starts_from_a_forged_snapshot(honest, tmp_path, digest):
     """The issue's case: a finished game whose snapshot is edited; a roll is refused as it is
     on the honest file, nothing appended."""
-    forged = forged_copy(honest, tmp_path)
+    forged = forged_copy(honest, tmp_path, digest)
     runner = CliRunner()
     told = runner.invoke(cli, ["--db", str(honest), "--game", "1", "roll", "1", "2"], env=ENV)
     shown = runner.invoke(cli, ["--db", str(forged), "--game", "1", "roll", "1", "2"], env=ENV)
@@ -87,7 +100,8 @@ def test_no_write_starts_from_a_forged_snapshot(honest, tmp_path):
     book.close()
 
 
-def test_the_room_s_screen_is_not_drawn_from_a_forged_snapshot(honest, tmp_path):
+@FORGERS
+def test_the_room_s_screen_is_not_drawn_from_a_forged_snapshot(honest, tmp_path, digest):
     from cli.web.hub import Table
 
     def screen(db: Path) -> bytes:
@@ -99,7 +113,7 @@ def test_the_room_s_screen_is_not_drawn_from_a_forged_snapshot(honest, tmp_path)
         finally:
             table.close()
 
-    assert screen(forged_copy(honest, tmp_path)) == screen(honest)
+    assert screen(forged_copy(honest, tmp_path, digest)) == screen(honest)
 
 
 def test_the_tournament_check_reads_the_end_from_the_log(tmp_path):

@@ -147,13 +147,16 @@ def test_a_snapshot_of_another_shape_is_not_used(long_game):
     book.close()
 
 
-def test_without_snapshots_a_long_game_is_folded_in_chunks_and_leaves_one(long_game, monkeypatch):
+def test_without_snapshots_a_long_game_is_folded_in_chunks_and_a_read_leaves_none(
+        long_game, monkeypatch):
+    """Only the append that writes an event can bind a snapshot to the chain (its table
+    digest): a read folds, and leaves nothing behind that no event binds."""
     tamper(long_game, "DELETE FROM snapshots")
     monkeypatch.setattr(Book, "CHUNK", 100)
     book = Book(str(long_game))
     events = book.store.read(1)
-    assert book.state(1) == fold(events, 1)
-    assert [r[1] for r in snapshot_rows(long_game)] == [len(events)]  # left for the next one
+    assert book.state(1) == fold(events, 1) and book._tables[1].snap_seq == 0
+    assert snapshot_rows(long_game) == []
     book.close()
 
 
@@ -236,8 +239,9 @@ def test_an_edited_snapshot_is_not_used_and_doctor_names_it(long_game):
 
 
 def test_verify_snapshots_names_one_forged_with_its_digest(long_game):
-    """The text edited and its digest recomputed (the function is public): the book cannot
-    tell, a fresh fold can, and names the snapshot and what differs."""
+    """The text edited and its digest recomputed (the function is public): the chain's digest
+    of the table at that event tells, so the book does not start from it, and doctor names
+    the snapshot."""
     from ledger.snapshot_check import verify_snapshots
     from ledger.store.snapshot_binding import snapshot_digest
 
@@ -245,12 +249,16 @@ def test_verify_snapshots_names_one_forged_with_its_digest(long_game):
     rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
     tamper(long_game, "UPDATE snapshots SET state=?, digest=? WHERE seq=?", rich,
            snapshot_digest(seq, head, fmt, rich), seq)
-    book = Book(str(long_game))
-    assert book.state(1) != fold(book.store.read(1), 1)  # what the check is for
+    warnings = []
+    book = Book(str(long_game), warn=warnings.append)
+    assert book.state(1) == fold(book.store.read(1), 1)  # what the chained digest is for
+    assert warnings == [f"WARNING: game 1: the snapshot at event {seq} was changed after banco "
+                        "wrote it: not used; run `banco audit`"]
     found = verify_snapshots(book, 1)
     assert [(f.game_id, f.seq) for f in found] == [(1, seq)]
-    assert "differs in players" in str(found[0]) and str(found[0]).startswith(
-        f"game 1: the snapshot at event {seq} is not the table the log folds to")
+    assert str(found[0]).startswith(f"game 1: the snapshot at event {seq} was changed after "
+                                    "banco wrote it (its table is not the one its event's "
+                                    "chained digest binds")
     book.close()
 
 
@@ -260,8 +268,7 @@ def test_a_snapshot_from_before_digests_is_rebuilt_in_silence(long_game):
     warnings = []
     book = Book(str(long_game), warn=warnings.append)
     assert book.state(1) == fold(book.store.read(1), 1) and warnings == []
-    assert book._tables[1].snap_seq == book.store.last_seq(1) >= seq  # one left behind
-    assert book.store.snapshots(1)[0].digest
+    assert book._tables[1].snap_seq == 0 < seq  # none used: folded from the start
     book.close()
 
 
@@ -360,17 +367,20 @@ def test_the_audit_folds_the_log_and_names_an_edited_snapshot(long_game):
     assert edited.exit_code == 3, edited.output
     assert json.loads(edited.output)["games"][0]["problem"].startswith(
         f"the book's snapshot at event {seq} was changed after banco wrote it")
-    # forged with its digest (the function is public): the book cannot tell, the audit can
+    # forged with its digest (the function is public): the chain's table digest at that
+    # event tells the book, which shows the log's table; the audit names the snapshot
     from ledger.store.snapshot_binding import snapshot_digest
 
     _, _, head, fmt, _ = snapshot_rows(long_game)[-1]
     tamper(long_game, "UPDATE snapshots SET digest=? WHERE seq=?",
            snapshot_digest(seq, head, fmt, rich), seq)
-    state = json.loads(runner.invoke(cli, ["--db", str(long_game), "state", "--json"]).output)
+    shown = runner.invoke(cli, ["--db", str(long_game), "state", "--json"])
+    assert "snapshot at event" in shown.stderr and "not used" in shown.stderr
+    state = json.loads(shown.stdout)
     book = Book(str(long_game))
     anna = fold(book.store.read(1), 1).player("Anna").cash
     book.close()
-    assert next(p["cash"] for p in state["players"] if p["name"] == "Anna") != anna
+    assert next(p["cash"] for p in state["players"] if p["name"] == "Anna") == anna
     after = runner.invoke(cli, ["--db", str(long_game), "audit", "--json"])
     assert after.exit_code == 3, after.output
     game = json.loads(after.output)["games"][0]
@@ -423,9 +433,9 @@ def test_a_statement_s_cash_now_is_its_own_last_balance(long_game):
     players = doc["v"][6]["t"]
     bruno = next(p for p in players if p["v"][0] == "Bruno")
     bruno["v"][1] += 7000
-    forge(long_game, seq, json.dumps(doc))  # with its digest: the book trusts it
-    told = json.loads(runner.invoke(cli, ["--db", str(long_game), "state", "--json"]).output)
-    assert any(p["name"] == "Bruno" and p["cash"] >= 7000 for p in told["players"])
-    assert runner.invoke(cli, ["--db", str(long_game), "statement", "Bruno"]).output == honest
+    forge(long_game, seq, json.dumps(doc))  # with its digest: the chain's says no
+    told = json.loads(runner.invoke(cli, ["--db", str(long_game), "state", "--json"]).stdout)
+    assert not any(p["name"] == "Bruno" and p["cash"] >= 7000 for p in told["players"])
+    assert runner.invoke(cli, ["--db", str(long_game), "statement", "Bruno"]).stdout == honest
     last = honest.splitlines()[-2].split()
     assert honest.splitlines()[-1] == f"cash now: {last[2]}"

@@ -132,7 +132,7 @@ class RawRows:
 
 def stored_row(game_id: int, row: tuple) -> tuple:
     """A row as GameImport.insert takes it (seq, type, data text, recorded_at, actor,
-    command_id, schema_version, prev_hash, hash, chain_version) as RawRows reads it back, in
+    command_id, schema_version, prev_hash, hash, chain_version, table_digest) as RawRows reads it back, in
     COLUMNS order: the game's number before it, each value as it went in (the import gives
     ints to the INTEGER columns, str or None to the TEXT ones, which SQLite returns as they
     were).  The import's audit in a process of its own (projections/exchange/import_audit.py) audits
@@ -163,7 +163,7 @@ class GameImport:
 
     def insert(self, rows: list[tuple]) -> None:
         """Rows as (seq, type, data text, recorded_at, actor, command_id, schema_version,
-        prev_hash, hash, chain_version)."""
+        prev_hash, hash, chain_version, table_digest)."""
         g = self.game_id
         try:
             if not self._lifted:

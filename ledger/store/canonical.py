@@ -41,13 +41,19 @@ def now_text() -> str:
 # Which fields of a row its hash covers, by the row's chain version.  Version 1 (every row
 # written before format 2) hashed the local game number, so a game could not leave its
 # database; version 2 leaves it out (the game's identity is the uuid in its GameStarted) and
-# hashes its own version, so a row cannot be passed off as the other kind.
+# hashes its own version, so a row cannot be passed off as the other kind.  Version 3 is a
+# version-2 row that also hashes `table_digest`: the digest of the book's snapshot of the table
+# after it (ledger/store/snapshot_binding.py), written where the book keeps one, so that a
+# snapshot cannot be edited without rewriting the chain from its event on (issue 19).
 CHAIN_VERSION = 2
+TABLE_CHAIN_VERSION = 3
 HASHED_FIELDS = {
     1: ("game_id", "seq", "type", "data", "recorded_at", "actor", "command_id",
         "schema_version"),
     2: ("seq", "type", "data", "recorded_at", "actor", "command_id", "schema_version",
         "chain_version"),
+    3: ("seq", "type", "data", "recorded_at", "actor", "command_id", "schema_version",
+        "chain_version", "table_digest"),
 }
 
 
@@ -79,7 +85,8 @@ _dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def stored_row_hash(prev_hash: str, game_id, seq, type_, data_text, recorded_at, actor,
-                    command_id, schema_version, chain_version) -> str | None:
+                    command_id, schema_version, chain_version,
+                    table_digest=None) -> str | None:
     """The hash of a row as stored, without parsing its data: banco stores data as canonical
     JSON, so the canonical body can be assembled around that text (keys in sorted order).
     Several times faster than `row_hash`; it is what every read uses to check the chain.
@@ -92,6 +99,11 @@ def stored_row_hash(prev_hash: str, game_id, seq, type_, data_text, recorded_at,
         body = (f'{{"actor":{s(actor)},"chain_version":2,"command_id":{s(command_id)},'
                 f'"data":{data_text},"recorded_at":{s(recorded_at)},'
                 f'"schema_version":{schema_version},"seq":{seq},"type":{s(type_)}}}')
+    elif chain_version == 3 and type(table_digest) is str:
+        body = (f'{{"actor":{s(actor)},"chain_version":3,"command_id":{s(command_id)},'
+                f'"data":{data_text},"recorded_at":{s(recorded_at)},'
+                f'"schema_version":{schema_version},"seq":{seq},'
+                f'"table_digest":{s(table_digest)},"type":{s(type_)}}}')
     elif chain_version == 1 and type(game_id) is int:
         body = (f'{{"actor":{s(actor)},"command_id":{s(command_id)},"data":{data_text},'
                 f'"game_id":{game_id},"recorded_at":{s(recorded_at)},'
@@ -99,3 +111,35 @@ def stored_row_hash(prev_hash: str, game_id, seq, type_, data_text, recorded_at,
     else:
         return None
     return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+
+
+def table_digest(fmt: str, text: str) -> str:
+    """What a chain-version-3 row records of the book's snapshot after it: the snapshot's
+    format, "/", and the sha256 of its format and canonical text, each framed by its length
+    (ledger/store/snapshot_binding.py).  The format is kept in the clear so that a banco whose
+    table has another shape knows it cannot check the digest, rather than call it forged."""
+    framed = "".join(f"{len(p)}:{p}\n" for p in (fmt, text))
+    return f"{fmt}/" + hashlib.sha256(b"banco-table\n" + framed.encode("utf-8")).hexdigest()
+
+
+def digest_format(digest: str) -> str | None:
+    """The snapshot format a table digest was taken in (None: not a digest banco writes)."""
+    fmt, slash, hexed = digest.rpartition("/")
+    if not slash or not fmt or len(fmt) > 64 or len(hexed) != 64 \
+            or any(c not in "0123456789abcdef" for c in hexed) or not fmt.isprintable():
+        return None
+    return fmt
+
+
+def bound_table_digest(raw: tuple | None, hashed_as: int | None = None) -> str | None:
+    """The table digest a stored row (COLUMNS order) carries under its own hash: None unless
+    it is chain version 3 and its hash is what its content gives (its prev_hash as stored:
+    the next row's link is checked as the rows after it are read)."""
+    if raw is None or raw[10] != TABLE_CHAIN_VERSION or type(raw[11]) is not str:
+        return None
+    g = hashed_as if hashed_as is not None else raw[0]
+    if stored_row_hash(raw[8], g, *raw[1:8], raw[10], raw[11]) != raw[9]:
+        return None
+    return raw[11]
+
+

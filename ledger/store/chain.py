@@ -3,12 +3,54 @@ ledger/store/canonical.py; the store's own check as it reads: SQLiteStore.read_c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ledger.base.text import msg
-from ledger.store.canonical import GENESIS, UnknownChainVersion, row_hash, stored_row_hash
-from ledger.store.protocol import ChainProblem
+from ledger.store.canonical import (
+    CHAIN_VERSION,
+    GENESIS,
+    TABLE_CHAIN_VERSION,
+    UnknownChainVersion,
+    canonical_json,
+    row_hash,
+    stored_row_hash,
+)
+from ledger.store.protocol import ChainProblem, NewEvent
 from ledger.store.schema import event_dict
+
+
+def chain_rows(game_id: int, last_seq: int, prev: str, events: list[NewEvent], *,
+               recorded_at: str, actor: str, command_id: str,
+               snapshot: Callable[[list[dict]], tuple[str, str, str] | None] | None
+               ) -> tuple[list[dict], tuple[str, str] | None]:
+    """One command's rows, hashed onto `prev` (the hash of row `last_seq`), for both stores'
+    append: (the rows, the snapshot (format, text) to keep at the last one, or None).
+    `snapshot(rows)`, given the rows before they are hashed, says the table after them as
+    (format, text, its table digest) when the book keeps one there: the last row then carries
+    the digest and is chain version 3, so the chain binds the snapshot
+    (ledger/store/snapshot_binding.py)."""
+    written = [{"game_id": game_id, "seq": last_seq + i, "type": ev.type, "data": ev.data,
+                "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
+                "schema_version": ev.schema_version, "chain_version": CHAIN_VERSION}
+               for i, ev in enumerate(events, start=1)]
+    made = snapshot(written) if snapshot is not None and written else None
+    kept = None
+    if made is not None:
+        fmt, text, digest = made
+        written[-1]["chain_version"] = TABLE_CHAIN_VERSION
+        written[-1]["table_digest"] = digest
+        kept = (fmt, text)
+    for row in written:
+        row["prev_hash"] = prev
+        row["hash"] = prev = row_hash(prev, row)
+    return written, kept
+
+
+def insert_values(row: dict) -> tuple:
+    """A row of chain_rows as the values of an INSERT in COLUMNS order (both stores)."""
+    return (row["game_id"], row["seq"], row["type"], canonical_json(row["data"]),
+            row["recorded_at"], row["actor"], row["command_id"], row["schema_version"],
+            row["prev_hash"], row["hash"], row["chain_version"], row.get("table_digest"))
 
 
 def verify_chain(rows: Iterable[dict]) -> tuple[int, str, ChainProblem | None]:
@@ -62,7 +104,7 @@ def check_rows(raw: Iterable[tuple], after: int, prev_hash: str, hashed_as: int 
             problem = ChainProblem(seq, msg("does not follow the event before it (its "
                                             "prev_hash is another)"))
         elif stored_row_hash(prev, hashed_as if hashed_as is not None else r[0], *r[1:8],
-                             r[10]) != r[9]:
+                             r[10], r[11]) != r[9]:
             try:  # the slow way, from the parsed row: the same answer, or the reason
                 same = row_hash(prev, row) == r[9]
             except (TypeError, UnknownChainVersion) as exc:

@@ -77,14 +77,16 @@ def refuse_damaged(store, *, whole: bool = False) -> None:
 def undecodable(conn: sqlite3.Connection, game: int | None = None) -> list[tuple[int, int, str]]:
     """(game, seq, column) of each event whose text is not UTF-8, in order.  A full scan of
     the rows as bytes: run only when sqlite3 has met one (or by doctor)."""
-    cols = ", ".join(f"CAST({c} AS BLOB)" for c in _TEXT_COLUMNS)
+    present = {r[1] for r in conn.execute("PRAGMA table_info(events)")}
+    names = [c for c in (*_TEXT_COLUMNS, "table_digest") if c in present]  # format 3's too
+    cols = ", ".join(f"CAST({c} AS BLOB)" for c in names)
     sql = f"SELECT game_id, seq, {cols} FROM events"
     args: tuple = ()
     if game is not None:
         sql, args = sql + " WHERE game_id=?", (game,)
     found = []
     for g, seq, *values in conn.execute(sql + " ORDER BY game_id, seq", args):
-        for column, value in zip(_TEXT_COLUMNS, values, strict=True):
+        for column, value in zip(names, values, strict=True):
             if value is None:
                 continue
             try:

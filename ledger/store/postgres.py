@@ -21,13 +21,10 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase
 from ledger.store.canonical import (
-    CHAIN_VERSION,
     GENESIS,
-    canonical_json,
     now_text,
-    row_hash,
 )
-from ledger.store.chain import check_rows
+from ledger.store.chain import chain_rows, check_rows, insert_values
 from ledger.store.connection import lock_wait
 from ledger.store.games import GameIndex
 from ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
@@ -54,7 +51,7 @@ from ledger.store.schema import (
     index_game,
 )
 
-INSERT = f"INSERT INTO {SCHEMA}.events ({COLUMNS}) VALUES ({', '.join(['%s'] * 11)})"
+INSERT = f"INSERT INTO {SCHEMA}.events ({COLUMNS}) VALUES ({', '.join(['%s'] * 12)})"
 INSERT_GAME = f"INSERT INTO {SCHEMA}.games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})"
 EVENTS, GAMES, META, SNAPSHOTS = (f"{SCHEMA}.{t}" for t in ("events", "games", "meta",
                                                             "snapshots"))
@@ -107,7 +104,26 @@ class PostgresStore(GameIndex, PgChecks):
             raise DatabaseError("{path} has a `banco.meta` table that is not banco's: banco "
                                 "leaves this database alone; use another --db", path=self.shown)
         self.format = int(self.meta["format"])
+        if self.format == 2:
+            self._to_format_3()
         return self.format
+
+    def _to_format_3(self) -> None:
+        """A schema of format 2 gains `events.table_digest` (NULL in its rows: no row is
+        rewritten), so that every read selects the same columns."""
+        from psycopg import errors
+
+        try:
+            with self.conn.transaction():
+                self._lock(SCHEMA_LOCK)
+                create(self.conn, now_text())
+                self.conn.execute(f"UPDATE {META} SET value=%s WHERE key='format'", (str(FORMAT),))
+        except errors.InsufficientPrivilege:
+            raise DatabaseError("{path} is banco format 2 and its user may not add the column "
+                                "format 3 needs; nothing was done: the database's owner "
+                                "upgrades it with `python -m ledger.store.postgres_setup URL "
+                                "--role USER`", path=self.shown) from None
+        self.format = FORMAT
 
     def has_tables(self) -> bool:
         if self.format == 0:
@@ -196,6 +212,13 @@ class PostgresStore(GameIndex, PgChecks):
             return None
         row = self.one(f"SELECT hash FROM {EVENTS} WHERE game_id=%s AND seq=%s", (game_id, seq))
         return row[0] if row else None
+
+    @guarded(writing=False)
+    def row_at(self, game_id: int, seq: int) -> tuple | None:
+        if not self.has_tables():
+            return None
+        return self.one(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq=%s",
+                        (game_id, seq))
 
     @guarded(writing=False)
     def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
@@ -347,7 +370,7 @@ class PostgresStore(GameIndex, PgChecks):
     @guarded(writing=True)
     def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
                recorded_at: str, actor: str, command_id: str,
-               snapshot: Callable[[list[dict]], tuple[str, str] | None] | None = None,
+               snapshot: Callable[[list[dict]], tuple[str, str, str] | None] | None = None,
                read_model: Callable[[list[dict]], object] | None = None) -> Appended:
         """One command's events in one transaction, or none (see the module's doc).
         `read_model` is not kept here yet (see movements)."""
@@ -374,22 +397,12 @@ class PostgresStore(GameIndex, PgChecks):
                     "{last_seq}, expected {expected_seq}); nothing was recorded: look at the "
                     "table again and retry", game=game_id, last_seq=last_seq,
                     expected_seq=expected_seq)
-            written, values = [], []
-            for i, ev in enumerate(events, start=1):
-                row = {"game_id": game_id, "seq": last_seq + i, "type": ev.type, "data": ev.data,
-                       "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
-                       "schema_version": ev.schema_version, "chain_version": CHAIN_VERSION}
-                row["prev_hash"] = prev
-                row["hash"] = prev = row_hash(prev, row)
-                values.append((game_id, row["seq"], ev.type, canonical_json(ev.data),
-                               recorded_at, actor, command_id, ev.schema_version,
-                               row["prev_hash"], row["hash"], CHAIN_VERSION))
-                written.append(row)
+            written, kept = chain_rows(game_id, last_seq, prev, events, recorded_at=recorded_at,
+                                       actor=actor, command_id=command_id, snapshot=snapshot)
             with conn.cursor() as cur:
-                cur.executemany(INSERT, values)
+                cur.executemany(INSERT, [insert_values(r) for r in written])
             index_game(conn, game_id, last_seq, written, command_id, games=GAMES,
                        insert_game=INSERT_GAME, mark="%s")
-            kept = snapshot(written) if snapshot is not None else None
             if kept is not None:
                 keep_snapshot(conn, game_id, written[-1]["seq"], written[-1]["hash"], *kept,
                               made_at=recorded_at)

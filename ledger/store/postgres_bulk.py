@@ -98,7 +98,7 @@ class PgGameImport:
 
     def insert(self, rows: list[tuple]) -> None:
         """Rows as (seq, type, data text, recorded_at, actor, command_id, schema_version,
-        prev_hash, hash, chain_version)."""
+        prev_hash, hash, chain_version, table_digest)."""
         import psycopg
 
         try:

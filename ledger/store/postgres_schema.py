@@ -20,7 +20,7 @@ from ledger.store.schema import KEEP_SNAPSHOTS
 from ledger.store.snapshot_binding import snapshot_digest
 
 SCHEMA = "banco"
-FORMAT = 2  # the same format number as the SQLite file's: the same rows, the same chain
+FORMAT = 3  # the same format number as the SQLite file's: the same rows, the same chain
 
 # Advisory-lock keys (pg_advisory_xact_lock(LOCKS, key)): the first of the pair is banco's
 # ("banc" in ASCII) so that another program's advisory locks never collide with ours.
@@ -37,7 +37,11 @@ TABLES = (
         game_id BIGINT NOT NULL, seq BIGINT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,
         recorded_at TEXT NOT NULL, actor TEXT, command_id TEXT,
         schema_version INTEGER NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL,
-        chain_version INTEGER NOT NULL DEFAULT 2, PRIMARY KEY (game_id, seq))""",
+        chain_version INTEGER NOT NULL DEFAULT 2, table_digest TEXT,
+        PRIMARY KEY (game_id, seq))""",
+    # format 3: the digest of the book's snapshot a chain-version-3 row hashes
+    # (ledger/store/snapshot_binding.py), added to a schema made before it
+    f"ALTER TABLE {SCHEMA}.events ADD COLUMN IF NOT EXISTS table_digest TEXT",
     f"CREATE INDEX IF NOT EXISTS events_command ON {SCHEMA}.events (game_id, command_id)",
     f"CREATE INDEX IF NOT EXISTS events_type ON {SCHEMA}.events (type, game_id, seq)",
     f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.games (

@@ -115,12 +115,14 @@ class EventStore(Protocol):
 
     def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
                recorded_at: str, actor: str, command_id: str,
-               snapshot: Callable[[list[dict]], tuple[str, str] | None] | None = None,
+               snapshot: Callable[[list[dict]], tuple[str, str, str] | None] | None = None,
                read_model: Callable[[list[dict]], ReadRows] | None = None) -> Appended:
         """One command's events in one transaction, after seq `expected_seq` (ConflictError
         when the game's last seq is another: nothing written).  `game_id` None: a new game,
         numbered inside the write lock.  `command_id` already recorded: its rows, replayed,
-        nothing written.  `snapshot(rows)`: (format, text) kept in the same transaction;
+        nothing written.  `snapshot(rows)`, given the rows before they are hashed: (format,
+        text, table digest) kept in the same transaction, the digest in the last row's hash
+        (ledger/store/chain.py chain_rows);
         `read_model(rows)`: the read model's rows for them, kept in it too."""
 
     # --- reading --------------------------------------------------------------------------
@@ -152,6 +154,10 @@ class EventStore(Protocol):
 
     def hash_at(self, game_id: int, seq: int) -> str | None:
         """The hash of row `seq`, None when there is none."""
+
+    def row_at(self, game_id: int, seq: int) -> tuple | None:
+        """Row `seq` as stored (COLUMNS order, ledger/store/schema.py), None when there is
+        none: what binds a snapshot to the chain (ledger/store/snapshot_binding.py)."""
 
     def game_start(self, game_id: int) -> dict | None:
         """The game's GameStarted row."""

@@ -14,6 +14,9 @@ transaction as what it describes, and anyone can read it with `sqlite3` or `sqli
             finding the current one never reads the log; `events` gains `chain_version`
             (1 for the rows of format 1, untouched; 2 for new rows, hashed without the game
             number: see canonical.HASHED_FIELDS)
+  format 3  `events` gains `table_digest` (NULL but in the rows where the book keeps a
+            snapshot: chain version 3 hashes it, ledger/store/snapshot_binding.py); migrated
+            in place by the first write (a column added, no row rewritten)
 
 Tables are created through sqlite-utils (imported only by the first write of a new file or a
 migration: a banker's command does not pay for it, DESIGN.md budgets).
@@ -28,7 +31,7 @@ from ledger.base.errors import DatabaseError, UsageError
 from ledger.store.canonical import GENESIS, now_text
 from ledger.store.snapshot_binding import snapshot_digest
 
-FORMAT = 2  # what this banco writes; it reads 1 and 2
+FORMAT = 3  # what this banco writes; it reads 1, 2 and 3
 
 # The facts the games table follows.  The store knows these three names and nothing else of
 # the game: where a game starts, where it ends, and that a retraction can take the end back.
@@ -36,9 +39,10 @@ STARTED, ENDED, RETRACTED = "GameStarted", "GameEnded", "EventRetracted"
 
 FORMAT1_COLUMNS = ["game_id", "seq", "type", "data", "recorded_at", "actor", "command_id",
                    "schema_version", "prev_hash", "hash"]
-COLUMNS = ", ".join(FORMAT1_COLUMNS) + ", chain_version"
-COLUMNS_FORMAT1 = ", ".join(FORMAT1_COLUMNS) + ", 1"  # a format-1 file read as it is
-INSERT = f"INSERT INTO events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+COLUMNS = ", ".join(FORMAT1_COLUMNS) + ", chain_version, table_digest"
+COLUMNS_FORMAT1 = ", ".join(FORMAT1_COLUMNS) + ", 1, NULL"  # a format-1 file read as it is
+COLUMNS_FORMAT2 = ", ".join(FORMAT1_COLUMNS) + ", chain_version, NULL"  # a format-2 one
+INSERT = f"INSERT INTO events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
 GAME_COLUMNS = ("game_id, game_uuid, command_id, started_at, players, rules, edition, "
                 "last_seq, head, ended_seq")
 INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)"
@@ -71,15 +75,19 @@ KEEP_SNAPSHOTS = 3
 
 def event_dict(row: tuple) -> dict:
     """A row of `events` (COLUMNS order) as the dict the rest of banco reads."""
-    game_id, seq, type_, data, recorded_at, actor, command_id, version, prev, hsh, chain = row
+    (game_id, seq, type_, data, recorded_at, actor, command_id, version, prev, hsh, chain,
+     table) = row
     try:
         data = json.loads(data)
     except (TypeError, ValueError):
         raise DatabaseError("game {game} event {seq}: its data is not JSON, which banco never "
                             "writes: run `banco audit`", game=game_id, seq=seq) from None
-    return {"game_id": game_id, "seq": seq, "type": type_, "data": data,
-            "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
-            "schema_version": version, "prev_hash": prev, "hash": hsh, "chain_version": chain}
+    event = {"game_id": game_id, "seq": seq, "type": type_, "data": data,
+             "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
+             "schema_version": version, "prev_hash": prev, "hash": hsh, "chain_version": chain}
+    if table is not None:  # only where the book keeps a snapshot (chain version 3)
+        event["table_digest"] = table
+    return event
 
 
 def game_dict(row: tuple) -> dict:
@@ -98,7 +106,7 @@ def create(conn: sqlite3.Connection) -> None:
     db["events"].create(
         {"game_id": int, "seq": int, "type": str, "data": str, "recorded_at": str,
          "actor": str, "command_id": str, "schema_version": int, "prev_hash": str,
-         "hash": str, "chain_version": int},
+         "hash": str, "chain_version": int, "table_digest": str},
         pk=("game_id", "seq"), not_null={"type", "data", "recorded_at", "hash", "prev_hash",
                                          "schema_version", "chain_version"},
         defaults={"chain_version": 1})
@@ -124,14 +132,23 @@ def _create_format2(conn: sqlite3.Connection, db) -> None:
         conn.execute(trigger)
 
 
+def migrate_to_3(conn: sqlite3.Connection) -> None:
+    """Inside a write transaction, format 2 to 3 in place: `events` gains `table_digest`, NULL
+    in every row written before (a change of the schema only; no row is rewritten)."""
+    conn.execute("ALTER TABLE events ADD COLUMN table_digest TEXT")
+    conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                     [("format", str(FORMAT)), ("migrated_to_3_at", now_text())])
+
+
 def migrate(conn: sqlite3.Connection) -> None:
-    """Inside a write transaction, format 1 to 2 in place: no event row is rewritten (a column
+    """Inside a write transaction, format 1 to 3 in place: no event row is rewritten (a column
     added with a default is a change of the schema only), the games table is filled from the
     log once."""
     import sqlite_utils
 
     db = sqlite_utils.Database(conn, execute_plugins=False)
     db["events"].add_column("chain_version", int, not_null_default=1)
+    db["events"].add_column("table_digest", str)
     _create_format2(conn, db)
     ended = ended_seqs(conn)
     games = [(g,) for (g,) in conn.execute("SELECT DISTINCT game_id FROM events")]

@@ -9,14 +9,21 @@ one (a command, `state`, `state --at`, `standings`, `replay`, rulings, the tourn
   up to `seq`, so the snapshot belongs to this history and no other;
 - the digest is that of (seq, head, format, text): the text is what banco wrote for that head,
   not edited since (an edit of the `snapshots` table needs no trigger dropped);
+- the chain binds the text: the log's event `seq` is chain version 3, its hash covers a
+  `table_digest`, and that is the digest of this format and text (canonical.table_digest).
+  Banco writes it in the append that keeps the snapshot, so a text edited with its own digest
+  recomputed is still refused: to pass, the event's row must be rewritten, and with it the
+  chain from there on (the triggers dropped, every later hash changed);
 - the table does not contradict the log on whether the game has ended (GameEnded comes from the
   log, read by the type index: never from a snapshot).
 
-What the digest cannot prove: someone who edits the text and recomputes the digest (the
-function is public) makes a snapshot that passes; it still differs from the fold of the log,
-which `banco audit` and `banco doctor` compare it with (ledger/snapshot_check.py,
-projections/audit/audit.py).  As for a whole game rewritten consistently, only a seal or a
-printed head proves more (README, "Integrity").
+What the chain cannot prove: someone who rewrites the log from the snapshot's event on,
+every hash with it, makes a snapshot that passes; it still differs from the fold of the log,
+which `banco audit` (holding each chained digest to its fold) and `banco doctor` compare it
+with (ledger/snapshot_check.py, projections/audit/audit.py), and the head is no longer the
+one a seal or a printed head line holds (README, "Integrity").  A snapshot at an event that
+carries no table digest (written by an older banco) is never used: the next command that
+keeps one writes it with its digest.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import hashlib
 from typing import TYPE_CHECKING
 
 from ledger.base.text import Text, msg
+from ledger.store.canonical import bound_table_digest, table_digest
 
 if TYPE_CHECKING:
 
@@ -53,7 +61,27 @@ def problem(store: EventStore, game_id: int, snap: Snapshot) -> Text | None:
     if snap.digest != snapshot_digest(snap.seq, snap.head, snap.format, snap.state):
         return msg("was changed after banco wrote it (its text is not the one its digest "
                    "binds to the log): not used")
+    if chained(store, game_id, snap) is None:
+        return msg("is not bound by the chain (its event records no table digest under its "
+                   "hash: written by an older banco): not used, one is kept by the next "
+                   "command")
     return None
+
+
+def chained(store: EventStore, game_id: int, snap: Snapshot) -> str | None:
+    """The table digest the log's event `snap.seq` records under its hash, or None.  The
+    table a snapshot holds is used only when its canonical text has this digest (the decoding
+    side checks it: ledger/snapshot_check.py)."""
+    return bound_table_digest(store.row_at(game_id, snap.seq), store.chain_game_id(game_id))
+
+
+def not_chained(digest: str | None, fmt: str, canonical_text: str) -> Text | None:
+    """Why a decoded snapshot's table is not the one its event's chained digest binds
+    (completes "the snapshot at event N ..."), or None when it is."""
+    if digest is not None and digest == table_digest(fmt, canonical_text):
+        return None
+    return msg("was changed after banco wrote it (its table is not the one its event's "
+               "chained digest binds, though its own digest was made again): not used")
 
 
 def edited(snap: Snapshot) -> Text | None:
@@ -101,6 +129,9 @@ def unusable(store: EventStore, game_id: int, snap: Snapshot) -> Text | None:
         return msg("WARNING: game {game}: the snapshot at event {seq} was made from a log "
                    "that is no longer this one: run `banco audit`", game=game_id,
                    seq=snap.seq) if snap.digest else Text("")
-    if problem(store, game_id, snap) is None:
+    why = problem(store, game_id, snap)
+    if why is None:
         return None
-    return changed(game_id, snap.seq) if snap.digest else Text("")
+    if not snap.digest or chained(store, game_id, snap) is None:
+        return Text("")  # an older banco's: not used, in silence, as one of another shape
+    return changed(game_id, snap.seq)

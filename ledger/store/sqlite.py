@@ -19,13 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ledger.base.errors import BancoError, ConflictError, DatabaseError
 from ledger.store.bulk import GameImport, GameRows, RawRows
-from ledger.store.canonical import (
-    CHAIN_VERSION,
-    GENESIS,
-    canonical_json,
-    row_hash,
-)
-from ledger.store.chain import check_rows, verify_chain
+from ledger.store.canonical import GENESIS
+from ledger.store.chain import chain_rows, check_rows, insert_values, verify_chain
 from ledger.store.connection import (
     connect,
     copy_file,
@@ -44,6 +39,7 @@ from ledger.store.read_model import append as keep_read_model
 from ledger.store.schema import (
     COLUMNS,
     COLUMNS_FORMAT1,
+    COLUMNS_FORMAT2,
     ENDED,
     FORMAT,
     FORMAT1_COLUMNS,
@@ -54,6 +50,7 @@ from ledger.store.schema import (
     event_dict,
     index_game,
     migrate,
+    migrate_to_3,
     put_snapshot,
 )
 from ledger.store.schema import (
@@ -157,7 +154,8 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
     @property
     def columns(self) -> str:
         """The columns to SELECT from `events`, in COLUMNS order, for the file's format."""
-        return COLUMNS if self.format >= 2 else COLUMNS_FORMAT1
+        return (COLUMNS if self.format >= 3 else COLUMNS_FORMAT2 if self.format == 2
+                else COLUMNS_FORMAT1)
 
     _cols = columns  # the name projections/audit/audit_parallel.py reads
 
@@ -289,6 +287,14 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         return row[0] if row else None
 
     @guarded(writing=False)
+    def row_at(self, game_id: int, seq: int) -> tuple | None:
+        """The row at `seq` as stored (COLUMNS order), or None (the primary key)."""
+        if not self.has_tables():
+            return None
+        return self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq=?",
+                                 (game_id, seq)).fetchone()
+
+    @guarded(writing=False)
     def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
         """Every seq a retraction of this game (up to seq `upto`) takes back (by the type
         index)."""
@@ -397,6 +403,9 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
                 self._create()
             elif found == 1:
                 self._migrate()
+            elif found == 2:
+                migrate_to_3(self.conn)
+                self.inspect()
             from ledger.store.file_checks import refuse_damaged
 
             refuse_damaged(self)  # never a write into a damaged file (once per process)
@@ -416,7 +425,7 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
     @guarded(writing=True)
     def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
                recorded_at: str, actor: str, command_id: str,
-               snapshot: Callable[[list[dict]], tuple[str, str] | None] | None = None,
+               snapshot: Callable[[list[dict]], tuple[str, str, str] | None] | None = None,
                read_model: Callable[[list[dict]], ReadRows] | None = None) -> Appended:
         """Append one command's events atomically, or none.
 
@@ -425,8 +434,9 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         recorded (in this game; for a new game, as the start of any game) returns the rows it
         recorded then, marked `replayed`, and writes nothing.  If the game's last seq is not
         `expected_seq`, someone else wrote first: ConflictError, nothing written.
-        `snapshot(rows written)`: (format, text) of the table after them, or None; kept in the
-        same transaction, at the last row's seq and hash; `read_model(rows written)`: the
+        `snapshot(rows)`: (format, text, table digest) of the table after them, or None; kept
+        in the same transaction, at the last row's seq and hash, the digest under that hash
+        (ledger/store/chain.py chain_rows); `read_model(rows written)`: the
         read model's rows for them (ledger/store/read_model.py), kept in it too.
         """
         self._begin_write()
@@ -453,22 +463,13 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
                     "{last_seq}, expected {expected_seq}); nothing was recorded: look at the "
                     "table again and retry", game=game_id, last_seq=last_seq,
                     expected_seq=expected_seq)
-            written = []
-            for i, ev in enumerate(events, start=1):
-                row = {"game_id": game_id, "seq": last_seq + i, "type": ev.type, "data": ev.data,
-                       "recorded_at": recorded_at, "actor": actor, "command_id": command_id,
-                       "schema_version": ev.schema_version, "chain_version": CHAIN_VERSION}
-                row["prev_hash"] = prev
-                row["hash"] = prev = row_hash(prev, row)
-                conn.execute(INSERT, (game_id, row["seq"], ev.type, canonical_json(ev.data),
-                                      recorded_at, actor, command_id, ev.schema_version,
-                                      row["prev_hash"], row["hash"], CHAIN_VERSION))
-                written.append(row)
+            written, kept = chain_rows(game_id, last_seq, prev, events, recorded_at=recorded_at,
+                                       actor=actor, command_id=command_id, snapshot=snapshot)
+            conn.executemany(INSERT, [insert_values(r) for r in written])
             index_game(conn, game_id, last_seq, written, command_id)
-            kept = snapshot(written) if snapshot is not None else None
             if kept is not None:
                 put_snapshot(conn, game_id, written[-1]["seq"], written[-1]["hash"], *kept,
-                              made_at=recorded_at)
+                             made_at=recorded_at)
             if read_model is not None:
                 keep_read_model(conn, game_id, last_seq, read_model(written), written[-1]["seq"])
             conn.execute("COMMIT")

@@ -73,6 +73,29 @@ def _enc(value):
     raise SnapshotError(f"a table holds a {name} ({value!r}): no snapshot for it")
 
 
+def _sorted(doc):
+    """An encoded value with every mapping's pairs in one order (by their keys' JSON)."""
+    if type(doc) is list:
+        return [_sorted(v) for v in doc]
+    if type(doc) is not dict:
+        return doc
+    if len(doc) == 1 and "d" in doc:
+        pairs = [[_sorted(k), _sorted(v)] for k, v in doc["d"]]
+        return {"d": sorted(pairs, key=lambda p: json.dumps(p[0], sort_keys=True))}
+    return {k: _sorted(v) for k, v in doc.items()}
+
+
+def canonical(table: st.State) -> str:
+    """The table's text with its mappings in one order: what a chain-version-3 row's table
+    digest is taken of (ledger/store/canonical.py table_digest).  Two folds of the same facts
+    give equal tables whose mappings may have been filled in another order (one from a
+    snapshot, one from the start): this text is the same for both, `encode`'s need not be.
+    The game's number is left out: the same game has another number in another database."""
+    # the game's local number is left out too: an import or a copy may give it another
+    doc = _sorted(_enc(table._replace(game_id=None, **{k: None for k in _LEFT_OUT})))
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
 def encode(table: st.State) -> str:
     """The table as text (rules and board left out: they are the game's GameStarted)."""
     doc = _enc(table._replace(**{k: None for k in _LEFT_OUT}))

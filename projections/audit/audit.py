@@ -142,6 +142,9 @@ class GameAudit(RowChecks):
         self.unrecorded: list[int] = []  # first and last seq of facts with no command recorded
         self.commands = 0
         self._said: dict = {}  # a CommandRecorded's text -> its data, checked once
+        # the newest tables whose chained digest this pass has checked, as the book's
+        # snapshots (seq, head, format, text): what an import leaves behind (import_audit.py)
+        self.bound: deque[tuple[int, str, str, str]] = deque(maxlen=3)
 
     # the pass
 
@@ -261,6 +264,8 @@ class GameAudit(RowChecks):
             self._one_hand(batch)
             self._recorded(batch, partial)
         self.window.extend(batch)
+        if "table" in batch[-1] or any("table" in r for r in batch):
+            self._table_digest(batch)
         if self.snapshots is not None and not partial:
             snap = self.snapshots.get(batch[-1]["seq"])
             if snap is not None:
@@ -392,6 +397,40 @@ class GameAudit(RowChecks):
         self.commands += 1
 
     # the book's snapshots, held to the log
+
+    def _table_digest(self, batch: list[dict]) -> None:
+        """A chain-version-3 row binds the book's snapshot of the table after it (its digest,
+        ledger/store/snapshot_binding.py): it must be the table this pass folds there, kept
+        or not.  One in another snapshot format cannot be checked: the book never uses it."""
+        from ledger.store.canonical import digest_format, table_digest
+        from ledger.table.snapshot_codec import SnapshotError, canonical, encode, shape
+
+        last = batch[-1]
+        for r in batch:
+            if "table" in r and r is not last:
+                raise AuditStop(r["seq"], msg(
+                    "event {seq} records a table digest inside its command: banco keeps a "
+                    "snapshot, and its digest, only after a command's last event", seq=r["seq"]))
+        found, seq = last["table"], last["seq"]
+        fmt = digest_format(found) if type(found) is str else None
+        if fmt is None:
+            raise AuditStop(seq, msg("event {seq}'s table digest {digest!r} is not one banco "
+                                     "writes: the row was edited", seq=seq,
+                                     digest=str(found)[:80]))
+        if fmt != shape() or self.state is None:
+            return
+        table = self.state._replace(seq=seq)
+        try:
+            text = canonical(table)
+        except SnapshotError:
+            return  # a table the format does not know: no book kept a snapshot of it
+        if table_digest(fmt, text) != found:
+            raise AuditStop(seq, msg(
+                "event {seq} records the digest of a table that is not the one the log folds "
+                "to there: the snapshot it binds is not the log's table; the chain was "
+                "rewritten from there on to make it so (`banco doctor --repair` deletes the "
+                "snapshot; a seal or a printed head shows the rewrite)", seq=seq))
+        self.bound.append((seq, last["hash"], fmt, encode(table)))
 
     def _snapshot_table(self, snap) -> None:
         """A snapshot the book would start from (its head is the log's, checked as the row was

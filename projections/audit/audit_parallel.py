@@ -407,7 +407,7 @@ def fold_ahead(store, game_id: int, first: int) -> Resume:
     found = rows.fetch(first - 1, first - 1)
     last = found[0] if found else None
     # a v1 row after a v2 row fails the pass: a part that passes has seen v2 iff its last has
-    seen_v2 = last is not None and last[10] == 2
+    seen_v2 = last is not None and last[10] in (2, 3)
     prev = last[9] if last is not None else ""
     # the last event folded is the one before `first`: never undone by then (an undo takes
     # back events before itself), so it is the checks' `previous`

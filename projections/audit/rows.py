@@ -17,7 +17,13 @@ from hashlib import sha256
 from typing import Any
 
 from ledger.base.text import Text, msg
-from ledger.store.canonical import GENESIS, UnknownChainVersion, row_hash, stored_row_hash
+from ledger.store.canonical import (
+    GENESIS,
+    TABLE_CHAIN_VERSION,
+    UnknownChainVersion,
+    row_hash,
+    stored_row_hash,
+)
 from projections.audit.results import AuditStop
 
 
@@ -53,7 +59,7 @@ class DictRows:
         return (r.get("chain_game_id") or r.get("game_id"), r["seq"], r["type"], text,
                 r.get("recorded_at"), r.get("actor"), r.get("command_id"),
                 r.get("schema_version"), r.get("prev_hash"), r.get("hash"),
-                r.get("chain_version", 1))
+                r.get("chain_version", 1), r.get("table_digest"))
 
     def __iter__(self) -> Iterator[tuple]:
         return map(self.raw, self.rows)
@@ -127,7 +133,7 @@ class RowChecks:
         return found
 
     def _row(self, raw: tuple) -> dict:
-        g, seq, type_, text, at, actor, cid, version, prev_hash, hsh, chain = raw
+        g, seq, type_, text, at, actor, cid, version, prev_hash, hsh, chain, table = raw
         expected = self.expected
         if seq != expected:
             if isinstance(seq, int) and seq > expected:
@@ -142,8 +148,13 @@ class RowChecks:
             raise AuditStop(seq, msg("hash chain: its prev_hash is not the hash of event {seq}: "
                                  "events were moved or taken out, or the one before was changed",
                                  seq=seq - 1))
-        if chain == 2:
+        if chain == 2 or chain == TABLE_CHAIN_VERSION:
             self.seen_v2 = True
+            if (table is not None) != (chain == TABLE_CHAIN_VERSION):
+                raise AuditStop(seq, msg(
+                    "hash chain: its table digest and its chain version disagree (a table "
+                    "digest is written, and hashed, only in a chain-version-3 row): the row "
+                    "was edited"))
         elif chain == 1:
             if self.seen_v2:
                 raise AuditStop(seq, msg("hash chain: a chain-version-1 row after version-2 "
@@ -168,15 +179,18 @@ class RowChecks:
             h = sha256(f'{prev}{self._head}{text}{self._mid}{version},"seq":{seq},"type":{etype}}}'
                        .encode()).hexdigest()
         else:
-            h = stored_row_hash(prev, g, seq, type_, text, at, actor, cid, version, chain)
+            h = stored_row_hash(prev, g, seq, type_, text, at, actor, cid, version, chain,
+                                table)
         row = {"seq": seq, "type": type_, "text": text, "command_id": cid, "chain": chain,
                "actor": actor, "at": at,
                "version": version}
+        if table is not None:  # the table digest, and the hash a snapshot there keeps as head
+            row["table"], row["hash"] = table, hsh
         if h != hsh:
             # the data stored in another spelling than banco's: hash what it says
             full = {"game_id": g, "seq": seq, "type": type_, "data": self._data(row),
                     "recorded_at": at, "actor": actor, "command_id": cid,
-                    "schema_version": version, "chain_version": chain}
+                    "schema_version": version, "chain_version": chain, "table_digest": table}
             try:
                 same = row_hash(prev, full) == hsh
             except (TypeError, UnknownChainVersion) as exc:

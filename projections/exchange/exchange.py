@@ -30,7 +30,15 @@ from typing import ClassVar
 
 from ledger.base.errors import EXIT_AUDIT, BancoError, UsageError
 from ledger.base.text import Text, msg
-from ledger.store.canonical import GENESIS, HASHED_FIELDS, canonical_json, row_hash, stored_row_hash
+from ledger.store.canonical import (
+    GENESIS,
+    HASHED_FIELDS,
+    TABLE_CHAIN_VERSION,
+    canonical_json,
+    digest_format,
+    row_hash,
+    stored_row_hash,
+)
 
 FORMAT = 1
 ROW_KEYS = ("actor", "chain_version", "command_id", "data", "hash", "prev_hash", "recorded_at",
@@ -70,7 +78,7 @@ def export_lines(store, game_id: int) -> Iterator[str]:
     hashed_as = game_id if hashed_as is None else hashed_as
     count, head, prev, versions, started, recoded = 0, GENESIS, GENESIS, set(), None, set()
     for r in store.iter_raw(game_id):
-        g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain = r
+        g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain, table = r
         count += 1
         if seq != count or prev_hash != prev:
             raise ExportRefused("game {game_id} event {count} is missing or out of place in the chain: run `banco audit`; nothing was exported",
@@ -80,11 +88,11 @@ def export_lines(store, game_id: int) -> Iterator[str]:
                                 "this banco does not know: run `banco audit`; nothing was "
                                 "exported", game_id=game_id, seq=seq, chain=chain)
         if stored_row_hash(prev, hashed_as, seq, type_, data, at, actor, cid, version,
-                           chain) != hsh:
+                           chain, table) != hsh:
             # The data as stored is not in canonical form, or the row was changed.
             row = {"game_id": hashed_as, "seq": seq, "type": type_, "data": json.loads(data),
                    "recorded_at": at, "actor": actor, "command_id": cid,
-                   "schema_version": version, "chain_version": chain}
+                   "schema_version": version, "chain_version": chain, "table_digest": table}
             if row_hash(prev, row) != hsh:
                 raise ExportRefused("game {game_id} event {seq} does not match its hash: run `banco audit`; nothing was exported",
                                     game_id=game_id, seq=seq)
@@ -108,14 +116,16 @@ def export_lines(store, game_id: int) -> Iterator[str]:
         "hashed_fields": {str(v): list(HASHED_FIELDS[v]) for v in sorted(versions)}}
     yield canonical_json(header)
     for r in store.iter_raw(game_id):
-        g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain = r
+        g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain, table = r
         if seq in recoded:
             data = canonical_json(json.loads(data))
-        # canonical_json of the row, assembled around the stored (canonical) data text
+        # canonical_json of the row, assembled around the stored (canonical) data text; the
+        # table digest only where the row's chain version hashes it
+        digest = f'"table_digest":{_dump(table)},' if chain == TABLE_CHAIN_VERSION else ""
         yield (f'{{"actor":{_dump(actor)},"chain_version":{chain},"command_id":{_dump(cid)},'
                f'"data":{data},"hash":{_dump(hsh)},"prev_hash":{_dump(prev_hash)},'
                f'"recorded_at":{_dump(at)},"schema_version":{version},"seq":{seq},'
-               f'"type":{_dump(type_)}}}')
+               f'{digest}"type":{_dump(type_)}}}')
 
 
 # --- import -----------------------------------------------------------------------------------
@@ -248,6 +258,13 @@ _TYPES: dict[str, type | tuple[type, ...]] = {"actor": (str, type(None)), "chain
           "data": dict, "hash": str, "prev_hash": str, "recorded_at": str,
           "schema_version": int, "seq": int, "type": str}
 _ROW_KEYSET = frozenset(ROW_KEYS)
+# a chain-version-3 row also carries the digest of the book's snapshot after it, which its
+# hash covers (ledger/store/snapshot_binding.py)
+_TABLE_KEYSET = _ROW_KEYSET | {"table_digest"}
+
+
+def _is_digest(value) -> bool:
+    return type(value) is str and digest_format(value) is not None
 
 
 def _check_fields(row: dict, number: int) -> None:
@@ -262,10 +279,14 @@ def _check_fields(row: dict, number: int) -> None:
             and type(row["command_id"]) in (str, type(None)):
         return
     where = _where(number, row.get("seq", "?"))
-    if row.keys() != _ROW_KEYSET:
-        missing = sorted(_ROW_KEYSET - set(row))
-        extra = sorted(set(row) - _ROW_KEYSET)
+    keys = _TABLE_KEYSET if row.get("chain_version") == TABLE_CHAIN_VERSION else _ROW_KEYSET
+    if row.keys() != keys:
+        missing = sorted(keys - set(row))
+        extra = sorted(set(row) - keys)
         raise ImportRefused(_fields_of_row(where, missing, extra))
+    if keys is _TABLE_KEYSET and not _is_digest(row["table_digest"]):
+        raise ImportRefused("{where}: table_digest {value!r} is not what banco writes; nothing "
+                            "was imported", where=where, value=row["table_digest"])
     for key, kind in _TYPES.items():
         value = row[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -411,7 +432,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 # hashed_as an int wherever the header lists version 1 (_header)
                 hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,  # type: ignore[assignment]
                                       row["recorded_at"], row["actor"], row["command_id"],
-                                      row["schema_version"], chain)
+                                      row["schema_version"], chain, row.get("table_digest"))
             if hsh != row["hash"]:
                 raise ImportRefused("{where} does not match its hash: the line was edited; nothing was imported",
                                     where=_where(number, seq))
@@ -438,7 +459,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                                         prefix=expect_value[1])
                 head_at.append(seq)
             batch.append((seq, type_, data_text, row["recorded_at"], row["actor"],
-                          row["command_id"], row["schema_version"], prev, hsh, chain))
+                          row["command_id"], row["schema_version"], prev, hsh, chain,
+                          row.get("table_digest")))
             if len(batch) >= BATCH:
                 imp.insert(batch)
                 if beside is not None:

@@ -252,25 +252,11 @@ def _child(rows_r, verdict_w, close, game_id: int, hashed_as: int | None) -> Non
 
 
 def book_snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:
-    """The book's snapshots of a long imported game (ledger/table/snapshot_codec.py) as (seq, head, format,
-    text), from tables the audit has just folded: the first command on it then folds only what
-    came after, not the whole game (the book leaves one behind every SNAPSHOT_EVERY events; an
-    import writes the table at the end and the audit's newest checkpoint before it, for an
-    undo that reaches behind the last).  Each is a table folded from the first event, as the
-    book's own are; a cache, never evidence (the audit never reads one)."""
-    from ledger.book import Book
-    from ledger.table.snapshot_codec import SnapshotError, encode, shape
-
-    if count < Book.SNAPSHOT_EVERY or judge.state is None:
-        return []
-    tables = [(count, head, judge.state)]
-    point = judge.checkpoints[-1] if judge.checkpoints else None
-    if point is not None and Book.SNAPSHOT_EVERY <= point.seq < count:
-        tables.insert(0, (point.seq, judge.rows.fetch(point.seq, point.seq)[0][9], point.state))
-    out = []
-    for seq, at, state in tables:
-        try:
-            out.append((seq, at, shape(), encode(state._replace(seq=seq))))
-        except SnapshotError:
-            pass  # a table the format does not know: the book folds it, as it would
-    return out
+    """The book's snapshots of a long imported game (ledger/table/snapshot_codec.py) as (seq,
+    head, format, text), oldest first: the newest tables whose digest the game's own chain
+    records (chain-version-3 rows) and the audit has just checked against its fold, so the
+    first command on it folds only what came after.  A game whose rows carry no table digest
+    (recorded by an older banco) gets none: a snapshot the chain does not bind is never used
+    (ledger/store/snapshot_binding.py); the next command that records keeps one.  A cache,
+    never evidence (the audit never starts from one)."""
+    return list(judge.bound)

@@ -27,11 +27,18 @@ from ledger.board.rule_sets import load_rules  # noqa: E402
 from ledger.book import Book, command_recorded, undo_events  # noqa: E402
 from ledger.records import commands as c  # noqa: E402
 from ledger.rules.decide import decide, start_game  # noqa: E402
-from ledger.store.canonical import CHAIN_VERSION, GENESIS, canonical_json, stored_row_hash  # noqa: E402
+from ledger.store.canonical import (  # noqa: E402
+    CHAIN_VERSION,
+    GENESIS,
+    TABLE_CHAIN_VERSION,
+    canonical_json,
+    stored_row_hash,
+    table_digest,
+)
 from ledger.store.schema import put_snapshot  # noqa: E402
 from ledger.store.sqlite import SQLiteStore  # noqa: E402
 from ledger.table.decks import drawable  # noqa: E402
-from ledger.table.snapshot_codec import encode, shape  # noqa: E402
+from ledger.table.snapshot_codec import canonical, encode, shape  # noqa: E402
 from ledger.table.state import evolve, fold, richest_bidders  # noqa: E402
 from ledger.table.worth import deeds_of  # noqa: E402
 
@@ -114,17 +121,22 @@ class Game:
         self.snapshots: list[tuple] = []  # (seq, head, text), as the book leaves them
         self.snap_seq = 0
 
-    def add(self, batch: list[dict]) -> list[dict]:
+    def add(self, batch: list[dict], table=None) -> list[dict]:
+        """The command's rows; `table`: the table after them, when the book keeps a snapshot
+        there (its last row then carries the table's digest, chain version 3, as the book's)."""
         self.n += 1
         cid = f"big-{self.n}"
         out = []
-        for e in batch:
+        for i, e in enumerate(batch, start=1):
             self.seq += 1
             text = canonical_json(e["data"])
+            chain, digest = CHAIN_VERSION, None
+            if table is not None and i == len(batch):
+                chain, digest = TABLE_CHAIN_VERSION, table_digest(shape(), canonical(table))
             h = stored_row_hash(self.prev, None, self.seq, e["type"], text, AT, "banker", cid,
-                                1, CHAIN_VERSION)
+                                1, chain, digest)
             self.rows.append((self.seq, e["type"], text, AT, "banker", cid, 1, self.prev, h,
-                              CHAIN_VERSION))
+                              chain, digest))
             row = {"seq": self.seq, "type": e["type"], "data": e["data"], "command_id": cid}
             self.recent.append(row)
             out.append(row)
@@ -151,16 +163,17 @@ class Game:
             ready = evolve(self.state, {**recorded, "seq": self.seq + 1})
             facts = decide(ready, cmd)
             self.before_last = self.state
-            self.add([recorded, *facts])
             state = ready
             for e in facts:
                 state = evolve(state, {**e, "seq": state.seq + 1})
-            self.state = state
             if state.ended:
                 raise Stalled(f"the generated game ended at event {self.seq}")
-        if self.seq - self.snap_seq >= Book.SNAPSHOT_EVERY and not undone:
-            self.snapshots.append((self.seq, self.prev, encode(self.state)))
-            self.snap_seq = self.seq
+            due = self.seq + 1 + len(facts) - self.snap_seq >= Book.SNAPSHOT_EVERY
+            self.add([recorded, *facts], table=state if due else None)
+            self.state = state
+            if due:
+                self.snapshots.append((self.seq, self.prev, encode(self.state)))
+                self.snap_seq = self.seq
         if len(self.recent) > 4000:  # undo looks back at the last command only
             self.recent = self.recent[-2000:]
 
