@@ -273,6 +273,7 @@ def _check_fields(row: dict, number: int) -> None:
     says what is wrong (and the words that say where) runs only when something is."""
     if row.keys() == _ROW_KEYSET and type(row["seq"]) is int \
             and type(row["schema_version"]) is int and type(row["chain_version"]) is int \
+            and row["chain_version"] != TABLE_CHAIN_VERSION \
             and type(row["type"]) is str and type(row["hash"]) is str \
             and type(row["prev_hash"]) is str and type(row["recorded_at"]) is str \
             and type(row["data"]) is dict and type(row["actor"]) in (str, type(None)) \

@@ -1,0 +1,245 @@
+"""The chain binds the book's snapshots (issue 19): the event a snapshot is taken after records
+the digest of its table under its own hash (chain version 3, ledger/store/chain.py
+chain_rows), readers start only from a snapshot whose table has that digest
+(ledger/snapshot_check.py), and the audit holds every chained digest to the table it folds
+there (projections/audit/audit.py), whether the snapshot is still kept or not.  What is left to
+a forger is rewriting the chain from that event on, which a printed head shows."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from forge import drop_triggers, rechain_stored
+from games import record
+
+from cli.main import cli
+from ledger.book import Book
+from ledger.store.canonical import table_digest
+from ledger.store.snapshot_binding import snapshot_digest
+from ledger.table.snapshot_codec import canonical, decode, shape
+from ledger.table.state import initial_state
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}
+
+
+def banco(db, *words, code=0):
+    result = CliRunner().invoke(cli, ["--db", str(db), *map(str, words)], env=ENV)
+    assert result.exit_code == code, (words, result.output)
+    return result
+
+
+@pytest.fixture(scope="module")
+def honest(tmp_path_factory) -> Path:
+    """classic-to-the-end played through: snapshots at 501, 1001 and 1501."""
+    db = tmp_path_factory.mktemp("chain") / "honest.db"
+    banco(db, "run", "-q", FIXTURES / "classic-to-the-end.banco")
+    return db
+
+
+@pytest.fixture
+def game(honest, tmp_path) -> Path:
+    db = tmp_path / "g.db"
+    shutil.copyfile(honest, db)
+    return db
+
+
+def richer(db: Path, seq: int) -> tuple[str, str]:
+    """The snapshot at `seq` with Anna 9,000 richer: (its text, the digest of its table)."""
+    conn = sqlite3.connect(db)
+    (text,), = conn.execute("SELECT state FROM snapshots WHERE seq=?", (seq,)).fetchall()
+    conn.close()
+    rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
+    assert rich != text
+    book = Book(str(db))
+    table = decode(rich, initial_state(1, book.store.game_start(1)))
+    book.close()
+    return rich, table_digest(shape(), canonical(table))
+
+
+def test_every_snapshot_is_bound_by_the_chain_at_its_event(honest):
+    conn = sqlite3.connect(honest)
+    bound = conn.execute("SELECT seq, chain_version, table_digest FROM events "
+                         "WHERE table_digest IS NOT NULL ORDER BY seq").fetchall()
+    kept = conn.execute("SELECT seq, format, state FROM snapshots ORDER BY seq").fetchall()
+    assert [s for s, *_ in bound] == [501, 1001, 1501] == [s for s, *_ in kept]
+    assert {v for _, v, _ in bound} == {3}
+    assert conn.execute("SELECT DISTINCT chain_version FROM events WHERE table_digest IS NULL"
+                        ).fetchall() == [(2,)]
+    conn.close()
+    book = Book(str(honest))
+    base = initial_state(1, book.store.game_start(1))
+    for (seq, _, digest), (_, fmt, text) in zip(bound, kept, strict=True):
+        assert digest == table_digest(fmt, canonical(decode(text, base)))
+        assert canonical(book.state(1, at=seq)) == canonical(decode(text, base))
+    book.close()
+
+
+def test_a_forger_must_rewrite_the_chain_and_the_audit_still_names_the_event(game, honest):
+    """The strongest forgery of a snapshot: its text, its own digest, the event's table digest,
+    every hash from that event on and the games table, all made to agree.  The book trusts it
+    (nothing inside the file tells it otherwise); `audit` folds the log and names the event
+    whose digest is not the log's table, with the snapshot deleted too; the head printed at the
+    end of the game is no longer in the history."""
+    honest_line = json.loads(banco(honest, "audit", "--json").stdout)["games"][0]["head"]
+    seq = 1501
+    rich, digest = richer(game, seq)
+    conn = sqlite3.connect(game)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET table_digest=? WHERE game_id=1 AND seq=?", (digest, seq))
+    head = rechain_stored(conn, 1, seq)
+    conn.execute("UPDATE games SET head=? WHERE game_id=1", (head,))
+    (at,), = conn.execute("SELECT hash FROM events WHERE seq=?", (seq,)).fetchall()
+    fmt = shape()
+    conn.execute("UPDATE snapshots SET head=?, state=?, digest=? WHERE seq=?",
+                 (at, rich, snapshot_digest(seq, at, fmt, rich), seq))
+    conn.commit()
+    conn.close()
+    shown = json.loads(banco(game, "state", "--json").stdout)
+    told = json.loads(banco(honest, "state", "--json").stdout)
+    anna = [p["cash"] for doc in (shown, told) for p in doc["players"] if p["name"] == "Anna"]
+    assert anna[0] != anna[1]  # what only a check outside the book can catch
+    for deleted in (False, True):
+        if deleted:
+            conn = sqlite3.connect(game)
+            conn.execute("DELETE FROM snapshots")
+            conn.commit()
+            conn.close()
+        doc = json.loads(banco(game, "audit", "--json", code=3).stdout)["games"][0]
+        assert doc["bad_seq"] == seq
+        assert doc["problem"].startswith(f"event {seq} records the digest of a table that is "
+                                         "not the one the log folds to there")
+    banco(game, "audit", "--expect-head", honest_line, code=3)
+
+
+def test_a_table_digest_edited_without_the_chain_is_a_broken_row(game, honest):
+    """The event's digest changed to bind the forged text, and nothing re-chained: that row no
+    longer matches its hash, so no reader binds the snapshot to it; the audit names the row."""
+    seq = 1501
+    rich, digest = richer(game, seq)
+    conn = sqlite3.connect(game)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET table_digest=? WHERE seq=?", (digest, seq))
+    (head, fmt), = conn.execute("SELECT head, format FROM snapshots WHERE seq=?",
+                                (seq,)).fetchall()
+    conn.execute("UPDATE snapshots SET state=?, digest=? WHERE seq=?",
+                 (rich, snapshot_digest(seq, head, fmt, rich), seq))
+    conn.commit()
+    conn.close()
+    shown = banco(game, "state", "--json")
+    assert shown.stdout == banco(honest, "state", "--json").stdout
+    assert f"event {seq} does not match its hash" in shown.stderr
+    doc = json.loads(banco(game, "audit", "--json", code=3).stdout)["games"][0]
+    assert doc["bad_seq"] == seq and "does not match its hash" in doc["problem"]
+
+
+def _audited(db, sql, args=(), rechain_from=None):
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute(sql, args)
+    if rechain_from is not None:
+        head = rechain_stored(conn, 1, rechain_from)
+        conn.execute("UPDATE games SET head=? WHERE game_id=1", (head,))
+    conn.commit()
+    conn.close()
+    return json.loads(banco(db, "audit", "--json", code=3).stdout)["games"][0]
+
+
+def test_a_digest_on_a_row_whose_version_does_not_hash_it(game):
+    """A version-2 row does not hash `table_digest`: one written there changes no hash, and
+    the audit names the row all the same."""
+    doc = _audited(game, "UPDATE events SET table_digest=? WHERE seq=10",
+                   (table_digest(shape(), "{}"),))
+    assert doc["bad_seq"] == 10 and "table digest and its chain version disagree" in \
+        doc["problem"]
+
+
+def test_a_digest_inside_a_command_is_named(game):
+    conn = sqlite3.connect(game)
+    seq = next(s for s, n in conn.execute(
+        "SELECT a.seq, COUNT(*) FROM events a JOIN events b ON a.command_id=b.command_id "
+        "WHERE a.seq > 600 AND a.type='DiceRolled' GROUP BY a.seq ORDER BY a.seq") if n > 2)
+    conn.close()
+    doc = _audited(game, "UPDATE events SET chain_version=3, table_digest=? WHERE seq=?",
+                   (table_digest(shape(), "{}"), seq), rechain_from=seq)
+    assert doc["bad_seq"] == seq and "records a table digest inside its command" in \
+        doc["problem"]
+
+
+def test_a_digest_banco_does_not_write_is_named(game):
+    conn = sqlite3.connect(game)
+    conn.execute("DELETE FROM snapshots")  # the forger's: or their heads are named first
+    conn.commit()
+    conn.close()
+    doc = _audited(game, "UPDATE events SET table_digest='forty-two' WHERE seq=1001",
+                   rechain_from=1001)
+    assert doc["bad_seq"] == 1001 and "'forty-two' is not one banco writes" in doc["problem"]
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    d = tmp_path_factory.mktemp("chain-export")
+    db = d / "4p.db"
+    record(str(db), "classic-4p")
+    path = d / "4p.jsonl"
+    banco(db, "export", "-o", path)
+    return path
+
+
+@pytest.mark.parametrize("edit, says", [
+    (lambda r: r.update(table_digest=table_digest(shape(), "{}")), "does not match its hash"),
+    (lambda r: r.pop("table_digest"), "lacks table_digest"),
+    (lambda r: r.update(table_digest="abc"), "table_digest 'abc' is not what banco writes"),
+], ids=["edited", "taken away", "not a digest"])
+def test_the_import_holds_a_table_digest_to_its_row(exported, tmp_path, edit, says):
+    lines = exported.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if '"table_digest":"' in line)
+    row = json.loads(lines[at])
+    edit(row)
+    lines[at] = json.dumps(row, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    db = tmp_path / "in.db"
+    out = banco(db, "import", path, code=3).output
+    assert says in out and "nothing was imported" in out and "event 500" in out
+
+
+def test_a_version_2_line_with_a_table_digest_is_refused(exported, tmp_path):
+    lines = exported.read_text(encoding="utf-8").splitlines()
+    row = json.loads(lines[10])
+    assert row["chain_version"] == 2
+    row["table_digest"] = table_digest(shape(), "{}")
+    lines[10] = json.dumps(row, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = banco(tmp_path / "in.db", "import", path, code=3).output
+    assert "has fields banco does not write: table_digest" in out
+
+
+def test_the_next_write_binds_a_snapshot_where_none_is(tmp_path):
+    """A game with no snapshot its chain binds (deleted, or recorded by an older banco) is
+    folded by reads, which leave nothing; the next command keeps one, bound at its last event,
+    and the command after it starts from there."""
+    db = tmp_path / "g.db"
+    record(str(db), "classic-4p")
+    conn = sqlite3.connect(db)
+    conn.execute("DELETE FROM snapshots")
+    conn.commit()
+    conn.close()
+    banco(db, "state")
+    assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM snapshots").fetchone() == (0,)
+    banco(db, "roll", "1", "1")
+    book = Book(str(db))
+    last = book.store.last_seq(1)
+    (snap,) = book.store.snapshots(1)
+    assert snap.seq == last and book.store.row_at(1, last)[10:] == (
+        3, table_digest(snap.format, canonical(decode(snap.state, initial_state(
+            1, book.store.game_start(1))))))
+    book.state(1)
+    assert book._tables[1].snap_seq == last  # started from it
+    book.close()
