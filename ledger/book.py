@@ -28,6 +28,9 @@ from ledger.batches import (
     undo_events,
     undo_facts,
 )
+from ledger.held_tables import HeldTable as _Table
+from ledger.held_tables import after_append, fold_onto
+from ledger.held_tables import snapshot_of as _snapshot_of
 from ledger.snapshot_check import table_from
 from ledger.store.canonical import GENESIS
 from ledger.store.open import open_store
@@ -57,39 +60,6 @@ class LastCommand(NamedTuple):
     last_seq: int
     recorded_at: str
     types: tuple[str, ...]  # the facts, CommandRecorded left out
-
-
-class _Table(NamedTuple):
-    """A game's table as the book holds it: the state, the hash of its last event, and the
-    seq of the snapshot it was read from or last wrote (0: none)."""
-    state: State
-    head: str
-    snap_seq: int
-
-
-def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = frozenset()) -> State:
-    """The table after `rows` (in seq order, following `state`), the seqs in `gone` skipped:
-    a fold that starts from a table instead of GameStarted (pure)."""
-    handlers = HANDLERS
-    for e in rows:
-        seq = e["seq"]
-        if seq not in gone:
-            state = handlers[e["type"]](state, e["data"], seq)
-    return state._replace(seq=rows[-1]["seq"]) if rows else state
-
-
-def _snapshot_of(state: State) -> tuple[str, str, str] | None:
-    """(format, text, the digest the chain records of it) of the table, or None when it holds
-    a value the snapshot format does not know (a class added to the table and not to
-    ledger/table/snapshot_codec.py): the command goes on without a snapshot, it only folds
-    more."""
-    from ledger.store.canonical import table_digest
-    from ledger.table.snapshot_codec import SnapshotError, canonical, encode, shape
-
-    try:
-        return shape(), encode(state), table_digest(shape(), canonical(state))
-    except SnapshotError:
-        return None
 
 
 class Book:
@@ -474,18 +444,22 @@ class Book:
             if check is None or not check(e["data"]):
                 validate(e["type"], e["data"])  # marshmallow words the refusal
         snapshot = None if game_id is None else (lambda rows: self._snapshot_after(game_id, rows))
+        held = self._tables.get(game_id) if game_id is not None else None
+        seats = list(held.state.seats) if held is not None else None  # the games row's players
         try:
             appended = self.store.append(
                 game_id, expected, [NewEvent(e["type"], e["data"], SCHEMA_VERSION)
                                     for e in events],
                 recorded_at=now, actor=actor, command_id=command_id or uuid.uuid4().hex,
-                snapshot=snapshot, read_model=lambda rows: read_model_rows(self.store, rows))
+                snapshot=snapshot,
+                read_model=lambda rows: read_model_rows(self.store, rows, seats))
             table = self._tables.get(game_id) if game_id is not None else None
-            if table is not None and table.head is None:  # the snapshot's: hashed since
-                if appended.replayed or not appended:
+            if table is not None:
+                after = after_append(table, expected, appended)
+                if after is None:
                     self._tables.pop(game_id, None)
                 else:
-                    self._tables[game_id] = table._replace(head=appended[-1]["hash"])
+                    self._tables[game_id] = after
             return appended
         except BaseException:
             if game_id is not None:  # the snapshot's table was not written: read it again

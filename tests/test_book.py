@@ -205,23 +205,29 @@ def test_a_read_warns_once_on_a_broken_chain_and_still_shows_the_table(tmp_path)
 
 
 def test_the_chain_is_checked_incrementally(book, monkeypatch):
-    import ledger.store.chain as store_module
-
+    """Rows are read and checked against the chain once: a later reading checks only what came
+    since, and the rows a command writes are folded as written, not read back."""
     calls = []
-    real = store_module.stored_row_hash
+    real = book.store.read_checked
 
-    def counting(*args):
-        calls.append(args[2])
-        return real(*args)
+    def counting(*args, **kwargs):
+        rows, problem = real(*args, **kwargs)
+        calls.extend(r["seq"] for r in rows)
+        return rows, problem
 
-    monkeypatch.setattr(store_module, "stored_row_hash", counting)
+    monkeypatch.setattr(book.store, "read_checked", counting)
     g = book.new_game(["Anna", "Bruno"], now=NOW)
     book.state(g)
     assert calls == [1, 2, 3, 4]
     calls.clear()
-    rows = book.execute(g, c.Roll((1, 2)), now=NOW).events
+    book.execute(g, c.Roll((1, 2)), now=NOW)
     book.state(g)
-    assert calls == [r["seq"] for r in rows]  # only the new rows
+    assert calls == []  # its own rows: folded as written
+    other = Book(book.store.path)  # another process's command: read and checked, only it
+    rows = other.execute(g, c.Buy(), now=NOW).events
+    other.close()
+    book.state(g)
+    assert calls == [r["seq"] for r in rows] and rows
 
 
 def test_an_event_type_this_banco_does_not_know_is_named(book):

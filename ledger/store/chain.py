@@ -41,14 +41,21 @@ def chain_rows(game_id: int, last_seq: int, prev: str, events: list[NewEvent], *
         written[-1]["table_digest"] = digest
         kept = (fmt, text)
     for row in written:
+        # the data's canonical text once: stored as it is and hashed around (the same hash as
+        # row_hash gives; it says what is wrong with a value banco never writes)
+        text = row["text"] = canonical_json(row["data"])
         row["prev_hash"] = prev
-        row["hash"] = prev = row_hash(prev, row)
+        row["hash"] = prev = stored_row_hash(
+            prev, game_id, row["seq"], row["type"], text, recorded_at, actor, command_id,
+            row["schema_version"], row["chain_version"], row.get("table_digest")) \
+            or row_hash(prev, row)
     return written, kept
 
 
 def insert_values(row: dict) -> tuple:
-    """A row of chain_rows as the values of an INSERT in COLUMNS order (both stores)."""
-    return (row["game_id"], row["seq"], row["type"], canonical_json(row["data"]),
+    """A row of chain_rows as the values of an INSERT in COLUMNS order (both stores); its
+    data's canonical text is taken out of the row, which is then the dict every read gives."""
+    return (row["game_id"], row["seq"], row["type"], row.pop("text"),
             row["recorded_at"], row["actor"], row["command_id"], row["schema_version"],
             row["prev_hash"], row["hash"], row["chain_version"], row.get("table_digest"))
 

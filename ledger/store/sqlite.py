@@ -79,6 +79,7 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         self.format = 0
         self.meta: dict[str, str] = {}
         self._schema_cookie = None
+        self._wal: sqlite3.Connection | None = None  # the connection WAL was made sure of on
         if os.path.isdir(path):
             raise DatabaseError("{path} is a folder, not a database file: name a file in it, "
                                 "e.g. --db {example}", path=path,
@@ -256,7 +257,7 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
                                  (game_id,))
 
     def read_backwards(self, game_id: int, before: int | None = None,
-                       chunk: int = 64) -> Iterator[dict]:
+                       chunk: int = 8) -> Iterator[dict]:
         """A game's rows newest first, from the one before seq `before` (default: the last),
         read a chunk at a time as they are used: an undo looks only at the tail."""
         if not self.has_tables():
@@ -389,7 +390,9 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
                                 "play on)", path=self.path)
         if self.conn is None:
             self._connect(create=True)
-        use_wal(self.conn, self.wait)
+        if self._wal is not self.conn:  # once a connection: the journal mode stays with the file
+            use_wal(self.conn, self.wait)
+            self._wal = self.conn
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:

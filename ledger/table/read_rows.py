@@ -76,10 +76,10 @@ def players_in(rows: Iterable[dict]) -> list[str]:
     return []
 
 
-def read_model_rows(store, rows: list[dict]) -> ReadRows:
+def read_model_rows(store, rows: list[dict], names: list[str] | None = None) -> ReadRows:
     """The rows for one command's events, inside its append (the players from its GameStarted,
-    or the games table's row of its game)."""
-    names = players_in(rows)
+    else `names` when the caller knows them, else the games table's row of its game)."""
+    names = players_in(rows) or names
     if not names:
         game = store.game(rows[0]["game_id"])
         names = game["players"] if game else []
