@@ -18,6 +18,7 @@ import click
 from cli.command_table import ALIASES, ROOT, load
 from cli.session import Session, line_as_meant
 from cli.words.i18n import _
+from cli.words.usage_hints import extra_argument_hint
 from ledger.base.names import shown
 
 
@@ -124,3 +125,6 @@ def _say_usage_error(exc: click.exceptions.UsageError) -> None:
     if ctx is not None and ctx.parent is not None:  # a mistake in a word's own arguments
         click.echo("  " + ctx.get_usage().strip() + "  "
                    + _("(`help {word}` says more)").format(word=ctx.info_name), err=True)
+    hint = extra_argument_hint(exc)
+    if hint:
+        click.echo("  " + hint, err=True)

@@ -17,6 +17,7 @@ from cli.command_table import ALIASES, COMMANDS, english_option_words, lang_opti
 from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
 from cli.words.i18n import N_
+from cli.words.usage_hints import extra_argument_hint
 from ledger.base.errors import EXIT_DATABASE, BancoError
 
 EPILOG = N_("""\b
@@ -153,6 +154,9 @@ class BancoGroup(click.Group):
             usage = exc.ctx.get_usage()
             message = f"{message.rstrip('.')}; {usage[:1].lower()}{usage[1:]}"
         click.echo(i18n._("error: {message}").format(message=message), err=True)
+        hint = extra_argument_hint(exc)
+        if hint:
+            click.echo("  " + hint, err=True)
         ctx.exit(exc.exit_code)
 
     def invoke(self, ctx):

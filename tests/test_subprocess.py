@@ -461,8 +461,8 @@ def test_a_time_at_the_calendar_s_ends(tmp_path, played):
 # --- click's own usage mistakes: banco's one `error:` line, exit 2 ----------------------------
 
 def test_click_usage_mistakes_are_one_error_line(tmp_path):
-    """`bid bea 5O`, `buy buy`, `--game abc`, a transcript that is not there: once click's
-    block (`Usage: ... Try 'banco bid --help' ... Error: Invalid value`)."""
+    """`bid bea 5O`, `buy buy`, `pay Bea 50`, `--game abc`, a transcript that is not there: once
+    click's block (`Usage: ... Try 'banco bid --help' ... Error: Invalid value`)."""
     db = tmp_path / "u.db"
     banco("--db", db, "new", "Anna", "Bea")
     before = rows(db)
@@ -470,14 +470,26 @@ def test_click_usage_mistakes_are_one_error_line(tmp_path):
             (["bid", "Bea", "5O"], "error: '5O' is not a valid integer."),
             (["bid", "50", "Bea"], "error: the amount comes after the name: `bid Bea 50`"),
             (["buy", "buy"], "error: Got unexpected extra argument (buy); usage: banco buy "
-                             "[OPTIONS]\n"),
+                             "[OPTIONS]\n  `buy` takes no words: the current player buys the "
+                             "property he stands on, at its printed price\n"),
+            (["pay", "Bea", "50"], "error: Got unexpected extra argument (50); usage: banco "
+                                   "pay [OPTIONS] [DEBTOR]\n  `pay DEBTOR` settles a debt the "
+                                   "rules already worked out (a rent, a tax, a card), so it "
+                                   "takes no amount; players hand each other cash only in a "
+                                   "trade with something on both sides: `trade A B --give 50 "
+                                   "--get PROPERTY` (003 §06)\n"),
+            (["--lang", "it", "riscuoti", "Bea", "26"], "errore: Argomento in più inatteso "
+             "(26); uso: banco riscuoti [OPZIONI] PROPRIETARIO\n  `riscuoti PROPRIETARIO` non "
+             "prende un importo: banco calcola l'affitto dal tabellone (`tabellone` lo "
+             "mostra)\n"),
             (["claim"], "error: Missing argument 'OWNER'; usage: banco claim [OPTIONS] OWNER\n"),
             (["--game", "abc", "state"],
              "error: Invalid value for '--game': 'abc' is not a valid integer."),
             (["run", tmp_path / "nofile.banco"], "error: Invalid value for 'TRANSCRIPT': ")]:
         result = banco("--db", db, *args, code=2)
-        assert result.stderr.startswith(said) and len(result.stderr.splitlines()) == 1, \
-            (args, result.stderr)
+        # one line; a word given more than it takes says under it what was likely meant
+        assert result.stderr.startswith(said) and len(result.stderr.splitlines()) == \
+            said.count("\n  ") + 1, (args, result.stderr)
         assert "Usage:" not in result.stderr and "Try 'banco" not in result.stderr
     assert rows(db) == before
 
