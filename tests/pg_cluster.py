@@ -102,8 +102,12 @@ def _start() -> Server:
     # the admin over the socket without a password; every other role with its password
     with open(os.path.join(data, "pg_hba.conf"), "w") as hba:
         hba.write("local all postgres trust\nlocal all all scram-sha-256\n")
-    options = (f"-c listen_addresses='' -c unix_socket_directories='{folder}' -c fsync=off "
-               "-c full_page_writes=off -c synchronous_commit=off -c max_connections=200")
+    # fsync off: the tests' server is thrown away.  A benchmark (tests/bench_league.py) sets
+    # BANCO_TEST_PG_DURABLE=1 to commit as a real server does, to the disk.
+    durable = os.environ.get("BANCO_TEST_PG_DURABLE") == "1"
+    options = (f"-c listen_addresses='' -c unix_socket_directories='{folder}' "
+               + ("" if durable else "-c fsync=off -c full_page_writes=off "
+                  "-c synchronous_commit=off ") + "-c max_connections=200")
     try:
         _run([*prefix, f"{binaries}/pg_ctl", "-D", data, "-l", os.path.join(folder, "log"),
               "-w", "-t", "60", "-o", options, "start"])
