@@ -33,7 +33,7 @@ from cli.web.permissions import allowed, command_word
 from cli.words import i18n
 from cli.words.i18n import N_
 from ledger.base.names import shown
-from ledger.store.tokens import Keyring, Token
+from ledger.store.tokens import Token
 
 HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
 SLOW_AFTER = 3  # wrong tokens from one address within WINDOW before each further one waits
@@ -104,7 +104,9 @@ class Hub:
     def __init__(self, db: str, game: int | None, *, lang: str | None = None,
                  show_cash: bool | None = None, poll: float = 0.2):
         self.db, self.game, self.lang, self.show_cash, self.poll = db, game, lang, show_cash, poll
-        self.keyring = Keyring(db)
+        from ledger.store.open import open_tokens
+
+        self.keyring = open_tokens(db, serving=True)  # read on every request: revoked at once
         self.tables: dict[int | None, Table] = {}
         self.answers: dict[tuple, tuple[int, dict]] = {}
         self.offers = Offers(self)
