@@ -209,3 +209,18 @@ def test_banco_serve_runs_on_a_postgresql_url_and_follows_the_terminal(two_serve
             proc.wait(10)
         proc.stdout.close()
         proc.stderr.close()
+
+
+def test_a_game_brought_in_by_copy_is_shown_at_once_by_a_tv_following_the_latest(two_servers,
+                                                                                  tmp_path):
+    url, (a, _) = two_servers
+    tv = Stream(a)
+    try:
+        assert tv.first["game"] == 2
+        hall = str(tmp_path / "hall.db")
+        banco(hall, "new", "Zoe", "Yuri")
+        CliRunner().invoke(cli, ["copy", hall, url], catch_exceptions=False)
+        doc = tv.until(3, last_seq(url, 3))  # the import's transaction announced it
+        assert [p["name"] for p in doc["players"]] == ["Zoe", "Yuri"]
+    finally:
+        tv.close()
