@@ -2,20 +2,23 @@
 ledger/store/sqlite_checks.py for a SQLite file: the games its log holds, a game's hashes, the
 events a head line's digits name, and the database beside the chains: the log's triggers and
 the store's indexes present and switched on, the games table against each log (the same check
-as SQLite's, ledger/store/health.py, on these tables).
+as SQLite's, ledger/store/health.py, on these tables), the phones' tokens history and the
+tournaments' chains (the same checks as the file's, on the rows as PostgreSQL holds them).
 
 What is SQLite's alone is not checked here, and doctor says so: the file's quick_check, its
 text bytes (PostgreSQL refuses text that is not in the database's encoding), its write-ahead
-log; the maintenance history and the tournaments' chains (PostgreSQL keeps neither yet)."""
+log; the maintenance history (PostgreSQL keeps none)."""
 
 from __future__ import annotations
 
 from ledger.base.text import msg
-from ledger.store.health import Finding, Sql, games_findings
+from ledger.store.health import Finding, Sql, games_findings, tournament_chain_findings
 from ledger.store.postgres_connection import guarded
 from ledger.store.postgres_schema import SCHEMA
 from ledger.store.postgres_tokens import entries as token_entries
 from ledger.store.postgres_tokens import has_table as has_token_table
+from ledger.store.postgres_tournaments import has_table as has_fact_table
+from ledger.store.postgres_tournaments import rows as fact_rows
 from ledger.store.protocol import StoreHealth
 from ledger.store.tokens import problems_in
 
@@ -24,8 +27,11 @@ PG = Sql(events=f"{SCHEMA}.events", games=f"{SCHEMA}.games", meta=f"{SCHEMA}.met
 # refused UPDATE, DELETE, TRUNCATE.
 TRIGGERS = ("events_no_update", "events_no_delete", "events_no_truncate")
 TOKEN_TRIGGERS = ("tokens_no_update", "tokens_no_delete", "tokens_no_truncate")
+FACT_TRIGGERS = ("tournament_facts_no_update", "tournament_facts_no_delete",
+                 "tournament_facts_no_truncate")
 INDEXES = ("events_command", "events_type", "games_ended", "tokens_digest")
 TOKENS = f"{SCHEMA}.tokens"
+FACTS = f"{SCHEMA}.tournament_facts"
 
 
 class PgChecks:
@@ -67,13 +73,14 @@ class PgChecks:
                            "write-ahead log) are SQLite's: PostgreSQL checks its own pages"),
                        msg("the read model: PostgreSQL keeps none yet (`statement`, `history` "
                            "and `log --player` read the log)")]
-        known = (len(TRIGGERS) + len(TOKEN_TRIGGERS), len(INDEXES))
+        known = (len(TRIGGERS) + len(TOKEN_TRIGGERS) + len(FACT_TRIGGERS), len(INDEXES))
         if not self.has_tables():
             return StoreHealth([], [], [], [], not_checked, known)
-        # the tokens' table is checked once it exists (a database installed before it has none)
-        tokens = has_token_table(self.conn)
-        guarded_tables = ((PG.events, TRIGGERS),) + (((TOKENS, TOKEN_TRIGGERS),) if tokens
-                                                     else ())
+        # the tokens' and the tournaments' tables are checked once they exist (a database
+        # installed before them has neither)
+        tokens, facts = has_token_table(self.conn), has_fact_table(self.conn)
+        guarded_tables = [(PG.events, TRIGGERS)] + [(t, names) for t, names, there in (
+            (TOKENS, TOKEN_TRIGGERS, tokens), (FACTS, FACT_TRIGGERS, facts)) if there]
         missing = []
         for table, names in guarded_tables:
             on = {name for (name,) in self.q(
@@ -100,7 +107,27 @@ class PgChecks:
             findings += games_findings(self.conn, PG)
             # the phones' tokens history: an entry deleted, edited or written by hand
             findings += [Finding("tokens", p) for p in problems_in(token_entries(self.conn))]
+            if tournaments and facts:
+                known_games = {u for (u,) in self.q(f"SELECT game_uuid FROM {PG.games}")}
+                findings += tournament_chain_findings(fact_rows(self.conn, by_name=True),
+                                                      known_games)
         return StoreHealth(findings, [], triggers, indexes, not_checked, known)
+
+    @guarded(writing=False)
+    def read_table(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a query on a table kept beside the games', named as in a SQLite file (the
+        audit's look for tournaments, projections/audit/database_audit.py): banco's schema
+        first on the search path, `?` marks; [] when the table does not exist yet."""
+        from psycopg import errors
+
+        if not self.has_tables():
+            return []
+        try:
+            with self.conn.transaction():
+                self.conn.execute(f"SET LOCAL search_path TO {SCHEMA}")
+                return self.q(sql.replace("?", "%s"), args)
+        except errors.UndefinedTable:
+            return []
 
     def engine_check(self) -> str | None:
         return None  # PostgreSQL checks its own pages (and refuses to serve a damaged one)

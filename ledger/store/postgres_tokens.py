@@ -15,9 +15,8 @@ from __future__ import annotations
 import threading
 
 from ledger.base.errors import DatabaseError
-from ledger.store.canonical import now_text
 from ledger.store.postgres_connection import guarded
-from ledger.store.postgres_schema import LOCKS, SCHEMA, SCHEMA_LOCK, TOKENS_LOCK, create
+from ledger.store.postgres_schema import LOCKS, SCHEMA, TOKENS_LOCK, install_missing
 from ledger.store.tokens import (
     COLUMNS,
     FIND_COLUMNS,
@@ -68,19 +67,11 @@ class PgTokens:
     def _ensure(self, conn) -> None:
         """Inside the write transaction: the table, for a database whose banco tables were
         installed before it (created when the URL's role may, else the owner installs it)."""
-        from psycopg import errors
-
-        if has_table(conn):
-            return
-        try:
-            with conn.transaction():  # a savepoint: the refusal leaves the transaction usable
-                conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, SCHEMA_LOCK))
-                create(conn, now_text())  # meta kept as it is: only the table is new
-        except errors.InsufficientPrivilege:
+        if not install_missing(conn, TABLE):
             raise DatabaseError("{path} has no table for the phones' tokens yet, and its user "
                                 "may not create it; nothing was recorded: the database's "
                                 "owner installs it with `python -m ledger.store.postgres_setup "
-                                "URL --role USER`", path=self.store.shown) from None
+                                "URL --role USER`", path=self.store.shown)
 
     def _append(self, conn, kind: str, digest_: str, prefix: str, role: str,
                 player: str | None, game: int, at: str) -> None:
