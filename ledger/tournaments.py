@@ -56,27 +56,30 @@ def heads(facts: list[dict]) -> list[str]:
 
 
 class Tournaments:
-    """The tournaments of one database (a SQLiteStore)."""
+    """The tournaments of one database: a SQLiteStore's table, or a PostgresStore's
+    (ledger/store/postgres_tournaments.py: the same rows and chain)."""
 
     def __init__(self, store):
         from ledger.store.postgres_connection import is_postgres_url
 
-        if is_postgres_url(store.path):  # its facts live in a table of the SQLite file
-            raise UsageError("tournaments are not kept on a PostgreSQL database yet ({db}): "
-                             "their facts live in a SQLite file beside its games (`banco copy` "
-                             "makes one of the games)", db=store.shown)
         self.store = store
+        self.pg = is_postgres_url(store.path)
 
     # --- reading -------------------------------------------------------------------------
 
     def facts(self, name: str | None = None) -> list[dict]:
-        sql = (f"SELECT tournament, seq, type, data, recorded_at, actor, prev_hash, hash "
-               f"FROM {TABLE}")
-        args: tuple = ()
-        if name is not None:
-            sql += " WHERE tournament=?"
-            args = (name,)
-        rows = self.store.read_table(sql + " ORDER BY rowid", args)
+        if self.pg:
+            from ledger.store import postgres_tournaments
+
+            rows = postgres_tournaments.read(self.store, name)
+        else:
+            sql = (f"SELECT tournament, seq, type, data, recorded_at, actor, prev_hash, hash "
+                   f"FROM {TABLE}")
+            args: tuple = ()
+            if name is not None:
+                sql += " WHERE tournament=?"
+                args = (name,)
+            rows = self.store.read_table(sql + " ORDER BY rowid", args)
         keys = ("tournament", "seq", "type", "data", "recorded_at", "actor", "prev_hash", "hash")
         out = []
         for r in rows:
@@ -125,8 +128,13 @@ class Tournaments:
 
     def _append(self, name: str, facts: list[tuple[str, dict]], *, now: str,
                 actor: str) -> None:
-        self.store.write(lambda conn: append_facts(
-            conn, name, [(type_, data, now, actor) for type_, data in facts]))
+        dated = [(type_, data, now, actor) for type_, data in facts]
+        if self.pg:
+            from ledger.store import postgres_tournaments
+
+            postgres_tournaments.write(self.store, name, dated)
+            return
+        self.store.write(lambda conn: append_facts(conn, name, dated))
 
     def create(self, name: str, *, now: str, actor: str = "organiser") -> None:
         name = name.strip()
@@ -135,7 +143,7 @@ class Tournaments:
         if name in self.names():
             raise UsageError("there is already a tournament called {name!r}",
                              name=name)
-        if self.store.conn is None:
+        if self.store.conn is None and not self.pg:
             from ledger.store.sqlite import missing_database
 
             raise missing_database(self.store.path)
@@ -201,7 +209,15 @@ class Tournaments:
 
 def append_facts(conn, name: str, facts: list[tuple[str, dict, str, str | None]]) -> None:
     """Inside a write transaction: append (type, data, recorded_at, actor) facts to the
-    tournament's chain (a tournament's archive re-creates its facts as they were recorded)."""
+    tournament's chain (a tournament's archive re-creates its facts as they were recorded).
+    `conn`: a SQLite file's, or a PostgreSQL store's (postgres_tournaments.append_facts)."""
+    import sqlite3
+
+    if not isinstance(conn, sqlite3.Connection):
+        from ledger.store import postgres_tournaments
+
+        postgres_tournaments.append_facts(conn, name, facts)
+        return
     for sql in CREATE:
         conn.execute(sql)
     last = conn.execute(f"SELECT seq, hash FROM {TABLE} WHERE tournament=? ORDER BY "

@@ -184,16 +184,6 @@ def test_doctor_on_postgresql_checks_what_applies_and_says_what_it_skips(both):
     assert "mends a SQLite file" in out
 
 
-def test_serve_token_and_tournaments_refuse_postgresql_in_one_line_without_its_password(both):
-    _, url, _ = both
-    for words, said in ((["serve", "--port", "0"], "not available on a PostgreSQL database yet"),
-                        (["token", "viewer"], "not available on a PostgreSQL database yet"),
-                        (["tournament", "new", "Lega"], "not kept on a PostgreSQL database")):
-        out = banco(url, *words, code=EXIT_USAGE)
-        assert said in out, out
-        assert pg_cluster.APP_PASSWORD not in out and len(out.strip().splitlines()) == 1
-
-
 def test_a_snapshot_edited_on_postgresql_is_named_by_doctor_as_on_sqlite(both):
     import sqlite3
 

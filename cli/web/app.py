@@ -33,7 +33,8 @@ from cli.web.permissions import allowed, command_word
 from cli.words import i18n
 from cli.words.i18n import N_
 from ledger.base.names import shown
-from ledger.store.tokens import Keyring, Token
+from ledger.store.postgres_connection import is_postgres_url
+from ledger.store.tokens import Token
 
 HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
 SLOW_AFTER = 3  # wrong tokens from one address within WINDOW before each further one waits
@@ -102,9 +103,11 @@ class Hub:
     already given (by id), the trades waiting for a player, and the wrong-token counts."""
 
     def __init__(self, db: str, game: int | None, *, lang: str | None = None,
-                 show_cash: bool | None = None, poll: float = 0.2):
+                 show_cash: bool | None = None, poll: float | None = 0.2):
         self.db, self.game, self.lang, self.show_cash, self.poll = db, game, lang, show_cash, poll
-        self.keyring = Keyring(db)
+        from ledger.store.open import open_tokens
+
+        self.keyring = open_tokens(db, serving=True)  # read on every request: revoked at once
         self.tables: dict[int | None, Table] = {}
         self.answers: dict[tuple, tuple[int, dict]] = {}
         self.offers = Offers(self)
@@ -116,6 +119,27 @@ class Hub:
         # connection stays in the thread that opened it
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="banco-writer")
         self.writer.submit(warm)  # the first phone's line must not wait for the imports
+        self.listener = None
+        if is_postgres_url(db):
+            # PostgreSQL tells of every command committed, whoever made it: the watchers wait
+            # for that (poll None) instead of looking at the log; listening before any table
+            # is read, so no command falls between a table's first look and its first nudge
+            from ledger.store.postgres_listen import Listener
+
+            self.poll = None
+            self.listener = Listener(db, self.heard, self.heard_all, warn=log).start()
+
+    def heard(self, game: int, seq: int) -> None:
+        """A command committed to `game` (the listener's thread): wake its table, and the
+        table that follows the latest game (it may be this one, or a new one)."""
+        for key, table in list(self.tables.items()):
+            if key is None or key == game:
+                table.nudge()
+
+    def heard_all(self) -> None:
+        """The listener was deaf for a while: every table looks again."""
+        for table in list(self.tables.values()):
+            table.nudge()
 
     def table(self, game: int | None) -> Table:
         table = self.tables.get(game)
@@ -142,6 +166,8 @@ class Hub:
         return self.signals[game]
 
     def close(self) -> None:
+        if self.listener is not None:
+            self.listener.close()
         for table in self.tables.values():
             table.close()
         def close_sessions():

@@ -1,9 +1,12 @@
 """The tables a server shows (`banco serve`): one watcher per game, and each caller's view.
 
-- One watcher thread per game owns a read-only connection (sqlite `mode=ro`): it looks at the
-  game's last seq five times a second, or at once when the server itself recorded a line
-  (`nudge`), and folds what is new (Book's incremental refresh).  A change made at the
-  terminal shows within a poll; one made from a phone shows at once.
+- One watcher thread per game owns a read-only connection (sqlite `mode=ro`; on PostgreSQL a
+  session whose transactions are read-only): it looks at the game's last seq when woken
+  (`nudge`) and folds what is new (Book's incremental refresh).  On a SQLite file it is also
+  woken five times a second: a change made at the terminal shows within a poll.  On PostgreSQL
+  it is woken only by the server's listener (ledger/store/postgres_listen.py), which hears
+  every committed command, whoever made it (another table, the terminal, another server).
+  One made from this server's phones shows at once on either.
 - The documents are rendered lazily, once per (version, language, view) and then handed out
   from the cache, so fifty phones cost fifty cheap answers, not fifty folds.
 - Views: `public` (the TV: cash as the rules or the banker's --show-cash say), `player:NAME`
@@ -23,6 +26,7 @@ from collections.abc import Callable
 from cli.words import i18n
 
 POLL = 0.2  # seconds between looks at the book: a command at the terminal shows within a second
+RETRY = 1.0  # seconds before a watcher without polling (PostgreSQL) tries again after an error
 SEEN = 16  # tables a watcher keeps, to say what an undo takes back without folding the game
 
 
@@ -49,12 +53,17 @@ def tr(lang: str):
 
 
 def open_read_only(db: str):
-    """A Book on `db` whose connection SQLite itself refuses to write (`mode=ro`), whatever
-    the file's permissions: the watchers cannot record anything, by construction."""
+    """A Book on `db` whose connection the database itself refuses to write (SQLite's
+    `mode=ro`, whatever the file's permissions; PostgreSQL's read-only transactions): the
+    watchers cannot record anything, by construction."""
     from ledger.book import Book
+    from ledger.store.postgres_connection import is_postgres_url
 
     book = Book(db, create=False, warn=lambda message: print(i18n.say(message), file=sys.stderr))
     store = book.store
+    if is_postgres_url(db):
+        store.conn.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+        return book
     store.close()
     store.readonly = True  # _connect opens `file:...?mode=ro` for a read-only store
     store._connect(create=False)
@@ -64,8 +73,9 @@ def open_read_only(db: str):
 class Table:
     """One game's table as the server shows it, kept current by its own watcher thread."""
 
-    def __init__(self, db: str, game: int | None, show_cash: bool | None, poll: float = POLL,
-                 on_change: Callable[[], None] | None = None):
+    def __init__(self, db: str, game: int | None, show_cash: bool | None,
+                 poll: float | None = POLL, on_change: Callable[[], None] | None = None):
+        # poll None: no look but when nudged (PostgreSQL's listener nudges on every command)
         self.db, self.game, self.show_cash, self.poll = db, game, show_cash, poll
         self.on_change = on_change
         self.version = 0
@@ -142,6 +152,7 @@ class Table:
         book = None
         game = None
         while not self.closing.is_set():
+            self.wake.clear()  # before looking: a nudge while looking makes another look
             try:
                 if book is None:
                     book = open_read_only(self.db)
@@ -157,10 +168,12 @@ class Table:
                 if message != self.error:
                     print(message, file=sys.stderr)
                 self.error = message
+                if self.poll is None and book is not None:  # a connection lost: a new one
+                    book.close()
+                    book = None
             finally:
                 self.ready.set()
-            self.wake.wait(self.poll)
-            self.wake.clear()
+            self.wake.wait(RETRY if self.poll is None and self.error else self.poll)
         if book is not None:
             book.close()
 

@@ -1,7 +1,9 @@
 """`banco serve`: the table's server, for a TV, the banker's tablet and the players' phones.
 
 An ASGI app (cli/web/app.py, Starlette) run by uvicorn: the pages, the HTTP contract and the
-roles (cli/web/permissions.py), tokens from `banco token` (ledger/store/tokens.py).  Starlette
+roles (cli/web/permissions.py), tokens from `banco token` (ledger/store/tokens.py), on a SQLite
+file or a PostgreSQL database (where every server on it hears every table's commands at once:
+cli/web/hub.py).  Starlette
 and uvicorn are imported only here, when the server starts: no other command pays for them.
 Bound to 127.0.0.1 unless --host says otherwise.
 """
@@ -67,21 +69,6 @@ def server(hub, sock: socket.socket):
     return uvicorn.Server(config)
 
 
-def refuse_postgres(db: str, command: str) -> None:
-    """`serve` and `token` keep the phones' tokens in a table beside the games of a SQLite file
-    (ledger/store/tokens.py): on a PostgreSQL database, a one-line refusal (exit 2) rather
-    than a SQLite error about a URL."""
-    from ledger.base.errors import UsageError
-    from ledger.store.postgres_connection import is_postgres_url, shown
-
-    if is_postgres_url(db):
-        raise UsageError("`banco {command}` is not available on a PostgreSQL database yet "
-                         "({db}): the phones' tokens are kept in a SQLite file beside the "
-                         "games (the banker's, referee's and organiser's commands do work on "
-                         "PostgreSQL)",
-                         command=command, db=shown(db))
-
-
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; 0.0.0.0 serves the phones on the network (the URL "
@@ -104,7 +91,6 @@ def serve(session, host, port, show_cash):
     ctx = click.get_current_context()
     lang = i18n.from_argv(list(ctx.meta.get(ARGS, ()))) if ctx.meta.get(ARGS) else None
     _ = i18n._
-    refuse_postgres(session.db, "serve")
     session.game()  # no database, no game: said now, before listening (exit 4 or 2)
     game = session.game_option  # None: follow the latest unfinished game, a new one too
     session.close()

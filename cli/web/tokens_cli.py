@@ -41,16 +41,23 @@ def link(base: str, role: str, secret: str) -> str:
 def token(session, role, name, base, listing, revoke, as_json):
     """Pair a phone with `banco serve`: token banker|player NAME|referee|viewer prints a link
     and a QR code holding a new token for this game; --list and --revoke PREFIX manage them."""
-    from cli.web.serve import refuse_postgres
-    from ledger.base.names import resolve
-    from ledger.store import tokens
+    from ledger.store.open import open_tokens
 
-    refuse_postgres(session.db, "token")
-    game = session.game()
+    game = session.game()  # no database, no game: said before the tokens are opened
+    keys = open_tokens(session.db)  # a SQLite file's table, or a PostgreSQL database's
+    try:
+        _token(session, keys, game, role, name, base, listing, revoke, as_json)
+    finally:
+        keys.close()
+
+
+def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> None:
+    from ledger.base.names import resolve
+
     if revoke is not None:
         if not revoke.strip():
             raise UsageError("--revoke needs a token's prefix (`banco token --list` shows them)")
-        gone = tokens.revoke(session.db, revoke.strip(), session.now())
+        gone = keys.revoke(revoke.strip(), session.now())
         if not gone:
             raise UsageError("no live token starts with {prefix}", prefix=revoke.strip())
         if as_json:
@@ -62,7 +69,7 @@ def token(session, role, name, base, listing, revoke, as_json):
                                                             role=_describe(t)))
         return
     if listing:
-        rows = tokens.listed(session.db, game)
+        rows = keys.listed(game)
         if as_json:
             dump([{"prefix": t.prefix, "role": t.role, "player": t.player, "game": t.game,
                    "created_at": t.created_at, "revoked_at": t.revoked_at} for t in rows])
@@ -81,7 +88,7 @@ def token(session, role, name, base, listing, revoke, as_json):
         raise UsageError("a player's token names the player: `token player NAME`; no other "
                          "role takes a name")
     player = resolve(name, list(session.state().seats), "player") if name else None
-    secret, row = tokens.issue(session.db, role, game, session.now(), player)
+    secret, row = keys.issue(role, game, session.now(), player)
     if base is None:
         from cli.web.serve import lan_address
 

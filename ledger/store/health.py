@@ -329,15 +329,24 @@ TOURNAMENT_FACTS = {"TournamentStarted", "GameEntered"}
 
 
 def tournament_findings(conn: sqlite3.Connection) -> list[Finding]:
-    """Each tournament's chain, from its rows as stored (the data as its text, which is what
-    was hashed), every fact's data a JSON object of a type banco writes."""
-    from ledger.store.tournament_log import fact_hash
-
+    """Each tournament's chain in a SQLite file (tournament_chain_findings)."""
     if TOURNAMENTS not in tables(conn):
         return []
-    out = []
     rows = conn.execute(f"SELECT tournament, seq, type, data, recorded_at, actor, prev_hash, "
                         f"hash FROM {TOURNAMENTS} ORDER BY tournament, seq").fetchall()
+    known = ({u for (u,) in conn.execute("SELECT game_uuid FROM games")}
+             if "games" in tables(conn) else None)
+    return tournament_chain_findings(rows, known)
+
+
+def tournament_chain_findings(rows: list[tuple], known: set | None) -> list[Finding]:
+    """Each tournament's chain, from its rows as stored (tournament, seq, type, data,
+    recorded_at, actor, prev_hash, hash; by tournament and seq; the data as its text, which is
+    what was hashed), every fact's data a JSON object of a type banco writes, every game it
+    enters among the identities `known` (None: no games table to hold them to)."""
+    from ledger.store.tournament_log import fact_hash
+
+    out = []
     state: dict[str, tuple[int, str]] = {}
     broken: set[str] = set()
     entered: list[tuple] = []
@@ -385,8 +394,7 @@ def tournament_findings(conn: sqlite3.Connection) -> list[Finding]:
         if type_ == "GameEntered":
             entered.append((name, seq, value.get("game_uuid"), value.get("game")))
     # A game is entered by its identity: it must still be in this file.
-    if "games" in tables(conn):
-        known = {u for (u,) in conn.execute("SELECT game_uuid FROM games")}
+    if known is not None:
         for name, seq, uid, game in entered:
             if uid not in known:
                 out.append(Finding("tournament", msg(

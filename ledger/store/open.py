@@ -25,6 +25,19 @@ def open_store(db: str, *, create: bool = True, wait: float | None = None) -> Ev
     return SQLiteStore(db, create=create, wait=wait)
 
 
+def open_tokens(db: str, serving: bool = False):
+    """The phones' tokens of the store at `db` (ledger/store/tokens.py FileTokens for a SQLite
+    file, ledger/store/postgres_tokens.py PgTokens for a URL): issue, listed, revoke, find,
+    paired, close.  `serving`: for the server's lookups on every request."""
+    if is_postgres_url(db):
+        from ledger.store.postgres_tokens import PgTokens
+
+        return PgTokens(open_store(db, create=False))
+    from ledger.store.tokens import FileTokens
+
+    return FileTokens(db, serving)
+
+
 def copy_to(src: EventStore, target: str, *, create: bool = True) -> list[tuple[int, int, str]]:
     """Every game of `src` into the store at `target` (a path or a URL), each verified on
     arrival (ledger/store/copy.py): (game in src, game in target, head) per game copied."""

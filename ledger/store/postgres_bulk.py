@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ledger.store.bulk import GameRows
-from ledger.store.postgres_schema import SCHEMA
+from ledger.store.postgres_schema import CHANNEL, SCHEMA
 from ledger.store.schema import COLUMNS, GAME_COLUMNS
 
 if TYPE_CHECKING:
@@ -138,6 +138,9 @@ class PgGameImport:
                 cur.executemany(f"INSERT INTO {SCHEMA}.meta (key, value) VALUES (%s, %s) "
                                 "ON CONFLICT (key) DO UPDATE SET value=EXCLUDED.value",
                                 list(meta.items()))
+            # announced as a command is (delivered at commit): a server shows the game at once
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.game_id}:"
+                                                      f"{game['last_seq']}"))
             if commit:
                 conn.execute("COMMIT")
         except psycopg.Error as exc:

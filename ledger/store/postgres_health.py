@@ -2,24 +2,36 @@
 ledger/store/sqlite_checks.py for a SQLite file: the games its log holds, a game's hashes, the
 events a head line's digits name, and the database beside the chains: the log's triggers and
 the store's indexes present and switched on, the games table against each log (the same check
-as SQLite's, ledger/store/health.py, on these tables).
+as SQLite's, ledger/store/health.py, on these tables), the phones' tokens history and the
+tournaments' chains (the same checks as the file's, on the rows as PostgreSQL holds them).
 
 What is SQLite's alone is not checked here, and doctor says so: the file's quick_check, its
 text bytes (PostgreSQL refuses text that is not in the database's encoding), its write-ahead
-log; the maintenance history and the tournaments' chains (PostgreSQL keeps neither yet)."""
+log; the maintenance history (PostgreSQL keeps none)."""
 
 from __future__ import annotations
 
 from ledger.base.text import msg
-from ledger.store.health import Finding, Sql, games_findings
+from ledger.store.health import Finding, Sql, games_findings, tournament_chain_findings
 from ledger.store.postgres_connection import guarded
 from ledger.store.postgres_schema import SCHEMA
+from ledger.store.postgres_tokens import entries as token_entries
+from ledger.store.postgres_tokens import has_table as has_token_table
+from ledger.store.postgres_tournaments import has_table as has_fact_table
+from ledger.store.postgres_tournaments import rows as fact_rows
 from ledger.store.protocol import StoreHealth
+from ledger.store.tokens import problems_in
 
 PG = Sql(events=f"{SCHEMA}.events", games=f"{SCHEMA}.games", meta=f"{SCHEMA}.meta", mark="%s")
-# The guards of the log (ledger/store/postgres_schema.py TABLES): refused UPDATE, DELETE, TRUNCATE.
+# The guards of the log and of the phones' tokens (ledger/store/postgres_schema.py TABLES):
+# refused UPDATE, DELETE, TRUNCATE.
 TRIGGERS = ("events_no_update", "events_no_delete", "events_no_truncate")
-INDEXES = ("events_command", "events_type", "games_ended")
+TOKEN_TRIGGERS = ("tokens_no_update", "tokens_no_delete", "tokens_no_truncate")
+FACT_TRIGGERS = ("tournament_facts_no_update", "tournament_facts_no_delete",
+                 "tournament_facts_no_truncate")
+INDEXES = ("events_command", "events_type", "games_ended", "tokens_digest")
+TOKENS = f"{SCHEMA}.tokens"
+FACTS = f"{SCHEMA}.tournament_facts"
 
 
 class PgChecks:
@@ -61,20 +73,30 @@ class PgChecks:
                            "write-ahead log) are SQLite's: PostgreSQL checks its own pages"),
                        msg("the read model: PostgreSQL keeps none yet (`statement`, `history` "
                            "and `log --player` read the log)")]
+        known = (len(TRIGGERS) + len(TOKEN_TRIGGERS) + len(FACT_TRIGGERS), len(INDEXES))
         if not self.has_tables():
-            return StoreHealth([], [], [], [], not_checked, (len(TRIGGERS), len(INDEXES)))
-        on = {name for (name,) in self.q(
-            "SELECT tgname FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT tgisinternal "
-            "AND tgenabled <> 'D'", (PG.events,))}
-        triggers = [name for name in TRIGGERS if name not in on]
+            return StoreHealth([], [], [], [], not_checked, known)
+        # the tokens' and the tournaments' tables are checked once they exist (a database
+        # installed before them has neither)
+        tokens, facts = has_token_table(self.conn), has_fact_table(self.conn)
+        guarded_tables = [(PG.events, TRIGGERS)] + [(t, names) for t, names, there in (
+            (TOKENS, TOKEN_TRIGGERS, tokens), (FACTS, FACT_TRIGGERS, facts)) if there]
+        missing = []
+        for table, names in guarded_tables:
+            on = {name for (name,) in self.q(
+                "SELECT tgname FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT "
+                "tgisinternal AND tgenabled <> 'D'", (table,))}
+            missing += [(name, table) for name in names if name not in on]
+        triggers = [name for name, _ in missing]
         have = {name for (name,) in self.q("SELECT indexname FROM pg_indexes WHERE "
                                            "schemaname = %s", (SCHEMA,))}
-        indexes = [name for name in INDEXES if name not in have]
+        indexes = [name for name in INDEXES if name not in have
+                   and (tokens or not name.startswith("tokens_"))]
         findings = [Finding("trigger", msg(
             "the trigger {name} of {table} is missing or switched off: its rows can be changed "
             "without a trace but the chain's (the database's owner puts it back: `ALTER TABLE "
             "{table} ENABLE TRIGGER USER`, or `python -m ledger.store.postgres_setup URL "
-            "--role USER` for one dropped)", name=name, table=PG.events)) for name in triggers]
+            "--role USER` for one dropped)", name=name, table=table)) for name, table in missing]
         findings += [Finding("index", msg("the index {name} is missing: lookups are slow (`python "
                                           "-m ledger.store.postgres_setup URL --role USER` "
                                           "recreates it)", name=name)) for name in indexes]
@@ -83,8 +105,29 @@ class PgChecks:
         with self.conn.transaction():
             self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             findings += games_findings(self.conn, PG)
-        return StoreHealth(findings, [], triggers, indexes, not_checked,
-                           (len(TRIGGERS), len(INDEXES)))
+            # the phones' tokens history: an entry deleted, edited or written by hand
+            findings += [Finding("tokens", p) for p in problems_in(token_entries(self.conn))]
+            if tournaments and facts:
+                known_games = {u for (u,) in self.q(f"SELECT game_uuid FROM {PG.games}")}
+                findings += tournament_chain_findings(fact_rows(self.conn, by_name=True),
+                                                      known_games)
+        return StoreHealth(findings, [], triggers, indexes, not_checked, known)
+
+    @guarded(writing=False)
+    def read_table(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a query on a table kept beside the games', named as in a SQLite file (the
+        audit's look for tournaments, projections/audit/database_audit.py): banco's schema
+        first on the search path, `?` marks; [] when the table does not exist yet."""
+        from psycopg import errors
+
+        if not self.has_tables():
+            return []
+        try:
+            with self.conn.transaction():
+                self.conn.execute(f"SET LOCAL search_path TO {SCHEMA}")
+                return self.q(sql.replace("?", "%s"), args)
+        except errors.UndefinedTable:
+            return []
 
     def engine_check(self) -> str | None:
         return None  # PostgreSQL checks its own pages (and refuses to serve a damaged one)

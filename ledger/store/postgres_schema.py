@@ -1,6 +1,7 @@
 """The PostgreSQL store's shape (ledger/store/postgres.py): the same four tables as the SQLite
-file (ledger/store/schema.py), in a schema of their own named `banco` so that banco leaves the
-rest of an organiser's database alone; the triggers that make the log append-only; and the
+file (ledger/store/schema.py), the phones' tokens history (ledger/store/tokens.py) and the
+tournaments' facts (ledger/tournaments.py), in a schema of their own named `banco` so that
+banco leaves the rest of an organiser's database alone; the triggers that make the log append-only; and the
 grants of banco's own role.
 
 The log's `data` is TEXT, not JSONB: it holds the canonical JSON exactly as it was hashed
@@ -9,8 +10,9 @@ The log's `data` is TEXT, not JSONB: it holds the canonical JSON exactly as it w
 Who may do what: the tables belong to the role that created them (the organiser's, through
 `python -m ledger.store.postgres_setup`); banco's own role, the one in the URL tables
 connect with, is granted only SELECT and INSERT on the log, so that neither a bug nor a
-stolen password can change the past; the triggers refuse UPDATE, DELETE and TRUNCATE of the
-log to everyone, its owner included.
+stolen password can change the past (the tokens and the tournaments likewise); the triggers
+refuse UPDATE, DELETE and TRUNCATE of the log, the tokens and the tournaments' facts to
+everyone, its owner included.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ FORMAT = 3  # the same format number as the SQLite file's: the same rows, the sa
 LOCKS = 0x62616E63
 NEW_GAME_LOCK = 0  # numbering a new game (and the import's); a game's own lock is its number
 SCHEMA_LOCK = -1  # creating the tables (several first commands at once)
+TOKENS_LOCK = -2  # the phones' tokens history: the next entry's number and the hash before it
+TOURNAMENT_LOCK = -3  # the tournaments' facts: a fact's seq and the hash before it
 
 CHANNEL = "banco_events"  # LISTEN/NOTIFY: a payload "game:last_seq" per committed command
 
@@ -68,18 +72,62 @@ TABLES = (
             CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON {SCHEMA}.events
                 FOR EACH STATEMENT EXECUTE FUNCTION {SCHEMA}.refuse_change();
         END IF; END $$""",
+    # The phones' tokens (ledger/store/tokens.py): the same history as the SQLite file's, its
+    # entries chained alike, append-only for everyone (ledger/store/postgres_tokens.py).
+    f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.tokens (
+        id BIGINT PRIMARY KEY, kind TEXT NOT NULL CHECK (kind IN ('issue', 'revoke')),
+        digest TEXT NOT NULL, prefix TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('banker', 'player', 'referee', 'viewer')),
+        player TEXT, game BIGINT NOT NULL, at TEXT NOT NULL, prev TEXT NOT NULL,
+        hash TEXT NOT NULL)""",
+    f"CREATE INDEX IF NOT EXISTS tokens_digest ON {SCHEMA}.tokens (digest)",
+    f"""CREATE OR REPLACE FUNCTION {SCHEMA}.refuse_token_change() RETURNS trigger
+        LANGUAGE plpgsql AS $$ BEGIN
+        RAISE EXCEPTION 'the tokens history is append-only: % refused', TG_OP; END $$""",
+    f"""DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'tokens_no_update'
+                       AND tgrelid = '{SCHEMA}.tokens'::regclass) THEN
+            CREATE TRIGGER tokens_no_update BEFORE UPDATE ON {SCHEMA}.tokens
+                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_token_change();
+            CREATE TRIGGER tokens_no_delete BEFORE DELETE ON {SCHEMA}.tokens
+                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_token_change();
+            CREATE TRIGGER tokens_no_truncate BEFORE TRUNCATE ON {SCHEMA}.tokens
+                FOR EACH STATEMENT EXECUTE FUNCTION {SCHEMA}.refuse_token_change();
+        END IF; END $$""",
+    # The tournaments' facts (ledger/tournaments.py): the SQLite file's table and chain
+    # (ledger/store/tournament_log.py), with `n` for the order written (SQLite's rowid).
+    f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.tournament_facts (
+        n BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE, tournament TEXT NOT NULL,
+        seq BIGINT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, recorded_at TEXT NOT NULL,
+        actor TEXT, prev_hash TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (tournament, seq))""",
+    f"""CREATE OR REPLACE FUNCTION {SCHEMA}.refuse_fact_change() RETURNS trigger
+        LANGUAGE plpgsql AS $$ BEGIN
+        RAISE EXCEPTION 'tournament facts are append-only: % refused', TG_OP; END $$""",
+    f"""DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'tournament_facts_no_update'
+                       AND tgrelid = '{SCHEMA}.tournament_facts'::regclass) THEN
+            CREATE TRIGGER tournament_facts_no_update BEFORE UPDATE ON {SCHEMA}.tournament_facts
+                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_fact_change();
+            CREATE TRIGGER tournament_facts_no_delete BEFORE DELETE ON {SCHEMA}.tournament_facts
+                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_fact_change();
+            CREATE TRIGGER tournament_facts_no_truncate BEFORE TRUNCATE
+                ON {SCHEMA}.tournament_facts
+                FOR EACH STATEMENT EXECUTE FUNCTION {SCHEMA}.refuse_fact_change();
+        END IF; END $$""",
 )
 
 # What banco's role may do: read and append the log; keep the games index, meta and the
-# snapshot cache (a cache is replaced and pruned, never evidence).
+# snapshot cache (a cache is replaced and pruned, never evidence); read and append the phones'
+# tokens history (a revocation is an entry appended, never a row changed).
 GRANTS = (
     "GRANT USAGE ON SCHEMA {schema} TO {role}",
-    "GRANT SELECT, INSERT ON {schema}.events TO {role}",
+    "GRANT SELECT, INSERT ON {schema}.events, {schema}.tokens, {schema}.tournament_facts "
+    "TO {role}",
     "GRANT SELECT, INSERT, UPDATE ON {schema}.games, {schema}.meta TO {role}",
     "GRANT SELECT, INSERT, UPDATE, DELETE ON {schema}.snapshots TO {role}",
 )
-REVOKES = ("REVOKE ALL ON {schema}.events, {schema}.games, {schema}.meta, {schema}.snapshots "
-           "FROM {role}",)
+REVOKES = ("REVOKE ALL ON {schema}.events, {schema}.games, {schema}.meta, {schema}.snapshots, "
+           "{schema}.tokens, {schema}.tournament_facts FROM {role}",)
 
 
 def create(conn, now: str) -> None:
@@ -90,6 +138,23 @@ def create(conn, now: str) -> None:
     conn.execute(f"INSERT INTO {SCHEMA}.meta (key, value) VALUES ('application', 'banco'), "
                  f"('format', %s), ('created_at', %s) ON CONFLICT (key) DO NOTHING",
                  (str(FORMAT), now))
+
+
+def install_missing(conn, table: str) -> bool:
+    """Inside a write transaction: `table` (schema-qualified) there, created with the others
+    for a database installed before it; False when it is missing and the URL's role may not
+    create it (the owner runs postgres_setup), the transaction still usable."""
+    from psycopg import errors
+
+    if conn.execute("SELECT to_regclass(%s)", (table,)).fetchone()[0] is not None:
+        return True
+    try:
+        with conn.transaction():  # a savepoint: a refusal leaves the transaction usable
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, SCHEMA_LOCK))
+            create(conn, now_text())  # meta kept as it is: only the new tables are made
+    except errors.InsufficientPrivilege:
+        return False
+    return True
 
 
 def grant(conn, role: str) -> None:

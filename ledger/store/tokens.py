@@ -119,12 +119,7 @@ def _append(conn: sqlite3.Connection, kind: str, digest_: str, prefix: str, role
 def issue(path: str, role: str, game: int, now: str, player: str | None = None
           ) -> tuple[str, Token]:
     """A new token: its secret (shown once, never stored) and its row."""
-    if role not in ROLES:
-        raise ValueError(role)
-    if (role == "player") != (player is not None):
-        raise ValueError("a player's token names the player; no other token does")
-    secret = PREFIX + secrets.token_urlsafe(24)
-    row = Token(secret[len(PREFIX):len(PREFIX) + PREFIX_CHARS], role, player, game, now)
+    secret, row = new_secret(role, game, now, player)
     conn = _connect(path)
     try:
         conn.execute("BEGIN IMMEDIATE")  # the next id and the hash before it, as one
@@ -188,14 +183,20 @@ def entries(conn: sqlite3.Connection) -> list[tuple]:
 
 
 def problems(conn: sqlite3.Connection) -> list[Text]:
-    """What the tokens history shows changed, entry by entry (the audit's and doctor's): an
-    entry missing (deleted), one whose fields are not what its hash binds (edited, or written
-    by hand without banco's hash), one that does not follow the entry before it, a revocation
-    of a token never issued, a token issued twice."""
+    """What the tokens history of a SQLite file shows changed (problems_in)."""
+    return problems_in(entries(conn))
+
+
+def problems_in(history: list[tuple]) -> list[Text]:
+    """What a tokens history (its entries as written, COLUMNS, in order) shows changed, entry
+    by entry (the audit's and doctor's, on either store): an entry missing (deleted), one whose
+    fields are not what its hash binds (edited, or written by hand without banco's hash), one
+    that does not follow the entry before it, a revocation of a token never issued, a token
+    issued twice."""
     out: list[Text] = []
     expected, prev = 1, GENESIS
     issued: dict[str, int] = {}
-    for id_, kind, d, prefix, role, player, game, at, before, hash_ in entries(conn):
+    for id_, kind, d, prefix, role, player, game, at, before, hash_ in history:
         what = msg("token entry {id} ({kind} bt_{prefix}..., {role}{player}, game {game})",
                    id=id_, kind=msg("issue") if kind == "issue" else msg("revocation"),
                    prefix=prefix, role=role,
@@ -220,6 +221,39 @@ def problems(conn: sqlite3.Connection) -> list[Text]:
     return out
 
 
+# What Keyring.find reads of the entries of one digest (either store), by id.
+FIND_COLUMNS = "kind, digest, prefix, role, player, game, at, id, prev, hash"
+
+
+def live_token(rows: list[tuple], wanted: str) -> Token | None:
+    """The live token among the entries of the digest `wanted` (FIND_COLUMNS), else None: one
+    issue, no revocation, its hash banco's.  The digests compared in constant time."""
+    issued = [r for r in rows if r[0] == "issue" and hmac.compare_digest(r[1], wanted)]
+    if len(issued) != 1 or any(r[0] == "revoke" for r in rows):
+        return None
+    id_, prev, hash_ = issued[0][7:]
+    if entry_hash(prev, id_, *issued[0][:7]) != hash_:
+        return None  # an entry banco did not write (`banco audit` names it)
+    return Token(*issued[0][2:7])
+
+
+def wanted_digest(secret: str | None) -> str | None:
+    """The digest to look a presented secret up by, or None for one no token can have."""
+    if not secret or not secret.startswith(PREFIX) or len(secret) > 200:
+        return None
+    return digest(secret)
+
+
+def new_secret(role: str, game: int, now: str, player: str | None) -> tuple[str, Token]:
+    """A new token's secret and its row (not yet kept), the role and player checked."""
+    if role not in ROLES:
+        raise ValueError(role)
+    if (role == "player") != (player is not None):
+        raise ValueError("a player's token names the player; no other token does")
+    secret = PREFIX + secrets.token_urlsafe(24)
+    return secret, Token(secret[len(PREFIX):len(PREFIX) + PREFIX_CHARS], role, player, game, now)
+
+
 class Keyring:
     """The server's view of the tokens: one connection, looked up on every request."""
 
@@ -238,23 +272,17 @@ class Keyring:
     def find(self, secret: str | None) -> Token | None:
         """The live token whose secret this is, else None.  Looked up by digest (the index
         sees only the digest, never the secret) and the digest compared in constant time."""
-        if not secret or not secret.startswith(PREFIX) or len(secret) > 200:
+        wanted = wanted_digest(secret)
+        if wanted is None:
             return None
-        wanted = digest(secret)
         try:
             with self.lock:
                 rows = self.conn.execute(
-                    f"SELECT kind, digest, prefix, role, player, game, at, id, prev, hash "
-                    f"FROM {TABLE} WHERE digest = ? ORDER BY id", (wanted,)).fetchall()
+                    f"SELECT {FIND_COLUMNS} FROM {TABLE} WHERE digest = ? ORDER BY id",
+                    (wanted,)).fetchall()
         except sqlite3.OperationalError:  # no table yet (or an old one): no token to find
             return None
-        issued = [r for r in rows if r[0] == "issue" and hmac.compare_digest(r[1], wanted)]
-        if len(issued) != 1 or any(r[0] == "revoke" for r in rows):
-            return None
-        id_, prev, hash_ = issued[0][7:]
-        if entry_hash(prev, id_, *issued[0][:7]) != hash_:
-            return None  # an entry banco did not write (`banco audit` names it)
-        return Token(*issued[0][2:7])
+        return live_token(rows, wanted)
 
     def paired(self, game: int) -> set[str]:
         """The players of `game` who hold a live token: their phones answer their trades."""
@@ -270,3 +298,33 @@ class Keyring:
 
     def close(self) -> None:
         self.conn.close()
+
+
+class FileTokens:
+    """The tokens of a SQLite file as `banco token` and the server use them (the PostgreSQL
+    store's: ledger/store/postgres_tokens.py PgTokens, the same methods).  `serving`: the
+    server's Keyring opened now, for find and paired; the command line opens none."""
+
+    def __init__(self, path: str, serving: bool = False):
+        self.path = path
+        self.keyring = Keyring(path) if serving else None
+
+    def issue(self, role: str, game: int, now: str, player: str | None = None
+              ) -> tuple[str, Token]:
+        return issue(self.path, role, game, now, player)
+
+    def listed(self, game: int | None = None) -> list[Token]:
+        return listed(self.path, game)
+
+    def revoke(self, prefix: str, now: str) -> list[Token]:
+        return revoke(self.path, prefix, now)
+
+    def find(self, secret: str | None) -> Token | None:
+        return self.keyring.find(secret) if self.keyring is not None else None
+
+    def paired(self, game: int) -> set[str]:
+        return self.keyring.paired(game) if self.keyring is not None else set()
+
+    def close(self) -> None:
+        if self.keyring is not None:
+            self.keyring.close()

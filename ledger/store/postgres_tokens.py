@@ -1,0 +1,152 @@
+"""The phones' tokens on PostgreSQL (`banco token`, `banco serve` with `--db postgresql://...`):
+the history of ledger/store/tokens.py in the table `banco.tokens` (ledger/store/postgres_schema.py),
+through the PostgreSQL store's connection and its one-line errors.
+
+The same guarantees as the SQLite file's: only the secret's SHA-256 kept; entries numbered
+1, 2, 3 ... and chained with the same hash (a history copied from one store would verify on
+the other); append-only for everyone (triggers refuse UPDATE, DELETE and TRUNCATE, and banco's
+role is granted only SELECT and INSERT); a revocation is an entry, looked for on every request,
+so a running server refuses a revoked token at once.  Two `banco token` at once are serialised
+by an advisory lock (the next number and the hash before it read as one).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from ledger.base.errors import DatabaseError
+from ledger.store.postgres_connection import guarded
+from ledger.store.postgres_schema import LOCKS, SCHEMA, TOKENS_LOCK, install_missing
+from ledger.store.tokens import (
+    COLUMNS,
+    FIND_COLUMNS,
+    GENESIS,
+    PREFIX,
+    Token,
+    digest,
+    entry_hash,
+    live_token,
+    new_secret,
+    wanted_digest,
+)
+
+TABLE = f"{SCHEMA}.tokens"
+INSERT = f"INSERT INTO {TABLE} ({COLUMNS}) VALUES ({', '.join(['%s'] * 10)})"
+# the tokens issued, each with its first revocation if any
+TOKENS = (f"SELECT i.prefix, i.role, i.player, i.game, i.at, (SELECT MIN(r.at) FROM {TABLE} r "
+          f"WHERE r.kind = 'revoke' AND r.digest = i.digest) FROM {TABLE} i "
+          "WHERE i.kind = 'issue'")
+LIVE = f"NOT EXISTS (SELECT 1 FROM {TABLE} r WHERE r.kind = 'revoke' AND r.digest = i.digest)"
+
+
+def has_table(conn) -> bool:
+    return conn.execute("SELECT to_regclass(%s)", (TABLE,)).fetchone()[0] is not None
+
+
+def entries(conn) -> list[tuple]:
+    """The history as written, in order (tokens.COLUMNS), for the audit; [] without the table."""
+    if not has_table(conn):
+        return []
+    return conn.execute(f"SELECT {COLUMNS} FROM {TABLE} ORDER BY id").fetchall()
+
+
+class PgTokens:
+    """The tokens of one PostgreSQL database, through `store` (a PostgresStore: its connection
+    and its errors; closed with this).  The same methods as tokens.FileTokens."""
+
+    def __init__(self, store):
+        self.store = store
+        self.lock = threading.Lock()  # one connection shared by the server's threads
+
+    def explain(self, exc: Exception, writing: bool) -> DatabaseError:
+        return self.store.explain(exc, writing)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def _ensure(self, conn) -> None:
+        """Inside the write transaction: the table, for a database whose banco tables were
+        installed before it (created when the URL's role may, else the owner installs it)."""
+        if not install_missing(conn, TABLE):
+            raise DatabaseError("{path} has no table for the phones' tokens yet, and its user "
+                                "may not create it; nothing was recorded: the database's "
+                                "owner installs it with `python -m ledger.store.postgres_setup "
+                                "URL --role USER`", path=self.store.shown)
+
+    def _append(self, conn, kind: str, digest_: str, prefix: str, role: str,
+                player: str | None, game: int, at: str) -> None:
+        last = conn.execute(f"SELECT id, hash FROM {TABLE} ORDER BY id DESC LIMIT 1").fetchone()
+        id_, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
+        conn.execute(INSERT, (id_, kind, digest_, prefix, role, player, game, at, prev,
+                              entry_hash(prev, id_, kind, digest_, prefix, role, player, game,
+                                         at)))
+
+    @guarded(writing=True)
+    def issue(self, role: str, game: int, now: str, player: str | None = None
+              ) -> tuple[str, Token]:
+        """A new token: its secret (shown once, never stored) and its row."""
+        secret, row = new_secret(role, game, now, player)
+        conn = self.store.conn
+        with self.lock, conn.transaction():
+            self._ensure(conn)
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, TOKENS_LOCK))
+            self._append(conn, "issue", digest(secret), row.prefix, role, player, game, now)
+        return secret, row
+
+    @guarded(writing=False)
+    def listed(self, game: int | None = None) -> list[Token]:
+        conn = self.store.conn
+        with self.lock:
+            if not has_table(conn):
+                return []
+            rows = conn.execute(f"{TOKENS} AND (%s::bigint IS NULL OR i.game = %s) "
+                                "ORDER BY i.at, i.prefix", (game, game)).fetchall()
+        return [Token(*r) for r in rows]
+
+    @guarded(writing=True)
+    def revoke(self, prefix: str, now: str) -> list[Token]:
+        """Revoke the live tokens whose prefix starts with `prefix`; the ones revoked."""
+        conn = self.store.conn
+        like = prefix.removeprefix(PREFIX)
+        if not prefix:
+            return []
+        with self.lock:
+            if not has_table(conn):
+                return []
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, TOKENS_LOCK))
+                rows = conn.execute(
+                    f"SELECT i.digest, i.prefix, i.role, i.player, i.game, i.at FROM {TABLE} i "
+                    f"WHERE i.kind = 'issue' AND left(i.prefix, %s) = %s AND {LIVE} "
+                    "ORDER BY i.id", (len(like), like)).fetchall()
+                for d, p, role, player, game, _at in rows:
+                    self._append(conn, "revoke", d, p, role, player, game, now)
+        return [Token(*r[1:6], now) for r in rows]
+
+    # --- the server's lookups, on every request ------------------------------------------------
+
+    @guarded(writing=False)
+    def find(self, secret: str | None) -> Token | None:
+        """The live token whose secret this is, else None (tokens.Keyring.find)."""
+        wanted = wanted_digest(secret)
+        if wanted is None:
+            return None
+        conn = self.store.conn
+        with self.lock:
+            if not has_table(conn):
+                return None
+            rows = conn.execute(f"SELECT {FIND_COLUMNS} FROM {TABLE} WHERE digest = %s "
+                                "ORDER BY id", (wanted,)).fetchall()
+        return live_token(rows, wanted)
+
+    @guarded(writing=False)
+    def paired(self, game: int) -> set[str]:
+        """The players of `game` who hold a live token."""
+        conn = self.store.conn
+        with self.lock:
+            if not has_table(conn):
+                return set()
+            rows = conn.execute(f"SELECT DISTINCT i.player FROM {TABLE} i WHERE i.kind = "
+                                f"'issue' AND i.game = %s AND i.role = 'player' AND {LIVE}",
+                                (game,)).fetchall()
+        return {r[0] for r in rows}
