@@ -21,7 +21,7 @@ from cli.main import cli
 from ledger.book import Book
 from ledger.store.canonical import table_digest
 from ledger.store.snapshot_binding import snapshot_digest
-from ledger.table.snapshot_codec import canonical, decode, shape
+from ledger.table.snapshot_codec import canonical, decode, encode, shape
 from ledger.table.state import initial_state
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -243,3 +243,36 @@ def test_the_next_write_binds_a_snapshot_where_none_is(tmp_path):
     book.state(1)
     assert book._tables[1].snap_seq == last  # started from it
     book.close()
+
+
+def test_a_file_from_before_format_3_upgrades_quietly(tmp_path, monkeypatch):
+    """A format-2 file, its long game with the snapshots an older banco kept (no event binds
+    them): every reading folds instead (no warning: nothing is wrong), doctor says healthy, the
+    audit passes with the same head, and the first write adds the column and binds one."""
+    monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 10 ** 6)
+    db = tmp_path / "old.db"
+    record(str(db), "classic-4p")
+    monkeypatch.undo()
+    book = Book(str(db))
+    table = book.state(1)
+    for seq in (200, 400):
+        text = encode(book.state(1, at=seq))  # as an older banco kept them
+        assert book.store.put_snapshot(1, seq, book.store.hash_at(1, seq), shape(), text)
+    book.close()
+    conn = sqlite3.connect(db)
+    conn.execute("ALTER TABLE events DROP COLUMN table_digest")
+    conn.execute("UPDATE meta SET value='2' WHERE key='format'")
+    conn.commit()
+    conn.close()
+    head = json.loads(banco(db, "audit", "--json").stdout)["games"][0]["head"]
+    shown = banco(db, "state", "--json")
+    assert shown.stderr == "" and json.loads(shown.stdout)["seq"] == table.seq
+    doctor = banco(db, "doctor")
+    assert "healthy" in doctor.stdout and "format 2 (this banco writes 3)" in doctor.stdout
+    banco(db, "roll", "1", "1")
+    book = Book(str(db))
+    assert book.store.format == 3 and book.store.snapshots(1)[0].seq == book.store.last_seq(1)
+    assert book.store.row_at(1, book.store.last_seq(1))[10] == 3
+    book.close()
+    assert json.loads(banco(db, "audit", "--json").stdout)["games"][0]["ok"]
+    assert banco(db, "audit", "--expect-head", head).exit_code == 0
