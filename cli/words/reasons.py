@@ -204,13 +204,22 @@ COUNTED_BASES = {
 }
 
 
-def say_basis(basis: str) -> str:
-    """A rent's basis (RentClaimOpened's), in the user's language; else as a reason."""
+@cache
+def _basis_patterns() -> list[tuple[re.Pattern, str]]:
+    """BASES as patterns, compiled once (built for every basis said, they were a fifth of a
+    long game's `log`)."""
+    out = []
     for template in BASES:
         parts = re.split(r"\{(\w+)\}", template)
-        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                          for i, p in enumerate(parts))
-        m = re.fullmatch(pattern, basis)
+        out.append((re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+                                       for i, p in enumerate(parts))), template))
+    return out
+
+
+def say_basis(basis: str) -> str:
+    """A rent's basis (RentClaimOpened's), in the user's language; else as a reason."""
+    for pattern, template in _basis_patterns():
+        m = pattern.fullmatch(basis)
         if m:
             fields = m.groupdict()
             if template in COUNTED_BASES and fields["n"].isdigit():
