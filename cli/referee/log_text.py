@@ -21,7 +21,7 @@ from ledger.store.schema import event_dict
 from ledger.table.state import State
 
 CHUNK = 4096  # rows read at a time
-MEMO = 32768  # entries remembered before the memory starts again
+MEMO = 8192  # entries remembered before the memory starts again
 LONGEST = 2000  # data texts longer than this are said each time (a GameStarted, its rules)
 # Types whose words name the event's own seq (narrate's RentClaimRefused: "as event N").
 BY_SEQ = frozenset({"RentClaimRefused"})
@@ -71,7 +71,8 @@ class Words:
 
     def of(self, row: tuple) -> str:
         type_, data = row[2], row[3]
-        said = self.memo.get(type_, data)
+        known = self.memo.by_type.get(type_)  # the memo's get, without a call
+        said = None if known is None else known.get(data)
         if said is None:
             said = self.memo.put(type_, data, describe(event_dict(row), self.state))
         return said
