@@ -11,10 +11,10 @@ recorded games matches a template here.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from cli.words.event_words import say_types
-from cli.words.i18n import N_, NN_, _, ngettext
+from cli.words.i18n import N_, NN_, _, ngettext, translations
 from ledger.base.text import SAYERS
 
 # Most specific first: the first template that matches the whole reason is used.
@@ -163,6 +163,14 @@ def say_reason(reason: str) -> str:
     """The reason in the user's language where it is one decide writes; else as written."""
     if not reason:
         return reason
+    return _said_reason(translations(), reason)
+
+
+# A game says the same reasons over and over (`rent on Via Roma`), each tried against every
+# template: what a catalog made of a reason is kept (the catalog is in the key, so another
+# language is another entry; bounded).
+@lru_cache(maxsize=4096)
+def _said_reason(catalog, reason: str) -> str:
     for pattern, template in _compiled():
         m = pattern.match(reason)
         if m:
@@ -218,6 +226,11 @@ def _basis_patterns() -> list[tuple[re.Pattern, str]]:
 
 def say_basis(basis: str) -> str:
     """A rent's basis (RentClaimOpened's), in the user's language; else as a reason."""
+    return _said_basis(translations(), basis)
+
+
+@lru_cache(maxsize=1024)
+def _said_basis(catalog, basis: str) -> str:  # kept as _said_reason is
     for pattern, template in _basis_patterns():
         m = pattern.fullmatch(basis)
         if m:
