@@ -441,7 +441,8 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
     def walk(rows):
         # one pass over the rows: the undos come from the type index, and an undo goes back to
         # the table at a seq rather than to rows kept in memory
-        return steps(rows, game, taken=taken, refold=lambda seq: book.state(game, at=seq))
+        return steps(rows, game, taken=taken, refold=lambda seq: book.state(game, at=seq),
+                     changes=False)  # the page never shows what a command changed
 
     def write(f):
         # the timeline waits in a temporary file while the table and chart are gathered: a

@@ -91,17 +91,25 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
         from projections.readings.lookups import player_events
 
         found = player_events(book, game, who, bank, lo, hi)
+        matching = (e for e in found
+                    if (wanted is None or e["type"] in wanted)
+                    and (who & set(players_of(e)) or bank and _moves_bank(e)))
+    elif not as_csv:  # the rows as stored: their words and JSON remembered (log_text.py)
+        from cli.referee.log_text import raw_stream
+
+        matching = (r for r in raw_stream(book.store, game, lo, hi)
+                    if wanted is None or r[2] in wanted)
     else:
-        found = book.stream(game, lo, hi)
-    matching = (e for e in found
-                if (wanted is None or e["type"] in wanted)
-                and (who is None or who & set(players_of(e)) or bank and _moves_bank(e)))
+        matching = (e for e in book.stream(game, lo, hi)
+                    if wanted is None or e["type"] in wanted)
     # written as they are read (a whole log of 300,000 events in bounded memory); `--tail`
     # keeps only its last N
     shown = iter(deque(matching, maxlen=tail)) if tail else matching
+    raw = who is None and not as_csv
     if as_json:
-        dump_rows({"seq": e["seq"], "type": e["type"], "data": e["data"],
-                   "recorded_at": e["recorded_at"], "hash": e["hash"]} for e in shown)
+        from cli.referee.log_text import JsonRows, event_json, json_list
+
+        json_list(map(JsonRows().of if raw else event_json, shown), click.echo)
         return
     gone = taken_back(book.store.read_type(game, "EventRetracted"))
     if as_csv:
@@ -116,24 +124,33 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
                              ";".join(players_of(e)), "" if amount is None else amount,
                              describe(e, st), e["hash"], gone.get(e["seq"], "")])
         return
+    if raw:
+        from cli.referee.log_text import Words
+
+        words = Words(st).of
+        lined = ((r[1], r[4], r[9], r[2], words(r)) for r in shown)
+    else:
+        lined = ((e["seq"], e["recorded_at"], e["hash"], e["type"], describe(e, st))
+                 for e in shown)
     marked = told = False
     lines: list[str] = []
     times: dict[str, str] = {}  # a command's events share their time: converted once
-    for e in shown:
+    for seq, at, hsh, type_, text in lined:
         if not told:
             lines.append(f"{_('seq'):>5}  {_('time'):<25}  {_('hash'):<{SHORT_HASH}}  "
                          f"{_('type'):<21} {_('what happened')}")
             told = True
-        mark = "x" if e["seq"] in gone else " "
-        marked = marked or e["seq"] in gone
-        at = e["recorded_at"]
+        if seq in gone:
+            mark = "x"
+            marked = True
+        else:
+            mark = " "
         when = times.get(at)
         if when is None:
             if len(times) > 4096:
                 times.clear()
             when = times[at] = local_time(at)
-        lines.append(f"{e['seq']:>5}{mark} {when}  "
-                     f"{e['hash'][:SHORT_HASH]}  {e['type']:<21} {describe(e, st)}")
+        lines.append(f"{seq:>5}{mark} {when}  {hsh[:SHORT_HASH]}  {type_:<21} {text}")
         if len(lines) >= 512:  # written a block at a time, not a line (each echo flushes)
             click.echo("\n".join(lines))
             lines = []

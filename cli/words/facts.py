@@ -29,6 +29,9 @@ TRANSFERS = ("SalaryPaid", "TaxPaid", "FinePaid", "CardPayment", "PropertyBought
              "DeedsDealt", "MortgageReverted", "DebtPaidByBank", "DebtPaidInKind")
 
 
+_TRANSFER_TYPES = frozenset(TRANSFERS)  # a set to look in, for every event said
+
+
 def _transfer(d: dict, state: State) -> str:
     money = state.edition.money
     reason = say_reason(d["reason"])
@@ -45,6 +48,8 @@ def _transfer(d: dict, state: State) -> str:
 def narrate(event: dict, state: State) -> str | None:
     """One line for an event, or None for bookkeeping the banker need not read."""
     t, d = event["type"], event["data"]
+    if t == "TurnEnded":  # the commonest facts first: no other branch says these
+        return _("{player} to roll").format(player=d["next"])
     money = state.edition.money
     if t == "DiceRolled":
         dice = "+".join(map(str, d["dice"]))
@@ -73,7 +78,7 @@ def narrate(event: dict, state: State) -> str | None:
                 player=d["player"], space=space_name(state, d["to"]), position=d["to"])
         return _("  {player} moves to {space} ({position})").format(
             player=d["player"], space=space_name(state, d["to"]), position=d["to"])
-    if t in TRANSFERS:
+    if t in _TRANSFER_TYPES:
         return _transfer(d, state)
     if t == "PurchaseOffered":
         return _("  {space} is for sale at {price}: `buy` or `decline`").format(
@@ -173,8 +178,6 @@ def narrate(event: dict, state: State) -> str | None:
                                     spaces=d["spaces"])
     if t == "ExtraRollDue":
         return _("{player} rolls again (doubles)").format(player=d["player"])
-    if t == "TurnEnded":
-        return _("{player} to roll").format(player=d["next"])
     if t == "EventRetracted":
         return ngettext("undone: event {seqs} ({reason})", "undone: events {seqs} ({reason})",
                         len(d["seqs"])).format(seqs=", ".join(map(str, d["seqs"])),

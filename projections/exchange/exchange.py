@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from hashlib import sha256
+from json.encoder import encode_basestring
 from typing import ClassVar
 
 from ledger.base.errors import EXIT_AUDIT, BancoError, UsageError
@@ -115,17 +116,23 @@ def export_lines(store, game_id: int) -> Iterator[str]:
         "chain_game_id": hashed_as if 1 in versions else None,
         "hashed_fields": {str(v): list(HASHED_FIELDS[v]) for v in sorted(versions)}}
     yield canonical_json(header)
+    q = encode_basestring
     for r in store.iter_raw(game_id):
         g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain, table = r
         if seq in recoded:
             data = canonical_json(json.loads(data))
         # canonical_json of the row, assembled around the stored (canonical) data text; the
-        # table digest only where the row's chain version hashes it
+        # table digest only where the row's chain version hashes it; a string quoted by json's
+        # C function itself (what `_dump` calls, a tenth of the cost)
         digest = f'"table_digest":{_dump(table)},' if chain == TABLE_CHAIN_VERSION else ""
-        yield (f'{{"actor":{_dump(actor)},"chain_version":{chain},"command_id":{_dump(cid)},'
-               f'"data":{data},"hash":{_dump(hsh)},"prev_hash":{_dump(prev_hash)},'
-               f'"recorded_at":{_dump(at)},"schema_version":{version},"seq":{seq},'
-               f'{digest}"type":{_dump(type_)}}}')
+        yield (f'{{"actor":{q(actor) if type(actor) is str else _dump(actor)},'
+               f'"chain_version":{chain},'
+               f'"command_id":{q(cid) if type(cid) is str else _dump(cid)},'
+               f'"data":{data},"hash":{q(hsh) if type(hsh) is str else _dump(hsh)},'
+               f'"prev_hash":{q(prev_hash) if type(prev_hash) is str else _dump(prev_hash)},'
+               f'"recorded_at":{q(at) if type(at) is str else _dump(at)},'
+               f'"schema_version":{version},"seq":{seq},'
+               f'{digest}"type":{q(type_) if type(type_) is str else _dump(type_)}}}')
 
 
 # --- import -----------------------------------------------------------------------------------

@@ -68,7 +68,8 @@ def taken_back_by(undos: Iterable[dict]) -> dict[int, int]:
 
 def steps(events: Iterable[dict], game_id: int | None = None, *,
           taken: dict[int, int] | None = None, state: State | None = None, commands: int = 0,
-          refold: Callable[[int], State] | None = None) -> Iterator[Step]:
+          refold: Callable[[int], State] | None = None,
+          changes: bool = True) -> Iterator[Step]:
     """Every command of a game's log (rows in seq order), with the table before and after.
 
     Given a whole log (a list), that is all.  A long game's rows can be streamed instead, from
@@ -76,7 +77,8 @@ def steps(events: Iterable[dict], game_id: int | None = None, *,
     table before the first row (None: the rows begin with the game), `commands` the commands
     recorded before it, and `refold(seq)` gives the table after event `seq` (the undos up to it
     honoured) for an undo that reaches back past the tables kept.  Memory stays bounded: the
-    rows of the last SNAPSHOTS commands and the tables from before them."""
+    rows of the last SNAPSHOTS commands and the tables from before them.  `changes` False:
+    the steps' `changes` left empty, for a reader that never shows them (the report)."""
     if taken is None or refold is None:
         events = list(events)
         if taken is None:
@@ -121,7 +123,7 @@ def steps(events: Iterable[dict], game_id: int | None = None, *,
                    first_seq=head["seq"], last_seq=batch[-1]["seq"],
                    recorded_at=head["recorded_at"], actor=head.get("actor") or "",
                    events=facts, before=before, after=state,
-                   changes=table_changes(before, state),
+                   changes=table_changes(before, state) if changes else {},
                    taken_back_by=min(gone) if gone else None)
 
 

@@ -119,29 +119,35 @@ class WorthSampler:
         self.stride = 1
         self.count = 0  # commands seen
         self.points: list[tuple[int, int, bool, dict[str, int]]] = []  # (n, seq, kept, worth)
-        self.last: tuple[int, int, bool, dict[str, int]] | None = None
+        self.last: tuple[int, int, bool, dict[str, int] | Callable[[], dict[str, int]]] | None \
+            = None
         self.bankrupt: set[str] = set()
         self.sampled_count = 0  # points kept by the stride, not for a bankruptcy
 
     def add(self, step) -> None:
         """The point after one command (a `projections.readings.replay.Step`)."""
         st = step.after
+        # the worth is worked out only for a point kept (one command in `stride`, and the
+        # last): it was a fifth of a long game's page
         self.add_point(step.last_seq,
-                       {p.name: 0 if p.bankrupt else net_worth(st, p.name) for p in st.players},
+                       lambda: {p.name: 0 if p.bankrupt else net_worth(st, p.name)
+                                for p in st.players},
                        {p.name for p in st.players if p.bankrupt})
 
-    def add_point(self, seq: int, worth: dict[str, int], out: set[str]) -> None:
-        """The point after the next command: its last event, each player's net worth, the
-        players out of the game by then."""
+    def add_point(self, seq: int, worth: dict[str, int] | Callable[[], dict[str, int]],
+                  out: set[str]) -> None:
+        """The point after the next command: its last event, each player's net worth (or what
+        gives it, called only if the point is kept), the players out of the game by then."""
         n = self.count
         self.count += 1
         kept = bool(out - self.bankrupt)  # a bankruptcy: always on the chart
         self.bankrupt |= out
-        point = (n, seq, kept, worth)
-        self.last = point
         if n % self.stride == 0 or kept:
-            self.points.append(point)
+            if callable(worth):
+                worth = worth()
+            self.points.append((n, seq, kept, worth))
             self.sampled_count += not kept
+        self.last = (n, seq, kept, worth)
         # the count of sampled points is kept, not recounted: a recount after every command
         # made a long game's report quadratic (issue 21); a thinning is a pass, log n of them
         while self.sampled_count > self.limit:
@@ -156,7 +162,8 @@ class WorthSampler:
     def series(self) -> tuple[list[int], dict[str, list[int]]]:
         chosen = list(self.points)
         if self.last is not None and (not chosen or chosen[-1][0] != self.last[0]):
-            chosen.append(self.last)
+            n, seq, kept, worth = self.last
+            chosen.append((n, seq, kept, worth() if callable(worth) else worth))
         xs = [q[1] for q in chosen]
         ys: dict[str, list[int]] = {}
         for q in chosen:
@@ -282,16 +289,25 @@ def step_items(s, undone: set[int], describe, tr=None) -> tuple[list[str], list[
     anchor = f' id="e{s.first_seq}"' if own else ""
     items.append(f'<li class="cmd"{anchor}>{_link(s.first_seq)}&gt; {line}</li>')
     for e in s.events:
-        kind = HIGHLIGHTS.get(e["type"], "")
-        classes = " ".join(c for c in (kind, "undone" if e["seq"] in undone else "") if c)
+        # the plain entry (no highlight, not undone, no reference) written at once: the page
+        # has one entry an event, and these are nearly all of them
+        seq, t = e["seq"], e["type"]
+        kind = HIGHLIGHTS.get(t, "")
         text = escape(describe(e, s.after))
+        if not kind and seq not in undone and t not in _REFERRING:
+            items.append(f'<li id="e{seq}"><a class="seq" href="#e{seq}">#{seq}</a>{text}</li>')
+            continue
+        classes = " ".join(c for c in (kind, "undone" if seq in undone else "") if c)
         refs = _references(e, tr)
         tag = f'<span class="tag">{escape(render(TAGS[kind], tr))}</span>' if kind else ""
         cls = f' class="{classes}"' if classes else ""
-        items.append(f'<li id="e{e["seq"]}"{cls}>{_link(e["seq"])}{tag}{text}{refs}</li>')
+        items.append(f'<li id="e{seq}"{cls}>{_link(seq)}{tag}{text}{refs}</li>')
         if kind:
-            marks.append(f'<li class="{kind}">{_link(e["seq"])}{tag}{text}{refs}</li>')
+            marks.append(f'<li class="{kind}">{_link(seq)}{tag}{text}{refs}</li>')
     return items, marks
+
+
+_REFERRING = frozenset({"RulingRecorded", "EventRetracted", "RentClaimRefused"})
 
 
 def _references(event: dict, tr=None) -> str:
@@ -370,7 +386,7 @@ def write_report(out: IO[str], rows: Iterable[dict], game_id: int, describe, *,
     final = None
     with spool() as timeline, spool() as highlights:
         timeline.write('<ol class="timeline">')
-        for s in (walk or (lambda r: steps(r, game_id)))(counted):
+        for s in (walk or (lambda r: steps(r, game_id, changes=False)))(counted):
             items, marks = step_items(s, undone, describe, tr)
             timeline.write("".join(items))
             highlights.write("".join(marks))
