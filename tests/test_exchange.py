@@ -801,3 +801,38 @@ def test_import_says_what_came_after_the_expected_head(exported, tmp_path, banco
                 code=3).output
     assert f"was printed at event {len(rows) + 3}, but the file stops at event {len(rows)}" in out
     assert not (tmp_path / "c.db").exists() and not (tmp_path / "d.db").exists()
+
+
+def test_an_export_stops_at_the_events_its_header_announces(four, tmp_path):
+    """A command recorded while a game is exported (between the pass that checks the chain and
+    writes the header, and the pass that writes the lines) is not in the file: the file is the
+    game as its header says, and imports."""
+    from ledger.store.protocol import NewEvent
+
+    now = "2026-11-30T12:00:00.000000Z"
+    copy = tmp_path / "4p.db"
+    shutil.copyfile(four, copy)
+    store = SQLiteStore(str(copy))
+    real = store.iter_raw
+    passes = []
+
+    def iter_raw(game_id):
+        passes.append(game_id)
+        if len(passes) == 2:  # the second pass: another table's command came in meanwhile
+            last = store.last_seq(game_id)
+            store.append(game_id, last, [NewEvent("Note", {"text": "late"})], recorded_at=now,
+                         actor="t", command_id="late")
+        return real(game_id)
+
+    store.iter_raw = iter_raw
+    try:
+        lines = list(exchange.export_lines(store, 1))
+    finally:
+        store.iter_raw = real
+    header = json.loads(lines[0])
+    assert len(lines) == header["events"] + 1 and json.loads(lines[-1])["hash"] == header["head"]
+    target = SQLiteStore(str(tmp_path / "in.db"))
+    exchange.import_lines(target, [line + "\n" for line in lines], source="x", now=now)
+    assert target.head(1) == header["head"]
+    target.close()
+    store.close()

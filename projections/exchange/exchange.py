@@ -119,6 +119,8 @@ def export_lines(store, game_id: int) -> Iterator[str]:
     q = encode_basestring
     for r in store.iter_raw(game_id):
         g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain, table = r
+        if seq > count:  # appended since the first pass: not what the header announces
+            break
         if seq in recoded:
             data = canonical_json(json.loads(data))
         # canonical_json of the row, assembled around the stored (canonical) data text; the
