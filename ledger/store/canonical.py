@@ -82,6 +82,13 @@ def row_hash(prev_hash: str, row: dict) -> str:
 
 
 _dumps = json.JSONEncoder(ensure_ascii=False).encode
+_quote = json.encoder.encode_basestring  # the C one where there is one, as _dumps uses
+
+
+def _text(value) -> str:
+    """A value as canonical JSON: json's C quoting itself for a string (what _dumps calls
+    after its checks), _dumps for the rest (None, a number)."""
+    return _quote(value) if type(value) is str else _dumps(value)
 
 
 def stored_row_hash(prev_hash: str, game_id, seq, type_, data_text, recorded_at, actor,
@@ -94,7 +101,7 @@ def stored_row_hash(prev_hash: str, game_id, seq, type_, data_text, recorded_at,
     `row_hash`, which says what is wrong."""
     if type(seq) is not int or type(schema_version) is not int or type(data_text) is not str:
         return None
-    s = _dumps
+    s = _text
     if chain_version == 2:
         body = (f'{{"actor":{s(actor)},"chain_version":2,"command_id":{s(command_id)},'
                 f'"data":{data_text},"recorded_at":{s(recorded_at)},'
