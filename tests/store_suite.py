@@ -44,9 +44,6 @@ class StoreKit:
     tamper: Callable[[EventStore, int, int, str], None]
     # `tamper_snapshot`: replace a snapshot's text past every guard, its digest left as it was
     tamper_snapshot: Callable[[EventStore, int, int, str], None] | None = None
-    # False: the store keeps no read model yet (PostgreSQL): it must then answer None, so
-    # that `statement`, `history` and `log --player` read the log instead
-    keeps_read_model: bool = True
 
 
 def start(store: EventStore, *players: str, cid: str = "new", uid: str | None = None):
@@ -377,15 +374,7 @@ class StoreSuite:
         return store.append(game, expected, [NewEvent("Note", {"text": cid})], recorded_at=AT,
                             actor="test", command_id=cid, read_model=model if rows else None)
 
-    def test_the_read_model_is_kept_in_the_append_and_answers_by_subject(self, store, kit):
-        if not kit.keeps_read_model:
-            g = start(store, "Anna", "Bruno").game_id
-            self._pay(store, g, 2, 10, "c1")
-            store.put_read_model(g, [ReadRows([(3, 0, "Anna", "bank", 10, "tax", "Note")], [])], 3)
-            assert store.movements(g, "Anna") is None and store.mentioning(g, ["p:Anna"]) is None
-            assert store.read_model_rows(g, 0, 3) is None
-            return
-
+    def test_the_read_model_is_kept_in_the_append_and_answers_by_subject(self, store):
         def first(written):
             return ReadRows([], [("p:Anna", written[1]["seq"]), ("p:Bruno", written[1]["seq"])])
 
@@ -410,9 +399,7 @@ class StoreSuite:
             [(3, 0, "Anna", "bank", 10, "tax", "Note")], [("bank", 3), ("p:Anna", 3)])
 
     def test_a_game_without_a_read_model_answers_none_and_a_refused_append_keeps_none(
-            self, store, kit):
-        if not kit.keeps_read_model:
-            return  # the test above holds such a store to answering None throughout
+            self, store):
         g = start(store, "Anna", "Bruno").game_id
         self._pay(store, g, 2, 10, "c1")
         assert store.movements(g, "Anna") is None and store.mentioning(g, ["p:Anna"]) is None

@@ -86,7 +86,7 @@ def postgres_kit(tmp_path) -> StoreKit:
 
     url, admin = pg_cluster.database()
     return StoreKit("postgres", functools.partial(_pg_open, url, admin), _pg_update,
-                    _pg_delete, _pg_tamper, _pg_tamper_snapshot, keeps_read_model=False)
+                    _pg_delete, _pg_tamper, _pg_tamper_snapshot)
 
 
 KITS = {"sqlite": sqlite_kit, "postgres": postgres_kit}

@@ -300,7 +300,9 @@ def seal(session, key_path, referee, out_path):
 @click.command()
 @click.option("--repair", is_flag=True,
               help="Recreate missing triggers and indexes, rebuild the games table from the "
-                   "logs; each thing done is kept in the maintenance history.")
+                   "logs; each thing done is kept in the maintenance history.  Rebuild the "
+                   "read model (`statement`, `history`, `log --player`) where it is wrong or "
+                   "missing (on PostgreSQL, only that).")
 @click.option("--reason", default="banco doctor --repair", metavar="TEXT",
               help="Why (with --repair): kept in the maintenance history.")
 @json_option

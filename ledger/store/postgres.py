@@ -30,6 +30,7 @@ from ledger.store.games import GameIndex
 from ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
 from ledger.store.postgres_connection import connect, explain, guarded, shown
 from ledger.store.postgres_health import PgChecks
+from ledger.store.postgres_read_model import PgReadModel
 from ledger.store.postgres_schema import (
     CHANNEL,
     FORMAT,
@@ -40,7 +41,7 @@ from ledger.store.postgres_schema import (
     create,
     keep_snapshot,
 )
-from ledger.store.protocol import Appended, ChainProblem, NewEvent, Snapshot
+from ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
 from ledger.store.schema import (
     COLUMNS,
     GAME_COLUMNS,
@@ -57,7 +58,7 @@ EVENTS, GAMES, META, SNAPSHOTS = (f"{SCHEMA}.{t}" for t in ("events", "games", "
                                                             "snapshots"))
 
 
-class PostgresStore(GameIndex, PgChecks):
+class PostgresStore(GameIndex, PgReadModel, PgChecks):
     """One PostgreSQL database (its `banco` schema).  `create`: the first write may create the
     tables when the URL's role may (else the organiser installs them: postgres_setup); with
     create=False a database without banco's tables is a NoDatabase error, as a missing file
@@ -371,9 +372,10 @@ class PostgresStore(GameIndex, PgChecks):
     def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
                recorded_at: str, actor: str, command_id: str,
                snapshot: Callable[[list[dict]], tuple[str, str, str] | None] | None = None,
-               read_model: Callable[[list[dict]], object] | None = None) -> Appended:
-        """One command's events in one transaction, or none (see the module's doc).
-        `read_model` is not kept here yet (see movements)."""
+               read_model: Callable[[list[dict]], ReadRows] | None = None) -> Appended:
+        """One command's events in one transaction, or none (see the module's doc);
+        `read_model(rows written)`: the read model's rows for them, kept in it too
+        (ledger/store/postgres_read_model.py)."""
         self.ensure_tables()
         conn = self.conn
         with conn.transaction():
@@ -406,6 +408,8 @@ class PostgresStore(GameIndex, PgChecks):
             if kept is not None:
                 keep_snapshot(conn, game_id, written[-1]["seq"], written[-1]["hash"], *kept,
                               made_at=recorded_at)
+            if read_model is not None:
+                self.keep_read_model(game_id, last_seq, read_model(written), written[-1]["seq"])
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{written[-1]['seq']}"))
         return Appended(written, game_id)
 
@@ -440,24 +444,6 @@ class PostgresStore(GameIndex, PgChecks):
         return PgGameRows(self, game_id, 0, count)
 
     iter_raw = raw_rows  # the name the export reads the rows by
-
-    # --- the read model: not kept on PostgreSQL yet ------------------------------------------
-    # The protocol lets a store answer None: `statement`, `history` and `log --player` then
-    # read the log, as they do for a game recorded before the read model existed.
-
-    def movements(self, game_id: int, account: str) -> list[tuple] | None:
-        return None
-
-    def mentioning(self, game_id: int, subjects: list[str], after: int = 0,
-                   upto: int | None = None) -> None:
-        return None
-
-    def read_model_rows(self, game_id: int, after: int, upto: int) -> None:
-        return None
-
-    def put_read_model(self, game_id: int, chunks, through: int) -> None:
-        for _ in chunks:  # nothing is kept: the readings read the log
-            pass
 
     # --- copying ------------------------------------------------------------------------------
 

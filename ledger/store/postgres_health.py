@@ -29,7 +29,8 @@ TRIGGERS = ("events_no_update", "events_no_delete", "events_no_truncate")
 TOKEN_TRIGGERS = ("tokens_no_update", "tokens_no_delete", "tokens_no_truncate")
 FACT_TRIGGERS = ("tournament_facts_no_update", "tournament_facts_no_delete",
                  "tournament_facts_no_truncate")
-INDEXES = ("events_command", "events_type", "games_ended", "tokens_digest")
+INDEXES = ("events_command", "events_type", "games_ended", "tokens_digest",
+           "read_movements_payer", "read_movements_payee")
 TOKENS = f"{SCHEMA}.tokens"
 FACTS = f"{SCHEMA}.tournament_facts"
 
@@ -44,6 +45,9 @@ class PgChecks:
         raise NotImplementedError  # PostgresStore's
 
     def q(self, sql: str, args: tuple | list = ()) -> list[tuple]:
+        raise NotImplementedError  # PostgresStore's
+
+    def one(self, sql: str, args: tuple | list = ()) -> tuple | None:
         raise NotImplementedError  # PostgresStore's
 
     @guarded(writing=False)
@@ -70,9 +74,7 @@ class PgChecks:
     @guarded(writing=False)
     def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
         not_checked = [msg("the file's own checks (SQLite's quick_check, its text bytes, its "
-                           "write-ahead log) are SQLite's: PostgreSQL checks its own pages"),
-                       msg("the read model: PostgreSQL keeps none yet (`statement`, `history` "
-                           "and `log --player` read the log)")]
+                           "write-ahead log) are SQLite's: PostgreSQL checks its own pages")]
         known = (len(TRIGGERS) + len(TOKEN_TRIGGERS) + len(FACT_TRIGGERS), len(INDEXES))
         if not self.has_tables():
             return StoreHealth([], [], [], [], not_checked, known)
@@ -90,8 +92,11 @@ class PgChecks:
         triggers = [name for name, _ in missing]
         have = {name for (name,) in self.q("SELECT indexname FROM pg_indexes WHERE "
                                            "schemaname = %s", (SCHEMA,))}
+        # the read model's indexes once its tables exist (a database installed before has none)
+        model = self.one("SELECT to_regclass(%s)", (f"{SCHEMA}.read_movements",))[0] is not None
         indexes = [name for name in INDEXES if name not in have
-                   and (tokens or not name.startswith("tokens_"))]
+                   and (tokens or not name.startswith("tokens_"))
+                   and (model or not name.startswith("read_"))]
         findings = [Finding("trigger", msg(
             "the trigger {name} of {table} is missing or switched off: its rows can be changed "
             "without a trace but the chain's (the database's owner puts it back: `ALTER TABLE "

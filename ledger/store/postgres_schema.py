@@ -1,5 +1,6 @@
 """The PostgreSQL store's shape (ledger/store/postgres.py): the same four tables as the SQLite
-file (ledger/store/schema.py), the phones' tokens history (ledger/store/tokens.py) and the
+file (ledger/store/schema.py), the read model's three (ledger/store/read_model.py), the phones'
+tokens history (ledger/store/tokens.py) and the
 tournaments' facts (ledger/tournaments.py), in a schema of their own named `banco` so that
 banco leaves the rest of an organiser's database alone; the triggers that make the log append-only; and the
 grants of banco's own role.
@@ -114,20 +115,37 @@ TABLES = (
                 ON {SCHEMA}.tournament_facts
                 FOR EACH STATEMENT EXECUTE FUNCTION {SCHEMA}.refuse_fact_change();
         END IF; END $$""",
+    # The read model (ledger/store/read_model.py has SQLite's; ledger/store/postgres_read_model.py
+    # keeps these): a cache beside the log, never evidence, so not append-only.
+    f"CREATE TABLE IF NOT EXISTS {SCHEMA}.read_model (game_id BIGINT PRIMARY KEY, "
+    "through BIGINT NOT NULL)",
+    f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.read_movements (
+        game_id BIGINT NOT NULL, seq BIGINT NOT NULL, n INTEGER NOT NULL, payer TEXT NOT NULL,
+        payee TEXT NOT NULL, amount BIGINT NOT NULL, reason TEXT NOT NULL, type TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq, n))""",
+    f"CREATE INDEX IF NOT EXISTS read_movements_payer ON {SCHEMA}.read_movements "
+    "(game_id, payer, seq)",
+    f"CREATE INDEX IF NOT EXISTS read_movements_payee ON {SCHEMA}.read_movements "
+    "(game_id, payee, seq)",
+    f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.read_mentions (
+        game_id BIGINT NOT NULL, subject TEXT NOT NULL, seq BIGINT NOT NULL,
+        PRIMARY KEY (game_id, subject, seq))""",
 )
 
 # What banco's role may do: read and append the log; keep the games index, meta and the
-# snapshot cache (a cache is replaced and pruned, never evidence); read and append the phones'
-# tokens history (a revocation is an entry appended, never a row changed).
+# snapshot cache and the read model (a cache is replaced and pruned, never evidence); read and
+# append the phones' tokens history (a revocation is an entry appended, never a row changed).
 GRANTS = (
     "GRANT USAGE ON SCHEMA {schema} TO {role}",
     "GRANT SELECT, INSERT ON {schema}.events, {schema}.tokens, {schema}.tournament_facts "
     "TO {role}",
     "GRANT SELECT, INSERT, UPDATE ON {schema}.games, {schema}.meta TO {role}",
-    "GRANT SELECT, INSERT, UPDATE, DELETE ON {schema}.snapshots TO {role}",
+    "GRANT SELECT, INSERT, UPDATE, DELETE ON {schema}.snapshots, {schema}.read_model, "
+    "{schema}.read_movements, {schema}.read_mentions TO {role}",
 )
 REVOKES = ("REVOKE ALL ON {schema}.events, {schema}.games, {schema}.meta, {schema}.snapshots, "
-           "{schema}.tokens, {schema}.tournament_facts FROM {role}",)
+           "{schema}.tokens, {schema}.tournament_facts, {schema}.read_model, "
+           "{schema}.read_movements, {schema}.read_mentions FROM {role}",)
 
 
 def create(conn, now: str) -> None:
