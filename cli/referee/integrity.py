@@ -334,11 +334,6 @@ def doctor(session, repair, reason, as_json):
     if check is not None:
         raise DatabaseError("{db} is damaged (SQLite's quick_check: {check}): restore it from "
                             "a backup", db=session.db, check=check)
-    if repair and store.worker_path() is None and store.format >= 1:
-        raise UsageError("`banco doctor --repair` mends a SQLite file; on {db} the database's "
-                         "owner puts the tables' guards back (`python -m "
-                         "ledger.store.postgres_setup URL --role USER`): run `banco doctor` "
-                         "to see what is wrong", db=store.shown)
     done: list[str] = []
     unchecked: list[str] = []
     from cli.progress import Progress
@@ -386,7 +381,9 @@ def _doctor_work(session, store, repair: bool, reason: str, bar, unchecked: list
 
     done: list = []
     snapshots = _snapshot_findings(store, unchecked, bar.step)
-    if repair:
+    # PostgreSQL: the guards, the indexes and the games table are the database's owner's
+    # (postgres_setup); a repair there rebuilds the read model only, a cache banco's role keeps
+    if repair and store.worker_path() is not None:
         done = store.write(lambda conn: health.repair(conn, now=session.now(), why=reason))
         if snapshots:
             bad = [(f.game_id, f.seq, f.problem) for f in snapshots]
@@ -420,13 +417,17 @@ def _read_model(store, repair: bool, done: list, bar, base: int) -> list:
             found.append(f)
     if not repair or store.readonly:
         return found
+    left = []
     for f in found:
         try:
             rebuild(store, f.game_id, tick)
-        except DatabaseError:
-            continue  # left as it was; its readings read the log, and the audit says why
+        except DatabaseError as exc:
+            # left as it was (its readings read the log), and said: a repair asked for and
+            # not done (a log that cannot be read, a role that may not create the tables)
+            left.append(f._replace(text=exc.text, missing=False))
+            continue
         done.append(msg("rebuilt game {game}'s read model from its log", game=f.game_id))
-    return []
+    return left
 
 
 def _snapshot_findings(store, skipped: list | None = None, tick=None) -> list:

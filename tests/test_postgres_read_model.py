@@ -1,0 +1,179 @@
+"""The read model on PostgreSQL (issue 21 on the league's store, ledger/store/postgres_read_model.py):
+`statement`, `history` and `log --player` give byte for byte what they give on a SQLite file
+for every recorded game, from the read model kept in each append's transaction (the log not
+read whole); `doctor` names a read model edited by hand as it does on a file and `doctor
+--repair` rebuilds it; `import` builds an imported game's, `copy` leaves it to the repair, as
+on SQLite; a database installed before the read model's tables records and reads as before.
+
+On the run's throwaway server (tests/pg_cluster.py): skipped without one, failed with CI=true.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pg_cluster
+import pytest
+from test_postgres_referee import admin, banco
+from test_read_model import GAMES, readings
+
+from ledger.base.errors import EXIT_AUDIT
+from ledger.store.postgres import PostgresStore
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXED = "2026-11-29T21:00:00Z"
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def played(request, tmp_path_factory) -> tuple[str, str, str]:
+    """(SQLite file, PostgreSQL URL, the admin's URL): one recorded game played into each
+    under the same fixed time, so that both hold the same rows."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BANCO_FIXED_TIME", FIXED)
+        url, admin_url = pg_cluster.database()
+        db = str(tmp_path_factory.mktemp("pgmodel") / "g.db")
+        for where in (db, url):
+            r = banco_code(where, "run", "-q", FIXTURES / f"{request.param}.banco")
+            assert r in (0, 1)
+    return db, url, admin_url
+
+
+def banco_code(db: str, *words) -> int:
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    return CliRunner().invoke(cli, ["--db", db, *map(str, words)]).exit_code
+
+
+def pg_count(admin_url: str, sql: str) -> int:
+    import psycopg
+
+    with psycopg.connect(admin_url) as conn:
+        return conn.execute(sql).fetchone()[0]
+
+
+def log_rows_read(monkeypatch) -> list[int]:
+    """Counts the log's rows the PostgreSQL store reads by its queries (every read of events
+    but the read model's own look-ups of the rows it names, which are the answer)."""
+    read = [0]
+    q = PostgresStore.q
+
+    def counting(self, sql, args=()):
+        rows = q(self, sql, args)
+        if "banco.events" in sql and "COUNT(" not in sql:
+            read[0] += len(rows)
+        return rows
+
+    monkeypatch.setattr(PostgresStore, "q", counting)
+    return read
+
+
+def test_the_readings_are_the_sqlite_ones_byte_for_byte(played):
+    db, url, admin_url = played
+    assert pg_count(admin_url, "SELECT COUNT(*) FROM banco.read_movements") > 0
+    assert pg_count(admin_url, "SELECT COUNT(*) FROM banco.read_mentions") > 0
+    assert readings(url) == readings(db)
+    doc = json.loads(banco(url, "doctor", "--json"))
+    assert doc["healthy"] and doc["read_model"]["missing"] == []
+
+
+def test_the_readings_answer_from_the_read_model_not_the_whole_log(played, monkeypatch):
+    db, url, admin_url = played
+    events = json.loads(banco(url, "doctor", "--json"))["events"]
+    deed = {s["position"]: s["name"] for s in json.loads(banco(url, "board", "--json"))}[39]
+    asked = [("statement", "Anna", "--json"), ("log", "--player", "Anna", "--json"),
+             ("history", deed, "--json")]
+    read = log_rows_read(monkeypatch)
+    fast = {}
+    for words in asked:
+        read[0] = 0
+        fast[words] = banco(url, *words)
+        assert read[0] < events // 2, (words, read[0], events)
+    # without its read model (a game recorded before it) the same answers, from the whole log
+    admin(admin_url, ("DELETE FROM banco.read_model",))
+    for words in asked:
+        read[0] = 0
+        assert banco(url, *words) == fast[words] == banco(db, *words)
+        assert read[0] >= events, words
+    doc = json.loads(banco(url, "doctor", "--json"))
+    assert doc["healthy"] and doc["read_model"]["missing"] == [1]
+    said = json.loads(banco(url, "doctor", "--repair", "--json"))
+    assert said["healthy"] and any("read model" in str(r) for r in said["repaired"])
+    assert json.loads(banco(url, "doctor", "--json"))["read_model"]["missing"] == []
+    read[0] = 0
+    assert banco(url, *asked[0]) == fast[asked[0]] and read[0] < events // 2
+
+
+def test_a_read_model_edited_by_hand_is_named_by_doctor_as_on_sqlite(played, tmp_path):
+    lite_src, url_src, _ = played
+    # a fresh copy of each (the module's games stay as played)
+    lite = str(tmp_path / "edited.db")
+    banco(lite_src, "backup", lite)
+    url, admin_url = pg_cluster.database()
+    banco(lite, "copy", lite, url)
+    banco(url, "doctor", "--repair")
+    before = banco(url, "statement", "Anna", "--json")
+    edit = ("UPDATE {t}read_movements SET amount=amount+1 WHERE seq=(SELECT MIN(seq) FROM "
+            "{t}read_movements)")
+    conn = sqlite3.connect(lite)
+    with conn:
+        conn.execute(edit.format(t=""))
+    conn.close()
+    admin(admin_url, (edit.format(t="banco."),))
+    pg = json.loads(banco(url, "doctor", "--json", code=EXIT_AUDIT))
+    assert [p["kind"] for p in pg["problems"]] == ["read model"]
+    assert pg["problems"] == json.loads(banco(lite, "doctor", "--json",
+                                              code=EXIT_AUDIT))["problems"]
+    assert "read model differs from its log" in banco(url, "doctor", code=EXIT_AUDIT)
+    banco(url, "doctor", "--repair")
+    assert json.loads(banco(url, "doctor", "--json"))["healthy"]
+    assert banco(url, "statement", "Anna", "--json") == before == banco(url_src, "statement",
+                                                                         "Anna", "--json")
+
+
+def test_import_builds_the_read_model_and_copy_leaves_it_to_the_repair(played, tmp_path):
+    db, _, _ = played
+    exported = str(tmp_path / "g.jsonl")
+    banco(db, "--game", "1", "export", "-o", exported)
+    into, into_admin = pg_cluster.database()
+    banco(into, "import", exported)
+    assert json.loads(banco(into, "doctor", "--json"))["read_model"]["missing"] == []
+    assert pg_count(into_admin, "SELECT COUNT(*) FROM banco.read_movements") > 0
+    assert readings(into) == readings(db)
+    # `copy`, as onto a SQLite file: no read model until `doctor --repair` builds it
+    copied, _ = pg_cluster.database()
+    banco(db, "copy", db, copied)
+    lite = str(tmp_path / "copied.db")
+    banco(db, "copy", db, lite)
+    for where in (copied, lite):
+        assert json.loads(banco(where, "doctor", "--json"))["read_model"]["missing"] == [1]
+        banco(where, "doctor", "--repair")
+        assert json.loads(banco(where, "doctor", "--json"))["read_model"]["missing"] == []
+    assert readings(copied) == readings(db)
+
+
+def test_a_database_installed_before_the_read_model_records_and_reads_as_before(
+        tmp_path, monkeypatch):
+    """Its owner has not added the tables yet: commands are recorded, the readings read the
+    log, doctor says none is kept and a repair says who adds the tables; once the owner runs
+    postgres_setup, a repair builds it."""
+    from ledger.store import postgres_setup
+
+    monkeypatch.setenv("BANCO_FIXED_TIME", FIXED)
+    url, admin_url = pg_cluster.database()
+    admin(admin_url, ("DROP TABLE banco.read_model, banco.read_movements, banco.read_mentions",))
+    db = str(tmp_path / "g.db")
+    for where in (db, url):
+        banco(where, "run", "-q", FIXTURES / "classic-4p.banco")
+    assert banco(url, "statement", "Anna", "--json") == banco(db, "statement", "Anna", "--json")
+    doc = json.loads(banco(url, "doctor", "--json"))
+    assert doc["healthy"] and doc["read_model"]["missing"] == [1]
+    out = banco(url, "doctor", "--repair", code=EXIT_AUDIT)
+    assert "postgres_setup" in out and "read model" in out
+    assert postgres_setup.main([admin_url, "--role", pg_cluster.APP_ROLE]) == 0
+    banco(url, "doctor", "--repair")
+    assert json.loads(banco(url, "doctor", "--json"))["read_model"]["missing"] == []
+    assert banco(url, "log", "--player", "Anna") == banco(db, "log", "--player", "Anna")
