@@ -4,8 +4,8 @@ by the database's owner, not by banco's role):
     python -m ledger.store.postgres_setup postgresql://OWNER@HOST/DB --role banco
 
 The tables belong to OWNER; the role named (the user of the URL every table's banco uses)
-may read and append the log and keep the games index and the snapshots, nothing more
-(ledger/store/postgres_schema.py).  Running it again changes nothing but the grants."""
+may read and append the log and keep the games index, the snapshots and the read model,
+nothing more (ledger/store/postgres_schema.py).  Running it again changes nothing but the grants."""
 
 from __future__ import annotations
 
