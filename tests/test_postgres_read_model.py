@@ -177,3 +177,41 @@ def test_a_database_installed_before_the_read_model_records_and_reads_as_before(
     banco(url, "doctor", "--repair")
     assert json.loads(banco(url, "doctor", "--json"))["read_model"]["missing"] == []
     assert banco(url, "log", "--player", "Anna") == banco(db, "log", "--player", "Anna")
+
+
+def test_a_rebuild_holds_up_no_command_and_leaves_no_wrong_answer():
+    """A command recorded while `doctor --repair` rebuilds its game's read model is recorded
+    at once (the game's lock is taken only at the rebuild's end); the rows then stop short
+    of the game's end, so the readings read the log, and the next rebuild reaches it."""
+    from store_suite import AT, start
+
+    from ledger.store.protocol import NewEvent, ReadRows
+    from ledger.table.read_rows import read_model_rows
+
+    url, _ = pg_cluster.database()
+    store, other = PostgresStore(url), PostgresStore(url, wait=1.0)
+    try:
+        g = start(store, "Anna", "Bruno").game_id
+
+        def pay(on: PostgresStore, expected: int, cid: str) -> None:
+            on.append(g, expected, [NewEvent("FeePaid", {"player": "Anna", "amount": 10})],
+                      recorded_at=AT, actor="test", command_id=cid,
+                      read_model=lambda rows: read_model_rows(on, rows, ["Anna", "Bruno"]))
+
+        pay(store, 2, "c1")
+
+        def chunks():
+            yield ReadRows([], [("p:Anna", 3)])
+            pay(other, 3, "meanwhile")  # refused after 1 s if the rebuild held the game
+            yield ReadRows([], [])
+
+        store.put_read_model(g, chunks(), 3)
+        assert store.last_seq(g) == 4
+        assert store.movements(g, "Anna") is None and store.mentioning(g, ["p:Anna"]) is None
+        store.put_read_model(g, [ReadRows([], [("p:Anna", 3), ("p:Anna", 4)])], 4)
+        assert [r["seq"] for r in store.mentioning(g, ["p:Anna"])] == [3, 4]
+        pay(store, 4, "c2")  # and the next command extends it
+        assert [r["seq"] for r in store.mentioning(g, ["p:Anna"])] == [3, 4, 5]
+    finally:
+        store.close()
+        other.close()
