@@ -59,6 +59,10 @@ def test_click_s_own_errors_are_said_whole_in_italian(tmp_path):
     out = run(db, "--lang", "it", "log", "--tail", "5O", code=2)
     assert "errore: Valore non valido per '--tail': '5O' non è un numero intero valido." in out
     assert "integer" not in out
+    # banco's own reading of an amount says it in the same words (it said "integer")
+    out = run(db, "--lang", "it", "offerta", "Bruno", "5O", code=2)
+    assert "errore: '5O' non è un numero intero valido: forse 50? (una lettera battuta al " \
+        "posto di una cifra)" in out and "integer" not in out
     out = run(db, "--lang", "it", "run", tmp_path / "nofile.banco", code=2)
     assert f"'{tmp_path}/nofile.banco': file o cartella inesistente" in out, out
     assert f"'{tmp_path}': è una cartella" in run(db, "--lang", "it", "run", tmp_path, code=2)

@@ -467,7 +467,9 @@ def test_click_usage_mistakes_are_one_error_line(tmp_path):
     banco("--db", db, "new", "Anna", "Bea")
     before = rows(db)
     for args, said in [
-            (["bid", "Bea", "5O"], "error: '5O' is not a valid integer."),
+            (["bid", "Bea", "5O"], "error: '5O' is not a valid integer: did you mean 50? (a "
+                                   "letter typed for a digit)\n"),
+            (["bid", "Bea", "５"], "error: '５' is not a valid integer.\n"),
             (["bid", "50", "Bea"], "error: the amount comes after the name: `bid Bea 50`"),
             (["buy", "buy"], "error: Got unexpected extra argument (buy); usage: banco buy "
                              "[OPTIONS]\n  `buy` takes no words: the current player buys the "

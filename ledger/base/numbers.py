@@ -9,7 +9,7 @@ zero is harmless (`05` is 5); a sign is for the rules to judge (`-5`, `+50`).
 from __future__ import annotations
 
 from ledger.base.errors import UsageError
-from ledger.base.text import plural
+from ledger.base.text import msg, plural
 
 # The longest number a banker types: no amount, seq or die at a table comes near it, and int()
 # refuses a text of more than 4,300 digits with a ValueError that would reach the banker as a
@@ -59,8 +59,17 @@ def check_dice(dice: tuple[int, ...]) -> None:
                          items=" ".join(map(str, dice)))
 
 
+_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1"})
+
+
 def not_a_number(text: str):
     """The error for a word meant as a number but not written as one (`６`, `1_000`): click's
-    own words for a bad number, so that it reads as any other."""
+    own words for a bad number, so that it reads as any other.  A letter typed for a digit
+    (`5O`, `l00`: O for zero, l for one) is said, with the number it was likely meant to be."""
+    meant = text.translate(_LOOKALIKES)
+    if meant != text and meant.isascii() and meant.isdigit():
+        return UsageError("{value!r} is not a valid {number_type}: did you mean {meant}? (a "
+                          "letter typed for a digit)", value=text, number_type=msg("integer"),
+                          meant=int(meant))
     return UsageError("{value!r} is not a valid {number_type}.", value=text,
-                      number_type="integer")
+                      number_type=msg("integer"))
