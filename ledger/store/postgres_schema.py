@@ -35,6 +35,25 @@ TOURNAMENT_LOCK = -3  # the tournaments' facts: a fact's seq and the hash before
 
 CHANNEL = "banco_events"  # LISTEN/NOTIFY: a payload "game:last_seq" per committed command
 
+
+def _append_only(table: str, function: str, says: str) -> tuple[str, str]:
+    """The function that refuses a change to `table` (saying `says: UPDATE refused`) and its
+    three triggers, `{table}_no_update`, `_no_delete` and `_no_truncate`, created once: for the
+    owner too, since the owner's role is no guard."""
+    return (f"""CREATE OR REPLACE FUNCTION {SCHEMA}.{function}() RETURNS trigger
+        LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '{says}: % refused', TG_OP; END $$""",
+            f"""DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = '{table}_no_update'
+                       AND tgrelid = '{SCHEMA}.{table}'::regclass) THEN
+            CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {SCHEMA}.{table}
+                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.{function}();
+            CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {SCHEMA}.{table}
+                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.{function}();
+            CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {SCHEMA}.{table}
+                FOR EACH STATEMENT EXECUTE FUNCTION {SCHEMA}.{function}();
+        END IF; END $$""")
+
+
 TABLES = (
     f"CREATE SCHEMA IF NOT EXISTS {SCHEMA}",
     f"CREATE TABLE IF NOT EXISTS {SCHEMA}.meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -61,18 +80,7 @@ TABLES = (
     # a schema made before it (its rows NULL: never trusted, rebuilt)
     f"ALTER TABLE {SCHEMA}.snapshots ADD COLUMN IF NOT EXISTS digest TEXT",
     # The same words as SQLite's triggers: whoever reads the refusal learns the same thing.
-    f"""CREATE OR REPLACE FUNCTION {SCHEMA}.refuse_change() RETURNS trigger LANGUAGE plpgsql
-        AS $$ BEGIN RAISE EXCEPTION 'events are append-only: % refused', TG_OP; END $$""",
-    f"""DO $$ BEGIN
-        IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'events_no_update'
-                       AND tgrelid = '{SCHEMA}.events'::regclass) THEN
-            CREATE TRIGGER events_no_update BEFORE UPDATE ON {SCHEMA}.events
-                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_change();
-            CREATE TRIGGER events_no_delete BEFORE DELETE ON {SCHEMA}.events
-                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_change();
-            CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON {SCHEMA}.events
-                FOR EACH STATEMENT EXECUTE FUNCTION {SCHEMA}.refuse_change();
-        END IF; END $$""",
+    *_append_only("events", "refuse_change", "events are append-only"),
     # The phones' tokens (ledger/store/tokens.py): the same history as the SQLite file's, its
     # entries chained alike, append-only for everyone (ledger/store/postgres_tokens.py).
     f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.tokens (
@@ -82,39 +90,15 @@ TABLES = (
         player TEXT, game BIGINT NOT NULL, at TEXT NOT NULL, prev TEXT NOT NULL,
         hash TEXT NOT NULL)""",
     f"CREATE INDEX IF NOT EXISTS tokens_digest ON {SCHEMA}.tokens (digest)",
-    f"""CREATE OR REPLACE FUNCTION {SCHEMA}.refuse_token_change() RETURNS trigger
-        LANGUAGE plpgsql AS $$ BEGIN
-        RAISE EXCEPTION 'the tokens history is append-only: % refused', TG_OP; END $$""",
-    f"""DO $$ BEGIN
-        IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'tokens_no_update'
-                       AND tgrelid = '{SCHEMA}.tokens'::regclass) THEN
-            CREATE TRIGGER tokens_no_update BEFORE UPDATE ON {SCHEMA}.tokens
-                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_token_change();
-            CREATE TRIGGER tokens_no_delete BEFORE DELETE ON {SCHEMA}.tokens
-                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_token_change();
-            CREATE TRIGGER tokens_no_truncate BEFORE TRUNCATE ON {SCHEMA}.tokens
-                FOR EACH STATEMENT EXECUTE FUNCTION {SCHEMA}.refuse_token_change();
-        END IF; END $$""",
+    *_append_only("tokens", "refuse_token_change", "the tokens history is append-only"),
     # The tournaments' facts (ledger/tournaments.py): the SQLite file's table and chain
     # (ledger/store/tournament_log.py), with `n` for the order written (SQLite's rowid).
     f"""CREATE TABLE IF NOT EXISTS {SCHEMA}.tournament_facts (
         n BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE, tournament TEXT NOT NULL,
         seq BIGINT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, recorded_at TEXT NOT NULL,
         actor TEXT, prev_hash TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (tournament, seq))""",
-    f"""CREATE OR REPLACE FUNCTION {SCHEMA}.refuse_fact_change() RETURNS trigger
-        LANGUAGE plpgsql AS $$ BEGIN
-        RAISE EXCEPTION 'tournament facts are append-only: % refused', TG_OP; END $$""",
-    f"""DO $$ BEGIN
-        IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'tournament_facts_no_update'
-                       AND tgrelid = '{SCHEMA}.tournament_facts'::regclass) THEN
-            CREATE TRIGGER tournament_facts_no_update BEFORE UPDATE ON {SCHEMA}.tournament_facts
-                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_fact_change();
-            CREATE TRIGGER tournament_facts_no_delete BEFORE DELETE ON {SCHEMA}.tournament_facts
-                FOR EACH ROW EXECUTE FUNCTION {SCHEMA}.refuse_fact_change();
-            CREATE TRIGGER tournament_facts_no_truncate BEFORE TRUNCATE
-                ON {SCHEMA}.tournament_facts
-                FOR EACH STATEMENT EXECUTE FUNCTION {SCHEMA}.refuse_fact_change();
-        END IF; END $$""",
+    *_append_only("tournament_facts", "refuse_fact_change",
+                  "tournament facts are append-only"),
     # The read model (ledger/store/read_model.py has SQLite's; ledger/store/postgres_read_model.py
     # keeps these): a cache beside the log, never evidence, so not append-only.
     f"CREATE TABLE IF NOT EXISTS {SCHEMA}.read_model (game_id BIGINT PRIMARY KEY, "
