@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ledger.base.text import Text, msg
 from ledger.store.snapshot_binding import (
-    chained,
     changed,
     contradicts_log,
+    log_at,
     not_chained,
     problem,
     snapshot_digest,
@@ -73,7 +73,8 @@ def verify_snapshots(source: EventStore, game_id: int,
                 "has format {found!r}, not {format!r}: not used, rebuilt", found=snap.format,
                 format=shape())))
             continue
-        if store.hash_at(game_id, snap.seq) != snap.head:
+        logged = log_at(store, game_id, snap.seq)
+        if logged.hash != snap.head:
             findings.append(SnapshotFinding(game_id, snap.seq, msg(
                 "was made from a log that is no longer this one (its head is not the log's): "
                 "not used")))
@@ -86,12 +87,11 @@ def verify_snapshots(source: EventStore, game_id: int,
             continue
         # One an older banco kept (its own digest sound, its event without a table digest)
         # is not used, and is no problem of the file: held to the fold all the same, below.
-        older = snap.digest and chained(store, game_id, snap) is None \
-            and store.hash_at(game_id, snap.seq) == snap.head \
+        older = snap.digest and logged.table is None \
             and snap.digest == snapshot_digest(snap.seq, snap.head, snap.format, snap.state)
         unbound = None if older else (
-            problem(store, game_id, snap)
-            or not_chained(chained(store, game_id, snap), snap.format, canonical(kept))
+            problem(store, game_id, snap, logged)
+            or not_chained(logged.table, snap.format, canonical(kept))
             or contradicts_log(store, game_id, snap.seq, kept.ended))
         if unbound is not None:  # its digest or its log says no: the book does not use it
             findings.append(SnapshotFinding(game_id, snap.seq, unbound))
@@ -139,7 +139,8 @@ def table_from(store: EventStore, game_id: int, snap: Snapshot, base: State,
     started from: not bound to the log, unreadable, or contradicting the log on the game's
     end.  `warn(key, text)`: the book's warn-once, told why (never for a row that only
     predates digests)."""
-    warning = unusable(store, game_id, snap)
+    at = log_at(store, game_id, snap.seq)  # read once for every check below
+    warning = unusable(store, game_id, snap, at)
     if warning is not None:
         if warning:
             warn(("snapshot", game_id), warning)
@@ -148,7 +149,7 @@ def table_from(store: EventStore, game_id: int, snap: Snapshot, base: State,
         state = decode(snap.state, base)
     except SnapshotError:
         return None
-    if not_chained(chained(store, game_id, snap), snap.format, canonical(state)) is not None \
+    if not_chained(at.table, snap.format, canonical(state)) is not None \
             or contradicts_log(store, game_id, snap.seq, state.ended) is not None:
         warn(("snapshot", game_id), changed(game_id, snap.seq))
         return None

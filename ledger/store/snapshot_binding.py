@@ -29,7 +29,7 @@ keeps one writes it with its digest.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ledger.base.text import Text, msg
 from ledger.store.canonical import bound_table_digest, table_digest
@@ -49,10 +49,26 @@ def snapshot_digest(seq: int, head: str, fmt: str, text: str) -> str:
     return hashlib.sha256(b"banco-snapshot\n" + framed.encode("utf-8")).hexdigest()
 
 
-def problem(store: EventStore, game_id: int, snap: Snapshot) -> Text | None:
+class LogAt(NamedTuple):
+    """What the log's event at a snapshot's seq says of it: its hash, and the table digest it
+    records under that hash (None: no such event, or none bound)."""
+    hash: str | None
+    table: str | None
+
+
+def log_at(store: EventStore, game_id: int, seq: int) -> LogAt:
+    """The log's event `seq`, read once (by the primary key), as a snapshot there is held to
+    it."""
+    row = store.row_at(game_id, seq)
+    return LogAt(row[9] if row else None, bound_table_digest(row, store.chain_game_id(game_id)))
+
+
+def problem(store: EventStore, game_id: int, snap: Snapshot,
+            at: LogAt | None = None) -> Text | None:
     """Why the snapshot must not be used (completes "the snapshot at event N ..."), or None
-    when it is bound to the log.  Reads one hash (by the primary key)."""
-    if store.hash_at(game_id, snap.seq) != snap.head:
+    when it is bound to the log.  `at`: the log at its seq, when the caller has read it."""
+    at = at or log_at(store, game_id, snap.seq)
+    if at.hash != snap.head:
         return msg("was made from a log that is no longer this one (its head is not the "
                    "log's): not used")
     if not snap.digest:
@@ -61,18 +77,11 @@ def problem(store: EventStore, game_id: int, snap: Snapshot) -> Text | None:
     if snap.digest != snapshot_digest(snap.seq, snap.head, snap.format, snap.state):
         return msg("was changed after banco wrote it (its text is not the one its digest "
                    "binds to the log): not used")
-    if chained(store, game_id, snap) is None:
+    if at.table is None:
         return msg("is not bound by the chain (its event records no table digest under its "
                    "hash: written by an older banco): not used, one is kept by the next "
                    "command")
     return None
-
-
-def chained(store: EventStore, game_id: int, snap: Snapshot) -> str | None:
-    """The table digest the log's event `snap.seq` records under its hash, or None.  The
-    table a snapshot holds is used only when its canonical text has this digest (the decoding
-    side checks it: ledger/snapshot_check.py)."""
-    return bound_table_digest(store.row_at(game_id, snap.seq), store.chain_game_id(game_id))
 
 
 def not_chained(digest: str | None, fmt: str, canonical_text: str) -> Text | None:
@@ -122,16 +131,16 @@ def changed(game_id: int, seq: int) -> Text:
                "wrote it: not used; run `banco audit`", game=game_id, seq=seq)
 
 
-def unusable(store: EventStore, game_id: int, snap: Snapshot) -> Text | None:
-    """None when the book may start from the snapshot; else the warning to give ("" for one
-    that only predates digests: rebuilt in silence, as one of another shape is)."""
-    if store.hash_at(game_id, snap.seq) != snap.head:
+def unusable(store: EventStore, game_id: int, snap: Snapshot, at: LogAt) -> Text | None:
+    """None when the book may start from the snapshot (`at`: the log at its seq); else the
+    warning to give ("" for one that only predates digests: not used in silence, as one of
+    another shape is)."""
+    if at.hash != snap.head:
         return msg("WARNING: game {game}: the snapshot at event {seq} was made from a log "
                    "that is no longer this one: run `banco audit`", game=game_id,
                    seq=snap.seq) if snap.digest else Text("")
-    why = problem(store, game_id, snap)
-    if why is None:
+    if problem(store, game_id, snap, at) is None:
         return None
-    if not snap.digest or chained(store, game_id, snap) is None:
+    if not snap.digest or at.table is None:
         return Text("")  # an older banco's: not used, in silence, as one of another shape
     return changed(game_id, snap.seq)
