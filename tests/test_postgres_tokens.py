@@ -14,29 +14,13 @@ import threading
 
 import pg_cluster
 import pytest
-from click.testing import CliRunner
+from test_postgres_referee import admin, banco
 
-from cli.main import cli
 from ledger.base.errors import EXIT_AUDIT, EXIT_DATABASE, EXIT_USAGE
 from ledger.store.open import open_tokens
 from ledger.store.tokens import digest, problems_in
 
 NOW = "2026-11-29T21:00:00Z"
-
-
-def banco(db: str, *words, code: int = 0) -> str:
-    result = CliRunner().invoke(cli, ["--db", db, *map(str, words)], catch_exceptions=False)
-    assert result.exit_code == code, (words, result.output)
-    return result.output
-
-
-def admin(url: str, *statements: tuple) -> None:
-    """Statements as the tables' owner, in one transaction."""
-    import psycopg
-
-    with psycopg.connect(url) as conn, conn.transaction():
-        for sql, *args in statements:
-            conn.execute(sql, tuple(args))
 
 
 def finds(url: str, secret: str):

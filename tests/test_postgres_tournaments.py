@@ -14,29 +14,14 @@ import sqlite3
 
 import pg_cluster
 import pytest
-from click.testing import CliRunner
+from test_postgres_referee import admin, banco
 
-from cli.main import cli
 from ledger.base.errors import EXIT_AUDIT
 
 FIXED = "2026-11-29T21:00:00Z"
 GAMES = ((("Anna", "Bruno", "Carla"), ("roll 1 2", "buy")),
          (("Dario", "Elena", "Fabio"), ()),
          (("Anna", "Bruno", "Dario"), ("roll 1 2", "buy")))
-
-
-def banco(db: str, *words, code: int = 0) -> str:
-    result = CliRunner().invoke(cli, ["--db", db, *map(str, words)], catch_exceptions=False)
-    assert result.exit_code == code, (words, result.output)
-    return result.output
-
-
-def admin(url: str, *statements: tuple) -> None:
-    import psycopg
-
-    with psycopg.connect(url) as conn, conn.transaction():
-        for sql, *args in statements:
-            conn.execute(sql, tuple(args))
 
 
 def play(db: str) -> None:
