@@ -29,6 +29,10 @@ from bench_scale import events_of, fresh_copy, generate, run, tool  # noqa: E402
 # (name, words): {last} is the game's last seq, {mid} its middle, {end} a seq a little before
 # its end, {out} a file to write.
 COMMANDS: list[tuple[str, list[str]]] = [
+    # `state --at` starts from the newest snapshot before the seq (goal: within 1.2x of `state`)
+    ("state", ["state"]),
+    ("state --at (near the end)", ["state", "--at", "{end}"]),
+    ("state --at (the middle)", ["state", "--at", "{mid}"]),
     ("show", ["show", "{mid}"]),
     ("show --json", ["show", "{mid}", "--json"]),
     ("replay --from", ["replay", "--from", "{end}"]),

@@ -215,6 +215,25 @@ class StoreSuite:
         assert (nearest.seq, nearest.format, nearest.state) == (6, "f1", "table@6")
         assert store.snapshots(g + 1) == []
 
+    def test_the_newest_snapshots_are_kept_and_the_first_of_each_stretch(self, store,
+                                                                          monkeypatch):
+        """ledger/store/kept_snapshots.py: the newest three (an undo may reach behind the
+        newest), and the first of each stretch of EVERY events (a moment long ago is folded
+        from near it); here a stretch of 4 events instead of 1,000."""
+        from ledger.store import kept_snapshots
+
+        monkeypatch.setattr(kept_snapshots, "EVERY", 4)
+        g = start(store, "Anna", "Bruno").game_id
+        for i in range(2, 14):
+            note(store, g, i, f"n{i}", cid=f"c{i}")
+        for seq in range(2, 12):
+            assert store.put_snapshot(g, seq, store.hash_at(g, seq), "f1", f"table@{seq}")
+        # stretches 0-3, 4-7, 8-11: their first 2, 4, 8; the newest 9, 10, 11
+        assert [s.seq for s in store.snapshots(g)] == [11, 10, 9, 8, 4, 2]
+        other = start(store, "Carla", "Dario", cid="other").game_id
+        assert store.put_snapshot(other, 1, store.hash_at(other, 1), "f1", "other@1")
+        assert [s.seq for s in store.snapshots(g)] == [11, 10, 9, 8, 4, 2]  # per game
+
     def test_a_snapshot_taken_with_an_append_is_at_its_last_row(self, store):
         g = start(store, "Anna", "Bruno").game_id
         seen = []

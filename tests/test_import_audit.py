@@ -94,8 +94,9 @@ def test_a_long_game_is_written_alike_by_both_paths_snapshots_and_all(tmp_path, 
     monkeypatch.setattr(import_audit.PipedRows, "fetch", fetch)
     two = imported(tmp_path / "two.db")
     assert two[0]["events"] > 500 and fetched.exists()
-    # the snapshots are those the chain binds (the newest three), the same by both paths
-    assert len(one[1]["snapshots"]) == 3 and one == two
+    # the snapshots are those the chain binds that a book keeps (the newest three and the
+    # game's first: it is under 1,000 events), the same by both paths
+    assert len(one[1]["snapshots"]) == 4 and one == two
     assert multiprocessing.active_children() == []
 
 

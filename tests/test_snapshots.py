@@ -85,11 +85,35 @@ def snapshot_rows(db):
         conn.close()
 
 
+def taken_at(db):
+    """The seqs after which the book took a snapshot: the events recording a table's digest."""
+    conn = sqlite3.connect(db)
+    try:
+        return [r[0] for r in conn.execute("SELECT seq FROM events WHERE table_digest IS NOT "
+                                           "NULL ORDER BY seq")]
+    finally:
+        conn.close()
+
+
+def kept_of(taken, newest=3, every=1000):
+    """What ledger/store/kept_snapshots.py keeps, worked out here on its own: the newest three,
+    and the first taken in each stretch of 1,000 events."""
+    first = {}
+    for seq in taken:
+        first.setdefault(seq // every, seq)
+    return sorted({*taken[-newest:], *first.values()})
+
+
 def test_the_book_keeps_the_newest_snapshots_and_each_is_the_table_folded_to_it(long_game):
     rows = snapshot_rows(long_game)
     book = Book(str(long_game))
     events = book.events(1)
-    assert len(rows) == 3 and rows[-1][1] > len(events) - 60  # the newest three
+    taken = taken_at(long_game)
+    assert len(taken) > 30  # one every 50 events
+    # the newest three, and one for each stretch of 1,000 events behind them (the 1,715-event
+    # game: its first, and the first after event 1,000)
+    assert [r[1] for r in rows] == kept_of(taken) and len(rows) == 5
+    assert rows[-1][1] > len(events) - 60 and rows[0][1] < 100 and 1000 <= rows[1][1] < 1100
     dealt = initial_state(1, next(e for e in events if e["type"] == "GameStarted"))
     for _, seq, head, fmt, text in rows:
         assert fmt == shape() and head == events[seq - 1]["hash"]
@@ -182,7 +206,9 @@ def test_undos_behind_the_newest_snapshots(tmp_path, monkeypatch):
     # each kept snapshot is its prefix's table: what was retracted after it is still in it
     from ledger.snapshot_check import verify_snapshots
 
-    assert len(book.store.snapshots(g)) == 3 and verify_snapshots(book, g) == []
+    # the newest three and the game's first (its first 1,000 events' first)
+    assert [s.seq for s in book.store.snapshots(g)][::-1] == kept_of(taken_at(tmp_path / "u.db"))
+    assert len(book.store.snapshots(g)) == 4 and verify_snapshots(book, g) == []
     book.close()
 
 
@@ -213,7 +239,7 @@ def test_verify_snapshots_finds_nothing_wrong_with_the_books_own(long_game):
     from ledger.snapshot_check import verify_snapshots
 
     book = Book(str(long_game))
-    assert len(book.store.snapshots(1)) == 3
+    assert len(book.store.snapshots(1)) == 5
     assert verify_snapshots(book, 1) == [] == verify_snapshots(book.store, 1, chunk=7)
     book.close()
 
@@ -298,7 +324,7 @@ def test_a_snapshot_that_contradicts_the_log_on_the_end_is_not_used(long_game):
 def test_verify_snapshots_names_stale_unreadable_and_foreign_ones(long_game):
     from ledger.snapshot_check import verify_snapshots
 
-    first, second, third = (r[1] for r in snapshot_rows(long_game))
+    first, second, third = (r[1] for r in snapshot_rows(long_game)[-3:])
     tamper(long_game, "UPDATE snapshots SET head=? WHERE seq=?", "0" * 64, first)
     tamper(long_game, "UPDATE snapshots SET state='{' WHERE seq=?", second)
     tamper(long_game, "UPDATE snapshots SET format='0:old' WHERE seq=?", third)

@@ -19,7 +19,7 @@ everyone, its owner included.
 from __future__ import annotations
 
 from ledger.store.canonical import now_text
-from ledger.store.schema import KEEP_SNAPSHOTS
+from ledger.store.kept_snapshots import prune_args, prune_sql
 from ledger.store.snapshot_binding import snapshot_digest
 
 SCHEMA = "banco"
@@ -170,14 +170,12 @@ def grant(conn, role: str) -> None:
 
 def keep_snapshot(conn, game_id: int, seq: int, head: str, fmt: str, text: str,
                   made_at: str | None = None) -> None:
-    """Inside a write transaction: keep a snapshot with its digest, and only the game's newest
-    few."""
+    """Inside a write transaction: keep a snapshot with its digest, and only those of the
+    game's that ledger/store/kept_snapshots.py keeps."""
     conn.execute(f"INSERT INTO {SCHEMA}.snapshots (game_id, seq, head, format, state, made_at, "
                  "digest) VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game_id, seq) DO "
                  "UPDATE SET head=EXCLUDED.head, format=EXCLUDED.format, state=EXCLUDED.state, "
                  "made_at=EXCLUDED.made_at, digest=EXCLUDED.digest",
                  (game_id, seq, head, fmt, text, made_at or now_text(),
                   snapshot_digest(seq, head, fmt, text)))
-    conn.execute(f"DELETE FROM {SCHEMA}.snapshots WHERE game_id=%s AND seq NOT IN (SELECT seq FROM "
-                 f"{SCHEMA}.snapshots WHERE game_id=%s ORDER BY seq DESC LIMIT %s)",
-                 (game_id, game_id, KEEP_SNAPSHOTS))
+    conn.execute(prune_sql(f"{SCHEMA}.snapshots", "%s"), prune_args(game_id))

@@ -29,6 +29,7 @@ import sqlite3
 
 from ledger.base.errors import DatabaseError, UsageError
 from ledger.store.canonical import GENESIS, now_text
+from ledger.store.kept_snapshots import prune_args, prune_sql
 from ledger.store.snapshot_binding import snapshot_digest
 
 FORMAT = 3  # what this banco writes; it reads 1, 2 and 3
@@ -62,15 +63,14 @@ FORMAT_TRIGGER = "events_format_2"  # TRIGGERS[2]'s name: lifted by the import's
 
 # Snapshots of folded tables (ledger/table/snapshot_codec.py): a cache beside the log, not part
 # of it.  A row is trusted only when the log's event `seq` has the hash `head`; rows are
-# replaced and pruned freely (the newest KEEP_SNAPSHOTS of each game stay: an undo may reach
-# behind the newest).  Created by the first snapshot written, in the same transaction.  `digest`
+# replaced and pruned freely (ledger/store/kept_snapshots.py: the newest few of each game, since
+# an undo may reach behind the newest, and one for every stretch of the game behind them).  Created by the first snapshot written, in the same transaction.  `digest`
 # binds the text to the head (ledger/store/snapshot_binding.py): a table made before it gains
 # the column (NULL in its old rows: never trusted, rebuilt).
 SNAPSHOTS_TABLE = ("CREATE TABLE IF NOT EXISTS snapshots (game_id INTEGER NOT NULL, "
                    "seq INTEGER NOT NULL, head TEXT NOT NULL, format TEXT NOT NULL, "
                    "state TEXT NOT NULL, made_at TEXT NOT NULL, digest TEXT, "
                    "PRIMARY KEY (game_id, seq))")
-KEEP_SNAPSHOTS = 3
 
 
 def event_dict(row: tuple) -> dict:
@@ -223,8 +223,8 @@ def index_game(conn, game_id: int, last_seq: int, written: list[dict], command_i
 
 def put_snapshot(conn: sqlite3.Connection, game_id: int, seq: int, head: str, fmt: str,
                  text: str, made_at: str | None = None) -> None:
-    """Inside a write transaction: keep a snapshot with its digest, and only the game's
-    newest few."""
+    """Inside a write transaction: keep a snapshot with its digest, and only those of the
+    game's that ledger/store/kept_snapshots.py keeps."""
     conn.execute(SNAPSHOTS_TABLE)
     if not any(col[1] == "digest" for col in conn.execute("PRAGMA table_info(snapshots)")):
         conn.execute("ALTER TABLE snapshots ADD COLUMN digest TEXT")
@@ -232,6 +232,4 @@ def put_snapshot(conn: sqlite3.Connection, game_id: int, seq: int, head: str, fm
                  "digest) VALUES (?,?,?,?,?,?,?)",
                  (game_id, seq, head, fmt, text, made_at or now_text(),
                   snapshot_digest(seq, head, fmt, text)))
-    conn.execute("DELETE FROM snapshots WHERE game_id=? AND seq NOT IN (SELECT seq FROM "
-                 "snapshots WHERE game_id=? ORDER BY seq DESC LIMIT ?)",
-                 (game_id, game_id, KEEP_SNAPSHOTS))
+    conn.execute(prune_sql("snapshots", "?"), prune_args(game_id))

@@ -24,10 +24,10 @@ format 1) get checks 1, 2 and 4, and the report says which events could not be r
 triggers that keep the log append-only, the games table (a mutable index: its last seq and
 head are checked against the log, so a log cut short is caught), the tournaments' own chains.
 Snapshots are never a starting point: the audit folds from the first event.  But `state`,
-`standings` and every command start from the newest snapshot whose head matches the log, so
-the pass holds each one to the log as it goes (`snapshots`): its head to the chain's hash at
-its seq (another one: the history was rewritten since), its table to the table folded there
-(another one: the snapshot was edited, and what the book shows with it is not the log's).
+`standings` and every command start from a snapshot whose head matches the log, so the pass
+holds each one to the log as it goes (`snapshots`): its head to the chain's hash at its seq
+(another one: the history was rewritten since), its table to the table folded there (another
+one: the snapshot was edited, and what the book shows with it is not the log's).
 
 A long game's pass may be cut into parts audited at once by worker processes
 (projections/audit/audit_parallel.py): `resume`, `run(stop=...)` and `resumable` let a part start
@@ -43,6 +43,7 @@ from typing import Any
 
 from ledger.base.text import Joined, msg
 from ledger.book import referee_actor
+from ledger.store.kept_snapshots import KeptSnapshots
 from ledger.table.state import HANDLERS, State, initial_state, with_seq
 from projections.audit.checks import EventChecks
 from projections.audit.rederive import (
@@ -121,8 +122,6 @@ class GameAudit(RowChecks):
     gives (the canonical JSON of the fact decide works out) is not parsed at all, the fact
     decide worked out is the one checked; a command's text already seen is decoded once."""
 
-
-
     def __init__(self, game_id: int, rows, expect_head: str | None = None, *,
                  hashes_checked: bool = False, snapshots: Iterable | None = None):
         super().__init__(game_id, rows, expect_head, hashes_checked=hashes_checked,
@@ -142,9 +141,9 @@ class GameAudit(RowChecks):
         self.unrecorded: list[int] = []  # first and last seq of facts with no command recorded
         self.commands = 0
         self._said: dict = {}  # a CommandRecorded's text -> its data, checked once
-        # the newest tables whose chained digest this pass has checked, as the book's
-        # snapshots (seq, head, format, text): what an import leaves behind (import_audit.py)
-        self.bound: deque[tuple[int, str, str, str]] = deque(maxlen=3)
+        # tables whose chained digest this pass has checked, as (seq, head, format, text): the
+        # snapshots an import leaves (import_audit.py), those a book keeps (kept_snapshots.py)
+        self.bound = KeptSnapshots()
 
     # the pass
 

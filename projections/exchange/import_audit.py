@@ -253,9 +253,10 @@ def _child(rows_r, verdict_w, close, game_id: int, hashed_as: int | None) -> Non
 
 def book_snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, str]]:
     """The book's snapshots of a long imported game (ledger/table/snapshot_codec.py) as (seq,
-    head, format, text), oldest first: the newest tables whose digest the game's own chain
-    records (chain-version-3 rows) and the audit has just checked against its fold, so the
-    first command on it folds only what came after.  A game whose rows carry no table digest
+    head, format, text), oldest first: the tables whose digest the game's own chain records
+    (chain-version-3 rows) and the audit has just checked against its fold, those a book keeps
+    (ledger/store/kept_snapshots.py), so the first command on it folds only what came after
+    and a moment long ago is folded from near it.  A game whose rows carry no table digest
     (recorded by an older banco) gets none: a snapshot the chain does not bind is never used
     (ledger/store/snapshot_binding.py); the next command that records keeps one.  A cache,
     never evidence (the audit never starts from one)."""

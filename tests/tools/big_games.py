@@ -35,6 +35,7 @@ from ledger.store.canonical import (  # noqa: E402
     stored_row_hash,
     table_digest,
 )
+from ledger.store.kept_snapshots import KeptSnapshots  # noqa: E402
 from ledger.store.schema import put_snapshot  # noqa: E402
 from ledger.store.sqlite import SQLiteStore  # noqa: E402
 from ledger.table.decks import drawable  # noqa: E402
@@ -202,7 +203,10 @@ def _write_game(store: SQLiteStore, events: int, seed: int) -> tuple[int, int, s
                 game.rows = []
         if game.rows:
             imp.insert(game.rows)
-        for seq, head, text in game.snapshots[-3:]:
+        kept = KeptSnapshots()  # those a book keeps (ledger/store/kept_snapshots.py)
+        for snapshot in game.snapshots:
+            kept.append(snapshot)
+        for seq, head, text in kept:
             put_snapshot(imp.conn, imp.game_id, seq, head, shape(), text, AT)
         imp.finish({"game_uuid": game.uuid, "started_at": AT, "players": PLAYERS,
                     "rules": "classic", "edition": "it", "last_seq": game.seq,
