@@ -2,8 +2,8 @@
 under BANCO_COMPILE=1 (issue 21: minutes of install for an audit 1.5x faster).
 
 The rest of the suite runs against whatever this environment imports, compiled or pure; these
-tests make sure that is the build one thinks it is: the default build asks for no mypy and
-compiles nothing, a copy is compiled all through or not at all, a compiled module is never
+tests make sure that is the build one thinks it is: the default build asks for nothing (its
+wheel, written by build_backend.py, holds every module and data file) and compiles nothing, a copy is compiled all through or not at all, a compiled module is never
 older than its source (an editable install keeps the .so beside the .py it came from, and
 Python prefers the .so: an edit would be silently ignored), and CI runs README's test command.
 tests/test_compiled.py compares a compiled copy with pure Python.
@@ -117,3 +117,64 @@ def test_version_says_how_this_copy_was_built():
     state = importlib.import_module("ledger.table.state")
     build = "compiled with mypyc" if is_extension(state.__file__) else "pure Python"
     assert out == f"banco 0.1.0 ({build})\n"
+
+
+def _backend():
+    sys.path.insert(0, str(ROOT))
+    try:
+        return importlib.import_module("build_backend")
+    finally:
+        sys.path.remove(str(ROOT))
+
+
+def test_the_default_wheel_needs_nothing_and_holds_every_module_and_data_file(tmp_path,
+                                                                              monkeypatch):
+    """build_backend.py writes the pure wheel itself (no setuptools fetched into pip's build
+    environment: issue 21's install within 2x of the dependencies alone); it must hold what
+    setuptools' held: every module of every package, the package data, the metadata and the
+    console script."""
+    import zipfile
+
+    monkeypatch.delenv("BANCO_COMPILE", raising=False)
+    backend = _backend()
+    assert tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"] == []
+    assert backend.get_requires_for_build_wheel() == []
+    monkeypatch.setenv("BANCO_COMPILE", "1")
+    assert backend.get_requires_for_build_wheel() == [backend.SETUPTOOLS, backend.MYPY]
+    monkeypatch.delenv("BANCO_COMPILE")
+    assert backend.get_requires_for_build_editable() == [backend.SETUPTOOLS]
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    listed = config["tool"]["setuptools"]["packages"]
+    # a package left off pyproject's list would be left out of the wheel without a word
+    packages = sorted(p.parent.relative_to(ROOT).as_posix().replace("/", ".")
+                      for top in ("ledger", "projections", "cli")
+                      for p in (ROOT / top).rglob("__init__.py"))
+    assert sorted(listed) == packages
+    name = backend.write_wheel(str(tmp_path))
+    assert name == "banco-0.1.0-py3-none-any.whl"
+    with zipfile.ZipFile(tmp_path / name) as z:
+        files = set(z.namelist())
+        meta = z.read("banco-0.1.0.dist-info/METADATA").decode()
+        scripts = z.read("banco-0.1.0.dist-info/entry_points.txt").decode()
+        record = z.read("banco-0.1.0.dist-info/RECORD").decode().splitlines()
+        body = {f: z.read(f) for f in files if not f.startswith("banco-0.1.0.dist-info/")}
+    modules = {p.relative_to(ROOT).as_posix() for package in listed
+               for p in (ROOT / package.replace(".", "/")).glob("*.py")}
+    assert modules <= files and "ledger/store/kept_snapshots.py" in files
+    for data in ("ledger/board/data/rules/classic.toml", "ledger/board/data/editions/it.toml",
+                 "cli/web/static/app.js", "cli/words/locale/it/LC_MESSAGES/banco.mo"):
+        assert data in files
+    assert not [f for f in files if "__pycache__" in f or f.endswith((".pyc", ".po", ".so"))]
+    assert all(body[f] == (ROOT / f).read_bytes() for f in body)
+    assert "banco = cli.main:main" in scripts
+    for dependency in config["project"]["dependencies"]:
+        assert f"Requires-Dist: {dependency}\n" in meta
+    assert 'Requires-Dist: psycopg[binary]>=3.1; extra == "postgres"' in meta
+    assert "Requires-Python: >=3.11" in meta and meta.endswith(
+        (ROOT / "README.md").read_text(encoding="utf-8"))
+    # RECORD names every file with its digest (pip checks them on install)
+    assert {line.split(",")[0] for line in record} == files
+    again = tmp_path / "again"
+    again.mkdir()
+    assert backend.write_wheel(str(again)) == name  # the same checkout, the same wheel
+    assert (again / name).read_bytes() == (tmp_path / name).read_bytes()
