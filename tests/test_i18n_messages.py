@@ -193,8 +193,8 @@ def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(t
     fixture = Path(__file__).resolve().parents[1] / "fixtures" / "classic-to-the-end.banco"
     run(db, "run", "-q", str(fixture))
     conn = sqlite3.connect(db)
-    first, second, third = (seq for (seq,) in conn.execute(
-        "SELECT seq FROM snapshots ORDER BY seq"))
+    first, second, third = [seq for (seq,) in conn.execute(
+        "SELECT seq FROM snapshots ORDER BY seq")][-3:]  # the newest three
     conn.execute("UPDATE snapshots SET head=? WHERE seq=?", ("0" * 64, first))
     conn.execute("UPDATE snapshots SET state='{\"t\":[1]}' WHERE seq=?", (second,))
     conn.execute("UPDATE snapshots SET format='0:old' WHERE seq=?", (third,))

@@ -97,6 +97,37 @@ def shot(driver, path: str, width: int, height: int) -> dict:
               gap: last.length > 1 ? last[1].top - board.bottom : 0};""")
 
 
+def test_the_undo_button_is_offered_only_when_something_can_be_undone(tmp_path):
+    """Right after `new` there is nothing to take back (the server would refuse it); after a
+    roll the button names it.  A line that is a usage mistake shows banco's one `error:` line,
+    not `refused: error: ...`."""
+    from cli.web.serve import start
+
+    db = str(tmp_path / "fresh.db")
+    book = Book(db)
+    book.new_game(["Anna", "Bruno"], now=NOW)
+    book.close()
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        b.get(f"{base}/banker#t={banker}")
+        until(b, "return document.body.dataset.role === 'banker' && !!document.body.dataset.seq")
+        assert not b.find_element("css selector", "#undo").is_displayed()
+        b.execute_script("send('roll 3 4')")
+        until(b, "return document.body.dataset.lastStatus === '200'")
+        until(b, "return !document.getElementById('undo').hidden")
+        assert "roll 3 4" in b.find_element("css selector", "#undo").text
+        b.execute_script("send('bid Bruno 5O', false)")
+        until(b, "return document.body.dataset.lastStatus === '400' || "
+                 "document.body.dataset.lastStatus === '422'")
+        item = b.find_elements("css selector", "#outbox li.refused")[-1].text
+        assert "error:" in item and "refused: error" not in item and "50" in item, item
+    finally:
+        b.quit()
+        stop()
+
+
 def test_a_short_game_from_the_phones(tmp_path):
     from cli.web.serve import start
 
@@ -122,6 +153,11 @@ def test_a_short_game_from_the_phones(tmp_path):
         click(b, "#roll")
         until(c, "return !!document.querySelector('#claim')")
         assert "Bruno" in c.find_element("css selector", "#claim").text  # until Bruno rolls
+        # the banker's page says what banco answered, as the shell does: the move, the claim
+        until(b, "return /Piazza Universit/.test((document.querySelector("
+                 "'#outbox li.done .told') || {}).textContent)")
+        told = b.find_element("css selector", "#outbox li.done .told").text
+        assert "rolls 3+4" in told and "may claim" in told and "Carla" in told, told
         assert not a.find_element("css selector", "#claim-pad").is_displayed()
         # Carla claims in time, from her phone
         before = seq(db)
@@ -154,6 +190,10 @@ def test_a_short_game_from_the_phones(tmp_path):
         c.set_network_conditions(offline=False, latency=0, download_throughput=-1,
                                  upload_throughput=-1)
         until(c, "return document.body.dataset.lastStatus === '422'", timeout=15)
+        # refused with the shell's words: the rule cited, not the reason alone
+        told = c.find_element("css selector", "#outbox li.refused .told").text
+        assert told.startswith("refused:") and "too late" in told and "004 §" in told, told
+        assert "allowed:" in told and "recorded as evidence" in told, told
         late = seq(db)
         assert late > rolled  # the late claim's evidence was recorded
         c.execute_script("resend(); box.forEach(i => i.state = 'pending'); resend()")

@@ -204,7 +204,7 @@ class Table:
             try:
                 before = book.state(game, at=target["before"])
             except Exception:  # noqa: BLE001 - the button then names the line only
-                return None
+                return target["line"], None
             at = target["before"]
         else:
             before = dict(seen)[at]
@@ -325,4 +325,4 @@ def undo_words(state, undone, catalog) -> dict | None:
     if undone is None:
         return None
     line, before = undone
-    return {"line": line, "changes": taken_back(state, before, catalog)}
+    return {"line": line, "changes": [] if before is None else taken_back(state, before, catalog)}

@@ -223,10 +223,12 @@ function drawPads(doc) {
                                                                     "claim " + q(n), "")));
   drawEstate(doc);
   // the undo says what it takes back, as the shell says it once done (cli/words/undo_text.py)
-  const undo = document.getElementById("undo"), u = doc.undo, last = doc.commands.find(c => c.line);
-  undo.hidden = !(u || last);
+  // offered only when there is something to take back (none right after `new`: the server
+  // would refuse it, "nothing to undo")
+  const undo = document.getElementById("undo"), u = doc.undo;
+  undo.hidden = !u;
   undo.textContent = u && u.changes.length ? say("undo_changes", {line: u.line || "", changes: u.changes.join("; ")})
-    : u ? say("undo", {line: u.line || ""}) : last ? say("undo", {line: last.line}) : "";
+    : u ? say("undo", {line: u.line || ""}) : "";
 }
 // a hammer with no bid says first what it will do (the deed to the richest, or the Bank's)
 let WARNED = false;
@@ -383,10 +385,13 @@ function newId() {
   return Array.from(b, x => x.toString(16).padStart(2, "0")).join("");
 }
 function drawBox() {
+  // each line with what banco answered, as the shell prints it: the move, the salary, the rent
+  // that may be claimed; a refusal with its rule and what is allowed; a usage error as said
   document.getElementById("outbox").replaceChildren(...box.slice(-4).map(i => el("li", {
     class: i.state, "data-id": i.id},
     i.state === "pending" ? say("pending", {line: i.line}) : i.state === "done" ? say("done", {line: i.line})
-      : say("refused", {why: i.why}))));
+      : i.told ? i.line : say("refused", {why: i.why}),
+    ...(i.told ? [el("div", {class: "told"}, i.told)] : []))));
 }
 function send(line, expect) {
   const item = {id: newId(), line, state: "pending", path: "/api/commands"};
@@ -415,10 +420,13 @@ async function deliver(item) {
   }
   item.inflight = false;
   const said = await r.json().catch(() => ({}));
-  if (r.status === 200 || r.status === 202) item.state = "done";
-  else {
+  if (r.status === 200 || r.status === 202) {
+    item.state = "done";
+    item.told = (said.said || "").trim();
+  } else {
     item.state = "refused";
     item.why = said.refused || said.error || (said.errors || "").trim() || String(r.status);
+    item.told = (said.errors || "").trim();  // the shell's own words, its `refused:` or `error:`
     if (r.status === 401) status(W.bad_token);
   }
   item.status = r.status;
