@@ -203,7 +203,7 @@ def test_once_every_card_is_seen_the_order_is_known_and_only_the_next_one_can_co
     with pytest.raises(RuleViolation) as err:
         draw(t, "probabilita", 12)
     assert "Probabilità 12 went to the bottom at event" in str(err.value)
-    assert "with 13 card(s) under it; the next card is Probabilità 5" in str(err.value)
+    assert "with 13 cards under it; the next card is Probabilità 5" in str(err.value)
     t = draw(t, "probabilita", 5)
     assert next_card(t, "probabilita") == 12
 
@@ -315,6 +315,11 @@ def test_card_words_misdraw_shuffle_and_the_decks_through_the_cli(banco):
     r = banco("card", "imprevisti", "8", code=1)
     assert "Imprevisti 8 went to the bottom at event" in r.output
     assert "`shuffle imprevisti`" in r.output
+    # in Italian the whole refusal is Italian, where it was English from the card on
+    r = banco("--lang", "it", "carta", "imprevisti", "8", code=1)
+    assert "Imprevisti 8 è finita in fondo al mazzo all'evento" in r.output, r.output
+    assert "ed è ora l'ultima; la prossima carta non è ancora uscita: una tra 1, 2," in r.output
+    assert "went to" not in r.output and "unseen" not in r.output
     r = banco("shuffle", "imprevisti")
     assert "Imprevisti shuffled: its order is unknown again" in r.output
     assert "Imprevisti 8" in banco("card", "imprevisti", "8").output

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.base.errors import UsageError
+from ledger.base.text import Joined, Text, msg, plural
 from ledger.table.model import State
 
 
@@ -26,29 +27,36 @@ def next_card(state: State, deck: str) -> int | None:
     return cards[0] if len(cards) == 1 else None
 
 
-def where_is(state: State, deck: str, number: int) -> str:
-    """Where a card that cannot be drawn now is, in the banker's words."""
+def where_is(state: State, deck: str, number: int) -> Text:
+    """Where a card that cannot be drawn now is, in the banker's words (in their language)."""
     title = state.edition.decks[deck].title
     holder = state.held_cards.get((deck, number))
     if holder:
-        return f"{title} {number} is not in the deck: {holder} holds it"
+        return msg("{title} {number} is not in the deck: {holder} holds it", title=title,
+                   number=number, holder=holder)
     order = state.decks[deck]
     for place, (n, seq) in enumerate(order.known):
         if n == number:
             below = len(order.known) - 1 - place
-            at = "at the bottom" if below == 0 else f"with {below} card(s) under it"
-            return f"{title} {number} went to the bottom at event {seq} and is now {at}"
-    return f"{title} {number} is not in the deck"
+            if below == 0:
+                return msg("{title} {number} went to the bottom at event {seq} and is now at "
+                           "the bottom", title=title, number=number, seq=seq)
+            return plural("{title} {number} went to the bottom at event {seq} and is now with "
+                          "{n} card under it", "{title} {number} went to the bottom at event "
+                          "{seq} and is now with {n} cards under it", below, title=title,
+                          number=number, seq=seq)
+    return msg("{title} {number} is not in the deck", title=title, number=number)
 
 
-def describe_next(state: State, deck: str) -> str:
+def describe_next(state: State, deck: str) -> Text:
     title = state.edition.decks[deck].title
     cards = drawable(state, deck)
     if not cards:
-        return f"{title} is empty: every card is held"
+        return msg("{title} is empty: every card is held", title=title)
     if len(cards) == 1:
-        return f"the next card is {title} {cards[0]}"
-    return f"the next card is unseen: one of {', '.join(map(str, cards))}"
+        return msg("the next card is {title} {number}", title=title, number=cards[0])
+    return msg("the next card is unseen: one of {cards}",
+               cards=Joined([str(c) for c in cards], ", "))
 
 
 def deck_views(state: State) -> dict:
