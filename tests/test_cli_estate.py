@@ -167,6 +167,20 @@ def browns(banco):
     return banco
 
 
+def test_a_group_without_a_level_is_told_what_build_takes(browns):
+    """`build marrone` is no unknown property: the group needs a level, said in both ways."""
+    r = browns("build", "marrone", code=2)
+    assert "no property called" not in r.output
+    assert ("marrone is a colour group: say how far to build on it, `build marrone N` (N houses "
+            "on each of its properties, 1 to 4) or `build marrone hotel`") in r.output
+    assert "`build marrone N`" in browns("build", "marr", code=2).output  # a unique prefix
+    r = browns("--lang", "it", "costruisci", "marrone", code=2)
+    assert "`costruisci marrone albergo`" in r.output and "gruppo di colore" in r.output
+    # a word that begins a property's name is still that property's (`vicolo`: two of them)
+    assert "ambiguous" in browns("build", "vicolo", code=2).output
+    assert doc(browns("state", "--json"))["bank"] == {"houses": 32, "hotels": 12}  # none built
+
+
 def test_build_and_sell_a_group_evenly_in_one_line(browns):
     r = browns("build", "marrone", "2")
     assert r.output == ("  Anna pays 200 M to the Bank: built evenly: Vicolo Corto 0 houses -> "

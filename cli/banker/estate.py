@@ -103,12 +103,27 @@ def build(session, words, player):
         execute(session, BuildTo(target[0], target[1],
                                  player_name(state, player, "owner")))
         return
+    _group_without_level(state, words)
     if len(words) > 1 and english_value(words[-1]) == "hotel":
         # a street: said how build takes a level; a station or a company: the rules say no
         pos, count = _level_after_property(state, words), 1
     else:
         pos, count, _ = property_and_count(state, words, allow_all=False)
     execute(session, Build(pos, count, player_name(state, player, "owner")))
+
+
+def _group_without_level(state, words) -> None:
+    """`build rosso`: a colour group with no level is not an unknown property; say what build
+    takes after a group (a name that also begins a property's is the property's)."""
+    from ledger.base.names import fold
+
+    want = fold(" ".join(words))
+    named = [g for g in state.edition.groups if fold(g) == want] or [
+        g for g in state.edition.groups if want and fold(g).startswith(want)]
+    if len(named) == 1 and not any(fold(p.name).startswith(want)
+                                   for p in state.edition.properties):
+        raise UsageError("{group} is a colour group: say how far to build on it, `{word} {group} N` (N houses on each of its properties, 1 to 4) or `{word} {group} hotel`",
+                         word=typed_word(), group=named[0])
 
 
 def _level_after_property(state, words) -> int:
