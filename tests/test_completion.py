@@ -5,7 +5,7 @@ cli/banker/completion.py, a pure function of the table: tested on tables set up 
 
 from __future__ import annotations
 
-from helpers import build, mortgage, new_table, own
+from helpers import build, cash, mortgage, new_table, own
 
 from cli.banker.completion import complete
 
@@ -48,6 +48,23 @@ def test_build_and_sell_offer_the_groups_and_levels_they_can_reach():
     assert tab(t, "sell ") == ["marrone", "Vicolo Corto", "Vicolo Stretto"]
     assert tab(t, "sell marrone ") == ["1", "all"]  # down to one each, or none
     assert tab(t, "sell azzurro ") == []  # nothing built there
+
+
+def test_build_offers_the_streets_where_one_house_fits_when_a_whole_level_does_not():
+    """A newcomer's table: Bruno holds the light blues (a house 50 M each) with 120 M, so no
+    whole level fits (150 M) but a house on any of them does; `build ` offers those streets,
+    not the group, and `build viale m` completes to one."""
+    t = cash(table(), "Bruno", 120)
+    offered = tab(t, "build ")
+    assert "azzurro" not in offered
+    assert {"Bastioni Gran Sasso", "Viale Monterosa", "Viale Vesuvio"} <= set(offered)
+    assert tab(t, "build viale m") == ["Monterosa "]
+    from projections.readings.estate_pads import one_more
+
+    t = build(t, "Viale Monterosa", 1)  # building evenly: the other two first (003 §05)
+    assert one_more(t, "Bruno") == ["Bastioni Gran Sasso", "Viale Vesuvio"]
+    assert tab(t, "build azzurro ") == ["1 "]  # the whole group to one each: 100 M
+    assert "Bastioni Gran Sasso" not in tab(cash(t, "Bruno", 40), "build ")  # nothing fits
 
 
 def test_trade_offers_each_side_its_own_deeds():

@@ -87,13 +87,15 @@ def fitting(state, command: str) -> Fits | None:
     """What `build`, `sell`, `mortgage` and `unmortgage` could take now, whoever holds it
     (projections/readings/estate_pads.py, as the banker's page offers it), or None for a
     command whose every deed may be typed.  An offer, not the verdict: the rules decide."""
-    from projections.readings.estate_pads import estate
+    from projections.readings.estate_pads import estate, one_more
 
     if command not in ("build", "sell", "mortgage", "unmortgage"):
         return None
     deeds: set[str] = set()
     levels: dict[str, list[str]] = {}
     for pads in estate(state)["players"]:
+        if command == "build":  # a house on one street may fit where a whole level does not
+            deeds.update(one_more(state, pads["name"]))
         if command in ("build", "sell"):
             for g in pads[command]:
                 deeds.update(lot["name"] for lot in g["lots"])

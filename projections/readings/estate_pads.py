@@ -111,6 +111,29 @@ def build_groups(state: State, name: str) -> list[dict]:
     return out
 
 
+def one_more(state: State, name: str) -> list[str]:
+    """The streets `name` could put one more building on now (`build PROPERTY`): on a group he
+    owns whole with none mortgaged, a lot at the group's lowest level (building evenly, 003
+    §05), paid from his cash, the house or hotel in the Bank.  What the shell's Tab offers
+    after `build` besides the groups: a house may fit where a whole level does not."""
+    if state.auction is not None and state.auction.kind != "deed" or any(
+            d.debtor == name for d in state.debts):
+        return []
+    hfh, cash, out = state.rules.houses_for_hotel, state.player(name).cash, []
+    for _group_name, lots in whole_groups(state, name):
+        if any(p in state.mortgaged for p in lots):
+            continue
+        lowest = min(effective(state, state.buildings[p]) for p in lots)
+        for p in lots:
+            level = state.buildings[p]
+            if level == HOTEL or effective(state, level) != lowest \
+                    or house_cost_of(state, p) > cash:
+                continue
+            if (state.bank_hotels if level == hfh else state.bank_houses) > 0:
+                out.append(space_name(state, p))
+    return out
+
+
 def sell_groups(state: State, name: str) -> list[dict]:
     """The groups with `name`'s buildings, each with the levels `sell GROUP N` could go down
     to: at most what the lowest lot has (N is a level, "down to N each"), `all` for none."""
