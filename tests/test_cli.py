@@ -492,3 +492,13 @@ def test_shell_completes_a_claim_with_the_owners(banco):
     assert sh.completedefault("", "claim ", 6, 6) == ["Anna "]
     assert sh.completedefault("", "riscuoti ", 9, 9) == ["Anna "]
     assert sh.completedefault("", "statement ", 10, 10) == ["Anna", "Bruno", "Carla"]
+
+
+def test_first_followed_by_an_option_says_it_takes_a_name_and_starts_nothing(banco, tmp_path):
+    """`new A B --first --db x.db`: click gave `--first` the word `--db` and made the file a
+    player; banco says what --first takes instead of 'no player called --db'."""
+    r = banco("new", "Anna", "Bruno", "--first", "--db", str(tmp_path / "x.db"), code=2)
+    assert ("--first takes the name of the player who rolls first (`--first Anna`), not the "
+            "option --db") in r.output
+    assert not (tmp_path / "x.db").exists()
+    assert "no database at" in banco("state", code=4).output  # nor in the default file

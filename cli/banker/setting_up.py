@@ -63,6 +63,9 @@ def _once(options: tuple[str, ...]) -> None:
 def new(session, players, rules, edition, first, game_uuid, final):
     """Start a game: PLAYERS in seating order."""
     _once(("--rules", "--edition", "--first", "--uuid"))
+    if first is not None and first.startswith("-"):  # `new A B --first --db x.db`
+        raise UsageError("--first takes the name of the player who rolls first (`--first {name}`), not the option {option}",
+                         name=players[0] if players else "Anna", option=first)
     if first is not None:
         from ledger.base.names import resolve
 
