@@ -63,6 +63,10 @@ def test_click_s_own_errors_are_said_whole_in_italian(tmp_path):
     out = run(db, "--lang", "it", "offerta", "Bruno", "5O", code=2)
     assert "errore: '5O' non è un numero intero valido: forse 50? (una lettera battuta al " \
         "posto di una cifra)" in out and "integer" not in out
+    # a full-width digit likewise (an input method left on): said, never read
+    out = run(db, "--lang", "it", "offerta", "Bruno", "１０", code=2)
+    assert "errore: '１０' non è un numero intero valido: forse 10? (scrivi le cifre 0-9)" in out
+    assert "did you mean 10? (type the digits 0-9)" in run(db, "bid", "Bruno", "１０", code=2)
     out = run(db, "--lang", "it", "run", tmp_path / "nofile.banco", code=2)
     assert f"'{tmp_path}/nofile.banco': file o cartella inesistente" in out, out
     assert f"'{tmp_path}': è una cartella" in run(db, "--lang", "it", "run", tmp_path, code=2)

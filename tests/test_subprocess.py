@@ -471,7 +471,8 @@ def test_click_usage_mistakes_are_one_error_line(tmp_path):
     for args, said in [
             (["bid", "Bea", "5O"], "error: '5O' is not a valid integer: did you mean 50? (a "
                                    "letter typed for a digit)\n"),
-            (["bid", "Bea", "５"], "error: '５' is not a valid integer.\n"),
+            (["bid", "Bea", "５"], "error: '５' is not a valid integer: did you mean 5? (type "
+                                   "the digits 0-9)\n"),
             (["bid", "50", "Bea"], "error: the amount comes after the name: `bid Bea 50`"),
             (["buy", "buy"], "error: Got unexpected extra argument (buy); usage: banco buy "
                              "[OPTIONS]\n  `buy` takes no words: the current player buys the "

@@ -42,7 +42,9 @@ def test_dice_no_rule_set_throws_are_usage_errors_and_a_third_die_is_the_rule_se
     assert "roll D1 D2, or roll D1 D2 S with the Speedy die; got 1 die" in said["1"]
     assert "a die shows 1 to 6, not 0 7: roll D1 D2 with each die 1-6" in said["0 7"]
     assert "got 4 dice" in said["1 2 3 4"]
-    assert "'６' is not a valid integer: a die shows 1 to 6" in said["６ ２"]
+    # a full-width digit (an input method left on) is not read, but the number is said
+    assert ("'６' is not a valid integer: did you mean 6? (type the digits 0-9; a die shows 1 "
+            "to 6)") in said["６ ２"]
     assert "'1_0' is not a valid integer" in said["1_0 2"]
     # a Speedy die: the championship's, so the classic rules refuse it (exit 1) and say why,
     # whatever the third word (`roll 3 4 5` once answered about the Speedy die's faces)

@@ -79,6 +79,11 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
     for w in numbered:
         number = whole_number(w)
         if number is None:
+            from ledger.base.numbers import other_digits
+
+            if other_digits(w) is not None:  # `tira １ ２`: an input method left on
+                raise UsageError("{w!r} is not a valid integer: did you mean {meant}? (type the digits 0-9; a die shows 1 to 6)",
+                                 w=w, meant=other_digits(w))
             raise UsageError("{w!r} is not a valid integer: a die shows 1 to 6 (roll D1 D2)",
                              w=w)
         numbers.append(number)

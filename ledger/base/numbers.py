@@ -62,14 +62,31 @@ def check_dice(dice: tuple[int, ...]) -> None:
 _LOOKALIKES = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1"})
 
 
+def other_digits(text: str) -> int | None:
+    """The number `text` would be in the digits 0-9, when it is written in digits of another
+    width (`１２`, an input method left on), or None.  Only said, never read (see above)."""
+    import unicodedata
+
+    meant = unicodedata.normalize("NFKC", text)
+    if meant != text and meant.isascii() and meant.isdigit() and len(meant) <= MAX_DIGITS:
+        return int(meant)
+    return None
+
+
 def not_a_number(text: str):
     """The error for a word meant as a number but not written as one (`６`, `1_000`): click's
     own words for a bad number, so that it reads as any other.  A letter typed for a digit
-    (`5O`, `l00`: O for zero, l for one) is said, with the number it was likely meant to be."""
+    (`5O`, `l00`: O for zero, l for one) is said, with the number it was likely meant to be,
+    and so is a full-width digit (`１０`)."""
     meant = text.translate(_LOOKALIKES)
     if meant != text and meant.isascii() and meant.isdigit():
         return UsageError("{value!r} is not a valid {number_type}: did you mean {meant}? (a "
                           "letter typed for a digit)", value=text, number_type=msg("integer"),
                           meant=int(meant))
+    wide = other_digits(text)
+    if wide is not None:
+        return UsageError("{value!r} is not a valid {number_type}: did you mean {meant}? (type "
+                          "the digits 0-9)", value=text, number_type=msg("integer"),
+                          meant=wide)
     return UsageError("{value!r} is not a valid {number_type}.", value=text,
                       number_type=msg("integer"))
