@@ -84,6 +84,16 @@ def test_a_folder(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_device_or_a_pipe(tmp_path):
+    """`--db /dev/null` said "disk I/O error (is the disk full or failing?)" on a write."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for db in ("/dev/null", pipe):
+        for args in (("state",), ("new", "Anna", "Bruno")):
+            one_error_line(banco("--db", db, *args, code=4), "is a device, not a database file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
 def test_a_misspelt_db_is_not_created_and_the_right_one_is_suggested(tmp_path, played):
     copy_of(played, tmp_path, "banco.db")
     for read in ("state", "log", "games", "audit", "standings", "statement Anna"):

@@ -84,6 +84,10 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             raise DatabaseError("{path} is a folder, not a database file: name a file in it, "
                                 "e.g. --db {example}", path=path,
                                 example=os.path.join(path, "banco.db"))
+        if os.path.exists(path) and not os.path.isfile(path):
+            # /dev/null, a pipe: SQLite would fail later with "disk I/O error"
+            raise DatabaseError("{path} is a device, not a database file: name a file, e.g. "
+                                "--db banco.db", path=path)
         if not os.path.exists(path):
             if not create:
                 raise missing_database(path)
