@@ -63,7 +63,18 @@ def test_building_must_be_even():
     with pytest.raises(RuleViolation, match='uneven building: Via Roma would have 2 houses') as err:
         play(t, Build(POS["Via Roma"]))
     assert "uneven building" in str(err.value) and "003 §05" in err.value.rule
-    assert "build on Corso Impero first" in err.value.allowed
+    # both lots still bare may take the next house: both are named, not the first alone
+    assert "build on Corso Impero or Largo Augusto first" in err.value.allowed
+
+
+def test_a_build_short_of_cash_says_how_much_to_raise():
+    from helpers import cash
+
+    t = cash(verde(), "Anna", 122)
+    with pytest.raises(RuleViolation, match="Anna has 122 M; a house on Via Roma costs 200 M"
+                       ) as err:
+        play(t, Build(POS["Via Roma"]))
+    assert "raise 78 M more first" in err.value.allowed and "`mortgage" in err.value.allowed
 
 
 def test_a_multi_step_build_is_all_or_nothing():
@@ -480,8 +491,9 @@ def test_unmortgage_refusals():
     with pytest.raises(RuleViolation, match="not mortgaged"):
         play(own(new_table(), "Anna", "Vicolo Corto"), Unmortgage(POS["Vicolo Corto"]))
     t = cash(mortgage(own(new_table(), "Anna", "Via Roma"), "Via Roma"), "Anna", 164)
-    with pytest.raises(RuleViolation, match="costs 165 M"):
+    with pytest.raises(RuleViolation, match="costs 165 M") as err:
         play(t, Unmortgage(POS["Via Roma"]))
+    assert err.value.allowed == "raise 1 M more first"
     with pytest.raises(RuleViolation, match="belongs to the Bank"):
         play(new_table(), Mortgage(POS["Via Roma"]))
     with pytest.raises(RuleViolation, match="belongs to Anna, not Bruno"):

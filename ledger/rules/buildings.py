@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
-from ledger.base.text import Joined, Text, counted, msg, word
+from ledger.base.text import Joined, Text, counted, either, msg, word
 from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money, no_debts
@@ -62,9 +62,12 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
     levels = levels_after(state, pos, new)
     if not even(levels):
         low = min(group_of(state, pos), key=lambda p: state.buildings[p])
+        # every lot at the group's lowest level may take the next building, not only the first
+        lows = [name_of(state, p) for p in group_of(state, pos)
+                if state.buildings[p] == state.buildings[low]]
         raise RuleViolation(
             "uneven building: {space} would have {describe} while {name} has {describe2}", rule=cited(state.rules, "build", R_BUILD),
-            allowed=msg("build on {name} first", name=name_of(state, low)),
+            allowed=msg("build on {name} first", name=either(lows)),
             space=space.name, describe=level_words(new), name=name_of(state, low),
             describe2=level_words(state.buildings[low]))
     if hotel and state.bank_hotels < 1:
@@ -75,6 +78,7 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
                             rule=cited(state.rules, "shortage", R_SHORT))
     if cash < cost:
         raise RuleViolation("{owner} has {cash}; a {what} on {space} costs {cost}", rule=cited(state.rules, "build", R_BUILD),
+                            allowed=msg("raise {amount} more first, e.g. by mortgaging a deed of another group (`mortgage PROPERTY`)", amount=money(state, cost - cash)),
                             owner=owner, cash=money(state, cash),
                             what='hotel' if hotel else 'house', space=space.name,
                             cost=money(state, cost))

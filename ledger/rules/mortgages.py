@@ -59,6 +59,7 @@ def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
     if cash < cost:
         raise RuleViolation(
             "{owner} has {cash}; lifting the mortgage on {space} costs {cost} ({mortgage} + 10%)", rule=cited(state.rules, "mortgage", R_MORTGAGE),
+            allowed=msg("raise {amount} more first", amount=money(state, cost - cash)),
             owner=owner, cash=money(state, cash), space=space.name, cost=money(state, cost),
             mortgage=space.mortgage)
     mortgage = mortgage_of(state, pos)
