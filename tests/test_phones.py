@@ -279,6 +279,10 @@ def test_a_role_that_may_not_is_403_appends_nothing_and_is_logged(db, client, ke
     assert r.status_code == 403 and r.json()["error"]
     assert seq(db) == before
     assert "403" in capfd.readouterr().err
+    if who in (None, "viewer"):  # no token said as such, and how a phone gets to record
+        assert r.json()["error"].startswith("without a token, or with a viewer's, the page "
+                                            "only shows the table"), r.json()
+        assert "`banco token banker`" in r.json()["error"]
 
 
 def test_a_player_claims_in_time_and_a_late_claim_leaves_its_evidence(db, client, keys):

@@ -32,7 +32,9 @@ PLAYER_ACTIONS = frozenset({"claim"})
 FORBIDDEN_OPTIONS = ("--db", "--game", "--id", "--expect")
 
 NO_LINE = N_("an empty line records nothing")
-VIEWER = N_("a viewer's token only shows the table")
+# no token is the viewer too: the words say both, and how a phone gets to record
+VIEWER = N_("without a token, or with a viewer's, the page only shows the table: to record, "
+            "pair the phone with `banco token banker`, `token player NAME` or `token referee`")
 NOT_TABLE = N_("`{word}` is not a table action: run it at the terminal")
 BANKER_ONLY = N_("`{word}` is the banker's to record, not a player's")
 REFEREE_ONLY = N_("`{word}` is the referee's to record")
