@@ -219,6 +219,16 @@ def test_italian_words_for_an_italian_phone(client, keys):
     assert r.status_code == 422 and r.json()["refused"].startswith("impossibile comprare")
 
 
+def test_the_roll_button_says_the_word_the_banker_types():
+    """`tira 3 4` on an Italian page (the line it sends), not the infinitive of the rules'
+    sentences ("impossibile tirare ora")."""
+    from cli.web.hub import tr
+    from cli.web.words import words
+
+    assert words(tr("it"))["roll"] == "tira" and words(tr("en"))["roll"] == "roll"
+    assert tr("it").gettext("roll") == "tirare"  # the sentences' word stays
+
+
 def test_a_usage_error_is_400_and_a_bad_body_too(client, keys):
     r = post(client, keys["banker"], "roll 9 4")
     assert r.status_code == 400 and "a die shows 1 to 6" in r.json()["errors"]

@@ -3,7 +3,7 @@ page fills the {names}.  Catalog messages like every other (cli/words/locale).""
 
 from __future__ import annotations
 
-from cli.words.i18n import N_
+from cli.words.i18n import N_, NP_
 
 WORDS = {
     # the table, as every page shows it
@@ -41,7 +41,9 @@ WORDS = {
     # the banker's pads
     "dice": N_("dice"),
     "speedy": N_("Speedy die"),
-    "roll": N_("roll"),
+    # the button says the line it sends, in the word the banker types (`tira 3 4`, not the
+    # infinitive the rules' sentences use: "impossibile tirare ora")
+    "roll": NP_("the command word", "roll"),
     "buy": N_("buy {property}"),
     "decline": N_("decline"),
     "bid": N_("bid"),
@@ -89,4 +91,5 @@ WORDS = {
 
 
 def words(tr) -> dict:
-    return {k: tr.gettext(v) for k, v in WORDS.items()}
+    return {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
+            for k, v in WORDS.items()}
