@@ -220,6 +220,15 @@ def long_game(tmp_path_factory):
     return db
 
 
+def test_the_standings_say_how_the_bankrupt_are_ranked(long_game):
+    """Three players out at net worth 0: the order is when they went out, and it is said."""
+    out = banco("--db", long_game, "standings").stdout.splitlines()
+    assert [line.split()[1] for line in out[1:5]] == ["Bruno", "Dario", "Anna", "Carla"]
+    assert out[5] == "the bankrupt rank by when they went out, the last out first"
+    out = banco("--db", long_game, "--lang", "it", "classifica").stdout.splitlines()
+    assert out[5] == "chi è in bancarotta è in ordine di uscita, l'ultimo uscito per primo"
+
+
 def test_log_into_a_reader_that_stops_after_one_line(long_game):
     proc = subprocess.Popen([str(BANCO), "--db", str(long_game), "log"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)

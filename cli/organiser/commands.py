@@ -170,6 +170,8 @@ def standings(session, as_json):
     for line in standings_text(
             rows, lambda s: pgettext(*STATUS[s]) if s in STATUS else s):
         click.echo(line)
+    if sum(r["status"] == "bankrupt" for r in rows) > 1:  # all at 0: the order is not worth
+        click.echo(_("the bankrupt rank by when they went out, the last out first"))
     from cli.session import finished_line
 
     ended = finished_line(session.book, session.game())
