@@ -229,6 +229,13 @@ def test_the_standings_say_how_the_bankrupt_are_ranked(long_game):
     assert out[5] == "chi è in bancarotta è in ordine di uscita, l'ultimo uscito per primo"
 
 
+def test_a_report_to_standard_output_is_the_page_alone(long_game):
+    """`report -o -`: the page on stdout, its summary on stderr (it followed the page)."""
+    done = banco("--db", long_game, "report", "-o", "-")
+    assert done.stdout.startswith("<!DOCTYPE html>") and done.stdout.endswith("</html>\n")
+    assert done.stderr.startswith("game 1: report written to - (")
+
+
 def test_log_into_a_reader_that_stops_after_one_line(long_game):
     proc = subprocess.Popen([str(BANCO), "--db", str(long_game), "log"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)

@@ -408,7 +408,8 @@ def report(session, output, force):
         (chars, count), verdict = _report_page(session, game, output, force, bar, events)
     finally:
         bar.__exit__(None, None, None)  # the bar's line ended before what is said next
-    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count))
+    # on stderr, as export says it: with `-o -` the page itself is standard output
+    click.echo(_("game {game}: report written to {output} ({amount} KiB, {count} events)").format(game=game, output=output, amount=chars // 1024, count=count), err=True)
     if not verdict.ok:  # the page says it at its top; the organiser hears it here too
         click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
             game=game, seq=verdict.bad_seq, problem=say(verdict.problem)), err=True)
