@@ -572,8 +572,8 @@ def test_a_part_that_would_end_inside_a_command_leaves_the_one_pass(db, monkeypa
     ending inside a command) give the one pass, never a command judged in halves."""
     plan = ap._plan
 
-    def inside(store, game_id, processes, chunk):
-        last, head, made = plan(store, game_id, processes, chunk)
+    def inside(store, game_id, processes, chunk, upto=None):
+        last, head, made = plan(store, game_id, processes, chunk, upto)
         (a, b), (c, d) = made[2], made[3]
         return last, head, [*made[:2], (a, b + 1), (c + 1, d), *made[4:]]
 

@@ -91,7 +91,7 @@ def audit_game(store, game_id: int, expect_head: str | None = None,
     end, head, parts = plan
     told = {} if progress is None else {"progress": progress, "base": base}
     report = _parallel(store, game_id, expect_head, parts, min(processes, len(parts)),
-                       end=last, **told)
+                       upto=last, **told)
     if report is None or (report.ok and (report.events != end or report.head != head)):
         # the file changed under the workers (or a part could not be audited apart): once more,
         # in one pass, for a verdict on one state of the file
@@ -336,19 +336,19 @@ def pool_context():
 
 def _parallel(store, game_id: int, expect_head: str | None, parts: list[tuple[int, int]],
               processes: int, progress: Tick | None = None,
-              base: int = 0, end: int | None = None) -> AuditReport | None:
+              base: int = 0, upto: int | None = None) -> AuditReport | None:
     path = store.worker_path()
-    tasks = [(path, game_id, a, b, expect_head, end) for a, b in parts]
+    tasks = [(path, game_id, a, b, expect_head, upto) for a, b in parts]
     try:
         return _gather(store, game_id, expect_head, parts, processes, tasks, progress, base,
-                       end)
+                       upto)
     except Exception:  # no processes here, a worker that could not read the file...
         return None  # ...the one pass, which says what is wrong with the file if anything
 
 
 def _gather(store, game_id, expect_head, parts, processes, tasks, progress=None,
-            base=0, end=None) -> AuditReport:
-    merged = GameAudit(game_id, _upto(store.raw_rows(game_id), end), expect_head)
+            base=0, upto=None) -> AuditReport:
+    merged = GameAudit(game_id, _upto(store.raw_rows(game_id), upto), expect_head)
     context = pool_context()
     if context.get_start_method() == "fork":
         # The audit's one-time work (its modules, the compiled schemas, the rule set and
@@ -363,7 +363,7 @@ def _gather(store, game_id, expect_head, parts, processes, tasks, progress=None,
                                 strict=True):
             if at is not None and (part.start is None or not same(part.start, at)):
                 # not the pass the part before ended with: this part again, from that one
-                part = _audit_part(store, game_id, a, b, expect_head, at, end=end)
+                part = _audit_part(store, game_id, a, b, expect_head, at, end=upto)
             end = part.end
             merged.count, merged.prev, merged.state, merged.uuid = \
                 end.seq, end.prev, end.state, end.uuid
