@@ -104,7 +104,9 @@ class AuditApart:
             except ProcessLookupError:
                 pass
         process.join(10)
-        if process.exitcode is None:  # it did not stop: its workers end with their part
+        if process.exitcode is None:
+            # it did not stop within 10 s (not seen: it takes SIGTERM between two steps of
+            # Python): killed, and a worker of its pool, if it had one then, is left behind
             process.kill()
             process.join()
         self.reader.close()
