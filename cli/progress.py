@@ -2,15 +2,18 @@
 terminal, only once the work has taken more than a second, never with --json.
 
 The projections know nothing of it: they (or the command reading their output) call `step`
-with how many events are done; this module decides whether anything is shown.
+with how many events are done; this module decides whether anything is shown.  Work done in
+parts at once (`report`'s audit and its page) steps the bar through `part()`: each part its
+own count, the bar their sum, from any thread; the bar never goes back.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 import click
@@ -32,6 +35,8 @@ class Progress:
         self.started = time.monotonic()
         self.bar = None
         self.done = 0
+        self._lock = threading.RLock()  # stepped from two threads: one update at a time
+        self._parts: list[int] = []
 
     def __enter__(self) -> Progress:
         return self
@@ -43,18 +48,37 @@ class Progress:
     def step(self, done: int) -> None:
         if not self.shown:
             return
-        if self.bar is None:
-            if time.monotonic() - self.started < DELAY:
-                return
-            self.bar = click.progressbar(length=self.total, label=self.label, file=self.stream,
-                                         show_pos=True, show_eta=True, item_show_func=self._rate)
-            self.bar.__enter__()
-        self.bar.update(done - self.done)
-        self.done = done
+        with self._lock:
+            if self.bar is None:
+                if time.monotonic() - self.started < DELAY:
+                    return
+                self.bar = click.progressbar(length=self.total, label=self.label,
+                                             file=self.stream, show_pos=True, show_eta=True,
+                                             item_show_func=self._rate)
+                self.bar.__enter__()
+            if done > self.done:  # a part begun again (the report's page redrawn) stays put
+                self.bar.update(done - self.done)
+                self.done = done
+
+    def part(self) -> Callable[[int], None]:
+        """A `step` for one of the works this bar counts together: that work's events done
+        so far; the bar shows the sum of every part's."""
+        with self._lock:
+            index = len(self._parts)
+            self._parts.append(0)
+
+        def step(done: int) -> None:
+            with self._lock:
+                self._parts[index] = done
+                self.step(sum(self._parts))
+
+        return step
 
     def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)  # ends the line, so what follows starts on its own
+        with self._lock:
+            self.shown = False  # a step after the end draws nothing
+            if self.bar is not None:
+                self.bar.__exit__(*exc)  # ends the line, so what follows starts on its own
 
 
 def counted(items: Iterable[T], progress: Progress, every: int = 1000) -> Iterator[T]:

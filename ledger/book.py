@@ -11,6 +11,7 @@ are the seqs they get.  Reading a game back as (command, facts) pairs: `Book.com
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -94,6 +95,22 @@ class Book:
         if key not in self._warned:
             self._warned.add(key)
             self.warn(message)
+
+    @contextmanager
+    def warnings_held(self) -> Iterator[Callable[[], None]]:
+        """The warnings of a reading that may be thrown away (the report's page, drawn before
+        the audit's verdict), held back: calling what this yields keeps them, said on leaving;
+        else they are forgotten, as if never warned (said again if they come again)."""
+        warn, warned, held, kept = self.warn, set(self._warned), [], []
+        self.warn = held.append
+        try:
+            yield lambda: kept.append(True)
+        finally:
+            self.warn = warn
+            if not kept:
+                self._warned = warned
+            for message in held if kept else ():
+                warn(message)
 
     # --- games -------------------------------------------------------------------------------
 

@@ -52,10 +52,10 @@ def redone(monkeypatch) -> list[int]:
     seen: list[int] = []
     audit_part = ap._audit_part
 
-    def spy(store, game_id, first, last, expect_head, start=None):
+    def spy(store, game_id, first, last, expect_head, start=None, **end):
         if start is not None:
             seen.append(first)
-        return audit_part(store, game_id, first, last, expect_head, start)
+        return audit_part(store, game_id, first, last, expect_head, start, **end)
 
     monkeypatch.setattr(ap, "_audit_part", spy)
     return seen
@@ -256,6 +256,31 @@ def test_the_last_rows_cut_off(db):
     forge(db, f"DELETE FROM events WHERE game_id=1 AND seq>{last - 7}")
     report = parallel(db)
     assert report == sequential(db) and report["events"] == last - 7
+
+
+@pytest.mark.parametrize("processes, chunk", [(1, None), (2, CHUNK)])
+def test_a_game_audited_up_to_an_event_is_the_game_cut_there(db, tmp_path, processes, chunk,
+                                                             cut):
+    """`last`: the audit of the game as it stood at that event (what `banco report` pins its
+    page and its audit to, issue 21), whatever came after it, a bad row included: the report
+    on a copy of the game cut there, word for word, on one process and on parts."""
+    rows = log(db)
+    at = next(s for s, t, _ in rows[len(rows) * 2 // 3:] if t == "CommandRecorded") - 1
+    shorter = tmp_path / "cut.db"
+    shutil.copy(db, shorter)
+    forge(shorter, f"DELETE FROM events WHERE game_id=1 AND seq>{at}",
+          f"DELETE FROM snapshots WHERE game_id=1 AND seq>{at}")
+    # in the whole game, the row after it does not match its hash: never read
+    forge(db, "UPDATE events SET hash='0' || substr(hash, 2) WHERE game_id=1 AND seq=?",
+          args=[(at + 1,)])
+    store = SQLiteStore(str(db), create=False)
+    try:
+        upto = ap.audit_game(store, 1, processes=processes, chunk=chunk, last=at).document()
+    finally:
+        store.close()
+    assert upto == parallel(shorter, processes=processes, chunk=chunk)
+    assert upto["ok"] and upto["events"] == at and bool(cut) == (processes > 1)
+    assert not parallel(db, processes=processes, chunk=chunk)["ok"]
 
 
 # --- undo ------------------------------------------------------------------------------------
@@ -547,8 +572,8 @@ def test_a_part_that_would_end_inside_a_command_leaves_the_one_pass(db, monkeypa
     ending inside a command) give the one pass, never a command judged in halves."""
     plan = ap._plan
 
-    def inside(store, game_id, processes, chunk):
-        last, head, made = plan(store, game_id, processes, chunk)
+    def inside(store, game_id, processes, chunk, upto=None):
+        last, head, made = plan(store, game_id, processes, chunk, upto)
         (a, b), (c, d) = made[2], made[3]
         return last, head, [*made[:2], (a, b + 1), (c + 1, d), *made[4:]]
 

@@ -148,6 +148,10 @@ def test_ctrl_c_stops_import_report_and_doctor_with_nothing_half_written(
     banco("--db", copy, "import", exported)  # the same game: refused before any progress
     assert banco("--db", copy, "report", "-o", tmp_path / "page.html").exit_code != 0
     assert not (tmp_path / "page.html").exists()
+    assert not list(tmp_path.glob(".banco-*"))  # nor its temporary file
+    import multiprocessing
+
+    assert multiprocessing.active_children() == []  # the audit apart stopped, waited for
     assert banco("--db", copy, "doctor", "--repair").exit_code != 0
     assert banco("--db", copy, "audit").exit_code != 0
     monkeypatch.undo()
@@ -156,3 +160,74 @@ def test_ctrl_c_stops_import_report_and_doctor_with_nothing_half_written(
     assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
     conn.close()
     assert copy.read_bytes() == before or banco("--db", copy, "audit").exit_code == 0
+
+
+class _Terminal:
+    """A stream that says it is a terminal, keeping what the bar draws."""
+
+    def __init__(self):
+        self.text = []
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        self.text.append(text)
+
+    def flush(self):
+        pass
+
+
+def test_parts_stepped_from_two_threads_add_up(monkeypatch):
+    """`report` steps one bar from its audit's progress and its page's, perhaps from two
+    threads: the bar shows their sum, never goes back, and ends at the total."""
+    import threading
+
+    from cli import progress
+
+    monkeypatch.setattr(progress, "DELAY", 0)
+    each = 20_000
+    bar = progress.Progress(2 * each, "report", stream=_Terminal())
+    seen = []
+    update = type(bar).step
+
+    def step(self, done):
+        update(self, done)
+        seen.append(self.done)
+
+    monkeypatch.setattr(progress.Progress, "step", step)
+    parts = [bar.part(), bar.part()]
+
+    def work(part):
+        for n in range(1, each + 1):
+            part(n)
+
+    threads = [threading.Thread(target=work, args=(p,)) for p in parts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert bar.done == 2 * each and bar.bar.pos == 2 * each
+    assert seen == sorted(seen)
+    parts[1](10)  # a part begun again (the page drawn a second time): the bar stays
+    assert bar.done == 2 * each and bar.bar.pos == 2 * each
+    bar.__exit__(None, None, None)
+
+
+def test_a_bar_is_quiet_piped_for_standard_output_and_after_its_end():
+    from cli.progress import Progress
+
+    for bar in (Progress(10, "report", stream=_Piped()),
+                Progress(10, "report", quiet=True, stream=_Terminal())):
+        part = bar.part()
+        part(5)
+        assert bar.bar is None and bar.done == 0
+    bar = Progress(10, "report", stream=_Terminal())
+    bar.__exit__(None, None, None)
+    bar.part()(5)
+    assert bar.bar is None
+
+
+class _Piped(_Terminal):
+    def isatty(self):
+        return False

@@ -25,7 +25,9 @@ inside one), and reads the row after its last as the one pass does before judgin
 command.  Workers read the file with writes refused (query_only).  A store with no file the
 workers can open themselves (`worker_path` None: PostgreSQL) is audited in the one pass.
 BANCO_AUDIT_WORKERS=1 audits in one pass; BANCO_AUDIT_CHUNK=N cuts parts of about N events
-whatever the game's length (for tests).
+whatever the game's length (for tests).  `last`: the game as it stood at that event (the
+report's page and its audit cover the same events, whatever is appended meanwhile): no row
+after it is read, by the one pass or a part.
 
 The games of a file (a tournament's archive: many games of a few thousand events) are
 audited one a worker at once (`audit_games`): games share nothing a verdict depends on.
@@ -73,38 +75,67 @@ def _chunk_env() -> int | None:
 
 def audit_game(store, game_id: int, expect_head: str | None = None,
                processes: int | None = None, chunk: int | None = None,
-               progress: Tick | None = None, base: int = 0) -> AuditReport:
+               progress: Tick | None = None, base: int = 0,
+               last: int | None = None) -> AuditReport:
     """The audit of one committed game of `store` (an SQLiteStore on a file), on `processes`
     worker processes (default: `workers()`); `chunk`: cut parts of about that many events
     (default: one part a process, sized to finish together).  `progress(events done)`: called
-    as the pass goes (every part done, on several processes), counting from `base`."""
+    as the pass goes (every part done, on several processes), counting from `base`.  `last`:
+    the game up to that event only, as if the log ended there (None: all of it)."""
     processes = workers() if processes is None else processes
     chunk = _chunk_env() if chunk is None else chunk
-    plan = _plan(store, game_id, processes, chunk) if processes > 1 else None
+    plan = _plan(store, game_id, processes, chunk, last) if processes > 1 else None
     if plan is None:
-        return GameAudit(game_id, ticking(store.raw_rows(game_id), progress, base), expect_head,
-                         snapshots=_snapshots(store, game_id)).run()
-    last, head, parts = plan
+        return GameAudit(game_id, ticking(_upto(store.raw_rows(game_id), last), progress, base),
+                         expect_head, snapshots=_snapshots(store, game_id, 1, last)).run()
+    end, head, parts = plan
     told = {} if progress is None else {"progress": progress, "base": base}
-    report = _parallel(store, game_id, expect_head, parts, min(processes, len(parts)), **told)
-    if report is None or (report.ok and (report.events != last or report.head != head)):
+    report = _parallel(store, game_id, expect_head, parts, min(processes, len(parts)),
+                       upto=last, **told)
+    if report is None or (report.ok and (report.events != end or report.head != head)):
         # the file changed under the workers (or a part could not be audited apart): once more,
         # in one pass, for a verdict on one state of the file
-        return GameAudit(game_id, store.raw_rows(game_id), expect_head,
-                         snapshots=_snapshots(store, game_id)).run()
+        return GameAudit(game_id, _upto(store.raw_rows(game_id), last), expect_head,
+                         snapshots=_snapshots(store, game_id, 1, last)).run()
     return report
+
+
+class _Upto:
+    """A game's rows (RawRows) up to seq `last`, as if the log ended there."""
+
+    def __init__(self, rows, last: int):
+        self.rows, self.last = rows, last
+        self.hashed_as = getattr(rows, "hashed_as", None)
+
+    def __iter__(self):
+        last = self.last
+        for row in self.rows:
+            if type(row[1]) is int and row[1] > last:
+                return  # (a seq that is no number is the pass's to name)
+            yield row
+
+    def fetch(self, first: int, last: int) -> list[tuple]:
+        return self.rows.fetch(first, min(last, self.last))
+
+
+def _upto(rows, last: int | None):
+    return rows if last is None else _Upto(rows, last)
 
 
 # --- the parts -------------------------------------------------------------------------------
 
-def _plan(store, game_id: int, processes: int, chunk: int | None):
-    """(last seq, head, [(first, last) of each part]), or None: one pass."""
+def _plan(store, game_id: int, processes: int, chunk: int | None, last: int | None = None):
+    """(last seq, head, [(first, last) of each part]), or None: one pass.  `last`: the game
+    up to that event only."""
     if store.worker_path() is None:  # no file the workers can open (PostgreSQL): one pass
         return None
     conn = store.conn
+    # (a seq that is no number stays in: the one pass names it)
+    bound, args = ("", (game_id,)) if last is None else (
+        " AND (seq <= ? OR typeof(seq) != 'integer')", (game_id, last))
     count, distinct, low, high, whole = conn.execute(
         "SELECT COUNT(*), COUNT(DISTINCT seq), MIN(seq), MAX(seq), "
-        "SUM(typeof(seq) = 'integer') FROM events WHERE game_id=?", (game_id,)).fetchone()
+        "SUM(typeof(seq) = 'integer') FROM events WHERE game_id=?" + bound, args).fetchone()
     if not count or low != 1 or high != count or whole != count or distinct != count:
         return None  # a gap, a stray seq: the one pass names it
     if count < (2 * chunk if chunk else THRESHOLD):
@@ -146,17 +177,18 @@ def _command_start(conn, game_id: int, at: int, last: int) -> int | None:
 
 
 class _PartRows(RawRows):
-    """A game's rows first..last and the one after (GameAudit.run's `stop`), as stored;
-    `fetch` reads any of the game's rows again."""
+    """A game's rows first..last and the one after (GameAudit.run's `stop`) unless the game is
+    audited up to `last` (`end`), as stored; `fetch` reads any of the game's rows again."""
 
-    def __init__(self, store, game_id: int, first: int, last: int):
+    def __init__(self, store, game_id: int, first: int, last: int, end: int | None = None):
         super().__init__(store, game_id)
         self.first, self.last = first, last
+        self.upto = last + 1 if end is None else min(last + 1, end)
 
     def __iter__(self):
         s = self.store
         cursor = s.conn.execute(f"SELECT {s._cols} FROM events WHERE game_id=? AND seq>=? AND "
-                                "seq<=? ORDER BY seq", (self.game_id, self.first, self.last + 1))
+                                "seq<=? ORDER BY seq", (self.game_id, self.first, self.upto))
         return self._guarded(cursor)
 
 
@@ -174,13 +206,13 @@ class _Part:
 
 
 def _audit_part(store, game_id: int, first: int, last: int, expect_head: str | None,
-                start: Resume | None = None) -> _Part:
+                start: Resume | None = None, end: int | None = None) -> _Part:
     if start is None and first > 1:
         try:
             start = fold_ahead(store, game_id, first)
         except Exception:  # a log that does not fold: the part before names it
             return _Part(first, None, None, None, None, 0)
-    audit = GameAudit(game_id, _PartRows(store, game_id, first, last), expect_head,
+    audit = GameAudit(game_id, _PartRows(store, game_id, first, last, end), expect_head,
                       snapshots=_snapshots(store, game_id, first, last))
     if start is not None:
         audit.resume(start)
@@ -198,6 +230,9 @@ def _quiet_worker() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # stopped by its pool (terminate): at once, whatever the process it was forked from had
+    # made of SIGTERM (the report's audit apart turns it into a stop: audit_apart.py)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _worker_store(path: str):
@@ -212,8 +247,9 @@ def _worker_store(path: str):
 
 
 def _worker(task) -> bytes:
-    path, game_id, first, last, expect_head = task
-    return _pickled(_audit_part(_worker_store(path), game_id, first, last, expect_head))
+    path, game_id, first, last, expect_head, end = task
+    return _pickled(_audit_part(_worker_store(path), game_id, first, last, expect_head,
+                                end=end))
 
 
 def _pickled(result) -> bytes:
@@ -300,18 +336,19 @@ def pool_context():
 
 def _parallel(store, game_id: int, expect_head: str | None, parts: list[tuple[int, int]],
               processes: int, progress: Tick | None = None,
-              base: int = 0) -> AuditReport | None:
+              base: int = 0, upto: int | None = None) -> AuditReport | None:
     path = store.worker_path()
-    tasks = [(path, game_id, a, b, expect_head) for a, b in parts]
+    tasks = [(path, game_id, a, b, expect_head, upto) for a, b in parts]
     try:
-        return _gather(store, game_id, expect_head, parts, processes, tasks, progress, base)
+        return _gather(store, game_id, expect_head, parts, processes, tasks, progress, base,
+                       upto)
     except Exception:  # no processes here, a worker that could not read the file...
         return None  # ...the one pass, which says what is wrong with the file if anything
 
 
 def _gather(store, game_id, expect_head, parts, processes, tasks, progress=None,
-            base=0) -> AuditReport:
-    merged = GameAudit(game_id, store.raw_rows(game_id), expect_head)
+            base=0, upto=None) -> AuditReport:
+    merged = GameAudit(game_id, _upto(store.raw_rows(game_id), upto), expect_head)
     context = pool_context()
     if context.get_start_method() == "fork":
         # The audit's one-time work (its modules, the compiled schemas, the rule set and
@@ -326,7 +363,7 @@ def _gather(store, game_id, expect_head, parts, processes, tasks, progress=None,
                                 strict=True):
             if at is not None and (part.start is None or not same(part.start, at)):
                 # not the pass the part before ended with: this part again, from that one
-                part = _audit_part(store, game_id, a, b, expect_head, at)
+                part = _audit_part(store, game_id, a, b, expect_head, at, end=upto)
             end = part.end
             merged.count, merged.prev, merged.state, merged.uuid = \
                 end.seq, end.prev, end.state, end.uuid
