@@ -394,15 +394,13 @@ def report(session, output, force):
     """One self-contained HTML page of the game (no network, no script): the final table and
     standings, each player's net worth over the game, the board with owners and buildings,
     and the timeline with rulings, corrections, late claims and undos highlighted, each event
-    an anchor (#e57).  The game is audited first: the page says under its head whether the
-    history it shows is verified, or where the audit failed (the page is written all the
-    same, marked)."""
+    an anchor (#e57).  The game is audited as the page is drawn: the page says under its head
+    whether the history it shows is verified, or where the audit failed (the page is written
+    all the same, marked)."""
     from cli.progress import Progress
     from cli.words.i18n import say
 
     game = session.game()
-    # (the help says "audited first", as the catalogs have it: the page is drawn as the audit
-    # runs, and says only what it would have said after it)
     # the page and its audit cover the game up to this event, whatever is appended meanwhile;
     # the bar (on a terminal) counts the audit's events and the page's together
     events = session.book.store.last_seq(game)
