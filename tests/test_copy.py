@@ -70,3 +70,23 @@ def test_sqlite_to_postgresql_and_back(tmp_path):
     banco("copy", url, back)
     assert heads(back) == heads(src)
     assert banco("--db", back, "audit").returncode == 0
+
+
+def test_the_copy_tells_its_progress_across_the_games(tmp_path, monkeypatch):
+    """`progress(events)`: the events copied so far, rising to every event of every game
+    (what `banco copy`'s bar shows on a terminal), a batch at a time."""
+    from ledger.store import copy as copying
+    from ledger.store.copy import copy_store
+
+    monkeypatch.setattr(copying, "BATCH", 50)
+    src = open_store(recorded(tmp_path), create=False)
+    dst = open_store(str(tmp_path / "copy.db"))
+    told = []
+    try:
+        copied = copy_store(src, dst, told.append)
+        total = sum(g["events"] for g in src.games())
+    finally:
+        src.close()
+        dst.close()
+    assert len(copied) == 2 and told == sorted(told) and told[-1] == total
+    assert len(told) > total // 50  # every batch

@@ -95,14 +95,16 @@ def exported(db, tmp_path_factory):
 @pytest.mark.parametrize("words, label", [
     (["audit"], "audit"), (["doctor"], "doctor"),
     (["report", "-o", "{tmp}/page.html"], "report"),
-    (["--db", "{tmp}/new.db", "import", "{exported}"], "import")])
+    (["--db", "{tmp}/new.db", "import", "{exported}"], "import"),
+    (["copy", "{db}", "{tmp}/copied.db"], "copy")])
 def test_long_work_shows_a_bar_on_a_terminal_and_nothing_when_piped(db, exported, tmp_path,
                                                                     words, label):
-    args = ["--db", str(db)] + [w.format(tmp=tmp_path, exported=exported) for w in words]
+    args = ["--db", str(db)] + [w.format(tmp=tmp_path, exported=exported, db=db) for w in words]
     code, said = _on_a_terminal(args)
     assert code == 0, said
     assert label in said and "events/s" in said, said
-    again = [a.replace("new.db", "new2.db").replace("page.html", "page2.html") for a in args]
+    again = [a.replace("new.db", "new2.db").replace("page.html", "page2.html")
+             .replace("copied.db", "copied2.db") for a in args]
     piped = subprocess.run([*BANCO, *again], capture_output=True, text=True, env=_env(),
                            timeout=300)
     assert piped.returncode == 0 and "events/s" not in piped.stderr, piped.stderr

@@ -94,9 +94,13 @@ def copy(source, target):
     if not os.path.exists(source) and "://" not in source:
         raise UsageError("{source} does not exist: name a banco database file or a "
                          "postgresql:// URL", source=source)
+    from cli.progress import Progress
+
     src = open_store(source, create=False)
     try:
-        copied = copy_to(src, target)
+        # a bar on a terminal for a long copy (issue 21); a game at a time is committed
+        with Progress(sum(g["events"] or 0 for g in src.games()), "copy") as bar:
+            copied = copy_to(src, target, progress=bar.step)
     finally:
         src.close()
     for before, after, head in copied:

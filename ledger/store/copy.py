@@ -6,6 +6,7 @@ verified on arrival: its chain read back whole, its head the source's."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from ledger.base.errors import DatabaseError
 from ledger.store.games import GameIndex
@@ -16,22 +17,34 @@ from ledger.store.snapshot_binding import problem as snapshot_problem
 BATCH = 2000
 
 
-def copy_store(src: EventStore, dst: EventStore) -> list[tuple[int, int, str]]:
+def copy_store(src: EventStore, dst: EventStore,
+               progress: Callable[[int], None] | None = None) -> list[tuple[int, int, str]]:
     """Every game of `src` into `dst` (ledger/store/open.py's copy_to opens it by path or
     URL): (game in src, game in dst, head) per game copied.  A game whose identity the target
-    already holds is refused before anything of it is written."""
-    return [copy_game(src, dst, g["game_id"]) for g in src.games()]
+    already holds is refused before anything of it is written.  `progress(events)`: the
+    events copied so far, every batch (a game at a time is committed: one interrupted leaves
+    the games before it copied, itself not at all)."""
+    copied, done = [], 0
+    for g in src.games():
+        def step(n: int, before: int = done) -> None:
+            if progress is not None:
+                progress(before + n)
+        copied.append(copy_game(src, dst, g["game_id"], step))
+        done += g["events"] or 0
+    return copied
 
 
-def copy_game(src: EventStore, dst: EventStore, game_id: int) -> tuple[int, int, str]:
-    """One game of `src` into `dst`, verified: (its number in src, in dst, its head)."""
+def copy_game(src: EventStore, dst: EventStore, game_id: int,
+              progress: Callable[[int], None] | None = None) -> tuple[int, int, str]:
+    """One game of `src` into `dst`, verified: (its number in src, in dst, its head).
+    `progress(rows)`: its rows copied so far."""
     game = src.game(game_id)
     if game["uuid"] is not None and dst.game_with_uuid(game["uuid"]) is not None:
         raise DatabaseError("game {game} ({uid}) is already in {target}: nothing of it was "
                             "copied", game=game_id, uid=game["uuid"], target=_shown(dst))
     imp = dst.begin_import()
     try:
-        ended, first, batch, version1 = None, None, [], False
+        ended, first, batch, version1, sent = None, None, [], False, 0
         for r in src.raw_rows(game_id):
             row = tuple(r[1:])
             first = first or row
@@ -43,9 +56,14 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int) -> tuple[int, int,
             batch.append(row)
             if len(batch) >= BATCH:
                 imp.insert(batch)
+                sent += len(batch)
                 batch = []
+                if progress is not None:
+                    progress(sent)
         if batch:
             imp.insert(batch)
+            if progress is not None:
+                progress(sent + len(batch))
     except BaseException:
         imp.abort()
         raise

@@ -38,13 +38,15 @@ def open_tokens(db: str, serving: bool = False):
     return FileTokens(db, serving)
 
 
-def copy_to(src: EventStore, target: str, *, create: bool = True) -> list[tuple[int, int, str]]:
+def copy_to(src: EventStore, target: str, *, create: bool = True,
+            progress=None) -> list[tuple[int, int, str]]:
     """Every game of `src` into the store at `target` (a path or a URL), each verified on
-    arrival (ledger/store/copy.py): (game in src, game in target, head) per game copied."""
+    arrival (ledger/store/copy.py): (game in src, game in target, head) per game copied;
+    `progress(events)` told the events copied so far."""
     from ledger.store.copy import copy_store
 
     dst = open_store(target, create=create)
     try:
-        return copy_store(src, dst)
+        return copy_store(src, dst, progress)
     finally:
         dst.close()
