@@ -154,6 +154,9 @@ def test_ctrl_c_stops_import_report_and_doctor_with_nothing_half_written(
     import multiprocessing
 
     assert multiprocessing.active_children() == []  # the audit apart stopped, waited for
+    # a copy stopped in its first game leaves no file where there was none
+    assert banco("copy", db, tmp_path / "copied.db").exit_code == 130
+    assert not list(tmp_path.glob("copied.db*"))
     assert banco("--db", copy, "doctor", "--repair").exit_code != 0
     assert banco("--db", copy, "audit").exit_code != 0
     monkeypatch.undo()

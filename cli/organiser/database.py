@@ -81,6 +81,27 @@ def _claim(tmp: str, target: str) -> None:
     os.unlink(tmp)
 
 
+def _forget_if_empty(path: str) -> None:
+    """Remove a database file this command created if it holds no game (as an import refused
+    into a new file leaves none)."""
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            held = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        except sqlite3.OperationalError:  # no games table: nothing was written
+            held = 0
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return
+    if held == 0:
+        for leftover in (path, path + "-wal", path + "-shm"):
+            if os.path.exists(leftover):
+                os.unlink(leftover)
+
+
 @click.command("copy")
 @click.argument("source", metavar="SRC")
 @click.argument("target", metavar="DST")
@@ -97,10 +118,15 @@ def copy(source, target):
     from cli.progress import Progress
 
     src = open_store(source, create=False)
+    new_file = "://" not in target and not os.path.exists(target)
     try:
         # a bar on a terminal for a long copy (issue 21); a game at a time is committed
         with Progress(sum(g["events"] or 0 for g in src.games()), "copy") as bar:
             copied = copy_to(src, target, progress=bar.step)
+    except BaseException:
+        if new_file:
+            _forget_if_empty(target)  # a copy refused or stopped before its first game
+        raise
     finally:
         src.close()
     for before, after, head in copied:
