@@ -129,3 +129,20 @@ def same_table(a, b) -> bool:
     if isinstance(a, (set, frozenset)):
         return a == b and all(type(x) in (int, str, tuple) for x in a)
     return a == b
+
+
+def child_pids(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux's /proc): for the tests that a Ctrl-C leaves
+    no worker behind."""
+    from pathlib import Path
+
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found

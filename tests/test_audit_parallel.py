@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from forge import drop_triggers, rechain_stored
+from helpers import child_pids
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -584,19 +585,6 @@ def test_a_part_that_would_end_inside_a_command_leaves_the_one_pass(db, monkeypa
 
 # --- Ctrl-C -----------------------------------------------------------------------------------
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_ctrl_c_stops_the_workers_with_one_line_and_exit_130(db):
     """Ctrl-C at a terminal reaches the whole process group: the workers once printed a
@@ -612,7 +600,7 @@ def test_ctrl_c_stops_the_workers_with_one_line_and_exit_130(db):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)  # its own group, as a terminal gives it
     deadline = time.monotonic() + 20
-    while not _children(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+    while not child_pids(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert proc.poll() is None, "the audit ended before its workers could be interrupted"
     time.sleep(0.2)

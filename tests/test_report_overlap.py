@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 from forge import append_forged_undo, drop_triggers
 from games import lines, record
+from helpers import child_pids
 
 from cli.main import cli
 from ledger.book import Book
@@ -220,19 +221,6 @@ def test_an_audit_apart_that_fails_leaves_the_audit_here(played, tmp_path, monke
     assert started[-1] is not None and len(reports) == 1 and reports[0].ok
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_ctrl_c_stops_the_page_and_the_audit_apart_with_its_workers(generated, tmp_path):
     """Ctrl-C at a terminal (SIGINT to the whole group) while the page is drawn and the audit
@@ -248,7 +236,7 @@ def test_ctrl_c_stops_the_page_and_the_audit_apart_with_its_workers(generated, t
     deadline = time.monotonic() + 30
     workers: list[int] = []
     while not workers and proc.poll() is None and time.monotonic() < deadline:
-        workers = [w for c in _children(proc.pid) for w in _children(c)]
+        workers = [w for c in child_pids(proc.pid) for w in child_pids(c)]
         time.sleep(0.01)
     assert proc.poll() is None and workers, "the report ended before its audit had workers"
     time.sleep(0.2)
