@@ -29,6 +29,23 @@ if TYPE_CHECKING:
     from ledger.table.state import State
 
 
+class ChainBroken(Exception):
+    """The log does not match its own chain at `seq` (`problem`, read_checked's words): the
+    snapshots after it cannot be held to a fold of the log as written, so none of them is
+    judged (a genuine one would be called forged, and a repair would delete it)."""
+
+    def __init__(self, game_id: int, seq: int, problem: Text):
+        super().__init__(f"game {game_id} event {seq} {problem}")
+        self.game_id, self.seq, self.problem = game_id, seq, problem
+
+    @property
+    def text(self) -> Text:
+        return msg("game {game} event {seq} {problem}: the log no longer matches its chain "
+                   "there, so its snapshots after it are not checked (and a repair leaves "
+                   "them); run `banco audit`", game=self.game_id, seq=self.seq,
+                   problem=self.problem)
+
+
 class SnapshotFinding(NamedTuple):
     """A stored snapshot that is not the table the log folds to at its seq."""
     game_id: int
@@ -101,7 +118,7 @@ def verify_snapshots(source: EventStore, game_id: int,
         gone = store.retracted_seqs(game_id, snap.seq)
         if any(seq <= at for seq in gone - gone_at):
             state, at = dealt, 0
-        state = _fold_to(store, game_id, state, at, snap.seq, gone, chunk)
+        state = _fold_to(store, game_id, state, at, snap.seq, gone, chunk)  # ChainBroken
         at, gone_at = snap.seq, gone
         if kept != state:
             differ = [f for f in st.State._fields if getattr(kept, f) != getattr(state, f)]
@@ -117,13 +134,20 @@ def verify_snapshots(source: EventStore, game_id: int,
 def _fold_to(store: EventStore, game_id: int, state: st.State, after: int, upto: int,
              gone: set[int], chunk: int) -> st.State:
     """The table after event `upto`, from `state` (the table after event `after`; 0: as
-    GameStarted dealt it), the seqs in `gone` left out, a chunk of rows at a time."""
+    GameStarted dealt it), the seqs in `gone` left out, a chunk of rows at a time, each row
+    checked against the chain (ChainBroken at the first that is not)."""
+    from ledger.store.canonical import GENESIS
+
     handlers = st.HANDLERS
     started = after > 0
+    prev = (store.hash_at(game_id, after) or GENESIS) if after else GENESIS
     while after < upto:
-        rows = store.read(game_id, after, min(after + chunk, upto))
+        rows, broken = store.read_checked(game_id, after, prev, min(chunk, upto - after))
+        if broken is not None:
+            raise ChainBroken(game_id, broken.seq, broken.problem)
         if not rows:
             break
+        prev = rows[-1]["hash"]
         for e in rows:
             if not started:
                 started = e["type"] == "GameStarted"

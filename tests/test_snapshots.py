@@ -465,3 +465,28 @@ def test_a_statement_s_cash_now_is_its_own_last_balance(long_game):
     assert runner.invoke(cli, ["--db", str(long_game), "statement", "Bruno"]).stdout == honest
     last = honest.splitlines()[-2].split()
     assert honest.splitlines()[-1] == f"cash now: {last[2]}"
+
+
+def test_doctor_on_an_edited_event_blames_the_log_and_its_repair_keeps_the_snapshots(long_game):
+    """An amount edited in the log (its hash left): the genuine snapshots after it no longer
+    match a fold of the edited log.  doctor once called them "forged with their digest",
+    and --repair deleted them and said healthy; now it names the event where the log leaves
+    its chain, judges no snapshot after it, deletes none, and stays unhealthy (exit 3)."""
+    rows = snapshot_rows(long_game)
+    tamper(long_game, "DROP TRIGGER events_no_update")
+    tamper(long_game, "UPDATE events SET data=replace(data, '\"amount\":10,', '\"amount\":100,') "
+           "WHERE seq=(SELECT MIN(seq) FROM events WHERE data LIKE '%\"amount\":10,%')")
+    edited = sqlite3.connect(long_game).execute(
+        "SELECT MIN(seq) FROM events WHERE data LIKE '%\"amount\":100,%'").fetchone()[0]
+    assert edited < rows[1][1]  # before all but the first snapshot
+    runner = CliRunner()
+    for words in (["doctor"], ["doctor", "--repair", "--reason", "test"]):
+        r = runner.invoke(cli, ["--db", str(long_game), *words])
+        assert r.exit_code == 3, r.output
+        assert (f"game 1 event {edited} does not match its hash: the log no longer matches its "
+                "chain there") in r.output
+        assert "forged" not in r.output and "healthy" not in r.output
+        assert f"game 1's snapshots not checked: its log does not match its chain at event " \
+               f"{edited}" in r.output
+    assert snapshot_rows(long_game) == rows  # none deleted
+    assert runner.invoke(cli, ["--db", str(long_game), "audit"]).exit_code == 3

@@ -341,9 +341,12 @@ def doctor(session, repair, reason, as_json):
     # a bar on a terminal (never with --json): each game's snapshots, then its read model
     bar = Progress(2 * sum(g["events"] or 0 for g in store.games()), "doctor", quiet=as_json)
     with bar:
-        model, snapshots, done = _doctor_work(session, store, repair, reason, bar, unchecked)
+        broken: list = []  # games whose log is not its chain: no repair makes them healthy
+        model, snapshots, done = _doctor_work(session, store, repair, reason, bar, unchecked,
+                                              broken)
     state = store.health(file=True)
     findings = (state.findings
+                + [health.Finding("log", b.text, b.game_id, b.seq) for b in broken]
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
                    for f in snapshots]
                 + [health.Finding("read model", f.text, f.game_id, f.seq, repairable=True)
@@ -358,7 +361,8 @@ def doctor(session, repair, reason, as_json):
            "writes": FORMAT, "games": len(games), "events": sum(g["events"] for g in games),
            "triggers": {"missing": state.missing_triggers, "known": state.known[0]},
            "indexes": {"missing": state.missing_indexes, "known": state.known[1]},
-           "snapshots": {"checked": sum(len(store.snapshots(g["game_id"])) for g in games),
+           "snapshots": {"checked": sum(len(store.snapshots(g["game_id"])) for g in games
+                                        if g["game_id"] not in {b.game_id for b in broken}),
                          "problems": [str(f) for f in snapshots], "unchecked": unchecked},
            "read_model": {"missing": [f.game_id for f in model if f.missing]},
            "not_checked": list(state.not_checked),
@@ -373,14 +377,15 @@ def doctor(session, repair, reason, as_json):
         sys.exit(EXIT_AUDIT)
 
 
-def _doctor_work(session, store, repair: bool, reason: str, bar, unchecked: list):
+def _doctor_work(session, store, repair: bool, reason: str, bar, unchecked: list,
+                 broken: list):
     """doctor's costly part, telling `bar` the events done: (the read model's findings, the
     snapshots', what was repaired).  Each snapshot is checked against a fresh fold of its log
     once; a repair deletes the bad ones, and the ones left were found sound."""
     from ledger.store import health
 
     done: list = []
-    snapshots = _snapshot_findings(store, unchecked, bar.step)
+    snapshots = _snapshot_findings(store, unchecked, bar.step, broken)
     # PostgreSQL: the guards, the indexes and the games table are the database's owner's
     # (postgres_setup); a repair there rebuilds the read model only, a cache banco's role keeps
     if repair and store.worker_path() is not None:
@@ -430,12 +435,13 @@ def _read_model(store, repair: bool, done: list, bar, base: int) -> list:
     return left
 
 
-def _snapshot_findings(store, skipped: list | None = None, tick=None) -> list:
+def _snapshot_findings(store, skipped: list | None = None, tick=None,
+                       broken: list | None = None) -> list:
     """Every game's snapshots against a fresh fold of its log (ledger/snapshot_check.py).  A snapshot
     whose head matches the log is what `state` and the next command start from, so one that
     is not the folded table (an edit) is a problem even though the audit never reads it."""
     from ledger.base.errors import DatabaseError
-    from ledger.snapshot_check import verify_snapshots
+    from ledger.snapshot_check import ChainBroken, verify_snapshots
 
     found = []
     events = 0
@@ -447,6 +453,13 @@ def _snapshot_findings(store, skipped: list | None = None, tick=None) -> list:
             continue
         try:
             found += verify_snapshots(store, g["game_id"])
+        except ChainBroken as exc:  # its snapshots not judged on a log that is not its chain's
+            if broken is not None:
+                broken.append(exc)
+            if skipped is not None:
+                skipped.append(msg("game {game}'s snapshots not checked: its log does not "
+                                   "match its chain at event {seq}", game=exc.game_id,
+                                   seq=exc.seq))
         except DatabaseError as exc:  # a log that cannot be folded: the audit names its seq
             if skipped is not None:
                 skipped.append(msg("game {game}'s snapshots not checked: {why}",
@@ -475,8 +488,10 @@ def _print_doctor(doc: dict, findings) -> None:
     click.echo(_("games table: matches the logs") if not games_bad else
                _("games table: {problems}").format(problems=counted("problem", len(games_bad))))
     snap = doc["snapshots"]
-    if not snap["checked"]:
+    if not snap["checked"] and not snap["unchecked"]:
         click.echo(_("snapshots: none kept"))
+    elif not snap["checked"]:
+        click.echo(_("snapshots: none checked"))
     elif not snap["problems"]:
         click.echo(_("snapshots: {n} checked against a fresh fold: each is the table its log "
                      "folds to").format(n=snap["checked"]))

@@ -74,7 +74,7 @@ FORMAT_2_ONLY = frozenset({"events_format_2"})
 
 class Finding(NamedTuple):
     """One thing wrong with the file.  `game` and `seq` name where, when it is one game's."""
-    kind: str  # trigger | index | games | tournament | format | snapshot | maintenance | tokens
+    kind: str  # trigger | index | games | tournament | format | log | snapshot | maintenance | tokens
     problem: str  # a Text (ledger/base/text.py): English as a str, said in the user's language
     game: int | None = None
     seq: int | None = None
