@@ -233,6 +233,29 @@ def test_a_bankruptcy_to_a_player_with_its_valuation_and_what_passed(end):
     assert rulings.bankruptcy(events, debt, game_id=1).verdict == r.verdict
 
 
+def test_a_debt_paid_before_a_bankruptcy_led_to_none(end):
+    """A debt the debtor paid: the ruling once answered with his next bankruptcy, hundreds of
+    events later and for another debt; now it says the debt was settled and names that one."""
+    events = events_of(end)
+    for debt in seqs(events, "DebtIncurred"):
+        d = events[debt - 1]["data"]
+        went = next((s for s in seqs(events, "BankruptcyDeclared") if s > debt
+                     and events[s - 1]["data"]["player"] == d["debtor"]), None)
+        if went is None:
+            continue
+        try:
+            r = rulings.bankruptcy(events, debt, game_id=1)
+        except UsageError as exc:  # paid meanwhile: no bankruptcy of its own
+            assert f"event {debt}'s debt ({d['debtor']} owed" in str(exc)
+            assert f"was settled before {d['debtor']} went bankrupt at event {went}" in str(exc)
+            assert f"`ruling bankruptcy {went}`" in str(exc)
+        else:  # still owed when he went: the debt is among the ruling's
+            assert debt in [dd["seq"] for dd in r.facts["debts"]]
+    # the fixture has both kinds (Anna's rent of event 795 was paid at 804; she went at 1500)
+    with pytest.raises(UsageError, match="was settled before Anna went bankrupt"):
+        rulings.bankruptcy(events, 795, game_id=1)
+
+
 def test_a_bankruptcy_to_the_bank_auctions_the_deeds(end):
     events = events_of(end)
     seq, d, owed, can = declared(events, to_bank=True)

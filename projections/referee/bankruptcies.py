@@ -45,6 +45,15 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
         if declared is None and e["type"] == "DebtIncurred":
             declared = next((x for x in log.effective({"BankruptcyDeclared"}, after=seq)
                              if x["data"]["player"] == e["data"]["debtor"]), None)
+            # the debtor's next bankruptcy is this debt's only if it was still owed then: a
+            # debt paid meanwhile led to none (a later one is another debt's)
+            if declared is not None and not any(
+                    dd.seq == seq for dd in log.before(declared["seq"]).debts):
+                d = e["data"]
+                raise UsageError("event {seq}'s debt ({debtor} owed {creditor} {amount}) was settled before {debtor} went bankrupt at event {declared}: it led to no bankruptcy; `ruling bankruptcy {declared}` rules on that one",
+                                 seq=seq, debtor=d["debtor"], creditor=_who(d["creditor"]),
+                                 amount=money(log.before(seq), d["amount"]),
+                                 declared=declared["seq"])
     if declared is None:
         raise UsageError("event {seq} ({type}) is not part of a bankruptcy: `ruling bankruptcy` takes the seq of a bankruptcy, the estate handed over, or the debt that led to it ({nearby})",
                          seq=seq, type=e['type'], nearby=nearby(log, {'BankruptcyDeclared'}, seq))
