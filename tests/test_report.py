@@ -122,7 +122,7 @@ def test_a_history_that_fails_its_audit_is_still_written_marked(game, tmp_path, 
     book.close()
     last = append_forged_undo(db, 1, corrected)
     out = tmp_path / "game.html"
-    said = banco("--db", str(db), "report", "-o", str(out)).output
+    said = banco("--db", str(db), "report", "-o", str(out), code=3).output  # as audit's
     assert f"game 1: FAILED at event {last + 2}" in said
     html = out.read_text(encoding="utf-8")
     assert f'<p class="audit bad" id="audit">audit FAILED at event <a href="#e{last + 2}">' \
@@ -141,7 +141,7 @@ def test_a_history_that_fails_its_audit_is_still_written_marked(game, tmp_path, 
                  "AND seq=5")
     conn.commit()
     conn.close()
-    said = banco("--db", str(db), "report", "-o", str(out), "--force").output
+    said = banco("--db", str(db), "report", "-o", str(out), "--force", code=3).output
     assert "game 1: FAILED at event 5" in said
     html = out.read_text(encoding="utf-8")
     assert 'audit FAILED at event <a href="#e5">5</a>' in html and 'id="e5"' in html

@@ -236,6 +236,20 @@ def test_a_report_to_standard_output_is_the_page_alone(long_game):
     assert done.stderr.startswith("game 1: report written to - (")
 
 
+def test_a_referee_s_slips_are_one_line_each(long_game):
+    """A referee's trial: `log --tail 0` printed the whole log; `replay --from 20 --to 10`
+    said 'no command in that range' with exit 0; an offset of +99:00 was answered in
+    Python's words."""
+    r = banco("--db", long_game, "log", "--tail", "0")
+    assert r.stdout == "no event of game 1 matches (it has events 1 to 1715)\n"
+    assert banco("--db", long_game, "log", "--tail", "0", "--json").stdout.strip() == "[]"
+    r = banco("--db", long_game, "replay", "--from", "20", "--to", "10", code=2)
+    one_error_line(r, "--from 20 comes after --to 10: give the earlier moment first")
+    r = banco("--db", long_game, "state", "--at", "2026-12-02 18:28:14+99:00", code=2)
+    one_error_line(r, "a UTC offset is between -23:59 and +23:59")
+    assert "timedelta" not in r.stderr
+
+
 def test_log_into_a_reader_that_stops_after_one_line(long_game):
     proc = subprocess.Popen([str(BANCO), "--db", str(long_game), "log"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)

@@ -414,6 +414,9 @@ def report(session, output, force):
     if not verdict.ok:  # the page says it at its top; the organiser hears it here too
         click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
             game=game, seq=verdict.bad_seq, problem=say(verdict.problem)), err=True)
+        from ledger.base.errors import EXIT_AUDIT
+
+        sys.exit(EXIT_AUDIT)  # as `audit` would: a script sees the history did not audit clean
 
 
 class _Redraw(Exception):

@@ -85,8 +85,8 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     # of a 300,000-event game reads five rows, not the game.
     lo = first if first is not None else 1
     hi = count if last is None else min(last, count)
-    if tail and wanted is None and who is None:
-        lo = max(lo, hi - tail + 1)
+    if tail is not None and wanted is None and who is None:
+        lo = max(lo, hi - tail + 1)  # `--tail 0`: nothing (it showed the whole log)
     if who is not None:  # the read model's rows that may concern them, not the whole log
         from projections.readings.lookups import player_events
 
@@ -104,7 +104,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
                     if wanted is None or e["type"] in wanted)
     # written as they are read (a whole log of 300,000 events in bounded memory); `--tail`
     # keeps only its last N
-    shown = iter(deque(matching, maxlen=tail)) if tail else matching
+    shown = iter(deque(matching, maxlen=tail)) if tail is not None else matching
     raw = who is None and not as_csv
     if as_json:
         from cli.referee.log_text import JsonRows, event_json, json_list
@@ -281,7 +281,11 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
     book = session.book
     # Streamed, a step at a time, from the command that --from names: a long game's replay
     # (or its last few commands) in bounded memory.
-    chosen = game_steps(book, game, _seq_or_time(session, first), _seq_or_time(session, last))
+    start, end = _seq_or_time(session, first), _seq_or_time(session, last)
+    if start is not None and end is not None and start > end:  # `--from 20 --to 10`
+        raise UsageError("--from {first} comes after --to {last}: give the earlier moment first",
+                         first=first, last=last)
+    chosen = game_steps(book, game, start, end)
     if as_json:
         dump_rows((step_document(s, describe) for s in chosen), {"game": game}, "steps")
         return

@@ -44,6 +44,9 @@ def parse_moment(text: str) -> Moment:
     try:
         moment = datetime.fromisoformat(iso)
     except ValueError as exc:
+        if "offset must be a timedelta" in str(exc):  # `+99:00`: Python's words are its own
+            raise UsageError("{text!r} is not a time: a UTC offset is between -23:59 and "
+                             "+23:59 (e.g. +01:00)", text=text) from None
         raise UsageError("{text!r} is not a time: {exc}",
                          text=text, exc=exc) from None
     # The instant the text covers up to: a day, a minute or a second as typed.
