@@ -115,12 +115,12 @@ class Tournaments:
                 "heads": chain}
 
     def verify(self, name: str) -> str | None:
-        """The first break in a tournament's chain, or None."""
+        """The first break in a tournament's chain (a message), or None."""
         prev = GENESIS
         for i, f in enumerate(self.facts(name), start=1):
             row = {**f, "data": canonical_json(f["data"])}
             if f["seq"] != i or f["prev_hash"] != prev or fact_hash(prev, row) != f["hash"]:
-                return f"tournament fact {i} does not match its hash chain"
+                return msg("tournament fact {n} does not match its hash chain", n=i)
             prev = f["hash"]
         return None
 

@@ -5,8 +5,12 @@ projections/readings/tournament.py for what the chain holds).  A rewrite that al
 is held to what `tournament new/add` would have written and to the games' own heads."""
 
 import json
+import os
 import shutil
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +18,8 @@ from click.testing import CliRunner
 from ledger.store.canonical import GENESIS, stored_row_hash
 from ledger.store.sqlite import TRIGGERS
 from ledger.store.tournament_log import CREATE, TABLE, fact_hash
+
+BANCO = [str(Path(sys.executable).parent / "banco")]
 
 
 def _run(db, *args, code=0):
@@ -171,6 +177,28 @@ def test_each_tampering_is_named_by_the_audit(played, tmp_path, tampering):
     conn.close()
     problems, doc = _audit(db)
     assert any(named in p for p in problems), problems
+
+
+def test_standings_read_from_facts_edited_under_their_chain_say_so(played, tmp_path):
+    """A referee's trial: a game moved to another round (the triggers dropped, the chain not
+    re-hashed) was shown as "2 games in 1 round" with a new head and no word; the audit alone
+    caught it.  The standings now warn on stderr, as a game's reading does on a broken log."""
+    db = str(tmp_path / "t.db")
+    shutil.copy(played, db)
+    conn = sqlite3.connect(db, isolation_level=None)
+    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'").fetchall():
+        conn.execute(f"DROP TRIGGER {name}")
+    _set_round(4, 1, False)(conn)
+    conn.close()
+    done = subprocess.run([*BANCO, "--db", db, "tournament", "standings"], capture_output=True,
+                          text=True, env={**os.environ, "BANCO_LANG": "en"}, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("WARNING: tournament 'Coppa': tournament fact 4 does not match "
+                                  "its hash chain: these standings are read from facts that are "
+                                  "not as they were recorded"), done.stderr
+    clean = subprocess.run([*BANCO, "--db", played, "tournament", "standings"],
+                           capture_output=True, text=True, timeout=120)
+    assert clean.stderr == ""
 
 
 def test_a_game_reopened_after_it_was_entered_is_said(played, tmp_path):

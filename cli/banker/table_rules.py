@@ -126,6 +126,14 @@ def tournament_standings(session, name, as_json, expect_head):
     entries = t.entries(name)
     if expect_head is not None:
         _held_to(entries, expect_head)
+    from cli.words.i18n import say
+
+    broken = t.verify(entries["tournament"])
+    if broken is not None:  # an edit under the chain: shown, as a game's log is, but said
+        click.echo(_("WARNING: tournament {name!r}: {problem}: these standings are read from "
+                     "facts that are not as they were recorded (their head below is not the one "
+                     "printed before); run `banco audit`").format(
+                         name=entries["tournament"], problem=say(broken)), err=True)
     doc = standings(session.book, entries)
     if as_json:
         dump(doc)
@@ -135,8 +143,6 @@ def tournament_standings(session, name, as_json, expect_head):
     for r in doc["players"]:
         click.echo(f"{r['rank']:>2}. {r['name']:<14}{r['points']:>7}{r['score']:>9}"
                    f"{r['games']:>6}")
-    from cli.words.i18n import say
-
     for g in doc["games"]:  # counted as entered, and said: never a quiet rewrite
         if g["changed"] is not None:
             click.echo(_("game {game} (round {round}) changed after it was entered at event "
