@@ -277,6 +277,22 @@ def test_a_seal_made_with_another_key_or_edited_does_not_verify(copy):
     assert "the seal file's signature does not verify with this public key" in out
 
 
+def test_a_seal_file_whose_trail_was_edited_blames_the_file_not_the_history(copy):
+    """The trail is not signed: with the signed head in the database, a trail that parts from
+    it was edited in the file (it once said "the history was changed there")."""
+    db, seal = copy / "t.db", copy / "seal.txt"
+    text = seal.read_text()
+    first = next(line for line in text.splitlines() if line.strip().startswith("1 "))
+    digest = first.split()[1]
+    edited = "0" * 8 if digest != "0" * 8 else "1" * 8
+    seal.write_text(text.replace(first, first.replace(digest, edited, 1)))
+    out = banco(db, "audit", "--seal", seal, "--pubkey", copy / "rita.pub", code=3)
+    assert (f"the seal file's trail has {edited} for event 1, whose hash begins {digest}, yet "
+            "the database holds the signed head: the trail (not signed) was edited in the file, "
+            "not the history") in out
+    assert "the history was changed there" not in out
+
+
 def test_seal_writes_the_file_and_the_short_line(copy):
     db = copy / "t.db"
     out = banco(db, "--game", "2", "seal", "--key", copy / "rita.key", "--out",

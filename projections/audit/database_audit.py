@@ -235,12 +235,23 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
         return check
     check.game = game
     rows = store.hashes(game, seal.seq)
+    # the trail is not signed: where the database has the signed head and its rows chain to
+    # it unbroken, a trail that parts from them is the file's, edited
+    head_held = store.hash_at(game, seal.seq) == seal.head
     expected = 1
     for seq, hsh in rows:
         if seq != expected:
             check.bad_seq = expected
             check.problem = msg("event {seq}, sealed, is missing (the next one is event "
                                 "{next}): a row was deleted", seq=expected, next=seq)
+            return check
+        if seal.trail and not hsh.startswith(seal.trail[seq - 1]) and head_held \
+                and _chained_to(store, game, seal.seq):
+            check.problem = msg("the seal file's trail has {trail} for event {seq}, whose hash "
+                                "begins {hash}, yet the database holds the signed head: the "
+                                "trail (not signed) was edited in the file, not the history",
+                                seq=seq, hash=hsh[:seals.TRAIL_DIGITS],
+                                trail=seal.trail[seq - 1])
             return check
         if seal.trail and not hsh.startswith(seal.trail[seq - 1]):
             check.bad_seq = seq
@@ -267,6 +278,19 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
     check.after = _after(store, game, seal.seq)
     _seal_in_its_log(store, seal, game, check)
     return check
+
+
+def _chained_to(store, game: int, seq: int) -> bool:
+    """Whether the game's rows 1..seq chain unbroken (read only when a trail parts: rare)."""
+    from ledger.store.canonical import GENESIS
+
+    after, prev = 0, GENESIS
+    while after < seq:
+        rows, broken = store.read_checked(game, after, prev, min(2000, seq - after))
+        if broken is not None or not rows:
+            return False
+        after, prev = rows[-1]["seq"], rows[-1]["hash"]
+    return True
 
 
 def _seal_in_its_log(store, seal, game: int, check: SealCheck) -> None:
