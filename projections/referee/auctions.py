@@ -118,8 +118,8 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
                "shortage": lambda a=a: msg("more players wanted the last {kind}s than the Bank "
                                            "had ({rule})", kind=_kind(a["kind"]),
                                            rule=R_SHORTAGE),
-               "bankruptcy": lambda a=a: msg("{player} went bankrupt to the Bank: his deeds are "
-                                             "auctioned one by one (003 §10)",
+               "bankruptcy": lambda a=a: msg("{player} went bankrupt to the Bank: their deeds "
+                                             "are auctioned one by one (003 §10)",
                                              player=a["debtor"]),
                "opened": lambda a=a: msg("opened")}[a["why"]]()
         if a["why"] == "re-auction":
