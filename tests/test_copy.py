@@ -52,8 +52,10 @@ def test_a_file_copied_to_another_keeps_every_game_and_its_head(tmp_path):
     assert "copied 2 games" in said and said.count(": head ") == 2
     assert heads(dst) == heads(src) and len(heads(src)) == 2
     assert banco("--db", dst, "audit").returncode == 0  # the copy passes the whole audit
-    again = banco("copy", src, dst, code=4)  # the games are there already: nothing twice
+    again = banco("copy", src, dst, code=2)  # the games are there already: nothing twice
     assert "already in" in again.stderr and heads(dst) == heads(src)
+    same = banco("copy", src, src, code=2)  # (as import of the same game: exit 2)
+    assert f"{src} and {src} are the same database" in same.stderr
 
 
 def test_a_missing_source_is_one_line():

@@ -117,6 +117,10 @@ def copy(source, target):
                          "postgresql:// URL", source=source)
     from cli.progress import Progress
 
+    if "://" not in source + target and os.path.exists(target) \
+            and os.path.samefile(source, target):
+        raise UsageError("{source} and {target} are the same database: name another for DST",
+                         source=source, target=target)
     src = open_store(source, create=False)
     new_file = "://" not in target and not os.path.exists(target)
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ledger.base.errors import DatabaseError
+from ledger.base.errors import DatabaseError, UsageError
 from ledger.store.games import GameIndex
 from ledger.store.protocol import EventStore
 from ledger.store.schema import ENDED, RETRACTED, STARTED
@@ -40,8 +40,9 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
     `progress(rows)`: its rows copied so far."""
     game = src.game(game_id)
     if game["uuid"] is not None and dst.game_with_uuid(game["uuid"]) is not None:
-        raise DatabaseError("game {game} ({uid}) is already in {target}: nothing of it was "
-                            "copied", game=game_id, uid=game["uuid"], target=_shown(dst))
+        # the games are there already: a usage mistake, as `import` of the same game is
+        raise UsageError("game {game} ({uid}) is already in {target}: nothing of it was "
+                         "copied", game=game_id, uid=game["uuid"], target=_shown(dst))
     imp = dst.begin_import()
     try:
         ended, first, batch, version1, sent = None, None, [], False, 0
