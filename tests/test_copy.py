@@ -52,6 +52,9 @@ def test_a_file_copied_to_another_keeps_every_game_and_its_head(tmp_path):
     assert "copied 2 games" in said and said.count(": head ") == 2
     assert heads(dst) == heads(src) and len(heads(src)) == 2
     assert banco("--db", dst, "audit").returncode == 0  # the copy passes the whole audit
+    # its read model is left to doctor --repair, and doctor's text says so (only its JSON did)
+    assert ("read model: none yet for game 1, game 2 (`banco doctor --repair` builds it"
+            in banco("--db", dst, "doctor").stdout)
     again = banco("copy", src, dst, code=2)  # the games are there already: nothing twice
     assert "already in" in again.stderr and heads(dst) == heads(src)
     same = banco("copy", src, src, code=2)  # (as import of the same game: exit 2)

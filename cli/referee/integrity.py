@@ -500,6 +500,11 @@ def _print_doctor(doc: dict, findings) -> None:
             n=snap["checked"], problems=counted("problem", len(snap["problems"]))))
     for note in snap["unchecked"]:
         click.echo(f"  {say(note)}")
+    missing = doc["read_model"]["missing"]
+    if missing:  # a cache not built yet (a copied or older game): no problem, but said
+        click.echo(_("read model: none yet for {games} (`banco doctor --repair` builds it; "
+                     "their readings read the log meanwhile)").format(
+                         games=", ".join(_("game {game}").format(game=g) for g in missing)))
     for f in findings:
         click.echo(_("problem: {problem}").format(problem=say(f.problem)))
     for note in doc["not_checked"]:
