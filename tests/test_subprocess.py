@@ -250,6 +250,23 @@ def test_a_referee_s_slips_are_one_line_each(long_game):
     assert "timedelta" not in r.stderr
 
 
+def test_show_of_a_deleted_event_says_it_is_missing(long_game, tmp_path):
+    """A referee's trial: with row 185 deleted, `show 185` printed event 186 as event 185."""
+    import shutil
+
+    db = tmp_path / "cut.db"
+    shutil.copyfile(long_game, db)
+    conn = sqlite3.connect(db)
+    conn.execute("DROP TRIGGER events_no_delete")
+    conn.execute("DELETE FROM events WHERE game_id=1 AND seq=185")
+    conn.commit()
+    conn.close()
+    r = banco("--db", db, "show", "185", code=4)
+    assert r.stdout == ""
+    assert ("error: event 185 of game 1 is missing from the log (the next row is event 186): "
+            "a row was deleted; run `banco audit`") in r.stderr
+
+
 def test_log_into_a_reader_that_stops_after_one_line(long_game):
     proc = subprocess.Popen([str(BANCO), "--db", str(long_game), "log"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)

@@ -180,6 +180,12 @@ def show(session, seq, as_json):
         raise UsageError("game {game} has events 1 to {count}; there is no event {seq}",
                          game=game, count=count, seq=seq)
     e = next(book.checked(game, seq, seq))
+    if e["seq"] != seq:  # the row read is the next one: this one is gone from the log
+        from ledger.base.errors import DatabaseError
+
+        raise DatabaseError("event {seq} of game {game} is missing from the log (the next row "
+                            "is event {next}): a row was deleted; run `banco audit`",
+                            seq=seq, game=game, next=e["seq"])
     st = book.state(game)
     batch = book.recorded(game, e["command_id"])
     undone_at = taken_back(book.store.read_type(game, "EventRetracted")).get(seq)
