@@ -79,6 +79,12 @@ def test_the_verdict_for_a_claim_at_a_given_moment(four):
     assert f"TOO LATE: Bruno had rolled (the roll recorded from event {roll})" in late.verdict
     early = rulings.rent(events, opened, parse_moment(str(landed - 3)), game_id=1)
     assert f"too early: nothing was owed before the landing (event {landed})" in early.verdict
+    # after the landing's event but inside its command (a referee's trial: "a claim made after
+    # event 643 was too early: nothing was owed before the landing (event 643)")
+    assert opened > landed
+    mid = rulings.rent(events, opened, parse_moment(str(landed)), game_id=1)
+    assert (f"too early: the landing (event {landed}) was not yet recorded whole; the "
+            f"window opened at event {opened}") in mid.verdict
 
 
 def test_a_paid_rent(four):

@@ -212,6 +212,9 @@ def _claim_verdict(m, opened, landed, closed_at, paid, lapsed, closer, facts) ->
     if facts["taken_back_by"]:
         return msg("about a landing that was taken back: nothing to claim")
     if m < opened:
+        if m >= landed:  # after the landing's event, within its command: not yet recorded
+            return msg("too early: the landing (event {landed}) was not yet recorded whole; "
+                       "the window opened at event {seq}", landed=landed, seq=opened)
         return msg("too early: nothing was owed before the landing (event {seq})", seq=landed)
     if paid is not None and m >= paid["seq"]:
         return msg("after the rent was paid (event {seq}): nothing more is owed",
