@@ -243,6 +243,8 @@ def test_a_referee_s_slips_are_one_line_each(long_game):
     r = banco("--db", long_game, "log", "--tail", "0")
     assert r.stdout == "no event of game 1 matches (it has events 1 to 1715)\n"
     assert banco("--db", long_game, "log", "--tail", "0", "--json").stdout.strip() == "[]"
+    one_error_line(banco("--db", long_game, "log", "--type", "", code=2),
+                   "--type takes an event type or the start of one")
     r = banco("--db", long_game, "replay", "--from", "20", "--to", "10", code=2)
     one_error_line(r, "--from 20 comes after --to 10: give the earlier moment first")
     r = banco("--db", long_game, "state", "--at", "2026-12-02 18:28:14+99:00", code=2)

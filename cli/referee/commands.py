@@ -20,6 +20,8 @@ def _event_types(value: str, known: list[str]) -> set[str]:
     from ledger.base.names import fold, resolve
 
     out: set[str] = set()
+    if not value.strip(" ,"):  # `--type ''`: it showed nothing, as if no event matched
+        raise UsageError("--type takes an event type or the start of one, e.g. --type rent")
     for word in filter(None, (w.strip() for w in value.split(","))):
         want = fold(word)
         exact = [t for t in known if fold(t) == want]
