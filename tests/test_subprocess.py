@@ -243,6 +243,8 @@ def test_a_referee_s_slips_are_one_line_each(long_game):
     r = banco("--db", long_game, "log", "--tail", "0")
     assert r.stdout == "no event of game 1 matches (it has events 1 to 1715)\n"
     assert banco("--db", long_game, "log", "--tail", "0", "--json").stdout.strip() == "[]"
+    one_error_line(banco("--db", long_game, "history", "Via!", code=2),
+                   "Via! is a space of the board, not a deed")  # it said "ambiguous"
     one_error_line(banco("--db", long_game, "log", "--type", "", code=2),
                    "--type takes an event type or the start of one")
     r = banco("--db", long_game, "replay", "--from", "20", "--to", "10", code=2)
