@@ -20,7 +20,7 @@ from pathlib import Path
 import pg_cluster
 import pytest
 
-from ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase
+from ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase, UsageError
 from ledger.store.canonical import canonical_json
 from ledger.store.open import open_store
 from ledger.store.protocol import NewEvent
@@ -172,7 +172,7 @@ def test_games_copied_to_postgresql_and_back_keep_their_rows_and_heads(pg, tmp_p
             assert [s.state for s in store.snapshots(g)] == [f"table of {g}"]
             assert store.snapshots(g)[0] == src.snapshots(g)[0]
     assert [h for *_, h in back] == [h for *_, h in copied] == [src.head(g) for g in (1, 2, 3)]
-    with pytest.raises(DatabaseError, match="already in"):  # a second copy adds nothing
+    with pytest.raises(UsageError, match="already in"):  # a second copy adds nothing
         copy_store(src, pg[0])
     assert len(dst.games()) == 3
 

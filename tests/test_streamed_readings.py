@@ -153,10 +153,13 @@ def test_replay_by_time_and_an_empty_range(games, streamed):
     assert streamed(db, "replay", "--from", when) == (0, _expected_text(events, at))
     code, out = streamed(db, "replay", "--from", "9999")
     assert code == 2 and "there is no event 9999" in out
-    code, out = streamed(db, "replay", "--from", "5", "--to", "3", "--json")
-    assert code == 0 and json.loads(out) == {"game": 1, "steps": []}
-    code, out = streamed(db, "replay", "--from", "5", "--to", "3")
-    assert out == f"no command of game 1 in that range (events 1 to {events[-1]['seq']})\n"
+    # --from after --to: a slip, said (a referee's trial found the empty answer misleading)
+    for more in ([], ["--json"]):
+        code, out = streamed(db, "replay", "--from", "5", "--to", "3", *more)
+        assert code == 2 and "--from 5 comes after --to 3" in out, out
+    last = events[-1]["seq"]
+    code, out = streamed(db, "replay", "--from", str(last), "--to", str(last), "--json")
+    assert code == 0 and len(json.loads(out)["steps"]) == 1
 
 
 def test_a_time_is_found_from_the_times_alone(games):
