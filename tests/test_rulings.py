@@ -328,6 +328,22 @@ def test_jail_left_by_the_fine(end):
     assert r.facts["sent_seq"] == sent and r.facts["jail_fine"] == 50
 
 
+def test_the_last_failed_try_is_not_said_to_stay(end):
+    """A referee's trial: "try 3: ... no doubles, stays" where the log has the fine paid and
+    the token moved by that roll (003 §08)."""
+    events = events_of(end)
+    left = next(s for s in seqs(events, "LeftJail") if events[s - 1]["data"]["how"]
+                == "fine after the last try")
+    who = events[left - 1]["data"]["player"]
+    sent = seqs(events[:left], "SentToJail", player=who)[-1]
+    text = rulings.jail(events, sent, game_id=1).text()
+    assert "try 3: rolled" in text and "try 2: rolled" in text
+    line3 = next(line for line in text.splitlines() if line.startswith("try 3:"))
+    assert line3.endswith("no doubles, the last try: the fine, then that roll moves him")
+    assert next(line for line in text.splitlines() if line.startswith("try 2:")).endswith(
+        "no doubles, stays")
+
+
 # --- the command line -----------------------------------------------------------------------
 
 def test_a_disputed_claim_from_ruling_to_the_recorded_ruling(tmp_path, four, banco):

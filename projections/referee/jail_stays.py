@@ -63,9 +63,14 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
             break
     for x, dice in tries:
         shown = "+".join(map(str, dice["data"]["dice"])) if dice else "?"
-        lines.append(msg("try {attempt}: rolled {dice} at event {seq}: no doubles, stays",
-                         attempt=x["data"]["attempt"], dice=shown,
-                         seq=dice["seq"] if dice else x["seq"]))
+        # the last allowed try does not stay: the fine is paid and the roll moves him (003 §08)
+        last = x["data"]["attempt"] >= rules.jail_max_attempts
+        said = dict(attempt=x["data"]["attempt"], dice=shown,
+                    seq=dice["seq"] if dice else x["seq"])
+        lines.append(msg("try {attempt}: rolled {dice} at event {seq}: no doubles, the last try: "
+                         "the fine, then that roll moves him", **said) if last else
+                     msg("try {attempt}: rolled {dice} at event {seq}: no doubles, stays",
+                         **said))
     lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
                      "get-out-of-jail card, or by doubles; after {tries} failed tries he pays "
                      "and moves by that roll", rules=shown_rules(rules),
