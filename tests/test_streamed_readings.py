@@ -157,6 +157,12 @@ def test_replay_by_time_and_an_empty_range(games, streamed):
     for more in ([], ["--json"]):
         code, out = streamed(db, "replay", "--from", "5", "--to", "3", *more)
         assert code == 2 and "--from 5 comes after --to 3" in out, out
+    # --from a time before the game: the whole game (a referee's trial got "nothing recorded")
+    code, out = streamed(db, "replay", "--from", "2020-01-01", "--json")
+    _, whole = streamed(db, "replay", "--json")
+    assert code == 0 and out == whole
+    code, out = streamed(db, "replay", "--to", "2020-01-01")
+    assert code == 2 and "nothing was recorded by 2020-01-01" in out
     last = events[-1]["seq"]
     code, out = streamed(db, "replay", "--from", str(last), "--to", str(last), "--json")
     assert code == 0 and len(json.loads(out)["steps"]) == 1

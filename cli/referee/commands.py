@@ -246,13 +246,15 @@ def audit(session, expect_head, seal_path, pubkey_path, as_json):
 
 # --- replay ---------------------------------------------------------------------------------
 
-def _seq_or_time(session, text: str | None) -> int | None:
-    """A --from/--to/--at value: an event's seq or a time (projections/referee/moments.py)."""
+def _seq_or_time(session, text: str | None, before_start: int | None = None) -> int | None:
+    """A --from/--to/--at value: an event's seq or a time (projections/referee/moments.py).
+    `before_start`: what a time before the game's first event names (`replay --from`: the
+    start), else it is a usage error."""
     if text is None:
         return None
     from projections.referee.moments import moment_seq, parse_moment
 
-    return moment_seq(session.book.store, session.game(), parse_moment(text))
+    return moment_seq(session.book.store, session.game(), parse_moment(text), before_start)
 
 
 @click.command()
@@ -289,7 +291,8 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
     book = session.book
     # Streamed, a step at a time, from the command that --from names: a long game's replay
     # (or its last few commands) in bounded memory.
-    start, end = _seq_or_time(session, first), _seq_or_time(session, last)
+    # `--from` a time before the game replays it from its start (it was "nothing recorded by")
+    start, end = _seq_or_time(session, first, before_start=1), _seq_or_time(session, last)
     if start is not None and end is not None and start > end:  # `--from 20 --to 10`
         raise UsageError("--from {first} comes after --to {last}: give the earlier moment first",
                          first=first, last=last)

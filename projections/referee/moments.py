@@ -73,7 +73,8 @@ def recorded(event: dict) -> datetime:
     return datetime.fromisoformat(event["recorded_at"].replace("Z", "+00:00"))
 
 
-def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None) -> int:
+def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None,
+           before_start: int | None = None) -> int:
     """The seq a moment names in a game's events (in seq order; only seq and recorded_at are
     read, once, so a long game's can be streamed): itself, or the last event recorded at or
     before the time.  `last`: the game's last seq when known (a seq is then checked without
@@ -108,6 +109,8 @@ def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None) -> i
             later = e
     if first is None:
         raise UsageError("the game has no events")
+    if found is None and before_start is not None:  # `replay --from` a time before the game
+        return before_start
     if found is None:
         raise UsageError("nothing was recorded by {text}: the game's first event is at {local_time}",
                          text=moment.text, local_time=local_time(first))
@@ -127,10 +130,12 @@ def recorded_times(store, game_id: int) -> Iterator[dict]:
         after = rows[-1][0]
 
 
-def moment_seq(store, game_id: int, moment: Moment) -> int:
+def moment_seq(store, game_id: int, moment: Moment, before_start: int | None = None) -> int:
     """`seq_at` over a stored game: a seq checked against its last one, a time found by a
-    streamed scan of the times alone."""
-    return seq_at(recorded_times(store, game_id), moment, last=store.last_seq(game_id))
+    streamed scan of the times alone.  `before_start`: the seq a time before the game's first
+    event names (else that is a UsageError)."""
+    return seq_at(recorded_times(store, game_id), moment, last=store.last_seq(game_id),
+                  before_start=before_start)
 
 
 def local_time(recorded_at: str) -> str:
