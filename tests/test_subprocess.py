@@ -516,9 +516,12 @@ def test_a_time_at_the_calendar_s_ends(tmp_path, played):
     last = json.loads(banco("--db", db, "state", "--json").stdout)
     at = json.loads(banco("--db", db, "state", "--at", "9999-12-31T23:59:59Z", "--json").stdout)
     assert at.pop("moment")["at"] == last["seq"] and at == last
-    for args in (("state", "--at", "0001-01-01 00:00"), ("replay", "--from", "0001-01-01"),
+    for args in (("state", "--at", "0001-01-01 00:00"), ("replay", "--to", "0001-01-01"),
                  ("state", "--at", "0001-01-01")):
         one_error_line(banco("--db", db, *args, code=2), "nothing was recorded by")
+    # `replay --from` a time before the game: the whole game, from its start
+    whole = banco("--db", db, "replay").stdout
+    assert banco("--db", db, "replay", "--from", "0001-01-01").stdout == whole
 
 
 # --- click's own usage mistakes: banco's one `error:` line, exit 2 ----------------------------
