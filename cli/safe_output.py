@@ -101,3 +101,12 @@ def write_out(target: str | None, force: bool, write: Callable[[TextIO], None]) 
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def remove_database(path: str) -> None:
+    """A SQLite file this command made and must not leave, with its -wal and -shm beside it
+    (a refused import into a new file, a copy stopped before its first game, a backup's
+    temporary copy)."""
+    for leftover in (path, path + "-wal", path + "-shm"):
+        if os.path.exists(leftover):
+            os.unlink(leftover)

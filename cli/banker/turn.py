@@ -81,9 +81,10 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
         if number is None:
             from ledger.base.numbers import other_digits
 
-            if other_digits(w) is not None:  # `tira １ ２`: an input method left on
+            meant = other_digits(w)
+            if meant is not None:  # `tira １ ２`: an input method left on
                 raise UsageError("{w!r} is not a valid integer: did you mean {meant}? (type the digits 0-9; a die shows 1 to 6)",
-                                 w=w, meant=other_digits(w))
+                                 w=w, meant=meant)
             raise UsageError("{w!r} is not a valid integer: a die shows 1 to 6 (roll D1 D2)",
                              w=w)
         numbers.append(number)

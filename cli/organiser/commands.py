@@ -322,10 +322,10 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
                              "was imported", source=source, byte=byte) from None
     except BaseException:
         if fresh:  # a refused import into a new file leaves no file behind
+            from cli.safe_output import remove_database
+
             session.close()
-            for leftover in (session.db, session.db + "-wal", session.db + "-shm"):
-                if os.path.exists(leftover):
-                    os.unlink(leftover)
+            remove_database(session.db)
         raise
     _read_models(store, [g["game"] for g in done["games"]] if "tournament" in done
                  else [done["game"]])

@@ -6,6 +6,7 @@ import os
 
 import click
 
+from cli.safe_output import remove_database
 from cli.session import pass_session
 from cli.words.i18n import _, counted
 from ledger.base.errors import UsageError
@@ -59,9 +60,7 @@ def backup(session, target, force):
         else:
             _claim(tmp, target)
     finally:
-        for leftover in (tmp, tmp + "-wal", tmp + "-shm"):
-            if os.path.exists(leftover):
-                os.unlink(leftover)
+        remove_database(tmp)
     events = sum(g["events"] for g in games)
     click.echo(_("backed up {db} to {target}: {games}, {events}; the copy checks out (quick_check ok)").format(db=session.book.store.shown, target=target, games=counted("game", len(games)), events=counted("event", events)))
 
@@ -97,9 +96,7 @@ def _forget_if_empty(path: str) -> None:
     except sqlite3.Error:
         return
     if held == 0:
-        for leftover in (path, path + "-wal", path + "-shm"):
-            if os.path.exists(leftover):
-                os.unlink(leftover)
+        remove_database(path)
 
 
 @click.command("copy")
