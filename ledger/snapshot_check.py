@@ -137,17 +137,16 @@ def _fold_to(store: EventStore, game_id: int, state: st.State, after: int, upto:
     GameStarted dealt it), the seqs in `gone` left out, a chunk of rows at a time, each row
     checked against the chain (ChainBroken at the first that is not)."""
     from ledger.store.canonical import GENESIS
+    from ledger.store.chain import read_chained
 
     handlers = st.HANDLERS
     started = after > 0
     prev = (store.hash_at(game_id, after) or GENESIS) if after else GENESIS
-    while after < upto:
-        rows, broken = store.read_checked(game_id, after, prev, min(chunk, upto - after))
+    for rows, broken in read_chained(store, game_id, after, prev, upto, chunk):
         if broken is not None:
             raise ChainBroken(game_id, broken.seq, broken.problem)
         if not rows:
             break
-        prev = rows[-1]["hash"]
         for e in rows:
             if not started:
                 started = e["type"] == "GameStarted"

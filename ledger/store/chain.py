@@ -3,7 +3,7 @@ ledger/store/canonical.py; the store's own check as it reads: SQLiteStore.read_c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from ledger.base.text import msg
 from ledger.store.canonical import (
@@ -121,3 +121,16 @@ def check_rows(raw: Iterable[tuple], after: int, prev_hash: str, hashed_as: int 
                     problem = ChainProblem(seq, msg("does not match its hash"))
         prev, expected = r[9], seq + 1
     return rows, problem
+
+
+def read_chained(store, game_id: int, after: int, prev: str, upto: int,
+                 chunk: int = 2000) -> Iterator[tuple[list[dict], ChainProblem | None]]:
+    """Rows after..upto of a stored game, `chunk` at a time, each checked against the chain
+    from `prev` (the hash of row `after`): yields (rows, None) per chunk, or (rows, the
+    break) at the first break, and then stops; stops early, too, where the log does."""
+    while after < upto:
+        rows, broken = store.read_checked(game_id, after, prev, min(chunk, upto - after))
+        yield rows, broken
+        if broken is not None or not rows:
+            return
+        after, prev = rows[-1]["seq"], rows[-1]["hash"]

@@ -283,14 +283,14 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
 def _chained_to(store, game: int, seq: int) -> bool:
     """Whether the game's rows 1..seq chain unbroken (read only when a trail parts: rare)."""
     from ledger.store.canonical import GENESIS
+    from ledger.store.chain import read_chained
 
-    after, prev = 0, GENESIS
-    while after < seq:
-        rows, broken = store.read_checked(game, after, prev, min(2000, seq - after))
+    reached = 0
+    for rows, broken in read_chained(store, game, 0, GENESIS, seq):
         if broken is not None or not rows:
             return False
-        after, prev = rows[-1]["seq"], rows[-1]["hash"]
-    return True
+        reached = rows[-1]["seq"]
+    return reached >= seq
 
 
 def _seal_in_its_log(store, seal, game: int, check: SealCheck) -> None:
