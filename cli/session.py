@@ -417,7 +417,7 @@ def next_property(state, words: list[str], i: int) -> tuple[int, int]:
 # --- reporting ------------------------------------------------------------------------------
 
 def report(outcome) -> None:
-    from cli.words.facts import narrate
+    from cli.words.facts import narrate, nothing_to_pay
 
     if outcome.refused and not outcome.replayed:
         refused_first(outcome)
@@ -427,9 +427,10 @@ def report(outcome) -> None:
     for e in outcome.events:
         if e["type"] == "CommandRecorded":
             continue
-        line = narrate(e, outcome.state)
-        if line:
-            click.echo(line)
+        for line in (narrate(e, outcome.state),
+                     nothing_to_pay(e, outcome.events, outcome.state)):
+            if line:
+                click.echo(line)
     if outcome.refused:
         raise outcome.refused
     said_no_bid(outcome)

@@ -349,3 +349,25 @@ def test_every_card_is_in_exactly_one_place_through_random_games():
                 held = [n for (k, n) in t.held_cards if k == key]
                 places = sorted(list(order.unseen) + known + held)
                 assert places == [card.number for card in deck.cards], (seed, key, order, held)
+
+
+def test_a_repairs_card_with_nothing_built_says_there_is_nothing_to_pay(banco):
+    """No payment follows it, so the banker is told so, in either language, and only then."""
+    from cli.words.facts import nothing_to_pay
+
+    banco("new", "Anna", "Bruno")
+    banco("roll", "3", "4")  # Anna on Imprevisti, owning nothing
+    r = banco("card", "imprevisti", "7")
+    assert "  Anna has no houses or hotels: nothing to pay" in r.output
+    assert r.output.index("nothing to pay") < r.output.index("Bruno to roll")
+    banco("roll", "3", "4")
+    r = banco("--lang", "it", "carta", "imprevisti", "9")
+    assert "Bruno non ha case né alberghi: niente da pagare" in r.output, r.output
+    # with a building the payment line says it, and the note is not printed
+    t = own(at_card(position=7), "Anna", "Via Roma")
+    t = build(t, "Via Roma", 1)
+    t1, ev = play(t, DrawCard("imprevisti", 7))
+    drawn = next(e for e in ev if e["type"] == "CardDrawn")
+    assert of_type(ev, "CardPayment")[0]["amount"] == 25
+    assert nothing_to_pay(drawn, ev, t1) is None
+    assert nothing_to_pay(drawn, [drawn], t1) == "  Anna has no houses or hotels: nothing to pay"

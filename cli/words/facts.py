@@ -300,6 +300,19 @@ def _speedy_roll(d: dict, dice: str, extra: str) -> str:
         player=player, dice=dice, total=total, face=shown, extra=extra)
 
 
+def nothing_to_pay(event: dict, events: list[dict], state: State) -> str | None:
+    """After a repairs card drawn by a player with no houses or hotels: no payment follows it,
+    so the banker is told there is nothing to charge (not left to wonder); else None."""
+    if event["type"] != "CardDrawn":
+        return None
+    d = event["data"]
+    effect = state.edition.decks[d["deck"]].cards[d["number"] - 1].effect
+    if effect["kind"] != "repairs" or any(
+            e["type"] in ("CardPayment", "DebtIncurred") for e in events):
+        return None
+    return _("  {player} has no houses or hotels: nothing to pay").format(player=d["player"])
+
+
 def describe(event: dict, state: State) -> str:
     """One line for any event, bookkeeping included: what `log` and `show` print.  The banker's
     live narration leaves some facts unsaid because the next line says them; a referee reading
