@@ -275,7 +275,7 @@ def test_the_shell_speaks_italian_and_completes_the_italian_words(tmp_path, monk
     assert sorted(shell.completenames("ri")) == ["rifiuta", "riscatta", "riscuoti", "rivedi"]
     monkeypatch.setenv("BANCO_HISTORY", "")
     out = _run(tmp_path, "--lang", "it", "shell",
-               input="nuova Anna Bruno\ntira 1 2\ncompra\nfoo\n")
+               input="nuova Anna Bruno\ntira 1 2\ncompra\nfoo\n", code=2)  # fed: `foo` failed
     assert "Anna (comprare)>   Anna paga 60 M alla Banca: comprato Vicolo Stretto" in out
     assert "nessun comando chiamato 'foo'" in out
 

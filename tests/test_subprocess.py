@@ -587,3 +587,24 @@ def test_an_accepted_line_expected_refused_is_counted_recorded_and_exits_2(tmp_p
     script.write_text("new Anna Bea\nroll 1 2\nbuy\nroll 2 3\n")
     assert "1 line done (3 were recorded before)" in banco("--db", db, "run", "-q", script).stdout
     assert "undone" in banco("--db", db, "undo").stdout
+
+
+def test_a_shell_fed_on_a_pipe_exits_with_its_first_failed_line_s_code(tmp_path):
+    """`banco shell < lines`: a script learns that a line failed, as `banco run` tells it; the
+    lines after it still run (a shell goes on), and a clean feed exits 0."""
+    db = tmp_path / "p.db"
+    banco("--db", db, "new", "Anna", "Bruno", env=FIXED)
+
+    def fed(text):
+        return subprocess.run([str(BANCO), "--db", str(db), "shell"], input=text,
+                              capture_output=True, text=True, timeout=60)
+
+    r = fed("rol 3 4\nbuy\nroll 3 4\n")  # a usage error first, then a refusal, then a roll
+    assert "Traceback" not in r.stderr
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert "did you mean roll?" in r.stderr and "refused: cannot buy now" in r.stderr
+    assert "Anna rolls 3+4 = 7" in r.stdout  # the line after the failures was run
+    r = fed("buy\nstate\n")  # Anna on Imprevisti: a refusal first
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    r = fed("state\nlog --tail 1\n")
+    assert r.returncode == 0, (r.stdout, r.stderr)

@@ -152,6 +152,7 @@ class BancoShell(cmd.Cmd):
 
         self.line_ids = f"shell-{uuid.uuid4().hex[:12]}-"
         self.lines = 0
+        self.first_failure = 0  # the exit code of the first line that failed: a pipe's verdict
         self._set_prompt()
 
     def say(self, text: str) -> None:
@@ -337,6 +338,7 @@ class BancoShell(cmd.Cmd):
             code = 130
         if code in (4, 5, 130):  # the write may or may not be in the book: say what is
             self._show_last()
+        self.first_failure = self.first_failure or code
 
     def emptyline(self) -> None:
         pass
@@ -506,6 +508,13 @@ def shell(session):
     The prompt shows the game (`#2`) and what its table waits for; `help` lists the words;
     Ctrl-C clears the line (twice, or Ctrl-D, leaves); the history is kept in $XDG_DATA_HOME/banco/history
     (~/.local/share/banco/history; env BANCO_HISTORY moves it, empty turns it off).
+    Fed lines on a pipe, it exits with the code of the first line that failed (0 if none).
     """
     # History only for lines a person types: a transcript piped in stays out of it.
-    BancoShell(session, history=history_path() if sys.stdin.isatty() else None).cmdloop()
+    typed = sys.stdin.isatty()
+    loop = BancoShell(session, history=history_path() if typed else None)
+    loop.cmdloop()
+    if not typed and loop.first_failure:
+        # lines fed on a pipe (`banco shell < lines`): the script that fed them learns that one
+        # failed, and how (the first failure's exit code), as `banco run` would tell it
+        click.get_current_context().exit(loop.first_failure)
