@@ -119,7 +119,9 @@ class Book:
         else the latest (to look at; its rules refuse new moves).  Index lookups only."""
         if game_id is not None:
             if self.store.game(game_id) is None:
-                known = _ranges([g["game_id"] for g in self.store.games()]) or "none yet"
+                from ledger.base.numbers import ranges
+
+                known = ranges([g["game_id"] for g in self.store.games()]) or "none yet"
                 raise UsageError("no game {game} in this database (games: {known})", game=game_id,
                                  known=known)
             return game_id
@@ -448,6 +450,23 @@ class Book:
 
     # --- writing -----------------------------------------------------------------------------
 
+    _guards_seen = False
+
+    def _look_at_guards(self) -> None:
+        """Once a book, before its first write: a log whose triggers were dropped or switched
+        off lets recorded rows be changed with no trace but the chain's.  The command is still
+        recorded (the game goes on), and the banker is told, at every new process, until
+        `doctor --repair` puts them back."""
+        if self._guards_seen:
+            return
+        self._guards_seen = True
+        missing = self.store.missing_guards()
+        if missing:
+            self._warn_once("guards", msg(
+                "WARNING: the log's guard {names} is missing: a recorded row can be changed or "
+                "deleted with no trace but the chain's (recorded all the same; `banco doctor` "
+                "says how to put it back)", names=", ".join(missing)))
+
     def _append(self, game_id: int | None, expected: int, events: list[dict], *, now: str,
                 actor: str, command_id: str | None) -> Appended:
         import uuid
@@ -460,6 +479,7 @@ class Book:
             check = CHECKS.get(e["type"])
             if check is None or not check(e["data"]):
                 validate(e["type"], e["data"])  # marshmallow words the refusal
+        self._look_at_guards()
         snapshot = None if game_id is None else (lambda rows: self._snapshot_after(game_id, rows))
         held = self._tables.get(game_id) if game_id is not None else None
         seats = list(held.state.seats) if held is not None else None  # the games row's players
@@ -570,17 +590,6 @@ class Book:
         if rows.replayed:
             return self._replayed(game_id, rows)
         return Outcome(rows, self.state(game_id), game_id=game_id)
-
-
-def _ranges(numbers: list[int]) -> str:
-    """1, 2, 3, 7 -> "1-3, 7": a long list of games stays one line."""
-    out: list[str] = []
-    for n in numbers:
-        if out and int(out[-1].split("-")[-1]) == n - 1:
-            out[-1] = f"{out[-1].split('-')[0]}-{n}"
-        else:
-            out.append(str(n))
-    return ", ".join(out)
 
 
 # Names other modules have always taken from here (the batch facts live in ledger/batches.py).

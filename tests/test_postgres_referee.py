@@ -220,3 +220,27 @@ def test_the_installed_banco_audits_and_doctors_postgresql_without_a_traceback(b
                           env=env, timeout=120)
     assert done.returncode == EXIT_AUDIT and "Traceback" not in done.stderr
     assert "game 1: FAILED at event 40" in done.stdout
+
+
+def test_a_write_onto_a_log_without_its_guards_is_recorded_with_a_warning(both, tmp_path):
+    """A dropped (SQLite) or switched-off (PostgreSQL) trigger lets a recorded row be changed
+    with no trace but the chain's: the banker's next write says so, in either store, and still
+    records; with the guards in place, not a word."""
+    import sqlite3
+
+    db, url, admin_url = both
+    for where in (str(db), url):
+        banco(where, "new", "Anna", "Bruno")
+        assert "WARNING" not in banco(where, "roll", "1", "2")
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("DROP TRIGGER events_no_delete")
+    conn.close()
+    admin(admin_url, ("ALTER TABLE banco.events DISABLE TRIGGER events_no_update",))
+    for where, name in ((str(db), "events_no_delete"), (url, "events_no_update")):
+        out = banco(where, "buy")
+        assert f"WARNING: the log's guard {name} is missing" in out, out
+        assert "Anna pays 60 M to the Bank" in out  # recorded all the same
+        assert "protezione del registro" in banco(where, "--lang", "it", "undo")
+        assert "WARNING" not in banco(where, "state")  # a reading changes nothing
+    banco(str(db), "doctor", "--repair")
+    assert "WARNING" not in banco(str(db), "buy")

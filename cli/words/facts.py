@@ -451,14 +451,9 @@ def json_scalar(value) -> str:
 
 def seq_ranges(seqs) -> str:
     """`25, 26, 27, 30` -> `25-27, 30`."""
-    seqs = sorted(seqs)
-    out: list[str] = []
-    for s in seqs:
-        if out and s == int(out[-1].split("-")[-1]) + 1:
-            out[-1] = f"{out[-1].split('-')[0]}-{s}"
-        else:
-            out.append(str(s))
-    return ", ".join(out)
+    from ledger.base.numbers import ranges
+
+    return ranges(seqs)
 
 
 def _few(names: list[str], shown: int = 4) -> str:

@@ -90,3 +90,14 @@ def not_a_number(text: str):
                           meant=wide)
     return UsageError("{value!r} is not a valid {number_type}.", value=text,
                       number_type=msg("integer"))
+
+
+def ranges(numbers) -> str:
+    """1, 2, 3, 7 -> "1-3, 7" (in order): a long list of games or events stays one line."""
+    out: list[str] = []
+    for n in sorted(numbers):
+        if out and n == int(out[-1].split("-")[-1]) + 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)

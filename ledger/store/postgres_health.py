@@ -51,6 +51,17 @@ class PgChecks:
         raise NotImplementedError  # PostgresStore's
 
     @guarded(writing=False)
+    def missing_guards(self) -> list[str]:
+        if not self.has_tables():
+            return []
+        return [name for name in TRIGGERS if name not in self._triggers_on(PG.events)]
+
+    def _triggers_on(self, table: str) -> set[str]:
+        return {name for (name,) in self.q(
+            "SELECT tgname FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT "
+            "tgisinternal AND tgenabled <> 'D'", (table,))}
+
+    @guarded(writing=False)
     def logged_games(self) -> list[int]:
         if not self.has_tables():
             return []
@@ -85,9 +96,7 @@ class PgChecks:
             (TOKENS, TOKEN_TRIGGERS, tokens), (FACTS, FACT_TRIGGERS, facts)) if there]
         missing = []
         for table, names in guarded_tables:
-            on = {name for (name,) in self.q(
-                "SELECT tgname FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT "
-                "tgisinternal AND tgenabled <> 'D'", (table,))}
+            on = self._triggers_on(table)
             missing += [(name, table) for name in names if name not in on]
         triggers = [name for name, _ in missing]
         have = {name for (name,) in self.q("SELECT indexname FROM pg_indexes WHERE "

@@ -269,6 +269,10 @@ class EventStore(Protocol):
         """The store beside the games' chains (StoreHealth); `tournaments`: their chains too;
         `file`: what doctor adds about the file itself (SQLite's text bytes, its WAL)."""
 
+    def missing_guards(self) -> list[str]:
+        """The log's triggers that refuse an UPDATE or a DELETE of a recorded row (and in
+        PostgreSQL a TRUNCATE) which are missing or switched off: what a write warns of."""
+
     def engine_check(self) -> str | None:
         """What the database engine says of its own pages, checked whole: None when sound (or
         when the engine checks them itself: PostgreSQL), else its words (SQLite's quick_check,

@@ -79,6 +79,15 @@ class FileChecks:
         return state
 
     @guarded(writing=False)
+    def missing_guards(self) -> list[str]:
+        from ledger.store import health as h
+
+        if self.conn is None:
+            return []
+        return [name for name in h.missing_triggers(self.conn) if h.TRIGGERS[name][0] == "events"
+                and name not in h.FORMAT_2_ONLY]  # the format's trigger guards no row
+
+    @guarded(writing=False)
     def engine_check(self) -> str | None:
         from ledger.store.file_checks import quick_check
 
