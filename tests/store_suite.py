@@ -44,6 +44,8 @@ class StoreKit:
     tamper: Callable[[EventStore, int, int, str], None]
     # `tamper_snapshot`: replace a snapshot's text past every guard, its digest left as it was
     tamper_snapshot: Callable[[EventStore, int, int, str], None] | None = None
+    # `unguard`: take the log's guard of that name away (dropped, or switched off)
+    unguard: Callable[[EventStore, str], None] | None = None
 
 
 def start(store: EventStore, *players: str, cid: str = "new", uid: str | None = None):
@@ -199,6 +201,12 @@ class StoreSuite:
             kit.delete_row(store, g, 2)
         assert store.read(g) == before
         assert note(store, g, 2, "still", cid="after").game_id == g  # and still appends
+
+    def test_a_guard_taken_away_is_named_by_missing_guards(self, store, kit):
+        start(store, "Anna", "Bruno")
+        assert store.missing_guards() == []
+        kit.unguard(store, "events_no_delete")
+        assert store.missing_guards() == ["events_no_delete"]
 
     # --- snapshots ------------------------------------------------------------------------
 

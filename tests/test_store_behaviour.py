@@ -37,7 +37,8 @@ def sqlite_kit(tmp_path) -> StoreKit:
     # a generous lock wait: the concurrency behaviours queue several writers on one file
     opener = functools.partial(SQLiteStore, str(tmp_path / "store.db"), wait=60.0)
     return StoreKit("sqlite", opener, _sqlite_update, _sqlite_delete, _sqlite_tamper,
-                    _sqlite_tamper_snapshot)
+                    _sqlite_tamper_snapshot,
+                    lambda store, name: store.conn.execute(f"DROP TRIGGER {name}"))
 
 
 # PostgreSQL (ledger/store/postgres.py): beneath the store is the tables' owner, the admin.
@@ -86,7 +87,9 @@ def postgres_kit(tmp_path) -> StoreKit:
 
     url, admin = pg_cluster.database()
     return StoreKit("postgres", functools.partial(_pg_open, url, admin), _pg_update,
-                    _pg_delete, _pg_tamper, _pg_tamper_snapshot)
+                    _pg_delete, _pg_tamper, _pg_tamper_snapshot,
+                    lambda store, name: _pg_admin(
+                        store, f"ALTER TABLE banco.events DISABLE TRIGGER {name}", ()))
 
 
 KITS = {"sqlite": sqlite_kit, "postgres": postgres_kit}
