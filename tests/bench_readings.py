@@ -36,7 +36,8 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("show", ["show", "{mid}"]),
     ("show --json", ["show", "{mid}", "--json"]),
     ("replay --from", ["replay", "--from", "{end}"]),
-    ("replay --from TIME", ["replay", "--from", "2999-01-01"]),
+    # the generated game's events share one time: a --to TIME is found by scanning them all
+    ("replay --from SEQ --to TIME", ["replay", "--from", "{end}", "--to", "{end_time}"]),
     ("replay --from --json", ["replay", "--from", "{end}", "--json"]),
     ("replay (whole game)", ["replay"]),
     ("replay --json (whole)", ["replay", "--json"]),
@@ -69,12 +70,25 @@ def _last_of(db: str, types: tuple[str, ...]) -> int:
         conn.close()
 
 
+def _time_of(db: str, seq: int) -> str:
+    """When event `seq` of game 1 was recorded: a `--from TIME` near the game's end."""
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT recorded_at FROM events WHERE game_id=1 AND seq=?",
+                            (seq,)).fetchone()[0]
+    finally:
+        conn.close()
+
+
 def fill(words: list[str], db: str, out: str) -> list[str]:
     last = events_of(db, 1)
     values = {"last": last, "mid": last // 2, "end": max(1, last - 20), "out": out,
               "rent": _last_of(db, ("RentClaimOpened",)),
               "jail": _last_of(db, ("SentToJail",)),
-              "auction": _last_of(db, ("AuctionOpened", "BidPlaced"))}
+              "auction": _last_of(db, ("AuctionOpened", "BidPlaced")),
+              "end_time": _time_of(db, max(1, last - 20))}
     return [w.format(**values) for w in words]
 
 

@@ -211,6 +211,31 @@ def test_state_and_replay_at_a_time(tmp_path, banco, rome):
                                               code=2).output
 
 
+def test_replay_from_a_minute_starts_at_its_first_command_and_to_a_minute_ends_at_its_last(
+        tmp_path, banco, rome):
+    """`--from 22:14` takes in the command at 22:14:10 (it began with the last command by
+    22:14:59, leaving out the earlier ones of that minute); `--to 22:14` takes in 22:14:40."""
+    db = str(tmp_path / "t.db")
+    lines(db, "new Anna Bruno", at="2026-11-29 21:13:30")  # UTC: 22:13:30 in Rome
+    lines(db, "roll 3 2", at="2026-11-29 21:14:10")
+    lines(db, "buy", at="2026-11-29 21:14:40")
+    lines(db, "roll 1 2", at="2026-11-29 21:15:05")
+
+    def commands(*words):
+        return re.findall(r"(?m)^  > (.+)$", banco("--db", db, "replay", *words).output)
+
+    assert commands("--from", "2026-11-29 22:14") == ["roll 3 2", "buy", "roll 1 2"]
+    assert commands("--from", "2026-11-29 22:14:40") == ["buy", "roll 1 2"]
+    assert commands("--to", "2026-11-29 22:14") == ["new Anna Bruno", "roll 3 2", "buy"]
+    assert commands("--from", "2026-11-29 22:14", "--to", "2026-11-29 22:14") == [
+        "roll 3 2", "buy"]
+    assert commands("--from", "2026-11-29T21:14:00Z") == ["roll 3 2", "buy", "roll 1 2"]
+    assert commands("--from", "2026-11-28") == commands()  # before the game: all of it
+    out = banco("--db", db, "replay", "--from", "2026-11-29 22:16", code=2).output
+    assert "nothing was recorded from 2026-11-29 22:16 on: the game's last event, 15" in out, out
+    assert "22:15:05+01:00" in out
+
+
 def test_state_at_a_time_the_clock_passed_twice(tmp_path, banco, rome):
     db = str(tmp_path / "t.db")
     lines(db, "new Anna Bruno", at="2026-11-29 21:00:00")

@@ -246,22 +246,25 @@ def audit(session, expect_head, seal_path, pubkey_path, as_json):
 
 # --- replay ---------------------------------------------------------------------------------
 
-def _seq_or_time(session, text: str | None, before_start: int | None = None) -> int | None:
+def _seq_or_time(session, text: str | None, *, starting: bool = False) -> int | None:
     """A --from/--to/--at value: an event's seq or a time (projections/referee/moments.py).
-    `before_start`: what a time before the game's first event names (`replay --from`: the
-    start), else it is a usage error."""
+    `starting` (`replay --from`): a time names the first event recorded in it or after it (a
+    time before the game, its start); else the last event recorded by it."""
     if text is None:
         return None
-    from projections.referee.moments import moment_seq, parse_moment
+    from projections.referee.moments import moment_seq, moment_start_seq, parse_moment
 
-    return moment_seq(session.book.store, session.game(), parse_moment(text), before_start)
+    moment, store, game = parse_moment(text), session.book.store, session.game()
+    return moment_start_seq(store, game, moment) if starting else moment_seq(store, game, moment)
 
 
 @click.command()
 @click.option("--from", "first", default=None, metavar="SEQ|TIME",
-              help="From the command that wrote event SEQ (or the one recorded at TIME) on.")
+              help="From the command that wrote event SEQ on, or from the first command "
+                   "recorded at or after TIME (`21:14`: from 21:14:00).")
 @click.option("--to", "last", default=None, metavar="SEQ|TIME",
-              help="Up to the command that wrote event SEQ (or recorded by TIME).")
+              help="Up to the command that wrote event SEQ, or the last one recorded by TIME "
+                   "(`21:14`: up to 21:14:59).")
 @click.option("--rules", "other_rules", default=None, metavar="NAME|FILE",
               help="Counterfactual: re-run every recorded command under another rule set "
                    "(a built-in name or a house-rules file); nothing is written.")
@@ -291,8 +294,9 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
     book = session.book
     # Streamed, a step at a time, from the command that --from names: a long game's replay
     # (or its last few commands) in bounded memory.
-    # `--from` a time before the game replays it from its start (it was "nothing recorded by")
-    start, end = _seq_or_time(session, first, before_start=1), _seq_or_time(session, last)
+    # `--from 21:14` starts at the first command recorded from 21:14:00 on (a time before the
+    # game: its start); `--to 21:14` ends with the last recorded by 21:14:59
+    start, end = _seq_or_time(session, first, starting=True), _seq_or_time(session, last)
     if start is not None and end is not None and start > end:  # `--from 20 --to 10`
         raise UsageError("--from {first} comes after --to {last}: give the earlier moment first",
                          first=first, last=last)

@@ -4,7 +4,8 @@ A time is read as `log` prints it (`2026-11-30 07:12:03+01:00`, local time with 
 ISO 8601 with a zone (`2026-11-30T06:12:03Z`), or without a zone, in the computer's local time
 (the TZ variable is honoured), as the table's clock read it.  A time given to the second covers
 that whole second (events recorded at 07:12:03.4 are "at 07:12:03"); to the minute, that whole
-minute.  The table "at" a time is the one after the last event recorded at or before it.
+minute.  The table "at" a time is the one after the last event recorded at or before it; a
+range "from" a time starts at the first event recorded at or after its first instant.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class Moment(NamedTuple):
     seq: int | None  # given as a seq
     until: datetime | None  # given as a time: the last instant it covers (UTC)
     text: str
+    since: datetime | None = None  # given as a time: the first instant it covers (UTC)
 
 
 def parse_moment(text: str) -> Moment:
@@ -62,19 +64,19 @@ def parse_moment(text: str) -> Moment:
         if moment.tzinfo is None:
             moment = moment.astimezone()  # the computer's local time, as `log` shows it
         until = (moment + span).astimezone(UTC) - timedelta(microseconds=1)
+        since = moment.astimezone(UTC)
     except (ValueError, OverflowError, OSError):
         # the calendar's ends (year 1, year 9999) have no room for the zone or the span: every
         # game is after the first and before the last instant there is
-        until = (datetime.max if moment.year > 1 else datetime.min).replace(tzinfo=UTC)
-    return Moment(None, until, raw)
+        until = since = (datetime.max if moment.year > 1 else datetime.min).replace(tzinfo=UTC)
+    return Moment(None, until, raw, since)
 
 
 def recorded(event: dict) -> datetime:
     return datetime.fromisoformat(event["recorded_at"].replace("Z", "+00:00"))
 
 
-def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None,
-           before_start: int | None = None) -> int:
+def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None) -> int:
     """The seq a moment names in a game's events (in seq order; only seq and recorded_at are
     read, once, so a long game's can be streamed): itself, or the last event recorded at or
     before the time.  `last`: the game's last seq when known (a seq is then checked without
@@ -109,12 +111,38 @@ def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None,
             later = e
     if first is None:
         raise UsageError("the game has no events")
-    if found is None and before_start is not None:  # `replay --from` a time before the game
-        return before_start
     if found is None:
         raise UsageError("nothing was recorded by {text}: the game's first event is at {local_time}",
                          text=moment.text, local_time=local_time(first))
     return found
+
+
+def first_seq_from(events: Iterable[dict], moment: Moment, last: int | None = None) -> int:
+    """Where a range that starts at a moment begins: a seq as `seq_at` checks it, or the first
+    event recorded at or after the first instant of the time (`--from 21:14` takes in a command
+    at 21:14:10, where the table "at" 21:14 is the one after the last event by 21:14:59).
+    Before the game, its first event; UsageError after its last."""
+    if moment.seq is not None:
+        return seq_at(events, moment, last)
+    found = final = None
+    for e in events:
+        final = e
+        if found is None and recorded(e) >= moment.since:
+            found = e
+        elif found is not None and recorded(e) < moment.since:  # the clock went back
+            raise UsageError(
+                "the game's times go back: event {after} was recorded at {after_time}, "
+                "after {text}, but event {seq}, later in the game, at {time}: {text} falls "
+                "at more than one place in this game; give an event's seq instead (`log` "
+                "lists them)", after=found["seq"], after_time=local_time(found["recorded_at"]),
+                text=moment.text, seq=e["seq"], time=local_time(e["recorded_at"]))
+    if found is not None:
+        return found["seq"]
+    if final is None:
+        raise UsageError("the game has no events")
+    raise UsageError("nothing was recorded from {text} on: the game's last event, {seq}, is at "
+                     "{local_time}", text=moment.text, seq=final["seq"],
+                     local_time=local_time(final["recorded_at"]))
 
 
 def recorded_times(store, game_id: int) -> Iterator[dict]:
@@ -130,12 +158,15 @@ def recorded_times(store, game_id: int) -> Iterator[dict]:
         after = rows[-1][0]
 
 
-def moment_seq(store, game_id: int, moment: Moment, before_start: int | None = None) -> int:
+def moment_seq(store, game_id: int, moment: Moment) -> int:
     """`seq_at` over a stored game: a seq checked against its last one, a time found by a
-    streamed scan of the times alone.  `before_start`: the seq a time before the game's first
-    event names (else that is a UsageError)."""
-    return seq_at(recorded_times(store, game_id), moment, last=store.last_seq(game_id),
-                  before_start=before_start)
+    streamed scan of the times alone."""
+    return seq_at(recorded_times(store, game_id), moment, last=store.last_seq(game_id))
+
+
+def moment_start_seq(store, game_id: int, moment: Moment) -> int:
+    """`first_seq_from` over a stored game, as `moment_seq` reads it."""
+    return first_seq_from(recorded_times(store, game_id), moment, last=store.last_seq(game_id))
 
 
 def local_time(recorded_at: str) -> str:
