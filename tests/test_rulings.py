@@ -342,6 +342,9 @@ def test_the_last_failed_try_is_not_said_to_stay(end):
     assert line3.endswith("no doubles, the last try: the fine, then that roll moves him")
     assert next(line for line in text.splitlines() if line.startswith("try 2:")).endswith(
         "no doubles, stays")
+    # what the last try costs, whole: the fine or its debt, or a card in its place
+    assert ("after 3 failed tries he pays the fine (a debt if his cash is short, 003 §10) or "
+            "gives a get-out-of-jail card instead (000 FAQ 17), and moves by that roll") in text
 
 
 # --- the command line -----------------------------------------------------------------------

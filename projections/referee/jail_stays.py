@@ -71,9 +71,12 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
                          "the fine, then that roll moves him", **said) if last else
                      msg("try {attempt}: rolled {dice} at event {seq}: no doubles, stays",
                          **said))
+    # what the last failed try costs: the fine, a debt when the cash is short (003 §10), or a
+    # get-out-of-jail card in its place (000 FAQ 17); then that roll moves him either way
     lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
                      "get-out-of-jail card, or by doubles; after {tries} failed tries he pays "
-                     "and moves by that roll", rules=shown_rules(rules),
+                     "the fine (a debt if his cash is short, 003 §10) or gives a get-out-of-jail "
+                     "card instead (000 FAQ 17), and moves by that roll", rules=shown_rules(rules),
                      fine=money(st, rules.jail_fine), tries=rules.jail_max_attempts))
     if left is None:
         verdict = plural("{player} is still in jail after {n} failed try",
