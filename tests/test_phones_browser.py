@@ -114,10 +114,15 @@ def test_the_undo_button_is_offered_only_when_something_can_be_undone(tmp_path):
         b.get(f"{base}/banker#t={banker}")
         until(b, "return document.body.dataset.role === 'banker' && !!document.body.dataset.seq")
         assert not b.find_element("css selector", "#undo").is_displayed()
+        # what the table waits for, without the typed form's placeholders (`roll D1 D2`)
+        nxt = b.execute_script("return document.getElementById('next').textContent")
+        assert nxt == "Anna to roll", nxt
         b.execute_script("send('roll 3 4')")
         until(b, "return document.body.dataset.lastStatus === '200'")
         until(b, "return !document.getElementById('undo').hidden")
         assert "roll 3 4" in b.find_element("css selector", "#undo").text
+        nxt = b.execute_script("return document.getElementById('next-b').textContent")
+        assert "card imprevisti" in nxt and "CARD" not in nxt and "`" not in nxt, nxt
         b.execute_script("send('bid Bruno 5O', false)")
         until(b, "return document.body.dataset.lastStatus === '400' || "
                  "document.body.dataset.lastStatus === '422'")

@@ -5,6 +5,14 @@
 const W = JSON.parse(document.getElementById("words").textContent);
 const LANG = document.documentElement.lang;
 const DIE = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+// What the table waits for, as a screen shows it: the shell's `roll D1 D2` is "roll" here (the
+// placeholders are for a banker typing; a page has buttons and a TV has a room reading it).
+// Only the template's capital words go, in either language: a name typed by the banker stays.
+const PLACEHOLDER = /^\[?(D1|D2|S|N|PLAYER|OWNER|SPACE|CARD|AMOUNT|PROPERTY|NAME|BIDDER|GIOCATORE|PROPRIETARIO|CASELLA|CARTA|IMPORTO|PROPRIETÀ|NOME|OFFERENTE)\]?(\.\.\.)?$/;
+function plainNext(text) {
+  return text.replace(/`([^`]*)`/g, (_, line) => line.split(" ")
+    .filter(w => !PLACEHOLDER.test(w)).join(" "));
+}
 const KEY = "banco.token", OUTBOX = "banco.outbox";
 
 function say(key, params) {
@@ -122,7 +130,7 @@ function drawLists(doc) {
 }
 function drawCentre(doc) {
   document.getElementById("heading").textContent = doc.edition;
-  document.getElementById("next").textContent = doc.next.replace(/`/g, "");
+  document.getElementById("next").textContent = plainNext(doc.next);
   document.getElementById("dice").textContent = doc.turn.dice.filter(d => d >= 1 && d <= 6)
     .map(d => DIE[d]).join(" ");
   const a = doc.auction, box = document.getElementById("auction");
@@ -187,7 +195,7 @@ function drawPads(doc) {
   const banker = role === "banker";
   document.getElementById("banker-pad").hidden = !banker;
   if (!banker) return;
-  document.getElementById("next-b").textContent = doc.next.replace(/`/g, "");
+  document.getElementById("next-b").textContent = plainNext(doc.next);
   const phase = doc.turn.phase, debts = doc.debts.length > 0, over = doc.ended;
   pad("roll-pad", !over && !debts && (phase === "roll" || phase === "throw" || phase === "jail_exit"
       && false), ...drawRoll(doc));
