@@ -26,7 +26,7 @@ Exit codes:
   1  refused by the rules (nothing appended, except the recorded refusal of a late claim)
   2  usage error (unknown name, bad number, no such game; in `run`, a `!` line
      the rules accepted, and so recorded)
-  3  audit, doctor or report found a problem, or import refused a file
+  3  audit, doctor or report found a problem, or import or copy refused a game
   4  the database cannot be used (missing, locked, corrupt, newer format)
   5  conflict: the game changed while the command was decided (nothing appended; retry)""")
 

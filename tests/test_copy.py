@@ -95,3 +95,30 @@ def test_the_copy_tells_its_progress_across_the_games(tmp_path, monkeypatch):
         dst.close()
     assert len(copied) == 2 and told == sorted(told) and told[-1] == total
     assert len(told) > total // 50  # every batch
+
+
+def test_a_source_game_edited_under_its_chain_is_refused_whole_and_the_rest_said(tmp_path):
+    """A trial: a copy of a game edited in its file was committed, then called "did not arrive
+    whole" (exit 4), and stayed in DST.  Now it is refused before its commit (exit 3, as
+    import refuses a file), the games before it are copied, and what copy leaves behind (a
+    tournament, the phones' tokens) is said, not dropped."""
+    import sqlite3
+
+    src = recorded(tmp_path)
+    banco("--db", src, "tournament", "new", "Coppa")
+    banco("--db", src, "token", "banker")
+    good = str(tmp_path / "good.db")
+    said = banco("copy", src, good)
+    assert "note: the tournament Coppa was not copied" in said.stderr, said.stderr
+    assert "note: 1 phone token was not copied" in said.stderr
+    conn = sqlite3.connect(src, isolation_level=None)
+    conn.execute("DROP TRIGGER events_no_update")
+    conn.execute("UPDATE events SET data=replace(data, '1500', '9500') WHERE game_id=2 "
+                 "AND seq=3")  # Anna's starting cash
+    conn.close()
+    dst = str(tmp_path / "dst.db")
+    out = banco("copy", src, dst, code=3).stderr
+    assert f"error: game 2 of {src} is not whole: event 3: " in out, out
+    assert "nothing of it was copied" in out and "audit --game 2" in out
+    assert len(heads(dst)) == 1  # game 1 copied whole; nothing of game 2
+    assert banco("--db", dst, "audit").returncode == 0

@@ -120,6 +120,7 @@ def copy(source, target):
                          source=source, target=target)
     src = open_store(source, create=False)
     new_file = "://" not in target and not os.path.exists(target)
+    left = _not_copied(src, source)
     try:
         # a bar on a terminal for a long copy (issue 21); a game at a time is committed
         with Progress(sum(g["events"] or 0 for g in src.games()), "copy") as bar:
@@ -135,3 +136,33 @@ def copy(source, target):
             src=before, dst=after, head=(head or "")[:12]))
     click.echo(_("copied {games} to {target}, every head equal to the source's").format(
         games=counted("game", len(copied)), target=target))
+    for line in left:
+        click.echo(line, err=True)
+
+
+def _not_copied(src, source: str) -> list[str]:
+    """What `copy` leaves behind, said rather than dropped: the tournaments (their facts name
+    the games by their numbers in SRC) and the phones' tokens (a secret belongs to its file)."""
+    from cli.words.i18n import ngettext
+    from ledger.store.open import open_tokens
+    from ledger.tournaments import Tournaments
+
+    out = []
+    names = Tournaments(src).names()
+    if names:
+        out.append(ngettext(
+            "note: the tournament {names} was not copied (its facts name games by their numbers "
+            "here): `banco tournament new` and `tournament add` it again in DST",
+            "note: the tournaments {names} were not copied (their facts name games by their "
+            "numbers here): `banco tournament new` and `tournament add` them again in DST",
+            len(names)).format(names=", ".join(names)))
+    tokens = open_tokens(source)
+    try:
+        live = [t for t in tokens.listed() if not t.revoked_at]
+    finally:
+        tokens.close()
+    if live:
+        out.append(ngettext("note: {n} phone token was not copied: `banco token` issues new "
+                            "ones for DST", "note: {n} phone tokens were not copied: `banco "
+                            "token` issues new ones for DST", len(live)).format(n=len(live)))
+    return out

@@ -8,13 +8,22 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ledger.base.errors import DatabaseError, UsageError
+from ledger.base.errors import EXIT_AUDIT, BancoError, DatabaseError, UsageError
+from ledger.base.text import msg
+from ledger.store.chain import verify_chain
 from ledger.store.games import GameIndex
 from ledger.store.protocol import EventStore
 from ledger.store.schema import ENDED, RETRACTED, STARTED
 from ledger.store.snapshot_binding import problem as snapshot_problem
 
 BATCH = 2000
+
+
+class SourceNotWhole(BancoError):
+    """A source game edited under its chain, or missing rows: refused whole (exit 3, as an
+    import refuses such a file)."""
+
+    exit_code = EXIT_AUDIT
 
 
 def copy_store(src: EventStore, dst: EventStore,
@@ -65,12 +74,25 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
             imp.insert(batch)
             if progress is not None:
                 progress(sent + len(batch))
+        hashed_as = src.chain_game_id(game_id) or game_id
+        # The source's chain, checked on the rows about to be committed: a game edited under
+        # its chain in the source is refused whole (it used to be committed, then said "did
+        # not arrive whole", and stayed in the target as if copied).
+        count, _head, problem = verify_chain(imp.rows(hashed_as))
+        if problem is not None or count != (game["events"] or 0):
+            why = (msg("event {seq}: {why}", seq=problem.seq, why=problem.problem)
+                   if problem is not None else
+                   msg("its games row counts {n} events, its log {count}", n=game["events"],
+                       count=count))
+            raise SourceNotWhole(msg(  # a Text: the catalogs find it by `msg`
+                "game {game} of {source} is not whole: {problem}; nothing of it was copied "
+                "(`banco --db {source} audit --game {game}` says more)", game=game_id,
+                source=_shown(src), problem=why))
     except BaseException:
         imp.abort()
         raise
     start = src.game_start(game_id) or {"data": {}}
     meta = {}
-    hashed_as = src.chain_game_id(game_id) or game_id
     if version1 and hashed_as != imp.game_id:  # version-1 rows hash their first number
         meta[GameIndex.CHAIN_GAME_KEY.format(imp.game_id)] = str(hashed_as)
     # only the snapshots bound to the source's log: the copy records a fresh digest for each
