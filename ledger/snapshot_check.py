@@ -41,9 +41,9 @@ class ChainBroken(Exception):
     @property
     def text(self) -> Text:
         return msg("game {game} event {seq} {problem}: the log no longer matches its chain "
-                   "there, so its snapshots after it are not checked (and a repair leaves "
-                   "them); run `banco audit`", game=self.game_id, seq=self.seq,
-                   problem=self.problem)
+                   "there, so neither its snapshots nor its read model are checked against it "
+                   "(and a repair leaves both); run `banco audit`", game=self.game_id,
+                   seq=self.seq, problem=self.problem)
 
 
 class SnapshotFinding(NamedTuple):

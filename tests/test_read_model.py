@@ -94,6 +94,40 @@ def test_doctor_finds_a_read_model_that_is_not_its_log_and_repairs_it(played, tm
     assert banco(db, "statement", "Anna", "--json") == before
 
 
+def test_doctor_neither_judges_nor_rebuilds_a_read_model_from_a_log_edited_under_its_chain(
+        tmp_path):
+    """A trial: with a log row edited (triggers dropped) in a game that keeps no snapshot,
+    doctor said healthy, and --repair rebuilt the read model from the forged row, so that
+    `statement` showed the forged cash.  Now the broken chain is the problem doctor names, and
+    the read model is left as the genuine log made it."""
+    db = str(tmp_path / "g.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        for line in (["new", "Anna", "Bruno"], ["roll", "1", "2"], ["buy"]):
+            banco(db, *line)
+    before = banco(db, "statement", "Anna", "--json")
+    assert json.loads(banco(db, "doctor", "--json"))["healthy"]
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("DROP TRIGGER events_no_update")
+    conn.execute("UPDATE events SET data=replace(data, '1500', '15000') WHERE seq=3")
+    conn.execute("DELETE FROM read_movements")  # (and its read model gone: a rebuild is due)
+    conn.execute("DELETE FROM read_mentions")
+    conn.close()
+    for words, trigger in ((["doctor", "--json"], [("trigger", None)]),
+                           (["doctor", "--repair", "--json"], [])):  # the trigger mended
+        doc = json.loads(banco(db, *words, code=3))
+        assert [(p["kind"], p["seq"]) for p in doc["problems"]] == [*trigger, ("log", 3)], doc
+    assert "rebuilt game 1's read model" not in " ".join(doc["repaired"])
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT COUNT(*) FROM read_movements").fetchone()[0] == 0  # not rebuilt
+    conn.close()
+    out = banco(db, "doctor", code=3)
+    assert "game 1 event 3 does not match its hash" in out
+    assert "neither its snapshots nor its read model are checked" in out
+    # the statement reads the log (its read model was not rebuilt), warning of the edit
+    out = banco(db, "statement", "Anna")
+    assert "WARNING: game 1 event 3 does not match its hash" in out and before
+
+
 def test_an_imported_game_has_its_read_model_at_once(played, tmp_path):
     """`import` builds the game's read model as it writes the game: its readings answer from
     it (what the source's answer) and `doctor` finds none missing; the next line keeps it."""

@@ -396,15 +396,22 @@ def _doctor_work(session, store, repair: bool, reason: str, bar, unchecked: list
                 conn, bad, now=session.now(), why=reason))
             snapshots = []
     # the read model beside the logs (issue 21): checked against each log, rebuilt by a repair
-    model = _read_model(store, repair, done, bar, (bar.total or 0) // 2)
+    model = _read_model(store, repair, done, bar, (bar.total or 0) // 2, broken)
     return model, snapshots, done
 
 
-def _read_model(store, repair: bool, done: list, bar, base: int) -> list:
+def _read_model(store, repair: bool, done: list, bar, base: int, broken: list) -> list:
     """Each game's read model against its log; with `repair`, the wrong or missing ones
-    rebuilt (a cache: not in the maintenance history) and nothing left to report."""
+    rebuilt (a cache: not in the maintenance history) and nothing left to report.  A game
+    whose log breaks its chain is added to `broken`: its read model neither judged nor
+    rebuilt from rows edited under the chain."""
     from ledger.base.errors import DatabaseError
+    from ledger.snapshot_check import ChainBroken
     from projections.readings.read_model_check import check, rebuild
+
+    def chain_broken(exc: ChainBroken) -> None:
+        if exc.game_id not in {b.game_id for b in broken}:  # said once, by the first to see it
+            broken.append(exc)
 
     count = [0]
 
@@ -416,6 +423,9 @@ def _read_model(store, repair: bool, done: list, bar, base: int) -> list:
     for g in store.games():
         try:
             f = check(store, g["game_id"], tick)
+        except ChainBroken as exc:
+            chain_broken(exc)
+            continue
         except DatabaseError:  # a log that cannot be read: the audit names its seq
             continue
         if f is not None:
@@ -426,6 +436,9 @@ def _read_model(store, repair: bool, done: list, bar, base: int) -> list:
     for f in found:
         try:
             rebuild(store, f.game_id, tick)
+        except ChainBroken as exc:  # (a game with no read model: its log first read here)
+            chain_broken(exc)
+            continue
         except DatabaseError as exc:
             # left as it was (its readings read the log), and said: a repair asked for and
             # not done (a log that cannot be read, a role that may not create the tables)

@@ -26,24 +26,46 @@ def _names(store, game: int) -> list[str]:
     return g["players"] if g else []
 
 
-def computed(store, game: int, after: int, upto: int, names: list[str]) -> ReadRows:
-    return read_rows(store.read(game, after, upto), names)
+class ChainedStretches:
+    """A game's log a stretch at a time, each checked against the chain (ChainBroken at the
+    first break): a read model is never judged, nor rebuilt, from a log edited under its
+    chain (doctor --repair used to rebuild it from the forged rows, and said healthy)."""
+
+    def __init__(self, store, game: int):
+        from ledger.store.chain import GENESIS
+
+        self.store, self.game, self.prev = store, game, GENESIS
+
+    def rows(self, after: int, upto: int) -> list[dict]:
+        from ledger.snapshot_check import ChainBroken
+
+        rows, broken = self.store.read_checked(self.game, after, self.prev, upto - after)
+        if broken is not None:
+            raise ChainBroken(self.game, broken.seq, broken.problem)
+        self.prev = rows[-1]["hash"] if rows else self.prev
+        return rows
+
+
+def computed(log: ChainedStretches, after: int, upto: int, names: list[str]) -> ReadRows:
+    return read_rows(log.rows(after, upto), names)
 
 
 def check(store, game: int, tick: Callable[[int], None] | None = None
           ) -> ReadModelFinding | None:
     """The first stretch where the game's read model and its log disagree, or None.  A game
-    with no read model, or one short of its end, is a finding `missing`."""
+    with no read model, or one short of its end, is a finding `missing`.  ChainBroken where the
+    log does not match its chain."""
     last = store.last_seq(game)
     names = _names(store, game) or players_in(store.read(game, 0, 4))
     if store.movements(game, "") is None:
         return ReadModelFinding(game, None, msg("game {game} has no read model up to its end "
                                                 "(its readings read the log; `banco doctor "
                                                 "--repair` builds it)", game=game), True)
+    log = ChainedStretches(store, game)
     for after in range(0, last, STRETCH):
         upto = min(last, after + STRETCH)
         kept = store.read_model_rows(game, after, upto)
-        want = computed(store, game, after, upto, names)
+        want = computed(log, after, upto, names)
         want = ReadRows(sorted(want.movements, key=lambda m: m[:2]),
                         sorted(want.mentions, key=lambda m: (m[1], m[0])))
         if [tuple(m) for m in kept.movements] != want.movements or \
@@ -62,10 +84,12 @@ def rebuild(store, game: int, tick: Callable[[int], None] | None = None) -> None
     last = store.last_seq(game)
     names = _names(store, game) or players_in(store.read(game, 0, 4))
 
+    log = ChainedStretches(store, game)
+
     def chunks() -> Iterator[ReadRows]:
         for after in range(0, last, STRETCH):
             upto = min(last, after + STRETCH)
-            yield computed(store, game, after, upto, names)
+            yield computed(log, after, upto, names)
             if tick is not None:
                 tick(upto - after)
 
