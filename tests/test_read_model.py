@@ -128,6 +128,28 @@ def test_doctor_neither_judges_nor_rebuilds_a_read_model_from_a_log_edited_under
     assert "WARNING: game 1 event 3 does not match its hash" in out and before
 
 
+def test_a_statement_whose_read_model_was_edited_says_it_disagrees_with_the_table(tmp_path):
+    """A trial: one read_movements row edited made `statement` print cash 8640 where `state`
+    said 1140, with no word.  The statement's last balance is held to the table's cash."""
+    db = str(tmp_path / "g.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        for line in (["new", "Anna", "Bruno"], ["roll", "1", "2"], ["buy"]):
+            banco(db, *line)
+    for words in (["statement", "Anna"], ["statement", "Anna", "--json"],
+                  ["statement", "Bruno", "--csv"]):
+        assert "WARNING" not in banco(db, *words)
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("UPDATE read_movements SET amount=9000 WHERE seq=(SELECT MIN(seq) FROM "
+                     "read_movements)")  # Anna's starting cash
+    conn.close()
+    for words in (["statement", "Anna"], ["statement", "Anna", "--json"]):
+        out = banco(db, *words)
+        assert ("WARNING: the statement ends at 8940, but the table has Anna at 1440: the "
+                "read model or a snapshot was edited") in out, out
+    assert "WARNING" not in banco(db, "statement", "Bruno")
+
+
 def test_an_imported_game_has_its_read_model_at_once(played, tmp_path):
     """`import` builds the game's read model as it writes the game: its readings answer from
     it (what the source's answer) and `doctor` finds none missing; the next line keeps it."""

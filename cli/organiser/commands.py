@@ -66,7 +66,25 @@ def statement(session, account, as_json, as_csv):
     book = session.book
     state = book.state(game)
     name = "bank" if account.lower() in ("bank", "banca") else player_name(state, account)
-    rows = statement_rows(book, game, name)  # the read model's movements, not the log
+    last: list[int] = []
+
+    def kept(rows):  # streamed: the last balance noted on the way
+        for r in rows:
+            last[:] = [r["balance"]]
+            yield r
+
+    rows = kept(statement_rows(book, game, name))  # the read model's movements, not the log
+    _statement_out(rows, name, state, as_json, as_csv)
+    if name != "bank" and last and last[0] != state.player(name).cash:
+        # Two readings kept apart (the read model's rows, the table from its snapshot) that
+        # must agree: an edit to either is said here, not only by `doctor`.
+        click.echo(_("WARNING: the statement ends at {balance}, but the table has {player} at "
+                     "{cash}: the read model or a snapshot was edited (`banco doctor` says "
+                     "which; `banco doctor --repair` rebuilds them)").format(
+                         balance=last[0], player=name, cash=state.player(name).cash), err=True)
+
+
+def _statement_out(rows, name: str, state, as_json: bool, as_csv: bool) -> None:
     if as_json:
         dump_rows(rows)
     elif as_csv:
