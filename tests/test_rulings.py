@@ -98,6 +98,36 @@ def test_a_paid_rent(four):
     assert f"after the rent was paid (event {paid})" in after.verdict
 
 
+def test_a_claim_deferred_while_the_dice_are_on_the_table_is_ruled_with_its_settling(
+        tmp_path_factory):
+    """A trial: `ruling rent` on a RentClaimDeferred (000 FAQ 8) was "not a rent claim", and
+    on the claim's later settling said the owner "asked" there.  Now the ask, the wait for the
+    turn in progress and the settling (paid, or a debt) are each said at their own event; the
+    landing's roll shows the Speedy die that moved the token too."""
+    events = events_of(record(str(tmp_path_factory.mktemp("ch") / "ch.db"), "championship-4p"))
+    for deferred in seqs(events, "RentClaimDeferred"):
+        d = events[deferred - 1]["data"]
+        settled = [e for e in events[deferred:] if e["type"] in ("RentPaid", "RentClaimLapsed")
+                   and e["data"]["opened_seq"] == d["opened_seq"]][0]
+        for asked in (deferred, settled["seq"], d["opened_seq"]):
+            text = rulings.rent(events, asked, game_id=1).text()
+            assert (f"claimed: {d['owner']} asked at event {deferred} (`claim {d['owner']}"
+                    in text), text
+            assert (f"while {d['settles_after']}'s turn was in progress: paid when that turn "
+                    "is over (000 FAQ 8)") in text
+            assert f"settled: {d['payer']} paid" in text or "settled: at event" in text
+            assert f"asked at event {settled['seq']}" not in text
+            # a championship roll moves by two dice and the Speedy die (or Mr Monopoly's move)
+            assert ", Speedy die " in text or "moved to" in text and "(`advance" in text, text
+            assert "Speedy die mr " not in text
+    one = seqs(events, "RentClaimDeferred")[0]
+    paid = [e for e in events[one:] if e["type"] == "RentPaid"
+            and e["data"]["opened_seq"] == events[one - 1]["data"]["opened_seq"]][0]
+    assert (f"verdict: paid in time: {paid['data']['payer']} paid {paid['data']['payee']} "
+            f"{paid['data']['amount']} M at event {paid['seq']}") in rulings.rent(
+                events, one, game_id=1).text()
+
+
 def test_an_event_that_is_not_about_rent_is_a_usage_error_with_the_nearest(four):
     events = events_of(four)
     first = seqs(events, "RentClaimOpened")[0]

@@ -40,7 +40,8 @@ def _ordinal(n: int) -> Text:
 
 
 
-RENT_EVENTS = {"RentClaimOpened", "RentPaid", "RentClaimRefused", "RentClaimLapsed", "RentNotDue"}
+RENT_EVENTS = {"RentClaimOpened", "RentPaid", "RentClaimRefused", "RentClaimLapsed", "RentNotDue",
+               "RentClaimDeferred"}
 # What becomes of a claim: the only facts that carry its opened_seq and say so.
 RENT_OUTCOMES = {"RentPaid", "RentClaimRefused", "RentClaimLapsed"}
 
@@ -52,7 +53,8 @@ def _claim_of(log: Log, seq: int) -> tuple[str, int]:
     t, d = e["type"], e["data"]
     if t == "RentClaimOpened":
         return "claim", seq
-    if t in ("RentClaimRefused", "RentClaimLapsed") or (t == "RentPaid" and d["opened_seq"]):
+    if t in ("RentClaimRefused", "RentClaimLapsed", "RentClaimDeferred") or (
+            t == "RentPaid" and d["opened_seq"]):
         return "claim", d["opened_seq"]
     if t == "RentPaid":
         return "auto", seq
@@ -91,8 +93,14 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
     dice = [x for x in batch if x["type"] in ("DiceRolled", "CardDrawn") and x["seq"] < at]
     how = ""
     if dice and dice[-1]["type"] == "DiceRolled":
-        how = msg("{payer} rolled {dice} at event {seq} and ", payer=payer,
-                  dice="+".join(map(str, dice[-1]["data"]["dice"])), seq=dice[-1]["seq"])
+        rolled = dice[-1]["data"]
+        shown_dice = "+".join(map(str, rolled["dice"]))
+        if "speedy" in rolled:  # the Speedy die moves the token too (its face as typed)
+            face = {"mr": msg("Mr Monopoly"), "bus": msg("the Bus")}.get(rolled["speedy"],
+                                                                           rolled["speedy"])
+            shown_dice = msg("{dice}, Speedy die {face}", dice=shown_dice, face=face)
+        how = msg("{payer} rolled {dice} at event {seq} and ", payer=payer, dice=shown_dice,
+                  seq=dice[-1]["seq"])
     elif dice:
         how = msg("{payer} drew {deck} {number} at event {seq} and ", payer=payer,
                   deck=dice[-1]["data"]["deck"], number=dice[-1]["data"]["number"],
@@ -122,15 +130,30 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
              "paid_seq": None, "closed_seq": None, "closed_by": None, "window_closed_at": None,
              "late_claims": [], "taken_back_by": log.undone_by.get(at)}
     # What happened to the claim, from the facts still in force, in the order it happened.
-    paid = lapsed = None
+    paid = lapsed = deferred = None
     closed_at = None
-    for x in log.effective(RENT_OUTCOMES, after=at):
+    for x in log.effective(RENT_OUTCOMES | {"RentClaimDeferred"}, after=at):
         xd = x["data"]
         if xd.get("opened_seq") != at:
             continue
         said = log.line(x["seq"])
         said = f" (`{said}`)" if said else ""
-        if x["type"] == "RentPaid":
+        if x["type"] == "RentClaimDeferred":
+            # 000 FAQ 8: asked while another player's dice were on the table, the rent is
+            # paid once that turn is over; the payment that follows is the settling
+            deferred = x
+            facts["deferred_seq"] = x["seq"]
+            lines.append(msg("claimed: {owner} asked at event {seq}{said}, while {player}'s "
+                             "turn was in progress: paid when that turn is over ({rule})",
+                             owner=owner, seq=x["seq"], said=said, player=xd["settles_after"],
+                             rule=xd.get("rule") or "000 FAQ 8"))
+        elif x["type"] == "RentPaid" and deferred is not None:
+            paid = x
+            lines.append(msg("settled: {payer} paid {amount} at event {seq}{said}, "
+                             "{player}'s turn over", payer=payer, amount=money(st, xd["amount"]),
+                             seq=x["seq"], said=said,
+                             player=deferred["data"]["settles_after"]))
+        elif x["type"] == "RentPaid":
             paid = x
             lines.append(msg("claimed: {owner} asked at event {seq}{said} and {payer} paid "
                              "{amount}", owner=owner, seq=x["seq"], said=said, payer=payer,
@@ -147,6 +170,13 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
             if by == "debt":
                 debt = next((y for y in log.batch(x["seq"]) if y["type"] == "DebtIncurred"), None)
                 facts["debt_seq"] = debt["seq"] if debt else None
+                if deferred is not None:  # the settling of a deferred claim (000 FAQ 8)
+                    lines.append(msg("settled: at event {seq}{said}, {player}'s turn over, "
+                                     "{payer} could not pay in cash: a debt from event {debt}",
+                                     seq=x["seq"], said=said, payer=payer,
+                                     player=deferred["data"]["settles_after"],
+                                     debt=debt["seq"] if debt else x["seq"]))
+                    continue
                 lines.append(
                     msg("claimed: {owner} asked at event {seq}{said}; {payer} could not pay in "
                         "cash: a debt from event {debt}", owner=owner, seq=x["seq"], said=said,
