@@ -486,3 +486,19 @@ def test_a_mortgage_freed_with_the_estate_is_in_the_bankruptcy_ruling():
     text = _crafted_bankruptcy(last_bankruptcy(), Bankrupt("Anna", (POS["Viale dei Giardini"],)))
     assert ("Bruno pays the Bank 193 M to free mortgaged Viale dei Giardini at once, the "
             "mortgage + 10% (004 §Fallimento)") in text
+
+
+def test_a_ruling_in_a_file_of_several_games_says_which_game_it_rules_on(tmp_path, banco):
+    """A trial: in a file of three games `ruling rent 661` quietly used game 3, and its error
+    named no game.  With more than one game and no --game, the game is said first, on stderr;
+    with --game, or one game, or --json, nothing more."""
+    db = str(tmp_path / "two.db")
+    lines(db, "new Anna Bruno", "roll 1 2", "decline", "hammer Anna")
+    lines(db, "new Carla Dario", "roll 1 2")
+    r = banco("--db", db, "ruling", "rent", "5", code=2)
+    assert "(ruling on game 2: the latest unfinished, else the last; `--game N` for " in r.output
+    r = banco("--db", db, "--game", "1", "ruling", "auction", "11")
+    assert "ruling on game" not in r.output and "auction ruling on event 11" in r.output
+    assert "ruling on game" not in banco("--db", db, "--game", "1", "ruling", "auction", "11",
+                                         "--json").output
+

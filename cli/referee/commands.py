@@ -414,6 +414,11 @@ def _ruling_command(kind: str, doc: str):
         from cli.referee.ruling_log import BookLog
 
         game = session.game()
+        if session.game_option is None and len(session.book.games()) > 1 and not as_json:
+            # a file of several games: which one is ruled on is said first, and on stderr, so
+            # that a seq meant for another game is not answered from this one unnoticed
+            click.echo(_("(ruling on game {game}: the latest unfinished, else the last; "
+                         "`--game N` for another)").format(game=game), err=True)
         seq = _seq_or_time(session, when)
         moment = parse_moment(claim_at) if claim_at else None
         args = {"claim_at": moment} if kind == "rent" else {}
