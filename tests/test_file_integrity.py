@@ -159,6 +159,12 @@ def test_bytes_that_are_no_text_are_named_by_game_and_seq(played, tmp_path):
     assert "Could not decode" not in r.stdout + r.stderr
     r = banco("--db", db, "doctor", code=3)
     assert "game 1 event 7: its data is not UTF-8 text" in r.stdout
+    # the readings that meet the row say what it is and where to look, not sqlite3's words
+    for words in (["log"], ["show", "7"], ["export", "-o", "-"]):
+        r = banco("--db", db, *words, code=4)
+        assert "holds a row that is not UTF-8 text, written past banco: `banco audit` and " \
+               "`banco doctor` name the game and event" in r.stderr, (words, r.stderr)
+        assert "Could not decode" not in r.stdout + r.stderr
 
 
 def damaged(played, tmp_path, seed: int, pages: int = 2) -> bytes:

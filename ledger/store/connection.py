@@ -99,6 +99,11 @@ def rollback(conn: sqlite3.Connection) -> None:
             pass  # the transaction is gone with the error that is already on its way up
 
 
+class NotText(DatabaseError):
+    """A row whose bytes are not UTF-8 (sqlite3 names no row): the audit then reads the rows as
+    bytes to name the game and seq (projections/audit/database_audit.py)."""
+
+
 def explain(exc: sqlite3.Error, path: str, wait: float, writing: bool) -> DatabaseError:
     """A sqlite3 error as one sentence about the file at `path`."""
     # SQLite's own words ({cause}) stay as SQLite says them
@@ -123,6 +128,11 @@ def explain(exc: sqlite3.Error, path: str, wait: float, writing: bool) -> Databa
         return DatabaseError("{path} is damaged ({cause}){unrecorded}: restore your last "
                              "`banco backup`, or try `sqlite3 {path} .recover`",
                              path=p, cause=cause, unrecorded=unrecorded)
+    if "Could not decode to UTF-8" in cause:
+        # a row holding bytes that are not text: written past banco (which writes UTF-8 only)
+        return NotText(msg("{path} holds a row that is not UTF-8 text, written past banco: "
+                           "`banco audit` and `banco doctor` name the game and event"
+                           "{unrecorded}", path=p, unrecorded=unrecorded))
     if name.startswith("SQLITE_CANTOPEN"):
         return DatabaseError("cannot open {path} ({cause}): check the path and its "
                              "permissions", path=p, cause=cause)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ledger.base.errors import DatabaseError
 from ledger.base.text import msg
+from ledger.store.connection import NotText
 from ledger.store.file_checks import undecodable
 from ledger.store.health import Finding, history_findings
 from projections.audit.audit_parallel import audit_games
@@ -183,7 +184,7 @@ def _audited(store, ids: list[int], expect_head: str | None,
         return list(audit_games(store, ids, expect_head, progress=progress))
     except DatabaseError as exc:
         # only a file's bytes can be text that is not UTF-8 (a PostgreSQL server refuses it)
-        if "decode" not in str(exc) or store.worker_path() is None:
+        if not isinstance(exc, NotText) or store.worker_path() is None:
             raise
     bad: dict[int, tuple[int, str]] = {}
     for g, seq, column in undecodable(store.conn):
