@@ -8,6 +8,7 @@ pattern), so a command pays only for what it needs.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -27,7 +28,8 @@ Exit codes:
   2  usage error (unknown name, bad number, no such game; in `run`, a `!` line
      the rules accepted, and so recorded)
   3  audit, doctor or report found a problem, or import or copy refused a game
-  4  the database cannot be used (missing, locked, corrupt, newer format)
+  4  the database cannot be used (missing, locked, corrupt, newer format), or the
+     answer cannot be written (disk full)
   5  conflict: the game changed while the command was decided (nothing appended; retry)""")
 
 def card_choice_line(ctx: click.Context, word: str) -> str | None:
@@ -181,6 +183,10 @@ class BancoGroup(click.Group):
             # would exit 1).  Point stdout at devnull so that the last flush is quiet too.
             _quiet_stdout()
             ctx.exit(0)
+        except OSError as exc:
+            if exc.errno not in OUTPUT_ERRORS or not self.standalone:
+                raise
+            _cannot_write(exc)
         except Exception as exc:
             # The store turns its own sqlite3 errors into DatabaseError; one raised elsewhere
             # (a projection's query, say) is still the database's, not a traceback.
@@ -264,6 +270,20 @@ def help_(ctx, word):
         click.echo(command.get_help(sub))
 
 
+# What writing the answer can meet (`banco state > /dev/full`, a disk or quota full, a dead
+# terminal): said in one line, exit 4, as a file that cannot be used; never a traceback.
+OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG}
+
+
+def _cannot_write(exc: OSError) -> None:
+    _quiet_stdout()  # the last flush at exit would meet the same error
+    from cli.words.i18n import say_os_error
+
+    click.echo(i18n._("error: cannot write the answer: {why}").format(
+        why=say_os_error(exc.strerror)), err=True)
+    sys.exit(EXIT_DATABASE)
+
+
 def _quiet_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
@@ -275,6 +295,10 @@ def main() -> None:
     except BrokenPipeError:
         _quiet_stdout()
         sys.exit(0)
+    except OSError as exc:  # met outside a command (click's last flush)
+        if exc.errno not in OUTPUT_ERRORS:
+            raise
+        _cannot_write(exc)
     except KeyboardInterrupt:
         click.echo("\n" + i18n._("interrupted"), err=True)
         sys.exit(130)

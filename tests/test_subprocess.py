@@ -608,3 +608,16 @@ def test_a_shell_fed_on_a_pipe_exits_with_its_first_failed_line_s_code(tmp_path)
     assert r.returncode == 1, (r.stdout, r.stderr)
     r = fed("state\nlog --tail 1\n")
     assert r.returncode == 0, (r.stdout, r.stderr)
+
+
+def test_an_answer_that_cannot_be_written_is_one_line_and_exit_4(played):
+    """`banco state > /dev/full` ended in a traceback and exit 1 (a refusal, to banco's
+    contract): the disk full is said in one line, exit 4, in the table's language."""
+    for words in (["state"], ["log"], ["--lang", "it", "stato"]):
+        with open("/dev/full", "w") as full:
+            r = subprocess.run([str(BANCO), "--db", str(played), *words], stdout=full,
+                               stderr=subprocess.PIPE, text=True, timeout=60)
+        assert r.returncode == 4, (words, r.stderr)
+        assert "Traceback" not in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
+        assert r.stderr.startswith(("error: cannot write the answer: No space left on device",
+                                    "errore: impossibile scrivere la risposta: spazio esaurito"))
