@@ -217,6 +217,9 @@ def test_italian_words_for_an_italian_phone(client, keys):
     r = client.post("/api/commands", json={"line": "buy"},
                     headers={**auth(keys["banker"]), "Accept-Language": "it-IT,it"})
     assert r.status_code == 422 and r.json()["refused"].startswith("impossibile comprare")
+    # what is allowed too, in the phone's language and words (it came out English, `roll`)
+    allowed = r.json()["allowed"]
+    assert "tira" in allowed and "roll" not in allowed and "to `" not in allowed, allowed
 
 
 def test_the_roll_button_says_the_word_the_banker_types():

@@ -326,10 +326,13 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
     if outcome.code == 1:
         if isinstance(refusal, RuleViolation):
             catalog = tr(lang)
+            from ledger.base.text import render
+
+            # in the line's language, as `errors` says it (the server speaks no language of
+            # its own: `allowed` came out English under ?lang=it)
             body.update(refused=refusal.text.render(catalog), rule=refusal.rule,
-                        allowed=(i18n.say(refusal.allowed_text) if refusal.allowed_text
+                        allowed=(render(refusal.allowed_text, catalog) if refusal.allowed_text
                                  else ""))
-            body["refused"] = refusal.text.render(catalog)
         # a late claim's evidence: the rows it recorded even though it was refused
         body["evidence"] = [e for e in body["events"] if e["type"] != "CommandRecorded"]
         return 422, body
