@@ -359,6 +359,11 @@ def test_house_rules_file_and_bad_rules(banco, tmp_path):
     assert "go_salary must be int" in r.output
     r = banco("new", "Solo", code=1)
     assert "at least two players" in r.output
+    # a blank name is the same mistake however many are typed: a usage error (it was exit 1
+    # "at least two players" for `new ""`, exit 2 for `new A "" B`)
+    for names in ([""], ["A", "", "B"]):
+        r = banco("new", *names, code=2)
+        assert "player name '' refused: a name cannot be empty or blank" in r.output
 
 
 def test_log_marks_retracted_events_and_games_lists_them(game):

@@ -71,6 +71,7 @@ def start_game(players: Sequence[str], rules, edition: str, first_player: str | 
     """The events that open a game: seats, the rules in full, and each player's starting cash
     (by the number of players where the rule set says so, 002 §Preparazione).  `final`: a
     championship final or semi-final, where 000 FAQ 31 does not apply."""
+    check_names(players)  # `new ""` is a name mistyped (exit 2) before it is a count (exit 1)
     if len(players) < 2:
         raise RuleViolation("a game needs at least two players", rule="004 §Inizio del gioco")
     if len(players) > rules.max_players:
@@ -82,7 +83,6 @@ def start_game(players: Sequence[str], rules, edition: str, first_player: str | 
     if final and rules.trades_two_left:
         raise UsageError("--final: the {rules} rules make no difference between preliminary games and finals (that is 000 FAQ 31, --rules championship)",
                          rules=shown(rules))
-    check_names(players)
     first = first_player or players[0]
     if first not in players:
         raise UsageError("{first!r} is not one of the players ({items})",
