@@ -51,6 +51,23 @@ def levels(t, names):
 
 # --- building ---------------------------------------------------------------------------------
 
+def test_lots_of_two_owners_are_refused_in_the_table_s_language_and_words():
+    """A trial: in Italian, `costruisci` over two owners' lots said "Zoë and Élodie" and
+    "`build` i terreni ...": the English word for the list and for the command."""
+    from cli.web.hub import translations
+
+    t = own(own(new_table(), "Anna", "Vicolo Corto"), "Bruno", "Vicolo Stretto")
+    lots = (POS["Vicolo Corto"], POS["Vicolo Stretto"])
+    for cmd, word in ((BuildTo(lots, 1), "costruisci"), (SellTo(lots, 0), "vendi")):
+        with pytest.raises(RuleViolation) as exc:
+            play(t, cmd)
+        english = exc.value.render(None, "allowed")
+        assert "those deeds belong to Anna and Bruno" in english, english
+        said = exc.value.render(translations("it"), "consentito")
+        assert "Anna e Bruno" in said and f"`{word}` i terreni di ogni proprietario" in said, said
+        assert " and " not in said and "`build`" not in said and "`sell`" not in said
+
+
 def test_build_a_house_pays_its_cost_and_takes_it_from_the_bank():
     t, ev = play(verde(), Build(POS["Via Roma"]))
     assert t.buildings[POS["Via Roma"]] == 1 and t.bank_houses == 31

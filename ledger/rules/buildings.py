@@ -122,11 +122,13 @@ def _effective(state: State, level: int) -> int:
     return state.rules.houses_for_hotel + 1 if level == 5 else level
 
 
-def _owner_of_all(state: State, lots, player: str | None, action: Text) -> str:
+def _owner_of_all(state: State, lots, player: str | None, action: Text, apart: Text) -> str:
+    """The one owner of `lots`; else refused, `apart` saying the command one owner at a time
+    (its word inside its sentence, so that Italian says `costruisci`, not `build`)."""
     owners = {owner_of(state, pos, player, action) for pos in lots}
     if len(owners) > 1:
-        raise RuleViolation("those deeds belong to {items}: one owner's buildings at a time", allowed=msg("`{split}` each owner's lots apart", split=action.split()[0]),
-                            items=' and '.join(sorted(owners)))
+        raise RuleViolation("those deeds belong to {items}: one owner's buildings at a time",
+                            allowed=apart, items=Joined(sorted(owners), msg(" and ")))
     return owners.pop()
 
 
@@ -170,7 +172,8 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
     if not (1 <= target <= hfh or target == 5):
         raise RuleViolation("build to 1-{hfh} houses or a hotel, not {target}", rule=cited(state.rules, "build", R_BUILD),
                             hfh=hfh, target=target)
-    owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "build on"))
+    owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "build on"),
+                          msg("`build` each owner's lots apart"))
     check_active(state, owner, msg("build"))
     no_debts(state, msg("build"), owner)
     if state.auction and state.auction.kind != "deed":
@@ -231,7 +234,8 @@ def sell_to(tx: Tx, cmd: c.SellTo) -> None:
     if not (0 <= target <= hfh):
         raise RuleViolation("sell down to 0-{hfh} houses, not {target}", rule=cited(state.rules, "sell", R_SELL),
                             hfh=hfh, target=target)
-    owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "sell buildings of"))
+    owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "sell buildings of"),
+                          msg("`sell` each owner's lots apart"))
     for pos in lots:
         if _effective(state, state.buildings[pos]) < target:
             raise RuleViolation(
