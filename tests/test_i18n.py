@@ -336,6 +336,9 @@ def test_a_ruling_is_said_in_italian_and_recorded_in_english(tmp_path, monkeypat
     out = _run(tmp_path, "--lang", "it", "decisione", "auction", "17", "--record",
                "--referee", "Zoe")
     assert "decisione sull'asta all'evento 17 (regole classiche): Bastioni Gran Sasso" in out
+    # the table names its rule set as `nuova` and the rulings do (it said `regole classic`)
+    assert "all'evento 21 - regole classiche, edizione it" in _run(tmp_path, "--lang", "it",
+                                                                    "stato", "--at", "21")
     assert "verdetto: vinta da Anna per 70 M, pagati alla Banca all'evento" in out
     recorded = [d for _, t, d in _facts(str(tmp_path / "t.db")) if t == "RulingRecorded"]
     assert recorded and recorded[0]["verdict"].startswith("won by Anna for 70 M, paid to the Bank")

@@ -133,7 +133,8 @@ def state_text(state: State) -> str:
     doc = state_document(state)
     money = state.edition.money
     lines = [_("game {game} at event {seq} - rules {rules}, edition {edition}").format(
-        game=doc["game"], seq=doc["seq"], rules=doc["rules"], edition=doc["edition"])]
+        game=doc["game"], seq=doc["seq"], rules=pgettext("rule set", doc["rules"]),
+        edition=doc["edition"])]  # the rule set's name as `new` said it (`classiche`)
     if state.ended:
         lines.append(_("game over: {player} wins").format(player=state.winner) if state.winner
                      else _("game over: a tie"))
