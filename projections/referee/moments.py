@@ -96,16 +96,8 @@ def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None) -> i
         if first is None:
             first = e["recorded_at"]
         if recorded(e) <= moment.until:
-            if later is not None:
-                # The clock went back (set by hand, a laptop's clock corrected, a row edited):
-                # the time is both before and after events of the game, and a ruling on the
-                # wrong side of it would be wrong.  The referee gives a seq instead.
-                raise UsageError(
-                    "the game's times go back: event {after} was recorded at {after_time}, "
-                    "after {text}, but event {seq}, later in the game, at {time}: {text} falls "
-                    "at more than one place in this game; give an event's seq instead (`log` "
-                    "lists them)", after=later["seq"], after_time=local_time(later["recorded_at"]),
-                    text=moment.text, seq=e["seq"], time=local_time(e["recorded_at"]))
+            if later is not None:  # the clock went back
+                raise _times_go_back(later, e, moment)
             found = e["seq"]
         elif later is None:
             later = e
@@ -115,6 +107,18 @@ def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None) -> i
         raise UsageError("nothing was recorded by {text}: the game's first event is at {local_time}",
                          text=moment.text, local_time=local_time(first))
     return found
+
+
+def _times_go_back(after: dict, e: dict, moment: Moment) -> UsageError:
+    """The clock went back (set by hand, a laptop's clock corrected, a row edited): the time
+    is both before and after events of the game, and a ruling on the wrong side of it would be
+    wrong.  The referee gives a seq instead."""
+    return UsageError(
+        "the game's times go back: event {after} was recorded at {after_time}, after {text}, "
+        "but event {seq}, later in the game, at {time}: {text} falls at more than one place in "
+        "this game; give an event's seq instead (`log` lists them)", after=after["seq"],
+        after_time=local_time(after["recorded_at"]), text=moment.text, seq=e["seq"],
+        time=local_time(e["recorded_at"]))
 
 
 def first_seq_from(events: Iterable[dict], moment: Moment, last: int | None = None) -> int:
@@ -130,12 +134,7 @@ def first_seq_from(events: Iterable[dict], moment: Moment, last: int | None = No
         if found is None and recorded(e) >= moment.since:
             found = e
         elif found is not None and recorded(e) < moment.since:  # the clock went back
-            raise UsageError(
-                "the game's times go back: event {after} was recorded at {after_time}, "
-                "after {text}, but event {seq}, later in the game, at {time}: {text} falls "
-                "at more than one place in this game; give an event's seq instead (`log` "
-                "lists them)", after=found["seq"], after_time=local_time(found["recorded_at"]),
-                text=moment.text, seq=e["seq"], time=local_time(e["recorded_at"]))
+            raise _times_go_back(found, e, moment)
     if found is not None:
         return found["seq"]
     if final is None:
