@@ -359,8 +359,8 @@ def _gather(store, game_id, expect_head, parts, processes, tasks, progress=None,
             _audit_part(store, game_id, 1, warm - 1, None)
     with context.Pool(processes, initializer=_quiet_worker) as pool:
         at: Resume | None = None
-        for (a, b), part in zip(parts, map(pickle.loads, pool.imap(_worker, tasks)),
-                                strict=True):
+        results = pool.imap(_worker, tasks)
+        for (a, b), part in zip(parts, map(pickle.loads, results), strict=True):
             if at is not None and (part.start is None or not same(part.start, at)):
                 # not the pass the part before ended with: this part again, from that one
                 part = _audit_part(store, game_id, a, b, expect_head, at, end=upto)
@@ -373,7 +373,12 @@ def _gather(store, game_id, expect_head, parts, processes, tasks, progress=None,
                 merged.unrecorded = [merged.unrecorded[0] if merged.unrecorded
                                      else part.unrecorded[0], part.unrecorded[1]]
             if part.bad_seq is not None or part.problem is not None:
-                pool.terminate()  # what comes after the first bad event does not count
+                # What comes after the first bad event does not count, but the parts still
+                # running are let finish: a pool terminated while a worker is sending its
+                # result can wait for ever (a CI run hung in Pool.terminate so); leaving the
+                # `with` then stops idle workers, as after every audit.
+                for _ in results:
+                    pass
                 return merged._report(part.bad_seq, part.problem)
             at = end
             if progress is not None:
