@@ -26,28 +26,21 @@ def _names(store, game: int) -> list[str]:
     return g["players"] if g else []
 
 
-class ChainedStretches:
-    """A game's log a stretch at a time, each checked against the chain (ChainBroken at the
-    first break): a read model is never judged, nor rebuilt, from a log edited under its
-    chain (doctor --repair used to rebuild it from the forged rows, and said healthy)."""
+def stretches(store, game: int, last: int) -> Iterator[tuple[int, int, list[dict]]]:
+    """(after, upto, rows) of the game's log a stretch at a time, each row checked against the
+    chain (`read_chained`; ChainBroken at the first break): a read model is never judged, nor
+    rebuilt, from a log edited under its chain (doctor --repair used to rebuild it from the
+    forged rows, and said healthy)."""
+    from ledger.snapshot_check import ChainBroken
+    from ledger.store.chain import GENESIS, read_chained
 
-    def __init__(self, store, game: int):
-        from ledger.store.chain import GENESIS
-
-        self.store, self.game, self.prev = store, game, GENESIS
-
-    def rows(self, after: int, upto: int) -> list[dict]:
-        from ledger.snapshot_check import ChainBroken
-
-        rows, broken = self.store.read_checked(self.game, after, self.prev, upto - after)
+    after = 0
+    for rows, broken in read_chained(store, game, 0, GENESIS, last, STRETCH):
         if broken is not None:
-            raise ChainBroken(self.game, broken.seq, broken.problem)
-        self.prev = rows[-1]["hash"] if rows else self.prev
-        return rows
-
-
-def computed(log: ChainedStretches, after: int, upto: int, names: list[str]) -> ReadRows:
-    return read_rows(log.rows(after, upto), names)
+            raise ChainBroken(game, broken.seq, broken.problem)
+        upto = min(last, after + STRETCH)
+        yield after, upto, rows
+        after = upto
 
 
 def check(store, game: int, tick: Callable[[int], None] | None = None
@@ -61,11 +54,9 @@ def check(store, game: int, tick: Callable[[int], None] | None = None
         return ReadModelFinding(game, None, msg("game {game} has no read model up to its end "
                                                 "(its readings read the log; `banco doctor "
                                                 "--repair` builds it)", game=game), True)
-    log = ChainedStretches(store, game)
-    for after in range(0, last, STRETCH):
-        upto = min(last, after + STRETCH)
+    for after, upto, rows in stretches(store, game, last):
         kept = store.read_model_rows(game, after, upto)
-        want = computed(log, after, upto, names)
+        want = read_rows(rows, names)
         want = ReadRows(sorted(want.movements, key=lambda m: m[:2]),
                         sorted(want.mentions, key=lambda m: (m[1], m[0])))
         if [tuple(m) for m in kept.movements] != want.movements or \
@@ -84,12 +75,9 @@ def rebuild(store, game: int, tick: Callable[[int], None] | None = None) -> None
     last = store.last_seq(game)
     names = _names(store, game) or players_in(store.read(game, 0, 4))
 
-    log = ChainedStretches(store, game)
-
     def chunks() -> Iterator[ReadRows]:
-        for after in range(0, last, STRETCH):
-            upto = min(last, after + STRETCH)
-            yield computed(log, after, upto, names)
+        for after, upto, rows in stretches(store, game, last):
+            yield read_rows(rows, names)
             if tick is not None:
                 tick(upto - after)
 
