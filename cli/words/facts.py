@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cli.words.i18n import N_, _, ngettext
 from cli.words.reasons import JAIL_WAYS, say_basis, say_reason
+from ledger.base.numbers import ranges
 from ledger.table.state import BANK, State
 
 
@@ -449,13 +450,6 @@ def json_scalar(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def seq_ranges(seqs) -> str:
-    """`25, 26, 27, 30` -> `25-27, 30`."""
-    from ledger.base.numbers import ranges
-
-    return ranges(seqs)
-
-
 def _few(names: list[str], shown: int = 4) -> str:
     more = len(names) - shown
     return ", ".join(names[:shown]) + (_(" and {n} more").format(n=more) if more > 0 else "")
@@ -480,7 +474,7 @@ def moment_notes(events, at: int, retractions: list[dict] | None = None,
                     "note: event {seqs} in this table was taken back later, by the undo at "
                     "event {undo}",
                     "note: events {seqs} in this table were taken back later, by the undo at "
-                    "event {undo}", len(taken)).format(seqs=seq_ranges(taken), undo=e["seq"]))
+                    "event {undo}", len(taken)).format(seqs=ranges(taken), undo=e["seq"]))
     end = None
     if at < len(events) and events[at]["command_id"] == events[at - 1]["command_id"]:
         cid = events[at - 1]["command_id"]

@@ -62,10 +62,10 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
 
 def undone_line(seqs: list[int], line: str | None, before: State, after: State) -> str:
     """`undone: `buy` (events 23-25): Anna gets back 200 M; Stazione Sud goes back to the Bank`."""
-    from cli.words.facts import seq_ranges
+    from ledger.base.numbers import ranges
 
     what = f"`{line}`" if line else _("the last command")
-    events = ngettext("event {seqs}", "events {seqs}", len(seqs)).format(seqs=seq_ranges(seqs))
+    events = ngettext("event {seqs}", "events {seqs}", len(seqs)).format(seqs=ranges(seqs))
     changes = taken_back(before, after)
     return _("undone: {what} ({events}): {changes}").format(
         what=what, events=events,
