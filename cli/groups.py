@@ -12,6 +12,7 @@ import click
 
 from cli.command_table import lang_option
 from cli.words import i18n
+from cli.words.click_words import localize
 
 
 class Subgroup(click.Group):
@@ -31,7 +32,7 @@ class Subgroup(click.Group):
         from cli.session import strict_numbers
 
         strict_numbers(command)
-        i18n.localize(command)
+        localize(command)
         return command
 
     def resolve_command(self, ctx, args):

@@ -8,15 +8,15 @@ pattern), so a command pays only for what it needs.
 
 from __future__ import annotations
 
-import errno
-import os
 import sys
 
 import click
 
 from cli.command_table import ALIASES, COMMANDS, english_option_words, lang_option, load
+from cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout
 from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
+from cli.words.click_words import localize
 from cli.words.i18n import N_
 from cli.words.usage_hints import extra_argument_hint
 from ledger.base.errors import EXIT_DATABASE, BancoError
@@ -71,7 +71,7 @@ class BancoGroup(click.Group):
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco state --lang it`, like --db
         strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/base/numbers.py)
-        i18n.localize(command)
+        localize(command)
         return command
 
     def resolve_command(self, ctx, args):
@@ -119,7 +119,7 @@ class BancoGroup(click.Group):
                                     for shown, c in commands])
 
     def format_help(self, ctx, formatter):
-        i18n.localize(self)
+        localize(self)
         super().format_help(ctx, formatter)
 
     standalone = True  # run as `banco ...`, not a line of the shell run in-process
@@ -129,7 +129,7 @@ class BancoGroup(click.Group):
         previous, self.standalone = self.standalone, options.get("standalone_mode", True)
         try:
             with i18n.speaking(sys.argv[1:] if args is None else list(args)):
-                i18n.localize(self)
+                localize(self)
                 return super().main(args, *rest, **options)
         finally:
             self.standalone = previous
@@ -181,12 +181,12 @@ class BancoGroup(click.Group):
         except BrokenPipeError:
             # `banco log | head -1`: the reader has gone; that is not an error (click itself
             # would exit 1).  Point stdout at devnull so that the last flush is quiet too.
-            _quiet_stdout()
+            quiet_stdout()
             ctx.exit(0)
         except OSError as exc:
             if exc.errno not in OUTPUT_ERRORS or not self.standalone:
                 raise
-            _cannot_write(exc)
+            cannot_write(exc)
         except Exception as exc:
             # The store turns its own sqlite3 errors into DatabaseError; one raised elsewhere
             # (a projection's query, say) is still the database's, not a traceback.
@@ -270,35 +270,16 @@ def help_(ctx, word):
         click.echo(command.get_help(sub))
 
 
-# What writing the answer can meet (`banco state > /dev/full`, a disk or quota full, a dead
-# terminal): said in one line, exit 4, as a file that cannot be used; never a traceback.
-OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG}
-
-
-def _cannot_write(exc: OSError) -> None:
-    _quiet_stdout()  # the last flush at exit would meet the same error
-    from cli.words.i18n import say_os_error
-
-    click.echo(i18n._("error: cannot write the answer: {why}").format(
-        why=say_os_error(exc.strerror)), err=True)
-    sys.exit(EXIT_DATABASE)
-
-
-def _quiet_stdout() -> None:
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-
-
 def main() -> None:
     try:
         cli(prog_name="banco")
     except BrokenPipeError:
-        _quiet_stdout()
+        quiet_stdout()
         sys.exit(0)
     except OSError as exc:  # met outside a command (click's last flush)
         if exc.errno not in OUTPUT_ERRORS:
             raise
-        _cannot_write(exc)
+        cannot_write(exc)
     except KeyboardInterrupt:
         click.echo("\n" + i18n._("interrupted"), err=True)
         sys.exit(130)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
@@ -44,8 +43,8 @@ if TYPE_CHECKING:
 
 
 
-@dataclass
-class Outcome:
+class Outcome(NamedTuple):
+    """What a command did: its rows, the table after them, a refusal that left evidence."""
     events: list[dict]
     state: State
     refused: RuleViolation | None = None

@@ -166,7 +166,7 @@ def test_the_default_wheel_needs_nothing_and_holds_every_module_and_data_file(tm
         assert data in files
     assert not [f for f in files if "__pycache__" in f or f.endswith((".pyc", ".po", ".so"))]
     assert all(body[f] == (ROOT / f).read_bytes() for f in body)
-    assert "banco = cli.main:main" in scripts
+    assert "banco = cli.entry:main" in scripts
     for dependency in config["project"]["dependencies"]:
         assert f"Requires-Dist: {dependency}\n" in meta
     assert 'Requires-Dist: psycopg[binary]>=3.1; extra == "postgres"' in meta

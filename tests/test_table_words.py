@@ -12,8 +12,9 @@ import pytest
 from test_shell import Typed
 
 from cli.banker.shell import BancoShell
-from cli.session import Session, turn_line
+from cli.session import Session
 from cli.words import i18n
+from cli.words.table_lines import turn_line
 from cli.words.waiting import next_words, prompt_text
 
 pytestmark = pytest.mark.usefixtures("no_locale")

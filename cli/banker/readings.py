@@ -8,12 +8,11 @@ from cli.session import (
     deck_key,
     dump,
     json_option,
-    last_line,
     pass_session,
-    turn_line,
 )
 from cli.words import i18n
 from cli.words.i18n import _
+from cli.words.table_lines import finished_line, last_line, turn_line
 from ledger.base.errors import UsageError
 from ledger.base.numbers import not_a_number, number_like
 
@@ -74,8 +73,6 @@ def state(session, when, as_json):
             if last:
                 click.echo(last)
             if st.ended:
-                from cli.session import finished_line
-
                 click.echo(finished_line(session.book, st.game_id) or "")
 
 

@@ -7,9 +7,9 @@ import click
 from cli.session import (
     pass_session,
     records,
-    turn_line,
 )
 from cli.words.i18n import _, pgettext
+from cli.words.table_lines import turn_line
 from ledger.base.errors import UsageError
 
 # --- setting up -----------------------------------------------------------------------------

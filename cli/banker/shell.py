@@ -317,7 +317,7 @@ class BancoShell(cmd.Cmd):
 
     def _show_last(self) -> None:
         """The last recorded command: what a banker needs after an answer that was lost."""
-        from cli.session import last_line
+        from cli.words.table_lines import last_line
 
         try:
             line = last_line(self.session.book, self.session.game())

@@ -19,8 +19,8 @@ from cli.session import (
     records,
     report,
     space_position,
-    turn_line,
 )
+from cli.words.table_lines import turn_line
 from ledger.base.errors import UsageError
 from ledger.base.numbers import check_dice, is_digits, not_a_number
 from ledger.base.numbers import whole as whole_number

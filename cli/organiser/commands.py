@@ -190,7 +190,7 @@ def standings(session, as_json):
         click.echo(line)
     if sum(r["status"] == "bankrupt" for r in rows) > 1:  # all at 0: the order is not worth
         click.echo(_("the bankrupt rank by when they went out, the last out first"))
-    from cli.session import finished_line
+    from cli.words.table_lines import finished_line
 
     ended = finished_line(session.book, session.game())
     if ended:

@@ -12,12 +12,10 @@ stay English.
 
 from __future__ import annotations
 
-import functools
 import gettext
 import os
 import re
-
-import click
+import sys
 
 LANGUAGES = ("en", "it")
 SOURCE = "en"  # the language the code writes its messages in (the catalogs' msgids)
@@ -42,7 +40,7 @@ def from_environment(environ=None) -> str:
             environ.pop("LANGUAGE")
             if _saved_language is not None:
                 environ["LANGUAGE"] = _saved_language
-    chosen = _supported(environ.get("BANCO_LANG", "").strip())
+    chosen = supported(environ.get("BANCO_LANG", "").strip())
     if chosen:
         return chosen
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
@@ -50,14 +48,15 @@ def from_environment(environ=None) -> str:
         if value:
             # LANGUAGE may list several (`it:en`); C/POSIX say nothing about a language
             for part in value.split(":"):
-                found = _supported(part)
+                found = supported(part)
                 if found:
                     return found
             return "en"
     return "en"
 
 
-def _supported(value: str) -> str | None:
+def supported(value: str) -> str | None:
+    """The language banco speaks that `value` names (`it`, `it_IT.UTF-8`), or None."""
     code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
     return code if code in LANGUAGES else None
 
@@ -69,9 +68,9 @@ def from_argv(argv: list[str]) -> str | None:
         if arg == "--":
             break
         if arg == "--lang" and i + 1 < len(argv):
-            return _supported(argv[i + 1])
+            return supported(argv[i + 1])
         if arg.startswith("--lang="):
-            return _supported(arg.split("=", 1)[1])
+            return supported(arg.split("=", 1)[1])
     return None
 
 
@@ -79,7 +78,7 @@ def use(lang: str | None = None, warn: bool = True) -> str:
     """Speak `lang` (or the environment's language) from now on; returns the language used.
     An unknown BANCO_LANG is warned of once (unless `warn` is off: `--lang` was given)."""
     global _current, _lang
-    lang = _supported(lang) if lang else None
+    lang = supported(lang) if lang else None
     chosen = bool(lang)
     lang = lang or from_environment()
     if lang != _lang or _current is None:
@@ -108,14 +107,14 @@ def _warn_unknown_banco_lang(lang: str) -> None:
     `--lang fr` is refused): the table would otherwise wonder why its setting is ignored."""
     global _warned
     chosen = os.environ.get("BANCO_LANG", "").strip()
-    if _warned or not chosen or _supported(chosen):
+    if _warned or not chosen or supported(chosen):
         return
     _warned = True
     names = {"en": N_("English"), "it": N_("Italian")}
-    click.echo(_("BANCO_LANG={value} is not a language banco speaks ({languages}): "
-                 "{language}").format(value=chosen, languages=", ".join(sorted(LANGUAGES,
-                                      reverse=True)), language=_(names[lang])),
-               err=True)
+    print(_("BANCO_LANG={value} is not a language banco speaks ({languages}): "
+            "{language}").format(value=chosen, languages=", ".join(sorted(LANGUAGES,
+                                 reverse=True)), language=_(names[lang])),
+          file=sys.stderr, flush=True)
 
 
 # --- Italian prepositions ---------------------------------------------------------------------
@@ -363,101 +362,6 @@ class speaking:
         return False
 
 
-# --- click's help -----------------------------------------------------------------------------
-
-_ORIGINAL = "_banco_english"
-
-
-# The words of the usage lines (`[OPTIONS] BIDDER AMOUNT`), said in the user's language: a
-# metavar is translated word by word, so that `[DEBTOR] [--lift PROPERTY...]` keeps its shape.
-METAVAR_WORDS = [
-    NP_("metavar", "OPTIONS"), NP_("metavar", "COMMAND"), NP_("metavar", "ARGS"),
-    NP_("metavar", "ACCOUNT"), NP_("metavar", "AMOUNT"), NP_("metavar", "BIDDER"),
-    NP_("metavar", "CARD"), NP_("metavar", "DEBTOR"), NP_("metavar", "DECK"),
-    NP_("metavar", "GAMES"), NP_("metavar", "KEY"), NP_("metavar", "KIND"),
-    NP_("metavar", "NAME"), NP_("metavar", "OWNER"), NP_("metavar", "PLAYER"),
-    NP_("metavar", "PLAYERS"), NP_("metavar", "PREFIX"), NP_("metavar", "PROPERTY"),
-    NP_("metavar", "PRICE"), NP_("metavar", "TIME"), NP_("metavar", "SPACE"),
-    NP_("metavar", "SPACES"), NP_("metavar", "TEXT"), NP_("metavar", "TRANSCRIPT"),
-    NP_("metavar", "TYPE"), NP_("metavar", "WORDS"), NP_("metavar", "INTEGER"),
-]
-_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z]+\b")
-
-
-def say_metavar(text: str) -> str:
-    if not text or language() == SOURCE:
-        return text
-    return _METAVAR_WORD.sub(lambda m: pgettext("metavar", m.group(0)), text)
-
-
-def _make_metavar(param, ctx):
-    return say_metavar(type(param).make_metavar(param, ctx))
-
-
-def localize(command) -> None:
-    """Put a click command's help, and its options' help, in the current language (the English
-    texts are the msgids; kept aside so that a later language change starts from them).
-    A command already said in this language is left as it is: the web server and the shell
-    run a line after another in one language, and doing it again cost a line milliseconds."""
-    said_in = _ORIGINAL + "_language"
-    if getattr(command, said_in, None) == language():
-        return
-    setattr(command, said_in, language())
-    if getattr(command, "_help_option", None) is not None:
-        command._help_option = None  # click made it in an earlier run's language: make anew
-    metavars = getattr(command, _ORIGINAL + "_metavars", None)
-    if metavars is None:
-        metavars = {a: getattr(command, a, None) for a in ("options_metavar",
-                                                           "subcommand_metavar")}
-        setattr(command, _ORIGINAL + "_metavars", metavars)
-    for attr, text in metavars.items():
-        if text:
-            setattr(command, attr, say_metavar(text))
-    for p in command.params:  # said at the moment the usage is written, in its language
-        if "make_metavar" not in vars(p):
-            p.make_metavar = functools.partial(_make_metavar, p)
-        if type(p.type) is click.File:
-            p.type = _said_file(p.type)
-    for obj, attrs in [(command, ("help", "short_help", "epilog")),
-                       *((p, ("help",)) for p in command.params)]:
-        english = getattr(obj, _ORIGINAL, None)
-        if english is None:
-            english = {a: getattr(obj, a, None) for a in attrs}
-            setattr(obj, _ORIGINAL, english)
-        for attr, text in english.items():
-            if text:
-                setattr(obj, attr, _help(text))
-
-
-class _SaidFile(click.File):
-    """click.File whose failure to open gives the system's reason in the user's language:
-    click writes `'x.banco': No such file or directory` with the strerror as it comes."""
-
-    def convert(self, value, param, ctx):
-        try:
-            return super().convert(value, param, ctx)
-        except click.BadParameter as exc:
-            cause = exc.__context__  # click fails inside its `except OSError`
-            if not isinstance(cause, OSError) or not cause.strerror:
-                raise
-            said = exc.message.removesuffix(cause.strerror) + say_os_error(cause.strerror)
-            self.fail(said, param, ctx)
-
-
-def _said_file(kind: click.File) -> click.File:
-    return _SaidFile(mode=kind.mode, encoding=kind.encoding, errors=kind.errors,
-                     lazy=kind.lazy, atomic=kind.atomic)
-
-
-def _help(text: str) -> str:
-    import inspect
-
-    # click shows help cleaned up; the catalog holds the cleaned text
-    cleaned = inspect.cleandoc(text)
-    head, sep, tail = cleaned.partition("\f")  # click's cut: what follows \f is not shown
-    return _(head) + sep + tail
-
-
 def NN_(singular: str, plural: str) -> tuple[str, str]:
     """Marks a singular/plural pair for the catalogs (click's own plurals)."""
     return singular, plural
@@ -475,21 +379,3 @@ def counted(kind: str, n: int) -> str:
     """`n` things of `kind` (COUNTED), in the user's language."""
     singular, plural = COUNTED[kind]
     return ngettext(singular, plural, n).format(n=n)
-
-
-# click's own words, which its help and errors say through the global gettext domain (the
-# msgids exactly as click 8 writes them)
-CLICK_WORDS = [
-    N_("Usage:"), N_("Options"), N_("Commands"), N_("Show this message and exit."),
-    N_("Show the version and exit."), N_("Error: {message}"), N_("integer"),
-    N_("Try '{command} {option}' for help."),
-    N_("No such option {name!r}."), N_("No such command {name!r}."), N_("Missing argument"),
-    N_("Missing option"), N_("Missing parameter"), N_("Missing command."),
-    N_("Invalid value: {message}"), N_("Invalid value for {param_hint}: {message}"),
-    N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
-    N_("Aborted!"), N_("default: {default}"), N_("env var: {var}"), N_("Positional arguments"),
-    NN_("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
-    NN_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
-    NN_("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
-    NN_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
-]
