@@ -8,11 +8,11 @@ buildings (cottages and castles on the Disney board), the deck titles and a sour
 from __future__ import annotations
 
 import os
-import tomllib
 from functools import cache
 from typing import NamedTuple
 
 from ledger.base.errors import UsageError
+from ledger.board.builtin_data import read_builtin
 
 PROPERTY_KINDS = ("street", "station", "utility")
 
@@ -111,11 +111,6 @@ _DISPLAY = ("currency_first", "thousands", "house_word", "hotel_word", "notes", 
             "go_salary", "jail_fine")
 
 
-def _read(path: str) -> str:
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
 def _unknown(name: str) -> UsageError:
     import difflib
 
@@ -129,8 +124,7 @@ def _unknown(name: str) -> UsageError:
 def load_edition(name: str) -> Edition:
     if name not in EDITIONS:
         raise _unknown(name)
-    text = _read(os.path.join(DATA, "editions", f"{name}.toml"))
-    raw = tomllib.loads(text)
+    raw = read_builtin(os.path.join(DATA, "editions", f"{name}.toml"))
     spaces = []
     for pos, s in enumerate(raw["spaces"]):
         spaces.append(Space(position=pos, name=s["name"], kind=s["kind"], group=s.get("group"),
