@@ -14,7 +14,6 @@ tests/test_builtin_data.py fails while a twin says anything else than its TOML.
 
 from __future__ import annotations
 
-import glob
 import json
 import os
 
@@ -42,6 +41,8 @@ def parse_toml(toml_path: str) -> dict:
 
 
 def builtin_files() -> list[str]:
+    import glob
+
     return sorted(glob.glob(os.path.join(DATA, "*", "*.toml")))
 
 
