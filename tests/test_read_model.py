@@ -163,3 +163,36 @@ def test_an_imported_game_has_its_read_model_at_once(played, tmp_path):
     conn.close()
     assert kept > 0
     assert readings(db) == readings(played)
+
+
+def test_log_player_tail_reads_from_the_end_about_what_it_shows(tmp_path, monkeypatch):
+    """`log --player Anna --tail 3` of a long game read every row that names Anna to keep
+    three (14 s on the 300,000-event game): it now reads windows of seqs from the end, each
+    twice the last, until it has them; the same lines as the end of the whole answer."""
+    from ledger.store.read_model import ReadModelStore
+
+    db = str(tmp_path / "end.db")
+    banco(db, "run", "-q", str(FIXTURES / "classic-to-the-end.banco"))
+    name = json.loads(banco(db, "state", "--json"))["players"][0]["name"]
+
+    def lines(*args):
+        return [x for x in banco(db, "log", "--player", name, *args).splitlines()
+                if x[:5].strip().isdigit()]
+
+    whole, sparse = lines(), lines("--type", "rentpaid")
+    read: list[int] = []
+    rows_at = ReadModelStore._rows_at
+
+    def spy(self, game_id, seqs, chunk=500):
+        read.extend(seqs)
+        return rows_at(self, game_id, seqs, chunk)
+
+    monkeypatch.setattr(ReadModelStore, "_rows_at", spy)
+    assert lines("--tail", "3") == whole[-3:] and len(whole) > 400
+    assert 3 <= len(read) < len(whole) / 4
+    read.clear()
+    assert lines("--type", "rentpaid", "--tail", "2") == sparse[-2:]
+    assert len(read) < len(whole) / 2
+    assert lines("--tail", "0") == [] and lines("--tail", "5000") == whole
+    assert lines("--to", "300", "--tail", "4") == [x for x in whole
+                                                   if int(x[:5].strip()) <= 300][-4:]

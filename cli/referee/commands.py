@@ -90,12 +90,17 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     if tail is not None and wanted is None and who is None:
         lo = max(lo, hi - tail + 1)  # `--tail 0`: nothing (it showed the whole log)
     if who is not None:  # the read model's rows that may concern them, not the whole log
-        from projections.readings.lookups import player_events
+        from projections.readings.lookups import last_player_events, player_events
 
-        found = player_events(book, game, who, bank, lo, hi)
-        matching = (e for e in found
-                    if (wanted is None or e["type"] in wanted)
-                    and (who & set(players_of(e)) or bank and _moves_bank(e)))
+        def concerns(e: dict) -> bool:
+            return ((wanted is None or e["type"] in wanted)
+                    and bool(who & set(players_of(e)) or bank and _moves_bank(e)))
+
+        # `--tail N`: read from the end until N are found (the answer's cost, not the game's)
+        last_ones = (None if tail is None else
+                     last_player_events(book, game, who, bank, lo, hi, tail, concerns))
+        matching = (iter(last_ones) if last_ones is not None else
+                    filter(concerns, player_events(book, game, who, bank, lo, hi)))
     elif not as_csv:  # the rows as stored: their words and JSON remembered (log_text.py)
         from cli.referee.log_text import raw_stream
 

@@ -8,7 +8,7 @@ the log is (`banco audit` does that; `banco doctor` checks the read model agains
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from projections.readings.accounts import history, statement
 
@@ -50,3 +50,23 @@ def player_events(book, game: int, players: Iterable[str], bank: bool, first: in
     subjects = [f"p:{p}" for p in sorted(players)] + (["bank"] if bank else [])
     rows = book.store.mentioning(game, subjects, first - 1, last) if subjects else None
     return book.stream(game, first, last) if rows is None else rows
+
+
+def last_player_events(book, game: int, players: Iterable[str], bank: bool, first: int,
+                       last: int, count: int, keep: Callable[[dict], bool]) -> list[dict] | None:
+    """The last `count` events first..last that may concern these players and that `keep`
+    keeps, in seq order, read from the end a window of seqs at a time (each twice as wide as
+    the one before): `log --player Anna --tail 20` reads about the rows it shows, not every
+    row that names Anna in a long game.  None when the read model does not reach the game's
+    end (`log` then filters the log, as it does without --tail)."""
+    subjects = [f"p:{p}" for p in sorted(players)] + (["bank"] if bank else [])
+    found: list[dict] = []
+    upto, width = last, max(64, 4 * count)
+    while upto >= first and len(found) < count and subjects:
+        after = max(first - 1, upto - width)
+        rows = book.store.mentioning(game, subjects, after, upto)
+        if rows is None:
+            return None
+        found[:0] = [e for e in rows if keep(e)]
+        upto, width = after, width * 2
+    return found[-count:] if count else []
