@@ -162,6 +162,7 @@ def test_the_default_wheel_needs_nothing_and_holds_every_module_and_data_file(tm
                for p in (ROOT / package.replace(".", "/")).glob("*.py")}
     assert modules <= files and "ledger/store/kept_snapshots.py" in files
     for data in ("ledger/board/data/rules/classic.toml", "ledger/board/data/editions/it.toml",
+                 "ledger/board/data/rules/classic.json", "ledger/board/data/editions/it.json",
                  "cli/web/static/app.js", "cli/words/locale/it/LC_MESSAGES/banco.mo"):
         assert data in files
     assert not [f for f in files if "__pycache__" in f or f.endswith((".pyc", ".po", ".so"))]
