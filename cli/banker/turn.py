@@ -38,8 +38,30 @@ def roll(session, dice, player):
     from ledger.records.commands import Roll
 
     no_stray_options(dice)
+    player_not_a_die(session.state(), player, dice)
     numbers, speedy = parse_dice(dice)
     execute(session, Roll(numbers, player_name(session.state(), player, "in play"), speedy))
+
+
+def player_not_a_die(state, player: str | None, dice) -> None:
+    """`roll --player 1 2`: the option took the first die for a name, leaving one die.  Said
+    as what it is, with the line meant, before the dice are counted (`got 1 die` hid it)."""
+    if player is None or whole_number(player.strip()) is None:
+        return  # (`new` refuses a name of digits: a number names nobody)
+    from cli.command_table import ITALIAN_OPTIONS
+    from cli.words import i18n
+
+    option = "--player" if i18n.language() == i18n.SOURCE else ITALIAN_OPTIONS["--player"]
+    words = [player.strip(), *dice] if len(dice) == 1 else list(dice)  # the die it took
+    players = ", ".join(state.active())
+    if len(words) not in (2, 3):
+        raise UsageError("no player called {player!r}: {option} takes a player's name "
+                         "({players}), not a die; the dice come first: `{word} D1 D2`",
+                         player=player, option=option, players=players, word=typed_word())
+    meant = f"{typed_word()} {' '.join(words)} {option} {state.turn.player}"
+    raise UsageError("no player called {player!r}: {option} takes a player's name ({players}), "
+                     "not a die; did you mean `{meant}`?", player=player, option=option,
+                     players=players, meant=meant)
 
 
 def typed_word() -> str:
