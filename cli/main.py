@@ -138,9 +138,40 @@ class BancoGroup(click.Group):
         # The words as given, for the line a write records (cli/session.py's typed_line).
         ctx.meta[ARGS] = list(args)
         try:
-            return super().parse_args(ctx, english_option_words(args))  # `--arbitro`: --referee
+            args = self._json_after_the_word(ctx, english_option_words(args))
+            return super().parse_args(ctx, args)  # `--arbitro`: --referee
         except click.exceptions.UsageError as exc:  # `banco --game abc state`
             self._usage_error(ctx, exc)
+
+    def _json_after_the_word(self, ctx, args: list[str]) -> list[str]:
+        """`banco --json state`: --json is the command's option, moved after its word; before
+        a word that has none, a usage error that says where it goes (click said only `No such
+        option '--json'. Did you mean '--version'?`)."""
+        before, word, i = [], None, 0
+        while i < len(args):
+            a = args[i]
+            if a == "--":
+                break
+            if not a.startswith("-"):
+                word = a
+                break
+            before.append(a)
+            i += 2 if a in GROUP_VALUE_OPTIONS else 1
+        if "--json" not in before:
+            return args
+        args = list(args)
+        del args[args.index("--json")]  # the first: before the word, not a value of --db
+        _ = i18n._
+        if word is None:
+            ctx.fail(_("--json is an option of a reading, after its word: `banco state --json`"))
+        name = ALIASES.get(word.lower(), word.lower())
+        command = self.get_command(ctx, name) if name in COMMANDS else None
+        if command is None:
+            return args  # the unknown word is said as such (resolve_command)
+        if not any("--json" in getattr(p, "opts", ()) for p in command.params):
+            ctx.fail(_("`{word}` has no --json; --json goes after the word of a reading that "
+                       "has it: `banco state --json`").format(word=word))
+        return [*args[:i], "--json", *args[i:]]  # the word is at i - 1 once --json is out
 
     def _usage_error(self, ctx, exc: click.exceptions.UsageError):
         """On the command line, click's usage mistake as banco's one `error:` line (exit 2),
@@ -268,6 +299,10 @@ def help_(ctx, word):
     command = group_ctx.command.get_command(group_ctx, word)
     with click.Context(command, info_name=word, parent=group_ctx) as sub:
         click.echo(command.get_help(sub))
+
+
+# The group's options that take a value (`banco --db x.db --json state`): their value is no word
+GROUP_VALUE_OPTIONS = frozenset({"--db", "--game", "--lang"})
 
 
 # What writing the answer can meet (`banco state > /dev/full`, a disk or quota full, a dead
