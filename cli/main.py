@@ -14,7 +14,14 @@ import sys
 
 import click
 
-from cli.command_table import ALIASES, COMMANDS, english_option_words, lang_option, load
+from cli.command_table import (
+    ALIASES,
+    COMMANDS,
+    close_words,
+    english_option_words,
+    lang_option,
+    load,
+)
 from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
 from cli.words.i18n import N_
@@ -82,11 +89,7 @@ class BancoGroup(click.Group):
             name = args[0]
         if name is not None and name not in COMMANDS and name not in ALIASES \
                 and not name.startswith("-"):
-            import difflib
-
-            # an English session is offered English words (`clear` is not `carte`)
-            words = [*COMMANDS, *ALIASES] if i18n.language() != i18n.SOURCE else [*COMMANDS]
-            close = difflib.get_close_matches(name, words, n=3, cutoff=0.6)
+            close = close_words(name)
             _ = i18n._
             choice = card_choice_line(ctx, name)
             if choice:

@@ -50,3 +50,45 @@ def test_json_before_the_word_is_the_command_s_option(game, tmp_path):
         assert said.code == 0 and json.loads(said.said)["game"] == 1
     finally:
         session.close()
+
+
+def shell(db, *typed, lang="en"):
+    """A shell on `db` fed `typed`; what it said (its own lines, and the lines' output)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    banco = Path(sys.executable).parent / "banco"
+    import os
+
+    result = subprocess.run([str(banco), "--db", db, "shell"], input="\n".join(typed) + "\n",
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "BANCO_LANG": lang, "BANCO_HISTORY": ""})
+    return result.stdout + result.stderr
+
+
+def test_the_shell_offers_a_unique_suggestion_and_runs_it_on_yes_only(game):
+    # `did you mean 'Parco della Vittoria'?` had to be typed again whole
+    game("roll", "1", "2")
+    game("buy")
+    said = shell(game.db, "claim anan", "y", "mortgage vicolo stretto", "rol 1 2", "s")
+    assert "`y` and Enter: `claim Anna`" in said
+    assert "no rent is owed to Anna" in said  # `y` ran `claim Anna`
+    assert "mortgaged Vicolo Stretto" in said  # a line of its own: no offer left
+    assert said.count("`y` and Enter") == 2  # `rol` offers `roll 1 2`, and `s` accepts it
+    rolled = [e["data"] for e in events(game) if e["type"] == "DiceRolled"]
+    assert [r["player"] for r in rolled] == ["Anna", "Bruno"]
+
+
+def test_the_shell_runs_only_what_the_banker_confirmed(game):
+    # a line other than yes drops the offer; several suggestions are no offer
+    said = shell(game.db, "rol 1 2", "state", "y", "mortgage vicolo strettto", "y")
+    assert said.count("`y` and Enter: `roll 1 2`") == 1
+    assert said.count("no command called 'y'") == 2
+    assert not [e for e in events(game) if e["type"] == "DiceRolled"]
+
+
+def test_the_offer_in_italian_quotes_a_name_with_spaces(game):
+    said = shell(game.db, "ipoteca parco della vitoria", "sì", lang="it")
+    assert "`s` e Invio: `ipoteca 'Parco della Vittoria'`" in said
+    assert "Parco della Vittoria" in said.split("Invio")[1]

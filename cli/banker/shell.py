@@ -98,6 +98,13 @@ class ShellHistory:
             self.readline.add_history(line)
         self.forget_repeat()
 
+    def replace_last(self, line: str) -> None:
+        rl = self.readline
+        n = rl.get_current_history_length() if rl is not None else 0
+        if n > self.loaded:
+            rl.replace_history_item(n - 1, line)
+            self.forget_repeat()
+
     def forget_repeat(self) -> None:
         """`roll 3 4` typed twice is one line to step back to, as in bash's ignoredups."""
         rl = self.readline
@@ -289,7 +296,16 @@ class BancoShell(cmd.Cmd):
         except BancoError:
             return []
 
+    _meant: str | None = None  # the line the last one meant, offered after its mistake
+
     def precmd(self, line: str) -> str:
+        from cli.banker.meant import YES
+
+        meant, self._meant = self._meant, None  # offered for the next line only
+        if meant is not None and line.strip().lower() in YES:
+            line = meant
+            if self.history:
+                self.history.replace_last(line)  # the up arrow gives the line, not `y`
         arrived = self.news()
         if not arrived:
             return line
@@ -327,12 +343,17 @@ class BancoShell(cmd.Cmd):
             self.say(line)
 
     def default(self, line: str) -> None:
+        from cli.banker.meant import meant_line
         from cli.execution import execute
 
         self.lines += 1
         try:
-            code = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
-                           expected=self._seen).code
+            outcome = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
+                              expected=self._seen)
+            code = outcome.code
+            self._meant = meant_line(line, outcome)
+            if self._meant:
+                self.say("  " + _("`y` and Enter: `{line}`").format(line=self._meant))
         except KeyboardInterrupt:
             print("\ninterrupted")
             code = 130
