@@ -39,9 +39,9 @@ Exit codes:
      answer cannot be written (disk full)
   5  conflict: the game changed while the command was decided (nothing appended; retry)""")
 
-def card_choice_line(ctx: click.Context, word: str) -> str | None:
-    """`draw` (or `pesca`) typed at a pay-or-draw card: the line that says the choice,
-    `card probabilita 4 draw`; None elsewhere (or with no game to look at)."""
+def card_choice_words(ctx: click.Context, word: str) -> list[str] | None:
+    """`draw` (or `pesca`) typed at a pay-or-draw card: the words that say the choice with
+    its card, `card probabilita 11 draw`; None elsewhere (or with no game to look at)."""
     choice = {"draw": "draw", "pesca": "draw", "pescare": "draw"}.get(word.lower())
     if choice is None:
         return None
@@ -58,9 +58,7 @@ def card_choice_line(ctx: click.Context, word: str) -> str | None:
     if state.ended or state.turn.phase != "choice" or state.turn.card_choice is None:
         return None
     deck, number = state.turn.card_choice
-    english = i18n.language() == i18n.SOURCE  # the words as they are typed
-    card = "card" if english else "carta"
-    return f"{card} {deck} {number} {choice if english else 'pesca'}"
+    return ["card", deck, str(number), choice]
 
 
 class BancoGroup(click.Group):
@@ -89,12 +87,12 @@ class BancoGroup(click.Group):
             name = args[0]
         if name is not None and name not in COMMANDS and name not in ALIASES \
                 and not name.startswith("-"):
+            choice = card_choice_words(ctx, name)
+            if choice:  # the prompt's `pay or draw`: `draw` alone is the card's choice, and
+                # is recorded as typed (the command word is the one the banker gave)
+                return name, self.get_command(ctx, choice[0]), [*choice[1:], *args[1:]]
             close = close_words(name)
             _ = i18n._
-            choice = card_choice_line(ctx, name)
-            if choice:
-                ctx.fail(_("no command called {name!r}: the card's choice is said with the "
-                           "card, `{line}`").format(name=name, line=choice))
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript

@@ -37,7 +37,7 @@ def meant_line(line: str, outcome) -> str | None:
     word = words[0]
     if refusal is None and word.lower() not in COMMANDS and word.lower() not in ALIASES:
         close = close_words(word)
-        if len(close) == 1:
+        if len(close) == 1 and close[0] in outcome.errors:  # offered as the error said it
             return said([close[0], *words[1:]])
     return None
 

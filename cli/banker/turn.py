@@ -334,14 +334,13 @@ def pay(session, debtor, deeds):
 
     state = session.state()
     if not deeds and not state.debts and state.turn.phase == "choice":
-        # `pay` at a pay-or-draw card is the card's choice, not a debt: say the line for it
-        from ledger.base.errors import RuleViolation
-        from ledger.table.state import next_step
+        # `pay` at a pay-or-draw card, with no debt to settle, is the card's choice (the prompt
+        # says `pay or draw`): `card probabilita 11 pay`
+        from ledger.records.commands import DrawCard
 
         deck, number = state.turn.card_choice
-        raise RuleViolation("`pay` settles a debt, and there is none: the card's choice is said "
-                            "with the card, `card {deck} {number} pay`", deck=deck,
-                            number=number, allowed=next_step(state))
+        execute(session, DrawCard(deck, number, "pay", player_name(state, debtor, "in play")))
+        return
     if not deeds:
         execute(session, PayDebt(player_name(state, debtor, "debtor")))
         return
