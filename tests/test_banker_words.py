@@ -92,3 +92,19 @@ def test_the_offer_in_italian_quotes_a_name_with_spaces(game):
     said = shell(game.db, "ipoteca parco della vitoria", "sì", lang="it")
     assert "`s` e Invio: `ipoteca 'Parco della Vittoria'`" in said
     assert "Parco della Vittoria" in said.split("Invio")[1]
+
+
+def test_no_message_gives_a_player_a_gender():
+    """`Carla may claim rent only as himself`: a player's gender is not known to banco, so no
+    English message says he, him, his (nor she, her)."""
+    import re
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "tools"))
+    import catalogs
+
+    gendered = re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
+    found = [m.id for m in catalogs.read_po("en") if m.id and gendered.search(
+        m.id if isinstance(m.id, str) else " ".join(m.id))]
+    assert found == []

@@ -689,7 +689,7 @@ def test_the_creditor_may_lift_a_received_mortgage_at_once_for_110_percent():
 
 @pytest.mark.parametrize("scene,lift,words", [
     (lambda: bankrupt_holding_mortgages(bruno_cash=150), ("Viale dei Giardini",),
-     "Bruno would have 190 M once Anna's estate is his, and freeing Viale dei Giardini with "
+     "Bruno would have 190 M once Anna's estate is Bruno's, and freeing Viale dei Giardini with "
      "10% on the other mortgaged deeds costs 196 M"),
     (bankrupt_holding_mortgages, ("Via Roma",),
      "--lift names Via Roma, which is not a mortgaged deed of Anna's"),
