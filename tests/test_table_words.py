@@ -72,7 +72,7 @@ def test_an_auction_names_its_deed_and_says_what_hammer_does_with_no_bid(banco):
     banco("roll", "3", "2")
     out = banco("decline").output
     assert "if nobody bids: `hammer PLAYER` among Anna, Bruno, Carla and Dario (no bid: the " \
-           "richest take it at 1 M" in out
+           "richest player takes it at 1 M; they are tied, so the banker says who)" in out
     said = shell(banco.db, "bid Bruno 10")
     assert "#1 auction Stazione Sud: bids from 1> " in said
     assert "#1 auction Stazione Sud: Bruno leads 10> " in said
