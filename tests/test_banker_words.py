@@ -108,3 +108,32 @@ def test_no_message_gives_a_player_a_gender():
     found = [m.id for m in catalogs.read_po("en") if m.id and gendered.search(
         m.id if isinstance(m.id, str) else " ".join(m.id))]
     assert found == []
+
+
+def poor(banco, tmp_path, cash, *players):
+    rules = tmp_path / "poor.toml"
+    rules.write_text(f'extends = "classic"\nstarting_cash = {cash}\n')
+    banco("new", *players, "--rules", str(rules))
+
+
+def test_a_debt_paid_ends_with_whose_roll_it_is(banco, tmp_path):
+    # `pay` ended with the payment: the banker had to ask whose roll it was
+    poor(banco, tmp_path, 200, "Anna", "Bruno")
+    banco("roll", "1", "2")
+    banco("buy")  # Vicolo Stretto: 140 M left
+    banco("roll", "6", "4")
+    banco("roll", "1", "3")  # Imprevisti
+    assert "in debt until `pay`" in banco("card", "imprevisti", "12").output  # 150 M
+    banco("mortgage", "vicolo", "stretto")
+    out = banco("pay").output
+    assert out.splitlines() == ["  Anna pays 150 M to the Bank: Imprevisti 12", "Bruno to roll"]
+    banco("undo")
+    assert banco("--lang", "it", "paga").output.endswith("tocca a Bruno tirare\n")
+
+
+def test_a_bankruptcy_ends_with_whose_roll_it_is(banco, tmp_path):
+    poor(banco, tmp_path, 150, "Anna", "Bruno", "Carla")
+    banco("roll", "1", "3")  # Tassa Patrimoniale: 200 M with 150 M
+    out = banco("bankrupt").output
+    assert out.splitlines()[-2:] == [
+        "Anna is bankrupt to the Bank (owed 200 M, could raise 150 M)", "Bruno to roll"]

@@ -343,6 +343,7 @@ def pay(session, debtor, deeds):
         return
     if not deeds:
         execute(session, PayDebt(player_name(state, debtor, "debtor")))
+        say_what_follows(session)
         return
     priced = []
     for item in deeds:
@@ -353,6 +354,30 @@ def pay(session, debtor, deeds):
                              item=item)
         priced.append((property_position(state, name.strip()), int(price)))
     execute(session, PayInKind(tuple(priced), player_name(state, debtor, "debtor")))
+    say_what_follows(session)
+
+
+# facts whose narration already says what the table waits for next
+NEXT_SAID = frozenset({"TurnEnded", "ExtraRollDue", "GameEnded"})
+
+
+def say_what_follows(session) -> None:
+    """After a debt paid or a bankruptcy, whose facts leave the turn where it was: what the
+    table waits for, as `buy` ends with `Bruno to roll` (the answer ended with the payment,
+    and the banker had to look up whose roll it was)."""
+    from cli.session import turn_line
+    from cli.words.i18n import _
+    from cli.words.waiting import claims_words
+
+    outcome = session.outcomes[-1] if session.outcomes else None
+    if outcome is None or outcome.refused or outcome.replayed or outcome.state.ended \
+            or any(e["type"] in NEXT_SAID for e in outcome.events):
+        return
+    state, t = outcome.state, outcome.state.turn
+    if t.phase == "roll" and not state.debts and claims_words(state) is None:
+        click.echo(_("{player} to roll").format(player=t.player))  # as TurnEnded says it
+    else:
+        click.echo(turn_line(state))
 
 
 @click.command()
