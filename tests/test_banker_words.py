@@ -137,3 +137,16 @@ def test_a_bankruptcy_ends_with_whose_roll_it_is(banco, tmp_path):
     out = banco("bankrupt").output
     assert out.splitlines()[-2:] == [
         "Anna is bankrupt to the Bank (owed 200 M, could raise 150 M)", "Bruno to roll"]
+
+
+def test_an_italian_session_is_offered_italian_words(game):
+    # `scambai`/`trad` offered `trade`, the English word, beside the Italian ones
+    out = game("--lang", "it", "trad", code=2).output
+    assert "intendevi tira o storia o mostra?" in out and "trade" not in out
+    out = game("--lang", "it", "stat", code=2).output
+    assert "stato" in out and "state" not in out
+    assert "intendevi token o torneo?" in game("--lang", "it", "tokne", code=2).output
+    said = shell(game.db, "aiuto trad", "tradde", lang="it")
+    assert "nessuna parola 'trad': intendevi tira o storia o mostra?" in said
+    assert "trade" not in said.replace("'tradde'", "")
+    assert "did you mean trade?" in game("trad", code=2).output  # English: English words

@@ -48,6 +48,15 @@ def words() -> list[str]:
         + sorted(SHELL_ITALIAN)
 
 
+def spoken() -> list[str]:
+    """The shell's words in the session's language, for a suggestion (`aiuto trad` is not
+    offered `trade`); Tab completes words() in both."""
+    from cli.command_table import spoken_words
+
+    own = list(SHELL_WORDS) if _("Commands") == "Commands" else list(SHELL_ITALIAN)
+    return [w for w in spoken_words() if english(w) not in NOT_IN_SHELL] + own
+
+
 def english(word: str) -> str:
     """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
     from cli.command_table import ALIASES
@@ -484,7 +493,7 @@ class BancoShell(cmd.Cmd):
         if command is None:
             import difflib
 
-            close = difflib.get_close_matches(word, words(), n=3, cutoff=0.6)
+            close = difflib.get_close_matches(word, spoken(), n=3, cutoff=0.6)
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `help` lists them"))
             self.say(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
