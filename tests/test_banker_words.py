@@ -150,3 +150,50 @@ def test_an_italian_session_is_offered_italian_words(game):
     assert "nessuna parola 'trad': intendevi tira o storia o mostra?" in said
     assert "trade" not in said.replace("'tradde'", "")
     assert "did you mean trade?" in game("trad", code=2).output  # English: English words
+
+
+def test_tab_lists_a_deck_s_card_numbers_in_their_order(game, tmp_path):
+    """Through a pseudo-terminal (tmux): readline listed `1 10 11 ... 16 2 3`, as text."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import time
+    import uuid
+
+    if shutil.which("tmux") is None:
+        pytest.skip("no tmux")
+    game("roll", "1", "1")  # Probabilità
+    sock = f"banco-test-{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "BANCO_HISTORY": "", "BANCO_DB": game.db, "TERM": "xterm"}
+    tmux = ["tmux", "-L", sock]
+    subprocess.run(tmux + ["-f", os.devnull, "new-session", "-d", "-x", "120", "-y", "20",
+                           f"{sys.executable} -m cli.main shell; sleep 30"], check=True, env=env)
+
+    def wait_for(text, timeout=15.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True,
+                                    text=True).stdout
+            if text in screen:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared:\n{screen}")
+
+    try:
+        wait_for("(card Probabilità)>")
+        subprocess.run(tmux + ["send-keys", "card probabilita ", "Tab", "Tab"], check=True)
+        screen = wait_for(" 16")
+        listed = screen.split("card probabilita", 1)[1].split()
+        assert listed[:16] == [str(n) for n in range(1, 17)]
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+
+
+def test_the_list_orders_numbers_by_value_in_columns():
+    from cli.banker.completion import in_order, listing
+
+    assert in_order(["1", "10", "11", "2", "9"]) == ["1", "2", "9", "10", "11"]
+    assert in_order(["Bruno", "anna"]) == ["anna", "Bruno"]
+    assert listing([str(n) for n in range(1, 17)], 16).splitlines() == [
+        "1   5   9   13", "2   6   10  14", "3   7   11  15", "4   8   12  16"]

@@ -187,6 +187,7 @@ class BancoShell(cmd.Cmd):
 
                 old_completer = readline.get_completer()
                 readline.set_completer(self.complete)
+                readline.set_completion_display_matches_hook(self._show_matches)
                 readline.parse_and_bind(self.completekey + ": complete")
             except ImportError:
                 readline = None
@@ -217,6 +218,7 @@ class BancoShell(cmd.Cmd):
                 signal.signal(signal.SIGINT, old_handler)
             if readline is not None:
                 readline.set_completer(old_completer)
+                readline.set_completion_display_matches_hook(None)
             self.postloop()
 
     def _catch_interrupts(self):
@@ -510,6 +512,18 @@ class BancoShell(cmd.Cmd):
                 p.hidden = False
 
     # --- completion --------------------------------------------------------------------------
+
+    def _show_matches(self, substitution, matches, longest) -> None:
+        """Tab Tab's list, numbers in their order (readline's own sorts them as text)."""
+        import readline
+        import shutil
+
+        from cli.banker.completion import listing
+
+        width = shutil.get_terminal_size().columns
+        self.stdout.write("\n" + listing(matches, width) + "\n" + self.prompt
+                          + readline.get_line_buffer())
+        self.stdout.flush()
 
     def completenames(self, text, *ignored):
         return spaced([w for w in words() if w.startswith(text)])
