@@ -137,6 +137,23 @@ _ENGLISH_OPTION = {**{italian: english for english, italian in ITALIAN_OPTIONS.i
                    **OPTION_ALIASES}
 
 
+def close_words(name: str) -> list[str]:
+    """The command words spelt close to `name`, a word that is none, best first (at most 3)."""
+    import difflib
+
+    return difflib.get_close_matches(name, spoken_words(), n=3, cutoff=0.6)
+
+
+def spoken_words() -> list[str]:
+    """The command words of the session's language: an English session is offered English
+    words (`clear` is not `carte`), an Italian one Italian words (`trad` is not `trade`), and
+    the English word where a command has no Italian one (`shell`, `token`)."""
+    if i18n.language() == i18n.SOURCE:
+        return [*COMMANDS]
+    italian = set(ALIASES.values())
+    return [*ALIASES, *(w for w in COMMANDS if w not in italian)]
+
+
 def english_option_words(args: list[str]) -> list[str]:
     """A command line's words with click's options typed in Italian said in English
     (`--al 3`, `--al=3` are `--at 3`, `--at=3`); click's help and errors keep the English

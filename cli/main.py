@@ -12,7 +12,14 @@ import sys
 
 import click
 
-from cli.command_table import ALIASES, COMMANDS, english_option_words, lang_option, load
+from cli.command_table import (
+    ALIASES,
+    COMMANDS,
+    close_words,
+    english_option_words,
+    lang_option,
+    load,
+)
 from cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout
 from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
@@ -32,9 +39,9 @@ Exit codes:
      answer cannot be written (disk full)
   5  conflict: the game changed while the command was decided (nothing appended; retry)""")
 
-def card_choice_line(ctx: click.Context, word: str) -> str | None:
-    """`draw` (or `pesca`) typed at a pay-or-draw card: the line that says the choice,
-    `card probabilita 4 draw`; None elsewhere (or with no game to look at)."""
+def card_choice_words(ctx: click.Context, word: str) -> list[str] | None:
+    """`draw` (or `pesca`) typed at a pay-or-draw card: the words that say the choice with
+    its card, `card probabilita 11 draw`; None elsewhere (or with no game to look at)."""
     choice = {"draw": "draw", "pesca": "draw", "pescare": "draw"}.get(word.lower())
     if choice is None:
         return None
@@ -51,9 +58,7 @@ def card_choice_line(ctx: click.Context, word: str) -> str | None:
     if state.ended or state.turn.phase != "choice" or state.turn.card_choice is None:
         return None
     deck, number = state.turn.card_choice
-    english = i18n.language() == i18n.SOURCE  # the words as they are typed
-    card = "card" if english else "carta"
-    return f"{card} {deck} {number} {choice if english else 'pesca'}"
+    return ["card", deck, str(number), choice]
 
 
 class BancoGroup(click.Group):
@@ -82,16 +87,12 @@ class BancoGroup(click.Group):
             name = args[0]
         if name is not None and name not in COMMANDS and name not in ALIASES \
                 and not name.startswith("-"):
-            import difflib
-
-            # an English session is offered English words (`clear` is not `carte`)
-            words = [*COMMANDS, *ALIASES] if i18n.language() != i18n.SOURCE else [*COMMANDS]
-            close = difflib.get_close_matches(name, words, n=3, cutoff=0.6)
+            choice = card_choice_words(ctx, name)
+            if choice:  # the prompt's `pay or draw`: `draw` alone is the card's choice, and
+                # is recorded as typed (the command word is the one the banker gave)
+                return name, self.get_command(ctx, choice[0]), [*choice[1:], *args[1:]]
+            close = close_words(name)
             _ = i18n._
-            choice = card_choice_line(ctx, name)
-            if choice:
-                ctx.fail(_("no command called {name!r}: the card's choice is said with the "
-                           "card, `{line}`").format(name=name, line=choice))
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript
@@ -138,9 +139,40 @@ class BancoGroup(click.Group):
         # The words as given, for the line a write records (cli/session.py's typed_line).
         ctx.meta[ARGS] = list(args)
         try:
-            return super().parse_args(ctx, english_option_words(args))  # `--arbitro`: --referee
+            args = self._json_after_the_word(ctx, english_option_words(args))
+            return super().parse_args(ctx, args)  # `--arbitro`: --referee
         except click.exceptions.UsageError as exc:  # `banco --game abc state`
             self._usage_error(ctx, exc)
+
+    def _json_after_the_word(self, ctx, args: list[str]) -> list[str]:
+        """`banco --json state`: --json is the command's option, moved after its word; before
+        a word that has none, a usage error that says where it goes (click said only `No such
+        option '--json'. Did you mean '--version'?`)."""
+        before, word, i = [], None, 0
+        while i < len(args):
+            a = args[i]
+            if a == "--":
+                break
+            if not a.startswith("-"):
+                word = a
+                break
+            before.append(a)
+            i += 2 if a in GROUP_VALUE_OPTIONS else 1
+        if "--json" not in before:
+            return args
+        args = list(args)
+        del args[args.index("--json")]  # the first: before the word, not a value of --db
+        _ = i18n._
+        if word is None:
+            ctx.fail(_("--json is an option of a reading, after its word: `banco state --json`"))
+        name = ALIASES.get(word.lower(), word.lower())
+        command = self.get_command(ctx, name) if name in COMMANDS else None
+        if command is None:
+            return args  # the unknown word is said as such (resolve_command)
+        if not any("--json" in getattr(p, "opts", ()) for p in command.params):
+            ctx.fail(_("`{word}` has no --json; --json goes after the word of a reading that "
+                       "has it: `banco state --json`").format(word=word))
+        return [*args[:i], "--json", *args[i:]]  # the word is at i - 1 once --json is out
 
     def _usage_error(self, ctx, exc: click.exceptions.UsageError):
         """On the command line, click's usage mistake as banco's one `error:` line (exit 2),
@@ -268,6 +300,10 @@ def help_(ctx, word):
     command = group_ctx.command.get_command(group_ctx, word)
     with click.Context(command, info_name=word, parent=group_ctx) as sub:
         click.echo(command.get_help(sub))
+
+
+# The group's options that take a value (`banco --db x.db --json state`): their value is no word
+GROUP_VALUE_OPTIONS = frozenset({"--db", "--game", "--lang"})
 
 
 def main() -> None:

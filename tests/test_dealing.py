@@ -60,7 +60,7 @@ def test_a_deal_too_many_twice_or_already_dealt_is_refused(cmd, words):
 def test_a_player_dealt_in_full_is_dealt_no_more():
     t = new_table(("Anna", "Bruno"), rules="timed")
     t, _ = play(t, deal("Anna", "Vicolo Corto"), deal("Anna", "Vicolo Stretto"))  # two lines
-    with pytest.raises(RuleViolation, match=r"Anna has been dealt his 2 deeds \(004 §Gioco con "
+    with pytest.raises(RuleViolation, match=r"Anna has been dealt all 2 deeds \(004 §Gioco con "
                                             r"limite di tempo\)"):
         decide(t, deal("Anna", "Via Roma"))
 

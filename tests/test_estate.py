@@ -94,6 +94,31 @@ def test_a_build_short_of_cash_says_how_much_to_raise():
     assert "raise 78 M more first" in err.value.allowed and "`mortgage" in err.value.allowed
 
 
+def test_an_uneven_build_is_said_for_the_level_asked_and_what_may_be_built():
+    """A trial: on 2/2, `build Vicolo Corto --to hotel` was refused for `4 houses`, the first
+    step that failed, and `allowed` said only to build on Vicolo Stretto first."""
+    t = build(build(own(new_table(), "Anna", *MARRONE), "Vicolo Corto", 2), "Vicolo Stretto", 2)
+    vc = POS["Vicolo Corto"]
+    with pytest.raises(RuleViolation) as err:
+        play(t, BuildTo((vc,), 5, "Anna"))
+    assert str(err.value.text) == ("uneven building: Vicolo Corto would have a hotel while "
+                                   "Vicolo Stretto has 2 houses")
+    assert err.value.allowed == ("`build Vicolo Corto --to 3` now; or the whole group evenly, "
+                                 "`build marrone hotel`")
+    with pytest.raises(RuleViolation) as err:
+        play(t, Build(vc, 3))
+    assert "Vicolo Corto would have a hotel while Vicolo Stretto has 2 houses" in str(err.value)
+    assert err.value.allowed == ("`build Vicolo Corto 1` now, up to 3 houses; or the whole "
+                                 "group evenly, `build marrone hotel`")
+    t = build(own(t, "Anna", *VERDE), "Via Roma", 1)  # two lots asked, the third bare
+    with pytest.raises(RuleViolation) as err:
+        play(t, BuildTo((POS["Via Roma"], POS["Corso Impero"]), 3, "Anna"))
+    assert ("Via Roma and Corso Impero would have 3 houses each while Largo Augusto has 0 "
+            "houses") in str(err.value)
+    assert err.value.allowed == ("`build Via Roma Corso Impero --to 1` now; or the whole "
+                                 "group evenly, `build verde 3`")
+
+
 def test_a_multi_step_build_is_all_or_nothing():
     t = own(new_table(), "Anna", *MARRONE)
     with pytest.raises(RuleViolation, match='uneven building: Vicolo Corto would have 2 houses'):
@@ -664,7 +689,7 @@ def test_the_creditor_may_lift_a_received_mortgage_at_once_for_110_percent():
 
 @pytest.mark.parametrize("scene,lift,words", [
     (lambda: bankrupt_holding_mortgages(bruno_cash=150), ("Viale dei Giardini",),
-     "Bruno would have 190 M once Anna's estate is his, and freeing Viale dei Giardini with "
+     "Bruno would have 190 M once Anna's estate is Bruno's, and freeing Viale dei Giardini with "
      "10% on the other mortgaged deeds costs 196 M"),
     (bankrupt_holding_mortgages, ("Via Roma",),
      "--lift names Via Roma, which is not a mortgaged deed of Anna's"),

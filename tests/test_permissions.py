@@ -39,7 +39,7 @@ def test_a_refusal_says_why_with_its_words():
     d = allowed("player", "Carla", ["roll", "3", "4"], TABLE)
     assert d.why.format(**d.params) == "`roll` is the banker's to record, not a player's"
     d = allowed("player", "Carla", ["claim", "Anna"], TABLE)
-    assert d.why.format(**d.params) == "Carla may claim rent only as himself: `claim Carla`"
+    assert d.why.format(**d.params) == "Carla may claim only the rent owed to Carla: `claim Carla`"
 
 
 def test_a_trade_is_answered_by_its_sides_only():

@@ -369,11 +369,11 @@ def test_the_last_failed_try_is_not_said_to_stay(end):
     text = rulings.jail(events, sent, game_id=1).text()
     assert "try 3: rolled" in text and "try 2: rolled" in text
     line3 = next(line for line in text.splitlines() if line.startswith("try 3:"))
-    assert line3.endswith("no doubles, the last try: the fine, then that roll moves him")
+    assert line3.endswith("no doubles, the last try: the fine, then that roll moves the player")
     assert next(line for line in text.splitlines() if line.startswith("try 2:")).endswith(
         "no doubles, stays")
     # what the last try costs, whole: the fine or its debt, or a card in its place
-    assert ("after 3 failed tries he pays the fine (a debt if his cash is short, 003 §10) or "
+    assert ("after 3 failed tries the player pays the fine (a debt if the cash is short, 003 §10) or "
             "gives a get-out-of-jail card instead (000 FAQ 17), and moves by that roll") in text
 
 

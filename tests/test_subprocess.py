@@ -540,7 +540,7 @@ def test_click_usage_mistakes_are_one_error_line(tmp_path):
             (["bid", "50", "Bea"], "error: the amount comes after the name: `bid Bea 50`"),
             (["buy", "buy"], "error: Got unexpected extra argument (buy); usage: banco buy "
                              "[OPTIONS]\n  `buy` takes no words: the current player buys the "
-                             "property he stands on, at its printed price\n"),
+                             "property where the token stands, at its printed price\n"),
             (["pay", "Bea", "50"], "error: Got unexpected extra argument (50); usage: banco "
                                    "pay [OPTIONS] [DEBTOR]\n  `pay DEBTOR` settles a debt the "
                                    "rules already worked out (a rent, a tax, a card), so it "

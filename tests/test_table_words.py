@@ -73,7 +73,7 @@ def test_an_auction_names_its_deed_and_says_what_hammer_does_with_no_bid(banco):
     banco("roll", "3", "2")
     out = banco("decline").output
     assert "if nobody bids: `hammer PLAYER` among Anna, Bruno, Carla and Dario (no bid: the " \
-           "richest take it at 1 M" in out
+           "richest player takes it at 1 M; they are tied, so the banker says who)" in out
     said = shell(banco.db, "bid Bruno 10")
     assert "#1 auction Stazione Sud: bids from 1> " in said
     assert "#1 auction Stazione Sud: Bruno leads 10> " in said
@@ -101,15 +101,34 @@ def pay_or_draw(banco):
     return banco
 
 
-def test_draw_and_pay_at_a_pay_or_draw_card_name_the_card_s_line(pay_or_draw):
-    out = pay_or_draw("draw", code=2).output
-    assert "the card's choice is said with the card, `card probabilita 11 draw`" in out
-    assert "misdraw" not in out
-    out = pay_or_draw("pay", code=1).output
-    assert "`pay` settles a debt, and there is none: the card's choice is said with the card, " \
-           "`card probabilita 11 pay`" in out
-    said = shell(pay_or_draw.db, "draw")
-    assert "misdraw" not in said
+def test_draw_and_pay_alone_at_a_pay_or_draw_card_are_its_choice(pay_or_draw):
+    """The prompt says `pay or draw`: the words alone answer the card (they were refused,
+    with the long form to type), in either language, and are recorded as typed."""
+    out = pay_or_draw("draw").output
+    assert "Anna draws from Imprevisti: `card imprevisti CARD`" in out
+    log = json.loads(pay_or_draw("log", "--json").output)
+    drawn = [e for e in log if e["type"] == "CommandRecorded"][-1]["data"]
+    assert drawn["line"] == "draw" and drawn["command"]["kind"] == "DrawCard"
+    assert drawn["command"]["fields"]["choice"] == "draw"
+    pay_or_draw("undo")
+    out = pay_or_draw("pay").output
+    assert "Anna pays 10 M to the Bank: Probabilità 11" in out
+    pay_or_draw("undo")
+    assert "Anna paga 10 M alla Banca" in pay_or_draw("--lang", "it", "paga").output
+    pay_or_draw("undo")
+    assert "Anna pesca da Imprevisti" in pay_or_draw("--lang", "it", "pesca").output
+    pay_or_draw("undo")
+    out = pay_or_draw("pay", "Bruno", code=1).output  # the card is Anna's to answer
+    assert "it is Anna's turn, not Bruno's" in out
+    said = shell(pay_or_draw.db, "draw", "undo", "pay")  # the shell: its prompts tell
+    assert "#1 Anna (pay or draw)> #1 Anna (card Imprevisti)> " in said
+    assert "#1 Anna (pay or draw)> #1 Anna (roll)> " in said and "misdraw" not in said
+
+
+def test_draw_with_no_card_waiting_is_no_command(banco):
+    banco("new", "Anna", "Bruno")
+    out = banco("draw", code=2).output
+    assert "no command called 'draw': did you mean misdraw?" in out
 
 
 # --- suggestions (item 9) -------------------------------------------------------------------

@@ -390,8 +390,8 @@ def test_next_step_during_auctions_says_what_hammer_would_do():
     t, _ = play(new_table(), Roll((1, 2)), Decline())
     assert next_step(t) == (
         "the auction for Vicolo Stretto is open (no bid yet, bids from 1 M): `bid PLAYER AMOUNT` "
-        "or `hammer PLAYER` among Anna, Bruno, Carla and Dario (no bid: the richest take it at 1 M; "
-        "they tie, the banker says who)")
+        "or `hammer PLAYER` among Anna, Bruno, Carla and Dario (no bid: the richest player takes it "
+        "at 1 M; they are tied, so the banker says who)")
     t = cash(t, "Carla", 1600)
     assert next_step(t).endswith("`hammer` (no bid: Carla, the richest, takes it at 1 M, 000 FAQ 22)")
     t2, _ = play(t, Bid("Bruno", 30))

@@ -150,3 +150,23 @@ def spaced(matches: list[str]) -> list[str]:
     for the amount), as bash does: Python's readline adds none."""
     return [matches[0] + " "] if len(matches) == 1 else matches
 
+
+def in_order(matches: list[str]) -> list[str]:
+    """The matches as the banker reads them: numbers by their value (card 2 before card 10,
+    where readline sorts them as text: 1, 10, 11, 2), words as they are."""
+    def key(m: str):
+        word = m.strip()
+        return (0, int(word), "") if word.isdigit() else (1, 0, fold(word))
+
+    return sorted(matches, key=key)
+
+
+def listing(matches: list[str], width: int) -> str:
+    """The matches in columns across `width`, down each column first, as readline lists them."""
+    matches = in_order([m.strip() for m in matches])
+    cell = max(len(m) for m in matches) + 2
+    columns = max(1, width // cell)
+    rows = -(-len(matches) // columns)
+    return "\n".join("".join(m.ljust(cell) for m in matches[r::rows]).rstrip()
+                     for r in range(rows))
+

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from cli.banker.turn import typed_word
+from cli.banker.turn import say_what_follows, typed_word
 from cli.command_table import ALL_WORDS, english_options, english_value
 from cli.session import (
     execute,
@@ -346,6 +346,7 @@ def bankrupt(session, words):
         lots.append(pos)
     execute(session, Bankrupt(player_name(state, head[0] if head else None, "debtor"),
                               tuple(lots)))
+    say_what_follows(session)
 
 
 @click.command("auction-building", context_settings={"ignore_unknown_options": True})

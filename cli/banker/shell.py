@@ -48,6 +48,15 @@ def words() -> list[str]:
         + sorted(SHELL_ITALIAN)
 
 
+def spoken() -> list[str]:
+    """The shell's words in the session's language, for a suggestion (`aiuto trad` is not
+    offered `trade`); Tab completes words() in both."""
+    from cli.command_table import spoken_words
+
+    own = list(SHELL_WORDS) if _("Commands") == "Commands" else list(SHELL_ITALIAN)
+    return [w for w in spoken_words() if english(w) not in NOT_IN_SHELL] + own
+
+
 def english(word: str) -> str:
     """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
     from cli.command_table import ALIASES
@@ -97,6 +106,13 @@ class ShellHistory:
         if self.readline is not None and line.strip():
             self.readline.add_history(line)
         self.forget_repeat()
+
+    def replace_last(self, line: str) -> None:
+        rl = self.readline
+        n = rl.get_current_history_length() if rl is not None else 0
+        if n > self.loaded:
+            rl.replace_history_item(n - 1, line)
+            self.forget_repeat()
 
     def forget_repeat(self) -> None:
         """`roll 3 4` typed twice is one line to step back to, as in bash's ignoredups."""
@@ -171,6 +187,7 @@ class BancoShell(cmd.Cmd):
 
                 old_completer = readline.get_completer()
                 readline.set_completer(self.complete)
+                readline.set_completion_display_matches_hook(self._show_matches)
                 readline.parse_and_bind(self.completekey + ": complete")
             except ImportError:
                 readline = None
@@ -201,6 +218,7 @@ class BancoShell(cmd.Cmd):
                 signal.signal(signal.SIGINT, old_handler)
             if readline is not None:
                 readline.set_completer(old_completer)
+                readline.set_completion_display_matches_hook(None)
             self.postloop()
 
     def _catch_interrupts(self):
@@ -289,7 +307,16 @@ class BancoShell(cmd.Cmd):
         except BancoError:
             return []
 
+    _meant: str | None = None  # the line the last one meant, offered after its mistake
+
     def precmd(self, line: str) -> str:
+        from cli.banker.meant import YES
+
+        meant, self._meant = self._meant, None  # offered for the next line only
+        if meant is not None and line.strip().lower() in YES:
+            line = meant
+            if self.history:
+                self.history.replace_last(line)  # the up arrow gives the line, not `y`
         arrived = self.news()
         if not arrived:
             return line
@@ -327,12 +354,17 @@ class BancoShell(cmd.Cmd):
             self.say(line)
 
     def default(self, line: str) -> None:
+        from cli.banker.meant import meant_line
         from cli.execution import execute
 
         self.lines += 1
         try:
-            code = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
-                           expected=self._seen).code
+            outcome = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
+                              expected=self._seen)
+            code = outcome.code
+            self._meant = meant_line(line, outcome)
+            if self._meant:
+                self.say("  " + _("`y` and Enter: `{line}`").format(line=self._meant))
         except KeyboardInterrupt:
             print("\ninterrupted")
             code = 130
@@ -463,7 +495,7 @@ class BancoShell(cmd.Cmd):
         if command is None:
             import difflib
 
-            close = difflib.get_close_matches(word, words(), n=3, cutoff=0.6)
+            close = difflib.get_close_matches(word, spoken(), n=3, cutoff=0.6)
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `help` lists them"))
             self.say(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
@@ -480,6 +512,18 @@ class BancoShell(cmd.Cmd):
                 p.hidden = False
 
     # --- completion --------------------------------------------------------------------------
+
+    def _show_matches(self, substitution, matches, longest) -> None:
+        """Tab Tab's list, numbers in their order (readline's own sorts them as text)."""
+        import readline
+        import shutil
+
+        from cli.banker.completion import listing
+
+        width = shutil.get_terminal_size().columns
+        self.stdout.write("\n" + listing(matches, width) + "\n" + self.prompt
+                          + readline.get_line_buffer())
+        self.stdout.flush()
 
     def completenames(self, text, *ignored):
         return spaced([w for w in words() if w.startswith(text)])

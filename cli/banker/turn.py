@@ -38,8 +38,30 @@ def roll(session, dice, player):
     from ledger.records.commands import Roll
 
     no_stray_options(dice)
+    player_not_a_die(session.state(), player, dice)
     numbers, speedy = parse_dice(dice)
     execute(session, Roll(numbers, player_name(session.state(), player, "in play"), speedy))
+
+
+def player_not_a_die(state, player: str | None, dice) -> None:
+    """`roll --player 1 2`: the option took the first die for a name, leaving one die.  Said
+    as what it is, with the line meant, before the dice are counted (`got 1 die` hid it)."""
+    if player is None or whole_number(player.strip()) is None:
+        return  # (`new` refuses a name of digits: a number names nobody)
+    from cli.command_table import ITALIAN_OPTIONS
+    from cli.words import i18n
+
+    option = "--player" if i18n.language() == i18n.SOURCE else ITALIAN_OPTIONS["--player"]
+    words = [player.strip(), *dice] if len(dice) == 1 else list(dice)  # the die it took
+    players = ", ".join(state.active())
+    if len(words) not in (2, 3):
+        raise UsageError("no player called {player!r}: {option} takes a player's name "
+                         "({players}), not a die; the dice come first: `{word} D1 D2`",
+                         player=player, option=option, players=players, word=typed_word())
+    meant = f"{typed_word()} {' '.join(words)} {option} {state.turn.player}"
+    raise UsageError("no player called {player!r}: {option} takes a player's name ({players}), "
+                     "not a die; did you mean `{meant}`?", player=player, option=option,
+                     players=players, meant=meant)
 
 
 def typed_word() -> str:
@@ -312,16 +334,16 @@ def pay(session, debtor, deeds):
 
     state = session.state()
     if not deeds and not state.debts and state.turn.phase == "choice":
-        # `pay` at a pay-or-draw card is the card's choice, not a debt: say the line for it
-        from ledger.base.errors import RuleViolation
-        from ledger.table.state import next_step
+        # `pay` at a pay-or-draw card, with no debt to settle, is the card's choice (the prompt
+        # says `pay or draw`): `card probabilita 11 pay`
+        from ledger.records.commands import DrawCard
 
         deck, number = state.turn.card_choice
-        raise RuleViolation("`pay` settles a debt, and there is none: the card's choice is said "
-                            "with the card, `card {deck} {number} pay`", deck=deck,
-                            number=number, allowed=next_step(state))
+        execute(session, DrawCard(deck, number, "pay", player_name(state, debtor, "in play")))
+        return
     if not deeds:
         execute(session, PayDebt(player_name(state, debtor, "debtor")))
+        say_what_follows(session)
         return
     priced = []
     for item in deeds:
@@ -332,6 +354,29 @@ def pay(session, debtor, deeds):
                              item=item)
         priced.append((property_position(state, name.strip()), int(price)))
     execute(session, PayInKind(tuple(priced), player_name(state, debtor, "debtor")))
+    say_what_follows(session)
+
+
+# facts whose narration already says what the table waits for next
+NEXT_SAID = frozenset({"TurnEnded", "ExtraRollDue", "GameEnded"})
+
+
+def say_what_follows(session) -> None:
+    """After a debt paid or a bankruptcy, whose facts leave the turn where it was: what the
+    table waits for, as `buy` ends with `Bruno to roll` (the answer ended with the payment,
+    and the banker had to look up whose roll it was)."""
+    from cli.words.i18n import _
+    from cli.words.waiting import claims_words
+
+    outcome = session.outcomes[-1] if session.outcomes else None
+    if outcome is None or outcome.refused or outcome.replayed or outcome.state.ended \
+            or any(e["type"] in NEXT_SAID for e in outcome.events):
+        return
+    state, t = outcome.state, outcome.state.turn
+    if t.phase == "roll" and not state.debts and claims_words(state) is None:
+        click.echo(_("{player} to roll").format(player=t.player))  # as TurnEnded says it
+    else:
+        click.echo(turn_line(state))
 
 
 @click.command()

@@ -39,7 +39,7 @@ NOT_TABLE = N_("`{word}` is not a table action: run it at the terminal")
 BANKER_ONLY = N_("`{word}` is the banker's to record, not a player's")
 REFEREE_ONLY = N_("`{word}` is the referee's to record")
 NOT_REFEREE = N_("a referee's token records rulings and corrections only, not `{word}`")
-OWN_CLAIM = N_("{player} may claim rent only as himself: `claim {player}`")
+OWN_CLAIM = N_("{player} may claim only the rent owed to {player}: `claim {player}`")
 OPTION = N_("{option} is not taken from a phone: the token names its game, and the request "
             "carries its id and expect")
 

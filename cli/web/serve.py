@@ -77,8 +77,8 @@ def server(hub, sock: socket.socket):
               help="TCP port (0: any free port).")
 @click.option("--show-cash/--hide-cash", "show_cash", default=None,
               help="Show or hide every player's cash on the TV; default: hidden where the "
-                   "rule set lets a player keep it to himself (000 FAQ 4), shown elsewhere.  A "
-                   "player's phone always shows his own.")
+                   "rule set lets players keep their cash private (000 FAQ 4), shown elsewhere.  A "
+                   "player's phone always shows that player's own.")
 @pass_session
 def serve(session, host, port, show_cash):
     """The table's server: the TV's screen (no token), the banker's console and each

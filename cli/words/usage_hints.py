@@ -19,8 +19,8 @@ EXTRA_ARGUMENT_HINTS = {
               "something on both sides: `trade A B --give 50 --get PROPERTY` (003 §06)"),
     "claim": N_("`claim OWNER` takes no amount: banco works the rent out from the board (`board` "
                 "shows it)"),
-    "buy": N_("`buy` takes no words: the current player buys the property he stands on, at its "
-              "printed price"),
+    "buy": N_("`buy` takes no words: the current player buys the property where the token "
+              "stands, at its printed price"),
     "decline": N_("`decline` takes no words: the property the current player stands on goes to "
                   "auction"),
     "hammer": N_("`hammer` takes no words: the highest bid wins (`bid PLAYER AMOUNT` first)"),

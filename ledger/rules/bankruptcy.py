@@ -52,7 +52,7 @@ def _check_lift(state: State, debtor: str, creditor: str, lift) -> None:
               for p in mortgaged)
     if due > cash:
         raise RuleViolation(
-            "{creditor} would have {cash} once {debtor}'s estate is his, and freeing {items} with 10% on the other mortgaged deeds costs {due}",
+            "{creditor} would have {cash} once {debtor}'s estate is {creditor}'s, and freeing {items} with 10% on the other mortgaged deeds costs {due}",
             rule=cited(state.rules, "fee", R_BANKRUPT),
             allowed=msg("lift fewer deeds: the others cost only their 10% now"),
             creditor=creditor, cash=money(state, cash), debtor=debtor,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
-from ledger.base.text import Joined, Text, counted, either, msg, word
+from ledger.base.text import Joined, Text, both, counted, either, msg, word
 from ledger.board.rule_sets import cited
 from ledger.records import commands as c
 from ledger.rules.decision import Tx, check_active, money, no_debts
@@ -113,8 +113,57 @@ def build(tx: Tx, cmd: c.Build) -> None:
         raise RuleViolation("build at least one building",
                             allowed=msg("`build {space}`", space=name_of(state, cmd.property)))
     _check_can_build(state, cmd.property, owner)
+    if cmd.count > 1:  # the level asked, not the first step that fails on the way to it
+        reached = _effective(state, state.buildings[cmd.property]) + cmd.count
+        if reached <= state.rules.houses_for_hotel + 1:
+            _even_at(state, (cmd.property,), _level(state, reached), count=True)
     for _ in range(cmd.count):
         _build_one(tx, cmd.property, owner)
+
+
+def _level(state: State, effective: int) -> int:
+    """The building level of an effective one: a hotel's is one above the houses it needs."""
+    return 5 if effective == state.rules.houses_for_hotel + 1 else effective
+
+
+def _even_at(state: State, lots: tuple[int, ...], target: int, count: bool = False) -> None:
+    """Refuses a build of several steps whose end leaves a group uneven, said for the level
+    asked (step by step, `build Vicolo Corto --to hotel` on 2/2 was refused for `4 houses`,
+    the first step that failed), with what may be built now and the group's even build.
+    count: the build was asked as a number of buildings on one lot (`build PROPERTY N`)."""
+    for group in dict.fromkeys(group_of(state, pos) for pos in lots):
+        asked = [p for p in group if p in lots]
+        others = [p for p in group if p not in lots]
+        if not others:
+            continue
+        low = min(_effective(state, state.buildings[p]) for p in others)
+        if _effective(state, target) - low <= 1:
+            continue
+        lows = [name_of(state, p) for p in others
+                if _effective(state, state.buildings[p]) == low]
+        reach = low + 1  # the most the asked lots may have now: some houses, never a hotel
+        now = min(_effective(state, state.buildings[p]) for p in asked)
+        names = [name_of(state, p) for p in asked]
+        colour = state.edition.space(asked[0]).group
+        evenly = (msg("the whole group evenly, `build {group} hotel`", group=colour)
+                  if target == 5 else
+                  msg("the whole group evenly, `build {group} {n}`", group=colour, n=target))
+        if reach <= now:
+            first = msg("build on {name} first", name=either(lows))
+        elif count:
+            first = msg("`build {name} {n}` now, up to {describe}", name=names[0],
+                        n=reach - now, describe=level_words(reach))
+        else:
+            first = msg("`build {items} --to {n}` now", items=Joined(names, " "), n=reach)
+        low_pos = next(p for p in others if _effective(state, state.buildings[p]) == low)
+        params = dict(describe=level_words(target), name=name_of(state, low_pos),
+                      describe2=level_words(state.buildings[low_pos]))
+        message = (msg("uneven building: {space} would have {describe} while {name} has "
+                       "{describe2}", space=names[0], **params) if len(names) == 1 else
+                   msg("uneven building: {items} would have {describe} each while {name} has "
+                       "{describe2}", items=both(names), **params))
+        raise RuleViolation(message, rule=cited(state.rules, "build", R_BUILD),
+                            allowed=msg("{now}; or {evenly}", now=first, evenly=evenly))
 
 
 def _effective(state: State, level: int) -> int:
@@ -192,6 +241,7 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
         raise RuleViolation("nothing to build: {items} already at {describe}", rule=cited(state.rules, "build", R_BUILD),
                             items=', '.join(name_of(state, p) for p in lots),
                             describe=level_words(target))
+    _even_at(state, lots, target)
     cost = sum(n * house_cost_of(state, p) for p, n in units.items())
     cash = state.player(owner).cash
     if cash < cost:

@@ -36,7 +36,7 @@ def deal(tx: Tx, cmd: c.Deal) -> None:
     check_active(state, cmd.player, msg("be dealt deeds"))
     have = state.dealt.get(cmd.player, 0)
     if have >= due:
-        raise RuleViolation("{player} has been dealt his {due} deeds", rule=rule(state),
+        raise RuleViolation("{player} has been dealt all {due} deeds", rule=rule(state),
                             allowed=_still(state),
                             player=cmd.player, due=due)
     names = [state.edition.space(p).name for p in cmd.properties]

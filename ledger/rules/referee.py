@@ -72,7 +72,7 @@ def _seated(state: State, name: str, what: str) -> None:
         raise RuleViolation("{name} is not at this table", allowed=", ".join(state.active()),
                             name=name)
     if state.player(name).bankrupt:
-        raise RuleViolation("{name} is bankrupt and out of the game: nothing of his can be {what}",
+        raise RuleViolation("{name} is bankrupt and out of the game: nothing of {name}'s can be {what}",
                             name=name, what=what)
 
 

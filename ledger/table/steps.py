@@ -80,8 +80,8 @@ def hammer_step(state: State) -> Text:
     if len(tied) == 1:
         return msg("`hammer` (no bid: {player}, the richest, takes it at {min_bid}, 000 FAQ 22)",
                    player=tied[0], min_bid=_amount(state, a.min_bid))
-    return msg("`hammer PLAYER` among {players} (no bid: the richest take it at {min_bid}; they "
-               "tie, the banker says who)", players=both(tied),
+    return msg("`hammer PLAYER` among {players} (no bid: the richest player takes it at "
+               "{min_bid}; they are tied, so the banker says who)", players=both(tied),
                min_bid=_amount(state, a.min_bid))
 
 

@@ -58,7 +58,7 @@ def seat_problems(seats: Iterable[str]) -> list[str]:
             problems.append(msg("a seat has a blank name ({name}): nobody can address it",
                                 name=repr(name)))
         elif key in BANK_WORDS:
-            problems.append(msg("player {name} sits under the Bank's name: his account and "
+            problems.append(msg("player {name} sits under the Bank's name: that account and "
                                 "the Bank's cannot be told apart", name=repr(name)))
         elif key in seen:
             problems.append(msg("players {first} and {name} fold to the same name: their "
@@ -232,7 +232,7 @@ def delta_problems(before: State, moved: Iterable[Entry], after: State) -> list[
     for p, q in zip(before.players, after.players, strict=True):
         if q.cash - p.cash != change.get(p.name, 0):
             said = format(change.get(p.name, 0), "+")
-            problems.append(msg("{player}'s cash went from {start} to {end} but his transfers "
+            problems.append(msg("{player}'s cash went from {start} to {end} but the transfers "
                                 "come to {change}", player=p.name, start=p.cash, end=q.cash,
                                 change=said))
     issued = after.bank_paid_out - before.bank_paid_out

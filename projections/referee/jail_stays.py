@@ -20,7 +20,7 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
     if e["type"] not in JAIL_EVENTS:
         hit = next((x for x in log.batch(seq) if x["type"] in JAIL_EVENTS), None)
         if hit is None:
-            raise UsageError("event {seq} ({type}) has nothing to do with jail: `ruling jail` takes the seq of a player sent to jail, a failed try or how he left ({nearby})",
+            raise UsageError("event {seq} ({type}) has nothing to do with jail: `ruling jail` takes the seq of a player sent to jail, a failed try or a way out ({nearby})",
                              seq=seq, type=e['type'], nearby=nearby(log, {'SentToJail'}, seq))
         e, player = hit, hit["data"].get("player") or hit["data"].get("payer")
     # The stay: the last SentToJail of this player at or before the event, to the LeftJail
@@ -68,14 +68,14 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
         said = dict(attempt=x["data"]["attempt"], dice=shown,
                     seq=dice["seq"] if dice else x["seq"])
         lines.append(msg("try {attempt}: rolled {dice} at event {seq}: no doubles, the last try: "
-                         "the fine, then that roll moves him", **said) if last else
+                         "the fine, then that roll moves the player", **said) if last else
                      msg("try {attempt}: rolled {dice} at event {seq}: no doubles, stays",
                          **said))
     # what the last failed try costs: the fine, a debt when the cash is short (003 §10), or a
     # get-out-of-jail card in its place (000 FAQ 17); then that roll moves him either way
     lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
-                     "get-out-of-jail card, or by doubles; after {tries} failed tries he pays "
-                     "the fine (a debt if his cash is short, 003 §10) or gives a get-out-of-jail "
+                     "get-out-of-jail card, or by doubles; after {tries} failed tries the player pays "
+                     "the fine (a debt if the cash is short, 003 §10) or gives a get-out-of-jail "
                      "card instead (000 FAQ 17), and moves by that roll", rules=shown_rules(rules),
                      fine=money(st, rules.jail_fine), tries=rules.jail_max_attempts))
     if left is None:

@@ -1,0 +1,55 @@
+"""The line a banker meant, when a mistake in it had one suggestion (`did you mean 'Via Verdi'?`):
+the shell offers it, and runs it only when the next line says yes (`y` or `s`), so that a
+banker types one letter instead of the line again, and nothing runs unconfirmed."""
+
+from __future__ import annotations
+
+import shlex
+
+from cli.command_table import ALIASES, COMMANDS, close_words
+from ledger.base.names import UnknownName
+
+# the answers that accept the line offered, in either language (`sì`, as an Italian types it)
+YES = frozenset({"y", "yes", "s", "si", "sì"})
+
+
+def meant_line(line: str, outcome) -> str | None:
+    """The line with its one misspelt word (a command's, or a name) as suggested; None when the
+    mistake has no suggestion, or several, or the line did not fail for a name (exit 2)."""
+    if outcome.code != 2:
+        return None
+    try:
+        words = shlex.split(line, comments=True)
+    except ValueError:
+        return None
+    if not words:
+        return None
+    refusal = outcome.refusal
+    if isinstance(refusal, UnknownName):
+        if refusal.ambiguous or len(refusal.suggestions) != 1:
+            return None
+        typed = refusal.text.params.get("text")
+        for start in range(1, len(words)):  # the name's words, unquoted or quoted
+            for end in range(start + 1, len(words) + 1):
+                if " ".join(words[start:end]) == typed:
+                    return said([*words[:start], refusal.suggestions[0], *words[end:]])
+        return None
+    word = words[0]
+    if refusal is None and word.lower() not in COMMANDS and word.lower() not in ALIASES:
+        close = close_words(word)
+        if len(close) == 1 and close[0] in outcome.errors:  # offered as the error said it
+            return said([close[0], *words[1:]])
+    return None
+
+
+def said(words: list[str]) -> str:
+    """Words as a line to type: a name with a space between quotes (`'Via Verdi'`)."""
+    return " ".join(quoted(w) for w in words)
+
+
+def quoted(word: str) -> str:
+    if word and all(c.isalnum() or c in "-_.,=+:/@%" for c in word):
+        return word
+    if "'" in word and '"' not in word:
+        return f'"{word}"'  # `"Piazza dell'Orologio"`, not shlex's '"'"'
+    return shlex.quote(word)
