@@ -7,7 +7,7 @@ from ledger.base.text import Fact, Joined, Text, msg, plural
 from ledger.board.rule_sets import shown
 from ledger.rules.auction import R_AUCTION, R_UNPAID
 from ledger.rules.estate import R_SHORT as R_SHORTAGE
-from ledger.table.state import BANK
+from ledger.table.state import BANK, richest_bidders
 from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
 
 # The rules' own citation where decide does not cite it (one place to rename a heading)
@@ -72,6 +72,33 @@ def _kind(kind: str) -> Text | str:
     return {"house": msg("house"), "hotel": msg("hotel"), "deed": msg("deed")}.get(kind, kind)
 
 
+def _cash_at_hammer(log: Log, hammer: int) -> tuple[Joined, dict[str, int], list[str]]:
+    """The cash of each player in play when a deed nobody bid for was hammered: what made one
+    of them "the player with the most cash" (000 FAQ 22), and who could not take it (kept out,
+    in debt, short of the opening bid: ledger.table.state.richest_bidders)."""
+    st = log.before(hammer)
+    a = st.auction
+    debtors = {d.debtor for d in st.debts}
+    tied = richest_bidders(st) if a is not None else []
+    purses: list[Text] = []
+    cash: dict[str, int] = {}
+    for p in sorted((p for p in st.players if not p.bankrupt), key=lambda p: -p.cash):
+        cash[p.name] = p.cash
+        amount = money(st, p.cash)
+        if a is not None and p.name in a.excluded:
+            purses.append(msg("{player} {cash} (kept out: could not pay a winning bid)",
+                              player=p.name, cash=amount))
+        elif p.name in debtors:
+            purses.append(msg("{player} {cash} (in debt: could not take it)", player=p.name,
+                              cash=amount))
+        elif a is not None and p.cash < a.min_bid:
+            purses.append(msg("{player} {cash} (less than the opening bid)", player=p.name,
+                              cash=amount))
+        else:
+            purses.append(msg("{player} {cash}", player=p.name, cash=amount))
+    return Joined(purses, ", "), cash, tied
+
+
 def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruling:
     log = log_of(events, game_id)
     found = _auctions(log)
@@ -107,6 +134,7 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
     rule = {R_AUCTION}
     verdict = ""
     docs = []
+    docs_cash: dict[int, dict[str, int]] = {}
     for n, a in enumerate(chain, start=1):
         label = (msg("auction {n} of {count}", n=n, count=len(chain)) if len(chain) > 1
                  else msg("auction"))
@@ -158,9 +186,21 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
                              seq=end["seq"])
             else:
                 rule.add(R_NO_BID)
-                result = msg("no bid: {player} took it at the opening price {amount} (event "
-                             "{seq}, {rule})", player=ed["player"],
-                             amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID)
+                purses, cash, tied = _cash_at_hammer(log, end["seq"])
+                lines.append(msg("  cash when the hammer fell (nobody bid: the player with the "
+                                 "most cash takes it, {rule}): {purses}", rule=R_NO_BID,
+                                 purses=purses))
+                result = (msg("no bid: {player}, the player with the most cash ({cash}), took it "
+                              "at the opening price {amount} (event {seq}, {rule})",
+                              player=ed["player"], cash=money(st, cash[ed["player"]]),
+                              amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID)
+                          if len(tied) < 2 else
+                          msg("no bid: {player} took it at the opening price {amount}, the banker "
+                              "choosing among the richest ({names}, {cash} each) (event {seq}, "
+                              "{rule})", player=ed["player"], names=", ".join(tied),
+                              cash=money(st, cash[ed["player"]]),
+                              amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID))
+                docs_cash[a["opened"]] = cash
             verdict = result
         elif out == "AuctionClosed":
             result = msg("closed without a bid at event {seq}: {reason}", seq=end["seq"],
@@ -184,7 +224,9 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
                      "step": a["step"], "excluded": a["excluded"],
                      "bids": [{"seq": b["seq"], "player": b["data"]["player"],
                                "amount": b["data"]["amount"]} for b in a["bids"]],
-                     "outcome": out, "closed": a["closed"], "result": result})
+                     "outcome": out, "closed": a["closed"], "result": result,
+                     **({"cash_at_hammer": docs_cash[a["opened"]]}
+                        if a["opened"] in docs_cash else {})})
     if len(chain) > 1:
         voided = [a for a in chain if a["outcome"] == "AuctionVoided"]
         verdict = Joined([verdict, plural(
