@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg, plural
-from ledger.board.rule_sets import shown
+from ledger.board.rule_sets import cited, shown
 from ledger.rules.auction import R_AUCTION, R_UNPAID
 from ledger.rules.estate import R_SHORT as R_SHORTAGE
 from ledger.table.state import BANK, richest_bidders
-from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
+from projections.referee.ruling_log import (
+    Log,
+    Ruling,
+    estate_rule,
+    log_of,
+    money,
+    nearby,
+    space_name,
+)
 
 # The rules' own citation where decide does not cite it (one place to rename a heading)
 R_NO_BID = "000 FAQ 22"
+R_DECLINED = "003 §02"  # a deed the lander declines is auctioned at once
 
 
 OPENERS = ("AuctionOpened", "BuildingAuctionOpened")
@@ -131,7 +140,7 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
             else msg("a {kind}", kind=_kind(chain[0]["kind"])))
     lines = [msg("auction ruling on event {seq} (rules {rules}): {what}", seq=seq,
                  rules=shown(rules), what=what)]
-    rule = {R_AUCTION}
+    rule = {cited(rules, "auction", R_AUCTION)}
     verdict = ""
     docs = []
     docs_cash: dict[int, dict[str, int]] = {}
@@ -139,21 +148,24 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
         label = (msg("auction {n} of {count}", n=n, count=len(chain)) if len(chain) > 1
                  else msg("auction"))
         why = {"declined": lambda a=a: msg("{player} declined to buy it: the Bank auctions it at "
-                                           "once (003 §02)", player=a["decliner"]),
+                                           "once ({rule})", player=a["decliner"],
+                                           rule=cited(rules, "auction", R_DECLINED)),
                "re-auction": lambda a=a: msg("the winner before could not pay: a new auction "
                                              "without {players} ({rule})",
                                              players=", ".join(a["excluded"]), rule=R_UNPAID),
                "shortage": lambda a=a: msg("more players wanted the last {kind}s than the Bank "
                                            "had ({rule})", kind=_kind(a["kind"]),
-                                           rule=R_SHORTAGE),
+                                           rule=cited(rules, "shortage", R_SHORTAGE)),
                "bankruptcy": lambda a=a: msg("{player} went bankrupt to the Bank: their deeds "
-                                             "are auctioned one by one (003 §10)",
-                                             player=a["debtor"]),
+                                             "are auctioned one by one ({rule})",
+                                             player=a["debtor"], rule=estate_rule(rules)),
                "opened": lambda a=a: msg("opened")}[a["why"]]()
         if a["why"] == "re-auction":
             rule.add(R_UNPAID)
         if a["why"] == "shortage":
-            rule.add(R_SHORTAGE)
+            rule.add(cited(rules, "shortage", R_SHORTAGE))
+        if a["why"] == "bankruptcy":
+            rule.add(estate_rule(rules))
         lines.append(msg("{label}: opened at event {seq}: {why}; bids from {amount}, rising by "
                          "at least {step}", label=label, seq=a["opened"], why=why,
                          amount=money(st, a["min_bid"]), step=a["step"]))
