@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import click
 
-from cli.command_table import lang_option
+from cli.command_table import ITALIAN_OPTIONS, lang_option
 from cli.words import i18n
 
 
@@ -34,7 +34,7 @@ class Subgroup(click.Group):
         from cli.session import strict_numbers
 
         strict_numbers(command)
-        i18n.localize(command)
+        i18n.localize(command, ITALIAN_OPTIONS)
         return command
 
     def resolve_command(self, ctx, args):

@@ -14,7 +14,14 @@ import sys
 
 import click
 
-from cli.command_table import ALIASES, COMMANDS, english_option_words, lang_option, load
+from cli.command_table import (
+    ALIASES,
+    COMMANDS,
+    ITALIAN_OPTIONS,
+    english_option_words,
+    lang_option,
+    load,
+)
 from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
 from cli.words.i18n import N_
@@ -71,7 +78,7 @@ class BancoGroup(click.Group):
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco state --lang it`, like --db
         strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/base/numbers.py)
-        i18n.localize(command)
+        i18n.localize(command, ITALIAN_OPTIONS)
         return command
 
     def resolve_command(self, ctx, args):
