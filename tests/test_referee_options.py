@@ -88,3 +88,13 @@ def test_audit_says_the_expected_head_matched(played):
     played("roll", "3", "4")
     out = played("audit", "--expect-head", head[:12]).output
     assert "matched" not in out and "the log went on past it" in out
+
+
+def test_import_says_the_expected_head_matched(played, tmp_path):
+    head = [x for x in played("audit").output.splitlines() if "head" in x][0].split()[1]
+    exported = tmp_path / "game.jsonl"
+    played("export", "-o", str(exported))
+    out = played("--db", str(tmp_path / "new.db"), "import", str(exported), "--expect-head",
+                 head[:12]).output
+    assert (f"the expected head {head[:12]} matched: the head at event 19, the last: the "
+            "history is as it was when it was printed") in out

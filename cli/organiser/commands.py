@@ -386,6 +386,10 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     at = done["expected_head_at"]
     if at is not None and at < done["events"]:
         click.echo(_("the expected head is event {seq}'s: events 1-{seq} are as they were when it was printed; events {next}-{last} came after it").format(seq=at, next=at + 1, last=done["events"]))
+    elif at is not None:  # said, as `audit --expect-head` says it, not left to the silence
+        click.echo(_("the expected head {expected} matched: the head at event {seq}, the last: "
+                     "the history is as it was when it was printed").format(
+                         expected=expect_head.strip(), seq=at))
     if sealed is not None:  # as `audit --seal` says it, the game's number here
         from cli.referee.integrity import print_seal
 
