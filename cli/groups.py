@@ -4,13 +4,16 @@ cli/main.py's BancoGroup does this for the top-level commands (ALIASES); a group
 subcommands (`tournament`, `ruling`) declares its Italian words here, resolved the same way:
 the same command, its help in the user's language, `--lang` accepted after it, and the line
 recorded as typed (cli/session.py's typed_line keeps the words as given).
+
+And a command that takes unknown options as its words (`roll -1`, `ruling rent -5`: a number
+for banco to refuse in words) still names a misspelt option as click would (no_stray_options).
 """
 
 from __future__ import annotations
 
 import click
 
-from cli.command_table import lang_option
+from cli.command_table import ITALIAN_OPTIONS, lang_option
 from cli.words import i18n
 from cli.words.click_words import localize
 
@@ -32,7 +35,7 @@ class Subgroup(click.Group):
         from cli.session import strict_numbers
 
         strict_numbers(command)
-        localize(command)
+        localize(command, ITALIAN_OPTIONS)
         return command
 
     def resolve_command(self, ctx, args):
@@ -68,3 +71,18 @@ class Subgroup(click.Group):
             with formatter.section(i18n._("Commands")):
                 formatter.write_dl([(shown, c.get_short_help_str(limit))
                                     for shown, c in commands])
+
+
+def no_stray_options(words) -> None:
+    """A word taking unknown options as words (so that `-1` reaches the rules as a number)
+    still says `--playr` is no option, with click's suggestion, rather than a bad die."""
+    for w in words:
+        if w.startswith("--"):
+            ctx = click.get_current_context()
+            import difflib
+
+            name = w.split("=", 1)[0]
+            known = [o for p in ctx.command.params for o in getattr(p, "opts", ())
+                     if o.startswith("--")]
+            raise click.NoSuchOption(name, possibilities=difflib.get_close_matches(name, known),
+                                     ctx=ctx)

@@ -15,6 +15,7 @@ import click
 from cli.command_table import (
     ALIASES,
     COMMANDS,
+    ITALIAN_OPTIONS,
     close_words,
     english_option_words,
     lang_option,
@@ -76,7 +77,7 @@ class BancoGroup(click.Group):
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco state --lang it`, like --db
         strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/base/numbers.py)
-        localize(command)
+        localize(command, ITALIAN_OPTIONS)
         return command
 
     def resolve_command(self, ctx, args):

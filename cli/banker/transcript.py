@@ -29,6 +29,7 @@ from cli.session import Session, pass_session, span
 from cli.words.i18n import N_, _, ngettext
 from ledger.base.errors import BancoError, ConflictError, UsageError
 from ledger.base.names import shown
+from ledger.base.text import msg
 
 
 class Line(NamedTuple):
@@ -275,9 +276,29 @@ def _dry_run(session, name: str, text: str, **options) -> None:
         click.echo(note, err=True)
 
 
+def _transcript_text(name: str, data: bytes, db: str) -> str:
+    """A transcript's text, or a usage error that says what the file is instead: a database,
+    a compressed file (by its first bytes), or text that is not UTF-8 (where: line and offset).
+    A UTF-8 byte-order mark, as an editor may begin a file with, is read past (as utf-8-sig
+    does)."""
+    from cli.file_kinds import HEAD, refuse_wrong_kind
+
+    refuse_wrong_kind(name, data[:HEAD], msg("a transcript"), db)
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    try:
+        return data[bom:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        at = bom + exc.start  # the offset in the file, as `xxd` shows it
+        byte = f"0x{data[at]:02x}"
+        raise UsageError("{transcript} is not a transcript: it is not UTF-8 text (line {line} "
+                         "holds the byte {byte}, at offset {offset}); a transcript has one banco "
+                         "line a line", transcript=name, line=data.count(b"\n", 0, at) + 1,
+                         byte=byte, offset=at) from None
+
+
 @click.command()
-# utf-8-sig: a transcript saved by an editor that starts it with a BOM reads as any other
-@click.argument("transcript", type=click.File("r", encoding="utf-8-sig"))
+# read as bytes: a wrong kind of file is told by its first bytes (cli/file_kinds.py)
+@click.argument("transcript", type=click.File("rb"))
 @click.option("--quiet", "-q", is_flag=True, help="Only report the end or the refused line.")
 @click.option("--resume", is_flag=True,
               help="Continue the game this transcript recorded; fail if none of it is recorded "
@@ -300,10 +321,6 @@ def run(session, transcript, quiet, resume, fresh, dry_run):
     """
     if resume and fresh:
         raise UsageError("--resume and --fresh contradict each other: choose one")
-    try:
-        text = transcript.read()
-    except UnicodeDecodeError as exc:
-        raise UsageError("{transcript} is not a transcript: it is not UTF-8 text (byte {start}); a transcript has one banco line a line",
-                         transcript=transcript.name, start=exc.start) from None
+    text = _transcript_text(transcript.name, transcript.read(), session.db)
     run_transcript(session, transcript.name, text, quiet=quiet, resume=resume,
                    fresh=fresh, dry_run=dry_run)

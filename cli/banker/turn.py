@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from cli.command_table import english_value
+from cli.groups import no_stray_options
 from cli.session import (
     deck_key,
     execute,
@@ -68,21 +69,6 @@ def typed_word() -> str:
     """The command's word as typed (`offerta` for `bid`), for a suggestion to copy."""
     ctx = click.get_current_context(silent=True)
     return ctx.info_name if ctx is not None and ctx.info_name else "banco"
-
-
-def no_stray_options(words) -> None:
-    """A word taking unknown options as words (so that `-1` reaches the rules as a number)
-    still says `--playr` is no option, with click's suggestion, rather than a bad die."""
-    for w in words:
-        if w.startswith("--"):
-            ctx = click.get_current_context()
-            import difflib
-
-            name = w.split("=", 1)[0]
-            known = [o for p in ctx.command.params for o in getattr(p, "opts", ())
-                     if o.startswith("--")]
-            raise click.NoSuchOption(name, possibilities=difflib.get_close_matches(name, known),
-                                     ctx=ctx)
 
 
 SPEEDY_WORDS = {"1": "1", "2": "2", "3": "3", "bus": "bus", "b": "bus", "mr": "mr", "m": "mr"}

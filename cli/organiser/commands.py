@@ -19,6 +19,7 @@ from cli.session import (
 )
 from cli.words.i18n import NP_, _, counted, pgettext
 from ledger.base.errors import UsageError
+from ledger.base.text import msg
 
 
 @click.command()
@@ -259,6 +260,18 @@ def export(session, output, fmt, force):
         click.echo(_("game {game} exported to {output} ({fmt})").format(game=game, output=output, fmt=fmt), err=True)
 
 
+def _refuse_wrong_kind(source: str, db: str) -> None:
+    """A database, a compressed export or UTF-16 text named as such (cli/file_kinds.py)."""
+    from cli.file_kinds import HEAD, refuse_wrong_kind
+
+    try:
+        with open(source, "rb") as f:
+            head = f.read(HEAD)
+    except OSError:
+        return  # the open that reads it says why it cannot
+    refuse_wrong_kind(source, head, msg("a banco export"), db)
+
+
 @click.command("import")
 @click.argument("source", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE")
 @click.option("--expect-head", default=None, metavar="HASH",
@@ -330,7 +343,10 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
             if source == "-":
                 done = read(sys.stdin)
             else:
-                with open(source, encoding="utf-8", newline="") as f:
+                _refuse_wrong_kind(source, session.db)
+                # utf-8-sig: an export an editor saved with a byte-order mark reads as written
+                # (the chain, not the file's bytes, is what the import checks)
+                with open(source, encoding="utf-8-sig", newline="") as f:
                     done = read(f)
         except UnicodeDecodeError as exc:
             # the database itself, a picture, a damaged copy: not what `export` writes
@@ -370,6 +386,10 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     at = done["expected_head_at"]
     if at is not None and at < done["events"]:
         click.echo(_("the expected head is event {seq}'s: events 1-{seq} are as they were when it was printed; events {next}-{last} came after it").format(seq=at, next=at + 1, last=done["events"]))
+    elif at is not None:  # said, as `audit --expect-head` says it, not left to the silence
+        click.echo(_("the expected head {expected} matched: the head at event {seq}, the last: "
+                     "the history is as it was when it was printed").format(
+                         expected=expect_head.strip(), seq=at))
     if sealed is not None:  # as `audit --seal` says it, the game's number here
         from cli.referee.integrity import print_seal
 

@@ -9,6 +9,7 @@ import sys
 import click
 
 from cli.groups import Subgroup
+from cli.referee.moment_args import log_bound, one_moment, seq_or_time
 from cli.session import dump, dump_rows, json_option, pass_session, player_name, records
 from cli.words.i18n import _, ngettext
 from ledger.base.errors import UsageError
@@ -49,9 +50,11 @@ def _moves_bank(event: dict) -> bool:
 @click.option("--player", "players", multiple=True, metavar="NAME",
               help="Only events that concern this player (repeat for several); `bank`: "
                    "the Bank's money movements.")
-@click.option("--from", "first", type=int, default=None, metavar="SEQ",
-              help="From event SEQ on.")
-@click.option("--to", "last", type=int, default=None, metavar="SEQ", help="Up to event SEQ.")
+@click.option("--from", "first", default=None, metavar="SEQ|TIME",
+              help="From event SEQ on, or from the first event recorded at or after TIME "
+                   "(as `replay --from` reads it).")
+@click.option("--to", "last", default=None, metavar="SEQ|TIME",
+              help="Up to event SEQ, or the last event recorded by TIME.")
 @click.option("--csv", "as_csv", is_flag=True,
               help="CSV: seq, time, type, players, amount, description, hash, taken_back_at.")
 @json_option
@@ -83,6 +86,12 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
         # `--player bank` (banca, banco...): the Bank's own movements, which no player's are
         bank = any(fold(p) in BANK_NAMES for p in players)
         who = {player_name(st, p) for p in players if fold(p) not in BANK_NAMES}
+    # --from/--to as replay reads them; a seq past the game is a filter that matches nothing
+    first_seq, last_seq = log_bound(session, first, True), log_bound(session, last, False)
+    if first_seq is not None and last_seq is not None and first_seq > last_seq:
+        raise UsageError("--from {first} comes after --to {last}: give the earlier moment first",
+                         first=first, last=last)
+    first, last = first_seq, last_seq
     # A long game's log is read a chunk at a time, and only the stretch asked for: `--tail 5`
     # of a 300,000-event game reads five rows, not the game.
     lo = first if first is not None else 1
@@ -171,13 +180,22 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
                    "`banco show SEQ` says by which)"))
 
 
-@click.command()
-@click.argument("seq", type=int)
+# `show -5`: a negative seq refused in words, not click's unknown option '-5'
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, required=True, metavar="SEQ")
 @json_option
 @pass_session
-def show(session, seq, as_json):
+def show(session, words, as_json):
     """One event in full, with the other events of the command that recorded it."""
     from cli.words.facts import data_lines, describe, local_time, taken_back
+    from ledger.base.numbers import is_digits
+    from projections.referee.moments import parse_moment
+
+    text = one_moment(words, times=False).strip()
+    if not is_digits(text.lstrip("-")):
+        raise UsageError("{text!r} is not an event number: `show` takes a seq (`log` lists "
+                         "them)", text=text)
+    seq = parse_moment(text).seq  # a negative number said as such
 
     game = session.game()
     book = session.book
@@ -251,18 +269,6 @@ def audit(session, expect_head, seal_path, pubkey_path, as_json):
 
 # --- replay ---------------------------------------------------------------------------------
 
-def _seq_or_time(session, text: str | None, *, starting: bool = False) -> int | None:
-    """A --from/--to/--at value: an event's seq or a time (projections/referee/moments.py).
-    `starting` (`replay --from`): a time names the first event recorded in it or after it (a
-    time before the game, its start); else the last event recorded by it."""
-    if text is None:
-        return None
-    from projections.referee.moments import moment_seq, moment_start_seq, parse_moment
-
-    moment, store, game = parse_moment(text), session.book.store, session.game()
-    return moment_start_seq(store, game, moment) if starting else moment_seq(store, game, moment)
-
-
 @click.command()
 @click.option("--from", "first", default=None, metavar="SEQ|TIME",
               help="From the command that wrote event SEQ on, or from the first command "
@@ -301,7 +307,7 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
     # (or its last few commands) in bounded memory.
     # `--from 21:14` starts at the first command recorded from 21:14:00 on (a time before the
     # game: its start); `--to 21:14` ends with the last recorded by 21:14:59
-    start, end = _seq_or_time(session, first, starting=True), _seq_or_time(session, last)
+    start, end = seq_or_time(session, first, starting=True), seq_or_time(session, last)
     if start is not None and end is not None and start > end:  # `--from 20 --to 10`
         raise UsageError("--from {first} comes after --to {last}: give the earlier moment first",
                          first=first, last=last)
@@ -395,19 +401,21 @@ def ruling(ctx):
 
 
 def _ruling_command(kind: str, doc: str):
-    @click.command(kind, help=doc)
+    # `ruling rent -5`: a negative seq to refuse in words, not click's unknown option '-5'
+    @click.command(kind, help=doc, context_settings={"ignore_unknown_options": True})
     # an event's seq, or a time as `state --at` takes it (projections/referee/moments.py)
-    @click.argument("when", metavar="SEQ|TIME")
+    @click.argument("words", nargs=-1, required=True, metavar="SEQ|TIME")
     @json_option
     @click.option("--record", is_flag=True,
                   help="Append the ruling to the game as a fact (needs --referee).")
     @click.option("--referee", default=None, metavar="NAME", help="Who rules (with --record).")
     @pass_session
     @records
-    def command(session, when, as_json, record, referee, claim_at=None):
+    def command(session, words, as_json, record, referee, claim_at=None):
         from projections.referee import rulings
         from projections.referee.moments import parse_moment
 
+        when = one_moment(words)
         if record and referee is None:
             raise UsageError("--record needs --referee NAME: a recorded ruling says who ruled")
         if referee is not None and not record:
@@ -424,7 +432,7 @@ def _ruling_command(kind: str, doc: str):
             # that a seq meant for another game is not answered from this one unnoticed
             click.echo(_("(ruling on game {game}: the latest unfinished, else the last; "
                          "`--game N` for another)").format(game=game), err=True)
-        seq = _seq_or_time(session, when)
+        seq = seq_or_time(session, when)
         moment = parse_moment(claim_at) if claim_at else None
         args = {"claim_at": moment} if kind == "rent" else {}
         # the stretch of the log the ruling asks for, looked up in the book: never all of it
@@ -513,6 +521,17 @@ def correct(session, words, move, owner, reason, referee):
     reason = reason_text(reason)
     state = session.state()
     words = list(words)
+    from ledger.base.names import fold
+    from ledger.table.seats import BANK_NAMES
+
+    if move and words and fold(words[0]) in BANK_NAMES:
+        raise UsageError("{name} is the Bank, not a player: the Bank has no token to move; name "
+                         "the player, as in `{form}`", name=words[0], form=form)
+    if not move and not owner and words and fold(words[0]) in BANK_NAMES:
+        # the Bank is the other side of every cash correction: `correct Bank 10` suggested Anna
+        raise UsageError("{name} is the Bank, not a player: a correction moves a player's cash "
+                         "to or from the Bank, so name the player, as in `{form}`{note}",
+                         name=words[0], form=form, note=note)
     if move:
         if len(words) < 2:
             raise UsageError("correct --move PLAYER SPACE --reason TEXT --referee NAME")
@@ -524,7 +543,7 @@ def correct(session, words, move, owner, reason, referee):
         from cli.session import property_position
 
         who = words[-1]
-        new = None if who.casefold() in ("bank", "banca") else player_name(state, who)
+        new = None if fold(who) in BANK_NAMES else player_name(state, who)
         cmd = c.CorrectOwner(property_position(state, " ".join(words[:-1])), new, reason,
                              referee)
     else:

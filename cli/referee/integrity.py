@@ -49,7 +49,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     if as_json:
         dump(report.document())
     else:
-        _print_report(report)
+        _print_report(report, expect_head)
     if not report.ok:
         sys.exit(EXIT_AUDIT)
 
@@ -112,7 +112,20 @@ def _game_of_head(session, expect_head: str) -> int:
     return session.game()
 
 
-def _print_report(report) -> None:
+def _head_matched(r, expect_head: str | None) -> bool:
+    """Whether --expect-head is this game's head now (an earlier event's is a note of the
+    audit's: the log went on past it)."""
+    from ledger.records.seals import parse_head_line
+
+    if expect_head is None or not r.ok or not r.events:
+        return False
+    line = parse_head_line(expect_head)
+    if line is not None:
+        return line.game == r.game_id and line.seq == r.events and r.head.startswith(line.prefix)
+    return r.head.startswith(expect_head.strip().lower())
+
+
+def _print_report(report, expect_head: str | None = None) -> None:
     from ledger.records.seals import head_line
 
     for r in report.games:
@@ -130,6 +143,10 @@ def _print_report(report) -> None:
             if r.events:
                 click.echo(_("  head {head}  ({line})").format(
                     head=r.head, line=head_line(r.game_id, r.events, r.head)))
+            if _head_matched(r, expect_head):  # said, not left to the absence of a failure
+                click.echo(_("  expected head {expected}: matched, the head at event {seq}, "
+                             "the last: the history is as it was when it was printed").format(
+                                 expected=expect_head.strip(), seq=r.events))
         elif r.bad_seq is not None:
             click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
                 game=r.game_id, seq=r.bad_seq, problem=say(r.problem)))

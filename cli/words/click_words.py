@@ -41,9 +41,22 @@ def _make_metavar(param, ctx):
     return say_metavar(type(param).make_metavar(param, ctx))
 
 
-def localize(command) -> None:
+def _said_help_record(param, option_names: dict[str, str], ctx):
+    """An option's line of help with its name in the user's language first, where it has one
+    (`--al, --at SEQ|ORA`): the Italian help's text says `--al`, its messages say `--arbitro`,
+    and both names are accepted (cli/command_table.py's english_option_words)."""
+    record = type(param).get_help_record(param, ctx)
+    if record is None or language() == SOURCE:
+        return record
+    said = [option_names[o] for o in param.opts if o in option_names]
+    return (", ".join([*said, record[0]]), record[1]) if said else record
+
+
+def localize(command, option_names: dict[str, str] | None = None) -> None:
     """Put a click command's help, and its options' help, in the current language (the English
     texts are the msgids; kept aside so that a later language change starts from them).
+    `option_names`: an option's name in Italian (English -> Italian), listed before the English
+    name in the Italian help.
     A command already said in this language is left as it is: the web server and the shell
     run a line after another in one language, and doing it again cost a line milliseconds."""
     said_in = _ORIGINAL + "_language"
@@ -65,6 +78,9 @@ def localize(command) -> None:
             p.make_metavar = functools.partial(_make_metavar, p)
         if type(p.type) is click.File:
             p.type = _said_file(p.type)
+        if option_names and "get_help_record" not in vars(p) \
+                and any(o in option_names for o in getattr(p, "opts", ())):
+            p.get_help_record = functools.partial(_said_help_record, p, option_names)
     for obj, attrs in [(command, ("help", "short_help", "epilog")),
                        *((p, ("help",)) for p in command.params)]:
         english = getattr(obj, _ORIGINAL, None)

@@ -49,14 +49,25 @@ def history(events: Iterable[dict], position: int,
     """What happened to one deed, row by row: who owned it when, mortgages, buildings,
     auctions."""
     owner = None
+    bids = 0  # the bids in the deed's auction now open: none, and the hammer gives it away
     for e in effective(events, gone):
         t, d = e["type"], e["data"]
         note = None
-        if t in ("PropertyBought", "AuctionWon") and d["property"] == position:
+        if t == "AuctionOpened" and d["property"] == position:
+            bids = 0
+        elif t == "BidPlaced" and d["property"] == position:
+            bids += 1
+        if t == "PropertyBought" and d["property"] == position:
             owner = d["player"]
-            note = (msg("{owner} bought it for {amount}", owner=owner, amount=d["amount"])
-                    if t == "PropertyBought" else
-                    msg("{owner} won it at auction for {amount}", owner=owner, amount=d["amount"]))
+            note = msg("{owner} bought it for {amount}", owner=owner, amount=d["amount"])
+        elif t == "AuctionWon" and d["property"] == position:
+            owner = d["player"]
+            note = (msg("{owner} won it at auction for {amount}", owner=owner, amount=d["amount"])
+                    if bids else
+                    # 000 FAQ 22: nobody bid; `ruling auction SEQ` shows the cash behind it
+                    msg("nobody bid: the deed went to {owner}, the player with the most cash, "
+                        "at the opening price {amount} (000 FAQ 22)", owner=owner,
+                        amount=d["amount"]))
         elif t == "TradeCompleted":
             for side, receiver in (("a_gives", d["b"]), ("b_gives", d["a"])):
                 if position in d[side]["properties"]:

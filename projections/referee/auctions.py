@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg, plural
-from ledger.board.rule_sets import shown
+from ledger.board.rule_sets import cited, shown
 from ledger.rules.auction import R_AUCTION, R_UNPAID
 from ledger.rules.estate import R_SHORT as R_SHORTAGE
-from ledger.table.state import BANK
-from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
+from ledger.table.state import BANK, richest_bidders
+from projections.referee.ruling_log import (
+    Log,
+    Ruling,
+    estate_rule,
+    log_of,
+    money,
+    nearby,
+    space_name,
+)
 
 # The rules' own citation where decide does not cite it (one place to rename a heading)
 R_NO_BID = "000 FAQ 22"
+R_DECLINED = "003 §02"  # a deed the lander declines is auctioned at once
 
 
 OPENERS = ("AuctionOpened", "BuildingAuctionOpened")
@@ -72,6 +81,33 @@ def _kind(kind: str) -> Text | str:
     return {"house": msg("house"), "hotel": msg("hotel"), "deed": msg("deed")}.get(kind, kind)
 
 
+def _cash_at_hammer(log: Log, hammer: int) -> tuple[Joined, dict[str, int], list[str]]:
+    """The cash of each player in play when a deed nobody bid for was hammered: what made one
+    of them "the player with the most cash" (000 FAQ 22), and who could not take it (kept out,
+    in debt, short of the opening bid: ledger.table.state.richest_bidders)."""
+    st = log.before(hammer)
+    a = st.auction
+    debtors = {d.debtor for d in st.debts}
+    tied = richest_bidders(st) if a is not None else []
+    purses: list[Text] = []
+    cash: dict[str, int] = {}
+    for p in sorted((p for p in st.players if not p.bankrupt), key=lambda p: -p.cash):
+        cash[p.name] = p.cash
+        amount = money(st, p.cash)
+        if a is not None and p.name in a.excluded:
+            purses.append(msg("{player} {cash} (kept out: could not pay a winning bid)",
+                              player=p.name, cash=amount))
+        elif p.name in debtors:
+            purses.append(msg("{player} {cash} (in debt: could not take it)", player=p.name,
+                              cash=amount))
+        elif a is not None and p.cash < a.min_bid:
+            purses.append(msg("{player} {cash} (less than the opening bid)", player=p.name,
+                              cash=amount))
+        else:
+            purses.append(msg("{player} {cash}", player=p.name, cash=amount))
+    return Joined(purses, ", "), cash, tied
+
+
 def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruling:
     log = log_of(events, game_id)
     found = _auctions(log)
@@ -104,28 +140,32 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
             else msg("a {kind}", kind=_kind(chain[0]["kind"])))
     lines = [msg("auction ruling on event {seq} (rules {rules}): {what}", seq=seq,
                  rules=shown(rules), what=what)]
-    rule = {R_AUCTION}
+    rule = {cited(rules, "auction", R_AUCTION)}
     verdict = ""
     docs = []
+    docs_cash: dict[int, dict[str, int]] = {}
     for n, a in enumerate(chain, start=1):
         label = (msg("auction {n} of {count}", n=n, count=len(chain)) if len(chain) > 1
                  else msg("auction"))
         why = {"declined": lambda a=a: msg("{player} declined to buy it: the Bank auctions it at "
-                                           "once (003 §02)", player=a["decliner"]),
+                                           "once ({rule})", player=a["decliner"],
+                                           rule=cited(rules, "auction", R_DECLINED)),
                "re-auction": lambda a=a: msg("the winner before could not pay: a new auction "
                                              "without {players} ({rule})",
                                              players=", ".join(a["excluded"]), rule=R_UNPAID),
                "shortage": lambda a=a: msg("more players wanted the last {kind}s than the Bank "
                                            "had ({rule})", kind=_kind(a["kind"]),
-                                           rule=R_SHORTAGE),
+                                           rule=cited(rules, "shortage", R_SHORTAGE)),
                "bankruptcy": lambda a=a: msg("{player} went bankrupt to the Bank: their deeds "
-                                             "are auctioned one by one (003 §10)",
-                                             player=a["debtor"]),
+                                             "are auctioned one by one ({rule})",
+                                             player=a["debtor"], rule=estate_rule(rules)),
                "opened": lambda a=a: msg("opened")}[a["why"]]()
         if a["why"] == "re-auction":
             rule.add(R_UNPAID)
         if a["why"] == "shortage":
-            rule.add(R_SHORTAGE)
+            rule.add(cited(rules, "shortage", R_SHORTAGE))
+        if a["why"] == "bankruptcy":
+            rule.add(estate_rule(rules))
         lines.append(msg("{label}: opened at event {seq}: {why}; bids from {amount}, rising by "
                          "at least {step}", label=label, seq=a["opened"], why=why,
                          amount=money(st, a["min_bid"]), step=a["step"]))
@@ -158,9 +198,21 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
                              seq=end["seq"])
             else:
                 rule.add(R_NO_BID)
-                result = msg("no bid: {player} took it at the opening price {amount} (event "
-                             "{seq}, {rule})", player=ed["player"],
-                             amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID)
+                purses, cash, tied = _cash_at_hammer(log, end["seq"])
+                lines.append(msg("  cash when the hammer fell (nobody bid: the player with the "
+                                 "most cash takes it, {rule}): {purses}", rule=R_NO_BID,
+                                 purses=purses))
+                result = (msg("no bid: {player}, the player with the most cash ({cash}), took it "
+                              "at the opening price {amount} (event {seq}, {rule})",
+                              player=ed["player"], cash=money(st, cash[ed["player"]]),
+                              amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID)
+                          if len(tied) < 2 else
+                          msg("no bid: {player} took it at the opening price {amount}, the banker "
+                              "choosing among the richest ({names}, {cash} each) (event {seq}, "
+                              "{rule})", player=ed["player"], names=", ".join(tied),
+                              cash=money(st, cash[ed["player"]]),
+                              amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID))
+                docs_cash[a["opened"]] = cash
             verdict = result
         elif out == "AuctionClosed":
             result = msg("closed without a bid at event {seq}: {reason}", seq=end["seq"],
@@ -184,7 +236,9 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
                      "step": a["step"], "excluded": a["excluded"],
                      "bids": [{"seq": b["seq"], "player": b["data"]["player"],
                                "amount": b["data"]["amount"]} for b in a["bids"]],
-                     "outcome": out, "closed": a["closed"], "result": result})
+                     "outcome": out, "closed": a["closed"], "result": result,
+                     **({"cash_at_hammer": docs_cash[a["opened"]]}
+                        if a["opened"] in docs_cash else {})})
     if len(chain) > 1:
         voided = [a for a in chain if a["outcome"] == "AuctionVoided"]
         verdict = Joined([verdict, plural(

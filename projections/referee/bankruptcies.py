@@ -6,15 +6,24 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg, plural
-from ledger.board.rule_sets import shown
+from ledger.board.rule_sets import cited, shown
 from ledger.rules.estate import R_BANKRUPT
 from ledger.table.state import BANK
 from ledger.table.worth import building_sale_value, deeds_of
-from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
+from projections.referee.ruling_log import (
+    Log,
+    Ruling,
+    estate_rule,
+    log_of,
+    money,
+    nearby,
+    space_name,
+)
 
 # The rules' own citations where decide does not cite them (one place to rename a heading)
 R_TURN_START = "000 FAQ 32"
 R_FEE = "000 FAQ 33"
+R_LIFTED = "004 §Fallimento"  # a mortgaged deed received from a bankrupt, freed at once
 # The RuleSet field a rule set sets to hand a bankrupt's deeds over as they were when his turn
 # began (000 FAQ 32, championship).  Read if the rule set has it; absent means "as they stand".
 START_OF_TURN_FIELD = "bankruptcy_start_of_turn"
@@ -61,6 +70,7 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
     before = log.before(declared["seq"])
     st = before
     rules = st.rules
+    fee = cited(rules, "fee", R_FEE)  # 10% on a mortgaged deed received (000 FAQ 33)
     lines = [msg("bankruptcy ruling on event {seq} (rules {rules}): {player}, bankrupt to "
                  "{creditor} at event {declared}{taken_back}", seq=seq, rules=shown(rules),
                  player=name, creditor=_who(creditor), declared=declared["seq"],
@@ -121,29 +131,32 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
             passed.append(msg("event {seq}: {payer} pays the Bank {amount}, 10% on receiving "
                               "mortgaged {space} ({rule})", seq=x["seq"], payer=d["payer"],
                               amount=money(st, d["amount"]),
-                              space=space_name(st, d["property"]), rule=R_FEE))
+                              space=space_name(st, d["property"]), rule=fee))
         elif t == "MortgageLifted":
             passed.append(msg("event {seq}: {payer} pays the Bank {amount} to free mortgaged "
-                              "{space} at once, the mortgage + 10% (004 §Fallimento)",
+                              "{space} at once, the mortgage + 10% ({rule})",
                               seq=x["seq"], payer=d["payer"], amount=money(st, d["amount"]),
-                              space=space_name(st, d["property"])))
+                              space=space_name(st, d["property"]),
+                              rule=cited(rules, "fee", R_LIFTED)))
         elif t == "DebtIncurred":
             passed.append(msg("event {seq}: {debtor} owes {amount} to {creditor} ({reason}, "
                               "{rule})", seq=x["seq"], debtor=d["debtor"],
                               amount=money(st, d["amount"]), creditor=_who(d["creditor"]),
-                              reason=Fact(d["reason"]), rule=R_FEE))
+                              reason=Fact(d["reason"]), rule=fee))
         elif t == "AuctionOpened":
             passed.append(msg("event {seq}: the Bank auctions the deeds one by one, first "
-                              "{space} (003 §10)", seq=x["seq"],
-                              space=space_name(st, d["property"])))
+                              "{space} ({rule})", seq=x["seq"],
+                              space=space_name(st, d["property"]), rule=estate_rule(rules)))
         elif t == "GameEnded":
             passed.append(msg("event {seq}: game over, {player} wins", seq=x["seq"],
                               player=d["winner"]))
     lines.extend(msg("passed: {what}", what=s) for s in passed)
-    rule = [R_BANKRUPT]
+    rule = [cited(rules, "bankrupt", R_BANKRUPT)]
+    if estate_rule(rules) not in rule[0]:  # where the deeds went (002 §Fallimento)
+        rule.append(estate_rule(rules))
     if any(x["type"] in ("MortgageInterestPaid",) for x in batch) or \
             any(x["type"] == "DebtIncurred" for x in batch):
-        rule.append(R_FEE)
+        rule.append(fee)
     # 000 FAQ 32: bankrupt to a player during his own turn, the deeds pass as they were when
     # his turn began.  Which deeds he mortgaged since then says what that changes.
     start_rule = bool(getattr(rules, START_OF_TURN_FIELD, False))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, msg, plural
+from ledger.board.rule_sets import cited
 from ledger.board.rule_sets import shown as shown_rules
+from ledger.rules.decision import debt_rule
 from ledger.rules.turn import R_JAIL
 from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
 
@@ -71,13 +73,15 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
                          "the fine, then that roll moves the player", **said) if last else
                      msg("try {attempt}: rolled {dice} at event {seq}: no doubles, stays",
                          **said))
-    # what the last failed try costs: the fine, a debt when the cash is short (003 §10), or a
-    # get-out-of-jail card in its place (000 FAQ 17); then that roll moves him either way
+    # what the last failed try costs: the fine, a debt when the cash is short (the rule set's
+    # debt section), or a get-out-of-jail card in its place (000 FAQ 17); then that roll moves
+    # the player either way
     lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
                      "get-out-of-jail card, or by doubles; after {tries} failed tries the player pays "
-                     "the fine (a debt if the cash is short, 003 §10) or gives a get-out-of-jail "
-                     "card instead (000 FAQ 17), and moves by that roll", rules=shown_rules(rules),
-                     fine=money(st, rules.jail_fine), tries=rules.jail_max_attempts))
+                     "the fine (a debt if the cash is short, {debt_rule}) or gives a "
+                     "get-out-of-jail card instead (000 FAQ 17), and moves by that roll",
+                     rules=shown_rules(rules), fine=money(st, rules.jail_fine),
+                     tries=rules.jail_max_attempts, debt_rule=debt_rule(st)))
     if left is None:
         verdict = plural("{player} is still in jail after {n} failed try",
                          "{player} is still in jail after {n} failed tries", len(tries),
@@ -111,4 +115,4 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
              "left_seq": left["seq"] if left else None,
              "how": left["data"]["how"] if left else None,
              "jail_fine": rules.jail_fine, "max_attempts": rules.jail_max_attempts}
-    return Ruling("jail", seq, verdict, lines, R_JAIL, facts)
+    return Ruling("jail", seq, verdict, lines, cited(rules, "jail", R_JAIL), facts)

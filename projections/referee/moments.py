@@ -34,6 +34,9 @@ def parse_moment(text: str) -> Moment:
     raw = text.strip()
     if is_digits(raw):  # 0-9 only, as every number the banker types (ledger/base/numbers.py)
         return Moment(int(raw), None, raw)
+    if raw.startswith("-") and is_digits(raw[1:]):
+        raise UsageError("{text} is a negative number: a game's events are numbered from 1 "
+                         "(`log` lists them)", text=raw)
     if not _TIME.match(raw):
         raise UsageError("{text!r} is neither an event number nor a time: give a seq (`57`) or a time as `log` prints it (`2026-11-30 21:14:05+01:00`, or `2026-11-30T20:14:05Z`, or local `2026-11-30 21:14`)",
                          text=text)

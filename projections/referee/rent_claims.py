@@ -8,6 +8,7 @@ from ledger.base.errors import UsageError
 from ledger.base.text import Fact, Joined, Text, msg
 from ledger.board.rule_sets import shown
 from ledger.rules.claims import R_RENT as R_RENT_CLASSIC
+from ledger.rules.decision import debt_rule
 from ledger.table.state import State
 from projections.referee.moments import Moment, local_time
 from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
@@ -204,8 +205,9 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
         outcome = msg("paid in time: {payer} paid {owner} {amount} at event {seq}", payer=payer,
                       owner=owner, amount=money(st, amount), seq=paid["seq"])
     elif lapsed is not None and lapsed["data"]["closed_by"] == "debt":
-        outcome = msg("claimed in time; {payer} owes it as a debt (event {seq}, 003 §10)",
-                      payer=payer, seq=facts.get("debt_seq") or lapsed["seq"])
+        outcome = msg("claimed in time; {payer} owes it as a debt (event {seq}, {rule})",
+                      payer=payer, seq=facts.get("debt_seq") or lapsed["seq"],
+                      rule=debt_rule(st))
     elif lapsed is not None and lapsed["data"]["closed_by"] == "bankruptcy":
         outcome = msg("never collected: a bankruptcy ended the claim at event {seq}",
                       seq=lapsed["seq"])
@@ -235,7 +237,10 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
         facts["claim_at_verdict"] = answer
         lines.append(msg("outcome: {outcome}", outcome=outcome))
         verdict = msg("a claim made {when} was {answer}", when=when, answer=answer)
-    return Ruling("rent", seq, verdict, lines, claim_rule(rules), facts)
+    rule = claim_rule(rules)
+    if lapsed is not None and lapsed["data"]["closed_by"] == "debt":
+        rule = f"{rule}; {debt_rule(st)}"
+    return Ruling("rent", seq, verdict, lines, rule, facts)
 
 
 def _claim_verdict(m, opened, landed, closed_at, paid, lapsed, closer, facts) -> Text:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ledger.base.errors import UsageError
 from ledger.base.text import Text, msg, render
+from ledger.board.rule_sets import RuleSet, cited
 from ledger.table.state import State, fold, retracted_seqs
 from projections.referee.moments import Moment, seq_at
 
@@ -138,6 +139,13 @@ def log_of(events: list[dict] | Log, game_id: int | None) -> Log:
 
 def money(state: State, amount: int) -> str:
     return state.edition.money(amount)
+
+
+def estate_rule(rules: RuleSet) -> str:
+    """Where the rule set says what becomes of a bankrupt's deeds (the Bank auctions them one by
+    one, or they pass as its rulebook says): its estate section (002 §Fallimento), else its
+    bankruptcy section (000 §BANCAROTTA), else the classic rules' (003 §10)."""
+    return cited(rules, "estate", cited(rules, "bankrupt", "003 §10"))
 
 
 def space_name(state: State, pos: int) -> str:
