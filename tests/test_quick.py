@@ -33,6 +33,13 @@ def games(tmp_path_factory):
     return db
 
 
+@pytest.fixture(autouse=True)
+def one_clock(monkeypatch):
+    """`last: ... (12 s ago)` read by two answers a second apart would differ: both read the
+    clock that facts are recorded by (BANCO_FIXED_TIME), fixed."""
+    monkeypatch.setenv("BANCO_FIXED_TIME", "2031-05-01T10:00:00Z")
+
+
 def by_the_group(argv: list[str]) -> tuple[int, str, str]:
     result = CliRunner().invoke(cli, argv)
     return result.exit_code, result.stdout, result.stderr
