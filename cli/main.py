@@ -168,12 +168,19 @@ class BancoGroup(click.Group):
             ctx.fail(_("--json is an option of a reading, after its word: `banco state --json`"))
         name = ALIASES.get(word.lower(), word.lower())
         command = self.get_command(ctx, name) if name in COMMANDS else None
+        at = i  # after the word (at i - 1 once --json is out)
+        while isinstance(command, click.Group):  # `banco --json ruling rent 12`: its word's
+            sub = next((j for j in range(at, len(args)) if not args[j].startswith("-")), None)
+            command = command.get_command(ctx, args[sub]) if sub is not None else None
+            if command is None:
+                return args  # no word, or an unknown one: said as such by the group
+            word, at = f"{word} {args[sub]}", sub + 1
         if command is None:
             return args  # the unknown word is said as such (resolve_command)
         if not any("--json" in getattr(p, "opts", ()) for p in command.params):
             ctx.fail(_("`{word}` has no --json; --json goes after the word of a reading that "
                        "has it: `banco state --json`").format(word=word))
-        return [*args[:i], "--json", *args[i:]]  # the word is at i - 1 once --json is out
+        return [*args[:at], "--json", *args[at:]]
 
     def _usage_error(self, ctx, exc: click.exceptions.UsageError):
         """On the command line, click's usage mistake as banco's one `error:` line (exit 2),

@@ -41,6 +41,12 @@ def test_json_before_the_word_is_the_command_s_option(game, tmp_path):
     assert "--version" not in out
     out = game("--json", code=2).output
     assert "--json is an option of a reading, after its word: `banco state --json`" in out
+    game("roll", "1", "2")
+    game("buy")
+    game("roll", "1", "2")  # Bruno lands on Anna's Vicolo Stretto: event 16 opens a claim
+    ruled = json.loads(game("--json", "ruling", "rent", "16").output)  # a group's word
+    assert ruled == json.loads(game("ruling", "rent", "16", "--json").output)
+    assert ruled["subject_seq"] == 16
     from cli.execution import execute
     from cli.session import Session
 

@@ -15,6 +15,8 @@ TABLE = SimpleNamespace(seats=("Anna", "Bruno", "Carla", "Carlo"))
     ("banker", None, "roll 3 4", True), ("banker", None, "tira 3 4", True),
     ("banker", None, "trade Anna Bruno --give 10", True), ("banker", None, "undo", True),
     ("banker", None, "claim Carla", True), ("banker", None, "roll 3 4 --lang it", True),
+    ("banker", None, "draw", True), ("banker", None, "pesca", True),  # a card's choice
+    ("player", "Carla", "draw", False),
     ("banker", None, "ruling x", False), ("banker", None, "new A B", False),
     ("banker", None, "backup x", False), ("banker", None, "roll 3 4 --game 2", False),
     ("banker", None, "roll 3 4 --db=other.db", False), ("banker", None, "buy --id k", False),

@@ -24,7 +24,8 @@ TABLE_ACTIONS = frozenset({
     "roll", "move", "go", "advance", "buy", "decline", "bid", "hammer", "claim", "card",
     "pay-fine", "misdraw", "shuffle", "use-card", "pay", "build", "sell", "break-up",
     "mortgage", "unmortgage", "trade", "bankrupt", "auction-building", "undo", "deal",
-    "time-up", "auction-deed"})
+    "time-up", "auction-deed",
+    "draw", "pesca", "pescare"})  # a pay-or-draw card's choice, said alone (cli/main.py)
 REFEREE_ACTIONS = frozenset({"ruling", "correct"})
 PLAYER_ACTIONS = frozenset({"claim"})
 # options that would point the line at another file or game than the token's, or carry the
