@@ -94,6 +94,9 @@ class GameImportWriter(Protocol):
     def rows(self, hashed_as: int | None = None) -> Sequence[dict]:
         """The rows inserted so far, read back inside the transaction."""
 
+    def raw_rows(self, hashed_as: int | None = None) -> Iterable[tuple]:
+        """The rows inserted so far as stored, read back inside the transaction (the audit)."""
+
     def finish(self, game: dict, meta: dict[str, str],
                snapshots: Iterable[tuple[int, str, str, str]] = (),
                made_at: str | None = None, commit: bool = True) -> None:
