@@ -663,7 +663,8 @@ def test_an_undo_does_not_reach_behind_a_seal(copy):
     banco(db, "--game", "2", "correct", "Anna", "10", "--reason", "miscount", "--referee", "Rita")
     result = CliRunner().invoke(cli, ["--db", str(db), "--game", "2", "undo"])
     assert result.exit_code == 1, result.output
-    assert "is referee Rita's CashCorrected: the banker's undo does not reach" in result.output
+    # the seal named its referee after the key file, `rita`: Rita is that referee, spelt so
+    assert "is referee rita's CashCorrected: the banker's undo does not reach" in result.output
     banco(db, "--game", "2", "audit")
 
 
