@@ -64,3 +64,46 @@ def test_an_export_of_a_forged_game_says_so_and_exits_3(tmp_path):
         assert "game 2: FAILED at event 3" in said, (fmt, said)
     clean = banco("--db", db, "export", "--game", "1", "-o", str(tmp_path / "g1.jsonl"))
     assert "FAILED" not in clean.stderr and "warning" not in clean.stderr
+
+
+def test_a_game_stored_otherwise_than_the_file_says_how(tmp_path):
+    """A trial: a shortened forgery of a game imported first, the genuine game's import said
+    only "already game 1".  It says the stored copy differs: shorter (where each ends), or a
+    different history (where they part); exit 3, nothing imported.  The same history: still
+    "already game 1" (exit 2)."""
+    from test_exchange import rehash, rows_of, write
+
+    db = str(tmp_path / "table.db")
+    banco("--db", db, "run", "-q", FIXTURE)
+    full = tmp_path / "full.jsonl"
+    banco("--db", db, "export", "-o", full)
+    header, rows = rows_of(full)
+    cut = next(r["seq"] for r in rows if r["seq"] >= 300 and r["type"] == "CommandRecorded") - 1
+    short = tmp_path / "short.jsonl"
+    kept = rows[:cut]
+    versions = sorted({r["chain_version"] for r in kept})
+    write(short, {**header, "events": cut, "head": kept[-1]["hash"], "chain_versions": versions,
+                  "hashed_fields": {str(v): header["hashed_fields"][str(v)] for v in versions}},
+          kept)
+    other = str(tmp_path / "other.db")
+    banco("--db", other, "import", short)  # the forger's, first: a game cut short
+    said = banco("--db", other, "import", full, code=3).stderr
+    assert "this game is already game 1 in" in said and "but the copy stored differs from this " \
+           f"file: shorter: the stored copy ends at event {cut}, the file goes on to event " \
+           f"{header['events']}, the same up to there; nothing was imported" in said, said
+    said = banco("--db", other, "import", short, code=2).stderr
+    assert "differs" not in said and "this game is already game 1 in" in said
+    said = banco("--db", db, "import", short, code=3).stderr  # the whole game stored here
+    assert f"longer: the file ends at event {cut}, the stored copy goes on to event " \
+           f"{header['events']}" in said, said
+    # a history changed at event 10 and re-chained from there: they part at event 10
+    rows[9]["data"] = {**rows[9]["data"], "forged": 1}
+    rehash(rows, 9)
+    write(tmp_path / "changed.jsonl", {**header, "head": rows[-1]["hash"]}, rows)
+    said = banco("--db", db, "import", tmp_path / "changed.jsonl", code=3).stderr
+    assert "but the copy stored differs from this file: a different history: they part at " \
+           "event 10 (the stored copy's hash there is" in said, said
+    said = banco("--db", str(tmp_path / "third.db"), "import", short)
+    said = banco("--db", str(tmp_path / "third.db"), "import", tmp_path / "changed.jsonl",
+                 code=3).stderr
+    assert "they part at event 10" in said  # the file goes on longer, but parts first
