@@ -32,6 +32,7 @@ def games(session, as_json):
             "rules": g["rules"], "edition": g["edition"], "ended": g["ended"],
             "uuid": g["uuid"], "events": g["events"], "imported": imported(g["game_id"])}
            for g in rows]
+    _rows_held_to_logs(session.book.store)
     if as_json:
         dump(doc)
         return
@@ -51,6 +52,16 @@ def games(session, as_json):
             at=local_time(came["at"]), source=came["from"])
         click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  "
                    f"{g['rules'] or '?':<{width}}{state:<12}{', '.join(g['players'])}{where}")
+
+
+def _rows_held_to_logs(store) -> None:
+    """The list is the games table's, a mutable index: a row edited by hand (its players, its
+    rules) is said on stderr, pointing to doctor, rather than listed as if it were the log's."""
+    from cli.words.i18n import say
+
+    for f in store.games_row_findings():  # each names its game
+        click.echo(_("WARNING: {problem}; `banco doctor` says more (`doctor --repair` rebuilds "
+                     "the row from its log)").format(problem=say(f.problem)), err=True)
 
 
 @click.command()

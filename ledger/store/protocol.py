@@ -268,6 +268,10 @@ class EventStore(Protocol):
         """(game, seq) of every row whose hash begins with `prefix` (lowercase hex), by game
         and seq: which event a head line's digits name."""
 
+    def games_row_findings(self) -> list:
+        """The games table's rows held to their logs, as doctor holds them (health.Finding
+        each, kind "games"): what `banco games` warns of."""
+
     def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
         """The store beside the games' chains (StoreHealth); `tournaments`: their chains too;
         `file`: what doctor adds about the file itself (SQLite's text bytes, its WAL)."""
