@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from ledger.base.errors import RuleViolation, UsageError
 from ledger.base.text import msg
@@ -36,6 +37,47 @@ from ledger.store.canonical import GENESIS, canonical_json
 from ledger.store.tournament_log import CREATE, TABLE, fact_hash
 
 R_POINTS = "000 §PUNTEGGIO"
+
+# What two recordings of the same moves differ by: the game's identity and the clock's times
+# (in a command's fields, TimeRanOut, the end's reason).  Left out of `moves_digest`.
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)")
+
+
+def moves_digest(store, game: int, upto: int) -> str | None:
+    """A digest of game `game`'s moves, events 1..`upto`: each event's type and data (the
+    banker's command lines and the facts they gave), its identity and times left out.  The
+    same game entered twice under two identities (imported again with its uuid changed, its
+    transcript run again with `run --fresh`) has the same digest; two games really played
+    differ in their dice.  None for a game with no roll: two games ended before any roll
+    (`new`, `time-up`) are alike whether or not they are one, and are not told apart."""
+    h, rolled = hashlib.sha256(), False
+    for r in store.raw_rows(game):
+        seq, type_, data = r[1], r[2], r[3]
+        if seq > upto:
+            break
+        rolled = rolled or type_ == "DiceRolled"
+        h.update(f"{type_}\x00{_TIME.sub('T', _UUID.sub('U', data))}\x00".encode())
+    return h.hexdigest() if rolled else None
+
+
+def _twin(store, game: int, seq: int, players: list, entered: list[dict]) -> dict | None:
+    """The entry among `entered` ({"game_uuid", "seq", "round"...}) with the same moves as
+    `game` up to `seq`: only games of the same players and length are read."""
+    mine = None
+    for e in entered:
+        other = store.game_with_uuid(e["game_uuid"])
+        if other is None or other == game:
+            continue
+        info = store.game(other) or {}
+        if (e.get("seq") or info.get("events")) != seq or info.get("players") != players:
+            continue
+        mine = mine or moves_digest(store, game, seq)
+        if mine is None:
+            return None  # no roll: nothing tells two such games apart
+        if moves_digest(store, other, seq) == mine:
+            return {**e, "game": other}
+    return None
 
 
 def heads(facts: list[dict]) -> list[str]:
@@ -170,7 +212,7 @@ class Tournaments:
             if g["round"] == round_:
                 for p in book.state(g["game"]).seats:
                     seated[p] = g["game"]
-        out, facts = [], []
+        out, facts, entering = [], [], []
         for game in dict.fromkeys(games):
             info = book.store.game(game)
             if info is None:
@@ -191,6 +233,13 @@ class Tournaments:
             if uid in entered_uuids:
                 raise UsageError("game {game} is already in {name!r}",
                                  game=game, name=name)
+            twin = _twin(book.store, game, state.seq, info.get("players"), current + entering)
+            if twin is not None:  # the same game under another identity would count twice
+                raise UsageError("game {game} has the same moves as game {twin}, already in "
+                                 "{name!r} (round {round}): the same game twice (imported "
+                                 "again under another identity, or its transcript run again); "
+                                 "nothing was entered", game=game, twin=twin["game"],
+                                 name=name, round=twin["round"])
             for p in state.seats:
                 if p in seated:
                     raise UsageError("{player} plays game {seated} and game {game}: one table a round (round {round_})",
@@ -199,8 +248,10 @@ class Tournaments:
             entered_uuids.add(uid)
             # the result entered is the game's at this event (projections/readings/tournament.py)
             head = book.store.hash_at(game, state.seq)
-            facts.append(("GameEntered", {"game_uuid": uid, "game": game, "round": round_,
-                                          "seq": state.seq, "head": head}))
+            fact = {"game_uuid": uid, "game": game, "round": round_, "seq": state.seq,
+                    "head": head}
+            facts.append(("GameEntered", fact))
+            entering.append(fact)
             out.append({"tournament": name, "game": game, "round": round_,
                         "points": points(state)})
         self._append(name, facts, now=now, actor=actor)

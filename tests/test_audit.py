@@ -122,9 +122,14 @@ def test_rechained_history_is_caught_by_a_printed_head(book):
                  f"recorded_at='2026-11-29T09:00:00.000000Z' WHERE seq={seq}", rechain=True)
     r = audit(1, book.store.read(1))
     assert r.bad_seq == seq and "written at once, by one hand" in r.problem
-    # An edit no rule and no command can see (when a whole command was recorded), by a forger
-    # who re-chains:
+    # A whole command's time moved an hour back, by a forger who re-chains: the times go back
+    # past a clock's correction (it passed, before the audit held the times to each other)
     tamper(book, "UPDATE events SET recorded_at='2026-11-29T09:00:00.000000Z' WHERE "
+                 f"command_id=(SELECT command_id FROM events WHERE seq={seq})", rechain=True)
+    r = audit(1, book.store.read(1))
+    assert not r.ok and "a game's times go back by 120 s at most" in r.problem
+    # An edit no rule, no command and no time can see (a minute back, as a clock corrected):
+    tamper(book, "UPDATE events SET recorded_at='2026-11-29T09:59:00.000000Z' WHERE "
                  f"command_id=(SELECT command_id FROM events WHERE seq={seq})", rechain=True)
     assert audit(1, book.store.read(1)).ok  # the chain alone is consistent again...
     r = audit(1, book.store.read(1), expect_head=printed)
@@ -402,3 +407,41 @@ def test_a_bankruptcys_sales_changed_are_still_named(tmp_path):
     seq, report = _logged_sales(tmp_path, more)
     assert not report.ok and report.bad_seq == seq
     assert "not what `bankrupt`" in report.problem
+
+
+def test_recorded_times_that_go_back_past_a_clock_correction_are_a_problem(tmp_path, banco):
+    """A trial: the audit passed a game whose recorded times go back (a command recorded at
+    21:04 after one at 21:10), where `replay --from` and `state --at` refuse such a time.  Up
+    to 120 s back is a clock corrected by its time service, and passes; more is a problem,
+    named at the command that goes back, with both times."""
+    from games import lines
+
+    db = str(tmp_path / "t.db")
+    lines(db, "new Anna Bruno", at="2026-11-29 21:00:00")
+    lines(db, "roll 3 2", at="2026-11-29 21:10:00")
+    lines(db, "buy", at="2026-11-29 21:08:30")  # 90 s back: a clock stepped by its service
+    assert banco("--db", db, "audit").exit_code == 0
+    lines(db, "roll 1 2", at="2026-11-29 21:04:00")  # the laptop's clock set back by hand
+    out = banco("--db", db, "audit", code=3).output
+    seq = json.loads(banco("--db", db, "log", "--json").output)[-1]["seq"]
+    first = next(e["seq"] for e in json.loads(banco("--db", db, "log", "--json").output)
+                 if e["recorded_at"].startswith("2026-11-29T21:04"))
+    assert f"game 1: FAILED at event {first}: recorded at 2026-11-29T21:04:00.000000Z, 270 s " \
+           "before the command before it (recorded at 2026-11-29T21:08:30.000000Z): a game's " \
+           "times go back by 120 s at most" in out, out
+    assert first <= seq
+    # the same verdict from the audit in parts, a part starting at the command that goes back
+    import os
+    from unittest import mock
+
+    from ledger.store.sqlite import SQLiteStore
+    from projections.audit.audit_parallel import audit_game
+
+    store = SQLiteStore(db, create=False)
+    try:
+        with mock.patch.dict(os.environ, {"BANCO_AUDIT_WORKERS": "2"}):
+            for chunk in (2, 3, first - 1):
+                r = audit_game(store, 1, processes=2, chunk=chunk)
+                assert r.bad_seq == first and "times go back" in r.problem, (chunk, r)
+    finally:
+        store.close()

@@ -122,3 +122,28 @@ def test_a_source_game_edited_under_its_chain_is_refused_whole_and_the_rest_said
     assert "nothing of it was copied" in out and "audit --game 2" in out
     assert len(heads(dst)) == 1  # game 1 copied whole; nothing of game 2
     assert banco("--db", dst, "audit").returncode == 0
+
+
+def test_a_forged_game_whose_hashes_were_recomputed_is_refused_as_import_refuses_it(tmp_path):
+    """A trial: a game whose starting cash was edited and every hash after it recomputed (the
+    chain intact) copied with exit 0, where `import` of its export refuses it (exit 3).  Copy
+    audits each game before its commit, as import does: refused whole, the event and the
+    reason named; the game before it is copied."""
+    import sqlite3
+
+    from forge import drop_triggers, rechain_stored
+
+    src = recorded(tmp_path)
+    conn = sqlite3.connect(src, isolation_level=None)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET data=replace(data, '1500', '9500') WHERE game_id=2 "
+                 "AND seq=3")  # Anna's starting cash
+    conn.execute("UPDATE games SET head=? WHERE game_id=2", (rechain_stored(conn, 2, 3),))
+    conn.close()
+    dst = str(tmp_path / "dst.db")
+    out = banco("copy", src, dst, code=3).stderr
+    assert f"error: game 2 of {src} does not pass the audit: event 3: starting cash for Anna " \
+           "is 9500 M" in out, out
+    assert "nothing of it was copied" in out and "audit --game 2" in out
+    assert len(heads(dst)) == 1  # game 1 copied whole; nothing of game 2
+    assert banco("--db", dst, "audit").returncode == 0

@@ -28,3 +28,34 @@ def test_games_says_which_game_was_imported_and_from_where(banco, tmp_path):
     assert lines[2].endswith(f"Anna, Bruno  (imported {at} from anna-bruno.jsonl)")
     it = banco("--db", str(other), "--lang", "it", "partite").output.splitlines()
     assert it[2].endswith(f"(importata il {at} da anna-bruno.jsonl)")
+
+
+def test_a_games_row_edited_by_hand_is_said_and_points_to_doctor(banco):
+    """A trial: a games row whose players and rules were changed with sqlite3 was listed as if
+    it were the game's log.  The row is held to the log: the listing stands (it is the
+    table's), stderr says what the log says instead, pointing to doctor; a head or a last
+    event edited likewise.  A file whose rows are the logs' says nothing."""
+    import sqlite3
+
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "2")
+    banco("new", "Carla", "Dario")
+    clean = banco("games")
+    assert "WARNING" not in clean.output
+    conn = sqlite3.connect(banco.db)
+    conn.execute("""UPDATE games SET players='["Anna", "Zed"]', rules='championship'
+                    WHERE game_id=1""")
+    conn.commit()
+    out = banco("games").output
+    assert "Anna, Zed" in out  # the table's row, as listed
+    assert "WARNING: the games table says game 1's players is [\"Anna\", \"Zed\"], but its log " \
+           "says [\"Anna\", \"Bruno\"] (event 2): the row was edited; `banco doctor` says more" \
+           in out, out
+    assert "game 1's rules is championship, but its log says classic" in out
+    assert "game 2" not in out.split("WARNING", 1)[1]
+    conn.execute("UPDATE games SET players='[\"Anna\", \"Bruno\"]', rules='classic', "
+                 "head='0000' || substr(head, 5) WHERE game_id=1")
+    conn.commit()
+    conn.close()
+    out = banco("games", "--json").output
+    assert "WARNING: event 8 of game 1 has the hash" in out and "it was rewritten" in out, out

@@ -244,3 +244,20 @@ def test_a_write_onto_a_log_without_its_guards_is_recorded_with_a_warning(both, 
         assert "WARNING" not in banco(where, "state")  # a reading changes nothing
     banco(str(db), "doctor", "--repair")
     assert "WARNING" not in banco(str(db), "buy")
+
+
+def test_games_warns_of_a_games_row_edited_in_either_store(both):
+    """`games` holds each row to its log in PostgreSQL as in SQLite (the owner's edit)."""
+    import sqlite3
+
+    db, url, admin_url = both
+    assert "WARNING" not in banco(url, "games")
+    admin(admin_url, ("UPDATE banco.games SET rules='championship' WHERE game_id=1",))
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE games SET rules='championship' WHERE game_id=1")
+    conn.commit()
+    conn.close()
+    for where in (str(db), url):
+        out = banco(where, "games")
+        assert "WARNING: the games table says game 1's rules is championship, but its log " \
+               "says classic" in out, (where, out)

@@ -2,6 +2,7 @@
 cannot be true of a table), folded like any fact, audited, shown in the log; the banker's undo stops at them."""
 
 import json
+from pathlib import Path
 
 import pytest
 from helpers import POS, build, cash, new_table, own, place, play
@@ -359,3 +360,39 @@ def test_a_reason_is_one_line_of_printable_text_and_nothing_is_appended(banco, r
     banco("correct", "Anna", "10", "--reason", "  change miscounted ", "--referee", "Rita")
     assert json.loads(banco("log", "--json").output)[-1]["data"]["reason"] == \
         "referee Rita: change miscounted"
+
+
+def test_a_player_of_the_game_cannot_be_its_referee_whatever_the_case(banco):
+    """A trial: `correct` and `ruling --record` took any --referee, a player's name too (Anna
+    correcting her own cash).  Refused (exit 1), the player named, nothing appended; `seal`
+    likewise (a player would sign his own game)."""
+    banco("new", "Anna", "Bruno", "Zoë")
+    banco("roll", "3", "4")
+    before = banco("log", "--json").output
+    for args in (("correct", "Anna", "100", "--reason", "x", "--referee", "Anna"),
+                 ("correct", "--move", "Bruno", "5", "--reason", "x", "--referee", "anna"),
+                 ("ruling", "jail", "1", "--record", "--referee", "BRUNO"),
+                 ("correct", "Bruno", "10", "--reason", "x", "--referee", "zoe")):
+        out = banco(*args, code=1).output
+        player = {"anna": "Anna", "bruno": "Bruno", "zoe": "Zoë"}[args[-1].casefold()]
+        assert f"--referee {args[-1]}: {player} plays in this game, and a player cannot be " \
+               "its referee" in out, out
+        assert "not Anna, Bruno, Zoë" in out
+    key = str(Path(banco.db).parent / "anna")
+    banco("keygen", "--out", key)
+    out = banco("seal", "--key", key + ".key", code=1).output  # the key file names the referee
+    assert "--referee anna: Anna plays in this game" in out, out
+    assert banco("log", "--json").output == before
+
+
+def test_a_referee_named_in_another_case_is_the_referee_first_recorded(banco):
+    """"Rita" and "rita" were two referees in the facts; the first spelling is kept."""
+    banco("new", "Anna", "Bruno")
+    banco("correct", "Anna", "10", "--reason", "x", "--referee", "Rita")
+    out = banco("correct", "Anna", "10", "--reason", "y", "--referee", "rita").output
+    assert "(referee Rita: y)" in out
+    banco("correct", "--move", "Bruno", "5", "--reason", "z", "--referee", "RITA")
+    facts = [e for e in json.loads(banco("log", "--json").output)
+             if e["type"] in ("CashCorrected", "PositionCorrected")]
+    assert [e["data"]["referee"] for e in facts] == ["Rita", "Rita", "Rita"]
+    assert banco("audit").exit_code == 0

@@ -92,3 +92,67 @@ def test_no_tournament_yet(banco):
     banco("new", "Anna", "Bruno", "--rules", "championship")
     err = banco("tournament", "standings", code=2).output
     assert "no tournament in this database yet: `banco tournament new NAME`" in err
+
+
+MOVES = ("roll 1 2", "buy", "roll 1 2", "claim Anna", "roll 4 6", "roll 4 6")
+
+
+def test_the_same_game_twice_is_not_entered_twice(banco, tmp_path):
+    """A trial: the same transcript run twice (`run --fresh`), or a game imported again under a
+    changed uuid, counted twice in the standings.  `tournament add` refuses a game with the
+    same moves (the same players, command lines and facts, its identity and times aside) as
+    one entered, naming it; a game played otherwise by the same players is entered."""
+    from test_exchange import rehash, rows_of, write
+
+    players = ("Anna", "Bruno", "Carla", "Dario")
+    play_game(banco, players, *MOVES)
+    play_game(banco, players, *MOVES)  # the same transcript, again: another uuid and clock
+    banco("tournament", "new", "Coppa")
+    banco("tournament", "add", "1")
+    out = banco("tournament", "add", "2", code=2).output
+    assert "game 2 has the same moves as game 1, already in 'Coppa' (round 1): the same game " \
+           "twice" in out and "nothing was entered" in out, out
+    # game 1 exported, its uuid changed and every hash recomputed: a history import accepts
+    export = tmp_path / "one.jsonl"
+    banco("--game", "1", "export", "-o", str(export))
+    header, rows = rows_of(export)
+    uid = header["game_uuid"]
+    other = uid[:-4] + ("0000" if uid[-4:] != "0000" else "1111")
+    rows[1]["data"]["game_uuid"] = header["game_uuid"] = other
+    rehash(rows, 1)
+    header["head"] = rows[-1]["hash"]
+    write(export, header, rows)
+    assert "game 3" in banco("import", str(export)).output
+    out = banco("tournament", "add", "3", code=2).output
+    assert "game 3 has the same moves as game 1" in out, out
+    play_game(banco, players, "roll 2 1", *MOVES[1:])  # dice the other way: another game
+    banco("tournament", "add", "4")
+    doc = json.loads(banco("tournament", "standings", "--json").output)
+    assert [(g["game"], g["twin_of"]) for g in doc["games"]] == [(1, None), (4, None)]
+
+
+def test_standings_say_a_game_entered_twice_under_two_identities(banco):
+    """A twin entered before `add` refused it (an older banco, an archive's facts) is counted
+    as entered, and said on stderr."""
+    from ledger.store.sqlite import SQLiteStore
+    from ledger.tournaments import append_facts
+
+    players = ("Anna", "Bruno", "Carla", "Dario")
+    play_game(banco, players, *MOVES)
+    play_game(banco, players, *MOVES)
+    banco("tournament", "new", "Coppa")
+    banco("tournament", "add", "1")
+    store = SQLiteStore(banco.db, create=False)
+    try:
+        game = store.game(2)
+        fact = {"game_uuid": game["uuid"], "game": 2, "round": 2, "seq": game["events"],
+                "head": game["head"]}
+        store.write(lambda conn: append_facts(conn, "Coppa", [
+            ("GameEntered", fact, "2026-11-29T21:00:00.000000Z", "organiser")]))
+    finally:
+        store.close()
+    out = banco("tournament", "standings").output
+    assert "WARNING: game 2 (round 2) has the same moves as game 1: the same game entered " \
+           "twice (under another identity), counted twice in these standings" in out, out
+    doc = json.loads(banco("tournament", "standings", "--json").output.split("\n", 1)[1])
+    assert [g["twin_of"] for g in doc["games"]] == [None, 1]

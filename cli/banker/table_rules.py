@@ -135,6 +135,12 @@ def tournament_standings(session, name, as_json, expect_head):
                      "printed before); run `banco audit`").format(
                          name=entries["tournament"], problem=say(broken)), err=True)
     doc = standings(session.book, entries)
+    for g in doc["games"]:  # on stderr, with --json too: a script's warnings are seen there
+        if g["twin_of"] is not None:
+            click.echo(_("WARNING: game {game} (round {round}) has the same moves as game "
+                         "{twin}: the same game entered twice (under another identity), "
+                         "counted twice in these standings").format(
+                             game=g["game"], round=g["round"], twin=g["twin_of"]), err=True)
     if as_json:
         dump(doc)
         return

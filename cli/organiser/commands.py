@@ -33,6 +33,7 @@ def games(session, as_json):
             "rules": g["rules"], "edition": g["edition"], "ended": g["ended"],
             "uuid": g["uuid"], "events": g["events"], "imported": imported(g["game_id"])}
            for g in rows]
+    _rows_held_to_logs(session.book.store)
     if as_json:
         dump(doc)
         return
@@ -52,6 +53,16 @@ def games(session, as_json):
             at=local_time(came["at"]), source=came["from"])
         click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  "
                    f"{g['rules'] or '?':<{width}}{state:<12}{', '.join(g['players'])}{where}")
+
+
+def _rows_held_to_logs(store) -> None:
+    """The list is the games table's, a mutable index: a row edited by hand (its players, its
+    rules) is said on stderr, pointing to doctor, rather than listed as if it were the log's."""
+    from cli.words.i18n import say
+
+    for f in store.games_row_findings():  # each names its game
+        click.echo(_("WARNING: {problem}; `banco doctor` says more (`doctor --repair` rebuilds "
+                     "the row from its log)").format(problem=say(f.problem)), err=True)
 
 
 @click.command()
@@ -212,8 +223,57 @@ def standings(session, as_json):
 def export(session, output, fmt, force):
     """A game's history as a file: JSON Lines a third party can verify (a header, then one
     event a line in canonical JSON with its hash), `banco import` on another machine; or the
-    money as CSV, or the history as text."""
+    money as CSV, or the history as text.  The game is audited as it is written: a game that
+    does not audit clean is written all the same (it is the evidence), said on stderr with
+    the event and the reason, and the exit is 3, as `audit`'s."""
     game = session.game()
+    verdict = _ExportAudit(session.book.store, game)
+    try:
+        _export(session, game, output, fmt, force)
+        report = verdict()
+    finally:
+        verdict.close()
+    if output and output != "-":
+        click.echo(_("game {game} exported to {output} ({fmt})").format(game=game, output=output, fmt=fmt), err=True)
+    if not report.ok:
+        from cli.words.i18n import say
+        from ledger.base.errors import EXIT_AUDIT
+
+        # the verdict `banco audit` gives (a history forged under a recomputed chain, which
+        # `import` refuses, or a snapshot that vouches for another history): heard now
+        click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
+            game=game, seq=report.bad_seq, problem=say(report.problem)), err=True)
+        click.echo(_("warning: game {game} does not audit clean: the export is the history as "
+                     "this database holds it, not one to trust; `banco audit --game {game}` "
+                     "says more").format(game=game), err=True)
+        sys.exit(EXIT_AUDIT)
+
+
+class _ExportAudit:
+    """The audit of `game` up to its last event now, in a process of its own while the export
+    is written (projections/audit/audit_apart.py, as `report` does), or here when none can be
+    started: call it for the report; `close` always."""
+
+    def __init__(self, store, game: int):
+        from projections.audit.audit_apart import AuditApart
+
+        self.store, self.game = store, game
+        self.events = store.last_seq(game)
+        self.apart = AuditApart.start(store, game, self.events)
+
+    def __call__(self):
+        if self.apart is not None:
+            return self.apart.report()
+        from projections.audit.audit_parallel import audit_game
+
+        return audit_game(self.store, self.game, last=self.events)
+
+    def close(self) -> None:
+        if self.apart is not None:
+            self.apart.close()  # stopped, with its workers, if the export stopped first
+
+
+def _export(session, game: int, output, fmt: str, force: bool) -> None:
     if fmt == "jsonl":
         from cli.progress import Progress, counted
         from projections.exchange.exchange import export_lines
@@ -256,8 +316,6 @@ def export(session, output, fmt, force):
                 f.write("\n".join(step_lines(s)) + "\n")
 
     write_out(output, force, write)
-    if output and output != "-":
-        click.echo(_("game {game} exported to {output} ({fmt})").format(game=game, output=output, fmt=fmt), err=True)
 
 
 def _refuse_wrong_kind(source: str, db: str) -> None:

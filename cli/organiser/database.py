@@ -106,8 +106,11 @@ def copy(source, target):
     """Copy every game of the store SRC into the store DST: each a database file or a
     postgresql:// URL (SQLite to PostgreSQL and back).  Each game arrives whole, its rows as
     stored (the same hashes), and is checked on arrival: its chain read back must end at the
-    source's head.  A game DST already holds is refused before anything of it is written."""
+    source's head, and audited as `import` audits a file (each command derived again): a game
+    that fails is refused whole.  A game DST already holds is refused before anything of it
+    is written."""
     from ledger.store.open import copy_to, open_store
+    from projections.exchange.import_audit import audit_copied
 
     if not os.path.exists(source) and "://" not in source:
         raise UsageError("{source} does not exist: name a banco database file or a "
@@ -124,7 +127,7 @@ def copy(source, target):
     try:
         # a bar on a terminal for a long copy (issue 21); a game at a time is committed
         with Progress(sum(g["events"] or 0 for g in src.games()), "copy") as bar:
-            copied = copy_to(src, target, progress=bar.step)
+            copied = copy_to(src, target, progress=bar.step, audit=audit_copied)
     except BaseException:
         if new_file:
             _forget_if_empty(target)  # a copy refused or stopped before its first game

@@ -427,6 +427,10 @@ def _ruling_command(kind: str, doc: str):
         from cli.referee.ruling_log import BookLog
 
         game = session.game()
+        if record:
+            from cli.referee.referees import referee_of
+
+            referee = referee_of(session.book.store, game, referee)  # not a player of it
         if session.game_option is None and len(session.book.games()) > 1 and not as_json:
             # a file of several games: which one is ruled on is said first, and on stderr, so
             # that a seq meant for another game is not answered from this one unnoticed
@@ -517,8 +521,12 @@ def correct(session, words, move, owner, reason, referee):
     if reason is None:
         raise UsageError("a correction says why: give the reason, as in `{form}`{note}",
                          form=form, note=note)
-    referee = referee_name(referee)  # the name in the command is the name the fact is recorded by
+    referee_name(referee)  # a name that is no name is said before the reason's problems
     reason = reason_text(reason)
+    from cli.referee.referees import referee_of
+
+    # the name the fact is recorded by: not a player's, spelt as the game first recorded it
+    referee = referee_of(session.book.store, session.game(), referee)
     state = session.state()
     words = list(words)
     from ledger.base.names import fold

@@ -268,6 +268,9 @@ def seal(session, key_path, referee, out_path):
     referee = referee_name(referee)  # checked as a player's name is, before the key signs
     game = session.game()
     store = session.book.store
+    from cli.referee.referees import referee_of
+
+    referee = referee_of(store, game, referee)  # not a player of the game it seals
     seq = store.last_seq(game)
     out_path = out_path or f"game-{game}-seal-{seq}.txt"
     if os.path.exists(out_path) and session.command_id is None:

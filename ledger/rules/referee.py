@@ -11,6 +11,8 @@ it is evidence, kept in the chain, of what the referee decided and why.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
 from ledger.records import commands as c
@@ -36,6 +38,24 @@ def referee_name(text: str) -> str:
     if why:
         raise UsageError("referee name {name!r} refused: {why}", name=shown(text), why=why)
     return name
+
+
+def game_referee(name: str, players: Iterable[str], recorded: Iterable[str]) -> str:
+    """A referee's name (referee_name's) held to the game: not one of its `players` (a player
+    would rule on his own game: RuleViolation), and spelt as the referee already `recorded` in
+    it (oldest first) was, whatever the case or accents (`rita` is Rita: one referee, not two)."""
+    from ledger.base.names import fold
+
+    key = fold(name)
+    players = list(players)
+    playing = next((p for p in players if fold(p) == key), None)
+    if playing is not None:
+        raise RuleViolation("--referee {name}: {player} plays in this game, and a player "
+                            "cannot be its referee", allowed=msg("--referee NAME of someone who does not play "
+                                                   "here, not {players}",
+                                                   players=", ".join(players)),
+                            name=name, player=playing)
+    return next((r for r in recorded if fold(r) == key), name)
 
 
 MAX_REASON = 300  # a sentence or two on the score sheet's margin, not a pasted page

@@ -6,7 +6,7 @@ verified on arrival: its chain read back whole, its head the source's."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ledger.base.errors import EXIT_AUDIT, BancoError, DatabaseError, UsageError
 from ledger.base.text import msg
@@ -18,6 +18,11 @@ from ledger.store.snapshot_binding import problem as snapshot_problem
 
 BATCH = 2000
 
+# The audit a copy runs on each game's rows before their commit (the caller's: the audit lives
+# in projections/, above this package): (game number in DST, its rows as RawRows gives them)
+# -> None when the game passes, else (the seq it stops at or None, what is wrong).
+CopyAudit = Callable[[int, Iterable[tuple]], "tuple[int | None, str] | None"]
+
 
 class SourceNotWhole(BancoError):
     """A source game edited under its chain, or missing rows: refused whole (exit 3, as an
@@ -27,24 +32,27 @@ class SourceNotWhole(BancoError):
 
 
 def copy_store(src: EventStore, dst: EventStore,
-               progress: Callable[[int], None] | None = None) -> list[tuple[int, int, str]]:
+               progress: Callable[[int], None] | None = None,
+               audit: CopyAudit | None = None) -> list[tuple[int, int, str]]:
     """Every game of `src` into `dst` (ledger/store/open.py's copy_to opens it by path or
     URL): (game in src, game in dst, head) per game copied.  A game whose identity the target
     already holds is refused before anything of it is written.  `progress(events)`: the
     events copied so far, every batch (a game at a time is committed: one interrupted leaves
-    the games before it copied, itself not at all)."""
+    the games before it copied, itself not at all).  `audit`: run on each game's rows before
+    its commit; a game it finds wrong is refused whole, as a broken chain is."""
     copied, done = [], 0
     for g in src.games():
         def step(n: int, before: int = done) -> None:
             if progress is not None:
                 progress(before + n)
-        copied.append(copy_game(src, dst, g["game_id"], step))
+        copied.append(copy_game(src, dst, g["game_id"], step, audit))
         done += g["events"] or 0
     return copied
 
 
 def copy_game(src: EventStore, dst: EventStore, game_id: int,
-              progress: Callable[[int], None] | None = None) -> tuple[int, int, str]:
+              progress: Callable[[int], None] | None = None,
+              audit: CopyAudit | None = None) -> tuple[int, int, str]:
     """One game of `src` into `dst`, verified: (its number in src, in dst, its head).
     `progress(rows)`: its rows copied so far."""
     game = src.game(game_id)
@@ -88,6 +96,18 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
                 "game {game} of {source} is not whole: {problem}; nothing of it was copied "
                 "(`banco --db {source} audit --game {game}` says more)", game=game_id,
                 source=_shown(src), problem=why))
+        # A forger who recomputed every hash leaves the chain intact: only the audit (each
+        # command derived again) finds the fact no command gives, as `import` of the same game
+        # does.  On the rows as written, before the commit: refused, nothing of it stays.
+        found = audit(imp.game_id, imp.raw_rows(hashed_as if version1 else None)) \
+            if audit is not None else None
+        if found is not None:
+            seq, why = found
+            where = msg("event {seq}: {why}", seq=seq, why=why) if seq is not None else why
+            raise SourceNotWhole(msg(
+                "game {game} of {source} does not pass the audit: {problem}; nothing of it "
+                "was copied (`banco --db {source} audit --game {game}` says more)",
+                game=game_id, source=_shown(src), problem=where))
     except BaseException:
         imp.abort()
         raise

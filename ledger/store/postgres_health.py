@@ -83,6 +83,16 @@ class PgChecks:
                       "ORDER BY game_id, seq", (len(prefix), prefix))
 
     @guarded(writing=False)
+    def games_row_findings(self) -> list:
+        """What doctor finds of the games table against the logs (Finding each): `banco
+        games` warns of a row that is not its log's."""
+        if not self.has_tables():
+            return []
+        with self.conn.transaction():
+            self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            return [f for f in games_findings(self.conn, PG) if f.kind == "games"]
+
+    @guarded(writing=False)
     def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
         not_checked = [msg("the file's own checks (SQLite's quick_check, its text bytes, its "
                            "write-ahead log) are SQLite's: PostgreSQL checks its own pages")]

@@ -94,6 +94,9 @@ class GameImportWriter(Protocol):
     def rows(self, hashed_as: int | None = None) -> Sequence[dict]:
         """The rows inserted so far, read back inside the transaction."""
 
+    def raw_rows(self, hashed_as: int | None = None) -> Iterable[tuple]:
+        """The rows inserted so far as stored, read back inside the transaction (the audit)."""
+
     def finish(self, game: dict, meta: dict[str, str],
                snapshots: Iterable[tuple[int, str, str, str]] = (),
                made_at: str | None = None, commit: bool = True) -> None:
@@ -264,6 +267,10 @@ class EventStore(Protocol):
     def hash_prefix(self, prefix: str) -> list[tuple[int, int]]:
         """(game, seq) of every row whose hash begins with `prefix` (lowercase hex), by game
         and seq: which event a head line's digits name."""
+
+    def games_row_findings(self) -> list:
+        """The games table's rows held to their logs, as doctor holds them (health.Finding
+        each, kind "games"): what `banco games` warns of."""
 
     def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
         """The store beside the games' chains (StoreHealth); `tournaments`: their chains too;

@@ -79,6 +79,26 @@ class FileChecks:
         return state
 
     @guarded(writing=False)
+    def games_row_findings(self) -> list:
+        """What doctor finds of the games table against the logs (Finding each), for `banco
+        games`: its quick look first, the exact check only when that sees something."""
+        from ledger.store import health as h
+
+        conn = self.conn
+        if conn is None or self.format < 2 or not self.has_tables():
+            return []
+        began = not conn.in_transaction
+        if began:
+            conn.execute("BEGIN")  # one snapshot of the log and the games table, as health's
+        try:
+            if not h.games_rows_differ(conn):
+                return []
+            return [f for f in h.games_findings(conn) if f.kind == "games"]
+        finally:
+            if began and conn.in_transaction:
+                conn.execute("COMMIT")
+
+    @guarded(writing=False)
     def missing_guards(self) -> list[str]:
         from ledger.store import health as h
 

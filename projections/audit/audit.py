@@ -188,14 +188,14 @@ class GameAudit(RowChecks):
         self.expected, self.count, self.prev = at.seq + 1, at.seq, at.prev
         self.seen_v2, self.state, self.uuid = at.seen_v2, at.state, at.uuid
         self.checks = at.checks.copy() if at.checks is not None else None
-        self.ended_at, self.gone = at.ended_at, set(at.gone)
+        self.ended_at, self.gone, self.last_time = at.ended_at, set(at.gone), (None, at.at)
         self.last_checkpoint = at.seq
 
     def _stop_before(self, raw: tuple, batch: list[dict]) -> None:
         """The row after a part: read as the one pass reads it, its chain checked before the
         command that ends the part is judged (so a problem there is named with the same head
         and count), then left to the next part."""
-        kept = self.prev, self.expected, self.count, self.seen_v2, len(self.expect_at)
+        kept = self.prev, self.expected, self.count, self.seen_v2, self.last_time, len(self.expect_at)
         try:
             row = self._row(raw)
         except AuditStop:
@@ -207,13 +207,13 @@ class GameAudit(RowChecks):
             raise RuntimeError("a part of the audit ends inside a command")
         if batch:
             self._command(batch)
-        self.prev, self.expected, self.count, self.seen_v2 = kept[:4]
-        del self.expect_at[kept[4]:]
+        self.prev, self.expected, self.count, self.seen_v2, self.last_time = kept[:5]
+        del self.expect_at[kept[5]:]
 
     def resumable(self) -> Resume:
         """Where the pass stands: what `resume` needs to go on from here."""
         return Resume(self.count, self.prev, self.seen_v2, self.state, self.checks,
-                      self.ended_at, self.uuid, frozenset(self.gone))
+                      self.ended_at, self.uuid, frozenset(self.gone), self.last_time[1])
 
     def _report(self, seq, problem) -> AuditReport:
         notes = list(self.expect_notes)

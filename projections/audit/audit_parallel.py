@@ -458,7 +458,8 @@ def fold_ahead(store, game_id: int, first: int) -> Resume:
         checks.previous = previous
         # the fold leaves seq where GameStarted put it; the pass's table has it from decide
         state = state._replace(seq=first - 1)
-    return Resume(first - 1, prev, seen_v2, state, checks, ended_at, uuid, frozenset(gone))
+    return Resume(first - 1, prev, seen_v2, state, checks, ended_at, uuid, frozenset(gone),
+                  last[4] if last is not None else None)
 
 
 def _as_row(raw: tuple) -> dict:

@@ -54,12 +54,13 @@ class Resume:
     ended_at: int | None
     uuid: str | None
     gone: frozenset
+    at: str | None = None  # the time of the last command (the next must not go back from it)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A part's worker hands it back pickled (projections/audit/audit_parallel.py): a compiled
         # class is unpickled through its constructor.
         return Resume, (self.seq, self.prev, self.seen_v2, self.state, self.checks,
-                        self.ended_at, self.uuid, self.gone)
+                        self.ended_at, self.uuid, self.gone, self.at)
 
 
 class AuditStop(Exception):

@@ -95,6 +95,9 @@ class RowChecks:
         self.schema = checks()
         self.expected, self.prev, self.count = 1, GENESIS, 0
         self.seen_v2 = False
+        # (command id, time) of the last command: the next is held to it (_time_back); a
+        # command's own rows share its time (audit.py's _one_hand)
+        self.last_time: tuple = (None, None)
         self._enc: dict = {}
         self._cid = self._actor = self._at = object()  # the command whose text is assembled
         self._head = self._mid = ""
@@ -199,6 +202,11 @@ class RowChecks:
             if not same:
                 raise AuditStop(seq, msg("hash chain: its content does not match its hash: the row "
                                      "was edited"))
+        if cid != self.last_time[0] and type(at) is str:  # a command's first row
+            last = self.last_time[1]
+            if last is not None and at < last:  # (a string compare: the rare case is parsed)
+                _time_back(seq, at, last)
+            self.last_time = (cid, at)
         self.prev, self.expected, self.count = hsh, expected + 1, expected
         if self.snapshots is not None and seq in self.snapshots:
             self._snapshot_head(self.snapshots[seq], hsh)
@@ -303,6 +311,28 @@ class RowChecks:
                     "the head {head} is event {seq}'s: events 1-{seq} are as they were when it "
                     "was printed; the log went on past it: events {next}-{last} came after",
                     head=line, seq=seq, next=seq + 1, last=self.count))
+
+
+# How far a game's recorded times may go back from one event to the next: a computer's clock
+# corrected by its time service steps by seconds; more is a clock set back by hand or a row
+# rewritten, and a time in between names two moments (`replay --from` and `state --at`
+# refuse it).  A problem, as every time the audit holds a row to is (one command, one time).
+CLOCK_TOLERANCE = 120  # seconds
+
+
+def _time_back(seq: int, at: str, last: str) -> None:
+    from datetime import datetime
+
+    try:
+        back = (datetime.fromisoformat(last) - datetime.fromisoformat(at)).total_seconds()
+    except ValueError:
+        return  # a time that is no time: not this check's to say
+    if back > CLOCK_TOLERANCE:
+        raise AuditStop(seq, msg(
+            "recorded at {at}, {back} s before the command before it (recorded at {last}): a "
+            "game's times go back by {most} s at most (a clock corrected by its time "
+            "service); the clock was set back, or the row rewritten", at=at, back=int(back),
+            last=last, most=CLOCK_TOLERANCE))
 
 
 def reason(exc: Exception):

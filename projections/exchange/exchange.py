@@ -399,6 +399,15 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         if uid is not None:
             taken = store.game_with_uuid(uid)
             if taken is not None:
+                from projections.exchange.stored_copy import difference
+
+                differs = difference(store, taken, it, h)
+                if differs is not None:  # a copy kept that is not this history: said
+                    raise ImportRefused("this game is already game {taken} in {path} (uuid "
+                                        "{uid}), but the copy stored differs from this file: "
+                                        "{differs}; nothing was imported (`banco audit --game "
+                                        "{taken}` checks the stored copy)", taken=taken,
+                                        path=store.shown, uid=uid, differs=differs)
                 raise UsageError("this game is already game {taken} in {path} (uuid {uid}); nothing was imported",
                                  taken=taken, path=store.shown, uid=uid)
         prev, count, started, ended, batch = GENESIS, 0, None, None, []

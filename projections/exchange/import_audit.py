@@ -261,3 +261,13 @@ def book_snapshots(judge, count: int, head: str) -> list[tuple[int, str, str, st
     (ledger/store/snapshot_binding.py); the next command that records keeps one.  A cache,
     never evidence (the audit never starts from one)."""
     return list(judge.bound)
+
+
+def audit_copied(game_id: int, rows) -> tuple[int | None, str] | None:
+    """The audit `banco copy` runs on a game's rows before their commit (ledger/store/copy.py
+    CopyAudit), the import's own (GameAudit, the hashes checked by the copy already): None
+    when it passes, else (the event it stops at, what is wrong)."""
+    from projections.audit.audit import GameAudit
+
+    report = GameAudit(game_id, rows, hashes_checked=True).run()
+    return None if report.ok else (report.bad_seq, str(report.problem))

@@ -78,6 +78,7 @@ def standings(book, entries: dict) -> dict:
             row["points"] += pts
             row["score"] += result["scores"].get(name, 0)
             row["games"] += 1
+    _twins(book.store, games)
     ranked = sorted(totals.values(), key=lambda r: (-r["points"], -r["score"], r["name"]))
     for i, row in enumerate(ranked, start=1):
         row["rank"] = i
@@ -85,6 +86,27 @@ def standings(book, entries: dict) -> dict:
             "rounds": max((g["round"] for g in games), default=0), "games": games,
             "players": ranked, "tie_break": "total score over the games played, then name",
             "head": entries.get("head")}
+
+
+def _twins(store, games: list[dict]) -> None:
+    """Each game's `twin_of`: the game entered before it with the same moves (the same game
+    under two identities, entered before `tournament add` refused it, or by an archive), else
+    None.  Only games of the same players and length are read (ledger/tournaments.py
+    moves_digest)."""
+    from ledger.tournaments import moves_digest
+
+    groups: dict[tuple, list[dict]] = {}
+    for g in games:
+        g["twin_of"] = None
+        info = store.game(g["game"]) or {}
+        seq = g["entered_seq"] or info.get("events") or 0
+        groups.setdefault((tuple(info.get("players") or ()), seq), []).append(g)
+    for (_, seq), same in groups.items():
+        first: dict[str, int] = {}
+        for g in same if len(same) > 1 else ():
+            digest = moves_digest(store, g["game"], seq)  # None: no roll, not told apart
+            found = first.setdefault(digest, g["game"]) if digest is not None else g["game"]
+            g["twin_of"] = found if found != g["game"] else None
 
 
 # --- the audit's checks beyond the chain ------------------------------------------------------
