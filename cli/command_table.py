@@ -42,7 +42,7 @@ COMMANDS = {
     # the organiser
     "games": "cli.organiser.commands:games", "statement": "cli.organiser.commands:statement",
     "history": "cli.organiser.commands:history", "standings": "cli.organiser.commands:standings",
-    "export": "cli.organiser.commands:export", "import": "cli.organiser.commands:import_",
+    "export": "cli.organiser.export:export", "import": "cli.organiser.commands:import_",
     "report": "cli.organiser.commands:report",
     # the database file
     "backup": "cli.organiser.database:backup", "copy": "cli.organiser.database:copy",

@@ -46,12 +46,15 @@ def forged(tmp_path) -> str:
 
 def test_an_export_of_a_forged_game_says_so_and_exits_3(tmp_path):
     """A trial: the export of a forged game was written with exit 0 and no word; the import
-    at the other end refuses it.  The file is written all the same (the evidence of what the
-    database holds), but stderr names the event and the reason, and the exit is 3, as
-    `audit`'s and `report`'s."""
+    at the other end refuses it.  With --audit the file is written all the same (the evidence
+    of what the database holds), but stderr names the event and the reason, and the exit is
+    3, as `audit`'s and `report`'s; without it the export reads at its own pace (issue 21)
+    and the import is where the forgery is refused."""
     db = forged(tmp_path)
     out = str(tmp_path / "g2.jsonl")
-    said = banco("--db", db, "export", "--game", "2", "-o", out, code=3).stderr
+    plain = banco("--db", db, "export", "--game", "2", "-o", str(tmp_path / "plain.jsonl"))
+    assert "FAILED" not in plain.stderr
+    said = banco("--db", db, "export", "--game", "2", "-o", out, "--audit", code=3).stderr
     assert "game 2: FAILED at event 3: starting cash for Anna is 9500 M" in said, said
     assert "warning: game 2 does not audit clean: the export is the history as this database " \
            "holds it, not one to trust" in said
@@ -60,9 +63,11 @@ def test_an_export_of_a_forged_game_says_so_and_exits_3(tmp_path):
     refused = banco("--db", str(tmp_path / "other.db"), "import", out, code=3).stderr
     assert "the audit stops at event 3" in refused
     for fmt in ("csv", "text"):  # the same history in other words: the same verdict
-        said = banco("--db", db, "export", "--game", "2", "--format", fmt, code=3).stderr
+        said = banco("--db", db, "export", "--game", "2", "--format", fmt, "--audit",
+                     code=3).stderr
         assert "game 2: FAILED at event 3" in said, (fmt, said)
-    clean = banco("--db", db, "export", "--game", "1", "-o", str(tmp_path / "g1.jsonl"))
+    clean = banco("--db", db, "export", "--game", "1", "-o", str(tmp_path / "g1.jsonl"),
+                  "--audit")
     assert "FAILED" not in clean.stderr and "warning" not in clean.stderr
 
 

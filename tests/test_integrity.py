@@ -833,8 +833,9 @@ def test_import_holds_the_history_to_a_referees_seal(copy):
            "UPDATE events SET recorded_at=replace(recorded_at, '2026-11-29', '2026-11-30') "
            "WHERE game_id=1", rechain_from=1)
     # the database's audit sees it (a snapshot vouches for the history before the edit): the
-    # export says so (exit 3) and is written all the same; the file itself is a history
-    out = banco(db, "--game", "1", "export", "-o", copy / "forged.jsonl", "--force", code=3)
+    # export --audit says so (exit 3) and is written all the same; the file itself is a history
+    out = banco(db, "--game", "1", "export", "-o", copy / "forged.jsonl", "--force", "--audit",
+                code=3)
     assert "game 1: FAILED at event" in out and "the book's snapshot at event" in out
     banco(copy / "other.db", "import", copy / "forged.jsonl")  # no seal: it is a history
     out = banco(copy / "sealed.db", "import", copy / "forged.jsonl", "--seal",
