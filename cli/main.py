@@ -304,9 +304,11 @@ def help_(ctx, word):
 
         click.echo(grouped_help())
         return
-    group_ctx.command.resolve_command(group_ctx, [word])  # a word that is none: said as such
-    command = group_ctx.command.get_command(group_ctx, word)
-    with click.Context(command, info_name=word, parent=group_ctx) as sub:
+    # a word that is none is said as such; `draw` at a pay-or-draw card is `card`'s
+    _name, command, _args = group_ctx.command.resolve_command(group_ctx, [word])
+    named = group_ctx.command.get_command(group_ctx, word) is not None
+    with click.Context(command, info_name=word if named else command.name,
+                       parent=group_ctx) as sub:
         click.echo(command.get_help(sub))
 
 

@@ -120,6 +120,7 @@ def test_draw_and_pay_alone_at_a_pay_or_draw_card_are_its_choice(pay_or_draw):
     pay_or_draw("undo")
     out = pay_or_draw("pay", "Bruno", code=1).output  # the card is Anna's to answer
     assert "it is Anna's turn, not Bruno's" in out
+    assert " card [OPTIONS] DECK CARD" in pay_or_draw("help", "draw").output  # a traceback
     said = shell(pay_or_draw.db, "draw", "undo", "pay")  # the shell: its prompts tell
     assert "#1 Anna (pay or draw)> #1 Anna (card Imprevisti)> " in said
     assert "#1 Anna (pay or draw)> #1 Anna (roll)> " in said and "misdraw" not in said

@@ -244,7 +244,8 @@ def claim(session, owner):
 @records
 def card(session, deck, words, player):
     """The card drawn: card DECK CARD [pay|draw].  CARD is its number or words of its text
-    (`card imprevisti terno`); pay/draw answers a card that offers the choice."""
+    (`card imprevisti terno`); pay/draw answers a card that offers the choice (so does `pay`
+    or `draw` alone)."""
     from ledger.records.commands import DrawCard
     from ledger.table.decks import card_by_words
 
