@@ -203,3 +203,14 @@ def test_the_list_orders_numbers_by_value_in_columns():
     assert in_order(["Bruno", "anna"]) == ["anna", "Bruno"]
     assert listing([str(n) for n in range(1, 17)], 16).splitlines() == [
         "1   5   9   13", "2   6   10  14", "3   7   11  15", "4   8   12  16"]
+
+
+def test_the_shell_offers_the_line_an_error_names_whole(game):
+    # `roll 12`: `did you mean roll 1 2?`, to be typed again; so `roll --player 1 2`
+    said = shell(game.db, "roll 12", "y", "decline", "bid 50 bruno", "y", "hammer",
+                 "roll --player 1 2", "", "roll --player 1 2", "sì")
+    assert "`y` and Enter: `roll 1 2`" in said and "Anna rolls 1+2 = 3" in said
+    assert "`y` and Enter: `bid bruno 50`" in said and "Bruno bids 50 M" in said
+    assert said.count("`y` and Enter: `roll 1 2 --player Bruno`") == 2  # Enter alone: no
+    rolled = [e["data"] for e in events(game) if e["type"] == "DiceRolled"]
+    assert [(r["player"], r["dice"]) for r in rolled] == [("Anna", [1, 2]), ("Bruno", [1, 2])]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shlex
 
 from cli.command_table import ALIASES, COMMANDS, close_words
+from ledger.base.errors import UsageError
 from ledger.base.names import UnknownName
 
 # the answers that accept the line offered, in either language (`sì`, as an Italian types it)
@@ -25,6 +26,8 @@ def meant_line(line: str, outcome) -> str | None:
     if not words:
         return None
     refusal = outcome.refusal
+    if isinstance(refusal, UsageError) and refusal.meant:  # `roll 34`: `roll 3 4`
+        return refusal.meant
     if isinstance(refusal, UnknownName):
         if refusal.ambiguous or len(refusal.suggestions) != 1:
             return None

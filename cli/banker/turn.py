@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import click
 
+from cli.banker.meant import said
 from cli.command_table import english_value
 from cli.groups import no_stray_options
 from cli.session import (
@@ -62,7 +63,7 @@ def player_not_a_die(state, player: str | None, dice) -> None:
     meant = f"{typed_word()} {' '.join(words)} {option} {state.turn.player}"
     raise UsageError("no player called {player!r}: {option} takes a player's name ({players}), "
                      "not a die; did you mean `{meant}`?", player=player, option=option,
-                     players=players, meant=meant)
+                     players=players, meant=meant).meaning(meant)
 
 
 def typed_word() -> str:
@@ -99,7 +100,8 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
     if len(words) == 1 and len(words[0]) == 2 and all(c in "123456" for c in words[0]):
         # `roll 34`: two dice typed without the space between them
         raise UsageError("roll D1 D2: two dice, a space between them; `{w}` is one word: did you mean `{word} {d1} {d2}`?",
-                         w=words[0], word=typed_word(), d1=words[0][0], d2=words[0][1])
+                         w=words[0], word=typed_word(), d1=words[0][0], d2=words[0][1]
+                         ).meaning(f"{typed_word()} {words[0][0]} {words[0][1]}")
     check_dice(tuple(numbers))
     speedy = None
     if len(words) == 3:  # `b` and `m` for short; any other face is for decide to judge, after
@@ -184,7 +186,8 @@ def bid(session, bidder, amount):
     if number is None:
         if whole_number(bidder.strip()) is not None:  # `bid 50 bea`: the words swapped
             raise UsageError("the amount comes after the name: `{word} {bidder} {amount}`",
-                             word=typed_word(), bidder=amount, amount=bidder)
+                             word=typed_word(), bidder=amount, amount=bidder
+                             ).meaning(said([typed_word(), amount, bidder]))
         raise not_a_number(amount)
     state = session.state()
     from ledger.base.names import fold

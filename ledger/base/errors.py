@@ -33,9 +33,16 @@ class BancoError(Exception):
 
 
 class UsageError(BancoError):
-    """A name that matches nothing, a malformed number, a game that does not exist (exit 2)."""
+    """A name that matches nothing, a malformed number, a game that does not exist (exit 2).
+    `meant`: the one line the banker surely meant, when the message suggests it (`roll 34`:
+    `roll 3 4`), for the shell to offer (cli/banker/meant.py)."""
 
     exit_code = EXIT_USAGE
+    meant: str | None = None
+
+    def meaning(self, line: str) -> UsageError:
+        self.meant = line
+        return self
 
 
 class RuleViolation(BancoError):
