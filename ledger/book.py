@@ -296,12 +296,10 @@ class Book:
                     seq=e["seq"], type=e["type"])
         return new
 
-    # The table of a long game is not folded from its first event at every command: a snapshot
-    # of it is kept every SNAPSHOT_EVERY events (ledger/table/snapshot_codec.py), and a command folds only
-    # what came after the newest one it can trust.  Measured on a 300,000-event game: an event
-    # read, checked against the chain and folded costs ~19 us; a snapshot ~0.23 ms to write or
-    # read back, ~2.3 KB.  At 500 a cold command folds at most ~10 ms more than the table it
-    # shows (~3% of a 300 ms process) and a write pays 0.23 ms once in 500 commands' events.
+    # A snapshot of the table every SNAPSHOT_EVERY events (ledger/table/snapshot_codec.py): a
+    # command folds only what came after the newest one it can trust.  On a 300,000-event game
+    # an event read, checked and folded costs ~19 us, a snapshot ~0.23 ms and ~2.3 KB: at 500
+    # a cold command folds at most ~10 ms more, a write pays 0.23 ms once in 500 events.
     SNAPSHOT_EVERY = 500
     CHUNK = 2000  # rows read at a time by a fold from the start: bounded memory
 
@@ -489,6 +487,11 @@ class Book:
                 recorded_at=now, actor=actor, command_id=command_id or uuid.uuid4().hex,
                 snapshot=snapshot,
                 read_model=lambda rows: read_model_rows(self.store, rows, seats))
+            if appended and not appended.replayed and appended[0]["recorded_at"] != now:
+                self._warn_once(("clock", game_id), msg(
+                    "WARNING: this computer's clock reads {now}, before game {game}'s last "
+                    "event: recorded at {at}, since a game's times never go back; set the "
+                    "clock", now=now, game=appended.game_id, at=appended[0]["recorded_at"]))
             table = self._tables.get(game_id) if game_id is not None else None
             if table is not None:
                 after = after_append(table, expected, appended)

@@ -113,6 +113,23 @@ class StoreSuite:
                      command_id="end")
         assert store.game(2)["ended"] and store.latest_game(unfinished=True) == 1
 
+    def test_a_clock_set_back_records_at_the_games_last_time(self, store):
+        """A game's times never go back (the audit holds them to it): a command whose clock
+        reads earlier than the game's last row is recorded at that row's time; a later clock
+        is recorded as it reads."""
+        g = start(store, "Anna", "Bruno").game_id
+        late, early, later = ("2026-11-29T22:00:00.000000Z", "2026-11-29T21:30:00.000000Z",
+                              "2026-11-29T22:00:01.000000Z")
+        store.append(g, 2, [NewEvent("Note", {"text": "a"})], recorded_at=late, actor="test",
+                     command_id="c1")
+        back = store.append(g, 3, [NewEvent("Note", {"text": "b"}), NewEvent("Note", {})],
+                            recorded_at=early, actor="test", command_id="c2")
+        assert [r["recorded_at"] for r in back] == [late, late]
+        on = store.append(g, 5, [NewEvent("Note", {"text": "c"})], recorded_at=later,
+                          actor="test", command_id="c3")
+        assert [r["recorded_at"] for r in store.read(g)[2:]] == [late, late, late, later]
+        assert on[0]["recorded_at"] == later
+
     # --- conflict -------------------------------------------------------------------------
 
     def test_an_append_decided_on_an_old_seq_conflicts_and_writes_nothing(self, store):

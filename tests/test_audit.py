@@ -414,14 +414,15 @@ def test_recorded_times_that_go_back_past_a_clock_correction_are_a_problem(tmp_p
     21:04 after one at 21:10), where `replay --from` and `state --at` refuse such a time.  Up
     to 120 s back is a clock corrected by its time service, and passes; more is a problem,
     named at the command that goes back, with both times."""
-    from games import lines
+    from games import lines, recorded_back
 
     db = str(tmp_path / "t.db")
     lines(db, "new Anna Bruno", at="2026-11-29 21:00:00")
     lines(db, "roll 3 2", at="2026-11-29 21:10:00")
-    lines(db, "buy", at="2026-11-29 21:08:30")  # 90 s back: a clock stepped by its service
+    # recorded by a banco that wrote a clock set back as it read (banco now holds times on)
+    recorded_back(db, "buy", at="2026-11-29 21:08:30")  # 90 s: a clock stepped by its service
     assert banco("--db", db, "audit").exit_code == 0
-    lines(db, "roll 1 2", at="2026-11-29 21:04:00")  # the laptop's clock set back by hand
+    recorded_back(db, "roll 1 2", at="2026-11-29 21:04:00")  # set back by hand
     out = banco("--db", db, "audit", code=3).output
     seq = json.loads(banco("--db", db, "log", "--json").output)[-1]["seq"]
     first = next(e["seq"] for e in json.loads(banco("--db", db, "log", "--json").output)

@@ -281,3 +281,27 @@ def test_the_checked_stream_reads_a_chunk_at_a_time_and_warns_on_a_broken_chain(
         list(reader.checked(7))
     writer.close()
     reader.close()
+
+
+def test_a_clock_set_back_is_recorded_at_the_games_last_time_said_and_audited(tmp_path):
+    """A banker's computer whose clock was set back an hour mid-game: its commands are
+    recorded at the game's last time (a game's times never go back), the banker is warned
+    once, and the audit, which fails a time going back, passes the game."""
+    from ledger.records import commands as c
+    from projections.audit.audit_parallel import audit_game
+
+    warnings: list = []
+    book = Book(str(tmp_path / "clock.db"), warn=warnings.append)
+    g = book.new_game(["Anna", "Bruno"], now="2026-11-29T22:00:00.000000Z")
+    book.execute(g, c.Roll((3, 4)), now="2026-11-29T21:00:00.000000Z")
+    book.undo(g, now="2026-11-29T21:00:05.000000Z")
+    book.execute(g, c.Roll((1, 2)), now="2026-11-29T22:00:09.000000Z")
+    times = [e["recorded_at"] for e in book.events(g)]
+    assert times == sorted(times) and times[-1] == "2026-11-29T22:00:09.000000Z"
+    assert times.count("2026-11-29T22:00:00.000000Z") == len(times) - 4
+    assert [str(w) for w in warnings] == [
+        "WARNING: this computer's clock reads 2026-11-29T21:00:00.000000Z, before game 1's "
+        "last event: recorded at 2026-11-29T22:00:00.000000Z, since a game's times never go "
+        "back; set the clock"]
+    assert audit_game(book.store, g).ok
+    book.close()

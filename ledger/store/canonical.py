@@ -38,6 +38,22 @@ def now_text() -> str:
     return format_time(datetime.now(UTC))
 
 
+def not_before(recorded_at: str, last_at: str | None) -> str:
+    """The time a command is recorded at: the clock's, or the game's last recorded time where
+    the clock reads earlier (set back by hand, or another computer's clock behind this one's).
+    A game's times never go back (the audit holds them to it, projections/audit/rows.py, and
+    `replay --from TIME` reads them in order).  Banco's own time texts (format_time) compare
+    as their moments do; any other text is left as it is."""
+    if last_at and recorded_at < last_at and _is_banco_time(recorded_at) \
+            and _is_banco_time(last_at):
+        return last_at
+    return recorded_at
+
+
+def _is_banco_time(text: str) -> bool:
+    return len(text) == 27 and text[10] == "T" and text[-1] == "Z" and text[19] == "."
+
+
 # Which fields of a row its hash covers, by the row's chain version.  Version 1 (every row
 # written before format 2) hashed the local game number, so a game could not leave its
 # database; version 2 leaves it out (the game's identity is the uuid in its GameStarted) and

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase
 from ledger.store.canonical import (
     GENESIS,
+    not_before,
     now_text,
 )
 from ledger.store.chain import chain_rows, check_rows, insert_values
@@ -390,15 +391,16 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
             if self.one(f"SELECT 1 FROM {EVENTS} WHERE game_id=%s AND command_id=%s LIMIT 1",
                         (game_id, command_id)):
                 return self._replay(game_id, command_id)
-            last = self.one(f"SELECT seq, hash FROM {EVENTS} WHERE game_id=%s ORDER BY seq "
-                            "DESC LIMIT 1", (game_id,))
-            last_seq, prev = last if last else (0, GENESIS)
+            last = self.one(f"SELECT seq, hash, recorded_at FROM {EVENTS} WHERE game_id=%s "
+                            "ORDER BY seq DESC LIMIT 1", (game_id,))
+            last_seq, prev, last_at = last if last else (0, GENESIS, None)
             if last_seq != expected_seq:
                 raise ConflictError(
                     "game {game} changed while this command was being decided (now at event "
                     "{last_seq}, expected {expected_seq}); nothing was recorded: look at the "
                     "table again and retry", game=game_id, last_seq=last_seq,
                     expected_seq=expected_seq)
+            recorded_at = not_before(recorded_at, last_at)  # a clock set back: times go on
             written, kept = chain_rows(game_id, last_seq, prev, events, recorded_at=recorded_at,
                                        actor=actor, command_id=command_id, snapshot=snapshot)
             with conn.cursor() as cur:

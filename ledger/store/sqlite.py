@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ledger.base.errors import BancoError, ConflictError, DatabaseError
 from ledger.store.bulk import GameImport, GameRows, RawRows
-from ledger.store.canonical import GENESIS
+from ledger.store.canonical import GENESIS, not_before
 from ledger.store.chain import chain_rows, check_rows, insert_values, verify_chain
 from ledger.store.connection import (
     connect,
@@ -461,15 +461,16 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
                 if done:
                     return self._replay(game_id, command_id)
             last = conn.execute(
-                "SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1",
-                (game_id,)).fetchone()
-            last_seq, prev = (last if last else (0, GENESIS))
+                "SELECT seq, hash, recorded_at FROM events WHERE game_id=? ORDER BY seq DESC "
+                "LIMIT 1", (game_id,)).fetchone()
+            last_seq, prev, last_at = (last if last else (0, GENESIS, None))
             if last_seq != expected_seq:
                 raise ConflictError(
                     "game {game} changed while this command was being decided (now at event "
                     "{last_seq}, expected {expected_seq}); nothing was recorded: look at the "
                     "table again and retry", game=game_id, last_seq=last_seq,
                     expected_seq=expected_seq)
+            recorded_at = not_before(recorded_at, last_at)  # a clock set back: times go on
             written, kept = chain_rows(game_id, last_seq, prev, events, recorded_at=recorded_at,
                                        actor=actor, command_id=command_id, snapshot=snapshot)
             conn.executemany(INSERT, [insert_values(r) for r in written])
