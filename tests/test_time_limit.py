@@ -138,15 +138,15 @@ def test_the_time_is_recorded_when_the_banker_says_it(banco):
     banco("roll", "4", "6")  # Anna -> 10
     banco("roll", "1", "2")  # Bruno -> 3 Vicolo Stretto, Anna's: 4
     banco("claim", "Anna")  # both browns: double rent 8; Anna 1508 by the count, Bruno 1492
-    with freeze_time("2026-11-29 23:00:00"):
+    with freeze_time("2099-11-29 23:00:00"):  # after the game's start: times go on
         out = banco("time-up").output
-    assert "time is up at 2026-11-29T23:00:00.000000Z" in out
-    assert "game over: Anna wins (time is up (2026-11-29T23:00:00.000000Z): Anna is the " \
+    assert "time is up at 2099-11-29T23:00:00.000000Z" in out
+    assert "game over: Anna wins (time is up (2099-11-29T23:00:00.000000Z): Anna is the " \
            "richest with 1508 M)" in out
     log = json.loads(banco("log", "--json").output)
-    assert {e["recorded_at"] for e in log[-3:]} == {"2026-11-29T23:00:00.000000Z"}
+    assert {e["recorded_at"] for e in log[-3:]} == {"2099-11-29T23:00:00.000000Z"}
     state = json.loads(banco("state", "--json").output)
-    assert state["time_up"] == {"at": "2026-11-29T23:00:00.000000Z", "ends": "at_once"}
+    assert state["time_up"] == {"at": "2099-11-29T23:00:00.000000Z", "ends": "at_once"}
 
 
 def test_the_bank_is_never_a_winner():

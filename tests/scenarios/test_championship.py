@@ -663,11 +663,11 @@ def test_time_up_during_a_turn_lets_the_turn_finish_then_the_game_ends(table):
     # dopodiché il gioco è concluso."  FAQ 11: the doubles re-roll is an extra turn.
     t = table
     t.run(START_OF_LAST_TURN)
-    with freeze_time("2026-04-25 18:30:00"):
+    with freeze_time("2099-04-25 18:30:00"):  # after the game's start: times go on
         before = len(t.log())
         t("time-up")
     added = t.log()[before:]
-    assert added and all(e["recorded_at"] == "2026-04-25T18:30:00.000000Z" for e in added)
+    assert added and all(e["recorded_at"] == "2099-04-25T18:30:00.000000Z" for e in added)
     assert t.state()["ended"] is False  # Anna's turn is still in progress
     t("buy")  # Viale Vesuvio, 1444 - 120 = 1324: the turn is over, and so is the game
     s = t.state()
