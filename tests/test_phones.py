@@ -204,6 +204,39 @@ def test_the_same_id_is_applied_once_even_after_a_restart(db, keys):
     assert after[0] == after[1] and r.json()["replayed"]
 
 
+def test_an_id_given_again_with_another_line_is_refused_as_the_command_line_refuses_it(
+        db, keys):
+    """`roll 1 2` then `undo` under one id: the undo was answered 200 `replayed` with the
+    roll's words and never ran; it is the command line's usage error, in memory and after a
+    restart alike, while the same line again stays a replay."""
+    from starlette.testclient import TestClient
+
+    from cli.web.app import Hub, make_app
+
+    recorded = None
+    for restart in range(2):  # the second server remembers nothing: the book refuses it
+        hub = Hub(db, None, poll=0.05)
+        with TestClient(make_app(hub)) as c:
+            if recorded is None:
+                assert post(c, keys["banker"], "roll 1 2", id="same").status_code == 200
+                recorded = seq(db)
+            r = post(c, keys["banker"], "undo", id="same")
+            assert r.status_code == 400 and r.json()["code"] == 2, r.json()
+            assert not r.json()["replayed"] and seq(db) == recorded
+            assert r.json()["errors"].startswith(
+                "error: the id same already recorded `roll 1 2` (events "), r.json()
+            again = post(c, keys["banker"], "roll 1 2", id="same")
+            assert again.status_code == 200 and again.json()["replayed"]
+            assert seq(db) == recorded
+        hub.close()
+
+
+def test_an_id_that_recorded_nothing_may_be_given_to_the_corrected_line(db, client, keys):
+    assert post(client, keys["banker"], "roll 9 9", id="k").status_code == 400
+    r = post(client, keys["banker"], "roll 1 2", id="k")
+    assert r.status_code == 200 and not r.json()["replayed"] and r.json()["events"]
+
+
 def test_a_refusal_is_422_with_its_rule_and_what_is_allowed(db, client, keys):
     before = seq(db)
     r = post(client, keys["banker"], "buy")
@@ -337,6 +370,9 @@ def test_a_trade_between_paired_players_waits_for_both(db, client, keys):
     assert r.status_code == 202
     offer = r.json()["offer"]
     assert offer["waiting"] == ["Anna", "Carla"] and seq(db) == before
+    other = post(client, keys["banker"], "roll 1 2", id="t1")  # the id is the offer's
+    assert other.status_code == 400 and "`trade Anna Carla" in other.json()["errors"]
+    assert post(client, keys["banker"], line, id="t1").json()["offer"] == offer
     seen = client.get("/api/table", headers=auth(keys["carla"])).json()["offers"]
     assert [o["id"] for o in seen] == [offer["id"]]
     path = f"/api/offers/{offer['id']}"

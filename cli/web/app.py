@@ -57,6 +57,10 @@ TOO_LONG = N_("a line is at most {chars} characters; this one has {length}: one 
 # into memory; a line is capped apart, because a short body can hold a long line of escapes.
 BODY_LIMIT = 16 * 1024
 LINE_LIMIT = 2000
+ID_TAKEN = N_("the id {id} already recorded `{line}` (events {first}-{last}), not this "
+              "command: give a new --id to a new command; nothing was recorded")
+ID_HELD = N_("the id {id} was given to `{line}` (a trade waiting for the players' phones), "
+             "not this line: give a new id to a new line; nothing was recorded")
 BAD_BODY = N_("the request needs a JSON object with a `line` (text), and may give an `id` "
               "(text) and an `expect` (a whole number)")
 
@@ -345,6 +349,20 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
     return 503, body
 
 
+def taken(said: dict, key: str, first: str, lang: str) -> dict:
+    """The 400 for an id given again with another line: said as the book says it to the
+    command line (ledger/batches.py's same_command), nothing run."""
+    catalog = tr(lang)
+    events = said.get("events") or []
+    if events:
+        text = catalog.gettext(ID_TAKEN).format(id=key, line=first, first=events[0]["seq"],
+                                                last=events[-1]["seq"])
+    else:
+        text = catalog.gettext(ID_HELD).format(id=key, line=first)
+    return {"code": 2, "said": "", "errors": catalog.gettext("error: {message}").format(
+        message=text) + "\n", "events": [], "replayed": False, "seq": said.get("seq")}
+
+
 def clean(row: dict) -> dict:
     return json.loads(json.dumps(row, default=str))
 
@@ -430,8 +448,12 @@ def make_app(hub: Hub) -> Starlette:
         game = hub.game_of(token)
         remembered = (game, token.prefix if token else None, key)
         if key is not None and remembered in hub.answers:
-            status, said = hub.answers[remembered]
-            return JSONResponse({**said, "replayed": True}, status)
+            status, said, first = hub.answers[remembered]
+            if first == line:  # a true retry: the same answer, nothing applied twice
+                return JSONResponse({**said, "replayed": True}, status)
+            if status == 202 or said.get("events"):  # the id is taken by what it recorded
+                return JSONResponse(taken(said, key, first, hub.language(request)), 400)
+            del hub.answers[remembered]  # it recorded nothing: the id is free again
         try:
             words = shlex.split(line, comments=True)
         except ValueError:
@@ -452,11 +474,14 @@ def make_app(hub: Hub) -> Starlette:
             if held is not None:
                 status, said = 202, {"code": None, "offer": held}
                 if key is not None:
-                    hub.answers[remembered] = (status, said)
+                    hub.answers[remembered] = (status, said, line)
                 return JSONResponse(said, status)
         status, said = await hub.write(game, line, lang, command_id, expect)
+        if command_id is not None and command_id in said["errors"]:
+            # the book names the id it keeps (web-PREFIX-KEY); the caller knows its own
+            said["errors"] = said["errors"].replace(command_id, key)
         if key is not None and status != 409:  # a conflict is worth retrying after a look
-            hub.answers[remembered] = (status, said)
+            hub.answers[remembered] = (status, said, line)
         return JSONResponse(said, status)
 
     async def offer(request: Request) -> Response:
