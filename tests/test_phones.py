@@ -214,7 +214,7 @@ def test_an_id_given_again_with_another_line_is_refused_as_the_command_line_refu
     from cli.web.app import Hub, make_app
 
     recorded = None
-    for restart in range(2):  # the second server remembers nothing: the book refuses it
+    for _ in range(2):  # the second server remembers nothing: the book refuses it
         hub = Hub(db, None, poll=0.05)
         with TestClient(make_app(hub)) as c:
             if recorded is None:
