@@ -383,3 +383,53 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         for d in drivers:
             d.quit()
         stop()
+
+
+def in_view(driver, css: str) -> bool:
+    """Whether what `css` finds is shown and wholly inside the window (no scrolling to it)."""
+    return driver.execute_script("""const e = document.querySelector(arguments[0]);
+      if (!e || !e.offsetParent) return false;
+      const r = e.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;""", css)
+
+
+def test_a_mistyped_line_stays_in_the_field_and_its_error_is_in_view(tmp_path):
+    """At 390x844 a refused line emptied the field and its error went below the pads, off
+    the screen: the line stays to be corrected, the error is shown under the field, in view;
+    the corrected line, once recorded, empties the field."""
+    from selenium.webdriver.common.keys import Keys
+
+    from cli.web.serve import start
+
+    db = record(str(tmp_path / "game.db"), "classic-4p")  # the estate pads are long
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        b.get(f"{base}/banker#t={banker}")
+        until(b, "return document.body.dataset.role === 'banker' && !!document.body.dataset.seq")
+        field = b.find_element("css selector", "#line")
+        before = seq(db)
+        for line, status in (("claim Brnuo", "400"), ("roll 9 9", "400"), ("buy", "422")):
+            b.execute_script("window.scrollTo(0, 0); document.body.dataset.lastStatus = ''")
+            field.clear()
+            field.send_keys(line, Keys.ENTER)
+            until(b, f"return document.body.dataset.lastStatus === '{status}'")
+            assert field.get_attribute("value") == line
+            told = b.find_element("css selector", "#line-told").text
+            assert told.startswith(("error:", "refused:")), (line, told)
+            assert in_view(b, "#line-told"), line
+            gap = b.execute_script("""return document.getElementById('line-told')
+              .getBoundingClientRect().top - document.getElementById('line')
+              .getBoundingClientRect().bottom""")
+            assert 0 <= gap < 20, gap  # right under the field, not below the pads
+        assert seq(db) == before
+        field.clear()
+        field.send_keys("roll 3 4", Keys.ENTER)
+        until(b, "return document.body.dataset.lastStatus === '200'")
+        assert field.get_attribute("value") == ""
+        assert not b.find_element("css selector", "#line-told").is_displayed()
+        assert seq(db) > before
+    finally:
+        b.quit()
+        stop()

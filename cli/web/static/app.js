@@ -401,8 +401,8 @@ function drawBox() {
       : i.told ? i.line : say("refused", {why: i.why}),
     ...(i.told ? [el("div", {class: "told"}, i.told)] : []))));
 }
-function send(line, expect) {
-  const item = {id: newId(), line, state: "pending", path: "/api/commands"};
+function send(line, expect, typed) {
+  const item = {id: newId(), line, state: "pending", path: "/api/commands", typed: !!typed};
   if (expect !== false && DOC) item.expect = DOC.seq;
   box.push(item);
   saveBox(); drawBox(); deliver(item);
@@ -440,6 +440,23 @@ async function deliver(item) {
   item.status = r.status;
   document.body.dataset.lastStatus = r.status;
   saveBox(); drawBox();
+  told(item);
+}
+// A typed line stays in the field until it is recorded, and its refusal is said under the
+// field: the banker corrects the line instead of typing it again, and sees why without
+// scrolling past the pads (the outbox is below them).  A button's refusal is scrolled to.
+function told(item) {
+  const input = document.getElementById("line"), box = document.getElementById("line-told");
+  const ok = item.state === "done";
+  if (item.typed) {
+    if (ok && input.value.trim() === item.line) input.value = "";
+    box.hidden = ok;
+    box.textContent = ok ? "" : item.told || item.why;
+    if (!ok) box.scrollIntoView({block: "nearest"});
+  } else if (!ok) {
+    const li = document.querySelector(`#outbox li[data-id="${item.id}"]`);
+    if (li) li.scrollIntoView({block: "nearest"});
+  }
 }
 function resend() { for (const i of box) if (i.state === "pending") deliver(i); }
 
@@ -487,8 +504,7 @@ document.getElementById("line").placeholder = W.line;
 document.getElementById("line-form").addEventListener("submit", e => {
   e.preventDefault();
   const input = document.getElementById("line");
-  if (input.value.trim()) send(input.value.trim());
-  input.value = "";
+  if (input.value.trim()) send(input.value.trim(), undefined, true);
 });
 document.getElementById("undo").addEventListener("click", () => send("undo"));
 render({...JSON.parse(document.getElementById("table").textContent), role: "viewer"});
