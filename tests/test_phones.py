@@ -101,6 +101,16 @@ def test_the_command_issues_lists_and_revokes(db):
     assert run.invoke(cli, ["--db", db, "token", "--revoke", "nothing"]).exit_code == 2
 
 
+@pytest.mark.parametrize("url", ["notaurl", "192.168.1.20:8000", "ftp://h/", "http://:80/",
+                                 "http://h:99999/", "http://h:port/", "http://h/?a=1"])
+def test_a_url_the_phones_cannot_open_is_a_usage_error_and_issues_nothing(db, url):
+    """`--url notaurl` issued a token whose link was `notaurl/#t=...`."""
+    said = CliRunner().invoke(cli, ["--db", db, "token", "viewer", "--url", url])
+    assert said.exit_code == 2, said.output
+    assert "is not the server's address" in said.output and "http://HOST[:PORT]/" in said.output
+    assert tokens.listed(db, 1) == []
+
+
 # --- reading --------------------------------------------------------------------------------
 
 def test_the_page_is_strict_and_ships_everything_itself(client):
@@ -265,10 +275,27 @@ def test_the_roll_button_says_the_word_the_banker_types():
     assert tr("it").gettext("roll") == "tirare"  # the sentences' word stays
 
 
-def test_a_usage_error_is_400_and_a_bad_body_too(client, keys):
+def test_a_usage_error_is_400_and_a_bad_body_too(db, client, keys):
+    before = seq(db)
     r = post(client, keys["banker"], "roll 9 4")
     assert r.status_code == 400 and "a die shows 1 to 6" in r.json()["errors"]
-    for body in ({}, {"line": 3}, {"line": "roll 1 2", "expect": "x"}, []):
+    # no line, or no command at all, is the line's mistake, not the role's (it was 403)
+    for line in ("", "   ", "# a comment"):
+        r = post(client, keys["banker"], line)
+        assert r.status_code == 400 and r.json()["error"] == "an empty line records nothing"
+    for who in ("banker", "carla", "referee"):
+        r = post(client, keys[who], "\U0001F3B2\U0001F3B2")
+        assert r.status_code == 400, (who, r.json())
+        assert "no command called '\U0001F3B2\U0001F3B2'" in r.json()["errors"]
+    r = post(client, keys["banker"], "rol 3 4")
+    assert r.status_code == 400 and "did you mean roll?" in r.json()["errors"]
+    assert seq(db) == before
+    # caps lock is no other word, as at the terminal (it was `ROLL` is not a table action)
+    assert post(client, keys["banker"], "ROLL 3 4").status_code == 200
+    r = post(client, keys["banker"], "claim Carla", expect=-1)  # it was 409, "moved past -1"
+    assert r.status_code == 400 and "0 or more" in r.json()["error"]
+    for body in ({}, {"line": 3}, {"line": "roll 1 2", "expect": "x"}, [],
+                 {"line": "roll 1 2", "expect": True}):
         assert client.post("/api/commands", json=body,
                            headers=auth(keys["banker"])).status_code == 400
     assert client.post("/api/commands", content=b"{", headers=auth(keys["banker"])
@@ -296,8 +323,10 @@ def test_a_pasted_page_is_refused_short_and_never_echoed_whole(db, client, keys,
     assert long.status_code == 400
     assert f"at most {LINE_LIMIT} characters; this one has {LINE_LIMIT + 9}" in long.json()["error"]
     word = post(client, keys["banker"], "z" * 1500)
+    assert word.status_code == 400 and len(word.json()["errors"]) < 200
+    assert "z" * 39 + "…" in word.json()["errors"]
+    word = post(client, keys["banker"], "backup " + "z" * 1500)
     assert word.status_code == 403 and len(word.json()["error"]) < 200
-    assert "z" * 40 + "…" in word.json()["error"]
     err = capfd.readouterr().err
     assert "403" in err and max(len(line) for line in err.splitlines()) < 300
     assert seq(db) == before

@@ -62,7 +62,8 @@ ID_TAKEN = N_("the id {id} already recorded `{line}` (events {first}-{last}), no
 ID_HELD = N_("the id {id} was given to `{line}` (a trade waiting for the players' phones), "
              "not this line: give a new id to a new line; nothing was recorded")
 BAD_BODY = N_("the request needs a JSON object with a `line` (text), and may give an `id` "
-              "(text) and an `expect` (a whole number)")
+              "(text) and an `expect` (the seq of the last event seen: a whole number, 0 or "
+              "more)")
 
 
 def choose_language(accept: str | None, chosen: str | None = None) -> str:
@@ -438,7 +439,8 @@ def make_app(hub: Hub) -> Starlette:
             return body
         if not (isinstance(body, dict) and isinstance(body.get("line"), str)
                 and isinstance(body.get("id", ""), str)
-                and (body.get("expect") is None or type(body.get("expect")) is int)):
+                and (body.get("expect") is None
+                     or type(body.get("expect")) is int and body["expect"] >= 0)):
             return hub.refuse(request, 400, BAD_BODY)
         lang = hub.language(request)
         line, key, expect = body["line"], body.get("id") or None, body.get("expect")
@@ -461,6 +463,8 @@ def make_app(hub: Hub) -> Starlette:
         table_now = hub.table(game)
         if words is not None:
             decision = allowed(role, token.player if token else None, words, table_now.state)
+            if not decision.allowed and decision.status != 403:
+                return hub.refuse(request, decision.status, decision.why, **decision.params)
             if not decision.allowed:
                 who = role + (f" {token.player}" if token and token.player else "")
                 log(f"403 {who} ({request.client.host if request.client else '?'}): "
