@@ -557,3 +557,51 @@ def test_a_running_server_lets_the_write_ahead_log_be_checkpointed(db, client, k
         outside.close()
     assert (busy, log, done) == (0, 0, 0)
     assert os.path.getsize(db + "-wal") == 0
+
+
+def in_debt(db: str) -> str:
+    """Anna (80 M, Vicolo Stretto: 110 M all raised) owes the Bank 100 M for Probabilità 3."""
+    run = CliRunner()
+    for line in ("new Anna Bruno", "roll 1 2", "buy", "roll 1 3", "roll 3 4", "roll 2 4",
+                 "roll 3 4", "correct Anna -1360 --reason test --referee Rita",
+                 "card probabilita 3"):
+        said = run.invoke(cli, ["--db", db, *line.split()])
+        assert said.exit_code == 0, (line, said.output)
+    return db
+
+
+def test_the_debt_pad_offers_only_the_line_that_can_work(tmp_path):
+    """A debtor short of cash was offered a green `pay` (refused: 80 M for 100 M) and
+    `bankrupt` (refused: he can raise it): he is told what he lacks, until his cash pays;
+    where all he could raise falls short, only the bankruptcy (003 §10)."""
+    from starlette.testclient import TestClient
+
+    from cli.web.app import Hub, make_app
+
+    db = in_debt(str(tmp_path / "debt.db"))
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    bruno = tokens.issue(db, "player", 1, NOW, "Bruno")[0]
+    hub = Hub(db, None, poll=0.05)
+
+    def pad(c):
+        return [(d["debtor"], d["choice"], d["raise_text"]) for d in
+                c.get("/api/table", headers=auth(banker)).json()["debt_pad"]]
+
+    def correct(amount: str) -> None:  # the referee's, at the terminal
+        CliRunner().invoke(cli, ["--db", db, "correct", "Anna", amount, "--reason", "t",
+                                 "--referee", "Rita"])
+        hub.table(1).nudge()
+        hub.table(1).settle(seq(db))
+    try:
+        with TestClient(make_app(hub)) as c:
+            assert pad(c) == [("Anna", "raise", "20 M")]
+            for line in ("pay Anna", "bankrupt Anna"):  # what the pad no longer offers
+                assert post(c, banker, line).status_code == 422
+            assert "debt_pad" not in c.get("/api/table", headers=auth(bruno)).json()
+            correct("-40")  # 40 M and a deed mortgaged for 30 M: 70 M for 100 M
+            assert pad(c) == [("Anna", "bankrupt", "0 M")]
+            correct("200")
+            assert pad(c) == [("Anna", "pay", "0 M")]
+            assert post(c, banker, "pay Anna").status_code == 200
+    finally:
+        hub.close()

@@ -433,3 +433,26 @@ def test_a_mistyped_line_stays_in_the_field_and_its_error_is_in_view(tmp_path):
     finally:
         b.quit()
         stop()
+
+
+def test_the_debt_pad_offers_no_payment_that_cannot_work(tmp_path):
+    """Anna owes 100 M with 80 M in cash: the pad showed a green "Anna pays", refused when
+    pressed; it says what she lacks, and neither `pay` nor `bankrupt` (she can raise it)."""
+    from test_phones import in_debt
+
+    from cli.web.serve import start
+
+    db = in_debt(str(tmp_path / "debt.db"))
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        b.get(f"{base}/banker#t={banker}")
+        until(b, "return document.body.dataset.role === 'banker' && "
+                 "!document.getElementById('debt-pad').hidden")
+        assert not b.find_elements("css selector", "#debt-pad [data-line]")
+        said = b.find_element("css selector", "#debt-pad [data-raise='Anna']").text
+        assert "Anna lacks 20 M" in said and "003 §10" in said, said
+    finally:
+        b.quit()
+        stop()

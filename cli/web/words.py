@@ -50,6 +50,8 @@ WORDS = {
     "hammer": N_("hammer"),
     "pay": N_("{name} pays"),
     "go_bankrupt": N_("{name} goes bankrupt"),
+    "must_raise": N_("{name} lacks {amount} in cash: sell buildings or mortgage deeds (below), "
+                     "or trade, then pay ({rule})"),
     "claim_for": N_("{owner} claims"),
     "draw": N_("the card drawn"),
     "undo": N_("undo `{line}`"),

@@ -223,9 +223,14 @@ function drawPads(doc) {
   pad("card-pad", !!cards, ...(cards ? [el("span", {class: "label"}, W.draw + ": " + cards.title),
     ...cards.cards.map(c => button(c.number + ". " + c.text, `card ${cards.deck} ${c.number}`,
                                    "card" + (c.number === cards.next ? " known" : "")))] : []));
-  const debtors = [...new Set(doc.debts.map(d => d.debtor))];
-  pad("debt-pad", debts, ...debtors.flatMap(n => [button(say("pay", {name: n}), "pay " + q(n), "go"),
-                                                 button(say("go_bankrupt", {name: n}), "bankrupt " + q(n), "warn")]));
+  // each debtor is offered the one line that can work: pay with the cash in hand, bankrupt
+  // when all he could raise falls short, else what he lacks (the estate pads raise it)
+  pad("debt-pad", debts, ...(doc.debt_pad || []).map(d => d.choice === "pay"
+    ? button(say("pay", {name: d.debtor}), "pay " + q(d.debtor), "go")
+    : d.choice === "bankrupt"
+      ? button(say("go_bankrupt", {name: d.debtor}), "bankrupt " + q(d.debtor), "warn")
+      : el("div", {class: "warning", "data-raise": d.debtor},
+           say("must_raise", {name: d.debtor, amount: d.raise_text, rule: d.rule}))));
   const owners = [...new Set(doc.claims.map(c => c.owner))];
   pad("claims-pad", owners.length > 0, ...owners.map(n => button(say("claim_for", {owner: n}),
                                                                     "claim " + q(n), "")));
