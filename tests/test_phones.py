@@ -399,6 +399,10 @@ def test_a_trade_between_paired_players_waits_for_both(db, client, keys):
     assert r.status_code == 202
     offer = r.json()["offer"]
     assert offer["waiting"] == ["Anna", "Carla"] and seq(db) == before
+    # what each side gives, for the phones to word it ("Anna gives 10 M; Carla gives 20 M")
+    assert (offer["a_gives"], offer["b_gives"], offer["lift"]) == (
+        {"deeds": [], "cash": 10, "cash_text": "10 M", "jail_cards": 0},
+        {"deeds": [], "cash": 20, "cash_text": "20 M", "jail_cards": 0}, [])
     other = post(client, keys["banker"], "roll 1 2", id="t1")  # the id is the offer's
     assert other.status_code == 400 and "`trade Anna Carla" in other.json()["errors"]
     assert post(client, keys["banker"], line, id="t1").json()["offer"] == offer

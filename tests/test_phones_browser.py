@@ -269,7 +269,7 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         drivers += [b, a, c]
         b.get(f"{base}/banker#t={banker}")
         a.get(f"{base}/player#t={anna}")
-        c.get(f"{base}/player#t={carla}")
+        c.get(f"{base}/player?lang=it#t={carla}")  # Carla's phone speaks Italian
         for d in drivers:
             until(d, "return document.body.dataset.role !== 'viewer'")
         space = {s.name: s.position for s in table(db).edition.properties}
@@ -313,6 +313,13 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         click(b, "#trade-send")
         until(b, "return document.body.dataset.lastStatus === '202'")  # held for the phones
         assert seq(db) == now
+        # the phones word the offer; they showed the banker's line (`trade Anna Carla --give`)
+        for d, words in ((a, "trade offered: Anna gives Piazza Giulio Cesare, get-out-of-jail "
+                             "card; Carla gives 100 M"),
+                         (c, "scambio proposto: Anna dà Piazza Giulio Cesare, carta «esci "
+                             "gratis di prigione»; Carla dà 100 M")):
+            until(d, "return !!document.querySelector('.offer-words')")
+            assert d.find_element("css selector", ".offer-words").text == words
         for d in (a, c):
             click(d, "[data-answer='accept']")
         now = recorded_after(b, db, now)

@@ -85,7 +85,9 @@ WORDS = {
     # a player's phone
     "your_cash": N_("your cash"),
     "claim_now": N_("CLAIM {amount} from {payer}"),
-    "offer": N_("trade offered: {line}"),
+    "offer": N_("trade offered: {a} gives {a_gives}; {b} gives {b_gives}"),
+    "offer_nothing": N_("nothing"),
+    "offer_lift": N_("lifted at once: {deeds}"),
     "waiting_for": N_("waiting for {names}"),
     "accept": N_("accept"),
     "decline_offer": N_("decline"),

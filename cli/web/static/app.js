@@ -185,7 +185,7 @@ function drawPads(doc) {
     say("claim_now", {amount: c.amount_text, payer: c.payer}),
     el("span", {class: "until"}, claimText(c)))));
   pad("offers", (doc.offers || []).length > 0, ...(doc.offers || []).map(o => el("div",
-    {class: "offer", "data-offer": o.id}, el("div", {}, say("offer", {line: o.line})),
+    {class: "offer", "data-offer": o.id}, el("div", {class: "offer-words"}, offerText(o)),
     el("div", {class: "muted"}, say("waiting_for", {names: o.waiting.join(", ")})),
     role === "player" && o.waiting.includes(doc.player) ? el("div", {class: "pad"},
       el("button", {type: "button", class: "go", "data-answer": "accept",
@@ -242,6 +242,15 @@ function drawPads(doc) {
   undo.hidden = !u;
   undo.textContent = u && u.changes.length ? say("undo_changes", {line: u.line || "", changes: u.changes.join("; ")})
     : u ? say("undo", {line: u.line || ""}) : "";
+}
+// a trade offered, in words ("Anna gives Vicolo Stretto; Bruno gives 100 M"), not its line
+function offerText(o) {
+  const side = g => [...g.deeds, ...(g.cash ? [g.cash_text] : []),
+    ...(g.jail_cards ? [W.jail_card + (g.jail_cards > 1 ? " \u00D7" + g.jail_cards : "")] : [])]
+    .join(", ") || W.offer_nothing;
+  const [a, b] = o.between;
+  return say("offer", {a, a_gives: side(o.a_gives), b, b_gives: side(o.b_gives)})
+    + (o.lift.length ? " (" + say("offer_lift", {deeds: o.lift.join(", ")}) + ")" : "");
 }
 // a hammer with no bid says first what it will do (the deed to the richest, or the Bank's)
 let WARNED = false;
