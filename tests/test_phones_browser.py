@@ -463,3 +463,45 @@ def test_the_debt_pad_offers_no_payment_that_cannot_work(tmp_path):
     finally:
         b.quit()
         stop()
+
+
+LONG = "W" * 24  # the longest name `new` takes
+
+
+def test_long_names_keep_the_cash_whole_and_on_a_phones_screen(tmp_path):
+    """At 390 px a 24-letter name made the page 551 px wide, that player's cash off the
+    screen, and "Maria Margherita Bianchi" wrapped her cash as "1500 / M": a name gives way
+    (ellipsis), the cash stays on one line, inside the window, on every page."""
+    from cli.web.serve import start
+
+    db = str(tmp_path / "long.db")
+    book = Book(db)
+    book.new_game([LONG, "Maria Margherita Bianchi", "Anna", "Andrea"], now=NOW)
+    book.close()
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    player = tokens.issue(db, "player", 1, NOW, LONG)[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        for path in ("/", f"/banker#t={banker}", f"/player#t={player}"):
+            b.get(base + path)
+            until(b, "return !!document.body.dataset.seq && "
+                     "document.querySelectorAll('.player .cash').length === 4")
+            if path != "/":
+                until(b, "return document.body.dataset.role !== 'viewer'")
+            seen = b.execute_script("""
+              const w = window.innerWidth;
+              return {scroll: document.documentElement.scrollWidth - w,
+                      cash: [...document.querySelectorAll('.player .cash')].map(e => {
+                        const r = e.getBoundingClientRect();
+                        return {text: e.textContent, lines: e.getClientRects().length,
+                                high: r.height, inside: r.left >= 0 && r.right <= w};})};""")
+            assert seen["scroll"] <= 0, (path, seen)
+            for cash in seen["cash"]:
+                assert cash["inside"] and cash["high"] < 40, (path, cash)
+            tall = b.execute_script("""return [...document.querySelectorAll('.player .cash')]
+              .map(e => e.getBoundingClientRect().height)""")
+            assert max(tall) - min(tall) < 2, (path, tall)  # none wrapped to two lines
+    finally:
+        b.quit()
+        stop()
