@@ -272,6 +272,12 @@ def test_the_roll_button_says_the_word_the_banker_types():
     from cli.web.words import words
 
     assert words(tr("it"))["roll"] == "tira" and words(tr("en"))["roll"] == "roll"
+    # the other buttons too (they read "rifiutare"), and the field's hint lists the Italian
+    # words under Italian (it listed "build, sell, mortgage")
+    it = words(tr("it"))
+    assert (it["decline"], it["decline_offer"], it["bid"]) == ("rifiuta", "rifiuta", "offerta")
+    assert "costruisci, vendi, ipoteca" in it["line"] and "build" not in it["line"]
+    assert words(tr("en"))["decline"] == "decline"
     assert tr("it").gettext("roll") == "tirare"  # the sentences' word stays
 
 

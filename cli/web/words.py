@@ -42,11 +42,11 @@ WORDS = {
     "dice": N_("dice"),
     "speedy": N_("Speedy die"),
     # the button says the line it sends, in the word the banker types (`tira 3 4`, not the
-    # infinitive the rules' sentences use: "impossibile tirare ora")
+    # infinitive the rules' sentences use: "impossibile tirare ora"), as `rifiuta`, `offerta`
     "roll": NP_("the command word", "roll"),
     "buy": N_("buy {property}"),
-    "decline": N_("decline"),
-    "bid": N_("bid"),
+    "decline": NP_("the command word", "decline"),
+    "bid": NP_("the command word", "bid"),
     "hammer": N_("hammer"),
     "pay": N_("{name} pays"),
     "go_bankrupt": N_("{name} goes bankrupt"),
@@ -90,7 +90,7 @@ WORDS = {
     "offer_lift": N_("lifted at once: {deeds}"),
     "waiting_for": N_("waiting for {names}"),
     "accept": N_("accept"),
-    "decline_offer": N_("decline"),
+    "decline_offer": NP_("the command word", "decline"),
 }
 
 
