@@ -505,3 +505,38 @@ def test_long_names_keep_the_cash_whole_and_on_a_phones_screen(tmp_path):
     finally:
         b.quit()
         stop()
+
+
+def test_the_board_tells_tokens_and_jails_apart_and_a_revoked_page_is_told(tmp_path):
+    """Tokens showed an initial (Anna and Andrea: two "A"s, told apart by colour only); both
+    jail corners read "Prig"; a revoked token's open page said nothing until it sent a line,
+    and then its banner covered the last commands."""
+    from cli.web.serve import start
+
+    db = str(tmp_path / "board.db")
+    book = Book(db)
+    book.new_game(["Anna", "Andrea", "Bruno"], now=NOW)
+    book.close()
+    anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        b.get(f"{base}/player#t={anna}")
+        until(b, "return document.body.dataset.role === 'player'")
+        labels = b.execute_script("""return [...document.querySelectorAll('[data-pos="0"] .tok')]
+          .map(t => t.textContent)""")
+        assert labels == ["Ann", "And", "Br"], labels
+        corners = b.execute_script("""return [10, 30].map(p => document.querySelector(
+          `[data-pos="${p}"] .nm.short`).textContent)""")
+        assert corners[0] != corners[1] and corners[1].startswith("\u2192"), corners
+        tokens.revoke(db, anna[3:11], NOW)  # nothing sent from the page after this
+        until(b, "return document.getElementById('status').textContent !== ''", timeout=5)
+        assert "not valid any more" in b.find_element("css selector", "#status").text
+        b.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        gap = b.execute_script("""const li = [...document.querySelectorAll('#commands li')].pop();
+          return document.getElementById('status').getBoundingClientRect().top
+                 - li.getBoundingClientRect().bottom""")
+        assert gap >= 0, gap  # the last command is above the banner, not under it
+    finally:
+        b.quit()
+        stop()

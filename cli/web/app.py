@@ -37,6 +37,7 @@ from ledger.store.postgres_connection import is_postgres_url
 from ledger.store.tokens import Token
 
 HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
+REVOKED_EVERY = 1.0  # seconds between looks at an event stream's token: revoked, it is told
 SLOW_AFTER = 3  # wrong tokens from one address within WINDOW before each further one waits
 WINDOW = 1.0
 # Only what the package ships: no inline script, no CDN, no frame, no form.
@@ -410,6 +411,7 @@ def make_app(hub: Hub) -> Starlette:
         lang = hub.language(request)
         last = request.headers.get("last-event-id")
         game = hub.game_of(token)
+        secret = request.headers.get("authorization", "").partition(" ")[2].strip()
 
         async def stream():
             sent = last
@@ -420,9 +422,16 @@ def make_app(hub: Hub) -> Starlette:
                     yield (f"id: {event_id}\ndata: "
                            + json.dumps(doc, ensure_ascii=False) + "\n\n").encode("utf-8")
                     sent = event_id
-                try:
-                    await asyncio.wait_for(signal.wait(), HEARTBEAT)
-                except TimeoutError:
+                waited = 0.0
+                while waited < HEARTBEAT and not signal.is_set():
+                    # a revoked token's page is told at once, not when it next sends a line
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(signal.wait(), REVOKED_EVERY)
+                    waited += REVOKED_EVERY
+                    if token is not None and hub.keyring.find(secret) is None:
+                        yield b"event: revoked\ndata: {}\n\n"
+                        return
+                if not signal.is_set():
                     yield b": still here\n\n"
                 if await request.is_disconnected():
                     return

@@ -64,12 +64,31 @@ function short(name) {  // a phone's label: the name's last word, four letters
   const w = words.length ? words[words.length - 1] : name;
   return w.length <= 4 ? w : w.slice(0, 4);
 }
+// a token's label: the shortest start of the name that no other player's name begins with
+// (Anna and Andrea are "Ann" and "And", not two "A"s told apart by colour only), two letters
+// at least, four at most (then the initials of its words: "Maria Rossi" is "MR")
+let LABELS = {};
+function tokenLabels(names) {
+  const low = names.map(n => n.toLowerCase());
+  LABELS = {};
+  names.forEach((n, i) => {
+    const others = low.filter((_, j) => j !== i);
+    let label = null;
+    for (let k = Math.min(2, n.length); k <= Math.min(4, n.length) && !label; k++)
+      if (!others.some(o => o.startsWith(low[i].slice(0, k)))) label = n.slice(0, k);
+    LABELS[n] = label || n.split(/\s+/).map(w => w[0]).join("").slice(0, 4);
+  });
+}
 function token(t) {
-  return el("span", {class: "tok", title: t.name, style: {background: t.colour}}, t.name[0]);
+  return el("span", {class: "tok", title: t.name, style: {background: t.colour}},
+            LABELS[t.name] || t.name.slice(0, 2));
 }
 function drawBoard(doc) {
   const board = document.getElementById("board");
   board.querySelectorAll(".sq").forEach(n => n.remove());
+  tokenLabels(doc.players.map(p => p.name));
+  // the two jail corners both read "Prig": the one that sends there says so with an arrow
+  const jail = doc.board.find(s => s.kind === "jail");
   for (const s of doc.board) {
     const [r, c] = cell(s.position);
     const cls = ["sq"];
@@ -80,7 +99,8 @@ function drawBoard(doc) {
                                   "--owner": s.owner_colour || "transparent"},
                           title: s.owner ? s.name + " \u2013 " + s.owner : s.name});
     if (s.band) sq.append(el("div", {class: "band", style: {background: s.band}}));
-    sq.append(el("div", {class: "nm long"}, s.name), el("div", {class: "nm short"}, short(s.name)));
+    const label = s.kind === "go_to_jail" && jail ? "\u2192" + short(jail.name) : short(s.name);
+    sq.append(el("div", {class: "nm long"}, s.name), el("div", {class: "nm short"}, label));
     const bld = el("div", {class: "bld"});
     if (s.hotel) bld.append(el("span", {class: "hotel"}));
     for (let i = 0; i < s.houses; i++) bld.append(el("span", {class: "house"}));
@@ -495,10 +515,14 @@ async function follow() {
         while ((end = buffer.indexOf("\n\n")) >= 0) {
           const chunk = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          let data = null, id = null;
+          let data = null, id = null, kind = null;
           for (const line of chunk.split("\n")) {
             if (line.startsWith("data: ")) data = line.slice(6);
             else if (line.startsWith("id: ")) id = line.slice(4);
+            else if (line.startsWith("event: ")) kind = line.slice(7);
+          }
+          if (kind === "revoked") {  // the banker revoked this page's token: said at once
+            status(W.bad_token); document.body.dataset.lastStatus = 401; return;
           }
           if (data) { render(JSON.parse(data)); if (id) lastId = id; }
         }
