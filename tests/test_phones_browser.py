@@ -540,3 +540,38 @@ def test_the_board_tells_tokens_and_jails_apart_and_a_revoked_page_is_told(tmp_p
     finally:
         b.quit()
         stop()
+
+
+def test_the_referee_page_records_a_correction_and_only_the_referees_words(tmp_path):
+    """/referee showed the table and nothing to act with, though its token may POST
+    `correct ...`: it has the line field, which the server holds to the referee's words."""
+    from selenium.webdriver.common.keys import Keys
+
+    from cli.web.serve import start
+
+    db = str(tmp_path / "referee.db")
+    book = Book(db)
+    book.new_game(["Anna", "Bruno"], now=NOW)
+    book.close()
+    referee = tokens.issue(db, "referee", 1, NOW)[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        b.get(f"{base}/referee#t={referee}")
+        until(b, "return document.body.dataset.role === 'referee'")
+        field = b.find_element("css selector", "#line")
+        assert field.is_displayed() and "correct" in field.get_attribute("placeholder")
+        assert not b.find_element("css selector", "#banker-pad").is_displayed()
+        before = seq(db)
+        field.send_keys("roll 3 4", Keys.ENTER)  # the banker's word: refused, kept to correct
+        until(b, "return document.body.dataset.lastStatus === '403'")
+        assert "rulings and corrections only" in b.find_element("css selector",
+                                                                "#line-told").text
+        assert seq(db) == before and field.get_attribute("value") == "roll 3 4"
+        field.clear()
+        field.send_keys("correct Anna 5 --reason test --referee Rita", Keys.ENTER)
+        until(b, "return document.body.dataset.lastStatus === '200'")
+        assert table(db).player("Anna").cash == 1505 and field.get_attribute("value") == ""
+    finally:
+        b.quit()
+        stop()

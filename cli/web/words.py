@@ -79,6 +79,8 @@ WORDS = {
     "cash_amount": N_("cash: {amount}"),
     "line": N_("a line, as at the terminal: build, sell, mortgage, trade..."),
     "send": N_("send"),
+    "line_referee": N_("a ruling or a correction, as at the terminal: ruling rent 16, correct "
+                       "NAME AMOUNT --reason WHY --referee NAME"),
     "pending": N_("not confirmed yet: {line} (sent again when the connection is back)"),
     "done": N_("recorded: {line}"),
     "refused": N_("refused: {why}"),

@@ -214,6 +214,10 @@ function drawPads(doc) {
                     onclick: () => answer(o.id, "decline")}, W.decline_offer)) : null)));
   const banker = role === "banker";
   document.getElementById("banker-pad").hidden = !banker;
+  // the line field: the banker's table actions, the referee's rulings and corrections (the
+  // server takes from each only its own words)
+  document.getElementById("line-pad").hidden = !(banker || role === "referee");
+  document.getElementById("line").placeholder = role === "referee" ? W.line_referee : W.line;
   if (!banker) return;
   document.getElementById("next-b").textContent = plainNext(doc.next);
   const phase = doc.turn.phase, debts = doc.debts.length > 0, over = doc.ended;
@@ -538,7 +542,6 @@ document.getElementById("claims-h").textContent = W.claims;
 document.getElementById("debts-h").textContent = W.debts;
 document.getElementById("commands-h").textContent = W.commands;
 document.getElementById("send").textContent = W.send;
-document.getElementById("line").placeholder = W.line;
 document.getElementById("line-form").addEventListener("submit", e => {
   e.preventDefault();
   const input = document.getElementById("line");
