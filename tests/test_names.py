@@ -5,7 +5,8 @@ import json
 import pytest
 from helpers import EDITION, POS, new_table, own
 
-from cli.banker.estate import parse_trade, property_and_count
+from cli.banker.estate import property_and_count
+from cli.trade_line import parse_trade
 from ledger.base.errors import UsageError
 from ledger.base.names import UnknownName, resolve, resolve_all, resolve_run
 

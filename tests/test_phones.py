@@ -101,6 +101,16 @@ def test_the_command_issues_lists_and_revokes(db):
     assert run.invoke(cli, ["--db", db, "token", "--revoke", "nothing"]).exit_code == 2
 
 
+@pytest.mark.parametrize("url", ["notaurl", "192.168.1.20:8000", "ftp://h/", "http://:80/",
+                                 "http://h:99999/", "http://h:port/", "http://h/?a=1"])
+def test_a_url_the_phones_cannot_open_is_a_usage_error_and_issues_nothing(db, url):
+    """`--url notaurl` issued a token whose link was `notaurl/#t=...`."""
+    said = CliRunner().invoke(cli, ["--db", db, "token", "viewer", "--url", url])
+    assert said.exit_code == 2, said.output
+    assert "is not the server's address" in said.output and "http://HOST[:PORT]/" in said.output
+    assert tokens.listed(db, 1) == []
+
+
 # --- reading --------------------------------------------------------------------------------
 
 def test_the_page_is_strict_and_ships_everything_itself(client):
@@ -204,6 +214,39 @@ def test_the_same_id_is_applied_once_even_after_a_restart(db, keys):
     assert after[0] == after[1] and r.json()["replayed"]
 
 
+def test_an_id_given_again_with_another_line_is_refused_as_the_command_line_refuses_it(
+        db, keys):
+    """`roll 1 2` then `undo` under one id: the undo was answered 200 `replayed` with the
+    roll's words and never ran; it is the command line's usage error, in memory and after a
+    restart alike, while the same line again stays a replay."""
+    from starlette.testclient import TestClient
+
+    from cli.web.app import Hub, make_app
+
+    recorded = None
+    for _ in range(2):  # the second server remembers nothing: the book refuses it
+        hub = Hub(db, None, poll=0.05)
+        with TestClient(make_app(hub)) as c:
+            if recorded is None:
+                assert post(c, keys["banker"], "roll 1 2", id="same").status_code == 200
+                recorded = seq(db)
+            r = post(c, keys["banker"], "undo", id="same")
+            assert r.status_code == 400 and r.json()["code"] == 2, r.json()
+            assert not r.json()["replayed"] and seq(db) == recorded
+            assert r.json()["errors"].startswith(
+                "error: the id same already recorded `roll 1 2` (events "), r.json()
+            again = post(c, keys["banker"], "roll 1 2", id="same")
+            assert again.status_code == 200 and again.json()["replayed"]
+            assert seq(db) == recorded
+        hub.close()
+
+
+def test_an_id_that_recorded_nothing_may_be_given_to_the_corrected_line(db, client, keys):
+    assert post(client, keys["banker"], "roll 9 9", id="k").status_code == 400
+    r = post(client, keys["banker"], "roll 1 2", id="k")
+    assert r.status_code == 200 and not r.json()["replayed"] and r.json()["events"]
+
+
 def test_a_refusal_is_422_with_its_rule_and_what_is_allowed(db, client, keys):
     before = seq(db)
     r = post(client, keys["banker"], "buy")
@@ -229,13 +272,36 @@ def test_the_roll_button_says_the_word_the_banker_types():
     from cli.web.words import words
 
     assert words(tr("it"))["roll"] == "tira" and words(tr("en"))["roll"] == "roll"
+    # the other buttons too (they read "rifiutare"), and the field's hint lists the Italian
+    # words under Italian (it listed "build, sell, mortgage")
+    it = words(tr("it"))
+    assert (it["decline"], it["decline_offer"], it["bid"]) == ("rifiuta", "rifiuta", "offerta")
+    assert "costruisci, vendi, ipoteca" in it["line"] and "build" not in it["line"]
+    assert words(tr("en"))["decline"] == "decline"
     assert tr("it").gettext("roll") == "tirare"  # the sentences' word stays
 
 
-def test_a_usage_error_is_400_and_a_bad_body_too(client, keys):
+def test_a_usage_error_is_400_and_a_bad_body_too(db, client, keys):
+    before = seq(db)
     r = post(client, keys["banker"], "roll 9 4")
     assert r.status_code == 400 and "a die shows 1 to 6" in r.json()["errors"]
-    for body in ({}, {"line": 3}, {"line": "roll 1 2", "expect": "x"}, []):
+    # no line, or no command at all, is the line's mistake, not the role's (it was 403)
+    for line in ("", "   ", "# a comment"):
+        r = post(client, keys["banker"], line)
+        assert r.status_code == 400 and r.json()["error"] == "an empty line records nothing"
+    for who in ("banker", "carla", "referee"):
+        r = post(client, keys[who], "\U0001F3B2\U0001F3B2")
+        assert r.status_code == 400, (who, r.json())
+        assert "no command called '\U0001F3B2\U0001F3B2'" in r.json()["errors"]
+    r = post(client, keys["banker"], "rol 3 4")
+    assert r.status_code == 400 and "did you mean roll?" in r.json()["errors"]
+    assert seq(db) == before
+    # caps lock is no other word, as at the terminal (it was `ROLL` is not a table action)
+    assert post(client, keys["banker"], "ROLL 3 4").status_code == 200
+    r = post(client, keys["banker"], "claim Carla", expect=-1)  # it was 409, "moved past -1"
+    assert r.status_code == 400 and "0 or more" in r.json()["error"]
+    for body in ({}, {"line": 3}, {"line": "roll 1 2", "expect": "x"}, [],
+                 {"line": "roll 1 2", "expect": True}):
         assert client.post("/api/commands", json=body,
                            headers=auth(keys["banker"])).status_code == 400
     assert client.post("/api/commands", content=b"{", headers=auth(keys["banker"])
@@ -263,8 +329,10 @@ def test_a_pasted_page_is_refused_short_and_never_echoed_whole(db, client, keys,
     assert long.status_code == 400
     assert f"at most {LINE_LIMIT} characters; this one has {LINE_LIMIT + 9}" in long.json()["error"]
     word = post(client, keys["banker"], "z" * 1500)
+    assert word.status_code == 400 and len(word.json()["errors"]) < 200
+    assert "z" * 39 + "…" in word.json()["errors"]
+    word = post(client, keys["banker"], "backup " + "z" * 1500)
     assert word.status_code == 403 and len(word.json()["error"]) < 200
-    assert "z" * 40 + "…" in word.json()["error"]
     err = capfd.readouterr().err
     assert "403" in err and max(len(line) for line in err.splitlines()) < 300
     assert seq(db) == before
@@ -337,6 +405,13 @@ def test_a_trade_between_paired_players_waits_for_both(db, client, keys):
     assert r.status_code == 202
     offer = r.json()["offer"]
     assert offer["waiting"] == ["Anna", "Carla"] and seq(db) == before
+    # what each side gives, for the phones to word it ("Anna gives 10 M; Carla gives 20 M")
+    assert (offer["a_gives"], offer["b_gives"], offer["lift"]) == (
+        {"deeds": [], "cash": 10, "cash_text": "10 M", "jail_cards": 0},
+        {"deeds": [], "cash": 20, "cash_text": "20 M", "jail_cards": 0}, [])
+    other = post(client, keys["banker"], "roll 1 2", id="t1")  # the id is the offer's
+    assert other.status_code == 400 and "`trade Anna Carla" in other.json()["errors"]
+    assert post(client, keys["banker"], line, id="t1").json()["offer"] == offer
     seen = client.get("/api/table", headers=auth(keys["carla"])).json()["offers"]
     assert [o["id"] for o in seen] == [offer["id"]]
     path = f"/api/offers/{offer['id']}"
@@ -492,3 +567,51 @@ def test_a_running_server_lets_the_write_ahead_log_be_checkpointed(db, client, k
         outside.close()
     assert (busy, log, done) == (0, 0, 0)
     assert os.path.getsize(db + "-wal") == 0
+
+
+def in_debt(db: str) -> str:
+    """Anna (80 M, Vicolo Stretto: 110 M all raised) owes the Bank 100 M for Probabilità 3."""
+    run = CliRunner()
+    for line in ("new Anna Bruno", "roll 1 2", "buy", "roll 1 3", "roll 3 4", "roll 2 4",
+                 "roll 3 4", "correct Anna -1360 --reason test --referee Rita",
+                 "card probabilita 3"):
+        said = run.invoke(cli, ["--db", db, *line.split()])
+        assert said.exit_code == 0, (line, said.output)
+    return db
+
+
+def test_the_debt_pad_offers_only_the_line_that_can_work(tmp_path):
+    """A debtor short of cash was offered a green `pay` (refused: 80 M for 100 M) and
+    `bankrupt` (refused: he can raise it): he is told what he lacks, until his cash pays;
+    where all he could raise falls short, only the bankruptcy (003 §10)."""
+    from starlette.testclient import TestClient
+
+    from cli.web.app import Hub, make_app
+
+    db = in_debt(str(tmp_path / "debt.db"))
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    bruno = tokens.issue(db, "player", 1, NOW, "Bruno")[0]
+    hub = Hub(db, None, poll=0.05)
+
+    def pad(c):
+        return [(d["debtor"], d["choice"], d["raise_text"]) for d in
+                c.get("/api/table", headers=auth(banker)).json()["debt_pad"]]
+
+    def correct(amount: str) -> None:  # the referee's, at the terminal
+        CliRunner().invoke(cli, ["--db", db, "correct", "Anna", amount, "--reason", "t",
+                                 "--referee", "Rita"])
+        hub.table(1).nudge()
+        hub.table(1).settle(seq(db))
+    try:
+        with TestClient(make_app(hub)) as c:
+            assert pad(c) == [("Anna", "raise", "20 M")]
+            for line in ("pay Anna", "bankrupt Anna"):  # what the pad no longer offers
+                assert post(c, banker, line).status_code == 422
+            assert "debt_pad" not in c.get("/api/table", headers=auth(bruno)).json()
+            correct("-40")  # 40 M and a deed mortgaged for 30 M: 70 M for 100 M
+            assert pad(c) == [("Anna", "bankrupt", "0 M")]
+            correct("200")
+            assert pad(c) == [("Anna", "pay", "0 M")]
+            assert post(c, banker, "pay Anna").status_code == 200
+    finally:
+        hub.close()

@@ -269,7 +269,7 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         drivers += [b, a, c]
         b.get(f"{base}/banker#t={banker}")
         a.get(f"{base}/player#t={anna}")
-        c.get(f"{base}/player#t={carla}")
+        c.get(f"{base}/player?lang=it#t={carla}")  # Carla's phone speaks Italian
         for d in drivers:
             until(d, "return document.body.dataset.role !== 'viewer'")
         space = {s.name: s.position for s in table(db).edition.properties}
@@ -313,6 +313,13 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         click(b, "#trade-send")
         until(b, "return document.body.dataset.lastStatus === '202'")  # held for the phones
         assert seq(db) == now
+        # the phones word the offer; they showed the banker's line (`trade Anna Carla --give`)
+        for d, words in ((a, "trade offered: Anna gives Piazza Giulio Cesare, get-out-of-jail "
+                             "card; Carla gives 100 M"),
+                         (c, "scambio proposto: Anna dà Piazza Giulio Cesare, carta «esci "
+                             "gratis di prigione»; Carla dà 100 M")):
+            until(d, "return !!document.querySelector('.offer-words')")
+            assert d.find_element("css selector", ".offer-words").text == words
         for d in (a, c):
             click(d, "[data-answer='accept']")
         now = recorded_after(b, db, now)
@@ -382,4 +389,189 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
     finally:
         for d in drivers:
             d.quit()
+        stop()
+
+
+def in_view(driver, css: str) -> bool:
+    """Whether what `css` finds is shown and wholly inside the window (no scrolling to it)."""
+    return driver.execute_script("""const e = document.querySelector(arguments[0]);
+      if (!e || !e.offsetParent) return false;
+      const r = e.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;""", css)
+
+
+def test_a_mistyped_line_stays_in_the_field_and_its_error_is_in_view(tmp_path):
+    """At 390x844 a refused line emptied the field and its error went below the pads, off
+    the screen: the line stays to be corrected, the error is shown under the field, in view;
+    the corrected line, once recorded, empties the field."""
+    from selenium.webdriver.common.keys import Keys
+
+    from cli.web.serve import start
+
+    db = record(str(tmp_path / "game.db"), "classic-4p")  # the estate pads are long
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        b.get(f"{base}/banker#t={banker}")
+        until(b, "return document.body.dataset.role === 'banker' && !!document.body.dataset.seq")
+        field = b.find_element("css selector", "#line")
+        before = seq(db)
+        for line, status in (("claim Brnuo", "400"), ("roll 9 9", "400"), ("buy", "422")):
+            b.execute_script("window.scrollTo(0, 0); document.body.dataset.lastStatus = ''")
+            field.clear()
+            field.send_keys(line, Keys.ENTER)
+            until(b, f"return document.body.dataset.lastStatus === '{status}'")
+            assert field.get_attribute("value") == line
+            told = b.find_element("css selector", "#line-told").text
+            assert told.startswith(("error:", "refused:")), (line, told)
+            assert in_view(b, "#line-told"), line
+            gap = b.execute_script("""return document.getElementById('line-told')
+              .getBoundingClientRect().top - document.getElementById('line')
+              .getBoundingClientRect().bottom""")
+            assert 0 <= gap < 20, gap  # right under the field, not below the pads
+        assert seq(db) == before
+        field.clear()
+        field.send_keys("roll 3 4", Keys.ENTER)
+        until(b, "return document.body.dataset.lastStatus === '200'")
+        assert field.get_attribute("value") == ""
+        assert not b.find_element("css selector", "#line-told").is_displayed()
+        assert seq(db) > before
+    finally:
+        b.quit()
+        stop()
+
+
+def test_the_debt_pad_offers_no_payment_that_cannot_work(tmp_path):
+    """Anna owes 100 M with 80 M in cash: the pad showed a green "Anna pays", refused when
+    pressed; it says what she lacks, and neither `pay` nor `bankrupt` (she can raise it)."""
+    from test_phones import in_debt
+
+    from cli.web.serve import start
+
+    db = in_debt(str(tmp_path / "debt.db"))
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        b.get(f"{base}/banker#t={banker}")
+        until(b, "return document.body.dataset.role === 'banker' && "
+                 "!document.getElementById('debt-pad').hidden")
+        assert not b.find_elements("css selector", "#debt-pad [data-line]")
+        said = b.find_element("css selector", "#debt-pad [data-raise='Anna']").text
+        assert "Anna lacks 20 M" in said and "003 §10" in said, said
+    finally:
+        b.quit()
+        stop()
+
+
+LONG = "W" * 24  # the longest name `new` takes
+
+
+def test_long_names_keep_the_cash_whole_and_on_a_phones_screen(tmp_path):
+    """At 390 px a 24-letter name made the page 551 px wide, that player's cash off the
+    screen, and "Maria Margherita Bianchi" wrapped her cash as "1500 / M": a name gives way
+    (ellipsis), the cash stays on one line, inside the window, on every page."""
+    from cli.web.serve import start
+
+    db = str(tmp_path / "long.db")
+    book = Book(db)
+    book.new_game([LONG, "Maria Margherita Bianchi", "Anna", "Andrea"], now=NOW)
+    book.close()
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    player = tokens.issue(db, "player", 1, NOW, LONG)[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        for path in ("/", f"/banker#t={banker}", f"/player#t={player}"):
+            b.get(base + path)
+            until(b, "return !!document.body.dataset.seq && "
+                     "document.querySelectorAll('.player .cash').length === 4")
+            if path != "/":
+                until(b, "return document.body.dataset.role !== 'viewer'")
+            seen = b.execute_script("""
+              const w = window.innerWidth;
+              return {scroll: document.documentElement.scrollWidth - w,
+                      cash: [...document.querySelectorAll('.player .cash')].map(e => {
+                        const r = e.getBoundingClientRect();
+                        return {text: e.textContent, lines: e.getClientRects().length,
+                                high: r.height, inside: r.left >= 0 && r.right <= w};})};""")
+            assert seen["scroll"] <= 0, (path, seen)
+            for cash in seen["cash"]:
+                assert cash["inside"] and cash["high"] < 40, (path, cash)
+            tall = b.execute_script("""return [...document.querySelectorAll('.player .cash')]
+              .map(e => e.getBoundingClientRect().height)""")
+            assert max(tall) - min(tall) < 2, (path, tall)  # none wrapped to two lines
+    finally:
+        b.quit()
+        stop()
+
+
+def test_the_board_tells_tokens_and_jails_apart_and_a_revoked_page_is_told(tmp_path):
+    """Tokens showed an initial (Anna and Andrea: two "A"s, told apart by colour only); both
+    jail corners read "Prig"; a revoked token's open page said nothing until it sent a line,
+    and then its banner covered the last commands."""
+    from cli.web.serve import start
+
+    db = str(tmp_path / "board.db")
+    book = Book(db)
+    book.new_game(["Anna", "Andrea", "Bruno"], now=NOW)
+    book.close()
+    anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        b.get(f"{base}/player#t={anna}")
+        until(b, "return document.body.dataset.role === 'player'")
+        labels = b.execute_script("""return [...document.querySelectorAll('[data-pos="0"] .tok')]
+          .map(t => t.textContent)""")
+        assert labels == ["Ann", "And", "Br"], labels
+        corners = b.execute_script("""return [10, 30].map(p => document.querySelector(
+          `[data-pos="${p}"] .nm.short`).textContent)""")
+        assert corners[0] != corners[1] and corners[1].startswith("\u2192"), corners
+        tokens.revoke(db, anna[3:11], NOW)  # nothing sent from the page after this
+        until(b, "return document.getElementById('status').textContent !== ''", timeout=5)
+        assert "not valid any more" in b.find_element("css selector", "#status").text
+        b.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        gap = b.execute_script("""const li = [...document.querySelectorAll('#commands li')].pop();
+          return document.getElementById('status').getBoundingClientRect().top
+                 - li.getBoundingClientRect().bottom""")
+        assert gap >= 0, gap  # the last command is above the banner, not under it
+    finally:
+        b.quit()
+        stop()
+
+
+def test_the_referee_page_records_a_correction_and_only_the_referees_words(tmp_path):
+    """/referee showed the table and nothing to act with, though its token may POST
+    `correct ...`: it has the line field, which the server holds to the referee's words."""
+    from selenium.webdriver.common.keys import Keys
+
+    from cli.web.serve import start
+
+    db = str(tmp_path / "referee.db")
+    book = Book(db)
+    book.new_game(["Anna", "Bruno"], now=NOW)
+    book.close()
+    referee = tokens.issue(db, "referee", 1, NOW)[0]
+    base, _, stop = start(db, port=0, poll=0.05)
+    b = browser()
+    try:
+        b.get(f"{base}/referee#t={referee}")
+        until(b, "return document.body.dataset.role === 'referee'")
+        field = b.find_element("css selector", "#line")
+        assert field.is_displayed() and "correct" in field.get_attribute("placeholder")
+        assert not b.find_element("css selector", "#banker-pad").is_displayed()
+        before = seq(db)
+        field.send_keys("roll 3 4", Keys.ENTER)  # the banker's word: refused, kept to correct
+        until(b, "return document.body.dataset.lastStatus === '403'")
+        assert "rulings and corrections only" in b.find_element("css selector",
+                                                                "#line-told").text
+        assert seq(db) == before and field.get_attribute("value") == "roll 3 4"
+        field.clear()
+        field.send_keys("correct Anna 5 --reason test --referee Rita", Keys.ENTER)
+        until(b, "return document.body.dataset.lastStatus === '200'")
+        assert table(db).player("Anna").cash == 1505 and field.get_attribute("value") == ""
+    finally:
+        b.quit()
         stop()

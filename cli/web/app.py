@@ -37,6 +37,7 @@ from ledger.store.postgres_connection import is_postgres_url
 from ledger.store.tokens import Token
 
 HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
+REVOKED_EVERY = 1.0  # seconds between looks at an event stream's token: revoked, it is told
 SLOW_AFTER = 3  # wrong tokens from one address within WINDOW before each further one waits
 WINDOW = 1.0
 # Only what the package ships: no inline script, no CDN, no frame, no form.
@@ -57,8 +58,13 @@ TOO_LONG = N_("a line is at most {chars} characters; this one has {length}: one 
 # into memory; a line is capped apart, because a short body can hold a long line of escapes.
 BODY_LIMIT = 16 * 1024
 LINE_LIMIT = 2000
+ID_TAKEN = N_("the id {id} already recorded `{line}` (events {first}-{last}), not this "
+              "command: give a new --id to a new command; nothing was recorded")
+ID_HELD = N_("the id {id} was given to `{line}` (a trade waiting for the players' phones), "
+             "not this line: give a new id to a new line; nothing was recorded")
 BAD_BODY = N_("the request needs a JSON object with a `line` (text), and may give an `id` "
-              "(text) and an `expect` (a whole number)")
+              "(text) and an `expect` (the seq of the last event seen: a whole number, 0 or "
+              "more)")
 
 
 def choose_language(accept: str | None, chosen: str | None = None) -> str:
@@ -345,6 +351,20 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
     return 503, body
 
 
+def taken(said: dict, key: str, first: str, lang: str) -> dict:
+    """The 400 for an id given again with another line: said as the book says it to the
+    command line (ledger/batches.py's same_command), nothing run."""
+    catalog = tr(lang)
+    events = said.get("events") or []
+    if events:
+        text = catalog.gettext(ID_TAKEN).format(id=key, line=first, first=events[0]["seq"],
+                                                last=events[-1]["seq"])
+    else:
+        text = catalog.gettext(ID_HELD).format(id=key, line=first)
+    return {"code": 2, "said": "", "errors": catalog.gettext("error: {message}").format(
+        message=text) + "\n", "events": [], "replayed": False, "seq": said.get("seq")}
+
+
 def clean(row: dict) -> dict:
     return json.loads(json.dumps(row, default=str))
 
@@ -391,6 +411,7 @@ def make_app(hub: Hub) -> Starlette:
         lang = hub.language(request)
         last = request.headers.get("last-event-id")
         game = hub.game_of(token)
+        secret = request.headers.get("authorization", "").partition(" ")[2].strip()
 
         async def stream():
             sent = last
@@ -401,9 +422,16 @@ def make_app(hub: Hub) -> Starlette:
                     yield (f"id: {event_id}\ndata: "
                            + json.dumps(doc, ensure_ascii=False) + "\n\n").encode("utf-8")
                     sent = event_id
-                try:
-                    await asyncio.wait_for(signal.wait(), HEARTBEAT)
-                except TimeoutError:
+                waited = 0.0
+                while waited < HEARTBEAT and not signal.is_set():
+                    # a revoked token's page is told at once, not when it next sends a line
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(signal.wait(), REVOKED_EVERY)
+                    waited += REVOKED_EVERY
+                    if token is not None and hub.keyring.find(secret) is None:
+                        yield b"event: revoked\ndata: {}\n\n"
+                        return
+                if not signal.is_set():
                     yield b": still here\n\n"
                 if await request.is_disconnected():
                     return
@@ -420,7 +448,8 @@ def make_app(hub: Hub) -> Starlette:
             return body
         if not (isinstance(body, dict) and isinstance(body.get("line"), str)
                 and isinstance(body.get("id", ""), str)
-                and (body.get("expect") is None or type(body.get("expect")) is int)):
+                and (body.get("expect") is None
+                     or type(body.get("expect")) is int and body["expect"] >= 0)):
             return hub.refuse(request, 400, BAD_BODY)
         lang = hub.language(request)
         line, key, expect = body["line"], body.get("id") or None, body.get("expect")
@@ -430,8 +459,12 @@ def make_app(hub: Hub) -> Starlette:
         game = hub.game_of(token)
         remembered = (game, token.prefix if token else None, key)
         if key is not None and remembered in hub.answers:
-            status, said = hub.answers[remembered]
-            return JSONResponse({**said, "replayed": True}, status)
+            status, said, first = hub.answers[remembered]
+            if first == line:  # a true retry: the same answer, nothing applied twice
+                return JSONResponse({**said, "replayed": True}, status)
+            if status == 202 or said.get("events"):  # the id is taken by what it recorded
+                return JSONResponse(taken(said, key, first, hub.language(request)), 400)
+            del hub.answers[remembered]  # it recorded nothing: the id is free again
         try:
             words = shlex.split(line, comments=True)
         except ValueError:
@@ -439,6 +472,8 @@ def make_app(hub: Hub) -> Starlette:
         table_now = hub.table(game)
         if words is not None:
             decision = allowed(role, token.player if token else None, words, table_now.state)
+            if not decision.allowed and decision.status != 403:
+                return hub.refuse(request, decision.status, decision.why, **decision.params)
             if not decision.allowed:
                 who = role + (f" {token.player}" if token and token.player else "")
                 log(f"403 {who} ({request.client.host if request.client else '?'}): "
@@ -452,11 +487,14 @@ def make_app(hub: Hub) -> Starlette:
             if held is not None:
                 status, said = 202, {"code": None, "offer": held}
                 if key is not None:
-                    hub.answers[remembered] = (status, said)
+                    hub.answers[remembered] = (status, said, line)
                 return JSONResponse(said, status)
         status, said = await hub.write(game, line, lang, command_id, expect)
+        if command_id is not None and command_id in said["errors"]:
+            # the book names the id it keeps (web-PREFIX-KEY); the caller knows its own
+            said["errors"] = said["errors"].replace(command_id, key)
         if key is not None and status != 409:  # a conflict is worth retrying after a look
-            hub.answers[remembered] = (status, said)
+            hub.answers[remembered] = (status, said, line)
         return JSONResponse(said, status)
 
     async def offer(request: Request) -> Response:

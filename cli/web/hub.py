@@ -289,7 +289,9 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
     what a hammer with no bid would do (and whom the banker names when the richest tie), and
     what the next undo takes back, in words."""
     from ledger.base.text import render
-    from ledger.table.steps import hammer_choices
+    from ledger.board.rule_sets import cited
+    from ledger.rules.estate import R_BANKRUPT
+    from ledger.table.steps import debt_choice, hammer_choices
     from projections.readings.estate_pads import estate
     from projections.readings.screen import card_pick, screen, speedy_roll, view_of
 
@@ -301,7 +303,13 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
     doc, step = view_of(state, full, public, view)
     extra = ({"cards": card_pick(state), "speedy": speedy_roll(state), "estate": estate(state),
               "no_bid": no_bid(state, tr(lang)), "no_bid_to": hammer_choices(state),
-              "undo": undo_words(state, undone, tr(lang))} if view == "full" else {})
+              "undo": undo_words(state, undone, tr(lang)),
+              # what the debt pad offers each debtor: only the line that can work (003 §10)
+              "debt_pad": [{"debtor": n, "choice": c, "raise": r,
+                            "raise_text": state.edition.money(r),
+                            "rule": cited(state.rules, "bankrupt", R_BANKRUPT)}
+                           for n in dict.fromkeys(d.debtor for d in state.debts)
+                           for c, r in [debt_choice(state, n)]]} if view == "full" else {})
     return {**doc, **extra, "next": render(step, tr(lang))}
 
 

@@ -32,11 +32,26 @@ class Offer:
     waiting: set[str]
     command_id: str | None
     expect: int | None
+    sides: dict = field(default_factory=dict)  # what each gives, for the phones to word it
     accepted: set[str] = field(default_factory=set)
 
     def public(self) -> dict:
         return {"id": self.id, "line": self.line, "between": [self.a, self.b],
-                "waiting": sorted(self.waiting), "accepted": sorted(self.accepted)}
+                "waiting": sorted(self.waiting), "accepted": sorted(self.accepted),
+                **self.sides}
+
+
+def sides(state, trade) -> dict:
+    """A trade's sides as a phone words them ("Anna gives Vicolo Stretto; Bruno gives 100 M"),
+    not as the banker typed them: names and amounts as the edition prints them."""
+    space, money = state.edition.space, state.edition.money
+
+    def side(items) -> dict:
+        return {"deeds": [space(p).name for p in items.properties], "cash": items.cash,
+                "cash_text": money(items.cash) if items.cash else None,
+                "jail_cards": items.jail_cards}
+    return {"a_gives": side(trade.a_gives), "b_gives": side(trade.b_gives),
+            "lift": [space(p).name for p in trade.lift]}
 
 
 class Offers:
@@ -60,15 +75,19 @@ class Offers:
 
         if token.role != "banker" or table.state is None or len(words) < 3:
             return None
+        from cli.trade_line import parse_trade
+
         seats = list(table.state.seats)
         try:
             a, b = (resolve(w, seats, "player") for w in words[1:3])
+            trade = parse_trade(table.state, words[1:])
         except BancoError:
             return None  # the line says what is wrong with it when it runs
         paired = self.hub.keyring.paired(game) & {a, b}
         if not paired or a == b:
             return None
-        offer = Offer(secrets.token_hex(4), game, line, a, b, set(paired), command_id, expect)
+        offer = Offer(secrets.token_hex(4), game, line, a, b, set(paired), command_id, expect,
+                      sides(table.state, trade))
         self.pending[offer.id] = offer
         self._changed(game)
         return offer.public()

@@ -49,24 +49,42 @@ class Decision(NamedTuple):
     allowed: bool
     why: str | None = None  # a catalog message (N_), to be filled with `params`
     params: dict = {}
+    status: int = 403  # 403: the role may not; 400: no line at all (a usage error)
 
 
 YES = Decision(True)
 
 
 def command_word(words: list[str]) -> str | None:
-    """The English command word of a line (`riscuoti` is `claim`), or None for no word."""
-    from cli.command_table import ALIASES
+    """The English command word of a line (`riscuoti` is `claim`, `ROLL` is `roll`, as the
+    command line takes it: caps lock is no other word), or None for no word."""
+    from cli.command_table import ALIASES, COMMANDS
 
-    return ALIASES.get(words[0], words[0]) if words else None
+    if not words:
+        return None
+    word = words[0]
+    if word.lower() != word and (word.lower() in COMMANDS or word.lower() in ALIASES
+                                 or word.lower() in TABLE_ACTIONS):
+        word = word.lower()
+    return ALIASES.get(word, word)
+
+
+def no_such_command(word: str) -> bool:
+    """Whether the word is no command at all (`🎲🎲`, `rol`): not the role's business but a
+    usage error, which the line says itself with its suggestion (400), recording nothing."""
+    from cli.command_table import COMMANDS
+
+    return not word.startswith("-") and word not in COMMANDS and word not in TABLE_ACTIONS
 
 
 def allowed(role: str, player: str | None, words: list[str], table) -> Decision:
     word = command_word(words)
     if word is None:
-        return Decision(False, NO_LINE)
+        return Decision(False, NO_LINE, status=400)
     if role == "viewer":
         return Decision(False, VIEWER)
+    if no_such_command(word):
+        return YES  # click refuses the word before any command runs: nothing is recorded
     for w in words[1:]:
         option = w.split("=", 1)[0]
         if w == "--":

@@ -51,9 +51,33 @@ def token(session, role, name, base, listing, revoke, as_json):
         keys.close()
 
 
+def server_address(base: str) -> str:
+    """A --url as the phones will open it: http(s)://HOST[:PORT][/PATH], else a usage error
+    (`notaurl` printed the link `notaurl/#t=...`, which opens nothing)."""
+    from urllib.parse import urlsplit
+
+    from ledger.base.names import shown
+
+    try:
+        parts = urlsplit(base.strip())
+        parts.port  # noqa: B018 -- raises ValueError for a port that is no number or too big
+        fine = (parts.scheme in ("http", "https") and bool(parts.hostname)
+                and not (parts.query or parts.fragment or parts.username)
+                and not any(c.isspace() for c in base.strip()))
+    except ValueError:
+        fine = False
+    if not fine:
+        raise UsageError("--url {url} is not the server's address: give it as the phones open "
+                         "it, http://HOST[:PORT]/ (e.g. http://192.168.1.20:8000/, the address "
+                         "`banco serve` prints)", url=shown(base, 61))
+    return base.strip()
+
+
 def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> None:
     from ledger.base.names import resolve
 
+    if base is not None:
+        base = server_address(base)  # before anything is recorded
     if revoke is not None:
         if not revoke.strip():
             raise UsageError("--revoke needs a token's prefix (`banco token --list` shows them)")

@@ -42,14 +42,16 @@ WORDS = {
     "dice": N_("dice"),
     "speedy": N_("Speedy die"),
     # the button says the line it sends, in the word the banker types (`tira 3 4`, not the
-    # infinitive the rules' sentences use: "impossibile tirare ora")
+    # infinitive the rules' sentences use: "impossibile tirare ora"), as `rifiuta`, `offerta`
     "roll": NP_("the command word", "roll"),
     "buy": N_("buy {property}"),
-    "decline": N_("decline"),
-    "bid": N_("bid"),
+    "decline": NP_("the command word", "decline"),
+    "bid": NP_("the command word", "bid"),
     "hammer": N_("hammer"),
     "pay": N_("{name} pays"),
     "go_bankrupt": N_("{name} goes bankrupt"),
+    "must_raise": N_("{name} lacks {amount} in cash: sell buildings or mortgage deeds (below), "
+                     "or trade, then pay ({rule})"),
     "claim_for": N_("{owner} claims"),
     "draw": N_("the card drawn"),
     "undo": N_("undo `{line}`"),
@@ -77,16 +79,20 @@ WORDS = {
     "cash_amount": N_("cash: {amount}"),
     "line": N_("a line, as at the terminal: build, sell, mortgage, trade..."),
     "send": N_("send"),
+    "line_referee": N_("a ruling or a correction, as at the terminal: ruling rent 16, correct "
+                       "NAME AMOUNT --reason WHY --referee NAME"),
     "pending": N_("not confirmed yet: {line} (sent again when the connection is back)"),
     "done": N_("recorded: {line}"),
     "refused": N_("refused: {why}"),
     # a player's phone
     "your_cash": N_("your cash"),
     "claim_now": N_("CLAIM {amount} from {payer}"),
-    "offer": N_("trade offered: {line}"),
+    "offer": N_("trade offered: {a} gives {a_gives}; {b} gives {b_gives}"),
+    "offer_nothing": N_("nothing"),
+    "offer_lift": N_("lifted at once: {deeds}"),
     "waiting_for": N_("waiting for {names}"),
     "accept": N_("accept"),
-    "decline_offer": N_("decline"),
+    "decline_offer": NP_("the command word", "decline"),
 }
 
 

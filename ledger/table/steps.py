@@ -41,21 +41,34 @@ def _amount(state: State, amount: int) -> str:
     return state.edition.money(amount)
 
 
+def debt_choice(state: State, debtor: str) -> tuple[str, int]:
+    """What a debtor may do now (003 §10), as the debt's step says it: ("pay", 0) with the
+    cash in hand; ("bankrupt", 0) when even all he could raise falls short (otherwise the
+    bankruptcy is refused: he can pay); else ("raise", what the cash lacks), to be raised by
+    selling and mortgaging before `pay` can work."""
+    debts = [d for d in state.debts if d.debtor == debtor]
+    cash = state.player(debtor).cash
+    if cash >= debts[0].amount:
+        return "pay", 0
+    if raisable(state, debtor) < sum(d.amount for d in debts):
+        return "bankrupt", 0
+    return "raise", debts[0].amount - cash
+
+
 def debt_step(state: State, debtor: str) -> Text:
     """What a debtor must do: raise the money and pay, or go bankrupt if it cannot be raised
     (003 §10)."""
     debts = [d for d in state.debts if d.debtor == debtor]
-    owed = sum(d.amount for d in debts)
     to = Joined([msg("{amount} to {creditor} ({reason})", amount=_amount(state, d.amount),
                      creditor=msg("the Bank") if d.creditor == BANK else d.creditor,
                      reason=Fact(d.reason)) for d in debts], ", ")
     cash = state.player(debtor).cash
-    if cash >= debts[0].amount:
+    choice, _ = debt_choice(state, debtor)
+    if choice == "pay":
         return msg("{debtor} owes {to} and has the cash: `pay {debtor}`", debtor=debtor, to=to)
-    can = raisable(state, debtor)
-    if can < owed:
+    if choice == "bankrupt":
         return msg("{debtor} owes {to} and can raise only {can}: `bankrupt {debtor}`",
-                   debtor=debtor, to=to, can=_amount(state, can))
+                   debtor=debtor, to=to, can=_amount(state, raisable(state, debtor)))
     return msg("{debtor} owes {to} with {cash} in cash: raise {amount} (`sell`, `mortgage`, "
                "`trade`), then `pay {debtor}`", debtor=debtor, to=to, cash=_amount(state, cash),
                amount=_amount(state, debts[0].amount - cash))

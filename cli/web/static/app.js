@@ -64,12 +64,31 @@ function short(name) {  // a phone's label: the name's last word, four letters
   const w = words.length ? words[words.length - 1] : name;
   return w.length <= 4 ? w : w.slice(0, 4);
 }
+// a token's label: the shortest start of the name that no other player's name begins with
+// (Anna and Andrea are "Ann" and "And", not two "A"s told apart by colour only), two letters
+// at least, four at most (then the initials of its words: "Maria Rossi" is "MR")
+let LABELS = {};
+function tokenLabels(names) {
+  const low = names.map(n => n.toLowerCase());
+  LABELS = {};
+  names.forEach((n, i) => {
+    const others = low.filter((_, j) => j !== i);
+    let label = null;
+    for (let k = Math.min(2, n.length); k <= Math.min(4, n.length) && !label; k++)
+      if (!others.some(o => o.startsWith(low[i].slice(0, k)))) label = n.slice(0, k);
+    LABELS[n] = label || n.split(/\s+/).map(w => w[0]).join("").slice(0, 4);
+  });
+}
 function token(t) {
-  return el("span", {class: "tok", title: t.name, style: {background: t.colour}}, t.name[0]);
+  return el("span", {class: "tok", title: t.name, style: {background: t.colour}},
+            LABELS[t.name] || t.name.slice(0, 2));
 }
 function drawBoard(doc) {
   const board = document.getElementById("board");
   board.querySelectorAll(".sq").forEach(n => n.remove());
+  tokenLabels(doc.players.map(p => p.name));
+  // the two jail corners both read "Prig": the one that sends there says so with an arrow
+  const jail = doc.board.find(s => s.kind === "jail");
   for (const s of doc.board) {
     const [r, c] = cell(s.position);
     const cls = ["sq"];
@@ -80,7 +99,8 @@ function drawBoard(doc) {
                                   "--owner": s.owner_colour || "transparent"},
                           title: s.owner ? s.name + " \u2013 " + s.owner : s.name});
     if (s.band) sq.append(el("div", {class: "band", style: {background: s.band}}));
-    sq.append(el("div", {class: "nm long"}, s.name), el("div", {class: "nm short"}, short(s.name)));
+    const label = s.kind === "go_to_jail" && jail ? "\u2192" + short(jail.name) : short(s.name);
+    sq.append(el("div", {class: "nm long"}, s.name), el("div", {class: "nm short"}, label));
     const bld = el("div", {class: "bld"});
     if (s.hotel) bld.append(el("span", {class: "hotel"}));
     for (let i = 0; i < s.houses; i++) bld.append(el("span", {class: "house"}));
@@ -185,7 +205,7 @@ function drawPads(doc) {
     say("claim_now", {amount: c.amount_text, payer: c.payer}),
     el("span", {class: "until"}, claimText(c)))));
   pad("offers", (doc.offers || []).length > 0, ...(doc.offers || []).map(o => el("div",
-    {class: "offer", "data-offer": o.id}, el("div", {}, say("offer", {line: o.line})),
+    {class: "offer", "data-offer": o.id}, el("div", {class: "offer-words"}, offerText(o)),
     el("div", {class: "muted"}, say("waiting_for", {names: o.waiting.join(", ")})),
     role === "player" && o.waiting.includes(doc.player) ? el("div", {class: "pad"},
       el("button", {type: "button", class: "go", "data-answer": "accept",
@@ -194,6 +214,10 @@ function drawPads(doc) {
                     onclick: () => answer(o.id, "decline")}, W.decline_offer)) : null)));
   const banker = role === "banker";
   document.getElementById("banker-pad").hidden = !banker;
+  // the line field: the banker's table actions, the referee's rulings and corrections (the
+  // server takes from each only its own words)
+  document.getElementById("line-pad").hidden = !(banker || role === "referee");
+  document.getElementById("line").placeholder = role === "referee" ? W.line_referee : W.line;
   if (!banker) return;
   document.getElementById("next-b").textContent = plainNext(doc.next);
   const phase = doc.turn.phase, debts = doc.debts.length > 0, over = doc.ended;
@@ -223,9 +247,14 @@ function drawPads(doc) {
   pad("card-pad", !!cards, ...(cards ? [el("span", {class: "label"}, W.draw + ": " + cards.title),
     ...cards.cards.map(c => button(c.number + ". " + c.text, `card ${cards.deck} ${c.number}`,
                                    "card" + (c.number === cards.next ? " known" : "")))] : []));
-  const debtors = [...new Set(doc.debts.map(d => d.debtor))];
-  pad("debt-pad", debts, ...debtors.flatMap(n => [button(say("pay", {name: n}), "pay " + q(n), "go"),
-                                                 button(say("go_bankrupt", {name: n}), "bankrupt " + q(n), "warn")]));
+  // each debtor is offered the one line that can work: pay with the cash in hand, bankrupt
+  // when all he could raise falls short, else what he lacks (the estate pads raise it)
+  pad("debt-pad", debts, ...(doc.debt_pad || []).map(d => d.choice === "pay"
+    ? button(say("pay", {name: d.debtor}), "pay " + q(d.debtor), "go")
+    : d.choice === "bankrupt"
+      ? button(say("go_bankrupt", {name: d.debtor}), "bankrupt " + q(d.debtor), "warn")
+      : el("div", {class: "warning", "data-raise": d.debtor},
+           say("must_raise", {name: d.debtor, amount: d.raise_text, rule: d.rule}))));
   const owners = [...new Set(doc.claims.map(c => c.owner))];
   pad("claims-pad", owners.length > 0, ...owners.map(n => button(say("claim_for", {owner: n}),
                                                                     "claim " + q(n), "")));
@@ -237,6 +266,15 @@ function drawPads(doc) {
   undo.hidden = !u;
   undo.textContent = u && u.changes.length ? say("undo_changes", {line: u.line || "", changes: u.changes.join("; ")})
     : u ? say("undo", {line: u.line || ""}) : "";
+}
+// a trade offered, in words ("Anna gives Vicolo Stretto; Bruno gives 100 M"), not its line
+function offerText(o) {
+  const side = g => [...g.deeds, ...(g.cash ? [g.cash_text] : []),
+    ...(g.jail_cards ? [W.jail_card + (g.jail_cards > 1 ? " \u00D7" + g.jail_cards : "")] : [])]
+    .join(", ") || W.offer_nothing;
+  const [a, b] = o.between;
+  return say("offer", {a, a_gives: side(o.a_gives), b, b_gives: side(o.b_gives)})
+    + (o.lift.length ? " (" + say("offer_lift", {deeds: o.lift.join(", ")}) + ")" : "");
 }
 // a hammer with no bid says first what it will do (the deed to the richest, or the Bank's)
 let WARNED = false;
@@ -401,8 +439,8 @@ function drawBox() {
       : i.told ? i.line : say("refused", {why: i.why}),
     ...(i.told ? [el("div", {class: "told"}, i.told)] : []))));
 }
-function send(line, expect) {
-  const item = {id: newId(), line, state: "pending", path: "/api/commands"};
+function send(line, expect, typed) {
+  const item = {id: newId(), line, state: "pending", path: "/api/commands", typed: !!typed};
   if (expect !== false && DOC) item.expect = DOC.seq;
   box.push(item);
   saveBox(); drawBox(); deliver(item);
@@ -440,6 +478,23 @@ async function deliver(item) {
   item.status = r.status;
   document.body.dataset.lastStatus = r.status;
   saveBox(); drawBox();
+  told(item);
+}
+// A typed line stays in the field until it is recorded, and its refusal is said under the
+// field: the banker corrects the line instead of typing it again, and sees why without
+// scrolling past the pads (the outbox is below them).  A button's refusal is scrolled to.
+function told(item) {
+  const input = document.getElementById("line"), box = document.getElementById("line-told");
+  const ok = item.state === "done";
+  if (item.typed) {
+    if (ok && input.value.trim() === item.line) input.value = "";
+    box.hidden = ok;
+    box.textContent = ok ? "" : item.told || item.why;
+    if (!ok) box.scrollIntoView({block: "nearest"});
+  } else if (!ok) {
+    const li = document.querySelector(`#outbox li[data-id="${item.id}"]`);
+    if (li) li.scrollIntoView({block: "nearest"});
+  }
 }
 function resend() { for (const i of box) if (i.state === "pending") deliver(i); }
 
@@ -464,10 +519,14 @@ async function follow() {
         while ((end = buffer.indexOf("\n\n")) >= 0) {
           const chunk = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          let data = null, id = null;
+          let data = null, id = null, kind = null;
           for (const line of chunk.split("\n")) {
             if (line.startsWith("data: ")) data = line.slice(6);
             else if (line.startsWith("id: ")) id = line.slice(4);
+            else if (line.startsWith("event: ")) kind = line.slice(7);
+          }
+          if (kind === "revoked") {  // the banker revoked this page's token: said at once
+            status(W.bad_token); document.body.dataset.lastStatus = 401; return;
           }
           if (data) { render(JSON.parse(data)); if (id) lastId = id; }
         }
@@ -483,12 +542,10 @@ document.getElementById("claims-h").textContent = W.claims;
 document.getElementById("debts-h").textContent = W.debts;
 document.getElementById("commands-h").textContent = W.commands;
 document.getElementById("send").textContent = W.send;
-document.getElementById("line").placeholder = W.line;
 document.getElementById("line-form").addEventListener("submit", e => {
   e.preventDefault();
   const input = document.getElementById("line");
-  if (input.value.trim()) send(input.value.trim());
-  input.value = "";
+  if (input.value.trim()) send(input.value.trim(), undefined, true);
 });
 document.getElementById("undo").addEventListener("click", () => send("undo"));
 render({...JSON.parse(document.getElementById("table").textContent), role: "viewer"});
