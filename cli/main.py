@@ -21,7 +21,7 @@ from cli.command_table import (
     lang_option,
     load,
 )
-from cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout
+from cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout, recorded_seqs
 from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
 from cli.words.click_words import localize
@@ -201,6 +201,14 @@ class BancoGroup(click.Group):
             click.echo("  " + hint, err=True)
         ctx.exit(exc.exit_code)
 
+    # the one-off command's session, for main(): an answer lost at click's last flush comes
+    # after the command's context has closed, and must still say what was recorded
+    session: Session | None = None
+
+    def recorded(self) -> tuple[int, int] | None:
+        """The seqs the one-off command recorded (cli/output_errors.py's recorded_seqs)."""
+        return recorded_seqs(self.session.outcomes) if self.session is not None else None
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -226,7 +234,7 @@ class BancoGroup(click.Group):
         except OSError as exc:
             if exc.errno not in OUTPUT_ERRORS or not self.standalone:
                 raise
-            cannot_write(exc)
+            cannot_write(exc, self.recorded())
         except Exception as exc:
             # The store turns its own sqlite3 errors into DatabaseError; one raised elsewhere
             # (a projection's query, say) is still the database's, not a traceback.
@@ -285,6 +293,7 @@ def cli(ctx, db, game):
     if not isinstance(ctx.obj, Session):
         ctx.obj = Session(db, game)
         ctx.call_on_close(ctx.obj.close)
+        ctx.command.session = ctx.obj
     elif game is not None:
         ctx.obj.game_option = game
         ctx.obj._game = None
@@ -323,7 +332,7 @@ def main() -> None:
     except OSError as exc:  # met outside a command (click's last flush)
         if exc.errno not in OUTPUT_ERRORS:
             raise
-        cannot_write(exc)
+        cannot_write(exc, cli.recorded())
     except KeyboardInterrupt:
         click.echo("\n" + i18n._("interrupted"), err=True)
         sys.exit(130)
