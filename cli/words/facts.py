@@ -9,7 +9,7 @@ from __future__ import annotations
 from cli.words.i18n import N_, _, ngettext
 from cli.words.reasons import JAIL_WAYS, say_basis, say_reason
 from ledger.base.numbers import ranges
-from ledger.table.state import BANK, State
+from ledger.table.state import BANK, State, must_go_bankrupt
 
 
 def space_name(state: State, pos: int) -> str:
@@ -178,6 +178,10 @@ def narrate(event: dict, state: State) -> str | None:
                  "{spaces}").format(player=d["player"], fine=money(d["fine"]),
                                     spaces=d["spaces"])
     if t == "ExtraRollDue":
+        if must_go_bankrupt(state, d["player"]):  # out of the game before the roll he earned
+            from cli.words.table_lines import turn_line
+
+            return turn_line(state)
         return _("{player} rolls again (doubles)").format(player=d["player"])
     if t == "EventRetracted":
         return ngettext("undone: event {seqs} ({reason})", "undone: events {seqs} ({reason})",
