@@ -6,10 +6,10 @@ Lines are said in the user's language (cli/words/i18n.py) from each fact's field
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, _, ngettext
+from cli.words.i18n import N_, _, ngettext, say
 from cli.words.reasons import JAIL_WAYS, say_basis, say_reason
 from ledger.base.numbers import ranges
-from ledger.table.state import BANK, State, must_go_bankrupt
+from ledger.table.state import BANK, State, must_go_bankrupt, next_step
 
 
 def space_name(state: State, pos: int) -> str:
@@ -179,9 +179,7 @@ def narrate(event: dict, state: State) -> str | None:
                                     spaces=d["spaces"])
     if t == "ExtraRollDue":
         if must_go_bankrupt(state, d["player"]):  # out of the game before the roll he earned
-            from cli.words.table_lines import turn_line
-
-            return turn_line(state)
+            return _("next: {step}").format(step=say(next_step(state)))
         return _("{player} rolls again (doubles)").format(player=d["player"])
     if t == "EventRetracted":
         return ngettext("undone: event {seqs} ({reason})", "undone: events {seqs} ({reason})",
