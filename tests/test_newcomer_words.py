@@ -40,3 +40,44 @@ def test_a_bankruptcy_that_ends_the_game_is_said_to_end_it(banco):
         banco(*line.split())
     banco("roll", "2", "2")
     assert banco("state").output.count("`bankrupt Bea`; then the game ends") == 1
+
+
+def test_undo_of_a_bid_says_the_lead_goes_back(banco):
+    """`bid Anna 1000; bid Bruno 1001; undo` said 'nothing on the table changes', though the
+    lead went back to Anna; undoing the first bid leaves no bid standing."""
+    banco("new", "Anna", "Bruno")
+    for line in ("roll 1 2", "decline", "bid Anna 1000", "bid Bruno 1001"):
+        banco(*line.split())
+    said = banco("undo").output
+    assert "nothing on the table changes" not in said
+    assert "Anna leads the auction again at 1000 M" in said
+    assert "no bid stands any more: bids from 1 M" in banco("undo").output
+
+
+def test_undo_of_the_bankruptcy_that_ended_the_game_says_it_is_open_again(banco):
+    """The undo of the last bankruptcy said only the money and the deed: not that the game
+    is open again nor that the bankrupt is back in it."""
+    banco("new", "Ada", "Bea")
+    for line in ("roll 1 2", "decline", "bid bea 1400", "hammer", "roll 2 2", "bankrupt"):
+        banco(*line.split())
+    said = banco("undo").output
+    assert ("the game is open again; Bea is back in the game; Bea gets back 100 M; "
+            "Vicolo Stretto is Bea's again") in said
+
+
+def test_undo_says_the_jail_cards_that_go_back(banco):
+    """A bankrupt's jail card went with the estate; its undo gives it back, and says so."""
+    from cli.session import Session
+    from cli.words.undo_text import taken_back
+
+    banco("new", "Ada", "Bea")
+    session = Session(banco.db, None)
+    after = session.state()
+    session.close()
+    bea = after.player("Bea")
+    card = after._replace(players=tuple(
+        p._replace(jail_cards=(("imprevisti", 15),)) if p.name == "Bea" else p
+        for p in after.players))
+    assert bea.jail_cards == ()
+    assert taken_back(after, card) == ["Bea gets back 1 jail card"]
+    assert taken_back(card, after) == ["Bea gives back 1 jail card"]
