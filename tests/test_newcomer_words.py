@@ -81,3 +81,16 @@ def test_undo_says_the_jail_cards_that_go_back(banco):
     assert bea.jail_cards == ()
     assert taken_back(after, card) == ["Bea gets back 1 jail card"]
     assert taken_back(card, after) == ["Bea gives back 1 jail card"]
+
+
+def test_a_word_naming_a_space_and_deeds_offers_the_deeds(banco):
+    """`mortgage via` and `history via` said 'Via! is a space of the board, not a deed': the
+    deeds whose name begins with the word are offered (not Viale ...); `Via!` in full is
+    still the space."""
+    banco("new", "Anna", "Bruno")
+    offer = ("error: 'via' names Via!, a space of the board, not a deed: did you mean "
+             "'Via Accademia', 'Via Marco Polo', 'Via Roma' or 'Via Verdi'?")
+    assert offer in banco("mortgage", "via", code=2).output
+    assert offer in banco("history", "via", code=2).output
+    assert ("Via! is a space of the board, not a deed"
+            in banco("history", "Via!", code=2).output)
