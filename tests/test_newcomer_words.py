@@ -94,3 +94,41 @@ def test_a_word_naming_a_space_and_deeds_offers_the_deeds(banco):
     assert offer in banco("history", "via", code=2).output
     assert ("Via! is a space of the board, not a deed"
             in banco("history", "Via!", code=2).output)
+
+
+def test_tied_players_share_a_rank_in_text_and_json(banco):
+    """`new Zed Amy; standings` listed '1. Amy / 2. Zed' at equal worth."""
+    import json
+
+    banco("new", "Zed", "Amy")
+    lines = banco("standings").output.splitlines()
+    assert lines[1].startswith("1. Amy") and lines[2].startswith("1. Zed"), lines
+    assert [r["rank"] for r in json.loads(banco("standings", "--json").output)] == [1, 1]
+
+
+def test_a_tie_of_three_names_them_as_a_list_and_time_up_says_local_time(tmp_path):
+    """The championship's end said 'Amy and Bob and Zed tie' and time-up a raw UTC timestamp
+    ('2026-12-03T12:48:05.171145Z'): a list, and the time as `log` shows it (local, TZ)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    banco = Path(sys.executable).parent / "banco"
+    env = {**os.environ, "TZ": "Europe/Rome", "BANCO_FIXED_TIME": "2026-11-29T21:00:00Z",
+           "BANCO_LANG": "en"}
+    db = str(tmp_path / "t.db")
+
+    def run(*words):
+        done = subprocess.run([str(banco), "--db", db, *words], capture_output=True, text=True,
+                              env=env, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    run("new", "Zed", "Amy", "Bob", "--rules", "championship")
+    said = run("time-up")
+    assert "time is up at 2026-11-29 22:00:00+01:00: the game ends now" in said
+    assert "Amy, Bob and Zed tie at 1500 M" in said
+    assert "T21:00:00" not in said
+    lines = run("standings").splitlines()
+    assert [line[:2] for line in lines[1:4]] == ["1.", "1.", "1."]

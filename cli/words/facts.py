@@ -7,7 +7,7 @@ Lines are said in the user's language (cli/words/i18n.py) from each fact's field
 from __future__ import annotations
 
 from cli.words.i18n import N_, _, ngettext, say
-from cli.words.reasons import JAIL_WAYS, say_basis, say_reason
+from cli.words.reasons import JAIL_WAYS, local_time, say_basis, say_reason
 from ledger.base.numbers import ranges
 from ledger.table.state import BANK, State, must_go_bankrupt, next_step
 
@@ -221,7 +221,7 @@ def narrate(event: dict, state: State) -> str | None:
                                                          reason=say_reason(d["reason"]))
     if t == "TimeRanOut":
         return _("time is up at {at}: {reason} ({rule})").format(
-            at=d["at"], reason=say_reason(d["reason"]), rule=d["rule"])
+            at=local_time(d["at"]), reason=say_reason(d["reason"]), rule=d["rule"])
     if t == "RentClaimDeferred":
         return _("  {owner} claims {amount} from {payer} ({space}) while the dice are on the "
                  "table: paid when {player}'s turn is over ({rule})").format(
@@ -344,15 +344,6 @@ def _quiet(event: dict, state: State) -> str | None:
             player=d["player"], spaces=d["spaces"], space=space_name(state, d["to"]),
             reason=say_reason(d["reason"]))
     return None
-
-
-def local_time(recorded_at: str) -> str:
-    """`2026-11-30T06:12:03.000000Z` as the table's clock reads it: local time with its UTC
-    offset (`2026-11-30 07:12:03+01:00`); the TZ environment variable is honoured."""
-    from datetime import datetime
-
-    moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
-    return moment.astimezone().isoformat(sep=" ", timespec="seconds")
 
 
 SHORT_HASH = 12  # as in the head line `banco/<game>/<seq>/<12 hex>`
