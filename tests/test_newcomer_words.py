@@ -132,3 +132,21 @@ def test_a_tie_of_three_names_them_as_a_list_and_time_up_says_local_time(tmp_pat
     assert "T21:00:00" not in said
     lines = run("standings").splitlines()
     assert [line[:2] for line in lines[1:4]] == ["1.", "1.", "1."]
+
+
+def test_an_empty_output_name_is_said_as_such(banco):
+    """`export -o ""`, `report -o ""`, `backup ""` said 'error:  is a folder: name the file'."""
+    banco("new", "Anna", "Bruno")
+    for words in (["export", "-o", ""], ["report", "-o", ""], ["backup", ""], ["backup", " "]):
+        said = banco(*words, code=2).output
+        assert "error: the file name is empty: name the file to write" in said, (words, said)
+        assert "folder" not in said
+
+
+def test_a_device_is_refused_as_a_backup_at_once(banco):
+    """`backup /dev/full` said 'exists: ... --force to replace it', then with --force was
+    refused as a device: it is refused as no file at once, --force or not."""
+    banco("new", "Anna", "Bruno")
+    for words in (["backup", "/dev/full"], ["backup", "/dev/full", "--force"]):
+        said = banco(*words, code=2).output
+        assert "error: /dev/full is not a file: a backup is a database file" in said, said

@@ -22,17 +22,20 @@ def backup(session, target, force):
     without its last commands, or half of one being written."""
     import tempfile
 
+    from cli.safe_output import FILE, check_named, output_target
     from ledger.store.sqlite import SQLiteStore
 
+    check_named(target)
     if os.path.isdir(target):
         raise UsageError("{target} is a folder: name the backup file, e.g. {items}",
                          target=target, items=os.path.join(target, os.path.basename(session.db)))
+    real = os.path.realpath(target)
+    if os.path.exists(real) and not os.path.isfile(real):  # said at once, not after --force
+        raise UsageError("{target} is not a file: a backup is a database file", target=target)
     if os.path.exists(target) and not force:
         raise UsageError("{target} exists: give another name, or --force to replace it",
                          target=target)
-    from cli.safe_output import FILE, output_target
-
-    if output_target(target, force)[0] != FILE:  # a device, a pipe: refused
+    if output_target(target, force)[0] != FILE:  # a pipe, a terminal: refused
         raise UsageError("{target} is not a file: a backup is a database file", target=target)
     if os.path.exists(target) and os.path.samefile(target, session.db):
         raise UsageError("the backup must go to another file than the database itself")
