@@ -313,6 +313,11 @@ def help_(ctx, word):
 
         click.echo(grouped_help())
         return
+    from cli.command_table import ALL_WORDS
+
+    if word.lower() in ALL_WORDS:  # `help all`, `aiuto tutto`: every word with its line, as
+        click.echo(group_ctx.get_help())  # the shell's `aiuto` offers it
+        return
     group_ctx.command.resolve_command(group_ctx, [word])  # a word that is none: said as such
     command = group_ctx.command.get_command(group_ctx, word)
     with click.Context(command, info_name=word, parent=group_ctx) as sub:

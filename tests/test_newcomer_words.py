@@ -150,3 +150,62 @@ def test_a_device_is_refused_as_a_backup_at_once(banco):
     for words in (["backup", "/dev/full"], ["backup", "/dev/full", "--force"]):
         said = banco(*words, code=2).output
         assert "error: /dev/full is not a file: a backup is a database file" in said, said
+
+
+def _installed(*words, stdin="", env=None):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    banco = Path(sys.executable).parent / "banco"
+    return subprocess.run([str(banco), *map(str, words)], input=stdin, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, **(env or {})})
+
+
+def test_game_alone_in_the_shell_asks_for_the_number(banco):
+    """`game` with no number printed "'' is not a valid integer."."""
+    banco("new", "Anna", "Bruno")
+    done = _installed("--db", banco.db, "shell", stdin="game\n")
+    said = done.stdout + done.stderr  # the shell says its own words' errors with its prompt
+    assert "`game` needs the game's number: `game N` (`games` lists them)" in said
+    assert "not a valid integer" not in said
+
+
+def test_a_shell_on_a_file_that_is_no_database_stops_at_once(tmp_path):
+    """`banco shell` on a text file showed a prompt and complained at the first command."""
+    text = tmp_path / "notes.txt"
+    text.write_text("hello\n")
+    done = _installed("--db", text, "shell", stdin="state\n")
+    assert done.returncode == 4
+    assert "is not a SQLite database" in done.stderr and "banco>" not in done.stdout
+    fresh = _installed("--db", tmp_path / "new.db", "shell", stdin="")
+    assert fresh.returncode == 0 and "banco>" in fresh.stdout  # `new` may still create it
+
+
+def test_copy_names_the_file_that_is_no_database_by_its_role(banco, tmp_path):
+    """`copy notdb.txt x.db` asked 'is --db the right file?' though no --db was given."""
+    text = tmp_path / "notes.txt"
+    text.write_text("hello\n")
+    said = banco("copy", str(text), str(tmp_path / "x.db"), code=4).output
+    assert f"{text} is not a SQLite database: copy's SRC is a banco database file" in said
+    assert "--db" not in said
+
+
+def test_a_card_with_a_choice_says_its_text(banco):
+    """`card prob 11` alone printed only 'choose: ...' without the card's text."""
+    banco("new", "Ada", "Bea")
+    banco("roll", "1", "1")  # Probabilità (2)
+    said = banco("card", "prob", "11").output
+    assert ("Probabilità 11: Pagate una multa di 10 oppure prendete un cartoncino dagli "
+            "Imprevisti; choose: `card probabilita 11 pay` or `card probabilita 11 draw`") in said
+
+
+def test_the_italian_help_says_the_italian_words_and_aiuto_tutto_works(banco):
+    """`aiuto carta` showed [pay|draw] where the words are paga|pesca; `banco --lang it aiuto
+    tutto` said 'no command called tutto' though the shell's aiuto offers it."""
+    said = banco("--lang", "it", "aiuto", "carta").output
+    assert "[paga|pesca]" in said and "[pay|draw]" not in said
+    every = banco("--lang", "it", "aiuto", "tutto").output
+    assert "compra (buy)" in every and "tutto" not in every.splitlines()[0]
+    assert "buy" in banco("help", "all").output

@@ -121,6 +121,8 @@ def copy(source, target):
             and os.path.samefile(source, target):
         raise UsageError("{source} and {target} are the same database: name another for DST",
                          source=source, target=target)
+    for role, path in (("SRC", source), ("DST", target)):
+        _check_sqlite(role, path)
     src = open_store(source, create=False)
     new_file = "://" not in target and not os.path.exists(target)
     left = _not_copied(src, source)
@@ -141,6 +143,23 @@ def copy(source, target):
         games=counted("game", len(copied)), target=target))
     for line in left:
         click.echo(line, err=True)
+
+
+def _check_sqlite(role: str, path: str) -> None:
+    """A file given as SRC or DST that is no SQLite database, said by its role: the store's
+    own words asked 'is --db the right file?', and copy has no --db."""
+    from ledger.base.errors import DatabaseError
+
+    if "://" in path or not os.path.isfile(path) or os.path.getsize(path) == 0:
+        return
+    try:
+        with open(path, "rb") as f:
+            head = f.read(16)
+    except OSError:
+        return  # the store says why it cannot be read
+    if head != b"SQLite format 3\x00":
+        raise DatabaseError("{path} is not a SQLite database: copy's {role} is a banco "
+                            "database file or a postgresql:// URL", path=path, role=role)
 
 
 def _not_copied(src, source: str) -> list[str]:

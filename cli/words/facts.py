@@ -139,9 +139,12 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "DeckShuffled":
         return _("  {deck} shuffled: its order is unknown again").format(
             deck=state.edition.decks[d["deck"]].title)
-    if t == "CardChoiceRequired":
-        return _("  choose: `card {deck} {number} pay` or `card {deck} {number} draw`").format(
-            deck=d["deck"], number=d["number"])
+    if t == "CardChoiceRequired":  # the card's text first: the banker reads out the choice
+        deck = state.edition.decks[d["deck"]]
+        text = next((c.text for c in deck.cards if c.number == d["number"]), "")
+        return _("  {title} {number}: {text}; choose: `card {deck} {number} pay` or `card "
+                 "{deck} {number} draw`").format(title=deck.title, text=text, deck=d["deck"],
+                                                 number=d["number"])
     if t == "CardThrowRequired":
         return _("  {owner} owns {space}: {player} throws the dice again and owes {multiplier} x "
                  "the throw: `roll D1 D2`").format(owner=d["owner"],
