@@ -8,6 +8,7 @@ pattern), so a command pays only for what it needs.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -140,6 +141,7 @@ class BancoGroup(click.Group):
         # The words as given, for the line a write records (cli/session.py's typed_line).
         ctx.meta[ARGS] = list(args)
         try:
+            not_utf8(ctx, args)
             args = self._json_after_the_word(ctx, english_option_words(args))
             return super().parse_args(ctx, args)  # `--arbitro`: --referee
         except click.exceptions.UsageError as exc:  # `banco --game abc state`
@@ -323,6 +325,24 @@ def help_(ctx, word):
     with click.Context(command, info_name=word, parent=group_ctx) as sub:
         click.echo(command.get_help(sub))
 
+
+def not_utf8(ctx: click.Context, args: list[str]) -> None:
+    """A word holding bytes that are not UTF-8 (a Latin-1 terminal sends `Annà` as `Ann\\xe0`):
+    Python keeps each such byte as a lone surrogate, which messages echoed as 'Ann\\udce0'.
+    Said once, here, where argv and the shell's lines are parsed: the bytes, and the cure.
+    A file's name may hold such bytes and still name it (`--db caf\\xe9.db`): a word that
+    looks like a path, or an option's path, is left to the command."""
+    for i, word in enumerate(args):
+        if (args[i - 1] if i else "") in PATH_OPTIONS or "/" in word or "." in word or os.path.lexists(word):
+            continue
+        if any("\udc80" <= ch <= "\udcff" for ch in word):
+            shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            raise click.UsageError(i18n._(
+                "'{word}' holds bytes that are not UTF-8 text: set the terminal to UTF-8 "
+                "and type it again").format(word=shown), ctx)
+
+
+PATH_OPTIONS = frozenset({"--db", "-o", "--output"})
 
 # The group's options that take a value (`banco --db x.db --json state`): their value is no word
 GROUP_VALUE_OPTIONS = frozenset({"--db", "--game", "--lang"})

@@ -209,3 +209,34 @@ def test_the_italian_help_says_the_italian_words_and_aiuto_tutto_works(banco):
     every = banco("--lang", "it", "aiuto", "tutto").output
     assert "compra (buy)" in every and "tutto" not in every.splitlines()[0]
     assert "buy" in banco("help", "all").output
+
+
+def test_a_word_that_is_not_utf8_is_said_as_bytes(banco, tmp_path):
+    """A Latin-1 terminal typing `Annà` sends b'Ann\\xe0': it was echoed as 'Ann\\udce0'. The
+    error says the bytes and the cure, on the command line and in the shell (exit 2); a file
+    name with such bytes still names its file."""
+    import os
+
+    banco("new", "Anna", "Bruno")
+    banco("roll", "1", "2")
+    banco("decline")
+    want = ("'Ann\\xe0' holds bytes that are not UTF-8 text: set the terminal to UTF-8 and "
+            "type it again")
+    argv = [os.fsencode(banco.db), b"bid", b"Ann\xe0", b"5"]
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = Path(sys.executable).parent / "banco"
+    done = subprocess.run([os.fsencode(exe), b"--db", *argv], capture_output=True, timeout=60)
+    assert done.returncode == 2
+    said = done.stderr.decode()
+    assert want in said and "udce0" not in said
+    shell = subprocess.run([os.fsencode(exe), b"--db", os.fsencode(banco.db), b"shell"],
+                           input=b"bid Ann\xe0 5\n", capture_output=True, timeout=60)
+    said = (shell.stdout + shell.stderr).decode()
+    assert want in said and "udce0" not in said
+    latin = os.path.join(os.fsencode(tmp_path), b"caf\xe9.db")
+    made = subprocess.run([os.fsencode(exe), b"--db", latin, b"new", b"Anna", b"Bruno"],
+                          capture_output=True, timeout=60)
+    assert made.returncode == 0 and os.path.exists(latin), made.stderr
