@@ -8,6 +8,7 @@ pattern), so a command pays only for what it needs.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -21,7 +22,7 @@ from cli.command_table import (
     lang_option,
     load,
 )
-from cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout
+from cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout, recorded_seqs
 from cli.session import ARGS, Session, strict_numbers
 from cli.words import i18n
 from cli.words.click_words import localize
@@ -140,6 +141,7 @@ class BancoGroup(click.Group):
         # The words as given, for the line a write records (cli/session.py's typed_line).
         ctx.meta[ARGS] = list(args)
         try:
+            not_utf8(ctx, args)
             args = self._json_after_the_word(ctx, english_option_words(args))
             return super().parse_args(ctx, args)  # `--arbitro`: --referee
         except click.exceptions.UsageError as exc:  # `banco --game abc state`
@@ -201,6 +203,14 @@ class BancoGroup(click.Group):
             click.echo("  " + hint, err=True)
         ctx.exit(exc.exit_code)
 
+    # the one-off command's session, for main(): an answer lost at click's last flush comes
+    # after the command's context has closed, and must still say what was recorded
+    session: Session | None = None
+
+    def recorded(self) -> tuple[int, int] | None:
+        """The seqs the one-off command recorded (cli/output_errors.py's recorded_seqs)."""
+        return recorded_seqs(self.session.outcomes) if self.session is not None else None
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -226,7 +236,7 @@ class BancoGroup(click.Group):
         except OSError as exc:
             if exc.errno not in OUTPUT_ERRORS or not self.standalone:
                 raise
-            cannot_write(exc)
+            cannot_write(exc, self.recorded())
         except Exception as exc:
             # The store turns its own sqlite3 errors into DatabaseError; one raised elsewhere
             # (a projection's query, say) is still the database's, not a traceback.
@@ -285,6 +295,7 @@ def cli(ctx, db, game):
     if not isinstance(ctx.obj, Session):
         ctx.obj = Session(db, game)
         ctx.call_on_close(ctx.obj.close)
+        ctx.command.session = ctx.obj
     elif game is not None:
         ctx.obj.game_option = game
         ctx.obj._game = None
@@ -304,6 +315,11 @@ def help_(ctx, word):
 
         click.echo(grouped_help())
         return
+    from cli.command_table import ALL_WORDS
+
+    if word.lower() in ALL_WORDS:  # `help all`, `aiuto tutto`: every word with its line, as
+        click.echo(group_ctx.get_help())  # the shell's `aiuto` offers it
+        return
     # a word that is none is said as such; `draw` at a pay-or-draw card is `card`'s
     _name, command, _args = group_ctx.command.resolve_command(group_ctx, [word])
     named = group_ctx.command.get_command(group_ctx, word) is not None
@@ -311,6 +327,24 @@ def help_(ctx, word):
                        parent=group_ctx) as sub:
         click.echo(command.get_help(sub))
 
+
+def not_utf8(ctx: click.Context, args: list[str]) -> None:
+    """A word holding bytes that are not UTF-8 (a Latin-1 terminal sends `Annà` as `Ann\\xe0`):
+    Python keeps each such byte as a lone surrogate, which messages echoed as 'Ann\\udce0'.
+    Said once, here, where argv and the shell's lines are parsed: the bytes, and the cure.
+    A file's name may hold such bytes and still name it (`--db caf\\xe9.db`): a word that
+    looks like a path, or an option's path, is left to the command."""
+    for i, word in enumerate(args):
+        if (args[i - 1] if i else "") in PATH_OPTIONS or "/" in word or "." in word or os.path.lexists(word):
+            continue
+        if any("\udc80" <= ch <= "\udcff" for ch in word):
+            shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            raise click.UsageError(i18n._(
+                "'{word}' holds bytes that are not UTF-8 text: set the terminal to UTF-8 "
+                "and type it again").format(word=shown), ctx)
+
+
+PATH_OPTIONS = frozenset({"--db", "-o", "--output"})
 
 # The group's options that take a value (`banco --db x.db --json state`): their value is no word
 GROUP_VALUE_OPTIONS = frozenset({"--db", "--game", "--lang"})
@@ -325,7 +359,7 @@ def main() -> None:
     except OSError as exc:  # met outside a command (click's last flush)
         if exc.errno not in OUTPUT_ERRORS:
             raise
-        cannot_write(exc)
+        cannot_write(exc, cli.recorded())
     except KeyboardInterrupt:
         click.echo("\n" + i18n._("interrupted"), err=True)
         sys.exit(130)

@@ -20,11 +20,28 @@ def quiet_stdout() -> None:
     os.dup2(devnull, sys.stdout.fileno())
 
 
-def cannot_write(exc: OSError) -> None:
-    """`error: cannot write the answer: No space left on device`, and exit 4."""
+def recorded_seqs(outcomes: list) -> tuple[int, int] | None:
+    """The first and last seq a command's outcomes (cli/session.py's Session.outcomes) hold;
+    None when it recorded nothing (a reading, or a refusal that left no evidence)."""
+    seqs = [e["seq"] for o in outcomes for e in getattr(o, "events", ()) if "seq" in e]
+    return (min(seqs), max(seqs)) if seqs else None
+
+
+def cannot_write(exc: OSError, recorded: tuple[int, int] | None = None) -> None:
+    """`error: cannot write the answer: No space left on device`, and exit 4.  When the command
+    had recorded its facts (`recorded`: their first and last seq), the line says so first: a
+    banker who sees only an error would type the command again and record it twice."""
     quiet_stdout()
     from cli.words.i18n import _, say_os_error
 
-    print(_("error: cannot write the answer: {why}").format(why=say_os_error(exc.strerror)),
-          file=sys.stderr, flush=True)
+    why = say_os_error(exc.strerror)
+    if recorded is None:
+        line = _("error: cannot write the answer: {why}").format(why=why)
+    else:
+        first, last = recorded
+        events = str(first) if first == last else f"{first}-{last}"
+        line = _("error: the command was recorded (events {events}); its answer could not be "
+                 "written: {why}; `banco state` shows the table: do not type it again"
+                 ).format(events=events, why=why)
+    print(line, file=sys.stderr, flush=True)
     sys.exit(EXIT_DATABASE)

@@ -22,9 +22,17 @@ from ledger.base.errors import UsageError
 STREAM, FILE = "stream", "file"
 
 
+def check_named(target: str) -> None:
+    """`-o ""` or `backup ""` (a script's unset variable): an empty name, not the folder it
+    resolves to ("  is a folder", it said)."""
+    if not target.strip():
+        raise UsageError("the file name is empty: name the file to write")
+
+
 def output_target(target: str, force: bool) -> tuple[str, str]:
     """(STREAM or FILE, the path to write): what `target` is, or a UsageError saying why
     nothing may be written there."""
+    check_named(target)
     real = os.path.realpath(target)
     try:
         st = os.stat(real)

@@ -346,14 +346,14 @@ WHO = {"in play": (_in_play, msg("the players in play")),
 
 
 def property_position(state, text: str) -> int:
-    from ledger.base.names import fold, resolve
+    from ledger.base.names import fold, resolve, space_or_deeds
 
     by_name = {s.name: s.position for s in state.edition.properties}
     other = next((s for s in state.edition.spaces if fold(s.name) == fold(text)
                   and s.name not in by_name), None)
-    if other is not None:  # `history Via!`: a space, not a deed (it said "ambiguous")
-        raise UsageError("{name} is a space of the board, not a deed: name a property "
-                         "(`board` lists them)", name=other.name)
+    if other is not None:  # `history Via!`: a space, not a deed (it said "ambiguous"), and
+        # `mortgage via`: the deeds whose name it begins (Via Roma, ...) are offered
+        raise space_or_deeds(text, other.name, list(by_name))
     return by_name[resolve(text, list(by_name), "property")]
 
 

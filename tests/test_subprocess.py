@@ -621,3 +621,25 @@ def test_an_answer_that_cannot_be_written_is_one_line_and_exit_4(played):
         assert "Traceback" not in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
         assert r.stderr.startswith(("error: cannot write the answer: No space left on device",
                                     "errore: impossibile scrivere la risposta: spazio esaurito"))
+
+
+def test_a_recorded_command_whose_answer_is_lost_says_it_was_recorded(tmp_path):
+    """`banco card imprevisti 8 > /dev/full` said only 'cannot write the answer' though the
+    card was recorded: a banker would type it again.  The error says the command was
+    recorded, which events, and not to type it again (exit 4 still); a reading says only
+    that its answer is lost, and the card is in the book once."""
+    db = tmp_path / "full.db"
+    banco("--db", db, "new", "Ada", "Bea", "Cy")
+    banco("--db", db, "roll", "3", "4")  # Ada on Imprevisti, events up to 9
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([str(BANCO), "--db", str(db), "card", "imprevisti", "8"], stdout=full,
+                           stderr=subprocess.PIPE, text=True, timeout=60)
+        state = subprocess.run([str(BANCO), "--db", str(db), "state"], stdout=full,
+                               stderr=subprocess.PIPE, text=True, timeout=60)
+    assert r.returncode == 4 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr == ("error: the command was recorded (events 10-13); its answer could not "
+                        "be written: No space left on device; `banco state` shows the table: "
+                        "do not type it again\n")
+    assert state.returncode == 4
+    assert state.stderr == "error: cannot write the answer: No space left on device\n"
+    assert "last: card imprevisti 8" in banco("--db", db, "state").stdout

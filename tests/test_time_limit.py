@@ -140,8 +140,11 @@ def test_the_time_is_recorded_when_the_banker_says_it(banco):
     banco("claim", "Anna")  # both browns: double rent 8; Anna 1508 by the count, Bruno 1492
     with freeze_time("2099-11-29 23:00:00"):  # after the game's start: times go on
         out = banco("time-up").output
-    assert "time is up at 2099-11-29T23:00:00.000000Z" in out
-    assert "game over: Anna wins (time is up (2099-11-29T23:00:00.000000Z): Anna is the " \
+    from cli.words.facts import local_time
+
+    at = local_time("2099-11-29T23:00:00.000000Z")  # as `log` shows a time, not the raw UTC
+    assert f"time is up at {at}" in out
+    assert f"game over: Anna wins (time is up ({at}): Anna is the " \
            "richest with 1508 M)" in out
     log = json.loads(banco("log", "--json").output)
     assert {e["recorded_at"] for e in log[-3:]} == {"2099-11-29T23:00:00.000000Z"}

@@ -415,6 +415,10 @@ class BancoShell(cmd.Cmd):
 
         text = arg.strip()
         try:
+            if not text:  # `game` alone said "'' is not a valid integer."
+                from ledger.base.errors import UsageError
+
+                raise UsageError("`game` needs the game's number: `game N` (`games` lists them)")
             if not is_digits(text):
                 raise not_a_number(text)
             self.session.use_game(self.session.book.current_game(int(text)))
@@ -554,6 +558,10 @@ def shell(session):
     (~/.local/share/banco/history; env BANCO_HISTORY moves it, empty turns it off).
     Fed lines on a pipe, it exits with the code of the first line that failed (0 if none).
     """
+    if os.path.exists(session.db) or "://" in session.db:
+        # a file that is no database (or one locked, damaged): said now, exit 4, not after a
+        # prompt at the first command; a file not yet there waits for `new` to create it
+        session.book  # noqa: B018 - opening it is the check
     # History only for lines a person types: a transcript piped in stays out of it.
     typed = sys.stdin.isatty()
     loop = BancoShell(session, history=history_path() if typed else None)

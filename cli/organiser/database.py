@@ -22,17 +22,20 @@ def backup(session, target, force):
     without its last commands, or half of one being written."""
     import tempfile
 
+    from cli.safe_output import FILE, check_named, output_target
     from ledger.store.sqlite import SQLiteStore
 
+    check_named(target)
     if os.path.isdir(target):
         raise UsageError("{target} is a folder: name the backup file, e.g. {items}",
                          target=target, items=os.path.join(target, os.path.basename(session.db)))
+    real = os.path.realpath(target)
+    if os.path.exists(real) and not os.path.isfile(real):  # said at once, not after --force
+        raise UsageError("{target} is not a file: a backup is a database file", target=target)
     if os.path.exists(target) and not force:
         raise UsageError("{target} exists: give another name, or --force to replace it",
                          target=target)
-    from cli.safe_output import FILE, output_target
-
-    if output_target(target, force)[0] != FILE:  # a device, a pipe: refused
+    if output_target(target, force)[0] != FILE:  # a pipe, a terminal: refused
         raise UsageError("{target} is not a file: a backup is a database file", target=target)
     if os.path.exists(target) and os.path.samefile(target, session.db):
         raise UsageError("the backup must go to another file than the database itself")
@@ -121,6 +124,8 @@ def copy(source, target):
             and os.path.samefile(source, target):
         raise UsageError("{source} and {target} are the same database: name another for DST",
                          source=source, target=target)
+    for role, path in (("SRC", source), ("DST", target)):
+        _check_sqlite(role, path)
     src = open_store(source, create=False)
     new_file = "://" not in target and not os.path.exists(target)
     left = _not_copied(src, source)
@@ -141,6 +146,23 @@ def copy(source, target):
         games=counted("game", len(copied)), target=target))
     for line in left:
         click.echo(line, err=True)
+
+
+def _check_sqlite(role: str, path: str) -> None:
+    """A file given as SRC or DST that is no SQLite database, said by its role: the store's
+    own words asked 'is --db the right file?', and copy has no --db."""
+    from ledger.base.errors import DatabaseError
+
+    if "://" in path or not os.path.isfile(path) or os.path.getsize(path) == 0:
+        return
+    try:
+        with open(path, "rb") as f:
+            head = f.read(16)
+    except OSError:
+        return  # the store says why it cannot be read
+    if head != b"SQLite format 3\x00":
+        raise DatabaseError("{path} is not a SQLite database: copy's {role} is a banco "
+                            "database file or a postgresql:// URL", path=path, role=role)
 
 
 def _not_copied(src, source: str) -> list[str]:

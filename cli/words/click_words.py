@@ -27,8 +27,10 @@ METAVAR_WORDS = [
     NP_("metavar", "PRICE"), NP_("metavar", "TIME"), NP_("metavar", "SPACE"),
     NP_("metavar", "SPACES"), NP_("metavar", "TEXT"), NP_("metavar", "TRANSCRIPT"),
     NP_("metavar", "TYPE"), NP_("metavar", "WORDS"), NP_("metavar", "INTEGER"),
+    # a card's choice, typed as is (`carta probabilita 11 paga`): the words themselves
+    NP_("metavar", "pay"), NP_("metavar", "draw"),
 ]
-_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z]+\b")
+_METAVAR_WORD = re.compile(r"\b(?:[A-Z][A-Z]+|pay|draw)\b")
 
 
 def say_metavar(text: str) -> str:

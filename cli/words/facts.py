@@ -6,10 +6,10 @@ Lines are said in the user's language (cli/words/i18n.py) from each fact's field
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, _, ngettext
-from cli.words.reasons import JAIL_WAYS, say_basis, say_reason
+from cli.words.i18n import N_, _, ngettext, say
+from cli.words.reasons import JAIL_WAYS, local_time, say_basis, say_reason
 from ledger.base.numbers import ranges
-from ledger.table.state import BANK, State
+from ledger.table.state import BANK, State, must_go_bankrupt, next_step
 
 
 def space_name(state: State, pos: int) -> str:
@@ -139,9 +139,12 @@ def narrate(event: dict, state: State) -> str | None:
     if t == "DeckShuffled":
         return _("  {deck} shuffled: its order is unknown again").format(
             deck=state.edition.decks[d["deck"]].title)
-    if t == "CardChoiceRequired":
-        return _("  choose: `card {deck} {number} pay` or `card {deck} {number} draw`").format(
-            deck=d["deck"], number=d["number"])
+    if t == "CardChoiceRequired":  # the card's text first: the banker reads out the choice
+        deck = state.edition.decks[d["deck"]]
+        text = next((c.text for c in deck.cards if c.number == d["number"]), "")
+        return _("  {title} {number}: {text}; choose: `card {deck} {number} pay` or `card "
+                 "{deck} {number} draw`").format(title=deck.title, text=text, deck=d["deck"],
+                                                 number=d["number"])
     if t == "CardThrowRequired":
         return _("  {owner} owns {space}: {player} throws the dice again and owes {multiplier} x "
                  "the throw: `roll D1 D2`").format(owner=d["owner"],
@@ -178,6 +181,8 @@ def narrate(event: dict, state: State) -> str | None:
                  "{spaces}").format(player=d["player"], fine=money(d["fine"]),
                                     spaces=d["spaces"])
     if t == "ExtraRollDue":
+        if must_go_bankrupt(state, d["player"]):  # out of the game before the roll he earned
+            return _("next: {step}").format(step=say(next_step(state)))
         return _("{player} rolls again (doubles)").format(player=d["player"])
     if t == "EventRetracted":
         return ngettext("undone: event {seqs} ({reason})", "undone: events {seqs} ({reason})",
@@ -219,7 +224,7 @@ def narrate(event: dict, state: State) -> str | None:
                                                          reason=say_reason(d["reason"]))
     if t == "TimeRanOut":
         return _("time is up at {at}: {reason} ({rule})").format(
-            at=d["at"], reason=say_reason(d["reason"]), rule=d["rule"])
+            at=local_time(d["at"]), reason=say_reason(d["reason"]), rule=d["rule"])
     if t == "RentClaimDeferred":
         return _("  {owner} claims {amount} from {payer} ({space}) while the dice are on the "
                  "table: paid when {player}'s turn is over ({rule})").format(
@@ -342,15 +347,6 @@ def _quiet(event: dict, state: State) -> str | None:
             player=d["player"], spaces=d["spaces"], space=space_name(state, d["to"]),
             reason=say_reason(d["reason"]))
     return None
-
-
-def local_time(recorded_at: str) -> str:
-    """`2026-11-30T06:12:03.000000Z` as the table's clock reads it: local time with its UTC
-    offset (`2026-11-30 07:12:03+01:00`); the TZ environment variable is honoured."""
-    from datetime import datetime
-
-    moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
-    return moment.astimezone().isoformat(sep=" ", timespec="seconds")
 
 
 SHORT_HASH = 12  # as in the head line `banco/<game>/<seq>/<12 hex>`

@@ -178,11 +178,35 @@ def _said_reason(catalog, reason: str) -> str:
                       for k, v in m.groupdict().items()}
             if "types" in fields:  # an undo's: the event types it took back
                 fields["types"] = say_types(fields["types"])
+            if "at" in fields and ISO_TIME.match(fields["at"]):  # time-up's moment, as `log`
+                fields["at"] = local_time(fields["at"])
+            if "players" in fields:  # `Amy, Bob and Zed` (`Amy and Bob and Zed` before), in
+                fields["players"] = _players(fields["players"])  # the user's language
             said, counts = COUNTED.get(template, (template, {}))
             for field, kind in counts.items():
                 fields[field] = _count(kind, fields[field])
             return _(said).format(**fields)
     return reason
+
+
+ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)\Z")
+
+
+def local_time(recorded_at: str) -> str:
+    """`2026-11-30T06:12:03.000000Z` as the table's clock reads it: local time with its UTC
+    offset (`2026-11-30 07:12:03+01:00`); the TZ environment variable is honoured."""
+    from datetime import datetime
+
+    moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
+    return moment.astimezone().isoformat(sep=" ", timespec="seconds")
+
+
+def _players(text: str) -> str:
+    """A list of names as a reason wrote it, said as the user's language joins them."""
+    from cli.words.i18n import say
+    from ledger.base.text import both
+
+    return say(both(re.split(r", | and ", text)))
 
 
 def known(reason: str) -> bool:

@@ -19,16 +19,31 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
     money = after.edition.money
     said: list[str] = []
     was = {p.name: p for p in before.players}
+    if before.ended and not after.ended:  # the bankruptcy (or the count) that ended it
+        said.append(_("the game is open again"))
     for p in after.players:
         old = was.get(p.name)
         if old is None:
             continue
+        if old.bankrupt and not p.bankrupt:
+            said.append(_("{player} is back in the game").format(player=p.name))
         if p.cash > old.cash:
             said.append(_("{player} gets back {amount}").format(player=p.name,
                                                                  amount=money(p.cash - old.cash)))
         elif p.cash < old.cash:
             said.append(_("{player} gives back {amount}").format(
                 player=p.name, amount=money(old.cash - p.cash)))
+    for p in after.players:  # a bankrupt's jail card goes back with his estate's undo
+        old = was.get(p.name)
+        gained = len(p.jail_cards) - len(old.jail_cards) if old is not None else 0
+        if gained > 0:
+            said.append(ngettext("{player} gets back {n} jail card",
+                                 "{player} gets back {n} jail cards", gained).format(
+                player=p.name, n=gained))
+        elif gained < 0:
+            said.append(ngettext("{player} gives back {n} jail card",
+                                 "{player} gives back {n} jail cards", -gained).format(
+                player=p.name, n=-gained))
     for s in after.edition.properties:
         pos, name = s.position, space_name(after, s.position)
         if after.owners[pos] != before.owners[pos]:
@@ -51,6 +66,13 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
         if old is not None and p.position != old.position:
             said.append(_("{player} goes back to {space}").format(
                 player=p.name, space=space_name(after, p.position)))
+    a, b = after.auction, before.auction
+    if a is not None and b is not None and (a.high_bidder, a.high_bid) != (b.high_bidder,
+                                                                          b.high_bid):
+        said.append(_("no bid stands any more: bids from {amount}").format(
+                        amount=money(a.min_bid)) if a.high_bidder is None
+                    else _("{player} leads the auction again at {amount}").format(
+                        player=a.high_bidder, amount=money(a.high_bid)))
     if before.auction is not None and after.auction is None:
         said.append(_("no auction is open any more"))
     elif after.auction is not None and before.auction is None:

@@ -104,6 +104,21 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
                       text=shown(text), known=", ".join(known))
 
 
+def space_or_deeds(text: str, space: str, deeds: list[str]) -> UnknownName:
+    """`mortgage via`: `text` names a space that is no deed (Via!) and begins, as whole words,
+    the names of deeds (Via Roma, Via Verdi; not Viale Traiano): the deeds are offered, as an
+    ambiguous prefix's candidates are, with a word for the space it also names.  With no such
+    deed, or the space's name typed in full (`Via!`): the space is no deed."""
+    want = fold(text)
+    starts = sorted(d for d in deeds if fold(d).startswith(want + " ")) if want else []
+    if not starts or text.strip().casefold() == space.casefold():
+        return UnknownName("{name} is a space of the board, not a deed: name a property "
+                           "(`board` lists them)", name=space)
+    return UnknownName("{text!r} names {name}, a space of the board, not a deed: did you mean "
+                       "{options}?", tuple(starts), ambiguous=True, text=shown(text),
+                       name=space, options=_listing(starts))
+
+
 def resolve_likely(text: str, candidates: list[str], kind: str, likely: list[str],
                    who: Text) -> str:
     """resolve(), but a name that names nobody is matched only against `likely` (those who

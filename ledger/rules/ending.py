@@ -116,6 +116,7 @@ def maybe_end(tx: Tx, turn_over: bool = False) -> bool:
         what = f"{best} is the richest with {money(ranked[0].count)}"
     else:
         tied = [p.name for p in ranked if p.place == 1]
-        what = f"{' and '.join(tied)} tie at {money(ranked[0].count)}"
+        names = f"{', '.join(tied[:-1])} and {tied[-1]}"  # `Amy, Bob and Zed`, as `both` says
+        what = f"{names} tie at {money(ranked[0].count)}"
     tx.emit("GameEnded", winner=best, reason=f"{why}: {what}", rule=rule)
     return True

@@ -22,6 +22,7 @@ from ledger.table.steps import (
     dealing_left,
     debt_step,
     hammer_step,
+    must_go_bankrupt,
     next_step,
     richest_bidders,
     roll_words,
@@ -30,8 +31,9 @@ from ledger.table.steps import (
 
 __all__ = [
     "BANK", "HANDLERS", "Auction", "Claim", "Debt", "DeckOrder", "Player", "State", "Turn",
-    "dealing_left", "debt_step", "evolve", "fold", "hammer_step", "initial_state", "next_step",
-    "replay", "retracted_seqs", "richest_bidders", "roll_words", "turn_in_progress", "with_seq",
+    "dealing_left", "debt_step", "evolve", "fold", "hammer_step", "initial_state",
+    "must_go_bankrupt", "next_step", "replay", "retracted_seqs", "richest_bidders",
+    "roll_words", "turn_in_progress", "with_seq",
 ]
 
 # One handler per event type, each part's from its module.

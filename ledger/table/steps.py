@@ -7,7 +7,7 @@ from ledger.base.text import Fact, Joined, Text, both, msg
 from ledger.board.rule_sets import deeds_to_deal
 from ledger.table.model import BANK, Player, State
 from ledger.table.speedy_die import speedy_step
-from ledger.table.worth import raisable
+from ledger.table.worth import deeds_of, raisable
 
 
 def richest_bidders(state: State) -> list[str]:
@@ -53,6 +53,32 @@ def debt_choice(state: State, debtor: str) -> tuple[str, int]:
     if raisable(state, debtor) < sum(d.amount for d in debts):
         return "bankrupt", 0
     return "raise", debts[0].amount - cash
+
+
+def must_go_bankrupt(state: State, name: str) -> bool:
+    """`name` owes more than all the player could raise: `bankrupt` is what follows (003 §10),
+    as the debt's step says it (debt_choice)."""
+    return any(d.debtor == name for d in state.debts) and debt_choice(state, name)[0] == "bankrupt"
+
+
+def after_bankruptcy(state: State, debtor: str) -> Text:
+    """What follows `bankrupt DEBTOR` when the debtor is the player whose turn it is: he is out,
+    so the next roll is the next seat's, after the Bank's auctions of his deeds where they go to
+    the Bank (003 §10), unless his bankruptcy ends the game (003 §11; 004 short game 3)."""
+    left = [n for n in state.active() if n != debtor]
+    last = state.rules.end_after_bankruptcies
+    if len(left) == 1 or (last and len(state.eliminated) + 1 >= last):
+        return msg("then the game ends")
+    i = state.index[debtor]
+    seats = state.seats
+    following = next(seats[j % len(seats)] for j in range(i + 1, i + len(seats))
+                     if seats[j % len(seats)] in left)
+    creditor = next(d.creditor for d in state.debts if d.debtor == debtor)
+    to_bank = creditor == BANK or state.rules.bankruptcy_estate == "bank_pays_creditors"
+    if to_bank and deeds_of(state, debtor):
+        return msg("then the Bank auctions {debtor}'s deeds (003 §10) and {player} rolls",
+                   debtor=debtor, player=following)
+    return msg("then {player} rolls", player=following)
 
 
 def debt_step(state: State, debtor: str) -> Text:
@@ -208,6 +234,8 @@ def next_step(state: State) -> Text | str:
         return msg("{main}; meanwhile {debts}", main=main, debts=debts) if debts else main
     if debts and len(state.active()) == 1:  # the last player pays the Bank, then it is over
         return Joined([debts, msg("the game ends")], "; ")
+    if debts and must_go_bankrupt(state, t.player):  # out of the game: not his roll next
+        return msg("{debts}; {then}", debts=debts, then=after_bankruptcy(state, t.player))
     if debts:  # nobody rolls while a debt is unsettled (003 §10)
         return msg("{debts}; then {player} rolls", debts=debts, player=t.player)
     p = state.current

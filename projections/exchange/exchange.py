@@ -502,8 +502,9 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             raise ImportRefused("the head line {line} was printed at event {seq}, but the file stops at event {count}: it was cut short; nothing was imported",
                                 line=(expect_head or "").strip(), seq=expect_value[0], count=count)
         if expect_kind == "head" and not head_at:
-            raise ImportRefused("the head {expect_head}... printed earlier is not in this history: it was rewritten; nothing was imported",
-                                expect_head=expect_value[:12])
+            # as audit --expect-head says it: another game or file is as likely as a rewrite
+            raise ImportRefused("the head {expect_head} is not found in this history (events 1-{count}): it was printed from another game or database, or the history up to it was rewritten; nothing was imported",
+                                expect_head=expect_value[:12], count=count)
         if len(head_at) > 1:
             raise ImportRefused("the head {head}... matches events {seqs}: give more of its digits; nothing was imported",
                                 head=expect_value[:12], seqs=", ".join(map(str, head_at)))

@@ -105,7 +105,8 @@ def history(events: Iterable[dict], position: int,
 
 def standings(state: State) -> list[dict]:
     """Players still in, richest first (cash + deeds + buildings at cost; the rule set's
-    tie-break, 000 §PUNTEGGIO), then the bankrupt, last out first.  `score`: the score sheet's
+    tie-break, 000 §PUNTEGGIO; players equal on both share a rank), then the bankrupt, last out
+    first.  `score`: the score sheet's
     total where the rule set keeps one (championship), else null; `points`: tournament points
     once the game is over, where the rule set gives them, else null."""
     from ledger.table.score import places, points
@@ -119,11 +120,12 @@ def standings(state: State) -> list[dict]:
                     "cash": p.cash, "net_worth": place.count,
                     "deeds": len(deeds_of(state, p.name)),
                     "score": place.count if sheet else None,
-                    "points": pts.get(p.name) if pts is not None else None})
+                    "points": pts.get(p.name) if pts is not None else None,
+                    "rank": place.place})  # tied players share a rank (score.places)
     for name in reversed(state.eliminated):
         out.append({"name": name, "status": "bankrupt", "cash": 0, "net_worth": 0, "deeds": 0,
                     "score": 0 if sheet else None,
                     "points": 0 if pts is not None else None})
     for rank, row in enumerate(out, start=1):
-        row["rank"] = rank
+        row.setdefault("rank", rank)  # the bankrupt: by when they went out
     return out
