@@ -116,7 +116,8 @@ def maybe_end(tx: Tx, turn_over: bool = False) -> bool:
         what = f"{best} is the richest with {money(ranked[0].count)}"
     else:
         tied = [p.name for p in ranked if p.place == 1]
-        names = f"{', '.join(tied[:-1])} and {tied[-1]}"  # `Amy, Bob and Zed`, as `both` says
-        what = f"{names} tie at {money(ranked[0].count)}"
+        # the recorded words stay what they were ('Amy and Bob and Zed'): the audit holds an
+        # older game's facts to what the rules give now; cli/words/reasons.py says the list
+        what = f"{' and '.join(tied)} tie at {money(ranked[0].count)}"
     tx.emit("GameEnded", winner=best, reason=f"{why}: {what}", rule=rule)
     return True
