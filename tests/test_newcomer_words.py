@@ -245,3 +245,23 @@ def test_a_word_that_is_not_utf8_is_said_as_bytes(banco, tmp_path):
     made = subprocess.run([os.fsencode(exe), b"--db", latin, b"new", b"Anna", b"Bruno"],
                           capture_output=True, timeout=60)
     assert made.returncode == 0 and os.path.exists(latin), made.stderr
+
+
+def test_undo_says_a_debt_cancelled_or_owed_again_and_a_card_choice_open_again():
+    """A second trial: `undo` of a claim that left Carla in debt said "nothing on the table
+    changes", and so did the undo of `draw` at a pay-or-draw card: the debt went, the choice
+    came back."""
+    from helpers import debt, new_table
+
+    from cli.words.undo_text import taken_back, undone_line
+
+    table = new_table(("Anna", "Bruno", "Carla"))
+    owing = debt(table, "Carla", "Bruno", 48)
+    assert taken_back(owing, table) == ["Carla's debt of 48 M to Bruno is cancelled"]
+    assert taken_back(table, owing) == ["Carla owes Bruno 48 M again"]
+    to_bank = debt(table, "Anna", "bank", 100)
+    assert taken_back(to_bank, table) == ["Anna's debt of 100 M to the Bank is cancelled"]
+    choosing = table._replace(turn=table.turn._replace(card_choice=("probabilita", 11)))
+    assert taken_back(table, choosing) == ["Anna chooses again: pay or draw (card probabilita 11)"]
+    assert "nothing on the table changes" not in undone_line([5, 6], "claim bruno", owing, table)
+    assert undone_line([7], "roll 1 2", table, table).endswith("nothing on the table changes")

@@ -27,10 +27,12 @@ from cli.words.i18n import _
 def export(session, output, fmt, force, audited):
     """A game's history as a file: JSON Lines a third party can verify (a header, then one
     event a line in canonical JSON with its hash), `banco import` on another machine; or the
-    money as CSV, or the history as text.  The chain is checked as the game is read; `--audit`
-    also re-derives every command (as `banco audit` and every `import` of the file do): a
-    game that does not audit clean is written all the same (it is the evidence), said on
-    stderr with the event and the reason, and the exit is 3, as `audit`'s."""
+    money as CSV, or the history as text.  The chain is checked as the game is read: a row
+    that does not match its hash is refused, and nothing is written.  `--audit` also
+    re-derives every command (as `banco audit` and every `import` of the file do): a game
+    whose chain holds but that does not audit clean is written all the same (it is the
+    evidence), said on stderr with the event and the reason, and the exit is 3, as
+    `audit`'s."""
     game = session.game()
     # Not by default: an export of a long game runs at the pace of reading it (about 130,000
     # events/s), its audit at the audit's (about 45,000 a core, pure Python); the file is

@@ -7,7 +7,7 @@ from __future__ import annotations
 from cli.words import i18n
 from cli.words.facts import space_name
 from cli.words.i18n import _, ngettext
-from ledger.table.state import State
+from ledger.table.state import BANK, State
 
 
 def taken_back(before: State, after: State, catalog=None) -> list[str]:
@@ -66,6 +66,21 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
         if old is not None and p.position != old.position:
             said.append(_("{player} goes back to {space}").format(
                 player=p.name, space=space_name(after, p.position)))
+    bank = _("the Bank")
+    for d in before.debts:  # a claim that left a debt, taken back: the debt goes with it
+        if d not in after.debts:
+            said.append(_("{debtor}'s debt of {amount} to {creditor} is cancelled").format(
+                debtor=d.debtor, amount=money(d.amount),
+                creditor=bank if d.creditor == BANK else d.creditor))
+    for d in after.debts:  # a payment taken back: the debt stands again
+        if d not in before.debts:
+            said.append(_("{debtor} owes {creditor} {amount} again").format(
+                debtor=d.debtor, amount=money(d.amount),
+                creditor=bank if d.creditor == BANK else d.creditor))
+    choice = after.turn.card_choice
+    if choice is not None and before.turn.card_choice is None:  # `draw` or `pay` taken back
+        said.append(_("{player} chooses again: pay or draw (card {deck} {number})").format(
+            player=after.turn.player, deck=choice[0], number=choice[1]))
     a, b = after.auction, before.auction
     if a is not None and b is not None and (a.high_bidder, a.high_bid) != (b.high_bidder,
                                                                           b.high_bid):
