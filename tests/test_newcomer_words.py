@@ -265,3 +265,23 @@ def test_undo_says_a_debt_cancelled_or_owed_again_and_a_card_choice_open_again()
     assert taken_back(table, choosing) == ["Anna chooses again: pay or draw (card probabilita 11)"]
     assert "nothing on the table changes" not in undone_line([5, 6], "claim bruno", owing, table)
     assert undone_line([7], "roll 1 2", table, table).endswith("nothing on the table changes")
+
+
+def test_the_rule_sets_name_is_said_in_the_tables_language_everywhere(tmp_path):
+    """A second trial: `--lang it games` listed `classic`, `importa` said "regole classic" and
+    the text export's first step "regole classic" under "regole classiche"."""
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    db = str(tmp_path / "g.db")
+
+    def it(*words):
+        done = CliRunner().invoke(cli, ["--db", db, "--lang", "it", *words])
+        assert done.exit_code == 0, done.output
+        return done.output
+
+    it("new", "Anna", "Bruno", "--rules", "championship")
+    assert "campionato" in it("games") and "championship" not in it("games")
+    text = it("export", "--format", "text")
+    assert text.count("regole del campionato") == 2 and "regole championship" not in text

@@ -42,7 +42,7 @@ def games(session, as_json):
         return
     from cli.words.facts import local_time
 
-    width = max(len(_("rules")), *(len(g["rules"] or "?") for g in doc)) + 2
+    width = max(len(_("rules")), *(len(_rule_set(g["rules"])) for g in doc)) + 2
     click.echo(f"{_('game'):>4}  {_('started'):<25}  {_('rules'):<{width}}{_('state'):<12}"
                f"{_('players')}")
     for g in doc:
@@ -51,8 +51,14 @@ def games(session, as_json):
         # an organiser must see which results were played here and which came from a file
         where = "" if came is None else "  " + _("(imported {at} from {source})").format(
             at=local_time(came["at"]), source=came["from"])
+        rules = _rule_set(g["rules"])
         click.echo(f"{g['game']:>4}  {local_time(g['started_at'])}  "
-                   f"{g['rules'] or '?':<{width}}{state:<12}{', '.join(g['players'])}{where}")
+                   f"{rules:<{width}}{state:<12}{', '.join(g['players'])}{where}")
+
+
+def _rule_set(name: str | None) -> str:
+    """A rule set's name in the table's language (`classiche`), as `state` says it."""
+    return pgettext("rule set", name) if name else "?"
 
 
 def _rows_held_to_logs(store) -> None:
@@ -320,13 +326,13 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
                      "chain intact and audited").format(name=done["tournament"], source=source,
                                                         games=counted("game", len(done["games"]))))
         for g in done["games"]:
-            click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=g['rules'], events=g['events']))
+            click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=_rule_set(g['rules']), events=g['events']))
         return
     sealed = done["seal"]
     if as_json:
         dump({**done, "seal": sealed.document() if sealed is not None else None})
         return
-    click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=done['game'], items=', '.join(done['players']), rules=done['rules'], events=done['events']))
+    click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=done['game'], items=', '.join(done['players']), rules=_rule_set(done['rules']), events=done['events']))
     click.echo(_("head {head}").format(head=done['head']))
     if done["uuid"]:
         click.echo(_("identity {uuid} (the same as where it was recorded)").format(uuid=done['uuid']))

@@ -6,7 +6,7 @@ Lines are said in the user's language (cli/words/i18n.py) from each fact's field
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, _, ngettext, say
+from cli.words.i18n import N_, _, ngettext, pgettext, say
 from cli.words.reasons import JAIL_WAYS, local_time, say_basis, say_reason
 from ledger.base.numbers import ranges
 from ledger.table.state import BANK, State, must_go_bankrupt, next_step
@@ -238,7 +238,8 @@ def narrate(event: dict, state: State) -> str | None:
         return f"> {d['line']}" if d["line"] else None
     if t == "GameStarted":
         return _("new game: {players}; rules {rules}, edition {edition}; {first} rolls "
-                 "first").format(players=", ".join(d["players"]), rules=d["rules"]["name"],
+                 "first").format(players=", ".join(d["players"]),
+                                 rules=pgettext("rule set", d["rules"]["name"]),
                                  edition=d["edition"], first=d["first_player"])
     return None
 
