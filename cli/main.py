@@ -335,13 +335,15 @@ def not_utf8(ctx: click.Context, args: list[str]) -> None:
     A file's name may hold such bytes and still name it (`--db caf\\xe9.db`): a word that
     looks like a path, or an option's path, is left to the command."""
     for i, word in enumerate(args):
-        if (args[i - 1] if i else "") in PATH_OPTIONS or "/" in word or "." in word or os.path.lexists(word):
+        if not any("\udc80" <= ch <= "\udcff" for ch in word):
+            continue  # the usual word: no path looked up on the disk for it
+        if (args[i - 1] if i else "") in PATH_OPTIONS or "/" in word or "." in word \
+                or os.path.lexists(word):
             continue
-        if any("\udc80" <= ch <= "\udcff" for ch in word):
-            shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-            raise click.UsageError(i18n._(
-                "'{word}' holds bytes that are not UTF-8 text: set the terminal to UTF-8 "
-                "and type it again").format(word=shown), ctx)
+        shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise click.UsageError(i18n._(
+            "'{word}' holds bytes that are not UTF-8 text: set the terminal to UTF-8 "
+            "and type it again").format(word=shown), ctx)
 
 
 PATH_OPTIONS = frozenset({"--db", "-o", "--output"})
