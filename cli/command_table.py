@@ -157,7 +157,7 @@ def spoken_words() -> list[str]:
 def english_option_words(args: list[str]) -> list[str]:
     """A command line's words with click's options typed in Italian said in English
     (`--al 3`, `--al=3` are `--at 3`, `--at=3`); click's errors keep the English names, which
-    every language accepts, and the Italian help lists both (cli/words/i18n.py's localize)."""
+    every language accepts, and the Italian help lists both (cli/words/click_words.py's localize)."""
     out = []
     for word in args:
         if word.startswith("--"):

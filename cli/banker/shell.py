@@ -52,8 +52,9 @@ def spoken() -> list[str]:
     """The shell's words in the session's language, for a suggestion (`aiuto trad` is not
     offered `trade`); Tab completes words() in both."""
     from cli.command_table import spoken_words
+    from cli.words import i18n
 
-    own = list(SHELL_WORDS) if _("Commands") == "Commands" else list(SHELL_ITALIAN)
+    own = list(SHELL_WORDS) if i18n.language() == i18n.SOURCE else list(SHELL_ITALIAN)
     return [w for w in spoken_words() if english(w) not in NOT_IN_SHELL] + own
 
 

@@ -141,7 +141,7 @@ def narrate(event: dict, state: State) -> str | None:
             deck=state.edition.decks[d["deck"]].title)
     if t == "CardChoiceRequired":  # the card's text first: the banker reads out the choice
         deck = state.edition.decks[d["deck"]]
-        text = next((c.text for c in deck.cards if c.number == d["number"]), "")
+        text = deck.cards[d["number"] - 1].text  # numbered from 1, as every reader takes it
         return _("  {title} {number}: {text}; choose: `card {deck} {number} pay` or `card "
                  "{deck} {number} draw`").format(title=deck.title, text=text, deck=d["deck"],
                                                  number=d["number"])
