@@ -427,8 +427,7 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
     from cli.words.facts import describe, local_time
     from cli.words.i18n import language, translations
     from ledger.records.seals import head_line
-    from projections.audit.audit_apart import AuditApart
-    from projections.audit.audit_parallel import audit_game
+    from projections.audit.audit_apart import AuditApart, report_of
     from projections.readings.replay import steps, taken_back_by
     from projections.readings.report import AuditVerdict, write_report
 
@@ -447,8 +446,7 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
 
     def verdict():
         if not verdicts:
-            verdicts.append(apart.report() if apart is not None else
-                            audit_game(book.store, game, progress=audited, last=events))
+            verdicts.append(report_of(apart, book.store, game, events, audited))
         return verdicts[0]
 
     def shown(v) -> AuditVerdict:

@@ -73,11 +73,9 @@ class _ExportAudit:
         self.apart = AuditApart.start(store, game, self.events)
 
     def __call__(self):
-        if self.apart is not None:
-            return self.apart.report()
-        from projections.audit.audit_parallel import audit_game
+        from projections.audit.audit_apart import report_of
 
-        return audit_game(self.store, self.game, last=self.events)
+        return report_of(self.apart, self.store, self.game, self.events)
 
     def close(self) -> None:
         if self.apart is not None:

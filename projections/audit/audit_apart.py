@@ -156,3 +156,12 @@ def _audit_apart(path: str, game_id: int, last: int, pipe) -> None:
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         pipe.close()
+
+
+def report_of(apart: AuditApart | None, store, game_id: int, last: int,
+            progress: Tick | None = None) -> AuditReport:
+    """The audit's report: the process's started apart (AuditApart.start), or, where none
+    could be started, the audit run here now (`report` and `export --audit` both wait so)."""
+    if apart is not None:
+        return apart.report()
+    return audit_game(store, game_id, progress=progress, last=last)
