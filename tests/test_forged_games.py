@@ -5,28 +5,14 @@ that hand a history on (`export`), run as the installed command for exit codes a
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from forge import drop_triggers, rechain_stored
-
-BANCO = Path(sys.executable).parent / "banco"
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "classic-4p.banco"
-ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z", "BANCO_LANG": "en"}
+from test_copy import BANCO, FIXTURE, banco  # the installed banco, run as a shell runs it
 
 pytestmark = pytest.mark.skipif(not BANCO.exists(), reason="banco is not installed in this venv")
-
-
-def banco(*args, code=0):
-    done = subprocess.run([str(BANCO), *map(str, args)], capture_output=True, text=True,
-                          env={**os.environ, **ENV}, timeout=300)
-    assert done.returncode == code, (args, done.stdout, done.stderr)
-    assert "Traceback" not in done.stderr
-    return done
 
 
 def forged(tmp_path) -> str:
