@@ -10,17 +10,17 @@ import sys
 
 
 def main() -> None:
-    from cli.quick import quick_state
+    from banco.cli.quick import quick_state
 
     try:
         code = quick_state(sys.argv[1:])
     except KeyboardInterrupt:  # the shell's convention, as the group says it
-        from cli.words.i18n import _
+        from banco.cli.words.i18n import _
 
         print("\n" + _("interrupted"), file=sys.stderr, flush=True)
         sys.exit(130)
     if code is None:
-        from cli.main import main as group
+        from banco.cli.main import main as group
 
         group()
     else:

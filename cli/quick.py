@@ -36,7 +36,7 @@ class Plain:
 
 def plain_state(argv: list[str], environ=os.environ) -> Plain | None:
     """The line's options if it is one of the plain forms above; None for any other."""
-    from cli.words.i18n import supported
+    from banco.cli.words.i18n import supported
 
     given: dict[str, str] = {}
     word = as_json = False
@@ -79,7 +79,7 @@ def quick_state(argv: list[str]) -> int | None:
     plain = plain_state(argv)
     if plain is None:
         return None
-    from cli.words import i18n
+    from banco.cli.words import i18n
 
     with i18n.speaking(argv):
         said = _answer(plain)
@@ -96,7 +96,7 @@ def _answer(plain: Plain) -> tuple[list, str] | None:
     """(the book's warnings, the answer) or None when anything but the plain answer came up."""
     warnings: list = []
     try:
-        from ledger.book import Book
+        from banco.ledger.book import Book
 
         book = Book(plain.db, create=False, warn=warnings.append)
     except Exception:  # the group opens it again and says why it cannot
@@ -107,12 +107,12 @@ def _answer(plain: Plain) -> tuple[list, str] | None:
         if plain.as_json:
             import json
 
-            from cli.words.table_text import state_document
+            from banco.cli.words.table_text import state_document
 
             text = json.dumps(state_document(table), ensure_ascii=False, indent=2) + "\n"
         else:
-            from cli.words.table_lines import finished_line, last_line, turn_line
-            from cli.words.table_text import state_text
+            from banco.cli.words.table_lines import finished_line, last_line, turn_line
+            from banco.cli.words.table_text import state_text
 
             lines = [state_text(table), turn_line(table)]
             last = last_line(book, game)
@@ -131,7 +131,7 @@ def _answer(plain: Plain) -> tuple[list, str] | None:
 
 
 def _write(text: str) -> None:
-    from cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout
+    from banco.cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout
 
     try:
         sys.stdout.write(text)

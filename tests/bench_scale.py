@@ -140,7 +140,7 @@ def bench_long(folder: Path, events: int, runs: int, work: str) -> None:
     banco = tool("banco")
     db = fresh_copy(big, work, "audit.db")
     n = events_of(db, 1)
-    from projections.audit.audit_parallel import workers
+    from banco.projections.audit.audit_parallel import workers
 
     cores = workers()
     one = min((audit_peaks(db, 1) for _ in range(3)), key=lambda r: r[0])
@@ -162,7 +162,7 @@ def peaks():
                 for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
     sys.stderr.write(f"\\npeaks {me} {kids}\\n")
 atexit.register(peaks)
-from cli.main import main
+from banco.cli.main import main
 sys.argv[0] = "banco"
 main()
 """
@@ -193,7 +193,7 @@ def bench_tournament(folder: Path, games: int, each: int, runs: int, work: str) 
     fresh = fresh_copy(one, work, "one.db")
     (r2, m2, w2, wm2), (r1, m1, w1, wm1) = read_and_write([(db, middle), (fresh, 1)], runs)
 
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.store.sqlite import SQLiteStore
 
     store = SQLiteStore(db, create=False)
     store.games()

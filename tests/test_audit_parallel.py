@@ -18,10 +18,10 @@ from helpers import child_pids
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.store.canonical import canonical_json
-from ledger.store.sqlite import SQLiteStore
-from projections.audit import audit_parallel as ap
-from projections.audit.audit import GameAudit
+from banco.ledger.store.canonical import canonical_json
+from banco.ledger.store.sqlite import SQLiteStore
+from banco.projections.audit import audit_parallel as ap
+from banco.projections.audit.audit import GameAudit
 
 sys.path.insert(0, str(Path(__file__).parent / "tools"))
 
@@ -404,7 +404,7 @@ def test_short_games_and_one_worker_get_the_one_pass(db, monkeypatch):
 def test_banco_audit_uses_the_parts(db, monkeypatch, cut):
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     change_dice(db, dice_near(db, parts(db)[-1][0] + 3))
     out = {}
@@ -543,7 +543,7 @@ def test_a_duplicated_seq_in_a_table_without_its_key_gets_the_one_pass(db):
 def test_seal_audits_a_long_game_on_parts(db, tmp_path, monkeypatch, cut):
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     def banco(*args):
         return CliRunner().invoke(cli, ["--db", str(db), *args], catch_exceptions=False)
@@ -676,8 +676,8 @@ def test_the_games_of_a_file_on_every_core_give_the_one_pass_reports(archive, tm
 def test_the_table_at_a_moment_is_the_fold_of_the_log_up_to_it(template):
     """`state --at SEQ` folds chunk by chunk from rows checked as read (it held the whole log):
     the same table as a fold of the rows up to SEQ, undos and all, wherever SEQ falls."""
-    from ledger.book import Book
-    from ledger.table.state import fold
+    from banco.ledger.book import Book
+    from banco.ledger.table.state import fold
 
     store = SQLiteStore(str(template), create=False)
     rows = store.read(1)

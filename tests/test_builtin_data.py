@@ -9,8 +9,8 @@ import os
 
 import pytest
 
-from ledger.board import builtin_data
-from ledger.board.builtin_data import builtin_files, parse_toml, read_builtin, twin_of
+from banco.ledger.board import builtin_data
+from banco.ledger.board.builtin_data import builtin_files, parse_toml, read_builtin, twin_of
 
 FILES = builtin_files()
 

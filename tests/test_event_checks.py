@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.records.event_checks import checks, source
-from ledger.records.events import InvalidEvent, schemas, validate
+from banco.ledger.records.event_checks import checks, source
+from banco.ledger.records.events import InvalidEvent, schemas, validate
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 RECORDED = [e for path in sorted(FIXTURES.glob("*.events.json"))
@@ -155,7 +155,7 @@ def test_every_field_of_every_recorded_shape_at_its_bounds():
 def test_the_generated_checks_are_what_the_schemas_generate_today():
     """ledger/records/checks_built/ (what the write path runs) is module_sources()' output:
     regenerate with `python -m ledger.records.event_checks` after changing a schema."""
-    from ledger.records.event_checks import module_sources
+    from banco.ledger.records.event_checks import module_sources
 
     folder = Path(__file__).resolve().parents[1] / "ledger" / "records" / "checks_built"
     on_file = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.py")}
@@ -163,7 +163,7 @@ def test_the_generated_checks_are_what_the_schemas_generate_today():
 
 
 def test_the_generated_checks_accept_and_refuse_what_marshmallow_does():
-    from ledger.records.checks_built import CHECKS
+    from banco.ledger.records.checks_built import CHECKS
 
     assert set(CHECKS) == set(schemas())
     rng = __import__("random").Random(21)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
-from cli.quick import plain_state, quick_state
+from banco.cli.main import cli
+from banco.cli.quick import plain_state, quick_state
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -155,7 +155,7 @@ def banco(*args: str, env=None) -> subprocess.CompletedProcess:
 
 def test_the_installed_banco_state_imports_no_click(games):
     probe = ("import sys\nsys.argv = ['banco', '--db', sys.argv[1], 'state']\n"
-             "from cli.entry import main\n"
+             "from banco.cli.entry import main\n"
              "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
              "print(code, sorted(m for m in sys.modules if m.split('.')[0] in "
              "('click', 'dataclasses', 'inspect', 'uuid', 'marshmallow', 'sqlite_utils')),"

@@ -10,9 +10,9 @@ import pytest
 from format1 import OLD_DB
 from games import lines, record
 
-from cli.words.facts import describe
-from ledger.book import Book
-from projections.readings.report import board_cell, report_html
+from banco.cli.words.facts import describe
+from banco.ledger.book import Book
+from banco.projections.readings.report import board_cell, report_html
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 NO_NETWORK = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

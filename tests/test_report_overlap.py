@@ -21,13 +21,13 @@ from forge import append_forged_undo, drop_triggers
 from games import lines, record
 from helpers import child_pids
 
-from cli.main import cli
-from ledger.book import Book
-from ledger.records.seals import head_line
-from ledger.store.sqlite import SQLiteStore
-from projections.audit import audit_apart
-from projections.audit.audit_apart import AuditApart
-from projections.audit.audit_parallel import audit_game
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.records.seals import head_line
+from banco.ledger.store.sqlite import SQLiteStore
+from banco.projections.audit import audit_apart
+from banco.projections.audit.audit_apart import AuditApart
+from banco.projections.audit.audit_parallel import audit_game
 
 sys.path.insert(0, str(Path(__file__).parent / "tools"))
 

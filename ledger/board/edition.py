@@ -11,8 +11,8 @@ import os
 from functools import cache
 from typing import NamedTuple
 
-from ledger.base.errors import UsageError
-from ledger.board.builtin_data import read_builtin
+from banco.ledger.base.errors import UsageError
+from banco.ledger.board.builtin_data import read_builtin
 
 PROPERTY_KINDS = ("street", "station", "utility")
 

@@ -190,8 +190,8 @@ def source(schema) -> tuple[str, dict]:
 
 @cache
 def checks() -> dict[str, Callable[[Any], bool]]:
-    """{event type: check(data) -> bool}, built once from ledger.records.events.schemas()."""
-    from ledger.records.events import schemas
+    """{event type: check(data) -> bool}, built once from banco.ledger.records.events.schemas()."""
+    from banco.ledger.records.events import schemas
 
     out = {}
     for type_, schema in schemas().items():
@@ -226,15 +226,15 @@ def module_sources() -> dict[str, str]:
     write paid about 80 ms for that import).  Regenerate with `python -m
     ledger.records.event_checks` after a schema changes; tests/test_event_checks.py fails
     while the files differ."""
-    from ledger.records.events import schemas
+    from banco.ledger.records.events import schemas
 
     head = ['"""Generated from the schemas (ledger/records/events.py) by `python -m '
-            'ledger.records.event_checks`:\ndo not edit.  `CHECKS[type](data)` is True exactly '
+            'banco.ledger.records.event_checks`:\ndo not edit.  `CHECKS[type](data)` is True exactly '
             'when marshmallow\'s schema accepts `data`\n(tests/test_event_checks.py)."""',
-            "", "# ruff: noqa", "from ledger.records.event_checks import MISSING as _MISSING",
-            "from ledger.records.event_checks import member as _member",
-            "from ledger.records.event_checks import one_of as _one_of",
-            "from ledger.records.event_checks import uuid_ok as _uuid_ok", ""]
+            "", "# ruff: noqa", "from banco.ledger.records.event_checks import MISSING as _MISSING",
+            "from banco.ledger.records.event_checks import member as _member",
+            "from banco.ledger.records.event_checks import one_of as _one_of",
+            "from banco.ledger.records.event_checks import uuid_ok as _uuid_ok", ""]
     parts: list[tuple[list[str], dict[str, str]]] = [([], {})]
     for i, (type_, schema) in enumerate(sorted(schemas().items())):
         text, consts = source(schema)
@@ -253,7 +253,7 @@ def module_sources() -> dict[str, str]:
             + ["}", ""])
     out["__init__.py"] = "\n".join(
         [head[0], "", "# ruff: noqa"]
-        + [f"from ledger.records.checks_built.part{n} import CHECKS as _{n}"
+        + [f"from banco.ledger.records.checks_built.part{n} import CHECKS as _{n}"
            for n in range(1, len(parts) + 1)]
         + ["", "CHECKS = {" + ", ".join(f"**_{n}" for n in range(1, len(parts) + 1)) + "}", ""])
     return out

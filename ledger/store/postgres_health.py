@@ -11,16 +11,16 @@ log; the maintenance history (PostgreSQL keeps none)."""
 
 from __future__ import annotations
 
-from ledger.base.text import msg
-from ledger.store.health import Finding, Sql, games_findings, tournament_chain_findings
-from ledger.store.postgres_connection import guarded
-from ledger.store.postgres_schema import SCHEMA
-from ledger.store.postgres_tokens import entries as token_entries
-from ledger.store.postgres_tokens import has_table as has_token_table
-from ledger.store.postgres_tournaments import has_table as has_fact_table
-from ledger.store.postgres_tournaments import rows as fact_rows
-from ledger.store.protocol import StoreHealth
-from ledger.store.tokens import problems_in
+from banco.ledger.base.text import msg
+from banco.ledger.store.health import Finding, Sql, games_findings, tournament_chain_findings
+from banco.ledger.store.postgres_connection import guarded
+from banco.ledger.store.postgres_schema import SCHEMA
+from banco.ledger.store.postgres_tokens import entries as token_entries
+from banco.ledger.store.postgres_tokens import has_table as has_token_table
+from banco.ledger.store.postgres_tournaments import has_table as has_fact_table
+from banco.ledger.store.postgres_tournaments import rows as fact_rows
+from banco.ledger.store.protocol import StoreHealth
+from banco.ledger.store.tokens import problems_in
 
 PG = Sql(events=f"{SCHEMA}.events", games=f"{SCHEMA}.games", meta=f"{SCHEMA}.meta", mark="%s")
 # The guards of the log and of the phones' tokens (ledger/store/postgres_schema.py TABLES):

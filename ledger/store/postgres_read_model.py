@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ledger.base.errors import DatabaseError
-from ledger.store.postgres_connection import guarded
-from ledger.store.postgres_schema import LOCKS, SCHEMA, install_missing
-from ledger.store.protocol import ReadRows
+from banco.ledger.base.errors import DatabaseError
+from banco.ledger.store.postgres_connection import guarded
+from banco.ledger.store.postgres_schema import LOCKS, SCHEMA, install_missing
+from banco.ledger.store.protocol import ReadRows
 
 MODEL, MOVEMENTS, MENTIONS = (f"{SCHEMA}.{t}" for t in ("read_model", "read_movements",
                                                         "read_mentions"))
@@ -103,7 +103,7 @@ class PgReadModel:
 
     def _rows_at(self, game_id: int, seqs: list[int], chunk: int = 500) -> Iterator[dict]:
         """The log's rows of these seqs, a chunk of primary-key lookups at a time."""
-        from ledger.store.schema import event_dict
+        from banco.ledger.store.schema import event_dict
 
         for i in range(0, len(seqs), chunk):
             raw = self.conn.execute(f"SELECT {self.columns} FROM {SCHEMA}.events WHERE "

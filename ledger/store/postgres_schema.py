@@ -18,9 +18,9 @@ everyone, its owner included.
 
 from __future__ import annotations
 
-from ledger.store.canonical import now_text
-from ledger.store.kept_snapshots import prune_args, prune_sql
-from ledger.store.snapshot_binding import snapshot_digest
+from banco.ledger.store.canonical import now_text
+from banco.ledger.store.kept_snapshots import prune_args, prune_sql
+from banco.ledger.store.snapshot_binding import snapshot_digest
 
 SCHEMA = "banco"
 FORMAT = 3  # the same format number as the SQLite file's: the same rows, the same chain

@@ -14,10 +14,10 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ledger.base.errors import BancoError
-    from ledger.store.canonical import now_text
-    from ledger.store.postgres_connection import connect
-    from ledger.store.postgres_schema import LOCKS, SCHEMA_LOCK, create, grant
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.store.canonical import now_text
+    from banco.ledger.store.postgres_connection import connect
+    from banco.ledger.store.postgres_schema import LOCKS, SCHEMA_LOCK, create, grant
 
     parser = argparse.ArgumentParser(prog="python -m ledger.store.postgres_setup",
                                      description=__doc__.split("\n\n")[0])

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import threading
 
-from ledger.base.errors import DatabaseError
-from ledger.store.postgres_connection import guarded
-from ledger.store.postgres_schema import LOCKS, SCHEMA, TOKENS_LOCK, install_missing
-from ledger.store.tokens import (
+from banco.ledger.base.errors import DatabaseError
+from banco.ledger.store.postgres_connection import guarded
+from banco.ledger.store.postgres_schema import LOCKS, SCHEMA, TOKENS_LOCK, install_missing
+from banco.ledger.store.tokens import (
     COLUMNS,
     FIND_COLUMNS,
     GENESIS,

@@ -21,10 +21,10 @@ from __future__ import annotations
 import os
 import signal
 
-from ledger.store.sqlite import SQLiteStore
-from projections.audit.audit_parallel import audit_game, pool_context, workers
-from projections.audit.results import AuditReport
-from projections.audit.ticking import Tick
+from banco.ledger.store.sqlite import SQLiteStore
+from banco.projections.audit.audit_parallel import audit_game, pool_context, workers
+from banco.projections.audit.results import AuditReport
+from banco.projections.audit.ticking import Tick
 
 
 class AuditApart:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from projections.audit.checks import EventChecks
+from banco.projections.audit.checks import EventChecks
 
 
 @dataclass

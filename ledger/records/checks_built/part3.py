@@ -3,10 +3,10 @@ do not edit.  `CHECKS[type](data)` is True exactly when marshmallow's schema acc
 (tests/test_event_checks.py)."""
 
 # ruff: noqa
-from ledger.records.event_checks import MISSING as _MISSING
-from ledger.records.event_checks import member as _member
-from ledger.records.event_checks import one_of as _one_of
-from ledger.records.event_checks import uuid_ok as _uuid_ok
+from banco.ledger.records.event_checks import MISSING as _MISSING
+from banco.ledger.records.event_checks import member as _member
+from banco.ledger.records.event_checks import one_of as _one_of
+from banco.ledger.records.event_checks import uuid_ok as _uuid_ok
 
 
 def _make29():  # EstateTransferred
