@@ -9,3 +9,7 @@ Installed as the package `banco` itself (pyproject.toml maps this file to banco/
 
 The command line, the shell, `run` and the phones' server are adapters over the same calls.
 """
+
+from banco.cli.library import UNDO, Library, Outcome, Refusal, open
+
+__all__ = ["Library", "Outcome", "Refusal", "UNDO", "open"]

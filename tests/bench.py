@@ -36,8 +36,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# the installed banco first (compiled, as users run it: setup.py), else this source tree
-sys.path.append(str(ROOT))
+# the installed banco (the package `banco`, as users run it)
 sys.path.insert(0, str(ROOT / "tests"))
 
 
@@ -409,7 +408,6 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="fewer runs, for a smoke check")
     args = ap.parse_args()
     runs = 5 if args.quick else 21
-    # the figures depend on it: pure Python by default, compiled under BANCO_COMPILE=1 (setup.py)
     print(subprocess.run([tool("banco"), "--version"], capture_output=True, text=True,
                          env={**os.environ, "BANCO_LANG": "en"}).stdout.strip(), "|", load())
     with tempfile.TemporaryDirectory() as tmp:

@@ -35,8 +35,7 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# the installed banco first (compiled, as users run it: setup.py), else this source tree
-sys.path.append(str(ROOT))
+# the installed banco (the package `banco`, as users run it)
 
 
 def choose(state, rng):

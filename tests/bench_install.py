@@ -3,11 +3,10 @@
 asserts nothing about speed.  Not part of the test run:
 
     python tests/bench_install.py              # 3 rounds, each into fresh venvs
-    python tests/bench_install.py --compiled   # also BANCO_COMPILE=1 (minutes a round)
 
 Each round creates fresh venvs (not timed) and times, taken in turn, `pip install` of the
-dependencies pyproject.toml lists and `pip install .` of this checkout (and, with --compiled,
-`BANCO_COMPILE=1 pip install .`).  A warm-up round first fills pip's cache for all of them, so
+dependencies pyproject.toml lists and `pip install .` of this checkout (hatchling builds the wheel in pip's
+build environment, as at any user's install).  A warm-up round first fills pip's cache for all of them, so
 no round pays for a download the others do not.  The machine's load is printed beside each
 round: on a shared machine only the ratios of one run mean much.
 """
@@ -54,13 +53,9 @@ def timed_install(folder: str, name: str, what: list[str], env: dict | None = No
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--compiled", action="store_true",
-                    help="also time the opt-in compiled build (BANCO_COMPILE=1)")
     args = ap.parse_args()
     jobs = {"dependencies alone": (dependencies(), None),
-            "pip install . (pure)": ([str(ROOT)], {"BANCO_COMPILE": ""})}
-    if args.compiled:
-        jobs["BANCO_COMPILE=1 pip install ."] = ([str(ROOT)], {"BANCO_COMPILE": "1"})
+            "pip install .": ([str(ROOT)], None)}
     times: dict[str, list[float]] = {name: [] for name in jobs}
     with tempfile.TemporaryDirectory() as folder:
         for i, (what, env) in enumerate(jobs.values()):

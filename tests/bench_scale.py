@@ -33,8 +33,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# the installed banco first (compiled, as users run it: setup.py), else this source tree
-sys.path.append(str(ROOT))
+# the installed banco (the package `banco`, as users run it)
 
 FIXED = {"BANCO_FIXED_TIME": "2026-11-30T10:00:00Z"}
 

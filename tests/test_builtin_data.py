@@ -26,7 +26,7 @@ def test_each_twin_says_what_its_toml_says(path):
     with open(twin_of(path), encoding="utf-8") as f:
         text = f.read()
     assert json.loads(text) == parse_toml(path), (
-        f"{twin_of(path)} is not its TOML: run `python -m ledger.board.builtin_data`")
+        f"{twin_of(path)} is not its TOML: run `python -m banco.ledger.board.builtin_data`")
     assert text == builtin_data.twin_text(path)
     assert read_builtin(path) == parse_toml(path)
 

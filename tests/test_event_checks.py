@@ -154,7 +154,7 @@ def test_every_field_of_every_recorded_shape_at_its_bounds():
 
 def test_the_generated_checks_are_what_the_schemas_generate_today():
     """ledger/records/checks_built/ (what the write path runs) is module_sources()' output:
-    regenerate with `python -m ledger.records.event_checks` after changing a schema."""
+    regenerate with `python -m banco.ledger.records.event_checks` after changing a schema."""
     from banco.ledger.records.event_checks import module_sources
 
     folder = Path(__file__).resolve().parents[1] / "ledger" / "records" / "checks_built"

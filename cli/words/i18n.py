@@ -16,19 +16,26 @@ import gettext
 import os
 import re
 import sys
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 LANGUAGES = ("en", "it")
 SOURCE = "en"  # the language the code writes its messages in (the catalogs' msgids)
 DOMAIN = "banco"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 
-_current: gettext.NullTranslations | None = None
-_lang: str | None = None
+# The language spoken is the caller's: a context variable, so two threads (or two requests of
+# the phones' server) saying their answers in two languages never see each other's.  Each
+# thread starts from the environment's language; `use` and `in_language` set it for the
+# current context only.
+_spoken: ContextVar[str | None] = ContextVar("banco_language", default=None)
+_depth: ContextVar[int] = ContextVar("banco_language_depth", default=0)
+_catalogs: dict[str, gettext.NullTranslations] = {}
 # click reads LANGUAGE to choose its catalog (below, _bind_click): what banco put there, and
-# what was there before, so that banco's own choice is never mistaken for the user's.
+# what was there before, so that banco's own choice is never mistaken for the user's.  Only the
+# command line's adapter binds it (`speaking`): click's help is a process's own words.
 _injected: str | None = None
 _saved_language: str | None = None
-_depth = 0
 
 
 def from_environment(environ=None) -> str:
@@ -74,29 +81,46 @@ def from_argv(argv: list[str]) -> str | None:
     return None
 
 
+def catalog(lang: str) -> gettext.NullTranslations:
+    """The messages of `lang` (read once a process; English is the code's own words)."""
+    found = _catalogs.get(lang)
+    if found is None:
+        _register_sayers()
+        if lang == SOURCE:
+            # nothing to look up, no catalog to read (the English catalog exists so that both
+            # are checked alike: tests/test_i18n.py)
+            found = gettext.NullTranslations()
+        else:
+            found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True,
+                                        class_=CATALOG_CLASSES.get(lang))
+        _catalogs[lang] = found
+    return found
+
+
 def use(lang: str | None = None, warn: bool = True) -> str:
-    """Speak `lang` (or the environment's language) from now on; returns the language used.
-    An unknown BANCO_LANG is warned of once (unless `warn` is off: `--lang` was given)."""
-    global _current, _lang
+    """Speak `lang` (or the environment's language) in this context from now on; returns the
+    language used.  An unknown BANCO_LANG is warned of once (unless `warn` is off: `--lang`
+    was given).  The command line's run also tells click (`speaking`)."""
     lang = supported(lang) if lang else None
     chosen = bool(lang)
     lang = lang or from_environment()
-    if lang != _lang or _current is None:
-        _register_sayers()
-        if lang == SOURCE:
-            # The messages are written in English: nothing to look up, no catalog to read (a
-            # cold start pays nothing for the languages it does not speak).  The English
-            # catalog exists so that both are checked alike (tests/test_i18n.py).
-            _current = gettext.NullTranslations()
-            _unbind_click()
-        else:
-            _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True,
-                                           class_=CATALOG_CLASSES.get(lang))
-            _bind_click(lang)
-        _lang = lang
+    _spoken.set(lang)
+    if _depth.get():
+        _bind_click(lang)
     if not chosen and warn:
         _warn_unknown_banco_lang(lang)
     return lang
+
+
+@contextmanager
+def in_language(lang: str):
+    """Say what is said inside in `lang`, in this context only (the library's `say(lang)`):
+    nothing process-wide changes."""
+    token = _spoken.set(supported(lang) or SOURCE)
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
 
 
 _warned = False
@@ -217,15 +241,12 @@ CATALOG_CLASSES = {"it": ItalianTranslations}
 
 
 def language() -> str:
-    if _lang is None:
-        use()
-    return _lang
+    lang = _spoken.get()
+    return lang if lang is not None else use()
 
 
 def translations() -> gettext.NullTranslations:
-    if _current is None:
-        use()
-    return _current
+    return catalog(language())
 
 
 def _(message: str) -> str:
@@ -295,8 +316,12 @@ def say_error(exc) -> str:
 
 def _bind_click(lang: str) -> None:
     """click says `Usage:`, `Options:`, `Show this message and exit.` through Python's global
-    gettext domain: point that domain at banco's catalog for the chosen language."""
+    gettext domain: point that domain at banco's catalog for the chosen language (English:
+    click's own words)."""
     global _injected, _saved_language
+    if lang == SOURCE:
+        _unbind_click()
+        return
     gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     gettext.textdomain(DOMAIN)
     if _injected is None or os.environ.get("LANGUAGE") != _injected:
@@ -323,18 +348,18 @@ def _restore_language() -> None:
 
 
 def _release() -> None:
-    """Give LANGUAGE back as it was (a command run in-process must not leave it to the next,
-    nor to a child process)."""
-    global _current, _lang, _warned
+    """Forget this context's language and give LANGUAGE back as it was (a command run
+    in-process must not leave it to the next, nor to a child process)."""
+    global _warned
     _unbind_click()
-    _current = _lang = None
+    _spoken.set(None)
     _warned = False
 
 
 class speaking:
-    """One run of `banco`: the language of its words (`--lang`, else the environment's), given
-    back at the end.  Nested runs (a `shell` or `run` line) keep the outer run's language
-    unless the line says `--lang`."""
+    """One run of `banco` on the command line: the language of its words (`--lang`, else the
+    environment's), click's help told, given back at the end.  Nested runs (a `shell` or `run`
+    line) keep the outer run's language unless the line says `--lang`."""
 
     def __init__(self, argv: list[str]):
         self.lang = from_argv(argv)
@@ -343,19 +368,16 @@ class speaking:
         self.named = any(a == "--lang" or a.startswith("--lang=") for a in words)
 
     def __enter__(self):
-        global _depth
-        if _depth == 0 or self.lang:
-            self.previous = _lang if _depth else None
+        depth = _depth.get()
+        self.previous = _spoken.get() if depth else None
+        self._depth = _depth.set(depth + 1)
+        if depth == 0 or self.lang:
             use(self.lang, warn=not self.named)
-        else:
-            self.previous = None
-        _depth += 1
         return self
 
     def __exit__(self, *exc):
-        global _depth
-        _depth -= 1
-        if _depth == 0:
+        _depth.reset(self._depth)
+        if _depth.get() == 0:
             _release()
         elif self.previous:
             use(self.previous)

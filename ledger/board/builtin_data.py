@@ -7,7 +7,7 @@ parse of an edition, with tomllib's own import, was about 7 ms of a cold `banco 
 in a fraction of a millisecond (docs/performance.md).  A user's own house-rules file stays
 TOML, read by tomllib.
 
-    python -m ledger.board.builtin_data      # write every twin again from its TOML
+    python -m banco.ledger.board.builtin_data      # write every twin again from its TOML
 
 tests/test_builtin_data.py fails while a twin says anything else than its TOML.
 """

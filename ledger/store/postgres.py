@@ -123,7 +123,7 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         except errors.InsufficientPrivilege:
             raise DatabaseError("{path} is banco format 2 and its user may not add the column "
                                 "format 3 needs; nothing was done: the database's owner "
-                                "upgrades it with `python -m ledger.store.postgres_setup URL "
+                                "upgrades it with `python -m banco.ledger.store.postgres_setup URL "
                                 "--role USER`", path=self.shown) from None
         self.format = FORMAT
 
@@ -365,7 +365,7 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         except errors.InsufficientPrivilege:
             raise DatabaseError("{path} has no banco tables, and its user may not create "
                                 "them; nothing was recorded: the database's owner installs "
-                                "them with `python -m ledger.store.postgres_setup URL "
+                                "them with `python -m banco.ledger.store.postgres_setup URL "
                                 "--role USER`", path=self.shown) from None
         self.inspect()
 

@@ -119,10 +119,10 @@ class PgChecks:
         findings = [Finding("trigger", msg(
             "the trigger {name} of {table} is missing or switched off: its rows can be changed "
             "without a trace but the chain's (the database's owner puts it back: `ALTER TABLE "
-            "{table} ENABLE TRIGGER USER`, or `python -m ledger.store.postgres_setup URL "
+            "{table} ENABLE TRIGGER USER`, or `python -m banco.ledger.store.postgres_setup URL "
             "--role USER` for one dropped)", name=name, table=table)) for name, table in missing]
         findings += [Finding("index", msg("the index {name} is missing: lookups are slow (`python "
-                                          "-m ledger.store.postgres_setup URL --role USER` "
+                                          "-m banco.ledger.store.postgres_setup URL --role USER` "
                                           "recreates it)", name=name)) for name in indexes]
         # one snapshot of the log and the games table: with tables writing meanwhile, two
         # reads a moment apart would see a games row ahead of (or behind) its log

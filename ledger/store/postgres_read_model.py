@@ -6,7 +6,7 @@ A cache, never evidence: the audit and `decide` never read it.  `append` keeps a
 rows in its own transaction, under the game's advisory lock, when the game's rows already
 reach the seq it was decided on (a new game starts them); a game's rows are trusted only while
 `read_model.through` is its last seq.  A database installed before these tables has none
-until its owner runs `python -m ledger.store.postgres_setup` (or a role that may create
+until its owner runs `python -m banco.ledger.store.postgres_setup` (or a role that may create
 tables rebuilds them): meanwhile nothing is kept and the readings read the log.
 """
 
@@ -135,7 +135,7 @@ class PgReadModel:
             if not install_missing(conn, MODEL):
                 raise DatabaseError("{path} has no tables for the read model and its user may "
                                     "not create them: the database's owner adds them with "
-                                    "`python -m ledger.store.postgres_setup URL --role USER`",
+                                    "`python -m banco.ledger.store.postgres_setup URL --role USER`",
                                     path=self.shown)
             self._read_tables = True
             conn.execute(f"DELETE FROM {MOVEMENTS} WHERE game_id=%s", (game_id,))

@@ -9,7 +9,7 @@ The log's `data` is TEXT, not JSONB: it holds the canonical JSON exactly as it w
 (JSONB would reorder keys and respell numbers, and the chain would not verify).
 
 Who may do what: the tables belong to the role that created them (the organiser's, through
-`python -m ledger.store.postgres_setup`); banco's own role, the one in the URL tables
+`python -m banco.ledger.store.postgres_setup`); banco's own role, the one in the URL tables
 connect with, is granted only SELECT and INSERT on the log, so that neither a bug nor a
 stolen password can change the past (the tokens and the tournaments likewise); the triggers
 refuse UPDATE, DELETE and TRUNCATE of the log, the tokens and the tournaments' facts to

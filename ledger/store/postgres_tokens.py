@@ -70,7 +70,7 @@ class PgTokens:
         if not install_missing(conn, TABLE):
             raise DatabaseError("{path} has no table for the phones' tokens yet, and its user "
                                 "may not create it; nothing was recorded: the database's "
-                                "owner installs it with `python -m ledger.store.postgres_setup "
+                                "owner installs it with `python -m banco.ledger.store.postgres_setup "
                                 "URL --role USER`", path=self.store.shown)
 
     def _append(self, conn, kind: str, digest_: str, prefix: str, role: str,

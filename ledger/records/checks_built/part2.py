@@ -1,4 +1,4 @@
-"""Generated from the schemas (ledger/records/events.py) by `python -m ledger.records.event_checks`:
+"""Generated from the schemas (ledger/records/events.py) by `python -m banco.ledger.records.event_checks`:
 do not edit.  `CHECKS[type](data)` is True exactly when marshmallow's schema accepts `data`
 (tests/test_event_checks.py)."""
 

@@ -1,0 +1,199 @@
+"""The library: what `import banco` offers, and what the command line, the shell, `run`, the
+phones' server and a stranger's script all call.
+
+    import banco
+    book = banco.open("game.db")                 # a path or a postgresql:// URL
+    out = book.execute("roll 3 4", game=1, actor="banker", id="k1", expect=41)
+    out.game, out.seq, out.events, out.refusal
+    print(out.say("it"))                         # the words, from the facts, in Italian
+    book.table(1)                                # the folded table
+
+A line is turned into a typed command by a pure function of (table, words, language)
+(cli/lines/); the book decides and appends it (ledger/book.py); the words are rendered from
+the facts appended, in the language asked for, per call (cli/words/outcome_words.py).  Nothing
+here prints, imports click, or changes anything process-wide: two threads executing on two
+games, each saying its answers in another language, never see each other's language.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any, NamedTuple
+
+from banco.cli.words import i18n
+from banco.cli.words.outcome_words import Line, outcome_lines
+from banco.ledger.base.errors import BancoError, RuleViolation, UsageError
+from banco.ledger.book import Book
+from banco.ledger.book import Outcome as BookOutcome
+from banco.ledger.table.state import State
+
+
+class Refusal(NamedTuple):
+    """Why a command was not recorded (or recorded only as evidence, a late rent claim)."""
+    error: BancoError
+
+    @property
+    def rule(self) -> str:
+        """The rulebook section that refuses it (`000 FAQ 7`), '' for a usage error."""
+        return getattr(self.error, "rule", "") or ""
+
+    @property
+    def allowed(self) -> str:
+        """What would be allowed instead, in English ('' when nothing is said)."""
+        return str(getattr(self.error, "allowed", "") or "")
+
+    @property
+    def code(self) -> int:
+        """The command line's exit code: 1 refused by the rules, 2 usage, 4 the database
+        cannot be used, 5 conflict (the game moved)."""
+        return self.error.exit_code
+
+    @property
+    def meant(self) -> str | None:
+        """The one line surely meant (`roll 34`: `roll 3 4`), when the error suggests it."""
+        return getattr(self.error, "meant", None)
+
+    def say(self, lang: str = i18n.SOURCE) -> str:
+        with i18n.in_language(lang):
+            return i18n.say_error(self.error)
+
+
+class Outcome(NamedTuple):
+    """What one `execute` did."""
+    game: int | None            # the game it addressed (a new game's number for `new`)
+    seq: int                    # the game's last event after it
+    events: tuple[dict, ...]    # the rows appended (empty when refused and nothing recorded)
+    refusal: Refusal | None     # None: done
+    replayed: bool = False      # the same id was recorded before: nothing new appended
+    table: State | None = None  # the table after it
+    recorded: Any = None        # the book's own outcome (ledger/book.py), for the adapters
+
+    @property
+    def evidence(self) -> tuple[dict, ...]:
+        """A refused command's rows kept as evidence (a late rent claim's refusal)."""
+        return self.events if self.refusal is not None else ()
+
+    def lines(self, lang: str = i18n.SOURCE) -> list[Line]:
+        """The words, line by line (`error` marks a refusal's), in `lang`."""
+        with i18n.in_language(lang):
+            if self.recorded is not None:
+                return outcome_lines(self.recorded)
+            return [Line(i18n.say_error(self.refusal.error), error=True)] if self.refusal else []
+
+    def say(self, lang: str = i18n.SOURCE) -> str:
+        """The words of what happened, rendered from the facts in `lang` ("en" or "it")."""
+        return "\n".join(line.text for line in self.lines(lang))
+
+
+class Library:
+    """One open database: its games, their tables, and the one way to record at a table."""
+
+    def __init__(self, db: str, *, create: bool = False, wait: float | None = None,
+                 warn=None):
+        self.db = db
+        self.book = Book(db, create=create, wait=wait, warn=warn)
+
+    def close(self) -> None:
+        self.book.close()
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def games(self) -> list[dict]:
+        return self.book.games()
+
+    def new(self, players: list[str], rules: str = "classic", edition: str | None = None, *,
+            first: str | None = None, final: bool = False, actor: str = "banker",
+            id: str | None = None, now: str | None = None, line: str | None = None) -> Outcome:
+        """Start a game (`rules`: a built-in rule set's name or a house-rules file; `edition`
+        None: the rule set's own).  Outcome.game is its number."""
+        from banco.ledger.store.canonical import now_text
+
+        try:
+            done = self.book.start(list(players), rules, edition, first, now=now or now_text(),
+                                   actor=actor, command_id=id, line=line, final=final)
+        except (ValueError, BancoError) as exc:
+            error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
+            return Outcome(None, 0, (), Refusal(error))
+        return self._outcome(done)
+
+    def table(self, game: int | None = None, at: int | None = None) -> State:
+        """The folded table of `game` (the latest unfinished one by default), at event `at`."""
+        return self.book.state(self.book.current_game(game), at)
+
+    def parse(self, line: str | list[str], *, game: int | None = None,
+              lang: str | None = None):
+        """The typed command a line means on this table (a pure function of the table, the
+        words and their language), or a UsageError/RuleViolation saying why none."""
+        from banco.cli.lines import parse
+
+        words = shlex.split(line, comments=True) if isinstance(line, str) else list(line)
+        return parse(self.table(game), words, lang or i18n.SOURCE)
+
+    def execute(self, what, *, game: int | None = None, actor: str = "banker",
+                id: str | None = None, expect: int | None = None, lang: str | None = None,
+                now: str | None = None, authorize=None) -> Outcome:
+        """Record a line (`"roll 3 4"`, Italian words too: `"tira 3 4"`) or a typed command
+        (banco.ledger.records.commands) in `game` (the latest unfinished one by default).
+        `id`: an idempotency key (the same id again returns what it recorded, replayed);
+        `expect`: the seq the caller saw (the game elsewhere: a refusal with code 5);
+        `lang`: the language the line's words are in, when not English (both are read).
+        `authorize(command)`: the caller's permission check on the typed command (its kind,
+        the player it acts for), run before anything is decided; it refuses by raising a
+        BancoError (the phones' server: another player's act).
+        Never raises for what a user can get wrong: the refusal is in the outcome."""
+        from banco.ledger.store.canonical import now_text
+
+        now = now or now_text()
+        line = what if isinstance(what, str) else None
+        game_id = None
+        try:
+            game_id = self.book.current_game(game)
+            if line is not None:
+                words = shlex.split(line, comments=True)
+                if not words:
+                    raise UsageError("an empty line: type a command (`roll D1 D2`, `buy` ...)")
+                command = self.parse(words, game=game_id, lang=lang)
+            else:
+                command = what
+            if authorize is not None:
+                authorize(command)
+            if command is UNDO:
+                done = self.book.undo(game_id, now=now, actor=actor, command_id=id,
+                                      line=line, expect=expect)
+            else:
+                done = self.book.execute(game_id, command, now=now, actor=actor,
+                                         command_id=id, line=line, expect=expect)
+        except (ValueError, BancoError) as exc:
+            error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
+            seq = self.book.store.last_seq(game_id) if game_id is not None else 0
+            return Outcome(game_id, seq or 0, (), Refusal(error))
+        return self._outcome(done)
+
+    def _outcome(self, done: BookOutcome) -> Outcome:
+        refusal = Refusal(done.refused) if done.refused is not None else None
+        seq = done.state.seq if done.state is not None else 0
+        return Outcome(done.game_id, seq, tuple(done.events), refusal, done.replayed,
+                       done.state, done)
+
+
+class _Undo:
+    """`undo` is no decided command: the book retracts the last command's facts."""
+
+    def __repr__(self) -> str:
+        return "UNDO"
+
+
+UNDO = _Undo()
+
+
+def open(db: str, *, create: bool = False, wait: float | None = None) -> Library:  # noqa: A001
+    """Open a banco database (a SQLite file, created only with create=True, or a
+    postgresql:// URL)."""
+    return Library(db, create=create, wait=wait)
+
+
+__all__ = ["Library", "Outcome", "Refusal", "RuleViolation", "UNDO", "open"]

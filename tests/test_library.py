@@ -1,0 +1,109 @@
+"""The library is the API (issue 31): `banco.open(db).execute(...)` records, refuses and says
+what it did in the caller's language, per call, with nothing printed and no click."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import banco
+from banco.ledger.records.commands import Buy, Claim, Roll
+
+
+@pytest.fixture
+def book(tmp_path):
+    with banco.open(str(tmp_path / "g.db"), create=True) as b:
+        yield b
+
+
+def test_a_game_is_started_played_and_said_in_both_languages(book):
+    started = book.new(["Anna", "Bruno"], now="2026-12-06T20:00:00Z")
+    assert started.refusal is None and started.game == 1
+    out = book.execute(Roll((1, 2)), game=1, now="2026-12-06T20:00:01Z")
+    assert out.refusal is None and out.game == 1 and out.seq == book.table(1).seq
+    assert [e["type"] for e in out.events][:2] == ["CommandRecorded", "DiceRolled"]
+    assert out.say("en").splitlines()[0] == "Anna rolls 1+2 = 3"
+    assert out.say("it").splitlines()[0] == "Anna tira 1+2 = 3"
+    assert "Vicolo Stretto" in out.say("en")
+
+
+def test_a_refusal_is_data_and_appends_nothing(book):
+    book.new(["Anna", "Bruno"])
+    before = book.table().seq
+    out = book.execute(Buy(), game=1)
+    assert out.events == () and out.seq == before == book.table().seq
+    assert out.refusal is not None and out.refusal.code == 1
+    assert out.refusal.rule  # a rulebook section, as data
+    assert out.say("en").startswith("refused: ")
+    assert out.say("it").startswith("non ammesso: ")
+
+
+def test_an_id_given_again_is_applied_once_and_expect_guards_the_seq(book):
+    book.new(["Anna", "Bruno"])
+    seq = book.table().seq
+    first = book.execute(Roll((1, 2)), id="k1", expect=seq)
+    again = book.execute(Roll((1, 2)), id="k1", expect=seq)
+    assert first.refusal is None and again.replayed and again.events == first.events
+    late = book.execute(Buy(), expect=seq)
+    assert late.refusal is not None and late.refusal.code == 5 and late.events == ()
+
+
+def test_a_late_claim_leaves_its_evidence_in_the_outcome(book):
+    book.new(["Anna", "Bruno", "Carla"])
+    book.execute(Roll((1, 2)))
+    book.execute(Buy())
+    book.execute(Roll((2, 1)))
+    book.execute(Roll((3, 3)))  # Carla rolls: Anna's window on Bruno's landing closed
+    late = book.execute(Claim("Anna"))
+    assert late.refusal is not None and late.refusal.code == 1
+    assert any(e["type"] == "RentClaimRefused" for e in late.evidence)
+
+
+def test_two_threads_never_see_each_others_language(tmp_path):
+    """Each thread says its answers in its own language, at the same time, on its own game."""
+    db = str(tmp_path / "g.db")
+    with banco.open(db, create=True) as b:
+        b.new(["Anna", "Bruno"])
+        b.new(["Carla", "Dario"])
+    said: dict[str, list[str]] = {"en": [], "it": []}
+    go = threading.Barrier(2)
+
+    def play(game: int, lang: str) -> None:
+        with banco.open(db) as b:
+            go.wait()
+            for _ in range(20):
+                out = b.execute(Roll((1, 1)) if b.table(game).turn.phase == "roll" else Buy(),
+                                game=game)
+                said[lang].append(out.say(lang))
+                b.execute(Buy(), game=game)
+
+    threads = [threading.Thread(target=play, args=(1, "en")),
+               threading.Thread(target=play, args=(2, "it"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    english, italian = "\n".join(said["en"]), "\n".join(said["it"])
+    assert " rolls " in english and " tira " not in english
+    assert " tira " in italian and " rolls " not in italian
+
+
+def test_execute_imports_no_click_and_prints_nothing(tmp_path):
+    code = f"""
+import sys, banco
+from banco.ledger.records.commands import Roll
+b = banco.open({str(tmp_path / 'g.db')!r}, create=True)
+b.new(['Anna', 'Bruno'])
+out = b.execute(Roll((1, 2)))
+assert out.refusal is None
+# (sqlite-utils imports click for its own plugins' hooks: banco's modules must not)
+users = sorted(n for n, m in list(sys.modules.items())
+               if n.startswith('banco') and 'click' in vars(m))
+assert users == [], users
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and done.stderr == ""
