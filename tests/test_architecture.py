@@ -4,7 +4,6 @@ modules), no module importing another's private name, no file over 600 lines.  A
 an import running back up fails here, in the default test run."""
 
 import ast
-import os
 import shutil
 import subprocess
 import sys

@@ -4,6 +4,7 @@ and what every edition must be (shipped, whole, consistent)."""
 import os
 
 import pytest
+
 from banco.ledger.base.names import fold
 from banco.ledger.board.edition import DATA, EDITIONS, load_edition
 from banco.ledger.board.rule_sets import load_rules

@@ -13,7 +13,13 @@ import uuid
 import pytest
 from helpers import Bid, debt, new_table, place
 
-from banco.cli.banker.shell import HISTORY_LENGTH, BancoShell, ShellHistory, history_path, prompt_for
+from banco.cli.banker.shell import (
+    HISTORY_LENGTH,
+    BancoShell,
+    ShellHistory,
+    history_path,
+    prompt_for,
+)
 from banco.cli.session import Session
 from banco.ledger.table.state import Auction
 

@@ -68,7 +68,14 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     """
     from collections import deque
 
-    from banco.cli.words.facts import SHORT_HASH, amount_of, describe, local_time, players_of, taken_back
+    from banco.cli.words.facts import (
+        SHORT_HASH,
+        amount_of,
+        describe,
+        local_time,
+        players_of,
+        taken_back,
+    )
     from banco.ledger.records.events import EVENT_TYPES
 
     game = session.game()
@@ -331,7 +338,11 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
 def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> None:
     import tempfile
 
-    from banco.cli.referee.counterfactual_text import counterfactual_lines, refused_text, skipped_line
+    from banco.cli.referee.counterfactual_text import (
+        counterfactual_lines,
+        refused_text,
+        skipped_line,
+    )
     from banco.projections.referee.counterfactual import Divergence, rerun
 
     game = session.game()

@@ -28,7 +28,12 @@ from itertools import chain, islice
 from banco.ledger.base.errors import BancoError, UsageError
 from banco.ledger.base.text import msg
 from banco.ledger.store.canonical import canonical_json
-from banco.projections.exchange.exchange import ExportRefused, ImportRefused, export_lines, import_lines
+from banco.projections.exchange.exchange import (
+    ExportRefused,
+    ImportRefused,
+    export_lines,
+    import_lines,
+)
 
 FORMAT = 1
 KEYS = ("banco_tournament", "games", "name", "started_at", "started_by")
