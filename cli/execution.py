@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import click
 
-from cli.command_table import ALIASES, ROOT, load
-from cli.session import Session, line_as_meant
-from cli.words.i18n import _
-from cli.words.usage_hints import extra_argument_hint
-from ledger.base.names import shown
+from banco.cli.command_table import ALIASES, ROOT, load
+from banco.cli.session import Session, line_as_meant
+from banco.cli.words.i18n import _
+from banco.cli.words.usage_hints import extra_argument_hint
+from banco.ledger.base.names import shown
 
 
 @dataclass(frozen=True)

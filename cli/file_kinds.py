@@ -6,8 +6,8 @@ UTF-8 text".  A UTF-8 byte-order mark is no wrong kind: both read past it (utf-8
 
 from __future__ import annotations
 
-from ledger.base.errors import UsageError
-from ledger.base.text import Text
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import Text
 
 # (first bytes, kind): the file formats' own signatures
 _MAGIC = (

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import click
 
-from cli.command_table import ITALIAN_OPTIONS, lang_option
-from cli.words import i18n
-from cli.words.click_words import localize
+from banco.cli.command_table import ITALIAN_OPTIONS, lang_option
+from banco.cli.words import i18n
+from banco.cli.words.click_words import localize
 
 
 class Subgroup(click.Group):
@@ -32,7 +32,7 @@ class Subgroup(click.Group):
             return None
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco torneo classifica --lang it`
-        from cli.session import strict_numbers
+        from banco.cli.session import strict_numbers
 
         strict_numbers(command)
         localize(command, ITALIAN_OPTIONS)
@@ -50,7 +50,7 @@ class Subgroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco {command} --help` lists them").format(
                         command=ctx.info_name))
-            from ledger.base.names import shown
+            from banco.ledger.base.names import shown
 
             ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
         return super().resolve_command(ctx, args)

@@ -9,7 +9,7 @@ import errno
 import os
 import sys
 
-from ledger.base.errors import EXIT_DATABASE
+from banco.ledger.base.errors import EXIT_DATABASE
 
 OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG}
 
@@ -32,7 +32,7 @@ def cannot_write(exc: OSError, recorded: tuple[int, int] | None = None) -> None:
     had recorded its facts (`recorded`: their first and last seq), the line says so first: a
     banker who sees only an error would type the command again and record it twice."""
     quiet_stdout()
-    from cli.words.i18n import _, say_os_error
+    from banco.cli.words.i18n import _, say_os_error
 
     why = say_os_error(exc.strerror)
     if recorded is None:

@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable
 from typing import TextIO
 
-from ledger.base.errors import UsageError
+from banco.ledger.base.errors import UsageError
 
 STREAM, FILE = "stream", "file"
 

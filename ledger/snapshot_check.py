@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ledger.base.text import Text, msg
-from ledger.store.snapshot_binding import (
+from banco.ledger.base.text import Text, msg
+from banco.ledger.store.snapshot_binding import (
     changed,
     contradicts_log,
     log_at,
@@ -19,14 +19,14 @@ from ledger.store.snapshot_binding import (
     snapshot_digest,
     unusable,
 )
-from ledger.table import state as st
-from ledger.table.snapshot_codec import SnapshotError, canonical, decode, shape
+from banco.ledger.table import state as st
+from banco.ledger.table.snapshot_codec import SnapshotError, canonical, decode, shape
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ledger.store.protocol import EventStore, Snapshot
-    from ledger.table.state import State
+    from banco.ledger.store.protocol import EventStore, Snapshot
+    from banco.ledger.table.state import State
 
 
 class ChainBroken(Exception):
@@ -136,8 +136,8 @@ def _fold_to(store: EventStore, game_id: int, state: st.State, after: int, upto:
     """The table after event `upto`, from `state` (the table after event `after`; 0: as
     GameStarted dealt it), the seqs in `gone` left out, a chunk of rows at a time, each row
     checked against the chain (ChainBroken at the first that is not)."""
-    from ledger.store.canonical import GENESIS
-    from ledger.store.chain import read_chained
+    from banco.ledger.store.canonical import GENESIS
+    from banco.ledger.store.chain import read_chained
 
     handlers = st.HANDLERS
     started = after > 0

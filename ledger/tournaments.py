@@ -30,11 +30,11 @@ import hashlib
 import json
 import re
 
-from ledger.base.errors import RuleViolation, UsageError
-from ledger.base.text import msg
-from ledger.board.rule_sets import shown
-from ledger.store.canonical import GENESIS, canonical_json
-from ledger.store.tournament_log import CREATE, TABLE, fact_hash
+from banco.ledger.base.errors import RuleViolation, UsageError
+from banco.ledger.base.text import msg
+from banco.ledger.board.rule_sets import shown
+from banco.ledger.store.canonical import GENESIS, canonical_json
+from banco.ledger.store.tournament_log import CREATE, TABLE, fact_hash
 
 R_POINTS = "000 §PUNTEGGIO"
 
@@ -102,7 +102,7 @@ class Tournaments:
     (ledger/store/postgres_tournaments.py: the same rows and chain)."""
 
     def __init__(self, store):
-        from ledger.store.postgres_connection import is_postgres_url
+        from banco.ledger.store.postgres_connection import is_postgres_url
 
         self.store = store
         self.pg = is_postgres_url(store.path)
@@ -111,7 +111,7 @@ class Tournaments:
 
     def facts(self, name: str | None = None) -> list[dict]:
         if self.pg:
-            from ledger.store import postgres_tournaments
+            from banco.ledger.store import postgres_tournaments
 
             rows = postgres_tournaments.read(self.store, name)
         else:
@@ -141,7 +141,7 @@ class Tournaments:
             return known[-1]
         if name in known:
             return name
-        from ledger.base.names import resolve
+        from banco.ledger.base.names import resolve
 
         return resolve(name, known, "tournament")
 
@@ -172,7 +172,7 @@ class Tournaments:
                 actor: str) -> None:
         dated = [(type_, data, now, actor) for type_, data in facts]
         if self.pg:
-            from ledger.store import postgres_tournaments
+            from banco.ledger.store import postgres_tournaments
 
             postgres_tournaments.write(self.store, name, dated)
             return
@@ -186,7 +186,7 @@ class Tournaments:
             raise UsageError("there is already a tournament called {name!r}",
                              name=name)
         if self.store.conn is None and not self.pg:
-            from ledger.store.sqlite import missing_database
+            from banco.ledger.store.sqlite import missing_database
 
             raise missing_database(self.store.path)
         self._append(name, [("TournamentStarted", {"name": name})], now=now, actor=actor)
@@ -195,7 +195,7 @@ class Tournaments:
             now: str, actor: str = "organiser") -> list[dict]:
         """Enter games of this database as one round; returns what was entered with its
         points.  Each must be over and played by rules that give points."""
-        from ledger.table.score import points
+        from banco.ledger.table.score import points
 
         name = self.resolve(name)
         current = self.entries(name)["games"]
@@ -265,7 +265,7 @@ def append_facts(conn, name: str, facts: list[tuple[str, dict, str, str | None]]
     import sqlite3
 
     if not isinstance(conn, sqlite3.Connection):
-        from ledger.store import postgres_tournaments
+        from banco.ledger.store import postgres_tournaments
 
         postgres_tournaments.append_facts(conn, name, facts)
         return

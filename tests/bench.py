@@ -115,9 +115,9 @@ def long_log(commands: int):
 
     from test_properties import choose
 
-    from ledger.board.rule_sets import load_rules
-    from ledger.rules.decide import decide, start_game
-    from ledger.table.state import evolve, fold
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.rules.decide import decide, start_game
+    from banco.ledger.table.state import evolve, fold
 
     for seed in range(100):
         rng = random.Random(seed)
@@ -139,7 +139,7 @@ def long_log(commands: int):
 
 
 def bench_fold(events: int) -> None:
-    from ledger.table.state import fold
+    from banco.ledger.table.state import fold
 
     log = long_log(events)
     n = len(log)
@@ -160,8 +160,8 @@ def bench_appends(folder: str, count: int, rounds: int) -> None:
     import sqlite3
     import uuid
 
-    from ledger.book import Book
-    from ledger.records import commands as c
+    from banco.ledger.book import Book
+    from banco.ledger.records import commands as c
 
     now = "2026-11-29T10:00:00.000000Z"
     book = Book(str(Path(folder) / "appends.db"))
@@ -235,9 +235,9 @@ def bench_shell(db: str, count: int) -> None:
     import contextlib
     import io
 
-    from cli.banker.shell import BancoShell
-    from cli.execution import execute
-    from cli.session import Session
+    from banco.cli.banker.shell import BancoShell
+    from banco.cli.execution import execute
+    from banco.cli.session import Session
 
     session = Session(db, None)
     lines = ["roll 3 4", "undo", "state"]
@@ -260,7 +260,7 @@ def bench_machine(games: int) -> None:
     fold over the logs they wrote."""
     from test_machine import RULE_SETS, Table
 
-    from ledger.table.state import fold
+    from banco.ledger.table.state import fold
 
     logs = []
     t0 = time.perf_counter()
@@ -284,9 +284,9 @@ def bench_machine(games: int) -> None:
 
 def bench_chain(db: str, runs: int) -> None:
     """Every read checks the rows it folds against the hash chain: its price."""
-    from ledger.book import Book
-    from ledger.store.sqlite import SQLiteStore
-    from ledger.table.state import fold
+    from banco.ledger.book import Book
+    from banco.ledger.store.sqlite import SQLiteStore
+    from banco.ledger.table.state import fold
 
     store = SQLiteStore(db)
     game = store.latest_game(unfinished=False)
@@ -343,8 +343,8 @@ def bench_concurrent_new(folder: str, processes: int, each: int) -> None:
 
 def bench_audit(db: str, rounds: int) -> None:
     """The audit of a stored game, every check after every event, as `banco audit` runs it."""
-    from ledger.book import Book
-    from projections.audit.audit import audit
+    from banco.ledger.book import Book
+    from banco.projections.audit.audit import audit
 
     book = Book(db)
     rows = book.store.read(1)
@@ -363,10 +363,10 @@ def bench_audit(db: str, rounds: int) -> None:
 
 def bench_referee(folder: str, runs: int) -> None:
     """replay, report and export/import on the longest fixture (classic-to-the-end)."""
-    from cli.words.facts import describe
-    from ledger.book import Book
-    from projections.readings.replay import steps
-    from projections.readings.report import report_html
+    from banco.cli.words.facts import describe
+    from banco.ledger.book import Book
+    from banco.projections.readings.replay import steps
+    from banco.projections.readings.report import report_html
 
     db = str(Path(folder) / "referee.db")
     env = {**os.environ, "BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}

@@ -40,8 +40,8 @@ sys.path.append(str(ROOT))
 
 
 def choose(state, rng):
-    from ledger.records import commands as c
-    from ledger.table.worth import deeds_of
+    from banco.ledger.records import commands as c
+    from banco.ledger.table.worth import deeds_of
 
     t = state.turn
     for d in state.debts:
@@ -68,7 +68,7 @@ def choose(state, rng):
         deck, n = t.card_choice
         return c.DrawCard(deck, n, "pay")
     if t.phase == "card":
-        from ledger.table.decks import drawable
+        from banco.ledger.table.decks import drawable
 
         # what may be turned now (a card put back at the bottom comes round again in turn)
         return c.DrawCard(t.card_deck, rng.choice(drawable(state, t.card_deck)))
@@ -81,17 +81,17 @@ def choose(state, rng):
 
 def generate(path: Path, events: int, seed: int = 1) -> tuple[int, str, float]:
     """Write an export of a game of about `events` events; returns (events, head, seconds)."""
-    from ledger.board.rule_sets import load_rules
-    from ledger.book import command_recorded
-    from ledger.rules.decide import decide, start_game
-    from ledger.store.canonical import (
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.book import command_recorded
+    from banco.ledger.rules.decide import decide, start_game
+    from banco.ledger.store.canonical import (
         CHAIN_VERSION,
         GENESIS,
         HASHED_FIELDS,
         canonical_json,
         row_hash,
     )
-    from ledger.table.state import evolve, fold
+    from banco.ledger.table.state import evolve, fold
 
     t0 = time.perf_counter()
     rng = random.Random(seed)
@@ -177,7 +177,7 @@ def digest(path: Path) -> str:
 
 
 def bench(events: int, folder: Path, keep: Path | None = None, repeat: int = 1) -> None:
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.store.sqlite import SQLiteStore
 
     src = keep or folder / f"game-{events}.jsonl"
     if keep is not None and keep.exists():
@@ -202,7 +202,7 @@ def bench(events: int, folder: Path, keep: Path | None = None, repeat: int = 1) 
     # the audit's share: the same audit, timed on its own over the imported game, read as
     # the import reads it (the rows as stored, streamed: SQLiteStore.raw_rows) and told, as
     # the import tells it, that their hashes were checked as they were inserted
-    from projections.audit.audit import GameAudit
+    from banco.projections.audit.audit import GameAudit
 
     store = SQLiteStore(str(db))
     t0 = time.perf_counter()
@@ -214,7 +214,7 @@ def bench(events: int, folder: Path, keep: Path | None = None, repeat: int = 1) 
           f"peak memory {peak / 1024:.0f} MiB (goal >= 50,000 events/s, bounded memory)"
           + (f"; best of {repeat}: {', '.join(f'{r[0]:.1f}' for r in runs)} s"
              if repeat > 1 else ""))
-    from projections.exchange.import_audit import THRESHOLD
+    from banco.projections.exchange.import_audit import THRESHOLD
 
     if n >= THRESHOLD:  # the audit ran beside the import's own work, in a process of its own
         print(f"  the audit alone       {audit_s:8.1f} s ({n / audit_s:,.0f} events/s), run "

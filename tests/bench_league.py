@@ -41,8 +41,8 @@ def percentile(values: list[float], p: float) -> float:
 
 def _tables(db: str, games: list[int], commands: int, start: float, out) -> None:
     """One writing process: a thread a table, each with its own Book."""
-    from ledger.book import Book
-    from ledger.records import commands as c
+    from banco.ledger.book import Book
+    from banco.ledger.records import commands as c
 
     times: list[float] = []
     failed: list[str] = []
@@ -80,7 +80,7 @@ def _tables(db: str, games: list[int], commands: int, start: float, out) -> None
 
 
 def hall(db: str, tables: int, processes: int, commands: int) -> dict:
-    from ledger.book import Book
+    from banco.ledger.book import Book
 
     book = Book(db)
     games = [book.new_game([f"A{n}", f"B{n}"], now=NOW) for n in range(tables)]
@@ -103,13 +103,13 @@ def hall(db: str, tables: int, processes: int, commands: int) -> dict:
 
 def audit_rate(db: str) -> tuple[float, int]:
     """`banco audit` of the whole store, as a process: (seconds, events)."""
-    from ledger.store.open import open_store
+    from banco.ledger.store.open import open_store
 
     store = open_store(db)
     events = sum(g["events"] for g in store.games())
     store.close()
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "cli.main", "--db", db, "audit"],
+    done = subprocess.run([sys.executable, "-m", "banco.cli.main", "--db", db, "audit"],
                           capture_output=True, text=True, cwd=ROOT)
     took = time.perf_counter() - t0
     if done.returncode != 0:

@@ -131,9 +131,9 @@ def main() -> None:
                         help="seconds between a banker's lines (0.2: the stress figure)")
     args = parser.parse_args()
     sys.path.insert(0, ROOT)
-    from ledger.store import tokens
+    from banco.ledger.store import tokens
 
-    banco = [sys.executable, "-m", "cli.main"]
+    banco = [sys.executable, "-m", "banco.cli.main"]
     with tempfile.TemporaryDirectory() as work:
         db = os.path.join(work, "tables.db")
         all_keys = []

@@ -151,7 +151,7 @@ def bench_long(folder: Path, events: int, runs: int, work: str) -> None:
 PEAK = """import atexit, resource, sys
 atexit.register(lambda: sys.stderr.write(
     f"\\npeak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n"))
-from cli.main import main
+from banco.cli.main import main
 sys.argv[0] = "banco"
 main()
 """
@@ -180,7 +180,7 @@ def bench_tournament(folder: Path, games: int, each: int, runs: int, work: str) 
     fresh = fresh_copy(one, work, "one.db")
     (r2, m2, w2, wm2), (r1, m1, w1, wm1) = read_and_write([(db, middle), (fresh, 1)], runs)
 
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.store.sqlite import SQLiteStore
 
     store = SQLiteStore(db, create=False)
     store.games()

@@ -53,7 +53,7 @@ def main() -> None:
     work = tempfile.mkdtemp(prefix="banco-bench-serve-")
     db = os.path.join(work, "game.db")
     record(db, "classic-4p")
-    banco = [sys.executable, "-m", "cli.main", "--db", db]
+    banco = [sys.executable, "-m", "banco.cli.main", "--db", db]
     server = subprocess.Popen([*banco, "serve", "--port", "0"], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, cwd=ROOT,
                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -131,7 +131,7 @@ def run(port: int, banco: list[str], args) -> None:
         conn.close()
 
     def banker() -> None:
-        from ledger.book import Book
+        from banco.ledger.book import Book
 
         words = [["roll", "3", "4"], ["undo"]]
         i = 0

@@ -35,7 +35,7 @@ def english(monkeypatch):
 @pytest.fixture
 def banco(tmp_path):
     """`banco` run through click's CliRunner on a fresh database; checks the exit code."""
-    from cli.main import cli
+    from banco.cli.main import cli
 
     runner = CliRunner()
     db = str(tmp_path / "t.db")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ledger.board.rule_sets import load_rules
-from ledger.rules.decide import start_game
-from ledger.table.state import State, fold
+from banco.ledger.board.rule_sets import load_rules
+from banco.ledger.rules.decide import start_game
+from banco.ledger.table.state import State, fold
 
 
 def table(edition: str, players=("Anna", "Bruno", "Carla", "Dario"), rules="classic") -> State:

@@ -10,7 +10,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from ledger.store.canonical import GENESIS, canonical_json, row_hash
+from banco.ledger.store.canonical import GENESIS, canonical_json, row_hash
 
 DATA = Path(__file__).parent / "data"
 OLD_DB = DATA / "format1.db"

@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from freezegun import freeze_time
 
-from cli.main import cli
+from banco.cli.main import cli
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ledger.board.edition import load_edition
-from ledger.board.rule_sets import load_rules
-from ledger.records import commands as c
-from ledger.rules.decide import decide, start_game
-from ledger.table.state import State, evolve, fold
+from banco.ledger.board.edition import load_edition
+from banco.ledger.board.rule_sets import load_rules
+from banco.ledger.records import commands as c
+from banco.ledger.rules.decide import decide, start_game
+from banco.ledger.table.state import State, evolve, fold
 
 EDITION = load_edition("it")
 POS = {s.name: s.position for s in EDITION.spaces if s.is_property}
@@ -102,7 +102,7 @@ def stock_ok(state: State) -> bool:
 
 
 def debt(state: State, debtor: str, creditor: str, amount: int) -> State:
-    from ledger.table.state import Debt
+    from banco.ledger.table.state import Debt
 
     return state._replace(debts=state.debts + (Debt(debtor, creditor, amount, "test debt",
                                                     state.seq + 1000 + len(state.debts)),))
@@ -110,7 +110,7 @@ def debt(state: State, debtor: str, creditor: str, amount: int) -> State:
 
 def owe(state: State, debtor: str, creditor: str, amount: int, reason: str = "rent") -> State:
     """A debt on the table, as DebtIncurred records it."""
-    from ledger.rules.decision import Tx
+    from banco.ledger.rules.decision import Tx
 
     tx = Tx(state)
     tx.emit("DebtIncurred", debtor=debtor, creditor=creditor, amount=amount, reason=reason)

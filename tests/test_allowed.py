@@ -23,11 +23,11 @@ from helpers import (
     play,
 )
 
-from ledger.base.errors import RuleViolation
-from ledger.base.names import resolve
-from ledger.records import commands as c
-from ledger.rules.decide import decide
-from ledger.table.state import next_step
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.names import resolve
+from banco.ledger.records import commands as c
+from banco.ledger.rules.decide import decide
+from banco.ledger.table.state import next_step
 
 BROWN = ("Vicolo Corto", "Vicolo Stretto")
 GREEN = ("Via Roma", "Corso Impero", "Largo Augusto")

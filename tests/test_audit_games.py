@@ -16,10 +16,10 @@ import pytest
 from forge import drop_triggers, rechain_stored
 from helpers import child_pids
 
-from ledger.store.canonical import canonical_json
-from ledger.store.sqlite import SQLiteStore
-from projections.audit import audit_games as ag
-from projections.audit.audit import GameAudit
+from banco.ledger.store.canonical import canonical_json
+from banco.ledger.store.sqlite import SQLiteStore
+from banco.projections.audit import audit_games as ag
+from banco.projections.audit.audit import GameAudit
 
 sys.path.insert(0, str(Path(__file__).parent / "tools"))
 
@@ -91,8 +91,8 @@ def test_a_game_audited_up_to_an_event_is_the_game_cut_there(template, tmp_path)
 def test_the_table_at_a_moment_is_the_fold_of_the_log_up_to_it(template):
     """`state --at SEQ` folds chunk by chunk from rows checked as read (it held the whole log):
     the same table as a fold of the rows up to SEQ, undos and all, wherever SEQ falls."""
-    from ledger.book import Book
-    from ledger.table.state import fold
+    from banco.ledger.book import Book
+    from banco.ledger.table.state import fold
 
     store = SQLiteStore(str(template), create=False)
     rows = store.read(1)

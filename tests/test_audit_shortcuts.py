@@ -13,9 +13,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.rules.decision import Tx
-from ledger.table.state import State, evolve, fold, replay, with_seq
-from projections.audit.checks import EventChecks, player_problems, table_problems
+from banco.ledger.rules.decision import Tx
+from banco.ledger.table.state import State, evolve, fold, replay, with_seq
+from banco.projections.audit.checks import EventChecks, player_problems, table_problems
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GAMES = {p.name.removesuffix(".events.json"): json.loads(p.read_text(encoding="utf-8"))
@@ -124,7 +124,7 @@ accounts = st.sampled_from(["Anna", "Bruno", "bank", "Zoe", ""])
 def test_books_post_names_what_entry_problems_names(payer, payee, amount, type_):
     """Books.post asks entry_problems for its words only when its own test of the accounts
     fails: whatever entry_problems finds, post reports."""
-    from projections.audit.books import Books, Entry, entry_problems
+    from banco.projections.audit.books import Books, Entry, entry_problems
 
     t = TABLES["classic-4p"][-1]
     books = Books(["Anna", "Bruno"])
@@ -142,7 +142,7 @@ def test_a_text_checked_as_one_type_is_checked_again_as_another():
     text recorded under another type is checked again, against that type's schema."""
     from forge import rechain, recorded, rows_of
 
-    from projections.audit.audit import audit
+    from banco.projections.audit.audit import audit
 
     rows = rows_of(recorded("classic-4p"))
     seen, j = set(), None

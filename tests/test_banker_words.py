@@ -47,8 +47,8 @@ def test_json_before_the_word_is_the_command_s_option(game, tmp_path):
     ruled = json.loads(game("--json", "ruling", "rent", "16").output)  # a group's word
     assert ruled == json.loads(game("ruling", "rent", "16", "--json").output)
     assert ruled["subject_seq"] == 16
-    from cli.execution import execute
-    from cli.session import Session
+    from banco.cli.execution import execute
+    from banco.cli.session import Session
 
     session = Session(game.db, None)
     try:  # a line of the shell
@@ -197,7 +197,7 @@ def test_tab_lists_a_deck_s_card_numbers_in_their_order(game, tmp_path):
 
 
 def test_the_list_orders_numbers_by_value_in_columns():
-    from cli.banker.completion import in_order, listing
+    from banco.cli.banker.completion import in_order, listing
 
     assert in_order(["1", "10", "11", "2", "9"]) == ["1", "2", "9", "10", "11"]
     assert in_order(["Bruno", "anna"]) == ["anna", "Bruno"]

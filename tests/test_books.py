@@ -10,13 +10,13 @@ import pytest
 from forge import amount_at, money_spots, recorded, rows_of, with_amount
 from helpers import POS, build, cash, mortgage, new_table, own, place
 
-from ledger.board.edition import load_edition
-from ledger.records.events import EVENT_TYPES, MONEY_EVENTS, schemas
-from ledger.table.state import BANK, Auction, Claim, Debt
-from projections.audit import amount_basis, amounts, card_amounts
-from projections.audit.audit import audit
-from projections.audit.books import Entry, balances, entries, entry_problems, seat_problems
-from projections.audit.books import statement_problems as statements
+from banco.ledger.board.edition import load_edition
+from banco.ledger.records.events import EVENT_TYPES, MONEY_EVENTS, schemas
+from banco.ledger.table.state import BANK, Auction, Claim, Debt
+from banco.projections.audit import amount_basis, amounts, card_amounts
+from banco.projections.audit.audit import audit
+from banco.projections.audit.books import Entry, balances, entries, entry_problems, seat_problems
+from banco.projections.audit.books import statement_problems as statements
 
 CLASSIC = new_table()  # Anna, Bruno, Carla, Dario with 1500 each
 
@@ -104,8 +104,8 @@ def test_starting_cash_is_issued_once_to_each_seat_before_play():
 
 def test_a_fold_that_moves_cash_without_a_transfer_is_caught():
     """The statement is checked after every event, money or not."""
-    from ledger.table.state import replay
-    from projections.audit.checks import EventChecks
+    from banco.ledger.table.state import replay
+    from banco.projections.audit.checks import EventChecks
 
     opening = [{**e, "seq": i} for i, e in enumerate(started(["Anna", "Bruno", "Carla", "Dario"]), 1)]
     steps = replay(opening, 1)
@@ -231,10 +231,10 @@ def test_random_edits_of_amounts_are_all_flagged_at_the_edited_event(game, seed,
 def test_house_rules_are_read_from_the_game_itself():
     """A house-rules game (1000 M to start, 300 for Via!) is checked against the parameters its
     GameStarted recorded, not against the built-in rule set of the same name."""
-    from ledger.board.rule_sets import load_rules
-    from ledger.records import commands as c
-    from ledger.rules.decide import decide, start_game
-    from ledger.table.state import evolve, fold
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.records import commands as c
+    from banco.ledger.rules.decide import decide, start_game
+    from banco.ledger.table.state import evolve, fold
 
     rules = load_rules("classic")._replace(name="casa", starting_cash=1000, go_salary=300,
                                           auction_no_bid="bank_keeps")
@@ -418,7 +418,7 @@ def test_every_event_type_that_moves_money_has_an_amount_rule():
 
 
 def test_every_card_effect_of_every_edition_has_a_payment_rule():
-    from ledger.board.edition import EDITIONS
+    from banco.ledger.board.edition import EDITIONS
 
     kinds = {c.effect["kind"] for name in EDITIONS
              for deck in load_edition(name).decks.values() for c in deck.cards}

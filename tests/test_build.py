@@ -42,7 +42,7 @@ def is_extension(path: str | None) -> bool:
 
 def test_the_compiled_list_names_real_modules():
     names = compiled_names()
-    assert "ledger.table.state" in names and "projections.audit.audit" in names
+    assert "banco.ledger.table.state" in names and "banco.projections.audit.audit" in names
     for name in names:
         assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
 
@@ -97,7 +97,7 @@ def test_ci_tests_the_default_pure_install():
     (the default), whatever compiler the machine has."""
     if os.environ.get("CI") != "true" or not _installed_copy():
         pytest.skip("not CI's installed copy")
-    assert not is_extension(importlib.import_module("ledger.table.state").__file__)
+    assert not is_extension(importlib.import_module("banco.ledger.table.state").__file__)
 
 
 def test_ci_runs_exactly_readmes_test_command():
@@ -114,7 +114,7 @@ def test_version_says_how_this_copy_was_built():
         pytest.skip("banco is not installed beside this Python")
     out = subprocess.run([str(banco), "--version"], capture_output=True, text=True,
                          env={**os.environ, "BANCO_LANG": "en"}, check=True).stdout
-    state = importlib.import_module("ledger.table.state")
+    state = importlib.import_module("banco.ledger.table.state")
     build = "compiled with mypyc" if is_extension(state.__file__) else "pure Python"
     assert out == f"banco 0.1.0 ({build})\n"
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 from helpers import POS, build, cash, mortgage, new_table, own, place, play
 
-from ledger.base.errors import RuleViolation
-from ledger.board.rule_sets import RuleSet, load_rules
-from ledger.records import commands as c
-from ledger.rules.decide import decide, start_game
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.board.rule_sets import RuleSet, load_rules
+from banco.ledger.records import commands as c
+from banco.ledger.rules.decide import decide, start_game
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")
 VC, VS, SUD, PARCO = POS["Vicolo Corto"], POS["Vicolo Stretto"], POS["Stazione Sud"], \

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 
-from cli.main import cli
+from banco.cli.main import cli
 
 
 @pytest.fixture
@@ -303,8 +303,8 @@ def test_shell_reads_lines_from_stdin(banco):
 
 
 def test_shell_completes_player_and_deck_names(banco):
-    from cli.banker.shell import BancoShell
-    from cli.session import Session
+    from banco.cli.banker.shell import BancoShell
+    from banco.cli.session import Session
 
     banco("new", "Anna", "Bruno", "Ángela")
     sh = BancoShell(Session(banco.db, None))
@@ -327,8 +327,8 @@ def test_shell_completes_player_and_deck_names(banco):
 def test_shell_completes_colour_groups_their_levels_and_card_numbers(banco):
     """`build GROUP N` and `sell GROUP N` take a colour group (the ones that take houses, not
     the stations); `card DECK N` a card number of that deck."""
-    from cli.banker.shell import BancoShell
-    from cli.session import Session
+    from banco.cli.banker.shell import BancoShell
+    from banco.cli.session import Session
 
     banco("new", "Anna", "Bruno")
     banco("roll", "1", "2")  # Anna to Vicolo Stretto
@@ -432,7 +432,7 @@ def test_help_is_a_word_too():
     was told there is no such command)."""
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     runner = CliRunner()
     whole = runner.invoke(cli, ["help"])
@@ -471,8 +471,8 @@ def test_a_roll_onto_the_jail_space_says_just_visiting(game):
 ])
 def test_a_rent_s_basis_is_said_with_its_count_s_plural(basis, english, italian):
     """The log writes `1 station(s) owned: 25`; a narration says `1 station owned: 25`."""
-    from cli.words import i18n
-    from cli.words.reasons import say_basis
+    from banco.cli.words import i18n
+    from banco.cli.words.reasons import say_basis
 
     assert say_basis(basis) == english
     i18n.use("it")
@@ -485,8 +485,8 @@ def test_a_rent_s_basis_is_said_with_its_count_s_plural(basis, english, italian)
 def test_shell_completes_a_claim_with_the_owners(banco):
     """`claim ` Tab offers those who could claim, as a misspelt name's suggestion does; with
     nobody able yet, every player."""
-    from cli.banker.shell import BancoShell
-    from cli.session import Session
+    from banco.cli.banker.shell import BancoShell
+    from banco.cli.session import Session
 
     banco("new", "Anna", "Bruno", "Carla")
     sh = BancoShell(Session(banco.db, None))

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from ledger.board.edition import EDITIONS, load_edition
+from banco.ledger.board.edition import EDITIONS, load_edition
 
 # The rule set whose money fits each board (a built-in set on another board is refused).
 FITS = {"it-lire": "vintage", "it-euro": "euro"}

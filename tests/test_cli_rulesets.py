@@ -31,8 +31,8 @@ def test_mistyped_words_are_usage_errors_and_record_nothing(banco):
 
 
 def test_deal_reads_names_without_quotes_and_the_shell_completes_them(banco):
-    from cli.banker.shell import BancoShell
-    from cli.session import Session
+    from banco.cli.banker.shell import BancoShell
+    from banco.cli.session import Session
 
     banco("new", "Anna", "Bruno", "--rules", "short")
     out = banco("deal", "Anna", "vicolo", "corto", "stazione", "sud").output

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.records import commands as c
-from ledger.records.command_codec import CommandDecodeError, command_classes, decode, encode
-from ledger.store.canonical import canonical_json
+from banco.ledger.records import commands as c
+from banco.ledger.records.command_codec import CommandDecodeError, command_classes, decode, encode
+from banco.ledger.store.canonical import canonical_json
 
 
 def test_the_classes_are_read_from_the_commands_module():

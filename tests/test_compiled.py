@@ -27,8 +27,8 @@ import json, os, sys, tempfile, uuid
 from importlib.machinery import EXTENSION_SUFFIXES
 uuid.uuid4 = lambda: uuid.UUID(int=21)
 from click.testing import CliRunner
-from cli.main import cli
-import ledger.table.state as state
+from banco.cli.main import cli
+import banco.ledger.table.state as state
 runner = CliRunner()
 env = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z", "BANCO_LANG": "en", "BANCO_DB": None,
        "BANCO_AUDIT_WORKERS": "1"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from helpers import build, cash, mortgage, new_table, own
 
-from cli.banker.completion import complete
+from banco.cli.banker.completion import complete
 
 
 def tab(state, line: str) -> list[str]:
@@ -59,7 +59,7 @@ def test_build_offers_the_streets_where_one_house_fits_when_a_whole_level_does_n
     assert "azzurro" not in offered
     assert {"Bastioni Gran Sasso", "Viale Monterosa", "Viale Vesuvio"} <= set(offered)
     assert tab(t, "build viale m") == ["Monterosa "]
-    from projections.readings.estate_pads import one_more
+    from banco.projections.readings.estate_pads import one_more
 
     t = build(t, "Viale Monterosa", 1)  # building evenly: the other two first (003 §05)
     assert one_more(t, "Bruno") == ["Bastioni Gran Sasso", "Viale Vesuvio"]

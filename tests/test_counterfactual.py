@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from games import lines, record
 
-from ledger.book import Book
-from projections.readings.replay import command_batches
-from projections.referee.counterfactual import rerun
+from banco.ledger.book import Book
+from banco.projections.readings.replay import command_batches
+from banco.projections.referee.counterfactual import rerun
 
 
 @pytest.fixture(scope="module")
@@ -82,10 +82,10 @@ def test_skipped_commands_wait_in_a_file_and_print_byte_for_byte(banco, monkeypa
 
     from click.testing import CliRunner
 
-    from cli.main import cli
-    from cli.referee.counterfactual_text import counterfactual_lines
-    from cli.words.facts import describe
-    from projections.referee import counterfactual
+    from banco.cli.main import cli
+    from banco.cli.referee.counterfactual_text import counterfactual_lines
+    from banco.cli.words.facts import describe
+    from banco.projections.referee import counterfactual
 
     # a bid of 5 is refused under quick (bids open at 10), and so is all that follows it
     for line in ("new Anna Bruno", "roll 1 2", "decline", "bid Bruno 5", "hammer", "roll 2 4",

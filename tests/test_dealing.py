@@ -4,11 +4,11 @@ timed games), through decide and evolve."""
 import pytest
 from helpers import POS, new_table, play, types
 
-from ledger.base.errors import RuleViolation
-from ledger.records import commands as c
-from ledger.rules.decide import decide
-from ledger.table.state import dealing_left, next_step
-from projections.audit.checks import table_problems
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.records import commands as c
+from banco.ledger.rules.decide import decide
+from banco.ledger.table.state import dealing_left, next_step
+from banco.projections.audit.checks import table_problems
 
 
 def deal(player, *names):

@@ -10,14 +10,14 @@ are checked against what the typed card says.
 
 from __future__ import annotations
 
-from ledger.base.names import fold
-from ledger.board.edition import load_edition
-from ledger.board.rule_sets import load_rules
-from ledger.records import commands as c
-from ledger.rules.decide import decide, start_game
-from ledger.table.state import BANK, evolve
-from ledger.table.state import fold as fold_log
-from projections.audit.audit import audit
+from banco.ledger.base.names import fold
+from banco.ledger.board.edition import load_edition
+from banco.ledger.board.rule_sets import load_rules
+from banco.ledger.records import commands as c
+from banco.ledger.rules.decide import decide, start_game
+from banco.ledger.table.state import BANK, evolve
+from banco.ledger.table.state import fold as fold_log
+from banco.projections.audit.audit import audit
 
 # keyword of the text -> (effect kind, figures)
 IMPREVISTI = {

@@ -7,9 +7,9 @@ import tomllib
 
 import pytest
 
-from ledger.base.names import fold
-from ledger.board.edition import DATA, EDITIONS, load_edition
-from ledger.board.rule_sets import load_rules
+from banco.ledger.base.names import fold
+from banco.ledger.board.edition import DATA, EDITIONS, load_edition
+from banco.ledger.board.rule_sets import load_rules
 
 # name: (price, house cost, rents base..hotel) from the Italian deeds (M edition).
 DEEDS = {
@@ -101,7 +101,7 @@ def test_every_edition_file_is_listed_and_shipped_as_package_data():
     files = sorted(f for f in os.listdir(os.path.join(DATA, "editions")) if f.endswith(".toml"))
     assert files == sorted(f"{e}.toml" for e in EDITIONS)
     with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
-        globs = tomllib.load(f)["tool"]["setuptools"]["package-data"]["ledger.board"]
+        globs = tomllib.load(f)["tool"]["setuptools"]["package-data"]["banco.ledger.board"]
     for name in files:
         assert any(fnmatch.fnmatch(f"data/editions/{name}", g) for g in globs), name
 

@@ -4,8 +4,8 @@ import pytest
 from edition_tables import at_card, table
 from helpers import DrawCard, of_type, play, types
 
-from ledger.base.errors import RuleViolation
-from ledger.board.edition import load_edition
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.board.edition import load_edition
 
 # Typed from seed 004: the Show Time cards in the seed's order, with what each moves.
 SHOW_TIME = [

@@ -7,7 +7,7 @@ the deck amounts are typed from the two euro deck lists (see it-euro.toml)."""
 from edition_tables import at_card, positions, table
 from helpers import DrawCard, of_type, play
 
-from ledger.board.edition import load_edition
+from banco.ledger.board.edition import load_edition
 
 # name: price, house cost, rents unbuilt .. hotel, in euro.
 DEEDS = {

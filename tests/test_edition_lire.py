@@ -7,8 +7,8 @@ which no lire deed card was found, are typed as the M deeds x 100."""
 from edition_tables import at_card, table
 from helpers import DrawCard, of_type, play
 
-from ledger.board.edition import load_edition
-from ledger.board.rule_sets import load_rules
+from banco.ledger.board.edition import load_edition
+from banco.ledger.board.rule_sets import load_rules
 
 # name: lire price, as the lire board prints it.
 PRICES = {

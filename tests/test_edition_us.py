@@ -1,7 +1,7 @@
 """The us board and decks, against a second typing from the printed US deeds and cards
 (standard Hasbro board; Chance and Community Chest of current sets)."""
 
-from ledger.board.edition import load_edition
+from banco.ledger.board.edition import load_edition
 
 # Typed from the US title deeds: square, price, house cost, rent unbuilt, 1-4 houses, hotel.
 DEEDS = {

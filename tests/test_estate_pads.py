@@ -10,10 +10,10 @@ import shutil
 import pytest
 from games import lines, record
 
-from ledger.board.rule_sets import load_rules
-from ledger.book import Book
-from projections.readings.estate_pads import estate
-from projections.readings.screen import undo_target
+from banco.ledger.board.rule_sets import load_rules
+from banco.ledger.book import Book
+from banco.projections.readings.estate_pads import estate
+from banco.projections.readings.screen import undo_target
 
 # Carla takes Piazza Giulio Cesare from Anna for 100 M: the giallo group is hers, whole
 TRADE = "trade Anna Carla --give Piazza Giulio Cesare --get 100"
@@ -117,7 +117,7 @@ def test_undo_target_names_the_last_command_in_force_and_the_table_it_leaves(db)
 def test_a_tie_for_a_deed_nobody_bid_for_is_the_bankers_to_break(db):
     """000 FAQ 22 (classic's auction_no_bid = richest): the richest takes the deed at the
     opening bid; two with the same cash, the banker names one, and the page offers each."""
-    from ledger.table.steps import hammer_choices
+    from banco.ledger.table.steps import hammer_choices
 
     lines(db, "roll 2 4", "decline")  # Anna declines Corso Ateneo: nobody has bid
     state = table(db)

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.records.event_checks import checks, source
-from ledger.records.events import InvalidEvent, schemas, validate
+from banco.ledger.records.event_checks import checks, source
+from banco.ledger.records.events import InvalidEvent, schemas, validate
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 RECORDED = [e for path in sorted(FIXTURES.glob("*.events.json"))

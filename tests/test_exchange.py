@@ -14,9 +14,9 @@ from games import lines, record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.store.canonical import GENESIS, canonical_json, row_hash
-from ledger.store.sqlite import SQLiteStore
-from projections.exchange import exchange
+from banco.ledger.store.canonical import GENESIS, canonical_json, row_hash
+from banco.ledger.store.sqlite import SQLiteStore
+from banco.projections.exchange import exchange
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def four(tmp_path_factory):
 def exported(four, tmp_path_factory):
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     path = tmp_path_factory.mktemp("exchange") / "4p.jsonl"
     result = CliRunner().invoke(cli, ["--db", four, "export", "-o", str(path)])
@@ -300,7 +300,7 @@ def test_an_export_is_readable_as_any_new_file(exported):
 def test_import_from_standard_input(exported, tmp_path):
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     db = str(tmp_path / "stdin.db")
     result = CliRunner().invoke(cli, ["--db", db, "import", "-"],
@@ -348,12 +348,12 @@ def test_a_refused_import_into_a_new_file_leaves_no_file(exported, tmp_path, ban
 
 def test_the_import_goes_by_batches_and_checks_the_game_read_back_in_chunks(exported, tmp_path,
                                                                              monkeypatch, banco):
-    from ledger.store.sqlite import GameRows
+    from banco.ledger.store.sqlite import GameRows
 
     monkeypatch.setattr(exchange, "BATCH", 7)
     monkeypatch.setattr(GameRows, "CHUNK", 5)
     inserted = []
-    from ledger.store import sqlite as store
+    from banco.ledger.store import sqlite as store
 
     real = store.GameImport.insert
 
@@ -527,7 +527,7 @@ def test_the_import_stores_and_hashes_the_canonical_text_however_the_line_spells
         data, actor, cid, at, type_, seq, spelling):
     # what the import stores and checks is the canonical text of the data and the hash of it,
     # as stored_row_hash gives it, whether the line is banco's own text or not
-    from ledger.store.canonical import stored_row_hash
+    from banco.ledger.store.canonical import stored_row_hash
 
     prev = "ab" * 32
     text = canonical_json(data)
@@ -616,7 +616,7 @@ def _played_with_undos(db: str, commands: int = 160) -> None:
 
     from bench_import import choose
 
-    from ledger.book import Book
+    from banco.ledger.book import Book
 
     book = Book(db)
     g = book.new_game(["Anna", "Bruno", "Carla"], now="2026-11-29T21:00:00.000000Z")
@@ -631,9 +631,9 @@ def _played_with_undos(db: str, commands: int = 160) -> None:
 
 def test_an_imported_long_game_has_the_books_snapshots_each_the_table_folded_to_it(
         tmp_path, monkeypatch, banco):
-    from ledger.book import Book
-    from ledger.snapshot_check import verify_snapshots
-    from projections.audit import audit as audit_module
+    from banco.ledger.book import Book
+    from banco.ledger.snapshot_check import verify_snapshots
+    from banco.projections.audit import audit as audit_module
 
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 40)
     monkeypatch.setattr(audit_module, "CHECKPOINT_EVERY", 30)
@@ -670,8 +670,8 @@ def test_an_imported_game_leaves_only_the_snapshots_its_chain_binds(exported, tm
     """A snapshot is used only where the chain records its table's digest: an import leaves
     one at each such row it has audited (here event 500 of 643), and none for a game recorded
     without them, whatever its length (a table the chain does not bind is never used)."""
-    from ledger.book import Book
-    from ledger.snapshot_check import verify_snapshots
+    from banco.ledger.book import Book
+    from banco.ledger.snapshot_check import verify_snapshots
 
     store = SQLiteStore(str(tmp_path / "bound.db"))
     with open(exported, encoding="utf-8") as f:
@@ -698,8 +698,8 @@ def test_the_imports_audit_skips_only_the_hashes_it_computed(exported, tmp_path,
     """The import hands its audit the rows it has just hashed (hashes_checked): the chain's
     order and links are still followed there, so a row missing or moved after the import's
     checks is named at the same event; a database's audit checks the hashes itself."""
-    from projections.audit.audit import GameAudit
-    from projections.audit.rows import DictRows
+    from banco.projections.audit.audit import GameAudit
+    from banco.projections.audit.rows import DictRows
 
     header, rows = rows_of(exported)
     gone = [r for r in rows if r["seq"] != 40]
@@ -713,7 +713,7 @@ def test_the_imports_audit_skips_only_the_hashes_it_computed(exported, tmp_path,
         report = GameAudit(1, DictRows(relinked), hashes_checked=checked).run()
         assert report.bad_seq == 51 and "prev_hash is not the hash of event 50" in report.problem
     # a database's audit checks the hashes itself
-    from projections.audit.audit import audit
+    from banco.projections.audit.audit import audit
 
     forged = [dict(r) for r in rows]
     forged[30]["hash"] = "0" * 64
@@ -724,7 +724,7 @@ def test_only_the_import_tells_its_audit_the_hashes_are_checked(exported, tmp_pa
                                                                  monkeypatch):
     from importlib.machinery import EXTENSION_SUFFIXES
 
-    from projections.audit import audit as audit_module
+    from banco.projections.audit import audit as audit_module
 
     if exchange.__file__.endswith(tuple(EXTENSION_SUFFIXES)):
         # compiled, the import calls GameAudit directly: no spy can stand in its way (the
@@ -812,7 +812,7 @@ def test_an_export_stops_at_the_events_its_header_announces(four, tmp_path):
     """A command recorded while a game is exported (between the pass that checks the chain and
     writes the header, and the pass that writes the lines) is not in the file: the file is the
     game as its header says, and imports."""
-    from ledger.store.protocol import NewEvent
+    from banco.ledger.store.protocol import NewEvent
 
     now = "2026-11-30T12:00:00.000000Z"
     copy = tmp_path / "4p.db"

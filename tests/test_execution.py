@@ -2,9 +2,9 @@
 
 import pytest
 
-from cli.execution import LineOutcome, execute
-from cli.session import Session
-from ledger.base.errors import ConflictError, RuleViolation, UsageError
+from banco.cli.execution import LineOutcome, execute
+from banco.cli.session import Session
+from banco.ledger.base.errors import ConflictError, RuleViolation, UsageError
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.main import cli
-from ledger.store import file_checks
+from banco.cli.main import cli
+from banco.ledger.store import file_checks
 
 BANCO = Path(sys.executable).parent / "banco"
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

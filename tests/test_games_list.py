@@ -6,7 +6,7 @@ from freezegun import freeze_time
 
 
 def test_games_says_which_game_was_imported_and_from_where(banco, tmp_path):
-    from cli.words.facts import local_time
+    from banco.cli.words.facts import local_time
 
     with freeze_time("2026-11-30 09:00:00"):
         banco("new", "Anna", "Bruno")

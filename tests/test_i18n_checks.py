@@ -15,12 +15,12 @@ from forge import drop_triggers, rechain_stored, recorded, rows_of, with_amount
 from games import record
 from helpers import build, cash, new_table, own
 
-from cli.main import cli
-from cli.words import i18n
-from ledger.table.state import BANK
-from projections.audit.audit import audit
-from projections.audit.books import Entry, entry_problems, seat_problems, statement_problems
-from projections.audit.checks import table_problems
+from banco.cli.main import cli
+from banco.cli.words import i18n
+from banco.ledger.table.state import BANK
+from banco.projections.audit.audit import audit
+from banco.projections.audit.books import Entry, entry_problems, seat_problems, statement_problems
+from banco.projections.audit.checks import table_problems
 
 pytestmark = pytest.mark.usefixtures("no_locale")
 
@@ -158,8 +158,8 @@ def test_a_clean_game_is_audited_without_building_a_single_message(game, monkeyp
     """The audit runs these checks after every event: a message is made only for a problem
     (`what` and `why` are passed as functions, constant phrases made once), so a clean game
     never calls msg() here."""
-    from ledger.base.text import msg
-    from projections.audit import (
+    from banco.ledger.base.text import msg
+    from banco.projections.audit import (
         amount_basis,
         board_amounts,
         books,

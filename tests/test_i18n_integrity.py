@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from forge import drop_triggers
 from games import record
 
-from cli.main import cli
+from banco.cli.main import cli
 
 
 def banco(db, *args, code=0, lang="it"):

@@ -12,7 +12,7 @@ import pytest
 from conftest import LOCALE_VARS
 from test_i18n_messages import run
 
-from cli.words import i18n
+from banco.cli.words import i18n
 
 pytestmark = pytest.mark.usefixtures("no_locale")
 
@@ -77,7 +77,7 @@ def test_click_s_own_errors_are_said_whole_in_italian(tmp_path):
 
 
 def test_a_system_error_inside_a_message_is_said_in_italian(tmp_path):
-    from ledger.records.seals import KeyFileError, load_public_key
+    from banco.ledger.records.seals import KeyFileError, load_public_key
 
     (tmp_path / "k").mkdir()
     with pytest.raises(KeyFileError, match="cannot read the public key .*k: Is a directory") as err:
@@ -108,7 +108,7 @@ def test_italian_advice_names_the_italian_command_words():
     it, after `banco` and at the start of a quoted line."""
     import re
 
-    from cli.main import ALIASES, COMMANDS
+    from banco.cli.main import ALIASES, COMMANDS
 
     italian = {english: word for word, english in ALIASES.items()}
     subwords = {"tournament": {"new", "add", "standings", "export"},
@@ -209,7 +209,7 @@ def test_a_count_of_buildings_agrees_with_its_noun(bank_houses, english, italian
     """`6 house(s)`, `5 casa/e`: the noun said in the form its count takes."""
     from helpers import POS, BuildTo, new_table, own, play
 
-    from ledger.base.errors import RuleViolation
+    from banco.ledger.base.errors import RuleViolation
 
     verde = ("Via Roma", "Corso Impero", "Largo Augusto")
     t = own(new_table(), "Anna", *verde)._replace(bank_houses=bank_houses)
@@ -223,7 +223,7 @@ def test_a_count_of_buildings_agrees_with_its_noun(bank_houses, english, italian
 def test_get_out_of_jail_cards_are_counted_in_the_form_their_number_takes():
     from helpers import Items, Trade, new_table
 
-    from ledger.base.errors import RuleViolation
+    from banco.ledger.base.errors import RuleViolation
 
     t = new_table()
     with pytest.raises(RuleViolation, match="Anna holds 0 get-out-of-jail cards") as err:
@@ -247,7 +247,7 @@ def test_get_out_of_jail_cards_are_counted_in_the_form_their_number_takes():
 ])
 def test_a_recorded_reason_s_count_of_buildings_is_said_agreeing(reason, english, italian):
     """The log keeps `2 house(s)` (the audit re-derives it); what is shown agrees."""
-    from cli.words.reasons import say_reason
+    from banco.cli.words.reasons import say_reason
 
     assert say_reason(reason) == english
     i18n.use("it")
@@ -276,8 +276,8 @@ LOG_WORDS = {"GameStarted", "GameEnded", "EventRetracted", "SealRecorded", "Ruli
 
 
 def test_italian_messages_name_the_italian_options_and_no_event_type():
-    from cli.command_table import OPTION_ALIASES
-    from ledger.records.events import EVENT_TYPES
+    from banco.cli.command_table import OPTION_ALIASES
+    from banco.ledger.records.events import EVENT_TYPES
 
     english, types, named = [], [], set()
     for text in _italian_msgstrs():
@@ -292,9 +292,9 @@ def test_italian_messages_name_the_italian_options_and_no_event_type():
 
 def test_an_undo_s_reason_says_the_facts_it_took_back_in_italian():
     """`annullamento: TradeCompleted` was the Italian log's line for an undone trade."""
-    from cli.words.event_words import EVENT_WORDS
-    from cli.words.reasons import say_reason
-    from ledger.records.events import EVENT_TYPES
+    from banco.cli.words.event_words import EVENT_WORDS
+    from banco.cli.words.reasons import say_reason
+    from banco.ledger.records.events import EVENT_TYPES
 
     reason = "undo: TradeCompleted, MortgageInterestPaid (`trade Anna Bruno --give 10`)"
     assert say_reason(reason) == reason  # English keeps the log's own words
@@ -317,10 +317,10 @@ def test_a_rule_set_is_named_in_italian_where_the_seeds_name_it():
     not name, and a house file keep their identifiers.  What `--rules` takes is unchanged."""
     from helpers import new_table
 
-    from ledger.base.errors import RuleViolation
-    from ledger.board.rule_sets import BUILTIN, load_rules, shown
-    from ledger.records import commands as c
-    from ledger.rules.decide import decide
+    from banco.ledger.base.errors import RuleViolation
+    from banco.ledger.board.rule_sets import BUILTIN, load_rules, shown
+    from banco.ledger.records import commands as c
+    from banco.ledger.rules.decide import decide
 
     loose = [text for text in _italian_msgstrs() for x in re.finditer(r"\{rules\}", text)
              if not text[:x.start()].endswith("regole ")]
@@ -351,7 +351,7 @@ def test_italian_messages_name_click_s_options_by_their_italian_names():
     """`--arbitro`, `--motivo`, `--regole` ... (cli/command_table.py ITALIAN_OPTIONS) where the
     English says `--referee`, `--reason`, `--rules`: every one is named somewhere, none of the
     English ones is left (`--db`, `--game`, `--json`, `--lang` stay in every language)."""
-    from cli.command_table import ITALIAN_OPTIONS
+    from banco.cli.command_table import ITALIAN_OPTIONS
 
     english = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ITALIAN_OPTIONS))
                          + r")(?![a-z-])")
@@ -367,7 +367,7 @@ def test_every_italian_option_names_an_option_banco_has():
     for one; `--al=3` is `--at=3` as `--al 3` is `--at 3`."""
     import click
 
-    from cli.command_table import COMMANDS, ITALIAN_OPTIONS, english_option_words, load
+    from banco.cli.command_table import COMMANDS, ITALIAN_OPTIONS, english_option_words, load
 
     options = set()
     for target in COMMANDS.values():

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from test_exchange import _played_with_undos, exported, four, rehash, rows_of, write  # noqa: F401
 from test_integrity import copy, template  # noqa: F401
 
-from cli.main import cli
-from projections.exchange import exchange, import_audit
+from banco.cli.main import cli
+from banco.projections.exchange import exchange, import_audit
 
 NOW = "2026-11-30T12:00:00.000000Z"
 
@@ -59,8 +59,8 @@ def invoke(db, *args, code=0):
 def test_a_long_game_is_written_alike_by_both_paths_snapshots_and_all(tmp_path, monkeypatch):
     """The undos fold again from restore points behind the window: the child reads back the
     batches it was sent (PipedRows.fetch); the snapshots are the one pass's."""
-    from ledger.book import Book
-    from projections.audit import audit as audit_module
+    from banco.ledger.book import Book
+    from banco.projections.audit import audit as audit_module
 
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 40)
     monkeypatch.setattr(audit_module, "CHECKPOINT_EVERY", 30)
@@ -70,7 +70,7 @@ def test_a_long_game_is_written_alike_by_both_paths_snapshots_and_all(tmp_path, 
     _played_with_undos(played)
     path = tmp_path / "undos.jsonl"
     invoke(played, "export", "-o", path)
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.store.sqlite import SQLiteStore
 
     def imported(db):
         store = SQLiteStore(str(db))
@@ -227,7 +227,7 @@ def test_ctrl_c_during_a_long_import_leaves_no_process_behind(exported, tmp_path
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        from ledger.store.canonical import canonical_json
+        from banco.ledger.store.canonical import canonical_json
 
         proc.stdin.write("\n".join(canonical_json(x) for x in [header, *rows]) + "\n")
         proc.stdin.flush()  # then it waits for the rest, its audit process beside it

@@ -15,8 +15,8 @@ from games import record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.main import cli
-from ledger.store.canonical import canonical_json
+from banco.cli.main import cli
+from banco.ledger.store.canonical import canonical_json
 
 FORGED_AT = "2026-11-29T22:00:00.000000Z"
 
@@ -591,7 +591,7 @@ def test_a_finished_game_prints_its_head_line(tmp_path):
 def test_a_seal_file_reads_back_as_written(referee, seq, game, seed):
     from hashlib import sha256
 
-    from ledger.records import seals
+    from banco.ledger.records import seals
 
     def hexed(i, n):
         return (sha256(seed + bytes([i % 256, n])).hexdigest() * 2)[:n]
@@ -603,7 +603,7 @@ def test_a_seal_file_reads_back_as_written(referee, seq, game, seed):
 
 
 def test_a_seal_file_that_is_not_one_is_named():
-    from ledger.records import seals
+    from banco.ledger.records import seals
 
     with pytest.raises(ValueError, match="it is not a banco seal"):
         seals.parse_seal("hello: world\n")
@@ -622,9 +622,9 @@ def test_seal_refuses_a_referee_name_on_two_lines(copy):
     assert rows(copy / "t.db", 2) == before
     from helpers import new_table
 
-    from ledger.base.errors import RuleViolation
-    from ledger.records import commands as c
-    from ledger.rules.decide import decide
+    from banco.ledger.base.errors import RuleViolation
+    from banco.ledger.records import commands as c
+    from banco.ledger.rules.decide import decide
 
     with pytest.raises(RuleViolation, match="a referee's name is one line of printable text"):
         decide(new_table(), c.Seal(0, "0" * 64, "u", "0" * 64, "0" * 128, "Rita\nforged: yes"))
@@ -747,7 +747,7 @@ def test_an_edited_snapshot_is_named_by_doctor_and_deleted_by_repair(copy):
                            json.dumps([anna[0], anna[1] + 5000, *anna[2:]],
                                       separators=(",", ":")), 1)
     assert forged != state
-    from ledger.store.snapshot_binding import snapshot_digest
+    from banco.ledger.store.snapshot_binding import snapshot_digest
 
     head, fmt = conn.execute("SELECT head, format FROM snapshots WHERE game_id=2 AND seq=?",
                              (seq,)).fetchone()

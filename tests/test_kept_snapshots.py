@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.book import Book
-from ledger.store import kept_snapshots
-from ledger.store.kept_snapshots import KeptSnapshots, prune_args, prune_sql
+from banco.ledger.book import Book
+from banco.ledger.store import kept_snapshots
+from banco.ledger.store.kept_snapshots import KeptSnapshots, prune_args, prune_sql
 
 
 @settings(max_examples=150, deadline=None)
@@ -52,7 +52,7 @@ def long_game(tmp_path_factory):
     sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
     import big_games
 
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.store.sqlite import SQLiteStore
 
     db = tmp_path_factory.mktemp("kept") / "long.db"
     store = SQLiteStore(str(db))

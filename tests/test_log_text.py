@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_log import SAMPLES
 
-from cli.referee import log_text
-from cli.referee.log_text import BY_SEQ, Words, indented
-from cli.words.facts import SHORT_HASH, describe, local_time, taken_back
-from ledger.store.schema import event_dict
+from banco.cli.referee import log_text
+from banco.cli.referee.log_text import BY_SEQ, Words, indented
+from banco.cli.words.facts import SHORT_HASH, describe, local_time, taken_back
+from banco.ledger.store.schema import event_dict
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GAMES = ("classic-to-the-end", "championship-4p", "vintage-to-a-bankruptcy")
@@ -69,7 +69,7 @@ def recorded(tmp_path_factory):
     """A database holding the fixture games, one each."""
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     db = str(tmp_path_factory.mktemp("log") / "games.db")
     for name in GAMES:
@@ -82,7 +82,7 @@ def recorded(tmp_path_factory):
 @pytest.mark.parametrize("memo", [None, 3])
 @pytest.mark.parametrize("game", [1, 2, 3])
 def test_a_whole_log_is_the_plain_passes_text(banco, recorded, game, memo, monkeypatch):
-    from ledger.book import Book
+    from banco.ledger.book import Book
 
     if memo is not None:  # emptied every third saying: what is said again is said the same
         monkeypatch.setattr(log_text, "MEMO", memo)
@@ -100,8 +100,8 @@ def test_a_whole_log_is_the_plain_passes_text(banco, recorded, game, memo, monke
 
 
 def test_the_remembered_words_are_describes_in_either_language(recorded, monkeypatch):
-    from cli.words.i18n import use
-    from ledger.book import Book
+    from banco.cli.words.i18n import use
+    from banco.ledger.book import Book
 
     book = Book(recorded)
     for lang in ("it", "en"):
@@ -120,7 +120,7 @@ def test_a_postgresql_games_log_is_its_sqlite_log(tmp_path, monkeypatch):
     import pg_cluster
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     monkeypatch.setenv("BANCO_FIXED_TIME", "2026-11-29T21:00:00Z")
     url, _ = pg_cluster.database()

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from format1 import OLD_DB, as_format1_log, write_format1
 
-from cli.main import cli
+from banco.cli.main import cli
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 # What banco at 3ce052c printed for tests/data/format1.db (`audit`, `state --json`).

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import cli
+from banco.cli.main import cli
 
 OLD = Path(__file__).parent / "data" / "old-late-claims.jsonl"
 

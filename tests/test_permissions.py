@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from cli.web.permissions import allowed, offer_parties
+from banco.cli.web.permissions import allowed, offer_parties
 
 TABLE = SimpleNamespace(seats=("Anna", "Bruno", "Carla", "Carlo"))
 

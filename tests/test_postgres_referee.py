@@ -19,8 +19,8 @@ import pg_cluster
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
-from ledger.base.errors import EXIT_AUDIT, EXIT_USAGE
+from banco.cli.main import cli
+from banco.ledger.base.errors import EXIT_AUDIT, EXIT_USAGE
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 BANCO = Path(sys.executable).parent / "banco"

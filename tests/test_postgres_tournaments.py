@@ -16,7 +16,7 @@ import pg_cluster
 import pytest
 from test_postgres_referee import admin, banco
 
-from ledger.base.errors import EXIT_AUDIT
+from banco.ledger.base.errors import EXIT_AUDIT
 
 FIXED = "2026-11-29T21:00:00Z"
 GAMES = ((("Anna", "Bruno", "Carla"), ("roll 1 2", "buy")),
@@ -134,7 +134,7 @@ def test_a_tournament_s_archive_moves_between_the_stores(both, tmp_path):
 
 def test_a_database_without_the_facts_table_says_so_in_one_line_until_its_owner_adds_it(
         capsys):
-    from ledger.store.postgres_setup import main
+    from banco.ledger.store.postgres_setup import main
 
     url, admin_url = pg_cluster.database()
     banco(url, "new", "Anna", "Bruno", "--rules", "championship")

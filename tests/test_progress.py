@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-BANCO = [sys.executable, "-c", "from cli.main import main; main()"]
+BANCO = [sys.executable, "-c", "from banco.cli.main import main; main()"]
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +116,7 @@ def test_long_work_shows_a_bar_on_a_terminal_and_nothing_when_piped(db, exported
 
 def _interrupted(monkeypatch):
     """Ctrl-C at the first sign of progress (cli/progress.py's step), as a banker's hand."""
-    from cli import progress
+    from banco.cli import progress
 
     def step(self, done):
         if done:
@@ -132,7 +132,7 @@ def test_ctrl_c_stops_import_report_and_doctor_with_nothing_half_written(
 
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     def banco(*args):
         return CliRunner().invoke(cli, list(map(str, args)))
@@ -188,7 +188,7 @@ def test_parts_stepped_from_two_threads_add_up(monkeypatch):
     threads: the bar shows their sum, never goes back, and ends at the total."""
     import threading
 
-    from cli import progress
+    from banco.cli import progress
 
     monkeypatch.setattr(progress, "DELAY", 0)
     each = 20_000
@@ -220,7 +220,7 @@ def test_parts_stepped_from_two_threads_add_up(monkeypatch):
 
 
 def test_a_bar_is_quiet_piped_for_standard_output_and_after_its_end():
-    from cli.progress import Progress
+    from banco.cli.progress import Progress
 
     for bar in (Progress(10, "report", stream=_Piped()),
                 Progress(10, "report", quiet=True, stream=_Terminal())):

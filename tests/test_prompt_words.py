@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from cli.words.waiting import prompt_text
-from ledger.book import Book
-from ledger.records import commands as c
-from ledger.table.state import dealing_left, next_step
+from banco.cli.words.waiting import prompt_text
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.ledger.table.state import dealing_left, next_step
 
 NOW = "2026-11-29T21:00:00.000000Z"
 

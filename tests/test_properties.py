@@ -6,12 +6,12 @@ from helpers import new_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.words.table_text import state_document
-from ledger.base.errors import RuleViolation
-from ledger.records import commands as c
-from ledger.rules.decide import decide
-from ledger.table.state import evolve, fold, richest_bidders
-from projections.audit.checks import EventChecks
+from banco.cli.words.table_text import state_document
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.records import commands as c
+from banco.ledger.rules.decide import decide
+from banco.ledger.table.state import evolve, fold, richest_bidders
+from banco.projections.audit.checks import EventChecks
 
 step = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(0, 99))
 
@@ -48,7 +48,7 @@ def choose(state, d1, d2, k):
         if t.phase == "choice":
             deck, n = t.card_choice
             return c.DrawCard(deck, n, "pay" if k % 2 else "draw")
-        from ledger.table.decks import drawable
+        from banco.ledger.table.decks import drawable
 
         free = drawable(state, t.card_deck)
         return c.DrawCard(t.card_deck, free[k % len(free)])
@@ -62,13 +62,13 @@ def choose(state, d1, d2, k):
 def test_random_games_keep_the_books(steps, players):
     names = ["Anna", "Bruno", "Carla", "Dario", "Elio", "Fede"][:players]
     state = new_table(tuple(names))
-    from ledger.board.rule_sets import load_rules
-    from ledger.rules.decide import start_game
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.rules.decide import start_game
 
     log = start_game(names, load_rules("classic"), "it")
     for i, e in enumerate(log, 1):
         e["seq"] = i
-    from ledger.table.state import replay
+    from banco.ledger.table.state import replay
 
     steps_ = replay(log, 1)
     _, before = next(steps_)
@@ -99,7 +99,7 @@ def test_random_games_keep_the_books(steps, players):
                                                                  HealthCheck.function_scoped_fixture])
 @given(st.lists(step, min_size=5, max_size=15))
 def test_undo_restores_the_table_exactly(tmp_path_factory, steps):
-    from ledger.book import Book
+    from banco.ledger.book import Book
 
     book = Book(str(tmp_path_factory.mktemp("undo") / "u.db"))
     now = "2026-11-29T10:00:00.000000Z"

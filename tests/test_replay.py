@@ -10,11 +10,11 @@ import pytest
 from format1 import OLD_DB
 from games import batch, lines, record, recorded_back, seqs
 
-from ledger.book import Book
-from ledger.records import commands as c
-from ledger.table.state import fold
-from projections.readings.replay import steps
-from projections.referee.moments import parse_moment, seq_at
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.ledger.table.state import fold
+from banco.projections.readings.replay import steps
+from banco.projections.referee.moments import parse_moment, seq_at
 
 NOW = "2026-11-29T21:00:00.000000Z"
 
@@ -164,7 +164,7 @@ def test_a_time_is_read_as_log_prints_it_or_as_iso(rome):
     assert seq_at(events, parse_moment("2026-11-29 22:09")) == 3  # a minute: all of it
     assert seq_at(events, parse_moment("2026-11-29T21:10Z")) == 4
     assert seq_at(events, parse_moment("3")) == 3
-    from ledger.base.errors import UsageError
+    from banco.ledger.base.errors import UsageError
 
     with pytest.raises(UsageError, match="nothing was recorded by 2026-11-29 21:59:59: the "
                                          "game's first event is at 2026-11-29 22:00:00"):
@@ -176,7 +176,7 @@ def test_a_time_is_read_as_log_prints_it_or_as_iso(rome):
 
 
 def test_a_time_where_the_clock_went_back_is_refused_not_guessed(rome):
-    from ledger.base.errors import UsageError
+    from banco.ledger.base.errors import UsageError
 
     # 21:00, 21:10, then the clock set back: 21:04, 21:06
     events = [{"seq": i, "recorded_at": t} for i, t in enumerate(
@@ -293,7 +293,7 @@ def test_the_referees_reads_import_neither_marshmallow_nor_sqlite_utils(four):
     claim = late_claim_steps(four)[1][2][1]
     script = (
         "import sys\n"
-        "from cli.main import cli\n"
+        "from banco.cli.main import cli\n"
         f"db = {four!r}\n"
         f"for args in (['replay'], ['replay', '--json'], ['ruling', 'rent', '{claim}'],\n"
         "             ['state', '--at', '2026-11-29 21:00'], ['export'],\n"

@@ -10,9 +10,9 @@ import pytest
 from format1 import OLD_DB
 from games import lines, record
 
-from cli.words.facts import describe
-from ledger.book import Book
-from projections.readings.report import board_cell, report_html
+from banco.cli.words.facts import describe
+from banco.ledger.book import Book
+from banco.projections.readings.report import board_cell, report_html
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 NO_NETWORK = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -207,9 +207,9 @@ def test_a_command_appended_meanwhile_is_in_neither_the_page_nor_its_verdict(gam
     shown is that moment's, in the page's head and in the verdict alike."""
     from click.testing import CliRunner
 
-    from cli.main import cli
-    from ledger.records.seals import head_line
-    from projections.audit import audit_games
+    from banco.cli.main import cli
+    from banco.ledger.records.seals import head_line
+    from banco.projections.audit import audit_games
 
     db = str(tmp_path / "game.db")
     shutil.copy(game, db)

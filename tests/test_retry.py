@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 
-from cli.main import cli
+from banco.cli.main import cli
 
 UID = "1b4e28ba-2fa1-11d2-883f-0016d3cca427"
 GAME = [f"new Anna Bruno Carla --uuid {UID}", "roll 1 2", "buy", "roll 2 1", "claim Anna",
@@ -105,7 +105,7 @@ def test_the_line_recorded_is_the_command_as_typed(db):
     banco(db, "--game", "1", "roll", "1", "2", "--player", "bru", "--id", "k", "--expect", "4")
     lines = [e["data"]["line"] for e in log(db) if e["type"] == "CommandRecorded"]
     assert lines == ["new Anna Bruno --first Bruno", "roll 1 2 --player bru"]
-    from cli.session import typed_line
+    from banco.cli.session import typed_line
 
     assert typed_line(["--db", "roll", "roll", "4", "6", "--expect=9"], "roll") == "roll 4 6"
     assert typed_line(["new", "Anna", "O'Neil"], "new") == "new Anna 'O'\"'\"'Neil'"
@@ -117,8 +117,8 @@ def test_the_line_recorded_is_the_command_as_typed(db):
 def test_the_line_recorded_leaves_out_the_language_and_where_to_record(db):
     # `tira 1 2 --lang it` was recorded with `--lang it` in it; a shell's or a transcript's
     # line kept its --game, --id and --expect too: the line is the command as the banker meant it
-    from cli.execution import execute
-    from cli.session import Session
+    from banco.cli.execution import execute
+    from banco.cli.session import Session
 
     banco(db, "new", "Anna", "Bruno")
     banco(db, "tira", "1", "2", "--lang", "it")
@@ -136,8 +136,8 @@ def test_the_line_recorded_leaves_out_a_double_dash_that_changes_nothing(db):
     """`roll -- 1 2` was recorded with its `--`: the command as meant is `roll 1 2`.  After
     `--` every word is the command's (an `--id` there is not the option), and the `--` stays
     where a word after it looks like an option."""
-    from cli.execution import execute
-    from cli.session import Session, typed_line
+    from banco.cli.execution import execute
+    from banco.cli.session import Session, typed_line
 
     banco(db, "new", "--", "Anna", "Bruno")
     banco(db, "roll", "--", "1", "2")
@@ -230,7 +230,7 @@ def test_a_dry_run_writes_nothing(tmp_path, db):
 
 
 def test_ctrl_c_during_a_run_says_what_was_recorded(tmp_path, db, monkeypatch):
-    import cli.banker.transcript as transcript_module
+    import banco.cli.banker.transcript as transcript_module
 
     real = transcript_module._execute
     calls = []
@@ -252,9 +252,9 @@ def test_ctrl_c_during_a_run_says_what_was_recorded(tmp_path, db, monkeypatch):
 
 
 def test_ctrl_c_inside_a_command_is_not_a_refusal(db, monkeypatch):
-    from cli.execution import execute
-    from cli.session import Session
-    from ledger.book import Book
+    from banco.cli.execution import execute
+    from banco.cli.session import Session
+    from banco.ledger.book import Book
 
     banco(db, "new", "Anna", "Bruno")
 
@@ -271,10 +271,10 @@ def test_ctrl_c_inside_a_command_is_not_a_refusal(db, monkeypatch):
 # --- the shell --------------------------------------------------------------------------------
 
 def test_the_shell_records_its_lines_with_its_own_ids_and_the_seq_it_showed(db, capsys):
-    from cli.banker.shell import BancoShell
-    from cli.session import Session
-    from ledger.book import Book
-    from ledger.records import commands as c
+    from banco.cli.banker.shell import BancoShell
+    from banco.cli.session import Session
+    from banco.ledger.book import Book
+    from banco.ledger.records import commands as c
 
     banco(db, "new", "Anna", "Bruno")
     session = Session(db, None)

@@ -3,8 +3,8 @@ parameter, never with a traceback; every amount is range-checked."""
 
 import pytest
 
-from ledger.base.errors import UsageError
-from ledger.board.rule_sets import load_rules
+from banco.ledger.base.errors import UsageError
+from banco.ledger.board.rule_sets import load_rules
 
 
 def house(tmp_path, body: str) -> str:
@@ -63,7 +63,7 @@ def test_a_good_file_overrides_only_what_it_says(tmp_path):
 
 
 def test_the_rules_recorded_in_a_game_are_checked_too():
-    from ledger.board.rule_sets import RuleSet
+    from banco.ledger.board.rule_sets import RuleSet
 
     params = load_rules("classic").params()
     assert RuleSet.from_params(params) == load_rules("classic")

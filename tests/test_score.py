@@ -6,8 +6,8 @@ import json
 import pytest
 from helpers import POS, build, cash, mortgage, new_table, own, place
 
-from ledger.table.score import places, points, property_value, unmortgaged_value, winner
-from projections.readings.accounts import standings
+from banco.ledger.table.score import places, points, property_value, unmortgaged_value, winner
+from banco.projections.readings.accounts import standings
 
 SIX = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 

@@ -13,9 +13,15 @@ import uuid
 import pytest
 from helpers import Bid, debt, new_table, place
 
-from cli.banker.shell import HISTORY_LENGTH, BancoShell, ShellHistory, history_path, prompt_for
-from cli.session import Session
-from ledger.table.state import Auction
+from banco.cli.banker.shell import (
+    HISTORY_LENGTH,
+    BancoShell,
+    ShellHistory,
+    history_path,
+    prompt_for,
+)
+from banco.cli.session import Session
+from banco.ledger.table.state import Auction
 
 
 class Typed(io.StringIO):
@@ -106,7 +112,7 @@ def test_the_prompt_without_a_game_is_plain(tmp_path):
 # --- help -----------------------------------------------------------------------------------
 
 def test_help_lists_every_word_with_one_line(banco, capsys):
-    from cli.main import COMMANDS
+    from banco.cli.main import COMMANDS
 
     banco("new", "Anna", "Bruno")
     _, out = drive(banco.db, "help all")
@@ -371,8 +377,8 @@ def test_new_over_an_unfinished_game_says_how_to_get_back_to_it(banco, capsys):
 
 
 def test_a_history_file_that_cannot_be_read_is_said_in_the_table_s_language(tmp_path, capsys):
-    from cli.banker.shell import ShellHistory
-    from cli.words import i18n
+    from banco.cli.banker.shell import ShellHistory
+    from banco.cli.words import i18n
 
     history = ShellHistory(str(tmp_path))  # a folder where the file should be
     if history.readline is None:

@@ -3,9 +3,9 @@ houses, and a bankrupt's everything, buildings included, to his creditor."""
 
 from helpers import POS, build, cash, mortgage, new_table, of_type, owe, own, play, types
 
-from ledger.records import commands as c
-from ledger.table.state import BANK
-from projections.audit.checks import table_problems
+from banco.ledger.records import commands as c
+from banco.ledger.table.state import BANK
+from banco.projections.audit.checks import table_problems
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")
 

@@ -17,12 +17,12 @@ from click.testing import CliRunner
 from forge import drop_triggers, rechain_stored
 from games import record
 
-from cli.main import cli
-from ledger.book import Book
-from ledger.store.canonical import table_digest
-from ledger.store.snapshot_binding import snapshot_digest
-from ledger.table.snapshot_codec import canonical, decode, encode, shape
-from ledger.table.state import initial_state
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.store.canonical import table_digest
+from banco.ledger.store.snapshot_binding import snapshot_digest
+from banco.ledger.table.snapshot_codec import canonical, decode, encode, shape
+from banco.ledger.table.state import initial_state
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
-from ledger.book import Book
+from banco.cli.main import cli
+from banco.ledger.book import Book
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}
@@ -42,7 +42,7 @@ def honest(tmp_path_factory) -> Path:
 def forged_copy(honest: Path, tmp_path: Path, digest: bool = False) -> Path:
     """A copy whose every snapshot says Anna has 9,000 more than she has; `digest`: with the
     snapshot's own digest recomputed, as a forger who read snapshot_binding.py would."""
-    from ledger.store.snapshot_binding import snapshot_digest
+    from banco.ledger.store.snapshot_binding import snapshot_digest
 
     db = tmp_path / "forged.db"
     shutil.copyfile(honest, db)
@@ -102,7 +102,7 @@ def test_no_write_starts_from_a_forged_snapshot(honest, tmp_path, digest):
 
 @FORGERS
 def test_the_room_s_screen_is_not_drawn_from_a_forged_snapshot(honest, tmp_path, digest):
-    from cli.web.hub import Table
+    from banco.cli.web.hub import Table
 
     def screen(db: Path) -> bytes:
         table = Table(str(db), 1, True)
@@ -120,8 +120,8 @@ def test_the_tournament_check_reads_the_end_from_the_log(tmp_path):
     """A game still in progress whose snapshot is forged with a recomputed digest to say it
     ended (the strongest forgery: its digest verifies) is still refused as in progress: the
     end of a game comes from its log."""
-    from ledger.store.snapshot_binding import snapshot_digest
-    from ledger.table.snapshot_codec import encode, shape
+    from banco.ledger.store.snapshot_binding import snapshot_digest
+    from banco.ledger.table.snapshot_codec import encode, shape
 
     db = str(tmp_path / "t.db")
     runner = CliRunner()
@@ -150,8 +150,8 @@ def test_the_tournament_check_reads_the_end_from_the_log(tmp_path):
 def test_state_at_a_seq_folds_from_the_nearest_snapshot_only(honest, monkeypatch):
     """`state --at SEQ` reads no row before the snapshot nearest SEQ (issue 21: it decoded the
     whole game to learn its last seq)."""
-    from ledger.store.bulk import GameRows
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.store.bulk import GameRows
+    from banco.ledger.store.sqlite import SQLiteStore
 
     read_after = []
     checked = SQLiteStore.read_checked

@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 from helpers import same_table
 
-from cli.main import cli
-from ledger.book import Book
-from ledger.records import commands as c
-from ledger.table.snapshot_codec import SnapshotError, decode, encode, shape
-from ledger.table.state import fold, initial_state
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.ledger.table.snapshot_codec import SnapshotError, decode, encode, shape
+from banco.ledger.table.state import fold, initial_state
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 NOW = "2026-11-29T21:00:00.000000Z"
@@ -28,7 +28,7 @@ def recorded(name):
 @pytest.mark.parametrize("name", ["classic-to-the-end", "vintage-to-a-bankruptcy",
                                   "short-to-the-end"])
 def test_every_table_of_a_recorded_game_comes_back_the_same(name):
-    from ledger.table.state import replay
+    from banco.ledger.table.state import replay
 
     events = recorded(name)
     dealt = initial_state(1, next(e for e in events if e["type"] == "GameStarted"))
@@ -140,7 +140,7 @@ def tamper(db, sql, *args):
 
 def forge(db, seq, text):
     """A snapshot's text replaced and its digest recomputed: what the book cannot tell."""
-    from ledger.store.snapshot_binding import snapshot_digest
+    from banco.ledger.store.snapshot_binding import snapshot_digest
 
     (head, fmt), = sqlite3.connect(db).execute("SELECT head, format FROM snapshots WHERE seq=?",
                                               (seq,)).fetchall()
@@ -204,7 +204,7 @@ def test_undos_behind_the_newest_snapshots(tmp_path, monkeypatch):
     # the claim, Bruno's roll, the purchase taken back in turn
     assert cash == [[1440, 1500], [1440, 1500], [1500, 1500]]
     # each kept snapshot is its prefix's table: what was retracted after it is still in it
-    from ledger.snapshot_check import verify_snapshots
+    from banco.ledger.snapshot_check import verify_snapshots
 
     # the newest three and the game's first (its first 1,000 events' first)
     assert [s.seq for s in book.store.snapshots(g)][::-1] == kept_of(taken_at(tmp_path / "u.db"))
@@ -236,7 +236,7 @@ def test_an_undo_starts_again_from_the_table_before_the_command(tmp_path, monkey
 
 
 def test_verify_snapshots_finds_nothing_wrong_with_the_books_own(long_game):
-    from ledger.snapshot_check import verify_snapshots
+    from banco.ledger.snapshot_check import verify_snapshots
 
     book = Book(str(long_game))
     assert len(book.store.snapshots(1)) == 5
@@ -247,7 +247,7 @@ def test_verify_snapshots_finds_nothing_wrong_with_the_books_own(long_game):
 def test_an_edited_snapshot_is_not_used_and_doctor_names_it(long_game):
     """An edit of the text that keeps the head (no trigger to drop): its digest no longer binds
     it to the log, so the book folds from an older one, warns once, and doctor names it."""
-    from ledger.snapshot_check import verify_snapshots
+    from banco.ledger.snapshot_check import verify_snapshots
 
     _, seq, _, _, text = snapshot_rows(long_game)[-1]
     rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
@@ -268,8 +268,8 @@ def test_verify_snapshots_names_one_forged_with_its_digest(long_game):
     """The text edited and its digest recomputed (the function is public): the chain's digest
     of the table at that event tells, so the book does not start from it, and doctor names
     the snapshot."""
-    from ledger.snapshot_check import verify_snapshots
-    from ledger.store.snapshot_binding import snapshot_digest
+    from banco.ledger.snapshot_check import verify_snapshots
+    from banco.ledger.store.snapshot_binding import snapshot_digest
 
     _, seq, head, fmt, text = snapshot_rows(long_game)[-1]
     rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
@@ -301,8 +301,8 @@ def test_a_snapshot_from_before_digests_is_rebuilt_in_silence(long_game):
 def test_a_snapshot_that_contradicts_the_log_on_the_end_is_not_used(long_game):
     """Whether a game has ended comes from its log (GameEnded), never from a snapshot: one
     forged with its digest to say the game ended before its log does is not started from."""
-    from ledger.store.snapshot_binding import snapshot_digest
-    from ledger.table.state import initial_state
+    from banco.ledger.store.snapshot_binding import snapshot_digest
+    from banco.ledger.table.state import initial_state
 
     _, seq, head, fmt, text = snapshot_rows(long_game)[-1]
     book = Book(str(long_game))
@@ -322,7 +322,7 @@ def test_a_snapshot_that_contradicts_the_log_on_the_end_is_not_used(long_game):
 
 
 def test_verify_snapshots_names_stale_unreadable_and_foreign_ones(long_game):
-    from ledger.snapshot_check import verify_snapshots
+    from banco.ledger.snapshot_check import verify_snapshots
 
     first, second, third = (r[1] for r in snapshot_rows(long_game)[-3:])
     tamper(long_game, "UPDATE snapshots SET head=? WHERE seq=?", "0" * 64, first)
@@ -360,7 +360,7 @@ def test_a_table_the_snapshot_format_cannot_hold_costs_a_fold_not_a_command(tmp_
                                                                              monkeypatch):
     """A value in the table that ledger/snapshot_check.py does not know (a class added to the table
     later): the commands are recorded all the same, with no snapshot."""
-    import ledger.table.snapshot_codec as snap
+    import banco.ledger.table.snapshot_codec as snap
 
     def refuse(table):
         raise snap.SnapshotError("a table holds a Mystery")
@@ -395,7 +395,7 @@ def test_the_audit_folds_the_log_and_names_an_edited_snapshot(long_game):
         f"the book's snapshot at event {seq} was changed after banco wrote it")
     # forged with its digest (the function is public): the chain's table digest at that
     # event tells the book, which shows the log's table; the audit names the snapshot
-    from ledger.store.snapshot_binding import snapshot_digest
+    from banco.ledger.store.snapshot_binding import snapshot_digest
 
     _, _, head, fmt, _ = snapshot_rows(long_game)[-1]
     tamper(long_game, "UPDATE snapshots SET digest=? WHERE seq=?",

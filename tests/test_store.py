@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.base.errors import ConflictError, DatabaseError, NoDatabase, UsageError
-from ledger.store.canonical import GENESIS, row_hash, stored_row_hash
-from ledger.store.sqlite import FORMAT, NewEvent, SQLiteStore, verify_chain
+from banco.ledger.base.errors import ConflictError, DatabaseError, NoDatabase, UsageError
+from banco.ledger.store.canonical import GENESIS, row_hash, stored_row_hash
+from banco.ledger.store.sqlite import FORMAT, NewEvent, SQLiteStore, verify_chain
 
 AT = "2026-11-29T10:00:00.000000Z"
 
@@ -200,7 +200,7 @@ def test_reads_check_the_chain_and_name_the_first_break(store):
        chain=st.sampled_from([1, 2]))
 def test_the_fast_hash_of_a_stored_row_is_the_canonical_hash(game, seq, type_, data, actor, cid,
                                                              chain):
-    from ledger.store.canonical import canonical_json
+    from banco.ledger.store.canonical import canonical_json
 
     row = {"game_id": game, "seq": seq, "type": type_, "data": data, "recorded_at": AT,
            "actor": actor, "command_id": cid, "schema_version": 1, "chain_version": chain}

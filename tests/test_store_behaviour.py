@@ -9,7 +9,7 @@ import functools
 import pytest
 from store_suite import StoreKit, StoreSuite
 
-from ledger.store.sqlite import SQLiteStore
+from banco.ledger.store.sqlite import SQLiteStore
 
 
 def _sqlite_update(store: SQLiteStore, game: int, seq: int) -> None:
@@ -75,7 +75,7 @@ def _pg_tamper_snapshot(store, game: int, seq: int, text: str) -> None:
 
 
 def _pg_open(url: str, admin: str):
-    from ledger.store.postgres import PostgresStore
+    from banco.ledger.store.postgres import PostgresStore
 
     store = PostgresStore(url, wait=60.0)
     store.admin_url = admin  # the kit's way beneath the store

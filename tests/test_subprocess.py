@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
+from banco.cli.main import cli
 
 BANCO = Path(sys.executable).parent / "banco"
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -440,8 +440,8 @@ for r in range(int(rounds)):
 """
 
 
-SNAPPING_BANCO = ("import sys; from ledger.book import Book; Book.SNAPSHOT_EVERY = 1; "
-                  "sys.argv[0] = 'banco'; from cli.main import main; main()")
+SNAPPING_BANCO = ("import sys; from banco.ledger.book import Book; Book.SNAPSHOT_EVERY = 1; "
+                  "sys.argv[0] = 'banco'; from banco.cli.main import main; main()")
 
 
 def test_four_processes_writing_to_one_game_lose_and_duplicate_nothing(tmp_path):
@@ -479,8 +479,8 @@ def test_four_processes_writing_to_one_game_lose_and_duplicate_nothing(tmp_path)
     state = json.loads(banco("--db", db, "state", "--json").stdout)
     assert not any(p["mortgaged"] for p in state["properties"])
     # the snapshots left behind are each the table folded from the log to their seq
-    from ledger.snapshot_check import verify_snapshots
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.snapshot_check import verify_snapshots
+    from banco.ledger.store.sqlite import SQLiteStore
 
     store = SQLiteStore(str(db), create=False)
     snaps = store.snapshots(1)

@@ -46,7 +46,7 @@ def test_state_lists_deeds_by_colour_group_with_completeness(azzurro):
 def test_state_stations_and_long_groups_wrap():
     from helpers import POS, new_table, own
 
-    from cli.words.table_text import deed_groups
+    from banco.cli.words.table_text import deed_groups
 
     table = own(new_table(), "Anna", "Stazione Sud", "Stazione Nord", "Viale dei Giardini",
                 "Parco della Vittoria")
@@ -130,7 +130,7 @@ def test_board_shows_taxes_salary_and_jail_fine(banco, tmp_path):
 def test_standings_and_state_columns_are_as_wide_as_what_they_hold(banco):
     # the columns were fixed: a long name or a wide one (emoji, CJK: two columns each) pushed
     # the numbers of its row out of line with the heading's
-    from cli.words.table_text import cell_width
+    from banco.cli.words.table_text import cell_width
 
     banco("new", "Anna", "Bartolomeo Massimiliano", "🎩Carla", "李雷")
     lines = banco("standings").output.splitlines()[:5]

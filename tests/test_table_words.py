@@ -11,11 +11,11 @@ import json
 import pytest
 from test_shell import Typed
 
-from cli.banker.shell import BancoShell
-from cli.session import Session
-from cli.words import i18n
-from cli.words.table_lines import turn_line
-from cli.words.waiting import next_words, prompt_text
+from banco.cli.banker.shell import BancoShell
+from banco.cli.session import Session
+from banco.cli.words import i18n
+from banco.cli.words.table_lines import turn_line
+from banco.cli.words.waiting import next_words, prompt_text
 
 pytestmark = pytest.mark.usefixtures("no_locale")
 
@@ -46,7 +46,7 @@ def test_the_prompt_and_next_show_an_open_rent_claim(rent_open):
     assert turn_line(state) == ("next: Carla to `roll D1 D2`; rent: Anna may claim 25 M from "
                                 "Bruno (`claim Anna`, before Carla rolls)")
     # the phones' pages render the same words in their language
-    from ledger.base.text import render
+    from banco.ledger.base.text import render
 
     i18n.use("it")
     try:
@@ -256,9 +256,9 @@ def test_the_italian_catalog_says_no_rifatti_and_no_testa_for_a_head():
 # --- what the referee reads: the report (issue 20) --------------------------------------------
 
 def test_the_report_of_a_game_in_progress_fits_its_chart_and_uses_the_centre(banco):
-    from cli.words.facts import describe
-    from ledger.book import Book
-    from projections.readings.report import chart_axis, report_html
+    from banco.cli.words.facts import describe
+    from banco.ledger.book import Book
+    from banco.projections.readings.report import chart_axis, report_html
 
     banco("new", "Anna", "Bruno", "Carla", "Dario")
     for line in (("roll", "3", "2"), ("buy",), ("roll", "2", "3"), ("claim", "Anna")):
@@ -343,7 +343,7 @@ def test_sell_all_and_build_to_in_italian_words(banco):
 def test_banco_help_is_short_and_grouped_by_what_the_banker_is_doing(banco):
     """`banco help` was click's whole --help, 78 lines in the alphabet's order; it says the
     words a group a line (wrapped), in the user's language; `banco --help` keeps them all."""
-    from cli.command_table import ALIASES, COMMANDS, HELP_GROUPS
+    from banco.cli.command_table import ALIASES, COMMANDS, HELP_GROUPS
 
     grouped = [n for _title, names in HELP_GROUPS for n in names]
     assert sorted(grouped) == sorted(COMMANDS)  # every word, once
@@ -362,7 +362,7 @@ def test_the_italian_words_for_a_card_s_choice_a_building_and_a_jail_card_work_w
         banco):
     """`paga`/`pesca` (a card's choice), `casa`/`albergo` (a building) and `carta-prigione`
     (a trade's card) are what the Italian messages name; typed, they are the English words."""
-    from cli.command_table import VALUE_ALIASES
+    from banco.cli.command_table import VALUE_ALIASES
 
     assert {VALUE_ALIASES[w] for w in ("paga", "pesca", "casa", "albergo",
                                        "carta-prigione")} == {"pay", "draw", "house", "hotel",

@@ -69,8 +69,8 @@ def test_what_cannot_be_entered(banco):
 
 
 def test_tournament_facts_are_append_only_and_chained(banco):
-    from ledger.store.sqlite import SQLiteStore
-    from ledger.tournaments import Tournaments
+    from banco.ledger.store.sqlite import SQLiteStore
+    from banco.ledger.tournaments import Tournaments
 
     banco("new", "Anna", "Bruno", "Carla", "--rules", "championship")
     banco("time-up")
@@ -134,8 +134,8 @@ def test_the_same_game_twice_is_not_entered_twice(banco, tmp_path):
 def test_standings_say_a_game_entered_twice_under_two_identities(banco):
     """A twin entered before `add` refused it (an older banco, an archive's facts) is counted
     as entered, and said on stderr."""
-    from ledger.store.sqlite import SQLiteStore
-    from ledger.tournaments import append_facts
+    from banco.ledger.store.sqlite import SQLiteStore
+    from banco.ledger.tournaments import append_facts
 
     players = ("Anna", "Bruno", "Carla", "Dario")
     play_game(banco, players, *MOVES)

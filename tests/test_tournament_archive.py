@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 
 def _run(db, *args, code=0):
-    from cli.main import cli
+    from banco.cli.main import cli
 
     result = CliRunner().invoke(cli, ["--db", db, *args], catch_exceptions=False)
     assert result.exit_code == code, (args, result.output)
@@ -158,9 +158,9 @@ def test_what_an_archive_import_refuses(archive, tmp_path):
 def test_the_archive_is_read_a_game_at_a_time(archive, tmp_path):
     """The lines are read as they are checked: a bad line of the first game is refused
     before another line is read (memory bounded by a game's batch, not the tournament)."""
-    from ledger.store.sqlite import SQLiteStore
-    from projections.exchange.exchange import ImportRefused
-    from projections.exchange.tournament_archive import import_archive
+    from banco.ledger.store.sqlite import SQLiteStore
+    from banco.projections.exchange.exchange import ImportRefused
+    from banco.projections.exchange.tournament_archive import import_archive
 
     db, path = archive
     with open(path, encoding="utf-8") as f:

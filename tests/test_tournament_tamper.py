@@ -15,15 +15,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ledger.store.canonical import GENESIS, stored_row_hash
-from ledger.store.sqlite import TRIGGERS
-from ledger.store.tournament_log import CREATE, TABLE, fact_hash
+from banco.ledger.store.canonical import GENESIS, stored_row_hash
+from banco.ledger.store.sqlite import TRIGGERS
+from banco.ledger.store.tournament_log import CREATE, TABLE, fact_hash
 
 BANCO = [str(Path(sys.executable).parent / "banco")]
 
 
 def _run(db, *args, code=0):
-    from cli.main import cli
+    from banco.cli.main import cli
 
     result = CliRunner().invoke(cli, ["--db", db, *args], catch_exceptions=False)
     assert result.exit_code == code, (args, result.output)

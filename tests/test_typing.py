@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.base.numbers import number_like, whole
+from banco.ledger.base.numbers import number_like, whole
 
 BANCO = Path(sys.executable).parent / "banco"
 
@@ -130,8 +130,8 @@ def test_an_empty_db_is_a_usage_error(tmp_path):
 
 
 def test_a_long_line_with_an_open_quote_is_not_echoed_back_whole(banco, capsys):
-    from cli.execution import execute
-    from cli.session import Session
+    from banco.cli.execution import execute
+    from banco.cli.session import Session
 
     banco("new", "Anna", "Bruno")
     capsys.readouterr()
@@ -145,8 +145,8 @@ def test_a_long_line_with_an_open_quote_is_not_echoed_back_whole(banco, capsys):
 def test_moments_and_the_replay_steps_take_the_digits_0_to_9_only():
     """A seq or a time written with other digits (`１２`, `٣`) is no moment: the same rule as
     every number the banker types."""
-    from ledger.base.errors import UsageError
-    from projections.referee.moments import parse_moment
+    from banco.ledger.base.errors import UsageError
+    from banco.projections.referee.moments import parse_moment
 
     assert parse_moment("12").seq == 12
     for text in ("１２", "٣", "２０２６-１１-３０"):
@@ -159,7 +159,7 @@ def test_hammer_with_words_and_no_auction_is_the_rules_refusal(tmp_path):
     board's 28 properties, as if `anna` were a misspelt one)."""
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     db = str(tmp_path / "h.db")
     runner = CliRunner()

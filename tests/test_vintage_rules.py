@@ -6,17 +6,17 @@ import pytest
 from helpers import POS, build, cash, mortgage, new_table, of_type, own, play, types
 from helpers import owe as debt
 
-from ledger.base.errors import RuleViolation
-from ledger.records import commands as c
-from ledger.rules.decide import decide
-from ledger.table.state import BANK
-from projections.audit.checks import table_problems
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.records import commands as c
+from banco.ledger.rules.decide import decide
+from banco.ledger.table.state import BANK
+from banco.projections.audit.checks import table_problems
 
 THREE = ("Anna", "Bruno", "Carla")
 
 
 def vintage(players=THREE):
-    from ledger.board.rule_sets import deeds_to_deal
+    from banco.ledger.board.rule_sets import deeds_to_deal
 
     t = new_table(players, rules="vintage")
     due = deeds_to_deal(t.rules, len(players))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ledger.base.names import fold
+from banco.ledger.base.names import fold
 
 TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
 TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer", "auction-deed"}
@@ -52,7 +52,7 @@ def complete(st, command: str, text: str, line: str, begidx: int, endidx: int) -
         names = [d.title.split()[0] for d in st.edition.decks.values()]
     elif command in COMPLETES_WHO and not before:
         # the players who could (cli/session.py WHO): `claim` Tab offers the owners
-        from cli.session import WHO
+        from banco.cli.session import WHO
 
         names = WHO[COMPLETES_WHO[command]][0](st) or list(st.seats)
     else:
@@ -87,7 +87,7 @@ def fitting(state, command: str) -> Fits | None:
     """What `build`, `sell`, `mortgage` and `unmortgage` could take now, whoever holds it
     (projections/readings/estate_pads.py, as the banker's page offers it), or None for a
     command whose every deed may be typed.  An offer, not the verdict: the rules decide."""
-    from projections.readings.estate_pads import estate, one_more
+    from banco.projections.readings.estate_pads import estate, one_more
 
     if command not in ("build", "sell", "mortgage", "unmortgage"):
         return None
@@ -108,7 +108,7 @@ def fitting(state, command: str) -> Fits | None:
 def traded_deeds(state, before: list[str], option: str) -> list[str]:
     """The deeds after `--give` (the first player's) or `--get` (the second's), when the
     players are named; else every deed."""
-    from ledger.table.worth import deeds_of
+    from banco.ledger.table.worth import deeds_of
 
     players = [w for w in before if w in state.seats]
     side = 0 if option in ("--give", "--dai") else 1
@@ -125,8 +125,8 @@ def _groups(state) -> list[str]:
 
 def _deck_cards(state, deck: str) -> list:
     """The cards of the deck a word names ([] for a word that names none)."""
-    from cli.session import deck_key
-    from ledger.base.errors import BancoError
+    from banco.cli.session import deck_key
+    from banco.ledger.base.errors import BancoError
 
     try:
         return list(state.edition.decks[deck_key(state.edition, deck)].cards)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import click
 
-from cli.banker.turn import say_what_follows, typed_word
-from cli.command_table import ALL_WORDS, english_options, english_value
-from cli.session import (
+from banco.cli.banker.turn import say_what_follows, typed_word
+from banco.cli.command_table import ALL_WORDS, english_options, english_value
+from banco.cli.session import (
     execute,
     next_property,
     pass_session,
@@ -17,10 +17,10 @@ from cli.session import (
     property_words,
     records,
 )
-from cli.trade_line import parse_trade
-from ledger.base.errors import UsageError
-from ledger.base.numbers import is_digits, not_a_number, number_like
-from ledger.base.numbers import whole as whole_number
+from banco.cli.trade_line import parse_trade
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.numbers import is_digits, not_a_number, number_like
+from banco.ledger.base.numbers import whole as whole_number
 
 # --- what players own -----------------------------------------------------------------------
 
@@ -57,7 +57,7 @@ def _level(text: str, hotel: bool) -> int:
 def to_level(state, words, hotel: bool):
     """`GROUP N` (a colour group as on the board data: `marrone 4`, `verde hotel`) or
     `PROPERTY... --to N`: the lots and the level; None for the one-step words."""
-    from ledger.base.names import fold
+    from banco.ledger.base.names import fold
 
     words = english_options(words)
     if "--to" in words:
@@ -75,7 +75,7 @@ def to_level(state, words, hotel: bool):
     if len(words) == 2 and (is_digits(words[1]) or english_value(words[1]) == "hotel"):
         # a unique prefix names a group as it names a property (`build marr 2`), unless it
         # also begins a property's name (`build soc 1`: the property's refusal says more)
-        from ledger.base.names import resolve
+        from banco.ledger.base.names import resolve
 
         want = fold(words[0])
         named = [g for g in state.edition.groups if fold(g).startswith(want)]
@@ -95,7 +95,7 @@ def build(session, words, player):
     """build PROPERTY [COUNT]: COUNT houses (then a hotel) on PROPERTY, one at a time.
     build GROUP N, build PROPERTY... --to N: evenly up to N houses (or `hotel`) in one fact,
     e.g. `build marrone 4`, `build verde hotel`."""
-    from ledger.records.commands import Build, BuildTo
+    from banco.ledger.records.commands import Build, BuildTo
 
     state = session.state()
     target = to_level(state, words, hotel=True)
@@ -115,7 +115,7 @@ def build(session, words, player):
 def _group_without_level(state, words) -> None:
     """`build rosso`: a colour group with no level is not an unknown property; say what build
     takes after a group (a name that also begins a property's is the property's)."""
-    from ledger.base.names import fold
+    from banco.ledger.base.names import fold
 
     want = fold(" ".join(words))
     named = [g for g in state.edition.groups if fold(g) == want] or [
@@ -149,8 +149,8 @@ def sell(session, words, player):
     the same after a property or a colour group: down to N houses each (`sell rosa 3`, `sell
     via accademia 1`); no N: one building off the property; `all`: every building of the
     colour group at once.  sell PROPERTY... --to N: those lots evenly down to N."""
-    from ledger.base.names import fold
-    from ledger.records.commands import Sell, SellTo
+    from banco.ledger.base.names import fold
+    from banco.ledger.records.commands import Sell, SellTo
 
     state = session.state()
     owner = player_name(state, player, "owner")
@@ -179,7 +179,7 @@ def sell(session, words, player):
 def break_up(session, words):
     """Several hotels broken up at once while houses are short: the Bank's houses are shared
     equally, the rest paid at half value (000 FAQ 29)."""
-    from ledger.records.commands import BreakUp
+    from banco.ledger.records.commands import BreakUp
 
     state = session.state()
     words, lots, i = list(words), [], 0
@@ -196,7 +196,7 @@ def break_up(session, words):
 @records
 def mortgage(session, words, player):
     """Mortgage PROPERTY: the Bank pays its mortgage value."""
-    from ledger.records.commands import Mortgage
+    from banco.ledger.records.commands import Mortgage
 
     _on_deed(session, Mortgage, words, player)
 
@@ -208,7 +208,7 @@ def mortgage(session, words, player):
 @records
 def unmortgage(session, words, player):
     """Lift the mortgage on PROPERTY: its mortgage value plus 10%."""
-    from ledger.records.commands import Unmortgage
+    from banco.ledger.records.commands import Unmortgage
 
     _on_deed(session, Unmortgage, words, player)
 
@@ -242,7 +242,7 @@ def trade(session, words):
 def bankrupt(session, words):
     """Declare bankruptcy for a debt that cannot be raised.  --lift: the creditor frees the
     mortgaged deeds named at once (mortgage + 10%) instead of paying only the 10%."""
-    from ledger.records.commands import Bankrupt
+    from banco.ledger.records.commands import Bankrupt
 
     state = session.state()
     words = english_options(words)
@@ -271,7 +271,7 @@ def auction_building(session, kind, wanted):
     """Auction the last houses (hotels) when the Bank has fewer than the players want: each
     says first how many (000 FAQ 30), e.g. `auction-building house --wanted Anna=3 Bruno=2`.
     One building per auction; the next opens while two or more still want one."""
-    from ledger.records.commands import BuildingAuction
+    from banco.ledger.records.commands import BuildingAuction
 
     state = session.state()
     pairs = []

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import shlex
 
-from cli.command_table import ALIASES, COMMANDS, close_words
-from ledger.base.errors import UsageError
-from ledger.base.names import UnknownName
+from banco.cli.command_table import ALIASES, COMMANDS, close_words
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.names import UnknownName
 
 # the answers that accept the line offered, in either language (`sì`, as an Italian types it)
 YES = frozenset({"y", "yes", "s", "si", "sì"})

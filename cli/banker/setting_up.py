@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import click
 
-from cli.session import (
+from banco.cli.session import (
     pass_session,
     records,
 )
-from cli.words.i18n import _, pgettext
-from cli.words.table_lines import turn_line
-from ledger.base.errors import UsageError
+from banco.cli.words.i18n import _, pgettext
+from banco.cli.words.table_lines import turn_line
+from banco.ledger.base.errors import UsageError
 
 # --- setting up -----------------------------------------------------------------------------
 
@@ -34,7 +34,7 @@ def _reproducible_uuid(session, players, rules, edition) -> str | None:
 def _once(options: tuple[str, ...]) -> None:
     """`new A B --rules classic --rules short`: click keeps the last; a game started under
     rules the banker did not mean is worse than the question, so it is asked."""
-    from cli.session import ARGS
+    from banco.cli.session import ARGS
 
     given = [a.split("=", 1)[0] for a in click.get_current_context().meta.get(ARGS, ())]
     for option in options:
@@ -67,7 +67,7 @@ def new(session, players, rules, edition, first, game_uuid, final):
         raise UsageError("--first takes the name of the player who rolls first (`--first {name}`), not the option {option}",
                          name=players[0] if players else "Anna", option=first)
     if first is not None:
-        from ledger.base.names import resolve
+        from banco.ledger.base.names import resolve
 
         first = resolve(first, list(players), "player")
     session.create = True
@@ -85,7 +85,7 @@ def new(session, players, rules, edition, first, game_uuid, final):
         click.echo(_("already recorded (game {game} was started by this command): nothing new "
                      "was appended").format(game=game))
     state = session.book.state(game)
-    from ledger.board.rule_sets import starting_cash
+    from banco.ledger.board.rule_sets import starting_cash
 
     cash = state.edition.money(starting_cash(state.rules, len(state.seats)))
     click.echo(_("game {game}: {players} with {cash} each; rules {rules}, edition "
@@ -114,7 +114,7 @@ def _unfinished(session) -> dict | None:
     """The unfinished game the commands addressed before `new` (None in a new file)."""
     import os
 
-    from ledger.base.errors import BancoError
+    from banco.ledger.base.errors import BancoError
 
     if not os.path.exists(session.db):
         return None

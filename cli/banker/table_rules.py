@@ -8,9 +8,9 @@ import sys
 
 import click
 
-from cli.groups import Subgroup
-from cli.safe_output import write_out
-from cli.session import (
+from banco.cli.groups import Subgroup
+from banco.cli.safe_output import write_out
+from banco.cli.session import (
     dump,
     execute,
     json_option,
@@ -20,8 +20,8 @@ from cli.session import (
     property_position,
     records,
 )
-from cli.words.i18n import _, counted
-from ledger.base.errors import EXIT_AUDIT, UsageError
+from banco.cli.words.i18n import _, counted
+from banco.ledger.base.errors import EXIT_AUDIT, UsageError
 
 
 @click.command()
@@ -33,7 +33,7 @@ def deal(session, player, words):
     """Deeds dealt by lot before the first roll, paid to the Bank at once: deal PLAYER
     PROPERTY... (no quotes needed: `deal Anna vicolo corto stazione sud`).  Vintage (002) deals
     7 to 3 each by the number of players, the short and timed games (004) two each."""
-    from ledger.records.commands import Deal
+    from banco.ledger.records.commands import Deal
 
     state = session.state()
     words = list(words)
@@ -51,7 +51,7 @@ def time_up(session):
     """The agreed time has run out.  Championship (000 FAQ 6): the player whose turn is in
     progress finishes it, then the game ends (a doubles re-roll is a new turn, FAQ 11);
     vintage (002) and timed (004): the game ends at once.  The richest player wins."""
-    from ledger.records.commands import TimeUp
+    from banco.ledger.records.commands import TimeUp
 
     execute(session, TimeUp(session.now()))
 
@@ -63,7 +63,7 @@ def time_up(session):
 def auction_deed(session, words):
     """A debtor who finds the creditor's price for a deed unfair auctions it among the other
     players; the winner pays the debtor (vintage, 002 §Varie)."""
-    from ledger.records.commands import AuctionDeed
+    from banco.ledger.records.commands import AuctionDeed
 
     execute(session, AuctionDeed(property_position(session.state(), " ".join(words))))
 
@@ -83,7 +83,7 @@ def tournament():
 @pass_session
 def tournament_new(session, name):
     """Start a tournament called NAME."""
-    from ledger.tournaments import Tournaments
+    from banco.ledger.tournaments import Tournaments
 
     t = Tournaments(session.book.store)
     t.create(name, now=session.now(), actor=session.actor)
@@ -99,7 +99,7 @@ def tournament_new(session, name):
 @pass_session
 def tournament_add(session, games, name, round_):
     """Enter finished championship games (their numbers in this database) as one round."""
-    from ledger.tournaments import Tournaments
+    from banco.ledger.tournaments import Tournaments
 
     t = Tournaments(session.book.store)
     entered = t.add(session.book, list(games), name=name, round_=round_, now=session.now(),
@@ -119,14 +119,14 @@ def tournament_add(session, games, name, round_):
 @pass_session
 def tournament_standings(session, name, as_json, expect_head):
     """Points summed over the rounds; ties broken by the total score of the games played."""
-    from ledger.tournaments import Tournaments
-    from projections.readings.tournament import standings
+    from banco.ledger.tournaments import Tournaments
+    from banco.projections.readings.tournament import standings
 
     t = Tournaments(session.book.store)
     entries = t.entries(name)
     if expect_head is not None:
         _held_to(entries, expect_head)
-    from cli.words.i18n import say
+    from banco.cli.words.i18n import say
 
     broken = t.verify(entries["tournament"])
     if broken is not None:  # an edit under the chain: shown, as a game's log is, but said
@@ -169,7 +169,7 @@ def tournament_export(session, name, output, force):
     """The tournament in one verifiable file: a header naming it, its rounds and each game's
     identity and head, then each game's export as `banco export` writes it, in the order
     entered.  `banco import FILE` re-creates it on another machine, all or nothing."""
-    from projections.exchange.tournament_archive import archive_lines
+    from banco.projections.exchange.tournament_archive import archive_lines
 
     lines = archive_lines(session.book, name)
     first = next(lines)  # the tournament audited before anything is written

@@ -7,9 +7,9 @@ import sys
 
 import click
 
-from cli.safe_output import write_out
-from cli.session import pass_session
-from cli.words.i18n import _
+from banco.cli.safe_output import write_out
+from banco.cli.session import pass_session
+from banco.cli.words.i18n import _
 
 
 @click.command()
@@ -43,14 +43,14 @@ def export(session, output, fmt, force, audited):
     _export(session, game, output, fmt, force)
     report = None
     if events is not None:
-        from projections.audit.audit_games import audit_game
+        from banco.projections.audit.audit_games import audit_game
 
         report = audit_game(store, game, last=events)
     if output and output != "-":
         click.echo(_("game {game} exported to {output} ({fmt})").format(game=game, output=output, fmt=fmt), err=True)
     if report is not None and not report.ok:
-        from cli.words.i18n import say
-        from ledger.base.errors import EXIT_AUDIT
+        from banco.cli.words.i18n import say
+        from banco.ledger.base.errors import EXIT_AUDIT
 
         # the verdict `banco audit` gives (a history forged under a recomputed chain, which
         # `import` refuses, or a snapshot that vouches for another history): heard now
@@ -64,8 +64,8 @@ def export(session, output, fmt, force, audited):
 
 def _export(session, game: int, output, fmt: str, force: bool) -> None:
     if fmt == "jsonl":
-        from cli.progress import Progress, counted
-        from projections.exchange.exchange import export_lines
+        from banco.cli.progress import Progress, counted
+        from banco.projections.exchange.exchange import export_lines
 
         store = session.book.store
         lines = export_lines(store, game)
@@ -78,7 +78,7 @@ def _export(session, game: int, output, fmt: str, force: bool) -> None:
                 for line in counted(lines, p):
                     f.write(line + "\n")
     elif fmt == "csv":
-        from projections.readings.journal import money_rows
+        from banco.projections.readings.journal import money_rows
 
         book = session.book
         # read as it is written, a chunk of the log at a time; the game's absence said first
@@ -94,8 +94,8 @@ def _export(session, game: int, output, fmt: str, force: bool) -> None:
                 w.writerow([r["date"], r["seq"], r["account"], r["counterparty"], r["amount"],
                             r["balance"], r["description"]])
     else:
-        from cli.referee.replay_source import game_steps
-        from cli.referee.replay_text import header_lines, step_lines
+        from banco.cli.referee.replay_source import game_steps
+        from banco.cli.referee.replay_text import header_lines, step_lines
 
         book = session.book
 

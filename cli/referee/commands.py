@@ -8,17 +8,17 @@ import sys
 
 import click
 
-from cli.groups import Subgroup
-from cli.referee.moment_args import log_bound, one_moment, seq_or_time
-from cli.session import dump, dump_rows, json_option, pass_session, player_name, records
-from cli.words.i18n import _, ngettext
-from ledger.base.errors import UsageError
+from banco.cli.groups import Subgroup
+from banco.cli.referee.moment_args import log_bound, one_moment, seq_or_time
+from banco.cli.session import dump, dump_rows, json_option, pass_session, player_name, records
+from banco.cli.words.i18n import _, ngettext
+from banco.ledger.base.errors import UsageError
 
 
 def _event_types(value: str, known: list[str]) -> set[str]:
     """`--type rentpaid,TaxPaid`: exact (any case) names a type; otherwise every type that
     starts with it (`--type rent` is all the Rent... facts); a misspelling gets a hint."""
-    from ledger.base.names import fold, resolve
+    from banco.ledger.base.names import fold, resolve
 
     out: set[str] = set()
     if not value.strip(" ,"):  # `--type ''`: it showed nothing, as if no event matched
@@ -35,8 +35,8 @@ def _event_types(value: str, known: list[str]) -> set[str]:
 
 
 def _moves_bank(event: dict) -> bool:
-    from ledger.records.events import transfers_of
-    from ledger.table.state import BANK
+    from banco.ledger.records.events import transfers_of
+    from banco.ledger.table.state import BANK
 
     return any(BANK in (t["payer"], t["payee"]) for t in transfers_of(event))
 
@@ -68,8 +68,15 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     """
     from collections import deque
 
-    from cli.words.facts import SHORT_HASH, amount_of, describe, local_time, players_of, taken_back
-    from ledger.records.events import EVENT_TYPES
+    from banco.cli.words.facts import (
+        SHORT_HASH,
+        amount_of,
+        describe,
+        local_time,
+        players_of,
+        taken_back,
+    )
+    from banco.ledger.records.events import EVENT_TYPES
 
     game = session.game()
     book = session.book
@@ -80,8 +87,8 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
         known = sorted(set(EVENT_TYPES) | book.store.types(game))
         wanted = set().union(*(_event_types(t, known) for t in types))
     if players:
-        from ledger.base.names import fold
-        from ledger.table.seats import BANK_NAMES
+        from banco.ledger.base.names import fold
+        from banco.ledger.table.seats import BANK_NAMES
 
         # `--player bank` (banca, banco...): the Bank's own movements, which no player's are
         bank = any(fold(p) in BANK_NAMES for p in players)
@@ -99,7 +106,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     if tail is not None and wanted is None and who is None:
         lo = max(lo, hi - tail + 1)  # `--tail 0`: nothing (it showed the whole log)
     if who is not None:  # the read model's rows that may concern them, not the whole log
-        from projections.readings.lookups import last_player_events, player_events
+        from banco.projections.readings.lookups import last_player_events, player_events
 
         def concerns(e: dict) -> bool:
             return ((wanted is None or e["type"] in wanted)
@@ -111,7 +118,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
         matching = (iter(last_ones) if last_ones is not None else
                     filter(concerns, player_events(book, game, who, bank, lo, hi)))
     elif not as_csv:  # the rows as stored: their words and JSON remembered (log_text.py)
-        from cli.referee.log_text import raw_stream
+        from banco.cli.referee.log_text import raw_stream
 
         matching = (r for r in raw_stream(book.store, game, lo, hi)
                     if wanted is None or r[2] in wanted)
@@ -123,7 +130,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     shown = iter(deque(matching, maxlen=tail)) if tail is not None else matching
     raw = who is None and not as_csv
     if as_json:
-        from cli.referee.log_text import JsonRows, event_json, json_list
+        from banco.cli.referee.log_text import JsonRows, event_json, json_list
 
         json_list(map(JsonRows().of if raw else event_json, shown), click.echo)
         return
@@ -141,7 +148,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
                              describe(e, st), e["hash"], gone.get(e["seq"], "")])
         return
     if raw:
-        from cli.referee.log_text import Words
+        from banco.cli.referee.log_text import Words
 
         words = Words(st).of
         lined = ((r[1], r[4], r[9], r[2], words(r)) for r in shown)
@@ -187,9 +194,9 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
 @pass_session
 def show(session, words, as_json):
     """One event in full, with the other events of the command that recorded it."""
-    from cli.words.facts import data_lines, describe, local_time, taken_back
-    from ledger.base.numbers import is_digits
-    from projections.referee.moments import parse_moment
+    from banco.cli.words.facts import data_lines, describe, local_time, taken_back
+    from banco.ledger.base.numbers import is_digits
+    from banco.projections.referee.moments import parse_moment
 
     text = one_moment(words, times=False).strip()
     if not is_digits(text.lstrip("-")):
@@ -206,7 +213,7 @@ def show(session, words, as_json):
                          game=game, count=count, seq=seq)
     e = next(book.checked(game, seq, seq))
     if e["seq"] != seq:  # the row read is the next one: this one is gone from the log
-        from ledger.base.errors import DatabaseError
+        from banco.ledger.base.errors import DatabaseError
 
         raise DatabaseError("event {seq} of game {game} is missing from the log (the next row "
                             "is event {next}): a row was deleted; run `banco audit`",
@@ -262,7 +269,7 @@ def audit(session, expect_head, seal_path, pubkey_path, as_json):
 
     Exit 0 when clean, 3 naming each bad game and its first bad event otherwise.
     """
-    from cli.referee.integrity import run_audit
+    from banco.cli.referee.integrity import run_audit
 
     run_audit(session, expect_head, seal_path, pubkey_path, as_json)
 
@@ -296,10 +303,10 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
         return _counterfactual(session, other_rules, skip_refused, as_json)
     if skip_refused:
         raise UsageError("--skip-refused goes with --rules")
-    from cli.referee.replay_source import game_steps
-    from cli.referee.replay_text import header_lines, step_lines
-    from cli.words.facts import describe
-    from projections.readings.replay import step_document
+    from banco.cli.referee.replay_source import game_steps
+    from banco.cli.referee.replay_text import header_lines, step_lines
+    from banco.cli.words.facts import describe
+    from banco.projections.readings.replay import step_document
 
     game = session.game()
     book = session.book
@@ -331,8 +338,12 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
 def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> None:
     import tempfile
 
-    from cli.referee.counterfactual_text import counterfactual_lines, refused_text, skipped_line
-    from projections.referee.counterfactual import Divergence, rerun
+    from banco.cli.referee.counterfactual_text import (
+        counterfactual_lines,
+        refused_text,
+        skipped_line,
+    )
+    from banco.projections.referee.counterfactual import Divergence, rerun
 
     game = session.game()
     book = session.book
@@ -354,8 +365,8 @@ def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> N
                        total=book.store.commands_before(game, book.store.last_seq(game) + 1),
                        table_at=lambda seq: book.state(game, at=seq), on_skip=keep)
         if as_json:
-            from cli.words.facts import describe
-            from projections.referee.counterfactual import divergence_document
+            from banco.cli.words.facts import describe
+            from banco.projections.referee.counterfactual import divergence_document
 
             a, b = result.recorded_final, result.other_final
             _dump_spliced(result.document(describe), "skipped", (
@@ -393,7 +404,7 @@ def ruling(ctx):
     """A referee's ruling on a dispute, reasoned from the log: rent, auction, bankruptcy,
     jail.  Each gives the facts (with their seqs), the rule set's parameters, the rulebook
     sections, and a verdict; --record keeps it in the game's chain as a RulingRecorded fact."""
-    from cli.session import ARGS, Session, typed_line
+    from banco.cli.session import ARGS, Session, typed_line
 
     session = ctx.find_object(Session)
     if session is not None and session.line is None:  # recorded as typed: `ruling rent 27`
@@ -412,8 +423,8 @@ def _ruling_command(kind: str, doc: str):
     @pass_session
     @records
     def command(session, words, as_json, record, referee, claim_at=None):
-        from projections.referee import rulings
-        from projections.referee.moments import parse_moment
+        from banco.projections.referee import rulings
+        from banco.projections.referee.moments import parse_moment
 
         when = one_moment(words)
         if record and referee is None:
@@ -421,14 +432,14 @@ def _ruling_command(kind: str, doc: str):
         if referee is not None and not record:
             raise UsageError("--referee goes with --record (without it nothing is recorded)")
         if record:
-            from ledger.rules.referee import referee_name
+            from banco.ledger.rules.referee import referee_name
 
             referee = referee_name(referee)
-        from cli.referee.ruling_log import BookLog
+        from banco.cli.referee.ruling_log import BookLog
 
         game = session.game()
         if record:
-            from cli.referee.referees import referee_of
+            from banco.cli.referee.referees import referee_of
 
             referee = referee_of(session.book.store, game, referee)  # not a player of it
         if session.game_option is None and len(session.book.games()) > 1 and not as_json:
@@ -443,7 +454,7 @@ def _ruling_command(kind: str, doc: str):
         found = rulings.KINDS[kind](BookLog(session.book, game), seq, game_id=game, **args)
         recorded = None
         if record:
-            from ledger.records.commands import RecordRuling
+            from banco.ledger.records.commands import RecordRuling
 
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
             outcome = session.written(session.book.execute(
@@ -456,7 +467,7 @@ def _ruling_command(kind: str, doc: str):
         if as_json:
             dump({**found.document(), "game": game, "recorded_seq": recorded})
             return
-        from cli.words.i18n import translations
+        from banco.cli.words.i18n import translations
 
         click.echo(found.text(translations()))  # recorded in English, said in the user's
         if recorded is not None:
@@ -503,9 +514,9 @@ def correct(session, words, move, owner, reason, referee):
       correct --move PLAYER SPACE     the token put on SPACE (out of jail, if in it)
       correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
     """
-    from ledger.base.text import msg
-    from ledger.records import commands as c
-    from ledger.rules.referee import reason_text, referee_name
+    from banco.ledger.base.text import msg
+    from banco.ledger.records import commands as c
+    from banco.ledger.rules.referee import reason_text, referee_name
 
     if move and owner:
         raise UsageError("--move or --owner, not both: one correction at a time")
@@ -523,14 +534,14 @@ def correct(session, words, move, owner, reason, referee):
                          form=form, note=note)
     referee_name(referee)  # a name that is no name is said before the reason's problems
     reason = reason_text(reason)
-    from cli.referee.referees import referee_of
+    from banco.cli.referee.referees import referee_of
 
     # the name the fact is recorded by: not a player's, spelt as the game first recorded it
     referee = referee_of(session.book.store, session.game(), referee)
     state = session.state()
     words = list(words)
-    from ledger.base.names import fold
-    from ledger.table.seats import BANK_NAMES
+    from banco.ledger.base.names import fold
+    from banco.ledger.table.seats import BANK_NAMES
 
     if move and words and fold(words[0]) in BANK_NAMES:
         raise UsageError("{name} is the Bank, not a player: the Bank has no token to move; name "
@@ -548,7 +559,7 @@ def correct(session, words, move, owner, reason, referee):
     elif owner:
         if len(words) < 2:
             raise UsageError("correct --owner PROPERTY PLAYER|bank --reason TEXT --referee NAME")
-        from cli.session import property_position
+        from banco.cli.session import property_position
 
         who = words[-1]
         new = None if fold(who) in BANK_NAMES else player_name(state, who)
@@ -558,12 +569,12 @@ def correct(session, words, move, owner, reason, referee):
         if len(words) != 2:
             raise UsageError("correct PLAYER AMOUNT --reason TEXT --referee NAME (AMOUNT: +50 "
                              "from the Bank, -50 back to it)")
-        from ledger.base.numbers import whole  # 0-9 only: `1_000` and `５０` are slips
+        from banco.ledger.base.numbers import whole  # 0-9 only: `1_000` and `５０` are slips
 
         amount = whole(words[1])
         if amount is None:
             raise UsageError("{words!r} is not a whole amount (+50 or -50)", words=words[1])
-        from ledger.board.rule_sets import starting_cash
+        from banco.ledger.board.rule_sets import starting_cash
 
         # A slip of the keyboard (a zero too many, twenty of them), not a rule: the recorded
         # history stays re-derivable whatever this limit, since it is checked only here.
@@ -575,19 +586,19 @@ def correct(session, words, move, owner, reason, referee):
         cmd = c.CorrectCash(player_name(state, words[0]), amount, reason, referee)
     game = session.game()
     write = session.write_args(game)  # recorded in the referee's name (Book.execute)
-    from cli.session import report
+    from banco.cli.session import report
 
     report(session.written(session.book.execute(game, cmd, **write)))
 
 
 def _space(state, words: list[str]) -> int:
     """A space by number (0-39) or name; a name several spaces share needs the number."""
-    from ledger.base.numbers import is_digits
+    from banco.ledger.base.numbers import is_digits
 
     text = " ".join(words)
     if is_digits(text):
         return int(text)
-    from ledger.base.names import resolve
+    from banco.ledger.base.names import resolve
 
     spaces: dict[str, list[int]] = {}
     for s in state.edition.spaces:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cli.words.facts import describe
-from cli.words.i18n import NP_, _, pgettext, translations
-from projections.readings.accounts import standings
+from banco.cli.words.facts import describe
+from banco.cli.words.i18n import NP_, _, pgettext, translations
+from banco.projections.readings.accounts import standings
 
 BANKRUPT = NP_("status", "bankrupt")
 

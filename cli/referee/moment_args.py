@@ -4,7 +4,7 @@ SEQ|TIME word a reading takes past click's options (`-5` is a number, not an opt
 
 from __future__ import annotations
 
-from ledger.base.errors import UsageError
+from banco.ledger.base.errors import UsageError
 
 
 def log_bound(session, text: str | None, starting: bool) -> int | None:
@@ -12,7 +12,7 @@ def log_bound(session, text: str | None, starting: bool) -> int | None:
     time as `replay` reads it (--from: the first event recorded at or after it)."""
     if text is None:
         return None
-    from projections.referee.moments import parse_moment
+    from banco.projections.referee.moments import parse_moment
 
     moment = parse_moment(text)
     return moment.seq if moment.seq is not None else seq_or_time(session, text,
@@ -22,7 +22,7 @@ def log_bound(session, text: str | None, starting: bool) -> int | None:
 def one_moment(words: tuple[str, ...], times: bool = True) -> str:
     """The one SEQ (or TIME) a reading takes, its words read past click's options (`-5` is a
     number to refuse in words; `--jsn` is still no option, with click's suggestion)."""
-    from cli.groups import no_stray_options
+    from banco.cli.groups import no_stray_options
 
     no_stray_options(words)
     if len(words) > 1 and times:
@@ -39,7 +39,7 @@ def seq_or_time(session, text: str | None, *, starting: bool = False) -> int | N
     time before the game, its start); else the last event recorded by it."""
     if text is None:
         return None
-    from projections.referee.moments import moment_seq, moment_start_seq, parse_moment
+    from banco.projections.referee.moments import moment_seq, moment_start_seq, parse_moment
 
     moment, store, game = parse_moment(text), session.book.store, session.game()
     return moment_start_seq(store, game, moment) if starting else moment_seq(store, game, moment)

@@ -8,8 +8,8 @@ def referee_of(store, game: int, text: str) -> str:
     """The name to record for `--referee TEXT` on `game`: checked as a name
     (ledger/rules/referee.py referee_name), refused if a player of the game (RuleViolation,
     exit 1), and spelt as the first recorded referee of the same name (`rita` after `Rita`)."""
-    from ledger.records.events import REFEREE_EVENTS
-    from ledger.rules.referee import game_referee, referee_name
+    from banco.ledger.records.events import REFEREE_EVENTS
+    from banco.ledger.rules.referee import game_referee, referee_name
 
     name = referee_name(text)
     start = store.game_start(game) or {"data": {}}

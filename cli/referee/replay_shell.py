@@ -8,8 +8,8 @@ by command (projections/readings/replay.py), showing each step as `banco replay`
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, _, say_error
-from ledger.base.errors import BancoError
+from banco.cli.words.i18n import N_, _, say_error
+from banco.ledger.base.errors import BancoError
 
 HELP = N_("next [N] (Enter), back [N], jump SEQ|TIME, where (the table then), quit "
           "(back to the shell)")
@@ -46,7 +46,7 @@ class ReplayStepper:
     def _load(self, seq: int) -> None:
         """The window read again around the command that wrote event `seq` (or the first one
         after it), half a window of commands before it."""
-        from cli.referee.replay_source import game_steps, head_before
+        from banco.cli.referee.replay_source import game_steps, head_before
 
         start = head_before(self.book, self.game, seq, self.WINDOW // 2)
         self.more = game_steps(self.book, self.game, start)
@@ -72,7 +72,7 @@ class ReplayStepper:
         """To step `target` (0-based, within the game)."""
         first = self.window[0].number - 1
         if target < first:
-            from cli.referee.replay_source import head_before
+            from banco.cli.referee.replay_source import head_before
 
             here = self.window[0]
             self._load(head_before(self.book, self.game, here.first_seq, first - target))
@@ -83,7 +83,7 @@ class ReplayStepper:
 
     def _find(self, text: str) -> None:
         """The step holding event SEQ, or the last step recorded by TIME."""
-        from projections.referee.moments import moment_seq, parse_moment
+        from banco.projections.referee.moments import moment_seq, parse_moment
 
         seq = moment_seq(self.book.store, self.game, parse_moment(text))
         k = next((k for k, s in enumerate(self.window) if s.last_seq >= seq), None)
@@ -93,13 +93,13 @@ class ReplayStepper:
             self.k = k
 
     def show(self) -> None:
-        from cli.referee.replay_text import step_lines
+        from banco.cli.referee.replay_text import step_lines
 
         self.shell.say("\n".join(step_lines(self.window[self.k])))
 
     def where(self) -> None:
-        from cli.words.facts import local_time
-        from cli.words.table_text import state_text
+        from banco.cli.words.facts import local_time
+        from banco.cli.words.table_text import state_text
 
         s = self.window[self.k]
         self.shell.say(state_text(s.after))
@@ -120,7 +120,7 @@ class ReplayStepper:
             except KeyboardInterrupt:
                 sh.say("^C")
                 break
-            from ledger.base.numbers import is_digits
+            from banco.ledger.base.numbers import is_digits
 
             word, _sep, rest = line.strip().partition(" ")
             rest = rest.strip()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from projections.readings.replay import SNAPSHOTS, Step, steps, taken_back_by
+from banco.projections.readings.replay import SNAPSHOTS, Step, steps, taken_back_by
 
 
 def head_before(book, game: int, seq: int, back: int) -> int:

@@ -4,10 +4,10 @@ user's language (cli/words/i18n.py)."""
 
 from __future__ import annotations
 
-from cli.words.facts import describe, local_time
-from cli.words.i18n import _, ngettext, pgettext
-from cli.words.table_text import PHASES
-from ledger.table.state import BANK
+from banco.cli.words.facts import describe, local_time
+from banco.cli.words.i18n import _, ngettext, pgettext
+from banco.cli.words.table_text import PHASES
+from banco.ledger.table.state import BANK
 
 
 def _who(name: str) -> str:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 
-from ledger.base.errors import UsageError
-from ledger.table.state import State
-from projections.referee.moments import Moment, moment_seq
-from projections.referee.ruling_log import Log
+from banco.ledger.base.errors import UsageError
+from banco.ledger.table.state import State
+from banco.projections.referee.moments import Moment, moment_seq
+from banco.projections.referee.ruling_log import Log
 
 CHUNK = 2000  # rows of the asked-for types read at a time
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from starlette.responses import JSONResponse
 
-from cli.web.permissions import offer_parties
-from cli.words.i18n import N_
+from banco.cli.web.permissions import offer_parties
+from banco.cli.words.i18n import N_
 
 NO_OFFER = N_("no trade offer {offer} is waiting")
 NOT_YOURS = N_("this trade is not {player}'s to answer")
@@ -70,12 +70,12 @@ class Offers:
              expect: int | None, table) -> dict | None:
         """Hold the banker's trade for the paired sides' answers: the offer, or None when no
         side has a phone (the line runs at once, as at the terminal)."""
-        from ledger.base.errors import BancoError
-        from ledger.base.names import resolve
+        from banco.ledger.base.errors import BancoError
+        from banco.ledger.base.names import resolve
 
         if token.role != "banker" or table.state is None or len(words) < 3:
             return None
-        from cli.trade_line import parse_trade
+        from banco.cli.trade_line import parse_trade
 
         seats = list(table.state.seats)
         try:
@@ -99,7 +99,7 @@ class Offers:
             token.role != "player" or token.player in (o.a, o.b))]
 
     async def answer(self, request, token, offer_id: str, word: str):
-        from cli.web.hub import log
+        from banco.cli.web.hub import log
 
         hub = self.hub
         if offer_id in self.done:

@@ -3,7 +3,7 @@ page fills the {names}.  Catalog messages like every other (cli/words/locale).""
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, NP_
+from banco.cli.words.i18n import N_, NP_
 
 WORDS = {
     # the table, as every page shows it

@@ -6,4 +6,4 @@ ledger/base/text.py its sayers: a message holding a fact's reason is said in the
 language wherever it is said, by i18n.say_error too.
 """
 
-from cli.words import reasons  # noqa: F401  (its sayers registered: see above)
+from banco.cli.words import reasons  # noqa: F401  (its sayers registered: see above)

@@ -10,7 +10,7 @@ import re
 
 import click
 
-from cli.words.i18n import N_, NN_, NP_, SOURCE, _, language, pgettext, say_os_error
+from banco.cli.words.i18n import N_, NN_, NP_, SOURCE, _, language, pgettext, say_os_error
 
 _ORIGINAL = "_banco_english"
 

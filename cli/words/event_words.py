@@ -4,7 +4,7 @@ them English (DESIGN.md), and so does the English catalog, which says each as it
 
 from __future__ import annotations
 
-from cli.words.i18n import NP_, pgettext
+from banco.cli.words.i18n import NP_, pgettext
 
 # marked for the catalogs (msgctxt "event type"), said by pgettext
 EVENT_WORDS = frozenset(message for _context, message in (

@@ -272,21 +272,21 @@ def say_os_error(text: str | None) -> str:
 def _register_sayers() -> None:
     """ledger/base/text.py's Fact of an OSError is said here (a reason, a basis, how a player
     left jail: by cli/words/reasons.py)."""
-    from ledger.base.text import SAYERS
+    from banco.ledger.base.text import SAYERS
 
     SAYERS.setdefault("os", say_os_error)  # Fact(exc.strerror, "os")
 
 
 def say(value) -> str:
     """A message (ledger/base/text.py's Text) or a plain string, in the user's language."""
-    from ledger.base.text import render
+    from banco.ledger.base.text import render
 
     return render(value, translations())
 
 
 def say_error(exc) -> str:
     """`refused: ...` or `error: ...`: a BancoError in the user's language."""
-    from ledger.base.errors import RuleViolation
+    from banco.ledger.base.errors import RuleViolation
 
     if isinstance(exc, RuleViolation):
         return _("refused: {message}").format(message=exc.render(translations(), _("allowed")))

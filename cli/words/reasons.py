@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from cli.words.event_words import say_types
-from cli.words.i18n import N_, NN_, _, ngettext, translations
-from ledger.base.text import SAYERS
+from banco.cli.words.event_words import say_types
+from banco.cli.words.i18n import N_, NN_, _, ngettext, translations
+from banco.ledger.base.text import SAYERS
 
 # Most specific first: the first template that matches the whole reason is used.
 TEMPLATES = [
@@ -203,8 +203,8 @@ def local_time(recorded_at: str) -> str:
 
 def _players(text: str) -> str:
     """A list of names as a reason wrote it, said as the user's language joins them."""
-    from cli.words.i18n import say
-    from ledger.base.text import both
+    from banco.cli.words.i18n import say
+    from banco.ledger.base.text import both
 
     return say(both(re.split(r", | and ", text)))
 

@@ -4,12 +4,12 @@ the readings, the turn's commands, the shell and the session share."""
 
 from __future__ import annotations
 
-from cli.words.i18n import _, say
+from banco.cli.words.i18n import _, say
 
 
 def head_line_text(game: int, seq: int, head: str) -> str:
     """What a finished game prints last: its short head line, for the score sheet."""
-    from ledger.records.seals import head_line
+    from banco.ledger.records.seals import head_line
 
     line = head_line(game, seq, head)
     return _("head line for the score sheet: {line}  (`banco audit --expect-head {line}` checks "
@@ -64,6 +64,6 @@ def ago(recorded_at: str) -> str:
 def turn_line(state) -> str:
     """`next: ...`: what the table waits for, open rent claims included (cli/words/waiting.py,
     which the phones' pages call too)."""
-    from cli.words.waiting import next_words
+    from banco.cli.words.waiting import next_words
 
     return _("next: {step}").format(step=say(next_words(state)))

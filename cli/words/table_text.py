@@ -3,10 +3,10 @@ the board's 40 spaces and the card decks.  Amounts are printed as the edition pr
 
 from __future__ import annotations
 
-from cli.words.facts import BUILDINGS, bank_or, space_name
-from cli.words.i18n import N_, NP_, _, ngettext, pgettext
-from cli.words.reasons import say_reason
-from ledger.table.state import State
+from banco.cli.words.facts import BUILDINGS, bank_or, space_name
+from banco.cli.words.i18n import N_, NP_, _, ngettext, pgettext
+from banco.cli.words.reasons import say_reason
+from banco.ledger.table.state import State
 
 
 def _marks(state: State, pos: int) -> str:
@@ -28,7 +28,7 @@ def _turn_document(state: State) -> dict:
     doc = {"player": t.player, "phase": t.phase, "doubles": t.doubles}
     if state.rules.speedy_die:
         doc["speedy"] = t.speedy
-        from ledger.table.speedy_die import choices_of
+        from banco.ledger.table.speedy_die import choices_of
 
         doc["choices"] = choices_of(t)
     return doc
@@ -53,9 +53,9 @@ def state_document(state: State) -> dict:
                    "kind": a.kind, "min_bid": a.min_bid, "step": a.step,
                    "high_bidder": a.high_bidder, "high_bid": a.high_bid,
                    "queue": [space(p).name for p in state.auction_queue]}
-    from ledger.table.decks import deck_views
-    from ledger.table.state import dealing_left
-    from ledger.table.worth import raisable
+    from banco.ledger.table.decks import deck_views
+    from banco.ledger.table.state import dealing_left
+    from banco.ledger.table.worth import raisable
 
     debt = [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason,
              "can_raise": raisable(state, d.debtor)} for d in state.debts]

@@ -4,10 +4,10 @@ retracts tell a banker nothing (issue 20)."""
 
 from __future__ import annotations
 
-from cli.words import i18n
-from cli.words.facts import space_name
-from cli.words.i18n import _, ngettext
-from ledger.table.state import BANK, State
+from banco.cli.words import i18n
+from banco.cli.words.facts import space_name
+from banco.cli.words.i18n import _, ngettext
+from banco.ledger.table.state import BANK, State
 
 
 def taken_back(before: State, after: State, catalog=None) -> list[str]:
@@ -99,7 +99,7 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
 
 def undone_line(seqs: list[int], line: str | None, before: State, after: State) -> str:
     """`undone: `buy` (events 23-25): Anna gets back 200 M; Stazione Sud goes back to the Bank`."""
-    from ledger.base.numbers import ranges
+    from banco.ledger.base.numbers import ranges
 
     what = f"`{line}`" if line else _("the last command")
     events = ngettext("event {seqs}", "events {seqs}", len(seqs)).format(seqs=ranges(seqs))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from cli.words.i18n import N_, _, ngettext
+from banco.cli.words.i18n import N_, _, ngettext
 
 _EXTRA = ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})")
 

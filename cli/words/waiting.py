@@ -8,9 +8,9 @@ rent lapse (issue 20)."""
 
 from __future__ import annotations
 
-from cli.words.i18n import _, ngettext
-from ledger.base.text import Joined, Text, msg
-from ledger.table.state import State, dealing_left, next_step
+from banco.cli.words.i18n import _, ngettext
+from banco.ledger.base.text import Joined, Text, msg
+from banco.ledger.table.state import State, dealing_left, next_step
 
 
 def open_claims(state: State) -> list:
@@ -91,7 +91,7 @@ def _waiting(state: State) -> str:
     if t.phase == "roll" and state.current.in_jail:
         return _("in jail")
     if t.phase == "move":  # the Bus of the Speedy die
-        from ledger.table.speedy_die import choices_of
+        from banco.ledger.table.speedy_die import choices_of
 
         return _("bus: move {ways}").format(ways=_(" or ").join(map(str, choices_of(t))))
     if t.phase == "go":
@@ -100,6 +100,6 @@ def _waiting(state: State) -> str:
         return _("Mr Monopoly: advance")
     if t.phase == "roll" and state.rules.speedy_die and state.current.passed_go:
         return _("roll D1 D2 S")
-    from cli.words.table_text import PHASES
+    from banco.cli.words.table_text import PHASES
 
     return _(PHASES[t.phase]) if t.phase in PHASES else t.phase

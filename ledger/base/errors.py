@@ -6,7 +6,7 @@ problem, 4 the database cannot be used, 5 conflict (the game changed while decid
 
 from __future__ import annotations
 
-from ledger.base.text import Text, render
+from banco.ledger.base.text import Text, render
 
 EXIT_OK = 0
 EXIT_REFUSED = 1

@@ -10,8 +10,8 @@ from __future__ import annotations
 import difflib
 import unicodedata
 
-from ledger.base.errors import UsageError
-from ledger.base.text import Joined, Text, either, msg
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import Joined, Text, either, msg
 
 SHOWN = 8  # candidates listed in an "ambiguous" message before "and N more"
 

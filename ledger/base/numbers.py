@@ -8,8 +8,8 @@ zero is harmless (`05` is 5); a sign is for the rules to judge (`-5`, `+50`).
 
 from __future__ import annotations
 
-from ledger.base.errors import UsageError
-from ledger.base.text import msg, plural
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import msg, plural
 
 # The longest number a banker types: no amount, seq or die at a table comes near it, and int()
 # refuses a text of more than 4,300 digits with a ValueError that would reach the banker as a
@@ -23,7 +23,7 @@ def is_digits(text: str) -> bool:
     if not (text.isascii() and text.isdecimal()):
         return False
     if len(text) > MAX_DIGITS:
-        from ledger.base.names import shown
+        from banco.ledger.base.names import shown
 
         raise UsageError("{text} has {n} digits: no number at the table is that long (at most "
                          "{most})", text=shown(text), n=len(text), most=MAX_DIGITS)

@@ -12,7 +12,7 @@ import tomllib
 from functools import cache
 from typing import NamedTuple
 
-from ledger.base.errors import UsageError
+from banco.ledger.base.errors import UsageError
 
 PROPERTY_KINDS = ("street", "station", "utility")
 

@@ -8,8 +8,8 @@ import tomllib
 from functools import cache
 from typing import NamedTuple
 
-from ledger.base.errors import UsageError
-from ledger.base.text import plural, word
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import plural, word
 
 BUILTIN = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
 

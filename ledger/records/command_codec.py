@@ -18,7 +18,7 @@ import typing
 from functools import cache
 from typing import Any, Union
 
-from ledger.records import commands
+from banco.ledger.records import commands
 
 
 class CommandDecodeError(ValueError):

@@ -192,8 +192,8 @@ def source(schema) -> tuple[str, dict]:
 
 @cache
 def checks() -> dict[str, Callable[[Any], bool]]:
-    """{event type: check(data) -> bool}, built once from ledger.records.events.schemas()."""
-    from ledger.records.events import schemas
+    """{event type: check(data) -> bool}, built once from banco.ledger.records.events.schemas()."""
+    from banco.ledger.records.events import schemas
 
     out = {}
     for type_, schema in schemas().items():

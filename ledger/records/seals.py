@@ -6,7 +6,7 @@ import re
 from hashlib import sha256
 from typing import NamedTuple
 
-from ledger.base.text import Fact, Text, msg
+from banco.ledger.base.text import Fact, Text, msg
 
 _LINE = re.compile(r"^banco/(\d+)/(\d+)/([0-9a-f]{12})$")
 
@@ -64,7 +64,7 @@ def record_seal(tx, cmd) -> None:
     """decide for a Seal (ledger/records/commands.py): the head it signs is the game's head, the event
     just before it.  Pure: the signature itself is checked where the key and the chain's
     hashes are at hand (`banco seal` before it records, the audit after)."""
-    from ledger.base.errors import RuleViolation
+    from banco.ledger.base.errors import RuleViolation
 
     state = tx.state
     if not cmd.referee.strip():

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import Fact, msg
-from ledger.table.state import BANK, HANDLERS, State, debt_step, next_step, with_seq
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import Fact, msg
+from banco.ledger.table.state import BANK, HANDLERS, State, debt_step, next_step, with_seq
 
 R_TURN = "004 §Svolgimento del gioco"
 R_DEBT = "003 §10"
@@ -13,7 +13,7 @@ R_DEBT = "003 §10"
 def turn_rule(state: State) -> str:
     """Where the order of a turn is written: the rule set's own rulebook (the championship's
     000 §SVOLGIMENTO DEL GIOCO), else the classic rules'."""
-    from ledger.board.rule_sets import cited
+    from banco.ledger.board.rule_sets import cited
 
     return cited(state.rules, "turn", R_TURN)
 
@@ -21,7 +21,7 @@ def turn_rule(state: State) -> str:
 def debt_rule(state: State) -> str:
     """Where a debt that waits to be paid is written: the rule set's own rulebook (000
     §SVOLGIMENTO 5), else the classic rules' (003 §10)."""
-    from ledger.board.rule_sets import cited
+    from banco.ledger.board.rule_sets import cited
 
     return cited(state.rules, "debt", R_DEBT)
 

@@ -8,10 +8,10 @@ Classic rules (seed 004, 003 §05-§10), with the championship's precise answers
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import Text, msg, plural
-from ledger.table.state import State
-from ledger.table.worth import deeds_of
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import Text, msg, plural
+from banco.ledger.table.state import State
+from banco.ledger.table.worth import deeds_of
 
 R_BUILD = "004 §A casa; 003 §05"
 R_HOTEL = "004 §Alberghi; 003 §05"

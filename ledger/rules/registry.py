@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ledger.rules.decision import Tx
+from banco.ledger.rules.decision import Tx
 
 Handler = Callable[[Tx, Any], None]
 

@@ -9,8 +9,8 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ledger.store.connection import rollback
-from ledger.store.schema import (
+from banco.ledger.store.connection import rollback
+from banco.ledger.store.schema import (
     FORMAT_TRIGGER,
     INSERT,
     INSERT_GAME,
@@ -22,7 +22,7 @@ from ledger.store.schema import (
 if TYPE_CHECKING:
     import sqlite3
 
-    from ledger.base.errors import DatabaseError
+    from banco.ledger.base.errors import DatabaseError
 
 
 class BulkHost(Protocol):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from ledger.base.text import msg
-from ledger.store.canonical import (
+from banco.ledger.base.text import msg
+from banco.ledger.store.canonical import (
     CHAIN_VERSION,
     GENESIS,
     TABLE_CHAIN_VERSION,
@@ -15,8 +15,8 @@ from ledger.store.canonical import (
     row_hash,
     stored_row_hash,
 )
-from ledger.store.protocol import ChainProblem, NewEvent
-from ledger.store.schema import event_dict
+from banco.ledger.store.protocol import ChainProblem, NewEvent
+from banco.ledger.store.schema import event_dict
 
 
 def chain_rows(game_id: int, last_seq: int, prev: str, events: list[NewEvent], *,

@@ -9,8 +9,8 @@ import os
 import sqlite3
 import time
 
-from ledger.base.errors import DatabaseError, NoDatabase
-from ledger.base.text import either, msg
+from banco.ledger.base.errors import DatabaseError, NoDatabase
+from banco.ledger.base.text import either, msg
 
 DEFAULT_WAIT = 5.0  # seconds a command waits for another writer's lock (env BANCO_LOCK_WAIT)
 

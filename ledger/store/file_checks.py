@@ -18,9 +18,9 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from ledger.base.errors import DatabaseError
-from ledger.base.text import msg
-from ledger.store.health import Finding
+from banco.ledger.base.errors import DatabaseError
+from banco.ledger.base.text import msg
+from banco.ledger.store.health import Finding
 
 # SQLite checkpoints at 1000 pages (4 MB) by itself; 64 MB is a checkpoint starved for long.
 WAL_LIMIT = 64 * 1024 * 1024

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from ledger.store.connection import guarded
-from ledger.store.schema import GAME_COLUMNS, ended_seqs, game_dict, game_row_format1
+from banco.ledger.store.connection import guarded
+from banco.ledger.store.schema import GAME_COLUMNS, ended_seqs, game_dict, game_row_format1
 
 
 class GameIndex:

@@ -8,12 +8,12 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ledger.store.bulk import GameRows
-from ledger.store.postgres_schema import CHANNEL, SCHEMA
-from ledger.store.schema import COLUMNS, GAME_COLUMNS
+from banco.ledger.store.bulk import GameRows
+from banco.ledger.store.postgres_schema import CHANNEL, SCHEMA
+from banco.ledger.store.schema import COLUMNS, GAME_COLUMNS
 
 if TYPE_CHECKING:
-    from ledger.base.errors import DatabaseError
+    from banco.ledger.base.errors import DatabaseError
 
 
 class PgBulkHost(Protocol):
@@ -123,7 +123,7 @@ class PgGameImport:
         format, text); `commit` False: the transaction stays open for `following`."""
         import psycopg
 
-        from ledger.store.postgres_schema import keep_snapshot
+        from banco.ledger.store.postgres_schema import keep_snapshot
 
         conn = self.conn
         try:

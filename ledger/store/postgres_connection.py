@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import functools
 
-from ledger.base.errors import DatabaseError
-from ledger.base.text import msg
+from banco.ledger.base.errors import DatabaseError
+from banco.ledger.base.text import msg
 
 SCHEMES = ("postgresql://", "postgres://")
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from ledger.store.postgres_connection import connect, first_line
-from ledger.store.postgres_schema import CHANNEL
+from banco.ledger.store.postgres_connection import connect, first_line
+from banco.ledger.store.postgres_schema import CHANNEL
 
 WAKE = 0.5  # seconds between looks at `closing` while no notification comes (not at the log)
 RETRY = 1.0  # seconds before connecting again after the connection was lost
@@ -63,7 +63,7 @@ class Listener:
     def _run(self) -> None:
         import psycopg
 
-        from ledger.base.errors import BancoError
+        from banco.ledger.base.errors import BancoError
 
         lost = False
         while not self.closing.is_set():

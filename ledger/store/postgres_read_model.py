@@ -6,7 +6,7 @@ A cache, never evidence: the audit and `decide` never read it.  `append` keeps a
 rows in its own transaction, under the game's advisory lock, when the game's rows already
 reach the seq it was decided on (a new game starts them); a game's rows are trusted only while
 `read_model.through` is its last seq.  A database installed before these tables has none
-until its owner runs `python -m ledger.store.postgres_setup` (or a role that may create
+until its owner runs `python -m banco.ledger.store.postgres_setup` (or a role that may create
 tables rebuilds them): meanwhile nothing is kept and the readings read the log.
 """
 
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ledger.base.errors import DatabaseError
-from ledger.store.postgres_connection import guarded
-from ledger.store.postgres_schema import LOCKS, SCHEMA, install_missing
-from ledger.store.protocol import ReadRows
+from banco.ledger.base.errors import DatabaseError
+from banco.ledger.store.postgres_connection import guarded
+from banco.ledger.store.postgres_schema import LOCKS, SCHEMA, install_missing
+from banco.ledger.store.protocol import ReadRows
 
 MODEL, MOVEMENTS, MENTIONS = (f"{SCHEMA}.{t}" for t in ("read_model", "read_movements",
                                                         "read_mentions"))
@@ -103,7 +103,7 @@ class PgReadModel:
 
     def _rows_at(self, game_id: int, seqs: list[int], chunk: int = 500) -> Iterator[dict]:
         """The log's rows of these seqs, a chunk of primary-key lookups at a time."""
-        from ledger.store.schema import event_dict
+        from banco.ledger.store.schema import event_dict
 
         for i in range(0, len(seqs), chunk):
             raw = self.conn.execute(f"SELECT {self.columns} FROM {SCHEMA}.events WHERE "
@@ -135,7 +135,7 @@ class PgReadModel:
             if not install_missing(conn, MODEL):
                 raise DatabaseError("{path} has no tables for the read model and its user may "
                                     "not create them: the database's owner adds them with "
-                                    "`python -m ledger.store.postgres_setup URL --role USER`",
+                                    "`python -m banco.ledger.store.postgres_setup URL --role USER`",
                                     path=self.shown)
             self._read_tables = True
             conn.execute(f"DELETE FROM {MOVEMENTS} WHERE game_id=%s", (game_id,))

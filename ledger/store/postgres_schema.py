@@ -9,7 +9,7 @@ The log's `data` is TEXT, not JSONB: it holds the canonical JSON exactly as it w
 (JSONB would reorder keys and respell numbers, and the chain would not verify).
 
 Who may do what: the tables belong to the role that created them (the organiser's, through
-`python -m ledger.store.postgres_setup`); banco's own role, the one in the URL tables
+`python -m banco.ledger.store.postgres_setup`); banco's own role, the one in the URL tables
 connect with, is granted only SELECT and INSERT on the log, so that neither a bug nor a
 stolen password can change the past (the tokens and the tournaments likewise); the triggers
 refuse UPDATE, DELETE and TRUNCATE of the log, the tokens and the tournaments' facts to
@@ -18,9 +18,9 @@ everyone, its owner included.
 
 from __future__ import annotations
 
-from ledger.store.canonical import now_text
-from ledger.store.kept_snapshots import prune_args, prune_sql
-from ledger.store.snapshot_binding import snapshot_digest
+from banco.ledger.store.canonical import now_text
+from banco.ledger.store.kept_snapshots import prune_args, prune_sql
+from banco.ledger.store.snapshot_binding import snapshot_digest
 
 SCHEMA = "banco"
 FORMAT = 3  # the same format number as the SQLite file's: the same rows, the same chain

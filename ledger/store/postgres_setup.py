@@ -1,7 +1,7 @@
 """Install banco's tables in a PostgreSQL database and grant banco's role its rights (run once
 by the database's owner, not by banco's role):
 
-    python -m ledger.store.postgres_setup postgresql://OWNER@HOST/DB --role banco
+    python -m banco.ledger.store.postgres_setup postgresql://OWNER@HOST/DB --role banco
 
 The tables belong to OWNER; the role named (the user of the URL every table's banco uses)
 may read and append the log and keep the games index, the snapshots and the read model,
@@ -14,12 +14,12 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ledger.base.errors import BancoError
-    from ledger.store.canonical import now_text
-    from ledger.store.postgres_connection import connect
-    from ledger.store.postgres_schema import LOCKS, SCHEMA_LOCK, create, grant
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.store.canonical import now_text
+    from banco.ledger.store.postgres_connection import connect
+    from banco.ledger.store.postgres_schema import LOCKS, SCHEMA_LOCK, create, grant
 
-    parser = argparse.ArgumentParser(prog="python -m ledger.store.postgres_setup",
+    parser = argparse.ArgumentParser(prog="python -m banco.ledger.store.postgres_setup",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("url", help="the database, as its owner")
     parser.add_argument("--role", action="append", default=[],

@@ -8,10 +8,10 @@ organisers entering games at once are serialised by an advisory lock.
 
 from __future__ import annotations
 
-from ledger.base.errors import DatabaseError, NoDatabase
-from ledger.store.canonical import GENESIS, canonical_json
-from ledger.store.postgres_schema import LOCKS, SCHEMA, TOURNAMENT_LOCK, install_missing
-from ledger.store.tournament_log import fact_hash
+from banco.ledger.base.errors import DatabaseError, NoDatabase
+from banco.ledger.store.canonical import GENESIS, canonical_json
+from banco.ledger.store.postgres_schema import LOCKS, SCHEMA, TOURNAMENT_LOCK, install_missing
+from banco.ledger.store.tournament_log import fact_hash
 
 TABLE = f"{SCHEMA}.tournament_facts"
 FACT_COLUMNS = "tournament, seq, type, data, recorded_at, actor, prev_hash, hash"
@@ -76,7 +76,7 @@ def write(store, name: str, facts: list[tuple[str, dict, str, str | None]]) -> N
                 raise DatabaseError("{path} has no table for the tournaments yet, and its "
                                     "user may not create it; nothing was recorded: the "
                                     "database's owner installs it with `python -m "
-                                    "ledger.store.postgres_setup URL --role USER`",
+                                    "banco.ledger.store.postgres_setup URL --role USER`",
                                     path=store.shown)
             append_facts(store.conn, name, facts)
     except psycopg.Error as exc:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
-from ledger.store.protocol import ReadRows
+from banco.ledger.store.protocol import ReadRows
 
 DDL = (
     "CREATE TABLE IF NOT EXISTS read_model (game_id INTEGER PRIMARY KEY, "
@@ -151,7 +151,7 @@ class ReadModelStore:
 
     def _rows_at(self, game_id: int, seqs: list[int], chunk: int = 500):
         """The rows of these seqs, a chunk of primary-key lookups at a time."""
-        from ledger.store.schema import event_dict
+        from banco.ledger.store.schema import event_dict
 
         for i in range(0, len(seqs), chunk):
             part = seqs[i:i + chunk]

@@ -31,12 +31,12 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, NamedTuple
 
-from ledger.base.text import Text, msg
-from ledger.store.canonical import bound_table_digest, table_digest
+from banco.ledger.base.text import Text, msg
+from banco.ledger.store.canonical import bound_table_digest, table_digest
 
 if TYPE_CHECKING:
 
-    from ledger.store.protocol import EventStore, Snapshot
+    from banco.ledger.store.protocol import EventStore, Snapshot
 
 ENDED, RETRACTED = "GameEnded", "EventRetracted"
 

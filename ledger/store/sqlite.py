@@ -17,11 +17,11 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 
-from ledger.base.errors import BancoError, ConflictError, DatabaseError
-from ledger.store.bulk import GameImport, GameRows, RawRows
-from ledger.store.canonical import GENESIS, not_before
-from ledger.store.chain import chain_rows, check_rows, insert_values, verify_chain
-from ledger.store.connection import (
+from banco.ledger.base.errors import BancoError, ConflictError, DatabaseError
+from banco.ledger.store.bulk import GameImport, GameRows, RawRows
+from banco.ledger.store.canonical import GENESIS, not_before
+from banco.ledger.store.chain import chain_rows, check_rows, insert_values, verify_chain
+from banco.ledger.store.connection import (
     connect,
     copy_file,
     explain,
@@ -32,11 +32,11 @@ from ledger.store.connection import (
     use_wal,
     writable,
 )
-from ledger.store.games import GameIndex
-from ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
-from ledger.store.read_model import ReadModelStore
-from ledger.store.read_model import append as keep_read_model
-from ledger.store.schema import (
+from banco.ledger.store.games import GameIndex
+from banco.ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
+from banco.ledger.store.read_model import ReadModelStore
+from banco.ledger.store.read_model import append as keep_read_model
+from banco.ledger.store.schema import (
     COLUMNS,
     COLUMNS_FORMAT1,
     COLUMNS_FORMAT2,
@@ -53,10 +53,10 @@ from ledger.store.schema import (
     migrate_to_3,
     put_snapshot,
 )
-from ledger.store.schema import (
+from banco.ledger.store.schema import (
     create as create_tables,
 )
-from ledger.store.sqlite_checks import FileChecks
+from banco.ledger.store.sqlite_checks import FileChecks
 
 # Names other modules have always taken from here (the store's records and its file's shape).
 __all__ = ["FORMAT", "STARTED", "ENDED", "RETRACTED", "COLUMNS", "INSERT", "TRIGGERS",
@@ -411,7 +411,7 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             elif found == 2:
                 migrate_to_3(self.conn)
                 self.inspect()
-            from ledger.store.file_checks import refuse_damaged
+            from banco.ledger.store.file_checks import refuse_damaged
 
             refuse_damaged(self)  # never a write into a damaged file (once per process)
         except BaseException:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 
-from ledger.store.canonical import canonical_json
+from banco.ledger.store.canonical import canonical_json
 
 TABLE = "tournament_facts"
 CREATE = (  # the table and its triggers (ledger/store/health.py checks them)

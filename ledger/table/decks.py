@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from ledger.base.errors import UsageError
-from ledger.base.text import Joined, Text, msg, plural
-from ledger.table.model import State
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import Joined, Text, msg, plural
+from banco.ledger.table.model import State
 
 
 def drawable(state: State, deck: str) -> list[int]:
@@ -83,8 +83,8 @@ def card_by_words(state: State, deck: str, words: list[str]) -> int:
     imprevisti terno`): physical cards carry no numbers.  Every word must begin a word of the
     text (any case, any accents); among several matches the one that can be drawn now wins;
     otherwise the candidates are listed, those that can be drawn first."""
-    from ledger.base.names import fold  # only a typed card pays for name matching
-    from ledger.base.numbers import is_digits, not_a_number, number_like
+    from banco.ledger.base.names import fold  # only a typed card pays for name matching
+    from banco.ledger.base.numbers import is_digits, not_a_number, number_like
 
     cards = state.edition.decks[deck].cards
     title = state.edition.decks[deck].title

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.table.model import DeckOrder, State, set_player
+from banco.ledger.table.model import DeckOrder, State, set_player
 
 
 def _bottom(decks: dict, deck: str, number: int, seq: int) -> dict:

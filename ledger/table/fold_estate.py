@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.table.fold_cards import move_cards, to_bottom
-from ledger.table.model import BANK, Auction, State, set_at, set_player, transfer
+from banco.ledger.table.fold_cards import move_cards, to_bottom
+from banco.ledger.table.model import BANK, Auction, State, set_at, set_player, transfer
 
 
 def _rebuilt(state: State, buildings: list, d: Any) -> State:

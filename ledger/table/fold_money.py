@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.table.model import Claim, Debt, State, transfer
+from banco.ledger.table.model import Claim, Debt, State, transfer
 
 
 def _money(state: State, d: Any, seq: Any) -> State:

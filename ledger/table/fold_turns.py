@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.table.model import State, Turn, set_player
+from banco.ledger.table.model import State, Turn, set_player
 
 
 def _game_started(state: State, d: Any, seq: Any) -> State:

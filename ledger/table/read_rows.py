@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ledger.records.events import transfers_of
-from ledger.store.protocol import ReadRows
+from banco.ledger.records.events import transfers_of
+from banco.ledger.store.protocol import ReadRows
 
 BANK = "bank"
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ledger.table.model import State
-from ledger.table.worth import deeds_of, net_worth
+from banco.ledger.table.model import State
+from banco.ledger.table.worth import deeds_of, net_worth
 
 
 class Place(NamedTuple):

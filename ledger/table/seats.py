@@ -10,9 +10,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from ledger.base.errors import UsageError
-from ledger.base.names import code_point, fold, hidden_character, shown
-from ledger.base.text import Text, msg
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.names import code_point, fold, hidden_character, shown
+from banco.ledger.base.text import Text, msg
 
 MAX_NAME = 24  # fits the state table's column and a score sheet's line
 

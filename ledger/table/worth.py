@@ -3,7 +3,7 @@ and a player's net worth.  Pure functions over the table; light enough for every
 
 from __future__ import annotations
 
-from ledger.table.model import State
+from banco.ledger.table.model import State
 
 
 def interest(state: State, mortgage: int) -> int:

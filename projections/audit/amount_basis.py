@@ -6,11 +6,11 @@ and payee, the owner of a deed.
 
 from __future__ import annotations
 
-from ledger.base.text import Text, msg
-from ledger.board.edition import Space
-from ledger.board.rule_sets import shown
-from ledger.table.state import BANK, State
-from projections.audit.books import who
+from banco.ledger.base.text import Text, msg
+from banco.ledger.board.edition import Space
+from banco.ledger.board.rule_sets import shown
+from banco.ledger.table.state import BANK, State
+from banco.projections.audit.books import who
 
 # --- the tables, written out again ------------------------------------------------------------
 

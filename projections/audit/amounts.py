@@ -13,18 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ledger.table.state import State
-from projections.audit import referee_checks
-from projections.audit.board_amounts import cash_issued, fine, moved, salary, tax
-from projections.audit.building_amounts import (
+from banco.ledger.table.state import State
+from banco.projections.audit import referee_checks
+from banco.projections.audit.board_amounts import cash_issued, fine, moved, salary, tax
+from banco.projections.audit.building_amounts import (
     broken_up,
     building_sold,
     built,
     group_built,
     group_sold,
 )
-from projections.audit.card_amounts import card_payment
-from projections.audit.deed_amounts import (
+from banco.projections.audit.card_amounts import card_payment
+from banco.projections.audit.deed_amounts import (
     auction_opened,
     auction_won,
     bid,
@@ -36,7 +36,7 @@ from projections.audit.deed_amounts import (
     mortgaged,
     trade,
 )
-from projections.audit.rent_debt_amounts import (
+from banco.projections.audit.rent_debt_amounts import (
     claim_opened,
     debt_paid,
     debt_paid_by_bank,

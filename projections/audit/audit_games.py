@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 import pickle
 
-from projections.audit.audit import GameAudit
-from projections.audit.results import AuditReport
-from projections.audit.ticking import Tick, ticking
+from banco.projections.audit.audit import GameAudit
+from banco.projections.audit.results import AuditReport
+from banco.projections.audit.ticking import Tick, ticking
 
 # Below this many events in all, starting the workers costs about what they save.
 AT_LEAST = 20_000
@@ -125,7 +125,7 @@ def _worker_store(path: str):
     """In a worker process: its own connection to the file, writes refused."""
     global _STORE
     if _STORE is None or _STORE.path != path:
-        from ledger.store.sqlite import SQLiteStore
+        from banco.ledger.store.sqlite import SQLiteStore
 
         _STORE = SQLiteStore(path, create=False)
         _STORE.conn.execute("PRAGMA query_only=ON")

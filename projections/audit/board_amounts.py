@@ -4,9 +4,9 @@ salary, taxes, the jail fine, a move's salary.
 
 from __future__ import annotations
 
-from ledger.base.text import msg
-from ledger.table.state import BANK, State
-from projections.audit.amount_basis import expect, rules_of, sides, starting_cash
+from banco.ledger.base.text import msg
+from banco.ledger.table.state import BANK, State
+from banco.projections.audit.amount_basis import expect, rules_of, sides, starting_cash
 
 _STARTING_CASH = msg("starting cash")
 _SALARY = msg("the Via! salary")

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, NamedTuple
 
-from ledger.base.names import fold
-from ledger.base.text import Text, msg
-from ledger.records.events import MONEY_EVENTS, transfers_of
-from ledger.table.state import BANK, State
+from banco.ledger.base.names import fold
+from banco.ledger.base.text import Text, msg
+from banco.ledger.records.events import MONEY_EVENTS, transfers_of
+from banco.ledger.table.state import BANK, State
 
 # What a banker would call the Bank, in banco's languages: a player seated under one of these
 # could not be told from the Bank in a statement or a spoken claim.

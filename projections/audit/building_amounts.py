@@ -4,9 +4,9 @@ hotels broken up.
 
 from __future__ import annotations
 
-from ledger.base.text import msg
-from ledger.table.state import BANK, State
-from projections.audit.amount_basis import expect, owner_problems, sale_value, sides, units
+from banco.ledger.base.text import msg
+from banco.ledger.table.state import BANK, State
+from banco.projections.audit.amount_basis import expect, owner_problems, sale_value, sides, units
 
 _HALF_PRICE = msg("half their price")
 _GROUP_BUILDINGS = msg("the group's buildings")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ledger.base.text import msg
-from ledger.table.state import BANK, State
-from projections.audit.amount_basis import expect, sides
-from projections.audit.books import who
+from banco.ledger.base.text import msg
+from banco.ledger.table.state import BANK, State
+from banco.projections.audit.amount_basis import expect, sides
+from banco.projections.audit.books import who
 
 _CARD_TEXT = msg("the card's text")
 

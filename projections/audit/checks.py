@@ -8,11 +8,11 @@ the table it leaves (`table_problems`).
 
 from __future__ import annotations
 
-from ledger.base.text import msg
-from ledger.table.state import State
-from projections.audit import amounts
-from projections.audit.amounts import AMOUNT_RULES
-from projections.audit.books import Books, entries, entry_problems
+from banco.ledger.base.text import msg
+from banco.ledger.table.state import State
+from banco.projections.audit import amounts
+from banco.projections.audit.amounts import AMOUNT_RULES
+from banco.projections.audit.books import Books, entries, entry_problems
 
 
 class EventChecks:

@@ -4,11 +4,11 @@ the interest), traded, dealt, a mortgage reverted.
 
 from __future__ import annotations
 
-from ledger.base.text import Text, msg
-from ledger.board.rule_sets import shown
-from ledger.rules.auction import bids_past_cash
-from ledger.table.state import BANK, State
-from projections.audit.amount_basis import (
+from banco.ledger.base.text import Text, msg
+from banco.ledger.board.rule_sets import shown
+from banco.ledger.rules.auction import bids_past_cash
+from banco.ledger.table.state import BANK, State
+from banco.projections.audit.amount_basis import (
     expect,
     interest,
     mortgage_value,
@@ -16,7 +16,7 @@ from projections.audit.amount_basis import (
     rules_of,
     sides,
 )
-from projections.audit.books import who
+from banco.projections.audit.books import who
 
 _DEED = msg("the deed")
 _HIGHEST_BID = msg("the highest bid")

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
-from ledger.base.errors import BancoError, RuleViolation
-from ledger.base.text import Joined, Text, msg, plural
+from banco.ledger.base.errors import BancoError, RuleViolation
+from banco.ledger.base.text import Joined, Text, msg, plural
 
 
 class Recorded(NamedTuple):
@@ -127,7 +127,7 @@ def _by_decide(ctx: Context, cmd: Recorded) -> Facts:
     global _decide_tx
     decide_tx = _decide_tx
     if decide_tx is None:  # an import statement costs even when done: once, not per command
-        from ledger.rules.decide import decide_tx as imported
+        from banco.ledger.rules.decide import decide_tx as imported
 
         decide_tx = _decide_tx = imported
     if ctx.state is None:
@@ -163,7 +163,7 @@ def _decoded(cmd: Recorded):
     key = cmd.key
     found = _DECODED.get(key) if key is not None else None
     if found is None:
-        from ledger.records.command_codec import CommandDecodeError, decode
+        from banco.ledger.records.command_codec import CommandDecodeError, decode
 
         try:
             # `new` and `undo` (no command) have re-derivers of their own: a command is here
@@ -183,8 +183,8 @@ def _decoded(cmd: Recorded):
 def _new(ctx: Context, cmd: Recorded) -> list[dict]:
     """`new`: the opening facts, rebuilt with start_game from what GameStarted records; its
     game_uuid is the one thing start_game does not choose."""
-    from ledger.board.rule_sets import RuleSet
-    from ledger.rules.decide import start_game
+    from banco.ledger.board.rule_sets import RuleSet
+    from banco.ledger.rules.decide import start_game
 
     started = ctx.data(cmd.facts[0]) if cmd.facts and cmd.facts[0]["type"] == "GameStarted" \
         else None
@@ -208,7 +208,7 @@ def _new(ctx: Context, cmd: Recorded) -> list[dict]:
 
 @rederiver("undo")
 def _undo(ctx: Context, cmd: Recorded) -> list[dict]:
-    from ledger.book import undo_facts
+    from banco.ledger.book import undo_facts
 
     try:
         return undo_facts(ctx.before(cmd.seq))
@@ -284,7 +284,7 @@ def _seal(ctx: Context, cmd: Recorded) -> Facts:
     """`seal`: decided like any command (the head it names is the one before it), and what
     decide cannot see: the head is the chain's hash of that event, the game is this one, the
     signature is the named key's (ledger/records/seals.py)."""
-    from ledger.records import seals
+    from banco.ledger.records import seals
 
     facts = _by_decide(ctx, cmd)
     seal = _decoded(cmd)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ledger.base.text import Text, msg
-from ledger.board.rule_sets import shown
-from ledger.table.state import BANK, State
-from projections.audit.amount_basis import expect, rent_due, sides
+from banco.ledger.base.text import Text, msg
+from banco.ledger.board.rule_sets import shown
+from banco.ledger.table.state import BANK, State
+from banco.projections.audit.amount_basis import expect, rent_due, sides
 
 _AT_LANDING = msg("the deed for the table at the landing")
 

@@ -16,15 +16,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from hashlib import sha256
 from typing import Any
 
-from ledger.base.text import Text, msg
-from ledger.store.canonical import (
+from banco.ledger.base.text import Text, msg
+from banco.ledger.store.canonical import (
     GENESIS,
     TABLE_CHAIN_VERSION,
     UnknownChainVersion,
     row_hash,
     stored_row_hash,
 )
-from projections.audit.results import AuditStop
+from banco.projections.audit.results import AuditStop
 
 
 def _no_float(text: str):
@@ -75,7 +75,7 @@ class RowChecks:
 
     def __init__(self, game_id: int, rows, expect_head: str | None = None, *,
                  hashes_checked: bool = False, snapshots: Iterable | None = None):
-        from ledger.records.event_checks import checks
+        from banco.ledger.records.event_checks import checks
 
         self.game_id = game_id
         self.rows = rows
@@ -258,7 +258,7 @@ class RowChecks:
         type_, version = row["type"], row["version"]
         check = self.schema.get(type_)
         if check is None or version != 1 or not check(data):
-            from ledger.records.events import InvalidEvent, validate
+            from banco.ledger.records.events import InvalidEvent, validate
 
             try:
                 validate(type_, data, version)
@@ -354,7 +354,7 @@ def expected_head(text: str | None) -> tuple[str | None, Any]:
     prefix of 8 hex digits or more, in any case.  ValueError: neither."""
     if text is None:
         return None, None
-    from ledger.records.seals import parse_head_line
+    from banco.ledger.records.seals import parse_head_line
 
     line = parse_head_line(text)
     if line is not None:

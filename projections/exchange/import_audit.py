@@ -28,9 +28,9 @@ import os
 import tempfile
 from bisect import bisect_right
 
-from ledger.base.errors import EXIT_AUDIT, BancoError
-from ledger.base.text import msg
-from ledger.store.bulk import stored_row
+from banco.ledger.base.errors import EXIT_AUDIT, BancoError
+from banco.ledger.base.text import msg
+from banco.ledger.store.bulk import stored_row
 
 THRESHOLD = 20_000  # events announced by the header (tests lower it)
 PIPE_SIZE = 1 << 20  # the rows pipe's buffer (Linux): the import runs ahead by up to this much
@@ -59,7 +59,7 @@ class ConcurrentAudit:
     batch after it is inserted, then `verdict`; `close` in every case (stops it if running)."""
 
     def __init__(self, game_id: int, hashed_as: int | None):
-        from projections.audit.audit_games import pool_context
+        from banco.projections.audit.audit_games import pool_context
 
         context = pool_context()
         self.rows_r, self.rows_w = context.Pipe(duplex=False)
@@ -230,7 +230,7 @@ def _child(rows_r, verdict_w, close, game_id: int, hashed_as: int | None) -> Non
         conn.close()  # the import's ends: EOF here when it is gone
     rows = None
     try:
-        from projections.audit.audit import GameAudit
+        from banco.projections.audit.audit import GameAudit
 
         rows = PipedRows(rows_r, game_id, hashed_as)
         judge = GameAudit(game_id, rows, hashes_checked=True)
@@ -267,7 +267,7 @@ def audit_copied(game_id: int, rows) -> tuple[int | None, str] | None:
     """The audit `banco copy` runs on a game's rows before their commit (ledger/store/copy.py
     CopyAudit), the import's own (GameAudit, the hashes checked by the copy already): None
     when it passes, else (the event it stops at, what is wrong)."""
-    from projections.audit.audit import GameAudit
+    from banco.projections.audit.audit import GameAudit
 
     report = GameAudit(game_id, rows, hashes_checked=True).run()
     return None if report.ok else (report.bad_seq, str(report.problem))

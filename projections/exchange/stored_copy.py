@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from ledger.base.text import Text, msg
+from banco.ledger.base.text import Text, msg
 
 
 def _file_hashes(lines: Iterator[str]) -> Iterator[tuple[int, str]]:

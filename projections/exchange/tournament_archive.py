@@ -25,10 +25,15 @@ import json
 from collections.abc import Iterator
 from itertools import chain, islice
 
-from ledger.base.errors import BancoError, UsageError
-from ledger.base.text import msg
-from ledger.store.canonical import canonical_json
-from projections.exchange.exchange import ExportRefused, ImportRefused, export_lines, import_lines
+from banco.ledger.base.errors import BancoError, UsageError
+from banco.ledger.base.text import msg
+from banco.ledger.store.canonical import canonical_json
+from banco.projections.exchange.exchange import (
+    ExportRefused,
+    ImportRefused,
+    export_lines,
+    import_lines,
+)
 
 FORMAT = 1
 KEYS = ("banco_tournament", "games", "name", "started_at", "started_by")
@@ -53,8 +58,8 @@ def archive_lines(book, name: str | None) -> Iterator[str]:
     """The archive of a tournament, line by line (no newlines).  A tournament the audit would
     fault is refused before anything is written; each game's export is checked against what
     the header says of it as it is written (a game changed meanwhile refuses the rest)."""
-    from ledger.tournaments import Tournaments
-    from projections.readings.tournament import tournament_findings
+    from banco.ledger.tournaments import Tournaments
+    from banco.projections.readings.tournament import tournament_findings
 
     t = Tournaments(book.store)
     name = t.resolve(name)
@@ -122,9 +127,9 @@ def import_archive(store, first: str, rest: Iterator[str], *, source: str, now: 
     """Import the tournament archive whose header is `first`, its other lines `rest` (read
     lazily): every game, then the tournament's facts, in one transaction.  Returns
     {"tournament", "games": [what import_lines returns, each]}."""
-    from ledger.book import Book
-    from ledger.tournaments import Tournaments, append_facts
-    from projections.readings.tournament import tournament_findings
+    from banco.ledger.book import Book
+    from banco.ledger.tournaments import Tournaments, append_facts
+    from banco.projections.readings.tournament import tournament_findings
 
     h = _header(first)
     name = h["name"]

@@ -10,9 +10,9 @@ short game), the money the edition's.  A level is said as the line says it: `3`,
 
 from __future__ import annotations
 
-from ledger.table.state import State
-from ledger.table.worth import deeds_of, house_cost_of, lift_cost, mortgage_of
-from projections.readings.report import GROUP_COLOURS
+from banco.ledger.table.state import State
+from banco.ledger.table.worth import deeds_of, house_cost_of, lift_cost, mortgage_of
+from banco.projections.readings.report import GROUP_COLOURS
 
 HOTEL = 5  # a lot's level with a hotel (ledger/table/state.py's buildings)
 

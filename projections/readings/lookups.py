@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from projections.readings.accounts import history, statement
+from banco.projections.readings.accounts import history, statement
 
 
 def statement_rows(book, game: int, account: str) -> Iterator[dict]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from ledger.base.text import msg
-from ledger.store.protocol import ReadRows
-from ledger.table.read_rows import players_in, read_rows
+from banco.ledger.base.text import msg
+from banco.ledger.store.protocol import ReadRows
+from banco.ledger.table.read_rows import players_in, read_rows
 
 STRETCH = 4096  # events compared at a time
 
@@ -31,8 +31,8 @@ def stretches(store, game: int, last: int) -> Iterator[tuple[int, int, list[dict
     chain (`read_chained`; ChainBroken at the first break): a read model is never judged, nor
     rebuilt, from a log edited under its chain (doctor --repair used to rebuild it from the
     forged rows, and said healthy)."""
-    from ledger.snapshot_check import ChainBroken
-    from ledger.store.chain import GENESIS, read_chained
+    from banco.ledger.snapshot_check import ChainBroken
+    from banco.ledger.store.chain import GENESIS, read_chained
 
     after = 0
     for rows, broken in read_chained(store, game, 0, GENESIS, last, STRETCH):

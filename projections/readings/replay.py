@@ -14,7 +14,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from ledger.table.state import BANK, State, evolve, fold, initial_state
+from banco.ledger.table.state import BANK, State, evolve, fold, initial_state
 
 COMMAND_RECORDED = "CommandRecorded"
 # Facts that change nothing on the table: a retraction can skip back over them.

@@ -20,12 +20,12 @@ from collections.abc import Callable, Iterable, Iterator
 from html import escape
 from typing import IO, NamedTuple
 
-from ledger.base.text import msg, plural, render, word
-from ledger.board.rule_sets import shown
-from ledger.table.state import State
-from ledger.table.worth import deeds_of, net_worth
-from projections.readings.accounts import standings
-from projections.readings.replay import steps
+from banco.ledger.base.text import msg, plural, render, word
+from banco.ledger.board.rule_sets import shown
+from banco.ledger.table.state import State
+from banco.ledger.table.worth import deeds_of, net_worth
+from banco.projections.readings.accounts import standings
+from banco.projections.readings.replay import steps
 
 HIGHLIGHTS = {"RulingRecorded": "ruling", "CashCorrected": "correction",
               "PositionCorrected": "correction", "OwnerCorrected": "correction",

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ledger.table.state import State
-from projections.readings.report import GROUP_COLOURS, PLAYER_COLOURS
+from banco.ledger.table.state import State
+from banco.projections.readings.report import GROUP_COLOURS, PLAYER_COLOURS
 
 RECENT_COMMANDS = 8
 
@@ -139,7 +139,7 @@ _DEBT_TEMPLATES = frozenset({
 def discreet(step, hidden: Callable[[str], bool]):
     """`next_step`'s words with the debt of each player whose cash is `hidden` said without
     his cash: `Anna owes 200 M to Bruno: `pay Anna`, or raise it, or `bankrupt Anna``."""
-    from ledger.base.text import Joined, Text, msg
+    from banco.ledger.base.text import Joined, Text, msg
 
     if isinstance(step, Joined):
         return Joined([discreet(i, hidden) for i in step.items], step.sep)
@@ -159,7 +159,7 @@ def view_of(state: State, full: dict, public: dict, view: str) -> tuple[dict, ob
     """The document a caller sees, and the words of what the table waits for.  `full`: the
     screen with every cash shown (banker, referee); `public`: as the TV shows it; a view
     `player:NAME` is the public one with NAME's own cash (his always, 000 FAQ 4 or not)."""
-    from ledger.table.state import next_step
+    from banco.ledger.table.state import next_step
 
     step = next_step(state)
     if view == "full":
@@ -204,8 +204,8 @@ def undo_target(newest_first: Iterable[dict]) -> dict | None:
     the last row before its batch (the table then is the table the undo leaves).  None when
     nothing can be undone (the game as dealt, a seal, a referee's decision) or the rows given
     stop short of the command."""
-    from ledger.base.errors import BancoError
-    from ledger.batches import COMMAND_RECORDED, undo_facts
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.batches import COMMAND_RECORDED, undo_facts
 
     read: list[dict] = []
 

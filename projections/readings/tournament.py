@@ -14,11 +14,11 @@ audit, never counted quietly.
 
 from __future__ import annotations
 
-from ledger.base.errors import BancoError
-from ledger.base.text import msg
-from ledger.board.rule_sets import shown
-from ledger.store.health import Finding
-from ledger.table.score import places, points
+from banco.ledger.base.errors import BancoError
+from banco.ledger.base.text import msg
+from banco.ledger.board.rule_sets import shown
+from banco.ledger.store.health import Finding
+from banco.ledger.table.score import places, points
 
 R_POINTS = "000 §PUNTEGGIO"
 
@@ -93,7 +93,7 @@ def _twins(store, games: list[dict]) -> None:
     under two identities, entered before `tournament add` refused it, or by an archive), else
     None.  Only games of the same players and length are read (ledger/tournaments.py
     moves_digest)."""
-    from ledger.tournaments import moves_digest
+    from banco.ledger.tournaments import moves_digest
 
     groups: dict[tuple, list[dict]] = {}
     for g in games:
@@ -133,7 +133,7 @@ def tournament_findings(book, names: list[str] | None = None) -> list[Finding]:
     twice, a round skipped, a player at two tables in a round, a game not over or not giving
     points at the event it was entered at, a game whose log no longer has the head entered, a
     game whose result changed after it was entered."""
-    from ledger.tournaments import Tournaments
+    from banco.ledger.tournaments import Tournaments
 
     t = Tournaments(book.store)
     out: list[Finding] = []

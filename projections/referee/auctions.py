@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ledger.base.errors import UsageError
-from ledger.base.text import Fact, Joined, Text, msg, plural
-from ledger.board.rule_sets import cited, shown
-from ledger.rules.auction import R_AUCTION, R_UNPAID
-from ledger.rules.estate import R_SHORT as R_SHORTAGE
-from ledger.table.state import BANK, richest_bidders
-from projections.referee.ruling_log import (
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import Fact, Joined, Text, msg, plural
+from banco.ledger.board.rule_sets import cited, shown
+from banco.ledger.rules.auction import R_AUCTION, R_UNPAID
+from banco.ledger.rules.estate import R_SHORT as R_SHORTAGE
+from banco.ledger.table.state import BANK, richest_bidders
+from banco.projections.referee.ruling_log import (
     Log,
     Ruling,
     estate_rule,

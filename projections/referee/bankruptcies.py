@@ -4,13 +4,13 @@ the estate went.
 
 from __future__ import annotations
 
-from ledger.base.errors import UsageError
-from ledger.base.text import Fact, Joined, Text, msg, plural
-from ledger.board.rule_sets import cited, shown
-from ledger.rules.estate import R_BANKRUPT
-from ledger.table.state import BANK
-from ledger.table.worth import building_sale_value, deeds_of
-from projections.referee.ruling_log import (
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import Fact, Joined, Text, msg, plural
+from banco.ledger.board.rule_sets import cited, shown
+from banco.ledger.rules.estate import R_BANKRUPT
+from banco.ledger.table.state import BANK
+from banco.ledger.table.worth import building_sale_value, deeds_of
+from banco.projections.referee.ruling_log import (
     Log,
     Ruling,
     estate_rule,

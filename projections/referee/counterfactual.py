@@ -16,15 +16,15 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ledger.base.errors import RuleViolation, UsageError
-from ledger.base.text import Joined
-from ledger.board.rule_sets import RuleSet, load_rules, shown
-from ledger.book import command_recorded, undo_facts
-from ledger.records.command_codec import CommandDecodeError, decode
-from ledger.rules.decide import decide, start_game
-from ledger.table.state import State, evolve, fold, retracted_seqs
-from projections.readings.accounts import standings
-from projections.readings.replay import SNAPSHOTS, command_batches, table_after_undo
+from banco.ledger.base.errors import RuleViolation, UsageError
+from banco.ledger.base.text import Joined
+from banco.ledger.board.rule_sets import RuleSet, load_rules, shown
+from banco.ledger.book import command_recorded, undo_facts
+from banco.ledger.records.command_codec import CommandDecodeError, decode
+from banco.ledger.rules.decide import decide, start_game
+from banco.ledger.table.state import State, evolve, fold, retracted_seqs
+from banco.projections.readings.accounts import standings
+from banco.projections.readings.replay import SNAPSHOTS, command_batches, table_after_undo
 
 
 @dataclass
@@ -81,7 +81,7 @@ def divergence_document(d: Divergence | None, describe, state_a: State | None,
 
 
 def table_summary(state: State) -> dict:
-    from ledger.table.worth import deeds_of, net_worth
+    from banco.ledger.table.worth import deeds_of, net_worth
 
     return {"seq": state.seq, "ended": state.ended, "winner": state.winner,
             "players": [{"name": p.name, "cash": p.cash,
@@ -162,7 +162,7 @@ class OtherLog:
 
     def fold(self) -> State:
         """`ledger.table.state.fold` of the rows, a chunk at a time: the undos honoured."""
-        from ledger.table.state import HANDLERS, initial_state
+        from banco.ledger.table.state import HANDLERS, initial_state
 
         gone = retracted_seqs(self._rows("SELECT seq, type, data, command_id FROM rows "
                                          "WHERE type='EventRetracted'", ()))

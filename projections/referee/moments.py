@@ -15,8 +15,8 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
-from ledger.base.errors import UsageError
-from ledger.base.numbers import is_digits
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.numbers import is_digits
 
 _TIME = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?"
                    r"\s*(Z|[+-]\d{2}:?\d{2})?$", re.I | re.ASCII)  # 0-9 only, as numbers

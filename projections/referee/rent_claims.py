@@ -4,14 +4,14 @@ lapsed, and by whose roll the claim window closed.
 
 from __future__ import annotations
 
-from ledger.base.errors import UsageError
-from ledger.base.text import Fact, Joined, Text, msg
-from ledger.board.rule_sets import shown
-from ledger.rules.claims import R_RENT as R_RENT_CLASSIC
-from ledger.rules.decision import debt_rule
-from ledger.table.state import State
-from projections.referee.moments import Moment, local_time
-from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import Fact, Joined, Text, msg
+from banco.ledger.board.rule_sets import shown
+from banco.ledger.rules.claims import R_RENT as R_RENT_CLASSIC
+from banco.ledger.rules.decision import debt_rule
+from banco.ledger.table.state import State
+from banco.projections.referee.moments import Moment, local_time
+from banco.projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
 
 # The rules' own citation where decide does not cite it (one place to rename a heading)
 R_RENT_TWO = "000 §PAGARE LA RENDITA; 000 FAQ 7-8"

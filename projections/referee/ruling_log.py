@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
-from ledger.base.errors import UsageError
-from ledger.base.text import Text, msg, render
-from ledger.board.rule_sets import RuleSet, cited
-from ledger.table.state import State, fold, retracted_seqs
-from projections.referee.moments import Moment, seq_at
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import Text, msg, render
+from banco.ledger.board.rule_sets import RuleSet, cited
+from banco.ledger.table.state import State, fold, retracted_seqs
+from banco.projections.referee.moments import Moment, seq_at
 
 
 @dataclass

@@ -11,9 +11,9 @@ log through ruling_log.py; KINDS names them for `banco ruling KIND`.
 
 from __future__ import annotations
 
-from projections.referee.auctions import auction
-from projections.referee.bankruptcies import bankruptcy
-from projections.referee.jail_stays import jail
-from projections.referee.rent_claims import rent
+from banco.projections.referee.auctions import auction
+from banco.projections.referee.bankruptcies import bankruptcy
+from banco.projections.referee.jail_stays import jail
+from banco.projections.referee.rent_claims import rent
 
 KINDS = {"rent": rent, "auction": auction, "bankruptcy": bankruptcy, "jail": jail}

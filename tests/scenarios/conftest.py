@@ -22,7 +22,7 @@ SPEEDY = ("speedy", "bus_", "mr_monopoly", "triple", "doubles_count_the_numbered
 
 
 def pytest_collection_modifyitems(config, items):
-    from cli.main import COMMANDS
+    from banco.cli.main import COMMANDS
 
     if "advance" in COMMANDS:
         return
@@ -42,7 +42,7 @@ class Table:
     """One database; `t("roll 3 4 mr")` runs a banco line and checks its exit code."""
 
     def __init__(self, db: str):
-        from cli.main import cli
+        from banco.cli.main import cli
 
         self.db = db
         self._cli = cli

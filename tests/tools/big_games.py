@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ledger.board.rule_sets import load_rules  # noqa: E402
-from ledger.book import Book, command_recorded, undo_events  # noqa: E402
-from ledger.records import commands as c  # noqa: E402
-from ledger.rules.decide import decide, start_game  # noqa: E402
-from ledger.store.canonical import (  # noqa: E402
+from banco.ledger.board.rule_sets import load_rules  # noqa: E402
+from banco.ledger.book import Book, command_recorded, undo_events  # noqa: E402
+from banco.ledger.records import commands as c  # noqa: E402
+from banco.ledger.rules.decide import decide, start_game  # noqa: E402
+from banco.ledger.store.canonical import (  # noqa: E402
     CHAIN_VERSION,
     GENESIS,
     TABLE_CHAIN_VERSION,
@@ -35,13 +35,13 @@ from ledger.store.canonical import (  # noqa: E402
     stored_row_hash,
     table_digest,
 )
-from ledger.store.kept_snapshots import KeptSnapshots  # noqa: E402
-from ledger.store.schema import put_snapshot  # noqa: E402
-from ledger.store.sqlite import SQLiteStore  # noqa: E402
-from ledger.table.decks import drawable  # noqa: E402
-from ledger.table.snapshot_codec import canonical, encode, shape  # noqa: E402
-from ledger.table.state import evolve, fold, richest_bidders  # noqa: E402
-from ledger.table.worth import deeds_of  # noqa: E402
+from banco.ledger.store.kept_snapshots import KeptSnapshots  # noqa: E402
+from banco.ledger.store.schema import put_snapshot  # noqa: E402
+from banco.ledger.store.sqlite import SQLiteStore  # noqa: E402
+from banco.ledger.table.decks import drawable  # noqa: E402
+from banco.ledger.table.snapshot_codec import canonical, encode, shape  # noqa: E402
+from banco.ledger.table.state import evolve, fold, richest_bidders  # noqa: E402
+from banco.ledger.table.worth import deeds_of  # noqa: E402
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 AT = "2026-11-29T21:00:00.000000Z"

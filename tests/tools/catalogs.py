@@ -129,7 +129,7 @@ def help_messages():
     sys.path.insert(0, str(ROOT))
     import click
 
-    from cli.main import COMMANDS, cli
+    from banco.cli.main import COMMANDS, cli
 
     def english(obj, attr):
         # a command shown earlier in this process (a test) may hold its help in Italian:

@@ -32,15 +32,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ledger.base.errors import RuleViolation  # noqa: E402
-from ledger.board.rule_sets import load_rules  # noqa: E402
-from ledger.records import commands as c  # noqa: E402
-from ledger.rules.decide import decide, start_game  # noqa: E402
-from ledger.rules.estate import buildable_lots  # noqa: E402
-from ledger.table.decks import drawable  # noqa: E402
-from ledger.table.speedy_die import choices_of, mr_monopoly_target  # noqa: E402
-from ledger.table.state import BANK, evolve, fold, richest_bidders, turn_in_progress  # noqa: E402
-from ledger.table.worth import deeds_of, interest, raisable  # noqa: E402
+from banco.ledger.base.errors import RuleViolation  # noqa: E402
+from banco.ledger.board.rule_sets import load_rules  # noqa: E402
+from banco.ledger.records import commands as c  # noqa: E402
+from banco.ledger.rules.decide import decide, start_game  # noqa: E402
+from banco.ledger.rules.estate import buildable_lots  # noqa: E402
+from banco.ledger.table.decks import drawable  # noqa: E402
+from banco.ledger.table.speedy_die import choices_of, mr_monopoly_target  # noqa: E402
+from banco.ledger.table.state import BANK, evolve, fold, richest_bidders, turn_in_progress  # noqa: E402
+from banco.ledger.table.worth import deeds_of, interest, raisable  # noqa: E402
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
@@ -66,7 +66,7 @@ class Recorder:
 
     def deal(self) -> None:
         """The deeds shuffled and dealt round the table (002 §Preparazione, 004 short game)."""
-        from ledger.board.rule_sets import deeds_to_deal
+        from banco.ledger.board.rule_sets import deeds_to_deal
 
         k = deeds_to_deal(self.state.rules, len(PLAYERS))
         if not k:

@@ -29,7 +29,7 @@ def documents(name: str) -> dict[str, object]:
     from click.testing import CliRunner
     from freezegun import freeze_time
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     runner = CliRunner()
     with tempfile.TemporaryDirectory() as tmp:

@@ -32,8 +32,8 @@ def main() -> None:
 
     from chromium import Chromium
 
-    from cli.web.serve import start
-    from ledger.book import Book
+    from banco.cli.web.serve import start
+    from banco.ledger.book import Book
 
     lines = FIXTURE.read_text(encoding="utf-8").splitlines()
     upto = lines.index(UPTO) + 1
@@ -62,7 +62,7 @@ def record_prefix(db: str, transcript: Path) -> None:
     from click.testing import CliRunner
     from freezegun import freeze_time
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     with freeze_time("2026-11-29 21:00:00"):
         result = CliRunner().invoke(cli, ["--db", db, "run", "-q", str(transcript)])
