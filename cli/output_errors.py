@@ -1,7 +1,7 @@
 """What writing the answer on standard output can meet: a reader gone (`banco log | head -1`),
 or a disk, a quota or a terminal that takes no more (`banco state > /dev/full`).  The first is
 no error; the others are said in one line, exit 4, as a file that cannot be used, never a
-traceback.  Shared by the click group (cli/main.py) and the quick reading (cli/quick.py)."""
+traceback.  Kept apart from the click group (cli/main.py), which says them, for its size."""
 
 from __future__ import annotations
 

@@ -468,14 +468,11 @@ class Book:
                 actor: str, command_id: str | None) -> Appended:
         import uuid
 
-        from banco.ledger.records.checks_built import CHECKS
         from banco.ledger.records.events import SCHEMA_VERSION, validate
         from banco.ledger.table.read_rows import read_model_rows
 
-        for e in events:  # the checks generated from the schemas: no marshmallow to import
-            check = CHECKS.get(e["type"])
-            if check is None or not check(e["data"]):
-                validate(e["type"], e["data"])  # marshmallow words the refusal
+        for e in events:  # the schema of record refuses a bad fact before anything is written
+            validate(e["type"], e["data"])
         self._look_at_guards()
         snapshot = None if game_id is None else (lambda rows: self._snapshot_after(game_id, rows))
         held = self._tables.get(game_id) if game_id is not None else None
@@ -523,8 +520,6 @@ class Book:
         """The retry check (by index) and the --expect check, before deciding anything.
         `command`: the CommandRecorded data the command would record, to tell a retry (the
         same command again) from an id given again to another command."""
-        # The write path's checks are generated from the schemas (ledger/records/checks_built):
-        # marshmallow is imported only to word a refusal.
         if command_id is not None:
             done = self.store.command_events(game_id, command_id)
             if done:

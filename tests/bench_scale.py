@@ -8,8 +8,8 @@ nothing about speed.  Not part of the test run (the files take a minute or more 
 1. a cold `banco state` and a cold write (`roll 3 4`, then `undo`, alternately) on a
    300,000-event game beside the same commands on a 1,000-event game: within 1.2x, peak memory
    of the process <= 64 MB;
-2. `banco audit` of the 300,000-event game on one process and on every core (best of 3 each):
-   events/s (goal >= 100,000) and peak memory (the parent's and its largest worker's);
+2. `banco audit` of the 300,000-event game (one process: a game is never cut across
+   processes; best of 3): events/s (goal >= 40,000 a core) and peak memory;
 3. a tournament file of 1,000 games and 2,000,000 events: `state` and a write on one game
    within 1.2x of a fresh file holding that one game; `games` <= 50 ms (the query in-process,
    and the whole command beside `banco --version`).
@@ -33,7 +33,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# the installed banco (the package `banco`, as users run it)
+# the installed banco first (compiled, as users run it: setup.py), else this source tree
+sys.path.append(str(ROOT))
 
 FIXED = {"BANCO_FIXED_TIME": "2026-11-30T10:00:00Z"}
 
@@ -139,46 +140,33 @@ def bench_long(folder: Path, events: int, runs: int, work: str) -> None:
     banco = tool("banco")
     db = fresh_copy(big, work, "audit.db")
     n = events_of(db, 1)
-    from banco.projections.audit.audit_parallel import workers
-
-    cores = workers()
-    one = min((audit_peaks(db, 1) for _ in range(3)), key=lambda r: r[0])
-    every = min((audit_peaks(db, cores) for _ in range(3)), key=lambda r: r[0])
+    t, peak = min((audit_peak(db) for _ in range(3)), key=lambda r: r[0])
     t1, _ = run([banco, "--db", os.path.join(work, "small.db"), "audit"])
-    (t, peak, _), (tp, parent, child) = one, every
-    print(f"\n2. audit of the {n:,}-event game (best of 3): one process {t:.2f} s = "
-          f"{n / t:,.0f} events/s, peak {peak / 1024:.1f} MB; {cores} workers {tp:.2f} s = "
-          f"{n / tp:,.0f} events/s (goal >= 100,000), peak {parent / 1024:.1f} MB the parent, "
-          f"{child / 1024:.1f} MB the largest worker; the 1,000-event game: "
+    print(f"\n2. audit of the {n:,}-event game (best of 3): {t:.2f} s = {n / t:,.0f} events/s "
+          f"(goal >= 40,000 a core), peak {peak / 1024:.1f} MB; the 1,000-event game: "
           f"{t1 * 1000:.0f} ms (cold process)")
 
 
-# `banco` in this interpreter, saying at exit its own peak memory and its largest child's
-# (a worker of the audit): wait4 from outside gives only the larger of the two.
-PEAKS = """import atexit, resource, sys
-def peaks():
-    me, kids = (resource.getrusage(w).ru_maxrss
-                for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-    sys.stderr.write(f"\\npeaks {me} {kids}\\n")
-atexit.register(peaks)
+# `banco` in this interpreter, saying at exit its own peak memory.
+PEAK = """import atexit, resource, sys
+atexit.register(lambda: sys.stderr.write(
+    f"\\npeak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n"))
 from banco.cli.main import main
 sys.argv[0] = "banco"
 main()
 """
 
 
-def audit_peaks(db: str, processes: int) -> tuple[float, int, int]:
-    """`banco audit` on `processes` workers: (wall seconds, the parent's peak KB, the largest
-    worker's peak KB)."""
+def audit_peak(db: str) -> tuple[float, int]:
+    """`banco audit` of a file of one game: (wall seconds, peak KB)."""
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", PEAKS, "--db", db, "audit"],
+    proc = subprocess.run([sys.executable, "-c", PEAK, "--db", db, "audit"],
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                          env={**os.environ, **FIXED, "BANCO_AUDIT_WORKERS": str(processes)})
+                          env={**os.environ, **FIXED})
     elapsed = time.perf_counter() - t0
     if proc.returncode != 0:
         raise SystemExit(f"benchmark stopped: audit exited {proc.returncode}\n{proc.stderr}")
-    me, kids = proc.stderr.rsplit("peaks ", 1)[1].split()
-    return elapsed, int(me), int(kids)
+    return elapsed, int(proc.stderr.rsplit("peak ", 1)[1].split()[0])
 
 
 def bench_tournament(folder: Path, games: int, each: int, runs: int, work: str) -> None:

@@ -431,18 +431,3 @@ def test_recorded_times_that_go_back_past_a_clock_correction_are_a_problem(tmp_p
            "before the command before it (recorded at 2026-11-29T21:08:30.000000Z): a game's " \
            "times go back by 120 s at most" in out, out
     assert first <= seq
-    # the same verdict from the audit in parts, a part starting at the command that goes back
-    import os
-    from unittest import mock
-
-    from banco.ledger.store.sqlite import SQLiteStore
-    from banco.projections.audit.audit_parallel import audit_game
-
-    store = SQLiteStore(db, create=False)
-    try:
-        with mock.patch.dict(os.environ, {"BANCO_AUDIT_WORKERS": "2"}):
-            for chunk in (2, 3, first - 1):
-                r = audit_game(store, 1, processes=2, chunk=chunk)
-                assert r.bad_seq == first and "times go back" in r.problem, (chunk, r)
-    finally:
-        store.close()

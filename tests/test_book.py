@@ -288,7 +288,7 @@ def test_a_clock_set_back_is_recorded_at_the_games_last_time_said_and_audited(tm
     recorded at the game's last time (a game's times never go back), the banker is warned
     once, and the audit, which fails a time going back, passes the game."""
     from banco.ledger.records import commands as c
-    from banco.projections.audit.audit_parallel import audit_game
+    from banco.projections.audit.audit_games import audit_game
 
     warnings: list = []
     book = Book(str(tmp_path / "clock.db"), warn=warnings.append)

@@ -112,10 +112,9 @@ def test_a_games_row_edited_on_postgresql_is_named_as_on_sqlite(both):
     assert "it was rewritten" in pg["games"][0]["problem"]
 
 
-def test_the_parallel_audit_falls_back_to_one_pass_on_postgresql(both, monkeypatch):
+def test_an_audit_with_workers_asked_for_is_the_sqlite_one_on_postgresql(both, monkeypatch):
     db, url, _ = both
-    monkeypatch.setenv("BANCO_AUDIT_WORKERS", "2")
-    monkeypatch.setenv("BANCO_AUDIT_CHUNK", "20")  # parts on SQLite; one pass on PostgreSQL
+    monkeypatch.setenv("BANCO_AUDIT_WORKERS", "2")  # no file the workers open: each game here
     assert audited(url) == audited(db)
 
 

@@ -198,3 +198,41 @@ def old_copy(tmp_path):
     db = str(tmp_path / "old.db")
     shutil.copy(OLD_DB, db)
     return db
+
+
+def test_a_command_appended_meanwhile_is_in_neither_the_page_nor_its_verdict(game, tmp_path,
+                                                                             monkeypatch):
+    """The page and its audit are of the game as it stood when the report began: a command
+    recorded at another terminal once the audit is under way is in neither, and the head
+    shown is that moment's, in the page's head and in the verdict alike."""
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+    from banco.ledger.records.seals import head_line
+    from banco.projections.audit import audit_games
+
+    db = str(tmp_path / "game.db")
+    shutil.copy(game, db)
+    book = Book(db)
+    before = list(book.stream(1))
+    book.close()
+    audit = audit_games.audit_game
+
+    def play_then_audit(*args, **kw):
+        lines(db, "roll 4 5")  # at another terminal, as the report runs
+        return audit(*args, **kw)
+
+    monkeypatch.setattr(audit_games, "audit_game", play_then_audit)
+    out = tmp_path / "page.html"
+    said = CliRunner().invoke(cli, ["--db", db, "report", "-o", str(out)])
+    assert said.exit_code == 0, said.output
+    book = Book(db)
+    now = list(book.stream(1))
+    book.close()
+    assert len(now) > len(before)  # the command was recorded
+    text = out.read_text(encoding="utf-8")
+    line = head_line(1, before[-1]["seq"], before[-1]["hash"])
+    assert f"verified, head {line}</p>" in text
+    assert f'{before[-1]["hash"]} ({line})</p>' in text  # the page's own head: the same
+    assert f"{len(before)} events)" in said.output
+    assert f'id="e{now[-1]["seq"]}"' not in text

@@ -412,13 +412,8 @@ def report(session, output, force):
         sys.exit(EXIT_AUDIT)  # as `audit` would: a script sees the history did not audit clean
 
 
-class _Redraw(Exception):
-    """The page drawn from the rows checked against the chain, but the audit failed: drawn
-    again from the rows as stored."""
-
-
 def _report_page(session, game: int, output: str, force: bool, bar, events: int):
-    """The page (`report`) of events 1..`events`, the game audited meanwhile, telling `bar`
+    """The page (`report`) of events 1..`events`, the game audited first, telling `bar`
     the events done: ((characters, events) written, the audit's verdict)."""
     import tempfile
     from types import SimpleNamespace
@@ -427,26 +422,23 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
     from banco.cli.words.facts import describe, local_time
     from banco.cli.words.i18n import language, translations
     from banco.ledger.records.seals import head_line
-    from banco.projections.audit.audit_apart import AuditApart, report_of
+    from banco.projections.audit.audit_games import audit_game
     from banco.projections.readings.replay import steps, taken_back_by
     from banco.projections.readings.report import AuditVerdict, write_report
 
     book = session.book
     audited, drawn = bar.part(), bar.part()
     # The organiser hands the page on: it says whether the history it shows audits clean.
-    # The audit runs in a process of its own (and its workers) while this one draws the page
-    # from the rows checked against the chain, and its verdict is needed only for the page's
-    # head, written once the timeline is spooled.  If the audit fails (or the checked read
-    # stops where the chain is broken), the page is drawn again as it always was then: from
-    # the rows as stored (the chain unchecked: that is the problem the verdict names), marked.
-    # Where no process can be forked (another thread here, PostgreSQL), the audit comes first.
+    # The game is audited first; a clean one is drawn from the rows checked against the chain,
+    # one that fails from the rows as stored (the chain unchecked: that is the problem the
+    # verdict names), marked.
     taken = taken_back_by(book.store.read_type(game, "EventRetracted"))
-    apart = AuditApart.start(book.store, game, events, audited)
     written, verdicts = [], []
 
     def verdict():
+        # audited once, when the page is about to be written (an output refused costs no audit)
         if not verdicts:
-            verdicts.append(report_of(apart, book.store, game, events, audited))
+            verdicts.append(audit_game(book.store, game, progress=audited, last=events))
         return verdicts[0]
 
     def shown(v) -> AuditVerdict:
@@ -458,54 +450,20 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
         return steps(rows, game, taken=taken, refold=lambda seq: book.state(game, at=seq),
                      changes=False)  # the page never shows what a command changed
 
-    def step(n):
-        if apart is not None:
-            apart.poll()  # the audit's progress, on the same bar
-        drawn(n)
-
     def draw(f, read, upto, audit):
         # the timeline waits in a temporary file while the table and chart are gathered: a
         # long game's page is never held whole
         written[:] = write_report(
-            f, counted(read(game, 1, upto), SimpleNamespace(step=step)), game, describe,
+            f, counted(read(game, 1, upto), SimpleNamespace(step=drawn)), game, describe,
             undone=book.store.retracted_seqs(game, upto), local_time=local_time,
             tr=translations(), lang=language(),
             spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline=""),
             walk=walk, audit=audit)
 
-    def after_the_audit(f):
+    def write(f):
         v = verdict()
         read, upto = (book.checked, v.events) if v.ok else (book.stream, events)
         draw(f, read, upto, shown(v))
 
-    def passed():
-        v = verdict()
-        if not v.ok or v.events != events:
-            raise _Redraw  # before anything is written to f
-        return shown(v)
-
-    def write(f):
-        if apart is None:
-            after_the_audit(f)
-            return
-        # what the checked read warns about (a broken chain) is said only if this page stands
-        with book.warnings_held() as keep:
-            try:
-                draw(f, book.checked, events, passed)
-                keep()
-                return
-            except _Redraw:
-                pass
-            except Exception:
-                v = verdict()  # (what the audit raises, it raises here, as it did first)
-                if v.ok and v.events == events:
-                    keep()
-                    raise  # a chain the audit passed: what the read said is what is wrong
-        after_the_audit(f)  # the rare path: the page drawn twice
-
-    try:
-        write_out(output, force, write)
-    finally:
-        if apart is not None:
-            apart.close()  # stopped, with its workers, if the page stopped first (Ctrl-C)
+    write_out(output, force, write)
     return written, verdict()

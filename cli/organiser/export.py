@@ -37,13 +37,15 @@ def export(session, output, fmt, force, audited):
     # Not by default: an export of a long game runs at the pace of reading it (about 130,000
     # events/s), its audit at the audit's (about 45,000 a core, pure Python); the file is
     # audited wherever it is imported (docs/performance.md, issue 21)
-    verdict = _ExportAudit(session.book.store, game) if audited else None
-    try:
-        _export(session, game, output, fmt, force)
-        report = verdict() if verdict is not None else None
-    finally:
-        if verdict is not None:
-            verdict.close()
+    store = session.book.store
+    # the audit covers the game up to its last event now, whatever is appended meanwhile
+    events = store.last_seq(game) if audited else None
+    _export(session, game, output, fmt, force)
+    report = None
+    if events is not None:
+        from banco.projections.audit.audit_games import audit_game
+
+        report = audit_game(store, game, last=events)
     if output and output != "-":
         click.echo(_("game {game} exported to {output} ({fmt})").format(game=game, output=output, fmt=fmt), err=True)
     if report is not None and not report.ok:
@@ -58,28 +60,6 @@ def export(session, output, fmt, force, audited):
                      "this database holds it, not one to trust; `banco audit --game {game}` "
                      "says more").format(game=game), err=True)
         sys.exit(EXIT_AUDIT)
-
-
-class _ExportAudit:
-    """The audit of `game` up to its last event now, in a process of its own while the export
-    is written (projections/audit/audit_apart.py, as `report` does), or here when none can be
-    started: call it for the report; `close` always."""
-
-    def __init__(self, store, game: int):
-        from banco.projections.audit.audit_apart import AuditApart
-
-        self.store, self.game = store, game
-        self.events = store.last_seq(game)
-        self.apart = AuditApart.start(store, game, self.events)
-
-    def __call__(self):
-        from banco.projections.audit.audit_apart import report_of
-
-        return report_of(self.apart, self.store, self.game, self.events)
-
-    def close(self) -> None:
-        if self.apart is not None:
-            self.apart.close()  # stopped, with its workers, if the export stopped first
 
 
 def _export(session, game: int, output, fmt: str, force: bool) -> None:

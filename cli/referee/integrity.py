@@ -253,7 +253,7 @@ def seal(session, key_path, referee, out_path):
     not audit clean is not sealed."""
     from banco.ledger.records import commands as c
     from banco.ledger.records import seals
-    from banco.projections.audit.audit_parallel import audit_game
+    from banco.projections.audit.audit_games import audit_game
 
     try:
         key = seals.load_private_key(key_path)
@@ -276,7 +276,7 @@ def seal(session, key_path, referee, out_path):
     if os.path.exists(out_path) and session.command_id is None:
         raise UsageError("{path} exists: banco never overwrites a seal; give --out FILE",
                          path=out_path)
-    report = audit_game(store, game)  # a long game on every core, the one pass's verdict
+    report = audit_game(store, game)
     if not report.ok:
         click.echo(_("game {game}: FAILED at event {seq}: {problem}\nnot sealed: a seal "
                      "vouches for a history that audits clean").format(

@@ -1,7 +1,7 @@
 """click's own help and words in the user's language: a command's help, its options' help
 and its usage line put in the current language (cli/words/i18n.py), and the msgids of what
-click says itself.  Kept apart from i18n.py so that a reading answered without click
-(cli/quick.py) never imports it."""
+click says itself.  Kept apart from i18n.py, whose words the phones' server and the
+readings say without click."""
 
 from __future__ import annotations
 

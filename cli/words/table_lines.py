@@ -1,6 +1,6 @@
 """The lines a reading of the table ends with: what the table waits for, the last command
-recorded (for a banker whose terminal lost an answer) and a finished game's head line.  No
-click: `banco state` answered without it (cli/quick.py) says them too."""
+recorded (for a banker whose terminal lost an answer) and a finished game's head line: words
+the readings, the turn's commands, the shell and the session share."""
 
 from __future__ import annotations
 

@@ -52,8 +52,8 @@ class Text(str):
         return f"Text({str.__repr__(self)})"
 
     def __reduce__(self):
-        # pickled whole (a problem found by an audit's worker process, projections/
-        # audit_parallel.py): str's own pickling would keep the English and lose the rest
+        # pickled whole (a problem found by an audit's worker process, projections/audit/
+        # audit_games.py): str's own pickling would keep the English and lose the rest
         slots = {name: getattr(self, name) for c in type(self).__mro__
                  for name in getattr(c, "__slots__", ())}
         return _rebuilt, (type(self), str.__str__(self), slots)

@@ -8,11 +8,11 @@ buildings (cottages and castles on the Disney board), the deck titles and a sour
 from __future__ import annotations
 
 import os
+import tomllib
 from functools import cache
 from typing import NamedTuple
 
 from banco.ledger.base.errors import UsageError
-from banco.ledger.board.builtin_data import read_builtin
 
 PROPERTY_KINDS = ("street", "station", "utility")
 
@@ -124,7 +124,8 @@ def _unknown(name: str) -> UsageError:
 def load_edition(name: str) -> Edition:
     if name not in EDITIONS:
         raise _unknown(name)
-    raw = read_builtin(os.path.join(DATA, "editions", f"{name}.toml"))
+    with open(os.path.join(DATA, "editions", f"{name}.toml"), "rb") as f:
+        raw = tomllib.load(f)
     spaces = []
     for pos, s in enumerate(raw["spaces"]):
         spaces.append(Space(position=pos, name=s["name"], kind=s["kind"], group=s.get("group"),

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import re
+import tomllib
 from functools import cache
 from typing import NamedTuple
 
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.text import plural, word
-from banco.ledger.board.builtin_data import read_builtin
 
 BUILTIN = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
 
@@ -299,7 +299,8 @@ def cited(rules: RuleSet, topic: str, default: str) -> str:
 
 
 def _read_builtin(name: str) -> dict:
-    return read_builtin(os.path.join(os.path.dirname(__file__), "data", "rules", f"{name}.toml"))
+    with open(os.path.join(os.path.dirname(__file__), "data", "rules", f"{name}.toml"), "rb") as f:
+        return tomllib.load(f)
 
 
 def _resolve(raw: dict, seen: tuple[str, ...]) -> dict:
@@ -344,7 +345,6 @@ def load_rules(name_or_path: str) -> RuleSet:
         raise UsageError("{path}: cannot read the house rules: {exc}",
                          path=path, exc=exc) from None
     origin = _Origin(path, text)
-    import tomllib  # a house-rules file: TOML, as its user wrote it
 
     try:
         raw = tomllib.loads(text)

@@ -7,7 +7,9 @@ from it; a field or validator the generator does not know is refused when the ch
 (and tests/test_event_checks.py builds them).  `schema.load` builds the loaded result, its
 error messages and a deep copy of every nested list along the way; a check only needs yes or
 no, and when the answer is no the caller asks marshmallow for the message.  About 25 times
-faster on recorded games.
+faster on recorded games: marshmallow alone would halve the audit's pace.  Built in memory when
+the audit starts, never written out; the write path validates with marshmallow itself
+(ledger/book.py).
 
 What counts as valid is marshmallow's, including its corners: a strict Integer refuses
 booleans, a Boolean with truthy={True} also takes 1 (1 == True), a UUID is any text
@@ -202,69 +204,3 @@ def checks() -> dict[str, Callable[[Any], bool]]:
         out[type_] = scope["check"]
     return out
 
-
-# The helpers by public names, for the generated modules (ledger/records/checks_built/).
-MISSING, uuid_ok, member, one_of = _MISSING, _uuid_ok, _member, _one_of
-BUILT = "checks_built"
-PART_LINES = 550  # a generated part stays under the project's 600 lines a file
-
-
-def _literal(value) -> str:
-    """repr, with a set's members sorted: the same text whatever the hash seed."""
-    if isinstance(value, frozenset):
-        return "frozenset({" + ", ".join(sorted(map(_literal, value))) + "})" if value else \
-            "frozenset()"
-    if isinstance(value, tuple):
-        inner = ", ".join(map(_literal, value))
-        return f"({inner},)" if len(value) == 1 else f"({inner})"
-    return repr(value)
-
-
-def module_sources() -> dict[str, str]:
-    """{file name: source} of ledger/records/checks_built/: every type's check, written out,
-    so that the write path checks an event without importing marshmallow (issue 21: a cold
-    write paid about 80 ms for that import).  Regenerate with `python -m
-    ledger.records.event_checks` after a schema changes; tests/test_event_checks.py fails
-    while the files differ."""
-    from banco.ledger.records.events import schemas
-
-    head = ['"""Generated from the schemas (ledger/records/events.py) by `python -m '
-            'banco.ledger.records.event_checks`:\ndo not edit.  `CHECKS[type](data)` is True exactly '
-            'when marshmallow\'s schema accepts `data`\n(tests/test_event_checks.py)."""',
-            "", "# ruff: noqa", "from banco.ledger.records.event_checks import MISSING as _MISSING",
-            "from banco.ledger.records.event_checks import member as _member",
-            "from banco.ledger.records.event_checks import one_of as _one_of",
-            "from banco.ledger.records.event_checks import uuid_ok as _uuid_ok", ""]
-    parts: list[tuple[list[str], dict[str, str]]] = [([], {})]
-    for i, (type_, schema) in enumerate(sorted(schemas().items())):
-        text, consts = source(schema)
-        body = ["", f"def _make{i}():  # {type_}"]
-        body += [f"    {name} = {_literal(value)}" for name, value in consts.items()]
-        body += ["    " + line if line else line for line in text.rstrip("\n").split("\n")]
-        body += ["    return check", ""]
-        if parts[-1][0] and len(parts[-1][0]) + len(body) > PART_LINES - len(head) - 80:
-            parts.append(([], {}))
-        parts[-1][0].extend(body)
-        parts[-1][1][type_] = f"_make{i}()"
-    out = {}
-    for n, (lines, names) in enumerate(parts, start=1):
-        out[f"part{n}.py"] = "\n".join(
-            head + lines + ["", "CHECKS = {"] + [f"    {t!r}: {call}," for t, call in names.items()]
-            + ["}", ""])
-    out["__init__.py"] = "\n".join(
-        [head[0], "", "# ruff: noqa"]
-        + [f"from banco.ledger.records.checks_built.part{n} import CHECKS as _{n}"
-           for n in range(1, len(parts) + 1)]
-        + ["", "CHECKS = {" + ", ".join(f"**_{n}" for n in range(1, len(parts) + 1)) + "}", ""])
-    return out
-
-
-if __name__ == "__main__":
-    from pathlib import Path
-
-    folder = Path(__file__).with_name(BUILT)
-    folder.mkdir(exist_ok=True)
-    for old in folder.glob("part*.py"):
-        old.unlink()
-    for name, text in module_sources().items():
-        (folder / name).write_text(text, encoding="utf-8")

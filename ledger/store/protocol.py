@@ -291,8 +291,8 @@ class EventStore(Protocol):
         engine that checks its pages itself (PostgreSQL)."""
 
     def worker_path(self) -> str | None:
-        """The file a worker process may open by itself to audit a part of this store on
-        another core (projections/audit/audit_parallel.py), or None: one pass here."""
+        """The file a worker process may open by itself to audit some of this store's games on
+        another core (projections/audit/audit_games.py), or None: each game audited here."""
 
     # --- the file -------------------------------------------------------------------------
 

@@ -162,8 +162,6 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         return (COLUMNS if self.format >= 3 else COLUMNS_FORMAT2 if self.format == 2
                 else COLUMNS_FORMAT1)
 
-    _cols = columns  # the name projections/audit/audit_parallel.py reads
-
     def explain(self, exc: sqlite3.Error, writing: bool) -> DatabaseError:
         """A sqlite3 error as one sentence about this file."""
         return explain(exc, self.path, self.wait, writing)

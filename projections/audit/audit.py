@@ -28,10 +28,6 @@ Snapshots are never a starting point: the audit folds from the first event.  But
 holds each one to the log as it goes (`snapshots`): its head to the chain's hash at its seq
 (another one: the history was rewritten since), its table to the table folded there (another
 one: the snapshot was edited, and what the book shows with it is not the log's).
-
-A long game's pass may be cut into parts audited at once by worker processes
-(projections/audit/audit_parallel.py): `resume`, `run(stop=...)` and `resumable` let a part start
-where the pass before it stood and hand back where it ends; the verdict is the one pass's.
 """
 
 from __future__ import annotations
@@ -54,7 +50,7 @@ from banco.projections.audit.rederive import (
     first_difference,
     plain,
 )
-from banco.projections.audit.results import AuditReport, AuditStop, Resume
+from banco.projections.audit.results import AuditReport, AuditStop
 from banco.projections.audit.rows import DictRows, RowChecks, reason
 
 COMMAND = "CommandRecorded"
@@ -147,18 +143,12 @@ class GameAudit(RowChecks):
 
     # the pass
 
-    def run(self, finish: bool = True, stop: int | None = None) -> AuditReport:
-        """The pass over the rows.  For a part of a long game (projections/audit/audit_parallel.py):
-        `stop`, its last seq (the rows go one past it), and `finish=False`: what is checked at
-        the end of the log is not checked at the end of a part."""
+    def run(self) -> AuditReport:
+        """The pass over the rows."""
         batch: list[dict] = []
         cid = _NOTHING  # the command id of the rows in batch
         try:
             for raw in self.rows:
-                if stop is not None and raw[1] > stop:
-                    self._stop_before(raw, batch)
-                    batch = []
-                    break
                 try:
                     row = self._row(raw)
                 except AuditStop:
@@ -173,47 +163,10 @@ class GameAudit(RowChecks):
                 batch.append(row)
             if batch:
                 self._command(batch)
-            if finish:
-                self._finish()
-        except AuditStop as halt:  # (not `stop`: mypyc deletes a handler's name, and the parameter)
+            self._finish()
+        except AuditStop as halt:
             return self._report(halt.seq, halt.problem)
         return self._report(None, None)
-
-    # a part of a long game, audited apart (projections/audit/audit_parallel.py)
-
-    def resume(self, at: Resume) -> None:
-        """Go on from `at`, the pass as it stood after event at.seq: its rows must begin at
-        at.seq + 1, with a new command.  No restore point before at.seq is kept: an undo that
-        reaches further back folds again from the start (as for one behind every point)."""
-        self.expected, self.count, self.prev = at.seq + 1, at.seq, at.prev
-        self.seen_v2, self.state, self.uuid = at.seen_v2, at.state, at.uuid
-        self.checks = at.checks.copy() if at.checks is not None else None
-        self.ended_at, self.gone, self.last_time = at.ended_at, set(at.gone), (None, at.at)
-        self.last_checkpoint = at.seq
-
-    def _stop_before(self, raw: tuple, batch: list[dict]) -> None:
-        """The row after a part: read as the one pass reads it, its chain checked before the
-        command that ends the part is judged (so a problem there is named with the same head
-        and count), then left to the next part."""
-        kept = self.prev, self.expected, self.count, self.seen_v2, self.last_time, len(self.expect_at)
-        try:
-            row = self._row(raw)
-        except AuditStop:
-            if batch:
-                self._command(batch, partial=True)
-            raise
-        if batch and row["command_id"] == batch[0]["command_id"]:
-            # parts are cut between commands: the rows changed since (the caller's one pass)
-            raise RuntimeError("a part of the audit ends inside a command")
-        if batch:
-            self._command(batch)
-        self.prev, self.expected, self.count, self.seen_v2, self.last_time = kept[:5]
-        del self.expect_at[kept[5]:]
-
-    def resumable(self) -> Resume:
-        """Where the pass stands: what `resume` needs to go on from here."""
-        return Resume(self.count, self.prev, self.seen_v2, self.state, self.checks,
-                      self.ended_at, self.uuid, frozenset(self.gone), self.last_time[1])
 
     def _report(self, seq, problem) -> AuditReport:
         notes = list(self.expect_notes)

@@ -11,7 +11,7 @@ cash is issued once to each seat, before play.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from banco.ledger.base.names import fold
 from banco.ledger.base.text import Text, msg
@@ -165,11 +165,6 @@ class Books:
         constructor: a compiled class has no instance made by object.__new__)."""
         return Books((), self)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # An audit's worker hands its books back pickled (projections/audit/audit_parallel.py): a
-        # compiled class is unpickled through its constructor, so say which arguments.
-        return _books, (self.seats, self.balances, self.issued, self.playing, self.balanced)
-
     def start(self) -> list[str]:
         return seat_problems(self.seats)
 
@@ -211,15 +206,6 @@ class Books:
             problems += found
             self.balanced = None if found else table
         return problems
-
-
-def _books(seats: tuple[str, ...], balances: dict[str, int], issued: dict[str, int],
-           playing: bool, balanced: State | None) -> Books:
-    """Books as pickled (Books.__reduce__)."""
-    books = Books(seats)
-    books.balances, books.issued, books.playing, books.balanced = \
-        balances, issued, playing, balanced
-    return books
 
 
 def delta_problems(before: State, moved: Iterable[Entry], after: State) -> list[str]:

@@ -8,8 +8,6 @@ the table it leaves (`table_problems`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from banco.ledger.base.text import msg
 from banco.ledger.table.state import State
 from banco.projections.audit import amounts
@@ -40,11 +38,6 @@ class EventChecks:
         other = EventChecks(None, self.books.copy())
         other.previous, other.card, other.clean = self.previous, self.card, self.clean
         return other
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # An audit's worker hands its checks back pickled (projections/audit/audit_parallel.py): a
-        # compiled class is unpickled through its constructor, so say which arguments.
-        return _checks, (self.books, self.previous, self.card, self.clean)
 
     def start(self) -> list[str]:
         """What is wrong with the seats themselves (checked at GameStarted)."""
@@ -94,14 +87,6 @@ class EventChecks:
             self.clean = None if found else after
         self.previous = event
         return problems
-
-
-def _checks(books: Books, previous: dict | None, card: dict | None,
-            clean: State | None) -> EventChecks:
-    """EventChecks as pickled (EventChecks.__reduce__)."""
-    checks = EventChecks(None, books)
-    checks.previous, checks.card, checks.clean = previous, card, clean
-    return checks
 
 
 def table_problems(t: State, buildings: bool = True) -> list[str]:

@@ -4,8 +4,8 @@ table against each log (so a log cut short is caught without a seal), the tourna
 chains, the maintenance history; and, given a referee's seal and public key, the sealed
 prefix of one game (ledger/records/seals.py).
 
-A long game is audited on every core (projections/audit/audit_parallel.py), with the one pass's
-verdict.  The audit never repairs anything (that is `banco doctor --repair`) and never trusts the games
+A file's games are audited one a process (projections/audit/audit_games.py), each with the one
+pass's verdict.  The audit never repairs anything (that is `banco doctor --repair`) and never trusts the games
 table or a snapshot: each game is folded from its first event.
 """
 
@@ -20,7 +20,7 @@ from banco.ledger.base.text import msg
 from banco.ledger.store.connection import NotText
 from banco.ledger.store.file_checks import undecodable
 from banco.ledger.store.health import Finding, history_findings
-from banco.projections.audit.audit_parallel import audit_games
+from banco.projections.audit.audit_games import audit_games
 from banco.projections.audit.results import AuditReport
 
 

@@ -59,7 +59,7 @@ class ConcurrentAudit:
     batch after it is inserted, then `verdict`; `close` in every case (stops it if running)."""
 
     def __init__(self, game_id: int, hashed_as: int | None):
-        from banco.projections.audit.audit_parallel import pool_context
+        from banco.projections.audit.audit_games import pool_context
 
         context = pool_context()
         self.rows_r, self.rows_w = context.Pipe(duplex=False)

@@ -371,7 +371,7 @@ def write_report(out: IO[str], rows: Iterable[dict], game_id: int, describe, *,
                  local_time=lambda t: t, tr=None, lang: str = "en",
                  spool: Callable[[], IO[str]] = io.StringIO,
                  walk: Callable[[Iterable[dict]], Iterable] | None = None,
-                 audit: AuditVerdict | Callable[[], AuditVerdict] | None = None
+                 audit: AuditVerdict | None = None
                  ) -> tuple[int, int]:
     """Write the page to `out`; (characters written, events).  `rows`: the game's rows in seq
     order.  `walk(rows)`: the game's steps (`projections.readings.replay.steps`) from them; by default
@@ -379,9 +379,7 @@ def write_report(out: IO[str], rows: Iterable[dict], game_id: int, describe, *,
     time, more than once.  `undone`: the seqs the game's undos took back (None: found in
     `rows`, a list).  `head`: the hash shown (None: the last row's).  `spool`: a new empty
     text file the timeline waits in while the rest is gathered (a temporary file for a long
-    game).  `audit`: the game's audit verdict, shown under the head (None: not shown), or
-    what gives it, called once every row is read and before anything is written to `out` (the
-    report audits the game while its page is drawn: what it raises leaves `out` untouched)."""
+    game).  `audit`: the game's audit verdict, shown under the head (None: not shown)."""
     if undone is None:
         undone = {s for e in rows if e["type"] == "EventRetracted" for s in e["data"]["seqs"]}
     counted = _Counted(rows)
@@ -396,8 +394,6 @@ def write_report(out: IO[str], rows: Iterable[dict], game_id: int, describe, *,
             chart.add(s)
             final = s.after
         timeline.write("</ol>")
-        if callable(audit):
-            audit = audit()
         page = _Tally(out)
         for part in _page_head(final, chart, counted, game_id, head, local_time, tr, lang,
                                audit):
