@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from cli.main import COMMANDS, cli
+from banco.cli.main import COMMANDS, cli
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CODES = {0, 1, 2, 3, 4, 5}
