@@ -1,5 +1,5 @@
 """Random command lines, typed as a careless or hostile banker would, through `banco` (click's
-CliRunner) and through `banco run`: never a traceback, an exit code README documents, and
+CliRunner) and through `banco run`: never a traceback, an exit code docs/banker.md documents, and
 nothing appended to any database when the line is refused (the one exception: a late rent
 claim, whose refusal is itself recorded).
 

@@ -1,7 +1,7 @@
 """The tamper suite (issue 19): each kind of row banco keeps, changed as an attacker with the
 file and sqlite3 can (triggers dropped, the chain recomputed where there is one), and what
 `banco audit` names.  What only a seal or a printed head can prove (a whole game rewritten
-consistently) is README's "Integrity".  The rows and where each is tampered with:
+consistently) is docs/referee.md's "Integrity".  The rows and where each is tampered with:
 
   events       tests/test_integrity.py (every kind of edit, named by game and seq), and here a
                trade re-chained so that the books still balance

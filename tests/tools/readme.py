@@ -1,18 +1,20 @@
-"""README's examples are real output: this script runs them and writes (or checks) what they
-print.
+"""The examples of README.md, README.it.md and every page of the manual (docs/*.md) are real
+output: this script runs them and writes (or checks) what they print.
 
 A fenced ```text block right after a comment `<!-- banco: NAME -->` is live: every line that
 starts with `$ ` is a shell command, run in a scratch folder holding a copy of fixtures/ (so
 `banco run fixtures/...` works), with `banco` on the PATH, BANCO_DB=NAME.db, a fixed clock and
 time zone; the lines after it, up to the next `$ ` line, are its output.  Blocks with the same
-NAME share a database, in the order they appear.  A command's own `# comment` is kept.  Lines
+NAME share a database, in the order they appear in one file (each file has a scratch folder
+of its own, so a page's tour starts from nothing).  A command's own `# comment` is kept.  Lines
 of a block starting with `...` are kept as they are, and the output of the command before it
 is cut there (for long output shown in part).
 
-    python tests/tools/readme.py            # rewrite README.md's and README.it.md's live blocks
-    python tests/tools/readme.py --check    # exit 1 and show the diff if README.md is stale
+    python tests/tools/readme.py            # rewrite the live blocks of the READMEs and docs/
+    python tests/tools/readme.py --check    # exit 1 and show the diff of every stale file
+    python tests/tools/readme.py docs/referee.md   # one file
 
-tests/test_readme.py runs the check: an example that no longer prints what README says fails
+tests/test_readme.py runs the check: an example that no longer prints what its page says fails
 the test run; rewriting is this script's job, reviewed like any other diff.
 """
 
@@ -106,11 +108,18 @@ def render_block(block: list[str], folder: Path, db: str, extra: dict) -> list[s
     return out
 
 
+def documents() -> list[str]:
+    """Every file whose live blocks are kept true: the two READMEs and the manual's pages."""
+    pages = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))
+    return ["README.md", "README.it.md", *pages]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true")
-    parser.add_argument("files", nargs="*", default=["README.md", "README.it.md"])
+    parser.add_argument("files", nargs="*")
     args = parser.parse_args()
+    args.files = args.files or documents()
     stale = 0
 
     def rendered(name: str) -> tuple[str, str]:
@@ -121,10 +130,11 @@ def main() -> int:
             return text, render(text, folder)
 
     # The files are independent (each its own scratch folder): rendered side by side, since
-    # their time is spent waiting for `banco` processes.
+    # their time is spent waiting for `banco` processes; four at a time, as a file without a
+    # live block costs nothing and more would only queue for the cores.
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(max_workers=len(args.files) or 1) as pool:
+    with ThreadPoolExecutor(max_workers=min(4, len(args.files))) as pool:
         results = list(pool.map(rendered, args.files))
     for name, (text, new) in zip(args.files, results, strict=True):
         path = ROOT / name
