@@ -145,3 +145,63 @@ def test_the_phones_table_document_carries_the_warning(db, tamper):
         assert table.doc("it", "public")[1]["warning"].startswith("ATTENZIONE: partita 1")
     finally:
         table.close()
+
+
+@pytest.fixture(scope="module")
+def snapshotted(tmp_path_factory):
+    """classic-4p played through the CLI with a snapshot every 50 events."""
+    from pathlib import Path
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Book, "SNAPSHOT_EVERY", 50)
+        db = tmp_path_factory.mktemp("snap") / "s.db"
+        fixture = Path(__file__).resolve().parents[1] / "fixtures" / "classic-4p.banco"
+        result = CliRunner().invoke(cli, ["--db", str(db), "run", "-q", str(fixture)],
+                                    env={"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"})
+    assert result.exit_code in (0, 1), result.output
+    return db
+
+
+def test_a_write_checks_the_chain_from_its_snapshot_to_the_head_not_the_whole_log(
+        snapshotted, tmp_path, monkeypatch):
+    """The cost stays flat: the write holds to the chain the rows it folds, from the newest
+    snapshot bound to the log (ledger/store/snapshot_binding.py vouches for it) to the head.
+    An edit after the snapshot refuses it; one before is the audit's (as it always was)."""
+    import contextlib
+    import shutil
+
+    from ledger.base.errors import RuleViolation
+    from ledger.store.chain import BrokenChain
+    from ledger.store.sqlite import SQLiteStore
+
+    monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 50)
+    conn = sqlite3.connect(snapshotted)
+    snap = conn.execute("SELECT MAX(seq) FROM snapshots WHERE game_id=1").fetchone()[0]
+    last = conn.execute("SELECT MAX(seq) FROM events WHERE game_id=1").fetchone()[0]
+    conn.close()
+    assert 50 <= snap < last
+    read = []
+    real = SQLiteStore.read_checked
+
+    def counting(self, game_id, after=0, prev_hash="", limit=None):
+        rows, problem = real(self, game_id, after, prev_hash, limit)
+        read.extend(r["seq"] for r in rows)
+        return rows, problem
+
+    monkeypatch.setattr(SQLiteStore, "read_checked", counting)
+    for seq, refused in ((snap + 1, True), (snap - 10, False)):
+        db = tmp_path / f"{seq}.db"
+        shutil.copyfile(snapshotted, db)
+        forge(str(db), f"UPDATE events SET actor='mallory' WHERE game_id=1 AND seq={seq}")
+        read.clear()
+        book = Book(str(db))
+        try:
+            if refused:
+                with pytest.raises(BrokenChain, match=f"game 1 event {seq} "):
+                    book.execute(1, c.Roll((1, 2)), now=NOW)
+            else:  # decided by the rules (which may refuse the roll), not refused as broken
+                with contextlib.suppress(RuleViolation):
+                    book.execute(1, c.Roll((1, 2)), now=NOW)
+        finally:
+            book.close()
+        assert min(read) > snap and max(read) <= last + 3, (seq, min(read))
