@@ -275,9 +275,13 @@ def problems_in(history: list[tuple], key: bytes | None = None) -> list[Text]:
 
 
 # What Keyring.find reads of the entries of one digest (either store), by id: each with the
-# hash of the entry before it (NULL: none, or deleted), to hold its link as it loads.
+# hash of the entry before it (NULL: none, or deleted), to hold its link as it loads, and how
+# many entries follow it and the last one's number (a gap: an entry after it deleted, its
+# revocation perhaps).
 FIND_COLUMNS = ("kind, digest, prefix, role, player, game, at, id, prev, hash, "
-                "(SELECT b.hash FROM {table} b WHERE b.id = t.id - 1)")
+                "(SELECT b.hash FROM {table} b WHERE b.id = t.id - 1), "
+                "(SELECT COUNT(*) FROM {table} a WHERE a.id > t.id), "
+                "(SELECT MAX(a.id) FROM {table} a)")
 LAST = f"SELECT {COLUMNS} FROM {{table}} ORDER BY id DESC LIMIT 1"
 
 
@@ -285,7 +289,7 @@ def live_token(rows: list[tuple], wanted: str, key: bytes | None = None,
                last: tuple | None = None) -> Token | None:
     """The live token among the entries of the digest `wanted` (FIND_COLUMNS), else None: one
     issue, no revocation, its hash banco's (plain, or keyed with `key`), following the entry
-    before it; and, with the key, the history's `last` entry (COLUMNS) keyed, which a history
+    before it, no entry after it missing; and, with the key, the history's `last` entry (COLUMNS) keyed, which a history
     rewritten without the key is not.  The digests compared in constant time."""
     issued = [r for r in rows if r[0] == "issue" and hmac.compare_digest(r[1], wanted)]
     if len(issued) != 1 or any(r[0] == "revoke" for r in rows):
@@ -295,6 +299,8 @@ def live_token(rows: list[tuple], wanted: str, key: bytes | None = None,
         return None  # an entry banco did not write (`banco audit` names it)
     if r[8] != (GENESIS if r[7] == 1 else r[10]):
         return None  # not chained to the entry before it: written by hand, or that one was
+    if r[12] - r[7] != r[11]:
+        return None  # an entry after it is missing: its revocation taken back, perhaps
     if key is not None and (last is None or hashed(last, key) != KEYED):
         return None  # the history's end was not written with the key: rewritten without it
     return Token(*r[2:7])
