@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from ledger.base.errors import ConflictError
-from ledger.store.canonical import (
+from banco.ledger.base.errors import ConflictError
+from banco.ledger.store.canonical import (
     CHAIN_VERSION,
     GENESIS,
     bound_table_digest,
@@ -24,8 +24,8 @@ from ledger.store.canonical import (
     row_hash,
     table_digest,
 )
-from ledger.store.chain import verify_chain
-from ledger.store.protocol import EventStore, NewEvent, ReadRows, conforms
+from banco.ledger.store.chain import verify_chain
+from banco.ledger.store.protocol import EventStore, NewEvent, ReadRows, conforms
 
 AT = "2026-11-29T10:00:00.000000Z"
 
@@ -213,9 +213,9 @@ class StoreSuite:
         """Issue 32: a starting cash edited in place (no rehash) is warned about when read and
         every command on it refused (exit 3), nothing appended (tests/test_broken_chain_writes.py
         for the other tamperings, the CLI and the phones' document)."""
-        from ledger.book import Book
-        from ledger.records import commands as c
-        from ledger.store.chain import BrokenChain
+        from banco.ledger.book import Book
+        from banco.ledger.records import commands as c
+        from banco.ledger.store.chain import BrokenChain
 
         book = Book("store", store=kit.open())
         g = book.new_game(["Anna", "Bruno"], now=AT)
@@ -273,7 +273,7 @@ class StoreSuite:
         """ledger/store/kept_snapshots.py: the newest three (an undo may reach behind the
         newest), and the first of each stretch of EVERY events (a moment long ago is folded
         from near it); here a stretch of 4 events instead of 1,000."""
-        from ledger.store import kept_snapshots
+        from banco.ledger.store import kept_snapshots
 
         monkeypatch.setattr(kept_snapshots, "EVERY", 4)
         g = start(store, "Anna", "Bruno").game_id
@@ -314,7 +314,7 @@ class StoreSuite:
         """Whichever way a snapshot is kept (put, with an append, with an import), the store
         records its digest (ledger/store/snapshot_binding.py) and gives it back as recorded:
         an edit of the text, past the store, is then caught by every reader."""
-        from ledger.store.snapshot_binding import problem, snapshot_digest
+        from banco.ledger.store.snapshot_binding import problem, snapshot_digest
 
         g = start(store, "Anna", "Bruno").game_id
         note(store, g, 2, "a", cid="c3")

@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 from forge import drop_triggers, rechain_stored
 
-from cli.main import cli
-from ledger.book import Book
-from ledger.records import commands as c
-from ledger.store.canonical import stored_row_hash
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.ledger.store.canonical import stored_row_hash
 
 NOW = "2026-11-29T10:00:00.000000Z"
 
@@ -101,7 +101,7 @@ def test_a_write_onto_a_broken_chain_is_refused_and_appends_nothing(db, tamper, 
 
 @pytest.mark.parametrize("tamper", TAMPERINGS, ids=lambda f: f.__name__)
 def test_the_book_refuses_before_deciding_and_a_retry_is_refused_too(db, tamper):
-    from ledger.store.chain import BrokenChain
+    from banco.ledger.store.chain import BrokenChain
 
     bad = tamper(db)
     book = Book(db)
@@ -128,7 +128,7 @@ def test_a_reading_of_a_broken_chain_warns_on_the_terminal(db):
 
 @pytest.mark.parametrize("tamper", TAMPERINGS, ids=lambda f: f.__name__)
 def test_the_phones_table_document_carries_the_warning(db, tamper):
-    from cli.web.hub import Table
+    from banco.cli.web.hub import Table
 
     sound = Table(db, 1, None, poll=None).start()
     try:
@@ -170,9 +170,9 @@ def test_a_write_checks_the_chain_from_its_snapshot_to_the_head_not_the_whole_lo
     import contextlib
     import shutil
 
-    from ledger.base.errors import RuleViolation
-    from ledger.store.chain import BrokenChain
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.base.errors import RuleViolation
+    from banco.ledger.store.chain import BrokenChain
+    from banco.ledger.store.sqlite import SQLiteStore
 
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 50)
     conn = sqlite3.connect(snapshotted)

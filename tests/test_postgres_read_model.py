@@ -19,8 +19,8 @@ import pytest
 from test_postgres_referee import admin, banco
 from test_read_model import GAMES, readings, transcript
 
-from ledger.base.errors import EXIT_AUDIT
-from ledger.store.postgres import PostgresStore
+from banco.ledger.base.errors import EXIT_AUDIT
+from banco.ledger.store.postgres import PostgresStore
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 FIXED = "2026-11-29T21:00:00Z"
@@ -43,7 +43,7 @@ def played(request, tmp_path_factory) -> tuple[str, str, str]:
 def banco_code(db: str, *words) -> int:
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     return CliRunner().invoke(cli, ["--db", db, *map(str, words)]).exit_code
 
@@ -162,7 +162,7 @@ def test_a_database_installed_before_the_read_model_records_and_reads_as_before(
     """Its owner has not added the tables yet: commands are recorded, the readings read the
     log, doctor says none is kept and a repair says who adds the tables; once the owner runs
     postgres_setup, a repair builds it."""
-    from ledger.store import postgres_setup
+    from banco.ledger.store import postgres_setup
 
     monkeypatch.setenv("BANCO_FIXED_TIME", FIXED)
     url, admin_url = pg_cluster.database()
@@ -187,8 +187,8 @@ def test_a_rebuild_holds_up_no_command_and_leaves_no_wrong_answer():
     of the game's end, so the readings read the log, and the next rebuild reaches it."""
     from store_suite import AT, start
 
-    from ledger.store.protocol import NewEvent, ReadRows
-    from ledger.table.read_rows import read_model_rows
+    from banco.ledger.store.protocol import NewEvent, ReadRows
+    from banco.ledger.table.read_rows import read_model_rows
 
     url, _ = pg_cluster.database()
     store, other = PostgresStore(url), PostgresStore(url, wait=1.0)

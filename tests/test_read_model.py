@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 
-from cli.main import cli
+from banco.cli.main import cli
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 DATA = Path(__file__).resolve().parent / "data"
@@ -178,7 +178,7 @@ def test_log_player_tail_reads_from_the_end_about_what_it_shows(tmp_path, monkey
     """`log --player Anna --tail 3` of a long game read every row that names Anna to keep
     three (14 s on the 300,000-event game): it now reads windows of seqs from the end, each
     twice the last, until it has them; the same lines as the end of the whole answer."""
-    from ledger.store.read_model import ReadModelStore
+    from banco.ledger.store.read_model import ReadModelStore
 
     db = str(tmp_path / "end.db")
     banco(db, "run", "-q", str(FIXTURES / "classic-to-the-end.banco"))

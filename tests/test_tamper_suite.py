@@ -19,10 +19,10 @@ import pytest
 from click.testing import CliRunner
 from forge import drop_triggers, rechain_stored
 
-from cli.main import cli
-from ledger.book import Book
-from ledger.records import commands as c
-from projections.audit.audit import audit
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.projections.audit.audit import audit
 
 NOW = "2026-11-29T10:00:00.000000Z"
 ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}
@@ -149,7 +149,7 @@ def test_an_edited_games_table_is_named_as_the_table_not_as_a_sealed_event(copy)
 
 def test_swapped_game_numbers_are_named_by_the_seal_and_by_a_printed_head(copy):
     db = copy / "t.db"
-    from ledger.records.seals import head_line
+    from banco.ledger.records.seals import head_line
 
     book = Book(str(db))
     line = head_line(1, book.store.last_seq(1), book.store.head(1))
@@ -306,7 +306,7 @@ def test_a_maintenance_history_from_before_the_chain_is_chained_from_its_next_en
 def paired(copy):
     """Game 2's banker and Anna's phone paired, then Anna's token revoked and Bruno's issued:
     entries 1 (banker), 2 (Anna), 3 (Anna revoked), 4 (Bruno)."""
-    from ledger.store import tokens
+    from banco.ledger.store import tokens
 
     db = str(copy / "t.db")
     banker = tokens.issue(db, "banker", 2, NOW)[0]
@@ -322,7 +322,7 @@ def token_problems(db):
 
 
 def keyring_finds(db, secret):
-    from ledger.store.tokens import Keyring
+    from banco.ledger.store.tokens import Keyring
 
     ring = Keyring(str(db))
     try:
@@ -370,7 +370,7 @@ def test_a_revocation_taken_back_is_named(paired):
 
 
 def test_a_token_slipped_in_by_hand_is_named_and_refused(paired):
-    from ledger.store.tokens import digest
+    from banco.ledger.store.tokens import digest
 
     db, _ = paired
     secret = "bt_" + "x" * 32
@@ -398,7 +398,7 @@ def test_the_tokens_triggers_dropped_are_named(paired):
 def test_a_tokens_list_from_before_the_history_becomes_one(tmp_path):
     """The table as the first phones' banco wrote it (one row a token, revoked in place) is
     rewritten as a history on first use: the live token still works, the revoked one not."""
-    from ledger.store import tokens
+    from banco.ledger.store import tokens
 
     db = str(tmp_path / "old.db")
     conn = sqlite3.connect(db)

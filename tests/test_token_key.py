@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 from forge import drop_triggers
 
-from cli.main import cli
-from ledger.book import Book
-from ledger.store import token_key, tokens
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.store import token_key, tokens
 
 NOW = "2026-11-29T10:00:00.000000Z"
 

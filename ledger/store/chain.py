@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from ledger.base.errors import EXIT_AUDIT, BancoError
-from ledger.base.text import Text, msg
-from ledger.store.canonical import (
+from banco.ledger.base.errors import EXIT_AUDIT, BancoError
+from banco.ledger.base.text import Text, msg
+from banco.ledger.store.canonical import (
     CHAIN_VERSION,
     GENESIS,
     TABLE_CHAIN_VERSION,
@@ -16,8 +16,8 @@ from ledger.store.canonical import (
     row_hash,
     stored_row_hash,
 )
-from ledger.store.protocol import ChainProblem, NewEvent
-from ledger.store.schema import event_dict
+from banco.ledger.store.protocol import ChainProblem, NewEvent
+from banco.ledger.store.schema import event_dict
 
 
 def broken_warning(game_id: int, problem: ChainProblem) -> Text:

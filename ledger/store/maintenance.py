@@ -17,7 +17,7 @@ import hashlib
 import json
 import sqlite3
 
-from ledger.base.text import Text, msg
+from banco.ledger.base.text import Text, msg
 
 MAINTENANCE = "maintenance"
 GENESIS = "0" * 64

@@ -11,17 +11,17 @@ log; the maintenance history (PostgreSQL keeps none)."""
 
 from __future__ import annotations
 
-from ledger.base.text import msg
-from ledger.store import token_key
-from ledger.store.health import Finding, Sql, games_findings, tournament_chain_findings
-from ledger.store.postgres_connection import guarded
-from ledger.store.postgres_schema import SCHEMA
-from ledger.store.postgres_tokens import entries as token_entries
-from ledger.store.postgres_tokens import has_table as has_token_table
-from ledger.store.postgres_tournaments import has_table as has_fact_table
-from ledger.store.postgres_tournaments import rows as fact_rows
-from ledger.store.protocol import StoreHealth
-from ledger.store.tokens import problems_in
+from banco.ledger.base.text import msg
+from banco.ledger.store import token_key
+from banco.ledger.store.health import Finding, Sql, games_findings, tournament_chain_findings
+from banco.ledger.store.postgres_connection import guarded
+from banco.ledger.store.postgres_schema import SCHEMA
+from banco.ledger.store.postgres_tokens import entries as token_entries
+from banco.ledger.store.postgres_tokens import has_table as has_token_table
+from banco.ledger.store.postgres_tournaments import has_table as has_fact_table
+from banco.ledger.store.postgres_tournaments import rows as fact_rows
+from banco.ledger.store.protocol import StoreHealth
+from banco.ledger.store.tokens import problems_in
 
 PG = Sql(events=f"{SCHEMA}.events", games=f"{SCHEMA}.games", meta=f"{SCHEMA}.meta", mark="%s")
 # The guards of the log and of the phones' tokens (ledger/store/postgres_schema.py TABLES):
@@ -120,10 +120,10 @@ class PgChecks:
         findings = [Finding("trigger", msg(
             "the trigger {name} of {table} is missing or switched off: its rows can be changed "
             "without a trace but the chain's (the database's owner puts it back: `ALTER TABLE "
-            "{table} ENABLE TRIGGER USER`, or `python -m ledger.store.postgres_setup URL "
+            "{table} ENABLE TRIGGER USER`, or `python -m banco.ledger.store.postgres_setup URL "
             "--role USER` for one dropped)", name=name, table=table)) for name, table in missing]
         findings += [Finding("index", msg("the index {name} is missing: lookups are slow (`python "
-                                          "-m ledger.store.postgres_setup URL --role USER` "
+                                          "-m banco.ledger.store.postgres_setup URL --role USER` "
                                           "recreates it)", name=name)) for name in indexes]
         # one snapshot of the log and the games table: with tables writing meanwhile, two
         # reads a moment apart would see a games row ahead of (or behind) its log

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from ledger.store.connection import guarded
-from ledger.store.protocol import StoreHealth
+from banco.ledger.store.connection import guarded
+from banco.ledger.store.protocol import StoreHealth
 
 
 class FileChecks:
@@ -52,7 +52,7 @@ class FileChecks:
 
     @guarded(writing=False)
     def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
-        from ledger.store import health as h
+        from banco.ledger.store import health as h
 
         conn = self.conn
         if conn is None:
@@ -69,7 +69,7 @@ class FileChecks:
             if tournaments:
                 findings += h.tournament_findings(conn)
             if file:
-                from ledger.store.file_checks import file_findings
+                from banco.ledger.store.file_checks import file_findings
 
                 findings += file_findings(conn, self.path)
             state = StoreHealth(findings, h.maintenance(conn), h.missing_triggers(conn),
@@ -83,7 +83,7 @@ class FileChecks:
     def games_row_findings(self) -> list:
         """What doctor finds of the games table against the logs (Finding each), for `banco
         games`: its quick look first, the exact check only when that sees something."""
-        from ledger.store import health as h
+        from banco.ledger.store import health as h
 
         conn = self.conn
         if conn is None or self.format < 2 or not self.has_tables():
@@ -101,7 +101,7 @@ class FileChecks:
 
     @guarded(writing=False)
     def missing_guards(self) -> list[str]:
-        from ledger.store import health as h
+        from banco.ledger.store import health as h
 
         if self.conn is None:
             return []
@@ -110,12 +110,12 @@ class FileChecks:
 
     @guarded(writing=False)
     def engine_check(self) -> str | None:
-        from ledger.store.file_checks import quick_check
+        from banco.ledger.store.file_checks import quick_check
 
         return quick_check(self.conn) if self.conn is not None else None
 
     def refuse_damaged(self, whole: bool = False) -> None:
-        from ledger.store.file_checks import refuse_damaged
+        from banco.ledger.store.file_checks import refuse_damaged
 
         refuse_damaged(self, whole=whole)
 

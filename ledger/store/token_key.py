@@ -29,14 +29,14 @@ import hmac
 import os
 from pathlib import Path
 
-from ledger.base.errors import DatabaseError
+from banco.ledger.base.errors import DatabaseError
 
 ENV = "BANCO_TOKEN_KEY"
 
 
 def key_path(db: str) -> Path:
     """Where the key of the database `db` (a path or a postgresql:// URL) is kept."""
-    from ledger.store.postgres_connection import is_postgres_url, shown
+    from banco.ledger.store.postgres_connection import is_postgres_url, shown
 
     named = os.environ.get(ENV)
     if named:

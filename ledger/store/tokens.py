@@ -25,8 +25,8 @@ import secrets
 import sqlite3
 from dataclasses import dataclass
 
-from ledger.base.text import Text, msg
-from ledger.store import token_key
+from banco.ledger.base.text import Text, msg
+from banco.ledger.store import token_key
 
 ROLES = ("banker", "player", "referee", "viewer")
 PREFIX = "bt_"
