@@ -33,6 +33,7 @@ from banco.ledger.held_tables import after_append, fold_onto
 from banco.ledger.held_tables import snapshot_of as _snapshot_of
 from banco.ledger.snapshot_check import table_from
 from banco.ledger.store.canonical import GENESIS
+from banco.ledger.store.chain import BrokenChain, broken_warning, first_break
 from banco.ledger.store.open import open_store
 from banco.ledger.store.protocol import Appended, EventStore, NewEvent
 from banco.ledger.store.schema import FORMAT
@@ -40,7 +41,6 @@ from banco.ledger.table.state import HANDLERS, State, evolve, initial_state, ret
 
 if TYPE_CHECKING:
     from banco.ledger.records import commands as c
-
 
 
 class Outcome(NamedTuple):
@@ -81,6 +81,7 @@ class Book:
         # again from the one before it instead of folding the game from its last snapshot.
         self._marks: dict[int, list[_Table]] = {}
         self._warned: set = set()
+        self.broken: dict = {}  # game -> the first ChainProblem its reads met: no write on it
         if self.store.format > FORMAT:
             self._warn_once("format", msg("WARNING: {path} is format {found}, written by a "
                                           "newer banco (this one knows format {format}): it can "
@@ -282,12 +283,11 @@ class Book:
 
     def _read(self, game_id: int, after: int, prev: str, limit: int | None = None) -> list[dict]:
         """Rows after `after`, checked against the chain (a break is warned about, loudly,
-        once: the table is still shown) and against the fold's types."""
+        once: the table is still shown, no write made on it) and against the fold's types."""
         new, problem = self.store.read_checked(game_id, after, prev, limit)
         if problem is not None:
-            self._warn_once(("chain", game_id),
-                            msg("WARNING: game {game} event {seq} {problem}: run `banco audit`",
-                                game=game_id, seq=problem.seq, problem=problem.problem))
+            self.broken[game_id] = first_break(self.broken.get(game_id), problem)
+            self._warn_once(("chain", game_id), broken_warning(game_id, problem))
         for e in new:
             if e["type"] not in HANDLERS:
                 raise DatabaseError(
@@ -525,7 +525,9 @@ class Book:
             if done:
                 same_command(done, command_id, command)
                 return self._replayed(game_id, done), None
-        state = self.state(game_id)
+        state = self.state(game_id)  # checked against the chain from its snapshot or start
+        if game_id in self.broken:
+            raise BrokenChain(game_id, self.broken[game_id])
         if expect is not None and state.seq != expect:
             last = self.last_command(game_id)
             what = (f"; the last command was `{last.line}` (events {last.first_seq}-"

@@ -209,6 +209,34 @@ class StoreSuite:
 
     # --- the database refuses an edit -----------------------------------------------------
 
+    def test_a_book_writes_nothing_onto_a_chain_it_finds_broken(self, store, kit):
+        """Issue 32: a starting cash edited in place (no rehash) is warned about when read and
+        every command on it refused (exit 3), nothing appended (tests/test_broken_chain_writes.py
+        for the other tamperings, the CLI and the phones' document)."""
+        from banco.ledger.book import Book
+        from banco.ledger.records import commands as c
+        from banco.ledger.store.chain import BrokenChain
+
+        book = Book("store", store=kit.open())
+        g = book.new_game(["Anna", "Bruno"], now=AT)
+        book.execute(g, c.Roll((1, 2)), now=AT)
+        book.close()
+        (cash,) = [e for e in store.read(g, 0, 4) if e["seq"] == 3]
+        kit.tamper(store, g, 3, canonical_json({**cash["data"], "amount": 9943}))
+        last, warned = store.last_seq(g), []
+        book = Book("store", store=kit.open(), warn=warned.append)
+        try:
+            assert book.state(g).player("Anna").cash == 9943  # shown, with a warning
+            assert [str(w) for w in warned] == [
+                f"WARNING: game {g} event 3 does not match its hash: run `banco audit`"]
+            for write in (lambda: book.execute(g, c.Buy(), now=AT),
+                          lambda: book.undo(g, now=AT)):
+                with pytest.raises(BrokenChain, match="event 3 does not match its hash"):
+                    write()
+        finally:
+            book.close()
+        assert store.last_seq(g) == last
+
     def test_the_database_itself_refuses_to_update_or_delete_the_log(self, store, kit):
         g = start(store, "Anna", "Bruno").game_id
         before = store.read(g)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pg_cluster
 import pytest
 from test_postgres_referee import admin, banco
-from test_read_model import GAMES, readings
+from test_read_model import GAMES, readings, transcript
 
 from banco.ledger.base.errors import EXIT_AUDIT
 from banco.ledger.store.postgres import PostgresStore
@@ -35,7 +35,7 @@ def played(request, tmp_path_factory) -> tuple[str, str, str]:
         url, admin_url = pg_cluster.database()
         db = str(tmp_path_factory.mktemp("pgmodel") / "g.db")
         for where in (db, url):
-            r = banco_code(where, "run", "-q", FIXTURES / f"{request.param}.banco")
+            r = banco_code(where, "run", "-q", transcript(request.param))
             assert r in (0, 1)
     return db, url, admin_url
 
@@ -83,6 +83,8 @@ def test_the_readings_are_the_sqlite_ones_byte_for_byte(played):
 def test_the_readings_answer_from_the_read_model_not_the_whole_log(played, monkeypatch):
     db, url, admin_url = played
     events = json.loads(banco(url, "doctor", "--json"))["events"]
+    if events < 100:  # the table a reading folds is the whole of so short a game
+        pytest.skip(f"{events} events: too few to tell the read model's rows from the log's")
     deed = {s["position"]: s["name"] for s in json.loads(banco(url, "board", "--json"))}[39]
     asked = [("statement", "Anna", "--json"), ("log", "--player", "Anna", "--json"),
              ("history", deed, "--json")]

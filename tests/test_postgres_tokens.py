@@ -17,6 +17,7 @@ import pytest
 from test_postgres_referee import admin, banco
 
 from banco.ledger.base.errors import EXIT_AUDIT, EXIT_DATABASE, EXIT_USAGE
+from banco.ledger.store import token_key
 from banco.ledger.store.open import open_tokens
 from banco.ledger.store.tokens import digest, problems_in
 
@@ -128,7 +129,8 @@ def test_tokens_issued_at_once_get_one_number_each_in_one_chain(pg):
     with psycopg.connect(admin_url) as conn:
         history = entries(conn)
     assert [e[0] for e in history] == list(range(1, 21))
-    assert problems_in(history) == [] and len(set(secrets)) == 20
+    # every entry hashed with the one key the first of them made (ledger/store/token_key.py)
+    assert problems_in(history, token_key.load(url)) == [] and len(set(secrets)) == 20
 
 
 # --- append-only and chained -----------------------------------------------------------------
@@ -168,7 +170,8 @@ def test_a_revocation_taken_back_is_named(paired):
     assert token_problems(url) == [
         "token entry 3 is missing (the next one is entry 4): it was deleted; a revocation "
         "taken back reads so"]
-    assert finds(url, keys["anna"]).player == "Anna"  # why it matters: Anna is back
+    # a running server does not take Anna back either: an entry after hers is missing
+    assert finds(url, keys["anna"]) is None
 
 
 def test_a_token_slipped_in_by_hand_is_named_and_refused(paired):
@@ -183,6 +186,32 @@ def test_a_token_slipped_in_by_hand_is_named_and_refused(paired):
         "written by hand",
         f"{entry} is not what its hash binds: changed after banco wrote it, or written by hand"]
     assert finds(url, secret) is None
+
+
+def test_a_history_rewritten_and_rechained_without_the_key_is_named_and_refused(paired):
+    """Issue 32 item 3: Bruno's token made a banker's and every entry hashed again as the
+    chain alone would have it: no entry is hashed with the key kept outside the database
+    (ledger/store/token_key.py), so `audit` and `doctor` name it and the server refuses it."""
+    import psycopg
+
+    from banco.ledger.store.tokens import COLUMNS, GENESIS, entry_hash
+
+    url, admin_url, keys = paired
+    with psycopg.connect(admin_url) as conn, conn.transaction():
+        conn.execute("ALTER TABLE banco.tokens DISABLE TRIGGER USER")
+        conn.execute("UPDATE banco.tokens SET role='banker', player=NULL WHERE id=4")
+        prev = GENESIS
+        for entry in conn.execute(f"SELECT {COLUMNS} FROM banco.tokens ORDER BY id").fetchall():
+            h = entry_hash(prev, *entry[:8])
+            conn.execute("UPDATE banco.tokens SET prev=%s, hash=%s WHERE id=%s",
+                         (prev, h, entry[0]))
+            prev = h
+        conn.execute("ALTER TABLE banco.tokens ENABLE TRIGGER USER")
+    said = "no entry of the tokens history is hashed with its key"
+    assert [p for p in token_problems(url) if p.startswith(said)]
+    doc = json.loads(banco(url, "doctor", "--json", code=EXIT_AUDIT))
+    assert [p for p in doc["problems"] if p["problem"].startswith(said)]
+    assert finds(url, keys["bruno"]) is None and finds(url, keys["banker"]) is None
 
 
 def test_the_history_s_triggers_switched_off_are_named_by_doctor(paired):

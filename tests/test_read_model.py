@@ -16,7 +16,16 @@ from freezegun import freeze_time
 from banco.cli.main import cli
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-GAMES = sorted(p.stem for p in FIXTURES.glob("*.banco"))
+DATA = Path(__file__).resolve().parent / "data"
+# The recorded games, and one whose undo takes a rent back (no recorded game undoes a money
+# movement: a read model that kept the rent went unseen, issue 32 item 16).
+GAMES = [*sorted(p.stem for p in FIXTURES.glob("*.banco")), "rent-claimed-undone"]
+
+
+def transcript(name: str) -> Path:
+    """A game's transcript: a recorded game's, else one of the tests' own."""
+    path = FIXTURES / f"{name}.banco"
+    return path if path.exists() else DATA / f"{name}.banco"
 DEEDS = (1, 3, 5, 6, 11, 15, 16, 19, 24, 25, 28, 37, 39)
 
 
@@ -31,7 +40,7 @@ def played(request, tmp_path_factory) -> str:
     db = str(tmp_path_factory.mktemp("model") / "g.db")
     with freeze_time("2026-11-29 21:00:00"):
         r = CliRunner().invoke(cli, ["--db", db, "run", "-q",
-                                     str(FIXTURES / f"{request.param}.banco")])
+                                     str(transcript(request.param))])
     assert r.exit_code in (0, 1), r.output
     return db
 

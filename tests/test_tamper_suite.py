@@ -195,25 +195,109 @@ def test_an_import_mark_changed_is_named(copy, edit, said):
     assert any(said in g["problem"] for g in doc["games"] if g["problem"]), doc["games"]
 
 
-def test_a_maintenance_entry_deleted_or_slipped_in_is_named(copy):
+def maintenance_problems(db, command="audit"):
+    """What `audit` (the database's findings) or `doctor` names of the maintenance history."""
+    doc = json.loads(banco(db, command, "--json", code=3))
+    return [f["problem"] for f in doc["database" if command == "audit" else "problems"]
+            if f["kind"] == "maintenance"]
+
+
+def test_an_import_mark_forged_on_a_game_played_here_is_named(copy):
+    """Issue 32 item 4: a mark that agrees with the log (its events and head are the game's)
+    on game 2, played here: `games` would say "imported from x"; audit and doctor name it."""
     db = copy / "t.db"
-    sql(db)  # the triggers dropped, then recreated: two entries
+    conn = sqlite3.connect(db)
+    last, head = conn.execute("SELECT last_seq, head FROM games WHERE game_id=2").fetchone()
+    conn.close()
+    mark = json.dumps({"at": NOW, "from": "x", "events": last, "head": head})
+    sql(db, "INSERT INTO meta VALUES ('imported:2', ?)", args=[(mark,)])
+    put_triggers_back(db, code=3)
+    said = ("the import mark of game 2 says it came from x, but game 2 was started here (its "
+            "games row keeps the command that started it, which an import never records): the "
+            "mark was written by hand")
+    audited = json.loads(banco(db, "audit", "--json", code=3))
+    assert [g["problem"] for g in audited["games"] if g["game"] == 2] == [said]
+    doctored = json.loads(banco(db, "doctor", "--json", code=3))
+    assert [f["problem"] for f in doctored["problems"] if f["game"] == 2] == [said]
+    # the game imported here (game 3) is not named: its games row keeps no command
+    assert [g["ok"] for g in audited["games"] if g["game"] == 3] == [True]
+
+
+@pytest.fixture
+def maintained(copy):
+    """Two entries in the maintenance history: the triggers dropped, then recreated, twice."""
+    db = copy / "t.db"
+    sql(db)
     banco(db, "doctor", "--repair", "--reason", "first")
     sql(db)
     banco(db, "doctor", "--repair", "--reason", "second")
+    return db
+
+
+def test_a_maintenance_entry_deleted_or_slipped_in_is_named(maintained):
+    db = maintained
     sql(db, "DELETE FROM maintenance WHERE id=1")
-    put_triggers_back(db)
-    doc = json.loads(banco(db, "audit", "--json", code=3))
-    assert [f["problem"] for f in doc["database"]] == [
-        "maintenance entry 1 is missing (the next one is entry 2): it was deleted"]
+    put_triggers_back(db, code=3)  # doctor says it too (issue 32 item 4)
+    deleted = ["maintenance entry 1 is missing (the next one is entry 2): it was deleted"]
+    assert maintenance_problems(db) == deleted
+    assert maintenance_problems(db, "doctor") == deleted
     sql(db, "INSERT INTO maintenance (id, at, what, why) VALUES (1, '2026-11-30T00:00:00Z', "
         "'recreated nothing', 'x')",
         "INSERT INTO maintenance (at, what, why) VALUES ('2000-01-01T00:00:00Z', 'x', 'y')")
-    put_triggers_back(db)
-    problems = [f["problem"] for f in json.loads(banco(db, "audit", "--json",
-                                                       code=3))["database"]]
-    assert any("is dated 2000-01-01T00:00:00Z, before the entry ahead of it" in p
-               for p in problems), problems
+    put_triggers_back(db, code=3)
+    for command in ("audit", "doctor"):
+        problems = maintenance_problems(db, command)
+        assert any("is dated 2000-01-01T00:00:00Z, before the entry ahead of it" in p
+                   for p in problems), problems
+
+
+@pytest.mark.parametrize("edit, said", [
+    ("UPDATE maintenance SET what='recreated nothing' WHERE id=1",
+     "maintenance entry 1 is not what its hash binds: its date or its text was changed"),
+    ("UPDATE maintenance SET at='2000-01-01T00:00:00Z' WHERE id=2",
+     "maintenance entry 2 is not what its hash binds: its date or its text was changed"),
+    ("INSERT INTO maintenance (at, what, why) VALUES ('2026-11-29T00:00:00Z', 'x', 'y')",
+     "carries no hash, though the entries before it do: it was written by hand"),
+    ("UPDATE maintenance SET prev=hash WHERE id=2",
+     "maintenance entry 2 does not follow the entry before it"),
+], ids=["text", "date", "slipped-in", "link"])
+def test_a_maintenance_entry_edited_or_dated_back_is_named_by_audit_and_doctor(
+        maintained, edit, said):
+    db = maintained
+    sql(db, edit)
+    put_triggers_back(db, code=3)
+    for command in ("audit", "doctor"):
+        problems = maintenance_problems(db, command)
+        assert [p for p in problems if said in p], (command, problems)
+
+
+def test_the_sole_entry_slipped_into_a_chained_history_s_place_is_named(copy):
+    """The table banco made (its chain's columns) with its entries gone and one without a hash
+    put in their place, dated in the past: named until the next repair chains on from it."""
+    db = copy / "t.db"
+    sql(db)
+    banco(db, "doctor", "--repair", "--reason", "first")
+    sql(db, "DELETE FROM maintenance", "INSERT INTO maintenance (id, at, what, why) VALUES "
+        "(1, '2000-01-01T00:00:00Z', 'restored from a backup', 'x')")
+    # (a repair now would chain on from it: it vouches for the history as it finds it)
+    assert any("maintenance entry 1 carries no hash, though the history is chained" in p
+               for p in maintenance_problems(db, "doctor"))
+
+
+def test_a_maintenance_history_from_before_the_chain_is_chained_from_its_next_entry(copy):
+    """A table an older banco wrote (no prev, hash) keeps its entries; the next repair adds
+    the columns and chains on from them, so an edit of an old entry is named after that."""
+    db = copy / "t.db"
+    sql(db, "CREATE TABLE maintenance (id INTEGER PRIMARY KEY, at TEXT NOT NULL, what TEXT NOT "
+        "NULL, why TEXT NOT NULL)", "INSERT INTO maintenance (at, what, why) VALUES "
+        "('2026-11-29T10:00:00Z', 'recreated the trigger events_no_update', 'old')")
+    doc = json.loads(banco(db, "doctor", "--repair", "--json"))  # the triggers come back
+    assert doc["healthy"] and [m["why"] for m in doc["maintenance"]][0] == "old"
+    assert json.loads(banco(db, "audit", "--json"))["ok"]
+    sql(db, "UPDATE maintenance SET why='older' WHERE id=1")
+    put_triggers_back(db, code=3)
+    assert any(p.startswith("maintenance entry 2 does not follow the entry before it")
+               for p in maintenance_problems(db))
 
 
 # --- the phones' tokens (ledger/store/tokens.py): a history, append-only and chained ---------
@@ -281,7 +365,8 @@ def test_a_revocation_taken_back_is_named(paired):
     assert token_problems(db) == [
         "token entry 3 is missing (the next one is entry 4): it was deleted; a revocation "
         "taken back reads so"]
-    assert keyring_finds(db, keys["anna"]).player == "Anna"  # why it matters: Anna is back
+    # a running server does not take Anna back either: an entry after hers is missing
+    assert keyring_finds(db, keys["anna"]) is None
 
 
 def test_a_token_slipped_in_by_hand_is_named_and_refused(paired):

@@ -84,6 +84,7 @@ class Table:
         self.undone = None  # (line, the table the next undo leaves), or None
         self.seen: dict[int, object] = {}  # SEEN tables shown or folded, by seq: _keep
         self.error: str | None = None
+        self.broken: dict[int, object] = {}  # game -> where its chain breaks (the book's)
         self.changed = threading.Condition()
         self.closing = threading.Event()
         self.wake = threading.Event()
@@ -181,6 +182,9 @@ class Table:
         """Show the game's table (folded by `book` unless given), its tail (read backwards
         unless given) and what the next undo takes back."""
         state = book.state(game) if state is None else state
+        if game in book.broken:  # folded over a break: every view says so, as `state` does
+            with self.changed:
+                self.broken[game] = book.broken[game]
         tail = self._tail(book, game, state) if tail is None else tail
         self.show(state, tail, self._undone(book, game, state, tail))
 
@@ -253,6 +257,7 @@ class Table:
         with self.changed:
             version, state, tail, undone = self.version, self.state, self.tail, self.undone
             cached = self._docs.get((lang, view))
+            broken = self.broken.get(state.game_id) if state is not None else None
         if cached is not None:
             return version, cached
         if state is None:
@@ -272,6 +277,7 @@ class Table:
             return kept
 
         doc = render_view(state, tail, lang, view, self.show_cash, undone, screen_of)
+        doc["warning"] = None if broken is None else warning(state.game_id, broken, lang)
         with self.changed:
             if self.version == version:
                 self._docs[(lang, view)] = doc
@@ -311,6 +317,15 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
                            for n in dict.fromkeys(d.debtor for d in state.debts)
                            for c, r in [debt_choice(state, n)]]} if view == "full" else {})
     return {**doc, **extra, "next": render(step, tr(lang))}
+
+
+def warning(game: int, broken, lang: str) -> str:
+    """The terminal's warning of a table folded over a break in its chain, in the view's
+    language: the phones are told what `banco state` tells the banker."""
+    from banco.ledger.base.text import render
+    from banco.ledger.store.chain import broken_warning
+
+    return render(broken_warning(game, broken), tr(lang))
 
 
 def no_bid(state, catalog) -> str | None:

@@ -4,7 +4,8 @@
 - the indexes the store's lookups rely on;
 - the games table: a mutable index (last seq, head, end) kept in the append transaction,
   checked here against the log it summarises, so a log cut short is caught without a seal;
-- the maintenance history: what `doctor --repair` did, when and why, in an append-only table.
+- the maintenance history: what `doctor --repair` did, when and why, in an append-only,
+  chained table (ledger/store/maintenance.py).
 
 No game is folded here (that is projections/audit/audit.py): only the file's own structure.
 """
@@ -18,6 +19,11 @@ from typing import NamedTuple
 
 from banco.ledger.base.text import msg
 from banco.ledger.store.canonical import GENESIS
+from banco.ledger.store.maintenance import MAINTENANCE_DDL, record
+from banco.ledger.store.maintenance import (
+    maintenance as maintenance,  # the store's health reads it here
+)
+from banco.ledger.store.maintenance import problems as maintenance_problems
 from banco.ledger.store.schema import INSERT_GAME, ended_seqs, game_row_format1
 from banco.ledger.store.schema import TRIGGERS as EVENT_TRIGGERS
 from banco.ledger.store.tokens import DDL as TOKENS_DDL
@@ -27,16 +33,6 @@ from banco.ledger.store.tournament_log import TABLE as TOURNAMENTS
 
 _NAME = re.compile(r"CREATE (?:UNIQUE )?(?:TRIGGER|INDEX) IF NOT EXISTS (\w+) ON (\w+)")
 _TRIGGER_NAME = re.compile(r"CREATE TRIGGER IF NOT EXISTS (\w+) \w+ \w+ ON (\w+)")
-
-MAINTENANCE = "maintenance"
-MAINTENANCE_DDL = (
-    f"CREATE TABLE IF NOT EXISTS {MAINTENANCE} (id INTEGER PRIMARY KEY, at TEXT NOT NULL, "
-    "what TEXT NOT NULL, why TEXT NOT NULL)",
-    f"CREATE TRIGGER IF NOT EXISTS {MAINTENANCE}_no_update BEFORE UPDATE ON {MAINTENANCE} "
-    "BEGIN SELECT RAISE(ABORT, 'the maintenance history is append-only: UPDATE refused'); END",
-    f"CREATE TRIGGER IF NOT EXISTS {MAINTENANCE}_no_delete BEFORE DELETE ON {MAINTENANCE} "
-    "BEGIN SELECT RAISE(ABORT, 'the maintenance history is append-only: DELETE refused'); END",
-)
 
 # The indexes the store creates (ledger/store/sqlite.py, by sqlite-utils' names): the store's
 # lookups by command id, by type (the end of a game), by identity and by unfinished game.
@@ -305,8 +301,8 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict,
                           sql: Sql = SQLITE) -> list[Finding]:
     """`games` says where an imported game came from (meta's imported:G: at, from, events,
     head).  The mark is not in the chain, but what it says of the log can be checked: the game
-    is here and its event `events` has the hash `head`.  A mark added to a game played here,
-    or one whose head is not in the log, was written by hand."""
+    is here and its event `events` has the hash `head`, and it was not started here.  A mark
+    added to a game played here, or one whose head is not in the log, was written by hand."""
     if sql == SQLITE and "meta" not in tables(conn):
         return []
     out = []
@@ -335,7 +331,21 @@ def _import_mark_findings(conn: sqlite3.Connection, logs: dict,
                 "the import mark of game {game} says it came with {events} events and the head "
                 "{head}..., but its log {has}: the mark was written by hand", game=g,
                 events=seq, head=str(head)[:12], has=has), g, None))
+        elif _started_here(conn, g, sql):
+            out.append(Finding("games", msg(
+                "the import mark of game {game} says it came from {source}, but game {game} was "
+                "started here (its games row keeps the command that started it, which an "
+                "import never records): the mark was written by hand", game=g,
+                source=str(mark.get("from")) if isinstance(mark, dict) else "?"), g, None))
     return out
+
+
+def _started_here(conn: sqlite3.Connection, g: int, sql: Sql) -> bool:
+    """Whether the games row of `g` names the command that started it: a game begun by `new`
+    in this database (an import, or a copy, leaves it empty)."""
+    row = conn.execute(f"SELECT command_id FROM {sql.games} WHERE game_id={sql.mark}",
+                       (g,)).fetchone()
+    return row is not None and row[0] is not None
 
 
 def _identity_findings(conn: sqlite3.Connection, g: int, sql: Sql = SQLITE) -> list[Finding]:
@@ -435,38 +445,11 @@ def tournament_chain_findings(rows: list[tuple], known: set | None) -> list[Find
     return out
 
 
-# --- the maintenance history ----------------------------------------------------------------
-
-def maintenance(conn: sqlite3.Connection) -> list[dict]:
-    if MAINTENANCE not in tables(conn):
-        return []
-    return [{"id": i, "at": at, "what": what, "why": why} for i, at, what, why in conn.execute(
-        f"SELECT id, at, what, why FROM {MAINTENANCE} ORDER BY id")]
-
+# --- the maintenance history (ledger/store/maintenance.py) -----------------------------------
 
 def maintenance_findings(conn: sqlite3.Connection) -> list[Finding]:
-    """The maintenance history is append-only (triggers) and numbered 1, 2, 3 ... in the order
-    written, each entry at or after the one before it: a gap is an entry deleted, a time that
-    goes back an entry slipped in by hand (one appended last, with a plausible time, or the
-    last one taken away, shows only against a copy kept elsewhere)."""
-    return history_findings(maintenance(conn))
-
-
-def history_findings(entries: list[dict]) -> list[Finding]:
-    """maintenance_findings of the entries as read (a store's StoreHealth.maintenance)."""
-    out = []
-    expected, before = 1, ""
-    for entry in entries:
-        if entry["id"] != expected:
-            out.append(Finding("maintenance", msg(
-                "maintenance entry {id} is missing (the next one is entry {next}): it was "
-                "deleted", id=expected, next=entry["id"])))
-        elif entry["at"] < before:
-            out.append(Finding("maintenance", msg(
-                "maintenance entry {id} is dated {at}, before the entry ahead of it: it was "
-                "written by hand", id=entry["id"], at=entry["at"])))
-        expected, before = entry["id"] + 1, max(before, entry["at"])
-    return out
+    """An entry of the maintenance history deleted, edited, dated back or written by hand."""
+    return [Finding("maintenance", p) for p in maintenance_problems(conn)]
 
 
 def token_findings(conn: sqlite3.Connection) -> list[Finding]:
@@ -516,11 +499,7 @@ def repair(conn: sqlite3.Connection, *, now: str, why: str) -> list[str]:
                                 "{was_end} -> {end}", game=g, was_seq=was[0], seq=log.last_seq,
                                 was_head=was[1][:12], head=log.head[:12], was_end=was[2],
                                 end=log.ended_seq))
-    if done:
-        for sql in MAINTENANCE_DDL:
-            conn.execute(sql)
-        conn.executemany(f"INSERT INTO {MAINTENANCE} (at, what, why) VALUES (?, ?, ?)",
-                         [(now, str(what), why) for what in done])
+    record(conn, done, now=now, why=why)
     return done
 
 
@@ -552,9 +531,5 @@ def forget_snapshots(conn: sqlite3.Connection, bad: list[tuple[int, int, str]], 
         conn.execute("DELETE FROM snapshots WHERE game_id=? AND seq=?", (game, seq))
         done.append(msg("deleted game {game}'s snapshot at event {seq} ({problem})",
                         game=game, seq=seq, problem=problem))
-    if done:
-        for sql in MAINTENANCE_DDL:
-            conn.execute(sql)
-        conn.executemany(f"INSERT INTO {MAINTENANCE} (at, what, why) VALUES (?, ?, ?)",
-                         [(now, str(what), why) for what in done])
+    record(conn, done, now=now, why=why)
     return done

@@ -12,6 +12,7 @@ log; the maintenance history (PostgreSQL keeps none)."""
 from __future__ import annotations
 
 from banco.ledger.base.text import msg
+from banco.ledger.store import token_key
 from banco.ledger.store.health import Finding, Sql, games_findings, tournament_chain_findings
 from banco.ledger.store.postgres_connection import guarded
 from banco.ledger.store.postgres_schema import SCHEMA
@@ -130,7 +131,9 @@ class PgChecks:
             self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             findings += games_findings(self.conn, PG)
             # the phones' tokens history: an entry deleted, edited or written by hand
-            findings += [Finding("tokens", p) for p in problems_in(token_entries(self.conn))]
+            history = token_entries(self.conn)  # checked with its key, where it is here
+            key = token_key.load(self.path) if history else None
+            findings += [Finding("tokens", p) for p in problems_in(history, key)]
             if tournaments and facts:
                 known_games = {u for (u,) in self.q(f"SELECT game_uuid FROM {PG.games}")}
                 findings += tournament_chain_findings(fact_rows(self.conn, by_name=True),

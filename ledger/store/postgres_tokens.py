@@ -15,12 +15,14 @@ from __future__ import annotations
 import threading
 
 from banco.ledger.base.errors import DatabaseError
+from banco.ledger.store import token_key
 from banco.ledger.store.postgres_connection import guarded
 from banco.ledger.store.postgres_schema import LOCKS, SCHEMA, TOKENS_LOCK, install_missing
 from banco.ledger.store.tokens import (
     COLUMNS,
     FIND_COLUMNS,
     GENESIS,
+    LAST,
     PREFIX,
     Token,
     digest,
@@ -57,6 +59,7 @@ class PgTokens:
     def __init__(self, store):
         self.store = store
         self.lock = threading.Lock()  # one connection shared by the server's threads
+        self.key: bytes | None = None  # the history's key (token_key.py), once there is one
 
     def explain(self, exc: Exception, writing: bool) -> DatabaseError:
         return self.store.explain(exc, writing)
@@ -75,11 +78,12 @@ class PgTokens:
 
     def _append(self, conn, kind: str, digest_: str, prefix: str, role: str,
                 player: str | None, game: int, at: str) -> None:
+        key = token_key.load(self.store.path, create=True)
         last = conn.execute(f"SELECT id, hash FROM {TABLE} ORDER BY id DESC LIMIT 1").fetchone()
         id_, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
         conn.execute(INSERT, (id_, kind, digest_, prefix, role, player, game, at, prev,
                               entry_hash(prev, id_, kind, digest_, prefix, role, player, game,
-                                         at)))
+                                         at, key)))
 
     @guarded(writing=True)
     def issue(self, role: str, game: int, now: str, player: str | None = None
@@ -132,12 +136,16 @@ class PgTokens:
         if wanted is None:
             return None
         conn = self.store.conn
+        if self.key is None:  # made by the first entry written with it: looked for till then
+            self.key = token_key.load(self.store.path)
         with self.lock:
             if not has_table(conn):
                 return None
-            rows = conn.execute(f"SELECT {FIND_COLUMNS} FROM {TABLE} WHERE digest = %s "
-                                "ORDER BY id", (wanted,)).fetchall()
-        return live_token(rows, wanted)
+            rows = conn.execute(f"SELECT {FIND_COLUMNS.format(table=TABLE)} FROM {TABLE} t "
+                                "WHERE digest = %s ORDER BY id", (wanted,)).fetchall()
+            last = (conn.execute(LAST.format(table=TABLE)).fetchone()
+                    if self.key is not None else None)
+        return live_token(rows, wanted, self.key, last)
 
     @guarded(writing=False)
     def paired(self, game: int) -> set[str]:

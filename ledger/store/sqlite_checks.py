@@ -64,7 +64,8 @@ class FileChecks:
             conn.execute("BEGIN")
         try:
             findings = (h.structure_findings(conn) + h.games_findings(conn)
-                        + h.token_findings(conn))  # the phones' tokens: a table of the file
+                        + h.token_findings(conn)  # the phones' tokens: a table of the file
+                        + h.maintenance_findings(conn))  # doctor's and audit's alike
             if tournaments:
                 findings += h.tournament_findings(conn)
             if file:

@@ -9,10 +9,11 @@ token revoked is refused at once by a running server.
 The table is a history, not a list: each row is an entry (`issue` or `revoke`), numbered
 1, 2, 3 ..., append-only (triggers refuse UPDATE and DELETE) and chained (each entry's hash
 covers the one before it), so that `banco audit` names a token slipped in, changed (a
-player's made a banker's) or a revocation taken back (ledger/store/health.py).  What the chain
-cannot show: entries appended at its end by someone who recomputes the hashes, or the last
-ones cut, as for any history kept in the file alone (README, "Integrity").  A token is no fact
-of the game: the table sits beside the events, outside their chain, created on first use.
+player's made a banker's) or a revocation taken back (ledger/store/health.py).  Each entry is
+hashed with a key kept outside the database (ledger/store/token_key.py): without it the
+history cannot be rewritten and re-chained to its end unseen.  What no chain shows: the last
+entries cut (README, "Integrity").  A token is no fact of the game: the table sits beside the
+events, outside their chain, created on first use.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from banco.ledger.base.text import Text, msg
+from banco.ledger.store import token_key
 
 ROLES = ("banker", "player", "referee", "viewer")
 PREFIX = "bt_"
@@ -67,12 +69,36 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
-def entry_hash(prev: str, id_: int, kind: str, digest_: str, prefix: str, role: str,
-               player: str | None, game: int, at: str) -> str:
-    """The hash an entry records: of the entry before it and every field of its own."""
+def entry_body(prev: str, id_: int, kind: str, digest_: str, prefix: str, role: str,
+               player: str | None, game: int, at: str) -> bytes:
+    """The text an entry's hash is of: the entry before it and every field of its own."""
     body = json.dumps([prev, id_, kind, digest_, prefix, role, player, game, at],
                       ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(b"banco-token\n" + body.encode("utf-8")).hexdigest()
+    return b"banco-token\n" + body.encode("utf-8")
+
+
+def entry_hash(prev: str, id_: int, kind: str, digest_: str, prefix: str, role: str,
+               player: str | None, game: int, at: str, key: bytes | None = None) -> str:
+    """The hash an entry records: keyed (HMAC) when banco has the key, else plain SHA-256
+    (an entry written before the key)."""
+    body = entry_body(prev, id_, kind, digest_, prefix, role, player, game, at)
+    return token_key.keyed(key, body) if key else hashlib.sha256(body).hexdigest()
+
+
+PLAIN, KEYED = "plain", "keyed"
+
+
+def hashed(entry: tuple, key: bytes | None) -> str | None:
+    """How an entry (its fields in COLUMNS order, from prev) was hashed: PLAIN, KEYED (with
+    `key`), or None: neither (changed after banco wrote it, written by hand, or keyed with
+    a key that is not `key`)."""
+    id_, kind, d, prefix, role, player, game, at, prev, hash_ = entry
+    body = entry_body(prev, id_, kind, d, prefix, role, player, game, at)
+    if hmac.compare_digest(hashlib.sha256(body).hexdigest(), hash_):
+        return PLAIN
+    if key and hmac.compare_digest(token_key.keyed(key, body), hash_):
+        return KEYED
+    return None
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -86,7 +112,7 @@ def _exists(conn: sqlite3.Connection) -> bool:
                         (TABLE,)).fetchone() is not None
 
 
-def _ready(conn: sqlite3.Connection) -> None:
+def _ready(conn: sqlite3.Connection, path: str) -> None:
     """The table as this banco keeps it.  A table written before it was a history (one row a
     token, revoked in place) is rewritten as one, each token issued and then revoked if it was,
     in the order issued: its rows had no hashes, so there is nothing older to keep."""
@@ -97,23 +123,24 @@ def _ready(conn: sqlite3.Connection) -> None:
         conn.execute(f"DROP TABLE {TABLE}")
         for sql in DDL:
             conn.execute(sql)
+        key = token_key.load(path, create=True)
         for d, prefix, role, player, game, created, _revoked in old:
-            _append(conn, "issue", d, prefix, role, player, game, created)
+            _append(conn, "issue", d, prefix, role, player, game, created, key)
         for d, prefix, role, player, game, _created, revoked in old:
             if revoked is not None:
-                _append(conn, "revoke", d, prefix, role, player, game, revoked)
+                _append(conn, "revoke", d, prefix, role, player, game, revoked, key)
         return
     for sql in DDL:
         conn.execute(sql)
 
 
 def _append(conn: sqlite3.Connection, kind: str, digest_: str, prefix: str, role: str,
-            player: str | None, game: int, at: str) -> None:
+            player: str | None, game: int, at: str, key: bytes) -> None:
     last = conn.execute(f"SELECT id, hash FROM {TABLE} ORDER BY id DESC LIMIT 1").fetchone()
     id_, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
     conn.execute(f"INSERT INTO {TABLE} ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (id_, kind, digest_, prefix, role, player, game, at, prev,
-                  entry_hash(prev, id_, kind, digest_, prefix, role, player, game, at)))
+                  entry_hash(prev, id_, kind, digest_, prefix, role, player, game, at, key)))
 
 
 def issue(path: str, role: str, game: int, now: str, player: str | None = None
@@ -123,8 +150,9 @@ def issue(path: str, role: str, game: int, now: str, player: str | None = None
     conn = _connect(path)
     try:
         conn.execute("BEGIN IMMEDIATE")  # the next id and the hash before it, as one
-        _ready(conn)
-        _append(conn, "issue", digest(secret), row.prefix, role, player, game, now)
+        _ready(conn, path)
+        _append(conn, "issue", digest(secret), row.prefix, role, player, game, now,
+                token_key.load(path, create=True))
         conn.execute("COMMIT")
     finally:
         conn.close()
@@ -142,7 +170,7 @@ def listed(path: str, game: int | None = None) -> list[Token]:
     try:
         if not _exists(conn):
             return []
-        _ready(conn)
+        _ready(conn, path)
         rows = conn.execute(f"{_TOKENS} AND (? IS NULL OR i.game = ?) ORDER BY i.at, i.prefix",
                             (game, game)).fetchall()
     finally:
@@ -158,14 +186,15 @@ def revoke(path: str, prefix: str, now: str) -> list[Token]:
             return []
         like = prefix.removeprefix(PREFIX)
         conn.execute("BEGIN IMMEDIATE")
-        _ready(conn)
+        _ready(conn, path)
         rows = conn.execute(
             f"SELECT i.digest, i.prefix, i.role, i.player, i.game, i.at FROM {TABLE} i "
             f"WHERE i.kind = 'issue' AND substr(i.prefix, 1, ?) = ? AND NOT EXISTS (SELECT 1 "
             f"FROM {TABLE} r WHERE r.kind = 'revoke' AND r.digest = i.digest) ORDER BY i.id",
             (len(like), like)).fetchall()
+        key = token_key.load(path, create=True) if rows else None
         for d, p, role, player, game, _at in rows:
-            _append(conn, "revoke", d, p, role, player, game, now)
+            _append(conn, "revoke", d, p, role, player, game, now, key)
         conn.execute("COMMIT")
     finally:
         conn.close()
@@ -182,21 +211,30 @@ def entries(conn: sqlite3.Connection) -> list[tuple]:
     return conn.execute(f"SELECT {COLUMNS} FROM {TABLE} ORDER BY id").fetchall()
 
 
+def file_of(conn: sqlite3.Connection) -> str:
+    """The path of the file a connection has open (its key is kept beside it)."""
+    return conn.execute("PRAGMA database_list").fetchone()[2]
+
+
 def problems(conn: sqlite3.Connection) -> list[Text]:
     """What the tokens history of a SQLite file shows changed (problems_in)."""
-    return problems_in(entries(conn))
+    history = entries(conn)
+    return problems_in(history, token_key.load(file_of(conn)) if history else None)
 
 
-def problems_in(history: list[tuple]) -> list[Text]:
+def problems_in(history: list[tuple], key: bytes | None = None) -> list[Text]:
     """What a tokens history (its entries as written, COLUMNS, in order) shows changed, entry
     by entry (the audit's and doctor's, on either store): an entry missing (deleted), one whose
     fields are not what its hash binds (edited, or written by hand without banco's hash), one
     that does not follow the entry before it, a revocation of a token never issued, a token
-    issued twice."""
+    issued twice; with the database's key (`key`, token_key.py): an entry written without it
+    after one written with it, or a history none of whose entries is (rewritten without the
+    key).  Without the key a keyed entry cannot be told from one edited: both are named."""
     out: list[Text] = []
-    expected, prev = 1, GENESIS
+    expected, prev, keyed_at = 1, GENESIS, None
     issued: dict[str, int] = {}
-    for id_, kind, d, prefix, role, player, game, at, before, hash_ in history:
+    for entry in history:
+        id_, kind, d, prefix, role, player, game, at, before, hash_ = entry
         what = msg("token entry {id} ({kind} bt_{prefix}..., {role}{player}, game {game})",
                    id=id_, kind=msg("issue") if kind == "issue" else msg("revocation"),
                    prefix=prefix, role=role,
@@ -207,9 +245,20 @@ def problems_in(history: list[tuple]) -> list[Text]:
         elif before != prev:
             out.append(msg("{what} does not follow the entry before it (its prev is not that "
                            "entry's hash): written by hand", what=what))
-        if entry_hash(before, id_, kind, d, prefix, role, player, game, at) != hash_:
+        how = hashed(entry, key)
+        if how is None and key is not None:
             out.append(msg("{what} is not what its hash binds: changed after banco wrote it, "
                            "or written by hand", what=what))
+        elif how is None:
+            out.append(msg("{what} is not what its hash binds: changed after banco wrote it, "
+                           "or written by hand, unless it was hashed with the tokens' key, "
+                           "which is not here (`banco audit` where the key is checks it)",
+                           what=what))
+        elif how == PLAIN and keyed_at is not None and key is not None:
+            out.append(msg("{what} is hashed without the tokens' key, after entry {first} "
+                           "which is hashed with it: written by hand", what=what, first=keyed_at))
+        if how == KEYED and keyed_at is None:
+            keyed_at = id_
         if kind == "issue":
             if d in issued:
                 out.append(msg("{what} issues again the token of entry {first}", what=what,
@@ -218,23 +267,43 @@ def problems_in(history: list[tuple]) -> list[Text]:
         elif d not in issued:
             out.append(msg("{what} revokes a token no entry before it issued", what=what))
         expected, prev = id_ + 1, hash_
+    if history and key is not None and keyed_at is None:
+        out.append(msg("no entry of the tokens history is hashed with its key, though banco "
+                       "made the key to hash the first entry it wrote after it: the history "
+                       "was rewritten without the key (or the key is another database's)"))
     return out
 
 
-# What Keyring.find reads of the entries of one digest (either store), by id.
-FIND_COLUMNS = "kind, digest, prefix, role, player, game, at, id, prev, hash"
+# What Keyring.find reads of the entries of one digest (either store), by id: each with the
+# hash of the entry before it (NULL: none, or deleted), to hold its link as it loads, and how
+# many entries follow it and the last one's number (a gap: an entry after it deleted, its
+# revocation perhaps).
+FIND_COLUMNS = ("kind, digest, prefix, role, player, game, at, id, prev, hash, "
+                "(SELECT b.hash FROM {table} b WHERE b.id = t.id - 1), "
+                "(SELECT COUNT(*) FROM {table} a WHERE a.id > t.id), "
+                "(SELECT MAX(a.id) FROM {table} a)")
+LAST = f"SELECT {COLUMNS} FROM {{table}} ORDER BY id DESC LIMIT 1"
 
 
-def live_token(rows: list[tuple], wanted: str) -> Token | None:
+def live_token(rows: list[tuple], wanted: str, key: bytes | None = None,
+               last: tuple | None = None) -> Token | None:
     """The live token among the entries of the digest `wanted` (FIND_COLUMNS), else None: one
-    issue, no revocation, its hash banco's.  The digests compared in constant time."""
+    issue, no revocation, its hash banco's (plain, or keyed with `key`), following the entry
+    before it, no entry after it missing; and, with the key, the history's `last` entry (COLUMNS) keyed, which a history
+    rewritten without the key is not.  The digests compared in constant time."""
     issued = [r for r in rows if r[0] == "issue" and hmac.compare_digest(r[1], wanted)]
     if len(issued) != 1 or any(r[0] == "revoke" for r in rows):
         return None
-    id_, prev, hash_ = issued[0][7:]
-    if entry_hash(prev, id_, *issued[0][:7]) != hash_:
+    r = issued[0]
+    if hashed((r[7], *r[:7], r[8], r[9]), key) is None:
         return None  # an entry banco did not write (`banco audit` names it)
-    return Token(*issued[0][2:7])
+    if r[8] != (GENESIS if r[7] == 1 else r[10]):
+        return None  # not chained to the entry before it: written by hand, or that one was
+    if r[12] - r[7] != r[11]:
+        return None  # an entry after it is missing: its revocation taken back, perhaps
+    if key is not None and (last is None or hashed(last, key) != KEYED):
+        return None  # the history's end was not written with the key: rewritten without it
+    return Token(*r[2:7])
 
 
 def wanted_digest(secret: str | None) -> str | None:
@@ -260,12 +329,12 @@ class Keyring:
     def __init__(self, path: str):
         import threading
 
-        self.conn = _connect(path)
+        self.conn, self.path, self.key = _connect(path), path, None
         self.lock = threading.Lock()  # one connection shared by the server's threads
         if _exists(self.conn):
             self.conn.execute("BEGIN IMMEDIATE")
             try:
-                _ready(self.conn)  # an older list becomes the history find reads
+                _ready(self.conn, path)  # an older list becomes the history find reads
             finally:
                 self.conn.execute("COMMIT")
 
@@ -275,14 +344,18 @@ class Keyring:
         wanted = wanted_digest(secret)
         if wanted is None:
             return None
+        if self.key is None:  # made by the first entry written with it: looked for till then
+            self.key = token_key.load(self.path)
         try:
             with self.lock:
                 rows = self.conn.execute(
-                    f"SELECT {FIND_COLUMNS} FROM {TABLE} WHERE digest = ? ORDER BY id",
-                    (wanted,)).fetchall()
+                    f"SELECT {FIND_COLUMNS.format(table=TABLE)} FROM {TABLE} t WHERE digest = ? "
+                    "ORDER BY id", (wanted,)).fetchall()
+                last = (self.conn.execute(LAST.format(table=TABLE)).fetchone()
+                        if self.key is not None else None)
         except sqlite3.OperationalError:  # no table yet (or an old one): no token to find
             return None
-        return live_token(rows, wanted)
+        return live_token(rows, wanted, self.key, last)
 
     def paired(self, game: int) -> set[str]:
         """The players of `game` who hold a live token: their phones answer their trades."""

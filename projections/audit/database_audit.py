@@ -19,7 +19,7 @@ from banco.ledger.base.errors import DatabaseError
 from banco.ledger.base.text import msg
 from banco.ledger.store.connection import NotText
 from banco.ledger.store.file_checks import undecodable
-from banco.ledger.store.health import Finding, history_findings
+from banco.ledger.store.health import Finding
 from banco.projections.audit.audit_games import audit_games
 from banco.projections.audit.results import AuditReport
 
@@ -144,8 +144,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
                 findings.append(f)
         if game is None:
             findings += _tournament_contents(store)
-        history = health.maintenance
-        findings += history_findings(history)
+        history = health.maintenance  # its findings are among health's
     reports = []
     of_the_table = set()  # games whose verdict is the games table's, not their events'
     for report in _audited(store, ids, expect_head, progress):
