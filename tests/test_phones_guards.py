@@ -7,8 +7,10 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from click.testing import CliRunner
 from games import record
 
+from cli.main import cli
 from ledger.book import Book
 from ledger.store import tokens
 
@@ -93,3 +95,73 @@ def test_a_trade_with_a_paired_player_waits_for_him_however_the_banker_spells_it
                            headers=auth(keys[who]))
     assert done.status_code == 200 and seq(db) > before
 
+
+# --- revoking a token ------------------------------------------------------------------------
+
+@pytest.fixture
+def chosen(db, monkeypatch):
+    """Tokens whose secrets the test chose: two that begin with `-G`, two that share a label."""
+    secrets = iter(["-GbankerAAAAAAAAAAAAAAAAAAAAAAAA", "-GcarlaBBBBBBBBBBBBBBBBBBBBBBBBBB",
+                    "twinlabeCCCCCCCCCCCCCCCCCCCCCCCC", "twinlabeDDDDDDDDDDDDDDDDDDDDDDDD"])
+    monkeypatch.setattr(tokens.secrets, "token_urlsafe", lambda n: next(secrets))
+    return {name: tokens.issue(db, role, 1, NOW, player)[0] for name, role, player in (
+        ("banker", "banker", None), ("carla", "player", "Carla"), ("twin1", "viewer", None),
+        ("twin2", "referee", None))}
+
+
+def revoke(db: str, given: str):
+    return CliRunner().invoke(cli, ["--db", db, "token", "--revoke", given])
+
+
+def live(db: str) -> set[str]:
+    return {t.prefix for t in tokens.listed(db) if not t.revoked_at}
+
+
+@pytest.mark.parametrize("form", ["whole", "link", "label", "bt_label"])
+def test_a_token_is_revoked_by_the_whole_token_its_link_or_its_label(db, chosen, form):
+    """The whole token and the pairing link failed ("no live token starts with bt_...") and
+    the token stayed live."""
+    secret = chosen["carla"]
+    given = {"whole": secret, "link": f"http://10.0.0.5:8000/player#t={secret}",
+             "label": secret[3:11], "bt_label": secret[:11]}[form]
+    said = revoke(db, given)
+    assert said.exit_code == 0, said.output
+    assert said.output == "revoked -GcarlaB (player Carla)\n"
+    assert tokens.Keyring(db).find(secret) is None
+    assert live(db) == {"-Gbanker", "twinlabe"}
+    assert secret not in said.output
+
+
+@pytest.mark.parametrize("given, named", [
+    ("-G", ["-Gbanker (banker, game 1)", "-GcarlaB (player Carla, game 1)"]),
+    ("-Gc", ["-GcarlaB (player Carla, game 1)"]),
+    ("twinlabe", ["twinlabe (viewer, game 1)", "twinlabe (referee, game 1)"]),
+])
+def test_a_prefix_shorter_than_the_label_or_shared_is_refused_with_the_tokens_it_names(
+        db, chosen, given, named):
+    """`--revoke -G` revoked the banker's own token, silently."""
+    said = revoke(db, given)
+    assert said.exit_code == 2, said.output
+    assert ", ".join(named) in said.output and "nothing was revoked" in said.output
+    assert live(db) == {"-Gbanker", "-GcarlaB", "twinlabe"}
+    assert {tokens.Keyring(db).find(s).role for s in chosen.values()} == {
+        "banker", "player", "viewer", "referee"}
+
+
+def test_a_whole_token_is_told_apart_from_another_of_its_label(db, chosen):
+    """Two tokens share a label: the whole token names one, by its digest; a whole token with
+    a typo after the label names none, and revokes nothing."""
+    typo = chosen["twin1"][:-1] + "X"
+    said = revoke(db, typo)
+    assert said.exit_code == 2 and "no live token is bt_twinlabe…" in said.output
+    assert typo not in said.output
+    assert revoke(db, chosen["twin2"]).exit_code == 0
+    assert tokens.Keyring(db).find(chosen["twin2"]) is None
+    assert tokens.Keyring(db).find(chosen["twin1"]).role == "viewer"
+    again = revoke(db, chosen["twin2"])
+    assert again.exit_code == 2 and "no live token is" in again.output
+    assert revoke(db, "twinlabe").exit_code == 0  # the label now names one live token
+    assert live(db) == {"-Gbanker", "-GcarlaB"}
+    for nothing in ("", "bt_", "http://h:1/player", "zzzzzzzz"):
+        assert revoke(db, nothing).exit_code == 2
+    assert live(db) == {"-Gbanker", "-GcarlaB"}

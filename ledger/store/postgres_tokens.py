@@ -104,8 +104,9 @@ class PgTokens:
         return [Token(*r) for r in rows]
 
     @guarded(writing=True)
-    def revoke(self, prefix: str, now: str) -> list[Token]:
-        """Revoke the live tokens whose prefix starts with `prefix`; the ones revoked."""
+    def revoke(self, prefix: str, now: str, digest_: str | None = None) -> list[Token]:
+        """Revoke the live tokens whose prefix starts with `prefix` (and whose digest is
+        `digest_`, when given); the ones revoked."""
         conn = self.store.conn
         like = prefix.removeprefix(PREFIX)
         if not prefix:
@@ -117,8 +118,9 @@ class PgTokens:
                 conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, TOKENS_LOCK))
                 rows = conn.execute(
                     f"SELECT i.digest, i.prefix, i.role, i.player, i.game, i.at FROM {TABLE} i "
-                    f"WHERE i.kind = 'issue' AND left(i.prefix, %s) = %s AND {LIVE} "
-                    "ORDER BY i.id", (len(like), like)).fetchall()
+                    f"WHERE i.kind = 'issue' AND left(i.prefix, %s) = %s AND (%s::text IS "
+                    f"NULL OR i.digest = %s) AND {LIVE} ORDER BY i.id",
+                    (len(like), like, digest_, digest_)).fetchall()
                 for d, p, role, player, game, _at in rows:
                     self._append(conn, "revoke", d, p, role, player, game, now)
         return [Token(*r[1:6], now) for r in rows]
