@@ -165,3 +165,58 @@ def test_a_whole_token_is_told_apart_from_another_of_its_label(db, chosen):
     for nothing in ("", "bt_", "http://h:1/player", "zzzzzzzz"):
         assert revoke(db, nothing).exit_code == 2
     assert live(db) == {"-Gbanker", "-GcarlaB"}
+
+
+# --- the Host a request comes under ------------------------------------------------------------
+
+def get(base: str, path: str, host: str | None, headers: dict | None = None) -> int:
+    import http.client
+
+    address, port = base.removeprefix("http://").rsplit(":", 1)
+    conn = http.client.HTTPConnection(address, int(port), timeout=5)
+    try:
+        conn.putrequest("GET", path, skip_host=True)
+        if host is not None:
+            conn.putheader("Host", host)
+        for k, v in (headers or {}).items():
+            conn.putheader(k, v)
+        conn.endheaders()
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def test_a_request_under_another_site_s_name_is_refused(db, keys):
+    """Any Host was served: a page of another site whose name an attacker re-points at the
+    table's address (DNS rebinding) could read the table.  The server answers the names it
+    listens and is announced under, and 400 to any other, with or without a token."""
+    from cli.web.serve import start
+
+    base, _, stop = start(db, port=0)
+    port = base.rsplit(":", 1)[1]
+    try:
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost", f"[::1]:{port}",
+                     f"LOCALHOST:{port}"):
+            assert get(base, "/api/table", host) == 200, host
+        for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1.evil.example:{port}",
+                     "www.localhost", "", None):
+            assert get(base, "/api/table", host) == 400, host
+            assert get(base, "/api/table", host, auth(keys["banker"])) == 400, host
+            assert get(base, "/", host) == 400, host
+    finally:
+        stop()
+
+
+def test_the_names_allowed_are_the_ones_serve_listens_and_is_announced_under():
+    import socket
+
+    from cli.web.serve import allowed_hosts
+
+    assert allowed_hosts("127.0.0.1", "127.0.0.1") == ["127.0.0.1", "[::1]", "localhost"]
+    assert "tavolo" in allowed_hosts("Tavolo", "Tavolo")
+    everywhere = allowed_hosts("0.0.0.0", "192.168.1.20")  # the LAN address it prints
+    assert {"192.168.1.20", "127.0.0.1", "localhost", socket.gethostname().lower()} <= set(
+        everywhere)
+    assert "0.0.0.0" not in everywhere and "[fe80::1]" in allowed_hosts("fe80::1", "fe80::1")

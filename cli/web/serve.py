@@ -57,13 +57,32 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def server(hub, sock: socket.socket):
-    """A uvicorn server for the hub's app on `sock` (call .run(sockets=[sock]))."""
+def allowed_hosts(host: str, announced: str) -> list[str]:
+    """The names a request's Host may give (Starlette's TrustedHostMiddleware): this machine
+    as --host and the printed URL name it, and its loopback names.  Any other is answered 400:
+    a page of another site whose name an attacker re-points at this address (DNS rebinding)
+    reaches the server under that site's name, and reads nothing."""
+    names = {"localhost", "127.0.0.1", "::1", announced}
+    if host in ("0.0.0.0", "", "::"):
+        # on every network: the phones may also open it by the machine's name (mDNS's .local)
+        name = socket.gethostname()
+        names |= {name, name + ".local"} if name else set()
+    else:
+        names.add(host)
+    return sorted(f"[{n}]" if ":" in n else n.lower() for n in names)
+
+
+def server(hub, sock: socket.socket, hosts: list[str]):
+    """A uvicorn server for the hub's app on `sock` (call .run(sockets=[sock])), answering
+    only requests whose Host is one of `hosts` (allowed_hosts)."""
     import uvicorn
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
 
     from cli.web.app import make_app
 
-    config = uvicorn.Config(make_app(hub), log_level="warning", access_log=False,
+    app = make_app(hub)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
                             lifespan="on", timeout_keep_alive=120, timeout_graceful_shutdown=1,
                             server_header=False, date_header=False)
     return uvicorn.Server(config)
@@ -119,7 +138,7 @@ def serve(session, host, port, show_cash):
         if host not in ("127.0.0.1", "localhost", "::1"):
             click.echo(_("for the TV: scan the code, or open {url}").format(url=url))
             click.echo(qr_text(url), nl=False)
-        server(hub, sock).run(sockets=[sock])  # uvicorn stops on Ctrl-C by itself
+        server(hub, sock, allowed_hosts(host, shown)).run(sockets=[sock])  # stops on Ctrl-C
         click.echo(_("stopped"))
     except KeyboardInterrupt:
         click.echo(_("stopped"))
@@ -140,7 +159,7 @@ def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: in
 
     sock = bind(host, port)
     hub = Hub(db, game, lang=lang, show_cash=show_cash, poll=POLL if poll is None else poll)
-    running = server(hub, sock)
+    running = server(hub, sock, allowed_hosts(host, host))
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not running.started and thread.is_alive():
