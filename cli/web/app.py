@@ -291,9 +291,16 @@ class Hub:
             seq = session.book.store.last_seq(game)
             table = self.table(game)
             table.recorded(session.book, game, seq, outcome.events)
-        latest = self.tables.get(None)
-        if latest is not None and latest is not table:
-            latest.nudge()  # the TV follows the latest game: it may be this one
+            latest = self.tables.get(None)
+            if latest is not None and latest is not table:
+                # the TV follows the latest game: showing this one, it shows what the answer
+                # says before the answer goes (a GET after a 200 read the table before it);
+                # another, its watcher looks whether this one is the latest now
+                shown = latest.state
+                if shown is not None and shown.game_id == game:
+                    latest.recorded(session.book, game, seq, outcome.events)
+                else:
+                    latest.nudge()
         return answer(outcome, seq, table, expect, lang)
 
 
