@@ -126,3 +126,74 @@ def test_a_retry_sent_to_two_servers_is_answered_with_what_its_id_recorded(db, k
     second.writer.submit(lambda: first.sessions.pop(1).close()).result()  # opened there
     first.close()
     second.close()
+
+
+# --- a client that goes away mid-request ------------------------------------------------------
+
+def test_a_client_gone_mid_body_leaves_no_traceback_in_the_servers_terminal(db, keys):
+    """A phone that sent half a body and went away printed "Exception in ASGI application" and
+    a traceback (starlette's ClientDisconnect) in `banco serve`'s terminal: now nothing, and
+    the server goes on answering."""
+    import json
+    import os
+    import re
+    import signal
+    import socket
+    import struct
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "--db", db, "serve", "--port",
+                             "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", proc.stdout.readline())[1])
+        head = (f"POST /api/commands HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: "
+                f"Bearer {keys['banker']}\r\nContent-Type: application/json\r\n").encode()
+        for path in (b"/api/commands", b"/api/offers/abc"):
+            for reset in (False, True):
+                with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+                    s.sendall(head.replace(b"/api/commands", path)
+                              + b'Content-Length: 100\r\n\r\n{"line": "ro')
+                    if reset:  # an RST rather than a FIN: the phone's network gone
+                        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        body = b'{"line": "roll 3 4"}'
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            s.sendall(head + b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(body)
+                      + body)
+            answer = b""
+            while chunk := s.recv(65536):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 200 ")  # it goes on serving, and ran nothing else
+        assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["seq"] == seq(db)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+        err = proc.stderr.read()
+        proc.stdout.close()
+        proc.stderr.close()
+    assert "Traceback" not in err and "Exception in ASGI" not in err, err
+
+
+def test_a_disconnect_uvicorn_reports_is_one_line():
+    """h11's LocalProtocolError (an answer to a connection the client closed) reaches
+    uvicorn's log as "Exception in ASGI application" with its traceback: one line instead."""
+    import logging
+
+    import h11
+    from starlette.requests import ClientDisconnect
+
+    from cli.web.serve import QuietDisconnects
+
+    for exc in (ClientDisconnect(), h11.LocalProtocolError("can't send data when our state "
+                                                           "is ERROR")):
+        record = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1,
+                                   "Exception in ASGI application\n", (), (type(exc), exc, None))
+        assert QuietDisconnects().filter(record)
+        assert record.getMessage() == (f"a client went away mid-request "
+                                       f"({type(exc).__name__})")
+        assert record.exc_info is None
+    other = ValueError("a real bug")
+    record = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1,
+                               "Exception in ASGI application\n", (), (ValueError, other, None))
+    assert QuietDisconnects().filter(record) and record.exc_info[1] is other

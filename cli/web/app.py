@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -217,11 +217,16 @@ class Hub:
         return choose_language(request.headers.get("accept-language"), self.lang)
 
     async def body(self, request: Request):
-        """The request's JSON (None when it is not JSON), or the 413 for a body too big."""
+        """The request's JSON (None when it is not JSON), or the 413 for a body too big, or
+        an empty 400 for a client gone before its body ended (a phone out of the network's
+        reach): nothing was run, nobody reads the answer, and the server's terminal shows no
+        traceback for it ("Exception in ASGI application" did)."""
         try:
             return await json_body(request)
         except BodyTooBig:
             return self.refuse(request, 413, TOO_BIG, limit=BODY_LIMIT, chars=LINE_LIMIT)
+        except ClientDisconnect:
+            return Response(status_code=400)
 
     def refuse(self, request: Request, status: int, message: str, **params) -> JSONResponse:
         text = tr(self.language(request)).gettext(message).format(**params)

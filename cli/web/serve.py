@@ -10,6 +10,7 @@ Bound to 127.0.0.1 unless --host says otherwise.
 
 from __future__ import annotations
 
+import logging
 import socket
 import sys
 
@@ -72,6 +73,21 @@ def allowed_hosts(host: str, announced: str) -> list[str]:
     return sorted(f"[{n}]" if ":" in n else n.lower() for n in names)
 
 
+class QuietDisconnects(logging.Filter):
+    """uvicorn's "Exception in ASGI application" and its traceback, for a client that went
+    away mid-request (starlette's ClientDisconnect, h11's LocalProtocolError on an answer to
+    a closed connection), said as one line: a phone leaving the network is no server error."""
+
+    GONE = ("ClientDisconnect", "LocalProtocolError")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None and type(exc).__name__ in self.GONE:
+            record.msg, record.args = "a client went away mid-request (%s)", (type(exc).__name__,)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 def server(hub, sock: socket.socket, hosts: list[str]):
     """A uvicorn server for the hub's app on `sock` (call .run(sockets=[sock])), answering
     only requests whose Host is one of `hosts` (allowed_hosts)."""
@@ -85,6 +101,9 @@ def server(hub, sock: socket.socket, hosts: list[str]):
     config = uvicorn.Config(app, log_level="warning", access_log=False,
                             lifespan="on", timeout_keep_alive=120, timeout_graceful_shutdown=1,
                             server_header=False, date_header=False)
+    errors = logging.getLogger("uvicorn.error")  # set up by the Config: filtered after it
+    if not any(isinstance(f, QuietDisconnects) for f in errors.filters):
+        errors.addFilter(QuietDisconnects())
     return uvicorn.Server(config)
 
 
