@@ -220,3 +220,45 @@ def test_the_names_allowed_are_the_ones_serve_listens_and_is_announced_under():
     assert {"192.168.1.20", "127.0.0.1", "localhost", socket.gethostname().lower()} <= set(
         everywhere)
     assert "0.0.0.0" not in everywhere and "[fe80::1]" in allowed_hosts("fe80::1", "fe80::1")
+
+
+# --- what a viewer's screen keeps hidden ------------------------------------------------------
+
+PADS = {"estate", "undo", "no_bid", "no_bid_to", "debt_pad", "cards", "speedy"}
+
+
+def test_a_viewer_token_under_championship_rules_sees_no_cash_and_no_pads(tmp_path):
+    """A `viewer` token (the TV) shown every player's cash and the banker's pads under rules
+    that hide cash (000 FAQ 4) failed no test: its table, its event stream and its page show
+    what no token shows, and none of it."""
+    import json
+
+    from cli.web.app import Hub
+
+    db = str(tmp_path / "c.db")
+    run = CliRunner()
+    for line in (["new", "Anna", "Bruno", "Carla", "--rules", "championship"],
+                 ["roll", "1", "2"], ["buy"], ["roll", "6", "5"], ["roll", "1", "2"]):
+        assert run.invoke(cli, ["--db", db, *line]).exit_code in (0, 1)
+    viewer = tokens.issue(db, "viewer", 1, NOW)[0]
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    hub = Hub(db, None, poll=0.05)
+    with make_client(hub) as c:
+        full = c.get("/api/table", headers=auth(banker)).json()
+        assert PADS <= set(full) and None not in {p["cash"] for p in full["players"]}
+        for lang in ("en", "it"):
+            doc = c.get(f"/api/table?lang={lang}", headers=auth(viewer)).json()
+            assert doc["role"] == "viewer" and not doc["cash_shown"]
+            assert {p["cash"] for p in doc["players"]} == {None}
+            assert {p["cash"] for p in doc["state"]["players"]} == {None}
+            assert not PADS & set(doc) and doc["offers"] == []
+            anonymous = c.get(f"/api/table?lang={lang}").json()
+            assert doc == anonymous  # the TV's token sees what no token sees
+            _, streamed = hub.document(hub.keyring.find(viewer), lang, with_state=False)
+            assert not PADS & set(streamed) and {p["cash"] for p in streamed["players"]} == {None}
+            for p in full["players"]:  # no figure of the banker's view in any text either
+                said = json.dumps(doc, ensure_ascii=False)
+                assert f'"cash": {p["cash"]}' not in said
+        page = c.get("/", headers=auth(viewer)).text
+        assert '"cash_shown": false' in page and '"estate"' not in page
+    hub.close()
