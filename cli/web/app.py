@@ -27,11 +27,12 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from cli.web.hub import Table, log, tr
+from cli.web.hub import TRY_AGAIN, Table, log, still_revoked, tr
 from cli.web.offers import Offers
 from cli.web.permissions import allowed, command_word
 from cli.words import i18n
 from cli.words.i18n import N_
+from ledger.base.errors import DatabaseError
 from ledger.base.names import shown
 from ledger.store.postgres_connection import is_postgres_url
 from ledger.store.tokens import Token
@@ -291,9 +292,17 @@ class Hub:
 
         with LINES, i18n.speaking(["--lang", lang]):
             session = self.session(game)
-            outcome = execute(session, line, command_id=command_id,
-                              expected=None if expect is None else (game, expect), echo=False)
-            seq = session.book.store.last_seq(game)
+            try:
+                revive = getattr(session.book.store, "revive", None)
+                if revive is not None:  # PostgreSQL's connection, new after a restart
+                    revive()
+                outcome = execute(session, line, command_id=command_id,
+                                  expected=None if expect is None else (game, expect),
+                                  echo=False)
+                seq = session.book.store.last_seq(game)
+            except DatabaseError as exc:  # away: nothing was recorded (a 503 to retry)
+                return 503, {"code": 4, "said": "", "errors": i18n.say_error(exc) + "\n",
+                             "events": [], "replayed": False, "seq": None}
             table = self.table(game)
             table.recorded(session.book, game, seq, outcome.events)
             latest = self.tables.get(None)
@@ -440,7 +449,7 @@ def make_app(hub: Hub) -> Starlette:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(signal.wait(), REVOKED_EVERY)
                     waited += REVOKED_EVERY
-                    if token is not None and hub.keyring.find(secret) is None:
+                    if token is not None and still_revoked(hub.keyring, secret):
                         yield b"event: revoked\ndata: {}\n\n"
                         return
                 if not signal.is_set():
@@ -505,9 +514,9 @@ def make_app(hub: Hub) -> Starlette:
         if command_id is not None and command_id in said["errors"]:
             # the book names the id it keeps (web-PREFIX-KEY); the caller knows its own
             said["errors"] = said["errors"].replace(command_id, key)
-        if key is not None and status != 409:  # a conflict is worth retrying after a look
+        if key is not None and status not in (409, 503):  # worth retrying: not kept
             hub.answers[remembered] = (status, said, line)
-        return JSONResponse(said, status)
+        return JSONResponse(said, status, headers=TRY_AGAIN if status == 503 else None)
 
     async def offer(request: Request) -> Response:
         token = await hub.caller(request)
@@ -534,6 +543,11 @@ def make_app(hub: Hub) -> Starlette:
             return PlainTextResponse(said + "\n", 405, headers={"Content-Language": lang})
         return not_found(request)
 
+    async def away(request: Request, exc: DatabaseError) -> Response:
+        """The database away (PostgreSQL restarted): 503 and when to ask again, not a 500."""
+        return JSONResponse({"status": 503, "error": exc.render(tr(hub.language(request)))},
+                            503, headers=TRY_AGAIN)
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
         hub.loop = asyncio.get_running_loop()
@@ -550,7 +564,7 @@ def make_app(hub: Hub) -> Starlette:
         Route("/api/offers/{offer}", offer, methods=["POST"]),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={404: missing, 405: missing})
+                     exception_handlers={404: missing, 405: missing, DatabaseError: away})
 
 
 NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",

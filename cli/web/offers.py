@@ -147,6 +147,13 @@ class Offers:
         del self.pending[offer_id]
         status, body = await hub.write(offer.game, offer.line, hub.language(request),
                                        offer.command_id, offer.expect)
+        if status == 503:  # the database away: nothing recorded, the offer waits for a retry
+            from cli.web.hub import TRY_AGAIN
+
+            offer.waiting.add(token.player)
+            offer.accepted.discard(token.player)
+            self.pending[offer_id] = offer
+            return JSONResponse({**body, "offer": offer.public()}, status, headers=TRY_AGAIN)
         self.done[offer_id] = (status, {**body, "offer": offer.public()})
         self._changed(offer.game)
         return JSONResponse(self.done[offer_id][1], status)

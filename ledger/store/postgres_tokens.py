@@ -127,28 +127,35 @@ class PgTokens:
 
     # --- the server's lookups, on every request ------------------------------------------------
 
-    @guarded(writing=False)
+    def _look(self, sql: str, args: tuple) -> list[tuple] | None:
+        """A read of the server's (None: no tokens table), on a new connection when PostgreSQL
+        dropped the old one (a restart): the first request after it is answered, rather than
+        the dead connection refusing every request until the server restarts.  A read, so
+        asking again is harmless.  DatabaseError while no server answers."""
+        import psycopg
+
+        with self.lock:
+            for again in (False, True):
+                self.store.revive()
+                conn = self.store.conn
+                try:
+                    return conn.execute(sql, args).fetchall() if has_table(conn) else None
+                except psycopg.Error as exc:
+                    if again or not conn.broken:
+                        raise self.explain(exc, False) from None
+        return None  # not reached: the second try returns or raises
+
     def find(self, secret: str | None) -> Token | None:
         """The live token whose secret this is, else None (tokens.Keyring.find)."""
         wanted = wanted_digest(secret)
         if wanted is None:
             return None
-        conn = self.store.conn
-        with self.lock:
-            if not has_table(conn):
-                return None
-            rows = conn.execute(f"SELECT {FIND_COLUMNS} FROM {TABLE} WHERE digest = %s "
-                                "ORDER BY id", (wanted,)).fetchall()
-        return live_token(rows, wanted)
+        rows = self._look(f"SELECT {FIND_COLUMNS} FROM {TABLE} WHERE digest = %s ORDER BY id",
+                          (wanted,))
+        return None if rows is None else live_token(rows, wanted)
 
-    @guarded(writing=False)
     def paired(self, game: int) -> set[str]:
         """The players of `game` who hold a live token."""
-        conn = self.store.conn
-        with self.lock:
-            if not has_table(conn):
-                return set()
-            rows = conn.execute(f"SELECT DISTINCT i.player FROM {TABLE} i WHERE i.kind = "
-                                f"'issue' AND i.game = %s AND i.role = 'player' AND {LIVE}",
-                                (game,)).fetchall()
-        return {r[0] for r in rows}
+        rows = self._look(f"SELECT DISTINCT i.player FROM {TABLE} i WHERE i.kind = 'issue' AND "
+                          f"i.game = %s AND i.role = 'player' AND {LIVE}", (game,))
+        return {r[0] for r in rows or ()}
