@@ -197,3 +197,33 @@ def test_a_disconnect_uvicorn_reports_is_one_line():
     record = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1,
                                "Exception in ASGI application\n", (), (ValueError, other, None))
     assert QuietDisconnects().filter(record) and record.exc_info[1] is other
+
+
+def test_an_undo_recorded_meanwhile_by_another_writer_is_its_answer(tmp_path):
+    """The same race at the book, for `undo`: the other writer's undo (same id) took back the
+    only command, and this one, reading the table it left, said "nothing to undo"."""
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    db = str(tmp_path / "u.db")
+    for line in (["new", "Anna", "Bruno"], ["roll", "1", "2"]):
+        assert CliRunner().invoke(cli, ["--db", db, *line]).exit_code == 0
+    first, second = Book(db), Book(db)
+    look = second.store.command_events
+
+    def meanwhile(game, wanted):
+        found = look(game, wanted)
+        if wanted == "u1" and not found and not first.recorded(1, "u1"):
+            first.undo(1, now=NOW, command_id="u1", line="undo")
+        return found
+
+    second.store.command_events = meanwhile
+    try:
+        out = second.undo(1, now=NOW, command_id="u1", line="undo")
+        assert out.replayed and [e["type"] for e in out.events] == ["CommandRecorded",
+                                                                    "EventRetracted"]
+        assert second.store.last_seq(1) == out.events[-1]["seq"]
+    finally:
+        first.close()
+        second.close()
