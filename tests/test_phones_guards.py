@@ -262,3 +262,35 @@ def test_a_viewer_token_under_championship_rules_sees_no_cash_and_no_pads(tmp_pa
         page = c.get("/", headers=auth(viewer)).text
         assert '"cash_shown": false' in page and '"estate"' not in page
     hub.close()
+
+
+def test_another_name_the_phones_use_is_allowed_by_the_banker(db):
+    """Behind a reverse proxy, or under a name of the local network, the phones reach the
+    server by a name it does not know: `--allow-host NAME` adds it; a pattern, a port or a
+    path is refused before anything listens."""
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    from cli.web.serve import allowed_hosts
+
+    assert "tavolo.club.it" in allowed_hosts("0.0.0.0", "192.168.1.20", ("Tavolo.Club.IT",))
+    for bad in ("*", "*.example", "tavolo.local:8000", "http://tavolo.local/", "a b", ""):
+        said = CliRunner().invoke(cli, ["--db", db, "serve", "--port", "0", "--allow-host", bad])
+        assert said.exit_code == 2 and "is not a host's name" in said.output, (bad, said.output)
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "--db", db, "serve", "--port",
+                             "0", "--allow-host", "tavolo.example"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        base = re.search(r"(http://127\.0\.0\.1:\d+)/", proc.stdout.readline())[1]
+        assert get(base, "/api/table", "tavolo.example") == 200
+        assert get(base, "/api/table", "tavolo.example:443") == 200
+        assert get(base, "/api/table", "other.example") == 400
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+        proc.stdout.close()
+        proc.stderr.close()

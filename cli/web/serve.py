@@ -58,12 +58,12 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def allowed_hosts(host: str, announced: str) -> list[str]:
+def allowed_hosts(host: str, announced: str, more: tuple[str, ...] = ()) -> list[str]:
     """The names a request's Host may give (Starlette's TrustedHostMiddleware): this machine
-    as --host and the printed URL name it, and its loopback names.  Any other is answered 400:
-    a page of another site whose name an attacker re-points at this address (DNS rebinding)
-    reaches the server under that site's name, and reads nothing."""
-    names = {"localhost", "127.0.0.1", "::1", announced}
+    as --host and the printed URL name it, its loopback names, and `more` (--allow-host).  Any
+    other is answered 400: a page of another site whose name an attacker re-points at this
+    address (DNS rebinding) reaches the server under that site's name, and reads nothing."""
+    names = {"localhost", "127.0.0.1", "::1", announced, *more}
     if host in ("0.0.0.0", "", "::"):
         # on every network: the phones may also open it by the machine's name (mDNS's .local)
         name = socket.gethostname()
@@ -117,8 +117,12 @@ def server(hub, sock: socket.socket, hosts: list[str]):
               help="Show or hide every player's cash on the TV; default: hidden where the "
                    "rule set lets players keep their cash private (000 FAQ 4), shown elsewhere.  A "
                    "player's phone always shows that player's own.")
+@click.option("--allow-host", "more_hosts", multiple=True, metavar="NAME",
+              help="Another name the phones reach this server by (a reverse proxy's, a name "
+                   "of the local network's): a request under a name it neither listens on nor "
+                   "prints is refused (400), against DNS rebinding.  Repeatable.")
 @pass_session
-def serve(session, host, port, show_cash):
+def serve(session, host, port, show_cash, more_hosts):
     """The table's server: the TV's screen (no token), the banker's console and each
     player's phone (`banco token`), who may do what checked here; it follows the terminal's
     commands within a second.  Ctrl-C stops it."""
@@ -129,6 +133,11 @@ def serve(session, host, port, show_cash):
     ctx = click.get_current_context()
     lang = i18n.from_argv(list(ctx.meta.get(ARGS, ()))) if ctx.meta.get(ARGS) else None
     _ = i18n._
+    for name in more_hosts:  # a name as a Host header gives it, no pattern (no `*`)
+        if not name or any(c in name for c in "*/ @#?") or name.strip("[]").count(":") == 1:
+            raise UsageError("--allow-host {name!r} is not a host's name: give it as the "
+                             "phones' address bar does, without port or path (e.g. "
+                             "tavolo.local or 192.168.1.20)", name=name)
     session.game()  # no database, no game: said now, before listening (exit 4 or 2)
     game = session.game_option  # None: follow the latest unfinished game, a new one too
     session.close()
@@ -157,7 +166,7 @@ def serve(session, host, port, show_cash):
         if host not in ("127.0.0.1", "localhost", "::1"):
             click.echo(_("for the TV: scan the code, or open {url}").format(url=url))
             click.echo(qr_text(url), nl=False)
-        server(hub, sock, allowed_hosts(host, shown)).run(sockets=[sock])  # stops on Ctrl-C
+        server(hub, sock, allowed_hosts(host, shown, more_hosts)).run(sockets=[sock])
         click.echo(_("stopped"))
     except KeyboardInterrupt:
         click.echo(_("stopped"))
