@@ -171,7 +171,7 @@ def database(install: bool = True) -> tuple[str, str]:
     import psycopg
     from psycopg import sql
 
-    from ledger.store import postgres_schema
+    from banco.ledger.store import postgres_schema
 
     s = server()
     name = f"t{os.getpid()}_{next(_counter)}"

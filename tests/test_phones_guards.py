@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 from games import record
 
-from cli.main import cli
-from ledger.book import Book
-from ledger.store import tokens
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.store import tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 NOW = "2026-11-29T21:00:00Z"
@@ -40,14 +40,14 @@ def keys(db):
 def make_client(hub, **options):
     from starlette.testclient import TestClient
 
-    from cli.web.app import make_app
+    from banco.cli.web.app import make_app
 
     return TestClient(make_app(hub), **options)
 
 
 @pytest.fixture
 def client(db):
-    from cli.web.app import Hub
+    from banco.cli.web.app import Hub
 
     hub = Hub(db, None, poll=0.05)
     with make_client(hub) as c:
@@ -192,7 +192,7 @@ def test_a_request_under_another_site_s_name_is_refused(db, keys):
     """Any Host was served: a page of another site whose name an attacker re-points at the
     table's address (DNS rebinding) could read the table.  The server answers the names it
     listens and is announced under, and 400 to any other, with or without a token."""
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     base, _, stop = start(db, port=0)
     port = base.rsplit(":", 1)[1]
@@ -212,7 +212,7 @@ def test_a_request_under_another_site_s_name_is_refused(db, keys):
 def test_the_names_allowed_are_the_ones_serve_listens_and_is_announced_under():
     import socket
 
-    from cli.web.serve import allowed_hosts
+    from banco.cli.web.serve import allowed_hosts
 
     assert allowed_hosts("127.0.0.1", "127.0.0.1") == ["127.0.0.1", "[::1]", "localhost"]
     assert "tavolo" in allowed_hosts("Tavolo", "Tavolo")
@@ -233,7 +233,7 @@ def test_a_viewer_token_under_championship_rules_sees_no_cash_and_no_pads(tmp_pa
     what no token shows, and none of it."""
     import json
 
-    from cli.web.app import Hub
+    from banco.cli.web.app import Hub
 
     db = str(tmp_path / "c.db")
     run = CliRunner()
@@ -274,13 +274,13 @@ def test_another_name_the_phones_use_is_allowed_by_the_banker(db):
     import subprocess
     import sys
 
-    from cli.web.serve import allowed_hosts
+    from banco.cli.web.serve import allowed_hosts
 
     assert "tavolo.club.it" in allowed_hosts("0.0.0.0", "192.168.1.20", ("Tavolo.Club.IT",))
     for bad in ("*", "*.example", "tavolo.local:8000", "http://tavolo.local/", "a b", ""):
         said = CliRunner().invoke(cli, ["--db", db, "serve", "--port", "0", "--allow-host", bad])
         assert said.exit_code == 2 and "is not a host's name" in said.output, (bad, said.output)
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "--db", db, "serve", "--port",
+    proc = subprocess.Popen([sys.executable, "-m", "banco.cli.main", "--db", db, "serve", "--port",
                              "0", "--allow-host", "tavolo.example"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})

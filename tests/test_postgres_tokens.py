@@ -16,9 +16,9 @@ import pg_cluster
 import pytest
 from test_postgres_referee import admin, banco
 
-from ledger.base.errors import EXIT_AUDIT, EXIT_DATABASE, EXIT_USAGE
-from ledger.store.open import open_tokens
-from ledger.store.tokens import digest, problems_in
+from banco.ledger.base.errors import EXIT_AUDIT, EXIT_DATABASE, EXIT_USAGE
+from banco.ledger.store.open import open_tokens
+from banco.ledger.store.tokens import digest, problems_in
 
 NOW = "2026-11-29T21:00:00Z"
 
@@ -127,7 +127,7 @@ def test_tokens_issued_at_once_get_one_number_each_in_one_chain(pg):
         t.join()
     import psycopg
 
-    from ledger.store.postgres_tokens import entries
+    from banco.ledger.store.postgres_tokens import entries
 
     with psycopg.connect(admin_url) as conn:
         history = entries(conn)
@@ -200,7 +200,7 @@ def test_the_history_s_triggers_switched_off_are_named_by_doctor(paired):
 # --- a database installed before the tokens' table ---------------------------------------------
 
 def test_a_database_without_the_table_says_so_in_one_line_until_its_owner_adds_it(pg, capsys):
-    from ledger.store.postgres_setup import main
+    from banco.ledger.store.postgres_setup import main
 
     url, admin_url = pg
     admin(admin_url, ("DROP TABLE banco.tokens",))

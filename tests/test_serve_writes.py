@@ -9,10 +9,10 @@ import shutil
 import pytest
 from games import record
 
-from cli.web.app import Hub
-from cli.web.hub import Table
-from ledger.book import Book
-from ledger.store import tokens
+from banco.cli.web.app import Hub
+from banco.cli.web.hub import Table
+from banco.ledger.book import Book
+from banco.ledger.store import tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 NOW = "2026-11-29T21:00:00Z"
@@ -40,7 +40,7 @@ def keys(db):
 def make_client(hub):
     from starlette.testclient import TestClient
 
-    from cli.web.app import make_app
+    from banco.cli.web.app import make_app
 
     return TestClient(make_app(hub))
 
@@ -143,7 +143,7 @@ def test_a_client_gone_mid_body_leaves_no_traceback_in_the_servers_terminal(db, 
     import subprocess
     import sys
 
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "--db", db, "serve", "--port",
+    proc = subprocess.Popen([sys.executable, "-m", "banco.cli.main", "--db", db, "serve", "--port",
                              "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
@@ -183,7 +183,7 @@ def test_a_disconnect_uvicorn_reports_is_one_line():
     import h11
     from starlette.requests import ClientDisconnect
 
-    from cli.web.serve import QuietDisconnects
+    from banco.cli.web.serve import QuietDisconnects
 
     for exc in (ClientDisconnect(), h11.LocalProtocolError("can't send data when our state "
                                                            "is ERROR")):
@@ -204,7 +204,7 @@ def test_an_undo_recorded_meanwhile_by_another_writer_is_its_answer(tmp_path):
     only command, and this one, reading the table it left, said "nothing to undo"."""
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     db = str(tmp_path / "u.db")
     for line in (["new", "Anna", "Bruno"], ["roll", "1", "2"]):

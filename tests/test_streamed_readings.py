@@ -12,16 +12,16 @@ import pytest
 from click.testing import CliRunner
 from games import record
 
-from cli.main import cli
-from cli.referee import replay_source
-from cli.referee.replay_text import header_lines, step_lines
-from cli.words.facts import describe, taken_back
-from ledger.book import Book
-from ledger.records import commands as c
-from ledger.table.state import fold
-from projections.readings import replay as replay_mod
-from projections.readings.replay import select, step_document, steps
-from projections.referee.moments import moment_seq, parse_moment, seq_at
+from banco.cli.main import cli
+from banco.cli.referee import replay_source
+from banco.cli.referee.replay_text import header_lines, step_lines
+from banco.cli.words.facts import describe, taken_back
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.ledger.table.state import fold
+from banco.projections.readings import replay as replay_mod
+from banco.projections.readings.replay import select, step_document, steps
+from banco.projections.referee.moments import moment_seq, parse_moment, seq_at
 
 START = datetime(2026, 11, 29, 21, 0)
 
@@ -81,7 +81,7 @@ def streamed(monkeypatch):
     monkeypatch.setattr(Book, "CHUNK", 7)
     monkeypatch.setattr(replay_mod, "SNAPSHOTS", 3)
     monkeypatch.setattr(replay_source, "SNAPSHOTS", 3)
-    from cli.referee.replay_shell import ReplayStepper
+    from banco.cli.referee.replay_shell import ReplayStepper
 
     monkeypatch.setattr(ReplayStepper, "WINDOW", 4)
 
@@ -238,8 +238,8 @@ def ruled(tmp_path_factory):
 
 
 def _ruling(kind, log, seq, **args):
-    from ledger.base.errors import UsageError
-    from projections.referee import rulings
+    from banco.ledger.base.errors import UsageError
+    from banco.projections.referee import rulings
 
     try:
         return rulings.KINDS[kind](log, seq, game_id=1, **args).document()
@@ -256,7 +256,7 @@ RULED = frozenset({"RentClaimOpened", "RentPaid", "RentClaimRefused",
 
 
 def test_every_ruling_from_the_book_is_the_ruling_from_the_whole_log(ruled, games, streamed):
-    from cli.referee.ruling_log import BookLog
+    from banco.cli.referee.ruling_log import BookLog
 
     kinds = {"rent": 0, "auction": 0, "bankruptcy": 0, "jail": 0}
     for db, events in [*ruled.values(), games["undo"]]:
@@ -278,8 +278,8 @@ def test_every_ruling_from_the_book_is_the_ruling_from_the_whole_log(ruled, game
 
 
 def test_a_ruling_through_the_cli_reads_the_book(ruled, streamed):
-    from cli.words.i18n import translations
-    from projections.referee import rulings
+    from banco.cli.words.i18n import translations
+    from banco.projections.referee import rulings
 
     db, events = ruled["vintage-to-a-bankruptcy"]
     declared = [e["seq"] for e in events if e["type"] == "BankruptcyDeclared"][-1]
@@ -290,8 +290,8 @@ def test_a_ruling_through_the_cli_reads_the_book(ruled, streamed):
 
 @pytest.mark.parametrize("rules", ["classic", "championship"])
 def test_replay_rules_streams_the_recorded_game(games, streamed, rules):
-    from cli.referee.counterfactual_text import counterfactual_lines
-    from projections.referee.counterfactual import rerun
+    from banco.cli.referee.counterfactual_text import counterfactual_lines
+    from banco.projections.referee.counterfactual import rerun
 
     db, events = games["undo"]
     for extra in ([], ["--skip-refused"]):
@@ -305,7 +305,7 @@ def test_replay_rules_streams_the_recorded_game(games, streamed, rules):
 def test_the_other_game_undone_from_a_kept_table_is_its_fold(games, monkeypatch):
     """The other rules' game is kept in a scratch file, and an undo of it goes back to a kept
     table: the same tables as folding its whole log again at every undo."""
-    from projections.referee import counterfactual
+    from banco.projections.referee import counterfactual
 
     _db, events = games["undo"]
     fast = counterfactual.rerun(events, "classic", game_id=1)
@@ -320,7 +320,7 @@ class _Shell:
     """What the replay stepper asks of the shell: the session, say, a line at a time."""
 
     def __init__(self, db, script):
-        from cli.session import Session
+        from banco.cli.session import Session
 
         self.session = Session(db, None)
         self.script = list(script)
@@ -336,7 +336,7 @@ class _Shell:
 
 
 def _stepped(db, start, script):
-    from cli.referee.replay_shell import ReplayStepper
+    from banco.cli.referee.replay_shell import ReplayStepper
 
     shell = _Shell(db, script)
     ReplayStepper(shell, start).run()
@@ -347,7 +347,7 @@ def _stepped(db, start, script):
 def test_the_shell_replay_steps_a_window_at_a_time(games, streamed, monkeypatch):
     """With a window of 4 steps read a chunk at a time, the stepper says what it says holding
     every step (a window larger than the game, the whole log read)."""
-    from cli.referee.replay_shell import ReplayStepper
+    from banco.cli.referee.replay_shell import ReplayStepper
 
     db, events = games["undo"]
     last = events[-1]["seq"]
@@ -370,7 +370,7 @@ def test_the_shell_replay_steps_a_window_at_a_time(games, streamed, monkeypatch)
 def test_state_at_counts_the_game_s_rows_once(games, monkeypatch, as_json):
     """`state --at` counted the game's rows twice (rows_view's COUNT(*), 11 ms each on a
     300,002-event game): once to find the moment, again for its notes (issue 32, 17)."""
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.store.sqlite import SQLiteStore
 
     db, events = games["undo"]
     views = []

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import click
 
-from cli.session import (
+from banco.cli.session import (
     deck_key,
     dump,
     json_option,
     pass_session,
 )
-from cli.words import i18n
-from cli.words.i18n import _
-from cli.words.table_lines import finished_line, last_line, turn_line
-from ledger.base.errors import UsageError
-from ledger.base.numbers import not_a_number, number_like
+from banco.cli.words import i18n
+from banco.cli.words.i18n import _
+from banco.cli.words.table_lines import finished_line, last_line, turn_line
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.numbers import not_a_number, number_like
 
 # --- the table ------------------------------------------------------------------------------
 
@@ -30,11 +30,11 @@ def state(session, when, as_json):
     """The table: cash, positions, deeds by colour group, whose turn, what is pending, and
     what the table waits for next.  With --at, it also says which of the events shown a later
     undo took back, and when SEQ falls inside a command."""
-    from cli.words.table_text import state_document, state_text
+    from banco.cli.words.table_text import state_document, state_text
 
     at = moment = rows = None
     if when is not None:
-        from projections.referee.moments import parse_moment, seq_at
+        from banco.projections.referee.moments import parse_moment, seq_at
 
         if number_like(when.strip()):  # `--at ５７`: what int() reads, the banker did not type
             raise not_a_number(when.strip())
@@ -87,7 +87,7 @@ def _moment_notes(session, at: int, rows):
     """moment_notes from the few rows they need: the undos (by the type index) and the
     command `at` falls inside (by the command-id index).  `rows`: the game's, as `state`
     read them for the moment (each rows_view counts the game's rows: 11 ms at 300,000)."""
-    from cli.words.facts import moment_notes
+    from banco.cli.words.facts import moment_notes
 
     store, game = session.book.store, session.game()
     return moment_notes(rows, at, store.read_type(game, "EventRetracted"),
@@ -97,7 +97,7 @@ def _moment_notes(session, at: int, rows):
 def _moment_document(session, at: int, rows) -> dict:
     """The table after event `at`: the events in it a later undo took back (with the undo's
     seq), and the last event of the command `at` falls inside (None: between commands)."""
-    from cli.words.facts import taken_back
+    from banco.cli.words.facts import taken_back
 
     undos = session.book.store.read_type(session.game(), "EventRetracted")
     later = [{"seq": seq, "by": undo} for seq, undo in sorted(taken_back(undos).items())
@@ -107,8 +107,8 @@ def _moment_document(session, at: int, rows) -> dict:
 
 
 def _edition(session):
-    from ledger.base.errors import NoDatabase
-    from ledger.board.edition import load_edition
+    from banco.ledger.base.errors import NoDatabase
+    from banco.ledger.board.edition import load_edition
 
     try:
         return session.state().edition
@@ -122,14 +122,14 @@ def _edition(session):
 def board(session, as_json):
     """The 40 spaces: prices, rents, house costs, mortgage values, taxes, the Via! salary and
     the jail fine (the current game's rule set, or classic when there is no game)."""
-    from cli.words.table_text import board_document, board_text
-    from ledger.base.errors import NoDatabase
+    from banco.cli.words.table_text import board_document, board_text
+    from banco.ledger.base.errors import NoDatabase
 
     try:
         st = session.state()
         edition, rules = st.edition, st.rules
     except (UsageError, NoDatabase):  # no game, or no database yet: the default board
-        from ledger.board.rule_sets import load_rules
+        from banco.ledger.board.rule_sets import load_rules
 
         edition, rules = _edition(session), load_rules("classic")
     if as_json:
@@ -149,7 +149,7 @@ def board(session, as_json):
 @pass_session
 def cards(session, deck, as_json):
     """The card decks and what each card does."""
-    from cli.words.table_text import cards_document
+    from banco.cli.words.table_text import cards_document
 
     edition = _edition(session)
     key = deck_key(edition, deck) if deck else None

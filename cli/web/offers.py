@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from starlette.responses import JSONResponse
 
-from cli.web.permissions import offer_parties
-from cli.words.i18n import N_
+from banco.cli.web.permissions import offer_parties
+from banco.cli.words.i18n import N_
 
 NO_OFFER = N_("no trade offer {offer} is waiting")
 NOT_YOURS = N_("this trade is not {player}'s to answer")
@@ -90,11 +90,11 @@ class Offers:
              expect: int | None, table) -> dict | None:
         """Hold the banker's trade for the paired sides' answers: the offer, or None when no
         side has a phone (the line runs at once, as at the terminal)."""
-        from ledger.base.errors import BancoError
+        from banco.ledger.base.errors import BancoError
 
         if token.role != "banker" or table.state is None or len(words) < 3:
             return None
-        from cli.trade_line import parse_trade
+        from banco.cli.trade_line import parse_trade
 
         try:
             trade = parse_trade(table.state, trade_words(words[1:]))
@@ -119,7 +119,7 @@ class Offers:
             token.role != "player" or token.player in (o.a, o.b))]
 
     async def answer(self, request, token, offer_id: str, word: str):
-        from cli.web.hub import log
+        from banco.cli.web.hub import log
 
         hub = self.hub
         if offer_id in self.done:
@@ -148,7 +148,7 @@ class Offers:
         status, body = await hub.write(offer.game, offer.line, hub.language(request),
                                        offer.command_id, offer.expect)
         if status == 503:  # the database away: nothing recorded, the offer waits for a retry
-            from cli.web.hub import TRY_AGAIN
+            from banco.cli.web.hub import TRY_AGAIN
 
             offer.waiting.add(token.player)
             offer.accepted.discard(token.player)

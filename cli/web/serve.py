@@ -16,8 +16,8 @@ import sys
 
 import click
 
-from cli.session import ARGS, pass_session
-from cli.words import i18n
+from banco.cli.session import ARGS, pass_session
+from banco.cli.words import i18n
 
 
 def lan_address() -> str:
@@ -94,7 +94,7 @@ def server(hub, sock: socket.socket, hosts: list[str]):
     import uvicorn
     from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-    from cli.web.app import make_app
+    from banco.cli.web.app import make_app
 
     app = make_app(hub)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)
@@ -126,9 +126,9 @@ def serve(session, host, port, show_cash, more_hosts):
     """The table's server: the TV's screen (no token), the banker's console and each
     player's phone (`banco token`), who may do what checked here; it follows the terminal's
     commands within a second.  Ctrl-C stops it."""
-    from cli.web.hub import POLL
-    from ledger.base.errors import UsageError
-    from ledger.base.text import Fact
+    from banco.cli.web.hub import POLL
+    from banco.ledger.base.errors import UsageError
+    from banco.ledger.base.text import Fact
 
     ctx = click.get_current_context()
     lang = i18n.from_argv(list(ctx.meta.get(ARGS, ()))) if ctx.meta.get(ARGS) else None
@@ -150,7 +150,7 @@ def serve(session, host, port, show_cash, more_hosts):
     except OSError as exc:
         raise UsageError("cannot listen on {host}:{port}: {reason}; choose another --port",
                          host=host, port=port, reason=Fact(exc.strerror or str(exc), "os")) from None
-    from cli.web.app import Hub
+    from banco.cli.web.app import Hub
 
     hub = Hub(session.db, game, lang=lang, show_cash=show_cash, poll=POLL)
     # The writer thread waits on SQLite (the GIL released) many times a line; at the default
@@ -182,8 +182,8 @@ def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: in
     import threading
     import time
 
-    from cli.web.app import Hub
-    from cli.web.hub import POLL
+    from banco.cli.web.app import Hub
+    from banco.cli.web.hub import POLL
 
     sock = bind(host, port)
     hub = Hub(db, game, lang=lang, show_cash=show_cash, poll=POLL if poll is None else poll)

@@ -18,9 +18,9 @@ import json
 
 import click
 
-from cli.session import dump, pass_session
-from cli.words.i18n import _
-from ledger.base.errors import UsageError
+from banco.cli.session import dump, pass_session
+from banco.cli.words.i18n import _
+from banco.ledger.base.errors import UsageError
 
 
 def link(base: str, role: str, secret: str) -> str:
@@ -43,7 +43,7 @@ def link(base: str, role: str, secret: str) -> str:
 def token(session, role, name, base, listing, revoke, as_json):
     """Pair a phone with `banco serve`: token banker|player NAME|referee|viewer prints a link
     and a QR code holding a new token for this game; --list and --revoke TOKEN manage them."""
-    from ledger.store.open import open_tokens
+    from banco.ledger.store.open import open_tokens
 
     game = session.game()  # no database, no game: said before the tokens are opened
     keys = open_tokens(session.db)  # a SQLite file's table, or a PostgreSQL database's
@@ -58,7 +58,7 @@ def server_address(base: str) -> str:
     (`notaurl` printed the link `notaurl/#t=...`, which opens nothing)."""
     from urllib.parse import urlsplit
 
-    from ledger.base.names import shown
+    from banco.ledger.base.names import shown
 
     try:
         parts = urlsplit(base.strip())
@@ -76,7 +76,7 @@ def server_address(base: str) -> str:
 
 
 def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> None:
-    from ledger.base.names import resolve
+    from banco.ledger.base.names import resolve
 
     if base is not None:
         base = server_address(base)  # before anything is recorded
@@ -112,7 +112,7 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
     player = resolve(name, list(session.state().seats), "player") if name else None
     secret, row = keys.issue(role, game, session.now(), player)
     if base is None:
-        from cli.web.serve import lan_address
+        from banco.cli.web.serve import lan_address
 
         base = f"http://{lan_address()}:8000/"
     url = link(base, role, secret)
@@ -120,7 +120,7 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
         click.echo(json.dumps({"role": role, "player": player, "game": game, "token": secret,
                                "url": url}, ensure_ascii=False))
         return
-    from cli.web.serve import qr_text
+    from banco.cli.web.serve import qr_text
 
     click.echo(_("{role}'s link for game {game} (token {prefix}; shown once):").format(
         role=_describe(row), game=game, prefix=row.prefix))
@@ -135,7 +135,7 @@ def _revoke(keys, given: str, now: str) -> list:
     banker's own token, one letter naming any token that began so."""
     from urllib.parse import parse_qs, urlsplit
 
-    from ledger.store.tokens import PREFIX, PREFIX_CHARS, digest
+    from banco.ledger.store.tokens import PREFIX, PREFIX_CHARS, digest
 
     text = given.strip()
     if "#" in text or "://" in text:  # a pairing link: the token is its fragment's `t`
@@ -168,7 +168,7 @@ def _revoke(keys, given: str, now: str) -> list:
 def shown_token(text: str) -> str:
     """A token as an error names it: its label and an ellipsis, never the whole secret (the
     terminal's scrollback is no place for it)."""
-    from ledger.store.tokens import PREFIX, PREFIX_CHARS
+    from banco.ledger.store.tokens import PREFIX, PREFIX_CHARS
 
     cut = len(PREFIX) + PREFIX_CHARS if text.startswith(PREFIX) else PREFIX_CHARS
     return text if len(text) <= cut else text[:cut] + "…"

@@ -19,20 +19,20 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 
-from ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase
-from ledger.store.canonical import (
+from banco.ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase
+from banco.ledger.store.canonical import (
     GENESIS,
     not_before,
     now_text,
 )
-from ledger.store.chain import chain_rows, check_rows, insert_values
-from ledger.store.connection import lock_wait
-from ledger.store.games import GameIndex
-from ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
-from ledger.store.postgres_connection import connect, explain, guarded, shown
-from ledger.store.postgres_health import PgChecks
-from ledger.store.postgres_read_model import PgReadModel
-from ledger.store.postgres_schema import (
+from banco.ledger.store.chain import chain_rows, check_rows, insert_values
+from banco.ledger.store.connection import lock_wait
+from banco.ledger.store.games import GameIndex
+from banco.ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
+from banco.ledger.store.postgres_connection import connect, explain, guarded, shown
+from banco.ledger.store.postgres_health import PgChecks
+from banco.ledger.store.postgres_read_model import PgReadModel
+from banco.ledger.store.postgres_schema import (
     CHANNEL,
     FORMAT,
     LOCKS,
@@ -42,8 +42,8 @@ from ledger.store.postgres_schema import (
     create,
     keep_snapshot,
 )
-from ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
-from ledger.store.schema import (
+from banco.ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
+from banco.ledger.store.schema import (
     COLUMNS,
     GAME_COLUMNS,
     RETRACTED,
@@ -149,7 +149,7 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         except errors.InsufficientPrivilege:
             raise DatabaseError("{path} is banco format 2 and its user may not add the column "
                                 "format 3 needs; nothing was done: the database's owner "
-                                "upgrades it with `python -m ledger.store.postgres_setup URL "
+                                "upgrades it with `python -m banco.ledger.store.postgres_setup URL "
                                 "--role USER`", path=self.shown) from None
         self.format = FORMAT
 
@@ -391,7 +391,7 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         except errors.InsufficientPrivilege:
             raise DatabaseError("{path} has no banco tables, and its user may not create "
                                 "them; nothing was recorded: the database's owner installs "
-                                "them with `python -m ledger.store.postgres_setup URL "
+                                "them with `python -m banco.ledger.store.postgres_setup URL "
                                 "--role USER`", path=self.shown) from None
         self.inspect()
 
@@ -477,8 +477,8 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
 
     def backup(self, target: str) -> None:
         """Every game into `target`, a new SQLite file (ledger/store/copy.py), verified."""
-        from ledger.store.copy import copy_store
-        from ledger.store.sqlite import SQLiteStore
+        from banco.ledger.store.copy import copy_store
+        from banco.ledger.store.sqlite import SQLiteStore
 
         if not self.has_tables():
             raise NoDatabase("{path} has no banco games yet (no `banco` tables)",
