@@ -7,7 +7,7 @@ them, the audit and the referee's counterfactuals read them the same way).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from banco.ledger.base.errors import RuleViolation, UsageError
@@ -32,6 +32,24 @@ class RecordedCommand(NamedTuple):
     command: dict | None  # the parsed command (command_codec.decode turns it back), or None
     recorded_seq: int | None  # seq of its CommandRecorded, None for a row written before
     events: list[dict]  # its facts in seq order, CommandRecorded left out
+
+
+def commands_in(events: Iterable[dict]) -> Iterator[RecordedCommand]:
+    """A game's rows as (command, facts) pairs in order: a command's rows are contiguous (one
+    transaction) and share its command_id; from format 2 the first is CommandRecorded.
+    Rows written before that have line and command None."""
+    batch: list[dict] = []
+    for e in [*events, None]:
+        if batch and (e is None or e["command_id"] != batch[0]["command_id"]):
+            head = batch[0]
+            if head["type"] == COMMAND_RECORDED:
+                yield RecordedCommand(head["command_id"], head["data"]["line"],
+                                      head["data"]["command"], head["seq"], batch[1:])
+            else:
+                yield RecordedCommand(head["command_id"], None, None, None, batch)
+            batch = []
+        if e is not None:
+            batch.append(e)
 
 
 def undo_events(events: list[dict]) -> list[dict]:
@@ -127,3 +145,16 @@ def same_command(done: list[dict], command_id: str, command: dict | None) -> Non
     raise UsageError("the id {id} already recorded `{line}` (events {first}-{last}), not this "
                      "command: give a new --id to a new command; nothing was recorded",
                      id=command_id, line=line, first=done[0]["seq"], last=done[-1]["seq"])
+
+
+def recorded_meanwhile(store, game_id: int, command_id: str | None,
+                       command: dict | None) -> list[dict]:
+    """Before a command with an id is refused: the rows that id recorded since the book looked
+    it up ([] if none).  Another writer on the database (a second server, a retry sent to
+    both) may record it between that look and the table's read, and the table it leaves
+    refuses the command again ("cannot roll now"): no answer to a command already recorded
+    (issue 32).  An id given meanwhile to another command is said so (same_command)."""
+    done = store.command_events(game_id, command_id) if command_id is not None else []
+    if done:
+        same_command(done, command_id, command)
+    return done

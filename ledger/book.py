@@ -23,6 +23,8 @@ from banco.ledger.batches import (
     REFUSAL_EVIDENCE,
     RecordedCommand,
     command_recorded,
+    commands_in,
+    recorded_meanwhile,
     referee_actor,
     same_command,
     undo_events,
@@ -429,21 +431,8 @@ class Book:
         return self.store.command_events(game_id, command_id)
 
     def commands(self, game_id: int) -> Iterator[RecordedCommand]:
-        """The game as (command, facts) pairs in order: a command's rows are contiguous (one
-        transaction) and share its command_id; from format 2 the first is CommandRecorded.
-        Rows written before that have line and command None."""
-        batch: list[dict] = []
-        for e in [*self.events(game_id), None]:
-            if batch and (e is None or e["command_id"] != batch[0]["command_id"]):
-                head = batch[0]
-                if head["type"] == COMMAND_RECORDED:
-                    yield RecordedCommand(head["command_id"], head["data"]["line"],
-                                          head["data"]["command"], head["seq"], batch[1:])
-                else:
-                    yield RecordedCommand(head["command_id"], None, None, None, batch)
-                batch = []
-            if e is not None:
-                batch.append(e)
+        """The game as (command, facts) pairs in order (ledger/batches.py commands_in)."""
+        return commands_in(self.events(game_id))
 
     # --- writing -----------------------------------------------------------------------------
 
@@ -529,6 +518,8 @@ class Book:
         if game_id in self.broken:
             raise BrokenChain(game_id, self.broken[game_id])
         if expect is not None and state.seq != expect:
+            if done := recorded_meanwhile(self.store, game_id, command_id, command):
+                return self._replayed(game_id, done), None
             last = self.last_command(game_id)
             what = (f"; the last command was `{last.line}` (events {last.first_seq}-"
                     f"{last.last_seq})" if last and last.line else "")
@@ -561,6 +552,8 @@ class Book:
         try:
             events = decide(after_command, command)
         except RuleViolation as refusal:
+            if done := recorded_meanwhile(self.store, game_id, command_id, recorded["data"]):
+                return self._replayed(game_id, done)
             if refusal.record:
                 rows = self._append(game_id, state.seq, [recorded, *refusal.record], now=now,
                                     actor=actor, command_id=command_id)
@@ -583,7 +576,13 @@ class Book:
                                         command_recorded(line, None)["data"])
         if replayed:
             return replayed
-        events = undo_facts(self.store.read_backwards(game_id, state.seq + 1))
+        try:
+            events = undo_facts(self.store.read_backwards(game_id, state.seq + 1))
+        except RuleViolation:
+            if done := recorded_meanwhile(self.store, game_id, command_id,
+                                          command_recorded(line, None)["data"]):
+                return self._replayed(game_id, done)
+            raise
         rows = self._append(game_id, state.seq, [command_recorded(line, None), *events],
                             now=now, actor=actor, command_id=command_id)
         if rows.replayed:

@@ -16,6 +16,7 @@ CI=true: there it is a failure (CI must run them).
 from __future__ import annotations
 
 import atexit
+import contextlib
 import glob
 import itertools
 import os
@@ -38,6 +39,8 @@ class Server:
     admin_url: str
     socket: str
     owner_pid: int
+    ctl: tuple[str, ...] = ()  # pg_ctl -D DATA, as the server's user (stop, start: restart)
+    options: str = ""
 
     def url(self, database: str, user: str = APP_ROLE, password: str | None = APP_PASSWORD
             ) -> str:
@@ -115,7 +118,8 @@ def _start() -> Server:
         log = os.path.join(folder, "log")
         tail = open(log).read()[-800:] if os.path.exists(log) else ""
         raise RuntimeError(f"{exc}\n{tail}") from None
-    server = Server(folder, f"postgresql://postgres@/postgres?host={folder}", folder, os.getpid())
+    server = Server(folder, f"postgresql://postgres@/postgres?host={folder}", folder, os.getpid(),
+                    (*prefix, f"{binaries}/pg_ctl", "-D", data), options)
 
     def stop() -> None:
         if os.getpid() != server.owner_pid:  # a forked worker exiting: not its server
@@ -192,3 +196,19 @@ def _with_database(url: str, name: str) -> str:
 
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+@contextlib.contextmanager
+def stopped():
+    """The run's server stopped, as an administrator's restart stops it (its connections
+    dropped), while the block runs; started again after it, on the same socket.  Skips on a
+    server of one's own (BANCO_TEST_PG): it is not this run's to stop."""
+    s = server()
+    if not s.ctl:
+        pytest.skip("BANCO_TEST_PG names a server this run did not start: not stopped")
+    _run([*s.ctl, "-m", "fast", "-w", "stop"])
+    try:
+        yield
+    finally:
+        _run([*s.ctl, "-l", os.path.join(s.folder, "log"), "-w", "-t", "60", "-o", s.options,
+              "start"])

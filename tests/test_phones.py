@@ -94,7 +94,7 @@ def test_the_command_issues_lists_and_revokes(db):
     assert "http://h:1/banker#t=bt_" in text and "█" in text  # the link and its QR code
     listed = run.invoke(cli, ["--db", db, "token", "--list"]).output
     assert doc["token"] not in listed and doc["token"][3:11] in listed
-    assert run.invoke(cli, ["--db", db, "token", "--revoke", doc["token"][3:9]]).exit_code == 0
+    assert run.invoke(cli, ["--db", db, "token", "--revoke", doc["token"][3:11]]).exit_code == 0
     assert tokens.Keyring(db).find(doc["token"]) is None
     assert run.invoke(cli, ["--db", db, "token", "player"]).exit_code == 2
     assert run.invoke(cli, ["--db", db, "token", "player", "Zeno"]).exit_code == 2

@@ -224,3 +224,62 @@ def test_a_game_brought_in_by_copy_is_shown_at_once_by_a_tv_following_the_latest
         assert [p["name"] for p in doc["players"]] == ["Zoe", "Yuri"]
     finally:
         tv.close()
+
+
+def ask(base: str, method: str, path: str, secret: str | None = None, body: dict | None = None):
+    """(status, Retry-After, JSON body) of one request."""
+    host, port = base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=PATIENCE)
+    try:
+        headers = {"Authorization": f"Bearer {secret}"} if secret else {}
+        conn.request(method, path, body=None if body is None else json.dumps(body),
+                     headers={**headers, "Content-Type": "application/json"})
+        response = conn.getresponse()
+        return response.status, response.getheader("Retry-After"), json.loads(response.read())
+    finally:
+        conn.close()
+
+
+def test_a_server_rides_out_a_postgresql_restart(two_servers):
+    """PostgreSQL restarted under `serve`: every request with a token answered 500 until
+    `serve` was restarted (the keyring and the writer kept their dead connections) and the
+    event streams ended.  While it is away: 503 and Retry-After, nothing recorded, the streams
+    and the TV's table go on; once it is back, a request after Retry-After is answered."""
+    url, (a, _) = two_servers
+    banker, carla = token(url, "banker", "--game", 1), token(url, "player", "carla", "--game", 1)
+    before = last_seq(url, 1)
+    stream = Stream(a, banker)
+    try:
+        offer = ask(a, "POST", "/api/commands", banker,
+                    {"line": "trade Anna Carla --give 10 --get 20"})[2]["offer"]
+        shown = ask(a, "GET", "/api/table")[2]  # the TV: the latest game
+        with pg_cluster.stopped():
+            for path, secret in (("/api/table", banker), ("/api/me", carla),
+                                 ("/api/table", carla)):
+                status, retry, body = ask(a, "GET", path, secret)
+                assert (status, retry) == (503, "1"), body
+                assert "PostgreSQL" in body["error"]
+            status, retry, body = ask(a, "POST", "/api/commands", banker,
+                                      {"line": "roll 3 4", "id": "r1"})
+            assert (status, retry) == (503, "1"), body  # the token not looked up: not run
+            status, retry, _ = ask(a, "POST", f"/api/offers/{offer['id']}", carla,
+                                   {"answer": "accept"})
+            assert (status, retry) == (503, "1")
+            tv = ask(a, "GET", "/api/table")
+            assert tv[0] == 200 and tv[2]["seq"] == shown["seq"]  # the TV's table, as it was
+        for _ in range(PATIENCE):  # as a phone does: again after Retry-After, while 503
+            status, retry, body = ask(a, "GET", "/api/table", banker)
+            if status != 503:
+                break
+            time.sleep(int(retry))
+        assert status == 200 and body["seq"] == before
+        status, _, done = ask(a, "POST", "/api/commands", banker, {"line": "roll 3 4",
+                                                                    "id": "r1"})
+        assert status == 200 and not done["replayed"], done  # the 503 was not kept for r1
+        assert stream.until(1, done["seq"])["seq"] == done["seq"]  # the stream went on
+        status, _, accepted = ask(a, "POST", f"/api/offers/{offer['id']}", carla,
+                                  {"answer": "accept"})
+        assert status == 200 and accepted["code"] == 0, accepted  # the offer waited
+        assert last_seq(url, 1) == accepted["seq"] > done["seq"]
+    finally:
+        stream.close()

@@ -84,11 +84,15 @@ def test_the_command_issues_lists_and_revokes_on_postgresql(pg):
     listed = banco(url, "token", "--list")
     assert secret not in listed and f"{secret[3:11]}  player Bruno" in listed
     assert "live" in listed
-    assert banco(url, "token", "--revoke", secret[3:9]).startswith(f"revoked {secret[3:11]}")
+    assert "is not one token's label" in banco(url, "token", "--revoke", secret[3:9],
+                                               code=EXIT_USAGE)  # a prefix names no one token
+    typo = secret[:-1] + ("A" if secret[-1] != "A" else "B")
+    assert "no live token is" in banco(url, "token", "--revoke", typo, code=EXIT_USAGE)
+    assert finds(url, secret).player == "Bruno"  # the whole token is told by its digest
+    assert banco(url, "token", "--revoke", secret).startswith(f"revoked {secret[3:11]}")
     assert finds(url, secret) is None  # revoked: refused at once
     assert "revoked" in banco(url, "token", "--list")
-    assert "no live token starts with" in banco(url, "token", "--revoke", secret[3:9],
-                                                code=EXIT_USAGE)
+    assert "no live token is" in banco(url, "token", "--revoke", secret[3:11], code=EXIT_USAGE)
     assert banco(url, "token", "player", "Zeno", code=EXIT_USAGE)
     assert pg_cluster.APP_PASSWORD not in banco(url, "token", "viewer")
 

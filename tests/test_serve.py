@@ -404,8 +404,12 @@ def test_on_the_network_it_prints_a_qr_code_for_the_phones(db):
     proc, lines = _serve(db, "--host", "0.0.0.0")
     try:
         lines += [proc.stdout.readline() for _ in range(3)]
-        assert re.match(r"the table is on http://[\d.]+:\d+/", lines[0]), lines
+        url = re.match(r"the table is on (http://[\d.]+:\d+)/", lines[0])
+        assert url, lines
         assert lines[1].startswith("for the TV: scan the code")
+        # the address it prints is one the Host allowlist takes (DNS rebinding: issue 32)
+        assert request(url[1], "GET", "/table.json")[0] == 200
+        assert request(url[1], "GET", "/table.json", {"Host": "evil.example"})[0] == 400
         assert set("".join(lines[2:]).strip()) <= set("█▀▄ \n")  # segno's compact blocks
         assert "█" in lines[3]
     finally:

@@ -364,3 +364,25 @@ def test_the_shell_replay_steps_a_window_at_a_time(games, streamed, monkeypatch)
         assert said == whole, start
     assert any("that was the last command" in line for line in whole)
     assert any("the game's first command" in line for line in whole)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_state_at_counts_the_game_s_rows_once(games, monkeypatch, as_json):
+    """`state --at` counted the game's rows twice (rows_view's COUNT(*), 11 ms each on a
+    300,002-event game): once to find the moment, again for its notes (issue 32, 17)."""
+    from banco.ledger.store.sqlite import SQLiteStore
+
+    db, events = games["undo"]
+    views = []
+    real = SQLiteStore.rows_view
+
+    def counted(self, game_id):
+        views.append(game_id)
+        return real(self, game_id)
+
+    monkeypatch.setattr(SQLiteStore, "rows_view", counted)
+    at = events[len(events) // 2]["seq"]
+    said = CliRunner().invoke(cli, ["--db", db, "state", "--at", str(at),
+                                    *(["--json"] if as_json else [])])
+    assert said.exit_code == 0, said.output
+    assert views == [1]

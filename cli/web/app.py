@@ -23,15 +23,16 @@ from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from banco.cli.web.hub import Table, log, tr
+from banco.cli.web.hub import TRY_AGAIN, Table, log, still_revoked, tr
 from banco.cli.web.offers import Offers
 from banco.cli.web.permissions import allowed, command_word
 from banco.cli.words import i18n
 from banco.cli.words.i18n import N_
+from banco.ledger.base.errors import DatabaseError
 from banco.ledger.base.names import shown
 from banco.ledger.store.postgres_connection import is_postgres_url
 from banco.ledger.store.tokens import Token
@@ -217,11 +218,16 @@ class Hub:
         return choose_language(request.headers.get("accept-language"), self.lang)
 
     async def body(self, request: Request):
-        """The request's JSON (None when it is not JSON), or the 413 for a body too big."""
+        """The request's JSON (None when it is not JSON), or the 413 for a body too big, or
+        an empty 400 for a client gone before its body ended (a phone out of the network's
+        reach): nothing was run, nobody reads the answer, and the server's terminal shows no
+        traceback for it ("Exception in ASGI application" did)."""
         try:
             return await json_body(request)
         except BodyTooBig:
             return self.refuse(request, 413, TOO_BIG, limit=BODY_LIMIT, chars=LINE_LIMIT)
+        except ClientDisconnect:
+            return Response(status_code=400)
 
     def refuse(self, request: Request, status: int, message: str, **params) -> JSONResponse:
         text = tr(self.language(request)).gettext(message).format(**params)
@@ -286,14 +292,29 @@ class Hub:
 
         with LINES, i18n.speaking(["--lang", lang]):
             session = self.session(game)
-            outcome = execute(session, line, command_id=command_id,
-                              expected=None if expect is None else (game, expect), echo=False)
-            seq = session.book.store.last_seq(game)
+            try:
+                revive = getattr(session.book.store, "revive", None)
+                if revive is not None:  # PostgreSQL's connection, new after a restart
+                    revive()
+                outcome = execute(session, line, command_id=command_id,
+                                  expected=None if expect is None else (game, expect),
+                                  echo=False)
+                seq = session.book.store.last_seq(game)
+            except DatabaseError as exc:  # away: nothing was recorded (a 503 to retry)
+                return 503, {"code": 4, "said": "", "errors": i18n.say_error(exc) + "\n",
+                             "events": [], "replayed": False, "seq": None}
             table = self.table(game)
             table.recorded(session.book, game, seq, outcome.events)
-        latest = self.tables.get(None)
-        if latest is not None and latest is not table:
-            latest.nudge()  # the TV follows the latest game: it may be this one
+            latest = self.tables.get(None)
+            if latest is not None and latest is not table:
+                # the TV follows the latest game: showing this one, it shows what the answer
+                # says before the answer goes (a GET after a 200 read the table before it);
+                # another, its watcher looks whether this one is the latest now
+                shown = latest.state
+                if shown is not None and shown.game_id == game:
+                    latest.recorded(session.book, game, seq, outcome.events)
+                else:
+                    latest.nudge()
         return answer(outcome, seq, table, expect, lang)
 
 
@@ -428,7 +449,7 @@ def make_app(hub: Hub) -> Starlette:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(signal.wait(), REVOKED_EVERY)
                     waited += REVOKED_EVERY
-                    if token is not None and hub.keyring.find(secret) is None:
+                    if token is not None and still_revoked(hub.keyring, secret):
                         yield b"event: revoked\ndata: {}\n\n"
                         return
                 if not signal.is_set():
@@ -493,9 +514,9 @@ def make_app(hub: Hub) -> Starlette:
         if command_id is not None and command_id in said["errors"]:
             # the book names the id it keeps (web-PREFIX-KEY); the caller knows its own
             said["errors"] = said["errors"].replace(command_id, key)
-        if key is not None and status != 409:  # a conflict is worth retrying after a look
+        if key is not None and status not in (409, 503):  # worth retrying: not kept
             hub.answers[remembered] = (status, said, line)
-        return JSONResponse(said, status)
+        return JSONResponse(said, status, headers=TRY_AGAIN if status == 503 else None)
 
     async def offer(request: Request) -> Response:
         token = await hub.caller(request)
@@ -522,6 +543,11 @@ def make_app(hub: Hub) -> Starlette:
             return PlainTextResponse(said + "\n", 405, headers={"Content-Language": lang})
         return not_found(request)
 
+    async def away(request: Request, exc: DatabaseError) -> Response:
+        """The database away (PostgreSQL restarted): 503 and when to ask again, not a 500."""
+        return JSONResponse({"status": 503, "error": exc.render(tr(hub.language(request)))},
+                            503, headers=TRY_AGAIN)
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
         hub.loop = asyncio.get_running_loop()
@@ -538,7 +564,7 @@ def make_app(hub: Hub) -> Starlette:
         Route("/api/offers/{offer}", offer, methods=["POST"]),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={404: missing, 405: missing})
+                     exception_handlers={404: missing, 405: missing, DatabaseError: away})
 
 
 NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",

@@ -36,6 +36,20 @@ def log(text: str) -> None:
     print(time.strftime("%H:%M:%S ") + text, file=sys.__stderr__, flush=True)
 
 
+TRY_AGAIN = {"Retry-After": "1"}  # seconds: as often as the store tries PostgreSQL again (revive)
+
+
+def still_revoked(keyring, secret: str) -> bool:
+    """Whether an event stream's token is no longer live; not known while the database is away
+    (a restart): the stream goes on, as its table does (it ended at PostgreSQL's restart)."""
+    from banco.ledger.base.errors import DatabaseError
+
+    try:
+        return keyring.find(secret) is None
+    except DatabaseError:
+        return False
+
+
 def translations(lang: str):
     import gettext
 

@@ -54,6 +54,26 @@ def sides(state, trade) -> dict:
             "lift": [space(p).name for p in trade.lift]}
 
 
+def trade_words(words: list[str]) -> list[str]:
+    """A trade's words as click hands them to `trade` (cli/banker/estate.py): without the
+    `--lang X` or `--lang=X` it takes anywhere in the line, nor the `--` that ends the
+    options.  Parsed as typed, `trade Ada Cid --give 1 --get 2 --lang en` did not parse here,
+    and the line ran at once, without the paired player's consent (issue 32)."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w == "--":
+            return out + words[i + 1:]
+        if w == "--lang":
+            i += 2
+            continue
+        if not w.startswith("--lang="):
+            out.append(w)
+        i += 1
+    return out
+
+
 class Offers:
     def __init__(self, hub):
         self.hub = hub
@@ -71,18 +91,18 @@ class Offers:
         """Hold the banker's trade for the paired sides' answers: the offer, or None when no
         side has a phone (the line runs at once, as at the terminal)."""
         from banco.ledger.base.errors import BancoError
-        from banco.ledger.base.names import resolve
 
         if token.role != "banker" or table.state is None or len(words) < 3:
             return None
         from banco.cli.trade_line import parse_trade
 
-        seats = list(table.state.seats)
         try:
-            a, b = (resolve(w, seats, "player") for w in words[1:3])
-            trade = parse_trade(table.state, words[1:])
+            trade = parse_trade(table.state, trade_words(words[1:]))
         except BancoError:
-            return None  # the line says what is wrong with it when it runs
+            # the very words `trade` parses: it says what is wrong with them when it runs,
+            # and records nothing
+            return None
+        a, b = trade.a, trade.b
         paired = self.hub.keyring.paired(game) & {a, b}
         if not paired or a == b:
             return None
@@ -127,6 +147,13 @@ class Offers:
         del self.pending[offer_id]
         status, body = await hub.write(offer.game, offer.line, hub.language(request),
                                        offer.command_id, offer.expect)
+        if status == 503:  # the database away: nothing recorded, the offer waits for a retry
+            from banco.cli.web.hub import TRY_AGAIN
+
+            offer.waiting.add(token.player)
+            offer.accepted.discard(token.player)
+            self.pending[offer_id] = offer
+            return JSONResponse({**body, "offer": offer.public()}, status, headers=TRY_AGAIN)
         self.done[offer_id] = (status, {**body, "offer": offer.public()})
         self._changed(offer.game)
         return JSONResponse(self.done[offer_id][1], status)

@@ -10,6 +10,7 @@ Bound to 127.0.0.1 unless --host says otherwise.
 
 from __future__ import annotations
 
+import logging
 import socket
 import sys
 
@@ -57,15 +58,52 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def server(hub, sock: socket.socket):
-    """A uvicorn server for the hub's app on `sock` (call .run(sockets=[sock]))."""
+def allowed_hosts(host: str, announced: str, more: tuple[str, ...] = ()) -> list[str]:
+    """The names a request's Host may give (Starlette's TrustedHostMiddleware): this machine
+    as --host and the printed URL name it, its loopback names, and `more` (--allow-host).  Any
+    other is answered 400: a page of another site whose name an attacker re-points at this
+    address (DNS rebinding) reaches the server under that site's name, and reads nothing."""
+    names = {"localhost", "127.0.0.1", "::1", announced, *more}
+    if host in ("0.0.0.0", "", "::"):
+        # on every network: the phones may also open it by the machine's name (mDNS's .local)
+        name = socket.gethostname()
+        names |= {name, name + ".local"} if name else set()
+    else:
+        names.add(host)
+    return sorted(f"[{n}]" if ":" in n else n.lower() for n in names)
+
+
+class QuietDisconnects(logging.Filter):
+    """uvicorn's "Exception in ASGI application" and its traceback, for a client that went
+    away mid-request (starlette's ClientDisconnect, h11's LocalProtocolError on an answer to
+    a closed connection), said as one line: a phone leaving the network is no server error."""
+
+    GONE = ("ClientDisconnect", "LocalProtocolError")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None and type(exc).__name__ in self.GONE:
+            record.msg, record.args = "a client went away mid-request (%s)", (type(exc).__name__,)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def server(hub, sock: socket.socket, hosts: list[str]):
+    """A uvicorn server for the hub's app on `sock` (call .run(sockets=[sock])), answering
+    only requests whose Host is one of `hosts` (allowed_hosts)."""
     import uvicorn
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
 
     from banco.cli.web.app import make_app
 
-    config = uvicorn.Config(make_app(hub), log_level="warning", access_log=False,
+    app = make_app(hub)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
                             lifespan="on", timeout_keep_alive=120, timeout_graceful_shutdown=1,
                             server_header=False, date_header=False)
+    errors = logging.getLogger("uvicorn.error")  # set up by the Config: filtered after it
+    if not any(isinstance(f, QuietDisconnects) for f in errors.filters):
+        errors.addFilter(QuietDisconnects())
     return uvicorn.Server(config)
 
 
@@ -79,8 +117,12 @@ def server(hub, sock: socket.socket):
               help="Show or hide every player's cash on the TV; default: hidden where the "
                    "rule set lets players keep their cash private (000 FAQ 4), shown elsewhere.  A "
                    "player's phone always shows that player's own.")
+@click.option("--allow-host", "more_hosts", multiple=True, metavar="NAME",
+              help="Another name the phones reach this server by (a reverse proxy's, a name "
+                   "of the local network's): a request under a name it neither listens on nor "
+                   "prints is refused (400), against DNS rebinding.  Repeatable.")
 @pass_session
-def serve(session, host, port, show_cash):
+def serve(session, host, port, show_cash, more_hosts):
     """The table's server: the TV's screen (no token), the banker's console and each
     player's phone (`banco token`), who may do what checked here; it follows the terminal's
     commands within a second.  Ctrl-C stops it."""
@@ -91,6 +133,11 @@ def serve(session, host, port, show_cash):
     ctx = click.get_current_context()
     lang = i18n.from_argv(list(ctx.meta.get(ARGS, ()))) if ctx.meta.get(ARGS) else None
     _ = i18n._
+    for name in more_hosts:  # a name as a Host header gives it, no pattern (no `*`)
+        if not name or any(c in name for c in "*/ @#?") or name.strip("[]").count(":") == 1:
+            raise UsageError("--allow-host {name!r} is not a host's name: give it as the "
+                             "phones' address bar does, without port or path (e.g. "
+                             "tavolo.local or 192.168.1.20)", name=name)
     session.game()  # no database, no game: said now, before listening (exit 4 or 2)
     game = session.game_option  # None: follow the latest unfinished game, a new one too
     session.close()
@@ -119,7 +166,7 @@ def serve(session, host, port, show_cash):
         if host not in ("127.0.0.1", "localhost", "::1"):
             click.echo(_("for the TV: scan the code, or open {url}").format(url=url))
             click.echo(qr_text(url), nl=False)
-        server(hub, sock).run(sockets=[sock])  # uvicorn stops on Ctrl-C by itself
+        server(hub, sock, allowed_hosts(host, shown, more_hosts)).run(sockets=[sock])
         click.echo(_("stopped"))
     except KeyboardInterrupt:
         click.echo(_("stopped"))
@@ -140,7 +187,7 @@ def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: in
 
     sock = bind(host, port)
     hub = Hub(db, game, lang=lang, show_cash=show_cash, poll=POLL if poll is None else poll)
-    running = server(hub, sock)
+    running = server(hub, sock, allowed_hosts(host, host))
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not running.started and thread.is_alive():

@@ -4,7 +4,8 @@
     banco token player Carla      Carla's phone
     banco token referee | viewer
     banco token --list            the tokens of the game (prefixes only: secrets are not kept)
-    banco token --revoke PREFIX   refused at once by a running server
+    banco token --revoke LABEL    refused at once by a running server (the label --list
+                                  shows, the whole token or its link)
 
 The link carries the token in its fragment (`#t=...`): a browser never sends a fragment to
 the server, so it appears in no request line and no log; the page keeps it and sends it in a
@@ -34,13 +35,14 @@ def link(base: str, role: str, secret: str) -> str:
               help="The server's address as the phones reach it; default: this machine's "
                    "address on the network, port 8000.")
 @click.option("--list", "listing", is_flag=True, help="List the game's tokens.")
-@click.option("--revoke", default=None, metavar="PREFIX",
-              help="Revoke the tokens whose prefix starts so.")
+@click.option("--revoke", default=None, metavar="TOKEN",
+              help="Revoke a token: its label (as --list shows it), the whole token or its "
+                   "pairing link.")
 @click.option("--json", "as_json", is_flag=True, help="Stable JSON for scripts.")
 @pass_session
 def token(session, role, name, base, listing, revoke, as_json):
     """Pair a phone with `banco serve`: token banker|player NAME|referee|viewer prints a link
-    and a QR code holding a new token for this game; --list and --revoke PREFIX manage them."""
+    and a QR code holding a new token for this game; --list and --revoke TOKEN manage them."""
     from banco.ledger.store.open import open_tokens
 
     game = session.game()  # no database, no game: said before the tokens are opened
@@ -79,11 +81,7 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
     if base is not None:
         base = server_address(base)  # before anything is recorded
     if revoke is not None:
-        if not revoke.strip():
-            raise UsageError("--revoke needs a token's prefix (`banco token --list` shows them)")
-        gone = keys.revoke(revoke.strip(), session.now())
-        if not gone:
-            raise UsageError("no live token starts with {prefix}", prefix=revoke.strip())
+        gone = _revoke(keys, revoke, session.now())
         if as_json:
             dump([{"prefix": t.prefix, "role": t.role, "player": t.player, "game": t.game}
                   for t in gone])
@@ -107,7 +105,7 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
         return
     if role is None:
         raise UsageError("say whose token: banker, player NAME, referee or viewer (or --list, "
-                         "--revoke PREFIX)")
+                         "--revoke TOKEN)")
     if (role == "player") != (name is not None):
         raise UsageError("a player's token names the player: `token player NAME`; no other "
                          "role takes a name")
@@ -128,6 +126,52 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
         role=_describe(row), game=game, prefix=row.prefix))
     click.echo(url)
     click.echo(qr_text(url), nl=False)
+
+
+def _revoke(keys, given: str, now: str) -> list:
+    """Revoke the one live token `given` names: the whole token (`bt_...`), its pairing link,
+    or its label (`--list`'s 8 characters, `bt_` before them or not).  A shorter prefix, or a
+    label two tokens share, is refused with the tokens it names: `--revoke -G` revoked the
+    banker's own token, one letter naming any token that began so."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from banco.ledger.store.tokens import PREFIX, PREFIX_CHARS, digest
+
+    text = given.strip()
+    if "#" in text or "://" in text:  # a pairing link: the token is its fragment's `t`
+        text = (parse_qs(urlsplit(text).fragment).get("t") or [""])[0].strip()
+    label = text.removeprefix(PREFIX)
+    if not label:
+        raise UsageError("--revoke needs a token: its label (`banco token --list` shows them), "
+                         "the whole token or its pairing link")
+    live = [t for t in keys.listed() if not t.revoked_at]
+    if len(label) > PREFIX_CHARS:
+        # the whole token, revoked by its digest: a typo after the label revokes nothing
+        named = [t for t in live if t.prefix == label[:PREFIX_CHARS]]
+        gone = keys.revoke(named[0].prefix, now, digest(PREFIX + label)) if named else []
+    else:
+        named = [t for t in live if t.prefix.startswith(label)]
+        if len(named) > 1 or (named and len(label) < PREFIX_CHARS):
+            raise UsageError("{token} is not one token's label: it begins {tokens}; give the "
+                             "whole label (as `banco token --list` shows it), the whole token "
+                             "or its pairing link; nothing was revoked", token=text,
+                             tokens=", ".join(_("{prefix} ({role}, game {game})").format(
+                                 prefix=t.prefix, role=_describe(t), game=t.game)
+                                 for t in named))
+        gone = keys.revoke(named[0].prefix, now) if named else []
+    if not gone:
+        raise UsageError("no live token is {token} (`banco token --list` shows the live ones; "
+                         "nothing was revoked)", token=shown_token(text))
+    return gone
+
+
+def shown_token(text: str) -> str:
+    """A token as an error names it: its label and an ellipsis, never the whole secret (the
+    terminal's scrollback is no place for it)."""
+    from banco.ledger.store.tokens import PREFIX, PREFIX_CHARS
+
+    cut = len(PREFIX) + PREFIX_CHARS if text.startswith(PREFIX) else PREFIX_CHARS
+    return text if len(text) <= cut else text[:cut] + "…"
 
 
 def _describe(t) -> str:

@@ -53,6 +53,7 @@ from banco.ledger.store.schema import (
     index_game,
 )
 
+RETRY_AFTER = 1  # seconds between reconnections while PostgreSQL is away (revive)
 INSERT = f"INSERT INTO {SCHEMA}.events ({COLUMNS}) VALUES ({', '.join(['%s'] * 12)})"
 INSERT_GAME = f"INSERT INTO {SCHEMA}.games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})"
 EVENTS, GAMES, META, SNAPSHOTS = (f"{SCHEMA}.{t}" for t in ("events", "games", "meta",
@@ -85,6 +86,31 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+
+    away: tuple[float, DatabaseError] | None = None  # the last failed reconnection: when, why
+
+    def revive(self) -> None:
+        """Before a long-lived user's next command (the server's), never inside a transaction:
+        a connection PostgreSQL dropped (a restart, a network cut) is replaced by a new one.
+        Until one can be had, DatabaseError; retried at most every RETRY_AFTER seconds, so a
+        server asked a hundred times a second while the database is away does not knock a
+        hundred times (`banco serve` kept its dead connection and answered 500 until it
+        was restarted)."""
+        import time
+
+        if self.conn is not None and not (self.conn.broken or self.conn.closed):
+            return
+        if self.away is not None and time.monotonic() - self.away[0] < RETRY_AFTER:
+            raise self.away[1]
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+        try:
+            self.conn = connect(self.path, self.wait)
+        except DatabaseError as exc:
+            self.away = (time.monotonic(), exc)
+            raise
+        self.away = None
 
     def explain(self, exc: Exception, writing: bool) -> DatabaseError:
         return explain(exc, self.path, self.wait, writing)

@@ -108,8 +108,9 @@ class PgTokens:
         return [Token(*r) for r in rows]
 
     @guarded(writing=True)
-    def revoke(self, prefix: str, now: str) -> list[Token]:
-        """Revoke the live tokens whose prefix starts with `prefix`; the ones revoked."""
+    def revoke(self, prefix: str, now: str, digest_: str | None = None) -> list[Token]:
+        """Revoke the live tokens whose prefix starts with `prefix` (and whose digest is
+        `digest_`, when given); the ones revoked."""
         conn = self.store.conn
         like = prefix.removeprefix(PREFIX)
         if not prefix:
@@ -121,40 +122,52 @@ class PgTokens:
                 conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, TOKENS_LOCK))
                 rows = conn.execute(
                     f"SELECT i.digest, i.prefix, i.role, i.player, i.game, i.at FROM {TABLE} i "
-                    f"WHERE i.kind = 'issue' AND left(i.prefix, %s) = %s AND {LIVE} "
-                    "ORDER BY i.id", (len(like), like)).fetchall()
+                    f"WHERE i.kind = 'issue' AND left(i.prefix, %s) = %s AND (%s::text IS "
+                    f"NULL OR i.digest = %s) AND {LIVE} ORDER BY i.id",
+                    (len(like), like, digest_, digest_)).fetchall()
                 for d, p, role, player, game, _at in rows:
                     self._append(conn, "revoke", d, p, role, player, game, now)
         return [Token(*r[1:6], now) for r in rows]
 
     # --- the server's lookups, on every request ------------------------------------------------
 
-    @guarded(writing=False)
+    def _look(self, sql: str, args: tuple) -> list[tuple] | None:
+        """A read of the server's (None: no tokens table), on a new connection when PostgreSQL
+        dropped the old one (a restart): the first request after it is answered, rather than
+        the dead connection refusing every request until the server restarts.  A read, so
+        asking again is harmless.  DatabaseError while no server answers."""
+        import psycopg
+
+        with self.lock:
+            for again in (False, True):
+                self.store.revive()
+                conn = self.store.conn
+                try:
+                    return conn.execute(sql, args).fetchall() if has_table(conn) else None
+                except psycopg.Error as exc:
+                    if again or not conn.broken:
+                        raise self.explain(exc, False) from None
+        return None  # not reached: the second try returns or raises
+
     def find(self, secret: str | None) -> Token | None:
         """The live token whose secret this is, else None (tokens.Keyring.find)."""
         wanted = wanted_digest(secret)
         if wanted is None:
             return None
-        conn = self.store.conn
         if self.key is None:  # made by the first entry written with it: looked for till then
             self.key = token_key.load(self.store.path)
-        with self.lock:
-            if not has_table(conn):
-                return None
-            rows = conn.execute(f"SELECT {FIND_COLUMNS.format(table=TABLE)} FROM {TABLE} t "
-                                "WHERE digest = %s ORDER BY id", (wanted,)).fetchall()
-            last = (conn.execute(LAST.format(table=TABLE)).fetchone()
-                    if self.key is not None else None)
+        rows = self._look(f"SELECT {FIND_COLUMNS.format(table=TABLE)} FROM {TABLE} t "
+                          "WHERE digest = %s ORDER BY id", (wanted,))
+        if rows is None:
+            return None
+        last = None
+        if self.key is not None:
+            found = self._look(LAST.format(table=TABLE), ())
+            last = found[0] if found else None
         return live_token(rows, wanted, self.key, last)
 
-    @guarded(writing=False)
     def paired(self, game: int) -> set[str]:
         """The players of `game` who hold a live token."""
-        conn = self.store.conn
-        with self.lock:
-            if not has_table(conn):
-                return set()
-            rows = conn.execute(f"SELECT DISTINCT i.player FROM {TABLE} i WHERE i.kind = "
-                                f"'issue' AND i.game = %s AND i.role = 'player' AND {LIVE}",
-                                (game,)).fetchall()
-        return {r[0] for r in rows}
+        rows = self._look(f"SELECT DISTINCT i.player FROM {TABLE} i WHERE i.kind = 'issue' AND "
+                          f"i.game = %s AND i.role = 'player' AND {LIVE}", (game,))
+        return {r[0] for r in rows or ()}

@@ -178,8 +178,9 @@ def listed(path: str, game: int | None = None) -> list[Token]:
     return [Token(*r) for r in rows]
 
 
-def revoke(path: str, prefix: str, now: str) -> list[Token]:
-    """Revoke the live tokens whose prefix starts with `prefix`; the ones revoked."""
+def revoke(path: str, prefix: str, now: str, digest_: str | None = None) -> list[Token]:
+    """Revoke the live tokens whose prefix starts with `prefix` (and whose digest is
+    `digest_`, when given: the whole token named); the ones revoked."""
     conn = _connect(path)
     try:
         if not _exists(conn) or not prefix:
@@ -189,9 +190,10 @@ def revoke(path: str, prefix: str, now: str) -> list[Token]:
         _ready(conn, path)
         rows = conn.execute(
             f"SELECT i.digest, i.prefix, i.role, i.player, i.game, i.at FROM {TABLE} i "
-            f"WHERE i.kind = 'issue' AND substr(i.prefix, 1, ?) = ? AND NOT EXISTS (SELECT 1 "
+            f"WHERE i.kind = 'issue' AND substr(i.prefix, 1, ?) = ? AND (? IS NULL OR "
+            f"i.digest = ?) AND NOT EXISTS (SELECT 1 "
             f"FROM {TABLE} r WHERE r.kind = 'revoke' AND r.digest = i.digest) ORDER BY i.id",
-            (len(like), like)).fetchall()
+            (len(like), like, digest_, digest_)).fetchall()
         key = token_key.load(path, create=True) if rows else None
         for d, p, role, player, game, _at in rows:
             _append(conn, "revoke", d, p, role, player, game, now, key)
@@ -389,8 +391,8 @@ class FileTokens:
     def listed(self, game: int | None = None) -> list[Token]:
         return listed(self.path, game)
 
-    def revoke(self, prefix: str, now: str) -> list[Token]:
-        return revoke(self.path, prefix, now)
+    def revoke(self, prefix: str, now: str, digest_: str | None = None) -> list[Token]:
+        return revoke(self.path, prefix, now, digest_)
 
     def find(self, secret: str | None) -> Token | None:
         return self.keyring.find(secret) if self.keyring is not None else None

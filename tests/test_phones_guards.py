@@ -1,0 +1,296 @@
+"""What the table's server guards (issue 32): a paired player's consent to a trade however the
+banker spells the line, the tokens `banco token --revoke` names, the Host a request may come
+under (DNS rebinding), and what a viewer's screen keeps hidden under championship rules."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from games import record
+
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.store import tokens
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+NOW = "2026-11-29T21:00:00Z"
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """The classic-4p game, Anna to roll."""
+    return record(str(tmp_path_factory.mktemp("guards") / "game.db"), "classic-4p")
+
+
+@pytest.fixture
+def db(recorded, tmp_path):
+    path = str(tmp_path / "game.db")
+    shutil.copy(recorded, path)
+    return path
+
+
+@pytest.fixture
+def keys(db):
+    return {name: tokens.issue(db, role, 1, NOW, player)[0] for name, role, player in (
+        ("banker", "banker", None), ("carla", "player", "Carla"), ("anna", "player", "Anna"))}
+
+
+def make_client(hub, **options):
+    from starlette.testclient import TestClient
+
+    from banco.cli.web.app import make_app
+
+    return TestClient(make_app(hub), **options)
+
+
+@pytest.fixture
+def client(db):
+    from banco.cli.web.app import Hub
+
+    hub = Hub(db, None, poll=0.05)
+    with make_client(hub) as c:
+        c.hub = hub
+        yield c
+    hub.close()
+
+
+def auth(secret: str) -> dict:
+    return {"Authorization": f"Bearer {secret}"}
+
+
+def seq(db: str) -> int:
+    book = Book(db, create=False)
+    try:
+        return book.store.last_seq(1)
+    finally:
+        book.close()
+
+
+# --- a paired player's consent ---------------------------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    "trade Anna Carla --give 10 --get 20 --lang en",
+    "trade Anna Carla --give 10 --get 20 --lang=en",
+    "trade --lang en Anna Carla --give 10 --get 20",
+    "trade Anna --lang=it Carla --give 10 --get 20",
+    "trade Anna Carla --lang it --dai 10 --ricevi 20",
+    "trade -- Anna Carla --give 10 --get 20",
+    "scambia Anna Carla --give 10 --get 20 --lang en",
+])
+def test_a_trade_with_a_paired_player_waits_for_him_however_the_banker_spells_it(
+        db, client, keys, line):
+    """`trade ... --lang en` did not parse as an offer and ran at once, without the paired
+    player's consent: --lang (and the `--` that ends the options) are click's, not the trade's.
+    Held, it is the very line that runs once both phones accept."""
+    before = seq(db)
+    r = client.post("/api/commands", json={"line": line}, headers=auth(keys["banker"]))
+    assert r.status_code == 202, r.json()
+    offer = r.json()["offer"]
+    assert offer["waiting"] == ["Anna", "Carla"] and seq(db) == before
+    assert offer["a_gives"]["cash"] == 10 and offer["b_gives"]["cash"] == 20
+    for who in ("anna", "carla"):
+        done = client.post(f"/api/offers/{offer['id']}", json={"answer": "accept"},
+                           headers=auth(keys[who]))
+    assert done.status_code == 200 and seq(db) > before
+
+
+# --- revoking a token ------------------------------------------------------------------------
+
+@pytest.fixture
+def chosen(db, monkeypatch):
+    """Tokens whose secrets the test chose: two that begin with `-G`, two that share a label."""
+    secrets = iter(["-GbankerAAAAAAAAAAAAAAAAAAAAAAAA", "-GcarlaBBBBBBBBBBBBBBBBBBBBBBBBBB",
+                    "twinlabeCCCCCCCCCCCCCCCCCCCCCCCC", "twinlabeDDDDDDDDDDDDDDDDDDDDDDDD"])
+    monkeypatch.setattr(tokens.secrets, "token_urlsafe", lambda n: next(secrets))
+    return {name: tokens.issue(db, role, 1, NOW, player)[0] for name, role, player in (
+        ("banker", "banker", None), ("carla", "player", "Carla"), ("twin1", "viewer", None),
+        ("twin2", "referee", None))}
+
+
+def revoke(db: str, given: str):
+    return CliRunner().invoke(cli, ["--db", db, "token", "--revoke", given])
+
+
+def live(db: str) -> set[str]:
+    return {t.prefix for t in tokens.listed(db) if not t.revoked_at}
+
+
+@pytest.mark.parametrize("form", ["whole", "link", "label", "bt_label"])
+def test_a_token_is_revoked_by_the_whole_token_its_link_or_its_label(db, chosen, form):
+    """The whole token and the pairing link failed ("no live token starts with bt_...") and
+    the token stayed live."""
+    secret = chosen["carla"]
+    given = {"whole": secret, "link": f"http://10.0.0.5:8000/player#t={secret}",
+             "label": secret[3:11], "bt_label": secret[:11]}[form]
+    said = revoke(db, given)
+    assert said.exit_code == 0, said.output
+    assert said.output == "revoked -GcarlaB (player Carla)\n"
+    assert tokens.Keyring(db).find(secret) is None
+    assert live(db) == {"-Gbanker", "twinlabe"}
+    assert secret not in said.output
+
+
+@pytest.mark.parametrize("given, named", [
+    ("-G", ["-Gbanker (banker, game 1)", "-GcarlaB (player Carla, game 1)"]),
+    ("-Gc", ["-GcarlaB (player Carla, game 1)"]),
+    ("twinlabe", ["twinlabe (viewer, game 1)", "twinlabe (referee, game 1)"]),
+])
+def test_a_prefix_shorter_than_the_label_or_shared_is_refused_with_the_tokens_it_names(
+        db, chosen, given, named):
+    """`--revoke -G` revoked the banker's own token, silently."""
+    said = revoke(db, given)
+    assert said.exit_code == 2, said.output
+    assert ", ".join(named) in said.output and "nothing was revoked" in said.output
+    assert live(db) == {"-Gbanker", "-GcarlaB", "twinlabe"}
+    assert {tokens.Keyring(db).find(s).role for s in chosen.values()} == {
+        "banker", "player", "viewer", "referee"}
+
+
+def test_a_whole_token_is_told_apart_from_another_of_its_label(db, chosen):
+    """Two tokens share a label: the whole token names one, by its digest; a whole token with
+    a typo after the label names none, and revokes nothing."""
+    typo = chosen["twin1"][:-1] + "X"
+    said = revoke(db, typo)
+    assert said.exit_code == 2 and "no live token is bt_twinlabe…" in said.output
+    assert typo not in said.output
+    assert revoke(db, chosen["twin2"]).exit_code == 0
+    assert tokens.Keyring(db).find(chosen["twin2"]) is None
+    assert tokens.Keyring(db).find(chosen["twin1"]).role == "viewer"
+    again = revoke(db, chosen["twin2"])
+    assert again.exit_code == 2 and "no live token is" in again.output
+    assert revoke(db, "twinlabe").exit_code == 0  # the label now names one live token
+    assert live(db) == {"-Gbanker", "-GcarlaB"}
+    for nothing in ("", "bt_", "http://h:1/player", "zzzzzzzz"):
+        assert revoke(db, nothing).exit_code == 2
+    assert live(db) == {"-Gbanker", "-GcarlaB"}
+
+
+# --- the Host a request comes under ------------------------------------------------------------
+
+def get(base: str, path: str, host: str | None, headers: dict | None = None) -> int:
+    import http.client
+
+    address, port = base.removeprefix("http://").rsplit(":", 1)
+    conn = http.client.HTTPConnection(address, int(port), timeout=5)
+    try:
+        conn.putrequest("GET", path, skip_host=True)
+        if host is not None:
+            conn.putheader("Host", host)
+        for k, v in (headers or {}).items():
+            conn.putheader(k, v)
+        conn.endheaders()
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def test_a_request_under_another_site_s_name_is_refused(db, keys):
+    """Any Host was served: a page of another site whose name an attacker re-points at the
+    table's address (DNS rebinding) could read the table.  The server answers the names it
+    listens and is announced under, and 400 to any other, with or without a token."""
+    from banco.cli.web.serve import start
+
+    base, _, stop = start(db, port=0)
+    port = base.rsplit(":", 1)[1]
+    try:
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost", f"[::1]:{port}",
+                     f"LOCALHOST:{port}"):
+            assert get(base, "/api/table", host) == 200, host
+        for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1.evil.example:{port}",
+                     "www.localhost", "", None):
+            assert get(base, "/api/table", host) == 400, host
+            assert get(base, "/api/table", host, auth(keys["banker"])) == 400, host
+            assert get(base, "/", host) == 400, host
+    finally:
+        stop()
+
+
+def test_the_names_allowed_are_the_ones_serve_listens_and_is_announced_under():
+    import socket
+
+    from banco.cli.web.serve import allowed_hosts
+
+    assert allowed_hosts("127.0.0.1", "127.0.0.1") == ["127.0.0.1", "[::1]", "localhost"]
+    assert "tavolo" in allowed_hosts("Tavolo", "Tavolo")
+    everywhere = allowed_hosts("0.0.0.0", "192.168.1.20")  # the LAN address it prints
+    assert {"192.168.1.20", "127.0.0.1", "localhost", socket.gethostname().lower()} <= set(
+        everywhere)
+    assert "0.0.0.0" not in everywhere and "[fe80::1]" in allowed_hosts("fe80::1", "fe80::1")
+
+
+# --- what a viewer's screen keeps hidden ------------------------------------------------------
+
+PADS = {"estate", "undo", "no_bid", "no_bid_to", "debt_pad", "cards", "speedy"}
+
+
+def test_a_viewer_token_under_championship_rules_sees_no_cash_and_no_pads(tmp_path):
+    """A `viewer` token (the TV) shown every player's cash and the banker's pads under rules
+    that hide cash (000 FAQ 4) failed no test: its table, its event stream and its page show
+    what no token shows, and none of it."""
+    import json
+
+    from banco.cli.web.app import Hub
+
+    db = str(tmp_path / "c.db")
+    run = CliRunner()
+    for line in (["new", "Anna", "Bruno", "Carla", "--rules", "championship"],
+                 ["roll", "1", "2"], ["buy"], ["roll", "6", "5"], ["roll", "1", "2"]):
+        assert run.invoke(cli, ["--db", db, *line]).exit_code in (0, 1)
+    viewer = tokens.issue(db, "viewer", 1, NOW)[0]
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    hub = Hub(db, None, poll=0.05)
+    with make_client(hub) as c:
+        full = c.get("/api/table", headers=auth(banker)).json()
+        assert PADS <= set(full) and None not in {p["cash"] for p in full["players"]}
+        for lang in ("en", "it"):
+            doc = c.get(f"/api/table?lang={lang}", headers=auth(viewer)).json()
+            assert doc["role"] == "viewer" and not doc["cash_shown"]
+            assert {p["cash"] for p in doc["players"]} == {None}
+            assert {p["cash"] for p in doc["state"]["players"]} == {None}
+            assert not PADS & set(doc) and doc["offers"] == []
+            anonymous = c.get(f"/api/table?lang={lang}").json()
+            assert doc == anonymous  # the TV's token sees what no token sees
+            _, streamed = hub.document(hub.keyring.find(viewer), lang, with_state=False)
+            assert not PADS & set(streamed) and {p["cash"] for p in streamed["players"]} == {None}
+            for p in full["players"]:  # no figure of the banker's view in any text either
+                said = json.dumps(doc, ensure_ascii=False)
+                assert f'"cash": {p["cash"]}' not in said
+        page = c.get("/", headers=auth(viewer)).text
+        assert '"cash_shown": false' in page and '"estate"' not in page
+    hub.close()
+
+
+def test_another_name_the_phones_use_is_allowed_by_the_banker(db):
+    """Behind a reverse proxy, or under a name of the local network, the phones reach the
+    server by a name it does not know: `--allow-host NAME` adds it; a pattern, a port or a
+    path is refused before anything listens."""
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    from banco.cli.web.serve import allowed_hosts
+
+    assert "tavolo.club.it" in allowed_hosts("0.0.0.0", "192.168.1.20", ("Tavolo.Club.IT",))
+    for bad in ("*", "*.example", "tavolo.local:8000", "http://tavolo.local/", "a b", ""):
+        said = CliRunner().invoke(cli, ["--db", db, "serve", "--port", "0", "--allow-host", bad])
+        assert said.exit_code == 2 and "is not a host's name" in said.output, (bad, said.output)
+    proc = subprocess.Popen([sys.executable, "-m", "banco.cli.main", "--db", db, "serve", "--port",
+                             "0", "--allow-host", "tavolo.example"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        base = re.search(r"(http://127\.0\.0\.1:\d+)/", proc.stdout.readline())[1]
+        assert get(base, "/api/table", "tavolo.example") == 200
+        assert get(base, "/api/table", "tavolo.example:443") == 200
+        assert get(base, "/api/table", "other.example") == 400
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+        proc.stdout.close()
+        proc.stderr.close()
