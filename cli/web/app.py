@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from cli.web.evening import evening_routes
 from cli.web.hub import Table, log, tr
 from cli.web.offers import Offers
 from cli.web.permissions import allowed, command_word
@@ -34,7 +35,7 @@ from cli.words import i18n
 from cli.words.i18n import N_
 from ledger.base.names import shown
 from ledger.store.postgres_connection import is_postgres_url
-from ledger.store.tokens import Token
+from ledger.store.tokens import EVERY_GAME, Token
 
 HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
 REVOKED_EVERY = 1.0  # seconds between looks at an event stream's token: revoked, it is told
@@ -107,6 +108,8 @@ LINES = threading.RLock()
 class Hub:
     """What one server holds: its tables (one per game asked for), the keyring, the answers
     already given (by id), the trades waiting for a player, and the wrong-token counts."""
+
+    banker_only = False  # `serve --banker-only`: a player's phone claims and answers trades
 
     def __init__(self, db: str, game: int | None, *, lang: str | None = None,
                  show_cash: bool | None = None, poll: float | None = 0.2):
@@ -234,7 +237,8 @@ class Hub:
         return f"player:{token.player}" if token.role == "player" else "full"
 
     def game_of(self, token: Token | None) -> int | None:
-        return self.game if token is None else token.game
+        # a banker's token for every game (EVERY_GAME, 0) follows the game the TV follows
+        return self.game if token is None or token.game == EVERY_GAME else token.game
 
     # --- the table -----------------------------------------------------------------------
 
@@ -280,14 +284,20 @@ class Hub:
         return self.sessions[game]
 
     def run_line(self, game: int, line: str, lang: str, command_id: str | None,
-                 expect: int | None) -> tuple[int, dict]:
-        """Run one line in a worker thread: the status and the answer's body."""
+                 expect: int | None, who: tuple | None = None) -> tuple[int, dict]:
+        """Run one line in a worker thread: the status and the answer's body.  `who`: the
+        (role, player) of the phone it came from, which may record only its own acts
+        (cli/web/acts.py); None, the banker's."""
         from cli.execution import execute
+        from cli.web.acts import acting
 
+        role, player = who or (None, None)
         with LINES, i18n.speaking(["--lang", lang]):
             session = self.session(game)
-            outcome = execute(session, line, command_id=command_id,
-                              expected=None if expect is None else (game, expect), echo=False)
+            with acting(session, role, player, banker_only=self.banker_only):
+                outcome = execute(session, line, command_id=command_id,
+                                  expected=None if expect is None else (game, expect),
+                                  echo=False)
             seq = session.book.store.last_seq(game)
             table = self.table(game)
             table.recorded(session.book, game, seq, outcome.events)
@@ -329,6 +339,12 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
     refusal = outcome.refusal
     if outcome.code == 0:
         return 200, body
+    from cli.session import NotPermitted
+
+    if isinstance(refusal, NotPermitted):  # another's act, seen on the typed command
+        body["refused"] = body["error"] = refusal.render(tr(lang))
+        body["status"] = 403
+        return 403, body
     if outcome.code == 1:
         if isinstance(refusal, RuleViolation):
             catalog = tr(lang)
@@ -471,7 +487,8 @@ def make_app(hub: Hub) -> Starlette:
             words = None  # the line's own usage error, said by the line
         table_now = hub.table(game)
         if words is not None:
-            decision = allowed(role, token.player if token else None, words, table_now.state)
+            decision = allowed(role, token.player if token else None, words, table_now.state,
+                               acts=not hub.banker_only)
             if not decision.allowed and decision.status != 403:
                 return hub.refuse(request, decision.status, decision.why, **decision.params)
             if not decision.allowed:
@@ -489,7 +506,10 @@ def make_app(hub: Hub) -> Starlette:
                 if key is not None:
                     hub.answers[remembered] = (status, said, line)
                 return JSONResponse(said, status)
-        status, said = await hub.write(game, line, lang, command_id, expect)
+        status, said = await hub.write(game, line, lang, command_id, expect,
+                                       (role, token.player) if token else None)
+        if status == 403:
+            log(f"403 {role} {token.player or ''}: {shown(line, 61)!r}: {said.get('refused')}")
         if command_id is not None and command_id in said["errors"]:
             # the book names the id it keeps (web-PREFIX-KEY); the caller knows its own
             said["errors"] = said["errors"].replace(command_id, key)
@@ -536,6 +556,7 @@ def make_app(hub: Hub) -> Starlette:
         Route("/events", events, methods=["GET"]),
         Route("/api/commands", commands, methods=["POST"]),
         Route("/api/offers/{offer}", offer, methods=["POST"]),
+        *evening_routes(hub, page, LINES),  # the set-up from the banker's page (cli/web/evening.py)
     ]
     return Starlette(routes=routes, lifespan=lifespan,
                      exception_handlers={404: missing, 405: missing})

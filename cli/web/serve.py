@@ -79,11 +79,18 @@ def server(hub, sock: socket.socket):
               help="Show or hide every player's cash on the TV; default: hidden where the "
                    "rule set lets players keep their cash private (000 FAQ 4), shown elsewhere.  A "
                    "player's phone always shows that player's own.")
+@click.option("--banker-only", is_flag=True,
+              help="Only the banker records the table's acts; a player's phone claims rent and "
+                   "answers trades (by default each player records his own acts).")
+@click.option("--pair/--no-pair", default=True, show_default=True,
+              help="Print a new banker's pairing link (and its QR code) for every game of the "
+                   "file.")
 @pass_session
-def serve(session, host, port, show_cash):
+def serve(session, host, port, show_cash, banker_only, pair):
     """The table's server: the TV's screen (no token), the banker's console and each
-    player's phone (`banco token`), who may do what checked here; it follows the terminal's
-    commands within a second.  Ctrl-C stops it."""
+    player's phone, who may do what checked here; it follows the terminal's commands within a
+    second.  A missing file is created: the banker's page starts the games and pairs the
+    phones.  Ctrl-C stops it."""
     from cli.web.hub import POLL
     from ledger.base.errors import UsageError
     from ledger.base.text import Fact
@@ -91,7 +98,11 @@ def serve(session, host, port, show_cash):
     ctx = click.get_current_context()
     lang = i18n.from_argv(list(ctx.meta.get(ARGS, ()))) if ctx.meta.get(ARGS) else None
     _ = i18n._
-    session.game()  # no database, no game: said now, before listening (exit 4 or 2)
+    made = create_file(session.db)  # the evening starts here: no `banco new` first
+    if session.game_option is not None:
+        session.game()  # no such game: said now, before listening (exit 2)
+    else:
+        session.book  # noqa: B018 -- a file that is not banco's: said now (exit 4)
     game = session.game_option  # None: follow the latest unfinished game, a new one too
     session.close()
     try:
@@ -106,6 +117,7 @@ def serve(session, host, port, show_cash):
     from cli.web.app import Hub
 
     hub = Hub(session.db, game, lang=lang, show_cash=show_cash, poll=POLL)
+    hub.banker_only = banker_only
     # The writer thread waits on SQLite (the GIL released) many times a line; at the default
     # 5 ms switch interval each wait ends behind the event loop's turn at the phones' streams,
     # and a line took tens of ms instead of a few.
@@ -116,9 +128,14 @@ def serve(session, host, port, show_cash):
     try:
         click.echo(_("the table is on {url} (`banco token` pairs the phones; Ctrl-C stops it)")
                    .format(url=url))
+        if made:
+            click.echo(_("created {path}: start the game from the banker's page").format(
+                path=session.db))
         if host not in ("127.0.0.1", "localhost", "::1"):
             click.echo(_("for the TV: scan the code, or open {url}").format(url=url))
             click.echo(qr_text(url), nl=False)
+        if pair:
+            banker_link(session.db, url)
         server(hub, sock).run(sockets=[sock])  # uvicorn stops on Ctrl-C by itself
         click.echo(_("stopped"))
     except KeyboardInterrupt:
@@ -128,8 +145,55 @@ def serve(session, host, port, show_cash):
         hub.close()
 
 
+def create_file(db: str) -> bool:
+    """A SQLite file that is not there yet, created empty (banco's tables, no game): the
+    banker's page starts the games.  Whether it was made; a URL or a file there: False."""
+    import os
+
+    from ledger.store.postgres_connection import is_postgres_url
+
+    if is_postgres_url(db) or not db.strip() or os.path.exists(db):
+        return False
+    from ledger.base.errors import DatabaseError
+    from ledger.store.connection import connect
+    from ledger.store.schema import create
+
+    folder = os.path.dirname(os.path.abspath(db))
+    if not os.path.isdir(folder):
+        raise DatabaseError("cannot create {path}: the folder {folder} does not exist",
+                            path=db, folder=folder)
+    conn = connect(db, "rwc", 5.0)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        create(conn)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+    return True
+
+
+def banker_link(db: str, url: str) -> None:
+    """A new banker's token for every game of the file, printed as its link and QR code: the
+    banker scans it with the device that will start the games (shown once)."""
+    from cli.web.evening import pairing_url
+    from ledger.store.canonical import now_text
+    from ledger.store.open import open_tokens
+    from ledger.store.tokens import EVERY_GAME
+
+    keys = open_tokens(db)
+    try:
+        secret, row = keys.issue("banker", EVERY_GAME, now_text())
+    finally:
+        keys.close()
+    pairing = pairing_url(url, "banker", secret)
+    click.echo(i18n._("the banker's page (token {prefix}; shown once): scan the code, or open "
+                      "{url}").format(prefix=row.prefix, url=pairing))
+    click.echo(qr_text(pairing), nl=False)
+
+
 def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: int = 0,
-          lang: str | None = None, show_cash: bool | None = None, poll: float | None = None):
+          lang: str | None = None, show_cash: bool | None = None, poll: float | None = None,
+          banker_only: bool = False):
     """The server running in a thread of this process (tests, tests/bench_phones.py):
     (its base URL, its hub, a function that stops it)."""
     import threading
@@ -140,6 +204,7 @@ def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: in
 
     sock = bind(host, port)
     hub = Hub(db, game, lang=lang, show_cash=show_cash, poll=POLL if poll is None else poll)
+    hub.banker_only = banker_only
     running = server(hub, sock)
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
