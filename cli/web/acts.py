@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 
 from cli.session import NotPermitted
+from cli.words.i18n import N_
 from ledger.records import commands as c
 
 # acts of the turn: for the named player, else for the one whose turn it is
@@ -27,10 +28,11 @@ TURN = (c.Roll, c.BusMove, c.GoTo, c.Advance, c.Buy, c.Decline, c.PayFine, c.Use
 ESTATE = (c.Build, c.Sell, c.Mortgage, c.Unmortgage)
 EVENLY = (c.BuildTo, c.SellTo)
 
-NOT_HIS = "{player}'s phone records {player}'s own acts: this one is {other}'s, for the banker"
-BANKERS = "this act is the banker's to record, not {player}'s"
-CLAIMS_ONLY = ("{player}'s phone claims rent and answers trades: the banker records the rest "
-               "(the server was started with --banker-only)")
+NOT_HIS = N_("{player}'s phone records {player}'s own acts: this one is {other}'s, for the "
+             "banker")
+BANKERS = N_("this act is the banker's to record, not {player}'s")
+CLAIMS_ONLY = N_("{player}'s phone claims rent and answers trades: the banker records the rest "
+                 "(the server was started with --banker-only)")
 
 
 def acts_for(command, state) -> tuple[str, ...] | None:

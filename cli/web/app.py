@@ -44,7 +44,9 @@ WINDOW = 1.0
 # Only what the package ships: no inline script, no CDN, no frame, no form.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
        "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
+          "estate.js": "text/javascript; charset=utf-8",
+          "evening.js": "text/javascript; charset=utf-8"}
 PAGES = ("/", "/banker", "/player", "/referee")
 
 BAD_TOKEN = N_("no such token, or it was revoked: ask the banker for a new link")
@@ -252,7 +254,7 @@ class Hub:
         _, doc = table.doc(lang, self.view(token))
         offers = self.offers.seen_by(token, doc.get("game"))
         who = {"role": token.role if token else "viewer", "player": token.player if token
-               else None}
+               else None, "acts": not self.banker_only}  # a player records his own acts
         event_id = f"{doc.get('game')}:{doc.get('seq')}:{self.offers.revision}"
         doc = {**doc, **who, "offers": offers}
         if with_state:
