@@ -190,6 +190,7 @@ def test_a_short_game_from_the_phones(tmp_path):
         said = c.find_element("css selector", "#claim-told").text
         assert "NOT sent" in said and "aloud" in said, said
         # meanwhile the banker records Carla's roll: the window closes
+        before = seq(db)
         click(b, "[data-die='0'][data-face='1']")
         click(b, "[data-die='1'][data-face='2']")
         click(b, "#roll")

@@ -267,3 +267,39 @@ def test_a_trade_with_a_side_without_a_phone_waits_for_the_banker(table):
     path = f"/api/offers/{offer['id']}"
     done = table.post(path, json={"answer": "accept"}, headers=auth(table.keys["banker"]))
     assert done.status_code == 200, done.json()
+
+
+# --- the buttons the pages draw, the words they say -------------------------------------------
+
+def test_the_jail_and_pay_or_draw_choices_are_buttons_for_whose_turn_it_is(recorded):
+    from cli.web.choices import player_extras, table_choices
+
+    state = Book(recorded, create=False).state(1)
+    anna = state.player("Anna")
+    jailed = state._replace(players=(anna._replace(in_jail=True, jail_cards=(("x", 1),)),
+                                     *state.players[1:]),
+                            turn=state.turn._replace(player="Anna", phase="roll", dice=()))
+    lines = [(c["line"], c["player"]) for c in table_choices(jailed)]
+    assert lines == [("pay-fine", "Anna"), ("use-card", "Anna")]
+    assert player_extras(jailed, "Anna", "it")["choices"] == table_choices(jailed)
+    assert player_extras(jailed, "Bruno", "it")["choices"] == []  # not his to press
+    card = state._replace(turn=state.turn._replace(player="Anna", phase="choice",
+                                                   card_choice=("probabilita", 11)))
+    assert [c["line"] for c in table_choices(card)] == [
+        "card probabilita 11 pay", "card probabilita 11 draw"]
+    assert table_choices(state) == []  # Anna simply rolls
+
+
+def test_the_pages_say_lines_and_the_rule_set_in_italian(table):
+    from cli.web.choices import line_in
+
+    assert line_in("decline", "it") == "rifiuta"
+    assert line_in("roll 3 3", "it") == "tira 3 3"
+    assert line_in("card probabilita 11 pay", "it") == "carta probabilita 11 paga"
+    assert line_in("decline", "en") == "decline"
+    act(table, "Anna", "roll 3 4")
+    doc = table.get("/api/table?lang=it").json()
+    assert doc["rules_text"] == "classiche" and doc["commands"][0]["line"] == "tira 3 4"
+    assert doc["happened"][0].startswith("Anna ha tirato 3+4: su ")
+    said = table.get("/api/table", headers=auth(table.keys["banker"])).json()
+    assert said["undo"]["line"] == "roll 3 4"  # the page's language: English here

@@ -15,12 +15,10 @@ from __future__ import annotations
 import os
 import re
 
-import pytest
+from test_phones_browser import browser, click, shot, until
 
 from ledger.book import Book
 from ledger.store import tokens
-
-from test_phones_browser import CHROMIUM, DRIVER, browser, click, shot, until  # noqa: F401
 
 NOW = "2026-11-29T21:00:00Z"
 PLAYERS = ("Anna", "Bruno", "Carla")
@@ -105,9 +103,10 @@ class Evening:
             css = f"#card-pad button[data-line$=' {number}']"
             if phone.find_elements("css selector", css):
                 before = seq(self.db)
+                phone.execute_script("delete document.body.dataset.lastStatus")
                 click(phone, css)
-                until(phone, "return document.body.dataset.lastStatus !== undefined && "
-                             f"(DOC.seq > {before} || document.body.dataset.lastStatus === '422')")
+                until(phone, "return document.body.dataset.lastStatus !== undefined", timeout=15)
+                self.synced()
                 if seq(self.db) > before:
                     return
         raise AssertionError("no card could be drawn")
@@ -180,9 +179,10 @@ def test_a_family_evening_from_the_phones(tmp_path):
             assert "#t=" not in d.current_url
         table = Evening(db, banker, phones, tv)
         # --- the first round: a deed bought by each, an auction -------------------------------
-        assert table.roll(2, 4) == "Anna"  # Bastioni Gran Sasso
-        table.settle()
+        assert table.roll(2, 4) == "Anna"  # Bastioni Gran Sasso: her turn, on her phone
+        table.synced()
         shot(phones["Anna"], os.path.join(out, "phones-evening-player-390.png"), 390, 844)
+        table.settle()
         assert table.roll(3, 5) == "Bruno"  # Viale Monterosa
         table.settle()
         assert table.roll(4, 5) == "Carla"  # Viale Vesuvio: she declines, it is auctioned
@@ -267,7 +267,7 @@ def test_a_family_evening_from_the_phones(tmp_path):
             table.roll(*dice[i % len(dice)])
             table.settle(buy=i % 3 != 2)  # now and then a deed is declined: an auction
             if table.doc()["auction"]:
-                table.tap("banker", "#hammer")  # nobody bids: the banker's warning first
+                table.tap("banker", "#hammer", records=False)  # no bid: his warning first
                 click(banker, "#hammer-confirm, [data-hammer-to]")
                 until(banker, "return !DOC.auction", timeout=15)
                 table.settle()
@@ -297,7 +297,7 @@ def test_a_family_evening_from_the_phones(tmp_path):
         # the pages' own words in Italian: no English echo of a line
         text = " ".join(d.find_element("css selector", "body").text for d in drivers)
         for english in ("registrato: decline", "registrato: bid", "annulla `roll",
-                        " · classic", "recorded:"):
+                        "· classic ·", "recorded:"):
             assert english not in text, english
         for d in drivers:
             errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"

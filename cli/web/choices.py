@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import shlex
 
+from cli.words.i18n import N_
+
 
 def table_choices(state) -> list[dict]:
     """The choices the table waits for, as lines: [{"choice", "line", "player", "amount"}]."""
@@ -52,8 +54,12 @@ def player_extras(state, name: str, lang: str) -> dict:
         else:  # the trade builder's other side: his deeds, not his cash
             players.append({"name": p["name"], "build": [], "sell": [], "mortgage": [],
                             "unmortgage": [], "trade": {**p["trade"], "cash": None}})
+    from ledger.board.rule_sets import cited
+    from ledger.rules.estate import R_BANKRUPT
+
     debts = [{"debtor": name, "choice": c, "raise": r, "raise_text": state.edition.money(r),
-              "rule": ""} for c, r in [debt_choice(state, name)]] \
+              "rule": cited(state.rules, "bankrupt", R_BANKRUPT)}
+             for c, r in [debt_choice(state, name)]] \
         if any(d.debtor == name for d in state.debts) else []
     return {"cards": card_pick(state) if mine else None,
             "speedy": speedy_roll(state) if mine else False,
@@ -103,3 +109,43 @@ def localised(doc: dict, state, lang: str, catalog) -> dict:
     if doc.get("undo"):
         doc["undo"] = {**doc["undo"], "line": line_in(doc["undo"]["line"], lang)}
     return doc
+
+
+# what the TV's centre says just happened, fact by fact (the words: cli/web/words.py)
+HAPPENED = {
+    "PropertyBought": N_("{player} bought {space} for {amount}"),
+    "AuctionWon": N_("{player} won {space} at auction for {amount}"),
+    "RentPaid": N_("{payer} paid {payee} {amount} of rent"),
+    "SentToJail": N_("{player} goes to jail"),
+    "FinePaid": N_("{payer} paid the fine, {amount}"),
+    "PropertyMortgaged": N_("{player} mortgaged {space}"),
+    "TradeCompleted": N_("{a} and {b} traded"),
+}
+ROLLED = N_("{player} rolled {dice}: to {space}")
+
+
+def happened(state, tail: list[dict], catalog) -> list[str]:
+    """The last roll (who, the dice, where to) and the last command's headline facts, said in
+    the page's language: what a room three metres away wants to know."""
+    undone = max((e["seq"] for e in tail if e["type"] == "EventRetracted"), default=0)
+    out = []
+    roll = next((e for e in reversed(tail) if e["type"] == "DiceRolled"
+                 and e["seq"] > undone), None)
+    if roll is not None:
+        moved = next((e for e in tail if e["type"] == "TokenMoved" and e["seq"] > roll["seq"]
+                      and e["data"]["player"] == roll["data"]["player"]), None)
+        space = state.edition.space(moved["data"]["to"]).name if moved else "?"
+        out.append(catalog.gettext(ROLLED).format(
+            player=roll["data"]["player"], space=space,
+            dice="+".join(str(d) for d in roll["data"]["dice"])))
+    last = max((e["seq"] for e in tail if e["type"] == "CommandRecorded"), default=0)
+    for e in tail:
+        if e["seq"] < last or e["seq"] <= undone or e["type"] not in HAPPENED:
+            continue
+        d = e["data"]
+        out.append(catalog.gettext(HAPPENED[e["type"]]).format(
+            player=d.get("player", ""), payer=d.get("payer", ""), payee=d.get("payee", ""),
+            a=d.get("a", ""), b=d.get("b", ""),
+            space=state.edition.space(d["property"]).name if "property" in d else "",
+            amount=state.edition.money(d["amount"]) if "amount" in d else ""))
+    return out

@@ -19,6 +19,7 @@ from cli.web.permissions import offer_parties
 from cli.words.i18n import N_
 from ledger.store.tokens import EVERY_GAME
 
+CLOSED_SHOWN = 120.0  # seconds a declined offer stays on the phones, said as declined
 NO_OFFER = N_("no trade offer {offer} is waiting")
 NOT_YOURS = N_("this trade is not {player}'s to answer")
 
@@ -63,6 +64,8 @@ class Offers:
         self.pending: dict[str, Offer] = {}
         self.done: dict[str, tuple[int, dict]] = {}  # answered: the answer, for a retry
         self.revision = 0
+        # declined offers, said on the phones for a while (they vanished with no word)
+        self.closed: dict[str, tuple[float, Offer]] = {}
 
     def _changed(self, game: int) -> None:
         self.revision += 1
@@ -109,8 +112,14 @@ class Offers:
     def seen_by(self, token, game: int | None) -> list[dict]:
         if token is None or token.role == "viewer":
             return []
-        return [o.public() for o in self.pending.values() if o.game == game and (
-            token.role != "player" or token.player in (o.a, o.b))]
+        import time
+
+        now = time.monotonic()
+        for key in [k for k, (at, _) in self.closed.items() if now - at > CLOSED_SHOWN]:
+            del self.closed[key]
+        offers = [*self.pending.values(), *(o for _, o in self.closed.values())]
+        return [{**o.public(), "declined_by": o.declined_by} for o in offers
+                if o.game == game and (token.role != "player" or token.player in (o.a, o.b))]
 
     async def answer(self, request, token, offer_id: str, word: str):
         from cli.web.hub import log
@@ -129,7 +138,11 @@ class Offers:
             log(f"403 {token.role} {token.player or ''}: answer {word} to {offer.line!r}")
             return hub.refuse(request, 403, NOT_YOURS, player=token.player or token.role)
         if word == "decline":
+            import time
+
             del self.pending[offer_id]
+            offer.declined_by = token.player or token.role
+            self.closed[offer_id] = (time.monotonic(), offer)
             self.done[offer_id] = (200, {"offer": {**offer.public(), "declined_by":
                                                    token.player or token.role}})
             self._changed(offer.game)

@@ -165,11 +165,9 @@ function drawCentre(doc) {
     say("game", {game: doc.game}) + " \u00B7 " + (doc.rules_text || doc.rules) + " \u00B7 " + say("event", {seq: doc.seq});
   // what just happened, for a room three metres away: the move, the rent due and to whom, a
   // debt (the dice and the auction are drawn above)
-  const mover = doc.players.find(p => p.turn), dice = doc.turn.dice.filter(d => d >= 1 && d <= 6);
   const last = doc.claims[doc.claims.length - 1];
   document.getElementById("happened").replaceChildren(
-    ...(mover && dice.length ? [el("div", {class: "moved"}, say("happened_roll",
-      {name: mover.name, total: dice.slice(0, 2).reduce((a, b) => a + b, 0)}) + " \u2192 " + mover.space)] : []),
+    ...(doc.happened || []).map(t => el("div", {class: "fact"}, t)),
     ...(last ? [el("div", {class: "rent"}, say("rent_due", {owner: last.owner, payer: last.payer, amount: last.amount_text}))] : []),
     ...doc.debts.map(d => el("div", {class: "owed"}, say("debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
 }

@@ -108,7 +108,8 @@ function drawSetup() {
   if (!s) return;
   box.hidden = false;
   const running = s.games.find(g => g.game === s.game && !g.ended);
-  const open = SETUP_OPEN === null ? !running : SETUP_OPEN;
+  // no game running (none yet, or the last one is over): the form for the next, always
+  const open = !running || !!SETUP_OPEN;
   const toggle = el("button", {type: "button", id: "setup-toggle", class: "quiet",
                                onclick: () => { SETUP_OPEN = !open; drawSetup(); }}, W.setup_h);
   if (!running && !FORM) FORM = newGameForm(s);  // the same fields, whatever is redrawn
