@@ -160,6 +160,10 @@ def test_a_phone_joins_with_the_tvs_code_once_the_banker_approves(fresh):
     assert got["state"] == "approved" and got["url"].endswith("#t=" + got["token"])
     assert fresh.get("/api/me", headers=auth(got["token"])).json()["player"] == "Bruno"
     assert fresh.post(f"/api/join/{req}", json={"key": key}).status_code == 404  # once
+    for _ in range(12):  # a flood of requests is refused, not kept
+        fresh.post("/api/join", json={"code": code, "player": "Carla"})
+    assert fresh.post("/api/join", json={"code": code, "player": "Carla"}).status_code == 429
+    fresh.hub.evening.joins.clear()
     other = fresh.post("/api/join", json={"code": code, "player": "Carla"}).json()
     fresh.post(f"/api/joins/{other['request']}", json={"answer": "refuse"},
                headers=auth(fresh.banker))
@@ -303,3 +307,28 @@ def test_the_pages_say_lines_and_the_rule_set_in_italian(table):
     assert doc["happened"][0].startswith("Anna ha tirato 3+4: su ")
     said = table.get("/api/table", headers=auth(table.keys["banker"])).json()
     assert said["undo"]["line"] == "roll 3 4"  # the page's language: English here
+
+
+def test_the_hook_sees_every_write_even_one_with_no_typed_command(recorded, tmp_path):
+    """`undo` has no typed command: the write is still shown to the hook (as None) before
+    anything is appended, so a player's session can never undo, whatever reached it."""
+    from cli.execution import execute
+    from cli.session import NotPermitted, Session
+    from cli.web.acts import acting
+
+    db = str(tmp_path / "game.db")
+    shutil.copy(recorded, db)
+    before = len(events(db))
+    session = Session(db, 1)
+    try:
+        with acting(session, "player", "Anna", banker_only=False):
+            said = execute(session, "undo", echo=False)
+            assert isinstance(said.refusal, NotPermitted) and said.events == ()
+            said = execute(session, "annulla", echo=False)
+            assert isinstance(said.refusal, NotPermitted)
+            assert execute(session, "roll 3 4", echo=False).code == 0  # hers
+        assert session.actor == "banker" and session.authorise is None  # as it was
+    finally:
+        session.close()
+    rows = events(db)[before:]
+    assert {r["actor"] for r in rows} == {"Anna"} and rows[0]["data"]["line"] == "roll 3 4"

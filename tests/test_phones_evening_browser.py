@@ -294,6 +294,7 @@ def test_a_family_evening_from_the_phones(tmp_path):
         assert sizes and min(s for s, _ in sizes) >= 20, sorted(sizes)[:5]
         seen = shot(tv, os.path.join(out, "phones-evening-tv-390.png"), 390, 844)
         assert seen["scroll"] <= 0 and seen["small"] == 0, seen
+        shot(banker, os.path.join(out, "phones-evening-banker-390.png"), 390, 844)
         # the pages' own words in Italian: no English echo of a line
         text = " ".join(d.find_element("css selector", "body").text for d in drivers)
         for english in ("registrato: decline", "registrato: bid", "annulla `roll",

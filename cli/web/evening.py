@@ -48,6 +48,8 @@ NO_CODE = N_("no game is waiting for phones with the code {code}: read it again 
 NO_JOIN = N_("no request {id} is waiting: ask the banker to pair the phone")
 NO_TOKEN = N_("no live token starts with {prefix}")
 JOIN_WAIT = 600.0  # seconds a join request waits for the banker
+JOINS_WAITING = 12  # requests a game keeps waiting at once: a room of phones, not a flood
+TOO_MANY = N_("{count} phones are already waiting for the banker's answer: ask at the table")
 
 
 @dataclass
@@ -278,6 +280,9 @@ def evening_routes(hub, page, lines) -> list[Route]:
         player = body.get("player")
         if player not in names:
             return hub.refuse(request, 400, BAD_SEAT, players=", ".join(names))
+        waiting = evening.waiting(game)
+        if len(waiting) >= JOINS_WAITING:
+            return hub.refuse(request, 429, TOO_MANY, count=len(waiting))
         join = Join(secrets.token_hex(4), secrets.token_urlsafe(16), game, player,
                     time.monotonic())
         evening.joins[join.id] = join
