@@ -93,25 +93,33 @@ function drawOffers(doc) {
 }
 
 // --- the banker's set-up: games, seats, pairing, joins ---------------------------------------
-let SETUP = null, SETUP_OPEN = null, PAIRED = {}, FORM = null, SEEN = "";
+let SETUP = null, SETUP_OPEN = null, SETUP_USER = false, PAIRED = {}, FORM = null, SEEN = "";
 async function setupLook() {
   const r = await api("GET", "/api/games").catch(() => null);
   if (!r || r.status !== 200) return;
   const seen = JSON.stringify(r.body);
-  if (seen === SEEN) return;  // redrawn only when it changed: a name being typed stays put
+  // redrawn only when it changed: a name being typed stays put
+  if (seen === SEEN && setupOpen(r.body) === SETUP_OPEN) return;
   SEEN = seen;
   SETUP = r.body;
   drawSetup();
+}
+function setupOpen(s) {
+  const running = s.games.find(g => g.game === s.game && !g.ended);
+  // no game running (none yet, or the last one is over): the form for the next, always; the
+  // seats while the game has not begun, then folded away unless the banker opens them
+  if (!running) return true;
+  if (SETUP_USER) return !!SETUP_OPEN;
+  return !(DOC && DOC.game === s.game && (DOC.commands || []).length > 1);
 }
 function drawSetup() {
   const box = document.getElementById("setup"), s = SETUP;
   if (!s) return;
   box.hidden = false;
   const running = s.games.find(g => g.game === s.game && !g.ended);
-  // no game running (none yet, or the last one is over): the form for the next, always
-  const open = !running || !!SETUP_OPEN;
+  const open = SETUP_OPEN = setupOpen(s);
   const toggle = el("button", {type: "button", id: "setup-toggle", class: "quiet",
-                               onclick: () => { SETUP_OPEN = !open; drawSetup(); }}, W.setup_h);
+    onclick: () => { SETUP_USER = true; SETUP_OPEN = !open; drawSetup(); }}, W.setup_h);
   if (!running && !FORM) FORM = newGameForm(s);  // the same fields, whatever is redrawn
   if (!open) { box.replaceChildren(toggle, ...joinsPad(s)); return; }
   box.replaceChildren(toggle, ...(running ? [] : FORM), ...(running ? seatsPad(s) : []),
@@ -131,7 +139,7 @@ function newGameForm(s) {
     if (edition.value) body.edition = edition.value;
     if (hidden.checked) body.cash = "hidden";
     const r = await api("POST", "/api/games", body);
-    if (r.status === 201) { SETUP_OPEN = true; FORM = null; SEEN = ""; setupLook(); }
+    if (r.status === 201) { SETUP_USER = false; FORM = null; SEEN = ""; setupLook(); }
     else { told.hidden = false; told.textContent = r.body.error || String(r.status); }
   }}, W.setup_start);
   const ended = s.games.length ? [el("div", {class: "muted"}, W.setup_next)] : [];
@@ -148,7 +156,7 @@ function seatsPad(s) {
       el("strong", {}, x.player),
       el("button", {type: "button", class: x.phones.length ? "" : "go", "data-pair": x.player, onclick: async () => {
         const r = await api("POST", `/api/games/${s.game}/tokens`, {role: "player", player: x.player});
-        if (r.status === 201) { PAIRED[x.player] = r.body; SEEN = ""; setupLook(); }
+        if (r.status === 201) { PAIRED = {[x.player]: r.body}; SEEN = ""; setupLook(); }
       }}, x.phones.length ? W.pair_again : W.pair),
       ...x.phones.map(code => el("button", {type: "button", class: "quiet", "data-revoke": code,
         onclick: async () => { await api("POST", `/api/tokens/${code}/revoke`); delete PAIRED[x.player]; SEEN = ""; setupLook(); }},
