@@ -241,6 +241,10 @@ def test_a_family_evening_from_the_phones(tmp_path):
         carla.set_network_conditions(offline=False, latency=0, download_throughput=-1,
                                      upload_throughput=-1)
         table.tap("Carla", "#claim")  # back: claimed in time
+        # a stream gone silent (a Wi-Fi that ends no connection) is noticed and joined again
+        carla.execute_script("heard = 0")
+        until(carla, "return document.body.dataset.silent === '1'", timeout=10)
+        until(carla, "return ONLINE && !!stream", timeout=10)
         # --- Bruno's phone drops as he rolls: sent again with its id, applied once -----------
         bruno = phones["Bruno"]
         bruno.set_network_conditions(offline=True, latency=0, download_throughput=-1,

@@ -407,10 +407,21 @@ function resend() { for (const i of box) if (i.state === "pending" && !i.claim) 
 
 // --- following the table: server-sent events read by fetch (a header carries the token) ---
 let lastId = null;
+// The server says something at least every 15 s (a heartbeat): a stream silent for longer has
+// lost the table (a Wi-Fi gone quiet ends no connection), and the page says so at once.
+let heard = Date.now(), stream = null;
+setInterval(() => {
+  if (stream && Date.now() - heard > 20000) {
+    document.body.dataset.silent = +(document.body.dataset.silent || 0) + 1;
+    online(false); stream.abort(); stream = null;
+  }
+}, 2000);
 async function follow() {
   for (;;) {
     try {
-      const r = await fetch("/api/events", {cache: "no-store",
+      stream = new AbortController();
+      heard = Date.now();
+      const r = await fetch("/api/events", {cache: "no-store", signal: stream.signal,
         headers: headers(lastId ? {"Last-Event-ID": lastId} : {})});
       if (r.status === 401) { status(W.bad_token); document.body.dataset.lastStatus = 401; return; }
       if (!r.ok || !r.body) throw new Error(String(r.status));
@@ -421,6 +432,7 @@ async function follow() {
       for (;;) {
         const {value, done} = await reader.read();
         if (done) break;
+        heard = Date.now();
         buffer += text.decode(value, {stream: true});
         let end;
         while ((end = buffer.indexOf("\n\n")) >= 0) {
