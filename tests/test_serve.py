@@ -461,3 +461,26 @@ def test_the_bankers_lang_sets_the_page_for_every_browser(db):
         proc.wait(5)
         proc.stdout.close()
         proc.stderr.close()
+
+
+def test_banker_only_keeps_a_players_acts_the_bankers(db):
+    """`serve --banker-only`: Anna's phone may not roll even on her turn (issue 34); without
+    it she may (tests/test_phones_evening.py).  `--no-pair` prints no banker's link."""
+    from ledger.store import tokens
+
+    anna = tokens.issue(db, "player", 1, "2026-11-29T21:00:00Z", "Anna")[0]
+    proc, lines = _serve(db, "--banker-only", "--no-pair")
+    try:
+        base = re.match(r"the table is on (http://127\.0\.0\.1:\d+)/", lines[0])[1]
+        status, _, body = request(base, "POST", "/api/commands",
+                                  {"Authorization": "Bearer " + anna},
+                                  json.dumps({"line": "roll 3 4"}).encode())
+        assert status == 403 and "banker's to record" in json.loads(body)["error"], body
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(5) == 0 and proc.stdout.read() == "stopped\n"
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(5)
+        proc.stdout.close()
+        proc.stderr.close()
