@@ -6,13 +6,9 @@ README's "The table on phones" documents the contract; in short:
 - GET  /api/table    the table as the caller's role may see it
 - GET  /api/events   server-sent events: the table each time it changes (`id:` resumes)
 - POST /api/commands {"line", "id", "expect"}: the line run as the shell runs it
-- POST /api/offers/ID {"answer": "accept"|"decline"}: a player's answer to a trade (the
-  banker's for a side without a phone, and a withdrawal by the side that offered it)
-- the evening's set-up (cli/web/evening.py, docs/phones-api.md): GET /join, GET|POST
-  /api/games, POST /api/games/N/tokens, POST /api/tokens/PREFIX/revoke, GET|POST /api/join,
-  GET /api/join/CODE, POST /api/join/ID, POST /api/joins/ID
-A player's line runs as his own act only (cli/web/acts.py, on the typed command: 403 else);
-`serve --banker-only` leaves a player his claims.  A token travels in `Authorization: Bearer TOKEN` only; no token is the viewer.
+- POST /api/offers/ID {"answer": "accept"|"decline"}: a player's answer to a trade
+- the evening's set-up: games, pairing, joining by the TV's code (cli/web/evening.py)
+A player's line is his own act only (cli/web/acts.py, on the typed command).  A token travels in `Authorization: Bearer TOKEN` only; no token is the viewer.
 """
 
 from __future__ import annotations
