@@ -360,6 +360,11 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         undo = b.find_element("css selector", "#undo").text
         assert "sell giallo 1" in undo and "Carla gives back 225 M" in undo, undo
         assert "2 houses again" in undo, undo
+        # selling them all asks first: one tap arms it, recording nothing (issue 34)
+        click(b, "[data-sell-all='giallo']")
+        until(b, "return !!document.querySelector(\"[data-sell-all='giallo'].armed\")")
+        assert "tap again" in b.find_element("css selector", "[data-sell-all='giallo']").text
+        assert seq(db) == now
         # mortgages: the built group's deeds are not offered; Bastioni Gran Sasso is, and lifted
         cash = st.player("Carla").cash
         click(b, "[data-mortgager='Carla']")

@@ -312,6 +312,7 @@ function q(name) {  // a name as one shell word: an apostrophe kept (D'Amico), n
 
 function render(doc) {
   if (!doc || !doc.board) return;
+  if (DOC && DOC.seq !== doc.seq) ARMED = null;  // a confirmation is for the table it saw
   DOC = doc;
   drawBoard(doc); drawPlayers(doc); drawLists(doc); drawCentre(doc);
   drawPads(doc);
