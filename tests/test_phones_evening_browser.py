@@ -304,6 +304,9 @@ def test_a_family_evening_from_the_phones(tmp_path):
         for english in ("registrato: decline", "registrato: bid", "annulla `roll",
                         "· classic ·", "recorded:"):
             assert english not in text, english
+        words = re.findall(r"\b(roll|buy|decline|bid|hammer|recorded|waiting|banker|player|"
+                           r"mortgage|trade|claim|pays?|rent|game|rules|undo|jail)\b", text)
+        assert words == [], sorted(set(words))
         for d in drivers:
             errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
                       and "/api/" not in e["message"]]
