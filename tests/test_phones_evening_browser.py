@@ -46,29 +46,28 @@ class Evening:
     def __init__(self, db: str, banker, phones: dict, tv):
         self.db, self.banker, self.phones, self.tv = db, banker, phones, tv
 
-    def synced(self) -> int:
-        """Every page has drawn the table as the file holds it."""
+    def synced(self, *pages) -> int:
+        """These pages (by default every one) have drawn the table as the file holds it."""
         at = seq(self.db)
-        for d in (self.banker, *self.phones.values()):
+        for d in pages or (self.banker, *self.phones.values()):
             until(d, f"return DOC && DOC.seq >= {at}", timeout=15)
         return at
 
     def doc(self) -> dict:
-        self.synced()
+        self.synced(self.banker)
         return self.banker.execute_script("return DOC")
 
     def tap(self, who: str, css: str, *, records: bool = True) -> None:
         """`who` taps `css` on his phone (or the banker on his page); it records a command."""
         d = self.banker if who == "banker" else self.phones[who]
-        self.synced()
-        before = seq(self.db)
+        before = self.synced(d)  # the page that taps draws the table it acts on
         click(d, css)
         if records:
             until(d, f"return DOC && DOC.seq > {before}", timeout=15)
 
     def roll(self, d1: int, d2: int) -> str:
         who = self.doc()["turn"]["player"]
-        self.synced()
+        self.synced(self.phones[who])
         click(self.phones[who], f"[data-die='0'][data-face='{d1}']")
         click(self.phones[who], f"[data-die='1'][data-face='{d2}']")
         self.tap(who, "#roll")
