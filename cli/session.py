@@ -8,10 +8,10 @@ import json
 
 import click
 
-from cli.words.i18n import N_, _, say
-from cli.words.table_lines import head_line_text
-from ledger.base.errors import EXIT_REFUSED, BancoError, UsageError
-from ledger.base.text import msg
+from banco.cli.words.i18n import N_, _, say
+from banco.cli.words.table_lines import head_line_text
+from banco.ledger.base.errors import EXIT_REFUSED, BancoError, UsageError
+from banco.ledger.base.text import msg
 
 
 class Session:
@@ -49,7 +49,7 @@ class Session:
         if self._book is None:
             if not self.db.strip():  # `--db ""`, or a script's unset variable: not the disk's fault
                 raise UsageError("--db needs a file name: it is empty")
-            from ledger.book import Book
+            from banco.ledger.book import Book
 
             self._book = Book(self.db, create=self.create, warn=warn)
         return self._book
@@ -77,7 +77,7 @@ class Session:
         reproducible recordings (tests, demos), never at a real table."""
         import os
 
-        from ledger.store.canonical import format_time, now_text
+        from banco.ledger.store.canonical import format_time, now_text
 
         fixed = os.environ.get("BANCO_FIXED_TIME")
         if fixed:
@@ -153,7 +153,7 @@ class Session:
 
 def warn(message: str) -> None:
     """The book's warnings (ledger/book.py: messages), in the user's language."""
-    from cli.words.i18n import say
+    from banco.cli.words.i18n import say
 
     click.echo(say(message), err=True)
 
@@ -195,7 +195,7 @@ def typed_line(args, command: str | None) -> str | None:
     gives `roll 4 6`).  command None: the first word that is not an option."""
     import shlex
 
-    from cli.command_table import ALIASES
+    from banco.cli.command_table import ALIASES
 
     command = ALIASES.get(command, command)
     words, skip, started, ended = [], False, False, False
@@ -278,13 +278,13 @@ class Whole(click.types.IntParamType):
     so `1_000` or `６` is refused with click's own message rather than read as 1000 or 6."""
 
     def convert(self, value, param, ctx):
-        from ledger.base.errors import UsageError
-        from ledger.base.numbers import whole
+        from banco.ledger.base.errors import UsageError
+        from banco.ledger.base.numbers import whole
 
         try:
             bad = isinstance(value, str) and whole(value.strip()) is None
         except UsageError as exc:  # a number too long to be meant: said where click says it
-            from cli.words.i18n import translations
+            from banco.cli.words.i18n import translations
 
             self.fail(exc.render(translations()), param, ctx)
         if bad:
@@ -320,7 +320,7 @@ def player_name(state, text: str | None, who: str | None = None, but: str | None
     claim, the bidders in an auction...), other than `but` (a trade's first player)."""
     if text is None:
         return None
-    from ledger.base.names import resolve, resolve_likely
+    from banco.ledger.base.names import resolve, resolve_likely
 
     if who is None:
         return resolve(text, list(state.seats), "player")
@@ -358,7 +358,7 @@ WHO = {"in play": (_in_play, msg("the players in play")),
 
 
 def property_position(state, text: str) -> int:
-    from ledger.base.names import fold, resolve, space_or_deeds
+    from banco.ledger.base.names import fold, resolve, space_or_deeds
 
     by_name = {s.name: s.position for s in state.edition.properties}
     other = next((s for s in state.edition.spaces if fold(s.name) == fold(text)
@@ -372,8 +372,8 @@ def property_position(state, text: str) -> int:
 def space_position(state, text: str) -> int:
     """Any of the 40 spaces, by number (0-39) or by name; a name on several spaces
     (Imprevisti, Probabilità) asks for the number."""
-    from ledger.base.names import resolve
-    from ledger.base.numbers import is_digits, not_a_number, number_like
+    from banco.ledger.base.names import resolve
+    from banco.ledger.base.numbers import is_digits, not_a_number, number_like
 
     if number_like(text.strip()):
         raise not_a_number(text.strip())
@@ -403,7 +403,7 @@ DECK_NAMES = {"Chance": "Imprevisti", "Community Chest": "Probabilità",
 def deck_key(edition, text: str) -> str:
     """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`), or by
     the classic deck's name in the other language (`chance` on the Italian board)."""
-    from ledger.base.names import UnknownName, resolve
+    from banco.ledger.base.names import UnknownName, resolve
 
     titles = {d.title: k for k, d in edition.decks.items()}
     try:
@@ -420,7 +420,7 @@ def deck_key(edition, text: str) -> str:
 def next_property(state, words: list[str], i: int) -> tuple[int, int]:
     """The longest run of words from i that names a property, so names need no quotes:
     `via roma corso impero` is two properties.  Returns it and where the next word starts."""
-    from ledger.base.names import resolve_run
+    from banco.ledger.base.names import resolve_run
 
     by_name = {s.name: s.position for s in state.edition.properties}
     name, j = resolve_run(words, i, list(by_name), "property")
@@ -430,7 +430,7 @@ def next_property(state, words: list[str], i: int) -> tuple[int, int]:
 # --- reporting ------------------------------------------------------------------------------
 
 def report(outcome) -> None:
-    from cli.words.facts import narrate, nothing_to_pay
+    from banco.cli.words.facts import narrate, nothing_to_pay
 
     if outcome.refused and not outcome.replayed:
         refused_first(outcome)
@@ -456,8 +456,8 @@ def refused_first(outcome) -> None:
     """A refusal that is recorded (a late rent claim, kept as evidence) is said as a refusal
     first: `late claim recorded as event 25` on the first line read like a payment.  Then what
     was recorded, and the exit code of a refusal."""
-    from cli.words.facts import narrate
-    from cli.words.i18n import say_error
+    from banco.cli.words.facts import narrate
+    from banco.cli.words.i18n import say_error
 
     exc = outcome.refused
     click.echo(say_error(exc), err=True)
@@ -492,7 +492,7 @@ def said_no_bid(outcome) -> None:
     if st.auction is None or st.auction.high_bidder is not None \
             or not any(e["type"] == "AuctionOpened" for e in outcome.events):
         return
-    from ledger.table.state import hammer_step
+    from banco.ledger.table.state import hammer_step
 
     click.echo(_(IF_NO_BID).format(step=say(hammer_step(st))))
 

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from games import record
 
-from cli.main import cli
-from ledger.book import Book
-from ledger.store import tokens
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.store import tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 NOW = "2026-11-29T21:00:00Z"
@@ -43,7 +43,7 @@ def keys(db):
 def client(db):
     from starlette.testclient import TestClient
 
-    from cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub, make_app
 
     hub = Hub(db, None, poll=0.05)
     with TestClient(make_app(hub)) as c:
@@ -148,7 +148,7 @@ def test_the_table_is_state_json_as_the_role_may_see_it(client, keys):
 def test_hidden_cash_stays_hidden_but_a_player_sees_his_own(tmp_path):
     from starlette.testclient import TestClient
 
-    from cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub, make_app
 
     db = str(tmp_path / "c.db")
     run = CliRunner()
@@ -172,9 +172,9 @@ def test_hidden_cash_stays_hidden_but_a_player_sees_his_own(tmp_path):
 
 
 def test_hidden_cash_does_not_leak_through_next():
-    from cli.words.i18n import N_  # noqa: F401 - the catalog's marker, for the message below
-    from ledger.base.text import Joined, msg
-    from projections.readings.screen import discreet
+    from banco.cli.words.i18n import N_  # noqa: F401 - the catalog's marker, for the message below
+    from banco.ledger.base.text import Joined, msg
+    from banco.projections.readings.screen import discreet
 
     step = Joined([msg("{debtor} owes {to} with {cash} in cash: raise {amount} (`sell`, "
                        "`mortgage`, `trade`), then `pay {debtor}`", debtor="Anna", to="200 M",
@@ -201,7 +201,7 @@ def test_a_banker_line_answers_the_events_and_the_words(db, client, keys):
 def test_the_same_id_is_applied_once_even_after_a_restart(db, keys):
     from starlette.testclient import TestClient
 
-    from cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub, make_app
 
     after = []
     for _ in range(2):  # a server restarted between the send and the retry
@@ -221,7 +221,7 @@ def test_an_id_given_again_with_another_line_is_refused_as_the_command_line_refu
     restart alike, while the same line again stays a replay."""
     from starlette.testclient import TestClient
 
-    from cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub, make_app
 
     recorded = None
     for _ in range(2):  # the second server remembers nothing: the book refuses it
@@ -268,8 +268,8 @@ def test_italian_words_for_an_italian_phone(client, keys):
 def test_the_roll_button_says_the_word_the_banker_types():
     """`tira 3 4` on an Italian page (the line it sends), not the infinitive of the rules'
     sentences ("impossibile tirare ora")."""
-    from cli.web.hub import tr
-    from cli.web.words import words
+    from banco.cli.web.hub import tr
+    from banco.cli.web.words import words
 
     assert words(tr("it"))["roll"] == "tira" and words(tr("en"))["roll"] == "roll"
     # the other buttons too (they read "rifiutare"), and the field's hint lists the Italian
@@ -311,7 +311,7 @@ def test_a_usage_error_is_400_and_a_bad_body_too(db, client, keys):
 def test_a_pasted_page_is_refused_short_and_never_echoed_whole(db, client, keys, capfd):
     """A body past 16 KiB is 413 unread (declared or streamed in chunks); a line past 2,000
     characters is 400; a refusal and the server's log quote only the line's start."""
-    from cli.web.app import BODY_LIMIT, LINE_LIMIT
+    from banco.cli.web.app import BODY_LIMIT, LINE_LIMIT
 
     before = seq(db)
     big = client.post("/api/commands", json={"line": "roll 3 4 " + "x" * BODY_LIMIT},
@@ -493,7 +493,7 @@ def test_events_resume_from_last_event_id(db, keys):
     """The stream's first event, then nothing new for an id that is current."""
     import asyncio
 
-    from cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub, make_app
 
     hub = Hub(db, None, poll=0.05)
     app = make_app(hub)
@@ -542,7 +542,7 @@ def test_the_table_a_line_leaves_is_the_one_the_log_folds_to(db, client, keys):
     """The writer shows its own fold and extends the screen's tail by the rows it wrote
     (no second read): after each line, the same table and the same last commands as a fresh
     read of the file gives, for a roll, a buy, a refused line and an undo."""
-    from projections.readings.screen import command_tail
+    from banco.projections.readings.screen import command_tail
 
     for line in ("roll 3 4", "claim Carla", "roll 1 1", "buy", "undo", "roll 9 9"):
         post(client, keys["banker"], line)
@@ -596,7 +596,7 @@ def test_the_debt_pad_offers_only_the_line_that_can_work(tmp_path):
     where all he could raise falls short, only the bankruptcy (003 §10)."""
     from starlette.testclient import TestClient
 
-    from cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub, make_app
 
     db = in_debt(str(tmp_path / "debt.db"))
     banker = tokens.issue(db, "banker", 1, NOW)[0]

@@ -16,8 +16,8 @@ import time
 import pytest
 from games import record
 
-from ledger.book import Book
-from ledger.store import tokens
+from banco.ledger.book import Book
+from banco.ledger.store import tokens
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -101,7 +101,7 @@ def test_the_undo_button_is_offered_only_when_something_can_be_undone(tmp_path):
     """Right after `new` there is nothing to take back (the server would refuse it); after a
     roll the button names it.  A line that is a usage mistake shows banco's one `error:` line,
     not `refused: error: ...`."""
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     db = str(tmp_path / "fresh.db")
     book = Book(db)
@@ -134,7 +134,7 @@ def test_the_undo_button_is_offered_only_when_something_can_be_undone(tmp_path):
 
 
 def test_a_short_game_from_the_phones(tmp_path):
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     db = record(str(tmp_path / "game.db"), "classic-4p")  # Anna to roll
     banker = tokens.issue(db, "banker", 1, NOW)[0]
@@ -268,7 +268,7 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
     what it will do; a trade composed with the builder, held for the two paired players and
     accepted on their phones; a colour group built up and sold down by group and level; a
     deed mortgaged and lifted; the undo saying what it takes back.  Each checked in the book."""
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     db = record(str(tmp_path / "game.db"), "classic-4p")  # Anna to roll again, on square 7
     banker = tokens.issue(db, "banker", 1, NOW)[0]
@@ -424,7 +424,7 @@ def test_a_mistyped_line_stays_in_the_field_and_its_error_is_in_view(tmp_path):
     the corrected line, once recorded, empties the field."""
     from selenium.webdriver.common.keys import Keys
 
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     db = record(str(tmp_path / "game.db"), "classic-4p")  # the estate pads are long
     banker = tokens.issue(db, "banker", 1, NOW)[0]
@@ -465,7 +465,7 @@ def test_the_debt_pad_offers_no_payment_that_cannot_work(tmp_path):
     pressed; it says what she lacks, and neither `pay` nor `bankrupt` (she can raise it)."""
     from test_phones import in_debt
 
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     db = in_debt(str(tmp_path / "debt.db"))
     banker = tokens.issue(db, "banker", 1, NOW)[0]
@@ -490,7 +490,7 @@ def test_long_names_keep_the_cash_whole_and_on_a_phones_screen(tmp_path):
     """At 390 px a 24-letter name made the page 551 px wide, that player's cash off the
     screen, and "Maria Margherita Bianchi" wrapped her cash as "1500 / M": a name gives way
     (ellipsis), the cash stays on one line, inside the window, on every page."""
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     db = str(tmp_path / "long.db")
     book = Book(db)
@@ -529,7 +529,7 @@ def test_the_board_tells_tokens_and_jails_apart_and_a_revoked_page_is_told(tmp_p
     """Tokens showed an initial (Anna and Andrea: two "A"s, told apart by colour only); both
     jail corners read "Prig"; a revoked token's open page said nothing until it sent a line,
     and then its banner covered the last commands."""
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     db = str(tmp_path / "board.db")
     book = Book(db)
@@ -565,7 +565,7 @@ def test_the_referee_page_records_a_correction_and_only_the_referees_words(tmp_p
     `correct ...`: it has the line field, which the server holds to the referee's words."""
     from selenium.webdriver.common.keys import Keys
 
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     db = str(tmp_path / "referee.db")
     book = Book(db)

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from games import record
 
-from cli.main import cli
-from ledger.book import Book
-from ledger.store import tokens
+from banco.cli.main import cli
+from banco.ledger.book import Book
+from banco.ledger.store import tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 NOW = "2026-11-29T21:00:00Z"
@@ -38,8 +38,8 @@ def fresh(tmp_path):
     """A served file with no game yet, and the banker's token for every game of it."""
     from starlette.testclient import TestClient
 
-    from cli.web.app import Hub, make_app
-    from cli.web.serve import create_file
+    from banco.cli.web.app import Hub, make_app
+    from banco.cli.web.serve import create_file
 
     db = str(tmp_path / "evening.db")
     assert create_file(db) and not create_file(db)
@@ -57,7 +57,7 @@ def start(client, players=("Anna", "Bruno", "Carla"), **extra):
 
 
 def test_token_banker_works_on_a_file_with_no_game_and_for_every_game(tmp_path):
-    from cli.web.serve import create_file
+    from banco.cli.web.serve import create_file
 
     db = str(tmp_path / "empty.db")
     run = CliRunner()
@@ -78,7 +78,7 @@ def test_token_banker_works_on_a_file_with_no_game_and_for_every_game(tmp_path):
 def test_serve_creates_the_file_and_prints_the_bankers_link(tmp_path, capsys):
     """`serve` on a missing file: created, and the banker's link and QR printed (the server
     itself is not run here: the listening part is test_phones_browser.py's)."""
-    from cli.web.serve import banker_link, create_file
+    from banco.cli.web.serve import banker_link, create_file
 
     db = str(tmp_path / "new.db")
     assert create_file(db)
@@ -183,7 +183,7 @@ def recorded(tmp_path_factory):
 def table(recorded, tmp_path):
     from starlette.testclient import TestClient
 
-    from cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub, make_app
 
     db = str(tmp_path / "game.db")
     shutil.copy(recorded, db)
@@ -276,7 +276,7 @@ def test_a_trade_with_a_side_without_a_phone_waits_for_the_banker(table):
 # --- the buttons the pages draw, the words they say -------------------------------------------
 
 def test_the_jail_and_pay_or_draw_choices_are_buttons_for_whose_turn_it_is(recorded):
-    from cli.web.choices import player_extras, table_choices
+    from banco.cli.web.choices import player_extras, table_choices
 
     state = Book(recorded, create=False).state(1)
     anna = state.player("Anna")
@@ -295,7 +295,7 @@ def test_the_jail_and_pay_or_draw_choices_are_buttons_for_whose_turn_it_is(recor
 
 
 def test_the_pages_say_lines_and_the_rule_set_in_italian(table):
-    from cli.web.choices import line_in
+    from banco.cli.web.choices import line_in
 
     assert line_in("decline", "it") == "rifiuta"
     assert line_in("roll 3 3", "it") == "tira 3 3"
@@ -312,9 +312,9 @@ def test_the_pages_say_lines_and_the_rule_set_in_italian(table):
 def test_the_hook_sees_every_write_even_one_with_no_typed_command(recorded, tmp_path):
     """`undo` has no typed command: the write is still shown to the hook (as None) before
     anything is appended, so a player's session can never undo, whatever reached it."""
-    from cli.execution import execute
-    from cli.session import NotPermitted, Session
-    from cli.web.acts import acting
+    from banco.cli.execution import execute
+    from banco.cli.session import NotPermitted, Session
+    from banco.cli.web.acts import acting
 
     db = str(tmp_path / "game.db")
     shutil.copy(recorded, db)

@@ -17,8 +17,8 @@ import re
 
 from test_phones_browser import browser, click, shot, until
 
-from ledger.book import Book
-from ledger.store import tokens
+from banco.ledger.book import Book
+from banco.ledger.store import tokens
 
 NOW = "2026-11-29T21:00:00Z"
 PLAYERS = ("Anna", "Bruno", "Carla")
@@ -127,7 +127,7 @@ def visible_text_sizes(driver) -> list[tuple[float, str]]:
 
 
 def test_a_family_evening_from_the_phones(tmp_path):
-    from cli.web.serve import create_file, start
+    from banco.cli.web.serve import create_file, start
 
     db = str(tmp_path / "sera.db")
     out = os.environ.get("BANCO_SCREENSHOTS") or str(tmp_path)
@@ -278,7 +278,7 @@ def test_a_family_evening_from_the_phones(tmp_path):
         # --- nothing applied twice, every act in its player's name -----------------------------
         from click.testing import CliRunner
 
-        from cli.main import cli
+        from banco.cli.main import cli
 
         audit = CliRunner().invoke(cli, ["--db", db, "audit"])
         assert audit.exit_code == 0, audit.output

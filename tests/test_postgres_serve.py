@@ -23,9 +23,9 @@ import pytest
 from click.testing import CliRunner
 from games import record
 
-from cli.main import cli
-from cli.web.hub import open_read_only
-from cli.web.serve import start
+from banco.cli.main import cli
+from banco.cli.web.hub import open_read_only
+from banco.cli.web.serve import start
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 PATIENCE = 20  # seconds before a test gives up on a stream: a guard against a hang, not a limit
@@ -93,7 +93,7 @@ def post(base: str, secret: str, line: str) -> dict:
 
 
 def last_seq(url: str, game: int) -> int:
-    from ledger.store.open import open_store
+    from banco.ledger.store.open import open_store
 
     store = open_store(url, create=False)
     try:
@@ -186,7 +186,7 @@ def test_the_watchers_connection_cannot_write_on_postgresql(two_servers):
 
 def test_banco_serve_runs_on_a_postgresql_url_and_follows_the_terminal(two_servers):
     url, _ = two_servers
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "--db", url, "serve", "--port",
+    proc = subprocess.Popen([sys.executable, "-m", "banco.cli.main", "--db", url, "serve", "--port",
                              "0", "--game", "1"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})

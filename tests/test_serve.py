@@ -22,12 +22,12 @@ from chromium import EXECUTABLE, Chromium
 from click.testing import CliRunner
 from games import record
 
-from cli.main import cli
-from cli.web.app import choose_language
-from cli.web.hub import Table, open_read_only
-from cli.web.serve import start
-from ledger.book import Book
-from projections.readings.screen import cash_private, screen
+from banco.cli.main import cli
+from banco.cli.web.app import choose_language
+from banco.cli.web.hub import Table, open_read_only
+from banco.cli.web.serve import start
+from banco.ledger.book import Book
+from banco.projections.readings.screen import cash_private, screen
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +139,7 @@ def test_cash_is_shown_under_the_classic_rules_unless_the_banker_hides_it(db):
 
 
 def test_whether_cash_is_shown_is_the_rule_set_s_data(banco, tmp_path):
-    from ledger.board.rule_sets import RuleSet, load_rules
+    from banco.ledger.board.rule_sets import RuleSet, load_rules
 
     # a house-rules file says it, and cites its own section
     path = tmp_path / "casa.toml"
@@ -409,7 +409,7 @@ def test_a_host_that_does_not_resolve_is_named_as_the_host(db):
 
 def _serve(db: str, *args: str) -> tuple[subprocess.Popen, list[str]]:
     """`banco serve` as a process, and what it printed before serving."""
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "--db", db, "serve", "--port",
+    proc = subprocess.Popen([sys.executable, "-m", "banco.cli.main", "--db", db, "serve", "--port",
                              "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     lines = [proc.stdout.readline()]
@@ -466,7 +466,7 @@ def test_the_bankers_lang_sets_the_page_for_every_browser(db):
 def test_banker_only_keeps_a_players_acts_the_bankers(db):
     """`serve --banker-only`: Anna's phone may not roll even on her turn (issue 34); without
     it she may (tests/test_phones_evening.py).  `--no-pair` prints no banker's link."""
-    from ledger.store import tokens
+    from banco.ledger.store import tokens
 
     anna = tokens.issue(db, "player", 1, "2026-11-29T21:00:00Z", "Anna")[0]
     proc, lines = _serve(db, "--banker-only", "--no-pair")

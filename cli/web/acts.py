@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import contextlib
 
-from cli.session import NotPermitted
-from cli.words.i18n import N_
-from ledger.records import commands as c
+from banco.cli.session import NotPermitted
+from banco.cli.words.i18n import N_
+from banco.ledger.records import commands as c
 
 # acts of the turn: for the named player, else for the one whose turn it is
 TURN = (c.Roll, c.BusMove, c.GoTo, c.Advance, c.Buy, c.Decline, c.PayFine, c.UseCard,
@@ -67,7 +67,7 @@ def check(role: str, player: str | None, command, state, *, banker_only: bool) -
     """Raise NotPermitted unless this token may record `command` on this table."""
     if role != "player":
         return  # the banker sees and may do everything; the word check kept the rest out
-    from ledger.base.text import msg
+    from banco.ledger.base.text import msg
 
     whose = None if command is None else acts_for(command, state)
     if banker_only and not isinstance(command, c.Claim):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import shlex
 
-from cli.words.i18n import N_
+from banco.cli.words.i18n import N_
 
 
 def table_choices(state) -> list[dict]:
@@ -40,9 +40,9 @@ def table_choices(state) -> list[dict]:
 
 def player_extras(state, name: str, lang: str) -> dict:
     """A player's own pads (the view `player:NAME`)."""
-    from ledger.table.steps import debt_choice
-    from projections.readings.estate_pads import estate
-    from projections.readings.screen import card_pick, speedy_roll
+    from banco.ledger.table.steps import debt_choice
+    from banco.projections.readings.estate_pads import estate
+    from banco.projections.readings.screen import card_pick, speedy_roll
 
     if name not in state.seats:
         return {}
@@ -54,8 +54,8 @@ def player_extras(state, name: str, lang: str) -> dict:
         else:  # the trade builder's other side: his deeds, not his cash
             players.append({"name": p["name"], "build": [], "sell": [], "mortgage": [],
                             "unmortgage": [], "trade": {**p["trade"], "cash": None}})
-    from ledger.board.rule_sets import cited
-    from ledger.rules.estate import R_BANKRUPT
+    from banco.ledger.board.rule_sets import cited
+    from banco.ledger.rules.estate import R_BANKRUPT
 
     debts = [{"debtor": name, "choice": c, "raise": r, "raise_text": state.edition.money(r),
               "rule": cited(state.rules, "bankrupt", R_BANKRUPT)}
@@ -72,7 +72,7 @@ def line_words(lang: str) -> dict:
     a line as its reader types it: the first Italian alias of each, its options and values."""
     if lang != "it":
         return {}
-    from cli.command_table import ALIASES, OPTION_ALIASES, VALUE_ALIASES
+    from banco.cli.command_table import ALIASES, OPTION_ALIASES, VALUE_ALIASES
 
     said: dict[str, str] = {}
     for table in (ALIASES, OPTION_ALIASES, VALUE_ALIASES):

@@ -35,7 +35,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from cli.words.i18n import N_
+from banco.cli.words.i18n import N_
 
 NOT_BANKER = N_("only the banker's page starts games and pairs phones")
 BAD_GAME = N_("the request needs a JSON object with `players` (two names or more), and may "
@@ -116,7 +116,7 @@ def evening_routes(hub, page, lines) -> list[Route]:
         return token
 
     def games_now() -> list[dict]:
-        from ledger.book import Book
+        from banco.ledger.book import Book
 
         book = Book(hub.db, create=False)
         try:
@@ -145,8 +145,8 @@ def evening_routes(hub, page, lines) -> list[Route]:
         token = await banker(request)
         if isinstance(token, Response):
             return token
-        from ledger.board.edition import EDITIONS
-        from ledger.board.rule_sets import BUILTIN
+        from banco.ledger.board.edition import EDITIONS
+        from banco.ledger.board.rule_sets import BUILTIN
 
         listed = await asyncio.get_running_loop().run_in_executor(None, games_now)
         game = current(token)
@@ -164,8 +164,8 @@ def evening_routes(hub, page, lines) -> list[Route]:
         token = await banker(request)
         if isinstance(token, Response):
             return token
-        from ledger.board.edition import EDITIONS
-        from ledger.board.rule_sets import BUILTIN
+        from banco.ledger.board.edition import EDITIONS
+        from banco.ledger.board.rule_sets import BUILTIN
 
         body = await hub.body(request)
         if isinstance(body, Response):
@@ -205,7 +205,7 @@ def evening_routes(hub, page, lines) -> list[Route]:
                              "said": said["said"], "code": evening.code(game)}, 201)
 
     def issue(request: Request, game: int, role: str, player: str | None) -> dict:
-        from ledger.store.canonical import now_text
+        from banco.ledger.store.canonical import now_text
 
         secret, row = hub.keyring.issue(role, game, now_text(), player)
         url = pairing_url(str(request.base_url), role, secret)
@@ -230,8 +230,8 @@ def evening_routes(hub, page, lines) -> list[Route]:
         role = body.get("role") if isinstance(body, dict) else None
         player = body.get("player") if isinstance(body, dict) else None
         if role == "player" and isinstance(player, str):
-            from ledger.base.errors import BancoError
-            from ledger.base.names import resolve
+            from banco.ledger.base.errors import BancoError
+            from banco.ledger.base.names import resolve
 
             try:
                 player = resolve(player, names, "player")
@@ -246,7 +246,7 @@ def evening_routes(hub, page, lines) -> list[Route]:
         token = await banker(request)
         if isinstance(token, Response):
             return token
-        from ledger.store.canonical import now_text
+        from banco.ledger.store.canonical import now_text
 
         prefix = request.path_params["prefix"]
         gone = hub.keyring.revoke(prefix, now_text()) if len(prefix) >= 4 else []
@@ -342,9 +342,9 @@ def new_game(hub, line: str, lang: str, lines) -> tuple[int, dict, int | None]:
     """`new` run as the terminal runs it (its checks, its words), on the writer thread: the
     status (201, or 400/422 with `banco new`'s own error and nothing created), the answer and
     the game's number."""
-    from cli.execution import execute
-    from cli.session import Session
-    from cli.words import i18n
+    from banco.cli.execution import execute
+    from banco.cli.session import Session
+    from banco.cli.words import i18n
 
     with lines, i18n.speaking(["--lang", lang]):
         session = Session(hub.db, None, actor="banker")
@@ -357,7 +357,7 @@ def new_game(hub, line: str, lang: str, lines) -> tuple[int, dict, int | None]:
     if outcome.code == 0 and game is not None:
         return 201, body, game
     if outcome.refusal is not None and hasattr(outcome.refusal, "render"):
-        from cli.web.hub import tr
+        from banco.cli.web.hub import tr
 
         body["error"] = outcome.refusal.render(tr(lang))
     else:

@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from cli.words import i18n
+from banco.cli.words import i18n
 
 POLL = 0.2  # seconds between looks at the book: a command at the terminal shows within a second
 RETRY = 1.0  # seconds before a watcher without polling (PostgreSQL) tries again after an error
@@ -56,8 +56,8 @@ def open_read_only(db: str):
     """A Book on `db` whose connection the database itself refuses to write (SQLite's
     `mode=ro`, whatever the file's permissions; PostgreSQL's read-only transactions): the
     watchers cannot record anything, by construction."""
-    from ledger.book import Book
-    from ledger.store.postgres_connection import is_postgres_url
+    from banco.ledger.book import Book
+    from banco.ledger.store.postgres_connection import is_postgres_url
 
     book = Book(db, create=False, warn=lambda message: print(i18n.say(message), file=sys.stderr))
     store = book.store
@@ -134,7 +134,7 @@ class Table:
         if (rows and before is not None and before.game_id == game and rows[-1]["seq"] == seq
                 and rows[0]["seq"] == before.seq + 1 and state.seq == seq):
             # the rows just written follow the table shown: its tail and them, not a read
-            from projections.readings.screen import command_tail
+            from banco.projections.readings.screen import command_tail
 
             tail = command_tail(reversed([*tail, *rows]))
         else:
@@ -190,7 +190,7 @@ class Table:
         restart, or an undo reaching past the tables kept); None when nothing can be undone.
         The command is looked for in the screen's tail, else in the rows read backwards as the
         undo reads them (after more undos in a row than the tail holds commands)."""
-        from projections.readings.screen import undo_target
+        from banco.projections.readings.screen import undo_target
 
         target = (undo_target(reversed(tail))
                   or undo_target(book.store.read_backwards(game, state.seq + 1)))
@@ -222,7 +222,7 @@ class Table:
 
     @staticmethod
     def _tail(book, game: int, state) -> list[dict]:
-        from projections.readings.screen import command_tail
+        from banco.projections.readings.screen import command_tail
 
         # only the rows the screen shows (its last commands), read backwards from the table's
         # event: a long game's log is never held, and a change costs a few rows
@@ -260,7 +260,7 @@ class Table:
         def screen_of(show_cash: bool | None) -> dict:
             # one screen with cash and one without a version, whatever the views and languages
             # drawn from them (a table's six phones cost two screens, not ten)
-            from projections.readings.screen import screen
+            from banco.projections.readings.screen import screen
 
             with self.changed:
                 kept = self._screens.get(show_cash) if self.version == version else None
@@ -288,12 +288,12 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
     the cards to pick, the Speedy die, the estate pads (projections/readings/estate_pads.py),
     what a hammer with no bid would do (and whom the banker names when the richest tie), and
     what the next undo takes back, in words."""
-    from ledger.base.text import render
-    from ledger.board.rule_sets import cited
-    from ledger.rules.estate import R_BANKRUPT
-    from ledger.table.steps import debt_choice, hammer_choices
-    from projections.readings.estate_pads import estate
-    from projections.readings.screen import card_pick, screen, speedy_roll, view_of
+    from banco.ledger.base.text import render
+    from banco.ledger.board.rule_sets import cited
+    from banco.ledger.rules.estate import R_BANKRUPT
+    from banco.ledger.table.steps import debt_choice, hammer_choices
+    from banco.projections.readings.estate_pads import estate
+    from banco.projections.readings.screen import card_pick, screen, speedy_roll, view_of
 
     if screen_of is None:  # a view drawn alone (tests): its screens made here
         def screen_of(cash):
@@ -311,7 +311,7 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
                            for n in dict.fromkeys(d.debtor for d in state.debts)
                            for c, r in [debt_choice(state, n)]]} if view == "full" else {})
     # the jail's and a pay-or-draw card's choices as buttons; a player's own pads (issue 34)
-    from cli.web.choices import happened, localised, player_extras, table_choices
+    from banco.cli.web.choices import happened, localised, player_extras, table_choices
 
     extra["happened"] = happened(state, tail, tr(lang))
 
@@ -325,9 +325,9 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
 def no_bid(state, catalog) -> str | None:
     """While an auction has no bid: what `hammer` will do, as the shell says it when the
     auction opens (cli/session.py's IF_NO_BID), for the page to warn with before it hammers."""
-    from cli.session import IF_NO_BID
-    from ledger.base.text import render
-    from ledger.table.state import hammer_step
+    from banco.cli.session import IF_NO_BID
+    from banco.ledger.base.text import render
+    from banco.ledger.table.state import hammer_step
 
     if state.auction is None or state.auction.high_bidder is not None:
         return None
@@ -337,7 +337,7 @@ def no_bid(state, catalog) -> str | None:
 def undo_words(state, undone, catalog) -> dict | None:
     """The next undo: its line, and what it takes back in the table's words
     (cli/words/undo_text.py), from this table to the one it leaves."""
-    from cli.words.undo_text import taken_back
+    from banco.cli.words.undo_text import taken_back
 
     if undone is None:
         return None

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from starlette.responses import JSONResponse
 
-from cli.web.permissions import offer_parties
-from cli.words.i18n import N_
-from ledger.store.tokens import EVERY_GAME
+from banco.cli.web.permissions import offer_parties
+from banco.cli.words.i18n import N_
+from banco.ledger.store.tokens import EVERY_GAME
 
 CLOSED_SHOWN = 120.0  # seconds a declined offer stays on the phones, said as declined
 NO_OFFER = N_("no trade offer {offer} is waiting")
@@ -76,12 +76,12 @@ class Offers:
              expect: int | None, table) -> dict | None:
         """Hold the banker's trade for the paired sides' answers: the offer, or None when no
         side has a phone (the line runs at once, as at the terminal)."""
-        from ledger.base.errors import BancoError
-        from ledger.base.names import resolve
+        from banco.ledger.base.errors import BancoError
+        from banco.ledger.base.names import resolve
 
         if token.role not in ("banker", "player") or table.state is None or len(words) < 3:
             return None
-        from cli.trade_line import parse_trade
+        from banco.cli.trade_line import parse_trade
 
         seats = list(table.state.seats)
         try:
@@ -122,7 +122,7 @@ class Offers:
                 if o.game == game and (token.role != "player" or token.player in (o.a, o.b))]
 
     async def answer(self, request, token, offer_id: str, word: str):
-        from cli.web.hub import log
+        from banco.cli.web.hub import log
 
         hub = self.hub
         if offer_id in self.done:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from cli.words.i18n import N_
+from banco.cli.words.i18n import N_
 
 # the line's words: the commands the banker records at the table
 TABLE_ACTIONS = frozenset({
@@ -59,7 +59,7 @@ YES = Decision(True)
 def command_word(words: list[str]) -> str | None:
     """The English command word of a line (`riscuoti` is `claim`, `ROLL` is `roll`, as the
     command line takes it: caps lock is no other word), or None for no word."""
-    from cli.command_table import ALIASES, COMMANDS
+    from banco.cli.command_table import ALIASES, COMMANDS
 
     if not words:
         return None
@@ -73,7 +73,7 @@ def command_word(words: list[str]) -> str | None:
 def no_such_command(word: str) -> bool:
     """Whether the word is no command at all (`🎲🎲`, `rol`): not the role's business but a
     usage error, which the line says itself with its suggestion (400), recording nothing."""
-    from cli.command_table import COMMANDS
+    from banco.cli.command_table import COMMANDS
 
     return not word.startswith("-") and word not in COMMANDS and word not in TABLE_ACTIONS
 
@@ -127,7 +127,7 @@ def allowed(role: str, player: str | None, words: list[str], table, *,
 
 def _quoted(words: list[str]) -> str:
     """The refused word as its refusal names it: 40 characters and an ellipsis at most."""
-    from ledger.base.names import shown
+    from banco.ledger.base.names import shown
 
     return shown(words[0], 41)
 
@@ -135,8 +135,8 @@ def _quoted(words: list[str]) -> str:
 def _is(table, text: str, player: str | None) -> bool:
     """Whether `text` names `player` as the commands would resolve it (case, accents, a
     unique prefix); a name that resolves to nobody or to another player is not his."""
-    from ledger.base.errors import BancoError
-    from ledger.base.names import resolve
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.base.names import resolve
 
     try:
         return resolve(text, list(table.seats), "player") == player

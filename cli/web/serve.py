@@ -15,8 +15,8 @@ import sys
 
 import click
 
-from cli.session import ARGS, pass_session
-from cli.words import i18n
+from banco.cli.session import ARGS, pass_session
+from banco.cli.words import i18n
 
 
 def lan_address() -> str:
@@ -61,7 +61,7 @@ def server(hub, sock: socket.socket):
     """A uvicorn server for the hub's app on `sock` (call .run(sockets=[sock]))."""
     import uvicorn
 
-    from cli.web.app import make_app
+    from banco.cli.web.app import make_app
 
     config = uvicorn.Config(make_app(hub), log_level="warning", access_log=False,
                             lifespan="on", timeout_keep_alive=120, timeout_graceful_shutdown=1,
@@ -91,9 +91,9 @@ def serve(session, host, port, show_cash, banker_only, pair):
     player's phone, who may do what checked here; it follows the terminal's commands within a
     second.  A missing file is created: the banker's page starts the games and pairs the
     phones.  Ctrl-C stops it."""
-    from cli.web.hub import POLL
-    from ledger.base.errors import UsageError
-    from ledger.base.text import Fact
+    from banco.cli.web.hub import POLL
+    from banco.ledger.base.errors import UsageError
+    from banco.ledger.base.text import Fact
 
     ctx = click.get_current_context()
     lang = i18n.from_argv(list(ctx.meta.get(ARGS, ()))) if ctx.meta.get(ARGS) else None
@@ -114,7 +114,7 @@ def serve(session, host, port, show_cash, banker_only, pair):
     except OSError as exc:
         raise UsageError("cannot listen on {host}:{port}: {reason}; choose another --port",
                          host=host, port=port, reason=Fact(exc.strerror or str(exc), "os")) from None
-    from cli.web.app import Hub
+    from banco.cli.web.app import Hub
 
     hub = Hub(session.db, game, lang=lang, show_cash=show_cash, poll=POLL)
     hub.banker_only = banker_only
@@ -150,13 +150,13 @@ def create_file(db: str) -> bool:
     banker's page starts the games.  Whether it was made; a URL or a file there: False."""
     import os
 
-    from ledger.store.postgres_connection import is_postgres_url
+    from banco.ledger.store.postgres_connection import is_postgres_url
 
     if is_postgres_url(db) or not db.strip() or os.path.exists(db):
         return False
-    from ledger.base.errors import DatabaseError
-    from ledger.store.connection import connect
-    from ledger.store.schema import create
+    from banco.ledger.base.errors import DatabaseError
+    from banco.ledger.store.connection import connect
+    from banco.ledger.store.schema import create
 
     folder = os.path.dirname(os.path.abspath(db))
     if not os.path.isdir(folder):
@@ -175,10 +175,10 @@ def create_file(db: str) -> bool:
 def banker_link(db: str, url: str) -> None:
     """A new banker's token for every game of the file, printed as its link and QR code: the
     banker scans it with the device that will start the games (shown once)."""
-    from cli.web.evening import pairing_url
-    from ledger.store.canonical import now_text
-    from ledger.store.open import open_tokens
-    from ledger.store.tokens import EVERY_GAME
+    from banco.cli.web.evening import pairing_url
+    from banco.ledger.store.canonical import now_text
+    from banco.ledger.store.open import open_tokens
+    from banco.ledger.store.tokens import EVERY_GAME
 
     keys = open_tokens(db)
     try:
@@ -199,8 +199,8 @@ def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: in
     import threading
     import time
 
-    from cli.web.app import Hub
-    from cli.web.hub import POLL
+    from banco.cli.web.app import Hub
+    from banco.cli.web.hub import POLL
 
     sock = bind(host, port)
     hub = Hub(db, game, lang=lang, show_cash=show_cash, poll=POLL if poll is None else poll)

@@ -17,9 +17,9 @@ import json
 
 import click
 
-from cli.session import dump, pass_session
-from cli.words.i18n import _
-from ledger.base.errors import UsageError
+from banco.cli.session import dump, pass_session
+from banco.cli.words.i18n import _
+from banco.ledger.base.errors import UsageError
 
 
 def link(base: str, role: str, secret: str) -> str:
@@ -41,7 +41,7 @@ def link(base: str, role: str, secret: str) -> str:
 def token(session, role, name, base, listing, revoke, as_json):
     """Pair a phone with `banco serve`: token banker|player NAME|referee|viewer prints a link
     and a QR code holding a new token for this game; --list and --revoke PREFIX manage them."""
-    from ledger.store.open import open_tokens
+    from banco.ledger.store.open import open_tokens
 
     # no database, no game: said before the tokens are opened
     if role == "banker":
@@ -61,7 +61,7 @@ def every_game(session) -> int:
     """The game a banker's token is for: the one `--game N` names, else every game of the
     file (EVERY_GAME), one with no game yet included: the banker's page starts the games
     (issue 34).  A missing file is still said (exit 4), before any token is issued."""
-    from ledger.store.tokens import EVERY_GAME
+    from banco.ledger.store.tokens import EVERY_GAME
 
     if session.game_option is not None:
         return session.game()
@@ -74,7 +74,7 @@ def server_address(base: str) -> str:
     (`notaurl` printed the link `notaurl/#t=...`, which opens nothing)."""
     from urllib.parse import urlsplit
 
-    from ledger.base.names import shown
+    from banco.ledger.base.names import shown
 
     try:
         parts = urlsplit(base.strip())
@@ -92,8 +92,8 @@ def server_address(base: str) -> str:
 
 
 def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> None:
-    from ledger.base.names import resolve
-    from ledger.store.tokens import EVERY_GAME
+    from banco.ledger.base.names import resolve
+    from banco.ledger.store.tokens import EVERY_GAME
 
     if base is not None:
         base = server_address(base)  # before anything is recorded
@@ -133,7 +133,7 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
     player = resolve(name, list(session.state().seats), "player") if name else None
     secret, row = keys.issue(role, game, session.now(), player)
     if base is None:
-        from cli.web.serve import lan_address
+        from banco.cli.web.serve import lan_address
 
         base = f"http://{lan_address()}:8000/"
     url = link(base, role, secret)
@@ -142,7 +142,7 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
                                "game": None if game == EVERY_GAME else game, "token": secret,
                                "url": url}, ensure_ascii=False))
         return
-    from cli.web.serve import qr_text
+    from banco.cli.web.serve import qr_text
 
     if game == EVERY_GAME:
         click.echo(_("{role}'s link for every game of the file (token {prefix}; shown "

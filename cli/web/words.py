@@ -3,7 +3,7 @@ page fills the {names}.  Catalog messages like every other (cli/words/locale).""
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, NP_
+from banco.cli.words.i18n import N_, NP_
 
 WORDS = {
     # the table, as every page shows it
@@ -143,7 +143,7 @@ RULE_SETS = ("classic", "quick", "championship", "vintage", "euro", "short", "ti
 
 
 def words(tr) -> dict:
-    from cli.web.choices import line_words
+    from banco.cli.web.choices import line_words
 
     said = {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
             for k, v in WORDS.items()}

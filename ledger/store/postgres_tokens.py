@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import threading
 
-from ledger.base.errors import DatabaseError
-from ledger.store.postgres_connection import guarded
-from ledger.store.postgres_schema import LOCKS, SCHEMA, TOKENS_LOCK, install_missing
-from ledger.store.tokens import (
+from banco.ledger.base.errors import DatabaseError
+from banco.ledger.store.postgres_connection import guarded
+from banco.ledger.store.postgres_schema import LOCKS, SCHEMA, TOKENS_LOCK, install_missing
+from banco.ledger.store.tokens import (
     COLUMNS,
     FIND_COLUMNS,
     GENESIS,
@@ -70,7 +70,7 @@ class PgTokens:
         if not install_missing(conn, TABLE):
             raise DatabaseError("{path} has no table for the phones' tokens yet, and its user "
                                 "may not create it; nothing was recorded: the database's "
-                                "owner installs it with `python -m ledger.store.postgres_setup "
+                                "owner installs it with `python -m banco.ledger.store.postgres_setup "
                                 "URL --role USER`", path=self.store.shown)
 
     def _append(self, conn, kind: str, digest_: str, prefix: str, role: str,

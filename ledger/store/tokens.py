@@ -24,7 +24,7 @@ import secrets
 import sqlite3
 from dataclasses import dataclass
 
-from ledger.base.text import Text, msg
+from banco.ledger.base.text import Text, msg
 
 ROLES = ("banker", "player", "referee", "viewer")
 # A banker's token bound to no single game: the banker of every game of the file, for the
