@@ -10,7 +10,7 @@ import click
 
 from banco.cli.words.i18n import N_, _, say
 from banco.cli.words.table_lines import head_line_text
-from banco.ledger.base.errors import UsageError
+from banco.ledger.base.errors import EXIT_REFUSED, BancoError, UsageError
 from banco.ledger.base.text import msg
 
 
@@ -36,6 +36,13 @@ class Session:
         # BancoError that refused it (cli/main.py's BancoGroup notes it as it says it)
         self.outcomes: list = []
         self.refusal: Exception | None = None
+        # Who may record what (`banco serve`, issue 34): None at the terminal; the server sets
+        # `authorise(session, command)` for the line of a phone, and it raises NotPermitted
+        # before anything is appended.  It sees the typed command (cli/web/acts.py), never the
+        # words: no spelling or --lang can slip past it.  A write with no typed command (undo,
+        # new, a referee's) is shown to it as None.
+        self.authorise = None
+        self._authorised = False
 
     @property
     def book(self):
@@ -90,6 +97,7 @@ class Session:
         self.line, self.command_id, self.expected = line, command_id, expected
         self._outer, self._moved = (self.game_option, self._game), False
         self.outcomes, self.refusal = [], None
+        self._authorised = False
 
     def written(self, outcome):
         """Note what the book did for the line being run (its rows, a replay); returns it."""
@@ -108,7 +116,11 @@ class Session:
         self._outer, self._moved = None, False
 
     def write_args(self, game: int) -> dict:
-        """What the book needs to record a command in `game`: time, actor, line, id, expect."""
+        """What the book needs to record a command in `game`: time, actor, line, id, expect.
+        Every write asks for them first: a write that no typed command was shown for is shown
+        to the authorisation hook here, as None."""
+        if self.authorise is not None and not self._authorised:
+            self.authorise(self, None)
         expect = None
         if self.expected is not None and self.expected[0] in (None, game):
             expect = self.expected[1]
@@ -493,8 +505,18 @@ def span(rows) -> str:
             else _("events {first}-{last}").format(first=seqs[0], last=seqs[-1]))
 
 
+class NotPermitted(BancoError):
+    """The caller may not record this command (a player's phone acting for another player):
+    raised by the server's authorisation hook before anything is appended; answered 403."""
+
+    exit_code = EXIT_REFUSED
+
+
 def execute(session: Session, command) -> None:
     game = session.game()
+    if session.authorise is not None:
+        session.authorise(session, command)  # before the book sees it: nothing appended
+        session._authorised = True
     report(session.written(session.book.execute(game, command, **session.write_args(game))))
 
 

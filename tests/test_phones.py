@@ -435,7 +435,12 @@ def test_a_declined_trade_records_nothing(db, client, keys):
     r = client.post(f"/api/offers/{offer['id']}", json={"answer": "decline"},
                     headers=auth(keys["anna"]))
     assert r.status_code == 200 and seq(db) == before
-    assert client.get("/api/table", headers=auth(keys["anna"])).json()["offers"] == []
+    # said as declined for a while, not gone with no word (issue 34); nothing to answer
+    seen = client.get("/api/table", headers=auth(keys["anna"])).json()["offers"]
+    assert [(o["id"], o["declined_by"]) for o in seen] == [(offer["id"], "Anna")]
+    again = client.post(f"/api/offers/{offer['id']}", json={"answer": "accept"},
+                        headers=auth(keys["anna"]))
+    assert again.json()["replayed"] and seq(db) == before
 
 
 def test_a_trade_without_phones_runs_at_once(db, client, keys):
@@ -465,7 +470,12 @@ def test_the_bankers_table_carries_what_the_pads_offer_and_a_players_does_not(cl
     assert it["undo"]["changes"] == ["l'asta non è più aperta"]
     assert it["no_bid"].startswith("se nessuno offre: `aggiudica`")
     mine = client.get("/api/table", headers=auth(keys["carla"])).json()
-    assert not {"estate", "undo", "no_bid"} & set(mine)
+    assert not {"undo", "no_bid"} & set(mine)
+    # her own estate pads, and the others' deeds for a trade, never their cash (issue 34)
+    pads = {p["name"]: p for p in mine["estate"]["players"]}
+    assert pads["Carla"]["trade"]["cash"] is not None
+    assert {pads[n]["trade"]["cash"] for n in ("Anna", "Bruno", "Dario")} == {None}
+    assert not any(pads[n]["mortgage"] or pads[n]["build"] for n in ("Anna", "Bruno", "Dario"))
 
 
 def test_the_undo_words_reach_past_more_undos_than_the_screen_keeps(client, keys):
@@ -607,7 +617,8 @@ def test_the_debt_pad_offers_only_the_line_that_can_work(tmp_path):
             assert pad(c) == [("Anna", "raise", "20 M")]
             for line in ("pay Anna", "bankrupt Anna"):  # what the pad no longer offers
                 assert post(c, banker, line).status_code == 422
-            assert "debt_pad" not in c.get("/api/table", headers=auth(bruno)).json()
+            # Bruno's phone: his own debts only (none), for him to pay from it (issue 34)
+            assert c.get("/api/table", headers=auth(bruno)).json()["debt_pad"] == []
             correct("-40")  # 40 M and a deed mortgaged for 30 M: 70 M for 100 M
             assert pad(c) == [("Anna", "bankrupt", "0 M")]
             correct("200")

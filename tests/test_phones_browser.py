@@ -180,29 +180,42 @@ def test_a_short_game_from_the_phones(tmp_path):
         click(b, "[data-die='1'][data-face='3']")
         click(b, "#roll")
         until(c, "return !!document.querySelector('#claim')")
-        # her phone drops off the Wi-Fi, she taps CLAIM: kept, not confirmed
+        # her phone drops off the Wi-Fi, she taps CLAIM: the button says at once that it was
+        # not sent and to claim aloud; nothing is queued to be refused late (issue 34)
         c.set_network_conditions(offline=True, latency=0, download_throughput=-1,
                                  upload_throughput=-1)
         click(c, "#claim")
-        until(c, "return !!document.querySelector('#outbox li.pending')")
+        until(c, "return !!document.querySelector('#outbox li.unsent') && "
+                 "!!document.getElementById('claim-told')")
+        said = c.find_element("css selector", "#claim-told").text
+        assert "NOT sent" in said and "aloud" in said, said
         # meanwhile the banker records Carla's roll: the window closes
+        before = seq(db)
         click(b, "[data-die='0'][data-face='1']")
         click(b, "[data-die='1'][data-face='2']")
         click(b, "#roll")
         until(b, f"return document.body.dataset.seq > '{before}'")
         rolled = seq(db)
-        # back online: the claim is sent again with its id, and refused as late, once
+        # back online: nothing was kept to be sent again
         c.set_network_conditions(offline=False, latency=0, download_throughput=-1,
                                  upload_throughput=-1)
+        c.execute_script("resend()")
+        assert c.execute_script("return box.filter(i => i.state === 'pending').length") == 0
+        assert seq(db) == rolled
+        # a claim that reaches the table late is refused with the shell's words, the rule
+        # cited, and the phone says when the table received it
+        c.execute_script("sendClaim('claim Carla')")
         until(c, "return document.body.dataset.lastStatus === '422'", timeout=15)
-        # refused with the shell's words: the rule cited, not the reason alone
         told = c.find_element("css selector", "#outbox li.refused .told").text
         assert told.startswith("refused:") and "too late" in told and "004 §" in told, told
         assert "allowed:" in told and "recorded as evidence" in told, told
+        said = c.find_element("css selector", "#claim-told").text
+        assert said.startswith("the table received the claim at ") and "too late" in said, said
         late = seq(db)
         assert late > rolled  # the late claim's evidence was recorded
-        c.execute_script("resend(); box.forEach(i => i.state = 'pending'); resend()")
-        time.sleep(1.0)
+        c.execute_script("box.forEach(i => { if (i.claim) { i.state = 'pending'; i.claim = false; }"
+                         " }); resend()")
+        until(c, "return box.every(i => i.state !== 'pending')")
         assert seq(db) == late  # the same id again applies nothing twice
         book = Book(db, create=False)
         lates = [e for e in book.events(1) if e["type"] == "RentClaimRefused"
@@ -347,6 +360,11 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         undo = b.find_element("css selector", "#undo").text
         assert "sell giallo 1" in undo and "Carla gives back 225 M" in undo, undo
         assert "2 houses again" in undo, undo
+        # selling them all asks first: one tap arms it, recording nothing (issue 34)
+        click(b, "[data-sell-all='giallo']")
+        until(b, "return !!document.querySelector(\"[data-sell-all='giallo'].armed\")")
+        assert "tap again" in b.find_element("css selector", "[data-sell-all='giallo']").text
+        assert seq(db) == now
         # mortgages: the built group's deeds are not offered; Bastioni Gran Sasso is, and lifted
         cash = st.player("Carla").cash
         click(b, "[data-mortgager='Carla']")

@@ -201,8 +201,9 @@ def test_banco_serve_runs_on_a_postgresql_url_and_follows_the_terminal(two_serve
         stream.close()
         proc.send_signal(signal.SIGINT)
         assert proc.wait(10) == 0
-        assert proc.stdout.read() == "stopped\n"
-        assert pg_cluster.APP_PASSWORD not in first
+        rest = proc.stdout.read()  # the banker's link for every game (issue 34), then
+        assert "/banker#t=bt_" in rest and rest.endswith("\nstopped\n")
+        assert pg_cluster.APP_PASSWORD not in first + rest
     finally:
         if proc.poll() is None:
             proc.terminate()

@@ -66,11 +66,12 @@ def served(db):
     stop()
 
 
-def request(base: str, method: str, path: str, headers: dict | None = None):
+def request(base: str, method: str, path: str, headers: dict | None = None,
+            body: bytes | None = None):
     host, port = base.removeprefix("http://").split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=5)
     try:
-        conn.request(method, path, headers=headers or {})
+        conn.request(method, path, body=body, headers=headers or {})
         response = conn.getresponse()
         return response.status, {k.title(): v for k, v in response.getheaders()}, response.read()
     finally:
@@ -346,11 +347,43 @@ def test_an_italian_page_of_a_championship_auction_hides_the_cash(banco):
 
 # --- the command line -----------------------------------------------------------------------
 
-def test_no_database_and_no_game_are_said_before_listening(tmp_path, banco):
-    assert banco("serve", code=4).output.startswith("error: ")
-    sqlite3.connect(banco.db).close()  # an empty file: no game in it
-    said = banco("serve", code=2).output
-    assert "no game" in said
+def test_a_file_serve_cannot_use_is_said_before_listening(tmp_path, banco):
+    """A missing file is created (the banker's page starts the games, issue 34); one that
+    cannot be, or is not banco's, or a game that is not there, is said before listening."""
+    nowhere = str(tmp_path / "no such folder" / "x.db")
+    said = CliRunner().invoke(cli, ["--db", nowhere, "serve", "--port", "0"])
+    assert said.exit_code == 4 and "does not exist" in said.output, said.output
+    conn = sqlite3.connect(banco.db)
+    conn.execute("CREATE TABLE other (x)")  # somebody else's database
+    conn.close()
+    assert "not banco's" in banco("serve", code=4).output
+    fresh = str(tmp_path / "fresh.db")
+    said = CliRunner().invoke(cli, ["--db", fresh, "serve", "--game", "3", "--port", "0"])
+    assert said.exit_code == 2 and "no game 3" in said.output, said.output
+
+
+def test_serve_on_a_new_file_creates_it_and_pairs_the_bankers_page(tmp_path):
+    """`banco serve` first: the file made, the banker's link printed, and with its token the
+    page starts the game (the routes: tests/test_phones_evening.py)."""
+    db = str(tmp_path / "sera.db")
+    proc, lines = _serve(db)
+    try:
+        lines += [proc.stdout.readline() for _ in range(2)]
+        assert lines[1] == f"created {db}: start the game from the banker's page\n", lines
+        link = re.search(r"open (http://127\.0\.0\.1:\d+)/banker#t=(bt_[\w-]+)", lines[2])
+        assert link, lines
+        status, _, body = request(link[1], "GET", "/api/games",
+                                  {"Authorization": "Bearer " + link[2]})
+        assert status == 200 and json.loads(body)["games"] == []
+        status, _, body = request(link[1], "POST", "/api/games",
+                                  {"Authorization": "Bearer " + link[2]},
+                                  json.dumps({"players": ["Anna", "Bruno"]}).encode())
+        assert status == 201 and json.loads(body)["game"] == 1
+    finally:
+        proc.terminate()
+        proc.wait(5)
+        proc.stdout.close()
+        proc.stderr.close()
 
 
 def test_a_port_in_use_is_a_usage_error(db):
@@ -391,7 +424,8 @@ def test_the_command_prints_its_url_and_serves_until_stopped(db):
         assert request(url[1].rstrip("/"), "GET", "/table.json")[0] == 200
         proc.send_signal(signal.SIGINT)  # Ctrl-C: the way to stop it, not an error
         assert proc.wait(5) == 0
-        assert proc.stdout.read() == "stopped\n"
+        rest = proc.stdout.read()  # the banker's link and its QR code, then
+        assert rest.startswith("the banker's page (token ") and rest.endswith("\nstopped\n")
     finally:
         if proc.poll() is None:
             proc.terminate()
@@ -429,5 +463,28 @@ def test_the_bankers_lang_sets_the_page_for_every_browser(db):
     finally:
         proc.terminate()
         proc.wait(5)
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def test_banker_only_keeps_a_players_acts_the_bankers(db):
+    """`serve --banker-only`: Anna's phone may not roll even on her turn (issue 34); without
+    it she may (tests/test_phones_evening.py).  `--no-pair` prints no banker's link."""
+    from banco.ledger.store import tokens
+
+    anna = tokens.issue(db, "player", 1, "2026-11-29T21:00:00Z", "Anna")[0]
+    proc, lines = _serve(db, "--banker-only", "--no-pair")
+    try:
+        base = re.match(r"the table is on (http://127\.0\.0\.1:\d+)/", lines[0])[1]
+        status, _, body = request(base, "POST", "/api/commands",
+                                  {"Authorization": "Bearer " + anna},
+                                  json.dumps({"line": "roll 3 4"}).encode())
+        assert status == 403 and "banker's to record" in json.loads(body)["error"], body
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(5) == 0 and proc.stdout.read() == "stopped\n"
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(5)
         proc.stdout.close()
         proc.stderr.close()

@@ -7,7 +7,8 @@ README's "The table on phones" documents the contract; in short:
 - GET  /api/events   server-sent events: the table each time it changes (`id:` resumes)
 - POST /api/commands {"line", "id", "expect"}: the line run as the shell runs it
 - POST /api/offers/ID {"answer": "accept"|"decline"}: a player's answer to a trade
-A token travels in `Authorization: Bearer TOKEN` only; no token is the viewer.
+- the evening's set-up: games, pairing, joining by the TV's code (cli/web/evening.py)
+A player's line is his own act only (cli/web/acts.py, on the typed command).  A token travels in `Authorization: Bearer TOKEN` only; no token is the viewer.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from banco.cli.web.evening import evening_routes
 from banco.cli.web.hub import TRY_AGAIN, Table, log, still_revoked, tr
 from banco.cli.web.offers import Offers
 from banco.cli.web.permissions import allowed, command_word
@@ -35,7 +37,7 @@ from banco.cli.words.i18n import N_
 from banco.ledger.base.errors import DatabaseError
 from banco.ledger.base.names import shown
 from banco.ledger.store.postgres_connection import is_postgres_url
-from banco.ledger.store.tokens import Token
+from banco.ledger.store.tokens import EVERY_GAME, Token
 
 HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
 REVOKED_EVERY = 1.0  # seconds between looks at an event stream's token: revoked, it is told
@@ -44,7 +46,9 @@ WINDOW = 1.0
 # Only what the package ships: no inline script, no CDN, no frame, no form.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
        "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
+          "estate.js": "text/javascript; charset=utf-8",
+          "evening.js": "text/javascript; charset=utf-8"}
 PAGES = ("/", "/banker", "/player", "/referee")
 
 BAD_TOKEN = N_("no such token, or it was revoked: ask the banker for a new link")
@@ -108,6 +112,8 @@ LINES = threading.RLock()
 class Hub:
     """What one server holds: its tables (one per game asked for), the keyring, the answers
     already given (by id), the trades waiting for a player, and the wrong-token counts."""
+
+    banker_only = False  # `serve --banker-only`: a player's phone claims and answers trades
 
     def __init__(self, db: str, game: int | None, *, lang: str | None = None,
                  show_cash: bool | None = None, poll: float | None = 0.2):
@@ -240,7 +246,8 @@ class Hub:
         return f"player:{token.player}" if token.role == "player" else "full"
 
     def game_of(self, token: Token | None) -> int | None:
-        return self.game if token is None else token.game
+        # a banker's token for every game (EVERY_GAME, 0) follows the game the TV follows
+        return self.game if token is None or token.game == EVERY_GAME else token.game
 
     # --- the table -----------------------------------------------------------------------
 
@@ -254,7 +261,7 @@ class Hub:
         _, doc = table.doc(lang, self.view(token))
         offers = self.offers.seen_by(token, doc.get("game"))
         who = {"role": token.role if token else "viewer", "player": token.player if token
-               else None}
+               else None, "acts": not self.banker_only}  # a player records his own acts
         event_id = f"{doc.get('game')}:{doc.get('seq')}:{self.offers.revision}"
         doc = {**doc, **who, "offers": offers}
         if with_state:
@@ -286,19 +293,24 @@ class Hub:
         return self.sessions[game]
 
     def run_line(self, game: int, line: str, lang: str, command_id: str | None,
-                 expect: int | None) -> tuple[int, dict]:
-        """Run one line in a worker thread: the status and the answer's body."""
+                 expect: int | None, who: tuple | None = None) -> tuple[int, dict]:
+        """Run one line in a worker thread: the status and the answer's body.  `who`: the
+        (role, player) of the phone it came from, which may record only its own acts
+        (cli/web/acts.py); None, the banker's."""
         from banco.cli.execution import execute
+        from banco.cli.web.acts import acting
 
+        role, player = who or (None, None)
         with LINES, i18n.speaking(["--lang", lang]):
             session = self.session(game)
             try:
                 revive = getattr(session.book.store, "revive", None)
                 if revive is not None:  # PostgreSQL's connection, new after a restart
                     revive()
-                outcome = execute(session, line, command_id=command_id,
-                                  expected=None if expect is None else (game, expect),
-                                  echo=False)
+                with acting(session, role, player, banker_only=self.banker_only):
+                    outcome = execute(session, line, command_id=command_id,
+                                      expected=None if expect is None else (game, expect),
+                                      echo=False)
                 seq = session.book.store.last_seq(game)
             except DatabaseError as exc:  # away: nothing was recorded (a 503 to retry)
                 return 503, {"code": 4, "said": "", "errors": i18n.say_error(exc) + "\n",
@@ -350,6 +362,12 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
     refusal = outcome.refusal
     if outcome.code == 0:
         return 200, body
+    from banco.cli.session import NotPermitted
+
+    if isinstance(refusal, NotPermitted):  # another's act, seen on the typed command
+        body["refused"] = body["error"] = refusal.render(tr(lang))
+        body["status"] = 403
+        return 403, body
     if outcome.code == 1:
         if isinstance(refusal, RuleViolation):
             catalog = tr(lang)
@@ -492,7 +510,8 @@ def make_app(hub: Hub) -> Starlette:
             words = None  # the line's own usage error, said by the line
         table_now = hub.table(game)
         if words is not None:
-            decision = allowed(role, token.player if token else None, words, table_now.state)
+            decision = allowed(role, token.player if token else None, words, table_now.state,
+                               acts=not hub.banker_only)
             if not decision.allowed and decision.status != 403:
                 return hub.refuse(request, decision.status, decision.why, **decision.params)
             if not decision.allowed:
@@ -510,7 +529,10 @@ def make_app(hub: Hub) -> Starlette:
                 if key is not None:
                     hub.answers[remembered] = (status, said, line)
                 return JSONResponse(said, status)
-        status, said = await hub.write(game, line, lang, command_id, expect)
+        status, said = await hub.write(game, line, lang, command_id, expect,
+                                       (role, token.player) if token else None)
+        if status == 403:
+            log(f"403 {role} {token.player or ''}: {shown(line, 61)!r}: {said.get('refused')}")
         if command_id is not None and command_id in said["errors"]:
             # the book names the id it keeps (web-PREFIX-KEY); the caller knows its own
             said["errors"] = said["errors"].replace(command_id, key)
@@ -562,6 +584,7 @@ def make_app(hub: Hub) -> Starlette:
         Route("/events", events, methods=["GET"]),
         Route("/api/commands", commands, methods=["POST"]),
         Route("/api/offers/{offer}", offer, methods=["POST"]),
+        *evening_routes(hub, page, LINES),  # the set-up from the banker's page (cli/web/evening.py)
     ]
     return Starlette(routes=routes, lifespan=lifespan,
                      exception_handlers={404: missing, 405: missing, DatabaseError: away})

@@ -330,7 +330,16 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
                             "rule": cited(state.rules, "bankrupt", R_BANKRUPT)}
                            for n in dict.fromkeys(d.debtor for d in state.debts)
                            for c, r in [debt_choice(state, n)]]} if view == "full" else {})
-    return {**doc, **extra, "next": render(step, tr(lang))}
+    # the jail's and a pay-or-draw card's choices as buttons; a player's own pads (issue 34)
+    from banco.cli.web.choices import happened, localised, player_extras, table_choices
+
+    extra["happened"] = happened(state, tail, tr(lang))
+
+    if view == "full":
+        extra["choices"] = table_choices(state)
+    elif view.startswith("player:"):
+        extra.update(player_extras(state, view.split(":", 1)[1], lang))
+    return localised({**doc, **extra, "next": render(step, tr(lang))}, state, lang, tr(lang))
 
 
 def warning(game: int, broken, lang: str) -> str:

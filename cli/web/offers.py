@@ -17,7 +17,9 @@ from starlette.responses import JSONResponse
 
 from banco.cli.web.permissions import offer_parties
 from banco.cli.words.i18n import N_
+from banco.ledger.store.tokens import EVERY_GAME
 
+CLOSED_SHOWN = 120.0  # seconds a declined offer stays on the phones, said as declined
 NO_OFFER = N_("no trade offer {offer} is waiting")
 NOT_YOURS = N_("this trade is not {player}'s to answer")
 
@@ -34,11 +36,13 @@ class Offer:
     expect: int | None
     sides: dict = field(default_factory=dict)  # what each gives, for the phones to word it
     accepted: set[str] = field(default_factory=set)
+    by: str | None = None  # the player who offered it from his phone, else the banker
+    declined_by: str | None = None
 
     def public(self) -> dict:
         return {"id": self.id, "line": self.line, "between": [self.a, self.b],
                 "waiting": sorted(self.waiting), "accepted": sorted(self.accepted),
-                **self.sides}
+                "by": self.by, **self.sides}
 
 
 def sides(state, trade) -> dict:
@@ -80,6 +84,8 @@ class Offers:
         self.pending: dict[str, Offer] = {}
         self.done: dict[str, tuple[int, dict]] = {}  # answered: the answer, for a retry
         self.revision = 0
+        # declined offers, said on the phones for a while (they vanished with no word)
+        self.closed: dict[str, tuple[float, Offer]] = {}
 
     def _changed(self, game: int) -> None:
         self.revision += 1
@@ -92,7 +98,7 @@ class Offers:
         side has a phone (the line runs at once, as at the terminal)."""
         from banco.ledger.base.errors import BancoError
 
-        if token.role != "banker" or table.state is None or len(words) < 3:
+        if token.role not in ("banker", "player") or table.state is None or len(words) < 3:
             return None
         from banco.cli.trade_line import parse_trade
 
@@ -104,10 +110,21 @@ class Offers:
             return None
         a, b = trade.a, trade.b
         paired = self.hub.keyring.paired(game) & {a, b}
+        by = token.player if token.role == "player" else None
+        if by is not None:
+            # a side offering from his phone (cli/web/acts.py checks it is his, on the typed
+            # trade, when it runs): the other side answers on his phone, or aloud to the
+            # banker, who then accepts for him
+            if by not in (trade.a, trade.b):
+                return None  # run, and refused there as another's act
+            other = trade.b if by == trade.a else trade.a
+            paired = {other} if other in paired else {"banker"}
         if not paired or a == b:
             return None
         offer = Offer(secrets.token_hex(4), game, line, a, b, set(paired), command_id, expect,
-                      sides(table.state, trade))
+                      sides(table.state, trade), by=by)
+        if by is not None:
+            offer.accepted.add(by)
         self.pending[offer.id] = offer
         self._changed(game)
         return offer.public()
@@ -115,8 +132,14 @@ class Offers:
     def seen_by(self, token, game: int | None) -> list[dict]:
         if token is None or token.role == "viewer":
             return []
-        return [o.public() for o in self.pending.values() if o.game == game and (
-            token.role != "player" or token.player in (o.a, o.b))]
+        import time
+
+        now = time.monotonic()
+        for key in [k for k, (at, _) in self.closed.items() if now - at > CLOSED_SHOWN]:
+            del self.closed[key]
+        offers = [*self.pending.values(), *(o for _, o in self.closed.values())]
+        return [{**o.public(), "declined_by": o.declined_by} for o in offers
+                if o.game == game and (token.role != "player" or token.player in (o.a, o.b))]
 
     async def answer(self, request, token, offer_id: str, word: str):
         from banco.cli.web.hub import log
@@ -126,27 +149,36 @@ class Offers:
             status, body = self.done[offer_id]
             return JSONResponse({**body, "replayed": True}, status)
         offer = self.pending.get(offer_id)
-        if offer is None or token is None or token.game != offer.game:
+        if offer is None or token is None or token.game not in (offer.game, EVERY_GAME):
             return hub.refuse(request, 404, NO_OFFER, offer=offer_id)
         # the banker may withdraw his own offer; only a side accepts it
-        if not (offer_parties(token.role, token.player, offer.a, offer.b)
-                or (token.role == "banker" and word == "decline")):
+        # the banker accepts for a side without a phone, who agreed aloud
+        banker = token.role == "banker" and (word == "decline" or "banker" in offer.waiting)
+        if not (offer_parties(token.role, token.player, offer.a, offer.b) or banker):
             log(f"403 {token.role} {token.player or ''}: answer {word} to {offer.line!r}")
             return hub.refuse(request, 403, NOT_YOURS, player=token.player or token.role)
         if word == "decline":
+            import time
+
             del self.pending[offer_id]
+            offer.declined_by = token.player or token.role
+            self.closed[offer_id] = (time.monotonic(), offer)
             self.done[offer_id] = (200, {"offer": {**offer.public(), "declined_by":
                                                    token.player or token.role}})
             self._changed(offer.game)
             return JSONResponse(self.done[offer_id][1], 200)
-        offer.waiting.discard(token.player)
-        offer.accepted.add(token.player)
+        who = token.player if token.role == "player" else "banker"
+        if who in offer.accepted:  # the offerer's own accept: he already offered it
+            return JSONResponse({"offer": offer.public()}, 202)
+        offer.waiting.discard(who)
+        offer.accepted.add(who)
         if offer.waiting:
             self._changed(offer.game)
             return JSONResponse({"offer": offer.public()}, 202)
         del self.pending[offer_id]
         status, body = await hub.write(offer.game, offer.line, hub.language(request),
-                                       offer.command_id, offer.expect)
+                                       offer.command_id, offer.expect,
+                                       ("player", offer.by) if offer.by else None)
         if status == 503:  # the database away: nothing recorded, the offer waits for a retry
             from banco.cli.web.hub import TRY_AGAIN
 

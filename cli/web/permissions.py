@@ -7,8 +7,9 @@ is what refuses them (403, nothing appended).
 
 - banker: any table action (the turn, the estate, the auctions, trades, undo), not the
   referee's rulings and never the database's or the organiser's commands;
-- player NAME: his own acts only: `claim NAME` as the owner (a trade offered to him he
-  answers through /api/offers, not a line);
+- player NAME: his own acts only: with `serve --banker-only`, `claim NAME` as the owner (a
+  trade offered to him he answers through /api/offers, not a line); by default every act of
+  his own, decided on the typed command (cli/web/acts.py);
 - referee: rulings and corrections;
 - viewer: nothing.
 """
@@ -77,7 +78,17 @@ def no_such_command(word: str) -> bool:
     return not word.startswith("-") and word not in COMMANDS and word not in TABLE_ACTIONS
 
 
-def allowed(role: str, player: str | None, words: list[str], table) -> Decision:
+# the words a player's phone may send when players record their own acts (issue 34): which
+# of them are his is decided on the typed command (cli/web/acts.py), not here
+PLAYER_OWN_ACTS = TABLE_ACTIONS - {"hammer", "undo", "misdraw", "shuffle", "break-up",
+                                   "auction-building", "deal", "time-up", "auction-deed"}
+
+
+def allowed(role: str, player: str | None, words: list[str], table, *,
+            acts: bool = False) -> Decision:
+    """`acts`: players record their own acts (the server's default; `--banker-only` False):
+    a player's table words pass here, and the typed command is checked before it is
+    appended (cli/web/acts.py)."""
     word = command_word(words)
     if word is None:
         return Decision(False, NO_LINE, status=400)
@@ -101,6 +112,8 @@ def allowed(role: str, player: str | None, words: list[str], table) -> Decision:
         return YES if word in REFEREE_ACTIONS else Decision(False, NOT_REFEREE,
                                                            {"word": _quoted(words)})
     if role == "player":
+        if acts and word in PLAYER_OWN_ACTS:
+            return YES  # whose act it is: cli/web/acts.py, on the typed command
         if word not in PLAYER_ACTIONS:
             if word in TABLE_ACTIONS or word in REFEREE_ACTIONS:
                 return Decision(False, BANKER_ONLY, {"word": _quoted(words)})

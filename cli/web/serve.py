@@ -121,11 +121,18 @@ def server(hub, sock: socket.socket, hosts: list[str]):
               help="Another name the phones reach this server by (a reverse proxy's, a name "
                    "of the local network's): a request under a name it neither listens on nor "
                    "prints is refused (400), against DNS rebinding.  Repeatable.")
+@click.option("--banker-only", is_flag=True,
+              help="Only the banker records the table's acts; a player's phone claims rent and "
+                   "answers trades (by default each player records his own acts).")
+@click.option("--pair/--no-pair", default=True, show_default=True,
+              help="Print a new banker's pairing link (and its QR code) for every game of the "
+                   "file.")
 @pass_session
-def serve(session, host, port, show_cash, more_hosts):
+def serve(session, host, port, show_cash, more_hosts, banker_only, pair):
     """The table's server: the TV's screen (no token), the banker's console and each
-    player's phone (`banco token`), who may do what checked here; it follows the terminal's
-    commands within a second.  Ctrl-C stops it."""
+    player's phone, who may do what checked here; it follows the terminal's commands within a
+    second.  A missing file is created: the banker's page starts the games and pairs the
+    phones.  Ctrl-C stops it."""
     from banco.cli.web.hub import POLL
     from banco.ledger.base.errors import UsageError
     from banco.ledger.base.text import Fact
@@ -138,7 +145,11 @@ def serve(session, host, port, show_cash, more_hosts):
             raise UsageError("--allow-host {name!r} is not a host's name: give it as the "
                              "phones' address bar does, without port or path (e.g. "
                              "tavolo.local or 192.168.1.20)", name=name)
-    session.game()  # no database, no game: said now, before listening (exit 4 or 2)
+    made = create_file(session.db)  # the evening starts here: no `banco new` first
+    if session.game_option is not None:
+        session.game()  # no such game: said now, before listening (exit 2)
+    else:
+        session.book  # noqa: B018 -- a file that is not banco's: said now (exit 4)
     game = session.game_option  # None: follow the latest unfinished game, a new one too
     session.close()
     try:
@@ -153,6 +164,7 @@ def serve(session, host, port, show_cash, more_hosts):
     from banco.cli.web.app import Hub
 
     hub = Hub(session.db, game, lang=lang, show_cash=show_cash, poll=POLL)
+    hub.banker_only = banker_only
     # The writer thread waits on SQLite (the GIL released) many times a line; at the default
     # 5 ms switch interval each wait ends behind the event loop's turn at the phones' streams,
     # and a line took tens of ms instead of a few.
@@ -163,9 +175,14 @@ def serve(session, host, port, show_cash, more_hosts):
     try:
         click.echo(_("the table is on {url} (`banco token` pairs the phones; Ctrl-C stops it)")
                    .format(url=url))
+        if made:
+            click.echo(_("created {path}: start the game from the banker's page").format(
+                path=session.db))
         if host not in ("127.0.0.1", "localhost", "::1"):
             click.echo(_("for the TV: scan the code, or open {url}").format(url=url))
             click.echo(qr_text(url), nl=False)
+        if pair:
+            banker_link(session.db, url)
         server(hub, sock, allowed_hosts(host, shown, more_hosts)).run(sockets=[sock])
         click.echo(_("stopped"))
     except KeyboardInterrupt:
@@ -175,8 +192,55 @@ def serve(session, host, port, show_cash, more_hosts):
         hub.close()
 
 
+def create_file(db: str) -> bool:
+    """A SQLite file that is not there yet, created empty (banco's tables, no game): the
+    banker's page starts the games.  Whether it was made; a URL or a file there: False."""
+    import os
+
+    from banco.ledger.store.postgres_connection import is_postgres_url
+
+    if is_postgres_url(db) or not db.strip() or os.path.exists(db):
+        return False
+    from banco.ledger.base.errors import DatabaseError
+    from banco.ledger.store.connection import connect
+    from banco.ledger.store.schema import create
+
+    folder = os.path.dirname(os.path.abspath(db))
+    if not os.path.isdir(folder):
+        raise DatabaseError("cannot create {path}: the folder {folder} does not exist",
+                            path=db, folder=folder)
+    conn = connect(db, "rwc", 5.0)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        create(conn)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+    return True
+
+
+def banker_link(db: str, url: str) -> None:
+    """A new banker's token for every game of the file, printed as its link and QR code: the
+    banker scans it with the device that will start the games (shown once)."""
+    from banco.cli.web.evening import pairing_url
+    from banco.ledger.store.canonical import now_text
+    from banco.ledger.store.open import open_tokens
+    from banco.ledger.store.tokens import EVERY_GAME
+
+    keys = open_tokens(db)
+    try:
+        secret, row = keys.issue("banker", EVERY_GAME, now_text())
+    finally:
+        keys.close()
+    pairing = pairing_url(url, "banker", secret)
+    click.echo(i18n._("the banker's page (token {prefix}; shown once): scan the code, or open "
+                      "{url}").format(prefix=row.prefix, url=pairing))
+    click.echo(qr_text(pairing), nl=False)
+
+
 def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: int = 0,
-          lang: str | None = None, show_cash: bool | None = None, poll: float | None = None):
+          lang: str | None = None, show_cash: bool | None = None, poll: float | None = None,
+          banker_only: bool = False):
     """The server running in a thread of this process (tests, tests/bench_phones.py):
     (its base URL, its hub, a function that stops it)."""
     import threading
@@ -187,6 +251,7 @@ def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: in
 
     sock = bind(host, port)
     hub = Hub(db, game, lang=lang, show_cash=show_cash, poll=POLL if poll is None else poll)
+    hub.banker_only = banker_only
     running = server(hub, sock, allowed_hosts(host, host))
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -45,12 +45,30 @@ def token(session, role, name, base, listing, revoke, as_json):
     and a QR code holding a new token for this game; --list and --revoke TOKEN manage them."""
     from banco.ledger.store.open import open_tokens
 
-    game = session.game()  # no database, no game: said before the tokens are opened
+    # no database, no game: said before the tokens are opened
+    if role == "banker":
+        game = every_game(session)
+    elif role is None and session.game_option is None and not session.book.games():
+        game = None  # --list, --revoke on a file whose banker has started no game yet
+    else:
+        game = session.game()
     keys = open_tokens(session.db)  # a SQLite file's table, or a PostgreSQL database's
     try:
         _token(session, keys, game, role, name, base, listing, revoke, as_json)
     finally:
         keys.close()
+
+
+def every_game(session) -> int:
+    """The game a banker's token is for: the one `--game N` names, else every game of the
+    file (EVERY_GAME), one with no game yet included: the banker's page starts the games
+    (issue 34).  A missing file is still said (exit 4), before any token is issued."""
+    from banco.ledger.store.tokens import EVERY_GAME
+
+    if session.game_option is not None:
+        return session.game()
+    session.book  # noqa: B018 -- opens the store: a file that is not there is said now
+    return EVERY_GAME
 
 
 def server_address(base: str) -> str:
@@ -77,6 +95,7 @@ def server_address(base: str) -> str:
 
 def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> None:
     from banco.ledger.base.names import resolve
+    from banco.ledger.store.tokens import EVERY_GAME
 
     if base is not None:
         base = server_address(base)  # before anything is recorded
@@ -117,13 +136,18 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
         base = f"http://{lan_address()}:8000/"
     url = link(base, role, secret)
     if as_json:
-        click.echo(json.dumps({"role": role, "player": player, "game": game, "token": secret,
+        click.echo(json.dumps({"role": role, "player": player,
+                               "game": None if game == EVERY_GAME else game, "token": secret,
                                "url": url}, ensure_ascii=False))
         return
     from banco.cli.web.serve import qr_text
 
-    click.echo(_("{role}'s link for game {game} (token {prefix}; shown once):").format(
-        role=_describe(row), game=game, prefix=row.prefix))
+    if game == EVERY_GAME:
+        click.echo(_("{role}'s link for every game of the file (token {prefix}; shown "
+                     "once):").format(role=_describe(row), prefix=row.prefix))
+    else:
+        click.echo(_("{role}'s link for game {game} (token {prefix}; shown once):").format(
+            role=_describe(row), game=game, prefix=row.prefix))
     click.echo(url)
     click.echo(qr_text(url), nl=False)
 

@@ -96,6 +96,57 @@ WORDS = {
 }
 
 
+# the evening from phones (issue 34): set-up, joins, choices, claims, trades, the TV
+WORDS.update({
+    "choice_pay_fine": N_("{name} pays the fine ({amount})"),
+    "choice_use_card": N_("{name} uses the get-out-of-jail card"),
+    "choice_card_pay": N_("{name} pays"),
+    "choice_card_draw": N_("{name} draws a card"),
+    "confirm": N_("sure? tap again: {what}"),
+    "claim_offline": N_("NOT CONNECTED: claim aloud"),
+    "claim_unsent": N_("the claim was NOT sent (this phone has lost the table): claim aloud, "
+                       "at the table, now"),
+    "claim_late": N_("the table received the claim at {at}: {why}"),
+    "held": N_("waiting for {names}: {line} (not recorded yet)"),
+    "offer_declined": N_("declined by {name}: nothing recorded"),
+    "offer_done": N_("recorded"),
+    "accepted_by": N_("{name} accepted"),
+    "accept_for": N_("{name} agreed aloud: accept"),
+    "withdraw": N_("withdraw the offer"),
+    "setup_h": N_("games and phones"),
+    "setup_new": N_("a new game"),
+    "setup_next": N_("the last game is over: the next one starts here"),
+    "seat_n": N_("player {n}"),
+    "setup_rules": N_("rules"),
+    "setup_edition": N_("edition"),
+    "edition_default": N_("the rules' own"),
+    "setup_hidden": N_("cash hidden on the TV"),
+    "setup_start": N_("start the game"),
+    "setup_phones": N_("game {game}: the players' phones"),
+    "pair": N_("pair a phone"),
+    "pair_again": N_("pair again"),
+    "revoke": N_("revoke {code}"),
+    "join_at": N_("a phone joins at {url} with the code {code}"),
+    "join_asks": N_("{name}'s phone asks to join"),
+    "approve": N_("approve"),
+    "refuse": N_("refuse"),
+    "join_h": N_("join the table"),
+    "join_code": N_("the code on the TV"),
+    "join_find": N_("find the game"),
+    "join_seat": N_("which player are you?"),
+    "join_waiting": N_("waiting for the banker to approve {name}'s phone..."),
+    "join_refused": N_("the banker refused: ask at the table"),
+    "happened_roll": N_("{name} rolled {total}"),
+    "rent_due": N_("{owner} may ask {payer} for {amount}"),
+})
+RULE_SETS = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
+
+
 def words(tr) -> dict:
-    return {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
+    from banco.cli.web.choices import line_words
+
+    said = {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
             for k, v in WORDS.items()}
+    said.update({"rules_" + r: tr.pgettext("rule set", r) for r in RULE_SETS})
+    said["line_words"] = line_words((tr.info() or {}).get("language", "en"))
+    return said

@@ -103,7 +103,7 @@ class PgTokens:
         with self.lock:
             if not has_table(conn):
                 return []
-            rows = conn.execute(f"{TOKENS} AND (%s::bigint IS NULL OR i.game = %s) "
+            rows = conn.execute(f"{TOKENS} AND (%s::bigint IS NULL OR i.game = %s OR i.game = 0) "
                                 "ORDER BY i.at, i.prefix", (game, game)).fetchall()
         return [Token(*r) for r in rows]
 

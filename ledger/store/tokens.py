@@ -29,6 +29,9 @@ from banco.ledger.base.text import Text, msg
 from banco.ledger.store import token_key
 
 ROLES = ("banker", "player", "referee", "viewer")
+# A banker's token bound to no single game: the banker of every game of the file, for the
+# evening that starts at `banco serve` before any game exists (issue 34).  No game is 0.
+EVERY_GAME = 0
 PREFIX = "bt_"
 PREFIX_CHARS = 8  # shown and typed to revoke; 48 bits, enough to tell a table's tokens apart
 TABLE = "tokens"
@@ -171,8 +174,8 @@ def listed(path: str, game: int | None = None) -> list[Token]:
         if not _exists(conn):
             return []
         _ready(conn, path)
-        rows = conn.execute(f"{_TOKENS} AND (? IS NULL OR i.game = ?) ORDER BY i.at, i.prefix",
-                            (game, game)).fetchall()
+        rows = conn.execute(f"{_TOKENS} AND (? IS NULL OR i.game = ? OR i.game = {EVERY_GAME}) "
+                            f"ORDER BY i.at, i.prefix", (game, game)).fetchall()
     finally:
         conn.close()
     return [Token(*r) for r in rows]
@@ -321,6 +324,8 @@ def new_secret(role: str, game: int, now: str, player: str | None) -> tuple[str,
         raise ValueError(role)
     if (role == "player") != (player is not None):
         raise ValueError("a player's token names the player; no other token does")
+    if game == EVERY_GAME and role != "banker":
+        raise ValueError("only the banker's token may be for every game")
     secret = PREFIX + secrets.token_urlsafe(24)
     return secret, Token(secret[len(PREFIX):len(PREFIX) + PREFIX_CHARS], role, player, game, now)
 

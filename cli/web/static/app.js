@@ -162,11 +162,18 @@ function drawCentre(doc) {
                     : say("auction_open", {property: what, amount: a.min_bid_text}));
   }
   document.getElementById("meta").textContent =
-    say("game", {game: doc.game}) + " \u00B7 " + doc.rules + " \u00B7 " + say("event", {seq: doc.seq});
+    say("game", {game: doc.game}) + " \u00B7 " + (doc.rules_text || doc.rules) + " \u00B7 " + say("event", {seq: doc.seq});
+  // what just happened, for a room three metres away: the move, the rent due and to whom, a
+  // debt (the dice and the auction are drawn above)
+  const last = doc.claims[doc.claims.length - 1];
+  document.getElementById("happened").replaceChildren(
+    ...(doc.happened || []).map(t => el("div", {class: "fact"}, t)),
+    ...(last ? [el("div", {class: "rent"}, say("rent_due", {owner: last.owner, payer: last.payer, amount: last.amount_text}))] : []),
+    ...doc.debts.map(d => el("div", {class: "owed"}, say("debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
 }
 
 // --- the pads ------------------------------------------------------------------------------
-let DOC = null, DICE = [], BIDDER = null;
+let DOC = null, DICE = [], BIDDER = null, AUCTION = null;
 const SPEEDY = ["1", "2", "3", "bus", "mr"];
 function pad(id, show, ...kids) {
   const box = document.getElementById(id);
@@ -200,35 +207,39 @@ function drawPads(doc) {
   who.textContent = role === "player" ? say("as_player", {name: doc.player}) : W["as_" + role] || "";
   // a player's phone: his CLAIM while he may claim, and the trades offered to him
   const mine = role === "player" ? doc.claims.filter(c => c.owner === doc.player) : [];
-  pad("claim-pad", mine.length > 0, ...mine.map(c => el("button", {type: "button", id: "claim",
-      "data-line": "claim " + doc.player, onclick: () => send("claim " + doc.player, false)},
-    say("claim_now", {amount: c.amount_text, payer: c.payer}),
-    el("span", {class: "until"}, claimText(c)))));
-  pad("offers", (doc.offers || []).length > 0, ...(doc.offers || []).map(o => el("div",
-    {class: "offer", "data-offer": o.id}, el("div", {class: "offer-words"}, offerText(o)),
-    el("div", {class: "muted"}, say("waiting_for", {names: o.waiting.join(", ")})),
-    role === "player" && o.waiting.includes(doc.player) ? el("div", {class: "pad"},
-      el("button", {type: "button", class: "go", "data-answer": "accept",
-                    onclick: () => answer(o.id, "accept")}, W.accept),
-      el("button", {type: "button", class: "warn", "data-answer": "decline",
-                    onclick: () => answer(o.id, "decline")}, W.decline_offer)) : null)));
+  // a CLAIM on a phone that has lost the table is not queued (the rules would refuse it
+  // late, as evidence against her): the button says at once it was not sent (claimPad)
+  pad("claim-pad", mine.length > 0 || !!CLAIM_TOLD, ...claimPad(doc, mine));
+  drawOffers(doc);
   const banker = role === "banker";
-  document.getElementById("banker-pad").hidden = !banker;
+  // a player with a paired phone records his own acts (the server checks each is his);
+  // `serve --banker-only` leaves him his claims and his answers to trades
+  const acts = banker || (role === "player" && doc.acts !== false);
+  const turn = banker || doc.turn.player === doc.player;
+  document.getElementById("banker-pad").hidden = !acts;
   // the line field: the banker's table actions, the referee's rulings and corrections (the
   // server takes from each only its own words)
   document.getElementById("line-pad").hidden = !(banker || role === "referee");
   document.getElementById("line").placeholder = role === "referee" ? W.line_referee : W.line;
-  if (!banker) return;
+  if (!acts) return;
   document.getElementById("next-b").textContent = plainNext(doc.next);
   const phase = doc.turn.phase, debts = doc.debts.length > 0, over = doc.ended;
-  pad("roll-pad", !over && !debts && (phase === "roll" || phase === "throw" || phase === "jail_exit"
-      && false), ...drawRoll(doc));
+  pad("roll-pad", turn && !over && !debts && (phase === "roll" || phase === "throw"), ...drawRoll(doc));
   const offered = doc.board.find(s => s.position === (doc.players.find(p => p.turn) || {}).position);
-  pad("buy-pad", phase === "buy", button(say("buy", {property: offered ? offered.name : ""}), "buy", "go"),
+  pad("buy-pad", turn && phase === "buy", button(say("buy", {property: offered ? offered.name : ""}), "buy", "go"),
       button(W.decline, "decline", ""));
+  // the jail's choices and a pay-or-draw card's: buttons, not words to type
+  pad("choice-pad", (doc.choices || []).length > 0, ...(doc.choices || []).map(c =>
+    button(say("choice_" + c.choice, {name: c.player, amount: c.amount || ""}), c.line,
+           c.choice === "pay_fine" || c.choice === "card_pay" ? "go" : "", {"data-choice": c.choice})));
   const a = doc.auction;
+  // a new auction starts with no bidder chosen, and a bid sent leaves none chosen: one tap
+  // never bids for someone who did not
+  const lot = a ? [a.property, a.kind, a.min_bid].join("/") : null;
+  if (lot !== AUCTION) { AUCTION = lot; BIDDER = null; }
+  if (a && !banker) BIDDER = doc.player;  // a phone bids for its own player only
   if (a) {
-    const bidders = doc.players.filter(p => !p.bankrupt).map(p => p.name);
+    const bidders = banker ? doc.players.filter(p => !p.bankrupt).map(p => p.name) : [doc.player];
     if (!bidders.includes(BIDDER)) BIDDER = null;
     const base = a.high_bidder ? a.high_bid : a.min_bid - 1;
     pad("auction-pad", true, el("span", {class: "label"}, W.bid),
@@ -239,9 +250,10 @@ function drawPads(doc) {
         const b = button("+" + step + " \u2192 " + (base + step), BIDDER ? `bid ${q(BIDDER)} ${base + step}` : "",
                          "", {"data-step": step});
         b.disabled = !BIDDER;
+        if (banker) b.addEventListener("click", () => { BIDDER = null; drawPads(DOC); });
         return b;
       }),
-      ...hammerPad(doc));
+      ...(banker ? hammerPad(doc) : []));
   } else { pad("auction-pad", false); WARNED = false; }
   const cards = doc.cards;
   pad("card-pad", !!cards, ...(cards ? [el("span", {class: "label"}, W.draw + ": " + cards.title),
@@ -249,16 +261,17 @@ function drawPads(doc) {
                                    "card" + (c.number === cards.next ? " known" : "")))] : []));
   // each debtor is offered the one line that can work: pay with the cash in hand, bankrupt
   // when all he could raise falls short, else what he lacks (the estate pads raise it)
-  pad("debt-pad", debts, ...(doc.debt_pad || []).map(d => d.choice === "pay"
+  pad("debt-pad", (doc.debt_pad || []).length > 0, ...(doc.debt_pad || []).map(d => d.choice === "pay"
     ? button(say("pay", {name: d.debtor}), "pay " + q(d.debtor), "go")
-    : d.choice === "bankrupt"
-      ? button(say("go_bankrupt", {name: d.debtor}), "bankrupt " + q(d.debtor), "warn")
+    : d.choice === "bankrupt"  // out of the game: said, then confirmed
+      ? confirmed(say("go_bankrupt", {name: d.debtor}), "bankrupt " + q(d.debtor), {"data-bankrupt": d.debtor})
       : el("div", {class: "warning", "data-raise": d.debtor},
            say("must_raise", {name: d.debtor, amount: d.raise_text, rule: d.rule}))));
-  const owners = [...new Set(doc.claims.map(c => c.owner))];
+  const owners = banker ? [...new Set(doc.claims.map(c => c.owner))] : [];
   pad("claims-pad", owners.length > 0, ...owners.map(n => button(say("claim_for", {owner: n}),
                                                                     "claim " + q(n), "")));
   drawEstate(doc);
+  if (!banker) { document.getElementById("undo").hidden = true; return; }
   // the undo says what it takes back, as the shell says it once done (cli/words/undo_text.py)
   // offered only when there is something to take back (none right after `new`: the server
   // would refuse it, "nothing to undo")
@@ -293,128 +306,13 @@ function hammerPad(doc) {
                             onclick: () => { WARNED = false; drawPads(DOC); }}, W.cancel)];
 }
 
-// --- the estate: build and sell by group and level, mortgages, the trade builder ----------
-// What each may do comes from the server (doc.estate, projections/readings/estate_pads.py);
-// the server still decides every line.
-let PICK = {build: null, sell: null, mortgage: null};
-const TRADE_EMPTY = () => ({open: false, a: null, b: null, give: [], get: [], lift: [],
-                            cash: {a: 0, b: 0}, cards: {a: 0, b: 0}});
-let TRADE = TRADE_EMPTY();
-function arg(text) {  // a deed's name as a shell word: unquoted when it is plain words
-  return /^[A-Za-z\u00C0-\u024F.!-]+( [A-Za-z\u00C0-\u024F.!-]+)*$/.test(text) ? text
-    : '"' + text.replace(/(["\\$`])/g, "\\$1") + '"';
-}
-function chip(text, on, attrs, pick) {
-  return el("button", {type: "button", class: on ? "on" : "", ...attrs,
-                       onclick: () => { pick(); drawPads(DOC); }}, text);
-}
-function groupPad(id, kind, groups, levelText) {
-  const key = g => g.owner + "/" + g.group;
-  if (groups.length === 1) PICK[kind] = key(groups[0]);
-  if (!groups.some(g => key(g) === PICK[kind])) PICK[kind] = null;
-  const picked = groups.find(g => key(g) === PICK[kind]);
-  pad(id, groups.length > 0, el("span", {class: "label"}, W[kind + "_h"]),
-    ...groups.map(g => chip(say("group_of", {group: g.group, name: g.owner}), key(g) === PICK[kind],
-      {class: "group" + (key(g) === PICK[kind] ? " on" : ""), style: {"--g": g.colour},
-       ["data-" + kind + "-group"]: g.group}, () => { PICK[kind] = key(g); })),
-    ...(picked ? [el("span", {class: "label"}), ...picked.levels.map(l =>
-      button(levelText(l), `${kind} ${q(picked.group)} ${l.level}`, kind === "build" ? "go" : ""))] : []));
-}
-function drawEstate(doc) {
-  const players = doc.ended || !doc.estate ? [] : doc.estate.players;
-  const groups = kind => players.flatMap(p => p[kind].map(g => ({...g, owner: p.name})));
-  groupPad("build-pad", "build", groups("build"), l => l.level === "hotel"
-    ? say("build_hotel", {cost: l.cost_text}) : say("build_houses", {n: l.level, cost: l.cost_text}));
-  groupPad("sell-pad", "sell", groups("sell"), l => l.level === "all" ? W.sell_all
-    : say("sell_down", {n: l.level}));
-  const owners = players.filter(p => p.mortgage.length || p.unmortgage.length);
-  if (!owners.some(p => p.name === PICK.mortgage)) PICK.mortgage = owners.length === 1 ? owners[0].name : null;
-  const m = owners.find(p => p.name === PICK.mortgage);
-  pad("mortgage-pad", owners.length > 0, el("span", {class: "label"}, W.mortgage_h),
-    ...owners.map(p => chip(p.name, p.name === PICK.mortgage, {"data-mortgager": p.name},
-                            () => { PICK.mortgage = p.name; })),
-    ...(m ? [el("span", {class: "label"}),
-      ...m.mortgage.map(d => button(say("mortgage_deed", {property: d.name, amount: d.amount_text}),
-                                    "mortgage " + arg(d.name), "")),
-      ...m.unmortgage.map(d => {
-        const b = button(say("lift_deed", {property: d.name, amount: d.cost_text}),
-                         "unmortgage " + arg(d.name), "go");
-        b.disabled = !d.affordable;
-        return b;
-      })] : []));
-  drawTrade(players);
-}
-function tradeLine() {
-  const t = TRADE;
-  if (!t.a || !t.b) return "";
-  const items = side => [...t[side === "a" ? "give" : "get"].map(arg),
-    ...Array(t.cards[side]).fill("jail-card"), ...(t.cash[side] ? [String(t.cash[side])] : [])];
-  const give = items("a"), get = items("b");
-  if (!give.length && !get.length) return "";  // nothing either way: no trade to send
-  const lift = t.lift.filter(d => t.give.includes(d) || t.get.includes(d));
-  return `trade ${q(t.a)} ${q(t.b)}` + (give.length ? " --give " + give.join(" ") : "")
-    + (get.length ? " --get " + get.join(" ") : "") + (lift.length ? " --lift " + lift.map(arg).join(" ") : "");
-}
-function tradeSide(players, side) {
-  const t = TRADE, name = t[side], p = players.find(x => x.name === name);
-  if (!p) return [];
-  const list = side === "a" ? t.give : t.get;
-  const toggle = (l, d) => { const i = l.indexOf(d); if (i < 0) l.push(d); else l.splice(i, 1); };
-  const cash = n => () => { t.cash[side] = Math.max(0, Math.min(p.trade.cash, n < 0 ? 0 : t.cash[side] + n)); };
-  return [el("span", {class: "label"}, say("gives", {name})),
-    ...p.trade.deeds.map(d => chip(d.name, list.includes(d.name), {class: "deed-pick" +
-      (list.includes(d.name) ? " on" : "") + (d.mortgaged ? " m" : ""), "data-side": side,
-      "data-deed": d.name, title: d.mortgaged ? W.mortgaged : ""}, () => toggle(list, d.name))),
-    // a mortgaged deed received: its new owner may free it at once (--lift) or pay the 10%
-    ...p.trade.deeds.filter(d => d.mortgaged && list.includes(d.name)).map(d => chip(
-      say("lift_now", {property: d.name}), t.lift.includes(d.name), {"data-side": side,
-      "data-lift": d.name}, () => toggle(t.lift, d.name))),
-    ...(p.trade.jail_cards ? [chip(W.jail_card + (t.cards[side] ? " \u00D7" + t.cards[side] : ""),
-      t.cards[side] > 0, {"data-side": side, "data-cards": "1"},
-      () => { t.cards[side] = (t.cards[side] + 1) % (p.trade.jail_cards + 1); })] : []),
-    el("span", {class: "break"}),
-    el("span", {class: "cash-pick", "data-cash": side}, say("cash_amount", {amount: t.cash[side]})),
-    ...[10, 50, 100].map(n => chip("+" + n, false, {"data-side": side, "data-add": n}, cash(n))),
-    chip("0", false, {"data-side": side, "data-add": "0"}, cash(-1))];
-}
-function drawTrade(players) {
-  const t = TRADE, names = players.map(p => p.name);
-  if (!names.includes(t.a)) { t.a = null; t.give = []; t.cash.a = t.cards.a = 0; }
-  if (!names.includes(t.b) || t.b === t.a) { t.b = null; t.get = []; t.cash.b = t.cards.b = 0; }
-  for (const side of ["a", "b"]) {  // what a side no longer holds leaves the trade (a newer table)
-    const p = players.find(x => x.name === t[side]), list = side === "a" ? t.give : t.get;
-    if (!p) continue;
-    const held = p.trade.deeds.map(d => d.name);
-    list.splice(0, list.length, ...list.filter(d => held.includes(d)));
-    t.cash[side] = Math.min(t.cash[side], p.trade.cash);
-    t.cards[side] = Math.min(t.cards[side], p.trade.jail_cards);
-  }
-  if (!t.open) {
-    pad("trade-pad", names.length > 1, el("button", {type: "button", id: "trade-open",
-      onclick: () => { t.open = true; drawPads(DOC); }}, W.trade_open));
-    return;
-  }
-  const line = tradeLine();
-  const go = button(W.send, line, "go", {id: "trade-send"});
-  go.disabled = !line;
-  go.addEventListener("click", () => { TRADE = TRADE_EMPTY(); drawPads(DOC); });
-  pad("trade-pad", true, el("span", {class: "label"}, W.trade_h),
-    ...names.map(n => chip(n, t.a === n, {"data-trade-a": n}, () => {
-      if (t.a !== n) { t.a = n; t.give = []; t.cash.a = t.cards.a = 0; } })),
-    el("span", {class: "label"}, W.trade_with),
-    ...names.filter(n => n !== t.a).map(n => chip(n, t.b === n, {"data-trade-b": n}, () => {
-      if (t.b !== n) { t.b = n; t.get = []; t.cash.b = t.cards.b = 0; } })),
-    ...tradeSide(players, "a"), ...tradeSide(players, "b"),
-    el("code", {class: "preview", id: "trade-line"}, line), go,
-    el("button", {type: "button", class: "quiet", id: "trade-cancel",
-                  onclick: () => { TRADE = TRADE_EMPTY(); drawPads(DOC); }}, W.cancel));
-}
 function q(name) {  // a name as one shell word: an apostrophe kept (D'Amico), not dropped
   return /^[\w\u00C0-\u024F.-]+$/.test(name) ? name : '"' + name.replace(/(["\\$`])/g, "\\$1") + '"';
 }
 
 function render(doc) {
   if (!doc || !doc.board) return;
+  if (DOC && DOC.seq !== doc.seq) ARMED = null;  // a confirmation is for the table it saw
   DOC = doc;
   drawBoard(doc); drawPlayers(doc); drawLists(doc); drawCentre(doc);
   drawPads(doc);
@@ -424,7 +322,7 @@ function status(text) { document.getElementById("status").textContent = text; }
 
 // --- sending: every line keeps its id until the server has answered it ---------------------
 let box = JSON.parse(localStorage.getItem(OUTBOX) || "[]");
-function saveBox() { localStorage.setItem(OUTBOX, JSON.stringify(box.filter(i => i.state === "pending"))); }
+function saveBox() { localStorage.setItem(OUTBOX, JSON.stringify(box.filter(i => i.state === "pending" && !i.claim))); }
 function newId() {
   const b = new Uint8Array(12);
   crypto.getRandomValues(b);
@@ -435,8 +333,11 @@ function drawBox() {
   // that may be claimed; a refusal with its rule and what is allowed; a usage error as said
   document.getElementById("outbox").replaceChildren(...box.slice(-4).map(i => el("li", {
     class: i.state, "data-id": i.id},
-    i.state === "pending" ? say("pending", {line: i.line}) : i.state === "done" ? say("done", {line: i.line})
-      : i.told ? i.line : say("refused", {why: i.why}),
+    i.state === "pending" ? say("pending", {line: lineText(i.line)})
+      : i.state === "done" ? say("done", {line: lineText(i.line)})
+      : i.state === "held" ? say("held", {line: lineText(i.line), names: i.waiting || ""})
+      : i.state === "unsent" ? say("claim_unsent", {})
+      : i.told ? lineText(i.line) : say("refused", {why: i.why}),
     ...(i.told ? [el("div", {class: "told"}, i.told)] : []))));
 }
 function send(line, expect, typed) {
@@ -462,11 +363,17 @@ async function deliver(item) {
   } catch (e) {
     item.inflight = false;
     status(W.offline);  // kept, and sent again with the same id when the server answers
+    online(false);
+    if (item.claim) unsent(item);  // but a claim is not: said at once, to be said aloud
     return;
   }
   item.inflight = false;
+  if (r.status !== 401) { status(""); online(true); }  // the table answered: it is reachable
   const said = await r.json().catch(() => ({}));
-  if (r.status === 200 || r.status === 202) {
+  if (r.status === 202 && said.offer) {  // a trade held for the other side: not recorded yet
+    item.state = "held";
+    item.waiting = (said.offer.waiting || []).map(n => n === "banker" ? W.as_banker : n).join(", ");
+  } else if (r.status === 200 || r.status === 202) {
     item.state = "done";
     item.told = (said.said || "").trim();
   } else {
@@ -476,6 +383,7 @@ async function deliver(item) {
     if (r.status === 401) status(W.bad_token);
   }
   item.status = r.status;
+  if (item.claim) claimAnswered(item, r.status, said);
   document.body.dataset.lastStatus = r.status;
   saveBox(); drawBox();
   told(item);
@@ -496,24 +404,36 @@ function told(item) {
     if (li) li.scrollIntoView({block: "nearest"});
   }
 }
-function resend() { for (const i of box) if (i.state === "pending") deliver(i); }
+function resend() { for (const i of box) if (i.state === "pending" && !i.claim) deliver(i); }
 
 // --- following the table: server-sent events read by fetch (a header carries the token) ---
 let lastId = null;
+// The server says something at least every 15 s (a heartbeat): a stream silent for longer has
+// lost the table (a Wi-Fi gone quiet ends no connection), and the page says so at once.
+let heard = Date.now(), stream = null;
+setInterval(() => {
+  if (stream && Date.now() - heard > 20000) {
+    document.body.dataset.silent = +(document.body.dataset.silent || 0) + 1;
+    online(false); stream.abort(); stream = null;
+  }
+}, 2000);
 async function follow() {
   for (;;) {
     try {
-      const r = await fetch("/api/events", {cache: "no-store",
+      stream = new AbortController();
+      heard = Date.now();
+      const r = await fetch("/api/events", {cache: "no-store", signal: stream.signal,
         headers: headers(lastId ? {"Last-Event-ID": lastId} : {})});
       if (r.status === 401) { status(W.bad_token); document.body.dataset.lastStatus = 401; return; }
       if (!r.ok || !r.body) throw new Error(String(r.status));
-      status("");
+      status(""); online(true);
       resend();
       const reader = r.body.getReader(), text = new TextDecoder();
       let buffer = "";
       for (;;) {
         const {value, done} = await reader.read();
         if (done) break;
+        heard = Date.now();
         buffer += text.decode(value, {stream: true});
         let end;
         while ((end = buffer.indexOf("\n\n")) >= 0) {
@@ -532,7 +452,7 @@ async function follow() {
         }
       }
     } catch (e) { /* the connection dropped: said below, then tried again */ }
-    status(W.offline);
+    status(W.offline); online(false);
     await new Promise(ok => setTimeout(ok, 1000));
   }
 }
@@ -550,5 +470,6 @@ document.getElementById("line-form").addEventListener("submit", e => {
 document.getElementById("undo").addEventListener("click", () => send("undo"));
 render({...JSON.parse(document.getElementById("table").textContent), role: "viewer"});
 drawBox();
+evening();
 follow();
 setInterval(() => { if (box.some(i => i.state === "pending")) resend(); }, 3000);

@@ -1,0 +1,151 @@
+"""What the pages offer as buttons beyond the dice (issue 34), and the table's own words in the
+page's language.
+
+- `table_choices(state)`: the choices the table waits for that were typed before: the jail's
+  (`pay-fine`, `use-card`: 004 §Prigione) and a pay-or-draw card's (`card DECK N pay|draw`);
+- `player_extras(state, name, lang)`: what a player's phone needs to record his own acts: the
+  card picker and the Speedy die on his turn, his estate pads, the trade builder's view of the
+  others (their deeds, never their cash), his debt's one line that can work;
+- `localised(doc, state, lang)`: a document's command lines and the rule set's name said in
+  the page's language (`tira 3 4`, `classica`), not the English the log keeps.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from banco.cli.words.i18n import N_
+
+
+def table_choices(state) -> list[dict]:
+    """The choices the table waits for, as lines: [{"choice", "line", "player", "amount"}]."""
+    if state.ended:
+        return []
+    t = state.turn
+    player = state.current
+    out: list[dict] = []
+    in_jail = player.in_jail and t.phase == "roll" and not t.dice
+    if (in_jail or t.phase == "jail_exit") and not state.debts:
+        out.append({"choice": "pay_fine", "line": "pay-fine", "player": t.player,
+                    "amount": state.edition.money(state.rules.jail_fine)})
+        if player.jail_cards:
+            out.append({"choice": "use_card", "line": "use-card", "player": t.player,
+                        "amount": None})
+    if t.phase == "choice" and t.card_choice is not None:
+        deck, number = t.card_choice
+        out += [{"choice": f"card_{word}", "line": f"card {deck} {number} {word}",
+                 "player": t.player, "amount": None} for word in ("pay", "draw")]
+    return out
+
+
+def player_extras(state, name: str, lang: str) -> dict:
+    """A player's own pads (the view `player:NAME`)."""
+    from banco.ledger.table.steps import debt_choice
+    from banco.projections.readings.estate_pads import estate
+    from banco.projections.readings.screen import card_pick, speedy_roll
+
+    if name not in state.seats:
+        return {}
+    mine = state.turn.player == name and not state.ended
+    players = []
+    for p in estate(state)["players"]:
+        if p["name"] == name:
+            players.append(p)
+        else:  # the trade builder's other side: his deeds, not his cash
+            players.append({"name": p["name"], "build": [], "sell": [], "mortgage": [],
+                            "unmortgage": [], "trade": {**p["trade"], "cash": None}})
+    from banco.ledger.board.rule_sets import cited
+    from banco.ledger.rules.estate import R_BANKRUPT
+
+    debts = [{"debtor": name, "choice": c, "raise": r, "raise_text": state.edition.money(r),
+              "rule": cited(state.rules, "bankrupt", R_BANKRUPT)}
+             for c, r in [debt_choice(state, name)]] \
+        if any(d.debtor == name for d in state.debts) else []
+    return {"cards": card_pick(state) if mine else None,
+            "speedy": speedy_roll(state) if mine else False,
+            "estate": {"players": players}, "debt_pad": debts,
+            "choices": [c for c in table_choices(state) if c["player"] == name]}
+
+
+def line_words(lang: str) -> dict:
+    """The command words in `lang` by their English ones (`roll`: `tira`), for the page to say
+    a line as its reader types it: the first Italian alias of each, its options and values."""
+    if lang != "it":
+        return {}
+    from banco.cli.command_table import ALIASES, OPTION_ALIASES, VALUE_ALIASES
+
+    said: dict[str, str] = {}
+    for table in (ALIASES, OPTION_ALIASES, VALUE_ALIASES):
+        for word, english in table.items():
+            said.setdefault(english, word)
+    return said
+
+
+def line_in(line: str | None, lang: str) -> str | None:
+    """A recorded line in `lang`'s words (`decline` is `rifiuta`); names stay as typed."""
+    words = line_words(lang)
+    if not line or not words:
+        return line
+    try:
+        parts = shlex.split(line)
+    except ValueError:
+        return line
+    if not parts:
+        return line
+    out = [words.get(parts[0], parts[0])]
+    out += [words.get(w, w) if (w.startswith("--") or w in ("pay", "draw", "house", "hotel",
+                                                            "jail-card")) else w
+            for w in parts[1:]]
+    return shlex.join(out).replace("'", '"') if any(" " in w for w in out) else " ".join(out)
+
+
+def localised(doc: dict, state, lang: str, catalog) -> dict:
+    """The document with its lines and the rule set's name in the page's language."""
+    if lang == "en":
+        return {**doc, "rules_text": doc.get("rules")}
+    doc = {**doc, "rules_text": catalog.pgettext("rule set", state.rules.name)}
+    if doc.get("commands"):
+        doc["commands"] = [{**c, "line": line_in(c["line"], lang)} for c in doc["commands"]]
+    if doc.get("undo"):
+        doc["undo"] = {**doc["undo"], "line": line_in(doc["undo"]["line"], lang)}
+    return doc
+
+
+# what the TV's centre says just happened, fact by fact (the words: cli/web/words.py)
+HAPPENED = {
+    "PropertyBought": N_("{player} bought {space} for {amount}"),
+    "AuctionWon": N_("{player} won {space} at auction for {amount}"),
+    "RentPaid": N_("{payer} paid {payee} {amount} of rent"),
+    "SentToJail": N_("{player} goes to jail"),
+    "FinePaid": N_("{payer} paid the fine, {amount}"),
+    "PropertyMortgaged": N_("{player} mortgaged {space}"),
+    "TradeCompleted": N_("{a} and {b} traded"),
+}
+ROLLED = N_("{player} rolled {dice}: to {space}")
+
+
+def happened(state, tail: list[dict], catalog) -> list[str]:
+    """The last roll (who, the dice, where to) and the last command's headline facts, said in
+    the page's language: what a room three metres away wants to know."""
+    undone = max((e["seq"] for e in tail if e["type"] == "EventRetracted"), default=0)
+    out = []
+    roll = next((e for e in reversed(tail) if e["type"] == "DiceRolled"
+                 and e["seq"] > undone), None)
+    if roll is not None:
+        moved = next((e for e in tail if e["type"] == "TokenMoved" and e["seq"] > roll["seq"]
+                      and e["data"]["player"] == roll["data"]["player"]), None)
+        space = state.edition.space(moved["data"]["to"]).name if moved else "?"
+        out.append(catalog.gettext(ROLLED).format(
+            player=roll["data"]["player"], space=space,
+            dice="+".join(str(d) for d in roll["data"]["dice"])))
+    last = max((e["seq"] for e in tail if e["type"] == "CommandRecorded"), default=0)
+    for e in tail:
+        if e["seq"] < last or e["seq"] <= undone or e["type"] not in HAPPENED:
+            continue
+        d = e["data"]
+        out.append(catalog.gettext(HAPPENED[e["type"]]).format(
+            player=d.get("player", ""), payer=d.get("payer", ""), payee=d.get("payee", ""),
+            a=d.get("a", ""), b=d.get("b", ""),
+            space=state.edition.space(d["property"]).name if "property" in d else "",
+            amount=state.edition.money(d["amount"]) if "amount" in d else ""))
+    return out
