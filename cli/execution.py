@@ -2,8 +2,12 @@
 would run in-process, and returns what it did (LineOutcome).  The shell, `run` and the table's
 web server call it; what they print around it is theirs.
 
-The line runs through cli/main.py's click group, reached by name (cli/command_table.py's ROOT),
-so that nothing below cli/main.py imports it."""
+A table action (cli/lines/vocabulary.py's TABLE_ACTIONS) is read by the parser
+(cli/lines/parse.py) and executed through the book directly: no click, no stdout captured, its
+words rendered from the outcome (cli/lines/answer.py) and returned as text.  Any other line (a
+reading, the file's words), and a table action whose shape click refuses (an unknown option, a
+missing argument: click's words, with the word's usage), runs through cli/main.py's click group,
+reached by name (cli/command_table.py's ROOT), so that nothing below cli/main.py imports it."""
 
 from __future__ import annotations
 
@@ -16,9 +20,11 @@ from dataclasses import dataclass
 import click
 
 from cli.command_table import ALIASES, ROOT, load
+from cli.lines.vocabulary import english_word
 from cli.session import Session, line_as_meant
 from cli.words.i18n import _
 from cli.words.usage_hints import extra_argument_hint
+from ledger.base.errors import UsageError
 from ledger.base.names import shown
 
 
@@ -59,6 +65,13 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
     transcript's derived id, the seq the shell's prompt showed).  echo=True prints as it goes;
     echo=False only captures.  A Ctrl-C is raised again as KeyboardInterrupt, for the caller
     to say what was recorded."""
+    session.outcomes, session.refusal = [], None
+    direct = _table_action(session, line, command_id, expected)
+    if direct is not None:
+        outcome, lines = direct
+        if echo:
+            _echo(lines)
+        return outcome
     said, errors = io.StringIO(), io.StringIO()
     out = _Tee(sys.stdout, said) if echo else said
     err = _Tee(sys.stderr, errors) if echo else errors
@@ -70,6 +83,122 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
                    if not outcome.replayed)
     return LineOutcome(code, said.getvalue(), errors.getvalue(), events,
                        bool(outcomes) and all(o.replayed for o in outcomes), session.refusal)
+
+
+def _table_action(session: Session, line: str, command_id: str | None,
+                  expected: tuple[int | None, int] | None
+                  ) -> tuple[LineOutcome, list[tuple[bool, str]]] | None:
+    """A table action, parsed and executed without click: what it did, and its lines in the
+    order said (each for the answer or the errors); None for a line that is none, or whose
+    shape (or bytes) only click words (cli/lines/parse.py's LineShape)."""
+    from cli.lines.parse import BY_ENGLISH, LineShape, shape, table_action
+
+    try:
+        args = shlex.split(line, comments=True)
+    except ValueError:
+        return None
+    word = table_action(args)
+    if word is None or any("\udc80" <= ch <= "\udcff" for ch in line):
+        return None  # (not UTF-8: cli/main.py's not_utf8 says it)
+    from cli.words import i18n
+
+    choice = word == "card" and english_word(args[0]) != "card"  # `draw` alone
+    try:
+        context = {} if choice else shape(BY_ENGLISH[word], args[1:])[1]
+    except LineShape:
+        return None
+    lang = context.get("--lang")
+    if lang is not None and lang not in i18n.LANGUAGES or not _whole_seq(context):
+        return None
+    session.begin(line_as_meant(line, args), command_id, expected)
+    lines: list[tuple[bool, str]] = []
+    try:
+        with i18n.speaking(args):
+            code, refusal = _decided(session, args, context, i18n.language(), lines)
+    except LineShape:
+        return None
+    finally:
+        session.end()
+    outcomes = session.outcomes
+    return LineOutcome(code, _text(lines, False), _text(lines, True),
+                       tuple(row for o in outcomes for row in o.events if not o.replayed),
+                       bool(outcomes) and all(o.replayed for o in outcomes), refusal), lines
+
+
+def _decided(session: Session, args: list[str], context: dict, language: str,
+             lines: list) -> tuple[int, Exception | None]:
+    """Read the line at the session's table, run its command, say it into `lines`; the exit
+    code and the refusal."""
+    import sqlite3
+
+    from cli.lines.answer import answer, refused
+    from cli.lines.parse import LineShape, read
+    from cli.lines.turn import Undo
+    from ledger.base.errors import BancoError, RuleViolation
+
+    command = None
+    try:
+        if "--game" in context:
+            session.game_option, session._game = int(context["--game"]), None
+        if "--id" in context:
+            if not context["--id"].strip():
+                raise UsageError("--id needs a key: any text that names this command")
+            session.command_id = context["--id"]
+        if "--expect" in context:
+            session.expected = (None, int(context["--expect"]))
+        state = session.state()
+        parsed = read(state, args, language, session.now() if english_word(args[0]) in (
+            "time-up", "tempo-scaduto") else None)
+        command, game = parsed.command, session.game()
+        if isinstance(command, Undo):
+            outcome = session.book.undo(game, **session.write_args(game))
+        else:
+            outcome = session.book.execute(game, command, **session.write_args(game))
+        said = answer(command, session.written(outcome), state)
+    except LineShape:
+        raise  # click's to word
+    except RuleViolation as exc:
+        said = refused(exc, command)
+    except BancoError as exc:
+        said = refused(exc)
+    except sqlite3.Error as exc:  # one raised outside the store's guard: still the database's
+        from ledger.base.errors import EXIT_DATABASE
+
+        book = session._book
+        text = (i18n_say_error(book.store.explain(exc, writing=False)) if book is not None
+                else _("error: cannot use {db}: {exc}").format(db=session.db, exc=exc))
+        lines.append((True, text))
+        return EXIT_DATABASE, None
+    lines.extend(said.lines)
+    if said.refusal is not None:
+        session.refusal = said.refusal
+    return said.code, said.refusal
+
+
+def i18n_say_error(exc) -> str:
+    from cli.words.i18n import say_error
+
+    return say_error(exc)
+
+
+def _whole_seq(context: dict) -> bool:
+    """--expect SEQ and --game N are whole numbers (click's to word otherwise)."""
+    from ledger.base.numbers import is_digits
+
+    try:
+        return all(is_digits(context[o].strip()) for o in ("--expect", "--game") if o in context)
+    except UsageError:
+        return False
+
+
+def _text(lines: list[tuple[bool, str]], err: bool) -> str:
+    return "".join(text + "\n" for is_err, text in lines if is_err == err)
+
+
+def _echo(lines: list[tuple[bool, str]]) -> None:
+    """What a line said, printed in the order said, as click would have printed it."""
+    for err, text in lines:
+        click.echo(text, err=err)
 
 
 def _run(session: Session, line: str, command_id: str | None,

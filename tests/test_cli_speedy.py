@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from cli.banker.turn import parse_dice
+from cli.lines.turn import parse_dice
 from ledger.base.errors import UsageError
 
 # Anna passes Via! on her fourth roll (two players): her fifth throws the Speedy die.

@@ -40,12 +40,11 @@ SHELL_HIDES = frozenset({"db_after", "game_after", "lang", "command_key", "expec
 
 def words() -> list[str]:
     """Every word the shell takes, the Italian ones too (completed alike)."""
-    from cli.command_table import ALIASES, COMMANDS
+    from cli.lines.vocabulary import WORDS
 
-    italian = {w for w, english in ALIASES.items() if english in COMMANDS}
-    return sorted((set(COMMANDS) | italian) - NOT_IN_SHELL
-                  - {w for w in italian if ALIASES[w] in NOT_IN_SHELL}) + sorted(SHELL_WORDS) \
-        + sorted(SHELL_ITALIAN)
+    said = [w for word in WORDS if word.english not in NOT_IN_SHELL
+            for w in (word.english, word.italian) if w]
+    return sorted(said) + sorted(SHELL_WORDS) + sorted(SHELL_ITALIAN)
 
 
 def spoken() -> list[str]:
@@ -60,7 +59,7 @@ def spoken() -> list[str]:
 
 def english(word: str) -> str:
     """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
-    from cli.command_table import ALIASES
+    from cli.lines.vocabulary import ALIASES
 
     return ALIASES.get(word, word)
 

@@ -9,17 +9,10 @@ import sys
 import click
 
 from cli.groups import Subgroup
+from cli.lines import estate as lines
 from cli.safe_output import write_out
-from cli.session import (
-    dump,
-    execute,
-    json_option,
-    next_property,
-    pass_session,
-    player_name,
-    property_position,
-    records,
-)
+from cli.session import dump, json_option, pass_session, records
+from cli.session import parsed as run
 from cli.words.i18n import _, counted
 from ledger.base.errors import EXIT_AUDIT, UsageError
 
@@ -33,15 +26,7 @@ def deal(session, player, words):
     """Deeds dealt by lot before the first roll, paid to the Bank at once: deal PLAYER
     PROPERTY... (no quotes needed: `deal Anna vicolo corto stazione sud`).  Vintage (002) deals
     7 to 3 each by the number of players, the short and timed games (004) two each."""
-    from ledger.records.commands import Deal
-
-    state = session.state()
-    words = list(words)
-    lots, i = [], 0
-    while i < len(words):
-        pos, i = next_property(state, words, i)
-        lots.append(pos)
-    execute(session, Deal(player_name(state, player), tuple(lots)))
+    run(session, lines.deal, player=player, words=words)
 
 
 @click.command("time-up")
@@ -51,9 +36,7 @@ def time_up(session):
     """The agreed time has run out.  Championship (000 FAQ 6): the player whose turn is in
     progress finishes it, then the game ends (a doubles re-roll is a new turn, FAQ 11);
     vintage (002) and timed (004): the game ends at once.  The richest player wins."""
-    from ledger.records.commands import TimeUp
-
-    execute(session, TimeUp(session.now()))
+    run(session, lines.time_up, now=session.now())
 
 
 @click.command("auction-deed")
@@ -63,9 +46,7 @@ def time_up(session):
 def auction_deed(session, words):
     """A debtor who finds the creditor's price for a deed unfair auctions it among the other
     players; the winner pays the debtor (vintage, 002 §Varie)."""
-    from ledger.records.commands import AuctionDeed
-
-    execute(session, AuctionDeed(property_position(session.state(), " ".join(words))))
+    run(session, lines.auction_deed, words=words)
 
 
 # --- tournaments --------------------------------------------------------------------------
