@@ -85,13 +85,18 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
                        bool(outcomes) and all(o.replayed for o in outcomes), session.refusal)
 
 
-def _table_action(session: Session, line: str, command_id: str | None,
-                  expected: tuple[int | None, int] | None
-                  ) -> tuple[LineOutcome, list[tuple[bool, str]]] | None:
-    """A table action, parsed and executed without click: what it did, and its lines in the
-    order said (each for the answer or the errors); None for a line that is none, or whose
-    shape (or bytes) only click words (cli/lines/parse.py's LineShape)."""
+def is_table_action(line: str) -> bool:
+    """Whether the line is a table action the parser reads (cli/lines/parse.py), run without
+    click and without capturing stdout."""
+    return _readable(line) is not None
+
+
+def _readable(line: str) -> tuple[list[str], dict] | None:
+    """A table action's words and its context options (--id, --expect, --game, --lang), or
+    None for a line that is none, or whose shape (or bytes) only click words
+    (cli/lines/parse.py's LineShape; cli/main.py's not_utf8)."""
     from cli.lines.parse import BY_ENGLISH, LineShape, shape, table_action
+    from cli.words import i18n
 
     try:
         args = shlex.split(line, comments=True)
@@ -99,17 +104,32 @@ def _table_action(session: Session, line: str, command_id: str | None,
         return None
     word = table_action(args)
     if word is None or any("\udc80" <= ch <= "\udcff" for ch in line):
-        return None  # (not UTF-8: cli/main.py's not_utf8 says it)
-    from cli.words import i18n
-
-    choice = word == "card" and english_word(args[0]) != "card"  # `draw` alone
+        return None
+    if word == "card" and english_word(args[0]) != "card":
+        return args, {}  # `draw` alone, a card's choice: read at the table
     try:
-        context = {} if choice else shape(BY_ENGLISH[word], args[1:])[1]
+        context = shape(BY_ENGLISH[word], args[1:])[1]
     except LineShape:
         return None
     lang = context.get("--lang")
     if lang is not None and lang not in i18n.LANGUAGES or not _whole_seq(context):
         return None
+    return args, context
+
+
+def _table_action(session: Session, line: str, command_id: str | None,
+                  expected: tuple[int | None, int] | None
+                  ) -> tuple[LineOutcome, list[tuple[bool, str]]] | None:
+    """A table action, parsed and executed without click: what it did, and its lines in the
+    order said (each for the answer or the errors); None for a line that is none, or that
+    only click words (_readable)."""
+    from cli.lines.parse import LineShape
+    from cli.words import i18n
+
+    readable = _readable(line)
+    if readable is None:
+        return None
+    args, context = readable
     session.begin(line_as_meant(line, args), command_id, expected)
     lines: list[tuple[bool, str]] = []
     try:

@@ -109,3 +109,74 @@ def test_a_table_action_says_the_same_words_as_through_click(tmp_path, monkeypat
                      for o in (execute(s, line, echo=False) for line in lines)]
         s.close()
     assert said["parser"] == said["click"]
+
+
+# --- the parser path and click say the same for any line --------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from cli.lines.vocabulary import TABLE_ACTIONS, WORDS  # noqa: E402
+
+SAID_WORDS = sorted({w for word in WORDS if word.english in TABLE_ACTIONS
+                     for w in (word.english, word.italian) if w} | {"draw", "pesca", "ROLL"})
+TOKENS = ["Anna", "an", "Bruno", "Carla", "Zeno", "bank", "vicolo", "via roma", "viale",
+          "marrone", "rosa", "hotel", "casa", "all", "tutto", "1", "2", "3", "4", "6", "7", "34",
+          "-1", "50", "１", "imprevisti", "probabilita", "pay", "paga", "draw", "bus", "jail-card",
+          "carta-prigione", "--player", "--giocatore", "-p", "-pAnna", "--player=Bruno", "--id",
+          "--expect", "0", "--game", "1", "--lang", "it", "en", "fr", "--give", "--dai", "--get",
+          "--ricevi", "--lift", "--to", "--with", "--con", "Vicolo Corto=10", "--wanted",
+          "Anna=2", "--", "--json", "--help", "--playr", "-x", "'Via Roma'"]
+table_line = st.tuples(st.sampled_from(SAID_WORDS),
+                       st.lists(st.sampled_from(TOKENS), max_size=5)).map(
+    lambda t: " ".join([t[0], *t[1]]))
+
+
+@pytest.fixture(scope="module")
+def table_file(tmp_path_factory):
+    import os
+
+    folder = tmp_path_factory.mktemp("table")
+    old = os.environ.get("BANCO_FIXED_TIME")
+    os.environ["BANCO_FIXED_TIME"] = "2026-11-29T21:00:00Z"
+    try:
+        s = Session(str(folder / "t.db"), None)
+        for line in ("new Anna Bruno Carla", "roll 1 2", "buy", "roll 3 4", "decline"):
+            execute(s, line, echo=False)
+        s.close()
+    finally:
+        if old is None:
+            del os.environ["BANCO_FIXED_TIME"]
+        else:
+            os.environ["BANCO_FIXED_TIME"] = old
+    return folder / "t.db"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(st.one_of(table_line, st.sampled_from(
+    ["bid Anna 10", "bid Bruno 20", "hammer", "roll 2 2", "buy", "undo", "claim Anna"])),
+    min_size=1, max_size=6))
+def test_any_table_line_says_through_the_parser_what_click_says(lines, table_file, tmp_path,
+                                                                 monkeypatch):
+    import shutil
+
+    import cli.execution as execution
+
+    monkeypatch.setenv("BANCO_FIXED_TIME", "2026-11-29T21:00:00Z")
+    said = {}
+    for way in ("parser", "click"):
+        if way == "click":
+            monkeypatch.setattr(execution, "_table_action", lambda *a: None)
+        db = tmp_path / f"{way}.db"
+        for suffix in ("", "-wal", "-shm"):
+            (tmp_path / f"{way}.db{suffix}").unlink(missing_ok=True)
+        shutil.copy(table_file, db)
+        s = Session(str(db), None)
+        said[way] = []
+        for n, line in enumerate(lines):
+            o = execute(s, line, command_id=f"k{n}", echo=False)
+            said[way].append((line, o.code, o.said, o.errors,
+                              [(e["type"], e["data"]) for e in o.events],
+                              type(o.refusal).__name__))
+        s.close()
+    assert said["parser"] == said["click"]

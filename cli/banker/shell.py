@@ -22,7 +22,6 @@ from cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure fu
 from ledger.base.errors import BancoError
 from ledger.base.names import fold, shown
 
-TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
                "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
                "game": N_("`game N`: from now on, game N (`games` lists them)")}

@@ -19,6 +19,7 @@ from cli.lines.vocabulary import (
     CHOICE_ALONE,
     CONTEXT_OPTIONS,
     TABLE_ACTIONS,
+    english_option_words,
     english_word,
 )
 from ledger.base.errors import UsageError
@@ -110,6 +111,7 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
     """The builder's parameters and the context options, from a word's arguments as click
     reads them (its options anywhere, `--` ending them); LineShape where click would refuse."""
     options = {name: o for o in spec.options for name in o.names}
+    words = english_option_words(words)  # `--giocatore`, `--dai`: as click's group reads them
     params: dict = {o.dest: ([] if o.multiple else None) for o in spec.options}
     context: dict = {}
     loose: list[str] = []
@@ -123,8 +125,11 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
         if w == "--":
             ended = True
             continue
-        name, eq, value = w.partition("=")
+        # `--player=Anna`; a short option's `=` is its value's (`-p=Anna` is "=Anna")
+        name, eq, value = w.partition("=") if w.startswith("--") else (w, "", "")
         takes = options.get(name) or (name if name in CONTEXT_OPTIONS else None)
+        if takes is None and not w.startswith("--") and w[:2] in options:
+            raise LineShape(f"{w[:2]} with its value joined")  # `-pAnna`: click reads it
         if takes is None:
             if not spec.loose or w.startswith("--") and spec.english in ("roll", "card") \
                     or name == "--help":

@@ -17,6 +17,9 @@ class Arg(NamedTuple):
     required: bool = True
     whole: bool = False  # a whole number (click's INT, read as banco reads numbers)
     choice: tuple[str, ...] = ()  # the words it takes, if only these
+    # what it names, for the shell's Tab (cli/banker/completion.py): "property", "space",
+    # "deck", "card" (a deck's card), or who: "owner", "bidder", "debtor" (cli/lines/names.py WHO)
+    kind: str | None = None
 
 
 class Option(NamedTuple):
@@ -37,6 +40,9 @@ class Word(NamedTuple):
 
 PLAYER = Option(("--player", "-p"), "player")
 WORDS_ARG = Arg("words", many=True)
+PROPERTY = Arg("words", many=True, kind="property")
+DECK = Arg("deck", kind="deck")
+CARD = Arg("words", many=True, kind="card")
 
 # Every command word, English first, its Italian alias, what it is, and for a table action
 # what it takes.  The order is `banco --help`'s and the shell's.
@@ -44,48 +50,51 @@ WORDS: tuple[Word, ...] = (
     # the turn
     Word("roll", "tira", "table", (Arg("dice", many=True),), (PLAYER,), loose=True),
     Word("move", "muovi", "table", (Arg("spaces", whole=True),), (PLAYER,), loose=True),
-    Word("go", "vai", "table", (WORDS_ARG,), (PLAYER,)),
+    Word("go", "vai", "table", (Arg("words", many=True, kind="space"),), (PLAYER,)),
     Word("advance", "avanza", "table", (), (PLAYER,)),
     Word("buy", "compra", "table", (), (PLAYER,)),
     Word("decline", "rifiuta", "table", (), (PLAYER,)),
-    Word("bid", "offerta", "table", (Arg("bidder"), Arg("amount")), loose=True),
-    Word("hammer", "aggiudica", "table", (Arg("words", many=True, required=False),)),
-    Word("claim", "riscuoti", "table", (Arg("owner"),)),
-    Word("card", "carta", "table", (Arg("deck"), WORDS_ARG), (PLAYER,), loose=True),
-    Word("misdraw", "carta-sbagliata", "table", (Arg("deck"), WORDS_ARG), records=False),
-    Word("shuffle", "mescola", "table", (Arg("deck"),), records=False),
+    Word("bid", "offerta", "table", (Arg("bidder", kind="bidder"), Arg("amount")), loose=True),
+    Word("hammer", "aggiudica", "table",
+         (Arg("words", many=True, required=False, kind="property"),)),
+    Word("claim", "riscuoti", "table", (Arg("owner", kind="owner"),)),
+    Word("card", "carta", "table", (DECK, CARD), (PLAYER,), loose=True),
+    Word("misdraw", "carta-sbagliata", "table", (DECK, CARD), records=False),
+    Word("shuffle", "mescola", "table", (DECK,), records=False),
     Word("pay-fine", "paga-multa", "table", (), (PLAYER,)),
     Word("use-card", "usa-carta", "table", (), (PLAYER,)),
-    Word("pay", "paga", "table", (Arg("debtor", required=False),),
+    Word("pay", "paga", "table", (Arg("debtor", required=False, kind="debtor"),),
          (Option(("--with", "--con"), "deeds", multiple=True),)),
     Word("undo", "annulla", "table"),
     # what players own
-    Word("build", "costruisci", "table", (WORDS_ARG,), (PLAYER,), loose=True),
-    Word("sell", "vendi", "table", (WORDS_ARG,), (PLAYER,), loose=True),
+    Word("build", "costruisci", "table", (PROPERTY,), (PLAYER,), loose=True),
+    Word("sell", "vendi", "table", (PROPERTY,), (PLAYER,), loose=True),
     Word("break-up", "smonta", "table", (WORDS_ARG,)),
-    Word("mortgage", "ipoteca", "table", (WORDS_ARG,), (PLAYER,)),
-    Word("unmortgage", "riscatta", "table", (WORDS_ARG,), (PLAYER,)),
+    Word("mortgage", "ipoteca", "table", (PROPERTY,), (PLAYER,)),
+    Word("unmortgage", "riscatta", "table", (PROPERTY,), (PLAYER,)),
     Word("trade", "scambia", "table", (Arg("words", many=True, required=False),), loose=True),
-    Word("bankrupt", "bancarotta", "table", (Arg("words", many=True, required=False),),
-         loose=True),
+    Word("bankrupt", "bancarotta", "table",
+         (Arg("words", many=True, required=False, kind="debtor"),), loose=True),
     Word("auction-building", "asta-edificio", "table",
          (Arg("kind", choice=("house", "hotel", "casa", "albergo")),
           Arg("wanted", many=True, required=False)), loose=True),
     # the rule sets beyond classic
     Word("deal", "distribuisci", "table", (Arg("player"), WORDS_ARG)),
     Word("time-up", "tempo-scaduto", "table"),
-    Word("auction-deed", "asta-contratto", "table", (WORDS_ARG,)),
+    Word("auction-deed", "asta-contratto", "table", (PROPERTY,)),
     # the referee's writes (read through click: their options are many and theirs)
     Word("correct", "correggi", "referee"),
     Word("ruling", "decisione", "referee"),
     # setting up, reading, the file
     Word("new", "nuova", "book"), Word("state", "stato", "reading"),
-    Word("board", "tabellone", "reading"), Word("cards", "carte", "reading"),
+    Word("board", "tabellone", "reading"),
+    Word("cards", "carte", "reading", (Arg("deck", required=False, kind="deck"),)),
     Word("run", "esegui", "book"), Word("shell", None, "book"),
     Word("tournament", "torneo", "book"), Word("log", "registro", "reading"),
     Word("audit", "verifica", "reading"), Word("show", "mostra", "reading"),
     Word("replay", "rivedi", "reading"), Word("games", "partite", "reading"),
-    Word("statement", "estratto", "reading"), Word("history", "storia", "reading"),
+    Word("statement", "estratto", "reading"),
+    Word("history", "storia", "reading", (Arg("words", many=True, kind="property"),)),
     Word("standings", "classifica", "reading"), Word("export", "esporta", "reading"),
     Word("import", "importa", "book"), Word("report", "resoconto", "reading"),
     Word("backup", "copia", "book"), Word("copy", "trasferisci", "book"),
@@ -95,6 +104,16 @@ WORDS: tuple[Word, ...] = (
 )
 
 BY_ENGLISH = {w.english: w for w in WORDS}
+
+
+def naming(kind: str) -> frozenset[str]:
+    """The words with an argument that names a `kind` (Arg.kind): `naming("deck")`."""
+    return frozenset(w.english for w in WORDS if any(a.kind == kind for a in w.args))
+
+
+# who an argument names, for the words that take one player of a kind (`claim` Tab: owners)
+WHO_NAMED = {w.english: a.kind for w in WORDS for a in w.args[:1]
+             if a.kind in ("owner", "bidder", "debtor")}
 # Italian word -> English word (the same command; the line is recorded as typed)
 ALIASES = {w.italian: w.english for w in WORDS if w.italian}
 TABLE_ACTIONS = frozenset(w.english for w in WORDS if w.kind == "table")

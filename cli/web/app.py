@@ -90,17 +90,16 @@ def choose_language(accept: str | None, chosen: str | None = None) -> str:
 
 
 def warm() -> None:
-    """Import what a banker's line runs through (click's commands, decide, the words), so
-    that the first line of the evening costs what the others do, not a second of imports."""
-    from cli.command_table import COMMANDS, load
+    """Import what a banker's line runs through (the parser, decide, the words), so that the
+    first line of the evening costs what the others do, not a second of imports."""
+    from cli.lines import answer, parse  # noqa: F401
+    from cli.words import facts  # noqa: F401
     from ledger.rules import decide  # noqa: F401
 
-    for word in ("roll", "buy", "bid", "claim", "card", "pay", "build", "trade", "undo"):
-        load(COMMANDS[word])
 
-
-# One line at a time in this process: cli/execution.py captures what a line says by
-# redirecting the process's stdout and stderr, and SQLite takes one writer anyway.
+# A line that is no table action (a referee's ruling) runs through click, and cli/execution.py
+# captures what it says by redirecting the process's stdout and stderr: one such at a time.  A
+# table action is parsed and executed without click (cli/lines), nothing captured: no lock.
 LINES = threading.RLock()
 
 
@@ -282,9 +281,10 @@ class Hub:
     def run_line(self, game: int, line: str, lang: str, command_id: str | None,
                  expect: int | None) -> tuple[int, dict]:
         """Run one line in a worker thread: the status and the answer's body."""
-        from cli.execution import execute
+        from cli.execution import execute, is_table_action
 
-        with LINES, i18n.speaking(["--lang", lang]):
+        capture = contextlib.nullcontext() if is_table_action(line) else LINES
+        with capture, i18n.speaking(["--lang", lang]):
             session = self.session(game)
             outcome = execute(session, line, command_id=command_id,
                               expected=None if expect is None else (game, expect), echo=False)
