@@ -8,45 +8,32 @@ import sys
 
 import click
 
+from cli.banker.adapter import table_command
 from cli.groups import Subgroup
-from cli.lines import estate as lines
 from cli.safe_output import write_out
-from cli.session import dump, json_option, pass_session, records
-from cli.session import parsed as run
+from cli.session import dump, json_option, pass_session
 from cli.words.i18n import _, counted
 from ledger.base.errors import EXIT_AUDIT, UsageError
 
 
-@click.command()
-@click.argument("player")
-@click.argument("words", nargs=-1, required=True, metavar="PROPERTY...")
-@pass_session
-@records
-def deal(session, player, words):
+@table_command("deal")
+def deal():
     """Deeds dealt by lot before the first roll, paid to the Bank at once: deal PLAYER
     PROPERTY... (no quotes needed: `deal Anna vicolo corto stazione sud`).  Vintage (002) deals
     7 to 3 each by the number of players, the short and timed games (004) two each."""
-    run(session, lines.deal, player=player, words=words)
 
 
-@click.command("time-up")
-@pass_session
-@records
-def time_up(session):
+@table_command("time-up")
+def time_up():
     """The agreed time has run out.  Championship (000 FAQ 6): the player whose turn is in
     progress finishes it, then the game ends (a doubles re-roll is a new turn, FAQ 11);
     vintage (002) and timed (004): the game ends at once.  The richest player wins."""
-    run(session, lines.time_up, now=session.now())
 
 
-@click.command("auction-deed")
-@click.argument("words", nargs=-1, required=True, metavar="PROPERTY")
-@pass_session
-@records
-def auction_deed(session, words):
+@table_command("auction-deed")
+def auction_deed():
     """A debtor who finds the creditor's price for a deed unfair auctions it among the other
     players; the winner pays the debtor (vintage, 002 §Varie)."""
-    run(session, lines.auction_deed, words=words)
 
 
 # --- tournaments --------------------------------------------------------------------------

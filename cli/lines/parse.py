@@ -131,7 +131,7 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
         if takes is None and not w.startswith("--") and w[:2] in options:
             raise LineShape(f"{w[:2]} with its value joined")  # `-pAnna`: click reads it
         if takes is None:
-            if not spec.loose or w.startswith("--") and spec.english in ("roll", "card") \
+            if not spec.loose or w.startswith("--") and spec.strays \
                     or name == "--help":
                 raise LineShape(f"no such option {name}")  # click (or no_stray_options) says it
             loose.append(w)  # `-1`, `--give`: the word's own

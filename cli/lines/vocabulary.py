@@ -20,12 +20,16 @@ class Arg(NamedTuple):
     # what it names, for the shell's Tab (cli/banker/completion.py): "property", "space",
     # "deck", "card" (a deck's card), or who: "owner", "bidder", "debtor" (cli/lines/names.py WHO)
     kind: str | None = None
+    metavar: str | None = None  # as the usage line says it (`D1 D2 [S]`); None: its NAME
+    raw: bool = False    # its words as typed, options and all (`--give`: the word's own)
 
 
 class Option(NamedTuple):
     names: tuple[str, ...]   # as click declares it: `--player`, `-p`
     dest: str                # the builder's parameter
     multiple: bool = False   # repeated: each value kept
+    metavar: str | None = None
+    help: str = ""           # click's help for it (English: the catalogs translate it)
 
 
 class Word(NamedTuple):
@@ -36,50 +40,63 @@ class Word(NamedTuple):
     options: tuple[Option, ...] = ()
     loose: bool = False      # click's ignore_unknown_options: `-1` is a word (a bad number)
     records: bool = True     # takes --id KEY and --expect SEQ (cli/session.py's records)
+    # a `--word` among its arguments is an unknown option (`roll 1 2 --playr`), not a word
+    strays: bool = False
 
 
-PLAYER = Option(("--player", "-p"), "player")
-WORDS_ARG = Arg("words", many=True)
-PROPERTY = Arg("words", many=True, kind="property")
+PLAYER = Option(("--player", "-p"), "player", help="Check that it is this player's turn.")
+PROPERTY = Arg("words", many=True, kind="property", metavar="PROPERTY")
+PROPERTIES = Arg("words", many=True, kind="properties", metavar="PROPERTY...")  # one after another
 DECK = Arg("deck", kind="deck")
-CARD = Arg("words", many=True, kind="card")
 
 # Every command word, English first, its Italian alias, what it is, and for a table action
 # what it takes.  The order is `banco --help`'s and the shell's.
 WORDS: tuple[Word, ...] = (
     # the turn
-    Word("roll", "tira", "table", (Arg("dice", many=True),), (PLAYER,), loose=True),
+    Word("roll", "tira", "table", (Arg("dice", many=True, metavar="D1 D2 [S]"),), (PLAYER,),
+         loose=True, strays=True),
     Word("move", "muovi", "table", (Arg("spaces", whole=True),), (PLAYER,), loose=True),
-    Word("go", "vai", "table", (Arg("words", many=True, kind="space"),), (PLAYER,)),
+    Word("go", "vai", "table", (Arg("words", many=True, kind="space", metavar="SPACE"),),
+         (PLAYER,)),
     Word("advance", "avanza", "table", (), (PLAYER,)),
     Word("buy", "compra", "table", (), (PLAYER,)),
     Word("decline", "rifiuta", "table", (), (PLAYER,)),
     Word("bid", "offerta", "table", (Arg("bidder", kind="bidder"), Arg("amount")), loose=True),
     Word("hammer", "aggiudica", "table",
-         (Arg("words", many=True, required=False, kind="property"),)),
+         (Arg("words", many=True, required=False, kind="property",
+              metavar="[PROPERTY|PLAYER]"),)),
     Word("claim", "riscuoti", "table", (Arg("owner", kind="owner"),)),
-    Word("card", "carta", "table", (DECK, CARD), (PLAYER,), loose=True),
-    Word("misdraw", "carta-sbagliata", "table", (DECK, CARD), records=False),
+    Word("card", "carta", "table",
+         (DECK, Arg("words", many=True, kind="card", metavar="CARD... [pay|draw]")), (PLAYER,),
+         loose=True, strays=True),
+    Word("misdraw", "carta-sbagliata", "table",
+         (DECK, Arg("words", many=True, kind="card", metavar="CARD...")), records=False),
     Word("shuffle", "mescola", "table", (DECK,), records=False),
     Word("pay-fine", "paga-multa", "table", (), (PLAYER,)),
     Word("use-card", "usa-carta", "table", (), (PLAYER,)),
     Word("pay", "paga", "table", (Arg("debtor", required=False, kind="debtor"),),
-         (Option(("--with", "--con"), "deeds", multiple=True),)),
+         (Option(("--with", "--con"), "deeds", multiple=True, metavar="PROPERTY=PRICE",
+                 help="Pay partly with a deed free of buildings, at the price the creditor "
+                      "puts on it; the rest in cash (vintage, 002 §Varie).  Repeat for several "
+                      "deeds."),)),
     Word("undo", "annulla", "table"),
     # what players own
     Word("build", "costruisci", "table", (PROPERTY,), (PLAYER,), loose=True),
     Word("sell", "vendi", "table", (PROPERTY,), (PLAYER,), loose=True),
-    Word("break-up", "smonta", "table", (WORDS_ARG,)),
+    Word("break-up", "smonta", "table", (PROPERTIES,)),
     Word("mortgage", "ipoteca", "table", (PROPERTY,), (PLAYER,)),
     Word("unmortgage", "riscatta", "table", (PROPERTY,), (PLAYER,)),
-    Word("trade", "scambia", "table", (Arg("words", many=True, required=False),), loose=True),
+    Word("trade", "scambia", "table", (Arg("words", many=True, required=False, raw=True),),
+         loose=True),
     Word("bankrupt", "bancarotta", "table",
-         (Arg("words", many=True, required=False, kind="debtor"),), loose=True),
+         (Arg("words", many=True, required=False, kind="debtor", raw=True,
+              metavar="[DEBTOR] [--lift PROPERTY...]"),), loose=True),
     Word("auction-building", "asta-edificio", "table",
          (Arg("kind", choice=("house", "hotel", "casa", "albergo")),
-          Arg("wanted", many=True, required=False)), loose=True),
+          Arg("wanted", many=True, required=False, raw=True, metavar="--wanted NAME=N...")),
+         loose=True),
     # the rule sets beyond classic
-    Word("deal", "distribuisci", "table", (Arg("player"), WORDS_ARG)),
+    Word("deal", "distribuisci", "table", (Arg("player"), PROPERTIES)),
     Word("time-up", "tempo-scaduto", "table"),
     Word("auction-deed", "asta-contratto", "table", (PROPERTY,)),
     # the referee's writes (read through click: their options are many and theirs)
