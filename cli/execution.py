@@ -87,8 +87,12 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
 
 def is_table_action(line: str) -> bool:
     """Whether the line is a table action the parser reads (cli/lines/parse.py), run without
-    click and without capturing stdout."""
-    return _readable(line) is not None
+    click and without capturing stdout.  Not `draw` alone: read only where a card waits for
+    its choice, else click says it is no command."""
+    from cli.lines.vocabulary import CHOICE_ALONE
+
+    readable = _readable(line)
+    return readable is not None and english_word(readable[0][0]) not in CHOICE_ALONE
 
 
 def _readable(line: str) -> tuple[list[str], dict] | None:

@@ -367,8 +367,6 @@ def typed_word() -> str:
     return ctx.info_name if ctx is not None and ctx.info_name else "banco"
 
 
-player_option = click.option("--player", "-p", default=None,
-                             help="Check that it is this player's turn.")
 json_option = click.option("--json", "as_json", is_flag=True, help="Stable JSON for scripts.")
 property_words = click.argument("words", nargs=-1, required=True, metavar="PROPERTY")
 

@@ -180,3 +180,18 @@ def test_any_table_line_says_through_the_parser_what_click_says(lines, table_fil
                               type(o.refusal).__name__))
         s.close()
     assert said["parser"] == said["click"]
+
+
+def test_which_lines_run_without_click():
+    """The phones' server takes its capture lock only for a line that goes through click
+    (cli/web/app.py): a table action the parser reads takes none."""
+    from cli.execution import is_table_action
+
+    for line in ("roll 3 4", "tira 3 4 --lang it", "buy --id k --expect 3", "ROLL 1 2",
+                 "trade Anna Bruno --dai 100 --ricevi vicolo", "bid Anna -5", "time-up",
+                 "roll 1 2 --giocatore Anna", "sell rosa all"):
+        assert is_table_action(line), line
+    for line in ("state", "log --tail 3", "correct cash Anna 10", "new Anna Bruno", "",
+                 "roll 1 2 --db other.db", "buy Vicolo", "buy --help", "roll 1 2 --lang fr",
+                 "buy --expect x", "claim 'Anna", "misdraw imp 3 --id k", "rol 1 2", "draw"):
+        assert not is_table_action(line), line
