@@ -195,3 +195,43 @@ def test_which_lines_run_without_click():
                  "roll 1 2 --db other.db", "buy Vicolo", "buy --help", "roll 1 2 --lang fr",
                  "buy --expect x", "claim 'Anna", "misdraw imp 3 --id k", "rol 1 2", "draw"):
         assert not is_table_action(line), line
+
+
+def test_a_phone_s_table_action_runs_without_the_capture_lock(session, monkeypatch):
+    """POST /api/commands: a table action is parsed and executed without click, so without
+    the lock that guards click's captured stdout; a line click words still takes it."""
+    import threading
+
+    from starlette.testclient import TestClient
+
+    import cli.web.app as app
+    from ledger.store import tokens
+
+    entered = []
+
+    class Watched:
+        def __init__(self):
+            self.lock = threading.RLock()
+
+        def __enter__(self):
+            entered.append(True)
+            return self.lock.__enter__()
+
+        def __exit__(self, *exc):
+            return self.lock.__exit__(*exc)
+
+    monkeypatch.setattr(app, "LINES", Watched())
+    secret = tokens.issue(session.db, "banker", 1, "2026-11-29T21:00:00Z", None)[0]
+    hub = app.Hub(session.db, None, poll=0.05)
+    try:
+        with TestClient(app.make_app(hub)) as client:
+            headers = {"Authorization": f"Bearer {secret}"}
+            said = client.post("/api/commands", json={"line": "roll 1 2"}, headers=headers)
+            assert said.status_code == 200 and "DiceRolled" in [
+                e["type"] for e in said.json()["events"]]
+            assert said.json()["said"] and entered == []
+            said = client.post("/api/commands", json={"line": "buy Vicolo"}, headers=headers)
+            assert said.status_code == 400 and "unexpected extra argument" in said.json()["errors"]
+            assert entered == [True]  # click's words, captured under the lock
+    finally:
+        hub.close()
