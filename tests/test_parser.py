@@ -126,7 +126,9 @@ TOKENS = ["Anna", "an", "Bruno", "Carla", "Zeno", "bank", "vicolo", "via roma", 
           "carta-prigione", "--player", "--giocatore", "-p", "-pAnna", "--player=Bruno", "--id",
           "--expect", "0", "--game", "1", "--lang", "it", "en", "fr", "--give", "--dai", "--get",
           "--ricevi", "--lift", "--to", "--with", "--con", "Vicolo Corto=10", "--wanted",
-          "Anna=2", "--", "--json", "--help", "--playr", "-x", "'Via Roma'"]
+          "Anna=2", "--", "--json", "--help", "--playr", "-x", "'Via Roma'", "--game", "2",
+          "--game=1", "--id=", "--expect=0", "--lang=it", "-p=Anna", "--player=", "Bruno=3",
+          "verde", "--to", "5", "albergo", "corso impero", "13.000", "tutti", "b", "mr", "٣"]
 table_line = st.tuples(st.sampled_from(SAID_WORDS),
                        st.lists(st.sampled_from(TOKENS), max_size=5)).map(
     lambda t: " ".join([t[0], *t[1]]))
