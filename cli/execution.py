@@ -4,10 +4,11 @@ web server call it; what they print around it is theirs.
 
 A table action (cli/lines/vocabulary.py's TABLE_ACTIONS) is read by the parser
 (cli/lines/parse.py) and executed through the book directly: no click, no stdout captured, its
-words rendered from the outcome (cli/lines/answer.py) and returned as text.  Any other line (a
-reading, the file's words), and a table action whose shape click refuses (an unknown option, a
-missing argument: click's words, with the word's usage), runs through cli/main.py's click group,
-reached by name (cli/command_table.py's ROOT), so that nothing below cli/main.py imports it."""
+words rendered from the outcome (cli/lines/answer.py) and returned as text; one whose shape
+click refuses (an unknown option, a missing argument) is said in click's words, from click's
+parsing alone.  Any other line (a reading, the file's words) runs through cli/main.py's click
+group, its words captured, reached by name (cli/command_table.py's ROOT), so that nothing below
+cli/main.py imports it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import contextlib
 import io
 import shlex
 import sys
+import threading
 from dataclasses import dataclass
 
 import click
@@ -26,6 +28,11 @@ from cli.words.i18n import _
 from cli.words.usage_hints import extra_argument_hint
 from ledger.base.errors import UsageError
 from ledger.base.names import shown
+
+# A line that is no table action (a reading, a referee's ruling) runs through click, whose
+# words are captured by redirecting the process's stdout and stderr: one capture at a time (the
+# phones' server runs lines on a thread of its own).  A table action takes no lock.
+CAPTURE = threading.RLock()
 
 
 @dataclass(frozen=True)
@@ -76,23 +83,13 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
     out = _Tee(sys.stdout, said) if echo else said
     err = _Tee(sys.stderr, errors) if echo else errors
     session.outcomes, session.refusal = [], None
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with CAPTURE, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = _run(session, line, command_id, expected)
     outcomes = session.outcomes
     events = tuple(row for outcome in outcomes for row in outcome.events
                    if not outcome.replayed)
     return LineOutcome(code, said.getvalue(), errors.getvalue(), events,
                        bool(outcomes) and all(o.replayed for o in outcomes), session.refusal)
-
-
-def is_table_action(line: str) -> bool:
-    """Whether the line is a table action the parser reads (cli/lines/parse.py), run without
-    click and without capturing stdout.  Not `draw` alone: read only where a card waits for
-    its choice, else click says it is no command."""
-    from cli.lines.vocabulary import CHOICE_ALONE
-
-    readable = _readable(line)
-    return readable is not None and english_word(readable[0][0]) not in CHOICE_ALONE
 
 
 def _readable(line: str) -> tuple[list[str], dict] | None:
@@ -132,7 +129,7 @@ def _table_action(session: Session, line: str, command_id: str | None,
 
     readable = _readable(line)
     if readable is None:
-        return None
+        return _shape_words(session, line)
     args, context = readable
     session.begin(line_as_meant(line, args), command_id, expected)
     lines: list[tuple[bool, str]] = []
@@ -147,6 +144,48 @@ def _table_action(session: Session, line: str, command_id: str | None,
     return LineOutcome(code, _text(lines, False), _text(lines, True),
                        tuple(row for o in outcomes for row in o.events if not o.replayed),
                        bool(outcomes) and all(o.replayed for o in outcomes), refusal), lines
+
+
+def _shape_words(session: Session, line: str
+                 ) -> tuple[LineOutcome, list[tuple[bool, str]]] | None:
+    """A table action whose shape click refuses (an unknown option, a word too many or too
+    few, an option without its value: cli/lines/parse.py's LineShape): click's own words for
+    it, from click's parsing alone (the group's, then the word's), nothing run and nothing
+    printed, so nothing captured.  None where click would print (`--help`) or take the line
+    after all (`--db`: another file): it then runs through click."""
+    from cli.lines.parse import table_action
+
+    try:
+        args = shlex.split(line, comments=True)
+    except ValueError:
+        return None
+    options = args[:args.index("--")] if "--" in args else args
+    if table_action(args) is None or "--help" in options or "--version" in options \
+            or any("\udc80" <= ch <= "\udcff" for ch in line):
+        return None
+    from cli.words import i18n
+    from cli.words.click_words import localize
+
+    group = load(ROOT)
+    previous, group.standalone = group.standalone, False
+    refused = None
+    try:
+        with i18n.speaking(args):  # as cli/main.py's BancoGroup.main reads a line
+            localize(group)
+            try:
+                ctx = group.make_context("banco", list(args), obj=session)
+                name, command, rest = group.resolve_command(
+                    ctx, [*ctx._protected_args, *ctx.args])
+                command.make_context(name, rest, parent=ctx)
+            except click.exceptions.UsageError as exc:
+                refused = exc
+    finally:
+        group.standalone = previous
+    if refused is None:
+        return None
+    # said after the line's language is given back, as _run says click's usage errors
+    lines = [(True, text) for text in _usage_error_lines(refused)]
+    return LineOutcome(refused.exit_code, "", _text(lines, True), (), False, None), lines
 
 
 def _decided(session: Session, args: list[str], context: dict, language: str,
@@ -271,13 +310,19 @@ def _run(session: Session, line: str, command_id: str | None,
 
 
 def _say_usage_error(exc: click.exceptions.UsageError) -> None:
+    for text in _usage_error_lines(exc):
+        click.echo(text, err=True)
+
+
+def _usage_error_lines(exc: click.exceptions.UsageError) -> list[str]:
     """Inside the shell or a transcript: one `error:` line and the word's usage, not click's
     whole block, whose `Try 'banco --help'` is advice for the command line."""
-    click.echo(_("error: {message}").format(message=exc.format_message()), err=True)
+    lines = [_("error: {message}").format(message=exc.format_message())]
     ctx = exc.ctx
     if ctx is not None and ctx.parent is not None:  # a mistake in a word's own arguments
-        click.echo("  " + ctx.get_usage().strip() + "  "
-                   + _("(`help {word}` says more)").format(word=ctx.info_name), err=True)
+        lines.append("  " + ctx.get_usage().strip() + "  "
+                     + _("(`help {word}` says more)").format(word=ctx.info_name))
     hint = extra_argument_hint(exc)
     if hint:
-        click.echo("  " + hint, err=True)
+        lines.append("  " + hint)
+    return lines

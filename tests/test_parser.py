@@ -184,28 +184,15 @@ def test_any_table_line_says_through_the_parser_what_click_says(lines, table_fil
     assert said["parser"] == said["click"]
 
 
-def test_which_lines_run_without_click():
-    """The phones' server takes its capture lock only for a line that goes through click
-    (cli/web/app.py): a table action the parser reads takes none."""
-    from cli.execution import is_table_action
-
-    for line in ("roll 3 4", "tira 3 4 --lang it", "buy --id k --expect 3", "ROLL 1 2",
-                 "trade Anna Bruno --dai 100 --ricevi vicolo", "bid Anna -5", "time-up",
-                 "roll 1 2 --giocatore Anna", "sell rosa all"):
-        assert is_table_action(line), line
-    for line in ("state", "log --tail 3", "correct cash Anna 10", "new Anna Bruno", "",
-                 "roll 1 2 --db other.db", "buy Vicolo", "buy --help", "roll 1 2 --lang fr",
-                 "buy --expect x", "claim 'Anna", "misdraw imp 3 --id k", "rol 1 2", "draw"):
-        assert not is_table_action(line), line
-
-
 def test_a_phone_s_table_action_runs_without_the_capture_lock(session, monkeypatch):
-    """POST /api/commands: a table action is parsed and executed without click, so without
-    the lock that guards click's captured stdout; a line click words still takes it."""
+    """POST /api/commands: a table action is parsed and executed without click, and one whose
+    shape click refuses is said from click's parsing alone: neither captures stdout, so
+    neither takes the lock that guards a capture; a referee's line, through click, takes it."""
     import threading
 
     from starlette.testclient import TestClient
 
+    import cli.execution as execution
     import cli.web.app as app
     from ledger.store import tokens
 
@@ -222,18 +209,25 @@ def test_a_phone_s_table_action_runs_without_the_capture_lock(session, monkeypat
         def __exit__(self, *exc):
             return self.lock.__exit__(*exc)
 
-    monkeypatch.setattr(app, "LINES", Watched())
-    secret = tokens.issue(session.db, "banker", 1, "2026-11-29T21:00:00Z", None)[0]
+    monkeypatch.setattr(execution, "CAPTURE", Watched())
+    banker, referee = (tokens.issue(session.db, role, 1, "2026-11-29T21:00:00Z", None)[0]
+                       for role in ("banker", "referee"))
     hub = app.Hub(session.db, None, poll=0.05)
     try:
         with TestClient(app.make_app(hub)) as client:
-            headers = {"Authorization": f"Bearer {secret}"}
-            said = client.post("/api/commands", json={"line": "roll 1 2"}, headers=headers)
+            def post(line, secret=banker):
+                return client.post("/api/commands", json={"line": line},
+                                   headers={"Authorization": f"Bearer {secret}"})
+
+            said = post("roll 1 2")
             assert said.status_code == 200 and "DiceRolled" in [
                 e["type"] for e in said.json()["events"]]
             assert said.json()["said"] and entered == []
-            said = client.post("/api/commands", json={"line": "buy Vicolo"}, headers=headers)
-            assert said.status_code == 400 and "unexpected extra argument" in said.json()["errors"]
-            assert entered == [True]  # click's words, captured under the lock
+            said = post("buy Vicolo")
+            assert said.status_code == 400 and said.json()["errors"].startswith(
+                "error: Got unexpected extra argument (Vicolo)\n  Usage: banco buy [OPTIONS]")
+            assert entered == []
+            said = post("ruling", referee)
+            assert said.status_code == 400 and entered == [True]  # click's, captured
     finally:
         hub.close()

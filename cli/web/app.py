@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import json
 import shlex
-import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -97,10 +96,6 @@ def warm() -> None:
     from ledger.rules import decide  # noqa: F401
 
 
-# A line that is no table action (a referee's ruling) runs through click, and cli/execution.py
-# captures what it says by redirecting the process's stdout and stderr: one such at a time.  A
-# table action is parsed and executed without click (cli/lines), nothing captured: no lock.
-LINES = threading.RLock()
 
 
 class Hub:
@@ -281,10 +276,9 @@ class Hub:
     def run_line(self, game: int, line: str, lang: str, command_id: str | None,
                  expect: int | None) -> tuple[int, dict]:
         """Run one line in a worker thread: the status and the answer's body."""
-        from cli.execution import execute, is_table_action
+        from cli.execution import execute
 
-        capture = contextlib.nullcontext() if is_table_action(line) else LINES
-        with capture, i18n.speaking(["--lang", lang]):
+        with i18n.speaking(["--lang", lang]):
             session = self.session(game)
             outcome = execute(session, line, command_id=command_id,
                               expected=None if expect is None else (game, expect), echo=False)
