@@ -226,10 +226,12 @@ def _decided(session: Session, args: list[str], context: dict, language: str,
         said = refused(exc)
     except sqlite3.Error as exc:  # one raised outside the store's guard: still the database's
         from ledger.base.errors import EXIT_DATABASE
+        from ledger.store.postgres_connection import is_postgres_url, shown
 
         book = session._book
+        db = shown(session.db) if is_postgres_url(session.db) else session.db  # no password
         text = (i18n_say_error(book.store.explain(exc, writing=False)) if book is not None
-                else _("error: cannot use {db}: {exc}").format(db=session.db, exc=exc))
+                else _("error: cannot use {db}: {exc}").format(db=db, exc=exc))
         lines.append((True, text))
         return EXIT_DATABASE, None
     lines.extend(said.lines)
