@@ -202,7 +202,7 @@ def _decided(session: Session, args: list[str], context: dict, language: str,
     command = None
     try:
         if "--game" in context:
-            session.game_option, session._game = int(context["--game"]), None
+            session.address(int(context["--game"]))
         if "--id" in context:
             if not context["--id"].strip():
                 raise UsageError("--id needs a key: any text that names this command")

@@ -66,6 +66,11 @@ class Session:
         self._game = game
         self._moved = True
 
+    def address(self, game: int) -> None:
+        """This line addresses game N (`--game N` on it): resolved again, and given back when
+        the line ends (end())."""
+        self.game_option, self._game = game, None
+
     _outer: tuple | None = None  # the game addressed before the line being run
     _moved = False
 
@@ -168,7 +173,7 @@ def pass_session(f):
             session.begin(**outer.context())
             ctx.call_on_close(session.close)
         elif game_after is not None:
-            session.game_option, session._game = game_after, None
+            session.address(game_after)
         return f(session, *args, **kwargs)
 
     command = click.option("--game", "game_after", type=int, default=None, metavar="N",
