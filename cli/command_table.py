@@ -11,7 +11,7 @@ import textwrap
 
 import click
 
-from cli.lines.vocabulary import (  # noqa: F401 - the one table of words; read here by many
+from banco.cli.lines.vocabulary import (  # noqa: F401 - the one table of words; read here by many
     ALIASES,
     ALL_WORDS,
     ITALIAN_OPTIONS,
@@ -20,47 +20,47 @@ from cli.lines.vocabulary import (  # noqa: F401 - the one table of words; read 
     english_option_words,
     english_value,
 )
-from cli.words import i18n
-from cli.words.i18n import N_
+from banco.cli.words import i18n
+from banco.cli.words.i18n import N_
 
 # The click group that runs a line (cli/main.py's `cli`), named as the commands are: the
 # shell and `run` reach it by name, so that nothing below cli/main.py imports it.
-ROOT = "cli.main:cli"
+ROOT = "banco.cli.main:cli"
 
 # Command word -> "module:function".  Grouped by who uses them.
 COMMANDS = {
     # the banker: setting up, the turn, what players own, the table
-    "new": "cli.banker.setting_up:new", "roll": "cli.banker.turn:roll", "buy": "cli.banker.turn:buy",
-    "move": "cli.banker.turn:move", "go": "cli.banker.turn:go", "advance": "cli.banker.turn:advance",
-    "decline": "cli.banker.turn:decline", "bid": "cli.banker.turn:bid", "hammer": "cli.banker.turn:hammer",
-    "claim": "cli.banker.turn:claim", "card": "cli.banker.turn:card", "pay-fine": "cli.banker.turn:pay_fine",
-    "misdraw": "cli.banker.turn:misdraw", "shuffle": "cli.banker.turn:shuffle",
-    "use-card": "cli.banker.turn:use_card", "pay": "cli.banker.turn:pay", "build": "cli.banker.estate:build",
-    "sell": "cli.banker.estate:sell", "break-up": "cli.banker.estate:break_up",
-    "mortgage": "cli.banker.estate:mortgage", "unmortgage": "cli.banker.estate:unmortgage",
-    "trade": "cli.banker.estate:trade", "bankrupt": "cli.banker.estate:bankrupt",
-    "auction-building": "cli.banker.estate:auction_building", "undo": "cli.banker.turn:undo",
-    "state": "cli.banker.readings:state", "board": "cli.banker.readings:board", "cards": "cli.banker.readings:cards",
-    "run": "cli.banker.transcript:run", "shell": "cli.banker.shell:shell",
+    "new": "banco.cli.banker.setting_up:new", "roll": "banco.cli.banker.turn:roll", "buy": "banco.cli.banker.turn:buy",
+    "move": "banco.cli.banker.turn:move", "go": "banco.cli.banker.turn:go", "advance": "banco.cli.banker.turn:advance",
+    "decline": "banco.cli.banker.turn:decline", "bid": "banco.cli.banker.turn:bid", "hammer": "banco.cli.banker.turn:hammer",
+    "claim": "banco.cli.banker.turn:claim", "card": "banco.cli.banker.turn:card", "pay-fine": "banco.cli.banker.turn:pay_fine",
+    "misdraw": "banco.cli.banker.turn:misdraw", "shuffle": "banco.cli.banker.turn:shuffle",
+    "use-card": "banco.cli.banker.turn:use_card", "pay": "banco.cli.banker.turn:pay", "build": "banco.cli.banker.estate:build",
+    "sell": "banco.cli.banker.estate:sell", "break-up": "banco.cli.banker.estate:break_up",
+    "mortgage": "banco.cli.banker.estate:mortgage", "unmortgage": "banco.cli.banker.estate:unmortgage",
+    "trade": "banco.cli.banker.estate:trade", "bankrupt": "banco.cli.banker.estate:bankrupt",
+    "auction-building": "banco.cli.banker.estate:auction_building", "undo": "banco.cli.banker.turn:undo",
+    "state": "banco.cli.banker.readings:state", "board": "banco.cli.banker.readings:board", "cards": "banco.cli.banker.readings:cards",
+    "run": "banco.cli.banker.transcript:run", "shell": "banco.cli.banker.shell:shell",
     # the rule sets beyond classic (vintage, short, timed, championship) and tournaments
-    "deal": "cli.banker.table_rules:deal", "time-up": "cli.banker.table_rules:time_up",
-    "auction-deed": "cli.banker.table_rules:auction_deed", "tournament": "cli.banker.table_rules:tournament",
+    "deal": "banco.cli.banker.table_rules:deal", "time-up": "banco.cli.banker.table_rules:time_up",
+    "auction-deed": "banco.cli.banker.table_rules:auction_deed", "tournament": "banco.cli.banker.table_rules:tournament",
     # the referee
-    "log": "cli.referee.commands:log", "audit": "cli.referee.commands:audit", "show": "cli.referee.commands:show",
-    "replay": "cli.referee.commands:replay", "ruling": "cli.referee.commands:ruling",
-    "correct": "cli.referee.commands:correct",
+    "log": "banco.cli.referee.commands:log", "audit": "banco.cli.referee.commands:audit", "show": "banco.cli.referee.commands:show",
+    "replay": "banco.cli.referee.commands:replay", "ruling": "banco.cli.referee.commands:ruling",
+    "correct": "banco.cli.referee.commands:correct",
     # the organiser
-    "games": "cli.organiser.commands:games", "statement": "cli.organiser.commands:statement",
-    "history": "cli.organiser.commands:history", "standings": "cli.organiser.commands:standings",
-    "export": "cli.organiser.export:export", "import": "cli.organiser.commands:import_",
-    "report": "cli.organiser.commands:report",
+    "games": "banco.cli.organiser.commands:games", "statement": "banco.cli.organiser.commands:statement",
+    "history": "banco.cli.organiser.commands:history", "standings": "banco.cli.organiser.commands:standings",
+    "export": "banco.cli.organiser.export:export", "import": "banco.cli.organiser.commands:import_",
+    "report": "banco.cli.organiser.commands:report",
     # the database file
-    "backup": "cli.organiser.database:backup", "copy": "cli.organiser.database:copy",
-    "doctor": "cli.referee.integrity:doctor", "keygen": "cli.referee.integrity:keygen",
-    "seal": "cli.referee.integrity:seal",
+    "backup": "banco.cli.organiser.database:backup", "copy": "banco.cli.organiser.database:copy",
+    "doctor": "banco.cli.referee.integrity:doctor", "keygen": "banco.cli.referee.integrity:keygen",
+    "seal": "banco.cli.referee.integrity:seal",
     # the table's screen: a read-only web page for a TV or the players' phones
-    "serve": "cli.web.serve:serve", "token": "cli.web.tokens_cli:token",
-    "help": "cli.main:help_",
+    "serve": "banco.cli.web.serve:serve", "token": "banco.cli.web.tokens_cli:token",
+    "help": "banco.cli.main:help_",
 }
 
 # `banco help`: the words by what the banker is doing, one line a group (`banco --help` and

@@ -21,13 +21,13 @@ from dataclasses import dataclass
 
 import click
 
-from cli.command_table import ALIASES, ROOT, load
-from cli.lines.vocabulary import english_word
-from cli.session import Session, line_as_meant
-from cli.words.i18n import _
-from cli.words.usage_hints import extra_argument_hint
-from ledger.base.errors import UsageError
-from ledger.base.names import shown
+from banco.cli.command_table import ALIASES, ROOT, load
+from banco.cli.lines.vocabulary import english_word
+from banco.cli.session import Session, line_as_meant
+from banco.cli.words.i18n import _
+from banco.cli.words.usage_hints import extra_argument_hint
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.names import shown
 
 # A line that is no table action (a reading, a referee's ruling) runs through click, whose
 # words are captured by redirecting the process's stdout and stderr: one capture at a time (the
@@ -96,8 +96,8 @@ def _readable(line: str) -> tuple[list[str], dict] | None:
     """A table action's words and its context options (--id, --expect, --game, --lang), or
     None for a line that is none, or whose shape (or bytes) only click words
     (cli/lines/parse.py's LineShape; cli/main.py's not_utf8)."""
-    from cli.lines.parse import BY_ENGLISH, LineShape, shape, table_action
-    from cli.words import i18n
+    from banco.cli.lines.parse import BY_ENGLISH, LineShape, shape, table_action
+    from banco.cli.words import i18n
 
     try:
         args = shlex.split(line, comments=True)
@@ -124,8 +124,8 @@ def _table_action(session: Session, line: str, command_id: str | None,
     """A table action, parsed and executed without click: what it did, and its lines in the
     order said (each for the answer or the errors); None for a line that is none, or that
     only click words (_readable)."""
-    from cli.lines.parse import LineShape
-    from cli.words import i18n
+    from banco.cli.lines.parse import LineShape
+    from banco.cli.words import i18n
 
     readable = _readable(line)
     if readable is None:
@@ -153,7 +153,7 @@ def _shape_words(session: Session, line: str
     it, from click's parsing alone (the group's, then the word's), nothing run and nothing
     printed, so nothing captured.  None where click would print (`--help`) or take the line
     after all (`--db`: another file): it then runs through click."""
-    from cli.lines.parse import table_action
+    from banco.cli.lines.parse import table_action
 
     try:
         args = shlex.split(line, comments=True)
@@ -163,8 +163,8 @@ def _shape_words(session: Session, line: str
     if table_action(args) is None or "--help" in options or "--version" in options \
             or any("\udc80" <= ch <= "\udcff" for ch in line):
         return None
-    from cli.words import i18n
-    from cli.words.click_words import localize
+    from banco.cli.words import i18n
+    from banco.cli.words.click_words import localize
 
     group = load(ROOT)
     previous, group.standalone = group.standalone, False
@@ -194,10 +194,10 @@ def _decided(session: Session, args: list[str], context: dict, language: str,
     code and the refusal."""
     import sqlite3
 
-    from cli.lines.answer import answer, refused
-    from cli.lines.parse import LineShape, read
-    from cli.lines.turn import Undo
-    from ledger.base.errors import BancoError, RuleViolation
+    from banco.cli.lines.answer import answer, refused
+    from banco.cli.lines.parse import LineShape, read
+    from banco.cli.lines.turn import Undo
+    from banco.ledger.base.errors import BancoError, RuleViolation
 
     command = None
     try:
@@ -225,8 +225,8 @@ def _decided(session: Session, args: list[str], context: dict, language: str,
     except BancoError as exc:
         said = refused(exc)
     except sqlite3.Error as exc:  # one raised outside the store's guard: still the database's
-        from ledger.base.errors import EXIT_DATABASE
-        from ledger.store.postgres_connection import is_postgres_url, shown
+        from banco.ledger.base.errors import EXIT_DATABASE
+        from banco.ledger.store.postgres_connection import is_postgres_url, shown
 
         book = session._book
         db = shown(session.db) if is_postgres_url(session.db) else session.db  # no password
@@ -241,14 +241,14 @@ def _decided(session: Session, args: list[str], context: dict, language: str,
 
 
 def i18n_say_error(exc) -> str:
-    from cli.words.i18n import say_error
+    from banco.cli.words.i18n import say_error
 
     return say_error(exc)
 
 
 def _whole_seq(context: dict) -> bool:
     """--expect SEQ and --game N are whole numbers (click's to word otherwise)."""
-    from ledger.base.numbers import is_digits
+    from banco.ledger.base.numbers import is_digits
 
     try:
         return all(is_digits(context[o].strip()) for o in ("--expect", "--game") if o in context)

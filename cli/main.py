@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from cli.command_table import (
+from banco.cli.command_table import (
     ALIASES,
     COMMANDS,
     ITALIAN_OPTIONS,
@@ -22,13 +22,13 @@ from cli.command_table import (
     lang_option,
     load,
 )
-from cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout, recorded_seqs
-from cli.session import ARGS, Session, strict_numbers
-from cli.words import i18n
-from cli.words.click_words import localize
-from cli.words.i18n import N_
-from cli.words.usage_hints import extra_argument_hint
-from ledger.base.errors import EXIT_DATABASE, BancoError
+from banco.cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout, recorded_seqs
+from banco.cli.session import ARGS, Session, strict_numbers
+from banco.cli.words import i18n
+from banco.cli.words.click_words import localize
+from banco.cli.words.i18n import N_
+from banco.cli.words.usage_hints import extra_argument_hint
+from banco.ledger.base.errors import EXIT_DATABASE, BancoError
 
 EPILOG = N_("""\b
 Exit codes:
@@ -44,7 +44,7 @@ Exit codes:
 def card_choice_words(ctx: click.Context, word: str) -> list[str] | None:
     """`draw` (or `pesca`) typed at a pay-or-draw card: the words that say the choice with
     its card, `card probabilita 11 draw`; None elsewhere (or with no game to look at)."""
-    from cli.lines.vocabulary import CHOICE_ALONE
+    from banco.cli.lines.vocabulary import CHOICE_ALONE
 
     choice = CHOICE_ALONE.get(word.lower())
     if choice is None:
@@ -100,7 +100,7 @@ class BancoGroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript
-            from ledger.base.names import shown
+            from banco.ledger.base.names import shown
 
             ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
         return super().resolve_command(ctx, args)
@@ -258,7 +258,7 @@ class BancoGroup(click.Group):
                 click.echo(i18n.say_error(book.store.explain(exc, writing=False)), err=True)
                 ctx.exit(EXIT_DATABASE)
             db = getattr(ctx.obj, "db", None) or i18n._("the database")
-            from ledger.store.postgres_connection import is_postgres_url, shown
+            from banco.ledger.store.postgres_connection import is_postgres_url, shown
 
             db = shown(db) if is_postgres_url(db) else db  # never a URL's password
             click.echo(i18n._("error: cannot use {db}: {exc}").format(db=db, exc=exc), err=True)
@@ -273,7 +273,7 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     from importlib.machinery import EXTENSION_SUFFIXES
     from importlib.util import find_spec
 
-    spec = find_spec("ledger.table.state")
+    spec = find_spec("banco.ledger.table.state")
     compiled = bool(spec and spec.origin and spec.origin.endswith(tuple(EXTENSION_SUFFIXES)))
     build = i18n._("compiled with mypyc") if compiled else i18n._("pure Python")
     click.echo(f"banco 0.1.0 ({build})")
@@ -313,11 +313,11 @@ def help_(ctx, word):
     """The words by what the banker is doing, or one word's usage: help WORD."""
     group_ctx = ctx.parent
     if word is None:
-        from cli.command_table import grouped_help
+        from banco.cli.command_table import grouped_help
 
         click.echo(grouped_help())
         return
-    from cli.command_table import ALL_WORDS
+    from banco.cli.command_table import ALL_WORDS
 
     if word.lower() in ALL_WORDS:  # `help all`, `aiuto tutto`: every word with its line, as
         click.echo(group_ctx.get_help())  # the shell's `aiuto` offers it

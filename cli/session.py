@@ -8,8 +8,8 @@ import json
 
 import click
 
-from cli.lines.answer import IF_NO_BID  # noqa: F401 - cli/web/hub.py reads it here
-from cli.lines.names import (  # noqa: F401 - the parser's (no click); commands import them here
+from banco.cli.lines.answer import IF_NO_BID  # noqa: F401 - cli/web/hub.py reads it here
+from banco.cli.lines.names import (  # noqa: F401 - the parser's (no click); commands import them here
     DECK_NAMES,
     WHO,
     deck_key,
@@ -18,7 +18,7 @@ from cli.lines.names import (  # noqa: F401 - the parser's (no click); commands 
     property_position,
     space_position,
 )
-from ledger.base.errors import UsageError
+from banco.ledger.base.errors import UsageError
 
 
 class Session:
@@ -49,7 +49,7 @@ class Session:
         if self._book is None:
             if not self.db.strip():  # `--db ""`, or a script's unset variable: not the disk's fault
                 raise UsageError("--db needs a file name: it is empty")
-            from ledger.book import Book
+            from banco.ledger.book import Book
 
             self._book = Book(self.db, create=self.create, warn=warn)
         return self._book
@@ -82,7 +82,7 @@ class Session:
         reproducible recordings (tests, demos), never at a real table."""
         import os
 
-        from ledger.store.canonical import format_time, now_text
+        from banco.ledger.store.canonical import format_time, now_text
 
         fixed = os.environ.get("BANCO_FIXED_TIME")
         if fixed:
@@ -153,7 +153,7 @@ class Session:
 
 def warn(message: str) -> None:
     """The book's warnings (ledger/book.py: messages), in the user's language."""
-    from cli.words.i18n import say
+    from banco.cli.words.i18n import say
 
     click.echo(say(message), err=True)
 
@@ -195,7 +195,7 @@ def typed_line(args, command: str | None) -> str | None:
     gives `roll 4 6`).  command None: the first word that is not an option."""
     import shlex
 
-    from cli.command_table import ALIASES
+    from banco.cli.command_table import ALIASES
 
     command = ALIASES.get(command, command)
     words, skip, started, ended = [], False, False, False
@@ -278,13 +278,13 @@ class Whole(click.types.IntParamType):
     so `1_000` or `６` is refused with click's own message rather than read as 1000 or 6."""
 
     def convert(self, value, param, ctx):
-        from ledger.base.errors import UsageError
-        from ledger.base.numbers import whole
+        from banco.ledger.base.errors import UsageError
+        from banco.ledger.base.numbers import whole
 
         try:
             bad = isinstance(value, str) and whole(value.strip()) is None
         except UsageError as exc:  # a number too long to be meant: said where click says it
-            from cli.words.i18n import translations
+            from banco.cli.words.i18n import translations
 
             self.fail(exc.render(translations()), param, ctx)
         if bad:
@@ -316,7 +316,7 @@ def strict_numbers(command) -> None:
 def report(outcome, command=None) -> None:
     """Print what the book did (an Outcome), as cli/lines/answer.py words it; a refusal is
     noted for cli/execution.py's LineOutcome and ends the command with its exit code."""
-    from cli.lines.answer import answer, outcome_lines
+    from banco.cli.lines.answer import answer, outcome_lines
 
     said(answer(command, outcome, None) if command is not None else outcome_lines(outcome))
 
@@ -334,16 +334,16 @@ def said(answer) -> None:
 
 
 def span(rows) -> str:
-    from cli.lines.answer import span
+    from banco.cli.lines.answer import span
 
     return span(rows)
 
 
 def execute(session: Session, command) -> None:
     """Run a typed command in the session's game and print what it did."""
-    from cli.lines.answer import answer, refused
-    from cli.lines.turn import Undo
-    from ledger.base.errors import RuleViolation
+    from banco.cli.lines.answer import answer, refused
+    from banco.cli.lines.turn import Undo
+    from banco.ledger.base.errors import RuleViolation
 
     game = session.game()
     before = session.book.state(game) if isinstance(command, Undo) else None
@@ -361,7 +361,7 @@ def execute(session: Session, command) -> None:
 def parsed(session: Session, builder, **params) -> None:
     """A click command's words through the parser's builder (cli/lines), the command run:
     the word as typed and the language are the click context's."""
-    from cli.words import i18n
+    from banco.cli.words import i18n
 
     execute(session, builder(session.state(), typed_word(), i18n.language(), **params))
 

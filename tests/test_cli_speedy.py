@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from cli.lines.turn import parse_dice
-from ledger.base.errors import UsageError
+from banco.cli.lines.turn import parse_dice
+from banco.ledger.base.errors import UsageError
 
 # Anna passes Via! on her fourth roll (two players): her fifth throws the Speedy die.
 LAP = ["roll 5 6", "buy", "roll 2 3", "buy", "roll 4 6", "buy", "roll 3 4", "buy", "roll 4 6",
@@ -121,8 +121,8 @@ def test_roll_usage_errors(banco):
 def test_the_shell_prompt_says_what_the_speedy_die_waits_for(lap):
     import io
 
-    from cli.banker.shell import BancoShell
-    from cli.session import Session
+    from banco.cli.banker.shell import BancoShell
+    from banco.cli.session import Session
 
     class Typed(io.StringIO):
         def __init__(self, *lines):
@@ -149,7 +149,7 @@ def test_the_shell_prompt_says_what_the_speedy_die_waits_for(lap):
 def test_the_shell_prompt_for_mr_monopoly():
     from helpers import new_table
 
-    from cli.banker.shell import prompt_for
+    from banco.cli.banker.shell import prompt_for
 
     t = new_table(rules="championship")
     assert prompt_for(t._replace(turn=t.turn._replace(phase="advance"))) == (
@@ -164,11 +164,11 @@ def test_reading_a_speedy_table_imports_no_write_machinery(lap):
     import sys
 
     lap("roll", "5", "6", "bus")
-    code = ("import sys; from cli.main import cli\n"
+    code = ("import sys; from banco.cli.main import cli\n"
             "try: cli(['--db', sys.argv[1], 'state'])\n"
             "except SystemExit: pass\n"
-            "heavy = {'marshmallow', 'sqlite_utils', 'ledger.rules.decide', 'ledger.rules.decision',"
-            " 'ledger.records.events', 'ledger.records.commands'} & set(sys.modules)\n"
+            "heavy = {'marshmallow', 'sqlite_utils', 'banco.ledger.rules.decide', 'banco.ledger.rules.decision',"
+            " 'banco.ledger.records.events', 'banco.ledger.records.commands'} & set(sys.modules)\n"
             "print('HEAVY', sorted(heavy))")
     out = subprocess.run([sys.executable, "-c", code, lap.db], capture_output=True, text=True,
                          check=True).stdout

@@ -5,10 +5,10 @@ import json
 import pytest
 from helpers import EDITION, POS, new_table, own
 
-from cli.lines.estate import property_and_count
-from cli.lines.trade import parse_trade
-from ledger.base.errors import UsageError
-from ledger.base.names import UnknownName, resolve, resolve_all, resolve_run
+from banco.cli.lines.estate import property_and_count
+from banco.cli.lines.trade import parse_trade
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.names import UnknownName, resolve, resolve_all, resolve_run
 
 PROPERTIES = [s.name for s in EDITION.properties]
 GROUPS = list(EDITION.groups)
@@ -120,7 +120,7 @@ def test_trade_lift_through_the_cli(banco):
 def test_a_misspelt_player_is_matched_against_those_who_could_act():
     """`claim ana` with Anna owning a deed and Carla nothing suggests Anna only, and says
     among whom; a name near nobody who could lists them."""
-    from cli.session import player_name
+    from banco.cli.session import player_name
 
     state = own(new_table(("Anna", "Bruno", "Carla")), "Anna", "Vicolo Corto")
     with pytest.raises(UnknownName, match=r"^no player called 'ana': of the players who own a "
@@ -139,8 +139,8 @@ def test_a_misspelt_player_is_matched_against_those_who_could_act():
 
 
 def test_a_misspelt_bidder_is_one_of_those_who_may_bid():
-    from cli.session import player_name
-    from ledger.table.state import Auction
+    from banco.cli.session import player_name
+    from banco.ledger.table.state import Auction
 
     state = new_table(("Anna", "Bruno", "Carla"))
     state = state._replace(auction=Auction(property=POS["Vicolo Corto"], min_bid=1, step=1,
@@ -161,7 +161,7 @@ def test_a_misspelt_start_of_a_long_name_and_a_name_near_nothing():
 
 
 def test_a_colour_group_by_a_unique_prefix():
-    from cli.lines.estate import to_level
+    from banco.cli.lines.estate import to_level
 
     t = new_table()
     assert to_level(t, ["marr", "2"], hotel=True) == (tuple(EDITION.groups["marrone"]), 2)

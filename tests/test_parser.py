@@ -6,12 +6,12 @@ import sys
 
 import pytest
 
-from cli.execution import execute
-from cli.lines.parse import LineShape, parse
-from cli.lines.turn import Undo
-from cli.session import Session
-from ledger.base.errors import UsageError
-from ledger.records import commands as c
+from banco.cli.execution import execute
+from banco.cli.lines.parse import LineShape, parse
+from banco.cli.lines.turn import Undo
+from banco.cli.session import Session
+from banco.ledger.base.errors import UsageError
+from banco.ledger.records import commands as c
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_a_table_action_runs_without_click(session, monkeypatch):
     outcome (cli/lines/answer.py)."""
     import contextlib
 
-    import cli.execution as execution
+    import banco.cli.execution as execution
 
     def no_click(*args, **kwargs):
         raise AssertionError("a table action reached click")
@@ -93,7 +93,7 @@ def test_a_table_action_runs_without_click(session, monkeypatch):
 
 def test_a_table_action_says_the_same_words_as_through_click(tmp_path, monkeypatch):
     """The same lines through the parser path and through click say the same, byte for byte."""
-    import cli.execution as execution
+    import banco.cli.execution as execution
 
     lines = ["roll 1 2", "buy", "buy Vicolo", "roll 7 1", "roll 34", "decline", "claim Zorro",
              "roll 2 2", "bid Bruno 50", "offerta 50 Bruno", "hammer", "undo", "undo",
@@ -116,7 +116,7 @@ def test_a_table_action_says_the_same_words_as_through_click(tmp_path, monkeypat
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from cli.lines.vocabulary import TABLE_ACTIONS, WORDS  # noqa: E402
+from banco.cli.lines.vocabulary import TABLE_ACTIONS, WORDS  # noqa: E402
 
 SAID_WORDS = sorted({w for word in WORDS if word.english in TABLE_ACTIONS
                      for w in (word.english, word.italian) if w} | {"draw", "pesca", "ROLL"})
@@ -162,7 +162,7 @@ def test_any_table_line_says_through_the_parser_what_click_says(lines, table_fil
                                                                  monkeypatch):
     import shutil
 
-    import cli.execution as execution
+    import banco.cli.execution as execution
 
     monkeypatch.setenv("BANCO_FIXED_TIME", "2026-11-29T21:00:00Z")
     said = {}
@@ -192,9 +192,9 @@ def test_a_phone_s_table_action_runs_without_the_capture_lock(session, monkeypat
 
     from starlette.testclient import TestClient
 
-    import cli.execution as execution
-    import cli.web.app as app
-    from ledger.store import tokens
+    import banco.cli.execution as execution
+    import banco.cli.web.app as app
+    from banco.ledger.store import tokens
 
     entered = []
 

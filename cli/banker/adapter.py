@@ -9,7 +9,7 @@ import functools
 
 import click
 
-from cli.lines.vocabulary import BY_ENGLISH
+from banco.cli.lines.vocabulary import BY_ENGLISH
 
 
 def table_command(english: str):
@@ -17,12 +17,12 @@ def table_command(english: str):
     spec = BY_ENGLISH[english]
 
     def decorate(described):
-        from cli.session import pass_session, records
+        from banco.cli.session import pass_session, records
 
         def command(session, **params):
-            from cli.groups import no_stray_options
-            from cli.lines.parse import BUILDERS
-            from cli.session import parsed
+            from banco.cli.groups import no_stray_options
+            from banco.cli.lines.parse import BUILDERS
+            from banco.cli.session import parsed
 
             if spec.strays:  # `roll 1 2 --playr`: click's `No such option`, its suggestion
                 no_stray_options([w for a in spec.args for w in _words(params[a.name])])

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from cli.lines.vocabulary import OPTION_ALIASES, WHO_NAMED, naming
-from ledger.base.names import fold
+from banco.cli.lines.vocabulary import OPTION_ALIASES, WHO_NAMED, naming
+from banco.ledger.base.names import fold
 
 # what each word's arguments name, from the one table of words (cli/lines/vocabulary.py)
 TAKES_DECK = naming("deck")
@@ -59,7 +59,7 @@ def complete(st, command: str, text: str, line: str, begidx: int, endidx: int) -
         names = [d.title.split()[0] for d in st.edition.decks.values()]
     elif command in COMPLETES_WHO and not before:
         # the players who could (cli/session.py WHO): `claim` Tab offers the owners
-        from cli.session import WHO
+        from banco.cli.session import WHO
 
         names = WHO[COMPLETES_WHO[command]][0](st) or list(st.seats)
     else:
@@ -93,7 +93,7 @@ def fitting(state, command: str) -> Fits | None:
     """What `build`, `sell`, `mortgage` and `unmortgage` could take now, whoever holds it
     (projections/readings/estate_pads.py, as the banker's page offers it), or None for a
     command whose every deed may be typed.  An offer, not the verdict: the rules decide."""
-    from projections.readings.estate_pads import estate, one_more
+    from banco.projections.readings.estate_pads import estate, one_more
 
     if command not in ("build", "sell", "mortgage", "unmortgage"):
         return None
@@ -114,7 +114,7 @@ def fitting(state, command: str) -> Fits | None:
 def traded_deeds(state, before: list[str], option: str) -> list[str]:
     """The deeds after `--give` (the first player's) or `--get` (the second's), when the
     players are named; else every deed."""
-    from ledger.table.worth import deeds_of
+    from banco.ledger.table.worth import deeds_of
 
     players = [w for w in before if w in state.seats]
     side = SIDES.get(option, 1)
@@ -131,8 +131,8 @@ def _groups(state) -> list[str]:
 
 def _deck_cards(state, deck: str) -> list:
     """The cards of the deck a word names ([] for a word that names none)."""
-    from cli.session import deck_key
-    from ledger.base.errors import BancoError
+    from banco.cli.session import deck_key
+    from banco.ledger.base.errors import BancoError
 
     try:
         return list(state.edition.decks[deck_key(state.edition, deck)].cards)

@@ -5,7 +5,7 @@ cli/lines/trade.py).  Here: each word's help."""
 
 from __future__ import annotations
 
-from cli.banker.adapter import table_command
+from banco.cli.banker.adapter import table_command
 
 
 @table_command("build")

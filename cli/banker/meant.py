@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import shlex
 
-from cli.command_table import ALIASES, COMMANDS, close_words
-from cli.lines.names import quoted, said  # noqa: F401 - said here by the shell and tests
-from ledger.base.errors import UsageError
-from ledger.base.names import UnknownName
+from banco.cli.command_table import ALIASES, COMMANDS, close_words
+from banco.cli.lines.names import quoted, said  # noqa: F401 - said here by the shell and tests
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.names import UnknownName
 
 # the answers that accept the line offered, in either language (`sì`, as an Italian types it)
 YES = frozenset({"y", "yes", "s", "si", "sì"})

@@ -15,12 +15,12 @@ import sys
 
 import click
 
-from cli.banker.completion import complete, spaced
-from cli.session import pass_session
-from cli.words.i18n import N_, _, say_os_error
-from cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure function
-from ledger.base.errors import BancoError
-from ledger.base.names import fold, shown
+from banco.cli.banker.completion import complete, spaced
+from banco.cli.session import pass_session
+from banco.cli.words.i18n import N_, _, say_os_error
+from banco.cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure function
+from banco.ledger.base.errors import BancoError
+from banco.ledger.base.names import fold, shown
 
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
                "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
@@ -39,7 +39,7 @@ SHELL_HIDES = frozenset({"db_after", "game_after", "lang", "command_key", "expec
 
 def words() -> list[str]:
     """Every word the shell takes, the Italian ones too (completed alike)."""
-    from cli.lines.vocabulary import WORDS
+    from banco.cli.lines.vocabulary import WORDS
 
     said = [w for word in WORDS if word.english not in NOT_IN_SHELL
             for w in (word.english, word.italian) if w]
@@ -49,8 +49,8 @@ def words() -> list[str]:
 def spoken() -> list[str]:
     """The shell's words in the session's language, for a suggestion (`aiuto trad` is not
     offered `trade`); Tab completes words() in both."""
-    from cli.command_table import spoken_words
-    from cli.words import i18n
+    from banco.cli.command_table import spoken_words
+    from banco.cli.words import i18n
 
     own = list(SHELL_WORDS) if i18n.language() == i18n.SOURCE else list(SHELL_ITALIAN)
     return [w for w in spoken_words() if english(w) not in NOT_IN_SHELL] + own
@@ -58,7 +58,7 @@ def spoken() -> list[str]:
 
 def english(word: str) -> str:
     """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
-    from cli.lines.vocabulary import ALIASES
+    from banco.cli.lines.vocabulary import ALIASES
 
     return ALIASES.get(word, word)
 
@@ -309,7 +309,7 @@ class BancoShell(cmd.Cmd):
     _meant: str | None = None  # the line the last one meant, offered after its mistake
 
     def precmd(self, line: str) -> str:
-        from cli.banker.meant import YES
+        from banco.cli.banker.meant import YES
 
         meant, self._meant = self._meant, None  # offered for the next line only
         if meant is not None and line.strip().lower() in YES:
@@ -319,7 +319,7 @@ class BancoShell(cmd.Cmd):
         arrived = self.news()
         if not arrived:
             return line
-        from cli.words.facts import describe
+        from banco.cli.words.facts import describe
 
         st = self.session.state()
         first, last = arrived[0]["seq"], arrived[-1]["seq"]
@@ -343,7 +343,7 @@ class BancoShell(cmd.Cmd):
 
     def _show_last(self) -> None:
         """The last recorded command: what a banker needs after an answer that was lost."""
-        from cli.words.table_lines import last_line
+        from banco.cli.words.table_lines import last_line
 
         try:
             line = last_line(self.session.book, self.session.game())
@@ -353,8 +353,8 @@ class BancoShell(cmd.Cmd):
             self.say(line)
 
     def default(self, line: str) -> None:
-        from cli.banker.meant import meant_line
-        from cli.execution import execute
+        from banco.cli.banker.meant import meant_line
+        from banco.cli.execution import execute
 
         self.lines += 1
         try:
@@ -395,12 +395,12 @@ class BancoShell(cmd.Cmd):
         if arg.strip().startswith("-"):
             self.default(f"replay {arg}")
             return
-        from cli.referee.replay_shell import ReplayStepper
+        from banco.cli.referee.replay_shell import ReplayStepper
 
         try:
             ReplayStepper(self, arg.strip()).run()
         except BancoError as exc:
-            from cli.words.i18n import say_error
+            from banco.cli.words.i18n import say_error
 
             self.say(say_error(exc))
 
@@ -409,13 +409,13 @@ class BancoShell(cmd.Cmd):
     def do_game(self, arg) -> None:
         """`game N`: the shell addresses game N from now on (a `--game N` on a line is for
         that line only); `new` leaves the game it interrupts, and says this is the way back."""
-        from cli.words.i18n import say_error
-        from ledger.base.numbers import is_digits, not_a_number
+        from banco.cli.words.i18n import say_error
+        from banco.ledger.base.numbers import is_digits, not_a_number
 
         text = arg.strip()
         try:
             if not text:  # `game` alone said "'' is not a valid integer."
-                from ledger.base.errors import UsageError
+                from banco.ledger.base.errors import UsageError
 
                 raise UsageError("`game` needs the game's number: `game N` (`games` lists them)")
             if not is_digits(text):
@@ -446,7 +446,7 @@ class BancoShell(cmd.Cmd):
         own; `help all`: every word with one line; `help WORD`: that word's usage."""
         import click
 
-        from cli.command_table import ALIASES, ALL_WORDS, ROOT, grouped_help, load
+        from banco.cli.command_table import ALIASES, ALL_WORDS, ROOT, grouped_help, load
 
         cli = load(ROOT)  # the group `banco --help` describes, loaded by name: it is above
         word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
@@ -521,7 +521,7 @@ class BancoShell(cmd.Cmd):
         import readline
         import shutil
 
-        from cli.banker.completion import listing
+        from banco.cli.banker.completion import listing
 
         width = shutil.get_terminal_size().columns
         self.stdout.write("\n" + listing(matches, width) + "\n" + self.prompt

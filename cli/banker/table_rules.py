@@ -8,12 +8,12 @@ import sys
 
 import click
 
-from cli.banker.adapter import table_command
-from cli.groups import Subgroup
-from cli.safe_output import write_out
-from cli.session import dump, json_option, pass_session
-from cli.words.i18n import _, counted
-from ledger.base.errors import EXIT_AUDIT, UsageError
+from banco.cli.banker.adapter import table_command
+from banco.cli.groups import Subgroup
+from banco.cli.safe_output import write_out
+from banco.cli.session import dump, json_option, pass_session
+from banco.cli.words.i18n import _, counted
+from banco.ledger.base.errors import EXIT_AUDIT, UsageError
 
 
 @table_command("deal")
@@ -51,7 +51,7 @@ def tournament():
 @pass_session
 def tournament_new(session, name):
     """Start a tournament called NAME."""
-    from ledger.tournaments import Tournaments
+    from banco.ledger.tournaments import Tournaments
 
     t = Tournaments(session.book.store)
     t.create(name, now=session.now(), actor=session.actor)
@@ -67,7 +67,7 @@ def tournament_new(session, name):
 @pass_session
 def tournament_add(session, games, name, round_):
     """Enter finished championship games (their numbers in this database) as one round."""
-    from ledger.tournaments import Tournaments
+    from banco.ledger.tournaments import Tournaments
 
     t = Tournaments(session.book.store)
     entered = t.add(session.book, list(games), name=name, round_=round_, now=session.now(),
@@ -87,14 +87,14 @@ def tournament_add(session, games, name, round_):
 @pass_session
 def tournament_standings(session, name, as_json, expect_head):
     """Points summed over the rounds; ties broken by the total score of the games played."""
-    from ledger.tournaments import Tournaments
-    from projections.readings.tournament import standings
+    from banco.ledger.tournaments import Tournaments
+    from banco.projections.readings.tournament import standings
 
     t = Tournaments(session.book.store)
     entries = t.entries(name)
     if expect_head is not None:
         _held_to(entries, expect_head)
-    from cli.words.i18n import say
+    from banco.cli.words.i18n import say
 
     broken = t.verify(entries["tournament"])
     if broken is not None:  # an edit under the chain: shown, as a game's log is, but said
@@ -137,7 +137,7 @@ def tournament_export(session, name, output, force):
     """The tournament in one verifiable file: a header naming it, its rounds and each game's
     identity and head, then each game's export as `banco export` writes it, in the order
     entered.  `banco import FILE` re-creates it on another machine, all or nothing."""
-    from projections.exchange.tournament_archive import archive_lines
+    from banco.projections.exchange.tournament_archive import archive_lines
 
     lines = archive_lines(session.book, name)
     first = next(lines)  # the tournament audited before anything is written

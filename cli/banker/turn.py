@@ -8,7 +8,7 @@ to cli/session.py's execute.  Here: each word's help, its docstring.
 
 from __future__ import annotations
 
-from cli.banker.adapter import table_command
+from banco.cli.banker.adapter import table_command
 
 # --- the turn -------------------------------------------------------------------------------
 

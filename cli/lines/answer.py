@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from cli.words.i18n import N_, _, say
+from banco.cli.words.i18n import N_, _, say
 
 # facts whose narration already says what the table waits for next
 NEXT_SAID = frozenset({"TurnEnded", "ExtraRollDue", "GameEnded"})
@@ -28,7 +28,7 @@ class Answer(NamedTuple):
 def answer(command, outcome, before=None) -> Answer:
     """The words of `command`'s outcome (ledger/book.py's Outcome); `before`: the table before
     it, for `undo`'s words."""
-    from cli.lines.turn import Undo  # (the commands are not imported for a reading)
+    from banco.cli.lines.turn import Undo  # (the commands are not imported for a reading)
 
     lines: list[tuple[bool, str]] = []
     if isinstance(command, Undo) and not (outcome.replayed or outcome.refused):
@@ -41,7 +41,7 @@ def answer(command, outcome, before=None) -> Answer:
         if type(command).__name__ in FOLLOWED:
             lines += [(False, line) for line in what_follows(outcome)]
     if isinstance(command, Undo):
-        from cli.words.table_lines import turn_line
+        from banco.cli.words.table_lines import turn_line
 
         lines.append((False, turn_line(outcome.state)))
     return Answer(lines)
@@ -49,8 +49,8 @@ def answer(command, outcome, before=None) -> Answer:
 
 def refused(exc, command=None) -> Answer:
     """A command the book refused (a BancoError: its rule, or a usage mistake), as said."""
-    from cli.lines.turn import refusal_said
-    from cli.words.i18n import say_error
+    from banco.cli.lines.turn import refusal_said
+    from banco.cli.words.i18n import say_error
 
     exc = refusal_said(command, exc)
     return Answer([(True, say_error(exc))], exc, exc.exit_code)
@@ -59,7 +59,7 @@ def refused(exc, command=None) -> Answer:
 def outcome_lines(outcome) -> Answer:
     """The facts appended, narrated; a refusal that left evidence (a late rent claim) said as
     a refusal first, then what was recorded."""
-    from cli.words.facts import narrate, nothing_to_pay
+    from banco.cli.words.facts import narrate, nothing_to_pay
 
     if outcome.refused and not outcome.replayed:
         return refused_first(outcome)
@@ -79,7 +79,7 @@ def outcome_lines(outcome) -> Answer:
                       outcome.refused.exit_code)
     lines += [(False, line) for line in no_bid_lines(outcome)]
     if any(e["type"] == "GameEnded" for e in outcome.events) and outcome.events:
-        from cli.words.table_lines import head_line_text
+        from banco.cli.words.table_lines import head_line_text
 
         last = outcome.events[-1]  # the game is over: its head for the score sheet
         lines.append((False, head_line_text(outcome.game_id, last["seq"], last["hash"])))
@@ -90,8 +90,8 @@ def refused_first(outcome) -> Answer:
     """A refusal that is recorded (a late rent claim, kept as evidence) is said as a refusal
     first: `late claim recorded as event 25` on the first line read like a payment.  Then what
     was recorded, and the exit code of a refusal."""
-    from cli.words.facts import narrate
-    from cli.words.i18n import say_error
+    from banco.cli.words.facts import narrate
+    from banco.cli.words.i18n import say_error
 
     exc = outcome.refused
     lines = [(True, say_error(exc))]
@@ -118,7 +118,7 @@ def no_bid_lines(outcome) -> list[str]:
     if st.auction is None or st.auction.high_bidder is not None \
             or not any(e["type"] == "AuctionOpened" for e in outcome.events):
         return []
-    from ledger.table.state import hammer_step
+    from banco.ledger.table.state import hammer_step
 
     return [_(IF_NO_BID).format(step=say(hammer_step(st)))]
 
@@ -127,8 +127,8 @@ def what_follows(outcome) -> list[str]:
     """After a debt paid or a bankruptcy, whose facts leave the turn where it was: what the
     table waits for, as `buy` ends with `Bruno to roll` (the answer ended with the payment,
     and the banker had to look up whose roll it was)."""
-    from cli.words.table_lines import turn_line
-    from cli.words.waiting import claims_words
+    from banco.cli.words.table_lines import turn_line
+    from banco.cli.words.waiting import claims_words
 
     if outcome.refused or outcome.replayed or outcome.state.ended \
             or any(e["type"] in NEXT_SAID for e in outcome.events):
@@ -143,7 +143,7 @@ def undone(outcome, before) -> list[tuple[bool, str]]:
     """What an undo takes back, in the table's words, not the event types it retracts."""
     import re
 
-    from cli.words.undo_text import undone_line
+    from banco.cli.words.undo_text import undone_line
 
     lines = []
     for e in outcome.events:

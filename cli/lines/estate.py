@@ -4,12 +4,12 @@ limit, a debtor's own auction.  Pure, as cli/lines/turn.py."""
 
 from __future__ import annotations
 
-from cli.lines.names import next_property, player_name, property_position
-from cli.lines.vocabulary import ALL_WORDS, english_option_words, english_value
-from ledger.base.errors import UsageError
-from ledger.base.numbers import is_digits, not_a_number, number_like
-from ledger.base.numbers import whole as whole_number
-from ledger.records import commands as c
+from banco.cli.lines.names import next_property, player_name, property_position
+from banco.cli.lines.vocabulary import ALL_WORDS, english_option_words, english_value
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.numbers import is_digits, not_a_number, number_like
+from banco.ledger.base.numbers import whole as whole_number
+from banco.ledger.records import commands as c
 
 
 def property_and_count(state, words, allow_all: bool):
@@ -45,7 +45,7 @@ def _level(text: str, hotel: bool) -> int:
 def to_level(state, words, hotel: bool):
     """`GROUP N` (a colour group as on the board data: `marrone 4`, `verde hotel`) or
     `PROPERTY... --to N`: the lots and the level; None for the one-step words."""
-    from ledger.base.names import fold
+    from banco.ledger.base.names import fold
 
     words = english_option_words(words)
     if "--to" in words:
@@ -63,7 +63,7 @@ def to_level(state, words, hotel: bool):
     if len(words) == 2 and (is_digits(words[1]) or english_value(words[1]) == "hotel"):
         # a unique prefix names a group as it names a property (`build marr 2`), unless it
         # also begins a property's name (`build soc 1`: the property's refusal says more)
-        from ledger.base.names import resolve
+        from banco.ledger.base.names import resolve
 
         want = fold(words[0])
         named = [g for g in state.edition.groups if fold(g).startswith(want)]
@@ -90,7 +90,7 @@ def build(state, typed: str, language: str, words, player=None):
 def _group_without_level(state, typed: str, words) -> None:
     """`build rosso`: a colour group with no level is not an unknown property; say what build
     takes after a group (a name that also begins a property's is the property's)."""
-    from ledger.base.names import fold
+    from banco.ledger.base.names import fold
 
     want = fold(" ".join(words))
     named = [g for g in state.edition.groups if fold(g) == want] or [
@@ -115,7 +115,7 @@ def _level_after_property(state, typed: str, words) -> int:
 
 
 def sell(state, typed: str, language: str, words, player=None):
-    from ledger.base.names import fold
+    from banco.ledger.base.names import fold
 
     owner = player_name(state, player, "owner")
     words = list(words)

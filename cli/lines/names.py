@@ -4,8 +4,8 @@ property, any of the 40 spaces, a deck.  Pure: no click, no printing; the parser
 
 from __future__ import annotations
 
-from ledger.base.errors import UsageError
-from ledger.base.text import msg
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import msg
 
 
 def player_name(state, text: str | None, who: str | None = None, but: str | None = None
@@ -15,7 +15,7 @@ def player_name(state, text: str | None, who: str | None = None, but: str | None
     claim, the bidders in an auction...), other than `but` (a trade's first player)."""
     if text is None:
         return None
-    from ledger.base.names import resolve, resolve_likely
+    from banco.ledger.base.names import resolve, resolve_likely
 
     if who is None:
         return resolve(text, list(state.seats), "player")
@@ -53,7 +53,7 @@ WHO = {"in play": (_in_play, msg("the players in play")),
 
 
 def property_position(state, text: str) -> int:
-    from ledger.base.names import fold, resolve, space_or_deeds
+    from banco.ledger.base.names import fold, resolve, space_or_deeds
 
     by_name = {s.name: s.position for s in state.edition.properties}
     other = next((s for s in state.edition.spaces if fold(s.name) == fold(text)
@@ -67,8 +67,8 @@ def property_position(state, text: str) -> int:
 def space_position(state, text: str) -> int:
     """Any of the 40 spaces, by number (0-39) or by name; a name on several spaces
     (Imprevisti, Probabilità) asks for the number."""
-    from ledger.base.names import resolve
-    from ledger.base.numbers import is_digits, not_a_number, number_like
+    from banco.ledger.base.names import resolve
+    from banco.ledger.base.numbers import is_digits, not_a_number, number_like
 
     if number_like(text.strip()):
         raise not_a_number(text.strip())
@@ -98,7 +98,7 @@ DECK_NAMES = {"Chance": "Imprevisti", "Community Chest": "Probabilità",
 def deck_key(edition, text: str) -> str:
     """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`), or by
     the classic deck's name in the other language (`chance` on the Italian board)."""
-    from ledger.base.names import UnknownName, resolve
+    from banco.ledger.base.names import UnknownName, resolve
 
     titles = {d.title: k for k, d in edition.decks.items()}
     try:
@@ -115,7 +115,7 @@ def deck_key(edition, text: str) -> str:
 def next_property(state, words: list[str], i: int) -> tuple[int, int]:
     """The longest run of words from i that names a property, so names need no quotes:
     `via roma corso impero` is two properties.  Returns it and where the next word starts."""
-    from ledger.base.names import resolve_run
+    from banco.ledger.base.names import resolve_run
 
     by_name = {s.name: s.position for s in state.edition.properties}
     name, j = resolve_run(words, i, list(by_name), "property")

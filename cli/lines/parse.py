@@ -12,8 +12,8 @@ usage line under them) stay click's, and cli/execution.py lets click say them.""
 
 from __future__ import annotations
 
-from cli.lines import estate, trade, turn
-from cli.lines.vocabulary import (
+from banco.cli.lines import estate, trade, turn
+from banco.cli.lines.vocabulary import (
     ALIASES,
     BY_ENGLISH,
     CHOICE_ALONE,
@@ -22,7 +22,7 @@ from cli.lines.vocabulary import (
     english_option_words,
     english_word,
 )
-from ledger.base.errors import UsageError
+from banco.ledger.base.errors import UsageError
 
 BUILDERS = {
     "roll": turn.roll, "move": turn.move, "go": turn.go, "advance": turn.advance,
@@ -177,7 +177,7 @@ def _arguments(spec, words: list[str], params: dict) -> None:
         value = words[at]
         at += 1
         if arg.whole:
-            from ledger.base.numbers import whole
+            from banco.ledger.base.numbers import whole
 
             number = whole(value.strip())
             if number is None:

@@ -4,11 +4,11 @@ table's server to word an offer held for the players' phones (cli/web/offers.py)
 
 from __future__ import annotations
 
-from cli.lines.names import player_name
-from cli.lines.vocabulary import english_option_words, english_value
-from ledger.base.errors import UsageError
-from ledger.base.numbers import is_digits, not_a_number, number_like
-from ledger.base.text import msg
+from banco.cli.lines.names import player_name
+from banco.cli.lines.vocabulary import english_option_words, english_value
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.numbers import is_digits, not_a_number, number_like
+from banco.ledger.base.text import msg
 
 JAIL_CARD = "jail-card"
 JAIL_CARD_WORD = msg("jail-card")  # said in the banker's language: `carta-prigione` in Italian
@@ -19,8 +19,8 @@ def trade_items(state, words: list[str]):
     `jail-card`, so names need no quotes.  `jail-card` is one card (`jail card` too); write it
     twice to give both.  A small number just before it (`2 jail-card`) could mean two cards or
     2 M and a card, so it is refused rather than guessed."""
-    from ledger.base.names import resolve_all
-    from ledger.records.commands import Items
+    from banco.ledger.base.names import resolve_all
+    from banco.ledger.records.commands import Items
 
     by_name = {s.name: s.position for s in state.edition.properties}
     props: list[int] = []
@@ -73,8 +73,8 @@ def trade_items(state, words: list[str]):
 
 def parse_trade(state, words: list[str]):
     """`A B --give ITEM... --get ITEM... [--lift PROPERTY...]` into a Trade command."""
-    from ledger.base.names import resolve_all
-    from ledger.records.commands import Trade
+    from banco.ledger.base.names import resolve_all
+    from banco.ledger.records.commands import Trade
 
     if len(words) < 2:
         raise UsageError("trade A B --give ITEM... --get ITEM...  (ITEM: a property, an amount of cash, or {JAIL_CARD})",

@@ -5,12 +5,12 @@ language in; a command (ledger/records/commands.py) or a UsageError out."""
 
 from __future__ import annotations
 
-from cli.lines.names import deck_key, player_name, property_position, said, space_position
-from cli.lines.vocabulary import SPEEDY_WORDS, english_value, spoken_option
-from ledger.base.errors import UsageError
-from ledger.base.numbers import check_dice, is_digits, not_a_number
-from ledger.base.numbers import whole as whole_number
-from ledger.records import commands as c
+from banco.cli.lines.names import deck_key, player_name, property_position, said, space_position
+from banco.cli.lines.vocabulary import SPEEDY_WORDS, english_value, spoken_option
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.numbers import check_dice, is_digits, not_a_number
+from banco.ledger.base.numbers import whole as whole_number
+from banco.ledger.records import commands as c
 
 
 class Undo:
@@ -63,7 +63,7 @@ def parse_dice(words, typed: str = "roll") -> tuple[tuple[int, ...], str | None]
     for w in numbered:
         number = whole_number(w)
         if number is None:
-            from ledger.base.numbers import other_digits
+            from banco.ledger.base.numbers import other_digits
 
             meant = other_digits(w)
             if meant is not None:  # `tira １ ２`: an input method left on
@@ -113,7 +113,7 @@ def bid(state, typed: str, language: str, bidder: str, amount: str):
                              word=typed, bidder=amount, amount=bidder
                              ).meaning(said([typed, amount, bidder]))
         raise not_a_number(amount)
-    from ledger.base.names import fold
+    from banco.ledger.base.names import fold
 
     if fold(bidder.strip()) in ("bank", "banca", "the bank", "la banca") \
             and bidder.strip() not in state.seats:
@@ -125,10 +125,10 @@ def bid(state, typed: str, language: str, bidder: str, amount: str):
 def refusal_said(command, exc):
     """The rules' refusal of a command, said as the banker's words mean it: a negative bid is
     refused as `a bid is a positive amount`."""
-    from ledger.base.errors import RuleViolation
+    from banco.ledger.base.errors import RuleViolation
 
     if isinstance(command, c.Bid) and command.amount < 0 and isinstance(exc, RuleViolation):
-        from ledger.base.text import msg
+        from banco.ledger.base.text import msg
 
         return RuleViolation(msg("a bid is a positive amount: {refusal}", refusal=exc.text),
                              rule=exc.rule, allowed=exc.allowed_text)
@@ -148,7 +148,7 @@ def claim(state, typed: str, language: str, owner: str):
 
 
 def card(state, typed: str, language: str, deck: str, words, player=None):
-    from ledger.table.decks import card_by_words
+    from banco.ledger.table.decks import card_by_words
 
     key = deck_key(state.edition, deck)
     words = list(words)
@@ -160,7 +160,7 @@ def card(state, typed: str, language: str, deck: str, words, player=None):
 
 
 def misdraw(state, typed: str, language: str, deck: str, words):
-    from ledger.table.decks import card_by_words
+    from banco.ledger.table.decks import card_by_words
 
     key = deck_key(state.edition, deck)
     return c.Misdraw(key, card_by_words(state, key, list(words)))

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from cli.lines import vocabulary
-from cli.words.i18n import N_
+from banco.cli.lines import vocabulary
+from banco.cli.words.i18n import N_
 
 # the line's words (cli/lines/vocabulary.py, the one table): the commands the banker records
 # at the table, and a pay-or-draw card's choice said alone (`draw`, `pesca`)
@@ -102,7 +102,7 @@ def allowed(role: str, player: str | None, words: list[str], table) -> Decision:
 
 def _quoted(words: list[str]) -> str:
     """The refused word as its refusal names it: 40 characters and an ellipsis at most."""
-    from ledger.base.names import shown
+    from banco.ledger.base.names import shown
 
     return shown(words[0], 41)
 
@@ -110,8 +110,8 @@ def _quoted(words: list[str]) -> str:
 def _is(table, text: str, player: str | None) -> bool:
     """Whether `text` names `player` as the commands would resolve it (case, accents, a
     unique prefix); a name that resolves to nobody or to another player is not his."""
-    from ledger.base.errors import BancoError
-    from ledger.base.names import resolve
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.base.names import resolve
 
     try:
         return resolve(text, list(table.seats), "player") == player
