@@ -3,6 +3,8 @@
     cli/main.py                                   the `banco` group, on top
     cli/banker, cli/referee, cli/organiser, cli/web   the commands
     cli/session.py, cli/execution.py, cli/groups.py, cli/command_table.py   what they share
+    cli/lines                                     the table of words, a line into a typed
+                                                  command, an outcome into words: no click
     cli/words                                     what banco says, at the bottom
 
 cli/command_table.py names each command's module as a string: a command is imported when it

@@ -1,6 +1,7 @@
-"""The command table: each word of `banco`, the module that holds it (named as a string, so
-that a command's module is imported only when it runs), the Italian aliases, and the `--lang`
-option every command takes.  Low in the layering: cli/main.py, cli/session.py (the recorded
+"""The command table: each word of `banco` and the module that holds it (named as a string, so
+that a command's module is imported only when it runs), and the `--lang` option every command
+takes.  The words themselves, English and Italian, with their arguments and options, are
+cli/lines/vocabulary.py's.  Low in the layering: cli/main.py, cli/session.py (the recorded
 line), cli/execution.py and the shell all read it."""
 
 from __future__ import annotations
@@ -10,6 +11,15 @@ import textwrap
 
 import click
 
+from banco.cli.lines.vocabulary import (  # noqa: F401 - the one table of words; read here by many
+    ALIASES,
+    ALL_WORDS,
+    ITALIAN_OPTIONS,
+    OPTION_ALIASES,
+    VALUE_ALIASES,
+    english_option_words,
+    english_value,
+)
 from banco.cli.words import i18n
 from banco.cli.words.i18n import N_
 
@@ -53,25 +63,6 @@ COMMANDS = {
     "help": "banco.cli.main:help_",
 }
 
-# The words an Italian banker uses, as aliases of the English ones: the same command, and the
-# line is recorded as typed.
-ALIASES = {
-    "nuova": "new", "tira": "roll", "compra": "buy", "rifiuta": "decline", "offerta": "bid",
-    "aggiudica": "hammer", "riscuoti": "claim", "carta": "card", "paga-multa": "pay-fine",
-    "usa-carta": "use-card", "costruisci": "build", "vendi": "sell", "ipoteca": "mortgage",
-    "riscatta": "unmortgage", "scambia": "trade", "paga": "pay", "bancarotta": "bankrupt",
-    "annulla": "undo", "stato": "state", "registro": "log", "classifica": "standings",
-    "muovi": "move", "vai": "go", "avanza": "advance", "carta-sbagliata": "misdraw",
-    "mescola": "shuffle", "smonta": "break-up", "asta-edificio": "auction-building",
-    "tabellone": "board", "carte": "cards", "esegui": "run", "distribuisci": "deal",
-    "tempo-scaduto": "time-up", "asta-contratto": "auction-deed", "torneo": "tournament",
-    "verifica": "audit", "mostra": "show", "rivedi": "replay", "decisione": "ruling",
-    "correggi": "correct", "partite": "games", "estratto": "statement", "storia": "history",
-    "esporta": "export", "importa": "import", "resoconto": "report", "copia": "backup", "trasferisci": "copy",
-    "schermo": "serve", "diagnosi": "doctor", "chiavi": "keygen", "sigilla": "seal",
-    "aiuto": "help",
-}
-
 # `banco help`: the words by what the banker is doing, one line a group (`banco --help` and
 # the shell's `help` give every word with its line).  Every word is in one group.
 HELP_GROUPS = (
@@ -104,39 +95,6 @@ def grouped_help() -> str:
     return "\n".join(lines)
 
 
-# The Italian words for the options and words a command parses itself (its words are
-# UNPROCESSED): `scambia Anna Bruno --dai via roma --ricevi 100` is `trade ... --give ... --get`.
-OPTION_ALIASES = {"--dai": "--give", "--ricevi": "--get", "--libera": "--lift",
-                  "--fino-a": "--to", "--vogliono": "--wanted"}
-# `sell PROPERTY all`: every building of the group (`vendi via roma tutto`)
-ALL_WORDS = frozenset({"all", "tutto", "tutti", "tutte"})
-# The words a command reads among its arguments, in Italian too: a card's choice (`carta
-# probabilita 11 paga`), a building (`asta-edificio casa`, `costruisci verde albergo`) and a
-# get-out-of-jail card in a trade (`--dai carta-prigione`).  The Italian messages name these.
-VALUE_ALIASES = {"paga": "pay", "pesca": "draw", "casa": "house", "albergo": "hotel",
-                 "carta-prigione": "jail-card"}
-
-
-# The Italian names of click's own options (each command's --referee, --reason, ...), said in
-# English before click parses a line (cli/main.py): an Italian message names what an Italian
-# banker or referee types, and it works when typed.
-# --db, --game, --lang, --json, --id, --host and --port stay as they are, in every language.
-ITALIAN_OPTIONS = {
-    "--referee": "--arbitro", "--reason": "--motivo", "--rules": "--regole",
-    "--repair": "--ripara", "--record": "--registra", "--seal": "--sigillo",
-    "--pubkey": "--chiave-pubblica", "--move": "--sposta", "--owner": "--proprietario",
-    "--resume": "--riprendi", "--revoke": "--revoca", "--list": "--elenco",
-    "--out": "--uscita", "--final": "--finale", "--fresh": "--da-capo",
-    "--skip-refused": "--salta-rifiutate", "--at": "--al", "--claim-at": "--richiesta-al",
-    "--tail": "--ultimi", "--player": "--giocatore", "--edition": "--edizione",
-    "--force": "--forza", "--expect-head": "--impronta-attesa",
-}
-
-
-_ENGLISH_OPTION = {**{italian: english for english, italian in ITALIAN_OPTIONS.items()},
-                   **OPTION_ALIASES}
-
-
 def close_words(name: str) -> list[str]:
     """The command words spelt close to `name`, a word that is none, best first (at most 3)."""
     import difflib
@@ -153,32 +111,6 @@ def spoken_words() -> list[str]:
     italian = set(ALIASES.values())
     return [*ALIASES, *(w for w in COMMANDS if w not in italian)]
 
-
-def english_option_words(args: list[str]) -> list[str]:
-    """A command line's words with click's options typed in Italian said in English
-    (`--al 3`, `--al=3` are `--at 3`, `--at=3`); click's errors keep the English names, which
-    every language accepts, and the Italian help lists both (cli/words/click_words.py's localize)."""
-    out = []
-    for word in args:
-        if word.startswith("--"):
-            name, eq, value = word.partition("=")
-            english = _ENGLISH_OPTION.get(name.lower())
-            if english is not None:
-                word = english + eq + value
-        out.append(word)
-    return out
-
-
-def english_value(word: str) -> str:
-    """An argument word as the command reads it: its English word if it is an Italian one."""
-    low = word.lower()
-    return VALUE_ALIASES.get(low, low)
-
-
-def english_options(words) -> list[str]:
-    """The words of a command line with its Italian option words said as the English ones
-    (the ones a command parses itself and click's own: english_option_words)."""
-    return english_option_words(list(words))
 
 lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,
                            expose_value=False, is_eager=True,

@@ -44,7 +44,9 @@ Exit codes:
 def card_choice_words(ctx: click.Context, word: str) -> list[str] | None:
     """`draw` (or `pesca`) typed at a pay-or-draw card: the words that say the choice with
     its card, `card probabilita 11 draw`; None elsewhere (or with no game to look at)."""
-    choice = {"draw": "draw", "pesca": "draw", "pescare": "draw"}.get(word.lower())
+    from banco.cli.lines.vocabulary import CHOICE_ALONE
+
+    choice = CHOICE_ALONE.get(word.lower())
     if choice is None:
         return None
     session, opened = ctx.obj, False

@@ -8,10 +8,17 @@ import json
 
 import click
 
-from banco.cli.words.i18n import N_, _, say
-from banco.cli.words.table_lines import head_line_text
+from banco.cli.lines.answer import IF_NO_BID  # noqa: F401 - cli/web/hub.py reads it here
+from banco.cli.lines.names import (  # noqa: F401 - the parser's (no click); commands import them here
+    DECK_NAMES,
+    WHO,
+    deck_key,
+    next_property,
+    player_name,
+    property_position,
+    space_position,
+)
 from banco.ledger.base.errors import EXIT_REFUSED, BancoError, UsageError
-from banco.ledger.base.text import msg
 
 
 class Session:
@@ -39,8 +46,8 @@ class Session:
         # Who may record what (`banco serve`, issue 34): None at the terminal; the server sets
         # `authorise(session, command)` for the line of a phone, and it raises NotPermitted
         # before anything is appended.  It sees the typed command (cli/web/acts.py), never the
-        # words: no spelling or --lang can slip past it.  A write with no typed command (undo,
-        # new, a referee's) is shown to it as None.
+        # words: no spelling or --lang can slip past it.  A write with no typed command (new,
+        # a referee's) is shown to it as None.
         self.authorise = None
         self._authorised = False
 
@@ -65,6 +72,11 @@ class Session:
         self.game_option = game
         self._game = game
         self._moved = True
+
+    def address(self, game: int) -> None:
+        """This line addresses game N (`--game N` on it): resolved again, and given back when
+        the line ends (end())."""
+        self.game_option, self._game = game, None
 
     _outer: tuple | None = None  # the game addressed before the line being run
     _moved = False
@@ -114,6 +126,12 @@ class Session:
             self.game_option, self._game = self._outer
         self.line, self.command_id, self.expected = None, None, None
         self._outer, self._moved = None, False
+
+    def permit(self, command) -> None:
+        """Show the typed command to the authorisation hook, before the book sees it."""
+        if self.authorise is not None:
+            self.authorise(self, command)  # raises NotPermitted: nothing appended
+            self._authorised = True
 
     def write_args(self, game: int) -> dict:
         """What the book needs to record a command in `game`: time, actor, line, id, expect.
@@ -173,7 +191,7 @@ def pass_session(f):
             session.begin(**outer.context())
             ctx.call_on_close(session.close)
         elif game_after is not None:
-            session.game_option, session._game = game_after, None
+            session.address(game_after)
         return f(session, *args, **kwargs)
 
     command = click.option("--game", "game_after", type=int, default=None, metavar="N",
@@ -311,198 +329,32 @@ def strict_numbers(command) -> None:
                                 clamp=r.clamp)
 
 
-# --- names ----------------------------------------------------------------------------------
+# --- reporting (the words: cli/lines/answer.py, no click) -----------------------------------
 
-def player_name(state, text: str | None, who: str | None = None, but: str | None = None
-                ) -> str | None:
-    """The player `text` names.  With `who`, a misspelt name is matched against the players
-    who could do what the command asks (WHO[who]: the players in play, the owners for a rent
-    claim, the bidders in an auction...), other than `but` (a trade's first player)."""
-    if text is None:
-        return None
-    from banco.ledger.base.names import resolve, resolve_likely
+def report(outcome, command=None) -> None:
+    """Print what the book did (an Outcome), as cli/lines/answer.py words it; a refusal is
+    noted for cli/execution.py's LineOutcome and ends the command with its exit code."""
+    from banco.cli.lines.answer import answer, outcome_lines
 
-    if who is None:
-        return resolve(text, list(state.seats), "player")
-    find, phrase = WHO[who]
-    likely = [p for p in find(state) if p != but]
-    return resolve_likely(text, list(state.seats), "player", likely, phrase)
+    said(answer(command, outcome, None) if command is not None else outcome_lines(outcome))
 
 
-def _in_play(state) -> list[str]:
-    return state.active()
-
-
-def _owners(state) -> list[str]:
-    owners = set(state.owners)
-    return [p for p in state.active() if p in owners]
-
-
-def _bidders(state) -> list[str]:
-    a = state.auction
-    out = set(a.excluded) | {a.seller} if a is not None else set()
-    return [p for p in state.active() if p not in out]
-
-
-def _debtors(state) -> list[str]:
-    debtors = {d.debtor for d in state.debts}
-    return [p for p in state.active() if p in debtors]
-
-
-# who could do what a command asks, and the phrase that says who they are
-WHO = {"in play": (_in_play, msg("the players in play")),
-       "owner": (_owners, msg("the players who own a deed")),
-       "bidder": (_bidders, msg("the players who may bid")),
-       "debtor": (_debtors, msg("the players in debt")),
-       "other": (_in_play, msg("the other players in play"))}
-
-
-def property_position(state, text: str) -> int:
-    from banco.ledger.base.names import fold, resolve, space_or_deeds
-
-    by_name = {s.name: s.position for s in state.edition.properties}
-    other = next((s for s in state.edition.spaces if fold(s.name) == fold(text)
-                  and s.name not in by_name), None)
-    if other is not None:  # `history Via!`: a space, not a deed (it said "ambiguous"), and
-        # `mortgage via`: the deeds whose name it begins (Via Roma, ...) are offered
-        raise space_or_deeds(text, other.name, list(by_name))
-    return by_name[resolve(text, list(by_name), "property")]
-
-
-def space_position(state, text: str) -> int:
-    """Any of the 40 spaces, by number (0-39) or by name; a name on several spaces
-    (Imprevisti, Probabilità) asks for the number."""
-    from banco.ledger.base.names import resolve
-    from banco.ledger.base.numbers import is_digits, not_a_number, number_like
-
-    if number_like(text.strip()):
-        raise not_a_number(text.strip())
-    if is_digits(text.strip()):
-        number = int(text)
-        if not 0 <= number < 40:
-            raise UsageError("the board's spaces are 0 to 39, not {number}",
-                             number=number)
-        return number
-    spaces = state.edition.spaces
-    name = resolve(text, sorted({s.name for s in spaces}), "space")
-    at = [s.position for s in spaces if s.name == name]
-    if len(at) > 1:
-        numbers = [str(n) for n in at]
-        raise UsageError("{name} is on {count} spaces: say which by number, {items} or {numbers}",
-                         name=name, count=len(at), items=', '.join(numbers[:-1]),
-                         numbers=numbers[-1])
-    return at[0]
-
-
-# The two classic decks by their names in the other language: a banker with an English box at
-# an Italian board (or the reverse) says `card chance 3`.  Only where the edition has the deck.
-DECK_NAMES = {"Chance": "Imprevisti", "Community Chest": "Probabilità",
-              "Imprevisti": "Chance", "Probabilità": "Community Chest"}
-
-
-def deck_key(edition, text: str) -> str:
-    """A deck by its title, any case or accents, unique prefix (`imp`, `probabilita`), or by
-    the classic deck's name in the other language (`chance` on the Italian board)."""
-    from banco.ledger.base.names import UnknownName, resolve
-
-    titles = {d.title: k for k, d in edition.decks.items()}
-    try:
-        return titles[resolve(text, list(titles), "deck")]
-    except UnknownName:
-        other = {name: title for name, title in DECK_NAMES.items() if title in titles}
-        try:
-            return titles[other[resolve(text, list(other), "deck")]]
-        except UnknownName:
-            pass
-        raise
-
-
-def next_property(state, words: list[str], i: int) -> tuple[int, int]:
-    """The longest run of words from i that names a property, so names need no quotes:
-    `via roma corso impero` is two properties.  Returns it and where the next word starts."""
-    from banco.ledger.base.names import resolve_run
-
-    by_name = {s.name: s.position for s in state.edition.properties}
-    name, j = resolve_run(words, i, list(by_name), "property")
-    return by_name[name], j
-
-
-# --- reporting ------------------------------------------------------------------------------
-
-def report(outcome) -> None:
-    from banco.cli.words.facts import narrate, nothing_to_pay
-
-    if outcome.refused and not outcome.replayed:
-        refused_first(outcome)
-    if outcome.replayed:
-        click.echo(_("already recorded ({events}): nothing new was appended")
-                   .format(events=span(outcome.events)))
-    for e in outcome.events:
-        if e["type"] == "CommandRecorded":
-            continue
-        for line in (narrate(e, outcome.state),
-                     nothing_to_pay(e, outcome.events, outcome.state)):
-            if line:
-                click.echo(line)
-    if outcome.refused:
-        raise outcome.refused
-    said_no_bid(outcome)
-    if any(e["type"] == "GameEnded" for e in outcome.events) and outcome.events:
-        last = outcome.events[-1]  # the game is over: its head for the score sheet
-        click.echo(head_line_text(outcome.game_id, last["seq"], last["hash"]))
-
-
-def refused_first(outcome) -> None:
-    """A refusal that is recorded (a late rent claim, kept as evidence) is said as a refusal
-    first: `late claim recorded as event 25` on the first line read like a payment.  Then what
-    was recorded, and the exit code of a refusal."""
-    from banco.cli.words.facts import narrate
-    from banco.cli.words.i18n import say_error
-
-    exc = outcome.refused
-    click.echo(say_error(exc), err=True)
-    for e in outcome.events:
-        if e["type"] == "CommandRecorded":
-            continue
-        if e["type"] == "RentClaimRefused":
-            click.echo(_("  the refusal is recorded as evidence (event {seq}): {owner} asked "
-                         "{payer} for {amount}").format(
-                seq=e["seq"], owner=e["data"]["owner"], payer=e["data"]["payer"],
-                amount=outcome.state.edition.money(e["data"]["amount"])), err=True)
-            continue  # on stderr with the refusal it belongs to, read in that order
-        line = narrate(e, outcome.state)
-        if line:
-            click.echo(line)
-    ctx = click.get_current_context()
-    if isinstance(ctx.obj, Session):
-        ctx.obj.refusal = exc  # for cli/execution.py's LineOutcome, as cli/main.py notes it
-    ctx.exit(exc.exit_code)
-
-
-# What `hammer` will do if nobody bids: said when an auction opens, and by the banker's page
-# before a hammer with no bid (cli/web/hub.py)
-IF_NO_BID = N_("  if nobody bids: {step}")
-
-
-def said_no_bid(outcome) -> None:
-    """An auction just opened: what `hammer` will do if nobody bids (the deed to the richest
-    at the opening bid, or to the Bank), said on the line that opened it, before a `hammer`
-    typed in haste gives a deed away for 1 M."""
-    st = outcome.state
-    if st.auction is None or st.auction.high_bidder is not None \
-            or not any(e["type"] == "AuctionOpened" for e in outcome.events):
-        return
-    from banco.ledger.table.state import hammer_step
-
-    click.echo(_(IF_NO_BID).format(step=say(hammer_step(st))))
+def said(answer) -> None:
+    """An Answer's lines printed (each to stdout or stderr, in order); its refusal ends the
+    command with the refusal's exit code."""
+    for err, line in answer.lines:
+        click.echo(line, err=err)
+    if answer.refusal is not None:
+        ctx = click.get_current_context()
+        if isinstance(ctx.obj, Session):
+            ctx.obj.refusal = answer.refusal  # for cli/execution.py's LineOutcome
+        ctx.exit(answer.refusal.exit_code)
 
 
 def span(rows) -> str:
-    seqs = [r["seq"] for r in rows]
-    if not seqs:
-        return _("no events")
-    return (_("event {seq}").format(seq=seqs[0]) if len(seqs) == 1
-            else _("events {first}-{last}").format(first=seqs[0], last=seqs[-1]))
+    from banco.cli.lines.answer import span
+
+    return span(rows)
 
 
 class NotPermitted(BancoError):
@@ -513,15 +365,39 @@ class NotPermitted(BancoError):
 
 
 def execute(session: Session, command) -> None:
+    """Run a typed command in the session's game and print what it did."""
+    from banco.cli.lines.answer import answer, refused
+    from banco.cli.lines.turn import Undo
+    from banco.ledger.base.errors import RuleViolation
+
     game = session.game()
-    if session.authorise is not None:
-        session.authorise(session, command)  # before the book sees it: nothing appended
-        session._authorised = True
-    report(session.written(session.book.execute(game, command, **session.write_args(game))))
+    session.permit(command)  # a phone's: its own acts only (cli/web/acts.py)
+    before = session.book.state(game) if isinstance(command, Undo) else None
+    try:
+        if isinstance(command, Undo):
+            outcome = session.book.undo(game, **session.write_args(game))
+        else:
+            outcome = session.book.execute(game, command, **session.write_args(game))
+    except RuleViolation as exc:
+        said(refused(exc, command))
+        return
+    said(answer(command, session.written(outcome), before))
 
 
-player_option = click.option("--player", "-p", default=None,
-                             help="Check that it is this player's turn.")
+def parsed(session: Session, builder, **params) -> None:
+    """A click command's words through the parser's builder (cli/lines), the command run:
+    the word as typed and the language are the click context's."""
+    from banco.cli.words import i18n
+
+    execute(session, builder(session.state(), typed_word(), i18n.language(), **params))
+
+
+def typed_word() -> str:
+    """The command's word as typed (`offerta` for `bid`), for a suggestion to copy."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.info_name if ctx is not None and ctx.info_name else "banco"
+
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Stable JSON for scripts.")
 property_words = click.argument("words", nargs=-1, required=True, metavar="PROPERTY")
 

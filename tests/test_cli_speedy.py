@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from banco.cli.banker.turn import parse_dice
+from banco.cli.lines.turn import parse_dice
 from banco.ledger.base.errors import UsageError
 
 # Anna passes Via! on her fourth roll (two players): her fifth throws the Speedy die.

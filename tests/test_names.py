@@ -5,8 +5,8 @@ import json
 import pytest
 from helpers import EDITION, POS, new_table, own
 
-from banco.cli.banker.estate import property_and_count
-from banco.cli.trade_line import parse_trade
+from banco.cli.lines.estate import property_and_count
+from banco.cli.lines.trade import parse_trade
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.names import UnknownName, resolve, resolve_all, resolve_run
 
@@ -161,7 +161,7 @@ def test_a_misspelt_start_of_a_long_name_and_a_name_near_nothing():
 
 
 def test_a_colour_group_by_a_unique_prefix():
-    from banco.cli.banker.estate import to_level
+    from banco.cli.lines.estate import to_level
 
     t = new_table()
     assert to_level(t, ["marr", "2"], hotel=True) == (tuple(EDITION.groups["marrone"]), 2)

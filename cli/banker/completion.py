@@ -9,15 +9,22 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from banco.cli.lines.vocabulary import OPTION_ALIASES, WHO_NAMED, naming
 from banco.ledger.base.names import fold
 
-TAKES_DECK = {"card", "cards", "misdraw", "shuffle"}
-TAKES_PROPERTY = {"build", "sell", "mortgage", "unmortgage", "history", "hammer", "auction-deed"}
-TAKES_SPACE = {"go"}  # any of the 40 spaces (a triple of the Speedy die)
+# what each word's arguments name, from the one table of words (cli/lines/vocabulary.py)
+TAKES_DECK = naming("deck")
+TAKES_PROPERTY = naming("property")
+TAKES_SPACE = naming("space")  # any of the 40 spaces (a triple of the Speedy die)
 TAKES_GROUP = {"build": ["1", "2", "3", "4", "hotel"],  # `build GROUP N`: the levels after it
                "sell": ["0", "1", "2", "3", "4"]}
-CARD_NUMBERS = {"card", "misdraw"}  # `card DECK N`: the deck's numbers after it
-COMPLETES_WHO = {"claim": "owner", "bid": "bidder", "pay": "debtor", "bankrupt": "debtor"}
+CARD_NUMBERS = naming("card")  # `card DECK N`: the deck's numbers after it
+COMPLETES_WHO = WHO_NAMED  # `claim` Tab: the owners (cli/lines/names.py WHO)
+# a trade's sides, in both languages: `--give` (`--dai`) the first player's deeds, `--get` the
+# second's
+SIDES = {**{o: i for i, o in enumerate(("--give", "--get"))},
+         **{it: ("--give", "--get").index(en) for it, en in OPTION_ALIASES.items()
+            if en in ("--give", "--get")}}
 
 
 def complete(st, command: str, text: str, line: str, begidx: int, endidx: int) -> list[str]:
@@ -58,8 +65,7 @@ def complete(st, command: str, text: str, line: str, begidx: int, endidx: int) -
     else:
         names = list(st.seats)
     typed = line[len(word):endidx].lstrip()
-    given = [i for i, w in enumerate(before)
-             if w in ("--give", "--get", "--dai", "--ricevi")]
+    given = [i for i, w in enumerate(before) if w in SIDES]
     if command in ("trade", "deal") and given and (
             given[-1] == len(before) - 1 or before[given[-1] + 1] not in st.seats):
         # `--get piazza univ`: a deed's name of several words after the option, one the
@@ -111,7 +117,7 @@ def traded_deeds(state, before: list[str], option: str) -> list[str]:
     from banco.ledger.table.worth import deeds_of
 
     players = [w for w in before if w in state.seats]
-    side = 0 if option in ("--give", "--dai") else 1
+    side = SIDES.get(option, 1)
     if len(players) > side:
         return [state.edition.space(p).name for p in deeds_of(state, players[side])]
     return [sp.name for sp in state.edition.properties]

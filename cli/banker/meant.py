@@ -7,6 +7,7 @@ from __future__ import annotations
 import shlex
 
 from banco.cli.command_table import ALIASES, COMMANDS, close_words
+from banco.cli.lines.names import quoted, said  # noqa: F401 - said here by the shell and tests
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.names import UnknownName
 
@@ -43,16 +44,3 @@ def meant_line(line: str, outcome) -> str | None:
         if len(close) == 1 and close[0] in outcome.errors:  # offered as the error said it
             return said([close[0], *words[1:]])
     return None
-
-
-def said(words: list[str]) -> str:
-    """Words as a line to type: a name with a space between quotes (`'Via Verdi'`)."""
-    return " ".join(quoted(w) for w in words)
-
-
-def quoted(word: str) -> str:
-    if word and all(c.isalnum() or c in "-_.,=+:/@%" for c in word):
-        return word
-    if "'" in word and '"' not in word:
-        return f'"{word}"'  # `"Piazza dell'Orologio"`, not shlex's '"'"'
-    return shlex.quote(word)

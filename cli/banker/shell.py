@@ -22,7 +22,6 @@ from banco.cli.words.waiting import prompt_text as prompt_for  # the prompt: a p
 from banco.ledger.base.errors import BancoError
 from banco.ledger.base.names import fold, shown
 
-TAKES_PLAYER = {"bid", "claim", "pay", "bankrupt", "statement"}
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
                "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
                "game": N_("`game N`: from now on, game N (`games` lists them)")}
@@ -40,12 +39,11 @@ SHELL_HIDES = frozenset({"db_after", "game_after", "lang", "command_key", "expec
 
 def words() -> list[str]:
     """Every word the shell takes, the Italian ones too (completed alike)."""
-    from banco.cli.command_table import ALIASES, COMMANDS
+    from banco.cli.lines.vocabulary import WORDS
 
-    italian = {w for w, english in ALIASES.items() if english in COMMANDS}
-    return sorted((set(COMMANDS) | italian) - NOT_IN_SHELL
-                  - {w for w in italian if ALIASES[w] in NOT_IN_SHELL}) + sorted(SHELL_WORDS) \
-        + sorted(SHELL_ITALIAN)
+    said = [w for word in WORDS if word.english not in NOT_IN_SHELL
+            for w in (word.english, word.italian) if w]
+    return sorted(said) + sorted(SHELL_WORDS) + sorted(SHELL_ITALIAN)
 
 
 def spoken() -> list[str]:
@@ -60,7 +58,7 @@ def spoken() -> list[str]:
 
 def english(word: str) -> str:
     """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
-    from banco.cli.command_table import ALIASES
+    from banco.cli.lines.vocabulary import ALIASES
 
     return ALIASES.get(word, word)
 

@@ -8,64 +8,32 @@ import sys
 
 import click
 
+from banco.cli.banker.adapter import table_command
 from banco.cli.groups import Subgroup
 from banco.cli.safe_output import write_out
-from banco.cli.session import (
-    dump,
-    execute,
-    json_option,
-    next_property,
-    pass_session,
-    player_name,
-    property_position,
-    records,
-)
+from banco.cli.session import dump, json_option, pass_session
 from banco.cli.words.i18n import _, counted
 from banco.ledger.base.errors import EXIT_AUDIT, UsageError
 
 
-@click.command()
-@click.argument("player")
-@click.argument("words", nargs=-1, required=True, metavar="PROPERTY...")
-@pass_session
-@records
-def deal(session, player, words):
+@table_command("deal")
+def deal():
     """Deeds dealt by lot before the first roll, paid to the Bank at once: deal PLAYER
     PROPERTY... (no quotes needed: `deal Anna vicolo corto stazione sud`).  Vintage (002) deals
     7 to 3 each by the number of players, the short and timed games (004) two each."""
-    from banco.ledger.records.commands import Deal
-
-    state = session.state()
-    words = list(words)
-    lots, i = [], 0
-    while i < len(words):
-        pos, i = next_property(state, words, i)
-        lots.append(pos)
-    execute(session, Deal(player_name(state, player), tuple(lots)))
 
 
-@click.command("time-up")
-@pass_session
-@records
-def time_up(session):
+@table_command("time-up")
+def time_up():
     """The agreed time has run out.  Championship (000 FAQ 6): the player whose turn is in
     progress finishes it, then the game ends (a doubles re-roll is a new turn, FAQ 11);
     vintage (002) and timed (004): the game ends at once.  The richest player wins."""
-    from banco.ledger.records.commands import TimeUp
-
-    execute(session, TimeUp(session.now()))
 
 
-@click.command("auction-deed")
-@click.argument("words", nargs=-1, required=True, metavar="PROPERTY")
-@pass_session
-@records
-def auction_deed(session, words):
+@table_command("auction-deed")
+def auction_deed():
     """A debtor who finds the creditor's price for a deed unfair auctions it among the other
     players; the winner pays the debtor (vintage, 002 §Varie)."""
-    from banco.ledger.records.commands import AuctionDeed
-
-    execute(session, AuctionDeed(property_position(session.state(), " ".join(words))))
 
 
 # --- tournaments --------------------------------------------------------------------------

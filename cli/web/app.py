@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import json
 import shlex
-import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +27,14 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from banco.cli.web.answers import (
+    BODY_LIMIT,
+    LINE_LIMIT,
+    BodyTooBig,
+    answer,
+    json_body,
+    taken,
+)
 from banco.cli.web.evening import evening_routes
 from banco.cli.web.hub import TRY_AGAIN, Table, log, still_revoked, tr
 from banco.cli.web.offers import Offers
@@ -58,15 +65,6 @@ NOT_ALLOWED = N_("this address takes no {method}: the lines go to POST /api/comm
 TOO_BIG = N_("the request is larger than {limit} bytes: a table line is at most {chars} "
              "characters")
 TOO_LONG = N_("a line is at most {chars} characters; this one has {length}: one command a line")
-# What a phone may send: a line of a table is a few words (the longest, a trade of many deeds,
-# some hundreds of characters), so a body of 16 KiB is plenty and a bigger one is never read
-# into memory; a line is capped apart, because a short body can hold a long line of escapes.
-BODY_LIMIT = 16 * 1024
-LINE_LIMIT = 2000
-ID_TAKEN = N_("the id {id} already recorded `{line}` (events {first}-{last}), not this "
-              "command: give a new --id to a new command; nothing was recorded")
-ID_HELD = N_("the id {id} was given to `{line}` (a trade waiting for the players' phones), "
-             "not this line: give a new id to a new line; nothing was recorded")
 BAD_BODY = N_("the request needs a JSON object with a `line` (text), and may give an `id` "
               "(text) and an `expect` (the seq of the last event seen: a whole number, 0 or "
               "more)")
@@ -95,18 +93,13 @@ def choose_language(accept: str | None, chosen: str | None = None) -> str:
 
 
 def warm() -> None:
-    """Import what a banker's line runs through (click's commands, decide, the words), so
-    that the first line of the evening costs what the others do, not a second of imports."""
-    from banco.cli.command_table import COMMANDS, load
+    """Import what a banker's line runs through (the parser, decide, the words), so that the
+    first line of the evening costs what the others do, not a second of imports."""
+    from banco.cli.lines import answer, parse  # noqa: F401
+    from banco.cli.words import facts  # noqa: F401
     from banco.ledger.rules import decide  # noqa: F401
 
-    for word in ("roll", "buy", "bid", "claim", "card", "pay", "build", "trade", "undo"):
-        load(COMMANDS[word])
 
-
-# One line at a time in this process: cli/execution.py captures what a line says by
-# redirecting the process's stdout and stderr, and SQLite takes one writer anyway.
-LINES = threading.RLock()
 
 
 class Hub:
@@ -301,7 +294,7 @@ class Hub:
         from banco.cli.web.acts import acting
 
         role, player = who or (None, None)
-        with LINES, i18n.speaking(["--lang", lang]):
+        with i18n.speaking(["--lang", lang]):
             session = self.session(game)
             try:
                 revive = getattr(session.book.store, "revive", None)
@@ -328,84 +321,6 @@ class Hub:
                 else:
                     latest.nudge()
         return answer(outcome, seq, table, expect, lang)
-
-
-class BodyTooBig(Exception):
-    """A request body past BODY_LIMIT: answered 413, and read no further."""
-
-
-async def json_body(request: Request):
-    """The request's JSON, or None when it is not JSON at all (a 400 for the caller); raises
-    BodyTooBig past BODY_LIMIT bytes, however the client says its length (or does not)."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > BODY_LIMIT:
-        raise BodyTooBig
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > BODY_LIMIT:
-            raise BodyTooBig
-        chunks.append(chunk)
-    try:
-        return json.loads(b"".join(chunks))
-    except (ValueError, RecursionError):
-        return None
-
-
-def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tuple[int, dict]:
-    """A line's outcome as the contract's status and body."""
-    from banco.ledger.base.errors import RuleViolation
-
-    body = {"code": outcome.code, "said": outcome.said, "errors": outcome.errors,
-            "events": [clean(e) for e in outcome.events], "replayed": outcome.replayed,
-            "seq": seq}
-    refusal = outcome.refusal
-    if outcome.code == 0:
-        return 200, body
-    from banco.cli.session import NotPermitted
-
-    if isinstance(refusal, NotPermitted):  # another's act, seen on the typed command
-        body["refused"] = body["error"] = refusal.render(tr(lang))
-        body["status"] = 403
-        return 403, body
-    if outcome.code == 1:
-        if isinstance(refusal, RuleViolation):
-            catalog = tr(lang)
-            from banco.ledger.base.text import render
-
-            # in the line's language, as `errors` says it (the server speaks no language of
-            # its own: `allowed` came out English under ?lang=it)
-            body.update(refused=refusal.text.render(catalog), rule=refusal.rule,
-                        allowed=(render(refusal.allowed_text, catalog) if refusal.allowed_text
-                                 else ""))
-        # a late claim's evidence: the rows it recorded even though it was refused
-        body["evidence"] = [e for e in body["events"] if e["type"] != "CommandRecorded"]
-        return 422, body
-    if outcome.code == 5:
-        body["changed"] = [c for c in table.doc(lang, "public")[1].get("commands", [])
-                           if expect is None or c["seq"] > expect]
-        return 409, body
-    if outcome.code == 2:
-        return 400, body
-    return 503, body
-
-
-def taken(said: dict, key: str, first: str, lang: str) -> dict:
-    """The 400 for an id given again with another line: said as the book says it to the
-    command line (ledger/batches.py's same_command), nothing run."""
-    catalog = tr(lang)
-    events = said.get("events") or []
-    if events:
-        text = catalog.gettext(ID_TAKEN).format(id=key, line=first, first=events[0]["seq"],
-                                                last=events[-1]["seq"])
-    else:
-        text = catalog.gettext(ID_HELD).format(id=key, line=first)
-    return {"code": 2, "said": "", "errors": catalog.gettext("error: {message}").format(
-        message=text) + "\n", "events": [], "replayed": False, "seq": said.get("seq")}
-
-
-def clean(row: dict) -> dict:
-    return json.loads(json.dumps(row, default=str))
 
 
 def make_app(hub: Hub) -> Starlette:
@@ -584,7 +499,7 @@ def make_app(hub: Hub) -> Starlette:
         Route("/events", events, methods=["GET"]),
         Route("/api/commands", commands, methods=["POST"]),
         Route("/api/offers/{offer}", offer, methods=["POST"]),
-        *evening_routes(hub, page, LINES),  # the set-up from the banker's page (cli/web/evening.py)
+        *evening_routes(hub, page),  # the set-up from the banker's page (cli/web/evening.py)
     ]
     return Starlette(routes=routes, lifespan=lifespan,
                      exception_handlers={404: missing, 405: missing, DatabaseError: away})

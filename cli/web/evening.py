@@ -103,8 +103,8 @@ def qr_uri(url: str) -> str:
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
 
 
-def evening_routes(hub, page, lines) -> list[Route]:
-    """The routes; `lines` the server's lock of one line at a time (cli/web/app.py LINES)."""
+def evening_routes(hub, page) -> list[Route]:
+    """The routes."""
     evening = hub.evening = Evening()
 
     async def banker(request: Request):
@@ -185,7 +185,7 @@ def evening_routes(hub, page, lines) -> list[Route]:
         line = shlex.join([*words, "--", *(p.strip() for p in body["players"])])
         lang = hub.language(request)
         status, said, game = await asyncio.get_running_loop().run_in_executor(
-            hub.writer, new_game, hub, line, lang, lines)
+            hub.writer, new_game, hub, line, lang)
         if status != 201:
             return JSONResponse(said, status)
         if body.get("cash") is not None:  # the evening's choice: the TV hides or shows cash
@@ -338,7 +338,7 @@ def evening_routes(hub, page, lines) -> list[Route]:
     ]
 
 
-def new_game(hub, line: str, lang: str, lines) -> tuple[int, dict, int | None]:
+def new_game(hub, line: str, lang: str) -> tuple[int, dict, int | None]:
     """`new` run as the terminal runs it (its checks, its words), on the writer thread: the
     status (201, or 400/422 with `banco new`'s own error and nothing created), the answer and
     the game's number."""
@@ -346,7 +346,7 @@ def new_game(hub, line: str, lang: str, lines) -> tuple[int, dict, int | None]:
     from banco.cli.session import Session
     from banco.cli.words import i18n
 
-    with lines, i18n.speaking(["--lang", lang]):
+    with i18n.speaking(["--lang", lang]):
         session = Session(hub.db, None, actor="banker")
         try:
             outcome = execute(session, line, echo=False)

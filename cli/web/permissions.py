@@ -18,16 +18,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from banco.cli.lines import vocabulary
 from banco.cli.words.i18n import N_
 
-# the line's words: the commands the banker records at the table
-TABLE_ACTIONS = frozenset({
-    "roll", "move", "go", "advance", "buy", "decline", "bid", "hammer", "claim", "card",
-    "pay-fine", "misdraw", "shuffle", "use-card", "pay", "build", "sell", "break-up",
-    "mortgage", "unmortgage", "trade", "bankrupt", "auction-building", "undo", "deal",
-    "time-up", "auction-deed",
-    "draw", "pesca", "pescare"})  # a pay-or-draw card's choice, said alone (cli/main.py)
-REFEREE_ACTIONS = frozenset({"ruling", "correct"})
+# the line's words (cli/lines/vocabulary.py, the one table): the commands the banker records
+# at the table, and a pay-or-draw card's choice said alone (`draw`, `pesca`)
+TABLE_ACTIONS = vocabulary.TABLE_ACTIONS | frozenset(vocabulary.CHOICE_ALONE)
+REFEREE_ACTIONS = vocabulary.REFEREE_ACTIONS
 PLAYER_ACTIONS = frozenset({"claim"})
 # options that would point the line at another file or game than the token's, or carry the
 # write context that the request gives in its own fields (`id`, `expect`)
@@ -59,23 +56,14 @@ YES = Decision(True)
 def command_word(words: list[str]) -> str | None:
     """The English command word of a line (`riscuoti` is `claim`, `ROLL` is `roll`, as the
     command line takes it: caps lock is no other word), or None for no word."""
-    from banco.cli.command_table import ALIASES, COMMANDS
-
-    if not words:
-        return None
-    word = words[0]
-    if word.lower() != word and (word.lower() in COMMANDS or word.lower() in ALIASES
-                                 or word.lower() in TABLE_ACTIONS):
-        word = word.lower()
-    return ALIASES.get(word, word)
+    return vocabulary.english_word(words[0]) if words else None
 
 
 def no_such_command(word: str) -> bool:
     """Whether the word is no command at all (`🎲🎲`, `rol`): not the role's business but a
     usage error, which the line says itself with its suggestion (400), recording nothing."""
-    from banco.cli.command_table import COMMANDS
-
-    return not word.startswith("-") and word not in COMMANDS and word not in TABLE_ACTIONS
+    return not word.startswith("-") and word not in vocabulary.BY_ENGLISH \
+        and word not in TABLE_ACTIONS
 
 
 # the words a player's phone may send when players record their own acts (issue 34): which

@@ -1,0 +1,162 @@
+"""What a decided command says: its outcome's facts as the banker reads them, the lines in
+order, each for the answer or for the errors, and the exit code.  No click and no printing:
+the click commands print these lines (cli/session.py's report), cli/execution.py returns them
+as text.  Said in the language the caller speaks (cli/words' catalogs)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from banco.cli.words.i18n import N_, _, say
+
+# facts whose narration already says what the table waits for next
+NEXT_SAID = frozenset({"TurnEnded", "ExtraRollDue", "GameEnded"})
+# after these, whose facts leave the turn where it was, the answer says what follows
+FOLLOWED = frozenset({"PayDebt", "PayInKind", "Bankrupt"})
+
+# What `hammer` will do if nobody bids: said when an auction opens, and by the banker's page
+# before a hammer with no bid (cli/web/hub.py)
+IF_NO_BID = N_("  if nobody bids: {step}")
+
+
+class Answer(NamedTuple):
+    lines: list[tuple[bool, str]]  # (an error line?, the text), in the order said
+    refusal: Exception | None = None  # what refused the command (its exit code below)
+    code: int = 0
+
+
+def answer(command, outcome, before=None) -> Answer:
+    """The words of `command`'s outcome (ledger/book.py's Outcome); `before`: the table before
+    it, for `undo`'s words."""
+    from banco.cli.lines.turn import Undo  # (the commands are not imported for a reading)
+
+    lines: list[tuple[bool, str]] = []
+    if isinstance(command, Undo) and not (outcome.replayed or outcome.refused):
+        lines += undone(outcome, before)
+    else:
+        said = outcome_lines(outcome)
+        lines += said.lines
+        if said.refusal is not None:
+            return said
+        if type(command).__name__ in FOLLOWED:
+            lines += [(False, line) for line in what_follows(outcome)]
+    if isinstance(command, Undo):
+        from banco.cli.words.table_lines import turn_line
+
+        lines.append((False, turn_line(outcome.state)))
+    return Answer(lines)
+
+
+def refused(exc, command=None) -> Answer:
+    """A command the book refused (a BancoError: its rule, or a usage mistake), as said."""
+    from banco.cli.lines.turn import refusal_said
+    from banco.cli.words.i18n import say_error
+
+    exc = refusal_said(command, exc)
+    return Answer([(True, say_error(exc))], exc, exc.exit_code)
+
+
+def outcome_lines(outcome) -> Answer:
+    """The facts appended, narrated; a refusal that left evidence (a late rent claim) said as
+    a refusal first, then what was recorded."""
+    from banco.cli.words.facts import narrate, nothing_to_pay
+
+    if outcome.refused and not outcome.replayed:
+        return refused_first(outcome)
+    lines: list[tuple[bool, str]] = []
+    if outcome.replayed:
+        lines.append((False, _("already recorded ({events}): nothing new was appended")
+                      .format(events=span(outcome.events))))
+    for e in outcome.events:
+        if e["type"] == "CommandRecorded":
+            continue
+        for line in (narrate(e, outcome.state),
+                     nothing_to_pay(e, outcome.events, outcome.state)):
+            if line:
+                lines.append((False, line))
+    if outcome.refused:
+        return Answer([*lines, *refused(outcome.refused).lines], outcome.refused,
+                      outcome.refused.exit_code)
+    lines += [(False, line) for line in no_bid_lines(outcome)]
+    if any(e["type"] == "GameEnded" for e in outcome.events) and outcome.events:
+        from banco.cli.words.table_lines import head_line_text
+
+        last = outcome.events[-1]  # the game is over: its head for the score sheet
+        lines.append((False, head_line_text(outcome.game_id, last["seq"], last["hash"])))
+    return Answer(lines)
+
+
+def refused_first(outcome) -> Answer:
+    """A refusal that is recorded (a late rent claim, kept as evidence) is said as a refusal
+    first: `late claim recorded as event 25` on the first line read like a payment.  Then what
+    was recorded, and the exit code of a refusal."""
+    from banco.cli.words.facts import narrate
+    from banco.cli.words.i18n import say_error
+
+    exc = outcome.refused
+    lines = [(True, say_error(exc))]
+    for e in outcome.events:
+        if e["type"] == "CommandRecorded":
+            continue
+        if e["type"] == "RentClaimRefused":
+            lines.append((True, _("  the refusal is recorded as evidence (event {seq}): {owner} "
+                                  "asked {payer} for {amount}").format(
+                seq=e["seq"], owner=e["data"]["owner"], payer=e["data"]["payer"],
+                amount=outcome.state.edition.money(e["data"]["amount"]))))
+            continue  # on stderr with the refusal it belongs to, read in that order
+        line = narrate(e, outcome.state)
+        if line:
+            lines.append((False, line))
+    return Answer(lines, exc, exc.exit_code)
+
+
+def no_bid_lines(outcome) -> list[str]:
+    """An auction just opened: what `hammer` will do if nobody bids (the deed to the richest
+    at the opening bid, or to the Bank), said on the line that opened it, before a `hammer`
+    typed in haste gives a deed away for 1 M."""
+    st = outcome.state
+    if st.auction is None or st.auction.high_bidder is not None \
+            or not any(e["type"] == "AuctionOpened" for e in outcome.events):
+        return []
+    from banco.ledger.table.state import hammer_step
+
+    return [_(IF_NO_BID).format(step=say(hammer_step(st)))]
+
+
+def what_follows(outcome) -> list[str]:
+    """After a debt paid or a bankruptcy, whose facts leave the turn where it was: what the
+    table waits for, as `buy` ends with `Bruno to roll` (the answer ended with the payment,
+    and the banker had to look up whose roll it was)."""
+    from banco.cli.words.table_lines import turn_line
+    from banco.cli.words.waiting import claims_words
+
+    if outcome.refused or outcome.replayed or outcome.state.ended \
+            or any(e["type"] in NEXT_SAID for e in outcome.events):
+        return []
+    state, t = outcome.state, outcome.state.turn
+    if t.phase == "roll" and not state.debts and claims_words(state) is None:
+        return [_("{player} to roll").format(player=t.player)]  # as TurnEnded says it
+    return [turn_line(state)]
+
+
+def undone(outcome, before) -> list[tuple[bool, str]]:
+    """What an undo takes back, in the table's words, not the event types it retracts."""
+    import re
+
+    from banco.cli.words.undo_text import undone_line
+
+    lines = []
+    for e in outcome.events:
+        if e["type"] == "EventRetracted":
+            typed = re.search(r"\(`(.+)`\)$", str(e["data"].get("reason", "")))
+            lines.append((False, undone_line(e["data"]["seqs"], typed and typed.group(1),
+                                             before, outcome.state)))
+    return lines
+
+
+def span(rows) -> str:
+    seqs = [r["seq"] for r in rows]
+    if not seqs:
+        return _("no events")
+    return (_("event {seq}").format(seq=seqs[0]) if len(seqs) == 1
+            else _("events {first}-{last}").format(first=seqs[0], last=seqs[-1]))

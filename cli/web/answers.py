@@ -1,0 +1,100 @@
+"""A line's outcome as the HTTP contract's status and body (docs/http-api.md): 200 done, 403
+another's act, 422 refused by the rules (with its evidence), 409 the game moved, 400 usage,
+503 the database away; and the request body, read no further than BODY_LIMIT."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.requests import Request
+
+from banco.cli.web.hub import Table, tr
+from banco.cli.words.i18n import N_
+
+# What a phone may send: a line of a table is a few words (the longest, a trade of many deeds,
+# some hundreds of characters), so a body of 16 KiB is plenty and a bigger one is never read
+# into memory; a line is capped apart, because a short body can hold a long line of escapes.
+BODY_LIMIT = 16 * 1024
+LINE_LIMIT = 2000
+ID_TAKEN = N_("the id {id} already recorded `{line}` (events {first}-{last}), not this "
+              "command: give a new --id to a new command; nothing was recorded")
+ID_HELD = N_("the id {id} was given to `{line}` (a trade waiting for the players' phones), "
+             "not this line: give a new id to a new line; nothing was recorded")
+
+
+class BodyTooBig(Exception):
+    """A request body past BODY_LIMIT: answered 413, and read no further."""
+
+
+async def json_body(request: Request):
+    """The request's JSON, or None when it is not JSON at all (a 400 for the caller); raises
+    BodyTooBig past BODY_LIMIT bytes, however the client says its length (or does not)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > BODY_LIMIT:
+        raise BodyTooBig
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > BODY_LIMIT:
+            raise BodyTooBig
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks))
+    except (ValueError, RecursionError):
+        return None
+
+
+def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tuple[int, dict]:
+    """A line's outcome as the contract's status and body."""
+    from banco.ledger.base.errors import RuleViolation
+
+    body = {"code": outcome.code, "said": outcome.said, "errors": outcome.errors,
+            "events": [clean(e) for e in outcome.events], "replayed": outcome.replayed,
+            "seq": seq}
+    refusal = outcome.refusal
+    if outcome.code == 0:
+        return 200, body
+    from banco.cli.session import NotPermitted
+
+    if isinstance(refusal, NotPermitted):  # another's act, seen on the typed command
+        body["refused"] = body["error"] = refusal.render(tr(lang))
+        body["status"] = 403
+        return 403, body
+    if outcome.code == 1:
+        if isinstance(refusal, RuleViolation):
+            catalog = tr(lang)
+            from banco.ledger.base.text import render
+
+            # in the line's language, as `errors` says it (the server speaks no language of
+            # its own: `allowed` came out English under ?lang=it)
+            body.update(refused=refusal.text.render(catalog), rule=refusal.rule,
+                        allowed=(render(refusal.allowed_text, catalog) if refusal.allowed_text
+                                 else ""))
+        # a late claim's evidence: the rows it recorded even though it was refused
+        body["evidence"] = [e for e in body["events"] if e["type"] != "CommandRecorded"]
+        return 422, body
+    if outcome.code == 5:
+        body["changed"] = [c for c in table.doc(lang, "public")[1].get("commands", [])
+                           if expect is None or c["seq"] > expect]
+        return 409, body
+    if outcome.code == 2:
+        return 400, body
+    return 503, body
+
+
+def taken(said: dict, key: str, first: str, lang: str) -> dict:
+    """The 400 for an id given again with another line: said as the book says it to the
+    command line (ledger/batches.py's same_command), nothing run."""
+    catalog = tr(lang)
+    events = said.get("events") or []
+    if events:
+        text = catalog.gettext(ID_TAKEN).format(id=key, line=first, first=events[0]["seq"],
+                                                last=events[-1]["seq"])
+    else:
+        text = catalog.gettext(ID_HELD).format(id=key, line=first)
+    return {"code": 2, "said": "", "errors": catalog.gettext("error: {message}").format(
+        message=text) + "\n", "events": [], "replayed": False, "seq": said.get("seq")}
+
+
+def clean(row: dict) -> dict:
+    return json.loads(json.dumps(row, default=str))
