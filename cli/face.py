@@ -10,6 +10,6 @@ Installed as the package `banco` itself (pyproject.toml maps this file to banco/
 The command line, the shell, `run` and the phones' server are adapters over the same calls.
 """
 
-from banco.cli.library import UNDO, Library, Outcome, Refusal, open
+from banco.cli.library import Library, Outcome, Refusal, open
 
-__all__ = ["Library", "Outcome", "Refusal", "UNDO", "open"]
+__all__ = ["Library", "Outcome", "Refusal", "open"]

@@ -10,7 +10,7 @@ phones' server and a stranger's script all call.
 
 A line is turned into a typed command by a pure function of (table, words, language)
 (cli/lines/); the book decides and appends it (ledger/book.py); the words are rendered from
-the facts appended, in the language asked for, per call (cli/words/outcome_words.py).  Nothing
+the facts appended, in the language asked for, per call (cli/lines/answer.py).  Nothing
 here prints, imports click, or changes anything process-wide: two threads executing on two
 games, each saying its answers in another language, never see each other's language.
 """
@@ -21,8 +21,7 @@ import shlex
 from typing import Any, NamedTuple
 
 from banco.cli.words import i18n
-from banco.cli.words.outcome_words import Line, outcome_lines
-from banco.ledger.base.errors import BancoError, RuleViolation, UsageError
+from banco.ledger.base.errors import BancoError, UsageError
 from banco.ledger.book import Book
 from banco.ledger.book import Outcome as BookOutcome
 from banco.ledger.table.state import State
@@ -67,22 +66,27 @@ class Outcome(NamedTuple):
     replayed: bool = False      # the same id was recorded before: nothing new appended
     table: State | None = None  # the table after it
     recorded: Any = None        # the book's own outcome (ledger/book.py), for the adapters
+    command: Any = None         # the typed command (banco.ledger.records.commands)
+    before: State | None = None  # the table before an undo (what it gives back is said)
 
     @property
     def evidence(self) -> tuple[dict, ...]:
         """A refused command's rows kept as evidence (a late rent claim's refusal)."""
         return self.events if self.refusal is not None else ()
 
-    def lines(self, lang: str = i18n.SOURCE) -> list[Line]:
-        """The words, line by line (`error` marks a refusal's), in `lang`."""
+    def lines(self, lang: str = i18n.SOURCE) -> list[tuple[bool, str]]:
+        """The words, line by line, each (a refusal's or an error's line?, the text), in
+        `lang`: what the command line prints on stdout and stderr."""
+        from banco.cli.lines.answer import answer, refused
+
         with i18n.in_language(lang):
             if self.recorded is not None:
-                return outcome_lines(self.recorded)
-            return [Line(i18n.say_error(self.refusal.error), error=True)] if self.refusal else []
+                return answer(self.command, self.recorded, self.before).lines
+            return refused(self.refusal.error, self.command).lines if self.refusal else []
 
     def say(self, lang: str = i18n.SOURCE) -> str:
         """The words of what happened, rendered from the facts in `lang` ("en" or "it")."""
-        return "\n".join(line.text for line in self.lines(lang))
+        return "\n".join(text for _error, text in self.lines(lang))
 
 
 class Library:
@@ -127,8 +131,8 @@ class Library:
     def parse(self, line: str | list[str], *, game: int | None = None,
               lang: str | None = None):
         """The typed command a line means on this table (a pure function of the table, the
-        words and their language), or a UsageError/RuleViolation saying why none."""
-        from banco.cli.lines import parse
+        words and their language: cli/lines/parse.py), or a UsageError saying why none."""
+        from banco.cli.lines.parse import parse
 
         words = shlex.split(line, comments=True) if isinstance(line, str) else list(line)
         return parse(self.table(game), words, lang or i18n.SOURCE)
@@ -145,49 +149,56 @@ class Library:
         the player it acts for), run before anything is decided; it refuses by raising a
         BancoError (the phones' server: another player's act).
         Never raises for what a user can get wrong: the refusal is in the outcome."""
+        from banco.cli.lines.parse import LineShape, read
+        from banco.cli.lines.turn import Undo
         from banco.ledger.store.canonical import now_text
 
         now = now or now_text()
         line = what if isinstance(what, str) else None
-        game_id = None
+        game_id, command, before = None, None, None
         try:
             game_id = self.book.current_game(game)
             if line is not None:
                 words = shlex.split(line, comments=True)
                 if not words:
                     raise UsageError("an empty line: type a command (`roll D1 D2`, `buy` ...)")
-                command = self.parse(words, game=game_id, lang=lang)
+                parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
+                # where and how to record it, when the line says it (`--id K`, `--expect 41`)
+                if "--game" in parsed.context and game is None:
+                    game_id = self.book.current_game(int(parsed.context["--game"]))
+                    parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
+                id = parsed.context.get("--id", id)
+                if "--expect" in parsed.context and expect is None:
+                    expect = int(parsed.context["--expect"])
+                command = parsed.command
             else:
                 command = what
             if authorize is not None:
                 authorize(command)
-            if command is UNDO:
+            if isinstance(command, Undo):
+                before = self.book.state(game_id)
                 done = self.book.undo(game_id, now=now, actor=actor, command_id=id,
                                       line=line, expect=expect)
             else:
                 done = self.book.execute(game_id, command, now=now, actor=actor,
                                          command_id=id, line=line, expect=expect)
+        except LineShape as exc:  # what click words on the command line: said plainly here
+            return self._refused(game_id, UsageError("{why}: `{line}`", why=exc.why,
+                                                     line=line or ""), command)
         except (ValueError, BancoError) as exc:
             error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
-            seq = self.book.store.last_seq(game_id) if game_id is not None else 0
-            return Outcome(game_id, seq or 0, (), Refusal(error))
-        return self._outcome(done)
+            return self._refused(game_id, error, command)
+        return self._outcome(done, command, before)
 
-    def _outcome(self, done: BookOutcome) -> Outcome:
+    def _refused(self, game_id: int | None, error: BancoError, command=None) -> Outcome:
+        seq = self.book.store.last_seq(game_id) if game_id is not None else 0
+        return Outcome(game_id, seq or 0, (), Refusal(error), command=command)
+
+    def _outcome(self, done: BookOutcome, command=None, before=None) -> Outcome:
         refusal = Refusal(done.refused) if done.refused is not None else None
         seq = done.state.seq if done.state is not None else 0
         return Outcome(done.game_id, seq, tuple(done.events), refusal, done.replayed,
-                       done.state, done)
-
-
-class _Undo:
-    """`undo` is no decided command: the book retracts the last command's facts."""
-
-    def __repr__(self) -> str:
-        return "UNDO"
-
-
-UNDO = _Undo()
+                       done.state, done, command, before)
 
 
 def open(db: str, *, create: bool = False, wait: float | None = None) -> Library:  # noqa: A001
@@ -196,4 +207,4 @@ def open(db: str, *, create: bool = False, wait: float | None = None) -> Library
     return Library(db, create=create, wait=wait)
 
 
-__all__ = ["Library", "Outcome", "Refusal", "RuleViolation", "UNDO", "open"]
+__all__ = ["Library", "Outcome", "Refusal", "open"]

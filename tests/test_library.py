@@ -107,3 +107,38 @@ assert users == [], users
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "" and done.stderr == ""
+
+
+def test_a_line_in_either_language_is_parsed_without_click(book):
+    book.new(["Anna", "Bruno"])
+    out = book.execute("tira 1 2")
+    assert out.refusal is None and out.say("it").startswith("Anna tira 1+2 = 3")
+    assert book.execute("compra").say("en").strip().endswith("Bruno to roll")
+
+
+def test_a_lines_own_id_and_expect_are_honoured(book):
+    book.new(["Anna", "Bruno"])
+    seq = book.table().seq
+    first = book.execute(f"roll 1 2 --id k7 --expect {seq}")
+    again = book.execute(f"roll 1 2 --id k7 --expect {seq}")
+    assert first.refusal is None and again.replayed
+    moved = book.execute(f"buy --expect {seq}")
+    assert moved.refusal is not None and moved.refusal.code == 5
+
+
+def test_a_bad_line_is_a_usage_refusal_that_appends_nothing(book):
+    book.new(["Anna", "Bruno"])
+    before = book.table().seq
+    for line in ("", "roll", "roll 1", "roll 9 9", "roll 1 2 --nope", "claim Zed", "fly"):
+        out = book.execute(line)
+        assert out.refusal is not None and out.refusal.code == 2, line
+        assert out.events == () and book.table().seq == before
+        assert out.say("en").startswith("error: "), (line, out.say("en"))
+
+
+def test_undo_takes_back_the_last_command_and_says_so(book):
+    book.new(["Anna", "Bruno"])
+    book.execute("roll 1 2")
+    out = book.execute("undo")
+    assert out.refusal is None and "undone" in out.say("en")
+    assert book.table().turn.player == "Anna" and book.table().turn.phase == "roll"
