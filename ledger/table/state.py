@@ -21,6 +21,8 @@ from ledger.table.model import BANK, Auction, Claim, Debt, DeckOrder, Player, St
 from ledger.table.steps import (
     dealing_left,
     debt_step,
+    fine_owed,
+    fine_reason,
     hammer_step,
     must_go_bankrupt,
     next_step,
@@ -31,7 +33,8 @@ from ledger.table.steps import (
 
 __all__ = [
     "BANK", "HANDLERS", "Auction", "Claim", "Debt", "DeckOrder", "Player", "State", "Turn",
-    "dealing_left", "debt_step", "evolve", "fold", "hammer_step", "initial_state",
+    "dealing_left", "debt_step", "evolve", "fine_owed", "fine_reason", "fold", "hammer_step",
+    "initial_state",
     "must_go_bankrupt", "next_step", "replay", "retracted_seqs", "richest_bidders",
     "roll_words", "turn_in_progress", "with_seq",
 ]
