@@ -41,6 +41,7 @@ import pickle
 from dataclasses import dataclass, field
 
 from ledger.records.events import MONEY_EVENTS
+from ledger.store.games import listed_games
 from ledger.store.sqlite import RawRows
 from ledger.table.state import HANDLERS, initial_state
 from projections.audit.audit import GameAudit
@@ -271,7 +272,7 @@ def audit_games(store, ids: list[int], expect_head: str | None = None,
     `at_least` events (a tournament's archive: a thousand games of two thousand events).
     Games share nothing a verdict depends on, so each report is the one pass's."""
     processes = workers() if processes is None else processes
-    sizes = {g["game_id"]: g["events"] or 0 for g in store.games()}  # how to share the work
+    sizes = {g["game_id"]: g["events"] or 0 for g in listed_games(store)}  # how to share the work
     short = [g for g in ids if sizes.get(g, 0) < THRESHOLD]
     reports: dict[int, AuditReport] = {}
     if (processes > 1 and len(short) > 2 and store.worker_path() is not None
