@@ -186,3 +186,23 @@ def test_a_game_recorded_in_the_old_order_imports_audited(tmp_path):
     assert "fine_before_move" not in log[1]["data"]["rules"]
     assert [e["type"] for e in log[48:53]] == [
         "JailRollFailed", "DebtIncurred", "LeftJail", "TokenMoved", "CardDrawRequired"]
+
+
+@pytest.mark.skipif(not BANCO.exists(), reason="banco is not installed in this venv")
+def test_raised_and_paid_the_token_moves_and_the_ruling_says_so(tmp_path):
+    """Anna keeps Vicolo Corto (no trade): 40 M at the last try, a debt of 50 M; she mortgages
+    it (30 M), `pay Anna` settles the fine, and only then she leaves jail and moves 7."""
+    rules = tmp_path / "house.toml"
+    rules.write_text('extends = "classic"\ndeeds_dealt = 1\nstarting_cash = 100\n')
+    lines = tmp_path / "t.banco"
+    lines.write_text("".join(x + "\n" for x in ISSUE_32.splitlines() if not x.startswith("trade")))
+    db = str(tmp_path / "t.db")
+    banco("--db", db, "new", "Anna", "Bruno", "--rules", rules)
+    banco("--db", db, "run", "-q", lines)
+    banco("--db", db, "mortgage", "vicolo corto")
+    out = banco("--db", db, "pay", "Anna").stdout
+    assert out.index("leaves jail") < out.index("Anna moves to Probabilità (17)")
+    ruling = banco("--db", db, "ruling", "jail", "47").stdout
+    assert "pays the fine before moving by that roll (004 §Prigione" in ruling
+    assert "left at event 54: fine after the last try (50 M at event 53)" in ruling
+    banco("--db", db, "audit")
