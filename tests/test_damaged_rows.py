@@ -81,7 +81,8 @@ def test_an_event_naming_a_stranger_rechained_is_named_by_every_reading(db):
     said = ("error: game 1 cannot be read: event 7 (TokenMoved) is no fact the table can take "
             "(it names 'Zed', who is not at the table), and banco never writes one: run "
             "`banco audit`\n")
-    for args in (("state",), ("standings",), ("roll", "2", "3"), ("statement", "Anna")):
+    for args in (("state",), ("standings",), ("roll", "2", "3"), ("statement", "Anna"),
+                 ("replay",)):
         assert banco(db, *args, code=4).stderr == said, args
     banco(db, "audit", code=3)
 
