@@ -9,7 +9,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
-from ledger.base.errors import UsageError
+from banco.ledger.base.errors import UsageError
 
 # One event's line of an export is a few hundred characters, a GameStarted or a tournament
 # archive's header a few thousand: 16 MiB is far above any of them and far below memory.

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ledger.store.protocol import Appended
-from ledger.table.state import HANDLERS, State, not_foldable, retracted_seqs
+from banco.ledger.store.protocol import Appended
+from banco.ledger.table.state import HANDLERS, State, not_foldable, retracted_seqs
 
 
 class HeldTable(NamedTuple):
@@ -40,8 +40,8 @@ def snapshot_of(state: State) -> tuple[str, str, str] | None:
     a value the snapshot format does not know (a class added to the table and not to
     ledger/table/snapshot_codec.py): the command goes on without a snapshot, it only folds
     more."""
-    from ledger.store.canonical import table_digest
-    from ledger.table.snapshot_codec import SnapshotError, canonical, encode, shape
+    from banco.ledger.store.canonical import table_digest
+    from banco.ledger.table.snapshot_codec import SnapshotError, canonical, encode, shape
 
     try:
         return shape(), encode(state), table_digest(shape(), canonical(state))

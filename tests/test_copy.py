@@ -11,7 +11,7 @@ from pathlib import Path
 import pg_cluster
 import pytest
 
-from ledger.store.open import open_store
+from banco.ledger.store.open import open_store
 
 BANCO = Path(sys.executable).parent / "banco"
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "classic-4p.banco"
@@ -81,8 +81,8 @@ def test_sqlite_to_postgresql_and_back(tmp_path):
 def test_the_copy_tells_its_progress_across_the_games(tmp_path, monkeypatch):
     """`progress(events)`: the events copied so far, rising to every event of every game
     (what `banco copy`'s bar shows on a terminal), a batch at a time."""
-    from ledger.store import copy as copying
-    from ledger.store.copy import copy_store
+    from banco.ledger.store import copy as copying
+    from banco.ledger.store.copy import copy_store
 
     monkeypatch.setattr(copying, "BATCH", 50)
     src = open_store(recorded(tmp_path), create=False)
@@ -154,7 +154,7 @@ def test_a_copy_killed_midway_is_resumed_by_running_it_again(tmp_path):
     """A trial killed `banco copy` after its first game's commit: the rerun said game 1 was
     already there and copied nothing more.  A game there whole (the same head) is skipped,
     the rest copied; a game there with another history is still refused (exit 2)."""
-    from ledger.store.copy import copy_store
+    from banco.ledger.store.copy import copy_store
 
     src = recorded(tmp_path)
     dst = str(tmp_path / "dst.db")

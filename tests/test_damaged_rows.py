@@ -88,7 +88,7 @@ def test_an_event_naming_a_stranger_rechained_is_named_by_every_reading(db):
 
     from starlette.testclient import TestClient
 
-    from cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub, make_app
 
     hub = Hub(str(db), None, poll=0.05)
     try:

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 
-from cli.main import cli
+from banco.cli.main import cli
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 TRANSCRIPT = FIXTURES / "classic-4p.banco"
@@ -103,7 +103,7 @@ def test_the_late_claim_is_refused_with_its_evidence(replay):
 
 
 def test_money_is_conserved_and_every_transfer_adds_up(game):
-    from ledger.records.events import transfers_of
+    from banco.ledger.records.events import transfers_of
 
     _, call = game
     state = call("state", "--json")

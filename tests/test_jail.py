@@ -15,7 +15,7 @@ from helpers import (
     types,
 )
 
-from ledger.base.errors import RuleViolation
+from banco.ledger.base.errors import RuleViolation
 
 
 def jailed(tries=0, **kw):
@@ -90,7 +90,7 @@ def test_forced_out_with_a_card_the_table_waits_for_card_or_fine():
     assert types(ev) == ["DiceRolled", "JailRollFailed", "JailExitDue"]
     assert of_type(ev, "JailExitDue") == [{"player": "Anna", "fine": 50, "spaces": 3}]
     assert t.turn.phase == "jail_exit" and t.player("Anna").position == 10
-    from ledger.table.state import next_step
+    from banco.ledger.table.state import next_step
 
     assert next_step(t) == ("Anna failed the last try and leaves jail: `use-card` or `pay-fine` "
                             "(50 M), then moves 3 (000 FAQ 17)")
@@ -129,7 +129,7 @@ def test_the_last_failed_try_is_not_narrated_as_staying_in_jail():
     newcomer read "stays in jail (try 3)" and, on the next line, "leaves jail"."""
     from helpers import new_table
 
-    from cli.words.facts import narrate
+    from banco.cli.words.facts import narrate
 
     t = new_table()
     last = t.rules.jail_max_attempts

@@ -29,10 +29,10 @@ from helpers import (
     types,
 )
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import render
-from ledger.board.rule_sets import RuleSet
-from ledger.table.state import next_step
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import render
+from banco.ledger.board.rule_sets import RuleSet
+from banco.ledger.table.state import next_step
 
 BANCO = Path(sys.executable).parent / "banco"
 ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z", "BANCO_LANG": "en"}
@@ -176,7 +176,7 @@ def test_a_game_recorded_in_the_old_order_imports_audited(tmp_path):
 
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     db = str(tmp_path / "old.db")
     result = CliRunner().invoke(cli, ["--db", db, "import", str(OLD)])

@@ -39,16 +39,16 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from ledger.base.errors import RuleViolation
-from ledger.board.rule_sets import load_rules
-from ledger.records import commands as c
-from ledger.rules.decide import decide, start_game
-from ledger.rules.ending import open_rent
-from ledger.rules.estate import buildable_lots
-from ledger.table.state import evolve, fold, replay
-from ledger.table.worth import deeds_of, raisable
-from projections.audit.books import delta_problems, entries
-from projections.audit.checks import EventChecks
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.board.rule_sets import load_rules
+from banco.ledger.records import commands as c
+from banco.ledger.rules.decide import decide, start_game
+from banco.ledger.rules.ending import open_rent
+from banco.ledger.rules.estate import buildable_lots
+from banco.ledger.table.state import evolve, fold, replay
+from banco.ledger.table.worth import deeds_of, raisable
+from banco.projections.audit.books import delta_problems, entries
+from banco.projections.audit.checks import EventChecks
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elio")
 RULE_SETS = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
@@ -155,7 +155,7 @@ def _flat_types() -> set[str]:
     """Event types whose schema holds no list, tuple, dict or nested record."""
     from marshmallow import fields
 
-    from ledger.records.events import schemas
+    from banco.ledger.records.events import schemas
 
     nested = (fields.List, fields.Tuple, fields.Dict, fields.Nested)
     return {t for t, schema in schemas().items()
@@ -209,7 +209,7 @@ class Table(RuleBasedStateMachine):
     def start(self, rules, players: int, rng) -> bool:
         """The game's first facts and the deeds dealt (each player's from the shuffled deck,
         skipping what his cash cannot pay); False if some player cannot be dealt his."""
-        from ledger.board.rule_sets import deeds_to_deal
+        from banco.ledger.board.rule_sets import deeds_to_deal
 
         self.log = start_game(list(NAMES[:players]), rules, rules.edition)
         for i, e in enumerate(self.log, 1):
@@ -339,7 +339,7 @@ class Table(RuleBasedStateMachine):
     @precondition(lambda self: self.phase("move"))
     @rule(n=k)
     def bus(self, n):
-        from ledger.table.speedy_die import choices_of
+        from banco.ledger.table.speedy_die import choices_of
 
         self.do(c.BusMove(self.pick(choices_of(self.t.turn), n)), legal=True)
 
@@ -416,7 +416,7 @@ class Table(RuleBasedStateMachine):
         if n % 3 == 0 or a.bids > 5:
             lot, player, legal = None, None, True
             if a.kind == "deed" and not a.high_bidder:
-                from ledger.table.state import richest_bidders
+                from banco.ledger.table.state import richest_bidders
 
                 # Nobody bid: the richest takes it at the opening bid (000 FAQ 22); with a tie of
                 # cash the banker names one of them.
@@ -424,7 +424,7 @@ class Table(RuleBasedStateMachine):
                 if len(tied) > 1:
                     player = self.pick(tied, n)
             if a.kind != "deed" and a.high_bidder:
-                from ledger.rules.shortage import winner_lots
+                from banco.ledger.rules.shortage import winner_lots
 
                 # A winner who sold or mortgaged since his bid has nowhere to build: the
                 # hammer voids his win and reopens without him (the test at the end of this
@@ -445,7 +445,7 @@ class Table(RuleBasedStateMachine):
         def floor_of(b):
             if a.kind == "deed" or self.t.rules.building_auction_opening != "house_price":
                 return low
-            from ledger.rules.shortage import floor
+            from banco.ledger.rules.shortage import floor
 
             return max(low, floor(self.t, b, a.kind))
 
@@ -476,7 +476,7 @@ class Table(RuleBasedStateMachine):
             deck, number = t.card_choice
             self.do(c.DrawCard(deck, number, "pay" if n % 2 else "draw"), legal=True)
             return
-        from ledger.table.decks import drawable
+        from banco.ledger.table.decks import drawable
 
         self.do(c.DrawCard(t.card_deck, self.pick(drawable(self.t, t.card_deck), n)), legal=True)
 
@@ -623,7 +623,7 @@ class Table(RuleBasedStateMachine):
         """Asked for when buildings run short, each player announcing how many he wants.
         Fewer than two players who could build one cannot hold an auction for it (004
         §Mancanza di edifici)."""
-        from ledger.rules.shortage import room_for
+        from banco.ledger.rules.shortage import room_for
 
         stock = self.t.bank_houses if kind == "house" else self.t.bank_hotels
         room = {n: room_for(self.t, n, kind) for n in self.t.active()}
@@ -636,9 +636,9 @@ class Table(RuleBasedStateMachine):
     @rule()
     def look(self):
         """A referee looks at the table: the read models work on every table, even at the end."""
-        from cli.words.table_text import state_document
-        from ledger.table.state import next_step
-        from projections.readings.accounts import standings
+        from banco.cli.words.table_text import state_document
+        from banco.ledger.table.state import next_step
+        from banco.projections.readings.accounts import standings
 
         doc = state_document(self.t)
         assert len(doc["properties"]) == 28
@@ -666,8 +666,8 @@ class Table(RuleBasedStateMachine):
             # the table as a snapshot keeps it (ledger/snapshot_check.py), read back: the same
             from helpers import same_table
 
-            from ledger.table.snapshot_codec import decode, encode
-            from ledger.table.state import initial_state
+            from banco.ledger.table.snapshot_codec import decode, encode
+            from banco.ledger.table.state import initial_state
 
             dealt = initial_state(1, next(e for e in self.log if e["type"] == "GameStarted"))
             assert same_table(decode(encode(self.t), dealt), self.t)

@@ -20,10 +20,10 @@ from pathlib import Path
 import pg_cluster
 import pytest
 
-from ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase, UsageError
-from ledger.store.canonical import canonical_json
-from ledger.store.open import open_store
-from ledger.store.protocol import NewEvent
+from banco.ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase, UsageError
+from banco.ledger.store.canonical import canonical_json
+from banco.ledger.store.open import open_store
+from banco.ledger.store.protocol import NewEvent
 
 AT = "2026-11-29T10:00:00.000000Z"
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +107,7 @@ def test_a_new_database_gets_its_tables_from_the_first_write_when_the_role_may()
 def test_the_owner_installs_the_tables_and_grants_banco_s_role_its_rights(capsys):
     import psycopg
 
-    from ledger.store.postgres_setup import main
+    from banco.ledger.store.postgres_setup import main
 
     url, admin = pg_cluster.database(install=False)
     with psycopg.connect(admin, autocommit=True) as conn:  # the role may not create them itself
@@ -142,10 +142,10 @@ def test_the_same_facts_have_the_same_head_on_either_store(pg, tmp_path):
 
 
 def test_games_copied_to_postgresql_and_back_keep_their_rows_and_heads(pg, tmp_path):
-    from ledger.store.open import copy_to as copy_store
+    from banco.ledger.store.open import copy_to as copy_store
 
     src = open_store(str(tmp_path / "hall.db"))
-    from ledger.store.canonical import table_digest
+    from banco.ledger.store.canonical import table_digest
 
     for n in range(3):
         g = play(src, commands=n + 2, uid=f"u-{n}")
@@ -186,7 +186,7 @@ def test_games_copied_to_postgresql_and_back_keep_their_rows_and_heads(pg, tmp_p
 # --- connecting -------------------------------------------------------------------------------
 
 def _one_line_exit_4(db: str, *words: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "cli.main", "--db", db, *words],
+    done = subprocess.run([sys.executable, "-m", "banco.cli.main", "--db", db, *words],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == EXIT_DATABASE, (done.stdout, done.stderr)
     assert done.stdout == "" and len(done.stderr.strip().splitlines()) == 1, done.stderr
@@ -215,8 +215,8 @@ def test_a_missing_server_a_wrong_password_a_missing_database_are_one_line_each(
 def test_a_committed_command_is_announced_and_a_refused_one_is_not(pg):
     import psycopg
 
-    from ledger.base.errors import ConflictError
-    from ledger.store.postgres_schema import CHANNEL
+    from banco.ledger.base.errors import ConflictError
+    from banco.ledger.store.postgres_schema import CHANNEL
 
     store = open_store(pg[0])
     with psycopg.connect(pg[0], autocommit=True) as listener:
@@ -232,9 +232,9 @@ def test_a_committed_command_is_announced_and_a_refused_one_is_not(pg):
 
 WRITER = """
 import sys
-from ledger.store.open import open_store
-from ledger.store.protocol import NewEvent
-from ledger.store.protocol import NewEvent
+from banco.ledger.store.open import open_store
+from banco.ledger.store.protocol import NewEvent
+from banco.ledger.store.protocol import NewEvent
 store = open_store(sys.argv[1], wait=60)
 game, first = int(sys.argv[2]), int(sys.argv[3])
 for i in range(first, first + 100000):
@@ -273,7 +273,7 @@ def test_a_writer_killed_while_appending_leaves_an_exact_prefix_every_time(db):
 
 
 def _eight(db: str, shared: int, worker: int) -> int:
-    from ledger.base.errors import ConflictError
+    from banco.ledger.base.errors import ConflictError
 
     store = open_store(db, wait=60)
     try:

@@ -24,12 +24,12 @@ from typing import NamedTuple
 
 import click
 
-from cli.execution import LineOutcome, execute
-from cli.session import Session, pass_session, span
-from cli.words.i18n import N_, _, ngettext
-from ledger.base.errors import BancoError, ConflictError, UsageError
-from ledger.base.names import shown
-from ledger.base.text import msg
+from banco.cli.execution import LineOutcome, execute
+from banco.cli.session import Session, pass_session, span
+from banco.cli.words.i18n import N_, _, ngettext
+from banco.ledger.base.errors import BancoError, ConflictError, UsageError
+from banco.ledger.base.names import shown
+from banco.ledger.base.text import msg
 
 
 class Line(NamedTuple):
@@ -281,7 +281,7 @@ def _transcript_text(name: str, data: bytes, db: str) -> str:
     a compressed file (by its first bytes), or text that is not UTF-8 (where: line and offset).
     A UTF-8 byte-order mark, as an editor may begin a file with, is read past (as utf-8-sig
     does)."""
-    from cli.file_kinds import HEAD, refuse_wrong_kind
+    from banco.cli.file_kinds import HEAD, refuse_wrong_kind
 
     refuse_wrong_kind(name, data[:HEAD], msg("a transcript"), db)
     bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
@@ -301,13 +301,13 @@ def _read(transcript, db: str) -> bytes:
     that shows it is not a transcript (a database, bytes that are not UTF-8)."""
     import codecs
 
-    from cli.bounded_input import read_transcript
+    from banco.cli.bounded_input import read_transcript
 
     decoder = codecs.getincrementaldecoder("utf-8")()
 
     def check(chunks: list[bytes]) -> None:
         if len(chunks) == 1:  # the file's first bytes tell a database or an archive
-            from cli.file_kinds import HEAD, refuse_wrong_kind
+            from banco.cli.file_kinds import HEAD, refuse_wrong_kind
 
             refuse_wrong_kind(transcript.name, chunks[0][:HEAD], msg("a transcript"), db)
         try:

@@ -6,10 +6,10 @@ import os
 
 import click
 
-from cli.safe_output import remove_database
-from cli.session import pass_session
-from cli.words.i18n import _, counted
-from ledger.base.errors import UsageError
+from banco.cli.safe_output import remove_database
+from banco.cli.session import pass_session
+from banco.cli.words.i18n import _, counted
+from banco.ledger.base.errors import UsageError
 
 
 @click.command()
@@ -22,8 +22,8 @@ def backup(session, target, force):
     without its last commands, or half of one being written."""
     import tempfile
 
-    from cli.safe_output import FILE, check_named, output_target
-    from ledger.store.sqlite import SQLiteStore
+    from banco.cli.safe_output import FILE, check_named, output_target
+    from banco.ledger.store.sqlite import SQLiteStore
 
     check_named(target)
     if os.path.isdir(target):
@@ -113,13 +113,13 @@ def copy(source, target):
     that fails is refused whole.  A game DST already holds with another history is refused
     before anything of it is written; one it holds whole (the same head) is skipped, so a copy
     stopped midway is resumed by running it again."""
-    from ledger.store.open import copy_to, open_store
-    from projections.exchange.import_audit import audit_copied
+    from banco.ledger.store.open import copy_to, open_store
+    from banco.projections.exchange.import_audit import audit_copied
 
     if not os.path.exists(source) and "://" not in source:
         raise UsageError("{source} does not exist: name a banco database file or a "
                          "postgresql:// URL", source=source)
-    from cli.progress import Progress
+    from banco.cli.progress import Progress
 
     if "://" not in source + target and os.path.exists(target) \
             and os.path.samefile(source, target):
@@ -157,7 +157,7 @@ def copy(source, target):
 def _check_sqlite(role: str, path: str) -> None:
     """A file given as SRC or DST that is no SQLite database, said by its role: the store's
     own words asked 'is --db the right file?', and copy has no --db."""
-    from ledger.base.errors import DatabaseError
+    from banco.ledger.base.errors import DatabaseError
 
     if "://" in path or not os.path.isfile(path) or os.path.getsize(path) == 0:
         return
@@ -174,9 +174,9 @@ def _check_sqlite(role: str, path: str) -> None:
 def _not_copied(src, source: str) -> list[str]:
     """What `copy` leaves behind, said rather than dropped: the tournaments (their facts name
     the games by their numbers in SRC) and the phones' tokens (a secret belongs to its file)."""
-    from cli.words.i18n import ngettext
-    from ledger.store.open import open_tokens
-    from ledger.tournaments import Tournaments
+    from banco.cli.words.i18n import ngettext
+    from banco.ledger.store.open import open_tokens
+    from banco.ledger.tournaments import Tournaments
 
     out = []
     names = Tournaments(src).names()

@@ -9,11 +9,11 @@ import sys
 
 import click
 
-from cli.session import dump, json_option, pass_session, records
-from cli.words.i18n import _, counted, ngettext, say
-from ledger.base.errors import EXIT_AUDIT, UsageError
-from ledger.base.text import Fact, msg
-from ledger.store.games import listed_games
+from banco.cli.session import dump, json_option, pass_session, records
+from banco.cli.words.i18n import _, counted, ngettext, say
+from banco.ledger.base.errors import EXIT_AUDIT, UsageError
+from banco.ledger.base.text import Fact, msg
+from banco.ledger.store.games import listed_games
 
 # --- audit ----------------------------------------------------------------------------------
 
@@ -22,8 +22,8 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
               pubkey_path: str | None, as_json: bool) -> None:
     """`audit`: every game of the database (or the one --game names, the one an
     --expect-head or a seal is about), the file's triggers, games table, tournaments."""
-    from projections.audit.database_audit import audit_database
-    from projections.audit.rows import check_expected_head
+    from banco.projections.audit.database_audit import audit_database
+    from banco.projections.audit.rows import check_expected_head
 
     try:
         check_expected_head(expect_head)
@@ -38,7 +38,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     elif expect_head is not None and game is None:
         game = _game_of_head(session, expect_head)
     store = session.book.store
-    from cli.progress import Progress
+    from banco.cli.progress import Progress
 
     # a bar on a terminal for a long audit (nothing with --json or when piped)
     total = sum(g["events"] or 0 for g in listed_games(store)
@@ -57,8 +57,8 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
 
 def read_seal(seal_path: str | None, pubkey_path: str | None):
     """(the seal file, the referee's public key) that --seal and --pubkey name."""
-    from cli.bounded_input import read_bounded
-    from ledger.records import seals
+    from banco.cli.bounded_input import read_bounded
+    from banco.ledger.records import seals
 
     if (seal_path is None) != (pubkey_path is None):
         raise UsageError("--seal FILE and --pubkey FILE go together: the seal the referee "
@@ -94,7 +94,7 @@ def _sealed_game(session, seal) -> int | None:
 def _game_of_head(session, expect_head: str) -> int:
     """The game an --expect-head is about: a head line names it; a hash (or its first digits)
     is looked for in every game's log; found in none, the current game (which says so)."""
-    from ledger.records.seals import parse_head_line
+    from banco.ledger.records.seals import parse_head_line
 
     line = parse_head_line(expect_head)
     if line is not None:
@@ -116,7 +116,7 @@ def _game_of_head(session, expect_head: str) -> int:
 def _head_matched(r, expect_head: str | None) -> bool:
     """Whether --expect-head is this game's head now (an earlier event's is a note of the
     audit's: the log went on past it)."""
-    from ledger.records.seals import parse_head_line
+    from banco.ledger.records.seals import parse_head_line
 
     if expect_head is None or not r.ok or not r.events:
         return False
@@ -127,7 +127,7 @@ def _head_matched(r, expect_head: str | None) -> bool:
 
 
 def _print_report(report, expect_head: str | None = None) -> None:
-    from ledger.records.seals import head_line
+    from banco.ledger.records.seals import head_line
 
     for r in report.games:
         if r.ok:
@@ -205,8 +205,8 @@ def print_seal(seal) -> None:
 def keygen(prefix):
     """Make a referee's Ed25519 key pair for `banco seal`: PREFIX.key signs, PREFIX.pub
     checks (`banco audit --seal FILE --pubkey PREFIX.pub`).  Never overwrites a file."""
-    from ledger.base.names import code_point, hidden_character, shown
-    from ledger.records import seals
+    from banco.ledger.base.names import code_point, hidden_character, shown
+    from banco.ledger.records import seals
 
     # A control character in a key's name would make a file that `ls` shows as another
     # name, and the referee types the name back later (`seal --key`, `audit --pubkey`).
@@ -252,9 +252,9 @@ def seal(session, key_path, referee, out_path):
     (SealRecorded), and write the seal file the referee keeps; print the short line for the
     score sheet, banco/<game>/<seq>/<12 hex>.  The game is audited first: a history that does
     not audit clean is not sealed."""
-    from ledger.records import commands as c
-    from ledger.records import seals
-    from projections.audit.audit_parallel import audit_game
+    from banco.ledger.records import commands as c
+    from banco.ledger.records import seals
+    from banco.projections.audit.audit_parallel import audit_game
 
     try:
         key = seals.load_private_key(key_path)
@@ -264,12 +264,12 @@ def seal(session, key_path, referee, out_path):
         referee = os.path.splitext(os.path.basename(key_path))[0]
     if not referee.strip():
         raise UsageError("a seal names the referee: --referee NAME")
-    from ledger.rules.referee import referee_name
+    from banco.ledger.rules.referee import referee_name
 
     referee = referee_name(referee)  # checked as a player's name is, before the key signs
     game = session.game()
     store = session.book.store
-    from cli.referee.referees import referee_of
+    from banco.cli.referee.referees import referee_of
 
     referee = referee_of(store, game, referee)  # not a player of the game it seals
     seq = store.last_seq(game)
@@ -332,13 +332,13 @@ def doctor(session, repair, reason, as_json):
     """The database file's health: format, triggers, indexes, the games table against the
     logs, the tournaments' chains, snapshots, the maintenance history.  `banco audit` checks
     the games themselves.  Exit 0 healthy, 3 a problem found, 4 the file is unusable."""
-    from ledger.base.errors import DatabaseError
-    from ledger.store import health
-    from ledger.store.schema import FORMAT
+    from banco.ledger.base.errors import DatabaseError
+    from banco.ledger.store import health
+    from banco.ledger.store.schema import FORMAT
 
     store = session.book.store
     if store.conn is None:
-        from ledger.store.sqlite import missing_database
+        from banco.ledger.store.sqlite import missing_database
 
         raise missing_database(session.db)
     if store.format < 1 and not store.health().findings:
@@ -357,7 +357,7 @@ def doctor(session, repair, reason, as_json):
                             "a backup", db=session.db, check=check)
     done: list[str] = []
     unchecked: list[str] = []
-    from cli.progress import Progress
+    from banco.cli.progress import Progress
 
     # a bar on a terminal (never with --json): each game's snapshots, then its read model
     bar = Progress(2 * sum(g["events"] or 0 for g in listed_games(store)), "doctor", quiet=as_json)
@@ -403,7 +403,7 @@ def _doctor_work(session, store, repair: bool, reason: str, bar, unchecked: list
     """doctor's costly part, telling `bar` the events done: (the read model's findings, the
     snapshots', what was repaired).  Each snapshot is checked against a fresh fold of its log
     once; a repair deletes the bad ones, and the ones left were found sound."""
-    from ledger.store import health
+    from banco.ledger.store import health
 
     done: list = []
     snapshots = _snapshot_findings(store, unchecked, bar.step, broken)
@@ -426,9 +426,9 @@ def _read_model(store, repair: bool, done: list, bar, base: int, broken: list) -
     rebuilt (a cache: not in the maintenance history) and nothing left to report.  A game
     whose log breaks its chain is added to `broken`: its read model neither judged nor
     rebuilt from rows edited under the chain."""
-    from ledger.base.errors import DatabaseError
-    from ledger.snapshot_check import ChainBroken
-    from projections.readings.read_model_check import check, rebuild
+    from banco.ledger.base.errors import DatabaseError
+    from banco.ledger.snapshot_check import ChainBroken
+    from banco.projections.readings.read_model_check import check, rebuild
 
     def chain_broken(exc: ChainBroken) -> None:
         if exc.game_id not in {b.game_id for b in broken}:  # said once, by the first to see it
@@ -474,8 +474,8 @@ def _snapshot_findings(store, skipped: list | None = None, tick=None,
     """Every game's snapshots against a fresh fold of its log (ledger/snapshot_check.py).  A snapshot
     whose head matches the log is what `state` and the next command start from, so one that
     is not the folded table (an edit) is a problem even though the audit never reads it."""
-    from ledger.base.errors import DatabaseError
-    from ledger.snapshot_check import ChainBroken, verify_snapshots
+    from banco.ledger.base.errors import DatabaseError
+    from banco.ledger.snapshot_check import ChainBroken, verify_snapshots
 
     found = []
     events = 0

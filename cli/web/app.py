@@ -27,14 +27,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from cli.web.hub import Table, log, tr
-from cli.web.offers import Offers
-from cli.web.permissions import allowed, command_word
-from cli.words import i18n
-from cli.words.i18n import N_
-from ledger.base.names import shown
-from ledger.store.postgres_connection import is_postgres_url
-from ledger.store.tokens import Token
+from banco.cli.web.hub import Table, log, tr
+from banco.cli.web.offers import Offers
+from banco.cli.web.permissions import allowed, command_word
+from banco.cli.words import i18n
+from banco.cli.words.i18n import N_
+from banco.ledger.base.names import shown
+from banco.ledger.store.postgres_connection import is_postgres_url
+from banco.ledger.store.tokens import Token
 
 HEARTBEAT = 15.0  # seconds between SSE comments, so a phone that went away is noticed
 REVOKED_EVERY = 1.0  # seconds between looks at an event stream's token: revoked, it is told
@@ -92,8 +92,8 @@ def choose_language(accept: str | None, chosen: str | None = None) -> str:
 def warm() -> None:
     """Import what a banker's line runs through (click's commands, decide, the words), so
     that the first line of the evening costs what the others do, not a second of imports."""
-    from cli.command_table import COMMANDS, load
-    from ledger.rules import decide  # noqa: F401
+    from banco.cli.command_table import COMMANDS, load
+    from banco.ledger.rules import decide  # noqa: F401
 
     for word in ("roll", "buy", "bid", "claim", "card", "pay", "build", "trade", "undo"):
         load(COMMANDS[word])
@@ -111,7 +111,7 @@ class Hub:
     def __init__(self, db: str, game: int | None, *, lang: str | None = None,
                  show_cash: bool | None = None, poll: float | None = 0.2):
         self.db, self.game, self.lang, self.show_cash, self.poll = db, game, lang, show_cash, poll
-        from ledger.store.open import open_tokens
+        from banco.ledger.store.open import open_tokens
 
         self.keyring = open_tokens(db, serving=True)  # read on every request: revoked at once
         self.tables: dict[int | None, Table] = {}
@@ -130,7 +130,7 @@ class Hub:
             # PostgreSQL tells of every command committed, whoever made it: the watchers wait
             # for that (poll None) instead of looking at the log; listening before any table
             # is read, so no command falls between a table's first look and its first nudge
-            from ledger.store.postgres_listen import Listener
+            from banco.ledger.store.postgres_listen import Listener
 
             self.poll = None
             self.listener = Listener(db, self.heard, self.heard_all, warn=log).start()
@@ -261,7 +261,7 @@ class Hub:
 
     def state_of(self, table: Table, token: Token | None) -> dict | None:
         """`state --json`, with the cash the caller may not see left out (null)."""
-        from cli.words.table_text import state_document
+        from banco.cli.words.table_text import state_document
 
         state = table.state
         if state is None:
@@ -277,7 +277,7 @@ class Hub:
     # --- recording -------------------------------------------------------------------------
 
     def session(self, game: int):
-        from cli.session import Session
+        from banco.cli.session import Session
 
         if game not in self.sessions:
             self.sessions[game] = Session(self.db, game, actor="banker")
@@ -286,7 +286,7 @@ class Hub:
     def run_line(self, game: int, line: str, lang: str, command_id: str | None,
                  expect: int | None) -> tuple[int, dict]:
         """Run one line in a worker thread: the status and the answer's body."""
-        from cli.execution import execute
+        from banco.cli.execution import execute
 
         with LINES, i18n.speaking(["--lang", lang]):
             session = self.session(game)
@@ -325,7 +325,7 @@ async def json_body(request: Request):
 
 def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tuple[int, dict]:
     """A line's outcome as the contract's status and body."""
-    from ledger.base.errors import RuleViolation
+    from banco.ledger.base.errors import RuleViolation
 
     body = {"code": outcome.code, "said": outcome.said, "errors": outcome.errors,
             "events": [clean(e) for e in outcome.events], "replayed": outcome.replayed,
@@ -336,7 +336,7 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
     if outcome.code == 1:
         if isinstance(refusal, RuleViolation):
             catalog = tr(lang)
-            from ledger.base.text import render
+            from banco.ledger.base.text import render
 
             # in the line's language, as `errors` says it (the server speaks no language of
             # its own: `allowed` came out English under ?lang=it)
@@ -374,7 +374,7 @@ def clean(row: dict) -> dict:
 
 
 def make_app(hub: Hub) -> Starlette:
-    template = resources.files("cli.web").joinpath("static/page.html").read_text("utf-8")
+    template = resources.files("banco.cli.web").joinpath("static/page.html").read_text("utf-8")
 
     async def page(request: Request) -> Response:
         lang = hub.language(request)
@@ -388,7 +388,7 @@ def make_app(hub: Hub) -> Starlette:
         name = request.path_params["name"]
         if name not in STATIC:
             return not_found(request)
-        body = resources.files("cli.web").joinpath("static/" + name).read_bytes()
+        body = resources.files("banco.cli.web").joinpath("static/" + name).read_bytes()
         return Response(body, media_type=STATIC[name], headers=NO_STORE)
 
     async def me(request: Request) -> Response:
@@ -551,7 +551,7 @@ NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
 
 def page_html(template: str, lang: str, doc: dict, catalog) -> str:
     """The page with its words and the table now (drawn at once, before the first event)."""
-    from cli.web.words import words
+    from banco.cli.web.words import words
 
     def script_json(data) -> str:  # safe inside <script>: no `</script>` can close it
         return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")

@@ -6,10 +6,10 @@ Lines are said in the user's language (cli/words/i18n.py) from each fact's field
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, _, ngettext, pgettext, say
-from cli.words.reasons import JAIL_WAYS, local_time, say_basis, say_reason
-from ledger.base.numbers import ranges
-from ledger.table.state import BANK, State, must_go_bankrupt, next_step
+from banco.cli.words.i18n import N_, _, ngettext, pgettext, say
+from banco.cli.words.reasons import JAIL_WAYS, local_time, say_basis, say_reason
+from banco.ledger.base.numbers import ranges
+from banco.ledger.table.state import BANK, State, must_go_bankrupt, next_step
 
 
 def space_name(state: State, pos: int) -> str:
@@ -386,7 +386,7 @@ def players_of(event: dict) -> list[str]:
 
 def amount_of(event: dict) -> int | None:
     """The figure an event is about: its amount, or the total of its transfers."""
-    from ledger.records.events import transfers_of
+    from banco.ledger.records.events import transfers_of
 
     d = event["data"]
     if isinstance(d.get("amount"), int):

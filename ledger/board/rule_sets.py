@@ -7,9 +7,9 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from ledger.base.errors import UsageError
-from ledger.base.text import plural, word
-from ledger.board.builtin_data import read_builtin
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import plural, word
+from banco.ledger.board.builtin_data import read_builtin
 
 BUILTIN = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
 

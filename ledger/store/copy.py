@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 
-from ledger.base.errors import EXIT_AUDIT, BancoError, DatabaseError, UsageError
-from ledger.base.text import msg
-from ledger.store.chain import verify_chain
-from ledger.store.games import GameIndex
-from ledger.store.protocol import EventStore
-from ledger.store.schema import ENDED, RETRACTED, STARTED
-from ledger.store.snapshot_binding import problem as snapshot_problem
+from banco.ledger.base.errors import EXIT_AUDIT, BancoError, DatabaseError, UsageError
+from banco.ledger.base.text import msg
+from banco.ledger.store.chain import verify_chain
+from banco.ledger.store.games import GameIndex
+from banco.ledger.store.protocol import EventStore
+from banco.ledger.store.schema import ENDED, RETRACTED, STARTED
+from banco.ledger.store.snapshot_binding import problem as snapshot_problem
 
 BATCH = 2000
 

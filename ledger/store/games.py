@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from ledger.store.connection import guarded
-from ledger.store.schema import GAME_COLUMNS, ended_seqs, game_dict, game_row_format1
+from banco.ledger.store.connection import guarded
+from banco.ledger.store.schema import GAME_COLUMNS, ended_seqs, game_dict, game_row_format1
 
 
 class GameIndex:
@@ -135,7 +135,7 @@ def listed_games(store) -> list[dict]:
     game of the log with its own last seq and head: what `audit` and `doctor` go through, so
     that they name the damage (the games table against the log, ledger/store/health.py)
     instead of stopping at it, and `doctor --repair` can rebuild the row."""
-    from ledger.store.schema import DamagedGamesRow
+    from banco.ledger.store.schema import DamagedGamesRow
 
     try:
         return store.games()

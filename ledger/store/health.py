@@ -16,14 +16,14 @@ import re
 import sqlite3
 from typing import NamedTuple
 
-from ledger.base.text import msg
-from ledger.store.canonical import GENESIS
-from ledger.store.schema import INSERT_GAME, ended_seqs, game_row_format1
-from ledger.store.schema import TRIGGERS as EVENT_TRIGGERS
-from ledger.store.tokens import DDL as TOKENS_DDL
-from ledger.store.tokens import problems as token_problems
-from ledger.store.tournament_log import CREATE as TOURNAMENT_DDL
-from ledger.store.tournament_log import TABLE as TOURNAMENTS
+from banco.ledger.base.text import msg
+from banco.ledger.store.canonical import GENESIS
+from banco.ledger.store.schema import INSERT_GAME, ended_seqs, game_row_format1
+from banco.ledger.store.schema import TRIGGERS as EVENT_TRIGGERS
+from banco.ledger.store.tokens import DDL as TOKENS_DDL
+from banco.ledger.store.tokens import problems as token_problems
+from banco.ledger.store.tournament_log import CREATE as TOURNAMENT_DDL
+from banco.ledger.store.tournament_log import TABLE as TOURNAMENTS
 
 _NAME = re.compile(r"CREATE (?:UNIQUE )?(?:TRIGGER|INDEX) IF NOT EXISTS (\w+) ON (\w+)")
 _TRIGGER_NAME = re.compile(r"CREATE TRIGGER IF NOT EXISTS (\w+) \w+ \w+ ON (\w+)")
@@ -386,7 +386,7 @@ def tournament_chain_findings(rows: list[tuple], known: set | None) -> list[Find
     recorded_at, actor, prev_hash, hash; by tournament and seq; the data as its text, which is
     what was hashed), every fact's data a JSON object of a type banco writes, every game it
     enters among the identities `known` (None: no games table to hold them to)."""
-    from ledger.store.tournament_log import fact_hash
+    from banco.ledger.store.tournament_log import fact_hash
 
     out = []
     state: dict[str, tuple[int, str]] = {}

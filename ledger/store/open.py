@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from ledger.base.errors import DatabaseError
-from ledger.store.postgres_connection import is_postgres_url, shown
-from ledger.store.protocol import EventStore
+from banco.ledger.base.errors import DatabaseError
+from banco.ledger.store.postgres_connection import is_postgres_url, shown
+from banco.ledger.store.protocol import EventStore
 
 
 def open_store(db: str, *, create: bool = True, wait: float | None = None) -> EventStore:
@@ -17,10 +17,10 @@ def open_store(db: str, *, create: bool = True, wait: float | None = None) -> Ev
             raise DatabaseError("{path} is a PostgreSQL database and this banco has no "
                                 "PostgreSQL driver: pip install 'banco[postgres]'",
                                 path=shown(db)) from None
-        from ledger.store.postgres import PostgresStore
+        from banco.ledger.store.postgres import PostgresStore
 
         return PostgresStore(db, create=create, wait=wait)
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.store.sqlite import SQLiteStore
 
     return SQLiteStore(db, create=create, wait=wait)
 
@@ -30,10 +30,10 @@ def open_tokens(db: str, serving: bool = False):
     file, ledger/store/postgres_tokens.py PgTokens for a URL): issue, listed, revoke, find,
     paired, close.  `serving`: for the server's lookups on every request."""
     if is_postgres_url(db):
-        from ledger.store.postgres_tokens import PgTokens
+        from banco.ledger.store.postgres_tokens import PgTokens
 
         return PgTokens(open_store(db, create=False))
-    from ledger.store.tokens import FileTokens
+    from banco.ledger.store.tokens import FileTokens
 
     return FileTokens(db, serving)
 
@@ -45,7 +45,7 @@ def copy_to(src: EventStore, target: str, *, create: bool = True,
     `progress(events)` told the events copied so far; `audit` run on each game before its
     commit (ledger/store/copy.py CopyAudit); `skipped` told the games the target holds
     whole already."""
-    from ledger.store.copy import copy_store
+    from banco.ledger.store.copy import copy_store
 
     dst = open_store(target, create=create)
     try:

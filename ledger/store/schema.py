@@ -27,11 +27,11 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from ledger.base.errors import DatabaseError, UsageError
-from ledger.base.text import msg
-from ledger.store.canonical import GENESIS, now_text
-from ledger.store.kept_snapshots import prune_args, prune_sql
-from ledger.store.snapshot_binding import snapshot_digest
+from banco.ledger.base.errors import DatabaseError, UsageError
+from banco.ledger.base.text import msg
+from banco.ledger.store.canonical import GENESIS, now_text
+from banco.ledger.store.kept_snapshots import prune_args, prune_sql
+from banco.ledger.store.snapshot_binding import snapshot_digest
 
 FORMAT = 3  # what this banco writes; it reads 1, 2 and 3
 

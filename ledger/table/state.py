@@ -13,13 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ledger.base.errors import DatabaseError, UsageError
-from ledger.base.text import msg
-from ledger.board.edition import load_edition
-from ledger.board.rule_sets import RuleSet
-from ledger.table import fold_cards, fold_estate, fold_money, fold_turns
-from ledger.table.model import BANK, Auction, Claim, Debt, DeckOrder, Player, State, Turn, with_seq
-from ledger.table.steps import (
+from banco.ledger.base.errors import DatabaseError, UsageError
+from banco.ledger.base.text import msg
+from banco.ledger.board.edition import load_edition
+from banco.ledger.board.rule_sets import RuleSet
+from banco.ledger.table import fold_cards, fold_estate, fold_money, fold_turns
+from banco.ledger.table.model import (
+    BANK,
+    Auction,
+    Claim,
+    Debt,
+    DeckOrder,
+    Player,
+    State,
+    Turn,
+    with_seq,
+)
+from banco.ledger.table.steps import (
     dealing_left,
     debt_step,
     fine_owed,

@@ -3,11 +3,11 @@ refusal gives."""
 
 from __future__ import annotations
 
-from ledger.base.text import Fact, Joined, Text, both, msg
-from ledger.board.rule_sets import deeds_to_deal
-from ledger.table.model import BANK, Debt, Player, State
-from ledger.table.speedy_die import speedy_step
-from ledger.table.worth import deeds_of, raisable
+from banco.ledger.base.text import Fact, Joined, Text, both, msg
+from banco.ledger.board.rule_sets import deeds_to_deal
+from banco.ledger.table.model import BANK, Debt, Player, State
+from banco.ledger.table.speedy_die import speedy_step
+from banco.ledger.table.worth import deeds_of, raisable
 
 
 def richest_bidders(state: State) -> list[str]:

@@ -40,15 +40,15 @@ import os
 import pickle
 from dataclasses import dataclass, field
 
-from ledger.records.events import MONEY_EVENTS
-from ledger.store.games import listed_games
-from ledger.store.sqlite import RawRows
-from ledger.table.state import HANDLERS, initial_state
-from projections.audit.audit import GameAudit
-from projections.audit.books import Books, entries
-from projections.audit.checks import EventChecks
-from projections.audit.results import AuditReport, AuditStop, Resume
-from projections.audit.ticking import Tick, ticking
+from banco.ledger.records.events import MONEY_EVENTS
+from banco.ledger.store.games import listed_games
+from banco.ledger.store.sqlite import RawRows
+from banco.ledger.table.state import HANDLERS, initial_state
+from banco.projections.audit.audit import GameAudit
+from banco.projections.audit.books import Books, entries
+from banco.projections.audit.checks import EventChecks
+from banco.projections.audit.results import AuditReport, AuditStop, Resume
+from banco.projections.audit.ticking import Tick, ticking
 
 # Below this many events one pass is about as fast as starting the workers and folding ahead.
 THRESHOLD = 20_000
@@ -240,7 +240,7 @@ def _worker_store(path: str):
     """In a worker process: its own connection to the file, writes refused."""
     global _STORE
     if _STORE is None or _STORE.path != path:
-        from ledger.store.sqlite import SQLiteStore
+        from banco.ledger.store.sqlite import SQLiteStore
 
         _STORE = SQLiteStore(path, create=False)
         _STORE.conn.execute("PRAGMA query_only=ON")

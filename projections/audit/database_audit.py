@@ -15,14 +15,14 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ledger.base.errors import DatabaseError
-from ledger.base.text import msg
-from ledger.store.connection import NotText
-from ledger.store.file_checks import undecodable
-from ledger.store.games import listed_games
-from ledger.store.health import Finding, history_findings
-from projections.audit.audit_parallel import audit_games
-from projections.audit.results import AuditReport
+from banco.ledger.base.errors import DatabaseError
+from banco.ledger.base.text import msg
+from banco.ledger.store.connection import NotText
+from banco.ledger.store.file_checks import undecodable
+from banco.ledger.store.games import listed_games
+from banco.ledger.store.health import Finding, history_findings
+from banco.projections.audit.audit_parallel import audit_games
+from banco.projections.audit.results import AuditReport
 
 
 @dataclass
@@ -71,9 +71,9 @@ class DatabaseReport:
 def _tournament_contents(store) -> list[Finding]:
     """What the tournaments whose chains hold say (projections/readings/tournament.py): the games they
     enter folded at the event each was entered at, and now."""
-    from ledger.book import Book
-    from ledger.store.tournament_log import TABLE
-    from projections.readings.tournament import tournament_findings
+    from banco.ledger.book import Book
+    from banco.ledger.store.tournament_log import TABLE
+    from banco.projections.readings.tournament import tournament_findings
 
     read_table = getattr(store, "read_table", None)  # the tables kept beside the games'
     if read_table is None or not read_table(f"SELECT 1 FROM {TABLE} LIMIT 1"):
@@ -94,7 +94,7 @@ def _miswritten_line(store, report, expect_head: str | None) -> None:
     """A head line whose hash is another event's than the one it names is more likely a slip
     of the pen on the score sheet than a rewrite: the report says which event has it (the line
     as written still fails)."""
-    from ledger.records.seals import parse_head_line
+    from banco.ledger.records.seals import parse_head_line
 
     line = parse_head_line(expect_head) if expect_head else None
     if line is None or report.ok or line.game != report.game_id or store.format < 1:
@@ -211,7 +211,7 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
     at seq (the chain itself is the game audit's).  Names the first event where it parts.
     `game`: the game to hold it to (an import's, before the games table has it); None: the
     game with the seal's identity."""
-    from ledger.records import seals
+    from banco.ledger.records import seals
 
     check = SealCheck(None, seal.seq, seal.referee, seals.fingerprint(seal.public_key),
                       seal.line)
@@ -284,8 +284,8 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
 
 def _chained_to(store, game: int, seq: int) -> bool:
     """Whether the game's rows 1..seq chain unbroken (read only when a trail parts: rare)."""
-    from ledger.store.canonical import GENESIS
-    from ledger.store.chain import read_chained
+    from banco.ledger.store.canonical import GENESIS
+    from banco.ledger.store.chain import read_chained
 
     reached = 0
     for rows, broken in read_chained(store, game, 0, GENESIS, seq):

@@ -29,9 +29,9 @@ from hashlib import sha256
 from json.encoder import encode_basestring
 from typing import ClassVar
 
-from ledger.base.errors import EXIT_AUDIT, BancoError, UsageError
-from ledger.base.text import Text, msg
-from ledger.store.canonical import (
+from banco.ledger.base.errors import EXIT_AUDIT, BancoError, UsageError
+from banco.ledger.base.text import Text, msg
+from banco.ledger.store.canonical import (
     GENESIS,
     HASHED_FIELDS,
     TABLE_CHAIN_VERSION,
@@ -395,8 +395,8 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     transaction: `imp` the GameImport to write into, `first_line` the header's line in the
     archive (the lines named are the archive's), `commit` False to leave it open.
     `progress(events read)`: told every 1,000 events (a bar, cli/progress.py)."""
-    from projections.audit.audit import GameAudit
-    from projections.exchange import import_audit
+    from banco.projections.audit.audit import GameAudit
+    from banco.projections.exchange import import_audit
 
     it = iter(lines)
     h = _header(next(it, None))
@@ -409,7 +409,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         if uid is not None:
             taken = store.game_with_uuid(uid)
             if taken is not None:
-                from projections.exchange.stored_copy import difference
+                from banco.projections.exchange.stored_copy import difference
 
                 differs = difference(store, taken, it, h)
                 if differs is not None:  # a copy kept that is not this history: said
@@ -424,7 +424,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         versions = set()
         # --expect-head as the audit reads it: a head hash (8+ of its hex digits) or a score
         # sheet's head line banco/GAME/SEQ/12HEX
-        from projections.audit.rows import expected_head
+        from banco.projections.audit.rows import expected_head
 
         expect_kind, expect_value = expected_head(expect_head)
         head_at: list[int] = []  # the events whose hash is the expected head
@@ -564,7 +564,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
 def _sealed(store, game_id: int, uid: str | None, seal):
     """The referee's seal held to the rows just inserted (in the import's transaction):
     ImportRefused unless the history it sealed is there, intact."""
-    from projections.audit.database_audit import check_seal
+    from banco.projections.audit.database_audit import check_seal
 
     sealed, public_key = seal
     if sealed.game_uuid and uid and sealed.game_uuid != uid:

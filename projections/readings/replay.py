@@ -14,7 +14,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from ledger.table.state import BANK, State, evolve, fold, initial_state, not_foldable
+from banco.ledger.table.state import BANK, State, evolve, fold, initial_state, not_foldable
 
 COMMAND_RECORDED = "CommandRecorded"
 # Facts that change nothing on the table: a retraction can skip back over them.

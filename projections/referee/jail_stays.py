@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ledger.base.errors import UsageError
-from ledger.base.text import Fact, Joined, msg, plural
-from ledger.board.rule_sets import cited
-from ledger.board.rule_sets import shown as shown_rules
-from ledger.rules.decision import debt_rule
-from ledger.rules.turn import R_JAIL
-from projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import Fact, Joined, msg, plural
+from banco.ledger.board.rule_sets import cited
+from banco.ledger.board.rule_sets import shown as shown_rules
+from banco.ledger.rules.decision import debt_rule
+from banco.ledger.rules.turn import R_JAIL
+from banco.projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
 
 JAIL_EVENTS = {"SentToJail", "JailRollFailed", "LeftJail", "JailCardUsed", "FinePaid"}
 # What a stay is made of, and what ends one.
