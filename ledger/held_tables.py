@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from banco.ledger.store.protocol import Appended
-from banco.ledger.table.state import HANDLERS, State, retracted_seqs
+from banco.ledger.table.state import HANDLERS, State, not_foldable, retracted_seqs
 
 
 class HeldTable(NamedTuple):
@@ -28,7 +28,10 @@ def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = froze
     for e in rows:
         seq = e["seq"]
         if seq not in gone:
-            state = handlers[e["type"]](state, e["data"], seq)
+            try:
+                state = handlers[e["type"]](state, e["data"], seq)
+            except Exception as exc:
+                raise not_foldable(state, e, exc) from None
     return state._replace(seq=rows[-1]["seq"]) if rows else state
 
 

@@ -55,8 +55,9 @@ def test_a_file_copied_to_another_keeps_every_game_and_its_head(tmp_path):
     # its read model is left to doctor --repair, and doctor's text says so (only its JSON did)
     assert ("read model: none yet for game 1, game 2 (`banco doctor --repair` builds it"
             in banco("--db", dst, "doctor").stdout)
-    again = banco("copy", src, dst, code=2)  # the games are there already: nothing twice
-    assert "already in" in again.stderr and heads(dst) == heads(src)
+    again = banco("copy", src, dst)  # the games are there whole already: nothing twice
+    assert again.stdout.count("already there whole") == 2 and "copied 0 games" in again.stdout
+    assert heads(dst) == heads(src)
     same = banco("copy", src, src, code=2)  # (as import of the same game: exit 2)
     assert f"{src} and {src} are the same database" in same.stderr
 
@@ -147,3 +148,38 @@ def test_a_forged_game_whose_hashes_were_recomputed_is_refused_as_import_refuses
     assert "nothing of it was copied" in out and "audit --game 2" in out
     assert len(heads(dst)) == 1  # game 1 copied whole; nothing of game 2
     assert banco("--db", dst, "audit").returncode == 0
+
+
+def test_a_copy_killed_midway_is_resumed_by_running_it_again(tmp_path):
+    """A trial killed `banco copy` after its first game's commit: the rerun said game 1 was
+    already there and copied nothing more.  A game there whole (the same head) is skipped,
+    the rest copied; a game there with another history is still refused (exit 2)."""
+    from banco.ledger.store.copy import copy_store
+
+    src = recorded(tmp_path)
+    dst = str(tmp_path / "dst.db")
+    calls = []
+
+    def killed(game, rows):  # the process dies once the first game is committed
+        calls.append(game)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return None
+
+    source, target = open_store(src, create=False), open_store(dst)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            copy_store(source, target, audit=killed)
+    finally:
+        source.close()
+        target.close()
+    assert heads(dst) == heads(src)[:1]
+    said = banco("copy", src, dst).stdout
+    assert "game 1 = game 1: already there whole" in said
+    assert "game 2 -> game 2: head" in said and "copied 1 game" in said
+    assert heads(dst) == heads(src)
+    assert banco("--db", dst, "audit").returncode == 0
+    banco("--db", src, "roll", "1", "2", "--game", "2")  # game 2 goes on in SRC only
+    refused = banco("copy", src, dst, code=2)
+    assert "game 2 (" in refused.stderr and "with another history" in refused.stderr
+    assert heads(dst)[1] != heads(src)[1]

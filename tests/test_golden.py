@@ -161,7 +161,7 @@ def test_the_last_bankruptcy_charges_the_winner_ten_percent_by_hand(to_the_end):
     mortgaged (Corso Impero is not).  Bruno pays 10% of each mortgage, rounded up (004
     §Fallimento): Vicolo Corto 3, Vicolo Stretto 3, Piazza Università 8, Via Verdi 9, Piazza
     Dante 10, Stazione Nord 10, Viale Traiano 13, Via Roma 15, Stazione Est 10 = 81, so his
-    2735 after the estate ends the game as 2654."""
+    2711 after the estate ends the game as 2630."""
     log = to_the_end("log", "--json")
     declared = [e for e in log if e["type"] == "BankruptcyDeclared"][-1]
     fees = [(e["data"]["property"], e["data"]["amount"]) for e in log[declared["seq"]:]
@@ -169,9 +169,9 @@ def test_the_last_bankruptcy_charges_the_winner_ten_percent_by_hand(to_the_end):
     assert fees == [(1, 3), (3, 3), (14, 8), (16, 9), (19, 10), (25, 10), (27, 13), (31, 15),
                     (35, 10)]
     at = to_the_end("state", "--json", "--at", str(declared["seq"]))
-    assert next(p["cash"] for p in at["players"] if p["name"] == "Bruno") == 2735
+    assert next(p["cash"] for p in at["players"] if p["name"] == "Bruno") == 2711
     final = to_the_end("state", "--json")
-    assert next(p["cash"] for p in final["players"] if p["name"] == "Bruno") == 2735 - 81
+    assert next(p["cash"] for p in final["players"] if p["name"] == "Bruno") == 2711 - 81
     assert log[-1]["type"] == "GameEnded" and log[-1]["data"]["winner"] == "Bruno"
 
 
@@ -241,11 +241,13 @@ def test_to_the_end_rent_on_built_lots_by_hand(to_the_end):
 
 
 def test_to_the_end_a_bankruptcy_to_a_player_by_hand(to_the_end):
-    """Carla lands on Bruno's hotel on Parco della Vittoria: 2000.  She has 54 in cash, and of
-    her six deeds only Largo Colombo (240), Piazza Giulio Cesare (280) and Largo Augusto (320)
-    are not yet mortgaged: 54 + 120 + 140 + 160 = 474 < 2000, so she is bankrupt to Bruno, who
-    gets her 54 and her deeds, and pays 10% (rounded up) at once on the three that come
-    mortgaged: Stazione Ovest 100 -> 10, Corso Raffaello 90 -> 9, Corso Magellano 110 -> 11."""
+    """Carla lands on Bruno's hotel on Parco della Vittoria: 2000.  She has 174 in cash (she
+    mortgaged Largo Colombo, 120, to pay the fine of her last try in jail before moving: 004
+    §Prigione), and of her six deeds only Piazza Giulio Cesare (280) and Largo Augusto (320)
+    are not yet mortgaged: 174 + 140 + 160 = 474 < 2000, so she is bankrupt to Bruno, who
+    gets her 174 and her deeds, and pays 10% (rounded up) at once on the four that come
+    mortgaged: Stazione Ovest 100 -> 10, Corso Raffaello 90 -> 9, Corso Magellano 110 -> 11,
+    Largo Colombo 120 -> 12."""
     log = to_the_end("log", "--json")
     declared = next(e for e in log if e["type"] == "BankruptcyDeclared"
                     and e["data"]["player"] == "Carla")
@@ -254,8 +256,8 @@ def test_to_the_end_a_bankruptcy_to_a_player_by_hand(to_the_end):
     estate = log[declared["seq"] - 2]
     assert estate["type"] == "EstateTransferred"
     assert (estate["data"]["payer"], estate["data"]["payee"], estate["data"]["amount"]) == (
-        "Carla", "Bruno", 54)
+        "Carla", "Bruno", 174)
     assert sorted(estate["data"]["properties"]) == [15, 18, 23, 24, 29, 34]
     fees = [(e["data"]["property"], e["data"]["amount"]) for e in log[declared["seq"]:]
-            [:3] if e["type"] == "MortgageInterestPaid"]
-    assert fees == [(15, 10), (18, 9), (23, 11)]
+            [:4] if e["type"] == "MortgageInterestPaid"]
+    assert fees == [(15, 10), (18, 9), (23, 11), (24, 12)]

@@ -391,10 +391,11 @@ class Table(RuleBasedStateMachine):
                 if rng.random() < 0.9 and claim in self.t.claims and not claim.made_seq:
                     self.do(c.Claim(claim.owner), legal=True)
 
-    @precondition(lambda self: self.phase("jail_exit"))
+    @precondition(lambda self: self.phase("jail_exit") and not self.t.debts)
     @rule(n=k)
     def jail_exit(self, n):
-        """The last failed try with a card in hand: the card or the fine (000 FAQ 17)."""
+        """The last failed try with a card in hand: the card or the fine (000 FAQ 17).  Short
+        of the fine with no card, it is a debt that `settle` pays before the move."""
         assert self.do(c.UseCard() if n % 2 else c.PayFine())
 
     @precondition(lambda self: self.phase("buy"))

@@ -372,9 +372,10 @@ def test_the_last_failed_try_is_not_said_to_stay(end):
     assert line3.endswith("no doubles, the last try: the fine, then that roll moves the player")
     assert next(line for line in text.splitlines() if line.startswith("try 2:")).endswith(
         "no doubles, stays")
-    # what the last try costs, whole: the fine or its debt, or a card in its place
-    assert ("after 3 failed tries the player pays the fine (a debt if the cash is short, 003 §10) or "
-            "gives a get-out-of-jail card instead (000 FAQ 17), and moves by that roll") in text
+    # what the last try costs, whole: the fine or its debt before the move, or a card instead
+    assert ("after 3 failed tries the player pays the fine before moving by that roll (004 "
+            "§Prigione; short of cash, a debt settled first, 003 §10) or gives a "
+            "get-out-of-jail card instead (000 FAQ 17)") in text
 
 
 # --- the command line -----------------------------------------------------------------------

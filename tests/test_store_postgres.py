@@ -172,8 +172,14 @@ def test_games_copied_to_postgresql_and_back_keep_their_rows_and_heads(pg, tmp_p
             assert [s.state for s in store.snapshots(g)] == [f"table of {g}"]
             assert store.snapshots(g)[0] == src.snapshots(g)[0]
     assert [h for *_, h in back] == [h for *_, h in copied] == [src.head(g) for g in (1, 2, 3)]
-    with pytest.raises(UsageError, match="already in"):  # a second copy adds nothing
-        copy_store(src, pg[0])
+    skipped: list = []  # a second copy adds nothing: each game is there whole (issue 32)
+    assert copy_store(src, pg[0], skipped=skipped) == []
+    assert [(a, b) for a, b, _ in skipped] == [(1, 1), (2, 2), (3, 3)]
+    assert len(dst.games()) == 3
+    src.append(3, src.last_seq(3), [NewEvent("Note", {"n": 9})], recorded_at=AT, actor="t",
+               command_id="later")
+    with pytest.raises(UsageError, match="already in .* with another history"):
+        copy_store(src, pg[0])  # game 3 went on in the source: not the game the target has
     assert len(dst.games()) == 3
 
 

@@ -296,6 +296,29 @@ def _transcript_text(name: str, data: bytes, db: str) -> str:
                          byte=byte, offset=at) from None
 
 
+def _read(transcript, db: str) -> bytes:
+    """The transcript's bytes, bounded (cli/bounded_input.py), and refused at the first chunk
+    that shows it is not a transcript (a database, bytes that are not UTF-8)."""
+    import codecs
+
+    from banco.cli.bounded_input import read_transcript
+
+    decoder = codecs.getincrementaldecoder("utf-8")()
+
+    def check(chunks: list[bytes]) -> None:
+        if len(chunks) == 1:  # the file's first bytes tell a database or an archive
+            from banco.cli.file_kinds import HEAD, refuse_wrong_kind
+
+            refuse_wrong_kind(transcript.name, chunks[0][:HEAD], msg("a transcript"), db)
+        try:
+            decoder.decode(chunks[-1])
+        except UnicodeDecodeError:  # said with its line and offset, as a whole file's would be
+            _transcript_text(transcript.name, b"".join(chunks), db)
+            raise
+
+    return read_transcript(transcript, source=transcript.name, check=check)
+
+
 @click.command()
 # read as bytes: a wrong kind of file is told by its first bytes (cli/file_kinds.py)
 @click.argument("transcript", type=click.File("rb"))
@@ -321,6 +344,6 @@ def run(session, transcript, quiet, resume, fresh, dry_run):
     """
     if resume and fresh:
         raise UsageError("--resume and --fresh contradict each other: choose one")
-    text = _transcript_text(transcript.name, transcript.read(), session.db)
+    text = _transcript_text(transcript.name, _read(transcript, session.db), session.db)
     run_transcript(session, transcript.name, text, quiet=quiet, resume=resume,
                    fresh=fresh, dry_run=dry_run)

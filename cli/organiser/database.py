@@ -110,8 +110,9 @@ def copy(source, target):
     postgresql:// URL (SQLite to PostgreSQL and back).  Each game arrives whole, its rows as
     stored (the same hashes), and is checked on arrival: its chain read back must end at the
     source's head, and audited as `import` audits a file (each command derived again): a game
-    that fails is refused whole.  A game DST already holds is refused before anything of it
-    is written."""
+    that fails is refused whole.  A game DST already holds with another history is refused
+    before anything of it is written; one it holds whole (the same head) is skipped, so a copy
+    stopped midway is resumed by running it again."""
     from banco.ledger.store.open import copy_to, open_store
     from banco.projections.exchange.import_audit import audit_copied
 
@@ -129,16 +130,21 @@ def copy(source, target):
     src = open_store(source, create=False)
     new_file = "://" not in target and not os.path.exists(target)
     left = _not_copied(src, source)
+    skipped: list = []
     try:
         # a bar on a terminal for a long copy (issue 21); a game at a time is committed
         with Progress(sum(g["events"] or 0 for g in src.games()), "copy") as bar:
-            copied = copy_to(src, target, progress=bar.step, audit=audit_copied)
+            copied = copy_to(src, target, progress=bar.step, audit=audit_copied,
+                             skipped=skipped)
     except BaseException:
         if new_file:
             _forget_if_empty(target)  # a copy refused or stopped before its first game
         raise
     finally:
         src.close()
+    for before, after, head in skipped:
+        click.echo(_("game {src} = game {dst}: already there whole (head {head}), skipped").format(
+            src=before, dst=after, head=(head or "")[:12]))
     for before, after, head in copied:
         click.echo(_("game {src} -> game {dst}: head {head}").format(
             src=before, dst=after, head=(head or "")[:12]))

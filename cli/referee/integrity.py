@@ -13,6 +13,7 @@ from banco.cli.session import dump, json_option, pass_session, records
 from banco.cli.words.i18n import _, counted, ngettext, say
 from banco.ledger.base.errors import EXIT_AUDIT, UsageError
 from banco.ledger.base.text import Fact, msg
+from banco.ledger.store.games import listed_games
 
 # --- audit ----------------------------------------------------------------------------------
 
@@ -40,7 +41,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     from banco.cli.progress import Progress
 
     # a bar on a terminal for a long audit (nothing with --json or when piped)
-    total = sum(g["events"] or 0 for g in store.games()
+    total = sum(g["events"] or 0 for g in listed_games(store)
                 if game is None or g["game_id"] == game)
     with Progress(total, "audit", quiet=as_json) as bar:
         report = audit_database(store, game, expect_head, seal, public, progress=bar.step)
@@ -359,7 +360,7 @@ def doctor(session, repair, reason, as_json):
     from banco.cli.progress import Progress
 
     # a bar on a terminal (never with --json): each game's snapshots, then its read model
-    bar = Progress(2 * sum(g["events"] or 0 for g in store.games()), "doctor", quiet=as_json)
+    bar = Progress(2 * sum(g["events"] or 0 for g in listed_games(store)), "doctor", quiet=as_json)
     with bar:
         broken: list = []  # games whose log is not its chain: no repair makes them healthy
         model, snapshots, done = _doctor_work(session, store, repair, reason, bar, unchecked,
@@ -376,7 +377,7 @@ def doctor(session, repair, reason, as_json):
             "format", msg("{db} is format {format}, written by a newer banco: this banco reads "
                           "it but cannot vouch for what that format added, nor repair it: "
                           "upgrade banco", db=store.shown, format=store.format)))
-    games = store.games()
+    games = listed_games(store)
     doc = {"database": store.shown, "format": store.format,
            "writes": FORMAT, "games": len(games), "events": sum(g["events"] for g in games),
            "triggers": {"missing": state.missing_triggers, "known": state.known[0]},
@@ -440,7 +441,7 @@ def _read_model(store, repair: bool, done: list, bar, base: int, broken: list) -
         bar.step(base + count[0])
 
     found = []
-    for g in store.games():
+    for g in listed_games(store):
         try:
             f = check(store, g["game_id"], tick)
         except ChainBroken as exc:
@@ -478,7 +479,7 @@ def _snapshot_findings(store, skipped: list | None = None, tick=None,
 
     found = []
     events = 0
-    for g in store.games():
+    for g in listed_games(store):
         events += g["events"] or 0
         if tick is not None:  # a bar (doctor): the games before this one are done
             tick(events)

@@ -259,6 +259,10 @@ class Hub:
         doc = {**doc, **who, "offers": offers}
         if with_state:
             doc["state"] = self.state_of(table, token)
+        if table.state is None and table.error is not None:
+            # no table to show: why, as the terminal says it (a log that cannot be folded),
+            # not a bare "state": null (issue 32)
+            doc["error"] = table.error
         return event_id, doc
 
     def state_of(self, table: Table, token: Token | None) -> dict | None:

@@ -177,8 +177,10 @@ def narrate(event: dict, state: State) -> str | None:
                                  creditor=bank_or(d["creditor"]),
                                  reason=say_reason(d["reason"]))
     if t == "JailExitDue":
-        return _("  {player} failed the last try: `use-card` or `pay-fine` ({fine}), then moves "
-                 "{spaces}").format(player=d["player"], fine=money(d["fine"]),
+        # the same words with a card in hand or a debt for the fine: `log` says this fact
+        # with the table as it is now, not as it was then
+        return _("  {player} failed the last try: first the fine ({fine}) or a "
+                 "get-out-of-jail card, then the move of {spaces}").format(player=d["player"], fine=money(d["fine"]),
                                     spaces=d["spaces"])
     if t == "ExtraRollDue":
         if must_go_bankrupt(state, d["player"]):  # out of the game before the roll he earned

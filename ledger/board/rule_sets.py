@@ -55,6 +55,7 @@ class RuleSet(NamedTuple):
     cash_disclosed: bool  # the table's screen shows each player's cash (000 FAQ 4: not there)
     late_claims: str  # a late claim is judged against the owner's last landing, recorded once (003 §04)
     final_estate_interest: bool  # the bankruptcy that ends the game charges the 10% too (004 §Fallimento)
+    fine_before_move: bool  # the last try's fine, or its debt, is settled before the token moves (004 §Prigione)
     cite: dict  # topic -> the section a refusal names, where it is not classic's
 
     def params(self) -> dict:
@@ -98,7 +99,10 @@ _ADDED = {"building_auction_opening": "auction_min_bid", "speedy_die": False,
           # banco before 2026-11-30 ended the game at the last bankruptcy before the 10%
           "final_estate_interest": False,
           # and answered each late claim from the owner's last lapsed claim, every time
-          "late_claims": "last_lapsed"}
+          "late_claims": "last_lapsed",
+          # and moved the token of a prisoner short of the last try's fine at once, the fine a
+          # debt paid later (issue 32: a card drawn on the way paid it)
+          "fine_before_move": False}
 
 # Whole-number parameters and the range each may take (None: no upper bound).
 _RANGES = {

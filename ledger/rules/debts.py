@@ -20,7 +20,8 @@ from banco.ledger.rules.bankruptcy import debts_or_next
 from banco.ledger.rules.decision import Tx, debt_rule, money
 from banco.ledger.rules.mortgages import receive_mortgaged
 from banco.ledger.rules.registry import handles
-from banco.ledger.table.state import BANK, State, debt_step
+from banco.ledger.rules.turn import leave_after_fine
+from banco.ledger.table.state import BANK, State, debt_step, fine_owed
 
 R_KIND = "002 §Varie"
 
@@ -134,5 +135,8 @@ def pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
             rule=debt_rule(state), allowed=debt_step(state, d.debtor),
             debtor=d.debtor, cash=money(state, cash), amount=money(state, d.amount),
             creditor=creditor)
+    fine = fine_owed(state)
     tx.emit("DebtPaid", payer=d.debtor, payee=d.creditor, amount=d.amount, reason=d.reason,
             debt_seq=d.seq)
+    if fine is not None and fine.seq == d.seq:  # the fine paid, the token moves (004 §Prigione)
+        leave_after_fine(tx, d.debtor)

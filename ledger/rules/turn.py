@@ -16,7 +16,7 @@ from banco.ledger.rules.movement import continue_turn, land, move_token
 from banco.ledger.rules.registry import handles
 from banco.ledger.rules.speedy import R_JAIL_ENDS, check_face, ignored_because, is_triple
 from banco.ledger.table.speedy_die import bus_choices, face_value
-from banco.ledger.table.state import BANK, next_step
+from banco.ledger.table.state import BANK, fine_owed, fine_reason, next_step
 
 R_DOUBLES = "004 §Stesso numero di punti su entrambi i dadi; 003 §01"
 R_JAIL = "004 §Prigione; 003 §08"
@@ -102,12 +102,26 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int, speedy: di
             # 000 FAQ 17: a card may stand for the fine; the prisoner chooses, the table waits.
             tx.emit("JailExitDue", player=name, fine=state.rules.jail_fine, spaces=total)
             return
+        fine = state.rules.jail_fine
+        if state.rules.fine_before_move and player.cash < fine:
+            # "pagare $50 prima di poter muovere" (004 §Prigione; 000 §PRIGIONE): short of it,
+            # the fine is a debt to raise (003 §10) and the token waits in jail until it is
+            # paid, or the player goes bankrupt; nothing met on the way can pay it.
+            pay(tx, "FinePaid", name, BANK, fine, fine_reason(attempt))
+            tx.emit("JailExitDue", player=name, fine=fine, spaces=total)
+            return
         # 003 §08: after the third failed try, pay the fine and move by that roll.
-        pay(tx, "FinePaid", name, BANK, state.rules.jail_fine,
-             f"jail fine after {attempt} failed tries")
+        pay(tx, "FinePaid", name, BANK, fine, fine_reason(attempt))
         tx.emit("LeftJail", player=name, how="fine after the last try")
     land(tx, name, move_token(tx, name, (player.position + total) % 40, total, "dice", salary=True))
     continue_turn(tx)
+
+
+def leave_after_fine(tx: Tx, name: str) -> None:
+    """The fine of the last try is paid (`pay-fine`, or `pay` of its debt): out of jail, and
+    the token moves by that roll (004 §Prigione)."""
+    tx.emit("LeftJail", player=name, how="fine after the last try")
+    _forced_out(tx, name)
 
 
 def _forced_out(tx: Tx, name: str) -> None:
@@ -135,11 +149,14 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     state = tx.state
     p = _jail_exit_check(tx, cmd.player, msg("pay the fine"))
     fine = state.rules.jail_fine
+    if state.turn.phase == "jail_exit" and state.rules.fine_before_move:
+        _pay_the_last_fine(tx, p)
+        return
     if state.turn.phase == "jail_exit":
-        # The fine is due now: short of cash, it is a debt to raise (003 §08, 003 §10).
-        pay(tx, "FinePaid", p.name, BANK, fine, f"jail fine after {p.jail_turns} failed tries")
-        tx.emit("LeftJail", player=p.name, how="fine after the last try")
-        _forced_out(tx, p.name)
+        # How banco played it before issue 32, kept for the games it recorded (the rule set's
+        # fine_before_move): short of cash, a debt, and the token moved at once.
+        pay(tx, "FinePaid", p.name, BANK, fine, fine_reason(p.jail_turns))
+        leave_after_fine(tx, p.name)
         return
     no_debts(state, msg("pay the fine"), p.name)
     if p.cash < fine:
@@ -152,6 +169,23 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     tx.emit("LeftJail", player=p.name, how="fine")
 
 
+def _pay_the_last_fine(tx: Tx, p) -> None:
+    """`pay-fine` after the last failed try: the fine, or the debt it became, is paid before
+    the token moves (004 §Prigione "pagare $50 prima di poter muovere", 000 §PRIGIONE)."""
+    state = tx.state
+    owed = fine_owed(state)
+    if owed is None:
+        if not pay(tx, "FinePaid", p.name, BANK, state.rules.jail_fine,
+                   fine_reason(p.jail_turns)):
+            return  # a debt now (003 §10): the token waits for it
+    elif p.cash < owed.amount:
+        no_debts(state, msg("pay the fine"), p.name)
+    else:
+        tx.emit("DebtPaid", payer=p.name, payee=BANK, amount=owed.amount, reason=owed.reason,
+                debt_seq=owed.seq)
+    leave_after_fine(tx, p.name)
+
+
 @handles(c.UseCard)
 def _use_card(tx: Tx, cmd: c.UseCard) -> None:
     state = tx.state
@@ -161,6 +195,9 @@ def _use_card(tx: Tx, cmd: c.UseCard) -> None:
         raise RuleViolation("{player} holds no get-out-of-jail card", rule=cited(state.rules, "jail", R_JAIL),
                             allowed=msg("{fine}`roll D1 D2` to try for doubles", fine=fine),
                             player=p.name)
+    if fine_owed(state) is not None:
+        # the fine is owed already: a debt is settled by paying it (003 §10)
+        no_debts(state, msg("use a card"), p.name)
     deck, number = p.jail_cards[0]
     tx.emit("JailCardUsed", player=p.name, deck=deck, number=number)
     # 003 §09: the card goes back to the bottom of its deck.

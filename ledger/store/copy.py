@@ -33,21 +33,48 @@ class SourceNotWhole(BancoError):
 
 def copy_store(src: EventStore, dst: EventStore,
                progress: Callable[[int], None] | None = None,
-               audit: CopyAudit | None = None) -> list[tuple[int, int, str]]:
+               audit: CopyAudit | None = None,
+               skipped: list | None = None) -> list[tuple[int, int, str]]:
     """Every game of `src` into `dst` (ledger/store/open.py's copy_to opens it by path or
     URL): (game in src, game in dst, head) per game copied.  A game whose identity the target
     already holds is refused before anything of it is written.  `progress(events)`: the
     events copied so far, every batch (a game at a time is committed: one interrupted leaves
     the games before it copied, itself not at all).  `audit`: run on each game's rows before
-    its commit; a game it finds wrong is refused whole, as a broken chain is."""
+    its commit; a game it finds wrong is refused whole, as a broken chain is.  A game the
+    target already holds whole (its identity, its head and its count of events the source's)
+    is not copied again but told in `skipped` (game in src, game in target, head): a copy
+    killed midway is resumed by running it again (issue 32)."""
     copied, done = [], 0
     for g in src.games():
         def step(n: int, before: int = done) -> None:
             if progress is not None:
                 progress(before + n)
-        copied.append(copy_game(src, dst, g["game_id"], step, audit))
+        there = _already_whole(src, dst, g)
+        if there is not None:
+            if skipped is not None:
+                skipped.append(there)
+            step(g["events"] or 0)
+        else:
+            copied.append(copy_game(src, dst, g["game_id"], step, audit))
         done += g["events"] or 0
     return copied
+
+
+def _already_whole(src: EventStore, dst: EventStore, g: dict) -> tuple[int, int, str] | None:
+    """(game in src, game in dst, head) when `dst` holds the game `g` of `src` as it is: the
+    same identity, head and count of events.  Each game is committed whole, in one
+    transaction (copy_game), so one that arrived is all there; one that differs is left to
+    copy_game, which refuses it."""
+    uid = g.get("uuid")
+    if uid is None:
+        return None
+    there = dst.game_with_uuid(uid)
+    if there is None:
+        return None
+    head = src.head(g["game_id"])
+    if head is None or dst.head(there) != head or dst.game(there)["events"] != g["events"]:
+        return None
+    return g["game_id"], there, head
 
 
 def copy_game(src: EventStore, dst: EventStore, game_id: int,
@@ -57,9 +84,11 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
     `progress(rows)`: its rows copied so far."""
     game = src.game(game_id)
     if game["uuid"] is not None and dst.game_with_uuid(game["uuid"]) is not None:
-        # the games are there already: a usage mistake, as `import` of the same game is
-        raise UsageError("game {game} ({uid}) is already in {target}: nothing of it was "
-                         "copied", game=game_id, uid=game["uuid"], target=_shown(dst))
+        # there with another history (copy_store skips it when it is there whole): a usage
+        # mistake, as `import` of the same game is
+        raise UsageError("game {game} ({uid}) is already in {target} with another history "
+                         "(another head): nothing of it was copied", game=game_id,
+                         uid=game["uuid"], target=_shown(dst))
     imp = dst.begin_import()
     try:
         ended, first, batch, version1, sent = None, None, [], False, 0

@@ -128,3 +128,23 @@ class GameIndex:
         row = self.conn.execute("SELECT game_id FROM events WHERE seq=1 AND hash=?",
                                 (first_hash,)).fetchone()
         return row[0] if row else None
+
+
+def listed_games(store) -> list[dict]:
+    """`store.games()`, or, where a row of the games table is damaged (DamagedGamesRow), each
+    game of the log with its own last seq and head: what `audit` and `doctor` go through, so
+    that they name the damage (the games table against the log, ledger/store/health.py)
+    instead of stopping at it, and `doctor --repair` can rebuild the row."""
+    from banco.ledger.store.schema import DamagedGamesRow
+
+    try:
+        return store.games()
+    except DamagedGamesRow:
+        pass
+    out = []
+    for g in store.logged_games():
+        last = store.last_seq(g)
+        out.append({"game_id": g, "uuid": None, "command_id": None, "started_at": None,
+                    "players": [], "rules": None, "edition": None, "events": last,
+                    "head": store.head(g), "ended": False})
+    return out

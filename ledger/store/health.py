@@ -231,6 +231,17 @@ def games_findings(conn: sqlite3.Connection, sql: Sql = SQLITE) -> list[Finding]
                                             last=log.last_seq), g, 1, True))
             continue
         last, head, ended = indexed[g]
+        damaged = [(col, v) for col, v in (("last_seq", last), ("ended_seq", ended))
+                   if v is not None and type(v) is not int]
+        if damaged or (head is not None and type(head) is not str):
+            # no number to hold to the log (SQLite keeps any text in an INTEGER column)
+            col, v = damaged[0] if damaged else ("head", head)
+            out.append(Finding("games", msg("the games table's row of game {game} is damaged: "
+                                            "its {column} is {value}, which banco never writes",
+                                            game=g, column=col, value=repr(v)[:60]),
+                               g, None, True))
+            out += _identity_findings(conn, g, sql)
+            continue
         if log is None:
             if last:
                 out.append(Finding("games", msg("the games table says game {game} runs to "

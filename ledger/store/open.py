@@ -39,15 +39,16 @@ def open_tokens(db: str, serving: bool = False):
 
 
 def copy_to(src: EventStore, target: str, *, create: bool = True,
-            progress=None, audit=None) -> list[tuple[int, int, str]]:
+            progress=None, audit=None, skipped=None) -> list[tuple[int, int, str]]:
     """Every game of `src` into the store at `target` (a path or a URL), each verified on
     arrival (ledger/store/copy.py): (game in src, game in target, head) per game copied;
     `progress(events)` told the events copied so far; `audit` run on each game before its
-    commit (ledger/store/copy.py CopyAudit)."""
+    commit (ledger/store/copy.py CopyAudit); `skipped` told the games the target holds
+    whole already."""
     from banco.ledger.store.copy import copy_store
 
     dst = open_store(target, create=create)
     try:
-        return copy_store(src, dst, progress, audit)
+        return copy_store(src, dst, progress, audit, skipped)
     finally:
         dst.close()

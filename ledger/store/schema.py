@@ -28,6 +28,7 @@ import json
 import sqlite3
 
 from banco.ledger.base.errors import DatabaseError, UsageError
+from banco.ledger.base.text import msg
 from banco.ledger.store.canonical import GENESIS, now_text
 from banco.ledger.store.kept_snapshots import prune_args, prune_sql
 from banco.ledger.store.snapshot_binding import snapshot_digest
@@ -90,11 +91,39 @@ def event_dict(row: tuple) -> dict:
     return event
 
 
+class DamagedGamesRow(DatabaseError):
+    """A row of the games table holds what banco never writes there (players that are no
+    JSON list of names, a last seq that is no number; issue 32): exit 4, the column named.
+    `audit` and `doctor` list the games from the log instead (ledger/store/games.py
+    listed_games) and name the damage as a finding; `doctor --repair` rebuilds the row."""
+
+
+def _damaged(game, column: str, value) -> DamagedGamesRow:
+    return DamagedGamesRow(msg(  # a Text: the catalogs find it by `msg`
+        "game {game}'s row in the games table is damaged: its {column} is {value}, which "
+        "banco never writes; `banco doctor --repair` rebuilds it from the game's log",
+        game=game, column=column, value=repr(value)[:60]))
+
+
 def game_dict(row: tuple) -> dict:
-    """A row of `games` (GAME_COLUMNS order) as `games()` lists it."""
+    """A row of `games` (GAME_COLUMNS order) as `games()` lists it; DamagedGamesRow for a row
+    whose columns are not what banco writes (every reader of the list would stumble on it)."""
     g, uid, cid, at, players, rules, edition, last, head, ended = row
+    try:
+        names = json.loads(players) if players else []
+    except (TypeError, ValueError, RecursionError):
+        names = None
+    if type(names) is not list or not all(type(n) is str for n in names):
+        raise _damaged(g, "players", players)
+    for column, value in (("last_seq", last), ("ended_seq", ended)):
+        if value is not None and type(value) is not int:
+            raise _damaged(g, column, value)
+    for column, value in (("head", head), ("rules", rules), ("edition", edition),
+                          ("game_uuid", uid), ("started_at", at)):
+        if value is not None and type(value) is not str:
+            raise _damaged(g, column, value)
     return {"game_id": g, "uuid": uid, "command_id": cid, "started_at": at,
-            "players": json.loads(players) if players else [], "rules": rules,
+            "players": names, "rules": rules,
             "edition": edition, "events": last, "head": head, "ended": ended is not None}
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from banco.ledger.base.errors import UsageError
+from banco.ledger.base.errors import DatabaseError, UsageError
+from banco.ledger.base.text import msg
 from banco.ledger.board.edition import load_edition
 from banco.ledger.board.rule_sets import RuleSet
 from banco.ledger.table import fold_cards, fold_estate, fold_money, fold_turns
@@ -31,6 +32,8 @@ from banco.ledger.table.model import (
 from banco.ledger.table.steps import (
     dealing_left,
     debt_step,
+    fine_owed,
+    fine_reason,
     hammer_step,
     must_go_bankrupt,
     next_step,
@@ -41,7 +44,8 @@ from banco.ledger.table.steps import (
 
 __all__ = [
     "BANK", "HANDLERS", "Auction", "Claim", "Debt", "DeckOrder", "Player", "State", "Turn",
-    "dealing_left", "debt_step", "evolve", "fold", "hammer_step", "initial_state",
+    "dealing_left", "debt_step", "evolve", "fine_owed", "fine_reason", "fold", "hammer_step",
+    "initial_state",
     "must_go_bankrupt", "next_step", "replay", "retracted_seqs", "richest_bidders",
     "roll_words", "turn_in_progress", "with_seq",
 ]
@@ -108,8 +112,24 @@ def replay(events, game_id: int | None = None):
     for e in events[start + 1:]:
         seq = e["seq"]
         if seq not in gone:
-            state = handlers[e["type"]](state, e["data"], seq)
+            try:
+                state = handlers[e["type"]](state, e["data"], seq)
+            except Exception as exc:
+                raise not_foldable(state, e, exc) from None
         yield e, state
+
+
+def not_foldable(state: State, event: dict, exc: Exception) -> DatabaseError:
+    """A fact the table cannot take (a player who is not at it, a field of the wrong kind):
+    banco never appends one, so the log was written by someone else, its chain recomputed
+    over it (issue 32: a KeyError in `state`).  Named, exit 4; `audit` says more."""
+    why = (msg("it names {name}, who is not at the table", name=repr(exc.args[0])[:60])
+           if isinstance(exc, KeyError) and exc.args and exc.args[0] not in state.index
+           else f"{type(exc).__name__}: {str(exc)[:120]}")
+    return DatabaseError("game {game} cannot be read: event {seq} ({type}) is no fact the table "
+                         "can take ({why}), and banco never writes one: run `banco audit`",
+                         game=state.game_id, seq=event.get("seq"), type=event.get("type"),
+                         why=why)
 
 
 def fold(events, game_id: int | None = None) -> State:

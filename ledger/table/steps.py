@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from banco.ledger.base.text import Fact, Joined, Text, both, msg
 from banco.ledger.board.rule_sets import deeds_to_deal
-from banco.ledger.table.model import BANK, Player, State
+from banco.ledger.table.model import BANK, Debt, Player, State
 from banco.ledger.table.speedy_die import speedy_step
 from banco.ledger.table.worth import deeds_of, raisable
 
@@ -79,6 +79,25 @@ def after_bankruptcy(state: State, debtor: str) -> Text:
         return msg("then the Bank auctions {debtor}'s deeds (003 §10) and {player} rolls",
                    debtor=debtor, player=following)
     return msg("then {player} rolls", player=following)
+
+
+def fine_reason(attempts: int) -> str:
+    """The reason the fine of the last failed try is recorded with (cli/words/reasons.py)."""
+    return f"jail fine after {attempts} failed tries"
+
+
+def fine_owed(state: State) -> Debt | None:
+    """The fine of the last failed try while the token waits for it: "pagare $50 prima di poter
+    muovere" (004 §Prigione; 000 §PRIGIONE, 003 §08).  A debt to the Bank of the prisoner whose
+    turn it is, in the wait of `jail_exit`; None otherwise."""
+    if state.turn.phase != "jail_exit":
+        return None
+    p = state.current
+    if not p.in_jail:
+        return None
+    reason = fine_reason(p.jail_turns)
+    return next((d for d in state.debts if d.debtor == p.name and d.creditor == BANK
+                 and d.reason == reason), None)
 
 
 def debt_step(state: State, debtor: str) -> Text:
@@ -218,7 +237,7 @@ def next_step(state: State) -> Text | str:
         main = msg("{player} throws the dice again for the rent on {space} ({multiplier} x the "
                    "throw): `roll D1 D2`", player=t.player,
                    space=state.edition.space(state.current.position).name, multiplier=multiplier)
-    elif t.phase == "jail_exit":
+    elif t.phase == "jail_exit" and fine_owed(state) is None:
         main = msg("{player} failed the last try and leaves jail: `use-card` or `pay-fine` "
                    "({fine}), then moves {spaces} (000 FAQ 17)", player=t.player,
                    fine=_amount(state, state.rules.jail_fine), spaces=sum(t.dice[:2]))
@@ -236,6 +255,9 @@ def next_step(state: State) -> Text | str:
         return Joined([debts, msg("the game ends")], "; ")
     if debts and must_go_bankrupt(state, t.player):  # out of the game: not his roll next
         return msg("{debts}; {then}", debts=debts, then=after_bankruptcy(state, t.player))
+    if debts and fine_owed(state) is not None:  # the fine first, then the move (004 §Prigione)
+        return msg("{debts}; then {player} leaves jail and moves {spaces} (004 §Prigione)",
+                   debts=debts, player=t.player, spaces=sum(t.dice[:2]))
     if debts:  # nobody rolls while a debt is unsettled (003 §10)
         return msg("{debts}; then {player} rolls", debts=debts, player=t.player)
     p = state.current

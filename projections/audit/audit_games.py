@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import pickle
 
+from banco.ledger.store.games import listed_games
 from banco.projections.audit.audit import GameAudit
 from banco.projections.audit.results import AuditReport
 from banco.projections.audit.ticking import Tick, ticking
@@ -77,7 +78,7 @@ def audit_games(store, ids: list[int], expect_head: str | None = None,
     """The audit of games `ids` of `store`, in their order: each by one worker process at once
     when there are more than two and together they hold `at_least` events, else here."""
     processes = workers() if processes is None else processes
-    sizes = {g["game_id"]: g["events"] or 0 for g in store.games()}  # how to share the work
+    sizes = {g["game_id"]: g["events"] or 0 for g in listed_games(store)}  # how to share the work
     reports: dict[int, AuditReport] = {}
     if (processes > 1 and len(ids) > 2 and store.worker_path() is not None
             and sum(sizes.get(g, 0) for g in ids) >= at_least):

@@ -19,6 +19,7 @@ from banco.ledger.base.errors import DatabaseError
 from banco.ledger.base.text import msg
 from banco.ledger.store.connection import NotText
 from banco.ledger.store.file_checks import undecodable
+from banco.ledger.store.games import listed_games
 from banco.ledger.store.health import Finding
 from banco.projections.audit.audit_games import audit_games
 from banco.projections.audit.results import AuditReport
@@ -83,7 +84,7 @@ def _tournament_contents(store) -> list[Finding]:
 def game_ids(store) -> list[int]:
     """Every game of the file: in the games table or in the log (a game the table lost is
     still audited)."""
-    indexed = {g["game_id"] for g in store.games()}
+    indexed = {g["game_id"] for g in listed_games(store)}
     if store.format < 1:  # no file, or an empty one: no log to read
         return sorted(indexed)
     return sorted(indexed | set(store.logged_games()))

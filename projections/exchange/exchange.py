@@ -152,7 +152,17 @@ def _why(exc: Exception):
     """What a parser's error says: its message (a Text when it is ours; json's own are
     English), said in the user's language when it can be."""
     first = exc.args[0] if exc.args else None
-    return first if isinstance(first, Text) else str(exc)
+    if isinstance(first, Text):
+        return first
+    said = str(exc)
+    # Python refuses an integer of more than 4,300 digits and advises "use
+    # sys.set_int_max_str_digits()": advice for a programmer, not for who imports a file
+    # (issue 32).  A figure of a game has at most 15 digits.
+    if "integer string conversion" in said:
+        digits = said.split("value has ", 1)[-1].split(" ", 1)[0]
+        return msg("a number of {digits} digits, too long to be a figure of a game",
+                   digits=digits if digits.isdigit() else msg("over 4300"))
+    return said
 
 
 def _where(number: int, seq) -> Text:

@@ -14,7 +14,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from banco.ledger.table.state import BANK, State, evolve, fold, initial_state
+from banco.ledger.table.state import BANK, State, evolve, fold, initial_state, not_foldable
 
 COMMAND_RECORDED = "CommandRecorded"
 # Facts that change nothing on the table: a retraction can skip back over them.
@@ -112,7 +112,10 @@ def steps(events: Iterable[dict], game_id: int | None = None, *,
             elif e["type"] == "EventRetracted":
                 state = table_after_undo(state, e, recent, kept, taken) or refold(e["seq"])
             else:
-                state = evolve(state, e)
+                try:
+                    state = evolve(state, e)
+                except Exception as exc:  # a fact banco never writes: named (issue 32)
+                    raise not_foldable(state, e, exc) from None
         if state is None:
             continue
         seqs = [e["seq"] for e in facts] or [head["seq"]]

@@ -12,7 +12,7 @@ from banco.projections.referee.ruling_log import Log, Ruling, log_of, money, nea
 
 JAIL_EVENTS = {"SentToJail", "JailRollFailed", "LeftJail", "JailCardUsed", "FinePaid"}
 # What a stay is made of, and what ends one.
-JAIL_STAY = JAIL_EVENTS | {"BankruptcyDeclared"}
+JAIL_STAY = JAIL_EVENTS | {"BankruptcyDeclared", "DebtPaid"}
 
 
 def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruling:
@@ -54,8 +54,9 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
         if x["type"] == "JailRollFailed":
             dice = next((y for y in log.batch(x["seq"]) if y["type"] == "DiceRolled"), None)
             tries.append((x, dice))
-        elif x["type"] == "FinePaid":
-            fine = x
+        elif x["type"] == "FinePaid" or (x["type"] == "DebtPaid"
+                                          and str(d.get("reason", "")).startswith("jail fine")):
+            fine = x  # paid at once, or the debt it became paid before the move (004 §Prigione)
         elif x["type"] == "JailCardUsed":
             used = x
         elif x["type"] == "LeftJail":
@@ -76,12 +77,21 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
     # what the last failed try costs: the fine, a debt when the cash is short (the rule set's
     # debt section), or a get-out-of-jail card in its place (000 FAQ 17); then that roll moves
     # the player either way
-    lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
-                     "get-out-of-jail card, or by doubles; after {tries} failed tries the player pays "
-                     "the fine (a debt if the cash is short, {debt_rule}) or gives a "
-                     "get-out-of-jail card instead (000 FAQ 17), and moves by that roll",
-                     rules=shown_rules(rules), fine=money(st, rules.jail_fine),
-                     tries=rules.jail_max_attempts, debt_rule=debt_rule(st)))
+    if rules.fine_before_move:
+        lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
+                         "get-out-of-jail card, or by doubles; after {tries} failed tries the "
+                         "player pays the fine before moving by that roll (004 §Prigione; short "
+                         "of cash, a debt settled first, {debt_rule}) or gives a "
+                         "get-out-of-jail card instead (000 FAQ 17)",
+                         rules=shown_rules(rules), fine=money(st, rules.jail_fine),
+                         tries=rules.jail_max_attempts, debt_rule=debt_rule(st)))
+    else:  # a game recorded before issue 32: the token moved with the fine a debt
+        lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
+                         "get-out-of-jail card, or by doubles; after {tries} failed tries the player pays "
+                         "the fine (a debt if the cash is short, {debt_rule}) or gives a "
+                         "get-out-of-jail card instead (000 FAQ 17), and moves by that roll",
+                         rules=shown_rules(rules), fine=money(st, rules.jail_fine),
+                         tries=rules.jail_max_attempts, debt_rule=debt_rule(st)))
     if left is None:
         verdict = plural("{player} is still in jail after {n} failed try",
                          "{player} is still in jail after {n} failed tries", len(tries),

@@ -1,0 +1,208 @@
+"""The fine of the last failed try is paid before the token moves: "pagare $50 prima di poter
+muovere" (004 §Prigione; 000 §PRIGIONE, 003 §08).  Short of it, the fine is a debt (003 §10)
+and the token waits in jail until it is paid, or the player goes bankrupt (issue 32: he moved,
+drew a card that paid him and escaped the bankruptcy).  Games recorded before keep the order
+they were played in (the rule set's fine_before_move, absent from their GameStarted)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import (
+    POS,
+    Bankrupt,
+    Mortgage,
+    PayDebt,
+    PayFine,
+    Roll,
+    UseCard,
+    balanced,
+    cash,
+    new_table,
+    of_type,
+    own,
+    place,
+    play,
+    types,
+)
+
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import render
+from banco.ledger.board.rule_sets import RuleSet
+from banco.ledger.table.state import next_step
+
+BANCO = Path(sys.executable).parent / "banco"
+ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z", "BANCO_LANG": "en"}
+
+
+def jailed(tries=2, **kw):
+    return place(new_table(), "Anna", 10, in_jail=True, jail_turns=tries, **kw)
+
+
+def short(state, amount=20):
+    return cash(state, "Anna", amount)
+
+
+def old_order(state):
+    """The table of a game recorded before the rule: its GameStarted had no fine_before_move."""
+    params = {k: v for k, v in state.rules.params().items() if k != "fine_before_move"}
+    return state._replace(rules=RuleSet.from_params(params))
+
+
+def with_card(state):
+    state = place(state, "Anna", 10, jail_cards=(("imprevisti", 15),))
+    return state._replace(held_cards={("imprevisti", 15): "Anna"})
+
+
+def test_short_of_the_fine_the_token_waits_for_the_debt():
+    t = own(short(jailed()), "Anna", "Vicolo Corto")
+    t, ev = play(t, Roll((1, 2)))
+    assert types(ev) == ["DiceRolled", "JailRollFailed", "DebtIncurred", "JailExitDue"]
+    assert of_type(ev, "DebtIncurred")[0]["amount"] == 50
+    a = t.player("Anna")
+    assert a.in_jail and a.position == 10 and t.turn.phase == "jail_exit"
+    step = render(next_step(t))
+    assert step.endswith("then Anna leaves jail and moves 3 (004 §Prigione)"), step
+    with pytest.raises(RuleViolation, match="cannot roll now"):
+        play(t, Roll((4, 4)))
+    with pytest.raises(RuleViolation, match="cannot pay the fine: Anna owes 50 M"):
+        play(t, PayFine())
+    t, _ = play(t, Mortgage(POS["Vicolo Corto"]))  # 30 M: 50 M in hand
+    for pays in (PayDebt("Anna"), PayFine()):  # either settles the fine, then the move
+        out, ev = play(t, pays)
+        assert types(ev)[:3] == ["DebtPaid", "LeftJail", "TokenMoved"], types(ev)
+        a = out.player("Anna")
+        assert a.position == 13 and not a.in_jail and a.cash == 0 and not out.debts
+        assert balanced(out)
+
+
+def test_nothing_to_raise_the_player_goes_bankrupt_before_moving():
+    t, ev = play(short(jailed(), 41), Roll((3, 4)))  # 10 + 7: Probabilità, never reached
+    assert "TokenMoved" not in types(ev) and t.player("Anna").position == 10
+    assert "`bankrupt Anna`" in render(next_step(t))
+    t, ev = play(t, Bankrupt("Anna"))
+    assert "TokenMoved" not in types(ev) and "CardDrawRequired" not in types(ev)
+    assert t.player("Anna").bankrupt and t.turn.player == "Bruno" and t.turn.phase == "roll"
+    assert balanced(t)
+
+
+def test_a_card_in_hand_and_pay_fine_short_of_it_the_debt_comes_before_the_move():
+    t, ev = play(short(with_card(jailed())), Roll((1, 2)))
+    assert types(ev) == ["DiceRolled", "JailRollFailed", "JailExitDue"]
+    t, ev = play(t, PayFine())
+    assert types(ev) == ["DebtIncurred"] and t.player("Anna").in_jail
+    assert t.player("Anna").position == 10 and t.turn.phase == "jail_exit"
+    with pytest.raises(RuleViolation, match="cannot use a card: Anna owes 50 M"):
+        play(t, UseCard())
+    t = cash(t, "Anna", 60)
+    t, ev = play(t, PayDebt())
+    assert types(ev)[:3] == ["DebtPaid", "LeftJail", "TokenMoved"]
+    assert t.player("Anna").position == 13 and t.player("Anna").cash == 10
+
+
+def test_with_the_fine_in_hand_nothing_changes():
+    t, ev = play(jailed(), Roll((1, 2)))
+    assert types(ev)[:4] == ["DiceRolled", "JailRollFailed", "FinePaid", "LeftJail"]
+    assert t.player("Anna").position == 13
+
+
+def test_a_game_recorded_before_the_rule_replays_as_it_was_played():
+    assert RuleSet.from_params({k: v for k, v in new_table().rules.params().items()
+                                if k != "fine_before_move"}).fine_before_move is False
+    t, ev = play(old_order(short(jailed())), Roll((1, 2)))
+    assert types(ev)[:4] == ["DiceRolled", "JailRollFailed", "DebtIncurred", "LeftJail"]
+    assert t.player("Anna").position == 13
+    t, _ = play(old_order(short(with_card(jailed()))), Roll((1, 2)))
+    t, ev = play(t, PayFine())
+    assert of_type(ev, "DebtIncurred")[0]["amount"] == 50
+    assert t.player("Anna").position == 13 and not t.player("Anna").in_jail
+
+
+ISSUE_32 = """\
+deal Anna 'vicolo corto'
+deal Bruno 'vicolo stretto'
+trade Anna Bruno --give 'vicolo corto' --get 1
+roll 1 1
+card probabilita 2
+roll 3 4 --player Bruno
+card imprevisti 11
+roll 1 2 --player Anna
+roll 4 6 --player Bruno
+card probabilita 5
+roll 1 3 --player Anna
+roll 1 2 --player Bruno
+roll 3 4 --player Anna
+"""
+
+
+def banco(*args, code=0):
+    import os
+
+    done = subprocess.run([str(BANCO), *map(str, args)], capture_output=True, text=True,
+                          env={**os.environ, **ENV}, timeout=300)
+    assert done.returncode == code, (args, done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    return done
+
+
+@pytest.mark.skipif(not BANCO.exists(), reason="banco is not installed in this venv")
+def test_issue_32_the_prisoner_with_41_m_goes_bankrupt_and_draws_no_card(tmp_path):
+    rules = tmp_path / "house.toml"
+    rules.write_text('extends = "classic"\ndeeds_dealt = 1\nstarting_cash = 100\n')
+    lines = tmp_path / "t.banco"
+    lines.write_text(ISSUE_32)
+    db = str(tmp_path / "t.db")
+    banco("--db", db, "new", "Anna", "Bruno", "--rules", rules)
+    out = banco("--db", db, "run", lines).stdout
+    assert "Anna moves to" not in out.split("roll 3 4 --player Anna")[-1]
+    refused = banco("--db", db, "card", "probabilita", "5", code=1)
+    assert "`bankrupt Anna`" in refused.stdout + refused.stderr
+    out = banco("--db", db, "bankrupt", "Anna").stdout
+    assert "game over: Bruno wins" in out
+    assert "commands re-derived" in banco("--db", db, "audit").stdout
+
+
+OLD = Path(__file__).parent / "data" / "old-jail-fine.jsonl"
+
+
+def test_a_game_recorded_in_the_old_order_imports_audited(tmp_path):
+    """tests/data/old-jail-fine.jsonl: the transcript above recorded by banco before issue 32
+    (Anna moved with the fine a debt, drew Probabilità 15, 200 M, and then paid it).  Its
+    GameStarted has no fine_before_move: the audit re-derives it in the order it was played."""
+    import json
+
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+
+    db = str(tmp_path / "old.db")
+    result = CliRunner().invoke(cli, ["--db", db, "import", str(OLD)])
+    assert result.exit_code == 0, result.output
+    assert "63 events, chain intact, audit passed" in result.output
+    log = json.loads(CliRunner().invoke(cli, ["--db", db, "log", "--json"]).output)
+    assert "fine_before_move" not in log[1]["data"]["rules"]
+    assert [e["type"] for e in log[48:53]] == [
+        "JailRollFailed", "DebtIncurred", "LeftJail", "TokenMoved", "CardDrawRequired"]
+
+
+@pytest.mark.skipif(not BANCO.exists(), reason="banco is not installed in this venv")
+def test_raised_and_paid_the_token_moves_and_the_ruling_says_so(tmp_path):
+    """Anna keeps Vicolo Corto (no trade): 40 M at the last try, a debt of 50 M; she mortgages
+    it (30 M), `pay Anna` settles the fine, and only then she leaves jail and moves 7."""
+    rules = tmp_path / "house.toml"
+    rules.write_text('extends = "classic"\ndeeds_dealt = 1\nstarting_cash = 100\n')
+    lines = tmp_path / "t.banco"
+    lines.write_text("".join(x + "\n" for x in ISSUE_32.splitlines() if not x.startswith("trade")))
+    db = str(tmp_path / "t.db")
+    banco("--db", db, "new", "Anna", "Bruno", "--rules", rules)
+    banco("--db", db, "run", "-q", lines)
+    banco("--db", db, "mortgage", "vicolo corto")
+    out = banco("--db", db, "pay", "Anna").stdout
+    assert out.index("leaves jail") < out.index("Anna moves to Probabilità (17)")
+    ruling = banco("--db", db, "ruling", "jail", "47").stdout
+    assert "pays the fine before moving by that roll (004 §Prigione" in ruling
+    assert "left at event 54: fine after the last try (50 M at event 53)" in ruling
+    banco("--db", db, "audit")
