@@ -1,12 +1,11 @@
-"""The command table: each word of `banco` and the module that holds it (named as a string, so
-that a command's module is imported only when it runs), and the `--lang` option every command
+"""The command table: each word of `banco` and the module that holds it (imported only when the
+command runs, by cli/main.py's explicit importers), and the `--lang` option every command
 takes.  The words themselves, English and Italian, with their arguments and options, are
 cli/lines/vocabulary.py's.  Low in the layering: cli/main.py, cli/session.py (the recorded
 line), cli/execution.py and the shell all read it."""
 
 from __future__ import annotations
 
-import importlib
 import textwrap
 
 import click
@@ -23,9 +22,21 @@ from banco.cli.lines.vocabulary import (  # noqa: F401 - the one table of words;
 from banco.cli.words import i18n
 from banco.cli.words.i18n import N_
 
-# The click group that runs a line (cli/main.py's `cli`), named as the commands are: the
-# shell and `run` reach it by name, so that nothing below cli/main.py imports it.
-ROOT = "banco.cli.main:cli"
+# The click group that runs a line (cli/main.py's `cli`): main.py hands it here as it defines
+# it, so that the shell and `run`, below it, reach it without importing it or naming it.
+_GROUP: list = []
+
+
+def set_group(group) -> None:
+    _GROUP[:] = [group]
+
+
+def group():
+    """The `banco` click group (cli/main.py's), once it is defined."""
+    if not _GROUP:
+        raise RuntimeError("banco.cli.main defines the command group: import it first")
+    return _GROUP[0]
+
 
 # Command word -> "module:function".  Grouped by who uses them.
 COMMANDS = {
@@ -48,7 +59,7 @@ COMMANDS = {
     # the referee
     "log": "banco.cli.referee.commands:log", "audit": "banco.cli.referee.commands:audit", "show": "banco.cli.referee.commands:show",
     "replay": "banco.cli.referee.commands:replay", "ruling": "banco.cli.referee.commands:ruling",
-    "correct": "banco.cli.referee.commands:correct",
+    "correct": "banco.cli.referee.corrections:correct",
     # the organiser
     "games": "banco.cli.organiser.commands:games", "statement": "banco.cli.organiser.commands:statement",
     "history": "banco.cli.organiser.commands:history", "standings": "banco.cli.organiser.commands:standings",
@@ -117,9 +128,3 @@ lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), defaul
                            callback=lambda ctx, param, value: value and i18n.use(value),
                            help=N_("Language of messages and help: it or en (env BANCO_LANG, "
                                    "else the locale)."))
-
-
-def load(target: str):
-    """The object a "module:name" string of this table names, its module imported now."""
-    module, attr = target.split(":")
-    return getattr(importlib.import_module(module), attr)

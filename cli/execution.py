@@ -7,7 +7,7 @@ A table action (cli/lines/vocabulary.py's TABLE_ACTIONS) is read by the parser
 words rendered from the outcome (cli/lines/answer.py) and returned as text; one whose shape
 click refuses (an unknown option, a missing argument) is said in click's words, from click's
 parsing alone.  Any other line (a reading, the file's words) runs through cli/main.py's click
-group, its words captured, reached by name (cli/command_table.py's ROOT), so that nothing below
+group, its words captured, handed to cli/command_table.py by cli/main.py, so that nothing below
 cli/main.py imports it."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import click
 
-from banco.cli.command_table import ALIASES, ROOT, load
+from banco.cli.command_table import ALIASES, group
 from banco.cli.lines.vocabulary import english_word
 from banco.cli.session import Session, line_as_meant
 from banco.cli.words.i18n import _
@@ -166,21 +166,21 @@ def _shape_words(session: Session, line: str
     from banco.cli.words import i18n
     from banco.cli.words.click_words import localize
 
-    group = load(ROOT)
-    previous, group.standalone = group.standalone, False
+    root = group()
+    previous, root.standalone = root.standalone, False
     refused = None
     try:
         with i18n.speaking(args):  # as cli/main.py's BancoGroup.main reads a line
-            localize(group)
+            localize(root)
             try:
-                ctx = group.make_context("banco", list(args), obj=session)
-                name, command, rest = group.resolve_command(
+                ctx = root.make_context("banco", list(args), obj=session)
+                name, command, rest = root.resolve_command(
                     ctx, [*ctx._protected_args, *ctx.args])
                 command.make_context(name, rest, parent=ctx)
             except click.exceptions.UsageError as exc:
                 refused = exc
     finally:
-        group.standalone = previous
+        root.standalone = previous
     if refused is None:
         return None
     # said after the line's language is given back, as _run says click's usage errors
@@ -296,7 +296,7 @@ def _run(session: Session, line: str, command_id: str | None,
         return 2
     session.begin(line_as_meant(line, args), command_id, expected)
     try:
-        result = load(ROOT).main(args=args, prog_name="banco", standalone_mode=False,
+        result = group().main(args=args, prog_name="banco", standalone_mode=False,
                                  obj=session)
     except click.exceptions.UsageError as exc:
         _say_usage_error(exc)

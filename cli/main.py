@@ -20,7 +20,7 @@ from banco.cli.command_table import (
     close_words,
     english_option_words,
     lang_option,
-    load,
+    set_group,
 )
 from banco.cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout, recorded_seqs
 from banco.cli.session import ARGS, Session, strict_numbers
@@ -65,6 +65,99 @@ def card_choice_words(ctx: click.Context, word: str) -> list[str] | None:
     return ["card", deck, str(number), choice]
 
 
+def _turn():
+    from banco.cli.banker import turn
+    return turn
+
+
+def _estate():
+    from banco.cli.banker import estate
+    return estate
+
+
+def _setting_up():
+    from banco.cli.banker import setting_up
+    return setting_up
+
+
+def _readings():
+    from banco.cli.banker import readings
+    return readings
+
+
+def _transcript():
+    from banco.cli.banker import transcript
+    return transcript
+
+
+def _shell():
+    from banco.cli.banker import shell
+    return shell
+
+
+def _table_rules():
+    from banco.cli.banker import table_rules
+    return table_rules
+
+
+def _referee():
+    from banco.cli.referee import commands
+    return commands
+
+
+def _corrections():
+    from banco.cli.referee import corrections
+    return corrections
+
+
+def _integrity():
+    from banco.cli.referee import integrity
+    return integrity
+
+
+def _organiser():
+    from banco.cli.organiser import commands
+    return commands
+
+
+def _export():
+    from banco.cli.organiser import export
+    return export
+
+
+def _database():
+    from banco.cli.organiser import database
+    return database
+
+
+def _serve():
+    from banco.cli.web import serve
+    return serve
+
+
+def _tokens():
+    from banco.cli.web import tokens_cli
+    return tokens_cli
+
+
+def _main():
+    return sys.modules[__name__]
+
+
+# Each command's module, imported only when the command runs (a cold `state` does not pay for
+# the server), by an import the import contracts see: no module is loaded by its name.
+IMPORTERS = {
+    "banco.cli.banker.turn": _turn, "banco.cli.banker.estate": _estate,
+    "banco.cli.banker.setting_up": _setting_up, "banco.cli.banker.readings": _readings,
+    "banco.cli.banker.transcript": _transcript, "banco.cli.banker.shell": _shell,
+    "banco.cli.banker.table_rules": _table_rules, "banco.cli.referee.commands": _referee,
+    "banco.cli.referee.integrity": _integrity,
+    "banco.cli.referee.corrections": _corrections, "banco.cli.organiser.commands": _organiser,
+    "banco.cli.organiser.export": _export, "banco.cli.organiser.database": _database,
+    "banco.cli.web.serve": _serve, "banco.cli.web.tokens_cli": _tokens, "banco.cli.main": _main,
+}
+
+
 class BancoGroup(click.Group):
     """Loads a command's module only when that command runs; turns a user's mistake into one
     `error:` or `refused:` line and its documented exit code."""
@@ -76,7 +169,8 @@ class BancoGroup(click.Group):
         target = COMMANDS.get(ALIASES.get(name, name))
         if target is None:
             return None
-        command = load(target)
+        module, attr = target.split(":")
+        command = getattr(IMPORTERS[module](), attr)
         if not any(p.name == "lang" for p in command.params):
             command.params.append(lang_option)  # `banco state --lang it`, like --db
         strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/base/numbers.py)
@@ -294,6 +388,9 @@ def cli(ctx, db, game):
     elif game is not None:
         ctx.obj.game_option = game
         ctx.obj._game = None
+
+
+set_group(cli)  # the shell and `run` run their lines through it (cli/command_table.py)
 
 
 strict_numbers(cli)  # its own --game

@@ -367,11 +367,12 @@ def test_every_italian_option_names_an_option_banco_has():
     for one; `--al=3` is `--at=3` as `--al 3` is `--at 3`."""
     import click
 
-    from banco.cli.command_table import COMMANDS, ITALIAN_OPTIONS, english_option_words, load
+    from banco.cli.command_table import COMMANDS, ITALIAN_OPTIONS, english_option_words
+    from banco.cli.main import cli
 
     options = set()
-    for target in COMMANDS.values():
-        command = load(target)
+    for word in COMMANDS:
+        command = cli.get_command(click.Context(cli), word)
         for cmd in [command, *getattr(command, "commands", {}).values()]:
             options |= {n for p in cmd.params if isinstance(p, click.Option) for n in p.opts}
     assert set(ITALIAN_OPTIONS) <= options

@@ -446,9 +446,9 @@ class BancoShell(cmd.Cmd):
         own; `help all`: every word with one line; `help WORD`: that word's usage."""
         import click
 
-        from banco.cli.command_table import ALIASES, ALL_WORDS, ROOT, grouped_help, load
+        from banco.cli.command_table import ALIASES, ALL_WORDS, group, grouped_help
 
-        cli = load(ROOT)  # the group `banco --help` describes, loaded by name: it is above
+        cli = group()  # the group `banco --help` describes (cli/main.py's): it is above
         word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
         ctx = click.Context(cli, info_name="banco")
         if not word:
