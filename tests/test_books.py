@@ -146,7 +146,7 @@ def first_of(rows, type_):
     ("classic-to-the-end", "MortgageLifted", "lifting the mortgage on Stazione Ovest is 111 M; the mortgage 100 + 10% (rounded up) gives 110 M"),
     ("classic-to-the-end", "MortgageInterestPaid", "the interest on receiving Stazione Ovest is 11 M; 10% of the mortgage 100 (rounded up) gives 10 M"),
     ("classic-to-the-end", "DebtPaid", "the debt of event 795 is 451 M; the debt as incurred gives 450 M"),
-    ("classic-to-the-end", "EstateTransferred", "the cash in Carla's estate is 55 M; all the debtor's cash (004 §Fallimento) gives 54 M; Carla's cash is negative (-1)"),
+    ("classic-to-the-end", "EstateTransferred", "the cash in Carla's estate is 175 M; all the debtor's cash (004 §Fallimento) gives 174 M; Carla's cash is negative (-1)"),
 ])
 def test_an_amount_one_off_from_the_rule_is_named_with_the_expected_figure(game, type_, message):
     rows = rows_of(recorded(game))

@@ -65,10 +65,10 @@ def one_off(game: str, type_: str):
      "l'estinzione dell'ipoteca su Stazione Ovest: 111 M; secondo l'ipoteca 100 + 10% "
      "(arrotondato per eccesso) l'importo è 110 M"),
     ("classic-to-the-end", "EstateTransferred",
-     "the cash in Carla's estate is 55 M; all the debtor's cash (004 §Fallimento) gives 54 M; "
+     "the cash in Carla's estate is 175 M; all the debtor's cash (004 §Fallimento) gives 174 M; "
      "Carla's cash is negative (-1)",
-     "i contanti nell'eredità di Carla: 55 M; secondo tutti i contanti del debitore "
-     "(004 §Fallimento) l'importo è 54 M; i contanti di Carla sono negativi (-1)"),
+     "i contanti nell'eredità di Carla: 175 M; secondo tutti i contanti del debitore "
+     "(004 §Fallimento) l'importo è 174 M; i contanti di Carla sono negativi (-1)"),
 ])
 def test_an_amount_off_the_rule_is_named_in_italian(game, type_, english, italian):
     report = one_off(game, type_)

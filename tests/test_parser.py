@@ -75,7 +75,7 @@ def test_a_table_action_runs_without_click(session, monkeypatch):
     def no_click(*args, **kwargs):
         raise AssertionError("a table action reached click")
 
-    monkeypatch.setattr(execution, "load", no_click)
+    monkeypatch.setattr(execution, "group", no_click)
     monkeypatch.setattr(contextlib, "redirect_stdout", no_click)
     out = execute(session, "tira 1 2 --lang it", echo=False)
     assert out.code == 0 and "DiceRolled" in [e["type"] for e in out.events]

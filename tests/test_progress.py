@@ -50,7 +50,7 @@ def test_export_shows_a_bar_on_a_terminal(db, tmp_path):
         os.close(leader)
     assert done.returncode == 0
     text = said.decode(errors="replace")
-    assert "export" in text and "events/s" in text and "1715/1715" in text, text
+    assert "export" in text and "events/s" in text and "1721/1721" in text, text
     assert "game 1 exported to" in text
 
 

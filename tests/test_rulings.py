@@ -374,7 +374,7 @@ def test_the_last_failed_try_is_not_said_to_stay(end):
         "no doubles, stays")
     # what the last try costs, whole: the fine or its debt before the move, or a card instead
     assert ("after 3 failed tries the player pays the fine before moving by that roll (004 "
-            "§Prigione; short of cash, a debt settled first, 003 §10) or gives a "
+            "§Prigione; 003 §08; short of cash, a debt settled first, 003 §10) or gives a "
             "get-out-of-jail card instead (000 FAQ 17)") in text
 
 

@@ -36,7 +36,7 @@ def banco(db, *words, code=0):
 
 @pytest.fixture(scope="module")
 def honest(tmp_path_factory) -> Path:
-    """classic-to-the-end played through: snapshots at 501, 1001 and 1501."""
+    """classic-to-the-end played through: snapshots at 501, 1004 and 1507."""
     db = tmp_path_factory.mktemp("chain") / "honest.db"
     banco(db, "run", "-q", FIXTURES / "classic-to-the-end.banco")
     return db
@@ -67,7 +67,7 @@ def test_every_snapshot_is_bound_by_the_chain_at_its_event(honest):
     bound = conn.execute("SELECT seq, chain_version, table_digest FROM events "
                          "WHERE table_digest IS NOT NULL ORDER BY seq").fetchall()
     kept = conn.execute("SELECT seq, format, state FROM snapshots ORDER BY seq").fetchall()
-    assert [s for s, *_ in bound] == [501, 1001, 1501] == [s for s, *_ in kept]
+    assert [s for s, *_ in bound] == [501, 1004, 1507] == [s for s, *_ in kept]
     assert {v for _, v, _ in bound} == {3}
     assert conn.execute("SELECT DISTINCT chain_version FROM events WHERE table_digest IS NULL"
                         ).fetchall() == [(2,)]
@@ -87,7 +87,7 @@ def test_a_forger_must_rewrite_the_chain_and_the_audit_still_names_the_event(gam
     whose digest is not the log's table, with the snapshot deleted too; the head printed at the
     end of the game is no longer in the history."""
     honest_line = json.loads(banco(honest, "audit", "--json").stdout)["games"][0]["head"]
-    seq = 1501
+    seq = 1507
     rich, digest = richer(game, seq)
     conn = sqlite3.connect(game)
     drop_triggers(conn)
@@ -120,7 +120,7 @@ def test_a_forger_must_rewrite_the_chain_and_the_audit_still_names_the_event(gam
 def test_a_table_digest_edited_without_the_chain_is_a_broken_row(game, honest):
     """The event's digest changed to bind the forged text, and nothing re-chained: that row no
     longer matches its hash, so no reader binds the snapshot to it; the audit names the row."""
-    seq = 1501
+    seq = 1507
     rich, digest = richer(game, seq)
     conn = sqlite3.connect(game)
     drop_triggers(conn)
@@ -176,9 +176,9 @@ def test_a_digest_banco_does_not_write_is_named(game):
     conn.execute("DELETE FROM snapshots")  # the forger's: or their heads are named first
     conn.commit()
     conn.close()
-    doc = _audited(game, "UPDATE events SET table_digest='forty-two' WHERE seq=1001",
-                   rechain_from=1001)
-    assert doc["bad_seq"] == 1001 and "'forty-two' is not one banco writes" in doc["problem"]
+    doc = _audited(game, "UPDATE events SET table_digest='forty-two' WHERE seq=1004",
+                   rechain_from=1004)
+    assert doc["bad_seq"] == 1004 and "'forty-two' is not one banco writes" in doc["problem"]
 
 
 @pytest.fixture(scope="module")

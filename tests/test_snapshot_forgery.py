@@ -27,14 +27,14 @@ ENV = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}
 
 @pytest.fixture(scope="module")
 def honest(tmp_path_factory) -> Path:
-    """The recorded game played to its end: snapshots at 501, 1001, 1501; it ends at 1715."""
+    """The recorded game played to its end: snapshots at 501, 1004, 1507; it ends at 1721."""
     db = tmp_path_factory.mktemp("forgery") / "honest.db"
     result = CliRunner().invoke(cli, ["--db", str(db), "run", "-q",
                                       str(FIXTURES / "classic-to-the-end.banco")], env=ENV)
     assert result.exit_code == 0, result.output
     conn = sqlite3.connect(db)
     assert [s for (s,) in conn.execute("SELECT seq FROM snapshots ORDER BY seq")] == [
-        501, 1001, 1501]
+        501, 1004, 1507]
     conn.close()
     return db
 
@@ -64,8 +64,8 @@ READINGS = {
     "state --at": ["state", "--at", "1600"],
     "standings": ["standings"],
     "replay --from": ["replay", "--from", "1650", "--to", "1700"],
-    "ruling rent": ["ruling", "rent", "1700"],
-    "ruling bankruptcy": ["ruling", "bankruptcy", "1705"],
+    "ruling rent": ["ruling", "rent", "1706"],
+    "ruling bankruptcy": ["ruling", "bankruptcy", "1711"],
 }
 
 
@@ -96,7 +96,7 @@ def test_no_write_starts_from_a_forged_snapshot(honest, tmp_path, digest):
     assert shown.exit_code == told.exit_code != 0
     assert shown.stdout == told.stdout
     book = Book(str(forged))
-    assert book.store.last_seq(1) == 1715
+    assert book.store.last_seq(1) == 1721
     book.close()
 
 
@@ -168,4 +168,4 @@ def test_state_at_a_seq_folds_from_the_nearest_snapshot_only(honest, monkeypatch
     result = CliRunner().invoke(cli, ["--db", str(honest), "--game", "1", "state", "--at",
                                       "1600"], env=ENV)
     assert result.exit_code == 0, result.output
-    assert read_after and min(read_after) == 1501
+    assert read_after and min(read_after) == 1507

@@ -241,7 +241,7 @@ def test_a_referee_s_slips_are_one_line_each(long_game):
     said 'no command in that range' with exit 0; an offset of +99:00 was answered in
     Python's words."""
     r = banco("--db", long_game, "log", "--tail", "0")
-    assert r.stdout == "no event of game 1 matches (it has events 1 to 1715)\n"
+    assert r.stdout == "no event of game 1 matches (it has events 1 to 1721)\n"
     assert banco("--db", long_game, "log", "--tail", "0", "--json").stdout.strip() == "[]"
     one_error_line(banco("--db", long_game, "history", "Via!", code=2),
                    "Via! is a space of the board, not a deed")  # it said "ambiguous"

@@ -123,7 +123,7 @@ def server(hub, sock: socket.socket, hosts: list[str]):
                    "prints is refused (400), against DNS rebinding.  Repeatable.")
 @click.option("--banker-only", is_flag=True,
               help="Only the banker records the table's acts; a player's phone claims rent and "
-                   "answers trades (by default each player records his own acts).")
+                   "answers trades (by default players record their own acts).")
 @click.option("--pair/--no-pair", default=True, show_default=True,
               help="Print a new banker's pairing link (and its QR code) for every game of the "
                    "file.")

@@ -80,11 +80,12 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
     if rules.fine_before_move:
         lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
                          "get-out-of-jail card, or by doubles; after {tries} failed tries the "
-                         "player pays the fine before moving by that roll (004 §Prigione; short "
+                         "player pays the fine before moving by that roll ({jail_rule}; short "
                          "of cash, a debt settled first, {debt_rule}) or gives a "
                          "get-out-of-jail card instead (000 FAQ 17)",
                          rules=shown_rules(rules), fine=money(st, rules.jail_fine),
-                         tries=rules.jail_max_attempts, debt_rule=debt_rule(st)))
+                         tries=rules.jail_max_attempts, debt_rule=debt_rule(st),
+                         jail_rule=cited(rules, "jail", R_JAIL)))
     else:  # a game recorded before issue 32: the token moved with the fine a debt
         lines.append(msg("the {rules} rules: out by paying {fine} before rolling, by a "
                          "get-out-of-jail card, or by doubles; after {tries} failed tries the player pays "
