@@ -31,6 +31,7 @@ from ledger.batches import (
 from ledger.held_tables import HeldTable as _Table
 from ledger.held_tables import after_append, fold_onto
 from ledger.held_tables import snapshot_of as _snapshot_of
+from ledger.records.upcast import upcast_rows
 from ledger.snapshot_check import table_from
 from ledger.store.canonical import GENESIS
 from ledger.store.open import open_store
@@ -201,7 +202,7 @@ class Book:
         lo = max(first, 1)
         while lo <= last:
             hi = min(last, lo + chunk - 1)
-            yield from self.store.read(game_id, lo - 1, hi)
+            yield from upcast_rows(self.store.read(game_id, lo - 1, hi))
             lo = hi + 1
 
     def checked(self, game_id: int, first: int = 1, last: int | None = None) -> Iterator[dict]:
@@ -233,7 +234,7 @@ class Book:
     def events_after(self, game_id: int, seq: int) -> list[dict]:
         """The events after `seq` (what another terminal appended): an index range, however
         long the game."""
-        return self.store.read(game_id, seq)
+        return upcast_rows(self.store.read(game_id, seq))
 
     def state(self, game_id: int, at: int | None = None) -> State:
         if at is None:
@@ -294,7 +295,7 @@ class Book:
                     "game {game} event {seq} has type {type!r} this banco does not know (written "
                     "by a newer banco?): upgrade banco to read this game", game=game_id,
                     seq=e["seq"], type=e["type"])
-        return new
+        return upcast_rows(new)  # an older row's facts as today's (the row stays as stored)
 
     # A snapshot of the table every SNAPSHOT_EVERY events (ledger/table/snapshot_codec.py): a
     # command folds only what came after the newest one it can trust.  On a 300,000-event game
@@ -468,14 +469,11 @@ class Book:
                 actor: str, command_id: str | None) -> Appended:
         import uuid
 
-        from ledger.records.checks_built import CHECKS
         from ledger.records.events import SCHEMA_VERSION, validate
         from ledger.table.read_rows import read_model_rows
 
-        for e in events:  # the checks generated from the schemas: no marshmallow to import
-            check = CHECKS.get(e["type"])
-            if check is None or not check(e["data"]):
-                validate(e["type"], e["data"])  # marshmallow words the refusal
+        for e in events:  # what decide wrote, held to its schema before it is kept
+            validate(e["type"], e["data"])
         self._look_at_guards()
         snapshot = None if game_id is None else (lambda rows: self._snapshot_after(game_id, rows))
         held = self._tables.get(game_id) if game_id is not None else None
@@ -523,8 +521,6 @@ class Book:
         """The retry check (by index) and the --expect check, before deciding anything.
         `command`: the CommandRecorded data the command would record, to tell a retry (the
         same command again) from an id given again to another command."""
-        # The write path's checks are generated from the schemas (ledger/records/checks_built):
-        # marshmallow is imported only to word a refusal.
         if command_id is not None:
             done = self.store.command_events(game_id, command_id)
             if done:

@@ -112,7 +112,7 @@ def test_championship_rulings_cite_the_championship_rulebook(championship):
     """The auction (a declined deed: 000 §ASTE), the jail (000 §PRIGIONE, a debt per 000) and
     the bankruptcy (000 §BANCAROTTA, the 10% fee per 000 §IPOTECHE) rulings cite 000 where it
     says the same as the classic rulebooks."""
-    nobody = championship.first("AuctionWon", lambda d: "000 FAQ 22" in d["reason"])
+    nobody = championship.first("AuctionWon", lambda d: d["reason"].get("rule") == "000 FAQ 22")
     out = championship("ruling", "auction", str(nobody))
     assert "declined to buy it: the Bank auctions it at once (000 §ASTE)" in out
     assert out.rstrip().endswith("rule: 000 FAQ 22; 000 §ASTE")

@@ -111,7 +111,8 @@ def test_declined_property_goes_to_auction_and_the_decliner_may_bid():
     t, ev = play(t, Hammer())
     assert of_type(ev, "AuctionWon")[0] == {"player": "Anna", "property": 3, "payer": "Anna",
                                             "payee": "bank", "amount": 12,
-                                            "reason": "won Vicolo Stretto at auction"}
+                                            "reason": {"code": "won_auction",
+                                                           "space": "Vicolo Stretto"}}
     assert t.owners[3] == "Anna" and t.player("Anna").cash == 1488
     assert t.auction is None and t.turn.player == "Bruno" and balanced(t)
 
@@ -140,8 +141,7 @@ def test_a_deed_nobody_bids_for_goes_to_the_richest_at_the_opening_bid():
     t, ev = play(t, Hammer())
     assert of_type(ev, "AuctionWon")[0] == {
         "player": "Carla", "property": 3, "payer": "Carla", "payee": "bank", "amount": 1,
-        "reason": "nobody bid for Vicolo Stretto: given to the richest player at the opening "
-                  "bid (000 FAQ 22)"}
+        "reason": {"code": "no_bid_richest", "space": "Vicolo Stretto", "rule": "000 FAQ 22"}}
     assert t.owners[3] == "Carla" and t.player("Carla").cash == 1599
     assert t.turn.player == "Bruno" and balanced(t)
 
@@ -158,7 +158,7 @@ def test_a_tie_of_cash_is_broken_by_the_banker():
         play(t, Hammer(player="Anna"))
     t, ev = play(t, Hammer(player="Dario"))
     assert t.owners[3] == "Dario" and t.player("Dario").cash == 1499
-    assert "the banker choosing among the tied" in of_type(ev, "AuctionWon")[0]["reason"]
+    assert of_type(ev, "AuctionWon")[0]["reason"]["code"] == "no_bid_richest_tied"
 
 
 def test_the_richest_must_be_able_to_bid():

@@ -8,6 +8,7 @@ from ledger.base.errors import RuleViolation
 from ledger.base.text import Joined, msg
 from ledger.board.rule_sets import cited, shown
 from ledger.records import commands as c
+from ledger.records.reasons import reason
 from ledger.rules.decision import Tx, check_active, check_turn, money, need_phase, no_debts
 from ledger.rules.mortgages import receive_mortgaged
 from ledger.rules.movement import after_auctions, continue_turn
@@ -45,7 +46,7 @@ def _buy(tx: Tx, cmd: c.Buy) -> None:
             rule=cited(state.rules, "buy", R_BUY), allowed=msg("`decline`: {space} then goes to auction, where {name} may bid too", space=space.name, name=name),
             name=name, cash=money(state, cash), space=space.name, price=money(state, space.price))
     tx.emit("PropertyBought", player=name, property=pos, payer=name, payee=BANK,
-            amount=space.price, reason=f"bought {space.name}")
+            amount=space.price, reason=reason("bought", space=space.name))
     continue_turn(tx)
 
 
@@ -172,12 +173,12 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
         if a.seller:  # a debtor's own deed: the price is his (002 §Varie)
             tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
                     payer=a.high_bidder, payee=a.seller, amount=a.high_bid,
-                    reason=f"won {space.name} at {a.seller}'s auction (002 §Varie)")
+                    reason=reason("won_sellers_auction", space=space.name, seller=a.seller))
             receive_mortgaged(tx, a.high_bidder, [a.property])
         else:
             tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
                     payer=a.high_bidder, payee=BANK, amount=a.high_bid,
-                    reason=f"won {space.name} at auction")
+                    reason=reason("won_auction", space=space.name))
     elif a.seller:
         if cmd.player is not None:
             raise RuleViolation("nobody bid: {space} stays with {seller}",
@@ -236,6 +237,5 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
             rule=R_NO_BID, allowed=ask)
     tx.emit("AuctionWon", player=chosen, property=a.property, payer=chosen, payee=BANK,
             amount=a.min_bid,
-            reason=f"nobody bid for {space.name}: given to the richest player at the opening "
-                   f"bid ({R_NO_BID})" + (", the banker choosing among the tied"
-                                          if len(tied) > 1 else ""))
+            reason=reason("no_bid_richest_tied" if len(tied) > 1 else "no_bid_richest",
+                          space=space.name, rule=R_NO_BID))

@@ -8,6 +8,7 @@ from ledger.base.errors import RuleViolation
 from ledger.base.text import msg
 from ledger.board.rule_sets import cited
 from ledger.records import commands as c
+from ledger.records.reasons import card
 from ledger.rules.card_effects import apply_effect
 from ledger.rules.decision import Tx, check_turn, need_phase, pay
 from ledger.rules.movement import continue_turn, land, move_token
@@ -111,7 +112,7 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
         n = effect["spaces"]
         land(tx, name, move_token(tx, name, (pos - n) % 40, -n, "card", salary=False))
     elif kind == "go_to_jail":
-        tx.emit("SentToJail", player=name, reason=reason)
+        tx.emit("SentToJail", player=name, reason=card(state.edition.decks[deck].title, number))
     elif kind == "jail_free":
         tx.emit("JailCardKept", player=name, deck=deck, number=number)
     elif kind == "collect":

@@ -5,6 +5,7 @@ when nothing waits on the current player (another roll, the next turn, or the en
 from __future__ import annotations
 
 from ledger.board.edition import Space
+from ledger.records.reasons import reason
 from ledger.rules.decision import Tx, pay
 from ledger.rules.ending import maybe_end
 from ledger.table.speedy_die import throw_value
@@ -100,7 +101,7 @@ def land(tx: Tx, player: str, landed: int, rent=None) -> None:
     elif space.kind == "card":
         tx.emit("CardDrawRequired", player=player, deck=space.deck)
     elif space.kind == "go_to_jail":
-        tx.emit("SentToJail", player=player, reason=f"landed on {space.name}")
+        tx.emit("SentToJail", player=player, reason=reason("landed", space=space.name))
 
 
 def continue_turn(tx: Tx) -> None:

@@ -8,6 +8,7 @@ from ledger.base.numbers import check_dice
 from ledger.base.text import msg
 from ledger.board.rule_sets import cited
 from ledger.records import commands as c
+from ledger.records.reasons import reason
 from ledger.rules.card_effects import throw_for_rent
 from ledger.rules.claims import lapse_claims
 from ledger.rules.decision import Tx, check_turn, money, need_phase, no_debts, pay
@@ -62,7 +63,7 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=in_row,
                 extra_roll=False, **speedy)
         tx.emit("SentToJail", player=name,
-                reason=f"doubles {in_row} times in a row ({R_DOUBLES}); the token does not move")
+                reason=reason("third_doubles", n=in_row, rule=R_DOUBLES))
         continue_turn(tx)
         return
     if is_triple(dice, face):

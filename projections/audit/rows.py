@@ -3,8 +3,8 @@
 `RowChecks` is the first half of the audit's pass (projections/audit/audit.py's GameAudit is
 the rest): a row is checked against the chain as it is read, from its data as stored text
 (ledger/store/canonical.py); its data is parsed and checked when it is needed: JSON, an object,
-no float, the event's schema (ledger/records/events.py, through its compiled form,
-ledger/records/event_checks.py; marshmallow words the complaint).  `--expect-head`, a head
+no float, the event's schema (ledger/records/events.py's marshmallow schema, an older row as
+its upcaster reads it: ledger/records/upcast.py).  `--expect-head`, a head
 printed earlier, is looked for in the chain as it goes by.
 """
 
@@ -17,6 +17,8 @@ from hashlib import sha256
 from typing import Any
 
 from ledger.base.text import Text, msg
+from ledger.records.events import SCHEMA_VERSION
+from ledger.records.upcast import upcast
 from ledger.store.canonical import (
     GENESIS,
     TABLE_CHAIN_VERSION,
@@ -75,8 +77,6 @@ class RowChecks:
 
     def __init__(self, game_id: int, rows, expect_head: str | None = None, *,
                  hashes_checked: bool = False, snapshots: Iterable | None = None):
-        from ledger.records.event_checks import checks
-
         self.game_id = game_id
         self.rows = rows
         # Only for an import (projections/exchange/exchange.py), auditing in its own transaction the
@@ -92,7 +92,6 @@ class RowChecks:
         self.snapshots = {s.seq: s for s in snapshots} if snapshots else None
         self.expect_at: list[int] = []  # the events whose hash --expect-head matches
         self.expect_notes: list[str] = []
-        self.schema = checks()
         self.expected, self.prev, self.count = 1, GENESIS, 0
         self.seen_v2 = False
         # (command id, time) of the last command: the next is held to it (_time_back); a
@@ -191,7 +190,8 @@ class RowChecks:
             row["table"], row["hash"] = table, hsh
         if h != hsh:
             # the data stored in another spelling than banco's: hash what it says
-            full = {"game_id": g, "seq": seq, "type": type_, "data": self._data(row),
+            self._data(row)  # a row whose data is no JSON object stops here, saying why
+            full = {"game_id": g, "seq": seq, "type": type_, "data": _DECODE(text),
                     "recorded_at": at, "actor": actor, "command_id": cid,
                     "schema_version": version, "chain_version": chain, "table_digest": table}
             try:
@@ -241,13 +241,15 @@ class RowChecks:
             raise AuditStop(seq, msg("its data is not JSON ({why})", why=reason(exc))) from None
         if type(data) is not dict:
             raise AuditStop(seq, msg("its data is not a JSON object ({text})", text=short(text)))
-        self._schema(row, data)
         if row["chain"] == 2 and _CANON(data) != text:
             # Since format 2 banco writes every data as canonical JSON, and the chain hashes
             # that text: another spelling of it (a key twice, the first one read by nobody)
             # was written by someone else, then re-chained.
             raise AuditStop(seq, msg("its data is not spelt as banco writes it (canonical JSON: "
                                  "sorted keys, each once, no spaces): the row was rewritten"))
+        # the facts as today's schema holds them: an older row through its upcaster
+        data = upcast(row["type"], row["version"], data)
+        self._schema(row, data)
         row["data"] = data
         if len(self._texts) > 16384:
             self._texts.clear()
@@ -255,17 +257,15 @@ class RowChecks:
         return data
 
     def _schema(self, row: dict, data) -> None:
-        type_, version = row["type"], row["version"]
-        check = self.schema.get(type_)
-        if check is None or version != 1 or not check(data):
-            from ledger.records.events import InvalidEvent, validate
+        """`data` (upcast) against today's schema of its type, by marshmallow: once a text,
+        as _data keeps what it checked."""
+        from ledger.records.events import InvalidEvent, validate
 
-            try:
-                validate(type_, data, version)
-                why: str = msg("its schema refuses it")  # the compiled check and marshmallow disagree
-            except InvalidEvent as exc:
-                why = str(exc)  # marshmallow's words, English
-            raise AuditStop(row["seq"], msg("schema: {why}", why=why))
+        try:
+            validate(row["type"], data, SCHEMA_VERSION if type(row["version"]) is int
+                     and 1 <= row["version"] <= SCHEMA_VERSION else row["version"])
+        except InvalidEvent as exc:
+            raise AuditStop(row["seq"], msg("schema: {why}", why=str(exc))) from None
 
 
     # the book's snapshots, held to the log

@@ -1,0 +1,81 @@
+"""Older rows read as today's facts: an upcaster per event type and schema version.
+
+A stored row never changes (the chain hashes its text), so a fact written before schema
+version 2, with the English sentence older bancos recorded as its reason, is read through the
+upcaster of its type and version: the sentence becomes the code and parameters it was written
+from (ledger/records/reasons.py), the rest of the data is left as it is.  As eventsourcing's
+`upcast_v1_v2`: the row's bytes, and so its hash, stay what they were.
+
+Rows are upcast where facts are read: the book's readings (ledger/book.py), the audit
+(projections/audit/), and a reason met on its own (a debt kept in an older snapshot's table,
+a reading of the store) through `as_reason`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ledger.records.events import SCHEMA_VERSION
+from ledger.records.reasons import from_prose
+
+Upcaster = Callable[[dict], dict]
+
+
+def as_reason(value):
+    """A reason as today's facts hold it: an older sentence read into its code."""
+    return from_prose(value) if type(value) is str else value
+
+
+def _fields(*names: str, transfers: bool = False) -> Upcaster:
+    """The upcaster of a type whose `names` fields were sentences (and, with `transfers`, the
+    reasons of its list of transfers)."""
+    def upcast(data: dict) -> dict:
+        out = None
+        for name in names:
+            value = data.get(name)
+            if type(value) is str:
+                if out is None:
+                    out = dict(data)
+                out[name] = from_prose(value)
+        if transfers and type(data.get("transfers")) is list:
+            moved = [{**t, "reason": from_prose(t["reason"])}
+                     if type(t) is dict and type(t.get("reason")) is str else t
+                     for t in data["transfers"]]
+            if out is None:
+                out = dict(data)
+            out["transfers"] = moved
+        return data if out is None else out
+
+    return upcast
+
+
+# (type, the version its rows were written with) -> what reads them as the next version.
+UPCASTERS: dict[tuple[str, int], Upcaster] = {
+    (type_, 1): _fields("reason") for type_ in ("PropertyBought", "AuctionWon", "SentToJail")
+}
+
+
+def upcast(type_: str, version, data):
+    """`data` of a row of `type_` written with schema `version`, as today's version reads it
+    (the same object when nothing changes).  Data that is not an object is left to the
+    schema to refuse."""
+    if type(data) is not dict or type(version) is not int:
+        return data
+    while version < SCHEMA_VERSION:
+        step = UPCASTERS.get((type_, version))
+        if step is not None:
+            data = step(data)
+        version += 1
+    return data
+
+
+def upcast_row(row: dict) -> dict:
+    """A stored row with its data as today's facts hold it (a copy when it changes: the row
+    as read stays as it was, for the chain)."""
+    data = row.get("data")
+    new = upcast(row["type"], row.get("schema_version"), data)
+    return row if new is data else {**row, "data": new}
+
+
+def upcast_rows(rows: Iterable[dict]) -> list[dict]:
+    return [upcast_row(r) for r in rows]

@@ -1,0 +1,128 @@
+"""Facts as data: a reason is a code and its parameters (ledger/records/reasons.py), and a row an
+older banco wrote, with its English sentence, is read through its type's upcaster
+(ledger/records/upcast.py) into the same facts, its stored bytes and hash untouched."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+import pytest
+
+from ledger.book import Book
+from ledger.records import commands as c
+from ledger.records.reasons import SAID, V1, english, from_prose
+from ledger.records.upcast import UPCASTERS, upcast, upcast_row
+from projections.audit.audit import audit
+
+NOW = "2026-11-29T10:00:00.000000Z"
+
+
+def _sample(code: str) -> dict:
+    """A reason of `code` with a value for each parameter its sentence names."""
+    names = dict.fromkeys(re.findall(r"\{(\w+)\}", V1[code]))
+    params = {}
+    for n in names:
+        if n in ("n", "m", "houses", "hotels", "landed", "lapsed"):
+            params[n] = 3
+        elif n == "reason":
+            params[n] = {"code": "rent", "space": "Vicolo Corto"}
+        elif n == "more":
+            params[n] = ", buildings included (004 §Fine)"
+        else:
+            params[n] = f"<{n}>"
+    return {"code": code, **params}
+
+
+@pytest.mark.parametrize("code", sorted(V1))
+def test_every_older_sentence_reads_back_as_its_code(code):
+    reason = _sample(code)
+    sentence = english(reason)
+    assert "{" not in sentence and from_prose(sentence) == reason
+
+
+def test_a_card_and_an_unknown_sentence():
+    assert from_prose("Imprevisti 5") == {"code": "card", "deck": "Imprevisti", "number": 5}
+    assert english({"code": "card", "deck": "Imprevisti", "number": 5}) == "Imprevisti 5"
+    assert from_prose("a house rule of our own") == {"code": SAID,
+                                                    "text": "a house rule of our own"}
+
+
+def test_the_upcaster_is_chosen_by_the_row_s_version():
+    old = {"player": "Anna", "reason": "landed on Vai in Prigione!"}
+    assert upcast("SentToJail", 1, old) == {"player": "Anna", "reason": {
+        "code": "landed", "space": "Vai in Prigione!"}}
+    assert old["reason"] == "landed on Vai in Prigione!"  # the row as read is not changed
+    today = {"player": "Anna", "reason": {"code": "landed", "space": "Vai in Prigione!"}}
+    assert upcast("SentToJail", 2, today) is today
+    row = {"type": "TurnEnded", "schema_version": 1, "data": {"player": "A", "next": "B"}}
+    assert upcast_row(row) is row  # nothing to read differently: the same row
+    assert ("PropertyBought", 1) in UPCASTERS
+
+
+@pytest.fixture
+def book(tmp_path):
+    b = Book(str(tmp_path / "a.db"))
+    g = b.new_game(["Anna", "Bruno", "Carla"], now=NOW)
+    for cmd in (c.Roll((1, 2)), c.Buy(), c.Roll((2, 1)), c.Claim("Anna"), c.Roll((3, 4))):
+        b.execute(g, cmd, now=NOW)
+    yield b
+    b.close()
+
+
+def _as_older_banco_wrote_it(book, seq: int, reason: str) -> None:
+    """Row `seq` rewritten as a banco before schema version 2 stored it (its reason an English
+    sentence), and the chain recomputed from it: what an older file holds."""
+    from forge import drop_triggers, rechain_stored
+
+    conn = sqlite3.connect(book.store.path)
+    drop_triggers(conn)
+    data = json.loads(conn.execute("SELECT data FROM events WHERE seq=?", (seq,)).fetchone()[0])
+    data["reason"] = reason
+    conn.execute("UPDATE events SET data=?, schema_version=1 WHERE seq=?",
+                 (json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
+                  seq))
+    rechain_stored(conn, 1, seq)
+    conn.commit()
+    conn.close()
+
+
+def _bought(book) -> int:
+    return next(e["seq"] for e in book.store.read(1) if e["type"] == "PropertyBought")
+
+
+def test_an_older_row_s_sentence_audits_as_the_fact_decide_gives(tmp_path, book):
+    seq = _bought(book)
+    assert book.store.read(1)[seq - 1]["data"]["reason"] == {"code": "bought",
+                                                            "space": "Vicolo Stretto"}
+    _as_older_banco_wrote_it(book, seq, "bought Vicolo Stretto")
+    stored = book.store.read(1)[seq - 1]
+    assert stored["schema_version"] == 1 and stored["data"]["reason"] == "bought Vicolo Stretto"
+    assert audit(1, book.store.read(1)).ok  # compared as facts, not as words
+    again = Book(book.store.path)  # a reader of the file: the fact, its code
+    assert again.events(1)[seq - 1]["data"]["reason"] == {"code": "bought",
+                                                          "space": "Vicolo Stretto"}
+    again.close()
+
+
+def test_an_older_row_s_forged_sentence_is_a_fact_no_command_gives(book):
+    seq = _bought(book)
+    _as_older_banco_wrote_it(book, seq, "bought Parco della Vittoria")
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == seq and "has reason" in r.problem and "Parco de" in r.problem
+
+
+def test_a_sentence_in_a_row_of_today_s_version_is_refused_by_the_schema(book):
+    from forge import drop_triggers, rechain_stored
+
+    seq = _bought(book)
+    conn = sqlite3.connect(book.store.path)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET data=replace(data, '{\"code\":\"bought\",\"space\":"
+                 "\"Vicolo Stretto\"}', '\"bought Vicolo Stretto\"') WHERE seq=?", (seq,))
+    rechain_stored(conn, 1, seq)
+    conn.commit()
+    conn.close()
+    r = audit(1, book.store.read(1))
+    assert r.bad_seq == seq and "schema" in r.problem and "reason" in r.problem
