@@ -148,7 +148,9 @@ def test_pay_each_player_short_of_cash_owes_each_player_not_the_bank():
     assert [(p["payee"], p["amount"]) for p in of_type(ev, "CardPayment")] == [
         ("Bruno", 50), ("Carla", 50)]
     assert of_type(ev, "DebtIncurred") == [{"debtor": "Anna", "creditor": "Dario", "amount": 50,
-                                            "reason": "Chance 15: 50 to each player"}]
+                                            "reason": {"code": "card_each_player", "amount": 50,
+                                                       "card": {"code": "card", "deck": "Chance",
+                                                                "number": 15}}}]
     t = cash(t, "Anna", 70)  # she raises the money (as a mortgage would)
     t, ev = play(t, PayDebt("Anna"))
     assert of_type(ev, "DebtPaid")[0]["payee"] == "Dario"

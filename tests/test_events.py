@@ -12,7 +12,8 @@ from ledger.records.events import (
 )
 from ledger.table.state import HANDLERS
 
-GOOD_TAX = {"payer": "Anna", "payee": "bank", "amount": 200, "reason": "Tassa Patrimoniale"}
+GOOD_TAX = {"payer": "Anna", "payee": "bank", "amount": 200,
+            "reason": {"code": "tax", "space": "Tassa Patrimoniale"}}
 
 
 def test_types_schemas_and_handlers_agree():

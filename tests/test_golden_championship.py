@@ -200,7 +200,7 @@ def test_a_triple_goes_anywhere_and_a_triple_as_third_doubles_goes_to_jail(game)
     assert len(third) == 1
     d = third[0]["data"]
     assert (d["player"], d["dice"], d["speedy"]) == ("Carla", [3, 3], "3")
-    assert "third doubles" in d["speedy_ignored"]
+    assert d["speedy_ignored"]["code"] == "speedy_third_doubles"
     before = [e["data"] for e in game.of_type("DiceRolled") if e["seq"] < third[0]["seq"]][-2:]
     assert [(x["player"], x["dice"], x["in_row"]) for x in before] == [
         ("Carla", [5, 5], 1), ("Carla", [3, 3], 2)]
@@ -240,11 +240,10 @@ def test_mr_monopoly_with_no_free_property_goes_to_the_nearest_rent_by_hand(game
     deed, Via Roma (31) is her own, Corso Impero (32) is Bruno's and not mortgaged: there, 3
     spaces on, and 26 of rent (Bruno does not hold the green group)."""
     moves = [e for e in game.of_type("SpeedyMoveChosen") if e["data"]["move"] == "mr_monopoly"]
-    first = next(e for e in moves if "no property is free" in e["data"]["reason"])
+    first = next(e for e in moves if e["data"]["reason"]["code"] == "mr_nearest_rent")
     d = first["data"]
     assert (d["player"], d["to"], d["spaces"]) == ("Carla", 32, 3)
-    assert d["reason"] == ("to Corso Impero, Bruno's: no property is free and it is the nearest "
-                           "where rent is owed (000 FAQ 39)")
+    assert d["reason"] == {"code": "mr_nearest_rent", "space": "Corso Impero", "owner": "Bruno"}
     roll = game.roll_before(first["seq"])["data"]
     assert (roll["dice"], roll["speedy"]) == ([3, 3], "mr")
     table = game.at(first["seq"] - 1)
@@ -257,7 +256,7 @@ def test_mr_monopoly_with_no_free_property_goes_to_the_nearest_rent_by_hand(game
              if e["type"] == "RentClaimOpened"]
     assert rents == [("Anna", 29, 120), ("Bruno", 32, 26)]
     # earlier Mr Monopoly moves went to free deeds, as long as there were any
-    assert all("the next free property" in e["data"]["reason"] for e in moves
+    assert all(e["data"]["reason"]["code"] == "mr_next_free" for e in moves
                if e["seq"] < first["seq"])
 
 
@@ -374,7 +373,8 @@ def test_a_bankruptcy_in_the_start_of_turn_state_by_hand(game):
     declared = game.of_type("BankruptcyDeclared")
     assert len(declared) == 1
     d = declared[0]["data"]
-    assert d == {"player": "Dario", "creditor": "Bruno", "reason": "owed 550 M, could raise 549 M"}
+    assert d == {"player": "Dario", "creditor": "Bruno",
+                 "reason": {"code": "owed_could_raise", "owed": "550 M", "can": "549 M"}}
     debt = [e["data"] for e in game.of_type("DebtIncurred") if e["data"]["debtor"] == "Dario"][-1]
     assert (debt["creditor"], debt["amount"]) == ("Bruno", 550)
     reverted = [(e["data"]["property"], e["data"]["amount"], e["data"]["payee"])

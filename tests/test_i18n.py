@@ -204,7 +204,7 @@ def test_the_log_stays_english_whatever_the_language_and_the_words(tmp_path, mon
     reasons = [d["reason"] for _, t, d in it if "reason" in d]
     assert {"code": "bought", "space": "Vicolo Stretto"} in reasons
     assert {"code": "won_auction", "space": "Bastioni Gran Sasso"} in reasons
-    assert "starting cash" in reasons  # (not yet a code)
+    assert {"code": "starting_cash"} in reasons
 
 
 def test_a_refusal_is_said_in_italian_but_str_stays_english(tmp_path, monkeypatch):

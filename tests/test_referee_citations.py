@@ -99,7 +99,7 @@ def championship(tmp_path_factory):
 def test_a_championship_rent_debt_cites_000_not_classics_003(championship):
     """A rent owed as a debt under the championship rules: 000 §SVOLGIMENTO 5 and §MANCANZA DI
     FONDI say it (the rule set's `debt` citation), not 003 §10 of the classic card."""
-    debt = championship.first("DebtIncurred", lambda d: d["reason"].startswith("rent on"))
+    debt = championship.first("DebtIncurred", lambda d: d["reason"]["code"] == "rent")
     out = championship("ruling", "rent", str(debt))
     assert (f"owes it as a debt (event {debt}, 000 §SVOLGIMENTO 5; 000 §MANCANZA DI FONDI)"
             in out)

@@ -176,7 +176,8 @@ def test_rent_beyond_cash_becomes_a_debt_that_blocks_the_table():
     t = cash(t, "Anna", 1000)
     t, ev = play(t, Claim("Bruno"))
     assert of_type(ev, "DebtIncurred")[0] == {"debtor": "Anna", "creditor": "Bruno",
-                                              "amount": 2000, "reason": "rent on Parco della Vittoria"}
+                                              "amount": 2000, "reason": {
+                                                  "code": "rent", "space": "Parco della Vittoria"}}
     assert t.claims == () and len(t.debts) == 1
     with pytest.raises(RuleViolation, match='cannot roll: Anna owes 2000 M to Bruno') as err:
         play(t, Roll((1, 2)))

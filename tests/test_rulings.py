@@ -235,12 +235,11 @@ def test_an_auction_without_a_bid(tmp_path):
 def declared(events, to_bank: bool) -> tuple[int, dict, int, int]:
     """The fixture's first bankruptcy to a player (or to the Bank), with what decide recorded
     of it: owed and could raise."""
-    import re
-
     seq = next(s for s in seqs(events, "BankruptcyDeclared")
                if (events[s - 1]["data"]["creditor"] == "bank") == to_bank)
     d = events[seq - 1]["data"]
-    owed, can = map(int, re.match(r"owed (\d+) M, could raise (\d+) M", d["reason"]).groups())
+    assert d["reason"]["code"] == "owed_could_raise"
+    owed, can = (int(d["reason"][k].removesuffix(" M")) for k in ("owed", "can"))
     return seq, d, owed, can
 
 

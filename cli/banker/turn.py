@@ -380,13 +380,10 @@ def undo(session):
     if outcome.replayed or outcome.refused:
         report(outcome)
     else:  # what it takes back, in the table's words, not the event types it retracts
-        import re
-
         from cli.words.undo_text import undone_line
 
         for e in outcome.events:
-            if e["type"] == "EventRetracted":
-                typed = re.search(r"\(`(.+)`\)$", str(e["data"].get("reason", "")))
-                click.echo(undone_line(e["data"]["seqs"], typed and typed.group(1), before,
-                                       outcome.state))
+            if e["type"] == "EventRetracted":  # the line it took back is a parameter of its reason
+                typed = e["data"]["reason"].get("line")
+                click.echo(undone_line(e["data"]["seqs"], typed, before, outcome.state))
     click.echo(turn_line(outcome.state))

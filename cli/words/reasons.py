@@ -16,7 +16,16 @@ from functools import cache, lru_cache
 from cli.words.event_words import say_types
 from cli.words.i18n import N_, NN_, _, ngettext, translations
 from ledger.base.text import SAYERS
-from ledger.records.reasons import CARD, SAID, english, from_text, is_reason
+from ledger.records.reasons import (
+    CARD,
+    ESTATE_MORE,
+    NESTED,
+    SAID,
+    TAX,
+    english,
+    from_text,
+    is_reason,
+)
 
 # A reason's words by its code (ledger/records/reasons.py): the English template is the msgid
 # the catalogs translate.  These are today's words; the sentences older bancos recorded are
@@ -163,13 +172,20 @@ def _by_template(reason: dict) -> str:
     for k in BUILDING_FIELDS & fields.keys():
         fields[k] = _say_buildings(str(fields[k]))
     if "types" in fields:  # an undo's: the event types it took back
-        fields["types"] = say_types(fields["types"])
+        types = fields["types"]
+        fields["types"] = say_types(", ".join(types) if isinstance(types, list) else types)
     if "at" in fields and ISO_TIME.match(str(fields["at"])):  # time-up's moment, as `log`
         fields["at"] = local_time(fields["at"])
     if "players" in fields:  # `Amy, Bob and Zed` in the user's language
-        fields["players"] = _players(fields["players"])
-    if "reason" in fields and is_reason(fields["reason"]):  # a debt's, inside
-        fields["reason"] = _say(fields["reason"])
+        players = fields["players"]
+        fields["players"] = _players(" and ".join(players) if isinstance(players, list)
+                                     else players)
+    if code in ("bankrupt_to", "bankrupt_to_bank"):  # the rules it went by, as written
+        fields["more"] = "".join(words.format(fields.pop(key)) for key, words in ESTATE_MORE
+                                 if key in fields)
+    for k in NESTED & fields.keys():  # a debt's reason, a card, inside
+        if is_reason(fields[k]):
+            fields[k] = _say(fields[k])
     for field, kind in COUNTED.get(code, {}).items():
         fields[field] = _count(kind, fields.get(field))
     try:
@@ -190,7 +206,11 @@ def _referee(reason: dict) -> str:  # the referee's own words, as he gave them
     return _(WORDS["referee"]).format(referee=reason.get("referee"), reason=reason.get("said"))
 
 
-SAYERS_BY_CODE = {CARD: _card, SAID: _said, "referee": _referee}
+def _tax(reason: dict) -> str:  # the tax square's name, the edition's words
+    return str(reason.get("space", ""))
+
+
+SAYERS_BY_CODE = {CARD: _card, SAID: _said, TAX: _tax, "referee": _referee}
 
 
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)\Z")
@@ -217,7 +237,7 @@ def known(reason) -> bool:
     """Whether a reason is one banco says in words of its own (not an older row's sentence
     that no code reads)."""
     found = from_text(reason)
-    return found["code"] in WORDS or found["code"] == CARD
+    return found["code"] in WORDS or found["code"] in (CARD, TAX)
 
 
 # How a player left jail (LeftJail's `how`).

@@ -41,12 +41,17 @@ def _specs():
     def flag():
         return f.Boolean(required=True, truthy={True}, falsy={False})
 
+    def has_code(d):
+        return isinstance(d.get("code"), str) and bool(d["code"])
+
     def why():  # a reason: a code and its parameters (ledger/records/reasons.py)
-        return f.Dict(keys=f.String(), required=True,
-                      validate=lambda d: isinstance(d.get("code"), str) and bool(d["code"]))
+        return f.Dict(keys=f.String(), required=True, validate=has_code)
 
     def transfer(**more):
-        return {"payer": name(), "payee": name(), "amount": money(), "reason": text(), **more}
+        return {"payer": name(), "payee": name(), "amount": money(), "reason": why(), **more}
+
+    def transfer_said(**more):  # a transfer whose reason is still a sentence (not yet a code)
+        return {**transfer(**more), "reason": text()}
 
     def level():
         return count(0, 5)
@@ -82,18 +87,18 @@ def _specs():
         "DiceRolled": {"player": name(), "dice": f.List(count(1, 6), required=True),
                        "doubles": flag(), "in_row": count(), "extra_roll": flag(),
                        "speedy": f.String(validate=v.OneOf(SPEEDY_FACES)),
-                       "speedy_ignored": f.String(validate=v.Length(min=1))},
+                       "speedy_ignored": f.Dict(keys=f.String(), validate=has_code)},
         # What the Speedy die leaves the table waiting for, and the move then made.
         "SpeedyMoveDue": {"player": name(), "move": speedy_move(),
                           "choices": f.List(count(1, 12), required=True)},
         "SpeedyMoveChosen": {"player": name(), "move": speedy_move(), "to": pos(),
-                             "spaces": count(0, 40), "reason": text()},
+                             "spaces": count(0, 40), "reason": why()},
         "TokenMoved": {"player": name(), "from": pos(), "to": pos(),
                        "spaces": f.Integer(strict=True, required=True), "cause": name(),
                        "passed_go": flag()},
         "SalaryPaid": transfer(),
         "PurchaseOffered": {"player": name(), "property": pos(), "price": money()},
-        "PropertyBought": {**transfer(player=name(), property=pos()), "reason": why()},
+        "PropertyBought": transfer(player=name(), property=pos()),
         "PropertyDeclined": {"player": name(), "property": pos()},
         # `resume` came with bankruptcy auctions; logs written before it stay readable.
         "AuctionOpened": {"property": pos(), "min_bid": money(), "step": count(1),
@@ -103,15 +108,15 @@ def _specs():
         "AuctionVoided": {"player": name(),
                           "property": f.Integer(strict=True, required=True, allow_none=True,
                                                 validate=v.Range(min=0, max=39)),
-                          "amount": money(), "reason": text()},
+                          "amount": money(), "reason": why()},
         "BidPlaced": {"player": name(),
                       "property": f.Integer(strict=True, required=True, allow_none=True,
                                             validate=v.Range(min=0, max=39)),
                       "amount": money()},
-        "AuctionWon": {**transfer(player=name(), property=pos()), "reason": why()},
+        "AuctionWon": transfer(player=name(), property=pos()),
         "AuctionClosed": {"property": f.Integer(strict=True, required=True, allow_none=True,
                                                 validate=v.Range(min=0, max=39)),
-                          "outcome": text(), "reason": text()},
+                          "outcome": text(), "reason": why()},
         "BuildingAuctionOpened": {"kind": f.String(required=True,
                                                    validate=v.OneOf(("house", "hotel"))),
                                   "min_bid": money(), "step": count(1), "resume": text(),
@@ -151,9 +156,9 @@ def _specs():
                                                         required=True),
                                       # the buildings pass with the deeds (004 short game)
                                       buildings=f.Boolean(truthy={True}, falsy={False})),
-        "BankruptcyDeclared": {"player": name(), "creditor": name(), "reason": text()},
+        "BankruptcyDeclared": {"player": name(), "creditor": name(), "reason": why()},
         "DebtCancelled": {"debtor": name(), "creditor": name(), "amount": money(),
-                          "reason": text(), "debt_seq": count(1)},
+                          "reason": why(), "debt_seq": count(1)},
         # landed_seq (the TokenMoved of the landing) came later: older logs lack it.
         "RentClaimOpened": {**claim, "basis": text(), "closer": name(),
                             "landed_seq": f.Integer(strict=True, validate=v.Range(min=1))},
@@ -162,7 +167,7 @@ def _specs():
         "RentClaimRefused": {**claim, "opened_seq": count(1), "lapsed_seq": count(1),
                              "landed_seq": f.Integer(strict=True, validate=v.Range(min=1)),
                              "closer": name(), "rule": text(), "reason": text()},
-        "RentNotDue": {"payer": name(), "owner": name(), "property": pos(), "reason": text()},
+        "RentNotDue": {"payer": name(), "owner": name(), "property": pos(), "reason": why()},
         "TaxPaid": transfer(),
         "CardDrawRequired": {"player": name(), "deck": name()},
         "CardDrawn": {"player": name(), **card, "text": text()},
@@ -181,30 +186,30 @@ def _specs():
         "LeftJail": {"player": name(), "how": text()},
         "FinePaid": transfer(),
         "DebtIncurred": {"debtor": name(), "creditor": name(), "amount": money(),
-                         "reason": text()},
+                         "reason": why()},
         "DebtPaid": transfer(debt_seq=count(1)),
         "ExtraRollDue": {"player": name(), "in_row": count(1)},
         "JailExitDue": {"player": name(), "fine": money(), "spaces": count(2, 12)},
         "TurnEnded": {"player": name(), "next": name()},
-        "GameEnded": {"winner": f.String(allow_none=True, required=True), "reason": text(),
+        "GameEnded": {"winner": f.String(allow_none=True, required=True), "reason": why(),
                       "rule": f.String()},  # the section that ended it; older logs lack it
         # The rule sets beyond classic (ledger/board/data/rules/*.toml).
         "DeedsDealt": transfer(player=name(), properties=f.List(pos(), required=True,
                                                                  validate=v.Length(min=1))),
         "TimeRanOut": {"at": text(), "ends": f.String(required=True,
                                                       validate=v.OneOf(("at_once", "after_turn"))),
-                       "rule": text(), "reason": text()},
+                       "rule": text(), "reason": why()},
         "RentClaimDeferred": {**claim, "opened_seq": count(1), "settles_after": name(),
                               "rule": text()},
         "MortgageReverted": transfer(player=name(), property=pos()),
         "BuildingsReturned": {"player": name(), "properties": f.List(pos(), required=True),
-                              "bank_houses": count(), "bank_hotels": count(), "reason": text()},
+                              "bank_houses": count(), "bank_hotels": count(), "reason": why()},
         "DebtPaidByBank": transfer(debtor=name(), debt_seq=count(1)),
         "DebtPaidInKind": transfer(debt_seq=count(1), deeds=f.List(f.Nested(Schema.from_dict(
             {"property": pos(), "price": count(1)})(unknown=RAISE)), required=True,
             validate=v.Length(min=1))),
         "EventRetracted": {"seqs": f.List(count(1), required=True), "command_id": text(),
-                           "reason": text()},
+                           "reason": why()},
     }
 
 

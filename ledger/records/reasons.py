@@ -27,6 +27,9 @@ from ledger.base.text import ENGLISH
 # code -> the sentence banco wrote for it before schema version 2.  Most specific first: the
 # first template that matches a whole sentence reads it (as cli/words/reasons.py matched them).
 V1: dict[str, str] = {
+    # a reason inside a reason, first: the one inside may read as anything
+    "paid_in_kind": "{reason}: {cash} in cash and {each}, the creditor's prices ({rule})",
+    "bank_pays_debt": "the Bank pays {player}'s debt in full ({reason}; 002 §Fallimento)",
     "rent_after_earlier": "rent on {space}, after the rent of an earlier square ({rule})",
     "rent": "rent on {space}",
     "bought": "bought {space}",
@@ -50,6 +53,7 @@ V1: dict[str, str] = {
     "hotel_sold_paid": "hotel on {space} sold: {n} house(s) back on the lot, {m} paid at half "
                        "value",
     "hotel_sold": "hotel on {space} sold: {n} house(s) back on the lot",
+    "hotel_broken_up_paid": "hotel on {space} broken up into {n} house(s), {m} paid at half value",
     "hotel_broken_up": "hotel on {space} broken up into {n} house(s)",
     "mortgaged": "mortgaged {space}",
     "mortgage_reverted_short": "{space} was mortgaged during {player}'s turn: it passes as it was "
@@ -58,11 +62,13 @@ V1: dict[str, str] = {
     "mortgage_reverted": "{space} was mortgaged during {player}'s turn: it passes as it was when "
                          "the turn began, and its {amount} goes back to the Bank (000 FAQ 32)",
     "mortgage_lifted": "lifted the mortgage on {space}: {mortgage} + {interest} interest",
+    "freed_on_receiving": "freed {space} on receiving it: {mortgage} + 10%",
     "deeds_dealt": "deeds dealt and paid at once: {deeds}",
     "bankrupt_to_bank": "bankruptcy of {player}: everything to the Bank{more}",
     "bankrupt_to": "bankruptcy of {player}: everything to {creditor}{more}",
-    "bank_pays_debt": "the Bank pays {player}'s debt in full ({reason}; 002 §Fallimento)",
     "last_player_left": "{player} went bankrupt; {winner} is the last player left (003 §11)",
+    "won_debt_written_off": "{player} is the last player left and cannot raise it: the game is "
+                            "won (003 §11), no bankruptcy follows",
     "went_bankrupt": "{player} went bankrupt",
     "owed_could_raise": "owed {owed}, could raise {can}",
     "no_bid_seller_keeps": "nobody bid: {space} stays with {seller} (002 §Varie)",
@@ -79,6 +85,9 @@ V1: dict[str, str] = {
     "house_won_building_auction": "house on {space} won at a building auction",
     "building_auctioned": "{kind} auctioned for {amount}",
     "auction_voided": "{why}: a new auction without {player} ({rule})",
+    "cannot_pay_bid": "{player} cannot pay {bid} for {what} ({cash} in cash)",
+    "no_lot_for_bid": "{player} has no lot left where {what} could go for his bid (000 §PENURIA "
+                      "DI EDIFICI)",
     "card_each_player": "{card}: {amount} to each player",
     "card_repairs": "{card}: {houses} house(s) x {house} + {hotels} hotel(s) x {hotel}",
     "trade": "trade with {player}",
@@ -100,6 +109,8 @@ V1: dict[str, str] = {
     "bankruptcy_ends_richest": "bankruptcy number {n} ends the game: {player} is the richest with "
                                "{amount}",
     "bankruptcy_ends_tie": "bankruptcy number {n} ends the game: {players} tie at {amount}",
+    "time_up": "time is up ({at})",
+    "bankruptcy_ends": "bankruptcy number {n} ends the game",
     "turn_finishes": "{player} finishes the turn in progress, then the game ends",
     "ends_now": "the game ends now",
     "mr_next_free": "to {space}, the next free property ({rule})",
@@ -116,10 +127,23 @@ CARD = "card"
 # What older prose no template reads (a house-rules text, a hand-written row): kept, marked.
 SAID = "said"
 
-# Parameters that are counts: integers in the data, digits in the prose.
+# A tax: the square's name was the whole sentence.
+TAX = "tax"
+# Parameters that are counts: integers in the data, digits in the prose; and, by code, the
+# amounts written as bare numbers.
 COUNTS = frozenset({"n", "m", "houses", "hotels", "number", "landed", "lapsed"})
-# Parameters that are a reason themselves (the debt the Bank pays in full).
-NESTED = frozenset({"reason"})
+INTS = {"card_each_player": {"amount"}, "card_repairs": {"house", "hotel"},
+        "mortgage_lifted": {"mortgage", "interest"}, "freed_on_receiving": {"mortgage"},
+        "cannot_pay_bid": {"bid", "cash"}}
+# Parameters that are a reason themselves (the debt the Bank pays in full, the card, why an
+# auction was voided).
+NESTED = frozenset({"reason", "card", "why"})
+# Parameters that are lists, and how the sentence joined them.
+LISTS = {"players": " and ", "types": ", "}
+# A bankruptcy's estate (`bankrupt_to`, `bankrupt_to_bank`): the sentence's tail said which
+# rules it went by; the data holds their citations.
+ESTATE_MORE = (("buildings_rule", ", buildings included ({})"),
+               ("bank_pays_rule", ", which pays the creditors in full ({})"))
 
 
 def reason(code: str, **params) -> dict:
@@ -173,12 +197,19 @@ def english(value) -> str:
     code = value["code"]
     if code == CARD:
         return f"{value.get('deck')} {value.get('number')}"
+    if code == TAX:
+        return str(value.get("space", ""))
     if code == SAID:
         return str(value.get("text", ""))
     template = V1.get(code)
     if template is None:
         return code
-    params = {k: english(v) if k in NESTED else v for k, v in value.items() if k != "code"}
+    params = {k: english(v) if k in NESTED else
+              LISTS[k].join(map(str, v)) if k in LISTS and type(v) is list else v
+              for k, v in value.items() if k != "code"}
+    if code in ("bankrupt_to", "bankrupt_to_bank"):
+        params["more"] = "".join(words.format(params.pop(key)) for key, words in ESTATE_MORE
+                                 if key in params)
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -190,6 +221,9 @@ PATTERNS = {
     "bankrupt_to_bank": r"bankruptcy of (?P<player>.*?): everything to the Bank(?P<more>(?:, .*)?)",
     "bankrupt_to": r"bankruptcy of (?P<player>.*?): everything to (?P<creditor>[^,]*)"
                    r"(?P<more>(?:, .*)?)",
+    # the debt's own reason may hold a colon (`Imprevisti 5: 50 to each player`)
+    "paid_in_kind": r"(?P<reason>.*): (?P<cash>[^:]*?) in cash and (?P<each>.*), the "
+                    r"creditor's prices \((?P<rule>[^()]*)\)",
 }
 
 
@@ -216,27 +250,46 @@ def _patterns() -> list[tuple[re.Pattern, str]]:
 _CARD = re.compile(r"(?P<deck>.+) (?P<number>[1-9]\d*)\Z", re.S)
 
 
-def from_prose(text: str) -> dict:
+def from_prose(text: str, bare: str = SAID) -> dict:
     """The code and parameters an older banco's sentence was written from.  A sentence no
-    template reads is kept as `said` (the audit then finds it differs from what decide gives)."""
-    return dict(_from_prose(text))  # a copy: the cached one is shared
+    template reads is kept as `said` (the audit then finds it differs from what decide gives),
+    or, where the only such sentence was a tax square's name (`bare=TAX`: a tax, or a debt
+    that may be one), as that tax."""
+    return dict(_from_prose(text, bare))  # a copy: the cached one is shared
+
+
+def _estate(more: str) -> dict:
+    out = {}
+    for key, words in ESTATE_MORE:
+        head, tail = words.split("{}")
+        m = re.search(re.escape(head) + r"(.*?)" + re.escape(tail) + r"(?=, |\Z)", more)
+        if m:
+            out[key] = m.group(1)
+    return out
 
 
 @lru_cache(maxsize=8192)
-def _from_prose(text: str) -> dict:
+def _from_prose(text: str, bare: str) -> dict:
     for pattern, code in _patterns():
         m = pattern.match(text)
         if m:
             params = m.groupdict()
+            ints = INTS.get(code, ())
             for k, v in params.items():
-                if k in COUNTS and v.isdigit() and str(int(v)) == v:
+                if (k in COUNTS or k in ints) and v.isdigit() and str(int(v)) == v:
                     params[k] = int(v)
                 elif k in NESTED:
-                    params[k] = from_prose(v)
+                    params[k] = from_prose(v, bare)
+                elif k in LISTS:
+                    params[k] = v.split(LISTS[k])
+            if "more" in params:
+                params.update(_estate(params.pop("more")))
             return {"code": code, **params}
     m = _CARD.match(text)
     if m:
         return {"code": CARD, "deck": m.group("deck"), "number": int(m.group("number"))}
+    if bare == TAX:
+        return {"code": TAX, "space": text}
     return {"code": SAID, "text": text}
 
 

@@ -16,19 +16,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ledger.records.events import SCHEMA_VERSION
-from ledger.records.reasons import from_prose
+from ledger.records.reasons import SAID, TAX, from_prose
 
 Upcaster = Callable[[dict], dict]
 
 
-def as_reason(value):
-    """A reason as today's facts hold it: an older sentence read into its code."""
-    return from_prose(value) if type(value) is str else value
+def as_reason(value, bare: str = TAX):
+    """A debt's reason as today's facts hold it: an older sentence read into its code."""
+    return from_prose(value, bare) if type(value) is str else value
 
 
-def _fields(*names: str, transfers: bool = False) -> Upcaster:
+def _fields(*names: str, transfers: bool = False, bare: str = SAID) -> Upcaster:
     """The upcaster of a type whose `names` fields were sentences (and, with `transfers`, the
-    reasons of its list of transfers)."""
+    reasons of its list of transfers).  `bare`: what a sentence no template reads was (a tax
+    square's name, for a tax or a debt)."""
     def upcast(data: dict) -> dict:
         out = None
         for name in names:
@@ -36,7 +37,7 @@ def _fields(*names: str, transfers: bool = False) -> Upcaster:
             if type(value) is str:
                 if out is None:
                     out = dict(data)
-                out[name] = from_prose(value)
+                out[name] = from_prose(value, bare)
         if transfers and type(data.get("transfers")) is list:
             moved = [{**t, "reason": from_prose(t["reason"])}
                      if type(t) is dict and type(t.get("reason")) is str else t
@@ -50,8 +51,21 @@ def _fields(*names: str, transfers: bool = False) -> Upcaster:
 
 
 # (type, the version its rows were written with) -> what reads them as the next version.
+# Version 1 -> 2: the reason, an English sentence, becomes its code and parameters.
+REASONS_V1 = ("SentToJail", "CashIssued", "SalaryPaid", "PropertyBought", "AuctionWon",
+              "RentPaid", "CardPayment", "FinePaid", "HouseBuilt", "HotelBuilt", "BuildingSold",
+              "BuildingsSold", "BuildingsBuilt", "PropertyMortgaged", "MortgageLifted",
+              "MortgageInterestPaid", "DeedsDealt", "AuctionVoided", "AuctionClosed",
+              "EstateTransferred", "MortgageReverted", "BankruptcyDeclared", "DebtCancelled",
+              "RentNotDue", "GameEnded", "TimeRanOut", "BuildingsReturned", "EventRetracted",
+              "SpeedyMoveChosen")
+# A tax's sentence was its square's name, and a debt's may be a tax's.
+TAXES_V1 = ("TaxPaid", "DebtIncurred", "DebtPaid", "DebtPaidInKind", "DebtPaidByBank")
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
-    (type_, 1): _fields("reason") for type_ in ("PropertyBought", "AuctionWon", "SentToJail")
+    **{(type_, 1): _fields("reason") for type_ in REASONS_V1},
+    **{(type_, 1): _fields("reason", bare=TAX) for type_ in TAXES_V1},
+    **{(type_, 1): _fields(transfers=True) for type_ in ("TradeCompleted", "HotelsBrokenUp")},
+    ("DiceRolled", 1): _fields("speedy_ignored"),
 }
 
 

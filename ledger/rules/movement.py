@@ -63,9 +63,8 @@ def move_token(tx: Tx, player: str, to: int, spaces: int, cause: str, salary: bo
             passed_go=passed)
     landed = tx.state.seq
     if passed:
-        reason = "landed on Via!" if to == 0 else "passed Via!"
         tx.emit("SalaryPaid", payer=BANK, payee=player, amount=tx.state.rules.go_salary,
-                reason=reason)
+                reason=reason("landed_go" if to == 0 else "passed_go"))
     return landed
 
 
@@ -84,12 +83,12 @@ def land(tx: Tx, player: str, landed: int, rent=None) -> None:
         elif owner != player:
             if pos in state.mortgaged:
                 tx.emit("RentNotDue", payer=player, owner=owner, property=pos,
-                        reason="the lot is mortgaged (004 §Impegno)")
+                        reason=reason("lot_mortgaged"))
                 return
             amount, basis = (rent(state, pos) if rent else
                              rent_for(state, pos, throw_value(state.turn)))
             if state.rules.rent == "auto":
-                pay(tx, "RentPaid", player, owner, amount, f"rent on {space.name}",
+                pay(tx, "RentPaid", player, owner, amount, reason("rent", space=space.name),
                      property=pos, opened_seq=0)
             else:
                 closer = seat_after(state, player, state.rules.claim_window)
@@ -97,7 +96,7 @@ def land(tx: Tx, player: str, landed: int, rent=None) -> None:
                         amount=amount, basis=basis, closer=closer, landed_seq=landed)
     elif space.kind == "tax":
         assert space.amount is not None  # a tax square prints its amount
-        pay(tx, "TaxPaid", player, BANK, space.amount, space.name)
+        pay(tx, "TaxPaid", player, BANK, space.amount, reason("tax", space=space.name))
     elif space.kind == "card":
         tx.emit("CardDrawRequired", player=player, deck=space.deck)
     elif space.kind == "go_to_jail":
@@ -161,11 +160,10 @@ def settle_claim(tx: Tx, cl) -> None:
     if first and state.player(cl.payer).cash - first < cl.amount:
         # the earlier rent keeps the cash: this one waits as a debt, the last to be settled
         tx.emit("DebtIncurred", debtor=cl.payer, creditor=cl.owner, amount=cl.amount,
-                reason=f"rent on {space}, after the rent of an earlier square "
-                       f"({R_LANDING_ORDER})")
+                reason=reason("rent_after_earlier", space=space, rule=R_LANDING_ORDER))
         paid = False
     else:
-        paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
+        paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, reason("rent", space=space),
                    property=cl.property, opened_seq=cl.opened_seq)
     if not paid:  # the claim becomes the debt; it is no longer an open claim
         tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,

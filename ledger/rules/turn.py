@@ -59,7 +59,7 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
         # A triple after two doubles is the third double too (000 FAQ 36): jail, and no Bus
         # or Mr Monopoly after it (000 §SVOLGIMENTO 8).
         if face is not None:
-            speedy["speedy_ignored"] = f"the third doubles send {name} to jail ({R_JAIL_ENDS})"
+            speedy["speedy_ignored"] = reason("speedy_third_doubles", player=name, rule=R_JAIL_ENDS)
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=in_row,
                 extra_roll=False, **speedy)
         tx.emit("SentToJail", player=name,
@@ -105,7 +105,7 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int, speedy: di
             return
         # 003 §08: after the third failed try, pay the fine and move by that roll.
         pay(tx, "FinePaid", name, BANK, state.rules.jail_fine,
-             f"jail fine after {attempt} failed tries")
+             reason("jail_fine_after", n=attempt))
         tx.emit("LeftJail", player=name, how="fine after the last try")
     land(tx, name, move_token(tx, name, (player.position + total) % 40, total, "dice", salary=True))
     continue_turn(tx)
@@ -138,7 +138,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     fine = state.rules.jail_fine
     if state.turn.phase == "jail_exit":
         # The fine is due now: short of cash, it is a debt to raise (003 §08, 003 §10).
-        pay(tx, "FinePaid", p.name, BANK, fine, f"jail fine after {p.jail_turns} failed tries")
+        pay(tx, "FinePaid", p.name, BANK, fine, reason("jail_fine_after", n=p.jail_turns))
         tx.emit("LeftJail", player=p.name, how="fine after the last try")
         _forced_out(tx, p.name)
         return
@@ -149,7 +149,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
                             rule=cited(state.rules, "jail", R_JAIL),
                             allowed=msg("{other}`roll D1 D2` to try for doubles", other=other),
                             player=p.name, cash=money(state, p.cash), fine=money(state, fine))
-    tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason="jail fine before rolling")
+    tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason=reason("jail_fine"))
     tx.emit("LeftJail", player=p.name, how="fine")
 
 
