@@ -44,7 +44,9 @@ def test_nearest_railroad_owned_claims_twice_the_rent():
                  DrawCard("chance", NEAREST_RAILROAD))
     claim = of_type(ev, "RentClaimOpened")[0]
     assert (claim["owner"], claim["property"], claim["amount"]) == ("Bruno", 15, 100)
-    assert "x2 by Chance 5" in claim["basis"]
+    assert claim["basis"] == {"code": "rent_by_card", "basis": {"code": "rent_stations", "n": 2,
+                                                                "rent": 50},
+                              "times": 2, "card": {"code": "card", "deck": "Chance", "number": 5}}
     assert t.turn.player == "Bruno"  # Anna's turn is over, the claim waits for Bruno to ask
 
 

@@ -230,8 +230,10 @@ def test_to_the_end_rent_on_built_lots_by_hand(to_the_end):
     1500; Parco della Vittoria with a hotel 2000; Vicolo Stretto with a hotel 450 (each the
     deed's row, not doubled: buildings stand)."""
     log = to_the_end("log", "--json")
-    opened = {(e["data"]["property"], e["data"]["basis"]): e["data"]["amount"] for e in log
-              if e["type"] == "RentClaimOpened"}
+    from ledger.records.reasons import english
+
+    opened = {(e["data"]["property"], english(e["data"]["basis"])): e["data"]["amount"]
+              for e in log if e["type"] == "RentClaimOpened"}
     assert opened[(37, "2 house(s)")] == 500
     assert opened[(37, "3 house(s)")] == 1100
     assert opened[(37, "hotel")] == 1500

@@ -276,7 +276,7 @@ def test_a_claim_made_while_the_next_dice_are_on_the_table_is_paid_after_that_tu
     dice = game.roll_before(first["seq"])["data"]
     assert (dice["player"], dice["dice"], dice["speedy"]) == ("Bruno", [5, 2], "bus")
     opened = game.by_seq[d["opened_seq"]]["data"]
-    assert opened["basis"] == "unbuilt lot"
+    assert opened["basis"] == {"code": "rent_unbuilt"}
     paid = next(e for e in game.of_type("RentPaid") if e["data"]["opened_seq"] == d["opened_seq"])
     between = [e["type"] for e in game.log[first["seq"]:paid["seq"] + 1]]
     assert between == ["CommandRecorded", "SpeedyMoveChosen", "TokenMoved", "RentPaid",

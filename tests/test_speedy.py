@@ -156,7 +156,8 @@ def test_utility_rent_multiplies_the_throw_with_the_speedy_number():
     t = own(lapped(champ(), at=7), "Bruno", "Società Elettrica")
     t, ev = play(t, Roll((2, 1), speedy="2"))
     claim = of_type(ev, "RentClaimOpened")[0]
-    assert claim["amount"] == 20 and "4 x dice 5" in claim["basis"]
+    assert claim["amount"] == 20 and claim["basis"] == {"code": "rent_utilities", "n": 1,
+                                                        "factor": 4, "dice": 5}
 
 
 def test_throw_value_counts_bus_and_mr_monopoly_as_zero():

@@ -147,3 +147,45 @@ def test_a_sentence_in_a_row_of_today_s_version_is_refused_by_the_schema(book):
     conn.close()
     r = audit(1, book.store.read(1))
     assert r.bad_seq == seq and "schema" in r.problem and "reason" in r.problem
+
+
+def test_every_fact_of_the_golden_games_is_its_typed_record():
+    """One definition per event type gives its typed record and its schema: every fact of the
+    recorded games (upcast) reads as its record and back, and passes its schema."""
+    from forge import as_facts, recorded
+
+    from ledger.records.events import fact, record, records, schemas, validate
+
+    assert set(records()) == set(schemas())
+    for name in ("classic-4p", "championship-4p", "vintage-to-a-bankruptcy", "short-to-the-end"):
+        for e in as_facts(recorded(name)):
+            rec = record(e)
+            assert type(rec).__name__ == e["type"] and fact(rec) == e["data"]
+            validate(e["type"], e["data"])
+    moved = records()["TokenMoved"](player="Anna", from_=0, to=7, spaces=7, cause="dice",
+                                    passed_go=False)
+    assert fact(moved)["from"] == 0
+    with pytest.raises(TypeError):
+        record({"type": "TaxPaid", "data": {"payer": "Anna", "payee": "bank", "amount": 1,
+                                            "reason": {"code": "tax", "space": "x"}, "why": 1}})
+
+
+def test_decide_writes_a_fact_its_record_has_no_field_for_as_an_error():
+    from helpers import new_table
+
+    from ledger.rules.decision import Tx
+
+    tx = Tx(new_table())
+    with pytest.raises(TypeError):
+        tx.emit("TurnEnded", player="Anna", next="Bruno", why="no such field")
+
+
+@pytest.mark.parametrize("sentence", ["unbuilt lot", "hotel", "2 house(s)",
+                                      "3 station(s) owned: 100", "2 utility(ies) owned: 10 x dice 7",
+                                      "complete group, unbuilt: double 26",
+                                      "2 station(s) owned: 50, x2 by Chance 5"])
+def test_every_older_basis_reads_back_as_its_code(sentence):
+    from ledger.records.reasons import basis_from_prose
+
+    basis = basis_from_prose(sentence)
+    assert basis["code"].startswith("rent_") and english(basis) == sentence

@@ -11,10 +11,9 @@ recorded games matches a template here.
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
 
 from cli.words.event_words import say_types
-from cli.words.i18n import N_, NN_, _, ngettext, translations
+from cli.words.i18n import N_, NN_, _, ngettext
 from ledger.base.text import SAYERS
 from ledger.records.reasons import (
     CARD,
@@ -22,6 +21,7 @@ from ledger.records.reasons import (
     NESTED,
     SAID,
     TAX,
+    basis_from_prose,
     english,
     from_text,
     is_reason,
@@ -246,50 +246,31 @@ JAIL_WAYS = {"doubles": N_("doubles"), "fine": N_("fine"), "card": N_("card"),
              "card instead of the fine, after the last try":
                  N_("card instead of the fine, after the last try")}
 
-# How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for).
-BASES = [N_("unbuilt lot"), N_("hotel"), N_("{n} house(s)"), N_("{n} station(s) owned: {rent}"),
-         N_("{n} utility(ies) owned: {factor} x dice {dice}"),
-         N_("complete group but a lot is mortgaged: no double rent (004)"),
-         N_("complete group, unbuilt: double {rent}")]
-
-
-# The bases the log writes with a count, "1 house(s)": said with the count's plural form
+# How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for), by its
+# code; a count is said in its number's form ("1 house", "2 houses").
+BASES = {"rent_unbuilt": N_("unbuilt lot"), "rent_hotel": N_("hotel"),
+         "rent_mortgaged_group": N_("complete group but a lot is mortgaged: no double rent (004)"),
+         "rent_double": N_("complete group, unbuilt: double {rent}")}
 COUNTED_BASES = {
-    "{n} house(s)": NN_("{n} house", "{n} houses"),
-    "{n} station(s) owned: {rent}": NN_("{n} station owned: {rent}",
-                                        "{n} stations owned: {rent}"),
-    "{n} utility(ies) owned: {factor} x dice {dice}": NN_(
-        "{n} utility owned: {factor} x dice {dice}", "{n} utilities owned: {factor} x dice {dice}"),
+    "rent_houses": NN_("{n} house", "{n} houses"),
+    "rent_stations": NN_("{n} station owned: {rent}", "{n} stations owned: {rent}"),
+    "rent_utilities": NN_("{n} utility owned: {factor} x dice {dice}",
+                          "{n} utilities owned: {factor} x dice {dice}"),
 }
 
 
-@cache
-def _basis_patterns() -> list[tuple[re.Pattern, str]]:
-    """BASES as patterns, compiled once (built for every basis said, they were a fifth of a
-    long game's `log`)."""
-    out = []
-    for template in BASES:
-        parts = re.split(r"\{(\w+)\}", template)
-        out.append((re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                                       for i, p in enumerate(parts))), template))
-    return out
-
-
-def say_basis(basis: str) -> str:
+def say_basis(basis) -> str:
     """A rent's basis (RentClaimOpened's), in the user's language; else as a reason."""
-    return _said_basis(translations(), basis)
-
-
-@lru_cache(maxsize=1024)
-def _said_basis(catalog, basis: str) -> str:  # kept as _said_reason is
-    for pattern, template in _basis_patterns():
-        m = pattern.fullmatch(basis)
-        if m:
-            fields = m.groupdict()
-            if template in COUNTED_BASES and fields["n"].isdigit():
-                return ngettext(*COUNTED_BASES[template], int(fields["n"])).format(**fields)
-            return _(template).format(**fields)
-    return say_reason(basis)
+    value = basis if is_reason(basis) else basis_from_prose(str(basis))
+    code = value["code"]
+    fields = {k: v for k, v in value.items() if k != "code"}
+    if code in COUNTED_BASES and type(fields.get("n")) is int:
+        return ngettext(*COUNTED_BASES[code], fields["n"]).format(**fields)
+    if code in BASES:
+        return _(BASES[code]).format(**fields)
+    if code == SAID:  # no basis banco wrote: a reason, or as written
+        return say_reason(str(basis))
+    return english(value)  # a card's multiple: English, as its sentence was
 
 
 def say_how(text: str) -> str:

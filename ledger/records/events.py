@@ -160,13 +160,13 @@ def _specs():
         "DebtCancelled": {"debtor": name(), "creditor": name(), "amount": money(),
                           "reason": why(), "debt_seq": count(1)},
         # landed_seq (the TokenMoved of the landing) came later: older logs lack it.
-        "RentClaimOpened": {**claim, "basis": text(), "closer": name(),
+        "RentClaimOpened": {**claim, "basis": why(), "closer": name(),
                             "landed_seq": f.Integer(strict=True, validate=v.Range(min=1))},
         "RentClaimLapsed": {**claim, "opened_seq": count(1), "closed_by": name()},
         "RentPaid": transfer(property=pos(), opened_seq=count()),
         "RentClaimRefused": {**claim, "opened_seq": count(1), "lapsed_seq": count(1),
                              "landed_seq": f.Integer(strict=True, validate=v.Range(min=1)),
-                             "closer": name(), "rule": text(), "reason": text()},
+                             "closer": name(), "rule": text(), "reason": why()},
         "RentNotDue": {"payer": name(), "owner": name(), "property": pos(), "reason": why()},
         "TaxPaid": transfer(),
         "CardDrawRequired": {"player": name(), "deck": name()},
@@ -259,6 +259,10 @@ def _referee_specs():
     def said():  # a referee's words: never blank
         return f.String(required=True, validate=v.Length(min=1))
 
+    def words():  # a referee's reason: code `referee`, his own words never blank
+        return f.Dict(keys=f.String(), required=True, validate=lambda d: d.get("code") == "referee"
+                      and isinstance(d.get("said"), str) and bool(d["said"].strip()))
+
     def pos():
         return f.Integer(strict=True, required=True, validate=v.Range(min=0, max=39))
 
@@ -270,14 +274,14 @@ def _referee_specs():
         "CashCorrected": {"player": name(), "payer": name(), "payee": name(),
                           "amount": f.Integer(strict=True, required=True,
                                               validate=v.Range(min=1)),
-                          "reason": said(), "referee": name()},
+                          "reason": words(), "referee": name()},
         "PositionCorrected": {"player": name(), "from": pos(), "to": pos(),
                               "left_jail": f.Boolean(required=True, truthy={True},
                                                      falsy={False}),
-                              "reason": said(), "referee": name()},
+                              "reason": words(), "referee": name()},
         "OwnerCorrected": {"property": pos(), "from": name(), "to": name(),
                            "mortgaged": f.Boolean(required=True, truthy={True}, falsy={False}),
-                           "reason": said(), "referee": name()},
+                           "reason": words(), "referee": name()},
         # A referee's Ed25519 signature on the head at event `seq` (ledger/records/seals.py), hex.
         "SealRecorded": {"seq": f.Integer(strict=True, required=True, validate=v.Range(min=1)),
                          "head": f.String(required=True, validate=v.Length(equal=64)),
@@ -286,6 +290,45 @@ def _referee_specs():
                          "signature": f.String(required=True, validate=v.Length(equal=128)),
                          "referee": name()},
     }
+
+
+# A field named by a Python keyword: its attribute on the typed record.
+ATTRIBUTES = {"from": "from_"}
+
+
+@cache
+def records() -> dict[str, type]:
+    """The typed record of each event type: a NamedTuple (as the commands of
+    ledger/records/commands.py are) made from the very definition its schema is made from, so
+    the two cannot drift: its fields in order, the optional ones last, defaulting to None."""
+    from collections import namedtuple
+
+    out = {}
+    for type_, spec in {**_specs(), **_referee_specs()}.items():
+        required = [k for k, field in spec.items() if field.required]
+        optional = [k for k, field in spec.items() if not field.required]
+        cls = namedtuple(type_, [ATTRIBUTES.get(k, k) for k in required + optional],  # type: ignore[misc]
+                         defaults=[None] * len(optional))
+        cls.__doc__ = f"The fact {type_} (ledger/records/events.py); `fact(record)` gives its data."
+        cls.optional = frozenset(ATTRIBUTES.get(k, k) for k in optional)
+        out[type_] = cls
+    return out
+
+
+_KEYS = {attr: key for key, attr in ATTRIBUTES.items()}
+
+
+def record(event: dict):
+    """A fact ({"type", "data"}) as its typed record; TypeError names a field it does not have."""
+    cls = records()[event["type"]]
+    return cls(**{ATTRIBUTES.get(k, k): v for k, v in event["data"].items()})
+
+
+def fact(rec) -> dict:
+    """A typed record as the fact's data: an optional field left unset is left out."""
+    optional = type(rec).optional
+    return {_KEYS.get(k, k): v for k, v in zip(rec._fields, rec, strict=True)
+            if v is not None or k not in optional}
 
 
 def transfers_of(event: dict) -> list[dict]:

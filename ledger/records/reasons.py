@@ -121,6 +121,18 @@ V1: dict[str, str] = {
     "undo": "undo: {types}",
 }
 
+# How a rent was worked out (RentClaimOpened's `basis`): its own codes, read only from a basis.
+BASES_V1: dict[str, str] = {
+    "rent_by_card": "{basis}, x{times} by {card}",
+    "rent_unbuilt": "unbuilt lot",
+    "rent_hotel": "hotel",
+    "rent_houses": "{n} house(s)",
+    "rent_stations": "{n} station(s) owned: {rent}",
+    "rent_utilities": "{n} utility(ies) owned: {factor} x dice {dice}",
+    "rent_mortgaged_group": "complete group but a lot is mortgaged: no double rent (004)",
+    "rent_double": "complete group, unbuilt: double {rent}",
+}
+
 # A card as a reason (`Imprevisti 5`: the deck's title and the card's number), written where a
 # card moves money or sends to jail: read last, any sentence ending in a number is one.
 CARD = "card"
@@ -134,10 +146,11 @@ TAX = "tax"
 COUNTS = frozenset({"n", "m", "houses", "hotels", "number", "landed", "lapsed"})
 INTS = {"card_each_player": {"amount"}, "card_repairs": {"house", "hotel"},
         "mortgage_lifted": {"mortgage", "interest"}, "freed_on_receiving": {"mortgage"},
-        "cannot_pay_bid": {"bid", "cash"}}
+        "cannot_pay_bid": {"bid", "cash"}, "rent_by_card": {"times"},
+        "rent_stations": {"rent"}, "rent_utilities": {"factor", "dice"}, "rent_double": {"rent"}}
 # Parameters that are a reason themselves (the debt the Bank pays in full, the card, why an
 # auction was voided).
-NESTED = frozenset({"reason", "card", "why"})
+NESTED = frozenset({"reason", "card", "why", "basis"})
 # Parameters that are lists, and how the sentence joined them.
 LISTS = {"players": " and ", "types": ", "}
 # A bankruptcy's estate (`bankrupt_to`, `bankrupt_to_bank`): the sentence's tail said which
@@ -201,7 +214,7 @@ def english(value) -> str:
         return str(value.get("space", ""))
     if code == SAID:
         return str(value.get("text", ""))
-    template = V1.get(code)
+    template = V1.get(code) or BASES_V1.get(code)
     if template is None:
         return code
     params = {k: english(v) if k in NESTED else
@@ -228,9 +241,9 @@ PATTERNS = {
 
 
 @cache
-def _patterns() -> list[tuple[re.Pattern, str]]:
+def _patterns(kind: str = "reason") -> list[tuple[re.Pattern, str]]:
     out = []
-    for code, template in V1.items():
+    for code, template in (BASES_V1 if kind == "basis" else V1).items():
         if code in PATTERNS:
             out.append((re.compile(PATTERNS[code] + r"\Z", re.S), code))
             continue
@@ -250,12 +263,17 @@ def _patterns() -> list[tuple[re.Pattern, str]]:
 _CARD = re.compile(r"(?P<deck>.+) (?P<number>[1-9]\d*)\Z", re.S)
 
 
+def basis_from_prose(text: str) -> dict:
+    """How an older banco's sentence said a rent was worked out, as its code."""
+    return dict(_from_prose(text, SAID, "basis"))
+
+
 def from_prose(text: str, bare: str = SAID) -> dict:
     """The code and parameters an older banco's sentence was written from.  A sentence no
     template reads is kept as `said` (the audit then finds it differs from what decide gives),
     or, where the only such sentence was a tax square's name (`bare=TAX`: a tax, or a debt
     that may be one), as that tax."""
-    return dict(_from_prose(text, bare))  # a copy: the cached one is shared
+    return dict(_from_prose(text, bare, "reason"))  # a copy: the cached one is shared
 
 
 def _estate(more: str) -> dict:
@@ -269,8 +287,8 @@ def _estate(more: str) -> dict:
 
 
 @lru_cache(maxsize=8192)
-def _from_prose(text: str, bare: str) -> dict:
-    for pattern, code in _patterns():
+def _from_prose(text: str, bare: str, kind: str) -> dict:
+    for pattern, code in _patterns(kind):
         m = pattern.match(text)
         if m:
             params = m.groupdict()
@@ -278,6 +296,8 @@ def _from_prose(text: str, bare: str) -> dict:
             for k, v in params.items():
                 if (k in COUNTS or k in ints) and v.isdigit() and str(int(v)) == v:
                     params[k] = int(v)
+                elif k == "basis":
+                    params[k] = basis_from_prose(v)
                 elif k in NESTED:
                     params[k] = from_prose(v, bare)
                 elif k in LISTS:
@@ -285,7 +305,7 @@ def _from_prose(text: str, bare: str) -> dict:
             if "more" in params:
                 params.update(_estate(params.pop("more")))
             return {"code": code, **params}
-    m = _CARD.match(text)
+    m = _CARD.match(text) if kind == "reason" else None
     if m:
         return {"code": CARD, "deck": m.group("deck"), "number": int(m.group("number"))}
     if bare == TAX:
@@ -294,3 +314,4 @@ def _from_prose(text: str, bare: str) -> dict:
 
 
 ENGLISH.setdefault("reason", english)  # a reason inside a message (ledger/base/text.py's Fact)
+ENGLISH.setdefault("basis", english)  # a rent's basis inside a message

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ledger.records.events import SCHEMA_VERSION
-from ledger.records.reasons import SAID, TAX, from_prose
+from ledger.records.reasons import SAID, TAX, basis_from_prose, from_prose
 
 Upcaster = Callable[[dict], dict]
 
@@ -58,7 +58,7 @@ REASONS_V1 = ("SentToJail", "CashIssued", "SalaryPaid", "PropertyBought", "Aucti
               "MortgageInterestPaid", "DeedsDealt", "AuctionVoided", "AuctionClosed",
               "EstateTransferred", "MortgageReverted", "BankruptcyDeclared", "DebtCancelled",
               "RentNotDue", "GameEnded", "TimeRanOut", "BuildingsReturned", "EventRetracted",
-              "SpeedyMoveChosen")
+              "SpeedyMoveChosen", "RentClaimRefused", "CashCorrected", "PositionCorrected", "OwnerCorrected")
 # A tax's sentence was its square's name, and a debt's may be a tax's.
 TAXES_V1 = ("TaxPaid", "DebtIncurred", "DebtPaid", "DebtPaidInKind", "DebtPaidByBank")
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
@@ -66,6 +66,8 @@ UPCASTERS: dict[tuple[str, int], Upcaster] = {
     **{(type_, 1): _fields("reason", bare=TAX) for type_ in TAXES_V1},
     **{(type_, 1): _fields(transfers=True) for type_ in ("TradeCompleted", "HotelsBrokenUp")},
     ("DiceRolled", 1): _fields("speedy_ignored"),
+    ("RentClaimOpened", 1): lambda d: {**d, "basis": basis_from_prose(d["basis"])}
+    if type(d.get("basis")) is str else d,
 }
 
 

@@ -12,7 +12,7 @@ from ledger.table.speedy_die import throw_value
 from ledger.table.state import BANK, State
 
 
-def rent_for(state: State, position: int, dice_total: int) -> tuple[int, str]:
+def rent_for(state: State, position: int, dice_total: int) -> tuple[int, dict]:
     """Rent due on a landing, with how it was worked out (for the referee's evidence)."""
     space = state.edition.space(position)
     owner = state.owners[position]
@@ -21,23 +21,23 @@ def rent_for(state: State, position: int, dice_total: int) -> tuple[int, str]:
     owned = [p for p in group if state.owners[p] == owner]
     if space.kind == "station":
         n = len(owned)
-        return space.rents[n - 1], f"{n} station(s) owned: {space.rents[n - 1]}"
+        return space.rents[n - 1], reason("rent_stations", n=n, rent=space.rents[n - 1])
     if space.kind == "utility":
         n = len(owned)
         factor = space.rents[n - 1]
-        return factor * dice_total, f"{n} utility(ies) owned: {factor} x dice {dice_total}"
+        return factor * dice_total, reason("rent_utilities", n=n, factor=factor, dice=dice_total)
     built = state.buildings[position]
     if built == 5:
-        return space.rents[5], "hotel"
+        return space.rents[5], reason("rent_hotel")
     if built:
-        return space.rents[built], f"{built} house(s)"
+        return space.rents[built], reason("rent_houses", n=built)
     base = space.rents[0]
     if len(owned) < len(group):
-        return base, "unbuilt lot"
+        return base, reason("rent_unbuilt")
     mortgaged = [p for p in group if p in state.mortgaged]
     if mortgaged and not state.rules.double_rent_with_mortgage:
-        return base, "complete group but a lot is mortgaged: no double rent (004)"
-    return base * 2, f"complete group, unbuilt: double {base}"
+        return base, reason("rent_mortgaged_group")
+    return base * 2, reason("rent_double", rent=base)
 
 
 def seat_after(state: State, name: str, n: int) -> str:
