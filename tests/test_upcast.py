@@ -170,16 +170,6 @@ def test_every_fact_of_the_golden_games_is_its_typed_record():
                                             "reason": {"code": "tax", "space": "x"}, "why": 1}})
 
 
-def test_decide_writes_a_fact_its_record_has_no_field_for_as_an_error():
-    from helpers import new_table
-
-    from ledger.rules.decision import Tx
-
-    tx = Tx(new_table())
-    with pytest.raises(TypeError):
-        tx.emit("TurnEnded", player="Anna", next="Bruno", why="no such field")
-
-
 @pytest.mark.parametrize("sentence", ["unbuilt lot", "hotel", "2 house(s)",
                                       "3 station(s) owned: 100", "2 utility(ies) owned: 10 x dice 7",
                                       "complete group, unbuilt: double 26",

@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from ledger.base.errors import RuleViolation
 from ledger.base.text import Fact, msg
-from ledger.records.events import ATTRIBUTES as _ATTRIBUTES
-from ledger.records.events import records
 from ledger.table.state import BANK, HANDLERS, State, debt_step, next_step, with_seq
-
-_RECORDS: dict = {}
-
-
-def _record_type(type_: str) -> type:
-    """The typed record of a fact type, looked up once (records() imports marshmallow)."""
-    if not _RECORDS:
-        _RECORDS.update(records())
-    return _RECORDS[type_]
 
 R_TURN = "004 §Svolgimento del gioco"
 R_DEBT = "003 §10"
@@ -48,10 +37,6 @@ class Tx:
         self.states: list[State] = []
 
     def emit(self, type_: str, **data) -> None:
-        # the fact's typed record (ledger/records/events.py): a field it does not have, or
-        # one it lacks, is a TypeError here, where decide wrote it
-        (_RECORDS.get(type_) or _record_type(type_))(**{_ATTRIBUTES.get(k, k): v
-                                                         for k, v in data.items()})
         # evolve(state, event), inlined: the event has no seq yet, it is the next one
         state = self.state
         seq = state.seq + 1
