@@ -52,6 +52,13 @@ def test_every_older_sentence_reads_back_as_its_code(code):
     assert "{" not in sentence and from_prose(sentence) == reason
 
 
+def test_a_building_auction_s_outcome_names_its_winner():
+    old = {"property": 3, "outcome": "sold to Bruno", "reason": "house auctioned for 60 M"}
+    assert upcast("AuctionClosed", 1, old) == {
+        "property": 3, "outcome": "sold", "winner": "Bruno",
+        "reason": {"code": "building_auctioned", "kind": "house", "amount": "60 M"}}
+
+
 def test_a_tax_was_its_square_s_name():
     assert upcast("TaxPaid", 1, {"reason": "Tassa patrimoniale"})["reason"] == {
         "code": "tax", "space": "Tassa patrimoniale"}

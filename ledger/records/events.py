@@ -116,7 +116,9 @@ def _specs():
         "AuctionWon": transfer(player=name(), property=pos()),
         "AuctionClosed": {"property": f.Integer(strict=True, required=True, allow_none=True,
                                                 validate=v.Range(min=0, max=39)),
-                          "outcome": text(), "reason": why()},
+                          # "no bid", or "sold" to the winner of a building auction
+                          "outcome": f.String(required=True, validate=v.OneOf(("no bid", "sold"))),
+                          "winner": f.String(validate=v.Length(min=1)), "reason": why()},
         "BuildingAuctionOpened": {"kind": f.String(required=True,
                                                    validate=v.OneOf(("house", "hotel"))),
                                   "min_bid": money(), "step": count(1), "resume": text(),

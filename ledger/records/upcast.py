@@ -55,7 +55,7 @@ def _fields(*names: str, transfers: bool = False, bare: str = SAID) -> Upcaster:
 REASONS_V1 = ("SentToJail", "CashIssued", "SalaryPaid", "PropertyBought", "AuctionWon",
               "RentPaid", "CardPayment", "FinePaid", "HouseBuilt", "HotelBuilt", "BuildingSold",
               "BuildingsSold", "BuildingsBuilt", "PropertyMortgaged", "MortgageLifted",
-              "MortgageInterestPaid", "DeedsDealt", "AuctionVoided", "AuctionClosed",
+              "MortgageInterestPaid", "DeedsDealt", "AuctionVoided",
               "EstateTransferred", "MortgageReverted", "BankruptcyDeclared", "DebtCancelled",
               "RentNotDue", "GameEnded", "TimeRanOut", "BuildingsReturned", "EventRetracted",
               "SpeedyMoveChosen", "RentClaimRefused", "CashCorrected", "PositionCorrected", "OwnerCorrected")
@@ -66,9 +66,18 @@ UPCASTERS: dict[tuple[str, int], Upcaster] = {
     **{(type_, 1): _fields("reason", bare=TAX) for type_ in TAXES_V1},
     **{(type_, 1): _fields(transfers=True) for type_ in ("TradeCompleted", "HotelsBrokenUp")},
     ("DiceRolled", 1): _fields("speedy_ignored"),
+    ("AuctionClosed", 1): lambda d: _sold(_fields("reason")(d)),
     ("RentClaimOpened", 1): lambda d: {**d, "basis": basis_from_prose(d["basis"])}
     if type(d.get("basis")) is str else d,
 }
+
+
+def _sold(data: dict) -> dict:
+    """A building auction's outcome was "sold to NAME": "sold", and its winner."""
+    outcome = data.get("outcome")
+    if type(outcome) is str and outcome.startswith("sold to "):
+        return {**data, "outcome": "sold", "winner": outcome.removeprefix("sold to ")}
+    return data
 
 
 def upcast(type_: str, version, data):

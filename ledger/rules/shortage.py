@@ -211,7 +211,7 @@ def hammer_building(tx: Tx, lot: int | None) -> None:
         tx.emit("HouseBuilt", player=winner, property=lot, level=state.buildings[lot] + 1,
                 bank_houses=-1, bank_hotels=0, payer=winner, payee=BANK, amount=a.high_bid,
                 reason=reason("house_won_building_auction", space=space.name))
-    tx.emit("AuctionClosed", property=lot, outcome=f"sold to {winner}",
+    tx.emit("AuctionClosed", property=lot, outcome="sold", winner=winner,
             reason=reason("building_auctioned", kind=a.kind, amount=money(state, a.high_bid)))
     if not a.wanted:  # an auction recorded before wants were announced: one building
         return
