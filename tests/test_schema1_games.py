@@ -4,8 +4,8 @@ every command and finds the upcast facts equal to the codes decide gives now, an
 the table and the rulings read as that banco printed them, in English and in Italian.
 
 tests/data/schema1-vintage.db.gz is fixtures/vintage-to-a-bankruptcy.banco run by banco at
-c849910 (the last to write sentences), its snapshots and read model left out; the
-.log-*.txt.gz and .state.json beside it are what that banco printed for `log` and `state`.
+c849910 (the last to write sentences), with its snapshots and read model; the files beside
+it are what that banco printed for `log`, `state --json` and the Bank's `statement`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 DATA = Path(__file__).resolve().parent / "data"
-HEAD = "4800c10269f4edfc0c8e67763c73567d20ec70bcc7f950ac40c2059f54ea6d24"
+HEAD = "897ecf422c4a27ea40186e746e112b01e44ce0ed68fa29dcc43d41782f956833"
 
 
 @pytest.fixture
@@ -79,6 +79,15 @@ def test_the_log_reads_as_the_banco_that_wrote_it_printed_it(old_file, lang):
     with gzip.open(DATA / f"schema1-vintage.log-{lang}.txt.gz", "rt", encoding="utf-8") as f:
         printed = f.read()
     assert _banco(old_file, "--lang", lang, "log") == printed
+
+
+def test_the_bank_s_statement_from_the_read_model_reads_as_it_printed_it(old_file):
+    with gzip.open(DATA / "schema1-vintage.statement-bank.txt.gz", "rt", encoding="utf-8") as f:
+        printed = f.read()
+    assert _banco(old_file, "statement", "bank") == printed
+    rows = json.loads(_banco(old_file, "statement", "bank", "--json"))
+    assert {"code": "starting_cash_for", "n": 4, "rule": "002 §Preparazione"} in [
+        r["reason"] for r in rows]  # the read model's sentences, read as codes
 
 
 def test_the_table_is_the_one_it_printed(old_file):

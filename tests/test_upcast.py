@@ -70,6 +70,18 @@ def test_a_tax_was_its_square_s_name():
     assert english(paid["reason"]).startswith("Tassa: 10 M in cash")
 
 
+def test_the_read_model_s_reasons_read_as_the_upcasters_read_them():
+    from ledger.records.reasons import as_text
+    from ledger.records.upcast import kept_reason
+
+    assert kept_reason("TaxPaid", "Tassa patrimoniale") == {"code": "tax",
+                                                             "space": "Tassa patrimoniale"}
+    assert kept_reason("RentPaid", "rent on Vicolo Corto") == {"code": "rent",
+                                                               "space": "Vicolo Corto"}
+    rent = {"code": "rent", "space": "Vicolo Corto"}
+    assert kept_reason("RentPaid", as_text(rent)) == rent
+
+
 def test_a_card_and_an_unknown_sentence():
     assert from_prose("Imprevisti 5") == {"code": "card", "deck": "Imprevisti", "number": 5}
     assert english({"code": "card", "deck": "Imprevisti", "number": 5}) == "Imprevisti 5"

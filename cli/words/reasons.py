@@ -1,11 +1,11 @@
-"""The `reason` of a fact, said in the user's language.
+"""A fact's reason said in the user's language, from its code and parameters.
 
-A reason is English data written by `decide` (the audit re-derives it by re-running decide, so
-it cannot depend on the language).  To say it in Italian, it is matched against the templates
-decide writes it from; the parts it fills in (names of players and spaces, amounts, sections of
-the rulebooks) are kept as they are.  A reason that matches no template (a referee's own words,
-a house-rules text) is shown as written.  tests/test_i18n.py checks that every reason in the
-recorded games matches a template here.
+A reason is data (ledger/records/reasons.py): `{"code": "bought", "space": "Vicolo Corto"}`.
+WORDS gives each code's words (the English template is the catalogs' msgid), SAYERS_BY_CODE
+the codes said by a function of their own (a card, a tax, a referee's words); the parameters
+(names of players and spaces, amounts, sections of the rulebooks) are kept as they are.  An
+older row's sentence is read into its code first (its upcaster's templates), so an older game
+says what a new one says.  A code with no words here is said in English, as its sentence was.
 """
 
 from __future__ import annotations

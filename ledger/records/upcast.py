@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ledger.records.events import SCHEMA_VERSION
-from ledger.records.reasons import SAID, TAX, basis_from_prose, from_prose
+from ledger.records.reasons import SAID, TAX, basis_from_prose, from_prose, from_text
 
 Upcaster = Callable[[dict], dict]
 
@@ -92,6 +92,14 @@ def upcast(type_: str, version, data):
             data = step(data)
         version += 1
     return data
+
+
+def kept_reason(type_: str, value) -> dict:
+    """A transfer's reason as the read model keeps it (ledger/records/reasons.py as_text: its
+    JSON, or an older row's sentence), read as the upcaster of its event type reads it."""
+    if type(value) is str and not value.startswith("{"):
+        return from_prose(value, TAX if type_ in TAXES_V1 else SAID)
+    return from_text(value)
 
 
 def upcast_row(row: dict) -> dict:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from ledger.records.reasons import from_text
+from ledger.records.upcast import kept_reason
 from projections.readings.accounts import history, statement
 
 
@@ -33,7 +33,7 @@ def _statement(moves: list[tuple], account: str, gone: set[int]) -> Iterator[dic
         amount = amount if incoming else -amount
         balance += amount
         yield {"seq": seq, "type": type_, "counterparty": payer if incoming else payee,
-               "amount": amount, "reason": from_text(reason), "balance": balance}
+               "amount": amount, "reason": kept_reason(type_, reason), "balance": balance}
 
 
 def history_rows(book, game: int, position: int) -> Iterator[dict]:
