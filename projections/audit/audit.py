@@ -5,8 +5,8 @@ the game), names the first bad seq:
 
 1. the hash chain: no row missing, moved or changed (ledger/store/canonical.py; the rows are
    read and checked by projections/audit/rows.py);
-2. the data: JSON, an object, no float, and the event's marshmallow schema (ledger/records/events.py),
-   an older row as its upcaster reads it (ledger/records/upcast.py): a text checked once a game;
+2. the data: JSON, an object, no float, the event's schema (marshmallow, an older row as read by
+   its upcaster: ledger/records/upcast.py), but for a fact equal to the one its command gives;
 3. re-derivation (projections/audit/rederive.py): every recorded command worked out again on the
    table before it and compared with the facts recorded (an older row upcast), as data, so that a
    forged fact, forged dice or forged money is found even in a chain re-computed after the
@@ -367,7 +367,6 @@ class GameAudit(RowChecks):
                     if (found is not None and found[0] == row["type"]
                             and found[1] == row["version"]):
                         row["data"] = data = found[2]
-                        row["valid"] = found[3]
                     else:  # held to its schema only if it is not the fact decide gives
                         data = self._data(row, checked=False)
                     same = data == fact["data"] or data == plain(fact["data"])
@@ -566,8 +565,8 @@ class GameAudit(RowChecks):
 
     def _parsed(self, raws: list[tuple]) -> list[dict]:
         # rows this pass has checked already
-        return [{"seq": r[1], "type": r[2], "data": upcast(r[2], r[7], json.loads(r[3])), "command_id": r[6],
-                 "chain": r[10]} for r in raws]
+        return [{"seq": r[1], "type": r[2], "data": upcast(r[2], r[7], json.loads(r[3])),
+                 "command_id": r[6], "chain": r[10]} for r in raws]
 
     def _before(self, seq: int) -> Iterator[dict]:
         last = seq - 1
