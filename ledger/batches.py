@@ -10,9 +10,9 @@ import itertools
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ledger.base.errors import RuleViolation, UsageError
-from ledger.base.text import msg
-from ledger.records.reasons import reason
+from banco.ledger.base.errors import RuleViolation, UsageError
+from banco.ledger.base.text import msg
+from banco.ledger.records.reasons import reason
 
 COMMAND_RECORDED = "CommandRecorded"
 # Facts that are evidence, not table changes (a referee's rulings and seals among them): `undo`
@@ -104,7 +104,7 @@ def command_recorded(line: str | None, command) -> dict:
     """The CommandRecorded fact for a command (None for `new` and `undo`)."""
     doc = None
     if command is not None:
-        from ledger.records.command_codec import encode
+        from banco.ledger.records.command_codec import encode
 
         doc = encode(command)
     return {"type": COMMAND_RECORDED, "data": {"line": line, "command": doc}}
@@ -118,7 +118,7 @@ def same_command(done: list[dict], command_id: str, command: dict | None) -> Non
         return
     import json
 
-    from ledger.store.canonical import canonical_json
+    from banco.ledger.store.canonical import canonical_json
 
     said = done[0]["data"]
     if said.get("command") == json.loads(canonical_json(command["command"])):

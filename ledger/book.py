@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-from ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
-from ledger.base.text import Fact, msg
-from ledger.batches import (
+from banco.ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
+from banco.ledger.base.text import Fact, msg
+from banco.ledger.batches import (
     COMMAND_RECORDED,
     EVIDENCE,
     REFEREE_FACTS,
@@ -28,19 +28,19 @@ from ledger.batches import (
     undo_events,
     undo_facts,
 )
-from ledger.held_tables import HeldTable as _Table
-from ledger.held_tables import after_append, fold_onto
-from ledger.held_tables import snapshot_of as _snapshot_of
-from ledger.records.upcast import upcast_rows
-from ledger.snapshot_check import table_from
-from ledger.store.canonical import GENESIS
-from ledger.store.open import open_store
-from ledger.store.protocol import Appended, EventStore, NewEvent
-from ledger.store.schema import FORMAT
-from ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
+from banco.ledger.held_tables import HeldTable as _Table
+from banco.ledger.held_tables import after_append, fold_onto
+from banco.ledger.held_tables import snapshot_of as _snapshot_of
+from banco.ledger.records.upcast import upcast_rows
+from banco.ledger.snapshot_check import table_from
+from banco.ledger.store.canonical import GENESIS
+from banco.ledger.store.open import open_store
+from banco.ledger.store.protocol import Appended, EventStore, NewEvent
+from banco.ledger.store.schema import FORMAT
+from banco.ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
 
 if TYPE_CHECKING:
-    from ledger.records import commands as c
+    from banco.ledger.records import commands as c
 
 
 
@@ -119,7 +119,7 @@ class Book:
         else the latest (to look at; its rules refuse new moves).  Index lookups only."""
         if game_id is not None:
             if self.store.game(game_id) is None:
-                from ledger.base.numbers import ranges
+                from banco.ledger.base.numbers import ranges
 
                 known = ranges([g["game_id"] for g in self.store.games()]) or "none yet"
                 raise UsageError("no game {game} in this database (games: {known})", game=game_id,
@@ -144,9 +144,9 @@ class Book:
         game it started (replayed).  `edition` None: the rule set's own (vintage: it-lire)."""
         import uuid
 
-        from ledger.board.edition import load_edition
-        from ledger.board.rule_sets import BUILTIN, check_fit, load_rules
-        from ledger.rules.decide import start_game
+        from banco.ledger.board.edition import load_edition
+        from banco.ledger.board.rule_sets import BUILTIN, check_fit, load_rules
+        from banco.ledger.rules.decide import start_game
 
         if command_id is not None:
             done = self.store.game_of_command(command_id)
@@ -266,7 +266,7 @@ class Book:
         """The table after event `at` from the newest snapshot at or before it that no undo up
         to `at` reaches behind, and the rows after it: a moment late in a long game without
         folding it from the start (None when there is no such snapshot)."""
-        from ledger.table.snapshot_codec import shape
+        from banco.ledger.table.snapshot_codec import shape
 
         for snap in self.store.snapshots(game_id):
             if snap.seq > at or snap.format != shape() or any(
@@ -346,7 +346,7 @@ class Book:
         """The table from the newest snapshot bound to the log (snapshot_binding.py) that no
         later undo reaches behind, and the rows after it; else folded from the start, in
         chunks."""
-        from ledger.table.snapshot_codec import shape
+        from banco.ledger.table.snapshot_codec import shape
 
         started = self.store.game_start(game_id)
         if started is None:
@@ -469,8 +469,8 @@ class Book:
                 actor: str, command_id: str | None) -> Appended:
         import uuid
 
-        from ledger.records.events import SCHEMA_VERSION, validate
-        from ledger.table.read_rows import read_model_rows
+        from banco.ledger.records.events import SCHEMA_VERSION, validate
+        from banco.ledger.table.read_rows import read_model_rows
 
         for e in events:  # what decide wrote, held to its schema before it is kept
             validate(e["type"], e["data"])
@@ -547,7 +547,7 @@ class Book:
         `command_id`: an idempotency key (a repeat returns what it recorded, replayed=True).
         `expect`: the seq the caller saw; if the game is elsewhere, ConflictError.
         `line`: the words as typed, recorded in CommandRecorded with the parsed command."""
-        from ledger.rules.decide import decide
+        from banco.ledger.rules.decide import decide
 
         referee = getattr(command, "referee", None)
         if isinstance(referee, str):  # a referee's command is recorded in the referee's name

@@ -7,7 +7,7 @@ import copy
 import json
 from pathlib import Path
 
-from ledger.store.canonical import GENESIS, row_hash
+from banco.ledger.store.canonical import GENESIS, row_hash
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 NOW = "2026-11-29T10:00:00.000000Z"
@@ -22,7 +22,7 @@ def as_facts(events: list[dict]) -> list[dict]:
     """A golden log as facts: fixtures/*.events.json were written with schema version 1
     (reasons in English sentences), read through the upcasters as any older row is
     (ledger/records/upcast.py): the golden games compare facts as data."""
-    from ledger.records.upcast import upcast
+    from banco.ledger.records.upcast import upcast
 
     return [{**e, "data": upcast(e["type"], 1, e["data"])} for e in events]
 
@@ -48,7 +48,7 @@ def rechain(rows: list[dict], start: int = 0) -> list[dict]:
 
 def money_spots(rows: list[dict]) -> list[tuple[int, int | None]]:
     """Every amount a transfer carries: (row index, index in its `transfers` list or None)."""
-    from ledger.records.events import MONEY_EVENTS
+    from banco.ledger.records.events import MONEY_EVENTS
 
     spots: list[tuple[int, int | None]] = []
     for i, row in enumerate(rows):
@@ -86,7 +86,7 @@ def drop_triggers(conn) -> None:
 def rechain_stored(conn, game_id: int, start: int = 1) -> str:
     """Recompute prev_hash and hash of a stored game's rows from seq `start` on, each by its own
     chain version, as a forger would after an edit; returns the new head."""
-    from ledger.store.canonical import stored_row_hash
+    from banco.ledger.store.canonical import stored_row_hash
 
     prev = GENESIS
     if start > 1:
@@ -108,7 +108,7 @@ def append_forged_undo(db, game: int, retract: int) -> int:
     event `retract`, with the triggers dropped, and re-chains; returns the last honest seq."""
     import sqlite3
 
-    from ledger.store.canonical import canonical_json
+    from banco.ledger.store.canonical import canonical_json
 
     conn = sqlite3.connect(db)
     drop_triggers(conn)

@@ -6,10 +6,10 @@ import sqlite3
 
 import pytest
 
-from ledger.book import Book
-from ledger.records import commands as c
-from ledger.store.canonical import GENESIS, HASHED_FIELDS, canonical_json
-from projections.audit.audit import audit
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.ledger.store.canonical import GENESIS, HASHED_FIELDS, canonical_json
+from banco.projections.audit.audit import audit
 
 NOW = "2026-11-29T10:00:00.000000Z"
 
@@ -144,7 +144,7 @@ def test_canonical_json_is_stable():
 
 def test_rechained_house_from_nowhere_is_caught_by_the_table_checks(book):
     """A forged house on a lot nobody owns whole: chain and schema are fine, the table is not."""
-    from ledger.store.sqlite import NewEvent
+    from banco.ledger.store.sqlite import NewEvent
 
     book.store.append(1, book.store.last_seq(1), [NewEvent("HouseBuilt", {
         "player": "Carla", "property": 39, "level": 1, "bank_houses": -1, "bank_hotels": 0,
@@ -282,7 +282,7 @@ def test_facts_after_the_end_no_command_records(tmp_path):
 def test_a_game_from_before_recorded_commands_says_what_was_not_re_derived(tmp_path):
     from format1 import OLD_DB
 
-    from ledger.store.sqlite import SQLiteStore
+    from banco.ledger.store.sqlite import SQLiteStore
 
     store = SQLiteStore(str(OLD_DB))
     r = audit(1, store.raw_rows(1))
@@ -297,7 +297,7 @@ def test_a_game_from_before_recorded_commands_says_what_was_not_re_derived(tmp_p
 def italian():
     import gettext
 
-    from cli.words.i18n import DOMAIN, LOCALE_DIR
+    from banco.cli.words.i18n import DOMAIN, LOCALE_DIR
 
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=["it"])
 
@@ -305,7 +305,7 @@ def italian():
 def test_forged_dice_are_named_in_italian_by_the_audit(book):
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     seq = seq_of(book, "DiceRolled")
     forged(book, f"UPDATE events SET data=replace(data, '\"dice\":[1,2]', '\"dice\":[6,6]') "
@@ -319,7 +319,7 @@ def test_forged_dice_are_named_in_italian_by_the_audit(book):
 
 
 def test_each_difference_the_re_derivation_finds_said_in_italian():
-    from projections.audit.rederive import first_difference
+    from banco.projections.audit.rederive import first_difference
 
     roll = {"type": "DiceRolled", "data": {"dice": [1, 2], "player": "Anna"}}
     moved = {"type": "TokenMoved", "data": {"to": 3}}
@@ -374,7 +374,7 @@ def _logged_sales(tmp_path, edit):
     from click.testing import CliRunner
     from forge import drop_triggers, rechain_stored
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     db = str(tmp_path / "b.db")
     script = Path(__file__).parent / "data" / "bankrupt-two-groups.banco"
@@ -435,8 +435,8 @@ def test_recorded_times_that_go_back_past_a_clock_correction_are_a_problem(tmp_p
     import os
     from unittest import mock
 
-    from ledger.store.sqlite import SQLiteStore
-    from projections.audit.audit_parallel import audit_game
+    from banco.ledger.store.sqlite import SQLiteStore
+    from banco.projections.audit.audit_parallel import audit_game
 
     store = SQLiteStore(db, create=False)
     try:

@@ -6,13 +6,13 @@ import uuid
 
 import pytest
 
-from ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
-from ledger.book import Book
-from ledger.records import commands as c
-from ledger.records.command_codec import decode
-from ledger.records.reasons import english
-from ledger.store.sqlite import NewEvent
-from ledger.table.state import fold
+from banco.ledger.base.errors import ConflictError, DatabaseError, RuleViolation, UsageError
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.ledger.records.command_codec import decode
+from banco.ledger.records.reasons import english
+from banco.ledger.store.sqlite import NewEvent
+from banco.ledger.table.state import fold
 
 NOW = "2026-11-29T10:00:00.000000Z"
 
@@ -70,7 +70,7 @@ def test_the_seqs_a_command_decides_are_the_seqs_its_facts_get(book):
 def test_decide_sees_the_table_with_the_command_recorded(book, monkeypatch):
     """A fact that points at another fact of the same command (a debt and its settlement,
     say) must point at the seq it gets: decide numbers from after the CommandRecorded."""
-    import ledger.rules.decide as decide_module
+    import banco.ledger.rules.decide as decide_module
 
     seen = []
     real = decide_module.decide
@@ -288,8 +288,8 @@ def test_a_clock_set_back_is_recorded_at_the_games_last_time_said_and_audited(tm
     """A banker's computer whose clock was set back an hour mid-game: its commands are
     recorded at the game's last time (a game's times never go back), the banker is warned
     once, and the audit, which fails a time going back, passes the game."""
-    from ledger.records import commands as c
-    from projections.audit.audit_parallel import audit_game
+    from banco.ledger.records import commands as c
+    from banco.projections.audit.audit_parallel import audit_game
 
     warnings: list = []
     book = Book(str(tmp_path / "clock.db"), warn=warnings.append)

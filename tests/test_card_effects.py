@@ -6,11 +6,11 @@ import pytest
 from edition_tables import at_card, positions, table
 from helpers import DrawCard, Roll, balanced, of_type, play, types
 
-from ledger.base.errors import RuleViolation
-from ledger.board.edition import load_edition
-from ledger.rules.card_effects import nearest
-from ledger.rules.decide import decide
-from ledger.table.state import evolve
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.board.edition import load_edition
+from banco.ledger.rules.card_effects import nearest
+from banco.ledger.rules.decide import decide
+from banco.ledger.table.state import evolve
 
 US = load_edition("us")
 POS = {s.name: s.position for s in US.properties}
@@ -90,7 +90,7 @@ def test_the_throw_is_ten_times_even_with_one_utility_and_pays_at_once_with_auto
 
 def test_the_throw_is_no_doubles_and_closes_no_claim():
     # Anna rolled doubles to reach the card: after the throw she still rolls again.
-    from ledger.table.state import Claim
+    from banco.ledger.table.state import Claim
 
     t = us(("Bruno", "Water Works"), ("Bruno", "Boardwalk"), at=22, dice=(2, 2))
     dario_owes = Claim(payer="Dario", owner="Bruno", property=39, amount=50, opened_seq=5,
@@ -109,7 +109,7 @@ def test_the_throw_is_no_doubles_and_closes_no_claim():
 
 def test_nothing_else_is_accepted_while_the_throw_is_awaited():
     t, _ = play(us(("Bruno", "Electric Company")), DrawCard("chance", NEAREST_UTILITY))
-    from ledger.base.errors import UsageError
+    from banco.ledger.base.errors import UsageError
 
     with pytest.raises(UsageError, match="a die shows 1 to 6, not 7 1"):  # a slip, as any roll
         play(t, Roll((7, 1)))

@@ -18,7 +18,7 @@ from helpers import (
     types,
 )
 
-from ledger.base.errors import RuleViolation
+from banco.ledger.base.errors import RuleViolation
 
 
 def at_card(player="Anna", position=7, deck="imprevisti", **kw):
@@ -186,7 +186,7 @@ def test_in_the_first_round_a_drawn_card_cannot_come_again():
 
 
 def test_once_every_card_is_seen_the_order_is_known_and_only_the_next_one_can_come():
-    from ledger.table.decks import deck_views, next_card
+    from banco.ledger.table.decks import deck_views, next_card
 
     t = new_table()
     order = [5, 12, 1, 16, 3, 14, 9, 7, 11, 2, 13, 10, 6, 8, 4, 15]
@@ -255,7 +255,7 @@ def test_shuffle_forgets_the_order_but_not_the_held_cards():
 
 
 def test_an_old_log_with_a_card_drawn_twice_still_folds():
-    from ledger.table.state import evolve
+    from banco.ledger.table.state import evolve
 
     t = new_table()
     for n in (3, 3):
@@ -269,14 +269,14 @@ def test_an_old_log_with_a_card_drawn_twice_still_folds():
     (["parco", "vittoria"], 3), (["uscite"], 15), (["contributo"], 9),
 ])
 def test_a_card_is_named_by_a_word_of_its_text(words, number):
-    from ledger.table.decks import card_by_words
+    from banco.ledger.table.decks import card_by_words
 
     assert card_by_words(new_table(), "imprevisti", words) == number
 
 
 def test_ambiguous_words_list_the_candidates_and_prefer_a_card_that_can_come():
-    from ledger.base.errors import UsageError
-    from ledger.table.decks import card_by_words
+    from banco.ledger.base.errors import UsageError
+    from banco.ledger.table.decks import card_by_words
 
     t = new_table()
     with pytest.raises(UsageError) as err:
@@ -331,8 +331,8 @@ def test_every_card_is_in_exactly_one_place_through_random_games():
 
     from test_properties import choose
 
-    from ledger.rules.decide import decide
-    from ledger.table.state import evolve
+    from banco.ledger.rules.decide import decide
+    from banco.ledger.table.state import evolve
 
     for seed in range(30):
         rng = random.Random(seed)
@@ -353,7 +353,7 @@ def test_every_card_is_in_exactly_one_place_through_random_games():
 
 def test_a_repairs_card_with_nothing_built_says_there_is_nothing_to_pay(banco):
     """No payment follows it, so the banker is told so, in either language, and only then."""
-    from cli.words.facts import nothing_to_pay
+    from banco.cli.words.facts import nothing_to_pay
 
     banco("new", "Anna", "Bruno")
     banco("roll", "3", "4")  # Anna on Imprevisti, owning nothing

@@ -6,11 +6,11 @@ start-of-turn state (FAQ 32)."""
 import pytest
 from helpers import POS, cash, mortgage, new_table, of_type, own, place, play, types
 
-from ledger.base.errors import RuleViolation
-from ledger.records import commands as c
-from ledger.records.reasons import english
-from ledger.rules.decide import decide
-from projections.audit.checks import table_problems
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import english
+from banco.ledger.rules.decide import decide
+from banco.projections.audit.checks import table_problems
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")
 
@@ -286,7 +286,7 @@ def test_a_bankrupt_closers_window_passes_to_the_next_player_still_in_the_game()
 def auction_of_vicolo_stretto(bruno_cash=50):
     """Anna declines Vicolo Stretto (60); Bruno, with `bruno_cash` and Vicolo Corto (mortgage
     30), bids 70."""
-    from projections.audit.deed_amounts import bid
+    from banco.projections.audit.deed_amounts import bid
 
     t = cash(own(champ(), "Bruno", "Vicolo Corto"), "Bruno", bruno_cash)
     t, _ = play(t, c.Roll((1, 2)), c.Decline())
@@ -317,7 +317,7 @@ def test_a_winner_who_cannot_pay_has_the_auction_held_again_without_him():
 
 
 def test_under_classic_a_bid_past_the_cash_is_refused_and_the_audit_flags_one():
-    from projections.audit.deed_amounts import bid
+    from banco.projections.audit.deed_amounts import bid
 
     t = cash(new_table(FOUR), "Bruno", 50)
     t, _ = play(t, c.Roll((1, 2)), c.Decline())

@@ -34,9 +34,9 @@ from helpers import (
     types,
 )
 
-from ledger.base.errors import RuleViolation
-from ledger.records.reasons import english
-from ledger.table.state import next_step
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.records.reasons import english
+from banco.ledger.table.state import next_step
 
 VERDE = ("Via Roma", "Corso Impero", "Largo Augusto")  # house 200
 MARRONE = ("Vicolo Corto", "Vicolo Stretto")  # house 50
@@ -55,7 +55,7 @@ def levels(t, names):
 def test_lots_of_two_owners_are_refused_in_the_table_s_language_and_words():
     """A trial: in Italian, `costruisci` over two owners' lots said "Zoë and Élodie" and
     "`build` i terreni ...": the English word for the list and for the command."""
-    from cli.web.hub import translations
+    from banco.cli.web.hub import translations
 
     t = own(own(new_table(), "Anna", "Vicolo Corto"), "Bruno", "Vicolo Stretto")
     lots = (POS["Vicolo Corto"], POS["Vicolo Stretto"])
@@ -173,7 +173,7 @@ def test_build_any_time_even_in_jail_and_on_anothers_turn():
 def test_building_changes_rent_and_short_rules_need_three_houses():
     t = verde()
     t, _ = play(t, Build(POS["Via Roma"]), Build(POS["Corso Impero"]), Build(POS["Largo Augusto"]))
-    from ledger.rules.movement import rent_for
+    from banco.ledger.rules.movement import rent_for
 
     assert rent_for(t, POS["Via Roma"], 7)[0] == 130
 
@@ -307,7 +307,7 @@ def test_hotel_break_up_that_would_be_uneven_offers_selling_the_group():
 def test_builders_come_before_a_hotel_break_up():
     t = own(new_table(), "Anna", *MARRONE)
     t = build(build(t, "Vicolo Corto", 5), "Vicolo Stretto", 5)
-    from ledger.table.state import Auction
+    from banco.ledger.table.state import Auction
 
     t = t._replace(auction=Auction(property=None, min_bid=1, step=1, kind="house"))
     with pytest.raises(RuleViolation, match='houses are being auctioned') as err:
@@ -834,7 +834,7 @@ def test_a_three_house_hotel_rule_builds_and_stays_even(tmp_path):
     t, ev = play(t, Build(POS["Vicolo Corto"]))
     assert types(ev) == ["HotelBuilt"] and of_type(ev, "HotelBuilt")[0]["bank_houses"] == 3
     assert levels(t, MARRONE) == [5, 3] and stock_ok(t)
-    from projections.audit.checks import table_problems
+    from banco.projections.audit.checks import table_problems
 
     assert table_problems(t) == []  # a hotel beside three houses is even here
     t, ev = play(t, Sell(POS["Vicolo Corto"]))  # breaks back into three houses
@@ -844,7 +844,7 @@ def test_a_three_house_hotel_rule_builds_and_stays_even(tmp_path):
 def test_a_game_recorded_before_the_last_bankruptcys_ten_percent_replays_as_played():
     # Its GameStarted has no final_estate_interest: the rules as banco had them then, which
     # ended the game before the 10% (so its audit re-derives the very facts it recorded).
-    from ledger.board.rule_sets import RuleSet
+    from banco.ledger.board.rule_sets import RuleSet
 
     t = last_bankruptcy()
     old = {k: v for k, v in t.rules.params().items() if k != "final_estate_interest"}

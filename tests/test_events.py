@@ -2,7 +2,7 @@
 
 import pytest
 
-from ledger.records.events import (
+from banco.ledger.records.events import (
     EVENT_TYPES,
     MONEY_EVENTS,
     SCHEMA_VERSION,
@@ -10,7 +10,7 @@ from ledger.records.events import (
     schemas,
     validate,
 )
-from ledger.table.state import HANDLERS
+from banco.ledger.table.state import HANDLERS
 
 GOOD_TAX = {"payer": "Anna", "payee": "bank", "amount": 200,
             "reason": {"code": "tax", "space": "Tassa Patrimoniale"}}
@@ -64,7 +64,7 @@ def test_dice_and_positions_are_bounded():
 
 
 def test_the_book_refuses_to_append_an_invalid_event(tmp_path):
-    from ledger.book import Book
+    from banco.ledger.book import Book
 
     book = Book(str(tmp_path / "b.db"))
     with pytest.raises(InvalidEvent, match='Not a valid integer'):

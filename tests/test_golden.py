@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from forge import as_facts
 from freezegun import freeze_time
 
-from cli.main import cli
+from banco.cli.main import cli
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 TRANSCRIPT = FIXTURES / "classic-4p.banco"
@@ -105,7 +105,7 @@ def test_the_late_claim_is_refused_with_its_evidence(replay):
 
 
 def test_money_is_conserved_and_every_transfer_adds_up(game):
-    from ledger.records.events import transfers_of
+    from banco.ledger.records.events import transfers_of
 
     _, call = game
     state = call("state", "--json")
@@ -230,7 +230,7 @@ def test_to_the_end_rent_on_built_lots_by_hand(to_the_end):
     1500; Parco della Vittoria with a hotel 2000; Vicolo Stretto with a hotel 450 (each the
     deed's row, not doubled: buildings stand)."""
     log = to_the_end("log", "--json")
-    from ledger.records.reasons import english
+    from banco.ledger.records.reasons import english
 
     opened = {(e["data"]["property"], english(e["data"]["basis"])): e["data"]["amount"]
               for e in log if e["type"] == "RentClaimOpened"}

@@ -36,7 +36,7 @@ def replay(db: str):
     from click.testing import CliRunner
     from freezegun import freeze_time
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     runner = CliRunner()
     with freeze_time(FROZEN):
@@ -119,7 +119,7 @@ def test_the_audit_is_clean(game):
 
 
 def test_money_is_conserved(game):
-    from ledger.records.events import transfers_of
+    from banco.ledger.records.events import transfers_of
 
     balance = {p["name"]: 0 for p in game.state["players"]}
     for e in game.log:

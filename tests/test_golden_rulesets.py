@@ -28,7 +28,7 @@ def replay(db: str, name: str):
     from click.testing import CliRunner
     from freezegun import freeze_time
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     runner = CliRunner()
     with freeze_time(FROZEN):

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import ALIASES, COMMANDS, cli
-from cli.words import i18n
-from ledger.base.errors import RuleViolation
+from banco.cli.main import ALIASES, COMMANDS, cli
+from banco.cli.words import i18n
+from banco.ledger.base.errors import RuleViolation
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "tools"))
@@ -249,8 +249,8 @@ def test_every_reason_in_the_recorded_games_is_said_in_italian():
     """A fact's English reason is said through the template decide writes it from
     (cli/words/reasons.py); the only reasons left as written are the board's own words (a card,
     a tax: already in the edition's language)."""
-    from cli.words.reasons import known
-    from ledger.board.edition import EDITIONS, load_edition
+    from banco.cli.words.reasons import known
+    from banco.ledger.board.edition import EDITIONS, load_edition
 
     board_words = set()
     for name in EDITIONS:
@@ -268,7 +268,7 @@ def test_every_reason_in_the_recorded_games_is_said_in_italian():
 
 
 def test_the_shell_speaks_italian_and_completes_the_italian_words(tmp_path, monkeypatch):
-    from cli.banker.shell import BancoShell, words
+    from banco.cli.banker.shell import BancoShell, words
 
     _clear_locale(monkeypatch)
     assert {"compra", "buy", "paga-multa", "rivedi"} <= set(words())
@@ -383,7 +383,7 @@ def test_the_line_recorded_is_the_line_typed_with_the_italian_words(tmp_path, mo
     ("Anna has not passed Via! yet (000 FAQ 35)", "Anna non ha ancora passato il Via!"),
 ])
 def test_the_buildings_and_the_bus_inside_a_reason_are_said_in_italian(reason, italian):
-    from cli.words.reasons import say_reason
+    from banco.cli.words.reasons import say_reason
 
     try:
         i18n.use("it")
@@ -421,7 +421,7 @@ def test_what_only_an_owner_may_do_is_said_whole_in_italian(tmp_path, monkeypatc
 
 
 def test_the_board_s_note_on_its_sources_in_the_table_s_language(tmp_path, monkeypatch):
-    from ledger.board.edition import EDITIONS, load_edition
+    from banco.ledger.board.edition import EDITIONS, load_edition
 
     assert all(load_edition(n).notes_it for n in EDITIONS if load_edition(n).notes)
     _clear_locale(monkeypatch)
@@ -450,7 +450,7 @@ def test_an_italian_preposition_joins_the_word_that_follows(prep, phrase, said):
 def test_italian_messages_join_their_prepositions_and_english_ones_do_not(tmp_path, monkeypatch):
     """A name or a phrase filled in after `a`/`e` in the Italian catalog: "tocca ad Anna",
     "Anna ed Elena", "deve 200 M alla Banca" (the Bank is a phrase, "la Banca")."""
-    from ledger.base.text import msg
+    from banco.ledger.base.text import msg
 
     owed = msg("{amount} to {creditor} ({reason})", amount="200 M", creditor=msg("the Bank"),
                reason="tax")  # a debt as `state` lists it (ledger/table/state.py)
@@ -476,7 +476,7 @@ def test_a_tie_among_bidders_is_said_as_a_list_with_and():
     Elena", and in Italian "Anna, Bruno ed Elena"."""
     from helpers import new_table
 
-    from ledger.table.state import Auction, next_step
+    from banco.ledger.table.state import Auction, next_step
 
     t = new_table(("Anna", "Bruno", "Elena"))
     t = t._replace(auction=Auction(property=3, min_bid=1, step=1),
@@ -532,7 +532,7 @@ def test_a_player_s_past_is_said_whoever_the_player_is():
     Via!` says it of anyone."""
     from helpers import new_table, place
 
-    from ledger.rules.speedy import check_face
+    from banco.ledger.rules.speedy import check_face
 
     t = new_table(("Anna", "Bruno"), rules="championship")
     anna = place(t, "Anna", 5, passed_go=True).player("Anna")

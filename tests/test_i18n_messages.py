@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 from conftest import LOCALE_VARS  # noqa: E402,F401
 
-from cli.main import cli
-from cli.words import i18n
-from ledger.base.errors import DatabaseError
-from ledger.store.sqlite import SQLiteStore
+from banco.cli.main import cli
+from banco.cli.words import i18n
+from banco.ledger.base.errors import DatabaseError
+from banco.ledger.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.usefixtures("no_locale")
 
@@ -186,7 +186,7 @@ def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(t
     import json
     from pathlib import Path
 
-    from ledger.book import Book
+    from banco.ledger.book import Book
 
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 50)
     db = tmp_path / "long.db"
@@ -221,7 +221,7 @@ def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(t
 def test_the_server_refuses_and_misses_in_the_visitor_s_language(tmp_path):
     import http.client
 
-    from cli.web.serve import start
+    from banco.cli.web.serve import start
 
     db = tmp_path / "t.db"
     run(db, "new", "Anna", "Bruno")
@@ -298,8 +298,8 @@ def test_the_groups_help_in_italian_names_the_italian_words():
 
 
 def test_every_word_of_a_group_names_one_of_its_commands_and_none_is_english():
-    from cli.banker.table_rules import tournament
-    from cli.referee.commands import ruling
+    from banco.cli.banker.table_rules import tournament
+    from banco.cli.referee.commands import ruling
 
     for group, words in ((tournament, {"nuovo", "aggiungi", "classifica", "esporta"}),
                          (ruling, {"affitto", "asta", "bancarotta", "prigione"})):

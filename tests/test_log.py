@@ -10,9 +10,9 @@ import pytest
 from freezegun import freeze_time
 from helpers import new_table
 
-from cli.words.facts import amount_of, describe, local_time, players_of
-from ledger.records.events import EVENT_TYPES, validate
-from ledger.records.upcast import upcast
+from banco.cli.words.facts import amount_of, describe, local_time, players_of
+from banco.ledger.records.events import EVENT_TYPES, validate
+from banco.ledger.records.upcast import upcast
 
 
 def tr(payer, payee, amount, reason, **more):
@@ -254,8 +254,8 @@ def test_log_filters(played):
 
 def test_log_reads_only_the_stretch_it_shows(played, monkeypatch):
     # `log --tail 3` of a 300,000-event game took 4.6 s and 655 MB: it loaded the whole log
-    from ledger.book import Book
-    from ledger.store.bulk import RawRows
+    from banco.ledger.book import Book
+    from banco.ledger.store.bulk import RawRows
 
     whole = [x for x in played("log").output.splitlines()[1:] if x[:5].strip().isdigit()]
     reads: list[tuple] = []

@@ -69,8 +69,8 @@ def test_undo_of_the_bankruptcy_that_ended_the_game_says_it_is_open_again(banco)
 
 def test_undo_says_the_jail_cards_that_go_back(banco):
     """A bankrupt's jail card went with the estate; its undo gives it back, and says so."""
-    from cli.session import Session
-    from cli.words.undo_text import taken_back
+    from banco.cli.session import Session
+    from banco.cli.words.undo_text import taken_back
 
     banco("new", "Ada", "Bea")
     session = Session(banco.db, None)
@@ -253,7 +253,7 @@ def test_undo_says_a_debt_cancelled_or_owed_again_and_a_card_choice_open_again()
     came back."""
     from helpers import debt, new_table
 
-    from cli.words.undo_text import taken_back, undone_line
+    from banco.cli.words.undo_text import taken_back, undone_line
 
     table = new_table(("Anna", "Bruno", "Carla"))
     owing = debt(table, "Carla", "Bruno", 48)
@@ -272,7 +272,7 @@ def test_the_rule_sets_name_is_said_in_the_tables_language_everywhere(tmp_path):
     the text export's first step "regole classic" under "regole classiche"."""
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     db = str(tmp_path / "g.db")
 

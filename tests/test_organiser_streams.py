@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.book import Book
-from ledger.records.reasons import english
-from ledger.store.sqlite import SQLiteStore
+from banco.ledger.book import Book
+from banco.ledger.records.reasons import english
+from banco.ledger.store.sqlite import SQLiteStore
 
 
 @pytest.fixture
@@ -97,8 +97,8 @@ def test_streamed_csv_export_is_the_money_once(undone, monkeypatch):
 
 
 def test_json_rows_are_written_as_dump_writes_the_list(capsys):
-    from cli.organiser.commands import dump_rows
-    from cli.session import dump
+    from banco.cli.organiser.commands import dump_rows
+    from banco.cli.session import dump
 
     rows = [{"seq": 1, "note": "a \"quoted\"\nline — è", "nested": {"a": [1, {"b": []}]},
              "empty": {}}, {"seq": 2, "list": [], "none": None}]
@@ -112,7 +112,7 @@ def test_json_rows_are_written_as_dump_writes_the_list(capsys):
 # --- banco serve ------------------------------------------------------------------------------
 
 def test_command_tail_reads_back_to_the_commands_the_screen_shows():
-    from projections.readings.screen import command_tail, last_commands
+    from banco.projections.readings.screen import command_tail, last_commands
 
     rows = [{"seq": s, "type": "CommandRecorded" if s % 3 == 1 else "DiceRolled",
              "data": {"line": f"line {s}"}, "recorded_at": "t"} for s in range(1, 31)]
@@ -136,8 +136,8 @@ def test_the_screen_reads_only_the_tail_of_the_log(tmp_path, monkeypatch):
 
     from games import record
 
-    from cli.web.hub import Table
-    from projections.readings.screen import screen
+    from banco.cli.web.hub import Table
+    from banco.projections.readings.screen import screen
 
     db = record(str(tmp_path / "g.db"), "classic-4p")
     book = Book(db, create=False)
@@ -194,8 +194,8 @@ def whole_game(db):
 
 
 def test_the_chart_keeps_every_point_of_a_short_game_and_samples_a_long_one(bankruptcy):
-    from projections.readings.replay import steps
-    from projections.readings.report import WorthSampler
+    from banco.projections.readings.replay import steps
+    from banco.projections.readings.report import WorthSampler
 
     all_steps = list(steps(whole_game(bankruptcy), 1))
     went = [s.last_seq for s, t in zip(all_steps[1:], all_steps, strict=False)
@@ -220,7 +220,7 @@ def test_the_chart_keeps_every_point_of_a_short_game_and_samples_a_long_one(bank
     regular = [at[x] for x in xs if x not in went][:-1]  # evenly spread: one in `stride`
     assert all(n % few.stride == 0 for n in regular) and len(regular) >= 10 // 2
     worth = {s.last_seq: s for s in all_steps}
-    from ledger.table.worth import net_worth
+    from banco.ledger.table.worth import net_worth
 
     for name, values in ys.items():  # the points are the players' worth after those commands
         for x, v in zip(xs, values, strict=True):
@@ -229,8 +229,8 @@ def test_the_chart_keeps_every_point_of_a_short_game_and_samples_a_long_one(bank
 
 
 def test_the_report_is_written_as_the_log_is_read(bankruptcy, tmp_path, monkeypatch):
-    from cli.words.facts import describe, local_time
-    from projections.readings.report import AuditVerdict, report_html
+    from banco.cli.words.facts import describe, local_time
+    from banco.projections.readings.report import AuditVerdict, report_html
 
     events = whole_game(bankruptcy)
     line = f"banco/1/{events[-1]['seq']}/{events[-1]['hash'][:12]}"  # the audit passed
@@ -239,7 +239,7 @@ def test_the_report_is_written_as_the_log_is_read(bankruptcy, tmp_path, monkeypa
     runner_db = ["--db", bankruptcy]
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from banco.cli.main import cli
 
     spooled = []
     import tempfile
@@ -270,8 +270,8 @@ def test_a_long_games_chart_is_sampled_and_says_so(bankruptcy, tmp_path, monkeyp
 
     from click.testing import CliRunner
 
-    from cli.main import cli
-    from projections.readings import report
+    from banco.cli.main import cli
+    from banco.projections.readings import report
 
     monkeypatch.setattr(report, "CHART_POINTS", 12)
     out = tmp_path / "r.html"
@@ -305,7 +305,7 @@ def test_the_jsonl_export_stays_a_stream(undone, monkeypatch):
 @given(st.integers(1, 40), st.lists(st.integers(0, 400), max_size=4), st.integers(0, 400))
 def test_the_sampled_chart_is_bounded_even_and_keeps_its_ends_and_bankruptcies(limit, outs,
                                                                                count):
-    from projections.readings.report import WorthSampler
+    from banco.projections.readings.report import WorthSampler
 
     sampler = WorthSampler(limit=limit)
     out: set[str] = set()
@@ -342,8 +342,8 @@ def test_the_sampled_chart_is_bounded_even_and_keeps_its_ends_and_bankruptcies(l
 def test_rows_streamed_as_json_are_the_list_dumped(rows):
     import contextlib
 
-    from cli.organiser.commands import dump_rows
-    from cli.session import dump
+    from banco.cli.organiser.commands import dump_rows
+    from banco.cli.session import dump
 
     outs = []
     for write in (lambda: dump(rows), lambda: dump_rows(iter(rows))):

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 from helpers import POS, build, cash, new_table, own, place, play
 
-from ledger.base.errors import RuleViolation
-from ledger.book import Book
-from ledger.records import commands as c
-from ledger.rules.decide import decide
-from ledger.table.state import BANK, evolve
-from projections.audit.audit import audit
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.ledger.rules.decide import decide
+from banco.ledger.table.state import BANK, evolve
+from banco.projections.audit.audit import audit
 
 NOW = "2026-11-30T21:00:00.000000Z"
 
@@ -248,7 +248,7 @@ def test_correct_refusals_and_usage_append_nothing(banco):
 # --- what an audit checks of a correction ---------------------------------------------------
 
 def test_a_correction_is_its_own_kind_of_money_fact_for_the_audit():
-    from projections.audit.referee_checks import MONEY_CHECKS, cash_correction_problems
+    from banco.projections.audit.referee_checks import MONEY_CHECKS, cash_correction_problems
 
     t = new_table()
     good = decide(t, c.CorrectCash("Anna", 75, "change", "Rita"))[0]
@@ -295,8 +295,8 @@ def test_a_forged_correction_is_named_in_italian_by_the_audit(banco):
 def test_what_makes_a_correction_no_correction_said_in_italian():
     import gettext
 
-    from cli.words.i18n import DOMAIN, LOCALE_DIR
-    from projections.audit.referee_checks import cash_correction_problems
+    from banco.cli.words.i18n import DOMAIN, LOCALE_DIR
+    from banco.projections.audit.referee_checks import cash_correction_problems
 
     tr = gettext.translation(DOMAIN, LOCALE_DIR, languages=["it"])
     t = new_table()

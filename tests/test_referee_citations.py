@@ -73,7 +73,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 def _played(tmp_path_factory, name):
     """fixtures/NAME.banco played into a fresh file: `call(*args)` reads its game."""
-    from cli.main import cli
+    from banco.cli.main import cli
 
     db = str(tmp_path_factory.mktemp(name) / "g.db")
     runner = CliRunner()

@@ -20,8 +20,8 @@ from helpers import (
     types,
 )
 
-from ledger.base.errors import RuleViolation
-from ledger.rules.movement import rent_for, seat_after
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.rules.movement import rent_for, seat_after
 
 
 def land(t, player, target, dice=None):
@@ -105,8 +105,8 @@ def test_claim_is_refused_once_the_next_player_has_rolled_and_the_refusal_is_evi
 
 def test_stored_evidence_points_at_the_landing(tmp_path):
     """Through the store: the seqs in the log, not the decider's, are what a referee reads."""
-    from ledger.book import Book
-    from ledger.records import commands as c
+    from banco.ledger.book import Book
+    from banco.ledger.records import commands as c
 
     book = Book(str(tmp_path / "e.db"))
     now = "2026-11-29T10:00:00.000000Z"
@@ -222,7 +222,7 @@ def _late(rules=None):
 
 def _refused(t, cmd):
     """The refusal, and the table with its evidence recorded as the book would."""
-    from ledger.table.state import evolve
+    from banco.ledger.table.state import evolve
 
     with pytest.raises(RuleViolation) as err:
         play(t, cmd)
@@ -266,7 +266,7 @@ def test_a_paid_landing_retires_an_older_lapsed_one():
 def test_a_game_recorded_before_keeps_its_late_claims_as_played():
     # A GameStarted without late_claims: every repeat recorded its evidence again, and a claim
     # answered from the last lapsed landing; such a log re-derives as it was recorded.
-    from ledger.board.rule_sets import RuleSet
+    from banco.ledger.board.rule_sets import RuleSet
 
     rules = new_table().rules
     old = RuleSet.from_params({k: v for k, v in rules.params().items() if k != "late_claims"})

@@ -3,9 +3,9 @@ board of each, the tables a rule set may hold, and what `new` makes of them."""
 
 import pytest
 
-from ledger.base.errors import RuleViolation, UsageError
-from ledger.board.edition import load_edition
-from ledger.board.rule_sets import (
+from banco.ledger.base.errors import RuleViolation, UsageError
+from banco.ledger.board.edition import load_edition
+from banco.ledger.board.rule_sets import (
     BUILTIN,
     check_fit,
     cited,
@@ -13,7 +13,7 @@ from ledger.board.rule_sets import (
     load_rules,
     starting_cash,
 )
-from ledger.rules.decide import start_game
+from banco.ledger.rules.decide import start_game
 
 
 def test_every_seed_has_its_rule_set_and_its_board():
@@ -130,7 +130,7 @@ def test_final_is_recorded_only_where_000_faq_31_applies():
 
 
 def test_a_game_recorded_before_these_rule_sets_replays_as_classic():
-    from ledger.board.rule_sets import RuleSet
+    from banco.ledger.board.rule_sets import RuleSet
 
     old = {k: v for k, v in load_rules("classic").params().items()
            if k not in ("edition", "deeds_dealt", "time_limit", "cite", "tournament_points")}
@@ -140,7 +140,7 @@ def test_a_game_recorded_before_these_rule_sets_replays_as_classic():
 
 
 def test_a_recorded_game_with_a_cite_topic_this_banco_does_not_know_still_replays():
-    from ledger.board.rule_sets import RuleSet
+    from banco.ledger.board.rule_sets import RuleSet
 
     params = {**load_rules("vintage").params()}
     params["cite"] = {**params["cite"], "salary": "002 §Indennità"}  # a newer banco's topic

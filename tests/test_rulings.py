@@ -6,11 +6,11 @@ import json
 import pytest
 from games import batch, lines, record, seqs
 
-from ledger.base.errors import UsageError
-from ledger.board.edition import load_edition
-from ledger.book import Book
-from projections.referee import bankruptcies, rulings
-from projections.referee.moments import parse_moment
+from banco.ledger.base.errors import UsageError
+from banco.ledger.board.edition import load_edition
+from banco.ledger.book import Book
+from banco.projections.referee import bankruptcies, rulings
+from banco.projections.referee.moments import parse_moment
 
 NAMES = {s.position: s.name for s in load_edition("it").spaces}
 
@@ -53,7 +53,7 @@ def test_a_late_claim_is_ruled_too_late_naming_the_roll_that_closed_the_window(f
     assert (d["owner"], d["payer"]) == ("Dario", "Anna")
     assert r.verdict == (f"too late: the window closed when Bruno rolled (event {lapsed}); the "
                          f"claim at event {refused} was rightly refused and Dario lost the rent")
-    from ledger.rules.claims import R_RENT
+    from banco.ledger.rules.claims import R_RENT
 
     assert r.rule == R_RENT
     f = r.facts
@@ -454,8 +454,8 @@ def _crafted_bankruptcy(table, command) -> str:
     test_estate.py): only the batch's lines mean anything, the log before it is just the deal."""
     from helpers import play
 
-    from ledger.board.rule_sets import load_rules
-    from ledger.rules.decide import start_game
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.rules.decide import start_game
 
     ruleset = load_rules("classic")
     events = start_game(["Anna", "Bruno"], ruleset, ruleset.edition)

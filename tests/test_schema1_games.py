@@ -37,7 +37,7 @@ def old_file(tmp_path, monkeypatch):
 
 
 def _banco(db, *args, code=0) -> str:
-    from cli.main import cli
+    from banco.cli.main import cli
 
     result = CliRunner().invoke(cli, ["--db", db, *args], catch_exceptions=False)
     assert result.exit_code == code, (args, result.output)
@@ -56,8 +56,8 @@ def test_the_rows_are_schema_1_sentences_and_keep_their_head(old_file):
 
 
 def test_the_audit_re_derives_every_command_as_codes(old_file):
-    from ledger.store.sqlite import SQLiteStore
-    from projections.audit.audit import audit
+    from banco.ledger.store.sqlite import SQLiteStore
+    from banco.projections.audit.audit import audit
 
     store = SQLiteStore(old_file)
     r = audit(1, store.raw_rows(1))

@@ -24,13 +24,13 @@ from helpers import (
     types,
 )
 
-from ledger.base.errors import RuleViolation, UsageError
-from ledger.board.rule_sets import RuleSet, load_rules
-from ledger.records import commands as c
-from ledger.records.reasons import english
-from ledger.rules.decide import decide
-from ledger.table.speedy_die import choices_of, mr_monopoly_target, throw_value
-from ledger.table.state import evolve, fold, next_step
+from banco.ledger.base.errors import RuleViolation, UsageError
+from banco.ledger.board.rule_sets import RuleSet, load_rules
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import english
+from banco.ledger.rules.decide import decide
+from banco.ledger.table.speedy_die import choices_of, mr_monopoly_target, throw_value
+from banco.ledger.table.state import evolve, fold, next_step
 
 Move, Go, Advance = c.BusMove, c.GoTo, c.Advance
 ALL = [s.name for s in new_table().edition.properties]
@@ -416,7 +416,7 @@ def test_go_refusals():
 # --- the fold -------------------------------------------------------------------------------
 
 def test_the_log_replays_to_the_live_table():
-    from ledger.rules.decide import start_game
+    from banco.ledger.rules.decide import start_game
 
     log = start_game(["Anna", "Bruno"], load_rules("championship"), "it")
     for i, e in enumerate(log, 1):

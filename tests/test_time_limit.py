@@ -5,11 +5,11 @@ import pytest
 from freezegun import freeze_time
 from helpers import POS, cash, new_table, own, place, play, types
 
-from ledger.base.errors import RuleViolation
-from ledger.records import commands as c
-from ledger.records.reasons import english
-from ledger.rules.decide import decide
-from ledger.table.state import BANK, next_step
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import english
+from banco.ledger.rules.decide import decide
+from banco.ledger.table.state import BANK, next_step
 
 AT = "2026-04-25T18:30:00.000000Z"
 
@@ -141,7 +141,7 @@ def test_the_time_is_recorded_when_the_banker_says_it(banco):
     banco("claim", "Anna")  # both browns: double rent 8; Anna 1508 by the count, Bruno 1492
     with freeze_time("2099-11-29 23:00:00"):  # after the game's start: times go on
         out = banco("time-up").output
-    from cli.words.facts import local_time
+    from banco.cli.words.facts import local_time
 
     at = local_time("2099-11-29T23:00:00.000000Z")  # as `log` shows a time, not the raw UTC
     assert f"time is up at {at}" in out

@@ -18,8 +18,8 @@ from helpers import (
     types,
 )
 
-from ledger.base.errors import RuleViolation
-from ledger.records.reasons import english
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.records.reasons import english
 
 
 def test_game_starts_with_cash_issued_by_the_bank():
@@ -182,7 +182,7 @@ def test_quick_rules_give_an_unbid_deed_at_ten_and_house_rules_may_keep_it_unsol
     t, _ = play(new_table(rules="quick"), Roll((1, 2)), Decline())
     t, ev = play(cash(t, "Bruno", 1501), Hammer())
     assert of_type(ev, "AuctionWon")[0]["amount"] == 10 and t.player("Bruno").cash == 1491
-    from ledger.board.rule_sets import load_rules
+    from banco.ledger.board.rule_sets import load_rules
 
     path = tmp_path / "keep.toml"
     path.write_text('extends = "classic"\nauction_no_bid = "bank_keeps"\n')
@@ -220,7 +220,7 @@ def test_player_option_checks_whose_turn_it_is():
 @pytest.mark.parametrize("dice", [(3,), (1, 2, 3)])
 def test_two_numbered_dice_or_it_is_a_usage_error(dice):
     # no rule set throws one numbered die or three: a slip (exit 2), whatever the table waits for
-    from ledger.base.errors import UsageError
+    from banco.ledger.base.errors import UsageError
 
     word = "die" if len(dice) == 1 else "dice"
     with pytest.raises(UsageError, match=rf"roll D1 D2 S with the Speedy die; got {len(dice)} {word}$"):
@@ -231,7 +231,7 @@ def test_two_numbered_dice_or_it_is_a_usage_error(dice):
 
 @pytest.mark.parametrize("dice", [(0, 3), (7, 1)])
 def test_a_die_value_no_die_shows_is_a_usage_error(dice):
-    from ledger.base.errors import UsageError
+    from banco.ledger.base.errors import UsageError
 
     with pytest.raises(UsageError, match="a die shows 1 to 6, not"):
         play(new_table(), Roll(dice))
@@ -311,9 +311,9 @@ def test_a_debtor_cannot_spend_on_a_deed_before_paying():
 @pytest.mark.parametrize("name", ["bank", "Bank", "BANK", "banca", "Banca", "the bank",
                                   "La Banca", "banco", "Bänk", "  bank  "[2:-2], "Il Banchiere"])
 def test_no_player_may_take_the_banks_name(name):
-    from ledger.base.errors import UsageError
-    from ledger.board.rule_sets import load_rules
-    from ledger.rules.decide import start_game
+    from banco.ledger.base.errors import UsageError
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.rules.decide import start_game
 
     with pytest.raises(UsageError, match=f"player name {name!r} refused: that is the Bank's name"):
         start_game([name, "Anna"], load_rules("classic"), "it")
@@ -341,9 +341,9 @@ def test_no_player_may_take_the_banks_name(name):
     (["Anna", "!!!"], "needs at least one letter"),
 ])
 def test_names_a_banker_could_not_type_are_refused(names, words):
-    from ledger.base.errors import UsageError
-    from ledger.board.rule_sets import load_rules
-    from ledger.rules.decide import start_game
+    from banco.ledger.base.errors import UsageError
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.rules.decide import start_game
 
     with pytest.raises(UsageError, match=words):
         start_game(names, load_rules("classic"), "it")
@@ -355,9 +355,9 @@ def test_ordinary_names_with_accents_spaces_and_digits_are_seated():
 
 
 def test_the_first_player_must_be_at_the_table():
-    from ledger.base.errors import UsageError
-    from ledger.board.rule_sets import load_rules
-    from ledger.rules.decide import start_game
+    from banco.ledger.base.errors import UsageError
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.rules.decide import start_game
 
     with pytest.raises(UsageError, match="'Zeno' is not one of the players"):
         start_game(["Anna", "Bruno"], load_rules("classic"), "it", "Zeno")
@@ -368,7 +368,7 @@ def test_the_first_player_must_be_at_the_table():
 def test_next_step_during_a_debt_names_who_owes_what_and_the_words():
     from helpers import debt, own
 
-    from ledger.table.state import next_step
+    from banco.ledger.table.state import next_step
 
     t = turn_of(debt(cash(new_table(), "Anna", 100), "Anna", "bank", 150), "Bruno")
     assert next_step(t) == ("Anna owes 150 M to the Bank (test debt) and can raise only 100 M: "
@@ -386,7 +386,7 @@ def test_next_step_during_a_debt_names_who_owes_what_and_the_words():
 def test_next_step_during_auctions_says_what_hammer_would_do():
     from helpers import debt
 
-    from ledger.table.state import next_step
+    from banco.ledger.table.state import next_step
 
     t, _ = play(new_table(), Roll((1, 2)), Decline())
     assert next_step(t) == (
@@ -407,8 +407,8 @@ def test_next_step_for_a_building_auction_names_the_wants():
     from helpers import own
     from test_estate import MARRONE, scarce, verde
 
-    from ledger.records.commands import BuildingAuction
-    from ledger.table.state import next_step
+    from banco.ledger.records.commands import BuildingAuction
+    from banco.ledger.table.state import next_step
 
     t = scarce(own(verde(), "Bruno", *MARRONE), 2)
     t, _ = play(t, BuildingAuction("house", (("Anna", 3), ("Bruno", 2))))
@@ -422,7 +422,7 @@ def test_next_step_for_a_building_auction_names_the_wants():
 def test_next_step_for_cards_and_jail():
     from test_cards import at_card, draw
 
-    from ledger.table.state import next_step
+    from banco.ledger.table.state import next_step
 
     t = at_card()
     assert next_step(t) == "Anna must draw from Imprevisti: `card imprevisti CARD`"

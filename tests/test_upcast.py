@@ -10,11 +10,11 @@ import sqlite3
 
 import pytest
 
-from ledger.book import Book
-from ledger.records import commands as c
-from ledger.records.reasons import SAID, V1, english, from_prose
-from ledger.records.upcast import UPCASTERS, upcast, upcast_row
-from projections.audit.audit import audit
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import SAID, V1, english, from_prose
+from banco.ledger.records.upcast import UPCASTERS, upcast, upcast_row
+from banco.projections.audit.audit import audit
 
 NOW = "2026-11-29T10:00:00.000000Z"
 
@@ -71,8 +71,8 @@ def test_a_tax_was_its_square_s_name():
 
 
 def test_the_read_model_s_reasons_read_as_the_upcasters_read_them():
-    from ledger.records.reasons import as_text
-    from ledger.records.upcast import kept_reason
+    from banco.ledger.records.reasons import as_text
+    from banco.ledger.records.upcast import kept_reason
 
     assert kept_reason("TaxPaid", "Tassa patrimoniale") == {"code": "tax",
                                                              "space": "Tassa patrimoniale"}
@@ -173,7 +173,7 @@ def test_every_fact_of_the_golden_games_is_its_typed_record():
     recorded games (upcast) reads as its record and back, and passes its schema."""
     from forge import as_facts, recorded
 
-    from ledger.records.events import fact, record, records, schemas, validate
+    from banco.ledger.records.events import fact, record, records, schemas, validate
 
     assert set(records()) == set(schemas())
     for name in ("classic-4p", "championship-4p", "vintage-to-a-bankruptcy", "short-to-the-end"):
@@ -194,7 +194,7 @@ def test_every_fact_of_the_golden_games_is_its_typed_record():
                                       "complete group, unbuilt: double 26",
                                       "2 station(s) owned: 50, x2 by Chance 5"])
 def test_every_older_basis_reads_back_as_its_code(sentence):
-    from ledger.records.reasons import basis_from_prose
+    from banco.ledger.records.reasons import basis_from_prose
 
     basis = basis_from_prose(sentence)
     assert basis["code"].startswith("rent_") and english(basis) == sentence
@@ -203,8 +203,8 @@ def test_every_older_basis_reads_back_as_its_code(sentence):
 def test_every_code_has_its_words_or_is_said_in_english_on_purpose():
     """cli/words/reasons.py says each code an older sentence reads as; the few with no words
     of their own (they had no template before either) are said in English, as they were."""
-    from cli.words.reasons import BASES, COUNTED_BASES, SAYERS_BY_CODE, WORDS
-    from ledger.records.reasons import BASES_V1
+    from banco.cli.words.reasons import BASES, COUNTED_BASES, SAYERS_BY_CODE, WORDS
+    from banco.ledger.records.reasons import BASES_V1
 
     english_only = {"paid_in_kind", "freed_on_receiving", "hotel_broken_up_paid",
                     "won_debt_written_off", "cannot_pay_bid", "no_lot_for_bid", "time_up",

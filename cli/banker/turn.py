@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import click
 
-from cli.banker.meant import said
-from cli.command_table import english_value
-from cli.groups import no_stray_options
-from cli.session import (
+from banco.cli.banker.meant import said
+from banco.cli.command_table import english_value
+from banco.cli.groups import no_stray_options
+from banco.cli.session import (
     deck_key,
     execute,
     pass_session,
@@ -22,10 +22,10 @@ from cli.session import (
     report,
     space_position,
 )
-from cli.words.table_lines import turn_line
-from ledger.base.errors import UsageError
-from ledger.base.numbers import check_dice, is_digits, not_a_number
-from ledger.base.numbers import whole as whole_number
+from banco.cli.words.table_lines import turn_line
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.numbers import check_dice, is_digits, not_a_number
+from banco.ledger.base.numbers import whole as whole_number
 
 # --- the turn -------------------------------------------------------------------------------
 
@@ -37,7 +37,7 @@ from ledger.base.numbers import whole as whole_number
 def roll(session, dice, player):
     """Record the dice: roll D1 D2.  With the Speedy die (championship, from a player's first
     pass of Via!): roll D1 D2 S, S one of 1 2 3 bus mr (b and m for short)."""
-    from ledger.records.commands import Roll
+    from banco.ledger.records.commands import Roll
 
     no_stray_options(dice)
     player_not_a_die(session.state(), player, dice)
@@ -50,8 +50,8 @@ def player_not_a_die(state, player: str | None, dice) -> None:
     as what it is, with the line meant, before the dice are counted (`got 1 die` hid it)."""
     if player is None or whole_number(player.strip()) is None:
         return  # (`new` refuses a name of digits: a number names nobody)
-    from cli.command_table import ITALIAN_OPTIONS
-    from cli.words import i18n
+    from banco.cli.command_table import ITALIAN_OPTIONS
+    from banco.cli.words import i18n
 
     option = "--player" if i18n.language() == i18n.SOURCE else ITALIAN_OPTIONS["--player"]
     words = [player.strip(), *dice] if len(dice) == 1 else list(dice)  # the die it took
@@ -88,7 +88,7 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
     for w in numbered:
         number = whole_number(w)
         if number is None:
-            from ledger.base.numbers import other_digits
+            from banco.ledger.base.numbers import other_digits
 
             meant = other_digits(w)
             if meant is not None:  # `tira １ ２`: an input method left on
@@ -118,7 +118,7 @@ def parse_dice(words) -> tuple[tuple[int, ...], str | None]:
 def move(session, spaces, player):
     """The Bus of the Speedy die: move by one numbered die or both (000 FAQ 38), e.g. after
     `roll 2 6 bus`, `move 2`, `move 6` or `move 8`."""
-    from ledger.records.commands import BusMove
+    from banco.ledger.records.commands import BusMove
 
     execute(session, BusMove(spaces, player_name(session.state(), player, "in play")))
 
@@ -131,7 +131,7 @@ def move(session, spaces, player):
 def go(session, words, player):
     """A triple of the Speedy die: go to any SPACE, by name or number, clockwise; passing or
     reaching Via! pays the salary (000 FAQ 36-37)."""
-    from ledger.records.commands import GoTo
+    from banco.ledger.records.commands import GoTo
 
     state = session.state()
     execute(session, GoTo(space_position(state, " ".join(words)),
@@ -145,7 +145,7 @@ def go(session, words, player):
 def advance(session, player):
     """Mr Monopoly's second move: to the next free property; if none, the nearest where rent
     is owed; if none, stay (000 §SVOLGIMENTO 3, FAQ 39)."""
-    from ledger.records.commands import Advance
+    from banco.ledger.records.commands import Advance
 
     execute(session, Advance(player_name(session.state(), player, "in play")))
 
@@ -156,7 +156,7 @@ def advance(session, player):
 @records
 def buy(session, player):
     """Buy the property the current player stands on."""
-    from ledger.records.commands import Buy
+    from banco.ledger.records.commands import Buy
 
     execute(session, Buy(player_name(session.state(), player, "in play")))
 
@@ -167,7 +167,7 @@ def buy(session, player):
 @records
 def decline(session, player):
     """Decline the property: it goes to auction at once."""
-    from ledger.records.commands import Decline
+    from banco.ledger.records.commands import Decline
 
     execute(session, Decline(player_name(session.state(), player, "in play")))
 
@@ -180,7 +180,7 @@ def decline(session, player):
 @records
 def bid(session, bidder, amount):
     """A bid in the open auction: bid PLAYER AMOUNT."""
-    from ledger.records.commands import Bid
+    from banco.ledger.records.commands import Bid
 
     number = whole_number(amount.strip())
     if number is None:
@@ -190,7 +190,7 @@ def bid(session, bidder, amount):
                              ).meaning(said([typed_word(), amount, bidder]))
         raise not_a_number(amount)
     state = session.state()
-    from ledger.base.names import fold
+    from banco.ledger.base.names import fold
 
     if fold(bidder.strip()) in ("bank", "banca", "the bank", "la banca") \
             and bidder.strip() not in state.seats:
@@ -199,8 +199,8 @@ def bid(session, bidder, amount):
     if number >= 0:
         execute(session, Bid(player_name(state, bidder, "bidder"), number))
         return
-    from ledger.base.errors import RuleViolation
-    from ledger.base.text import msg
+    from banco.ledger.base.errors import RuleViolation
+    from banco.ledger.base.text import msg
 
     try:  # the rules' own refusal, said as what it is: a bid is a positive amount
         execute(session, Bid(player_name(state, bidder, "bidder"), number))
@@ -217,7 +217,7 @@ def hammer(session, words):
     """Close the auction: the highest bid wins.  After a building auction, PROPERTY is where
     the winner puts the building (needed only when there is a choice).  A deed nobody bid for
     goes to the richest player (000 FAQ 22); when several are as rich, PLAYER says who."""
-    from ledger.records.commands import Hammer
+    from banco.ledger.records.commands import Hammer
 
     state = session.state()
     if not words or state.auction is None:  # no auction: the rules say so, not the board
@@ -234,7 +234,7 @@ def hammer(session, words):
 @records
 def claim(session, owner):
     """The owner asks for rent: claim OWNER."""
-    from ledger.records.commands import Claim
+    from banco.ledger.records.commands import Claim
 
     execute(session, Claim(player_name(session.state(), owner, "owner")))
 
@@ -249,8 +249,8 @@ def card(session, deck, words, player):
     """The card drawn: card DECK CARD [pay|draw].  CARD is its number or words of its text
     (`card imprevisti terno`); pay/draw answers a card that offers the choice (so does `pay`
     or `draw` alone)."""
-    from ledger.records.commands import DrawCard
-    from ledger.table.decks import card_by_words
+    from banco.ledger.records.commands import DrawCard
+    from banco.ledger.table.decks import card_by_words
 
     no_stray_options((deck, *words))
     state = session.state()
@@ -270,8 +270,8 @@ def card(session, deck, words, player):
 def misdraw(session, deck, words):
     """A card turned by mistake (a Probabilità for an Imprevisti, say): shown to the table and
     put under its own deck without effect (000 FAQ 18).  CARD: its number or words of it."""
-    from ledger.records.commands import Misdraw
-    from ledger.table.decks import card_by_words
+    from banco.ledger.records.commands import Misdraw
+    from banco.ledger.table.decks import card_by_words
 
     state = session.state()
     key = deck_key(state.edition, deck)
@@ -283,7 +283,7 @@ def misdraw(session, deck, words):
 @pass_session
 def shuffle(session, deck):
     """The physical deck was mixed: banco forgets the order it knew."""
-    from ledger.records.commands import Shuffle
+    from banco.ledger.records.commands import Shuffle
 
     execute(session, Shuffle(deck_key(session.state().edition, deck)))
 
@@ -294,7 +294,7 @@ def shuffle(session, deck):
 @records
 def pay_fine(session, player):
     """Pay the jail fine before rolling."""
-    from ledger.records.commands import PayFine
+    from banco.ledger.records.commands import PayFine
 
     execute(session, PayFine(player_name(session.state(), player, "in play")))
 
@@ -305,7 +305,7 @@ def pay_fine(session, player):
 @records
 def use_card(session, player):
     """Use a get-out-of-jail card before rolling."""
-    from ledger.records.commands import UseCard
+    from banco.ledger.records.commands import UseCard
 
     execute(session, UseCard(player_name(session.state(), player, "in play")))
 
@@ -320,13 +320,13 @@ def use_card(session, player):
 def pay(session, debtor, deeds):
     """Settle a debt once the debtor has the cash (or, in the vintage rules, partly in deeds:
     `pay Carla --with "Viale Vesuvio=13000"`)."""
-    from ledger.records.commands import PayDebt, PayInKind
+    from banco.ledger.records.commands import PayDebt, PayInKind
 
     state = session.state()
     if not deeds and not state.debts and state.turn.phase == "choice":
         # `pay` at a pay-or-draw card, with no debt to settle, is the card's choice (the prompt
         # says `pay or draw`): `card probabilita 11 pay`
-        from ledger.records.commands import DrawCard
+        from banco.ledger.records.commands import DrawCard
 
         deck, number = state.turn.card_choice
         execute(session, DrawCard(deck, number, "pay", player_name(state, debtor, "in play")))
@@ -355,8 +355,8 @@ def say_what_follows(session) -> None:
     """After a debt paid or a bankruptcy, whose facts leave the turn where it was: what the
     table waits for, as `buy` ends with `Bruno to roll` (the answer ended with the payment,
     and the banker had to look up whose roll it was)."""
-    from cli.words.i18n import _
-    from cli.words.waiting import claims_words
+    from banco.cli.words.i18n import _
+    from banco.cli.words.waiting import claims_words
 
     outcome = session.outcomes[-1] if session.outcomes else None
     if outcome is None or outcome.refused or outcome.replayed or outcome.state.ended \
@@ -380,7 +380,7 @@ def undo(session):
     if outcome.replayed or outcome.refused:
         report(outcome)
     else:  # what it takes back, in the table's words, not the event types it retracts
-        from cli.words.undo_text import undone_line
+        from banco.cli.words.undo_text import undone_line
 
         for e in outcome.events:
             if e["type"] == "EventRetracted":  # the line it took back is a parameter of its reason

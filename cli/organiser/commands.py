@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from cli.safe_output import write_out
-from cli.session import (
+from banco.cli.safe_output import write_out
+from banco.cli.session import (
     dump,
     dump_rows,
     json_option,
@@ -17,9 +17,9 @@ from cli.session import (
     property_position,
     property_words,
 )
-from cli.words.i18n import NP_, _, counted, pgettext
-from ledger.base.errors import UsageError
-from ledger.base.text import msg
+from banco.cli.words.i18n import NP_, _, counted, pgettext
+from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import msg
 
 
 @click.command()
@@ -40,7 +40,7 @@ def games(session, as_json):
     if not doc:
         click.echo(_("no games yet: `banco new PLAYER PLAYER ...`"))
         return
-    from cli.words.facts import local_time
+    from banco.cli.words.facts import local_time
 
     width = max(len(_("rules")), *(len(_rule_set(g["rules"])) for g in doc)) + 2
     click.echo(f"{_('game'):>4}  {_('started'):<25}  {_('rules'):<{width}}{_('state'):<12}"
@@ -64,7 +64,7 @@ def _rule_set(name: str | None) -> str:
 def _rows_held_to_logs(store) -> None:
     """The list is the games table's, a mutable index: a row edited by hand (its players, its
     rules) is said on stderr, pointing to doctor, rather than listed as if it were the log's."""
-    from cli.words.i18n import say
+    from banco.cli.words.i18n import say
 
     for f in store.games_row_findings():  # each names its game
         click.echo(_("WARNING: {problem}; `banco doctor` says more (`doctor --repair` rebuilds "
@@ -78,7 +78,7 @@ def _rows_held_to_logs(store) -> None:
 @pass_session
 def statement(session, account, as_json, as_csv):
     """A bank statement: every transfer of ACCOUNT (a player or `bank`), with running balance."""
-    from projections.readings.lookups import statement_rows
+    from banco.projections.readings.lookups import statement_rows
 
     game = session.game()
     book = session.book
@@ -111,14 +111,14 @@ def _statement_out(rows, name: str, state, as_json: bool, as_csv: bool) -> None:
         writer = csv.DictWriter(sys.stdout, fieldnames=["seq", "type", "counterparty", "amount",
                                                         "reason", "balance"])
         writer.writeheader()
-        from ledger.records.reasons import english
+        from banco.ledger.records.reasons import english
 
         # a spreadsheet's column: the reason in English words, as before reasons were codes
         writer.writerows({**r, "reason": english(r["reason"])} for r in rows)
     else:
         click.echo(f"{_('event'):>5}  {_('amount'):>7}  {_('balance'):>7}  {_('from/to'):<10} "
                    f"{_('reason')}")
-        from cli.words.reasons import say_reason
+        from banco.cli.words.reasons import say_reason
 
         balance = None
         for r in rows:
@@ -138,7 +138,7 @@ def _statement_out(rows, name: str, state, as_json: bool, as_csv: bool) -> None:
 @pass_session
 def history(session, words, as_json):
     """The story of one deed: owners, auctions, trades, mortgages, buildings."""
-    from projections.readings.lookups import history_rows
+    from banco.projections.readings.lookups import history_rows
 
     game = session.game()
     book = session.book
@@ -159,7 +159,7 @@ def history(session, words, as_json):
 
 def _say_account(account: str) -> str:
     """A statement's counterparty: the Bank in the user's language, a player as named."""
-    from ledger.table.state import BANK
+    from banco.ledger.table.state import BANK
 
     return _("Bank") if account == BANK else account
 
@@ -167,9 +167,9 @@ def _say_account(account: str) -> str:
 def _say_note(note) -> str:
     """A deed's history note in the user's language; a fact's reason inside it through
     cli/words/reasons.py."""
-    from cli.words.i18n import say
-    from cli.words.reasons import say_reason
-    from ledger.base.text import Text
+    from banco.cli.words.i18n import say
+    from banco.cli.words.reasons import say_reason
+    from banco.ledger.base.text import Text
 
     if isinstance(note, Text) and isinstance(note.params.get("reason"), str):
         note = Text(note.template, note.plural, note.n,
@@ -189,12 +189,12 @@ def standings(session, as_json):
     """Who leads: players in play by net worth (the championship's score sheet, ties broken on
     unmortgaged property), then the bankrupt, last out first; with the tournament points once
     a championship game is over."""
-    from projections.readings.accounts import standings as build
+    from banco.projections.readings.accounts import standings as build
 
     table = session.state()
     rows = build(table)
     if as_json:
-        from ledger.records.seals import head_line
+        from banco.ledger.records.seals import head_line
 
         # The head the standings were read at, finished or not (the text prints it once the
         # game is over): on every row, since the document is a list and stays one.
@@ -204,14 +204,14 @@ def standings(session, as_json):
         return
     # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps
     # them; columns as wide as what they hold (cli/words/table_text.py).
-    from cli.words.table_text import standings_text
+    from banco.cli.words.table_text import standings_text
 
     for line in standings_text(
             rows, lambda s: pgettext(*STATUS[s]) if s in STATUS else s):
         click.echo(line)
     if sum(r["status"] == "bankrupt" for r in rows) > 1:  # all at 0: the order is not worth
         click.echo(_("the bankrupt rank by when they went out, the last out first"))
-    from cli.words.table_lines import finished_line
+    from banco.cli.words.table_lines import finished_line
 
     ended = finished_line(session.book, session.game())
     if ended:
@@ -220,7 +220,7 @@ def standings(session, as_json):
 
 def _refuse_wrong_kind(source: str, db: str) -> None:
     """A database, a compressed export or UTF-16 text named as such (cli/file_kinds.py)."""
-    from cli.file_kinds import HEAD, refuse_wrong_kind
+    from banco.cli.file_kinds import HEAD, refuse_wrong_kind
 
     try:
         with open(source, "rb") as f:
@@ -252,8 +252,8 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     import os
     from itertools import chain
 
-    from projections.audit.rows import check_expected_head
-    from projections.exchange.exchange import import_lines
+    from banco.projections.audit.rows import check_expected_head
+    from banco.projections.exchange.exchange import import_lines
 
     try:
         check_expected_head(expect_head)
@@ -261,7 +261,7 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
         raise UsageError(exc.args[0]) from None  # a Text: said in the user's language
     seal = None
     if seal_path is not None or pubkey_path is not None:
-        from cli.referee.integrity import read_seal
+        from banco.cli.referee.integrity import read_seal
 
         seal = read_seal(seal_path, pubkey_path)
     if source != "-" and not os.path.exists(source):
@@ -273,18 +273,18 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
     name = "<stdin>" if source == "-" else os.path.basename(source)
 
     def read(f):
-        from cli.bounded_input import BoundedLines, parsed_safely
+        from banco.cli.bounded_input import BoundedLines, parsed_safely
 
         lines = BoundedLines(f, source=name)  # `import /dev/zero`: one endless line, refused
         with parsed_safely(lines):
             return read_lines(lines)
 
     def read_lines(f):
-        from projections.exchange.tournament_archive import import_archive, is_archive
+        from banco.projections.exchange.tournament_archive import import_archive, is_archive
 
         first = next(f, "")  # a tournament's archive, or one game's export
         if not is_archive(first):
-            from cli.progress import Progress
+            from banco.cli.progress import Progress
 
             # a bar on a terminal, as long as the header announces (never with --json)
             with Progress(_announced(first), "import", quiet=as_json) as bar:
@@ -314,7 +314,7 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
                              "was imported", source=source, byte=byte) from None
     except BaseException:
         if fresh:  # a refused import into a new file leaves no file behind
-            from cli.safe_output import remove_database
+            from banco.cli.safe_output import remove_database
 
             session.close()
             remove_database(session.db)
@@ -349,7 +349,7 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
                      "the history is as it was when it was printed").format(
                          expected=expect_head.strip(), seq=at))
     if sealed is not None:  # as `audit --seal` says it, the game's number here
-        from cli.referee.integrity import print_seal
+        from banco.cli.referee.integrity import print_seal
 
         print_seal(sealed)
     if not done["ended"]:
@@ -360,8 +360,8 @@ def _read_models(store, games: list[int]) -> None:
     """The imported games' read models (issue 21), so that their `statement`, `history` and
     `log --player` cost what the answer holds from the first reading, as for a game recorded
     here.  A cache: one that cannot be built leaves the readings reading the log, as before."""
-    from ledger.base.errors import DatabaseError
-    from projections.readings.read_model_check import rebuild
+    from banco.ledger.base.errors import DatabaseError
+    from banco.projections.readings.read_model_check import rebuild
 
     for game in games:
         try:
@@ -393,8 +393,8 @@ def report(session, output, force):
     an anchor (#e57).  The game is audited as the page is drawn: the page says under its head
     whether the history it shows is verified, or where the audit failed (the page is written
     all the same, marked)."""
-    from cli.progress import Progress
-    from cli.words.i18n import say
+    from banco.cli.progress import Progress
+    from banco.cli.words.i18n import say
 
     game = session.game()
     # the page and its audit cover the game up to this event, whatever is appended meanwhile;
@@ -410,7 +410,7 @@ def report(session, output, force):
     if not verdict.ok:  # the page says it at its top; the organiser hears it here too
         click.echo(_("game {game}: FAILED at event {seq}: {problem}").format(
             game=game, seq=verdict.bad_seq, problem=say(verdict.problem)), err=True)
-        from ledger.base.errors import EXIT_AUDIT
+        from banco.ledger.base.errors import EXIT_AUDIT
 
         sys.exit(EXIT_AUDIT)  # as `audit` would: a script sees the history did not audit clean
 
@@ -426,13 +426,13 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
     import tempfile
     from types import SimpleNamespace
 
-    from cli.progress import counted
-    from cli.words.facts import describe, local_time
-    from cli.words.i18n import language, translations
-    from ledger.records.seals import head_line
-    from projections.audit.audit_apart import AuditApart, report_of
-    from projections.readings.replay import steps, taken_back_by
-    from projections.readings.report import AuditVerdict, write_report
+    from banco.cli.progress import counted
+    from banco.cli.words.facts import describe, local_time
+    from banco.cli.words.i18n import language, translations
+    from banco.ledger.records.seals import head_line
+    from banco.projections.audit.audit_apart import AuditApart, report_of
+    from banco.projections.readings.replay import steps, taken_back_by
+    from banco.projections.readings.report import AuditVerdict, write_report
 
     book = session.book
     audited, drawn = bar.part(), bar.part()

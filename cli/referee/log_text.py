@@ -16,10 +16,10 @@ import json
 from collections.abc import Iterable, Iterator
 from json.encoder import encode_basestring
 
-from cli.words.facts import describe
-from ledger.records.upcast import upcast
-from ledger.store.schema import event_dict
-from ledger.table.state import State
+from banco.cli.words.facts import describe
+from banco.ledger.records.upcast import upcast
+from banco.ledger.store.schema import event_dict
+from banco.ledger.table.state import State
 
 CHUNK = 4096  # rows read at a time
 MEMO = 8192  # entries remembered before the memory starts again

@@ -4,9 +4,9 @@ parameters, is said by cli/words/reasons.py; amounts as the edition prints them.
 
 from __future__ import annotations
 
-from cli.words.i18n import N_, _, ngettext, pgettext, say
-from cli.words.reasons import JAIL_WAYS, local_time, say_basis, say_reason
-from ledger.table.state import BANK, State, must_go_bankrupt, next_step
+from banco.cli.words.i18n import N_, _, ngettext, pgettext, say
+from banco.cli.words.reasons import JAIL_WAYS, local_time, say_basis, say_reason
+from banco.ledger.table.state import BANK, State, must_go_bankrupt, next_step
 
 
 def space_name(state: State, pos: int) -> str:

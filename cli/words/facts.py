@@ -8,11 +8,11 @@ reason, a code and its parameters, through cli/words/reasons.py."""
 from __future__ import annotations
 
 # what each fact says lives in cli/words/fact_lines.py; these names are read from here too
-from cli.words.fact_lines import BUILDINGS, bank_or, narrate, space_name  # noqa: F401
-from cli.words.i18n import _, ngettext
-from cli.words.reasons import local_time, say_reason  # noqa: F401
-from ledger.base.numbers import ranges
-from ledger.table.state import BANK, State
+from banco.cli.words.fact_lines import BUILDINGS, bank_or, narrate, space_name  # noqa: F401
+from banco.cli.words.i18n import _, ngettext
+from banco.cli.words.reasons import local_time, say_reason  # noqa: F401
+from banco.ledger.base.numbers import ranges
+from banco.ledger.table.state import BANK, State
 
 
 def nothing_to_pay(event: dict, events: list[dict], state: State) -> str | None:
@@ -93,7 +93,7 @@ def players_of(event: dict) -> list[str]:
 
 def amount_of(event: dict) -> int | None:
     """The figure an event is about: its amount, or the total of its transfers."""
-    from ledger.records.events import transfers_of
+    from banco.ledger.records.events import transfers_of
 
     d = event["data"]
     if isinstance(d.get("amount"), int):

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
-from cli.words.event_words import say_types
-from cli.words.i18n import N_, NN_, _, ngettext
-from ledger.base.text import SAYERS
-from ledger.records.reasons import (
+from banco.cli.words.event_words import say_types
+from banco.cli.words.i18n import N_, NN_, _, ngettext
+from banco.ledger.base.text import SAYERS
+from banco.ledger.records.reasons import (
     CARD,
     ESTATE_MORE,
     NESTED,
@@ -227,8 +227,8 @@ def local_time(recorded_at: str) -> str:
 
 def _players(text: str) -> str:
     """A list of names as a reason wrote it, said as the user's language joins them."""
-    from cli.words.i18n import say
-    from ledger.base.text import both
+    from banco.cli.words.i18n import say
+    from banco.ledger.base.text import both
 
     return say(both(re.split(r", | and ", text)))
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from ledger.base.text import ENGLISH
+from banco.ledger.base.text import ENGLISH
 
 # code -> the sentence banco wrote for it before schema version 2.  Most specific first: the
 # first template that matches a whole sentence reads it (as cli/words/reasons.py matched them).

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ledger.records.events import SCHEMA_VERSION
-from ledger.records.reasons import SAID, TAX, basis_from_prose, from_prose, from_text
+from banco.ledger.records.events import SCHEMA_VERSION
+from banco.ledger.records.reasons import SAID, TAX, basis_from_prose, from_prose, from_text
 
 Upcaster = Callable[[dict], dict]
 

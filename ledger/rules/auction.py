@@ -4,17 +4,17 @@ are ledger/rules/shortage.py's."""
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import Joined, msg
-from ledger.board.rule_sets import cited, shown
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, check_active, check_turn, money, need_phase, no_debts
-from ledger.rules.mortgages import receive_mortgaged
-from ledger.rules.movement import after_auctions, continue_turn
-from ledger.rules.registry import handles
-from ledger.rules.shortage import check_bid, hammer_building, winner_lots
-from ledger.table.state import BANK, State, hammer_step, richest_bidders
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import Joined, msg
+from banco.ledger.board.rule_sets import cited, shown
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, check_active, check_turn, money, need_phase, no_debts
+from banco.ledger.rules.mortgages import receive_mortgaged
+from banco.ledger.rules.movement import after_auctions, continue_turn
+from banco.ledger.rules.registry import handles
+from banco.ledger.rules.shortage import check_bid, hammer_building, winner_lots
+from banco.ledger.table.state import BANK, State, hammer_step, richest_bidders
 
 R_BUY = "004 §Acquisto di proprietà"
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"

@@ -3,20 +3,20 @@ when one player is left (003 §10-§11; 004 §Fallimento; 002 §Fallimento; 000 
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import Joined, Text, both, either, msg
-from ledger.board.rule_sets import cited
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.buildings import sell_group
-from ledger.rules.decision import Tx, money
-from ledger.rules.ending import maybe_end
-from ledger.rules.estate import R_BANKRUPT, R_SHORT_GAME, R_VINTAGE, level_words, name_of
-from ledger.rules.mortgages import receive_mortgaged
-from ledger.rules.movement import after_auctions
-from ledger.rules.registry import handles
-from ledger.table.state import BANK, State, debt_step, next_step
-from ledger.table.worth import (
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import Joined, Text, both, either, msg
+from banco.ledger.board.rule_sets import cited
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.buildings import sell_group
+from banco.ledger.rules.decision import Tx, money
+from banco.ledger.rules.ending import maybe_end
+from banco.ledger.rules.estate import R_BANKRUPT, R_SHORT_GAME, R_VINTAGE, level_words, name_of
+from banco.ledger.rules.mortgages import receive_mortgaged
+from banco.ledger.rules.movement import after_auctions
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.state import BANK, State, debt_step, next_step
+from banco.ledger.table.worth import (
     building_sale_value,
     deeds_of,
     interest,

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import Joined, Text, both, counted, either, msg, word
-from ledger.board.rule_sets import cited
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, check_active, money, no_debts
-from ledger.rules.estate import (
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import Joined, Text, both, counted, either, msg, word
+from banco.ledger.board.rule_sets import cited
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, check_active, money, no_debts
+from banco.ledger.rules.estate import (
     R_BUILD,
     R_HOTEL,
     R_SELL,
@@ -21,9 +21,9 @@ from ledger.rules.estate import (
     name_of,
     owner_of,
 )
-from ledger.rules.registry import handles
-from ledger.table.state import BANK, State, next_step
-from ledger.table.worth import building_sale_value, half_price, house_cost_of
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.state import BANK, State, next_step
+from banco.ledger.table.worth import building_sale_value, half_price, house_cost_of
 
 
 def _check_can_build(state: State, pos: int, owner: str) -> None:

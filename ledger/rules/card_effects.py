@@ -11,12 +11,12 @@ doubles and closes no claim window.
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import msg
-from ledger.records import commands as c
-from ledger.records.reasons import card, reason
-from ledger.rules.decision import Tx, turn_rule
-from ledger.rules.movement import continue_turn, land, move_token, rent_for
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import msg
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import card, reason
+from banco.ledger.rules.decision import Tx, turn_rule
+from banco.ledger.rules.movement import continue_turn, land, move_token, rent_for
 
 R_UTILITY_CARD = "004 §Fermati al campo delle imprese di servizi"
 

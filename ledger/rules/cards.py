@@ -4,17 +4,17 @@ effects are ledger/rules/card_effects.py's."""
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import msg
-from ledger.board.rule_sets import cited
-from ledger.records import commands as c
-from ledger.records.reasons import card, reason
-from ledger.rules.card_effects import apply_effect
-from ledger.rules.decision import Tx, check_turn, need_phase, pay
-from ledger.rules.movement import continue_turn, land, move_token
-from ledger.rules.registry import handles
-from ledger.table.decks import describe_next, drawable, where_is
-from ledger.table.state import BANK, State, next_step
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import msg
+from banco.ledger.board.rule_sets import cited
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import card, reason
+from banco.ledger.rules.card_effects import apply_effect
+from banco.ledger.rules.decision import Tx, check_turn, need_phase, pay
+from banco.ledger.rules.movement import continue_turn, land, move_token
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.decks import describe_next, drawable, where_is
+from banco.ledger.table.state import BANK, State, next_step
 
 R_CARDS = "004 §Fermati ai campi Probabilità e Tesoro; 003 §09"
 R_DECK = "003 §09; 000 §IMPREVISTI E PROBABILITA'"

@@ -3,15 +3,15 @@ in, and a late claim's refusal."""
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import Fact, Joined, Text, msg
-from ledger.board.rule_sets import cited
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, check_active, money
-from ledger.rules.movement import seat_after, settle_claim
-from ledger.rules.registry import handles
-from ledger.table.state import State, next_step, turn_in_progress
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import Fact, Joined, Text, msg
+from banco.ledger.board.rule_sets import cited
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, check_active, money
+from banco.ledger.rules.movement import seat_after, settle_claim
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.state import State, next_step, turn_in_progress
 
 R_RENT = "004 §Fermarsi nella proprietà di qualcun altro; 003 §04"
 

@@ -10,14 +10,14 @@ and in as many lines as the banker likes) and nothing else happens until every p
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import msg
-from ledger.board.rule_sets import cited, deeds_to_deal, shown
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, check_active, money
-from ledger.rules.registry import handles
-from ledger.table.state import BANK, State, dealing_left
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import msg
+from banco.ledger.board.rule_sets import cited, deeds_to_deal, shown
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, check_active, money
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.state import BANK, State, dealing_left
 
 R_DEAL = "002 §Preparazione; 004 §Regole del gioco breve"
 

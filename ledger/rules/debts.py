@@ -12,16 +12,16 @@ offerenti."
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import msg
-from ledger.board.rule_sets import shown
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.bankruptcy import debts_or_next
-from ledger.rules.decision import Tx, debt_rule, money
-from ledger.rules.mortgages import receive_mortgaged
-from ledger.rules.registry import handles
-from ledger.table.state import BANK, State, debt_step
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import msg
+from banco.ledger.board.rule_sets import shown
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.bankruptcy import debts_or_next
+from banco.ledger.rules.decision import Tx, debt_rule, money
+from banco.ledger.rules.mortgages import receive_mortgaged
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.state import BANK, State, debt_step
 
 R_KIND = "002 §Varie"
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ledger.base.errors import RuleViolation, UsageError
-from ledger.base.text import msg
-from ledger.board.rule_sets import cited, shown, starting_cash
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules import (  # noqa: F401 - imported for the commands each registers
+from banco.ledger.base.errors import RuleViolation, UsageError
+from banco.ledger.base.text import msg
+from banco.ledger.board.rule_sets import cited, shown, starting_cash
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules import (  # noqa: F401 - imported for the commands each registers
     auction,
     bankruptcy,
     buildings,
@@ -35,12 +35,12 @@ from ledger.rules import (  # noqa: F401 - imported for the commands each regist
     trade,
     turn,
 )
-from ledger.rules.dealing import check_dealt
-from ledger.rules.decision import Tx
-from ledger.rules.ending import maybe_end
-from ledger.rules.registry import HANDLERS
-from ledger.table.seats import check_names
-from ledger.table.state import BANK, State
+from banco.ledger.rules.dealing import check_dealt
+from banco.ledger.rules.decision import Tx
+from banco.ledger.rules.ending import maybe_end
+from banco.ledger.rules.registry import HANDLERS
+from banco.ledger.table.seats import check_names
+from banco.ledger.table.state import BANK, State
 
 R_CAPITAL = "002 §Preparazione"
 

@@ -12,15 +12,15 @@ game's second bankruptcy, where the richest player wins (ledger/table/score.py c
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import msg
-from ledger.board.rule_sets import cited, shown
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx
-from ledger.rules.registry import handles
-from ledger.table.score import places, winner
-from ledger.table.state import turn_in_progress
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import msg
+from banco.ledger.board.rule_sets import cited, shown
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.score import places, winner
+from banco.ledger.table.state import turn_in_progress
 
 R_TIME = "000 FAQ 6; 002 §Conclusione del gioco"
 R_LAST = "003 §11"  # one player left

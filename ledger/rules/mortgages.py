@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import Joined, Text, msg, word
-from ledger.board.rule_sets import cited
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, money, no_debts, pay
-from ledger.rules.estate import R_MORTGAGE, group_of, name_of, owner_of
-from ledger.rules.registry import handles
-from ledger.table.state import BANK, State, next_step
-from ledger.table.worth import interest, lift_cost, mortgage_of
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import Joined, Text, msg, word
+from banco.ledger.board.rule_sets import cited
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, money, no_debts, pay
+from banco.ledger.rules.estate import R_MORTGAGE, group_of, name_of, owner_of
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.state import BANK, State, next_step
+from banco.ledger.table.worth import interest, lift_cost, mortgage_of
 
 
 @handles(c.Mortgage)

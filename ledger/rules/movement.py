@@ -4,12 +4,12 @@ when nothing waits on the current player (another roll, the next turn, or the en
 
 from __future__ import annotations
 
-from ledger.board.edition import Space
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, pay
-from ledger.rules.ending import maybe_end
-from ledger.table.speedy_die import throw_value
-from ledger.table.state import BANK, State
+from banco.ledger.board.edition import Space
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, pay
+from banco.ledger.rules.ending import maybe_end
+from banco.ledger.table.speedy_die import throw_value
+from banco.ledger.table.state import BANK, State
 
 
 def rent_for(state: State, position: int, dice_total: int) -> tuple[int, dict]:

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import msg
-from ledger.records import commands as c
-from ledger.records.events import RULING_KINDS
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, money
-from ledger.rules.registry import handles
-from ledger.table.state import BANK, State
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import msg
+from banco.ledger.records import commands as c
+from banco.ledger.records.events import RULING_KINDS
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, money
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.state import BANK, State
 
 # A referee may act after the game has ended: a final ruling, a correction before scoring.
 AFTER_THE_END = (c.CorrectCash, c.CorrectPosition, c.CorrectOwner, c.RecordRuling, c.Seal)
@@ -30,9 +30,9 @@ def referee_name(text: str) -> str:
     """The name given to --referee, its ends trimmed (the name the fact is recorded by),
     checked as a player's name is (ledger/table/seats.py: not blank, no control character, not too
     long...): UsageError otherwise, before anything is decided or appended."""
-    from ledger.base.errors import UsageError
-    from ledger.base.names import shown
-    from ledger.table.seats import name_problem
+    from banco.ledger.base.errors import UsageError
+    from banco.ledger.base.names import shown
+    from banco.ledger.table.seats import name_problem
 
     name = text.strip()
     why = name_problem(name)
@@ -45,7 +45,7 @@ def game_referee(name: str, players: Iterable[str], recorded: Iterable[str]) -> 
     """A referee's name (referee_name's) held to the game: not one of its `players` (a player
     would rule on his own game: RuleViolation), and spelt as the referee already `recorded` in
     it (oldest first) was, whatever the case or accents (`rita` is Rita: one referee, not two)."""
-    from ledger.base.names import fold
+    from banco.ledger.base.names import fold
 
     key = fold(name)
     players = list(players)
@@ -67,8 +67,8 @@ def reason_text(text: str) -> str:
     or a control character would let a reason print lines that look like banco's own
     (`...\nthe Bank pays 9999 M to Anna`) in `log`, `replay` and the report; an invisible
     character would make two reasons look alike.  UsageError otherwise."""
-    from ledger.base.errors import UsageError
-    from ledger.base.names import code_point, hidden_character, shown
+    from banco.ledger.base.errors import UsageError
+    from banco.ledger.base.names import code_point, hidden_character, shown
 
     reason = text.strip()
     bad = hidden_character(reason)
@@ -133,7 +133,7 @@ def correct_position(tx: Tx, cmd: c.CorrectPosition) -> None:
     if t.player == cmd.player and t.phase not in ("roll", "over"):
         # The square's business (an offer, a card, an auction) is still on the table: moving
         # the token now would leave it waiting on a square the player is no longer on.
-        from ledger.table.state import next_step
+        from banco.ledger.table.state import next_step
 
         raise RuleViolation("{player}'s move is still being played out",
                             allowed=msg("{next_step}; or `undo` it, then correct", next_step=next_step(state)),
@@ -202,6 +202,6 @@ def record_ruling(tx: Tx, cmd: c.RecordRuling) -> None:
 
 @handles(c.Seal)
 def record_seal(tx: Tx, cmd: c.Seal) -> None:
-    from ledger.records.seals import record_seal as decide_seal
+    from banco.ledger.records.seals import record_seal as decide_seal
 
     decide_seal(tx, cmd)

@@ -20,16 +20,16 @@ The opening price is the rule set's `building_auction_opening`:
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import counted, msg
-from ledger.board.rule_sets import cited
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, check_active, money, no_debts
-from ledger.rules.estate import R_SHORT, buildable_lots
-from ledger.rules.registry import handles
-from ledger.table.state import BANK, State, next_step
-from ledger.table.worth import deeds_of
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import counted, msg
+from banco.ledger.board.rule_sets import cited
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, check_active, money, no_debts
+from banco.ledger.rules.estate import R_SHORT, buildable_lots
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.state import BANK, State, next_step
+from banco.ledger.table.worth import deeds_of
 
 R_WANTED = "000 FAQ 30"
 

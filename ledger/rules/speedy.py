@@ -18,16 +18,16 @@ Before the first pass, in jail, and on a third double the Speedy die does not co
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation, UsageError
-from ledger.base.text import Fact, Text, msg
-from ledger.board.rule_sets import shown
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, check_turn
-from ledger.rules.movement import continue_turn, land, move_token
-from ledger.rules.registry import handles
-from ledger.table.model import BANK, Player, State
-from ledger.table.speedy_die import (
+from banco.ledger.base.errors import RuleViolation, UsageError
+from banco.ledger.base.text import Fact, Text, msg
+from banco.ledger.board.rule_sets import shown
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, check_turn
+from banco.ledger.rules.movement import continue_turn, land, move_token
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.model import BANK, Player, State
+from banco.ledger.table.speedy_die import (
     NUMBERS,
     R_BUS,
     R_SPEEDY,
@@ -36,7 +36,7 @@ from ledger.table.speedy_die import (
     listing,
     mr_monopoly_target,
 )
-from ledger.table.steps import debt_step, next_step
+from banco.ledger.table.steps import debt_step, next_step
 
 R_THREE_DICE = "000 §SVOLGIMENTO 3; 000 FAQ 34"
 R_FIRST_LAP = "000 §SVOLGIMENTO 2; 000 FAQ 35"
@@ -60,7 +60,7 @@ def check_face(state: State, player: Player, face: str | None) -> None:
             "the {rules} rules roll two dice; a third die, the Speedy die, is the championship's ({R_SPEEDY})", rule="004 §Svolgimento del gioco",
             allowed=msg("`roll D1 D2`"),
             rules=shown(state.rules), R_SPEEDY=R_SPEEDY)
-    from ledger.records.events import SPEEDY_FACES
+    from banco.ledger.records.events import SPEEDY_FACES
 
     if face not in SPEEDY_FACES:
         raise UsageError("the Speedy die shows 1, 2, 3, bus or mr, not {face!r}: roll D1 D2 S",

@@ -3,17 +3,17 @@
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.text import msg, plural, word
-from ledger.board.rule_sets import cited
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.decision import Tx, check_active, money
-from ledger.rules.estate import R_FEE, R_GIFT, R_TRADE, group_of, name_of
-from ledger.rules.mortgages import receive_mortgaged
-from ledger.rules.registry import handles
-from ledger.table.state import State, turn_in_progress
-from ledger.table.worth import interest, lift_cost, mortgage_of
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.text import msg, plural, word
+from banco.ledger.board.rule_sets import cited
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.decision import Tx, check_active, money
+from banco.ledger.rules.estate import R_FEE, R_GIFT, R_TRADE, group_of, name_of
+from banco.ledger.rules.mortgages import receive_mortgaged
+from banco.ledger.rules.registry import handles
+from banco.ledger.table.state import State, turn_in_progress
+from banco.ledger.table.worth import interest, lift_cost, mortgage_of
 
 
 def _check_items(state: State, giver: str, items: c.Items) -> None:

@@ -3,21 +3,21 @@
 
 from __future__ import annotations
 
-from ledger.base.errors import RuleViolation
-from ledger.base.numbers import check_dice
-from ledger.base.text import msg
-from ledger.board.rule_sets import cited
-from ledger.records import commands as c
-from ledger.records.reasons import reason
-from ledger.rules.card_effects import throw_for_rent
-from ledger.rules.claims import lapse_claims
-from ledger.rules.decision import Tx, check_turn, money, need_phase, no_debts, pay
-from ledger.rules.ending import no_new_turn
-from ledger.rules.movement import continue_turn, land, move_token
-from ledger.rules.registry import handles
-from ledger.rules.speedy import R_JAIL_ENDS, check_face, ignored_because, is_triple
-from ledger.table.speedy_die import bus_choices, face_value
-from ledger.table.state import BANK, next_step
+from banco.ledger.base.errors import RuleViolation
+from banco.ledger.base.numbers import check_dice
+from banco.ledger.base.text import msg
+from banco.ledger.board.rule_sets import cited
+from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
+from banco.ledger.rules.card_effects import throw_for_rent
+from banco.ledger.rules.claims import lapse_claims
+from banco.ledger.rules.decision import Tx, check_turn, money, need_phase, no_debts, pay
+from banco.ledger.rules.ending import no_new_turn
+from banco.ledger.rules.movement import continue_turn, land, move_token
+from banco.ledger.rules.registry import handles
+from banco.ledger.rules.speedy import R_JAIL_ENDS, check_face, ignored_because, is_triple
+from banco.ledger.table.speedy_die import bus_choices, face_value
+from banco.ledger.table.state import BANK, next_step
 
 R_DOUBLES = "004 §Stesso numero di punti su entrambi i dadi; 003 §01"
 R_JAIL = "004 §Prigione; 003 §08"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.records.upcast import as_reason
-from ledger.table.model import Claim, Debt, State, transfer
+from banco.ledger.records.upcast import as_reason
+from banco.ledger.table.model import Claim, Debt, State, transfer
 
 
 def _money(state: State, d: Any, seq: Any) -> State:

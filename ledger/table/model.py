@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ledger.board.edition import Edition
-from ledger.board.rule_sets import RuleSet
+from banco.ledger.board.edition import Edition
+from banco.ledger.board.rule_sets import RuleSet
 
 BANK = "bank"
 

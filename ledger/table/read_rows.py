@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ledger.records.events import transfers_of
-from ledger.records.reasons import as_text
-from ledger.store.protocol import ReadRows
+from banco.ledger.records.events import transfers_of
+from banco.ledger.records.reasons import as_text
+from banco.ledger.store.protocol import ReadRows
 
 BANK = "bank"
 

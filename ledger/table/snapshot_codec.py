@@ -29,8 +29,8 @@ import hashlib
 import json
 from functools import cache
 
-from ledger.base.text import msg
-from ledger.table import state as st
+from banco.ledger.base.text import msg
+from banco.ledger.table import state as st
 
 SHAPE_VERSION = 2  # 2: a debt's reason is a code and its parameters, no longer a sentence
 _RECORDS = {cls.__name__: cls for cls in (st.State, st.Player, st.Claim, st.Auction, st.Debt,

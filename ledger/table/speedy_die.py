@@ -5,9 +5,9 @@ these; the commands that answer the die are ledger/rules/speedy.py's."""
 
 from __future__ import annotations
 
-from ledger.base.text import Fact, Text, either, msg
-from ledger.records.reasons import reason
-from ledger.table.model import State
+from banco.ledger.base.text import Fact, Text, either, msg
+from banco.ledger.records.reasons import reason
+from banco.ledger.table.model import State
 
 R_SPEEDY = "000 §SVOLGIMENTO 3"
 R_TRIPLE = "000 §SVOLGIMENTO 3; 000 FAQ 36-37"

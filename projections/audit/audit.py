@@ -41,13 +41,13 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ledger.base.text import Joined, msg
-from ledger.book import referee_actor
-from ledger.records.upcast import upcast
-from ledger.store.kept_snapshots import KeptSnapshots
-from ledger.table.state import HANDLERS, State, initial_state, with_seq
-from projections.audit.checks import EventChecks
-from projections.audit.rederive import (
+from banco.ledger.base.text import Joined, msg
+from banco.ledger.book import referee_actor
+from banco.ledger.records.upcast import upcast
+from banco.ledger.store.kept_snapshots import KeptSnapshots
+from banco.ledger.table.state import HANDLERS, State, initial_state, with_seq
+from banco.projections.audit.checks import EventChecks
+from banco.projections.audit.rederive import (
     Context,
     Recorded,
     Refused,
@@ -55,8 +55,8 @@ from projections.audit.rederive import (
     first_difference,
     plain,
 )
-from projections.audit.results import AuditReport, AuditStop, Resume
-from projections.audit.rows import DictRows, RowChecks, reason
+from banco.projections.audit.results import AuditReport, AuditStop, Resume
+from banco.projections.audit.rows import DictRows, RowChecks, reason
 
 COMMAND = "CommandRecorded"
 # What may follow the end of a game: an undo (it may take back the command that ended it), a
@@ -402,8 +402,8 @@ class GameAudit(RowChecks):
         """A chain-version-3 row binds the book's snapshot of the table after it (its digest,
         ledger/store/snapshot_binding.py): it must be the table this pass folds there, kept
         or not.  One in another snapshot format cannot be checked: the book never uses it."""
-        from ledger.store.canonical import digest_format, table_digest
-        from ledger.table.snapshot_codec import SnapshotError, canonical, encode, shape
+        from banco.ledger.store.canonical import digest_format, table_digest
+        from banco.ledger.table.snapshot_codec import SnapshotError, canonical, encode, shape
 
         last = batch[-1]
         for r in batch:
@@ -435,8 +435,8 @@ class GameAudit(RowChecks):
     def _snapshot_table(self, snap) -> None:
         """A snapshot the book would start from (its head is the log's, checked as the row was
         read; its format this banco's) must be the table folded there."""
-        from ledger.store.snapshot_binding import edited
-        from ledger.table.snapshot_codec import SnapshotError, decode, shape
+        from banco.ledger.store.snapshot_binding import edited
+        from banco.ledger.table.snapshot_codec import SnapshotError, decode, shape
 
         if snap.format != shape() or self.state is None:
             return  # the book does not use it: it folds instead

@@ -11,8 +11,8 @@ referee's name and a reason, and the player is seated and in the game.
 
 from __future__ import annotations
 
-from ledger.base.text import Text, msg
-from ledger.table.state import BANK, State
+from banco.ledger.base.text import Text, msg
+from banco.ledger.table.state import BANK, State
 
 
 def cash_correction_problems(t: State, d: dict, previous: dict | None = None) -> list[Text]:

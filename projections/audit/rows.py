@@ -16,17 +16,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from hashlib import sha256
 from typing import Any
 
-from ledger.base.text import Text, msg
-from ledger.records.events import SCHEMA_VERSION
-from ledger.records.upcast import upcast
-from ledger.store.canonical import (
+from banco.ledger.base.text import Text, msg
+from banco.ledger.records.events import SCHEMA_VERSION
+from banco.ledger.records.upcast import upcast
+from banco.ledger.store.canonical import (
     GENESIS,
     TABLE_CHAIN_VERSION,
     UnknownChainVersion,
     row_hash,
     stored_row_hash,
 )
-from projections.audit.results import AuditStop
+from banco.projections.audit.results import AuditStop
 
 
 def _no_float(text: str):
@@ -272,7 +272,7 @@ class RowChecks:
     def _schema(self, row: dict, data) -> None:
         """`data` (upcast) against today's schema of its type, by marshmallow: once a text,
         as _data keeps what it checked."""
-        from ledger.records.events import InvalidEvent, validate
+        from banco.ledger.records.events import InvalidEvent, validate
 
         try:
             validate(row["type"], data, SCHEMA_VERSION if type(row["version"]) is int
@@ -367,7 +367,7 @@ def expected_head(text: str | None) -> tuple[str | None, Any]:
     prefix of 8 hex digits or more, in any case.  ValueError: neither."""
     if text is None:
         return None, None
-    from ledger.records.seals import parse_head_line
+    from banco.ledger.records.seals import parse_head_line
 
     line = parse_head_line(text)
     if line is not None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ledger.base.text import Fact, msg
-from ledger.records.events import transfers_of
-from ledger.table.state import BANK, State, retracted_seqs
-from ledger.table.worth import deeds_of
+from banco.ledger.base.text import Fact, msg
+from banco.ledger.records.events import transfers_of
+from banco.ledger.table.state import BANK, State, retracted_seqs
+from banco.ledger.table.worth import deeds_of
 
 
 def effective(events: Iterable[dict], gone: set[int] | None = None) -> Iterator[dict]:
@@ -109,7 +109,7 @@ def standings(state: State) -> list[dict]:
     first.  `score`: the score sheet's
     total where the rule set keeps one (championship), else null; `points`: tournament points
     once the game is over, where the rule set gives them, else null."""
-    from ledger.table.score import places, points
+    from banco.ledger.table.score import places, points
 
     pts = points(state)
     sheet = state.rules.score_sheet

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ledger.records.events import transfers_of
-from ledger.records.reasons import english
-from projections.readings.accounts import effective
+from banco.ledger.records.events import transfers_of
+from banco.ledger.records.reasons import english
+from banco.projections.readings.accounts import effective
 
 
 def money_rows(events: Iterable[dict], gone: set[int] | None = None) -> Iterator[dict]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from ledger.records.upcast import kept_reason
-from projections.readings.accounts import history, statement
+from banco.ledger.records.upcast import kept_reason
+from banco.projections.readings.accounts import history, statement
 
 
 def statement_rows(book, game: int, account: str) -> Iterator[dict]:
