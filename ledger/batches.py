@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from banco.ledger.base.errors import RuleViolation, UsageError
 from banco.ledger.base.text import msg
+from banco.ledger.records.reasons import reason
 
 COMMAND_RECORDED = "CommandRecorded"
 # Facts that are evidence, not table changes (a referee's rulings and seals among them): `undo`
@@ -105,12 +106,11 @@ def _undo_of(evs: list[dict], gone: set[int]) -> list[dict] | None:
                             allowed=msg("the first roll is the first command that can be undone"))
     facts = [e for e in evs if e["type"] not in EVIDENCE]
     typed = next((e["data"]["line"] for e in evs if e["type"] == COMMAND_RECORDED), None)
-    reason = "undo: " + ", ".join(e["type"] for e in facts)
-    if typed:
-        reason += f" (`{typed}`)"
+    types = [e["type"] for e in facts]
+    why = reason("undo_line", types=types, line=typed) if typed else reason("undo", types=types)
     return [{"type": "EventRetracted",
              "data": {"seqs": [e["seq"] for e in facts], "command_id": evs[0]["command_id"],
-                      "reason": reason}}]
+                      "reason": why}}]
 
 
 def referee_actor(referee: str) -> str:

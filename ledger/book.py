@@ -33,6 +33,7 @@ from banco.ledger.batches import (
 from banco.ledger.held_tables import HeldTable as _Table
 from banco.ledger.held_tables import after_append, fold_onto
 from banco.ledger.held_tables import snapshot_of as _snapshot_of
+from banco.ledger.records.upcast import upcast_rows
 from banco.ledger.snapshot_check import table_from
 from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.chain import BrokenChain, broken_warning, first_break
@@ -204,7 +205,7 @@ class Book:
         lo = max(first, 1)
         while lo <= last:
             hi = min(last, lo + chunk - 1)
-            yield from self.store.read(game_id, lo - 1, hi)
+            yield from upcast_rows(self.store.read(game_id, lo - 1, hi))
             lo = hi + 1
 
     def checked(self, game_id: int, first: int = 1, last: int | None = None) -> Iterator[dict]:
@@ -236,7 +237,7 @@ class Book:
     def events_after(self, game_id: int, seq: int) -> list[dict]:
         """The events after `seq` (what another terminal appended): an index range, however
         long the game."""
-        return self.store.read(game_id, seq)
+        return upcast_rows(self.store.read(game_id, seq))
 
     def state(self, game_id: int, at: int | None = None) -> State:
         if at is None:
@@ -296,7 +297,7 @@ class Book:
                     "game {game} event {seq} has type {type!r} this banco does not know (written "
                     "by a newer banco?): upgrade banco to read this game", game=game_id,
                     seq=e["seq"], type=e["type"])
-        return new
+        return upcast_rows(new)  # an older row's facts as today's (the row stays as stored)
 
     # A snapshot of the table every SNAPSHOT_EVERY events (ledger/table/snapshot_codec.py): a
     # command folds only what came after the newest one it can trust.  On a 300,000-event game
@@ -460,7 +461,7 @@ class Book:
         from banco.ledger.records.events import SCHEMA_VERSION, validate
         from banco.ledger.table.read_rows import read_model_rows
 
-        for e in events:  # the schema of record refuses a bad fact before anything is written
+        for e in events:  # what decide wrote, held to its schema before it is kept
             validate(e["type"], e["data"])
         self._look_at_guards()
         snapshot = None if game_id is None else (lambda rows: self._snapshot_after(game_id, rows))

@@ -18,6 +18,15 @@ def recorded(name: str) -> list[dict]:
     return json.loads((FIXTURES / f"{name}.events.json").read_text(encoding="utf-8"))
 
 
+def as_facts(events: list[dict]) -> list[dict]:
+    """A golden log as facts: fixtures/*.events.json were written with schema version 1
+    (reasons in English sentences), read through the upcasters as any older row is
+    (ledger/records/upcast.py): the golden games compare facts as data."""
+    from banco.ledger.records.upcast import upcast
+
+    return [{**e, "data": upcast(e["type"], 1, e["data"])} for e in events]
+
+
 def rows_of(events: list[dict], game_id: int = 1) -> list[dict]:
     """Rows as the store keeps them, seq from 1, chained from the genesis hash."""
     rows = []

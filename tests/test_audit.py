@@ -112,13 +112,13 @@ def test_rechained_money_from_nowhere_is_caught_by_the_fold(book):
 def test_rechained_history_is_caught_by_a_printed_head(book):
     printed = book.store.head(1)
     seq = rent_seq(book)
-    # The wording of a reason is re-derived now (the claim gives "rent on ..."):
-    tamper(book, f"UPDATE events SET data=replace(data, 'rent on', 'rent asked on') WHERE seq={seq}",
-           rechain=True)
+    # A reason is re-derived, as data (the claim gives the code `rent` on Vicolo Stretto):
+    tamper(book, f"UPDATE events SET data=replace(data, '\"code\":\"rent\"', "
+                 f"'\"code\":\"rent_asked\"') WHERE seq={seq}", rechain=True)
     r = audit(1, book.store.read(1))
-    assert r.bad_seq == seq and 'has reason "rent asked on Vicolo Stretto"' in r.problem
+    assert r.bad_seq == seq and 'has reason {"code": "rent_asked"' in r.problem
     # The time of one fact apart from its command's: a command is written at once
-    tamper(book, f"UPDATE events SET data=replace(data, 'rent asked on', 'rent on'), "
+    tamper(book, f"UPDATE events SET data=replace(data, 'rent_asked', 'rent'), "
                  f"recorded_at='2026-11-29T09:00:00.000000Z' WHERE seq={seq}", rechain=True)
     r = audit(1, book.store.read(1))
     assert r.bad_seq == seq and "written at once, by one hand" in r.problem

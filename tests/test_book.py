@@ -10,6 +10,7 @@ from banco.ledger.base.errors import ConflictError, DatabaseError, RuleViolation
 from banco.ledger.book import Book
 from banco.ledger.records import commands as c
 from banco.ledger.records.command_codec import decode
+from banco.ledger.records.reasons import english
 from banco.ledger.store.sqlite import NewEvent
 from banco.ledger.table.state import fold
 
@@ -92,7 +93,7 @@ def test_undo_never_takes_back_a_recorded_command(book):
     retracted = rows[-1]["data"]
     kinds = {e["seq"]: e["type"] for e in book.events(g)}
     assert retracted["seqs"] and "CommandRecorded" not in {kinds[s] for s in retracted["seqs"]}
-    assert retracted["reason"].endswith("(`roll 1 2`)")
+    assert english(retracted["reason"]).endswith("(`roll 1 2`)")
     with pytest.raises(RuleViolation, match="nothing to undo"):
         book.undo(g, now=NOW)  # the undo's own CommandRecorded is not a command to undo
 

@@ -44,7 +44,9 @@ def test_nearest_railroad_owned_claims_twice_the_rent():
                  DrawCard("chance", NEAREST_RAILROAD))
     claim = of_type(ev, "RentClaimOpened")[0]
     assert (claim["owner"], claim["property"], claim["amount"]) == ("Bruno", 15, 100)
-    assert "x2 by Chance 5" in claim["basis"]
+    assert claim["basis"] == {"code": "rent_by_card", "basis": {"code": "rent_stations", "n": 2,
+                                                                "rent": 50},
+                              "times": 2, "card": {"code": "card", "deck": "Chance", "number": 5}}
     assert t.turn.player == "Bruno"  # Anna's turn is over, the claim waits for Bruno to ask
 
 
@@ -148,7 +150,9 @@ def test_pay_each_player_short_of_cash_owes_each_player_not_the_bank():
     assert [(p["payee"], p["amount"]) for p in of_type(ev, "CardPayment")] == [
         ("Bruno", 50), ("Carla", 50)]
     assert of_type(ev, "DebtIncurred") == [{"debtor": "Anna", "creditor": "Dario", "amount": 50,
-                                            "reason": "Chance 15: 50 to each player"}]
+                                            "reason": {"code": "card_each_player", "amount": 50,
+                                                       "card": {"code": "card", "deck": "Chance",
+                                                                "number": 15}}}]
     t = cash(t, "Anna", 70)  # she raises the money (as a mortgage would)
     t, ev = play(t, PayDebt("Anna"))
     assert of_type(ev, "DebtPaid")[0]["payee"] == "Dario"

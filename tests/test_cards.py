@@ -50,7 +50,7 @@ def test_advance_past_via_collects_the_salary():
 def test_advance_to_via_collects_the_salary():
     t, ev = play(at_card(position=7), DrawCard("imprevisti", 2))
     assert t.player("Anna").position == 0 and t.player("Anna").cash == 1700
-    assert of_type(ev, "SalaryPaid")[0]["reason"] == "landed on Via!"
+    assert of_type(ev, "SalaryPaid")[0]["reason"] == {"code": "landed_go"}
 
 
 def test_advance_onto_an_owned_lot_opens_a_claim():

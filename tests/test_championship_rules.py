@@ -8,6 +8,7 @@ from helpers import POS, cash, mortgage, new_table, of_type, own, place, play, t
 
 from banco.ledger.base.errors import RuleViolation
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import english
 from banco.ledger.rules.decide import decide
 from banco.projections.audit.checks import table_problems
 
@@ -248,7 +249,7 @@ def test_the_first_squares_rent_is_paid_first_whoever_claims_first(order):
     assert (t.player("Bruno").cash, t.player("Anna").cash) == (1500 + 600, 10)
     assert [(d.creditor, d.amount) for d in t.debts] == [("Carla", 250)]
     if order[0] == "Carla":  # the later square's claim waits as a debt, citing FAQ 42
-        assert "000 FAQ 42" in of_type(events, "DebtIncurred")[0]["reason"]
+        assert of_type(events, "DebtIncurred")[0]["reason"]["rule"] == "000 FAQ 42"
     t, events = play(t, c.Bankrupt())
     declared = of_type(events, "BankruptcyDeclared")[0]
     assert (declared["player"], declared["creditor"]) == ("Anna", "Carla")
@@ -307,7 +308,7 @@ def test_a_winner_who_cannot_pay_has_the_auction_held_again_without_him():
     t = auction_of_vicolo_stretto()
     t, events = play(t, c.Hammer())
     assert types(events) == ["AuctionVoided", "AuctionOpened"]
-    assert "000 §COMPRARE I CONTRATTI" in of_type(events, "AuctionVoided")[0]["reason"]
+    assert "000 §COMPRARE I CONTRATTI" in english(of_type(events, "AuctionVoided")[0]["reason"])
     assert t.auction.excluded == ("Bruno",) and t.player("Bruno").cash == 50
     with pytest.raises(RuleViolation, match=r"kept out.*000 §COMPRARE I CONTRATTI"):
         decide(t, c.Bid("Bruno", 1))

@@ -59,7 +59,7 @@ def test_statement_history_standings(marrone):
     marrone("trade", "Anna", "Bruno", "--give", "vicolo stretto", "--get", "200")
     rows = doc(marrone("statement", "anna", "--json"))
     assert rows[0] == {"seq": 3, "type": "CashIssued", "counterparty": "bank", "amount": 1500,
-                       "reason": "starting cash", "balance": 1500}
+                       "reason": {"code": "starting_cash"}, "balance": 1500}
     assert rows[-1]["balance"] == doc(marrone("state", "--json"))["players"][0]["cash"]
     assert rows[-1]["type"] == "TradeCompleted" and rows[-1]["amount"] == 200
     out = marrone("statement", "anna", "--csv").output

@@ -35,6 +35,7 @@ from helpers import (
 )
 
 from banco.ledger.base.errors import RuleViolation
+from banco.ledger.records.reasons import english
 from banco.ledger.table.state import next_step
 
 VERDE = ("Via Roma", "Corso Impero", "Largo Augusto")  # house 200
@@ -190,8 +191,9 @@ def test_build_a_group_evenly_to_four_houses_in_one_fact():
     assert fact["lots"] == [{"property": POS[n], "level": 4} for n in VERDE]
     assert (fact["bank_houses"], fact["bank_hotels"]) == (-8, 0)
     assert (fact["payer"], fact["payee"], fact["amount"]) == ("Anna", "bank", 8 * 200)
-    assert fact["reason"] == ("built evenly: Via Roma 2 houses -> 4 houses, Corso Impero 1 house "
-                              "-> 4 houses, Largo Augusto 1 house -> 4 houses")
+    assert fact["reason"] == {"code": "built_evenly", "changes": (
+        "Via Roma 2 houses -> 4 houses, Corso Impero 1 house -> 4 houses, Largo Augusto 1 house "
+        "-> 4 houses")}
     assert levels(t, VERDE) == [4, 4, 4] and t.player("Anna").cash == 400
     assert t.bank_houses == 20 and stock_ok(t) and balanced(t)
 
@@ -405,7 +407,7 @@ def test_the_last_houses_go_to_auction_one_by_one_from_each_bidders_deed_price()
     assert of_type(ev, "BuildingAuctionOpened")[0]["wanted"] == {"Anna": 2, "Bruno": 1}
     assert t.bank_houses == 1
     t, ev = play(t, Hammer())  # nobody bids for the last one: it stays, the auctions end
-    assert "stays with the Bank and the auctions end" in of_type(ev, "AuctionClosed")[0]["reason"]
+    assert "stays with the Bank and the auctions end" in english(of_type(ev, "AuctionClosed")[0]["reason"])
     assert t.auction is None and t.turn.phase == "roll" and t.bank_houses == 1
     assert t.player("Anna").cash == 1300 and t.player("Bruno").cash == 1445
     assert t.buildings[POS["Via Roma"]] == 1 and t.buildings[POS["Vicolo Corto"]] == 1
@@ -662,7 +664,8 @@ def test_a_creditor_short_of_the_ten_percent_owes_it_to_the_bank():
     t = debt(t, "Anna", "Bruno", 500)
     t, ev = play(t, Bankrupt())
     assert of_type(ev, "DebtIncurred")[0] == {"debtor": "Bruno", "creditor": "bank", "amount": 18,
-                                              "reason": "10% on receiving the mortgaged Viale dei Giardini"}
+                                              "reason": {"code": "mortgaged_fee",
+                                                         "space": "Viale dei Giardini"}}
 
 
 def bankrupt_holding_mortgages(bruno_cash=1500):
@@ -680,7 +683,8 @@ def test_the_creditor_may_lift_a_received_mortgage_at_once_for_110_percent():
     assert of_type(ev, "MortgageLifted") == [{
         "payer": "Bruno", "payee": "bank", "amount": 193, "player": "Bruno",
         "property": POS["Viale dei Giardini"],
-        "reason": "freed Viale dei Giardini on receiving it: 175 + 10%"}]
+        "reason": {"code": "freed_on_receiving", "space": "Viale dei Giardini",
+                   "mortgage": 175}}]
     assert [d["amount"] for d in of_type(ev, "MortgageInterestPaid")] == [3]
     assert t.player("Bruno").cash == 1500 + 40 - 193 - 3
     assert POS["Viale dei Giardini"] not in t.mortgaged and POS["Vicolo Corto"] in t.mortgaged
@@ -754,7 +758,7 @@ def test_the_last_player_who_cannot_raise_the_ten_percent_still_wins():
     t, ev = play(last_bankruptcy(bruno_cash=0, anna_cash=0), Bankrupt())
     assert [(d["debtor"], d["creditor"], d["amount"]) for d in of_type(ev, "DebtCancelled")] == [
         ("Bruno", "bank", 3), ("Bruno", "bank", 18)]
-    assert "cannot raise it" in of_type(ev, "DebtCancelled")[0]["reason"]
+    assert "cannot raise it" in english(of_type(ev, "DebtCancelled")[0]["reason"])
     assert types(ev)[-1] == "GameEnded" and t.ended and t.winner == "Bruno"
     assert t.player("Bruno").cash == 0 and balanced(t) and not t.debts
 

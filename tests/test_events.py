@@ -12,7 +12,8 @@ from banco.ledger.records.events import (
 )
 from banco.ledger.table.state import HANDLERS
 
-GOOD_TAX = {"payer": "Anna", "payee": "bank", "amount": 200, "reason": "Tassa Patrimoniale"}
+GOOD_TAX = {"payer": "Anna", "payee": "bank", "amount": 200,
+            "reason": {"code": "tax", "space": "Tassa Patrimoniale"}}
 
 
 def test_types_schemas_and_handlers_agree():
@@ -47,7 +48,7 @@ def test_unknown_type_and_version_are_rejected():
         validate("MoneyFromNowhere", GOOD_TAX)
     with pytest.raises(InvalidEvent, match="schema version 99"):
         validate("TaxPaid", GOOD_TAX, 99)
-    assert SCHEMA_VERSION == 1
+    assert SCHEMA_VERSION == 2  # 2: reasons are codes (ledger/records/reasons.py)
 
 
 def test_dice_and_positions_are_bounded():

@@ -24,6 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from forge import as_facts
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 NAME = "championship-4p"
@@ -108,7 +109,8 @@ def test_the_replay_matches_the_files(game):
     on_file = {kind: json.loads((FIXTURES / f"{NAME}.{kind}.json").read_text(encoding="utf-8"))
                for kind in ("state", "events")}
     assert docs["state"] == on_file["state"], "see python tests/test_golden_championship.py"
-    assert docs["events"] == on_file["events"], "see python tests/test_golden_championship.py"
+    assert docs["events"] == as_facts(on_file["events"]), \
+        "see python tests/test_golden_championship.py"
 
 
 def test_the_audit_is_clean(game):
@@ -198,7 +200,7 @@ def test_a_triple_goes_anywhere_and_a_triple_as_third_doubles_goes_to_jail(game)
     assert len(third) == 1
     d = third[0]["data"]
     assert (d["player"], d["dice"], d["speedy"]) == ("Carla", [3, 3], "3")
-    assert "third doubles" in d["speedy_ignored"]
+    assert d["speedy_ignored"]["code"] == "speedy_third_doubles"
     before = [e["data"] for e in game.of_type("DiceRolled") if e["seq"] < third[0]["seq"]][-2:]
     assert [(x["player"], x["dice"], x["in_row"]) for x in before] == [
         ("Carla", [5, 5], 1), ("Carla", [3, 3], 2)]
@@ -238,11 +240,10 @@ def test_mr_monopoly_with_no_free_property_goes_to_the_nearest_rent_by_hand(game
     deed, Via Roma (31) is her own, Corso Impero (32) is Bruno's and not mortgaged: there, 3
     spaces on, and 26 of rent (Bruno does not hold the green group)."""
     moves = [e for e in game.of_type("SpeedyMoveChosen") if e["data"]["move"] == "mr_monopoly"]
-    first = next(e for e in moves if "no property is free" in e["data"]["reason"])
+    first = next(e for e in moves if e["data"]["reason"]["code"] == "mr_nearest_rent")
     d = first["data"]
     assert (d["player"], d["to"], d["spaces"]) == ("Carla", 32, 3)
-    assert d["reason"] == ("to Corso Impero, Bruno's: no property is free and it is the nearest "
-                           "where rent is owed (000 FAQ 39)")
+    assert d["reason"] == {"code": "mr_nearest_rent", "space": "Corso Impero", "owner": "Bruno"}
     roll = game.roll_before(first["seq"])["data"]
     assert (roll["dice"], roll["speedy"]) == ([3, 3], "mr")
     table = game.at(first["seq"] - 1)
@@ -255,7 +256,7 @@ def test_mr_monopoly_with_no_free_property_goes_to_the_nearest_rent_by_hand(game
              if e["type"] == "RentClaimOpened"]
     assert rents == [("Anna", 29, 120), ("Bruno", 32, 26)]
     # earlier Mr Monopoly moves went to free deeds, as long as there were any
-    assert all("the next free property" in e["data"]["reason"] for e in moves
+    assert all(e["data"]["reason"]["code"] == "mr_next_free" for e in moves
                if e["seq"] < first["seq"])
 
 
@@ -275,7 +276,7 @@ def test_a_claim_made_while_the_next_dice_are_on_the_table_is_paid_after_that_tu
     dice = game.roll_before(first["seq"])["data"]
     assert (dice["player"], dice["dice"], dice["speedy"]) == ("Bruno", [5, 2], "bus")
     opened = game.by_seq[d["opened_seq"]]["data"]
-    assert opened["basis"] == "unbuilt lot"
+    assert opened["basis"] == {"code": "rent_unbuilt"}
     paid = next(e for e in game.of_type("RentPaid") if e["data"]["opened_seq"] == d["opened_seq"])
     between = [e["type"] for e in game.log[first["seq"]:paid["seq"] + 1]]
     assert between == ["CommandRecorded", "SpeedyMoveChosen", "TokenMoved", "RentPaid",
@@ -333,7 +334,9 @@ def test_auctions_open_at_1_and_a_deed_nobody_bids_for_goes_to_the_richest(game)
     (Bruno's Mr Monopoly took him there and he declined), so the banker gives it to the player
     with the most cash at 1 M: Anna, 936 against Bruno's 496, Carla's 217 and Dario's 143."""
     assert {e["data"]["min_bid"] for e in game.of_type("AuctionOpened")} == {1}
-    richest = [e for e in game.of_type("AuctionWon") if "000 FAQ 22" in e["data"]["reason"]]
+    richest = [e for e in game.of_type("AuctionWon")
+               if e["data"]["reason"] == {"code": "no_bid_richest", "space": "Viale dei Giardini",
+                                          "rule": "000 FAQ 22"}]
     assert len(richest) == 1
     d = richest[0]["data"]
     assert (d["player"], d["property"], d["amount"]) == ("Anna", 37, 1)
@@ -370,7 +373,8 @@ def test_a_bankruptcy_in_the_start_of_turn_state_by_hand(game):
     declared = game.of_type("BankruptcyDeclared")
     assert len(declared) == 1
     d = declared[0]["data"]
-    assert d == {"player": "Dario", "creditor": "Bruno", "reason": "owed 550 M, could raise 549 M"}
+    assert d == {"player": "Dario", "creditor": "Bruno",
+                 "reason": {"code": "owed_could_raise", "owed": "550 M", "can": "549 M"}}
     debt = [e["data"] for e in game.of_type("DebtIncurred") if e["data"]["debtor"] == "Dario"][-1]
     assert (debt["creditor"], debt["amount"]) == ("Bruno", 550)
     reverted = [(e["data"]["property"], e["data"]["amount"], e["data"]["payee"])

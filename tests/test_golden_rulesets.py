@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from forge import as_facts
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GAMES = ("vintage-to-a-bankruptcy", "short-to-the-end")
@@ -75,7 +76,7 @@ def test_the_replay_matches_the_files(game):
     name, call = game
     docs = documents(call)
     assert docs["state"] == on_file(name, "state")
-    assert docs["events"] == on_file(name, "events")
+    assert docs["events"] == as_facts(on_file(name, "events"))
     assert call("audit", "--json")["ok"]
 
 

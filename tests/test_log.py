@@ -12,6 +12,7 @@ from helpers import new_table
 
 from banco.cli.words.facts import amount_of, describe, local_time, players_of
 from banco.ledger.records.events import EVENT_TYPES, validate
+from banco.ledger.records.upcast import upcast
 
 
 def tr(payer, payee, amount, reason, **more):
@@ -140,6 +141,9 @@ SAMPLES.update({
                      "fingerprint": "0123456789abcdef", "signature": "9f" * 64,
                      "referee": "Rita"},
 })
+# The samples are written as an older banco recorded them (reasons in English sentences): the
+# facts of today are what the upcasters read them as (ledger/records/upcast.py).
+SAMPLES = {t: upcast(t, 1, d) for t, d in SAMPLES.items()}
 
 
 def sample(type_, seq=10):

@@ -34,7 +34,8 @@ def test_money_from_the_bank_is_a_transfer_with_the_referee_and_the_reason():
     events = decide(t, c.CorrectCash("Anna", 50, "change miscounted", "Rita"))
     assert events == [{"type": "CashCorrected", "data": {
         "player": "Anna", "payer": BANK, "payee": "Anna", "amount": 50,
-        "reason": "referee Rita: change miscounted", "referee": "Rita"}}]
+        "reason": {"code": "referee", "referee": "Rita", "said": "change miscounted"},
+        "referee": "Rita"}}]
     after = apply(t, events)
     assert after.player("Anna").cash == 1550 and books_balance(after)
 
@@ -112,7 +113,8 @@ def test_a_deed_given_to_a_player_and_back_to_the_bank_unmortgaged():
     assert POS["Vicolo Corto"] in to_bruno.mortgaged  # the mortgage goes with the deed
     events = decide(t, c.CorrectOwner(POS["Vicolo Corto"], None, "x", "Rita"))
     assert events[0]["data"] == {"property": 1, "from": "Anna", "to": BANK, "mortgaged": False,
-                                 "reason": "referee Rita: x", "referee": "Rita"}
+                                 "reason": {"code": "referee", "referee": "Rita", "said": "x"},
+                                 "referee": "Rita"}
     to_bank = apply(t, events)
     assert to_bank.owners[1] is None and 1 not in to_bank.mortgaged
 
@@ -358,8 +360,8 @@ def test_a_reason_is_one_line_of_printable_text_and_nothing_is_appended(banco, r
     assert why in out and "\n" + "the Bank pays 9999" not in out, out
     assert banco("log", "--json").output == before
     banco("correct", "Anna", "10", "--reason", "  change miscounted ", "--referee", "Rita")
-    assert json.loads(banco("log", "--json").output)[-1]["data"]["reason"] == \
-        "referee Rita: change miscounted"
+    assert json.loads(banco("log", "--json").output)[-1]["data"]["reason"] == {
+        "code": "referee", "referee": "Rita", "said": "change miscounted"}
 
 
 def test_a_player_of_the_game_cannot_be_its_referee_whatever_the_case(banco):

@@ -99,7 +99,7 @@ def championship(tmp_path_factory):
 def test_a_championship_rent_debt_cites_000_not_classics_003(championship):
     """A rent owed as a debt under the championship rules: 000 §SVOLGIMENTO 5 and §MANCANZA DI
     FONDI say it (the rule set's `debt` citation), not 003 §10 of the classic card."""
-    debt = championship.first("DebtIncurred", lambda d: d["reason"].startswith("rent on"))
+    debt = championship.first("DebtIncurred", lambda d: d["reason"]["code"] == "rent")
     out = championship("ruling", "rent", str(debt))
     assert (f"owes it as a debt (event {debt}, 000 §SVOLGIMENTO 5; 000 §MANCANZA DI FONDI)"
             in out)
@@ -112,7 +112,7 @@ def test_championship_rulings_cite_the_championship_rulebook(championship):
     """The auction (a declined deed: 000 §ASTE), the jail (000 §PRIGIONE, a debt per 000) and
     the bankruptcy (000 §BANCAROTTA, the 10% fee per 000 §IPOTECHE) rulings cite 000 where it
     says the same as the classic rulebooks."""
-    nobody = championship.first("AuctionWon", lambda d: "000 FAQ 22" in d["reason"])
+    nobody = championship.first("AuctionWon", lambda d: d["reason"].get("rule") == "000 FAQ 22")
     out = championship("ruling", "auction", str(nobody))
     assert "declined to buy it: the Bank auctions it at once (000 §ASTE)" in out
     assert out.rstrip().endswith("rule: 000 FAQ 22; 000 §ASTE")

@@ -43,7 +43,7 @@ def test_lone_lot_pays_base_rent_and_a_complete_group_doubles_it():
     t = own(new_table(), "Bruno", "Via Roma", "Corso Impero")
     assert rent_for(t, POS["Via Roma"], 7)[0] == 26
     t = own(t, "Bruno", "Largo Augusto")
-    assert rent_for(t, POS["Via Roma"], 7) == (52, "complete group, unbuilt: double 26")
+    assert rent_for(t, POS["Via Roma"], 7) == (52, {"code": "rent_double", "rent": 26})
     assert rent_for(t, POS["Largo Augusto"], 7)[0] == 56
 
 
@@ -76,7 +76,7 @@ def test_landing_opens_a_claim_and_the_owner_collects_it():
     opened = of_type(ev, "RentClaimOpened")[0]
     # events 1-5 deal the game; 6 is the roll, 7 the landing the claim points at
     assert opened == {"payer": "Anna", "owner": "Carla", "property": 3, "amount": 4,
-                      "basis": "unbuilt lot", "closer": "Bruno", "landed_seq": 7}
+                      "basis": {"code": "rent_unbuilt"}, "closer": "Bruno", "landed_seq": 7}
     assert t.player("Anna").cash == 1500  # rent is not automatic
     t, ev = play(t, Claim("Carla"))
     assert of_type(ev, "RentPaid")[0]["amount"] == 4
@@ -176,7 +176,8 @@ def test_rent_beyond_cash_becomes_a_debt_that_blocks_the_table():
     t = cash(t, "Anna", 1000)
     t, ev = play(t, Claim("Bruno"))
     assert of_type(ev, "DebtIncurred")[0] == {"debtor": "Anna", "creditor": "Bruno",
-                                              "amount": 2000, "reason": "rent on Parco della Vittoria"}
+                                              "amount": 2000, "reason": {
+                                                  "code": "rent", "space": "Parco della Vittoria"}}
     assert t.claims == () and len(t.debts) == 1
     with pytest.raises(RuleViolation, match='cannot roll: Anna owes 2000 M to Bruno') as err:
         play(t, Roll((1, 2)))

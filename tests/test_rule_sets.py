@@ -108,7 +108,8 @@ def test_the_vintage_capital_is_issued_by_the_number_of_players():
     events = start_game(["Anna", "Bruno", "Carla"], load_rules("vintage"), "it-lire")
     issued = [e["data"] for e in events if e["type"] == "CashIssued"]
     assert [d["amount"] for d in issued] == [300_000] * 3
-    assert "for 3 players (002 §Preparazione)" in issued[0]["reason"]
+    assert issued[0]["reason"] == {"code": "starting_cash_for", "n": 3,
+                                   "rule": "002 §Preparazione"}
 
 
 def test_vintage_seats_two_to_six_and_championship_six():

@@ -62,7 +62,7 @@ def test_a_late_claim_is_ruled_too_late_naming_the_roll_that_closed_the_window(f
     assert (f["landed_seq"], f["opened_seq"], f["window_closed_at"], f["closed_seq"]) == (
         landed, opened, roll, lapsed)
     assert f["seats"] == ["Anna", "Bruno"] and f["claim_window"] == 1
-    assert f["late_claims"] == [refused] and f["basis"] == "unbuilt lot"
+    assert f["late_claims"] == [refused] and f["basis"] == {"code": "rent_unbuilt"}
     # the same ruling whichever of its events is asked about
     for seq in (landed - 1, landed, opened, lapsed):
         assert rulings.rent(events, seq, game_id=1).verdict == r.verdict
@@ -93,7 +93,8 @@ def test_a_paid_rent(four):
     d = events[paid - 1]["data"]
     r = rulings.rent(events, paid, game_id=1)
     assert r.verdict == (f"paid in time: {d['payer']} paid Anna 25 M at event {paid}")
-    assert r.facts["basis"] == "1 station(s) owned: 25" and r.facts["paid_seq"] == paid
+    assert r.facts["basis"] == {"code": "rent_stations", "n": 1, "rent": 25}
+    assert r.facts["paid_seq"] == paid
     after = rulings.rent(events, d["opened_seq"], parse_moment(str(paid + 1)), game_id=1)
     assert f"after the rent was paid (event {paid})" in after.verdict
 
@@ -235,12 +236,11 @@ def test_an_auction_without_a_bid(tmp_path):
 def declared(events, to_bank: bool) -> tuple[int, dict, int, int]:
     """The fixture's first bankruptcy to a player (or to the Bank), with what decide recorded
     of it: owed and could raise."""
-    import re
-
     seq = next(s for s in seqs(events, "BankruptcyDeclared")
                if (events[s - 1]["data"]["creditor"] == "bank") == to_bank)
     d = events[seq - 1]["data"]
-    owed, can = map(int, re.match(r"owed (\d+) M, could raise (\d+) M", d["reason"]).groups())
+    assert d["reason"]["code"] == "owed_could_raise"
+    owed, can = (int(d["reason"][k].removesuffix(" M")) for k in ("owed", "can"))
     return seq, d, owed, can
 
 

@@ -27,6 +27,7 @@ from helpers import (
 from banco.ledger.base.errors import RuleViolation, UsageError
 from banco.ledger.board.rule_sets import RuleSet, load_rules
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import english
 from banco.ledger.rules.decide import decide
 from banco.ledger.table.speedy_die import choices_of, mr_monopoly_target, throw_value
 from banco.ledger.table.state import evolve, fold, next_step
@@ -78,7 +79,7 @@ def test_after_the_first_pass_the_three_dice_are_thrown_together():
 def test_before_the_first_pass_a_third_die_is_ignored_and_the_roll_says_why():
     t, ev = play(champ(), Roll((1, 2), speedy="3"))
     rolled = of_type(ev, "DiceRolled")[0]
-    assert rolled["speedy"] == "3" and "000 FAQ 35" in rolled["speedy_ignored"]
+    assert rolled["speedy"] == "3" and "000 FAQ 35" in english(rolled["speedy_ignored"])
     assert t.player("Anna").position == 3 and t.turn.speedy is None
     t, _ = play(champ(), Roll((1, 2)))  # two dice are right too
     assert t.player("Anna").position == 3
@@ -107,7 +108,7 @@ def test_in_jail_only_the_numbered_dice_count():
     t = lapped(champ(), at=10, in_jail=True)
     t, ev = play(t, Roll((1, 2), speedy="3"))
     rolled = of_type(ev, "DiceRolled")[0]
-    assert "000 FAQ 34" in rolled["speedy_ignored"]
+    assert "000 FAQ 34" in english(rolled["speedy_ignored"])
     assert types(ev)[-2:] == ["JailRollFailed", "TurnEnded"]
     assert t.player("Anna").position == 10
     # doubles free her and she moves by them alone: no Mr Monopoly (000 FAQ 34, 16)
@@ -155,7 +156,8 @@ def test_utility_rent_multiplies_the_throw_with_the_speedy_number():
     t = own(lapped(champ(), at=7), "Bruno", "Società Elettrica")
     t, ev = play(t, Roll((2, 1), speedy="2"))
     claim = of_type(ev, "RentClaimOpened")[0]
-    assert claim["amount"] == 20 and "4 x dice 5" in claim["basis"]
+    assert claim["amount"] == 20 and claim["basis"] == {"code": "rent_utilities", "n": 1,
+                                                        "factor": 4, "dice": 5}
 
 
 def test_throw_value_counts_bus_and_mr_monopoly_as_zero():
@@ -173,10 +175,10 @@ def test_the_bus_waits_for_one_die_or_both():
     assert t.player("Anna").position == 1
     assert "`move 5`, `move 6` or `move 11`" in next_step(t)
     t2, ev = play(t, Move(6))  # 7 Imprevisti
-    assert of_type(ev, "SpeedyMoveChosen")[0]["reason"].startswith("the Bus: 6, one die")
+    assert english(of_type(ev, "SpeedyMoveChosen")[0]["reason"]).startswith("the Bus: 6, one die")
     assert t2.player("Anna").position == 7 and t2.turn.phase == "card"
     t3, ev = play(t, Move(11))
-    assert of_type(ev, "SpeedyMoveChosen")[0]["reason"].startswith("the Bus: 11, both dice")
+    assert english(of_type(ev, "SpeedyMoveChosen")[0]["reason"]).startswith("the Bus: 11, both dice")
     assert of_type(ev, "TokenMoved")[0]["cause"] == "bus"
 
 
@@ -208,7 +210,7 @@ def test_the_bus_passes_via_and_pays_the_salary():
     t, _ = play(lapped(champ(), at=35), Roll((4, 6), speedy="bus"))
     t, ev = play(t, Move(6))  # 35 + 6 = 41 -> 1 Vicolo Corto
     assert t.player("Anna").position == 1
-    assert [e["reason"] for e in of_type(ev, "SalaryPaid")] == ["passed Via!"]
+    assert [e["reason"] for e in of_type(ev, "SalaryPaid")] == [{"code": "passed_go"}]
 
 
 def test_a_bus_to_a_utility_by_one_die_pays_on_the_whole_throw():
@@ -274,7 +276,7 @@ def test_with_nothing_free_mr_monopoly_goes_to_the_nearest_rent_and_skips_mortga
     assert mr_monopoly_target(t, "Anna")[0] == POS["Società Elettrica"]
     t, ev = play(t, Advance())
     chosen = of_type(ev, "SpeedyMoveChosen")[0]
-    assert chosen["to"] == 12 and "000 FAQ 39" in chosen["reason"]
+    assert chosen["to"] == 12 and "000 FAQ 39" in english(chosen["reason"])
     claim = of_type(ev, "RentClaimOpened")[0]
     assert (claim["owner"], claim["amount"]) == ("Bruno", 70)  # both utilities: 10 x 7
     assert types(ev)[-1] == "TurnEnded"
@@ -287,7 +289,7 @@ def test_mr_monopoly_stays_when_no_rent_is_owed_anywhere():
     t, ev = play(t, Advance())
     assert types(ev) == ["SpeedyMoveChosen", "TurnEnded"]
     chosen = of_type(ev, "SpeedyMoveChosen")[0]
-    assert (chosen["to"], chosen["spaces"]) == (8, 0) and "stays" in chosen["reason"]
+    assert (chosen["to"], chosen["spaces"]) == (8, 0) and "stays" in english(chosen["reason"])
     assert t.player("Anna").position == 8
 
 
@@ -384,7 +386,7 @@ def test_a_triple_after_two_doubles_is_the_third_double():
     t = t._replace(turn=t.turn._replace(doubles=2))
     t, ev = play(t, Roll((3, 3), speedy="3"))
     assert types(ev) == ["DiceRolled", "SentToJail", "TurnEnded"]
-    assert "000 §SVOLGIMENTO 8" in of_type(ev, "DiceRolled")[0]["speedy_ignored"]
+    assert "000 §SVOLGIMENTO 8" in english(of_type(ev, "DiceRolled")[0]["speedy_ignored"])
     refused(t, Go(20), r"no triple is waiting")
 
 

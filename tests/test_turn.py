@@ -19,6 +19,7 @@ from helpers import (
 )
 
 from banco.ledger.base.errors import RuleViolation
+from banco.ledger.records.reasons import english
 
 
 def test_game_starts_with_cash_issued_by_the_bank():
@@ -40,7 +41,7 @@ def test_passing_via_pays_the_salary():
     t, ev = play(t, Roll((3, 2)))  # 36 + 5 = 41 -> Vicolo Corto (1)
     assert t.player("Anna").position == 1
     assert of_type(ev, "SalaryPaid") == [{"payer": "bank", "payee": "Anna", "amount": 200,
-                                          "reason": "passed Via!"}]
+                                          "reason": {"code": "passed_go"}}]
     assert t.player("Anna").cash == 1700
     assert of_type(ev, "PurchaseOffered")[0]["price"] == 60
 
@@ -49,7 +50,7 @@ def test_landing_on_via_pays_the_salary_once():
     t = place(new_table(), "Anna", 35)
     t, ev = play(t, Roll((2, 3)))
     assert t.player("Anna").position == 0
-    assert [d["reason"] for d in of_type(ev, "SalaryPaid")] == ["landed on Via!"]
+    assert [d["reason"] for d in of_type(ev, "SalaryPaid")] == [{"code": "landed_go"}]
     assert t.player("Anna").cash == 1700
     assert t.turn.player == "Bruno"
 
@@ -111,7 +112,8 @@ def test_declined_property_goes_to_auction_and_the_decliner_may_bid():
     t, ev = play(t, Hammer())
     assert of_type(ev, "AuctionWon")[0] == {"player": "Anna", "property": 3, "payer": "Anna",
                                             "payee": "bank", "amount": 12,
-                                            "reason": "won Vicolo Stretto at auction"}
+                                            "reason": {"code": "won_auction",
+                                                           "space": "Vicolo Stretto"}}
     assert t.owners[3] == "Anna" and t.player("Anna").cash == 1488
     assert t.auction is None and t.turn.player == "Bruno" and balanced(t)
 
@@ -140,8 +142,7 @@ def test_a_deed_nobody_bids_for_goes_to_the_richest_at_the_opening_bid():
     t, ev = play(t, Hammer())
     assert of_type(ev, "AuctionWon")[0] == {
         "player": "Carla", "property": 3, "payer": "Carla", "payee": "bank", "amount": 1,
-        "reason": "nobody bid for Vicolo Stretto: given to the richest player at the opening "
-                  "bid (000 FAQ 22)"}
+        "reason": {"code": "no_bid_richest", "space": "Vicolo Stretto", "rule": "000 FAQ 22"}}
     assert t.owners[3] == "Carla" and t.player("Carla").cash == 1599
     assert t.turn.player == "Bruno" and balanced(t)
 
@@ -158,7 +159,7 @@ def test_a_tie_of_cash_is_broken_by_the_banker():
         play(t, Hammer(player="Anna"))
     t, ev = play(t, Hammer(player="Dario"))
     assert t.owners[3] == "Dario" and t.player("Dario").cash == 1499
-    assert "the banker choosing among the tied" in of_type(ev, "AuctionWon")[0]["reason"]
+    assert of_type(ev, "AuctionWon")[0]["reason"]["code"] == "no_bid_richest_tied"
 
 
 def test_the_richest_must_be_able_to_bid():
@@ -173,7 +174,7 @@ def test_the_richest_must_be_able_to_bid():
     for name in ("Anna", "Bruno", "Carla", "Dario"):
         t = cash(t, name, 0)
     t, ev = play(t, Hammer())
-    assert "nobody can pay 1 M" in of_type(ev, "AuctionClosed")[0]["reason"]
+    assert "nobody can pay 1 M" in english(of_type(ev, "AuctionClosed")[0]["reason"])
     assert t.owners[3] is None and balanced(t)
 
 
@@ -283,7 +284,7 @@ def test_a_winner_who_cannot_pay_voids_the_auction_and_is_kept_out_of_the_next()
     t = cash(t, "Carla", 50)  # Carla has spent her cash since she bid
     t, ev = play(t, Hammer())
     assert types(ev) == ["AuctionVoided", "AuctionOpened"]
-    assert "000 §COMPRARE I CONTRATTI" in of_type(ev, "AuctionVoided")[0]["reason"]
+    assert "000 §COMPRARE I CONTRATTI" in english(of_type(ev, "AuctionVoided")[0]["reason"])
     assert t.auction.high_bidder is None and t.auction.excluded == ("Carla",)
     with pytest.raises(RuleViolation, match='could not pay: kept out of the new one') as err:
         play(t, Bid("Carla", 10))

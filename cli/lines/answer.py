@@ -141,16 +141,13 @@ def what_follows(outcome) -> list[str]:
 
 def undone(outcome, before) -> list[tuple[bool, str]]:
     """What an undo takes back, in the table's words, not the event types it retracts."""
-    import re
-
     from banco.cli.words.undo_text import undone_line
 
     lines = []
     for e in outcome.events:
-        if e["type"] == "EventRetracted":
-            typed = re.search(r"\(`(.+)`\)$", str(e["data"].get("reason", "")))
-            lines.append((False, undone_line(e["data"]["seqs"], typed and typed.group(1),
-                                             before, outcome.state)))
+        if e["type"] == "EventRetracted":  # the line it took back is a parameter of its reason
+            typed = e["data"]["reason"].get("line")
+            lines.append((False, undone_line(e["data"]["seqs"], typed, before, outcome.state)))
     return lines
 
 

@@ -111,7 +111,10 @@ def _statement_out(rows, name: str, state, as_json: bool, as_csv: bool) -> None:
         writer = csv.DictWriter(sys.stdout, fieldnames=["seq", "type", "counterparty", "amount",
                                                         "reason", "balance"])
         writer.writeheader()
-        writer.writerows(rows)
+        from banco.ledger.records.reasons import english
+
+        # a spreadsheet's column: the reason in English words, as before reasons were codes
+        writer.writerows({**r, "reason": english(r["reason"])} for r in rows)
     else:
         click.echo(f"{_('event'):>5}  {_('amount'):>7}  {_('balance'):>7}  {_('from/to'):<10} "
                    f"{_('reason')}")

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from json.encoder import encode_basestring
 
 from banco.cli.words.facts import describe
+from banco.ledger.records.upcast import upcast
 from banco.ledger.store.schema import event_dict
 from banco.ledger.table.state import State
 
@@ -137,7 +138,9 @@ class JsonRows:
         type_, data = row[2], row[3]
         text = self.memo.get(type_, data)
         if text is None:
-            text = self.memo.put(type_, data, indented(event_dict(row)["data"], _DATA_PAD))
+            # the fact as today's schema holds it: an older row through its upcaster
+            text = self.memo.put(type_, data, indented(
+                upcast(type_, row[7], event_dict(row)["data"]), _DATA_PAD))
         return json_row(row[1], type_, text, row[4], row[9])
 
 

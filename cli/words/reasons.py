@@ -1,120 +1,130 @@
-"""The `reason` of a fact, said in the user's language.
+"""A fact's reason said in the user's language, from its code and parameters.
 
-A reason is English data written by `decide` (the audit re-derives it by re-running decide, so
-it cannot depend on the language).  To say it in Italian, it is matched against the templates
-decide writes it from; the parts it fills in (names of players and spaces, amounts, sections of
-the rulebooks) are kept as they are.  A reason that matches no template (a referee's own words,
-a house-rules text) is shown as written.  tests/test_i18n.py checks that every reason in the
-recorded games matches a template here.
+A reason is data (ledger/records/reasons.py): `{"code": "bought", "space": "Vicolo Corto"}`.
+WORDS gives each code's words (the English template is the catalogs' msgid), SAYERS_BY_CODE
+the codes said by a function of their own (a card, a tax, a referee's words); the parameters
+(names of players and spaces, amounts, sections of the rulebooks) are kept as they are.  An
+older row's sentence is read into its code first (its upcaster's templates), so an older game
+says what a new one says.  A code with no words here is said in English, as its sentence was.
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
 
 from banco.cli.words.event_words import say_types
-from banco.cli.words.i18n import N_, NN_, _, ngettext, translations
+from banco.cli.words.i18n import N_, NN_, _, ngettext
 from banco.ledger.base.text import SAYERS
+from banco.ledger.records.reasons import (
+    CARD,
+    ESTATE_MORE,
+    NESTED,
+    SAID,
+    TAX,
+    basis_from_prose,
+    english,
+    from_text,
+    is_reason,
+)
 
-# Most specific first: the first template that matches the whole reason is used.
-TEMPLATES = [
-    N_("rent on {space}, after the rent of an earlier square ({rule})"),
-    N_("rent on {space}"),
-    N_("bought {space}"),
-    N_("won {space} at auction"),
-    N_("won {space} at {seller}'s auction (002 §Varie)"),
-    N_("landed on Via!"),
-    N_("passed Via!"),
-    N_("starting cash"),
-    N_("starting cash for {n} players ({rule})"),
-    N_("jail fine before rolling"),
-    N_("jail fine after {n} failed tries"),
-    N_("landed on {space}"),
-    N_("doubles {n} times in a row ({rule}); the token does not move"),
-    N_("the lot is mortgaged (004 §Impegno)"),
-    N_("house {n} on {space}"),
-    N_("hotel on {space} ({n} houses back to the Bank)"),
-    N_("built evenly: {changes}"),
-    N_("sold evenly at half price: {changes}"),
-    N_("sold {what} at half price"),
-    N_("sold a house on {space} at half price"),
-    "hotel on {space} sold: {n} house(s) back on the lot, {m} paid at half value",
-    "hotel on {space} sold: {n} house(s) back on the lot",
-    "hotel on {space} broken up into {n} house(s)",
-    N_("mortgaged {space}"),
-    N_("{space} was mortgaged during {player}'s turn: it passes as it was when the turn began, "
-       "and its {amount} goes back to the Bank (000 FAQ 32); {debtor} has only {left} left"),
-    N_("{space} was mortgaged during {player}'s turn: it passes as it was when the turn began, "
-       "and its {amount} goes back to the Bank (000 FAQ 32)"),
-    N_("lifted the mortgage on {space}: {mortgage} + {interest} interest"),
-    N_("deeds dealt and paid at once: {deeds}"),
-    N_("bankruptcy of {player}: everything to the Bank{more}"),
-    N_("bankruptcy of {player}: everything to {creditor}{more}"),
-    N_("the Bank pays {player}'s debt in full ({reason}; 002 §Fallimento)"),
-    N_("{player} went bankrupt; {winner} is the last player left (003 §11)"),
-    N_("{player} went bankrupt"),
-    N_("owed {owed}, could raise {can}"),
-    N_("nobody bid: {space} stays with {seller} (002 §Varie)"),
-    N_("nobody bid: the deed stays with the Bank (house rules: auction_no_bid = bank_keeps)"),
-    N_("nobody bid and nobody can pay {amount}: the deed stays with the Bank ({rule})"),
-    N_("nobody bid for {space}: given to the richest player at the opening bid ({rule}), "
-       "the banker choosing among the tied"),
-    N_("nobody bid for {space}: given to the richest player at the opening bid ({rule})"),
-    N_("nobody bid: the {kind} stays with the Bank and the auctions end"),
-    N_("hotel on {space} won at a building auction"),
-    N_("house on {space} won at a building auction"),
-    N_("{kind} auctioned for {amount}"),
-    N_("{why}: a new auction without {player} ({rule})"),
-    N_("{card}: {amount} to each player"),
-    "{card}: {houses} house(s) x {house} + {hotels} hotel(s) x {hotel}",
-    N_("trade with {player}"),
-    N_("the third doubles send {player} to jail ({rule})"),
-    N_("in jail only the numbered dice count ({rule})"),
-    N_("{player} has not passed Via! yet ({rule})"),
-    N_("the Bus: {n}, both dice ({rule})"),
-    N_("the Bus: {n}, one die ({rule})"),
-    N_("the Bus: {spaces}, {which} ({rule})"),
-    N_("a triple: any space, clockwise ({rule})"),
-    N_("referee {referee}: {reason}"),
-    N_("10% on receiving the mortgaged {space}"),
-    N_("{owner}'s claim for {amount} rent on {space} from {payer} is too late: {payer} landed "
-       "at event {landed} and the window closed when {closer} rolled (event {lapsed})"),
-    N_("{what}: back to the Bank with {player}'s estate (002 §Fallimento)"),
-    N_("time is up ({at}): {player} is the richest with {amount}"),
-    N_("time is up ({at}): {players} tie at {amount}"),
-    N_("bankruptcy number {n} ends the game: {player} is the richest with {amount}"),
-    N_("bankruptcy number {n} ends the game: {players} tie at {amount}"),
-    N_("{player} finishes the turn in progress, then the game ends"),
-    N_("the game ends now"),
-    N_("to {space}, the next free property ({rule})"),
-    N_("to {space}, {owner}'s: no property is free and it is the nearest where rent is owed "
-       "(000 FAQ 39)"),
-    N_("no property is free and no rent is owed anywhere: the token stays (000 FAQ 39)"),
-    N_("undo: {types} (`{line}`)"),
-    N_("undo: {types}"),
-]
-
-# Reasons written with a count of buildings ("2 house(s)", as the log keeps them): said by a
-# template of their own where the count is said in the form its number takes ("2 houses",
-# "1 casa"); the fields named are the counts, of houses or of hotels.
-COUNTED = {
-    "hotel on {space} sold: {n} house(s) back on the lot, {m} paid at half value": (
-        N_("hotel on {space} sold: {n} back on the lot, {m} paid at half value"), {"n": "house"}),
-    "hotel on {space} sold: {n} house(s) back on the lot": (
-        N_("hotel on {space} sold: {n} back on the lot"), {"n": "house"}),
-    "hotel on {space} broken up into {n} house(s)": (
-        N_("hotel on {space} broken up into {n}"), {"n": "house"}),
-    "{card}: {houses} house(s) x {house} + {hotels} hotel(s) x {hotel}": (
-        N_("{card}: {houses} x {house} + {hotels} x {hotel}"),
-        {"houses": "house", "hotels": "hotel"}),
+# A reason's words by its code (ledger/records/reasons.py): the English template is the msgid
+# the catalogs translate.  These are today's words; the sentences older bancos recorded are
+# ledger/records/reasons.py's V1, read into codes when an old row is read.
+WORDS = {
+    "rent_after_earlier": N_("rent on {space}, after the rent of an earlier square ({rule})"),
+    "rent": N_("rent on {space}"),
+    "bought": N_("bought {space}"),
+    "won_auction": N_("won {space} at auction"),
+    "won_sellers_auction": N_("won {space} at {seller}'s auction (002 §Varie)"),
+    "landed_go": N_("landed on Via!"),
+    "passed_go": N_("passed Via!"),
+    "starting_cash": N_("starting cash"),
+    "starting_cash_for": N_("starting cash for {n} players ({rule})"),
+    "jail_fine": N_("jail fine before rolling"),
+    "jail_fine_after": N_("jail fine after {n} failed tries"),
+    "landed": N_("landed on {space}"),
+    "third_doubles": N_("doubles {n} times in a row ({rule}); the token does not move"),
+    "lot_mortgaged": N_("the lot is mortgaged (004 §Impegno)"),
+    "house_on": N_("house {n} on {space}"),
+    "hotel_on": N_("hotel on {space} ({n} houses back to the Bank)"),
+    "built_evenly": N_("built evenly: {changes}"),
+    "sold_evenly": N_("sold evenly at half price: {changes}"),
+    "sold_at_half": N_("sold {what} at half price"),
+    "sold_house": N_("sold a house on {space} at half price"),
+    "hotel_sold_paid": N_("hotel on {space} sold: {n} back on the lot, {m} paid at half value"),
+    "hotel_sold": N_("hotel on {space} sold: {n} back on the lot"),
+    "hotel_broken_up": N_("hotel on {space} broken up into {n}"),
+    "mortgaged": N_("mortgaged {space}"),
+    "mortgage_reverted_short": N_(
+        "{space} was mortgaged during {player}'s turn: it passes as it was when the turn began, "
+        "and its {amount} goes back to the Bank (000 FAQ 32); {debtor} has only {left} left"),
+    "mortgage_reverted": N_(
+        "{space} was mortgaged during {player}'s turn: it passes as it was when the turn began, "
+        "and its {amount} goes back to the Bank (000 FAQ 32)"),
+    "mortgage_lifted": N_("lifted the mortgage on {space}: {mortgage} + {interest} interest"),
+    "deeds_dealt": N_("deeds dealt and paid at once: {deeds}"),
+    "bankrupt_to_bank": N_("bankruptcy of {player}: everything to the Bank{more}"),
+    "bankrupt_to": N_("bankruptcy of {player}: everything to {creditor}{more}"),
+    "bank_pays_debt": N_("the Bank pays {player}'s debt in full ({reason}; 002 §Fallimento)"),
+    "last_player_left": N_("{player} went bankrupt; {winner} is the last player left (003 §11)"),
+    "went_bankrupt": N_("{player} went bankrupt"),
+    "owed_could_raise": N_("owed {owed}, could raise {can}"),
+    "no_bid_seller_keeps": N_("nobody bid: {space} stays with {seller} (002 §Varie)"),
+    "no_bid_bank_keeps": N_("nobody bid: the deed stays with the Bank (house rules: "
+                            "auction_no_bid = bank_keeps)"),
+    "no_bid_nobody_pays": N_("nobody bid and nobody can pay {amount}: the deed stays with the "
+                             "Bank ({rule})"),
+    "no_bid_richest_tied": N_("nobody bid for {space}: given to the richest player at the "
+                              "opening bid ({rule}), the banker choosing among the tied"),
+    "no_bid_richest": N_("nobody bid for {space}: given to the richest player at the opening "
+                         "bid ({rule})"),
+    "no_bid_building": N_("nobody bid: the {kind} stays with the Bank and the auctions end"),
+    "hotel_won_building_auction": N_("hotel on {space} won at a building auction"),
+    "house_won_building_auction": N_("house on {space} won at a building auction"),
+    "building_auctioned": N_("{kind} auctioned for {amount}"),
+    "auction_voided": N_("{why}: a new auction without {player} ({rule})"),
+    "card_each_player": N_("{card}: {amount} to each player"),
+    "card_repairs": N_("{card}: {houses} x {house} + {hotels} x {hotel}"),
+    "trade": N_("trade with {player}"),
+    "speedy_third_doubles": N_("the third doubles send {player} to jail ({rule})"),
+    "speedy_in_jail": N_("in jail only the numbered dice count ({rule})"),
+    "speedy_before_go": N_("{player} has not passed Via! yet ({rule})"),
+    "bus_both": N_("the Bus: {n}, both dice ({rule})"),
+    "bus_one": N_("the Bus: {n}, one die ({rule})"),
+    "bus": N_("the Bus: {spaces}, {which} ({rule})"),
+    "triple": N_("a triple: any space, clockwise ({rule})"),
+    "referee": N_("referee {referee}: {reason}"),
+    "mortgaged_fee": N_("10% on receiving the mortgaged {space}"),
+    "late_claim": N_("{owner}'s claim for {amount} rent on {space} from {payer} is too late: "
+                     "{payer} landed at event {landed} and the window closed when {closer} "
+                     "rolled (event {lapsed})"),
+    "estate_to_bank": N_("{what}: back to the Bank with {player}'s estate (002 §Fallimento)"),
+    "time_up_richest": N_("time is up ({at}): {player} is the richest with {amount}"),
+    "time_up_tie": N_("time is up ({at}): {players} tie at {amount}"),
+    "bankruptcy_ends_richest": N_("bankruptcy number {n} ends the game: {player} is the richest "
+                                  "with {amount}"),
+    "bankruptcy_ends_tie": N_("bankruptcy number {n} ends the game: {players} tie at {amount}"),
+    "turn_finishes": N_("{player} finishes the turn in progress, then the game ends"),
+    "ends_now": N_("the game ends now"),
+    "mr_next_free": N_("to {space}, the next free property ({rule})"),
+    "mr_nearest_rent": N_("to {space}, {owner}'s: no property is free and it is the nearest "
+                          "where rent is owed (000 FAQ 39)"),
+    "mr_stays": N_("no property is free and no rent is owed anywhere: the token stays (000 FAQ "
+                   "39)"),
+    "undo_line": N_("undo: {types} (`{line}`)"),
+    "undo": N_("undo: {types}"),
 }
 
+# Counts of buildings said in the form their number takes ("2 houses", "1 casa"): the
+# parameters that are counts, of houses or of hotels, by code.
+COUNTED = {"hotel_sold_paid": {"n": "house"}, "hotel_sold": {"n": "house"},
+           "hotel_broken_up": {"n": "house"},
+           "card_repairs": {"houses": "house", "hotels": "hotel"}}
 
-def _count(kind: str, text: str) -> str:
-    if not text.isdigit():
-        return text
-    n = int(text)
+
+def _count(kind: str, n) -> str:
+    if type(n) is not int:
+        return str(n)
     if kind == "hotel":
         return ngettext("{n} hotel", "{n} hotels", n).format(n=n)
     return ngettext("{n} house", "{n} houses", n).format(n=n)
@@ -142,51 +152,65 @@ def _say_buildings(text: str) -> str:
     return re.sub(r"\ba hotel\b|\b\d+ houses?\b", lambda m: building(m.group(0)), text)
 
 
-@cache
-def _compiled() -> list[tuple[re.Pattern, str]]:
-    out = []
-    for template in TEMPLATES:
-        parts = re.split(r"\{(\w+)\}", template)
-        seen: set[str] = set()
-        pattern = ""
-        for i, p in enumerate(parts):
-            if i % 2 == 0:
-                pattern += re.escape(p)
-            else:  # a name said twice is the same text twice
-                pattern += f"(?P={p})" if p in seen else f"(?P<{p}>.*?)"  # may be empty
-                seen.add(p)
-        out.append((re.compile(pattern + r"\Z", re.S), template))
-    return out
+def say_reason(value) -> str:
+    """A fact's reason in the user's language."""
+    if not value:
+        return "" if value is None else value
+    return _say(from_text(value))
 
 
-def say_reason(reason: str) -> str:
-    """The reason in the user's language where it is one decide writes; else as written."""
-    if not reason:
-        return reason
-    return _said_reason(translations(), reason)
+def _say(reason: dict) -> str:
+    return SAYERS_BY_CODE.get(reason["code"], _by_template)(reason)
 
 
-# A game says the same reasons over and over (`rent on Via Roma`), each tried against every
-# template: what a catalog made of a reason is kept (the catalog is in the key, so another
-# language is another entry; bounded).
-@lru_cache(maxsize=4096)
-def _said_reason(catalog, reason: str) -> str:
-    for pattern, template in _compiled():
-        m = pattern.match(reason)
-        if m:
-            fields = {k: _say_buildings(v) if k in BUILDING_FIELDS else v
-                      for k, v in m.groupdict().items()}
-            if "types" in fields:  # an undo's: the event types it took back
-                fields["types"] = say_types(fields["types"])
-            if "at" in fields and ISO_TIME.match(fields["at"]):  # time-up's moment, as `log`
-                fields["at"] = local_time(fields["at"])
-            if "players" in fields:  # `Amy, Bob and Zed` (`Amy and Bob and Zed` before), in
-                fields["players"] = _players(fields["players"])  # the user's language
-            said, counts = COUNTED.get(template, (template, {}))
-            for field, kind in counts.items():
-                fields[field] = _count(kind, fields[field])
-            return _(said).format(**fields)
-    return reason
+def _by_template(reason: dict) -> str:
+    code = reason["code"]
+    template = WORDS.get(code)
+    if template is None:  # a code a newer banco wrote: its parameters, as they are
+        return english(reason)
+    fields = {k: v for k, v in reason.items() if k != "code"}
+    for k in BUILDING_FIELDS & fields.keys():
+        fields[k] = _say_buildings(str(fields[k]))
+    if "types" in fields:  # an undo's: the event types it took back
+        types = fields["types"]
+        fields["types"] = say_types(", ".join(types) if isinstance(types, list) else types)
+    if "at" in fields and ISO_TIME.match(str(fields["at"])):  # time-up's moment, as `log`
+        fields["at"] = local_time(fields["at"])
+    if "players" in fields:  # `Amy, Bob and Zed` in the user's language
+        players = fields["players"]
+        fields["players"] = _players(" and ".join(players) if isinstance(players, list)
+                                     else players)
+    if code in ("bankrupt_to", "bankrupt_to_bank"):  # the rules it went by, as written
+        fields["more"] = "".join(words.format(fields.pop(key)) for key, words in ESTATE_MORE
+                                 if key in fields)
+    for k in NESTED & fields.keys():  # a debt's reason, a card, inside
+        if is_reason(fields[k]):
+            fields[k] = _say(fields[k])
+    for field, kind in COUNTED.get(code, {}).items():
+        fields[field] = _count(kind, fields.get(field))
+    try:
+        return _(template).format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return english(reason)
+
+
+def _card(reason: dict) -> str:  # the deck's title and the card's number, the edition's words
+    return f"{reason.get('deck')} {reason.get('number')}"
+
+
+def _said(reason: dict) -> str:  # an older row's sentence no template reads: as written
+    return str(reason.get("text", ""))
+
+
+def _referee(reason: dict) -> str:  # the referee's own words, as he gave them
+    return _(WORDS["referee"]).format(referee=reason.get("referee"), reason=reason.get("said"))
+
+
+def _tax(reason: dict) -> str:  # the tax square's name, the edition's words
+    return str(reason.get("space", ""))
+
+
+SAYERS_BY_CODE = {CARD: _card, SAID: _said, TAX: _tax, "referee": _referee}
 
 
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)\Z")
@@ -209,8 +233,11 @@ def _players(text: str) -> str:
     return say(both(re.split(r", | and ", text)))
 
 
-def known(reason: str) -> bool:
-    return any(p.match(reason) for p, _t in _compiled())
+def known(reason) -> bool:
+    """Whether a reason is one banco says in words of its own (not an older row's sentence
+    that no code reads)."""
+    found = from_text(reason)
+    return found["code"] in WORDS or found["code"] in (CARD, TAX)
 
 
 # How a player left jail (LeftJail's `how`).
@@ -219,50 +246,31 @@ JAIL_WAYS = {"doubles": N_("doubles"), "fine": N_("fine"), "card": N_("card"),
              "card instead of the fine, after the last try":
                  N_("card instead of the fine, after the last try")}
 
-# How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for).
-BASES = [N_("unbuilt lot"), N_("hotel"), N_("{n} house(s)"), N_("{n} station(s) owned: {rent}"),
-         N_("{n} utility(ies) owned: {factor} x dice {dice}"),
-         N_("complete group but a lot is mortgaged: no double rent (004)"),
-         N_("complete group, unbuilt: double {rent}")]
-
-
-# The bases the log writes with a count, "1 house(s)": said with the count's plural form
+# How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for), by its
+# code; a count is said in its number's form ("1 house", "2 houses").
+BASES = {"rent_unbuilt": N_("unbuilt lot"), "rent_hotel": N_("hotel"),
+         "rent_mortgaged_group": N_("complete group but a lot is mortgaged: no double rent (004)"),
+         "rent_double": N_("complete group, unbuilt: double {rent}")}
 COUNTED_BASES = {
-    "{n} house(s)": NN_("{n} house", "{n} houses"),
-    "{n} station(s) owned: {rent}": NN_("{n} station owned: {rent}",
-                                        "{n} stations owned: {rent}"),
-    "{n} utility(ies) owned: {factor} x dice {dice}": NN_(
-        "{n} utility owned: {factor} x dice {dice}", "{n} utilities owned: {factor} x dice {dice}"),
+    "rent_houses": NN_("{n} house", "{n} houses"),
+    "rent_stations": NN_("{n} station owned: {rent}", "{n} stations owned: {rent}"),
+    "rent_utilities": NN_("{n} utility owned: {factor} x dice {dice}",
+                          "{n} utilities owned: {factor} x dice {dice}"),
 }
 
 
-@cache
-def _basis_patterns() -> list[tuple[re.Pattern, str]]:
-    """BASES as patterns, compiled once (built for every basis said, they were a fifth of a
-    long game's `log`)."""
-    out = []
-    for template in BASES:
-        parts = re.split(r"\{(\w+)\}", template)
-        out.append((re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                                       for i, p in enumerate(parts))), template))
-    return out
-
-
-def say_basis(basis: str) -> str:
+def say_basis(basis) -> str:
     """A rent's basis (RentClaimOpened's), in the user's language; else as a reason."""
-    return _said_basis(translations(), basis)
-
-
-@lru_cache(maxsize=1024)
-def _said_basis(catalog, basis: str) -> str:  # kept as _said_reason is
-    for pattern, template in _basis_patterns():
-        m = pattern.fullmatch(basis)
-        if m:
-            fields = m.groupdict()
-            if template in COUNTED_BASES and fields["n"].isdigit():
-                return ngettext(*COUNTED_BASES[template], int(fields["n"])).format(**fields)
-            return _(template).format(**fields)
-    return say_reason(basis)
+    value = basis if is_reason(basis) else basis_from_prose(str(basis))
+    code = value["code"]
+    fields = {k: v for k, v in value.items() if k != "code"}
+    if code in COUNTED_BASES and type(fields.get("n")) is int:
+        return ngettext(*COUNTED_BASES[code], fields["n"]).format(**fields)
+    if code in BASES:
+        return _(BASES[code]).format(**fields)
+    if code == SAID:  # no basis banco wrote: a reason, or as written
+        return say_reason(str(basis))
+    return english(value)  # a card's multiple: English, as its sentence was
 
 
 def say_how(text: str) -> str:

@@ -100,26 +100,29 @@ class Joined(Text):
 
 
 class Fact(Text):
-    """English data from the log inside a message (a fact's reason, a rent's basis): said by
-    the sayer the edge registered for its kind (cli/words/i18n.py: cli/words/reasons.py's templates), else
-    as written."""
+    """Data from the log inside a message (a fact's reason, a code and its parameters; a
+    rent's basis): said by the sayer the edge registered for its kind (cli/words/reasons.py),
+    else in English (ENGLISH: ledger/records/reasons.py's, for a reason)."""
 
-    __slots__ = ("kind",)
+    __slots__ = ("kind", "value")
 
-    def __new__(cls, text: str, kind: str = "reason"):
+    def __new__(cls, value, kind: str = "reason"):
+        text = value if isinstance(value, str) else ENGLISH.get(kind, str)(value)
         self = str.__new__(cls, text)
         self.template, self.plural, self.n, self.params = text, None, None, {}
         self.kind = kind
+        self.value = value
         return self
 
     def render(self, tr: Translations | None = None) -> str:
         sayer = SAYERS.get(self.kind)
         if tr is None or sayer is None:
             return str.__str__(self)
-        return sayer(str.__str__(self))
+        return sayer(self.value)
 
 
-SAYERS: dict = {}  # kind -> function(English text) -> text in the current language
+SAYERS: dict = {}  # kind -> function(the data) -> text in the current language
+ENGLISH: dict = {}  # kind -> function(the data) -> its English, where the data is no text
 
 
 class Word(Text):

@@ -10,7 +10,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-SCHEMA_VERSION = 1
+# 2: reasons are codes with parameters (ledger/records/reasons.py), no longer English sentences;
+# rows of version 1 are read through their upcasters (ledger/records/upcast.py).
+SCHEMA_VERSION = 2
 
 SPEEDY_FACES = ("1", "2", "3", "bus", "mr")  # the Speedy die as banco records it (000)
 SPEEDY_MOVES = ("bus", "triple", "mr_monopoly")
@@ -39,8 +41,17 @@ def _specs():
     def flag():
         return f.Boolean(required=True, truthy={True}, falsy={False})
 
+    def has_code(d):
+        return isinstance(d.get("code"), str) and bool(d["code"])
+
+    def why():  # a reason: a code and its parameters (ledger/records/reasons.py)
+        return f.Dict(keys=f.String(), required=True, validate=has_code)
+
     def transfer(**more):
-        return {"payer": name(), "payee": name(), "amount": money(), "reason": text(), **more}
+        return {"payer": name(), "payee": name(), "amount": money(), "reason": why(), **more}
+
+    def transfer_said(**more):  # a transfer whose reason is still a sentence (not yet a code)
+        return {**transfer(**more), "reason": text()}
 
     def level():
         return count(0, 5)
@@ -76,12 +87,12 @@ def _specs():
         "DiceRolled": {"player": name(), "dice": f.List(count(1, 6), required=True),
                        "doubles": flag(), "in_row": count(), "extra_roll": flag(),
                        "speedy": f.String(validate=v.OneOf(SPEEDY_FACES)),
-                       "speedy_ignored": f.String(validate=v.Length(min=1))},
+                       "speedy_ignored": f.Dict(keys=f.String(), validate=has_code)},
         # What the Speedy die leaves the table waiting for, and the move then made.
         "SpeedyMoveDue": {"player": name(), "move": speedy_move(),
                           "choices": f.List(count(1, 12), required=True)},
         "SpeedyMoveChosen": {"player": name(), "move": speedy_move(), "to": pos(),
-                             "spaces": count(0, 40), "reason": text()},
+                             "spaces": count(0, 40), "reason": why()},
         "TokenMoved": {"player": name(), "from": pos(), "to": pos(),
                        "spaces": f.Integer(strict=True, required=True), "cause": name(),
                        "passed_go": flag()},
@@ -97,7 +108,7 @@ def _specs():
         "AuctionVoided": {"player": name(),
                           "property": f.Integer(strict=True, required=True, allow_none=True,
                                                 validate=v.Range(min=0, max=39)),
-                          "amount": money(), "reason": text()},
+                          "amount": money(), "reason": why()},
         "BidPlaced": {"player": name(),
                       "property": f.Integer(strict=True, required=True, allow_none=True,
                                             validate=v.Range(min=0, max=39)),
@@ -105,7 +116,9 @@ def _specs():
         "AuctionWon": transfer(player=name(), property=pos()),
         "AuctionClosed": {"property": f.Integer(strict=True, required=True, allow_none=True,
                                                 validate=v.Range(min=0, max=39)),
-                          "outcome": text(), "reason": text()},
+                          # "no bid", or "sold" to the winner of a building auction
+                          "outcome": f.String(required=True, validate=v.OneOf(("no bid", "sold"))),
+                          "winner": f.String(validate=v.Length(min=1)), "reason": why()},
         "BuildingAuctionOpened": {"kind": f.String(required=True,
                                                    validate=v.OneOf(("house", "hotel"))),
                                   "min_bid": money(), "step": count(1), "resume": text(),
@@ -145,18 +158,18 @@ def _specs():
                                                         required=True),
                                       # the buildings pass with the deeds (004 short game)
                                       buildings=f.Boolean(truthy={True}, falsy={False})),
-        "BankruptcyDeclared": {"player": name(), "creditor": name(), "reason": text()},
+        "BankruptcyDeclared": {"player": name(), "creditor": name(), "reason": why()},
         "DebtCancelled": {"debtor": name(), "creditor": name(), "amount": money(),
-                          "reason": text(), "debt_seq": count(1)},
+                          "reason": why(), "debt_seq": count(1)},
         # landed_seq (the TokenMoved of the landing) came later: older logs lack it.
-        "RentClaimOpened": {**claim, "basis": text(), "closer": name(),
+        "RentClaimOpened": {**claim, "basis": why(), "closer": name(),
                             "landed_seq": f.Integer(strict=True, validate=v.Range(min=1))},
         "RentClaimLapsed": {**claim, "opened_seq": count(1), "closed_by": name()},
         "RentPaid": transfer(property=pos(), opened_seq=count()),
         "RentClaimRefused": {**claim, "opened_seq": count(1), "lapsed_seq": count(1),
                              "landed_seq": f.Integer(strict=True, validate=v.Range(min=1)),
-                             "closer": name(), "rule": text(), "reason": text()},
-        "RentNotDue": {"payer": name(), "owner": name(), "property": pos(), "reason": text()},
+                             "closer": name(), "rule": text(), "reason": why()},
+        "RentNotDue": {"payer": name(), "owner": name(), "property": pos(), "reason": why()},
         "TaxPaid": transfer(),
         "CardDrawRequired": {"player": name(), "deck": name()},
         "CardDrawn": {"player": name(), **card, "text": text()},
@@ -170,35 +183,35 @@ def _specs():
                            "property": pos()},
         "JailCardKept": {"player": name(), **card},
         "JailCardUsed": {"player": name(), **card},
-        "SentToJail": {"player": name(), "reason": text()},
+        "SentToJail": {"player": name(), "reason": why()},
         "JailRollFailed": {"player": name(), "attempt": count(1)},
         "LeftJail": {"player": name(), "how": text()},
         "FinePaid": transfer(),
         "DebtIncurred": {"debtor": name(), "creditor": name(), "amount": money(),
-                         "reason": text()},
+                         "reason": why()},
         "DebtPaid": transfer(debt_seq=count(1)),
         "ExtraRollDue": {"player": name(), "in_row": count(1)},
         "JailExitDue": {"player": name(), "fine": money(), "spaces": count(2, 12)},
         "TurnEnded": {"player": name(), "next": name()},
-        "GameEnded": {"winner": f.String(allow_none=True, required=True), "reason": text(),
+        "GameEnded": {"winner": f.String(allow_none=True, required=True), "reason": why(),
                       "rule": f.String()},  # the section that ended it; older logs lack it
         # The rule sets beyond classic (ledger/board/data/rules/*.toml).
         "DeedsDealt": transfer(player=name(), properties=f.List(pos(), required=True,
                                                                  validate=v.Length(min=1))),
         "TimeRanOut": {"at": text(), "ends": f.String(required=True,
                                                       validate=v.OneOf(("at_once", "after_turn"))),
-                       "rule": text(), "reason": text()},
+                       "rule": text(), "reason": why()},
         "RentClaimDeferred": {**claim, "opened_seq": count(1), "settles_after": name(),
                               "rule": text()},
         "MortgageReverted": transfer(player=name(), property=pos()),
         "BuildingsReturned": {"player": name(), "properties": f.List(pos(), required=True),
-                              "bank_houses": count(), "bank_hotels": count(), "reason": text()},
+                              "bank_houses": count(), "bank_hotels": count(), "reason": why()},
         "DebtPaidByBank": transfer(debtor=name(), debt_seq=count(1)),
         "DebtPaidInKind": transfer(debt_seq=count(1), deeds=f.List(f.Nested(Schema.from_dict(
             {"property": pos(), "price": count(1)})(unknown=RAISE)), required=True,
             validate=v.Length(min=1))),
         "EventRetracted": {"seqs": f.List(count(1), required=True), "command_id": text(),
-                           "reason": text()},
+                           "reason": why()},
     }
 
 
@@ -248,6 +261,10 @@ def _referee_specs():
     def said():  # a referee's words: never blank
         return f.String(required=True, validate=v.Length(min=1))
 
+    def words():  # a referee's reason: code `referee`, his own words never blank
+        return f.Dict(keys=f.String(), required=True, validate=lambda d: d.get("code") == "referee"
+                      and isinstance(d.get("said"), str) and bool(d["said"].strip()))
+
     def pos():
         return f.Integer(strict=True, required=True, validate=v.Range(min=0, max=39))
 
@@ -259,14 +276,14 @@ def _referee_specs():
         "CashCorrected": {"player": name(), "payer": name(), "payee": name(),
                           "amount": f.Integer(strict=True, required=True,
                                               validate=v.Range(min=1)),
-                          "reason": said(), "referee": name()},
+                          "reason": words(), "referee": name()},
         "PositionCorrected": {"player": name(), "from": pos(), "to": pos(),
                               "left_jail": f.Boolean(required=True, truthy={True},
                                                      falsy={False}),
-                              "reason": said(), "referee": name()},
+                              "reason": words(), "referee": name()},
         "OwnerCorrected": {"property": pos(), "from": name(), "to": name(),
                            "mortgaged": f.Boolean(required=True, truthy={True}, falsy={False}),
-                           "reason": said(), "referee": name()},
+                           "reason": words(), "referee": name()},
         # A referee's Ed25519 signature on the head at event `seq` (ledger/records/seals.py), hex.
         "SealRecorded": {"seq": f.Integer(strict=True, required=True, validate=v.Range(min=1)),
                          "head": f.String(required=True, validate=v.Length(equal=64)),
@@ -275,6 +292,45 @@ def _referee_specs():
                          "signature": f.String(required=True, validate=v.Length(equal=128)),
                          "referee": name()},
     }
+
+
+# A field named by a Python keyword: its attribute on the typed record.
+ATTRIBUTES = {"from": "from_"}
+
+
+@cache
+def records() -> dict[str, type]:
+    """The typed record of each event type: a NamedTuple (as the commands of
+    ledger/records/commands.py are) made from the very definition its schema is made from, so
+    the two cannot drift: its fields in order, the optional ones last, defaulting to None."""
+    from collections import namedtuple
+
+    out = {}
+    for type_, spec in {**_specs(), **_referee_specs()}.items():
+        required = [k for k, field in spec.items() if field.required]
+        optional = [k for k, field in spec.items() if not field.required]
+        cls = namedtuple(type_, [ATTRIBUTES.get(k, k) for k in required + optional],  # type: ignore[misc]
+                         defaults=[None] * len(optional))
+        cls.__doc__ = f"The fact {type_} (ledger/records/events.py); `fact(record)` gives its data."
+        cls.optional = frozenset(ATTRIBUTES.get(k, k) for k in optional)
+        out[type_] = cls
+    return out
+
+
+_KEYS = {attr: key for key, attr in ATTRIBUTES.items()}
+
+
+def record(event: dict):
+    """A fact ({"type", "data"}) as its typed record; TypeError names a field it does not have."""
+    cls = records()[event["type"]]
+    return cls(**{ATTRIBUTES.get(k, k): v for k, v in event["data"].items()})
+
+
+def fact(rec) -> dict:
+    """A typed record as the fact's data: an optional field left unset is left out."""
+    optional = type(rec).optional
+    return {_KEYS.get(k, k): v for k, v in zip(rec._fields, rec, strict=True)
+            if v is not None or k not in optional}
 
 
 def transfers_of(event: dict) -> list[dict]:
@@ -303,15 +359,16 @@ class InvalidEvent(ValueError):
 def validate(type_: Any, data: Any, version: Any = SCHEMA_VERSION) -> None:
     """Raise InvalidEvent naming the type and the bad fields.  The three are as read
     from a file, which may be damaged: any value (None, a list, a string version), each refused
-    here with the reason (compiled, a narrower annotation would raise TypeError instead)."""
+    here with the reason.  Today's version only: an older row is held to it as its upcaster
+    reads it (ledger/records/upcast.py; the audit's rows, projections/audit/rows.py)."""
     from marshmallow import ValidationError
 
     schema = schemas().get(type_)
     if schema is None:
         raise InvalidEvent(f"unknown event type {type_!r}")
-    if version != SCHEMA_VERSION:
+    if version != SCHEMA_VERSION or type(version) is not int:
         raise InvalidEvent(f"{type_}: schema version {version} is not known (this banco reads "
-                           f"version {SCHEMA_VERSION})")
+                           f"versions 1 to {SCHEMA_VERSION})")
     try:
         schema.load(data)
     except ValidationError as exc:

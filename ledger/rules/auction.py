@@ -8,6 +8,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.board.rule_sets import cited, shown
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, check_active, check_turn, money, need_phase, no_debts
 from banco.ledger.rules.mortgages import receive_mortgaged
 from banco.ledger.rules.movement import after_auctions, continue_turn
@@ -45,7 +46,7 @@ def _buy(tx: Tx, cmd: c.Buy) -> None:
             rule=cited(state.rules, "buy", R_BUY), allowed=msg("`decline`: {space} then goes to auction, where {name} may bid too", space=space.name, name=name),
             name=name, cash=money(state, cash), space=space.name, price=money(state, space.price))
     tx.emit("PropertyBought", player=name, property=pos, payer=name, payee=BANK,
-            amount=space.price, reason=f"bought {space.name}")
+            amount=space.price, reason=reason("bought", space=space.name))
     continue_turn(tx)
 
 
@@ -114,7 +115,7 @@ def bids_past_cash(state: State) -> bool:
     return state.rules.source == "000"
 
 
-def _winner_cannot_take_it(state: State) -> str | None:
+def _winner_cannot_take_it(state: State) -> dict | None:
     """Why the highest bidder cannot have what he won, if he cannot: he has no longer the cash
     (000 §COMPRARE I CONTRATTI), or, for a building, no longer a lot where his bid would put it
     (he mortgaged or sold since he bid; 000 §PENURIA DI EDIFICI: only players with room bid)."""
@@ -126,11 +127,11 @@ def _winner_cannot_take_it(state: State) -> str | None:
             else f"the {a.kind}")
     cash = state.player(a.high_bidder).cash
     if cash < a.high_bid:
-        return f"{a.high_bidder} cannot pay {a.high_bid} for {what} ({cash} in cash)"
+        return reason("cannot_pay_bid", player=a.high_bidder, bid=a.high_bid, what=what,
+                      cash=cash)
     if a.kind != "deed":
         if not winner_lots(state):
-            return (f"{a.high_bidder} has no lot left where {what} could go for his bid "
-                    f"(000 §PENURIA DI EDIFICI)")
+            return reason("no_lot_for_bid", player=a.high_bidder, what=what)
     return None
 
 
@@ -144,7 +145,7 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
     if why:
         # 000 §COMPRARE I CONTRATTI: the auction is cancelled and a new one held without him.
         tx.emit("AuctionVoided", player=a.high_bidder, property=a.property, amount=a.high_bid,
-                reason=f"{why}: a new auction without {a.high_bidder} ({R_UNPAID})")
+                reason=reason("auction_voided", why=why, player=a.high_bidder, rule=R_UNPAID))
         excluded = list(a.excluded) + [a.high_bidder]
         if a.kind == "deed":
             seller = {"seller": a.seller} if a.seller else {}
@@ -172,19 +173,19 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
         if a.seller:  # a debtor's own deed: the price is his (002 §Varie)
             tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
                     payer=a.high_bidder, payee=a.seller, amount=a.high_bid,
-                    reason=f"won {space.name} at {a.seller}'s auction (002 §Varie)")
+                    reason=reason("won_sellers_auction", space=space.name, seller=a.seller))
             receive_mortgaged(tx, a.high_bidder, [a.property])
         else:
             tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
                     payer=a.high_bidder, payee=BANK, amount=a.high_bid,
-                    reason=f"won {space.name} at auction")
+                    reason=reason("won_auction", space=space.name))
     elif a.seller:
         if cmd.player is not None:
             raise RuleViolation("nobody bid: {space} stays with {seller}",
                                 rule="002 §Varie", allowed=msg("`hammer`"),
                                 space=space.name, seller=a.seller)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
-                reason=f"nobody bid: {space.name} stays with {a.seller} (002 §Varie)")
+                reason=reason("no_bid_seller_keeps", space=space.name, seller=a.seller))
     elif state.rules.auction_no_bid == "richest":
         _no_bid_to_the_richest(tx, cmd.player)
     else:
@@ -192,8 +193,7 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
             raise RuleViolation("nobody bid: under the {rules} rules {space} stays with the Bank", allowed=msg("`hammer`"),
                                 rules=shown(state.rules), space=space.name)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
-                reason="nobody bid: the deed stays with the Bank (house rules: auction_no_bid "
-                       "= bank_keeps)")
+                reason=reason("no_bid_bank_keeps"))
     if tx.state.auction_queue:  # a bankrupt's deeds, one by one (003 §10)
         tx.emit("AuctionOpened", property=tx.state.auction_queue[0], min_bid=a.min_bid,
                 step=a.step, resume=a.resume)
@@ -215,8 +215,8 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
                                 rule=R_NO_BID, allowed=msg("`hammer`"),
                                 min_bid=money(state, a.min_bid), space=space.name)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
-                reason=f"nobody bid and nobody can pay {money(state, a.min_bid)}: the deed "
-                       f"stays with the Bank ({R_NO_BID})")
+                reason=reason("no_bid_nobody_pays", amount=money(state, a.min_bid),
+                              rule=R_NO_BID))
         return
     if chosen is None and len(tied) == 1:
         chosen = tied[0]
@@ -236,6 +236,5 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
             rule=R_NO_BID, allowed=ask)
     tx.emit("AuctionWon", player=chosen, property=a.property, payer=chosen, payee=BANK,
             amount=a.min_bid,
-            reason=f"nobody bid for {space.name}: given to the richest player at the opening "
-                   f"bid ({R_NO_BID})" + (", the banker choosing among the tied"
-                                          if len(tied) > 1 else ""))
+            reason=reason("no_bid_richest_tied" if len(tied) > 1 else "no_bid_richest",
+                          space=space.name, rule=R_NO_BID))

@@ -7,6 +7,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import Joined, Text, both, either, msg
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.buildings import sell_group
 from banco.ledger.rules.decision import Tx, money
 from banco.ledger.rules.ending import maybe_end
@@ -123,18 +124,18 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt) -> None:
     tx.emit("EstateTransferred", debtor=name, creditor=receiver, properties=deeds,
             jail_cards=[list(x) for x in player.jail_cards], payer=name, payee=receiver,
             amount=player.cash,
-            reason=f"bankruptcy of {name}: everything to "
-                   + ("the Bank" if receiver == BANK else receiver)
-                   + (f", buildings included ({cited(state.rules, 'estate', R_SHORT_GAME)})"
-                      if extra else "")
-                   + (f", which pays the creditors in full ({cited(state.rules, 'estate', R_VINTAGE)})"
-                      if estate == "bank_pays_creditors" else ""),
+            reason=reason("bankrupt_to_bank" if receiver == BANK else "bankrupt_to", player=name,
+                          **({} if receiver == BANK else {"creditor": receiver}),
+                          **({"buildings_rule": cited(state.rules, "estate", R_SHORT_GAME)}
+                             if extra else {}),
+                          **({"bank_pays_rule": cited(state.rules, "estate", R_VINTAGE)}
+                             if estate == "bank_pays_creditors" else {})),
             **extra)
     if estate == "bank_pays_creditors":
         for d in [d for d in tx.state.debts if d.debtor == name and d.creditor != BANK]:
             tx.emit("DebtPaidByBank", payer=BANK, payee=d.creditor, amount=d.amount,
                     debtor=name, debt_seq=d.seq,
-                    reason=f"the Bank pays {name}'s debt in full ({d.reason}; 002 §Fallimento)")
+                    reason=reason("bank_pays_debt", player=name, reason=d.reason))
     for claim in tx.state.claims:
         if name in (claim.payer, claim.owner):
             tx.emit("RentClaimLapsed", owner=claim.owner, payer=claim.payer,
@@ -143,9 +144,9 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt) -> None:
     for d in tx.state.debts:
         if d.creditor == name:  # nothing is owed to a player who is out of the game
             tx.emit("DebtCancelled", debtor=d.debtor, creditor=name, amount=d.amount,
-                    reason=f"{name} went bankrupt", debt_seq=d.seq)
+                    reason=reason("went_bankrupt", player=name), debt_seq=d.seq)
     tx.emit("BankruptcyDeclared", player=name, creditor=creditor,
-            reason=f"owed {money(state, owed)}, could raise {money(state, can)}")
+            reason=reason("owed_could_raise", owed=money(state, owed), can=money(state, can)))
     last = len(tx.state.active()) == 1
     if receiver != BANK and (not last or state.rules.final_estate_interest):
         # The creditor "deve immediatamente pagare il 10% alla Banca" (004 §Fallimento, 003
@@ -181,8 +182,7 @@ def _last_player_owes(tx: Tx, winner: str) -> None:
         return
     for d in debts:
         tx.emit("DebtCancelled", debtor=winner, creditor=d.creditor, amount=d.amount,
-                reason=f"{winner} is the last player left and cannot raise it: the game is won "
-                       f"(003 §11), no bankruptcy follows", debt_seq=d.seq)
+                reason=reason("won_debt_written_off", player=winner), debt_seq=d.seq)
 
 
 def _return_buildings(tx: Tx, name: str) -> None:
@@ -196,8 +196,7 @@ def _return_buildings(tx: Tx, name: str) -> None:
     houses = sum(state.buildings[p] for p in built if state.buildings[p] < 5)
     what = ", ".join(f"{level_words(state.buildings[p])} on {name_of(state, p)}" for p in built)
     tx.emit("BuildingsReturned", player=name, properties=built, bank_houses=houses,
-            bank_hotels=hotels, reason=f"{what}: back to the Bank with {name}'s estate "
-                                       f"(002 §Fallimento)")
+            bank_hotels=hotels, reason=reason("estate_to_bank", what=what, player=name))
 
 
 def _as_when_the_turn_began(tx: Tx, name: str) -> None:
@@ -216,9 +215,9 @@ def _as_when_the_turn_began(tx: Tx, name: str) -> None:
         space = state.edition.space(pos)
         mortgage = mortgage_of(state, pos)
         back = min(mortgage, state.player(name).cash)
-        short = "" if back == mortgage else f"; {name} has only {money(state, back)} left"
+        why = (reason("mortgage_reverted", space=space.name, player=name,
+                      amount=money(state, mortgage)) if back == mortgage else
+               reason("mortgage_reverted_short", space=space.name, player=name,
+                      amount=money(state, mortgage), debtor=name, left=money(state, back)))
         tx.emit("MortgageReverted", player=name, property=pos, payer=name, payee=BANK,
-                amount=back,
-                reason=f"{space.name} was mortgaged during {name}'s turn: it passes as it was "
-                       f"when the turn began, and its {money(state, mortgage)} goes back "
-                       f"to the Bank (000 FAQ 32){short}")
+                amount=back, reason=why)

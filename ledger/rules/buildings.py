@@ -7,6 +7,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import Joined, Text, both, counted, either, msg, word
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, check_active, money, no_debts
 from banco.ledger.rules.estate import (
     R_BUILD,
@@ -85,11 +86,11 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
     if hotel:
         tx.emit("HotelBuilt", player=owner, property=pos, level=5, bank_houses=hfh,
                 bank_hotels=-1, payer=owner, payee=BANK, amount=cost,
-                reason=f"hotel on {space.name} ({hfh} houses back to the Bank)")
+                reason=reason("hotel_on", space=space.name, n=hfh))
     else:
         tx.emit("HouseBuilt", player=owner, property=pos, level=new, bank_houses=-1,
                 bank_hotels=0, payer=owner, payee=BANK, amount=cost,
-                reason=f"house {new} on {space.name}")
+                reason=reason("house_on", n=new, space=space.name))
 
 
 @handles(c.Build)
@@ -270,7 +271,7 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
     changed, houses, hotels, amount = _collapse(tx, scratch, lots)
     tx.emit("BuildingsBuilt", player=owner, lots=changed, bank_houses=houses, bank_hotels=hotels,
             payer=owner, payee=BANK, amount=amount,
-            reason=f"built evenly: {_changes_text(state, changed)}")
+            reason=reason("built_evenly", changes=_changes_text(state, changed)))
 
 
 @handles(c.SellTo)
@@ -305,7 +306,7 @@ def sell_to(tx: Tx, cmd: c.SellTo) -> None:
     changed, houses, hotels, amount = _collapse(tx, scratch, lots)
     tx.emit("BuildingsSold", player=owner, properties=[x["property"] for x in changed],
             lots=changed, bank_houses=houses, bank_hotels=hotels, payer=BANK, payee=owner,
-            amount=amount, reason=f"sold evenly at half price: {_changes_text(state, changed)}")
+            amount=amount, reason=reason("sold_evenly", changes=_changes_text(state, changed)))
 
 
 @handles(c.Sell)
@@ -337,7 +338,7 @@ def sell_group(tx: Tx, group, owner: str) -> None:
     what = ", ".join(f"{level_words(state.buildings[p])} on {name_of(state, p)}" for p in built)
     tx.emit("BuildingsSold", player=owner, properties=built, bank_houses=houses,
             bank_hotels=hotels, payer=BANK, payee=owner, amount=amount,
-            reason=f"sold {what} at half price")
+            reason=reason("sold_at_half", what=what))
 
 
 def _sell_one(tx: Tx, pos: int, owner: str) -> None:
@@ -366,8 +367,8 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
         amount = half + (hfh - back) * half
         tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=-back,
                 bank_hotels=1, payer=BANK, payee=owner, amount=amount,
-                reason=f"hotel on {space.name} sold: {back} house(s) back on the lot"
-                       + (f", {hfh - back} paid at half value" if back < hfh else ""))
+                reason=reason("hotel_sold_paid", space=space.name, n=back, m=hfh - back)
+                if back < hfh else reason("hotel_sold", space=space.name, n=back))
         return
     new = level - 1
     if not even(levels_after(state, pos, new)):
@@ -379,7 +380,7 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
             describe2=level_words(state.buildings[high]))
     tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=1, bank_hotels=0,
             payer=BANK, payee=owner, amount=half,
-            reason=f"sold a house on {space.name} at half price")
+            reason=reason("sold_house", space=space.name))
 
 
 @handles(c.BreakUp)
@@ -419,8 +420,9 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
         amount = half + (hfh - each) * half
         broken.append({"property": pos, "player": owner, "level": each})
         transfers.append({"payer": BANK, "payee": owner, "amount": amount,
-                          "reason": f"hotel on {space.name} broken up into {each} house(s)"
-                                    + (f", {hfh - each} paid at half value" if each < hfh else "")})
+                          "reason": reason("hotel_broken_up_paid", space=space.name, n=each,
+                                           m=hfh - each) if each < hfh
+                          else reason("hotel_broken_up", space=space.name, n=each)})
     tx.emit("HotelsBrokenUp", lots=broken, bank_houses=-each * len(lots),
             bank_hotels=len(lots), transfers=transfers)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import msg
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import card, reason
 from banco.ledger.rules.decision import Tx, turn_rule
 from banco.ledger.rules.movement import continue_turn, land, move_token, rent_for
 
@@ -44,13 +45,13 @@ def _advance_to_nearest(tx: Tx, name: str, deck: str, number: int, effect: dict)
     start = state.player(name).position
     target = nearest(state.edition, start, effect["target"])
     landed = move_token(tx, name, target, (target - start) % 40 or 40, "card", salary=True)
-    card = f"{state.edition.decks[deck].title} {number}"
+    the_card = card(state.edition.decks[deck].title, number)
     if "rent_multiplier" in effect:
         times = effect["rent_multiplier"]
 
         def rent(st, pos):
             amount, basis = rent_for(st, pos, 0)
-            return amount * times, f"{basis}, x{times} by {card}"
+            return amount * times, reason("rent_by_card", basis=basis, times=times, card=the_card)
 
         land(tx, name, landed, rent=rent)
         return

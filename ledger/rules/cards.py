@@ -8,6 +8,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import msg
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import card, reason
 from banco.ledger.rules.card_effects import apply_effect
 from banco.ledger.rules.decision import Tx, check_turn, need_phase, pay
 from banco.ledger.rules.movement import continue_turn, land, move_token
@@ -98,7 +99,7 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
     state = tx.state
     kind = effect["kind"]
     pos = state.player(name).position
-    reason = f"{state.edition.decks[deck].title} {number}"
+    the_card = card(state.edition.decks[deck].title, number)
     extra = {"deck": deck, "number": number}
     if kind == "advance_to":
         target = effect["position"]
@@ -111,17 +112,17 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
         n = effect["spaces"]
         land(tx, name, move_token(tx, name, (pos - n) % 40, -n, "card", salary=False))
     elif kind == "go_to_jail":
-        tx.emit("SentToJail", player=name, reason=reason)
+        tx.emit("SentToJail", player=name, reason=the_card)
     elif kind == "jail_free":
         tx.emit("JailCardKept", player=name, deck=deck, number=number)
     elif kind == "collect":
-        pay(tx, "CardPayment", BANK, name, effect["amount"], reason, **extra)
+        pay(tx, "CardPayment", BANK, name, effect["amount"], the_card, **extra)
     elif kind == "pay":
-        pay(tx, "CardPayment", name, BANK, effect["amount"], reason, **extra)
+        pay(tx, "CardPayment", name, BANK, effect["amount"], the_card, **extra)
     elif kind == "collect_from_each":
         for other in state.active():
             if other != name:
-                pay(tx, "CardPayment", other, name, effect["amount"], reason, **extra)
+                pay(tx, "CardPayment", other, name, effect["amount"], the_card, **extra)
     elif kind == "pay_each":
         # One payment to each player, in seat order; what the cash cannot cover becomes a debt
         # to that player, not to the Bank, so paying it later reaches the player it is owed to
@@ -129,7 +130,7 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
         for other in state.active():
             if other != name:
                 pay(tx, "CardPayment", name, other, effect["amount"],
-                    f"{reason}: {effect['amount']} to each player", **extra)
+                    reason("card_each_player", card=the_card, amount=effect["amount"]), **extra)
     elif kind == "repairs":
         houses = sum(b for p, b in enumerate(state.buildings)
                      if state.owners[p] == name and b < 5)
@@ -137,11 +138,12 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
                      if state.owners[p] == name and b == 5)
         amount = houses * effect["house"] + hotels * effect["hotel"]
         pay(tx, "CardPayment", name, BANK, amount,
-             f"{reason}: {houses} house(s) x {effect['house']} + {hotels} hotel(s) x {effect['hotel']}",
+             reason("card_repairs", card=the_card, houses=houses, house=effect["house"],
+                    hotels=hotels, hotel=effect["hotel"]),
              **extra)
     elif kind == "pay_or_draw":
         if choice == "pay":
-            pay(tx, "CardPayment", name, BANK, effect["amount"], reason, **extra)
+            pay(tx, "CardPayment", name, BANK, effect["amount"], the_card, **extra)
         else:
             tx.emit("CardDrawRequired", player=name, deck=effect["deck"])
     else:  # kinds beyond the Italian decks (the US Chance moves), or unknown: refused there

@@ -7,6 +7,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import Fact, Joined, Text, msg
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, check_active, money
 from banco.ledger.rules.movement import seat_after, settle_claim
 from banco.ledger.rules.registry import handles
@@ -65,7 +66,10 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
                                 "amount": cl.amount, "opened_seq": cl.opened_seq,
                                 "landed_seq": cl.landed_seq, "lapsed_seq": cl.lapsed_seq,
                                 "closer": cl.closer, "rule": rent_rule(state),
-                                "reason": str(why)}}
+                                "reason": reason("late_claim", owner=cmd.owner,
+                                                 amount=money(state, cl.amount), space=space,
+                                                 payer=cl.payer, landed=cl.landed_seq,
+                                                 closer=cl.closer, lapsed=cl.lapsed_seq)}}
             raise RuleViolation(why, rule=rent_rule(state), allowed=_open_claims(state),
                                 record=[refusal])
         # nobody landed, or the last landing was paid (or became a debt): either way nothing

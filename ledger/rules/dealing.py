@@ -14,6 +14,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import msg
 from banco.ledger.board.rule_sets import cited, deeds_to_deal, shown
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, check_active, money
 from banco.ledger.rules.registry import handles
 from banco.ledger.table.state import BANK, State, dealing_left
@@ -63,7 +64,7 @@ def deal(tx: Tx, cmd: c.Deal) -> None:
     each = " + ".join(f"{n} {money(state, state.edition.space(p).price)}"
                       for p, n in zip(cmd.properties, names, strict=True))
     tx.emit("DeedsDealt", player=cmd.player, properties=list(cmd.properties), payer=cmd.player,
-            payee=BANK, amount=price, reason=f"deeds dealt and paid at once: {each}")
+            payee=BANK, amount=price, reason=reason("deeds_dealt", deeds=each))
 
 
 def _still(state: State) -> str:

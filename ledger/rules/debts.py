@@ -16,6 +16,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import msg
 from banco.ledger.board.rule_sets import shown
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.bankruptcy import debts_or_next
 from banco.ledger.rules.decision import Tx, debt_rule, money
 from banco.ledger.rules.mortgages import receive_mortgaged
@@ -92,8 +93,8 @@ def pay_in_kind(tx: Tx, cmd: c.PayInKind) -> None:
                                                                        strict=True))
     tx.emit("DebtPaidInKind", payer=d.debtor, payee=d.creditor, amount=cash_part,
             debt_seq=d.seq, deeds=[{"property": pos, "price": price} for pos, price in cmd.deeds],
-            reason=f"{d.reason}: {money(state, cash_part)} in cash and {each}, the creditor's "
-                   f"prices ({R_KIND})")
+            reason=reason("paid_in_kind", reason=d.reason, cash=money(state, cash_part),
+                          each=each, rule=R_KIND))
     receive_mortgaged(tx, d.creditor, [pos for pos, _ in cmd.deeds])
 
 

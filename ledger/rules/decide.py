@@ -18,6 +18,7 @@ from banco.ledger.base.errors import RuleViolation, UsageError
 from banco.ledger.base.text import msg
 from banco.ledger.board.rule_sets import cited, shown, starting_cash
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules import (  # noqa: F401 - imported for the commands each registers
     auction,
     bankruptcy,
@@ -96,7 +97,7 @@ def start_game(players: Sequence[str], rules, edition: str, first_player: str | 
     for p in players:
         events.append({"type": "CashIssued",
                        "data": {"payer": BANK, "payee": p, "amount": cash,
-                                "reason": "starting cash"
-                                + (f" for {len(players)} players ({cited(rules, 'deal', R_CAPITAL)})"
-                                   if rules.starting_cash_by_players else "")}})
+                                "reason": reason("starting_cash_for", n=len(players),
+                                                 rule=cited(rules, "deal", R_CAPITAL))
+                                if rules.starting_cash_by_players else reason("starting_cash")}})
     return events

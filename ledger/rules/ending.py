@@ -16,6 +16,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import msg
 from banco.ledger.board.rule_sets import cited, shown
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx
 from banco.ledger.rules.registry import handles
 from banco.ledger.table.score import places, winner
@@ -48,8 +49,8 @@ def time_up(tx: Tx, cmd: c.TimeUp) -> None:
                             "then the game ends"),
                             time_up=state.time_up[0])
     after = rules.time_limit == "finish_turn" and turn_in_progress(state)
-    how = (f"{state.turn.player} finishes the turn in progress, then the game ends" if after
-           else "the game ends now")
+    how = (reason("turn_finishes", player=state.turn.player) if after
+           else reason("ends_now"))
     tx.emit("TimeRanOut", at=cmd.at, ends="after_turn" if after else "at_once",
             rule=cited(rules, "time", R_TIME), reason=how)
 
@@ -73,15 +74,15 @@ def no_new_turn(state) -> None:
             time=state.time_up[0])
 
 
-def _due(state, turn_over: bool) -> tuple[str, str] | None:
-    """(rule, reason) when the game must end now, else None."""
+def _due(state, turn_over: bool) -> tuple[str, str, dict] | None:
+    """(rule, reason's code, its parameters) when the game must end now, else None."""
     if state.ended or state.debts:
         return None
     rules = state.rules
     left = state.active()
     if len(left) == 1 and state.eliminated:
-        return (cited(rules, "end", R_LAST),
-                f"{state.eliminated[-1]} went bankrupt; {left[0]} is the last player left (003 §11)")
+        return (cited(rules, "end", R_LAST), "last_player_left",
+                {"player": state.eliminated[-1], "winner": left[0]})
     if state.time_up:
         at, ends = state.time_up
         if ends == "after_turn" and turn_in_progress(state) and not turn_over:
@@ -91,10 +92,10 @@ def _due(state, turn_over: bool) -> tuple[str, str] | None:
             # is open until the next roll, and no roll comes now; the count waits for it
             # (`claim OWNER`), or for `time-up` again, which lets it go.
             return None
-        return cited(rules, "time", R_TIME), f"time is up ({at})"
+        return cited(rules, "time", R_TIME), "time_up", {"at": at}
     n = rules.end_after_bankruptcies
     if n and len(state.eliminated) >= n:
-        return cited(rules, "end", R_LAST), f"bankruptcy number {len(state.eliminated)} ends the game"
+        return cited(rules, "end", R_LAST), "bankruptcy_ends", {"n": len(state.eliminated)}
     return None
 
 
@@ -104,20 +105,19 @@ def maybe_end(tx: Tx, turn_over: bool = False) -> bool:
     due = _due(tx.state, turn_over)
     if due is None:
         return False
-    rule, why = due
+    rule, why, params = due
     state = tx.state
     best = winner(state)
     ranked = places(state)
     money = state.edition.money
     if len(ranked) == 1:  # the last player left wins, whatever the count
-        tx.emit("GameEnded", winner=best, reason=why, rule=rule)
+        tx.emit("GameEnded", winner=best, reason=reason(why, **params), rule=rule)
         return True
+    amount = money(ranked[0].count)
     if best is not None:
-        what = f"{best} is the richest with {money(ranked[0].count)}"
-    else:
-        tied = [p.name for p in ranked if p.place == 1]
-        # the recorded words stay what they were ('Amy and Bob and Zed'): the audit holds an
-        # older game's facts to what the rules give now; cli/words/reasons.py says the list
-        what = f"{' and '.join(tied)} tie at {money(ranked[0].count)}"
-    tx.emit("GameEnded", winner=best, reason=f"{why}: {what}", rule=rule)
+        said = reason(f"{why}_richest", **params, player=best, amount=amount)
+    else:  # the tied, as a list: cli/words/reasons.py says it in the user's language
+        said = reason(f"{why}_tie", **params,
+                      players=[p.name for p in ranked if p.place == 1], amount=amount)
+    tx.emit("GameEnded", winner=best, reason=said, rule=rule)
     return True

@@ -7,6 +7,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import Joined, Text, msg, word
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, money, no_debts, pay
 from banco.ledger.rules.estate import R_MORTGAGE, group_of, name_of, owner_of
 from banco.ledger.rules.registry import handles
@@ -30,7 +31,7 @@ def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
             rule=cited(state.rules, "mortgage", R_MORTGAGE), allowed=msg("sell them to the Bank first: `sell {space} all`", space=space.name),
             space=space.name, items=', '.join(name_of(state, p) for p in built))
     tx.emit("PropertyMortgaged", player=owner, property=pos, payer=BANK, payee=owner,
-            amount=space.mortgage, reason=f"mortgaged {space.name}")
+            amount=space.mortgage, reason=reason("mortgaged", space=space.name))
 
 
 def _liftable(state: State, owner: str) -> Text | str:
@@ -64,8 +65,8 @@ def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
             mortgage=space.mortgage)
     mortgage = mortgage_of(state, pos)
     tx.emit("MortgageLifted", player=owner, property=pos, payer=owner, payee=BANK, amount=cost,
-            reason=f"lifted the mortgage on {space.name}: {mortgage} + "
-                   f"{cost - mortgage} interest")
+            reason=reason("mortgage_lifted", space=space.name, mortgage=mortgage,
+                          interest=cost - mortgage))
 
 
 def receive_mortgaged(tx: Tx, receiver: str, deeds, lift=()) -> None:
@@ -79,8 +80,8 @@ def receive_mortgaged(tx: Tx, receiver: str, deeds, lift=()) -> None:
         space = state.edition.space(pos)
         if pos in lift:
             pay(tx, "MortgageLifted", receiver, BANK, lift_cost(state, pos),
-                f"freed {space.name} on receiving it: {space.mortgage} + 10%",
+                reason("freed_on_receiving", space=space.name, mortgage=space.mortgage),
                 player=receiver, property=pos)
         else:
             pay(tx, "MortgageInterestPaid", receiver, BANK, interest(state, mortgage_of(state, pos)),
-                f"10% on receiving the mortgaged {space.name}", player=receiver, property=pos)
+                reason("mortgaged_fee", space=space.name), player=receiver, property=pos)

@@ -5,13 +5,14 @@ when nothing waits on the current player (another roll, the next turn, or the en
 from __future__ import annotations
 
 from banco.ledger.board.edition import Space
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, pay
 from banco.ledger.rules.ending import maybe_end
 from banco.ledger.table.speedy_die import throw_value
 from banco.ledger.table.state import BANK, State
 
 
-def rent_for(state: State, position: int, dice_total: int) -> tuple[int, str]:
+def rent_for(state: State, position: int, dice_total: int) -> tuple[int, dict]:
     """Rent due on a landing, with how it was worked out (for the referee's evidence)."""
     space = state.edition.space(position)
     owner = state.owners[position]
@@ -20,23 +21,23 @@ def rent_for(state: State, position: int, dice_total: int) -> tuple[int, str]:
     owned = [p for p in group if state.owners[p] == owner]
     if space.kind == "station":
         n = len(owned)
-        return space.rents[n - 1], f"{n} station(s) owned: {space.rents[n - 1]}"
+        return space.rents[n - 1], reason("rent_stations", n=n, rent=space.rents[n - 1])
     if space.kind == "utility":
         n = len(owned)
         factor = space.rents[n - 1]
-        return factor * dice_total, f"{n} utility(ies) owned: {factor} x dice {dice_total}"
+        return factor * dice_total, reason("rent_utilities", n=n, factor=factor, dice=dice_total)
     built = state.buildings[position]
     if built == 5:
-        return space.rents[5], "hotel"
+        return space.rents[5], reason("rent_hotel")
     if built:
-        return space.rents[built], f"{built} house(s)"
+        return space.rents[built], reason("rent_houses", n=built)
     base = space.rents[0]
     if len(owned) < len(group):
-        return base, "unbuilt lot"
+        return base, reason("rent_unbuilt")
     mortgaged = [p for p in group if p in state.mortgaged]
     if mortgaged and not state.rules.double_rent_with_mortgage:
-        return base, "complete group but a lot is mortgaged: no double rent (004)"
-    return base * 2, f"complete group, unbuilt: double {base}"
+        return base, reason("rent_mortgaged_group")
+    return base * 2, reason("rent_double", rent=base)
 
 
 def seat_after(state: State, name: str, n: int) -> str:
@@ -62,9 +63,8 @@ def move_token(tx: Tx, player: str, to: int, spaces: int, cause: str, salary: bo
             passed_go=passed)
     landed = tx.state.seq
     if passed:
-        reason = "landed on Via!" if to == 0 else "passed Via!"
         tx.emit("SalaryPaid", payer=BANK, payee=player, amount=tx.state.rules.go_salary,
-                reason=reason)
+                reason=reason("landed_go" if to == 0 else "passed_go"))
     return landed
 
 
@@ -83,12 +83,12 @@ def land(tx: Tx, player: str, landed: int, rent=None) -> None:
         elif owner != player:
             if pos in state.mortgaged:
                 tx.emit("RentNotDue", payer=player, owner=owner, property=pos,
-                        reason="the lot is mortgaged (004 §Impegno)")
+                        reason=reason("lot_mortgaged"))
                 return
             amount, basis = (rent(state, pos) if rent else
                              rent_for(state, pos, throw_value(state.turn)))
             if state.rules.rent == "auto":
-                pay(tx, "RentPaid", player, owner, amount, f"rent on {space.name}",
+                pay(tx, "RentPaid", player, owner, amount, reason("rent", space=space.name),
                      property=pos, opened_seq=0)
             else:
                 closer = seat_after(state, player, state.rules.claim_window)
@@ -96,11 +96,11 @@ def land(tx: Tx, player: str, landed: int, rent=None) -> None:
                         amount=amount, basis=basis, closer=closer, landed_seq=landed)
     elif space.kind == "tax":
         assert space.amount is not None  # a tax square prints its amount
-        pay(tx, "TaxPaid", player, BANK, space.amount, space.name)
+        pay(tx, "TaxPaid", player, BANK, space.amount, reason("tax", space=space.name))
     elif space.kind == "card":
         tx.emit("CardDrawRequired", player=player, deck=space.deck)
     elif space.kind == "go_to_jail":
-        tx.emit("SentToJail", player=player, reason=f"landed on {space.name}")
+        tx.emit("SentToJail", player=player, reason=reason("landed", space=space.name))
 
 
 def continue_turn(tx: Tx) -> None:
@@ -160,11 +160,10 @@ def settle_claim(tx: Tx, cl) -> None:
     if first and state.player(cl.payer).cash - first < cl.amount:
         # the earlier rent keeps the cash: this one waits as a debt, the last to be settled
         tx.emit("DebtIncurred", debtor=cl.payer, creditor=cl.owner, amount=cl.amount,
-                reason=f"rent on {space}, after the rent of an earlier square "
-                       f"({R_LANDING_ORDER})")
+                reason=reason("rent_after_earlier", space=space, rule=R_LANDING_ORDER))
         paid = False
     else:
-        paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, f"rent on {space}",
+        paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, reason("rent", space=space),
                    property=cl.property, opened_seq=cl.opened_seq)
     if not paid:  # the claim becomes the debt; it is no longer an open claim
         tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,

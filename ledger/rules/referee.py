@@ -17,6 +17,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import msg
 from banco.ledger.records import commands as c
 from banco.ledger.records.events import RULING_KINDS
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, money
 from banco.ledger.rules.registry import handles
 from banco.ledger.table.state import BANK, State
@@ -111,7 +112,7 @@ def correct_cash(tx: Tx, cmd: c.CorrectCash) -> None:
             player=cmd.player, cash=money(state, cash), value=money(state, -cmd.amount))
     payer, payee = (BANK, cmd.player) if cmd.amount > 0 else (cmd.player, BANK)
     tx.emit("CashCorrected", player=cmd.player, payer=payer, payee=payee,
-            amount=abs(cmd.amount), reason=f"referee {cmd.referee}: {cmd.reason}",
+            amount=abs(cmd.amount), reason=reason("referee", referee=cmd.referee, said=cmd.reason),
             referee=cmd.referee)
 
 
@@ -140,7 +141,7 @@ def correct_position(tx: Tx, cmd: c.CorrectPosition) -> None:
     # Moved out of jail by the referee (sent there wrongly, say): the move frees him.  Moved
     # onto the jail square he is only visiting (004 §Prigione).
     tx.emit("PositionCorrected", player=cmd.player, **{"from": p.position}, to=cmd.position,
-            left_jail=p.in_jail, reason=f"referee {cmd.referee}: {cmd.reason}",
+            left_jail=p.in_jail, reason=reason("referee", referee=cmd.referee, said=cmd.reason),
             referee=cmd.referee)
 
 
@@ -178,7 +179,7 @@ def correct_owner(tx: Tx, cmd: c.CorrectOwner) -> None:
     # deeds do (003 §10).  Between players the mortgage goes with the deed.
     mortgaged = pos in state.mortgaged and cmd.owner is not None
     tx.emit("OwnerCorrected", property=pos, **{"from": now or BANK}, to=cmd.owner or BANK,
-            mortgaged=mortgaged, reason=f"referee {cmd.referee}: {cmd.reason}",
+            mortgaged=mortgaged, reason=reason("referee", referee=cmd.referee, said=cmd.reason),
             referee=cmd.referee)
 
 

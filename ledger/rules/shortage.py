@@ -24,6 +24,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import counted, msg
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, check_active, money, no_debts
 from banco.ledger.rules.estate import R_SHORT, buildable_lots
 from banco.ledger.rules.registry import handles
@@ -190,7 +191,7 @@ def hammer_building(tx: Tx, lot: int | None) -> None:
     a = state.auction
     if a.high_bidder is None:
         tx.emit("AuctionClosed", property=None, outcome="no bid",
-                reason=f"nobody bid: the {a.kind} stays with the Bank and the auctions end")
+                reason=reason("no_bid_building", kind=a.kind))
         return
     winner = a.high_bidder
     lots = winner_lots(state)
@@ -205,13 +206,13 @@ def hammer_building(tx: Tx, lot: int | None) -> None:
     if a.kind == "hotel":
         tx.emit("HotelBuilt", player=winner, property=lot, level=5, bank_houses=hfh,
                 bank_hotels=-1, payer=winner, payee=BANK, amount=a.high_bid,
-                reason=f"hotel on {space.name} won at a building auction")
+                reason=reason("hotel_won_building_auction", space=space.name))
     else:
         tx.emit("HouseBuilt", player=winner, property=lot, level=state.buildings[lot] + 1,
                 bank_houses=-1, bank_hotels=0, payer=winner, payee=BANK, amount=a.high_bid,
-                reason=f"house on {space.name} won at a building auction")
-    tx.emit("AuctionClosed", property=lot, outcome=f"sold to {winner}",
-            reason=f"{a.kind} auctioned for {money(state, a.high_bid)}")
+                reason=reason("house_won_building_auction", space=space.name))
+    tx.emit("AuctionClosed", property=lot, outcome="sold", winner=winner,
+            reason=reason("building_auctioned", kind=a.kind, amount=money(state, a.high_bid)))
     if not a.wanted:  # an auction recorded before wants were announced: one building
         return
     wanted = tuple((n, left - (n == winner)) for n, left in a.wanted)

@@ -22,6 +22,7 @@ from banco.ledger.base.errors import RuleViolation, UsageError
 from banco.ledger.base.text import Fact, Text, msg
 from banco.ledger.board.rule_sets import shown
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, check_turn
 from banco.ledger.rules.movement import continue_turn, land, move_token
 from banco.ledger.rules.registry import handles
@@ -66,14 +67,14 @@ def check_face(state: State, player: Player, face: str | None) -> None:
                          face=face)
 
 
-def ignored_because(state: State, player: Player, face: str | None) -> str | None:
+def ignored_because(state: State, player: Player, face: str | None) -> dict | None:
     """Why a Speedy die thrown with the numbered dice does not count, or None if it does."""
     if face is None:
         return None
     if player.in_jail:
-        return f"in jail only the numbered dice count ({R_JAIL_DICE})"
+        return reason("speedy_in_jail", rule=R_JAIL_DICE)
     if not player.passed_go:
-        return f"{player.name} has not passed Via! yet ({R_FIRST_LAP})"
+        return reason("speedy_before_go", player=player.name, rule=R_FIRST_LAP)
     return None
 
 
@@ -103,11 +104,11 @@ def bus_move(tx: Tx, cmd: c.BusMove) -> None:
             "the Bus moves {player} by one die or both: {listing}, not {spaces}", rule=R_BUS,
             allowed=listing([msg("`move {n}`", n=n) for n in choices]),
             player=t.player, listing=listing(choices), spaces=cmd.spaces)
-    which = "both dice" if cmd.spaces == sum(t.dice[:2]) else "one die"
     start = state.current.position
     to = (start + cmd.spaces) % 40
     tx.emit("SpeedyMoveChosen", player=t.player, move="bus", to=to, spaces=cmd.spaces,
-            reason=f"the Bus: {cmd.spaces}, {which} ({R_BUS})")
+            reason=reason("bus_both" if cmd.spaces == sum(t.dice[:2]) else "bus_one",
+                          n=cmd.spaces, rule=R_BUS))
     land(tx, t.player, move_token(tx, t.player, to, cmd.spaces, "bus", salary=True))
     continue_turn(tx)
 
@@ -125,7 +126,7 @@ def go_to(tx: Tx, cmd: c.GoTo) -> None:
     # Clockwise; the space he stands on is a whole round, and pays Via! (000 FAQ 37).
     spaces = (cmd.position - start) % 40 or 40
     tx.emit("SpeedyMoveChosen", player=name, move="triple", to=cmd.position, spaces=spaces,
-            reason=f"a triple: any space, clockwise ({R_TRIPLE})")
+            reason=reason("triple", rule=R_TRIPLE))
     land(tx, name, move_token(tx, name, cmd.position, spaces, "triple", salary=True))
     continue_turn(tx)  # the turn ends there, doubles or not (000 FAQ 36)
 

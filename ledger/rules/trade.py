@@ -7,6 +7,7 @@ from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.text import msg, plural, word
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.decision import Tx, check_active, money
 from banco.ledger.rules.estate import R_FEE, R_GIFT, R_TRADE, group_of, name_of
 from banco.ledger.rules.mortgages import receive_mortgaged
@@ -155,10 +156,10 @@ def trade(tx: Tx, cmd: c.Trade) -> None:
     transfers = []
     if cmd.a_gives.cash:
         transfers.append({"payer": cmd.a, "payee": cmd.b, "amount": cmd.a_gives.cash,
-                          "reason": f"trade with {cmd.b}"})
+                          "reason": reason("trade", player=cmd.b)})
     if cmd.b_gives.cash:
         transfers.append({"payer": cmd.b, "payee": cmd.a, "amount": cmd.b_gives.cash,
-                          "reason": f"trade with {cmd.a}"})
+                          "reason": reason("trade", player=cmd.a)})
     tx.emit("TradeCompleted", a=cmd.a, b=cmd.b,
             a_gives={"properties": list(cmd.a_gives.properties), "cash": cmd.a_gives.cash,
                      "jail_cards": a_cards},

@@ -8,6 +8,7 @@ from banco.ledger.base.numbers import check_dice
 from banco.ledger.base.text import msg
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
+from banco.ledger.records.reasons import reason
 from banco.ledger.rules.card_effects import throw_for_rent
 from banco.ledger.rules.claims import lapse_claims
 from banco.ledger.rules.decision import Tx, check_turn, money, need_phase, no_debts, pay
@@ -58,11 +59,11 @@ def _roll(tx: Tx, cmd: c.Roll) -> None:
         # A triple after two doubles is the third double too (000 FAQ 36): jail, and no Bus
         # or Mr Monopoly after it (000 §SVOLGIMENTO 8).
         if face is not None:
-            speedy["speedy_ignored"] = f"the third doubles send {name} to jail ({R_JAIL_ENDS})"
+            speedy["speedy_ignored"] = reason("speedy_third_doubles", player=name, rule=R_JAIL_ENDS)
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=in_row,
                 extra_roll=False, **speedy)
         tx.emit("SentToJail", player=name,
-                reason=f"doubles {in_row} times in a row ({R_DOUBLES}); the token does not move")
+                reason=reason("third_doubles", n=in_row, rule=R_DOUBLES))
         continue_turn(tx)
         return
     if is_triple(dice, face):
@@ -165,7 +166,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
                             rule=cited(state.rules, "jail", R_JAIL),
                             allowed=msg("{other}`roll D1 D2` to try for doubles", other=other),
                             player=p.name, cash=money(state, p.cash), fine=money(state, fine))
-    tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason="jail fine before rolling")
+    tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason=reason("jail_fine"))
     tx.emit("LeftJail", player=p.name, how="fine")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from banco.ledger.records.upcast import as_reason
 from banco.ledger.table.model import Claim, Debt, State, transfer
 
 
@@ -98,7 +99,7 @@ def _claim_refused(state: State, d: Any, seq: Any) -> State:
 
 def _debt_incurred(state: State, d: Any, seq: Any) -> State:
     debt = Debt(debtor=d["debtor"], creditor=d["creditor"], amount=d["amount"],
-                reason=d["reason"], seq=seq)
+                reason=as_reason(d["reason"]), seq=seq)  # an older row's sentence as its code
     return state._replace(debts=state.debts + (debt,))
 
 

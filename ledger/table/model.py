@@ -54,7 +54,7 @@ class Debt(NamedTuple):
     debtor: str
     creditor: str
     amount: int
-    reason: str
+    reason: dict  # a code and its parameters (ledger/records/reasons.py)
     seq: int
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from banco.ledger.records.events import transfers_of
+from banco.ledger.records.reasons import as_text
 from banco.ledger.store.protocol import ReadRows
 
 BANK = "bank"
@@ -55,7 +56,7 @@ def read_rows(events: Iterable[dict], names: Iterable[str]) -> ReadRows:
         seq = e["seq"]
         moved = transfers_of(e)
         for n, t in enumerate(moved):
-            movements.append((seq, n, t["payer"], t["payee"], t["amount"], t["reason"],
+            movements.append((seq, n, t["payer"], t["payee"], t["amount"], as_text(t["reason"]),
                               e["type"]))
         players: set[str] = set()
         deeds: set[int] = set()

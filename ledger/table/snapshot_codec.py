@@ -32,7 +32,7 @@ from functools import cache
 from banco.ledger.base.text import msg
 from banco.ledger.table import state as st
 
-SHAPE_VERSION = 1
+SHAPE_VERSION = 2  # 2: a debt's reason is a code and its parameters, no longer a sentence
 _RECORDS = {cls.__name__: cls for cls in (st.State, st.Player, st.Claim, st.Auction, st.Debt,
                                           st.DeckOrder, st.Turn)}
 _LEFT_OUT = ("rules", "edition")  # from GameStarted

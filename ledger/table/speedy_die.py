@@ -6,6 +6,7 @@ these; the commands that answer the die are ledger/rules/speedy.py's."""
 from __future__ import annotations
 
 from banco.ledger.base.text import Fact, Text, either, msg
+from banco.ledger.records.reasons import reason
 from banco.ledger.table.model import State
 
 R_SPEEDY = "000 §SVOLGIMENTO 3"
@@ -43,7 +44,7 @@ def listing(values: list) -> Text:
     return either([v if isinstance(v, Text) else str(v) for v in values])
 
 
-def mr_monopoly_target(state: State, name: str) -> tuple[int | None, str]:
+def mr_monopoly_target(state: State, name: str) -> tuple[int | None, dict]:
     """Where Mr Monopoly's second move goes, and why (000 §SVOLGIMENTO 3, FAQ 39): forward to
     the first property nobody owns; if none, to the nearest one where rent would be owed (not
     mortgaged, not the player's own); if none, nowhere."""
@@ -52,14 +53,12 @@ def mr_monopoly_target(state: State, name: str) -> tuple[int | None, str]:
     ahead = [p for p in ((start + k) % 40 for k in range(1, 40)) if space(p).is_property]
     for p in ahead:
         if state.owners[p] is None:
-            return p, f"to {space(p).name}, the next free property ({R_SPEEDY})"
+            return p, reason("mr_next_free", space=space(p).name, rule=R_SPEEDY)
     for p in ahead:
         owner = state.owners[p]
         if owner != name and p not in state.mortgaged:
-            return p, (f"to {space(p).name}, {owner}'s: no property is free and it is the "
-                       f"nearest where rent is owed (000 FAQ 39)")
-    return None, ("no property is free and no rent is owed anywhere: the token stays "
-                  "(000 FAQ 39)")
+            return p, reason("mr_nearest_rent", space=space(p).name, owner=owner)
+    return None, reason("mr_stays")
 
 
 def speedy_step(state: State) -> Text:

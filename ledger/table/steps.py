@@ -81,9 +81,12 @@ def after_bankruptcy(state: State, debtor: str) -> Text:
     return msg("then {player} rolls", player=following)
 
 
-def fine_reason(attempts: int) -> str:
-    """The reason the fine of the last failed try is recorded with (cli/words/reasons.py)."""
-    return f"jail fine after {attempts} failed tries"
+def fine_reason(attempts: int) -> dict:
+    """The reason the fine of the last failed try is recorded with (its words:
+    cli/words/reasons.py)."""
+    from banco.ledger.records.reasons import reason
+
+    return reason("jail_fine_after", n=attempts)
 
 
 def fine_owed(state: State) -> Debt | None:

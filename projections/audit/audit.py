@@ -5,10 +5,10 @@ the game), names the first bad seq:
 
 1. the hash chain: no row missing, moved or changed (ledger/store/canonical.py; the rows are
    read and checked by projections/audit/rows.py);
-2. the data: JSON, an object, no float, and the event's schema (ledger/records/events.py, checked
-   through its compiled form, ledger/records/event_checks.py; marshmallow words the complaint);
+2. the data: JSON, an object, no float, the event's schema (marshmallow, an older row as read by
+   its upcaster: ledger/records/upcast.py), but for a fact equal to the one its command gives;
 3. re-derivation (projections/audit/rederive.py): every recorded command worked out again on the
-   table before it and compared with the facts recorded, type and data exactly, so that a
+   table before it and compared with the facts recorded (an older row upcast), as data, so that a
    forged fact, forged dice or forged money is found even in a chain re-computed after the
    forgery; facts with no command before them, or after the end where no command can put
    them, are named too;
@@ -39,6 +39,7 @@ from typing import Any
 
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
+from banco.ledger.records.upcast import upcast
 from banco.ledger.store.kept_snapshots import KeptSnapshots
 from banco.ledger.table.state import HANDLERS, State, initial_state, with_seq
 from banco.projections.audit.checks import EventChecks
@@ -319,8 +320,8 @@ class GameAudit(RowChecks):
                     if (found is not None and found[0] == row["type"]
                             and found[1] == row["version"]):
                         row["data"] = data = found[2]
-                    else:
-                        data = self._data(row)
+                    else:  # held to its schema only if it is not the fact decide gives
+                        data = self._data(row, checked=False)
                     same = data == fact["data"] or data == plain(fact["data"])
             else:
                 same = False
@@ -507,7 +508,7 @@ class GameAudit(RowChecks):
             if len(held) == last - first + 1:
                 for r in held:
                     if "data" not in r:
-                        r["data"] = json.loads(r["text"])
+                        r["data"] = upcast(r["type"], r["version"], json.loads(r["text"]))
                 yield from held
                 return
         for lo in range(first, last + 1, 2000):
@@ -517,8 +518,8 @@ class GameAudit(RowChecks):
 
     def _parsed(self, raws: list[tuple]) -> list[dict]:
         # rows this pass has checked already
-        return [{"seq": r[1], "type": r[2], "data": json.loads(r[3]), "command_id": r[6],
-                 "chain": r[10]} for r in raws]
+        return [{"seq": r[1], "type": r[2], "data": upcast(r[2], r[7], json.loads(r[3])),
+                 "command_id": r[6], "chain": r[10]} for r in raws]
 
     def _before(self, seq: int) -> Iterator[dict]:
         last = seq - 1
@@ -528,7 +529,7 @@ class GameAudit(RowChecks):
             if r["seq"] != last:
                 break
             if "data" not in r:
-                r["data"] = json.loads(r["text"])
+                r["data"] = upcast(r["type"], r["version"], json.loads(r["text"]))
             yield r
             last -= 1
         while last >= 1:

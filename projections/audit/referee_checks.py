@@ -35,7 +35,8 @@ def cash_correction_problems(t: State, d: dict, previous: dict | None = None) ->
                        amount=d["amount"], player=player, cash=t.player(player).cash))
     if not str(d.get("referee", "")).strip():
         out.append(msg("a correction that names no referee"))
-    if not str(d.get("reason", "")).strip():
+    said = d.get("reason")
+    if not str(said.get("said", "") if isinstance(said, dict) else said or "").strip():
         out.append(msg("a correction without a reason"))
     return out
 

@@ -3,8 +3,8 @@
 `RowChecks` is the first half of the audit's pass (projections/audit/audit.py's GameAudit is
 the rest): a row is checked against the chain as it is read, from its data as stored text
 (ledger/store/canonical.py); its data is parsed and checked when it is needed: JSON, an object,
-no float, the event's schema (ledger/records/events.py, through its compiled form,
-ledger/records/event_checks.py; marshmallow words the complaint).  `--expect-head`, a head
+no float, the event's schema (ledger/records/events.py's marshmallow schema, an older row as
+its upcaster reads it: ledger/records/upcast.py).  `--expect-head`, a head
 printed earlier, is looked for in the chain as it goes by.
 """
 
@@ -17,6 +17,8 @@ from hashlib import sha256
 from typing import Any
 
 from banco.ledger.base.text import Text, msg
+from banco.ledger.records.events import SCHEMA_VERSION
+from banco.ledger.records.upcast import upcast
 from banco.ledger.store.canonical import (
     GENESIS,
     TABLE_CHAIN_VERSION,
@@ -75,8 +77,6 @@ class RowChecks:
 
     def __init__(self, game_id: int, rows, expect_head: str | None = None, *,
                  hashes_checked: bool = False, snapshots: Iterable | None = None):
-        from banco.ledger.records.event_checks import checks
-
         self.game_id = game_id
         self.rows = rows
         # Only for an import (projections/exchange/exchange.py), auditing in its own transaction the
@@ -92,7 +92,6 @@ class RowChecks:
         self.snapshots = {s.seq: s for s in snapshots} if snapshots else None
         self.expect_at: list[int] = []  # the events whose hash --expect-head matches
         self.expect_notes: list[str] = []
-        self.schema = checks()
         self.expected, self.prev, self.count = 1, GENESIS, 0
         self.seen_v2 = False
         # (command id, time) of the last command: the next is held to it (_time_back); a
@@ -101,7 +100,7 @@ class RowChecks:
         self._enc: dict = {}
         self._cid = self._actor = self._at = object()  # the command whose text is assembled
         self._head = self._mid = ""
-        self._texts: dict = {}  # data text -> (type, schema version, its data), checked
+        self._texts: dict = {}  # data text -> (type, schema version, its data, schema checked)
 
     def _expected_head_found(self, value: str) -> None:
         """--expect-head HEX: the head as printed earlier, whole or its first 8+ digits.
@@ -191,7 +190,8 @@ class RowChecks:
             row["table"], row["hash"] = table, hsh
         if h != hsh:
             # the data stored in another spelling than banco's: hash what it says
-            full = {"game_id": g, "seq": seq, "type": type_, "data": self._data(row),
+            self._data(row)  # a row whose data is no JSON object stops here, saying why
+            full = {"game_id": g, "seq": seq, "type": type_, "data": _DECODE(text),
                     "recorded_at": at, "actor": actor, "command_id": cid,
                     "schema_version": version, "chain_version": chain, "table_digest": table}
             try:
@@ -223,17 +223,29 @@ class RowChecks:
 
     # a row's data: JSON, an object, its schema
 
-    def _data(self, row: dict) -> dict:
-        """The row's data, parsed and checked against its schema.  A game repeats the same
+    def _data(self, row: dict, checked: bool = True) -> dict:
+        """The row's data, parsed and (`checked`) held to its schema.  A game repeats the same
         facts word for word (Anna's turn ends, Bruno's begins): a text already parsed and
-        checked as this type is not parsed again (the dicts are only read, never changed)."""
+        checked as this type is not parsed again (the dicts are only read, never changed).
+
+        `checked=False`: a fact about to be compared with the one its command gives
+        (GameAudit._recorded).  Equal, it is that fact, which the schema held when the book
+        appended it (ledger/book.py); marshmallow is then asked only for a fact that differs,
+        before the difference is said.  (It was the audit's costliest step.)"""
         data = row.get("data")
         if data is not None:
+            if checked and not row.get("valid"):
+                self._schema(row, data)
+                row["valid"] = True
             return data
         seq, text = row["seq"], row["text"]
         found = self._texts.get(text)
         if found is not None and found[0] == row["type"] and found[1] == row["version"]:
             row["data"] = data = found[2]
+            if checked and not found[3]:
+                self._schema(row, data)
+                self._texts[text] = (*found[:3], True)
+            row["valid"] = checked or found[3]
             return data
         try:
             data = _DECODE(text)
@@ -241,31 +253,32 @@ class RowChecks:
             raise AuditStop(seq, msg("its data is not JSON ({why})", why=reason(exc))) from None
         if type(data) is not dict:
             raise AuditStop(seq, msg("its data is not a JSON object ({text})", text=short(text)))
-        self._schema(row, data)
         if row["chain"] == 2 and _CANON(data) != text:
             # Since format 2 banco writes every data as canonical JSON, and the chain hashes
             # that text: another spelling of it (a key twice, the first one read by nobody)
             # was written by someone else, then re-chained.
             raise AuditStop(seq, msg("its data is not spelt as banco writes it (canonical JSON: "
                                  "sorted keys, each once, no spaces): the row was rewritten"))
-        row["data"] = data
+        # the facts as today's schema holds them: an older row through its upcaster
+        data = upcast(row["type"], row["version"], data)
+        if checked:
+            self._schema(row, data)
+        row["data"], row["valid"] = data, checked
         if len(self._texts) > 16384:
             self._texts.clear()
-        self._texts[text] = (row["type"], row["version"], data)
+        self._texts[text] = (row["type"], row["version"], data, checked)
         return data
 
     def _schema(self, row: dict, data) -> None:
-        type_, version = row["type"], row["version"]
-        check = self.schema.get(type_)
-        if check is None or version != 1 or not check(data):
-            from banco.ledger.records.events import InvalidEvent, validate
+        """`data` (upcast) against today's schema of its type, by marshmallow: once a text,
+        as _data keeps what it checked."""
+        from banco.ledger.records.events import InvalidEvent, validate
 
-            try:
-                validate(type_, data, version)
-                why: str = msg("its schema refuses it")  # the compiled check and marshmallow disagree
-            except InvalidEvent as exc:
-                why = str(exc)  # marshmallow's words, English
-            raise AuditStop(row["seq"], msg("schema: {why}", why=why))
+        try:
+            validate(row["type"], data, SCHEMA_VERSION if type(row["version"]) is int
+                     and 1 <= row["version"] <= SCHEMA_VERSION else row["version"])
+        except InvalidEvent as exc:
+            raise AuditStop(row["seq"], msg("schema: {why}", why=str(exc))) from None
 
 
     # the book's snapshots, held to the log

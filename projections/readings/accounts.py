@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from banco.ledger.base.text import msg
+from banco.ledger.base.text import Fact, msg
 from banco.ledger.records.events import transfers_of
 from banco.ledger.table.state import BANK, State, retracted_seqs
 from banco.ledger.table.worth import deeds_of
@@ -87,18 +87,18 @@ def history(events: Iterable[dict], position: int,
             note = msg("auction without a bid: stays with the Bank")
         elif t in ("PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "HouseBuilt",
                    "HotelBuilt", "BuildingSold") and d["property"] == position:
-            note = msg("{reason} ({amount})", reason=d["reason"], amount=d["amount"])
+            note = msg("{reason} ({amount})", reason=Fact(d["reason"]), amount=d["amount"])
         elif t == "HotelsBrokenUp":
             for lot, tr in zip(d["lots"], d["transfers"], strict=True):
                 if lot["property"] == position:
-                    note = msg("{reason} ({amount})", reason=tr["reason"],
+                    note = msg("{reason} ({amount})", reason=Fact(tr["reason"]),
                                amount=tr["amount"])
         elif t in ("BuildingsBuilt", "BuildingsSold") and any(
                 lot["property"] == position for lot in d.get("lots", ())):
-            note = msg("{reason} ({amount} for the lots together)", reason=d["reason"],
+            note = msg("{reason} ({amount} for the lots together)", reason=Fact(d["reason"]),
                        amount=d["amount"])
         elif t == "BuildingsSold" and position in d["properties"]:
-            note = msg("buildings sold with the group's: {reason}", reason=d["reason"])
+            note = msg("buildings sold with the group's: {reason}", reason=Fact(d["reason"]))
         if note:
             yield {"seq": e["seq"], "type": t, "owner": owner, "note": note}
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from banco.ledger.records.events import transfers_of
+from banco.ledger.records.reasons import english
 from banco.projections.readings.accounts import effective
 
 
@@ -27,4 +28,4 @@ def money_rows(events: Iterable[dict], gone: set[int] | None = None) -> Iterator
             balances[payee] = balances.get(payee, 0) + amount
             yield {"date": e["recorded_at"][:10], "seq": e["seq"], "account": payee,
                    "counterparty": payer, "amount": amount, "balance": balances[payee],
-                   "description": f"{t['reason']} ({e['type']})"}
+                   "description": f"{english(t['reason'])} ({e['type']})"}

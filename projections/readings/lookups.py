@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from banco.ledger.records.upcast import kept_reason
 from banco.projections.readings.accounts import history, statement
 
 
@@ -32,7 +33,7 @@ def _statement(moves: list[tuple], account: str, gone: set[int]) -> Iterator[dic
         amount = amount if incoming else -amount
         balance += amount
         yield {"seq": seq, "type": type_, "counterparty": payer if incoming else payee,
-               "amount": amount, "reason": reason, "balance": balance}
+               "amount": amount, "reason": kept_reason(type_, reason), "balance": balance}
 
 
 def history_rows(book, game: int, position: int) -> Iterator[dict]:
