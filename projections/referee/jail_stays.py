@@ -54,8 +54,7 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
         if x["type"] == "JailRollFailed":
             dice = next((y for y in log.batch(x["seq"]) if y["type"] == "DiceRolled"), None)
             tries.append((x, dice))
-        elif x["type"] == "FinePaid" or (x["type"] == "DebtPaid"
-                                          and str(d.get("reason", "")).startswith("jail fine")):
+        elif x["type"] == "FinePaid" or (x["type"] == "DebtPaid" and _a_jail_fine(d)):
             fine = x  # paid at once, or the debt it became paid before the move (004 §Prigione)
         elif x["type"] == "JailCardUsed":
             used = x
@@ -127,3 +126,10 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
              "how": left["data"]["how"] if left else None,
              "jail_fine": rules.jail_fine, "max_attempts": rules.jail_max_attempts}
     return Ruling("jail", seq, verdict, lines, cited(rules, "jail", R_JAIL), facts)
+
+
+def _a_jail_fine(d: dict) -> bool:
+    """A debt paid for the jail fine: its reason's code (an older row's sentence, as read)."""
+    why = d.get("reason")
+    code = why.get("code", "") if isinstance(why, dict) else str(why or "")
+    return code.startswith(("jail_fine", "jail fine"))
