@@ -342,14 +342,24 @@ def transfers_of(event: dict) -> list[dict]:
 
 
 @cache
-def schemas() -> dict:
+def _all_specs() -> dict:
+    return {**_specs(), **_referee_specs()}
+
+
+@cache
+def schema_of(type_: str):
+    """The schema of one type, built when first asked for: a write builds the few it appends,
+    not all of them (a cold command's time)."""
     from marshmallow import RAISE, Schema
 
-    out = {}
-    for type_, spec in {**_specs(), **_referee_specs()}.items():
-        cls = Schema.from_dict(spec, name=f"{type_}Schema")
-        out[type_] = cls(unknown=RAISE)
-    return out
+    spec = _all_specs().get(type_)
+    if spec is None:
+        return None
+    return Schema.from_dict(spec, name=f"{type_}Schema")(unknown=RAISE)
+
+
+def schemas() -> dict:
+    return {type_: schema_of(type_) for type_ in _all_specs()}
 
 
 class InvalidEvent(ValueError):
@@ -363,7 +373,7 @@ def validate(type_: Any, data: Any, version: Any = SCHEMA_VERSION) -> None:
     reads it (ledger/records/upcast.py; the audit's rows, projections/audit/rows.py)."""
     from marshmallow import ValidationError
 
-    schema = schemas().get(type_)
+    schema = schema_of(type_) if type(type_) is str else None  # a file may hold any value
     if schema is None:
         raise InvalidEvent(f"unknown event type {type_!r}")
     if version != SCHEMA_VERSION or type(version) is not int:
