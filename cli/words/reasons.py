@@ -250,7 +250,8 @@ JAIL_WAYS = {"doubles": N_("doubles"), "fine": N_("fine"), "card": N_("card"),
 # code; a count is said in its number's form ("1 house", "2 houses").
 BASES = {"rent_unbuilt": N_("unbuilt lot"), "rent_hotel": N_("hotel"),
          "rent_mortgaged_group": N_("complete group but a lot is mortgaged: no double rent (004)"),
-         "rent_double": N_("complete group, unbuilt: double {rent}")}
+         "rent_double": N_("complete group, unbuilt: double {rent}"),
+         "rent_fresh_throw": N_("{times} x the fresh throw of {total}, {rule}")}
 COUNTED_BASES = {
     "rent_houses": NN_("{n} house", "{n} houses"),
     "rent_stations": NN_("{n} station owned: {rent}", "{n} stations owned: {rent}"),

@@ -11,8 +11,8 @@ from functools import cache
 from typing import Any
 
 # 2: reasons are codes with parameters (ledger/records/reasons.py), no longer English sentences;
-# rows of version 1 are read through their upcasters (ledger/records/upcast.py).
-SCHEMA_VERSION = 2
+# rows of version 1 are read through their upcasters (ledger/records/upcast.py, which holds it).
+from banco.ledger.records.upcast import SCHEMA_VERSION
 
 SPEEDY_FACES = ("1", "2", "3", "bus", "mr")  # the Speedy die as banco records it (000)
 SPEEDY_MOVES = ("bus", "triple", "mr_monopoly")

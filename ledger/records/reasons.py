@@ -131,6 +131,7 @@ BASES_V1: dict[str, str] = {
     "rent_utilities": "{n} utility(ies) owned: {factor} x dice {dice}",
     "rent_mortgaged_group": "complete group but a lot is mortgaged: no double rent (004)",
     "rent_double": "complete group, unbuilt: double {rent}",
+    "rent_fresh_throw": "{times} x the fresh throw of {total}, {rule}",
 }
 
 # A card as a reason (`Imprevisti 5`: the deck's title and the card's number), written where a
@@ -147,7 +148,8 @@ COUNTS = frozenset({"n", "m", "houses", "hotels", "number", "landed", "lapsed"})
 INTS = {"card_each_player": {"amount"}, "card_repairs": {"house", "hotel"},
         "mortgage_lifted": {"mortgage", "interest"}, "freed_on_receiving": {"mortgage"},
         "cannot_pay_bid": {"bid", "cash"}, "rent_by_card": {"times"},
-        "rent_stations": {"rent"}, "rent_utilities": {"factor", "dice"}, "rent_double": {"rent"}}
+        "rent_stations": {"rent"}, "rent_utilities": {"factor", "dice"}, "rent_double": {"rent"},
+        "rent_fresh_throw": {"times", "total"}}
 # Parameters that are a reason themselves (the debt the Bank pays in full, the card, why an
 # auction was voided).
 NESTED = frozenset({"reason", "card", "why", "basis"})

@@ -84,7 +84,8 @@ def throw_for_rent(tx: Tx, cmd: c.Roll) -> None:
     tx.emit("CardDiceThrown", player=name, dice=list(dice), property=pos)
 
     def rent(st, p):
-        return times * total, f"{times} x the fresh throw of {total}, {R_UTILITY_CARD}"
+        return times * total, reason("rent_fresh_throw", times=times, total=total,
+                                     rule=R_UTILITY_CARD)
 
     land(tx, name, landed, rent=rent)
     continue_turn(tx)
