@@ -150,11 +150,13 @@ class Library:
         BancoError (the phones' server: another player's act).
         Never raises for what a user can get wrong: the refusal is in the outcome."""
         from banco.cli.lines.parse import LineShape, read
+        from banco.cli.lines.recorded import line_as_meant
         from banco.cli.lines.turn import Undo
         from banco.ledger.store.canonical import now_text
 
         now = now or now_text()
         line = what if isinstance(what, str) else None
+        recorded = None  # the line as CommandRecorded keeps it: without --id, --expect, --lang
         game_id, command, before = None, None, None
         try:
             game_id = self.book.current_game(game)
@@ -170,7 +172,7 @@ class Library:
                 id = parsed.context.get("--id", id)
                 if "--expect" in parsed.context and expect is None:
                     expect = int(parsed.context["--expect"])
-                command = parsed.command
+                command, recorded = parsed.command, line_as_meant(line, words)
             else:
                 command = what
             if authorize is not None:
@@ -178,10 +180,10 @@ class Library:
             if isinstance(command, Undo):
                 before = self.book.state(game_id)
                 done = self.book.undo(game_id, now=now, actor=actor, command_id=id,
-                                      line=line, expect=expect)
+                                      line=recorded, expect=expect)
             else:
                 done = self.book.execute(game_id, command, now=now, actor=actor,
-                                         command_id=id, line=line, expect=expect)
+                                         command_id=id, line=recorded, expect=expect)
         except LineShape as exc:  # what click words on the command line: said plainly here
             return self._refused(game_id, UsageError("{why}: `{line}`", why=exc.why,
                                                      line=line or ""), command)

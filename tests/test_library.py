@@ -122,6 +122,7 @@ def test_a_lines_own_id_and_expect_are_honoured(book):
     first = book.execute(f"roll 1 2 --id k7 --expect {seq}")
     again = book.execute(f"roll 1 2 --id k7 --expect {seq}")
     assert first.refusal is None and again.replayed
+    assert first.events[0]["data"]["line"] == "roll 1 2"  # recorded without --id, --expect
     moved = book.execute(f"buy --expect {seq}")
     assert moved.refusal is not None and moved.refusal.code == 5
 
