@@ -8,15 +8,11 @@ import json
 
 import click
 
-from banco.cli.lines.answer import IF_NO_BID  # noqa: F401 - cli/web/hub.py reads it here
 from banco.cli.lines.names import (  # noqa: F401 - the parser's (no click); commands import them here
-    DECK_NAMES,
     WHO,
     deck_key,
-    next_property,
     player_name,
     property_position,
-    space_position,
 )
 from banco.ledger.base.errors import EXIT_REFUSED, BancoError, UsageError
 

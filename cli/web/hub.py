@@ -353,8 +353,8 @@ def warning(game: int, broken, lang: str) -> str:
 
 def no_bid(state, catalog) -> str | None:
     """While an auction has no bid: what `hammer` will do, as the shell says it when the
-    auction opens (cli/session.py's IF_NO_BID), for the page to warn with before it hammers."""
-    from banco.cli.session import IF_NO_BID
+    auction opens (cli/lines/answer.py's IF_NO_BID), for the page to warn with before it hammers."""
+    from banco.cli.lines.answer import IF_NO_BID
     from banco.ledger.base.text import render
     from banco.ledger.table.state import hammer_step
 

@@ -100,7 +100,7 @@ class Offers:
 
         if token.role not in ("banker", "player") or table.state is None or len(words) < 3:
             return None
-        from banco.cli.trade_line import parse_trade
+        from banco.cli.lines.trade import parse_trade
 
         try:
             trade = parse_trade(table.state, trade_words(words[1:]))
