@@ -1,0 +1,88 @@
+"""What a newcomer copies from the manual works as printed: the modules it runs with
+`python -m`, the answers its HTTP session shows, the powers its token tables give, and no merge
+leftover among its pages.  (Found by a newcomer's trial of main, 2026-12-06.)"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from games import lines
+
+from banco.ledger.store import tokens
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted((ROOT / "docs").glob("*.md")) + sorted(ROOT.glob("README*.md"))
+RUN_MODULE = re.compile(r"python3? -m\s+([A-Za-z_][\w.]*)")
+
+
+def modules_named(text: str) -> set[str]:
+    return set(RUN_MODULE.findall(text))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_module_a_page_runs_with_python_m_is_installed(page):
+    # banco installs as `banco.ledger...`: `python -m ledger.store...` is no module a user has
+    missing = sorted(m for m in modules_named(page.read_text(encoding="utf-8"))
+                     if importlib.util.find_spec(m) is None)
+    assert not missing, f"{page.name} tells the reader to run modules that do not exist: {missing}"
+
+
+def test_every_module_a_message_runs_with_python_m_is_installed():
+    for lang in ("en", "it"):
+        with open(ROOT / f"cli/words/locale/{lang}/LC_MESSAGES/banco.po", "rb") as f:
+            catalog = read_po(f)
+        for message in catalog:
+            text = message.string if isinstance(message.string, str) else " ".join(message.string)
+            missing = sorted(m for m in modules_named(text) if importlib.util.find_spec(m) is None)
+            assert not missing, f"{lang}: {message.id!r} is translated with {missing}"
+
+
+def test_the_manual_holds_no_merge_leftovers():
+    leftovers = [p.name for p in (ROOT / "docs").iterdir()
+                 if re.search(r"\.(orig|rej|BASE|LOCAL|REMOTE)(\.|$)|~$", p.name)]
+    assert not leftovers, f"docs/ holds leftovers of a merge: {leftovers}"
+
+
+def documented_answer(after: str) -> tuple[int, dict]:
+    """The status and JSON body the curl session in docs/http-api.md prints after `after`."""
+    text = (ROOT / "docs/http-api.md").read_text(encoding="utf-8")
+    block = text[text.index(after) + len(after):]
+    status = int(re.match(r"\s*HTTP/1.1 (\d+)", block).group(1))
+    body = block.split("\n\n", 1)[1].split("\n", 1)[0]
+    return status, json.loads(body)
+
+
+def test_the_http_pages_player_roll_out_of_turn_is_answered_as_printed(tmp_path):
+    # the page's own set-up: a game of three, Anna has bought Stazione Sud, the banker rolled
+    # for Bruno; then Anna's phone sends `roll 1 1` on Carla's turn (a default server)
+    from starlette.testclient import TestClient
+
+    from banco.cli.web.app import Hub, make_app
+
+    db = str(tmp_path / "table.db")
+    lines(db, "new Anna Bruno Carla", "roll 3 2", "buy", "roll 2 3 --player bruno")
+    anna = tokens.issue(db, "player", 1, "2026-11-29T21:00:00.000000Z", "Anna")[0]
+    hub = Hub(db, None, poll=0.05)
+    try:
+        with TestClient(make_app(hub)) as client:
+            answer = client.post("/api/commands", json={"line": "roll 1 1"},
+                                 headers={"Authorization": f"Bearer {anna}"})
+    finally:
+        hub.close()
+    status, body = documented_answer("""-d '{"line": "roll 1 1"}' http://127.0.0.1:8765/api/commands""")
+    assert (answer.status_code, answer.json()) == (status, body)
+
+
+@pytest.mark.parametrize("page, row", [("phones.md", "| `player NAME` |"),
+                                       ("telefoni.md", "| `player NOME` |")])
+def test_the_token_tables_give_a_player_his_own_acts_by_default(page, row):
+    # players record their own acts unless `serve --banker-only` (docs/phones-api.md): a table
+    # that gives a player's token only claims and trades describes --banker-only alone
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith(row))
+    assert "--banker-only" in line, line
