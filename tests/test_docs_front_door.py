@@ -86,3 +86,19 @@ def test_the_token_tables_give_a_player_his_own_acts_by_default(page, row):
     text = (ROOT / "docs" / page).read_text(encoding="utf-8")
     line = next(x for x in text.splitlines() if x.startswith(row))
     assert "--banker-only" in line, line
+
+
+@pytest.mark.parametrize("name", ["README.md", "README.it.md"])
+def test_the_readmes_tour_tells_how_banco_gets_on_the_path(name):
+    # the set-up commands install into .venv without activating it: the tour's `$ banco ...`
+    # is "command not found" for a reader not told to activate it
+    text = (ROOT / name).read_text(encoding="utf-8")
+    before_tour = text[:text.index("\n$ banco ")]
+    assert ".venv/bin/activate" in before_tour[before_tour.rindex("\n## "):]
+
+
+def test_both_readmes_say_where_the_postgresql_tests_get_a_server():
+    for name in ("README.md", "README.it.md"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        tests_note = text[text.index("pytest-xdist"):text.index("\n## ", text.index("pytest-xdist"))]
+        assert "PostgreSQL" in tests_note and "`postgresql`" in tests_note, name
