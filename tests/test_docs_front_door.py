@@ -102,3 +102,22 @@ def test_both_readmes_say_where_the_postgresql_tests_get_a_server():
         text = (ROOT / name).read_text(encoding="utf-8")
         tests_note = text[text.index("pytest-xdist"):text.index("\n## ", text.index("pytest-xdist"))]
         assert "PostgreSQL" in tests_note and "`postgresql`" in tests_note, name
+
+
+@pytest.mark.parametrize("page, row, count_word", [("banker.md", "| `sell PROPERTY", "COUNT"),
+                                                    ("banchiere.md", "| `vendi PROPRIETÀ", "NUMERO")])
+def test_the_words_table_says_sells_number_is_a_level(tmp_path, page, row, count_word):
+    # `sell PROPERTY N` sells down to N (while `build PROPERTY N` adds N): a table calling it a
+    # count has the banker sell 2 houses off a lot of 3 when he meant one
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+
+    db = str(tmp_path / "g.db")
+    lines(db, "new Anna Bruno --rules short", "deal Anna vicolo corto vicolo stretto",
+          "deal Bruno viale monterosa viale vesuvio", "build marrone 3")
+    said = CliRunner().invoke(cli, ["--db", db, "sell", "vicolo", "stretto", "1"]).output
+    assert "refused: uneven selling: Vicolo Stretto would have 1 house" in said
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith(row))
+    assert count_word not in line and "1`" in line, line
