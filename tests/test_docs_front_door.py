@@ -121,3 +121,18 @@ def test_the_words_table_says_sells_number_is_a_level(tmp_path, page, row, count
     text = (ROOT / "docs" / page).read_text(encoding="utf-8")
     line = next(x for x in text.splitlines() if x.startswith(row))
     assert count_word not in line and "1`" in line, line
+
+
+def test_no_page_installs_banco_editable():
+    # the hatchling sources mapping (ledger/ -> banco/ledger/) is one an editable install cannot
+    # follow, and the tests import the installed copy (docs/development.md)
+    for page in PAGES:
+        assert not re.search(r"pip install -e\b", page.read_text(encoding="utf-8")), page.name
+
+
+def test_the_postgresql_page_runs_every_postgresql_test_file():
+    text = (ROOT / "docs/postgresql.md").read_text(encoding="utf-8")
+    command = text[text.index("pip install '.[test,postgres]' && .venv/bin/pytest"):]
+    command = command[:command.index("```")]
+    files = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").glob("test_*postgres*.py")}
+    assert files - set(command.split()) == set()
