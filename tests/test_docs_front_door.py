@@ -136,3 +136,24 @@ def test_the_postgresql_page_runs_every_postgresql_test_file():
     command = command[:command.index("```")]
     files = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").glob("test_*postgres*.py")}
     assert files - set(command.split()) == set()
+
+
+@pytest.mark.parametrize("page, words", [("referee.md", "whole minute"),
+                                         ("arbitro.md", "minuto\nintero")])
+def test_the_referees_page_says_a_minute_covers_the_whole_minute(tmp_path, page, words):
+    # `state --at "... 22:14"` and `--at "... 22:14:00"` are tables events apart: a referee
+    # reading the page must know which one he asked for
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+
+    db = str(tmp_path / "g.db")
+    lines(db, "new Anna Bruno", at="2026-11-29 21:14:00")
+    lines(db, "roll 1 2", at="2026-11-29 21:14:30")
+
+    def at(moment: str) -> str:
+        said = CliRunner().invoke(cli, ["--db", db, "state", "--at", moment]).output
+        return said.splitlines()[0]
+
+    assert "event 4 " in at("2026-11-29T21:14:00Z") and "event 8 " in at("2026-11-29T21:14Z")
+    assert words in (ROOT / "docs" / page).read_text(encoding="utf-8")
