@@ -339,7 +339,7 @@ def test_jail_by_three_doubles_a_failed_try_and_out_by_doubles(tmp_path):
     events = events_of(db)
     sent = next(e["seq"] for e in events if e["type"] == "SentToJail")
     r = rulings.jail(events, sent, game_id=1)
-    assert r.facts["tries"][0]["dice"] == [1, 2] and r.facts["how"] == "doubles"
+    assert r.facts["tries"][0]["dice"] == [1, 2] and r.facts["how"] == {"code": "doubles"}
     assert r.verdict.startswith("Anna left jail by doubles at event") and "after 1 failed try" \
         in r.verdict
     assert "doubles 3 times in a row" in r.text() and "(3+3, no extra roll)" in r.text()
@@ -348,7 +348,7 @@ def test_jail_by_three_doubles_a_failed_try_and_out_by_doubles(tmp_path):
 
 def test_jail_left_by_the_fine(end):
     events = events_of(end)
-    left = seqs(events, "LeftJail", how="fine")[0]
+    left = seqs(events, "LeftJail", how={"code": "fine"})[0]
     who = events[left - 1]["data"]["player"]
     sent = seqs(events[:left], "SentToJail", player=who)[-1]
     tries = len([s for s in seqs(events, "JailRollFailed", player=who) if sent < s < left])
@@ -363,7 +363,7 @@ def test_the_last_failed_try_is_not_said_to_stay(end):
     the token moved by that roll (003 §08)."""
     events = events_of(end)
     left = next(s for s in seqs(events, "LeftJail") if events[s - 1]["data"]["how"]
-                == "fine after the last try")
+                == {"code": "fine_after_last_try"})
     who = events[left - 1]["data"]["player"]
     sent = seqs(events[:left], "SentToJail", player=who)[-1]
     text = rulings.jail(events, sent, game_id=1).text()
@@ -398,8 +398,16 @@ def test_a_disputed_claim_from_ruling_to_the_recorded_ruling(tmp_path, four, ban
     doc = json.loads(banco("--db", db, "show", str(last + 2), "--json").output)
     assert doc["event"]["data"]["subject_seq"] == refused
     assert doc["event"]["actor"] == "referee:Rita"
-    assert doc["event"]["data"]["text"] == shown.rstrip("\n")
+    # the verdict a code, the evidence data, no sentence (DESIGN.md, "Events are facts")
+    data = doc["event"]["data"]
+    assert "text" not in data and data["verdict"]["code"] == "rent_refused"
+    assert data["verdict"]["late"] == refused and data["evidence"]["late_claims"] == [refused]
+    assert data["rule"] == shown.splitlines()[-1].removeprefix("rule: ")
+    assert "said" not in json.dumps(data)  # every phrase of it has a code
     assert banco("--db", db, "audit").exit_code == 0
+    # said in the reader's language, from the data
+    log_it = banco("--db", db, "--lang", "it", "log", "--tail", "2").output
+    assert "troppo tardi" in log_it.lower(), log_it
 
 
 def test_ruling_usage(four, banco):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.text import Fact, Joined, Text, msg, plural
 from banco.ledger.board.rule_sets import cited, shown
+from banco.ledger.records.verdicts import verdict
 from banco.ledger.rules.estate import R_BANKRUPT
 from banco.ledger.table.state import BANK
 from banco.ledger.table.worth import building_sale_value, deeds_of
@@ -30,7 +31,7 @@ START_OF_TURN_FIELD = "bankruptcy_start_of_turn"
 
 
 def _who(name: str) -> Text | str:
-    return msg("the Bank") if name == BANK else name
+    return verdict("the_bank") if name == BANK else name
 
 
 BANKRUPTCY_EVENTS = {"BankruptcyDeclared", "EstateTransferred", "DebtCancelled", "BuildingsSold"}
@@ -194,12 +195,10 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
         lines.append(msg("the {rules} rules hand the estate over as it stands (the "
                          "championship's start-of-turn rule, {rule}, is not part of them)",
                          rules=shown(rules), rule=R_TURN_START))
-    verdict = (msg("{player} was bankrupt to {creditor}: owed {owed}, could raise only {can}",
-                   player=name, creditor=_who(creditor), owed=money(st, owed),
-                   can=money(st, can)) if unavoidable else
-               msg("{player} was declared bankrupt to {creditor} but could have raised {can} "
-                   "against {owed} owed", player=name, creditor=_who(creditor),
-                   can=money(st, can), owed=money(st, owed)))
+    ruled = (verdict("bankrupt", player=name, creditor=_who(creditor), owed=money(st, owed),
+                     can=money(st, can)) if unavoidable else
+             verdict("bankrupt_avoidable", player=name, creditor=_who(creditor),
+                     can=money(st, can), owed=money(st, owed)))
     facts = {"player": name, "creditor": creditor, "declared_seq": declared["seq"],
              "debts": [{"seq": dd.seq, "creditor": dd.creditor, "amount": dd.amount,
                         "reason": dd.reason} for dd in debts],
@@ -208,4 +207,4 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
              "unavoidable": unavoidable, "passed": passed, "turn_start_seq": start,
              "mortgaged_during_turn": [x["seq"] for x in mortgaged_since],
              "start_of_turn_rule": start_rule}
-    return Ruling("bankruptcy", seq, verdict, lines, "; ".join(rule), facts)
+    return Ruling("bankruptcy", seq, ruled, lines, "; ".join(rule), facts)
