@@ -360,13 +360,23 @@ def _who(account: str) -> str:
     return bank_or(account)
 
 
+def say_verdict(verdict) -> str:
+    """A recorded ruling's verdict (its code and parameters) in the user's language; an older
+    row's English, as a reading of stored rows meets it, read into its code first."""
+    if type(verdict) is str:
+        from banco.ledger.records.verdict_prose import verdict_from_prose
+
+        verdict = verdict_from_prose(verdict)
+    return say(words(verdict))
+
+
 # A referee's facts (ledger/rules/referee.py), in the words of `log`, `replay` and the report.
 REFEREE_WORDS = {
     # the verdict's words from its code (ledger/records/verdicts.py), in the user's language
     "RulingRecorded": lambda d, st: _("ruling on event {seq} ({kind}) by referee {referee}: "
                                       "{verdict}").format(seq=d["subject_seq"], kind=d["kind"],
                                                           referee=d["referee"],
-                                                          verdict=say(words(d["verdict"]))),
+                                                          verdict=say_verdict(d["verdict"])),
     # "to the Bank" is its own sentence: Italian joins the preposition ("alla Banca")
     "CashCorrected": lambda d, st: (
         _("  correction: {payer} pays {amount} to the Bank ({reason})") if d["payee"] == BANK

@@ -13,9 +13,13 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from banco.ledger.records.verdicts import SAID, VERDICTS
+from banco.ledger.records.verdicts import FACT, SAID, VERDICTS
 
 COUNTS = frozenset({"seq", "late", "landed", "n"})
+# Parameters that were phrases of the table themselves (read the same way, else kept as they
+# were), and how a player left jail inside a jail verdict.
+PHRASES = frozenset({"when", "answer", "until", "creditor", "what", "kind"})
+WAY = "way"
 
 
 @cache
@@ -35,10 +39,22 @@ def verdict_from_prose(text: str) -> dict:
     for pattern, code in _patterns():
         m = pattern.match(text)
         if m:
-            params = {k: int(v) if k in COUNTS and v.isdigit() else v
-                      for k, v in m.groupdict().items()}
-            return {"code": code, **params}
+            return {"code": code, **{k: _param(k, v) for k, v in m.groupdict().items()}}
     return {"code": SAID, "text": text}
+
+
+def _param(name: str, value: str):
+    if name in COUNTS and value.isdigit():
+        return int(value)
+    if name == WAY:
+        from banco.ledger.records.upcast_v3 import how_from_prose
+
+        how = how_from_prose(value)
+        return value if how["code"] == SAID else {"code": FACT, "kind": "how", "value": how}
+    if name in PHRASES:
+        phrase = verdict_from_prose(value)
+        return value if phrase["code"] == SAID else phrase
+    return value
 
 
 def rule_from_prose(text: str) -> str:
