@@ -511,3 +511,30 @@ def test_a_ruling_in_a_file_of_several_games_says_which_game_it_rules_on(tmp_pat
     assert "ruling on game" not in banco("--db", db, "--game", "1", "ruling", "auction", "11",
                                          "--json").output
 
+
+
+# --- a ruling as a fact ---------------------------------------------------------------------
+
+RULED = {"rent": ("RentClaimOpened", "RentPaid", "RentClaimLapsed"),
+         "auction": ("AuctionOpened", "AuctionWon"), "bankruptcy": ("BankruptcyDeclared",),
+         "jail": ("SentToJail", "LeftJail")}
+
+
+@pytest.mark.parametrize("kind", sorted(RULED))
+def test_what_a_recorded_ruling_keeps_is_data_and_says_the_verdict_again(end, kind):
+    """RulingRecorded keeps the verdict's code and the evidence, no sentence; the verdict
+    said from that data is the ruling's own, in English and in Italian."""
+    from banco.cli.words.i18n import catalog
+    from banco.ledger.records.verdicts import words
+
+    events = events_of(end)
+    subjects = [s for t in RULED[kind] for s in seqs(events, t)[:4]]
+    assert subjects
+    for seq in subjects:
+        found = rulings.KINDS[kind](events, seq, game_id=1)
+        kept = json.loads(json.dumps(found.recorded()))  # as the row holds it
+        assert '"said"' not in json.dumps(kept), (seq, kept)
+        assert kept["rule"] == found.rule and kept["evidence"]
+        again = words(kept["verdict"])
+        assert str(again) == str(found.verdict)
+        assert again.render(catalog("it")) == found.verdict.render(catalog("it"))

@@ -83,7 +83,8 @@ def test_the_older_rulings_are_said_in_english_as_then_and_in_italian(imported):
     assert "Dario left jail by fine after the last try at event 467, after 3 failed tries" \
         in english
     italian = _banco(imported, "--lang", "it", "log", "--tail", "10")
-    assert "troppo tardi: la finestra si è chiusa quando Bruno ha tirato (evento 74)" in italian
+    assert ("decisione sull'evento 79 (affitto) dell'arbitro Rita: troppo tardi: la finestra "
+            "si è chiusa quando Bruno ha tirato (evento 74)") in italian
     assert "una richiesta fatta dopo l'evento 70 era troppo presto" in italian
     assert "multa dopo l'ultimo tentativo" in italian
     assert "vinta da Anna per 45 M, pagati alla Banca all'evento 209" in italian

@@ -4,7 +4,7 @@ parameters, is said by cli/words/reasons.py; amounts as the edition prints them.
 
 from __future__ import annotations
 
-from banco.cli.words.i18n import N_, _, ngettext, pgettext, say
+from banco.cli.words.i18n import N_, NP_, _, ngettext, pgettext, say
 from banco.cli.words.reasons import local_time, say_basis, say_how, say_reason
 from banco.ledger.records.verdicts import words
 from banco.ledger.table.state import BANK, State, must_go_bankrupt, next_step
@@ -360,6 +360,15 @@ def _who(account: str) -> str:
     return bank_or(account)
 
 
+# A ruling's kind, as the log says it (`ruling rent` is `decisione affitto`).
+RULING_KINDS = {"rent": NP_("ruling kind", "rent"), "auction": NP_("ruling kind", "auction"),
+                "bankruptcy": NP_("ruling kind", "bankruptcy"), "jail": NP_("ruling kind", "jail")}
+
+
+def say_ruling_kind(kind: str) -> str:
+    return pgettext(*RULING_KINDS[kind]) if kind in RULING_KINDS else kind
+
+
 def say_verdict(verdict) -> str:
     """A recorded ruling's verdict (its code and parameters) in the user's language; an older
     row's English, as a reading of stored rows meets it, read into its code first."""
@@ -374,7 +383,8 @@ def say_verdict(verdict) -> str:
 REFEREE_WORDS = {
     # the verdict's words from its code (ledger/records/verdicts.py), in the user's language
     "RulingRecorded": lambda d, st: _("ruling on event {seq} ({kind}) by referee {referee}: "
-                                      "{verdict}").format(seq=d["subject_seq"], kind=d["kind"],
+                                      "{verdict}").format(seq=d["subject_seq"],
+                                                          kind=say_ruling_kind(d["kind"]),
                                                           referee=d["referee"],
                                                           verdict=say_verdict(d["verdict"])),
     # "to the Bank" is its own sentence: Italian joins the preposition ("alla Banca")

@@ -83,15 +83,20 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
                          amount=money(st, dd.amount), creditor=_who(dd.creditor), seq=dd.seq,
                          reason=Fact(dd.reason)))
     p = before.player(name)
+    # each part as words and as data (what kind of part, its square): a recorded ruling
+    # keeps the data, never the words
     parts = [(msg("cash"), p.cash)]
+    sources: list[dict] = [{"kind": "cash"}]
     for pos in deeds_of(before, name):
         sale = building_sale_value(before, pos)
         if sale:
             parts.append((msg("buildings on {space} at half price", space=space_name(st, pos)),
                           sale))
+            sources.append({"kind": "buildings", "property": pos})
         if pos not in before.mortgaged:
             parts.append((msg("mortgage of {space}", space=space_name(st, pos)),
                           st.edition.space(pos).mortgage))
+            sources.append({"kind": "mortgage", "property": pos})
     can = sum(v for _, v in parts)
     lines.append(msg("valuation before the bankruptcy: {player} could raise {amount} = {parts}",
                      player=name, amount=money(st, can),
@@ -202,8 +207,9 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
     facts = {"player": name, "creditor": creditor, "declared_seq": declared["seq"],
              "debts": [{"seq": dd.seq, "creditor": dd.creditor, "amount": dd.amount,
                         "reason": dd.reason} for dd in debts],
-             "owed": owed, "could_raise": can, "valuation": [{"what": k, "amount": v}
-                                                             for k, v in parts],
+             "owed": owed, "could_raise": can, "valuation": [{"what": k, **source, "amount": v}
+                                                             for (k, v), source
+                                                             in zip(parts, sources, strict=True)],
              "unavoidable": unavoidable, "passed": passed, "turn_start_seq": start,
              "mortgaged_during_turn": [x["seq"] for x in mortgaged_since],
              "start_of_turn_rule": start_rule}
