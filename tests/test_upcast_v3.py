@@ -11,8 +11,8 @@ import pytest
 
 from banco.ledger.base.text import Fact
 from banco.ledger.records import commands as c
+from banco.ledger.records.jail_ways import HOW_V2
 from banco.ledger.records.upcast import upcast, upcast_row
-from banco.ledger.records.upcast_v3 import HOW_V2
 from banco.ledger.records.verdict_prose import ruling_from_prose, verdict_from_prose
 from banco.ledger.records.verdicts import VERDICTS, as_data, evidence, verdict, words
 

@@ -275,7 +275,7 @@ def say_basis(basis) -> str:
 
 def say_how(how) -> str:
     """How a player left jail (its code, `{"code": "doubles"}`), in the user's language."""
-    from banco.ledger.records.upcast_v3 import how_english, how_from_prose
+    from banco.ledger.records.jail_ways import how_english, how_from_prose
 
     if type(how) is str:  # an older row's phrase, as a reading of stored rows meets it
         how = how_from_prose(how)

@@ -23,7 +23,7 @@ import re
 from functools import cache, lru_cache
 
 from banco.ledger.base.text import ENGLISH
-from banco.ledger.records.upcast_v3 import how_english
+from banco.ledger.records.jail_ways import how_english
 
 # code -> the sentence banco wrote for it before schema version 2.  Most specific first: the
 # first template that matches a whole sentence reads it (as cli/words/reasons.py matched them).

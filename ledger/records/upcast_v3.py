@@ -2,38 +2,23 @@
 text, a recorded ruling.  (ledger/records/upcast.py chains these after version 1 -> 2, so a
 row of version 1 is read through both.)
 
-- LeftJail's `how` was one of five English phrases: it is a code, `{"code": "doubles"}`.  The
-  card used, the fine paid, the doubles thrown are facts of the same command (JailCardUsed,
-  FinePaid, DiceRolled), not repeated here: an older row could not say them, and the audit
-  compares the fact a command gives today with the older one as read.
+- LeftJail's `how` was one of five English phrases (jail_ways.py): it is a code,
+  `{"code": "doubles"}`.  The card used, the fine paid, the doubles thrown are facts of the
+  same command (JailCardUsed, FinePaid, DiceRolled), not repeated here: an older row could not
+  say them, and the audit compares the fact a command gives today with the older one as read.
 - CardDrawn and CardMisdrawn carried the card's text: a card is its deck and number, and its
   words are the edition's card table's, said at the edge.
 - RulingRecorded carried the verdict and the whole ruling in English: the verdict is a code and
-  its parameters (projections/referee/verdicts.py says the words), and the evidence is data.
-  An older ruling's verdict is read into its code where a template reads it; otherwise, as an
-  older reason's sentence is, it is kept marked `said`, and its text becomes the evidence
-  `{"said": text}`: the English it was recorded in, which no code reads back.
+  its parameters (verdicts.py holds the words), the evidence is data, the rule a field.  An
+  older ruling's verdict is read into its code where a template reads it (verdict_prose.py);
+  otherwise, as an older reason's sentence is, it is kept marked `said`, and its text becomes
+  the evidence `{"said": text}`: the English it was recorded in, which no code reads back.
 """
 
 from __future__ import annotations
 
-# how -> the phrase rows of versions 1 and 2 held (history: it never changes).
-HOW_V2 = {"doubles": "doubles", "fine": "fine", "card": "card",
-          "fine_after_last_try": "fine after the last try",
-          "card_after_last_try": "card instead of the fine, after the last try"}
-_HOW_CODES = {phrase: code for code, phrase in HOW_V2.items()}
-SAID = "said"  # as ledger/records/reasons.py marks prose no template reads
-
-
-def how_english(value) -> str:
-    """How a player left jail, as versions 1 and 2 wrote it (the English of a message)."""
-    code = value.get("code") if type(value) is dict else value
-    return HOW_V2.get(code) or str(value.get("text", code) if type(value) is dict else value)
-
-
-def how_from_prose(text: str) -> dict:
-    code = _HOW_CODES.get(text)
-    return {"code": code} if code else {"code": SAID, "text": text}
+from banco.ledger.records.jail_ways import how_from_prose
+from banco.ledger.records.verdict_prose import ruling_from_prose
 
 
 def _left_jail(data: dict) -> dict:
@@ -46,11 +31,7 @@ def _without_text(data: dict) -> dict:
 
 
 def _ruling(data: dict) -> dict:
-    if type(data.get("verdict")) is not str:
-        return data
-    from banco.ledger.records.verdict_prose import ruling_from_prose
-
-    return ruling_from_prose(data)
+    return ruling_from_prose(data) if type(data.get("verdict")) is str else data
 
 
 UPCASTERS_V2 = {

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from banco.ledger.records.jail_ways import how_from_prose
 from banco.ledger.records.verdicts import FACT, SAID, VERDICTS
 
 COUNTS = frozenset({"seq", "late", "landed", "n"})
@@ -47,8 +48,6 @@ def _param(name: str, value: str):
     if name in COUNTS and value.isdigit():
         return int(value)
     if name == WAY:
-        from banco.ledger.records.upcast_v3 import how_from_prose
-
         how = how_from_prose(value)
         return value if how["code"] == SAID else {"code": FACT, "kind": "how", "value": how}
     if name in PHRASES:
