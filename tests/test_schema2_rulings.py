@@ -99,3 +99,12 @@ def test_a_card_drawn_is_said_from_the_edition(imported):
     (data,) = conn.execute("SELECT data FROM events WHERE seq = ?", (drawn["seq"],)).fetchone()
     conn.close()
     assert json.loads(data)["text"] in shown  # the edition's words, the very ones recorded
+
+
+def test_replay_export_and_report_say_the_older_rulings_in_italian(imported, tmp_path):
+    said = "Dario esce di prigione (multa dopo l'ultimo tentativo) all'evento 467"
+    assert said in _banco(imported, "--lang", "it", "replay")
+    assert said in _banco(imported, "--lang", "it", "export", "--format", "text")
+    page = tmp_path / "report.html"
+    _banco(imported, "--lang", "it", "report", "-o", str(page))
+    assert said.replace("'", "&#x27;") in page.read_text(encoding="utf-8")
