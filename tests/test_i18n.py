@@ -346,6 +346,7 @@ def test_a_ruling_is_said_in_italian_and_recorded_as_data(tmp_path, monkeypatch)
     # recorded in no language: the verdict's code and parameters, the evidence as data
     assert recorded and recorded[0]["verdict"]["code"] == "auction_won"
     assert recorded[0]["verdict"]["player"] == "Anna" and "text" not in recorded[0]
+    assert recorded[0]["verdict"]["amount"] == {"code": "money", "amount": 70}  # an integer
     assert recorded[0]["evidence"]["auctions"][0]["bids"][0]["player"] in ("Anna", "Bruno", "Carla")
     log_it = _run(tmp_path, "--lang", "it", "log", "--tail", "1")
     assert "vinta da Anna per 70 M, pagati alla Banca all'evento" in log_it

@@ -528,6 +528,11 @@ def test_what_a_recorded_ruling_keeps_is_data_and_says_the_verdict_again(end, ki
     from banco.ledger.records.verdicts import words
 
     events = events_of(end)
+    book = Book(end)
+    try:
+        money = book.state(1).edition.money  # amounts are kept as integers
+    finally:
+        book.close()
     subjects = [s for t in RULED[kind] for s in seqs(events, t)[:4]]
     assert subjects
     for seq in subjects:
@@ -535,6 +540,6 @@ def test_what_a_recorded_ruling_keeps_is_data_and_says_the_verdict_again(end, ki
         kept = json.loads(json.dumps(found.recorded()))  # as the row holds it
         assert '"said"' not in json.dumps(kept), (seq, kept)
         assert kept["rule"] == found.rule and kept["evidence"]
-        again = words(kept["verdict"])
+        again = words(kept["verdict"], money)
         assert str(again) == str(found.verdict)
         assert again.render(catalog("it")) == found.verdict.render(catalog("it"))

@@ -369,14 +369,15 @@ def say_ruling_kind(kind: str) -> str:
     return pgettext(*RULING_KINDS[kind]) if kind in RULING_KINDS else kind
 
 
-def say_verdict(verdict) -> str:
-    """A recorded ruling's verdict (its code and parameters) in the user's language; an older
-    row's English, as a reading of stored rows meets it, read into its code first."""
+def say_verdict(verdict, state: State) -> str:
+    """A recorded ruling's verdict (its code and parameters) in the user's language, amounts as
+    the game's edition prints them; an older row's English, as a reading of stored rows meets
+    it, read into its code first."""
     if type(verdict) is str:
         from banco.ledger.records.verdict_prose import verdict_from_prose
 
         verdict = verdict_from_prose(verdict)
-    return say(words(verdict))
+    return say(words(verdict, state.edition.money))
 
 
 # A referee's facts (ledger/rules/referee.py), in the words of `log`, `replay` and the report.
@@ -386,7 +387,7 @@ REFEREE_WORDS = {
                                       "{verdict}").format(seq=d["subject_seq"],
                                                           kind=say_ruling_kind(d["kind"]),
                                                           referee=d["referee"],
-                                                          verdict=say_verdict(d["verdict"])),
+                                                          verdict=say_verdict(d["verdict"], st)),
     # "to the Bank" is its own sentence: Italian joins the preposition ("alla Banca")
     "CashCorrected": lambda d, st: (
         _("  correction: {payer} pays {amount} to the Bank ({reason})") if d["payee"] == BANK

@@ -1,13 +1,15 @@
 """A referee's verdict as data: a code and its parameters, and its words from one table.
 
 A ruling (projections/referee/) ends in a verdict.  RulingRecorded keeps it as
-`{"code": "rent_paid", "payer": "Bruno", "owner": "Anna", "amount": "22 M", "seq": 41}`,
+`{"code": "rent_paid", "payer": "Bruno", "owner": "Anna", "seq": 41, "amount": {"code":
+"money", "amount": 22}}`,
 never as the sentence (DESIGN.md, "Events are facts"); `words(data)` gives the message back,
 a Text said in the caller's language where it is shown (cli/words/fact_lines.py).  A
 parameter may be a phrase itself (`when`, `answer`, `what`): a code of this table too, nested;
 a fact's own data (how a player left jail) is `{"code": "fact", "kind": ..., "value": ...}`,
-said by its sayer (ledger/base/text.py's Fact).  Seqs and counts are integers; amounts are as
-the edition printed them, as a reason's are (ledger/records/reasons.py).
+said by its sayer (ledger/base/text.py's Fact).  Seqs and counts are integers, and so is an
+amount, said as the game's edition prints it (an older ruling's, read from its English, is the
+text it was: `45 M`).
 
 VERDICTS' English is the catalogs' msgid (N_ and NN_ mark it for tests/tools/catalogs.py).
 """
@@ -28,6 +30,7 @@ def NN_(singular: str, plural: str) -> tuple[str, str]:
 SAID = "said"  # an older ruling's verdict no template reads (its English, kept marked)
 FACT = "fact"  # a fact's data inside a verdict, said by the sayer of its kind
 JOINED = "joined"  # phrases said one after the other
+MONEY = "money"  # an amount, said as the game's edition prints it
 
 VERDICTS: dict[str, str | tuple[str, str]] = {
     # rent (projections/referee/rent_claims.py)
@@ -106,6 +109,22 @@ class Verdict(Text):
         return self
 
 
+class Amount(Text):
+    """An amount inside a verdict: its integer, said as the edition prints it (`45 M`, in
+    every language), recorded as `{"code": "money", "amount": 45}`."""
+
+    __slots__ = ("amount",)
+
+    def __new__(cls, amount: int, said: str):
+        self = str.__new__(cls, said)
+        self.template, self.plural, self.n, self.params = said, None, None, {}
+        self.amount = amount
+        return self
+
+    def render(self, tr=None) -> str:
+        return str.__str__(self)
+
+
 def verdict(code: str, **params) -> Verdict:
     """The message of `code` with its parameters (a phrase of this table may be one)."""
     return Verdict(code, params)
@@ -119,6 +138,8 @@ def as_data(value):
         return {"code": value.code, **{k: as_data(v) for k, v in value.params.items()}}
     if isinstance(value, Fact):
         return {"code": FACT, "kind": value.kind, "value": as_data(value.value)}
+    if isinstance(value, Amount):
+        return {"code": MONEY, "amount": value.amount}
     if isinstance(value, Joined):
         return {"code": JOINED, "items": [as_data(i) for i in value.items],
                 "sep": as_data(value.sep)}
@@ -138,7 +159,7 @@ def evidence(facts: dict) -> dict:
     """What a ruling rests on (its `facts`) as data: seqs, players, amounts, squares, codes;
     a phrase with no code of its own (the words of a step) is left out, not kept as English."""
     def plain(value):
-        if isinstance(value, (Verdict, Fact, Joined)):
+        if isinstance(value, (Verdict, Fact, Joined, Amount)):
             return as_data(value)
         if isinstance(value, Text):
             return _DROP
@@ -151,20 +172,25 @@ def evidence(facts: dict) -> dict:
     return plain(facts)
 
 
-def words(data) -> Text | str:
-    """A verdict's data as its message (a Text: English as str(), any language by render)."""
+def words(data, money=None) -> Text | str:
+    """A verdict's data as its message (a Text: English as str(), any language by render);
+    `money` formats an amount as the game's edition does (without it: the bare number)."""
     if type(data) is list:
-        return ", ".join(str(words(v)) for v in data)
+        return ", ".join(str(words(v, money)) for v in data)
     if type(data) is not dict or type(data.get("code")) is not str:
         return data if isinstance(data, str) else str(data)
     code = data["code"]
     params = {k: v for k, v in data.items() if k != "code"}
+    if code == MONEY and type(params.get("amount")) is int:
+        amount = params["amount"]
+        return Amount(amount, money(amount) if money else str(amount))
     if code == FACT:
         return Fact(params.get("value"), str(params.get("kind", "reason")))
     if code == JOINED:
-        return Joined([words(i) for i in params.get("items", ())], words(params.get("sep", "")))
+        return Joined([words(i, money) for i in params.get("items", ())],
+                      words(params.get("sep", ""), money))
     if code in VERDICTS:
-        said = {k: words(v) if type(v) in (dict, list) else v for k, v in params.items()}
+        said = {k: words(v, money) if type(v) in (dict, list) else v for k, v in params.items()}
         try:
             Verdict(code, said).render()
         except (KeyError, IndexError, ValueError):

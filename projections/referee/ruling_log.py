@@ -146,7 +146,10 @@ def log_of(events: list[dict] | Log, game_id: int | None) -> Log:
 
 
 def money(state: State, amount: int) -> str:
-    return state.edition.money(amount)
+    """An amount as the edition prints it, that a recorded verdict keeps as its integer."""
+    from banco.ledger.records.verdicts import Amount
+
+    return Amount(amount, state.edition.money(amount))
 
 
 def estate_rule(rules: RuleSet) -> str:
