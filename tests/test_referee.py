@@ -62,6 +62,9 @@ def test_money_back_to_the_bank_and_never_below_zero():
     (c.CorrectOwner(0, "Anna", "x", "Rita"), "Via! is not a deed"),
     (c.RecordRuling("weather", 3, NOT_DUE, "Rita", {}, "004"), "no ruling of kind 'weather'"),
     (c.RecordRuling("rent", 999, NOT_DUE, "Rita", {}, "004"), "event 999 is not in this game"),
+    (c.RecordRuling("rent", 3, {"seq": 3}, "Rita", {}, "004"), "a ruling has a verdict"),
+    (c.RecordRuling("rent", 3, NOT_DUE, "Rita"), "a ruling has a verdict"),  # no evidence
+    (c.RecordRuling("rent", 3, " ", "Rita", text="t"), "a ruling has a verdict"),  # older form
 ])
 def test_impossible_corrections_are_refused_with_the_reason(command, message):
     with pytest.raises(RuleViolation, match=message):
