@@ -458,8 +458,7 @@ def _ruling_command(kind: str, doc: str):
 
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
             outcome = session.written(session.book.execute(
-                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee),
-                **write))
+                game, RecordRuling(kind, seq, referee=referee, **found.recorded()), **write))
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             if outcome.replayed:
                 click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),

@@ -90,7 +90,7 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int, speedy: di
         # 003 silent): he does not roll again.
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=0,
                 extra_roll=False, **speedy)
-        tx.emit("LeftJail", player=name, how="doubles")
+        tx.emit("LeftJail", player=name, how={"code": "doubles"})
     else:
         attempt = player.jail_turns + 1
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=False, in_row=0,
@@ -113,7 +113,7 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int, speedy: di
             return
         # 003 §08: after the third failed try, pay the fine and move by that roll.
         pay(tx, "FinePaid", name, BANK, fine, fine_reason(attempt))
-        tx.emit("LeftJail", player=name, how="fine after the last try")
+        tx.emit("LeftJail", player=name, how={"code": "fine_after_last_try"})
     land(tx, name, move_token(tx, name, (player.position + total) % 40, total, "dice", salary=True))
     continue_turn(tx)
 
@@ -121,7 +121,7 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int, speedy: di
 def leave_after_fine(tx: Tx, name: str) -> None:
     """The fine of the last try is paid (`pay-fine`, or `pay` of its debt): out of jail, and
     the token moves by that roll (004 §Prigione)."""
-    tx.emit("LeftJail", player=name, how="fine after the last try")
+    tx.emit("LeftJail", player=name, how={"code": "fine_after_last_try"})
     _forced_out(tx, name)
 
 
@@ -167,7 +167,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
                             allowed=msg("{other}`roll D1 D2` to try for doubles", other=other),
                             player=p.name, cash=money(state, p.cash), fine=money(state, fine))
     tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason=reason("jail_fine"))
-    tx.emit("LeftJail", player=p.name, how="fine")
+    tx.emit("LeftJail", player=p.name, how={"code": "fine"})
 
 
 def _pay_the_last_fine(tx: Tx, p) -> None:
@@ -203,7 +203,7 @@ def _use_card(tx: Tx, cmd: c.UseCard) -> None:
     tx.emit("JailCardUsed", player=p.name, deck=deck, number=number)
     # 003 §09: the card goes back to the bottom of its deck.
     if state.turn.phase == "jail_exit":
-        tx.emit("LeftJail", player=p.name, how="card instead of the fine, after the last try")
+        tx.emit("LeftJail", player=p.name, how={"code": "card_after_last_try"})
         _forced_out(tx, p.name)
         return
-    tx.emit("LeftJail", player=p.name, how="card")
+    tx.emit("LeftJail", player=p.name, how={"code": "card"})
