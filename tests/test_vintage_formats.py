@@ -52,13 +52,15 @@ PUBKEY = Path(__file__).resolve().parents[1] / "fixtures" / "demo-referee.pub"
 FORMATS = (1, 2, 3)
 LATER = (2, 3)  # the formats whose banco had rulings, seals, tokens, export and import
 
-# Wordings changed on purpose after that banco printed them: (old, new, the commit).
+# Wordings changed on purpose after that banco printed them: (today's words, a pattern; what
+# the old banco said instead; the commit that changed them).
 REWORDED = {
-    1: [("`card probabilita N`", "`card probabilita CARD`",
+    1: [(r"`card probabilita CARD`", "`card probabilita N`",
          "a5a8a8f: a card is drawn with `card DECK CARD` (words or number)")],
-    2: [("regole classic,", "regole classiche,",
-         "7712b35: state names its rule set in the table's language"),
-        ("ipotecato ", "ipoteca su ",
+    2: [(r"(nuova partita: [^\n]*; regole|^partita \d+ all'evento \d+ - regole) classiche,",
+         r"\1 classic,", "7712b35, 0bab2a9: the rule set's name in the table's language "
+         "wherever it is said (the table, then the game's start)"),
+        (r"ipoteca su ", "ipotecato ",
          "d5c2619: Italian 'mortgaged' said without a gender to agree with")],
 }
 # The table's last line says how long ago the last command was: the clock's, not the file's.
@@ -164,8 +166,8 @@ def names_of(g: dict) -> frozenset:
 
 def as_said(fmt: int, text: str) -> str:
     """Today's words with the rewordings made since put back, and the clock's "N s ago"."""
-    for was, now, _ in REWORDED.get(fmt, []):
-        text = text.replace(now, was)
+    for now, was, _ in REWORDED.get(fmt, []):
+        text = re.sub(now, was, text, flags=re.M)
     return AGO.sub(r"\1: \2 (\3)", text)
 
 
@@ -229,6 +231,18 @@ def test_the_standings_are_the_ones_it_printed(old):
         kept(g["standings"], standings)  # gained score, points and the head line since
     else:
         assert standings == g["standings"]
+
+
+@pytest.mark.parametrize("reading", ["state_at", "history", "games"])
+def test_the_other_documents_are_the_ones_it_printed(old, reading):
+    fmt, db, g = old
+    args = {"state_at": ["--game", "1", "state", "--at", "60"],
+            "history": ["--game", "1", "history", "Piazza Università"], "games": ["games"]}
+    now = json.loads(banco(db, *args[reading], "--json"))
+    if fmt == 1:
+        kept(g[reading], now)  # gained keys since (the game's uuid, what it imported ...)
+    else:
+        assert now == g[reading]
 
 
 def test_the_money_moved_as_it_printed(old):
@@ -330,6 +344,37 @@ def test_the_readings_say_what_they_said(old, reading, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_replay_and_a_deed_s_history_say_what_they_said(old, lang):
+    fmt, db, g = old
+    if fmt not in LATER:
+        if lang == "it":
+            pytest.skip("the format-1 banco spoke English only, and had no replay")
+        assert banco(db, "--game", "1", "history", "Piazza Università").splitlines()[1:] == \
+               g["history_en"].splitlines()  # it printed no header
+        return
+    assert as_said(fmt, banco(db, "--game", "1", "replay", lang=lang)) == g[f"replay_{lang}"]
+    assert as_said(fmt, banco(db, "--game", "1", "history", "Piazza Università", lang=lang)) \
+           == g[f"history_{lang}"]
+
+
+def test_the_replay_s_document_and_the_money_s_csv_are_the_ones_it_wrote(later):
+    fmt, db, g = later
+    assert banco(db, "--game", "1", "export", "--format", "csv") == g["csv"]
+    replay = json.loads(banco(db, "--game", "1", "replay", "--json"))
+    assert {k: v for k, v in replay.items() if k != "steps"} == \
+           {k: v for k, v in g["replay"].items() if k != "steps"}
+    names = names_of(g)
+    assert len(replay["steps"]) == len(g["replay"]["steps"]) == 46
+    for then, now in zip(g["replay"]["steps"], replay["steps"], strict=True):
+        assert {k: v for k, v in now.items() if k != "events"} == \
+               {k: v for k, v in then.items() if k != "events"}
+        assert [(e["seq"], e["type"], e["text"]) for e in now["events"]] == \
+               [(e["seq"], e["type"], e["text"]) for e in then["events"]]
+        for e_then, e_now in zip(then["events"], now["events"], strict=True):
+            assert leaves(e_then["data"], names) <= leaves(e_now["data"], names), e_then
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_late_claim_s_ruling_says_what_it_said(old, lang):
     fmt, db, g = old
     if fmt not in LATER:
@@ -341,17 +386,13 @@ def test_the_late_claim_s_ruling_says_what_it_said(old, lang):
 
 # --- seals, tokens, export and import ------------------------------------------------------
 
-def test_the_seal_still_verifies(later, tmp_path):
+def test_the_seal_still_verifies(later, tmp_path, monkeypatch):
     fmt, db, g = later
     seal = tmp_path / "seal.txt"
     seal.write_text(g["seal"], encoding="utf-8")
     shutil.copy(PUBKEY, tmp_path / PUBKEY.name)
-    here = os.getcwd()
-    os.chdir(tmp_path)  # the seal's line was recorded as the referee typed it, beside his key
-    try:
-        out = banco(db, "--game", "1", "audit", "--seal", "seal.txt", "--pubkey", PUBKEY.name)
-    finally:
-        os.chdir(here)
+    monkeypatch.chdir(tmp_path)  # as the referee typed it, beside his key
+    out = banco(db, "--game", "1", "audit", "--seal", "seal.txt", "--pubkey", PUBKEY.name)
     assert out == g["seal_check"]
 
 

@@ -100,6 +100,8 @@ token --revoke {revoke}
 seal --key {key} --referee Rita --out {seal}
 roll 3 4
 """
+DEED = "Piazza Università"  # bought, traded, built on: its history has every kind of line
+AT = 60  # `state --at`: mid-game, Carla in jail in formats 2 and 3, a card drawn in format 1
 SIDE_GAME = """
 new Dario Elena
 roll 1 2
@@ -207,6 +209,17 @@ def record(fmt: int, exe: str, out: Path) -> None:
         g["statement_anna_en"] = banco(exe, db, "--game 1 statement Anna")
         g["standings_en"] = banco(exe, db, "--game 1 standings")
         g["state_en"] = banco(exe, db, "--game 1 state")
+    if fmt >= 2:
+        for lang in ("en", "it"):
+            g[f"replay_{lang}"] = banco(exe, db, "--game 1 replay", lang=lang)
+            g[f"history_{lang}"] = banco(exe, db, f"--game 1 history {DEED!r}", lang=lang)
+        g["replay"] = json.loads(banco(exe, db, "--game 1 replay --json"))
+        g["csv"] = banco(exe, db, "--game 1 export --format csv")
+    else:
+        g["history_en"] = banco(exe, db, f"--game 1 history {DEED!r}")
+    g["history"] = json.loads(banco(exe, db, f"--game 1 history {DEED!r} --json"))
+    g["state_at"] = json.loads(banco(exe, db, f"--game 1 state --at {AT} --json"))
+    g["games"] = json.loads(banco(exe, db, "games --json"))
     g["state"] = json.loads(banco(exe, db, "--game 1 state --json"))
     g["log_json"] = json.loads(banco(exe, db, "--game 1 log --json"))
     g["statement_anna"] = json.loads(banco(exe, db, "--game 1 statement Anna --json"))
