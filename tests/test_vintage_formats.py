@@ -206,10 +206,15 @@ def test_the_audit_finds_the_old_heads(old):
     assert report["ok"] is True, report
     assert head(report) == head(g["audit"])
     banco(db, "--game", "1", "audit", "--expect-head", head(g["audit"]))
+    said_now = banco(db, "audit")
     if fmt in LATER:  # the game it imported, with its head
         assert head(report, 2) == head(g["audit_game2"], 2) == json.loads(g["import"])["head"]
         kept_commands = report["games"][0]["commands_rederived"]
         assert kept_commands == g["audit"]["games"][0]["commands_rederived"]
+        assert said_now == g["audit_all"]
+    else:  # it said less: today's adds that the game predates recorded commands
+        assert said_now.splitlines()[0] == g["audit_all"].splitlines()[0]
+        assert f"head {head(g['audit'])}" in said_now
 
 
 # --- tables --------------------------------------------------------------------------------
@@ -331,9 +336,20 @@ def test_the_readings_say_what_they_said(old, reading, lang):
         key = "statement_anna" if reading == "statement" else reading
         assert as_said(fmt, now) == AGO.sub(r"\1: \2 (\3)", g[f"{key}_{lang}"])
         return
-    if lang == "it" or reading != "statement":
-        pytest.skip("the format-1 banco spoke English only, and printed its standings and "
-                    "table in another layout (their JSON is compared above)")
+    if lang == "it":
+        pytest.skip("the format-1 banco spoke English only")
+    if reading == "state":  # deeds by colour group since, and lines added: the ones it printed
+        player = re.compile(r"^(Anna|Bruno|Carla) +(\d+)(?: M)?  (\S+(?: \S+)*?)(?:  |$)", re.M)
+        assert player.findall(now) == player.findall(g["state_en"]) \
+               and len(player.findall(now)) == 3
+        kept_lines = [line for line in g["state_en"].splitlines()
+                      if line and not player.match(line) and not line.startswith("player")]
+        assert len(kept_lines) == 4 and all(line in now.splitlines() for line in kept_lines)
+        return
+    if reading == "standings":  # columns added since (cash, deeds): rank, name, status, worth
+        row = re.compile(r"^ *(\d+)\. (\S+) +(\S+ \S+) +(\d+)", re.M)
+        assert row.findall(now) == row.findall(g["standings_en"]) and len(row.findall(now)) == 3
+        return
     # its statement had no header and called the Bank `bank`: the rows compare, that aside
     def rows(text):
         return [r[:3] + [r[3].lower(), r[4]] for r in
@@ -409,6 +425,10 @@ def test_the_export_is_the_one_it_wrote_and_imports_with_its_head_and_seal(later
     assert done["head"] == head(g["audit"]) and done["events"] == g["audit"]["games"][0]["events"]
     assert json.loads(banco(into, "--game", "1", "state", "--json")) == \
            {**g["state"], "game": done["game"]}
+    side = tmp_path / "side.jsonl"  # the other game's export, as that banco wrote it
+    side.write_text(g["side_export"], encoding="utf-8")
+    again = json.loads(banco(into, "import", str(side), "--json"))
+    assert again["head"] == json.loads(g["import"])["head"]
 
 
 def test_a_format_1_game_exports_and_imports_with_its_head(tmp_path, utc):
