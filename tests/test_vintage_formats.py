@@ -7,7 +7,7 @@ played through the old banco's own command line, with what it printed kept besid
 (tests/data/vintage-formatN.said.json.gz):
 
 - vintage-format1: banco 4abd570, the last to write format 1 (chain version 1: the local game
-  number hashed; no `meta` table, no recorded commands, English only).  Turns, purchases, a
+  number hashed; no `meta` table, no recorded commands, English only; schema version 1).  Turns, purchases, a
   rent claimed in time and a late claim refused (recorded), an auction, a mortgage, two trades,
   an undo, a card to jail and the fine, houses.  That banco had no rulings, seals, tokens,
   export or import: its export is today's, imported with the old head.
@@ -16,7 +16,8 @@ played through the old banco's own command line, with what it printed kept besid
   referee's correction, a rent ruling on the late claim and a jail ruling recorded, tokens
   (banker, Anna, and Bruno's revoked), a seal at event 136 with fixtures/demo-referee.key,
   one more roll, and a game imported from another file's export (game 2).  Its snapshots
-  (every 40 events) carry no table digest, so today's banco never starts from them.
+  (every 40 events: make_vintage.py lowers that banco's 500 so a short game keeps some) are
+  of that banco's table shape, with no table digest: today's banco never starts from them.
 - vintage-format3: banco 0157235, today's when it was made (chain versions 2 and 3: its
   snapshots bound by the chain; schema version 2: reasons as codes).  As format 2; its tokens
   are keyed by the key file written beside the database (kept in the said file).
@@ -25,9 +26,9 @@ Heads, tables (state, standings, money), the export and the seal check compare e
 recorded facts compare as data: every number and name an old fact held is still in it as read
 today (an upcaster may reshape a fact and turn a sentence into a code, never lose an amount,
 a seq or a name).  Words compare exactly, except the few rewordings made on purpose since,
-listed in REWORDED with the commit that made each; the format-1 banco printed its log,
-statement, standings and table in another layout, so its log and statement compare event by
-event and row by row, its standings and table as their JSON.
+listed in REWORDED with the commit that made each, and a recorded ruling's verdict in the
+Italian log (RULED_IT); the format-1 banco printed its log, statement, standings and table in
+another layout, so they compare event by event and row by row, and as their JSON.
 """
 
 from __future__ import annotations
