@@ -23,6 +23,7 @@ from helpers import (
     UseCard,
     balanced,
     cash,
+    mortgage,
     new_table,
     of_type,
     owe,
@@ -159,6 +160,33 @@ def test_a_second_debt_in_the_wait_holds_the_move_until_it_is_paid():
     t, ev = play(t, PayDebt("Anna"))
     assert types(ev)[:3] == ["DebtPaid", "LeftJail", "TokenMoved"]
     assert (t.player("Anna").cash, t.player("Anna").position, t.debts) == (10, 13, ())
+    assert balanced(t)
+
+
+def test_a_debt_born_of_settling_the_fine_holds_the_move_and_its_auction_too():
+    """The second debt as a table meets it: Anna, short of the fine, auctions her mortgaged
+    deed (002 §Varie's way, here a house rule); Bruno wins it and cannot pay the 10% on it
+    (000 FAQ 33).  The fine waits for his debt, and for the auction of his deeds after his
+    bankruptcy: paid during it, the token stayed in jail and `pay-fine` charged it again."""
+    from banco.ledger.records import commands as c
+
+    t = new_table()
+    t = t._replace(rules=RuleSet.from_params({**t.rules.params(), "pay_in_kind": True}))
+    t = mortgage(own(short(place(t, "Anna", 10, in_jail=True, jail_turns=2)), "Anna",
+                     "Parco della Vittoria"), "Parco della Vittoria")
+    t, _ = play(cash(t, "Bruno", 60), Roll((1, 2)))  # the fine owed
+    t, _ = play(t, c.AuctionDeed(POS["Parco della Vittoria"]), c.Bid("Bruno", 55))
+    t, ev = play(t, c.Hammer())
+    assert types(ev) == ["AuctionWon", "DebtIncurred"] and t.player("Anna").cash == 75
+    with pytest.raises(RuleViolation, match="cannot pay the fine: Bruno owes 20 M"):
+        play(t, PayDebt("Anna"))
+    t, _ = play(t, Bankrupt("Bruno"))  # to the Bank: his deed auctioned
+    with pytest.raises(RuleViolation, match="cannot pay the fine while an auction is open"):
+        play(t, PayDebt("Anna"))
+    t, _ = play(t, c.Bid("Carla", 10), c.Hammer())
+    t, ev = play(t, PayDebt("Anna"))
+    assert types(ev)[:3] == ["DebtPaid", "LeftJail", "TokenMoved"]
+    assert (t.player("Anna").cash, t.player("Anna").position, t.debts) == (25, 13, ())
     assert balanced(t)
 
 

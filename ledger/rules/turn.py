@@ -132,6 +132,15 @@ def leave_after_fine(tx: Tx, name: str) -> None:
     _forced_out(tx, name)
 
 
+def fine_in_wait(state):
+    """The last try's fine, a debt, while the token waits for it (fine_owed), an auction
+    opened in that wait included (a bankrupt's deeds, a debtor's deed: 002 §Varie)."""
+    auction = state.auction
+    if auction is None or auction.resume != "jail_exit":
+        return fine_owed(state)
+    return fine_owed(state._replace(turn=state.turn._replace(phase="jail_exit")))
+
+
 def nothing_else_owed(state, action, fine=None) -> None:
     """The token of the last failed try moves only when no debt is owed at the table (but
     `fine`, the one being settled): as no roll is made while one is (decision.no_debts), or
