@@ -111,6 +111,8 @@ def test_a_card_stands_for_the_fine_owed_as_for_the_fine_000_faq_17():
     §Prigione frees with a card bought from another player: the debt goes, the token moves."""
     t, _ = play(short(with_card(jailed())), Roll((1, 2)))
     t, _ = play(t, PayFine())  # 20 M: the fine is a debt
+    step = render(next_step(t))
+    assert "; or Anna uses a get-out-of-jail card for the fine (`use-card`, 000 FAQ 17)" in step
     t, ev = play(t, UseCard())
     assert types(ev)[:4] == ["JailCardUsed", "DebtCancelled", "LeftJail", "TokenMoved"]
     cancelled = of_type(ev, "DebtCancelled")[0]
