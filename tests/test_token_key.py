@@ -249,3 +249,13 @@ def test_a_backup_without_tokens_makes_no_key(tmp_path):
     Book(db).new_game(["Anna", "Bruno"], now=NOW)
     assert "key" not in banco(db, "backup", tmp_path / "b.db")
     assert not os.path.exists(tmp_path / "b.db.token-key")
+
+
+def test_a_copy_carries_no_tokens_so_needs_no_key(paired, tmp_path):
+    db, _ = paired
+    result = CliRunner().invoke(cli, ["copy", db, str(tmp_path / "c.db")],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "phone tokens were not copied" in result.output
+    assert not os.path.exists(tmp_path / "c.db.token-key")
+    assert json.loads(banco(tmp_path / "c.db", "audit", "--json"))["ok"]
