@@ -198,6 +198,9 @@ class Table:
         state = book.state(game) if state is None else state
         if game in book.broken:  # folded over a break: every view says so, as `state` does
             with self.changed:
+                if game not in self.broken:  # found by a write refused on the table shown
+                    self._docs, self.version = {}, self.version + 1
+                    self.changed.notify_all()
                 self.broken[game] = book.broken[game]
         tail = self._tail(book, game, state) if tail is None else tail
         self.show(state, tail, self._undone(book, game, state, tail))

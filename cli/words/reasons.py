@@ -42,6 +42,7 @@ WORDS = {
     "starting_cash_for": N_("starting cash for {n} players ({rule})"),
     "jail_fine": N_("jail fine before rolling"),
     "jail_fine_after": N_("jail fine after {n} failed tries"),
+    "jail_card_for_fine": N_("a get-out-of-jail card used instead of the fine, {rule}"),
     "landed": N_("landed on {space}"),
     "third_doubles": N_("doubles {n} times in a row ({rule}); the token does not move"),
     "lot_mortgaged": N_("the lot is mortgaged (004 §Impegno)"),
