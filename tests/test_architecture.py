@@ -1,8 +1,8 @@
 """The house's shape, guarded: the import contracts (pyproject.toml's [tool.importlinter]: the
 layers cli > projections > ledger and the packages inside each, no circle between sibling
-modules), no module importing another's private name, no file over 600 lines; nothing capturing stdout, no
-click below the command line's adapter.  A new circle or
-an import running back up fails here, in the default test run."""
+modules), no module importing another's private name, no file over 600 lines, nothing
+capturing stdout, no click below the command line's adapter.  A new circle or an import
+running back up fails here, in the default test run."""
 
 import ast
 import shutil
