@@ -216,6 +216,8 @@ class Library:
                     game_id = self.book.current_game(int(parsed.context["--game"]))
                     parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
                 id = parsed.context.get("--id", id)
+                if id is not None and not id.strip():
+                    raise UsageError("--id needs a key: any text that names this command")
                 if "--expect" in parsed.context and expect is None:
                     expect = int(parsed.context["--expect"])
                 command, recorded = parsed.command, line_as_meant(line, words)
@@ -258,6 +260,8 @@ class Library:
         try:
             params, context = words_of.read_words(word, words)
             id = context.get("--id", id)
+            if id is not None and not id.strip():
+                raise UsageError("--id needs a key: any text that names this command")
             recorded = line_as_meant(line, words)
             if word == "new":
                 command = words_of.new(**params)

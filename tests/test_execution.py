@@ -74,3 +74,33 @@ def test_a_conflict_on_expect_is_exit_5(session):
 
 def test_a_blank_line_or_a_comment_does_nothing(session):
     assert execute(session, "  # a note", echo=False) == LineOutcome(0, "", "", (), False, None)
+
+
+def test_a_reading_prints_as_it_runs_and_run_quiet_only_checks_its_shape(session, capsys):
+    """Nothing is captured: a reading in the shell prints straight to the terminal (its
+    LineOutcome says nothing), and under `run --quiet` a reading is not run (it changes
+    nothing) but a mistaken one still stops the transcript with click's words."""
+    capsys.readouterr()
+    out = execute(session, "state")
+    assert out.code == 0 and out.said == "" and "Anna" in capsys.readouterr().out
+    out = execute(session, "state", echo=False)
+    assert out.code == 0 and capsys.readouterr() == ("", "")
+    out = execute(session, "state --jsn", echo=False)
+    assert out.code == 2 and "--jsn" in out.errors and capsys.readouterr() == ("", "")
+    out = execute(session, "ruling rent 1", echo=False)
+    assert out.code == 0 and capsys.readouterr() == ("", "")  # not run: no ruling said
+
+
+def test_a_correction_and_a_recorded_ruling_go_through_the_library(session, monkeypatch):
+    import banco.cli.execution as execution
+
+    def no_click(*args, **kwargs):
+        raise AssertionError("a recorded line reached click")
+
+    monkeypatch.setattr(execution, "group", no_click)
+    out = execute(session, "correct Anna +10 --reason x --referee Rita", echo=False)
+    assert out.code == 0 and "CashCorrected" in [e["type"] for e in out.events]
+    assert "referee Rita" in out.said
+    out = execute(session, "new Carla Dario", echo=False)
+    assert out.code == 0 and session.game() == 2
+    assert "game 1 (Anna, Bruno) is left unfinished" in out.errors
