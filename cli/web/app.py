@@ -286,7 +286,9 @@ class Hub:
         if self._library is None:
             from banco.cli.library import Library
 
-            self._library = Library(self.db)
+            # the book's warnings (a format written by an older banco, a broken chain) go to
+            # the server's terminal, in its language
+            self._library = Library(self.db, warn=lambda message: log(i18n.say(message)))
         return self._library
 
     def close_library(self) -> None:
