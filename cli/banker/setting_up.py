@@ -45,14 +45,10 @@ def _once(options: tuple[str, ...]) -> None:
 @records(expect=False)
 def new(session, players, rules, edition, first, game_uuid, final):
     """Start a game: PLAYERS in seating order."""
-    _once(("--rules", "--edition", "--first", "--uuid"))
-    if first is not None and first.startswith("-"):  # `new A B --first --db x.db`
-        raise UsageError("--first takes the name of the player who rolls first (`--first {name}`), not the option {option}",
-                         name=players[0] if players else "Anna", option=first)
-    if first is not None:
-        from banco.ledger.base.names import resolve
+    from banco.cli.lines.referee import new as new_game
 
-        first = resolve(first, list(players), "player")
+    _once(("--rules", "--edition", "--first", "--uuid"))
+    first = new_game(players, rules, edition, first, final, game_uuid).first  # its name
     session.create = True
     left = session.unfinished()
     if game_uuid is None:
