@@ -423,16 +423,15 @@ def _ruling_command(kind: str, doc: str):
     @pass_session
     @records
     def command(session, words, as_json, record, referee, claim_at=None):
+        from banco.cli.lines.referee import ruling as asked
+        from banco.cli.ruling_log import recorded_ruling, rule
+
         when = one_moment(words)
-        if record and referee is None:
-            raise UsageError("--record needs --referee NAME: a recorded ruling says who ruled")
-        if referee is not None and not record:
-            raise UsageError("--referee goes with --record (without it nothing is recorded)")
+        asked([when], kind, record, referee, claim_at, as_json)  # --record with --referee
         if record:
             from banco.ledger.rules.referee import referee_name
 
-            referee = referee_name(referee)
-        from banco.cli.ruling_log import recorded_ruling, rule
+            referee = referee_name(referee)  # said before the game is looked at
 
         game = session.game()
         if record:
