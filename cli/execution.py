@@ -74,8 +74,13 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
         if shaped is not None:
             return _said(shaped[1], shaped[0], echo)
     if not echo:
-        return _checked(session, args)
-    code = _run(session, line, args, command_id, expected)
+        return _checked(session, line, args, command_id, expected)
+    return _ran(session, _run(session, line, args, command_id, expected))
+
+
+def _ran(session: Session, code: int) -> LineOutcome:
+    """A line click ran (and printed as it ran): its exit code, the rows it appended, its
+    refusal; its words were the terminal's."""
     outcomes = session.outcomes
     return LineOutcome(code, "", "", tuple(row for o in outcomes for row in o.events
                                            if not o.replayed),
@@ -300,7 +305,8 @@ def _shape_words(session: Session, args: list[str]
     return refused.exit_code, [(True, text) for text in _usage_error_lines(refused)]
 
 
-def _checked(session: Session, args: list[str]) -> LineOutcome:
+def _checked(session: Session, line: str, args: list[str], command_id: str | None,
+             expected: tuple[int | None, int] | None) -> LineOutcome:
     """`run --quiet`: a line that records nothing of the library's (a reading, a ruling not
     recorded, help) is not run, since a reading changes nothing and its words would be
     dropped; its shape is checked by click's parser, so that a mistaken line still stops the
@@ -309,11 +315,7 @@ def _checked(session: Session, args: list[str]) -> LineOutcome:
     word = english_word(args[0])
     spec = BY_ENGLISH.get(word)
     if spec is not None and spec.kind == "book":
-        code = _run(session, " ".join(args), args, None, None)
-        return LineOutcome(code, "", "", tuple(row for o in session.outcomes
-                                               for row in o.events if not o.replayed),
-                           bool(session.outcomes) and all(o.replayed for o in session.outcomes),
-                           session.refusal)
+        return _ran(session, _run(session, line, args, command_id, expected))
     options = args[:args.index("--")] if "--" in args else args
     if "--help" in options or "--version" in options:
         return LineOutcome(0, "", "", (), False, None)

@@ -104,3 +104,16 @@ def test_a_correction_and_a_recorded_ruling_go_through_the_library(session, monk
     out = execute(session, "new Carla Dario", echo=False)
     assert out.code == 0 and session.game() == 2
     assert "game 1 (Anna, Bruno) is left unfinished" in out.errors
+
+
+def test_a_file_word_under_run_quiet_runs_with_the_transcript_s_write_context(session,
+                                                                            monkeypatch):
+    """`import`, `tournament add` ... write: under `run --quiet` they run (not only their
+    shape checked), with the id the transcript derived for the line, so a re-run resumes."""
+    import banco.cli.execution as execution
+
+    seen = []
+    monkeypatch.setattr(execution, "_run", lambda *args: seen.append(args) or 0)
+    assert execute(session, "backup copy.db", command_id="t:4", expected=(None, 3),
+                   echo=False).code == 0
+    assert [(a[1], a[3], a[4]) for a in seen] == [("backup copy.db", "t:4", (None, 3))]
