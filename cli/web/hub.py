@@ -31,8 +31,8 @@ SEEN = 16  # tables a watcher keeps, to say what an undo takes back without fold
 
 
 def log(text: str) -> None:
-    """A line on the server's terminal.  sys.__stderr__: a line being run has stdout and
-    stderr redirected to capture what it says (cli/execution.py)."""
+    """A line on the server's terminal (sys.__stderr__: the terminal `banco serve` runs in,
+    whatever a host application did with sys.stderr)."""
     print(time.strftime("%H:%M:%S ") + text, file=sys.__stderr__, flush=True)
 
 
