@@ -71,6 +71,17 @@ class Outcome(NamedTuple):
     ruling: Any = None          # a ruling's (found, RulingAsked): its words are the ruling's
 
     @property
+    def facts(self) -> tuple:
+        """The facts appended, as typed records: one NamedTuple per event type, made from the
+        very definition its schema is made from (banco.ledger.records.events.records), its
+        fields data (amounts, players, squares, codes); `events.fact(record)` gives the data
+        back.  The rows' seq and hash stay in `events`."""
+        from banco.ledger.records.events import record
+        from banco.ledger.records.upcast import upcast_row
+
+        return tuple(record(upcast_row(row)) for row in self.events)
+
+    @property
     def evidence(self) -> tuple[dict, ...]:
         """A refused command's rows kept as evidence (a late rent claim's refusal)."""
         return self.events if self.refusal is not None else ()

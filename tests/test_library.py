@@ -30,6 +30,19 @@ def test_a_game_is_started_played_and_said_in_both_languages(book):
     assert "Vicolo Stretto" in out.say("en")
 
 
+def test_the_facts_appended_are_typed_records_whose_fields_are_data(book):
+    from banco.ledger.records.events import fact
+
+    book.new(["Anna", "Bruno"], now="2026-12-06T20:00:00Z")
+    out = book.execute("roll 1 2", game=1, now="2026-12-06T20:00:01Z")
+    facts = {type(f).__name__: f for f in out.facts}
+    assert len(out.facts) == len(out.events)
+    assert facts["DiceRolled"].player == "Anna" and list(facts["DiceRolled"].dice) == [1, 2]
+    assert facts["TokenMoved"].to == 3 and facts["TokenMoved"].from_ == 0
+    assert [fact(f) for f in out.facts] == [e["data"] for e in out.events]
+    assert book.execute("roll 9 9", game=1).facts == ()
+
+
 def test_a_refusal_is_data_and_appends_nothing(book):
     book.new(["Anna", "Bruno"])
     before = book.table().seq
