@@ -236,7 +236,7 @@ class Book:
         """The events after `seq` (what another terminal appended): an index range."""
         return upcast_rows(self.store.read(game_id, seq))
 
-    def state(self, game_id: int, at: int | None = None) -> State:
+    def state(self, game_id: int, at: int | None = None, undone: list | None = None) -> State:
         if at is None:
             return self._table(game_id).state
         # The table then, folded a chunk at a time from rows checked against the chain as they
@@ -255,7 +255,9 @@ class Book:
             raise UsageError("event {at} records the command that started game {game}; the table "
                              "exists from event {start}", at=at, game=game_id,
                              start=started["seq"])
-        undos = [e for e in self.store.read_type(game_id, "EventRetracted") if e["seq"] <= at]
+        # `undone`: the game's EventRetracted rows, when the caller has read them (state --at)
+        undone = self.store.read_type(game_id, "EventRetracted") if undone is None else undone
+        undos = [e for e in undone if e["seq"] <= at]
         gone = {s for e in undos for s in e["data"]["seqs"]}
         base = initial_state(game_id, started)
         return (self._state_from_snapshot(game_id, base, at, undos, gone)
