@@ -500,7 +500,8 @@ class Book:
             d = facts[0]["data"]
             reason, seq = d.get("reason", ""), facts[0]["seq"]
             refused = (RuleViolation("already recorded as refused (event {seq}): {reason}",
-                                     seq=seq, reason=Fact(reason), rule=d.get("rule", "")) if reason
+                                     seq=seq, reason=Fact(reason, edition=self.state(game_id).edition),
+                                     rule=d.get("rule", "")) if reason
                        else RuleViolation("already recorded as refused (event {seq})", seq=seq,
                                           rule=d.get("rule", "")))
         return Outcome(list(rows), self.state(game_id), refused, game_id, replayed=True)

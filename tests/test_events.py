@@ -48,7 +48,7 @@ def test_unknown_type_and_version_are_rejected():
         validate("MoneyFromNowhere", GOOD_TAX)
     with pytest.raises(InvalidEvent, match="schema version 99"):
         validate("TaxPaid", GOOD_TAX, 99)
-    assert SCHEMA_VERSION == 2  # 2: reasons are codes (ledger/records/reasons.py)
+    assert SCHEMA_VERSION == 3  # 2: reasons are codes (ledger/records/reasons.py); 3: their data
 
 
 def test_dice_and_positions_are_bounded():

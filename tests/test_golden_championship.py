@@ -374,7 +374,7 @@ def test_a_bankruptcy_in_the_start_of_turn_state_by_hand(game):
     assert len(declared) == 1
     d = declared[0]["data"]
     assert d == {"player": "Dario", "creditor": "Bruno",
-                 "reason": {"code": "owed_could_raise", "owed": "550 M", "can": "549 M"}}
+                 "reason": {"code": "owed_could_raise", "owed": 550, "can": 549}}
     debt = [e["data"] for e in game.of_type("DebtIncurred") if e["data"]["debtor"] == "Dario"][-1]
     assert (debt["creditor"], debt["amount"]) == ("Bruno", 550)
     reverted = [(e["data"]["property"], e["data"]["amount"], e["data"]["payee"])

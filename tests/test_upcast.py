@@ -56,7 +56,7 @@ def test_a_building_auction_s_outcome_names_its_winner():
     old = {"property": 3, "outcome": "sold to Bruno", "reason": "house auctioned for 60 M"}
     assert upcast("AuctionClosed", 1, old) == {
         "property": 3, "outcome": "sold", "winner": "Bruno",
-        "reason": {"code": "building_auctioned", "kind": "house", "amount": "60 M"}}
+        "reason": {"code": "building_auctioned", "kind": "house", "amount": 60}}
 
 
 def test_a_tax_was_its_square_s_name():
@@ -65,9 +65,11 @@ def test_a_tax_was_its_square_s_name():
     paid = upcast("DebtPaidInKind", 1, {"reason": "Tassa: 10 M in cash and Vicolo Corto at 60 M, "
                                                   "the creditor's prices (002 §Varie)"})
     assert paid["reason"] == {"code": "paid_in_kind", "reason": {"code": "tax", "space": "Tassa"},
-                              "cash": "10 M", "each": "Vicolo Corto at 60 M",
+                              "cash": 10, "each": "Vicolo Corto at 60 M",
                               "rule": "002 §Varie"}
-    assert english(paid["reason"]).startswith("Tassa: 10 M in cash")
+    from banco.ledger.board.edition import load_edition
+
+    assert english(paid["reason"], load_edition("it")).startswith("Tassa: 10 M in cash")
 
 
 def test_the_read_model_s_reasons_read_as_the_upcasters_read_them():
@@ -212,3 +214,23 @@ def test_every_code_has_its_words_or_is_said_in_english_on_purpose():
     assert set(V1) - set(WORDS) - set(SAYERS_BY_CODE) == english_only
     assert set(WORDS) <= set(V1)
     assert set(BASES_V1) - set(BASES) - set(COUNTED_BASES) == {"rent_by_card"}
+
+
+def test_amounts_written_as_the_edition_printed_them_read_as_integers():
+    """Schema version 2 wrote a reason's amounts as text (`1.200 M`, `130.000 £`): version 3
+    holds integers, and a version-2 row reads as one (a reason inside a reason too)."""
+    from banco.ledger.records.upcast import money_of
+
+    assert [money_of(t) for t in ("1.200 M", "130.000 £", "$1,500", "500 €", "90 M")] == [
+        1200, 130000, 1500, 500, 90]
+    assert money_of("nothing") == "nothing"
+    v2 = {"player": "Dario", "creditor": "bank",
+          "reason": {"code": "owed_could_raise", "owed": "1.150 M", "can": "389 M"}}
+    assert upcast("BankruptcyDeclared", 2, v2)["reason"] == {
+        "code": "owed_could_raise", "owed": 1150, "can": 389}
+    kind = {"payer": "Anna", "payee": "Bruno", "amount": 10, "debt_seq": 5, "deeds": [],
+            "reason": {"code": "paid_in_kind", "reason": {"code": "late_claim", "amount": "12 M"},
+                       "cash": "10 M", "each": "x", "rule": "002 §Varie"}}
+    assert upcast("DebtPaidInKind", 2, kind)["reason"]["cash"] == 10
+    assert upcast("DebtPaidInKind", 2, kind)["reason"]["reason"]["amount"] == 12
+    assert upcast("BankruptcyDeclared", 3, v2) is v2  # today's rows are read as they are

@@ -25,6 +25,7 @@ from banco.ledger.records.reasons import (
     english,
     from_text,
     is_reason,
+    shown,
 )
 
 # A reason's words by its code (ledger/records/reasons.py): the English template is the msgid
@@ -152,23 +153,24 @@ def _say_buildings(text: str) -> str:
     return re.sub(r"\ba hotel\b|\b\d+ houses?\b", lambda m: building(m.group(0)), text)
 
 
-def say_reason(value) -> str:
-    """A fact's reason in the user's language."""
+def say_reason(value, edition=None) -> str:
+    """A fact's reason in the user's language; `edition`, the game's, says its data (an
+    amount as the edition prints it)."""
     if not value:
         return "" if value is None else value
-    return _say(from_text(value))
+    return _say(from_text(value), edition)
 
 
-def _say(reason: dict) -> str:
-    return SAYERS_BY_CODE.get(reason["code"], _by_template)(reason)
+def _say(reason: dict, edition=None) -> str:
+    return SAYERS_BY_CODE.get(reason["code"], _by_template)(reason, edition)
 
 
-def _by_template(reason: dict) -> str:
+def _by_template(reason: dict, edition=None) -> str:
     code = reason["code"]
     template = WORDS.get(code)
     if template is None:  # a code a newer banco wrote: its parameters, as they are
-        return english(reason)
-    fields = {k: v for k, v in reason.items() if k != "code"}
+        return english(reason, edition)
+    fields = shown(reason, edition)
     for k in BUILDING_FIELDS & fields.keys():
         fields[k] = _say_buildings(str(fields[k]))
     if "types" in fields:  # an undo's: the event types it took back
@@ -185,28 +187,28 @@ def _by_template(reason: dict) -> str:
                                  if key in fields)
     for k in NESTED & fields.keys():  # a debt's reason, a card, inside
         if is_reason(fields[k]):
-            fields[k] = _say(fields[k])
+            fields[k] = _say(fields[k], edition)
     for field, kind in COUNTED.get(code, {}).items():
         fields[field] = _count(kind, fields.get(field))
     try:
         return _(template).format(**fields)
     except (KeyError, IndexError, ValueError):
-        return english(reason)
+        return english(reason, edition)
 
 
-def _card(reason: dict) -> str:  # the deck's title and the card's number, the edition's words
+def _card(reason: dict, edition=None) -> str:  # the deck's title and the card's number, the edition's words
     return f"{reason.get('deck')} {reason.get('number')}"
 
 
-def _said(reason: dict) -> str:  # an older row's sentence no template reads: as written
+def _said(reason: dict, edition=None) -> str:  # an older row's sentence no template reads: as written
     return str(reason.get("text", ""))
 
 
-def _referee(reason: dict) -> str:  # the referee's own words, as he gave them
+def _referee(reason: dict, edition=None) -> str:  # the referee's own words, as he gave them
     return _(WORDS["referee"]).format(referee=reason.get("referee"), reason=reason.get("said"))
 
 
-def _tax(reason: dict) -> str:  # the tax square's name, the edition's words
+def _tax(reason: dict, edition=None) -> str:  # the tax square's name, the edition's words
     return str(reason.get("space", ""))
 
 
@@ -260,7 +262,7 @@ COUNTED_BASES = {
 }
 
 
-def say_basis(basis) -> str:
+def say_basis(basis, edition=None) -> str:
     """A rent's basis (RentClaimOpened's), in the user's language; else as a reason."""
     value = basis if is_reason(basis) else basis_from_prose(str(basis))
     code = value["code"]
@@ -270,8 +272,8 @@ def say_basis(basis) -> str:
     if code in BASES:
         return _(BASES[code]).format(**fields)
     if code == SAID:  # no basis banco wrote: a reason, or as written
-        return say_reason(str(basis))
-    return english(value)  # a card's multiple: English, as its sentence was
+        return say_reason(str(basis), edition)
+    return english(value, edition)  # a card's multiple: English, as its sentence was
 
 
 def say_how(text: str) -> str:

@@ -11,7 +11,8 @@ from functools import cache
 from typing import Any
 
 # 2: reasons are codes with parameters (ledger/records/reasons.py), no longer English sentences;
-# rows of version 1 are read through their upcasters (ledger/records/upcast.py, which holds it).
+# 3: the amounts inside a reason are integers, no longer the edition's printed text.  Older rows
+# are read through their upcasters (ledger/records/upcast.py, which holds the version).
 from banco.ledger.records.upcast import SCHEMA_VERSION
 
 SPEEDY_FACES = ("1", "2", "3", "bus", "mr")  # the Speedy die as banco records it (000)

@@ -150,6 +150,15 @@ INTS = {"card_each_player": {"amount"}, "card_repairs": {"house", "hotel"},
         "cannot_pay_bid": {"bid", "cash"}, "rent_by_card": {"times"},
         "rent_stations": {"rent"}, "rent_utilities": {"factor", "dice"}, "rent_double": {"rent"},
         "rent_fresh_throw": {"times", "total"}}
+# By code, the parameters that are amounts of money: integers in the edition's unit since
+# schema version 3, said as the edition prints them (`1.200 M`); older rows held that text,
+# read back by the upcaster (ledger/records/upcast.py).
+MONEY = {"owed_could_raise": {"owed", "can"}, "building_auctioned": {"amount"},
+         "no_bid_nobody_pays": {"amount"}, "paid_in_kind": {"cash"},
+         "mortgage_reverted": {"amount"}, "mortgage_reverted_short": {"amount", "left"},
+         "time_up_richest": {"amount"}, "time_up_tie": {"amount"},
+         "bankruptcy_ends_richest": {"amount"}, "bankruptcy_ends_tie": {"amount"},
+         "late_claim": {"amount"}}
 # Parameters that are a reason themselves (the debt the Bank pays in full, the card, why an
 # auction was voided).
 NESTED = frozenset({"reason", "card", "why", "basis"})
@@ -204,9 +213,20 @@ def from_text(value) -> dict:
     return from_prose(str(value)) if value is not None else {"code": SAID, "text": ""}
 
 
-def english(value) -> str:
+def shown(value: dict, edition=None) -> dict:
+    """A reason's parameters with its data as the edition shows it, in every language: an
+    amount as the edition prints it.  Without an edition (a caller that knows no game), an
+    amount is its bare number."""
+    out = {k: v for k, v in value.items() if k != "code"}
+    for k in MONEY.get(value["code"], ()) & out.keys():
+        if type(out[k]) is int:
+            out[k] = edition.money(out[k]) if edition is not None else str(out[k])
+    return out
+
+
+def english(value, edition=None) -> str:
     """A reason as older bancos wrote it (tests, logs and `str()` of a message that holds one;
-    the user reads cli/words/reasons.py's words)."""
+    the user reads cli/words/reasons.py's words); `edition` says its data (amounts)."""
     if not is_reason(value):
         return str(value)
     code = value["code"]
@@ -219,9 +239,9 @@ def english(value) -> str:
     template = V1.get(code) or BASES_V1.get(code)
     if template is None:
         return code
-    params = {k: english(v) if k in NESTED else
+    params = {k: english(v, edition) if k in NESTED else
               LISTS[k].join(map(str, v)) if k in LISTS and type(v) is list else v
-              for k, v in value.items() if k != "code"}
+              for k, v in shown(value, edition).items()}
     if code in ("bankrupt_to", "bankrupt_to_bank"):
         params["more"] = "".join(words.format(params.pop(key)) for key, words in ESTATE_MORE
                                  if key in params)

@@ -13,13 +13,23 @@ a reading of the store) through `as_reason`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
-from banco.ledger.records.reasons import SAID, TAX, basis_from_prose, from_prose, from_text
+from banco.ledger.records.reasons import (
+    MONEY,
+    NESTED,
+    SAID,
+    TAX,
+    basis_from_prose,
+    from_prose,
+    from_text,
+    is_reason,
+)
 
 # The schema version today's rows carry (ledger/records/events.py's schemas are of it): an
 # older row is read through the upcasters below, one version at a time.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 Upcaster = Callable[[dict], dict]
 
@@ -73,6 +83,60 @@ UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("RentClaimOpened", 1): lambda d: {**d, "basis": basis_from_prose(d["basis"])}
     if type(d.get("basis")) is str else d,
 }
+
+
+def money_of(text: str):
+    """An amount as an edition printed it (`1.200 M`, `$1,500`, `20.000 £`, `500 €`): its
+    integer; a text with no such amount is left as it is."""
+    m = _AMOUNT.fullmatch(text.strip())
+    return int(re.sub(r"\D", "", m.group(1))) if m else text
+
+
+_AMOUNT = re.compile(r"[^\d\s]*\s?(\d{1,3}(?:[.,]\d{3})*|\d+)\s?[^\d\s]*")
+
+
+def _data_v2(reason):
+    """A reason of schema version 2 as version 3 holds it: its amounts, written as the edition
+    printed them, as integers (ledger/records/reasons.py MONEY); a reason inside, likewise."""
+    if not is_reason(reason):
+        return reason
+    out = None
+    for k in MONEY.get(reason["code"], ()):
+        if type(reason.get(k)) is str:
+            out = out or dict(reason)
+            out[k] = money_of(reason[k])
+    for k in NESTED:
+        inner = reason.get(k)
+        if is_reason(inner):
+            new = _data_v2(inner)
+            if new is not inner:
+                out = out or dict(reason)
+                out[k] = new
+    return reason if out is None else out
+
+
+def _reasons_v2(data: dict) -> dict:
+    """Version 2 -> 3: every reason of a row (its own, a transfer's) with its data as data."""
+    out = None
+    for name in ("reason", "speedy_ignored"):
+        value = data.get(name)
+        new = _data_v2(value)
+        if new is not value:
+            out = out or dict(data)
+            out[name] = new
+    if type(data.get("transfers")) is list:
+        moved = [{**t, "reason": _data_v2(t["reason"])} if type(t) is dict else t
+                 for t in data["transfers"]]
+        if moved != data["transfers"]:
+            out = out or dict(data)
+            out["transfers"] = moved
+    return data if out is None else out
+
+
+# Version 2 -> 3: the reasons' data (amounts) as data, for every type a reason is written in.
+UPCASTERS.update({(type_, 2): _reasons_v2 for type_ in
+                  {*REASONS_V1, *TAXES_V1, "TradeCompleted", "HotelsBrokenUp", "DiceRolled",
+                   "AuctionClosed", "SpeedyMoveChosen"}})
 
 
 def _sold(data: dict) -> dict:

@@ -215,7 +215,7 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
                                 rule=R_NO_BID, allowed=msg("`hammer`"),
                                 min_bid=money(state, a.min_bid), space=space.name)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
-                reason=reason("no_bid_nobody_pays", amount=money(state, a.min_bid),
+                reason=reason("no_bid_nobody_pays", amount=a.min_bid,
                               rule=R_NO_BID))
         return
     if chosen is None and len(tied) == 1:

@@ -146,7 +146,7 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt) -> None:
             tx.emit("DebtCancelled", debtor=d.debtor, creditor=name, amount=d.amount,
                     reason=reason("went_bankrupt", player=name), debt_seq=d.seq)
     tx.emit("BankruptcyDeclared", player=name, creditor=creditor,
-            reason=reason("owed_could_raise", owed=money(state, owed), can=money(state, can)))
+            reason=reason("owed_could_raise", owed=owed, can=can))
     last = len(tx.state.active()) == 1
     if receiver != BANK and (not last or state.rules.final_estate_interest):
         # The creditor "deve immediatamente pagare il 10% alla Banca" (004 §Fallimento, 003
@@ -216,8 +216,8 @@ def _as_when_the_turn_began(tx: Tx, name: str) -> None:
         mortgage = mortgage_of(state, pos)
         back = min(mortgage, state.player(name).cash)
         why = (reason("mortgage_reverted", space=space.name, player=name,
-                      amount=money(state, mortgage)) if back == mortgage else
+                      amount=mortgage) if back == mortgage else
                reason("mortgage_reverted_short", space=space.name, player=name,
-                      amount=money(state, mortgage), debtor=name, left=money(state, back)))
+                      amount=mortgage, debtor=name, left=back))
         tx.emit("MortgageReverted", player=name, property=pos, payer=name, payee=BANK,
                 amount=back, reason=why)

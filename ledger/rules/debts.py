@@ -93,7 +93,7 @@ def pay_in_kind(tx: Tx, cmd: c.PayInKind) -> None:
                                                                        strict=True))
     tx.emit("DebtPaidInKind", payer=d.debtor, payee=d.creditor, amount=cash_part,
             debt_seq=d.seq, deeds=[{"property": pos, "price": price} for pos, price in cmd.deeds],
-            reason=reason("paid_in_kind", reason=d.reason, cash=money(state, cash_part),
+            reason=reason("paid_in_kind", reason=d.reason, cash=cash_part,
                           each=each, rule=R_KIND))
     receive_mortgaged(tx, d.creditor, [pos for pos, _ in cmd.deeds])
 

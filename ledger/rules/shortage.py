@@ -212,7 +212,7 @@ def hammer_building(tx: Tx, lot: int | None) -> None:
                 bank_houses=-1, bank_hotels=0, payer=winner, payee=BANK, amount=a.high_bid,
                 reason=reason("house_won_building_auction", space=space.name))
     tx.emit("AuctionClosed", property=lot, outcome="sold", winner=winner,
-            reason=reason("building_auctioned", kind=a.kind, amount=money(state, a.high_bid)))
+            reason=reason("building_auctioned", kind=a.kind, amount=a.high_bid))
     if not a.wanted:  # an auction recorded before wants were announced: one building
         return
     wanted = tuple((n, left - (n == winner)) for n, left in a.wanted)

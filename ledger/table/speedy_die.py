@@ -74,4 +74,4 @@ def speedy_step(state: State) -> Text:
                    salary=state.edition.money(state.rules.go_salary), rule=R_TRIPLE)
     _, why = mr_monopoly_target(state, t.player)
     return msg("{player}'s Mr Monopoly move: `advance` ({why}); trades and building may come "
-               "first (000 FAQ 41)", player=t.player, why=Fact(why))
+               "first (000 FAQ 41)", player=t.player, why=Fact(why, edition=state.edition))

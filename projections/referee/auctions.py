@@ -216,13 +216,13 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
             verdict = result
         elif out == "AuctionClosed":
             result = msg("closed without a bid at event {seq}: {reason}", seq=end["seq"],
-                         reason=Fact(ed["reason"]))
+                         reason=Fact(ed["reason"], edition=st.edition))
             verdict = (msg("no bid: {what} stays with the Bank", what=what) if a["kind"] == "deed"
                        else msg("no bid: the {kind} stays with the Bank", kind=_kind(a["kind"])))
         elif out == "AuctionVoided":
             rule.add(R_UNPAID)
             result = msg("voided at event {seq}: {reason}", seq=end["seq"],
-                         reason=Fact(ed["reason"]))
+                         reason=Fact(ed["reason"], edition=st.edition))
         elif out in ("HouseBuilt", "HotelBuilt"):
             result = msg("won by {player} for {amount}, built on {space} at event {seq}",
                          player=ed["player"], amount=money(st, ed["amount"]),

@@ -38,7 +38,7 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
     cause = [x for x in log.batch(sent["seq"]) if x["seq"] < sent["seq"]]
     rolled = [x for x in cause if x["type"] == "DiceRolled"]
     card = [x for x in cause if x["type"] == "CardDrawn"]
-    how = Fact(sent["data"]["reason"])
+    how = Fact(sent["data"]["reason"], edition=st.edition)
     if card:
         how = Joined([how, msg(" (drawn at event {seq}: {text})", seq=card[-1]["seq"],
                                text=card[-1]["data"]["text"])], "")
