@@ -26,11 +26,6 @@ OTHER_HELPER = frozenset({"RulingRecorded.verdict", "RulingRecorded.text", "Card
 TYPED = frozenset({"CommandRecorded.line", "CashCorrected.reason.said",
                    "PositionCorrected.reason.said", "OwnerCorrected.reason.said",
                    "EventRetracted.reason.line"})
-# Parameters of a reason still recorded as words, this helper's work in progress (issue 31:
-# building lists, deal lists, money as text, spaces by name): each goes from this list when
-# its parameter is data.
-NOT_YET = frozenset({"space", "each", "deeds", "what",
-                     "changes", "deck"})
 # Fields that hold no words, whatever they hold: the rule set's parameters as data.
 NOT_WORDS = frozenset({"GameStarted.rules"})
 
@@ -59,8 +54,6 @@ def words_in(event: dict, players: frozenset) -> list[str]:
 
     def walk(value, path: str) -> None:
         if path in OTHER_HELPER or path in TYPED or path in NOT_WORDS:
-            return
-        if ".reason" in path and path.rsplit(".", 1)[-1] in NOT_YET:
             return
         if isinstance(value, dict):
             for k, v in value.items():

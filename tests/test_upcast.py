@@ -60,12 +60,12 @@ def test_a_building_auction_s_outcome_names_its_winner():
 
 
 def test_a_tax_was_its_square_s_name():
-    assert upcast("TaxPaid", 1, {"reason": "Tassa patrimoniale"})["reason"] == {
-        "code": "tax", "space": "Tassa patrimoniale"}
+    assert upcast("TaxPaid", 1, {"reason": "Tassa Patrimoniale"})["reason"] == {
+        "code": "tax", "space": 4}  # its square, as schema version 3 holds it
     paid = upcast("DebtPaidInKind", 1, {"reason": "Tassa: 10 M in cash and Vicolo Corto at 60 M, "
                                                   "the creditor's prices (002 §Varie)"})
     assert paid["reason"] == {"code": "paid_in_kind", "reason": {"code": "tax", "space": "Tassa"},
-                              "cash": 10, "each": "Vicolo Corto at 60 M",
+                              "cash": 10, "each": [{"space": 1, "price": 60}],
                               "rule": "002 §Varie"}
     from banco.ledger.board.edition import load_edition
 
@@ -76,12 +76,12 @@ def test_the_read_model_s_reasons_read_as_the_upcasters_read_them():
     from banco.ledger.records.reasons import as_text
     from banco.ledger.records.upcast import kept_reason
 
-    assert kept_reason("TaxPaid", "Tassa patrimoniale") == {"code": "tax",
-                                                             "space": "Tassa patrimoniale"}
-    assert kept_reason("RentPaid", "rent on Vicolo Corto") == {"code": "rent",
-                                                               "space": "Vicolo Corto"}
-    rent = {"code": "rent", "space": "Vicolo Corto"}
+    assert kept_reason("TaxPaid", "Tassa Patrimoniale") == {"code": "tax", "space": 4}
+    assert kept_reason("RentPaid", "rent on Vicolo Corto") == {"code": "rent", "space": 1}
+    rent = {"code": "rent", "space": 1}
     assert kept_reason("RentPaid", as_text(rent)) == rent
+    # a row kept by a banco of schema version 2: its square by name, read as its number
+    assert kept_reason("RentPaid", as_text({"code": "rent", "space": "Vicolo Corto"})) == rent
 
 
 def test_a_card_and_an_unknown_sentence():
@@ -92,12 +92,15 @@ def test_a_card_and_an_unknown_sentence():
 
 
 def test_the_upcaster_is_chosen_by_the_row_s_version():
-    old = {"player": "Anna", "reason": "landed on Vai in Prigione!"}
+    old = {"player": "Anna", "reason": "landed on In Prigione!"}
     assert upcast("SentToJail", 1, old) == {"player": "Anna", "reason": {
-        "code": "landed", "space": "Vai in Prigione!"}}
-    assert old["reason"] == "landed on Vai in Prigione!"  # the row as read is not changed
-    today = {"player": "Anna", "reason": {"code": "landed", "space": "Vai in Prigione!"}}
-    assert upcast("SentToJail", 2, today) is today
+        "code": "landed", "space": 30}}
+    assert old["reason"] == "landed on In Prigione!"  # the row as read is not changed
+    v2 = {"player": "Anna", "reason": {"code": "landed", "space": "In Prigione!"}}
+    assert upcast("SentToJail", 2, v2) == {"player": "Anna", "reason": {
+        "code": "landed", "space": 30}}
+    today = {"player": "Anna", "reason": {"code": "landed", "space": 30}}
+    assert upcast("SentToJail", 3, today) is today
     row = {"type": "TurnEnded", "schema_version": 1, "data": {"player": "A", "next": "B"}}
     assert upcast_row(row) is row  # nothing to read differently: the same row
     assert ("PropertyBought", 1) in UPCASTERS
@@ -136,15 +139,13 @@ def _bought(book) -> int:
 
 def test_an_older_row_s_sentence_audits_as_the_fact_decide_gives(tmp_path, book):
     seq = _bought(book)
-    assert book.store.read(1)[seq - 1]["data"]["reason"] == {"code": "bought",
-                                                            "space": "Vicolo Stretto"}
+    assert book.store.read(1)[seq - 1]["data"]["reason"] == {"code": "bought", "space": 3}
     _as_older_banco_wrote_it(book, seq, "bought Vicolo Stretto")
     stored = book.store.read(1)[seq - 1]
     assert stored["schema_version"] == 1 and stored["data"]["reason"] == "bought Vicolo Stretto"
     assert audit(1, book.store.read(1)).ok  # compared as facts, not as words
     again = Book(book.store.path)  # a reader of the file: the fact, its code
-    assert again.events(1)[seq - 1]["data"]["reason"] == {"code": "bought",
-                                                          "space": "Vicolo Stretto"}
+    assert again.events(1)[seq - 1]["data"]["reason"] == {"code": "bought", "space": 3}
     again.close()
 
 
@@ -152,7 +153,8 @@ def test_an_older_row_s_forged_sentence_is_a_fact_no_command_gives(book):
     seq = _bought(book)
     _as_older_banco_wrote_it(book, seq, "bought Parco della Vittoria")
     r = audit(1, book.store.read(1))
-    assert r.bad_seq == seq and "has reason" in r.problem and "Parco de" in r.problem
+    # the audit says the facts as data: the square the row names, 39, not the command's 3
+    assert r.bad_seq == seq and "has reason" in r.problem and '"space": 39' in r.problem
 
 
 def test_a_sentence_in_a_row_of_today_s_version_is_refused_by_the_schema(book):
@@ -161,8 +163,8 @@ def test_a_sentence_in_a_row_of_today_s_version_is_refused_by_the_schema(book):
     seq = _bought(book)
     conn = sqlite3.connect(book.store.path)
     drop_triggers(conn)
-    conn.execute("UPDATE events SET data=replace(data, '{\"code\":\"bought\",\"space\":"
-                 "\"Vicolo Stretto\"}', '\"bought Vicolo Stretto\"') WHERE seq=?", (seq,))
+    conn.execute("UPDATE events SET data=replace(data, '{\"code\":\"bought\",\"space\":3}', "
+                 "'\"bought Vicolo Stretto\"') WHERE seq=?", (seq,))
     rechain_stored(conn, 1, seq)
     conn.commit()
     conn.close()
@@ -234,3 +236,49 @@ def test_amounts_written_as_the_edition_printed_them_read_as_integers():
     assert upcast("DebtPaidInKind", 2, kind)["reason"]["cash"] == 10
     assert upcast("DebtPaidInKind", 2, kind)["reason"]["reason"]["amount"] == 12
     assert upcast("BankruptcyDeclared", 3, v2) is v2  # today's rows are read as they are
+
+
+def test_squares_decks_and_lists_of_lots_said_by_name_read_as_data():
+    """Schema version 2 named squares and decks and said lists of lots as phrases: version 3
+    holds the square's number, the deck's key, and each lot's square with its price or its
+    buildings' level (5: a hotel); a phrase with a name on no board is kept as written."""
+    from banco.ledger.board.edition import load_edition
+    from banco.ledger.records.upcast import lots_of
+
+    assert lots_of("deeds", "Corso Magellano 22.000 £ + Vicolo Corto 6.000 £") == [
+        {"space": 23, "price": 22000}, {"space": 1, "price": 6000}]
+    assert lots_of("each", "Boardwalk at $1,500, Vicolo Corto at 60 M") == [
+        {"space": 39, "price": 1500}, {"space": 1, "price": 60}]
+    assert lots_of("changes", "Vicolo Corto 1 house -> a hotel, Vicolo Stretto 0 houses -> "
+                              "2 houses") == [{"space": 1, "from": 1, "to": 5},
+                                              {"space": 3, "from": 0, "to": 2}]
+    assert lots_of("what", "a hotel on Vicolo Corto, 1 house on Vicolo Stretto") == [
+        {"level": 5, "space": 1}, {"level": 1, "space": 3}]
+    assert lots_of("what", "a hotel on Nowhere Street") is None
+    v2 = {"player": "Anna", "properties": [1, 3], "bank_houses": 1, "bank_hotels": 0,
+          "payer": "bank", "payee": "Anna", "amount": 10,
+          "reason": {"code": "sold_at_half", "what": "a hotel on Vicolo Corto, 1 house on "
+                                                     "Vicolo Stretto"}}
+    now = upcast("BuildingsSold", 2, v2)["reason"]
+    assert now == {"code": "sold_at_half", "what": [{"space": 1, "level": 5},
+                                                    {"space": 3, "level": 1}]}
+    it = load_edition("it")
+    assert english(now, it) == english(v2["reason"]) == (
+        "sold a hotel on Vicolo Corto, 1 house on Vicolo Stretto at half price")
+    card = upcast("CardPayment", 2, {"reason": {"code": "card", "deck": "Probabilità",
+                                                "number": 4}})["reason"]
+    assert card == {"code": "card", "deck": "probabilita", "number": 4}
+    assert english(card, it) == "Probabilità 4"
+    voided = upcast("AuctionVoided", 2, {"reason": {"code": "auction_voided", "why": {
+        "code": "cannot_pay_bid", "player": "Anna", "bid": 120, "what": "Via Roma",
+        "cash": 80}, "player": "Anna", "rule": "000 FAQ 22"}})["reason"]
+    assert voided["why"] == {"code": "cannot_pay_bid", "player": "Anna", "bid": 120,
+                             "space": 31, "cash": 80}
+    assert english(voided, it).startswith("Anna cannot pay 120 for Via Roma (80 in cash)")
+    house = {"code": "no_lot_for_bid", "player": "Anna", "what": "the house"}
+    assert _data(house) == {"code": "no_lot_for_bid", "player": "Anna", "kind": "house"}
+    assert english(_data(house)).startswith("Anna has no lot left where the house could go")
+
+
+def _data(reason: dict) -> dict:
+    return upcast("AuctionVoided", 2, {"reason": reason})["reason"]

@@ -145,7 +145,7 @@ def history(session, words, as_json):
     table = book.state(game)
     edition = table.edition
     pos = property_position(table, " ".join(words))
-    rows = history_rows(book, game, pos)  # the events the read model says name the deed
+    rows = history_rows(book, game, pos, edition)  # the events the read model says name the deed
     if as_json:
         dump_rows(rows)
         return

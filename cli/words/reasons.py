@@ -22,10 +22,12 @@ from banco.ledger.records.reasons import (
     SAID,
     TAX,
     basis_from_prose,
+    deck_title,
     english,
     from_text,
     is_reason,
     shown,
+    square_name,
 )
 
 # A reason's words by its code (ledger/records/reasons.py): the English template is the msgid
@@ -131,11 +133,19 @@ def _count(kind: str, n) -> str:
     return ngettext("{n} house", "{n} houses", n).format(n=n)
 
 
-# Fields that hold a list of buildings as decide writes it (ledger/rules/estate.py `level_words`):
-# "Vicolo Corto 1 house -> a hotel", "a hotel on Vicolo Corto, 2 houses on Vicolo Stretto".
+# Fields that hold a list of buildings: data since schema version 3 (ledger/records/reasons.py
+# LOTS), said here; an older row's phrase, "Vicolo Corto 1 house -> a hotel", "a hotel on
+# Vicolo Corto, 2 houses on Vicolo Stretto", read into the user's language.
 BUILDING_FIELDS = frozenset({"changes", "what"})
 _HOUSES = re.compile(r"\b(\d+) houses?\b")
 _ON = re.compile(r"(?P<building>a hotel|\d+ houses?) on (?P<space>[^,]+)")
+
+
+def _level(level) -> str:
+    """Buildings on a lot by its level (5: a hotel), in the user's language."""
+    if level == 5:
+        return _("a hotel")
+    return ngettext("{n} house", "{n} houses", level).format(n=level)
 
 
 def _say_buildings(text: str) -> str:
@@ -170,9 +180,10 @@ def _by_template(reason: dict, edition=None) -> str:
     template = WORDS.get(code)
     if template is None:  # a code a newer banco wrote: its parameters, as they are
         return english(reason, edition)
-    fields = shown(reason, edition)
+    fields = shown(reason, edition, _level, _("{building} on {space}"))
     for k in BUILDING_FIELDS & fields.keys():
-        fields[k] = _say_buildings(str(fields[k]))
+        if type(reason.get(k)) is str:  # an older row's phrase, in English
+            fields[k] = _say_buildings(fields[k])
     if "types" in fields:  # an undo's: the event types it took back
         types = fields["types"]
         fields["types"] = say_types(", ".join(types) if isinstance(types, list) else types)
@@ -197,7 +208,7 @@ def _by_template(reason: dict, edition=None) -> str:
 
 
 def _card(reason: dict, edition=None) -> str:  # the deck's title and the card's number, the edition's words
-    return f"{reason.get('deck')} {reason.get('number')}"
+    return f"{deck_title(reason.get('deck'), edition)} {reason.get('number')}"
 
 
 def _said(reason: dict, edition=None) -> str:  # an older row's sentence no template reads: as written
@@ -209,7 +220,7 @@ def _referee(reason: dict, edition=None) -> str:  # the referee's own words, as 
 
 
 def _tax(reason: dict, edition=None) -> str:  # the tax square's name, the edition's words
-    return str(reason.get("space", ""))
+    return square_name(reason.get("space", ""), edition)
 
 
 SAYERS_BY_CODE = {CARD: _card, SAID: _said, TAX: _tax, "referee": _referee}

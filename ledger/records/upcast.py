@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
 
 from banco.ledger.records.reasons import (
+    BID_FOR,
+    CARD,
+    LOTS,
     MONEY,
     NESTED,
     SAID,
+    SQUARE,
     TAX,
     basis_from_prose,
     from_prose,
@@ -95,12 +100,59 @@ def money_of(text: str):
 _AMOUNT = re.compile(r"[^\d\s]*\s?(\d{1,3}(?:[.,]\d{3})*|\d+)\s?[^\d\s]*")
 
 
+@cache
+def _boards() -> tuple[dict, dict]:
+    """The squares and decks older bancos named, by the names they wrote: every built-in
+    edition's, read from its board file (ledger/records may not import ledger/board: a
+    reading of the files, not of the module).  No board names one square two ways: the only
+    names on two squares are the card squares' (`Imprevisti`), which no reason names."""
+    import tomllib
+    from pathlib import Path
+
+    squares: dict[str, int] = {}
+    decks: dict[str, str] = {}
+    for path in sorted((Path(__file__).parents[1] / "board" / "data" / "editions").glob("*.toml")):
+        with open(path, "rb") as f:
+            board = tomllib.load(f)
+        for pos, space in enumerate(board["spaces"]):
+            if space.get("kind") != "card":
+                squares.setdefault(space["name"], pos)
+        for key, deck in board["decks"].items():
+            decks.setdefault(deck["title"], key)
+    return squares, decks
+
+
+def square_of(name: str):
+    """The square an older row named (`Parco della Vittoria` -> 39); a name on no board (a
+    hand-written row) is left as written."""
+    return _boards()[0].get(name, name)
+
+
 def _data_v2(reason):
-    """A reason of schema version 2 as version 3 holds it: its amounts, written as the edition
-    printed them, as integers (ledger/records/reasons.py MONEY); a reason inside, likewise."""
+    """A reason of schema version 2 as version 3 holds it: its square as its number, a card's
+    deck as its key, its amounts, written as the edition printed them, as integers
+    (ledger/records/reasons.py SQUARE, MONEY); a reason inside, likewise."""
     if not is_reason(reason):
         return reason
     out = None
+    if type(reason.get(SQUARE)) is str and reason[SQUARE] in _boards()[0]:
+        out = dict(reason)
+        out[SQUARE] = square_of(reason[SQUARE])
+    if reason["code"] == CARD and reason.get("deck") in _boards()[1]:
+        out = out or dict(reason)
+        out["deck"] = _boards()[1][reason["deck"]]
+    field = LOTS.get(reason["code"])
+    if field is not None and type(reason.get(field)) is str:
+        lots = lots_of(field, reason[field])
+        if lots is not None:
+            out = out or dict(reason)
+            out[field] = lots
+    if reason["code"] in BID_FOR and type(reason.get("what")) is str:
+        what = reason["what"]
+        bid_for = ({"kind": what.removeprefix("the ")} if what in ("the house", "the hotel")
+                   else {SQUARE: square_of(what)} if what in _boards()[0] else None)
+        if bid_for is not None:
+            out = {k: v for k, v in (out or reason).items() if k != "what"} | bid_for
     for k in MONEY.get(reason["code"], ()):
         if type(reason.get(k)) is str:
             out = out or dict(reason)
@@ -113,6 +165,36 @@ def _data_v2(reason):
                 out = out or dict(reason)
                 out[k] = new
     return reason if out is None else out
+
+
+_BUILT = r"a hotel|\d+ houses?"
+_PHRASES = {  # a lot as older bancos said it, by the parameter it was said in
+    "deeds": (" + ", re.compile(r"(?P<space>.+?) (?P<price>[^\d\s]*\d[\d.,]*(?: [^\d\s]+)?)")),
+    "each": (", ", re.compile(r"(?P<space>.+) at (?P<price>.+)")),
+    "changes": (", ", re.compile(rf"(?P<space>.+) (?P<from>{_BUILT}) -> (?P<to>{_BUILT})")),
+    "what": (", ", re.compile(rf"(?P<level>{_BUILT}) on (?P<space>.+)")),
+}
+
+
+def lots_of(field: str, text: str) -> list | None:
+    """A list of lots an older banco said as a phrase (`Vicolo Corto 60 M + Via Roma 260 M`,
+    `a hotel on Vicolo Corto, 2 houses on Vicolo Stretto`) as data: each lot's square, its
+    price or its buildings' level (5: a hotel).  None where a part reads otherwise (a name on
+    no board): the phrase is then kept as written."""
+    sep, pattern = _PHRASES[field]
+    out = []
+    for part in text.split(sep):
+        m = pattern.fullmatch(part)
+        if m is None or m["space"] not in _boards()[0]:
+            return None
+        lot = {}
+        for k, v in m.groupdict().items():
+            lot[k] = (square_of(v) if k == SQUARE else money_of(v) if k == "price"
+                      else 5 if v == "a hotel" else int(v.split()[0]))
+        if type(lot.get("price", 0)) is not int:
+            return None
+        out.append(lot)
+    return out
 
 
 def _reasons_v2(data: dict) -> dict:
@@ -165,8 +247,8 @@ def kept_reason(type_: str, value) -> dict:
     """A transfer's reason as the read model keeps it (ledger/records/reasons.py as_text: its
     JSON, or an older row's sentence), read as the upcaster of its event type reads it."""
     if type(value) is str and not value.startswith("{"):
-        return from_prose(value, TAX if type_ in TAXES_V1 else SAID)
-    return from_text(value)
+        return _data_v2(from_prose(value, TAX if type_ in TAXES_V1 else SAID))
+    return _data_v2(from_text(value))  # a version-2 reason's data: its square by name
 
 
 def upcast_row(row: dict) -> dict:

@@ -67,7 +67,7 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
                                 "landed_seq": cl.landed_seq, "lapsed_seq": cl.lapsed_seq,
                                 "closer": cl.closer, "rule": rent_rule(state),
                                 "reason": reason("late_claim", owner=cmd.owner,
-                                                 amount=cl.amount, space=space,
+                                                 amount=cl.amount, space=cl.property,
                                                  payer=cl.payer, landed=cl.landed_seq,
                                                  closer=cl.closer, lapsed=cl.lapsed_seq)}}
             raise RuleViolation(why, rule=rent_rule(state), allowed=_open_claims(state),
