@@ -282,3 +282,14 @@ def test_squares_decks_and_lists_of_lots_said_by_name_read_as_data():
 
 def _data(reason: dict) -> dict:
     return upcast("AuctionVoided", 2, {"reason": reason})["reason"]
+
+
+def test_a_debt_s_reason_met_on_its_own_reads_as_today_s_data():
+    """A debt the fold meets in a row not yet upcast (or an older table's) holds today's data,
+    so a payment decided from it records the square by its number."""
+    from banco.ledger.records.upcast import as_reason
+
+    assert as_reason("rent on Vicolo Corto") == {"code": "rent", "space": 1}
+    assert as_reason({"code": "rent", "space": "Vicolo Corto"}) == {"code": "rent", "space": 1}
+    today = {"code": "rent", "space": 1}
+    assert as_reason(today) is today

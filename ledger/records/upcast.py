@@ -40,8 +40,9 @@ Upcaster = Callable[[dict], dict]
 
 
 def as_reason(value, bare: str = TAX):
-    """A debt's reason as today's facts hold it: an older sentence read into its code."""
-    return from_prose(value, bare) if type(value) is str else value
+    """A debt's reason as today's facts hold it: an older sentence read into its code, an
+    older code's data (a square by name) as data."""
+    return _data_v2(from_prose(value, bare) if type(value) is str else value)
 
 
 def _fields(*names: str, transfers: bool = False, bare: str = SAID) -> Upcaster:
