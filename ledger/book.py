@@ -490,10 +490,10 @@ class Book:
         facts = [r for r in rows if r["type"] != COMMAND_RECORDED]
         refused = None
         if facts and all(r["type"] in REFUSAL_EVIDENCE for r in facts):
-            d = facts[0]["data"]
+            d, edition = facts[0]["data"], self.state(game_id).edition  # says the reason's squares
             reason, seq = d.get("reason", ""), facts[0]["seq"]
             refused = (RuleViolation("already recorded as refused (event {seq}): {reason}",
-                                     seq=seq, reason=Fact(reason), rule=d.get("rule", "")) if reason
+                                     seq=seq, reason=Fact(reason, edition=edition), rule=d.get("rule", "")) if reason
                        else RuleViolation("already recorded as refused (event {seq})", seq=seq,
                                           rule=d.get("rule", "")))
         return Outcome(list(rows), self.state(game_id), refused, game_id, replayed=True)
