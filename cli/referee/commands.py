@@ -411,6 +411,17 @@ def ruling(ctx):
         session.line = typed_line(ctx.meta.get(ARGS, ()), "ruling")
 
 
+def same_ruling(store, game: int, kind: str, seq: int, verdict: str, referee: str
+                ) -> int | None:
+    """The seq of a ruling already recorded, not undone, by the same referee with the same
+    verdict on the same event, or None."""
+    undone = {s for r in store.read_type(game, "EventRetracted") for s in r["data"]["seqs"]}
+    return next((r["seq"] for r in store.read_type(game, "RulingRecorded")
+                 if r["seq"] not in undone and r["data"]["kind"] == kind
+                 and r["data"]["subject_seq"] == seq and r["data"]["verdict"] == verdict
+                 and r["data"]["referee"] == referee), None)
+
+
 def _ruling_command(kind: str, doc: str):
     # `ruling rent -5`: a negative seq to refuse in words, not click's unknown option '-5'
     @click.command(kind, help=doc, context_settings={"ignore_unknown_options": True})
@@ -453,6 +464,14 @@ def _ruling_command(kind: str, doc: str):
         # the stretch of the log the ruling asks for, looked up in the book: never all of it
         found = rulings.KINDS[kind](BookLog(session.book, game), seq, game_id=game, **args)
         recorded = None
+        same = same_ruling(session.book.store, game, kind, seq, str(found.verdict),
+                           referee) if record else None
+        if same is not None:
+            # the same referee's same verdict on the same event is one ruling: answered as
+            # recorded (as a retry is), not appended twice (events 304 and 319 were one)
+            record, recorded = False, same
+            click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),
+                       err=as_json)
         if record:
             from banco.ledger.records.commands import RecordRuling
 

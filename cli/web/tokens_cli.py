@@ -125,10 +125,18 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
     if role is None:
         raise UsageError("say whose token: banker, player NAME, referee or viewer (or --list, "
                          "--revoke TOKEN)")
-    if (role == "player") != (name is not None):
-        raise UsageError("a player's token names the player: `token player NAME`; no other "
-                         "role takes a name")
-    player = resolve(name, list(session.state().seats), "player") if name else None
+    if (role == "player" and name is None) or (role not in ("player", "referee")
+                                               and name is not None):
+        raise UsageError("a player's token names the player: `token player NAME`; a "
+                         "referee's may name the referee (`token referee NAME`: it records "
+                         "as that name only); no other role takes a name")
+    if role == "referee" and name is not None:
+        from banco.cli.referee.referees import referee_of
+
+        # checked as `--referee` is: a name, no player of the game, spelt as recorded
+        player = referee_of(session.book.store, game, name)
+    else:
+        player = resolve(name, list(session.state().seats), "player") if name else None
     secret, row = keys.issue(role, game, session.now(), player)
     if base is None:
         from banco.cli.web.serve import lan_address
@@ -200,4 +208,5 @@ def shown_token(text: str) -> str:
 
 def _describe(t) -> str:
     return (_("player {name}").format(name=t.player) if t.role == "player"
+            else _("referee {name}").format(name=t.player) if t.player
             else {"banker": _("banker"), "referee": _("referee"), "viewer": _("viewer")}[t.role])
