@@ -217,7 +217,10 @@ async function joinLine() {
   const r = await api("GET", "/api/join").catch(() => null);
   const line = document.getElementById("joinline");
   if (!r || !r.body.code || (DOC && DOC.role !== "viewer")) { line.textContent = ""; return; }
-  line.textContent = say("join_at", {url: location.origin + "/join", code: r.body.code});
+  const text = say("join_at", {url: location.origin + "/join", code: r.body.code});
+  if (line.textContent === text) return;
+  line.textContent = text;
+  if (DOC) fitCentre();  // the line takes room in the centre (app.js)
 }
 
 function evening() {
