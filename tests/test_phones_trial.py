@@ -122,6 +122,16 @@ def test_a_named_referee_token_records_as_its_referee_only(client):
     said = client.post("/api/commands", json={"line": "correct Anna 5 --reason test "
                                                       "--referee rita"}, headers=auth(rita))
     assert said.status_code == 200 and last_seq(client.db) > before
+    paired = client.post("/api/games/1/tokens", json={"role": "referee", "player": "Otto"},
+                         headers=auth(client.banker))
+    assert paired.status_code == 201 and paired.json()["player"] == "Otto"
+    said = client.post("/api/commands", json={"line": "correct Anna 5 --reason test "
+                                                      "--referee Rita"},
+                       headers=auth(paired.json()["token"]))
+    assert said.status_code == 403 and "Otto" in said.json()["error"]
+    said = client.post("/api/games/1/tokens", json={"role": "referee", "player": "anna"},
+                       headers=auth(client.banker))
+    assert said.status_code == 400 and "no player's" in said.json()["error"]
     old = tokens.issue(client.db, "referee", 1, NOW)[0]  # unnamed: as before, any name
     said = client.post("/api/commands", json={"line": "correct Anna 5 --reason test "
                                                       "--referee Otto"}, headers=auth(old))

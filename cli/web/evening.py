@@ -45,7 +45,8 @@ BAD_GAME = N_("the request needs a JSON object with `players` (two names or more
               "give `rules` (one of {rules}), `edition` (one of {editions}) and `cash` "
               "(`hidden` or `shown`)")
 BAD_SEAT = N_("the request needs a JSON object with `role` (player, viewer or referee) and, "
-              "for a player, `player`: one of {players}")
+              "for a player, `player`: one of {players}; a referee's may give `player`, the "
+              "referee's name (no player's), which the token then records as only")
 NO_SUCH_GAME = N_("no game {game} in this file")
 NO_CODE = N_("no game is waiting for phones with the code {code}: read it again from the TV")
 NO_JOIN = N_("no request {id} is waiting: ask the banker to pair the phone")
@@ -118,6 +119,19 @@ def named(text: str, names: list[str]) -> str | None:
         return None
 
 
+def referee_named(text: str, names: list[str]) -> str | None:
+    """A referee's name as `--referee` takes it, or None: no name, or a player's."""
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.base.names import fold
+    from banco.ledger.rules.referee import referee_name
+
+    try:
+        name = referee_name(text)
+    except BancoError:
+        return None
+    return None if fold(name) in {fold(n) for n in names} else name
+
+
 def pairing_url(base: str, role: str, secret: str) -> str:
     """The link that pairs a phone: the token in the fragment, which no browser sends
     (cli/web/tokens_cli.py's link, the same address)."""
@@ -167,7 +181,7 @@ def evening_routes(hub, page) -> list[Route]:
                   and t.game == game]
         return [{"player": n, "bankrupt": n in out,
                  "phones": [t.prefix for t in tokens if t.role == "player" and t.player == n]}
-                for n in names] + [{"player": None, "role": t.role, "phones": [t.prefix]}
+                for n in names] + [{"player": None, "role": t.role, "referee": t.player, "phones": [t.prefix]}
                                    for t in tokens if t.role in ("viewer", "referee")]
 
     async def games(request: Request) -> Response:
@@ -257,11 +271,14 @@ def evening_routes(hub, page) -> list[Route]:
             return body
         names = list(table.state.seats)
         role = body.get("role") if isinstance(body, dict) else None
-        player = body.get("player") if isinstance(body, dict) else None
-        if role == "player" and isinstance(player, str):
-            player = named(player, names)
-        if not ((role == "player" and player in names)
-                or (role in ("viewer", "referee") and player is None)):
+        given = body.get("player") if isinstance(body, dict) else None
+        player = (named(given, names) if role == "player" and isinstance(given, str) else
+                  # a referee's name binds the token: it records as that name only (as
+                  # `token referee NAME`); no player's name
+                  referee_named(given, names) if role == "referee" and isinstance(given, str)
+                  else None)
+        if not ((role == "player" and player in names) or (role == "viewer" and given is None)
+                or (role == "referee" and (given is None or player is not None))):
             return hub.refuse(request, 400, BAD_SEAT, players=", ".join(names))
         if role == "player" and table.state.player(player).bankrupt:
             return hub.refuse(request, 422, OUT_OF_GAME, name=player, rule=bankrupt_rule())

@@ -2,7 +2,8 @@
 
     banco token banker            the banker's console
     banco token player Carla      Carla's phone
-    banco token referee | viewer
+    banco token referee Rita      Rita's phone, which records as `--referee Rita` only
+    banco token referee | viewer  (an unnamed referee's records as any referee)
     banco token --list            the tokens of the game (prefixes only: secrets are not kept)
     banco token --revoke LABEL    refused at once by a running server (the label --list
                                   shows, the whole token or its link)
@@ -41,8 +42,9 @@ def link(base: str, role: str, secret: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Stable JSON for scripts.")
 @pass_session
 def token(session, role, name, base, listing, revoke, as_json):
-    """Pair a phone with `banco serve`: token banker|player NAME|referee|viewer prints a link
-    and a QR code holding a new token for this game; --list and --revoke TOKEN manage them."""
+    """Pair a phone with `banco serve`: token banker|player NAME|referee [NAME]|viewer prints a
+    link and a QR code holding a new token for this game (a named referee's records as that name
+    only); --list and --revoke TOKEN manage them."""
     from banco.ledger.store.open import open_tokens
 
     # no database, no game: said before the tokens are opened
