@@ -166,3 +166,26 @@ def test_a_recorded_ruling_is_shown_wholly_in_italian_and_runs_as_shown(client):
     typed = CliRunner().invoke(cli, ["--db", client.db, *shown.split()])
     assert typed.exit_code == 0, typed.output
     assert last_seq(client.db) > at
+
+
+def test_a_named_referees_typed_command_is_held_to_the_name(client):
+    """Past the words' check, the typed correction and ruling are held to the token's referee
+    (cli/web/acts.py): a line whose words slipped by records nothing as another referee."""
+    from banco.cli.execution import execute
+    from banco.cli.session import Session
+    from banco.cli.web.acts import acting
+
+    before = last_seq(client.db)
+    session = Session(client.db, None, actor="banker")
+    try:
+        for line in ("correct Anna 5 --reason test --referee Otto",
+                     "ruling rent 39 --record --referee Otto"):
+            with acting(session, "referee", "Rita", banker_only=False):
+                outcome = execute(session, line, echo=False)
+            assert outcome.code == 1 and "Rita" in outcome.errors, (line, outcome.errors)
+        assert last_seq(client.db) == before
+        with acting(session, "referee", "Rita", banker_only=False):
+            outcome = execute(session, "ruling rent 39 --record --referee RITA", echo=False)
+        assert outcome.code == 0 and last_seq(client.db) > before
+    finally:
+        session.close()

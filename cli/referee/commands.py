@@ -475,10 +475,10 @@ def _ruling_command(kind: str, doc: str):
         if record:
             from banco.ledger.records.commands import RecordRuling
 
+            ruled = RecordRuling(kind, seq, str(found.verdict), found.text(), referee)
+            session.permit(ruled)  # a referee's phone: its referee's name only (cli/web/acts.py)
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
-            outcome = session.written(session.book.execute(
-                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee),
-                **write))
+            outcome = session.written(session.book.execute(game, ruled, **write))
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             if outcome.replayed:
                 click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),

@@ -97,6 +97,7 @@ def correct(session, words, move, owner, reason, referee):
                              amount=state.edition.money(amount), most=state.edition.money(most))
         cmd = c.CorrectCash(player_name(state, words[0]), amount, reason, referee)
     game = session.game()
+    session.permit(cmd)  # a referee's phone: its referee's name only (cli/web/acts.py)
     write = session.write_args(game)  # recorded in the referee's name (Book.execute)
     from banco.cli.session import report
 

@@ -83,6 +83,19 @@ def check(role: str, player: str | None, command, state, *, banker_only: bool) -
         raise NotPermitted(msg(NOT_HIS, player=player, other=others[0] or "?"))
 
 
+def as_referee(name: str, command) -> None:
+    """A named referee's token (`token referee NAME`) records as its referee only: the typed
+    correction's or ruling's referee, whatever the words said (cli/web/permissions.py looks at
+    the words first)."""
+    from banco.cli.web.permissions import AS_REFEREE
+    from banco.ledger.base.names import fold
+    from banco.ledger.base.text import msg
+
+    said = getattr(command, "referee", None)
+    if not isinstance(said, str) or fold(said) != fold(name):
+        raise NotPermitted(msg(AS_REFEREE, name=name))
+
+
 @contextlib.contextmanager
 def acting(session, role: str | None, player: str | None, *, banker_only: bool):
     """Run a phone's line as its token: recorded in its name (`actor` is the player), each
@@ -93,6 +106,8 @@ def acting(session, role: str | None, player: str | None, *, banker_only: bool):
         session.actor = player
         session.authorise = lambda s, command: check(role, player, command, s.state(),
                                                      banker_only=banker_only)
+    elif role == "referee" and player is not None:
+        session.authorise = lambda s, command: as_referee(player, command)
     try:
         yield
     finally:
