@@ -327,24 +327,25 @@ function render(doc) {
 // "Stazion/e Nord"): a word wider than its square makes that name smaller, found once a
 // name and width
 const FITTED = new Map();
-function fitLabels() {
-  for (const e of document.querySelectorAll("#board .nm.long")) {
-    e.style.fontSize = "";
-    if (!e.offsetParent) continue;
-    const key = e.textContent + "|" + e.clientWidth + "|" + getComputedStyle(e).fontSize;
-    if (!FITTED.has(key)) {
-      let size = parseFloat(getComputedStyle(e).fontSize);
-      if (e.scrollWidth > e.clientWidth) {
-        // a pixel under the fit: scrollWidth is rounded, and a word a fraction too wide
-        // still ends in an ellipsis
-        size = Math.floor(size * e.clientWidth / e.scrollWidth) - 1;
-        e.style.fontSize = size + "px";
-        while (e.scrollWidth > e.clientWidth && size > 6) e.style.fontSize = --size + "px";
-      }
-      FITTED.set(key, size);
+function fitLabels(reset) {
+  const labels = [...document.querySelectorAll("#board .nm.long")];
+  if (reset) labels.forEach(e => { e.style.fontSize = ""; });  // a new width: sizes anew
+  // every name's square and size read before any is changed: one layout, not one a name
+  const keyed = labels.filter(e => e.offsetParent).map(e =>
+    [e, e.textContent + "|" + e.clientWidth + "|" + getComputedStyle(e).fontSize]);
+  for (const [e, key] of keyed) {
+    if (FITTED.has(key)) continue;
+    let size = parseFloat(getComputedStyle(e).fontSize);
+    if (e.scrollWidth > e.clientWidth) {
+      // a pixel under the fit: scrollWidth is rounded, and a word a fraction too wide
+      // still ends in an ellipsis
+      size = Math.floor(size * e.clientWidth / e.scrollWidth) - 1;
+      e.style.fontSize = size + "px";
+      while (e.scrollWidth > e.clientWidth && size > 6) e.style.fontSize = --size + "px";
     }
-    e.style.fontSize = FITTED.get(key) + "px";
+    FITTED.set(key, size);
   }
+  for (const [e, key] of keyed) e.style.fontSize = FITTED.get(key) + "px";
 }
 // the centre's words shrink together until they fit its box: a long auction sentence in
 // Italian pushed the heading and the join line out of it on the TV
@@ -354,8 +355,8 @@ function fitCentre() {
   c.style.setProperty("--fit", "1");
   while (c.scrollHeight > c.clientHeight + 1 && fit > 0.4) c.style.setProperty("--fit", (fit -= 0.05).toFixed(2));
 }
-function fitBoard() { fitLabels(); fitCentre(); }
-window.addEventListener("resize", () => { if (DOC) fitBoard(); });
+function fitBoard(reset) { fitLabels(reset); fitCentre(); }
+window.addEventListener("resize", () => { if (DOC) fitBoard(true); });
 function status(text) { document.getElementById("status").textContent = text; }
 
 // --- sending: every line keeps its id until the server has answered it ---------------------
