@@ -170,22 +170,20 @@ def test_a_recorded_ruling_is_shown_wholly_in_italian_and_runs_as_shown(client):
 
 def test_a_named_referees_typed_command_is_held_to_the_name(client):
     """Past the words' check, the typed correction and ruling are held to the token's referee
-    (cli/web/acts.py): a line whose words slipped by records nothing as another referee."""
-    from banco.cli.execution import execute
-    from banco.cli.session import Session
+    (cli/web/acts.py, the library's authorize): a line whose words slipped by records nothing
+    as another referee."""
+    import banco
     from banco.cli.web.acts import acting
 
     before = last_seq(client.db)
-    session = Session(client.db, None, actor="banker")
-    try:
+    with banco.open(client.db) as library:
+        actor, authorize = acting(library, 1, "referee", "Rita", banker_only=False)
         for line in ("correct Anna 5 --reason test --referee Otto",
                      "ruling rent 39 --record --referee Otto"):
-            with acting(session, "referee", "Rita", banker_only=False):
-                outcome = execute(session, line, echo=False)
-            assert outcome.code == 1 and "Rita" in outcome.errors, (line, outcome.errors)
+            outcome = library.execute(line, game=1, actor=actor, authorize=authorize)
+            assert outcome.refusal is not None and outcome.refusal.code == 1, line
+            assert "Rita" in outcome.refusal.say("en"), (line, outcome.refusal.say("en"))
         assert last_seq(client.db) == before
-        with acting(session, "referee", "Rita", banker_only=False):
-            outcome = execute(session, "ruling rent 39 --record --referee RITA", echo=False)
-        assert outcome.code == 0 and last_seq(client.db) > before
-    finally:
-        session.close()
+        outcome = library.execute("ruling rent 39 --record --referee RITA", game=1,
+                                  actor=actor, authorize=authorize)
+        assert outcome.refusal is None and last_seq(client.db) > before

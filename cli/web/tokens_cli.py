@@ -133,7 +133,7 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
                          "referee's may name the referee (`token referee NAME`: it records "
                          "as that name only); no other role takes a name")
     if role == "referee" and name is not None:
-        from banco.cli.referee.referees import referee_of
+        from banco.cli.referees import referee_of
 
         # checked as `--referee` is: a name, no player of the game, spelt as recorded
         player = referee_of(session.book.store, game, name)
