@@ -225,7 +225,7 @@ def test_a_phone_s_table_action_runs_without_the_capture_lock(session, monkeypat
             assert said.json()["said"] and entered == []
             said = post("buy Vicolo")
             assert said.status_code == 400 and said.json()["errors"].startswith(
-                "error: Got unexpected extra argument (Vicolo)\n  Usage: banco buy [OPTIONS]")
+                "error: Got unexpected extra argument (Vicolo)\n  Usage: buy [OPTIONS]")
             assert entered == []
             said = post("ruling", referee)
             assert said.status_code == 400 and entered == [True]  # click's, captured
