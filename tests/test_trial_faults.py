@@ -69,6 +69,15 @@ def test_no_output_replaces_the_open_database_or_its_files(db, command):
     assert (db.parent / "out.txt").stat().st_size > 0
 
 
+def test_no_backup_over_the_open_database_s_own_files(db):
+    before = db.read_bytes()
+    for target in ("evc.db-wal", "./evc.db-shm", "evc.db-journal", "evc.db.token-key"):
+        said = banco("--db", "evc.db", "backup", target, "--force", code=2, cwd=db.parent)
+        assert "part of the open database" in said.stderr, said.stderr
+        assert not (db.parent / target).exists()
+    assert db.read_bytes() == before
+
+
 def test_a_transcript_line_naming_another_file_stops_the_run_before_any_line(db):
     other = db.parent / "other.db"
     for line in ("--db other.db roll 1 2", "buy --db other.db", "buy --db=other.db"):
