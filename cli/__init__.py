@@ -3,6 +3,9 @@
     cli/main.py                                   the `banco` group, on top
     cli/banker, cli/referee, cli/organiser, cli/web   the commands
     cli/session.py, cli/execution.py, cli/groups.py, cli/command_table.py   what they share
+    cli/library.py                                `import banco`'s service: a line or a typed
+                                                  command executed, its words per call; no click
+    cli/ruling_log.py, cli/referees.py            a ruling read from the book, a referee's name
     cli/lines                                     the table of words, a line into a typed
                                                   command, an outcome into words: no click
     cli/words                                     what banco says, at the bottom

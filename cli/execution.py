@@ -1,250 +1,329 @@
-"""One way to execute a banker's line: `execute(session, "roll 4 3")` runs it as `banco roll 4 3`
-would run in-process, and returns what it did (LineOutcome).  The shell, `run` and the table's
-web server call it; what they print around it is theirs.
+"""One way to execute a banker's line in the shell or `run`: `execute(session, "roll 4 3")`
+runs it as `banco roll 4 3` would, and returns what it did (LineOutcome).  The command line's
+adapter over the library: what they print around it is theirs.
 
-A table action (cli/lines/vocabulary.py's TABLE_ACTIONS) is read by the parser
-(cli/lines/parse.py) and executed through the book directly: no click, no stdout captured, its
-words rendered from the outcome (cli/lines/answer.py) and returned as text; one whose shape
-click refuses (an unknown option, a missing argument) is said in click's words, from click's
-parsing alone.  Any other line (a reading, the file's words) runs through cli/main.py's click
-group, its words captured, handed to cli/command_table.py by cli/main.py, so that nothing below
-cli/main.py imports it."""
+A line the library records (a table action, a correction, a recorded ruling, `new`: the words
+cli/lines/ reads) is executed by cli/library.py with the session's write context (the
+transcript's derived id, the seq the shell's prompt showed, BANCO_FIXED_TIME); its words are
+rendered from the outcome in the session's language and printed here.  One whose shape click
+refuses (an unknown option, a missing argument) is said in click's words, from click's parsing
+alone.  Any other line (a reading, the file's words, help) runs through cli/main.py's click
+group, printing straight to the terminal: nothing is captured."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import shlex
-import sys
-import threading
 from dataclasses import dataclass
 
 import click
 
 from banco.cli.command_table import ALIASES, group
-from banco.cli.lines.vocabulary import english_word
+from banco.cli.lines.vocabulary import BY_ENGLISH, english_option_words, english_word
 from banco.cli.session import Session, line_as_meant
 from banco.cli.words.i18n import _
 from banco.cli.words.usage_hints import extra_argument_hint
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.names import shown
 
-# A line that is no table action (a reading, a referee's ruling) runs through click, whose
-# words are captured by redirecting the process's stdout and stderr: one capture at a time (the
-# phones' server runs lines on a thread of its own).  A table action takes no lock.
-CAPTURE = threading.RLock()
+# the words the library records besides the table actions (cli/lines/referee.py reads them)
+REFEREE_AND_NEW = frozenset({"correct", "ruling", "new"})
 
 
 @dataclass(frozen=True)
 class LineOutcome:
     code: int                   # the exit code the line gives (0 done, 1 refused, 2 usage, 4, 5 conflict)
-    said: str                   # what it printed for the user (stdout), in the session's language
-    errors: str                 # what it printed as errors (stderr)
+    said: str                   # a recorded line's words for the user (stdout), in the session's
+                                # language; "" for a line run through click (printed as it ran)
+    errors: str                 # what it said as errors (stderr), likewise
     events: tuple[dict, ...]    # the rows this line appended (seq, type, data, hash, ...); () if none
     replayed: bool              # the same command id was recorded before: nothing new appended
     refusal: Exception | None   # the BancoError that refused it (its rule, allowed ...), else None
-
-
-class _Tee:
-    """A text stream that writes to the one it stands for and keeps a copy: `echo=True` prints
-    as before and still says what was printed.  No `buffer`: click writes text to it."""
-
-    def __init__(self, stream, copy: io.StringIO):
-        self._stream, self._copy = stream, copy
-        self.encoding = getattr(stream, "encoding", None)
-        self.errors = getattr(stream, "errors", None)
-
-    def write(self, text: str) -> int:
-        self._copy.write(text)
-        return self._stream.write(text)
-
-    def flush(self) -> None:
-        self._stream.flush()
-
-    def isatty(self) -> bool:
-        return self._stream.isatty()
 
 
 def execute(session: Session, line: str, *, command_id: str | None = None,
             expected: tuple[int | None, int] | None = None, echo: bool = True) -> LineOutcome:
     """Run one line (`#` starts a comment) in `session`, as a line of the shell or of a
     transcript: `command_id` and `expected` are the write context the caller gives it (the
-    transcript's derived id, the seq the shell's prompt showed).  echo=True prints as it goes;
-    echo=False only captures.  A Ctrl-C is raised again as KeyboardInterrupt, for the caller
-    to say what was recorded."""
+    transcript's derived id, the seq the shell's prompt showed).  echo=True prints what it
+    says; echo=False (`run --quiet`) prints nothing of a recorded line and returns its words,
+    and only checks a reading's shape (below).  A Ctrl-C is raised again as
+    KeyboardInterrupt, for the caller to say what was recorded."""
     session.outcomes, session.refusal = [], None
-    direct = _table_action(session, line, command_id, expected)
-    if direct is not None:
-        outcome, lines = direct
-        if echo:
-            _echo(lines)
-        return outcome
-    said, errors = io.StringIO(), io.StringIO()
-    out = _Tee(sys.stdout, said) if echo else said
-    err = _Tee(sys.stderr, errors) if echo else errors
-    session.outcomes, session.refusal = [], None
-    with CAPTURE, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = _run(session, line, command_id, expected)
+    try:
+        args = shlex.split(line, comments=True)
+    except ValueError as exc:
+        return _said(_unsplit(line, exc), 2, echo)
+    if not args:
+        return LineOutcome(0, "", "", (), False, None)
+    word = ALIASES.get(args[0], args[0])
+    if word == "serve":  # it runs until Ctrl-C: it would block
+        return _said([(True, _("error: `{word}` runs until Ctrl-C: start it in a terminal of "
+                               "its own (`banco {word}`)").format(word=args[0]))], 2, echo)
+    if word in ("shell", "run"):
+        return _said([(True, _("error: `{word}` cannot be nested").format(word=args[0]))], 2,
+                     echo)
+    if _recorded_word(args):
+        readable = _readable(line, args)
+        if readable is not None:
+            return _recorded(session, line, args, readable, command_id, expected, echo)
+        shaped = _shape_words(session, args)
+        if shaped is not None:
+            return _said(shaped[1], shaped[0], echo)
+    if _no_such_word(args):  # said from click's parsing alone: the shell offers its suggestion
+        shaped = _shape_words(session, args)
+        if shaped is not None:
+            return _said(shaped[1], shaped[0], echo)
+    if not echo:
+        return _checked(session, line, args, command_id, expected)
+    return _ran(session, _run(session, line, args, command_id, expected))
+
+
+def _ran(session: Session, code: int) -> LineOutcome:
+    """A line click ran (and printed as it ran): its exit code, the rows it appended, its
+    refusal; its words were the terminal's."""
     outcomes = session.outcomes
-    events = tuple(row for outcome in outcomes for row in outcome.events
-                   if not outcome.replayed)
-    return LineOutcome(code, said.getvalue(), errors.getvalue(), events,
+    return LineOutcome(code, "", "", tuple(row for o in outcomes for row in o.events
+                                           if not o.replayed),
                        bool(outcomes) and all(o.replayed for o in outcomes), session.refusal)
 
 
-def _readable(line: str) -> tuple[list[str], dict] | None:
-    """A table action's words and its context options (--id, --expect, --game, --lang), or
-    None for a line that is none, or whose shape (or bytes) only click words
-    (cli/lines/parse.py's LineShape; cli/main.py's not_utf8)."""
-    from banco.cli.lines.parse import BY_ENGLISH, LineShape, shape, table_action
+def _recorded_word(args: list[str]) -> bool:
+    """Whether the library records this line: a table action (a card's choice said alone
+    too), a correction, `new`, or a ruling with --record (without it, a reading)."""
+    from banco.cli.lines.parse import table_action
+
+    if table_action(args) is not None:
+        return True
+    word = english_word(args[0])
+    if word == "ruling":
+        options = english_option_words(args[:args.index("--")] if "--" in args else args)
+        return "--record" in options
+    return word in REFEREE_AND_NEW
+
+
+def _no_such_word(args: list[str]) -> bool:
+    """Whether the line's first word is no command at all (`rol 1 2`)."""
+    from banco.cli.lines.vocabulary import CHOICE_ALONE
+
+    word = english_word(args[0])
+    return not word.startswith("-") and word not in BY_ENGLISH and word not in CHOICE_ALONE
+
+
+def _said(lines: list[tuple[bool, str]], code: int, echo: bool, refusal=None,
+          events: tuple = (), replayed: bool = False) -> LineOutcome:
+    if echo:
+        _echo(lines)
+    return LineOutcome(code, _text(lines, False), _text(lines, True), events, replayed, refusal)
+
+
+def _unsplit(line: str, exc: ValueError) -> list[tuple[bool, str]]:
+    """A line shlex cannot split: shlex's own words ("No closing quotation") tell a banker
+    nothing about his line, and a pasted page is not printed back whole."""
+    if "quotation" in str(exc):
+        text = _("a quote is not closed: {line} (a name with spaces goes between quotes, "
+                 "e.g. `claim 'Anna Maria'`)").format(line=shown(line.strip(), 80))
+    elif "escaped" in str(exc):
+        text = _("the line ends with a backslash: {line}").format(line=shown(line.strip(), 80))
+    else:
+        text = str(exc)
+    return [(True, _("error: {message}").format(message=text))]
+
+
+def _readable(line: str, args: list[str]) -> dict | None:
+    """A recorded line's context options (--id, --expect, --game, --lang), or None for a
+    line whose shape (or bytes) only click words (cli/lines/parse.py's LineShape;
+    cli/main.py's not_utf8), or that click takes (`--db`: another file; `--help`)."""
+    from banco.cli.lines.parse import LineShape, shape, table_action
+    from banco.cli.lines.referee import read_words
     from banco.cli.words import i18n
 
-    try:
-        args = shlex.split(line, comments=True)
-    except ValueError:
-        return None
     word = table_action(args)
-    if word is None or any("\udc80" <= ch <= "\udcff" for ch in line):
+    if any("\udc80" <= ch <= "\udcff" for ch in line):
         return None
     if word == "card" and english_word(args[0]) != "card":
-        return args, {}  # `draw` alone, a card's choice: read at the table
+        return {}  # `draw` alone, a card's choice: read at the table
     try:
-        context = shape(BY_ENGLISH[word], args[1:])[1]
+        if word is not None:
+            context = shape(BY_ENGLISH[word], args[1:])[1]
+        else:
+            context = read_words(english_word(args[0]), args)[1]
     except LineShape:
         return None
+    except UsageError:
+        return {}  # `new A B --rules x --rules y`: the library says it
     lang = context.get("--lang")
-    if lang is not None and lang not in i18n.LANGUAGES or not _whole_seq(context):
+    if lang is not None and lang not in i18n.LANGUAGES or not _whole_seq(context) \
+            or "--db" in context:
         return None
-    return args, context
+    return context
 
 
-def _table_action(session: Session, line: str, command_id: str | None,
-                  expected: tuple[int | None, int] | None
-                  ) -> tuple[LineOutcome, list[tuple[bool, str]]] | None:
-    """A table action, parsed and executed without click: what it did, and its lines in the
-    order said (each for the answer or the errors); None for a line that is none, or that
-    only click words (_readable)."""
-    from banco.cli.lines.parse import LineShape
+def _recorded(session: Session, line: str, args: list[str], context: dict,
+              command_id: str | None, expected: tuple[int | None, int] | None,
+              echo: bool) -> LineOutcome:
+    """A line the library records, in the session's write context; what it says, printed in
+    the order said (echo) and returned."""
+    import sqlite3
+
     from banco.cli.words import i18n
+    from banco.ledger.base.errors import BancoError
 
-    readable = _readable(line)
-    if readable is None:
-        return _shape_words(session, line)
-    args, context = readable
+    lang = context.get("--lang") or i18n.language()
     session.begin(line_as_meant(line, args), command_id, expected)
     lines: list[tuple[bool, str]] = []
     try:
-        with i18n.speaking(args):
-            code, refusal = _decided(session, args, context, i18n.language(), lines)
-    except LineShape:
-        return None
+        with i18n.in_language(lang):  # the line's `--lang it`, for this line only
+            try:
+                out, left = _library_outcome(session, args, context, lang, line)
+            except BancoError as exc:  # the file or the game: before the library is asked
+                return _said([(True, i18n.say_error(exc))], exc.exit_code, echo, exc)
+            except sqlite3.Error as exc:  # one raised outside the store's guard
+                return _said([(True, _database_error(session, exc))], 4, echo)
+            lines = out.lines(lang)
+            if left is not None:
+                lines.append(left)
+            if out.ruling is not None and out.refusal is None and "--game" not in context \
+                    and session.game_option is None and not out.ruling[1].as_json \
+                    and len(session.book.games()) > 1:
+                # a file of several games: which one is ruled on is said first, and on
+                # stderr, so that a seq meant for another game is not answered unnoticed
+                lines.insert(0, (True, _("(ruling on game {game}: the latest unfinished, else "
+                                         "the last; `--game N` for another)").format(
+                                             game=out.game)))
     finally:
         session.end()
-    outcomes = session.outcomes
-    return LineOutcome(code, _text(lines, False), _text(lines, True),
-                       tuple(row for o in outcomes for row in o.events if not o.replayed),
-                       bool(outcomes) and all(o.replayed for o in outcomes), refusal), lines
+    if out.recorded is not None:
+        session.written(out.recorded)
+    refusal = out.refusal.error if out.refusal is not None else None
+    session.refusal = refusal
+    if english_word(args[0]) == "new" and out.refusal is None and out.game is not None:
+        session.use_game(out.game)
+    return _said(lines, out.refusal.code if out.refusal is not None else 0, echo, refusal,
+                 () if out.replayed else out.events, out.replayed)
 
 
-def _shape_words(session: Session, line: str
-                 ) -> tuple[LineOutcome, list[tuple[bool, str]]] | None:
-    """A table action whose shape click refuses (an unknown option, a word too many or too
-    few, an option without its value: cli/lines/parse.py's LineShape): click's own words for
-    it, from click's parsing alone (the group's, then the word's), nothing run and nothing
-    printed, so nothing captured.  None where click would print (`--help`) or take the line
-    after all (`--db`: another file): it then runs through click."""
-    from banco.cli.lines.parse import table_action
+def _library_outcome(session: Session, args: list[str], context: dict, lang: str,
+                     line: str):
+    """The library's outcome for the line, and a warning line to add (`new` leaving an
+    unfinished game behind), or None."""
+    if "--game" in context:
+        session.address(int(context["--game"]))
+    if "--id" in context:
+        if not context["--id"].strip():
+            raise UsageError("--id needs a key: any text that names this command")
+        session.command_id = context["--id"]
+    if english_word(args[0]) == "new":
+        return _new(session, args, context)
+    if "--expect" in context:
+        session.expected = (None, int(context["--expect"]))
+    game = session.game()
+    write = session.write_args(game)
+    out = session.library.execute(line, game=game, actor=write["actor"],
+                                  id=write["command_id"], expect=write["expect"], lang=lang,
+                                  now=write["now"])
+    return out, None
 
-    try:
-        args = shlex.split(line, comments=True)
-    except ValueError:
-        return None
-    options = args[:args.index("--")] if "--" in args else args
-    if table_action(args) is None or "--help" in options or "--version" in options \
-            or any("\udc80" <= ch <= "\udcff" for ch in line):
-        return None
-    from banco.cli.words import i18n
-    from banco.cli.words.click_words import localize
 
+def _new(session: Session, args: list[str], context: dict):
+    """`new` through the library, as `banco new` records it: the database made if it is not
+    there yet, the game's identity reproducible under BANCO_FIXED_TIME, and the unfinished
+    game it leaves behind said."""
+    from banco.cli.lines.referee import read_words
+
+    session.create = True
+    params = read_words("new", args)[0]
+    left = session.unfinished()
+    write = session.write_args(0)
+    uuid = params.pop("uuid") or session.reproducible_uuid(
+        params["players"], params["rules"] or "classic", params["edition"])
+    out = session.library.new(list(params.pop("players")), params.pop("rules") or "classic",
+                              **params, uuid=uuid, actor=write["actor"],
+                              id=write["command_id"], now=write["now"], line=write["line"])
+    if left is None or out.game is None or left["game_id"] == out.game or out.refusal:
+        return out, None
+    # a tournament keeps several games in one file: `new` starts this one all the same, but
+    # the banker who typed it by mistake must know where the other went
+    back = (_("`game {game}` goes back to it") if session.in_shell
+            else _("`--game {game}` goes back to it"))
+    return out, (True, _("warning: {message}").format(message=_(
+        "game {game} ({players}) is left unfinished; {back}").format(
+            game=left["game_id"], players=", ".join(left["players"]),
+            back=back.format(game=left["game_id"]))))
+
+
+def _database_error(session: Session, exc) -> str:
+    from banco.cli.words.i18n import say_error
+    from banco.ledger.store.postgres_connection import is_postgres_url, shown
+
+    book = session._book
+    db = shown(session.db) if is_postgres_url(session.db) else session.db  # no password
+    return (say_error(book.store.explain(exc, writing=False)) if book is not None
+            else _("error: cannot use {db}: {exc}").format(db=db, exc=exc))
+
+
+def _click_context(args: list[str], session: Session):
+    """Click's parsing of a line alone, nothing run: the innermost command's context, or the
+    UsageError click raises (the group's, then the word's, then a subcommand's)."""
     root = group()
     previous, root.standalone = root.standalone, False
-    refused = None
     try:
+        from banco.cli.words import i18n
+        from banco.cli.words.click_words import localize
+
         with i18n.speaking(args):  # as cli/main.py's BancoGroup.main reads a line
             localize(root)
             try:
                 ctx = root.make_context("banco", list(args), obj=session)
-                name, command, rest = root.resolve_command(
-                    ctx, [*ctx._protected_args, *ctx.args])
-                command.make_context(name, rest, parent=ctx)
+                command, rest = root, [*ctx._protected_args, *ctx.args]
+                while isinstance(command, click.Group) and rest:
+                    name, command, rest = command.resolve_command(ctx, rest)
+                    ctx = command.make_context(name, rest, parent=ctx)
+                    rest = [*ctx._protected_args, *ctx.args] \
+                        if isinstance(command, click.Group) else []
             except click.exceptions.UsageError as exc:
-                refused = exc
+                return exc
+            return ctx
     finally:
         root.standalone = previous
-    if refused is None:
+
+
+def _shape_words(session: Session, args: list[str]
+                 ) -> tuple[int, list[tuple[bool, str]]] | None:
+    """A recorded line whose shape click refuses (an unknown option, a word too many or too
+    few, an option without its value: cli/lines/parse.py's LineShape): click's own words for
+    it, from click's parsing alone, nothing run and nothing printed.  None where click would
+    print (`--help`) or take the line after all (`--db`: another file): it then runs through
+    click."""
+    options = args[:args.index("--")] if "--" in args else args
+    if "--help" in options or "--version" in options:
         return None
-    # said after the line's language is given back, as _run says click's usage errors
-    lines = [(True, text) for text in _usage_error_lines(refused)]
-    return LineOutcome(refused.exit_code, "", _text(lines, True), (), False, None), lines
+    if any("\udc80" <= ch <= "\udcff" for ch in " ".join(args)):
+        return None
+    refused = _click_context(args, session)
+    if not isinstance(refused, click.exceptions.UsageError):
+        return None
+    return refused.exit_code, [(True, text) for text in _usage_error_lines(refused)]
 
 
-def _decided(session: Session, args: list[str], context: dict, language: str,
-             lines: list) -> tuple[int, Exception | None]:
-    """Read the line at the session's table, run its command, say it into `lines`; the exit
-    code and the refusal."""
-    import sqlite3
-
-    from banco.cli.lines.answer import answer, refused
-    from banco.cli.lines.parse import LineShape, read
-    from banco.cli.lines.turn import Undo
-    from banco.ledger.base.errors import BancoError, RuleViolation
-
-    command = None
-    try:
-        if "--game" in context:
-            session.address(int(context["--game"]))
-        if "--id" in context:
-            if not context["--id"].strip():
-                raise UsageError("--id needs a key: any text that names this command")
-            session.command_id = context["--id"]
-        if "--expect" in context:
-            session.expected = (None, int(context["--expect"]))
-        state = session.state()
-        parsed = read(state, args, language, session.now() if english_word(args[0]) in (
-            "time-up", "tempo-scaduto") else None)
-        command, game = parsed.command, session.game()
-        session.permit(command)  # a phone's: its own acts only (cli/web/acts.py)
-        if isinstance(command, Undo):
-            outcome = session.book.undo(game, **session.write_args(game))
-        else:
-            outcome = session.book.execute(game, command, **session.write_args(game))
-        said = answer(command, session.written(outcome), state)
-    except LineShape:
-        raise  # click's to word
-    except RuleViolation as exc:
-        said = refused(exc, command)
-    except BancoError as exc:
-        said = refused(exc)
-    except sqlite3.Error as exc:  # one raised outside the store's guard: still the database's
-        from banco.ledger.base.errors import EXIT_DATABASE
-        from banco.ledger.store.postgres_connection import is_postgres_url, shown
-
-        book = session._book
-        db = shown(session.db) if is_postgres_url(session.db) else session.db  # no password
-        text = (i18n_say_error(book.store.explain(exc, writing=False)) if book is not None
-                else _("error: cannot use {db}: {exc}").format(db=db, exc=exc))
-        lines.append((True, text))
-        return EXIT_DATABASE, None
-    lines.extend(said.lines)
-    if said.refusal is not None:
-        session.refusal = said.refusal
-    return said.code, said.refusal
-
-
-def i18n_say_error(exc) -> str:
-    from banco.cli.words.i18n import say_error
-
-    return say_error(exc)
+def _checked(session: Session, line: str, args: list[str], command_id: str | None,
+             expected: tuple[int | None, int] | None) -> LineOutcome:
+    """`run --quiet`: a line that records nothing of the library's (a reading, a ruling not
+    recorded, help) is not run, since a reading changes nothing and its words would be
+    dropped; its shape is checked by click's parser, so that a mistaken line still stops the
+    transcript as it would have.  The file's words that do write (`import`, `tournament add`,
+    `backup` ...) run as at the terminal, printing what they print."""
+    word = english_word(args[0])
+    spec = BY_ENGLISH.get(word)
+    if spec is not None and spec.kind == "book":
+        return _ran(session, _run(session, line, args, command_id, expected))
+    options = args[:args.index("--")] if "--" in args else args
+    if "--help" in options or "--version" in options:
+        return LineOutcome(0, "", "", (), False, None)
+    refused = _click_context(args, session)
+    if isinstance(refused, click.exceptions.UsageError):
+        lines = [(True, text) for text in _usage_error_lines(refused)]
+        return LineOutcome(refused.exit_code, "", _text(lines, True), (), False, None)
+    return LineOutcome(0, "", "", (), False, None)
 
 
 def _whole_seq(context: dict) -> bool:
@@ -267,39 +346,17 @@ def _echo(lines: list[tuple[bool, str]]) -> None:
         click.echo(text, err=err)
 
 
-def _run(session: Session, line: str, command_id: str | None,
+def _run(session: Session, line: str, args: list[str], command_id: str | None,
          expected: tuple[int | None, int] | None) -> int:
-    """The line's exit code; what it says goes to sys.stdout and sys.stderr."""
-    try:
-        args = shlex.split(line, comments=True)
-    except ValueError as exc:
-        # shlex's own words ("No closing quotation") tell a banker nothing about his line;
-        # a pasted page is not printed back whole
-        if "quotation" in str(exc):
-            text = _("a quote is not closed: {line} (a name with spaces goes between quotes, "
-                     "e.g. `claim 'Anna Maria'`)").format(line=shown(line.strip(), 80))
-        elif "escaped" in str(exc):
-            text = _("the line ends with a backslash: {line}").format(
-                line=shown(line.strip(), 80))
-        else:
-            text = str(exc)
-        click.echo(_("error: {message}").format(message=text), err=True)
-        return 2
-    if not args:
-        return 0
-    if ALIASES.get(args[0], args[0]) == "serve":  # it runs until Ctrl-C: it would block
-        click.echo(_("error: `{word}` runs until Ctrl-C: start it in a terminal of its own "
-                     "(`banco {word}`)").format(word=args[0]), err=True)
-        return 2
-    if ALIASES.get(args[0], args[0]) in ("shell", "run"):
-        click.echo(_("error: `{word}` cannot be nested").format(word=args[0]), err=True)
-        return 2
+    """The line run through the click group: what it says goes straight to the terminal;
+    its exit code."""
     session.begin(line_as_meant(line, args), command_id, expected)
     try:
         result = group().main(args=args, prog_name="banco", standalone_mode=False,
-                                 obj=session)
+                              obj=session)
     except click.exceptions.UsageError as exc:
-        _say_usage_error(exc)
+        for text in _usage_error_lines(exc):
+            click.echo(text, err=True)
         return 2
     except click.exceptions.Abort as exc:
         if isinstance(exc.__cause__, KeyboardInterrupt):
@@ -310,11 +367,6 @@ def _run(session: Session, line: str, command_id: str | None,
     finally:
         session.end()
     return result if isinstance(result, int) else 0
-
-
-def _say_usage_error(exc: click.exceptions.UsageError) -> None:
-    for text in _usage_error_lines(exc):
-        click.echo(text, err=True)
 
 
 def _usage_error_lines(exc: click.exceptions.UsageError) -> list[str]:

@@ -68,6 +68,18 @@ class Outcome(NamedTuple):
     recorded: Any = None        # the book's own outcome (ledger/book.py), for the adapters
     command: Any = None         # the typed command (banco.ledger.records.commands)
     before: State | None = None  # the table before an undo (what it gives back is said)
+    ruling: Any = None          # a ruling's (found, RulingAsked): its words are the ruling's
+
+    @property
+    def facts(self) -> tuple:
+        """The facts appended, as typed records: one NamedTuple per event type, made from the
+        very definition its schema is made from (banco.ledger.records.events.records), its
+        fields data (amounts, players, squares, codes); `events.fact(record)` gives the data
+        back.  The rows' seq and hash stay in `events`."""
+        from banco.ledger.records.events import record
+        from banco.ledger.records.upcast import upcast_row
+
+        return tuple(record(upcast_row(row)) for row in self.events)
 
     @property
     def evidence(self) -> tuple[dict, ...]:
@@ -78,8 +90,17 @@ class Outcome(NamedTuple):
         """The words, line by line, each (a refusal's or an error's line?, the text), in
         `lang`: what the command line prints on stdout and stderr."""
         from banco.cli.lines.answer import answer, refused
+        from banco.cli.lines.referee import NewGame, new_lines, ruling_lines
 
         with i18n.in_language(lang):
+            if self.recorded is not None and isinstance(self.command, NewGame):
+                return new_lines(self.table, self.command.players, self.replayed)
+            if self.ruling is not None and self.refusal is None:
+                found, asked = self.ruling
+                recorded = next((e["seq"] for e in self.events
+                                 if e["type"] == "RulingRecorded"), None)
+                return ruling_lines(found, asked, self.game, recorded, self.replayed,
+                                    getattr(self.command, "referee", None))
             if self.recorded is not None:
                 return answer(self.command, self.recorded, self.before).lines
             return refused(self.refusal.error, self.command).lines if self.refusal else []
@@ -97,6 +118,13 @@ class Library:
         self.db = db
         self.book = Book(db, create=create, wait=wait, warn=warn)
 
+    @classmethod
+    def of(cls, book: Book, db: str) -> Library:
+        """The library over a Book already open (the shell's and `run`'s session keeps one)."""
+        library = cls.__new__(cls)
+        library.db, library.book = db, book
+        return library
+
     def close(self) -> None:
         self.book.close()
 
@@ -111,18 +139,40 @@ class Library:
 
     def new(self, players: list[str], rules: str = "classic", edition: str | None = None, *,
             first: str | None = None, final: bool = False, actor: str = "banker",
-            id: str | None = None, now: str | None = None, line: str | None = None) -> Outcome:
+            id: str | None = None, now: str | None = None, line: str | None = None,
+            uuid: str | None = None) -> Outcome:
         """Start a game (`rules`: a built-in rule set's name or a house-rules file; `edition`
-        None: the rule set's own).  Outcome.game is its number."""
+        None: the rule set's own; `uuid`: the game's identity, a new one by default).
+        Outcome.game is its number; `say()` words it as `banco new` does."""
+        from banco.cli.lines.referee import new as new_game
+
+        try:
+            command = new_game(players, rules, edition, first, final, uuid)
+        except BancoError as exc:
+            return Outcome(None, 0, (), Refusal(exc))
+        return self._start(command, actor, id, now, line)
+
+    def _start(self, command, actor: str, id: str | None, now: str | None,
+               line: str | None) -> Outcome:
         from banco.ledger.store.canonical import now_text
 
         try:
-            done = self.book.start(list(players), rules, edition, first, now=now or now_text(),
-                                   actor=actor, command_id=id, line=line, final=final)
+            done = self.book.start(list(command.players), command.rules, command.edition,
+                                   command.first, now=now or now_text(), actor=actor,
+                                   command_id=id, line=line, final=command.final,
+                                   game_uuid=command.uuid)
         except (ValueError, BancoError) as exc:
             error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
-            return Outcome(None, 0, (), Refusal(error))
-        return self._outcome(done)
+            return Outcome(None, 0, (), Refusal(error), command=command)
+        return self._outcome(done, command)
+
+    def rule(self, game: int | None, kind: str, seq: int | str, claim_at: str | None = None):
+        """A referee's ruling on event `seq` (or a time) of `game`, read from the log (`ruling
+        rent 27`, a reading: nothing recorded).  Its words: `.text(i18n.catalog(lang))`; its
+        verdict `.verdict`; `.document()` the JSON `ruling --json` prints."""
+        from banco.cli.ruling_log import rule
+
+        return rule(self.book, self.book.current_game(game), kind, seq, claim_at)
 
     def table(self, game: int | None = None, at: int | None = None) -> State:
         """The folded table of `game` (the latest unfinished one by default), at event `at`."""
@@ -149,9 +199,11 @@ class Library:
         the player it acts for), run before anything is decided; it refuses by raising a
         BancoError (the phones' server: another player's act).
         Never raises for what a user can get wrong: the refusal is in the outcome."""
-        from banco.cli.lines.parse import LineShape, read
+        from banco.cli.lines.parse import LineShape, read, table_action
         from banco.cli.lines.recorded import line_as_meant
+        from banco.cli.lines.referee import not_recorded_here
         from banco.cli.lines.turn import Undo
+        from banco.cli.lines.vocabulary import english_word
         from banco.ledger.store.canonical import now_text
 
         now = now or now_text()
@@ -159,17 +211,24 @@ class Library:
         recorded = None  # the line as CommandRecorded keeps it: without --id, --expect, --lang
         game_id, command, before = None, None, None
         try:
+            words = shlex.split(line, comments=True) if line is not None else None
+            if words and english_word(words[0]) in ("new", "correct", "ruling"):
+                return self._referee_or_new(words, line, game, actor, id, expect, lang, now,
+                                            authorize)
             game_id = self.book.current_game(game)
-            if line is not None:
-                words = shlex.split(line, comments=True)
+            if words is not None:
                 if not words:
                     raise UsageError("an empty line: type a command (`roll D1 D2`, `buy` ...)")
+                if table_action(words) is None:
+                    raise not_recorded_here(words, lang or i18n.SOURCE)
                 parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
                 # where and how to record it, when the line says it (`--id K`, `--expect 41`)
                 if "--game" in parsed.context and game is None:
                     game_id = self.book.current_game(int(parsed.context["--game"]))
                     parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
                 id = parsed.context.get("--id", id)
+                if id is not None and not id.strip():
+                    raise UsageError("--id needs a key: any text that names this command")
                 if "--expect" in parsed.context and expect is None:
                     expect = int(parsed.context["--expect"])
                 command, recorded = parsed.command, line_as_meant(line, words)
@@ -191,6 +250,66 @@ class Library:
             error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
             return self._refused(game_id, error, command)
         return self._outcome(done, command, before)
+
+    def _referee_or_new(self, words: list[str], line: str, game: int | None, actor: str,
+                        id: str | None, expect: int | None, lang: str | None,
+                        now: str | None, authorize) -> Outcome:
+        """`correct ...`, `ruling KIND SEQ --record --referee R` and `new PLAYERS...`, read
+        by cli/lines/referee.py's builders.  A ruling not recorded is a reading: its words,
+        nothing appended (`rule()` gives the ruling itself)."""
+        from banco.cli.lines import referee as words_of
+        from banco.cli.lines.parse import LineShape
+        from banco.cli.lines.recorded import line_as_meant
+        from banco.cli.lines.vocabulary import english_word
+        from banco.cli.referees import referee_of
+        from banco.cli.ruling_log import recorded_ruling, rule
+        from banco.ledger.store.canonical import now_text
+
+        now = now or now_text()
+        word = english_word(words[0])
+        game_id, command, ruling = None, None, None
+        try:
+            params, context = words_of.read_words(word, words)
+            id = context.get("--id", id)
+            if id is not None and not id.strip():
+                raise UsageError("--id needs a key: any text that names this command")
+            recorded = line_as_meant(line, words)
+            if word == "new":
+                command = words_of.new(**params)
+                if authorize is not None:
+                    authorize(command)
+                return self._start(command, actor, id, now, recorded)
+            game_id = self.book.current_game(
+                int(context["--game"]) if "--game" in context and game is None else game)
+            if "--expect" in context and expect is None:
+                expect = int(context["--expect"])
+            store = self.book.store
+            if word == "correct":
+                command = words_of.correction(lambda: self.table(game_id), **params,
+                                              referee_of=lambda n: referee_of(store, game_id, n))
+            else:
+                asked = words_of.ruling(**params)
+                from banco.projections.referee.moments import moment_seq, parse_moment
+
+                referee = referee_of(store, game_id, asked.referee) if asked.record else None
+                seq = moment_seq(store, game_id, parse_moment(asked.moment))
+                found = rule(self.book, game_id, asked.kind, seq, asked.claim_at)
+                ruling = (found, asked)
+                if not asked.record:  # a reading: its words, nothing recorded
+                    return Outcome(game_id, store.last_seq(game_id) or 0, (), None,
+                                   ruling=ruling)
+                command = recorded_ruling(found, asked.kind, seq, referee)
+            if authorize is not None:
+                authorize(command)
+            done = self.book.execute(game_id, command, now=now, actor=actor, command_id=id,
+                                     line=recorded, expect=expect)
+        except LineShape as exc:
+            return self._refused(game_id, UsageError("{why}: `{line}`", why=exc.why,
+                                                     line=line), command)
+        except (ValueError, BancoError) as exc:
+            error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
+            return self._refused(game_id, error, command)
+        return self._outcome(done, command)._replace(ruling=ruling)
 
     def _refused(self, game_id: int | None, error: BancoError, command=None) -> Outcome:
         seq = self.book.store.last_seq(game_id) if game_id is not None else 0

@@ -14,7 +14,7 @@ from banco.cli.lines.names import (  # noqa: F401 - the parser's (no click); com
     player_name,
     property_position,
 )
-from banco.ledger.base.errors import EXIT_REFUSED, BancoError, UsageError
+from banco.ledger.base.errors import UsageError
 
 
 class Session:
@@ -39,13 +39,6 @@ class Session:
         # BancoError that refused it (cli/main.py's BancoGroup notes it as it says it)
         self.outcomes: list = []
         self.refusal: Exception | None = None
-        # Who may record what (`banco serve`, issue 34): None at the terminal; the server sets
-        # `authorise(session, command)` for the line of a phone, and it raises NotPermitted
-        # before anything is appended.  It sees the typed command (cli/web/acts.py), never the
-        # words: no spelling or --lang can slip past it.  A write with no typed command (new,
-        # a referee's) is shown to it as None.
-        self.authorise = None
-        self._authorised = False
 
     @property
     def book(self):
@@ -56,6 +49,14 @@ class Session:
 
             self._book = Book(self.db, create=self.create, warn=warn)
         return self._book
+
+    @property
+    def library(self):
+        """The library (cli/library.py) over this session's book: what a line is executed
+        by (cli/execution.py)."""
+        from banco.cli.library import Library
+
+        return Library.of(self.book, self.db)
 
     def game(self) -> int:
         # Resolved once: a command asks several times (names, then the write).
@@ -105,7 +106,6 @@ class Session:
         self.line, self.command_id, self.expected = line, command_id, expected
         self._outer, self._moved = (self.game_option, self._game), False
         self.outcomes, self.refusal = [], None
-        self._authorised = False
 
     def written(self, outcome):
         """Note what the book did for the line being run (its rows, a replay); returns it."""
@@ -123,18 +123,8 @@ class Session:
         self.line, self.command_id, self.expected = None, None, None
         self._outer, self._moved = None, False
 
-    def permit(self, command) -> None:
-        """Show the typed command to the authorisation hook, before the book sees it."""
-        if self.authorise is not None:
-            self.authorise(self, command)  # raises NotPermitted: nothing appended
-            self._authorised = True
-
     def write_args(self, game: int) -> dict:
-        """What the book needs to record a command in `game`: time, actor, line, id, expect.
-        Every write asks for them first: a write that no typed command was shown for is shown
-        to the authorisation hook here, as None."""
-        if self.authorise is not None and not self._authorised:
-            self.authorise(self, None)
+        """What the book needs to record a command in `game`: time, actor, line, id, expect."""
         expect = None
         if self.expected is not None and self.expected[0] in (None, game):
             expect = self.expected[1]
@@ -158,6 +148,36 @@ class Session:
         at = self.book.store.last_seq(game) if game else len(self.book.games())
         seed = f"{fixed}\0{game}\0{at}\0{self.line}"
         return "fixed-" + hashlib.sha256(seed.encode("utf-8")).hexdigest()[:32]
+
+    def reproducible_uuid(self, players, rules, edition) -> str | None:
+        """Under BANCO_FIXED_TIME (a reproducible recording: tests, README's examples, never a
+        real table) a new game's identity follows from what is recorded, so that the same
+        transcript gives the same history, hashes included; otherwise None: a new random
+        identity."""
+        import os
+
+        fixed = os.environ.get("BANCO_FIXED_TIME")
+        if not fixed:
+            return None
+        import uuid
+
+        number = len(self.book.games()) + 1
+        seed = f"banco:{fixed}:{number}:{' '.join(players)}:{rules}:{edition}"
+        return str(uuid.uuid5(uuid.NAMESPACE_URL, seed))
+
+    def unfinished(self) -> dict | None:
+        """The unfinished game the commands addressed before `new` (None in a new file)."""
+        import os
+
+        from banco.ledger.base.errors import BancoError
+
+        if not os.path.exists(self.db):
+            return None
+        try:
+            game = self.book.store.game(self.game())
+        except BancoError:
+            return None
+        return game if game is not None and not game["ended"] else None
 
     def close(self) -> None:
         if self._book is not None:
@@ -305,13 +325,6 @@ def span(rows) -> str:
     return span(rows)
 
 
-class NotPermitted(BancoError):
-    """The caller may not record this command (a player's phone acting for another player):
-    raised by the server's authorisation hook before anything is appended; answered 403."""
-
-    exit_code = EXIT_REFUSED
-
-
 def execute(session: Session, command) -> None:
     """Run a typed command in the session's game and print what it did."""
     from banco.cli.lines.answer import answer, refused
@@ -319,7 +332,6 @@ def execute(session: Session, command) -> None:
     from banco.ledger.base.errors import RuleViolation
 
     game = session.game()
-    session.permit(command)  # a phone's: its own acts only (cli/web/acts.py)
     before = session.book.state(game) if isinstance(command, Undo) else None
     try:
         if isinstance(command, Undo):

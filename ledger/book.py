@@ -31,14 +31,14 @@ from banco.ledger.batches import (
     undo_facts,
 )
 from banco.ledger.held_tables import HeldTable as _Table
-from banco.ledger.held_tables import after_append, fold_onto
+from banco.ledger.held_tables import after_append, fold_onto, still_chained
 from banco.ledger.held_tables import snapshot_of as _snapshot_of
 from banco.ledger.records.upcast import upcast_rows
 from banco.ledger.snapshot_check import table_from
 from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.chain import BrokenChain, broken_warning, first_break
 from banco.ledger.store.open import open_store
-from banco.ledger.store.protocol import Appended, EventStore, NewEvent
+from banco.ledger.store.protocol import Appended, ChainProblem, EventStore, NewEvent
 from banco.ledger.store.schema import FORMAT
 from banco.ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
 
@@ -73,17 +73,16 @@ class Book:
     def __init__(self, path: str, *, create: bool = True,
                  warn: Callable[[str], None] | None = None, wait: float | None = None,
                  store: EventStore | None = None):
-        # `store`: an open one to read through (the audit's, which holds the file's checks);
-        # by default the store `path` names (ledger/store/open.py: a SQLite file or a URL)
+        # `store`: an open one to read through (the audit's); else the one `path` names
         self.store: EventStore = (store if store is not None
                                   else open_store(path, create=create, wait=wait))
         self.warn = warn or (lambda message: None)
         self._events: dict[int, list[dict]] = {}
         self._tables: dict[int, _Table] = {}
-        # Tables this book has shown, at command boundaries: an undo of the last command starts
-        # again from the one before it instead of folding the game from its last snapshot.
+        # Tables shown at command boundaries: an undo starts again from the one before it.
         self._marks: dict[int, list[_Table]] = {}
         self._warned: set = set()
+        self._sound: dict[int, int] = {}  # game -> data_version its held rows were sound at
         self.broken: dict = {}  # game -> the first ChainProblem its reads met: no write on it
         if self.store.format > FORMAT:
             self._warn_once("format", msg("WARNING: {path} is format {found}, written by a "
@@ -184,8 +183,7 @@ class Book:
     # --- reading -----------------------------------------------------------------------------
 
     def events(self, game_id: int) -> list[dict]:
-        """The whole log of a game (read once, then only what is new), checked against the
-        hash chain as it is read."""
+        """A game's whole log (read once, then only what is new), checked against the chain."""
         known = self._events.get(game_id)
         after, prev = (known[-1]["seq"], known[-1]["hash"]) if known else (0, GENESIS)
         new = self._read(game_id, after, prev)
@@ -235,8 +233,7 @@ class Book:
                 return
 
     def events_after(self, game_id: int, seq: int) -> list[dict]:
-        """The events after `seq` (what another terminal appended): an index range, however
-        long the game."""
+        """The events after `seq` (what another terminal appended): an index range."""
         return upcast_rows(self.store.read(game_id, seq))
 
     def state(self, game_id: int, at: int | None = None) -> State:
@@ -288,9 +285,7 @@ class Book:
         """Rows after `after`, checked against the chain (a break is warned about, loudly,
         once: the table is still shown, no write made on it) and against the fold's types."""
         new, problem = self.store.read_checked(game_id, after, prev, limit)
-        if problem is not None:
-            self.broken[game_id] = first_break(self.broken.get(game_id), problem)
-            self._warn_once(("chain", game_id), broken_warning(game_id, problem))
+        self._note_break(game_id, problem)
         for e in new:
             if e["type"] not in HANDLERS:
                 raise DatabaseError(
@@ -298,6 +293,11 @@ class Book:
                     "by a newer banco?): upgrade banco to read this game", game=game_id,
                     seq=e["seq"], type=e["type"])
         return upcast_rows(new)  # an older row's facts as today's (the row stays as stored)
+
+    def _note_break(self, game_id: int, problem: ChainProblem | None) -> None:
+        if problem is not None:
+            self.broken[game_id] = first_break(self.broken.get(game_id), problem)
+            self._warn_once(("chain", game_id), broken_warning(game_id, problem))
 
     # A snapshot of the table every SNAPSHOT_EVERY events (ledger/table/snapshot_codec.py): a
     # command folds only what came after the newest one it can trust.  On a 300,000-event game
@@ -515,7 +515,9 @@ class Book:
             if done:
                 same_command(done, command_id, command)
                 return self._replayed(game_id, done), None
+        held = self._tables.get(game_id)  # read by an earlier command: edited in place since?
         state = self.state(game_id)  # checked against the chain from its snapshot or start
+        self._note_break(game_id, still_chained(self.store, game_id, held, self._sound))
         if game_id in self.broken:
             raise BrokenChain(game_id, self.broken[game_id])
         if expect is not None and state.seq != expect:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from banco.ledger.store.protocol import Appended
+from banco.ledger.store.canonical import GENESIS
+from banco.ledger.store.protocol import Appended, ChainProblem, EventStore
 from banco.ledger.table.state import HANDLERS, State, not_foldable, retracted_seqs
 
 
@@ -66,3 +67,26 @@ def after_append(table: HeldTable, expected: int, appended: Appended) -> HeldTab
         return table
     return table._replace(state=fold_onto(table.state, appended, gone),
                           head=appended[-1]["hash"])
+
+
+def still_chained(store: EventStore, game_id: int, table: HeldTable | None,
+                  checked: dict[int, int]) -> ChainProblem | None:
+    """The first break, if any, in the rows a table held between commands was folded from
+    (from its snapshot's row, or the game's start, to its last event), read again before a
+    write: a process that keeps its table (the shell, `serve`) otherwise never sees a row
+    edited in place after it read it, and would append onto a chain a fresh `banco` refuses
+    (issue 32's note).  The same span a cold write checks, so the same refusal.  `checked`:
+    game -> the store's data_version when its rows were last found sound; while no other
+    connection has written since, they are not read again (a shell's usual command)."""
+    if table is None:  # read by this command: checked as it was read
+        return None
+    version = store.data_version()  # before the reading: a write during it is seen next time
+    if version is not None and checked.get(game_id) == version:
+        return None
+    after = max(table.snap_seq - 1, 0)
+    prev = (store.hash_at(game_id, after) or "") if after else GENESIS
+    problem = (store.read_checked(game_id, after, prev, table.state.seq - after)[1]
+               if table.state.seq > after else None)
+    if problem is None and version is not None:
+        checked[game_id] = version
+    return problem

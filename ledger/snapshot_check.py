@@ -68,7 +68,7 @@ def verify_snapshots(source: EventStore, game_id: int,
     another snapshot), streamed a chunk at a time: [] when each one is the table folded to its
     seq.  A snapshot the book would not use (another shape, a head the log does not have at
     its seq) is named too: harmless, since it is rebuilt, but a sign of an edit or of a log
-    rewritten under it.  For `banco doctor`: the audit never reads snapshots."""
+    rewritten under it; except another banco's, as it wrote it (_another_banco_s).  For `banco doctor`: the audit never reads snapshots."""
     store = getattr(source, "store", source)  # a Book, or the store itself
     snaps = sorted(store.snapshots(game_id))
     started = store.game_start(game_id) if snaps else None
@@ -86,6 +86,8 @@ def verify_snapshots(source: EventStore, game_id: int,
     state, at, gone_at = dealt, 0, set()  # the fresh fold: the table after event `at`
     for snap in snaps:  # oldest first: one pass over the log for all of them
         if snap.format != shape():
+            if _another_banco_s(store, game_id, snap):
+                continue  # not used, and no problem of the file: a format-2 file's, say
             findings.append(SnapshotFinding(game_id, snap.seq, msg(
                 "has format {found!r}, not {format!r}: not used, rebuilt", found=snap.format,
                 format=shape())))
@@ -129,6 +131,16 @@ def verify_snapshots(source: EventStore, game_id: int,
                 # (what to do is the reader's: doctor says `--repair`, and a repair's record
                 # of what it deleted must not carry the advice)
     return findings
+
+
+def _another_banco_s(store: EventStore, game_id: int, snap: Snapshot) -> bool:
+    """A snapshot of another table shape that banco wrote as it is (its own digest sound) at
+    the log's head: another banco's cache (the format-2 bancos kept shape '1:...'), which this
+    one cannot fold against and never uses.  An edited one (its digest no longer its text's,
+    or its head not the log's) is still named."""
+    return bool(snap.digest) and snap.digest == snapshot_digest(
+        snap.seq, snap.head, snap.format, snap.state) \
+        and log_at(store, game_id, snap.seq).hash == snap.head
 
 
 def _fold_to(store: EventStore, game_id: int, state: st.State, after: int, upto: int,

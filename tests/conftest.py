@@ -18,6 +18,20 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_home(tmp_path_factory):
+    """The user's folders banco writes in (a PostgreSQL database's tokens' key under
+    $XDG_CONFIG_HOME/banco/token-keys/, the shell's history under $XDG_DATA_HOME/banco/) are
+    the run's own: CI left a key file in root's ~/.config/banco/token-keys/ for every database
+    the PostgreSQL tests made (issue 32's note).  Set in os.environ, so that every `banco` a
+    test starts inherits them (tests/test_own_home.py holds the run to it)."""
+    base = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+        patch.setenv("XDG_DATA_HOME", str(base / "data"))
+        yield base
+
+
 LOCALE_VARS = ("BANCO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 

@@ -1,7 +1,8 @@
 """The house's shape, guarded: the import contracts (pyproject.toml's [tool.importlinter]: the
 layers cli > projections > ledger and the packages inside each, no circle between sibling
-modules), no module importing another's private name, no file over 600 lines.  A new circle or
-an import running back up fails here, in the default test run."""
+modules), no module importing another's private name, no file over 600 lines, nothing
+capturing stdout, no click below the command line's adapter.  A new circle or an import
+running back up fails here, in the default test run."""
 
 import ast
 import shutil
@@ -78,3 +79,78 @@ def test_no_module_is_loaded_by_name():
             if name in ("import_module", "__import__"):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+# --- the service: nothing captures, and no click below the command line's adapter ------------
+
+# the click commands that live beside the server (`banco serve`, `banco token`): adapters
+CLICK_COMMANDS_IN_WEB = {"serve.py", "tokens_cli.py"}
+
+
+def below_the_adapter():
+    """The modules that must not import click: the library, the words' parser and builders,
+    the phones' server, and what the library reads a ruling with."""
+    yield ROOT / "cli" / "library.py"
+    yield ROOT / "cli" / "ruling_log.py"
+    yield ROOT / "cli" / "referees.py"
+    yield from sorted((ROOT / "cli" / "lines").rglob("*.py"))
+    yield from (p for p in sorted((ROOT / "cli" / "web").rglob("*.py"))
+                if p.name not in CLICK_COMMANDS_IN_WEB)
+
+
+def test_nothing_captures_stdout():
+    """A line's words are rendered from its outcome (the library's Outcome.lines), never
+    caught by redirecting the process's stdout or stderr: such a redirect is process-wide,
+    needs a lock, and mixes two threads' words."""
+    found = []
+    for path in sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = (node.attr if isinstance(node, ast.Attribute) else
+                    node.id if isinstance(node, ast.Name) else
+                    " ".join(a.name for a in node.names) if isinstance(node, ast.ImportFrom)
+                    else "")
+            if "redirect_stdout" in name or "redirect_stderr" in name:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
+
+
+def test_no_click_below_the_command_line_adapter():
+    found = []
+    for path in below_the_adapter():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n == "click" or n.startswith("click.") for n in names):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
+
+
+def test_the_library_and_the_server_run_lines_without_loading_click(tmp_path):
+    """What they import, and what executing a line loads on the way (the words, the
+    builders, a ruling, a refusal): no banco module that imports click is among them
+    (sqlite-utils, a dependency, brings click itself: that one is not banco's)."""
+    code = f"""
+import sys
+import banco
+import banco.cli.web.app
+book = banco.open({str(tmp_path / "g.db")!r}, create=True)
+for line in ("new Anna Bruno", "roll 1 2", "buy", "correct Anna -40 --reason x --referee Rita",
+             "ruling rent 99", "rol 1 2", "state", "buy Vicolo", "tira 3 4"):
+    out = book.execute(line, lang="it")
+    out.say("it"), out.say("en")
+book.close()
+print(" ".join(sorted(n for n, m in sys.modules.items()
+                      if n.startswith("banco.") and getattr(m, "__file__", None))))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    loaded = [ROOT / Path(*name.split(".")[1:]) for name in out.stdout.split()]
+    paths = [p.with_suffix(".py") if p.with_suffix(".py").exists() else p / "__init__.py"
+             for p in loaded]
+    clicking = [str(p.relative_to(ROOT)) for p in paths if p.exists() and any(
+        isinstance(node, (ast.Import, ast.ImportFrom)) and "click" in (
+            [a.name.split(".")[0] for a in node.names] if isinstance(node, ast.Import)
+            else [(node.module or "").split(".")[0]])
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))))]
+    assert len(paths) > 20 and clicking == []

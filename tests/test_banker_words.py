@@ -32,7 +32,7 @@ def test_a_die_after_player_is_no_player_and_the_line_meant_is_suggested(game):
 
 
 
-def test_json_before_the_word_is_the_command_s_option(game, tmp_path):
+def test_json_before_the_word_is_the_command_s_option(game, tmp_path, capsys):
     # `banco --json state` was `No such option '--json'. Did you mean '--version'?`
     assert json.loads(game("--json", "state").output) == json.loads(game("state", "--json").output)
     assert json.loads(game("--json", "--game", "1", "LOG").output)[0]["seq"] == 1
@@ -51,9 +51,10 @@ def test_json_before_the_word_is_the_command_s_option(game, tmp_path):
     from banco.cli.session import Session
 
     session = Session(game.db, None)
-    try:  # a line of the shell
-        said = execute(session, "--json state", echo=False)
-        assert said.code == 0 and json.loads(said.said)["game"] == 1
+    try:  # a line of the shell: a reading prints as it runs (nothing captured)
+        capsys.readouterr()
+        said = execute(session, "--json state")
+        assert said.code == 0 and json.loads(capsys.readouterr().out)["game"] == 1
     finally:
         session.close()
 

@@ -48,7 +48,9 @@ def test_unknown_type_and_version_are_rejected():
         validate("MoneyFromNowhere", GOOD_TAX)
     with pytest.raises(InvalidEvent, match="schema version 99"):
         validate("TaxPaid", GOOD_TAX, 99)
-    assert SCHEMA_VERSION == 2  # 2: reasons are codes (ledger/records/reasons.py)
+    # 2: reasons are codes (ledger/records/reasons.py); 3: a left jail's how, a card drawn, a
+    # recorded ruling are data (ledger/records/upcast_v3.py)
+    assert SCHEMA_VERSION == 3
 
 
 def test_dice_and_positions_are_bounded():

@@ -74,3 +74,46 @@ def test_a_conflict_on_expect_is_exit_5(session):
 
 def test_a_blank_line_or_a_comment_does_nothing(session):
     assert execute(session, "  # a note", echo=False) == LineOutcome(0, "", "", (), False, None)
+
+
+def test_a_reading_prints_as_it_runs_and_run_quiet_only_checks_its_shape(session, capsys):
+    """Nothing is captured: a reading in the shell prints straight to the terminal (its
+    LineOutcome says nothing), and under `run --quiet` a reading is not run (it changes
+    nothing) but a mistaken one still stops the transcript with click's words."""
+    capsys.readouterr()
+    out = execute(session, "state")
+    assert out.code == 0 and out.said == "" and "Anna" in capsys.readouterr().out
+    out = execute(session, "state", echo=False)
+    assert out.code == 0 and capsys.readouterr() == ("", "")
+    out = execute(session, "state --jsn", echo=False)
+    assert out.code == 2 and "--jsn" in out.errors and capsys.readouterr() == ("", "")
+    out = execute(session, "ruling rent 1", echo=False)
+    assert out.code == 0 and capsys.readouterr() == ("", "")  # not run: no ruling said
+
+
+def test_a_correction_and_a_recorded_ruling_go_through_the_library(session, monkeypatch):
+    import banco.cli.execution as execution
+
+    def no_click(*args, **kwargs):
+        raise AssertionError("a recorded line reached click")
+
+    monkeypatch.setattr(execution, "group", no_click)
+    out = execute(session, "correct Anna +10 --reason x --referee Rita", echo=False)
+    assert out.code == 0 and "CashCorrected" in [e["type"] for e in out.events]
+    assert "referee Rita" in out.said
+    out = execute(session, "new Carla Dario", echo=False)
+    assert out.code == 0 and session.game() == 2
+    assert "game 1 (Anna, Bruno) is left unfinished" in out.errors
+
+
+def test_a_file_word_under_run_quiet_runs_with_the_transcript_s_write_context(session,
+                                                                            monkeypatch):
+    """`import`, `tournament add` ... write: under `run --quiet` they run (not only their
+    shape checked), with the id the transcript derived for the line, so a re-run resumes."""
+    import banco.cli.execution as execution
+
+    seen = []
+    monkeypatch.setattr(execution, "_run", lambda *args: seen.append(args) or 0)
+    assert execute(session, "backup copy.db", command_id="t:4", expected=(None, 3),
+                   echo=False).code == 0
+    assert [(a[1], a[3], a[4]) for a in seen] == [("backup copy.db", "t:4", (None, 3))]

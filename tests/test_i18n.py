@@ -331,7 +331,7 @@ def test_the_report_page_in_italian(tmp_path, monkeypatch):
     assert '<html lang="en">' in page.read_text() and "<h2>Timeline</h2>" in page.read_text()
 
 
-def test_a_ruling_is_said_in_italian_and_recorded_in_english(tmp_path, monkeypatch):
+def test_a_ruling_is_said_in_italian_and_recorded_as_data(tmp_path, monkeypatch):
     _clear_locale(monkeypatch)
     for args in GAME:
         _run(tmp_path, *args)
@@ -343,8 +343,14 @@ def test_a_ruling_is_said_in_italian_and_recorded_in_english(tmp_path, monkeypat
                                                                     "stato", "--at", "21")
     assert "verdetto: vinta da Anna per 70 M, pagati alla Banca all'evento" in out
     recorded = [d for _, t, d in _facts(str(tmp_path / "t.db")) if t == "RulingRecorded"]
-    assert recorded and recorded[0]["verdict"].startswith("won by Anna for 70 M, paid to the Bank")
-    assert "auction ruling on event 17" in recorded[0]["text"]
+    # recorded in no language: the verdict's code and parameters, the evidence as data
+    assert recorded and recorded[0]["verdict"]["code"] == "auction_won"
+    assert recorded[0]["verdict"]["player"] == "Anna" and "text" not in recorded[0]
+    assert recorded[0]["verdict"]["amount"] == {"code": "money", "amount": 70}  # an integer
+    assert recorded[0]["evidence"]["auctions"][0]["bids"][0]["player"] in ("Anna", "Bruno", "Carla")
+    log_it = _run(tmp_path, "--lang", "it", "log", "--tail", "1")
+    assert "vinta da Anna per 70 M, pagati alla Banca all'evento" in log_it
+    assert "won by Anna for 70 M" in _run(tmp_path, "--lang", "en", "log", "--tail", "1")
 
 
 def test_the_line_recorded_is_the_line_typed_with_the_italian_words(tmp_path, monkeypatch):

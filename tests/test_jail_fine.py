@@ -14,15 +14,19 @@ import pytest
 from helpers import (
     POS,
     Bankrupt,
+    Items,
     Mortgage,
     PayDebt,
     PayFine,
     Roll,
+    Trade,
     UseCard,
     balanced,
     cash,
+    mortgage,
     new_table,
     of_type,
+    owe,
     own,
     place,
     play,
@@ -95,12 +99,105 @@ def test_a_card_in_hand_and_pay_fine_short_of_it_the_debt_comes_before_the_move(
     t, ev = play(t, PayFine())
     assert types(ev) == ["DebtIncurred"] and t.player("Anna").in_jail
     assert t.player("Anna").position == 10 and t.turn.phase == "jail_exit"
-    with pytest.raises(RuleViolation, match="cannot use a card: Anna owes 50 M"):
-        play(t, UseCard())
     t = cash(t, "Anna", 60)
     t, ev = play(t, PayDebt())
     assert types(ev)[:3] == ["DebtPaid", "LeftJail", "TokenMoved"]
     assert t.player("Anna").position == 13 and t.player("Anna").cash == 10
+
+
+def test_a_card_stands_for_the_fine_owed_as_for_the_fine_000_faq_17():
+    """Issue 32's note: with the fine a debt, `use-card` was refused.  000 FAQ 17 lets the card
+    stand for the fine after the third try ("puoi risparmiare il pagamento di 50 M"), 004
+    §Prigione frees with a card bought from another player: the debt goes, the token moves."""
+    t, _ = play(short(with_card(jailed())), Roll((1, 2)))
+    t, _ = play(t, PayFine())  # 20 M: the fine is a debt
+    step = render(next_step(t))
+    assert "; or Anna uses a get-out-of-jail card for the fine (`use-card`, 000 FAQ 17)" in step
+    t, ev = play(t, UseCard())
+    assert types(ev)[:4] == ["JailCardUsed", "DebtCancelled", "LeftJail", "TokenMoved"]
+    cancelled = of_type(ev, "DebtCancelled")[0]
+    assert (cancelled["amount"], cancelled["creditor"]) == (50, "bank")
+    assert cancelled["reason"] == {"code": "jail_card_for_fine",
+                                   "rule": "000 FAQ 17; 004 §Prigione; 003 §08"}
+    a = t.player("Anna")
+    assert (a.position, a.cash, a.in_jail, a.jail_cards, t.debts) == (13, 20, False, (), ())
+    assert balanced(t)
+
+
+def test_a_card_bought_while_the_fine_is_owed_frees_the_prisoner_004_prigione():
+    t = place(short(jailed()), "Bruno", 5, jail_cards=(("imprevisti", 15),))
+    t = t._replace(held_cards={("imprevisti", 15): "Bruno"})
+    t, ev = play(t, Roll((1, 2)))
+    assert types(ev)[-2:] == ["DebtIncurred", "JailExitDue"]
+    t, _ = play(t, Trade("Anna", "Bruno", Items(cash=10), Items(jail_cards=1)))
+    t, ev = play(t, UseCard())
+    assert "DebtCancelled" in types(ev) and t.player("Anna").position == 13
+    assert (t.player("Anna").cash, t.debts) == (10, ())
+
+
+def test_a_second_debt_in_the_wait_holds_the_move_until_it_is_paid():
+    """Issue 32's note: a debt arising while the fine was being settled did not hold the
+    move: paying the fine moved the token with another debt still owed at the table, though no
+    roll is made while one is (004 §Prigione; 003 §10).  The fine is settled last."""
+    t, _ = play(short(with_card(jailed()), 80), Roll((1, 2)))
+    t, _ = play(t, PayFine())  # 80 M: the fine paid, and the token moved
+    assert t.player("Anna").position == 13  # (with nothing else owed)
+    t, _ = play(short(jailed()), Roll((1, 2)))  # the fine owed, the token waits
+    t = owe(cash(t, "Anna", 70), "Dario", "Bruno", 100)  # Bruno's rent claimed of Dario
+    for refused in (PayDebt("Anna"), PayFine()):
+        with pytest.raises(RuleViolation, match="cannot pay the fine: Dario owes 100 M to "
+                                                "Bruno .rent.*Anna's token leaves jail only "
+                                                "once nothing else is owed"):
+            play(t, refused)
+    t = cash(t, "Dario", 150)
+    t, ev = play(t, PayDebt())  # any debtor: the fine last, so Dario's first
+    assert types(ev) == ["DebtPaid"] and t.player("Anna").position == 10
+    t, ev = play(t, PayDebt())
+    assert types(ev)[:3] == ["DebtPaid", "LeftJail", "TokenMoved"]
+    # the prisoner's own second debt likewise: `pay Anna` settles it first, the fine last
+    t, _ = play(short(jailed()), Roll((1, 2)))
+    t = owe(cash(t, "Anna", 70), "Anna", "Bruno", 10)
+    t, ev = play(t, PayDebt("Anna"))
+    assert types(ev) == ["DebtPaid"] and of_type(ev, "DebtPaid")[0]["payee"] == "Bruno"
+    t, ev = play(t, PayDebt("Anna"))
+    assert types(ev)[:3] == ["DebtPaid", "LeftJail", "TokenMoved"]
+    assert (t.player("Anna").cash, t.player("Anna").position, t.debts) == (10, 13, ())
+    assert balanced(t)
+
+
+def test_a_debt_born_of_settling_the_fine_holds_the_move_and_its_auction_too():
+    """The second debt as a table meets it: Anna, short of the fine, auctions her mortgaged
+    deed (002 §Varie's way, here a house rule); Bruno wins it and cannot pay the 10% on it
+    (000 FAQ 33).  The fine waits for his debt, and for the auction of his deeds after his
+    bankruptcy: paid during it, the token stayed in jail and `pay-fine` charged it again."""
+    from banco.ledger.records import commands as c
+
+    t = new_table()
+    t = t._replace(rules=RuleSet.from_params({**t.rules.params(), "pay_in_kind": True}))
+    t = mortgage(own(short(place(t, "Anna", 10, in_jail=True, jail_turns=2)), "Anna",
+                     "Parco della Vittoria"), "Parco della Vittoria")
+    t, _ = play(cash(t, "Bruno", 60), Roll((1, 2)))  # the fine owed
+    t, _ = play(t, c.AuctionDeed(POS["Parco della Vittoria"]), c.Bid("Bruno", 55))
+    t, ev = play(t, c.Hammer())
+    assert types(ev) == ["AuctionWon", "DebtIncurred"] and t.player("Anna").cash == 75
+    with pytest.raises(RuleViolation, match="cannot pay the fine: Bruno owes 20 M"):
+        play(t, PayDebt("Anna"))
+    t, _ = play(t, Bankrupt("Bruno"))  # to the Bank: his deed auctioned
+    with pytest.raises(RuleViolation, match="cannot pay the fine while an auction is open"):
+        play(t, PayDebt("Anna"))
+    t, _ = play(t, c.Bid("Carla", 10), c.Hammer())
+    t, ev = play(t, PayDebt("Anna"))
+    assert types(ev)[:3] == ["DebtPaid", "LeftJail", "TokenMoved"]
+    assert (t.player("Anna").cash, t.player("Anna").position, t.debts) == (25, 13, ())
+    assert balanced(t)
+
+
+def test_with_the_card_the_move_waits_for_the_table_s_debts_too():
+    t, _ = play(short(with_card(jailed())), Roll((1, 2)))  # the choice: card or fine
+    t = owe(t, "Dario", "Bruno", 100)
+    for refused, action in ((UseCard(), "use a card"), (PayFine(), "pay the fine")):
+        with pytest.raises(RuleViolation, match=f"cannot {action}: Dario owes 100 M"):
+            play(t, refused)
 
 
 def test_with_the_fine_in_hand_nothing_changes():

@@ -30,6 +30,19 @@ def test_a_game_is_started_played_and_said_in_both_languages(book):
     assert "Vicolo Stretto" in out.say("en")
 
 
+def test_the_facts_appended_are_typed_records_whose_fields_are_data(book):
+    from banco.ledger.records.events import fact
+
+    book.new(["Anna", "Bruno"], now="2026-12-06T20:00:00Z")
+    out = book.execute("roll 1 2", game=1, now="2026-12-06T20:00:01Z")
+    facts = {type(f).__name__: f for f in out.facts}
+    assert len(out.facts) == len(out.events)
+    assert facts["DiceRolled"].player == "Anna" and list(facts["DiceRolled"].dice) == [1, 2]
+    assert facts["TokenMoved"].to == 3 and facts["TokenMoved"].from_ == 0
+    assert [fact(f) for f in out.facts] == [e["data"] for e in out.events]
+    assert book.execute("roll 9 9", game=1).facts == ()
+
+
 def test_a_refusal_is_data_and_appends_nothing(book):
     book.new(["Anna", "Bruno"])
     before = book.table().seq
@@ -143,3 +156,45 @@ def test_undo_takes_back_the_last_command_and_says_so(book):
     out = book.execute("undo")
     assert out.refusal is None and "undone" in out.say("en")
     assert book.table().turn.player == "Anna" and book.table().turn.phase == "roll"
+
+
+def test_new_a_correction_and_a_recorded_ruling_are_lines_the_library_records(book):
+    """`new`, the referee's `correct` and `ruling ... --record` are read by cli/lines' builders
+    (their options from the one table of words, Italian too), with no click."""
+    out = book.execute("nuova Anna Bruno --regole classic", lang="it")
+    assert out.refusal is None and out.game == 1
+    assert out.say("en").splitlines()[0].startswith("game 1: Anna, Bruno with 1500 M each")
+    assert book.execute("new Anna").refusal.code == 1  # one player: the rules refuse it
+    out = book.execute("correct Anna -40 --reason 'a slip' --referee Rita", game=1)
+    assert out.refusal is None, out.refusal and out.refusal.say()
+    assert [e["type"] for e in out.events] == ["CommandRecorded", "CashCorrected"]
+    assert out.events[0]["data"]["line"] == "correct Anna -40 --reason 'a slip' --referee Rita"
+    assert "arbitro Rita: a slip" in out.say("it")
+    assert {p.name: p.cash for p in book.table(1).players}["Anna"] == 1460
+    # a player of the game is no referee of it; a form without its referee is a usage error
+    assert book.execute("correct Anna 40 --reason x --referee Bruno").refusal.code == 1
+    assert book.execute("correggi Anna 40 --motivo x").refusal.code == 2
+    book.execute("roll 1 2")
+    book.execute("buy")
+    rolled = book.execute("roll 2 1")
+    landing = next(e["seq"] for e in rolled.events if e["type"] == "RentClaimOpened")
+    read = book.execute(f"decisione affitto {landing}", lang="it")  # a reading: nothing appended
+    assert read.refusal is None and read.events == () and "still open" in read.say("en")
+    assert book.rule(1, "rent", landing).text() == read.say("en")
+    out = book.execute(f"ruling rent {landing} --record --referee rita", id="r1")
+    assert [e["type"] for e in out.events][-1] == "RulingRecorded"
+    assert out.say("en").splitlines()[-1].startswith("recorded as event ")
+    again = book.execute(f"ruling rent {landing} --record --referee rita", id="r1")
+    assert again.replayed and "already recorded as event" in again.say("en")
+
+
+def test_a_reading_or_no_word_is_refused_as_the_command_line_s(book):
+    book.new(["Anna", "Bruno"])
+    for line, said in (("state", "`state` is not a table action: run it at the terminal"),
+                       ("rol 1 2", "no command called 'rol': did you mean roll?"),
+                       ("--id k", "is not a table action")):
+        out = book.execute(line)
+        assert out.refusal.code == 2 and out.events == () and said in out.say("en"), line
+    assert "intendevi tira" in book.execute("tra 1 2", lang="it").say("it")
+    for line in ("roll 1 2 --id ''", "correct Anna 5 --reason x --referee R --id ' '"):
+        assert "--id needs a key" in book.execute(line).say("en"), line

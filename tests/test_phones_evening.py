@@ -311,26 +311,25 @@ def test_the_pages_say_lines_and_the_rule_set_in_italian(table):
     assert said["undo"]["line"] == "roll 3 4"  # the page's language: English here
 
 
-def test_the_hook_sees_every_write_even_one_with_no_typed_command(recorded, tmp_path):
-    """`undo` has no typed command: the write is still shown to the hook (as None) before
-    anything is appended, so a player's session can never undo, whatever reached it."""
-    from banco.cli.execution import execute
-    from banco.cli.session import NotPermitted, Session
-    from banco.cli.web.acts import acting
+def test_the_check_sees_every_write_undo_too(recorded, tmp_path):
+    """`undo` is checked on its typed command (turn.Undo) like any act before anything is
+    appended, so a player's phone can never undo, whatever words reached it."""
+    from banco.cli.library import Library
+    from banco.cli.web.acts import NotPermitted, acting
 
     db = str(tmp_path / "game.db")
     shutil.copy(recorded, db)
     before = len(events(db))
-    session = Session(db, 1)
+    library = Library(db)
     try:
-        with acting(session, "player", "Anna", banker_only=False):
-            said = execute(session, "undo", echo=False)
-            assert isinstance(said.refusal, NotPermitted) and said.events == ()
-            said = execute(session, "annulla", echo=False)
-            assert isinstance(said.refusal, NotPermitted)
-            assert execute(session, "roll 3 4", echo=False).code == 0  # hers
-        assert session.actor == "banker" and session.authorise is None  # as it was
+        actor, authorize = acting(library, 1, "player", "Anna", banker_only=False)
+        for line in ("undo", "annulla"):
+            said = library.execute(line, game=1, actor=actor, authorize=authorize)
+            assert isinstance(said.refusal.error, NotPermitted) and said.events == ()
+        said = library.execute("roll 3 4", game=1, actor=actor, authorize=authorize)
+        assert said.refusal is None  # hers
+        assert acting(library, 1, "banker", None, banker_only=False) == ("banker", None)
     finally:
-        session.close()
+        library.close()
     rows = events(db)[before:]
     assert {r["actor"] for r in rows} == {"Anna"} and rows[0]["data"]["line"] == "roll 3 4"

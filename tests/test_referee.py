@@ -15,6 +15,7 @@ from banco.ledger.table.state import BANK, evolve
 from banco.projections.audit.audit import audit
 
 NOW = "2026-11-30T21:00:00.000000Z"
+NOT_DUE = {"code": "rent_not_due"}  # a verdict as recorded (ledger/records/verdicts.py)
 
 
 def apply(state, events):
@@ -59,8 +60,11 @@ def test_money_back_to_the_bank_and_never_below_zero():
     (c.CorrectPosition("Anna", 0, "x", "Rita"), "Anna is already on Via!"),
     (c.CorrectOwner(POS["Vicolo Corto"], None, "x", "Rita"), "already belongs to the Bank"),
     (c.CorrectOwner(0, "Anna", "x", "Rita"), "Via! is not a deed"),
-    (c.RecordRuling("weather", 3, "v", "t", "Rita"), "no ruling of kind 'weather'"),
-    (c.RecordRuling("rent", 999, "v", "t", "Rita"), "event 999 is not in this game"),
+    (c.RecordRuling("weather", 3, NOT_DUE, "Rita", {}, "004"), "no ruling of kind 'weather'"),
+    (c.RecordRuling("rent", 999, NOT_DUE, "Rita", {}, "004"), "event 999 is not in this game"),
+    (c.RecordRuling("rent", 3, {"seq": 3}, "Rita", {}, "004"), "a ruling has a verdict"),
+    (c.RecordRuling("rent", 3, NOT_DUE, "Rita"), "a ruling has a verdict"),  # no evidence
+    (c.RecordRuling("rent", 3, " ", "Rita", text="t"), "a ruling has a verdict"),  # older form
 ])
 def test_impossible_corrections_are_refused_with_the_reason(command, message):
     with pytest.raises(RuleViolation, match=message):
@@ -143,7 +147,7 @@ def test_corrections_and_rulings_are_recorded_audited_and_kept_from_the_bankers_
     book.execute(g, c.CorrectCash("Anna", 75, "change", "Rita"), now=NOW, actor="referee:Rita")
     book.execute(g, c.CorrectOwner(POS["Corso Impero"], "Bruno", "bought, unrecorded", "Rita"),
                  now=NOW)
-    book.execute(g, c.RecordRuling("rent", 3, "in time", "reasons", "Rita"), now=NOW)
+    book.execute(g, c.RecordRuling("rent", 3, NOT_DUE, "Rita", {"seqs": (3,)}, "004"), now=NOW)
     report = audit(g, book.store.read(g))
     assert report.ok, report.problem
     st = book.state(g)
@@ -175,7 +179,7 @@ def test_the_bankers_undo_stops_at_a_correction_and_takes_back_what_came_after(b
 def test_a_referee_may_still_act_once_the_game_is_over():
     t = new_table(("Anna", "Bruno"))._replace(ended=True, winner="Anna")
     assert decide(t, c.CorrectCash("Bruno", 10, "final count", "Rita"))
-    assert decide(t, c.RecordRuling("rent", 3, "v", "t", "Rita"))
+    assert decide(t, c.RecordRuling("rent", 3, NOT_DUE, "Rita", {}, "004"))
     with pytest.raises(RuleViolation, match="the game is over"):
         decide(t, c.Roll((1, 2)))
 

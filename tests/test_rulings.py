@@ -339,7 +339,7 @@ def test_jail_by_three_doubles_a_failed_try_and_out_by_doubles(tmp_path):
     events = events_of(db)
     sent = next(e["seq"] for e in events if e["type"] == "SentToJail")
     r = rulings.jail(events, sent, game_id=1)
-    assert r.facts["tries"][0]["dice"] == [1, 2] and r.facts["how"] == "doubles"
+    assert r.facts["tries"][0]["dice"] == [1, 2] and r.facts["how"] == {"code": "doubles"}
     assert r.verdict.startswith("Anna left jail by doubles at event") and "after 1 failed try" \
         in r.verdict
     assert "doubles 3 times in a row" in r.text() and "(3+3, no extra roll)" in r.text()
@@ -348,7 +348,7 @@ def test_jail_by_three_doubles_a_failed_try_and_out_by_doubles(tmp_path):
 
 def test_jail_left_by_the_fine(end):
     events = events_of(end)
-    left = seqs(events, "LeftJail", how="fine")[0]
+    left = seqs(events, "LeftJail", how={"code": "fine"})[0]
     who = events[left - 1]["data"]["player"]
     sent = seqs(events[:left], "SentToJail", player=who)[-1]
     tries = len([s for s in seqs(events, "JailRollFailed", player=who) if sent < s < left])
@@ -363,7 +363,7 @@ def test_the_last_failed_try_is_not_said_to_stay(end):
     the token moved by that roll (003 §08)."""
     events = events_of(end)
     left = next(s for s in seqs(events, "LeftJail") if events[s - 1]["data"]["how"]
-                == "fine after the last try")
+                == {"code": "fine_after_last_try"})
     who = events[left - 1]["data"]["player"]
     sent = seqs(events[:left], "SentToJail", player=who)[-1]
     text = rulings.jail(events, sent, game_id=1).text()
@@ -398,8 +398,16 @@ def test_a_disputed_claim_from_ruling_to_the_recorded_ruling(tmp_path, four, ban
     doc = json.loads(banco("--db", db, "show", str(last + 2), "--json").output)
     assert doc["event"]["data"]["subject_seq"] == refused
     assert doc["event"]["actor"] == "referee:Rita"
-    assert doc["event"]["data"]["text"] == shown.rstrip("\n")
+    # the verdict a code, the evidence data, no sentence (DESIGN.md, "Events are facts")
+    data = doc["event"]["data"]
+    assert "text" not in data and data["verdict"]["code"] == "rent_refused"
+    assert data["verdict"]["late"] == refused and data["evidence"]["late_claims"] == [refused]
+    assert data["rule"] == shown.splitlines()[-1].removeprefix("rule: ")
+    assert "said" not in json.dumps(data)  # every phrase of it has a code
     assert banco("--db", db, "audit").exit_code == 0
+    # said in the reader's language, from the data
+    log_it = banco("--db", db, "--lang", "it", "log", "--tail", "2").output
+    assert "troppo tardi" in log_it.lower(), log_it
 
 
 def test_ruling_usage(four, banco):
@@ -503,3 +511,35 @@ def test_a_ruling_in_a_file_of_several_games_says_which_game_it_rules_on(tmp_pat
     assert "ruling on game" not in banco("--db", db, "--game", "1", "ruling", "auction", "11",
                                          "--json").output
 
+
+
+# --- a ruling as a fact ---------------------------------------------------------------------
+
+RULED = {"rent": ("RentClaimOpened", "RentPaid", "RentClaimLapsed"),
+         "auction": ("AuctionOpened", "AuctionWon"), "bankruptcy": ("BankruptcyDeclared",),
+         "jail": ("SentToJail", "LeftJail")}
+
+
+@pytest.mark.parametrize("kind", sorted(RULED))
+def test_what_a_recorded_ruling_keeps_is_data_and_says_the_verdict_again(end, kind):
+    """RulingRecorded keeps the verdict's code and the evidence, no sentence; the verdict
+    said from that data is the ruling's own, in English and in Italian."""
+    from banco.cli.words.i18n import catalog
+    from banco.ledger.records.verdicts import words
+
+    events = events_of(end)
+    book = Book(end)
+    try:
+        money = book.state(1).edition.money  # amounts are kept as integers
+    finally:
+        book.close()
+    subjects = [s for t in RULED[kind] for s in seqs(events, t)[:4]]
+    assert subjects
+    for seq in subjects:
+        found = rulings.KINDS[kind](events, seq, game_id=1)
+        kept = json.loads(json.dumps(found.recorded()))  # as the row holds it
+        assert '"said"' not in json.dumps(kept), (seq, kept)
+        assert kept["rule"] == found.rule and kept["evidence"]
+        again = words(kept["verdict"], money)
+        assert str(again) == str(found.verdict)
+        assert again.render(catalog("it")) == found.verdict.render(catalog("it"))

@@ -97,7 +97,7 @@ def test_a_retry_sent_to_two_servers_is_answered_with_what_its_id_recorded(db, k
         before = seq(db)
         for c in (a, b):
             assert c.get("/api/table", headers=auth(keys["banker"])).status_code == 200
-        store = second.writer.submit(lambda: second.session(1).book.store).result()
+        store = second.writer.submit(lambda: second.library().book.store).result()
         look = store.command_events
 
         def meanwhile(game, wanted):
@@ -123,7 +123,7 @@ def test_a_retry_sent_to_two_servers_is_answered_with_what_its_id_recorded(db, k
         assert book.recorded(1, command_id)[-1]["seq"] == seq(db)
     finally:
         book.close()
-    second.writer.submit(lambda: first.sessions.pop(1).close()).result()  # opened there
+    second.writer.submit(first.close_library).result()  # opened there
     first.close()
     second.close()
 

@@ -256,7 +256,7 @@ RULED = frozenset({"RentClaimOpened", "RentPaid", "RentClaimRefused",
 
 
 def test_every_ruling_from_the_book_is_the_ruling_from_the_whole_log(ruled, games, streamed):
-    from banco.cli.referee.ruling_log import BookLog
+    from banco.cli.ruling_log import BookLog
 
     kinds = {"rent": 0, "auction": 0, "bankruptcy": 0, "jail": 0}
     for db, events in [*ruled.values(), games["undo"]]:

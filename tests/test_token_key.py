@@ -221,3 +221,41 @@ def test_a_key_file_that_is_not_banco_s_is_said(paired):
     token_key.key_path(db).write_text("not a key\n")
     out = banco(db, "token", "viewer", code=4)
     assert "is not one banco made (64 hex digits)" in out
+
+
+def test_a_backup_carries_the_key_and_audits_wherever_it_is_put(paired, tmp_path):
+    """Issue 32's note: `backup` copied the tokens but not their key, so an audit of the backup
+    anywhere else named every keyed entry as edited."""
+    db, keys = paired
+    away = tmp_path / "away"
+    away.mkdir()
+    (away / "b.db.token-key").write_text("ab" * 32 + "\n")  # another file's key, left behind
+    out = banco(db, "backup", away / "b.db")
+    assert f"{away / 'b.db.token-key'} (mode 0600)" in out
+    far = tmp_path / "far"
+    far.mkdir()
+    for name in ("b.db", "b.db.token-key"):
+        os.rename(away / name, far / name)
+    key = far / "b.db.token-key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert key.read_bytes() == token_key.key_path(db).read_bytes()
+    assert json.loads(banco(far / "b.db", "audit", "--json"))["ok"]
+    assert json.loads(banco(far / "b.db", "doctor", "--json"))["healthy"]
+    assert finds(far / "b.db", keys["bruno"]).player == "Bruno"
+
+
+def test_a_backup_without_tokens_makes_no_key(tmp_path):
+    db = str(tmp_path / "t.db")
+    Book(db).new_game(["Anna", "Bruno"], now=NOW)
+    assert "key" not in banco(db, "backup", tmp_path / "b.db")
+    assert not os.path.exists(tmp_path / "b.db.token-key")
+
+
+def test_a_copy_carries_no_tokens_so_needs_no_key(paired, tmp_path):
+    db, _ = paired
+    result = CliRunner().invoke(cli, ["copy", db, str(tmp_path / "c.db")],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "phone tokens were not copied" in result.output
+    assert not os.path.exists(tmp_path / "c.db.token-key")
+    assert json.loads(banco(tmp_path / "c.db", "audit", "--json"))["ok"]

@@ -210,5 +210,6 @@ def test_every_code_has_its_words_or_is_said_in_english_on_purpose():
                     "won_debt_written_off", "cannot_pay_bid", "no_lot_for_bid", "time_up",
                     "bankruptcy_ends"}
     assert set(V1) - set(WORDS) - set(SAYERS_BY_CODE) == english_only
-    assert set(WORDS) <= set(V1)
+    born_since = {"jail_card_for_fine"}  # codes no older sentence reads as (000 FAQ 17's card)
+    assert set(WORDS) - born_since <= set(V1)
     assert set(BASES_V1) - set(BASES) - set(COUNTED_BASES) == {"rent_by_card"}

@@ -8,27 +8,10 @@ from banco.cli.session import (
     pass_session,
     records,
 )
-from banco.cli.words.i18n import _, pgettext
-from banco.cli.words.table_lines import turn_line
+from banco.cli.words.i18n import _
 from banco.ledger.base.errors import UsageError
 
 # --- setting up -----------------------------------------------------------------------------
-
-
-def _reproducible_uuid(session, players, rules, edition) -> str | None:
-    """Under BANCO_FIXED_TIME (a reproducible recording: tests, README's examples, never a real
-    table) a game's identity follows from what is recorded, so that the same transcript gives
-    the same history, hashes included; otherwise None: a new random identity."""
-    import os
-
-    fixed = os.environ.get("BANCO_FIXED_TIME")
-    if not fixed:
-        return None
-    import uuid
-
-    number = len(session.book.games()) + 1
-    seed = f"banco:{fixed}:{number}:{' '.join(players)}:{rules}:{edition}"
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, seed))
 
 
 def _once(options: tuple[str, ...]) -> None:
@@ -62,18 +45,14 @@ def _once(options: tuple[str, ...]) -> None:
 @records(expect=False)
 def new(session, players, rules, edition, first, game_uuid, final):
     """Start a game: PLAYERS in seating order."""
-    _once(("--rules", "--edition", "--first", "--uuid"))
-    if first is not None and first.startswith("-"):  # `new A B --first --db x.db`
-        raise UsageError("--first takes the name of the player who rolls first (`--first {name}`), not the option {option}",
-                         name=players[0] if players else "Anna", option=first)
-    if first is not None:
-        from banco.ledger.base.names import resolve
+    from banco.cli.lines.referee import new as new_game
 
-        first = resolve(first, list(players), "player")
+    _once(("--rules", "--edition", "--first", "--uuid"))
+    first = new_game(players, rules, edition, first, final, game_uuid).first  # its name
     session.create = True
-    left = _unfinished(session)
+    left = session.unfinished()
     if game_uuid is None:
-        game_uuid = _reproducible_uuid(session, players, rules, edition)
+        game_uuid = session.reproducible_uuid(players, rules, edition)
     args = session.write_args(0)
     del args["expect"]
     outcome = session.written(session.book.start(
@@ -81,24 +60,10 @@ def new(session, players, rules, edition, first, game_uuid, final):
         final=final, **args))
     game = outcome.game_id
     session.use_game(game)
-    if outcome.replayed:
-        click.echo(_("already recorded (game {game} was started by this command): nothing new "
-                     "was appended").format(game=game))
-    state = session.book.state(game)
-    from banco.ledger.board.rule_sets import starting_cash
+    from banco.cli.lines.referee import new_lines
 
-    cash = state.edition.money(starting_cash(state.rules, len(state.seats)))
-    click.echo(_("game {game}: {players} with {cash} each; rules {rules}, edition "
-                 "{edition}").format(game=game, players=", ".join(players), cash=cash,
-                                     rules=pgettext("rule set", state.rules.name),
-                                     edition=state.edition.name)
-               + (_(", a final") if state.final else ""))
-    for mismatch in state.edition.rules_mismatches(state.rules):  # a house-rules file's choice
-        click.echo(_("warning: {message}").format(message=mismatch), err=True)
-    if state.dealt or state.rules.deeds_dealt or state.rules.deeds_dealt_by_players:
-        click.echo(turn_line(state))
-    else:
-        click.echo(_("{player} to roll").format(player=state.turn.player))
+    for err, text in new_lines(session.book.state(game), players, outcome.replayed):
+        click.echo(text, err=err)
     if left is not None and left["game_id"] != game:
         # a tournament keeps several games in one file: `new` starts this one all the same,
         # but the banker who typed it by mistake must know where the other went
@@ -108,18 +73,3 @@ def new(session, players, rules, edition, first, game_uuid, final):
             "game {game} ({players}) is left unfinished; {back}").format(
                 game=left["game_id"], players=", ".join(left["players"]),
                 back=back.format(game=left["game_id"]))), err=True)
-
-
-def _unfinished(session) -> dict | None:
-    """The unfinished game the commands addressed before `new` (None in a new file)."""
-    import os
-
-    from banco.ledger.base.errors import BancoError
-
-    if not os.path.exists(session.db):
-        return None
-    try:
-        game = session.book.store.game(session.game())
-    except BancoError:
-        return None
-    return game if game is not None and not game["ended"] else None

@@ -112,7 +112,8 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
     reads them (its options anywhere, `--` ending them); LineShape where click would refuse."""
     options = {name: o for o in spec.options for name in o.names}
     words = english_option_words(words)  # `--giocatore`, `--dai`: as click's group reads them
-    params: dict = {o.dest: ([] if o.multiple else None) for o in spec.options}
+    params: dict = {o.dest: ([] if o.multiple else False if o.flag else None)
+                    for o in spec.options}
     context: dict = {}
     loose: list[str] = []
     i, ended = 0, False
@@ -135,6 +136,11 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
                     or name == "--help":
                 raise LineShape(f"no such option {name}")  # click (or no_stray_options) says it
             loose.append(w)  # `-1`, `--give`: the word's own
+            continue
+        if not isinstance(takes, str) and takes.flag:
+            if eq:
+                raise LineShape(f"{name} takes no value")  # click: `Option does not take a value`
+            params[takes.dest] = True
             continue
         if not eq:
             if i >= len(words):

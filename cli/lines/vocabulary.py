@@ -30,6 +30,7 @@ class Option(NamedTuple):
     multiple: bool = False   # repeated: each value kept
     metavar: str | None = None
     help: str = ""           # click's help for it (English: the catalogs translate it)
+    flag: bool = False       # click's is_flag: present or not, no value
 
 
 class Word(NamedTuple):
@@ -43,6 +44,11 @@ class Word(NamedTuple):
     # a `--word` among its arguments is an unknown option (`roll 1 2 --playr`), not a word
     strays: bool = False
 
+
+# the rulings a referee asks for (`ruling rent 27`), and their Italian words
+RULING_KINDS = ("auction", "bankruptcy", "jail", "rent")
+RULING_ALIASES = {"affitto": "rent", "asta": "auction", "bancarotta": "bankruptcy",
+                  "prigione": "jail"}
 
 PLAYER = Option(("--player", "-p"), "player", help="Check that it is this player's turn.")
 PROPERTY = Arg("words", many=True, kind="property", metavar="PROPERTY")
@@ -99,11 +105,23 @@ WORDS: tuple[Word, ...] = (
     Word("deal", "distribuisci", "table", (Arg("player"), PROPERTIES)),
     Word("time-up", "tempo-scaduto", "table"),
     Word("auction-deed", "asta-contratto", "table", (PROPERTY,)),
-    # the referee's writes (read through click: their options are many and theirs)
-    Word("correct", "correggi", "referee"),
-    Word("ruling", "decisione", "referee"),
+    # the referee's writes (cli/lines/referee.py builds them; cli/referee/ declares the click
+    # commands, whose options these are)
+    Word("correct", "correggi", "referee", (Arg("words", many=True, raw=True),),
+         (Option(("--move",), "move", flag=True), Option(("--owner",), "owner", flag=True),
+          Option(("--reason",), "reason"), Option(("--referee",), "referee")), loose=True),
+    Word("ruling", "decisione", "referee",
+         (Arg("kind", choice=tuple(RULING_KINDS) + tuple(RULING_ALIASES)),
+          Arg("words", many=True, raw=True)),
+         (Option(("--record",), "record", flag=True), Option(("--referee",), "referee"),
+          Option(("--claim-at",), "claim_at"), Option(("--json",), "as_json", flag=True)),
+         loose=True),
     # setting up, reading, the file
-    Word("new", "nuova", "book"), Word("state", "stato", "reading"),
+    Word("new", "nuova", "book", (Arg("players", many=True),),
+         (Option(("--rules",), "rules"), Option(("--edition",), "edition"),
+          Option(("--final",), "final", flag=True), Option(("--first",), "first"),
+          Option(("--uuid",), "uuid")), records=True),
+    Word("state", "stato", "reading"),
     Word("board", "tabellone", "reading"),
     Word("cards", "carte", "reading", (Arg("deck", required=False, kind="deck"),)),
     Word("run", "esegui", "book"), Word("shell", None, "book"),

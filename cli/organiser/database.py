@@ -23,6 +23,7 @@ def backup(session, target, force):
     import tempfile
 
     from banco.cli.safe_output import FILE, check_named, output_target, refuse_database
+    from banco.ledger.store import token_key, tokens
     from banco.ledger.store.sqlite import SQLiteStore
 
     check_named(target)
@@ -54,6 +55,7 @@ def backup(session, target, force):
         try:
             games = copy.games()
             check = copy.conn.execute("PRAGMA quick_check").fetchone()[0]
+            keyed = bool(tokens.entries(copy.conn))
         finally:
             copy.close()
         if check != "ok":
@@ -65,8 +67,14 @@ def backup(session, target, force):
             _claim(tmp, target)
     finally:
         remove_database(tmp)
+    # The phones' tokens came with the file: their key must go too, or an audit of the backup
+    # elsewhere names every keyed entry (ledger/store/token_key.py).
+    key = token_key.carry(session.db, target) if keyed else None
     events = sum(g["events"] for g in games)
     click.echo(_("backed up {db} to {target}: {games}, {events}; the copy checks out (quick_check ok)").format(db=session.book.store.shown, target=target, games=counted("game", len(games)), events=counted("event", events)))
+    if key is not None:
+        click.echo(_("the phones' tokens' key went beside it, {key} (mode 0600): keep the two "
+                     "together, as its audit needs the key").format(key=key))
 
 
 def _claim(tmp: str, target: str) -> None:

@@ -9,6 +9,7 @@ import sys
 import click
 
 from banco.cli.groups import Subgroup
+from banco.cli.lines.vocabulary import RULING_ALIASES
 from banco.cli.referee.moment_args import log_bound, one_moment, seq_or_time
 from banco.cli.session import dump, dump_rows, json_option, pass_session, player_name, records
 from banco.cli.words.i18n import _, ngettext
@@ -397,8 +398,7 @@ def _dump_spliced(doc: dict, key: str, rows) -> None:
 
 # --- rulings --------------------------------------------------------------------------------
 
-@click.group(cls=Subgroup, aliases={"affitto": "rent", "asta": "auction",
-                                    "bancarotta": "bankruptcy", "prigione": "jail"})
+@click.group(cls=Subgroup, aliases=RULING_ALIASES)
 @click.pass_context
 def ruling(ctx):
     """A referee's ruling on a dispute, reasoned from the log: rent, auction, bankruptcy,
@@ -423,23 +423,19 @@ def _ruling_command(kind: str, doc: str):
     @pass_session
     @records
     def command(session, words, as_json, record, referee, claim_at=None):
-        from banco.projections.referee import rulings
-        from banco.projections.referee.moments import parse_moment
+        from banco.cli.lines.referee import ruling as asked
+        from banco.cli.ruling_log import recorded_ruling, rule
 
         when = one_moment(words)
-        if record and referee is None:
-            raise UsageError("--record needs --referee NAME: a recorded ruling says who ruled")
-        if referee is not None and not record:
-            raise UsageError("--referee goes with --record (without it nothing is recorded)")
+        asked([when], kind, record, referee, claim_at, as_json)  # --record with --referee
         if record:
             from banco.ledger.rules.referee import referee_name
 
-            referee = referee_name(referee)
-        from banco.cli.referee.ruling_log import BookLog
+            referee = referee_name(referee)  # said before the game is looked at
 
         game = session.game()
         if record:
-            from banco.cli.referee.referees import referee_of
+            from banco.cli.referees import referee_of
 
             referee = referee_of(session.book.store, game, referee)  # not a player of it
         if session.game_option is None and len(session.book.games()) > 1 and not as_json:
@@ -448,18 +444,12 @@ def _ruling_command(kind: str, doc: str):
             click.echo(_("(ruling on game {game}: the latest unfinished, else the last; "
                          "`--game N` for another)").format(game=game), err=True)
         seq = seq_or_time(session, when)
-        moment = parse_moment(claim_at) if claim_at else None
-        args = {"claim_at": moment} if kind == "rent" else {}
-        # the stretch of the log the ruling asks for, looked up in the book: never all of it
-        found = rulings.KINDS[kind](BookLog(session.book, game), seq, game_id=game, **args)
+        found = rule(session.book, game, kind, seq, claim_at)
         recorded = None
         if record:
-            from banco.ledger.records.commands import RecordRuling
-
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
             outcome = session.written(session.book.execute(
-                game, RecordRuling(kind, seq, str(found.verdict), found.text(), referee),
-                **write))
+                game, recorded_ruling(found, kind, seq, referee), **write))
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             if outcome.replayed:
                 click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),

@@ -269,7 +269,7 @@ def seal(session, key_path, referee, out_path):
     referee = referee_name(referee)  # checked as a player's name is, before the key signs
     game = session.game()
     store = session.book.store
-    from banco.cli.referee.referees import referee_of
+    from banco.cli.referees import referee_of
 
     referee = referee_of(store, game, referee)  # not a player of the game it seals
     seq = store.last_seq(game)

@@ -10,16 +10,16 @@ leaves a player his claims alone, as before.
 The check reads the typed command (ledger/records/commands.py) the line was parsed into, and
 the table it is decided on: the player an act is for is the one decide will act for (`buy`
 with no name is the turn's player's; `pay` with none the first debtor's), so no spelling,
-alias or `--lang` reaches another player's act.  cli/session.py's execute calls the hook that
-`acting` sets before anything is appended.
+alias or `--lang` reaches another player's act.  The library (cli/library.py's execute) runs
+the check `acting` gives before anything is decided.
 """
 
 from __future__ import annotations
 
-import contextlib
+from collections.abc import Callable
 
-from banco.cli.session import NotPermitted
 from banco.cli.words.i18n import N_
+from banco.ledger.base.errors import EXIT_REFUSED, BancoError
 from banco.ledger.records import commands as c
 
 # acts of the turn: for the named player, else for the one whose turn it is
@@ -27,6 +27,13 @@ TURN = (c.Roll, c.BusMove, c.GoTo, c.Advance, c.Buy, c.Decline, c.PayFine, c.Use
         c.DrawCard)
 ESTATE = (c.Build, c.Sell, c.Mortgage, c.Unmortgage)
 EVENLY = (c.BuildTo, c.SellTo)
+
+class NotPermitted(BancoError):
+    """The caller may not record this command (a player's phone acting for another player):
+    raised by the check before anything is appended; answered 403."""
+
+    exit_code = EXIT_REFUSED
+
 
 NOT_HIS = N_("{player}'s phone records {player}'s own acts: this one is {other}'s, for the "
              "banker")
@@ -83,17 +90,12 @@ def check(role: str, player: str | None, command, state, *, banker_only: bool) -
         raise NotPermitted(msg(NOT_HIS, player=player, other=others[0] or "?"))
 
 
-@contextlib.contextmanager
-def acting(session, role: str | None, player: str | None, *, banker_only: bool):
-    """Run a phone's line as its token: recorded in its name (`actor` is the player), each
-    typed command checked before it is appended.  role None: the banker's (a held trade
-    both sides accepted is run so, with its offerer's name)."""
-    actor, hook = session.actor, session.authorise
-    if role == "player":
-        session.actor = player
-        session.authorise = lambda s, command: check(role, player, command, s.state(),
-                                                     banker_only=banker_only)
-    try:
-        yield
-    finally:
-        session.actor, session.authorise = actor, hook
+def acting(library, game: int, role: str | None, player: str | None, *,
+           banker_only: bool) -> tuple[str, Callable | None]:
+    """Who a phone's line is recorded by (`actor`: the player, for a player's token) and the
+    check the library runs on its typed command before anything is decided (its `authorize`;
+    None: the banker's, or a held trade both sides accepted, run with its offerer's name)."""
+    if role != "player":
+        return "banker", None
+    return player, lambda command: check(role, player, command, library.table(game),
+                                         banker_only=banker_only)

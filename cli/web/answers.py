@@ -47,23 +47,33 @@ async def json_body(request: Request):
         return None
 
 
+def said(outcome, lang: str) -> dict:
+    """A library Outcome's words in `lang`, as the command line would print them: `code`
+    (its exit code), `said` (stdout's lines) and `errors` (stderr's)."""
+    lines = outcome.lines(lang)
+    return {"code": outcome.refusal.code if outcome.refusal is not None else 0,
+            "said": "".join(text + "\n" for err, text in lines if not err),
+            "errors": "".join(text + "\n" for err, text in lines if err)}
+
+
 def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tuple[int, dict]:
-    """A line's outcome as the contract's status and body."""
+    """A line's outcome (cli/library.py's Outcome) as the contract's status and body."""
+    from banco.cli.web.acts import NotPermitted
     from banco.ledger.base.errors import RuleViolation
 
-    body = {"code": outcome.code, "said": outcome.said, "errors": outcome.errors,
-            "events": [clean(e) for e in outcome.events], "replayed": outcome.replayed,
-            "seq": seq}
-    refusal = outcome.refusal
-    if outcome.code == 0:
+    body = {**said(outcome, lang),
+            # a replay appended nothing: what it recorded the first time is said, not listed
+            "events": [] if outcome.replayed else [clean(e) for e in outcome.events],
+            "replayed": outcome.replayed, "seq": seq}
+    code = body["code"]
+    refusal = outcome.refusal.error if outcome.refusal is not None else None
+    if code == 0:
         return 200, body
-    from banco.cli.session import NotPermitted
-
     if isinstance(refusal, NotPermitted):  # another's act, seen on the typed command
         body["refused"] = body["error"] = refusal.render(tr(lang))
         body["status"] = 403
         return 403, body
-    if outcome.code == 1:
+    if code == 1:
         if isinstance(refusal, RuleViolation):
             catalog = tr(lang)
             from banco.ledger.base.text import render
@@ -76,11 +86,11 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
         # a late claim's evidence: the rows it recorded even though it was refused
         body["evidence"] = [e for e in body["events"] if e["type"] != "CommandRecorded"]
         return 422, body
-    if outcome.code == 5:
+    if code == 5:
         body["changed"] = [c for c in table.doc(lang, "public")[1].get("commands", [])
                            if expect is None or c["seq"] > expect]
         return 409, body
-    if outcome.code == 2:
+    if code == 2:
         return 400, body
     return 503, body
 

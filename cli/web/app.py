@@ -121,8 +121,8 @@ class Hub:
         self.failures: dict[str, deque] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.signals: dict[int | None, asyncio.Event] = {}
-        self.sessions: dict[int, object] = {}
-        # one writer thread: the lines run one at a time, and each Session's SQLite
+        self._library = None  # opened on the writer thread (library())
+        # one writer thread: the lines run one at a time, and the library's SQLite
         # connection stays in the thread that opened it
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="banco-writer")
         self.writer.submit(warm)  # the first phone's line must not wait for the imports
@@ -177,10 +177,7 @@ class Hub:
             self.listener.close()
         for table in self.tables.values():
             table.close()
-        def close_sessions():
-            for session in self.sessions.values():
-                session.close()
-        self.writer.submit(close_sessions).result()
+        self.writer.submit(self.close_library).result()
         self.writer.shutdown()
         self.keyring.close()
 
@@ -283,48 +280,63 @@ class Hub:
 
     # --- recording -------------------------------------------------------------------------
 
-    def session(self, game: int):
-        from banco.cli.session import Session
+    def library(self):
+        """The server's one Library (cli/library.py), opened on the writer thread: every
+        line of every game is executed through it, one at a time, and its SQLite connection
+        stays in the thread that opened it."""
+        if self._library is None:
+            from banco.cli.library import Library
 
-        if game not in self.sessions:
-            self.sessions[game] = Session(self.db, game, actor="banker")
-        return self.sessions[game]
+            # the book's warnings (a format written by an older banco, a broken chain) go to
+            # the server's terminal, in its language
+            self._library = Library(self.db, warn=lambda message: log(i18n.say(message)))
+        return self._library
+
+    def close_library(self) -> None:
+        """Close the library, on the thread that opened it (the writer's)."""
+        if self._library is not None:
+            self._library.close()
+            self._library = None
 
     def run_line(self, game: int, line: str, lang: str, command_id: str | None,
                  expect: int | None, who: tuple | None = None) -> tuple[int, dict]:
-        """Run one line in a worker thread: the status and the answer's body.  `who`: the
-        (role, player) of the phone it came from, which may record only its own acts
-        (cli/web/acts.py); None, the banker's."""
-        from banco.cli.execution import execute
+        """Run one line in a worker thread: the status and the answer's body, in `lang`.
+        `who`: the (role, player) of the phone it came from, which may record only its own
+        acts (cli/web/acts.py, on the typed command); None, the banker's."""
         from banco.cli.web.acts import acting
 
         role, player = who or (None, None)
-        with i18n.speaking(["--lang", lang]):
-            session = self.session(game)
-            try:
-                revive = getattr(session.book.store, "revive", None)
-                if revive is not None:  # PostgreSQL's connection, new after a restart
-                    revive()
-                with acting(session, role, player, banker_only=self.banker_only):
-                    outcome = execute(session, line, command_id=command_id,
-                                      expected=None if expect is None else (game, expect),
-                                      echo=False)
-                seq = session.book.store.last_seq(game)
-            except DatabaseError as exc:  # away: nothing was recorded (a 503 to retry)
-                return 503, {"code": 4, "said": "", "errors": i18n.say_error(exc) + "\n",
-                             "events": [], "replayed": False, "seq": None}
-            table = self.table(game)
-            table.recorded(session.book, game, seq, outcome.events)
-            latest = self.tables.get(None)
-            if latest is not None and latest is not table:
-                # the TV follows the latest game: showing this one, it shows what the answer
-                # says before the answer goes (a GET after a 200 read the table before it);
-                # another, its watcher looks whether this one is the latest now
-                shown = latest.state
-                if shown is not None and shown.game_id == game:
-                    latest.recorded(session.book, game, seq, outcome.events)
-                else:
-                    latest.nudge()
+        try:
+            library = self.library()
+            revive = getattr(library.book.store, "revive", None)
+            if revive is not None:  # PostgreSQL's connection, new after a restart
+                revive()
+            actor, authorize = acting(library, game, role, player,
+                                      banker_only=self.banker_only)
+            outcome = library.execute(line, game=game, actor=actor, id=command_id,
+                                      expect=expect, lang=lang, authorize=authorize)
+            if outcome.refusal is not None and isinstance(outcome.refusal.error,
+                                                          DatabaseError):
+                raise outcome.refusal.error
+            seq = library.book.store.last_seq(game)
+        except DatabaseError as exc:  # away: nothing was recorded (a 503 to retry)
+            with i18n.in_language(lang):
+                errors = i18n.say_error(exc) + "\n"
+            return 503, {"code": 4, "said": "", "errors": errors, "events": [],
+                         "replayed": False, "seq": None}
+        events = () if outcome.replayed else outcome.events
+        table = self.table(game)
+        table.recorded(library.book, game, seq, events)
+        latest = self.tables.get(None)
+        if latest is not None and latest is not table:
+            # the TV follows the latest game: showing this one, it shows what the answer
+            # says before the answer goes (a GET after a 200 read the table before it);
+            # another, its watcher looks whether this one is the latest now
+            shown = latest.state
+            if shown is not None and shown.game_id == game:
+                latest.recorded(library.book, game, seq, events)
+            else:
+                latest.nudge()
         return answer(outcome, seq, table, expect, lang)
 
 

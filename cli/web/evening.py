@@ -340,27 +340,15 @@ def evening_routes(hub, page) -> list[Route]:
 
 
 def new_game(hub, line: str, lang: str) -> tuple[int, dict, int | None]:
-    """`new` run as the terminal runs it (its checks, its words), on the writer thread: the
-    status (201, or 400/422 with `banco new`'s own error and nothing created), the answer and
-    the game's number."""
-    from banco.cli.execution import execute
-    from banco.cli.session import Session
-    from banco.cli.words import i18n
+    """`new` as the terminal runs it (its checks, its words), through the server's library on
+    the writer thread: the status (201, or 400/422 with `banco new`'s own error and nothing
+    created), the answer in `lang` and the game's number."""
+    from banco.cli.web.answers import said
+    from banco.cli.web.hub import tr
 
-    with i18n.speaking(["--lang", lang]):
-        session = Session(hub.db, None, actor="banker")
-        try:
-            outcome = execute(session, line, echo=False)
-            game = session.game_option
-        finally:
-            session.close()
-    body = {"code": outcome.code, "said": outcome.said, "errors": outcome.errors}
-    if outcome.code == 0 and game is not None:
-        return 201, body, game
-    if outcome.refusal is not None and hasattr(outcome.refusal, "render"):
-        from banco.cli.web.hub import tr
-
-        body["error"] = outcome.refusal.render(tr(lang))
-    else:
-        body["error"] = outcome.errors.strip().removeprefix("error: ")
-    return (422 if outcome.code == 1 else 400), body, None
+    outcome = hub.library().execute(line, actor="banker", lang=lang)
+    body = said(outcome, lang)
+    if outcome.refusal is None and outcome.game is not None:
+        return 201, body, outcome.game
+    body["error"] = outcome.refusal.error.render(tr(lang))
+    return (422 if body["code"] == 1 else 400), body, None

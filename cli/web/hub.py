@@ -31,8 +31,8 @@ SEEN = 16  # tables a watcher keeps, to say what an undo takes back without fold
 
 
 def log(text: str) -> None:
-    """A line on the server's terminal.  sys.__stderr__: a line being run has stdout and
-    stderr redirected to capture what it says (cli/execution.py)."""
+    """A line on the server's terminal (sys.__stderr__: the terminal `banco serve` runs in,
+    whatever a host application did with sys.stderr)."""
     print(time.strftime("%H:%M:%S ") + text, file=sys.__stderr__, flush=True)
 
 
@@ -198,6 +198,9 @@ class Table:
         state = book.state(game) if state is None else state
         if game in book.broken:  # folded over a break: every view says so, as `state` does
             with self.changed:
+                if game not in self.broken:  # found by a write refused on the table shown
+                    self._docs, self.version = {}, self.version + 1
+                    self.changed.notify_all()
                 self.broken[game] = book.broken[game]
         tail = self._tail(book, game, state) if tail is None else tail
         self.show(state, tail, self._undone(book, game, state, tail))

@@ -4,8 +4,9 @@ parameters, is said by cli/words/reasons.py; amounts as the edition prints them.
 
 from __future__ import annotations
 
-from banco.cli.words.i18n import N_, _, ngettext, pgettext, say
-from banco.cli.words.reasons import JAIL_WAYS, local_time, say_basis, say_reason
+from banco.cli.words.i18n import N_, NP_, _, ngettext, pgettext, say
+from banco.cli.words.reasons import local_time, say_basis, say_how, say_reason
+from banco.ledger.records.verdicts import words
 from banco.ledger.table.state import BANK, State, must_go_bankrupt, next_step
 
 
@@ -162,14 +163,22 @@ def _card_draw_required(event: dict, d: dict, state: State) -> str | None:
         player=d["player"], deck=deck.title, key=d["deck"])
 
 
+def card_text(state: State, d: dict) -> str:
+    """A card's words: the edition's card table's (a fact holds its deck and number)."""
+    deck = state.edition.decks.get(d["deck"])
+    if deck is None or not 1 <= d["number"] <= len(deck.cards):
+        return "?"
+    return deck.cards[d["number"] - 1].text
+
+
 def _card_drawn(event: dict, d: dict, state: State) -> str | None:
-    return f"  {state.edition.decks[d['deck']].title} {d['number']}: {d['text']}"
+    return f"  {state.edition.decks[d['deck']].title} {d['number']}: {card_text(state, d)}"
 
 
 def _card_misdrawn(event: dict, d: dict, state: State) -> str | None:
     return _("  {deck} {number} turned by mistake ({text}): shown, then under its deck "
              "without effect").format(deck=state.edition.decks[d["deck"]].title,
-                                      number=d["number"], text=d["text"])
+                                      number=d["number"], text=card_text(state, d))
 
 
 def _deck_shuffled(event: dict, d: dict, state: State) -> str | None:
@@ -222,8 +231,7 @@ def _jail_roll_failed(event: dict, d: dict, state: State) -> str | None:
 
 
 def _left_jail(event: dict, d: dict, state: State) -> str | None:
-    return _("  {player} leaves jail ({how})").format(player=d["player"],
-                                                     how=_(JAIL_WAYS.get(d["how"], d["how"])))
+    return _("  {player} leaves jail ({how})").format(player=d["player"], how=say_how(d["how"]))
 
 
 def _debt_incurred(event: dict, d: dict, state: State) -> str | None:
@@ -352,12 +360,34 @@ def _who(account: str) -> str:
     return bank_or(account)
 
 
+# A ruling's kind, as the log says it (`ruling rent` is `decisione affitto`).
+RULING_KINDS = {"rent": NP_("ruling kind", "rent"), "auction": NP_("ruling kind", "auction"),
+                "bankruptcy": NP_("ruling kind", "bankruptcy"), "jail": NP_("ruling kind", "jail")}
+
+
+def say_ruling_kind(kind: str) -> str:
+    return pgettext(*RULING_KINDS[kind]) if kind in RULING_KINDS else kind
+
+
+def say_verdict(verdict, state: State) -> str:
+    """A recorded ruling's verdict (its code and parameters) in the user's language, amounts as
+    the game's edition prints them; an older row's English, as a reading of stored rows meets
+    it, read into its code first."""
+    if type(verdict) is str:
+        from banco.ledger.records.verdict_prose import verdict_from_prose
+
+        verdict = verdict_from_prose(verdict)
+    return say(words(verdict, state.edition.money))
+
+
 # A referee's facts (ledger/rules/referee.py), in the words of `log`, `replay` and the report.
 REFEREE_WORDS = {
+    # the verdict's words from its code (ledger/records/verdicts.py), in the user's language
     "RulingRecorded": lambda d, st: _("ruling on event {seq} ({kind}) by referee {referee}: "
-                                      "{verdict}").format(seq=d["subject_seq"], kind=d["kind"],
+                                      "{verdict}").format(seq=d["subject_seq"],
+                                                          kind=say_ruling_kind(d["kind"]),
                                                           referee=d["referee"],
-                                                          verdict=d["verdict"]),
+                                                          verdict=say_verdict(d["verdict"], st)),
     # "to the Bank" is its own sentence: Italian joins the preposition ("alla Banca")
     "CashCorrected": lambda d, st: (
         _("  correction: {payer} pays {amount} to the Bank ({reason})") if d["payee"] == BANK

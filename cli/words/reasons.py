@@ -42,6 +42,7 @@ WORDS = {
     "starting_cash_for": N_("starting cash for {n} players ({rule})"),
     "jail_fine": N_("jail fine before rolling"),
     "jail_fine_after": N_("jail fine after {n} failed tries"),
+    "jail_card_for_fine": N_("a get-out-of-jail card used instead of the fine, {rule}"),
     "landed": N_("landed on {space}"),
     "third_doubles": N_("doubles {n} times in a row ({rule}); the token does not move"),
     "lot_mortgaged": N_("the lot is mortgaged (004 §Impegno)"),
@@ -240,11 +241,10 @@ def known(reason) -> bool:
     return found["code"] in WORDS or found["code"] in (CARD, TAX)
 
 
-# How a player left jail (LeftJail's `how`).
+# How a player left jail (LeftJail's `how`), by its code.
 JAIL_WAYS = {"doubles": N_("doubles"), "fine": N_("fine"), "card": N_("card"),
-             "fine after the last try": N_("fine after the last try"),
-             "card instead of the fine, after the last try":
-                 N_("card instead of the fine, after the last try")}
+             "fine_after_last_try": N_("fine after the last try"),
+             "card_after_last_try": N_("card instead of the fine, after the last try")}
 
 # How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for), by its
 # code; a count is said in its number's form ("1 house", "2 houses").
@@ -274,9 +274,14 @@ def say_basis(basis) -> str:
     return english(value)  # a card's multiple: English, as its sentence was
 
 
-def say_how(text: str) -> str:
-    """How a player left jail, in the user's language."""
-    return _(JAIL_WAYS[text]) if text in JAIL_WAYS else text
+def say_how(how) -> str:
+    """How a player left jail (its code, `{"code": "doubles"}`), in the user's language."""
+    from banco.ledger.records.jail_ways import how_english, how_from_prose
+
+    if type(how) is str:  # an older row's phrase, as a reading of stored rows meets it
+        how = how_from_prose(how)
+    code = how.get("code") if type(how) is dict else how
+    return _(JAIL_WAYS[code]) if code in JAIL_WAYS else how_english(how)
 
 
 # ledger/base/text.py's Fact (a fact's English data inside a message) is said by these; the

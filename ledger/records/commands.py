@@ -201,11 +201,17 @@ class CorrectOwner(NamedTuple):
 
 
 class RecordRuling(NamedTuple):
+    """A ruling kept as a fact: its verdict's code and parameters (ledger/records/verdicts.py),
+    the facts it rests on and the sections it cites, never its words.  A command recorded by
+    an older banco held the verdict and the whole ruling in English (`verdict` a sentence,
+    `text`): decided as the upcaster reads the fact it gave (ledger/records/verdict_prose.py)."""
     kind: str  # rent | auction | bankruptcy | jail
     subject: int  # the seq the ruling is about
-    verdict: str
-    text: str
+    verdict: dict | str  # {"code": ..., params}; an older command's: its English
     referee: str
+    evidence: dict | None = None  # seqs, players, amounts, squares the ruling rests on
+    rule: str | None = None  # the rulebook sections it cites (`000 FAQ 7; 003 §10`)
+    text: str | None = None  # an older command's whole ruling in English
 
 
 class Seal(NamedTuple):

@@ -11,11 +11,14 @@ from functools import cache
 from typing import Any
 
 # 2: reasons are codes with parameters (ledger/records/reasons.py), no longer English sentences;
-# rows of version 1 are read through their upcasters (ledger/records/upcast.py, which holds it).
+# 3: how a player left jail is a code, a card drawn has no text, a ruling is its verdict's code
+# and its evidence (ledger/records/upcast_v3.py); older rows are read through their upcasters
+# (ledger/records/upcast.py, which holds the version).
 from banco.ledger.records.upcast import SCHEMA_VERSION
 
 SPEEDY_FACES = ("1", "2", "3", "bus", "mr")  # the Speedy die as banco records it (000)
 SPEEDY_MOVES = ("bus", "triple", "mr_monopoly")
+JAIL_WAYS = ("doubles", "fine", "card", "fine_after_last_try", "card_after_last_try")
 
 
 def _specs():
@@ -172,9 +175,9 @@ def _specs():
         "RentNotDue": {"payer": name(), "owner": name(), "property": pos(), "reason": why()},
         "TaxPaid": transfer(),
         "CardDrawRequired": {"player": name(), "deck": name()},
-        "CardDrawn": {"player": name(), **card, "text": text()},
+        "CardDrawn": {"player": name(), **card},  # its words: the edition's card table
         "CardChoiceRequired": {"player": name(), **card},
-        "CardMisdrawn": {**card, "text": text()},
+        "CardMisdrawn": {**card},
         "DeckShuffled": {"deck": name()},
         "CardPayment": transfer(**card),
         "CardThrowRequired": {"player": name(), "property": pos(), "owner": name(),
@@ -185,7 +188,9 @@ def _specs():
         "JailCardUsed": {"player": name(), **card},
         "SentToJail": {"player": name(), "reason": why()},
         "JailRollFailed": {"player": name(), "attempt": count(1)},
-        "LeftJail": {"player": name(), "how": text()},
+        # how: {"code": doubles | fine | card | fine_after_last_try | card_after_last_try}
+        "LeftJail": {"player": name(), "how": f.Dict(keys=f.String(), required=True,
+                                                     validate=lambda d: d.get("code") in JAIL_WAYS)},
         "FinePaid": transfer(),
         "DebtIncurred": {"debtor": name(), "creditor": name(), "amount": money(),
                          "reason": why()},
@@ -258,9 +263,6 @@ def _referee_specs():
     def name():
         return f.String(required=True, validate=v.Length(min=1))
 
-    def said():  # a referee's words: never blank
-        return f.String(required=True, validate=v.Length(min=1))
-
     def words():  # a referee's reason: code `referee`, his own words never blank
         return f.Dict(keys=f.String(), required=True, validate=lambda d: d.get("code") == "referee"
                       and isinstance(d.get("said"), str) and bool(d["said"].strip()))
@@ -272,7 +274,12 @@ def _referee_specs():
         "RulingRecorded": {"kind": f.String(required=True, validate=v.OneOf(RULING_KINDS)),
                            "subject_seq": f.Integer(strict=True, required=True,
                                                     validate=v.Range(min=1)),
-                           "verdict": said(), "text": said(), "referee": name()},
+                           # the verdict's code and parameters (ledger/records/verdicts.py), the
+                           # facts it rests on, the rulebook sections it cites
+                           "verdict": f.Dict(keys=f.String(), required=True,
+                                             validate=lambda d: isinstance(d.get("code"), str)),
+                           "evidence": f.Dict(keys=f.String(), required=True),
+                           "rule": f.String(required=True), "referee": name()},
         "CashCorrected": {"player": name(), "payer": name(), "payee": name(),
                           "amount": f.Integer(strict=True, required=True,
                                               validate=v.Range(min=1)),

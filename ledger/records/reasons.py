@@ -23,6 +23,7 @@ import re
 from functools import cache, lru_cache
 
 from banco.ledger.base.text import ENGLISH
+from banco.ledger.records.jail_ways import how_english
 
 # code -> the sentence banco wrote for it before schema version 2.  Most specific first: the
 # first template that matches a whole sentence reads it (as cli/words/reasons.py matched them).
@@ -317,3 +318,4 @@ def _from_prose(text: str, bare: str, kind: str) -> dict:
 
 ENGLISH.setdefault("reason", english)  # a reason inside a message (ledger/base/text.py's Fact)
 ENGLISH.setdefault("basis", english)  # a rent's basis inside a message
+ENGLISH.setdefault("how", how_english)  # how a player left jail (LeftJail's code)

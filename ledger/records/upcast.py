@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from banco.ledger.records.reasons import SAID, TAX, basis_from_prose, from_prose, from_text
+from banco.ledger.records.upcast_v3 import UPCASTERS_V2
 
 # The schema version today's rows carry (ledger/records/events.py's schemas are of it): an
 # older row is read through the upcasters below, one version at a time.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 Upcaster = Callable[[dict], dict]
 
@@ -72,6 +73,8 @@ UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("AuctionClosed", 1): lambda d: _sold(_fields("reason")(d)),
     ("RentClaimOpened", 1): lambda d: {**d, "basis": basis_from_prose(d["basis"])}
     if type(d.get("basis")) is str else d,
+    # Version 2 -> 3: a left jail's how, a card's text, a recorded ruling (upcast_v3.py).
+    **UPCASTERS_V2,
 }
 
 

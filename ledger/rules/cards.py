@@ -59,7 +59,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
         raise RuleViolation("{title} {number} offers no choice", rule=cited(state.rules, "cards", R_CARDS),
                             allowed=msg("`card {deck} {number}`", deck=cmd.deck, number=cmd.number),
                             title=deck.title, number=cmd.number)
-    tx.emit("CardDrawn", player=name, deck=cmd.deck, number=cmd.number, text=card.text)
+    tx.emit("CardDrawn", player=name, deck=cmd.deck, number=cmd.number)
     _apply_card(tx, name, card.deck, card.number, effect, cmd.choice)
     continue_turn(tx)
 
@@ -85,8 +85,7 @@ def _check_on_top(state: State, deck: str, number: int, action: str) -> None:
 def _misdraw(tx: Tx, cmd: c.Misdraw) -> None:
     """000 FAQ 18: the banker shows the card turned by mistake and puts it under its deck."""
     _check_on_top(tx.state, cmd.deck, cmd.number, msg("turn"))
-    card = tx.state.edition.decks[cmd.deck].cards[cmd.number - 1]
-    tx.emit("CardMisdrawn", deck=cmd.deck, number=cmd.number, text=card.text)
+    tx.emit("CardMisdrawn", deck=cmd.deck, number=cmd.number)
 
 
 @handles(c.Shuffle)

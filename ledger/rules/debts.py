@@ -21,8 +21,8 @@ from banco.ledger.rules.bankruptcy import debts_or_next
 from banco.ledger.rules.decision import Tx, debt_rule, money
 from banco.ledger.rules.mortgages import receive_mortgaged
 from banco.ledger.rules.registry import handles
-from banco.ledger.rules.turn import leave_after_fine
-from banco.ledger.table.state import BANK, State, debt_step, fine_owed
+from banco.ledger.rules.turn import R_MOVE_WAITS, fine_in_wait, leave_after_fine, nothing_else_owed
+from banco.ledger.table.state import BANK, State, debt_step, hammer_step
 
 R_KIND = "002 §Varie"
 
@@ -127,7 +127,15 @@ def pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
     if not debts:
         raise RuleViolation(msg("there is no debt to settle") if cmd.debtor is None else msg("{debtor} owes nothing", debtor=cmd.debtor),
                             allowed=debts_or_next(state))
-    d = debts[0]
+    fine = fine_in_wait(state)
+    # the last try's fine paid last: its payment moves the token, which waits for the rest
+    d = next((x for x in debts if fine is None or x.seq != fine.seq), debts[0])
+    if fine is not None and fine.seq == d.seq and state.rules.fine_before_move:
+        nothing_else_owed(state, msg("pay the fine"), fine)
+        if state.auction is not None:  # paid now, the token would not move after it
+            raise RuleViolation("cannot pay the fine while an auction is open: {player}'s "
+                                "token moves once it is paid", rule=R_MOVE_WAITS,
+                                allowed=hammer_step(state), player=d.debtor)
     cash = state.player(d.debtor).cash
     if cash < d.amount:
         creditor = msg("the Bank") if d.creditor == BANK else d.creditor
@@ -136,7 +144,6 @@ def pay_debt(tx: Tx, cmd: c.PayDebt) -> None:
             rule=debt_rule(state), allowed=debt_step(state, d.debtor),
             debtor=d.debtor, cash=money(state, cash), amount=money(state, d.amount),
             creditor=creditor)
-    fine = fine_owed(state)
     tx.emit("DebtPaid", payer=d.debtor, payee=d.creditor, amount=d.amount, reason=d.reason,
             debt_seq=d.seq)
     if fine is not None and fine.seq == d.seq:  # the fine paid, the token moves (004 §Prigione)

@@ -194,10 +194,31 @@ def record_ruling(tx: Tx, cmd: c.RecordRuling) -> None:
     if not 1 <= cmd.subject <= state.seq:
         raise RuleViolation("event {subject} is not in this game (events 1 to {seq})",
                             subject=cmd.subject, seq=state.seq)
-    if not cmd.verdict.strip() or not cmd.text.strip():
+    if isinstance(cmd.verdict, str):  # a command an older banco recorded: its English
+        if not cmd.verdict.strip() or not (cmd.text or "").strip():
+            raise RuleViolation("a ruling has a verdict and its reasons")
+        from banco.ledger.records.verdict_prose import ruling_from_prose
+
+        tx.emit("RulingRecorded", **ruling_from_prose(
+            {"kind": cmd.kind, "subject_seq": cmd.subject, "verdict": cmd.verdict,
+             "text": cmd.text, "referee": cmd.referee}))
+        return
+    if not (isinstance(cmd.verdict, dict) and isinstance(cmd.verdict.get("code"), str)
+            and isinstance(cmd.evidence, dict) and isinstance(cmd.rule, str)):
         raise RuleViolation("a ruling has a verdict and its reasons")
-    tx.emit("RulingRecorded", kind=cmd.kind, subject_seq=cmd.subject, verdict=cmd.verdict,
-            text=cmd.text, referee=cmd.referee)
+    # JSON's lists: the command read back from its record holds tuples (command_codec.py),
+    # and the fact it gives must equal the one recorded
+    tx.emit("RulingRecorded", kind=cmd.kind, subject_seq=cmd.subject,
+            verdict=_plain(cmd.verdict), evidence=_plain(cmd.evidence), rule=cmd.rule,
+            referee=cmd.referee)
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 @handles(c.Seal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from banco.ledger.base.errors import RuleViolation
 from banco.ledger.base.numbers import check_dice
-from banco.ledger.base.text import msg
+from banco.ledger.base.text import Fact, msg
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
 from banco.ledger.records.reasons import reason
@@ -17,10 +17,17 @@ from banco.ledger.rules.movement import continue_turn, land, move_token
 from banco.ledger.rules.registry import handles
 from banco.ledger.rules.speedy import R_JAIL_ENDS, check_face, ignored_because, is_triple
 from banco.ledger.table.speedy_die import bus_choices, face_value
-from banco.ledger.table.state import BANK, fine_owed, fine_reason, next_step
+from banco.ledger.table.state import BANK, debt_step, fine_owed, fine_reason, next_step
 
 R_DOUBLES = "004 §Stesso numero di punti su entrambi i dadi; 003 §01"
 R_JAIL = "004 §Prigione; 003 §08"
+# After the last failed try a card stands for the fine, owed or not: "Sì. In questo modo puoi
+# risparmiare il pagamento di 50 M" (000 FAQ 17); 004 §Prigione frees with a card bought from
+# another player, 003 §08 with a card, as ways out beside the fine.
+R_CARD_FOR_FINE = "000 FAQ 17; 004 §Prigione; 003 §08"
+# The last try's move waits for every debt at the table, as a roll does: "pagare $50 prima di
+# poter muovere" (004 §Prigione), and what is owed is raised before play goes on (003 §10).
+R_MOVE_WAITS = "004 §Prigione; 003 §10"
 
 
 # The words a refusal names its action by, made once: the commands an audit re-derives by
@@ -90,7 +97,7 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int, speedy: di
         # 003 silent): he does not roll again.
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=True, in_row=0,
                 extra_roll=False, **speedy)
-        tx.emit("LeftJail", player=name, how="doubles")
+        tx.emit("LeftJail", player=name, how={"code": "doubles"})
     else:
         attempt = player.jail_turns + 1
         tx.emit("DiceRolled", player=name, dice=list(dice), doubles=False, in_row=0,
@@ -113,7 +120,7 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int, speedy: di
             return
         # 003 §08: after the third failed try, pay the fine and move by that roll.
         pay(tx, "FinePaid", name, BANK, fine, fine_reason(attempt))
-        tx.emit("LeftJail", player=name, how="fine after the last try")
+        tx.emit("LeftJail", player=name, how={"code": "fine_after_last_try"})
     land(tx, name, move_token(tx, name, (player.position + total) % 40, total, "dice", salary=True))
     continue_turn(tx)
 
@@ -121,8 +128,32 @@ def _roll_in_jail(tx: Tx, name: str, dice, doubles: bool, total: int, speedy: di
 def leave_after_fine(tx: Tx, name: str) -> None:
     """The fine of the last try is paid (`pay-fine`, or `pay` of its debt): out of jail, and
     the token moves by that roll (004 §Prigione)."""
-    tx.emit("LeftJail", player=name, how="fine after the last try")
+    tx.emit("LeftJail", player=name, how={"code": "fine_after_last_try"})
     _forced_out(tx, name)
+
+
+def fine_in_wait(state):
+    """The last try's fine, a debt, while the token waits for it (fine_owed), an auction
+    opened in that wait included (a bankrupt's deeds, a debtor's deed: 002 §Varie)."""
+    auction = state.auction
+    if auction is None or auction.resume != "jail_exit":
+        return fine_owed(state)
+    return fine_owed(state._replace(turn=state.turn._replace(phase="jail_exit")))
+
+
+def nothing_else_owed(state, action, fine=None) -> None:
+    """The token of the last failed try moves only when no debt is owed at the table (but
+    `fine`, the one being settled): as no roll is made while one is (decision.no_debts), or
+    money met on the way could pay it (issue 32's note)."""
+    for d in state.debts:
+        if fine is None or d.seq != fine.seq:
+            creditor = msg("the Bank") if d.creditor == BANK else d.creditor
+            raise RuleViolation(
+                "cannot {action}: {debtor} owes {amount} to {creditor} ({reason}), and "
+                "{player}'s token leaves jail only once nothing else is owed", rule=R_MOVE_WAITS,
+                allowed=debt_step(state, d.debtor), action=action, debtor=d.debtor,
+                amount=money(state, d.amount), creditor=creditor, reason=Fact(d.reason),
+                player=state.turn.player)
 
 
 def _forced_out(tx: Tx, name: str) -> None:
@@ -151,6 +182,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
     p = _jail_exit_check(tx, cmd.player, msg("pay the fine"))
     fine = state.rules.jail_fine
     if state.turn.phase == "jail_exit" and state.rules.fine_before_move:
+        nothing_else_owed(state, msg("pay the fine"), fine_owed(state))
         _pay_the_last_fine(tx, p)
         return
     if state.turn.phase == "jail_exit":
@@ -167,7 +199,7 @@ def _pay_fine(tx: Tx, cmd: c.PayFine) -> None:
                             allowed=msg("{other}`roll D1 D2` to try for doubles", other=other),
                             player=p.name, cash=money(state, p.cash), fine=money(state, fine))
     tx.emit("FinePaid", payer=p.name, payee=BANK, amount=fine, reason=reason("jail_fine"))
-    tx.emit("LeftJail", player=p.name, how="fine")
+    tx.emit("LeftJail", player=p.name, how={"code": "fine"})
 
 
 def _pay_the_last_fine(tx: Tx, p) -> None:
@@ -196,14 +228,17 @@ def _use_card(tx: Tx, cmd: c.UseCard) -> None:
         raise RuleViolation("{player} holds no get-out-of-jail card", rule=cited(state.rules, "jail", R_JAIL),
                             allowed=msg("{fine}`roll D1 D2` to try for doubles", fine=fine),
                             player=p.name)
-    if fine_owed(state) is not None:
-        # the fine is owed already: a debt is settled by paying it (003 §10)
-        no_debts(state, msg("use a card"), p.name)
+    owed = fine_owed(state)
+    if state.turn.phase == "jail_exit" and state.rules.fine_before_move:
+        nothing_else_owed(state, msg("use a card"), owed)
     deck, number = p.jail_cards[0]
     tx.emit("JailCardUsed", player=p.name, deck=deck, number=number)
     # 003 §09: the card goes back to the bottom of its deck.
+    if owed is not None:  # the fine a debt already: the card stands for it all the same
+        tx.emit("DebtCancelled", debtor=p.name, creditor=BANK, amount=owed.amount,
+                reason=reason("jail_card_for_fine", rule=R_CARD_FOR_FINE), debt_seq=owed.seq)
     if state.turn.phase == "jail_exit":
-        tx.emit("LeftJail", player=p.name, how="card instead of the fine, after the last try")
+        tx.emit("LeftJail", player=p.name, how={"code": "card_after_last_try"})
         _forced_out(tx, p.name)
         return
-    tx.emit("LeftJail", player=p.name, how="card")
+    tx.emit("LeftJail", player=p.name, how={"code": "card"})

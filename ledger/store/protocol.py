@@ -158,6 +158,12 @@ class EventStore(Protocol):
     def hash_at(self, game_id: int, seq: int) -> str | None:
         """The hash of row `seq`, None when there is none."""
 
+    def data_version(self) -> int | None:
+        """A number that changes whenever another connection has written to the store since
+        this one last asked (SQLite's PRAGMA data_version), so that a book holding a table may
+        skip reading its rows again when nothing else wrote; None when the store cannot tell
+        (then they are read again)."""
+
     def row_at(self, game_id: int, seq: int) -> tuple | None:
         """Row `seq` as stored (COLUMNS order, ledger/store/schema.py), None when there is
         none: what binds a snapshot to the chain (ledger/store/snapshot_binding.py)."""

@@ -282,6 +282,10 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         return self.with_chain_ids(game_id, [event_dict(row)])[0] if row else None
 
     @guarded(writing=False)
+    def data_version(self) -> int | None:
+        return self.conn.execute("PRAGMA data_version").fetchone()[0]
+
+    @guarded(writing=False)
     def hash_at(self, game_id: int, seq: int) -> str | None:
         if not self.has_tables():
             return None

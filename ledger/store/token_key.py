@@ -94,6 +94,33 @@ def _make(path: Path) -> bytes:
     return key
 
 
+def carry(db: str, target: str) -> Path | None:
+    """The key of `db` put beside `target`, a SQLite backup of it just written, as
+    `TARGET.token-key` at mode 0600, where an audit of the backup looks for it wherever the two
+    are taken: without it every keyed entry reads as edited.  A key already there is another
+    file's (a backup replaced, a file removed without its key): replaced, or removed when `db`
+    has none.  Written whole under another name and renamed.  Returns where it went, or None."""
+    key = load(db)
+    path = Path(f"{target}.token-key")
+    if key is None:
+        path.unlink(missing_ok=True)
+        return None
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)  # a leftover part file keeps its mode through O_TRUNC
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(key.hex() + "\n")
+        os.replace(part, path)
+    except OSError as exc:
+        part.unlink(missing_ok=True)
+        raise DatabaseError("{target} was written, but its tokens' key could not be put beside "
+                            "it ({why}): copy {key} to {path}, mode 0600, or its audit names "
+                            "every keyed token entry", target=target, why=str(exc),
+                            key=str(key_path(db)), path=str(path)) from None
+    return path
+
+
 def keyed(key: bytes, body: bytes) -> str:
     """An entry's hash under the key (its plain hash: hashlib.sha256(body))."""
     return hmac.new(key, body, hashlib.sha256).hexdigest()

@@ -256,6 +256,11 @@ def next_step(state: State) -> Text | str:
         return msg("{main}; meanwhile {debts}", main=main, debts=debts) if debts else main
     if debts and len(state.active()) == 1:  # the last player pays the Bank, then it is over
         return Joined([debts, msg("the game ends")], "; ")
+    if debts and fine_owed(state) is not None and state.current.jail_cards:
+        # a card stands for the fine owed (000 FAQ 17): no bankruptcy for it while he holds one
+        return msg("{debts}; or {player} uses a get-out-of-jail card for the fine (`use-card`, "
+                   "000 FAQ 17); then {player} leaves jail and moves {spaces} (004 §Prigione)",
+                   debts=debts, player=t.player, spaces=sum(t.dice[:2]))
     if debts and must_go_bankrupt(state, t.player):  # out of the game: not his roll next
         return msg("{debts}; {then}", debts=debts, then=after_bankruptcy(state, t.player))
     if debts and fine_owed(state) is not None:  # the fine first, then the move (004 §Prigione)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from banco.ledger.base.errors import UsageError
-from banco.ledger.base.text import Fact, Joined, Text, msg, plural
+from banco.ledger.base.text import Fact, Joined, Text, msg
 from banco.ledger.board.rule_sets import cited, shown
+from banco.ledger.records.verdicts import verdict
 from banco.ledger.rules.auction import R_AUCTION, R_UNPAID
 from banco.ledger.rules.estate import R_SHORT as R_SHORTAGE
 from banco.ledger.table.state import BANK, richest_bidders
@@ -78,7 +79,7 @@ def _auctions(log: Log) -> list[dict]:
 
 def _kind(kind: str) -> Text | str:
     """A building auction's kind, as the messages say it."""
-    return {"house": msg("house"), "hotel": msg("hotel"), "deed": msg("deed")}.get(kind, kind)
+    return verdict(kind) if kind in ("house", "hotel", "deed") else kind
 
 
 def _cash_at_hammer(log: Log, hammer: int) -> tuple[Joined, dict[str, int], list[str]]:
@@ -137,11 +138,11 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
     st = log.table(chain[0]["opened"])
     rules = st.rules
     what = (space_name(st, chain[0]["property"]) if chain[0]["kind"] == "deed"
-            else msg("a {kind}", kind=_kind(chain[0]["kind"])))
+            else verdict("a_building", kind=_kind(chain[0]["kind"])))
     lines = [msg("auction ruling on event {seq} (rules {rules}): {what}", seq=seq,
                  rules=shown(rules), what=what)]
     rule = {cited(rules, "auction", R_AUCTION)}
-    verdict = ""
+    ruled: Text | str = ""
     docs = []
     docs_cash: dict[int, dict[str, int]] = {}
     for n, a in enumerate(chain, start=1):
@@ -188,49 +189,45 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
         if out is None:
             result = msg("still open")
             lead = a["bids"][-1]["data"] if a["bids"] else None
-            verdict = (msg("the auction is still open: {player} leads at {amount}",
-                           player=lead["player"], amount=money(st, lead["amount"])) if lead
-                       else msg("the auction is still open, without a bid"))
+            ruled = (verdict("auction_open_lead", player=lead["player"],
+                             amount=money(st, lead["amount"])) if lead
+                     else verdict("auction_open"))
         elif out == "AuctionWon":
             if a["bids"]:
-                result = msg("won by {player} for {amount}, paid to the Bank at event {seq}",
-                             player=ed["player"], amount=money(st, ed["amount"]),
-                             seq=end["seq"])
+                result = verdict("auction_won", player=ed["player"],
+                                 amount=money(st, ed["amount"]), seq=end["seq"])
             else:
                 rule.add(R_NO_BID)
                 purses, cash, tied = _cash_at_hammer(log, end["seq"])
                 lines.append(msg("  cash when the hammer fell (nobody bid: the player with the "
                                  "most cash takes it, {rule}): {purses}", rule=R_NO_BID,
                                  purses=purses))
-                result = (msg("no bid: {player}, the player with the most cash ({cash}), took it "
-                              "at the opening price {amount} (event {seq}, {rule})",
-                              player=ed["player"], cash=money(st, cash[ed["player"]]),
-                              amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID)
+                result = (verdict("auction_richest", player=ed["player"],
+                                  cash=money(st, cash[ed["player"]]),
+                                  amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID)
                           if len(tied) < 2 else
-                          msg("no bid: {player} took it at the opening price {amount}, the banker "
-                              "choosing among the richest ({names}, {cash} each) (event {seq}, "
-                              "{rule})", player=ed["player"], names=", ".join(tied),
-                              cash=money(st, cash[ed["player"]]),
-                              amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID))
+                          verdict("auction_richest_tied", player=ed["player"],
+                                  names=", ".join(tied), cash=money(st, cash[ed["player"]]),
+                                  amount=money(st, ed["amount"]), seq=end["seq"], rule=R_NO_BID))
                 docs_cash[a["opened"]] = cash
-            verdict = result
+            ruled = result
         elif out == "AuctionClosed":
             result = msg("closed without a bid at event {seq}: {reason}", seq=end["seq"],
                          reason=Fact(ed["reason"]))
-            verdict = (msg("no bid: {what} stays with the Bank", what=what) if a["kind"] == "deed"
-                       else msg("no bid: the {kind} stays with the Bank", kind=_kind(a["kind"])))
+            ruled = (verdict("auction_no_bid", what=what) if a["kind"] == "deed"
+                     else verdict("auction_no_bid_building", kind=_kind(a["kind"])))
         elif out == "AuctionVoided":
             rule.add(R_UNPAID)
             result = msg("voided at event {seq}: {reason}", seq=end["seq"],
                          reason=Fact(ed["reason"]))
         elif out in ("HouseBuilt", "HotelBuilt"):
-            result = msg("won by {player} for {amount}, built on {space} at event {seq}",
-                         player=ed["player"], amount=money(st, ed["amount"]),
-                         space=space_name(st, ed["property"]), seq=end["seq"])
-            verdict = result
+            result = verdict("auction_built", player=ed["player"],
+                             amount=money(st, ed["amount"]),
+                             space=space_name(st, ed["property"]), seq=end["seq"])
+            ruled = result
         else:
-            result = msg("the game ended at event {seq} before the hammer", seq=end["seq"])
-            verdict = result
+            result = verdict("auction_game_ended", seq=end["seq"])
+            ruled = result
         lines.append(msg("  result: {result}", result=result))
         docs.append({"opened": a["opened"], "why": a["why"], "min_bid": a["min_bid"],
                      "step": a["step"], "excluded": a["excluded"],
@@ -241,10 +238,9 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
                         if a["opened"] in docs_cash else {})})
     if len(chain) > 1:
         voided = [a for a in chain if a["outcome"] == "AuctionVoided"]
-        verdict = Joined([verdict, plural(
-            " (after {n} voided auction: {players} could not pay)",
-            " (after {n} voided auctions: {players} could not pay)", len(voided),
+        ruled = Joined([ruled, verdict(
+            "auction_voided", n=len(voided),
             players=", ".join(a["end"]["data"]["player"] for a in voided))], "")
     facts = {"what": what, "auctions": docs, "auction_min_bid": rules.auction_min_bid,
              "auction_step": rules.auction_step, "no_bid": rules.auction_no_bid}
-    return Ruling("auction", seq, verdict, lines, "; ".join(sorted(rule)), facts)
+    return Ruling("auction", seq, ruled, lines, "; ".join(sorted(rule)), facts)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.text import Fact, Joined, Text, msg, plural
 from banco.ledger.board.rule_sets import cited, shown
+from banco.ledger.records.verdicts import verdict
 from banco.ledger.rules.estate import R_BANKRUPT
 from banco.ledger.table.state import BANK
 from banco.ledger.table.worth import building_sale_value, deeds_of
@@ -30,7 +31,7 @@ START_OF_TURN_FIELD = "bankruptcy_start_of_turn"
 
 
 def _who(name: str) -> Text | str:
-    return msg("the Bank") if name == BANK else name
+    return verdict("the_bank") if name == BANK else name
 
 
 BANKRUPTCY_EVENTS = {"BankruptcyDeclared", "EstateTransferred", "DebtCancelled", "BuildingsSold"}
@@ -82,15 +83,20 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
                          amount=money(st, dd.amount), creditor=_who(dd.creditor), seq=dd.seq,
                          reason=Fact(dd.reason)))
     p = before.player(name)
+    # each part as words and as data (what kind of part, its square): a recorded ruling
+    # keeps the data, never the words
     parts = [(msg("cash"), p.cash)]
+    sources: list[dict] = [{"kind": "cash"}]
     for pos in deeds_of(before, name):
         sale = building_sale_value(before, pos)
         if sale:
             parts.append((msg("buildings on {space} at half price", space=space_name(st, pos)),
                           sale))
+            sources.append({"kind": "buildings", "property": pos})
         if pos not in before.mortgaged:
             parts.append((msg("mortgage of {space}", space=space_name(st, pos)),
                           st.edition.space(pos).mortgage))
+            sources.append({"kind": "mortgage", "property": pos})
     can = sum(v for _, v in parts)
     lines.append(msg("valuation before the bankruptcy: {player} could raise {amount} = {parts}",
                      player=name, amount=money(st, can),
@@ -194,18 +200,17 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
         lines.append(msg("the {rules} rules hand the estate over as it stands (the "
                          "championship's start-of-turn rule, {rule}, is not part of them)",
                          rules=shown(rules), rule=R_TURN_START))
-    verdict = (msg("{player} was bankrupt to {creditor}: owed {owed}, could raise only {can}",
-                   player=name, creditor=_who(creditor), owed=money(st, owed),
-                   can=money(st, can)) if unavoidable else
-               msg("{player} was declared bankrupt to {creditor} but could have raised {can} "
-                   "against {owed} owed", player=name, creditor=_who(creditor),
-                   can=money(st, can), owed=money(st, owed)))
+    ruled = (verdict("bankrupt", player=name, creditor=_who(creditor), owed=money(st, owed),
+                     can=money(st, can)) if unavoidable else
+             verdict("bankrupt_avoidable", player=name, creditor=_who(creditor),
+                     can=money(st, can), owed=money(st, owed)))
     facts = {"player": name, "creditor": creditor, "declared_seq": declared["seq"],
              "debts": [{"seq": dd.seq, "creditor": dd.creditor, "amount": dd.amount,
                         "reason": dd.reason} for dd in debts],
-             "owed": owed, "could_raise": can, "valuation": [{"what": k, "amount": v}
-                                                             for k, v in parts],
+             "owed": owed, "could_raise": can, "valuation": [{"what": k, **source, "amount": v}
+                                                             for (k, v), source
+                                                             in zip(parts, sources, strict=True)],
              "unavoidable": unavoidable, "passed": passed, "turn_start_seq": start,
              "mortgaged_during_turn": [x["seq"] for x in mortgaged_since],
              "start_of_turn_rule": start_rule}
-    return Ruling("bankruptcy", seq, verdict, lines, "; ".join(rule), facts)
+    return Ruling("bankruptcy", seq, ruled, lines, "; ".join(rule), facts)

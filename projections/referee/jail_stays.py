@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from banco.ledger.base.errors import UsageError
-from banco.ledger.base.text import Fact, Joined, msg, plural
+from banco.ledger.base.text import Fact, Joined, msg
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.board.rule_sets import shown as shown_rules
+from banco.ledger.records.verdicts import verdict
 from banco.ledger.rules.decision import debt_rule
 from banco.ledger.rules.turn import R_JAIL
 from banco.projections.referee.ruling_log import Log, Ruling, log_of, money, nearby, space_name
@@ -39,9 +40,11 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
     rolled = [x for x in cause if x["type"] == "DiceRolled"]
     card = [x for x in cause if x["type"] == "CardDrawn"]
     how = Fact(sent["data"]["reason"])
-    if card:
+    if card:  # the card's words are the edition's (a fact holds its deck and number)
+        drawn = card[-1]["data"]
+        text = st.edition.decks[drawn["deck"]].cards[drawn["number"] - 1].text
         how = Joined([how, msg(" (drawn at event {seq}: {text})", seq=card[-1]["seq"],
-                               text=card[-1]["data"]["text"])], "")
+                               text=text)], "")
     elif rolled and rolled[-1]["data"]["doubles"]:
         how = Joined([how, msg(" (the roll at event {seq}: {dice})", seq=rolled[-1]["seq"],
                                dice="+".join(map(str, rolled[-1]["data"]["dice"])))], "")
@@ -93,9 +96,7 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
                          rules=shown_rules(rules), fine=money(st, rules.jail_fine),
                          tries=rules.jail_max_attempts, debt_rule=debt_rule(st)))
     if left is None:
-        verdict = plural("{player} is still in jail after {n} failed try",
-                         "{player} is still in jail after {n} failed tries", len(tries),
-                         player=player)
+        ruled = verdict("jail_still", n=len(tries), player=player)
     else:
         way = Fact(left["data"]["how"], "how")
         detail = ""
@@ -105,7 +106,7 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
         elif fine is not None:
             detail = msg(" ({amount} at event {seq})", amount=money(st, fine["data"]["amount"]),
                          seq=fine["seq"])
-        elif way == "doubles":
+        elif left["data"]["how"].get("code") == "doubles":
             dice = next((y for y in log.batch(left["seq"]) if y["type"] == "DiceRolled"), None)
             if dice:
                 detail = msg(" ({dice}, no extra roll)",
@@ -116,16 +117,14 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
                  else "")
         lines.append(msg("left at event {seq}: {way}{detail}{after}", seq=left["seq"], way=way,
                          detail=detail, after=after))
-        verdict = plural("{player} left jail by {way} at event {seq}, after {n} failed try",
-                         "{player} left jail by {way} at event {seq}, after {n} failed tries",
-                         len(tries), player=player, way=way, seq=left["seq"])
+        ruled = verdict("jail_left", n=len(tries), player=player, way=way, seq=left["seq"])
     facts = {"player": player, "sent_seq": sent["seq"], "reason": sent["data"]["reason"],
              "tries": [{"seq": x["seq"], "attempt": x["data"]["attempt"],
                         "dice": dice["data"]["dice"] if dice else None} for x, dice in tries],
              "left_seq": left["seq"] if left else None,
              "how": left["data"]["how"] if left else None,
              "jail_fine": rules.jail_fine, "max_attempts": rules.jail_max_attempts}
-    return Ruling("jail", seq, verdict, lines, cited(rules, "jail", R_JAIL), facts)
+    return Ruling("jail", seq, ruled, lines, cited(rules, "jail", R_JAIL), facts)
 
 
 def _a_jail_fine(d: dict) -> bool:

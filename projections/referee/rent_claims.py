@@ -7,6 +7,7 @@ from __future__ import annotations
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.text import Fact, Joined, Text, msg
 from banco.ledger.board.rule_sets import shown
+from banco.ledger.records.verdicts import verdict
 from banco.ledger.rules.claims import R_RENT as R_RENT_CLASSIC
 from banco.ledger.rules.decision import debt_rule
 from banco.ledger.table.state import State
@@ -198,73 +199,68 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
                                  player=by, dice=dice, said=said, closed_at=closed_at,
                                  time=local_time(x["recorded_at"]), seq=x["seq"]))
     if facts["taken_back_by"]:
-        outcome = msg("no rent was owed: the landing was taken back by the undo at event {seq}",
-                      seq=facts["taken_back_by"])
+        outcome = verdict("rent_taken_back",
+                          seq=facts["taken_back_by"])
     elif paid is not None:
         facts["paid_seq"] = paid["seq"]
-        outcome = msg("paid in time: {payer} paid {owner} {amount} at event {seq}", payer=payer,
+        outcome = verdict("rent_paid", payer=payer,
                       owner=owner, amount=money(st, amount), seq=paid["seq"])
     elif lapsed is not None and lapsed["data"]["closed_by"] == "debt":
-        outcome = msg("claimed in time; {payer} owes it as a debt (event {seq}, {rule})",
+        outcome = verdict("rent_debt",
                       payer=payer, seq=facts.get("debt_seq") or lapsed["seq"],
                       rule=debt_rule(st))
     elif lapsed is not None and lapsed["data"]["closed_by"] == "bankruptcy":
-        outcome = msg("never collected: a bankruptcy ended the claim at event {seq}",
+        outcome = verdict("rent_bankruptcy",
                       seq=lapsed["seq"])
     elif lapsed is not None:
         by = lapsed["data"]["closed_by"]
         if facts["late_claims"]:
-            outcome = msg("too late: the window closed when {player} rolled (event {seq}); the "
-                          "claim at event {late} was rightly refused and {owner} lost the rent",
+            outcome = verdict("rent_refused",
                           player=by, seq=lapsed["seq"], late=facts["late_claims"][0],
                           owner=owner)
         else:
-            outcome = msg("lapsed unclaimed: {owner} did not ask before {player} rolled (event "
-                          "{seq}); the rent is lost", owner=owner, player=by, seq=lapsed["seq"])
+            outcome = verdict("rent_lapsed", owner=owner, player=by, seq=lapsed["seq"])
     else:
-        outcome = msg("still open: {owner} may claim {amount} until {closer} rolls", owner=owner,
+        outcome = verdict("rent_open", owner=owner,
                       amount=money(st, amount), closer=closer)
         lines.append(msg("open: nobody has claimed it and {closer} has not rolled yet",
                          closer=closer))
     facts["outcome"] = outcome
-    verdict = outcome
+    ruled = outcome
     if claim_at is not None:
         m = log.seq_at(claim_at)
         facts["claim_at"] = m
-        when = (msg("after event {seq}", seq=m) if claim_at.seq is not None
-                else msg("at {time} (after event {seq})", time=claim_at.text, seq=m))
+        when = (verdict("after_event", seq=m) if claim_at.seq is not None
+                else verdict("at_time", time=claim_at.text, seq=m))
         answer = _claim_verdict(m, at, landed, closed_at, paid, lapsed, closer, facts)
         facts["claim_at_verdict"] = answer
         lines.append(msg("outcome: {outcome}", outcome=outcome))
-        verdict = msg("a claim made {when} was {answer}", when=when, answer=answer)
+        ruled = verdict("claim_at", when=when, answer=answer)
     rule = claim_rule(rules)
     if lapsed is not None and lapsed["data"]["closed_by"] == "debt":
         rule = f"{rule}; {debt_rule(st)}"
-    return Ruling("rent", seq, verdict, lines, rule, facts)
+    return Ruling("rent", seq, ruled, lines, rule, facts)
 
 
 def _claim_verdict(m, opened, landed, closed_at, paid, lapsed, closer, facts) -> Text:
     if facts["taken_back_by"]:
-        return msg("about a landing that was taken back: nothing to claim")
+        return verdict("claim_taken_back")
     if m < opened:
         if m >= landed:  # after the landing's event, within its command: not yet recorded
-            return msg("too early: the landing (event {landed}) was not yet recorded whole; "
-                       "the window opened at event {seq}", landed=landed, seq=opened)
-        return msg("too early: nothing was owed before the landing (event {seq})", seq=landed)
+            return verdict("claim_early_batch", landed=landed, seq=opened)
+        return verdict("claim_early", seq=landed)
     if paid is not None and m >= paid["seq"]:
-        return msg("after the rent was paid (event {seq}): nothing more is owed",
+        return verdict("claim_after_paid",
                    seq=paid["seq"])
     if lapsed is not None and m >= lapsed["seq"] and lapsed["data"]["closed_by"] == "debt":
-        return msg("after the claim became a debt (event {seq})", seq=lapsed["seq"])
+        return verdict("claim_after_debt", seq=lapsed["seq"])
     if lapsed is not None and m >= lapsed["seq"] and lapsed["data"]["closed_by"] == "bankruptcy":
-        return msg("after the bankruptcy that ended the claim (event {seq})", seq=lapsed["seq"])
+        return verdict("claim_after_bankruptcy", seq=lapsed["seq"])
     if closed_at is not None and m >= closed_at:
-        return msg("TOO LATE: {player} had rolled (the roll recorded from event {seq}), which "
-                   "closed the window", player=lapsed["data"]["closed_by"], seq=closed_at)
-    until = (msg("until {closer}'s roll (recorded from event {seq})", closer=closer,
-                 seq=closed_at) if closed_at
-             else msg("until {closer} rolls", closer=closer))
-    return msg("IN TIME: the window was open from event {seq} {until}", seq=opened, until=until)
+        return verdict("claim_too_late", player=lapsed["data"]["closed_by"], seq=closed_at)
+    until = (verdict("until_roll_at", closer=closer, seq=closed_at) if closed_at
+             else verdict("until_roll", closer=closer))
+    return verdict("claim_in_time", seq=opened, until=until)
 
 
 def _rent_without_claim(log: Log, seq: int, what: str, at: int) -> Ruling:
@@ -279,12 +275,12 @@ def _rent_without_claim(log: Log, seq: int, what: str, at: int) -> Ruling:
                          "claim to make or to lose", payer=d["payer"], payee=d["payee"],
                          amount=money(st, d["amount"]), space=place, at=at,
                          rules=shown(st.rules)))
-        verdict = msg("paid at the landing: {amount} (no claim window)",
+        ruled = verdict("rent_auto",
                       amount=money(st, d["amount"]))
     else:
         lines.append(msg("{payer} stopped on {space}, {owner}'s, at event {at}: {reason}",
                          payer=d["payer"], space=place, owner=d["owner"], at=at,
                          reason=Fact(d["reason"])))
-        verdict = msg("no rent was due")
-    return Ruling("rent", seq, verdict, lines, claim_rule(st.rules),
+        ruled = verdict("rent_not_due")
+    return Ruling("rent", seq, ruled, lines, claim_rule(st.rules),
                   {"payer": d["payer"], "property": place, "event": at, "kind": what})

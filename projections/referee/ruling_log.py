@@ -30,6 +30,14 @@ class Ruling:
                           render(msg("verdict: {verdict}", verdict=self.verdict), tr),
                           render(msg("rule: {rule}", rule=self.rule), tr)])
 
+    def recorded(self) -> dict:
+        """What RulingRecorded keeps of it (ledger/records/verdicts.py): the verdict's code
+        and parameters, the evidence as data, the rule; its words are said where it is shown."""
+        from banco.ledger.records.verdicts import as_data, evidence
+
+        return {"verdict": as_data(self.verdict), "evidence": evidence(self.facts),
+                "rule": self.rule}
+
     def document(self) -> dict:
         return _plain({"kind": self.kind, "subject_seq": self.subject, "verdict": self.verdict,
                        "reasons": self.lines, "rule": self.rule, "facts": self.facts})
@@ -138,7 +146,10 @@ def log_of(events: list[dict] | Log, game_id: int | None) -> Log:
 
 
 def money(state: State, amount: int) -> str:
-    return state.edition.money(amount)
+    """An amount as the edition prints it, that a recorded verdict keeps as its integer."""
+    from banco.ledger.records.verdicts import Amount
+
+    return Amount(amount, state.edition.money(amount))
 
 
 def estate_rule(rules: RuleSet) -> str:

@@ -79,3 +79,32 @@ class BookLog(Log):
 
     def _start(self) -> int:
         return self.store.game_start(self.game_id)["seq"]
+
+
+def rule(book, game_id: int, kind: str, moment: str | int, claim_at: str | None = None):
+    """The ruling of `kind` (auction, bankruptcy, jail, rent) on event `moment` (a seq, or a
+    SEQ|TIME as typed) of a game, read from the log: its `.text(catalog)`, `.verdict`,
+    `.document()`.  `claim_at`: rent's, a claim made at that moment.  What `ruling KIND SEQ`
+    says, the click command, the library and the phones' referee alike."""
+    from banco.projections.referee import rulings
+    from banco.projections.referee.moments import moment_seq, parse_moment
+
+    seq = moment if isinstance(moment, int) else moment_seq(book.store, game_id,
+                                                           parse_moment(moment))
+    args = {"claim_at": parse_moment(claim_at) if claim_at else None} if kind == "rent" else {}
+    # the stretch of the log the ruling asks for, looked up in the book: never all of it
+    return rulings.KINDS[kind](BookLog(book, game_id), seq, game_id=game_id, **args)
+
+
+def recorded_ruling(found, kind: str, seq: int, referee: str):
+    """The RecordRuling that keeps a ruling in the game's chain (RulingRecorded): the one
+    place a ruling found is made a command."""
+    from banco.ledger.records.commands import RecordRuling
+
+    return RecordRuling(kind, seq, referee=referee, **found.recorded())
+
+
+def ruling_command(book, game_id: int, kind: str, seq: int, claim_at: str | None,
+                   referee: str):
+    """`ruling KIND SEQ --record --referee R` as the command the book records."""
+    return recorded_ruling(rule(book, game_id, kind, seq, claim_at), kind, seq, referee)
