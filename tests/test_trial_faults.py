@@ -57,8 +57,10 @@ def test_no_output_replaces_the_open_database_or_its_files(db, command):
     before = db.read_bytes()
     os.symlink(db.name, db.parent / "link.db")
     os.link(db, db.parent / "hard.db")
-    for target in ("evc.db", "./evc.db", "link.db", "hard.db", "evc.db-wal", "evc.db-shm",
-                   "evc.db-journal", "evc.db.token-key"):
+    targets = ("evc.db", "./evc.db", "link.db", "hard.db", "evc.db-wal", "evc.db-shm",
+               "evc.db-journal", "evc.db.token-key")
+    # every spelling through export; the others share its one check (cli/safe_output.py)
+    for target in targets if command == ["export"] else targets[2::3]:
         said = banco("--db", "evc.db", *command, "-o", target, "--force", code=2, cwd=db.parent)
         assert "part of the open database" in said.stderr, said.stderr
     assert db.read_bytes() == before
@@ -139,11 +141,10 @@ def post(client, path, text, lang="en"):
     ("/api/join", '{"code":"x","player":"A","kye":1}', "`kye`"),
 ])
 def test_a_body_is_held_to_its_schema(client, db, path, text, said):
-    games = banco("--db", db, "games").stdout
     answer = post(client, path, text)
     assert answer.status_code == 400, answer.text
     assert said in answer.json()["error"], answer.json()
-    assert events(db) == 8 and banco("--db", db, "games").stdout == games
+    assert events(db) == 8  # no game started, no line run
 
 
 def test_an_unknown_field_is_named_with_the_allowed_and_the_close_one(client):
@@ -179,18 +180,25 @@ def forged(export: Path, actor: str, out: Path) -> Path:
 @pytest.mark.parametrize("actor, why", [("x" * 5000, "5000 characters long; at most 64"),
                                         ("Ev\x1b[2J\x1b[31mil", "U+001B"),
                                         ("", "blank"), (" banker", "spaces at its ends")])
-def test_an_imported_actor_is_one_a_command_could_have_recorded(db, actor, why):
-    export = db.parent / "e.jsonl"
-    banco("--db", db, "export", "-o", export)
-    bad = forged(export, actor, db.parent / "f.jsonl")
-    said = banco("--db", db.parent / "imp.db", "import", bad, code=3).stderr
+def test_an_imported_actor_is_one_a_command_could_have_recorded(exported, tmp_path, actor,
+                                                               why):
+    bad = forged(exported, actor, tmp_path / "f.jsonl")
+    said = banco("--db", tmp_path / "imp.db", "import", bad, code=3).stderr
     assert why in said and "nothing was imported" in said
     assert len(said) < 400 and "\x1b" not in said, said  # the field cut, never printed whole
-    assert not (db.parent / "imp.db").exists()
-    said = banco("--db", db.parent / "imp.db", "--lang", "it", "import", bad, code=3).stderr
-    assert "nulla è stato importato" in said and "l'autore" in said
-    good = forged(export, "Anna", db.parent / "g.jsonl")  # a player's own act, from his phone
-    banco("--db", db.parent / "ok.db", "import", good)
+    assert not (tmp_path / "imp.db").exists()
+    if actor == "":
+        said = banco("--db", tmp_path / "imp.db", "--lang", "it", "import", bad, code=3).stderr
+        assert "nulla è stato importato" in said and "l'autore" in said
+        good = forged(exported, "Anna", tmp_path / "g.jsonl")  # a player's act, from his phone
+        banco("--db", tmp_path / "ok.db", "import", good)
+
+
+@pytest.fixture(scope="module")
+def exported(played):
+    export = played.parent / "e.jsonl"
+    banco("--db", played, "export", "-o", export, "--force")
+    return export
 
 
 # --- smaller ----------------------------------------------------------------------------------
@@ -202,9 +210,10 @@ def test_two_names_that_look_the_same_are_refused(tmp_path, names):
     apart, and a claim or a trade would name either."""
     said = banco("--db", tmp_path / "n.db", "new", *names, code=2).stderr
     assert "look the same" in said and not (tmp_path / "n.db").exists()
-    said = banco("--db", tmp_path / "n.db", "--lang", "it", "new", *names, code=2).stderr
-    assert "sembrano uguali" in said
-    banco("--db", tmp_path / "n.db", "new", "Bea", "Bruno")  # two names: still welcome
+    if names[0] == "Bea":
+        said = banco("--db", tmp_path / "n.db", "--lang", "it", "new", *names, code=2).stderr
+        assert "sembrano uguali" in said
+        banco("--db", tmp_path / "n.db", "new", "Bea", "Bruno")  # two names: still welcome
 
 
 def test_a_correction_with_a_blank_reason_is_a_usage_error(db):
