@@ -222,3 +222,24 @@ def test_a_correction_with_a_blank_reason_is_a_usage_error(db):
                      reason, code=2).stderr
         assert "give the reason" in said
     assert events(db) == 8
+
+
+def test_a_reading_from_a_snapshot_says_the_rows_behind_it_went_unguarded(tmp_path):
+    """Triggers dropped, a rent behind the kept table edited (25 -> 925): `state` started from
+    the snapshot at event 500, never read event 39 and said nothing; `state --at 40` warned."""
+    from games import record
+
+    db = record(str(tmp_path / "g.db"), "classic-4p")  # 643 events: a snapshot at 500
+    conn = sqlite3.connect(db)
+    with conn:
+        assert conn.execute("SELECT MAX(seq) FROM snapshots").fetchone()[0] > 39
+        conn.execute("DROP TRIGGER events_no_update")
+        conn.execute("UPDATE events SET data = replace(data, '\"amount\":25,', '\"amount\":925,')"
+                     " WHERE seq = 39")
+    conn.close()
+    for reading in (["state"], ["statement", "Dario"]):
+        said = banco("--db", db, *reading).stderr
+        assert "events_no_update is missing" in said and "banco audit" in said, said
+    said = banco("--db", db, "--lang", "it", "state").stderr
+    assert "manca la protezione events_no_update" in said
+    assert "does not match its hash" in banco("--db", db, "state", "--at", "40").stderr

@@ -23,7 +23,7 @@ def actor_problem(actor: str | None) -> Text | None:
     if not actor.strip() or actor != actor.strip():
         return msg("blank, or spaces at its ends")
     bad = hidden_character(actor)
-    if bad is not None:  # a terminal's escape would repaint the referee's screen
+    if bad is not None and not "\ud800" <= bad <= "\udfff":  # a lone surrogate: said as one  # a terminal's escape would repaint the referee's screen
         return msg("it contains the character {code}, which cannot be shown",
                    code=code_point(bad))
     if len(actor) > MAX_ACTOR:
