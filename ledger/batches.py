@@ -26,6 +26,27 @@ REFEREE_FACTS = frozenset({"CashCorrected", "PositionCorrected", "OwnerCorrected
 REFUSAL_EVIDENCE = frozenset({"RentClaimRefused"})
 
 
+class LastCommand(NamedTuple):
+    """The last command recorded in a game, for `state` and the shell after a lost answer."""
+    line: str | None  # None for rows written before commands were recorded
+    command_id: str
+    first_seq: int
+    last_seq: int
+    recorded_at: str
+    types: tuple[str, ...]  # the facts, CommandRecorded left out
+
+
+def last_command_of(rows: list[dict]) -> LastCommand | None:
+    """The last command from its rows (the store's last_command), or None for no rows."""
+    if not rows:
+        return None
+    first = rows[0]
+    line = first["data"].get("line") if first["type"] == COMMAND_RECORDED else None
+    return LastCommand(line, first["command_id"], first["seq"], rows[-1]["seq"],
+                       rows[-1]["recorded_at"],
+                       tuple(r["type"] for r in rows if r["type"] != COMMAND_RECORDED))
+
+
 class RecordedCommand(NamedTuple):
     """One command of a game's log and the facts it produced (see `Book.commands`)."""
     command_id: str

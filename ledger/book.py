@@ -21,9 +21,11 @@ from banco.ledger.batches import (
     EVIDENCE,
     REFEREE_FACTS,
     REFUSAL_EVIDENCE,
+    LastCommand,
     RecordedCommand,
     command_recorded,
     commands_in,
+    last_command_of,
     recorded_meanwhile,
     referee_actor,
     same_command,
@@ -53,16 +55,6 @@ class Outcome(NamedTuple):
     refused: RuleViolation | None = None
     game_id: int | None = None
     replayed: bool = False  # an idempotent retry: these rows were recorded before, nothing new
-
-
-class LastCommand(NamedTuple):
-    """The last command recorded in a game, for `state` and the shell after a lost answer."""
-    line: str | None  # None for rows written before commands were recorded
-    command_id: str
-    first_seq: int
-    last_seq: int
-    recorded_at: str
-    types: tuple[str, ...]  # the facts, CommandRecorded left out
 
 
 class Book:
@@ -236,7 +228,7 @@ class Book:
         """The events after `seq` (what another terminal appended): an index range."""
         return upcast_rows(self.store.read(game_id, seq))
 
-    def state(self, game_id: int, at: int | None = None) -> State:
+    def state(self, game_id: int, at: int | None = None, undone: list | None = None) -> State:
         if at is None:
             return self._table(game_id).state
         # The table then, folded a chunk at a time from rows checked against the chain as they
@@ -255,7 +247,9 @@ class Book:
             raise UsageError("event {at} records the command that started game {game}; the table "
                              "exists from event {start}", at=at, game=game_id,
                              start=started["seq"])
-        undos = [e for e in self.store.read_type(game_id, "EventRetracted") if e["seq"] <= at]
+        # `undone`: the game's EventRetracted rows, when the caller has read them (state --at)
+        undone = self.store.read_type(game_id, "EventRetracted") if undone is None else undone
+        undos = [e for e in undone if e["seq"] <= at]
         gone = {s for e in undos for s in e["data"]["seqs"]}
         base = initial_state(game_id, started)
         return (self._state_from_snapshot(game_id, base, at, undos, gone)
@@ -310,7 +304,13 @@ class Book:
 
     def _table(self, game_id: int) -> _Table:
         table = self._tables.get(game_id)
-        table = self._load(game_id) if table is None else self._catch_up(game_id, table)
+        if table is None:  # read and checked whole now: sound while nobody else writes
+            version = self.store.data_version()
+            table = self._load(game_id)
+            if version is not None and game_id not in self.broken:
+                self._sound[game_id] = version
+        else:
+            table = self._catch_up(game_id, table)
         self._tables[game_id] = table
         marks = self._marks.setdefault(game_id, [])
         if not marks or marks[-1].state.seq != table.state.seq:
@@ -418,14 +418,7 @@ class Book:
 
     def last_command(self, game_id: int) -> LastCommand | None:
         """The game's last recorded command: its line, seqs and time (two index lookups)."""
-        rows = self.store.last_command(game_id)
-        if not rows:
-            return None
-        first = rows[0]
-        line = first["data"].get("line") if first["type"] == COMMAND_RECORDED else None
-        return LastCommand(line, first["command_id"], first["seq"], rows[-1]["seq"],
-                           rows[-1]["recorded_at"],
-                           tuple(r["type"] for r in rows if r["type"] != COMMAND_RECORDED))
+        return last_command_of(self.store.last_command(game_id))
 
     def recorded(self, game_id: int, command_id: str) -> list[dict]:
         """The rows a command id recorded in a game (an index lookup), or []."""
@@ -497,10 +490,10 @@ class Book:
         facts = [r for r in rows if r["type"] != COMMAND_RECORDED]
         refused = None
         if facts and all(r["type"] in REFUSAL_EVIDENCE for r in facts):
-            d = facts[0]["data"]
+            d, edition = facts[0]["data"], self.state(game_id).edition  # says the reason's squares
             reason, seq = d.get("reason", ""), facts[0]["seq"]
             refused = (RuleViolation("already recorded as refused (event {seq}): {reason}",
-                                     seq=seq, reason=Fact(reason), rule=d.get("rule", "")) if reason
+                                     seq=seq, reason=Fact(reason, edition=edition), rule=d.get("rule", "")) if reason
                        else RuleViolation("already recorded as refused (event {seq})", seq=seq,
                                           rule=d.get("rule", "")))
         return Outcome(list(rows), self.state(game_id), refused, game_id, replayed=True)

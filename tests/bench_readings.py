@@ -33,6 +33,8 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("state", ["state"]),
     ("state --at (near the end)", ["state", "--at", "{end}"]),
     ("state --at (the middle)", ["state", "--at", "{mid}"]),
+    # the moment farthest from a snapshot: just before the first one kept after the middle
+    ("state --at (far from a snapshot)", ["state", "--at", "{far}"]),
     ("show", ["show", "{mid}"]),
     ("show --json", ["show", "{mid}", "--json"]),
     ("replay --from", ["replay", "--from", "{end}"]),
@@ -82,9 +84,24 @@ def _time_of(db: str, seq: int) -> str:
         conn.close()
 
 
+def _far(db: str, after: int) -> int:
+    """The seq just before the first snapshot kept after `after` (the fold from the one
+    before it is the longest a moment asks), or `after` when none is."""
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    try:
+        row = conn.execute("SELECT MIN(seq) FROM snapshots WHERE game_id=1 AND seq>?",
+                           (after,)).fetchone()
+        return row[0] - 1 if row and row[0] else after
+    finally:
+        conn.close()
+
+
 def fill(words: list[str], db: str, out: str) -> list[str]:
     last = events_of(db, 1)
     values = {"last": last, "mid": last // 2, "end": max(1, last - 20), "out": out,
+              "far": _far(db, last // 2),
               "rent": _last_of(db, ("RentClaimOpened",)),
               "jail": _last_of(db, ("SentToJail",)),
               "auction": _last_of(db, ("AuctionOpened", "BidPlaced")),

@@ -306,3 +306,30 @@ def test_a_clock_set_back_is_recorded_at_the_games_last_time_said_and_audited(tm
         "back; set the clock"]
     assert audit_game(book.store, g).ok
     book.close()
+
+
+def test_a_write_looks_at_the_log_s_guards_without_the_doctor_s_checks(tmp_path):
+    """A write looks once for the log's guards (Book._look_at_guards); it imported health.py
+    for it, the doctor's checks of every table (tokens, tournaments, maintenance): ~10 ms of
+    a cold write (issue 31's budget: a write <= 1.2x of `sqlite-utils tables`); and difflib,
+    which only a misspelt name needs."""
+    import os
+    import subprocess
+    import sys
+
+    db = str(tmp_path / "w.db")
+    Book(db).start(["Anna", "Bruno"], "classic", "it", now=NOW)
+    script = (
+        "import sys\n"
+        "from banco.cli.main import cli\n"
+        "try:\n"
+        f"    cli(['--db', {db!r}, 'roll', '3', '4'], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted({'banco.ledger.store.health', 'difflib'} & set(sys.modules)),"
+        " file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "BANCO_LANG": "en"})
+    assert done.returncode == 0, done.stderr
+    assert "rolls 3+4" in done.stdout, done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "[]"

@@ -46,7 +46,7 @@ def test_nearest_railroad_owned_claims_twice_the_rent():
     assert (claim["owner"], claim["property"], claim["amount"]) == ("Bruno", 15, 100)
     assert claim["basis"] == {"code": "rent_by_card", "basis": {"code": "rent_stations", "n": 2,
                                                                 "rent": 50},
-                              "times": 2, "card": {"code": "card", "deck": "Chance", "number": 5}}
+                              "times": 2, "card": {"code": "card", "deck": "chance", "number": 5}}
     assert t.turn.player == "Bruno"  # Anna's turn is over, the claim waits for Bruno to ask
 
 
@@ -151,7 +151,7 @@ def test_pay_each_player_short_of_cash_owes_each_player_not_the_bank():
         ("Bruno", 50), ("Carla", 50)]
     assert of_type(ev, "DebtIncurred") == [{"debtor": "Anna", "creditor": "Dario", "amount": 50,
                                             "reason": {"code": "card_each_player", "amount": 50,
-                                                       "card": {"code": "card", "deck": "Chance",
+                                                       "card": {"code": "card", "deck": "chance",
                                                                 "number": 15}}}]
     t = cash(t, "Anna", 70)  # she raises the money (as a mortgage would)
     t, ev = play(t, PayDebt("Anna"))

@@ -191,9 +191,14 @@ def test_build_a_group_evenly_to_four_houses_in_one_fact():
     assert fact["lots"] == [{"property": POS[n], "level": 4} for n in VERDE]
     assert (fact["bank_houses"], fact["bank_hotels"]) == (-8, 0)
     assert (fact["payer"], fact["payee"], fact["amount"]) == ("Anna", "bank", 8 * 200)
-    assert fact["reason"] == {"code": "built_evenly", "changes": (
-        "Via Roma 2 houses -> 4 houses, Corso Impero 1 house -> 4 houses, Largo Augusto 1 house "
-        "-> 4 houses")}
+    # each lot's square and its levels before and after (schema 3), said at the edge
+    assert fact["reason"] == {"code": "built_evenly", "changes": [
+        {"space": POS["Via Roma"], "from": 2, "to": 4},
+        {"space": POS["Corso Impero"], "from": 1, "to": 4},
+        {"space": POS["Largo Augusto"], "from": 1, "to": 4}]}
+    assert english(fact["reason"], t.edition) == (
+        "built evenly: Via Roma 2 houses -> 4 houses, Corso Impero 1 house -> 4 houses, Largo "
+        "Augusto 1 house -> 4 houses")
     assert levels(t, VERDE) == [4, 4, 4] and t.player("Anna").cash == 400
     assert t.bank_houses == 20 and stock_ok(t) and balanced(t)
 
@@ -665,7 +670,7 @@ def test_a_creditor_short_of_the_ten_percent_owes_it_to_the_bank():
     t, ev = play(t, Bankrupt())
     assert of_type(ev, "DebtIncurred")[0] == {"debtor": "Bruno", "creditor": "bank", "amount": 18,
                                               "reason": {"code": "mortgaged_fee",
-                                                         "space": "Viale dei Giardini"}}
+                                                         "space": POS["Viale dei Giardini"]}}
 
 
 def bankrupt_holding_mortgages(bruno_cash=1500):
@@ -683,7 +688,7 @@ def test_the_creditor_may_lift_a_received_mortgage_at_once_for_110_percent():
     assert of_type(ev, "MortgageLifted") == [{
         "payer": "Bruno", "payee": "bank", "amount": 193, "player": "Bruno",
         "property": POS["Viale dei Giardini"],
-        "reason": {"code": "freed_on_receiving", "space": "Viale dei Giardini",
+        "reason": {"code": "freed_on_receiving", "space": POS["Viale dei Giardini"],
                    "mortgage": 175}}]
     assert [d["amount"] for d in of_type(ev, "MortgageInterestPaid")] == [3]
     assert t.player("Bruno").cash == 1500 + 40 - 193 - 3

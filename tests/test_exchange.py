@@ -649,11 +649,13 @@ def test_an_imported_long_game_has_the_books_snapshots_each_the_table_folded_to_
         exchange.import_lines(store, f, source="x", now="2026-11-30T12:00:00.000000Z")
     snaps = store.snapshots(1)
     # the tables the game's chain binds (its rows with a table digest) that a book keeps: the
-    # newest three and the first of each 1,000 events (ledger/store/kept_snapshots.py)
+    # newest three and the first of each stretch of EVERY events (ledger/store/kept_snapshots.py)
+    from banco.ledger.store.kept_snapshots import EVERY
+
     bound = [r["seq"] for r in rows if r.get("table_digest")]
     first = {}
     for seq in bound:
-        first.setdefault(seq // 1000, seq)
+        first.setdefault(seq // EVERY, seq)
     assert len(bound) >= 4 and len(first) >= 1
     assert [s.seq for s in snaps] == sorted({*bound[-3:], *first.values()}, reverse=True)
     assert verify_snapshots(store, 1) == []  # each is the table a fresh fold gives

@@ -200,10 +200,11 @@ def test_the_log_stays_english_whatever_the_language_and_the_words(tmp_path, mon
         assert a == b, (seq, type_)
     lines = [d["line"] for _, t, d in it if t == "CommandRecorded"]
     assert lines[:3] == ["nuova Anna Bruno", "tira 1 2", "compra"]  # as typed
-    # a reason is a code and its parameters, whatever the language (prose before schema 2)
+    # a reason is a code and its parameters, whatever the language (prose before schema 2), its
+    # square a number (schema 3)
     reasons = [d["reason"] for _, t, d in it if "reason" in d]
-    assert {"code": "bought", "space": "Vicolo Stretto"} in reasons
-    assert {"code": "won_auction", "space": "Bastioni Gran Sasso"} in reasons
+    assert {"code": "bought", "space": 3} in reasons
+    assert {"code": "won_auction", "space": 6} in reasons
     assert {"code": "starting_cash"} in reasons
 
 

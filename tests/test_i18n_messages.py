@@ -206,7 +206,7 @@ def test_doctor_names_a_bad_snapshot_in_italian_and_its_document_stays_english(t
     assert (f"problema: partita 1: l'istantanea all'evento {second} non si può leggere: non è "
             "un tavolo") in out
     assert any(line.startswith(f"problema: partita 1: l'istantanea all'evento {third} ha il "
-                               "formato '0:old', non '2:") and line.endswith(
+                               "formato '0:old', non '3:") and line.endswith(
                                    ": non usata, ricostruita") for line in out)
     doc = json.loads(run(db, "--lang", "it", "diagnosi", "--json", code=3))
     assert (f"game 1: the snapshot at event {second} cannot be read: not a table"

@@ -380,3 +380,36 @@ def test_every_italian_option_names_an_option_banco_has():
     assert not set(ITALIAN_OPTIONS.values()) & options  # no Italian name is an English one
     assert english_option_words(["stato", "--al=3", "--AL", "3", "--motivo", "x"]) == [
         "stato", "--at=3", "--at", "3", "--reason", "x"]
+
+
+@pytest.mark.parametrize(("reason", "english", "italian"), [
+    ({"code": "built_evenly", "changes": [{"space": 1, "from": 1, "to": 5},
+                                          {"space": 3, "from": 0, "to": 2}]},
+     "built evenly: Vicolo Corto 1 house -> a hotel, Vicolo Stretto 0 houses -> 2 houses",
+     "costruito in modo uniforme: Vicolo Corto 1 casa -> un albergo, Vicolo Stretto 0 case -> "
+     "2 case"),
+    ({"code": "sold_at_half", "what": [{"space": 1, "level": 5}, {"space": 3, "level": 1}]},
+     "sold a hotel on Vicolo Corto, 1 house on Vicolo Stretto at half price",
+     "venduto un albergo su Vicolo Corto, 1 casa su Vicolo Stretto a metà prezzo"),
+    ({"code": "deeds_dealt", "deeds": [{"space": 1, "price": 60}, {"space": 39, "price": 400}]},
+     "deeds dealt and paid at once: Vicolo Corto 60 M + Parco della Vittoria 400 M",
+     "contratti distribuiti e pagati subito: Vicolo Corto 60 M + Parco della Vittoria 400 M"),
+    ({"code": "owed_could_raise", "owed": 1200, "can": 389},
+     "owed 1200 M, could raise 389 M", "dovuti 1200 M, poteva procurarsi 389 M"),
+    ({"code": "card_each_player", "card": {"code": "card", "deck": "imprevisti", "number": 5},
+      "amount": 50}, "Imprevisti 5: 50 to each player", "Imprevisti 5: 50 a ogni giocatore"),
+    ({"code": "tax", "space": 4}, "Tassa Patrimoniale", "Tassa Patrimoniale"),
+])
+def test_a_reason_s_data_is_said_with_the_game_s_edition(reason, english, italian):
+    """Since schema version 3 a reason holds squares, decks, amounts and lots as data: the
+    edge says them with the game's edition, in the user's language."""
+    from banco.cli.words.reasons import say_reason
+    from banco.ledger.board.edition import load_edition
+
+    edition = load_edition("it")
+    assert say_reason(reason, edition) == english
+    i18n.use("it")
+    try:
+        assert say_reason(reason, edition) == italian
+    finally:
+        i18n._release()

@@ -177,7 +177,7 @@ def test_rent_beyond_cash_becomes_a_debt_that_blocks_the_table():
     t, ev = play(t, Claim("Bruno"))
     assert of_type(ev, "DebtIncurred")[0] == {"debtor": "Anna", "creditor": "Bruno",
                                               "amount": 2000, "reason": {
-                                                  "code": "rent", "space": "Parco della Vittoria"}}
+                                                  "code": "rent", "space": POS["Parco della Vittoria"]}}
     assert t.claims == () and len(t.debts) == 1
     with pytest.raises(RuleViolation, match='cannot roll: Anna owes 2000 M to Bruno') as err:
         play(t, Roll((1, 2)))

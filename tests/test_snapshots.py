@@ -95,9 +95,9 @@ def taken_at(db):
         conn.close()
 
 
-def kept_of(taken, newest=3, every=1000):
+def kept_of(taken, newest=3, every=500):
     """What ledger/store/kept_snapshots.py keeps, worked out here on its own: the newest three,
-    and the first taken in each stretch of 1,000 events."""
+    and the first taken in each stretch of 500 events."""
     first = {}
     for seq in taken:
         first.setdefault(seq // every, seq)
@@ -110,10 +110,11 @@ def test_the_book_keeps_the_newest_snapshots_and_each_is_the_table_folded_to_it(
     events = book.events(1)
     taken = taken_at(long_game)
     assert len(taken) > 30  # one every 50 events
-    # the newest three, and one for each stretch of 1,000 events behind them (the 1,715-event
-    # game: its first, and the first after event 1,000)
-    assert [r[1] for r in rows] == kept_of(taken) and len(rows) == 5
-    assert rows[-1][1] > len(events) - 60 and rows[0][1] < 100 and 1000 <= rows[1][1] < 1100
+    # the newest three, and one for each stretch of 500 events behind them (the 1,715-event
+    # game: its first, and the first after events 500, 1,000 and 1,500)
+    assert [r[1] for r in rows] == kept_of(taken) and len(rows) == 7
+    assert rows[-1][1] > len(events) - 60 and rows[0][1] < 100 and 500 <= rows[1][1] < 600
+    assert 1000 <= rows[2][1] < 1100 and 1500 <= rows[3][1] < 1600
     dealt = initial_state(1, next(e for e in events if e["type"] == "GameStarted"))
     for _, seq, head, fmt, text in rows:
         assert fmt == shape() and head == events[seq - 1]["hash"]
@@ -206,7 +207,7 @@ def test_undos_behind_the_newest_snapshots(tmp_path, monkeypatch):
     # each kept snapshot is its prefix's table: what was retracted after it is still in it
     from banco.ledger.snapshot_check import verify_snapshots
 
-    # the newest three and the game's first (its first 1,000 events' first)
+    # the newest three and the game's first (its first 500 events' first)
     assert [s.seq for s in book.store.snapshots(g)][::-1] == kept_of(taken_at(tmp_path / "u.db"))
     assert len(book.store.snapshots(g)) == 4 and verify_snapshots(book, g) == []
     book.close()
@@ -239,7 +240,7 @@ def test_verify_snapshots_finds_nothing_wrong_with_the_books_own(long_game):
     from banco.ledger.snapshot_check import verify_snapshots
 
     book = Book(str(long_game))
-    assert len(book.store.snapshots(1)) == 5
+    assert len(book.store.snapshots(1)) == 7
     assert verify_snapshots(book, 1) == [] == verify_snapshots(book.store, 1, chunk=7)
     book.close()
 

@@ -485,8 +485,8 @@ def test_four_processes_writing_to_one_game_lose_and_duplicate_nothing(tmp_path)
     store = SQLiteStore(str(db), create=False)
     snaps = store.snapshots(1)
     # the newest three, and the game's first (ledger/store/kept_snapshots.py: the first of
-    # every 1,000 events stays too)
-    assert len(snaps) == 4 and snaps[0].seq > len(start) and snaps[-1].seq < 1000
+    # every 500 events stays too)
+    assert len(snaps) == 4 and snaps[0].seq > len(start) and snaps[-1].seq < 500
     assert verify_snapshots(store, 1) == []
     store.close()
 

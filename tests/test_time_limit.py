@@ -6,12 +6,15 @@ from freezegun import freeze_time
 from helpers import POS, cash, new_table, own, place, play, types
 
 from banco.ledger.base.errors import RuleViolation
+from banco.ledger.board.edition import load_edition
 from banco.ledger.records import commands as c
 from banco.ledger.records.reasons import english
 from banco.ledger.rules.decide import decide
 from banco.ledger.table.state import BANK, next_step
 
 AT = "2026-04-25T18:30:00.000000Z"
+
+EDITION = load_edition("it")  # a reason's amounts are integers: the edition prints them
 
 
 def test_championship_time_up_mid_turn_waits_for_the_turn_to_finish():
@@ -45,7 +48,7 @@ def test_championship_time_up_between_turns_ends_at_once():
     assert types(events) == ["TimeRanOut", "GameEnded"]
     assert events[0]["data"]["ends"] == "at_once"
     assert events[1]["data"]["winner"] is None  # 1500 each: a tie on count and on property
-    assert "tie at 1500 M" in english(events[1]["data"]["reason"])
+    assert "tie at 1500 M" in english(events[1]["data"]["reason"], EDITION)
     with pytest.raises(RuleViolation, match=r"the game is over \(a tie\).*\(000 FAQ 6\)"):
         decide(t, c.Roll((1, 2)))
 
@@ -100,7 +103,7 @@ def test_the_winner_is_the_richest_by_the_count():
     t = t._replace(mortgaged=frozenset({POS["Bastioni Gran Sasso"]}))
     t, events = play(t, c.TimeUp(AT))
     assert events[-1]["data"]["winner"] == "Anna"
-    assert "Anna is the richest with 1500 M" in english(events[-1]["data"]["reason"])
+    assert "Anna is the richest with 1500 M" in english(events[-1]["data"]["reason"], EDITION)
 
 
 def test_the_short_game_ends_at_the_second_bankruptcy():
@@ -115,7 +118,7 @@ def test_the_short_game_ends_at_the_second_bankruptcy():
     t, events = play(t, c.Roll((1, 2)), c.Claim("Anna"), c.Bankrupt("Carla"))
     assert types(events)[-1] == "GameEnded" and t.ended and t.winner == "Anna"
     assert events[-1]["data"]["rule"] == "004 §Regole del gioco breve"
-    assert "bankruptcy number 2 ends the game" in english(events[-1]["data"]["reason"])
+    assert "bankruptcy number 2 ends the game" in english(events[-1]["data"]["reason"], EDITION)
 
 
 def test_the_short_games_second_bankruptcy_to_the_bank_holds_no_auction():

@@ -144,9 +144,16 @@ def kept(old, new, where="") -> None:
         assert new == old, f"{where}: {old!r} then, {new!r} now"
 
 
-def leaves(value, names: frozenset) -> Counter:
+class Names(frozenset):
+    """The names a fact may hold (players, deeds, the Bank), and each deed's square: a reason
+    written since schema version 3 holds a deed by its square's number, not its name."""
+    squares: dict
+
+
+def leaves(value, names: Names) -> Counter:
     """A fact's data as data: its numbers and the names in it (players, deeds, the Bank),
-    wherever they sit; sentences are words, left to the tests of words."""
+    wherever they sit, a deed's name counted as its square's number; sentences are words,
+    left to the tests of words."""
     found: Counter = Counter()
     if isinstance(value, dict):
         for v in value.values():
@@ -154,15 +161,19 @@ def leaves(value, names: frozenset) -> Counter:
     elif isinstance(value, list):
         for v in value:
             found += leaves(v, names)
+    elif isinstance(value, str) and value in names.squares:
+        found[("int", names.squares[value])] += 1
     elif isinstance(value, int) or (isinstance(value, str) and value in names):
         found[(type(value).__name__, value)] += 1
     return found
 
 
-def names_of(g: dict) -> frozenset:
+def names_of(g: dict) -> Names:
     state = g["state"]
-    return frozenset([p["name"] for p in state["players"]]
-                     + [p["name"] for p in state["properties"]] + ["bank"])
+    names = Names([p["name"] for p in state["players"]]
+                  + [p["name"] for p in state["properties"]] + ["bank"])
+    names.squares = {p["name"]: p["position"] for p in state["properties"]}
+    return names
 
 
 # A recorded ruling was its English text (schema versions 1 and 2), which the Italian log and

@@ -114,7 +114,7 @@ def _statement_out(rows, name: str, state, as_json: bool, as_csv: bool) -> None:
         from banco.ledger.records.reasons import english
 
         # a spreadsheet's column: the reason in English words, as before reasons were codes
-        writer.writerows({**r, "reason": english(r["reason"])} for r in rows)
+        writer.writerows({**r, "reason": english(r["reason"], state.edition)} for r in rows)
     else:
         click.echo(f"{_('event'):>5}  {_('amount'):>7}  {_('balance'):>7}  {_('from/to'):<10} "
                    f"{_('reason')}")
@@ -124,7 +124,7 @@ def _statement_out(rows, name: str, state, as_json: bool, as_csv: bool) -> None:
         for r in rows:
             balance = r["balance"]
             click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {balance:>7}  "
-                       f"{_say_account(r['counterparty']):<10} {say_reason(r['reason'])}")
+                       f"{_say_account(r['counterparty']):<10} {say_reason(r['reason'], state.edition)}")
         if name != "bank":
             # the statement's own last balance, read from the log: the table now comes from
             # the book's snapshot, and an edited snapshot once made the two lines disagree
@@ -142,8 +142,10 @@ def history(session, words, as_json):
 
     game = session.game()
     book = session.book
-    pos = property_position(book.state(game), " ".join(words))
-    rows = history_rows(book, game, pos)  # the events the read model says name the deed
+    table = book.state(game)
+    edition = table.edition
+    pos = property_position(table, " ".join(words))
+    rows = history_rows(book, game, pos, edition)  # the events the read model says name the deed
     if as_json:
         dump_rows(rows)
         return
@@ -152,7 +154,7 @@ def history(session, words, as_json):
         if not told:
             click.echo(f"{_('event'):>5}  {_('owner'):<10} {_('what happened')}")
             told = True
-        click.echo(f"{r['seq']:>5}  {r['owner'] or _('Bank'):<10} {_say_note(r['note'])}")
+        click.echo(f"{r['seq']:>5}  {r['owner'] or _('Bank'):<10} {_say_note(r['note'], edition)}")
     if not told:
         click.echo(_("nothing has happened to it yet: it is with the Bank"))
 
@@ -164,7 +166,7 @@ def _say_account(account: str) -> str:
     return _("Bank") if account == BANK else account
 
 
-def _say_note(note) -> str:
+def _say_note(note, edition=None) -> str:
     """A deed's history note in the user's language; a fact's reason inside it through
     cli/words/reasons.py."""
     from banco.cli.words.i18n import say
@@ -173,7 +175,7 @@ def _say_note(note) -> str:
 
     if isinstance(note, Text) and isinstance(note.params.get("reason"), str):
         note = Text(note.template, note.plural, note.n,
-                    {**note.params, "reason": say_reason(note.params["reason"])})
+                    {**note.params, "reason": say_reason(note.params["reason"], edition)})
     return say(note)
 
 

@@ -33,7 +33,7 @@ _TRANSFER_TYPES = frozenset(TRANSFERS)  # a set to look in, for every event said
 
 def _transfer(d: dict, state: State) -> str:
     money = state.edition.money
-    reason = say_reason(d["reason"])
+    reason = say_reason(d["reason"], state.edition)
     if d["payer"] == BANK:
         return _("  the Bank pays {amount} to {payee}: {reason}").format(
             amount=money(d["amount"]), payee=bank_or(d["payee"]), reason=reason)
@@ -72,7 +72,7 @@ def _speedy_move_due(event: dict, d: dict, state: State) -> str | None:
 
 def _speedy_move_chosen(event: dict, d: dict, state: State) -> str | None:
     # A Bus or a triple is said by the TokenMoved line after it; Mr Monopoly says why.
-    return (_("  Mr Monopoly: {reason}").format(reason=say_reason(d["reason"]))
+    return (_("  Mr Monopoly: {reason}").format(reason=say_reason(d["reason"], state.edition))
             if d["move"] == "mr_monopoly" else None)
 
 
@@ -117,7 +117,7 @@ def _auction_closed(event: dict, d: dict, state: State) -> str | None:
         return None
     what = space_name(state, d["property"]) if d["property"] is not None else _("the building")
     return _("  no bid for {what}: {reason}").format(what=what,
-                                                    reason=say_reason(d["reason"]))
+                                                    reason=say_reason(d["reason"], state.edition))
 
 
 def _rent_claim_opened(event: dict, d: dict, state: State) -> str | None:
@@ -125,7 +125,7 @@ def _rent_claim_opened(event: dict, d: dict, state: State) -> str | None:
     return _("  {owner} may claim {amount} rent on {space} ({basis}) until {closer} rolls: "
              "`claim {owner}`").format(owner=d["owner"], amount=money(d["amount"]),
                                        space=space_name(state, d["property"]),
-                                       basis=say_basis(d["basis"]), closer=d["closer"])
+                                       basis=say_basis(d["basis"], state.edition), closer=d["closer"])
 
 
 def _rent_claim_lapsed(event: dict, d: dict, state: State) -> str | None:
@@ -154,7 +154,7 @@ def _rent_claim_refused(event: dict, d: dict, state: State) -> str | None:
 
 def _rent_not_due(event: dict, d: dict, state: State) -> str | None:
     return _("  no rent on {space}: {reason}").format(space=space_name(state, d["property"]),
-                                                     reason=say_reason(d["reason"]))
+                                                     reason=say_reason(d["reason"], state.edition))
 
 
 def _card_draw_required(event: dict, d: dict, state: State) -> str | None:
@@ -219,7 +219,7 @@ def _jail_card_used(event: dict, d: dict, state: State) -> str | None:
 
 def _sent_to_jail(event: dict, d: dict, state: State) -> str | None:
     return _("  {player} goes to jail: {reason}").format(player=d["player"],
-                                                        reason=say_reason(d["reason"]))
+                                                        reason=say_reason(d["reason"], state.edition))
 
 
 def _jail_roll_failed(event: dict, d: dict, state: State) -> str | None:
@@ -239,7 +239,7 @@ def _debt_incurred(event: dict, d: dict, state: State) -> str | None:
     return _("  {debtor} cannot pay {amount} to {creditor} ({reason}): in debt until "
              "`pay`").format(debtor=d["debtor"], amount=money(d["amount"]),
                              creditor=bank_or(d["creditor"]),
-                             reason=say_reason(d["reason"]))
+                             reason=say_reason(d["reason"], state.edition))
 
 
 def _jail_exit_due(event: dict, d: dict, state: State) -> str | None:
@@ -260,7 +260,7 @@ def _extra_roll_due(event: dict, d: dict, state: State) -> str | None:
 def _event_retracted(event: dict, d: dict, state: State) -> str | None:
     return ngettext("undone: event {seqs} ({reason})", "undone: events {seqs} ({reason})",
                     len(d["seqs"])).format(seqs=", ".join(map(str, d["seqs"])),
-                                           reason=say_reason(d["reason"]))
+                                           reason=say_reason(d["reason"], state.edition))
 
 
 def _trade_completed(event: dict, d: dict, state: State) -> str | None:
@@ -280,12 +280,12 @@ def _trade_completed(event: dict, d: dict, state: State) -> str | None:
 def _hotels_broken_up(event: dict, d: dict, state: State) -> str | None:
     money = state.edition.money
     return "\n".join(_("  the Bank pays {amount} to {payee}: {reason}").format(
-        amount=money(x["amount"]), payee=x["payee"], reason=say_reason(x["reason"]))
+        amount=money(x["amount"]), payee=x["payee"], reason=say_reason(x["reason"], state.edition))
         for x in d["transfers"])
 
 
 def _auction_voided(event: dict, d: dict, state: State) -> str | None:
-    return _("  auction cancelled: {reason}").format(reason=say_reason(d["reason"]))
+    return _("  auction cancelled: {reason}").format(reason=say_reason(d["reason"], state.edition))
 
 
 def _building_auction_opened(event: dict, d: dict, state: State) -> str | None:
@@ -298,25 +298,25 @@ def _building_auction_opened(event: dict, d: dict, state: State) -> str | None:
 def _bankruptcy_declared(event: dict, d: dict, state: State) -> str | None:
     return _("{player} is bankrupt to {creditor} ({reason})").format(
         player=d["player"], creditor=bank_or(d["creditor"]),
-        reason=say_reason(d["reason"]))
+        reason=say_reason(d["reason"], state.edition))
 
 
 def _debt_cancelled(event: dict, d: dict, state: State) -> str | None:
     return _("  {debtor}'s debt to {creditor} is cancelled ({reason})").format(
         debtor=d["debtor"], creditor=bank_or(d["creditor"]),
-        reason=say_reason(d["reason"]))
+        reason=say_reason(d["reason"], state.edition))
 
 
 def _game_ended(event: dict, d: dict, state: State) -> str | None:
     result = (_("{player} wins").format(player=d["winner"]) if d["winner"]
               else _("a tie"))
     return _("game over: {result} ({reason})").format(result=result,
-                                                     reason=say_reason(d["reason"]))
+                                                     reason=say_reason(d["reason"], state.edition))
 
 
 def _time_ran_out(event: dict, d: dict, state: State) -> str | None:
     return _("time is up at {at}: {reason} ({rule})").format(
-        at=local_time(d["at"]), reason=say_reason(d["reason"]), rule=d["rule"])
+        at=local_time(d["at"]), reason=say_reason(d["reason"], state.edition), rule=d["rule"])
 
 
 def _rent_claim_deferred(event: dict, d: dict, state: State) -> str | None:
@@ -328,7 +328,7 @@ def _rent_claim_deferred(event: dict, d: dict, state: State) -> str | None:
 
 
 def _buildings_returned(event: dict, d: dict, state: State) -> str | None:
-    return f"  {say_reason(d['reason'])}"
+    return f"  {say_reason(d['reason'], state.edition)}"
 
 
 def _referee_words(event: dict, d: dict, state: State) -> str | None:
@@ -393,15 +393,15 @@ REFEREE_WORDS = {
         _("  correction: {payer} pays {amount} to the Bank ({reason})") if d["payee"] == BANK
         else _("  correction: {payer} pays {amount} to {payee} ({reason})")).format(
         payer=_who(d["payer"]), amount=st.edition.money(d["amount"]), payee=_who(d["payee"]),
-        reason=say_reason(d["reason"])),
+        reason=say_reason(d["reason"], st.edition)),
     "PositionCorrected": lambda d, st: _("  correction: {player} moved from {origin} to "
                                          "{target}{jail} ({reason})").format(
         player=d["player"], origin=space_name(st, d["from"]), target=space_name(st, d["to"]),
-        jail=_(" and out of jail") if d["left_jail"] else "", reason=say_reason(d["reason"])),
+        jail=_(" and out of jail") if d["left_jail"] else "", reason=say_reason(d["reason"], st.edition)),
     "OwnerCorrected": lambda d, st: _("  correction: {space} passes from {origin} to "
                                       "{target}{mortgaged} ({reason})").format(
         space=space_name(st, d["property"]), origin=_who(d["from"]), target=_who(d["to"]),
-        mortgaged=_(", mortgaged") if d["mortgaged"] else "", reason=say_reason(d["reason"])),
+        mortgaged=_(", mortgaged") if d["mortgaged"] else "", reason=say_reason(d["reason"], st.edition)),
     "SealRecorded": lambda d, st: _("sealed by referee {referee}: event {seq}, head {head}... "
                                     "(key {fingerprint})").format(
         referee=d["referee"], seq=d["seq"], head=d["head"][:12], fingerprint=d["fingerprint"]),

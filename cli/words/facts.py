@@ -50,12 +50,12 @@ def _quiet(event: dict, state: State) -> str | None:
     if t == "AuctionClosed":
         what = space_name(state, d["property"]) if d["property"] is not None else _("the building")
         return _("auction closed ({what}): {outcome}, {reason}").format(
-            what=what, reason=say_reason(d["reason"]),
+            what=what, reason=say_reason(d["reason"], state.edition),
             outcome=f"sold to {d.get('winner')}" if d["outcome"] == "sold" else d["outcome"])
     if t == "SpeedyMoveChosen":
         return _("{player} moves {spaces} to {space}: {reason}").format(
             player=d["player"], spaces=d["spaces"], space=space_name(state, d["to"]),
-            reason=say_reason(d["reason"]))
+            reason=say_reason(d["reason"], state.edition))
     return None
 
 

@@ -22,9 +22,12 @@ from banco.ledger.records.reasons import (
     SAID,
     TAX,
     basis_from_prose,
+    deck_title,
     english,
     from_text,
     is_reason,
+    shown,
+    square_name,
 )
 
 # A reason's words by its code (ledger/records/reasons.py): the English template is the msgid
@@ -131,11 +134,19 @@ def _count(kind: str, n) -> str:
     return ngettext("{n} house", "{n} houses", n).format(n=n)
 
 
-# Fields that hold a list of buildings as decide writes it (ledger/rules/estate.py `level_words`):
-# "Vicolo Corto 1 house -> a hotel", "a hotel on Vicolo Corto, 2 houses on Vicolo Stretto".
+# Fields that hold a list of buildings: data since schema version 3 (ledger/records/reasons.py
+# LOTS), said here; an older row's phrase, "Vicolo Corto 1 house -> a hotel", "a hotel on
+# Vicolo Corto, 2 houses on Vicolo Stretto", read into the user's language.
 BUILDING_FIELDS = frozenset({"changes", "what"})
 _HOUSES = re.compile(r"\b(\d+) houses?\b")
 _ON = re.compile(r"(?P<building>a hotel|\d+ houses?) on (?P<space>[^,]+)")
+
+
+def _level(level) -> str:
+    """Buildings on a lot by its level (5: a hotel), in the user's language."""
+    if level == 5:
+        return _("a hotel")
+    return ngettext("{n} house", "{n} houses", level).format(n=level)
 
 
 def _say_buildings(text: str) -> str:
@@ -153,25 +164,27 @@ def _say_buildings(text: str) -> str:
     return re.sub(r"\ba hotel\b|\b\d+ houses?\b", lambda m: building(m.group(0)), text)
 
 
-def say_reason(value) -> str:
-    """A fact's reason in the user's language."""
+def say_reason(value, edition=None) -> str:
+    """A fact's reason in the user's language; `edition`, the game's, says its data (an
+    amount as the edition prints it)."""
     if not value:
         return "" if value is None else value
-    return _say(from_text(value))
+    return _say(from_text(value), edition)
 
 
-def _say(reason: dict) -> str:
-    return SAYERS_BY_CODE.get(reason["code"], _by_template)(reason)
+def _say(reason: dict, edition=None) -> str:
+    return SAYERS_BY_CODE.get(reason["code"], _by_template)(reason, edition)
 
 
-def _by_template(reason: dict) -> str:
+def _by_template(reason: dict, edition=None) -> str:
     code = reason["code"]
     template = WORDS.get(code)
     if template is None:  # a code a newer banco wrote: its parameters, as they are
-        return english(reason)
-    fields = {k: v for k, v in reason.items() if k != "code"}
+        return english(reason, edition)
+    fields = shown(reason, edition, _level, _("{building} on {space}"))
     for k in BUILDING_FIELDS & fields.keys():
-        fields[k] = _say_buildings(str(fields[k]))
+        if type(reason.get(k)) is str:  # an older row's phrase, in English
+            fields[k] = _say_buildings(fields[k])
     if "types" in fields:  # an undo's: the event types it took back
         types = fields["types"]
         fields["types"] = say_types(", ".join(types) if isinstance(types, list) else types)
@@ -186,29 +199,29 @@ def _by_template(reason: dict) -> str:
                                  if key in fields)
     for k in NESTED & fields.keys():  # a debt's reason, a card, inside
         if is_reason(fields[k]):
-            fields[k] = _say(fields[k])
+            fields[k] = _say(fields[k], edition)
     for field, kind in COUNTED.get(code, {}).items():
         fields[field] = _count(kind, fields.get(field))
     try:
         return _(template).format(**fields)
     except (KeyError, IndexError, ValueError):
-        return english(reason)
+        return english(reason, edition)
 
 
-def _card(reason: dict) -> str:  # the deck's title and the card's number, the edition's words
-    return f"{reason.get('deck')} {reason.get('number')}"
+def _card(reason: dict, edition=None) -> str:  # the deck's title and the card's number, the edition's words
+    return f"{deck_title(reason.get('deck'), edition)} {reason.get('number')}"
 
 
-def _said(reason: dict) -> str:  # an older row's sentence no template reads: as written
+def _said(reason: dict, edition=None) -> str:  # an older row's sentence no template reads: as written
     return str(reason.get("text", ""))
 
 
-def _referee(reason: dict) -> str:  # the referee's own words, as he gave them
+def _referee(reason: dict, edition=None) -> str:  # the referee's own words, as he gave them
     return _(WORDS["referee"]).format(referee=reason.get("referee"), reason=reason.get("said"))
 
 
-def _tax(reason: dict) -> str:  # the tax square's name, the edition's words
-    return str(reason.get("space", ""))
+def _tax(reason: dict, edition=None) -> str:  # the tax square's name, the edition's words
+    return square_name(reason.get("space", ""), edition)
 
 
 SAYERS_BY_CODE = {CARD: _card, SAID: _said, TAX: _tax, "referee": _referee}
@@ -260,7 +273,7 @@ COUNTED_BASES = {
 }
 
 
-def say_basis(basis) -> str:
+def say_basis(basis, edition=None) -> str:
     """A rent's basis (RentClaimOpened's), in the user's language; else as a reason."""
     value = basis if is_reason(basis) else basis_from_prose(str(basis))
     code = value["code"]
@@ -270,8 +283,8 @@ def say_basis(basis) -> str:
     if code in BASES:
         return _(BASES[code]).format(**fields)
     if code == SAID:  # no basis banco wrote: a reason, or as written
-        return say_reason(str(basis))
-    return english(value)  # a card's multiple: English, as its sentence was
+        return say_reason(str(basis), edition)
+    return english(value, edition)  # a card's multiple: English, as its sentence was
 
 
 def say_how(how) -> str:

@@ -190,7 +190,7 @@ def state_text(state: State) -> str:
         lines.append(_("debt: {debtor} owes {amount} to {creditor} ({reason}); can raise "
                        "{can}").format(debtor=d["debtor"], amount=money(d["amount"]),
                                        creditor=bank_or(d["creditor"]),
-                                       reason=say_reason(d["reason"]),
+                                       reason=say_reason(d["reason"], state.edition),
                                        can=money(d["can_raise"])))
     lines.append("")
     lines.append(_("bank: {houses} houses, {hotels} hotels").format(

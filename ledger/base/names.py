@@ -7,7 +7,6 @@ candidate, an ambiguous prefix lists the candidates, and a misspelt name gets a 
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 
 from banco.ledger.base.errors import UsageError
@@ -81,6 +80,8 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
                           tuple(starts), ambiguous=True, kind=KINDS.get(kind, kind),
                           text=shown(text),
                           options=_listing(starts))
+    import difflib  # a misspelt name only: a cold command that names things right spares it
+
     back = {f: c for c, f in folded.items()}
     close = difflib.get_close_matches(want, list(back), n=3, cutoff=0.5)
     if not close and want:
@@ -130,6 +131,8 @@ def resolve_likely(text: str, candidates: list[str], kind: str, likely: list[str
         likely = [c for c in likely if c in candidates]
         if exc.ambiguous or not likely or set(likely) == set(candidates):
             raise
+        import difflib
+
         folded = {fold(c): c for c in likely}
         close = difflib.get_close_matches(fold(text), list(folded), n=3, cutoff=0.5)
         if close:

@@ -102,22 +102,31 @@ class Joined(Text):
 class Fact(Text):
     """Data from the log inside a message (a fact's reason, a code and its parameters; a
     rent's basis): said by the sayer the edge registered for its kind (cli/words/reasons.py),
-    else in English (ENGLISH: ledger/records/reasons.py's, for a reason)."""
+    else in English (ENGLISH: ledger/records/reasons.py's, for a reason).  `edition`: the
+    game's, which says the data (an amount as its box prints it)."""
 
-    __slots__ = ("kind", "value")
+    __slots__ = ("kind", "value", "edition")
 
-    def __new__(cls, value, kind: str = "reason"):
-        text = value if isinstance(value, str) else ENGLISH.get(kind, str)(value)
+    def __new__(cls, value, kind: str = "reason", edition=None):
+        if isinstance(value, str):
+            text = value
+        elif edition is not None and kind in ENGLISH:
+            text = ENGLISH[kind](value, edition)
+        else:
+            text = ENGLISH.get(kind, str)(value)
         self = str.__new__(cls, text)
         self.template, self.plural, self.n, self.params = text, None, None, {}
         self.kind = kind
         self.value = value
+        self.edition = edition
         return self
 
     def render(self, tr: Translations | None = None) -> str:
         sayer = SAYERS.get(self.kind)
         if tr is None or sayer is None:
             return str.__str__(self)
+        if self.edition is not None:
+            return sayer(self.value, self.edition)
         return sayer(self.value)
 
 

@@ -11,8 +11,9 @@ from functools import cache
 from typing import Any
 
 # 2: reasons are codes with parameters (ledger/records/reasons.py), no longer English sentences;
-# 3: how a player left jail is a code, a card drawn has no text, a ruling is its verdict's code
-# and its evidence (ledger/records/upcast_v3.py); older rows are read through their upcasters
+# 3: the amounts inside a reason are integers and its squares numbers, a list of lots data; how
+# a player left jail is a code, a card drawn has no text, a ruling is its verdict's code and its
+# evidence (ledger/records/upcast_v3.py).  Older rows are read through their upcasters
 # (ledger/records/upcast.py, which holds the version).
 from banco.ledger.records.upcast import SCHEMA_VERSION
 

@@ -151,6 +151,25 @@ INTS = {"card_each_player": {"amount"}, "card_repairs": {"house", "hotel"},
         "cannot_pay_bid": {"bid", "cash"}, "rent_by_card": {"times"},
         "rent_stations": {"rent"}, "rent_utilities": {"factor", "dice"}, "rent_double": {"rent"},
         "rent_fresh_throw": {"times", "total"}}
+# The parameter that is a square: its number on the board since schema version 3 (the
+# edition's name for it is a word, said where it is shown); older rows held the name.
+SQUARE = "space"
+# By code, the parameters that are amounts of money: integers in the edition's unit since
+# schema version 3, said as the edition prints them (`1.200 M`); older rows held that text,
+# read back by the upcaster (ledger/records/upcast.py).
+MONEY = {"owed_could_raise": {"owed", "can"}, "building_auctioned": {"amount"},
+         "no_bid_nobody_pays": {"amount"}, "paid_in_kind": {"cash"},
+         "mortgage_reverted": {"amount"}, "mortgage_reverted_short": {"amount", "left"},
+         "time_up_richest": {"amount"}, "time_up_tie": {"amount"},
+         "bankruptcy_ends_richest": {"amount"}, "bankruptcy_ends_tie": {"amount"},
+         "late_claim": {"amount"}}
+# By code, the parameter that is a list of lots, since schema version 3 (older rows: the
+# phrase it was said as): deeds as [{"space", "price"}], buildings as [{"space", "level"}]
+# (0-4 houses, 5 a hotel, as BuildingsBuilt's lots), changes as [{"space", "from", "to"}].
+LOTS = {"deeds_dealt": "deeds", "paid_in_kind": "each", "built_evenly": "changes",
+        "sold_evenly": "changes", "sold_at_half": "what", "estate_to_bank": "what"}
+# An unpaid bid's reasons: what was bid for, a deed's square (`space`) or a building (`kind`).
+BID_FOR = frozenset({"cannot_pay_bid", "no_lot_for_bid"})
 # Parameters that are a reason themselves (the debt the Bank pays in full, the card, why an
 # auction was voided).
 NESTED = frozenset({"reason", "card", "why", "basis"})
@@ -167,8 +186,9 @@ def reason(code: str, **params) -> dict:
     return {"code": code, **params}
 
 
-def card(title: str, number: int) -> dict:
-    return {"code": CARD, "deck": title, "number": number}
+def card(deck: str, number: int) -> dict:
+    """A card as a reason: its deck's key in the edition (`imprevisti`) and its number."""
+    return {"code": CARD, "deck": deck, "number": number}
 
 
 def is_reason(value) -> bool:
@@ -205,24 +225,79 @@ def from_text(value) -> dict:
     return from_prose(str(value)) if value is not None else {"code": SAID, "text": ""}
 
 
-def english(value) -> str:
+def square_name(value, edition=None) -> str:
+    """A square a reason names, as the edition names it: its number since schema version 3
+    (an older row's name, the upcaster found on no board, as written).  Without an edition
+    (a caller that knows no game), its number."""
+    if type(value) is int and edition is not None and 0 <= value < len(edition.spaces):
+        return edition.space(value).name
+    return str(value)
+
+
+def deck_title(key, edition=None) -> str:
+    """A card's deck as the edition titles it (`imprevisti` -> `Imprevisti`)."""
+    decks = getattr(edition, "decks", None) or {}
+    return decks[key].title if key in decks else str(key)
+
+
+def level_english(level: int) -> str:
+    """Buildings on a lot by its level (0-4 houses, 5 a hotel), as older bancos wrote them."""
+    return "a hotel" if level == 5 else f"{level} house" + ("" if level == 1 else "s")
+
+
+def _money(amount, edition) -> str:
+    return edition.money(amount) if edition is not None and type(amount) is int else str(amount)
+
+
+def shown(value: dict, edition=None, level=level_english, on="{building} on {space}") -> dict:
+    """A reason's parameters with its data as the edition shows it: a square by its name, an
+    amount as the edition prints it, a list of lots (deeds with their prices, buildings on
+    lots) as one phrase.  `level` and `on` say buildings in the caller's language (English
+    by default, as older bancos wrote them).  Without an edition (a caller that knows no
+    game), a number is its bare number."""
+    out = {k: v for k, v in value.items() if k != "code"}
+    if SQUARE in out:
+        out[SQUARE] = square_name(out[SQUARE], edition)
+    for k in MONEY.get(value["code"], ()) & out.keys():
+        out[k] = _money(out[k], edition)
+    lots = LOTS.get(value["code"])
+    if lots is not None and type(out.get(lots)) is list:
+        items = out[lots]
+        name = lambda lot: square_name(lot.get(SQUARE), edition)  # noqa: E731
+        if lots == "deeds":  # deeds dealt: `Vicolo Corto 60 M + Via Roma 260 M`
+            out[lots] = " + ".join(f"{name(d)} {_money(d.get('price'), edition)}" for d in items)
+        elif lots == "each":  # deeds paid in kind: `Vicolo Corto at 60 M, ...`
+            out[lots] = ", ".join(f"{name(d)} at {_money(d.get('price'), edition)}"
+                                  for d in items)
+        elif lots == "changes":  # `Vicolo Corto 1 house -> a hotel, ...`
+            out[lots] = ", ".join(f"{name(x)} {level(x.get('from'))} -> {level(x.get('to'))}"
+                                  for x in items)
+        else:  # `a hotel on Vicolo Corto, 2 houses on Vicolo Stretto`
+            out[lots] = ", ".join(on.format(building=level(x.get("level")), space=name(x))
+                                  for x in items)
+    if value["code"] in BID_FOR and "what" not in out:  # a deed by its square, or a building
+        out["what"] = out.pop(SQUARE) if SQUARE in out else f"the {out.pop('kind', '')}"
+    return out
+
+
+def english(value, edition=None) -> str:
     """A reason as older bancos wrote it (tests, logs and `str()` of a message that holds one;
-    the user reads cli/words/reasons.py's words)."""
+    the user reads cli/words/reasons.py's words); `edition` says its data (amounts)."""
     if not is_reason(value):
         return str(value)
     code = value["code"]
     if code == CARD:
-        return f"{value.get('deck')} {value.get('number')}"
+        return f"{deck_title(value.get('deck'), edition)} {value.get('number')}"
     if code == TAX:
-        return str(value.get("space", ""))
+        return square_name(value.get("space", ""), edition)
     if code == SAID:
         return str(value.get("text", ""))
     template = V1.get(code) or BASES_V1.get(code)
     if template is None:
         return code
-    params = {k: english(v) if k in NESTED else
+    params = {k: english(v, edition) if k in NESTED else
               LISTS[k].join(map(str, v)) if k in LISTS and type(v) is list else v
-              for k, v in value.items() if k != "code"}
+              for k, v in shown(value, edition).items()}
     if code in ("bankrupt_to", "bankrupt_to_bank"):
         params["more"] = "".join(words.format(params.pop(key)) for key, words in ESTATE_MORE
                                  if key in params)

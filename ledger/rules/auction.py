@@ -46,7 +46,7 @@ def _buy(tx: Tx, cmd: c.Buy) -> None:
             rule=cited(state.rules, "buy", R_BUY), allowed=msg("`decline`: {space} then goes to auction, where {name} may bid too", space=space.name, name=name),
             name=name, cash=money(state, cash), space=space.name, price=money(state, space.price))
     tx.emit("PropertyBought", player=name, property=pos, payer=name, payee=BANK,
-            amount=space.price, reason=reason("bought", space=space.name))
+            amount=space.price, reason=reason("bought", space=space.position))
     continue_turn(tx)
 
 
@@ -123,15 +123,15 @@ def _winner_cannot_take_it(state: State) -> dict | None:
     assert a is not None  # phase "auction"
     if not a.high_bidder:
         return None
-    what = (state.edition.space(a.property).name if a.kind == "deed" and a.property is not None
-            else f"the {a.kind}")
+    what = ({"space": a.property} if a.kind == "deed" and a.property is not None
+            else {"kind": a.kind})  # a deed by its square, else the building
     cash = state.player(a.high_bidder).cash
     if cash < a.high_bid:
-        return reason("cannot_pay_bid", player=a.high_bidder, bid=a.high_bid, what=what,
+        return reason("cannot_pay_bid", player=a.high_bidder, bid=a.high_bid, **what,
                       cash=cash)
     if a.kind != "deed":
         if not winner_lots(state):
-            return reason("no_lot_for_bid", player=a.high_bidder, what=what)
+            return reason("no_lot_for_bid", player=a.high_bidder, **what)
     return None
 
 
@@ -173,19 +173,19 @@ def _hammer(tx: Tx, cmd: c.Hammer) -> None:
         if a.seller:  # a debtor's own deed: the price is his (002 §Varie)
             tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
                     payer=a.high_bidder, payee=a.seller, amount=a.high_bid,
-                    reason=reason("won_sellers_auction", space=space.name, seller=a.seller))
+                    reason=reason("won_sellers_auction", space=space.position, seller=a.seller))
             receive_mortgaged(tx, a.high_bidder, [a.property])
         else:
             tx.emit("AuctionWon", player=a.high_bidder, property=a.property,
                     payer=a.high_bidder, payee=BANK, amount=a.high_bid,
-                    reason=reason("won_auction", space=space.name))
+                    reason=reason("won_auction", space=space.position))
     elif a.seller:
         if cmd.player is not None:
             raise RuleViolation("nobody bid: {space} stays with {seller}",
                                 rule="002 §Varie", allowed=msg("`hammer`"),
                                 space=space.name, seller=a.seller)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
-                reason=reason("no_bid_seller_keeps", space=space.name, seller=a.seller))
+                reason=reason("no_bid_seller_keeps", space=space.position, seller=a.seller))
     elif state.rules.auction_no_bid == "richest":
         _no_bid_to_the_richest(tx, cmd.player)
     else:
@@ -215,7 +215,7 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
                                 rule=R_NO_BID, allowed=msg("`hammer`"),
                                 min_bid=money(state, a.min_bid), space=space.name)
         tx.emit("AuctionClosed", property=a.property, outcome="no bid",
-                reason=reason("no_bid_nobody_pays", amount=money(state, a.min_bid),
+                reason=reason("no_bid_nobody_pays", amount=a.min_bid,
                               rule=R_NO_BID))
         return
     if chosen is None and len(tied) == 1:
@@ -237,4 +237,4 @@ def _no_bid_to_the_richest(tx: Tx, chosen: str | None) -> None:
     tx.emit("AuctionWon", player=chosen, property=a.property, payer=chosen, payee=BANK,
             amount=a.min_bid,
             reason=reason("no_bid_richest_tied" if len(tied) > 1 else "no_bid_richest",
-                          space=space.name, rule=R_NO_BID))
+                          space=space.position, rule=R_NO_BID))

@@ -11,7 +11,7 @@ from banco.ledger.records.reasons import reason
 from banco.ledger.rules.buildings import sell_group
 from banco.ledger.rules.decision import Tx, money
 from banco.ledger.rules.ending import maybe_end
-from banco.ledger.rules.estate import R_BANKRUPT, R_SHORT_GAME, R_VINTAGE, level_words, name_of
+from banco.ledger.rules.estate import R_BANKRUPT, R_SHORT_GAME, R_VINTAGE, name_of
 from banco.ledger.rules.mortgages import receive_mortgaged
 from banco.ledger.rules.movement import after_auctions
 from banco.ledger.rules.registry import handles
@@ -146,7 +146,7 @@ def bankrupt(tx: Tx, cmd: c.Bankrupt) -> None:
             tx.emit("DebtCancelled", debtor=d.debtor, creditor=name, amount=d.amount,
                     reason=reason("went_bankrupt", player=name), debt_seq=d.seq)
     tx.emit("BankruptcyDeclared", player=name, creditor=creditor,
-            reason=reason("owed_could_raise", owed=money(state, owed), can=money(state, can)))
+            reason=reason("owed_could_raise", owed=owed, can=can))
     last = len(tx.state.active()) == 1
     if receiver != BANK and (not last or state.rules.final_estate_interest):
         # The creditor "deve immediatamente pagare il 10% alla Banca" (004 §Fallimento, 003
@@ -194,7 +194,7 @@ def _return_buildings(tx: Tx, name: str) -> None:
         return
     hotels = sum(1 for p in built if state.buildings[p] == 5)
     houses = sum(state.buildings[p] for p in built if state.buildings[p] < 5)
-    what = ", ".join(f"{level_words(state.buildings[p])} on {name_of(state, p)}" for p in built)
+    what = [{"space": p, "level": state.buildings[p]} for p in built]
     tx.emit("BuildingsReturned", player=name, properties=built, bank_houses=houses,
             bank_hotels=hotels, reason=reason("estate_to_bank", what=what, player=name))
 
@@ -215,9 +215,9 @@ def _as_when_the_turn_began(tx: Tx, name: str) -> None:
         space = state.edition.space(pos)
         mortgage = mortgage_of(state, pos)
         back = min(mortgage, state.player(name).cash)
-        why = (reason("mortgage_reverted", space=space.name, player=name,
-                      amount=money(state, mortgage)) if back == mortgage else
-               reason("mortgage_reverted_short", space=space.name, player=name,
-                      amount=money(state, mortgage), debtor=name, left=money(state, back)))
+        why = (reason("mortgage_reverted", space=space.position, player=name,
+                      amount=mortgage) if back == mortgage else
+               reason("mortgage_reverted_short", space=space.position, player=name,
+                      amount=mortgage, debtor=name, left=back))
         tx.emit("MortgageReverted", player=name, property=pos, payer=name, payee=BANK,
                 amount=back, reason=why)

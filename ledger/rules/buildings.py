@@ -86,11 +86,11 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
     if hotel:
         tx.emit("HotelBuilt", player=owner, property=pos, level=5, bank_houses=hfh,
                 bank_hotels=-1, payer=owner, payee=BANK, amount=cost,
-                reason=reason("hotel_on", space=space.name, n=hfh))
+                reason=reason("hotel_on", space=space.position, n=hfh))
     else:
         tx.emit("HouseBuilt", player=owner, property=pos, level=new, bank_houses=-1,
                 bank_hotels=0, payer=owner, payee=BANK, amount=cost,
-                reason=reason("house_on", n=new, space=space.name))
+                reason=reason("house_on", n=new, space=space.position))
 
 
 @handles(c.Build)
@@ -206,9 +206,10 @@ def _collapse(tx: Tx, scratch: Tx, lots) -> tuple[list[dict], int, int, int]:
             after.bank_hotels - before.bank_hotels, amount)
 
 
-def _changes_text(state: State, lots: list[dict]) -> str:
-    return ", ".join(f"{name_of(state, x['property'])} {level_words(state.buildings[x['property']])}"
-                     f" -> {level_words(x['level'])}" for x in lots)
+def _changes(state: State, lots: list[dict]) -> list[dict]:
+    """Each lot's buildings before and after, as a reason holds them (its square, levels)."""
+    return [{"space": x["property"], "from": state.buildings[x["property"]], "to": x["level"]}
+            for x in lots]
 
 
 @handles(c.BuildTo)
@@ -271,7 +272,7 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
     changed, houses, hotels, amount = _collapse(tx, scratch, lots)
     tx.emit("BuildingsBuilt", player=owner, lots=changed, bank_houses=houses, bank_hotels=hotels,
             payer=owner, payee=BANK, amount=amount,
-            reason=reason("built_evenly", changes=_changes_text(state, changed)))
+            reason=reason("built_evenly", changes=_changes(state, changed)))
 
 
 @handles(c.SellTo)
@@ -306,7 +307,7 @@ def sell_to(tx: Tx, cmd: c.SellTo) -> None:
     changed, houses, hotels, amount = _collapse(tx, scratch, lots)
     tx.emit("BuildingsSold", player=owner, properties=[x["property"] for x in changed],
             lots=changed, bank_houses=houses, bank_hotels=hotels, payer=BANK, payee=owner,
-            amount=amount, reason=reason("sold_evenly", changes=_changes_text(state, changed)))
+            amount=amount, reason=reason("sold_evenly", changes=_changes(state, changed)))
 
 
 @handles(c.Sell)
@@ -335,7 +336,7 @@ def sell_group(tx: Tx, group, owner: str) -> None:
     hotels = sum(1 for p in built if state.buildings[p] == 5)
     houses = sum(state.buildings[p] for p in built if state.buildings[p] < 5)
     amount = sum(building_sale_value(state, p) for p in built)
-    what = ", ".join(f"{level_words(state.buildings[p])} on {name_of(state, p)}" for p in built)
+    what = [{"space": p, "level": state.buildings[p]} for p in built]
     tx.emit("BuildingsSold", player=owner, properties=built, bank_houses=houses,
             bank_hotels=hotels, payer=BANK, payee=owner, amount=amount,
             reason=reason("sold_at_half", what=what))
@@ -367,8 +368,8 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
         amount = half + (hfh - back) * half
         tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=-back,
                 bank_hotels=1, payer=BANK, payee=owner, amount=amount,
-                reason=reason("hotel_sold_paid", space=space.name, n=back, m=hfh - back)
-                if back < hfh else reason("hotel_sold", space=space.name, n=back))
+                reason=reason("hotel_sold_paid", space=space.position, n=back, m=hfh - back)
+                if back < hfh else reason("hotel_sold", space=space.position, n=back))
         return
     new = level - 1
     if not even(levels_after(state, pos, new)):
@@ -380,7 +381,7 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
             describe2=level_words(state.buildings[high]))
     tx.emit("BuildingSold", player=owner, property=pos, level=new, bank_houses=1, bank_hotels=0,
             payer=BANK, payee=owner, amount=half,
-            reason=reason("sold_house", space=space.name))
+            reason=reason("sold_house", space=space.position))
 
 
 @handles(c.BreakUp)
@@ -420,9 +421,9 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
         amount = half + (hfh - each) * half
         broken.append({"property": pos, "player": owner, "level": each})
         transfers.append({"payer": BANK, "payee": owner, "amount": amount,
-                          "reason": reason("hotel_broken_up_paid", space=space.name, n=each,
+                          "reason": reason("hotel_broken_up_paid", space=space.position, n=each,
                                            m=hfh - each) if each < hfh
-                          else reason("hotel_broken_up", space=space.name, n=each)})
+                          else reason("hotel_broken_up", space=space.position, n=each)})
     tx.emit("HotelsBrokenUp", lots=broken, bank_houses=-each * len(lots),
             bank_hotels=len(lots), transfers=transfers)
 

@@ -45,7 +45,7 @@ def _advance_to_nearest(tx: Tx, name: str, deck: str, number: int, effect: dict)
     start = state.player(name).position
     target = nearest(state.edition, start, effect["target"])
     landed = move_token(tx, name, target, (target - start) % 40 or 40, "card", salary=True)
-    the_card = card(state.edition.decks[deck].title, number)
+    the_card = card(deck, number)
     if "rent_multiplier" in effect:
         times = effect["rent_multiplier"]
 

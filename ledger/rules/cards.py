@@ -98,7 +98,7 @@ def _apply_card(tx: Tx, name: str, deck: str, number: int, effect: dict,
     state = tx.state
     kind = effect["kind"]
     pos = state.player(name).position
-    the_card = card(state.edition.decks[deck].title, number)
+    the_card = card(deck, number)
     extra = {"deck": deck, "number": number}
     if kind == "advance_to":
         target = effect["position"]

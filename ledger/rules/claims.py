@@ -67,7 +67,7 @@ def _claim(tx: Tx, cmd: c.Claim) -> None:
                                 "landed_seq": cl.landed_seq, "lapsed_seq": cl.lapsed_seq,
                                 "closer": cl.closer, "rule": rent_rule(state),
                                 "reason": reason("late_claim", owner=cmd.owner,
-                                                 amount=money(state, cl.amount), space=space,
+                                                 amount=cl.amount, space=cl.property,
                                                  payer=cl.payer, landed=cl.landed_seq,
                                                  closer=cl.closer, lapsed=cl.lapsed_seq)}}
             raise RuleViolation(why, rule=rent_rule(state), allowed=_open_claims(state),
@@ -103,7 +103,7 @@ def _owed_nothing(state: State, cl, space: str) -> None:
             "no rent is owed to {owner}: the last landing on {owner}'s deeds, {payer}'s on {space} at event {seq}, owed nothing ({reason})",
             rule=rent_rule(state), allowed=_open_claims(state),
             owner=cl.owner, payer=cl.payer, space=space, seq=cl.landed_seq,
-            reason=Fact(cl.basis))
+            reason=Fact(cl.basis, edition=state.edition))
 
 
 def _dice_on_the_table(state: State, cl) -> bool:

@@ -61,8 +61,7 @@ def deal(tx: Tx, cmd: c.Deal) -> None:
     if price > cash:  # a house-rules capital can be too small for the deeds dealt
         raise RuleViolation("{player} has {cash} and the deeds cost {price}: they are paid at once", rule=rule(state),
                             player=cmd.player, cash=money(state, cash), price=money(state, price))
-    each = " + ".join(f"{n} {money(state, state.edition.space(p).price)}"
-                      for p, n in zip(cmd.properties, names, strict=True))
+    each = [{"space": p, "price": state.edition.space(p).price} for p in cmd.properties]
     tx.emit("DeedsDealt", player=cmd.player, properties=list(cmd.properties), payer=cmd.player,
             payee=BANK, amount=price, reason=reason("deeds_dealt", deeds=each))
 

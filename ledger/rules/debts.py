@@ -89,11 +89,10 @@ def pay_in_kind(tx: Tx, cmd: c.PayInKind) -> None:
             allowed=msg("raise {amount} more first (`sell`, `mortgage`), or more deeds", amount=money(state, cash_part - cash)),
             debtor=d.debtor, amount=money(state, d.amount), worth=money(state, worth),
             cash_part=money(state, cash_part), cash=money(state, cash))
-    each = ", ".join(f"{n} at {money(state, p)}" for n, (_, p) in zip(names, cmd.deeds,
-                                                                       strict=True))
+    each = [{"space": pos, "price": price} for pos, price in cmd.deeds]
     tx.emit("DebtPaidInKind", payer=d.debtor, payee=d.creditor, amount=cash_part,
             debt_seq=d.seq, deeds=[{"property": pos, "price": price} for pos, price in cmd.deeds],
-            reason=reason("paid_in_kind", reason=d.reason, cash=money(state, cash_part),
+            reason=reason("paid_in_kind", reason=d.reason, cash=cash_part,
                           each=each, rule=R_KIND))
     receive_mortgaged(tx, d.creditor, [pos for pos, _ in cmd.deeds])
 

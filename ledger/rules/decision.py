@@ -69,7 +69,7 @@ def no_debts(state: State, action: str, who: str | None = None) -> None:
             raise RuleViolation(
                 "cannot {action}: {debtor} owes {amount} to {creditor} ({reason})", rule=debt_rule(state), allowed=debt_step(state, d.debtor),
                 action=action, debtor=d.debtor, amount=money(state, d.amount), creditor=creditor,
-                reason=Fact(d.reason))
+                reason=Fact(d.reason, edition=state.edition))
 
 
 def check_active(state: State, name: str, role: str) -> None:

@@ -109,11 +109,10 @@ def maybe_end(tx: Tx, turn_over: bool = False) -> bool:
     state = tx.state
     best = winner(state)
     ranked = places(state)
-    money = state.edition.money
     if len(ranked) == 1:  # the last player left wins, whatever the count
         tx.emit("GameEnded", winner=best, reason=reason(why, **params), rule=rule)
         return True
-    amount = money(ranked[0].count)
+    amount = ranked[0].count  # an integer: the edition prints it where it is said
     if best is not None:
         said = reason(f"{why}_richest", **params, player=best, amount=amount)
     else:  # the tied, as a list: cli/words/reasons.py says it in the user's language

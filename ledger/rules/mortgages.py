@@ -31,7 +31,7 @@ def mortgage(tx: Tx, cmd: c.Mortgage) -> None:
             rule=cited(state.rules, "mortgage", R_MORTGAGE), allowed=msg("sell them to the Bank first: `sell {space} all`", space=space.name),
             space=space.name, items=', '.join(name_of(state, p) for p in built))
     tx.emit("PropertyMortgaged", player=owner, property=pos, payer=BANK, payee=owner,
-            amount=space.mortgage, reason=reason("mortgaged", space=space.name))
+            amount=space.mortgage, reason=reason("mortgaged", space=space.position))
 
 
 def _liftable(state: State, owner: str) -> Text | str:
@@ -65,7 +65,7 @@ def unmortgage(tx: Tx, cmd: c.Unmortgage) -> None:
             mortgage=space.mortgage)
     mortgage = mortgage_of(state, pos)
     tx.emit("MortgageLifted", player=owner, property=pos, payer=owner, payee=BANK, amount=cost,
-            reason=reason("mortgage_lifted", space=space.name, mortgage=mortgage,
+            reason=reason("mortgage_lifted", space=space.position, mortgage=mortgage,
                           interest=cost - mortgage))
 
 
@@ -80,8 +80,8 @@ def receive_mortgaged(tx: Tx, receiver: str, deeds, lift=()) -> None:
         space = state.edition.space(pos)
         if pos in lift:
             pay(tx, "MortgageLifted", receiver, BANK, lift_cost(state, pos),
-                reason("freed_on_receiving", space=space.name, mortgage=space.mortgage),
+                reason("freed_on_receiving", space=space.position, mortgage=space.mortgage),
                 player=receiver, property=pos)
         else:
             pay(tx, "MortgageInterestPaid", receiver, BANK, interest(state, mortgage_of(state, pos)),
-                reason("mortgaged_fee", space=space.name), player=receiver, property=pos)
+                reason("mortgaged_fee", space=space.position), player=receiver, property=pos)

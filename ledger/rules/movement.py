@@ -88,7 +88,7 @@ def land(tx: Tx, player: str, landed: int, rent=None) -> None:
             amount, basis = (rent(state, pos) if rent else
                              rent_for(state, pos, throw_value(state.turn)))
             if state.rules.rent == "auto":
-                pay(tx, "RentPaid", player, owner, amount, reason("rent", space=space.name),
+                pay(tx, "RentPaid", player, owner, amount, reason("rent", space=space.position),
                      property=pos, opened_seq=0)
             else:
                 closer = seat_after(state, player, state.rules.claim_window)
@@ -96,11 +96,11 @@ def land(tx: Tx, player: str, landed: int, rent=None) -> None:
                         amount=amount, basis=basis, closer=closer, landed_seq=landed)
     elif space.kind == "tax":
         assert space.amount is not None  # a tax square prints its amount
-        pay(tx, "TaxPaid", player, BANK, space.amount, reason("tax", space=space.name))
+        pay(tx, "TaxPaid", player, BANK, space.amount, reason("tax", space=space.position))
     elif space.kind == "card":
         tx.emit("CardDrawRequired", player=player, deck=space.deck)
     elif space.kind == "go_to_jail":
-        tx.emit("SentToJail", player=player, reason=reason("landed", space=space.name))
+        tx.emit("SentToJail", player=player, reason=reason("landed", space=space.position))
 
 
 def continue_turn(tx: Tx) -> None:
@@ -155,15 +155,14 @@ def settle_claim(tx: Tx, cl) -> None:
     """Pay a claim, or turn it into the payer's debt when his cash is short (003 §10); cash
     the payer owes first for an earlier square is not his to pay this claim with (000 FAQ 42)."""
     state = tx.state
-    space = state.edition.space(cl.property).name
     first = earlier_rents(state, cl)
     if first and state.player(cl.payer).cash - first < cl.amount:
         # the earlier rent keeps the cash: this one waits as a debt, the last to be settled
         tx.emit("DebtIncurred", debtor=cl.payer, creditor=cl.owner, amount=cl.amount,
-                reason=reason("rent_after_earlier", space=space, rule=R_LANDING_ORDER))
+                reason=reason("rent_after_earlier", space=cl.property, rule=R_LANDING_ORDER))
         paid = False
     else:
-        paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, reason("rent", space=space),
+        paid = pay(tx, "RentPaid", cl.payer, cl.owner, cl.amount, reason("rent", space=cl.property),
                    property=cl.property, opened_seq=cl.opened_seq)
     if not paid:  # the claim becomes the debt; it is no longer an open claim
         tx.emit("RentClaimLapsed", owner=cl.owner, payer=cl.payer, property=cl.property,

@@ -206,13 +206,13 @@ def hammer_building(tx: Tx, lot: int | None) -> None:
     if a.kind == "hotel":
         tx.emit("HotelBuilt", player=winner, property=lot, level=5, bank_houses=hfh,
                 bank_hotels=-1, payer=winner, payee=BANK, amount=a.high_bid,
-                reason=reason("hotel_won_building_auction", space=space.name))
+                reason=reason("hotel_won_building_auction", space=space.position))
     else:
         tx.emit("HouseBuilt", player=winner, property=lot, level=state.buildings[lot] + 1,
                 bank_houses=-1, bank_hotels=0, payer=winner, payee=BANK, amount=a.high_bid,
-                reason=reason("house_won_building_auction", space=space.name))
+                reason=reason("house_won_building_auction", space=space.position))
     tx.emit("AuctionClosed", property=lot, outcome="sold", winner=winner,
-            reason=reason("building_auctioned", kind=a.kind, amount=money(state, a.high_bid)))
+            reason=reason("building_auctioned", kind=a.kind, amount=a.high_bid))
     if not a.wanted:  # an auction recorded before wants were announced: one building
         return
     wanted = tuple((n, left - (n == winner)) for n, left in a.wanted)

@@ -145,7 +145,7 @@ def advance(tx: Tx, cmd: c.Advance) -> None:
             raise RuleViolation(
                 "{name} owes {amount} to {creditor} ({reason}) from the first square: it is settled before Mr Monopoly's move", rule=R_MR_ORDER,
                 allowed=debt_step(state, name),
-                name=name, amount=state.edition.money(d.amount), creditor=creditor, reason=Fact(d.reason))
+                name=name, amount=state.edition.money(d.amount), creditor=creditor, reason=Fact(d.reason, edition=state.edition))
     start = state.current.position
     target, why = mr_monopoly_target(state, name)
     if target is None:

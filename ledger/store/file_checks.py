@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from typing import TYPE_CHECKING
 
 from banco.ledger.base.errors import DatabaseError
 from banco.ledger.base.text import msg
-from banco.ledger.store.health import Finding
+
+if TYPE_CHECKING:
+    from banco.ledger.store.health import Finding
 
 # SQLite checkpoints at 1000 pages (4 MB) by itself; 64 MB is a checkpoint starved for long.
 WAL_LIMIT = 64 * 1024 * 1024
@@ -98,6 +101,9 @@ def undecodable(conn: sqlite3.Connection, game: int | None = None) -> list[tuple
 
 
 def undecodable_findings(conn: sqlite3.Connection) -> list[Finding]:
+    # the doctor's (health.py's Finding) imported here: a write runs refuse_damaged alone
+    from banco.ledger.store.health import Finding
+
     return [Finding("text", msg("game {game} event {seq}: its {column} is not UTF-8 text (bytes "
                                 "were overwritten, or the row was edited outside banco)",
                                 game=g, seq=seq, column=column), g, seq)
@@ -105,6 +111,8 @@ def undecodable_findings(conn: sqlite3.Connection) -> list[Finding]:
 
 
 def wal_findings(path: str) -> list[Finding]:
+    from banco.ledger.store.health import Finding
+
     try:
         size = os.path.getsize(path + "-wal")
     except OSError:

@@ -4,9 +4,11 @@ game behind them.
 The newest NEWEST stay because an undo may reach behind the newest.  The first snapshot taken in
 each stretch of EVERY events stays too, so that the table at a moment long ago (`state --at`,
 `replay --from`, a ruling) is folded from at most about EVERY + Book.SNAPSHOT_EVERY events
-rather than from the game's first (issue 21: `state --at SEQ` within 1.2x of `state`).  At
-about 2.3 KB a snapshot that is some 700 KB for a 300,000-event game.  Both stores prune with
-`prune_sql`; the audit, which hands an import the snapshots it checked, keeps the same ones
+rather than from the game's first (issue 21: `state --at SEQ` within 1.2x of `state`).  EVERY
+is Book.SNAPSHOT_EVERY: a command takes one that far from the last or more, so each is kept
+and a moment is folded from at most about 500 events (with 1,000 it was up to about 1,000).
+At about 2.3 KB a snapshot that is some 1.4 MB for a 300,000-event game.  Both stores prune
+with `prune_sql`; the audit, which hands an import the snapshots it checked, keeps the same ones
 with `KeptSnapshots`, so an imported game has those a game recorded here would have.
 """
 
@@ -16,7 +18,7 @@ from collections import deque
 from collections.abc import Iterator
 
 NEWEST = 3
-EVERY = 1000
+EVERY = 500
 
 
 def prune_sql(table: str, mark: str) -> str:

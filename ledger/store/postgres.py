@@ -469,9 +469,10 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return PgRawRows(self, game_id)
 
     @guarded(writing=False)
-    def rows_view(self, game_id: int) -> PgGameRows:
-        count = self.one(f"SELECT COUNT(*) FROM {EVENTS} WHERE game_id=%s",
-                         (game_id,))[0] if self.has_tables() else 0
+    def rows_view(self, game_id: int, count: int | None = None) -> PgGameRows:
+        if count is None:
+            count = self.one(f"SELECT COUNT(*) FROM {EVENTS} WHERE game_id=%s",
+                             (game_id,))[0] if self.has_tables() else 0
         return PgGameRows(self, game_id, 0, count)
 
     iter_raw = raw_rows  # the name the export reads the rows by

@@ -61,6 +61,8 @@ TRIGGERS = (
     "written by a newer banco: upgrade banco to record in it'); END",
 )
 FORMAT_TRIGGER = "events_format_2"  # TRIGGERS[2]'s name: lifted by the import's bulk path
+# The triggers that guard recorded rows (the format's guards none): what a write looks for
+EVENT_GUARDS = tuple(sql.split()[5] for sql in TRIGGERS if sql.split()[5] != FORMAT_TRIGGER)
 
 # Snapshots of folded tables (ledger/table/snapshot_codec.py): a cache beside the log, not part
 # of it.  A row is trusted only when the log's event `seq` has the hash `head`; rows are

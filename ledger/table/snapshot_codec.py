@@ -32,7 +32,8 @@ from functools import cache
 from banco.ledger.base.text import msg
 from banco.ledger.table import state as st
 
-SHAPE_VERSION = 2  # 2: a debt's reason is a code and its parameters, no longer a sentence
+SHAPE_VERSION = 3  # 2: a debt's reason is a code and its parameters, no longer a sentence;
+# 3: its square a number, its amounts integers
 _RECORDS = {cls.__name__: cls for cls in (st.State, st.Player, st.Claim, st.Auction, st.Debt,
                                           st.DeckOrder, st.Turn)}
 _LEFT_OUT = ("rules", "edition")  # from GameStarted

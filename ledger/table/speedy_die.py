@@ -53,11 +53,11 @@ def mr_monopoly_target(state: State, name: str) -> tuple[int | None, dict]:
     ahead = [p for p in ((start + k) % 40 for k in range(1, 40)) if space(p).is_property]
     for p in ahead:
         if state.owners[p] is None:
-            return p, reason("mr_next_free", space=space(p).name, rule=R_SPEEDY)
+            return p, reason("mr_next_free", space=p, rule=R_SPEEDY)
     for p in ahead:
         owner = state.owners[p]
         if owner != name and p not in state.mortgaged:
-            return p, reason("mr_nearest_rent", space=space(p).name, owner=owner)
+            return p, reason("mr_nearest_rent", space=p, owner=owner)
     return None, reason("mr_stays")
 
 
@@ -74,4 +74,4 @@ def speedy_step(state: State) -> Text:
                    salary=state.edition.money(state.rules.go_salary), rule=R_TRIPLE)
     _, why = mr_monopoly_target(state, t.player)
     return msg("{player}'s Mr Monopoly move: `advance` ({why}); trades and building may come "
-               "first (000 FAQ 41)", player=t.player, why=Fact(why))
+               "first (000 FAQ 41)", player=t.player, why=Fact(why, edition=state.edition))

@@ -109,7 +109,7 @@ def debt_step(state: State, debtor: str) -> Text:
     debts = [d for d in state.debts if d.debtor == debtor]
     to = Joined([msg("{amount} to {creditor} ({reason})", amount=_amount(state, d.amount),
                      creditor=msg("the Bank") if d.creditor == BANK else d.creditor,
-                     reason=Fact(d.reason)) for d in debts], ", ")
+                     reason=Fact(d.reason, edition=state.edition)) for d in debts], ", ")
     cash = state.player(debtor).cash
     choice, _ = debt_choice(state, debtor)
     if choice == "pay":

@@ -45,9 +45,9 @@ def statement(events: Iterable[dict], account: str,
 
 
 def history(events: Iterable[dict], position: int,
-            gone: set[int] | None = None) -> Iterator[dict]:
+            gone: set[int] | None = None, edition=None) -> Iterator[dict]:
     """What happened to one deed, row by row: who owned it when, mortgages, buildings,
-    auctions."""
+    auctions; `edition`, the game's, names the squares its reasons hold."""
     owner = None
     bids = 0  # the bids in the deed's auction now open: none, and the hammer gives it away
     for e in effective(events, gone):
@@ -87,18 +87,18 @@ def history(events: Iterable[dict], position: int,
             note = msg("auction without a bid: stays with the Bank")
         elif t in ("PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "HouseBuilt",
                    "HotelBuilt", "BuildingSold") and d["property"] == position:
-            note = msg("{reason} ({amount})", reason=Fact(d["reason"]), amount=d["amount"])
+            note = msg("{reason} ({amount})", reason=Fact(d["reason"], edition=edition), amount=d["amount"])
         elif t == "HotelsBrokenUp":
             for lot, tr in zip(d["lots"], d["transfers"], strict=True):
                 if lot["property"] == position:
-                    note = msg("{reason} ({amount})", reason=Fact(tr["reason"]),
+                    note = msg("{reason} ({amount})", reason=Fact(tr["reason"], edition=edition),
                                amount=tr["amount"])
         elif t in ("BuildingsBuilt", "BuildingsSold") and any(
                 lot["property"] == position for lot in d.get("lots", ())):
-            note = msg("{reason} ({amount} for the lots together)", reason=Fact(d["reason"]),
+            note = msg("{reason} ({amount} for the lots together)", reason=Fact(d["reason"], edition=edition),
                        amount=d["amount"])
         elif t == "BuildingsSold" and position in d["properties"]:
-            note = msg("buildings sold with the group's: {reason}", reason=Fact(d["reason"]))
+            note = msg("buildings sold with the group's: {reason}", reason=Fact(d["reason"], edition=edition))
         if note:
             yield {"seq": e["seq"], "type": t, "owner": owner, "note": note}
 

@@ -19,13 +19,20 @@ from banco.ledger.records.reasons import english
 from banco.projections.readings.accounts import effective
 
 
-def money_rows(events: Iterable[dict], gone: set[int] | None = None) -> Iterator[dict]:
+def money_rows(events: Iterable[dict], gone: set[int] | None = None,
+               edition=None) -> Iterator[dict]:
+    """`edition`: the game's, which names the squares a reason holds; else the one the
+    game's first fact names."""
     balances: dict[str, int] = {}
     for e in effective(events, gone):
+        if e["type"] == "GameStarted" and edition is None:
+            from banco.ledger.board.edition import load_edition
+
+            edition = load_edition(e["data"]["edition"])
         for t in transfers_of(e):
             payer, payee, amount = t["payer"], t["payee"], t["amount"]
             balances[payer] = balances.get(payer, 0) - amount
             balances[payee] = balances.get(payee, 0) + amount
             yield {"date": e["recorded_at"][:10], "seq": e["seq"], "account": payee,
                    "counterparty": payer, "amount": amount, "balance": balances[payee],
-                   "description": f"{english(t['reason'])} ({e['type']})"}
+                   "description": f"{english(t['reason'], edition)} ({e['type']})"}

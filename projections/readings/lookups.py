@@ -36,12 +36,12 @@ def _statement(moves: list[tuple], account: str, gone: set[int]) -> Iterator[dic
                "amount": amount, "reason": kept_reason(type_, reason), "balance": balance}
 
 
-def history_rows(book, game: int, position: int) -> Iterator[dict]:
+def history_rows(book, game: int, position: int, edition=None) -> Iterator[dict]:
     """accounts.history's rows for a deed, from the events that name it."""
     store = book.store
     rows = store.mentioning(game, [f"d:{position}"])
     return history(book.checked(game) if rows is None else rows, position,
-                   store.retracted_seqs(game))
+                   store.retracted_seqs(game), edition)
 
 
 def player_events(book, game: int, players: Iterable[str], bank: bool, first: int,

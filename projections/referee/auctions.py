@@ -213,13 +213,13 @@ def auction(events: list[dict] | Log, seq: int, game_id: int | None = None) -> R
             ruled = result
         elif out == "AuctionClosed":
             result = msg("closed without a bid at event {seq}: {reason}", seq=end["seq"],
-                         reason=Fact(ed["reason"]))
+                         reason=Fact(ed["reason"], edition=st.edition))
             ruled = (verdict("auction_no_bid", what=what) if a["kind"] == "deed"
                      else verdict("auction_no_bid_building", kind=_kind(a["kind"])))
         elif out == "AuctionVoided":
             rule.add(R_UNPAID)
             result = msg("voided at event {seq}: {reason}", seq=end["seq"],
-                         reason=Fact(ed["reason"]))
+                         reason=Fact(ed["reason"], edition=st.edition))
         elif out in ("HouseBuilt", "HotelBuilt"):
             result = verdict("auction_built", player=ed["player"],
                              amount=money(st, ed["amount"]),

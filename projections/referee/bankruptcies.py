@@ -81,7 +81,7 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
     for dd in debts:
         lines.append(msg("debt: {amount} to {creditor} from event {seq} ({reason})",
                          amount=money(st, dd.amount), creditor=_who(dd.creditor), seq=dd.seq,
-                         reason=Fact(dd.reason)))
+                         reason=Fact(dd.reason, edition=st.edition)))
     p = before.player(name)
     # each part as words and as data (what kind of part, its square): a recorded ruling
     # keeps the data, never the words
@@ -114,7 +114,7 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
         if t == "BuildingsSold":
             passed.append(msg("event {seq}: buildings back to the Bank for {amount} ({reason})",
                               seq=x["seq"], amount=money(st, d["amount"]),
-                              reason=Fact(d["reason"])))
+                              reason=Fact(d["reason"], edition=st.edition)))
         elif t == "EstateTransferred":
             deeds = Joined([msg("{space} (mortgaged)", space=space_name(st, pos))
                             if pos in before.mortgaged else space_name(st, pos)
@@ -129,7 +129,7 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
             passed.append(msg("event {seq}: {debtor}'s debt of {amount} to {player} cancelled "
                               "({reason})", seq=x["seq"], debtor=d["debtor"],
                               amount=money(st, d["amount"]), player=_who(d["creditor"]),
-                              reason=Fact(d["reason"])))
+                              reason=Fact(d["reason"], edition=st.edition)))
         elif t == "RentClaimLapsed":
             passed.append(msg("event {seq}: the open rent claim of {owner} on {payer} ended",
                               seq=x["seq"], owner=d["owner"], payer=d["payer"]))
@@ -148,7 +148,7 @@ def bankruptcy(events: list[dict] | Log, seq: int, game_id: int | None = None) -
             passed.append(msg("event {seq}: {debtor} owes {amount} to {creditor} ({reason}, "
                               "{rule})", seq=x["seq"], debtor=d["debtor"],
                               amount=money(st, d["amount"]), creditor=_who(d["creditor"]),
-                              reason=Fact(d["reason"]), rule=fee))
+                              reason=Fact(d["reason"], edition=st.edition), rule=fee))
         elif t == "AuctionOpened":
             passed.append(msg("event {seq}: the Bank auctions the deeds one by one, first "
                               "{space} ({rule})", seq=x["seq"],

@@ -39,7 +39,7 @@ def jail(events: list[dict] | Log, seq: int, game_id: int | None = None) -> Ruli
     cause = [x for x in log.batch(sent["seq"]) if x["seq"] < sent["seq"]]
     rolled = [x for x in cause if x["type"] == "DiceRolled"]
     card = [x for x in cause if x["type"] == "CardDrawn"]
-    how = Fact(sent["data"]["reason"])
+    how = Fact(sent["data"]["reason"], edition=st.edition)
     if card:  # the card's words are the edition's (a fact holds its deck and number)
         drawn = card[-1]["data"]
         text = st.edition.decks[drawn["deck"]].cards[drawn["number"] - 1].text

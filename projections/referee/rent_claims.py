@@ -88,7 +88,7 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
                  rules=shown(rules), edition=st.edition.name)]
     lines.append(msg("owed: {payer} owed {owner} {amount} for a stay on {space} ({basis})",
                      payer=payer, owner=owner, amount=money(st, amount), space=place,
-                     basis=Fact(d["basis"], "basis")))
+                     basis=Fact(d["basis"], "basis", edition=st.edition)))
     batch = log.batch(at)
     landing = [x for x in batch if x["type"] == "TokenMoved" and x["seq"] < at
                and x["data"]["player"] == payer]
@@ -280,7 +280,7 @@ def _rent_without_claim(log: Log, seq: int, what: str, at: int) -> Ruling:
     else:
         lines.append(msg("{payer} stopped on {space}, {owner}'s, at event {at}: {reason}",
                          payer=d["payer"], space=place, owner=d["owner"], at=at,
-                         reason=Fact(d["reason"])))
+                         reason=Fact(d["reason"], edition=st.edition)))
         ruled = verdict("rent_not_due")
     return Ruling("rent", seq, ruled, lines, claim_rule(st.rules),
                   {"payer": d["payer"], "property": place, "event": at, "kind": what})
