@@ -99,9 +99,7 @@ def test_the_bankers_page_starts_a_game_and_a_bad_one_creates_nothing(fresh):
     for body in ({"players": "Anna Bruno"}, {"players": ["A", "B"], "rules": "/etc/passwd"},
                  {"players": ["A", "B"], "edition": "xx"}, {"players": ["A", 3]}):
         r = fresh.post("/api/games", json=body, headers=auth(fresh.banker))
-        # a value of the wrong kind is named by the body's schema (cli/web/bodies.py)
-        error = r.json()["error"]
-        assert r.status_code == 400 and ("classic" in error or "`players`" in error), body
+        assert r.status_code == 400 and "classic" in r.json()["error"], body
     assert Book(fresh.db, create=False).games() == []
     player = tokens.issue(fresh.db, "viewer", 1, NOW)[0]
     assert fresh.post("/api/games", json={"players": ["A", "B"]}, headers=auth(player)
@@ -130,7 +128,8 @@ def test_the_banker_pairs_each_seat_pairs_again_and_revokes(fresh):
     again = fresh.post("/api/games/1/tokens", json={"role": "player", "player": "Anna"},
                        headers=auth(fresh.banker)).json()
     seats = fresh.get("/api/games", headers=auth(fresh.banker)).json()["seats"]
-    assert seats[0] == {"player": "Anna", "phones": [seat["code"], again["code"]]}
+    assert seats[0] == {"player": "Anna", "bankrupt": False,
+                        "phones": [seat["code"], again["code"]]}
     gone = fresh.post(f"/api/tokens/{seat['code']}/revoke", headers=auth(fresh.banker))
     assert gone.status_code == 200
     assert fresh.get("/api/me", headers=auth(seat["token"])).status_code == 401
@@ -162,10 +161,10 @@ def test_a_phone_joins_with_the_tvs_code_once_the_banker_approves(fresh):
     assert got["state"] == "approved" and got["url"].endswith("#t=" + got["token"])
     assert fresh.get("/api/me", headers=auth(got["token"])).json()["player"] == "Bruno"
     assert fresh.post(f"/api/join/{req}", json={"key": key}).status_code == 404  # once
-    for _ in range(12):  # a flood of requests is refused, not kept
-        fresh.post("/api/join", json={"code": code, "player": "Carla"})
-    assert fresh.post("/api/join", json={"code": code, "player": "Carla"}).status_code == 429
-    fresh.hub.evening.joins.clear()
+    for _ in range(12):  # a flood for one seat is one request, the last (issue 34's trial)
+        first = fresh.post("/api/join", json={"code": code, "player": "Carla"}).json()
+    waiting = fresh.get("/api/games", headers=auth(fresh.banker)).json()["joins"]
+    assert [j["id"] for j in waiting] == [first["request"]]
     other = fresh.post("/api/join", json={"code": code, "player": "Carla"}).json()
     fresh.post(f"/api/joins/{other['request']}", json={"answer": "refuse"},
                headers=auth(fresh.banker))

@@ -136,7 +136,7 @@ def post(client, path, text, lang="en"):
     ("/api/commands", '{"line":"decline","expcet":3}', "`expcet`"),
     ("/api/commands", '{"line":"buy","line":"undo"}', "`line` twice"),
     ("/api/commands", '{"line":"buy","id":""}', "`id` is not text, not empty"),
-    ("/api/commands", '{"line":"buy","expect":"8"}', "`expect` is not a whole number"),
+    ("/api/commands", '{"line":"buy","expect":"8"}', "a whole number, 0 or more"),
     ("/api/games/1/tokens", '{"role":"viewer","plaer":"Anna"}', "`plaer`"),
     ("/api/join", '{"code":"x","player":"A","kye":1}', "`kye`"),
 ])

@@ -424,7 +424,7 @@ def _ruling_command(kind: str, doc: str):
     @records
     def command(session, words, as_json, record, referee, claim_at=None):
         from banco.cli.lines.referee import ruling as asked
-        from banco.cli.ruling_log import recorded_ruling, rule
+        from banco.cli.ruling_log import recorded_ruling, rule, same_ruling
 
         when = one_moment(words)
         asked([when], kind, record, referee, claim_at, as_json)  # --record with --referee
@@ -446,6 +446,14 @@ def _ruling_command(kind: str, doc: str):
         seq = seq_or_time(session, when)
         found = rule(session.book, game, kind, seq, claim_at)
         recorded = None
+        same = same_ruling(session.book.store, game, found, kind, seq,
+                           referee) if record else None
+        if same is not None:
+            # the same referee's same verdict on the same event is one ruling: answered as
+            # recorded (as a retry is), not appended twice (events 304 and 319 were one)
+            record, recorded = False, same["seq"]
+            click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),
+                       err=as_json)
         if record:
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
             outcome = session.written(session.book.execute(

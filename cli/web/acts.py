@@ -90,11 +90,26 @@ def check(role: str, player: str | None, command, state, *, banker_only: bool) -
         raise NotPermitted(msg(NOT_HIS, player=player, other=others[0] or "?"))
 
 
+def as_referee(name: str, command) -> None:
+    """A named referee's token (`token referee NAME`) records as its referee only: the typed
+    correction's or ruling's referee, whatever the words said (cli/web/permissions.py looks at
+    the words first)."""
+    from banco.cli.web.permissions import AS_REFEREE
+    from banco.ledger.base.names import fold
+    from banco.ledger.base.text import msg
+
+    said = getattr(command, "referee", None)
+    if not isinstance(said, str) or fold(said) != fold(name):
+        raise NotPermitted(msg(AS_REFEREE, name=name))
+
+
 def acting(library, game: int, role: str | None, player: str | None, *,
            banker_only: bool) -> tuple[str, Callable | None]:
     """Who a phone's line is recorded by (`actor`: the player, for a player's token) and the
     check the library runs on its typed command before anything is decided (its `authorize`;
     None: the banker's, or a held trade both sides accepted, run with its offerer's name)."""
+    if role == "referee" and player is not None:  # a named referee's token: as him only
+        return "banker", lambda command: as_referee(player, command)
     if role != "player":
         return "banker", None
     return player, lambda command: check(role, player, command, library.table(game),

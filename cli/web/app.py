@@ -481,7 +481,9 @@ def make_app(hub: Hub) -> Starlette:
             return body
         answer_word = body.get("answer") if isinstance(body, dict) else None
         if answer_word not in ("accept", "decline"):
-            return hub.refuse(request, 400, BAD_BODY)
+            from banco.cli.web.offers import BAD_ANSWER
+
+            return hub.refuse(request, 400, BAD_ANSWER)
         return await hub.offers.answer(request, token, request.path_params["offer"],
                                        answer_word)
 

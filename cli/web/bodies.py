@@ -3,8 +3,8 @@ crossing the boundary is validated), read before a handler looks at it.
 
 Refused with 400 and nothing run: a field no schema names (`"editon": "us"` made a classic
 game; `"expcet": 3` ran a line unguarded), a key given twice (`{"line": "roll 1 2", "line":
-"undo"}` ran the undo: json.loads keeps the last), a value of the wrong kind, and an empty
-`id` (taken as no id: a retry then applied twice).  A body that is not a JSON object is left
+"undo"}` ran the undo: json.loads keeps the last), and an empty `id` (taken as no id: a retry
+then applied twice).  A value of the wrong kind is the handler's to word.  A body that is not a JSON object is left
 to the handler, which says what it needs."""
 
 from __future__ import annotations
@@ -76,19 +76,21 @@ def schema(body: str):
 
 
 def problem(body: str, data) -> tuple[str, dict] | None:
-    """(message, its parameters) for a body that breaks its schema, else None."""
+    """(message, its parameters) for a body that breaks its schema, else None.  A value of
+    the wrong kind in a field the handler reads is left to the handler, whose words say what
+    its endpoint needs (`code` as text, `answer` one of two words); an empty `id`, which the
+    handler would take as none, is said here."""
     if not isinstance(data, dict):
         return None  # the handler's own words for a body that is no object
     allowed = BODIES[body]
-    for field in data:
-        if field not in allowed:
+    errors = schema(body).validate(data)
+    for field in sorted(errors, key=str):
+        if field not in allowed:  # marshmallow's RAISE: a field the schema does not name
             close = difflib.get_close_matches(str(field), list(allowed), n=1)
             return UNKNOWN, {"field": str(field)[:40], "close": close[0] if close else None,
                              "allowed": ", ".join(f"`{name}`" for name in allowed)}
-    errors = schema(body).validate(data)
-    if errors:
-        field = sorted(errors)[0]
-        return WRONG, {"field": field, "what": allowed[field][0]}
+    if "id" in errors:
+        return WRONG, {"field": "id", "what": allowed["id"][0]}
     return None
 
 

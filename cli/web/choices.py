@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import shlex
 
+from banco.cli.lines import vocabulary
 from banco.cli.words.i18n import N_
 
 
@@ -81,6 +82,19 @@ def line_words(lang: str) -> dict:
     return said
 
 
+# the ruling kinds as `decisione` takes them (cli/referee/commands.py's `ruling` group)
+RULING_KINDS_IT = {"rent": "affitto", "auction": "asta", "bankruptcy": "bancarotta",
+                   "jail": "prigione"}
+
+
+def option_in(word: str, words: dict) -> str:
+    """An option in Italian as it is typed (`--record` is `--registra`, `--referee=Rita` is
+    `--arbitro=Rita`): a command's own option words, then click's options."""
+    name, eq, value = word.partition("=")
+    said = words.get(name) or vocabulary.ITALIAN_OPTIONS.get(name, name)
+    return said + eq + value
+
+
 def line_in(line: str | None, lang: str) -> str | None:
     """A recorded line in `lang`'s words (`decline` is `rifiuta`); names stay as typed."""
     words = line_words(lang)
@@ -93,9 +107,13 @@ def line_in(line: str | None, lang: str) -> str | None:
     if not parts:
         return line
     out = [words.get(parts[0], parts[0])]
-    out += [words.get(w, w) if (w.startswith("--") or w in ("pay", "draw", "house", "hotel",
-                                                            "jail-card")) else w
-            for w in parts[1:]]
+    # a ruling's kind is a word of its own (`decisione affitto 142`: `decisione rent 142`
+    # was half Italian)
+    kind = RULING_KINDS_IT if vocabulary.english_word(parts[0]) == "ruling" else {}
+    out += [option_in(w, words) if w.startswith("--") else
+            words.get(w, w) if w in ("pay", "draw", "house", "hotel", "jail-card") else
+            kind.get(w, w) if i == 0 else w
+            for i, w in enumerate(parts[1:])]
     return shlex.join(out).replace("'", '"') if any(" " in w for w in out) else " ".join(out)
 
 

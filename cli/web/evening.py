@@ -16,7 +16,10 @@ Routes (docs/phones-api.md; a token in `Authorization: Bearer TOKEN`):
 - POST /api/tokens/PREFIX/revoke      banker: the token refused at once
 - GET  /api/join                      anyone (the TV): {"code", "game"}
 - GET  /api/join/CODE                 anyone: the game's seats, which have a phone
-- POST /api/join {"code", "player"}   a phone asks for a seat: 202 {"request", "key"}
+- POST /api/join {"code", "player"}   a phone asks for a seat: 202 {"request", "key"}; the
+                                      code as text (the TV's six digits), the player named
+                                      as the commands name him; a seat's second request
+                                      replaces its first; a bankrupt player's seat refused
 - POST /api/join/ID {"key"}           the phone asks again: {"state": waiting|approved|refused}
                                       and, approved, {"token", "url"} (to the key's holder only)
 - POST /api/joins/ID {"answer": "approve"|"refuse"}   banker: a join request answered
@@ -43,7 +46,8 @@ BAD_GAME = N_("the request needs a JSON object with `players` (two names or more
               "give `rules` (one of {rules}), `edition` (one of {editions}) and `cash` "
               "(`hidden` or `shown`)")
 BAD_SEAT = N_("the request needs a JSON object with `role` (player, viewer or referee) and, "
-              "for a player, `player`: one of {players}")
+              "for a player, `player`: one of {players}; a referee's may give `player`, the "
+              "referee's name (no player's), which the token then records as only")
 NO_SUCH_GAME = N_("no game {game} in this file")
 NO_CODE = N_("no game is waiting for phones with the code {code}: read it again from the TV")
 NO_JOIN = N_("no request {id} is waiting: ask the banker to pair the phone")
@@ -51,6 +55,12 @@ NO_TOKEN = N_("no live token starts with {prefix}")
 JOIN_WAIT = 600.0  # seconds a join request waits for the banker
 JOINS_WAITING = 12  # requests a game keeps waiting at once: a room of phones, not a flood
 TOO_MANY = N_("{count} phones are already waiting for the banker's answer: ask at the table")
+BAD_JOIN = N_("the request needs a JSON object with `code`, the TV's six digits as text "
+              "(\"029863\", not a number), and `player`: one of {players}")
+BAD_ANSWER = N_("the request needs a JSON object with `answer`: `approve` or `refuse`")
+# a bankrupt player is out of the game (003 §10; 004 §Fallimento): no phone acts for him
+OUT_OF_GAME = N_("{name} is bankrupt and out of the game ({rule}): no phone is paired for "
+                 "{name}")
 
 
 @dataclass
@@ -90,6 +100,37 @@ class Evening:
             del self.joins[j.id]
         return [{"id": j.id, "player": j.player, "game": j.game}
                 for j in self.joins.values() if j.state == "waiting" and j.game == game]
+
+
+def bankrupt_rule() -> str:
+    from banco.ledger.rules.estate import R_BANKRUPT
+
+    return R_BANKRUPT
+
+
+def named(text: str, names: list[str]) -> str | None:
+    """The seat `text` names, as the commands resolve a name (case, accents, a unique
+    prefix: `dario` is Dario), or None."""
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.base.names import resolve
+
+    try:
+        return resolve(text, names, "player")
+    except BancoError:
+        return None
+
+
+def referee_named(text: str, names: list[str]) -> str | None:
+    """A referee's name as `--referee` takes it, or None: no name, or a player's."""
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.base.names import fold
+    from banco.ledger.rules.referee import referee_name
+
+    try:
+        name = referee_name(text)
+    except BancoError:
+        return None
+    return None if fold(name) in {fold(n) for n in names} else name
 
 
 def pairing_url(base: str, role: str, secret: str) -> str:
@@ -136,10 +177,12 @@ def evening_routes(hub, page) -> list[Route]:
             return []
         table = hub.table(game)
         names = list(table.state.seats) if table.state is not None else []
+        out = {p.name for p in table.state.players if p.bankrupt} if table.state else set()
         tokens = [t for t in hub.keyring.listed(game) if t.revoked_at is None
                   and t.game == game]
-        return [{"player": n, "phones": [t.prefix for t in tokens if t.player == n]}
-                for n in names] + [{"player": None, "role": t.role, "phones": [t.prefix]}
+        return [{"player": n, "bankrupt": n in out,
+                 "phones": [t.prefix for t in tokens if t.role == "player" and t.player == n]}
+                for n in names] + [{"player": None, "role": t.role, "referee": t.player, "phones": [t.prefix]}
                                    for t in tokens if t.role in ("viewer", "referee")]
 
     async def games(request: Request) -> Response:
@@ -229,18 +272,17 @@ def evening_routes(hub, page) -> list[Route]:
             return body
         names = list(table.state.seats)
         role = body.get("role") if isinstance(body, dict) else None
-        player = body.get("player") if isinstance(body, dict) else None
-        if role == "player" and isinstance(player, str):
-            from banco.ledger.base.errors import BancoError
-            from banco.ledger.base.names import resolve
-
-            try:
-                player = resolve(player, names, "player")
-            except BancoError:
-                player = None
-        if not ((role == "player" and player in names)
-                or (role in ("viewer", "referee") and player is None)):
+        given = body.get("player") if isinstance(body, dict) else None
+        player = (named(given, names) if role == "player" and isinstance(given, str) else
+                  # a referee's name binds the token: it records as that name only (as
+                  # `token referee NAME`); no player's name
+                  referee_named(given, names) if role == "referee" and isinstance(given, str)
+                  else None)
+        if not ((role == "player" and player in names) or (role == "viewer" and given is None)
+                or (role == "referee" and (given is None or player is not None))):
             return hub.refuse(request, 400, BAD_SEAT, players=", ".join(names))
+        if role == "player" and table.state.player(player).bankrupt:
+            return hub.refuse(request, 422, OUT_OF_GAME, name=player, rule=bankrupt_rule())
         return JSONResponse(issue(request, game, role, player), 201)
 
     async def revoke(request: Request) -> Response:
@@ -267,20 +309,35 @@ def evening_routes(hub, page) -> list[Route]:
             return hub.refuse(request, 404, NO_CODE, code=request.path_params["code"][:12])
         return JSONResponse({"game": game, "seats": [
             {"player": s["player"], "paired": bool(s["phones"])} for s in seats(game)
-            if s["player"] is not None]})
+            if s["player"] is not None and not s["bankrupt"]]})
 
     async def ask(request: Request) -> Response:
         body = await checked(hub, request, "join")
         if isinstance(body, Response):
             return body
         code = body.get("code") if isinstance(body, dict) else None
-        game = evening.game_of_code(code) if isinstance(code, str) else None
+        player = body.get("player") if isinstance(body, dict) else None
+        if not isinstance(code, str) or not isinstance(player, str):
+            # a code is text: 029863 as a number would be 29863, another code
+            game = evening.game_of_code(code) if isinstance(code, str) else None
+            return hub.refuse(request, 400, BAD_JOIN, players=", ".join(
+                s["player"] for s in seats(game) if s["player"] and not s["bankrupt"])
+                if game is not None else "…")
+        game = evening.game_of_code(code)
         if game is None:
-            return hub.refuse(request, 404, NO_CODE, code=str(code)[:12])
-        names = [s["player"] for s in seats(game) if s["player"] is not None]
-        player = body.get("player")
-        if player not in names:
-            return hub.refuse(request, 400, BAD_SEAT, players=", ".join(names))
+            return hub.refuse(request, 404, NO_CODE, code=code[:12])
+        listed = [s for s in seats(game) if s["player"] is not None]
+        player = named(player, [s["player"] for s in listed])
+        if player is None:
+            return hub.refuse(request, 400, BAD_JOIN, players=", ".join(
+                s["player"] for s in listed if not s["bankrupt"]))
+        if any(s["player"] == player and s["bankrupt"] for s in listed):
+            return hub.refuse(request, 422, OUT_OF_GAME, name=player, rule=bankrupt_rule())
+        # one request a seat: a repeat (a phone asking again, another phone) replaces it, so
+        # the banker answers one card, not eleven; the first key collects nothing any more
+        for old in [j for j in evening.joins.values()
+                    if j.game == game and j.player == player and j.state == "waiting"]:
+            del evening.joins[old.id]
         waiting = evening.waiting(game)
         if len(waiting) >= JOINS_WAITING:
             return hub.refuse(request, 429, TOO_MANY, count=len(waiting))
@@ -317,7 +374,7 @@ def evening_routes(hub, page) -> list[Route]:
         if join is None or join.state != "waiting":
             return hub.refuse(request, 404, NO_JOIN, id=request.path_params["id"][:12])
         if word not in ("approve", "refuse"):
-            return hub.refuse(request, 400, BAD_SEAT, players=join.player)
+            return hub.refuse(request, 400, BAD_ANSWER)
         if word == "refuse":
             join.state = "refused"
         else:

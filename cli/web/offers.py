@@ -21,6 +21,7 @@ from banco.ledger.store.tokens import EVERY_GAME
 
 CLOSED_SHOWN = 120.0  # seconds a declined offer stays on the phones, said as declined
 NO_OFFER = N_("no trade offer {offer} is waiting")
+BAD_ANSWER = N_("the request needs a JSON object with `answer`: `accept` or `decline`")
 NOT_YOURS = N_("this trade is not {player}'s to answer")
 
 

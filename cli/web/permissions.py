@@ -38,6 +38,8 @@ NOT_TABLE = N_("`{word}` is not a table action: run it at the terminal")
 BANKER_ONLY = N_("`{word}` is the banker's to record, not a player's")
 REFEREE_ONLY = N_("`{word}` is the referee's to record")
 NOT_REFEREE = N_("a referee's token records rulings and corrections only, not `{word}`")
+AS_REFEREE = N_("this token is {name}'s, the referee's: it records as `--referee {name}` "
+                "only")
 OWN_CLAIM = N_("{player} may claim only the rent owed to {player}: `claim {player}`")
 OPTION = N_("{option} is not taken from a phone: the token names its game, and the request "
             "carries its id and expect")
@@ -97,8 +99,12 @@ def allowed(role: str, player: str | None, words: list[str], table, *,
             return Decision(False, REFEREE_ONLY, {"word": _quoted(words)})
         return Decision(False, NOT_TABLE, {"word": _quoted(words)})
     if role == "referee":
-        return YES if word in REFEREE_ACTIONS else Decision(False, NOT_REFEREE,
-                                                           {"word": _quoted(words)})
+        if word not in REFEREE_ACTIONS:
+            return Decision(False, NOT_REFEREE, {"word": _quoted(words)})
+        # a named referee's token records as its referee only (`token referee NAME`)
+        if player is not None and any(fold(n) != fold(player) for n in referees(words)):
+            return Decision(False, AS_REFEREE, {"name": player})
+        return YES
     if role == "player":
         if acts and word in PLAYER_OWN_ACTS:
             return YES  # whose act it is: cli/web/acts.py, on the typed command
@@ -111,6 +117,24 @@ def allowed(role: str, player: str | None, words: list[str], table, *,
             return YES
         return Decision(False, OWN_CLAIM, {"player": player})
     return Decision(False, VIEWER)
+
+
+def referees(words: list[str]) -> list[str]:
+    """The names a line gives to `--referee` (`--arbitro`, `--referee=NAME`), as click would
+    read them: every one, for the last is the one recorded."""
+    names = {"--referee", vocabulary.ITALIAN_OPTIONS["--referee"]}
+    out = []
+    for i, w in enumerate(words[1:], 1):
+        option, eq, value = w.partition("=")
+        if option in names:
+            out.append(value if eq else words[i + 1] if i + 1 < len(words) else "")
+    return out
+
+
+def fold(name: str) -> str:
+    from banco.ledger.base.names import fold as folded
+
+    return folded(name.strip())
 
 
 def _quoted(words: list[str]) -> str:

@@ -2,7 +2,8 @@
 
     banco token banker            the banker's console
     banco token player Carla      Carla's phone
-    banco token referee | viewer
+    banco token referee Rita      Rita's phone, which records as `--referee Rita` only
+    banco token referee | viewer  (an unnamed referee's records as any referee)
     banco token --list            the tokens of the game (prefixes only: secrets are not kept)
     banco token --revoke LABEL    refused at once by a running server (the label --list
                                   shows, the whole token or its link)
@@ -41,8 +42,9 @@ def link(base: str, role: str, secret: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Stable JSON for scripts.")
 @pass_session
 def token(session, role, name, base, listing, revoke, as_json):
-    """Pair a phone with `banco serve`: token banker|player NAME|referee|viewer prints a link
-    and a QR code holding a new token for this game; --list and --revoke TOKEN manage them."""
+    """Pair a phone with `banco serve`: token banker|player NAME|referee [NAME]|viewer prints a
+    link and a QR code holding a new token for this game (a named referee's records as that name
+    only); --list and --revoke TOKEN manage them."""
     from banco.ledger.store.open import open_tokens
 
     # no database, no game: said before the tokens are opened
@@ -125,10 +127,18 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
     if role is None:
         raise UsageError("say whose token: banker, player NAME, referee or viewer (or --list, "
                          "--revoke TOKEN)")
-    if (role == "player") != (name is not None):
-        raise UsageError("a player's token names the player: `token player NAME`; no other "
-                         "role takes a name")
-    player = resolve(name, list(session.state().seats), "player") if name else None
+    if (role == "player" and name is None) or (role not in ("player", "referee")
+                                               and name is not None):
+        raise UsageError("a player's token names the player: `token player NAME`; a "
+                         "referee's may name the referee (`token referee NAME`: it records "
+                         "as that name only); no other role takes a name")
+    if role == "referee" and name is not None:
+        from banco.cli.referees import referee_of
+
+        # checked as `--referee` is: a name, no player of the game, spelt as recorded
+        player = referee_of(session.book.store, game, name)
+    else:
+        player = resolve(name, list(session.state().seats), "player") if name else None
     secret, row = keys.issue(role, game, session.now(), player)
     if base is None:
         from banco.cli.web.serve import lan_address
@@ -200,4 +210,5 @@ def shown_token(text: str) -> str:
 
 def _describe(t) -> str:
     return (_("player {name}").format(name=t.player) if t.role == "player"
+            else _("referee {name}").format(name=t.player) if t.player
             else {"banker": _("banker"), "referee": _("referee"), "viewer": _("viewer")}[t.role])

@@ -322,8 +322,11 @@ def new_secret(role: str, game: int, now: str, player: str | None) -> tuple[str,
     """A new token's secret and its row (not yet kept), the role and player checked."""
     if role not in ROLES:
         raise ValueError(role)
-    if (role == "player") != (player is not None):
-        raise ValueError("a player's token names the player; no other token does")
+    if (role == "player" and player is None) or (role not in ("player", "referee")
+                                                 and player is not None):
+        # a referee's token may name its referee, who alone it records as (cli/web/
+        # permissions.py); an older unnamed one records as any referee
+        raise ValueError("a player's token names the player, a referee's may; no other does")
     if game == EVERY_GAME and role != "banker":
         raise ValueError("only the banker's token may be for every game")
     secret = PREFIX + secrets.token_urlsafe(24)

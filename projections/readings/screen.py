@@ -47,7 +47,10 @@ def screen(state: State, events: list[dict], *, show_cash: bool | None = None,
         auction = {"property": space(a.property).name if a.property is not None else None,
                    "kind": a.kind, "high_bidder": a.high_bidder, "high_bid": a.high_bid,
                    "high_bid_text": money(a.high_bid) if a.high_bidder else None,
-                   "min_bid": a.min_bid, "min_bid_text": money(a.min_bid)}
+                   "min_bid": a.min_bid, "min_bid_text": money(a.min_bid),
+                   # winners who could not pay, kept out of the re-run (000 FAQ 22): their
+                   # phones offer no bid pad (the rules refuse their bids)
+                   "excluded": list(a.excluded)}
     return {
         "game": state.game_id,
         "seq": state.seq,

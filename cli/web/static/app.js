@@ -238,8 +238,12 @@ function drawPads(doc) {
   const lot = a ? [a.property, a.kind, a.min_bid].join("/") : null;
   if (lot !== AUCTION) { AUCTION = lot; BIDDER = null; }
   if (a && !banker) BIDDER = doc.player;  // a phone bids for its own player only
-  if (a) {
-    const bidders = banker ? doc.players.filter(p => !p.bankrupt).map(p => p.name) : [doc.player];
+  // a winner who could not pay is kept out of the re-run auction (000 FAQ 22): no pad offers
+  // him a bid the rules refuse
+  const out = a ? a.excluded || [] : [];
+  if (a && (banker || !out.includes(doc.player))) {
+    const bidders = (banker ? doc.players.filter(p => !p.bankrupt).map(p => p.name) : [doc.player])
+      .filter(n => !out.includes(n));
     if (!bidders.includes(BIDDER)) BIDDER = null;
     const base = a.high_bidder ? a.high_bid : a.min_bid - 1;
     pad("auction-pad", true, el("span", {class: "label"}, W.bid),
@@ -316,8 +320,43 @@ function render(doc) {
   DOC = doc;
   drawBoard(doc); drawPlayers(doc); drawLists(doc); drawCentre(doc);
   drawPads(doc);
+  fitBoard();
   document.body.dataset.seq = doc.seq;
 }
+// a board name breaks between words only (hyphens:auto, with no dictionary, broke
+// "Stazion/e Nord"): a word wider than its square makes that name smaller, found once a
+// name and width
+const FITTED = new Map();
+function fitLabels(reset) {
+  const labels = [...document.querySelectorAll("#board .nm.long")];
+  if (reset) labels.forEach(e => { e.style.fontSize = ""; });  // a new width: sizes anew
+  // every name's square and size read before any is changed: one layout, not one a name
+  const keyed = labels.filter(e => e.offsetParent).map(e =>
+    [e, e.textContent + "|" + e.clientWidth + "|" + getComputedStyle(e).fontSize]);
+  for (const [e, key] of keyed) {
+    if (FITTED.has(key)) continue;
+    let size = parseFloat(getComputedStyle(e).fontSize);
+    if (e.scrollWidth > e.clientWidth) {
+      // a pixel under the fit: scrollWidth is rounded, and a word a fraction too wide
+      // still ends in an ellipsis
+      size = Math.floor(size * e.clientWidth / e.scrollWidth) - 1;
+      e.style.fontSize = size + "px";
+      while (e.scrollWidth > e.clientWidth && size > 6) e.style.fontSize = --size + "px";
+    }
+    FITTED.set(key, size);
+  }
+  for (const [e, key] of keyed) e.style.fontSize = FITTED.get(key) + "px";
+}
+// the centre's words shrink together until they fit its box: a long auction sentence in
+// Italian pushed the heading and the join line out of it on the TV
+function fitCentre() {
+  const c = document.getElementById("centre");
+  let fit = 1;
+  c.style.setProperty("--fit", "1");
+  while (c.scrollHeight > c.clientHeight + 1 && fit > 0.4) c.style.setProperty("--fit", (fit -= 0.05).toFixed(2));
+}
+function fitBoard(reset) { fitLabels(reset); fitCentre(); }
+window.addEventListener("resize", () => { if (DOC) fitBoard(true); });
 function status(text) { document.getElementById("status").textContent = text; }
 
 // --- sending: every line keeps its id until the server has answered it ---------------------

@@ -152,12 +152,15 @@ function seatsPad(s) {
     say("join_at", {url: location.origin + "/join", code: s.code}))] : [];
   return [el("h2", {}, say("setup_phones", {game: s.game})), ...join, ...s.seats.filter(x => x.player).map(x => {
     const got = PAIRED[x.player];
-    return el("div", {class: "seat-row", "data-seat": x.player},
-      el("strong", {}, x.player),
+    // a bankrupt player is out of the game (003 §10): no phone is paired for him, though
+    // one paired before may still be revoked
+    const pair = x.bankrupt ? [el("span", {class: "muted"}, W.bankrupt)] : [
       el("button", {type: "button", class: x.phones.length ? "" : "go", "data-pair": x.player, onclick: async () => {
         const r = await api("POST", `/api/games/${s.game}/tokens`, {role: "player", player: x.player});
         if (r.status === 201) { PAIRED = {[x.player]: r.body}; SEEN = ""; setupLook(); }
-      }}, x.phones.length ? W.pair_again : W.pair),
+      }}, x.phones.length ? W.pair_again : W.pair)];
+    return el("div", {class: "seat-row", "data-seat": x.player},
+      el("strong", {}, x.player), ...pair,
       ...x.phones.map(code => el("button", {type: "button", class: "quiet", "data-revoke": code,
         onclick: async () => { await api("POST", `/api/tokens/${code}/revoke`); delete PAIRED[x.player]; SEEN = ""; setupLook(); }},
         say("revoke", {code}))),
@@ -198,6 +201,7 @@ async function ask(code, player, told) {
   for (;;) {
     await new Promise(ok => setTimeout(ok, 700));
     const got = await api("POST", "/api/join/" + r.body.request, {key: r.body.key}).catch(() => null);
+    if (got && got.status === 404) { told.textContent = got.body.error; return; }  // replaced
     if (!got || got.status !== 200) continue;
     if (got.body.state === "refused") { told.textContent = W.join_refused; return; }
     if (got.body.state === "approved") {
@@ -213,7 +217,10 @@ async function joinLine() {
   const r = await api("GET", "/api/join").catch(() => null);
   const line = document.getElementById("joinline");
   if (!r || !r.body.code || (DOC && DOC.role !== "viewer")) { line.textContent = ""; return; }
-  line.textContent = say("join_at", {url: location.origin + "/join", code: r.body.code});
+  const text = say("join_at", {url: location.origin + "/join", code: r.body.code});
+  if (line.textContent === text) return;
+  line.textContent = text;
+  if (DOC) fitCentre();  // the line takes room in the centre (app.js)
 }
 
 function evening() {
