@@ -6,6 +6,9 @@
 output is, with or without --force: nothing is replaced there, and that is what a user who
 names one expects.  A symlink is followed: the file it names is the one replaced, in its own
 folder (never the link in /dev or /proc/self/fd).
+
+The open database is never a target, --force or not: an export renamed over it (or over its
+-wal, -shm or -journal, or its tokens' key) destroys the games it holds.
 """
 
 from __future__ import annotations
@@ -29,10 +32,40 @@ def check_named(target: str) -> None:
         raise UsageError("the file name is empty: name the file to write")
 
 
-def output_target(target: str, force: bool) -> tuple[str, str]:
+def database_files(database: str) -> list[str]:
+    """The files that make up the open database `database` (a path or a postgresql:// URL):
+    the file, the journals SQLite keeps beside it and the tokens' key."""
+    from banco.ledger.store.postgres_connection import is_postgres_url
+    from banco.ledger.store.token_key import key_path
+
+    files = [str(key_path(database))]
+    if not is_postgres_url(database):
+        files += [database + suffix for suffix in ("", "-wal", "-shm", "-journal")]
+    return files
+
+
+def refuse_database(target: str, database: str | None) -> None:
+    """A UsageError when `target` is one of the open database's files: compared as the same
+    file on disk (a hard link, a symlink, `./x.db`) and, for a file not there yet (a -wal),
+    by its resolved path."""
+    if not database or not database.strip():
+        return
+    real = os.path.realpath(target)
+    for part in database_files(database):
+        same = os.path.realpath(part) == real
+        if not same and os.path.exists(target) and os.path.exists(part):
+            same = os.path.samefile(target, part)
+        if same:
+            raise UsageError("{target} is part of the open database: writing there would "
+                             "destroy it; name another file (nothing was written)",
+                             target=target)
+
+
+def output_target(target: str, force: bool, database: str | None = None) -> tuple[str, str]:
     """(STREAM or FILE, the path to write): what `target` is, or a UsageError saying why
-    nothing may be written there."""
+    nothing may be written there (`database`: the open one, never replaced)."""
     check_named(target)
+    refuse_database(target, database)
     real = os.path.realpath(target)
     try:
         st = os.stat(real)
@@ -74,13 +107,15 @@ def _is_terminal(path: str) -> bool:
         os.close(fd)
 
 
-def write_out(target: str | None, force: bool, write: Callable[[TextIO], None]) -> None:
+def write_out(target: str | None, force: bool, write: Callable[[TextIO], None],
+              database: str | None = None) -> None:
     """Call write(file) on stdout, on a pipe or terminal named, or on a temporary file beside
-    TARGET renamed into place when complete: a failed export leaves no half-written file."""
+    TARGET renamed into place when complete: a failed export leaves no half-written file.
+    `database`: the open one (session.db), which TARGET may not be."""
     if target is None or target == "-":
         write(sys.stdout)
         return
-    kind, path = output_target(target, force)
+    kind, path = output_target(target, force, database)
     if kind == STREAM:
         try:
             with open(path, "w", encoding="utf-8", newline="\n") as f:

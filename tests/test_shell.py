@@ -319,7 +319,7 @@ def test_a_usage_mistake_is_one_error_line_and_the_word_s_usage(banco, capsys):
     drive(banco.db, "buy Vicolo", "bogus")
     out = capsys.readouterr().err
     assert "error: Got unexpected extra argument (Vicolo)" in out
-    assert "Usage: banco buy [OPTIONS]  (`help buy` says more)\n  `buy` takes no words" in out
+    assert "Usage: buy [OPTIONS]  (`help buy` says more)\n  `buy` takes no words" in out
     assert "error: no command called 'bogus'; `help` lists them" in out
     assert "Try 'banco" not in out and "banco --help" not in out  # the command line's advice
 

@@ -355,8 +355,15 @@ class BancoShell(cmd.Cmd):
     def default(self, line: str) -> None:
         from banco.cli.banker.meant import meant_line
         from banco.cli.execution import execute
+        from banco.cli.lines.other_file import names_another_file
+        from banco.cli.words.i18n import say_error
 
         self.lines += 1
+        refused = names_another_file(line)
+        if refused is not None:  # the shell stays on its own file (cli/lines/other_file.py)
+            click.echo(say_error(refused), err=True)
+            self.first_failure = self.first_failure or refused.exit_code
+            return
         try:
             outcome = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
                               expected=self._seen)

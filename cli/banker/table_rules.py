@@ -148,7 +148,7 @@ def tournament_export(session, name, output, force):
         for line in lines:
             f.write(line + "\n")
 
-    write_out(output, force, write)
+    write_out(output, force, write, session.db)
     if output and output != "-":
         click.echo(_("tournament {name!r} exported to {output}: {games}").format(
             name=json.loads(first)["name"], output=output, games=counted("game", count)), err=True)

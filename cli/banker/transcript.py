@@ -25,8 +25,9 @@ from typing import NamedTuple
 import click
 
 from banco.cli.execution import LineOutcome, execute
+from banco.cli.lines.other_file import names_another_file
 from banco.cli.session import Session, pass_session, span
-from banco.cli.words.i18n import N_, _, ngettext
+from banco.cli.words.i18n import N_, _, ngettext, say_error
 from banco.ledger.base.errors import BancoError, ConflictError, UsageError
 from banco.ledger.base.names import shown
 from banco.ledger.base.text import msg
@@ -132,6 +133,7 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
         return _dry_run(session, name, text, quiet=quiet, resume=resume, fresh=fresh)
     salt = os.urandom(16).hex() if fresh else ""
     lines = parse(name, text, salt)
+    _one_file(name, lines)
     done = recorded_prefix(session, lines) if not fresh else Recorded(0, None, None)
     if resume and not done.count:
         raise UsageError("--resume: no line of {name} is recorded in {db} (the ids come from the file's name and its lines: was it renamed, or its first line edited?); run it without --resume to start it",
@@ -231,6 +233,17 @@ def _accepted(session, name: str, line: Line, seen, said: str, ran: int) -> None
 FAILED = {1: N_("was refused"), 2: N_("is not a command banco can run"),
           4: N_("could not be recorded: the database cannot be used"),
           5: N_("was not recorded: the game changed meanwhile")}
+
+
+def _one_file(name: str, lines: list[Line]) -> None:
+    """A transcript works on the file it is run on: a line naming another (`--db`) stops it
+    before its first line is run (cli/lines/other_file.py), nothing half-recorded."""
+    for line in lines:
+        refused = names_another_file(line.text)
+        if refused is not None:
+            click.echo(_("{name}:{number}: {message}").format(
+                name=name, number=line.number, message=say_error(refused)), err=True)
+            sys.exit(refused.exit_code)
 
 
 def _execute(session, line: Line, seen, echo: bool = True) -> LineOutcome:

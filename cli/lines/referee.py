@@ -101,7 +101,7 @@ def correction(table, words, move: bool, owner: bool, reason: str | None,
     if referee is None:
         raise UsageError("a correction is the referee's: name the referee, as in `{form}`{note}",
                          form=form, note=note)
-    if reason is None:
+    if reason is None or not reason.strip():  # `--reason ""`: missing too, not a rule's refusal
         raise UsageError("a correction says why: give the reason, as in `{form}`{note}",
                          form=form, note=note)
     referee_name(referee)  # a name that is no name is said before the reason's problems

@@ -470,5 +470,5 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
         read, upto = (book.checked, v.events) if v.ok else (book.stream, events)
         draw(f, read, upto, shown(v))
 
-    write_out(output, force, write)
+    write_out(output, force, write, session.db)
     return written, verdict()

@@ -22,11 +22,14 @@ def backup(session, target, force):
     without its last commands, or half of one being written."""
     import tempfile
 
-    from banco.cli.safe_output import FILE, check_named, output_target
+    from banco.cli.safe_output import FILE, check_named, output_target, refuse_database
     from banco.ledger.store import token_key, tokens
     from banco.ledger.store.sqlite import SQLiteStore
 
     check_named(target)
+    if os.path.exists(target) and os.path.samefile(target, session.db):
+        raise UsageError("the backup must go to another file than the database itself")
+    refuse_database(target, session.db)  # its -wal, -shm, -journal or tokens' key: no backup
     if os.path.isdir(target):
         raise UsageError("{target} is a folder: name the backup file, e.g. {items}",
                          target=target, items=os.path.join(target, os.path.basename(session.db)))
@@ -38,8 +41,6 @@ def backup(session, target, force):
                          target=target)
     if output_target(target, force)[0] != FILE:  # a pipe, a terminal: refused
         raise UsageError("{target} is not a file: a backup is a database file", target=target)
-    if os.path.exists(target) and os.path.samefile(target, session.db):
-        raise UsageError("the backup must go to another file than the database itself")
     folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
         raise UsageError("cannot write {target}: the folder {folder} does not exist",

@@ -104,4 +104,4 @@ def _export(session, game: int, output, fmt: str, force: bool) -> None:
             for s in game_steps(book, game):
                 f.write("\n".join(step_lines(s)) + "\n")
 
-    write_out(output, force, write)
+    write_out(output, force, write, session.db)

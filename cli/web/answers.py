@@ -8,6 +8,7 @@ import json
 
 from starlette.requests import Request
 
+from banco.cli.web.bodies import TwiceGiven, parsed
 from banco.cli.web.hub import Table, tr
 from banco.cli.words.i18n import N_
 
@@ -39,7 +40,9 @@ async def json_body(request: Request):
             raise BodyTooBig
         chunks.append(chunk)
     try:
-        return json.loads(b"".join(chunks))
+        return parsed(b"".join(chunks))  # a key given twice: TwiceGiven (cli/web/bodies.py)
+    except TwiceGiven:
+        raise
     except (ValueError, RecursionError):
         return None
 

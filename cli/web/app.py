@@ -35,6 +35,7 @@ from banco.cli.web.answers import (
     json_body,
     taken,
 )
+from banco.cli.web.bodies import checked
 from banco.cli.web.evening import evening_routes
 from banco.cli.web.hub import TRY_AGAIN, Table, log, still_revoked, tr
 from banco.cli.web.offers import Offers
@@ -413,7 +414,7 @@ def make_app(hub: Hub) -> Starlette:
         token = await hub.caller(request)
         if isinstance(token, Response):
             return token
-        body = await hub.body(request)
+        body = await checked(hub, request, "command")
         if isinstance(body, Response):
             return body
         if not (isinstance(body, dict) and isinstance(body.get("line"), str)
@@ -475,7 +476,7 @@ def make_app(hub: Hub) -> Starlette:
         token = await hub.caller(request)
         if isinstance(token, Response):
             return token
-        body = await hub.body(request)
+        body = await checked(hub, request, "offer")
         if isinstance(body, Response):
             return body
         answer_word = body.get("answer") if isinstance(body, dict) else None

@@ -38,6 +38,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from banco.cli.web.bodies import checked
 from banco.cli.words.i18n import N_
 
 NOT_BANKER = N_("only the banker's page starts games and pairs phones")
@@ -210,7 +211,7 @@ def evening_routes(hub, page) -> list[Route]:
         from banco.ledger.board.edition import EDITIONS
         from banco.ledger.board.rule_sets import BUILTIN
 
-        body = await hub.body(request)
+        body = await checked(hub, request, "game")
         if isinstance(body, Response):
             return body
         ok = (isinstance(body, dict) and isinstance(body.get("players"), list)
@@ -266,7 +267,7 @@ def evening_routes(hub, page) -> list[Route]:
         table = hub.table(game) if game in {g["game_id"] for g in games_now()} else None
         if table is None or table.state is None:
             return hub.refuse(request, 404, NO_SUCH_GAME, game=request.path_params["game"])
-        body = await hub.body(request)
+        body = await checked(hub, request, "seat")
         if isinstance(body, Response):
             return body
         names = list(table.state.seats)
@@ -311,7 +312,7 @@ def evening_routes(hub, page) -> list[Route]:
             if s["player"] is not None and not s["bankrupt"]]})
 
     async def ask(request: Request) -> Response:
-        body = await hub.body(request)
+        body = await checked(hub, request, "join")
         if isinstance(body, Response):
             return body
         code = body.get("code") if isinstance(body, dict) else None
@@ -347,7 +348,7 @@ def evening_routes(hub, page) -> list[Route]:
         return JSONResponse({"request": join.id, "key": join.key, "player": player}, 202)
 
     async def asked(request: Request) -> Response:
-        body = await hub.body(request)
+        body = await checked(hub, request, "join_key")
         if isinstance(body, Response):
             return body
         join = evening.joins.get(request.path_params["id"])
@@ -365,7 +366,7 @@ def evening_routes(hub, page) -> list[Route]:
         token = await banker(request)
         if isinstance(token, Response):
             return token
-        body = await hub.body(request)
+        body = await checked(hub, request, "approval")
         if isinstance(body, Response):
             return body
         join = evening.joins.get(request.path_params["id"])

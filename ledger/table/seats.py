@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from banco.ledger.base.confusables import skeleton
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.names import code_point, fold, hidden_character, shown
 from banco.ledger.base.text import Text, msg
@@ -77,3 +78,11 @@ def check_names(players: Sequence[str]) -> None:
                 "player names {seen!r} and {name!r} are the same to banco, which ignores case and accents: give each player a distinct name",
                 seen=seen[key], name=name)
         seen[key] = name
+    looks: dict[str, str] = {}
+    for name in players:  # Bea and Bеa (a Cyrillic е): two names nobody at the table tells apart
+        key = skeleton(name)
+        if key in looks:
+            raise UsageError("player names {seen!r} and {name!r} look the same (a letter of "
+                             "another alphabet that prints as a Latin one): give each player a "
+                             "name the table can tell apart", seen=looks[key], name=name)
+        looks[key] = name

@@ -40,6 +40,7 @@ from banco.ledger.store.canonical import (
     row_hash,
     stored_row_hash,
 )
+from banco.projections.exchange.actors import actor_refused, bounded
 
 FORMAT = 1
 ROW_KEYS = ("actor", "chain_version", "command_id", "data", "hash", "prev_hash", "recorded_at",
@@ -295,7 +296,7 @@ def _check_fields(row: dict, number: int) -> None:
             and row["chain_version"] != TABLE_CHAIN_VERSION \
             and type(row["type"]) is str and type(row["hash"]) is str \
             and type(row["prev_hash"]) is str and type(row["recorded_at"]) is str \
-            and type(row["data"]) is dict and type(row["actor"]) in (str, type(None)) \
+            and type(row["data"]) is dict and (row["actor"] == "banker" or row["actor"] is None) \
             and type(row["command_id"]) in (str, type(None)):
         return
     where = _where(number, row.get("seq", "?"))
@@ -306,12 +307,15 @@ def _check_fields(row: dict, number: int) -> None:
         raise ImportRefused(_fields_of_row(where, missing, extra))
     if keys is _TABLE_KEYSET and not _is_digest(row["table_digest"]):
         raise ImportRefused("{where}: table_digest {value!r} is not what banco writes; nothing "
-                            "was imported", where=where, value=row["table_digest"])
+                            "was imported", where=where, value=bounded(row["table_digest"]))
     for key, kind in _TYPES.items():
         value = row[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ImportRefused("{where}: {key} {value!r} is not what banco writes; nothing was imported",
-                                where=where, key=key, value=value)
+                                where=where, key=key, value=bounded(value))
+    if (refused := actor_refused(where, row["actor"])) is not None:
+        raise ImportRefused(refused)
+
 
 
 class _Hasher:
