@@ -14,12 +14,16 @@ command's own calls are counted:
   calls   the calls from one banco file into another
   climbs  the calls up the layers (ledger -> projections -> cli; in cli, from cli/lines or
           cli/words up into the rest)
+  pulls   of those, the ones into a generator: a lower layer iterating rows a higher one
+          handed it (the screen's rows read backwards, through ledger/batches.py's undo_facts)
+          resumes the generator's frame; the data is pulled down, nothing calls up
 It reads the installed banco (run the tests' install first: pip install --no-deps .).
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import sys
 import tempfile
@@ -30,6 +34,7 @@ from pathlib import Path
 import banco
 
 HOME = Path(banco.__file__).resolve().parent
+RESUMED = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
 
 def rank(path: str) -> int:
@@ -48,6 +53,7 @@ class Trace:
     def __init__(self):
         self.files: set[str] = set()
         self.calls: Counter = Counter()
+        self.pulls: Counter = Counter()  # calls that resume a generator (its consumer's next)
         self.lock = threading.Lock()
 
     def __call__(self, frame, event, arg):
@@ -61,16 +67,19 @@ class Trace:
             self.files.add(callee)
             if caller.startswith(str(HOME)) and caller != callee:
                 self.calls[caller, callee] += 1
+                if frame.f_code.co_flags & RESUMED:
+                    self.pulls[caller, callee] += 1
 
     def counts(self) -> dict:
         return {"files": len(self.files), "edges": len(self.calls),
                 "calls": sum(self.calls.values()),
-                "climbs": sum(n for (a, b), n in self.calls.items() if rank(b) > rank(a))}
+                "climbs": sum(n for (a, b), n in self.calls.items() if rank(b) > rank(a)),
+                "pulls": sum(n for (a, b), n in self.pulls.items() if rank(b) > rank(a))}
 
     def edges(self) -> list[str]:
         def short(p):
             return str(Path(p).relative_to(HOME))
-        return [f"{n:6} {short(a)} -> {short(b)}"
+        return [f"{n:6} {short(a)} -> {short(b)}{'  (climbs)' if rank(b) > rank(a) else ''}"
                 for (a, b), n in sorted(self.calls.items(), key=lambda kv: -kv[1])]
 
 
@@ -174,7 +183,7 @@ def main() -> None:
             trace = way(start(Path(folder) / name))
             c = trace.counts()
             print(f"{name:8} files {c['files']:3}  edges {c['edges']:4}  calls {c['calls']:6}"
-                  f"  climbs {c['climbs']:5}")
+                  f"  climbs {c['climbs']:5} (pulls {c['pulls']})")
             if args.edges:
                 print("\n".join("    " + e for e in trace.edges()))
 
