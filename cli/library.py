@@ -17,7 +17,6 @@ games, each saying its answers in another language, never see each other's langu
 
 from __future__ import annotations
 
-import shlex
 from typing import Any, NamedTuple
 
 from banco.cli.words import i18n
@@ -182,9 +181,9 @@ class Library:
               lang: str | None = None):
         """The typed command a line means on this table (a pure function of the table, the
         words and their language: cli/lines/parse.py), or a UsageError saying why none."""
-        from banco.cli.lines.parse import parse
+        from banco.cli.lines.parse import parse, split
 
-        words = shlex.split(line, comments=True) if isinstance(line, str) else list(line)
+        words = split(line) if isinstance(line, str) else list(line)
         return parse(self.table(game), words, lang or i18n.SOURCE)
 
     def execute(self, what, *, game: int | None = None, actor: str = "banker",
@@ -199,7 +198,7 @@ class Library:
         the player it acts for), run before anything is decided; it refuses by raising a
         BancoError (the phones' server: another player's act).
         Never raises for what a user can get wrong: the refusal is in the outcome."""
-        from banco.cli.lines.parse import LineShape, read, table_action
+        from banco.cli.lines.parse import LineShape, another_file, read, split, table_action
         from banco.cli.lines.recorded import line_as_meant
         from banco.cli.lines.referee import not_recorded_here
         from banco.cli.lines.turn import Undo
@@ -209,9 +208,11 @@ class Library:
         now = now or now_text()
         line = what if isinstance(what, str) else None
         recorded = None  # the line as CommandRecorded keeps it: without --id, --expect, --lang
-        game_id, command, before = None, None, None
+        game_id, command, before, words = None, None, None, None
         try:
-            words = shlex.split(line, comments=True) if line is not None else None
+            words = split(line) if line is not None else None
+            if words and (elsewhere := another_file(words)) is not None:
+                raise elsewhere
             if words and english_word(words[0]) in ("new", "correct", "ruling"):
                 return self._referee_or_new(words, line, game, actor, id, expect, lang, now,
                                             authorize)
@@ -248,6 +249,8 @@ class Library:
                                                      line=line or ""), command)
         except (ValueError, BancoError) as exc:
             error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
+            if game_id is None and words is None and line is not None:  # not even split
+                game_id = self._game_or_none(game)
             return self._refused(game_id, error, command)
         return self._outcome(done, command, before)
 
@@ -314,6 +317,14 @@ class Library:
             error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
             return self._refused(game_id, error, command)
         return self._outcome(done, command)._replace(ruling=ruling)
+
+    def _game_or_none(self, game: int | None) -> int | None:
+        """The game a line would address, or None where there is none: a line refused before
+        its game was looked up (a quote left open) still says the game's seq."""
+        try:
+            return self.book.current_game(game)
+        except BancoError:
+            return None
 
     def _refused(self, game_id: int | None, error: BancoError, command=None) -> Outcome:
         seq = self.book.store.last_seq(game_id) if game_id is not None else 0

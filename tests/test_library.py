@@ -150,6 +150,23 @@ def test_a_bad_line_is_a_usage_refusal_that_appends_nothing(book):
         assert out.say("en").startswith("error: "), (line, out.say("en"))
 
 
+def test_an_open_quote_or_another_file_is_said_in_the_bankers_words(book, tmp_path):
+    # a final trial: Python's "No closing quotation" (in English under say("it"), seq 0) and
+    # "--db is click's here" reached the phones and scripts
+    book.new(["Anna", "Bruno"])
+    before = book.table().seq
+    out = book.execute('trade Anna "Bruno')
+    assert out.refusal.code == 2 and out.seq == before and out.game == 1
+    assert out.say("en").startswith("error: a quote is not closed: trade Anna \"Bruno")
+    assert "virgoletta non è chiusa" in out.say("it")
+    other = tmp_path / "other.db"
+    for line in ("buy --db " + str(other), "--db=" + str(other) + " roll 1 2"):
+        out = book.execute(line)
+        assert out.refusal.code == 2 and "--db cannot be given on a line" in out.say("en")
+        assert "click" not in out.say("en") and "--db non si dà" in out.say("it")
+    assert book.table().seq == before and not other.exists()
+
+
 def test_undo_takes_back_the_last_command_and_says_so(book):
     book.new(["Anna", "Bruno"])
     book.execute("roll 1 2")

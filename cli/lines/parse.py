@@ -59,6 +59,37 @@ class Parsed:
         return f"Parsed({self.command!r}, {self.word!r}, {self.typed!r}, {self.context!r})"
 
 
+def split(line: str) -> list[str]:
+    """A line's words as the shell splits them (`#` starts a comment), or a UsageError in the
+    banker's words: shlex's own ("No closing quotation") say nothing about his line, and a
+    pasted page is not said back whole."""
+    import shlex
+
+    from banco.ledger.base.names import shown
+
+    try:
+        return shlex.split(line, comments=True)
+    except ValueError as exc:
+        if "quotation" in str(exc):
+            raise UsageError("a quote is not closed: {line} (a name with spaces goes between "
+                             "quotes, e.g. `claim 'Anna Maria'`)",
+                             line=shown(line.strip(), 80)) from None
+        if "escaped" in str(exc):
+            raise UsageError("the line ends with a backslash: {line}",
+                             line=shown(line.strip(), 80)) from None
+        raise UsageError("{why}: {line}", why=str(exc), line=shown(line.strip(), 80)) from None
+
+
+def another_file(words: list[str]) -> UsageError | None:
+    """A line that names another database (`--db FILE`, `--db=FILE`): the library records in
+    the one it was opened on, so the line is refused whole, nothing run."""
+    options = words[:words.index("--")] if "--" in words else words
+    if any(w == "--db" or w.startswith("--db=") for w in options):
+        return UsageError("--db cannot be given on a line: it is recorded in the database the "
+                          "book was opened on (`banco.open(FILE)`); nothing was run")
+    return None
+
+
 def table_action(words: list[str]) -> str | None:
     """The English word of a line that is a table action (`tira 3 4` -> `roll`; `draw` alone,
     a card's choice, -> `card`), else None: a reading, the file's, or no word at all."""
