@@ -599,6 +599,32 @@ def test_no_gifts_and_no_loans_a_trade_has_two_sides(a_gives, b_gives, words):
     assert t.owners[POS["Via Roma"]] == "Anna" and t.player("Bruno").cash == 1501
 
 
+@pytest.mark.parametrize("a_cash,b_cash", [(1400, 1), (50, 50), (1, 100)])
+def test_cash_for_cash_is_a_gift_or_a_loan_and_is_refused(a_cash, b_cash):
+    # 003 §06 "Non si prestano soldi", 004 Note di gioco: a trade's cash is a deed's or a
+    # card's price; cash for cash sells nothing (a trial's `--give 1400 --get 1` went through)
+    t = new_table()
+    with pytest.raises(RuleViolation, match="swap cash for cash") as err:
+        play(t, Trade("Anna", "Bruno", Items(cash=a_cash), Items(cash=b_cash)))
+    assert err.value.rule == "003 §06; 004 §Note di gioco; 002 §Varie"
+    assert "get-out-of-jail card on one side" in err.value.allowed
+    t, _ = play(own(t, "Bruno", "Via Roma"),  # with a deed on one side it is a sale
+                Trade("Anna", "Bruno", Items(cash=a_cash),
+                      Items((POS["Via Roma"],), cash=b_cash)))
+    assert t.owners[POS["Via Roma"]] == "Anna"
+
+
+def test_a_game_recorded_before_the_rule_keeps_its_cash_for_cash_trades():
+    """A GameStarted without trades_cash_for_cash was played when banco took such a trade:
+    its log replays, and audits, as it was played."""
+    t = new_table()
+    params = {k: v for k, v in t.rules.params().items() if k != "trades_cash_for_cash"}
+    older = t._replace(rules=type(t.rules).from_params(params))
+    assert older.rules.trades_cash_for_cash is True
+    t, _ = play(older, Trade("Anna", "Bruno", Items(cash=100), Items(cash=1)))
+    assert [p.cash for p in t.players[:2]] == [1401, 1599]
+
+
 def test_no_trading_a_deed_whose_group_is_built():
     t = build(verde(), "Corso Impero", 1)
     with pytest.raises(RuleViolation, match="sell them to the Bank before trading"):

@@ -400,14 +400,15 @@ def test_wrong_tokens_in_a_row_are_slowed(client):
 
 def test_a_trade_between_paired_players_waits_for_both(db, client, keys):
     before = seq(db)
-    line = "trade Anna Carla --give 10 --get 20"
+    line = "trade Anna Carla --give 'vicolo corto' --get 20"  # a deed for cash (003 §06)
     r = post(client, keys["banker"], line, id="t1")
     assert r.status_code == 202
     offer = r.json()["offer"]
     assert offer["waiting"] == ["Anna", "Carla"] and seq(db) == before
-    # what each side gives, for the phones to word it ("Anna gives 10 M; Carla gives 20 M")
+    # what each side gives, for the phones to word it ("Anna gives Vicolo Corto; Carla gives
+    # 20 M")
     assert (offer["a_gives"], offer["b_gives"], offer["lift"]) == (
-        {"deeds": [], "cash": 10, "cash_text": "10 M", "jail_cards": 0},
+        {"deeds": ["Vicolo Corto"], "cash": 0, "cash_text": None, "jail_cards": 0},
         {"deeds": [], "cash": 20, "cash_text": "20 M", "jail_cards": 0}, [])
     other = post(client, keys["banker"], "roll 1 2", id="t1")  # the id is the offer's
     assert other.status_code == 400 and "`trade Anna Carla" in other.json()["errors"]
@@ -430,7 +431,8 @@ def test_a_trade_between_paired_players_waits_for_both(db, client, keys):
 
 def test_a_declined_trade_records_nothing(db, client, keys):
     before = seq(db)
-    offer = post(client, keys["banker"], "trade Anna Bruno --give 10 --get 20").json()["offer"]
+    offer = post(client, keys["banker"], "trade Anna Bruno --give 'vicolo corto' --get 20"
+                 ).json()["offer"]
     assert offer["waiting"] == ["Anna"]  # Bruno has no phone: he agrees aloud
     r = client.post(f"/api/offers/{offer['id']}", json={"answer": "decline"},
                     headers=auth(keys["anna"]))
@@ -444,7 +446,7 @@ def test_a_declined_trade_records_nothing(db, client, keys):
 
 
 def test_a_trade_without_phones_runs_at_once(db, client, keys):
-    r = post(client, keys["banker"], "trade Bruno Dario --give 10 --get 20")
+    r = post(client, keys["banker"], "trade Bruno Dario --give 'vicolo stretto' --get 20")
     assert r.status_code == 200 and r.json()["code"] == 0
 
 

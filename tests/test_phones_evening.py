@@ -251,12 +251,12 @@ def test_banker_only_keeps_every_act_the_bankers(table):
 
 def test_a_player_offers_a_trade_and_the_other_side_answers(table):
     before = len(events(table.db))
-    r = act(table, "Anna", "trade Anna Bruno --give 10 --get 20")
+    r = act(table, "Anna", "trade Anna Bruno --give 'vicolo corto' --get 20")
     assert r.status_code == 202, r.json()
     offer = r.json()["offer"]
     assert offer["waiting"] == ["Bruno"] and offer["accepted"] == ["Anna"]
     assert offer["by"] == "Anna" and len(events(table.db)) == before
-    assert act(table, "Carla", "trade Anna Bruno --give 10 --get 20").status_code == 403
+    assert act(table, "Carla", "trade Anna Bruno --give 'vicolo corto' --get 20").status_code == 403
     path = f"/api/offers/{offer['id']}"
     assert table.post(path, json={"answer": "accept"}, headers=auth(table.keys["Carla"])
                       ).status_code == 403
@@ -266,7 +266,7 @@ def test_a_player_offers_a_trade_and_the_other_side_answers(table):
 
 
 def test_a_trade_with_a_side_without_a_phone_waits_for_the_banker(table):
-    r = act(table, "Anna", "trade Anna Dario --give 10 --get 20")
+    r = act(table, "Anna", "trade Anna Dario --give 'vicolo corto' --get 20")
     offer = r.json()["offer"]
     assert offer["waiting"] == ["banker"]
     path = f"/api/offers/{offer['id']}"

@@ -71,13 +71,13 @@ def seq(db: str) -> int:
 # --- a paired player's consent ---------------------------------------------------------------
 
 @pytest.mark.parametrize("line", [
-    "trade Anna Carla --give 10 --get 20 --lang en",
-    "trade Anna Carla --give 10 --get 20 --lang=en",
-    "trade --lang en Anna Carla --give 10 --get 20",
-    "trade Anna --lang=it Carla --give 10 --get 20",
-    "trade Anna Carla --lang it --dai 10 --ricevi 20",
-    "trade -- Anna Carla --give 10 --get 20",
-    "scambia Anna Carla --give 10 --get 20 --lang en",
+    "trade Anna Carla --give 10 --get 'piazza università' --lang en",
+    "trade Anna Carla --give 10 --get 'piazza università' --lang=en",
+    "trade --lang en Anna Carla --give 10 --get 'piazza università'",
+    "trade Anna --lang=it Carla --give 10 --get 'piazza università'",
+    "trade Anna Carla --lang it --dai 10 --ricevi 'piazza università'",
+    "trade -- Anna Carla --give 10 --get 'piazza università'",
+    "scambia Anna Carla --give 10 --get 'piazza università' --lang en",
 ])
 def test_a_trade_with_a_paired_player_waits_for_him_however_the_banker_spells_it(
         db, client, keys, line):
@@ -89,7 +89,7 @@ def test_a_trade_with_a_paired_player_waits_for_him_however_the_banker_spells_it
     assert r.status_code == 202, r.json()
     offer = r.json()["offer"]
     assert offer["waiting"] == ["Anna", "Carla"] and seq(db) == before
-    assert offer["a_gives"]["cash"] == 10 and offer["b_gives"]["cash"] == 20
+    assert offer["a_gives"]["cash"] == 10 and offer["b_gives"]["deeds"] == ["Piazza Università"]
     for who in ("anna", "carla"):
         done = client.post(f"/api/offers/{offer['id']}", json={"answer": "accept"},
                            headers=auth(keys[who]))

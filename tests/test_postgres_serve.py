@@ -252,7 +252,7 @@ def test_a_server_rides_out_a_postgresql_restart(two_servers):
     stream = Stream(a, banker)
     try:
         offer = ask(a, "POST", "/api/commands", banker,
-                    {"line": "trade Anna Carla --give 10 --get 20"})[2]["offer"]
+                    {"line": "trade Anna Carla --give 'vicolo corto' --get 20"})[2]["offer"]
         shown = ask(a, "GET", "/api/table")[2]  # the TV: the latest game
         with pg_cluster.stopped():
             for path, secret in (("/api/table", banker), ("/api/me", carla),

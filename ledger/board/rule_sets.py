@@ -56,6 +56,7 @@ class RuleSet(NamedTuple):
     late_claims: str  # a late claim is judged against the owner's last landing, recorded once (003 §04)
     final_estate_interest: bool  # the bankruptcy that ends the game charges the 10% too (004 §Fallimento)
     fine_before_move: bool  # the last try's fine, or its debt, is settled before the token moves (004 §Prigione)
+    trades_cash_for_cash: bool  # a trade may swap cash for cash alone (003 §06: a loan or a gift)
     cite: dict  # topic -> the section a refusal names, where it is not classic's
 
     def params(self) -> dict:
@@ -102,7 +103,9 @@ _ADDED = {"building_auction_opening": "auction_min_bid", "speedy_die": False,
           "late_claims": "last_lapsed",
           # and moved the token of a prisoner short of the last try's fine at once, the fine a
           # debt paid later (issue 32: a card drawn on the way paid it)
-          "fine_before_move": False}
+          "fine_before_move": False,
+          # and let a trade swap cash for cash, a gift of the difference (a trial, 2026-12-06)
+          "trades_cash_for_cash": True}
 
 # Whole-number parameters and the range each may take (None: no upper bound).
 _RANGES = {

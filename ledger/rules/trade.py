@@ -59,7 +59,18 @@ def _check_gift(state: State, cmd: c.Trade) -> None:
     """No gifts and no loans (003 §06, 004 Note di gioco, 002 Varie): money that comes back
     later, or a deed for nothing, is a loan or a gift whatever the players call it."""
     if _gives(cmd.a_gives) and _gives(cmd.b_gives):
-        return
+        if state.rules.trades_cash_for_cash or any((
+                cmd.a_gives.properties, cmd.a_gives.jail_cards, cmd.b_gives.properties,
+                cmd.b_gives.jail_cards)):
+            return
+        # cash for cash sells nothing: the difference is a gift, the rest a loan returned
+        raise RuleViolation(
+            "{a} and {b} would swap cash for cash: players may not give or lend each other "
+            "money; a trade's cash is the price of a deed or a get-out-of-jail card",
+            rule=cited(state.rules, "gift", R_GIFT),
+            allowed=msg("a deed or a get-out-of-jail card on one side: `trade {a} {b} --give "
+                        "PROPERTY --get AMOUNT`", a=cmd.a, b=cmd.b),
+            a=cmd.a, b=cmd.b)
     giver, taker = (cmd.a, cmd.b) if _gives(cmd.a_gives) else (cmd.b, cmd.a)
     items = cmd.a_gives if giver == cmd.a else cmd.b_gives
     what = [name_of(state, p) for p in items.properties]
