@@ -274,8 +274,10 @@ def test_two_cash_amounts_on_one_side_of_a_trade_are_refused_not_added(game):
     r = game("trade", "Anna", "Bruno", "--give", "10", "--give", "20", code=2)
     assert "error: two amounts of cash on one side of the trade, 10 and 20: write one " \
         "amount (`30` if both are meant)" in r.output
-    game("trade", "Anna", "Bruno", "--give", "10", "--get", "20")  # one a side: fine
-    assert doc(game("state", "--json"))["players"][0]["cash"] == 1510
+    # one a side is read, and refused by the rules: cash for cash is a loan or a gift (003 §06)
+    r = game("trade", "Anna", "Bruno", "--give", "10", "--get", "20", code=1)
+    assert "Anna and Bruno would swap cash for cash" in r.output
+    assert doc(game("state", "--json"))["players"][0]["cash"] == 1500
 
 
 def test_a_level_after_a_property_says_how_build_takes_a_level(game):
