@@ -338,6 +338,16 @@ def test_a_pasted_page_is_refused_short_and_never_echoed_whole(db, client, keys,
     assert seq(db) == before
 
 
+def test_a_command_taken_back_is_listed_as_undone(db, client, keys):
+    """The last commands on every page listed an undone command as if it stood (a final
+    trial's `#27 trade ...` after two undos): each carries `undone`."""
+    assert post(client, keys["banker"], "roll 3 4").status_code == 200
+    assert post(client, keys["banker"], "undo").status_code == 200
+    listed = client.get("/api/table", headers=auth(keys["anna"])).json()["commands"]
+    assert [(c["line"], c["undone"]) for c in listed[:3]] == [
+        ("undo", False), ("roll 3 4", True), ("card Imprevisti 14", False)]
+
+
 def test_expect_behind_is_409_with_what_changed(db, client, keys):
     before = seq(db)
     assert post(client, keys["banker"], "roll 3 4").status_code == 200

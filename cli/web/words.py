@@ -31,6 +31,7 @@ WORDS = {
     "debt": N_("{debtor} owes {creditor} {amount}"),
     "commands": N_("last commands"),
     "no_line": N_("(no line recorded)"),
+    "undone": N_("taken back by an undo"),
     "mortgaged": N_("mortgaged"),
     "offline": N_("connection lost: retrying..."),
     # who holds the page

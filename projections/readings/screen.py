@@ -118,11 +118,15 @@ def command_tail(newest_first: Iterable[dict], count: int = RECENT_COMMANDS) -> 
 def last_commands(events: list[dict], count: int) -> list[dict]:
     """The last `count` lines the banker recorded, newest first, with the seq and time of
     each (a command recorded before lines were kept shows no line)."""
+    # a command an undo took back is listed as such: shown plain, it read as if it stood
+    gone = {s for e in events if e["type"] == "EventRetracted" for s in e["data"]["seqs"]}
+    undone = {e.get("command_id") for e in events if e["seq"] in gone}
     out = []
     for e in reversed(events):
         if e["type"] == "CommandRecorded":
             out.append({"seq": e["seq"], "line": e["data"].get("line"),
-                        "at": e.get("recorded_at")})
+                        "at": e.get("recorded_at"),
+                        "undone": e["seq"] in gone or e.get("command_id") in undone})
             if len(out) == count:
                 break
     return out

@@ -145,7 +145,8 @@ function drawLists(doc) {
   document.getElementById("debts-s").hidden = !doc.debts.length;
   document.getElementById("debts").replaceChildren(...doc.debts.map(d => el("li", {},
     say("debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
-  document.getElementById("commands").replaceChildren(...doc.commands.map(c => el("li", {},
+  document.getElementById("commands").replaceChildren(...doc.commands.map(c => el("li",
+    c.undone ? {class: "undone", title: W.undone} : {},
     el("span", {class: "seq"}, "#" + c.seq), c.line === null ? W.no_line : c.line)));
 }
 function drawCentre(doc) {
