@@ -12,18 +12,17 @@ group, printing straight to the terminal: nothing is captured."""
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 
 import click
 
 from banco.cli.command_table import ALIASES, group
+from banco.cli.lines.parse import split
 from banco.cli.lines.vocabulary import BY_ENGLISH, english_option_words, english_word
 from banco.cli.session import Session, line_as_meant
-from banco.cli.words.i18n import _
+from banco.cli.words.i18n import _, say_error
 from banco.cli.words.usage_hints import extra_argument_hint
 from banco.ledger.base.errors import UsageError
-from banco.ledger.base.names import shown
 
 # the words the library records besides the table actions (cli/lines/referee.py reads them)
 REFEREE_AND_NEW = frozenset({"correct", "ruling", "new"})
@@ -50,9 +49,9 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
     KeyboardInterrupt, for the caller to say what was recorded."""
     session.outcomes, session.refusal = [], None
     try:
-        args = shlex.split(line, comments=True)
-    except ValueError as exc:
-        return _said(_unsplit(line, exc), 2, echo)
+        args = split(line)
+    except UsageError as exc:  # an open quote, a last backslash: in the banker's words
+        return _said([(True, say_error(exc))], 2, echo)
     if not args:
         return LineOutcome(0, "", "", (), False, None)
     word = ALIASES.get(args[0], args[0])
@@ -114,19 +113,6 @@ def _said(lines: list[tuple[bool, str]], code: int, echo: bool, refusal=None,
     if echo:
         _echo(lines)
     return LineOutcome(code, _text(lines, False), _text(lines, True), events, replayed, refusal)
-
-
-def _unsplit(line: str, exc: ValueError) -> list[tuple[bool, str]]:
-    """A line shlex cannot split: shlex's own words ("No closing quotation") tell a banker
-    nothing about his line, and a pasted page is not printed back whole."""
-    if "quotation" in str(exc):
-        text = _("a quote is not closed: {line} (a name with spaces goes between quotes, "
-                 "e.g. `claim 'Anna Maria'`)").format(line=shown(line.strip(), 80))
-    elif "escaped" in str(exc):
-        text = _("the line ends with a backslash: {line}").format(line=shown(line.strip(), 80))
-    else:
-        text = str(exc)
-    return [(True, _("error: {message}").format(message=text))]
 
 
 def _readable(line: str, args: list[str]) -> dict | None:
@@ -252,7 +238,6 @@ def _new(session: Session, args: list[str], context: dict):
 
 
 def _database_error(session: Session, exc) -> str:
-    from banco.cli.words.i18n import say_error
     from banco.ledger.store.postgres_connection import is_postgres_url, shown
 
     book = session._book

@@ -198,7 +198,8 @@ class Library:
         the player it acts for), run before anything is decided; it refuses by raising a
         BancoError (the phones' server: another player's act).
         Never raises for what a user can get wrong: the refusal is in the outcome."""
-        from banco.cli.lines.parse import LineShape, another_file, read, split, table_action
+        from banco.cli.lines.other_file import library_elsewhere
+        from banco.cli.lines.parse import LineShape, read, split, table_action
         from banco.cli.lines.recorded import line_as_meant
         from banco.cli.lines.referee import not_recorded_here
         from banco.cli.lines.turn import Undo
@@ -211,7 +212,7 @@ class Library:
         game_id, command, before, words = None, None, None, None
         try:
             words = split(line) if line is not None else None
-            if words and (elsewhere := another_file(words)) is not None:
+            if words and (elsewhere := library_elsewhere(words)) is not None:
                 raise elsewhere
             if words and english_word(words[0]) in ("new", "correct", "ruling"):
                 return self._referee_or_new(words, line, game, actor, id, expect, lang, now,

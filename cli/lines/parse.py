@@ -80,16 +80,6 @@ def split(line: str) -> list[str]:
         raise UsageError("{why}: {line}", why=str(exc), line=shown(line.strip(), 80)) from None
 
 
-def another_file(words: list[str]) -> UsageError | None:
-    """A line that names another database (`--db FILE`, `--db=FILE`): the library records in
-    the one it was opened on, so the line is refused whole, nothing run."""
-    options = words[:words.index("--")] if "--" in words else words
-    if any(w == "--db" or w.startswith("--db=") for w in options):
-        return UsageError("--db cannot be given on a line: it is recorded in the database the "
-                          "book was opened on (`banco.open(FILE)`); nothing was run")
-    return None
-
-
 def table_action(words: list[str]) -> str | None:
     """The English word of a line that is a table action (`tira 3 4` -> `roll`; `draw` alone,
     a card's choice, -> `card`), else None: a reading, the file's, or no word at all."""
