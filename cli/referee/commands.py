@@ -424,10 +424,11 @@ def _ruling_command(kind: str, doc: str):
     @records
     def command(session, words, as_json, record, referee, claim_at=None):
         from banco.cli.lines.referee import ruling as asked
+        from banco.cli.lines.referee import ruling_lines
         from banco.cli.ruling_log import recorded_ruling, rule, same_ruling
 
         when = one_moment(words)
-        asked([when], kind, record, referee, claim_at, as_json)  # --record with --referee
+        asking = asked([when], kind, record, referee, claim_at, as_json)  # --record: --referee
         if record:
             from banco.ledger.rules.referee import referee_name
 
@@ -445,31 +446,21 @@ def _ruling_command(kind: str, doc: str):
                          "`--game N` for another)").format(game=game), err=True)
         seq = seq_or_time(session, when)
         found = rule(session.book, game, kind, seq, claim_at)
-        recorded = None
+        recorded, replayed = None, False
         same = same_ruling(session.book.store, game, found, kind, seq,
                            referee) if record else None
         if same is not None:
             # the same referee's same verdict on the same event is one ruling: answered as
             # recorded (as a retry is), not appended twice (events 304 and 319 were one)
-            record, recorded = False, same["seq"]
-            click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),
-                       err=as_json)
-        if record:
+            recorded, replayed = same["seq"], True
+        elif record:
             write = session.write_args(game)  # recorded in the referee's name (Book.execute)
             outcome = session.written(session.book.execute(
                 game, recorded_ruling(found, kind, seq, referee), **write))
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
-            if outcome.replayed:
-                click.echo(_("already recorded as event {recorded}: nothing new was appended").format(recorded=recorded),
-                           err=as_json)
-        if as_json:
-            dump({**found.document(), "game": game, "recorded_seq": recorded})
-            return
-        from banco.cli.words.i18n import translations
-
-        click.echo(found.text(translations()))  # recorded in English, said in the user's
-        if recorded is not None:
-            click.echo(_("recorded as event {recorded} (RulingRecorded), referee {referee}").format(recorded=recorded, referee=referee))
+            replayed = outcome.replayed
+        for err, text in ruling_lines(found, asking, game, recorded, replayed, referee):
+            click.echo(text, err=err)  # the library's words for it (cli/lines/referee.py)
 
     return command
 
