@@ -1,0 +1,46 @@
+"""docs/python-api.md writes each call of the library as a stranger types it: the signatures it
+shows in bold are the library's own, parameter for parameter, default for default (a keyword
+the page shows as positional, or a parameter it leaves out, is a script that fails)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import banco
+from banco.cli.library import Library
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def written(text: str) -> str:
+    """The page's signature as one line: `(db, *, create=False, wait=None)`."""
+    return re.sub(r"\s+", " ", text).replace("( ", "(").strip()
+
+
+def actual(function) -> str:
+    """The function's signature as the page writes it: no annotations, no self."""
+    parts, star = [], False
+    for p in inspect.signature(function).parameters.values():
+        if p.name == "self":
+            continue
+        if p.kind is p.KEYWORD_ONLY and not star:
+            parts.append("*")
+            star = True
+        default = "" if p.default is p.empty else "=" + (
+            f'"{p.default}"' if isinstance(p.default, str) else repr(p.default))
+        parts.append(p.name + default)
+    return "(" + ", ".join(parts) + ")"
+
+
+@pytest.mark.parametrize("call, function", [
+    ("banco.open", banco.open), ("book.execute", Library.execute),
+    ("book.table", Library.table), ("book.rule", Library.rule)])
+def test_the_pages_signatures_are_the_librarys(call, function):
+    text = (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8")
+    found = re.search(r"\*\*`" + re.escape(call) + r"(\([^`]*\))`\*\*", text)
+    assert found, f"docs/python-api.md shows no **`{call}(...)`**"
+    assert written(found.group(1)) == actual(function), (call, found.group(1))
