@@ -266,7 +266,7 @@ class Library:
         from banco.cli.lines.recorded import line_as_meant
         from banco.cli.lines.vocabulary import english_word
         from banco.cli.referees import referee_of
-        from banco.cli.ruling_log import recorded_ruling, rule, same_ruling
+        from banco.cli.ruling_log import recorded_ruling, rule
         from banco.ledger.store.canonical import now_text
 
         now = now or now_text()
@@ -305,10 +305,6 @@ class Library:
                 command = recorded_ruling(found, asked.kind, seq, referee)
             if authorize is not None:
                 authorize(command)
-            if word == "ruling" and (same := same_ruling(store, game_id, found, asked.kind,
-                                                         seq, referee)) is not None:
-                return Outcome(game_id, store.last_seq(game_id) or 0, (same,), None, True,
-                               command=command, ruling=ruling)
             done = self.book.execute(game_id, command, now=now, actor=actor, command_id=id,
                                      line=recorded, expect=expect)
         except LineShape as exc:

@@ -405,15 +405,19 @@ class Book(LogReading):
         return Outcome(list(rows), self.state(game_id), refused, game_id, replayed=True)
 
     def _prepare(self, game_id: int, command_id: str | None, expect: int | None,
-                 command: dict | None = None):
+                 command: dict | None = None, ruling=None):
         """The retry check (by index) and the --expect check, before deciding anything.
         `command`: the CommandRecorded data the command would record, to tell a retry (the
-        same command again) from an id given again to another command."""
+        same command again) from an id given again to another command.  `ruling`: a
+        RecordRuling, answered as recorded when the same ruling is (`_ruled_before`)."""
         if command_id is not None:
             done = self.store.command_events(game_id, command_id)
             if done:
                 same_command(done, command_id, command)
                 return self._replayed(game_id, done), None
+        if ruling is not None and (same := self._ruled_before(game_id, ruling)) is not None:
+            # like a retry, before --expect: nothing would be appended whatever the game's seq
+            return Outcome([same], self.state(game_id), None, game_id, replayed=True), None
         held = self._tables.get(game_id)  # read by an earlier command: edited in place since?
         state = self.state(game_id)  # checked against the chain from its snapshot or start
         self._note_break(game_id, still_chained(self.store, game_id, held, self._sound))
@@ -433,6 +437,31 @@ class Book(LogReading):
             raise ConflictError(template, game=game_id, expect=expect, seq=state.seq, what=what)
         return None, state
 
+    def _ruled_before(self, game_id: int, ruling: c.RecordRuling) -> dict | None:
+        """The row of the same ruling recorded before and not undone: the same referee, the
+        same kind, the same event, the same verdict as data.  The same ruling twice is one
+        fact, answered as recorded (as a retry is), whoever asks: a trial's events 304 and 319
+        were one.  Checked here and not by `decide`, so that the older logs that hold such a
+        pair still audit clean."""
+        import json
+
+        verdict = ruling.verdict
+        if isinstance(verdict, str):  # an older command's English: the verdict it reads as
+            from banco.ledger.records.verdict_prose import verdict_from_prose
+
+            verdict = verdict_from_prose(verdict)
+        verdict = json.loads(json.dumps(verdict))  # as a recorded fact holds it: lists
+        rows = self.store.read_type(game_id, "RulingRecorded")
+        if not rows:
+            return None
+        undone = {s for r in self.store.read_type(game_id, "EventRetracted")
+                  for s in r["data"]["seqs"]}
+        return next((row for row in upcast_rows(rows)
+                     if row["seq"] not in undone and row["data"]["kind"] == ruling.kind
+                     and row["data"]["subject_seq"] == ruling.subject
+                     and row["data"]["referee"] == ruling.referee
+                     and row["data"]["verdict"] == verdict), None)
+
     def execute(self, game_id: int, command: c.Command, *, now: str, actor: str = "banker",
                 command_id: str | None = None, line: str | None = None,
                 expect: int | None = None) -> Outcome:
@@ -447,7 +476,10 @@ class Book(LogReading):
         if isinstance(referee, str):  # a referee's command is recorded in the referee's name
             actor = referee_actor(referee)
         recorded = command_recorded(line, command)
-        replayed, state = self._prepare(game_id, command_id, expect, recorded["data"])
+        from banco.ledger.records.commands import RecordRuling
+
+        replayed, state = self._prepare(game_id, command_id, expect, recorded["data"],
+                                        command if isinstance(command, RecordRuling) else None)
         if replayed:
             return replayed
         after_command = evolve(state, {**recorded, "seq": state.seq + 1})
