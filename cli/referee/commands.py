@@ -448,9 +448,12 @@ def _ruling_command(kind: str, doc: str):
         found = rule(session.book, game, kind, seq, claim_at)
         recorded, replayed = None, False
         if record:  # the same ruling again is answered as recorded, by the book itself
-            write = session.write_args(game)  # recorded in the referee's name (Book.execute)
-            outcome = session.written(session.book.execute(
-                game, recorded_ruling(found, kind, seq, referee), **write))
+            from banco.cli.session import record as recording
+            from banco.cli.session import tell
+
+            outcome = recording(session, recorded_ruling(found, kind, seq, referee))
+            if outcome.refusal is not None:
+                tell(outcome)
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             replayed = outcome.replayed
         for err, text in ruling_lines(found, asking, game, recorded, replayed, referee):
