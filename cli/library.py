@@ -209,7 +209,12 @@ class Library:
         from banco.ledger.store.canonical import now_text
 
         now = now or now_text()
-        if isinstance(what, NewGame):
+        if isinstance(what, NewGame):  # a game to start: its number is the outcome's
+            try:
+                if authorize is not None:
+                    authorize(what)
+            except (ValueError, BancoError) as exc:
+                return self._refused(None, exc, what)
             return self._start(what, actor, id, now, line)
         # the line as CommandRecorded keeps it: without --id, --expect, --lang
         recorded = None if isinstance(what, str) else line
