@@ -37,7 +37,7 @@ class Session:
         self.line: str | None = None
         self.command_id: str | None = None
         self.expected: tuple[int | None, int] | None = None  # (game or None: the addressed one)
-        # what the line being run did, for cli/execution.py: the book's outcomes, and the
+        # what the line being run did, for cli/execution.py: the library's Outcomes, and the
         # BancoError that refused it (cli/main.py's BancoGroup notes it as it says it)
         self.outcomes: list = []
         self.refusal: Exception | None = None
@@ -110,7 +110,7 @@ class Session:
         self.outcomes, self.refusal = [], None
 
     def written(self, outcome):
-        """Note what the book did for the line being run (its rows, a replay); returns it."""
+        """Note what the library did for the line being run (its rows, a replay); returns it."""
         self.outcomes.append(outcome)
         return outcome
 
