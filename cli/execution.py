@@ -179,11 +179,9 @@ def _recorded(session: Session, line: str, args: list[str], context: dict,
     finally:
         session.end()
     if out.recorded is not None:
-        session.written(out.recorded)
+        session.written(out)
     refusal = out.refusal.error if out.refusal is not None else None
     session.refusal = refusal
-    if english_word(args[0]) == "new" and out.refusal is None and out.game is not None:
-        session.use_game(out.game)
     return _said(lines, out.refusal.code if out.refusal is not None else 0, echo, refusal,
                  () if out.replayed else out.events, out.replayed)
 
@@ -199,7 +197,7 @@ def _library_outcome(session: Session, args: list[str], context: dict, lang: str
             raise UsageError("--id needs a key: any text that names this command")
         session.command_id = context["--id"]
     if english_word(args[0]) == "new":
-        return _new(session, args, context)
+        return _new(session, args)
     if "--expect" in context:
         session.expected = (None, int(context["--expect"]))
     game = session.game()
@@ -210,31 +208,12 @@ def _library_outcome(session: Session, args: list[str], context: dict, lang: str
     return out, None
 
 
-def _new(session: Session, args: list[str], context: dict):
-    """`new` through the library, as `banco new` records it: the database made if it is not
-    there yet, the game's identity reproducible under BANCO_FIXED_TIME, and the unfinished
-    game it leaves behind said."""
-    from banco.cli.lines.referee import read_words
+def _new(session: Session, args: list[str]):
+    """`new` through the library as `banco new` records it (cli/session.py's start)."""
+    from banco.cli.lines.referee import new, read_words
+    from banco.cli.session import start
 
-    session.create = True
-    params = read_words("new", args)[0]
-    left = session.unfinished()
-    write = session.write_args(0)
-    uuid = params.pop("uuid") or session.reproducible_uuid(
-        params["players"], params["rules"] or "classic", params["edition"])
-    out = session.library.new(list(params.pop("players")), params.pop("rules") or "classic",
-                              **params, uuid=uuid, actor=write["actor"],
-                              id=write["command_id"], now=write["now"], line=write["line"])
-    if left is None or out.game is None or left["game_id"] == out.game or out.refusal:
-        return out, None
-    # a tournament keeps several games in one file: `new` starts this one all the same, but
-    # the banker who typed it by mistake must know where the other went
-    back = (_("`game {game}` goes back to it") if session.in_shell
-            else _("`--game {game}` goes back to it"))
-    return out, (True, _("warning: {message}").format(message=_(
-        "game {game} ({players}) is left unfinished; {back}").format(
-            game=left["game_id"], players=", ".join(left["players"]),
-            back=back.format(game=left["game_id"]))))
+    return start(session, new(**read_words("new", args)[0]))
 
 
 def _database_error(session: Session, exc) -> str:

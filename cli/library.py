@@ -161,8 +161,7 @@ class Library:
                                    command_id=id, line=line, final=command.final,
                                    game_uuid=command.uuid)
         except (ValueError, BancoError) as exc:
-            error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
-            return Outcome(None, 0, (), Refusal(error), command=command)
+            return self._refused(None, exc, command)
         return self._outcome(done, command)
 
     def rule(self, game: int | None, kind: str, seq: int | str, claim_at: str | None = None):
@@ -188,27 +187,38 @@ class Library:
 
     def execute(self, what, *, game: int | None = None, actor: str = "banker",
                 id: str | None = None, expect: int | None = None, lang: str | None = None,
-                now: str | None = None, authorize=None) -> Outcome:
+                now: str | None = None, authorize=None, line: str | None = None) -> Outcome:
         """Record a line (`"roll 3 4"`, Italian words too: `"tira 3 4"`) or a typed command
-        (banco.ledger.records.commands) in `game` (the latest unfinished one by default).
+        (banco.ledger.records.commands, or cli/lines/referee.py's NewGame) in `game` (the
+        latest unfinished one by default).
         `id`: an idempotency key (the same id again returns what it recorded, replayed);
         `expect`: the seq the caller saw (the game elsewhere: a refusal with code 5);
         `lang`: the language the line's words are in, when not English (both are read).
         `authorize(command)`: the caller's permission check on the typed command (its kind,
         the player it acts for), run before anything is decided; it refuses by raising a
         BancoError (the phones' server: another player's act).
+        `line`: with a typed command, the words it was typed as, kept with it in
+        CommandRecorded (the command line gives its arguments'; a line is kept as meant).
         Never raises for what a user can get wrong: the refusal is in the outcome."""
         from banco.cli.lines.other_file import library_elsewhere
-        from banco.cli.lines.parse import LineShape, read, split, table_action
+        from banco.cli.lines.parse import read, split, table_action
         from banco.cli.lines.recorded import line_as_meant
-        from banco.cli.lines.referee import not_recorded_here
+        from banco.cli.lines.referee import NewGame, not_recorded_here
         from banco.cli.lines.turn import Undo
         from banco.cli.lines.vocabulary import english_word
         from banco.ledger.store.canonical import now_text
 
         now = now or now_text()
+        if isinstance(what, NewGame):  # a game to start: its number is the outcome's
+            try:
+                if authorize is not None:
+                    authorize(what)
+            except (ValueError, BancoError) as exc:
+                return self._refused(None, exc, what)
+            return self._start(what, actor, id, now, line)
+        # the line as CommandRecorded keeps it: without --id, --expect, --lang
+        recorded = None if isinstance(what, str) else line
         line = what if isinstance(what, str) else None
-        recorded = None  # the line as CommandRecorded keeps it: without --id, --expect, --lang
         game_id, command, before, words = None, None, None, None
         try:
             words = split(line) if line is not None else None
@@ -245,14 +255,10 @@ class Library:
             else:
                 done = self.book.execute(game_id, command, now=now, actor=actor,
                                          command_id=id, line=recorded, expect=expect)
-        except LineShape as exc:  # what click words on the command line: said plainly here
-            return self._refused(game_id, UsageError("{why}: `{line}`", why=exc.why,
-                                                     line=line or ""), command)
         except (ValueError, BancoError) as exc:
-            error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
             if game_id is None and words is None and line is not None:  # not even split
                 game_id = self._game_or_none(game)
-            return self._refused(game_id, error, command)
+            return self._refused(game_id, exc, command, line)
         return self._outcome(done, command, before)
 
     def _referee_or_new(self, words: list[str], line: str, game: int | None, actor: str,
@@ -262,11 +268,10 @@ class Library:
         by cli/lines/referee.py's builders.  A ruling not recorded is a reading: its words,
         nothing appended (`rule()` gives the ruling itself)."""
         from banco.cli.lines import referee as words_of
-        from banco.cli.lines.parse import LineShape
         from banco.cli.lines.recorded import line_as_meant
         from banco.cli.lines.vocabulary import english_word
         from banco.cli.referees import referee_of
-        from banco.cli.ruling_log import recorded_ruling, rule, same_ruling
+        from banco.cli.ruling_log import recorded_ruling, rule
         from banco.ledger.store.canonical import now_text
 
         now = now or now_text()
@@ -305,18 +310,10 @@ class Library:
                 command = recorded_ruling(found, asked.kind, seq, referee)
             if authorize is not None:
                 authorize(command)
-            if word == "ruling" and (same := same_ruling(store, game_id, found, asked.kind,
-                                                         seq, referee)) is not None:
-                return Outcome(game_id, store.last_seq(game_id) or 0, (same,), None, True,
-                               command=command, ruling=ruling)
             done = self.book.execute(game_id, command, now=now, actor=actor, command_id=id,
                                      line=recorded, expect=expect)
-        except LineShape as exc:
-            return self._refused(game_id, UsageError("{why}: `{line}`", why=exc.why,
-                                                     line=line), command)
         except (ValueError, BancoError) as exc:
-            error = exc if isinstance(exc, BancoError) else UsageError(str(exc))
-            return self._refused(game_id, error, command)
+            return self._refused(game_id, exc, command, line)
         return self._outcome(done, command)._replace(ruling=ruling)
 
     def _game_or_none(self, game: int | None) -> int | None:
@@ -327,7 +324,17 @@ class Library:
         except BancoError:
             return None
 
-    def _refused(self, game_id: int | None, error: BancoError, command=None) -> Outcome:
+    def _refused(self, game_id: int | None, error: Exception, command=None,
+                 line: str | None = None) -> Outcome:
+        """What `execute` caught, as a refusal: a BancoError as it is, a line's shape (what
+        click words on the command line) said plainly with the line, a ValueError a usage
+        error."""
+        from banco.cli.lines.parse import LineShape
+
+        if isinstance(error, LineShape):
+            error = UsageError("{why}: `{line}`", why=error.why, line=line or "")
+        elif not isinstance(error, BancoError):
+            error = UsageError(str(error))
         seq = self.book.store.last_seq(game_id) if game_id is not None else 0
         return Outcome(game_id, seq or 0, (), Refusal(error), command=command)
 

@@ -104,20 +104,6 @@ def recorded_ruling(found, kind: str, seq: int, referee: str):
     return RecordRuling(kind, seq, referee=referee, **found.recorded())
 
 
-def same_ruling(store, game: int, found, kind: str, seq: int, referee: str) -> dict | None:
-    """The row of a ruling already recorded, not undone, by the same referee with the same
-    verdict (as data) on the same event, or None: the same ruling twice is one fact, answered
-    as recorded (as a retry is), not appended again (a trial's events 304 and 319 were one)."""
-    from banco.ledger.records.upcast import upcast_row
-
-    verdict = found.recorded()["verdict"]
-    undone = {s for r in store.read_type(game, "EventRetracted") for s in r["data"]["seqs"]}
-    return next((row for row in map(upcast_row, store.read_type(game, "RulingRecorded"))
-                 if row["seq"] not in undone and row["data"]["kind"] == kind
-                 and row["data"]["subject_seq"] == seq and row["data"]["verdict"] == verdict
-                 and row["data"]["referee"] == referee), None)
-
-
 def ruling_command(book, game_id: int, kind: str, seq: int, claim_at: str | None,
                    referee: str):
     """`ruling KIND SEQ --record --referee R` as the command the book records."""

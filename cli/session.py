@@ -1,5 +1,7 @@
 """What every command module shares: the open database and game (`Session`), name resolution,
-and the way a decided command is reported.  Imports nothing heavy at module level."""
+and the one way a command is recorded: through the library (cli/library.py's execute, with
+the command click built and the session's write context), its Outcome's words printed.
+Imports nothing heavy at module level."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ class Session:
         self.line: str | None = None
         self.command_id: str | None = None
         self.expected: tuple[int | None, int] | None = None  # (game or None: the addressed one)
-        # what the line being run did, for cli/execution.py: the book's outcomes, and the
+        # what the line being run did, for cli/execution.py: the library's Outcomes, and the
         # BancoError that refused it (cli/main.py's BancoGroup notes it as it says it)
         self.outcomes: list = []
         self.refusal: Exception | None = None
@@ -108,7 +110,7 @@ class Session:
         self.outcomes, self.refusal = [], None
 
     def written(self, outcome):
-        """Note what the book did for the line being run (its rows, a replay); returns it."""
+        """Note what the library did for the line being run (its rows, a replay); returns it."""
         self.outcomes.append(outcome)
         return outcome
 
@@ -297,26 +299,21 @@ def strict_numbers(command) -> None:
                                 clamp=r.clamp)
 
 
-# --- reporting (the words: cli/lines/answer.py, no click) -----------------------------------
+# --- recording (through the library, cli/library.py) and saying what it did ---------------
 
-def report(outcome, command=None) -> None:
-    """Print what the book did (an Outcome), as cli/lines/answer.py words it; a refusal is
-    noted for cli/execution.py's LineOutcome and ends the command with its exit code."""
-    from banco.cli.lines.answer import answer, outcome_lines
+def tell(outcome, lines=None) -> None:
+    """The library's Outcome said at the terminal, each line to stdout or stderr in order, in
+    the language spoken (`lines`: other words for it, a ruling's); a refusal ends the command
+    with its exit code, and is noted for cli/execution.py's LineOutcome."""
+    from banco.cli.words import i18n
 
-    said(answer(command, outcome, None) if command is not None else outcome_lines(outcome))
-
-
-def said(answer) -> None:
-    """An Answer's lines printed (each to stdout or stderr, in order); its refusal ends the
-    command with the refusal's exit code."""
-    for err, line in answer.lines:
-        click.echo(line, err=err)
-    if answer.refusal is not None:
+    for err, text in outcome.lines(i18n.language()) if lines is None else lines:
+        click.echo(text, err=err)
+    if outcome.refusal is not None:
         ctx = click.get_current_context()
         if isinstance(ctx.obj, Session):
-            ctx.obj.refusal = answer.refusal  # for cli/execution.py's LineOutcome
-        ctx.exit(answer.refusal.exit_code)
+            ctx.obj.refusal = outcome.refusal.error
+        ctx.exit(outcome.refusal.code)
 
 
 def span(rows) -> str:
@@ -325,23 +322,46 @@ def span(rows) -> str:
     return span(rows)
 
 
-def execute(session: Session, command) -> None:
-    """Run a typed command in the session's game and print what it did."""
-    from banco.cli.lines.answer import answer, refused
-    from banco.cli.lines.turn import Undo
-    from banco.ledger.base.errors import RuleViolation
+def record(session: Session, command, expect: int | None = None):
+    """Run a typed command (click built it from the arguments) through the library in the
+    session's game, with its write context: the library's Outcome, not yet said.  `expect`:
+    the seq to expect when the write context gives none."""
+    from banco.cli.lines.referee import NewGame
 
-    game = session.game()
-    before = session.book.state(game) if isinstance(command, Undo) else None
-    try:
-        if isinstance(command, Undo):
-            outcome = session.book.undo(game, **session.write_args(game))
-        else:
-            outcome = session.book.execute(game, command, **session.write_args(game))
-    except RuleViolation as exc:
-        said(refused(exc, command))
-        return
-    said(answer(command, session.written(outcome), before))
+    game = 0 if isinstance(command, NewGame) else session.game()
+    write = session.write_args(game)
+    out = session.library.execute(command, game=game or None, actor=write["actor"],
+                                  id=write["command_id"], now=write["now"], line=write["line"],
+                                  expect=expect if write["expect"] is None else write["expect"])
+    return session.written(out)
+
+
+def start(session: Session, command):
+    """`new` (cli/lines/referee.py's NewGame) through the library, as `banco new` records it:
+    the database made if it is not there yet, the game's identity reproducible under
+    BANCO_FIXED_TIME, the session moved to the game started.  The Outcome, and the warning
+    line to say after it when an unfinished game is left behind (else None)."""
+    from banco.cli.words.i18n import _
+
+    session.create = True
+    left = session.unfinished()
+    if command.uuid is None:
+        command = command._replace(uuid=session.reproducible_uuid(
+            command.players, command.rules, command.edition))
+    out = record(session, command)
+    if out.refusal is not None or out.game is None:
+        return out, None
+    session.use_game(out.game)
+    if left is None or left["game_id"] == out.game:
+        return out, None
+    # a tournament keeps several games in one file: `new` starts this one all the same, but
+    # the banker who typed it by mistake must know where the other went
+    back = (_("`game {game}` goes back to it") if session.in_shell
+            else _("`--game {game}` goes back to it"))
+    return out, (True, _("warning: {message}").format(message=_(
+        "game {game} ({players}) is left unfinished; {back}").format(
+            game=left["game_id"], players=", ".join(left["players"]),
+            back=back.format(game=left["game_id"]))))
 
 
 def parsed(session: Session, builder, **params) -> None:
@@ -349,7 +369,7 @@ def parsed(session: Session, builder, **params) -> None:
     the word as typed and the language are the click context's."""
     from banco.cli.words import i18n
 
-    execute(session, builder(session.state(), typed_word(), i18n.language(), **params))
+    tell(record(session, builder(session.state(), typed_word(), i18n.language(), **params)))
 
 
 def typed_word() -> str:

@@ -35,6 +35,7 @@ from banco.ledger.batches import (
 from banco.ledger.held_tables import HeldTable as _Table
 from banco.ledger.held_tables import after_append, fold_onto, still_chained
 from banco.ledger.held_tables import snapshot_of as _snapshot_of
+from banco.ledger.log_reading import LogReading
 from banco.ledger.records.upcast import upcast_rows
 from banco.ledger.snapshot_check import table_from
 from banco.ledger.store.canonical import GENESIS
@@ -57,7 +58,7 @@ class Outcome(NamedTuple):
     replayed: bool = False  # an idempotent retry: these rows were recorded before, nothing new
 
 
-class Book:
+class Book(LogReading):
     """`create`: the file may be created by the first `new` (the CLI says so only for `new`).  `warn`: where warnings go (a
     broken hash chain, a newer format); the CLI prints them on stderr.  `wait`: seconds to
     wait for another writer (default 5, env BANCO_LOCK_WAIT)."""
@@ -186,94 +187,15 @@ class Book:
         known.extend(new)
         return known
 
-    def stream(self, game_id: int, first: int = 1, last: int | None = None,
-               chunk: int = 4096) -> Iterator[dict]:
-        """Events first..last, read a chunk at a time: what a long game's `log` shows, in
-        bounded memory.  Not checked against the chain as `events` is (the table a command
-        reads is: from its snapshot on)."""
-        last = self.store.last_seq(game_id) if last is None else last
-        lo = max(first, 1)
-        while lo <= last:
-            hi = min(last, lo + chunk - 1)
-            yield from upcast_rows(self.store.read(game_id, lo - 1, hi))
-            lo = hi + 1
-
-    def checked(self, game_id: int, first: int = 1, last: int | None = None) -> Iterator[dict]:
-        """Events first..last read a chunk at a time (bounded memory however long the game),
-        each checked against the chain as it is read, as `events` does (from the stored hash of
-        event first - 1: the whole chain is the audit's): for the referee's and the organiser's
-        readings of a long game."""
-        if self.store.last_seq(game_id) == 0:
-            raise UsageError("no game {game} in this database", game=game_id)
-        after = max(first, 1) - 1
-        head = GENESIS if after == 0 else self.store.hash_at(game_id, after)
-        for rows in self._chunks(game_id, after, head, last):
-            yield from rows
-
-    def _chunks(self, game_id: int, after: int, head: str,
-                last: int | None = None) -> Iterator[list[dict]]:
-        """The rows after `after` (whose hash is `head`) up to `last` (None: the end), CHUNK at
-        a time, each checked against the chain as it is read."""
-        while last is None or after < last:
-            limit = self.CHUNK if last is None else min(self.CHUNK, last - after)
-            rows = self._read(game_id, after, head, limit)
-            if not rows:
-                return
-            yield rows
-            after, head = rows[-1]["seq"], rows[-1]["hash"]
-            if len(rows) < limit:
-                return
-
     def events_after(self, game_id: int, seq: int) -> list[dict]:
         """The events after `seq` (what another terminal appended): an index range."""
         return upcast_rows(self.store.read(game_id, seq))
 
     def state(self, game_id: int, at: int | None = None, undone: list | None = None) -> State:
+        """The table of a game now, or as it was after event `at` (ledger/log_reading.py)."""
         if at is None:
             return self._table(game_id).state
-        # The table then, folded a chunk at a time from rows checked against the chain as they
-        # are read (bounded memory however long the game), the undos up to `at` honoured.
-        last = self.store.last_seq(game_id)
-        if last == 0:
-            raise UsageError("no game {game} in this database", game=game_id)
-        if not 1 <= at <= last:
-            raise UsageError("game {game} has events 1 to {last}; there is no event {at}",
-                             game=game_id, last=last, at=at)
-        started = self.store.game_start(game_id)
-        if started is None:
-            raise DatabaseError("game {game} cannot be read: its log does not begin with "
-                                "GameStarted; run `banco audit`", game=game_id)
-        if at < started["seq"]:
-            raise UsageError("event {at} records the command that started game {game}; the table "
-                             "exists from event {start}", at=at, game=game_id,
-                             start=started["seq"])
-        # `undone`: the game's EventRetracted rows, when the caller has read them (state --at)
-        undone = self.store.read_type(game_id, "EventRetracted") if undone is None else undone
-        undos = [e for e in undone if e["seq"] <= at]
-        gone = {s for e in undos for s in e["data"]["seqs"]}
-        base = initial_state(game_id, started)
-        return (self._state_from_snapshot(game_id, base, at, undos, gone)
-                or self._fold_from_start(game_id, base, gone, at)[0])
-
-    def _state_from_snapshot(self, game_id: int, base: State, at: int, undos: list[dict],
-                             gone: set[int]) -> State | None:
-        """The table after event `at` from the newest snapshot at or before it that no undo up
-        to `at` reaches behind, and the rows after it: a moment late in a long game without
-        folding it from the start (None when there is no such snapshot)."""
-        from banco.ledger.table.snapshot_codec import shape
-
-        for snap in self.store.snapshots(game_id):
-            if snap.seq > at or snap.format != shape() or any(
-                    e["seq"] > snap.seq and min(e["data"]["seqs"], default=at + 1) <= snap.seq
-                    for e in undos):
-                continue
-            state = table_from(self.store, game_id, snap, base, self._warn_once)
-            if state is None:
-                continue  # not this log's, or edited: the fold from the start is right
-            for rows in self._chunks(game_id, snap.seq, snap.head, at):
-                state = fold_onto(state, rows, gone)
-            return state._replace(seq=at)
-        return None
+        return self._table_at(game_id, at, undone)
 
     def _read(self, game_id: int, after: int, prev: str, limit: int | None = None) -> list[dict]:
         """Rows after `after`, checked against the chain (a break is warned about, loudly,
@@ -298,7 +220,6 @@ class Book:
     # an event read, checked and folded costs ~19 us, a snapshot ~0.23 ms and ~2.3 KB: at 500
     # a cold command folds at most ~10 ms more, a write pays 0.23 ms once in 500 events.
     SNAPSHOT_EVERY = 500
-    CHUNK = 2000  # rows read at a time by a fold from the start: bounded memory
 
     MARKS = 16  # tables kept per game for undo: a banker rarely takes back more in a row
 
@@ -374,21 +295,6 @@ class Book:
             head = new[-1]["hash"] if new else snap.head
             return _Table(fold_onto(state, new, gone), head, snap.seq)
         return self._fold_all(game_id, base)
-
-    def _fold_from_start(self, game_id: int, base: State, gone: set[int] | frozenset,
-                         upto: int | None = None) -> tuple[State, int, str]:
-        """The table folded from GameStarted (`base`, the table as dealt) a chunk of rows at a
-        time, each checked against the chain as it is read, up to seq `upto` (None: the end),
-        the seqs in `gone` skipped: (table, last seq read, its hash)."""
-        state, after, head = None, 0, GENESIS
-        for rows in self._chunks(game_id, 0, GENESIS, upto):
-            after, head = rows[-1]["seq"], rows[-1]["hash"]
-            if state is None:  # the rows up to GameStarted: the table as dealt
-                start = next(i for i, r in enumerate(rows) if r["type"] == "GameStarted")
-                state, rows = base, rows[start + 1:]
-            if rows:
-                state = fold_onto(state, rows, gone)
-        return (state or base)._replace(seq=after), after, head
 
     def _fold_all(self, game_id: int, base: State) -> _Table:
         # A long game without a snapshot bound to its chain is not given one here: only the
@@ -499,15 +405,19 @@ class Book:
         return Outcome(list(rows), self.state(game_id), refused, game_id, replayed=True)
 
     def _prepare(self, game_id: int, command_id: str | None, expect: int | None,
-                 command: dict | None = None):
+                 command: dict | None = None, ruling=None):
         """The retry check (by index) and the --expect check, before deciding anything.
         `command`: the CommandRecorded data the command would record, to tell a retry (the
-        same command again) from an id given again to another command."""
+        same command again) from an id given again to another command.  `ruling`: a
+        RecordRuling, answered as recorded when the same ruling is (`_ruled_before`)."""
         if command_id is not None:
             done = self.store.command_events(game_id, command_id)
             if done:
                 same_command(done, command_id, command)
                 return self._replayed(game_id, done), None
+        if ruling is not None and (same := self._ruled_before(game_id, ruling)) is not None:
+            # like a retry, before --expect: nothing would be appended whatever the game's seq
+            return Outcome([same], self.state(game_id), None, game_id, replayed=True), None
         held = self._tables.get(game_id)  # read by an earlier command: edited in place since?
         state = self.state(game_id)  # checked against the chain from its snapshot or start
         self._note_break(game_id, still_chained(self.store, game_id, held, self._sound))
@@ -527,6 +437,31 @@ class Book:
             raise ConflictError(template, game=game_id, expect=expect, seq=state.seq, what=what)
         return None, state
 
+    def _ruled_before(self, game_id: int, ruling: c.RecordRuling) -> dict | None:
+        """The row of the same ruling recorded before and not undone: the same referee, the
+        same kind, the same event, the same verdict as data.  The same ruling twice is one
+        fact, answered as recorded (as a retry is), whoever asks: a trial's events 304 and 319
+        were one.  Checked here and not by `decide`, so that the older logs that hold such a
+        pair still audit clean."""
+        import json
+
+        verdict = ruling.verdict
+        if isinstance(verdict, str):  # an older command's English: the verdict it reads as
+            from banco.ledger.records.verdict_prose import verdict_from_prose
+
+            verdict = verdict_from_prose(verdict)
+        verdict = json.loads(json.dumps(verdict))  # as a recorded fact holds it: lists
+        rows = self.store.read_type(game_id, "RulingRecorded")
+        if not rows:
+            return None
+        undone = {s for r in self.store.read_type(game_id, "EventRetracted")
+                  for s in r["data"]["seqs"]}
+        return next((row for row in upcast_rows(rows)
+                     if row["seq"] not in undone and row["data"]["kind"] == ruling.kind
+                     and row["data"]["subject_seq"] == ruling.subject
+                     and row["data"]["referee"] == ruling.referee
+                     and row["data"]["verdict"] == verdict), None)
+
     def execute(self, game_id: int, command: c.Command, *, now: str, actor: str = "banker",
                 command_id: str | None = None, line: str | None = None,
                 expect: int | None = None) -> Outcome:
@@ -541,7 +476,10 @@ class Book:
         if isinstance(referee, str):  # a referee's command is recorded in the referee's name
             actor = referee_actor(referee)
         recorded = command_recorded(line, command)
-        replayed, state = self._prepare(game_id, command_id, expect, recorded["data"])
+        from banco.ledger.records.commands import RecordRuling
+
+        replayed, state = self._prepare(game_id, command_id, expect, recorded["data"],
+                                        command if isinstance(command, RecordRuling) else None)
         if replayed:
             return replayed
         after_command = evolve(state, {**recorded, "seq": state.seq + 1})

@@ -154,3 +154,21 @@ print(" ".join(sorted(n for n, m in sys.modules.items()
             else [(node.module or "").split(".")[0]])
         for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))))]
     assert len(paths) > 20 and clicking == []
+
+
+def test_one_path_to_record_a_command_the_library():
+    """A command is recorded by cli/library.py's execute whoever sends it: the command line's
+    one-off `banco roll 3 4`, `correct`, `ruling --record`, `new` and `seal` too (click builds
+    the typed command, cli/session.py's record hands it to the library).  No other module of
+    cli/ calls a Book's execute, undo or start: two paths to the same book drift apart."""
+    found = []
+    for path in sorted((ROOT / "cli").rglob("*.py")):
+        if path.name == "library.py" and path.parent.name == "cli":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in ("execute", "undo", "start", "new_game") \
+                    and isinstance(node.func.value, ast.Attribute) \
+                    and node.func.value.attr in ("book", "_book"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

@@ -215,3 +215,21 @@ def test_a_reading_or_no_word_is_refused_as_the_command_line_s(book):
     assert "intendevi tira" in book.execute("tra 1 2", lang="it").say("it")
     for line in ("roll 1 2 --id ''", "correct Anna 5 --reason x --referee R --id ' '"):
         assert "--id needs a key" in book.execute(line).say("en"), line
+
+
+def test_a_typed_new_game_is_started_with_its_line_and_authorized_first(book):
+    """The command line hands `new` to execute as the typed command click built, with the
+    words it was typed as; the caller's permission check sees it before anything is made."""
+    from banco.cli.lines.referee import NewGame
+    from banco.ledger.base.errors import UsageError
+
+    def refuse(command):
+        raise UsageError("no new games here")
+
+    command = NewGame(("Anna", "Bruno"), "classic", None, None, False, None)
+    refused = book.execute(command, authorize=refuse)
+    assert refused.refusal is not None and refused.refusal.code == 2 and book.games() == []
+    out = book.execute(command, line="new Anna Bruno", id="n1")
+    assert out.refusal is None and out.game == 1 and "game 1: Anna, Bruno" in out.say("en")
+    assert out.events[0]["data"]["line"] == "new Anna Bruno"
+    assert book.execute(command, line="new Anna Bruno", id="n1").replayed

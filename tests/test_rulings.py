@@ -410,6 +410,33 @@ def test_a_disputed_claim_from_ruling_to_the_recorded_ruling(tmp_path, four, ban
     assert "troppo tardi" in log_it.lower(), log_it
 
 
+def test_the_same_ruling_given_to_the_book_twice_is_one_fact(tmp_path, four):
+    """Book.execute itself answers the same ruling (referee, kind, event, verdict as data) as
+    recorded, whoever calls it: not only the command line and the library."""
+    import shutil
+
+    from banco.cli.ruling_log import ruling_command
+    from banco.ledger.book import Book
+
+    db = str(tmp_path / "same.db")
+    shutil.copy(four, db)
+    refused = late_claim(events_of(db))[0]
+    book = Book(db)
+    try:
+        command = ruling_command(book, 1, "rent", refused, None, "Rita")
+        first = book.execute(1, command, now="2026-12-01T20:00:00Z", actor="referee:Rita")
+        kept = next(e for e in first.events if e["type"] == "RulingRecorded")
+        last = book.store.last_seq(1)
+        again = book.execute(1, command, now="2026-12-01T20:01:00Z", expect=last - 1)
+        assert again.replayed and again.refused is None  # before --expect, as a retry is
+        assert [e["seq"] for e in again.events] == [kept["seq"]]
+        assert book.store.last_seq(1) == last  # nothing appended
+        other = ruling_command(book, 1, "rent", refused, None, "Ugo")  # another referee
+        assert not book.execute(1, other, now="2026-12-01T20:02:00Z").replayed
+    finally:
+        book.close()
+
+
 def test_ruling_usage(four, banco):
     refused, _, opened, *_ = late_claim(events_of(four))
     r = str(refused)

@@ -1,7 +1,8 @@
 """A table action's click command, made from the one table of words (cli/lines/vocabulary.py):
 its arguments and options as the table declares them, its help the decorated function's
-docstring, its body the parser's builder (cli/lines/parse.py's BUILDERS) and cli/session.py's
-execute.  The click command is the command line's adapter, nothing more."""
+docstring, its body the parser's builder (cli/lines/parse.py's BUILDERS) and the library's
+execute (cli/session.py's parsed).  The click command is the command line's adapter, nothing
+more."""
 
 from __future__ import annotations
 

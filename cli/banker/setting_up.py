@@ -8,7 +8,7 @@ from banco.cli.session import (
     pass_session,
     records,
 )
-from banco.cli.words.i18n import _
+from banco.cli.words import i18n
 from banco.ledger.base.errors import UsageError
 
 # --- setting up -----------------------------------------------------------------------------
@@ -46,30 +46,9 @@ def _once(options: tuple[str, ...]) -> None:
 def new(session, players, rules, edition, first, game_uuid, final):
     """Start a game: PLAYERS in seating order."""
     from banco.cli.lines.referee import new as new_game
+    from banco.cli.session import start, tell
 
     _once(("--rules", "--edition", "--first", "--uuid"))
-    first = new_game(players, rules, edition, first, final, game_uuid).first  # its name
-    session.create = True
-    left = session.unfinished()
-    if game_uuid is None:
-        game_uuid = session.reproducible_uuid(players, rules, edition)
-    args = session.write_args(0)
-    del args["expect"]
-    outcome = session.written(session.book.start(
-        list(players), rules=rules, edition=edition, first_player=first, game_uuid=game_uuid,
-        final=final, **args))
-    game = outcome.game_id
-    session.use_game(game)
-    from banco.cli.lines.referee import new_lines
-
-    for err, text in new_lines(session.book.state(game), players, outcome.replayed):
-        click.echo(text, err=err)
-    if left is not None and left["game_id"] != game:
-        # a tournament keeps several games in one file: `new` starts this one all the same,
-        # but the banker who typed it by mistake must know where the other went
-        back = (_("`game {game}` goes back to it") if session.in_shell
-                else _("`--game {game}` goes back to it"))
-        click.echo(_("warning: {message}").format(message=_(
-            "game {game} ({players}) is left unfinished; {back}").format(
-                game=left["game_id"], players=", ".join(left["players"]),
-                back=back.format(game=left["game_id"]))), err=True)
+    # the words read before the file is opened (and made): a mistake in them makes none
+    out, left = start(session, new_game(players, rules, edition, first, final, game_uuid))
+    tell(out, [*out.lines(i18n.language()), *([left] if left else [])])

@@ -3,7 +3,7 @@ the auction, rent, cards, jail, paying a debt, and `undo`.
 
 Each word's click command is made from the one table of words (cli/lines/vocabulary.py) by
 cli/banker/adapter.py: its words go to the parser's builder (cli/lines/turn.py), the command
-to cli/session.py's execute.  Here: each word's help, its docstring.
+to the library (cli/session.py's record).  Here: each word's help, its docstring.
 """
 
 from __future__ import annotations

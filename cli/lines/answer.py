@@ -1,6 +1,6 @@
 """What a decided command says: its outcome's facts as the banker reads them, the lines in
 order, each for the answer or for the errors, and the exit code.  No click and no printing:
-the click commands print these lines (cli/session.py's report), cli/execution.py returns them
+the click commands print these lines (cli/session.py's tell), cli/execution.py returns them
 as text.  Said in the language the caller speaks (cli/words' catalogs)."""
 
 from __future__ import annotations

@@ -425,7 +425,7 @@ def _ruling_command(kind: str, doc: str):
     def command(session, words, as_json, record, referee, claim_at=None):
         from banco.cli.lines.referee import ruling as asked
         from banco.cli.lines.referee import ruling_lines
-        from banco.cli.ruling_log import recorded_ruling, rule, same_ruling
+        from banco.cli.ruling_log import recorded_ruling, rule
 
         when = one_moment(words)
         asking = asked([when], kind, record, referee, claim_at, as_json)  # --record: --referee
@@ -447,16 +447,13 @@ def _ruling_command(kind: str, doc: str):
         seq = seq_or_time(session, when)
         found = rule(session.book, game, kind, seq, claim_at)
         recorded, replayed = None, False
-        same = same_ruling(session.book.store, game, found, kind, seq,
-                           referee) if record else None
-        if same is not None:
-            # the same referee's same verdict on the same event is one ruling: answered as
-            # recorded (as a retry is), not appended twice (events 304 and 319 were one)
-            recorded, replayed = same["seq"], True
-        elif record:
-            write = session.write_args(game)  # recorded in the referee's name (Book.execute)
-            outcome = session.written(session.book.execute(
-                game, recorded_ruling(found, kind, seq, referee), **write))
+        if record:  # the same ruling again is answered as recorded, by the book itself
+            from banco.cli.session import record as recording
+            from banco.cli.session import tell
+
+            outcome = recording(session, recorded_ruling(found, kind, seq, referee))
+            if outcome.refusal is not None:
+                tell(outcome)
             recorded = next(e["seq"] for e in outcome.events if e["type"] == "RulingRecorded")
             replayed = outcome.replayed
         for err, text in ruling_lines(found, asking, game, recorded, replayed, referee):

@@ -30,10 +30,8 @@ def correct(session, words, move, owner, reason, referee):
     from banco.cli.referees import referee_of
 
     # the name the fact is recorded by: not a player's, spelt as the game first recorded it
+    from banco.cli.session import record, tell
+
     cmd = correction(session.state, words, move, owner, reason, referee,
                      lambda name: referee_of(session.book.store, session.game(), name))
-    game = session.game()
-    write = session.write_args(game)  # recorded in the referee's name (Book.execute)
-    from banco.cli.session import report
-
-    report(session.written(session.book.execute(game, cmd, **write)))
+    tell(record(session, cmd))  # recorded in the referee's name (Book.execute)

@@ -288,11 +288,12 @@ def seal(session, key_path, referee, out_path):
     uuid = info.get("uuid")
     public = seals.public_hex(key)
     signature = seals.sign(key, seals.message(uuid, seq, head, referee))
-    write = session.write_args(game)  # recorded in the referee's name (Book.execute)
-    if write["expect"] is None:
-        write["expect"] = seq  # the head signed must still be the head when it is recorded
-    outcome = session.written(session.book.execute(
-        game, c.Seal(seq, head, uuid, public, signature, referee), **write))
+    from banco.cli.session import record, tell
+
+    # the head signed must still be the head when it is recorded
+    outcome = record(session, c.Seal(seq, head, uuid, public, signature, referee), expect=seq)
+    if outcome.refusal is not None:
+        tell(outcome)
     fact = next(e for e in outcome.events if e["type"] == "SealRecorded")
     d = fact["data"]
     trail = [h[:seals.TRAIL_DIGITS] for _, h in store.hashes(game, d["seq"])]

@@ -1,7 +1,9 @@
 """Which of banco's files one command runs through, and how often a call crosses from one
 file to another: `roll 2 1` from a phone (POST /api/commands), from the command line (`banco
 roll 2 1`, in-process, as the installed entry point runs it) and through the library
-(`banco.open(db).execute("roll 2 1")`).
+(`banco.open(db).execute("roll 2 1")`).  All three record through cli/library.py's
+Library.execute: the phone's with the line, the command line's with the typed command click
+built (cli/session.py's record), on a book it opens cold (its table folded from the log).
 
     python tests/tools/call_trace.py            # the three counts
     python tests/tools/call_trace.py --edges    # and each file-to-file edge, with its calls
