@@ -70,7 +70,9 @@ def rehash(rows, start=0, game_id=None):
 
 def test_the_export_is_a_header_then_one_canonical_event_a_line(exported, four):
     header, rows = rows_of(exported)
-    assert header["banco_export"] == 1 and header["events"] == len(rows) > 600
+    # format 2: its rows are of schema version 3, which a banco of export format 1 cannot read
+    assert header["banco_export"] == 2 and header["events"] == len(rows) > 600
+    assert {r["schema_version"] for r in rows} == {3}
     assert header["players"] == ["Anna", "Bruno", "Carla", "Dario"]
     assert (header["rules"], header["edition"], header["chain_versions"]) == ("classic", "it",
                                                                               [2, 3])
@@ -112,6 +114,16 @@ def test_export_import_export_is_byte_identical(exported, tmp_path, banco):
         header["head"]
     listed = json.loads(banco("--db", db, "games", "--json").output)
     assert [g["uuid"] for g in listed][1] == header["game_uuid"]
+
+
+def test_an_export_of_format_1_with_rows_of_schema_3_still_imports(exported, tmp_path, banco):
+    """A banco between the typed facts and export format 2 wrote such files: they import."""
+    header, rows = rows_of(exported)
+    old = tmp_path / "format1.jsonl"
+    write(old, {**header, "banco_export": 1}, rows)
+    db = str(tmp_path / "e.db")
+    assert "audit passed" in banco("--db", db, "import", str(old)).output
+    assert games(db)[0][3] == header["head"]
 
 
 def test_the_same_game_is_not_imported_twice(exported, tmp_path, banco):
@@ -315,7 +327,7 @@ def test_what_is_not_an_export(target, tmp_path, banco):
     assert "line 1 is not a banco export header" in banco("--db", target, "import", str(path),
                                                           code=2).output
     path.write_text('{"banco_export": 9}\n', encoding="utf-8")
-    assert "this export is format 9; this banco reads format 1: upgrade banco" in banco(
+    assert "this export is format 9; this banco reads format 2: upgrade banco" in banco(
         "--db", target, "import", str(path), code=2).output
     assert "no file" in banco("--db", target, "import", str(tmp_path / "nope.jsonl"),
                               code=2).output

@@ -77,14 +77,14 @@ def test_a_newer_format_is_refused_in_italian(tmp_path):
     db = tmp_path / "t.db"
     run(db, "new", "Anna", "Bruno")
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value='4' WHERE key='format'")
+    conn.execute("UPDATE meta SET value='5' WHERE key='format'")
     conn.commit()
     conn.close()
     out = run(db, "--lang", "it", "tira", "1", "2", code=4)
-    assert (f"errore: {db} è nel formato 4, scritto da un banco più recente; questo banco "
-            "scrive il formato 3 e non vi registrerà (la lettura funziona): aggiorna banco") in out
-    assert (f"ATTENZIONE: {db} è nel formato 4, scritto da un banco più recente (questo "
-            "conosce il formato 3): si può leggere, non scrivere\n") in run(db, "--lang", "it",
+    assert (f"errore: {db} è nel formato 5, scritto da un banco più recente; questo banco "
+            "scrive il formato 4 e non vi registrerà (la lettura funziona): aggiorna banco") in out
+    assert (f"ATTENZIONE: {db} è nel formato 5, scritto da un banco più recente (questo "
+            "conosce il formato 4): si può leggere, non scrivere\n") in run(db, "--lang", "it",
                                                                            "stato")
 
 

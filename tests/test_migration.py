@@ -76,7 +76,7 @@ def test_the_first_write_migrates_it_and_every_old_row_stays(old_db):
     chains = conn.execute("SELECT game_id, chain_version, COUNT(*) FROM events GROUP BY 1, 2 "
                           "ORDER BY 1, 2").fetchall()
     conn.close()
-    assert meta["format"] == "3" and meta["migrated_from"] == "1" and meta["migrated_at"]
+    assert meta["format"] == "4" and meta["migrated_from"] == "1" and meta["migrated_at"]
     assert chains[0] == (1, 1, 66) and chains[1] == (2, 1, 8) and chains[2][:2] == (2, 2)
     assert OLD_HEADS[1] in banco(old_db, "--game", "1", "audit")  # untouched: same head
     # game 2 went on, with a version-2 row chained onto its old head

@@ -268,10 +268,10 @@ def test_a_file_from_before_format_3_upgrades_quietly(tmp_path, monkeypatch):
     shown = banco(db, "state", "--json")
     assert shown.stderr == "" and json.loads(shown.stdout)["seq"] == table.seq
     doctor = banco(db, "doctor")
-    assert "healthy" in doctor.stdout and "format 2 (this banco writes 3)" in doctor.stdout
+    assert "healthy" in doctor.stdout and "format 2 (this banco writes 4)" in doctor.stdout
     banco(db, "roll", "1", "1")
     book = Book(str(db))
-    assert book.store.format == 3 and book.store.snapshots(1)[0].seq == book.store.last_seq(1)
+    assert book.store.format == 4 and book.store.snapshots(1)[0].seq == book.store.last_seq(1)
     assert book.store.row_at(1, book.store.last_seq(1))[10] == 3
     book.close()
     assert json.loads(banco(db, "audit", "--json").stdout)["games"][0]["ok"]

@@ -278,11 +278,12 @@ def test_chain_verification_names_the_first_bad_seq(store, sql, bad):
 
 # --- format version ---------------------------------------------------------------------------
 
-def test_a_new_file_says_it_is_banco_format_3(store):
+def test_a_new_file_says_it_is_banco_format_4(store):
     add(store, 1, 0, {"n": 1})
     meta = dict(store.conn.execute("SELECT key, value FROM meta"))
-    assert meta["application"] == "banco" and meta["format"] == str(FORMAT) == "3"
-    assert meta["created_at"].endswith("Z") and store.format == 3
+    assert meta["application"] == "banco" and meta["format"] == str(FORMAT) == "4"
+    assert meta["created_at"].endswith("Z") and store.format == 4
+    assert "migrated_to_4_at" not in meta  # made so, not migrated
     columns = [r[1] for r in store.conn.execute("PRAGMA table_info(events)")]
     assert columns[-2:] == ["chain_version", "table_digest"]
 
@@ -299,23 +300,47 @@ def test_a_format_2_file_is_read_as_it_is_and_gains_the_table_digest_by_the_firs
     old = SQLiteStore(store.path)
     assert old.format == 2 and old.read_checked(1)[1] is None and old.row_at(1, 1)[11] is None
     add(old, 1, 1, {"n": 2})
-    assert old.format == 3 and old.read_checked(1)[1] is None
+    assert old.format == 4 and old.read_checked(1)[1] is None
     meta = dict(old.conn.execute("SELECT key, value FROM meta"))
-    assert meta["format"] == "3" and meta["migrated_to_3_at"].endswith("Z")
+    assert meta["format"] == "4" and meta["migrated_to_3_at"].endswith("Z")
+    assert meta["migrated_to_4_at"].endswith("Z")
     assert old.conn.execute("SELECT * FROM events WHERE seq=1").fetchall() == \
         [(*before[0], None)]
     old.close()
 
 
+def test_a_format_3_file_is_raised_to_4_by_the_first_write_and_not_by_a_reading_s_snapshot(
+        store):
+    """Format 3 rows were of schema version 2 at most: the first write (rows of schema 3
+    follow) raises the number that keeps a banco of format 3 from writing after them, and
+    changes nothing else; a snapshot a reading leaves is no such write."""
+    add(store, 1, 0, {"n": 1})
+    conn = store.conn
+    conn.execute("UPDATE meta SET value='3' WHERE key='format'")
+    before = conn.execute("SELECT * FROM events").fetchall()
+    old = SQLiteStore(store.path)
+    assert old.format == 3 and old.read_checked(1)[1] is None
+    assert old.put_snapshot(1, 1, old.head(1), "test", "{}")
+    assert old.format == 3 and dict(conn.execute("SELECT key, value FROM meta"))["format"] == "3"
+    schema = conn.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
+    add(old, 1, 1, {"n": 2})
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    assert old.format == 4 and meta["format"] == "4" and meta["migrated_to_4_at"].endswith("Z")
+    assert conn.execute("SELECT * FROM events WHERE seq=1").fetchall() == before
+    assert conn.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall() == schema
+    assert old.read_checked(1)[1] is None
+    old.close()
+
+
 def test_a_newer_format_is_read_but_never_written(store, tmp_path):
     add(store, 1, 0, {"n": 1})
-    store.conn.execute("UPDATE meta SET value='4' WHERE key='format'")
+    store.conn.execute("UPDATE meta SET value='5' WHERE key='format'")
     newer = SQLiteStore(store.path)
-    assert newer.format == 4 and len(newer.read(1)) == 1
-    with pytest.raises(DatabaseError, match="format 4, written by a newer banco"):
+    assert newer.format == 5 and len(newer.read(1)) == 1
+    with pytest.raises(DatabaseError, match="format 5, written by a newer banco"):
         add(newer, 1, 1, {"n": 2})
-    # the store that opened it as format 3 finds out inside the write lock
-    with pytest.raises(DatabaseError, match="format 4"):
+    # the store that opened it as format 4 finds out inside the write lock
+    with pytest.raises(DatabaseError, match="format 5"):
         add(store, 1, 1, {"n": 2})
     assert len(newer.read(1)) == 1
     newer.close()
@@ -357,9 +382,9 @@ def test_a_format_1_file_is_read_as_it_is_and_migrated_by_the_first_write(tmp_pa
     tables = {r[0] for r in old.conn.execute("SELECT name FROM sqlite_master")}
     assert "meta" not in tables and "games" not in tables  # reading changed nothing
     appended = add(old, 2, 8, {"n": 1})
-    assert old.format == 3 and appended[0]["chain_version"] == 2
+    assert old.format == 4 and appended[0]["chain_version"] == 2
     meta = dict(old.conn.execute("SELECT key, value FROM meta"))
-    assert (meta["format"], meta["migrated_from"], meta["migrated_games"]) == ("3", "1", "2")
+    assert (meta["format"], meta["migrated_from"], meta["migrated_games"]) == ("4", "1", "2")
     assert meta["migrated_at"].endswith("Z")
     after = old.conn.execute(
         "SELECT game_id, seq, type, data, recorded_at, actor, command_id, schema_version, "
@@ -381,7 +406,7 @@ def test_a_reader_opened_before_a_migration_reads_the_new_rows(tmp_path):
     assert reader.format == 1 and len(reader.read(2)) == 8
     add(writer, 2, 8, {"n": 1})
     rows, problem = reader.read_checked(2)
-    assert problem is None and rows[-1]["chain_version"] == 2 and reader.format == 3
+    assert problem is None and rows[-1]["chain_version"] == 2 and reader.format == 4
     reader.close()
     writer.close()
 

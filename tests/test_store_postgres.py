@@ -100,7 +100,7 @@ def test_a_new_database_gets_its_tables_from_the_first_write_when_the_role_may()
     store = open_store(url)
     assert store.format == 0 and store.games() == [] and store.read(1) == []
     play(store)
-    assert store.format == 3 and [g["game_id"] for g in store.games()] == [1]
+    assert store.format == 4 and [g["game_id"] for g in store.games()] == [1]
     assert open_store(url, create=False).read_checked(1)[1] is None
 
 

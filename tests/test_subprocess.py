@@ -144,14 +144,14 @@ def test_another_programs_events_table(tmp_path):
 def test_a_database_written_by_a_newer_banco(tmp_path, played):
     db = copy_of(played, tmp_path)
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value='4' WHERE key='format'")
+    conn.execute("UPDATE meta SET value='5' WHERE key='format'")
     conn.commit()
     conn.close()
     before = rows(db)
     read = banco("--db", db, "state")
-    assert "WARNING" in read.stderr and "format 4" in read.stderr and "\nnext: " in read.stdout
+    assert "WARNING" in read.stderr and "format 5" in read.stderr and "\nnext: " in read.stdout
     one_error_line(banco("--db", db, "roll", "1", "2", code=4),
-                   "is format 4, written by a newer banco", "upgrade banco")
+                   "is format 5, written by a newer banco", "upgrade banco")
     assert rows(db) == before
 
 

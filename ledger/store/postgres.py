@@ -41,6 +41,7 @@ from banco.ledger.store.postgres_schema import (
     SCHEMA_LOCK,
     create,
     keep_snapshot,
+    to_format_4,
 )
 from banco.ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
 from banco.ledger.store.schema import (
@@ -145,13 +146,13 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
             with self.conn.transaction():
                 self._lock(SCHEMA_LOCK)
                 create(self.conn, now_text())
-                self.conn.execute(f"UPDATE {META} SET value=%s WHERE key='format'", (str(FORMAT),))
+                self.conn.execute(f"UPDATE {META} SET value='3' WHERE key='format'")
         except errors.InsufficientPrivilege:
             raise DatabaseError("{path} is banco format 2 and its user may not add the column "
                                 "format 3 needs; nothing was done: the database's owner "
                                 "upgrades it with `python -m banco.ledger.store.postgres_setup URL "
                                 "--role USER`", path=self.shown) from None
-        self.format = FORMAT
+        self.format = 3  # 4 by the first write (ensure_tables), as a SQLite file
 
     def has_tables(self) -> bool:
         if self.format == 0:
@@ -384,6 +385,11 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
                     "{path} is format {found}, written by a newer banco; this banco "
                     "writes format {format} and will not record in it (reading works): "
                     "upgrade banco", path=self.shown, found=self.format, format=FORMAT)
+            if self.format < FORMAT:  # format 3: raised before this write's rows of schema 3
+                with self.conn.transaction():
+                    self._lock(SCHEMA_LOCK)
+                    to_format_4(self.conn, now_text())
+                self.format = FORMAT
             return
         from psycopg import errors
 

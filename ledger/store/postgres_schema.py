@@ -23,7 +23,7 @@ from banco.ledger.store.kept_snapshots import prune_args, prune_sql
 from banco.ledger.store.snapshot_binding import snapshot_digest
 
 SCHEMA = "banco"
-FORMAT = 3  # the same format number as the SQLite file's: the same rows, the same chain
+FORMAT = 4  # the same format number as the SQLite file's: the same rows, the same chain
 
 # Advisory-lock keys (pg_advisory_xact_lock(LOCKS, key)): the first of the pair is banco's
 # ("banc" in ASCII) so that another program's advisory locks never collide with ours.
@@ -140,6 +140,16 @@ def create(conn, now: str) -> None:
     conn.execute(f"INSERT INTO {SCHEMA}.meta (key, value) VALUES ('application', 'banco'), "
                  f"('format', %s), ('created_at', %s) ON CONFLICT (key) DO NOTHING",
                  (str(FORMAT), now))
+
+
+def to_format_4(conn, now: str) -> None:
+    """Before the first write on a schema of format 3, in a transaction of its own: only
+    `meta` changes, as in the SQLite file (ledger/store/schema.py migrate_to_4: rows of schema
+    version 3 follow, which a banco of format 3 must not write after).  banco's role may
+    (meta is granted it); a second process doing the same changes nothing."""
+    conn.execute(f"UPDATE {SCHEMA}.meta SET value='4' WHERE key='format' AND value='3'")
+    conn.execute(f"INSERT INTO {SCHEMA}.meta (key, value) VALUES ('migrated_to_4_at', %s) "
+                 "ON CONFLICT (key) DO NOTHING", (now,))
 
 
 def install_missing(conn, table: str) -> bool:

@@ -6,7 +6,7 @@ The file carries its format in a `meta` table (key/value rows: `application` = b
 because it says more than a number (who migrated it and when), is written in the same
 transaction as what it describes, and anyone can read it with `sqlite3` or `sqlite-utils`.
 
-  format 0  an empty file: the first append creates format 2
+  format 0  an empty file: the first write creates today's format (4)
   format 1  banco before this store (no `meta`): `events` only, every row hashed with its local
             game number; read as it is, migrated in place by the first write
   format 2  `meta`; `games` (one row per game: identity, players, last seq, head, whether it
@@ -17,6 +17,16 @@ transaction as what it describes, and anyone can read it with `sqlite3` or `sqli
   format 3  `events` gains `table_digest` (NULL but in the rows where the book keeps a
             snapshot: chain version 3 hashes it, ledger/store/snapshot_binding.py); migrated
             in place by the first write (a column added, no row rewritten)
+  format 4  the rows may be of schema version 3 (typed facts: a reason is a code with its
+            parameters, ledger/records/upcast.py), which a banco of format 3 cannot read: the
+            number is what keeps it out (it refuses to write into a newer format, and warns
+            before reading one).  Nothing else changed: an older file is migrated in place by
+            its first write (`meta` says so, `migrated_to_4_at`; no row rewritten, so old rows
+            keep their bytes and heads); a snapshot a reading leaves does not migrate it
+
+An older banco meets a newer file only through this number: each refuses to record in a format
+above its own (and the format-1 banco, which knows no `meta`, is refused by the trigger
+events_format_2), so an older banco never appends rows of its schema after rows it cannot read.
 
 Tables are created through sqlite-utils (imported only by the first write of a new file or a
 migration: a banker's command does not pay for it, DESIGN.md budgets).
@@ -33,7 +43,7 @@ from banco.ledger.store.canonical import GENESIS, now_text
 from banco.ledger.store.kept_snapshots import prune_args, prune_sql
 from banco.ledger.store.snapshot_binding import snapshot_digest
 
-FORMAT = 3  # what this banco writes; it reads 1, 2 and 3
+FORMAT = 4  # what this banco writes; it reads 1 to 4
 
 # The facts the games table follows.  The store knows these three names and nothing else of
 # the game: where a game starts, where it ends, and that a retraction can take the end back.
@@ -130,7 +140,7 @@ def game_dict(row: tuple) -> dict:
 
 
 def create(conn: sqlite3.Connection) -> None:
-    """Inside the first write transaction of an empty file: format 2 from nothing."""
+    """Inside the first write transaction of an empty file: today's format from nothing."""
     import sqlite_utils  # only the first command on a new database pays for this import
 
     db = sqlite_utils.Database(conn, execute_plugins=False)
@@ -168,11 +178,18 @@ def migrate_to_3(conn: sqlite3.Connection) -> None:
     in every row written before (a change of the schema only; no row is rewritten)."""
     conn.execute("ALTER TABLE events ADD COLUMN table_digest TEXT")
     conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
-                     [("format", str(FORMAT)), ("migrated_to_3_at", now_text())])
+                     [("format", "3"), ("migrated_to_3_at", now_text())])
+
+
+def migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Inside a write transaction, format 3 to 4 in place: only `meta` changes (the rows of
+    schema version 3 this write may add are what an older banco must not write after)."""
+    conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                     [("format", "4"), ("migrated_to_4_at", now_text())])
 
 
 def migrate(conn: sqlite3.Connection) -> None:
-    """Inside a write transaction, format 1 to 3 in place: no event row is rewritten (a column
+    """Inside a write transaction, format 1 to 4 in place: no event row is rewritten (a column
     added with a default is a change of the schema only), the games table is filled from the
     log once."""
     import sqlite_utils
@@ -189,6 +206,20 @@ def migrate(conn: sqlite3.Connection) -> None:
                      [("application", "banco"), ("format", str(FORMAT)),
                       ("migrated_from", "1"), ("migrated_at", now_text()),
                       ("migrated_games", str(len(games)))])
+
+
+def upgrade(conn: sqlite3.Connection, found: int, migrating: bool = True) -> None:
+    """Inside a write transaction, a file of format `found` (1 to 3) to today's.  `migrating`
+    False (the snapshot a reading leaves, ledger/store/sqlite.py put_snapshot): a format-3
+    file stays 3, since a reading adds no row an older banco could not read (a format-2 one
+    still gains format 3's column, as before)."""
+    if found == 1:
+        migrate(conn)
+        return
+    if found == 2:
+        migrate_to_3(conn)
+    if migrating:
+        migrate_to_4(conn)
 
 
 def ended_seqs(conn: sqlite3.Connection, *, events: str = "events",

@@ -49,9 +49,8 @@ from banco.ledger.store.schema import (
     TRIGGERS,
     event_dict,
     index_game,
-    migrate,
-    migrate_to_3,
     put_snapshot,
+    upgrade,
 )
 from banco.ledger.store.schema import (
     create as create_tables,
@@ -338,7 +337,8 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         wait, self.wait = self.wait, 0.05
         try:
             self.conn.execute(f"PRAGMA busy_timeout={int(self.wait * 1000)}")
-            self.write(lambda conn: put_snapshot(conn, game_id, seq, head, fmt, text))
+            self.write(lambda conn: put_snapshot(conn, game_id, seq, head, fmt, text),
+                       migrating=False)
             return True
         except (BancoError, sqlite3.Error):
             return False
@@ -388,8 +388,9 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
 
     # --- writing ------------------------------------------------------------------------------
 
-    def _begin_write(self) -> None:
-        """BEGIN IMMEDIATE, then (inside the lock) check the format, creating or migrating."""
+    def _begin_write(self, migrating: bool = True) -> None:
+        """BEGIN IMMEDIATE, then (inside the lock) check the format, creating or migrating.
+        `migrating` False: a format-3 file stays so (schema.upgrade)."""
         if self.readonly:
             raise DatabaseError("{path} is read-only: banco can show it but not record in "
                                 "it; nothing was recorded (`banco backup` makes a copy you can "
@@ -410,10 +411,8 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
                     "upgrade banco", path=self.path, found=found, format=FORMAT)
             if found == 0:
                 self._create()
-            elif found == 1:
-                self._migrate()
-            elif found == 2:
-                migrate_to_3(self.conn)
+            elif found < FORMAT:
+                upgrade(self.conn, found, migrating)
                 self.inspect()
             from banco.ledger.store.file_checks import refuse_damaged
 
@@ -425,10 +424,6 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
 
     def _create(self) -> None:
         create_tables(self.conn)
-        self.inspect()
-
-    def _migrate(self) -> None:
-        migrate(self.conn)
         self.inspect()
 
     @guarded(writing=True)
@@ -533,11 +528,12 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
 
     # --- tables beside the games' -------------------------------------------------------------
 
-    def write(self, work):
+    def write(self, work, *, migrating: bool = True):
         """Run `work(conn)` in one write transaction (BEGIN IMMEDIATE, the format checked as for
         an append), committed if it returns, rolled back if it raises: for the tables other
-        modules keep beside the games' (ledger/tournaments.py).  Returns what `work` returns."""
-        self._begin_write()
+        modules keep beside the games' (ledger/tournaments.py).  Returns what `work` returns.
+        `migrating`: as _begin_write's."""
+        self._begin_write(migrating)
         conn = self.conn
         try:
             result = work(conn)

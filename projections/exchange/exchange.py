@@ -2,7 +2,7 @@
 
 The export is JSON Lines.  Line 1 is a header:
 
-    {"banco_export": 1, "game_uuid": ..., "players": [...], "rules": "classic", "edition": "it",
+    {"banco_export": 2, "game_uuid": ..., "players": [...], "rules": "classic", "edition": "it",
      "first_player": ..., "events": N, "head": "<hash of the last event>",
      "chain_versions": [2], "chain_game_id": null, "hashed_fields": {"2": [...]}}
 
@@ -42,7 +42,9 @@ from banco.ledger.store.canonical import (
 )
 from banco.projections.exchange.actors import actor_refused, bounded
 
-FORMAT = 1
+# 2: rows of schema version 3 (typed facts), which an importer of format 1 refuses by this
+# number ("upgrade banco"); a game with none still exports as 1, as its banco wrote it
+FORMAT = 2
 ROW_KEYS = ("actor", "chain_version", "command_id", "data", "hash", "prev_hash", "recorded_at",
             "schema_version", "seq", "type")
 HEADER_KEYS = ("banco_export", "chain_game_id", "chain_versions", "edition", "events",
@@ -79,6 +81,7 @@ def export_lines(store, game_id: int) -> Iterator[str]:
     hashed_as = store.chain_game_id(game_id)
     hashed_as = game_id if hashed_as is None else hashed_as
     count, head, prev, versions, started, recoded = 0, GENESIS, GENESIS, set(), None, set()
+    typed = False  # a row of schema version 3 or later: FORMAT
     for r in store.iter_raw(game_id):
         g, seq, type_, data, at, actor, cid, version, prev_hash, hsh, chain, table = r
         count += 1
@@ -100,6 +103,7 @@ def export_lines(store, game_id: int) -> Iterator[str]:
                                     game_id=game_id, seq=seq)
             recoded.add(seq)
         versions.add(chain)
+        typed = typed or version not in (1, 2)
         if started is None and type_ != "CommandRecorded":
             started = _game_started(data, type_)
             if started is None:
@@ -110,7 +114,7 @@ def export_lines(store, game_id: int) -> Iterator[str]:
         raise UsageError("game {game_id} has no events to export",
                          game_id=game_id)
     header = {
-        "banco_export": FORMAT, "game_uuid": started.get("game_uuid"),
+        "banco_export": FORMAT if typed else 1, "game_uuid": started.get("game_uuid"),
         "players": started["players"], "rules": started["rules"].get("name"),
         "edition": started["edition"], "first_player": started["first_player"],
         "events": count, "head": head, "chain_versions": sorted(versions),
@@ -245,9 +249,8 @@ def _header(line: str | None) -> dict:
     if not isinstance(h, dict) or "banco_export" not in h:
         raise UsageError("line 1 is not a banco export header (`banco export` writes one): is "
                          "this the right file?")
-    if h["banco_export"] != FORMAT:
-        newer = isinstance(h["banco_export"], int) and h["banco_export"] > FORMAT
-        if newer:
+    if h["banco_export"] not in (1, FORMAT) or type(h["banco_export"]) is not int:
+        if isinstance(h["banco_export"], int) and h["banco_export"] > FORMAT:
             raise UsageError("this export is format {found!r}; this banco reads format "
                              "{format}: upgrade banco", found=h["banco_export"], format=FORMAT)
         raise UsageError("this export is format {found!r}; this banco reads format {format}",
