@@ -121,7 +121,9 @@ def localised(doc: dict, state, lang: str, catalog) -> dict:
     """The document with its lines and the rule set's name in the page's language."""
     if lang == "en":
         return {**doc, "rules_text": doc.get("rules")}
-    doc = {**doc, "rules_text": catalog.pgettext("rule set", state.rules.name)}
+    from banco.cli.web.words import rule_set_name
+
+    doc = {**doc, "rules_text": rule_set_name(state.rules, catalog)}
     if doc.get("commands"):
         doc["commands"] = [{**c, "line": line_in(c["line"], lang)} for c in doc["commands"]]
     if doc.get("undo"):

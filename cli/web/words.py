@@ -140,14 +140,23 @@ WORDS.update({
     "happened_roll": N_("{name} rolled {total}"),
     "rent_due": N_("{owner} may ask {payer} for {amount}"),
 })
-RULE_SETS = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
+
+
+def rule_set_name(rules, tr) -> str:
+    """A rule set's name on the pages (the TV's line, the set-up's choice), as banco's messages
+    say it (ledger/board/rule_sets.py's shown): the pages keep no word of their own for it."""
+    from banco.ledger.base.text import render
+    from banco.ledger.board.rule_sets import shown
+
+    return render(shown(rules), tr)
 
 
 def words(tr) -> dict:
     from banco.cli.web.choices import line_words
+    from banco.ledger.board.rule_sets import BUILTIN, load_rules
 
     said = {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
             for k, v in WORDS.items()}
-    said.update({"rules_" + r: tr.pgettext("rule set", r) for r in RULE_SETS})
+    said.update({"rules_" + r: rule_set_name(load_rules(r), tr) for r in BUILTIN})
     said["line_words"] = line_words((tr.info() or {}).get("language", "en"))
     return said
