@@ -578,7 +578,9 @@ def test_the_referee_page_records_a_correction_and_only_the_referees_words(tmp_p
         b.get(f"{base}/referee#t={referee}")
         until(b, "return document.body.dataset.role === 'referee'")
         field = b.find_element("css selector", "#line")
-        assert field.is_displayed() and "correct" in field.get_attribute("placeholder")
+        # the hint is above the field (as its placeholder it was cut at 390 px)
+        hint = b.find_element("css selector", "#line-hint").text
+        assert field.is_displayed() and "correct" in hint, hint
         assert not b.find_element("css selector", "#banker-pad").is_displayed()
         before = seq(db)
         field.send_keys("roll 3 4", Keys.ENTER)  # the banker's word: refused, kept to correct

@@ -139,6 +139,7 @@ WORDS.update({
     "join_refused": N_("the banker refused: ask at the table"),
     "happened_roll": N_("{name} rolled {total}"),
     "rent_due": N_("{owner} may ask {payer} for {amount}"),
+    "mortgage_own": N_("mortgages: a deed to mortgage or to lift"),
 })
 
 
