@@ -13,12 +13,12 @@ import time
 from contextlib import contextmanager
 
 import pytest
+from phones_tables import NOW, seq  # noqa: F401 (the browser tests take them from here too)
 
 from banco.ledger.book import Book
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-NOW = "2026-11-29T21:00:00Z"
 
 if not (CHROMIUM and DRIVER):
     if os.environ.get("CI") == "true":
@@ -94,15 +94,6 @@ def offline(driver, off: bool = True) -> None:
     """The phone drops off the Wi-Fi (or comes back)."""
     driver.set_network_conditions(offline=off, latency=0, download_throughput=-1,
                                   upload_throughput=-1)
-
-
-def seq(db: str) -> int:
-    """Game 1's last seq in the file (0 before the banker's page starts a game)."""
-    book = Book(db, create=False)
-    try:
-        return book.store.last_seq(1) if book.games() else 0
-    finally:
-        book.close()
 
 
 def table(db: str):

@@ -26,6 +26,7 @@ from phones_helpers import (
     table,
     until,
 )
+from phones_tables import in_debt
 
 from banco.ledger.book import Book
 from banco.ledger.store import tokens
@@ -337,8 +338,6 @@ def test_a_mistyped_line_stays_in_the_field_and_its_error_is_in_view(tmp_path):
 def test_the_debt_pad_offers_no_payment_that_cannot_work(tmp_path):
     """Anna owes 100 M with 80 M in cash: the pad showed a green "Anna pays", refused when
     pressed; it says what she lacks, and neither `pay` nor `bankrupt` (she can raise it)."""
-    from test_phones import in_debt
-
     db = in_debt(str(tmp_path / "debt.db"))
     banker = tokens.issue(db, "banker", 1, NOW)[0]
     with served(db) as (base, page):

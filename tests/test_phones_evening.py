@@ -12,17 +12,13 @@ import shutil
 import pytest
 from click.testing import CliRunner
 from games import record
+from phones_tables import NOW, auth
 
 from banco.cli.main import cli
 from banco.ledger.book import Book
 from banco.ledger.store import tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
-NOW = "2026-11-29T21:00:00Z"
-
-
-def auth(secret: str) -> dict:
-    return {"Authorization": f"Bearer {secret}"}
 
 
 def events(db: str, game: int = 1) -> list[dict]:
