@@ -143,17 +143,8 @@ WORDS.update({
 })
 
 
-def rule_set_name(rules, tr) -> str:
-    """A rule set's name on the pages (the TV's line, the set-up's choice), as banco's messages
-    say it (ledger/board/rule_sets.py's shown): the pages keep no word of their own for it."""
-    from banco.ledger.base.text import render
-    from banco.ledger.board.rule_sets import shown
-
-    return render(shown(rules), tr)
-
-
 def words(tr) -> dict:
-    from banco.cli.web.choices import line_words
+    from banco.cli.web.choices import line_words, rule_set_name
     from banco.ledger.board.rule_sets import BUILTIN, load_rules
 
     said = {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
