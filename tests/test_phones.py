@@ -1,35 +1,23 @@
 """The table on phones (issue 18): the HTTP contract of `banco serve`, through Starlette's
-TestClient, and the tokens.  The roles' rules alone: tests/test_permissions.py; a real browser:
-tests/test_phones_browser.py."""
+TestClient, and the tokens.  The roles' rules alone: tests/test_permissions.py; the pads' side:
+tests/test_phones_pads.py; a real browser: tests/test_phones_browser.py."""
 
 from __future__ import annotations
 
 import json
-import shutil
 
+import phones_tables
 import pytest
 from click.testing import CliRunner
-from games import record
+from phones_tables import NOW, auth, make_client, post, seq
 
 from banco.cli.main import cli
 from banco.ledger.book import Book
 from banco.ledger.store import tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
-NOW = "2026-11-29T21:00:00Z"
-
-
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory):
-    """The classic-4p game, Anna to roll (3 4 takes her to Carla's Piazza Università)."""
-    return record(str(tmp_path_factory.mktemp("phones") / "game.db"), "classic-4p")
-
-
-@pytest.fixture
-def db(recorded, tmp_path):
-    path = str(tmp_path / "game.db")
-    shutil.copy(recorded, path)
-    return path
+# the fixtures the phones' HTTP tests share (tests/phones_tables.py)
+recorded, db, client = phones_tables.recorded, phones_tables.db, phones_tables.client
 
 
 @pytest.fixture
@@ -37,35 +25,6 @@ def keys(db):
     return {name: tokens.issue(db, role, 1, NOW, player)[0] for name, role, player in (
         ("banker", "banker", None), ("carla", "player", "Carla"), ("anna", "player", "Anna"),
         ("referee", "referee", None), ("viewer", "viewer", None))}
-
-
-@pytest.fixture
-def client(db):
-    from starlette.testclient import TestClient
-
-    from banco.cli.web.app import Hub, make_app
-
-    hub = Hub(db, None, poll=0.05)
-    with TestClient(make_app(hub)) as c:
-        c.hub = hub
-        yield c
-    hub.close()
-
-
-def auth(secret: str) -> dict:
-    return {"Authorization": f"Bearer {secret}"}
-
-
-def post(client, who: str, line: str, **extra):
-    return client.post("/api/commands", json={"line": line, **extra}, headers=auth(who))
-
-
-def seq(db: str) -> int:
-    book = Book(db, create=False)
-    try:
-        return book.store.last_seq(1)
-    finally:
-        book.close()
 
 
 # --- the tokens -----------------------------------------------------------------------------
@@ -146,9 +105,7 @@ def test_the_table_is_state_json_as_the_role_may_see_it(client, keys):
 
 
 def test_hidden_cash_stays_hidden_but_a_player_sees_his_own(tmp_path):
-    from starlette.testclient import TestClient
-
-    from banco.cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub
 
     db = str(tmp_path / "c.db")
     run = CliRunner()
@@ -158,7 +115,7 @@ def test_hidden_cash_stays_hidden_but_a_player_sees_his_own(tmp_path):
     bruno = tokens.issue(db, "player", 1, NOW, "Bruno")[0]
     banker = tokens.issue(db, "banker", 1, NOW)[0]
     hub = Hub(db, None, poll=0.05)
-    with TestClient(make_app(hub)) as c:
+    with make_client(hub) as c:
         for headers in ({}, auth(bruno)):
             doc = c.get("/api/table", headers=headers).json()
             shown = {p["name"]: p["cash"] for p in doc["players"]}
@@ -199,14 +156,12 @@ def test_a_banker_line_answers_the_events_and_the_words(db, client, keys):
 
 
 def test_the_same_id_is_applied_once_even_after_a_restart(db, keys):
-    from starlette.testclient import TestClient
-
-    from banco.cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub
 
     after = []
     for _ in range(2):  # a server restarted between the send and the retry
         hub = Hub(db, None, poll=0.05)
-        with TestClient(make_app(hub)) as c:
+        with make_client(hub) as c:
             r = post(c, keys["banker"], "roll 3 4", id="same")
             assert r.status_code == 200
         hub.close()
@@ -219,14 +174,12 @@ def test_an_id_given_again_with_another_line_is_refused_as_the_command_line_refu
     """`roll 1 2` then `undo` under one id: the undo was answered 200 `replayed` with the
     roll's words and never ran; it is the command line's usage error, in memory and after a
     restart alike, while the same line again stays a replay."""
-    from starlette.testclient import TestClient
-
-    from banco.cli.web.app import Hub, make_app
+    from banco.cli.web.app import Hub
 
     recorded = None
     for _ in range(2):  # the second server remembers nothing: the book refuses it
         hub = Hub(db, None, poll=0.05)
-        with TestClient(make_app(hub)) as c:
+        with make_client(hub) as c:
             if recorded is None:
                 assert post(c, keys["banker"], "roll 1 2", id="same").status_code == 200
                 recorded = seq(db)
@@ -406,100 +359,7 @@ def test_wrong_tokens_in_a_row_are_slowed(client):
     assert time.monotonic() - start >= 0.25 + 0.5  # the 4th, 5th and 6th waited
 
 
-# --- trades ---------------------------------------------------------------------------------
-
-def test_a_trade_between_paired_players_waits_for_both(db, client, keys):
-    before = seq(db)
-    line = "trade Anna Carla --give 'vicolo corto' --get 20"  # a deed for cash (003 §06)
-    r = post(client, keys["banker"], line, id="t1")
-    assert r.status_code == 202
-    offer = r.json()["offer"]
-    assert offer["waiting"] == ["Anna", "Carla"] and seq(db) == before
-    # what each side gives, for the phones to word it ("Anna gives Vicolo Corto; Carla gives
-    # 20 M")
-    assert (offer["a_gives"], offer["b_gives"], offer["lift"]) == (
-        {"deeds": ["Vicolo Corto"], "cash": 0, "cash_text": None, "jail_cards": 0},
-        {"deeds": [], "cash": 20, "cash_text": "20 M", "jail_cards": 0}, [])
-    other = post(client, keys["banker"], "roll 1 2", id="t1")  # the id is the offer's
-    assert other.status_code == 400 and "`trade Anna Carla" in other.json()["errors"]
-    assert post(client, keys["banker"], line, id="t1").json()["offer"] == offer
-    seen = client.get("/api/table", headers=auth(keys["carla"])).json()["offers"]
-    assert [o["id"] for o in seen] == [offer["id"]]
-    path = f"/api/offers/{offer['id']}"
-    assert client.post(path, json={"answer": "accept"}, headers=auth(keys["banker"])
-                       ).status_code == 403
-    assert client.post(path, json={"answer": "accept"}, headers=auth(keys["anna"])
-                       ).status_code == 202
-    assert seq(db) == before
-    done = client.post(path, json={"answer": "accept"}, headers=auth(keys["carla"]))
-    assert done.status_code == 200 and seq(db) > before
-    recorded = [e for e in done.json()["events"] if e["type"] == "CommandRecorded"]
-    assert recorded[0]["data"]["line"] == line  # the banker's very line
-    again = client.post(path, json={"answer": "accept"}, headers=auth(keys["carla"]))
-    assert again.status_code == 200 and again.json()["replayed"]
-
-
-def test_a_declined_trade_records_nothing(db, client, keys):
-    before = seq(db)
-    offer = post(client, keys["banker"], "trade Anna Bruno --give 'vicolo corto' --get 20"
-                 ).json()["offer"]
-    assert offer["waiting"] == ["Anna"]  # Bruno has no phone: he agrees aloud
-    r = client.post(f"/api/offers/{offer['id']}", json={"answer": "decline"},
-                    headers=auth(keys["anna"]))
-    assert r.status_code == 200 and seq(db) == before
-    # said as declined for a while, not gone with no word (issue 34); nothing to answer
-    seen = client.get("/api/table", headers=auth(keys["anna"])).json()["offers"]
-    assert [(o["id"], o["declined_by"]) for o in seen] == [(offer["id"], "Anna")]
-    again = client.post(f"/api/offers/{offer['id']}", json={"answer": "accept"},
-                        headers=auth(keys["anna"]))
-    assert again.json()["replayed"] and seq(db) == before
-
-
-def test_a_trade_without_phones_runs_at_once(db, client, keys):
-    r = post(client, keys["banker"], "trade Bruno Dario --give 'vicolo stretto' --get 20")
-    assert r.status_code == 200 and r.json()["code"] == 0
-
-
 # --- the event stream -----------------------------------------------------------------------
-
-def test_the_bankers_table_carries_what_the_pads_offer_and_a_players_does_not(client, keys):
-    """The full view adds the estate pads' data, what a hammer with no bid would do (the
-    shell's own words when an auction opens) and what the next undo takes back, in the page's
-    language; a player's phone gets none of it."""
-    banker = auth(keys["banker"])
-    first = client.get("/api/table", headers=banker).json()  # a fresh server: folded to see
-    assert first["undo"]["line"] == "card Imprevisti 14" and first["undo"]["changes"]
-    assert first["no_bid"] is None
-    assert [p["name"] for p in first["estate"]["players"]] == ["Anna", "Bruno", "Carla", "Dario"]
-    for line in ("roll 2 4", "decline"):
-        assert post(client, keys["banker"], line).status_code == 200
-    doc = client.get("/api/table", headers=banker).json()
-    assert doc["no_bid"] == ("if nobody bids: `hammer` (no bid: Carla, the richest, takes it at "
-                             "1 M, 000 FAQ 22)")
-    assert doc["undo"] == {"line": "decline", "changes": ["no auction is open any more"]}
-    assert doc["no_bid_to"] == []  # Carla alone is the richest: no tie for the banker
-    it = client.get("/api/table?lang=it", headers=banker).json()
-    assert it["undo"]["changes"] == ["l'asta non è più aperta"]
-    assert it["no_bid"].startswith("se nessuno offre: `aggiudica`")
-    mine = client.get("/api/table", headers=auth(keys["carla"])).json()
-    assert not {"undo", "no_bid"} & set(mine)
-    # her own estate pads, and the others' deeds for a trade, never their cash (issue 34)
-    pads = {p["name"]: p for p in mine["estate"]["players"]}
-    assert pads["Carla"]["trade"]["cash"] is not None
-    assert {pads[n]["trade"]["cash"] for n in ("Anna", "Bruno", "Dario")} == {None}
-    assert not any(pads[n]["mortgage"] or pads[n]["build"] for n in ("Anna", "Bruno", "Dario"))
-
-
-def test_the_undo_words_reach_past_more_undos_than_the_screen_keeps(client, keys):
-    """Five rolls, each taken back: the screen's last commands are all rolls and undos, and
-    the next undo is still the game's last command in force, said in words."""
-    for _ in range(5):
-        for line in ("roll 1 2", "undo"):
-            assert post(client, keys["banker"], line).status_code == 200
-    doc = client.get("/api/table", headers=auth(keys["banker"])).json()
-    assert {c["line"] for c in doc["commands"]} == {"roll 1 2", "undo"}
-    assert doc["undo"] == {"line": "card Imprevisti 14", "changes": ["Anna gets back 15 M"]}
-
 
 def test_events_resume_from_last_event_id(db, keys):
     """The stream's first event, then nothing new for an id that is current."""
@@ -589,52 +449,3 @@ def test_a_running_server_lets_the_write_ahead_log_be_checkpointed(db, client, k
         outside.close()
     assert (busy, log, done) == (0, 0, 0)
     assert os.path.getsize(db + "-wal") == 0
-
-
-def in_debt(db: str) -> str:
-    """Anna (80 M, Vicolo Stretto: 110 M all raised) owes the Bank 100 M for Probabilità 3."""
-    run = CliRunner()
-    for line in ("new Anna Bruno", "roll 1 2", "buy", "roll 1 3", "roll 3 4", "roll 2 4",
-                 "roll 3 4", "correct Anna -1360 --reason test --referee Rita",
-                 "card probabilita 3"):
-        said = run.invoke(cli, ["--db", db, *line.split()])
-        assert said.exit_code == 0, (line, said.output)
-    return db
-
-
-def test_the_debt_pad_offers_only_the_line_that_can_work(tmp_path):
-    """A debtor short of cash was offered a green `pay` (refused: 80 M for 100 M) and
-    `bankrupt` (refused: he can raise it): he is told what he lacks, until his cash pays;
-    where all he could raise falls short, only the bankruptcy (003 §10)."""
-    from starlette.testclient import TestClient
-
-    from banco.cli.web.app import Hub, make_app
-
-    db = in_debt(str(tmp_path / "debt.db"))
-    banker = tokens.issue(db, "banker", 1, NOW)[0]
-    bruno = tokens.issue(db, "player", 1, NOW, "Bruno")[0]
-    hub = Hub(db, None, poll=0.05)
-
-    def pad(c):
-        return [(d["debtor"], d["choice"], d["raise_text"]) for d in
-                c.get("/api/table", headers=auth(banker)).json()["debt_pad"]]
-
-    def correct(amount: str) -> None:  # the referee's, at the terminal
-        CliRunner().invoke(cli, ["--db", db, "correct", "Anna", amount, "--reason", "t",
-                                 "--referee", "Rita"])
-        hub.table(1).nudge()
-        hub.table(1).settle(seq(db))
-    try:
-        with TestClient(make_app(hub)) as c:
-            assert pad(c) == [("Anna", "raise", "20 M")]
-            for line in ("pay Anna", "bankrupt Anna"):  # what the pad no longer offers
-                assert post(c, banker, line).status_code == 422
-            # Bruno's phone: his own debts only (none), for him to pay from it (issue 34)
-            assert c.get("/api/table", headers=auth(bruno)).json()["debt_pad"] == []
-            correct("-40")  # 40 M and a deed mortgaged for 30 M: 70 M for 100 M
-            assert pad(c) == [("Anna", "bankrupt", "0 M")]
-            correct("200")
-            assert pad(c) == [("Anna", "pay", "0 M")]
-            assert post(c, banker, "pay Anna").status_code == 200
-    finally:
-        hub.close()

@@ -10,107 +10,39 @@ except in CI (`CI=true`), where it fails: .ci/run installs both."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 
-import pytest
 from games import record
+from phones_helpers import (
+    NOW,
+    click,
+    in_view,
+    no_page_errors,
+    offline,
+    recorded_after,
+    seq,
+    served,
+    shot,
+    table,
+    until,
+)
+from phones_tables import in_debt
 
 from banco.ledger.book import Book
 from banco.ledger.store import tokens
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-NOW = "2026-11-29T21:00:00Z"
-
-if not (CHROMIUM and DRIVER):
-    if os.environ.get("CI") == "true":
-        pytest.fail("CI needs chromium and chromium-driver (Debian); .ci/run installs them",
-                    pytrace=False)
-    pytest.skip("chromium and chromium-driver are not installed (Debian: apt-get install "
-                "chromium chromium-driver)", allow_module_level=True)
-webdriver = pytest.importorskip("selenium.webdriver")
-
-
-def browser(size=(390, 844)):
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--hide-scrollbars", f"--window-size={size[0]},{size[1]}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_script_timeout(10)
-    return driver
-
-
-def until(driver, script: str, timeout: float = 10.0):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout, 0.05).until(lambda d: d.execute_script(script))
-
-
-def click(driver, css: str) -> None:
-    """Click what `css` finds once it is clickable.  The page redraws its pads at each table it
-    is sent, so the button found may be replaced before the click reaches it: then the new one
-    is found and clicked (the stale one was never clicked)."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    for _ in range(20):
-        try:
-            WebDriverWait(driver, 10, 0.05, ignored_exceptions=(
-                StaleElementReferenceException,)).until(
-                ec.element_to_be_clickable((By.CSS_SELECTOR, css)))
-            driver.find_element(By.CSS_SELECTOR, css).click()
-            return
-        except StaleElementReferenceException:
-            time.sleep(0.05)
-    raise AssertionError(f"{css} was redrawn under every click")
-
-
-def seq(db: str) -> int:
-    book = Book(db, create=False)
-    try:
-        return book.store.last_seq(1)
-    finally:
-        book.close()
-
-
-def shot(driver, path: str, width: int, height: int) -> dict:
-    """A screenshot at a size, and what it shows: horizontal scroll, the labels' sizes."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-    until(driver, "return document.body.dataset.seq !== undefined")
-    driver.save_screenshot(path)
-    return driver.execute_script("""
-      const labels = [...document.querySelectorAll('#board .nm')].filter(e => e.offsetParent);
-      const board = document.getElementById('board').getBoundingClientRect();
-      const last = [...document.querySelectorAll('main > *')].map(e => e.getBoundingClientRect());
-      return {scroll: document.documentElement.scrollWidth - window.innerWidth,
-              small: labels.filter(e => parseFloat(getComputedStyle(e).fontSize) < 9).length,
-              clipped: labels.filter(e => e.scrollWidth > e.clientWidth + 1).length,
-              labels: labels.length, board: board.width,
-              gap: last.length > 1 ? last[1].top - board.bottom : 0};""")
 
 
 def test_the_undo_button_is_offered_only_when_something_can_be_undone(tmp_path):
     """Right after `new` there is nothing to take back (the server would refuse it); after a
     roll the button names it.  A line that is a usage mistake shows banco's one `error:` line,
     not `refused: error: ...`."""
-    from banco.cli.web.serve import start
-
     db = str(tmp_path / "fresh.db")
     book = Book(db)
     book.new_game(["Anna", "Bruno"], now=NOW)
     book.close()
     banker = tokens.issue(db, "banker", 1, NOW)[0]
-    base, _, stop = start(db, port=0, poll=0.05)
-    b = browser()
-    try:
+    with served(db) as (base, page):
+        b = page()
         b.get(f"{base}/banker#t={banker}")
         until(b, "return document.body.dataset.role === 'banker' && !!document.body.dataset.seq")
         assert not b.find_element("css selector", "#undo").is_displayed()
@@ -128,24 +60,16 @@ def test_the_undo_button_is_offered_only_when_something_can_be_undone(tmp_path):
                  "document.body.dataset.lastStatus === '422'")
         item = b.find_elements("css selector", "#outbox li.refused")[-1].text
         assert "error:" in item and "refused: error" not in item and "50" in item, item
-    finally:
-        b.quit()
-        stop()
 
 
 def test_a_short_game_from_the_phones(tmp_path):
-    from banco.cli.web.serve import start
-
     db = record(str(tmp_path / "game.db"), "classic-4p")  # Anna to roll
     banker = tokens.issue(db, "banker", 1, NOW)[0]
     anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
     carla = tokens.issue(db, "player", 1, NOW, "Carla")[0]
     out = os.environ.get("BANCO_SCREENSHOTS") or str(tmp_path)
-    base, _, stop = start(db, port=0, poll=0.05)
-    drivers = []
-    try:
-        b, a, c = (browser() for _ in range(3))
-        drivers += [b, a, c]
+    with served(db) as (base, page):
+        b, a, c = drivers = [page(), page(), page()]
         b.get(f"{base}/banker#t={banker}")
         a.get(f"{base}/player#t={anna}")
         c.get(f"{base}/player#t={carla}")
@@ -182,8 +106,7 @@ def test_a_short_game_from_the_phones(tmp_path):
         until(c, "return !!document.querySelector('#claim')")
         # her phone drops off the Wi-Fi, she taps CLAIM: the button says at once that it was
         # not sent and to claim aloud; nothing is queued to be refused late (issue 34)
-        c.set_network_conditions(offline=True, latency=0, download_throughput=-1,
-                                 upload_throughput=-1)
+        offline(c)
         click(c, "#claim")
         until(c, "return !!document.querySelector('#outbox li.unsent') && "
                  "!!document.getElementById('claim-told')")
@@ -197,8 +120,7 @@ def test_a_short_game_from_the_phones(tmp_path):
         until(b, f"return document.body.dataset.seq > '{before}'")
         rolled = seq(db)
         # back online: nothing was kept to be sent again
-        c.set_network_conditions(offline=False, latency=0, download_throughput=-1,
-                                 upload_throughput=-1)
+        offline(c, False)
         c.execute_script("resend()")
         assert c.execute_script("return box.filter(i => i.state === 'pending').length") == 0
         assert seq(db) == rolled
@@ -227,7 +149,7 @@ def test_a_short_game_from_the_phones(tmp_path):
         a.execute_script("send('claim Anna', false)")
         until(a, "return document.body.dataset.lastStatus === '401'")
         # the three pages, at a phone's size and a TV's
-        v = browser((1920, 1080))
+        v = page((1920, 1080))
         drivers.append(v)
         v.get(base + "/")
         until(v, f"return document.body.dataset.seq == '{seq(db)}'")
@@ -239,28 +161,7 @@ def test_a_short_game_from_the_phones(tmp_path):
                 if width == 390:
                     assert seen["clipped"] == 0, (name, width, seen)
                     assert seen["board"] >= 360 and seen["gap"] <= 16, (name, width, seen)
-        for d in drivers:
-            errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
-                      and "/api/" not in e["message"]]
-            assert errors == [], errors
-    finally:
-        for d in drivers:
-            d.quit()
-        stop()
-
-
-def table(db: str):
-    book = Book(db, create=False)
-    try:
-        return book.state(1)
-    finally:
-        book.close()
-
-
-def recorded_after(driver, db: str, before: int) -> int:
-    """Wait until the page shows a table past `before` (the line was recorded); its seq."""
-    until(driver, f"return Number(document.body.dataset.seq) > {before}")
-    return seq(db)
+        no_page_errors(drivers)
 
 
 def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_path):
@@ -268,18 +169,13 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
     what it will do; a trade composed with the builder, held for the two paired players and
     accepted on their phones; a colour group built up and sold down by group and level; a
     deed mortgaged and lifted; the undo saying what it takes back.  Each checked in the book."""
-    from banco.cli.web.serve import start
-
     db = record(str(tmp_path / "game.db"), "classic-4p")  # Anna to roll again, on square 7
     banker = tokens.issue(db, "banker", 1, NOW)[0]
     anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
     carla = tokens.issue(db, "player", 1, NOW, "Carla")[0]
     out = os.environ.get("BANCO_SCREENSHOTS") or str(tmp_path)
-    base, _, stop = start(db, port=0, poll=0.05)
-    drivers = []
-    try:
-        b, a, c = (browser() for _ in range(3))
-        drivers += [b, a, c]
+    with served(db) as (base, page):
+        b, a, c = drivers = [page(), page(), page()]
         b.get(f"{base}/banker#t={banker}")
         a.get(f"{base}/player#t={anna}")
         c.get(f"{base}/player?lang=it#t={carla}")  # Carla's phone speaks Italian
@@ -400,22 +296,7 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         for width, height in ((360, 740), (390, 844), (820, 1180), (1920, 1080)):
             seen = shot(b, os.path.join(out, f"estate-banker-{width}.png"), width, height)
             assert seen["scroll"] <= 0, (width, seen)
-        for d in drivers:
-            errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
-                      and "/api/" not in e["message"]]
-            assert errors == [], errors
-    finally:
-        for d in drivers:
-            d.quit()
-        stop()
-
-
-def in_view(driver, css: str) -> bool:
-    """Whether what `css` finds is shown and wholly inside the window (no scrolling to it)."""
-    return driver.execute_script("""const e = document.querySelector(arguments[0]);
-      if (!e || !e.offsetParent) return false;
-      const r = e.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;""", css)
+        no_page_errors(drivers)
 
 
 def test_a_mistyped_line_stays_in_the_field_and_its_error_is_in_view(tmp_path):
@@ -424,13 +305,10 @@ def test_a_mistyped_line_stays_in_the_field_and_its_error_is_in_view(tmp_path):
     the corrected line, once recorded, empties the field."""
     from selenium.webdriver.common.keys import Keys
 
-    from banco.cli.web.serve import start
-
     db = record(str(tmp_path / "game.db"), "classic-4p")  # the estate pads are long
     banker = tokens.issue(db, "banker", 1, NOW)[0]
-    base, _, stop = start(db, port=0, poll=0.05)
-    b = browser()
-    try:
+    with served(db) as (base, page):
+        b = page()
         b.get(f"{base}/banker#t={banker}")
         until(b, "return document.body.dataset.role === 'banker' && !!document.body.dataset.seq")
         field = b.find_element("css selector", "#line")
@@ -455,32 +333,21 @@ def test_a_mistyped_line_stays_in_the_field_and_its_error_is_in_view(tmp_path):
         assert field.get_attribute("value") == ""
         assert not b.find_element("css selector", "#line-told").is_displayed()
         assert seq(db) > before
-    finally:
-        b.quit()
-        stop()
 
 
 def test_the_debt_pad_offers_no_payment_that_cannot_work(tmp_path):
     """Anna owes 100 M with 80 M in cash: the pad showed a green "Anna pays", refused when
     pressed; it says what she lacks, and neither `pay` nor `bankrupt` (she can raise it)."""
-    from test_phones import in_debt
-
-    from banco.cli.web.serve import start
-
     db = in_debt(str(tmp_path / "debt.db"))
     banker = tokens.issue(db, "banker", 1, NOW)[0]
-    base, _, stop = start(db, port=0, poll=0.05)
-    b = browser()
-    try:
+    with served(db) as (base, page):
+        b = page()
         b.get(f"{base}/banker#t={banker}")
         until(b, "return document.body.dataset.role === 'banker' && "
                  "!document.getElementById('debt-pad').hidden")
         assert not b.find_elements("css selector", "#debt-pad [data-line]")
         said = b.find_element("css selector", "#debt-pad [data-raise='Anna']").text
         assert "Anna lacks 20 M" in said and "003 §10" in said, said
-    finally:
-        b.quit()
-        stop()
 
 
 LONG = "W" * 24  # the longest name `new` takes
@@ -490,17 +357,14 @@ def test_long_names_keep_the_cash_whole_and_on_a_phones_screen(tmp_path):
     """At 390 px a 24-letter name made the page 551 px wide, that player's cash off the
     screen, and "Maria Margherita Bianchi" wrapped her cash as "1500 / M": a name gives way
     (ellipsis), the cash stays on one line, inside the window, on every page."""
-    from banco.cli.web.serve import start
-
     db = str(tmp_path / "long.db")
     book = Book(db)
     book.new_game([LONG, "Maria Margherita Bianchi", "Anna", "Andrea"], now=NOW)
     book.close()
     banker = tokens.issue(db, "banker", 1, NOW)[0]
     player = tokens.issue(db, "player", 1, NOW, LONG)[0]
-    base, _, stop = start(db, port=0, poll=0.05)
-    b = browser()
-    try:
+    with served(db) as (base, page):
+        b = page()
         for path in ("/", f"/banker#t={banker}", f"/player#t={player}"):
             b.get(base + path)
             until(b, "return !!document.body.dataset.seq && "
@@ -520,25 +384,19 @@ def test_long_names_keep_the_cash_whole_and_on_a_phones_screen(tmp_path):
             tall = b.execute_script("""return [...document.querySelectorAll('.player .cash')]
               .map(e => e.getBoundingClientRect().height)""")
             assert max(tall) - min(tall) < 2, (path, tall)  # none wrapped to two lines
-    finally:
-        b.quit()
-        stop()
 
 
 def test_the_board_tells_tokens_and_jails_apart_and_a_revoked_page_is_told(tmp_path):
     """Tokens showed an initial (Anna and Andrea: two "A"s, told apart by colour only); both
     jail corners read "Prig"; a revoked token's open page said nothing until it sent a line,
     and then its banner covered the last commands."""
-    from banco.cli.web.serve import start
-
     db = str(tmp_path / "board.db")
     book = Book(db)
     book.new_game(["Anna", "Andrea", "Bruno"], now=NOW)
     book.close()
     anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
-    base, _, stop = start(db, port=0, poll=0.05)
-    b = browser()
-    try:
+    with served(db) as (base, page):
+        b = page()
         b.get(f"{base}/player#t={anna}")
         until(b, "return document.body.dataset.role === 'player'")
         labels = b.execute_script("""return [...document.querySelectorAll('[data-pos="0"] .tok')]
@@ -555,9 +413,6 @@ def test_the_board_tells_tokens_and_jails_apart_and_a_revoked_page_is_told(tmp_p
           return document.getElementById('status').getBoundingClientRect().top
                  - li.getBoundingClientRect().bottom""")
         assert gap >= 0, gap  # the last command is above the banner, not under it
-    finally:
-        b.quit()
-        stop()
 
 
 def test_the_referee_page_records_a_correction_and_only_the_referees_words(tmp_path):
@@ -565,20 +420,19 @@ def test_the_referee_page_records_a_correction_and_only_the_referees_words(tmp_p
     `correct ...`: it has the line field, which the server holds to the referee's words."""
     from selenium.webdriver.common.keys import Keys
 
-    from banco.cli.web.serve import start
-
     db = str(tmp_path / "referee.db")
     book = Book(db)
     book.new_game(["Anna", "Bruno"], now=NOW)
     book.close()
     referee = tokens.issue(db, "referee", 1, NOW)[0]
-    base, _, stop = start(db, port=0, poll=0.05)
-    b = browser()
-    try:
+    with served(db) as (base, page):
+        b = page()
         b.get(f"{base}/referee#t={referee}")
         until(b, "return document.body.dataset.role === 'referee'")
         field = b.find_element("css selector", "#line")
-        assert field.is_displayed() and "correct" in field.get_attribute("placeholder")
+        # the hint is above the field (as its placeholder it was cut at 390 px)
+        hint = b.find_element("css selector", "#line-hint").text
+        assert field.is_displayed() and "correct" in hint, hint
         assert not b.find_element("css selector", "#banker-pad").is_displayed()
         before = seq(db)
         field.send_keys("roll 3 4", Keys.ENTER)  # the banker's word: refused, kept to correct
@@ -590,6 +444,3 @@ def test_the_referee_page_records_a_correction_and_only_the_referees_words(tmp_p
         field.send_keys("correct Anna 5 --reason test --referee Rita", Keys.ENTER)
         until(b, "return document.body.dataset.lastStatus === '200'")
         assert table(db).player("Anna").cash == 1505 and field.get_attribute("value") == ""
-    finally:
-        b.quit()
-        stop()

@@ -15,21 +15,12 @@ from __future__ import annotations
 import os
 import re
 
-from test_phones_browser import browser, click, shot, until
+from phones_helpers import NOW, click, no_page_errors, offline, seq, served, shot, until
 
 from banco.ledger.book import Book
 from banco.ledger.store import tokens
 
-NOW = "2026-11-29T21:00:00Z"
 PLAYERS = ("Anna", "Bruno", "Carla")
-
-
-def seq(db: str) -> int:
-    book = Book(db, create=False)
-    try:
-        return book.store.last_seq(1) if book.games() else 0
-    finally:
-        book.close()
 
 
 def commands(db: str) -> list[dict]:
@@ -129,18 +120,16 @@ def visible_text_sizes(driver) -> list[tuple[float, str, bool]]:
 
 
 def test_a_family_evening_from_the_phones(tmp_path):
-    from banco.cli.web.serve import create_file, start
+    from banco.cli.web.serve import create_file
 
     db = str(tmp_path / "sera.db")
     out = os.environ.get("BANCO_SCREENSHOTS") or str(tmp_path)
     assert create_file(db)  # `banco serve` on a new file
     key = tokens.issue(db, "banker", tokens.EVERY_GAME, NOW)[0]  # the link serve prints
-    base, _, stop = start(db, port=0, poll=0.05, lang="it")
-    drivers = []
-    try:
-        banker = browser()
-        tv = browser((1920, 1080))
-        drivers += [banker, tv]
+    with served(db, lang="it") as (base, page):
+        banker = page()
+        tv = page((1920, 1080))
+        drivers = [banker, tv]
         banker.get(f"{base}/banker#t={key}")
         tv.get(base + "/")
         # --- the set-up, from the banker's page only -----------------------------------------
@@ -159,14 +148,14 @@ def test_a_family_evening_from_the_phones(tmp_path):
             link = banker.find_element("css selector", f"[data-link='{name}']").get_attribute(
                 "href")
             assert re.search(r"/player#t=bt_", link), link
-            phones[name] = browser()
+            phones[name] = page()
             drivers.append(phones[name])
             phones[name].get(link)
         shot(banker, shot_setup, 390, 844)
         # Carla joins with the code the TV shows, and the banker approves her phone
         until(tv, "return /\\d{6}/.test(document.getElementById('joinline').textContent)")
         code = re.search(r"\d{6}", tv.find_element("css selector", "#joinline").text).group()
-        carla = phones["Carla"] = browser()
+        carla = phones["Carla"] = page()
         drivers.append(carla)
         carla.get(base + "/join")
         carla.find_element("css selector", "#join-code").send_keys(code)
@@ -231,16 +220,14 @@ def test_a_family_evening_from_the_phones(tmp_path):
         # --- Anna pays the fine from her phone, lands on Carla's Corso Ateneo -----------------
         table.tap("Anna", "[data-choice='pay_fine']")
         table.roll(1, 2)
-        carla.set_network_conditions(offline=True, latency=0, download_throughput=-1,
-                                     upload_throughput=-1)
+        offline(carla)
         until(carla, "return !!document.getElementById('claim')")
         before = seq(db)
         click(carla, "#claim")  # offline: said at once, not queued
         until(carla, "return !!document.getElementById('claim-told')")
         assert "NON" in carla.find_element("css selector", "#claim-told").text.upper()
         assert seq(db) == before
-        carla.set_network_conditions(offline=False, latency=0, download_throughput=-1,
-                                     upload_throughput=-1)
+        offline(carla, False)
         table.tap("Carla", "#claim")  # back: claimed in time
         # a stream gone silent (a Wi-Fi that ends no connection) is noticed and joined again
         carla.execute_script("heard = 0")
@@ -248,15 +235,13 @@ def test_a_family_evening_from_the_phones(tmp_path):
         until(carla, "return ONLINE && !!stream", timeout=10)
         # --- Bruno's phone drops as he rolls: sent again with its id, applied once -----------
         bruno = phones["Bruno"]
-        bruno.set_network_conditions(offline=True, latency=0, download_throughput=-1,
-                                     upload_throughput=-1)
+        offline(bruno)
         before = seq(db)
         click(bruno, "[data-die='0'][data-face='2']")
         click(bruno, "[data-die='1'][data-face='3']")
         click(bruno, "#roll")
         until(bruno, "return !!document.querySelector('#outbox li.pending')")
-        bruno.set_network_conditions(offline=False, latency=0, download_throughput=-1,
-                                     upload_throughput=-1)
+        offline(bruno, False)
         until(bruno, f"return DOC && DOC.seq > {before}", timeout=20)
         table.settle()
         # Carla's pay-or-draw card, answered by a button
@@ -311,11 +296,4 @@ def test_a_family_evening_from_the_phones(tmp_path):
         words = re.findall(r"\b(roll|buy|decline|bid|hammer|recorded|waiting|banker|player|"
                            r"mortgage|trade|claim|pays?|rent|game|rules|undo|jail)\b", text)
         assert words == [], sorted(set(words))
-        for d in drivers:
-            errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
-                      and "/api/" not in e["message"]]
-            assert errors == [], errors
-    finally:
-        for d in drivers:
-            d.quit()
-        stop()
+        no_page_errors(drivers)

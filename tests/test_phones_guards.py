@@ -4,68 +4,23 @@ under (DNS rebinding), and what a viewer's screen keeps hidden under championshi
 
 from __future__ import annotations
 
-import shutil
-
+import phones_tables
 import pytest
 from click.testing import CliRunner
-from games import record
+from phones_tables import NOW, auth, make_client, seq
 
 from banco.cli.main import cli
-from banco.ledger.book import Book
 from banco.ledger.store import tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
-NOW = "2026-11-29T21:00:00Z"
-
-
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory):
-    """The classic-4p game, Anna to roll."""
-    return record(str(tmp_path_factory.mktemp("guards") / "game.db"), "classic-4p")
-
-
-@pytest.fixture
-def db(recorded, tmp_path):
-    path = str(tmp_path / "game.db")
-    shutil.copy(recorded, path)
-    return path
+# the fixtures the phones' HTTP tests share (tests/phones_tables.py)
+recorded, db, client = phones_tables.recorded, phones_tables.db, phones_tables.client
 
 
 @pytest.fixture
 def keys(db):
     return {name: tokens.issue(db, role, 1, NOW, player)[0] for name, role, player in (
         ("banker", "banker", None), ("carla", "player", "Carla"), ("anna", "player", "Anna"))}
-
-
-def make_client(hub, **options):
-    from starlette.testclient import TestClient
-
-    from banco.cli.web.app import make_app
-
-    return TestClient(make_app(hub), **options)
-
-
-@pytest.fixture
-def client(db):
-    from banco.cli.web.app import Hub
-
-    hub = Hub(db, None, poll=0.05)
-    with make_client(hub) as c:
-        c.hub = hub
-        yield c
-    hub.close()
-
-
-def auth(secret: str) -> dict:
-    return {"Authorization": f"Bearer {secret}"}
-
-
-def seq(db: str) -> int:
-    book = Book(db, create=False)
-    try:
-        return book.store.last_seq(1)
-    finally:
-        book.close()
 
 
 # --- a paired player's consent ---------------------------------------------------------------

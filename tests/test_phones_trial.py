@@ -11,25 +11,12 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 from games import FIXTURES, lines
+from phones_tables import NOW, auth, seq
 
 from banco.cli.main import cli
-from banco.ledger.book import Book
 from banco.ledger.store import tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
-NOW = "2026-11-29T21:00:00Z"
-
-
-def auth(secret: str) -> dict:
-    return {"Authorization": f"Bearer {secret}"}
-
-
-def last_seq(db: str) -> int:
-    book = Book(db, create=False)
-    try:
-        return book.store.last_seq(1)
-    finally:
-        book.close()
 
 
 @pytest.fixture(scope="module")
@@ -111,17 +98,17 @@ def test_a_named_referee_token_records_as_its_referee_only(client):
     assert json.loads(made.output)["player"] == "Rita"
     player = runner.invoke(cli, ["--db", client.db, "token", "referee", "Anna"])
     assert player.exit_code == 1 and "Anna" in player.output  # a player rules on no game
-    before = last_seq(client.db)
+    before = seq(client.db)
     for line in ("correct Anna 5 --reason test --referee Otto",
                  "correct Anna 5 --reason test --arbitro=Otto",
                  "correct Anna 5 --reason test --referee Rita --referee Otto",
                  "ruling rent 39 --record --referee Otto"):
         said = client.post("/api/commands", json={"line": line}, headers=auth(rita))
         assert said.status_code == 403 and "Rita" in said.json()["error"], (line, said.json())
-    assert last_seq(client.db) == before
+    assert seq(client.db) == before
     said = client.post("/api/commands", json={"line": "correct Anna 5 --reason test "
                                                       "--referee rita"}, headers=auth(rita))
-    assert said.status_code == 200 and last_seq(client.db) > before
+    assert said.status_code == 200 and seq(client.db) > before
     paired = client.post("/api/games/1/tokens", json={"role": "referee", "player": "Otto"},
                          headers=auth(client.banker))
     assert paired.status_code == 201 and paired.json()["player"] == "Otto"
@@ -144,17 +131,17 @@ def test_the_same_ruling_is_recorded_once(client):
     first = CliRunner().invoke(cli, ["--db", client.db, "ruling", "rent", "39", "--record",
                                      "--referee", "Rita"])
     assert first.exit_code == 0, first.output
-    at = last_seq(client.db)
+    at = seq(client.db)
     lines(client.db, "ruling rent 39 --record --referee rita")
-    assert last_seq(client.db) == at
+    assert seq(client.db) == at
     again = CliRunner().invoke(cli, ["--db", client.db, "ruling", "rent", "39", "--record",
                                      "--referee", "Rita", "--json"])
-    assert again.exit_code == 0 and last_seq(client.db) == at
+    assert again.exit_code == 0 and seq(client.db) == at
     assert f"already recorded as event {at - 1}" in again.output or \
         f"already recorded as event {at}" in again.output
     other = CliRunner().invoke(cli, ["--db", client.db, "ruling", "rent", "39", "--record",
                                      "--referee", "Otto"])
-    assert other.exit_code == 0 and last_seq(client.db) > at  # another referee's: his own
+    assert other.exit_code == 0 and seq(client.db) > at  # another referee's: his own
 
 
 def test_a_recorded_ruling_is_shown_wholly_in_italian_and_runs_as_shown(client):
@@ -162,10 +149,10 @@ def test_a_recorded_ruling_is_shown_wholly_in_italian_and_runs_as_shown(client):
 
     shown = line_in("ruling rent 39 --record --referee Rita", "it")
     assert shown == "decisione affitto 39 --registra --arbitro Rita", shown
-    at = last_seq(client.db)
+    at = seq(client.db)
     typed = CliRunner().invoke(cli, ["--db", client.db, *shown.split()])
     assert typed.exit_code == 0, typed.output
-    assert last_seq(client.db) > at
+    assert seq(client.db) > at
 
 
 def test_a_named_referees_typed_command_is_held_to_the_name(client):
@@ -175,7 +162,7 @@ def test_a_named_referees_typed_command_is_held_to_the_name(client):
     import banco
     from banco.cli.web.acts import acting
 
-    before = last_seq(client.db)
+    before = seq(client.db)
     with banco.open(client.db) as library:
         actor, authorize = acting(library, 1, "referee", "Rita", banker_only=False)
         for line in ("correct Anna 5 --reason test --referee Otto",
@@ -183,7 +170,7 @@ def test_a_named_referees_typed_command_is_held_to_the_name(client):
             outcome = library.execute(line, game=1, actor=actor, authorize=authorize)
             assert outcome.refusal is not None and outcome.refusal.code == 1, line
             assert "Rita" in outcome.refusal.say("en"), (line, outcome.refusal.say("en"))
-        assert last_seq(client.db) == before
+        assert seq(client.db) == before
         outcome = library.execute("ruling rent 39 --record --referee RITA", game=1,
                                   actor=actor, authorize=authorize)
-        assert outcome.refusal is None and last_seq(client.db) > before
+        assert outcome.refusal is None and seq(client.db) > before

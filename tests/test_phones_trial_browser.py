@@ -10,12 +10,11 @@ import os
 from click.testing import CliRunner
 from freezegun import freeze_time
 from games import FIXTURES
-from test_phones_browser import browser, shot, until
+from phones_helpers import NOW, served, shot, until
 
 from banco.cli.main import cli
 from banco.ledger.store import tokens
 
-NOW = "2026-11-29T21:00:00Z"
 # each element of the TV's centre inside the centre's box; each word of a board name on one
 # line (a Range over a word broken by a hyphen or mid-word has two rectangles)
 LAYOUT = """
@@ -38,8 +37,6 @@ LAYOUT = """
 
 
 def test_an_excluded_bidder_has_no_pad_and_the_tv_keeps_its_centre_whole(tmp_path):
-    from banco.cli.web.serve import start
-
     db = str(tmp_path / "auction.db")
     runner = CliRunner()
     for line in ("new Anna Bruno Carla Dario --rules championship --edition it", "roll 1 2",
@@ -48,13 +45,10 @@ def test_an_excluded_bidder_has_no_pad_and_the_tv_keeps_its_centre_whole(tmp_pat
     anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
     bruno = tokens.issue(db, "player", 1, NOW, "Bruno")[0]
     banker = tokens.issue(db, "banker", 1, NOW)[0]
-    base, _, stop = start(db, port=0, poll=0.05, lang="it")
     out = os.environ.get("BANCO_SCREENSHOTS") or str(tmp_path)
-    drivers = []
-    try:
+    with served(db, lang="it") as (base, page):
         for name, secret in (("anna", anna), ("bruno", bruno), ("banker", banker)):
-            d = browser()
-            drivers.append(d)
+            d = page()
             d.get(f"{base}/{'banker' if name == 'banker' else 'player'}#t={secret}")
             until(d, "return document.body.dataset.role !== 'viewer' && "
                      "!!document.body.dataset.seq")
@@ -62,8 +56,7 @@ def test_an_excluded_bidder_has_no_pad_and_the_tv_keeps_its_centre_whole(tmp_pat
               ? null : [...document.querySelectorAll('[data-bidder]')].map(b => b.textContent)""")
             expected = {"anna": None, "bruno": ["Bruno"], "banker": ["Bruno", "Carla", "Dario"]}
             assert bidders == expected[name], (name, bidders)
-        tv = browser((1920, 1080))
-        drivers.append(tv)
+        tv = page((1920, 1080))
         tv.get(base + "/")
         until(tv, "return document.getElementById('joinline').textContent !== ''")
         for width, height in ((1920, 1080), (390, 844)):
@@ -71,15 +64,9 @@ def test_an_excluded_bidder_has_no_pad_and_the_tv_keeps_its_centre_whole(tmp_pat
             assert seen["scroll"] <= 0, seen
             layout = tv.execute_script(LAYOUT)
             assert layout["out"] == [] and layout["broken"] == [], (width, layout)
-    finally:
-        for d in drivers:
-            d.quit()
-        stop()
 
 
 def test_the_set_up_offers_no_phone_for_a_bankrupt_player(tmp_path):
-    from banco.cli.web.serve import start
-
     script = tmp_path / "before-time-up.banco"
     kept = (FIXTURES / "championship-4p.banco").read_text().split("\ntime-up")[0]
     script.write_text(kept + "\n")
@@ -88,9 +75,8 @@ def test_the_set_up_offers_no_phone_for_a_bankrupt_player(tmp_path):
         result = CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)])
     assert result.exit_code == 0, result.output
     banker = tokens.issue(db, "banker", 1, NOW)[0]
-    base, _, stop = start(db, port=0, poll=0.05)
-    b = browser()
-    try:
+    with served(db) as (base, page):
+        b = page()
         b.get(f"{base}/banker#t={banker}")
         until(b, "return !!document.getElementById('setup-toggle')")
         b.execute_script("document.getElementById('setup-toggle').click()")
@@ -98,6 +84,3 @@ def test_the_set_up_offers_no_phone_for_a_bankrupt_player(tmp_path):
         pairs = b.execute_script("""return [...document.querySelectorAll('.seat-row')].map(r =>
           [r.dataset.seat, !!r.querySelector('[data-pair]')])""")
         assert pairs == [["Anna", True], ["Bruno", True], ["Carla", True], ["Dario", False]]
-    finally:
-        b.quit()
-        stop()

@@ -4,10 +4,9 @@ a client that goes away mid-request leaves no traceback in the server's terminal
 
 from __future__ import annotations
 
-import shutil
-
+import phones_tables
 import pytest
-from games import record
+from phones_tables import NOW, auth, make_client, seq
 
 from banco.cli.web.app import Hub
 from banco.cli.web.hub import Table
@@ -15,46 +14,14 @@ from banco.ledger.book import Book
 from banco.ledger.store import tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
-NOW = "2026-11-29T21:00:00Z"
-
-
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory):
-    """The classic-4p game, Anna to roll."""
-    return record(str(tmp_path_factory.mktemp("writes") / "game.db"), "classic-4p")
-
-
-@pytest.fixture
-def db(recorded, tmp_path):
-    path = str(tmp_path / "game.db")
-    shutil.copy(recorded, path)
-    return path
+# the fixtures the phones' HTTP tests share (tests/phones_tables.py)
+recorded, db = phones_tables.recorded, phones_tables.db
 
 
 @pytest.fixture
 def keys(db):
     return {name: tokens.issue(db, role, 1, NOW, player)[0] for name, role, player in (
         ("banker", "banker", None), ("carla", "player", "Carla"))}
-
-
-def make_client(hub):
-    from starlette.testclient import TestClient
-
-    from banco.cli.web.app import make_app
-
-    return TestClient(make_app(hub))
-
-
-def auth(secret: str) -> dict:
-    return {"Authorization": f"Bearer {secret}"}
-
-
-def seq(db: str) -> int:
-    book = Book(db, create=False)
-    try:
-        return book.store.last_seq(1)
-    finally:
-        book.close()
 
 
 # --- read your writes ------------------------------------------------------------------------

@@ -117,11 +117,20 @@ def line_in(line: str | None, lang: str) -> str | None:
     return shlex.join(out).replace("'", '"') if any(" " in w for w in out) else " ".join(out)
 
 
+def rule_set_name(rules, tr) -> str:
+    """A rule set's name on the pages (the TV's line, the set-up's choice), as banco's messages
+    say it (ledger/board/rule_sets.py's shown): the pages keep no word of their own for it."""
+    from banco.ledger.base.text import render
+    from banco.ledger.board.rule_sets import shown
+
+    return render(shown(rules), tr)
+
+
 def localised(doc: dict, state, lang: str, catalog) -> dict:
     """The document with its lines and the rule set's name in the page's language."""
     if lang == "en":
         return {**doc, "rules_text": doc.get("rules")}
-    doc = {**doc, "rules_text": catalog.pgettext("rule set", state.rules.name)}
+    doc = {**doc, "rules_text": rule_set_name(state.rules, catalog)}
     if doc.get("commands"):
         doc["commands"] = [{**c, "line": line_in(c["line"], lang)} for c in doc["commands"]]
     if doc.get("undo"):

@@ -157,6 +157,14 @@ def evening_routes(hub, page) -> list[Route]:
             return hub.refuse(request, 403, NOT_BANKER)
         return token
 
+    async def banker_body(request: Request, kind: str):
+        """A banker's request's checked body (cli/web/bodies.py's schema `kind`), or the
+        response that refuses it: not the banker's page, or a body no schema takes."""
+        token = await banker(request)
+        if isinstance(token, Response):
+            return token
+        return await checked(hub, request, kind)
+
     def games_now() -> list[dict]:
         from banco.ledger.book import Book
 
@@ -205,15 +213,12 @@ def evening_routes(hub, page) -> list[Route]:
             else None})
 
     async def start_game(request: Request) -> Response:
-        token = await banker(request)
-        if isinstance(token, Response):
-            return token
+        body = await banker_body(request, "game")
+        if isinstance(body, Response):
+            return body
         from banco.ledger.board.edition import EDITIONS
         from banco.ledger.board.rule_sets import BUILTIN
 
-        body = await checked(hub, request, "game")
-        if isinstance(body, Response):
-            return body
         ok = (isinstance(body, dict) and isinstance(body.get("players"), list)
               and all(isinstance(p, str) for p in body["players"])
               and body.get("rules", "classic") in BUILTIN
@@ -257,9 +262,9 @@ def evening_routes(hub, page) -> list[Route]:
                 "role": role, "player": player, "game": game}
 
     async def pair(request: Request) -> Response:
-        token = await banker(request)
-        if isinstance(token, Response):
-            return token
+        body = await banker_body(request, "seat")
+        if isinstance(body, Response):
+            return body
         try:
             game = int(request.path_params["game"])
         except ValueError:
@@ -267,9 +272,6 @@ def evening_routes(hub, page) -> list[Route]:
         table = hub.table(game) if game in {g["game_id"] for g in games_now()} else None
         if table is None or table.state is None:
             return hub.refuse(request, 404, NO_SUCH_GAME, game=request.path_params["game"])
-        body = await checked(hub, request, "seat")
-        if isinstance(body, Response):
-            return body
         names = list(table.state.seats)
         role = body.get("role") if isinstance(body, dict) else None
         given = body.get("player") if isinstance(body, dict) else None
@@ -363,10 +365,7 @@ def evening_routes(hub, page) -> list[Route]:
         return JSONResponse(said)
 
     async def approve(request: Request) -> Response:
-        token = await banker(request)
-        if isinstance(token, Response):
-            return token
-        body = await checked(hub, request, "approval")
+        body = await banker_body(request, "approval")
         if isinstance(body, Response):
             return body
         join = evening.joins.get(request.path_params["id"])

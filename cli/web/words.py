@@ -139,15 +139,16 @@ WORDS.update({
     "join_refused": N_("the banker refused: ask at the table"),
     "happened_roll": N_("{name} rolled {total}"),
     "rent_due": N_("{owner} may ask {payer} for {amount}"),
+    "mortgage_own": N_("mortgages: a deed to mortgage or to lift"),
 })
-RULE_SETS = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
 
 
 def words(tr) -> dict:
-    from banco.cli.web.choices import line_words
+    from banco.cli.web.choices import line_words, rule_set_name
+    from banco.ledger.board.rule_sets import BUILTIN, load_rules
 
     said = {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
             for k, v in WORDS.items()}
-    said.update({"rules_" + r: tr.pgettext("rule set", r) for r in RULE_SETS})
+    said.update({"rules_" + r: rule_set_name(load_rules(r), tr) for r in BUILTIN})
     said["line_words"] = line_words((tr.info() or {}).get("language", "en"))
     return said

@@ -104,8 +104,7 @@ function drawBoard(doc) {
     const bld = el("div", {class: "bld"});
     if (s.hotel) bld.append(el("span", {class: "hotel"}));
     for (let i = 0; i < s.houses; i++) bld.append(el("span", {class: "house"}));
-    sq.append(bld);
-    if (s.tokens.length) sq.append(el("div", {class: "toks"}, ...s.tokens.map(token)));
+    sq.append(el("div", {class: "foot"}, bld, s.tokens.length ? el("div", {class: "toks"}, ...s.tokens.map(token)) : null));
     board.append(sq);
   }
 }
@@ -197,7 +196,9 @@ function drawRoll(doc) {
                     "go", {id: "roll"});
   go.disabled = !ready;
   go.addEventListener("click", () => { DICE = []; });
-  return [...rows, go];
+  // a die's faces share one row (style.css), the roll button under them: at 390 px the
+  // sixth face wrapped to a line of its own
+  return [...rows, el("span", {class: "break"}), go];
 }
 function drawPads(doc) {
   const role = doc.role;
@@ -221,7 +222,8 @@ function drawPads(doc) {
   // the line field: the banker's table actions, the referee's rulings and corrections (the
   // server takes from each only its own words)
   document.getElementById("line-pad").hidden = !(banker || role === "referee");
-  document.getElementById("line").placeholder = role === "referee" ? W.line_referee : W.line;
+  // the hint above the field, where it wraps: as a placeholder it was cut at 390 px
+  document.getElementById("line-hint").textContent = role === "referee" ? W.line_referee : W.line;
   if (!acts) return;
   document.getElementById("next-b").textContent = plainNext(doc.next);
   const phase = doc.turn.phase, debts = doc.debts.length > 0, over = doc.ended;
@@ -356,7 +358,27 @@ function fitCentre() {
   c.style.setProperty("--fit", "1");
   while (c.scrollHeight > c.clientHeight + 1 && fit > 0.4) c.style.setProperty("--fit", (fit -= 0.05).toFixed(2));
 }
-function fitBoard(reset) { fitLabels(reset); fitCentre(); }
+// a square's tokens in one row under its name: a crowd too wide for the square is stacked
+// (each token over the last, every one still seen), and a name that leaves the row no room is
+// made smaller, down to the TV's 12 px, until the square holds both
+function fitSquares() {
+  const rows = [...document.querySelectorAll("#board .toks")].filter(t => t.offsetParent);
+  rows.forEach(t => [...t.children].forEach(k => { k.style.marginLeft = ""; }));
+  for (const t of rows) {
+    // the row's own sum: a row ending at the right overflows to the left, which scrollWidth
+    // does not count
+    const n = t.children.length;
+    const over = [...t.children].reduce((w, k) => w + k.offsetWidth + 1, -1) - t.clientWidth;
+    if (over > 0 && n > 1)
+      [...t.children].slice(1).forEach(k => { k.style.marginLeft = -Math.ceil(over / (n - 1) + 1) + "px"; });
+    const sq = t.closest(".sq"), name = sq.querySelector(".nm.long");
+    if (!name || !name.offsetParent) continue;
+    let size = parseFloat(getComputedStyle(name).fontSize);
+    const least = Math.min(size, document.body.dataset.role === "viewer" ? 12 : 6);
+    while (sq.scrollHeight > sq.clientHeight + 1 && size > least) name.style.fontSize = --size + "px";
+  }
+}
+function fitBoard(reset) { fitLabels(reset); fitSquares(); fitCentre(); }
 window.addEventListener("resize", () => { if (DOC) fitBoard(true); });
 function status(text) { document.getElementById("status").textContent = text; }
 

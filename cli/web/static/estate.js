@@ -39,10 +39,12 @@ function drawEstate(doc) {
   const owners = players.filter(p => p.mortgage.length || p.unmortgage.length);
   if (!owners.some(p => p.name === PICK.mortgage)) PICK.mortgage = owners.length === 1 ? owners[0].name : null;
   const m = owners.find(p => p.name === PICK.mortgage);
-  pad("mortgage-pad", owners.length > 0, el("span", {class: "label"}, W.mortgage_h),
-    ...owners.map(p => chip(p.name, p.name === PICK.mortgage, {"data-mortgager": p.name},
-                            () => { PICK.mortgage = p.name; })),
-    ...(m ? [el("span", {class: "label"}),
+  // a phone acts for its own player: straight to his deeds, no choice of one name
+  const own = doc.role === "player";
+  pad("mortgage-pad", owners.length > 0, el("span", {class: "label"}, own ? W.mortgage_own : W.mortgage_h),
+    ...(own ? [] : owners.map(p => chip(p.name, p.name === PICK.mortgage, {"data-mortgager": p.name},
+                                        () => { PICK.mortgage = p.name; }))),
+    ...(m ? [...(own ? [] : [el("span", {class: "label"})]),
       ...m.mortgage.map(d => button(say("mortgage_deed", {property: d.name, amount: d.amount_text}),
                                     "mortgage " + arg(d.name), "")),
       ...m.unmortgage.map(d => {
