@@ -28,3 +28,27 @@ def test_a_rule_joins_only_a_citation_and_is_cited_once():
         "buildings (Vicolo Corto) (000 §IPOTECHE)"
     assert cited("as 000 FAQ 7 says", "000 FAQ 7") == "as 000 FAQ 7 says"
     assert cited("no rule", "") == "no rule"
+
+
+def shell(banco, *lines, lang="en"):
+    """What `banco shell` says to `lines` typed (stdout and stderr, as the banker sees them)."""
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["--db", banco.db, "--lang", lang, "shell"],
+                                input="".join(line + "\n" for line in lines))
+    return result.output
+
+
+@pytest.mark.parametrize("lang,word,usage", [("en", "ruling", "Usage: ruling "),
+                                             ("it", "decisione", "Uso: decisione ")])
+def test_a_group_without_its_word_gives_its_usage_once(banco, lang, word, usage):
+    """`ruling` alone in the shell printed its help behind `error:`, then its usage line again
+    under it; the command line prints the help once."""
+    banco("new", "Anna", "Bruno")
+    said = shell(banco, word, lang=lang)
+    assert said.count(usage) == 1 and "banco ruling" not in said, said
+    assert "error" not in said and "errore" not in said
+    line = banco("--lang", lang, word, code=2).output
+    assert line.count(usage.split()[0]) == 1  # `Usage: cli ruling ...`, once
