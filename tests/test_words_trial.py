@@ -52,3 +52,25 @@ def test_a_group_without_its_word_gives_its_usage_once(banco, lang, word, usage)
     assert "error" not in said and "errore" not in said
     line = banco("--lang", lang, word, code=2).output
     assert line.count(usage.split()[0]) == 1  # `Usage: cli ruling ...`, once
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_amount_in_the_prompt_carries_the_currency(lang):
+    """The Italian prompt said `Anna può chiedere 4`: an amount without its M reads as a
+    count.  Each amount the prompt can show, in either language, as the edition prints it."""
+    from helpers import debt, new_table
+
+    from banco.cli.words import i18n
+    from banco.cli.words.waiting import prompt_text
+    from banco.ledger.table.state import Auction, Claim
+
+    t = new_table(("Anna", "Bruno", "Carla"))
+    auction = t._replace(auction=Auction(property=3, min_bid=1, step=1),
+                         turn=t.turn._replace(phase="auction"))
+    lead = auction._replace(auction=auction.auction._replace(high_bidder="Bruno", high_bid=120))
+    claim = t._replace(claims=(Claim(payer="Carla", owner="Anna", property=39, amount=4,
+                                     opened_seq=5, closer="Bruno", basis="unbuilt lot"),))
+    with i18n.in_language(lang):
+        prompts = [prompt_text(s) for s in (auction, lead, debt(t, "Carla", "Anna", 300), claim)]
+    assert [p.rstrip("> )").rsplit(" ", 2)[1:] for p in prompts] == [
+        ["1", "M"], ["120", "M"], ["300", "M"], ["4", "M"]], prompts
