@@ -180,7 +180,7 @@ def test_undo_says_in_words_what_it_takes_back(rent_open):
     rent_open("claim", "Anna")
     out = rent_open("undo").output
     assert out.startswith("undone: `claim Anna` (event ")
-    assert "Anna gives back 25 M; Bruno gets back 25 M" in out and "Rent" not in out
+    assert "Anna gives 25 M back to Bruno" in out and "Rent" not in out
     rent_open("undo")  # Bruno's roll
     out = rent_open("undo").output
     assert "undone: `buy` (events " in out

@@ -74,3 +74,32 @@ def test_every_amount_in_the_prompt_carries_the_currency(lang):
         prompts = [prompt_text(s) for s in (auction, lead, debt(t, "Carla", "Anna", 300), claim)]
     assert [p.rstrip("> )").rsplit(" ", 2)[1:] for p in prompts] == [
         ["1", "M"], ["120", "M"], ["300", "M"], ["4", "M"]], prompts
+
+
+def _cash(state, **cash):
+    return state._replace(players=tuple(p._replace(cash=cash.get(p.name, p.cash))
+                                        for p in state.players))
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", ["Anna gives 4 M back to Bruno"]),
+    ("it", ["Anna restituisce 4 M a Bruno"]),
+])
+def test_an_undo_says_one_line_per_transfer(lang, said):
+    """An undone rent said `Anna gives back 4 M; Bruno gets back 4 M`: one movement, told
+    from both sides.  One line a transfer; a card's `from each player` one line a payer; money
+    to or from the Bank, the player's line alone."""
+    from helpers import new_table
+
+    from banco.cli.words import i18n
+    from banco.cli.words.undo_text import taken_back
+
+    table = new_table(("Anna", "Bruno", "Carla"))
+    with i18n.in_language(lang):
+        assert taken_back(_cash(table, Anna=1504, Bruno=1496), table) == said
+    each = taken_back(_cash(table, Anna=1520, Bruno=1490, Carla=1490), table)
+    assert each == ["Anna gives 10 M back to Bruno", "Anna gives 10 M back to Carla"]
+    assert taken_back(_cash(table, Anna=1440), table) == ["Anna gets back 60 M"]
+    # a trade's cash and a fee to the Bank: no transfer between them is made up
+    assert taken_back(_cash(table, Anna=1400, Bruno=1590), table) == [
+        "Bruno gives back 90 M", "Anna gets back 100 M"]
