@@ -304,7 +304,7 @@ def test_the_pages_say_lines_and_the_rule_set_in_italian(table):
     assert line_in("decline", "en") == "decline"
     act(table, "Anna", "roll 3 4")
     doc = table.get("/api/table?lang=it").json()
-    assert doc["rules_text"] == "classiche" and doc["commands"][0]["line"] == "tira 3 4"
+    assert doc["rules_text"] == "classico" and doc["commands"][0]["line"] == "tira 3 4"
     assert doc["happened"][0].startswith("Anna ha tirato 3+4: su ")
     said = table.get("/api/table", headers=auth(table.keys["banker"])).json()
     assert said["undo"]["line"] == "roll 3 4"  # the page's language: English here

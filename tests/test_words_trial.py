@@ -103,3 +103,24 @@ def test_an_undo_says_one_line_per_transfer(lang, said):
     # a trade's cash and a fee to the Bank: no transfer between them is made up
     assert taken_back(_cash(table, Anna=1400, Bruno=1590), table) == [
         "Bruno gives back 90 M", "Anna gets back 100 M"]
+
+
+def test_a_rule_set_is_named_from_one_table_in_both_languages():
+    """The Italian TV said `classiche` (how a message says the rule set after `regole`) where
+    the rule set's name stands alone.  Both forms come from one table, for every built-in
+    rule set, in both languages; the pages name it from there."""
+    from banco.cli.web.words import words
+    from banco.cli.words import i18n
+    from banco.ledger.base.text import render
+    from banco.ledger.board.rule_sets import BUILTIN, NAMES, named, said
+
+    assert set(NAMES) == set(BUILTIN)
+    it, en = i18n.catalog("it"), i18n.catalog("en")
+    names = {n: render(named(n), it) for n in BUILTIN}
+    assert names == {"classic": "classico", "quick": "quick", "championship": "campionato",
+                     "vintage": "vintage", "euro": "euro", "short": "gioco breve",
+                     "timed": "gioco con limite di tempo"}
+    assert render(said("classic"), it) == "classiche"  # `le regole classiche`
+    assert {n: render(named(n), en) for n in BUILTIN} == {n: n for n in BUILTIN}
+    assert words(it)["rules_classic"] == "classico" and words(en)["rules_short"] == "short"
+    assert named("house.toml") == "house.toml"  # a house file's as its file names it

@@ -16,6 +16,8 @@ import shlex
 
 from banco.cli.lines import vocabulary
 from banco.cli.words.i18n import N_
+from banco.ledger.base.text import render
+from banco.ledger.board.rule_sets import named
 
 
 def table_choices(state) -> list[dict]:
@@ -121,7 +123,7 @@ def localised(doc: dict, state, lang: str, catalog) -> dict:
     """The document with its lines and the rule set's name in the page's language."""
     if lang == "en":
         return {**doc, "rules_text": doc.get("rules")}
-    doc = {**doc, "rules_text": catalog.pgettext("rule set", state.rules.name)}
+    doc = {**doc, "rules_text": render(named(state.rules.name), catalog)}
     if doc.get("commands"):
         doc["commands"] = [{**c, "line": line_in(c["line"], lang)} for c in doc["commands"]]
     if doc.get("undo"):

@@ -4,6 +4,8 @@ page fills the {names}.  Catalog messages like every other (cli/words/locale).""
 from __future__ import annotations
 
 from banco.cli.words.i18n import N_, NP_
+from banco.ledger.base.text import render
+from banco.ledger.board.rule_sets import NAMES, named
 
 WORDS = {
     # the table, as every page shows it
@@ -140,7 +142,7 @@ WORDS.update({
     "happened_roll": N_("{name} rolled {total}"),
     "rent_due": N_("{owner} may ask {payer} for {amount}"),
 })
-RULE_SETS = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
+RULE_SETS = tuple(NAMES)  # the built-in rule sets, named from their one table
 
 
 def words(tr) -> dict:
@@ -148,6 +150,6 @@ def words(tr) -> dict:
 
     said = {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
             for k, v in WORDS.items()}
-    said.update({"rules_" + r: tr.pgettext("rule set", r) for r in RULE_SETS})
+    said.update({"rules_" + r: render(named(r), tr) for r in RULE_SETS})
     said["line_words"] = line_words((tr.info() or {}).get("language", "en"))
     return said
