@@ -124,3 +124,67 @@ def test_a_rule_set_is_named_from_one_table_in_both_languages():
     assert {n: render(named(n), en) for n in BUILTIN} == {n: n for n in BUILTIN}
     assert words(it)["rules_classic"] == "classico" and words(en)["rules_short"] == "short"
     assert named("house.toml") == "house.toml"  # a house file's as its file names it
+
+
+def test_a_hint_is_said_for_the_door_it_is_said_at():
+    """`banco new ...` on the command line, `new ...` in the shell, for a word the shell
+    takes; a word it does not take (`serve`), an option, a placeholder keep `banco`."""
+    from banco.cli.banker.shell import words
+    from banco.cli.words import i18n
+
+    shell = frozenset(words())
+    said = "`banco new PLAYER PLAYER ...`; `banco nuova X`, `banco serve`, `banco --db F shell`"
+    assert i18n.for_door(said) == said  # no door: the command line's
+    assert i18n.for_door(said, shell) == ("`new PLAYER PLAYER ...`; `nuova X`, `banco serve`, "
+                                          "`banco --db F shell`")
+    with i18n.at_shell(shell):
+        for lang in i18n.LANGUAGES:
+            tr = i18n.catalog(lang)
+            # a word given as a parameter is said for the door once filled
+            assert "`banco " not in tr.gettext("; `banco {command} --help` lists them").format(
+                command="tournament")
+    assert "`banco tournament" in i18n.catalog("en").gettext(
+        "; `banco {command} --help` lists them").format(command="tournament")
+
+
+@pytest.mark.parametrize("lang,hint", [("en", "`{}new PLAYER PLAYER ...` starts a game"),
+                                       ("it", "`{}nuova GIOCATORE GIOCATORE ...` inizia")])
+def test_the_shell_s_hints_name_its_words_without_banco(tmp_path, lang, hint):
+    """The trial's shell said "`banco new ...`" for a line it takes as `new ...`."""
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+
+    db = str(tmp_path / "none.db")
+    runner = CliRunner()
+    inside = runner.invoke(cli, ["--db", db, "--lang", lang, "shell"], input="games\n").output
+    outside = runner.invoke(cli, ["--db", db, "--lang", lang, "games"]).output
+    assert hint.format("") in inside and "`banco " not in inside.split("\n", 1)[1], inside
+    assert hint.format("banco ") in outside, outside
+
+
+def test_every_hint_to_type_passes_through_the_catalogs():
+    """The door is said in one place, the catalogs: a literal with "`banco " that is no
+    catalog message would reach the shell as the command line writes it."""
+    import ast
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[1]
+    with open(root / "cli/words/locale/en/LC_MESSAGES/banco.po", "rb") as f:
+        ids = [m.id if isinstance(m.id, str) else " ".join(m.id) for m in read_po(f) if m.id]
+    found = []
+    for package in ("cli", "ledger", "projections"):
+        for path in sorted((root / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docs = {id(n.body[0].value) for n in ast.walk(tree)
+                    if isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Module)) and n.body
+                    and isinstance(n.body[0], ast.Expr)}
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                        and "`banco " in node.value and id(node) not in docs \
+                        and "([" not in node.value \
+                        and not any(node.value.strip() in i for i in ids):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert found == []
