@@ -94,8 +94,8 @@ WORDS = {
     "building_auctioned": N_("{kind} auctioned for {amount}"),
     "auction_voided": N_("{why}: a new auction without {player} ({rule})"),
     "cannot_pay_bid": N_("{player} cannot pay {bid} for {what} ({cash} in cash)"),
-    "no_lot_for_bid": N_("{player} has no lot left where {what} could go for his bid (000 "
-                         "§PENURIA DI EDIFICI)"),
+    "no_lot_for_bid": N_("{player} bid for {what} but has no lot left where it could go "
+                         "(000 §PENURIA DI EDIFICI)"),
     "card_each_player": N_("{card}: {amount} to each player"),
     "card_repairs": N_("{card}: {houses} x {house} + {hotels} x {hotel}"),
     "trade": N_("trade with {player}"),
