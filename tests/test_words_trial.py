@@ -188,3 +188,12 @@ def test_every_hint_to_type_passes_through_the_catalogs():
                         and not any(node.value.strip() in i for i in ids):
                     found.append(f"{path.relative_to(root)}:{node.lineno}")
     assert found == []
+
+
+def test_a_help_said_in_the_shell_and_then_on_the_command_line_names_each_door(banco):
+    """A command's help is put in the language once and kept (cli/words/click_words.py):
+    kept per door too, or the command line's help would say `keygen` after the shell's."""
+    banco("new", "Anna", "Bruno")
+    assert "(`keygen`)" in shell(banco, "help seal")
+    assert "(`banco keygen`)" in banco("seal", "--help").output
+    assert "(`keygen`)" in shell(banco, "help seal")

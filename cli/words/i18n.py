@@ -273,6 +273,12 @@ def at_shell(words):
         _door.reset(token)
 
 
+def door() -> frozenset | None:
+    """The words of the door this context speaks at (the shell's), or None: the command
+    line's."""
+    return _door.get()
+
+
 def for_door(text: str, words: frozenset | None = None) -> str:
     """`text` for the door it is said at: each "`banco WORD" whose WORD the shell takes
     said "`WORD" in the shell; on the command line (no door set) as written."""
