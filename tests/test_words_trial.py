@@ -197,3 +197,11 @@ def test_a_help_said_in_the_shell_and_then_on_the_command_line_names_each_door(b
     assert "(`keygen`)" in shell(banco, "help seal")
     assert "(`banco keygen`)" in banco("seal", "--help").output
     assert "(`keygen`)" in shell(banco, "help seal")
+
+
+def test_the_games_list_names_the_rule_set_in_italian(banco):
+    """`partite` listed `classiche` (the words after `regole`) in its column of names."""
+    banco("new", "Anna", "Bruno")
+    said = banco("--lang", "it", "games").output.splitlines()[1]
+    assert "classico" in said and "classiche" not in said
+    assert "classic " in banco("games").output.splitlines()[1]

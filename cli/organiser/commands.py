@@ -17,7 +17,7 @@ from banco.cli.session import (
     property_position,
     property_words,
 )
-from banco.cli.words.i18n import NP_, _, counted, pgettext
+from banco.cli.words.i18n import NP_, _, counted, pgettext, say
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.text import msg
 
@@ -57,8 +57,11 @@ def games(session, as_json):
 
 
 def _rule_set(name: str | None) -> str:
-    """A rule set's name in the table's language (`classiche`), as `state` says it."""
-    return pgettext("rule set", name) if name else "?"
+    """A rule set's name standing alone, in the table's language (`classico`: a column of
+    names, not the words after `regole`), from the rule sets' one table."""
+    from banco.ledger.board.rule_sets import named
+
+    return say(named(name)) if name else "?"
 
 
 def _rows_held_to_logs(store) -> None:
