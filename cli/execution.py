@@ -335,9 +335,14 @@ def _run(session: Session, line: str, args: list[str], command_id: str | None,
 
 def _usage_error_lines(exc: click.exceptions.UsageError) -> list[str]:
     """Inside the shell or a transcript: one `error:` line and the word's usage, not click's
-    whole block, whose `Try 'banco --help'` is advice for the command line."""
-    lines = [_("error: {message}").format(message=exc.format_message())]
+    whole block, whose `Try 'banco --help'` is advice for the command line.  A group given
+    no word (`ruling`, `tournament`) is its help, once, as on the command line: its usage
+    line is the help's first, not a second one under it."""
     ctx = exc.ctx
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError) and ctx is not None:
+        usage = ctx.get_usage()
+        return [exc.format_message().replace(usage, usage.replace("banco ", "", 1), 1)]
+    lines = [_("error: {message}").format(message=exc.format_message())]
     if ctx is not None and ctx.parent is not None:  # a mistake in a word's own arguments
         lines.append("  " + ctx.get_usage().strip().replace("banco ", "", 1) + "  "  # no prefix here
                      + _("(`help {word}` says more)").format(word=ctx.info_name))

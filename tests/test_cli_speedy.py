@@ -96,7 +96,7 @@ def test_before_the_first_pass_the_roll_says_the_speedy_die_does_not_count(banco
 def test_classic_refuses_a_third_die_and_keeps_its_documents(banco):
     banco("new", "Anna", "Bruno")
     r = banco("roll", "1", "2", "3", code=1)
-    assert "the Speedy die, is the championship's (000 §SVOLGIMENTO 3)" in r.output
+    assert "the Speedy die, is the championship's (000 §SVOLGIMENTO 3; 004 §Svolgimento del gioco)" in r.output
     r = banco("move", "3", code=1)
     assert "no Bus move is waiting" in r.output
     r = banco("advance", code=1)

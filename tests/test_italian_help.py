@@ -27,3 +27,45 @@ def test_the_english_help_keeps_one_name_and_both_names_work(banco):
     # the language changes between runs in one process (the shell, the tests): said anew
     assert "--al, --at" in banco("--lang", "it", "state", "--help").output
     assert "--al" not in banco("--lang", "en", "state", "--help").output
+
+
+def _paths(command, prefix=()):
+    """Every command's words on the line: `correct`, `ruling rent`, `tournament add` ..."""
+    import click
+
+    yield prefix
+    if isinstance(command, click.Group):
+        ctx = click.Context(command, info_name="banco")
+        for name in command.list_commands(ctx):
+            yield from _paths(command.get_command(ctx, name), (*prefix, name))
+
+
+def test_every_command_s_italian_help_is_whole_italian():
+    """`aiuto correggi` showed `correct GIOCATORE IMPORTO` and `back to the \\`bank\\``: the
+    Italian help of every command (and subcommand) has no English line of its source, no
+    English command word where Italian has its own (an example's first word, or a word in
+    backticks) and no `bank` for the Bank (`banca` is what the Italian line takes)."""
+    import re
+
+    from click.testing import CliRunner
+
+    from banco.cli.command_table import ALIASES, group
+    from banco.cli.main import cli
+
+    italian = {english: word for word, english in ALIASES.items() if word != english}
+    runner = CliRunner()
+    found = []
+    for path in _paths(group()):
+        english = runner.invoke(cli, ["--lang", "en", *path, "--help"]).output
+        said = runner.invoke(cli, ["--lang", "it", *path, "--help"]).output
+        lines = {s for s in map(str.strip, english.splitlines())
+                 if len(s.split()) >= 4 and not s.startswith("-")}
+        for line in said.splitlines():
+            if line.strip() in lines:
+                found.append((path, "English", line))
+            for m in re.finditer(r"(?:^\s+|`)(?:banco )?([a-z][a-z-]*)\b", line):
+                if m.group(1) in italian:
+                    found.append((path, m.group(1), line))
+            if "`bank`" in line:
+                found.append((path, "bank", line))
+    assert not found

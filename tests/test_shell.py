@@ -75,10 +75,10 @@ def test_the_prompt_says_what_the_table_waits_for():
     assert prompt_for(t._replace(turn=t.turn._replace(phase="buy", offer=3))) == "Anna (buy)> "
     auction = t._replace(auction=Auction(property=3, min_bid=1, step=1),
                          turn=t.turn._replace(phase="auction"))
-    assert prompt_for(auction) == "auction Vicolo Stretto: bids from 1> "
+    assert prompt_for(auction) == "auction Vicolo Stretto: bids from 1 M> "
     lead = auction._replace(auction=auction.auction._replace(high_bidder="Bruno", high_bid=120))
-    assert prompt_for(lead) == "auction Vicolo Stretto: Bruno leads 120> "
-    assert prompt_for(debt(t, "Carla", "Anna", 300)) == "Carla owes 300> "
+    assert prompt_for(lead) == "auction Vicolo Stretto: Bruno leads 120 M> "
+    assert prompt_for(debt(t, "Carla", "Anna", 300)) == "Carla owes 300 M> "
     card = t._replace(turn=t.turn._replace(phase="card", card_deck="imprevisti"))
     assert prompt_for(card) == "Anna (card Imprevisti)> "
     jailed = place(t, "Anna", 10, in_jail=True)
@@ -90,7 +90,7 @@ def test_the_prompt_follows_the_game(banco):
     banco("new", "Anna", "Bruno")
     _, out = drive(banco.db, "roll 1 2", "decline", "bid bruno 40", "hammer")
     assert out.count("Anna (roll)> ") == 1 and "Anna (buy)> " in out
-    assert "auction Vicolo Stretto: bids from 1> " in out and "auction Vicolo Stretto: Bruno leads 40> " in out
+    assert "auction Vicolo Stretto: bids from 1 M> " in out and "auction Vicolo Stretto: Bruno leads 40 M> " in out
     assert "Bruno (roll)> " in out
 
 
@@ -251,7 +251,7 @@ def test_the_shell_says_what_another_terminal_recorded_before_recording(banco, c
     log = [e for e in events(banco) if e["type"] != "CommandRecorded"]
     assert [(e["type"], e["data"].get("player")) for e in log[-2:]] == [
         ("BidPlaced", "Bruno"), ("BidPlaced", "Carla")]  # Bruno's 70 was not recorded
-    assert "auction Vicolo Stretto: Carla leads 60> " in said  # the prompt caught up
+    assert "auction Vicolo Stretto: Carla leads 60 M> " in said  # the prompt caught up
     assert "Carla leads at 60" in capsys.readouterr().out  # `state`, a read, did run
     # a long line (a paste, a stuck key) is cut in the echo, as the other messages cut it
     other.book.execute(other.game(), Bid("Carla", 65), now="2026-11-30T06:00:01.000000Z")
@@ -302,7 +302,7 @@ def test_the_shell_in_a_real_terminal(banco, tmp_path):
         keys("C-c")
         wait_for("Anna (buy)> bu^C")
         keys("decline", "Enter")  # the cleared `bu` is not part of this line
-        wait_for("auction Vicolo Stretto: bids from 1>")
+        wait_for("auction Vicolo Stretto: bids from 1 M>")
         keys("C-c")
         wait_for("(Ctrl-C again or Ctrl-D leaves)")
         keys("C-d")

@@ -63,7 +63,7 @@ def test_only_the_championship_has_the_speedy_die():
 
 def test_classic_refuses_a_third_die_naming_the_championship():
     t = lapped(new_table(), at=5)
-    refused(t, Roll((3, 4), speedy="2"), r"championship's \(000 §SVOLGIMENTO 3\)")
+    refused(t, Roll((3, 4), speedy="2"), r"championship's \(000 §SVOLGIMENTO 3; 004 §Svolgimento del gioco\)")
     refused(t, Roll((3, 4), speedy="bus"), r"roll two dice.*004 §Svolgimento del gioco")
 
 

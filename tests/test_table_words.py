@@ -42,7 +42,7 @@ def rent_open(banco):
 def test_the_prompt_and_next_show_an_open_rent_claim(rent_open):
     session = Session(rent_open.db, None)
     state = session.state()
-    assert prompt_text(state) == "Carla (roll; Anna may claim 25)> "
+    assert prompt_text(state) == "Carla (roll; Anna may claim 25 M)> "
     assert turn_line(state) == ("next: Carla to `roll D1 D2`; rent: Anna may claim 25 M from "
                                 "Bruno (`claim Anna`, before Carla rolls)")
     # the phones' pages render the same words in their language
@@ -56,9 +56,9 @@ def test_the_prompt_and_next_show_an_open_rent_claim(rent_open):
         i18n._release()
     assert said == ("tocca a Carla: `tira D1 D2`; affitto: Anna può chiedere 25 M a Bruno "
                     "(`riscuoti Anna`, prima che Carla tiri)")
-    assert prompt == "Carla (tirare; Anna può chiedere 25)> "
+    assert prompt == "Carla (tirare; Anna può chiedere 25 M)> "
     session.close()
-    assert "#1 Carla (roll; Anna may claim 25)> " in shell(rent_open.db, "state")
+    assert "#1 Carla (roll; Anna may claim 25 M)> " in shell(rent_open.db, "state")
 
 
 def test_a_claimed_rent_leaves_the_prompt(rent_open):
@@ -75,8 +75,8 @@ def test_an_auction_names_its_deed_and_says_what_hammer_does_with_no_bid(banco):
     assert "if nobody bids: `hammer PLAYER` among Anna, Bruno, Carla and Dario (no bid: the " \
            "richest player takes it at 1 M; they are tied, so the banker says who)" in out
     said = shell(banco.db, "bid Bruno 10")
-    assert "#1 auction Stazione Sud: bids from 1> " in said
-    assert "#1 auction Stazione Sud: Bruno leads 10> " in said
+    assert "#1 auction Stazione Sud: bids from 1 M> " in said
+    assert "#1 auction Stazione Sud: Bruno leads 10 M> " in said
 
 
 def test_a_late_claim_is_refused_first_then_said_to_be_evidence(rent_open):
@@ -180,7 +180,7 @@ def test_undo_says_in_words_what_it_takes_back(rent_open):
     rent_open("claim", "Anna")
     out = rent_open("undo").output
     assert out.startswith("undone: `claim Anna` (event ")
-    assert "Anna gives back 25 M; Bruno gets back 25 M" in out and "Rent" not in out
+    assert "Anna gives 25 M back to Bruno" in out and "Rent" not in out
     rent_open("undo")  # Bruno's roll
     out = rent_open("undo").output
     assert "undone: `buy` (events " in out

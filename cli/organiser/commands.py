@@ -17,7 +17,7 @@ from banco.cli.session import (
     property_position,
     property_words,
 )
-from banco.cli.words.i18n import NP_, _, counted, pgettext
+from banco.cli.words.i18n import NP_, _, counted, pgettext, say
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.text import msg
 
@@ -57,8 +57,18 @@ def games(session, as_json):
 
 
 def _rule_set(name: str | None) -> str:
-    """A rule set's name in the table's language (`classiche`), as `state` says it."""
-    return pgettext("rule set", name) if name else "?"
+    """A rule set's name standing alone, in the table's language (`classico`: a column of
+    names, not the words after `regole`), from the rule sets' one table."""
+    from banco.ledger.board.rule_sets import named
+
+    return say(named(name)) if name else "?"
+
+
+def _after_rules(name: str | None) -> str:
+    """A rule set's name as a message says it after `rules` (`regole classiche`)."""
+    from banco.ledger.board.rule_sets import said
+
+    return say(said(name)) if name else "?"
 
 
 def _rows_held_to_logs(store) -> None:
@@ -331,13 +341,13 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
                      "chain intact and audited").format(name=done["tournament"], source=source,
                                                         games=counted("game", len(done["games"]))))
         for g in done["games"]:
-            click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=_rule_set(g['rules']), events=g['events']))
+            click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=_after_rules(g['rules']), events=g['events']))
         return
     sealed = done["seal"]
     if as_json:
         dump({**done, "seal": sealed.document() if sealed is not None else None})
         return
-    click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=done['game'], items=', '.join(done['players']), rules=_rule_set(done['rules']), events=done['events']))
+    click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=done['game'], items=', '.join(done['players']), rules=_after_rules(done['rules']), events=done['events']))
     click.echo(_("head {head}").format(head=done['head']))
     if done["uuid"]:
         click.echo(_("identity {uuid} (the same as where it was recorded)").format(uuid=done['uuid']))

@@ -16,6 +16,8 @@ import shlex
 
 from banco.cli.lines import vocabulary
 from banco.cli.words.i18n import N_
+from banco.ledger.base.text import render
+from banco.ledger.board.rule_sets import named
 
 
 def table_choices(state) -> list[dict]:
@@ -118,12 +120,9 @@ def line_in(line: str | None, lang: str) -> str | None:
 
 
 def rule_set_name(rules, tr) -> str:
-    """A rule set's name on the pages (the TV's line, the set-up's choice), as banco's messages
-    say it (ledger/board/rule_sets.py's shown): the pages keep no word of their own for it."""
-    from banco.ledger.base.text import render
-    from banco.ledger.board.rule_sets import shown
-
-    return render(shown(rules), tr)
+    """A rule set's name standing alone on the pages (the TV's line, the set-up's choice), from
+    the rule sets' one table (ledger/board/rule_sets.py's named): no word of the pages' own."""
+    return render(named(rules.name), tr)
 
 
 def localised(doc: dict, state, lang: str, catalog) -> dict:

@@ -4,6 +4,8 @@ page fills the {names}.  Catalog messages like every other (cli/words/locale).""
 from __future__ import annotations
 
 from banco.cli.words.i18n import N_, NP_
+from banco.ledger.base.text import render
+from banco.ledger.board.rule_sets import NAMES, named
 
 WORDS = {
     # the table, as every page shows it
@@ -141,14 +143,14 @@ WORDS.update({
     "rent_due": N_("{owner} may ask {payer} for {amount}"),
     "mortgage_own": N_("mortgages: a deed to mortgage or to lift"),
 })
+RULE_SETS = tuple(NAMES)  # the built-in rule sets, named from their one table
 
 
 def words(tr) -> dict:
-    from banco.cli.web.choices import line_words, rule_set_name
-    from banco.ledger.board.rule_sets import BUILTIN, load_rules
+    from banco.cli.web.choices import line_words
 
     said = {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
             for k, v in WORDS.items()}
-    said.update({"rules_" + r: rule_set_name(load_rules(r), tr) for r in BUILTIN})
+    said.update({"rules_" + r: render(named(r), tr) for r in RULE_SETS})
     said["line_words"] = line_words((tr.info() or {}).get("language", "en"))
     return said

@@ -10,7 +10,7 @@ import re
 
 import click
 
-from banco.cli.words.i18n import N_, NN_, NP_, SOURCE, _, language, pgettext, say_os_error
+from banco.cli.words.i18n import N_, NN_, NP_, SOURCE, _, door, language, pgettext, say_os_error
 
 _ORIGINAL = "_banco_english"
 
@@ -62,9 +62,10 @@ def localize(command, option_names: dict[str, str] | None = None) -> None:
     A command already said in this language is left as it is: the web server and the shell
     run a line after another in one language, and doing it again cost a line milliseconds."""
     said_in = _ORIGINAL + "_language"
-    if getattr(command, said_in, None) == language():
+    said = (language(), door())  # a help said in the shell names its words without `banco`
+    if getattr(command, said_in, None) == said:
         return
-    setattr(command, said_in, language())
+    setattr(command, said_in, said)
     if getattr(command, "_help_option", None) is not None:
         command._help_option = None  # click made it in an earlier run's language: make anew
     metavars = getattr(command, _ORIGINAL + "_metavars", None)

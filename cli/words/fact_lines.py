@@ -5,7 +5,8 @@ parameters, is said by cli/words/reasons.py; amounts as the edition prints them.
 from __future__ import annotations
 
 from banco.cli.words.i18n import N_, NP_, _, ngettext, pgettext, say
-from banco.cli.words.reasons import local_time, say_basis, say_how, say_reason
+from banco.cli.words.reasons import BUILDINGS, local_time, say_basis, say_how, say_reason
+from banco.ledger.board.rule_sets import said as rules_said
 from banco.ledger.records.verdicts import words
 from banco.ledger.table.state import BANK, State, must_go_bankrupt, next_step
 
@@ -343,17 +344,13 @@ def _command_recorded(event: dict, d: dict, state: State) -> str | None:
 def _game_started(event: dict, d: dict, state: State) -> str | None:
     return _("new game: {players}; rules {rules}, edition {edition}; {first} rolls "
              "first").format(players=", ".join(d["players"]),
-                             rules=pgettext("rule set", d["rules"]["name"]),
+                             rules=say(rules_said(d["rules"]["name"])),
                              edition=d["edition"], first=d["first_player"])
 
 def narrate(event: dict, state: State) -> str | None:
     """One line for an event, or None for bookkeeping the banker need not read."""
     say = SAY.get(event["type"])
     return None if say is None else say(event, event["data"], state)
-
-
-# The kinds of building.
-BUILDINGS = {"house": N_("house"), "hotel": N_("hotel")}
 
 
 def _who(account: str) -> str:

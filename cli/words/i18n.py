@@ -82,7 +82,19 @@ def from_argv(argv: list[str]) -> str | None:
 
 
 def catalog(lang: str) -> gettext.NullTranslations:
-    """The messages of `lang` (read once a process; English is the code's own words)."""
+    """The messages of `lang` (read once a process; English is the code's own words), said
+    for the door this context speaks at (at_shell, below)."""
+    found = _catalog(lang)
+    words = _door.get()
+    if not words:
+        return found
+    key = (lang, words)
+    if key not in _at_shell:
+        _at_shell[key] = _AtShell(found, words)
+    return _at_shell[key]
+
+
+def _catalog(lang: str) -> gettext.NullTranslations:
     found = _catalogs.get(lang)
     if found is None:
         _register_sayers()
@@ -238,6 +250,87 @@ class ItalianTranslations(gettext.GNUTranslations):
 
 
 CATALOG_CLASSES = {"it": ItalianTranslations}
+
+
+# The door a message is said at.  A hint to type is written as the command line takes it
+# (`banco new PLAYER PLAYER ...`); the shell takes the same words without `banco`, so inside
+# it the hint is said bare (`new PLAYER PLAYER ...`), for every word the shell takes (the
+# shell names them: `banco serve` stays, it is not a line of the shell).  One place says
+# every hint for its door: the catalogs, through which every message passes.
+_door: ContextVar[frozenset | None] = ContextVar("banco_door", default=None)
+_at_shell: dict = {}
+_BANCO_WORD = re.compile(r"`banco ([^\s`]+)")
+
+
+@contextmanager
+def at_shell(words):
+    """Say what is said inside at the shell's prompt, whose lines take `words` (English and
+    Italian) without `banco`; in this context only."""
+    token = _door.set(frozenset(words))
+    try:
+        yield
+    finally:
+        _door.reset(token)
+
+
+def door() -> frozenset | None:
+    """The words of the door this context speaks at (the shell's), or None: the command
+    line's."""
+    return _door.get()
+
+
+def for_door(text: str, words: frozenset | None = None) -> str:
+    """`text` for the door it is said at: each "`banco WORD" whose WORD the shell takes
+    said "`WORD" in the shell; on the command line (no door set) as written."""
+    words = _door.get() if words is None else words
+    if not words or "`banco " not in text:
+        return text
+    return _BANCO_WORD.sub(lambda m: "`" + m.group(1) if m.group(1).lower() in words
+                           else m.group(0), text)
+
+
+class _ShellText(str):
+    """A message said at the shell: filled (format) as it is, then for the door, since a
+    hint's word may be a parameter (`banco {command} --help`)."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:
+        return for_door(str.format(self, *args, **kwargs))
+
+
+class _ShellItalian(_Italian):
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:
+        return for_door(_Italian.format(self, *args, **kwargs))
+
+
+class _AtShell(gettext.NullTranslations):
+    """A catalog whose every message is said for the shell's door (for_door)."""
+
+    def __init__(self, base: gettext.NullTranslations, words: frozenset):
+        super().__init__()
+        self.base, self.words = base, words
+
+    def _said(self, text: str) -> str:
+        kind = _ShellItalian if isinstance(text, _Italian) else _ShellText
+        return kind(for_door(text, self.words))
+
+    def info(self):
+        return self.base.info()
+
+    def gettext(self, message):
+        return self._said(self.base.gettext(message))
+
+    def ngettext(self, msgid1, msgid2, n):
+        return self._said(self.base.ngettext(msgid1, msgid2, n))
+
+    def pgettext(self, context, message):
+        return self._said(self.base.pgettext(context, message))
+
+    def npgettext(self, context, msgid1, msgid2, n):
+        return self._said(self.base.npgettext(context, msgid1, msgid2, n))
 
 
 def language() -> str:

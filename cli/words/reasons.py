@@ -58,6 +58,7 @@ WORDS = {
     "hotel_sold_paid": N_("hotel on {space} sold: {n} back on the lot, {m} paid at half value"),
     "hotel_sold": N_("hotel on {space} sold: {n} back on the lot"),
     "hotel_broken_up": N_("hotel on {space} broken up into {n}"),
+    "hotel_broken_up_paid": N_("hotel on {space} broken up into {n}, {m} paid at half value"),
     "mortgaged": N_("mortgaged {space}"),
     "mortgage_reverted_short": N_(
         "{space} was mortgaged during {player}'s turn: it passes as it was when the turn began, "
@@ -66,11 +67,16 @@ WORDS = {
         "{space} was mortgaged during {player}'s turn: it passes as it was when the turn began, "
         "and its {amount} goes back to the Bank (000 FAQ 32)"),
     "mortgage_lifted": N_("lifted the mortgage on {space}: {mortgage} + {interest} interest"),
+    "freed_on_receiving": N_("freed {space} on receiving it: {mortgage} + 10%"),
     "deeds_dealt": N_("deeds dealt and paid at once: {deeds}"),
     "bankrupt_to_bank": N_("bankruptcy of {player}: everything to the Bank{more}"),
     "bankrupt_to": N_("bankruptcy of {player}: everything to {creditor}{more}"),
+    # a debt paid partly in deeds, at the creditor's prices (002 §Varie)
+    "paid_in_kind": N_("{reason}: {cash} in cash and {each}, the creditor's prices ({rule})"),
     "bank_pays_debt": N_("the Bank pays {player}'s debt in full ({reason}; 002 §Fallimento)"),
     "last_player_left": N_("{player} went bankrupt; {winner} is the last player left (003 §11)"),
+    "won_debt_written_off": N_("{player} is the last player left and cannot raise it: the "
+                               "game is won (003 §11), no bankruptcy follows"),
     "went_bankrupt": N_("{player} went bankrupt"),
     "owed_could_raise": N_("owed {owed}, could raise {can}"),
     "no_bid_seller_keeps": N_("nobody bid: {space} stays with {seller} (002 §Varie)"),
@@ -87,6 +93,9 @@ WORDS = {
     "house_won_building_auction": N_("house on {space} won at a building auction"),
     "building_auctioned": N_("{kind} auctioned for {amount}"),
     "auction_voided": N_("{why}: a new auction without {player} ({rule})"),
+    "cannot_pay_bid": N_("{player} cannot pay {bid} for {what} ({cash} in cash)"),
+    "no_lot_for_bid": N_("{player} bid for {what} but has no lot left where it could go "
+                         "(000 §PENURIA DI EDIFICI)"),
     "card_each_player": N_("{card}: {amount} to each player"),
     "card_repairs": N_("{card}: {houses} x {house} + {hotels} x {hotel}"),
     "trade": N_("trade with {player}"),
@@ -108,6 +117,8 @@ WORDS = {
     "bankruptcy_ends_richest": N_("bankruptcy number {n} ends the game: {player} is the richest "
                                   "with {amount}"),
     "bankruptcy_ends_tie": N_("bankruptcy number {n} ends the game: {players} tie at {amount}"),
+    "time_up": N_("time is up ({at})"),
+    "bankruptcy_ends": N_("bankruptcy number {n} ends the game"),
     "turn_finishes": N_("{player} finishes the turn in progress, then the game ends"),
     "ends_now": N_("the game ends now"),
     "mr_next_free": N_("to {space}, the next free property ({rule})"),
@@ -119,10 +130,16 @@ WORDS = {
     "undo": N_("undo: {types}"),
 }
 
+# The kinds of building (a building auction's, an unpaid bid's), by the word the fact holds.
+BUILDINGS = {"house": N_("house"), "hotel": N_("hotel")}
+# Amounts some codes hold as bare integers (ledger/records/reasons.py INTS, as older prose
+# wrote them), said as the edition prints money wherever the words are newer than that prose.
+AMOUNTS = {"cannot_pay_bid": ("bid", "cash"), "freed_on_receiving": ("mortgage",)}
+
 # Counts of buildings said in the form their number takes ("2 houses", "1 casa"): the
 # parameters that are counts, of houses or of hotels, by code.
 COUNTED = {"hotel_sold_paid": {"n": "house"}, "hotel_sold": {"n": "house"},
-           "hotel_broken_up": {"n": "house"},
+           "hotel_broken_up": {"n": "house"}, "hotel_broken_up_paid": {"n": "house"},
            "card_repairs": {"houses": "house", "hotels": "hotel"}}
 
 
@@ -182,6 +199,20 @@ def _by_template(reason: dict, edition=None) -> str:
     if template is None:  # a code a newer banco wrote: its parameters, as they are
         return english(reason, edition)
     fields = shown(reason, edition, _level, _("{building} on {space}"))
+    if code == "paid_in_kind" and type(reason.get("each")) is list:  # `Vicolo Corto at 60 M`
+        fields["each"] = ", ".join(
+            _("{space} at {price}").format(space=square_name(d.get("space"), edition),
+                                           price=_amount(d.get("price"), edition))
+            for d in reason["each"])
+    if "kind" in reason and reason["kind"] in BUILDINGS:  # a house or a hotel, in words
+        kind = _(BUILDINGS[reason["kind"]])
+        if "what" in fields and "what" not in reason:  # an unpaid bid for a building
+            fields["what"] = _("the {kind}").format(kind=kind)
+        if "kind" in fields:
+            fields["kind"] = kind
+    for k in AMOUNTS.get(code, ()):
+        if k in fields:
+            fields[k] = _amount(fields[k], edition)
     for k in BUILDING_FIELDS & fields.keys():
         if type(reason.get(k)) is str:  # an older row's phrase, in English
             fields[k] = _say_buildings(fields[k])
@@ -206,6 +237,10 @@ def _by_template(reason: dict, edition=None) -> str:
         return _(template).format(**fields)
     except (KeyError, IndexError, ValueError):
         return english(reason, edition)
+
+
+def _amount(amount, edition) -> str:
+    return edition.money(amount) if edition is not None and type(amount) is int else str(amount)
 
 
 def _card(reason: dict, edition=None) -> str:  # the deck's title and the card's number, the edition's words
@@ -265,6 +300,7 @@ BASES = {"rent_unbuilt": N_("unbuilt lot"), "rent_hotel": N_("hotel"),
          "rent_mortgaged_group": N_("complete group but a lot is mortgaged: no double rent (004)"),
          "rent_double": N_("complete group, unbuilt: double {rent}"),
          "rent_fresh_throw": N_("{times} x the fresh throw of {total}, {rule}")}
+BY_CARD = N_("{basis}, x{times} by {card}")
 COUNTED_BASES = {
     "rent_houses": NN_("{n} house", "{n} houses"),
     "rent_stations": NN_("{n} station owned: {rent}", "{n} stations owned: {rent}"),
@@ -282,9 +318,14 @@ def say_basis(basis, edition=None) -> str:
         return ngettext(*COUNTED_BASES[code], fields["n"]).format(**fields)
     if code in BASES:
         return _(BASES[code]).format(**fields)
+    if code == "rent_by_card":  # a card's multiple of a rent: the rent's basis inside
+        inner, card = fields.get("basis"), fields.get("card")
+        return _(BY_CARD).format(basis=say_basis(inner, edition) if inner else "",
+                                 times=fields.get("times"),
+                                 card=_say(card, edition) if is_reason(card) else card)
     if code == SAID:  # no basis banco wrote: a reason, or as written
         return say_reason(str(basis), edition)
-    return english(value, edition)  # a card's multiple: English, as its sentence was
+    return english(value, edition)  # a code a newer banco wrote: as its English said it
 
 
 def say_how(how) -> str:

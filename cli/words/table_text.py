@@ -4,8 +4,9 @@ the board's 40 spaces and the card decks.  Amounts are printed as the edition pr
 from __future__ import annotations
 
 from banco.cli.words.facts import BUILDINGS, bank_or, space_name
-from banco.cli.words.i18n import N_, NP_, _, ngettext, pgettext
+from banco.cli.words.i18n import N_, NP_, _, ngettext, pgettext, say
 from banco.cli.words.reasons import say_reason
+from banco.ledger.board.rule_sets import said as rules_said
 from banco.ledger.table.state import State
 
 
@@ -133,7 +134,7 @@ def state_text(state: State) -> str:
     doc = state_document(state)
     money = state.edition.money
     lines = [_("game {game} at event {seq} - rules {rules}, edition {edition}").format(
-        game=doc["game"], seq=doc["seq"], rules=pgettext("rule set", doc["rules"]),
+        game=doc["game"], seq=doc["seq"], rules=say(rules_said(doc["rules"])),
         edition=doc["edition"])]  # the rule set's name as `new` said it (`classiche`)
     if state.ended:
         lines.append(_("game over: {player} wins").format(player=state.winner) if state.winner
@@ -315,7 +316,7 @@ def board_text(edition, rules) -> str:
         lines.append(f"{s['position']:>3}  {s['name']:<{named}}{kinds[s['kind']]:<{width}}"
                      f"{extra}".rstrip())
     lines.append(_("amounts in {currency}; salary and fine from the rule set {rules}").format(
-        currency=cur, rules=pgettext("rule set", rules.name)))
+        currency=cur, rules=say(rules_said(rules.name))))
     return "\n".join(lines)
 
 

@@ -27,12 +27,16 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
             continue
         if old.bankrupt and not p.bankrupt:
             said.append(_("{player} is back in the game").format(player=p.name))
-        if p.cash > old.cash:
-            said.append(_("{player} gets back {amount}").format(player=p.name,
-                                                                 amount=money(p.cash - old.cash)))
-        elif p.cash < old.cash:
-            said.append(_("{player} gives back {amount}").format(
-                player=p.name, amount=money(old.cash - p.cash)))
+    for giver, taker, amount in _transfers(before, after):
+        if giver is None:
+            said.append(_("{player} gets back {amount}").format(player=taker,
+                                                                 amount=money(amount)))
+        elif taker is None:
+            said.append(_("{player} gives back {amount}").format(player=giver,
+                                                                  amount=money(amount)))
+        else:
+            said.append(_("{player} gives {amount} back to {other}").format(
+                player=giver, amount=money(amount), other=taker))
     for p in after.players:  # a bankrupt's jail card goes back with his estate's undo
         old = was.get(p.name)
         gained = len(p.jail_cards) - len(old.jail_cards) if old is not None else 0
@@ -95,6 +99,39 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
     if after.turn.player != before.turn.player and not after.ended:
         said.append(_("it is {player}'s turn again").format(player=after.turn.player))
     return said
+
+
+def _transfers(before: State, after: State) -> list[tuple[str | None, str | None, int]]:
+    """The money an undo moves, one (giver, taker, amount) a transfer: a rent taken back is
+    `Bruno gives 4 M back to Anna`, one line, not `Bruno gives back 4 M; Anna gets back 4 M`
+    (the trial's two lines for one movement).  Read from the two tables' cash: a giver and a
+    taker of the same amount are one transfer; what is left, when it nets out between the
+    players (a card's `10 from each player`), is split in seat order; else each player's
+    change is said alone (the Bank the other side: no transfer is made up)."""
+    was = {p.name: p.cash for p in before.players}
+    change = [(p.name, p.cash - was[p.name]) for p in after.players
+              if p.name in was and p.cash != was[p.name]]
+    givers = [[n, -d] for n, d in change if d < 0]
+    takers = [[n, d] for n, d in change if d > 0]
+    out: list[tuple[str | None, str | None, int]] = []
+    for g in givers:
+        same = next((t for t in takers if t[1] == g[1]), None)
+        if same is not None:
+            out.append((g[0], same[0], g[1]))
+            takers.remove(same)
+            g[1] = 0
+    givers = [g for g in givers if g[1]]
+    if givers and sum(g[1] for g in givers) == sum(t[1] for t in takers):
+        for g in givers:
+            for t in takers:
+                moved = min(g[1], t[1])
+                if moved:
+                    out.append((g[0], t[0], moved))
+                    g[1] -= moved
+                    t[1] -= moved
+        return out
+    out += [(g[0], None, g[1]) for g in givers] + [(None, t[0], t[1]) for t in takers]
+    return out
 
 
 def undone_line(seqs: list[int], line: str | None, before: State, after: State) -> str:

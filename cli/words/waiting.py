@@ -43,11 +43,13 @@ def next_words(state: State) -> Text | str:
 
 
 def _claims_tag(state: State) -> str:
-    """`; Bruno may claim 450` for the prompt: short, the amount without its currency."""
+    """`; Bruno may claim 450 M` for the prompt: short, but an amount is money, said with its
+    currency as everywhere else (`450` alone read as a count)."""
     claims = open_claims(state)
     if not claims:
         return ""
-    said = [_("{owner} may claim {amount}").format(owner=cl.owner, amount=cl.amount)
+    money = state.edition.money
+    said = [_("{owner} may claim {amount}").format(owner=cl.owner, amount=money(cl.amount))
             for cl in claims[:2]]
     more = len(claims) - len(said)
     if more:
@@ -57,8 +59,10 @@ def _claims_tag(state: State) -> str:
 
 def prompt_text(state: State) -> str:
     """What the table waits for, in a few words: `Anna (buy)> `, `auction Stazione Sud: Bruno
-    leads 120> `, `Carla owes 300> `, `Anna (roll; Bruno may claim 450)> `."""
+    leads 120 M> `, `Carla owes 300 M> `, `Anna (roll; Bruno may claim 450 M)> `: every
+    amount with the edition's currency."""
     t = state.turn
+    money = state.edition.money
     if state.ended:
         return (_("game over, {winner} won> ").format(winner=state.winner) if state.winner
                 else _("game over> "))
@@ -67,15 +71,15 @@ def prompt_text(state: State) -> str:
         return _("deal: {who}> ").format(who=", ".join(f"{n} {k}" for n, k in left))
     if state.debts:
         d = state.debts[0]
-        return _("{debtor} owes {amount}> ").format(debtor=d.debtor, amount=d.amount)
+        return _("{debtor} owes {amount}> ").format(debtor=d.debtor, amount=money(d.amount))
     if state.auction:
         a = state.auction
         what = (_("auction {space}").format(space=state.edition.space(a.property).name)
                 if a.kind == "deed" and a.property is not None else _("auction"))
         if a.high_bidder:
             return _("{auction}: {player} leads {amount}> ").format(
-                auction=what, player=a.high_bidder, amount=a.high_bid)
-        return _("{auction}: bids from {amount}> ").format(auction=what, amount=a.min_bid)
+                auction=what, player=a.high_bidder, amount=money(a.high_bid))
+        return _("{auction}: bids from {amount}> ").format(auction=what, amount=money(a.min_bid))
     return _("{player} ({waiting})> ").format(player=t.player,
                                               waiting=_waiting(state) + _claims_tag(state))
 

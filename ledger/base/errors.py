@@ -6,7 +6,7 @@ problem, 4 the database cannot be used, 5 conflict (the game changed while decid
 
 from __future__ import annotations
 
-from banco.ledger.base.text import Text, render
+from banco.ledger.base.text import Text, cited, render
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -65,9 +65,7 @@ class RuleViolation(BancoError):
     def render(self, tr=None, allowed_word: str = "allowed") -> str:
         """The refusal in the language of `tr`: the message, the rule it cites (seed file and
         section, never translated) and what would be allowed instead."""
-        text = self.text.render(tr)
-        if self.rule:
-            text += f" ({self.rule})"
+        text = cited(self.text.render(tr), self.rule)
         if self.allowed:
             text += f"\n  {allowed_word}: {render(self.allowed_text, tr)}"
         return text

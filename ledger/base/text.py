@@ -15,6 +15,7 @@ in the same language.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 
@@ -196,3 +197,20 @@ def render(value, tr: Translations | None = None) -> str:
     if isinstance(value, Text):
         return value.render(tr)
     return str(value) if not isinstance(value, str) else value
+
+
+# A citation of the rulebooks in brackets at a message's end: `(000 §SVOLGIMENTO 3)`,
+# `(004 §Prigione; 000 FAQ 17)` (seed file and section, /work/shared/seeds/INDEX.md).
+_CITATION = re.compile(r"\((\d{3} (?:§|FAQ )[^()]*)\)\Z")
+
+
+def cited(text: str, rule: str) -> str:
+    """A refusal's words with the rule it cites: in the bracket of the citation the words
+    already end with (`(000 §SVOLGIMENTO 3; 004 §Svolgimento del gioco)`, one bracket, not
+    two side by side), else in a bracket of its own; a rule the words already cite, once."""
+    if not rule or rule in text:
+        return text
+    found = _CITATION.search(text)
+    if found:
+        return f"{text[:found.end(1)]}; {rule})"
+    return f"{text} ({rule})"

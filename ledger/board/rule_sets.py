@@ -274,20 +274,38 @@ def _check_together(raw: dict, origin: _Origin) -> None:
                                  min_players=raw['min_players'], max_players=raw['max_players'])
 
 
-# A built-in rule set's name as a message says it, in the user's language where the seeds name
-# it ("le regole del campionato": 000 REGOLAMENTO CAMPIONATO; "classiche": 004's "Monopoli
-# Classico"; 004's "gioco breve" and "gioco con limite di tempo"); the stored name and what
-# `--rules` takes stay the identifiers.
-_SHOWN = {"classic": word("rule set", "classic"), "quick": word("rule set", "quick"),
-          "championship": word("rule set", "championship"),
-          "vintage": word("rule set", "vintage"), "euro": word("rule set", "euro"),
-          "short": word("rule set", "short"), "timed": word("rule set", "timed")}
+# The built-in rule sets' names, in one table: how a message says one after "rules" (the
+# catalogs' msgctxt "rule set": "le regole classiche", "le regole del campionato": 000
+# REGOLAMENTO CAMPIONATO; 004's "Monopoli Classico", "gioco breve", "gioco con limite di
+# tempo"), and its name standing alone, where a menu or a heading names it (msgctxt "rule set
+# name": "classico", "campionato", "gioco breve").  The stored name and what `--rules` takes
+# stay the identifiers.
+NAMES = {
+    "classic": (word("rule set", "classic"), word("rule set name", "classic")),
+    "quick": (word("rule set", "quick"), word("rule set name", "quick")),
+    "championship": (word("rule set", "championship"), word("rule set name", "championship")),
+    "vintage": (word("rule set", "vintage"), word("rule set name", "vintage")),
+    "euro": (word("rule set", "euro"), word("rule set name", "euro")),
+    "short": (word("rule set", "short"), word("rule set name", "short")),
+    "timed": (word("rule set", "timed"), word("rule set name", "timed")),
+}
+
+
+def said(name: str):
+    """A rule set's name as a message says it after "rules" (`le regole {rules}`): a
+    built-in one's in the user's language, a house file's as its file names it."""
+    return NAMES[name][0] if name in NAMES else name
+
+
+def named(name: str):
+    """A rule set's name standing alone (the TV's heading, the banker's menu): a built-in
+    one's in the user's language, a house file's as its file names it."""
+    return NAMES[name][1] if name in NAMES else name
 
 
 def shown(rules: RuleSet):
-    """The rule set's name in a message: a built-in one's said in the user's language, a house
-    file's as its file names it."""
-    return _SHOWN.get(rules.name, rules.name)
+    """The rule set's name in a message (said above)."""
+    return said(rules.name)
 
 
 def starting_cash(rules: RuleSet, players: int) -> int:
