@@ -17,7 +17,7 @@ from pathlib import Path
 import pg_cluster
 import pytest
 from test_postgres_referee import admin, banco
-from test_read_model import GAMES, readings, transcript
+from test_read_model import GAMES, imported_alike, readings, transcript
 
 from banco.ledger.base.errors import EXIT_AUDIT
 from banco.ledger.store.postgres import PostgresStore
@@ -155,6 +155,17 @@ def test_import_builds_the_read_model_and_copy_leaves_it_to_the_repair(played, t
         banco(where, "doctor", "--repair")
         assert json.loads(banco(where, "doctor", "--json"))["read_model"]["missing"] == []
     assert readings(copied) == readings(db)
+
+
+def test_import_keeps_the_read_model_a_rebuild_gives(played, tmp_path, monkeypatch):
+    db, _, _ = played
+    exported = str(tmp_path / "g.jsonl")
+    banco(db, "--game", "1", "export", "-o", exported)
+    store = PostgresStore(pg_cluster.database()[0])
+    try:
+        imported_alike(store, exported, monkeypatch)
+    finally:
+        store.close()
 
 
 def test_a_database_installed_before_the_read_model_records_and_reads_as_before(

@@ -178,6 +178,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 raise UsageError("this game is already game {taken} in {path} (uuid {uid}); nothing was imported",
                                  taken=taken, path=store.shown, uid=uid)
         prev, count, started, ended, batch = GENESIS, 0, None, None, []
+        model = _ReadModel(imp)  # the read model's rows, kept batch by batch with the rows
         versions = set()
         # --expect-head as the audit reads it: a head hash (8+ of its hex digits) or a score
         # sheet's head line banco/GAME/SEQ/12HEX
@@ -251,6 +252,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 imp.insert(batch)
                 if beside is not None:
                     beside.send(batch)
+                model.keep(batch, started, seq)  # while the audit beside reads the batch
                 batch = []
             if progress is not None and seq % 1000 == 0:
                 progress(seq)
@@ -281,6 +283,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             imp.insert(batch)
             if beside is not None:
                 beside.send(batch)
+            model.keep(batch, started, count)
         # the whole audit over the rows as written, but their hashes: checked above, from the
         # very values inserted, and read back in this transaction (or audited as they were
         # inserted, beside the import: the same rows, the same verdict)
@@ -316,6 +319,53 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             "expected_head_at": head_at[0] if head_at else None,
             "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
             "chain_game_id": hashed_as if 1 in versions else None, "seal": sealed}
+
+
+class _ReadModel:
+    """The imported game's read model (ledger/table/read_rows.py), worked out from each batch
+    of rows as inserted and kept by the import in its transaction (GameImport.keep_read_model):
+    what `doctor --repair` would build from the rows written, without reading them back, and
+    rolled back with them if the import is refused.  An event's rows are a function of its
+    type and data alone (its seq aside), and a game repeats its facts word for word, so each
+    (type, data text) is worked out once and its rows kept, bounded, for the next time.  The
+    players' names come from GameStarted, which precedes every fact; a batch with no
+    GameStarted yet (only recorded commands, which no banco writes) leaves the game without a
+    read model: its readings read the log."""
+
+    KEEP = 8192  # (type, data text)s remembered
+
+    def __init__(self, imp) -> None:
+        self.imp, self.names = imp, None
+        self.kept = True
+        self.seen: dict[tuple[str, str], tuple[list[tuple], list[str]]] = {}
+
+    def keep(self, batch: list[tuple], started: dict | None, through: int) -> None:
+        """`batch`: the rows as inserted (seq, type, data text, ...)."""
+        from banco.ledger.store.protocol import ReadRows
+        from banco.ledger.table.read_rows import players_in, read_rows
+
+        if self.names is None and started is not None:
+            self.names = players_in([started])
+        if self.names is None:
+            self.kept = False
+        if not self.kept:
+            return
+        moves: list[tuple] = []
+        mentions: list[tuple] = []
+        seen, names = self.seen, self.names
+        for seq, type_, text, *_ in batch:
+            found = seen.get((type_, text))
+            if found is None:
+                if len(seen) >= self.KEEP:
+                    seen.clear()
+                one = read_rows([{"seq": seq, "type": type_, "data": json.loads(text)}], names)
+                found = seen[type_, text] = ([m[1:] for m in one.movements],
+                                             [m[0] for m in one.mentions])
+            for m in found[0]:
+                moves.append((seq, *m))
+            for subject in found[1]:
+                mentions.append((subject, seq))
+        self.imp.keep_read_model(ReadRows(moves, mentions), through)
 
 
 def _sealed(store, game_id: int, uid: str | None, seal):
