@@ -168,6 +168,33 @@ def test_import_keeps_the_read_model_a_rebuild_gives(played, tmp_path, monkeypat
         store.close()
 
 
+def test_a_refused_import_leaves_no_read_model(tmp_path, monkeypatch):
+    """The read model goes in batch by batch before the audit's verdict: a history the audit
+    refuses takes it back with the rows (a forger's cash, every hash recomputed)."""
+    from test_exchange import rehash, rows_of, write
+
+    from banco.projections.exchange import exchange
+
+    monkeypatch.setenv("BANCO_FIXED_TIME", FIXED)
+    db = str(tmp_path / "g.db")
+    banco(db, "run", "-q", FIXTURES / "classic-4p.banco")
+    exported = tmp_path / "g.jsonl"
+    banco(db, "export", "-o", exported)
+    header, rows = rows_of(exported)
+    cash = next(i for i, r in enumerate(rows) if r["type"] == "CashIssued")
+    rows[cash]["data"]["amount"] += 100
+    rehash(rows, cash)
+    header["head"] = rows[-1]["hash"]
+    write(exported, header, rows)
+    monkeypatch.setattr(exchange, "BATCH", 7)
+    url, admin_url = pg_cluster.database()
+    banco(url, "new", "Zoe", "Yuri")
+    out = banco(url, "import", exported, code=EXIT_AUDIT)
+    assert "the audit stops at event" in out and "nothing was imported" in out
+    for table in ("read_model", "read_movements", "read_mentions"):
+        assert pg_count(admin_url, f"SELECT COUNT(*) FROM banco.{table} WHERE game_id<>1") == 0
+
+
 def test_a_database_installed_before_the_read_model_records_and_reads_as_before(
         tmp_path, monkeypatch):
     """Its owner has not added the tables yet: commands are recorded, the readings read the
