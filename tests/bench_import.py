@@ -152,8 +152,15 @@ def banco() -> str:
     return str(here) if here.exists() else "banco"
 
 
-def timed(cmd: list[str]) -> tuple[float, int, str]:
-    """Wall time, the process's own peak resident memory (KiB, from wait4) and its stderr."""
+def load() -> str:
+    """The machine's load over the last minute (shared: the figures are read beside it)."""
+    with open("/proc/loadavg", encoding="ascii") as f:
+        return f.read().split()[0]
+
+
+def timed(cmd: list[str]) -> tuple[float, int, str, float]:
+    """Wall time, the process's own peak resident memory (KiB, from wait4), its stderr and
+    its CPU time (user + system, with the children it waited for: the import's audit)."""
     with tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
@@ -164,7 +171,7 @@ def timed(cmd: list[str]) -> tuple[float, int, str]:
         text = err.read().decode("utf-8", "replace")
     if proc.returncode:
         raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {text}")
-    return dt, usage.ru_maxrss, text
+    return dt, usage.ru_maxrss, text, usage.ru_utime + usage.ru_stime
 
 
 def digest(path: Path) -> str:
@@ -189,12 +196,13 @@ def bench(events: int, folder: Path, keep: Path | None = None, repeat: int = 1) 
         print(f"generated a {n:,}-event game ({src.stat().st_size / 1e6:.0f} MB of JSON Lines) "
               f"in {gen:.1f} s")
     db = folder / f"imported-{events}.db"
-    runs = []
+    runs, loads = [], []
     for _ in range(repeat):  # best of `repeat`: the machine may be shared
         for f in (db, Path(f"{db}-wal"), Path(f"{db}-shm")):
             f.unlink(missing_ok=True)
+        loads.append(load())
         runs.append(timed([banco(), "--db", str(db), "import", str(src)]))
-    dt, peak, _ = min(runs)
+    dt, peak, _, cpu = min(runs)
     store = SQLiteStore(str(db))
     assert store.head(1) == head, "the imported head is not the generated one"
     store.close()
@@ -204,20 +212,25 @@ def bench(events: int, folder: Path, keep: Path | None = None, repeat: int = 1) 
     from banco.projections.audit.audit import GameAudit
 
     store = SQLiteStore(str(db))
-    t0 = time.perf_counter()
+    audit_load = load()
+    t0, c0 = time.perf_counter(), time.process_time()
     report = GameAudit(1, store.raw_rows(1), hashes_checked=True).run()
-    audit_s = time.perf_counter() - t0
+    audit_s, audit_cpu = time.perf_counter() - t0, time.process_time() - c0
     store.close()
     assert report.ok, report.problem
     print(f"import                  {n / dt:10,.0f} events/s: {n:,} events in {dt:.1f} s, "
-          f"peak memory {peak / 1024:.0f} MiB (goal >= 50,000 events/s, bounded memory)"
+          f"{cpu:.1f} s of CPU with its audit ({n / cpu:,.0f} events a second of CPU), "
+          f"peak memory {peak / 1024:.0f} MiB (goal >= 50,000 events/s, bounded memory); "
+          f"load {', '.join(loads)}"
           + (f"; best of {repeat}: {', '.join(f'{r[0]:.1f}' for r in runs)} s"
              if repeat > 1 else ""))
     from banco.projections.exchange.import_audit import THRESHOLD
 
     if n >= THRESHOLD:  # the audit ran beside the import's own work, in a process of its own
-        print(f"  the audit alone       {audit_s:8.1f} s ({n / audit_s:,.0f} events/s), run "
-              f"beside the import's own checks and inserts (projections/exchange/import_audit.py)")
+        print(f"  the audit alone       {audit_s:8.1f} s ({n / audit_s:,.0f} events/s), "
+              f"{audit_cpu:.1f} s of CPU ({n / audit_cpu:,.0f} a second of CPU), load "
+              f"{audit_load}; run beside the import's own checks and inserts "
+              f"(projections/exchange/import_audit.py): the import's pace cannot pass it")
     else:
         print(f"  of which the audit    {audit_s:8.1f} s ({n / audit_s:,.0f} events/s); the "
               f"import's own checks and inserts {max(dt - audit_s, 0.001):.1f} s "
@@ -230,7 +243,7 @@ def bench(events: int, folder: Path, keep: Path | None = None, repeat: int = 1) 
     print(f"`state` on it           {cold[0] * 1000:10,.0f} ms the first time, "
           f"{cold[1] * 1000:,.0f} ms the second (chain version 2: no snapshot yet)")
     back = folder / f"again-{events}.jsonl"
-    dt, peak, _ = timed([banco(), "--db", str(db), "export", "-o", str(back)])
+    dt, peak, _, _ = timed([banco(), "--db", str(db), "export", "-o", str(back)])
     same = digest(back) == digest(src)
     print(f"export                  {n / dt:10,.0f} events/s; byte-identical to the file "
           f"imported: {'yes' if same else 'NO'}")

@@ -43,7 +43,8 @@ def tables(db):
     conn = sqlite3.connect(db)
     try:
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall()
-                for t in ("events", "games", "meta", "snapshots")
+                for t in ("events", "games", "meta", "snapshots", "read_model",
+                          "read_movements", "read_mentions")
                 if conn.execute("SELECT 1 FROM sqlite_master WHERE name=?", (t,)).fetchone()}
     finally:
         conn.close()

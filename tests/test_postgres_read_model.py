@@ -17,7 +17,7 @@ from pathlib import Path
 import pg_cluster
 import pytest
 from test_postgres_referee import admin, banco
-from test_read_model import GAMES, readings, transcript
+from test_read_model import GAMES, imported_alike, readings, transcript
 
 from banco.ledger.base.errors import EXIT_AUDIT
 from banco.ledger.store.postgres import PostgresStore
@@ -155,6 +155,44 @@ def test_import_builds_the_read_model_and_copy_leaves_it_to_the_repair(played, t
         banco(where, "doctor", "--repair")
         assert json.loads(banco(where, "doctor", "--json"))["read_model"]["missing"] == []
     assert readings(copied) == readings(db)
+
+
+def test_import_keeps_the_read_model_a_rebuild_gives(played, tmp_path, monkeypatch):
+    db, _, _ = played
+    exported = str(tmp_path / "g.jsonl")
+    banco(db, "--game", "1", "export", "-o", exported)
+    store = PostgresStore(pg_cluster.database()[0])
+    try:
+        imported_alike(store, exported, monkeypatch)
+    finally:
+        store.close()
+
+
+def test_a_refused_import_leaves_no_read_model(tmp_path, monkeypatch):
+    """The read model goes in batch by batch before the audit's verdict: a history the audit
+    refuses takes it back with the rows (a forger's cash, every hash recomputed)."""
+    from test_exchange import rehash, rows_of, write
+
+    from banco.projections.exchange import exchange
+
+    monkeypatch.setenv("BANCO_FIXED_TIME", FIXED)
+    db = str(tmp_path / "g.db")
+    banco(db, "run", "-q", FIXTURES / "classic-4p.banco")
+    exported = tmp_path / "g.jsonl"
+    banco(db, "export", "-o", exported)
+    header, rows = rows_of(exported)
+    cash = next(i for i, r in enumerate(rows) if r["type"] == "CashIssued")
+    rows[cash]["data"]["amount"] += 100
+    rehash(rows, cash)
+    header["head"] = rows[-1]["hash"]
+    write(exported, header, rows)
+    monkeypatch.setattr(exchange, "BATCH", 7)
+    url, admin_url = pg_cluster.database()
+    banco(url, "new", "Zoe", "Yuri")
+    out = banco(url, "import", exported, code=EXIT_AUDIT)
+    assert "the audit stops at event" in out and "nothing was imported" in out
+    for table in ("read_model", "read_movements", "read_mentions"):
+        assert pg_count(admin_url, f"SELECT COUNT(*) FROM banco.{table} WHERE game_id<>1") == 0
 
 
 def test_a_database_installed_before_the_read_model_records_and_reads_as_before(

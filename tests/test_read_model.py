@@ -174,6 +174,35 @@ def test_an_imported_game_has_its_read_model_at_once(played, tmp_path):
     assert readings(db) == readings(played)
 
 
+def imported_alike(store, exported: str, monkeypatch) -> None:
+    """The library's import of `exported` into `store`, in batches of 7 events: the read
+    model it keeps as the batches go in is the one `doctor --repair` builds from the rows."""
+    from banco.projections.exchange import exchange
+    from banco.projections.readings.read_model_check import rebuild
+
+    monkeypatch.setattr(exchange, "BATCH", 7)
+    with open(exported, encoding="utf-8") as f:
+        done = exchange.import_lines(store, f, source="g.jsonl", now="2026-11-30T12:00:00Z")
+    game, last = done["game"], done["events"]
+    kept = store.read_model_rows(game, 0, last)
+    assert kept is not None and store.movements(game, "") is not None  # through its last seq
+    rebuild(store, game)
+    assert store.read_model_rows(game, 0, last) == kept and kept.movements and kept.mentions
+
+
+def test_import_keeps_the_read_model_a_rebuild_gives_without_reading_the_rows_back(
+        played, tmp_path, monkeypatch):
+    from banco.ledger.store.sqlite import SQLiteStore
+
+    exported = str(tmp_path / "g.jsonl")
+    banco(played, "--game", "1", "export", "-o", exported)
+    store = SQLiteStore(str(tmp_path / "imported.db"))
+    try:
+        imported_alike(store, exported, monkeypatch)
+    finally:
+        store.close()
+
+
 def test_log_player_tail_reads_from_the_end_about_what_it_shows(tmp_path, monkeypatch):
     """`log --player Anna --tail 3` of a long game read every row that names Anna to keep
     three (14 s on the 300,000-event game): it now reads windows of seqs from the end, each

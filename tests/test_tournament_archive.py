@@ -57,6 +57,9 @@ def test_export_import_export_is_byte_identical_and_standings_equal(archive, tmp
         assert a.read() == b.read()
     assert _run(other, "tournament", "standings") == _run(db, "tournament", "standings")
     assert json.loads(_run(other, "audit", "--json"))["ok"]
+    # each game's read model kept by the import, as the log gives it (doctor compares them)
+    doc = json.loads(_run(other, "doctor", "--json"))
+    assert doc["healthy"] and doc["read_model"]["missing"] == []
 
 
 def _edit(path, tmp_path, change):

@@ -331,8 +331,6 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
             session.close()
             remove_database(session.db)
         raise
-    _read_models(store, [g["game"] for g in done["games"]] if "tournament" in done
-                 else [done["game"]])
     if "tournament" in done:  # an archive: the tournament, then each game as one import
         if as_json:
             dump(done)
@@ -366,20 +364,6 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
         print_seal(sealed)
     if not done["ended"]:
         click.echo(_("the game is not over: commands without --game now address game {game}").format(game=done['game']), err=True)
-
-
-def _read_models(store, games: list[int]) -> None:
-    """The imported games' read models (issue 21), so that their `statement`, `history` and
-    `log --player` cost what the answer holds from the first reading, as for a game recorded
-    here.  A cache: one that cannot be built leaves the readings reading the log, as before."""
-    from banco.ledger.base.errors import DatabaseError
-    from banco.projections.readings.read_model_check import rebuild
-
-    for game in games:
-        try:
-            rebuild(store, game)
-        except DatabaseError:
-            continue
 
 
 def _announced(header: str) -> int | None:

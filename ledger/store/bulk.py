@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from banco.ledger.store import read_model
 from banco.ledger.store.connection import rollback
 from banco.ledger.store.schema import (
     FORMAT_TRIGGER,
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from banco.ledger.base.errors import DatabaseError
+    from banco.ledger.store.protocol import ReadRows
 
 
 class BulkHost(Protocol):
@@ -159,6 +161,7 @@ class GameImport:
         self.inserted = 0
         self._lifted = False  # the trigger dropped in this transaction
         self._restore = False  # ... and created again before the commit
+        self._modelled = False  # the read model's tables made and the game's rows cleared
         self.done = False
 
     def insert(self, rows: list[tuple]) -> None:
@@ -179,6 +182,22 @@ class GameImport:
             self.abort()
             raise self.store.explain(exc, writing=True) from None
         self.inserted += len(rows)
+
+    def keep_read_model(self, rows: ReadRows, through: int) -> None:
+        """The read model's rows (ledger/store/read_model.py) of the events inserted, which
+        reach seq `through`: kept in this transaction as they come, so the game has its read
+        model once committed and none when the import is refused (it rolls back with them)."""
+        conn = self.conn
+        try:
+            if not self._modelled:
+                for sql in read_model.DDL:
+                    conn.execute(sql)
+                read_model.forget(conn, self.game_id)
+                self._modelled = True
+            read_model.keep(conn, self.game_id, rows, through)
+        except sqlite3.Error as exc:
+            self.abort()
+            raise self.store.explain(exc, writing=True) from None
 
     def raw_rows(self, hashed_as: int | None = None) -> RawRows:
         """The rows inserted so far as stored, read back inside the transaction (the audit)."""

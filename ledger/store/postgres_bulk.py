@@ -8,12 +8,14 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
+from banco.ledger.store import postgres_read_model as read_model
 from banco.ledger.store.bulk import GameRows
 from banco.ledger.store.postgres_schema import CHANNEL, SCHEMA
 from banco.ledger.store.schema import COLUMNS, GAME_COLUMNS
 
 if TYPE_CHECKING:
     from banco.ledger.base.errors import DatabaseError
+    from banco.ledger.store.protocol import ReadRows
 
 
 class PgBulkHost(Protocol):
@@ -90,6 +92,7 @@ class PgGameImport:
         self.store, self.game_id = store, game_id
         self.conn = store.conn
         self.inserted = 0
+        self._modelled: bool | None = None  # whether the read model is kept (once asked)
         self.done = False
 
     def _failed(self, exc: Exception):
@@ -109,6 +112,22 @@ class PgGameImport:
         except psycopg.Error as exc:
             raise self._failed(exc) from None
         self.inserted += len(rows)
+
+    def keep_read_model(self, rows: ReadRows, through: int) -> None:
+        """The read model's rows of the events inserted, which reach seq `through`, kept in
+        this transaction (ledger/store/postgres_read_model.py): rolled back with the rows when
+        the import is refused; none where the database has no read model's tables and the
+        role may not make them (its readings read the log)."""
+        import psycopg
+
+        try:
+            if self._modelled is None:
+                self._modelled = read_model.start_import(self.conn, self.game_id)
+            if self._modelled:
+                read_model.copy_rows(self.conn, self.game_id, rows)
+                self.conn.execute(read_model.THROUGH, (self.game_id, through))
+        except psycopg.Error as exc:
+            raise self._failed(exc) from None
 
     def raw_rows(self, hashed_as: int | None = None) -> PgRawRows:
         return PgRawRows(self.store, self.game_id, hashed_as)

@@ -49,6 +49,30 @@ def keep(conn: Any, game_id: int, rows: ReadRows, last: int) -> None:
     conn.execute(THROUGH, (game_id, last))
 
 
+def copy_rows(conn: Any, game_id: int, rows: ReadRows) -> None:
+    """Inside a write transaction: rows of a game that has none yet (a rebuild's after its
+    DELETE, an import's), sent with COPY: nothing to collide with, so no conflict clause."""
+    with conn.cursor() as cur:
+        if rows.movements:
+            with cur.copy(f"COPY {MOVEMENTS} (game_id, {MOVE_COLUMNS}) FROM STDIN") as copy:
+                for m in rows.movements:
+                    copy.write_row((game_id, *m))
+        if rows.mentions:
+            with cur.copy(f"COPY {MENTIONS} (game_id, subject, seq) FROM STDIN") as copy:
+                for m in set(rows.mentions):
+                    copy.write_row((game_id, *m))
+
+
+def start_import(conn: Any, game_id: int) -> bool:
+    """Inside an import's transaction: whether the game's read model can be kept (the tables
+    there, made if the role may), its rows (none, for a new game) cleared."""
+    if not install_missing(conn, MODEL):
+        return False  # installed before the read model: its owner adds it; the log is read
+    conn.execute(f"DELETE FROM {MOVEMENTS} WHERE game_id=%s", (game_id,))
+    conn.execute(f"DELETE FROM {MENTIONS} WHERE game_id=%s", (game_id,))
+    return True
+
+
 class PgReadModel:
     """The read model's part of PostgresStore (the protocol's read-model methods), mixed in as
     ledger/store/read_model.py's ReadModelStore is into SQLiteStore."""
@@ -140,17 +164,7 @@ class PgReadModel:
             self._read_tables = True
             conn.execute(f"DELETE FROM {MOVEMENTS} WHERE game_id=%s", (game_id,))
             conn.execute(f"DELETE FROM {MENTIONS} WHERE game_id=%s", (game_id,))
-            with conn.cursor() as cur:
-                for rows in chunks:  # COPY: a rebuilt game has no rows left to collide with
-                    if rows.movements:
-                        with cur.copy(f"COPY {MOVEMENTS} (game_id, {MOVE_COLUMNS}) "
-                                      "FROM STDIN") as copy:
-                            for m in rows.movements:
-                                copy.write_row((game_id, *m))
-                    if rows.mentions:
-                        with cur.copy(f"COPY {MENTIONS} (game_id, subject, seq) "
-                                      "FROM STDIN") as copy:
-                            for m in set(rows.mentions):
-                                copy.write_row((game_id, *m))
+            for rows in chunks:
+                copy_rows(conn, game_id, rows)
             conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, game_id))
             conn.execute(THROUGH, (game_id, through))

@@ -16,53 +16,45 @@ header carries it as `chain_game_id`, and an import keeps it beside the game.
 
 Nothing in the file depends on the database it came from, so export -> import -> export gives
 the same bytes.  An import checks every line as it streams (fields, seq order, the chain, each
-hash, the header's claims), writes in batches inside one transaction, runs the audit over the
-game as written (projections/audit/audit.py, whatever checks it makes) and commits only if all of it
-holds: everything or nothing, in bounded memory.
+hash, the header's claims: each line's own checks are projections/exchange/import_rows.py),
+writes in batches inside one transaction, runs the audit over the game as written
+(projections/audit/audit.py, whatever checks it makes) and commits only if all of it holds:
+everything or nothing, in bounded memory.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from hashlib import sha256
 from json.encoder import encode_basestring
 from typing import ClassVar
 
 from banco.ledger.base.errors import EXIT_AUDIT, BancoError, UsageError
-from banco.ledger.base.text import Text, msg
 from banco.ledger.store.canonical import (
     GENESIS,
     HASHED_FIELDS,
     TABLE_CHAIN_VERSION,
     canonical_json,
-    digest_format,
     row_hash,
     stored_row_hash,
 )
-from banco.projections.exchange.actors import actor_refused, bounded
+from banco.projections.exchange.import_rows import (
+    CANONICAL,
+    FORMAT,
+    Hasher,
+    ImportRefused,
+    check_fields,
+    parse,
+    place,
+    read_header,
+)
 
-# 2: rows of schema version 3 (typed facts), which an importer of format 1 refuses by this
-# number ("upgrade banco"); a game with none still exports as 1, as its banco wrote it
-FORMAT = 2
-ROW_KEYS = ("actor", "chain_version", "command_id", "data", "hash", "prev_hash", "recorded_at",
-            "schema_version", "seq", "type")
-HEADER_KEYS = ("banco_export", "chain_game_id", "chain_versions", "edition", "events",
-               "first_player", "game_uuid", "hashed_fields", "head", "players", "rules")
 BATCH = 5000  # rows per INSERT batch: memory stays flat however long the game
 _dump = json.JSONEncoder(ensure_ascii=False).encode
 
 
 class ExportRefused(BancoError):
     """The game's own chain is broken: an export of it could not be verified (exit 3)."""
-
-    # A ClassVar (compiled, a plain class attribute here never reached the class: exit 2);
-    # BancoError's says int, which mypy reads as an instance variable.
-    exit_code: ClassVar[int] = EXIT_AUDIT  # type: ignore[misc]
-
-
-class ImportRefused(BancoError):
-    """The file is not the history it claims to be: nothing was imported (exit 3)."""
 
     # A ClassVar (compiled, a plain class attribute here never reached the class: exit 2);
     # BancoError's says int, which mypy reads as an instance variable.
@@ -142,247 +134,7 @@ def export_lines(store, game_id: int) -> Iterator[str]:
                f'{digest}"type":{q(type_) if type(type_) is str else _dump(type_)}}}')
 
 
-# --- import -----------------------------------------------------------------------------------
-
-def _no_float(text: str):
-    raise ValueError(msg("the number {text} is not whole: money and counts are integers",
-                         text=text))
-
-
-def _no_constant(text: str):
-    raise ValueError(msg("{text} is not a number banco writes", text=text))
-
-
-def _why(exc: Exception):
-    """What a parser's error says: its message (a Text when it is ours; json's own are
-    English), said in the user's language when it can be."""
-    first = exc.args[0] if exc.args else None
-    if isinstance(first, Text):
-        return first
-    said = str(exc)
-    # Python refuses an integer of more than 4,300 digits and advises "use
-    # sys.set_int_max_str_digits()": advice for a programmer, not for who imports a file
-    # (issue 32).  A figure of a game has at most 15 digits.
-    if "integer string conversion" in said:
-        digits = said.split("value has ", 1)[-1].split(" ", 1)[0]
-        return msg("a number of {digits} digits, too long to be a figure of a game",
-                   digits=digits if digits.isdigit() else msg("over 4300"))
-    return said
-
-
-def _where(number: int, seq) -> Text:
-    """`line 3 (event 5)`: a line of the file and the event it claims to hold."""
-    return msg("line {number} (event {seq})", number=number, seq=seq)
-
-
-def _fields(where, missing: list[str], extra: list[str]) -> Text:
-    """A line (or the header) whose fields are not banco's: what it lacks, what it adds."""
-    missing_, extra_ = ", ".join(missing), ", ".join(extra)
-    if missing and extra:
-        return msg("{where} lacks {missing}; has fields banco does not write: {extra}; nothing "
-                   "was imported", where=where, missing=missing_, extra=extra_)
-    if missing:
-        return msg("{where} lacks {missing}; nothing was imported", where=where,
-                   missing=missing_)
-    return msg("{where} has fields banco does not write: {extra}; nothing was imported",
-               where=where, extra=extra_)
-
-
-def _fields_of_row(where, missing: list[str], extra: list[str]) -> Text:
-    """The same, for an event's line: `line 3 (event 5): lacks ...`."""
-    missing_, extra_ = ", ".join(missing), ", ".join(extra)
-    if missing and extra:
-        return msg("{where}: lacks {missing}; has fields banco does not write: {extra}; "
-                   "nothing was imported", where=where, missing=missing_, extra=extra_)
-    if missing:
-        return msg("{where}: lacks {missing}; nothing was imported", where=where,
-                   missing=missing_)
-    return msg("{where}: has fields banco does not write: {extra}; nothing was imported",
-               where=where, extra=extra_)
-
-
-# Made once: json.loads and json.dumps with options build a new coder at every call.
-_DECODER = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant)
-_DECODE, _RAW_DECODE = _DECODER.decode, _DECODER.raw_decode
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
-
-
-def _parse(line: str, number: int) -> dict:
-    """The line's JSON object.  A line banco wrote (one object, its newline) is read by the
-    decoder's raw step alone; anything else goes through the whole decoder, whose words the
-    refusal quotes (blank, not JSON, extra text after the object, not an object)."""
-    try:
-        value, end = _RAW_DECODE(line)
-    except ValueError:
-        return _parse_slowly(line, number)
-    if (end != len(line) and not line[end:].isspace()) or type(value) is not dict:
-        return _parse_slowly(line, number)
-    return value
-
-
-def _parse_slowly(line: str, number: int) -> dict:
-    if not line.strip():
-        raise ImportRefused("line {number} is blank: a banco export has one event a line; nothing was imported",
-                            number=number)
-    try:
-        value = _DECODE(line)
-    except ValueError as exc:
-        if line.endswith("\n"):
-            raise ImportRefused("line {number} is not valid JSON: {exc}; nothing was imported",
-                                number=number, exc=_why(exc)) from None
-        raise ImportRefused("line {number} is not valid JSON: {exc} (the file may have been "
-                            "cut short); nothing was imported",
-                            number=number, exc=_why(exc)) from None
-    if not isinstance(value, dict):
-        raise ImportRefused("line {number} is not a JSON object; nothing was imported",
-                            number=number)
-    return value
-
-
-def _header(line: str | None) -> dict:
-    if line is None or not line.strip():
-        raise UsageError("the file is empty: a banco export begins with its header line")
-    try:
-        h = json.loads(line)
-    except ValueError:
-        h = None
-    if not isinstance(h, dict) or "banco_export" not in h:
-        raise UsageError("line 1 is not a banco export header (`banco export` writes one): is "
-                         "this the right file?")
-    if h["banco_export"] not in (1, FORMAT) or type(h["banco_export"]) is not int:
-        if isinstance(h["banco_export"], int) and h["banco_export"] > FORMAT:
-            raise UsageError("this export is format {found!r}; this banco reads format "
-                             "{format}: upgrade banco", found=h["banco_export"], format=FORMAT)
-        raise UsageError("this export is format {found!r}; this banco reads format {format}",
-                         found=h["banco_export"], format=FORMAT)
-    missing = sorted(set(HEADER_KEYS) - set(h))
-    extra = sorted(set(h) - set(HEADER_KEYS))
-    if missing or extra:
-        header = msg("line 1 (the header)")  # (the extractor skips a msg inside a call)
-        raise ImportRefused(_fields(header, missing, extra))
-    if not isinstance(h["events"], int) or isinstance(h["events"], bool) or h["events"] < 1:
-        raise ImportRefused("line 1 (the header): `events` is not a count of events")
-    versions = h["chain_versions"]
-    if not isinstance(versions, list) or not versions or \
-            any(v not in HASHED_FIELDS for v in versions):
-        raise ImportRefused("line 1 (the header): chain versions {versions!r} are not ones this banco knows ({items})",
-                            versions=versions, items=', '.join(map(str, HASHED_FIELDS)))
-    if 1 in versions and not (isinstance(h["chain_game_id"], int)
-                              and not isinstance(h["chain_game_id"], bool)):
-        raise ImportRefused("line 1 (the header): version-1 rows need the game number they "
-                            "were hashed with (`chain_game_id`)")
-    if 1 not in versions and h["chain_game_id"] is not None:
-        raise ImportRefused("line 1 (the header) gives a chain_game_id, which only version-1 "
-                            "rows use; nothing was imported")
-    return h
-
-
-_TYPES: dict[str, type | tuple[type, ...]] = {"actor": (str, type(None)), "chain_version": int, "command_id": (str, type(None)),
-          "data": dict, "hash": str, "prev_hash": str, "recorded_at": str,
-          "schema_version": int, "seq": int, "type": str}
-_ROW_KEYSET = frozenset(ROW_KEYS)
-# a chain-version-3 row also carries the digest of the book's snapshot after it, which its
-# hash covers (ledger/store/snapshot_binding.py)
-_TABLE_KEYSET = _ROW_KEYSET | {"table_digest"}
-
-
-def _is_digest(value) -> bool:
-    return type(value) is str and digest_format(value) is not None
-
-
-def _check_fields(row: dict, number: int) -> None:
-    """Exactly banco's fields, of banco's types (a string "7" where 7 belongs would be stored
-    as something else than what was hashed).  The common case in one expression: the loop that
-    says what is wrong (and the words that say where) runs only when something is."""
-    if row.keys() == _ROW_KEYSET and type(row["seq"]) is int \
-            and type(row["schema_version"]) is int and type(row["chain_version"]) is int \
-            and row["chain_version"] != TABLE_CHAIN_VERSION \
-            and type(row["type"]) is str and type(row["hash"]) is str \
-            and type(row["prev_hash"]) is str and type(row["recorded_at"]) is str \
-            and type(row["data"]) is dict and (row["actor"] == "banker" or row["actor"] is None) \
-            and type(row["command_id"]) in (str, type(None)):
-        return
-    where = _where(number, row.get("seq", "?"))
-    keys = _TABLE_KEYSET if row.get("chain_version") == TABLE_CHAIN_VERSION else _ROW_KEYSET
-    if row.keys() != keys:
-        missing = sorted(keys - set(row))
-        extra = sorted(set(row) - keys)
-        raise ImportRefused(_fields_of_row(where, missing, extra))
-    if keys is _TABLE_KEYSET and not _is_digest(row["table_digest"]):
-        raise ImportRefused("{where}: table_digest {value!r} is not what banco writes; nothing "
-                            "was imported", where=where, value=bounded(row["table_digest"]))
-    for key, kind in _TYPES.items():
-        value = row[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ImportRefused("{where}: {key} {value!r} is not what banco writes; nothing was imported",
-                                where=where, key=key, value=bounded(value))
-    if (refused := actor_refused(where, row["actor"])) is not None:
-        raise ImportRefused(refused)
-
-
-
-class _Hasher:
-    """The data text to store and the hash of a version-2 row, the line's own text used where
-    it is provably the canonical one.  What is stored and hashed is always the canonical JSON
-    of the row's data (as `_CANONICAL(data)` and `stored_row_hash` give it); only the work
-    differs:
-
-    - the text around the data (actor, command id, time: a command's rows share them) is
-      assembled once a command, the few strings a game repeats encoded once;
-    - a line banco wrote is `head + D + tail`, head and tail the canonical text of the row's
-      other fields: when D is a text already found to be the canonical JSON of a line's data,
-      it is a single JSON value, so it is this line's data and its canonical text, and is not
-      encoded again (a game repeats its facts word for word: ~1 data text in 6 is new).
-      Any other line (spaces, another order, an escape banco does not write) has its data
-      encoded anew, as before."""
-
-    KEEP = 8192  # canonical texts remembered (bounded memory)
-
-    def __init__(self) -> None:
-        self.enc: dict = {}
-        self.canonical: set[str] = set()
-        self.actor = self.cid = self.at = object()  # the command whose text is assembled
-        self.head = self.mid = ""
-
-    def _e(self, value) -> str:
-        found = self.enc.get(value)
-        if found is None:
-            if len(self.enc) > 4096:
-                self.enc.clear()
-            found = self.enc[value] = _dump(value)
-        return found
-
-    def text_and_hash(self, line: str, row: dict, prev: str) -> tuple[str, str]:
-        """(the data's canonical text, the row's hash) of a version-2 row whose fields
-        `_check_fields` has checked and whose prev_hash is `prev`."""
-        actor, cid, at = row["actor"], row["command_id"], row["recorded_at"]
-        if cid != self.cid or actor != self.actor or at != self.at:
-            e = self._e
-            self.actor, self.cid, self.at = actor, cid, at
-            self.head = f'{{"actor":{e(actor)},"chain_version":2,"command_id":{e(cid)},"data":'
-            self.mid = f',"recorded_at":{e(at)},"schema_version":'
-        head, mid = self.head, self.mid
-        type_ = row["type"]
-        end = (f'{row["schema_version"]},"seq":{row["seq"]},'
-               f'"type":{self.enc.get(type_) or self._e(type_)}}}')
-        # a hash that is not hex cannot match the digest below: the row is refused whatever D is
-        tail = f',"hash":"{row["hash"]}","prev_hash":"{prev}"{mid}{end}'
-        n = len(line) - 1 if line.endswith("\n") else len(line)
-        stop = n - len(tail)
-        text = None
-        if stop > len(head) and line.startswith(head) and line.endswith(tail, 0, n):
-            text = line[len(head):stop]
-            if text not in self.canonical:
-                if _CANONICAL(row["data"]) != text:
-                    text = None
-                else:
-                    if len(self.canonical) >= self.KEEP:
-                        self.canonical.clear()
-                    self.canonical.add(text)
-        if text is None:
-            text = _CANONICAL(row["data"])  # floats were refused by the parser
-        return text, sha256(f"{prev}{head}{text}{mid}{end}".encode()).hexdigest()
-
+# --- import (each line's own checks: projections/exchange/import_rows.py) ----------------------
 
 def _lied(field: str, said, found) -> ImportRefused:
     return ImportRefused("line 1 (the header) says {field} {said!r} but the events say {found!r}: the header lies; nothing was imported",
@@ -406,7 +158,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     from banco.projections.exchange import import_audit
 
     it = iter(lines)
-    h = _header(next(it, None))
+    h = read_header(next(it, None))
     hashed_as = h["chain_game_id"]
     imp = store.begin_import() if imp is None else imp
     beside = None  # the audit in a process of its own, for a long game
@@ -428,6 +180,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 raise UsageError("this game is already game {taken} in {path} (uuid {uid}); nothing was imported",
                                  taken=taken, path=store.shown, uid=uid)
         prev, count, started, ended, batch = GENESIS, 0, None, None, []
+        model = _ReadModel(imp)  # the read model's rows, kept batch by batch with the rows
         versions = set()
         # --expect-head as the audit reads it: a head hash (8+ of its hex digits) or a score
         # sheet's head line banco/GAME/SEQ/12HEX
@@ -435,7 +188,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
 
         expect_kind, expect_value = expected_head(expect_head)
         head_at: list[int] = []  # the events whose hash is the expected head
-        text_and_hash = _Hasher().text_and_hash
+        text_and_hash = Hasher().text_and_hash
         announced, listed = h["events"], set(h["chain_versions"])
         if announced >= import_audit.THRESHOLD:
             # hashed_as as the one pass below has it whenever the import succeeds (the header
@@ -443,9 +196,9 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             beside = import_audit.start(
                 game_id, imp.raw_rows(hashed_as if 1 in listed else None).hashed_as)
         for number, line in enumerate(it, start=first_line + 1):
-            row = _parse(line, number)  # a blank line refused as such
+            row = parse(line, number)  # a blank line refused as such
             expected = count + 1
-            _check_fields(row, number)
+            check_fields(row, number)
             seq = row["seq"]
             if count >= announced:
                 raise ImportRefused("line {number} holds event {seq}, but the header announces {events} events: the header lies, or lines were added; nothing was imported",
@@ -455,15 +208,15 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                                     number=number, expected=expected, seq=seq)
             if row["prev_hash"] != prev:
                 raise ImportRefused("{where} does not follow line {amount}: its prev_hash is not the hash of event {amount2}, which was changed, or lines were swapped; nothing was imported",
-                                    where=_where(number, seq), amount=number - 1, amount2=seq - 1)
+                                    where=place(number, seq), amount=number - 1, amount2=seq - 1)
             chain = row["chain_version"]
             if chain not in listed:
                 raise ImportRefused("{where} is chain version {chain}, which the header does not list ({chain_versions}); nothing was imported",
-                                    where=_where(number, seq), chain=chain, chain_versions=h['chain_versions'])
+                                    where=place(number, seq), chain=chain, chain_versions=h['chain_versions'])
             if chain == 2:
                 data_text, hsh = text_and_hash(line, row, prev)
             else:
-                data_text = _CANONICAL(row["data"])  # floats were refused by the parser
+                data_text = CANONICAL(row["data"])  # floats were refused by the parser
                 # never None: seq and schema_version are ints (_check_fields), data_text a str,
                 # hashed_as an int wherever the header lists version 1 (_header)
                 hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,  # type: ignore[assignment]
@@ -471,7 +224,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                                       row["schema_version"], chain, row.get("table_digest"))
             if hsh != row["hash"]:
                 raise ImportRefused("{where} does not match its hash: the line was edited; nothing was imported",
-                                    where=_where(number, seq))
+                                    where=place(number, seq))
             versions.add(chain)
             type_ = row["type"]
             if started is None and type_ != "CommandRecorded":
@@ -501,6 +254,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 imp.insert(batch)
                 if beside is not None:
                     beside.send(batch)
+                model.keep(batch, started, seq)  # while the audit beside reads the batch
                 batch = []
             if progress is not None and seq % 1000 == 0:
                 progress(seq)
@@ -531,6 +285,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             imp.insert(batch)
             if beside is not None:
                 beside.send(batch)
+            model.keep(batch, started, count)
         # the whole audit over the rows as written, but their hashes: checked above, from the
         # very values inserted, and read back in this transaction (or audited as they were
         # inserted, beside the import: the same rows, the same verdict)
@@ -566,6 +321,53 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             "expected_head_at": head_at[0] if head_at else None,
             "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
             "chain_game_id": hashed_as if 1 in versions else None, "seal": sealed}
+
+
+class _ReadModel:
+    """The imported game's read model (ledger/table/read_rows.py), worked out from each batch
+    of rows as inserted and kept by the import in its transaction (GameImport.keep_read_model):
+    what `doctor --repair` would build from the rows written, without reading them back, and
+    rolled back with them if the import is refused.  An event's rows are a function of its
+    type and data alone (its seq aside), and a game repeats its facts word for word, so each
+    (type, data text) is worked out once and its rows kept, bounded, for the next time.  The
+    players' names come from GameStarted, which precedes every fact; a batch with no
+    GameStarted yet (only recorded commands, which no banco writes) leaves the game without a
+    read model: its readings read the log."""
+
+    KEEP = 8192  # (type, data text)s remembered
+
+    def __init__(self, imp) -> None:
+        self.imp, self.names = imp, None
+        self.kept = True
+        self.seen: dict[tuple[str, str], tuple[list[tuple], list[str]]] = {}
+
+    def keep(self, batch: list[tuple], started: dict | None, through: int) -> None:
+        """`batch`: the rows as inserted (seq, type, data text, ...)."""
+        from banco.ledger.store.protocol import ReadRows
+        from banco.ledger.table.read_rows import players_in, read_rows
+
+        if self.names is None and started is not None:
+            self.names = players_in([started])
+        if self.names is None:
+            self.kept = False
+        if not self.kept:
+            return
+        moves: list[tuple] = []
+        mentions: list[tuple] = []
+        seen, names = self.seen, self.names
+        for seq, type_, text, *_ in batch:
+            found = seen.get((type_, text))
+            if found is None:
+                if len(seen) >= self.KEEP:
+                    seen.clear()
+                one = read_rows([{"seq": seq, "type": type_, "data": json.loads(text)}], names)
+                found = seen[type_, text] = ([m[1:] for m in one.movements],
+                                             [m[0] for m in one.mentions])
+            for m in found[0]:
+                moves.append((seq, *m))
+            for subject in found[1]:
+                mentions.append((subject, seq))
+        self.imp.keep_read_model(ReadRows(moves, mentions), through)
 
 
 def _sealed(store, game_id: int, uid: str | None, seal):
