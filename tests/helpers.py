@@ -120,6 +120,8 @@ def owe(state: State, debtor: str, creditor: str, amount: int, reason: str = "re
 def same_table(a, b) -> bool:
     """Equal, and of the same types all the way down (a tuple is not a list, a Player is not a
     plain tuple): what a snapshot read back must be (ledger/snapshot_check.py)."""
+    if a is b:  # the edition and rules a table read back shares with the dealt one: no walk
+        return True
     if type(a) is not type(b):
         return False
     if isinstance(a, (tuple, list)):
