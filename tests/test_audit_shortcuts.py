@@ -171,3 +171,49 @@ def test_table_problems_skips_the_groups_only_when_told_the_buildings_are_unchan
     full = [str(p) for p in table_problems(bad)]
     skipped = [str(p) for p in table_problems(bad, buildings=False)]
     assert set(skipped) < set(full)  # the Bank's stock is still counted; the group is not
+
+
+# marshmallow's verdicts kept by shape (ledger/records/events.py validate): a shape that passed
+# passes again without a load; any other data is loaded, and refused as marshmallow refuses it.
+_values = st.one_of(st.none(), st.text(max_size=3), st.integers(), st.booleans(),
+                    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+                    st.lists(st.integers(), max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["line", "command", "kind"]), _values, max_size=3),
+       st.dictionaries(st.sampled_from(["line", "command", "kind"]), _values, max_size=3))
+def test_a_verdict_kept_by_shape_is_marshmallows(first, second):
+    from marshmallow import ValidationError
+
+    from banco.ledger.records.events import InvalidEvent, schema_of, validate
+
+    def verdict(data):
+        try:
+            schema_of("CommandRecorded").load(data)
+            return True
+        except ValidationError:
+            return False
+
+    for data in (first, second, first):  # the second and third after a first kept
+        try:
+            validate("CommandRecorded", data)
+            passed = True
+        except InvalidEvent:
+            passed = False
+        assert passed == verdict(data), data
+
+
+def test_a_shape_that_passed_is_not_loaded_again(monkeypatch):
+    from banco.ledger.records import events
+
+    schema = events.schema_of("CommandRecorded")
+    loads = []
+    monkeypatch.setattr(schema, "load", lambda data: loads.append(data))
+    events._PASSED.clear()
+    events.validate("CommandRecorded", {"line": "roll 3 4", "command": {"kind": "Roll"}})
+    events.validate("CommandRecorded", {"line": "buy", "command": {"kind": "Buy"}})
+    events.validate("CommandRecorded", {"line": None, "command": None})
+    assert len(loads) == 2  # the second line is the first's shape
+    # a type judged by values (a range, a name's length) is loaded every time
+    assert not events._shape_judged("TaxPaid") and events._shape_judged("CommandRecorded")
