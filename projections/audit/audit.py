@@ -320,9 +320,12 @@ class GameAudit(RowChecks):
                     if (found is not None and found[0] == row["type"]
                             and found[1] == row["version"]):
                         row["data"] = data = found[2]
+                        same = data == fact["data"] or data == plain(fact["data"])
+                    elif self._spelt_as(row, fact["data"]):  # its text is the fact's
+                        same = True
                     else:  # held to its schema only if it is not the fact decide gives
                         data = self._data(row, checked=False)
-                    same = data == fact["data"] or data == plain(fact["data"])
+                        same = data == fact["data"] or data == plain(fact["data"])
             else:
                 same = False
             if same:
