@@ -276,3 +276,22 @@ def test_a_file_from_before_format_3_upgrades_quietly(tmp_path, monkeypatch):
     book.close()
     assert json.loads(banco(db, "audit", "--json").stdout)["games"][0]["ok"]
     assert banco(db, "audit", "--expect-head", head).exit_code == 0
+
+
+def test_the_audit_spells_the_tables_it_checked_only_for_an_import(honest, monkeypatch):
+    """`banco audit` checks each bound table's digest and keeps the tables, but spells them
+    as snapshots only when an import asks for them (GameAudit.bound)."""
+    from banco.ledger.table import snapshot_codec
+    from banco.projections.audit.audit import GameAudit
+
+    book = Book(str(honest))
+    spelt = []
+    real = snapshot_codec.encode
+    monkeypatch.setattr(snapshot_codec, "encode", lambda t: spelt.append(t.seq) or real(t))
+    judge = GameAudit(1, book.store.raw_rows(1))
+    assert judge.run().ok and spelt == []
+    kept = sqlite3.connect(honest).execute("SELECT seq, format, state FROM snapshots "
+                                           "ORDER BY seq").fetchall()
+    assert [(seq, fmt, text) for seq, _, fmt, text in judge.bound] == kept
+    assert spelt == [501, 1004, 1507]
+    book.close()

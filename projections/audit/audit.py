@@ -138,9 +138,10 @@ class GameAudit(RowChecks):
         self.unrecorded: list[int] = []  # first and last seq of facts with no command recorded
         self.commands = 0
         self._said: dict = {}  # a CommandRecorded's text -> its data, checked once
-        # tables whose chained digest this pass has checked, as (seq, head, format, text): the
-        # snapshots an import leaves (import_audit.py), those a book keeps (kept_snapshots.py)
-        self.bound = KeptSnapshots()
+        # tables whose chained digest this pass has checked, as (seq, head, format, table):
+        # the snapshots an import leaves (import_audit.py), those a book keeps
+        # (kept_snapshots.py); spelt as snapshots (`bound`) only for an import that asks
+        self._bound = KeptSnapshots()
 
     # the pass
 
@@ -148,22 +149,25 @@ class GameAudit(RowChecks):
         """The pass over the rows."""
         batch: list[dict] = []
         cid = _NOTHING  # the command id of the rows in batch
+        tabled = False  # a row of the batch records a table digest
         try:
             for raw in self.rows:
                 try:
                     row = self._row(raw)
                 except AuditStop:
                     if batch:  # a bad row: what came before it in its command may be worse
-                        self._command(batch, partial=True)
+                        self._command(batch, partial=True, tabled=tabled)
                     raise
                 if row["command_id"] != cid:  # a command's rows share its id
                     if batch:
-                        self._command(batch)
-                        batch = []
+                        self._command(batch, tabled=tabled)
+                        batch, tabled = [], False
                     cid = row["command_id"]
                 batch.append(row)
+                if "table" in row:
+                    tabled = True
             if batch:
-                self._command(batch)
+                self._command(batch, tabled=tabled)
             self._finish()
         except AuditStop as halt:
             return self._report(halt.seq, halt.problem)
@@ -198,7 +202,8 @@ class GameAudit(RowChecks):
 
     # a command: re-derived, then folded and checked event by event
 
-    def _command(self, batch: list[dict], partial: bool = False) -> None:
+    def _command(self, batch: list[dict], partial: bool = False, tabled: bool = True) -> None:
+        """`tabled`: a row of the batch may record a table digest (run knows which do)."""
         first = batch[0]
         self._pending = batch
         if self.state is not None:
@@ -217,7 +222,7 @@ class GameAudit(RowChecks):
             self._one_hand(batch)
             self._recorded(batch, partial)
         self.window.extend(batch)
-        if "table" in batch[-1] or any("table" in r for r in batch):
+        if tabled and any("table" in r for r in batch):
             self._table_digest(batch)
         if self.snapshots is not None and not partial:
             snap = self.snapshots.get(batch[-1]["seq"])
@@ -359,7 +364,7 @@ class GameAudit(RowChecks):
         ledger/store/snapshot_binding.py): it must be the table this pass folds there, kept
         or not.  One in another snapshot format cannot be checked: the book never uses it."""
         from banco.ledger.store.canonical import digest_format, table_digest
-        from banco.ledger.table.snapshot_codec import SnapshotError, canonical, encode, shape
+        from banco.ledger.table.snapshot_codec import SnapshotError, canonical, shape
 
         last = batch[-1]
         for r in batch:
@@ -386,7 +391,16 @@ class GameAudit(RowChecks):
                 "to there: the snapshot it binds is not the log's table; the chain was "
                 "rewritten from there on to make it so (`banco doctor --repair` deletes the "
                 "snapshot; a seal or a printed head shows the rewrite)", seq=seq))
-        self.bound.append((seq, last["hash"], fmt, encode(table)))
+        self._bound.append((seq, last["hash"], fmt, table))
+
+    @property
+    def bound(self) -> list[tuple[int, str, str, str]]:
+        """The tables whose chained digest this pass checked, kept as a book keeps its
+        snapshots, as (seq, head, format, snapshot text), oldest first: an import keeps them
+        (import_audit.py); `banco audit` never asks, and never spells them."""
+        from banco.ledger.table.snapshot_codec import encode
+
+        return [(seq, head, fmt, encode(table)) for seq, head, fmt, table in self._bound]
 
     def _snapshot_table(self, snap) -> None:
         """A snapshot the book would start from (its head is the log's, checked as the row was
