@@ -383,6 +383,9 @@ def _time_back(seq: int, at: str, last: str) -> None:
             last=last, most=CLOCK_TOLERANCE))
 
 
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
 def as_read(value):
     """A value as JSON reads its canonical text back: tuples as lists, a copy; ValueError for
     what would not come back as it is (a key that is not a string, a float, any other type),
@@ -391,6 +394,11 @@ def as_read(value):
     if t is str or t is int or t is bool or value is None:
         return value
     if t is dict:
+        for k, v in value.items():  # most facts: an object of strings and numbers, copied
+            if type(k) is not str or type(v) not in _SCALARS:
+                break
+        else:
+            return value.copy()
         out = {}
         for k, v in value.items():
             if type(k) is not str:
