@@ -39,7 +39,7 @@ from typing import Any
 
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
-from banco.ledger.records.upcast import upcast
+from banco.ledger.records.upcast import SCHEMA_VERSION, upcast
 from banco.ledger.store.kept_snapshots import KeptSnapshots
 from banco.ledger.table.state import HANDLERS, State, initial_state, with_seq
 from banco.projections.audit.checks import EventChecks
@@ -321,8 +321,11 @@ class GameAudit(RowChecks):
                         same = data == fact["data"] or data == plain(fact["data"])
                     elif self._spelt_as(row, fact["data"]):  # its text is the fact's
                         same = True
-                    else:  # held to its schema only if it is not the fact decide gives
-                        data = self._data(row, checked=False)
+                    else:  # held to its schema only if it is not the fact decide gives, or
+                        # its schema version is none a banco writes (its schema names it)
+                        v = row["version"]
+                        data = self._data(row, checked=not (type(v) is int
+                                                            and 1 <= v <= SCHEMA_VERSION))
                         same = data == fact["data"] or data == plain(fact["data"])
             else:
                 same = False
