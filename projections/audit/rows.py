@@ -267,10 +267,12 @@ class RowChecks:
             raise AuditStop(seq, msg("its data is not JSON ({why})", why=reason(exc))) from None
         if type(data) is not dict:
             raise AuditStop(seq, msg("its data is not a JSON object ({text})", text=short(text)))
-        if row["chain"] == 2 and canonical_text(data) != text:
+        if (row["chain"] == 2 or row["chain"] == TABLE_CHAIN_VERSION) \
+                and canonical_text(data) != text:
             # Since format 2 banco writes every data as canonical JSON, and the chain hashes
             # that text: another spelling of it (a key twice, the first one read by nobody)
-            # was written by someone else, then re-chained.
+            # was written by someone else, then re-chained.  A row binding a snapshot (chain
+            # version 3) is written the same way.
             raise AuditStop(seq, msg("its data is not spelt as banco writes it (canonical JSON: "
                                  "sorted keys, each once, no spaces): the row was rewritten"))
         # the facts as today's schema holds them: an older row through its upcaster
