@@ -414,7 +414,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer runs, for a smoke check")
+    ap.add_argument("--only", type=int, nargs="+", metavar="N",
+                    help="run only these sections (their numbers above), e.g. --only 8")
     args = ap.parse_args()
+    wanted = set(args.only or range(1, 10))
     runs = 5 if args.quick else 21
     print(subprocess.run([tool("banco"), "--version"], capture_output=True, text=True,
                          env={**os.environ, "BANCO_LANG": "en"}).stdout.strip(), "|", load())
@@ -423,24 +426,33 @@ def main() -> None:
         for path, name in ((db, "classic-4p"), (str(Path(tmp) / "end.db"), "classic-to-the-end")):
             checked([tool("banco"), "--db", path, "run", "-q",
                      str(ROOT / "fixtures" / f"{name}.banco")])
-        section("1. cold commands beside sqlite-utils")
-        bench_cli(db, runs)
-        section("6. the chain check on read")
-        bench_chain(db, runs)
-        section("2. the fold")
-        bench_fold(2000)
-        section("3. durable appends beside the disk's pace")
-        bench_appends(tmp, 20 if args.quick else 50, 3 if args.quick else 7)
-        section("4. banco shell")
-        bench_shell(str(Path(tmp) / "shell.db"), 60 if args.quick else 300)
-        section("5. the state machine")
-        bench_machine(50 if args.quick else 300)
-        section("7. concurrent starts")
-        bench_concurrent_new(tmp, 4, 3 if args.quick else 10)
-        section("8. audit")
-        bench_audit(str(Path(tmp) / "end.db"), 5 if args.quick else 20)
-        section("9. the referee's desk")
-        bench_referee(tmp, 5 if args.quick else 15)
+        if 1 in wanted:
+            section("1. cold commands beside sqlite-utils")
+            bench_cli(db, runs)
+        if 6 in wanted:
+            section("6. the chain check on read")
+            bench_chain(db, runs)
+        if 2 in wanted:
+            section("2. the fold")
+            bench_fold(2000)
+        if 3 in wanted:
+            section("3. durable appends beside the disk's pace")
+            bench_appends(tmp, 20 if args.quick else 50, 3 if args.quick else 7)
+        if 4 in wanted:
+            section("4. banco shell")
+            bench_shell(str(Path(tmp) / "shell.db"), 60 if args.quick else 300)
+        if 5 in wanted:
+            section("5. the state machine")
+            bench_machine(50 if args.quick else 300)
+        if 7 in wanted:
+            section("7. concurrent starts")
+            bench_concurrent_new(tmp, 4, 3 if args.quick else 10)
+        if 8 in wanted:
+            section("8. audit")
+            bench_audit(str(Path(tmp) / "end.db"), 5 if args.quick else 20)
+        if 9 in wanted:
+            section("9. the referee's desk")
+            bench_referee(tmp, 5 if args.quick else 15)
     print(f"-- done ({load()})")
 
 

@@ -431,3 +431,15 @@ def test_recorded_times_that_go_back_past_a_clock_correction_are_a_problem(tmp_p
            "before the command before it (recorded at 2026-11-29T21:08:30.000000Z): a game's " \
            "times go back by 120 s at most" in out, out
     assert first <= seq
+
+
+@pytest.mark.parametrize("version", [99, 0, -1])
+def test_a_schema_version_no_banco_wrote_on_a_derived_fact_is_named(book, version):
+    """A fact equal to the one its command gives, re-chained under a schema version no banco
+    writes: the row is held to its schema, which names the version (it passed before)."""
+    seq = rent_seq(book)
+    tamper(book, f"UPDATE events SET schema_version={version} WHERE seq={seq}", rechain=True)
+    for rows in (book.store.read(1), book.store.raw_rows(1)):
+        r = audit(1, rows)
+        assert r.bad_seq == seq and r.problem.startswith("schema") and f"version {version}" \
+            in r.problem, r.problem

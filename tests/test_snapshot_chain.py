@@ -276,3 +276,36 @@ def test_a_file_from_before_format_3_upgrades_quietly(tmp_path, monkeypatch):
     book.close()
     assert json.loads(banco(db, "audit", "--json").stdout)["games"][0]["ok"]
     assert banco(db, "audit", "--expect-head", head).exit_code == 0
+
+
+def test_the_audit_spells_the_tables_it_checked_only_for_an_import(honest, monkeypatch):
+    """`banco audit` checks each bound table's digest and keeps the tables, but spells them
+    as snapshots only when an import asks for them (GameAudit.bound)."""
+    from banco.ledger.table import snapshot_codec
+    from banco.projections.audit.audit import GameAudit
+
+    book = Book(str(honest))
+    spelt = []
+    real = snapshot_codec.encode
+    monkeypatch.setattr(snapshot_codec, "encode", lambda t: spelt.append(t.seq) or real(t))
+    judge = GameAudit(1, book.store.raw_rows(1))
+    assert judge.run().ok and spelt == []
+    kept = sqlite3.connect(honest).execute("SELECT seq, format, state FROM snapshots "
+                                           "ORDER BY seq").fetchall()
+    assert [(seq, fmt, text) for seq, _, fmt, text in judge.bound] == kept
+    assert spelt == [501, 1004, 1507]
+    book.close()
+
+
+def test_a_bound_row_spelt_another_way_and_rechained_is_named(game):
+    """A chain-version-3 row's data is banco's canonical JSON like a version-2 row's: the same
+    fact spelt another way (a space), its chain re-computed, is a rewritten row."""
+    conn = sqlite3.connect(game)
+    (data,), = conn.execute("SELECT data FROM events WHERE seq=501").fetchall()
+    conn.execute("DELETE FROM snapshots")  # (each keeps the head it was taken at: named first)
+    conn.commit()
+    conn.close()
+    assert ":" in data
+    doc = _audited(game, "UPDATE events SET data=? WHERE seq=501",
+                   (data.replace(":", ": ", 1),), rechain_from=501)
+    assert doc["bad_seq"] == 501 and "not spelt as banco writes it" in doc["problem"], doc

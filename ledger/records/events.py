@@ -379,15 +379,52 @@ def validate(type_: Any, data: Any, version: Any = SCHEMA_VERSION) -> None:
     from a file, which may be damaged: any value (None, a list, a string version), each refused
     here with the reason.  Today's version only: an older row is held to it as its upcaster
     reads it (ledger/records/upcast.py; the audit's rows, projections/audit/rows.py)."""
-    from marshmallow import ValidationError
-
     schema = schema_of(type_) if type(type_) is str else None  # a file may hold any value
     if schema is None:
         raise InvalidEvent(f"unknown event type {type_!r}")
     if version != SCHEMA_VERSION or type(version) is not int:
         raise InvalidEvent(f"{type_}: schema version {version} is not known (this banco reads "
                            f"versions 1 to {SCHEMA_VERSION})")
+    shape = None
+    if type(data) is dict and _shape_judged(type_):
+        shape = (type_, *[(k, type(v)) for k, v in data.items()])
+        if shape in _PASSED:
+            return
     try:
         schema.load(data)
-    except ValidationError as exc:
+    except _validation_error() as exc:
         raise InvalidEvent(f"{type_}: {exc.messages}") from None
+    if shape is not None:
+        if len(_PASSED) > 4096:
+            _PASSED.clear()
+        _PASSED.add(shape)
+
+
+# marshmallow's verdicts on data whose every field it judges by the value's type alone (a
+# String or a Dict with no validator: CommandRecorded's line and command), kept by the data's
+# keys and their values' types, in order: data of a shape that passed passes again, so each
+# of the audit's CommandRecorded rows (every other text a command's, its schema the costliest
+# step of the audit) is not loaded again.  Only passes are kept: a failure is always said by
+# marshmallow itself.
+_PASSED: set = set()
+
+
+@cache
+def _shape_judged(type_: str) -> bool:
+    """Whether marshmallow's verdict on this type's data depends on its keys and the types of
+    their values only."""
+    from marshmallow import fields as f
+
+    schema = schema_of(type_)
+    return bool(schema.fields) and not schema._hooks and all(
+        type(field) in (f.String, f.Dict) and not field.validators and not field.dump_only
+        and getattr(field, "key_field", None) is None
+        and getattr(field, "value_field", None) is None
+        for field in schema.fields.values())
+
+
+@cache
+def _validation_error() -> type:
+    from marshmallow import ValidationError
+
+    return ValidationError

@@ -31,13 +31,19 @@ def _offer_check(tx: Tx, player: str | None, action: str) -> int:
     return offer
 
 
+# The words a refusal names its action by, made once: an audit re-derives these commands
+# by the thousand, refused or not.
+_BUY = msg("buy")
+_BID = msg("bid")
+
+
 @handles(c.Buy)
 def _buy(tx: Tx, cmd: c.Buy) -> None:
     state = tx.state
-    pos = _offer_check(tx, cmd.player, msg("buy"))
+    pos = _offer_check(tx, cmd.player, _BUY)
     space = state.edition.space(pos)
     name = state.turn.player
-    no_debts(state, msg("buy"), name)
+    no_debts(state, _BUY, name)
     cash = state.current.cash
     assert space.price is not None  # a deed on offer has a price
     if cash < space.price:
@@ -63,8 +69,8 @@ def _decline(tx: Tx, cmd: c.Decline) -> None:
 @handles(c.Bid)
 def _bid(tx: Tx, cmd: c.Bid) -> None:
     state = tx.state
-    need_phase(state, "auction", msg("bid"))
-    check_active(state, cmd.bidder, msg("bid"))
+    need_phase(state, "auction", _BID)
+    check_active(state, cmd.bidder, _BID)
     a = state.auction
     assert a is not None  # phase "auction"
     if cmd.bidder == a.seller:
@@ -72,7 +78,7 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
         raise RuleViolation("{bidder} is selling {space}: the deed goes to one of the other players", rule="002 §Varie",
                             allowed=msg("another player's bid, or `hammer`"),
                             bidder=cmd.bidder, space=state.edition.space(a.property).name)
-    no_debts(state, msg("bid"), cmd.bidder)
+    no_debts(state, _BID, cmd.bidder)
     if cmd.bidder in a.excluded:
         raise RuleViolation("{bidder} won this auction and could not pay: kept out of the new one", rule=R_UNPAID,
                             bidder=cmd.bidder)

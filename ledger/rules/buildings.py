@@ -93,6 +93,12 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
                 reason=reason("house_on", n=new, space=space.position))
 
 
+# The words a refusal names its action by, made once: an audit re-derives these commands
+# by the thousand, refused or not.
+_BUILD = msg("build")
+_BUILD_ON = word("owner's act", "build on")
+
+
 @handles(c.Build)
 def build(tx: Tx, cmd: c.Build) -> None:
     """Houses, then a hotel, on one lot.  When: at any time and in any number the cash and the
@@ -101,9 +107,9 @@ def build(tx: Tx, cmd: c.Build) -> None:
     copy of 004 §A casa says "only just before your turn, at most 3 a turn"; classic does not
     follow that lone sentence, which the same seed contradicts."""
     state = tx.state
-    owner = owner_of(state, cmd.property, cmd.player, word("owner's act", "build on"))
-    check_active(state, owner, msg("build"))
-    no_debts(state, msg("build"), owner)
+    owner = owner_of(state, cmd.property, cmd.player, _BUILD_ON)
+    check_active(state, owner, _BUILD)
+    no_debts(state, _BUILD, owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
                             rule=cited(state.rules, "shortage", R_SHORT), allowed=next_step(state))
@@ -223,10 +229,10 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
     if not (1 <= target <= hfh or target == 5):
         raise RuleViolation("build to 1-{hfh} houses or a hotel, not {target}", rule=cited(state.rules, "build", R_BUILD),
                             hfh=hfh, target=target)
-    owner = _owner_of_all(state, lots, cmd.player, word("owner's act", "build on"),
+    owner = _owner_of_all(state, lots, cmd.player, _BUILD_ON,
                           msg("`build` each owner's lots apart"))
-    check_active(state, owner, msg("build"))
-    no_debts(state, msg("build"), owner)
+    check_active(state, owner, _BUILD)
+    no_debts(state, _BUILD, owner)
     if state.auction and state.auction.kind != "deed":
         raise RuleViolation("a building auction is open: buildings go to the highest bidder",
                             rule=cited(state.rules, "shortage", R_SHORT), allowed=next_step(state))

@@ -19,6 +19,7 @@ from banco.ledger.table.state import BANK, State, next_step
 R_CARDS = "004 §Fermati ai campi Probabilità e Tesoro; 003 §09"
 R_DECK = "003 §09; 000 §IMPREVISTI E PROBABILITA'"
 _DRAW_A_CARD = msg("draw a card")
+_DRAW = msg("draw")  # made once, as the words above: a refusal's, asked of every card drawn
 
 
 @handles(c.DrawCard)
@@ -42,7 +43,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
                 allowed=msg("`card {card_deck} N`; a {title} card turned by mistake: `misdraw {deck} {number}` (000 FAQ 18)", card_deck=t.card_deck, title=deck.title, deck=cmd.deck, number=cmd.number),
                 player=t.player, decks=state.edition.decks[t.card_deck].title, title=deck.title)
     if t.phase == "card":
-        _check_on_top(state, cmd.deck, cmd.number, msg("draw"))
+        _check_on_top(state, cmd.deck, cmd.number, _DRAW)
     card = deck.cards[cmd.number - 1]
     effect = card.effect
     name = t.player

@@ -75,8 +75,9 @@ def _still(state: State) -> str:
 
 def check_dealt(state: State, command) -> None:
     """Nothing but `deal` until every player has his deeds: "prima dell'inizio del gioco"."""
-    if isinstance(command, c.Deal):
-        return
+    rules = state.rules
+    if isinstance(command, c.Deal) or not (rules.deeds_dealt or rules.deeds_dealt_by_players):
+        return  # (asked before every command: most rule sets deal nothing)
     left = dealing_left(state)
     if left:
         raise RuleViolation("the deeds are dealt and paid before the game begins",

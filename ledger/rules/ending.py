@@ -79,8 +79,9 @@ def _due(state, turn_over: bool) -> tuple[str, str, dict] | None:
     if state.ended or state.debts:
         return None
     rules = state.rules
-    left = state.active()
-    if len(left) == 1 and state.eliminated:
+    # (the players left are counted only once one has gone out: asked after every command)
+    left = state.active() if state.eliminated else ()
+    if len(left) == 1:
         return (cited(rules, "end", R_LAST), "last_player_left",
                 {"player": state.eliminated[-1], "winner": left[0]})
     if state.time_up:

@@ -39,7 +39,7 @@ from typing import Any
 
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
-from banco.ledger.records.upcast import upcast
+from banco.ledger.records.upcast import SCHEMA_VERSION, upcast
 from banco.ledger.store.kept_snapshots import KeptSnapshots
 from banco.ledger.table.state import HANDLERS, State, initial_state, with_seq
 from banco.projections.audit.checks import EventChecks
@@ -138,9 +138,10 @@ class GameAudit(RowChecks):
         self.unrecorded: list[int] = []  # first and last seq of facts with no command recorded
         self.commands = 0
         self._said: dict = {}  # a CommandRecorded's text -> its data, checked once
-        # tables whose chained digest this pass has checked, as (seq, head, format, text): the
-        # snapshots an import leaves (import_audit.py), those a book keeps (kept_snapshots.py)
-        self.bound = KeptSnapshots()
+        # tables whose chained digest this pass has checked, as (seq, head, format, table):
+        # the snapshots an import leaves (import_audit.py), those a book keeps
+        # (kept_snapshots.py); spelt as snapshots (`bound`) only for an import that asks
+        self._bound = KeptSnapshots()
 
     # the pass
 
@@ -148,22 +149,25 @@ class GameAudit(RowChecks):
         """The pass over the rows."""
         batch: list[dict] = []
         cid = _NOTHING  # the command id of the rows in batch
+        tabled = False  # a row of the batch records a table digest
         try:
             for raw in self.rows:
                 try:
                     row = self._row(raw)
                 except AuditStop:
                     if batch:  # a bad row: what came before it in its command may be worse
-                        self._command(batch, partial=True)
+                        self._command(batch, partial=True, tabled=tabled)
                     raise
                 if row["command_id"] != cid:  # a command's rows share its id
                     if batch:
-                        self._command(batch)
-                        batch = []
+                        self._command(batch, tabled=tabled)
+                        batch, tabled = [], False
                     cid = row["command_id"]
                 batch.append(row)
+                if "table" in row:
+                    tabled = True
             if batch:
-                self._command(batch)
+                self._command(batch, tabled=tabled)
             self._finish()
         except AuditStop as halt:
             return self._report(halt.seq, halt.problem)
@@ -189,16 +193,10 @@ class GameAudit(RowChecks):
             raise AuditStop(1, msg("the log does not begin with GameStarted"))
         self._head_at_the_end()
 
-    def _as_derived(self, row: dict, fact: dict) -> bool:
-        """Whether the row is the fact its command gives: the same type and data."""
-        if row["type"] != fact["type"]:
-            return False
-        data = self._data(row)
-        return data == fact["data"] or data == plain(fact["data"])
-
     # a command: re-derived, then folded and checked event by event
 
-    def _command(self, batch: list[dict], partial: bool = False) -> None:
+    def _command(self, batch: list[dict], partial: bool = False, tabled: bool = True) -> None:
+        """`tabled`: a row of the batch may record a table digest (run knows which do)."""
         first = batch[0]
         self._pending = batch
         if self.state is not None:
@@ -217,7 +215,7 @@ class GameAudit(RowChecks):
             self._one_hand(batch)
             self._recorded(batch, partial)
         self.window.extend(batch)
-        if "table" in batch[-1] or any("table" in r for r in batch):
+        if tabled and any("table" in r for r in batch):
             self._table_digest(batch)
         if self.snapshots is not None and not partial:
             snap = self.snapshots.get(batch[-1]["seq"])
@@ -309,8 +307,8 @@ class GameAudit(RowChecks):
         n = len(expected)
         texts = self._texts
         for i, row in enumerate(facts):
-            # _as_derived(row, expected[i]), with _data's cache looked at first: most facts
-            # are texts already parsed and checked
+            # whether the row is the fact its command gives, the same type and data: the texts
+            # already read looked at first (most facts are), then the fact's own spelling
             if i < n:
                 fact = expected[i]
                 if row["type"] != fact["type"]:
@@ -320,9 +318,15 @@ class GameAudit(RowChecks):
                     if (found is not None and found[0] == row["type"]
                             and found[1] == row["version"]):
                         row["data"] = data = found[2]
-                    else:  # held to its schema only if it is not the fact decide gives
-                        data = self._data(row, checked=False)
-                    same = data == fact["data"] or data == plain(fact["data"])
+                        same = data == fact["data"] or data == plain(fact["data"])
+                    elif self._spelt_as(row, fact["data"]):  # its text is the fact's
+                        same = True
+                    else:  # held to its schema only if it is not the fact decide gives, or
+                        # its schema version is none a banco writes (its schema names it)
+                        v = row["version"]
+                        data = self._data(row, checked=not (type(v) is int
+                                                            and 1 <= v <= SCHEMA_VERSION))
+                        same = data == fact["data"] or data == plain(fact["data"])
             else:
                 same = False
             if same:
@@ -356,7 +360,7 @@ class GameAudit(RowChecks):
         ledger/store/snapshot_binding.py): it must be the table this pass folds there, kept
         or not.  One in another snapshot format cannot be checked: the book never uses it."""
         from banco.ledger.store.canonical import digest_format, table_digest
-        from banco.ledger.table.snapshot_codec import SnapshotError, canonical, encode, shape
+        from banco.ledger.table.snapshot_codec import SnapshotError, canonical, shape
 
         last = batch[-1]
         for r in batch:
@@ -383,7 +387,16 @@ class GameAudit(RowChecks):
                 "to there: the snapshot it binds is not the log's table; the chain was "
                 "rewritten from there on to make it so (`banco doctor --repair` deletes the "
                 "snapshot; a seal or a printed head shows the rewrite)", seq=seq))
-        self.bound.append((seq, last["hash"], fmt, encode(table)))
+        self._bound.append((seq, last["hash"], fmt, table))
+
+    @property
+    def bound(self) -> list[tuple[int, str, str, str]]:
+        """The tables whose chained digest this pass checked, kept as a book keeps its
+        snapshots, as (seq, head, format, snapshot text), oldest first: an import keeps them
+        (import_audit.py); `banco audit` never asks, and never spells them."""
+        from banco.ledger.table.snapshot_codec import encode
+
+        return [(seq, head, fmt, encode(table)) for seq, head, fmt, table in self._bound]
 
     def _snapshot_table(self, snap) -> None:
         """A snapshot the book would start from (its head is the log's, checked as the row was

@@ -143,27 +143,23 @@ class Books:
     # Events that set the table up; anything else means play has begun.
     SETUP: ClassVar[frozenset[str]] = frozenset({"GameStarted", "CashIssued", "CommandRecorded"})
 
-    def __init__(self, seats: Iterable[str], copy_of: Books | None = None):
-        if copy_of is not None:  # copy()'s: the seats and accounts shared, the books apart
-            self.seats: tuple[str, ...] = copy_of.seats
-            self.accounts: frozenset[str] = copy_of.accounts
-            self.balances: dict[str, int] = copy_of.balances.copy()
-            self.issued: dict[str, int] = copy_of.issued.copy()
-            self.playing: bool = copy_of.playing
-            # the last table whose statements came out right
-            self.balanced: State | None = copy_of.balanced
-            return
-        self.seats = tuple(seats)
-        self.accounts = frozenset(self.seats) | {BANK}  # entry_problems's, made once
-        self.balances = {}
-        self.issued = {}
-        self.playing = False
-        self.balanced = None
+    def __init__(self, seats: Iterable[str]):
+        self.seats: tuple[str, ...] = tuple(seats)
+        # entry_problems's, made once
+        self.accounts: frozenset[str] = frozenset(self.seats) | {BANK}
+        self.balances: dict[str, int] = {}
+        self.issued: dict[str, int] = {}
+        self.playing: bool = False
+        self.balanced: State | None = None  # the last table whose statements came out right
 
     def copy(self) -> Books:
-        """A copy whose running balances change apart from these (built through the
-        constructor: a compiled class has no instance made by object.__new__)."""
-        return Books((), self)
+        """A copy whose running balances change apart from these: the seats and accounts
+        shared, the books apart (taken before every command of an audit: no constructor)."""
+        other = object.__new__(Books)
+        other.seats, other.accounts, other.playing = self.seats, self.accounts, self.playing
+        other.balances, other.issued = self.balances.copy(), self.issued.copy()
+        other.balanced = self.balanced  # the last table whose statements came out right
+        return other
 
     def start(self) -> list[str]:
         return seat_problems(self.seats)

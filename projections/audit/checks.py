@@ -33,9 +33,10 @@ class EventChecks:
     def copy(self) -> EventChecks:
         """A copy to go back to (the audit's checkpoints, for an undo): what it keeps that
         changes (the books' running balances) is copied, the tables it only reads are not."""
-        # Taken before every command of an audit: field by field, no walk over __dict__ (and
-        # through the constructor: a compiled class has no instance made by object.__new__).
-        other = EventChecks(None, self.books.copy())
+        # Taken before every command of an audit: field by field, no walk over __dict__, no
+        # constructor
+        other = object.__new__(EventChecks)
+        other.books = self.books.copy()
         other.previous, other.card, other.clean = self.previous, self.card, self.clean
         return other
 

@@ -23,6 +23,7 @@ from banco.ledger.store.canonical import (
     GENESIS,
     TABLE_CHAIN_VERSION,
     UnknownChainVersion,
+    canonical_text,
     row_hash,
     stored_row_hash,
 )
@@ -37,7 +38,20 @@ def _no_constant(text: str):
     raise ValueError(msg("it holds {text}, which is not a number banco writes", text=text))
 
 
-_DECODE = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant).decode
+_DECODER = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_constant)
+_DECODE, _SCAN = _DECODER.decode, _DECODER.scan_once
+
+
+def decode(text: str):
+    """_DECODE(text), without its two matches for the whitespace around a value, which a text
+    banco wrote never has: anything else (whitespace, trailing data, no JSON) is _DECODE's."""
+    try:
+        value, end = _SCAN(text, 0)
+    except (StopIteration, ValueError):
+        return _DECODE(text)  # its own words for what is wrong
+    return value if end == len(text) else _DECODE(text)
+
+
 _CANON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 # json.dumps(value, ensure_ascii=False) without json.dumps's own Python layer: the chain's text
 # around a row's data (ledger/store/canonical.py's stored_row_hash spells it the same way)
@@ -248,15 +262,17 @@ class RowChecks:
             row["valid"] = checked or found[3]
             return data
         try:
-            data = _DECODE(text)
+            data = decode(text)
         except ValueError as exc:
             raise AuditStop(seq, msg("its data is not JSON ({why})", why=reason(exc))) from None
         if type(data) is not dict:
             raise AuditStop(seq, msg("its data is not a JSON object ({text})", text=short(text)))
-        if row["chain"] == 2 and _CANON(data) != text:
+        if (row["chain"] == 2 or row["chain"] == TABLE_CHAIN_VERSION) \
+                and canonical_text(data) != text:
             # Since format 2 banco writes every data as canonical JSON, and the chain hashes
             # that text: another spelling of it (a key twice, the first one read by nobody)
-            # was written by someone else, then re-chained.
+            # was written by someone else, then re-chained.  A row binding a snapshot (chain
+            # version 3) is written the same way.
             raise AuditStop(seq, msg("its data is not spelt as banco writes it (canonical JSON: "
                                  "sorted keys, each once, no spaces): the row was rewritten"))
         # the facts as today's schema holds them: an older row through its upcaster
@@ -268,6 +284,27 @@ class RowChecks:
             self._texts.clear()
         self._texts[text] = (row["type"], row["version"], data, checked)
         return data
+
+    def _spelt_as(self, row: dict, given) -> bool:
+        """Whether the row's stored text is the canonical spelling of `given`, the data of
+        the fact its command gives (GameAudit._recorded), in today's schema version: then its
+        data is `given`, as JSON would read it back, and the text is neither parsed nor spelt
+        again to see that it is banco's spelling (it is, by construction).  False for anything
+        else, left to _data."""
+        version = row["version"]
+        if version != SCHEMA_VERSION or type(version) is not int:
+            return False  # an older row is read through its upcaster
+        try:
+            if canonical_text(given) != row["text"]:
+                return False
+            data = as_read(given)
+        except (TypeError, ValueError):
+            return False
+        row["data"], row["valid"] = data, False
+        if len(self._texts) > 16384:
+            self._texts.clear()
+        self._texts[row["text"]] = (row["type"], version, data, False)
+        return True
 
     def _schema(self, row: dict, data) -> None:
         """`data` (upcast) against today's schema of its type, by marshmallow: once a text,
@@ -346,6 +383,33 @@ def _time_back(seq: int, at: str, last: str) -> None:
             "game's times go back by {most} s at most (a clock corrected by its time "
             "service); the clock was set back, or the row rewritten", at=at, back=int(back),
             last=last, most=CLOCK_TOLERANCE))
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def as_read(value):
+    """A value as JSON reads its canonical text back: tuples as lists, a copy; ValueError for
+    what would not come back as it is (a key that is not a string, a float, any other type),
+    so that `as_read(v) == decode(canonical_text(v))` whenever it returns."""
+    t = type(value)
+    if t is str or t is int or t is bool or value is None:
+        return value
+    if t is dict:
+        for k, v in value.items():  # most facts: an object of strings and numbers, copied
+            if type(k) is not str or type(v) not in _SCALARS:
+                break
+        else:
+            return value.copy()
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str:
+                raise ValueError(k)
+            out[k] = as_read(v)
+        return out
+    if t is list or t is tuple:
+        return [as_read(v) for v in value]
+    raise ValueError(value)
 
 
 def reason(exc: Exception):
