@@ -112,15 +112,26 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
                                                             role=_describe(t)))
         return
     if listing:
+        from banco.ledger.store import serve_tokens
+
         rows = keys.listed(game)
+        # which live tokens a `banco serve` issued itself (revoked when it stops)
+        serves = {s.prefix: s for s in serve_tokens.served(session.db)}
         if as_json:
             dump([{"prefix": t.prefix, "role": t.role, "player": t.player, "game": t.game,
-                   "created_at": t.created_at, "revoked_at": t.revoked_at} for t in rows])
+                   "created_at": t.created_at, "revoked_at": t.revoked_at,
+                   "serve": _serve_doc(None if t.revoked_at else serves.get(t.prefix))}
+                  for t in rows])
             return
         for t in rows:
             state = (_("revoked {at}").format(at=t.revoked_at) if t.revoked_at
                      else _("live"))
-            click.echo(f"{t.prefix}  {_describe(t)}  {t.created_at}  {state}")
+            mine = None if t.revoked_at else serves.get(t.prefix)
+            by = "" if mine is None else "  " + (
+                _("banco serve's (pid {pid})") if mine.running() else
+                _("banco serve's (pid {pid}, no longer running: revoked when serve next "
+                  "starts)")).format(pid=mine.pid)
+            click.echo(f"{t.prefix}  {_describe(t)}  {t.created_at}  {state}{by}")
         if not rows and game is None:  # a file whose banker has started no game yet
             click.echo(_("no token yet"))
         elif not rows:
@@ -212,6 +223,11 @@ def shown_token(text: str) -> str:
 
     cut = len(PREFIX) + PREFIX_CHARS if text.startswith(PREFIX) else PREFIX_CHARS
     return text if len(text) <= cut else text[:cut] + "…"
+
+
+def _serve_doc(served) -> dict | None:
+    return None if served is None else {"pid": served.pid, "host": served.host,
+                                        "running": served.running()}
 
 
 def _games(t) -> str:
