@@ -110,3 +110,17 @@ def test_a_serve_s_banker_token_lives_as_long_as_the_serve_on_postgresql(tmp_pat
     env = {**os.environ, "BANCO_LANG": "en", "XDG_CONFIG_HOME": str(tmp_path)}
     banco(url, "new", "Anna", "Bruno", env=env)
     restarts(url, env)
+
+
+def test_an_export_over_serve_s_record_is_refused(tmp_path):
+    """The record is part of the database: an export written over it would leave a killed
+    serve's token live for good."""
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+
+    db = str(tmp_path / "t.db")
+    CliRunner().invoke(cli, ["--db", db, "new", "Anna", "Bruno"])
+    said = CliRunner().invoke(cli, ["--db", db, "--lang", "en", "export", "-o",
+                                    db + ".serve-tokens"])
+    assert said.exit_code == 2 and "is part of the open database" in said.output, said.output
