@@ -217,10 +217,10 @@ def _new(session: Session, args: list[str]):
 
 
 def _database_error(session: Session, exc) -> str:
-    from banco.ledger.store.postgres_connection import is_postgres_url, shown
+    from banco.ledger.store.postgres_connection import shown
 
     book = session._book
-    db = shown(session.db) if is_postgres_url(session.db) else session.db  # no password
+    db = shown(session.db)  # never a URL's password
     return (say_error(book.store.explain(exc, writing=False)) if book is not None
             else _("error: cannot use {db}: {exc}").format(db=db, exc=exc))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.text import Text
+from banco.ledger.store.postgres_connection import shown
 
 # (first bytes, kind): the file formats' own signatures
 _MAGIC = (
@@ -32,7 +33,7 @@ def refuse_wrong_kind(source: str, head: bytes, what: Text, db: str) -> None:
     if kind == "sqlite":
         raise UsageError("{source} is a SQLite database, not {what}: give it as --db to read or "
                          "play its games (`banco --db {source} games`), or bring them into {db} "
-                         "with `banco copy {source} {db}`", source=source, what=what, db=db)
+                         "with `banco copy {source} {db}`", source=source, what=what, db=shown(db))
     if kind == "gzip":
         raise UsageError("{source} is a gzip file, not {what}: gunzip it first (`gunzip -k "
                          "{source}`) and give the file it makes", source=source, what=what)

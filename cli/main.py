@@ -352,9 +352,9 @@ class BancoGroup(click.Group):
                 click.echo(i18n.say_error(book.store.explain(exc, writing=False)), err=True)
                 ctx.exit(EXIT_DATABASE)
             db = getattr(ctx.obj, "db", None) or i18n._("the database")
-            from banco.ledger.store.postgres_connection import is_postgres_url, shown
+            from banco.ledger.store.postgres_connection import shown
 
-            db = shown(db) if is_postgres_url(db) else db  # never a URL's password
+            db = shown(db)  # never a URL's password
             click.echo(i18n._("error: cannot use {db}: {exc}").format(db=db, exc=exc), err=True)
             ctx.exit(EXIT_DATABASE)
 

@@ -34,11 +34,13 @@ def check_named(target: str) -> None:
 
 def database_files(database: str) -> list[str]:
     """The files that make up the open database `database` (a path or a postgresql:// URL):
-    the file, the journals SQLite keeps beside it and the tokens' key."""
+    the file, the journals SQLite keeps beside it, the tokens' key and serve's record of its
+    own tokens."""
     from banco.ledger.store.postgres_connection import is_postgres_url
+    from banco.ledger.store.serve_tokens import record_path
     from banco.ledger.store.token_key import key_path
 
-    files = [str(key_path(database))]
+    files = [str(key_path(database)), str(record_path(database))]
     if not is_postgres_url(database):
         files += [database + suffix for suffix in ("", "-wal", "-shm", "-journal")]
     return files

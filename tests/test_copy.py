@@ -70,8 +70,10 @@ def test_a_missing_source_is_one_line():
 def test_sqlite_to_postgresql_and_back(tmp_path):
     url, _admin = pg_cluster.database()
     src = recorded(tmp_path)
-    banco("copy", src, url)
+    said = banco("copy", src, url).stdout
     assert heads(url) == heads(src)
+    # the URL is said without its password (a screen is seen by the table)
+    assert pg_cluster.APP_PASSWORD not in said and "to postgresql://banco:***@" in said
     back = str(tmp_path / "back.db")
     banco("copy", url, back)
     assert heads(back) == heads(src)

@@ -69,3 +69,38 @@ def test_every_command_s_italian_help_is_whole_italian():
             if "`bank`" in line:
                 found.append((path, "bank", line))
     assert not found
+
+
+def test_no_command_s_italian_one_line_help_carries_a_stray_quote(banco):
+    """`banco --lang it --help` listed `trasferisci (copy)  ""Copia ogni partita...`: quotes
+    left in the catalog by hand.  Every command's line, in Italian, begins with its words."""
+    listing = banco("--lang", "it", "--help").output.split("Comandi:", 1)[-1]
+    import re
+
+    lines = [re.match(r"  \S+(?: \(\S+\))?\s+(.*)", line) for line in listing.splitlines()
+             if re.match(r"  \S", line)]
+    assert len(lines) > 20 and all(lines), listing
+    for line in lines:
+        assert not line[1].startswith(('"', "'")) and '""' not in line[1], line[0]
+
+
+def test_no_italian_message_gains_quotes_its_english_does_not_have():
+    """The same, over every message of the catalog: a translation that begins with a quote, or
+    holds two quotes together, where the English does not."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    po = Path(__file__).resolve().parents[1] / "cli/words/locale/it/LC_MESSAGES/banco.po"
+    with open(po, "rb") as f:
+        catalog = read_po(f)
+    stray = []
+    for m in catalog:
+        english = m.id[0] if isinstance(m.id, (list, tuple)) else m.id
+        for italian in m.string if isinstance(m.string, (list, tuple)) else [m.string]:
+            if not english or not italian:
+                continue
+            if (italian.startswith('"') and not english.startswith('"')) or (
+                    '""' in italian and '""' not in english):
+                stray.append(italian[:60])
+    assert stray == []

@@ -96,6 +96,21 @@ def test_banco_token_key_names_the_key_file(tmp_path, monkeypatch):
     assert finds(db, secret).role == "banker"
 
 
+def test_a_postgresql_key_s_file_keeps_its_name_when_the_url_is_shown_differently(
+        tmp_path, monkeypatch):
+    """The key's file is named by the URL with its user part's password masked, as the first
+    keyed banco named it: showing a URL more carefully (a password= in the query masked too)
+    must not move it, or every keyed entry would read as edited."""
+    import hashlib
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.delenv(token_key.ENV, raising=False)
+    for url, named in [("postgresql://banco:pw@h/db", "postgresql://banco:***@h/db"),
+                       ("postgresql://banco@h/db?password=pw", "postgresql://banco@h/db?password=pw")]:
+        digest = hashlib.sha256(named.encode()).hexdigest()[:16]
+        assert token_key.key_path(url) == tmp_path / "banco" / "token-keys" / f"{digest}.key"
+
+
 @pytest.mark.parametrize("edit, entry", [
     ("UPDATE tokens SET role='banker', player=NULL WHERE id=4", 4),  # made a banker's
     ("UPDATE tokens SET game=2 WHERE id=4", 4),  # moved to another game

@@ -51,6 +51,10 @@ def test_export_import_export_is_byte_identical_and_standings_equal(archive, tmp
     other = str(tmp_path / "other.db")
     out = _run(other, "import", path)
     assert "imported the tournament 'Coppa' from" in out and "2 games," in out
+    said = out.splitlines()  # each game's line, then the tournament made of them
+    assert [s.split(":")[0] for s in said] == [f"imported {path} as game 1",
+                                               f"imported {path} as game 2",
+                                               "imported the tournament 'Coppa' from " + path]
     again = str(tmp_path / "again.jsonl")
     _run(other, "tournament", "export", "Coppa", "-o", again)
     with open(path, "rb") as a, open(again, "rb") as b:

@@ -31,6 +31,7 @@ from banco.cli.words.i18n import N_, _, ngettext, say_error
 from banco.ledger.base.errors import BancoError, ConflictError, UsageError
 from banco.ledger.base.names import shown
 from banco.ledger.base.text import msg
+from banco.ledger.store.postgres_connection import shown as shown_db
 
 
 class Line(NamedTuple):
@@ -137,7 +138,7 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
     done = recorded_prefix(session, lines) if not fresh else Recorded(0, None, None)
     if resume and not done.count:
         raise UsageError("--resume: no line of {name} is recorded in {db} (the ids come from the file's name and its lines: was it renamed, or its first line edited?); run it without --resume to start it",
-                         name=name, db=session.db)
+                         name=name, db=shown_db(session.db))
     seen = None
     if done.accepted is not None:
         # a re-run must not go on past it as if the table had refused it
@@ -278,7 +279,7 @@ def _dry_run(session, name: str, text: str, **options) -> None:
             session.book.store.backup(copy)
         trial = Session(copy, session.game_option, session.actor)
         note = _("dry run: checked on a copy; nothing was written to {db}").format(
-            db=session.db)
+            db=shown_db(session.db))
         try:
             run_transcript(trial, name, text, **options)
         except (SystemExit, BancoError):

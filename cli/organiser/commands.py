@@ -331,15 +331,16 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
             session.close()
             remove_database(session.db)
         raise
-    if "tournament" in done:  # an archive: the tournament, then each game as one import
+    if "tournament" in done:  # an archive: each game as one import, then the tournament
         if as_json:
             dump(done)
             return
+        for g in done["games"]:
+            click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=_after_rules(g['rules']), events=g['events']))
+        # the tournament last: it is made of the games above, as the import made it
         click.echo(_("imported the tournament {name!r} from {source}: {games}, each "
                      "chain intact and audited").format(name=done["tournament"], source=source,
                                                         games=counted("game", len(done["games"]))))
-        for g in done["games"]:
-            click.echo(_("imported {source} as game {game}: {items}; rules {rules}; {events} events, chain intact, audit passed").format(source=source, game=g['game'], items=', '.join(g['players']), rules=_after_rules(g['rules']), events=g['events']))
         return
     sealed = done["seal"]
     if as_json:

@@ -123,6 +123,7 @@ def copy(source, target):
     before anything of it is written; one it holds whole (the same head) is skipped, so a copy
     stopped midway is resumed by running it again."""
     from banco.ledger.store.open import copy_to, open_store
+    from banco.ledger.store.postgres_connection import shown
     from banco.projections.exchange.import_audit import audit_copied
 
     if not os.path.exists(source) and "://" not in source:
@@ -158,7 +159,7 @@ def copy(source, target):
         click.echo(_("game {src} -> game {dst}: head {head}").format(
             src=before, dst=after, head=(head or "")[:12]))
     click.echo(_("copied {games} to {target}, every head equal to the source's").format(
-        games=counted("game", len(copied)), target=target))
+        games=counted("game", len(copied)), target=shown(target)))
     for line in left:
         click.echo(line, err=True)
 

@@ -346,7 +346,7 @@ def doctor(session, repair, reason, as_json):
         # a file with nothing in it (what sqlite3.connect leaves): nothing is missing from it
         # yet, and nothing in it is banco's; saying "triggers: all present" would be a lie
         if as_json:
-            dump({"database": session.db, "format": 0, "writes": FORMAT, "games": 0,
+            dump({"database": store.shown, "format": 0, "writes": FORMAT, "games": 0,
                   "events": 0, "empty": True, "problems": [], "healthy": True})
         else:
             click.echo(_("database {db}: empty, no banco tables yet: nothing to check (`banco "

@@ -10,6 +10,7 @@ Bound to 127.0.0.1 unless --host says otherwise.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import sys
@@ -126,7 +127,8 @@ def server(hub, sock: socket.socket, hosts: list[str]):
                    "answers trades (by default players record their own acts).")
 @click.option("--pair/--no-pair", default=True, show_default=True,
               help="Print a new banker's pairing link (and its QR code) for every game of the "
-                   "file.")
+                   "file, revoked when serve stops (or, if it was killed, when serve next "
+                   "starts).")
 @pass_session
 def serve(session, host, port, show_cash, more_hosts, banker_only, pair):
     """The table's server: the TV's screen (no token), the banker's console and each
@@ -165,6 +167,7 @@ def serve(session, host, port, show_cash, more_hosts, banker_only, pair):
 
     hub = Hub(session.db, game, lang=lang, show_cash=show_cash, poll=POLL)
     hub.banker_only = banker_only
+    mine = None
     # The writer thread waits on SQLite (the GIL released) many times a line; at the default
     # 5 ms switch interval each wait ends behind the event loop's turn at the phones' streams,
     # and a line took tens of ms instead of a few.
@@ -181,15 +184,20 @@ def serve(session, host, port, show_cash, more_hosts, banker_only, pair):
         if host not in ("127.0.0.1", "localhost", "::1"):
             click.echo(_("for the TV: scan the code, or open {url}").format(url=url))
             click.echo(qr_text(url), nl=False)
+        revoke_stale(session.db)  # a serve that died left its banker's token live
         if pair:
-            banker_link(session.db, url)
-        server(hub, sock, allowed_hosts(host, shown, more_hosts)).run(sockets=[sock])
-        click.echo(_("stopped"))
+            mine, pairing = pair_banker(session.db, url)  # held before a Ctrl-C can come
+            say_link(mine.prefix, pairing)
+        with stop_on_sigterm():
+            server(hub, sock, allowed_hosts(host, shown, more_hosts)).run(sockets=[sock])
     except KeyboardInterrupt:
-        click.echo(_("stopped"))
+        pass
     finally:
         sock.close()
         hub.close()
+        if mine is not None:
+            revoke_own(session.db, mine)
+    click.echo(_("stopped"))
 
 
 def create_file(db: str) -> bool:
@@ -219,23 +227,94 @@ def create_file(db: str) -> bool:
     return True
 
 
-def banker_link(db: str, url: str) -> None:
-    """A new banker's token for every game of the file, printed as its link and QR code: the
-    banker scans it with the device that will start the games (shown once)."""
+def pair_banker(db: str, url: str):
+    """A new banker's token for every game of the file, recorded as this serve's
+    (ledger/store/serve_tokens.py: revoked when it stops): (the record's entry, its link)."""
     from banco.cli.web.evening import pairing_url
+    from banco.ledger.store import serve_tokens
     from banco.ledger.store.canonical import now_text
     from banco.ledger.store.open import open_tokens
-    from banco.ledger.store.tokens import EVERY_GAME
+    from banco.ledger.store.tokens import EVERY_GAME, digest
 
     keys = open_tokens(db)
     try:
         secret, row = keys.issue("banker", EVERY_GAME, now_text())
     finally:
         keys.close()
-    pairing = pairing_url(url, "banker", secret)
+    return serve_tokens.claim(db, row.prefix, digest(secret)), pairing_url(url, "banker", secret)
+
+
+def banker_link(db: str, url: str):
+    """pair_banker, said: the record's entry (for those that pair outside `serve`'s loop)."""
+    mine, pairing = pair_banker(db, url)
+    say_link(mine.prefix, pairing)
+    return mine
+
+
+def say_link(prefix: str, pairing: str) -> None:
+    """The banker's link and its QR code: the banker scans it with the device that will start
+    the games (shown once)."""
     click.echo(i18n._("the banker's page (token {prefix}; shown once): scan the code, or open "
-                      "{url}").format(prefix=row.prefix, url=pairing))
+                      "{url}").format(prefix=prefix, url=pairing))
     click.echo(qr_text(pairing), nl=False)
+
+
+def revoke_stale(db: str) -> None:
+    """Revoke the banker's tokens of serves on this database that died without stopping
+    (killed, the machine off): their links opened a server that is gone."""
+    from banco.ledger.store import serve_tokens
+
+    gone = serve_tokens.stale(db)
+    if gone:
+        _revoke(db, gone, i18n._("revoked {prefix}, the banker's token of a serve that did not "
+                                 "stop (pid {pid})"))
+
+
+def revoke_own(db: str, mine) -> None:
+    """This serve's banker's token, revoked as it stops: its link dies with the server."""
+    _revoke(db, [mine], i18n._("revoked {prefix}, this serve's banker's token"))
+
+
+def _revoke(db: str, gone: list, said: str) -> None:
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.store import serve_tokens
+    from banco.ledger.store.canonical import now_text
+    from banco.ledger.store.open import open_tokens
+
+    try:
+        keys = open_tokens(db)
+        try:
+            for t in gone:
+                keys.revoke(t.prefix, now_text(), t.digest)
+                click.echo(said.format(prefix=t.prefix, pid=t.pid))
+        finally:
+            keys.close()
+    except BancoError as exc:  # the database away: the record keeps them for the next serve
+        click.echo(i18n.say_error(exc), err=True)
+        return
+    serve_tokens.forget(db, gone)
+
+
+@contextlib.contextmanager
+def stop_on_sigterm():
+    """SIGTERM (`kill`, a service manager) stops the server as Ctrl-C does, its token revoked:
+    uvicorn re-raises the signal once it has shut down, and its default would end the process
+    before anything after the server ran."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(_sig, _frame):
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def start(db: str, game: int | None = None, *, host: str = "127.0.0.1", port: int = 0,

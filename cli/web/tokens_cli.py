@@ -112,16 +112,29 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
                                                             role=_describe(t)))
         return
     if listing:
+        from banco.ledger.store import serve_tokens
+
         rows = keys.listed(game)
+        # which live tokens a `banco serve` issued itself (revoked when it stops)
+        serves = {s.prefix: s for s in serve_tokens.served(session.db)}
         if as_json:
             dump([{"prefix": t.prefix, "role": t.role, "player": t.player, "game": t.game,
-                   "created_at": t.created_at, "revoked_at": t.revoked_at} for t in rows])
+                   "created_at": t.created_at, "revoked_at": t.revoked_at,
+                   "serve": _serve_doc(None if t.revoked_at else serves.get(t.prefix))}
+                  for t in rows])
             return
         for t in rows:
             state = (_("revoked {at}").format(at=t.revoked_at) if t.revoked_at
                      else _("live"))
-            click.echo(f"{t.prefix}  {_describe(t)}  {t.created_at}  {state}")
-        if not rows:
+            mine = None if t.revoked_at else serves.get(t.prefix)
+            by = "" if mine is None else "  " + (
+                _("banco serve's (pid {pid})") if mine.running() else
+                _("banco serve's (pid {pid}, no longer running: revoked when serve next "
+                  "starts)")).format(pid=mine.pid)
+            click.echo(f"{t.prefix}  {_describe(t)}  {t.created_at}  {state}{by}")
+        if not rows and game is None:  # a file whose banker has started no game yet
+            click.echo(_("no token yet"))
+        elif not rows:
             click.echo(_("no token for game {game}").format(game=game))
         return
     if role is None:
@@ -153,8 +166,13 @@ def _token(session, keys, game, role, name, base, listing, revoke, as_json) -> N
     from banco.cli.web.serve import qr_text
 
     if game == EVERY_GAME:
-        click.echo(_("{role}'s link for every game of the file (token {prefix}; shown "
-                     "once):").format(role=_describe(row), prefix=row.prefix))
+        from banco.ledger.store.postgres_connection import is_postgres_url
+
+        # a PostgreSQL database is no file: said as what it is
+        every = (_("{role}'s link for every game of the database (token {prefix}; shown once):")
+                 if is_postgres_url(session.db) else
+                 _("{role}'s link for every game of the file (token {prefix}; shown once):"))
+        click.echo(every.format(role=_describe(row), prefix=row.prefix))
     else:
         click.echo(_("{role}'s link for game {game} (token {prefix}; shown once):").format(
             role=_describe(row), game=game, prefix=row.prefix))
@@ -189,9 +207,8 @@ def _revoke(keys, given: str, now: str) -> list:
             raise UsageError("{token} is not one token's label: it begins {tokens}; give the "
                              "whole label (as `banco token --list` shows it), the whole token "
                              "or its pairing link; nothing was revoked", token=text,
-                             tokens=", ".join(_("{prefix} ({role}, game {game})").format(
-                                 prefix=t.prefix, role=_describe(t), game=t.game)
-                                 for t in named))
+                             tokens=", ".join(f"{t.prefix} ({_describe(t)}, {_games(t)})"
+                                              for t in named))
         gone = keys.revoke(named[0].prefix, now) if named else []
     if not gone:
         raise UsageError("no live token is {token} (`banco token --list` shows the live ones; "
@@ -206,6 +223,18 @@ def shown_token(text: str) -> str:
 
     cut = len(PREFIX) + PREFIX_CHARS if text.startswith(PREFIX) else PREFIX_CHARS
     return text if len(text) <= cut else text[:cut] + "…"
+
+
+def _serve_doc(served) -> dict | None:
+    return None if served is None else {"pid": served.pid, "host": served.host,
+                                        "running": served.running()}
+
+
+def _games(t) -> str:
+    """The game a token is for: a banker's bound to none is for every game (no game is 0)."""
+    from banco.ledger.store.tokens import EVERY_GAME
+
+    return _("every game") if t.game == EVERY_GAME else _("game {game}").format(game=t.game)
 
 
 def _describe(t) -> str:

@@ -113,10 +113,29 @@ def _bid_placed(event: dict, d: dict, state: State) -> str | None:
                                                amount=money(d["amount"]))
 
 
+# No-bid reasons that name what was auctioned: said alone, or the line read "no bid for X:
+# nobody bid: X stays with ..." (each of them begins with "nobody bid").
+_NO_BID_NAMED = {"no_bid_seller_keeps", "no_bid_richest", "no_bid_richest_tied",
+                 "no_bid_building"}
+
+
 def _auction_closed(event: dict, d: dict, state: State) -> str | None:
+    from banco.ledger.records.reasons import from_text
+
     if d["outcome"] != "no bid":
         return None
     what = space_name(state, d["property"]) if d["property"] is not None else _("the building")
+    reason = from_text(d["reason"]) if d["reason"] else {}
+    code = reason.get("code")
+    if code in _NO_BID_NAMED:
+        return "  " + say_reason(d["reason"], state.edition)
+    if code == "no_bid_bank_keeps":
+        return _("  no bid for {what}: the deed stays with the Bank (house rules: "
+                 "auction_no_bid = bank_keeps)").format(what=what)
+    if code == "no_bid_nobody_pays":
+        return _("  no bid for {what}, and nobody can pay {amount}: the deed stays with the "
+                 "Bank ({rule})").format(what=what, amount=state.edition.money(reason["amount"]),
+                                         rule=reason["rule"])
     return _("  no bid for {what}: {reason}").format(what=what,
                                                     reason=say_reason(d["reason"], state.edition))
 

@@ -88,7 +88,7 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
         # mistake, as `import` of the same game is
         raise UsageError("game {game} ({uid}) is already in {target} with another history "
                          "(another head): nothing of it was copied", game=game_id,
-                         uid=game["uuid"], target=_shown(dst))
+                         uid=game["uuid"], target=dst.shown)
     imp = dst.begin_import()
     try:
         ended, first, batch, version1, sent = None, None, [], False, 0
@@ -124,7 +124,7 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
             raise SourceNotWhole(msg(  # a Text: the catalogs find it by `msg`
                 "game {game} of {source} is not whole: {problem}; nothing of it was copied "
                 "(`banco --db {source} audit --game {game}` says more)", game=game_id,
-                source=_shown(src), problem=why))
+                source=src.shown, problem=why))
         # A forger who recomputed every hash leaves the chain intact: only the audit (each
         # command derived again) finds the fact no command gives, as `import` of the same game
         # does.  On the rows as written, before the commit: refused, nothing of it stays.
@@ -136,7 +136,7 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
             raise SourceNotWhole(msg(
                 "game {game} of {source} does not pass the audit: {problem}; nothing of it "
                 "was copied (`banco --db {source} audit --game {game}` says more)",
-                game=game_id, source=_shown(src), problem=where))
+                game=game_id, source=src.shown, problem=where))
     except BaseException:
         imp.abort()
         raise
@@ -159,9 +159,5 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
     if problem is not None or head != src.head(game_id) or len(rows) != game["events"]:
         raise DatabaseError("game {game} did not arrive whole in {target} (its chain read "
                             "back does not end at the source's head): check both with "
-                            "`banco audit`", game=game_id, target=_shown(dst))
+                            "`banco audit`", game=game_id, target=dst.shown)
     return game_id, imp.game_id, head
-
-
-def _shown(store: EventStore) -> str:
-    return getattr(store, "shown", store.path)

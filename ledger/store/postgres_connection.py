@@ -18,19 +18,28 @@ def is_postgres_url(db: str) -> bool:
     return db.startswith(SCHEMES)
 
 
-def shown(url: str) -> str:
-    """The URL as banco prints it: the password replaced by ***."""
-    from urllib.parse import urlsplit, urlunsplit  # here: a SQLite command never pays for it
+def shown(db: str) -> str:
+    """`--db` as banco prints it, in every message, listing and log: a file's path as given,
+    a URL with its password replaced by *** (in the user part and in a `password=` of the
+    query, where libpq also takes one)."""
+    if not is_postgres_url(db):
+        return db
+    from urllib.parse import urlsplit  # here: a SQLite command never pays for it
 
     try:
-        parts = urlsplit(url)
+        parts = urlsplit(db)
     except ValueError:
         return "postgresql://..."
-    if parts.password is None:
-        return url
-    user = parts.username or ""
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+    netloc, query = parts.netloc, parts.query
+    if parts.password is not None:
+        netloc = f"{parts.username or ''}:***@{netloc.rpartition('@')[2]}"
+    if query:
+        query = "&".join(f"{p.partition('=')[0]}=***"
+                         if p.partition("=")[0].lower() == "password" else p
+                         for p in query.split("&"))
+    # put together by hand: urlunsplit drops the empty host of postgresql:///db?host=/run/pg
+    return (f"{parts.scheme}://{netloc}{parts.path}" + (f"?{query}" if query else "")
+            + (f"#{parts.fragment}" if parts.fragment else ""))
 
 
 def describe(url: str) -> tuple[str, str, str]:

@@ -36,7 +36,7 @@ ENV = "BANCO_TOKEN_KEY"
 
 def key_path(db: str) -> Path:
     """Where the key of the database `db` (a path or a postgresql:// URL) is kept."""
-    from banco.ledger.store.postgres_connection import is_postgres_url, shown
+    from banco.ledger.store.postgres_connection import is_postgres_url
 
     named = os.environ.get(ENV)
     if named:
@@ -44,8 +44,24 @@ def key_path(db: str) -> Path:
     if not is_postgres_url(db):
         return Path(f"{db}.token-key")
     home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    digest = hashlib.sha256(shown(db).encode("utf-8")).hexdigest()[:16]
+    digest = hashlib.sha256(_named(db).encode("utf-8")).hexdigest()[:16]
     return Path(home) / "banco" / "token-keys" / f"{digest}.key"
+
+
+def _named(url: str) -> str:
+    """The URL a key's file is named by: its user part's password masked, nothing else.  Not
+    postgres_connection.shown, which may mask more as time goes: the key's file must not move
+    when the words do (a key not found makes every keyed entry read as edited)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "postgresql://..."
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
 def load(db: str, create: bool = False) -> bytes | None:

@@ -240,10 +240,11 @@ def problems_in(history: list[tuple], key: bytes | None = None) -> list[Text]:
     issued: dict[str, int] = {}
     for entry in history:
         id_, kind, d, prefix, role, player, game, at, before, hash_ = entry
-        what = msg("token entry {id} ({kind} bt_{prefix}..., {role}{player}, game {game})",
+        what = msg("token entry {id} ({kind} bt_{prefix}..., {role}{player}, {games})",
                    id=id_, kind=msg("issue") if kind == "issue" else msg("revocation"),
-                   prefix=prefix, role=role,
-                   player=" " + player if player else "", game=game)
+                   prefix=prefix, role=role, player=" " + player if player else "",
+                   games=msg("every game") if game == EVERY_GAME else msg("game {game}",
+                                                                          game=game))
         if id_ != expected:
             out.append(msg("token entry {id} is missing (the next one is entry {next}): it was "
                            "deleted; a revocation taken back reads so", id=expected, next=id_))
