@@ -123,7 +123,7 @@ def test_doctor_and_its_repair_in_italian_the_history_in_its_own_words(copy):
     db = copy / "t.db"
     seq, _ = last_event(db)
     out = banco(db, "doctor")
-    assert out.splitlines()[0] == (f"database {db}: formato 3 (questo banco scrive il 3), "
+    assert out.splitlines()[0] == (f"database {db}: formato 4 (questo banco scrive il 4), "
                                    f"1 partita, {seq} eventi")
     assert "trigger: tutti presenti (9 conosciuti)" in out
     assert "tabella delle partite: concorda con i registri" in out
