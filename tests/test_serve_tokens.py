@@ -45,7 +45,7 @@ class Serve:
                 self.prefix = found[1]
                 break
         # serving (not only listening): a request is answered once the server runs
-        base = re.match(r"the table is on (http://\S+/)", self.said[0])[1]
+        base = self.base = re.match(r"the table is on (http://\S+/)", self.said[0])[1]
         with urllib.request.urlopen(base + "table.json", timeout=PATIENCE) as answer:
             assert answer.status == 200
 
@@ -58,7 +58,7 @@ class Serve:
             if self.proc.poll() is None:
                 self.proc.kill()
                 self.proc.communicate()
-        self.code = self.proc.returncode
+        self.code, self.err = self.proc.returncode, err
         return "".join(line + "\n" for line in out.splitlines() if not set(line) <= set("█▀▄ "))
 
 
@@ -93,7 +93,13 @@ def test_a_serve_s_banker_token_lives_as_long_as_the_serve_on_a_file(tmp_path):
     env = {**os.environ, "BANCO_LANG": "en"}
     restarts(db, env)
     third = Serve(db, env)
+    # the TV's event stream open, as at the end of every evening: it ends as serve stops, not
+    # cancelled by uvicorn's graceful wait with a traceback in the banker's terminal
+    tv = urllib.request.urlopen(third.base + "api/events", timeout=PATIENCE)
+    assert tv.readline().startswith(b"id: ")
     assert third.stop(signal.SIGINT).endswith("this serve's banker's token\nstopped\n")
+    assert "Traceback" not in third.err and "Error" not in third.err, third.err
+    tv.close()
     assert third.code == 0 and all(t["revoked_at"] for t in listed(db, env).values())
     # a token the banker issued himself is no serve's: left alone
     banco(db, "token", "banker", env=env)

@@ -122,6 +122,9 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.signals: dict[int | None, asyncio.Event] = {}
         self._library = None  # opened on the writer thread (library())
+        # serve is stopping (Ctrl-C, SIGTERM): the event streams end themselves within a tick,
+        # before uvicorn's graceful wait runs out and cancels them with a traceback
+        self.stopping = False
         # one writer thread: the lines run one at a time, and the library's SQLite
         # connection stays in the thread that opened it
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="banco-writer")
@@ -399,6 +402,8 @@ def make_app(hub: Hub) -> Starlette:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(signal.wait(), REVOKED_EVERY)
                     waited += REVOKED_EVERY
+                    if hub.stopping:
+                        return
                     if token is not None and still_revoked(hub.keyring, secret):
                         yield b"event: revoked\ndata: {}\n\n"
                         return

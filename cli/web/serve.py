@@ -100,12 +100,25 @@ def server(hub, sock: socket.socket, hosts: list[str]):
     app = make_app(hub)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)
     config = uvicorn.Config(app, log_level="warning", access_log=False,
-                            lifespan="on", timeout_keep_alive=120, timeout_graceful_shutdown=1,
+                            lifespan="on", timeout_keep_alive=120, timeout_graceful_shutdown=3,
                             server_header=False, date_header=False)
     errors = logging.getLogger("uvicorn.error")  # set up by the Config: filtered after it
     if not any(isinstance(f, QuietDisconnects) for f in errors.filters):
         errors.addFilter(QuietDisconnects())
-    return uvicorn.Server(config)
+
+    class Server(uvicorn.Server):
+        # uvicorn asks should_exit on every tick and sets it on Ctrl-C and SIGTERM (start()'s
+        # stop sets it too): the hub hears it, so the pages' event streams, which never end by
+        # themselves, end within a tick instead of being cancelled with a traceback
+        @property
+        def should_exit(self) -> bool:
+            return hub.stopping
+
+        @should_exit.setter
+        def should_exit(self, value: bool) -> None:
+            hub.stopping = value
+
+    return Server(config)
 
 
 @click.command()
