@@ -17,7 +17,7 @@ import click
 
 from banco.cli.banker.completion import complete, spaced
 from banco.cli.session import pass_session
-from banco.cli.words.i18n import N_, _, at_shell, say_os_error
+from banco.cli.words.i18n import N_, _, at_door, say_os_error
 from banco.cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure function
 from banco.ledger.base.errors import BancoError
 from banco.ledger.base.names import fold, shown
@@ -175,7 +175,7 @@ class BancoShell(cmd.Cmd):
         self.stdout.flush()
 
     def onecmd(self, line: str):  # said at the shell's door: its hints without `banco`
-        with at_shell(words()):
+        with at_door(words()):
             return super().onecmd(line)
 
     # --- the loop ----------------------------------------------------------------------------
