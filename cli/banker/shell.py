@@ -63,6 +63,19 @@ def english(word: str) -> str:
     return ALIASES.get(word, word)
 
 
+def _in_shell_language(word: str) -> str:
+    """A command's word in the shell's language, whichever language named it: `help roll` in
+    an Italian shell is `tira`'s usage (it said `Uso: roll`), `help tira` in an English one
+    `roll`'s."""
+    from banco.cli.lines.vocabulary import BY_ENGLISH, italian_word
+    from banco.cli.words import i18n
+
+    named = english(word)
+    if named not in BY_ENGLISH:
+        return word
+    return named if i18n.language() == i18n.SOURCE else italian_word(named)
+
+
 def history_path() -> str | None:
     """Where the shell's history lives: $BANCO_HISTORY (empty: no history), else the user's
     data folder ($XDG_DATA_HOME, or ~/.local/share) under banco/history."""
@@ -519,7 +532,7 @@ class BancoShell(cmd.Cmd):
         for p in where:
             p.hidden = True
         try:
-            with click.Context(command, info_name=word) as sub:
+            with click.Context(command, info_name=_in_shell_language(word)) as sub:
                 self.say(command.get_help(sub))
         finally:
             for p in where:
