@@ -76,6 +76,9 @@ def test_every_command_s_italian_help_is_whole_italian():
     ("it", "aiuto riscuoti", "Uso: riscuoti [OPZIONI] PROPRIETARIO"),
     ("it", "aiuto claim", "Uso: riscuoti [OPZIONI] PROPRIETARIO"),
     ("en", "help tira", "Usage: roll [OPTIONS] D1 D2 [S]"),
+    # caps lock is no other word, as on the line (it was "no word 'ROLL'")
+    ("it", "aiuto ROLL", "Uso: tira [OPZIONI] D1 D2 [S]"),
+    ("en", "help Tira", "Usage: roll [OPTIONS] D1 D2 [S]"),
 ])
 def test_the_shell_s_help_names_the_word_in_the_shell_s_language(banco, lang, typed, usage):
     """`help roll` in an Italian shell said `Uso: roll [OPZIONI]`: the English name typed

@@ -48,10 +48,10 @@ def in_shell_language(word: str) -> str:
     """A command's word in the shell's language, whichever language named it: `help roll` in
     an Italian shell is `tira`'s usage (it said `Uso: roll`), `help tira` in an English one
     `roll`'s."""
-    from banco.cli.lines.vocabulary import BY_ENGLISH, italian_word
+    from banco.cli.lines.vocabulary import BY_ENGLISH, english_word, italian_word
     from banco.cli.words import i18n
 
-    named = english(word)
+    named = english_word(word)  # caps lock is no other word (`ROLL`), as on the line
     if named not in BY_ENGLISH:
         return word
     return named if i18n.language() == i18n.SOURCE else italian_word(named)
@@ -112,7 +112,9 @@ def help_lines(arg: str) -> list[str]:
         out.append(_("`{word}` is not available inside the shell: use `banco {word}`").format(
             word=word))
         return out
-    command = cli.get_command(ctx, word)
+    from banco.cli.lines.vocabulary import english_word
+
+    command = cli.get_command(ctx, english_word(word))  # `ROLL` is `roll`, as on the line
     if command is None:
         import difflib
 
