@@ -37,6 +37,7 @@ class LineOutcome:
     events: tuple[dict, ...]    # the rows this line appended (seq, type, data, hash, ...); () if none
     replayed: bool              # the same command id was recorded before: nothing new appended
     refusal: Exception | None   # the BancoError that refused it (its rule, allowed ...), else None
+    needs_word: bool = False    # a group given no word (`ruling`): its help was said instead
 
 
 def execute(session: Session, line: str, *, command_id: str | None = None,
@@ -74,16 +75,17 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
             return _said(shaped[1], shaped[0], echo)
     if not echo:
         return _checked(session, line, args, command_id, expected)
-    return _ran(session, _run(session, line, args, command_id, expected))
+    return _ran(session, *_run(session, line, args, command_id, expected))
 
 
-def _ran(session: Session, code: int) -> LineOutcome:
+def _ran(session: Session, code: int, needs_word: bool = False) -> LineOutcome:
     """A line click ran (and printed as it ran): its exit code, the rows it appended, its
     refusal; its words were the terminal's."""
     outcomes = session.outcomes
     return LineOutcome(code, "", "", tuple(row for o in outcomes for row in o.events
                                            if not o.replayed),
-                       bool(outcomes) and all(o.replayed for o in outcomes), session.refusal)
+                       bool(outcomes) and all(o.replayed for o in outcomes), session.refusal,
+                       needs_word)
 
 
 def _recorded_word(args: list[str]) -> bool:
@@ -279,14 +281,15 @@ def _checked(session: Session, line: str, args: list[str], command_id: str | Non
     word = english_word(args[0])
     spec = BY_ENGLISH.get(word)
     if spec is not None and spec.kind == "book":
-        return _ran(session, _run(session, line, args, command_id, expected))
+        return _ran(session, *_run(session, line, args, command_id, expected))
     options = args[:args.index("--")] if "--" in args else args
     if "--help" in options or "--version" in options:
         return LineOutcome(0, "", "", (), False, None)
     refused = _click_context(args, session)
     if isinstance(refused, click.exceptions.UsageError):
         lines = [(True, text) for text in _usage_error_lines(refused)]
-        return LineOutcome(refused.exit_code, "", _text(lines, True), (), False, None)
+        return LineOutcome(refused.exit_code, "", _text(lines, True), (), False, None,
+                           isinstance(refused, click.exceptions.NoArgsIsHelpError))
     return LineOutcome(0, "", "", (), False, None)
 
 
@@ -311,9 +314,9 @@ def _echo(lines: list[tuple[bool, str]]) -> None:
 
 
 def _run(session: Session, line: str, args: list[str], command_id: str | None,
-         expected: tuple[int | None, int] | None) -> int:
+         expected: tuple[int | None, int] | None) -> tuple[int, bool]:
     """The line run through the click group: what it says goes straight to the terminal;
-    its exit code."""
+    its exit code, and whether it was a group given no word (its help said instead)."""
     session.begin(line_as_meant(line, args), command_id, expected)
     try:
         result = group().main(args=args, prog_name="banco", standalone_mode=False,
@@ -321,16 +324,16 @@ def _run(session: Session, line: str, args: list[str], command_id: str | None,
     except click.exceptions.UsageError as exc:
         for text in _usage_error_lines(exc):
             click.echo(text, err=True)
-        return 2
+        return 2, isinstance(exc, click.exceptions.NoArgsIsHelpError)
     except click.exceptions.Abort as exc:
         if isinstance(exc.__cause__, KeyboardInterrupt):
             raise KeyboardInterrupt from None
-        return 1
+        return 1, False
     except SystemExit as exc:
-        return int(exc.code or 0)
+        return int(exc.code or 0), False
     finally:
         session.end()
-    return result if isinstance(result, int) else 0
+    return (result if isinstance(result, int) else 0), False
 
 
 def _usage_error_lines(exc: click.exceptions.UsageError) -> list[str]:

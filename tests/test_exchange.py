@@ -327,7 +327,13 @@ def test_what_is_not_an_export(target, tmp_path, banco):
     assert "line 1 is not a banco export header" in banco("--db", target, "import", str(path),
                                                           code=2).output
     path.write_text('{"banco_export": 9}\n', encoding="utf-8")
-    assert "this export is format 9; this banco reads format 2: upgrade banco" in banco(
+    # every format it reads (it said "reads format 2", though it reads format 1 too)
+    assert "this export is format 9; this banco reads formats 1 and 2: upgrade banco" in banco(
+        "--db", target, "import", str(path), code=2).output
+    assert "formato 9; questo banco legge i formati 1 e 2: aggiorna banco" in banco(
+        "--db", target, "--lang", "it", "import", str(path), code=2).output
+    path.write_text('{"banco_export": "2"}\n', encoding="utf-8")
+    assert "this export is format '2'; this banco reads formats 1 and 2\n" in banco(
         "--db", target, "import", str(path), code=2).output
     assert "no file" in banco("--db", target, "import", str(tmp_path / "nope.jsonl"),
                               code=2).output

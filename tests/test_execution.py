@@ -113,7 +113,27 @@ def test_a_file_word_under_run_quiet_runs_with_the_transcript_s_write_context(se
     import banco.cli.execution as execution
 
     seen = []
-    monkeypatch.setattr(execution, "_run", lambda *args: seen.append(args) or 0)
+    # _run's answer: the exit code, and whether a group was given no word
+    monkeypatch.setattr(execution, "_run", lambda *args: seen.append(args) or (0, False))
     assert execute(session, "backup copy.db", command_id="t:4", expected=(None, 3),
                    echo=False).code == 0
     assert [(a[1], a[3], a[4]) for a in seen] == [("backup copy.db", "t:4", (None, 3))]
+
+
+@pytest.mark.parametrize("quiet", [(), ("--quiet",)])
+@pytest.mark.parametrize("lang, word, stop", [
+    ("en", "ruling", "t.txt:2: `ruling` needs one of the words its help above lists; "
+                     "stopped after 1 line"),
+    ("it", "decisione", "t.txt:2: `decisione` vuole una delle parole che il suo aiuto qui "
+                        "sopra elenca; fermato dopo 1 riga")])
+def test_a_transcript_s_group_without_its_word_says_its_help_once(banco, tmp_path, quiet,
+                                                                  lang, word, stop):
+    """A line `ruling` alone ended a `run` with "`ruling` is not a command banco can run":
+    it is one, which needs a word; its help is said once, as the shell says it."""
+    transcript = tmp_path / "t.txt"
+    transcript.write_text(f"new Anna Bruno\n{word}\n")
+    out = banco("--lang", lang, "run", *quiet, str(transcript), code=2).output
+    assert out.rstrip("\n").endswith(stop), out
+    usage = [n for n in out.splitlines() if n.startswith(("Usage: ", "Uso: "))]
+    assert usage == [n for n in usage if f" {word} " in n] and len(usage) == 1, out
+    assert "banco can run" not in out and "jail" in out  # its words, listed

@@ -397,7 +397,7 @@ def test_every_italian_option_names_an_option_banco_has():
     ({"code": "owed_could_raise", "owed": 1200, "can": 389},
      "owed 1200 M, could raise 389 M", "dovuti 1200 M, poteva procurarsi 389 M"),
     ({"code": "card_each_player", "card": {"code": "card", "deck": "imprevisti", "number": 5},
-      "amount": 50}, "Imprevisti 5: 50 to each player", "Imprevisti 5: 50 a ogni giocatore"),
+      "amount": 50}, "Imprevisti 5: 50 M to each player", "Imprevisti 5: 50 M a ogni giocatore"),
     ({"code": "tax", "space": 4}, "Tassa Patrimoniale", "Tassa Patrimoniale"),
 ])
 def test_a_reason_s_data_is_said_with_the_game_s_edition(reason, english, italian):

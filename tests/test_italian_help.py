@@ -104,3 +104,26 @@ def test_no_italian_message_gains_quotes_its_english_does_not_have():
                     '""' in italian and '""' not in english):
                 stray.append(italian[:60])
     assert stray == []
+
+
+@pytest.mark.parametrize("lang, typed, usage", [
+    ("it", "help roll", "Uso: tira [OPZIONI] D1 D2 [S]"),
+    ("it", "aiuto riscuoti", "Uso: riscuoti [OPZIONI] PROPRIETARIO"),
+    ("it", "aiuto claim", "Uso: riscuoti [OPZIONI] PROPRIETARIO"),
+    ("en", "help tira", "Usage: roll [OPTIONS] D1 D2 [S]"),
+    # caps lock is no other word, as on the line (it was "no word 'ROLL'")
+    ("it", "aiuto ROLL", "Uso: tira [OPZIONI] D1 D2 [S]"),
+    ("en", "help Tira", "Usage: roll [OPTIONS] D1 D2 [S]"),
+])
+def test_the_shell_s_help_names_the_word_in_the_shell_s_language(banco, lang, typed, usage):
+    """`help roll` in an Italian shell said `Uso: roll [OPZIONI]`: the English name typed
+    became the usage's word, in an otherwise Italian help."""
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+
+    banco("new", "Anna", "Bruno")
+    out = CliRunner().invoke(cli, ["--db", banco.db, "--lang", lang, "shell"],
+                             input=typed + "\n").output
+    said = [line.split("> ")[-1] for line in out.splitlines() if "Us" in line]
+    assert said == [usage], out

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from banco.cli.banker.shell import history_path
+from banco.cli.banker.shell_history import history_path
 from banco.ledger.store import token_key
 
 BANCO = Path(sys.executable).parent / "banco"

@@ -13,13 +13,8 @@ import uuid
 import pytest
 from helpers import Bid, debt, new_table, place
 
-from banco.cli.banker.shell import (
-    HISTORY_LENGTH,
-    BancoShell,
-    ShellHistory,
-    history_path,
-    prompt_for,
-)
+from banco.cli.banker.shell import BancoShell, prompt_for
+from banco.cli.banker.shell_history import HISTORY_LENGTH, ShellHistory, history_path
 from banco.cli.session import Session
 from banco.ledger.table.state import Auction
 
@@ -377,7 +372,7 @@ def test_new_over_an_unfinished_game_says_how_to_get_back_to_it(banco, capsys):
 
 
 def test_a_history_file_that_cannot_be_read_is_said_in_the_table_s_language(tmp_path, capsys):
-    from banco.cli.banker.shell import ShellHistory
+    from banco.cli.banker.shell_history import ShellHistory
     from banco.cli.words import i18n
 
     history = ShellHistory(str(tmp_path))  # a folder where the file should be

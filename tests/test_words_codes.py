@@ -23,13 +23,33 @@ BORN_SINCE = {"jail_card_for_fine": "a get-out-of-jail card used instead of the 
 CODES = {**V1, **BORN_SINCE}
 
 
+# The parameters of the codes' sentences that are amounts of money (`house` and `hotel`:
+# a repairs card's price of each), and those that are not: every parameter is one or the other,
+# so a new code's amount is asked about.
+MONEY = frozenset({"amount", "bid", "can", "cash", "hotel", "house", "interest", "left",
+                   "mortgage", "owed", "rent"})
+NOT_MONEY = frozenset({
+    "at", "basis", "card", "changes", "closer", "creditor", "debtor", "deeds", "dice", "each",
+    "factor", "hotels", "houses", "kind", "landed", "lapsed", "line", "m", "more", "n", "owner",
+    "payer", "player", "players", "reason", "referee", "rule", "said", "seller", "space",
+    "spaces", "times", "total", "types", "what", "which", "why", "winner"})
+PRICE = 777  # a deed's price inside a list of lots (deeds dealt, deeds paid in kind)
+
+
+def _names(template: str) -> list[str]:
+    return [name for _text, name, _spec, _conv in string.Formatter().parse(template) if name]
+
+
 def _sample(code: str, template: str) -> dict:
-    """A reason of `code` with a value for each parameter its sentence names."""
+    """A reason of `code` with a value for each parameter its sentence names; each amount of
+    money a value of its own (701, 702, ...), found again in the words."""
     params: dict = {}
-    for _text, name, _spec, _conv in string.Formatter().parse(template):
-        if not name or name in params:
+    for name in _names(template):
+        if name in params:
             continue
-        if name in NESTED:
+        if name in MONEY:
+            params[name] = 701 + len(params)
+        elif name in NESTED:
             params[name] = ({"code": "rent_unbuilt"} if name == "basis" else
                             {"code": "card", "deck": "imprevisti", "number": 5} if name == "card"
                             else {"code": "starting_cash"})
@@ -40,7 +60,7 @@ def _sample(code: str, template: str) -> dict:
         elif name == "more":
             continue
         elif name in ("each", "deeds"):
-            params[name] = [{"space": 1, "price": 60}]
+            params[name] = [{"space": 1, "price": PRICE}]
         elif name in ("changes",):
             params[name] = [{"space": 1, "from": 1, "to": 2}]
         elif name == "what" and code in ("sold_at_half", "estate_to_bank"):
@@ -101,3 +121,35 @@ def test_the_two_codes_the_trial_found_in_italian():
     with i18n.in_language("en"):
         assert say_reason(bid, EDITION) == "Anna cannot pay 120 M for Parco della Vittoria " \
                                            "(80 M in cash)"
+
+
+def test_every_parameter_is_known_as_money_or_not():
+    names = {n for table in (CODES, BASES_V1) for t in table.values() for n in _names(t)}
+    assert not MONEY & NOT_MONEY
+    assert names <= MONEY | NOT_MONEY, f"is it money? {sorted(names - MONEY - NOT_MONEY)}"
+
+
+def _amounts(reason: dict) -> list[int]:
+    found = [v for k, v in reason.items() if k in MONEY]
+    lots = [d for k in ("each", "deeds") for d in reason.get(k, ())]
+    return found + [d["price"] for d in lots]
+
+
+@pytest.mark.parametrize("table, code", [("reason", c) for c in sorted(CODES)]
+                         + [("basis", c) for c in sorted(BASES_V1)])
+def test_no_amount_of_money_is_said_without_the_currency(table, code):
+    """`lifted the mortgage on Vicolo Corto: 30 + 3 interest`: an amount a reason holds as a
+    bare integer was said without the edition's currency (M) in every language."""
+    template, say = (CODES[code], say_reason) if table == "reason" else (BASES_V1[code],
+                                                                         say_basis)
+    reason = _sample(code, template)
+    if code == "rent_by_card":  # a card's multiple of a rent that holds an amount
+        reason["basis"] = _sample("rent_stations", BASES_V1["rent_stations"])
+    amounts = _amounts(reason) + _amounts(reason.get("basis") or {})
+    for lang in i18n.LANGUAGES:
+        with i18n.in_language(lang):
+            said = say(reason, EDITION)
+        for amount in amounts:
+            money = EDITION.money(amount)
+            assert money in said, (lang, said)
+            assert said.count(str(amount)) == said.count(money), (lang, said)

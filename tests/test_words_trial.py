@@ -137,7 +137,7 @@ def test_a_hint_is_said_for_the_door_it_is_said_at():
     assert i18n.for_door(said) == said  # no door: the command line's
     assert i18n.for_door(said, shell) == ("`new PLAYER PLAYER ...`; `nuova X`, `banco serve`, "
                                           "`banco --db F shell`")
-    with i18n.at_shell(shell):
+    with i18n.at_door(shell):
         for lang in i18n.LANGUAGES:
             tr = i18n.catalog(lang)
             # a word given as a parameter is said for the door once filled
@@ -205,3 +205,63 @@ def test_the_games_list_names_the_rule_set_in_italian(banco):
     said = banco("--lang", "it", "games").output.splitlines()[1]
     assert "classico" in said and "classiche" not in said
     assert "classic " in banco("games").output.splitlines()[1]
+
+
+class _Hinting:
+    """An Outcome (cli/library.py's) whose words hint at two lines: one a phone's field runs
+    (`claim`), one only the terminal runs (`cards`); `inside` runs once its door is set."""
+
+    refusal = None
+
+    def __init__(self, inside=lambda: None):
+        self.inside = inside
+
+    def lines(self, lang):
+        from banco.cli.words import i18n
+
+        self.inside()
+        with i18n.in_language(lang):
+            return [(True, i18n._("ask with `banco {word} Anna`; `banco cards {deck}` lists "
+                                  "them").format(word="claim", deck="imprevisti"))]
+
+
+def test_a_phone_s_answer_names_its_field_s_words_without_banco():
+    """The phones' answers said "`banco WORD ...`" for a line typed into the phone's field;
+    a word the field does not run (`cards`: "run it at the terminal") keeps its `banco`."""
+    from banco.cli.web.answers import said
+
+    assert said(_Hinting(), "en")["errors"] == ("ask with `claim Anna`; `banco cards "
+                                                "imprevisti` lists them\n")
+
+
+def test_each_door_is_its_caller_s_alone():
+    """A phone's request, a shell and a command line saying the same words at once, each in
+    a thread of its own: none sees another's door (a context variable, no process-wide
+    state)."""
+    import threading
+
+    from banco.cli.banker.shell import words
+    from banco.cli.web.answers import said
+    from banco.cli.words import i18n
+
+    together = threading.Barrier(3, timeout=30)  # all three inside their doors at once
+    got = {}
+
+    def phone():
+        got["phone"] = said(_Hinting(together.wait), "en")["errors"]
+
+    def shell():
+        with i18n.at_door(words()):
+            got["shell"] = _Hinting(together.wait).lines("en")[0][1]
+
+    def command_line():
+        got["cli"] = _Hinting(together.wait).lines("en")[0][1]
+
+    threads = [threading.Thread(target=f) for f in (phone, shell, command_line)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == {"phone": "ask with `claim Anna`; `banco cards imprevisti` lists them\n",
+                   "shell": "ask with `claim Anna`; `cards imprevisti` lists them",
+                   "cli": "ask with `banco claim Anna`; `banco cards imprevisti` lists them"}

@@ -1,9 +1,10 @@
 """`banco shell`: one process, one open database, the table kept in memory between commands.
 
 The prompt shows the game (`#2`) and what its table waits for; Ctrl-C clears the line, on an
-empty line it says how to leave and a second one leaves (so does Ctrl-D); `help` lists the words; the history persists between sessions;
-and when another terminal records something on the same game, the shell says so before it
-records anything itself.
+empty line it says how to leave and a second one leaves (so does Ctrl-D); `help` lists the
+words (cli/banker/shell_help.py); the history persists between sessions
+(cli/banker/shell_history.py); and when another terminal records something on the same game,
+the shell says so before it records anything itself.
 """
 
 from __future__ import annotations
@@ -16,134 +17,18 @@ import sys
 import click
 
 from banco.cli.banker.completion import complete, spaced
+from banco.cli.banker.shell_help import english, help_lines, words
+from banco.cli.banker.shell_history import ShellHistory, history_path
 from banco.cli.session import pass_session
-from banco.cli.words.i18n import N_, _, at_shell, say_os_error
+from banco.cli.words.i18n import N_, _, at_door
 from banco.cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure function
 from banco.ledger.base.errors import BancoError
-from banco.ledger.base.names import fold, shown
+from banco.ledger.base.names import shown
 
-SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
-               "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
-               "game": N_("`game N`: from now on, game N (`games` lists them)")}
-# the shell's own words, in Italian too
-SHELL_ITALIAN = {"aiuto": "help", "esci": "quit", "partita": "game"}
-NOT_IN_SHELL = {"shell", "run", "serve"}
 # Words that only read: they run even when another terminal has just changed the game.
 READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
                    "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",
                    "replay", "ruling", "export", "report", "game", "partita"})
-HISTORY_LENGTH = 1000
-# the options `help WORD` leaves out inside the shell (its game, language and line ids)
-SHELL_HIDES = frozenset({"db_after", "game_after", "lang", "command_key", "expect_seq"})
-
-
-def words() -> list[str]:
-    """Every word the shell takes, the Italian ones too (completed alike)."""
-    from banco.cli.lines.vocabulary import WORDS
-
-    said = [w for word in WORDS if word.english not in NOT_IN_SHELL
-            for w in (word.english, word.italian) if w]
-    return sorted(said) + sorted(SHELL_WORDS) + sorted(SHELL_ITALIAN)
-
-
-def spoken() -> list[str]:
-    """The shell's words in the session's language, for a suggestion (`aiuto trad` is not
-    offered `trade`); Tab completes words() in both."""
-    from banco.cli.command_table import spoken_words
-    from banco.cli.words import i18n
-
-    own = list(SHELL_WORDS) if i18n.language() == i18n.SOURCE else list(SHELL_ITALIAN)
-    return [w for w in spoken_words() if english(w) not in NOT_IN_SHELL] + own
-
-
-def english(word: str) -> str:
-    """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
-    from banco.cli.lines.vocabulary import ALIASES
-
-    return ALIASES.get(word, word)
-
-
-def history_path() -> str | None:
-    """Where the shell's history lives: $BANCO_HISTORY (empty: no history), else the user's
-    data folder ($XDG_DATA_HOME, or ~/.local/share) under banco/history."""
-    if "BANCO_HISTORY" in os.environ:
-        return os.environ["BANCO_HISTORY"] or None
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                            "share")
-    return os.path.join(base, "banco", "history")
-
-
-class ShellHistory:
-    """The lines typed at the prompt, kept in a file between sessions (GNU readline's)."""
-
-    def __init__(self, path: str):
-        self.path = path
-        try:
-            import readline
-        except ImportError:  # no readline on this platform: no history, nothing else lost
-            readline = None
-        self.readline = readline
-
-    loaded = 0  # lines read from the file: the rest are this session's
-
-    def load(self) -> None:
-        if self.readline is None:
-            return
-        self.readline.clear_history()
-        self.readline.set_history_length(HISTORY_LENGTH)
-        if os.path.exists(self.path):
-            try:
-                self.readline.read_history_file(self.path)
-            except OSError as exc:
-                print(_("warning: cannot read the shell history {path}: {why}").format(
-                    path=self.path, why=say_os_error(exc.strerror)),
-                      file=sys.stderr)
-        self.loaded = self.readline.get_current_history_length()
-
-    def add(self, line: str) -> None:
-        """Lines read without readline (a pipe, a test) are added by hand."""
-        if self.readline is not None and line.strip():
-            self.readline.add_history(line)
-        self.forget_repeat()
-
-    def replace_last(self, line: str) -> None:
-        rl = self.readline
-        n = rl.get_current_history_length() if rl is not None else 0
-        if n > self.loaded:
-            rl.replace_history_item(n - 1, line)
-            self.forget_repeat()
-
-    def forget_repeat(self) -> None:
-        """`roll 3 4` typed twice is one line to step back to, as in bash's ignoredups."""
-        rl = self.readline
-        if rl is None:
-            return
-        n = rl.get_current_history_length()
-        if n >= 2 and n > self.loaded and rl.get_history_item(n) == rl.get_history_item(n - 1):
-            rl.remove_history_item(n - 1)  # 0-based, where get_history_item is 1-based
-
-    def save(self) -> None:
-        """This session's lines are appended to the file, so that two shells open at once
-        (two games, two tables) both keep theirs; the file is then cut to HISTORY_LENGTH."""
-        if self.readline is None:
-            return
-        rl = self.readline
-        try:
-            os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
-            new = rl.get_current_history_length() - self.loaded
-            if not os.path.exists(self.path):
-                rl.write_history_file(self.path)
-            elif new > 0:
-                rl.append_history_file(new, self.path)
-                with open(self.path, encoding="utf-8", errors="surrogateescape") as f:
-                    lines = f.readlines()
-                if len(lines) > HISTORY_LENGTH:
-                    with open(self.path, "w", encoding="utf-8", errors="surrogateescape") as f:
-                        f.writelines(lines[-HISTORY_LENGTH:])
-        except OSError as exc:
-            print(_("warning: cannot save the shell history to {path}: {why}").format(
-                path=self.path, why=say_os_error(exc.strerror)),
-                  file=sys.stderr)
 
 
 class BancoShell(cmd.Cmd):
@@ -175,7 +60,7 @@ class BancoShell(cmd.Cmd):
         self.stdout.flush()
 
     def onecmd(self, line: str):  # said at the shell's door: its hints without `banco`
-        with at_shell(words()):
+        with at_door(words()):
             return super().onecmd(line)
 
     # --- the loop ----------------------------------------------------------------------------
@@ -453,77 +338,9 @@ class BancoShell(cmd.Cmd):
         self.do_help(arg)
 
     def do_help(self, arg) -> None:
-        """`help`: the words by what the banker is doing (as `banco help`), with the shell's
-        own; `help all`: every word with one line; `help WORD`: that word's usage."""
-        import click
-
-        from banco.cli.command_table import ALIASES, ALL_WORDS, group, grouped_help
-
-        cli = group()  # the group `banco --help` describes (cli/main.py's): it is above
-        word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
-        ctx = click.Context(cli, info_name="banco")
-        if not word:
-            said = grouped_help().splitlines()[:-1]  # its last line is for `banco`'s help
-            shell_words = " ".join(w for w, e in SHELL_ITALIAN.items()) \
-                if _("Commands") != "Commands" else " ".join(SHELL_WORDS)
-            self.say("\n".join(said[2:]))  # not the title: the prompt says where we are
-            self.say(_("the shell: {words}").format(words=shell_words))
-            self.say("")
-            self.say(_("`help WORD`: one word's usage; `help all`: every word with its line."))
-            return
-        if word.lower() in ALL_WORDS:
-
-            # In Italian each word is listed by its Italian name first, `compra (buy)`, in the
-            # order of the Italian names, as `banco aiuto` lists them
-            speaking = _("Commands") != "Commands"
-            italian = {e: w for w, e in ALIASES.items()}
-            italian.update({e: w for w, e in SHELL_ITALIAN.items()})
-            entries, seen = [], set()
-            for name in words():
-                if name in SHELL_ITALIAN or (name in ALIASES and name not in italian) \
-                        or name in seen:
-                    continue  # an Italian word: said beside its English one
-                seen.add(name)
-                label = f"{italian[name]} ({name})" if speaking and name in italian else name
-                if name in SHELL_WORDS:
-                    entries.append((label, _(SHELL_WORDS[name])))
-                else:
-                    command = cli.get_command(ctx, name)
-                    entries.append((label, command.get_short_help_str(limit=60)))
-            if speaking:
-                entries.sort(key=lambda e: fold(e[0]))
-            width = max(len(label) for label, _h in entries) + 1
-            self.say(_("words (the same as `banco WORD ...`; `help WORD` for one):"))
-            for label, text in entries:
-                self.say(f"  {label:<{width}} {text}")
-            return
-        if word in SHELL_WORDS or word in SHELL_ITALIAN or word in ("exit", "?"):
-            meaning = SHELL_WORDS.get(SHELL_ITALIAN.get(word, word), SHELL_WORDS["quit"])
-            self.say(f"{word}: {_(meaning)}")
-            return
-        if english(word) in NOT_IN_SHELL:
-            self.say(_("`{word}` is not available inside the shell: use `banco {word}`").format(
-                word=word))
-            return
-        command = cli.get_command(ctx, word)
-        if command is None:
-            import difflib
-
-            close = difflib.get_close_matches(word, spoken(), n=3, cutoff=0.6)
-            hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
-                    else _("; `help` lists them"))
-            self.say(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
-            return
-        # where and how a line is recorded is the shell's business, not the word's
-        where = [p for p in command.params if p.name in SHELL_HIDES and not p.hidden]
-        for p in where:
-            p.hidden = True
-        try:
-            with click.Context(command, info_name=word) as sub:
-                self.say(command.get_help(sub))
-        finally:
-            for p in where:
-                p.hidden = False
+        """`help`, `help all`, `help WORD` (cli/banker/shell_help.py)."""
+        for text in help_lines(arg):
+            self.say(text)
 
     # --- completion --------------------------------------------------------------------------
 

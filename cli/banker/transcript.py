@@ -190,7 +190,8 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
             if code != 0 or line.refusal_expected:
                 if said:
                     click.echo(said.rstrip("\n"), err=True)
-                what = (_(FAILED[code]) if code in FAILED
+                what = (_(NEEDS_WORD) if outcome.needs_word  # its help, said above, lists them
+                        else _(FAILED[code]) if code in FAILED
                         else _("failed (exit {code})").format(code=code))
                 click.echo(ngettext("{name}:{number}: `{text}` {what}; stopped after {ran} line",
                                     "{name}:{number}: `{text}` {what}; stopped after {ran} lines",
@@ -234,6 +235,9 @@ def _accepted(session, name: str, line: Line, seen, said: str, ran: int) -> None
 FAILED = {1: N_("was refused"), 2: N_("is not a command banco can run"),
           4: N_("could not be recorded: the database cannot be used"),
           5: N_("was not recorded: the game changed meanwhile")}
+# a group given no word (`ruling`): a command, whose help (said as the shell says it) lists
+# the words it needs; "not a command banco can run" misled
+NEEDS_WORD = N_("needs one of the words its help above lists")
 
 
 def _one_file(name: str, lines: list[Line]) -> None:

@@ -5,11 +5,14 @@ another's act, 422 refused by the rules (with its evidence), 409 the game moved,
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 from starlette.requests import Request
 
+from banco.cli.lines import vocabulary
 from banco.cli.web.bodies import TwiceGiven, parsed
-from banco.cli.web.hub import Table, tr
+from banco.cli.web.hub import Table
+from banco.cli.words import i18n
 from banco.cli.words.i18n import N_
 
 # What a phone may send: a line of a table is a few words (the longest, a trade of many deeds,
@@ -19,6 +22,13 @@ BODY_LIMIT = 16 * 1024
 LINE_LIMIT = 2000
 ID_TAKEN = N_("the id {id} already recorded `{line}` (events {first}-{last}), not this "
               "command: give a new --id to a new command; nothing was recorded")
+# The words a phone's field runs (the table's and the referee's, English and Italian): its
+# door, where a hint to type them is said without `banco` (cli/words/i18n.py for_door); a hint
+# to a word only the terminal runs (`banco cards imprevisti`) keeps it, since the phone's field
+# answers such a word "run it at the terminal".
+PHONE_WORDS = frozenset(
+    w for word in vocabulary.WORDS if word.kind in ("table", "referee")
+    for w in (word.english, word.italian) if w) | frozenset(vocabulary.CHOICE_ALONE)
 ID_HELD = N_("the id {id} was given to `{line}` (a trade waiting for the players' phones), "
              "not this line: give a new id to a new line; nothing was recorded")
 
@@ -48,9 +58,10 @@ async def json_body(request: Request):
 
 
 def said(outcome, lang: str) -> dict:
-    """A library Outcome's words in `lang`, as the command line would print them: `code`
-    (its exit code), `said` (stdout's lines) and `errors` (stderr's)."""
-    lines = outcome.lines(lang)
+    """A library Outcome's words in `lang`, as the command line would print them but at the
+    phone's door: `code` (its exit code), `said` (stdout's lines) and `errors` (stderr's)."""
+    with i18n.at_door(PHONE_WORDS):
+        lines = outcome.lines(lang)
     return {"code": outcome.refusal.code if outcome.refusal is not None else 0,
             "said": "".join(text + "\n" for err, text in lines if not err),
             "errors": "".join(text + "\n" for err, text in lines if err)}
@@ -70,19 +81,20 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
     if code == 0:
         return 200, body
     if isinstance(refusal, NotPermitted):  # another's act, seen on the typed command
-        body["refused"] = body["error"] = refusal.render(tr(lang))
+        with at_phone(lang) as catalog:
+            body["refused"] = body["error"] = refusal.render(catalog)
         body["status"] = 403
         return 403, body
     if code == 1:
         if isinstance(refusal, RuleViolation):
-            catalog = tr(lang)
             from banco.ledger.base.text import render
 
             # in the line's language, as `errors` says it (the server speaks no language of
-            # its own: `allowed` came out English under ?lang=it)
-            body.update(refused=refusal.text.render(catalog), rule=refusal.rule,
-                        allowed=(render(refusal.allowed_text, catalog) if refusal.allowed_text
-                                 else ""))
+            # its own: `allowed` came out English under ?lang=it), at the phone's door
+            with at_phone(lang) as catalog:
+                body.update(refused=refusal.text.render(catalog), rule=refusal.rule,
+                            allowed=(render(refusal.allowed_text, catalog)
+                                     if refusal.allowed_text else ""))
         # a late claim's evidence: the rows it recorded even though it was refused
         body["evidence"] = [e for e in body["events"] if e["type"] != "CommandRecorded"]
         return 422, body
@@ -98,15 +110,26 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
 def taken(said: dict, key: str, first: str, lang: str) -> dict:
     """The 400 for an id given again with another line: said as the book says it to the
     command line (ledger/batches.py's same_command), nothing run."""
-    catalog = tr(lang)
     events = said.get("events") or []
-    if events:
-        text = catalog.gettext(ID_TAKEN).format(id=key, line=first, first=events[0]["seq"],
-                                                last=events[-1]["seq"])
-    else:
-        text = catalog.gettext(ID_HELD).format(id=key, line=first)
-    return {"code": 2, "said": "", "errors": catalog.gettext("error: {message}").format(
-        message=text) + "\n", "events": [], "replayed": False, "seq": said.get("seq")}
+    with at_phone(lang) as catalog:
+        if events:
+            text = catalog.gettext(ID_TAKEN).format(id=key, line=first,
+                                                    first=events[0]["seq"],
+                                                    last=events[-1]["seq"])
+        else:
+            text = catalog.gettext(ID_HELD).format(id=key, line=first)
+        errors = catalog.gettext("error: {message}").format(message=text) + "\n"
+    return {"code": 2, "said": "", "errors": errors, "events": [], "replayed": False,
+            "seq": said.get("seq")}
+
+
+@contextmanager
+def at_phone(lang: str):
+    """The catalog of `lang` at the phone's door, in this request's context only (a context
+    variable: another request, the shell, a CLI run in another thread keep theirs); its
+    facts (a reason inside a refusal) said in `lang` too."""
+    with i18n.at_door(PHONE_WORDS), i18n.in_language(lang):
+        yield i18n.catalog(lang)
 
 
 def clean(row: dict) -> dict:

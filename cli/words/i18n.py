@@ -83,15 +83,15 @@ def from_argv(argv: list[str]) -> str | None:
 
 def catalog(lang: str) -> gettext.NullTranslations:
     """The messages of `lang` (read once a process; English is the code's own words), said
-    for the door this context speaks at (at_shell, below)."""
+    for the door this context speaks at (at_door, below)."""
     found = _catalog(lang)
     words = _door.get()
     if not words:
         return found
     key = (lang, words)
-    if key not in _at_shell:
-        _at_shell[key] = _AtShell(found, words)
-    return _at_shell[key]
+    if key not in _at_door:
+        _at_door[key] = _AtDoor(found, words)
+    return _at_door[key]
 
 
 def _catalog(lang: str) -> gettext.NullTranslations:
@@ -253,19 +253,21 @@ CATALOG_CLASSES = {"it": ItalianTranslations}
 
 
 # The door a message is said at.  A hint to type is written as the command line takes it
-# (`banco new PLAYER PLAYER ...`); the shell takes the same words without `banco`, so inside
-# it the hint is said bare (`new PLAYER PLAYER ...`), for every word the shell takes (the
-# shell names them: `banco serve` stays, it is not a line of the shell).  One place says
-# every hint for its door: the catalogs, through which every message passes.
+# (`banco new PLAYER PLAYER ...`); the shell and a phone's field take their words without
+# `banco`, so there the hint is said bare (`new PLAYER PLAYER ...`), for every word that door
+# takes (the door names them: `banco serve` stays in the shell, `banco cards` on a phone,
+# whose field does not run it).  One place says every hint for its door: the catalogs,
+# through which every message passes.
 _door: ContextVar[frozenset | None] = ContextVar("banco_door", default=None)
-_at_shell: dict = {}
+_at_door: dict = {}
 _BANCO_WORD = re.compile(r"`banco ([^\s`]+)")
 
 
 @contextmanager
-def at_shell(words):
-    """Say what is said inside at the shell's prompt, whose lines take `words` (English and
-    Italian) without `banco`; in this context only."""
+def at_door(words):
+    """Say what is said inside at a door whose lines take `words` (English and Italian)
+    without `banco` (the shell's prompt, a phone's field); in this context only: a context
+    variable, so two threads or requests never see each other's door."""
     token = _door.set(frozenset(words))
     try:
         yield
@@ -274,14 +276,14 @@ def at_shell(words):
 
 
 def door() -> frozenset | None:
-    """The words of the door this context speaks at (the shell's), or None: the command
-    line's."""
+    """The words of the door this context speaks at (the shell's, a phone's), or None: the
+    command line's."""
     return _door.get()
 
 
 def for_door(text: str, words: frozenset | None = None) -> str:
-    """`text` for the door it is said at: each "`banco WORD" whose WORD the shell takes
-    said "`WORD" in the shell; on the command line (no door set) as written."""
+    """`text` for the door it is said at: each "`banco WORD" whose WORD the door takes said
+    "`WORD" there; on the command line (no door set) as written."""
     words = _door.get() if words is None else words
     if not words or "`banco " not in text:
         return text
@@ -289,9 +291,9 @@ def for_door(text: str, words: frozenset | None = None) -> str:
                            else m.group(0), text)
 
 
-class _ShellText(str):
-    """A message said at the shell: filled (format) as it is, then for the door, since a
-    hint's word may be a parameter (`banco {command} --help`)."""
+class _DoorText(str):
+    """A message said at a door: filled (format) as it is, then for the door, since a hint's
+    word may be a parameter (`banco {command} --help`)."""
 
     __slots__ = ()
 
@@ -299,22 +301,22 @@ class _ShellText(str):
         return for_door(str.format(self, *args, **kwargs))
 
 
-class _ShellItalian(_Italian):
+class _DoorItalian(_Italian):
     __slots__ = ()
 
     def format(self, *args, **kwargs) -> str:
         return for_door(_Italian.format(self, *args, **kwargs))
 
 
-class _AtShell(gettext.NullTranslations):
-    """A catalog whose every message is said for the shell's door (for_door)."""
+class _AtDoor(gettext.NullTranslations):
+    """A catalog whose every message is said for its door (for_door)."""
 
     def __init__(self, base: gettext.NullTranslations, words: frozenset):
         super().__init__()
         self.base, self.words = base, words
 
     def _said(self, text: str) -> str:
-        kind = _ShellItalian if isinstance(text, _Italian) else _ShellText
+        kind = _DoorItalian if isinstance(text, _Italian) else _DoorText
         return kind(for_door(text, self.words))
 
     def info(self):

@@ -133,8 +133,11 @@ WORDS = {
 # The kinds of building (a building auction's, an unpaid bid's), by the word the fact holds.
 BUILDINGS = {"house": N_("house"), "hotel": N_("hotel")}
 # Amounts some codes hold as bare integers (ledger/records/reasons.py INTS, as older prose
-# wrote them), said as the edition prints money wherever the words are newer than that prose.
-AMOUNTS = {"cannot_pay_bid": ("bid", "cash"), "freed_on_receiving": ("mortgage",)}
+# wrote them), said as the edition prints money (`30 M`): the words are newer than that prose.
+# INTS' other integers (a die's total, a factor, a count) are no money and stay bare.
+AMOUNTS = {"cannot_pay_bid": ("bid", "cash"), "freed_on_receiving": ("mortgage",),
+           "mortgage_lifted": ("mortgage", "interest"), "card_each_player": ("amount",),
+           "card_repairs": ("house", "hotel")}
 
 # Counts of buildings said in the form their number takes ("2 houses", "1 casa"): the
 # parameters that are counts, of houses or of hotels, by code.
@@ -301,6 +304,8 @@ BASES = {"rent_unbuilt": N_("unbuilt lot"), "rent_hotel": N_("hotel"),
          "rent_double": N_("complete group, unbuilt: double {rent}"),
          "rent_fresh_throw": N_("{times} x the fresh throw of {total}, {rule}")}
 BY_CARD = N_("{basis}, x{times} by {card}")
+# A rent's bases that hold an amount as a bare integer (as AMOUNTS for reasons).
+BASE_AMOUNTS = {"rent_stations": ("rent",), "rent_double": ("rent",)}
 COUNTED_BASES = {
     "rent_houses": NN_("{n} house", "{n} houses"),
     "rent_stations": NN_("{n} station owned: {rent}", "{n} stations owned: {rent}"),
@@ -314,6 +319,9 @@ def say_basis(basis, edition=None) -> str:
     value = basis if is_reason(basis) else basis_from_prose(str(basis))
     code = value["code"]
     fields = {k: v for k, v in value.items() if k != "code"}
+    for k in BASE_AMOUNTS.get(code, ()):
+        if k in fields:
+            fields[k] = _amount(fields[k], edition)
     if code in COUNTED_BASES and type(fields.get("n")) is int:
         return ngettext(*COUNTED_BASES[code], fields["n"]).format(**fields)
     if code in BASES:

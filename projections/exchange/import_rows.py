@@ -11,13 +11,14 @@ from hashlib import sha256
 from typing import ClassVar
 
 from banco.ledger.base.errors import EXIT_AUDIT, BancoError, UsageError
-from banco.ledger.base.text import Text, msg
+from banco.ledger.base.text import Text, both, msg
 from banco.ledger.store.canonical import HASHED_FIELDS, TABLE_CHAIN_VERSION, digest_format
 from banco.projections.exchange.actors import actor_refused, bounded
 
 # 2: rows of schema version 3 (typed facts), which an importer of format 1 refuses by this
 # number ("upgrade banco"); a game with none still exports as 1, as its banco wrote it
 FORMAT = 2
+READS = (1, FORMAT)  # the export formats an import reads: format 1's prose rows are upcast
 ROW_KEYS = ("actor", "chain_version", "command_id", "data", "hash", "prev_hash", "recorded_at",
             "schema_version", "seq", "type")
 HEADER_KEYS = ("banco_export", "chain_game_id", "chain_versions", "edition", "events",
@@ -138,12 +139,15 @@ def read_header(line: str | None) -> dict:
     if not isinstance(h, dict) or "banco_export" not in h:
         raise UsageError("line 1 is not a banco export header (`banco export` writes one): is "
                          "this the right file?")
-    if h["banco_export"] not in (1, FORMAT) or type(h["banco_export"]) is not int:
+    if h["banco_export"] not in READS or type(h["banco_export"]) is not int:
+        # every format it reads, not only the one it writes ("reads format 2" misled)
+        formats = both([str(f) for f in READS])
         if isinstance(h["banco_export"], int) and h["banco_export"] > FORMAT:
-            raise UsageError("this export is format {found!r}; this banco reads format "
-                             "{format}: upgrade banco", found=h["banco_export"], format=FORMAT)
-        raise UsageError("this export is format {found!r}; this banco reads format {format}",
-                         found=h["banco_export"], format=FORMAT)
+            raise UsageError("this export is format {found!r}; this banco reads formats "
+                             "{formats}: upgrade banco", found=h["banco_export"],
+                             formats=formats)
+        raise UsageError("this export is format {found!r}; this banco reads formats {formats}",
+                         found=h["banco_export"], formats=formats)
     missing = sorted(set(HEADER_KEYS) - set(h))
     extra = sorted(set(h) - set(HEADER_KEYS))
     if missing or extra:

@@ -1,0 +1,136 @@
+"""The shell's words and its help: the words it takes (the command line's, without `banco`,
+and its own: `help`, `quit`, `game`, in Italian too) and what `help`, `help all` and
+`help WORD` say, in the shell's language.  Apart from cli/banker/shell.py's loop, by
+concept."""
+
+from __future__ import annotations
+
+from banco.cli.words.i18n import N_, _
+from banco.ledger.base.names import fold, shown
+
+SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
+               "quit": N_("leave the shell (also `exit`, Ctrl-D, or Ctrl-C twice)"),
+               "game": N_("`game N`: from now on, game N (`games` lists them)")}
+# the shell's own words, in Italian too
+SHELL_ITALIAN = {"aiuto": "help", "esci": "quit", "partita": "game"}
+NOT_IN_SHELL = {"shell", "run", "serve"}
+# the options `help WORD` leaves out inside the shell (its game, language and line ids)
+SHELL_HIDES = frozenset({"db_after", "game_after", "lang", "command_key", "expect_seq"})
+
+
+def words() -> list[str]:
+    """Every word the shell takes, the Italian ones too (completed alike)."""
+    from banco.cli.lines.vocabulary import WORDS
+
+    said = [w for word in WORDS if word.english not in NOT_IN_SHELL
+            for w in (word.english, word.italian) if w]
+    return sorted(said) + sorted(SHELL_WORDS) + sorted(SHELL_ITALIAN)
+
+
+def spoken() -> list[str]:
+    """The shell's words in the session's language, for a suggestion (`aiuto trad` is not
+    offered `trade`); Tab completes words() in both."""
+    from banco.cli.command_table import spoken_words
+    from banco.cli.words import i18n
+
+    own = list(SHELL_WORDS) if i18n.language() == i18n.SOURCE else list(SHELL_ITALIAN)
+    return [w for w in spoken_words() if english(w) not in NOT_IN_SHELL] + own
+
+
+def english(word: str) -> str:
+    """The command an Italian word names (`compra` -> `buy`); any other word as it is."""
+    from banco.cli.lines.vocabulary import ALIASES
+
+    return ALIASES.get(word, word)
+
+
+def in_shell_language(word: str) -> str:
+    """A command's word in the shell's language, whichever language named it: `help roll` in
+    an Italian shell is `tira`'s usage (it said `Uso: roll`), `help tira` in an English one
+    `roll`'s."""
+    from banco.cli.lines.vocabulary import BY_ENGLISH, english_word, italian_word
+    from banco.cli.words import i18n
+
+    named = english_word(word)  # caps lock is no other word (`ROLL`), as on the line
+    if named not in BY_ENGLISH:
+        return word
+    return named if i18n.language() == i18n.SOURCE else italian_word(named)
+
+
+def help_lines(arg: str) -> list[str]:
+    """`help`: the words by what the banker is doing (as `banco help`), with the shell's
+    own; `help all`: every word with one line; `help WORD`: that word's usage."""
+    import click
+
+    from banco.cli.command_table import ALIASES, ALL_WORDS, group, grouped_help
+
+    out: list[str] = []
+
+    cli = group()  # the group `banco --help` describes (cli/main.py's): it is above
+    word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
+    ctx = click.Context(cli, info_name="banco")
+    if not word:
+        said = grouped_help().splitlines()[:-1]  # its last line is for `banco`'s help
+        shell_words = " ".join(w for w, e in SHELL_ITALIAN.items()) \
+            if _("Commands") != "Commands" else " ".join(SHELL_WORDS)
+        out.append("\n".join(said[2:]))  # not the title: the prompt says where we are
+        out.append(_("the shell: {words}").format(words=shell_words))
+        out.append("")
+        out.append(_("`help WORD`: one word's usage; `help all`: every word with its line."))
+        return out
+    if word.lower() in ALL_WORDS:
+
+        # In Italian each word is listed by its Italian name first, `compra (buy)`, in the
+        # order of the Italian names, as `banco aiuto` lists them
+        speaking = _("Commands") != "Commands"
+        italian = {e: w for w, e in ALIASES.items()}
+        italian.update({e: w for w, e in SHELL_ITALIAN.items()})
+        entries, seen = [], set()
+        for name in words():
+            if name in SHELL_ITALIAN or (name in ALIASES and name not in italian) \
+                    or name in seen:
+                continue  # an Italian word: said beside its English one
+            seen.add(name)
+            label = f"{italian[name]} ({name})" if speaking and name in italian else name
+            if name in SHELL_WORDS:
+                entries.append((label, _(SHELL_WORDS[name])))
+            else:
+                command = cli.get_command(ctx, name)
+                entries.append((label, command.get_short_help_str(limit=60)))
+        if speaking:
+            entries.sort(key=lambda e: fold(e[0]))
+        width = max(len(label) for label, _h in entries) + 1
+        out.append(_("words (the same as `banco WORD ...`; `help WORD` for one):"))
+        for label, text in entries:
+            out.append(f"  {label:<{width}} {text}")
+        return out
+    if word in SHELL_WORDS or word in SHELL_ITALIAN or word in ("exit", "?"):
+        meaning = SHELL_WORDS.get(SHELL_ITALIAN.get(word, word), SHELL_WORDS["quit"])
+        out.append(f"{word}: {_(meaning)}")
+        return out
+    if english(word) in NOT_IN_SHELL:
+        out.append(_("`{word}` is not available inside the shell: use `banco {word}`").format(
+            word=word))
+        return out
+    from banco.cli.lines.vocabulary import english_word
+
+    command = cli.get_command(ctx, english_word(word))  # `ROLL` is `roll`, as on the line
+    if command is None:
+        import difflib
+
+        close = difflib.get_close_matches(word, spoken(), n=3, cutoff=0.6)
+        hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
+                else _("; `help` lists them"))
+        out.append(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
+        return out
+    # where and how a line is recorded is the shell's business, not the word's
+    where = [p for p in command.params if p.name in SHELL_HIDES and not p.hidden]
+    for p in where:
+        p.hidden = True
+    try:
+        with click.Context(command, info_name=in_shell_language(word)) as sub:
+            out.append(command.get_help(sub))
+    finally:
+        for p in where:
+            p.hidden = False
+    return out
