@@ -26,6 +26,26 @@ from banco.ledger.book import Outcome as BookOutcome
 from banco.ledger.table.state import State
 
 
+def spoken(lang) -> str:
+    """`lang` if banco speaks it ("en", "it", or a locale's name of one: "it_IT.UTF-8"); a
+    program's mistake otherwise (a ValueError), never another language's words in silence."""
+    if not isinstance(lang, str) or i18n.supported(lang) is None:
+        raise ValueError(f"banco speaks {' and '.join(i18n.LANGUAGES)}, not {lang!r}")
+    return lang
+
+
+def _arguments(what, expect) -> None:
+    """execute's arguments of the wrong type: the program's mistake, a TypeError (what a user
+    can get wrong is a refusal)."""
+    from banco.cli.lines.referee import NewGame
+
+    if not (isinstance(what, (str, NewGame)) or (isinstance(what, tuple)
+                                                 and hasattr(what, "_fields"))):
+        raise TypeError(f"not a line or a command: {what!r}")
+    if expect is not None and (type(expect) is not int):  # True is no seq
+        raise TypeError(f"expect is a seq (an int) or None, not {expect!r}")
+
+
 class Refusal(NamedTuple):
     """Why a command was not recorded (or recorded only as evidence, a late rent claim)."""
     error: BancoError
@@ -52,7 +72,7 @@ class Refusal(NamedTuple):
         return getattr(self.error, "meant", None)
 
     def say(self, lang: str = i18n.SOURCE) -> str:
-        with i18n.in_language(lang):
+        with i18n.in_language(spoken(lang)):
             return i18n.say_error(self.error)
 
 
@@ -91,7 +111,7 @@ class Outcome(NamedTuple):
         from banco.cli.lines.answer import answer, refused
         from banco.cli.lines.referee import NewGame, new_lines, ruling_lines
 
-        with i18n.in_language(lang):
+        with i18n.in_language(spoken(lang)):
             if self.recorded is not None and isinstance(self.command, NewGame):
                 return new_lines(self.table, self.command.players, self.replayed)
             if self.ruling is not None and self.refusal is None:
@@ -208,6 +228,7 @@ class Library:
         from banco.cli.lines.vocabulary import english_word
         from banco.ledger.store.canonical import now_text
 
+        _arguments(what, expect)
         now = now or now_text()
         if isinstance(what, NewGame):  # a game to start: its number is the outcome's
             try:
@@ -221,6 +242,12 @@ class Library:
         line = what if isinstance(what, str) else None
         game_id, command, before, words = None, None, None, None
         try:
+            if expect is not None and expect < 0:
+                raise UsageError("--expect is the seq of an event: 0 or more, not {expect}",
+                                 expect=expect)
+            if lang is not None and i18n.supported(lang) is None:
+                raise UsageError("banco reads lines in {languages}, not {lang!r}",
+                                 languages=", ".join(i18n.LANGUAGES), lang=lang)
             words = split(line) if line is not None else None
             if words and (elsewhere := library_elsewhere(words)) is not None:
                 raise elsewhere

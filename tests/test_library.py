@@ -150,6 +150,29 @@ def test_a_bad_line_is_a_usage_refusal_that_appends_nothing(book):
         assert out.say("en").startswith("error: "), (line, out.say("en"))
 
 
+def test_a_program_s_mistake_raises_and_a_user_s_is_a_refusal(book):
+    """The last trial: `execute(None)` was a KeyError, `expect=True` read as event 1,
+    `expect=-3` a "moved past" (5), and a language banco does not speak answered in English
+    in silence."""
+    book.new(["Anna", "Bruno"])
+    before = book.table().seq
+    for what, kw in ((None, {}), (3.5, {}), ("roll 3 4", {"expect": "3"}),
+                     ("roll 3 4", {"expect": True})):
+        with pytest.raises(TypeError):
+            book.execute(what, **kw)
+    for kw in ({"expect": -3}, {"lang": "fr"}):
+        out = book.execute("roll 3 4", **kw)
+        assert out.refusal is not None and out.refusal.code == 2, kw
+        assert out.events == () and book.table().seq == before
+    assert book.execute("tira 3 4", lang="it_IT.UTF-8").refusal is None
+    out = book.execute("roll 1 2")  # recorded or refused: it has words either way
+    with pytest.raises(ValueError, match="banco speaks en and it"):
+        out.say("de")
+    with pytest.raises(ValueError):
+        out.refusal.say("fr") if out.refusal else out.lines("fr")
+    assert out.say("it_IT.UTF-8") == out.say("it")
+
+
 def test_an_open_quote_or_another_file_is_said_in_the_bankers_words(book, tmp_path):
     # a final trial: Python's "No closing quotation" (in English under say("it"), seq 0) and
     # "--db is click's here" reached the phones and scripts
