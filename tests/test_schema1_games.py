@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import sqlite3
 import time
@@ -78,6 +79,12 @@ def test_the_facts_read_are_codes(old_file):
 def test_the_log_reads_as_the_banco_that_wrote_it_printed_it(old_file, lang):
     with gzip.open(DATA / f"schema1-vintage.log-{lang}.txt.gz", "rt", encoding="utf-8") as f:
         printed = f.read()
+    # reworded on purpose since, and only so: a rent basis's amount carries the edition's
+    # currency (`owned: 2.500 £`, was `owned: 2500`; Italian `il doppio di 1.800 £`, was
+    # `1800 doppio`): words are rendered at the edge, the facts are the same
+    for bare, said in ((r"(owned: |double |affitto )(\d)(\d{3})\)", r"\1\2.\3 £)"),
+                       (r"(\d)(\d{3}) doppio\)", r"il doppio di \1.\2 £)")):
+        printed = re.sub(bare, said, printed)
     assert _banco(old_file, "--lang", lang, "log") == printed
 
 

@@ -474,6 +474,8 @@ def test_the_old_tokens_keep_their_roles(later):
 
     fmt, db, g = later
     listed = json.loads(banco(db, "--game", "1", "token", "--list", "--json"))
+    # "serve" (whose serve issued the token) came later: an older token is no serve's
+    assert all(t.pop("serve") is None for t in listed)
     assert listed == g["token_list"]
     hub = Hub(db, 1, poll=0.05)
     try:
