@@ -169,6 +169,13 @@ class Library:
             command = new_game(players, rules, edition, first, final, uuid)
         except BancoError as exc:
             return Outcome(None, 0, (), Refusal(exc))
+        if line is None:  # the line `banco new` records for these arguments: the log shows it
+            import shlex
+
+            line = shlex.join(["new", *players, *(["--rules", rules] if rules != "classic" else []),
+                               *(["--edition", edition] if edition else []),
+                               *(["--first", first] if first else []),
+                               *(["--final"] if final else [])])
         return self._start(command, actor, id, now, line)
 
     def _start(self, command, actor: str, id: str | None, now: str | None,

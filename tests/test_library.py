@@ -22,6 +22,11 @@ def book(tmp_path):
 def test_a_game_is_started_played_and_said_in_both_languages(book):
     started = book.new(["Anna", "Bruno"], now="2026-12-06T20:00:00Z")
     assert started.refusal is None and started.game == 1
+    # recorded with the line `banco new` records (the log showed "(CommandRecorded)")
+    assert started.events[0]["data"]["line"] == "new Anna Bruno"
+    other = book.new(["Ada", "Bea Rossi"], rules="championship", first="Bea Rossi", final=True)
+    assert other.events[0]["data"]["line"] == (
+        "new Ada 'Bea Rossi' --rules championship --first 'Bea Rossi' --final")
     out = book.execute(Roll((1, 2)), game=1, now="2026-12-06T20:00:01Z")
     assert out.refusal is None and out.game == 1 and out.seq == book.table(1).seq
     assert [e["type"] for e in out.events][:2] == ["CommandRecorded", "DiceRolled"]
