@@ -38,9 +38,10 @@ def _arguments(what, expect) -> None:
     """execute's arguments of the wrong type: the program's mistake, a TypeError (what a user
     can get wrong is a refusal)."""
     from banco.cli.lines.referee import NewGame
+    from banco.cli.lines.turn import Undo
 
-    if not (isinstance(what, (str, NewGame)) or (isinstance(what, tuple)
-                                                 and hasattr(what, "_fields"))):
+    if not (isinstance(what, (str, NewGame, Undo)) or (isinstance(what, tuple)
+                                                       and hasattr(what, "_fields"))):
         raise TypeError(f"not a line or a command: {what!r}")
     if expect is not None and (type(expect) is not int):  # True is no seq
         raise TypeError(f"expect is a seq (an int) or None, not {expect!r}")

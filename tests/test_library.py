@@ -170,6 +170,9 @@ def test_a_program_s_mistake_raises_and_a_user_s_is_a_refusal(book):
         assert out.refusal is not None and out.refusal.code == 2, kw
         assert out.events == () and book.table().seq == before
     assert book.execute("tira 3 4", lang="it_IT.UTF-8").refusal is None
+    from banco.cli.lines.turn import Undo  # the command line's undo: a command, not a NamedTuple
+
+    assert book.execute(Undo()).refusal is None and book.table().seq > before
     out = book.execute("roll 1 2")  # recorded or refused: it has words either way
     with pytest.raises(ValueError, match="banco speaks en and it"):
         out.say("de")
