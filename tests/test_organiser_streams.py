@@ -81,7 +81,7 @@ def test_streamed_statement_leaves_out_what_an_undo_took_back(undone, monkeypatc
     assert "bought Corso Ateneo" not in text and text.count("rent on Vicolo Stretto") == 1
     assert text.splitlines()[-1] == "cash now: 1496"
     hist = json.loads(streamed(undone, monkeypatch, "history", "corso ateneo", "--json"))
-    assert [h["note"] for h in hist] == ["Bruno declined it", "Anna won it at auction for 100"]
+    assert [h["note"] for h in hist] == ["Bruno declined it", "Anna won it at auction for 100 M"]
     assert streamed(undone, monkeypatch, "history", "parco della vittoria") == \
         "nothing has happened to it yet: it is with the Bank\n"
     assert streamed(undone, monkeypatch, "history", "parco della vittoria", "--json") == "[]\n"

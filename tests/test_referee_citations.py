@@ -47,14 +47,14 @@ def test_history_says_a_deed_nobody_bid_for_was_given_not_won(no_bid):
     notes = [r["note"] for r in doc(no_bid("history", "via accademia", "--json"))]
     assert notes == ["Bruno declined it",
                      "nobody bid: the deed went to Bruno, the player with the most cash, at the "
-                     "opening price 1 (000 FAQ 22)"]
+                     "opening price 1 M (000 FAQ 22)"]
     # a deed with a bid is still won at auction, though the bid is the opening price
     no_bid("roll", "2", "3")  # Anna: Viale Monterosa
     no_bid("decline")
     no_bid("bid", "Anna", "1")
     no_bid("hammer")
     notes = [r["note"] for r in doc(no_bid("history", "viale monterosa", "--json"))]
-    assert notes == ["Anna declined it", "Anna won it at auction for 1"]
+    assert notes == ["Anna declined it", "Anna won it at auction for 1 M"]
 
 
 def test_a_ruling_on_a_tie_for_the_most_cash_names_the_tied(banco):

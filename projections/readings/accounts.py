@@ -48,6 +48,8 @@ def history(events: Iterable[dict], position: int,
             gone: set[int] | None = None, edition=None) -> Iterator[dict]:
     """What happened to one deed, row by row: who owned it when, mortgages, buildings,
     auctions; `edition`, the game's, names the squares its reasons hold."""
+    # an amount as the edition's box prints it (`60 M`, `6.000 £`): a bare 60 read as a count
+    cash = edition.money if edition is not None else str
     owner = None
     bids = 0  # the bids in the deed's auction now open: none, and the hammer gives it away
     for e in effective(events, gone):
@@ -59,15 +61,15 @@ def history(events: Iterable[dict], position: int,
             bids += 1
         if t == "PropertyBought" and d["property"] == position:
             owner = d["player"]
-            note = msg("{owner} bought it for {amount}", owner=owner, amount=d["amount"])
+            note = msg("{owner} bought it for {amount}", owner=owner, amount=cash(d["amount"]))
         elif t == "AuctionWon" and d["property"] == position:
             owner = d["player"]
-            note = (msg("{owner} won it at auction for {amount}", owner=owner, amount=d["amount"])
+            note = (msg("{owner} won it at auction for {amount}", owner=owner, amount=cash(d["amount"]))
                     if bids else
                     # 000 FAQ 22: nobody bid; `ruling auction SEQ` shows the cash behind it
                     msg("nobody bid: the deed went to {owner}, the player with the most cash, "
                         "at the opening price {amount} (000 FAQ 22)", owner=owner,
-                        amount=d["amount"]))
+                        amount=cash(d["amount"])))
         elif t == "TradeCompleted":
             for side, receiver in (("a_gives", d["b"]), ("b_gives", d["a"])):
                 if position in d[side]["properties"]:
@@ -87,16 +89,16 @@ def history(events: Iterable[dict], position: int,
             note = msg("auction without a bid: stays with the Bank")
         elif t in ("PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "HouseBuilt",
                    "HotelBuilt", "BuildingSold") and d["property"] == position:
-            note = msg("{reason} ({amount})", reason=Fact(d["reason"], edition=edition), amount=d["amount"])
+            note = msg("{reason} ({amount})", reason=Fact(d["reason"], edition=edition), amount=cash(d["amount"]))
         elif t == "HotelsBrokenUp":
             for lot, tr in zip(d["lots"], d["transfers"], strict=True):
                 if lot["property"] == position:
                     note = msg("{reason} ({amount})", reason=Fact(tr["reason"], edition=edition),
-                               amount=tr["amount"])
+                               amount=cash(tr["amount"]))
         elif t in ("BuildingsBuilt", "BuildingsSold") and any(
                 lot["property"] == position for lot in d.get("lots", ())):
             note = msg("{reason} ({amount} for the lots together)", reason=Fact(d["reason"], edition=edition),
-                       amount=d["amount"])
+                       amount=cash(d["amount"]))
         elif t == "BuildingsSold" and position in d["properties"]:
             note = msg("buildings sold with the group's: {reason}", reason=Fact(d["reason"], edition=edition))
         if note:
