@@ -90,8 +90,9 @@ HELP_GROUPS = (
 )
 
 
-def grouped_help() -> str:
-    """`banco help`: a line a group, each word as the user's language types it."""
+def grouped_help(excluding: frozenset[str] = frozenset()) -> str:
+    """`banco help`: a line a group, each word as the user's language types it; `excluding`:
+    English words left out (the shell's help leaves out what the shell refuses)."""
     _ = i18n._
     italian = {english: word for word, english in ALIASES.items()}
     speaking = i18n.language() != i18n.SOURCE
@@ -99,7 +100,8 @@ def grouped_help() -> str:
     width = max(len(t) for t in titles) + 2
     lines = [_("banco: the banker's book for a Monopoly table."), ""]
     for title, (_t, names) in zip(titles, HELP_GROUPS, strict=True):
-        said = " ".join(italian.get(n, n) if speaking else n for n in names)
+        said = " ".join(italian.get(n, n) if speaking else n for n in names
+                        if n not in excluding)
         lines += textwrap.wrap(said, 78, initial_indent=f"{title + ':':<{width}}",
                                subsequent_indent=" " * width, break_on_hyphens=False)
     lines += ["", _("`help WORD`: one word's usage; `banco --help`: every word with its line.")]

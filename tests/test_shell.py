@@ -117,6 +117,20 @@ def test_help_lists_every_word_with_one_line(banco, capsys):
     assert "  show              One event in full" in out
 
 
+def test_help_offers_no_word_the_shell_refuses(banco):
+    """`aiuto` listed `esegui shell schermo` (run, shell, serve), which the shell refuses
+    (the last trial): plain `help` leaves them out, in both languages."""
+    banco("new", "Anna", "Bruno")
+    from banco.cli.words import i18n
+
+    for lang, refused in (("en", {"run", "shell", "serve"}),
+                          ("it", {"esegui", "shell", "schermo"})):
+        with i18n.in_language(lang):
+            _, out = drive(banco.db, "help")
+        listed = {w for line in out.splitlines() for w in line.split(":")[-1].split()}
+        assert "token" in listed and not listed & refused, (lang, out)
+
+
 def test_help_word_gives_its_usage(banco):
     banco("new", "Anna", "Bruno")
     _, out = drive(banco.db, "help trade", "help rol", "help run", "help quit",

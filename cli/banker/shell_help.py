@@ -70,7 +70,8 @@ def help_lines(arg: str) -> list[str]:
     word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
     ctx = click.Context(cli, info_name="banco")
     if not word:
-        said = grouped_help().splitlines()[:-1]  # its last line is for `banco`'s help
+        # its last line is for `banco`'s help; the words the shell refuses are not offered
+        said = grouped_help(frozenset(NOT_IN_SHELL)).splitlines()[:-1]
         shell_words = " ".join(w for w, e in SHELL_ITALIAN.items()) \
             if _("Commands") != "Commands" else " ".join(SHELL_WORDS)
         out.append("\n".join(said[2:]))  # not the title: the prompt says where we are
