@@ -131,6 +131,15 @@ def test_help_offers_no_word_the_shell_refuses(banco):
         assert "token" in listed and not listed & refused, (lang, out)
 
 
+def test_a_word_s_help_option_is_the_shell_s_usage_of_it(banco):
+    """`tira --help` printed the terminal's usage (`Usage: banco roll`, with --db, --game and
+    --lang, which a shell line refuses): it is `help roll` (the last trial)."""
+    banco("new", "Anna", "Bruno")
+    _, out = drive(banco.db, "roll --help", "trade -h")
+    assert "Usage: roll [OPTIONS] D1 D2 [S]" in out and "Usage: trade" in out
+    assert "banco roll" not in out and "--db" not in out and "--lang" not in out
+
+
 def test_help_word_gives_its_usage(banco):
     banco("new", "Anna", "Bruno")
     _, out = drive(banco.db, "help trade", "help rol", "help run", "help quit",

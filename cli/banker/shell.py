@@ -248,6 +248,12 @@ class BancoShell(cmd.Cmd):
         from banco.cli.words.i18n import say_error
 
         self.lines += 1
+        words = line.split()
+        if len(words) >= 2 and words[-1] in ("--help", "-h") and words[0] != "--help":
+            # `tira --help`: the shell's usage of the word (`help tira`), not the terminal's
+            # (`banco tira`, with --db, --game and --lang, which a shell line refuses)
+            self.do_help(" ".join(words[:-1]))
+            return
         refused = names_another_file(line)
         if refused is not None:  # the shell stays on its own file (cli/lines/other_file.py)
             click.echo(say_error(refused), err=True)
