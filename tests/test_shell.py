@@ -78,6 +78,11 @@ def test_the_prompt_says_what_the_table_waits_for():
     assert prompt_for(card) == "Anna (card Imprevisti)> "
     jailed = place(t, "Anna", 10, in_jail=True)
     assert prompt_for(jailed) == "Anna (in jail)> "
+    from banco.cli.words.table_text import state_text
+
+    # `state` says it as the prompt does (it said `(roll)` for a player in jail: the last trial)
+    assert "turn: Anna (in jail)" in state_text(jailed)
+    assert "turn: Anna (roll)" in state_text(t)
     assert prompt_for(t._replace(ended=True, winner="Bruno")) == "game over, Bruno won> "
 
 

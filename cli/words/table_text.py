@@ -142,6 +142,8 @@ def state_text(state: State) -> str:
     else:
         turn = doc["turn"]
         phase = _(PHASES[turn["phase"]]) if turn["phase"] in PHASES else turn["phase"]
+        if turn["phase"] == "roll" and state.current.in_jail:
+            phase = _("in jail")  # as the shell's prompt says it: a roll for doubles, or a fine
         lines.append(_("turn: {player} ({phase}{doubles})").format(
             player=turn["player"], phase=phase,
             doubles=(ngettext(", {n} double", ", {n} doubles", turn["doubles"]).format(
