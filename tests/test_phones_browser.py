@@ -232,6 +232,13 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         for d in (a, c):
             click(d, "[data-answer='accept']")
         now = recorded_after(b, db, now)
+        # Carla's Italian phone previews a trade in her words (it showed the English line)
+        click(c, "#trade-open")
+        click(c, "[data-trade-b='Dario']")
+        click(c, "[data-side='b'][data-add='10']")
+        line = c.find_element("css selector", "#trade-line").text
+        assert line == "scambia Carla Dario --ricevi 10", line
+        click(c, "#trade-cancel")
         st = table(db)
         assert st.owners[space["Piazza Giulio Cesare"]] == "Carla"
         assert st.player("Carla").cash == cash["Carla"] - 1 - 100

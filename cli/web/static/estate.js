@@ -117,7 +117,7 @@ function drawTrade(players) {
     ...names.filter(n => n !== t.a).map(n => chip(n, t.b === n, {"data-trade-b": n}, () => {
       if (t.b !== n) { t.b = n; t.get = []; t.cash.b = t.cards.b = 0; } })),
     ...tradeSide(players, "a"), ...tradeSide(players, "b"),
-    el("code", {class: "preview", id: "trade-line"}, line), go,
+    el("code", {class: "preview", id: "trade-line"}, lineText(line)), go,  // as the reader types it
     el("button", {type: "button", class: "quiet", id: "trade-cancel",
                   onclick: () => { TRADE = TRADE_EMPTY(); drawPads(DOC); }}, W.cancel));
 }
