@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sqlite3
 from pathlib import Path
 
 from banco.ledger.store.canonical import GENESIS, row_hash
@@ -76,6 +77,15 @@ def amount_at(rows: list[dict], spot: tuple[int, int | None]) -> int:
 
 
 # --- a forger at a stored database --------------------------------------------------------------
+
+def last_seq(db) -> int:
+    """The file's last seq, as its events table holds it (no book: a forged file too)."""
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT MAX(seq) FROM events").fetchone()[0]
+    finally:
+        conn.close()
+
 
 def drop_triggers(conn) -> None:
     """What a forger does first: the triggers that refuse UPDATE and DELETE go."""

@@ -13,9 +13,7 @@ import time
 from contextlib import contextmanager
 
 import pytest
-from phones_tables import NOW, seq  # noqa: F401 (the browser tests take them from here too)
-
-from banco.ledger.book import Book
+from phones_tables import NOW, seq, table  # noqa: F401 (the browser tests take them from here too)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -94,14 +92,6 @@ def offline(driver, off: bool = True) -> None:
     """The phone drops off the Wi-Fi (or comes back)."""
     driver.set_network_conditions(offline=off, latency=0, download_throughput=-1,
                                   upload_throughput=-1)
-
-
-def table(db: str):
-    book = Book(db, create=False)
-    try:
-        return book.state(1)
-    finally:
-        book.close()
 
 
 def recorded_after(driver, db: str, before: int) -> int:

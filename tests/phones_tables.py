@@ -8,10 +8,12 @@ import shutil
 
 import pytest
 from click.testing import CliRunner
-from games import record
+from freezegun import freeze_time
+from games import FIXTURES, record
 
 from banco.cli.main import cli
 from banco.ledger.book import Book
+from banco.ledger.store import tokens
 
 NOW = "2026-11-29T21:00:00Z"
 
@@ -27,6 +29,26 @@ def db(recorded, tmp_path):
     path = str(tmp_path / "game.db")
     shutil.copy(recorded, path)
     return path
+
+
+@pytest.fixture
+def keys(db):
+    """The banker's token and Carla's and Anna's, for game 1."""
+    return {name: tokens.issue(db, role, 1, NOW, player)[0] for name, role, player in (
+        ("banker", "banker", None), ("carla", "player", "Carla"), ("anna", "player", "Anna"))}
+
+
+def before_time_up(folder) -> str:
+    """The championship game up to Bruno's last turn (Dario bankrupt, the game not ended),
+    recorded in `folder`: its file."""
+    script = folder / "before-time-up.banco"
+    kept = (FIXTURES / "championship-4p.banco").read_text().split("\ntime-up")[0]
+    script.write_text(kept + "\n")
+    db = str(folder / "game.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        result = CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)])
+    assert result.exit_code == 0, result.output
+    return db
 
 
 def make_client(hub, **options):
@@ -61,6 +83,15 @@ def seq(db: str) -> int:
     book = Book(db, create=False)
     try:
         return book.store.last_seq(1) if book.games() else 0
+    finally:
+        book.close()
+
+
+def table(db: str):
+    """Game 1's table as the file holds it."""
+    book = Book(db, create=False)
+    try:
+        return book.state(1)
     finally:
         book.close()
 

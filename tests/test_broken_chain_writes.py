@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
-from forge import drop_triggers, rechain_stored
+from forge import drop_triggers, last_seq, rechain_stored
 
 from banco.cli.main import cli
 from banco.ledger.book import Book
@@ -76,14 +76,6 @@ def row_deleted(db) -> int:
 
 
 TAMPERINGS = [data_edited, link_broken, row_deleted]
-
-
-def last_seq(db) -> int:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute("SELECT MAX(seq) FROM events").fetchone()[0]
-    finally:
-        conn.close()
 
 
 @pytest.mark.parametrize("tamper", TAMPERINGS, ids=lambda f: f.__name__)

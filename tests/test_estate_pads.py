@@ -9,6 +9,7 @@ import shutil
 
 import pytest
 from games import lines, record
+from phones_tables import table
 
 from banco.ledger.board.rule_sets import load_rules
 from banco.ledger.book import Book
@@ -29,14 +30,6 @@ def db(recorded, tmp_path):
     path = str(tmp_path / "game.db")
     shutil.copy(recorded, path)
     return path
-
-
-def table(db: str):
-    book = Book(db, create=False)
-    try:
-        return book.state(1)
-    finally:
-        book.close()
 
 
 def pads(state, name: str) -> dict:

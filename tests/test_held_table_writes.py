@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from forge import drop_triggers
+from forge import drop_triggers, last_seq
 
 from banco.ledger.book import Book
 from banco.ledger.records import commands as c
@@ -39,14 +39,6 @@ def edit_in_place(db) -> None:
     conn.execute("UPDATE events SET data=replace(data, '1500', '9943') WHERE seq=3")
     conn.commit()
     conn.close()
-
-
-def last_seq(db) -> int:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute("SELECT MAX(seq) FROM events").fetchone()[0]
-    finally:
-        conn.close()
 
 
 def until_prompt(proc) -> str:

@@ -15,12 +15,7 @@ from banco.ledger.store import tokens
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 # the fixtures the phones' HTTP tests share (tests/phones_tables.py)
 recorded, db, client = phones_tables.recorded, phones_tables.db, phones_tables.client
-
-
-@pytest.fixture
-def keys(db):
-    return {name: tokens.issue(db, role, 1, NOW, player)[0] for name, role, player in (
-        ("banker", "banker", None), ("carla", "player", "Carla"), ("anna", "player", "Anna"))}
+keys = phones_tables.keys
 
 
 # --- a paired player's consent ---------------------------------------------------------------

@@ -9,9 +9,8 @@ import shutil
 
 import pytest
 from click.testing import CliRunner
-from freezegun import freeze_time
-from games import FIXTURES, lines
-from phones_tables import NOW, auth, seq
+from games import lines
+from phones_tables import NOW, auth, before_time_up, seq
 
 from banco.cli.main import cli
 from banco.ledger.store import tokens
@@ -22,15 +21,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory):
     """The championship game up to Bruno's last turn: Dario bankrupt, the game not ended."""
-    folder = tmp_path_factory.mktemp("trial")
-    script = folder / "before-time-up.banco"
-    kept = (FIXTURES / "championship-4p.banco").read_text().split("\ntime-up")[0]
-    script.write_text(kept + "\n")
-    db = str(folder / "game.db")
-    with freeze_time("2026-11-29 21:00:00"):
-        result = CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)])
-    assert result.exit_code == 0, result.output
-    return db
+    return before_time_up(tmp_path_factory.mktemp("trial"))
 
 
 @pytest.fixture

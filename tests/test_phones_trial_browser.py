@@ -8,9 +8,8 @@ from __future__ import annotations
 import os
 
 from click.testing import CliRunner
-from freezegun import freeze_time
-from games import FIXTURES
 from phones_helpers import NOW, served, shot, until
+from phones_tables import before_time_up
 
 from banco.cli.main import cli
 from banco.ledger.store import tokens
@@ -67,13 +66,7 @@ def test_an_excluded_bidder_has_no_pad_and_the_tv_keeps_its_centre_whole(tmp_pat
 
 
 def test_the_set_up_offers_no_phone_for_a_bankrupt_player(tmp_path):
-    script = tmp_path / "before-time-up.banco"
-    kept = (FIXTURES / "championship-4p.banco").read_text().split("\ntime-up")[0]
-    script.write_text(kept + "\n")
-    db = str(tmp_path / "game.db")
-    with freeze_time("2026-11-29 21:00:00"):
-        result = CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)])
-    assert result.exit_code == 0, result.output
+    db = before_time_up(tmp_path)
     banker = tokens.issue(db, "banker", 1, NOW)[0]
     with served(db) as (base, page):
         b = page()
