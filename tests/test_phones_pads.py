@@ -33,7 +33,7 @@ def test_a_trade_between_paired_players_waits_for_both(db, client, keys):
         {"deeds": ["Vicolo Corto"], "cash": 0, "cash_text": None, "jail_cards": 0},
         {"deeds": [], "cash": 20, "cash_text": "20 M", "jail_cards": 0}, [])
     other = post(client, keys["banker"], "roll 1 2", id="t1")  # the id is the offer's
-    assert other.status_code == 400 and "`trade Anna Carla" in other.json()["errors"]
+    assert other.status_code == 400 and "“trade Anna Carla" in other.json()["errors"]
     assert post(client, keys["banker"], line, id="t1").json()["offer"] == offer
     seen = client.get("/api/table", headers=auth(keys["carla"])).json()["offers"]
     assert [o["id"] for o in seen] == [offer["id"]]

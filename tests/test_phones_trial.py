@@ -44,10 +44,10 @@ def test_each_endpoint_says_its_own_words_and_a_code_is_text(client):
     code = client.get("/api/join").json()["code"]
     anna = tokens.issue(client.db, "player", 1, NOW, "Anna")[0]
     said = client.post("/api/offers/abc", json={"answer": "maybe"}, headers=auth(anna))
-    assert said.status_code == 400 and "`accept` or `decline`" in said.json()["error"]
-    assert "`line`" not in said.json()["error"]
+    assert said.status_code == 400 and "“accept” or “decline”" in said.json()["error"]
+    assert "“line”" not in said.json()["error"]
     said = client.post("/api/join", json={"code": code, "player": "Zed"})
-    assert said.status_code == 400 and "`role`" not in said.json()["error"]
+    assert said.status_code == 400 and "role”" not in said.json()["error"]
     assert "Anna, Bruno, Carla" in said.json()["error"] and "Dario" not in said.json()["error"]
     said = client.post("/api/join", json={"code": int(code), "player": "Anna"})
     assert said.status_code == 400 and "as text" in said.json()["error"]
@@ -55,7 +55,7 @@ def test_each_endpoint_says_its_own_words_and_a_code_is_text(client):
     assert asked.status_code == 202 and asked.json()["player"] == "Bruno"
     said = client.post(f"/api/joins/{asked.json()['request']}", json={"answer": "yes"},
                        headers=auth(client.banker))
-    assert said.status_code == 400 and "`approve` or `refuse`" in said.json()["error"]
+    assert said.status_code == 400 and "“approve” or “refuse”" in said.json()["error"]
 
 
 def test_one_join_request_a_seat_and_none_for_a_bankrupt_player(client):

@@ -13,7 +13,7 @@ from banco.cli.lines import vocabulary
 from banco.cli.web.bodies import TwiceGiven, parsed
 from banco.cli.web.hub import Table
 from banco.cli.words import i18n
-from banco.cli.words.i18n import N_
+from banco.cli.words.i18n import N_, NP_
 
 # What a phone may send: a line of a table is a few words (the longest, a trade of many deeds,
 # some hundreds of characters), so a body of 16 KiB is plenty and a bigger one is never read
@@ -29,6 +29,8 @@ ID_TAKEN = N_("the id {id} already recorded `{line}` (events {first}-{last}), no
 PHONE_WORDS = frozenset(
     w for word in vocabulary.WORDS if word.kind in ("table", "referee")
     for w in (word.english, word.italian) if w) | frozenset(vocabulary.CHOICE_ALONE)
+# a line a phone names, in its reader's quotes: a phone shows no terminal's backticks
+QUOTED = NP_("a command line named on a phone", "“{line}”")
 ID_HELD = N_("the id {id} was given to `{line}` (a trade waiting for the players' phones), "
              "not this line: give a new id to a new line; nothing was recorded")
 
@@ -60,7 +62,7 @@ async def json_body(request: Request):
 def said(outcome, lang: str) -> dict:
     """A library Outcome's words in `lang`, as the command line would print them but at the
     phone's door: `code` (its exit code), `said` (stdout's lines) and `errors` (stderr's)."""
-    with i18n.at_door(PHONE_WORDS):
+    with i18n.at_door(PHONE_WORDS, quotes(lang)):
         lines = outcome.lines(lang)
     return {"code": outcome.refusal.code if outcome.refusal is not None else 0,
             "said": "".join(text + "\n" for err, text in lines if not err),
@@ -128,8 +130,14 @@ def at_phone(lang: str):
     """The catalog of `lang` at the phone's door, in this request's context only (a context
     variable: another request, the shell, a CLI run in another thread keep theirs); its
     facts (a reason inside a refusal) said in `lang` too."""
-    with i18n.at_door(PHONE_WORDS), i18n.in_language(lang):
+    with i18n.at_door(PHONE_WORDS, quotes(lang)), i18n.in_language(lang):
         yield i18n.catalog(lang)
+
+
+def quotes(lang: str) -> tuple[str, str]:
+    """The quotes a phone in `lang` puts a line between ("“...”", "«...»")."""
+    before, _, after = i18n.catalog(lang).pgettext(*QUOTED).partition("{line}")
+    return before, after
 
 
 def clean(row: dict) -> dict:

@@ -32,6 +32,7 @@ from banco.cli.web.answers import (
     LINE_LIMIT,
     BodyTooBig,
     answer,
+    at_phone,
     json_body,
     taken,
 )
@@ -230,7 +231,8 @@ class Hub:
             return Response(status_code=400)
 
     def refuse(self, request: Request, status: int, message: str, **params) -> JSONResponse:
-        text = tr(self.language(request)).gettext(message).format(**params)
+        with at_phone(self.language(request)) as catalog:  # a phone's words: no backticks
+            text = catalog.gettext(message).format(**params)
         return JSONResponse({"status": status, "error": text}, status)
 
     @staticmethod
@@ -506,8 +508,9 @@ def make_app(hub: Hub) -> Starlette:
 
     async def away(request: Request, exc: DatabaseError) -> Response:
         """The database away (PostgreSQL restarted): 503 and when to ask again, not a 500."""
-        return JSONResponse({"status": 503, "error": exc.render(tr(hub.language(request)))},
-                            503, headers=TRY_AGAIN)
+        with at_phone(hub.language(request)) as catalog:  # a phone's words: no backticks
+            said = exc.render(catalog)
+        return JSONResponse({"status": 503, "error": said}, 503, headers=TRY_AGAIN)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

@@ -57,8 +57,9 @@ WORDS = {
                      "or trade, then pay ({rule})"),
     "claim_for": N_("{owner} claims"),
     "draw": N_("the card drawn"),
-    "undo": N_("undo `{line}`"),
-    "undo_changes": N_("undo `{line}`: {changes}"),
+    # the line in quotes, not a terminal's backticks: a phone shows no `code`
+    "undo": N_("undo “{line}”"),
+    "undo_changes": N_("undo “{line}”: {changes}"),
     "hammer_anyway": N_("hammer with no bid"),
     "hammer_to": N_("hammer: to {name}"),
     "cancel": N_("cancel"),

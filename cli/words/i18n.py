@@ -85,12 +85,12 @@ def catalog(lang: str) -> gettext.NullTranslations:
     """The messages of `lang` (read once a process; English is the code's own words), said
     for the door this context speaks at (at_door, below)."""
     found = _catalog(lang)
-    words = _door.get()
+    words, quotes = _door.get(), _quotes.get()
     if not words:
         return found
-    key = (lang, words)
+    key = (lang, words, quotes)
     if key not in _at_door:
-        _at_door[key] = _AtDoor(found, words)
+        _at_door[key] = _AtDoor(found, words, quotes)
     return _at_door[key]
 
 
@@ -258,20 +258,26 @@ CATALOG_CLASSES = {"it": ItalianTranslations}
 # takes (the door names them: `banco serve` stays in the shell, `banco cards` on a phone,
 # whose field does not run it).  One place says every hint for its door: the catalogs,
 # through which every message passes.
+# A phone is a door with no terminal's look: no backticks (it showed "annulla `carta
+# Imprevisti 14`"), a line said in its language's quotes ("«riscuoti Carla»"); `banco` stays
+# only before a word the phone cannot run ("«banco audit»": the terminal's, and said so).
 _door: ContextVar[frozenset | None] = ContextVar("banco_door", default=None)
+_quotes: ContextVar[tuple[str, str] | None] = ContextVar("banco_door_quotes", default=None)
 _at_door: dict = {}
-_BANCO_WORD = re.compile(r"`banco ([^\s`]+)")
+_CODE = re.compile(r"`([^`\n]*)`")
 
 
 @contextmanager
-def at_door(words):
+def at_door(words, quotes: tuple[str, str] | None = None):
     """Say what is said inside at a door whose lines take `words` (English and Italian)
-    without `banco` (the shell's prompt, a phone's field); in this context only: a context
-    variable, so two threads or requests never see each other's door."""
-    token = _door.set(frozenset(words))
+    without `banco` (the shell's prompt, a phone's field); with `quotes` (a phone's), every
+    line said there is put between them, without backticks.  In this context
+    only: context variables, so two threads or requests never see each other's door."""
+    token, quoted = _door.set(frozenset(words)), _quotes.set(quotes)
     try:
         yield
     finally:
+        _quotes.reset(quoted)
         _door.reset(token)
 
 
@@ -281,14 +287,24 @@ def door() -> frozenset | None:
     return _door.get()
 
 
-def for_door(text: str, words: frozenset | None = None) -> str:
+def for_door(text: str, words: frozenset | None = None,
+             quotes: tuple[str, str] | None = None) -> str:
     """`text` for the door it is said at: each "`banco WORD" whose WORD the door takes said
-    "`WORD" there; on the command line (no door set) as written."""
+    "`WORD" there, and at a door with quotes each "`line`" said "«line»"; on the command line
+    (no door set) as written."""
     words = _door.get() if words is None else words
-    if not words or "`banco " not in text:
+    if not words:
         return text
-    return _BANCO_WORD.sub(lambda m: "`" + m.group(1) if m.group(1).lower() in words
-                           else m.group(0), text)
+    quotes = _quotes.get() if quotes is None else quotes
+    if quotes:  # a template is quoted before it is filled: its `banco {word}` seen in quotes
+        text = _CODE.sub(lambda m: quotes[0] + m.group(1) + quotes[1], text)
+    opening = quotes[0] if quotes else "`"
+    if opening + "banco " not in text:
+        return text
+    closing = re.escape(quotes[1] if quotes else "`")
+    return re.sub(re.escape(opening) + rf"banco ([^\s`{closing}]+)",
+                  lambda m: opening + m.group(1) if m.group(1).lower() in words
+                  else m.group(0), text)
 
 
 class _DoorText(str):
@@ -311,13 +327,14 @@ class _DoorItalian(_Italian):
 class _AtDoor(gettext.NullTranslations):
     """A catalog whose every message is said for its door (for_door)."""
 
-    def __init__(self, base: gettext.NullTranslations, words: frozenset):
+    def __init__(self, base: gettext.NullTranslations, words: frozenset,
+                 quotes: tuple[str, str] | None = None):
         super().__init__()
-        self.base, self.words = base, words
+        self.base, self.words, self.quotes = base, words, quotes
 
     def _said(self, text: str) -> str:
         kind = _DoorItalian if isinstance(text, _Italian) else _DoorText
-        return kind(for_door(text, self.words))
+        return kind(for_door(text, self.words, self.quotes))
 
     def info(self):
         return self.base.info()

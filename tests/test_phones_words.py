@@ -1,0 +1,55 @@
+"""A phone shows no terminal's look (the last trial: "annulla `carta Imprevisti 14`" on the
+undo button, "`riscuoti Carla`" in the answer box): every line a phone's answer names is in
+its language's quotes, with no backticks, and `banco` only before a word the phone cannot
+run; the command line and the shell keep theirs (cli/words/i18n.py's door)."""
+
+from __future__ import annotations
+
+import phones_tables
+import pytest
+from phones_tables import auth, keys  # noqa: F401 (a fixture)
+
+from banco.cli.web.permissions import NOT_TABLE
+from banco.cli.words import i18n
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+recorded, db, client = phones_tables.recorded, phones_tables.db, phones_tables.client
+QUOTES = {"en": ("\u201c", "\u201d"), "it": ("\u00ab", "\u00bb")}
+# a line refused with what is allowed, a word only the terminal runs, no such word, a roll
+# whose rent may be claimed (Anna on Carla's Piazza Università), a mortgage to take back
+LINES = {"en": ("buy", "cards imprevisti", "pippo", "roll 3 4", "mortgage Vicolo Corto"),
+         "it": ("compra", "carte imprevisti", "pippo", "tira 3 4", "ipoteca Vicolo Corto")}
+HINTS = {"en": ("\u201croll D1 D2\u201d", "\u201ccards\u201d", "\u201chelp\u201d",
+                "\u201cclaim Carla\u201d"),
+         "it": ("\u00abtira D1 D2\u00bb", "\u00abcarte\u00bb", "\u00abaiuto\u00bb",
+                "\u00abriscuoti Carla\u00bb")}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_phones_answers_name_lines_in_quotes_never_in_backticks(client, keys, lang):  # noqa: F811
+    headers = {**auth(keys["banker"]), "Accept-Language": lang}
+    said = []
+    for line in LINES[lang]:
+        r = client.post("/api/commands", json={"line": line}, headers=headers)
+        body = r.json()
+        said.append(" ".join(str(body.get(k, "")) for k in ("said", "errors", "error",
+                                                             "refused", "allowed")))
+    text = "\n".join(said)
+    assert "`" not in text, text
+    for hint in HINTS[lang]:
+        assert hint in text, (hint, text)
+    page = client.get("/banker", headers={"Accept-Language": lang}).text
+    assert "undo_changes" in page and "undo `" not in page and "annulla `" not in page
+
+
+def test_the_door_quotes_a_line_at_a_phone_only():
+    said = "run `banco audit`, then `banco new A B` or `roll D1 D2`"
+    words = frozenset({"new", "roll"})
+    assert i18n.for_door(said) == said  # the command line's
+    assert i18n.for_door(said, words) == "run `banco audit`, then `new A B` or `roll D1 D2`"
+    with i18n.at_door(words, QUOTES["it"]):  # a phone: `banco` only for the terminal's word
+        assert i18n.for_door(said) == ("run \u00abbanco audit\u00bb, then \u00abnew A B\u00bb "
+                                       "or \u00abroll D1 D2\u00bb")
+        said = i18n.catalog("it").gettext(NOT_TABLE).format(word="carte")
+        assert said.startswith("«carte» non è"), said
+    assert i18n.catalog("it").gettext(NOT_TABLE).startswith("`{word}` non")
