@@ -393,7 +393,10 @@ function newId() {
 function drawBox() {
   // each line with what banco answered, as the shell prints it: the move, the salary, the rent
   // that may be claimed; a refusal with its rule and what is allowed; a usage error as said
-  document.getElementById("outbox").replaceChildren(...box.slice(-4).map(i => el("li", {
+  // a typed line refused is said under the field it stays in (told), not here again: it
+  // showed twice, one under the other
+  const shown = box.filter(i => !(i.typed && i.state === "refused"));
+  document.getElementById("outbox").replaceChildren(...shown.slice(-4).map(i => el("li", {
     class: i.state, "data-id": i.id},
     i.state === "pending" ? say("pending", {line: lineText(i.line)})
       : i.state === "done" ? say("done", {line: lineText(i.line)})

@@ -48,8 +48,10 @@ function drawEstate(doc) {
       ...m.mortgage.map(d => button(say("mortgage_deed", {property: d.name, amount: d.amount_text}),
                                     "mortgage " + arg(d.name), "")),
       ...m.unmortgage.map(d => {
+        // never the green main button: it is a mortgage taken back, not the turn's next act
+        // (after a mortgage it stood out as the one to tap, the last trial)
         const b = button(say("lift_deed", {property: d.name, amount: d.cost_text}),
-                         "unmortgage " + arg(d.name), "go");
+                         "unmortgage " + arg(d.name), "");
         b.disabled = !d.affordable;
         return b;
       })] : []));

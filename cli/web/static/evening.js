@@ -171,10 +171,12 @@ function seatsPad(s) {
 function joinsPad(s) {
   return (s.joins || []).map(j => el("div", {class: "warning join", "data-join": j.player},
     say("join_asks", {name: j.player}),
-    el("button", {type: "button", class: "go", "data-approve": j.player, onclick: async () => {
-      await api("POST", `/api/joins/${j.id}`, {answer: "approve"}); SEEN = ""; setupLook(); }}, W.approve),
-    el("button", {type: "button", class: "quiet", onclick: async () => {
-      await api("POST", `/api/joins/${j.id}`, {answer: "refuse"}); SEEN = ""; setupLook(); }}, W.refuse)));
+    // in a pad: its gap keeps a thumb's approve apart from its refuse (they touched)
+    el("div", {class: "pad"},
+      el("button", {type: "button", class: "go", "data-approve": j.player, onclick: async () => {
+        await api("POST", `/api/joins/${j.id}`, {answer: "approve"}); SEEN = ""; setupLook(); }}, W.approve),
+      el("button", {type: "button", class: "quiet", "data-refuse": j.player, onclick: async () => {
+        await api("POST", `/api/joins/${j.id}`, {answer: "refuse"}); SEEN = ""; setupLook(); }}, W.refuse))));
 }
 
 // --- a phone joining with the TV's code ------------------------------------------------------
