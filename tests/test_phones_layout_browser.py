@@ -2,7 +2,8 @@
 Italian): the banker's line field's hint is cut nowhere at 390 px; a die's six faces keep one
 row; at 1920x1080 the banker's and a player's board is no taller than the window and the pads
 are beside it, in view; a token never covers its square's name (one, two on every square, on
-the TV and on a phone); a player's mortgage pad goes straight to his own deeds."""
+the TV and on a phone); a player's mortgage pad goes straight to his own deeds; no text is
+under 12 px on any page at 390x844, 1280x800 or 1920x1080 (the board's names were 8 px)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,18 @@ COVERED = """
   return out;"""
 
 
+# every text shown smaller than 12 px: its element and size
+SMALL = """
+  const small = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (!e.getClientRects().length) continue;
+    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    const px = parseFloat(getComputedStyle(e).fontSize);
+    if (own && px < 12) small.push((e.id || e.className || e.tagName) + ' ' + px);
+  }
+  return small;"""
+
+
 def size(driver, width: int, height: int) -> None:
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
@@ -77,7 +90,10 @@ def test_the_pages_fit_a_phone_and_a_wide_screen_and_tokens_leave_names_seen(tmp
             d.get(base + path)
             until(d, f"return document.body.dataset.role === '{who}' && "
                      "!document.getElementById('roll-pad').hidden")
+            size(d, 1280, 800)
+            assert d.execute_script(SMALL) == [], who
             size(d, 390, 844)
+            assert d.execute_script(SMALL) == [], who
             seen = d.execute_script(MEASURE)
             assert seen["scroll"] <= 0, (who, seen)
             # a die's six faces on one row, each inside the window
@@ -102,10 +118,13 @@ def test_the_pages_fit_a_phone_and_a_wide_screen_and_tokens_leave_names_seen(tmp
             size(d, 1920, 1080)
             seen = d.execute_script(MEASURE)
             assert seen["scroll"] <= 0, (who, seen)
+            assert d.execute_script(SMALL) == [], who
             assert inside(seen["board"], seen), (who, seen["board"])
             assert seen["roll"] and inside(seen["roll"], seen), (who, seen["roll"])
         # the TV: a token never covers its square's name
         d.get(base + "/")
         until(d, "return !!document.body.dataset.seq && document.body.dataset.role === 'viewer'")
-        size(d, 1920, 1080)
+        for width, height in ((390, 844), (1280, 800), (1920, 1080)):
+            size(d, width, height)
+            assert d.execute_script(SMALL) == [], width
         assert d.execute_script(COVERED) == {"table": [], "1": [], "2": []}

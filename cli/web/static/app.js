@@ -327,28 +327,52 @@ function render(doc) {
   document.body.dataset.seq = doc.seq;
 }
 // a board name breaks between words only (hyphens:auto, with no dictionary, broke
-// "Stazion/e Nord"): a word wider than its square makes that name smaller, found once a
-// name and width
-const FITTED = new Map();
+// "Stazion/e Nord"): a word wider than its square makes that name smaller, down to 12 px
+// (labels were 8 px at 1280x800), then the word is cut ("Patrimon."; the square's title says
+// it whole); found once a name, width and size
+const FITTED = new Map(), LEAST = 12;
+const PEN = document.createElement("canvas").getContext("2d");
+const STRETCH = {"62.5%": "extra-condensed", "75%": "condensed", "87.5%": "semi-condensed"};
 function fitLabels(reset) {
-  const labels = [...document.querySelectorAll("#board .nm.long")];
-  if (reset) labels.forEach(e => { e.style.fontSize = ""; });  // a new width: sizes anew
+  const labels = [...document.querySelectorAll("#board .nm")].filter(e => e.offsetParent);
+  labels.forEach(e => { if (e.dataset.full === undefined) e.dataset.full = e.textContent; });
+  if (reset) labels.forEach(e => { e.style.fontSize = ""; e.textContent = e.dataset.full; });
   // every name's square and size read before any is changed: one layout, not one a name
-  const keyed = labels.filter(e => e.offsetParent).map(e =>
-    [e, e.textContent + "|" + e.clientWidth + "|" + getComputedStyle(e).fontSize]);
-  for (const [e, key] of keyed) {
+  const keyed = labels.map(e => {
+    const cs = getComputedStyle(e);
+    return [e, e.dataset.full + "|" + e.clientWidth + "|" + cs.fontSize, cs];
+  });
+  for (const [e, key, cs] of keyed) {
     if (FITTED.has(key)) continue;
-    let size = parseFloat(getComputedStyle(e).fontSize);
-    if (e.scrollWidth > e.clientWidth) {
-      // a pixel under the fit: scrollWidth is rounded, and a word a fraction too wide
-      // still ends in an ellipsis
-      size = Math.floor(size * e.clientWidth / e.scrollWidth) - 1;
-      e.style.fontSize = size + "px";
-      while (e.scrollWidth > e.clientWidth && size > 6) e.style.fontSize = --size + "px";
+    let size = parseFloat(cs.fontSize);
+    const room = e.clientWidth - .5;  // a fraction over still ends in an ellipsis
+    const wide = s => {
+      PEN.font = `${cs.fontStyle} ${cs.fontWeight} ${s}px ${cs.fontFamily}`;
+      PEN.fontStretch = STRETCH[cs.fontStretch] || "normal";  // the TV's condensed names
+      const spacing = (parseFloat(cs.letterSpacing) || 0) * s / size;
+      return w => PEN.measureText(w).width + spacing * w.length;
+    };
+    const words = e.dataset.full.split(/\s+/);
+    let width = wide(size);
+    const widest = () => Math.max(...words.map(width));
+    if (widest() > room) {
+      size = Math.max(LEAST, Math.floor(size * room / widest()));
+      width = wide(size);
     }
-    FITTED.set(key, size);
+    // still too wide at 12 px: the word cut, a long name's with a dot, a short label bare
+    const dot = e.classList.contains("long") ? "." : "";
+    const cut = words.map(w => {
+      let k = w.length;
+      while (k > 1 && width(k < w.length ? w.slice(0, k) + dot : w) > room) k--;
+      return k < w.length ? w.slice(0, k) + dot : w;
+    });
+    FITTED.set(key, [size, cut.join(" ")]);
   }
-  for (const [e, key] of keyed) e.style.fontSize = FITTED.get(key) + "px";
+  for (const [e, key] of keyed) {
+    const [size, text] = FITTED.get(key);
+    e.style.fontSize = size + "px";
+    if (e.textContent !== text) e.textContent = text;
+  }
 }
 // the centre's words shrink together until they fit its box: a long auction sentence in
 // Italian pushed the heading and the join line out of it on the TV
@@ -360,8 +384,10 @@ function fitCentre() {
 }
 // a square's tokens in one row under its name: a crowd too wide for the square is stacked
 // (each token over the last, every one still seen), and a name that leaves the row no room is
-// made smaller, down to the TV's 12 px, until the square holds both
+// made smaller, down to 12 px, until the square holds both; else the square shows its short
+// label (its title says the name whole)
 function fitSquares() {
+  document.querySelectorAll("#board .sq.tight").forEach(s => s.classList.remove("tight"));
   const rows = [...document.querySelectorAll("#board .toks")].filter(t => t.offsetParent);
   rows.forEach(t => [...t.children].forEach(k => { k.style.marginLeft = ""; }));
   for (const t of rows) {
@@ -374,8 +400,8 @@ function fitSquares() {
     const sq = t.closest(".sq"), name = sq.querySelector(".nm.long");
     if (!name || !name.offsetParent) continue;
     let size = parseFloat(getComputedStyle(name).fontSize);
-    const least = Math.min(size, document.body.dataset.role === "viewer" ? 12 : 6);
-    while (sq.scrollHeight > sq.clientHeight + 1 && size > least) name.style.fontSize = --size + "px";
+    while (sq.scrollHeight > sq.clientHeight + 1 && size > LEAST) name.style.fontSize = --size + "px";
+    if (sq.scrollHeight > sq.clientHeight + 1) sq.classList.add("tight");
   }
 }
 function fitBoard(reset) { fitLabels(reset); fitSquares(); fitCentre(); }
