@@ -330,7 +330,9 @@ function render(doc) {
 // "Stazion/e Nord"): a word wider than its square makes that name smaller, down to 12 px
 // (labels were 8 px at 1280x800), then the word is cut ("Patrimon."; the square's title says
 // it whole); found once a name, width and size
-const FITTED = new Map(), LEAST = 12;
+const FITTED = new Map();
+// the TV is read from the sofa: its names 16 px at least, then cut (12 px read as a blur there)
+const least = () => document.body.dataset.role === "viewer" && innerWidth >= 1600 ? 16 : 12;
 const PEN = document.createElement("canvas").getContext("2d");
 const STRETCH = {"62.5%": "extra-condensed", "75%": "condensed", "87.5%": "semi-condensed"};
 function fitLabels(reset) {
@@ -340,7 +342,7 @@ function fitLabels(reset) {
   // every name's square and size read before any is changed: one layout, not one a name
   const keyed = labels.map(e => {
     const cs = getComputedStyle(e);
-    return [e, e.dataset.full + "|" + e.clientWidth + "|" + cs.fontSize, cs];
+    return [e, [e.dataset.full, e.clientWidth, cs.fontSize, least()].join("|"), cs];
   });
   for (const [e, key, cs] of keyed) {
     if (FITTED.has(key)) continue;
@@ -356,7 +358,7 @@ function fitLabels(reset) {
     let width = wide(size);
     const widest = () => Math.max(...words.map(width));
     if (widest() > room) {
-      size = Math.max(LEAST, Math.floor(size * room / widest()));
+      size = Math.max(least(), Math.floor(size * room / widest()));
       width = wide(size);
     }
     // still too wide at 12 px: the word cut, a long name's with a dot, a short label bare
@@ -400,7 +402,7 @@ function fitSquares() {
     const sq = t.closest(".sq"), name = sq.querySelector(".nm.long");
     if (!name || !name.offsetParent) continue;
     let size = parseFloat(getComputedStyle(name).fontSize);
-    while (sq.scrollHeight > sq.clientHeight + 1 && size > LEAST) name.style.fontSize = --size + "px";
+    while (sq.scrollHeight > sq.clientHeight + 1 && size > least()) name.style.fontSize = --size + "px";
     if (sq.scrollHeight > sq.clientHeight + 1) sq.classList.add("tight");
   }
 }
