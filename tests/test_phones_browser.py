@@ -355,6 +355,10 @@ def test_the_debt_pad_offers_no_payment_that_cannot_work(tmp_path):
         assert not b.find_elements("css selector", "#debt-pad [data-line]")
         said = b.find_element("css selector", "#debt-pad [data-raise='Anna']").text
         assert "Anna lacks 20 M" in said and "003 §10" in said, said
+        # the Bank by name, not its account's id ("Anna owes bank 100 M")
+        owed = b.execute_script("return [...document.querySelectorAll('#debts li, #happened "
+                                ".owed')].map(e => e.textContent)")
+        assert owed == ["Anna owes the Bank 100\u00a0M"] * 2, owed
 
 
 LONG = "W" * 24  # the longest name `new` takes

@@ -137,6 +137,14 @@ def test_a_family_evening_from_the_phones(tmp_path):
         for i, name in enumerate(PLAYERS):
             banker.find_element("css selector", f"#setup input[name='p{i}']").send_keys(name)
         shot_setup = os.path.join(out, "phones-evening-setup-390.png")
+        # the cash checkbox on its words' line (as a 44 px field it sat above them)
+        line = banker.execute_script("""const box = document.getElementById('setup-hidden'),
+          words = document.createRange();
+          words.selectNodeContents(box.parentNode);
+          words.setStartAfter(box);
+          const b = box.getBoundingClientRect(), w = words.getClientRects()[0];
+          return [b.top + b.height / 2, w.top, w.bottom];""")
+        assert line[1] <= line[0] <= line[2], line
         click(banker, "#setup-start")
         until(banker, "return !!document.querySelector(\"[data-pair='Anna']\")", timeout=15)
         assert [g["players"] for g in banker.execute_script("return SETUP.games")] == [

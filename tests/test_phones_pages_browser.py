@@ -1,6 +1,7 @@
 """The pages' faults the last trial found, measured in a real browser, in Italian: a typed
 line's refusal is said once (under the field, not again in the answers below); a thumb's two
 answers (approve and refuse a phone, accept and decline a trade) stand 8 px apart at least;
+an amount on a button keeps its line;
 after a mortgage its lift is no green main button; the set-up's heading keeps its distance
 from "partite e telefoni"."""
 
@@ -69,6 +70,13 @@ def test_a_refusal_once_two_answers_apart_no_green_lift_and_a_heading_apart(tmp_
         until(a, "return !!document.querySelector(\"[data-answer='decline']\")")
         size(a, 390, 844)
         assert a.execute_script(GAP, "[data-answer='accept']", "[data-answer='decline']") >= 8
+        # a mortgage's amount keeps its line ("+75" then "M" under it, on the longest name)
+        broken = a.execute_script("""return [...document.querySelectorAll(
+          "[data-line^='mortgage ']")].filter(b => { const t = b.firstChild, r = document.createRange();
+            r.setStart(t, t.textContent.lastIndexOf('+')); r.setEnd(t, t.textContent.length);
+            return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1;
+          }).map(b => b.textContent)""")
+        assert broken == [], broken
         # Anna mortgages a deed: taking it back is offered, never as the green main button
         click(a, "[data-line='mortgage Vicolo Corto']")
         until(a, "return !!document.querySelector(\"[data-line='unmortgage Vicolo Corto']\")")

@@ -31,6 +31,8 @@ WORDS = {
     "auction_hotel": N_("a hotel"),
     "debts": N_("debts"),
     "debt": N_("{debtor} owes {creditor} {amount}"),
+    # the Bank said by name, not its account's id ("Anna owes bank 100 M", the last trial)
+    "debt_bank": N_("{debtor} owes the Bank {amount}"),
     "commands": N_("last commands"),
     "no_line": N_("(no line recorded)"),
     "undone": N_("taken back by an undo"),

@@ -15,8 +15,11 @@ function plainNext(text) {
 }
 const KEY = "banco.token", OUTBOX = "banco.outbox";
 
+// an amount keeps its line ("+75 M" broke as "+75" and "M" on a phone's button)
+const WHOLE = new Set(["amount", "cost"]);
 function say(key, params) {
-  return W[key].replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? params[k] : m));
+  return W[key].replace(/\{(\w+)\}/g, (m, k) => (params && k in params
+    ? (WHOLE.has(k) ? String(params[k]).replace(/ /g, "\u00a0") : params[k]) : m));
 }
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
@@ -133,6 +136,10 @@ function drawPlayers(doc) {
       el("div", {class: "deeds"}, ...deeds));
   }));
 }
+function debtText(d) {  // the Bank's account is "bank": said as the Bank, in the reader's words
+  return say(d.creditor === "bank" ? "debt_bank" : "debt",
+             {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text});
+}
 function claimText(c) {
   return c.after_turn_of ? say("after_turn", {name: c.after_turn_of}) : say("until", {name: c.until});
 }
@@ -142,8 +149,7 @@ function drawLists(doc) {
                                  property: c.property}), " ", el("span", {class: "until"}, claimText(c))))
     : [el("li", {class: "muted none"}, W.no_claims)]));
   document.getElementById("debts-s").hidden = !doc.debts.length;
-  document.getElementById("debts").replaceChildren(...doc.debts.map(d => el("li", {},
-    say("debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
+  document.getElementById("debts").replaceChildren(...doc.debts.map(d => el("li", {}, debtText(d))));
   document.getElementById("commands").replaceChildren(...doc.commands.map(c => el("li",
     c.undone ? {class: "undone", title: W.undone} : {},
     el("span", {class: "seq"}, "#" + c.seq), c.line === null ? W.no_line : c.line)));
@@ -169,7 +175,7 @@ function drawCentre(doc) {
   document.getElementById("happened").replaceChildren(
     ...(doc.happened || []).map(t => el("div", {class: "fact"}, t)),
     ...(last ? [el("div", {class: "rent"}, say("rent_due", {owner: last.owner, payer: last.payer, amount: last.amount_text}))] : []),
-    ...doc.debts.map(d => el("div", {class: "owed"}, say("debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
+    ...doc.debts.map(d => el("div", {class: "owed"}, debtText(d))));
 }
 
 // --- the pads ------------------------------------------------------------------------------
