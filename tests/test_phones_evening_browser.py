@@ -168,6 +168,12 @@ def test_a_family_evening_from_the_phones(tmp_path):
         carla.get(base + "/join")
         carla.find_element("css selector", "#join-code").send_keys(code)
         click(carla, "#join-find")
+        until(carla, "return !!document.querySelector(\"#join-seats [data-seat='Carla']\")")
+        # the question apart from the button above it (it sat tight under it)
+        gap = carla.execute_script("""return document.getElementById('join-told')
+          .getBoundingClientRect().top - document.getElementById('join-find')
+          .getBoundingClientRect().bottom""")
+        assert gap >= 8, gap
         click(carla, "#join-seats [data-seat='Carla']")
         click(banker, "[data-approve='Carla']")
         until(carla, "return location.pathname === '/player' && DOC && DOC.player === 'Carla'",
