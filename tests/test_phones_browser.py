@@ -358,7 +358,7 @@ def test_the_debt_pad_offers_no_payment_that_cannot_work(tmp_path):
         # the Bank by name, not its account's id ("Anna owes bank 100 M")
         owed = b.execute_script("return [...document.querySelectorAll('#debts li, #happened "
                                 ".owed')].map(e => e.textContent)")
-        assert owed == ["Anna owes the Bank 100\u00a0M"] * 2, owed
+        assert owed == ["Anna owes the Bank 100 M"] * 2, owed
 
 
 LONG = "W" * 24  # the longest name `new` takes

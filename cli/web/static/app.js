@@ -15,11 +15,13 @@ function plainNext(text) {
 }
 const KEY = "banco.token", OUTBOX = "banco.outbox";
 
-// an amount keeps its line ("+75 M" broke as "+75" and "M" on a phone's button)
-const WHOLE = new Set(["amount", "cost"]);
 function say(key, params) {
-  return W[key].replace(/\{(\w+)\}/g, (m, k) => (params && k in params
-    ? (WHOLE.has(k) ? String(params[k]).replace(/ /g, "\u00a0") : params[k]) : m));
+  return W[key].replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? params[k] : m));
+}
+// a button's words, its amount kept on one line ("+75 M" broke as "+75" and "M" at 390 px)
+function sayWhole(key, params) {
+  const whole = v => v === undefined ? v : String(v).replace(/ /g, "\u00a0");
+  return say(key, {...params, amount: whole(params.amount), cost: whole(params.cost)});
 }
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);

@@ -33,7 +33,7 @@ function drawEstate(doc) {
   const players = doc.ended || !doc.estate ? [] : doc.estate.players;
   const groups = kind => players.flatMap(p => p[kind].map(g => ({...g, owner: p.name})));
   groupPad("build-pad", "build", groups("build"), l => l.level === "hotel"
-    ? say("build_hotel", {cost: l.cost_text}) : say("build_houses", {n: l.level, cost: l.cost_text}));
+    ? sayWhole("build_hotel", {cost: l.cost_text}) : sayWhole("build_houses", {n: l.level, cost: l.cost_text}));
   groupPad("sell-pad", "sell", groups("sell"), l => l.level === "all" ? W.sell_all
     : say("sell_down", {n: l.level}));
   const owners = players.filter(p => p.mortgage.length || p.unmortgage.length);
@@ -45,12 +45,12 @@ function drawEstate(doc) {
     ...(own ? [] : owners.map(p => chip(p.name, p.name === PICK.mortgage, {"data-mortgager": p.name},
                                         () => { PICK.mortgage = p.name; }))),
     ...(m ? [...(own ? [] : [el("span", {class: "label"})]),
-      ...m.mortgage.map(d => button(say("mortgage_deed", {property: d.name, amount: d.amount_text}),
+      ...m.mortgage.map(d => button(sayWhole("mortgage_deed", {property: d.name, amount: d.amount_text}),
                                     "mortgage " + arg(d.name), "")),
       ...m.unmortgage.map(d => {
         // never the green main button: it is a mortgage taken back, not the turn's next act
         // (after a mortgage it stood out as the one to tap, the last trial)
-        const b = button(say("lift_deed", {property: d.name, amount: d.cost_text}),
+        const b = button(sayWhole("lift_deed", {property: d.name, amount: d.cost_text}),
                          "unmortgage " + arg(d.name), "");
         b.disabled = !d.affordable;
         return b;
