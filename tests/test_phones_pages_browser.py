@@ -1,7 +1,7 @@
 """The pages' faults the last trial found, measured in a real browser, in Italian: a typed
 line's refusal is said once (under the field, not again in the answers below); a thumb's two
 answers (approve and refuse a phone, accept and decline a trade) stand 8 px apart at least;
-an amount on a button keeps its line;
+an amount on a button keeps its line, a jail card's count its words' line;
 after a mortgage its lift is no green main button; the set-up's heading keeps its distance
 from "partite e telefoni"."""
 
@@ -83,3 +83,14 @@ def test_a_refusal_once_two_answers_apart_no_green_lift_and_a_heading_apart(tmp_
         greens = a.execute_script("""return [...document.querySelectorAll('#banker-pad .go')]
           .map(e => e.dataset.line || e.id)""")
         assert greens == ["roll"], greens  # the roll (its id), waiting for its dice
+        # Anna to Piazza Università: at 1920x1080 her jail card's count kept on its words' line
+        # in the players' column ("1" alone under "carte «esci gratis di prigione»:")
+        typed(b, "tira 3 4")
+        until(b, "return document.querySelector(\"[data-player='Anna'] .muted\").textContent"
+                 ".startsWith('Piazza')")
+        size(b, 1920, 1080)
+        lines = b.execute_script("""const t = document.querySelector(
+          "[data-player='Anna'] .muted").lastChild, r = document.createRange();
+          r.setStart(t, t.textContent.lastIndexOf(':')); r.setEnd(t, t.textContent.length);
+          return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size""")
+        assert lines == 1

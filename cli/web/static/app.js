@@ -134,7 +134,8 @@ function drawPlayers(doc) {
          el("span", {}, el("span", {class: "name"}, p.name), ...tags),
          el("span", {class: "cash", title: W.cash}, p.cash_text === null ? "\u2022\u2022\u2022" : p.cash_text)),
       el("div", {class: "muted"}, p.space,
-         p.jail_cards ? " \u00B7 " + say("jail_cards", {n: p.jail_cards}) : ""),
+         // the count on its words' line ("1" alone under them in the 360 px column)
+         p.jail_cards ? " \u00B7 " + say("jail_cards", {n: p.jail_cards}).replace(/ (?=\S+$)/, "\u00a0") : ""),
       el("div", {class: "deeds"}, ...deeds));
   }));
 }
