@@ -56,7 +56,7 @@ WINDOW = 1.0
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
        "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
-          "estate.js": "text/javascript; charset=utf-8",
+          "estate.js": "text/javascript; charset=utf-8", "fit.js": "text/javascript; charset=utf-8",
           "evening.js": "text/javascript; charset=utf-8"}
 PAGES = ("/", "/banker", "/player", "/referee")
 
