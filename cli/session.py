@@ -172,7 +172,6 @@ class Session:
         import os
 
         from banco.ledger.base.errors import BancoError
-
         from banco.ledger.store.postgres_connection import is_postgres_url
 
         # a league's database is a URL, not a path: it has other tables' games too (the last
