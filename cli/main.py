@@ -374,8 +374,8 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
                       "locale)."))
 @click.option("--db", envvar="BANCO_DB", default="banco.db", show_default=True,
               help="The SQLite file holding the games, or a postgresql:// URL (env BANCO_DB).")
-@click.option("--game", type=int, default=None,
-              help="Game number; default: the latest unfinished game.")
+@click.option("--game", type=int, default=None, envvar="BANCO_GAME",
+              help="Game number (env BANCO_GAME); default: the latest unfinished game.")
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
               help=N_("Show the version and exit."))
 @click.pass_context

@@ -172,8 +172,11 @@ class Session:
         import os
 
         from banco.ledger.base.errors import BancoError
+        from banco.ledger.store.postgres_connection import is_postgres_url
 
-        if not os.path.exists(self.db):
+        # a league's database is a URL, not a path: it has other tables' games too (the last
+        # trial: no warning there, and the next plain `roll` went to the other table's game)
+        if not is_postgres_url(self.db) and not os.path.exists(self.db):
             return None
         try:
             game = self.book.store.game(self.game())
@@ -358,10 +361,17 @@ def start(session: Session, command):
     # the banker who typed it by mistake must know where the other went
     back = (_("`game {game}` goes back to it") if session.in_shell
             else _("`--game {game}` goes back to it"))
-    return out, (True, _("warning: {message}").format(message=_(
+    said = _("warning: {message}").format(message=_(
         "game {game} ({players}) is left unfinished; {back}").format(
             game=left["game_id"], players=", ".join(left["players"]),
-            back=back.format(game=left["game_id"]))))
+            back=back.format(game=left["game_id"])))
+    if not session.in_shell:
+        # a one-off command goes to the latest unfinished game: at a table sharing the
+        # database with another, that is the other table's as soon as it starts one
+        said += "\n" + _("commands without --game now go to game {game}, the latest; a table "
+                         "sharing this database with others names its own: "
+                         "`export BANCO_GAME={game}`").format(game=out.game)
+    return out, (True, said)
 
 
 def parsed(session: Session, builder, **params) -> None:

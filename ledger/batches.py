@@ -79,11 +79,16 @@ def undo_events(events: list[dict]) -> list[dict]:
     return undo_facts(reversed(events))
 
 
-def undo_facts(newest_first: Iterable[dict]) -> list[dict]:
+def undo_facts(newest_first: Iterable[dict], *, behind_refusals: bool = False) -> list[dict]:
     """`undo_events` over a game's rows read backwards from its last one: it stops at the
     command it retracts, so an undo reads only the tail of a long game.  A retraction comes
     after what it retracts, so by the time a row is reached every retraction of it has been
-    seen (pure)."""
+    seen (pure).
+
+    A refusal kept as evidence (a late rent claim) was judged on the table the commands
+    before it left: an undo reaching behind it would reopen what it closed (the claim, refused
+    as late, then paid in time), so the book refuses that.  `behind_refusals`: how the audit
+    and the counterfactuals read a log an earlier banco wrote, which allowed it."""
     gone: set[int] = set()
     batch: list[dict] = []  # one command's rows, newest first
     for e in itertools.chain(newest_first, (None,)):  # lazily: it stops at the command found
@@ -109,6 +114,14 @@ def undo_facts(newest_first: Iterable[dict]) -> list[dict]:
                                 referee=e["data"].get("referee", "?"), type=e["type"],
                                 allowed=msg("the referee corrects again: `correct "
                                             "PLAYER AMOUNT --reason TEXT --referee NAME`"))
+        if e["type"] in REFUSAL_EVIDENCE and not behind_refusals and e["seq"] not in gone:
+            raise RuleViolation("event {seq} keeps {owner}'s rent claim refused as too late: "
+                                "the banker's undo does not reach behind a refusal kept as "
+                                "evidence (the claim would be in time again)", seq=e["seq"],
+                                owner=e["data"].get("owner", "?"),
+                                allowed=msg("the referee decides: `ruling rent {seq}`, then "
+                                            "corrects if need be: `correct PLAYER AMOUNT "
+                                            "--reason TEXT --referee NAME`", seq=e["seq"]))
         if e["type"] == "EventRetracted":
             gone.update(e["data"]["seqs"])
         if e["seq"] not in gone:

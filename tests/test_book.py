@@ -43,10 +43,11 @@ def test_every_batch_begins_with_the_command_as_given(book):
     refused = late_claim(book, g)
     assert refused.refused is not None and types(refused.events) == ["CommandRecorded",
                                                                      "RentClaimRefused"]
+    book.execute(g, c.DrawCard("imprevisti", 5), now=NOW, line="card imprevisti 5")
     book.undo(g, now=NOW, line="undo")
     batches = list(book.commands(g))
     assert [b.line for b in batches] == ["new Anna Bruno Carla", "roll 1 2", "buy", "roll 2 1",
-                                         "roll 3 4", "claim anna", "undo"]
+                                         "roll 3 4", "claim anna", "card imprevisti 5", "undo"]
     # the facts of each command follow its CommandRecorded, in the same transaction
     assert types(batches[0].events)[:2] == ["GameStarted", "CashIssued"]
     assert batches[0].recorded_seq == 1 and batches[0].events[0]["seq"] == 2
@@ -84,6 +85,26 @@ def test_decide_sees_the_table_with_the_command_recorded(book, monkeypatch):
     rows = book.execute(g, c.Roll((1, 2)), now=NOW).events
     assert rows[0]["type"] == "CommandRecorded" and seen == [rows[0]["seq"]]
     assert rows[1]["seq"] == seen[0] + 1
+
+
+def test_an_undo_does_not_reach_behind_a_late_claims_refusal(book):
+    """Undoing the roll that closed the window, after the claim was refused as too late, would
+    let the claim in again, paid as in time, beside its own refusal (the last trial)."""
+    g = book.new_game(["Anna", "Bruno", "Carla"], now=NOW, line="new Anna Bruno Carla")
+    refused = late_claim(book, g)
+    at = refused.events[-1]["seq"]
+    before = book.state(g)
+    with pytest.raises(RuleViolation, match=f"event {at} keeps Anna's rent claim refused") as exc:
+        book.undo(g, now=NOW, line="undo")
+    assert f"ruling rent {at}" in str(exc.value.allowed)
+    assert book.state(g) == before  # nothing appended
+    with pytest.raises(RuleViolation, match="too late"):
+        book.execute(g, c.Claim("Anna"), now=NOW, line="claim anna")
+    # a command after the refusal is undone as before; the refusal stays where it is
+    book.execute(g, c.DrawCard("imprevisti", 5), now=NOW, line="card imprevisti 5")
+    undone = book.undo(g, now=NOW, line="undo").events
+    assert types(undone) == ["CommandRecorded", "EventRetracted"]
+    assert min(undone[-1]["data"]["seqs"]) > at
 
 
 def test_undo_never_takes_back_a_recorded_command(book):
@@ -254,6 +275,7 @@ def test_a_refused_first_game_leaves_no_file(tmp_path):
 def test_the_live_table_equals_a_cold_fold_of_the_log(book):
     g = book.new_game(["Anna", "Bruno", "Carla"], now=NOW)
     late_claim(book, g)
+    book.execute(g, c.DrawCard("imprevisti", 5), now=NOW)
     book.undo(g, now=NOW)
     assert fold(book.store.read(g), g) == book.state(g)
 

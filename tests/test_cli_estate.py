@@ -62,6 +62,16 @@ def test_statement_history_standings(marrone):
                        "reason": {"code": "starting_cash"}, "balance": 1500}
     assert rows[-1]["balance"] == doc(marrone("state", "--json"))["players"][0]["cash"]
     assert rows[-1]["type"] == "TradeCompleted" and rows[-1]["amount"] == 200
+    # Bruno paid Anna: her statement names him, not herself (the fact says "trade with Anna",
+    # from the payer's side; the last trial read "Bruno  trade with Anna" on Anna's own)
+    assert rows[-1]["counterparty"] == "Bruno"
+    assert rows[-1]["reason"] == {"code": "trade", "player": "Bruno"}
+    assert marrone("statement", "anna").output.splitlines()[-2].endswith("trade with Bruno")
+    assert marrone("statement", "bruno").output.splitlines()[-2].endswith("trade with Anna")
+    log = doc(marrone("log", "--json"))
+    from banco.projections.readings.accounts import statement  # the log's path, no read model
+
+    assert list(statement(log, "Anna"))[-1]["reason"] == {"code": "trade", "player": "Bruno"}
     out = marrone("statement", "anna", "--csv").output
     table = list(csv.DictReader(io.StringIO(out)))
     assert table[1]["reason"] == "bought Vicolo Stretto" and table[1]["amount"] == "-60"

@@ -384,6 +384,9 @@ def test_new_over_an_unfinished_game_says_how_to_get_back_to_it(banco, capsys):
     banco("new", "Anna", "Bruno")
     out = banco("new", "Carla", "Dario").output
     assert "warning: game 1 (Anna, Bruno) is left unfinished; `--game 1` goes back to it" in out
+    # the next plain command goes to game 2: a league's other table pins its own (last trial)
+    assert "commands without --game now go to game 2, the latest" in out
+    assert "`export BANCO_GAME=2`" in out
     assert "left unfinished" not in banco("--game", "1", "state").output
     capsys.readouterr()
     _, said = drive(banco.db, "new Ada Bea --rules timed", "game 2", "roll 1 2", "game 9", "game x")

@@ -413,7 +413,9 @@ def test_four_processes_starting_games_on_a_new_file(tmp_path):
         # it leaves unfinished (cli/banker/setting_up.py); nothing else may be said
         assert p.returncode == 0, err
         assert re.fullmatch(r"(warning: game \d \(P\d, Q\d\) is left unfinished; `--game \d` "
-                            r"goes back to it\n)?", err), err
+                            r"goes back to it\ncommands without --game now go to game \d, the "
+                            r"latest; a table sharing this database with others names its own: "
+                            r"`export BANCO_GAME=\d`\n)?", err), err
     games = json.loads(banco("--db", db, "games", "--json").stdout)
     assert [g["game"] for g in games] == list(range(1, 9))
     assert sorted("".join(g["players"]) for g in games) == sorted(

@@ -211,7 +211,7 @@ def _undo(ctx: Context, cmd: Recorded) -> list[dict]:
     from banco.ledger.book import undo_facts
 
     try:
-        return undo_facts(ctx.before(cmd.seq))
+        return undo_facts(ctx.before(cmd.seq), behind_refusals=True)
     except RuleViolation as refusal:
         raise Refused(refusal.text) from None
 

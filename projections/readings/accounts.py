@@ -39,9 +39,20 @@ def statement(events: Iterable[dict], account: str,
             incoming = t["payee"] == account
             amount = t["amount"] if incoming else -t["amount"]
             balance += amount
-            yield {"seq": e["seq"], "type": e["type"],
-                   "counterparty": t["payer"] if incoming else t["payee"],
-                   "amount": amount, "reason": t["reason"], "balance": balance}
+            other = t["payer"] if incoming else t["payee"]
+            yield {"seq": e["seq"], "type": e["type"], "counterparty": other,
+                   "amount": amount, "reason": seen_by(t["reason"], account, other),
+                   "balance": balance}
+
+
+def seen_by(reason, account: str, other: str):
+    """A transfer's reason as the statement of `account` says it.  A trade's names the payer's
+    other side (`trade with {player}`, ledger/rules/trade.py): on the payee's own statement
+    that is the payee himself ("Carla: trade with Carla", the last trial), so there it names
+    the other side of this statement.  The fact is left as recorded."""
+    if type(reason) is dict and reason.get("code") == "trade" and reason.get("player") == account:
+        return {**reason, "player": other}
+    return reason
 
 
 def history(events: Iterable[dict], position: int,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from banco.ledger.records.upcast import kept_reason
-from banco.projections.readings.accounts import history, statement
+from banco.projections.readings.accounts import history, seen_by, statement
 
 
 def statement_rows(book, game: int, account: str) -> Iterator[dict]:
@@ -32,8 +32,9 @@ def _statement(moves: list[tuple], account: str, gone: set[int]) -> Iterator[dic
         incoming = payee == account
         amount = amount if incoming else -amount
         balance += amount
-        yield {"seq": seq, "type": type_, "counterparty": payer if incoming else payee,
-               "amount": amount, "reason": kept_reason(type_, reason), "balance": balance}
+        other = payer if incoming else payee
+        yield {"seq": seq, "type": type_, "counterparty": other, "amount": amount,
+               "reason": seen_by(kept_reason(type_, reason), account, other), "balance": balance}
 
 
 def history_rows(book, game: int, position: int, edition=None) -> Iterator[dict]:

@@ -259,7 +259,7 @@ def rerun(events: Iterable[dict], rules: str, *, skip_refused: bool = False,
                     del other[0]["data"]["game_uuid"]
             elif doc is None:  # `undo`: takes back the last command in force of the other game
                 try:
-                    other = undo_facts(log.newest_first())
+                    other = undo_facts(log.newest_first(), behind_refusals=True)
                 except RuleViolation as exc:
                     other, refused, refusal = [], str(exc), exc.with_traceback(None)
             else:
