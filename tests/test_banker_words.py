@@ -130,7 +130,14 @@ def test_a_debt_paid_ends_with_whose_roll_it_is(banco, tmp_path):
     banco("buy")  # Vicolo Stretto: 140 M left
     banco("roll", "6", "4")
     banco("roll", "1", "3")  # Imprevisti
-    assert "in debt until `pay`" in banco("card", "imprevisti", "12").output  # 150 M
+    drawn = banco("card", "imprevisti", "12").output  # 150 M
+    assert "in debt until `pay`" in drawn
+    # "Bruno to roll" alone read as if he could (the last trial): every roll waits for Anna
+    assert drawn.splitlines()[-2:] == [
+        "Bruno to roll",
+        "  Bruno rolls once this debt is settled: Anna owes 150 M to the Bank (Imprevisti 12) "
+        "with 140 M in cash: raise 10 M (`sell`, `mortgage`, `trade`), then `pay Anna`"]
+    assert "cannot roll" in banco("roll", "2", "3", code=1).output
     banco("mortgage", "vicolo", "stretto")
     out = banco("pay").output
     assert out.splitlines() == ["  Anna pays 150 M to the Bank: Imprevisti 12", "Bruno to roll"]

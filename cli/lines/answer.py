@@ -17,6 +17,7 @@ FOLLOWED = frozenset({"PayDebt", "PayInKind", "Bankrupt"})
 # What `hammer` will do if nobody bids: said when an auction opens, and by the banker's page
 # before a hammer with no bid (cli/web/hub.py)
 IF_NO_BID = N_("  if nobody bids: {step}")
+ROLLS_AFTER_DEBT = N_("  {player} rolls once this debt is settled: {step}")
 
 
 class Answer(NamedTuple):
@@ -78,6 +79,7 @@ def outcome_lines(outcome) -> Answer:
         return Answer([*lines, *refused(outcome.refused).lines], outcome.refused,
                       outcome.refused.exit_code)
     lines += [(False, line) for line in no_bid_lines(outcome)]
+    lines += [(False, line) for line in debt_first_lines(outcome)]
     if any(e["type"] == "GameEnded" for e in outcome.events) and outcome.events:
         from banco.cli.words.table_lines import head_line_text
 
@@ -108,6 +110,21 @@ def refused_first(outcome) -> Answer:
         if line:
             lines.append((False, line))
     return Answer(lines, exc, exc.exit_code)
+
+
+def debt_first_lines(outcome) -> list[str]:
+    """The turn passed with a debt open: `Carla to roll` alone read as if she could, while
+    every roll is refused until the debtor settles (003 §10; the last trial).  Said on the
+    line that passed the turn, with the debtor's way out."""
+    st = outcome.state
+    turned = next((e for e in reversed(outcome.events) if e["type"] == "TurnEnded"), None)
+    if turned is None or not st.debts:
+        return []
+    from banco.ledger.table.steps import debt_step
+
+    debtors = list(dict.fromkeys(d.debtor for d in st.debts))
+    return [_(ROLLS_AFTER_DEBT).format(player=turned["data"]["next"], step=say(debt_step(st, d)))
+            for d in debtors]
 
 
 def no_bid_lines(outcome) -> list[str]:
