@@ -143,7 +143,7 @@ function drawLists(doc) {
     : [el("li", {class: "muted none"}, W.no_claims)]));
   document.getElementById("debts-s").hidden = !doc.debts.length;
   document.getElementById("debts").replaceChildren(...doc.debts.map(d => el("li", {},
-    say("debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
+    say(d.creditor === "bank" ? "debt_bank" : "debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
   document.getElementById("commands").replaceChildren(...doc.commands.map(c => el("li",
     c.undone ? {class: "undone", title: W.undone} : {},
     el("span", {class: "seq"}, "#" + c.seq), c.line === null ? W.no_line : c.line)));
@@ -169,7 +169,7 @@ function drawCentre(doc) {
   document.getElementById("happened").replaceChildren(
     ...(doc.happened || []).map(t => el("div", {class: "fact"}, t)),
     ...(last ? [el("div", {class: "rent"}, say("rent_due", {owner: last.owner, payer: last.payer, amount: last.amount_text}))] : []),
-    ...doc.debts.map(d => el("div", {class: "owed"}, say("debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
+    ...doc.debts.map(d => el("div", {class: "owed"}, say(d.creditor === "bank" ? "debt_bank" : "debt", {debtor: d.debtor, creditor: d.creditor, amount: d.amount_text}))));
 }
 
 // --- the pads ------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ function drawRoll(doc) {
   const rows = [];
   for (let d = 0; d < faces; d++) {
     const values = d < 2 ? ["1", "2", "3", "4", "5", "6"] : SPEEDY;
-    rows.push(el("span", {class: "label"}, d < 2 ? W.dice + " " + (d + 1) : W.speedy),
+    rows.push(el("span", {class: "label"}, d < 2 ? say("die", {n: d + 1}) : W.speedy),
       ...values.map(v => el("button", {type: "button", class: DICE[d] === v ? "on" : "",
         "data-die": d, "data-face": v, onclick: () => { DICE[d] = v; drawPads(DOC); }},
         d < 2 ? DIE[+v] + " " + v : v)));
@@ -396,7 +396,7 @@ function drawBox() {
   document.getElementById("outbox").replaceChildren(...box.slice(-4).map(i => el("li", {
     class: i.state, "data-id": i.id},
     i.state === "pending" ? say("pending", {line: lineText(i.line)})
-      : i.state === "done" ? say("done", {line: lineText(i.line)})
+      : i.state === "done" ? say(i.asked ? "asked" : "done", {line: i.answer ? (i.answer === "accept" ? W.accept : W.decline_offer) : lineText(i.line)})
       : i.state === "held" ? say("held", {line: lineText(i.line), names: i.waiting || ""})
       : i.state === "unsent" ? say("claim_unsent", {})
       : i.told ? lineText(i.line) : say("refused", {why: i.why}),
@@ -438,6 +438,8 @@ async function deliver(item) {
   } else if (r.status === 200 || r.status === 202) {
     item.state = "done";
     item.told = (said.said || "").trim();
+    // appended nothing and no replay: a question answered (`ruling rent 68` without --record)
+    item.asked = !item.answer && !said.replayed && Array.isArray(said.events) && !said.events.length;
   } else {
     item.state = "refused";
     item.why = said.refused || said.error || (said.errors || "").trim() || String(r.status);
