@@ -13,6 +13,7 @@ import click
 from banco.cli.lines.vocabulary import (  # noqa: F401 - the one table of words; read here by many
     ALIASES,
     ALL_WORDS,
+    FORMER,
     ITALIAN_OPTIONS,
     OPTION_ALIASES,
     VALUE_ALIASES,
@@ -75,7 +76,8 @@ COMMANDS = {
 }
 
 # `banco help`: the words by what the banker is doing, one line a group (`banco --help` and
-# the shell's `help` give every word with its line).  Every word is in one group.
+# the shell's `help` give every word with its line).  Every word is in one group but `help`,
+# which the closing line says (and the shell's own line): listed, it was said twice.
 HELP_GROUPS = (
     (N_("the turn"), ("roll", "buy", "decline", "bid", "hammer", "claim", "card", "pay-fine",
                       "use-card", "move", "go", "advance", "misdraw", "shuffle", "undo")),
@@ -84,9 +86,9 @@ HELP_GROUPS = (
     (N_("reading the table"), ("state", "log", "show", "standings", "statement", "history",
                                "board", "cards", "games")),
     (N_("starting and ending"), ("new", "deal", "time-up", "run", "shell", "serve", "token")),
-    (N_("the referee"), ("replay", "ruling", "correct", "audit", "seal", "report", "export",
-                         "import")),
-    (N_("the organiser"), ("tournament", "backup", "copy", "doctor", "keygen", "help")),
+    (N_("the referee"), ("replay", "ruling", "correct", "audit", "keygen", "seal", "report",
+                         "export", "import")),  # keygen: the referee's key for `seal`
+    (N_("the organiser"), ("tournament", "backup", "copy", "doctor")),
 )
 
 
@@ -122,7 +124,7 @@ def spoken_words() -> list[str]:
     if i18n.language() == i18n.SOURCE:
         return [*COMMANDS]
     italian = set(ALIASES.values())
-    return [*ALIASES, *(w for w in COMMANDS if w not in italian)]
+    return [*(w for w in ALIASES if w not in FORMER), *(w for w in COMMANDS if w not in italian)]
 
 
 lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,

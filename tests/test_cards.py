@@ -237,7 +237,7 @@ def test_a_card_turned_by_mistake_goes_under_its_deck_without_effect():
         play(t2, Misdraw("probabilita", 15))
     with pytest.raises(RuleViolation) as err:
         play(t, DrawCard("probabilita", 15))
-    assert "`misdraw probabilita 15` (000 FAQ 18)" in err.value.allowed
+    assert "`misdraw probabilità 15` (000 FAQ 18)" in err.value.allowed
     t2, _ = play(t2, DrawCard("imprevisti", 8))
     assert t2.player("Anna").cash == 1600
 

@@ -307,6 +307,8 @@ def test_aiuto_lists_the_italian_words_first_in_their_order(tmp_path, monkeypatc
     assert len(short.splitlines()) < 20
     italian = _run(tmp_path, "--lang", "it", "shell", input="aiuto\n")
     assert "la shell: aiuto esci partita" in italian and "compra" in italian
+    # `aiuto` is the shell's own word there, not an organiser's word as well (it was twice)
+    assert italian.split().count("aiuto") == 1, italian
 
 
 def test_the_report_page_in_italian(tmp_path, monkeypatch):

@@ -186,3 +186,28 @@ def test_the_head_line_of_a_finished_game_in_italian(tmp_path):
     english = banco(db, "standings", lang="en").splitlines()[-1]
     assert english == (f"head line for the score sheet: {line}  (`banco audit --expect-head "
                        f"{line}` checks it)")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_after_a_repair_an_edited_row_is_not_sent_back_to_the_repair(copy, lang):
+    """An edited event row ended `doctor --repair` with "`banco doctor --repair` mends what it
+    can": a hint that loops.  After a repair, what is left is beyond it: the referee's way."""
+    db = copy / "t.db"
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET data = replace(data, '1500', '1600') WHERE game_id=1 "
+                 "AND seq=2")
+    conn.commit()
+    conn.close()
+    hint = {"en": "problems found: `banco doctor --repair` mends what it can",
+            "it": "trovati problemi: `banco diagnosi --ripara` ripara ciò che può"}[lang]
+    assert banco(db, "doctor", code=3, lang=lang).splitlines()[-1].startswith(hint)
+    last = banco(db, "doctor", "--repair", code=3, lang=lang).splitlines()[-1]
+    assert last == {
+        "en": "problems found that `banco doctor --repair` cannot mend: `banco audit` names "
+              "the first event that differs; `banco export` writes each game that is sound; "
+              "else restore the last `banco backup` (docs/referee.md)",
+        "it": "trovati problemi che `banco diagnosi --ripara` non può riparare: `banco "
+              "verifica` nomina il primo evento diverso; `banco esporta` scrive ogni partita "
+              "integra; altrimenti ripristina l'ultimo `banco salvataggio` (docs/arbitro.md)",
+    }[lang], last

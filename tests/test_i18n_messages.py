@@ -131,7 +131,7 @@ def test_a_damaged_database_keeps_sqlite_s_words_and_says_the_rest_in_italian(tm
     store.close()
     assert in_italian(exc) == (
         f"{db} è danneggiato (database disk image is malformed); nulla è stato registrato: "
-        f"ripristina la tua ultima `banco copia`, o prova `sqlite3 {db} .recover`")
+        f"ripristina il tuo ultimo `banco salvataggio`, o prova `sqlite3 {db} .recover`")
     assert str(exc).startswith(f"{db} is damaged (database disk image is malformed); nothing "
                                "was recorded: restore")
 
@@ -318,9 +318,9 @@ def test_the_other_rules_refusal_in_a_replay_is_said_in_italian(tmp_path):
     assert ("      non ammesso: le offerte per Stazione Sud partono da 10 M; 5 è troppo poco "
             "(004 §Acquisto di proprietà; 003 §03)") in out
     out = run(db, "--lang", "it", "rivedi", "--rules", "quick", "--skip-refused").splitlines()
-    assert ("saltato (rifiutato con le regole quick): n. 4 `bid Bruno 5`: le offerte per Stazione Sud "
+    assert ("saltato (rifiutato con le regole rapide): n. 4 `bid Bruno 5`: le offerte per Stazione Sud "
             "partono da 10 M; 5 è troppo poco (004 §Acquisto di proprietà; 003 §03)") in out
-    assert any(line.startswith("saltato (rifiutato con le regole quick): n. 5 `hammer`: nessuna offerta "
+    assert any(line.startswith("saltato (rifiutato con le regole rapide): n. 5 `hammer`: nessuna offerta "
                                "per Stazione Sud") for line in out)
     english = run(db, "replay", "--rules", "quick").splitlines()
     assert ("      refused: bids for Stazione Sud open at 10 M; 5 is too low "

@@ -335,7 +335,7 @@ def test_a_rule_set_is_named_in_italian_where_the_seeds_name_it():
         i18n._release()
     assert said.startswith("le regole del campionato non distribuiscono contratti")
     assert str(shown(load_rules("championship"))) == "championship"  # English: the identifier
-    assert names == {"classic": "classiche", "quick": "quick", "championship": "del campionato",
+    assert names == {"classic": "classiche", "quick": "rapide", "championship": "del campionato",
                      "vintage": "vintage", "euro": "euro", "short": "del gioco breve",
                      "timed": "del gioco con limite di tempo"}
 

@@ -203,7 +203,7 @@ def test_a_card_with_a_choice_says_its_text(banco):
     banco("roll", "1", "1")  # Probabilità (2)
     said = banco("card", "prob", "11").output
     assert ("Probabilità 11: Pagate una multa di 10 oppure prendete un cartoncino dagli "
-            "Imprevisti; choose: `card probabilita 11 pay` or `card probabilita 11 draw`") in said
+            "Imprevisti; choose: `card probabilità 11 pay` or `card probabilità 11 draw`") in said
 
 
 def test_the_italian_help_says_the_italian_words_and_aiuto_tutto_works(banco):
@@ -262,7 +262,7 @@ def test_undo_says_a_debt_cancelled_or_owed_again_and_a_card_choice_open_again()
     to_bank = debt(table, "Anna", "bank", 100)
     assert taken_back(to_bank, table) == ["Anna's debt of 100 M to the Bank is cancelled"]
     choosing = table._replace(turn=table.turn._replace(card_choice=("probabilita", 11)))
-    assert taken_back(table, choosing) == ["Anna chooses again: pay or draw (card probabilita 11)"]
+    assert taken_back(table, choosing) == ["Anna chooses again: pay or draw (card probabilità 11)"]
     assert "nothing on the table changes" not in undone_line([5, 6], "claim bruno", owing, table)
     assert undone_line([7], "roll 1 2", table, table).endswith("nothing on the table changes")
 

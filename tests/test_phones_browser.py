@@ -28,6 +28,7 @@ from phones_helpers import (
 )
 from phones_tables import in_debt
 
+import banco
 from banco.ledger.book import Book
 from banco.ledger.store import tokens
 
@@ -76,6 +77,10 @@ def test_a_short_game_from_the_phones(tmp_path):
         for d in drivers:
             until(d, "return document.body.dataset.role !== 'viewer'")
             assert "#t=" not in d.current_url  # the token left the address bar
+        # each die's row says "die 1", "die 2" (it said "dice 1": one die is no dice)
+        labels = b.execute_script("return [...document.querySelectorAll('#roll-pad .label')]"
+                                  ".map(e => e.textContent)")
+        assert labels[:2] == ["die 1", "die 2"], labels
         # the banker rolls for Anna by clicks: she lands on Carla's Piazza Università
         click(b, "[data-die='0'][data-face='3']")
         click(b, "[data-die='1'][data-face='4']")
@@ -359,6 +364,10 @@ def test_the_debt_pad_offers_no_payment_that_cannot_work(tmp_path):
         owed = b.execute_script("return [...document.querySelectorAll('#debts li, #happened "
                                 ".owed')].map(e => e.textContent)")
         assert owed == ["Anna owes the Bank 100 M"] * 2, owed
+        b.get(f"{base}/banker?lang=it#t={banker}")
+        until(b, "return document.documentElement.lang === 'it' && "
+                 "!document.getElementById('debts-s').hidden")
+        assert b.find_element("css selector", "#debts").text == "Anna deve 100 M alla Banca"
 
 
 LONG = "W" * 24  # the longest name `new` takes
@@ -435,6 +444,9 @@ def test_the_referee_page_records_a_correction_and_only_the_referees_words(tmp_p
     book = Book(db)
     book.new_game(["Anna", "Bruno"], now=NOW)
     book.close()
+    with banco.open(db) as library:  # Bruno lands on Anna's Vicolo Stretto: a rent to rule on
+        for line in ("roll 1 2", "buy", "roll 2 1"):
+            assert library.execute(line).refusal is None
     referee = tokens.issue(db, "referee", 1, NOW)[0]
     with served(db) as (base, page):
         b = page()
@@ -454,4 +466,17 @@ def test_the_referee_page_records_a_correction_and_only_the_referees_words(tmp_p
         field.clear()
         field.send_keys("correct Anna 5 --reason test --referee Rita", Keys.ENTER)
         until(b, "return document.body.dataset.lastStatus === '200'")
-        assert table(db).player("Anna").cash == 1505 and field.get_attribute("value") == ""
+        assert table(db).player("Anna").cash == 1445 and field.get_attribute("value") == ""  # 1500 - 60 + 5
+        assert "recorded: correct Anna 5" in b.find_element("css selector", "#outbox").text
+        # a ruling asked, not --record'ed, appends nothing: said as answered (the trial's
+        # page said "registrato: decisione affitto 68", and `log` had no such event)
+        book = Book(db, create=False)
+        landing = next(e["seq"] for e in book.events(1) if e["type"] == "TokenMoved"
+                       and e["data"]["player"] == "Bruno")
+        book.close()
+        before = seq(db)
+        field.send_keys(f"ruling rent {landing}", Keys.ENTER)
+        until(b, "return document.querySelectorAll('#outbox li.done').length === 2")
+        said = b.find_elements("css selector", "#outbox li.done")[-1].text
+        assert seq(db) == before and said.startswith(
+            f"answered, nothing recorded: ruling rent {landing}"), said

@@ -217,6 +217,10 @@ def test_a_family_evening_from_the_phones(tmp_path):
         assert seq(db) == before  # held for Bruno, not recorded
         until(phones["Bruno"], "return !!document.querySelector(\"[data-answer='accept']\")")
         table.tap("Bruno", "[data-answer='accept']")
+        # his outbox says the answer in his words (the trial's "registrato: accept")
+        until(phones["Bruno"], "return !!document.querySelector('#outbox li.done')")
+        said = phones["Bruno"].find_elements("css selector", "#outbox li.done")[-1].text
+        assert said.startswith("registrato: accetta"), said
         # --- Anna builds on her light blues, then three doubles take her to jail --------------
         table.tap("Anna", "#build-pad button[data-line^='build ']")
         assert table.roll(1, 1) == "Anna"

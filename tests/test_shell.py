@@ -417,3 +417,29 @@ def test_a_history_file_that_cannot_be_read_is_said_in_the_table_s_language(tmp_
     err = capsys.readouterr().err
     assert "impossibile leggere la cronologia della shell" in err, err
     assert "argomento non valido" in err and "Invalid argument" not in err, err
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_missing_file_is_said_with_the_shell_s_own_way_to_open_another(tmp_path, lang):
+    """The shell on a missing file said "did you mean demo.db or money.db?", which cannot be
+    acted on inside it (it opens no other file): `new` starts a game in this one; for another,
+    leave and run `banco --db FILE shell` (the trial's)."""
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+
+    for name in ("demo.db", "money.db"):
+        (tmp_path / name).write_bytes(b"")
+    missing = str(tmp_path / "demoo.db")
+    said = CliRunner().invoke(cli, ["--lang", lang, "--db", missing, "shell"],
+                              input="state\n").output
+    assert "did you mean" not in said and "hai forse" not in said, said
+    assert {
+        "en": f"error: no database at {missing} (no such file): `new PLAYER PLAYER ...` starts "
+              f"a game in it; another file ({tmp_path}/demo.db, {tmp_path}/money.db): leave "
+              f"the shell (`quit`) and run `banco --db FILE shell`",
+        "it": f"errore: nessun database in {missing} (il file non esiste): `nuova GIOCATORE "
+              f"GIOCATORE ...` inizia una partita in questo file; un altro file ({tmp_path}/demo.db, "
+              f"{tmp_path}/money.db): esci dalla shell (`esci`) e lancia `banco --db FILE shell`",
+    }[lang] in said, said
+    assert not os.path.exists(missing)

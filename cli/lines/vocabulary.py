@@ -132,7 +132,9 @@ WORDS: tuple[Word, ...] = (
     Word("history", "storia", "reading", (Arg("words", many=True, kind="property"),)),
     Word("standings", "classifica", "reading"), Word("export", "esporta", "reading"),
     Word("import", "importa", "book"), Word("report", "resoconto", "reading"),
-    Word("backup", "copia", "book"), Word("copy", "trasferisci", "book"),
+    # `copia` is `copy` (it was `backup`'s, a false friend beside `trasferisci`); a backup is
+    # a `salvataggio`, as Italian software names it
+    Word("backup", "salvataggio", "book"), Word("copy", "copia", "book"),
     Word("doctor", "diagnosi", "reading"), Word("keygen", "chiavi", "book"),
     Word("seal", "sigilla", "book"), Word("serve", "schermo", "book"),
     Word("token", None, "book"), Word("help", "aiuto", "reading"),
@@ -149,8 +151,12 @@ def naming(kind: str) -> frozenset[str]:
 # who an argument names, for the words that take one player of a kind (`claim` Tab: owners)
 WHO_NAMED = {w.english: a.kind for w in WORDS for a in w.args[:1]
              if a.kind in ("owner", "bidder", "debtor")}
-# Italian word -> English word (the same command; the line is recorded as typed)
-ALIASES = {w.italian: w.english for w in WORDS if w.italian}
+# Italian words an older banco took, still read (a line is recorded as typed and `run` replays
+# transcripts) but never shown: `trasferisci` was `copy`'s.  No word names two commands.
+FORMER = {"trasferisci": "copy"}
+# Italian word -> English word (the same command; the line is recorded as typed).  FORMER
+# first: where this table is turned round (English -> Italian) the shown word comes last and wins.
+ALIASES = {**FORMER, **{w.italian: w.english for w in WORDS if w.italian}}
 TABLE_ACTIONS = frozenset(w.english for w in WORDS if w.kind == "table")
 REFEREE_ACTIONS = frozenset(w.english for w in WORDS if w.kind == "referee")
 

@@ -394,7 +394,7 @@ def doctor(session, repair, reason, as_json):
     if as_json:
         dump(doc)
     else:
-        _print_doctor(doc, findings)
+        _print_doctor(doc, findings, repaired=repair)
     if findings:
         sys.exit(EXIT_AUDIT)
 
@@ -502,7 +502,7 @@ def _snapshot_findings(store, skipped: list | None = None, tick=None,
     return found
 
 
-def _print_doctor(doc: dict, findings) -> None:
+def _print_doctor(doc: dict, findings, repaired: bool = False) -> None:
     click.echo(_("database {db}: format {format} (this banco writes {writes}), {games}, "
                  "{events}").format(
                      db=doc["database"], format=doc["format"], writes=doc["writes"],
@@ -552,6 +552,12 @@ def _print_doctor(doc: dict, findings) -> None:
         # the history's own words, as recorded
         click.echo(_("  {at}  {what}  (why: {why})").format(at=m["at"], what=m["what"],
                                                            why=m["why"]))
-    click.echo(_("healthy") if doc["healthy"] else
-               _("problems found: `banco doctor --repair` mends what it can; `banco audit` "
-                 "checks every game's history"))
+    if doc["healthy"]:
+        click.echo(_("healthy"))
+    elif not repaired:
+        click.echo(_("problems found: `banco doctor --repair` mends what it can; `banco audit` "
+                     "checks every game's history"))
+    else:  # what a repair left (an edited row): the same hint again after it was a loop
+        click.echo(_("problems found that `banco doctor --repair` cannot mend: `banco audit` "
+                     "names the first event that differs; `banco export` writes each game "
+                     "that is sound; else restore the last `banco backup` (docs/referee.md)"))

@@ -75,12 +75,13 @@ def line_words(lang: str) -> dict:
     a line as its reader types it: the first Italian alias of each, its options and values."""
     if lang != "it":
         return {}
-    from banco.cli.command_table import ALIASES, OPTION_ALIASES, VALUE_ALIASES
+    from banco.cli.command_table import ALIASES, FORMER, OPTION_ALIASES, VALUE_ALIASES
 
     said: dict[str, str] = {}
     for table in (ALIASES, OPTION_ALIASES, VALUE_ALIASES):
         for word, english in table.items():
-            said.setdefault(english, word)
+            if word not in FORMER:  # read, never said
+                said.setdefault(english, word)
     return said
 
 

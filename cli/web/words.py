@@ -43,8 +43,8 @@ WORDS = {
     "as_player": N_("{name}'s phone"),
     "as_referee": N_("referee"),
     "bad_token": N_("this link's token is not valid any more: ask the banker for a new one"),
-    # the banker's pads
-    "dice": N_("dice"),
+    # the banker's pads: each die's row (not "dice 1": one die)
+    "die": N_("die {n}"),
     "speedy": N_("Speedy die"),
     # the button says the line it sends, in the word the banker types (`tira 3 4`, not the
     # infinitive the rules' sentences use: "impossibile tirare ora"), as `rifiuta`, `offerta`
@@ -89,6 +89,8 @@ WORDS = {
                        "NAME AMOUNT --reason WHY --referee NAME"),
     "pending": N_("not confirmed yet: {line} (sent again when the connection is back)"),
     "done": N_("recorded: {line}"),
+    # a line that asks and records nothing (a ruling without --record): not "recorded"
+    "asked": N_("answered, nothing recorded: {line}"),
     "refused": N_("refused: {why}"),
     # a player's phone
     "your_cash": N_("your cash"),

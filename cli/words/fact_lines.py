@@ -180,7 +180,7 @@ def _rent_not_due(event: dict, d: dict, state: State) -> str | None:
 def _card_draw_required(event: dict, d: dict, state: State) -> str | None:
     deck = state.edition.decks[d["deck"]]
     return _("  {player} draws from {deck}: `card {key} CARD`").format(
-        player=d["player"], deck=deck.title, key=d["deck"])
+        player=d["player"], deck=deck.title, key=deck.word)
 
 
 def card_text(state: State, d: dict) -> str:
@@ -211,7 +211,7 @@ def _card_choice_required(event: dict, d: dict, state: State) -> str | None:
     deck = state.edition.decks[d["deck"]]
     text = deck.cards[d["number"] - 1].text  # numbered from 1, as every reader takes it
     return _("  {title} {number}: {text}; choose: `card {deck} {number} pay` or `card "
-             "{deck} {number} draw`").format(title=deck.title, text=text, deck=d["deck"],
+             "{deck} {number} draw`").format(title=deck.title, text=text, deck=deck.word,
                                              number=d["number"])
 
 

@@ -423,6 +423,18 @@ def say_error(exc) -> str:
 
     if isinstance(exc, RuleViolation):
         return _("refused: {message}").format(message=exc.render(translations(), _("allowed")))
+    nearby = getattr(exc, "nearby", None)
+    if nearby is not None and "quit" in (door() or ()):
+        # the shell's file is missing: "did you mean demo.db?" cannot be acted on inside it,
+        # which opens no other file (a phone's door has no `quit`: its server holds the file)
+        path = exc.text.params.get("path")
+        return _("error: {message}").format(message=(
+            _("no database at {path} (no such file): `banco new PLAYER PLAYER ...` starts a "
+              "game in it; another file ({names}): leave the shell (`quit`) and run `banco "
+              "--db FILE shell`").format(path=path, names=", ".join(nearby)) if nearby else
+            _("no database at {path} (no such file): `banco new PLAYER PLAYER ...` starts a "
+              "game in it; another file: leave the shell (`quit`) and run `banco --db FILE "
+              "shell`").format(path=path)))
     return _("error: {message}").format(message=exc.render(translations()))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from banco.cli.words.event_words import say_types
-from banco.cli.words.i18n import N_, NN_, _, ngettext
+from banco.cli.words.i18n import N_, NN_, NP_, _, ngettext, pgettext
 from banco.ledger.base.text import SAYERS
 from banco.ledger.records.reasons import (
     CARD,
@@ -292,10 +292,13 @@ def known(reason) -> bool:
     return found["code"] in WORDS or found["code"] in (CARD, TAX)
 
 
-# How a player left jail (LeftJail's `how`), by its code.
-JAIL_WAYS = {"doubles": N_("doubles"), "fine": N_("fine"), "card": N_("card"),
-             "fine_after_last_try": N_("fine after the last try"),
-             "card_after_last_try": N_("card instead of the fine, after the last try")}
+# How a player left jail (LeftJail's `how`), by its code.  A context of their own: "card" is
+# also the turn's phase (the Italian "pescare una carta" said the jail card as a card to draw).
+JAIL_WAYS = {"doubles": NP_("left jail by", "doubles"), "fine": NP_("left jail by", "fine"),
+             "card": NP_("left jail by", "card"),
+             "fine_after_last_try": NP_("left jail by", "fine after the last try"),
+             "card_after_last_try": NP_("left jail by",
+                                        "card instead of the fine, after the last try")}
 
 # How a rent was worked out (RentClaimOpened's `basis`, written by decide's rent_for), by its
 # code; a count is said in its number's form ("1 house", "2 houses").
@@ -343,7 +346,7 @@ def say_how(how) -> str:
     if type(how) is str:  # an older row's phrase, as a reading of stored rows meets it
         how = how_from_prose(how)
     code = how.get("code") if type(how) is dict else how
-    return _(JAIL_WAYS[code]) if code in JAIL_WAYS else how_english(how)
+    return pgettext(*JAIL_WAYS[code]) if code in JAIL_WAYS else how_english(how)
 
 
 # ledger/base/text.py's Fact (a fact's English data inside a message) is said by these; the

@@ -157,14 +157,18 @@ def state_text(state: State) -> str:
         return text + " " * (name_width - cell_width(text))
 
     lines.append(f"{name_cell(_('player'))}{_('cash'):>{cash_width}}  {_('where')}")
-    for p in state.players:
+    # as wide as the longest place in the reader's words, 24 at least: "IN PRIGIONE
+    # (tentativi 0)" ran into the jail card's flag after it
+    wheres = [_where(state, p) for p in state.players]
+    where_width = max([24, *(cell_width(w) + 1 for w in wheres)])
+    for p, where in zip(state.players, wheres, strict=True):
         flags = ""
         if p.jail_cards:
             n = len(p.jail_cards)
             flags = ngettext("+{n} get-out-of-jail card", "+{n} get-out-of-jail cards",
                              n).format(n=n)
         lines.append(f"{name_cell(p.name)}{money(p.cash):>{cash_width}}  "
-                     f"{_where(state, p):<24}{flags}".rstrip())
+                     f"{where}{' ' * (where_width - cell_width(where))}{flags}".rstrip())
         lines.extend("    " + g for g in deed_groups(state, p.name))
     pend = doc["pending"]
     if pend["rent"] or pend["auction"] or pend["debts"]:

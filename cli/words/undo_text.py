@@ -84,7 +84,8 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
     choice = after.turn.card_choice
     if choice is not None and before.turn.card_choice is None:  # `draw` or `pay` taken back
         said.append(_("{player} chooses again: pay or draw (card {deck} {number})").format(
-            player=after.turn.player, deck=choice[0], number=choice[1]))
+            player=after.turn.player, deck=after.edition.decks[choice[0]].word,
+            number=choice[1]))
     a, b = after.auction, before.auction
     if a is not None and b is not None and (a.high_bidder, a.high_bid) != (b.high_bidder,
                                                                           b.high_bid):

@@ -90,3 +90,7 @@ class ConflictError(BancoError):
 class NoDatabase(DatabaseError):
     """No file at the --db path (exit 4).  Its own class so that `board` and `cards` can still
     show the default edition; every other command says there is no such database."""
+
+    # a missing file's neighbours (the databases beside it, or the close ones): the shell,
+    # which cannot open another file, says its own way (cli/words/i18n.py say_error)
+    nearby: list[str] | None = None

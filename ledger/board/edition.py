@@ -57,6 +57,16 @@ class Deck(NamedTuple):
     title: str
     cards: tuple[Card, ...]
 
+    @property
+    def word(self) -> str:
+        """The deck as a hint says to type it: its title's first word, accents kept
+        (`probabilità`: the key `probabilita` read as a misspelling), where it names the deck;
+        else its key.  Either is read when typed (cli/lines/names.py deck_key)."""
+        from banco.ledger.base.names import fold
+
+        first = self.title.split()[0].lower() if self.title.split() else ""
+        return first if fold(first) == self.name else self.name
+
 
 class Edition(NamedTuple):
     name: str

@@ -40,7 +40,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
             raise RuleViolation(
                 "{player} is on a {decks} square, not {title}",
                 rule=cited(state.rules, "cards", R_CARDS),
-                allowed=msg("`card {card_deck} N`; a {title} card turned by mistake: `misdraw {deck} {number}` (000 FAQ 18)", card_deck=t.card_deck, title=deck.title, deck=cmd.deck, number=cmd.number),
+                allowed=msg("`card {card_deck} N`; a {title} card turned by mistake: `misdraw {deck} {number}` (000 FAQ 18)", card_deck=state.edition.decks[t.card_deck].word, title=deck.title, deck=deck.word, number=cmd.number),
                 player=t.player, decks=state.edition.decks[t.card_deck].title, title=deck.title)
     if t.phase == "card":
         _check_on_top(state, cmd.deck, cmd.number, _DRAW)
@@ -58,7 +58,7 @@ def _card(tx: Tx, cmd: c.DrawCard) -> None:
                                 choice=cmd.choice)
     elif cmd.choice is not None:
         raise RuleViolation("{title} {number} offers no choice", rule=cited(state.rules, "cards", R_CARDS),
-                            allowed=msg("`card {deck} {number}`", deck=cmd.deck, number=cmd.number),
+                            allowed=msg("`card {deck} {number}`", deck=deck.word, number=cmd.number),
                             title=deck.title, number=cmd.number)
     tx.emit("CardDrawn", player=name, deck=cmd.deck, number=cmd.number)
     _apply_card(tx, name, card.deck, card.number, effect, cmd.choice)

@@ -37,17 +37,20 @@ def missing_database(path: str) -> NoDatabase:
     shown = [os.path.join(os.path.dirname(path), n) for n in nearby]
     close = difflib.get_close_matches(os.path.basename(path), nearby, n=3, cutoff=0.6)
     if close:
-        return NoDatabase("no database at {path} (no such file); did you mean {names}?\n"
-                          "  `banco new PLAYER PLAYER ...` starts a game in a new file",
-                          path=path, names=either([os.path.join(os.path.dirname(path), n)
-                                                   for n in close]))
-    if shown:
+        close = [os.path.join(os.path.dirname(path), n) for n in close]
+        exc = NoDatabase("no database at {path} (no such file); did you mean {names}?\n"
+                         "  `banco new PLAYER PLAYER ...` starts a game in a new file",
+                         path=path, names=either(close))
+    elif shown:
         names = ", ".join(shown[:8]) + (" ..." if len(shown) > 8 else "")
-        return NoDatabase("no database at {path} (no such file); databases there: {names}\n"
-                          "  `banco new PLAYER PLAYER ...` starts a game in a new file",
-                          path=path, names=names)
-    return NoDatabase("no database at {path} (no such file)\n"
-                      "  `banco new PLAYER PLAYER ...` starts a game in a new file", path=path)
+        exc = NoDatabase("no database at {path} (no such file); databases there: {names}\n"
+                         "  `banco new PLAYER PLAYER ...` starts a game in a new file",
+                         path=path, names=names)
+    else:
+        exc = NoDatabase("no database at {path} (no such file)\n"
+                         "  `banco new PLAYER PLAYER ...` starts a game in a new file", path=path)
+    exc.nearby = close or shown[:8]
+    return exc
 
 
 def writable(path: str) -> bool:

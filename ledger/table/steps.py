@@ -178,7 +178,7 @@ def _card_step(state: State) -> Text:
         nxt = order.known[0][0]
     hint = msg(" (the next card is {title} {number})", title=title, number=nxt) if nxt else ""
     return msg("{player} must draw from {title}: `card {deck} CARD`{hint}", player=t.player,
-               title=title, deck=t.card_deck, hint=hint)
+               title=title, deck=state.edition.decks[t.card_deck].word, hint=hint)
 
 
 def turn_in_progress(state: State) -> bool:
@@ -233,7 +233,8 @@ def next_step(state: State) -> Text | str:
         deck, number = t.card_choice
         main = msg("{player} must choose for {title} {number}: `card {deck} {number} pay` or "
                    "`card {deck} {number} draw`", player=t.player,
-                   title=state.edition.decks[deck].title, number=number, deck=deck)
+                   title=state.edition.decks[deck].title, number=number,
+                   deck=state.edition.decks[deck].word)
     elif t.phase == "throw":
         assert t.card_throw is not None  # phase "throw" holds the multiplier
         multiplier, _ = t.card_throw

@@ -194,7 +194,7 @@ function drawRoll(doc) {
   const rows = [];
   for (let d = 0; d < faces; d++) {
     const values = d < 2 ? ["1", "2", "3", "4", "5", "6"] : SPEEDY;
-    rows.push(el("span", {class: "label"}, d < 2 ? W.dice + " " + (d + 1) : W.speedy),
+    rows.push(el("span", {class: "label"}, d < 2 ? say("die", {n: d + 1}) : W.speedy),
       ...values.map(v => el("button", {type: "button", class: DICE[d] === v ? "on" : "",
         "data-die": d, "data-face": v, onclick: () => { DICE[d] = v; drawPads(DOC); }},
         d < 2 ? DIE[+v] + " " + v : v)));
@@ -356,7 +356,7 @@ function drawBox() {
   document.getElementById("outbox").replaceChildren(...shown.slice(-4).map(i => el("li", {
     class: i.state, "data-id": i.id},
     i.state === "pending" ? say("pending", {line: lineText(i.line)})
-      : i.state === "done" ? say("done", {line: lineText(i.line)})
+      : i.state === "done" ? say(i.asked ? "asked" : "done", {line: i.answer ? (i.answer === "accept" ? W.accept : W.decline_offer) : lineText(i.line)})
       : i.state === "held" ? say("held", {line: lineText(i.line), names: i.waiting || ""})
       : i.state === "unsent" ? say("claim_unsent", {})
       : i.told ? lineText(i.line) : say("refused", {why: i.why}),
@@ -398,6 +398,8 @@ async function deliver(item) {
   } else if (r.status === 200 || r.status === 202) {
     item.state = "done";
     item.told = (said.said || "").trim();
+    // appended nothing and no replay: a question answered (`ruling rent 68` without --record)
+    item.asked = !item.answer && !said.replayed && Array.isArray(said.events) && !said.events.length;
   } else {
     item.state = "refused";
     item.why = said.refused || said.error || (said.errors || "").trim() || String(r.status);
