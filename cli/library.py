@@ -89,6 +89,7 @@ class Outcome(NamedTuple):
     command: Any = None         # the typed command (banco.ledger.records.commands)
     before: State | None = None  # the table before an undo (what it gives back is said)
     ruling: Any = None          # a ruling's (found, RulingAsked): its words are the ruling's
+    taken: tuple[dict, ...] = ()  # the rows an undo retracted (what it gives back is said)
 
     @property
     def facts(self) -> tuple:
@@ -122,7 +123,7 @@ class Outcome(NamedTuple):
                 return ruling_lines(found, asked, self.game, recorded, self.replayed,
                                     getattr(self.command, "referee", None))
             if self.recorded is not None:
-                return answer(self.command, self.recorded, self.before).lines
+                return answer(self.command, self.recorded, self.before, self.taken).lines
             return refused(self.refusal.error, self.command).lines if self.refusal else []
 
     def say(self, lang: str = i18n.SOURCE) -> str:
@@ -294,7 +295,8 @@ class Library:
             if game_id is None and words is None and line is not None:  # not even split
                 game_id = self._game_or_none(game)
             return self._refused(game_id, exc, command, line)
-        return self._outcome(done, command, before)
+        out = self._outcome(done, command, before)
+        return out._replace(taken=self._retracted(done)) if before is not None else out
 
     def _referee_or_new(self, words: list[str], line: str, game: int | None, actor: str,
                         id: str | None, expect: int | None, lang: str | None,
@@ -350,6 +352,17 @@ class Library:
         except (ValueError, BancoError) as exc:
             return self._refused(game_id, exc, command, line)
         return self._outcome(done, command)._replace(ruling=ruling)
+
+    def _retracted(self, done: BookOutcome) -> tuple[dict, ...]:
+        """The rows an undo's EventRetracted took back (by the command id they were recorded
+        under: an index lookup), for its words to reverse their transfers."""
+        taken: list[dict] = []
+        for e in done.events:
+            if e["type"] == "EventRetracted" and not done.replayed:
+                seqs = set(e["data"]["seqs"])
+                taken += [r for r in self.book.recorded(done.game_id, e["data"]["command_id"])
+                          if r["seq"] in seqs]
+        return tuple(taken)
 
     def _game_or_none(self, game: int | None) -> int | None:
         """The game a line would address, or None where there is none: a line refused before
