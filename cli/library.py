@@ -375,12 +375,13 @@ class Library:
     def _refused(self, game_id: int | None, error: Exception, command=None,
                  line: str | None = None) -> Outcome:
         """What `execute` caught, as a refusal: a BancoError as it is, a line's shape (what
-        click words on the command line) said plainly with the line, a ValueError a usage
-        error."""
+        click words on the command line) said in click's words with the word's usage and hint
+        (cli/lines/shape_words.py), a ValueError a usage error."""
         from banco.cli.lines.parse import LineShape
+        from banco.cli.lines.shape_words import refused
 
-        if isinstance(error, LineShape):
-            error = UsageError("{why}: `{line}`", why=error.why, line=line or "")
+        if isinstance(error, LineShape):  # said as the command line says it (its usage, a hint)
+            error = refused(error, line or "")
         elif not isinstance(error, BancoError):
             error = UsageError(str(error))
         seq = self.book.store.last_seq(game_id) if game_id is not None else 0
