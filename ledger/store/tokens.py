@@ -298,6 +298,11 @@ UNCHECKED = N_("the tokens' history: its key is not here ({path}), so {n} of its
              "and re-chained without the key are not checked, only each entry's link to the "
              "one before it; `banco audit` where the key is checks them")
 
+UNKEYED = N_("the tokens' history: no key beside it ({path}), and its {total} entries are hashed "
+             "without one, as a banco from before the key wrote them or as a rewrite of the "
+             "history without the key would: each entry's link to the one before it is "
+             "checked, not who wrote them; `banco audit` where the key is tells them apart")
+
 
 def unchecked_in(history: list[tuple], key: bytes | None, where: str) -> list[Text]:
     """What the audit and doctor could not check of a tokens history because its key is not
@@ -308,6 +313,8 @@ def unchecked_in(history: list[tuple], key: bytes | None, where: str) -> list[Te
     if key is not None or not history:
         return []
     unknown = sum(1 for entry in history if hashed(entry, None) is None)
+    if not unknown:  # a history from before the key, or one rewritten without it: alike here
+        return [msg(UNKEYED, path=where, total=len(history))]
     return [msg(UNCHECKED, path=where, n=unknown, total=len(history))]
 
 

@@ -21,7 +21,7 @@ from banco.ledger.store.connection import NotText
 from banco.ledger.store.file_checks import undecodable
 from banco.ledger.store.games import listed_games
 from banco.ledger.store.health import Finding
-from banco.ledger.store.tokens import UNCHECKED
+from banco.ledger.store.tokens import UNCHECKED, UNKEYED
 from banco.projections.audit.audit_games import audit_games
 from banco.projections.audit.results import AuditReport
 
@@ -151,7 +151,8 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
             findings += _tournament_contents(store)
         history = health.maintenance  # its findings are among health's
         # the tokens' key elsewhere (a copy): what it leaves unchecked is said, no problem
-        unchecked = [n for n in health.not_checked if getattr(n, "template", None) == UNCHECKED]
+        unchecked = [n for n in health.not_checked
+                     if getattr(n, "template", None) in (UNCHECKED, UNKEYED)]
     reports = []
     of_the_table = set()  # games whose verdict is the games table's, not their events'
     for report in _audited(store, ids, expect_head, progress):
