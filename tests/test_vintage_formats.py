@@ -65,7 +65,7 @@ REWORDED = {
          "d5c2619: Italian 'mortgaged' said without a gender to agree with"),
         (r"^(not checked here: the tokens' history|non controllato qui: la cronologia dei "
          r"token)[^\n]*\n", "",
-         "71b3ada (h4-faults): a tokens history with no key beside it is no problem, and what "
+         "71b3ada, 2b25cc0 (h4-faults): a tokens history with no key beside it is no problem, what "
          "that leaves unchecked is said (a rewrite without the key would read the same)")],
 }
 # A deed's history says its amounts with their currency since d0ef17f (`bought it for 60 M`,
