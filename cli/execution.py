@@ -239,14 +239,19 @@ def _click_context(args: list[str], session: Session):
         with i18n.speaking(args):  # as cli/main.py's BancoGroup.main reads a line
             localize(root)
             try:
+                command, name, ctx = root, "banco", None
                 ctx = root.make_context("banco", list(args), obj=session)
-                command, rest = root, [*ctx._protected_args, *ctx.args]
+                rest = [*ctx._protected_args, *ctx.args]
                 while isinstance(command, click.Group) and rest:
                     name, command, rest = command.resolve_command(ctx, rest)
                     ctx = command.make_context(name, rest, parent=ctx)
                     rest = [*ctx._protected_args, *ctx.args] \
                         if isinstance(command, click.Group) else []
             except click.exceptions.UsageError as exc:
+                if exc.ctx is None and command is not root and ctx is not None:
+                    # click's parser names an option without its value with no context: the
+                    # word's usage goes under it all the same, as the library says it
+                    exc.ctx = click.Context(command, info_name=name, parent=ctx)
                 return exc
             return ctx
     finally:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import click
 
 from banco.cli.command_table import ITALIAN_OPTIONS, lang_option
+from banco.cli.help_format import HelpContext, held_help
 from banco.cli.words import i18n
 from banco.cli.words.click_words import localize
 
@@ -21,6 +22,8 @@ from banco.cli.words.click_words import localize
 class Subgroup(click.Group):
     """A click group whose subcommands also answer to Italian words (`aliases`: word ->
     English name)."""
+
+    context_class = HelpContext  # no word broken at its hyphen (cli/help_format.py)
 
     def __init__(self, *args, aliases: dict[str, str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -36,7 +39,7 @@ class Subgroup(click.Group):
 
         strict_numbers(command)
         localize(command, ITALIAN_OPTIONS)
-        return command
+        return held_help(command)
 
     def resolve_command(self, ctx, args):
         name = args[0] if args else None

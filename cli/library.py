@@ -89,6 +89,7 @@ class Outcome(NamedTuple):
     command: Any = None         # the typed command (banco.ledger.records.commands)
     before: State | None = None  # the table before an undo (what it gives back is said)
     ruling: Any = None          # a ruling's (found, RulingAsked): its words are the ruling's
+    taken: tuple[dict, ...] = ()  # the rows an undo retracted (what it gives back is said)
 
     @property
     def facts(self) -> tuple:
@@ -122,7 +123,7 @@ class Outcome(NamedTuple):
                 return ruling_lines(found, asked, self.game, recorded, self.replayed,
                                     getattr(self.command, "referee", None))
             if self.recorded is not None:
-                return answer(self.command, self.recorded, self.before).lines
+                return answer(self.command, self.recorded, self.before, self.taken).lines
             return refused(self.refusal.error, self.command).lines if self.refusal else []
 
     def say(self, lang: str = i18n.SOURCE) -> str:
@@ -294,7 +295,8 @@ class Library:
             if game_id is None and words is None and line is not None:  # not even split
                 game_id = self._game_or_none(game)
             return self._refused(game_id, exc, command, line)
-        return self._outcome(done, command, before)
+        out = self._outcome(done, command, before)
+        return out._replace(taken=self._retracted(done)) if before is not None else out
 
     def _referee_or_new(self, words: list[str], line: str, game: int | None, actor: str,
                         id: str | None, expect: int | None, lang: str | None,
@@ -351,6 +353,17 @@ class Library:
             return self._refused(game_id, exc, command, line)
         return self._outcome(done, command)._replace(ruling=ruling)
 
+    def _retracted(self, done: BookOutcome) -> tuple[dict, ...]:
+        """The rows an undo's EventRetracted took back (by the command id they were recorded
+        under: an index lookup), for its words to reverse their transfers."""
+        taken: list[dict] = []
+        for e in done.events:
+            if e["type"] == "EventRetracted" and not done.replayed:
+                seqs = set(e["data"]["seqs"])
+                taken += [r for r in self.book.recorded(done.game_id, e["data"]["command_id"])
+                          if r["seq"] in seqs]
+        return tuple(taken)
+
     def _game_or_none(self, game: int | None) -> int | None:
         """The game a line would address, or None where there is none: a line refused before
         its game was looked up (a quote left open) still says the game's seq."""
@@ -362,12 +375,13 @@ class Library:
     def _refused(self, game_id: int | None, error: Exception, command=None,
                  line: str | None = None) -> Outcome:
         """What `execute` caught, as a refusal: a BancoError as it is, a line's shape (what
-        click words on the command line) said plainly with the line, a ValueError a usage
-        error."""
+        click words on the command line) said in click's words with the word's usage and hint
+        (cli/lines/shape_words.py), a ValueError a usage error."""
         from banco.cli.lines.parse import LineShape
+        from banco.cli.lines.shape_words import refused
 
-        if isinstance(error, LineShape):
-            error = UsageError("{why}: `{line}`", why=error.why, line=line or "")
+        if isinstance(error, LineShape):  # said as the command line says it (its usage, a hint)
+            error = refused(error, line or "")
         elif not isinstance(error, BancoError):
             error = UsageError(str(error))
         seq = self.book.store.last_seq(game_id) if game_id is not None else 0

@@ -22,6 +22,7 @@ from banco.cli.command_table import (
     lang_option,
     set_group,
 )
+from banco.cli.help_format import HelpContext, held_help
 from banco.cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout, recorded_seqs
 from banco.cli.session import ARGS, Session, strict_numbers
 from banco.cli.words import i18n
@@ -33,13 +34,15 @@ from banco.ledger.base.errors import EXIT_DATABASE, BancoError
 EPILOG = N_("""\b
 Exit codes:
   0  done
-  1  refused by the rules (nothing appended, except the recorded refusal of a late claim)
+  1  refused by the rules (nothing appended, except the recorded refusal of a
+     late claim)
   2  usage error (unknown name, bad number, no such game; in `run`, a `!` line
      the rules accepted, and so recorded)
   3  audit, doctor or report found a problem, or import or copy refused a game
-  4  the database cannot be used (missing, locked, corrupt, newer format), or the
-     answer cannot be written (disk full)
-  5  conflict: the game changed while the command was decided (nothing appended; retry)""")
+  4  the database cannot be used (missing, locked, corrupt, newer format), or
+     the answer cannot be written (disk full)
+  5  conflict: the game changed while the command was decided (nothing
+     appended; retry)""")
 
 def card_choice_words(ctx: click.Context, word: str) -> list[str] | None:
     """`draw` (or `pesca`) typed at a pay-or-draw card: the words that say the choice with
@@ -162,6 +165,8 @@ class BancoGroup(click.Group):
     """Loads a command's module only when that command runs; turns a user's mistake into one
     `error:` or `refused:` line and its documented exit code."""
 
+    context_class = HelpContext  # no word broken at its hyphen (cli/help_format.py)
+
     def list_commands(self, ctx):
         return sorted(COMMANDS)
 
@@ -175,7 +180,7 @@ class BancoGroup(click.Group):
             command.params.append(lang_option)  # `banco state --lang it`, like --db
         strict_numbers(command)  # `1_000` and `６` are no numbers to a banker (ledger/base/numbers.py)
         localize(command, ITALIAN_OPTIONS)
-        return command
+        return held_help(command)
 
     def resolve_command(self, ctx, args):
         name = args[0] if args else None
@@ -415,7 +420,7 @@ def help_(ctx, word):
     # a word that is none is said as such; `draw` at a pay-or-draw card is `card`'s
     _name, command, _args = group_ctx.command.resolve_command(group_ctx, [word])
     named = group_ctx.command.get_command(group_ctx, word) is not None
-    with click.Context(command, info_name=word if named else command.name,
+    with HelpContext(command, info_name=word if named else command.name,
                        parent=group_ctx) as sub:
         click.echo(command.get_help(sub))
 

@@ -27,6 +27,27 @@ def test_new_accepts_every_edition_and_board_prints_its_header(banco, edition):
     assert banco("cards").output.count("\n") == sum(len(d.cards) for d in e.decks.values())
 
 
+@pytest.mark.parametrize("edition", ["it-lire", "us"])
+def test_the_board_says_every_amount_with_its_currency(banco, edition):
+    """`board` on the lire edition printed `price 6000  mortgage 3000  rents [200, ...]`
+    bare, the only reading without the currency (the last trial)."""
+    import re
+
+    banco("new", "Anna", "Bruno", "--edition", edition, "--rules", FITS.get(edition, "classic"))
+    e = load_edition(edition)
+    digits, cur = f"[\\d{re.escape(e.thousands)}]+", re.escape(e.currency)
+    amount = re.compile(f"{cur}{digits}" if e.currency_first else f"{digits} {cur}")
+    out = banco("board").output
+    for line in out.splitlines()[3:43]:
+        # what is left of a line, the position, its amounts and a utility's dice multiples
+        # aside, holds no number: none is said bare
+        said = re.sub(r"\d+x dice", "", amount.sub("", line[5:]))
+        assert not re.search(r"\d", said), line
+    if edition == "it-lire":
+        assert "price  6.000 £  mortgage  3.000 £  rents 200 £, 1.000 £" in out
+        assert "house 5.000 £" in out
+
+
 def test_an_unknown_edition_lists_them_and_suggests_one(banco):
     err = banco("new", "Anna", "Bruno", "--edition", "it-lira", code=2).output
     assert "unknown edition 'it-lira' (did you mean 'it-lire'?)" in err

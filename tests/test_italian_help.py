@@ -127,3 +127,29 @@ def test_the_shell_s_help_names_the_word_in_the_shell_s_language(banco, lang, ty
                              input=typed + "\n").output
     said = [line.split("> ")[-1] for line in out.splitlines() if "Us" in line]
     assert said == [usage], out
+
+
+def test_no_help_breaks_a_word_at_its_hyphen():
+    """`scambia --help` wrapped `carta-prigione` as `carta-` and `prigione` on two lines (the
+    last trial): at the terminal's 80 columns, no command's help (in either language) ends a
+    line inside a hyphenated word, option or value."""
+    import re
+
+    from click.testing import CliRunner
+
+    from banco.cli.command_table import group
+    from banco.cli.main import cli
+
+    runner = CliRunner(env={"COLUMNS": "80"})
+    broken = []
+    for path in _paths(group()):
+        for lang in ("en", "it"):
+            said = runner.invoke(cli, ["--lang", lang, *path, "--help"]).output
+            assert max(len(line) for line in said.splitlines()) <= 80, (lang, path)
+            broken += [(lang, path, line) for line in said.splitlines()
+                       if re.search(r"[\w`\[]-$", line)]
+    # `help scambia` on the command line and in the shell: the same help
+    for args in (["--lang", "it", "help", "scambia"], ["--lang", "it", "shell"]):
+        said = runner.invoke(cli, args, input="aiuto scambia\n").output
+        assert "`carta-prigione`" in said, args
+    assert broken == []

@@ -58,9 +58,10 @@ def paired(tmp_path):
     return db, keys
 
 
-def rewrite(db, *statements, key=None, args=()):
+def rewrite(db, *statements, key=None, args=(), named=None):
     """A forger with the file: the statements, then every entry re-chained from the first, each
-    hashed as banco hashes (with `key`: one who has the key; None: one who has not)."""
+    hashed as banco hashes (with `key`: one who has the key; None: one who has not).  `named`:
+    whether doctor names it after (default: unless the forger had the key)."""
     conn = sqlite3.connect(db)
     drop_triggers(conn)
     for i, sql in enumerate(statements):
@@ -74,7 +75,7 @@ def rewrite(db, *statements, key=None, args=()):
     conn.commit()
     conn.close()
     # the triggers back; the history stays named, unless the forger had the key
-    banco(db, "doctor", "--repair", code=0 if key else 3)
+    banco(db, "doctor", "--repair", code=(0 if key else 3) if named is None else 3 * named)
 
 
 def test_the_key_is_made_beside_the_file_for_its_owner_only(paired):
@@ -274,3 +275,31 @@ def test_a_copy_carries_no_tokens_so_needs_no_key(paired, tmp_path):
     assert "phone tokens were not copied" in result.output
     assert not os.path.exists(tmp_path / "c.db.token-key")
     assert json.loads(banco(tmp_path / "c.db", "audit", "--json"))["ok"]
+
+
+def test_a_copy_without_its_key_is_no_forgery_but_says_what_it_cannot_check(paired, tmp_path):
+    """A file copied without its `.token-key` exited 3 on every keyed entry, while
+    docs/referee.md said such an entry is "named as either": an honest copy looked forged.
+    Where the key is not, audit and doctor check each entry's link, find no problem, and say
+    what they could not check; beside its key the same file's rewritten entry is named."""
+    import shutil
+
+    db, _ = paired
+    copy = str(tmp_path / "copy.db")
+    shutil.copy(db, copy)  # the file alone, as `cp` copies it
+    audit = json.loads(banco(copy, "audit", "--json"))
+    doctor = json.loads(banco(copy, "doctor", "--json"))
+    assert audit["ok"] and doctor["healthy"] and audit["database"] == []
+    for doc in (audit, doctor):
+        said = [n for n in doc["not_checked"] if n.startswith("the tokens' history")]
+        assert len(said) == 1 and f"its key is not here ({copy}.token-key)" in said[0]
+        assert "so 4 of its 4 entries" in said[0] and "re-chained" in said[0]
+    assert "not checked here: the tokens' history" in banco(copy, "audit")
+    # a player's token made a banker's and re-chained without the key: the copy cannot tell,
+    # and says so (above); beside the key, it is named
+    rewrite(copy, "UPDATE tokens SET role='banker', player=NULL WHERE id=4", named=False)
+    assert json.loads(banco(copy, "audit", "--json"))["not_checked"]
+    shutil.copy(token_key.key_path(db), f"{copy}.token-key")
+    for command in ("audit", "doctor"):
+        assert any("no entry of the tokens history is hashed with its key" in p
+                   for p in token_problems(copy, command)), command

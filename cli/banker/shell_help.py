@@ -5,6 +5,7 @@ concept."""
 
 from __future__ import annotations
 
+from banco.cli.help_format import HelpContext
 from banco.cli.words.i18n import N_, _
 from banco.ledger.base.names import fold, shown
 
@@ -129,7 +130,7 @@ def help_lines(arg: str) -> list[str]:
     for p in where:
         p.hidden = True
     try:
-        with click.Context(command, info_name=in_shell_language(word)) as sub:
+        with HelpContext(command, info_name=in_shell_language(word)) as sub:
             out.append(command.get_help(sub))
     finally:
         for p in where:

@@ -274,12 +274,19 @@ def _interrupted(session, name: str, current: Line | None, last_recorded) -> Non
 
 
 def _dry_run(session, name: str, text: str, **options) -> None:
-    """The transcript on a copy of the database (SQLite's backup: the WAL included)."""
+    """The transcript on a copy of the database (SQLite's backup: the WAL included; a
+    PostgreSQL database's games copied into a SQLite file, numbered as there, each verified):
+    its lines checked against the real games, nothing kept.  A URL is never a file's name:
+    the copy of a PostgreSQL database was an empty file, on which a dry run meant nothing."""
     import tempfile
 
+    from banco.ledger.store.postgres_connection import is_postgres_url
+
+    postgres = is_postgres_url(session.db)
     with tempfile.TemporaryDirectory(prefix="banco-dry-run-") as tmp:
-        copy = os.path.join(tmp, os.path.basename(session.db) or "banco.db")
-        if os.path.exists(session.db):
+        copy = os.path.join(tmp, "banco.db" if postgres
+                            else os.path.basename(session.db) or "banco.db")
+        if postgres and session.book.store.has_tables() or os.path.exists(session.db):
             session.book.store.backup(copy)
         trial = Session(copy, session.game_option, session.actor)
         note = _("dry run: checked on a copy; nothing was written to {db}").format(

@@ -26,14 +26,14 @@ class Answer(NamedTuple):
     code: int = 0
 
 
-def answer(command, outcome, before=None) -> Answer:
+def answer(command, outcome, before=None, taken=()) -> Answer:
     """The words of `command`'s outcome (ledger/book.py's Outcome); `before`: the table before
-    it, for `undo`'s words."""
+    it, and `taken` the rows it retracted, for `undo`'s words."""
     from banco.cli.lines.turn import Undo  # (the commands are not imported for a reading)
 
     lines: list[tuple[bool, str]] = []
     if isinstance(command, Undo) and not (outcome.replayed or outcome.refused):
-        lines += undone(outcome, before)
+        lines += undone(outcome, before, taken)
     else:
         said = outcome_lines(outcome)
         lines += said.lines
@@ -156,15 +156,19 @@ def what_follows(outcome) -> list[str]:
     return [turn_line(state)]
 
 
-def undone(outcome, before) -> list[tuple[bool, str]]:
-    """What an undo takes back, in the table's words, not the event types it retracts."""
+def undone(outcome, before, taken=()) -> list[tuple[bool, str]]:
+    """What an undo takes back, in the table's words, not the event types it retracts;
+    `taken`: the rows retracted (each transfer is said reversed), () when not known."""
     from banco.cli.words.undo_text import undone_line
 
     lines = []
     for e in outcome.events:
         if e["type"] == "EventRetracted":  # the line it took back is a parameter of its reason
             typed = e["data"]["reason"].get("line")
-            lines.append((False, undone_line(e["data"]["seqs"], typed, before, outcome.state)))
+            seqs = set(e["data"]["seqs"])
+            facts = [r for r in taken if r["seq"] in seqs] or None
+            lines.append((False, undone_line(e["data"]["seqs"], typed, before, outcome.state,
+                                             facts)))
     return lines
 
 

@@ -41,9 +41,16 @@ class LineShape(UsageError):
     """The line's shape is not the word's (click's `No such option`, `Missing argument`, `Got
     unexpected extra argument`...): worded by click, which cli/execution.py asks."""
 
-    def __init__(self, why: str):
+    def __init__(self, why: str, **detail):
         super().__init__("{why}", why=why)
         self.why = why
+        # what the library says it with (cli/lines/shape_words.py): `extra` (the words too
+        # many), `missing` (the argument's metavar), `option` (unknown), `needs` (an option
+        # without its value), `value` and `choices`; `word`, `spec`: the word as typed, its
+        # entry in the table of words (set by read())
+        self.detail = detail
+        self.word: str | None = None
+        self.spec = None
 
 
 class Parsed:
@@ -122,7 +129,11 @@ def read(table, words: list[str], language: str = "en", now: str | None = None) 
         deck, number = state.turn.card_choice
         rest = [deck, str(number), CHOICE_ALONE[english_word(words[0])], *rest]
     spec = BY_ENGLISH[word]
-    params, context = shape(spec, rest)
+    try:
+        params, context = shape(spec, rest)
+    except LineShape as exc:  # said with the word's usage, as the word was typed
+        exc.word, exc.spec = typed, spec
+        raise
     if word == "time-up":
         params["now"] = now
     return Parsed(BUILDERS[word](table, typed, language, **params), word, typed, context)
@@ -155,7 +166,8 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
         if takes is None:
             if not spec.loose or w.startswith("--") and spec.strays \
                     or name == "--help":
-                raise LineShape(f"no such option {name}")  # click (or no_stray_options) says it
+                # click (or no_stray_options) says it
+                raise LineShape(f"no such option {name}", option=name)
             loose.append(w)  # `-1`, `--give`: the word's own
             continue
         if not isinstance(takes, str) and takes.flag:
@@ -165,7 +177,7 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
             continue
         if not eq:
             if i >= len(words):
-                raise LineShape(f"{name} needs a value")
+                raise LineShape(f"{name} needs a value", needs=name)
             value = words[i]
             i += 1
         if isinstance(takes, str):  # a context option
@@ -186,15 +198,16 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
 def _arguments(spec, words: list[str], params: dict) -> None:
     """The positional words into the word's arguments, as click assigns them."""
     fixed = [a for a in spec.args if not a.many]
-    if len(words) < sum(a.required for a in fixed):
-        raise LineShape("missing argument")
+    required = [a for a in fixed if a.required]
+    if len(words) < len(required):  # click names the first argument not given
+        raise LineShape("missing argument", missing=metavar(required[len(words)]))
     at = 0
     for n, arg in enumerate(spec.args):
         if arg.many:
             after = sum(1 for a in spec.args[n + 1:] if not a.many)
             taken = words[at:len(words) - after]
             if arg.required and not taken:
-                raise LineShape("missing argument")
+                raise LineShape("missing argument", missing=metavar(arg))
             params[arg.name] = tuple(taken)
             at += len(taken)
             continue
@@ -208,10 +221,15 @@ def _arguments(spec, words: list[str], params: dict) -> None:
 
             number = whole(value.strip())
             if number is None:
-                raise LineShape("not a whole number")
+                raise LineShape("not a whole number", value=value)
             value = number
         if arg.choice and value not in arg.choice:
-            raise LineShape("not one of the choices")
+            raise LineShape("not one of the choices", value=value, choices=arg.choice)
         params[arg.name] = value
     if at < len(words):
-        raise LineShape("unexpected extra argument")
+        raise LineShape("unexpected extra argument", extra=words[at:])
+
+
+def metavar(arg) -> str:
+    """An argument as the usage line names it (click's: its metavar, else its NAME)."""
+    return arg.metavar or arg.name.upper()

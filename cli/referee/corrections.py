@@ -22,9 +22,12 @@ def correct(session, words, move, owner, reason, referee):
     """A referee's correction, recorded as a fact (never an edit of the past):
 
     \b
-      correct PLAYER AMOUNT           money from the Bank (+) or back to it (-)
-      correct --move PLAYER SPACE     the token put on SPACE (out of jail, if in it)
-      correct --owner PROPERTY WHO    the deed given to a player, or back to the `bank`
+      correct PLAYER AMOUNT
+          money from the Bank (+) or back to it (-)
+      correct --move PLAYER SPACE
+          the token put on SPACE (out of jail, if in it)
+      correct --owner PROPERTY WHO
+          the deed given to a player, or back to the `bank`
     """
     from banco.cli.lines.referee import correction
     from banco.cli.referees import referee_of

@@ -158,6 +158,8 @@ def _print_report(report, expect_head: str | None = None) -> None:
             click.echo(_("  note: {note}").format(note=say(note)))
     for f in report.findings:
         click.echo(_("database: {problem}").format(problem=say(f.problem)))
+    for note in report.not_checked:  # as doctor says it: no problem, but not vouched for
+        click.echo(_("not checked here: {what}").format(what=say(note)))
     for m in report.maintenance:
         # what was done and why are the history's own words, as recorded
         click.echo(_("maintenance {at}: {what} ({why})").format(at=m["at"], what=m["what"],

@@ -295,15 +295,20 @@ def board_text(edition, rules) -> str:
     width = max(len(k) for k in [_("kind"), *kinds.values()]) + 2
     named = max(len(s["name"]) for s in spaces) + 2  # "Bastioni Gran Sasso (classico)"
     lines = [f"{_('pos'):>3}  {_('space'):<{named}}{_('kind'):<{width}}{_('details')}"]
+    # every amount with the edition's currency, as every other reading says it (the lire
+    # board printed `price 6000` bare, the last trial), the columns as wide as the widest
+    price_w = max(len(money(s["price"])) for s in spaces if s["price"])
+    mortgage_w = max(len(money(s["mortgage"])) for s in spaces if s["price"])
     for s in spaces:
         if s["price"]:
-            rents = s["rents"]
+            rents = ", ".join(money(r) for r in s["rents"])
             if s["kind"] == "utility":  # multipliers of the dice, by utilities owned
                 rents = _(" or ").join(_("{n}x dice").format(n=r) for r in s["rents"])
             extra = _("price {price:>3}  mortgage {mortgage:>3}  rents {rents}").format(
-                price=s["price"], mortgage=s["mortgage"], rents=rents)
+                price=money(s["price"]).rjust(price_w),
+                mortgage=money(s["mortgage"]).rjust(mortgage_w), rents=rents)
             if s["house_cost"]:
-                extra += _("  house {cost}").format(cost=s["house_cost"])
+                extra += _("  house {cost}").format(cost=money(s["house_cost"]))
         elif s["kind"] == "tax":
             extra = _("pay {amount} to the Bank").format(amount=money(s["amount"]))
         elif s["kind"] == "go":

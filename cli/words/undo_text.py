@@ -1,6 +1,7 @@
 """What an `undo` takes back, said in the table's words ("Bruno gets back 220 M; Via Roma is
-mortgaged again"), worked out from the table before and after it: the event types it
-retracts tell a banker nothing (issue 20)."""
+mortgaged again"): the event types it retracts tell a banker nothing (issue 20).  The money
+is said from the facts it retracts, each transfer reversed (a trade's fee to the Bank is not
+the other player's: the last trial), the rest from the table before and after it."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from banco.cli.words.i18n import _, ngettext
 from banco.ledger.table.state import BANK, State
 
 
-def taken_back(before: State, after: State, catalog=None) -> list[str]:
-    """The differences `undo` makes, one phrase each: money, deeds, mortgages, buildings,
-    tokens, an auction, whose turn.  `catalog`: the gettext translations to say them with (a
-    server speaks each page's language); None, the user's language."""
+def taken_back(before: State, after: State, catalog=None,
+               facts: list[dict] | None = None) -> list[str]:
+    """The differences `undo` makes, one phrase each: money, deeds (each once, all its changes
+    in one phrase), tokens, an auction, whose turn.  `catalog`: the gettext translations to say
+    them with (a server speaks each page's language); None, the user's language.  `facts`: the
+    rows the undo retracts, whose transfers it reverses; without them (a preview) the money
+    is read from the two tables' cash."""
     _ = catalog.gettext if catalog is not None else i18n._
     ngettext = catalog.ngettext if catalog is not None else i18n.ngettext
     money = after.edition.money
@@ -27,7 +31,8 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
             continue
         if old.bankrupt and not p.bankrupt:
             said.append(_("{player} is back in the game").format(player=p.name))
-    for giver, taker, amount in _transfers(before, after):
+    moved = _reversed(facts, before, after) if facts is not None else None
+    for giver, taker, amount in moved if moved is not None else _transfers(before, after):
         if giver is None:
             said.append(_("{player} gets back {amount}").format(player=taker,
                                                                  amount=money(amount)))
@@ -49,22 +54,9 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
                                  "{player} gives back {n} jail cards", -gained).format(
                 player=p.name, n=-gained))
     for s in after.edition.properties:
-        pos, name = s.position, space_name(after, s.position)
-        if after.owners[pos] != before.owners[pos]:
-            said.append(_("{deed} goes back to the Bank").format(deed=name)
-                        if after.owners[pos] is None
-                        else _("{deed} is {owner}'s again").format(deed=name,
-                                                                   owner=after.owners[pos]))
-        if (pos in after.mortgaged) != (pos in before.mortgaged):
-            said.append(_("{deed} is mortgaged again").format(deed=name)
-                        if pos in after.mortgaged
-                        else _("{deed} is no longer mortgaged").format(deed=name))
-        level = after.buildings[pos]
-        if level != before.buildings[pos]:
-            said.append(_("{deed} has a hotel again").format(deed=name) if level == 5
-                        else _("{deed} has no buildings again").format(deed=name) if level == 0
-                        else ngettext("{deed} has {n} house again", "{deed} has {n} houses again",
-                                      level).format(deed=name, n=level))
+        parts = _deed_changes(before, after, s.position, _, ngettext)
+        if parts:  # a deed named once, however many of its changes an undo takes back
+            said.append(", ".join(parts))
     for p in after.players:
         old = was.get(p.name)
         if old is not None and p.position != old.position:
@@ -102,6 +94,72 @@ def taken_back(before: State, after: State, catalog=None) -> list[str]:
     return said
 
 
+def _deed_changes(before: State, after: State, pos: int, _, ngettext) -> list[str]:
+    """One deed's changes: the first with its name (`Vicolo Stretto is Anna's again`), the
+    others after it without (`mortgaged again`): a trade with --lift taken back named the
+    deed twice."""
+    name = space_name(after, pos)
+    parts: list[str] = []
+    if after.owners[pos] != before.owners[pos]:
+        parts.append(_("{deed} goes back to the Bank").format(deed=name)
+                     if after.owners[pos] is None
+                     else _("{deed} is {owner}'s again").format(deed=name,
+                                                                owner=after.owners[pos]))
+    if (pos in after.mortgaged) != (pos in before.mortgaged):
+        if parts:
+            parts.append(_("mortgaged again") if pos in after.mortgaged
+                         else _("no longer mortgaged"))
+        else:
+            parts.append(_("{deed} is mortgaged again").format(deed=name)
+                         if pos in after.mortgaged
+                         else _("{deed} is no longer mortgaged").format(deed=name))
+    level = after.buildings[pos]
+    if level != before.buildings[pos]:
+        if parts:
+            parts.append(_("with a hotel again") if level == 5
+                         else _("with no buildings again") if level == 0
+                         else ngettext("with {n} house again", "with {n} houses again",
+                                       level).format(n=level))
+        else:
+            parts.append(_("{deed} has a hotel again").format(deed=name) if level == 5
+                         else _("{deed} has no buildings again").format(deed=name) if level == 0
+                         else ngettext("{deed} has {n} house again",
+                                       "{deed} has {n} houses again", level).format(deed=name,
+                                                                                   n=level))
+    return parts
+
+
+def _reversed(facts: list[dict], before: State,
+              after: State) -> list[tuple[str | None, str | None, int]] | None:
+    """The money an undo moves, from the facts it retracts: each transfer reversed (its payee
+    gives back to its payer; None is the Bank), the same two accounts' transfers summed, in
+    the order they were made.  None when they do not account for every player's cash
+    change (then the two tables' cash are read): the words never say money that did not
+    move."""
+    from banco.ledger.records.events import transfers_of
+    from banco.ledger.records.upcast import upcast_row
+
+    moved: dict[tuple[str | None, str | None], int] = {}
+    for row in facts:
+        for t in transfers_of(upcast_row(row)):
+            giver = None if t["payee"] == BANK else t["payee"]
+            taker = None if t["payer"] == BANK else t["payer"]
+            if giver != taker and t["amount"]:
+                moved[(giver, taker)] = moved.get((giver, taker), 0) + t["amount"]
+    change: dict[str, int] = {}
+    for (giver, taker), amount in moved.items():
+        if giver is not None:
+            change[giver] = change.get(giver, 0) - amount
+        if taker is not None:
+            change[taker] = change.get(taker, 0) + amount
+    was = {p.name: p.cash for p in before.players}
+    cash = {p.name: p.cash - was[p.name] for p in after.players
+            if p.name in was and p.cash != was[p.name]}
+    if {n: d for n, d in change.items() if d} != cash:
+        return None
+    return [(giver, taker, amount) for (giver, taker), amount in moved.items()]
+
+
 def _transfers(before: State, after: State) -> list[tuple[str | None, str | None, int]]:
     """The money an undo moves, one (giver, taker, amount) a transfer: a rent taken back is
     `Bruno gives 4 M back to Anna`, one line, not `Bruno gives back 4 M; Anna gets back 4 M`
@@ -135,13 +193,15 @@ def _transfers(before: State, after: State) -> list[tuple[str | None, str | None
     return out
 
 
-def undone_line(seqs: list[int], line: str | None, before: State, after: State) -> str:
-    """`undone: `buy` (events 23-25): Anna gets back 200 M; Stazione Sud goes back to the Bank`."""
+def undone_line(seqs: list[int], line: str | None, before: State, after: State,
+                facts: list[dict] | None = None) -> str:
+    """`undone: `buy` (events 23-25): Anna gets back 200 M; Stazione Sud goes back to the Bank`.
+    `facts`: the rows retracted (their transfers are what is said given back)."""
     from banco.ledger.base.numbers import ranges
 
     what = f"`{line}`" if line else _("the last command")
     events = ngettext("event {seqs}", "events {seqs}", len(seqs)).format(seqs=ranges(seqs))
-    changes = taken_back(before, after)
+    changes = taken_back(before, after, facts=facts)
     return _("undone: {what} ({events}): {changes}").format(
         what=what, events=events,
         changes="; ".join(changes) if changes else _("nothing on the table changes"))

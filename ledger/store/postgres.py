@@ -378,18 +378,15 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         self.conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, key))
 
     def ensure_tables(self) -> None:
-        """Before the first write: banco's tables, created if the URL's role may create them."""
+        """Before the first write: banco's tables, created if the URL's role may create them.
+        A schema of format 3 is raised to 4 by the write itself, in its transaction
+        (_raise_format): a write refused or failed leaves the database at its old format."""
         if self.has_tables():
             if self.format > FORMAT:
                 raise DatabaseError(
                     "{path} is format {found}, written by a newer banco; this banco "
                     "writes format {format} and will not record in it (reading works): "
                     "upgrade banco", path=self.shown, found=self.format, format=FORMAT)
-            if self.format < FORMAT:  # format 3: raised before this write's rows of schema 3
-                with self.conn.transaction():
-                    self._lock(SCHEMA_LOCK)
-                    to_format_4(self.conn, now_text())
-                self.format = FORMAT
             return
         from psycopg import errors
 
@@ -403,6 +400,16 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
                                 "them with `python -m banco.ledger.store.postgres_setup URL "
                                 "--role USER`", path=self.shown) from None
         self.inspect()
+
+    def _raise_format(self) -> bool:
+        """Inside a write's transaction, before its rows: a schema of format 3 raised to 4
+        (rows of schema 3 follow, which a banco of format 3 must not write after); whether it
+        was.  It commits with the rows or not at all (it ran in a transaction of its own before
+        the write, which a refused write left raised).  self.format follows at the commit."""
+        if self.format >= FORMAT:
+            return False
+        to_format_4(self.conn, now_text())
+        return True
 
     @guarded(writing=True)
     def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
@@ -436,6 +443,7 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
                     "table again and retry", game=game_id, last_seq=last_seq,
                     expected_seq=expected_seq)
             recorded_at = not_before(recorded_at, last_at)  # a clock set back: times go on
+            raised = self._raise_format()
             written, kept = chain_rows(game_id, last_seq, prev, events, recorded_at=recorded_at,
                                        actor=actor, command_id=command_id, snapshot=snapshot)
             with conn.cursor() as cur:
@@ -448,6 +456,8 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
             if read_model is not None:
                 self.keep_read_model(game_id, last_seq, read_model(written), written[-1]["seq"])
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{written[-1]['seq']}"))
+        if raised:
+            self.format = FORMAT
         return Appended(written, game_id)
 
     def _replay(self, game_id: int, command_id: str) -> Appended:
@@ -464,6 +474,7 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         self.conn.execute("BEGIN")
         try:
             self._lock(NEW_GAME_LOCK)
+            self._raise_format()  # with the game, or not at all (its commit reads it back)
             game_id = self.next_game_id()
         except BaseException:
             self.conn.execute("ROLLBACK")

@@ -21,7 +21,7 @@ from banco.ledger.store.postgres_tokens import has_table as has_token_table
 from banco.ledger.store.postgres_tournaments import has_table as has_fact_table
 from banco.ledger.store.postgres_tournaments import rows as fact_rows
 from banco.ledger.store.protocol import StoreHealth
-from banco.ledger.store.tokens import problems_in
+from banco.ledger.store.tokens import problems_in, unchecked_in
 
 PG = Sql(events=f"{SCHEMA}.events", games=f"{SCHEMA}.games", meta=f"{SCHEMA}.meta", mark="%s")
 # The guards of the log and of the phones' tokens (ledger/store/postgres_schema.py TABLES):
@@ -134,6 +134,7 @@ class PgChecks:
             history = token_entries(self.conn)  # checked with its key, where it is here
             key = token_key.load(self.path) if history else None
             findings += [Finding("tokens", p) for p in problems_in(history, key)]
+            not_checked += unchecked_in(history, key, str(token_key.key_path(self.path)))
             if tournaments and facts:
                 known_games = {u for (u,) in self.q(f"SELECT game_uuid FROM {PG.games}")}
                 findings += tournament_chain_findings(fact_rows(self.conn, by_name=True),

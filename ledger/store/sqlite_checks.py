@@ -73,7 +73,8 @@ class FileChecks:
 
                 findings += file_findings(conn, self.path)
             state = StoreHealth(findings, h.maintenance(conn), h.missing_triggers(conn),
-                                h.missing_indexes(conn), [], (len(h.TRIGGERS), len(h.INDEXES)))
+                                h.missing_indexes(conn), h.token_not_checked(conn),
+                                (len(h.TRIGGERS), len(h.INDEXES)))
         finally:
             if began and conn.in_transaction:
                 conn.execute("COMMIT")

@@ -227,6 +227,16 @@ def problems(conn: sqlite3.Connection) -> list[Text]:
     return problems_in(history, token_key.load(file_of(conn)) if history else None)
 
 
+def unchecked(conn: sqlite3.Connection) -> list[Text]:
+    """What of a SQLite file's tokens history its key's absence leaves unchecked
+    (unchecked_in)."""
+    history = entries(conn)
+    if not history:
+        return []
+    path = file_of(conn)
+    return unchecked_in(history, token_key.load(path), str(token_key.key_path(path)))
+
+
 def problems_in(history: list[tuple], key: bytes | None = None) -> list[Text]:
     """What a tokens history (its entries as written, COLUMNS, in order) shows changed, entry
     by entry (the audit's and doctor's, on either store): an entry missing (deleted), one whose
@@ -234,7 +244,9 @@ def problems_in(history: list[tuple], key: bytes | None = None) -> list[Text]:
     that does not follow the entry before it, a revocation of a token never issued, a token
     issued twice; with the database's key (`key`, token_key.py): an entry written without it
     after one written with it, or a history none of whose entries is (rewritten without the
-    key).  Without the key a keyed entry cannot be told from one edited: both are named."""
+    key).  Without the key a keyed entry cannot be told from one edited: neither is named
+    here, and unchecked_in says what was left unchecked (not a problem: a copy without its
+    key is not forged for that)."""
     out: list[Text] = []
     expected, prev, keyed_at = 1, GENESIS, None
     issued: dict[str, int] = {}
@@ -255,11 +267,8 @@ def problems_in(history: list[tuple], key: bytes | None = None) -> list[Text]:
         if how is None and key is not None:
             out.append(msg("{what} is not what its hash binds: changed after banco wrote it, "
                            "or written by hand", what=what))
-        elif how is None:
-            out.append(msg("{what} is not what its hash binds: changed after banco wrote it, "
-                           "or written by hand, unless it was hashed with the tokens' key, "
-                           "which is not here (`banco audit` where the key is checks it)",
-                           what=what))
+        # Without the key an entry hashed with it cannot be told from one edited: an honest
+        # copy is no forgery, so it is no problem here; unchecked_in says what was not checked.
         elif how == PLAIN and keyed_at is not None and key is not None:
             out.append(msg("{what} is hashed without the tokens' key, after entry {first} "
                            "which is hashed with it: written by hand", what=what, first=keyed_at))
@@ -278,6 +287,35 @@ def problems_in(history: list[tuple], key: bytes | None = None) -> list[Text]:
                        "made the key to hash the first entry it wrote after it: the history "
                        "was rewritten without the key (or the key is another database's)"))
     return out
+
+
+def N_(message: str) -> str:  # a message marked for the catalogs, said later through msg
+    return message
+
+
+UNCHECKED = N_("the tokens' history: its key is not here ({path}), so {n} of its {total} entries "
+             "(hashed with the key, or changed since) and whether the history was rewritten "
+             "and re-chained without the key are not checked, only each entry's link to the "
+             "one before it; `banco audit` where the key is checks them")
+
+UNKEYED = N_("the tokens' history: no key beside it ({path}), and its {total} entries are hashed "
+             "without one, as a banco from before the key wrote them or as a rewrite of the "
+             "history without the key would: each entry's link to the one before it is "
+             "checked, not who wrote them; `banco audit` where the key is tells them apart")
+
+
+def unchecked_in(history: list[tuple], key: bytes | None, where: str) -> list[Text]:
+    """What the audit and doctor could not check of a tokens history because its key is not
+    here (`where`: the key's path): said beside their verdict, not as a problem.  Each entry's
+    link and order are still checked; neither the entries hashed with the key (nor edited
+    ones, which read the same) nor a history rewritten and re-chained without the key (which
+    the key would show) can be told apart from banco's here."""
+    if key is not None or not history:
+        return []
+    unknown = sum(1 for entry in history if hashed(entry, None) is None)
+    if not unknown:  # a history from before the key, or one rewritten without it: alike here
+        return [msg(UNKEYED, path=where, total=len(history))]
+    return [msg(UNCHECKED, path=where, n=unknown, total=len(history))]
 
 
 # What Keyring.find reads of the entries of one digest (either store), by id: each with the

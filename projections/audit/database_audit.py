@@ -21,6 +21,7 @@ from banco.ledger.store.connection import NotText
 from banco.ledger.store.file_checks import undecodable
 from banco.ledger.store.games import listed_games
 from banco.ledger.store.health import Finding
+from banco.ledger.store.tokens import UNCHECKED, UNKEYED
 from banco.projections.audit.audit_games import audit_games
 from banco.projections.audit.results import AuditReport
 
@@ -55,6 +56,7 @@ class DatabaseReport:
     findings: list[Finding]  # the file's, not one game's (triggers, tournaments ...)
     maintenance: list[dict]
     seal: SealCheck | None = None
+    not_checked: list = field(default_factory=list)  # the store's (a key elsewhere): no problem
 
     @property
     def ok(self) -> bool:
@@ -65,7 +67,8 @@ class DatabaseReport:
         return {"ok": self.ok, "games": [r.document() for r in self.games],
                 "database": [f.document() for f in self.findings],
                 "maintenance": self.maintenance,
-                "seal": self.seal.document() if self.seal is not None else None}
+                "seal": self.seal.document() if self.seal is not None else None,
+                "not_checked": [str(n) for n in self.not_checked]}
 
 
 def _tournament_contents(store) -> list[Finding]:
@@ -136,6 +139,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
     findings: list[Finding] = []
     index: dict[int, list[Finding]] = {}
     history: list[dict] = []
+    unchecked: list = []
     if store.format >= 1:
         health = store.health(tournaments=game is None)
         for f in health.findings:
@@ -146,6 +150,9 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
         if game is None:
             findings += _tournament_contents(store)
         history = health.maintenance  # its findings are among health's
+        # the tokens' key elsewhere (a copy): what it leaves unchecked is said, no problem
+        unchecked = [n for n in health.not_checked
+                     if getattr(n, "template", None) in (UNCHECKED, UNKEYED)]
     reports = []
     of_the_table = set()  # games whose verdict is the games table's, not their events'
     for report in _audited(store, ids, expect_head, progress):
@@ -172,7 +179,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
             check.problem = msg("event {seq} is among the sealed events, and it is not what "
                                 "was sealed: {problem}", seq=audited.bad_seq,
                                 problem=audited.problem)
-    return DatabaseReport(reports, findings, history, check)
+    return DatabaseReport(reports, findings, history, check, unchecked)
 
 
 def _audited(store, ids: list[int], expect_head: str | None,

@@ -1,0 +1,44 @@
+"""Help that never breaks a word at its hyphen: click's wrapper (textwrap) breaks `carta-prigione`
+into `carta-` and `prigione` across two lines (the last trial, `scambia --help`), and a
+banker copying an option or a value from the help would copy half of it.  A hyphen inside a
+word is held by a non-breaking hyphen while click wraps, and given back as the text is read."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+_HELD = "\u2011"  # NON-BREAKING HYPHEN: textwrap breaks only at ASCII hyphens
+_INSIDE = re.compile(r"(?<=[\w\]])-(?=[\w\[])")  # `carta-prigione`, `--dry-run`, `[--lift`
+
+
+def _hold(text: str) -> str:
+    return _INSIDE.sub(_HELD, text)
+
+
+class HeldHyphens(click.HelpFormatter):
+    """click's formatter, its hyphens inside words held while it wraps."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, _hold(args), prefix)
+
+    def write_text(self, text: str) -> None:
+        super().write_text(_hold(text))
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        super().write_dl([(first, _hold(second)) for first, second in rows], col_max,
+                         col_spacing)
+
+    def getvalue(self) -> str:
+        return super().getvalue().replace(_HELD, "-")
+
+
+class HelpContext(click.Context):
+    formatter_class = HeldHyphens
+
+
+def held_help(command: click.Command) -> click.Command:
+    """`command`'s help (its subcommands' too) wrapped without breaking a word at a hyphen."""
+    command.context_class = HelpContext
+    return command

@@ -1,0 +1,49 @@
+"""What an undo says it takes back is worked out from the facts it retracts (issue 32, the
+last trial): a trade whose receiver paid the Bank its 10% on a mortgaged deed (000 FAQ 33)
+was said `Bruno gives back 1 M; Anna gets back 4 M`, 3 M of it the Bank's, and a deed freed
+with --lift was named twice."""
+
+from __future__ import annotations
+
+import pytest
+
+import banco
+
+
+@pytest.fixture
+def book(tmp_path):
+    with banco.open(str(tmp_path / "g.db"), create=True) as b:
+        b.new(["Anna", "Bruno"], now="2026-12-06T20:00:00Z")
+        for line in ("roll 1 2", "buy", "mortgage 'vicolo stretto'"):
+            assert b.execute(line, game=1).refusal is None, line
+        yield b
+
+
+def _undone(book, trade: str, lang: str) -> str:
+    cash = {p.name: p.cash for p in book.table(1).players}
+    assert book.execute(trade, game=1).refusal is None
+    out = book.execute("undo", game=1)
+    assert out.refusal is None
+    assert {p.name: p.cash for p in book.table(1).players} == cash  # the money was right
+    return out.say(lang).splitlines()[0]
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Anna gives 1 M back to Bruno; Bruno gets back 3 M; Vicolo Stretto is Anna's again"),
+    ("it", "Anna restituisce 1 M a Bruno; Bruno riprende 3 M; Vicolo Stretto torna ad Anna"),
+])
+def test_a_trade_with_a_fee_to_the_bank_is_said_undone_transfer_by_transfer(book, lang, said):
+    line = _undone(book, "trade Anna Bruno --give 'vicolo stretto' --get 1", lang)
+    assert line.endswith(f": {said}"), line
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Anna gives 1 M back to Bruno; Bruno gets back 33 M; "
+           "Vicolo Stretto is Anna's again, mortgaged again"),
+    ("it", "Anna restituisce 1 M a Bruno; Bruno riprende 33 M; "
+           "Vicolo Stretto torna ad Anna, di nuovo con ipoteca"),
+])
+def test_a_deed_freed_in_a_trade_is_named_once_when_it_is_undone(book, lang, said):
+    line = _undone(book, "trade Anna Bruno --give 'vicolo stretto' --get 1 "
+                         "--lift 'vicolo stretto'", lang)
+    assert line.endswith(f": {said}"), line
