@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pg_cluster
 import pytest
+from store_suite import keep_unbound_snapshot
 
 from banco.ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase, UsageError
 from banco.ledger.store.canonical import canonical_json
@@ -149,7 +150,7 @@ def test_games_copied_to_postgresql_and_back_keep_their_rows_and_heads(pg, tmp_p
 
     for n in range(3):
         g = play(src, commands=n + 2, uid=f"u-{n}")
-        src.put_snapshot(g, 4, src.hash_at(g, 4), "f1", f"unbound {g}")  # no event binds it
+        keep_unbound_snapshot(src, g, 4, "f1", f"unbound {g}")  # no event binds it
         text = f"table of {g}"
         src.append(g, src.last_seq(g), [NewEvent("Note", {"n": g})], recorded_at=AT, actor="t",
                    command_id=f"snap-{g}", snapshot=lambda rows, t=text: ("f1", t,

@@ -67,14 +67,6 @@ class GameIndex:
         return out
 
     @guarded(writing=False)
-    def next_game_id(self) -> int:
-        if not self.has_tables():
-            return 1
-        table = "games" if self.format >= 2 else "events"
-        row = self.conn.execute(f"SELECT MAX(game_id) FROM {table}").fetchone()
-        return (row[0] or 0) + 1
-
-    @guarded(writing=False)
     def game_of_command(self, command_id: str) -> int | None:
         """The game a command started (an idempotent `new`), or None."""
         if not self.has_tables() or self.format < 2:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 
-from banco.ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase
+from banco.ledger.base.errors import ConflictError, DatabaseError, NoDatabase
 from banco.ledger.store.canonical import (
     GENESIS,
     not_before,
@@ -246,13 +246,6 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return row[0] if row else None
 
     @guarded(writing=False)
-    def row_at(self, game_id: int, seq: int) -> tuple | None:
-        if not self.has_tables():
-            return None
-        return self.one(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq=%s",
-                        (game_id, seq))
-
-    @guarded(writing=False)
     def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
         if not self.has_tables():
             return set()
@@ -318,10 +311,8 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         row = self.one(f"SELECT game_id FROM {GAMES} {where}ORDER BY game_id DESC LIMIT 1")
         return row[0] if row else None
 
-    @guarded(writing=False)
-    def next_game_id(self) -> int:
-        if not self.has_tables():
-            return 1
+    def _next_game_id(self) -> int:
+        """The number an import takes, under the lock on new games (begin_import)."""
         return self.one(f"SELECT COALESCE(MAX(game_id), 0) + 1 FROM {GAMES}")[0]
 
     def _game_where(self, where: str, value) -> int | None:
@@ -354,23 +345,6 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return [Snapshot(*r) for r in self.q(f"SELECT seq, head, format, state, digest FROM "
                                              f"{SNAPSHOTS} WHERE game_id=%s ORDER BY seq DESC",
                                              (game_id,))]
-
-    def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
-        """Keep a snapshot in a transaction of its own if no one holds the game (never waits
-        long, never fails the command that asked); whether it was kept."""
-        import psycopg
-
-        if not self.has_tables():
-            return False
-        try:
-            with self.conn.transaction():
-                self.conn.execute("SET LOCAL lock_timeout = 50")
-                if not self.one("SELECT pg_try_advisory_xact_lock(%s, %s)", (LOCKS, game_id))[0]:
-                    return False
-                keep_snapshot(self.conn, game_id, seq, head, fmt, text)
-            return True
-        except (BancoError, psycopg.Error):
-            return False
 
     # --- writing ------------------------------------------------------------------------------
 
@@ -464,7 +438,7 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         self.conn.execute("BEGIN")
         try:
             self._lock(NEW_GAME_LOCK)
-            game_id = self.next_game_id()
+            game_id = self._next_game_id()
         except BaseException:
             self.conn.execute("ROLLBACK")
             raise

@@ -164,10 +164,6 @@ class EventStore(Protocol):
         skip reading its rows again when nothing else wrote; None when the store cannot tell
         (then they are read again)."""
 
-    def row_at(self, game_id: int, seq: int) -> tuple | None:
-        """Row `seq` as stored (COLUMNS order, ledger/store/schema.py), None when there is
-        none: what binds a snapshot to the chain (ledger/store/snapshot_binding.py)."""
-
     def game_start(self, game_id: int) -> dict | None:
         """The game's GameStarted row."""
 
@@ -194,12 +190,8 @@ class EventStore(Protocol):
     def snapshots(self, game_id: int) -> list[Snapshot]:
         """The game's snapshots, newest first (the nearest before a seq is the first whose
         seq is not after it), each with the digest recorded with it (never recomputed on
-        reading: the reader checks it, ledger/store/snapshot_binding.py)."""
-
-    def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
-        """Keep a snapshot if it can be done at once, its digest
-        (snapshot_binding.snapshot_digest) recorded with it; whether it was kept (never
-        fails).  The snapshots `append` and `finish` keep are recorded with theirs too."""
+        reading: the reader checks it, ledger/store/snapshot_binding.py).  A store keeps them
+        only with what it writes (`append`'s `snapshot`, the import's `finish`)."""
 
     # --- the read model ---------------------------------------------------------------------
 
@@ -231,9 +223,6 @@ class EventStore(Protocol):
 
     def latest_game(self, unfinished: bool) -> int | None:
         """The highest game number (among the unfinished ones if asked)."""
-
-    def next_game_id(self) -> int:
-        """The number the next new game would get."""
 
     def game_of_command(self, command_id: str) -> int | None:
         """The game a command started (an idempotent `new`), or None."""

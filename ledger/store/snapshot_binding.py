@@ -59,8 +59,9 @@ class LogAt(NamedTuple):
 def log_at(store: EventStore, game_id: int, seq: int) -> LogAt:
     """The log's event `seq`, read once (by the primary key), as a snapshot there is held to
     it."""
-    row = store.row_at(game_id, seq)
-    return LogAt(row[9] if row else None, bound_table_digest(row, store.chain_game_id(game_id)))
+    rows = store.read(game_id, seq - 1, seq)
+    row = rows[0] if rows else None
+    return LogAt(row["hash"] if row else None, bound_table_digest(row))
 
 
 def problem(store: EventStore, game_id: int, snap: Snapshot,

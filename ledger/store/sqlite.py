@@ -17,7 +17,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 
-from banco.ledger.base.errors import BancoError, ConflictError, DatabaseError
+from banco.ledger.base.errors import ConflictError, DatabaseError
 from banco.ledger.store.bulk import GameImport, GameRows, RawRows
 from banco.ledger.store.canonical import GENESIS, not_before
 from banco.ledger.store.chain import chain_rows, check_rows, insert_values, verify_chain
@@ -293,14 +293,6 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         return row[0] if row else None
 
     @guarded(writing=False)
-    def row_at(self, game_id: int, seq: int) -> tuple | None:
-        """The row at `seq` as stored (COLUMNS order), or None (the primary key)."""
-        if not self.has_tables():
-            return None
-        return self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq=?",
-                                 (game_id, seq)).fetchone()
-
-    @guarded(writing=False)
     def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
         """Every seq a retraction of this game (up to seq `upto`) takes back (by the type
         index)."""
@@ -327,27 +319,6 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             rows = self.read_table("SELECT seq, head, format, state, NULL FROM snapshots "
                                    "WHERE game_id=? ORDER BY seq DESC", (game_id,))
         return [Snapshot(*r) for r in rows]
-
-    def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
-        """Keep a snapshot in a transaction of its own, if the file can be written and nobody
-        is writing (a read that had to fold a long game leaves one for the next command): never
-        waits, never fails the command that asked; whether it was kept."""
-        if self.readonly or self.format < 2:
-            return False
-        wait, self.wait = self.wait, 0.05
-        try:
-            self.conn.execute(f"PRAGMA busy_timeout={int(self.wait * 1000)}")
-            self.write(lambda conn: put_snapshot(conn, game_id, seq, head, fmt, text),
-                       migrating=False)
-            return True
-        except (BancoError, sqlite3.Error):
-            return False
-        finally:
-            self.wait = wait
-            try:
-                self.conn.execute(f"PRAGMA busy_timeout={int(wait * 1000)}")
-            except sqlite3.Error:
-                pass
 
     @guarded(writing=False)
     def last_seq(self, game_id: int) -> int:
@@ -388,9 +359,8 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
 
     # --- writing ------------------------------------------------------------------------------
 
-    def _begin_write(self, migrating: bool = True) -> None:
-        """BEGIN IMMEDIATE, then (inside the lock) check the format, creating or migrating.
-        `migrating` False: a format-3 file stays so (schema.upgrade)."""
+    def _begin_write(self) -> None:
+        """BEGIN IMMEDIATE, then (inside the lock) check the format, creating or migrating."""
         if self.readonly:
             raise DatabaseError("{path} is read-only: banco can show it but not record in "
                                 "it; nothing was recorded (`banco backup` makes a copy you can "
@@ -412,7 +382,7 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             if found == 0:
                 self._create()
             elif found < FORMAT:
-                upgrade(self.conn, found, migrating)
+                upgrade(self.conn, found)
                 self.inspect()
             from banco.ledger.store.file_checks import refuse_damaged
 
@@ -528,12 +498,11 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
 
     # --- tables beside the games' -------------------------------------------------------------
 
-    def write(self, work, *, migrating: bool = True):
+    def write(self, work):
         """Run `work(conn)` in one write transaction (BEGIN IMMEDIATE, the format checked as for
         an append), committed if it returns, rolled back if it raises: for the tables other
-        modules keep beside the games' (ledger/tournaments.py).  Returns what `work` returns.
-        `migrating`: as _begin_write's."""
-        self._begin_write(migrating)
+        modules keep beside the games' (ledger/tournaments.py).  Returns what `work` returns."""
+        self._begin_write()
         conn = self.conn
         try:
             result = work(conn)
