@@ -42,6 +42,7 @@ from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.chain import BrokenChain, broken_warning, first_break
 from banco.ledger.store.open import open_store
 from banco.ledger.store.protocol import Appended, ChainProblem, EventStore, NewEvent
+from banco.ledger.store.reading import last_command as last_command_rows
 from banco.ledger.store.schema import FORMAT
 from banco.ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
 
@@ -200,8 +201,8 @@ class Book(LogReading):
     def _read(self, game_id: int, after: int, prev: str, limit: int | None = None) -> list[dict]:
         """Rows after `after`, checked against the chain (a break is warned about, loudly,
         once: the table is still shown, no write made on it) and against the fold's types."""
-        new, problem = self.store.read_checked(game_id, after, prev, limit)
-        self._note_break(game_id, problem)
+        new = self.store.read(game_id, after, limit=limit, prev_hash=prev)
+        self._note_break(game_id, new.problem)
         for e in new:
             if e["type"] not in HANDLERS:
                 raise DatabaseError(
@@ -271,7 +272,7 @@ class Book(LogReading):
         chunks."""
         from banco.ledger.table.snapshot_codec import shape
 
-        started = self.store.game_start(game_id)
+        started = self.game_start(game_id)
         if started is None:
             if self.store.last_seq(game_id) == 0:
                 raise UsageError("no game {game} in this database", game=game_id)
@@ -324,7 +325,7 @@ class Book(LogReading):
 
     def last_command(self, game_id: int) -> LastCommand | None:
         """The game's last recorded command: its line, seqs and time (two index lookups)."""
-        return last_command_of(self.store.last_command(game_id))
+        return last_command_of(last_command_rows(self.store, game_id))
 
     def recorded(self, game_id: int, command_id: str) -> list[dict]:
         """The rows a command id recorded in a game (an index lookup), or []."""
@@ -451,10 +452,10 @@ class Book(LogReading):
 
             verdict = verdict_from_prose(verdict)
         verdict = json.loads(json.dumps(verdict))  # as a recorded fact holds it: lists
-        rows = self.store.read_type(game_id, "RulingRecorded")
+        rows = self.rows_of_type(game_id, "RulingRecorded")
         if not rows:
             return None
-        undone = {s for r in self.store.read_type(game_id, "EventRetracted")
+        undone = {s for r in self.rows_of_type(game_id, "EventRetracted")
                   for s in r["data"]["seqs"]}
         return next((row for row in upcast_rows(rows)
                      if row["seq"] not in undone and row["data"]["kind"] == ruling.kind
@@ -511,7 +512,7 @@ class Book(LogReading):
         if replayed:
             return replayed
         try:
-            events = undo_facts(self.store.read_backwards(game_id, state.seq + 1))
+            events = undo_facts(self.backwards(game_id, state.seq + 1))
         except RuleViolation:
             if done := recorded_meanwhile(self.store, game_id, command_id,
                                           command_recorded(line, None)["data"]):

@@ -26,6 +26,7 @@ from banco.ledger.store.canonical import (
 )
 from banco.ledger.store.chain import verify_chain
 from banco.ledger.store.protocol import EventStore, NewEvent, ReadRows, conforms
+from banco.ledger.store.reading import game_start, last_command, read_backwards
 
 AT = "2026-11-29T10:00:00.000000Z"
 
@@ -60,6 +61,13 @@ def start(store: EventStore, *players: str, cid: str = "new", uid: str | None = 
 def note(store: EventStore, game: int, expected: int, *texts: str, cid: str):
     return store.append(game, expected, [NewEvent("Note", {"text": t}) for t in texts],
                         recorded_at=AT, actor="test", command_id=cid)
+
+
+def read_checked(store: EventStore, game: int, after: int = 0, prev_hash: str = GENESIS,
+                 limit: int | None = None):
+    """(rows, the chain's first break or None): `read` checked from `prev_hash`."""
+    rows = store.read(game, after, limit=limit, prev_hash=prev_hash)
+    return list(rows), rows.problem
 
 
 def keep_unbound_snapshot(store: EventStore, game: int, seq: int, fmt: str, text: str) -> None:
@@ -108,8 +116,8 @@ class StoreSuite:
         assert store.last_seq(1) == 5 and store.head(1) == back[-1]["hash"]
         assert store.hash_at(1, 3) == back[2]["hash"] and store.hash_at(1, 6) is None
         assert store.command_events(1, "c1") == rows
-        assert store.last_command(1) == rows
-        assert store.read_type(1, "Note") == rows
+        assert last_command(store, 1) == rows
+        assert store.read(1, types=("Note",)) == rows
 
     def test_an_empty_store_reads_as_empty(self, store):
         assert store.read(1) == [] and store.last_seq(1) == 0 and store.head(1) == GENESIS
@@ -125,7 +133,7 @@ class StoreSuite:
                                      (2, "u-b", ["Carla", "Dario"], 2, False)]
         assert listed[1]["head"] == b[-1]["hash"] and store.game(2) == listed[1]
         assert store.game_of_command("n2") == 2 and store.game_with_uuid("u-a") == 1
-        assert store.game_start(2)["data"]["players"] == ["Carla", "Dario"]
+        assert game_start(store, 2)["data"]["players"] == ["Carla", "Dario"]
         assert store.latest_game(unfinished=True) == 2
         store.append(2, 2, [NewEvent("GameEnded", {})], recorded_at=AT, actor="test",
                      command_id="end")
@@ -172,7 +180,7 @@ class StoreSuite:
         # even decided on a seq since passed: the id is the command, recorded once
         later = note(store, g, 4, "c", cid="other")
         assert note(store, g, 2, "a", "b", cid="same") == first
-        assert seqs(store.read(g)) == [1, 2, 3, 4, 5] and store.last_command(g) == later
+        assert seqs(store.read(g)) == [1, 2, 3, 4, 5] and last_command(store, g) == later
 
     def test_a_retried_new_game_is_the_game_it_started(self, store):
         first = start(store, "Anna", "Bruno", cid="new-1")
@@ -189,11 +197,11 @@ class StoreSuite:
         assert seqs(store.read(g, 4)) == list(range(5, 13))
         assert seqs(store.read(g, 4, 7)) == [5, 6, 7]
         assert seqs(store.read(g, 0, 1)) == [1] and store.read(g, 12) == []
-        assert seqs(store.read_backwards(g)) == list(range(12, 0, -1))
-        assert seqs(store.read_backwards(g, 5, chunk=2)) == [4, 3, 2, 1]
-        rows, problem = store.read_checked(g, 3, store.hash_at(g, 3), limit=4)
+        assert seqs(read_backwards(store, g)) == list(range(12, 0, -1))
+        assert seqs(read_backwards(store, g, 5, chunk=2)) == [4, 3, 2, 1]
+        rows, problem = read_checked(store, g, 3, store.hash_at(g, 3), limit=4)
         assert (seqs(rows), problem) == ([4, 5, 6, 7], None)
-        assert seqs(store.read_types(g, ["Note"], after=6, limit=3)) == [7, 8, 9]
+        assert seqs(store.read(g, 6, types=["Note"], limit=3)) == [7, 8, 9]
         assert [s for s, _ in store.times(g, 9)] == [10, 11, 12]
 
     # --- the chain ------------------------------------------------------------------------
@@ -210,20 +218,20 @@ class StoreSuite:
             assert row["chain_version"] == CHAIN_VERSION
             assert row["hash"] == row_hash(row["prev_hash"], row)
         assert verify_chain(rows) == (5, rows[-1]["hash"], None)
-        assert store.read_checked(g) == (rows, None)
+        assert read_checked(store, g) == (rows, None)
 
     def test_a_changed_row_is_caught_by_the_checked_read(self, store, kit):
         g = start(store, "Anna", "Bruno").game_id
         for i in range(2, 7):
             note(store, g, i, f"n{i}", cid=f"c{i}")
         kit.tamper(store, g, 4, canonical_json({"text": "forged"}))
-        rows, problem = store.read_checked(g)
+        rows, problem = read_checked(store, g)
         assert len(rows) == 7 and rows[3]["data"] == {"text": "forged"}
         assert problem is not None and problem.seq == 4
         assert "hash" in str(problem.problem)
         assert verify_chain(store.read(g))[2].seq == 4
         # read from the row after it, the chain from there is whole again
-        assert store.read_checked(g, 4, store.hash_at(g, 4))[1] is None
+        assert read_checked(store, g, 4, store.hash_at(g, 4))[1] is None
 
     # --- the database refuses an edit -----------------------------------------------------
 
@@ -324,7 +332,7 @@ class StoreSuite:
         assert (last["chain_version"], last["table_digest"]) == (3, table_digest("f1", "after 2"))
         assert before["chain_version"] == CHAIN_VERSION and "table_digest" not in before
         assert bound_table_digest(last) == last["table_digest"]
-        assert store.read_checked(g)[1] is None
+        assert read_checked(store, g)[1] is None
         assert bound_table_digest({**last, "table_digest": table_digest("f1", "richer")}) is None
 
     def test_every_snapshot_is_recorded_with_the_digest_that_binds_it_to_the_log(self, store,
@@ -391,7 +399,7 @@ class StoreSuite:
                     "ended_seq": None}, {})
         g = imp.game_id
         assert g == 2 and store.game_with_uuid("u-imp") == 2
-        assert store.read_checked(g)[1] is None and store.head(g) == prev
+        assert read_checked(store, g)[1] is None and store.head(g) == prev
         assert len(list(store.raw_rows(g))) == 5 and len(store.rows_view(g)) == 5
 
     # --- the referee's reads (audit, seal, doctor) -------------------------------------------
@@ -528,7 +536,7 @@ class StoreSuite:
         assert sorted(own) == sorted({x["game_id"] for x in store.games()} - {g})
         assert len(set(own)) == 3
         for game in own:
-            rows, problem = store.read_checked(game)
+            rows, problem = read_checked(store, game)
             assert seqs(rows) == list(range(1, 2 + 6 + 1)) and problem is None
 
 
@@ -564,7 +572,7 @@ def play_in_a_process(open_store, shared: int, worker: int, commands: int) -> in
 
 def check_contiguous(store: EventStore, game: int, command_ids: set[str]) -> None:
     """Every command once, two rows each, and the seqs 1..N with the chain whole."""
-    rows, problem = store.read_checked(game)
+    rows, problem = read_checked(store, game)
     assert problem is None
     assert seqs(rows) == list(range(1, len(rows) + 1))
     notes = [r for r in rows if r["type"] == "Note"]

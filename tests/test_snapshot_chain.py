@@ -58,7 +58,7 @@ def richer(db: Path, seq: int) -> tuple[str, str]:
     rich = text.replace('{"n":"Player","v":["Anna",', '{"n":"Player","v":["Anna",9', 1)
     assert rich != text
     book = Book(str(db))
-    table = decode(rich, initial_state(1, book.store.game_start(1)))
+    table = decode(rich, initial_state(1, book.game_start(1)))
     book.close()
     return rich, table_digest(shape(), canonical(table))
 
@@ -74,7 +74,7 @@ def test_every_snapshot_is_bound_by_the_chain_at_its_event(honest):
                         ).fetchall() == [(2,)]
     conn.close()
     book = Book(str(honest))
-    base = initial_state(1, book.store.game_start(1))
+    base = initial_state(1, book.game_start(1))
     for (seq, _, digest), (_, fmt, text) in zip(bound, kept, strict=True):
         assert digest == table_digest(fmt, canonical(decode(text, base)))
         assert canonical(book.state(1, at=seq)) == canonical(decode(text, base))
@@ -241,7 +241,7 @@ def test_the_next_write_binds_a_snapshot_where_none_is(tmp_path):
     row = book.store.read(1, last - 1, last)[0]
     assert snap.seq == last and (row["chain_version"], row["table_digest"]) == (
         3, table_digest(snap.format, canonical(decode(snap.state, initial_state(
-            1, book.store.game_start(1))))))
+            1, book.game_start(1))))))
     book.state(1)
     assert book._tables[1].snap_seq == last  # started from it
     book.close()

@@ -432,7 +432,7 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
     # The game is audited first; a clean one is drawn from the rows checked against the chain,
     # one that fails from the rows as stored (the chain unchecked: that is the problem the
     # verdict names), marked.
-    taken = taken_back_by(book.store.read_type(game, "EventRetracted"))
+    taken = taken_back_by(book.rows_of_type(game, "EventRetracted"))
     written, verdicts = [], []
 
     def verdict():

@@ -10,9 +10,11 @@ from collections.abc import Callable, Iterable
 
 from banco.ledger.base.errors import EXIT_AUDIT, BancoError, DatabaseError, UsageError
 from banco.ledger.base.text import msg
+from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.chain import verify_chain
 from banco.ledger.store.games import GameIndex
 from banco.ledger.store.protocol import EventStore
+from banco.ledger.store.reading import game_start
 from banco.ledger.store.schema import ENDED, RETRACTED, STARTED
 from banco.ledger.store.snapshot_binding import problem as snapshot_problem
 
@@ -140,7 +142,7 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
     except BaseException:
         imp.abort()
         raise
-    start = src.game_start(game_id) or {"data": {}}
+    start = game_start(src, game_id) or {"data": {}}
     meta = {}
     if version1 and hashed_as != imp.game_id:  # version-1 rows hash their first number
         meta[GameIndex.CHAIN_GAME_KEY.format(imp.game_id)] = str(hashed_as)
@@ -154,7 +156,8 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
                 "rules": rules.get("name") if isinstance(rules, dict) else game["rules"],
                 "last_seq": game["events"], "head": game["head"], "ended_seq": ended},
                meta, snaps)
-    rows, problem = dst.read_checked(imp.game_id)
+    rows = dst.read(imp.game_id, prev_hash=GENESIS)
+    problem = rows.problem
     head = rows[-1]["hash"] if rows else None
     if problem is not None or head != src.head(game_id) or len(rows) != game["events"]:
         raise DatabaseError("game {game} did not arrive whole in {target} (its chain read "

@@ -17,7 +17,7 @@ announced on the channel CHANNEL (NOTIFY is delivered at commit, never for a rol
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 from banco.ledger.base.errors import ConflictError, DatabaseError, NoDatabase
 from banco.ledger.store.canonical import (
@@ -25,7 +25,7 @@ from banco.ledger.store.canonical import (
     not_before,
     now_text,
 )
-from banco.ledger.store.chain import chain_rows, check_rows, insert_values
+from banco.ledger.store.chain import chain_rows, insert_values
 from banco.ledger.store.connection import lock_wait
 from banco.ledger.store.games import GameIndex
 from banco.ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
@@ -43,12 +43,12 @@ from banco.ledger.store.postgres_schema import (
     keep_snapshot,
     to_format_4,
 )
-from banco.ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
+from banco.ledger.store.protocol import Appended, NewEvent, ReadRows, Rows, Snapshot
+from banco.ledger.store.reading import rows_of, select
 from banco.ledger.store.schema import (
     COLUMNS,
     GAME_COLUMNS,
     RETRACTED,
-    STARTED,
     event_dict,
     game_dict,
     index_game,
@@ -169,22 +169,16 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return self.with_chain_ids(game_id, [event_dict(r) for r in self.q(sql, args)])
 
     @guarded(writing=False)
-    def read(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
-        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s AND "
-                         "seq<=%s ORDER BY seq", (game_id, after, 2**62 if upto is None
-                                                  else upto), game_id)
-
-    @guarded(writing=False)
-    def read_type(self, game_id: int, type_: str) -> list[dict]:
-        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE type=%s AND game_id=%s "
-                         "ORDER BY seq", (type_, game_id), game_id)
-
-    @guarded(writing=False)
-    def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
-                   limit: int = 2000) -> list[dict]:
-        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s AND "
-                         "type = ANY(%s) ORDER BY seq LIMIT %s",
-                         (game_id, after, list(types), limit), game_id)
+    def read(self, game_id: int, after: int = 0, upto: int | None = None, *,
+             types: Iterable[str] | None = None, limit: int | None = None,
+             prev_hash: str | None = None) -> Rows:
+        """As SQLiteStore.read (ledger/store/reading.py)."""
+        if not self.has_tables():
+            return Rows()
+        sql, args = select(COLUMNS, EVENTS, "%s", "= ANY({marks})", game_id, after, upto,
+                           types, limit, prev_hash is not None)
+        return rows_of(self.q(sql, args), game_id, self.chain_game_id(game_id), after,
+                       prev_hash)
 
     @guarded(writing=False)
     def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
@@ -207,33 +201,6 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
             return set()
         return {t for (t,) in self.q(f"SELECT DISTINCT type FROM {EVENTS} WHERE game_id=%s",
                                      (game_id,))}
-
-    @guarded(writing=False)
-    def read_checked(self, game_id: int, after: int = 0, prev_hash: str = GENESIS,
-                     limit: int | None = None) -> tuple[list[dict], ChainProblem | None]:
-        """Rows after seq `after`, each checked against the chain from `prev_hash`."""
-        if not self.has_tables():
-            return [], None
-        raw = self.q(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s ORDER BY seq "
-                     "LIMIT %s", (game_id, after, limit))
-        return check_rows(raw, after, prev_hash, self.chain_game_id(game_id))
-
-    def read_backwards(self, game_id: int, before: int | None = None,
-                       chunk: int = 64) -> Iterator[dict]:
-        if not self.has_tables():
-            return
-        last = before - 1 if before is not None else self.last_seq(game_id)
-        while last >= 1:
-            first = max(1, last - chunk + 1)
-            yield from reversed(self.read(game_id, first - 1, last))
-            last = first - 1
-            chunk = min(chunk * 4, 4096)
-
-    @guarded(writing=False)
-    def game_start(self, game_id: int) -> dict | None:
-        found = self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq<=4 AND "
-                          "type=%s ORDER BY seq LIMIT 1", (game_id, STARTED), game_id)
-        return found[0] if found else None
 
     def data_version(self) -> int | None:
         return None  # no such count: a held table's rows are read again before each write
@@ -278,14 +245,6 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
     def command_events(self, game_id: int, command_id: str) -> list[dict]:
         return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND command_id=%s "
                          "ORDER BY seq", (game_id, command_id), game_id)
-
-    @guarded(writing=False)
-    def last_command(self, game_id: int) -> list[dict]:
-        if not self.has_tables():
-            return []
-        row = self.one(f"SELECT command_id FROM {EVENTS} WHERE game_id=%s ORDER BY seq DESC "
-                       "LIMIT 1", (game_id,))
-        return self.command_events(game_id, row[0]) if row else []
 
     # --- games --------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ What every store guarantees:
 - idempotency: a command id already recorded returns the rows it recorded then, `replayed`,
   and writes nothing (a retry after a lost answer is safe);
 - the hash chain: each row carries the hash of the row before it (prev_hash) and its own
-  (ledger/store/canonical.py); `read_checked` verifies it as it reads;
+  (ledger/store/canonical.py); `read` verifies it as it reads, given where to start;
 - seqs of a game are 1, 2, 3 ... with no gap, whatever the number of writers;
 - the read model (issue 21): `append(read_model=)`'s rows are kept in the same transaction,
   for a game whose rows already reach the seq the command was decided on (or a new game);
@@ -41,7 +41,7 @@ class NewEvent(NamedTuple):
 
 class ChainProblem(NamedTuple):
     seq: int
-    problem: str  # read_checked's: a message (ledger/base/text.py), said in the user's language
+    problem: str  # read's (checked): a message (ledger/base/text.py), said in the user's language
 
 
 class Appended(list):
@@ -52,6 +52,15 @@ class Appended(list):
         super().__init__(rows)
         self.game_id = game_id
         self.replayed = replayed
+
+
+class Rows(list):
+    """Rows read (event dicts); when they were read against the chain (`read`'s `prev_hash`),
+    its first break among them in `problem` (None: none, or not checked)."""
+
+    def __init__(self, rows: Iterable[dict] = (), problem: ChainProblem | None = None):
+        super().__init__(rows)
+        self.problem = problem
 
 
 class Snapshot(NamedTuple):
@@ -130,24 +139,13 @@ class EventStore(Protocol):
 
     # --- reading --------------------------------------------------------------------------
 
-    def read(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
-        """Rows with after < seq <= upto, in seq order, as stored (unchecked)."""
-
-    def read_checked(self, game_id: int, after: int = 0, prev_hash: str = ...,
-                     limit: int | None = None) -> tuple[list[dict], ChainProblem | None]:
-        """Rows after `after` (at most `limit`), each checked against the chain from
-        `prev_hash` (the hash of row `after`): the rows, and the first break or None."""
-
-    def read_type(self, game_id: int, type_: str) -> list[dict]:
-        """Rows of one type, in seq order."""
-
-    def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
-                   limit: int = 2000) -> list[dict]:
-        """Up to `limit` rows of these types after seq `after`, in seq order."""
-
-    def read_backwards(self, game_id: int, before: int | None = None,
-                       chunk: int = 64) -> Iterator[dict]:
-        """Rows newest first from the one before `before` (default: the last)."""
+    def read(self, game_id: int, after: int = 0, upto: int | None = None, *,
+             types: Iterable[str] | None = None, limit: int | None = None,
+             prev_hash: str | None = None) -> Rows:
+        """Rows with after < seq <= upto (of these `types`; at most `limit`), in seq order, as
+        stored.  `prev_hash` (the hash of row `after`; never with `types`): each row checked
+        against the chain as it is read, the first break in the answer's `problem`.  A game's
+        first fact, its rows newest first, its last command: ledger/store/reading.py."""
 
     def last_seq(self, game_id: int) -> int:
         """The game's last seq; 0 for no rows."""
@@ -164,17 +162,11 @@ class EventStore(Protocol):
         skip reading its rows again when nothing else wrote; None when the store cannot tell
         (then they are read again)."""
 
-    def game_start(self, game_id: int) -> dict | None:
-        """The game's GameStarted row."""
-
     def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
         """Every seq a retraction (up to seq `upto`) takes back."""
 
     def command_events(self, game_id: int, command_id: str) -> list[dict]:
         """The rows a command recorded in a game, or []."""
-
-    def last_command(self, game_id: int) -> list[dict]:
-        """The rows of the game's last command."""
 
     def commands_before(self, game_id: int, seq: int) -> int:
         """How many commands were recorded before event `seq`."""

@@ -108,7 +108,7 @@ def edited(snap: Snapshot) -> Text | None:
 def ended_in_log(store: EventStore, game_id: int, upto: int) -> bool:
     """Whether the log says the game has ended by event `upto`: a GameEnded no retraction up
     to `upto` took back (the type index: a few rows, however long the game)."""
-    ends = [e["seq"] for e in store.read_type(game_id, ENDED) if e["seq"] <= upto]
+    ends = [e["seq"] for e in store.read(game_id, 0, upto, types=(ENDED,))]
     if not ends:
         return False
     gone = store.retracted_seqs(game_id, upto)

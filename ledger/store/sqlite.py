@@ -15,12 +15,12 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 from banco.ledger.base.errors import ConflictError, DatabaseError
 from banco.ledger.store.bulk import GameImport, GameRows, RawRows
 from banco.ledger.store.canonical import GENESIS, not_before
-from banco.ledger.store.chain import chain_rows, check_rows, insert_values, verify_chain
+from banco.ledger.store.chain import chain_rows, insert_values, verify_chain
 from banco.ledger.store.connection import (
     connect,
     copy_file,
@@ -33,9 +33,10 @@ from banco.ledger.store.connection import (
     writable,
 )
 from banco.ledger.store.games import GameIndex
-from banco.ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
+from banco.ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Rows, Snapshot
 from banco.ledger.store.read_model import ReadModelStore
 from banco.ledger.store.read_model import append as keep_read_model
+from banco.ledger.store.reading import rows_of, select
 from banco.ledger.store.schema import (
     COLUMNS,
     COLUMNS_FORMAT1,
@@ -168,29 +169,19 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
     # --- reading ------------------------------------------------------------------------------
 
     @guarded(writing=False)
-    def read(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
-        """A game's rows in seq order, as they are (the audit checks them)."""
+    def read(self, game_id: int, after: int = 0, upto: int | None = None, *,
+             types: Iterable[str] | None = None, limit: int | None = None,
+             prev_hash: str | None = None) -> Rows:
+        """A game's rows after seq `after` (up to `upto`, of `types`, at most `limit`) in seq
+        order, as they are, or checked against the chain from `prev_hash` as they are read
+        (ledger/store/reading.py).  By the primary key, or by the type index for `types`:
+        an undo's few rows in a long game are found without reading the rest."""
         if not self.has_tables():
-            return []
-        sql = f"SELECT {self.columns} FROM events WHERE game_id=? AND seq>?"
-        args: list = [game_id, after]
-        if upto is not None:
-            sql += " AND seq<=?"
-            args.append(upto)
-        rows = self.conn.execute(sql + " ORDER BY seq", args).fetchall()
-        return self.with_chain_ids(game_id, [event_dict(r) for r in rows])
-
-    @guarded(writing=False)
-    def read_type(self, game_id: int, type_: str) -> list[dict]:
-        """A game's rows of one type, in seq order (by the type index: an undo's few rows in a
-        long game are found without reading the rest)."""
-        if not self.has_tables():
-            return []
-        # `+seq`: sorted after the lookup, else SQLite walks the whole game in seq order to
-        # skip the sort (0.5 s for a 300,000-event game's 514 undos; 1 ms by the index)
-        rows = self.conn.execute(f"SELECT {self.columns} FROM events WHERE type=? AND game_id=? "
-                                 "ORDER BY +seq", (type_, game_id)).fetchall()
-        return self.with_chain_ids(game_id, [event_dict(r) for r in rows])
+            return Rows()
+        sql, args = select(self.columns, "events", "?", "IN ({marks})", game_id, after, upto,
+                           types, limit, prev_hash is not None)
+        return rows_of(self.conn.execute(sql, args).fetchall(), game_id,
+                       self.chain_game_id(game_id), after, prev_hash)
 
     @guarded(writing=False)
     def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
@@ -216,20 +207,6 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         return total - tail
 
     @guarded(writing=False)
-    def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
-                   limit: int = 2000) -> list[dict]:
-        """Up to `limit` rows of these types after seq `after`, in seq order (a ruling reads a
-        long game's auctions or jail stays a chunk at a time, not the whole log)."""
-        if not self.has_tables():
-            return []
-        types = list(types)
-        marks = ",".join("?" * len(types))
-        rows = self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq>? "
-                                 f"AND type IN ({marks}) ORDER BY seq LIMIT ?",
-                                 (game_id, after, *types, limit)).fetchall()
-        return self.with_chain_ids(game_id, [event_dict(r) for r in rows])
-
-    @guarded(writing=False)
     def types(self, game_id: int) -> set[str]:
         """The event types a game holds."""
         if not self.has_tables():
@@ -238,47 +215,11 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             "SELECT DISTINCT type FROM events WHERE game_id=?", (game_id,))}
 
     @guarded(writing=False)
-    def read_checked(self, game_id: int, after: int = 0, prev_hash: str = GENESIS,
-                     limit: int | None = None) -> tuple[list[dict], ChainProblem | None]:
-        """Rows after seq `after` (at most `limit`), each checked against the hash chain as it
-        is read (the caller gives the hash of row `after`): the rows, and the first break or
-        None.  ChainProblem.problem completes the sentence "event N ..."."""
-        if not self.has_tables():
-            return [], None
-        raw = self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq>? "
-                                "ORDER BY seq LIMIT ?",
-                                (game_id, after, -1 if limit is None else limit)).fetchall()
-        return check_rows(raw, after, prev_hash, self.chain_game_id(game_id))
-
-    @guarded(writing=False)
     def iter_raw(self, game_id: int) -> Iterable[tuple]:
         if not self.has_tables():
             return iter(())
         return self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? ORDER BY seq",
                                  (game_id,))
-
-    def read_backwards(self, game_id: int, before: int | None = None,
-                       chunk: int = 8) -> Iterator[dict]:
-        """A game's rows newest first, from the one before seq `before` (default: the last),
-        read a chunk at a time as they are used: an undo looks only at the tail."""
-        if not self.has_tables():
-            return
-        last = before - 1 if before is not None else self.last_seq(game_id)
-        while last >= 1:
-            first = max(1, last - chunk + 1)
-            yield from reversed(self.read(game_id, first - 1, last))
-            last = first - 1
-            chunk = min(chunk * 4, 4096)
-
-    @guarded(writing=False)
-    def game_start(self, game_id: int) -> dict | None:
-        """The game's GameStarted row (its first fact), by the primary key."""
-        if not self.has_tables():
-            return None
-        row = self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq<=? "
-                                "AND type=? ORDER BY seq LIMIT 1",
-                                (game_id, 4, STARTED)).fetchone()
-        return self.with_chain_ids(game_id, [event_dict(row)])[0] if row else None
 
     @guarded(writing=False)
     def data_version(self) -> int | None:
@@ -347,15 +288,6 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             f"SELECT {self.columns} FROM events WHERE game_id=? AND command_id=? ORDER BY +seq",
             (game_id, command_id)).fetchall()
         return [event_dict(r) for r in rows]
-
-    @guarded(writing=False)
-    def last_command(self, game_id: int) -> list[dict]:
-        """The rows of the game's last command (two index lookups, however long the game)."""
-        if not self.has_tables():
-            return []
-        row = self.conn.execute("SELECT command_id FROM events WHERE game_id=? ORDER BY seq DESC "
-                                "LIMIT 1", (game_id,)).fetchone()
-        return self.command_events(game_id, row[0]) if row else []
 
     # --- writing ------------------------------------------------------------------------------
 

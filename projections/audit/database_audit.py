@@ -298,7 +298,7 @@ def _seal_in_its_log(store, seal, game: int, check: SealCheck) -> None:
     """What the seal file says beyond the sealed prefix, held to the database: the seal's own
     event (SealRecorded, its signature) is still in the log, and the game has the number it
     had when sealed (unless it came in by `import`, which numbers it anew)."""
-    recorded = [e for e in store.read_type(game, "SealRecorded")
+    recorded = [e for e in store.read(game, types=("SealRecorded",))
                 if e["data"].get("seq") == seal.seq]
     if not recorded and seal.game_uuid is not None:
         check.bad_seq = seal.seq + 1
