@@ -347,7 +347,7 @@ class Book(LogReading):
         if self._guards_seen:
             return
         self._guards_seen = True
-        missing = self.store.missing_guards()
+        missing = self.store.checks().missing_guards()
         if missing:
             self._warn_once("guards", msg(
                 "WARNING: the log's guard {names} is missing: a recorded row can be changed or "

@@ -192,7 +192,7 @@ def table_from(store: EventStore, game_id: int, snap: Snapshot, base: State,
     # The rows behind the snapshot are not read again (that is its point: their hashes are the
     # audit's).  With the log's guards off they may have been edited: a rent of 12 made 912
     # behind it showed no word.  Said as a write says it, under the same key (once).
-    missing = store.missing_guards()
+    missing = store.checks().missing_guards()
     if missing:
         warn("guards", msg("WARNING: the log's guard {names} is missing: a recorded row can be "
                            "changed or deleted with no trace but the chain's, and this table "

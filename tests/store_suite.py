@@ -275,9 +275,9 @@ class StoreSuite:
 
     def test_a_guard_taken_away_is_named_by_missing_guards(self, store, kit):
         start(store, "Anna", "Bruno")
-        assert store.missing_guards() == []
+        assert store.checks().missing_guards() == []
         kit.unguard(store, "events_no_delete")
-        assert store.missing_guards() == ["events_no_delete"]
+        assert store.checks().missing_guards() == ["events_no_delete"]
 
     # --- snapshots ------------------------------------------------------------------------
 
@@ -405,33 +405,33 @@ class StoreSuite:
     # --- the referee's reads (audit, seal, doctor) -------------------------------------------
 
     def test_the_referee_reads_the_games_hashes_and_prefixes_of_the_log(self, store):
-        assert store.logged_games() == [] and store.hashes(1) == [] and \
-            store.hash_prefix("ab") == []
+        assert store.checks().logged_games() == [] and store.checks().hashes(1) == [] and \
+            store.checks().hash_prefix("ab") == []
         a = start(store, "Anna", "Bruno", cid="n1", uid="u-a").game_id
         b = start(store, "Carla", "Dario", cid="n2", uid="u-b").game_id
         note(store, a, 2, "one", "two", cid="c1")
-        assert store.logged_games() == [a, b]
+        assert store.checks().logged_games() == [a, b]
         rows = store.read(a)
-        assert store.hashes(a) == [(r["seq"], r["hash"]) for r in rows]
-        assert store.hashes(a, 3) == [(r["seq"], r["hash"]) for r in rows[:3]]
+        assert store.checks().hashes(a) == [(r["seq"], r["hash"]) for r in rows]
+        assert store.checks().hashes(a, 3) == [(r["seq"], r["hash"]) for r in rows[:3]]
         third = rows[2]["hash"]
-        named = store.hash_prefix(third[:10])
+        named = store.checks().hash_prefix(third[:10])
         assert (a, 3) in named and all(store.hash_at(g, s).startswith(third[:10])
                                        for g, s in named)
-        assert store.hash_prefix(third) == [(a, 3)]
-        every = store.hash_prefix("")  # every row, by game and seq
+        assert store.checks().hash_prefix(third) == [(a, 3)]
+        every = store.checks().hash_prefix("")  # every row, by game and seq
         assert every == sorted(every) and len(every) == 6
 
     def test_a_sound_store_is_healthy_and_says_what_it_cannot_check(self, store):
         start(store, "Anna", "Bruno", uid="u-a")
-        state = store.health(file=True)
+        state = store.checks().health(file=True)
         assert state.findings == [] and state.missing_triggers == [] and \
             state.missing_indexes == []
         assert state.maintenance == [] and min(state.known) > 0
         assert all(isinstance(t, str) and t for t in state.not_checked)
-        assert store.engine_check() is None
-        store.refuse_damaged(whole=True)  # nothing to refuse
-        path = store.worker_path()  # a file the workers open, or None: one pass
+        assert store.checks().engine_check() is None
+        store.checks().refuse_damaged(whole=True)  # nothing to refuse
+        path = store.checks().worker_path()  # a file the workers open, or None: one pass
         assert path is None or path.startswith("/")
         assert "password" not in store.shown
 
@@ -455,10 +455,10 @@ class StoreSuite:
         thread.start()
         seen = 0
         while not done.is_set():
-            assert store.health().findings == []  # never a games row ahead of its log
+            assert store.checks().health().findings == []  # never a games row ahead of its log
             seen += 1
         thread.join()
-        assert errors == [] and seen > 3 and store.health().findings == []
+        assert errors == [] and seen > 3 and store.checks().health().findings == []
 
     # --- the read model (issue 21) ---------------------------------------------------------
 

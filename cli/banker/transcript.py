@@ -280,7 +280,7 @@ def _dry_run(session, name: str, text: str, **options) -> None:
     with tempfile.TemporaryDirectory(prefix="banco-dry-run-") as tmp:
         copy = os.path.join(tmp, os.path.basename(session.db) or "banco.db")
         if os.path.exists(session.db):
-            session.book.store.backup(copy)
+            session.book.store.checks().backup(copy)
         trial = Session(copy, session.game_option, session.actor)
         note = _("dry run: checked on a copy; nothing was written to {db}").format(
             db=shown_db(session.db))

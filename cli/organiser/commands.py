@@ -76,7 +76,7 @@ def _rows_held_to_logs(store) -> None:
     rules) is said on stderr, pointing to doctor, rather than listed as if it were the log's."""
     from banco.cli.words.i18n import say
 
-    for f in store.games_row_findings():  # each names its game
+    for f in store.checks().games_row_findings():  # each names its game
         click.echo(_("WARNING: {problem}; `banco doctor` says more (`doctor --repair` rebuilds "
                      "the row from its log)").format(problem=say(f.problem)), err=True)
 

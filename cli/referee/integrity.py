@@ -103,7 +103,7 @@ def _game_of_head(session, expect_head: str) -> int:
     store = session.book.store
     prefix = expect_head.strip().lower()
     if store.format >= 1:
-        found = sorted({g for g, _ in store.hash_prefix(prefix)})
+        found = sorted({g for g, _ in store.checks().hash_prefix(prefix)})
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
@@ -296,7 +296,7 @@ def seal(session, key_path, referee, out_path):
         tell(outcome)
     fact = next(e for e in outcome.events if e["type"] == "SealRecorded")
     d = fact["data"]
-    trail = [h[:seals.TRAIL_DIGITS] for _, h in store.hashes(game, d["seq"])]
+    trail = [h[:seals.TRAIL_DIGITS] for _, h in store.checks().hashes(game, d["seq"])]
     sealed = seals.SealFile(game, uuid, d["seq"], d["head"], d["referee"], d["public_key"],
                             d["signature"], fact["recorded_at"], trail)
     if outcome.replayed and os.path.exists(out_path):
@@ -342,7 +342,7 @@ def doctor(session, repair, reason, as_json):
         from banco.ledger.store.sqlite import missing_database
 
         raise missing_database(session.db)
-    if store.format < 1 and not store.health().findings:
+    if store.format < 1 and not store.checks().health().findings:
         # a file with nothing in it (what sqlite3.connect leaves): nothing is missing from it
         # yet, and nothing in it is banco's; saying "triggers: all present" would be a lie
         if as_json:
@@ -352,7 +352,7 @@ def doctor(session, repair, reason, as_json):
             click.echo(_("database {db}: empty, no banco tables yet: nothing to check (`banco "
                          "new PLAYER PLAYER ...` starts a game in it)").format(db=store.shown))
         return
-    check = store.engine_check()
+    check = store.checks().engine_check()
     if check is not None:
         raise DatabaseError("{db} is damaged (SQLite's quick_check: {check}): restore it from "
                             "a backup", db=session.db, check=check)
@@ -366,7 +366,7 @@ def doctor(session, repair, reason, as_json):
         broken: list = []  # games whose log is not its chain: no repair makes them healthy
         model, snapshots, done = _doctor_work(session, store, repair, reason, bar, unchecked,
                                               broken)
-    state = store.health(file=True)
+    state = store.checks().health(file=True)
     findings = (state.findings
                 + [health.Finding("log", b.text, b.game_id, b.seq) for b in broken]
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
@@ -410,7 +410,7 @@ def _doctor_work(session, store, repair: bool, reason: str, bar, unchecked: list
     snapshots = _snapshot_findings(store, unchecked, bar.step, broken)
     # PostgreSQL: the guards, the indexes and the games table are the database's owner's
     # (postgres_setup); a repair there rebuilds the read model only, a cache banco's role keeps
-    if repair and store.worker_path() is not None:
+    if repair and store.checks().worker_path() is not None:
         done = store.write(lambda conn: health.repair(conn, now=session.now(), why=reason))
         if snapshots:
             bad = [(f.game_id, f.seq, f.problem) for f in snapshots]

@@ -134,7 +134,7 @@ def listed_games(store) -> list[dict]:
     except DamagedGamesRow:
         pass
     out = []
-    for g in store.logged_games():
+    for g in store.checks().logged_games():
         last = store.last_seq(g)
         out.append({"game_id": g, "uuid": None, "command_id": None, "started_at": None,
                     "players": [], "rules": None, "edition": None, "events": last,

@@ -61,7 +61,7 @@ EVENTS, GAMES, META, SNAPSHOTS = (f"{SCHEMA}.{t}" for t in ("events", "games", "
                                                             "snapshots"))
 
 
-class PostgresStore(GameIndex, PgReadModel, PgChecks):
+class PostgresStore(GameIndex, PgReadModel):
     """One PostgreSQL database (its `banco` schema).  `create`: the first write may create the
     tables when the URL's role may (else the organiser installs them: postgres_setup); with
     create=False a database without banco's tables is a NoDatabase error, as a missing file
@@ -87,6 +87,11 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+
+    def checks(self) -> PgChecks:
+        """The referee's and the organiser's look at the database
+        (ledger/store/postgres_health.py)."""
+        return PgChecks(self)
 
     away: tuple[float, DatabaseError] | None = None  # the last failed reconnection: when, why
 
@@ -160,6 +165,22 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return self.format > 0
 
     columns = COLUMNS
+
+    @guarded(writing=False)
+    def read_table(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a query on a table kept beside the games', named as in a SQLite file (the
+        audit's look for tournaments, projections/audit/database_audit.py): banco's schema
+        first on the search path, `?` marks; [] when the table does not exist yet."""
+        from psycopg import errors
+
+        if not self.has_tables():
+            return []
+        try:
+            with self.conn.transaction():
+                self.conn.execute(f"SET LOCAL search_path TO {SCHEMA}")
+                return self.q(sql.replace("?", "%s"), args)
+        except errors.UndefinedTable:
+            return []
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -415,19 +436,3 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return PgGameRows(self, game_id, 0, count)
 
     iter_raw = raw_rows  # the name the export reads the rows by
-
-    # --- copying ------------------------------------------------------------------------------
-
-    def backup(self, target: str) -> None:
-        """Every game into `target`, a new SQLite file (ledger/store/copy.py), verified."""
-        from banco.ledger.store.copy import copy_store
-        from banco.ledger.store.sqlite import SQLiteStore
-
-        if not self.has_tables():
-            raise NoDatabase("{path} has no banco games yet (no `banco` tables)",
-                             path=self.shown)
-        dst = SQLiteStore(target, create=True)
-        try:
-            copy_store(self, dst)
-        finally:
-            dst.close()

@@ -116,6 +116,52 @@ class GameImportWriter(Protocol):
         """Nothing of the transaction is kept."""
 
 
+class StoreChecks(Protocol):
+    """What audit, seal, doctor, `games` and backup ask of a store beyond what a command
+    needs (EventStore.checks(): one object per engine, ledger/store/sqlite_checks.py and
+    postgres_health.py): the log as the referee holds it, the store's health, its copy."""
+
+    def logged_games(self) -> list[int]:
+        """Every game the log holds rows of, in order, whatever the games table says (a game
+        the table lost is still audited)."""
+
+    def hashes(self, game_id: int, upto: int | None = None) -> list[tuple[int, str]]:
+        """(seq, hash) of the game's rows up to seq `upto`, in seq order, as stored."""
+
+    def hash_prefix(self, prefix: str) -> list[tuple[int, int]]:
+        """(game, seq) of every row whose hash begins with `prefix` (lowercase hex), by game
+        and seq: which event a head line's digits name."""
+
+    def games_row_findings(self) -> list:
+        """The games table's rows held to their logs, as doctor holds them (health.Finding
+        each, kind "games"): what `banco games` warns of."""
+
+    def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
+        """The store beside the games' chains (StoreHealth); `tournaments`: their chains too;
+        `file`: what doctor adds about the file itself (SQLite's text bytes, its WAL)."""
+
+    def missing_guards(self) -> list[str]:
+        """The log's triggers that refuse an UPDATE or a DELETE of a recorded row (and in
+        PostgreSQL a TRUNCATE) which are missing or switched off: what a write warns of."""
+
+    def engine_check(self) -> str | None:
+        """What the database engine says of its own pages, checked whole: None when sound (or
+        when the engine checks them itself: PostgreSQL), else its words (SQLite's quick_check,
+        its first lines): doctor's first look."""
+
+    def refuse_damaged(self, whole: bool = False) -> None:
+        """DatabaseError (exit 4) when the database engine finds its own pages damaged
+        (SQLite's quick_check, once per store; `whole`: the log's pages too); nothing for an
+        engine that checks its pages itself (PostgreSQL)."""
+
+    def worker_path(self) -> str | None:
+        """The file a worker process may open by itself to audit some of this store's games on
+        another core (projections/audit/audit_games.py), or None: each game audited here."""
+
+    def backup(self, target: str) -> None:
+        """A consistent copy of the whole store into `target`."""
+
+
 class EventStore(Protocol):
     """The operations the rest of banco needs of a store (see the module's guarantees)."""
 
@@ -243,57 +289,25 @@ class EventStore(Protocol):
         """The game's rows as a sequence read on demand (bounded memory); `count`, when the
         caller knows it, spares counting them."""
 
-    # --- the referee's reads (audit, seal, doctor) -------------------------------------------
+    # --- the rest --------------------------------------------------------------------------
 
-    def logged_games(self) -> list[int]:
-        """Every game the log holds rows of, in order, whatever the games table says (a game
-        the table lost is still audited)."""
-
-    def hashes(self, game_id: int, upto: int | None = None) -> list[tuple[int, str]]:
-        """(seq, hash) of the game's rows up to seq `upto`, in seq order, as stored."""
-
-    def hash_prefix(self, prefix: str) -> list[tuple[int, int]]:
-        """(game, seq) of every row whose hash begins with `prefix` (lowercase hex), by game
-        and seq: which event a head line's digits name."""
-
-    def games_row_findings(self) -> list:
-        """The games table's rows held to their logs, as doctor holds them (health.Finding
-        each, kind "games"): what `banco games` warns of."""
-
-    def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
-        """The store beside the games' chains (StoreHealth); `tournaments`: their chains too;
-        `file`: what doctor adds about the file itself (SQLite's text bytes, its WAL)."""
-
-    def missing_guards(self) -> list[str]:
-        """The log's triggers that refuse an UPDATE or a DELETE of a recorded row (and in
-        PostgreSQL a TRUNCATE) which are missing or switched off: what a write warns of."""
-
-    def engine_check(self) -> str | None:
-        """What the database engine says of its own pages, checked whole: None when sound (or
-        when the engine checks them itself: PostgreSQL), else its words (SQLite's quick_check,
-        its first lines): doctor's first look."""
-
-    def refuse_damaged(self, whole: bool = False) -> None:
-        """DatabaseError (exit 4) when the database engine finds its own pages damaged
-        (SQLite's quick_check, once per store; `whole`: the log's pages too); nothing for an
-        engine that checks its pages itself (PostgreSQL)."""
-
-    def worker_path(self) -> str | None:
-        """The file a worker process may open by itself to audit some of this store's games on
-        another core (projections/audit/audit_games.py), or None: each game audited here."""
-
-    # --- the file -------------------------------------------------------------------------
-
-    def backup(self, target: str) -> None:
-        """A consistent copy of the whole store into `target`."""
+    def checks(self) -> StoreChecks:
+        """The referee's and the organiser's look at the store beside its games' chains."""
 
     def close(self) -> None:
         """Release the connection; the store may not be used after."""
 
 
 def conforms(store: Any) -> list[str]:
-    """The operations of EventStore that `store` lacks ([] when it has them all): the
-    behaviour suite's first check of an implementation."""
-    wanted = [n for n in vars(EventStore) if not n.startswith("_") and callable(
-        getattr(EventStore, n))]
-    return [n for n in wanted if not callable(getattr(store, n, None))]
+    """The operations of EventStore that `store` lacks, and of StoreChecks that its checks
+    lack (as "checks().NAME"; [] when it has them all): the behaviour suite's first check of
+    an implementation."""
+    def lacking(protocol, thing) -> list[str]:
+        wanted = [n for n in vars(protocol) if not n.startswith("_") and callable(
+            getattr(protocol, n))]
+        return [n for n in wanted if not callable(getattr(thing, n, None))]
+
+    missing = lacking(EventStore, store)
+    if "checks" not in missing:
+        missing += [f"checks().{n}" for n in lacking(StoreChecks, store.checks())]
+    return missing

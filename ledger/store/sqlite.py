@@ -23,7 +23,6 @@ from banco.ledger.store.canonical import GENESIS, not_before
 from banco.ledger.store.chain import chain_rows, insert_values, verify_chain
 from banco.ledger.store.connection import (
     connect,
-    copy_file,
     explain,
     guarded,
     lock_wait,
@@ -56,7 +55,7 @@ from banco.ledger.store.schema import (
 from banco.ledger.store.schema import (
     create as create_tables,
 )
-from banco.ledger.store.sqlite_checks import FileChecks
+from banco.ledger.store.sqlite_checks import SQLiteChecks
 
 # Names other modules have always taken from here (the store's records and its file's shape).
 __all__ = ["FORMAT", "STARTED", "ENDED", "RETRACTED", "COLUMNS", "INSERT", "TRIGGERS",
@@ -65,7 +64,7 @@ __all__ = ["FORMAT", "STARTED", "ENDED", "RETRACTED", "COLUMNS", "INSERT", "TRIG
            "verify_chain"]
 
 
-class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
+class SQLiteStore(GameIndex, ReadModelStore):
     """One database file.  `create`: the file may be created, by the first append and not
     before (so that reading, or a refused first command, leaves no file behind); with
     create=False (the CLI, for every command but `new`) a missing file is a NoDatabase error.
@@ -104,6 +103,15 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+
+    @property
+    def shown(self) -> str:
+        """The file as the user is told of it: its path."""
+        return self.path
+
+    def checks(self) -> SQLiteChecks:
+        """The referee's and the organiser's look at the file (ledger/store/sqlite_checks.py)."""
+        return SQLiteChecks(self)
 
     # --- opening ------------------------------------------------------------------------------
 
@@ -460,13 +468,3 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             if "no such table" in str(exc):
                 return []
             raise
-
-    # --- copying ------------------------------------------------------------------------------
-
-    @guarded(writing=False)
-    def backup(self, target: str) -> None:
-        """A consistent copy of the whole file into `target` (which must not exist yet), with
-        SQLite's online backup: what is still in the WAL is included, and writers may go on."""
-        if not self.has_tables():
-            raise missing_database(self.path)
-        copy_file(self.conn, target)

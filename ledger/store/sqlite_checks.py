@@ -1,32 +1,44 @@
-"""The SQLite store's reads for the referee (audit, seal, doctor): the games its log holds, a
-game's hashes, the events a head line's digits name, and the file's health beside the chains
-(ledger/store/health.py, ledger/store/file_checks.py).  A part of SQLiteStore
-(ledger/store/sqlite.py), kept apart for its size; PostgreSQL's are
-ledger/store/postgres_health.py, and the behaviour suite holds both to one answer."""
+"""The SQLite store's checks (`SQLiteStore.checks()`, ledger/store/protocol.py StoreChecks): the
+referee's and the organiser's look at the file beside what a command needs of it (audit, seal,
+doctor, backup): the games its log holds, a game's hashes, the events a head line's digits
+name, the file's health beside the chains (ledger/store/health.py, ledger/store/file_checks.py)
+and its copy.  PostgreSQL's are ledger/store/postgres_health.py, and the behaviour suite holds
+both to one answer."""
 
 from __future__ import annotations
 
 import os
 import sqlite3
+from typing import TYPE_CHECKING
 
-from banco.ledger.store.connection import guarded
+from banco.ledger.store.connection import copy_file, guarded, missing_database
 from banco.ledger.store.protocol import StoreHealth
 
+if TYPE_CHECKING:
+    from banco.ledger.store.sqlite import SQLiteStore
 
-class FileChecks:
-    """The referee's reads of a SQLite file (a mixin of SQLiteStore)."""
 
-    conn: sqlite3.Connection | None
-    format: int
-    path: str
+class SQLiteChecks:
+    """The checks of one SQLite store, through its connection (asked for each time: a first
+    write may open it, a reading reconnect to a file another process created)."""
 
-    def has_tables(self) -> bool:
-        raise NotImplementedError  # SQLiteStore's
+    def __init__(self, store: SQLiteStore):
+        self.store = store
+        self.path = store.path
 
     @property
-    def shown(self) -> str:
-        """The file as the user is told of it: its path."""
-        return self.path
+    def conn(self) -> sqlite3.Connection | None:
+        return self.store.conn
+
+    @property
+    def format(self) -> int:
+        return self.store.format
+
+    def has_tables(self) -> bool:
+        return self.store.has_tables()
+
+    def explain(self, exc: sqlite3.Error, writing: bool):
+        return self.store.explain(exc, writing)
 
     @guarded(writing=False)
     def logged_games(self) -> list[int]:
@@ -124,9 +136,17 @@ class FileChecks:
     def refuse_damaged(self, whole: bool = False) -> None:
         from banco.ledger.store.file_checks import refuse_damaged
 
-        refuse_damaged(self, whole=whole)
+        refuse_damaged(self.store, whole=whole)  # once per store: the write's check too
 
     def worker_path(self) -> str | None:
         if self.conn is None or self.format < 1 or not self.path:
             return None
         return os.path.abspath(self.path)
+
+    @guarded(writing=False)
+    def backup(self, target: str) -> None:
+        """A consistent copy of the whole file into `target` (which must not exist yet), with
+        SQLite's online backup: what is still in the WAL is included, and writers may go on."""
+        if not self.has_tables():
+            raise missing_database(self.path)
+        copy_file(self.conn, target)
