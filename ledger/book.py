@@ -145,7 +145,7 @@ class Book(LogReading):
         from banco.ledger.rules.decide import start_game
 
         if command_id is not None:
-            done = self.store.game_of_command(command_id)
+            done = self.store.find_game(command_id=command_id)
             if done is not None:
                 return self._replayed(done, self.store.command_events(done, command_id))
         ruleset = load_rules(rules)
@@ -166,6 +166,10 @@ class Book(LogReading):
         if rows.replayed:
             return self._replayed(rows.game_id, rows)
         return Outcome(rows, self.state(rows.game_id), game_id=rows.game_id)
+
+    def game_started_by(self, command_id: str) -> int | None:
+        """The game a command id started (an idempotent `new`), or None."""
+        return self.store.find_game(command_id=command_id)
 
     def new_game(self, players: list[str], rules: str = "classic", edition: str | None = None,
                  first_player: str | None = None, *, now: str, actor: str = "banker",

@@ -132,7 +132,11 @@ class StoreSuite:
                 for x in listed] == [(1, "u-a", ["Anna", "Bruno"], 2, False),
                                      (2, "u-b", ["Carla", "Dario"], 2, False)]
         assert listed[1]["head"] == b[-1]["hash"] and store.game(2) == listed[1]
-        assert store.game_of_command("n2") == 2 and store.game_with_uuid("u-a") == 1
+        assert store.find_game(command_id="n2") == 2 and store.find_game(uuid="u-a") == 1
+        assert store.find_game(first_hash=b[0]["hash"]) == 2  # a game from before uuids
+        assert store.find_game(uuid="u-z") is None and store.find_game(command_id="zz") is None
+        with pytest.raises(ValueError, match="exactly one"):
+            store.find_game(uuid="u-a", command_id="n2")
         assert game_start(store, 2)["data"]["players"] == ["Carla", "Dario"]
         assert store.latest_game(unfinished=True) == 2
         store.append(2, 2, [NewEvent("GameEnded", {})], recorded_at=AT, actor="test",
@@ -398,7 +402,7 @@ class StoreSuite:
                     "rules": "classic", "edition": "it", "last_seq": 5, "head": prev,
                     "ended_seq": None}, {})
         g = imp.game_id
-        assert g == 2 and store.game_with_uuid("u-imp") == 2
+        assert g == 2 and store.find_game(uuid="u-imp") == 2
         assert read_checked(store, g)[1] is None and store.head(g) == prev
         assert len(list(store.raw_rows(g))) == 5 and len(store.rows_view(g)) == 5
 

@@ -151,7 +151,7 @@ def test_a_retried_start_returns_the_game_it_started(store):
     again = start(store, "Anna", "Bruno", cid="start-1")
     assert again.replayed and again.game_id == first.game_id
     assert [r["hash"] for r in again] == [r["hash"] for r in first]
-    assert len(store.games()) == 1 and store.game_of_command("start-1") == first.game_id
+    assert len(store.games()) == 1 and store.find_game(command_id="start-1") == first.game_id
 
 
 def _plan(store, sql, args):

@@ -100,7 +100,7 @@ def recorded_prefix(session, lines: list[Line]) -> Recorded:
             continue
         cid = _own_id(line)
         if line.words[0] == "new":
-            game = book.store.game_of_command(cid)
+            game = book.game_started_by(cid)
             rows = book.recorded(game, cid) if game is not None else []
         else:
             rows = book.recorded(game, cid) if game is not None else []

@@ -87,7 +87,7 @@ def read_seal(seal_path: str | None, pubkey_path: str | None):
 def _sealed_game(session, seal) -> int | None:
     store = session.book.store
     if seal.game_uuid:
-        return store.game_with_uuid(seal.game_uuid)
+        return store.find_game(uuid=seal.game_uuid)
     return seal.game
 
 

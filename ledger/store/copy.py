@@ -70,7 +70,7 @@ def _already_whole(src: EventStore, dst: EventStore, g: dict) -> tuple[int, int,
     uid = g.get("uuid")
     if uid is None:
         return None
-    there = dst.game_with_uuid(uid)
+    there = dst.find_game(uuid=uid)
     if there is None:
         return None
     head = src.head(g["game_id"])
@@ -85,7 +85,7 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
     """One game of `src` into `dst`, verified: (its number in src, in dst, its head).
     `progress(rows)`: its rows copied so far."""
     game = src.game(game_id)
-    if game["uuid"] is not None and dst.game_with_uuid(game["uuid"]) is not None:
+    if game["uuid"] is not None and dst.find_game(uuid=game["uuid"]) is not None:
         # there with another history (copy_store skips it when it is there whole): a usage
         # mistake, as `import` of the same game is
         raise UsageError("game {game} ({uid}) is already in {target} with another history "

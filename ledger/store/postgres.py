@@ -27,7 +27,7 @@ from banco.ledger.store.canonical import (
 )
 from banco.ledger.store.chain import chain_rows, insert_values
 from banco.ledger.store.connection import lock_wait
-from banco.ledger.store.games import GameIndex
+from banco.ledger.store.games import GameIndex, asked
 from banco.ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
 from banco.ledger.store.postgres_connection import connect, explain, guarded, shown
 from banco.ledger.store.postgres_health import PgChecks
@@ -295,25 +295,15 @@ class PostgresStore(GameIndex, PgReadModel):
         """The number an import takes, under the lock on new games (begin_import)."""
         return self.one(f"SELECT COALESCE(MAX(game_id), 0) + 1 FROM {GAMES}")[0]
 
-    def _game_where(self, where: str, value) -> int | None:
+    @guarded(writing=False)
+    def find_game(self, *, command_id: str | None = None, uuid: str | None = None,
+                  first_hash: str | None = None) -> int | None:
+        column, value = asked(command_id, uuid, first_hash)
         if not self.has_tables():
             return None
-        row = self.one(f"SELECT game_id FROM {GAMES} WHERE {where}=%s", (value,))
-        return row[0] if row else None
-
-    @guarded(writing=False)
-    def game_of_command(self, command_id: str) -> int | None:
-        return self._game_where("command_id", command_id)
-
-    @guarded(writing=False)
-    def game_with_uuid(self, uuid: str) -> int | None:
-        return self._game_where("game_uuid", uuid)
-
-    @guarded(writing=False)
-    def game_starting_with(self, first_hash: str) -> int | None:
-        if not self.has_tables():
-            return None
-        row = self.one(f"SELECT game_id FROM {EVENTS} WHERE seq=1 AND hash=%s", (first_hash,))
+        table = EVENTS if column == "hash" else GAMES
+        first = " AND seq=1" if column == "hash" else ""
+        row = self.one(f"SELECT game_id FROM {table} WHERE {column}=%s{first}", (value,))
         return row[0] if row else None
 
     # --- snapshots ----------------------------------------------------------------------------

@@ -262,14 +262,11 @@ class EventStore(Protocol):
     def latest_game(self, unfinished: bool) -> int | None:
         """The highest game number (among the unfinished ones if asked)."""
 
-    def game_of_command(self, command_id: str) -> int | None:
-        """The game a command started (an idempotent `new`), or None."""
-
-    def game_with_uuid(self, uuid: str) -> int | None:
-        """The game with this identity, or None."""
-
-    def game_starting_with(self, first_hash: str) -> int | None:
-        """The game whose first row has this hash, or None."""
+    def find_game(self, *, command_id: str | None = None, uuid: str | None = None,
+                  first_hash: str | None = None) -> int | None:
+        """The game a command started (an idempotent `new`), the game with this identity
+        (`uuid`), or the game whose first row has this hash; None for none.  Exactly one
+        key."""
 
     def chain_game_id(self, game_id: int) -> int | None:
         """The number an imported game's version-1 rows hash, when not its own."""

@@ -224,7 +224,7 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
                             "the file was altered (its game, event, head or referee), or forged")
         return check
     if game is None:
-        game = store.game_with_uuid(seal.game_uuid) if seal.game_uuid else None
+        game = store.find_game(uuid=seal.game_uuid) if seal.game_uuid else None
         if game is None and seal.game_uuid is None:
             game = seal.game
     if game is None or store.last_seq(game) == 0:
