@@ -282,6 +282,14 @@ class StoreSuite:
         assert store.checks().missing_guards() == []
         kit.unguard(store, "events_no_delete")
         assert store.checks().missing_guards() == ["events_no_delete"]
+        # doctor --repair puts it back where that is banco's to do (SQLite), and says what it
+        # did; where it is the database owner's (PostgreSQL), None and nothing changed
+        done = store.checks().repair(now=lambda: AT, why="test")
+        if done is None:
+            assert store.checks().missing_guards() == ["events_no_delete"]
+        else:
+            assert [str(d) for d in done] == ["recreated the trigger events_no_delete"]
+            assert store.checks().missing_guards() == []
 
     # --- snapshots ------------------------------------------------------------------------
 

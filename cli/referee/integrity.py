@@ -404,19 +404,15 @@ def _doctor_work(session, store, repair: bool, reason: str, bar, unchecked: list
     """doctor's costly part, telling `bar` the events done: (the read model's findings, the
     snapshots', what was repaired).  Each snapshot is checked against a fresh fold of its log
     once; a repair deletes the bad ones, and the ones left were found sound."""
-    from banco.ledger.store import health
-
     done: list = []
     snapshots = _snapshot_findings(store, unchecked, bar.step, broken)
     # PostgreSQL: the guards, the indexes and the games table are the database's owner's
     # (postgres_setup); a repair there rebuilds the read model only, a cache banco's role keeps
-    if repair and store.checks().worker_path() is not None:
-        done = store.write(lambda conn: health.repair(conn, now=session.now(), why=reason))
-        if snapshots:
-            bad = [(f.game_id, f.seq, f.problem) for f in snapshots]
-            done += store.write(lambda conn: health.forget_snapshots(
-                conn, bad, now=session.now(), why=reason))
-            snapshots = []
+    repaired = store.checks().repair(
+        now=session.now, why=reason,
+        snapshots=[(f.game_id, f.seq, f.problem) for f in snapshots]) if repair else None
+    if repaired is not None:
+        done, snapshots = repaired, []
     # the read model beside the logs (issue 21): checked against each log, rebuilt by a repair
     model = _read_model(store, repair, done, bar, (bar.total or 0) // 2, broken)
     return model, snapshots, done

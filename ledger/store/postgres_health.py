@@ -11,11 +11,14 @@ log; the maintenance history (PostgreSQL keeps none).  Its backup is a new SQLit
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from banco.ledger.base.text import msg
 from banco.ledger.store import token_key
-from banco.ledger.store.health import Finding, Sql, games_findings, tournament_chain_findings
+from banco.ledger.store.findings import Finding
+from banco.ledger.store.games_health import Sql, games_findings
+from banco.ledger.store.health import tournament_chain_findings
 from banco.ledger.store.postgres_connection import guarded
 from banco.ledger.store.postgres_schema import SCHEMA
 from banco.ledger.store.postgres_tokens import entries as token_entries
@@ -166,6 +169,13 @@ class PgChecks:
 
     def worker_path(self) -> str | None:
         return None  # the parallel audit's workers open a file; here, one pass
+
+    def repair(self, *, now: Callable[[], str], why: str,
+               snapshots: Iterable[tuple[int, int, str]] = ()) -> None:
+        """None: the guards, the indexes and the games table are the database's owner's
+        (postgres_setup), and so are its snapshots; doctor rebuilds the read model only, a
+        cache banco's role keeps."""
+        return None
 
     def backup(self, target: str) -> None:
         """Every game into `target`, a new SQLite file (ledger/store/copy.py), verified."""

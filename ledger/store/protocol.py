@@ -158,6 +158,13 @@ class StoreChecks(Protocol):
         """The file a worker process may open by itself to audit some of this store's games on
         another core (projections/audit/audit_games.py), or None: each game audited here."""
 
+    def repair(self, *, now: Callable[[], str], why: str,
+               snapshots: Iterable[tuple[int, int, str]] = ()) -> list | None:
+        """doctor --repair: what the store's own checks found put right (guards, indexes,
+        the games table's rows, then these snapshots (game, seq, problem) deleted), recorded
+        with the time `now()` and `why`; what was done, or None where that is not banco's
+        to do (PostgreSQL: the database's owner's)."""
+
     def backup(self, target: str) -> None:
         """A consistent copy of the whole store into `target`."""
 

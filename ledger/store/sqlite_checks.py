@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from banco.ledger.store.connection import copy_file, guarded, missing_database
@@ -65,6 +66,7 @@ class SQLiteChecks:
     @guarded(writing=False)
     def health(self, *, tournaments: bool = True, file: bool = False) -> StoreHealth:
         from banco.ledger.store import health as h
+        from banco.ledger.store.games_health import games_findings
 
         conn = self.conn
         if conn is None:
@@ -75,7 +77,7 @@ class SQLiteChecks:
         if began:
             conn.execute("BEGIN")
         try:
-            findings = (h.structure_findings(conn) + h.games_findings(conn)
+            findings = (h.structure_findings(conn) + games_findings(conn)
                         + h.token_findings(conn)  # the phones' tokens: a table of the file
                         + h.maintenance_findings(conn))  # doctor's and audit's alike
             if tournaments:
@@ -95,7 +97,7 @@ class SQLiteChecks:
     def games_row_findings(self) -> list:
         """What doctor finds of the games table against the logs (Finding each), for `banco
         games`: its quick look first, the exact check only when that sees something."""
-        from banco.ledger.store import health as h
+        from banco.ledger.store.games_health import games_findings, games_rows_differ
 
         conn = self.conn
         if conn is None or self.format < 2 or not self.has_tables():
@@ -104,9 +106,9 @@ class SQLiteChecks:
         if began:
             conn.execute("BEGIN")  # one snapshot of the log and the games table, as health's
         try:
-            if not h.games_rows_differ(conn):
+            if not games_rows_differ(conn):
                 return []
-            return [f for f in h.games_findings(conn) if f.kind == "games"]
+            return [f for f in games_findings(conn) if f.kind == "games"]
         finally:
             if began and conn.in_transaction:
                 conn.execute("COMMIT")
@@ -142,6 +144,24 @@ class SQLiteChecks:
         if self.conn is None or self.format < 1 or not self.path:
             return None
         return os.path.abspath(self.path)
+
+    def repair(self, *, now: Callable[[], str], why: str,
+               snapshots: Iterable[tuple[int, int, str]] = ()) -> list:
+        """doctor --repair: the missing guards and indexes recreated, the games table's rows
+        rebuilt from their logs, then the `snapshots` (game, seq, problem) that are not their
+        log's table deleted, each write recorded in the maintenance history at `now()`; what
+        was done (ledger/store/health.py repair, forget_snapshots); None for a file with no
+        banco tables yet (a repair never creates them)."""
+        from banco.ledger.store import health
+
+        if self.conn is None or self.format < 1:
+            return None
+        done = self.store.write(lambda conn: health.repair(conn, now=now(), why=why))
+        bad = list(snapshots)
+        if bad:
+            done += self.store.write(lambda conn: health.forget_snapshots(
+                conn, bad, now=now(), why=why))
+        return done
 
     @guarded(writing=False)
     def backup(self, target: str) -> None:
