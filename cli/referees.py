@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from banco.ledger.store.reading import game_start
+
 
 def referee_of(store, game: int, text: str) -> str:
     """The name to record for `--referee TEXT` on `game`: checked as a name
@@ -12,9 +14,9 @@ def referee_of(store, game: int, text: str) -> str:
     from banco.ledger.rules.referee import game_referee, referee_name
 
     name = referee_name(text)
-    start = store.game_start(game) or {"data": {}}
+    start = game_start(store, game) or {"data": {}}
     players = start["data"].get("players") or ()  # the chain's, not the games row's
     # the referee's facts only, from the type index: a handful, not the game
-    facts = sorted((r for t in REFEREE_EVENTS for r in store.read_type(game, t)),
+    facts = sorted((r for t in REFEREE_EVENTS for r in store.read(game, types=(t,))),
                    key=lambda r: r["seq"])
     return game_referee(name, players, (r["data"].get("referee", "") for r in facts))

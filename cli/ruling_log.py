@@ -18,7 +18,7 @@ CHUNK = 2000  # rows of the asked-for types read at a time
 class BookLog(Log):
     def __init__(self, book, game_id: int):
         self.book, self.store, self.game_id = book, book.store, game_id
-        undos = self.store.read_type(game_id, "EventRetracted")
+        undos = book.rows_of_type(game_id, "EventRetracted")
         self.undone_by = {s: e["seq"] for e in undos for s in e["data"]["seqs"]}
         self.gone = set(self.undone_by)
         self._last = self.store.last_seq(game_id)
@@ -43,7 +43,7 @@ class BookLog(Log):
     def _of_types(self, types: Collection[str], after: int = 0,
                   until: int | None = None) -> Iterator[dict]:
         while True:
-            rows = self.store.read_types(self.game_id, types, after, CHUNK)
+            rows = self.book.rows_of_type(self.game_id, *types, after=after, limit=CHUNK)
             for e in rows:
                 if until is not None and e["seq"] > until:
                     return
@@ -58,7 +58,7 @@ class BookLog(Log):
 
     def last_effective(self, types: Collection[str], until: int, where) -> dict | None:
         # read backwards from `until`: the last one is usually near
-        for e in self.store.read_backwards(self.game_id, until + 1):
+        for e in self.book.backwards(self.game_id, until + 1):
             if e["type"] in types and e["seq"] not in self.gone and where(e):
                 return e
         return None
@@ -78,7 +78,7 @@ class BookLog(Log):
         return self._tables[seq]
 
     def _start(self) -> int:
-        return self.store.game_start(self.game_id)["seq"]
+        return self.book.game_start(self.game_id)["seq"]
 
 
 def rule(book, game_id: int, kind: str, moment: str | int, claim_at: str | None = None):

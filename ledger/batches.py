@@ -37,7 +37,7 @@ class LastCommand(NamedTuple):
 
 
 def last_command_of(rows: list[dict]) -> LastCommand | None:
-    """The last command from its rows (the store's last_command), or None for no rows."""
+    """The last command from its rows (ledger/store/reading.py last_command), or None for no rows."""
     if not rows:
         return None
     first = rows[0]

@@ -42,6 +42,7 @@ from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.chain import BrokenChain, broken_warning, first_break
 from banco.ledger.store.open import open_store
 from banco.ledger.store.protocol import Appended, ChainProblem, EventStore, NewEvent
+from banco.ledger.store.reading import last_command as last_command_rows
 from banco.ledger.store.schema import FORMAT
 from banco.ledger.table.state import HANDLERS, State, evolve, initial_state, retracted_seqs
 
@@ -144,7 +145,7 @@ class Book(LogReading):
         from banco.ledger.rules.decide import start_game
 
         if command_id is not None:
-            done = self.store.game_of_command(command_id)
+            done = self.store.find_game(command_id=command_id)
             if done is not None:
                 return self._replayed(done, self.store.command_events(done, command_id))
         ruleset = load_rules(rules)
@@ -165,6 +166,10 @@ class Book(LogReading):
         if rows.replayed:
             return self._replayed(rows.game_id, rows)
         return Outcome(rows, self.state(rows.game_id), game_id=rows.game_id)
+
+    def game_started_by(self, command_id: str) -> int | None:
+        """The game a command id started (an idempotent `new`), or None."""
+        return self.store.find_game(command_id=command_id)
 
     def new_game(self, players: list[str], rules: str = "classic", edition: str | None = None,
                  first_player: str | None = None, *, now: str, actor: str = "banker",
@@ -200,8 +205,8 @@ class Book(LogReading):
     def _read(self, game_id: int, after: int, prev: str, limit: int | None = None) -> list[dict]:
         """Rows after `after`, checked against the chain (a break is warned about, loudly,
         once: the table is still shown, no write made on it) and against the fold's types."""
-        new, problem = self.store.read_checked(game_id, after, prev, limit)
-        self._note_break(game_id, problem)
+        new = self.store.read(game_id, after, limit=limit, prev_hash=prev)
+        self._note_break(game_id, new.problem)
         for e in new:
             if e["type"] not in HANDLERS:
                 raise DatabaseError(
@@ -271,7 +276,7 @@ class Book(LogReading):
         chunks."""
         from banco.ledger.table.snapshot_codec import shape
 
-        started = self.store.game_start(game_id)
+        started = self.game_start(game_id)
         if started is None:
             if self.store.last_seq(game_id) == 0:
                 raise UsageError("no game {game} in this database", game=game_id)
@@ -324,7 +329,7 @@ class Book(LogReading):
 
     def last_command(self, game_id: int) -> LastCommand | None:
         """The game's last recorded command: its line, seqs and time (two index lookups)."""
-        return last_command_of(self.store.last_command(game_id))
+        return last_command_of(last_command_rows(self.store, game_id))
 
     def recorded(self, game_id: int, command_id: str) -> list[dict]:
         """The rows a command id recorded in a game (an index lookup), or []."""
@@ -346,7 +351,7 @@ class Book(LogReading):
         if self._guards_seen:
             return
         self._guards_seen = True
-        missing = self.store.missing_guards()
+        missing = self.store.checks().missing_guards()
         if missing:
             self._warn_once("guards", msg(
                 "WARNING: the log's guard {names} is missing: a recorded row can be changed or "
@@ -451,10 +456,10 @@ class Book(LogReading):
 
             verdict = verdict_from_prose(verdict)
         verdict = json.loads(json.dumps(verdict))  # as a recorded fact holds it: lists
-        rows = self.store.read_type(game_id, "RulingRecorded")
+        rows = self.rows_of_type(game_id, "RulingRecorded")
         if not rows:
             return None
-        undone = {s for r in self.store.read_type(game_id, "EventRetracted")
+        undone = {s for r in self.rows_of_type(game_id, "EventRetracted")
                   for s in r["data"]["seqs"]}
         return next((row for row in upcast_rows(rows)
                      if row["seq"] not in undone and row["data"]["kind"] == ruling.kind
@@ -511,7 +516,7 @@ class Book(LogReading):
         if replayed:
             return replayed
         try:
-            events = undo_facts(self.store.read_backwards(game_id, state.seq + 1))
+            events = undo_facts(self.backwards(game_id, state.seq + 1))
         except RuleViolation:
             if done := recorded_meanwhile(self.store, game_id, command_id,
                                           command_recorded(line, None)["data"]):

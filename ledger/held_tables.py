@@ -85,7 +85,7 @@ def still_chained(store: EventStore, game_id: int, table: HeldTable | None,
         return None
     after = max(table.snap_seq - 1, 0)
     prev = (store.hash_at(game_id, after) or "") if after else GENESIS
-    problem = (store.read_checked(game_id, after, prev, table.state.seq - after)[1]
+    problem = (store.read(game_id, after, limit=table.state.seq - after, prev_hash=prev).problem
                if table.state.seq > after else None)
     if problem is None and version is not None:
         checked[game_id] = version

@@ -13,6 +13,7 @@ from banco.ledger.held_tables import fold_onto
 from banco.ledger.records.upcast import upcast_rows
 from banco.ledger.snapshot_check import table_from
 from banco.ledger.store.canonical import GENESIS
+from banco.ledger.store.reading import game_start, read_backwards
 from banco.ledger.table.state import State, initial_state
 
 if TYPE_CHECKING:
@@ -25,6 +26,21 @@ class LogReading:
     store: EventStore  # the Book's, as are the `_read` and `_warn_once` called here
 
     CHUNK = 2000  # rows read at a time by a fold from the start: bounded memory
+
+    def rows_of_type(self, game_id: int, *types: str, after: int = 0,
+                     limit: int | None = None) -> list[dict]:
+        """A game's rows of these types after seq `after` (at most `limit`), in seq order, as
+        stored (by the type index: an undo's few rows in a long game, a ruling's facts)."""
+        return self.store.read(game_id, after, types=types, limit=limit)
+
+    def game_start(self, game_id: int) -> dict | None:
+        """The game's GameStarted row, as stored (its first fact)."""
+        return game_start(self.store, game_id)
+
+    def backwards(self, game_id: int, before: int | None = None) -> Iterator[dict]:
+        """A game's rows newest first from the one before seq `before` (default: the last),
+        as stored, read a chunk at a time as they are used (an undo looks only at the tail)."""
+        return read_backwards(self.store, game_id, before)
 
     def stream(self, game_id: int, first: int = 1, last: int | None = None,
                chunk: int = 4096) -> Iterator[dict]:
@@ -74,7 +90,7 @@ class LogReading:
         if not 1 <= at <= last:
             raise UsageError("game {game} has events 1 to {last}; there is no event {at}",
                              game=game_id, last=last, at=at)
-        started = self.store.game_start(game_id)
+        started = self.game_start(game_id)
         if started is None:
             raise DatabaseError("game {game} cannot be read: its log does not begin with "
                                 "GameStarted; run `banco audit`", game=game_id)
@@ -83,7 +99,7 @@ class LogReading:
                              "exists from event {start}", at=at, game=game_id,
                              start=started["seq"])
         # `undone`: the game's EventRetracted rows, when the caller has read them (state --at)
-        undone = self.store.read_type(game_id, "EventRetracted") if undone is None else undone
+        undone = self.rows_of_type(game_id, "EventRetracted") if undone is None else undone
         undos = [e for e in undone if e["seq"] <= at]
         gone = {s for e in undos for s in e["data"]["seqs"]}
         base = initial_state(game_id, started)

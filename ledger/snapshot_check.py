@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from banco.ledger.base.text import Text, msg
+from banco.ledger.store.reading import game_start
 from banco.ledger.store.snapshot_binding import (
     changed,
     contradicts_log,
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 
 class ChainBroken(Exception):
-    """The log does not match its own chain at `seq` (`problem`, read_checked's words): the
+    """The log does not match its own chain at `seq` (`problem`, a checked read's words): the
     snapshots after it cannot be held to a fold of the log as written, so none of them is
     judged (a genuine one would be called forged, and a repair would delete it)."""
 
@@ -71,7 +72,7 @@ def verify_snapshots(source: EventStore, game_id: int,
     rewritten under it; except another banco's, as it wrote it (_another_banco_s).  For `banco doctor`: the audit never reads snapshots."""
     store = getattr(source, "store", source)  # a Book, or the store itself
     snaps = sorted(store.snapshots(game_id))
-    started = store.game_start(game_id) if snaps else None
+    started = game_start(store, game_id) if snaps else None
     if not snaps:
         return []
     if started is None:
@@ -191,7 +192,7 @@ def table_from(store: EventStore, game_id: int, snap: Snapshot, base: State,
     # The rows behind the snapshot are not read again (that is its point: their hashes are the
     # audit's).  With the log's guards off they may have been edited: a rent of 12 made 912
     # behind it showed no word.  Said as a write says it, under the same key (once).
-    missing = store.missing_guards()
+    missing = store.checks().missing_guards()
     if missing:
         warn("guards", msg("WARNING: the log's guard {names} is missing: a recorded row can be "
                            "changed or deleted with no trace but the chain's, and this table "

@@ -66,7 +66,7 @@ def _twin(store, game: int, seq: int, players: list, entered: list[dict]) -> dic
     `game` up to `seq`: only games of the same players and length are read."""
     mine = None
     for e in entered:
-        other = store.game_with_uuid(e["game_uuid"])
+        other = store.find_game(uuid=e["game_uuid"])
         if other is None or other == game:
             continue
         info = store.game(other) or {}

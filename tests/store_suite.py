@@ -26,6 +26,7 @@ from banco.ledger.store.canonical import (
 )
 from banco.ledger.store.chain import verify_chain
 from banco.ledger.store.protocol import EventStore, NewEvent, ReadRows, conforms
+from banco.ledger.store.reading import game_start, last_command, read_backwards
 
 AT = "2026-11-29T10:00:00.000000Z"
 
@@ -62,6 +63,31 @@ def note(store: EventStore, game: int, expected: int, *texts: str, cid: str):
                         recorded_at=AT, actor="test", command_id=cid)
 
 
+def read_checked(store: EventStore, game: int, after: int = 0, prev_hash: str = GENESIS,
+                 limit: int | None = None):
+    """(rows, the chain's first break or None): `read` checked from `prev_hash`."""
+    rows = store.read(game, after, limit=limit, prev_hash=prev_hash)
+    return list(rows), rows.problem
+
+
+def keep_unbound_snapshot(store: EventStore, game: int, seq: int, fmt: str, text: str) -> None:
+    """A snapshot beside event `seq` that no table digest in the chain binds (as an older banco
+    kept them, or a reading did): written past the store's contract, which keeps snapshots
+    only with the rows it writes."""
+    from banco.ledger.store.sqlite import SQLiteStore
+
+    head = store.hash_at(game, seq)
+    if isinstance(store, SQLiteStore):
+        from banco.ledger.store.schema import put_snapshot
+
+        store.write(lambda conn: put_snapshot(conn, game, seq, head, fmt, text))
+        return
+    from banco.ledger.store.postgres_schema import keep_snapshot
+
+    with store.conn.transaction():
+        keep_snapshot(store.conn, game, seq, head, fmt, text)
+
+
 def seqs(rows) -> list[int]:
     return [r["seq"] for r in rows]
 
@@ -90,12 +116,12 @@ class StoreSuite:
         assert store.last_seq(1) == 5 and store.head(1) == back[-1]["hash"]
         assert store.hash_at(1, 3) == back[2]["hash"] and store.hash_at(1, 6) is None
         assert store.command_events(1, "c1") == rows
-        assert store.last_command(1) == rows
-        assert store.read_type(1, "Note") == rows
+        assert last_command(store, 1) == rows
+        assert store.read(1, types=("Note",)) == rows
 
     def test_an_empty_store_reads_as_empty(self, store):
         assert store.read(1) == [] and store.last_seq(1) == 0 and store.head(1) == GENESIS
-        assert store.games() == [] and store.game(1) is None and store.next_game_id() == 1
+        assert store.games() == [] and store.game(1) is None
 
     def test_new_games_are_numbered_and_listed(self, store):
         a = start(store, "Anna", "Bruno", cid="n1", uid="u-a")
@@ -106,9 +132,13 @@ class StoreSuite:
                 for x in listed] == [(1, "u-a", ["Anna", "Bruno"], 2, False),
                                      (2, "u-b", ["Carla", "Dario"], 2, False)]
         assert listed[1]["head"] == b[-1]["hash"] and store.game(2) == listed[1]
-        assert store.game_of_command("n2") == 2 and store.game_with_uuid("u-a") == 1
-        assert store.game_start(2)["data"]["players"] == ["Carla", "Dario"]
-        assert store.latest_game(unfinished=True) == 2 and store.next_game_id() == 3
+        assert store.find_game(command_id="n2") == 2 and store.find_game(uuid="u-a") == 1
+        assert store.find_game(first_hash=b[0]["hash"]) == 2  # a game from before uuids
+        assert store.find_game(uuid="u-z") is None and store.find_game(command_id="zz") is None
+        with pytest.raises(ValueError, match="exactly one"):
+            store.find_game(uuid="u-a", command_id="n2")
+        assert game_start(store, 2)["data"]["players"] == ["Carla", "Dario"]
+        assert store.latest_game(unfinished=True) == 2
         store.append(2, 2, [NewEvent("GameEnded", {})], recorded_at=AT, actor="test",
                      command_id="end")
         assert store.game(2)["ended"] and store.latest_game(unfinished=True) == 1
@@ -154,7 +184,7 @@ class StoreSuite:
         # even decided on a seq since passed: the id is the command, recorded once
         later = note(store, g, 4, "c", cid="other")
         assert note(store, g, 2, "a", "b", cid="same") == first
-        assert seqs(store.read(g)) == [1, 2, 3, 4, 5] and store.last_command(g) == later
+        assert seqs(store.read(g)) == [1, 2, 3, 4, 5] and last_command(store, g) == later
 
     def test_a_retried_new_game_is_the_game_it_started(self, store):
         first = start(store, "Anna", "Bruno", cid="new-1")
@@ -171,11 +201,11 @@ class StoreSuite:
         assert seqs(store.read(g, 4)) == list(range(5, 13))
         assert seqs(store.read(g, 4, 7)) == [5, 6, 7]
         assert seqs(store.read(g, 0, 1)) == [1] and store.read(g, 12) == []
-        assert seqs(store.read_backwards(g)) == list(range(12, 0, -1))
-        assert seqs(store.read_backwards(g, 5, chunk=2)) == [4, 3, 2, 1]
-        rows, problem = store.read_checked(g, 3, store.hash_at(g, 3), limit=4)
+        assert seqs(read_backwards(store, g)) == list(range(12, 0, -1))
+        assert seqs(read_backwards(store, g, 5, chunk=2)) == [4, 3, 2, 1]
+        rows, problem = read_checked(store, g, 3, store.hash_at(g, 3), limit=4)
         assert (seqs(rows), problem) == ([4, 5, 6, 7], None)
-        assert seqs(store.read_types(g, ["Note"], after=6, limit=3)) == [7, 8, 9]
+        assert seqs(store.read(g, 6, types=["Note"], limit=3)) == [7, 8, 9]
         assert [s for s, _ in store.times(g, 9)] == [10, 11, 12]
 
     # --- the chain ------------------------------------------------------------------------
@@ -192,20 +222,20 @@ class StoreSuite:
             assert row["chain_version"] == CHAIN_VERSION
             assert row["hash"] == row_hash(row["prev_hash"], row)
         assert verify_chain(rows) == (5, rows[-1]["hash"], None)
-        assert store.read_checked(g) == (rows, None)
+        assert read_checked(store, g) == (rows, None)
 
     def test_a_changed_row_is_caught_by_the_checked_read(self, store, kit):
         g = start(store, "Anna", "Bruno").game_id
         for i in range(2, 7):
             note(store, g, i, f"n{i}", cid=f"c{i}")
         kit.tamper(store, g, 4, canonical_json({"text": "forged"}))
-        rows, problem = store.read_checked(g)
+        rows, problem = read_checked(store, g)
         assert len(rows) == 7 and rows[3]["data"] == {"text": "forged"}
         assert problem is not None and problem.seq == 4
         assert "hash" in str(problem.problem)
         assert verify_chain(store.read(g))[2].seq == 4
         # read from the row after it, the chain from there is whole again
-        assert store.read_checked(g, 4, store.hash_at(g, 4))[1] is None
+        assert read_checked(store, g, 4, store.hash_at(g, 4))[1] is None
 
     # --- the database refuses an edit -----------------------------------------------------
 
@@ -249,9 +279,17 @@ class StoreSuite:
 
     def test_a_guard_taken_away_is_named_by_missing_guards(self, store, kit):
         start(store, "Anna", "Bruno")
-        assert store.missing_guards() == []
+        assert store.checks().missing_guards() == []
         kit.unguard(store, "events_no_delete")
-        assert store.missing_guards() == ["events_no_delete"]
+        assert store.checks().missing_guards() == ["events_no_delete"]
+        # doctor --repair puts it back where that is banco's to do (SQLite), and says what it
+        # did; where it is the database owner's (PostgreSQL), None and nothing changed
+        done = store.checks().repair(now=lambda: AT, why="test")
+        if done is None:
+            assert store.checks().missing_guards() == ["events_no_delete"]
+        else:
+            assert [str(d) for d in done] == ["recreated the trigger events_no_delete"]
+            assert store.checks().missing_guards() == []
 
     # --- snapshots ------------------------------------------------------------------------
 
@@ -260,7 +298,7 @@ class StoreSuite:
         for i in range(2, 12):
             note(store, g, i, f"n{i}", cid=f"c{i}")
         for seq in (4, 6, 9):
-            assert store.put_snapshot(g, seq, store.hash_at(g, seq), "f1", f"table@{seq}")
+            keep_unbound_snapshot(store, g, seq, "f1", f"table@{seq}")
         snaps = store.snapshots(g)
         assert [s.seq for s in snaps] == [9, 6, 4]  # newest first
         assert snaps[0].head == store.hash_at(g, 9) and snaps[0].state == "table@9"
@@ -280,11 +318,11 @@ class StoreSuite:
         for i in range(2, 14):
             note(store, g, i, f"n{i}", cid=f"c{i}")
         for seq in range(2, 12):
-            assert store.put_snapshot(g, seq, store.hash_at(g, seq), "f1", f"table@{seq}")
+            keep_unbound_snapshot(store, g, seq, "f1", f"table@{seq}")
         # stretches 0-3, 4-7, 8-11: their first 2, 4, 8; the newest 9, 10, 11
         assert [s.seq for s in store.snapshots(g)] == [11, 10, 9, 8, 4, 2]
         other = start(store, "Carla", "Dario", cid="other").game_id
-        assert store.put_snapshot(other, 1, store.hash_at(other, 1), "f1", "other@1")
+        keep_unbound_snapshot(store, other, 1, "f1", "other@1")
         assert [s.seq for s in store.snapshots(g)] == [11, 10, 9, 8, 4, 2]  # per game
 
     def test_a_snapshot_taken_with_an_append_is_at_its_last_row(self, store):
@@ -302,12 +340,12 @@ class StoreSuite:
         # the rows are given before they are hashed: the last one carries the table's digest,
         # under its hash (chain version 3); the others are plain version-2 rows
         assert not any("hash" in r for r in seen) and len(seen) == 2
-        last = store.row_at(g, 4)
-        assert (last[10], last[11]) == (3, table_digest("f1", "after 2"))
-        assert store.row_at(g, 3)[10:] == (CHAIN_VERSION, None)
-        assert bound_table_digest(last) == last[11]
-        assert store.read_checked(g)[1] is None
-        assert bound_table_digest(last[:11] + (table_digest("f1", "richer"),)) is None
+        before, last = store.read(g, 2, 4)
+        assert (last["chain_version"], last["table_digest"]) == (3, table_digest("f1", "after 2"))
+        assert before["chain_version"] == CHAIN_VERSION and "table_digest" not in before
+        assert bound_table_digest(last) == last["table_digest"]
+        assert read_checked(store, g)[1] is None
+        assert bound_table_digest({**last, "table_digest": table_digest("f1", "richer")}) is None
 
     def test_every_snapshot_is_recorded_with_the_digest_that_binds_it_to_the_log(self, store,
                                                                                     kit):
@@ -318,7 +356,7 @@ class StoreSuite:
 
         g = start(store, "Anna", "Bruno").game_id
         note(store, g, 2, "a", cid="c3")
-        assert store.put_snapshot(g, 3, store.hash_at(g, 3), "f1", "table@3")
+        keep_unbound_snapshot(store, g, 3, "f1", "table@3")
         store.append(g, 3, [NewEvent("Note", {"text": "b"})], recorded_at=AT, actor="test",
                      command_id="c4",
                      snapshot=lambda rows: ("f1", "table@4", table_digest("f1", "table@4")))
@@ -372,40 +410,40 @@ class StoreSuite:
                     "rules": "classic", "edition": "it", "last_seq": 5, "head": prev,
                     "ended_seq": None}, {})
         g = imp.game_id
-        assert g == 2 and store.game_with_uuid("u-imp") == 2
-        assert store.read_checked(g)[1] is None and store.head(g) == prev
+        assert g == 2 and store.find_game(uuid="u-imp") == 2
+        assert read_checked(store, g)[1] is None and store.head(g) == prev
         assert len(list(store.raw_rows(g))) == 5 and len(store.rows_view(g)) == 5
 
     # --- the referee's reads (audit, seal, doctor) -------------------------------------------
 
     def test_the_referee_reads_the_games_hashes_and_prefixes_of_the_log(self, store):
-        assert store.logged_games() == [] and store.hashes(1) == [] and \
-            store.hash_prefix("ab") == []
+        assert store.checks().logged_games() == [] and store.checks().hashes(1) == [] and \
+            store.checks().hash_prefix("ab") == []
         a = start(store, "Anna", "Bruno", cid="n1", uid="u-a").game_id
         b = start(store, "Carla", "Dario", cid="n2", uid="u-b").game_id
         note(store, a, 2, "one", "two", cid="c1")
-        assert store.logged_games() == [a, b]
+        assert store.checks().logged_games() == [a, b]
         rows = store.read(a)
-        assert store.hashes(a) == [(r["seq"], r["hash"]) for r in rows]
-        assert store.hashes(a, 3) == [(r["seq"], r["hash"]) for r in rows[:3]]
+        assert store.checks().hashes(a) == [(r["seq"], r["hash"]) for r in rows]
+        assert store.checks().hashes(a, 3) == [(r["seq"], r["hash"]) for r in rows[:3]]
         third = rows[2]["hash"]
-        named = store.hash_prefix(third[:10])
+        named = store.checks().hash_prefix(third[:10])
         assert (a, 3) in named and all(store.hash_at(g, s).startswith(third[:10])
                                        for g, s in named)
-        assert store.hash_prefix(third) == [(a, 3)]
-        every = store.hash_prefix("")  # every row, by game and seq
+        assert store.checks().hash_prefix(third) == [(a, 3)]
+        every = store.checks().hash_prefix("")  # every row, by game and seq
         assert every == sorted(every) and len(every) == 6
 
     def test_a_sound_store_is_healthy_and_says_what_it_cannot_check(self, store):
         start(store, "Anna", "Bruno", uid="u-a")
-        state = store.health(file=True)
+        state = store.checks().health(file=True)
         assert state.findings == [] and state.missing_triggers == [] and \
             state.missing_indexes == []
         assert state.maintenance == [] and min(state.known) > 0
         assert all(isinstance(t, str) and t for t in state.not_checked)
-        assert store.engine_check() is None
-        store.refuse_damaged(whole=True)  # nothing to refuse
-        path = store.worker_path()  # a file the workers open, or None: one pass
+        assert store.checks().engine_check() is None
+        store.checks().refuse_damaged(whole=True)  # nothing to refuse
+        path = store.checks().worker_path()  # a file the workers open, or None: one pass
         assert path is None or path.startswith("/")
         assert "password" not in store.shown
 
@@ -429,10 +467,10 @@ class StoreSuite:
         thread.start()
         seen = 0
         while not done.is_set():
-            assert store.health().findings == []  # never a games row ahead of its log
+            assert store.checks().health().findings == []  # never a games row ahead of its log
             seen += 1
         thread.join()
-        assert errors == [] and seen > 3 and store.health().findings == []
+        assert errors == [] and seen > 3 and store.checks().health().findings == []
 
     # --- the read model (issue 21) ---------------------------------------------------------
 
@@ -510,7 +548,7 @@ class StoreSuite:
         assert sorted(own) == sorted({x["game_id"] for x in store.games()} - {g})
         assert len(set(own)) == 3
         for game in own:
-            rows, problem = store.read_checked(game)
+            rows, problem = read_checked(store, game)
             assert seqs(rows) == list(range(1, 2 + 6 + 1)) and problem is None
 
 
@@ -546,7 +584,7 @@ def play_in_a_process(open_store, shared: int, worker: int, commands: int) -> in
 
 def check_contiguous(store: EventStore, game: int, command_ids: set[str]) -> None:
     """Every command once, two rows each, and the seqs 1..N with the chain whole."""
-    rows, problem = store.read_checked(game)
+    rows, problem = read_checked(store, game)
     assert problem is None
     assert seqs(rows) == list(range(1, len(rows) + 1))
     notes = [r for r in rows if r["type"] == "Note"]

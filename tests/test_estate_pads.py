@@ -96,7 +96,7 @@ def test_undo_target_names_the_last_command_in_force_and_the_table_it_leaves(db)
     lines(db, TRADE, "build giallo 2", "undo")
     book = Book(db, create=False)
     try:
-        target = undo_target(book.store.read_backwards(1, book.store.last_seq(1) + 1))
+        target = undo_target(book.backwards(1, book.store.last_seq(1) + 1))
         assert target["line"] == TRADE  # the build was taken back: the trade is next
         before = book.state(1, at=target["before"])
         assert before.player("Carla").cash == 1333

@@ -55,7 +55,7 @@ def test_a_facts_words_depend_on_its_type_and_data_alone(kind):
 def _reference_text(book, game) -> str:
     """`log` as it was written before log_text.py: every row decoded, every line described."""
     st_ = book.state(game)
-    gone = taken_back(book.store.read_type(game, "EventRetracted"))
+    gone = taken_back(book.rows_of_type(game, "EventRetracted"))
     lines = [f"{'seq':>5}  {'time':<25}  {'hash':<{SHORT_HASH}}  {'type':<21} what happened"]
     for e in book.stream(game):
         mark = "x" if e["seq"] in gone else " "
@@ -88,7 +88,7 @@ def test_a_whole_log_is_the_plain_passes_text(banco, recorded, game, memo, monke
         monkeypatch.setattr(log_text, "MEMO", memo)
     book = Book(recorded)
     out = banco("--db", recorded, "--game", str(game), "log").output
-    taken = bool(taken_back(book.store.read_type(game, "EventRetracted")))
+    taken = bool(taken_back(book.rows_of_type(game, "EventRetracted")))
     reference = _reference_text(book, game)
     assert out.startswith(reference) and (out == reference) != taken
     rows = [{"seq": e["seq"], "type": e["type"], "data": e["data"],

@@ -424,7 +424,7 @@ def test_the_table_a_line_leaves_is_the_one_the_log_folds_to(db, client, keys):
         book = Book(db, create=False)
         try:
             fresh = book.state(1)
-            tail = command_tail(book.store.read_backwards(1, fresh.seq + 1))
+            tail = command_tail(book.backwards(1, fresh.seq + 1))
         finally:
             book.close()
         assert table.state == fresh, line

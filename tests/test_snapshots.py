@@ -307,7 +307,7 @@ def test_a_snapshot_that_contradicts_the_log_on_the_end_is_not_used(long_game):
 
     _, seq, head, fmt, text = snapshot_rows(long_game)[-1]
     book = Book(str(long_game))
-    base = initial_state(1, book.store.game_start(1))
+    base = initial_state(1, book.game_start(1))
     at_seq = book.state(1, at=seq)
     assert not at_seq.ended
     book.close()

@@ -10,6 +10,7 @@ import sqlite3
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from store_suite import read_checked
 
 from banco.ledger.base.errors import ConflictError, DatabaseError, NoDatabase, UsageError
 from banco.ledger.store.canonical import GENESIS, row_hash, stored_row_hash
@@ -59,7 +60,6 @@ def test_games_are_kept_apart(store):
     add(store, 1, 0, {"g": 1})
     add(store, 2, 0, {"g": 2})
     assert [r["data"] for r in store.read(2)] == [{"g": 2}]
-    assert store.next_game_id() == 3
 
 
 def test_a_new_game_takes_the_next_number_and_is_listed(store):
@@ -151,7 +151,7 @@ def test_a_retried_start_returns_the_game_it_started(store):
     again = start(store, "Anna", "Bruno", cid="start-1")
     assert again.replayed and again.game_id == first.game_id
     assert [r["hash"] for r in again] == [r["hash"] for r in first]
-    assert len(store.games()) == 1 and store.game_of_command("start-1") == first.game_id
+    assert len(store.games()) == 1 and store.find_game(command_id="start-1") == first.game_id
 
 
 def _plan(store, sql, args):
@@ -179,16 +179,16 @@ def test_retry_lookups_and_the_games_list_use_indexes_not_the_log(store):
 def test_reads_check_the_chain_and_name_the_first_break(store):
     for i in range(5):
         add(store, 1, i, {"n": i + 1})
-    rows, problem = store.read_checked(1)
+    rows, problem = read_checked(store, 1)
     assert problem is None and len(rows) == 5
-    rows, problem = store.read_checked(1, after=3, prev_hash=rows[2]["hash"])
+    rows, problem = read_checked(store, 1, after=3, prev_hash=rows[2]["hash"])
     assert problem is None and [r["seq"] for r in rows] == [4, 5]
     _tamper(store, "UPDATE events SET data='{\"n\":99}' WHERE seq=4")
-    rows, problem = store.read_checked(1)
+    rows, problem = read_checked(store, 1)
     assert problem == (4, "does not match its hash") and len(rows) == 5
     _tamper(store, "DELETE FROM events WHERE seq=2")
-    assert store.read_checked(1)[1].seq == 2
-    assert store.read_checked(1, after=2, prev_hash="f" * 64)[1].problem.startswith(
+    assert read_checked(store, 1)[1].seq == 2
+    assert read_checked(store, 1, after=2, prev_hash="f" * 64)[1].problem.startswith(
         "does not follow")
 
 
@@ -273,7 +273,7 @@ def test_chain_verification_names_the_first_bad_seq(store, sql, bad):
     _tamper(store, sql)
     count, head, problem = verify_chain(store.read(1))
     assert problem is not None and problem.seq == bad
-    assert store.read_checked(1)[1].seq == bad
+    assert read_checked(store, 1)[1].seq == bad
 
 
 # --- format version ---------------------------------------------------------------------------
@@ -298,9 +298,9 @@ def test_a_format_2_file_is_read_as_it_is_and_gains_the_table_digest_by_the_firs
     conn.execute("UPDATE meta SET value='2' WHERE key='format'")
     before = conn.execute("SELECT * FROM events").fetchall()
     old = SQLiteStore(store.path)
-    assert old.format == 2 and old.read_checked(1)[1] is None and old.row_at(1, 1)[11] is None
+    assert old.format == 2 and read_checked(old, 1)[1] is None and "table_digest" not in old.read(1)[0]
     add(old, 1, 1, {"n": 2})
-    assert old.format == 4 and old.read_checked(1)[1] is None
+    assert old.format == 4 and read_checked(old, 1)[1] is None
     meta = dict(old.conn.execute("SELECT key, value FROM meta"))
     assert meta["format"] == "4" and meta["migrated_to_3_at"].endswith("Z")
     assert meta["migrated_to_4_at"].endswith("Z")
@@ -309,18 +309,17 @@ def test_a_format_2_file_is_read_as_it_is_and_gains_the_table_digest_by_the_firs
     old.close()
 
 
-def test_a_format_3_file_is_raised_to_4_by_the_first_write_and_not_by_a_reading_s_snapshot(
-        store):
+def test_a_format_3_file_is_raised_to_4_by_the_first_write_and_not_by_a_reading(store):
     """Format 3 rows were of schema version 2 at most: the first write (rows of schema 3
     follow) raises the number that keeps a banco of format 3 from writing after them, and
-    changes nothing else; a snapshot a reading leaves is no such write."""
+    changes nothing else; a reading is no such write."""
     add(store, 1, 0, {"n": 1})
     conn = store.conn
     conn.execute("UPDATE meta SET value='3' WHERE key='format'")
     before = conn.execute("SELECT * FROM events").fetchall()
     old = SQLiteStore(store.path)
-    assert old.format == 3 and old.read_checked(1)[1] is None
-    assert old.put_snapshot(1, 1, old.head(1), "test", "{}")
+    assert old.format == 3 and read_checked(old, 1)[1] is None
+    assert old.snapshots(1) == [] and old.read(1)[0]["data"] == {"n": 1}
     assert old.format == 3 and dict(conn.execute("SELECT key, value FROM meta"))["format"] == "3"
     schema = conn.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
     add(old, 1, 1, {"n": 2})
@@ -328,7 +327,7 @@ def test_a_format_3_file_is_raised_to_4_by_the_first_write_and_not_by_a_reading_
     assert old.format == 4 and meta["format"] == "4" and meta["migrated_to_4_at"].endswith("Z")
     assert conn.execute("SELECT * FROM events WHERE seq=1").fetchall() == before
     assert conn.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall() == schema
-    assert old.read_checked(1)[1] is None
+    assert read_checked(old, 1)[1] is None
     old.close()
 
 
@@ -377,7 +376,7 @@ def test_a_format_1_file_is_read_as_it_is_and_migrated_by_the_first_write(tmp_pa
     assert old.format == 1
     assert [(g["game_id"], g["players"], g["events"]) for g in old.games()] == [
         (1, ["Anna", "Bruno", "Carla", "Dario"], 66), (2, ["Ada", "Bea"], 8)]
-    rows, problem = old.read_checked(1)
+    rows, problem = read_checked(old, 1)
     assert problem is None and all(r["chain_version"] == 1 for r in rows)
     tables = {r[0] for r in old.conn.execute("SELECT name FROM sqlite_master")}
     assert "meta" not in tables and "games" not in tables  # reading changed nothing
@@ -391,7 +390,7 @@ def test_a_format_1_file_is_read_as_it_is_and_migrated_by_the_first_write(tmp_pa
         "prev_hash, hash FROM events WHERE chain_version=1 ORDER BY game_id, seq").fetchall()
     assert after == before  # not one old row rewritten
     for g in (1, 2):
-        assert verify_chain(old.read(g))[2] is None and old.read_checked(g)[1] is None
+        assert verify_chain(old.read(g))[2] is None and read_checked(old, g)[1] is None
     assert [(g["game_id"], g["events"], g["ended"]) for g in old.games()] == [
         (1, 66, False), (2, 9, False)]
     old.close()
@@ -405,7 +404,7 @@ def test_a_reader_opened_before_a_migration_reads_the_new_rows(tmp_path):
     reader, writer = SQLiteStore(path), SQLiteStore(path)
     assert reader.format == 1 and len(reader.read(2)) == 8
     add(writer, 2, 8, {"n": 1})
-    rows, problem = reader.read_checked(2)
+    rows, problem = read_checked(reader, 2)
     assert problem is None and rows[-1]["chain_version"] == 2 and reader.format == 4
     reader.close()
     writer.close()

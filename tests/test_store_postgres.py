@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pg_cluster
 import pytest
+from store_suite import keep_unbound_snapshot, read_checked
 
 from banco.ledger.base.errors import EXIT_DATABASE, DatabaseError, NoDatabase, UsageError
 from banco.ledger.store.canonical import canonical_json
@@ -78,7 +79,7 @@ def test_banco_s_role_may_read_and_append_the_log_and_nothing_more(pg):
                     "ALTER TABLE banco.events DISABLE TRIGGER USER"):
             with pytest.raises(psycopg.Error, match="permission denied|must be owner"):
                 conn.execute(sql)
-    assert store.read_checked(1)[1] is None and store.last_seq(1) == 12
+    assert read_checked(store, 1)[1] is None and store.last_seq(1) == 12
     store.close()
 
 
@@ -101,7 +102,7 @@ def test_a_new_database_gets_its_tables_from_the_first_write_when_the_role_may()
     assert store.format == 0 and store.games() == [] and store.read(1) == []
     play(store)
     assert store.format == 4 and [g["game_id"] for g in store.games()] == [1]
-    assert open_store(url, create=False).read_checked(1)[1] is None
+    assert read_checked(open_store(url, create=False), 1)[1] is None
 
 
 def test_the_owner_installs_the_tables_and_grants_banco_s_role_its_rights(capsys):
@@ -149,7 +150,7 @@ def test_games_copied_to_postgresql_and_back_keep_their_rows_and_heads(pg, tmp_p
 
     for n in range(3):
         g = play(src, commands=n + 2, uid=f"u-{n}")
-        src.put_snapshot(g, 4, src.hash_at(g, 4), "f1", f"unbound {g}")  # no event binds it
+        keep_unbound_snapshot(src, g, 4, "f1", f"unbound {g}")  # no event binds it
         text = f"table of {g}"
         src.append(g, src.last_seq(g), [NewEvent("Note", {"n": g})], recorded_at=AT, actor="t",
                    command_id=f"snap-{g}", snapshot=lambda rows, t=text: ("f1", t,
@@ -258,7 +259,7 @@ def test_a_writer_killed_while_appending_leaves_an_exact_prefix_every_time(db):
         time.sleep(rng.uniform(0, 0.3))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        rows, problem = store.read_checked(g)
+        rows, problem = read_checked(store, g)
         assert problem is None and [r["seq"] for r in rows] == list(range(1, len(rows) + 1))
         notes = rows[2:]
         assert len(notes) % 3 == 0  # whole commands only
@@ -298,7 +299,7 @@ def test_eight_processes_on_one_game_and_on_their_own_lose_nothing_and_repeat_no
     with multiprocessing.get_context("spawn").Pool(8) as pool:
         own = pool.starmap(_eight, [(db, shared, w) for w in range(8)])
     assert sorted(own) == list(range(2, 10))
-    rows, problem = store.read_checked(shared)
+    rows, problem = read_checked(store, shared)
     assert problem is None and [r["seq"] for r in rows] == list(range(1, 2 + 8 * 10 * 2 + 1))
     by_command: dict[str, list[int]] = {}
     for r in rows[2:]:
@@ -306,7 +307,7 @@ def test_eight_processes_on_one_game_and_on_their_own_lose_nothing_and_repeat_no
     assert set(by_command) == {f"w{w}-{i}" for w in range(8) for i in range(10)}
     assert all(b == a + 1 for a, b in by_command.values())
     for g in own:
-        mine, problem = store.read_checked(g)
+        mine, problem = read_checked(store, g)
         assert problem is None and len(mine) == 12
         assert [canonical_json(r["data"]) for r in mine[2:]] == [
             canonical_json({"text": f"own {i}"}) for i in range(10)]

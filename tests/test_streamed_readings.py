@@ -376,18 +376,18 @@ def test_state_at_reads_what_it_needs_once(games, monkeypatch, as_json):
 
     db, events = games["undo"]
     views, types = [], []
-    real, real_type = SQLiteStore.rows_view, SQLiteStore.read_type
+    real, real_read = SQLiteStore.rows_view, SQLiteStore.read
 
     def counted(self, game_id, count=None):
         views.append((game_id, count))
         return real(self, game_id, count)
 
-    def typed(self, game_id, type_):
-        types.append(type_)
-        return real_type(self, game_id, type_)
+    def typed(self, game_id, *args, **kwargs):
+        types.extend(kwargs.get("types") or ())
+        return real_read(self, game_id, *args, **kwargs)
 
     monkeypatch.setattr(SQLiteStore, "rows_view", counted)
-    monkeypatch.setattr(SQLiteStore, "read_type", typed)
+    monkeypatch.setattr(SQLiteStore, "read", typed)
     at = events[len(events) // 2]["seq"]
     said = CliRunner().invoke(cli, ["--db", db, "state", "--at", str(at),
                                     *(["--json"] if as_json else [])])

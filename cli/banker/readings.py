@@ -46,7 +46,7 @@ def state(session, when, as_json):
         rows = _rows(session, last)
         at = seq_at(rows, moment, last=last)
         # the game's undos, read once (by the type index) for the table and for the notes
-        undos = session.book.store.read_type(session.game(), "EventRetracted")
+        undos = session.book.rows_of_type(session.game(), "EventRetracted")
     st = session.book.state(session.game(), at, undos)
     if as_json:
         doc = state_document(st)

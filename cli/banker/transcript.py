@@ -100,7 +100,7 @@ def recorded_prefix(session, lines: list[Line]) -> Recorded:
             continue
         cid = _own_id(line)
         if line.words[0] == "new":
-            game = book.store.game_of_command(cid)
+            game = book.game_started_by(cid)
             rows = book.recorded(game, cid) if game is not None else []
         else:
             rows = book.recorded(game, cid) if game is not None else []
@@ -287,7 +287,7 @@ def _dry_run(session, name: str, text: str, **options) -> None:
         copy = os.path.join(tmp, "banco.db" if postgres
                             else os.path.basename(session.db) or "banco.db")
         if postgres and session.book.store.has_tables() or os.path.exists(session.db):
-            session.book.store.backup(copy)
+            session.book.store.checks().backup(copy)
         trial = Session(copy, session.game_option, session.actor)
         note = _("dry run: checked on a copy; nothing was written to {db}").format(
             db=shown_db(session.db))

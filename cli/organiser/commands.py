@@ -76,7 +76,7 @@ def _rows_held_to_logs(store) -> None:
     rules) is said on stderr, pointing to doctor, rather than listed as if it were the log's."""
     from banco.cli.words.i18n import say
 
-    for f in store.games_row_findings():  # each names its game
+    for f in store.checks().games_row_findings():  # each names its game
         click.echo(_("WARNING: {problem}; `banco doctor` says more (`doctor --repair` rebuilds "
                      "the row from its log)").format(problem=say(f.problem)), err=True)
 
@@ -432,7 +432,7 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
     # The game is audited first; a clean one is drawn from the rows checked against the chain,
     # one that fails from the rows as stored (the chain unchecked: that is the problem the
     # verdict names), marked.
-    taken = taken_back_by(book.store.read_type(game, "EventRetracted"))
+    taken = taken_back_by(book.rows_of_type(game, "EventRetracted"))
     written, verdicts = [], []
 
     def verdict():

@@ -50,7 +50,7 @@ def backup(session, target, force):
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".banco-backup-", suffix=".db")
     os.close(fd)
     try:
-        store.backup(tmp)
+        store.checks().backup(tmp)
         copy = SQLiteStore(tmp)
         try:
             games = copy.games()

@@ -135,7 +135,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
 
         json_list(map(JsonRows().of if raw else event_json, shown), click.echo)
         return
-    gone = taken_back(book.store.read_type(game, "EventRetracted"))
+    gone = taken_back(book.rows_of_type(game, "EventRetracted"))
     if as_csv:
         import csv
 
@@ -221,7 +221,7 @@ def show(session, words, as_json):
                             seq=seq, game=game, next=e["seq"])
     st = book.state(game)
     batch = book.recorded(game, e["command_id"])
-    undone_at = taken_back(book.store.read_type(game, "EventRetracted")).get(seq)
+    undone_at = taken_back(book.rows_of_type(game, "EventRetracted")).get(seq)
     if as_json:
         dump({"event": {k: e[k] for k in ("seq", "type", "data", "recorded_at", "actor",
                                           "command_id", "schema_version", "prev_hash", "hash")},

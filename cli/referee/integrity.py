@@ -87,7 +87,7 @@ def read_seal(seal_path: str | None, pubkey_path: str | None):
 def _sealed_game(session, seal) -> int | None:
     store = session.book.store
     if seal.game_uuid:
-        return store.game_with_uuid(seal.game_uuid)
+        return store.find_game(uuid=seal.game_uuid)
     return seal.game
 
 
@@ -103,7 +103,7 @@ def _game_of_head(session, expect_head: str) -> int:
     store = session.book.store
     prefix = expect_head.strip().lower()
     if store.format >= 1:
-        found = sorted({g for g, _ in store.hash_prefix(prefix)})
+        found = sorted({g for g, _ in store.checks().hash_prefix(prefix)})
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
@@ -298,7 +298,7 @@ def seal(session, key_path, referee, out_path):
         tell(outcome)
     fact = next(e for e in outcome.events if e["type"] == "SealRecorded")
     d = fact["data"]
-    trail = [h[:seals.TRAIL_DIGITS] for _, h in store.hashes(game, d["seq"])]
+    trail = [h[:seals.TRAIL_DIGITS] for _, h in store.checks().hashes(game, d["seq"])]
     sealed = seals.SealFile(game, uuid, d["seq"], d["head"], d["referee"], d["public_key"],
                             d["signature"], fact["recorded_at"], trail)
     if outcome.replayed and os.path.exists(out_path):
@@ -344,7 +344,7 @@ def doctor(session, repair, reason, as_json):
         from banco.ledger.store.sqlite import missing_database
 
         raise missing_database(session.db)
-    if store.format < 1 and not store.health().findings:
+    if store.format < 1 and not store.checks().health().findings:
         # a file with nothing in it (what sqlite3.connect leaves): nothing is missing from it
         # yet, and nothing in it is banco's; saying "triggers: all present" would be a lie
         if as_json:
@@ -354,7 +354,7 @@ def doctor(session, repair, reason, as_json):
             click.echo(_("database {db}: empty, no banco tables yet: nothing to check (`banco "
                          "new PLAYER PLAYER ...` starts a game in it)").format(db=store.shown))
         return
-    check = store.engine_check()
+    check = store.checks().engine_check()
     if check is not None:
         raise DatabaseError("{db} is damaged (SQLite's quick_check: {check}): restore it from "
                             "a backup", db=session.db, check=check)
@@ -368,7 +368,7 @@ def doctor(session, repair, reason, as_json):
         broken: list = []  # games whose log is not its chain: no repair makes them healthy
         model, snapshots, done = _doctor_work(session, store, repair, reason, bar, unchecked,
                                               broken)
-    state = store.health(file=True)
+    state = store.checks().health(file=True)
     findings = (state.findings
                 + [health.Finding("log", b.text, b.game_id, b.seq) for b in broken]
                 + [health.Finding("snapshot", f.text, f.game_id, f.seq, repairable=True)
@@ -406,19 +406,15 @@ def _doctor_work(session, store, repair: bool, reason: str, bar, unchecked: list
     """doctor's costly part, telling `bar` the events done: (the read model's findings, the
     snapshots', what was repaired).  Each snapshot is checked against a fresh fold of its log
     once; a repair deletes the bad ones, and the ones left were found sound."""
-    from banco.ledger.store import health
-
     done: list = []
     snapshots = _snapshot_findings(store, unchecked, bar.step, broken)
     # PostgreSQL: the guards, the indexes and the games table are the database's owner's
     # (postgres_setup); a repair there rebuilds the read model only, a cache banco's role keeps
-    if repair and store.worker_path() is not None:
-        done = store.write(lambda conn: health.repair(conn, now=session.now(), why=reason))
-        if snapshots:
-            bad = [(f.game_id, f.seq, f.problem) for f in snapshots]
-            done += store.write(lambda conn: health.forget_snapshots(
-                conn, bad, now=session.now(), why=reason))
-            snapshots = []
+    repaired = store.checks().repair(
+        now=session.now, why=reason,
+        snapshots=[(f.game_id, f.seq, f.problem) for f in snapshots]) if repair else None
+    if repaired is not None:
+        done, snapshots = repaired, []
     # the read model beside the logs (issue 21): checked against each log, rebuilt by a repair
     model = _read_model(store, repair, done, bar, (bar.total or 0) // 2, broken)
     return model, snapshots, done

@@ -13,7 +13,7 @@ def head_before(book, game: int, seq: int, back: int) -> int:
     (the game's first command's when there are fewer), read backwards from `seq`."""
     seen = 0
     cid = head = None
-    for e in book.store.read_backwards(game, seq + 1):
+    for e in book.backwards(game, seq + 1):
         if e["command_id"] != cid or head is None:
             if seen > back:
                 break
@@ -28,7 +28,7 @@ def game_steps(book, game: int, first: int | None = None,
     """The steps with an event between `first` and `last` (seqs, both included: what
     `select` keeps), read from the book as they are used.  A replay from the middle of a game
     starts from the table at a seq (`Book.state(game, at=...)`), not from the game's start."""
-    taken = taken_back_by(book.store.read_type(game, "EventRetracted"))
+    taken = taken_back_by(book.rows_of_type(game, "EventRetracted"))
 
     def refold(seq: int):
         return book.state(game, at=seq)
@@ -38,7 +38,7 @@ def game_steps(book, game: int, first: int | None = None,
         # from there the replay holds, by the time it reaches `first`, every table from before
         # a command an undo in the range could take back, as a replay from the start would
         begin = head_before(book, game, first, SNAPSHOTS)
-        started = book.store.game_start(game)
+        started = book.game_start(game)
         if started is not None and begin - 1 >= started["seq"]:
             start, state = begin, book.state(game, at=begin - 1)
             number = book.store.commands_before(game, begin)

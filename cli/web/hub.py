@@ -214,7 +214,7 @@ class Table:
         from banco.projections.readings.screen import undo_target
 
         target = (undo_target(reversed(tail))
-                  or undo_target(book.store.read_backwards(game, state.seq + 1)))
+                  or undo_target(book.backwards(game, state.seq + 1)))
         if target is None:
             return None
         first = min(target["seqs"], default=target["before"] + 1)
@@ -247,7 +247,7 @@ class Table:
 
         # only the rows the screen shows (its last commands), read backwards from the table's
         # event: a long game's log is never held, and a change costs a few rows
-        return command_tail(book.store.read_backwards(game, state.seq + 1))
+        return command_tail(book.backwards(game, state.seq + 1))
 
     def show(self, state, tail: list[dict], undone=None) -> None:
         """Publish a table: the next document of each view is drawn from it.  The newer of

@@ -177,15 +177,16 @@ def digest_format(digest: str) -> str | None:
     return fmt
 
 
-def bound_table_digest(raw: tuple | None, hashed_as: int | None = None) -> str | None:
-    """The table digest a stored row (COLUMNS order) carries under its own hash: None unless
-    it is chain version 3 and its hash is what its content gives (its prev_hash as stored:
-    the next row's link is checked as the rows after it are read)."""
-    if raw is None or raw[10] != TABLE_CHAIN_VERSION or type(raw[11]) is not str:
+def bound_table_digest(row: dict | None) -> str | None:
+    """The table digest a row read from the store carries under its own hash: None unless it
+    is chain version 3 and its hash is what its content gives (its prev_hash as stored: the
+    next row's link is checked as the rows after it are read)."""
+    if row is None or row.get("chain_version") != TABLE_CHAIN_VERSION \
+            or type(row.get("table_digest")) is not str:
         return None
-    g = hashed_as if hashed_as is not None else raw[0]
-    if stored_row_hash(raw[8], g, *raw[1:8], raw[10], raw[11]) != raw[9]:
+    try:
+        if row_hash(row["prev_hash"], row) != row["hash"]:
+            return None
+    except (TypeError, ValueError):  # banco never writes such a row (UnknownChainVersion)
         return None
-    return raw[11]
-
-
+    return row["table_digest"]

@@ -1,5 +1,5 @@
 """Walking a game's hash chain over rows already read (the hashes themselves:
-ledger/store/canonical.py; the store's own check as it reads: SQLiteStore.read_checked)."""
+ledger/store/canonical.py; the store's own check as it reads: `read` given a prev_hash)."""
 
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ def verify_chain(rows: Iterable[dict]) -> tuple[int, str, ChainProblem | None]:
 def check_rows(raw: Iterable[tuple], after: int, prev_hash: str, hashed_as: int | None
                ) -> tuple[list[dict], ChainProblem | None]:
     """Rows (COLUMNS tuples) after seq `after` as dicts, each checked against the chain from
-    `prev_hash`: the rows, and the first break or None (both stores' read_checked)."""
+    `prev_hash`: the rows, and the first break or None (both stores' checked `read`)."""
     rows: list[dict] = []
     problem = None
     prev, expected = prev_hash, after + 1
@@ -158,7 +158,8 @@ def read_chained(store, game_id: int, after: int, prev: str, upto: int,
     from `prev` (the hash of row `after`): yields (rows, None) per chunk, or (rows, the
     break) at the first break, and then stops; stops early, too, where the log does."""
     while after < upto:
-        rows, broken = store.read_checked(game_id, after, prev, min(chunk, upto - after))
+        rows = store.read(game_id, after, limit=min(chunk, upto - after), prev_hash=prev)
+        broken = rows.problem
         yield rows, broken
         if broken is not None or not rows:
             return

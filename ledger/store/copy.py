@@ -10,9 +10,11 @@ from collections.abc import Callable, Iterable
 
 from banco.ledger.base.errors import EXIT_AUDIT, BancoError, DatabaseError, UsageError
 from banco.ledger.base.text import msg
+from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.chain import verify_chain
 from banco.ledger.store.games import GameIndex
 from banco.ledger.store.protocol import EventStore
+from banco.ledger.store.reading import game_start
 from banco.ledger.store.schema import ENDED, RETRACTED, STARTED
 from banco.ledger.store.snapshot_binding import problem as snapshot_problem
 
@@ -68,7 +70,7 @@ def _already_whole(src: EventStore, dst: EventStore, g: dict) -> tuple[int, int,
     uid = g.get("uuid")
     if uid is None:
         return None
-    there = dst.game_with_uuid(uid)
+    there = dst.find_game(uuid=uid)
     if there is None:
         return None
     head = src.head(g["game_id"])
@@ -83,7 +85,7 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
     """One game of `src` into `dst`, verified: (its number in src, in dst, its head).
     `progress(rows)`: its rows copied so far."""
     game = src.game(game_id)
-    if game["uuid"] is not None and dst.game_with_uuid(game["uuid"]) is not None:
+    if game["uuid"] is not None and dst.find_game(uuid=game["uuid"]) is not None:
         # there with another history (copy_store skips it when it is there whole): a usage
         # mistake, as `import` of the same game is
         raise UsageError("game {game} ({uid}) is already in {target} with another history "
@@ -140,7 +142,7 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
     except BaseException:
         imp.abort()
         raise
-    start = src.game_start(game_id) or {"data": {}}
+    start = game_start(src, game_id) or {"data": {}}
     meta = {}
     if version1 and hashed_as != imp.game_id:  # version-1 rows hash their first number
         meta[GameIndex.CHAIN_GAME_KEY.format(imp.game_id)] = str(hashed_as)
@@ -154,7 +156,8 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
                 "rules": rules.get("name") if isinstance(rules, dict) else game["rules"],
                 "last_seq": game["events"], "head": game["head"], "ended_seq": ended},
                meta, snaps)
-    rows, problem = dst.read_checked(imp.game_id)
+    rows = dst.read(imp.game_id, prev_hash=GENESIS)
+    problem = rows.problem
     head = rows[-1]["hash"] if rows else None
     if problem is not None or head != src.head(game_id) or len(rows) != game["events"]:
         raise DatabaseError("game {game} did not arrive whole in {target} (its chain read "

@@ -67,20 +67,22 @@ class GameIndex:
         return out
 
     @guarded(writing=False)
-    def next_game_id(self) -> int:
+    def find_game(self, *, command_id: str | None = None, uuid: str | None = None,
+                  first_hash: str | None = None) -> int | None:
+        """The game a command started (an idempotent `new`), the game with this identity, or
+        the game whose first row has this hash (the identity of a game from before game
+        uuids: a scan of every game's first row; only such imports ask); None for none."""
+        column, value = asked(command_id, uuid, first_hash)
         if not self.has_tables():
-            return 1
-        table = "games" if self.format >= 2 else "events"
-        row = self.conn.execute(f"SELECT MAX(game_id) FROM {table}").fetchone()
-        return (row[0] or 0) + 1
-
-    @guarded(writing=False)
-    def game_of_command(self, command_id: str) -> int | None:
-        """The game a command started (an idempotent `new`), or None."""
-        if not self.has_tables() or self.format < 2:
             return None
-        row = self.conn.execute("SELECT game_id FROM games WHERE command_id=?",
-                                (command_id,)).fetchone()
+        if column == "hash":
+            row = self.conn.execute("SELECT game_id FROM events WHERE seq=1 AND hash=?",
+                                    (value,)).fetchone()
+        elif self.format < 2:  # format 1 kept neither (no games table)
+            return None
+        else:
+            row = self.conn.execute(f"SELECT game_id FROM games WHERE {column}=?",
+                                    (value,)).fetchone()
         return row[0] if row else None
 
     # --- games that came from another database ------------------------------------------------
@@ -112,22 +114,14 @@ class GameIndex:
                     row["chain_game_id"] = hashed_as
         return rows
 
-    @guarded(writing=False)
-    def game_with_uuid(self, uuid: str) -> int | None:
-        if not self.has_tables() or self.format < 2:
-            return None
-        row = self.conn.execute("SELECT game_id FROM games WHERE game_uuid=?", (uuid,)).fetchone()
-        return row[0] if row else None
 
-    @guarded(writing=False)
-    def game_starting_with(self, first_hash: str) -> int | None:
-        """The game whose first row has this hash: the identity of a game from before game
-        uuids (a scan of every game's first row; only such imports ask)."""
-        if not self.has_tables():
-            return None
-        row = self.conn.execute("SELECT game_id FROM events WHERE seq=1 AND hash=?",
-                                (first_hash,)).fetchone()
-        return row[0] if row else None
+def asked(command_id: str | None, uuid: str | None, first_hash: str | None) -> tuple[str, str]:
+    """find_game's one key: (the column it is looked up by, its value)."""
+    keys = [(c, v) for c, v in (("command_id", command_id), ("game_uuid", uuid),
+                                ("hash", first_hash)) if v is not None]
+    if len(keys) != 1:  # a caller's mistake, never a user's
+        raise ValueError("find_game: name exactly one of command_id, uuid, first_hash")
+    return keys[0]
 
 
 def listed_games(store) -> list[dict]:
@@ -142,7 +136,7 @@ def listed_games(store) -> list[dict]:
     except DamagedGamesRow:
         pass
     out = []
-    for g in store.logged_games():
+    for g in store.checks().logged_games():
         last = store.last_seq(g)
         out.append({"game_id": g, "uuid": None, "command_id": None, "started_at": None,
                     "players": [], "rules": None, "edition": None, "events": last,

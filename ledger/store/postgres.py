@@ -17,17 +17,17 @@ announced on the channel CHANNEL (NOTIFY is delivered at commit, never for a rol
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
-from banco.ledger.base.errors import BancoError, ConflictError, DatabaseError, NoDatabase
+from banco.ledger.base.errors import ConflictError, DatabaseError, NoDatabase
 from banco.ledger.store.canonical import (
     GENESIS,
     not_before,
     now_text,
 )
-from banco.ledger.store.chain import chain_rows, check_rows, insert_values
+from banco.ledger.store.chain import chain_rows, insert_values
 from banco.ledger.store.connection import lock_wait
-from banco.ledger.store.games import GameIndex
+from banco.ledger.store.games import GameIndex, asked
 from banco.ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
 from banco.ledger.store.postgres_connection import connect, explain, guarded, shown
 from banco.ledger.store.postgres_health import PgChecks
@@ -43,12 +43,12 @@ from banco.ledger.store.postgres_schema import (
     keep_snapshot,
     to_format_4,
 )
-from banco.ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
+from banco.ledger.store.protocol import Appended, NewEvent, ReadRows, Rows, Snapshot
+from banco.ledger.store.reading import rows_of, select
 from banco.ledger.store.schema import (
     COLUMNS,
     GAME_COLUMNS,
     RETRACTED,
-    STARTED,
     event_dict,
     game_dict,
     index_game,
@@ -61,7 +61,7 @@ EVENTS, GAMES, META, SNAPSHOTS = (f"{SCHEMA}.{t}" for t in ("events", "games", "
                                                             "snapshots"))
 
 
-class PostgresStore(GameIndex, PgReadModel, PgChecks):
+class PostgresStore(GameIndex, PgReadModel):
     """One PostgreSQL database (its `banco` schema).  `create`: the first write may create the
     tables when the URL's role may (else the organiser installs them: postgres_setup); with
     create=False a database without banco's tables is a NoDatabase error, as a missing file
@@ -87,6 +87,11 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+
+    def checks(self) -> PgChecks:
+        """The referee's and the organiser's look at the database
+        (ledger/store/postgres_health.py)."""
+        return PgChecks(self)
 
     away: tuple[float, DatabaseError] | None = None  # the last failed reconnection: when, why
 
@@ -161,6 +166,22 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
 
     columns = COLUMNS
 
+    @guarded(writing=False)
+    def read_table(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a query on a table kept beside the games', named as in a SQLite file (the
+        audit's look for tournaments, projections/audit/database_audit.py): banco's schema
+        first on the search path, `?` marks; [] when the table does not exist yet."""
+        from psycopg import errors
+
+        if not self.has_tables():
+            return []
+        try:
+            with self.conn.transaction():
+                self.conn.execute(f"SET LOCAL search_path TO {SCHEMA}")
+                return self.q(sql.replace("?", "%s"), args)
+        except errors.UndefinedTable:
+            return []
+
     # --- reading ------------------------------------------------------------------------------
 
     def rows(self, sql: str, args: tuple | list, game_id: int) -> list[dict]:
@@ -169,22 +190,16 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return self.with_chain_ids(game_id, [event_dict(r) for r in self.q(sql, args)])
 
     @guarded(writing=False)
-    def read(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
-        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s AND "
-                         "seq<=%s ORDER BY seq", (game_id, after, 2**62 if upto is None
-                                                  else upto), game_id)
-
-    @guarded(writing=False)
-    def read_type(self, game_id: int, type_: str) -> list[dict]:
-        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE type=%s AND game_id=%s "
-                         "ORDER BY seq", (type_, game_id), game_id)
-
-    @guarded(writing=False)
-    def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
-                   limit: int = 2000) -> list[dict]:
-        return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s AND "
-                         "type = ANY(%s) ORDER BY seq LIMIT %s",
-                         (game_id, after, list(types), limit), game_id)
+    def read(self, game_id: int, after: int = 0, upto: int | None = None, *,
+             types: Iterable[str] | None = None, limit: int | None = None,
+             prev_hash: str | None = None) -> Rows:
+        """As SQLiteStore.read (ledger/store/reading.py)."""
+        if not self.has_tables():
+            return Rows()
+        sql, args = select(COLUMNS, EVENTS, "%s", "= ANY({marks})", game_id, after, upto,
+                           types, limit, prev_hash is not None)
+        return rows_of(self.q(sql, args), game_id, self.chain_game_id(game_id), after,
+                       prev_hash)
 
     @guarded(writing=False)
     def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
@@ -208,33 +223,6 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return {t for (t,) in self.q(f"SELECT DISTINCT type FROM {EVENTS} WHERE game_id=%s",
                                      (game_id,))}
 
-    @guarded(writing=False)
-    def read_checked(self, game_id: int, after: int = 0, prev_hash: str = GENESIS,
-                     limit: int | None = None) -> tuple[list[dict], ChainProblem | None]:
-        """Rows after seq `after`, each checked against the chain from `prev_hash`."""
-        if not self.has_tables():
-            return [], None
-        raw = self.q(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s ORDER BY seq "
-                     "LIMIT %s", (game_id, after, limit))
-        return check_rows(raw, after, prev_hash, self.chain_game_id(game_id))
-
-    def read_backwards(self, game_id: int, before: int | None = None,
-                       chunk: int = 64) -> Iterator[dict]:
-        if not self.has_tables():
-            return
-        last = before - 1 if before is not None else self.last_seq(game_id)
-        while last >= 1:
-            first = max(1, last - chunk + 1)
-            yield from reversed(self.read(game_id, first - 1, last))
-            last = first - 1
-            chunk = min(chunk * 4, 4096)
-
-    @guarded(writing=False)
-    def game_start(self, game_id: int) -> dict | None:
-        found = self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq<=4 AND "
-                          "type=%s ORDER BY seq LIMIT 1", (game_id, STARTED), game_id)
-        return found[0] if found else None
-
     def data_version(self) -> int | None:
         return None  # no such count: a held table's rows are read again before each write
 
@@ -244,13 +232,6 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
             return None
         row = self.one(f"SELECT hash FROM {EVENTS} WHERE game_id=%s AND seq=%s", (game_id, seq))
         return row[0] if row else None
-
-    @guarded(writing=False)
-    def row_at(self, game_id: int, seq: int) -> tuple | None:
-        if not self.has_tables():
-            return None
-        return self.one(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq=%s",
-                        (game_id, seq))
 
     @guarded(writing=False)
     def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
@@ -286,14 +267,6 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return self.rows(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND command_id=%s "
                          "ORDER BY seq", (game_id, command_id), game_id)
 
-    @guarded(writing=False)
-    def last_command(self, game_id: int) -> list[dict]:
-        if not self.has_tables():
-            return []
-        row = self.one(f"SELECT command_id FROM {EVENTS} WHERE game_id=%s ORDER BY seq DESC "
-                       "LIMIT 1", (game_id,))
-        return self.command_events(game_id, row[0]) if row else []
-
     # --- games --------------------------------------------------------------------------------
 
     @guarded(writing=False)
@@ -318,31 +291,19 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         row = self.one(f"SELECT game_id FROM {GAMES} {where}ORDER BY game_id DESC LIMIT 1")
         return row[0] if row else None
 
-    @guarded(writing=False)
-    def next_game_id(self) -> int:
-        if not self.has_tables():
-            return 1
+    def _next_game_id(self) -> int:
+        """The number an import takes, under the lock on new games (begin_import)."""
         return self.one(f"SELECT COALESCE(MAX(game_id), 0) + 1 FROM {GAMES}")[0]
 
-    def _game_where(self, where: str, value) -> int | None:
+    @guarded(writing=False)
+    def find_game(self, *, command_id: str | None = None, uuid: str | None = None,
+                  first_hash: str | None = None) -> int | None:
+        column, value = asked(command_id, uuid, first_hash)
         if not self.has_tables():
             return None
-        row = self.one(f"SELECT game_id FROM {GAMES} WHERE {where}=%s", (value,))
-        return row[0] if row else None
-
-    @guarded(writing=False)
-    def game_of_command(self, command_id: str) -> int | None:
-        return self._game_where("command_id", command_id)
-
-    @guarded(writing=False)
-    def game_with_uuid(self, uuid: str) -> int | None:
-        return self._game_where("game_uuid", uuid)
-
-    @guarded(writing=False)
-    def game_starting_with(self, first_hash: str) -> int | None:
-        if not self.has_tables():
-            return None
-        row = self.one(f"SELECT game_id FROM {EVENTS} WHERE seq=1 AND hash=%s", (first_hash,))
+        table = EVENTS if column == "hash" else GAMES
+        first = " AND seq=1" if column == "hash" else ""
+        row = self.one(f"SELECT game_id FROM {table} WHERE {column}=%s{first}", (value,))
         return row[0] if row else None
 
     # --- snapshots ----------------------------------------------------------------------------
@@ -354,23 +315,6 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return [Snapshot(*r) for r in self.q(f"SELECT seq, head, format, state, digest FROM "
                                              f"{SNAPSHOTS} WHERE game_id=%s ORDER BY seq DESC",
                                              (game_id,))]
-
-    def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
-        """Keep a snapshot in a transaction of its own if no one holds the game (never waits
-        long, never fails the command that asked); whether it was kept."""
-        import psycopg
-
-        if not self.has_tables():
-            return False
-        try:
-            with self.conn.transaction():
-                self.conn.execute("SET LOCAL lock_timeout = 50")
-                if not self.one("SELECT pg_try_advisory_xact_lock(%s, %s)", (LOCKS, game_id))[0]:
-                    return False
-                keep_snapshot(self.conn, game_id, seq, head, fmt, text)
-            return True
-        except (BancoError, psycopg.Error):
-            return False
 
     # --- writing ------------------------------------------------------------------------------
 
@@ -475,7 +419,7 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         try:
             self._lock(NEW_GAME_LOCK)
             self._raise_format()  # with the game, or not at all (its commit reads it back)
-            game_id = self.next_game_id()
+            game_id = self._next_game_id()
         except BaseException:
             self.conn.execute("ROLLBACK")
             raise
@@ -493,19 +437,3 @@ class PostgresStore(GameIndex, PgReadModel, PgChecks):
         return PgGameRows(self, game_id, 0, count)
 
     iter_raw = raw_rows  # the name the export reads the rows by
-
-    # --- copying ------------------------------------------------------------------------------
-
-    def backup(self, target: str) -> None:
-        """Every game into `target`, a new SQLite file (ledger/store/copy.py), verified."""
-        from banco.ledger.store.copy import copy_store
-        from banco.ledger.store.sqlite import SQLiteStore
-
-        if not self.has_tables():
-            raise NoDatabase("{path} has no banco games yet (no `banco` tables)",
-                             path=self.shown)
-        dst = SQLiteStore(target, create=True)
-        try:
-            copy_store(self, dst)
-        finally:
-            dst.close()

@@ -1,5 +1,5 @@
-"""The PostgreSQL store's reads for the referee (audit, seal, doctor), as
-ledger/store/sqlite_checks.py for a SQLite file: the games its log holds, a game's hashes, the
+"""The PostgreSQL store's checks (`PostgresStore.checks()`, ledger/store/protocol.py
+StoreChecks), as ledger/store/sqlite_checks.py for a SQLite file: the games its log holds, a game's hashes, the
 events a head line's digits name, and the database beside the chains: the log's triggers and
 the store's indexes present and switched on, the games table against each log (the same check
 as SQLite's, ledger/store/health.py, on these tables), the phones' tokens history and the
@@ -7,13 +7,18 @@ tournaments' chains (the same checks as the file's, on the rows as PostgreSQL ho
 
 What is SQLite's alone is not checked here, and doctor says so: the file's quick_check, its
 text bytes (PostgreSQL refuses text that is not in the database's encoding), its write-ahead
-log; the maintenance history (PostgreSQL keeps none)."""
+log; the maintenance history (PostgreSQL keeps none).  Its backup is a new SQLite file."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
 from banco.ledger.base.text import msg
 from banco.ledger.store import token_key
-from banco.ledger.store.health import Finding, Sql, games_findings, tournament_chain_findings
+from banco.ledger.store.findings import Finding
+from banco.ledger.store.games_health import Sql, games_findings
+from banco.ledger.store.health import tournament_chain_findings
 from banco.ledger.store.postgres_connection import guarded
 from banco.ledger.store.postgres_schema import SCHEMA
 from banco.ledger.store.postgres_tokens import entries as token_entries
@@ -22,6 +27,9 @@ from banco.ledger.store.postgres_tournaments import has_table as has_fact_table
 from banco.ledger.store.postgres_tournaments import rows as fact_rows
 from banco.ledger.store.protocol import StoreHealth
 from banco.ledger.store.tokens import problems_in, unchecked_in
+
+if TYPE_CHECKING:
+    from banco.ledger.store.postgres import PostgresStore
 
 PG = Sql(events=f"{SCHEMA}.events", games=f"{SCHEMA}.games", meta=f"{SCHEMA}.meta", mark="%s")
 # The guards of the log and of the phones' tokens (ledger/store/postgres_schema.py TABLES):
@@ -37,19 +45,32 @@ FACTS = f"{SCHEMA}.tournament_facts"
 
 
 class PgChecks:
-    """The referee's reads of a PostgreSQL database (a mixin of PostgresStore)."""
+    """The checks of one PostgreSQL store, through its connection (asked for each time:
+    `revive` may have replaced it)."""
 
-    conn: object
-    format: int
+    def __init__(self, store: PostgresStore):
+        self.store = store
+        self.path = store.path
+
+    @property
+    def conn(self):
+        return self.store.conn
+
+    @property
+    def format(self) -> int:
+        return self.store.format
 
     def has_tables(self) -> bool:
-        raise NotImplementedError  # PostgresStore's
+        return self.store.has_tables()
+
+    def explain(self, exc: Exception, writing: bool):
+        return self.store.explain(exc, writing)
 
     def q(self, sql: str, args: tuple | list = ()) -> list[tuple]:
-        raise NotImplementedError  # PostgresStore's
+        return self.store.q(sql, args)
 
     def one(self, sql: str, args: tuple | list = ()) -> tuple | None:
-        raise NotImplementedError  # PostgresStore's
+        return self.store.one(sql, args)
 
     @guarded(writing=False)
     def missing_guards(self) -> list[str]:
@@ -141,22 +162,6 @@ class PgChecks:
                                                       known_games)
         return StoreHealth(findings, [], triggers, indexes, not_checked, known)
 
-    @guarded(writing=False)
-    def read_table(self, sql: str, args: tuple = ()) -> list[tuple]:
-        """Rows of a query on a table kept beside the games', named as in a SQLite file (the
-        audit's look for tournaments, projections/audit/database_audit.py): banco's schema
-        first on the search path, `?` marks; [] when the table does not exist yet."""
-        from psycopg import errors
-
-        if not self.has_tables():
-            return []
-        try:
-            with self.conn.transaction():
-                self.conn.execute(f"SET LOCAL search_path TO {SCHEMA}")
-                return self.q(sql.replace("?", "%s"), args)
-        except errors.UndefinedTable:
-            return []
-
     def engine_check(self) -> str | None:
         return None  # PostgreSQL checks its own pages (and refuses to serve a damaged one)
 
@@ -165,3 +170,25 @@ class PgChecks:
 
     def worker_path(self) -> str | None:
         return None  # the parallel audit's workers open a file; here, one pass
+
+    def repair(self, *, now: Callable[[], str], why: str,
+               snapshots: Iterable[tuple[int, int, str]] = ()) -> None:
+        """None: the guards, the indexes and the games table are the database's owner's
+        (postgres_setup), and so are its snapshots; doctor rebuilds the read model only, a
+        cache banco's role keeps."""
+        return None
+
+    def backup(self, target: str) -> None:
+        """Every game into `target`, a new SQLite file (ledger/store/copy.py), verified."""
+        from banco.ledger.base.errors import NoDatabase
+        from banco.ledger.store.copy import copy_store
+        from banco.ledger.store.sqlite import SQLiteStore
+
+        if not self.has_tables():
+            raise NoDatabase("{path} has no banco games yet (no `banco` tables)",
+                             path=self.store.shown)
+        dst = SQLiteStore(target, create=True)
+        try:
+            copy_store(self.store, dst)
+        finally:
+            dst.close()

@@ -14,7 +14,7 @@ What every store guarantees:
 - idempotency: a command id already recorded returns the rows it recorded then, `replayed`,
   and writes nothing (a retry after a lost answer is safe);
 - the hash chain: each row carries the hash of the row before it (prev_hash) and its own
-  (ledger/store/canonical.py); `read_checked` verifies it as it reads;
+  (ledger/store/canonical.py); `read` verifies it as it reads, given where to start;
 - seqs of a game are 1, 2, 3 ... with no gap, whatever the number of writers;
 - the read model (issue 21): `append(read_model=)`'s rows are kept in the same transaction,
   for a game whose rows already reach the seq the command was decided on (or a new game);
@@ -41,7 +41,7 @@ class NewEvent(NamedTuple):
 
 class ChainProblem(NamedTuple):
     seq: int
-    problem: str  # read_checked's: a message (ledger/base/text.py), said in the user's language
+    problem: str  # read's (checked): a message (ledger/base/text.py), said in the user's language
 
 
 class Appended(list):
@@ -52,6 +52,15 @@ class Appended(list):
         super().__init__(rows)
         self.game_id = game_id
         self.replayed = replayed
+
+
+class Rows(list):
+    """Rows read (event dicts); when they were read against the chain (`read`'s `prev_hash`),
+    its first break among them in `problem` (None: none, or not checked)."""
+
+    def __init__(self, rows: Iterable[dict] = (), problem: ChainProblem | None = None):
+        super().__init__(rows)
+        self.problem = problem
 
 
 class Snapshot(NamedTuple):
@@ -107,162 +116,10 @@ class GameImportWriter(Protocol):
         """Nothing of the transaction is kept."""
 
 
-class EventStore(Protocol):
-    """The operations the rest of banco needs of a store (see the module's guarantees)."""
-
-    path: str
-    shown: str  # the store as the user is told of it (a URL without its password)
-    format: int  # the file's format; 0 for a store with nothing in it yet
-
-    # --- appending ------------------------------------------------------------------------
-
-    def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
-               recorded_at: str, actor: str, command_id: str,
-               snapshot: Callable[[list[dict]], tuple[str, str, str] | None] | None = None,
-               read_model: Callable[[list[dict]], ReadRows] | None = None) -> Appended:
-        """One command's events in one transaction, after seq `expected_seq` (ConflictError
-        when the game's last seq is another: nothing written).  `game_id` None: a new game,
-        numbered inside the write lock.  `command_id` already recorded: its rows, replayed,
-        nothing written.  `snapshot(rows)`, given the rows before they are hashed: (format,
-        text, table digest) kept in the same transaction, the digest in the last row's hash
-        (ledger/store/chain.py chain_rows);
-        `read_model(rows)`: the read model's rows for them, kept in it too."""
-
-    # --- reading --------------------------------------------------------------------------
-
-    def read(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
-        """Rows with after < seq <= upto, in seq order, as stored (unchecked)."""
-
-    def read_checked(self, game_id: int, after: int = 0, prev_hash: str = ...,
-                     limit: int | None = None) -> tuple[list[dict], ChainProblem | None]:
-        """Rows after `after` (at most `limit`), each checked against the chain from
-        `prev_hash` (the hash of row `after`): the rows, and the first break or None."""
-
-    def read_type(self, game_id: int, type_: str) -> list[dict]:
-        """Rows of one type, in seq order."""
-
-    def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
-                   limit: int = 2000) -> list[dict]:
-        """Up to `limit` rows of these types after seq `after`, in seq order."""
-
-    def read_backwards(self, game_id: int, before: int | None = None,
-                       chunk: int = 64) -> Iterator[dict]:
-        """Rows newest first from the one before `before` (default: the last)."""
-
-    def last_seq(self, game_id: int) -> int:
-        """The game's last seq; 0 for no rows."""
-
-    def head(self, game_id: int) -> str:
-        """The hash of the game's last row; GENESIS for no rows."""
-
-    def hash_at(self, game_id: int, seq: int) -> str | None:
-        """The hash of row `seq`, None when there is none."""
-
-    def data_version(self) -> int | None:
-        """A number that changes whenever another connection has written to the store since
-        this one last asked (SQLite's PRAGMA data_version), so that a book holding a table may
-        skip reading its rows again when nothing else wrote; None when the store cannot tell
-        (then they are read again)."""
-
-    def row_at(self, game_id: int, seq: int) -> tuple | None:
-        """Row `seq` as stored (COLUMNS order, ledger/store/schema.py), None when there is
-        none: what binds a snapshot to the chain (ledger/store/snapshot_binding.py)."""
-
-    def game_start(self, game_id: int) -> dict | None:
-        """The game's GameStarted row."""
-
-    def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
-        """Every seq a retraction (up to seq `upto`) takes back."""
-
-    def command_events(self, game_id: int, command_id: str) -> list[dict]:
-        """The rows a command recorded in a game, or []."""
-
-    def last_command(self, game_id: int) -> list[dict]:
-        """The rows of the game's last command."""
-
-    def commands_before(self, game_id: int, seq: int) -> int:
-        """How many commands were recorded before event `seq`."""
-
-    def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
-        """(seq, recorded_at) of up to `limit` rows after seq `after`."""
-
-    def types(self, game_id: int) -> set[str]:
-        """The event types a game holds."""
-
-    # --- snapshots ------------------------------------------------------------------------
-
-    def snapshots(self, game_id: int) -> list[Snapshot]:
-        """The game's snapshots, newest first (the nearest before a seq is the first whose
-        seq is not after it), each with the digest recorded with it (never recomputed on
-        reading: the reader checks it, ledger/store/snapshot_binding.py)."""
-
-    def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
-        """Keep a snapshot if it can be done at once, its digest
-        (snapshot_binding.snapshot_digest) recorded with it; whether it was kept (never
-        fails).  The snapshots `append` and `finish` keep are recorded with theirs too."""
-
-    # --- the read model ---------------------------------------------------------------------
-
-    def movements(self, game_id: int, account: str) -> list[tuple] | None:
-        """(seq, n, payer, payee, amount, reason, type) of the movements in or out of
-        `account`, in order; None when the game's read model does not reach its last seq."""
-
-    def mentioning(self, game_id: int, subjects: list[str], after: int = 0,
-                   upto: int | None = None) -> Iterator[dict] | None:
-        """The rows (after < seq <= upto) whose read-model mentions include any of
-        `subjects`, in seq order, read as needed; None as for `movements`."""
-
-    def read_model_rows(self, game_id: int, after: int, upto: int) -> ReadRows | None:
-        """The read model's rows kept for seqs after < seq <= upto (movements by seq and n,
-        mentions by seq and subject); None when the game has none."""
-
-    def put_read_model(self, game_id: int, chunks: Iterable[ReadRows], through: int) -> None:
-        """Replace the game's read model with these rows, covering it up to `through`, in one
-        transaction."""
-
-    # --- games ----------------------------------------------------------------------------
-
-    def games(self) -> list[dict]:
-        """Every game: game_id, uuid, command_id, started_at, players, rules, edition,
-        events, head, ended."""
-
-    def game(self, game_id: int) -> dict | None:
-        """One game as `games` lists it, or None."""
-
-    def latest_game(self, unfinished: bool) -> int | None:
-        """The highest game number (among the unfinished ones if asked)."""
-
-    def next_game_id(self) -> int:
-        """The number the next new game would get."""
-
-    def game_of_command(self, command_id: str) -> int | None:
-        """The game a command started (an idempotent `new`), or None."""
-
-    def game_with_uuid(self, uuid: str) -> int | None:
-        """The game with this identity, or None."""
-
-    def game_starting_with(self, first_hash: str) -> int | None:
-        """The game whose first row has this hash, or None."""
-
-    def chain_game_id(self, game_id: int) -> int | None:
-        """The number an imported game's version-1 rows hash, when not its own."""
-
-    def imported(self, game_id: int) -> dict | None:
-        """Where and when the game was imported from, or None."""
-
-    # --- the import's bulk path -----------------------------------------------------------
-
-    def begin_import(self) -> GameImportWriter:
-        """Start writing a whole game in one transaction, the write lock held throughout."""
-
-    def raw_rows(self, game_id: int) -> Iterable[tuple]:
-        """The game's rows as stored, streamed in seq order (the audit)."""
-
-    def rows_view(self, game_id: int, count: int | None = None) -> Sequence[dict]:
-        """The game's rows as a sequence read on demand (bounded memory); `count`, when the
-        caller knows it, spares counting them."""
-
-    # --- the referee's reads (audit, seal, doctor) -------------------------------------------
+class StoreChecks(Protocol):
+    """What audit, seal, doctor, `games` and backup ask of a store beyond what a command
+    needs (EventStore.checks(): one object per engine, ledger/store/sqlite_checks.py and
+    postgres_health.py): the log as the referee holds it, the store's health, its copy."""
 
     def logged_games(self) -> list[int]:
         """Every game the log holds rows of, in order, whatever the games table says (a game
@@ -301,18 +158,160 @@ class EventStore(Protocol):
         """The file a worker process may open by itself to audit some of this store's games on
         another core (projections/audit/audit_games.py), or None: each game audited here."""
 
-    # --- the file -------------------------------------------------------------------------
+    def repair(self, *, now: Callable[[], str], why: str,
+               snapshots: Iterable[tuple[int, int, str]] = ()) -> list | None:
+        """doctor --repair: what the store's own checks found put right (guards, indexes,
+        the games table's rows, then these snapshots (game, seq, problem) deleted), recorded
+        with the time `now()` and `why`; what was done, or None where that is not banco's
+        to do (PostgreSQL: the database's owner's)."""
 
     def backup(self, target: str) -> None:
         """A consistent copy of the whole store into `target`."""
+
+
+class EventStore(Protocol):
+    """The operations the rest of banco needs of a store (see the module's guarantees)."""
+
+    path: str
+    shown: str  # the store as the user is told of it (a URL without its password)
+    format: int  # the file's format; 0 for a store with nothing in it yet
+
+    # --- appending ------------------------------------------------------------------------
+
+    def append(self, game_id: int | None, expected_seq: int, events: list[NewEvent], *,
+               recorded_at: str, actor: str, command_id: str,
+               snapshot: Callable[[list[dict]], tuple[str, str, str] | None] | None = None,
+               read_model: Callable[[list[dict]], ReadRows] | None = None) -> Appended:
+        """One command's events in one transaction, after seq `expected_seq` (ConflictError
+        when the game's last seq is another: nothing written).  `game_id` None: a new game,
+        numbered inside the write lock.  `command_id` already recorded: its rows, replayed,
+        nothing written.  `snapshot(rows)`, given the rows before they are hashed: (format,
+        text, table digest) kept in the same transaction, the digest in the last row's hash
+        (ledger/store/chain.py chain_rows);
+        `read_model(rows)`: the read model's rows for them, kept in it too."""
+
+    # --- reading --------------------------------------------------------------------------
+
+    def read(self, game_id: int, after: int = 0, upto: int | None = None, *,
+             types: Iterable[str] | None = None, limit: int | None = None,
+             prev_hash: str | None = None) -> Rows:
+        """Rows with after < seq <= upto (of these `types`; at most `limit`), in seq order, as
+        stored.  `prev_hash` (the hash of row `after`; never with `types`): each row checked
+        against the chain as it is read, the first break in the answer's `problem`.  A game's
+        first fact, its rows newest first, its last command: ledger/store/reading.py."""
+
+    def last_seq(self, game_id: int) -> int:
+        """The game's last seq; 0 for no rows."""
+
+    def head(self, game_id: int) -> str:
+        """The hash of the game's last row; GENESIS for no rows."""
+
+    def hash_at(self, game_id: int, seq: int) -> str | None:
+        """The hash of row `seq`, None when there is none."""
+
+    def data_version(self) -> int | None:
+        """A number that changes whenever another connection has written to the store since
+        this one last asked (SQLite's PRAGMA data_version), so that a book holding a table may
+        skip reading its rows again when nothing else wrote; None when the store cannot tell
+        (then they are read again)."""
+
+    def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
+        """Every seq a retraction (up to seq `upto`) takes back."""
+
+    def command_events(self, game_id: int, command_id: str) -> list[dict]:
+        """The rows a command recorded in a game, or []."""
+
+    def commands_before(self, game_id: int, seq: int) -> int:
+        """How many commands were recorded before event `seq`."""
+
+    def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
+        """(seq, recorded_at) of up to `limit` rows after seq `after`."""
+
+    def types(self, game_id: int) -> set[str]:
+        """The event types a game holds."""
+
+    # --- snapshots ------------------------------------------------------------------------
+
+    def snapshots(self, game_id: int) -> list[Snapshot]:
+        """The game's snapshots, newest first (the nearest before a seq is the first whose
+        seq is not after it), each with the digest recorded with it (never recomputed on
+        reading: the reader checks it, ledger/store/snapshot_binding.py).  A store keeps them
+        only with what it writes (`append`'s `snapshot`, the import's `finish`)."""
+
+    # --- the read model ---------------------------------------------------------------------
+
+    def movements(self, game_id: int, account: str) -> list[tuple] | None:
+        """(seq, n, payer, payee, amount, reason, type) of the movements in or out of
+        `account`, in order; None when the game's read model does not reach its last seq."""
+
+    def mentioning(self, game_id: int, subjects: list[str], after: int = 0,
+                   upto: int | None = None) -> Iterator[dict] | None:
+        """The rows (after < seq <= upto) whose read-model mentions include any of
+        `subjects`, in seq order, read as needed; None as for `movements`."""
+
+    def read_model_rows(self, game_id: int, after: int, upto: int) -> ReadRows | None:
+        """The read model's rows kept for seqs after < seq <= upto (movements by seq and n,
+        mentions by seq and subject); None when the game has none."""
+
+    def put_read_model(self, game_id: int, chunks: Iterable[ReadRows], through: int) -> None:
+        """Replace the game's read model with these rows, covering it up to `through`, in one
+        transaction."""
+
+    # --- games ----------------------------------------------------------------------------
+
+    def games(self) -> list[dict]:
+        """Every game: game_id, uuid, command_id, started_at, players, rules, edition,
+        events, head, ended."""
+
+    def game(self, game_id: int) -> dict | None:
+        """One game as `games` lists it, or None."""
+
+    def latest_game(self, unfinished: bool) -> int | None:
+        """The highest game number (among the unfinished ones if asked)."""
+
+    def find_game(self, *, command_id: str | None = None, uuid: str | None = None,
+                  first_hash: str | None = None) -> int | None:
+        """The game a command started (an idempotent `new`), the game with this identity
+        (`uuid`), or the game whose first row has this hash; None for none.  Exactly one
+        key."""
+
+    def chain_game_id(self, game_id: int) -> int | None:
+        """The number an imported game's version-1 rows hash, when not its own."""
+
+    def imported(self, game_id: int) -> dict | None:
+        """Where and when the game was imported from, or None."""
+
+    # --- the import's bulk path -----------------------------------------------------------
+
+    def begin_import(self) -> GameImportWriter:
+        """Start writing a whole game in one transaction, the write lock held throughout."""
+
+    def raw_rows(self, game_id: int) -> Iterable[tuple]:
+        """The game's rows as stored, streamed in seq order (the audit)."""
+
+    def rows_view(self, game_id: int, count: int | None = None) -> Sequence[dict]:
+        """The game's rows as a sequence read on demand (bounded memory); `count`, when the
+        caller knows it, spares counting them."""
+
+    # --- the rest --------------------------------------------------------------------------
+
+    def checks(self) -> StoreChecks:
+        """The referee's and the organiser's look at the store beside its games' chains."""
 
     def close(self) -> None:
         """Release the connection; the store may not be used after."""
 
 
 def conforms(store: Any) -> list[str]:
-    """The operations of EventStore that `store` lacks ([] when it has them all): the
-    behaviour suite's first check of an implementation."""
-    wanted = [n for n in vars(EventStore) if not n.startswith("_") and callable(
-        getattr(EventStore, n))]
-    return [n for n in wanted if not callable(getattr(store, n, None))]
+    """The operations of EventStore that `store` lacks, and of StoreChecks that its checks
+    lack (as "checks().NAME"; [] when it has them all): the behaviour suite's first check of
+    an implementation."""
+    def lacking(protocol, thing) -> list[str]:
+        wanted = [n for n in vars(protocol) if not n.startswith("_") and callable(
+            getattr(protocol, n))]
+        return [n for n in wanted if not callable(getattr(thing, n, None))]
+
+    missing = lacking(EventStore, store)
+    if "checks" not in missing:
+        missing += [f"checks().{n}" for n in lacking(StoreChecks, store.checks())]
+    return missing

@@ -208,18 +208,14 @@ def migrate(conn: sqlite3.Connection) -> None:
                       ("migrated_games", str(len(games)))])
 
 
-def upgrade(conn: sqlite3.Connection, found: int, migrating: bool = True) -> None:
-    """Inside a write transaction, a file of format `found` (1 to 3) to today's.  `migrating`
-    False (the snapshot a reading leaves, ledger/store/sqlite.py put_snapshot): a format-3
-    file stays 3, since a reading adds no row an older banco could not read (a format-2 one
-    still gains format 3's column, as before)."""
+def upgrade(conn: sqlite3.Connection, found: int) -> None:
+    """Inside a write transaction, a file of format `found` (1 to 3) to today's."""
     if found == 1:
         migrate(conn)
         return
     if found == 2:
         migrate_to_3(conn)
-    if migrating:
-        migrate_to_4(conn)
+    migrate_to_4(conn)
 
 
 def ended_seqs(conn: sqlite3.Connection, *, events: str = "events",

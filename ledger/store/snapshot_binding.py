@@ -59,8 +59,9 @@ class LogAt(NamedTuple):
 def log_at(store: EventStore, game_id: int, seq: int) -> LogAt:
     """The log's event `seq`, read once (by the primary key), as a snapshot there is held to
     it."""
-    row = store.row_at(game_id, seq)
-    return LogAt(row[9] if row else None, bound_table_digest(row, store.chain_game_id(game_id)))
+    rows = store.read(game_id, seq - 1, seq)
+    row = rows[0] if rows else None
+    return LogAt(row["hash"] if row else None, bound_table_digest(row))
 
 
 def problem(store: EventStore, game_id: int, snap: Snapshot,
@@ -107,7 +108,7 @@ def edited(snap: Snapshot) -> Text | None:
 def ended_in_log(store: EventStore, game_id: int, upto: int) -> bool:
     """Whether the log says the game has ended by event `upto`: a GameEnded no retraction up
     to `upto` took back (the type index: a few rows, however long the game)."""
-    ends = [e["seq"] for e in store.read_type(game_id, ENDED) if e["seq"] <= upto]
+    ends = [e["seq"] for e in store.read(game_id, 0, upto, types=(ENDED,))]
     if not ends:
         return False
     gone = store.retracted_seqs(game_id, upto)

@@ -15,15 +15,14 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
-from banco.ledger.base.errors import BancoError, ConflictError, DatabaseError
+from banco.ledger.base.errors import ConflictError, DatabaseError
 from banco.ledger.store.bulk import GameImport, GameRows, RawRows
 from banco.ledger.store.canonical import GENESIS, not_before
-from banco.ledger.store.chain import chain_rows, check_rows, insert_values, verify_chain
+from banco.ledger.store.chain import chain_rows, insert_values, verify_chain
 from banco.ledger.store.connection import (
     connect,
-    copy_file,
     explain,
     guarded,
     lock_wait,
@@ -33,9 +32,10 @@ from banco.ledger.store.connection import (
     writable,
 )
 from banco.ledger.store.games import GameIndex
-from banco.ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Snapshot
+from banco.ledger.store.protocol import Appended, ChainProblem, NewEvent, ReadRows, Rows, Snapshot
 from banco.ledger.store.read_model import ReadModelStore
 from banco.ledger.store.read_model import append as keep_read_model
+from banco.ledger.store.reading import rows_of, select
 from banco.ledger.store.schema import (
     COLUMNS,
     COLUMNS_FORMAT1,
@@ -55,7 +55,7 @@ from banco.ledger.store.schema import (
 from banco.ledger.store.schema import (
     create as create_tables,
 )
-from banco.ledger.store.sqlite_checks import FileChecks
+from banco.ledger.store.sqlite_checks import SQLiteChecks
 
 # Names other modules have always taken from here (the store's records and its file's shape).
 __all__ = ["FORMAT", "STARTED", "ENDED", "RETRACTED", "COLUMNS", "INSERT", "TRIGGERS",
@@ -64,7 +64,7 @@ __all__ = ["FORMAT", "STARTED", "ENDED", "RETRACTED", "COLUMNS", "INSERT", "TRIG
            "verify_chain"]
 
 
-class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
+class SQLiteStore(GameIndex, ReadModelStore):
     """One database file.  `create`: the file may be created, by the first append and not
     before (so that reading, or a refused first command, leaves no file behind); with
     create=False (the CLI, for every command but `new`) a missing file is a NoDatabase error.
@@ -103,6 +103,15 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+
+    @property
+    def shown(self) -> str:
+        """The file as the user is told of it: its path."""
+        return self.path
+
+    def checks(self) -> SQLiteChecks:
+        """The referee's and the organiser's look at the file (ledger/store/sqlite_checks.py)."""
+        return SQLiteChecks(self)
 
     # --- opening ------------------------------------------------------------------------------
 
@@ -168,29 +177,19 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
     # --- reading ------------------------------------------------------------------------------
 
     @guarded(writing=False)
-    def read(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
-        """A game's rows in seq order, as they are (the audit checks them)."""
+    def read(self, game_id: int, after: int = 0, upto: int | None = None, *,
+             types: Iterable[str] | None = None, limit: int | None = None,
+             prev_hash: str | None = None) -> Rows:
+        """A game's rows after seq `after` (up to `upto`, of `types`, at most `limit`) in seq
+        order, as they are, or checked against the chain from `prev_hash` as they are read
+        (ledger/store/reading.py).  By the primary key, or by the type index for `types`:
+        an undo's few rows in a long game are found without reading the rest."""
         if not self.has_tables():
-            return []
-        sql = f"SELECT {self.columns} FROM events WHERE game_id=? AND seq>?"
-        args: list = [game_id, after]
-        if upto is not None:
-            sql += " AND seq<=?"
-            args.append(upto)
-        rows = self.conn.execute(sql + " ORDER BY seq", args).fetchall()
-        return self.with_chain_ids(game_id, [event_dict(r) for r in rows])
-
-    @guarded(writing=False)
-    def read_type(self, game_id: int, type_: str) -> list[dict]:
-        """A game's rows of one type, in seq order (by the type index: an undo's few rows in a
-        long game are found without reading the rest)."""
-        if not self.has_tables():
-            return []
-        # `+seq`: sorted after the lookup, else SQLite walks the whole game in seq order to
-        # skip the sort (0.5 s for a 300,000-event game's 514 undos; 1 ms by the index)
-        rows = self.conn.execute(f"SELECT {self.columns} FROM events WHERE type=? AND game_id=? "
-                                 "ORDER BY +seq", (type_, game_id)).fetchall()
-        return self.with_chain_ids(game_id, [event_dict(r) for r in rows])
+            return Rows()
+        sql, args = select(self.columns, "events", "?", "IN ({marks})", game_id, after, upto,
+                           types, limit, prev_hash is not None)
+        return rows_of(self.conn.execute(sql, args).fetchall(), game_id,
+                       self.chain_game_id(game_id), after, prev_hash)
 
     @guarded(writing=False)
     def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
@@ -216,20 +215,6 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         return total - tail
 
     @guarded(writing=False)
-    def read_types(self, game_id: int, types: Iterable[str], after: int = 0,
-                   limit: int = 2000) -> list[dict]:
-        """Up to `limit` rows of these types after seq `after`, in seq order (a ruling reads a
-        long game's auctions or jail stays a chunk at a time, not the whole log)."""
-        if not self.has_tables():
-            return []
-        types = list(types)
-        marks = ",".join("?" * len(types))
-        rows = self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq>? "
-                                 f"AND type IN ({marks}) ORDER BY seq LIMIT ?",
-                                 (game_id, after, *types, limit)).fetchall()
-        return self.with_chain_ids(game_id, [event_dict(r) for r in rows])
-
-    @guarded(writing=False)
     def types(self, game_id: int) -> set[str]:
         """The event types a game holds."""
         if not self.has_tables():
@@ -238,47 +223,11 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             "SELECT DISTINCT type FROM events WHERE game_id=?", (game_id,))}
 
     @guarded(writing=False)
-    def read_checked(self, game_id: int, after: int = 0, prev_hash: str = GENESIS,
-                     limit: int | None = None) -> tuple[list[dict], ChainProblem | None]:
-        """Rows after seq `after` (at most `limit`), each checked against the hash chain as it
-        is read (the caller gives the hash of row `after`): the rows, and the first break or
-        None.  ChainProblem.problem completes the sentence "event N ..."."""
-        if not self.has_tables():
-            return [], None
-        raw = self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq>? "
-                                "ORDER BY seq LIMIT ?",
-                                (game_id, after, -1 if limit is None else limit)).fetchall()
-        return check_rows(raw, after, prev_hash, self.chain_game_id(game_id))
-
-    @guarded(writing=False)
     def iter_raw(self, game_id: int) -> Iterable[tuple]:
         if not self.has_tables():
             return iter(())
         return self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? ORDER BY seq",
                                  (game_id,))
-
-    def read_backwards(self, game_id: int, before: int | None = None,
-                       chunk: int = 8) -> Iterator[dict]:
-        """A game's rows newest first, from the one before seq `before` (default: the last),
-        read a chunk at a time as they are used: an undo looks only at the tail."""
-        if not self.has_tables():
-            return
-        last = before - 1 if before is not None else self.last_seq(game_id)
-        while last >= 1:
-            first = max(1, last - chunk + 1)
-            yield from reversed(self.read(game_id, first - 1, last))
-            last = first - 1
-            chunk = min(chunk * 4, 4096)
-
-    @guarded(writing=False)
-    def game_start(self, game_id: int) -> dict | None:
-        """The game's GameStarted row (its first fact), by the primary key."""
-        if not self.has_tables():
-            return None
-        row = self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq<=? "
-                                "AND type=? ORDER BY seq LIMIT 1",
-                                (game_id, 4, STARTED)).fetchone()
-        return self.with_chain_ids(game_id, [event_dict(row)])[0] if row else None
 
     @guarded(writing=False)
     def data_version(self) -> int | None:
@@ -291,14 +240,6 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
         row = self.conn.execute("SELECT hash FROM events WHERE game_id=? AND seq=?",
                                 (game_id, seq)).fetchone()
         return row[0] if row else None
-
-    @guarded(writing=False)
-    def row_at(self, game_id: int, seq: int) -> tuple | None:
-        """The row at `seq` as stored (COLUMNS order), or None (the primary key)."""
-        if not self.has_tables():
-            return None
-        return self.conn.execute(f"SELECT {self.columns} FROM events WHERE game_id=? AND seq=?",
-                                 (game_id, seq)).fetchone()
 
     @guarded(writing=False)
     def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
@@ -328,27 +269,6 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
                                    "WHERE game_id=? ORDER BY seq DESC", (game_id,))
         return [Snapshot(*r) for r in rows]
 
-    def put_snapshot(self, game_id: int, seq: int, head: str, fmt: str, text: str) -> bool:
-        """Keep a snapshot in a transaction of its own, if the file can be written and nobody
-        is writing (a read that had to fold a long game leaves one for the next command): never
-        waits, never fails the command that asked; whether it was kept."""
-        if self.readonly or self.format < 2:
-            return False
-        wait, self.wait = self.wait, 0.05
-        try:
-            self.conn.execute(f"PRAGMA busy_timeout={int(self.wait * 1000)}")
-            self.write(lambda conn: put_snapshot(conn, game_id, seq, head, fmt, text),
-                       migrating=False)
-            return True
-        except (BancoError, sqlite3.Error):
-            return False
-        finally:
-            self.wait = wait
-            try:
-                self.conn.execute(f"PRAGMA busy_timeout={int(wait * 1000)}")
-            except sqlite3.Error:
-                pass
-
     @guarded(writing=False)
     def last_seq(self, game_id: int) -> int:
         if not self.has_tables():
@@ -377,20 +297,10 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             (game_id, command_id)).fetchall()
         return [event_dict(r) for r in rows]
 
-    @guarded(writing=False)
-    def last_command(self, game_id: int) -> list[dict]:
-        """The rows of the game's last command (two index lookups, however long the game)."""
-        if not self.has_tables():
-            return []
-        row = self.conn.execute("SELECT command_id FROM events WHERE game_id=? ORDER BY seq DESC "
-                                "LIMIT 1", (game_id,)).fetchone()
-        return self.command_events(game_id, row[0]) if row else []
-
     # --- writing ------------------------------------------------------------------------------
 
-    def _begin_write(self, migrating: bool = True) -> None:
-        """BEGIN IMMEDIATE, then (inside the lock) check the format, creating or migrating.
-        `migrating` False: a format-3 file stays so (schema.upgrade)."""
+    def _begin_write(self) -> None:
+        """BEGIN IMMEDIATE, then (inside the lock) check the format, creating or migrating."""
         if self.readonly:
             raise DatabaseError("{path} is read-only: banco can show it but not record in "
                                 "it; nothing was recorded (`banco backup` makes a copy you can "
@@ -412,7 +322,7 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             if found == 0:
                 self._create()
             elif found < FORMAT:
-                upgrade(self.conn, found, migrating)
+                upgrade(self.conn, found)
                 self.inspect()
             from banco.ledger.store.file_checks import refuse_damaged
 
@@ -528,12 +438,11 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
 
     # --- tables beside the games' -------------------------------------------------------------
 
-    def write(self, work, *, migrating: bool = True):
+    def write(self, work):
         """Run `work(conn)` in one write transaction (BEGIN IMMEDIATE, the format checked as for
         an append), committed if it returns, rolled back if it raises: for the tables other
-        modules keep beside the games' (ledger/tournaments.py).  Returns what `work` returns.
-        `migrating`: as _begin_write's."""
-        self._begin_write(migrating)
+        modules keep beside the games' (ledger/tournaments.py).  Returns what `work` returns."""
+        self._begin_write()
         conn = self.conn
         try:
             result = work(conn)
@@ -559,13 +468,3 @@ class SQLiteStore(GameIndex, ReadModelStore, FileChecks):
             if "no such table" in str(exc):
                 return []
             raise
-
-    # --- copying ------------------------------------------------------------------------------
-
-    @guarded(writing=False)
-    def backup(self, target: str) -> None:
-        """A consistent copy of the whole file into `target` (which must not exist yet), with
-        SQLite's online backup: what is still in the WAL is included, and writers may go on."""
-        if not self.has_tables():
-            raise missing_database(self.path)
-        copy_file(self.conn, target)

@@ -80,7 +80,7 @@ def audit_games(store, ids: list[int], expect_head: str | None = None,
     processes = workers() if processes is None else processes
     sizes = {g["game_id"]: g["events"] or 0 for g in listed_games(store)}  # how to share the work
     reports: dict[int, AuditReport] = {}
-    if (processes > 1 and len(ids) > 2 and store.worker_path() is not None
+    if (processes > 1 and len(ids) > 2 and store.checks().worker_path() is not None
             and sum(sizes.get(g, 0) for g in ids) >= at_least):
         # the first audited here: the audit's modules and compiled schemas loaded once, in the
         # parent, before the workers are forked from it
@@ -100,7 +100,7 @@ def audit_games(store, ids: list[int], expect_head: str | None = None,
 
 def _games_apart(store, ids: list[int], expect_head: str | None,
                  processes: int) -> dict[int, AuditReport] | None:
-    tasks = [(store.worker_path(), g, expect_head) for g in ids]
+    tasks = [(store.checks().worker_path(), g, expect_head) for g in ids]
     try:
         with pool_context().Pool(processes, initializer=_quiet_worker) as pool:
             # a few games a task: fewer round trips, and still an even share at the end

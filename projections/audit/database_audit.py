@@ -90,7 +90,7 @@ def game_ids(store) -> list[int]:
     indexed = {g["game_id"] for g in listed_games(store)}
     if store.format < 1:  # no file, or an empty one: no log to read
         return sorted(indexed)
-    return sorted(indexed | set(store.logged_games()))
+    return sorted(indexed | set(store.checks().logged_games()))
 
 
 def _miswritten_line(store, report, expect_head: str | None) -> None:
@@ -103,7 +103,7 @@ def _miswritten_line(store, report, expect_head: str | None) -> None:
     if line is None or report.ok or line.game != report.game_id or store.format < 1:
         return
     prefix = line.prefix.lower()
-    named = store.hash_prefix(prefix)
+    named = store.checks().hash_prefix(prefix)
     found = [s for g, s in named if g == report.game_id]
     if not found:  # the line's event may be another game's now: the numbers were swapped
         elsewhere = [(g, s) for g, s in named if g != report.game_id][:2]
@@ -131,7 +131,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
     applies to the one game audited.  `seal` (a ledger.records.seals.SealFile) with the referee's
     `public_key` (hex): its game's sealed prefix checked too.  `progress(events done)`: told
     as the games' passes go (a bar, cli/progress.py)."""
-    store.refuse_damaged(whole=True)  # the engine's own check first (SQLite's quick_check):
+    store.checks().refuse_damaged(whole=True)  # the engine's own check first (SQLite's quick_check):
     # the chain cannot see a damaged page
     ids = game_ids(store)
     if game is not None:
@@ -141,7 +141,7 @@ def audit_database(store, game: int | None = None, expect_head: str | None = Non
     history: list[dict] = []
     unchecked: list = []
     if store.format >= 1:
-        health = store.health(tournaments=game is None)
+        health = store.checks().health(tournaments=game is None)
         for f in health.findings:
             if f.game is not None:
                 index.setdefault(f.game, []).append(f)
@@ -191,7 +191,7 @@ def _audited(store, ids: list[int], expect_head: str | None,
         return list(audit_games(store, ids, expect_head, progress=progress))
     except DatabaseError as exc:
         # only a file's bytes can be text that is not UTF-8 (a PostgreSQL server refuses it)
-        if not isinstance(exc, NotText) or store.worker_path() is None:
+        if not isinstance(exc, NotText) or store.checks().worker_path() is None:
             raise
     bad: dict[int, tuple[int, str]] = {}
     for g, seq, column in undecodable(store.conn):
@@ -231,7 +231,7 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
                             "the file was altered (its game, event, head or referee), or forged")
         return check
     if game is None:
-        game = store.game_with_uuid(seal.game_uuid) if seal.game_uuid else None
+        game = store.find_game(uuid=seal.game_uuid) if seal.game_uuid else None
         if game is None and seal.game_uuid is None:
             game = seal.game
     if game is None or store.last_seq(game) == 0:
@@ -242,7 +242,7 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
                 game=seal.game))
         return check
     check.game = game
-    rows = store.hashes(game, seal.seq)
+    rows = store.checks().hashes(game, seal.seq)
     # the trail is not signed: where the database has the signed head and its rows chain to
     # it unbroken, a trail that parts from them is the file's, edited
     head_held = store.hash_at(game, seal.seq) == seal.head
@@ -305,7 +305,7 @@ def _seal_in_its_log(store, seal, game: int, check: SealCheck) -> None:
     """What the seal file says beyond the sealed prefix, held to the database: the seal's own
     event (SealRecorded, its signature) is still in the log, and the game has the number it
     had when sealed (unless it came in by `import`, which numbers it anew)."""
-    recorded = [e for e in store.read_type(game, "SealRecorded")
+    recorded = [e for e in store.read(game, types=("SealRecorded",))
                 if e["data"].get("seq") == seal.seq]
     if not recorded and seal.game_uuid is not None:
         check.bad_seq = seal.seq + 1

@@ -166,7 +166,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         game_id = imp.game_id
         uid = h["game_uuid"]
         if uid is not None:
-            taken = store.game_with_uuid(uid)
+            taken = store.find_game(uuid=uid)
             if taken is not None:
                 from banco.projections.exchange.stored_copy import difference
 
@@ -231,7 +231,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                 started = row
                 _check_start(h, row, number)
                 if uid is None:
-                    taken = store.game_starting_with(row["hash"]) if seq == 1 else None
+                    taken = store.find_game(first_hash=row["hash"]) if seq == 1 else None
                     if taken is not None:
                         raise UsageError("this game is already game {taken} in {path} (same first event); nothing was imported",
                                          taken=taken, path=store.shown)

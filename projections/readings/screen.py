@@ -105,7 +105,7 @@ def _space(state: State, s, band: str | None, colours: dict, tokens: dict) -> di
 def command_tail(newest_first: Iterable[dict], count: int = RECENT_COMMANDS) -> list[dict]:
     """The game's last rows in seq order, back to its `count`th last command (all of them in a
     shorter game): all the screen reads of the log, so a TV on a long game does not hold it.
-    `newest_first`: the rows read backwards (`SQLiteStore.read_backwards`)."""
+    `newest_first`: the rows read backwards (ledger/store/reading.py read_backwards)."""
     tail = []
     for e in newest_first:
         tail.append(e)
