@@ -188,79 +188,64 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
 
         expect_kind, expect_value = expected_head(expect_head)
         head_at: list[int] = []  # the events whose hash is the expected head
-        text_and_hash = Hasher().text_and_hash
+        hasher = Hasher()
+        text_and_hash = hasher.text_and_hash
         announced, listed = h["events"], set(h["chain_versions"])
+        # a line banco wrote, read without parsing it whole (Hasher.quick), once the game has
+        # started (its GameStarted is checked against the header the long way)
+        quick = hasher.quick if 2 in listed else None
         if announced >= import_audit.THRESHOLD:
             # hashed_as as the one pass below has it whenever the import succeeds (the header
             # must list exactly the versions found)
             beside = import_audit.start(
                 game_id, imp.raw_rows(hashed_as if 1 in listed else None).hashed_as)
+        datas: list[dict] = []  # each row's data, beside the batch, for the read model
         for number, line in enumerate(it, start=first_line + 1):
-            row = parse(line, number)  # a blank line refused as such
-            expected = count + 1
-            check_fields(row, number)
-            seq = row["seq"]
-            if count >= announced:
-                raise ImportRefused("line {number} holds event {seq}, but the header announces {events} events: the header lies, or lines were added; nothing was imported",
-                                    number=number, seq=seq, events=h['events'])
-            if seq != expected:
-                raise ImportRefused("line {number}: event {expected} expected, but the line holds event {seq}: a line was deleted or moved; nothing was imported",
-                                    number=number, expected=expected, seq=seq)
-            if row["prev_hash"] != prev:
-                raise ImportRefused("{where} does not follow line {amount}: its prev_hash is not the hash of event {amount2}, which was changed, or lines were swapped; nothing was imported",
-                                    where=place(number, seq), amount=number - 1, amount2=seq - 1)
-            chain = row["chain_version"]
-            if chain not in listed:
-                raise ImportRefused("{where} is chain version {chain}, which the header does not list ({chain_versions}); nothing was imported",
-                                    where=place(number, seq), chain=chain, chain_versions=h['chain_versions'])
-            if chain == 2:
-                data_text, hsh = text_and_hash(line, row, prev)
+            read = quick(line, prev, count + 1) \
+                if quick is not None and started is not None and count < announced else None
+            if read is not None:
+                stored, data = read
+                seq, type_, hsh = count + 1, stored[1], stored[8]
+                versions.add(2)
             else:
-                data_text = CANONICAL(row["data"])  # floats were refused by the parser
-                # never None: seq and schema_version are ints (_check_fields), data_text a str,
-                # hashed_as an int wherever the header lists version 1 (_header)
-                hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,  # type: ignore[assignment]
-                                      row["recorded_at"], row["actor"], row["command_id"],
-                                      row["schema_version"], chain, row.get("table_digest"))
-            if hsh != row["hash"]:
-                raise ImportRefused("{where} does not match its hash: the line was edited; nothing was imported",
-                                    where=place(number, seq))
-            versions.add(chain)
-            type_ = row["type"]
-            if started is None and type_ != "CommandRecorded":
-                started = row
-                _check_start(h, row, number)
-                if uid is None:
-                    taken = store.game_starting_with(row["hash"]) if seq == 1 else None
-                    if taken is not None:
-                        raise UsageError("this game is already game {taken} in {path} (same first event); nothing was imported",
-                                         taken=taken, path=store.shown)
+                stored, data = _read_slowly(line, number, count, prev, h, listed, hashed_as,
+                                            text_and_hash)
+                seq, type_, hsh = stored[0], stored[1], stored[8]
+                versions.add(stored[9])
+                if started is None and type_ != "CommandRecorded":
+                    started = {"type": type_, "data": data, "seq": seq}
+                    _check_start(h, started, number)
+                    if uid is None:
+                        taken = store.game_starting_with(hsh) if seq == 1 else None
+                        if taken is not None:
+                            raise UsageError("this game is already game {taken} in {path} (same first event); nothing was imported",
+                                             taken=taken, path=store.shown)
+                if seq == 1:
+                    first_at = stored[3]
             if type_ == "GameEnded":
                 ended = seq
-            elif type_ == "EventRetracted" and ended in row["data"].get("seqs", ()):
+            elif type_ == "EventRetracted" and ended in data.get("seqs", ()):
                 ended = None
-            if expect_kind == "head" and hsh.startswith(expect_value):
-                head_at.append(seq)
-            elif expect_kind == "line" and seq == expect_value[0]:
-                if not hsh.startswith(expect_value[1]):
-                    raise ImportRefused("line {number}: event {seq}'s hash is {hash}..., not the {prefix} of the head line printed then: the history up to it was rewritten; nothing was imported",
-                                        number=number, seq=seq, hash=hsh[:12],
-                                        prefix=expect_value[1])
-                head_at.append(seq)
-            batch.append((seq, type_, data_text, row["recorded_at"], row["actor"],
-                          row["command_id"], row["schema_version"], prev, hsh, chain,
-                          row.get("table_digest")))
+            if expect_kind is not None:
+                if expect_kind == "head" and hsh.startswith(expect_value):
+                    head_at.append(seq)
+                elif expect_kind == "line" and seq == expect_value[0]:
+                    if not hsh.startswith(expect_value[1]):
+                        raise ImportRefused("line {number}: event {seq}'s hash is {hash}..., not the {prefix} of the head line printed then: the history up to it was rewritten; nothing was imported",
+                                            number=number, seq=seq, hash=hsh[:12],
+                                            prefix=expect_value[1])
+                    head_at.append(seq)
+            batch.append(stored)
+            datas.append(data)
             if len(batch) >= BATCH:
                 imp.insert(batch)
                 if beside is not None:
                     beside.send(batch)
-                model.keep(batch, started, seq)  # while the audit beside reads the batch
-                batch = []
+                model.keep(batch, datas, started, seq)  # while the audit beside reads the batch
+                batch, datas = [], []
             if progress is not None and seq % 1000 == 0:
                 progress(seq)
             prev, count = hsh, seq
-            if count == 1:
-                first_at = row["recorded_at"]
         if count < h["events"]:
             raise ImportRefused("the file ends after line {amount} (event {count}), but its header announces {events} events: it was cut short; nothing was imported",
                                 amount=count + first_line, count=count, events=h['events'])
@@ -285,7 +270,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             imp.insert(batch)
             if beside is not None:
                 beside.send(batch)
-            model.keep(batch, started, count)
+            model.keep(batch, datas, started, count)
         # the whole audit over the rows as written, but their hashes: checked above, from the
         # very values inserted, and read back in this transaction (or audited as they were
         # inserted, beside the import: the same rows, the same verdict)
@@ -323,6 +308,44 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             "chain_game_id": hashed_as if 1 in versions else None, "seal": sealed}
 
 
+def _read_slowly(line: str, number: int, count: int, prev: str, h: dict, listed: set,
+                 hashed_as, text_and_hash) -> tuple[tuple, dict]:
+    """Line `number` parsed and checked field by field, the long way (any line Hasher.quick
+    does not take, and the first of a game): (the row as GameImport.insert takes it, its
+    data), or ImportRefused naming what is wrong with it."""
+    row = parse(line, number)  # a blank line refused as such
+    expected = count + 1
+    check_fields(row, number)
+    seq = row["seq"]
+    if count >= h["events"]:
+        raise ImportRefused("line {number} holds event {seq}, but the header announces {events} events: the header lies, or lines were added; nothing was imported",
+                            number=number, seq=seq, events=h['events'])
+    if seq != expected:
+        raise ImportRefused("line {number}: event {expected} expected, but the line holds event {seq}: a line was deleted or moved; nothing was imported",
+                            number=number, expected=expected, seq=seq)
+    if row["prev_hash"] != prev:
+        raise ImportRefused("{where} does not follow line {amount}: its prev_hash is not the hash of event {amount2}, which was changed, or lines were swapped; nothing was imported",
+                            where=place(number, seq), amount=number - 1, amount2=seq - 1)
+    chain = row["chain_version"]
+    if chain not in listed:
+        raise ImportRefused("{where} is chain version {chain}, which the header does not list ({chain_versions}); nothing was imported",
+                            where=place(number, seq), chain=chain, chain_versions=h['chain_versions'])
+    if chain == 2:
+        data_text, hsh = text_and_hash(line, row, prev)
+    else:
+        data_text = CANONICAL(row["data"])  # floats were refused by the parser
+        # never None: seq and schema_version are ints (_check_fields), data_text a str,
+        # hashed_as an int wherever the header lists version 1 (_header)
+        hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,  # type: ignore[assignment]
+                              row["recorded_at"], row["actor"], row["command_id"],
+                              row["schema_version"], chain, row.get("table_digest"))
+    if hsh != row["hash"]:
+        raise ImportRefused("{where} does not match its hash: the line was edited; nothing was imported",
+                            where=place(number, seq))
+    return (seq, row["type"], data_text, row["recorded_at"], row["actor"], row["command_id"],
+            row["schema_version"], prev, hsh, chain, row.get("table_digest")), row["data"]
+
+
 class _ReadModel:
     """The imported game's read model (ledger/table/read_rows.py), worked out from each batch
     of rows as inserted and kept by the import in its transaction (GameImport.keep_read_model):
@@ -341,8 +364,10 @@ class _ReadModel:
         self.kept = True
         self.seen: dict[tuple[str, str], tuple[list[tuple], list[str]]] = {}
 
-    def keep(self, batch: list[tuple], started: dict | None, through: int) -> None:
-        """`batch`: the rows as inserted (seq, type, data text, ...)."""
+    def keep(self, batch: list[tuple], datas: list[dict], started: dict | None,
+             through: int) -> None:
+        """`batch`: the rows as inserted (seq, type, data text, ...); `datas`: their data, as
+        parsed (not parsed again here)."""
         from banco.ledger.store.protocol import ReadRows
         from banco.ledger.table.read_rows import players_in, read_rows
 
@@ -355,18 +380,18 @@ class _ReadModel:
         moves: list[tuple] = []
         mentions: list[tuple] = []
         seen, names = self.seen, self.names
-        for seq, type_, text, *_ in batch:
-            found = seen.get((type_, text))
+        for row, data in zip(batch, datas, strict=True):
+            seq = row[0]
+            found = seen.get((row[1], row[2]))
             if found is None:
                 if len(seen) >= self.KEEP:
                     seen.clear()
-                one = read_rows([{"seq": seq, "type": type_, "data": json.loads(text)}], names)
-                found = seen[type_, text] = ([m[1:] for m in one.movements],
-                                             [m[0] for m in one.mentions])
-            for m in found[0]:
-                moves.append((seq, *m))
-            for subject in found[1]:
-                mentions.append((subject, seq))
+                one = read_rows([{"seq": 0, "type": row[1], "data": data}], names)
+                found = seen[row[1], row[2]] = ([m[1:] for m in one.movements],
+                                                [m[0] for m in one.mentions])
+            if found[0]:
+                moves.extend([(seq, *m) for m in found[0]])
+            mentions.extend([(subject, seq) for subject in found[1]])
         self.imp.keep_read_model(ReadRows(moves, mentions), through)
 
 
