@@ -242,12 +242,10 @@ class GameImport:
 
     def following(self) -> GameImport:
         """The next game of an archive, in this same transaction (after `finish(commit=False)`)."""
-        try:
-            last = self.conn.execute("SELECT MAX(game_id) FROM games").fetchone()[0] or 0
-        except sqlite3.Error as exc:
-            self.abort()
-            raise self.store.explain(exc, writing=True) from None
-        return GameImport(self.store, last + 1)
+        # this game's number + 1, as PostgreSQL's: the one after the largest when this one
+        # began (begin_import), and this game may be indexed only later (an archive's games'
+        # audits run at once: projections/exchange/tournament_archive.py)
+        return GameImport(self.store, self.game_id + 1)
 
     def commit(self) -> None:
         """Commit every game of the archive written in this transaction."""

@@ -143,7 +143,8 @@ def _lied(field: str, said, found) -> ImportRefused:
 
 def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                  expect_head: str | None = None, seal=None, imp=None, first_line: int = 1,
-                 commit: bool = True, progress: Callable[[int], None] | None = None) -> dict:
+                 commit: bool = True, progress: Callable[[int], None] | None = None,
+                 later: list | None = None) -> dict:
     """Verify and import one exported game from `lines` (a text file, read lazily); returns
     what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
     the event of the first thing wrong; UsageError for what is not an export at all or a game
@@ -153,7 +154,12 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     A tournament's archive (projections/exchange/tournament_archive.py) brings several games in one
     transaction: `imp` the GameImport to write into, `first_line` the header's line in the
     archive (the lines named are the archive's), `commit` False to leave it open.
-    `progress(events read)`: told every 1,000 events (a bar, cli/progress.py)."""
+    `progress(events read)`: told every 1,000 events (a bar, cli/progress.py).
+    `later`: an archive's games are audited at once, one a process (DESIGN.md): the game's
+    audit runs beside its import whatever its length, and what remains once every row is in
+    (the audit's verdict, then the game's index and commit) is appended to `later` as a
+    Later, for the archive to conclude once the next games are under way; what is returned
+    is then what the import will say if the audit passes."""
     from banco.projections.audit.audit import GameAudit
     from banco.projections.exchange import import_audit
 
@@ -162,6 +168,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     hashed_as = h["chain_game_id"]
     imp = store.begin_import() if imp is None else imp
     beside = None  # the audit in a process of its own, for a long game
+    handed = False  # ... handed to the archive, which awaits its verdict (`later`)
     try:
         game_id = imp.game_id
         uid = h["game_uuid"]
@@ -194,7 +201,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
         # a line banco wrote, read without parsing it whole (Hasher.quick), once the game has
         # started (its GameStarted is checked against the header the long way)
         quick = hasher.quick if 2 in listed else None
-        if announced >= import_audit.THRESHOLD:
+        if later is not None or announced >= import_audit.THRESHOLD:
             # hashed_as as the one pass below has it whenever the import succeeds (the header
             # must list exactly the versions found)
             beside = import_audit.start(
@@ -271,41 +278,78 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             if beside is not None:
                 beside.send(batch)
             model.keep(batch, datas, started, count)
-        # the whole audit over the rows as written, but their hashes: checked above, from the
-        # very values inserted, and read back in this transaction (or audited as they were
-        # inserted, beside the import: the same rows, the same verdict)
-        if beside is None:
-            judge = GameAudit(game_id, imp.raw_rows(hashed_as if 1 in versions else None),
-                              hashes_checked=True)
-            report = judge.run()
-        else:
-            report, snapshots = beside.verdict(count, prev)
-        if not report.ok:
-            raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
-                                bad_seq=report.bad_seq, amount=(report.bad_seq or 0) + first_line,
-                                problem=report.problem)
-        sealed = _sealed(store, game_id, uid, seal) if seal is not None else None
-        if beside is None:
-            snapshots = import_audit.book_snapshots(judge, count, prev)
         d = started["data"]
-        meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
-            {"at": now, "from": source, "events": count, "head": prev})}
-        if 1 in versions:
-            meta[store.CHAIN_GAME_KEY.format(game_id)] = str(hashed_as)
-        imp.finish({"game_uuid": uid, "started_at": first_at, "players": d["players"],
-                    "rules": d["rules"].get("name"), "edition": d["edition"],
-                    "last_seq": count, "head": prev, "ended_seq": ended}, meta,
-                   snapshots, now, commit=commit)
+        said = {"game": game_id, "uuid": uid, "events": count, "head": prev,
+                "expected_head_at": head_at[0] if head_at else None,
+                "players": d["players"], "rules": d["rules"].get("name"),
+                "ended": ended is not None,
+                "chain_game_id": hashed_as if 1 in versions else None, "seal": None}
+
+        def judged() -> list:
+            # the whole audit over the rows as written, but their hashes: checked above, from
+            # the very values inserted, and read back in this transaction (or audited as they
+            # were inserted, beside the import: the same rows, the same verdict): the
+            # snapshots to keep, or ImportRefused
+            if beside is None:
+                judge = GameAudit(game_id, imp.raw_rows(hashed_as if 1 in versions else None),
+                                  hashes_checked=True)
+                report = judge.run()
+            else:
+                report, snapshots = beside.verdict(count, prev)
+            if not report.ok:
+                raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
+                                    bad_seq=report.bad_seq,
+                                    amount=(report.bad_seq or 0) + first_line,
+                                    problem=report.problem)
+            return import_audit.book_snapshots(judge, count, prev) if beside is None \
+                else snapshots
+
+        def conclude(snapshots: list) -> dict:
+            said["seal"] = _sealed(store, game_id, uid, seal) if seal is not None else None
+            meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
+                {"at": now, "from": source, "events": count, "head": prev})}
+            if 1 in versions:
+                meta[store.CHAIN_GAME_KEY.format(game_id)] = str(hashed_as)
+            imp.finish({"game_uuid": uid, "started_at": first_at, "players": d["players"],
+                        "rules": d["rules"].get("name"), "edition": d["edition"],
+                        "last_seq": count, "head": prev, "ended_seq": ended}, meta,
+                       snapshots, now, commit=commit)
+            return said
+
+        if later is not None and beside is not None:
+            later.append(Later(judged, conclude, beside))
+            handed = True  # the archive's to close now
+            return said
+        return conclude(judged())
     except BaseException:
         imp.abort()
         raise
     finally:
-        if beside is not None:
+        if beside is not None and not handed:
             beside.close()
-    return {"game": game_id, "uuid": uid, "events": count, "head": prev,
-            "expected_head_at": head_at[0] if head_at else None,
-            "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
-            "chain_game_id": hashed_as if 1 in versions else None, "seal": sealed}
+
+
+class Later:
+    """An archive's game whose rows are all in and whose audit runs beside (import_lines'
+    `later`): `judged()` waits for its verdict (ImportRefused if the audit refuses the game),
+    `conclude()` then indexes the game in the archive's transaction; `close()` stops its
+    audit, in every case."""
+
+    def __init__(self, judged: Callable[[], list], conclude: Callable[[list], dict],
+                 beside) -> None:
+        self._judged, self._conclude, self.beside = judged, conclude, beside
+        self.snapshots: list | None = None
+
+    def judged(self) -> None:
+        if self.snapshots is None:
+            self.snapshots = self._judged()
+
+    def conclude(self) -> dict:
+        self.judged()
+        return self._conclude(self.snapshots)
+
+    def close(self) -> None:
+        self.beside.close()
 
 
 def _read_slowly(line: str, number: int, count: int, prev: str, h: dict, listed: set,
