@@ -406,7 +406,7 @@ class _ReadModel:
     def __init__(self, imp) -> None:
         self.imp, self.names = imp, None
         self.kept = True
-        self.seen: dict[tuple[str, str], tuple[list[tuple], list[str]]] = {}
+        self.seen: dict[tuple[str, str], tuple[list[tuple], list[str]] | None] = {}
 
     def keep(self, batch: list[tuple], datas: list[dict], started: dict | None,
              through: int) -> None:
@@ -421,21 +421,37 @@ class _ReadModel:
             self.kept = False
         if not self.kept:
             return
+        seen = self.seen
+        if len(seen) + len(batch) > self.KEEP:  # bounded: what this batch meets stays
+            seen.clear()
+        # the (type, data text)s not met before, worked out in one call for the batch
+        new: list[tuple[str, str]] = []
+        events: list[dict] = []
+        for row, data in zip(batch, datas, strict=True):
+            key = (row[1], row[2])
+            if key not in seen:
+                seen[key] = None
+                events.append({"seq": len(new), "type": row[1], "data": data})
+                new.append(key)
+        if new:
+            got = read_rows(events, self.names)
+            moved: list[list[tuple]] = [[] for _ in new]
+            named: list[list[str]] = [[] for _ in new]
+            for m in got.movements:
+                moved[m[0]].append(m[1:])
+            for subject, i in got.mentions:
+                named[i].append(subject)
+            for key, one, two in zip(new, moved, named, strict=True):
+                seen[key] = (one, two)
         moves: list[tuple] = []
         mentions: list[tuple] = []
-        seen, names = self.seen, self.names
-        for row, data in zip(batch, datas, strict=True):
+        for row in batch:
             seq = row[0]
-            found = seen.get((row[1], row[2]))
-            if found is None:
-                if len(seen) >= self.KEEP:
-                    seen.clear()
-                one = read_rows([{"seq": 0, "type": row[1], "data": data}], names)
-                found = seen[row[1], row[2]] = ([m[1:] for m in one.movements],
-                                                [m[0] for m in one.mentions])
+            found = seen[row[1], row[2]]
             if found[0]:
                 moves.extend([(seq, *m) for m in found[0]])
-            mentions.extend([(subject, seq) for subject in found[1]])
+            for subject in found[1]:
+                mentions.append((subject, seq))
         self.imp.keep_read_model(ReadRows(moves, mentions), through)
 
 
