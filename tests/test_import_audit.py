@@ -2,6 +2,7 @@
 (projections/exchange/import_audit.py): the same verdict, refusals and tables as in one process,
 nothing written on a refusal, no process left behind whatever happens."""
 
+import json
 import multiprocessing
 import os
 import signal
@@ -279,3 +280,68 @@ def test_a_sealed_game_on_the_concurrent_path(beside, copy):  # noqa: F811
 
     test_import_holds_the_history_to_a_referees_seal(copy)
     assert beside and multiprocessing.active_children() == []
+
+
+def test_an_archives_games_are_audited_at_once_and_a_bad_one_is_named(tmp_path, beside,
+                                                                      monkeypatch):
+    # DESIGN.md: a file's games audited in parallel, one a process: every game's audit is
+    # under way before the first verdict is awaited; a game the audit refuses is named, and
+    # nothing is written
+    from test_tournament_archive import _run
+
+    from banco.ledger.store.canonical import canonical_json
+
+    monkeypatch.setenv("BANCO_AUDIT_WORKERS", "3")
+    order = []
+    real_verdict = import_audit.ConcurrentAudit.verdict
+
+    def verdict(self, count, head):
+        order.append("verdict")
+        return real_verdict(self, count, head)
+
+    counted = import_audit.ConcurrentAudit.__init__  # the `beside` fixture's
+
+    def started(self, *args):
+        order.append("start")
+        counted(self, *args)
+
+    monkeypatch.setattr(import_audit.ConcurrentAudit, "verdict", verdict)
+    monkeypatch.setattr(import_audit.ConcurrentAudit, "__init__", started)
+    db = str(tmp_path / "t.db")
+    for players in (("Anna", "Bruno", "Carla"), ("Gina", "Ugo"), ("Dario", "Elsa")):
+        _run(db, "new", *players, "--rules", "championship")
+        _run(db, "roll", "1", "2")
+        _run(db, "buy")
+        _run(db, "time-up")
+    _run(db, "tournament", "new", "Coppa")
+    for game in ("1", "2", "3"):
+        _run(db, "tournament", "add", game)
+    path = tmp_path / "coppa.jsonl"
+    _run(db, "tournament", "export", "Coppa", "-o", str(path))
+    fresh = tmp_path / "fresh.db"
+    assert "imported the tournament 'Coppa'" in _run(str(fresh), "import", str(path))
+    assert len(beside) == 3 and order == ["start"] * 3 + ["verdict"] * 3
+
+    # game 2's purchase at a tenth of its price, its chain made again from there (the lines
+    # hold: only the audit, re-deriving `buy`, finds it)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    archive = json.loads(lines[0])
+    at = 2 + archive["games"][0]["events"]  # game 2's header line (0-based)
+    header, rows = json.loads(lines[at]), [json.loads(x) for x in
+                                           lines[at + 1:at + 1 + archive["games"][1]["events"]]]
+    bought = next(i for i, r in enumerate(rows) if r["type"] == "PropertyBought")
+    rows[bought]["data"]["amount"] //= 10
+    rehash(rows, bought)
+    header["head"] = archive["games"][1]["head"] = rows[-1]["hash"]
+    lines[0], lines[at] = canonical_json(archive), canonical_json(header)
+    lines[at + 1:at + 1 + len(rows)] = [canonical_json(r) for r in rows]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    other = tmp_path / "other.db"
+    invoke(other, "new", "Zoe", "Yuri")
+    before, order[:] = tables(other), []
+    said = invoke(other, "import", bad, code=3)
+    assert f"game 2 of the archive ({archive['games'][1]['game_uuid']}), from line {at + 1}: " \
+           f"the audit stops at event {rows[bought]['seq']}" in said
+    assert len(beside) == 6 and order[:4] == ["start"] * 3 + ["verdict"]
+    assert tables(other) == before and multiprocessing.active_children() == []

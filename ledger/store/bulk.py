@@ -138,7 +138,8 @@ def stored_row(game_id: int, row: tuple) -> tuple:
     COLUMNS order: the game's number before it, each value as it went in (the import gives
     ints to the INTEGER columns, str or None to the TEXT ones, which SQLite returns as they
     were).  The import's audit in a process of its own (projections/exchange/import_audit.py) audits
-    the rows through this very function, so they cannot differ from those written."""
+    the rows through this very function, and GameImport.insert writes this very tuple (spelt
+    inline there: a call a row was a fiftieth of an import), so they cannot differ."""
     return (game_id, *row)
 
 
@@ -177,7 +178,7 @@ class GameImport:
                 self._lifted = True
             if not self._restore and any(r[9] < 2 for r in rows):
                 self._restore = True  # as before: a file that gets version-1 rows gets the guard
-            self.conn.executemany(INSERT, [stored_row(g, r) for r in rows])
+            self.conn.executemany(INSERT, [(g, *r) for r in rows])  # stored_row's, inline
         except sqlite3.Error as exc:
             self.abort()
             raise self.store.explain(exc, writing=True) from None
@@ -241,12 +242,10 @@ class GameImport:
 
     def following(self) -> GameImport:
         """The next game of an archive, in this same transaction (after `finish(commit=False)`)."""
-        try:
-            last = self.conn.execute("SELECT MAX(game_id) FROM games").fetchone()[0] or 0
-        except sqlite3.Error as exc:
-            self.abort()
-            raise self.store.explain(exc, writing=True) from None
-        return GameImport(self.store, last + 1)
+        # this game's number + 1, as PostgreSQL's: the one after the largest when this one
+        # began (begin_import), and this game may be indexed only later (an archive's games'
+        # audits run at once: projections/exchange/tournament_archive.py)
+        return GameImport(self.store, self.game_id + 1)
 
     def commit(self) -> None:
         """Commit every game of the archive written in this transaction."""

@@ -143,7 +143,8 @@ def _lied(field: str, said, found) -> ImportRefused:
 
 def import_lines(store, lines: Iterable[str], *, source: str, now: str,
                  expect_head: str | None = None, seal=None, imp=None, first_line: int = 1,
-                 commit: bool = True, progress: Callable[[int], None] | None = None) -> dict:
+                 commit: bool = True, progress: Callable[[int], None] | None = None,
+                 later: list | None = None) -> dict:
     """Verify and import one exported game from `lines` (a text file, read lazily); returns
     what was imported (game, uuid, events, head).  ImportRefused (exit 3) names the line and
     the event of the first thing wrong; UsageError for what is not an export at all or a game
@@ -153,7 +154,12 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     A tournament's archive (projections/exchange/tournament_archive.py) brings several games in one
     transaction: `imp` the GameImport to write into, `first_line` the header's line in the
     archive (the lines named are the archive's), `commit` False to leave it open.
-    `progress(events read)`: told every 1,000 events (a bar, cli/progress.py)."""
+    `progress(events read)`: told every 1,000 events (a bar, cli/progress.py).
+    `later`: an archive's games are audited at once, one a process (DESIGN.md): the game's
+    audit runs beside its import whatever its length, and what remains once every row is in
+    (the audit's verdict, then the game's index and commit) is appended to `later` as a
+    Later, for the archive to conclude once the next games are under way; what is returned
+    is then what the import will say if the audit passes."""
     from banco.projections.audit.audit import GameAudit
     from banco.projections.exchange import import_audit
 
@@ -162,6 +168,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     hashed_as = h["chain_game_id"]
     imp = store.begin_import() if imp is None else imp
     beside = None  # the audit in a process of its own, for a long game
+    handed = False  # ... handed to the archive, which awaits its verdict (`later`)
     try:
         game_id = imp.game_id
         uid = h["game_uuid"]
@@ -188,79 +195,64 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
 
         expect_kind, expect_value = expected_head(expect_head)
         head_at: list[int] = []  # the events whose hash is the expected head
-        text_and_hash = Hasher().text_and_hash
+        hasher = Hasher()
+        text_and_hash = hasher.text_and_hash
         announced, listed = h["events"], set(h["chain_versions"])
-        if announced >= import_audit.THRESHOLD:
+        # a line banco wrote, read without parsing it whole (Hasher.quick), once the game has
+        # started (its GameStarted is checked against the header the long way)
+        quick = hasher.quick if 2 in listed else None
+        if later is not None or announced >= import_audit.THRESHOLD:
             # hashed_as as the one pass below has it whenever the import succeeds (the header
             # must list exactly the versions found)
             beside = import_audit.start(
                 game_id, imp.raw_rows(hashed_as if 1 in listed else None).hashed_as)
+        datas: list[dict] = []  # each row's data, beside the batch, for the read model
         for number, line in enumerate(it, start=first_line + 1):
-            row = parse(line, number)  # a blank line refused as such
-            expected = count + 1
-            check_fields(row, number)
-            seq = row["seq"]
-            if count >= announced:
-                raise ImportRefused("line {number} holds event {seq}, but the header announces {events} events: the header lies, or lines were added; nothing was imported",
-                                    number=number, seq=seq, events=h['events'])
-            if seq != expected:
-                raise ImportRefused("line {number}: event {expected} expected, but the line holds event {seq}: a line was deleted or moved; nothing was imported",
-                                    number=number, expected=expected, seq=seq)
-            if row["prev_hash"] != prev:
-                raise ImportRefused("{where} does not follow line {amount}: its prev_hash is not the hash of event {amount2}, which was changed, or lines were swapped; nothing was imported",
-                                    where=place(number, seq), amount=number - 1, amount2=seq - 1)
-            chain = row["chain_version"]
-            if chain not in listed:
-                raise ImportRefused("{where} is chain version {chain}, which the header does not list ({chain_versions}); nothing was imported",
-                                    where=place(number, seq), chain=chain, chain_versions=h['chain_versions'])
-            if chain == 2:
-                data_text, hsh = text_and_hash(line, row, prev)
+            read = quick(line, prev, count + 1) \
+                if quick is not None and started is not None and count < announced else None
+            if read is not None:
+                stored, data = read
+                seq, type_, hsh = count + 1, stored[1], stored[8]
+                versions.add(2)
             else:
-                data_text = CANONICAL(row["data"])  # floats were refused by the parser
-                # never None: seq and schema_version are ints (_check_fields), data_text a str,
-                # hashed_as an int wherever the header lists version 1 (_header)
-                hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,  # type: ignore[assignment]
-                                      row["recorded_at"], row["actor"], row["command_id"],
-                                      row["schema_version"], chain, row.get("table_digest"))
-            if hsh != row["hash"]:
-                raise ImportRefused("{where} does not match its hash: the line was edited; nothing was imported",
-                                    where=place(number, seq))
-            versions.add(chain)
-            type_ = row["type"]
-            if started is None and type_ != "CommandRecorded":
-                started = row
-                _check_start(h, row, number)
-                if uid is None:
-                    taken = store.find_game(first_hash=row["hash"]) if seq == 1 else None
-                    if taken is not None:
-                        raise UsageError("this game is already game {taken} in {path} (same first event); nothing was imported",
-                                         taken=taken, path=store.shown)
+                stored, data = _read_slowly(line, number, count, prev, h, listed, hashed_as,
+                                            text_and_hash)
+                seq, type_, hsh = stored[0], stored[1], stored[8]
+                versions.add(stored[9])
+                if started is None and type_ != "CommandRecorded":
+                    started = {"type": type_, "data": data, "seq": seq}
+                    _check_start(h, started, number)
+                    if uid is None:
+                        taken = store.find_game(first_hash=hsh) if seq == 1 else None
+                        if taken is not None:
+                            raise UsageError("this game is already game {taken} in {path} (same first event); nothing was imported",
+                                             taken=taken, path=store.shown)
+                if seq == 1:
+                    first_at = stored[3]
             if type_ == "GameEnded":
                 ended = seq
-            elif type_ == "EventRetracted" and ended in row["data"].get("seqs", ()):
+            elif type_ == "EventRetracted" and ended in data.get("seqs", ()):
                 ended = None
-            if expect_kind == "head" and hsh.startswith(expect_value):
-                head_at.append(seq)
-            elif expect_kind == "line" and seq == expect_value[0]:
-                if not hsh.startswith(expect_value[1]):
-                    raise ImportRefused("line {number}: event {seq}'s hash is {hash}..., not the {prefix} of the head line printed then: the history up to it was rewritten; nothing was imported",
-                                        number=number, seq=seq, hash=hsh[:12],
-                                        prefix=expect_value[1])
-                head_at.append(seq)
-            batch.append((seq, type_, data_text, row["recorded_at"], row["actor"],
-                          row["command_id"], row["schema_version"], prev, hsh, chain,
-                          row.get("table_digest")))
+            if expect_kind is not None:
+                if expect_kind == "head" and hsh.startswith(expect_value):
+                    head_at.append(seq)
+                elif expect_kind == "line" and seq == expect_value[0]:
+                    if not hsh.startswith(expect_value[1]):
+                        raise ImportRefused("line {number}: event {seq}'s hash is {hash}..., not the {prefix} of the head line printed then: the history up to it was rewritten; nothing was imported",
+                                            number=number, seq=seq, hash=hsh[:12],
+                                            prefix=expect_value[1])
+                    head_at.append(seq)
+            batch.append(stored)
+            datas.append(data)
             if len(batch) >= BATCH:
                 imp.insert(batch)
                 if beside is not None:
                     beside.send(batch)
-                model.keep(batch, started, seq)  # while the audit beside reads the batch
-                batch = []
+                model.keep(batch, datas, started, seq)  # while the audit beside reads the batch
+                batch, datas = [], []
             if progress is not None and seq % 1000 == 0:
                 progress(seq)
             prev, count = hsh, seq
-            if count == 1:
-                first_at = row["recorded_at"]
         if count < h["events"]:
             raise ImportRefused("the file ends after line {amount} (event {count}), but its header announces {events} events: it was cut short; nothing was imported",
                                 amount=count + first_line, count=count, events=h['events'])
@@ -285,42 +277,117 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
             imp.insert(batch)
             if beside is not None:
                 beside.send(batch)
-            model.keep(batch, started, count)
-        # the whole audit over the rows as written, but their hashes: checked above, from the
-        # very values inserted, and read back in this transaction (or audited as they were
-        # inserted, beside the import: the same rows, the same verdict)
-        if beside is None:
-            judge = GameAudit(game_id, imp.raw_rows(hashed_as if 1 in versions else None),
-                              hashes_checked=True)
-            report = judge.run()
-        else:
-            report, snapshots = beside.verdict(count, prev)
-        if not report.ok:
-            raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
-                                bad_seq=report.bad_seq, amount=(report.bad_seq or 0) + first_line,
-                                problem=report.problem)
-        sealed = _sealed(store, game_id, uid, seal) if seal is not None else None
-        if beside is None:
-            snapshots = import_audit.book_snapshots(judge, count, prev)
+            model.keep(batch, datas, started, count)
         d = started["data"]
-        meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
-            {"at": now, "from": source, "events": count, "head": prev})}
-        if 1 in versions:
-            meta[store.CHAIN_GAME_KEY.format(game_id)] = str(hashed_as)
-        imp.finish({"game_uuid": uid, "started_at": first_at, "players": d["players"],
-                    "rules": d["rules"].get("name"), "edition": d["edition"],
-                    "last_seq": count, "head": prev, "ended_seq": ended}, meta,
-                   snapshots, now, commit=commit)
+        said = {"game": game_id, "uuid": uid, "events": count, "head": prev,
+                "expected_head_at": head_at[0] if head_at else None,
+                "players": d["players"], "rules": d["rules"].get("name"),
+                "ended": ended is not None,
+                "chain_game_id": hashed_as if 1 in versions else None, "seal": None}
+
+        def judged() -> list:
+            # the whole audit over the rows as written, but their hashes: checked above, from
+            # the very values inserted, and read back in this transaction (or audited as they
+            # were inserted, beside the import: the same rows, the same verdict): the
+            # snapshots to keep, or ImportRefused
+            if beside is None:
+                judge = GameAudit(game_id, imp.raw_rows(hashed_as if 1 in versions else None),
+                                  hashes_checked=True)
+                report = judge.run()
+            else:
+                report, snapshots = beside.verdict(count, prev)
+            if not report.ok:
+                raise ImportRefused("the audit stops at event {bad_seq} (line {amount}): {problem}; nothing was imported",
+                                    bad_seq=report.bad_seq,
+                                    amount=(report.bad_seq or 0) + first_line,
+                                    problem=report.problem)
+            return import_audit.book_snapshots(judge, count, prev) if beside is None \
+                else snapshots
+
+        def conclude(snapshots: list) -> dict:
+            said["seal"] = _sealed(store, game_id, uid, seal) if seal is not None else None
+            meta = {store.IMPORTED_KEY.format(game_id): canonical_json(
+                {"at": now, "from": source, "events": count, "head": prev})}
+            if 1 in versions:
+                meta[store.CHAIN_GAME_KEY.format(game_id)] = str(hashed_as)
+            imp.finish({"game_uuid": uid, "started_at": first_at, "players": d["players"],
+                        "rules": d["rules"].get("name"), "edition": d["edition"],
+                        "last_seq": count, "head": prev, "ended_seq": ended}, meta,
+                       snapshots, now, commit=commit)
+            return said
+
+        if later is not None and beside is not None:
+            later.append(Later(judged, conclude, beside))
+            handed = True  # the archive's to close now
+            return said
+        return conclude(judged())
     except BaseException:
         imp.abort()
         raise
     finally:
-        if beside is not None:
+        if beside is not None and not handed:
             beside.close()
-    return {"game": game_id, "uuid": uid, "events": count, "head": prev,
-            "expected_head_at": head_at[0] if head_at else None,
-            "players": d["players"], "rules": d["rules"].get("name"), "ended": ended is not None,
-            "chain_game_id": hashed_as if 1 in versions else None, "seal": sealed}
+
+
+class Later:
+    """An archive's game whose rows are all in and whose audit runs beside (import_lines'
+    `later`): `judged()` waits for its verdict (ImportRefused if the audit refuses the game),
+    `conclude()` then indexes the game in the archive's transaction; `close()` stops its
+    audit, in every case."""
+
+    def __init__(self, judged: Callable[[], list], conclude: Callable[[list], dict],
+                 beside) -> None:
+        self._judged, self._conclude, self.beside = judged, conclude, beside
+        self.snapshots: list | None = None
+
+    def judged(self) -> None:
+        if self.snapshots is None:
+            self.snapshots = self._judged()
+
+    def conclude(self) -> dict:
+        self.judged()
+        return self._conclude(self.snapshots)
+
+    def close(self) -> None:
+        self.beside.close()
+
+
+def _read_slowly(line: str, number: int, count: int, prev: str, h: dict, listed: set,
+                 hashed_as, text_and_hash) -> tuple[tuple, dict]:
+    """Line `number` parsed and checked field by field, the long way (any line Hasher.quick
+    does not take, and the first of a game): (the row as GameImport.insert takes it, its
+    data), or ImportRefused naming what is wrong with it."""
+    row = parse(line, number)  # a blank line refused as such
+    expected = count + 1
+    check_fields(row, number)
+    seq = row["seq"]
+    if count >= h["events"]:
+        raise ImportRefused("line {number} holds event {seq}, but the header announces {events} events: the header lies, or lines were added; nothing was imported",
+                            number=number, seq=seq, events=h['events'])
+    if seq != expected:
+        raise ImportRefused("line {number}: event {expected} expected, but the line holds event {seq}: a line was deleted or moved; nothing was imported",
+                            number=number, expected=expected, seq=seq)
+    if row["prev_hash"] != prev:
+        raise ImportRefused("{where} does not follow line {amount}: its prev_hash is not the hash of event {amount2}, which was changed, or lines were swapped; nothing was imported",
+                            where=place(number, seq), amount=number - 1, amount2=seq - 1)
+    chain = row["chain_version"]
+    if chain not in listed:
+        raise ImportRefused("{where} is chain version {chain}, which the header does not list ({chain_versions}); nothing was imported",
+                            where=place(number, seq), chain=chain, chain_versions=h['chain_versions'])
+    if chain == 2:
+        data_text, hsh = text_and_hash(line, row, prev)
+    else:
+        data_text = CANONICAL(row["data"])  # floats were refused by the parser
+        # never None: seq and schema_version are ints (_check_fields), data_text a str,
+        # hashed_as an int wherever the header lists version 1 (_header)
+        hsh = stored_row_hash(prev, hashed_as, seq, row["type"], data_text,  # type: ignore[assignment]
+                              row["recorded_at"], row["actor"], row["command_id"],
+                              row["schema_version"], chain, row.get("table_digest"))
+    if hsh != row["hash"]:
+        raise ImportRefused("{where} does not match its hash: the line was edited; nothing was imported",
+                            where=place(number, seq))
+    return (seq, row["type"], data_text, row["recorded_at"], row["actor"], row["command_id"],
+            row["schema_version"], prev, hsh, chain, row.get("table_digest")), row["data"]
 
 
 class _ReadModel:
@@ -339,10 +406,12 @@ class _ReadModel:
     def __init__(self, imp) -> None:
         self.imp, self.names = imp, None
         self.kept = True
-        self.seen: dict[tuple[str, str], tuple[list[tuple], list[str]]] = {}
+        self.seen: dict[tuple[str, str], tuple[list[tuple], list[str]] | None] = {}
 
-    def keep(self, batch: list[tuple], started: dict | None, through: int) -> None:
-        """`batch`: the rows as inserted (seq, type, data text, ...)."""
+    def keep(self, batch: list[tuple], datas: list[dict], started: dict | None,
+             through: int) -> None:
+        """`batch`: the rows as inserted (seq, type, data text, ...); `datas`: their data, as
+        parsed (not parsed again here)."""
         from banco.ledger.store.protocol import ReadRows
         from banco.ledger.table.read_rows import players_in, read_rows
 
@@ -352,19 +421,35 @@ class _ReadModel:
             self.kept = False
         if not self.kept:
             return
+        seen = self.seen
+        if len(seen) + len(batch) > self.KEEP:  # bounded: what this batch meets stays
+            seen.clear()
+        # the (type, data text)s not met before, worked out in one call for the batch
+        new: list[tuple[str, str]] = []
+        events: list[dict] = []
+        for row, data in zip(batch, datas, strict=True):
+            key = (row[1], row[2])
+            if key not in seen:
+                seen[key] = None
+                events.append({"seq": len(new), "type": row[1], "data": data})
+                new.append(key)
+        if new:
+            got = read_rows(events, self.names)
+            moved: list[list[tuple]] = [[] for _ in new]
+            named: list[list[str]] = [[] for _ in new]
+            for m in got.movements:
+                moved[m[0]].append(m[1:])
+            for subject, i in got.mentions:
+                named[i].append(subject)
+            for key, one, two in zip(new, moved, named, strict=True):
+                seen[key] = (one, two)
         moves: list[tuple] = []
         mentions: list[tuple] = []
-        seen, names = self.seen, self.names
-        for seq, type_, text, *_ in batch:
-            found = seen.get((type_, text))
-            if found is None:
-                if len(seen) >= self.KEEP:
-                    seen.clear()
-                one = read_rows([{"seq": seq, "type": type_, "data": json.loads(text)}], names)
-                found = seen[type_, text] = ([m[1:] for m in one.movements],
-                                             [m[0] for m in one.mentions])
-            for m in found[0]:
-                moves.append((seq, *m))
+        for row in batch:
+            seq = row[0]
+            found = seen[row[1], row[2]]
+            if found[0]:
+                moves.extend([(seq, *m) for m in found[0]])
             for subject in found[1]:
                 mentions.append((subject, seq))
         self.imp.keep_read_model(ReadRows(moves, mentions), through)

@@ -17,8 +17,10 @@ child also hands back the book's snapshots (`book_snapshots`), folded as the one
 folds them.  A child that dies (killed, or raising) refuses the import in words; Ctrl-C or
 any refusal stops the child (it ignores SIGINT: the parent says "interrupted" once).
 
-Only a game whose header announces THRESHOLD events or more goes this way: for a short one
-starting a process costs more than it saves.
+Only a game whose header announces THRESHOLD events or more goes this way (for a short one
+starting a process costs more than it saves), and every game of a tournament's archive that
+holds THRESHOLD events or more in all: their audits run at once, one a process
+(projections/exchange/tournament_archive.py).
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from banco.ledger.store.canonical import canonical_json
 from banco.projections.exchange.exchange import (
     ExportRefused,
     ImportRefused,
+    Later,
     export_lines,
     import_lines,
 )
@@ -136,11 +137,44 @@ def import_archive(store, first: str, rest: Iterator[str], *, source: str, now: 
     if name in Tournaments(store).names():
         raise UsageError("there is already a tournament called {name!r}", name=name)
     imp, done, number = None, [], 2
+    # the games' audits at once, one a process, as a file's games are audited (DESIGN.md), when
+    # the archive holds enough events for processes to be worth starting
+    # (projections/audit/audit_games.py's rule); at most `workers()` running
+    from banco.projections.audit.audit_games import workers
+    from banco.projections.exchange import import_audit
+
+    most = workers()
+    parallel = most > 1 and sum(g["events"] for g in h["games"]) >= import_audit.THRESHOLD
+    running: list[tuple[int, dict, int, Later]] = []  # (index, game, its line, Later)
+
+    def conclude(upto: int) -> None:
+        """The games running, in order, until `upto` are left: each game's verdict, then the
+        game indexed in the transaction."""
+        while len(running) > upto:
+            index, g, line, later = running[0]
+            try:
+                later.conclude()
+            except BancoError as exc:
+                raise _named(exc, index, g, line) from None
+            running.pop(0)
+            later.close()
+
+    def refused_before() -> None:
+        """Before a refusal of the game being read: a game before it the audit refuses is the
+        first thing wrong, and is said (their verdicts only: nothing is indexed)."""
+        for index, g, line, later in running:
+            try:
+                later.judged()
+            except BancoError as exc:
+                raise _named(exc, index, g, line) from None
+
     try:
         for index, g in enumerate(h["games"], start=1):
+            conclude(most - 1)  # a process free before the next game's audit starts
             imp = store.begin_import() if imp is None else imp.following()
             line = next(rest, None)
             if line is None:
+                refused_before()
                 raise ImportRefused("the archive ends at line {line}, but its header lists {count} "
                                     "games: it was cut short; nothing was imported",
                                     line=number - 1, count=len(h["games"]))
@@ -149,17 +183,19 @@ def import_archive(store, first: str, rest: Iterator[str], *, source: str, now: 
             except (ValueError, AttributeError):
                 count = None
             lines = chain([line], islice(rest, count if _is_int(count) and count > 0 else 0))
+            later: list[Later] = []
             try:
                 got = import_lines(store, lines, source=source, now=now, imp=imp,
-                                   first_line=number, commit=False)
-            except BancoError as exc:  # the game named, and where it begins
-                exc.text = msg("game {index} of the archive ({uuid}), from line {line}: "
-                               "{problem}", index=index, uuid=g["game_uuid"], line=number,
-                               problem=exc.text)
-                exc.args = (str(exc.text),)
-                raise
+                                   first_line=number, commit=False,
+                                   later=later if parallel else None)
+            except BancoError as exc:
+                refused_before()
+                raise _named(exc, index, g, number) from None
+            if later:
+                running.append((index, g, number, later[0]))
             if (got["uuid"], got["events"], got["head"]) != (g["game_uuid"], g["events"],
                                                               g["head"]):
+                refused_before()  # this game's own verdict among them, as in one process
                 raise ImportRefused("line {line}: game {index} of the archive is not the one its "
                                     "header lists ({uuid}, {events} events, head {head}...); "
                                     "nothing was imported", line=number, index=index,
@@ -167,6 +203,7 @@ def import_archive(store, first: str, rest: Iterator[str], *, source: str, now: 
                                     head=g["head"][:12])
             done.append(got)
             number += got["events"] + 1
+        conclude(0)
         extra = next(rest, None)
         if extra is not None:
             raise ImportRefused("line {line}: the archive's header lists {count} games, and more "
@@ -189,4 +226,15 @@ def import_archive(store, first: str, rest: Iterator[str], *, source: str, now: 
         if imp is not None:
             imp.abort()
         raise
+    finally:
+        for *_, later in running:  # refused or interrupted: no audit left running
+            later.close()
     return {"tournament": name, "games": done}
+
+
+def _named(exc: BancoError, index: int, g: dict, line: int) -> BancoError:
+    """A game's refusal, the game named, and where it begins in the archive."""
+    exc.text = msg("game {index} of the archive ({uuid}), from line {line}: {problem}",
+                   index=index, uuid=g["game_uuid"], line=line, problem=exc.text)
+    exc.args = (str(exc.text),)
+    return exc
