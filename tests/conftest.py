@@ -11,6 +11,11 @@ from banco.cli import main as _defines_the_group  # noqa: F401
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# Fixtures several test files share, each built once a worker: the exported four-player game
+# (tests/exchange_files.py) and the database the integrity tests tamper with a copy of
+# (tests/integrity_files.py).
+pytest_plugins = ("exchange_files", "integrity_files")
+
 # A test run started in the background (`.ci/run &` from a script) inherits SIGINT ignored, and
 # so would every `banco` it starts: the Ctrl-C tests would find their Ctrl-C never arrives.
 # With a handler here, each child starts with SIGINT as a terminal gives it.
