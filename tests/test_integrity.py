@@ -8,14 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from integrity_files import (
-    TAMPERINGS,
-    banco,
-    forge_rows,
-    forged_seal,
-    rows,
-    sealed_seq,
-)
+from integrity_files import TAMPERINGS, banco, forge_rows, forged_seal, rows, sealed_seq
 
 
 def test_the_untouched_database_audits_clean(copy):

@@ -11,12 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from forge import drop_triggers
-from integrity_files import (
-    FORGED_AT,
-    banco,
-    last_30_cut_off,
-    not_json,
-)
+from integrity_files import FORGED_AT, banco, last_30_cut_off, not_json
 
 from banco.cli.main import cli
 

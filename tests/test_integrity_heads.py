@@ -8,9 +8,7 @@ import json
 import sqlite3
 
 from forge import drop_triggers
-from integrity_files import (
-    banco,
-)
+from integrity_files import banco
 
 # --- --expect-head ---------------------------------------------------------------------------
 

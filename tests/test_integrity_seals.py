@@ -12,13 +12,7 @@ from click.testing import CliRunner
 from forge import append_forged_undo, drop_triggers, rechain_stored
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from integrity_files import (
-    banco,
-    edited_amount,
-    forge_rows,
-    rows,
-    sealed_seq,
-)
+from integrity_files import banco, edited_amount, forge_rows, rows, sealed_seq
 
 from banco.cli.main import cli
 from banco.ledger.store.canonical import canonical_json
