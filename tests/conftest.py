@@ -11,6 +11,14 @@ from banco.cli import main as _defines_the_group  # noqa: F401
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# PYTHONDONTWRITEBYTECODE (set on the shared machine) also stops pytest keeping the test modules
+# it rewrites for their asserts: each worker rewrote all of them on every run, 8 s of its CPU
+# (three quarters of collecting).  Kept under .pytest_cache instead, never beside the sources;
+# the processes the tests start still write none.
+if sys.dont_write_bytecode:
+    sys.pycache_prefix = str(Path(__file__).resolve().parents[1] / ".pytest_cache" / "pycache")
+    sys.dont_write_bytecode = False
+
 # Fixtures several test files share, each built once a worker: the exported four-player game
 # (tests/exchange_files.py) and the database the integrity tests tamper with a copy of
 # (tests/integrity_files.py).
