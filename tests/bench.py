@@ -259,7 +259,8 @@ def bench_shell(db: str, count: int) -> None:
 def bench_machine(games: int) -> None:
     """The state machine's random games (all invariants checked after every event), then the
     fold over the logs they wrote."""
-    from test_machine import RULE_SETS, Table
+    from machine_model import RULE_SETS
+    from machine_table import Table
 
     from banco.ledger.table.state import fold
 

@@ -11,6 +11,19 @@ from banco.cli import main as _defines_the_group  # noqa: F401
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# PYTHONDONTWRITEBYTECODE (set on the shared machine) also stops pytest keeping the test modules
+# it rewrites for their asserts: each worker rewrote all of them on every run, 8 s of its CPU
+# (three quarters of collecting).  Kept under .pytest_cache instead, never beside the sources;
+# the processes the tests start still write none.
+if sys.dont_write_bytecode:
+    sys.pycache_prefix = str(Path(__file__).resolve().parents[1] / ".pytest_cache" / "pycache")
+    sys.dont_write_bytecode = False
+
+# Fixtures several test files share, each built once a worker: the exported four-player game
+# (tests/exchange_files.py) and the database the integrity tests tamper with a copy of
+# (tests/integrity_files.py).
+pytest_plugins = ("exchange_files", "integrity_files")
+
 # A test run started in the background (`.ci/run &` from a script) inherits SIGINT ignored, and
 # so would every `banco` it starts: the Ctrl-C tests would find their Ctrl-C never arrives.
 # With a handler here, each child starts with SIGINT as a terminal gives it.
@@ -67,7 +80,8 @@ def banco(tmp_path):
     return call
 
 
-# The files that take longest, heaviest first (measured one process a file group, 2026-12-06):
+# The files that take longest, heaviest first (measured one process a file group, 2026-12-06;
+# test_subprocess.py's and test_integrity.py's heavy halves by their new names):
 # started first, so that no worker is handed one of them at the end while the other idles.
 # pytest-xdist hands out whole files in collection order (pyproject.toml's addopts:
 # --dist loadfile --no-loadscope-reorder; its own reorder, by number of tests, sent a file of
@@ -75,8 +89,9 @@ def banco(tmp_path):
 LONGEST_FIRST = (
     "test_postgres_read_model.py", "test_streamed_readings.py", "test_postgres_referee.py",
     "test_machine.py", "test_read_model.py", "test_snapshots.py", "test_readme.py",
-    "test_subprocess.py", "test_store_postgres.py", "test_phones_browser.py",
-    "test_integrity.py", "test_phones_evening_browser.py", "test_trial_faults.py",
+    "test_subprocess_signals.py", "test_store_postgres.py", "test_phones_browser.py",
+    "test_integrity.py", "test_phones_evening_browser.py", "test_subprocess_concurrent.py",
+    "test_integrity_doctor.py", "test_trial_faults.py",
     "test_tamper_suite.py", "test_store_behaviour.py", "test_books.py", "test_copy.py",
 )
 

@@ -62,7 +62,7 @@ def test_a_game_stored_otherwise_than_the_file_says_how(tmp_path):
     only "already game 1".  It says the stored copy differs: shorter (where each ends), or a
     different history (where they part); exit 3, nothing imported.  The same history: still
     "already game 1" (exit 2)."""
-    from test_exchange import rehash, rows_of, write
+    from exchange_files import rehash, rows_of, write
 
     db = str(tmp_path / "table.db")
     banco("--db", db, "run", "-q", FIXTURE)

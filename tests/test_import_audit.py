@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_exchange import _played_with_undos, exported, four, rehash, rows_of, write  # noqa: F401
-from test_integrity import copy, template  # noqa: F401
+from exchange_files import played_with_undos, rehash, rows_of, write
 
 from banco.cli.main import cli
 from banco.projections.exchange import exchange, import_audit
@@ -69,7 +68,7 @@ def test_a_long_game_is_written_alike_by_both_paths_snapshots_and_all(tmp_path, 
     monkeypatch.setattr(audit_module, "WINDOW", 8)
     monkeypatch.setattr(audit_module, "RECENT_COMMANDS", 1)  # undos refold from checkpoints
     played = str(tmp_path / "played.db")
-    _played_with_undos(played)
+    played_with_undos(played)
     path = tmp_path / "undos.jsonl"
     invoke(played, "export", "-o", path)
     from banco.ledger.store.sqlite import SQLiteStore
@@ -276,7 +275,7 @@ def test_an_old_game_on_the_concurrent_path(tmp_path, banco, beside):
 
 def test_a_sealed_game_on_the_concurrent_path(beside, copy):  # noqa: F811
     """--seal, as tests/test_integrity.py holds it in one process."""
-    from test_integrity import test_import_holds_the_history_to_a_referees_seal
+    from test_integrity_seals import test_import_holds_the_history_to_a_referees_seal
 
     test_import_holds_the_history_to_a_referees_seal(copy)
     assert beside and multiprocessing.active_children() == []

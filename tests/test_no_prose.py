@@ -109,7 +109,7 @@ def test_golden_games_record_no_words(name):
 
 
 def _machine_game(seed: int, rich: bool, rules: str) -> list[dict]:
-    from test_machine import Table
+    from machine_table import Table
 
     table = Table()
     try:
@@ -123,7 +123,7 @@ def _machine_game(seed: int, rich: bool, rules: str) -> list[dict]:
 def test_games_of_the_machine_record_no_words():
     """Rich tables that build, trade, sell and break hotels up, poor ones that go bankrupt,
     under every rule set (the machine's deals of tests/test_machine.py)."""
-    from test_machine import RULE_SETS
+    from machine_model import RULE_SETS
 
     found = []
     for seed, rules in enumerate(RULE_SETS):

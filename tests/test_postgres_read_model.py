@@ -171,7 +171,7 @@ def test_import_keeps_the_read_model_a_rebuild_gives(played, tmp_path, monkeypat
 def test_a_refused_import_leaves_no_read_model(tmp_path, monkeypatch):
     """The read model goes in batch by batch before the audit's verdict: a history the audit
     refuses takes it back with the rows (a forger's cash, every hash recomputed)."""
-    from test_exchange import rehash, rows_of, write
+    from exchange_files import rehash, rows_of, write
 
     from banco.projections.exchange import exchange
 

@@ -506,8 +506,8 @@ def _crafted_bankruptcy(table, command) -> str:
 
 def test_a_written_off_ten_percent_names_the_bank_as_the_creditor():
     # The last player left cannot raise the 10%: the Bank's claim is written off
+    from estate_tables import last_bankruptcy
     from helpers import Bankrupt
-    from test_estate import last_bankruptcy
 
     text = _crafted_bankruptcy(last_bankruptcy(bruno_cash=0, anna_cash=0), Bankrupt())
     assert "Bruno's debt of 18 M to the Bank cancelled (Bruno is the last player left" in text
@@ -516,8 +516,8 @@ def test_a_written_off_ten_percent_names_the_bank_as_the_creditor():
 
 def test_a_mortgage_freed_with_the_estate_is_in_the_bankruptcy_ruling():
     # --lift at the bankruptcy: the 193 (175 + 18) Bruno pays to free Viale dei Giardini
+    from estate_tables import last_bankruptcy
     from helpers import POS, Bankrupt
-    from test_estate import last_bankruptcy
 
     text = _crafted_bankruptcy(last_bankruptcy(), Bankrupt("Anna", (POS["Viale dei Giardini"],)))
     assert ("Bruno pays the Bank 193 M to free mortgaged Viale dei Giardini at once, the "

@@ -223,13 +223,12 @@ def test_the_table_at_a_moment_from_a_snapshot_is_the_fold(games):
 
 
 @pytest.fixture(scope="module")
-def ruled(tmp_path_factory):
+def ruled(tmp_path_factory, games):
     """Games with every kind of dispute: late claims, auctions (re-auctions), bankruptcies,
-    jail stays, and undos."""
+    jail stays, and undos.  The classic game is `games`' own (only read: recorded once)."""
     folder = tmp_path_factory.mktemp("ruled")
-    out = {}
-    for name in ("classic-4p", "vintage-to-a-bankruptcy", "championship-4p",
-                 "classic-to-the-end"):
+    out = {"classic-4p": games["four"]}
+    for name in ("vintage-to-a-bankruptcy", "championship-4p", "classic-to-the-end"):
         db = record(str(folder / f"{name}.db"), name)
         book = Book(db)
         out[name] = (db, list(book.events(1)))

@@ -102,7 +102,7 @@ def test_the_same_game_twice_is_not_entered_twice(banco, tmp_path):
     changed uuid, counted twice in the standings.  `tournament add` refuses a game with the
     same moves (the same players, command lines and facts, its identity and times aside) as
     one entered, naming it; a game played otherwise by the same players is entered."""
-    from test_exchange import rehash, rows_of, write
+    from exchange_files import rehash, rows_of, write
 
     players = ("Anna", "Bruno", "Carla", "Dario")
     play_game(banco, players, *MOVES)

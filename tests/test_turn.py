@@ -407,8 +407,8 @@ def test_next_step_during_auctions_says_what_hammer_would_do():
 
 
 def test_next_step_for_a_building_auction_names_the_wants():
+    from estate_tables import MARRONE, scarce, verde
     from helpers import own
-    from test_estate import MARRONE, scarce, verde
 
     from banco.ledger.records.commands import BuildingAuction
     from banco.ledger.table.state import next_step
