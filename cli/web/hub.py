@@ -334,7 +334,13 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
                            for n in dict.fromkeys(d.debtor for d in state.debts)
                            for c, r in [debt_choice(state, n)]]} if view == "full" else {})
     # the jail's and a pay-or-draw card's choices as buttons; a player's own pads (issue 34)
-    from banco.cli.web.choices import happened, localised, player_extras, table_choices
+    from banco.cli.web.choices import (
+        happened,
+        lifts_said,
+        localised,
+        player_extras,
+        table_choices,
+    )
 
     extra["happened"] = happened(state, tail, tr(lang))
 
@@ -342,6 +348,8 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
         extra["choices"] = table_choices(state)
     elif view.startswith("player:"):
         extra.update(player_extras(state, view.split(":", 1)[1], lang))
+    if extra.get("estate"):
+        extra["estate"] = lifts_said(extra["estate"], state, tr(lang))
     return localised({**doc, **extra, "next": render(step, tr(lang))}, state, lang, tr(lang))
 
 

@@ -200,7 +200,8 @@ function drawRoll(doc) {
   // sixth face wrapped to a line of its own
   return [...rows, el("span", {class: "break"}), go];
 }
-function drawPads(doc) {
+function drawPads(doc) { padsOf(doc); switchedOff(); }
+function padsOf(doc) {
   const role = doc.role;
   document.getElementById("pads").hidden = role === "viewer";
   document.body.dataset.role = role;
@@ -380,7 +381,24 @@ function fitSquares() {
 }
 function fitBoard(reset) { fitLabels(reset); fitSquares(); fitCentre(); }
 window.addEventListener("resize", () => { if (DOC) fitBoard(true); });
-function status(text) { document.getElementById("status").textContent = text; }
+function status(text) { if (!REVOKED) document.getElementById("status").textContent = text; }
+// A revoked token: said at the top of the page, in its flow (the red bar along the bottom
+// covered the page), and every pad switched off, not left looking live (the trial).
+let REVOKED = false;
+function revoked() {
+  document.getElementById("status").textContent = "";
+  REVOKED = true;
+  document.body.dataset.revoked = "";
+  document.body.dataset.lastStatus = 401;
+  const notice = document.getElementById("revoked");
+  notice.hidden = false;
+  notice.textContent = W.bad_token;
+  switchedOff();
+}
+function switchedOff() {
+  if (REVOKED) document.querySelectorAll("#console button, #console input, #console select")
+    .forEach(e => { e.disabled = true; });
+}
 
 // --- sending: every line keeps its id until the server has answered it ---------------------
 let box = JSON.parse(localStorage.getItem(OUTBOX) || "[]");
@@ -442,7 +460,7 @@ async function deliver(item) {
     item.state = "refused";
     item.why = said.refused || said.error || (said.errors || "").trim() || String(r.status);
     item.told = (said.errors || "").trim();  // the shell's own words, its `refused:` or `error:`
-    if (r.status === 401) status(W.bad_token);
+    if (r.status === 401) revoked();
   }
   item.status = r.status;
   if (item.claim) claimAnswered(item, r.status, said);
@@ -486,7 +504,7 @@ async function follow() {
       heard = Date.now();
       const r = await fetch("/api/events", {cache: "no-store", signal: stream.signal,
         headers: headers(lastId ? {"Last-Event-ID": lastId} : {})});
-      if (r.status === 401) { status(W.bad_token); document.body.dataset.lastStatus = 401; return; }
+      if (r.status === 401) { revoked(); return; }
       if (!r.ok || !r.body) throw new Error(String(r.status));
       status(""); online(true);
       resend();
@@ -507,9 +525,7 @@ async function follow() {
             else if (line.startsWith("id: ")) id = line.slice(4);
             else if (line.startsWith("event: ")) kind = line.slice(7);
           }
-          if (kind === "revoked") {  // the banker revoked this page's token: said at once
-            status(W.bad_token); document.body.dataset.lastStatus = 401; return;
-          }
+          if (kind === "revoked") { revoked(); return; }  // the banker revoked this token
           if (data) { render(JSON.parse(data)); if (id) lastId = id; }
         }
       }

@@ -121,9 +121,10 @@ function drawSetup() {
   const toggle = el("button", {type: "button", id: "setup-toggle", class: "quiet",
     onclick: () => { SETUP_USER = true; SETUP_OPEN = !open; drawSetup(); }}, W.setup_h);
   if (!running && !FORM) FORM = newGameForm(s);  // the same fields, whatever is redrawn
-  if (!open) { box.replaceChildren(toggle, ...joinsPad(s)); return; }
+  if (!open) { box.replaceChildren(toggle, ...joinsPad(s)); switchedOff(); return; }
   box.replaceChildren(toggle, ...(running ? [] : FORM), ...(running ? seatsPad(s) : []),
                       ...joinsPad(s));
+  switchedOff();  // a revoked banker's token: nothing here is live (app.js)
 }
 function newGameForm(s) {
   const inputs = [0, 1, 2, 3, 4, 5].map(i => el("input", {class: "seat", name: "p" + i,
@@ -145,7 +146,7 @@ function newGameForm(s) {
   const ended = s.games.length ? [el("div", {class: "muted"}, W.setup_next)] : [];
   return [el("h2", {}, W.setup_new), ...ended, el("div", {class: "pad seats"}, ...inputs),
           el("label", {}, W.setup_rules + " ", rules), el("label", {}, W.setup_edition + " ", edition),
-          el("label", {}, hidden, " " + W.setup_hidden), go, told];
+          el("label", {class: "check"}, hidden, W.setup_hidden), go, told];
 }
 function seatsPad(s) {
   const join = s.code ? [el("div", {class: "join-code", id: "setup-code"},

@@ -1,0 +1,124 @@
+"""What a newcomer's trial found on the pages (the fourth trial), measured in a real browser: at
+390 px in Italian the set-up's checkbox keeps its words on its line and the trade builder's `0`
+keeps its row; the trade builder's cancel and the undo share no word; a lift the player cannot
+pay is shown off with the rules' why; a revoked phone says so at its top, covers nothing and
+switches its pads off; the undo button names what `undo` then takes back."""
+
+from __future__ import annotations
+
+import os
+
+from click.testing import CliRunner
+from phones_helpers import NOW, click, served, table, until
+
+from banco.cli.main import cli
+from banco.ledger.store import tokens
+
+
+def run(db: str, *lines: str) -> None:
+    for line in lines:
+        said = CliRunner().invoke(cli, ["--db", db, *line.split()])
+        assert said.exit_code in (0, 1), (line, said.output)  # a refusal is recorded evidence
+
+
+def size(driver, width: int, height: int) -> None:
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    until(driver, f"return innerWidth === {width} && innerHeight === {height}")
+
+
+def test_a_phone_at_390_px_keeps_its_rows_says_why_and_a_revoked_one_is_off(tmp_path):
+    from banco.cli.web.serve import create_file
+
+    out = os.environ.get("BANCO_SCREENSHOTS") or str(tmp_path)
+    db = str(tmp_path / "sera.db")
+    assert create_file(db)
+    key = tokens.issue(db, "banker", tokens.EVERY_GAME, NOW)[0]
+    with served(db, lang="it") as (base, page):
+        b = page()
+        b.get(f"{base}/banker#t={key}")
+        size(b, 390, 844)
+        until(b, "return !!document.getElementById('setup-hidden')")
+        # the set-up's checkbox and its words on one line (they wrapped under it)
+        line = b.execute_script("""const c = document.getElementById('setup-hidden');
+          const r = document.createRange(); r.selectNodeContents(c.closest('label'));
+          const box = c.getBoundingClientRect();
+          return [...r.getClientRects()].filter(t => t.width > 1).map(t =>
+            Math.abs((t.top + t.bottom) / 2 - (box.top + box.bottom) / 2));""")
+        assert line and max(line) <= 4, line  # each text's middle at the box's middle
+        run(db, "new Anna Bruno Carla --edition it", "roll 1 2", "buy",
+            "mortgage Vicolo Stretto")
+        until(b, f"return document.body.dataset.seq == '{table(db).seq}' && "
+                 "!document.getElementById('undo').hidden")
+        click(b, "#trade-open")
+        words = b.execute_script("""return ['#trade-cancel', '#undo'].map(s =>
+          document.querySelector(s).textContent.split(/\\s+/)[0])""")
+        assert words[0] != words[1], words  # both read `annulla`
+        run(db, "roll 1 3", "correct Anna -1440 --reason test --referee Rita")  # Anna: 30 M
+        anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
+        a = page()
+        a.get(f"{base}/player#t={anna}")
+        size(a, 390, 844)
+        until(a, f"return document.body.dataset.seq == '{table(db).seq}'")
+        # the lift she cannot pay: off, not green, and the rules' own why under it
+        lift = a.execute_script("""const b = document.querySelector("[data-lift-deed]");
+          const why = b.nextElementSibling;
+          return {off: b.disabled, go: b.classList.contains('go'),
+                  why: why && why.classList.contains('why') ? why.textContent : null}""")
+        assert lift["off"] and not lift["go"], lift
+        assert lift["why"] and "30 M" in lift["why"] and "33 M" in lift["why"], lift
+        assert "004 §" in lift["why"], lift
+        # the trade builder's cash steps keep one row, the `0` with them
+        click(a, "#trade-open")
+        click(a, "[data-trade-b='Bruno']")
+        rows = a.execute_script("""return ['a', 'b'].map(s => [...document.querySelectorAll(
+          `[data-side='${s}'][data-add]`)].map(e => Math.round(e.getBoundingClientRect().top)))""")
+        assert all(len(r) == 4 and len(set(r)) == 1 for r in rows), rows
+        a.save_screenshot(os.path.join(out, "screens-trade-it-390.png"))
+        # revoked: said at the top in the page's flow, nothing covered, every pad off
+        tokens.revoke(db, anna[3:11], NOW)
+        until(a, "return !document.getElementById('revoked').hidden", timeout=5)
+        seen = a.execute_script("""const r = document.getElementById('revoked');
+          const live = [...document.querySelectorAll('#pads button, #pads input')]
+            .filter(e => e.offsetParent && !e.disabled).map(e => e.textContent);
+          return {text: r.textContent, fixed: ['fixed', 'sticky'].includes(
+                    getComputedStyle(r).position), top: r.getBoundingClientRect().top,
+                  bar: document.getElementById('status').textContent, live}""")
+        a.save_screenshot(os.path.join(out, "screens-revoked-it-390.png"))
+        assert "non vale più" in seen["text"] and not seen["fixed"] and seen["top"] < 100, seen
+        assert seen["bar"] == "" and seen["live"] == [], seen
+
+
+def test_the_undo_button_names_what_undo_takes_back_after_a_recorded_refusal(tmp_path):
+    """A late claim refused and kept as evidence: the button is the server's, drawn from the
+    rows `undo` reads (ledger/batches.py's undo_facts), so it names what the undo then takes
+    back, or is not offered when the undo would be refused."""
+    from banco.ledger.book import Book
+
+    db = str(tmp_path / "late.db")
+    run(db, "new Anna Bruno Carla", "roll 1 2", "buy", "roll 2 1", "roll 3 4", "claim Anna")
+    before = table(db).seq
+    key = tokens.issue(db, "banker", 1, NOW)[0]
+    with served(db) as (base, page):
+        b = page()
+        b.get(f"{base}/banker#t={key}")
+        until(b, f"return document.body.dataset.seq == '{before}'")
+        offered = b.execute_script("return DOC.undo && DOC.undo.line")
+        shown = not b.execute_script("return document.getElementById('undo').hidden")
+        assert shown == (offered is not None)
+        b.execute_script("send('undo')")
+        until(b, "return ['200', '422'].includes(document.body.dataset.lastStatus)")
+        book = Book(db, create=False)
+        try:
+            rows = list(book.store.read_backwards(1, table(db).seq + 1))
+        finally:
+            book.close()
+    retracted = [r for r in rows if r["type"] == "EventRetracted" and r["seq"] > before]
+    if offered is None:  # the undo is refused: nothing taken back
+        assert retracted == []
+        return
+    assert len(retracted) == 1, retracted
+    taken = {r["command_id"] for r in rows if r["seq"] in retracted[0]["data"]["seqs"]}
+    lines = [r["data"]["line"] for r in rows if r["type"] == "CommandRecorded"
+             and r["command_id"] in taken]
+    assert lines == [offered], (lines, offered)
