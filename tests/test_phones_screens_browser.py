@@ -107,6 +107,11 @@ def test_a_phone_at_390_px_keeps_its_rows_says_why_and_a_revoked_one_is_off(tmp_
           document.querySelector(s).textContent.split(/\\s+/)[0])""")
         assert words[0] != words[1], words  # both read `annulla`
         run(db, "roll 1 3", "correct Anna -1440 --reason test --referee Rita")  # Anna: 30 M
+        # the banker's undo stops at a referee's decision: the button off, with the book's why
+        until(b, f"return document.body.dataset.seq == '{table(db).seq}'")
+        undo = b.execute_script("""const u = document.getElementById('undo');
+          return {shown: !u.hidden, off: u.disabled, text: u.textContent}""")
+        assert undo["shown"] and undo["off"] and "Rita" in undo["text"], undo
         anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
         a = page()
         a.get(f"{base}/player#t={anna}")
@@ -144,7 +149,8 @@ def test_a_phone_at_390_px_keeps_its_rows_says_why_and_a_revoked_one_is_off(tmp_
 def test_the_undo_button_names_what_undo_takes_back_after_a_recorded_refusal(tmp_path):
     """A late claim refused and kept as evidence: the button is the server's, drawn from the
     rows `undo` reads (ledger/batches.py's undo_facts), so it names what the undo then takes
-    back, or is not offered when the undo would be refused."""
+    back, or, when the book refuses the undo (it will not reach behind the refusal), is off
+    and says why."""
     from banco.ledger.book import Book
 
     db = str(tmp_path / "late.db")
@@ -156,8 +162,10 @@ def test_the_undo_button_names_what_undo_takes_back_after_a_recorded_refusal(tmp
         b.get(f"{base}/banker#t={key}")
         until(b, f"return document.body.dataset.seq == '{before}'")
         offered = b.execute_script("return DOC.undo && DOC.undo.line")
-        shown = not b.execute_script("return document.getElementById('undo').hidden")
-        assert shown == (offered is not None)
+        button = b.execute_script("""const u = document.getElementById('undo');
+          return {shown: !u.hidden, off: u.disabled, refused: !!(DOC.undo && DOC.undo.refused)}""")
+        # a line it takes back, or the book's refusal said on a button that is off
+        assert button["shown"] and button["off"] == (offered is None) == button["refused"], button
         b.execute_script("send('undo')")
         until(b, "return ['200', '422'].includes(document.body.dataset.lastStatus)")
         book = Book(db, create=False)

@@ -283,9 +283,13 @@ function padsOf(doc) {
   // the undo says what it takes back, as the shell says it once done (cli/words/undo_text.py)
   // offered only when there is something to take back (none right after `new`: the server
   // would refuse it, "nothing to undo")
+  // an undo the book would refuse (a seal, a referee's decision, a late claim's refusal kept
+  // as evidence) is off, with the book's why: the server's, never guessed here
   const undo = document.getElementById("undo"), u = doc.undo;
   undo.hidden = !u;
-  undo.textContent = u && u.changes.length ? say("undo_changes", {line: u.line || "", changes: u.changes.join("; ")})
+  undo.disabled = !!(u && u.refused);
+  undo.textContent = u && u.refused ? u.refused
+    : u && u.changes.length ? say("undo_changes", {line: u.line || "", changes: u.changes.join("; ")})
     : u ? say("undo", {line: u.line || ""}) : "";
 }
 // a trade offered, in words ("Anna gives Vicolo Stretto; Bruno gives 100 M"), not its line
