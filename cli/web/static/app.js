@@ -332,18 +332,6 @@ function render(doc) {
   fitBoard();
   document.body.dataset.seq = doc.seq;
 }
-// The TV (1600 px wide and more): the players and the lists inside the board's centre, beside
-// what just happened, and the board as wide as the screen: a square board 1080 px tall left
-// its top and bottom squares 84 px wide, and seven names (Tassa Patrimoniale) shrank to 13 px
-// where the TV promises 20 (docs/phones-api.md).  style.css places it there.
-const TV = matchMedia("(min-width:1600px)");
-function placeAside() {
-  const aside = document.querySelector("aside");
-  const home = document.body.dataset.role === "viewer" && TV.matches
-    ? document.getElementById("board") : document.querySelector("main");
-  if (aside.parentElement !== home) home.append(aside);
-}
-TV.addEventListener("change", () => { placeAside(); if (DOC) fitBoard(true); });
 // a board name breaks between words only (hyphens:auto, with no dictionary, broke
 // "Stazion/e Nord"): a word wider than its square makes that name smaller, found once a
 // name and width
@@ -396,43 +384,9 @@ function fitSquares() {
     while (sq.scrollHeight > sq.clientHeight + 1 && size > least) name.style.fontSize = --size + "px";
   }
 }
-// The TV's centre holds the players and the lists: where they do not fit (five or six
-// players, or four holding many deeds), the players take two columns; then the last commands
-// give way whole lines at a time, the oldest first (a line cut in half read as another)
-function fitAside() {
-  const aside = document.querySelector("aside"), players = document.getElementById("players");
-  const lines = [...document.querySelectorAll("#commands li")];
-  const list = document.getElementById("commands").closest("section");
-  players.classList.remove("two");
-  list.hidden = false;
-  lines.forEach(li => { li.hidden = false; });
-  if (aside.parentElement.id !== "board") return;
-  if (aside.scrollHeight > aside.clientHeight + 1) players.classList.add("two");
-  const end = list.getBoundingClientRect().bottom;
-  let full = false;  // from the first line that does not fit, every older one goes too
-  lines.forEach(li => { li.hidden = full = full || li.getBoundingClientRect().bottom > end + 0.5; });
-  list.hidden = lines.length > 0 && lines.every(li => li.hidden);  // no heading over nothing
-}
 function fitBoard(reset) { fitLabels(reset); fitSquares(); fitCentre(); fitAside(); }
 window.addEventListener("resize", () => { if (DOC) fitBoard(true); });
 function status(text) { if (!REVOKED) document.getElementById("status").textContent = text; }
-// A revoked token: said at the top of the page, in its flow (the red bar along the bottom
-// covered the page), and every pad switched off, not left looking live (the trial).
-let REVOKED = false;
-function revoked() {
-  document.getElementById("status").textContent = "";
-  REVOKED = true;
-  document.body.dataset.revoked = "";
-  document.body.dataset.lastStatus = 401;
-  const notice = document.getElementById("revoked");
-  notice.hidden = false;
-  notice.textContent = W.bad_token;
-  switchedOff();
-}
-function switchedOff() {
-  if (REVOKED) document.querySelectorAll("#console button, #console input, #console select")
-    .forEach(e => { e.disabled = true; });
-}
 
 // --- sending: every line keeps its id until the server has answered it ---------------------
 let box = JSON.parse(localStorage.getItem(OUTBOX) || "[]");

@@ -67,6 +67,25 @@ function claimAnswered(item, status, said) {
   if (DOC) drawPads(DOC);
 }
 
+// --- a revoked token ------------------------------------------------------------------------
+// A revoked token: said at the top of the page, in its flow (the red bar along the bottom
+// covered the page), and every pad switched off, not left looking live (the trial).
+let REVOKED = false;
+function revoked() {
+  document.getElementById("status").textContent = "";
+  REVOKED = true;
+  document.body.dataset.revoked = "";
+  document.body.dataset.lastStatus = 401;
+  const notice = document.getElementById("revoked");
+  notice.hidden = false;
+  notice.textContent = W.bad_token;
+  switchedOff();
+}
+function switchedOff() {
+  if (REVOKED) document.querySelectorAll("#console button, #console input, #console select")
+    .forEach(e => { e.disabled = true; });
+}
+
 // --- trades offered: waiting, who accepted, withdrawable; declined ones said ----------------
 function drawOffers(doc) {
   const me = doc.role === "player" ? doc.player : null, banker = doc.role === "banker";
@@ -124,7 +143,7 @@ function drawSetup() {
   if (!open) { box.replaceChildren(toggle, ...joinsPad(s)); switchedOff(); return; }
   box.replaceChildren(toggle, ...(running ? [] : FORM), ...(running ? seatsPad(s) : []),
                       ...joinsPad(s));
-  switchedOff();  // a revoked banker's token: nothing here is live (app.js)
+  switchedOff();  // a revoked banker's token: nothing here is live (above)
 }
 function newGameForm(s) {
   const inputs = [0, 1, 2, 3, 4, 5].map(i => el("input", {class: "seat", name: "p" + i,
