@@ -176,3 +176,28 @@ def happened(state, tail: list[dict], catalog) -> list[str]:
             space=state.edition.space(d["property"]).name if "property" in d else "",
             amount=state.edition.money(d["amount"]) if "amount" in d else ""))
     return out
+
+
+def lifts_said(pads: dict, state, catalog) -> dict:
+    """The estate pads with each lift out of reach said as the rules refuse it (a button the
+    player can press only to be refused looked live: Bruno, 16 M, was offered a 77 M lift, the
+    trial): `why`, the rules' own refusal (004 §Impegno: the cost; 003 §10: a debt first),
+    decided on this table, never worked out by the page."""
+    from banco.ledger.base.errors import RuleViolation
+    from banco.ledger.base.text import cited
+    from banco.ledger.records.commands import Unmortgage
+    from banco.ledger.rules.decide import decide
+
+    where = {state.edition.space(pos).name: pos for pos in state.mortgaged}
+    players = []
+    for p in pads["players"]:
+        lifts = []
+        for d in p["unmortgage"]:
+            if not d["affordable"] and d["name"] in where:
+                try:
+                    decide(state, Unmortgage(where[d["name"]], p["name"]))
+                except RuleViolation as refusal:
+                    d = {**d, "why": cited(refusal.text.render(catalog), refusal.rule)}
+            lifts.append(d)
+        players.append({**p, "unmortgage": lifts})
+    return {**pads, "players": players}

@@ -95,7 +95,7 @@ class Table:
         self.version = 0
         self.state = None
         self.tail: list[dict] = []
-        self.undone = None  # (line, the table the next undo leaves), or None
+        self.undone = None  # (line, the table the next undo leaves), the undo's refusal, or None
         self.seen: dict[int, object] = {}  # SEEN tables shown or folded, by seq: _keep
         self.error: str | None = None
         self.broken: dict[int, object] = {}  # game -> where its chain breaks (the book's)
@@ -208,7 +208,8 @@ class Table:
     def _undone(self, book, game: int, state, tail: list[dict]):
         """What the next undo would take back: its line and the table it leaves, the table
         before that command, as this watcher saw it (else folded to that seq: after a
-        restart, or an undo reaching past the tables kept); None when nothing can be undone.
+        restart, or an undo reaching past the tables kept); the book's refusal when a recorded fact
+        stands in the way; None when nothing can be undone.
         The command is looked for in the screen's tail, else in the rows read backwards as the
         undo reads them (after more undos in a row than the tail holds commands)."""
         from banco.projections.readings.screen import undo_target
@@ -216,7 +217,7 @@ class Table:
         target = (undo_target(reversed(tail))
                   or undo_target(book.backwards(game, state.seq + 1)))
         if target is None:
-            return None
+            return self._undo_refused(book, game, state)
         first = min(target["seqs"], default=target["before"] + 1)
         with self.changed:  # the other thread may be showing a table
             seen = list(self.seen.items())
@@ -232,6 +233,21 @@ class Table:
         with self.changed:  # kept, and kept longest: a roll and its undo, again and again
             self._keep(at, before)
         return target["line"], before
+
+    @staticmethod
+    def _undo_refused(book, game: int, state):
+        """The book's refusal of the next undo when a recorded fact stands in its way (a seal,
+        a referee's decision, a refusal kept as evidence: each names its event, `seq`), for the
+        button to say why it is off; None when there is nothing to undo (the game as dealt).
+        The same reading of the same rows as Book.undo: never the page's guess."""
+        from banco.ledger.base.errors import RuleViolation
+        from banco.ledger.batches import undo_facts
+
+        try:
+            undo_facts(book.backwards(game, state.seq + 1))
+        except RuleViolation as refusal:
+            return refusal if "seq" in refusal.text.params else None
+        return None
 
     def _keep(self, seq: int, state) -> None:
         """Keep a table by its seq (the table at a seq never changes), the least recently
@@ -334,7 +350,13 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
                            for n in dict.fromkeys(d.debtor for d in state.debts)
                            for c, r in [debt_choice(state, n)]]} if view == "full" else {})
     # the jail's and a pay-or-draw card's choices as buttons; a player's own pads (issue 34)
-    from banco.cli.web.choices import happened, localised, player_extras, table_choices
+    from banco.cli.web.choices import (
+        happened,
+        lifts_said,
+        localised,
+        player_extras,
+        table_choices,
+    )
 
     extra["happened"] = happened(state, tail, tr(lang))
 
@@ -342,6 +364,8 @@ def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool |
         extra["choices"] = table_choices(state)
     elif view.startswith("player:"):
         extra.update(player_extras(state, view.split(":", 1)[1], lang))
+    if extra.get("estate"):
+        extra["estate"] = lifts_said(extra["estate"], state, tr(lang))
     return localised({**doc, **extra, "next": render(step, tr(lang))}, state, lang, tr(lang))
 
 
@@ -368,10 +392,15 @@ def no_bid(state, catalog) -> str | None:
 
 def undo_words(state, undone, catalog) -> dict | None:
     """The next undo: its line, and what it takes back in the table's words
-    (cli/words/undo_text.py), from this table to the one it leaves."""
+    (cli/words/undo_text.py), from this table to the one it leaves; or, refused, why."""
     from banco.cli.words.undo_text import taken_back
+    from banco.ledger.base.errors import RuleViolation
+    from banco.ledger.base.text import cited
 
     if undone is None:
         return None
+    if isinstance(undone, RuleViolation):  # the undo refused: the button off, with why
+        return {"line": None, "changes": [],
+                "refused": cited(undone.text.render(catalog), undone.rule)}
     line, before = undone
     return {"line": line, "changes": [] if before is None else taken_back(state, before, catalog)}

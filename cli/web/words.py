@@ -64,6 +64,7 @@ WORDS = {
     "undo_changes": N_("undo “{line}”: {changes}"),
     "hammer_anyway": N_("hammer with no bid"),
     "hammer_to": N_("hammer: to {name}"),
+    # Italian "lascia stare", never the undo's word: the two buttons sit near each other
     "cancel": N_("cancel"),
     # the estate pads: build and sell by group and level, mortgages, the trade builder
     "build_h": N_("build: a colour group owned whole, then the level on each lot"),

@@ -209,7 +209,8 @@ function drawRoll(doc) {
   // sixth face wrapped to a line of its own
   return [...rows, el("span", {class: "break"}), go];
 }
-function drawPads(doc) {
+function drawPads(doc) { padsOf(doc); switchedOff(); }
+function padsOf(doc) {
   const role = doc.role;
   document.getElementById("pads").hidden = role === "viewer";
   document.body.dataset.role = role;
@@ -291,9 +292,13 @@ function drawPads(doc) {
   // the undo says what it takes back, as the shell says it once done (cli/words/undo_text.py)
   // offered only when there is something to take back (none right after `new`: the server
   // would refuse it, "nothing to undo")
+  // an undo the book would refuse (a seal, a referee's decision, a late claim's refusal kept
+  // as evidence) is off, with the book's why: the server's, never guessed here
   const undo = document.getElementById("undo"), u = doc.undo;
   undo.hidden = !u;
-  undo.textContent = u && u.changes.length ? say("undo_changes", {line: u.line || "", changes: u.changes.join("; ")})
+  undo.disabled = !!(u && u.refused);
+  undo.textContent = u && u.refused ? u.refused
+    : u && u.changes.length ? say("undo_changes", {line: u.line || "", changes: u.changes.join("; ")})
     : u ? say("undo", {line: u.line || ""}) : "";
 }
 // a trade offered, in words ("Anna gives Vicolo Stretto; Bruno gives 100 M"), not its line
@@ -332,12 +337,13 @@ function render(doc) {
   DOC = doc;
   drawBoard(doc); drawPlayers(doc); drawLists(doc); drawCentre(doc);
   drawPads(doc);
+  placeAside();
   fitBoard();
   document.body.dataset.seq = doc.seq;
 }
-function fitBoard(reset) { fitLabels(reset); fitSquares(); fitCentre(); }
+function fitBoard(reset) { fitLabels(reset); fitSquares(); fitCentre(); fitAside(); }
 window.addEventListener("resize", () => { if (DOC) fitBoard(true); });
-function status(text) { document.getElementById("status").textContent = text; }
+function status(text) { if (!REVOKED) document.getElementById("status").textContent = text; }
 
 // --- sending: every line keeps its id until the server has answered it ---------------------
 let box = JSON.parse(localStorage.getItem(OUTBOX) || "[]");
@@ -404,7 +410,7 @@ async function deliver(item) {
     item.state = "refused";
     item.why = said.refused || said.error || (said.errors || "").trim() || String(r.status);
     item.told = (said.errors || "").trim();  // the shell's own words, its `refused:` or `error:`
-    if (r.status === 401) status(W.bad_token);
+    if (r.status === 401) revoked();
   }
   item.status = r.status;
   if (item.claim) claimAnswered(item, r.status, said);
@@ -448,7 +454,7 @@ async function follow() {
       heard = Date.now();
       const r = await fetch("/api/events", {cache: "no-store", signal: stream.signal,
         headers: headers(lastId ? {"Last-Event-ID": lastId} : {})});
-      if (r.status === 401) { status(W.bad_token); document.body.dataset.lastStatus = 401; return; }
+      if (r.status === 401) { revoked(); return; }
       if (!r.ok || !r.body) throw new Error(String(r.status));
       status(""); online(true);
       resend();
@@ -469,9 +475,7 @@ async function follow() {
             else if (line.startsWith("id: ")) id = line.slice(4);
             else if (line.startsWith("event: ")) kind = line.slice(7);
           }
-          if (kind === "revoked") {  // the banker revoked this page's token: said at once
-            status(W.bad_token); document.body.dataset.lastStatus = 401; return;
-          }
+          if (kind === "revoked") { revoked(); return; }  // the banker revoked this token
           if (data) { render(JSON.parse(data)); if (id) lastId = id; }
         }
       }

@@ -47,13 +47,15 @@ function drawEstate(doc) {
     ...(m ? [...(own ? [] : [el("span", {class: "label"})]),
       ...m.mortgage.map(d => button(sayWhole("mortgage_deed", {property: d.name, amount: d.amount_text}),
                                     "mortgage " + arg(d.name), "")),
-      ...m.unmortgage.map(d => {
-        // never the green main button: it is a mortgage taken back, not the turn's next act
-        // (after a mortgage it stood out as the one to tap, the last trial)
+      // never the green main button: it is a mortgage taken back, not the turn's next act
+      // (after a mortgage it stood out as the one to tap, the last trial); a lift out of reach
+      // is shown off, with the rules' own why from the server
+      ...m.unmortgage.flatMap(d => {
         const b = button(sayWhole("lift_deed", {property: d.name, amount: d.cost_text}),
-                         "unmortgage " + arg(d.name), "");
+                         d.affordable ? "unmortgage " + arg(d.name) : "", "",
+                         {"data-lift-deed": d.name});
         b.disabled = !d.affordable;
-        return b;
+        return d.affordable || !d.why ? [b] : [b, el("span", {class: "label why"}, d.why)];
       })] : []));
   drawTrade(players);
 }
@@ -118,7 +120,7 @@ function drawTrade(players) {
     el("span", {class: "label"}, W.trade_with),
     ...names.filter(n => n !== t.a).map(n => chip(n, t.b === n, {"data-trade-b": n}, () => {
       if (t.b !== n) { t.b = n; t.get = []; t.cash.b = t.cards.b = 0; } })),
-    ...tradeSide(players, "a"), ...tradeSide(players, "b"),
+    ...tradeSide(players, "a"), ...tradeSide(players, "b"), el("span", {class: "break"}),
     el("code", {class: "preview", id: "trade-line"}, lineText(line)), go,  // as the reader types it
     el("button", {type: "button", class: "quiet", id: "trade-cancel",
                   onclick: () => { TRADE = TRADE_EMPTY(); drawPads(DOC); }}, W.cancel));

@@ -67,6 +67,25 @@ function claimAnswered(item, status, said) {
   if (DOC) drawPads(DOC);
 }
 
+// --- a revoked token ------------------------------------------------------------------------
+// A revoked token: said at the top of the page, in its flow (the red bar along the bottom
+// covered the page), and every pad switched off, not left looking live (the trial).
+let REVOKED = false;
+function revoked() {
+  document.getElementById("status").textContent = "";
+  REVOKED = true;
+  document.body.dataset.revoked = "";
+  document.body.dataset.lastStatus = 401;
+  const notice = document.getElementById("revoked");
+  notice.hidden = false;
+  notice.textContent = W.bad_token;
+  switchedOff();
+}
+function switchedOff() {
+  if (REVOKED) document.querySelectorAll("#console button, #console input, #console select")
+    .forEach(e => { e.disabled = true; });
+}
+
 // --- trades offered: waiting, who accepted, withdrawable; declined ones said ----------------
 function drawOffers(doc) {
   const me = doc.role === "player" ? doc.player : null, banker = doc.role === "banker";
@@ -121,9 +140,10 @@ function drawSetup() {
   const toggle = el("button", {type: "button", id: "setup-toggle", class: "quiet",
     onclick: () => { SETUP_USER = true; SETUP_OPEN = !open; drawSetup(); }}, W.setup_h);
   if (!running && !FORM) FORM = newGameForm(s);  // the same fields, whatever is redrawn
-  if (!open) { box.replaceChildren(toggle, ...joinsPad(s)); return; }
+  if (!open) { box.replaceChildren(toggle, ...joinsPad(s)); switchedOff(); return; }
   box.replaceChildren(toggle, ...(running ? [] : FORM), ...(running ? seatsPad(s) : []),
                       ...joinsPad(s));
+  switchedOff();  // a revoked banker's token: nothing here is live (above)
 }
 function newGameForm(s) {
   const inputs = [0, 1, 2, 3, 4, 5].map(i => el("input", {class: "seat", name: "p" + i,
@@ -145,7 +165,7 @@ function newGameForm(s) {
   const ended = s.games.length ? [el("div", {class: "muted"}, W.setup_next)] : [];
   return [el("h2", {}, W.setup_new), ...ended, el("div", {class: "pad seats"}, ...inputs),
           el("label", {}, W.setup_rules + " ", rules), el("label", {}, W.setup_edition + " ", edition),
-          el("label", {}, hidden, " " + W.setup_hidden), go, told];
+          el("label", {class: "check"}, hidden, W.setup_hidden), go, told];
 }
 function seatsPad(s) {
   const join = s.code ? [el("div", {class: "join-code", id: "setup-code"},

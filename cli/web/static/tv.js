@@ -1,0 +1,33 @@
+"use strict";
+// The TV's screen, for banco serve's page (loaded before app.js, whose render and fitBoard
+// call these).  At 1600 px wide and more the players and the lists go inside the board's
+// centre, beside what just happened, and the board is as wide as the screen: a square board
+// 1080 px tall left its top and bottom squares 84 px wide, and seven names (Tassa
+// Patrimoniale) shrank to 13 px where the TV promises 20 (docs/phones-api.md).  style.css
+// places them there.
+const TV = matchMedia("(min-width:1600px)");
+function placeAside() {
+  const aside = document.querySelector("aside");
+  const home = document.body.dataset.role === "viewer" && TV.matches
+    ? document.getElementById("board") : document.querySelector("main");
+  if (aside.parentElement !== home) home.append(aside);
+}
+TV.addEventListener("change", () => { placeAside(); if (DOC) fitBoard(true); });
+
+// The TV's centre holds the players and the lists: where they do not fit (five or six
+// players, or four holding many deeds), the players take two columns; then the last commands
+// give way whole lines at a time, the oldest first (a line cut in half read as another)
+function fitAside() {
+  const aside = document.querySelector("aside"), players = document.getElementById("players");
+  const lines = [...document.querySelectorAll("#commands li")];
+  const list = document.getElementById("commands").closest("section");
+  players.classList.remove("two");
+  list.hidden = false;
+  lines.forEach(li => { li.hidden = false; });
+  if (aside.parentElement.id !== "board") return;
+  if (aside.scrollHeight > aside.clientHeight + 1) players.classList.add("two");
+  const end = list.getBoundingClientRect().bottom;
+  let full = false;  // from the first line that does not fit, every older one goes too
+  lines.forEach(li => { li.hidden = full = full || li.getBoundingClientRect().bottom > end + 0.5; });
+  list.hidden = lines.length > 0 && lines.every(li => li.hidden);  // no heading over nothing
+}
