@@ -184,7 +184,8 @@ class Books:
                 problems += entry_problems(e, self.seats)
             if e.type == "CashIssued":
                 problems += issue_problems(self.issued, e)
-                self.issued.setdefault(e.payee, e.seq)
+                if e.payee not in self.issued:  # replaced, not changed: EventChecks.mark
+                    self.issued = {**self.issued, e.payee: e.seq}
                 if self.playing:
                     problems.append(msg("starting cash issued to {player} after play began",
                                         player=e.payee))

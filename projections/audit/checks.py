@@ -9,7 +9,7 @@ the table it leaves (`table_problems`).
 from __future__ import annotations
 
 from banco.ledger.base.text import msg
-from banco.ledger.table.state import State
+from banco.ledger.table.state import BANK, State
 from banco.projections.audit import amounts
 from banco.projections.audit.amounts import AMOUNT_RULES
 from banco.projections.audit.books import Books, entries, entry_problems
@@ -39,6 +39,30 @@ class EventChecks:
         other.books = self.books.copy()
         other.previous, other.card, other.clean = self.previous, self.card, self.clean
         return other
+
+    def mark(self) -> tuple:
+        """What an undo needs to take these checks back to this moment, between two commands
+        of a game whose every event so far passed (the audit's checkpoints): taken before
+        every command, so nothing is copied.  The running balances are not kept: every event
+        passed its statements, so each seat's balance is its cash on the table and the Bank's
+        what the table has it issue net (`restored` reads them back from it); the starting
+        cash issued is only ever replaced, never changed in place (Books.post)."""
+        b = self.books
+        return (b.seats, b.accounts, b.playing, b.issued, b.balanced, self.previous, self.card,
+                self.clean)
+
+    @classmethod
+    def restored(cls, mark: tuple, table: State) -> EventChecks:
+        """The checks as `mark` left them, with `table` the table then: see `mark`."""
+        seats, accounts, playing, issued, balanced, previous, card, clean = mark
+        books = object.__new__(Books)
+        books.seats, books.accounts, books.playing = seats, accounts, playing
+        books.issued, books.balanced = issued, balanced
+        books.balances = {p.name: p.cash for p in table.players}
+        books.balances[BANK] = -table.bank_paid_out
+        checks = cls(None, books)
+        checks.previous, checks.card, checks.clean = previous, card, clean
+        return checks
 
     def start(self) -> list[str]:
         """What is wrong with the seats themselves (checked at GameStarted)."""
