@@ -141,6 +141,7 @@ class GameAudit(RowChecks):
         self.commands = 0
         # a CommandRecorded's text -> (its data, checked once; its referee or None)
         self._said: dict = {}
+        self._ctx: Context | None = None  # what the re-derivers look at (_recorded)
         # tables whose chained digest this pass has checked, as (seq, head, format, table):
         # the snapshots an import leaves (import_audit.py), those a book keeps
         # (kept_snapshots.py); spelt as snapshots (`bound`) only for an import that asks
@@ -296,7 +297,11 @@ class GameAudit(RowChecks):
         who = f"`{line}`" if line else msg("the command")
         recorded = Recorded(cr["seq"], line, said.get("command"), facts, cr["text"])
         state = with_seq(self.state, cr["seq"]) if self.state is not None else None
-        ctx = Context(self.game_id, state, self._before, self._hash_at, self.uuid, self._data)
+        ctx = self._ctx  # one a game: what changes from one command to the next, set here
+        if ctx is None:
+            ctx = self._ctx = Context(self.game_id, state, self._before, self._hash_at,
+                                      self.uuid, self._data)
+        ctx.state, ctx.identity = state, self.uuid
         try:
             expected = expected_facts(ctx, recorded)
         except Refused as refused:  # (mypyc: a handler's name is never bound again)
