@@ -105,8 +105,9 @@ def test_tx_emit_folds_as_evolve_does(name, data):
             continue
         tx.emit(e["type"], **e["data"])
         state = evolve(state, {"type": e["type"], "data": e["data"]})
-        assert tx.state == state
-        assert tx.state.seq == state.seq
+        assert with_seq(tx.state, tx.seq) == state  # the table's seq is set once, at the end
+        assert tx.seq == state.seq
+    assert tx.done() == state and tx.state.seq == state.seq
     assert tx.states[-1] is tx.state
 
 
