@@ -91,6 +91,26 @@ def test_the_shortcut_is_taken_and_a_negative_cash_named():
     assert f"{anna.name}'s cash is negative (-5)" in found
 
 
+@pytest.mark.parametrize("seat", [0, 3])
+def test_cash_moved_by_an_event_with_no_transfer_is_still_named(seat):
+    """The books look again only at the players whose record changed since the table that
+    balanced (books.py Books.post): a non-money event whose table shows one player's cash
+    moved, a token moved beside it, is named as the whole statement check names it."""
+    t = TABLES["classic-4p"][-1]
+    checks = EventChecks(t)
+    checks.books.balances = {p.name: p.cash for p in t.players}
+    checks.books.balances["bank"] = -t.bank_paid_out
+    checks.clean = checks.books.balanced = t
+    players = list(t.players)
+    players[seat] = players[seat]._replace(cash=players[seat].cash + 10)
+    players[1] = players[1]._replace(position=(players[1].position + 1) % 40)
+    moved = t._replace(players=tuple(players))
+    found = [str(p) for p in checks.after(t, {"seq": t.seq + 1, "type": "RulingRecorded",
+                                              "data": {}}, moved)]
+    name, cash = players[seat].name, players[seat].cash
+    assert f"{name}'s statement comes to {cash - 10} but the table shows {cash} in cash" in found
+
+
 @settings(max_examples=40, deadline=None)
 @given(names, st.data())
 def test_tx_emit_folds_as_evolve_does(name, data):

@@ -100,8 +100,9 @@ class EventChecks:
                     and after.bank_hotels == clean.bank_hotels
                     and after.edition is clean.edition and after.rules is clean.rules):
                 # Only the players (cash, a move) or the held cards changed since the table
-                # that passed: the checks of the rest would look at the very same values.
-                found = player_problems(after)
+                # that passed: the checks of the rest would look at the very same values,
+                # and those of a player whose record is that table's would too.
+                found = [] if _changed_players_pass(after, clean) else player_problems(after)
             else:
                 # The buildings' checks need looking at again only when buildings, deeds or
                 # mortgages changed.
@@ -145,6 +146,21 @@ def player_problems(t: State) -> list[str]:
     of it when the buildings, deeds, mortgages and the Bank's stock are those of a table that
     passed."""
     return _seat_problems(t) + _held_card_problems(t)
+
+
+def _changed_players_pass(t: State, clean: State) -> bool:
+    """Whether player_problems(t) is [] when `clean` passed table_problems and has t's deeds
+    and held cards: only the players whose record is not clean's are looked at, as
+    _seat_problems and _held_card_problems look at them (a hand of jail cards that changed
+    with the held cards the same: player_problems says)."""
+    if t.held_cards is not clean.held_cards or len(t.players) != len(clean.players):
+        return False
+    owners = t.owners
+    for p, q in zip(t.players, clean.players, strict=True):
+        if p is not q and (p.cash < 0 or p.name != q.name or p.jail_cards != q.jail_cards
+                           or p.bankrupt and (p.cash or p.jail_cards or p.name in owners)):
+            return False
+    return True
 
 
 def _seat_problems(t: State) -> list[str]:
