@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
@@ -43,6 +42,7 @@ from banco.ledger.records.upcast import SCHEMA_VERSION, upcast
 from banco.ledger.store.kept_snapshots import KeptSnapshots
 from banco.ledger.table.state import HANDLERS, State, initial_state, with_seq
 from banco.projections.audit.checks import EventChecks
+from banco.projections.audit.command_rows import referee_of, sales_as_logged
 from banco.projections.audit.rederive import (
     Context,
     Derived,
@@ -84,33 +84,6 @@ RECENT_COMMANDS = 24
 CHECKPOINT_EVERY = 1024
 CHECKPOINTS = 8
 WINDOW = 512  # the last rows, for an undo to look back at without reading them again
-
-
-def _sales_as_logged(expected: Any, states: Any, facts: list[dict],
-                     data: Any) -> tuple[Any, Any]:
-    """A bankruptcy sells the buildings group by group.  Before 2026-11-30 the groups came from
-    a set of names, whose order changes from one process to the next (PYTHONHASHSEED): a game
-    logged then may hold the same sales in another order than decide gives now.  The same
-    sales (the same multiset of facts, at the same places) in the logged order are the
-    command's facts, folded as logged; anything else is left for the comparison to name."""
-    at = [i for i, f in enumerate(expected) if f["type"] == "BuildingsSold"]
-    if len(at) < 2 or len(facts) <= at[-1] or any(facts[i]["type"] != "BuildingsSold"
-                                                   for i in at):
-        return expected, states
-    logged = [data(facts[i]) for i in at]
-    derived = [plain(expected[i]["data"]) for i in at]
-    if logged == derived:
-        return expected, states
-
-    def key(d: dict) -> str:
-        return json.dumps(d, sort_keys=True)
-
-    if sorted(map(key, logged)) != sorted(map(key, derived)):
-        return expected, states
-    reordered = list(expected)
-    for i, d in zip(at, logged, strict=True):
-        reordered[i] = {**expected[i], "data": d}
-    return reordered, None
 
 
 class GameAudit(RowChecks):
@@ -255,7 +228,7 @@ class GameAudit(RowChecks):
     def _in_whose_name(self, cr: dict, referee) -> None:
         """A referee's command is recorded in the referee's name, and no other is: a referee's
         name on the banker's command (or another name on a referee's) was written by hand.
-        `referee`: the command's (_referee_of), None for the banker's."""
+        `referee`: the command's (command_rows.py referee_of), None for the banker's."""
         actor = cr["actor"]
         if referee is not None:
             if actor != referee_actor(referee):
@@ -272,7 +245,7 @@ class GameAudit(RowChecks):
         known = self._said.get(cr["text"])
         if known is None:  # a command's text is read, and its referee found, once a text
             data = self._data(cr)
-            known = (data, _referee_of(data))
+            known = (data, referee_of(data))
             if len(self._said) > 4096:
                 self._said.clear()
             self._said[cr["text"]] = known
@@ -320,7 +293,7 @@ class GameAudit(RowChecks):
         states = getattr(expected, "states", None)
         command = said.get("command")
         if isinstance(command, dict) and command.get("kind") == "Bankrupt":
-            expected, states = _sales_as_logged(expected, states, facts, self._data)
+            expected, states = sales_as_logged(expected, states, facts, self._data)
         if type(expected) is Derived:  # its list itself: no method call a fact
             expected = expected.events
         n = len(expected)
@@ -576,14 +549,6 @@ class GameAudit(RowChecks):
             return self.prev
         found = self.rows.fetch(seq, seq) if 1 <= seq < self.count else []
         return found[0][9] if found else None
-
-
-def _referee_of(said: dict):
-    """The referee whose command a CommandRecorded's data records, None for the banker's."""
-    command = said.get("command")
-    fields = command.get("fields") if type(command) is dict else None
-    referee = fields.get("referee") if type(fields) is dict else None
-    return referee if isinstance(referee, str) else None
 
 
 def audit(game_id: int, rows, expect_head: str | None = None) -> AuditReport:
