@@ -114,7 +114,7 @@ def owe(state: State, debtor: str, creditor: str, amount: int, reason: str = "re
 
     tx = Tx(state)
     tx.emit("DebtIncurred", debtor=debtor, creditor=creditor, amount=amount, reason=reason)
-    return tx.state
+    return tx.done()
 
 
 def same_table(a, b) -> bool:

@@ -191,7 +191,7 @@ def _owner_of_all(state: State, lots, player: str | None, action: Text, apart: T
 def _steps(tx: Tx, lots, target: int, step, pick_low: bool) -> Tx:
     """Single steps on a scratch copy of the table, lowest (or highest) lot first: every
     check of the one-building words applies at every step; the steps become one fact."""
-    scratch = Tx(tx.state)
+    scratch = Tx(tx.state, tx.seq)
     while True:
         state = scratch.state
         todo = [p for p in lots if (state.buildings[p] < target if pick_low

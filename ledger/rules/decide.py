@@ -64,6 +64,7 @@ def decide_tx(state: State, command: c.Command) -> Tx:
     tx = Tx(state)
     handler(tx, command)
     maybe_end(tx)  # the time ran out and nothing is left to finish, or the last bankruptcy
+    tx.done()
     return tx
 
 

@@ -61,7 +61,7 @@ def move_token(tx: Tx, player: str, to: int, spaces: int, cause: str, salary: bo
     passed = salary and (start + spaces >= 40 if spaces > 0 else False)
     tx.emit("TokenMoved", player=player, **{"from": start}, to=to, spaces=spaces, cause=cause,
             passed_go=passed)
-    landed = tx.state.seq
+    landed = tx.seq
     if passed:
         tx.emit("SalaryPaid", payer=BANK, payee=player, amount=tx.state.rules.go_salary,
                 reason=reason("landed_go" if to == 0 else "passed_go"))

@@ -175,19 +175,28 @@ def transfer(state: State, d: dict) -> State:
     players = state.players
     index = state.index
     paid_out = state.bank_paid_out
+    # The copies by position (Player's cash is its field 1), without _replace's keywords
     if payer == BANK:
         paid_out += amount
     else:
         i = index[payer]
-        p = players[i]
-        players = players[:i] + (p._replace(cash=p.cash - amount),) + players[i + 1:]
+        p = list(players[i])
+        p[1] -= amount
+        players = players[:i] + (_new_tuple(Player, p),) + players[i + 1:]
     if payee == BANK:
         paid_out -= amount
     else:
         i = index[payee]
-        p = players[i]
-        players = players[:i] + (p._replace(cash=p.cash + amount),) + players[i + 1:]
-    return state._replace(players=players, bank_paid_out=paid_out)
+        p = list(players[i])
+        p[1] += amount
+        players = players[:i] + (_new_tuple(Player, p),) + players[i + 1:]
+    values = list(state)
+    values[_PLAYERS], values[_PAID_OUT] = players, paid_out
+    return _new_tuple(State, values)
+
+
+_PLAYERS, _PAID_OUT = State._fields.index("players"), State._fields.index("bank_paid_out")
+assert Player._fields[1] == "cash"
 
 
 def set_at(t: tuple, i: int, value) -> tuple:

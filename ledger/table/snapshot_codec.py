@@ -66,12 +66,20 @@ def _enc(value):
     if kind is dict:
         return {"d": [[_enc(k), _enc(v)] for k, v in value.items()]}
     if kind in (frozenset, set):
-        items = sorted((_enc(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
+        items = [_enc(v) for v in value]
+        if all(type(v) is int for v in items):  # a deck's cards, the deeds mortgaged
+            items.sort(key=str)  # json.dumps(v) is str(v) for an int: the same order
+        else:
+            items.sort(key=_json_key)
         return {"f" if kind is frozenset else "s": items}
     name = kind.__name__
     if _RECORDS.get(name) is kind:
         return {"n": name, "v": [_enc(v) for v in value]}
     raise SnapshotError(f"a table holds a {name} ({value!r}): no snapshot for it")
+
+
+def _json_key(value) -> str:
+    return json.dumps(value, sort_keys=True)
 
 
 def _sorted(doc):

@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
@@ -43,8 +42,10 @@ from banco.ledger.records.upcast import SCHEMA_VERSION, upcast
 from banco.ledger.store.kept_snapshots import KeptSnapshots
 from banco.ledger.table.state import HANDLERS, State, initial_state, with_seq
 from banco.projections.audit.checks import EventChecks
+from banco.projections.audit.command_rows import referee_of, sales_as_logged
 from banco.projections.audit.rederive import (
     Context,
+    Derived,
     Recorded,
     Refused,
     expected_facts,
@@ -66,8 +67,9 @@ _NOTHING = object()
 # --- one game --------------------------------------------------------------------------------
 
 class _Checkpoint:
-    """The table and the checks' books as they stood after event `seq`: what an undo goes
-    back to before folding forward again without what it retracts."""
+    """The table and the checks (EventChecks.mark: nothing copied) as they stood after
+    event `seq`: what an undo goes back to before folding forward again without what it
+    retracts."""
     __slots__ = ("seq", "state", "checks", "ended_at")
 
     def __init__(self, seq, state, checks, ended_at):
@@ -82,33 +84,6 @@ RECENT_COMMANDS = 24
 CHECKPOINT_EVERY = 1024
 CHECKPOINTS = 8
 WINDOW = 512  # the last rows, for an undo to look back at without reading them again
-
-
-def _sales_as_logged(expected: Any, states: Any, facts: list[dict],
-                     data: Any) -> tuple[Any, Any]:
-    """A bankruptcy sells the buildings group by group.  Before 2026-11-30 the groups came from
-    a set of names, whose order changes from one process to the next (PYTHONHASHSEED): a game
-    logged then may hold the same sales in another order than decide gives now.  The same
-    sales (the same multiset of facts, at the same places) in the logged order are the
-    command's facts, folded as logged; anything else is left for the comparison to name."""
-    at = [i for i, f in enumerate(expected) if f["type"] == "BuildingsSold"]
-    if len(at) < 2 or len(facts) <= at[-1] or any(facts[i]["type"] != "BuildingsSold"
-                                                   for i in at):
-        return expected, states
-    logged = [data(facts[i]) for i in at]
-    derived = [plain(expected[i]["data"]) for i in at]
-    if logged == derived:
-        return expected, states
-
-    def key(d: dict) -> str:
-        return json.dumps(d, sort_keys=True)
-
-    if sorted(map(key, logged)) != sorted(map(key, derived)):
-        return expected, states
-    reordered = list(expected)
-    for i, d in zip(at, logged, strict=True):
-        reordered[i] = {**expected[i], "data": d}
-    return reordered, None
 
 
 class GameAudit(RowChecks):
@@ -137,7 +112,9 @@ class GameAudit(RowChecks):
         self.uuid: str | None = None
         self.unrecorded: list[int] = []  # first and last seq of facts with no command recorded
         self.commands = 0
-        self._said: dict = {}  # a CommandRecorded's text -> its data, checked once
+        # a CommandRecorded's text -> (its data, checked once; its referee or None)
+        self._said: dict = {}
+        self._ctx: Context | None = None  # what the re-derivers look at (_recorded)
         # tables whose chained digest this pass has checked, as (seq, head, format, table):
         # the snapshots an import leaves (import_audit.py), those a book keeps
         # (kept_snapshots.py); spelt as snapshots (`bound`) only for an import that asks
@@ -202,7 +179,7 @@ class GameAudit(RowChecks):
         if self.state is not None:
             checks = self.checks
             assert checks is not None  # made with the table, at GameStarted
-            point = _Checkpoint(first["seq"] - 1, self.state, checks.copy(), self.ended_at)
+            point = _Checkpoint(first["seq"] - 1, self.state, checks.mark(), self.ended_at)
             self.recent.append(point)
             if point.seq - self.last_checkpoint >= CHECKPOINT_EVERY:
                 self.checkpoints.append(point)
@@ -248,14 +225,12 @@ class GameAudit(RowChecks):
                     "rewritten", actor=repr(r["actor"]), at=r["at"], seq=first["seq"],
                     by=repr(actor), when=at))
 
-    def _in_whose_name(self, cr: dict, said: dict) -> None:
+    def _in_whose_name(self, cr: dict, referee) -> None:
         """A referee's command is recorded in the referee's name, and no other is: a referee's
-        name on the banker's command (or another name on a referee's) was written by hand."""
-        command = said.get("command")
-        fields = command.get("fields") if type(command) is dict else None
-        referee = fields.get("referee") if type(fields) is dict else None
+        name on the banker's command (or another name on a referee's) was written by hand.
+        `referee`: the command's (command_rows.py referee_of), None for the banker's."""
         actor = cr["actor"]
-        if isinstance(referee, str):
+        if referee is not None:
             if actor != referee_actor(referee):
                 raise AuditStop(cr["seq"], msg(
                     "it is referee {referee}'s command, but it is recorded by {actor}: the row "
@@ -267,24 +242,39 @@ class GameAudit(RowChecks):
 
     def _recorded(self, batch: list[dict], partial: bool) -> None:
         cr, facts = batch[0], batch[1:]
-        said = self._said.get(cr["text"])
-        if said is None:
-            said = self._data(cr)
+        known = self._said.get(cr["text"])
+        if known is None:  # a command's text is read, and its referee found, once a text
+            data = self._data(cr)
+            known = (data, referee_of(data))
             if len(self._said) > 4096:
                 self._said.clear()
-            self._said[cr["text"]] = said
+            self._said[cr["text"]] = known
+        said, referee = known
         cr["data"] = said
-        self._in_whose_name(cr, said)
-        # _apply(cr): a CommandRecorded folds to the very table it follows (HANDLERS gives
-        # it _nothing), so once the table exists it is checked against it directly
-        problems = self._check(cr, self.state) if self.state is not None else self._apply(cr)
-        if problems:
-            raise AuditStop(cr["seq"], Joined(problems))
+        self._in_whose_name(cr, referee)
+        checks = self.checks
+        if checks is not None and checks.clean is not None \
+                and checks.books.balanced is not None:
+            # What checks.after(table, cr, table) would do once a table has passed and every
+            # event since has: a CommandRecorded folds to the very table it follows (HANDLERS
+            # gives it _nothing), moves no money (its schema, held above, has no transfers),
+            # names no amount and leaves play as it was (Books.SETUP): every check would look
+            # at values that passed after the event before.  It is the event before the next.
+            checks.previous = cr
+        else:
+            problems = self._check(cr, self.state) if self.state is not None \
+                else self._apply(cr)
+            if problems:
+                raise AuditStop(cr["seq"], Joined(problems))
         line = said.get("line")
         who = f"`{line}`" if line else msg("the command")
         recorded = Recorded(cr["seq"], line, said.get("command"), facts, cr["text"])
         state = with_seq(self.state, cr["seq"]) if self.state is not None else None
-        ctx = Context(self.game_id, state, self._before, self._hash_at, self.uuid, self._data)
+        ctx = self._ctx  # one a game: what changes from one command to the next, set here
+        if ctx is None:
+            ctx = self._ctx = Context(self.game_id, state, self._before, self._hash_at,
+                                      self.uuid, self._data)
+        ctx.state, ctx.identity = state, self.uuid
         try:
             expected = expected_facts(ctx, recorded)
         except Refused as refused:  # (mypyc: a handler's name is never bound again)
@@ -303,7 +293,9 @@ class GameAudit(RowChecks):
         states = getattr(expected, "states", None)
         command = said.get("command")
         if isinstance(command, dict) and command.get("kind") == "Bankrupt":
-            expected, states = _sales_as_logged(expected, states, facts, self._data)
+            expected, states = sales_as_logged(expected, states, facts, self._data)
+        if type(expected) is Derived:  # its list itself: no method call a fact
+            expected = expected.events
         n = len(expected)
         texts = self._texts
         for i, row in enumerate(facts):
@@ -314,19 +306,21 @@ class GameAudit(RowChecks):
                 if row["type"] != fact["type"]:
                     same = False
                 else:
+                    given = fact["data"]
                     found = texts.get(row["text"])
                     if (found is not None and found[0] == row["type"]
-                            and found[1] == row["version"]):
-                        row["data"] = data = found[2]
-                        same = data == fact["data"] or data == plain(fact["data"])
-                    elif self._spelt_as(row, fact["data"]):  # its text is the fact's
+                            and found[1] == row["version"]
+                            and (found[2] == given or found[2] == plain(given))):
+                        row["data"] = found[2]
+                        same = True
+                    elif self._spelt_as(row, given):  # its text is the fact's
                         same = True
                     else:  # held to its schema only if it is not the fact decide gives, or
                         # its schema version is none a banco writes (its schema names it)
                         v = row["version"]
                         data = self._data(row, checked=not (type(v) is int
                                                             and 1 <= v <= SCHEMA_VERSION))
-                        same = data == fact["data"] or data == plain(fact["data"])
+                        same = data == given or data == plain(given)
             else:
                 same = False
             if same:
@@ -491,8 +485,8 @@ class GameAudit(RowChecks):
                                  self.checkpoints[-1] if self.checkpoints else None) if p),
                     key=lambda p: p.seq, default=None)
         if found is not None:
-            self.state, self.checks, self.ended_at = found.state, found.checks.copy(), \
-                found.ended_at
+            self.state, self.ended_at = found.state, found.ended_at
+            self.checks = EventChecks.restored(found.checks, found.state)
             start = found.seq + 1
         else:  # further back than any point kept: from the start
             self.state, self.checks, self.ended_at = None, None, None

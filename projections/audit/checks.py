@@ -9,7 +9,7 @@ the table it leaves (`table_problems`).
 from __future__ import annotations
 
 from banco.ledger.base.text import msg
-from banco.ledger.table.state import State
+from banco.ledger.table.state import BANK, State
 from banco.projections.audit import amounts
 from banco.projections.audit.amounts import AMOUNT_RULES
 from banco.projections.audit.books import Books, entries, entry_problems
@@ -39,6 +39,30 @@ class EventChecks:
         other.books = self.books.copy()
         other.previous, other.card, other.clean = self.previous, self.card, self.clean
         return other
+
+    def mark(self) -> tuple:
+        """What an undo needs to take these checks back to this moment, between two commands
+        of a game whose every event so far passed (the audit's checkpoints): taken before
+        every command, so nothing is copied.  The running balances are not kept: every event
+        passed its statements, so each seat's balance is its cash on the table and the Bank's
+        what the table has it issue net (`restored` reads them back from it); the starting
+        cash issued is only ever replaced, never changed in place (Books.post)."""
+        b = self.books
+        return (b.seats, b.accounts, b.playing, b.issued, b.balanced, self.previous, self.card,
+                self.clean)
+
+    @classmethod
+    def restored(cls, mark: tuple, table: State) -> EventChecks:
+        """The checks as `mark` left them, with `table` the table then: see `mark`."""
+        seats, accounts, playing, issued, balanced, previous, card, clean = mark
+        books = object.__new__(Books)
+        books.seats, books.accounts, books.playing = seats, accounts, playing
+        books.issued, books.balanced = issued, balanced
+        books.balances = {p.name: p.cash for p in table.players}
+        books.balances[BANK] = -table.bank_paid_out
+        checks = cls(None, books)
+        checks.previous, checks.card, checks.clean = previous, card, clean
+        return checks
 
     def start(self) -> list[str]:
         """What is wrong with the seats themselves (checked at GameStarted)."""
@@ -76,8 +100,9 @@ class EventChecks:
                     and after.bank_hotels == clean.bank_hotels
                     and after.edition is clean.edition and after.rules is clean.rules):
                 # Only the players (cash, a move) or the held cards changed since the table
-                # that passed: the checks of the rest would look at the very same values.
-                found = player_problems(after)
+                # that passed: the checks of the rest would look at the very same values,
+                # and those of a player whose record is that table's would too.
+                found = [] if _changed_players_pass(after, clean) else player_problems(after)
             else:
                 # The buildings' checks need looking at again only when buildings, deeds or
                 # mortgages changed.
@@ -121,6 +146,21 @@ def player_problems(t: State) -> list[str]:
     of it when the buildings, deeds, mortgages and the Bank's stock are those of a table that
     passed."""
     return _seat_problems(t) + _held_card_problems(t)
+
+
+def _changed_players_pass(t: State, clean: State) -> bool:
+    """Whether player_problems(t) is [] when `clean` passed table_problems and has t's deeds
+    and held cards: only the players whose record is not clean's are looked at, as
+    _seat_problems and _held_card_problems look at them (a hand of jail cards that changed
+    with the held cards the same: player_problems says)."""
+    if t.held_cards is not clean.held_cards or len(t.players) != len(clean.players):
+        return False
+    owners = t.owners
+    for p, q in zip(t.players, clean.players, strict=True):
+        if p is not q and (p.cash < 0 or p.name != q.name or p.jail_cards != q.jail_cards
+                           or p.bankrupt and (p.cash or p.jail_cards or p.name in owners)):
+            return False
+    return True
 
 
 def _seat_problems(t: State) -> list[str]:

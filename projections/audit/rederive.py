@@ -135,7 +135,7 @@ def _by_decide(ctx: Context, cmd: Recorded) -> Facts:
     command = _decoded(cmd)
     try:
         tx = decide_tx(ctx.state, command)
-        return Derived.of(tx.events, tx.states)
+        return Derived(tx.events, tx.states)
     except RuleViolation as refusal:
         if refusal.record:
             return refusal.record

@@ -288,22 +288,27 @@ class RowChecks:
     def _spelt_as(self, row: dict, given) -> bool:
         """Whether the row's stored text is the canonical spelling of `given`, the data of
         the fact its command gives (GameAudit._recorded), in today's schema version: then its
-        data is `given`, as JSON would read it back, and the text is neither parsed nor spelt
-        again to see that it is banco's spelling (it is, by construction).  False for anything
-        else, left to _data."""
+        data is `given` itself, the very value decide folded into the table the checks look
+        at, and the text is neither parsed nor spelt again to see that it is banco's spelling
+        (it is, by construction).  False for anything else, left to _data.
+
+        `given` is kept, not copied into the form JSON reads back (lists for tuples): the
+        facts decide gives are JSON's own (tests/test_audit_shortcuts.py holds them to it),
+        and a text met again is held to a later fact by value, then by its spelling
+        (GameAudit._recorded), never found different by form alone.  (The copy was 4% of
+        the audit.)"""
         version = row["version"]
         if version != SCHEMA_VERSION or type(version) is not int:
             return False  # an older row is read through its upcaster
         try:
             if canonical_text(given) != row["text"]:
                 return False
-            data = as_read(given)
         except (TypeError, ValueError):
             return False
-        row["data"], row["valid"] = data, False
+        row["data"], row["valid"] = given, False
         if len(self._texts) > 16384:
             self._texts.clear()
-        self._texts[row["text"]] = (row["type"], version, data, False)
+        self._texts[row["text"]] = (row["type"], version, given, False)
         return True
 
     def _schema(self, row: dict, data) -> None:
@@ -383,33 +388,6 @@ def _time_back(seq: int, at: str, last: str) -> None:
             "game's times go back by {most} s at most (a clock corrected by its time "
             "service); the clock was set back, or the row rewritten", at=at, back=int(back),
             last=last, most=CLOCK_TOLERANCE))
-
-
-_SCALARS = frozenset({str, int, bool, type(None)})
-
-
-def as_read(value):
-    """A value as JSON reads its canonical text back: tuples as lists, a copy; ValueError for
-    what would not come back as it is (a key that is not a string, a float, any other type),
-    so that `as_read(v) == decode(canonical_text(v))` whenever it returns."""
-    t = type(value)
-    if t is str or t is int or t is bool or value is None:
-        return value
-    if t is dict:
-        for k, v in value.items():  # most facts: an object of strings and numbers, copied
-            if type(k) is not str or type(v) not in _SCALARS:
-                break
-        else:
-            return value.copy()
-        out = {}
-        for k, v in value.items():
-            if type(k) is not str:
-                raise ValueError(k)
-            out[k] = as_read(v)
-        return out
-    if t is list or t is tuple:
-        return [as_read(v) for v in value]
-    raise ValueError(value)
 
 
 def reason(exc: Exception):
