@@ -231,8 +231,9 @@ def test_a_phone_s_lines_never_reach_click(session, monkeypatch):
             assert said.json()["said"].startswith("Anna rolls 1+2 = 3")
             said = post("buy Vicolo")
             assert said.status_code == 400 and said.json()["errors"].startswith(
-                "error: Got unexpected extra argument (Vicolo): `buy Vicolo`\n"
-                "  Usage: buy [OPTIONS]\n  `buy` takes no words")  # as the shell says it
+                "error: Got unexpected extra argument (Vicolo): “buy Vicolo”\n"
+                "  Usage: buy [OPTIONS]\n  “buy” takes no words")  # as the shell says it, in a
+            # phone's quotes
             said = post("ruling", referee)
             assert said.status_code == 400
             said = post("correct Anna -40 --reason slip --referee Rita", referee)

@@ -132,13 +132,13 @@ def post(client, path, text, lang="en"):
 
 @pytest.mark.parametrize("path, text, said", [
     ("/api/games", '{"players":["A","B"],"rules":"championship","editon":"us"}',
-     "`editon`", ),
-    ("/api/commands", '{"line":"decline","expcet":3}', "`expcet`"),
-    ("/api/commands", '{"line":"buy","line":"undo"}', "`line` twice"),
-    ("/api/commands", '{"line":"buy","id":""}', "`id` is not text, not empty"),
+     "“editon”", ),
+    ("/api/commands", '{"line":"decline","expcet":3}', "“expcet”"),
+    ("/api/commands", '{"line":"buy","line":"undo"}', "“line” twice"),
+    ("/api/commands", '{"line":"buy","id":""}', "“id” is not text, not empty"),
     ("/api/commands", '{"line":"buy","expect":"8"}', "a whole number, 0 or more"),
-    ("/api/games/1/tokens", '{"role":"viewer","plaer":"Anna"}', "`plaer`"),
-    ("/api/join", '{"code":"x","player":"A","kye":1}', "`kye`"),
+    ("/api/games/1/tokens", '{"role":"viewer","plaer":"Anna"}', "“plaer”"),
+    ("/api/join", '{"code":"x","player":"A","kye":1}', "“kye”"),
 ])
 def test_a_body_is_held_to_its_schema(client, db, path, text, said):
     answer = post(client, path, text)
@@ -149,9 +149,10 @@ def test_a_body_is_held_to_its_schema(client, db, path, text, said):
 
 def test_an_unknown_field_is_named_with_the_allowed_and_the_close_one(client):
     error = post(client, "/api/games", '{"players":["A","B"],"editon":"us"}').json()["error"]
-    assert "did you mean `edition`?" in error and "`players`, `rules`" in error
+    # a phone's words quote in its language's marks (“…”, «…»), never a terminal's backticks
+    assert "did you mean “edition”?" in error and "“players”, “rules”" in error
     error = post(client, "/api/commands", '{"line":"buy","expcet":3}', "it").json()["error"]
-    assert "forse `expect`?" in error and "nulla" in error
+    assert "forse «expect»?" in error and "nulla" in error
     assert post(client, "/api/commands", '{"line":"buy","id":"k1","expect":8}').status_code == 200
 
 
