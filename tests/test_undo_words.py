@@ -47,3 +47,28 @@ def test_a_deed_freed_in_a_trade_is_named_once_when_it_is_undone(book, lang, sai
     line = _undone(book, "trade Anna Bruno --give 'vicolo stretto' --get 1 "
                          "--lift 'vicolo stretto'", lang)
     assert line.endswith(f": {said}"), line
+
+
+def test_a_phones_undo_button_says_the_same_as_the_undo(tmp_path):
+    """The banker's phone previews the next undo: it was worked out from the cash alone, so the
+    trade's 3 M to the Bank read as money Bruno got back from Anna (the faults' helper)."""
+    from phones_tables import NOW, auth, make_client
+
+    from banco.cli.web.app import Hub
+    from banco.ledger.store import tokens
+
+    db = str(tmp_path / "p.db")
+    with banco.open(db, create=True) as b:
+        b.new(["Anna", "Bruno"], now=NOW)
+        for line in ("roll 1 2", "buy", "mortgage 'vicolo stretto'",
+                     "trade Anna Bruno --give 'vicolo stretto' --get 1"):
+            assert b.execute(line, game=1).refusal is None, line
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    hub = Hub(db, None, poll=60)
+    try:
+        with make_client(hub) as client:
+            offer = client.get("/api/table", headers=auth(banker)).json()["undo"]
+    finally:
+        hub.close()
+    assert offer["changes"] == ["Anna gives 1 M back to Bruno", "Bruno gets back 3 M",
+                                "Vicolo Stretto is Anna's again"], offer

@@ -95,7 +95,8 @@ class Table:
         self.version = 0
         self.state = None
         self.tail: list[dict] = []
-        self.undone = None  # (line, the table the next undo leaves), the undo's refusal, or None
+        self.undone = None  # (line, the table the next undo leaves, the rows it retracts), the
+        # undo's refusal, or None
         self.seen: dict[int, object] = {}  # SEEN tables shown or folded, by seq: _keep
         self.error: str | None = None
         self.broken: dict[int, object] = {}  # game -> where its chain breaks (the book's)
@@ -219,6 +220,7 @@ class Table:
         if target is None:
             return self._undo_refused(book, game, state)
         first = min(target["seqs"], default=target["before"] + 1)
+        facts = self._facts(book, game, tail, target["seqs"])
         with self.changed:  # the other thread may be showing a table
             seen = list(self.seen.items())
         at = next((seq for seq, _ in seen if target["before"] <= seq < first), None)
@@ -226,13 +228,24 @@ class Table:
             try:
                 before = book.state(game, at=target["before"])
             except Exception:  # noqa: BLE001 - the button then names the line only
-                return target["line"], None
+                return target["line"], None, facts
             at = target["before"]
         else:
             before = dict(seen)[at]
         with self.changed:  # kept, and kept longest: a roll and its undo, again and again
             self._keep(at, before)
-        return target["line"], before
+        return target["line"], before, facts
+
+    @staticmethod
+    def _facts(book, game: int, tail: list[dict], seqs: list[int]) -> list[dict]:
+        """The rows the next undo retracts, for its words to reverse each transfer as the book's
+        undo says them (worked out from the cash alone, a trade's fee to the Bank read as money
+        the other player got back: the last trial); from the tail, else read again."""
+        wanted = set(seqs)
+        facts = [e for e in tail if e["seq"] in wanted]
+        if len(facts) < len(wanted):
+            facts = [e for e in book.stream(game, min(wanted), max(wanted)) if e["seq"] in wanted]
+        return facts
 
     @staticmethod
     def _undo_refused(book, game: int, state):
@@ -402,5 +415,6 @@ def undo_words(state, undone, catalog) -> dict | None:
     if isinstance(undone, RuleViolation):  # the undo refused: the button off, with why
         return {"line": None, "changes": [],
                 "refused": cited(undone.text.render(catalog), undone.rule)}
-    line, before = undone
-    return {"line": line, "changes": [] if before is None else taken_back(state, before, catalog)}
+    line, before, facts = undone
+    return {"line": line, "changes": [] if before is None else taken_back(state, before, catalog,
+                                                                           facts=facts)}
