@@ -128,3 +128,47 @@ def test_the_pages_fit_a_phone_and_a_wide_screen_and_tokens_leave_names_seen(tmp
             size(d, width, height)
             assert d.execute_script(SMALL) == [], width
         assert d.execute_script(COVERED) == {"table": [], "1": [], "2": []}
+
+
+# a token of which less than a third is seen: under the tokens after it, or cut by its square
+HIDDEN = """
+  const hidden = [];
+  for (const row of document.querySelectorAll('#board .toks')) {
+    const sq = row.closest('.sq').getBoundingClientRect();
+    const ks = [...row.children].filter(k => k.classList.contains('tok'));
+    ks.forEach((k, i) => {
+      const a = k.getBoundingClientRect();
+      let left = Math.max(a.left, sq.left), right = Math.min(a.right, sq.right);
+      const top = Math.max(a.top, sq.top), bottom = Math.min(a.bottom, sq.bottom);
+      for (const over of ks.slice(i + 1)) {  // a later token is drawn over it
+        const b = over.getBoundingClientRect();
+        if (b.top < bottom && b.bottom > top && b.left < right && b.right > left) right = Math.min(right, b.left);
+      }
+      if ((right - left) * (bottom - top) < a.width * a.height / 3) hidden.push(k.textContent);
+    });
+  }
+  return hidden;"""
+
+
+def test_two_tokens_on_a_built_square_are_both_seen_on_a_phone(tmp_path):
+    """Bruno and Carla on Viale Vesuvio, a house on it, at 390 px: Carla's token lay wholly
+    over Bruno's (the last look at the merged pages, its viewport narrowed by a scrollbar: Bruno
+    gone from the board)."""
+    import banco
+
+    db = str(tmp_path / "two.db")
+    with banco.open(db, create=True) as b:
+        b.new(["Anna", "Bruno", "Carla"], now=NOW)
+        for line in ("roll 1 2", "buy", "roll 2 3", "buy", "roll 3 3", "buy", "roll 2 1", "buy",
+                     "roll 2 3", "buy", "trade Anna Carla --give 'viale monterosa' --get 150",
+                     "build azzurro 1", "roll 1 3"):
+            assert b.execute(line, game=1).refusal is None, line
+    with served(db, lang="it") as (base, page):
+        d = page()
+        d.get(base + "/")
+        until(d, "return document.querySelectorAll('#board .toks .tok').length === 3")
+        size(d, 360, 800)  # a common phone's width, narrower than the 390 of the others
+        shared = d.execute_script("return [...document.querySelectorAll('#board .toks')]"
+                                  ".filter(r => r.querySelectorAll('.tok').length === 2).length")
+        assert shared == 1
+        assert d.execute_script(HIDDEN) == []

@@ -67,14 +67,20 @@ function fitCentre() {
 function fitSquares() {
   document.querySelectorAll("#board .sq.tight").forEach(s => s.classList.remove("tight"));
   const rows = [...document.querySelectorAll("#board .toks")].filter(t => t.offsetParent);
-  rows.forEach(t => [...t.children].forEach(k => { k.style.marginLeft = ""; }));
+  rows.forEach(t => { t.classList.remove("wrap"); [...t.children].forEach(k => { k.style.marginLeft = ""; }); });
   for (const t of rows) {
     // the row's own sum: a row ending at the right overflows to the left, which scrollWidth
     // does not count
     const n = t.children.length;
     const over = [...t.children].reduce((w, k) => w + k.offsetWidth + 1, -1) - t.clientWidth;
-    if (over > 0 && n > 1)
-      [...t.children].slice(1).forEach(k => { k.style.marginLeft = -Math.ceil(over / (n - 1) + 1) + "px"; });
+    // stacked at most two thirds deep; a square too narrow for that (two tokens on a 360 px
+    // phone's square: one lay wholly over the other, a player gone from the board, the last
+    // look) puts its tokens on lines of their own, and the name below makes room as it does
+    const step = Math.ceil(over / (n - 1) + 1);
+    if (over > 0 && n > 1 && [...t.children].slice(0, -1).some(k => step > k.offsetWidth * 2 / 3))
+      t.classList.add("wrap");
+    else if (over > 0 && n > 1)
+      [...t.children].slice(1).forEach(k => { k.style.marginLeft = -step + "px"; });
     const sq = t.closest(".sq"), name = sq.querySelector(".nm.long");
     if (!name || !name.offsetParent) continue;
     let size = parseFloat(getComputedStyle(name).fontSize);
