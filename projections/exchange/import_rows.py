@@ -12,7 +12,7 @@ from hashlib import sha256
 from typing import ClassVar
 
 from banco.ledger.base.errors import EXIT_AUDIT, BancoError, UsageError
-from banco.ledger.base.text import Text, both, msg
+from banco.ledger.base.text import Joined, Text, both, msg
 from banco.ledger.store.canonical import (
     HASHED_FIELDS,
     TABLE_CHAIN_VERSION,
@@ -72,7 +72,8 @@ def place(number: int, seq) -> Text:
 
 
 def _fields(where, missing: list[str], extra: list[str]) -> Text:
-    """A line (or the header) whose fields are not banco's: what it lacks, what it adds."""
+    """A line (or the header) whose fields are not banco's: what it lacks, what it adds (an
+    event's line says where as `line 3 (event 5):`)."""
     missing_, extra_ = ", ".join(missing), ", ".join(extra)
     if missing and extra:
         return msg("{where} lacks {missing}; has fields banco does not write: {extra}; nothing "
@@ -81,19 +82,6 @@ def _fields(where, missing: list[str], extra: list[str]) -> Text:
         return msg("{where} lacks {missing}; nothing was imported", where=where,
                    missing=missing_)
     return msg("{where} has fields banco does not write: {extra}; nothing was imported",
-               where=where, extra=extra_)
-
-
-def _fields_of_row(where, missing: list[str], extra: list[str]) -> Text:
-    """The same, for an event's line: `line 3 (event 5): lacks ...`."""
-    missing_, extra_ = ", ".join(missing), ", ".join(extra)
-    if missing and extra:
-        return msg("{where}: lacks {missing}; has fields banco does not write: {extra}; "
-                   "nothing was imported", where=where, missing=missing_, extra=extra_)
-    if missing:
-        return msg("{where}: lacks {missing}; nothing was imported", where=where,
-                   missing=missing_)
-    return msg("{where}: has fields banco does not write: {extra}; nothing was imported",
                where=where, extra=extra_)
 
 
@@ -208,7 +196,7 @@ def check_fields(row: dict, number: int) -> None:
     if row.keys() != keys:
         missing = sorted(keys - set(row))
         extra = sorted(set(row) - keys)
-        raise ImportRefused(_fields_of_row(where, missing, extra))
+        raise ImportRefused(_fields(Joined([where, ":"], ""), missing, extra))
     if keys is _TABLE_KEYSET and not _is_digest(row["table_digest"]):
         raise ImportRefused("{where}: table_digest {value!r} is not what banco writes; nothing "
                             "was imported", where=where, value=bounded(row["table_digest"]))
