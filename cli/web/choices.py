@@ -75,7 +75,7 @@ def line_words(lang: str) -> dict:
     a line as its reader types it: the first Italian alias of each, its options and values."""
     if lang != "it":
         return {}
-    from banco.cli.command_table import ALIASES, FORMER, OPTION_ALIASES, VALUE_ALIASES
+    from banco.cli.lines.vocabulary import ALIASES, FORMER, OPTION_ALIASES, VALUE_ALIASES
 
     said: dict[str, str] = {}
     for table in (ALIASES, OPTION_ALIASES, VALUE_ALIASES):
