@@ -34,6 +34,19 @@ def spoken(lang) -> str:
     return lang
 
 
+def _said_once(context: dict, **given) -> None:
+    """A line's `--game`, `--id` or `--expect` beside the call's own: the same, or refused."""
+    for name, value in given.items():
+        option = f"--{name}"
+        if value is None or option not in context:
+            continue
+        said = context[option] if name == "id" else int(context[option])
+        if said != value:
+            raise UsageError("the line says `{option} {said}` and the call {name}={value!r}: "
+                             "say it once; nothing was recorded", option=option, said=said,
+                             name=name, value=value)
+
+
 def _arguments(what, expect) -> None:
     """execute's arguments of the wrong type: the program's mistake, a TypeError (what a user
     can get wrong is a refusal)."""
@@ -270,7 +283,10 @@ class Library:
                 if table_action(words) is None:
                     raise not_recorded_here(words, lang or i18n.SOURCE)
                 parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
-                # where and how to record it, when the line says it (`--id K`, `--expect 41`)
+                # where and how to record it, when the line says it (`--id K`, `--expect 41`);
+                # said twice, by the line and by the call, it must be the same (a line's
+                # `--game 1` sent for game 2 was recorded in game 2)
+                _said_once(parsed.context, game=game, id=id, expect=expect)
                 if "--game" in parsed.context and game is None:
                     game_id = self.book.current_game(int(parsed.context["--game"]))
                     parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)

@@ -145,6 +145,45 @@ def test_a_lines_own_id_and_expect_are_honoured(book):
     assert moved.refusal is not None and moved.refusal.code == 5
 
 
+def test_a_lines_game_id_or_expect_beside_the_calls_own_must_agree(book):
+    """A trial's `execute("roll 1 2 --game 1", game=2)` was recorded in game 2, the line's
+    `--game 1` dropped (and `--game 7`, no such game, likewise): said twice, once."""
+    book.new(["Anna", "Bruno"])
+    book.new(["Carla", "Dario"])
+    heads = {g: book.table(g).seq for g in (1, 2)}
+    for line, given in (("roll 1 2 --game 1", {"game": 2}), ("roll 3 4 --game 7", {"game": 1}),
+                        ("roll 1 2 --id b", {"game": 1, "id": "a"}),
+                        (f"roll 1 2 --expect {heads[1]}", {"game": 1, "expect": heads[1] - 1})):
+        out = book.execute(line, **given)
+        assert out.refusal is not None and out.refusal.code == 2, line
+        assert "say it once" in out.say("en") and "dillo una volta sola" in out.say("it")
+        assert {g: book.table(g).seq for g in (1, 2)} == heads
+    same = book.execute("roll 1 2 --game 2", game=2)  # the same game twice is one game
+    assert same.refusal is None and same.game == 2
+
+
+def test_a_lines_id_game_or_expect_not_a_number_is_clicks_refusal_in_either_language(book):
+    book.new(["Anna", "Bruno"])
+    for option in ("--expect", "--game"):
+        out = book.execute(f"roll 1 2 {option} abc")
+        assert out.refusal is not None and out.refusal.code == 2
+        assert f"Invalid value for '{option}': 'abc' is not a valid integer" in out.say("en")
+        assert f"Valore non valido per '{option}': 'abc'" in out.say("it")
+        assert "invalid literal" not in out.say("en")
+
+
+def test_the_expect_refusal_is_said_in_italian(book):
+    book.new(["Anna", "Bruno"])
+    seq = book.table().seq
+    out = book.execute("roll 1 2", expect=seq + 5)
+    assert out.refusal.code == 5
+    assert out.say("it").startswith(f"errore: la partita 1 non è ancora all'evento {seq + 5}")
+    assert "l'ultimo comando è stato `new Anna Bruno`" in out.say("it")
+    book.execute("roll 1 2")
+    late = book.execute("buy", expect=seq)
+    assert late.say("it").startswith(f"errore: la partita 1 è andata oltre l'evento {seq}")
+
+
 def test_a_bad_line_is_a_usage_refusal_that_appends_nothing(book):
     book.new(["Anna", "Bruno"])
     before = book.table().seq

@@ -183,6 +183,11 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
         if isinstance(takes, str):  # a context option
             if takes in ("--id", "--expect") and not spec.records or takes == "--db":
                 raise LineShape(f"{takes} is click's here")
+            if takes in ("--expect", "--game"):  # click's INT: `--expect abc` is its refusal
+                from banco.ledger.base.numbers import whole
+
+                if whole(value.strip()) is None:
+                    raise LineShape("not a whole number", value=value, option=takes)
             context[takes] = value
         elif takes.multiple:
             params[takes.dest].append(value)

@@ -54,6 +54,11 @@ class ShapeRefused(UsageError):
                               len(extra)).format(args=" ".join(extra))
         elif "missing" in d:
             why = f"{tr.gettext('Missing argument')} '{_metavar(d['missing'], tr)}'."
+        elif "option" in d and "value" in d:  # an option's value (`--expect abc`)
+            why = tr.gettext("Invalid value for {param_hint}: {message}").format(
+                param_hint=repr(d["option"]),
+                message=tr.gettext("{value!r} is not a valid {number_type}.").format(
+                    value=d["value"], number_type=tr.gettext("integer")))
         elif "option" in d:
             why = tr.gettext("No such option {name!r}.").format(name=d["option"])
         elif "needs" in d:
