@@ -33,7 +33,7 @@ from banco.ledger.batches import (
     undo_facts,
 )
 from banco.ledger.held_tables import HeldTable as _Table
-from banco.ledger.held_tables import after_append, fold_onto, still_chained
+from banco.ledger.held_tables import after_append, end_not_recorded, fold_onto, still_chained
 from banco.ledger.held_tables import snapshot_of as _snapshot_of
 from banco.ledger.log_reading import LogReading
 from banco.ledger.records.upcast import upcast_rows
@@ -233,6 +233,7 @@ class Book(LogReading):
         if table is None:  # read and checked whole now: sound while nobody else writes
             version = self.store.data_version()
             table = self._load(game_id)
+            self._note_break(game_id, end_not_recorded(self.store.game(game_id), table))
             if version is not None and game_id not in self.broken:
                 self._sound[game_id] = version
         else:
@@ -432,14 +433,18 @@ class Book(LogReading):
             if done := recorded_meanwhile(self.store, game_id, command_id, command):
                 return self._replayed(game_id, done), None
             last = self.last_command(game_id)
-            what = (f"; the last command was `{last.line}` (events {last.first_seq}-"
-                    f"{last.last_seq})" if last and last.line else "")
-            template = ("game {game} has moved past event {expect}: it is at event {seq}{what}; "
-                        "nothing was recorded: look at the table and retry"
-                        if state.seq > expect else
-                        "game {game} has not reached event {expect}: it is at event {seq}{what}; "
-                        "nothing was recorded: look at the table and retry")
-            raise ConflictError(template, game=game_id, expect=expect, seq=state.seq, what=what)
+            # each sentence whole, for the catalogs (the Italian was missing: a trial's `tira`)
+            what = (msg("; the last command was `{line}` (events {first}-{last})",
+                        line=last.line, first=last.first_seq, last=last.last_seq)
+                    if last and last.line else "")
+            if state.seq > expect:
+                raise ConflictError("game {game} has moved past event {expect}: it is at event "
+                                    "{seq}{what}; nothing was recorded: look at the table and "
+                                    "retry", game=game_id, expect=expect, seq=state.seq,
+                                    what=what)
+            raise ConflictError("game {game} has not reached event {expect}: it is at event "
+                                "{seq}{what}; nothing was recorded: look at the table and retry",
+                                game=game_id, expect=expect, seq=state.seq, what=what)
         return None, state
 
     def _ruled_before(self, game_id: int, ruling: c.RecordRuling) -> dict | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from banco.ledger.base.text import msg
 from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.protocol import Appended, ChainProblem, EventStore
 from banco.ledger.table.state import HANDLERS, State, not_foldable, retracted_seqs
@@ -67,6 +68,22 @@ def after_append(table: HeldTable, expected: int, appended: Appended) -> HeldTab
         return table
     return table._replace(state=fold_onto(table.state, appended, gone),
                           head=appended[-1]["hash"])
+
+
+def end_not_recorded(info: dict | None, table: HeldTable) -> ChainProblem | None:
+    """Where the log read ends elsewhere than the games table recorded with the last append
+    (`info`: store.game's row): its tail rewritten and re-chained, or cut.  The chain alone
+    cannot tell (a trial's re-chained events 10-11 showed forged cash with no warning); the
+    write refuses it in the append itself (ledger/store/schema.py index_game)."""
+    if not info or not info.get("head") or table.head is None:
+        return None  # a first format's games, from the log itself; a head not yet hashed
+    if (info["events"], info["head"]) == (table.state.seq, table.head):
+        return None
+    return ChainProblem(min(info["events"] or 0, table.state.seq) or table.state.seq, msg(
+        "ends the log read, but the games table recorded its end at event {last} with the head "
+        "{head}... (the log's: event {logged}, {hash}...): the log was rewritten or cut",
+        last=info["events"], head=info["head"][:12], logged=table.state.seq,
+        hash=table.head[:12]))
 
 
 def still_chained(store: EventStore, game_id: int, table: HeldTable | None,

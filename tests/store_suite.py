@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from banco.ledger.base.errors import ConflictError
+from banco.ledger.base.errors import BancoError, ConflictError
 from banco.ledger.store.canonical import (
     CHAIN_VERSION,
     GENESIS,
@@ -47,6 +47,8 @@ class StoreKit:
     tamper_snapshot: Callable[[EventStore, int, int, str], None] | None = None
     # `unguard`: take the log's guard of that name away (dropped, or switched off)
     unguard: Callable[[EventStore, str], None] | None = None
+    # `set_head`: the games table's recorded head of a game, set past every guard
+    set_head: Callable[[EventStore, int, str], None] | None = None
 
 
 def start(store: EventStore, *players: str, cid: str = "new", uid: str | None = None):
@@ -263,6 +265,36 @@ class StoreSuite:
                           lambda: book.undo(g, now=AT)):
                 with pytest.raises(BrokenChain, match="event 3 does not match its hash"):
                     write()
+        finally:
+            book.close()
+        assert store.last_seq(g) == last
+
+    def test_no_append_follows_a_log_that_ends_elsewhere_than_the_games_table_recorded(
+            self, store, kit):
+        """A tail rewritten and re-chained to its end keeps a whole chain: only the head the
+        games table recorded with the last append tells (a trial's `roll` appended onto one
+        and wrote over that evidence).  The append refuses it (exit 3, nothing written), and a
+        book reading the game warns."""
+        from banco.ledger.book import Book
+        from banco.ledger.records import commands as c
+
+        book = Book("store", store=kit.open())
+        g = book.new_game(["Anna", "Bruno"], now=AT)
+        book.execute(g, c.Roll((1, 2)), now=AT)
+        book.close()
+        last = store.last_seq(g)
+        kit.set_head(store, g, "f" * 64)  # as a re-chained tail leaves it: the log's end moved
+        with pytest.raises(BancoError, match="the log was rewritten or cut") as refused:
+            note(store, g, last, "more", cid="c2")  # the append itself, whoever calls it
+        assert refused.value.exit_code == 3 and store.last_seq(g) == last
+        warned = []
+        book = Book("store", store=kit.open(), warn=warned.append)
+        try:
+            book.state(g)  # read, with a warning
+            assert any("the games table recorded its end at event" in str(w) for w in warned)
+            with pytest.raises(BancoError, match="the log was rewritten or cut") as refused:
+                book.execute(g, c.Buy(), now=AT)
+            assert refused.value.exit_code == 3
         finally:
             book.close()
         assert store.last_seq(g) == last

@@ -198,3 +198,47 @@ def test_a_write_checks_the_chain_from_its_snapshot_to_the_head_not_the_whole_lo
         finally:
             book.close()
         assert min(read) > snap and max(read) <= last + 3, (seq, min(read))
+
+
+def tail_rechained(db) -> int:
+    """Ada's starting cash made 9943 and every row from it re-chained to the end, the games
+    table's head left as the last command wrote it (a trial's forgery): the chain is whole,
+    only its end is not the one recorded.  Returns the last seq."""
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET data=replace(data, '1500', '9943') WHERE seq=3")
+    rechain_stored(conn, 1, 3)
+    conn.commit()
+    conn.close()
+    return last_seq(db)
+
+
+def test_a_rechained_tail_is_warned_about_and_no_write_covers_it(db):
+    """The trial's `roll` exited 0 onto it and rewrote the games table's head: after it,
+    `doctor` said the games table matched the log.  Now every write is refused (exit 3) and
+    the evidence stays for `doctor`."""
+    last = tail_rechained(db)
+    out = banco(db, "state")
+    assert f"WARNING: game 1 event {last} ends the log read, but the games table recorded" in out
+    for line in (["buy"], ["roll", "1", "2"], ["undo"]):
+        out = banco(db, *line, code=3)
+        assert "the log was rewritten or cut" in out and "nothing was recorded" in out
+    assert last_seq(db) == last
+    assert "it was rewritten" in banco(db, "doctor", code=3)
+
+
+def test_a_held_table_is_refused_when_its_tail_was_rechained_since(db):
+    """A shell or `serve` holds its table between commands: the re-chained rows still chain
+    from its snapshot, so only the append's look at the games table's head refuses them."""
+    from banco.ledger.base.errors import BancoError
+
+    book = Book(db)
+    try:
+        book.state(1)
+        last = tail_rechained(db)
+        with pytest.raises(BancoError, match="the log was rewritten or cut") as refused:
+            book.execute(1, c.Buy(), now=NOW, command_id="k2")
+        assert refused.value.exit_code == 3
+    finally:
+        book.close()
+    assert last_seq(db) == last

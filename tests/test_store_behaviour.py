@@ -29,6 +29,10 @@ def _sqlite_tamper(store: SQLiteStore, game: int, seq: int, data: str) -> None:
                  "BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END")
 
 
+def _sqlite_set_head(store: SQLiteStore, game: int, head: str) -> None:
+    store.conn.execute("UPDATE games SET head=? WHERE game_id=?", (head, game))
+
+
 def _sqlite_tamper_snapshot(store: SQLiteStore, game: int, seq: int, text: str) -> None:
     store.conn.execute("UPDATE snapshots SET state=? WHERE game_id=? AND seq=?", (text, game, seq))
 
@@ -38,7 +42,8 @@ def sqlite_kit(tmp_path) -> StoreKit:
     opener = functools.partial(SQLiteStore, str(tmp_path / "store.db"), wait=60.0)
     return StoreKit("sqlite", opener, _sqlite_update, _sqlite_delete, _sqlite_tamper,
                     _sqlite_tamper_snapshot,
-                    lambda store, name: store.conn.execute(f"DROP TRIGGER {name}"))
+                    lambda store, name: store.conn.execute(f"DROP TRIGGER {name}"),
+                    _sqlite_set_head)
 
 
 # PostgreSQL (ledger/store/postgres.py): beneath the store is the tables' owner, the admin.
@@ -74,6 +79,10 @@ def _pg_tamper_snapshot(store, game: int, seq: int, text: str) -> None:
               (text, game, seq))
 
 
+def _pg_set_head(store, game: int, head: str) -> None:
+    _pg_admin(store, "UPDATE banco.games SET head=%s WHERE game_id=%s", (head, game))
+
+
 def _pg_open(url: str, admin: str):
     from banco.ledger.store.postgres import PostgresStore
 
@@ -89,7 +98,8 @@ def postgres_kit(tmp_path) -> StoreKit:
     return StoreKit("postgres", functools.partial(_pg_open, url, admin), _pg_update,
                     _pg_delete, _pg_tamper, _pg_tamper_snapshot,
                     lambda store, name: _pg_admin(
-                        store, f"ALTER TABLE banco.events DISABLE TRIGGER {name}", ()))
+                        store, f"ALTER TABLE banco.events DISABLE TRIGGER {name}", ()),
+                    _pg_set_head)
 
 
 KITS = {"sqlite": sqlite_kit, "postgres": postgres_kit}

@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from banco.ledger.base.errors import DatabaseError, UsageError
+from banco.ledger.base.errors import EXIT_AUDIT, BancoError, DatabaseError, UsageError
 from banco.ledger.base.text import msg
 from banco.ledger.store.canonical import GENESIS, now_text
 from banco.ledger.store.kept_snapshots import prune_args, prune_sql
@@ -247,6 +247,22 @@ def game_row_format1(conn: sqlite3.Connection, game_id: int, ended: int | None) 
             last[0], last[1], ended)
 
 
+class RewrittenTail(BancoError):
+    """A write onto a game whose log ends elsewhere than the games table recorded with the last
+    append (exit 3, nothing appended): its tail was rewritten and re-chained, or cut."""
+
+    exit_code = EXIT_AUDIT
+
+    def __init__(self, game_id: int, last: int, head: str, logged: int, hash_: str):
+        super().__init__(msg(
+            "game {game}'s log ends at event {logged} (hash {hash}...), not where the games table "
+            "recorded its end with the last command (event {last}, head {head}...): the log was "
+            "rewritten or cut, so nothing was recorded (a command chained after it would vouch "
+            "for it); `banco audit` says what changed, `banco doctor` what can be done",
+            game=game_id, logged=logged, hash=hash_[:12], last=last, head=head[:12]))
+        self.game_id = game_id
+
+
 def index_game(conn, game_id: int, last_seq: int, written: list[dict], command_id: str, *,
                games: str = "games", insert_game: str = INSERT_GAME, mark: str = "?") -> None:
     """Inside the append's transaction: keep the game's row in `games` in step with the rows
@@ -267,9 +283,14 @@ def index_game(conn, game_id: int, last_seq: int, written: list[dict], command_i
                       json.dumps(started.get("players", []), ensure_ascii=False),
                       rules.get("name") if isinstance(rules, dict) else None,
                       started.get("edition"), 0, GENESIS, None))
-    found = conn.execute(f"SELECT ended_seq FROM {games} WHERE game_id={mark}",
+    found = conn.execute(f"SELECT ended_seq, last_seq, head FROM {games} WHERE game_id={mark}",
                          (game_id,)).fetchone()
     ended = found[0] if found else None
+    if found and last_seq and (found[1], found[2]) != (last_seq, written[0]["prev_hash"]):
+        # the log's end is not the one the games table recorded with the last append: its tail
+        # was rewritten (re-chained) or cut; a command chained onto it would vouch for it and
+        # write over the only evidence (a trial's re-chained events 10-11: `roll` exited 0)
+        raise RewrittenTail(game_id, found[1], found[2] or "", last_seq, written[0]["prev_hash"])
     for r in written:
         if r["type"] == ENDED:
             ended = r["seq"]
