@@ -77,7 +77,12 @@ def test_a_late_claim_leaves_its_evidence_in_the_outcome(book):
     book.execute(Roll((3, 3)))  # Carla rolls: Anna's window on Bruno's landing closed
     late = book.execute(Claim("Anna"))
     assert late.refusal is not None and late.refusal.code == 1
-    assert any(e["type"] == "RentClaimRefused" for e in late.evidence)
+    # the refusal's evidence, as the contract writes it: out.refusal.rule/.allowed/.evidence
+    assert late.refusal.rule and late.refusal.allowed
+    assert any(e["type"] == "RentClaimRefused" for e in late.refusal.evidence)
+    assert late.refusal.evidence == late.events  # the rows it kept are the rows appended
+    on_time = book.execute("roll 9 9")  # a refusal that keeps nothing has no evidence
+    assert on_time.refusal.evidence == ()
 
 
 def test_two_threads_never_see_each_others_language(tmp_path):
