@@ -327,6 +327,13 @@ class Hub:
                 revive()
             read = line if isinstance(line, Line) else library.read(line, game=game,
                                                                      lang=lang)
+            if revive is not None and read.refusal is not None \
+                    and isinstance(read.refusal.error, DatabaseError):
+                # a connection dropped while unused (a PostgreSQL restart between two lines)
+                # is found dead by its first query; a reading records nothing, so it is
+                # read again on a new one
+                revive()
+                read = library.read(line, game=game, lang=lang)
             decision = decide(role, player, read, banker_only=self.banker_only)
             if not decision.allowed:
                 return decision
@@ -464,24 +471,22 @@ def make_app(hub: Hub) -> Starlette:
             game = table_now.state.game_id if table_now.state is not None else None
         command_id = None if key is None else f"web-{token.prefix if token else 'x'}-{key}"
         who = (role, token.player if token else None)
-        said = await hub.write(game, line, lang, command_id, expect, who, token is not None)
-        if isinstance(said, Line):  # a trade: held for the paired sides' consent, as read
-            held = hub.offers.hold(token, game, said, command_id, expect, table_now)
+        done = await hub.write(game, line, lang, command_id, expect, who, token is not None)
+        if isinstance(done, Line):  # a trade: held for the paired sides' consent, as read
+            held = hub.offers.hold(token, game, done, command_id, expect, table_now)
             if held is not None:
                 status, said = 202, {"code": None, "offer": held}
                 if key is not None:
                     hub.answers[remembered] = (status, said, line)
                 return JSONResponse(said, status)
-            said = await hub.write(game, said, lang, command_id, expect, who)
-        if isinstance(said, Decision):  # the role may not (nothing read was run)
-            decision = said
-            if decision.status == 403:
+            done = await hub.write(game, done, lang, command_id, expect, who)
+        if isinstance(done, Decision):  # the role may not: nothing run
+            if done.status == 403:
                 log(f"403 {role}{f' {token.player}' if token and token.player else ''} "
-                    f"({request.client.host if request.client else '?'}): "
-                    f"{shown(line, 61)!r}: "
-                    f"{tr('en').gettext(decision.why).format(**decision.params)}")
-            return hub.refuse(request, decision.status, decision.why, **decision.params)
-        status, said = said
+                    f"({request.client.host if request.client else '?'}): {shown(line, 61)!r}"
+                    f": {tr('en').gettext(done.why).format(**done.params)}")
+            return hub.refuse(request, done.status, done.why, **done.params)
+        status, said = done
         if status == 403:
             log(f"403 {role} {token.player or ''}: {shown(line, 61)!r}: {said.get('refused')}")
         if command_id is not None and command_id in said["errors"]:
