@@ -63,6 +63,9 @@ def _arguments(what, expect) -> None:
 class Refusal(NamedTuple):
     """Why a command was not recorded (or recorded only as evidence, a late rent claim)."""
     error: BancoError
+    # the rows a refusal kept as evidence (a late rent claim's CommandRecorded and
+    # RentClaimRefused, 000 FAQ 7); () for every other refusal
+    evidence: tuple[dict, ...] = ()
 
     @property
     def rule(self) -> str:
@@ -115,11 +118,6 @@ class Outcome(NamedTuple):
 
         return tuple(record(upcast_row(row)) for row in self.events)
 
-    @property
-    def evidence(self) -> tuple[dict, ...]:
-        """A refused command's rows kept as evidence (a late rent claim's refusal)."""
-        return self.events if self.refusal is not None else ()
-
     def lines(self, lang: str = i18n.SOURCE) -> list[tuple[bool, str]]:
         """The words, line by line, each (a refusal's or an error's line?, the text), in
         `lang`: what the command line prints on stdout and stderr."""
@@ -142,6 +140,34 @@ class Outcome(NamedTuple):
     def say(self, lang: str = i18n.SOURCE) -> str:
         """The words of what happened, rendered from the facts in `lang` ("en" or "it")."""
         return "\n".join(text for _error, text in self.lines(lang))
+
+
+class Line(NamedTuple):
+    """A line read at a table, nothing recorded (`Library.read`): the typed command it says,
+    or the usage refusal `execute` answers it with.  Executed, it records that very command
+    (the phones' server decides a role's permission on it and holds a trade as read)."""
+    text: str                       # the line as given
+    words: tuple[str, ...] | None   # as the shell splits them; None: it cannot be split
+    word: str | None                # its command's English word (`tira`: `roll`; `draw`: `card`)
+    command: Any = None             # the typed command (a ruling only read: its RulingAsked)
+    refusal: Refusal | None = None  # the usage refusal (then no command)
+    game: int | None = None         # the game it addresses (None: a new game)
+    # the options saying where and how to record it, as the line gave them (`--game`, `--id`,
+    # `--expect`, `--lang`; `--db`, refused)
+    context: dict = {}
+    recorded: str | None = None     # the line as CommandRecorded keeps it (without those)
+    id: str | None = None           # the line's own `--id`
+    expect: int | None = None       # the line's own `--expect`
+    ruling: Any = None              # a ruling's (found, RulingAsked)
+
+
+def _context(context: dict) -> tuple[str | None, int | None]:
+    """A line's own `--id` and `--expect`, or the usage refusal of a blank id (a ValueError
+    for an expect that is no number)."""
+    id = context.get("--id")
+    if id is not None and not id.strip():
+        raise UsageError("--id needs a key: any text that names this command")
+    return id, int(context["--expect"]) if "--expect" in context else None
 
 
 class Library:
@@ -220,132 +246,89 @@ class Library:
 
     def parse(self, line: str | list[str], *, game: int | None = None,
               lang: str | None = None):
-        """The typed command a line means on this table (a pure function of the table, the
-        words and their language: cli/lines/parse.py), or a UsageError saying why none."""
-        from banco.cli.lines.parse import parse, split
+        """The typed command a line means on this table (`read`'s command), or the UsageError
+        saying why none."""
+        import shlex
 
-        words = split(line) if isinstance(line, str) else list(line)
-        return parse(self.table(game), words, lang or i18n.SOURCE)
+        read = self.read(line if isinstance(line, str) else shlex.join(line), game=game,
+                         lang=lang)
+        if read.refusal is not None:
+            raise read.refusal.error
+        return read.command
 
-    def execute(self, what, *, game: int | None = None, actor: str = "banker",
-                id: str | None = None, expect: int | None = None, lang: str | None = None,
-                now: str | None = None, authorize=None, line: str | None = None) -> Outcome:
-        """Record a line (`"roll 3 4"`, Italian words too: `"tira 3 4"`) or a typed command
-        (banco.ledger.records.commands, or cli/lines/referee.py's NewGame) in `game` (the
-        latest unfinished one by default).
-        `id`: an idempotency key (the same id again returns what it recorded, replayed);
-        `expect`: the seq the caller saw (the game elsewhere: a refusal with code 5);
-        `lang`: the language the line's words are in, when not English (both are read).
-        `authorize(command)`: the caller's permission check on the typed command (its kind,
-        the player it acts for), run before anything is decided; it refuses by raising a
-        BancoError (the phones' server: another player's act).
-        `line`: with a typed command, the words it was typed as, kept with it in
-        CommandRecorded (the command line gives its arguments'; a line is kept as meant).
-        Never raises for what a user can get wrong: the refusal is in the outcome."""
+    def read(self, line: str, *, game: int | None = None, lang: str | None = None,
+             now: str | None = None) -> Line:
+        """A line read at `game`'s table, recording nothing: its typed command (a pure
+        function of the table, the words and their language: cli/lines/parse.py), or the
+        usage refusal `execute` would answer it with.  `execute(read)` then records exactly
+        that command, never the words read again (the phones' server decides a role's
+        permission on it, and holds a trade as read until the players accept it)."""
         from banco.cli.lines.other_file import library_elsewhere
         from banco.cli.lines.parse import read, split, table_action
         from banco.cli.lines.recorded import line_as_meant
-        from banco.cli.lines.referee import NewGame, not_recorded_here
-        from banco.cli.lines.turn import Undo
+        from banco.cli.lines.referee import not_recorded_here
         from banco.cli.lines.vocabulary import english_word
         from banco.ledger.store.canonical import now_text
 
-        _arguments(what, expect)
+        if not isinstance(line, str):
+            raise TypeError(f"not a line: {line!r}")
         now = now or now_text()
-        if isinstance(what, NewGame):  # a game to start: its number is the outcome's
-            try:
-                if authorize is not None:
-                    authorize(what)
-            except (ValueError, BancoError) as exc:
-                return self._refused(None, exc, what)
-            return self._start(what, actor, id, now, line)
-        # the line as CommandRecorded keeps it: without --id, --expect, --lang
-        recorded = None if isinstance(what, str) else line
-        line = what if isinstance(what, str) else None
-        game_id, command, before, words = None, None, None, None
+        words, word, game_id, context = None, None, None, {}
         try:
-            if expect is not None and expect < 0:
-                raise UsageError("--expect is the seq of an event: 0 or more, not {expect}",
-                                 expect=expect)
             if lang is not None and i18n.supported(lang) is None:
                 raise UsageError("banco reads lines in {languages}, not {lang!r}",
                                  languages=", ".join(i18n.LANGUAGES), lang=lang)
-            words = split(line) if line is not None else None
+            words = split(line)
+            word = (table_action(words) or english_word(words[0])) if words else None
             if words and (elsewhere := library_elsewhere(words)) is not None:
+                context = {"--db": None}  # another file: the line's own option, refused
                 raise elsewhere
-            if words and english_word(words[0]) in ("new", "correct", "ruling"):
-                return self._referee_or_new(words, line, game, actor, id, expect, lang, now,
-                                            authorize)
+            if word in ("new", "correct", "ruling"):
+                return self._read_referee_or_new(words, line, word, game)
             game_id = self.book.current_game(game)
-            if words is not None:
-                if not words:
-                    raise UsageError("an empty line: type a command (`roll D1 D2`, `buy` ...)")
-                if table_action(words) is None:
-                    raise not_recorded_here(words, lang or i18n.SOURCE)
+            if not words:
+                raise UsageError("an empty line: type a command (`roll D1 D2`, `buy` ...)")
+            if table_action(words) is None:
+                raise not_recorded_here(words, lang or i18n.SOURCE)
+            parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
+            context = parsed.context
+            # where and how to record it, when the line says it (`--id K`, `--expect 41`);
+            # said by the line and by the call, the same (a line's `--game 1` sent for game 2
+            # was recorded in game 2)
+            _said_once(context, game=game)
+            if "--game" in context and game is None:
+                game_id = self.book.current_game(int(context["--game"]))
                 parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
-                # where and how to record it, when the line says it (`--id K`, `--expect 41`);
-                # said twice, by the line and by the call, it must be the same (a line's
-                # `--game 1` sent for game 2 was recorded in game 2)
-                _said_once(parsed.context, game=game, id=id, expect=expect)
-                if "--game" in parsed.context and game is None:
-                    game_id = self.book.current_game(int(parsed.context["--game"]))
-                    parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
-                id = parsed.context.get("--id", id)
-                if id is not None and not id.strip():
-                    raise UsageError("--id needs a key: any text that names this command")
-                if "--expect" in parsed.context and expect is None:
-                    expect = int(parsed.context["--expect"])
-                command, recorded = parsed.command, line_as_meant(line, words)
-            else:
-                command = what
-            if authorize is not None:
-                authorize(command)
-            if isinstance(command, Undo):
-                before = self.book.state(game_id)
-                done = self.book.undo(game_id, now=now, actor=actor, command_id=id,
-                                      line=recorded, expect=expect)
-            else:
-                done = self.book.execute(game_id, command, now=now, actor=actor,
-                                         command_id=id, line=recorded, expect=expect)
+            id, expect = _context(context)
+            return Line(line, tuple(words), word, parsed.command, None, game_id, context,
+                        line_as_meant(line, words), id, expect)
         except (ValueError, BancoError) as exc:
-            if game_id is None and words is None and line is not None:  # not even split
+            if game_id is None and words is None:  # not even split: the game it would address
                 game_id = self._game_or_none(game)
-            return self._refused(game_id, exc, command, line)
-        out = self._outcome(done, command, before)
-        return out._replace(taken=self._retracted(done)) if before is not None else out
+            return Line(line, None if words is None else tuple(words), word, None,
+                        self._refusal(exc, line), game_id, context)
 
-    def _referee_or_new(self, words: list[str], line: str, game: int | None, actor: str,
-                        id: str | None, expect: int | None, lang: str | None,
-                        now: str | None, authorize) -> Outcome:
-        """`correct ...`, `ruling KIND SEQ --record --referee R` and `new PLAYERS...`, read
-        by cli/lines/referee.py's builders.  A ruling not recorded is a reading: its words,
-        nothing appended (`rule()` gives the ruling itself)."""
+    def _read_referee_or_new(self, words: list[str], line: str, word: str,
+                             game: int | None) -> Line:
+        """`correct ...`, `ruling KIND SEQ [--record --referee R]` and `new PLAYERS...`, read
+        by cli/lines/referee.py's builders.  A ruling not recorded is a reading: its command
+        the RulingAsked, its ruling read from the log (`rule()` gives the ruling itself)."""
         from banco.cli.lines import referee as words_of
         from banco.cli.lines.recorded import line_as_meant
-        from banco.cli.lines.vocabulary import english_word
         from banco.cli.referees import referee_of
         from banco.cli.ruling_log import recorded_ruling, rule
-        from banco.ledger.store.canonical import now_text
 
-        now = now or now_text()
-        word = english_word(words[0])
-        game_id, command, ruling = None, None, None
+        game_id, context = None, {}
         try:
             params, context = words_of.read_words(word, words)
-            id = context.get("--id", id)
-            if id is not None and not id.strip():
-                raise UsageError("--id needs a key: any text that names this command")
+            id, expect = _context(context)
             recorded = line_as_meant(line, words)
             if word == "new":
-                command = words_of.new(**params)
-                if authorize is not None:
-                    authorize(command)
-                return self._start(command, actor, id, now, recorded)
+                return Line(line, tuple(words), word, words_of.new(**params), None, None,
+                            context, recorded, id)
             game_id = self.book.current_game(
                 int(context["--game"]) if "--game" in context and game is None else game)
-            if "--expect" in context and expect is None:
-                expect = int(context["--expect"])
-            store = self.book.store
+            store, ruling = self.book.store, None
             if word == "correct":
                 command = words_of.correction(lambda: self.table(game_id), **params,
                                               referee_of=lambda n: referee_of(store, game_id, n))
@@ -357,17 +340,106 @@ class Library:
                 seq = moment_seq(store, game_id, parse_moment(asked.moment))
                 found = rule(self.book, game_id, asked.kind, seq, asked.claim_at)
                 ruling = (found, asked)
-                if not asked.record:  # a reading: its words, nothing recorded
-                    return Outcome(game_id, store.last_seq(game_id) or 0, (), None,
-                                   ruling=ruling)
-                command = recorded_ruling(found, asked.kind, seq, referee)
+                command = recorded_ruling(found, asked.kind, seq, referee) if asked.record \
+                    else asked  # a reading: nothing is recorded
+            return Line(line, tuple(words), word, command, None, game_id, context, recorded,
+                        id, expect, ruling)
+        except (ValueError, BancoError) as exc:
+            return Line(line, tuple(words), word, None, self._refusal(exc, line), game_id,
+                        context)
+
+    def execute(self, what, *, game: int | None = None, actor: str = "banker",
+                id: str | None = None, expect: int | None = None, lang: str | None = None,
+                now: str | None = None, authorize=None, line: str | None = None) -> Outcome:
+        """Record a line (`"roll 3 4"`, Italian words too: `"tira 3 4"`), a Line `read`
+        before (its command as read, in the game it was read at), or a typed command
+        (banco.ledger.records.commands, or cli/lines/referee.py's NewGame) in `game` (the
+        latest unfinished one by default).
+        `id`: an idempotency key (the same id again returns what it recorded, replayed);
+        `expect`: the seq the caller saw (the game elsewhere: a refusal with code 5);
+        `lang`: the language the line's words are in, when not English (both are read).
+        `authorize(command)`: the caller's permission check on the typed command (its kind,
+        the player it acts for), run before anything is decided; it refuses by raising a
+        BancoError (the phones' server: another player's act).
+        `line`: with a typed command, the words it was typed as, kept with it in
+        CommandRecorded (the command line gives its arguments'; a line is kept as meant).
+        Never raises for what a user can get wrong: the refusal is in the outcome."""
+        from banco.cli.lines.referee import NewGame
+        from banco.cli.lines.turn import Undo
+        from banco.ledger.store.canonical import now_text
+
+        _arguments(what, expect)
+        now = now or now_text()
+        if expect is not None and expect < 0:
+            error = UsageError("--expect is the seq of an event: 0 or more, not {expect}",
+                               expect=expect)
+            where = (what.game if isinstance(what, Line) else
+                     self._game_or_none(game) if isinstance(what, str) else None)
+            return self._refused(where, error)
+        if isinstance(what, str):
+            what = self.read(what, game=game, lang=lang, now=now)
+        if isinstance(what, Line):
+            return self._run(what, actor, id, expect, now, authorize)
+        if isinstance(what, NewGame):  # a game to start: its number is the outcome's
+            try:
+                if authorize is not None:
+                    authorize(what)
+            except (ValueError, BancoError) as exc:
+                return self._refused(None, exc, what)
+            return self._start(what, actor, id, now, line)
+        game_id, command, before = None, what, None
+        try:
+            if lang is not None and i18n.supported(lang) is None:
+                raise UsageError("banco reads lines in {languages}, not {lang!r}",
+                                 languages=", ".join(i18n.LANGUAGES), lang=lang)
+            game_id = self.book.current_game(game)
             if authorize is not None:
                 authorize(command)
-            done = self.book.execute(game_id, command, now=now, actor=actor, command_id=id,
-                                     line=recorded, expect=expect)
+            if isinstance(command, Undo):
+                before = self.book.state(game_id)
+                done = self.book.undo(game_id, now=now, actor=actor, command_id=id,
+                                      line=line, expect=expect)
+            else:
+                done = self.book.execute(game_id, command, now=now, actor=actor,
+                                         command_id=id, line=line, expect=expect)
         except (ValueError, BancoError) as exc:
-            return self._refused(game_id, exc, command, line)
-        return self._outcome(done, command)._replace(ruling=ruling)
+            return self._refused(game_id, exc, command)
+        out = self._outcome(done, command, before)
+        return out._replace(taken=self._retracted(done)) if before is not None else out
+
+    def _run(self, read: Line, actor: str, id: str | None, expect: int | None, now: str,
+             authorize) -> Outcome:
+        """Record the command a line was read as, where it was read: the line's own `--id`
+        and `--expect` stand for the caller's, and said by both they must agree."""
+        from banco.cli.lines.referee import NewGame, RulingAsked
+        from banco.cli.lines.turn import Undo
+
+        if read.refusal is not None:
+            seq = self.book.store.last_seq(read.game) if read.game is not None else 0
+            return Outcome(read.game, seq or 0, (), read.refusal)
+        game_id, command, before = read.game, read.command, None
+        try:
+            _said_once(read.context, id=id, expect=expect)  # the line's and the call's
+            id = read.id if read.id is not None else id
+            expect = expect if expect is not None else read.expect
+            if isinstance(command, RulingAsked):  # a ruling read: its words, nothing recorded
+                return Outcome(game_id, self.book.store.last_seq(game_id) or 0, (), None,
+                               ruling=read.ruling)
+            if authorize is not None:
+                authorize(command)
+            if isinstance(command, NewGame):
+                return self._start(command, actor, id, now, read.recorded)
+            if isinstance(command, Undo):
+                before = self.book.state(game_id)
+                done = self.book.undo(game_id, now=now, actor=actor, command_id=id,
+                                      line=read.recorded, expect=expect)
+            else:
+                done = self.book.execute(game_id, command, now=now, actor=actor,
+                                         command_id=id, line=read.recorded, expect=expect)
+        except (ValueError, BancoError) as exc:
+            return self._refused(game_id, exc, command, read.text)
+        out = self._outcome(done, command, before)._replace(ruling=read.ruling)
+        return out._replace(taken=self._retracted(done)) if before is not None else out
 
     def _retracted(self, done: BookOutcome) -> tuple[dict, ...]:
         """The rows an undo's EventRetracted took back (by the command id they were recorded
@@ -390,9 +462,15 @@ class Library:
 
     def _refused(self, game_id: int | None, error: Exception, command=None,
                  line: str | None = None) -> Outcome:
-        """What `execute` caught, as a refusal: a BancoError as it is, a line's shape (what
-        click words on the command line) said in click's words with the word's usage and hint
-        (cli/lines/shape_words.py), a ValueError a usage error."""
+        """What `execute` caught, as a refusal (`_refusal`), in the game it addressed."""
+        seq = self.book.store.last_seq(game_id) if game_id is not None else 0
+        return Outcome(game_id, seq or 0, (), self._refusal(error, line), command=command)
+
+    @staticmethod
+    def _refusal(error: Exception, line: str | None = None) -> Refusal:
+        """A BancoError as it is, a line's shape (what click words on the command line) said
+        in click's words with the word's usage and hint (cli/lines/shape_words.py), a
+        ValueError a usage error."""
         from banco.cli.lines.parse import LineShape
         from banco.cli.lines.shape_words import refused
 
@@ -400,11 +478,11 @@ class Library:
             error = refused(error, line or "")
         elif not isinstance(error, BancoError):
             error = UsageError(str(error))
-        seq = self.book.store.last_seq(game_id) if game_id is not None else 0
-        return Outcome(game_id, seq or 0, (), Refusal(error), command=command)
+        return Refusal(error)
 
     def _outcome(self, done: BookOutcome, command=None, before=None) -> Outcome:
-        refusal = Refusal(done.refused) if done.refused is not None else None
+        refusal = (Refusal(done.refused, tuple(done.events)) if done.refused is not None
+                   else None)
         seq = done.state.seq if done.state is not None else 0
         return Outcome(done.game_id, seq, tuple(done.events), refusal, done.replayed,
                        done.state, done, command, before)
@@ -416,4 +494,4 @@ def open(db: str, *, create: bool = False, wait: float | None = None) -> Library
     return Library(db, create=create, wait=wait)
 
 
-__all__ = ["Library", "Outcome", "Refusal", "open"]
+__all__ = ["Library", "Line", "Outcome", "Refusal", "open"]

@@ -38,7 +38,7 @@ def actual(function) -> str:
 
 @pytest.mark.parametrize("call, function", [
     ("banco.open", banco.open), ("book.execute", Library.execute),
-    ("book.table", Library.table), ("book.rule", Library.rule)])
+    ("book.table", Library.table), ("book.rule", Library.rule), ("book.read", Library.read)])
 def test_the_pages_signatures_are_the_librarys(call, function):
     text = (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8")
     found = re.search(r"\*\*`" + re.escape(call) + r"(\([^`]*\))`\*\*", text)

@@ -77,7 +77,12 @@ def test_a_late_claim_leaves_its_evidence_in_the_outcome(book):
     book.execute(Roll((3, 3)))  # Carla rolls: Anna's window on Bruno's landing closed
     late = book.execute(Claim("Anna"))
     assert late.refusal is not None and late.refusal.code == 1
-    assert any(e["type"] == "RentClaimRefused" for e in late.evidence)
+    # the refusal's evidence, as the contract writes it: out.refusal.rule/.allowed/.evidence
+    assert late.refusal.rule and late.refusal.allowed
+    assert any(e["type"] == "RentClaimRefused" for e in late.refusal.evidence)
+    assert late.refusal.evidence == late.events  # the rows it kept are the rows appended
+    on_time = book.execute("roll 9 9")  # a refusal that keeps nothing has no evidence
+    assert on_time.refusal.evidence == ()
 
 
 def test_two_threads_never_see_each_others_language(tmp_path):
@@ -303,3 +308,41 @@ def test_a_typed_new_game_is_started_with_its_line_and_authorized_first(book):
     assert out.refusal is None and out.game == 1 and "game 1: Anna, Bruno" in out.say("en")
     assert out.events[0]["data"]["line"] == "new Anna Bruno"
     assert book.execute(command, line="new Anna Bruno", id="n1").replayed
+
+
+def test_a_line_read_is_its_typed_command_and_executed_is_that_command(book, monkeypatch):
+    """`read` gives what `execute` would record (or its usage refusal), recording nothing, and
+    `execute(read)` records that very command: the words are not read again (the phones'
+    server decides on the command and holds a trade as read)."""
+    from banco.cli.lines import parse
+    from banco.ledger.records.commands import CorrectCash, Trade
+
+    book.new(["Anna", "Bruno"])
+    for line in ("roll 1 2", "buy"):  # Anna buys Vicolo Stretto (3)
+        assert book.execute(line, game=1).refusal is None
+    read = book.read("scambia anna BRUNO --dai vicolo stretto --ricevi 20 --lang en", game=1)
+    assert read.refusal is None and read.game == 1 and read.word == "trade"
+    assert isinstance(read.command, Trade) and (read.command.a, read.command.b) == ("Anna", "Bruno")
+    assert read.context == {"--lang": "en"}
+    assert read.recorded == "scambia anna BRUNO --dai vicolo stretto --ricevi 20"
+    assert book.table(1).seq == read_seq(book)  # nothing recorded
+    monkeypatch.setitem(parse.BUILDERS, "trade", lambda *a, **k: pytest.fail("read again"))
+    done = book.execute(read)
+    assert done.refusal is None and done.command == read.command
+    traded = next(e["data"] for e in done.events if e["type"] == "TradeCompleted")
+    assert (traded["a_gives"]["properties"], traded["b_gives"]["cash"]) == ([3], 20)
+    assert done.events[0]["data"]["line"] == read.recorded
+    for line, code in (("roll 'x", 2), ("state", 2), ("roll 9 9", 2), ("trade Anna --lang", 2),
+                       ("roll 3 4 --expect x", 2)):
+        refused = book.read(line, game=1)
+        assert refused.command is None and refused.refusal.code == code, line
+        assert book.execute(refused).refusal == refused.refusal
+    corrected = book.read("correggi Anna 5 --motivo slip --arbitro Rita", game=1)
+    assert isinstance(corrected.command, CorrectCash) and corrected.command.referee == "Rita"
+    assert book.read("roll 3 4 --game 1 --id k --expect 3").context == {
+        "--game": "1", "--id": "k", "--expect": "3"}
+    assert book.parse(["roll", "3", "4"], game=1) == Roll((3, 4))
+
+
+def read_seq(book) -> int:
+    return book.book.store.last_seq(1)

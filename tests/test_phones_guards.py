@@ -7,7 +7,7 @@ from __future__ import annotations
 import phones_tables
 import pytest
 from click.testing import CliRunner
-from phones_tables import NOW, auth, make_client, seq
+from phones_tables import NOW, auth, make_client, seq, table
 
 from banco.cli.main import cli
 from banco.ledger.store import tokens
@@ -20,20 +20,25 @@ keys = phones_tables.keys
 
 # --- a paired player's consent ---------------------------------------------------------------
 
+GIVE = "--give 10 --get 'piazza università'"
+
+
 @pytest.mark.parametrize("line", [
-    "trade Anna Carla --give 10 --get 'piazza università' --lang en",
-    "trade Anna Carla --give 10 --get 'piazza università' --lang=en",
-    "trade --lang en Anna Carla --give 10 --get 'piazza università'",
-    "trade Anna --lang=it Carla --give 10 --get 'piazza università'",
+    f"trade Anna Carla {GIVE} --lang en",
+    f"trade Anna Carla {GIVE} --lang=en",
+    f"trade --lang en Anna Carla {GIVE}",
+    f"trade Anna --lang=it Carla {GIVE}",
     "trade Anna Carla --lang it --dai 10 --ricevi 'piazza università'",
-    "trade -- Anna Carla --give 10 --get 'piazza università'",
-    "scambia Anna Carla --give 10 --get 'piazza università' --lang en",
+    f"trade -- Anna Carla {GIVE}",
+    f"scambia Anna Carla {GIVE} --lang en",
+    f"TRADE anna CARLA {GIVE}", f"Scambia 'Anna' \"Carla\" {GIVE} # a comment",
+    "scambia Anna Carla --dai 10 --ricevi piazza università --lang it",
 ])
 def test_a_trade_with_a_paired_player_waits_for_him_however_the_banker_spells_it(
         db, client, keys, line):
     """`trade ... --lang en` did not parse as an offer and ran at once, without the paired
     player's consent: --lang (and the `--` that ends the options) are click's, not the trade's.
-    Held, it is the very line that runs once both phones accept."""
+    Held as read, the very trade shown runs once both phones accept."""
     before = seq(db)
     r = client.post("/api/commands", json={"line": line}, headers=auth(keys["banker"]))
     assert r.status_code == 202, r.json()
@@ -44,6 +49,111 @@ def test_a_trade_with_a_paired_player_waits_for_him_however_the_banker_spells_it
         done = client.post(f"/api/offers/{offer['id']}", json={"answer": "accept"},
                            headers=auth(keys[who]))
     assert done.status_code == 200 and seq(db) > before
+
+
+@pytest.mark.parametrize("who, line", [
+    ("banker", f"trade Anna Carla {GIVE} --lang"),       # --lang with no value
+    ("banker", f"trade Anna Carla {GIVE} --LANG en"),     # no option of banco's: an item
+    ("banker", f"trade Anna Carla {GIVE} -- --lang en"),  # after `--`: words of the trade
+    ("banker", f"trade Anna Carla {GIVE} --lang en --lang"),
+    ("banker", "scambia Anna Carla --dai 10 --ricevi 'piazza università' --lang"),
+    ("anna", f"trade Anna Carla {GIVE} --lang"),
+])
+def test_a_trade_line_that_does_not_read_is_refused_at_once_never_held(db, client, keys,
+                                                                      who, line):
+    """A trade ending in `--lang` with no value was held as an offer (its words read one way
+    by the hold, another by the command) that could only fail once accepted: the line is read
+    once, and what does not read is its usage refusal, at once, nothing held or recorded."""
+    before = seq(db)
+    r = client.post("/api/commands", json={"line": line}, headers=auth(keys[who]))
+    assert r.status_code == 400 and r.json()["code"] == 2, r.json()
+    assert "offer" not in r.json() and r.json()["errors"]
+    assert client.get("/api/table", headers=auth(keys["banker"])).json()["offers"] == []
+    assert seq(db) == before
+
+
+def test_an_accepted_offer_runs_the_trade_shown_not_its_words_read_again(db, client, keys,
+                                                                         monkeypatch):
+    """The offer kept the banker's words and ran them again once accepted: what ran was
+    whatever those words read as then.  Here they would read as another trade now (the
+    parser's trade swapped for one that gives Carla 1 M more): the trade the phones were
+    shown is what is recorded."""
+    from banco.cli.lines import parse
+    from banco.ledger.records.commands import Items, Trade
+
+    before = seq(db)
+    r = client.post("/api/commands", json={"line": f"trade Anna Carla {GIVE} --lang en"},
+                    headers=auth(keys["banker"]))
+    offer = r.json()["offer"]
+    assert offer["a_gives"]["cash"] == 10 and offer["b_gives"]["deeds"] == ["Piazza Università"]
+    other = Trade("Anna", "Carla", Items((), 11, 0), Items((), 0, 0), ())
+    monkeypatch.setitem(parse.BUILDERS, "trade", lambda *args, **kwargs: other)
+    for who in ("anna", "carla"):
+        done = client.post(f"/api/offers/{offer['id']}", json={"answer": "accept"},
+                           headers=auth(keys[who]))
+    assert done.status_code == 200, done.json()
+    traded = next(e["data"] for e in done.json()["events"] if e["type"] == "TradeCompleted")
+    assert traded["a_gives"]["cash"] == 10 and traded["b_gives"]["properties"], traded
+    after = table(db)
+    square = next(s.position for s in after.edition.properties if s.name == "Piazza Università")
+    assert after.owners[square] == "Anna"
+    assert seq(db) > before
+
+
+# --- a phone's line, however spelt, is what its typed command says ---------------------------
+
+@pytest.mark.parametrize("who, line, status", [
+    # Anna to roll: her phone rolls for her, never for another, whatever the spelling
+    ("anna", "roll 3 4 --player=Anna --lang it", 200),
+    ("anna", "tira 3 4 --giocatore Anna --lang=it", 200),
+    ("anna", "ROLL 3 4 --player Bruno --player Anna", 200),  # click keeps the last: Anna
+    ("anna", "roll 3 4 --player Anna --player Bruno", 403),  # ... here Bruno
+    ("anna", "roll 3 4 --player=Bruno --lang it", 403),
+    ("anna", "roll 3 4 --lang", 400), ("anna", "roll 3 4 --LANG en", 400),
+    ("anna", "roll 3 4 -- --lang en", 400), ("anna", "'roll' \"3\" 4 --lang en", 200),
+    ("anna", "roll 3 4 --game 1", 403), ("anna", "roll 3 4 --id=k", 403),
+    ("anna", "annulla", 403), ("anna", "HAMMER", 403),
+    # Carla is not on turn: a roll for her is hers but the rules refuse it; one for Anna is not
+    ("carla", "tira 3 4 --giocatore=Carla --lang en", 422),
+    ("carla", "--lang en roll 3 4", 403), ("carla", "roll --lang=en 3 4", 403),
+    ("carla", "TIRA 3 4", 403),
+    ("banker", "roll 3 4 --lang", 400), ("banker", "roll 3 4 --game=1", 403),
+    ("banker", "roll 3 4 -- --game 2", 400), ("banker", "ruling rent 3 --lang en", 403),
+    ("banker", "TIRA 3 4 --lang=en", 200),
+])
+def test_a_phones_line_is_refused_or_run_exactly_as_its_typed_command_says(
+        db, client, keys, who, line, status):
+    before = seq(db)
+    r = client.post("/api/commands", json={"line": line}, headers=auth(keys[who]))
+    assert r.status_code == status, (line, r.json())
+    if status == 200:
+        rows = r.json()["events"]
+        rolled = next(e for e in rows if e["type"] == "DiceRolled")
+        assert rolled["data"]["player"] == "Anna"
+        assert {e["actor"] for e in rows} == {"Anna" if who == "anna" else "banker"}
+    else:
+        assert seq(db) == before
+
+
+def test_a_named_referee_records_as_the_referee_his_typed_command_names(db, client):
+    """`--referee` twice: the correction recorded names the last (click's reading, and the
+    typed command's), so that is the one the token is held to; the words' other names are
+    no referee of anything (they refused a correction recorded in the token's own name)."""
+    from banco.ledger.store import tokens as issued
+
+    rita = issued.issue(db, "referee", 1, NOW, "Rita")[0]
+    before = seq(db)
+    for line in ("correct Anna 5 --reason test --referee Rita --referee Otto",
+                 "correggi Anna 5 --motivo test --arbitro=Otto"):
+        r = client.post("/api/commands", json={"line": line}, headers=auth(rita))
+        assert r.status_code == 403 and "Rita" in r.json()["error"], (line, r.json())
+    assert seq(db) == before
+    r = client.post("/api/commands", json={"line": "correct Anna 5 --reason test --referee "
+                                                    "Otto --referee RITA --lang en"},
+                    headers=auth(rita))
+    assert r.status_code == 200, r.json()
+    corrected = next(e for e in r.json()["events"] if e["type"] != "CommandRecorded")
+    assert corrected["data"]["referee"] == "RITA", corrected  # the last named, as typed
 
 
 # --- revoking a token ------------------------------------------------------------------------

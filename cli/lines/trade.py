@@ -1,6 +1,6 @@
 """A trade's line, `trade A B --give ITEM... --get ITEM... [--lift PROPERTY...]`, read into
-its Trade command: the parser (cli/lines/parse.py) reads it for the banker's `trade`, and the
-table's server to word an offer held for the players' phones (cli/web/offers.py)."""
+its Trade command, for the parser (cli/lines/parse.py): the banker's `trade`, and the trade
+the table's server holds, as read, for the players' phones (cli/web/offers.py)."""
 
 from __future__ import annotations
 

@@ -73,7 +73,7 @@ def acts_for(command, state) -> tuple[str, ...] | None:
 def check(role: str, player: str | None, command, state, *, banker_only: bool) -> None:
     """Raise NotPermitted unless this token may record `command` on this table."""
     if role != "player":
-        return  # the banker sees and may do everything; the word check kept the rest out
+        return  # the banker sees and may do everything; cli/web/permissions.py kept the rest out
     from banco.ledger.base.text import msg
 
     whose = None if command is None else acts_for(command, state)
@@ -92,14 +92,12 @@ def check(role: str, player: str | None, command, state, *, banker_only: bool) -
 
 def as_referee(name: str, command) -> None:
     """A named referee's token (`token referee NAME`) records as its referee only: the typed
-    correction's or ruling's referee, whatever the words said (cli/web/permissions.py looks at
-    the words first)."""
-    from banco.cli.web.permissions import AS_REFEREE
-    from banco.ledger.base.names import fold
+    correction's or ruling's referee (cli/web/permissions.py decides it on the same command
+    before the line runs; a script's own Library calls get it here)."""
+    from banco.cli.web.permissions import AS_REFEREE, records_as
     from banco.ledger.base.text import msg
 
-    said = getattr(command, "referee", None)
-    if not isinstance(said, str) or fold(said) != fold(name):
+    if not records_as(name, command):
         raise NotPermitted(msg(AS_REFEREE, name=name))
 
 

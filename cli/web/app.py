@@ -8,7 +8,9 @@ README's "The table on phones" documents the contract; in short:
 - POST /api/commands {"line", "id", "expect"}: the line run as the shell runs it
 - POST /api/offers/ID {"answer": "accept"|"decline"}: a player's answer to a trade
 - the evening's set-up: games, pairing, joining by the TV's code (cli/web/evening.py)
-A player's line is his own act only (cli/web/acts.py, on the typed command).  A token travels in `Authorization: Bearer TOKEN` only; no token is the viewer.
+Every line is read once into its typed command (cli/library.py's read); a role's permission is
+decided on that command (cli/web/permissions.py), a player's line is his own act only
+(cli/web/acts.py), and what runs is the command read.  A token travels in `Authorization: Bearer TOKEN` only; no token is the viewer.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import shlex
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -27,11 +28,11 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from banco.cli.library import Line
 from banco.cli.web.answers import (
     BODY_LIMIT,
     LINE_LIMIT,
     BodyTooBig,
-    answer,
     at_phone,
     json_body,
     taken,
@@ -40,7 +41,7 @@ from banco.cli.web.bodies import checked
 from banco.cli.web.evening import evening_routes
 from banco.cli.web.hub import TRY_AGAIN, Table, log, still_revoked, tr
 from banco.cli.web.offers import Offers
-from banco.cli.web.permissions import allowed, command_word
+from banco.cli.web.permissions import Decision
 from banco.cli.words import i18n
 from banco.cli.words.i18n import N_
 from banco.ledger.base.errors import DatabaseError
@@ -98,6 +99,7 @@ def warm() -> None:
     """Import what a banker's line runs through (the parser, decide, the words), so that the
     first line of the evening costs what the others do, not a second of imports."""
     from banco.cli.lines import answer, parse  # noqa: F401
+    from banco.cli.web import recording  # noqa: F401
     from banco.cli.words import facts  # noqa: F401
     from banco.ledger.rules import decide  # noqa: F401
 
@@ -303,46 +305,13 @@ class Hub:
             self._library.close()
             self._library = None
 
-    def run_line(self, game: int, line: str, lang: str, command_id: str | None,
-                 expect: int | None, who: tuple | None = None) -> tuple[int, dict]:
-        """Run one line in a worker thread: the status and the answer's body, in `lang`.
-        `who`: the (role, player) of the phone it came from, which may record only its own
-        acts (cli/web/acts.py, on the typed command); None, the banker's."""
-        from banco.cli.web.acts import acting
+    def run_line(self, game: int, line, lang: str, command_id: str | None,
+                 expect: int | None, who: tuple | None = None, hold: bool = False):
+        """A phone's line read, decided and recorded, in the writer thread
+        (cli/web/recording.py)."""
+        from banco.cli.web.recording import run_line
 
-        role, player = who or (None, None)
-        try:
-            library = self.library()
-            revive = getattr(library.book.store, "revive", None)
-            if revive is not None:  # PostgreSQL's connection, new after a restart
-                revive()
-            actor, authorize = acting(library, game, role, player,
-                                      banker_only=self.banker_only)
-            outcome = library.execute(line, game=game, actor=actor, id=command_id,
-                                      expect=expect, lang=lang, authorize=authorize)
-            if outcome.refusal is not None and isinstance(outcome.refusal.error,
-                                                          DatabaseError):
-                raise outcome.refusal.error
-            seq = library.book.store.last_seq(game)
-        except DatabaseError as exc:  # away: nothing was recorded (a 503 to retry)
-            with i18n.in_language(lang):
-                errors = i18n.say_error(exc) + "\n"
-            return 503, {"code": 4, "said": "", "errors": errors, "events": [],
-                         "replayed": False, "seq": None}
-        events = () if outcome.replayed else outcome.events
-        table = self.table(game)
-        table.recorded(library.book, game, seq, events)
-        latest = self.tables.get(None)
-        if latest is not None and latest is not table:
-            # the TV follows the latest game: showing this one, it shows what the answer
-            # says before the answer goes (a GET after a 200 read the table before it);
-            # another, its watcher looks whether this one is the latest now
-            shown = latest.state
-            if shown is not None and shown.game_id == game:
-                latest.recorded(library.book, game, seq, events)
-            else:
-                latest.nudge()
-        return answer(outcome, seq, table, expect, lang)
+        return run_line(self, game, line, lang, command_id, expect, who, hold)
 
 
 def make_app(hub: Hub) -> Starlette:
@@ -443,33 +412,27 @@ def make_app(hub: Hub) -> Starlette:
             if status == 202 or said.get("events"):  # the id is taken by what it recorded
                 return JSONResponse(taken(said, key, first, hub.language(request)), 400)
             del hub.answers[remembered]  # it recorded nothing: the id is free again
-        try:
-            words = shlex.split(line, comments=True)
-        except ValueError:
-            words = None  # the line's own usage error, said by the line
         table_now = hub.table(game)
-        if words is not None:
-            decision = allowed(role, token.player if token else None, words, table_now.state,
-                               acts=not hub.banker_only)
-            if not decision.allowed and decision.status != 403:
-                return hub.refuse(request, decision.status, decision.why, **decision.params)
-            if not decision.allowed:
-                who = role + (f" {token.player}" if token and token.player else "")
-                log(f"403 {who} ({request.client.host if request.client else '?'}): "
-                    f"{shown(line, 61)!r}: {tr('en').gettext(decision.why).format(**decision.params)}")
-                return hub.refuse(request, 403, decision.why, **decision.params)
         if game is None:
             game = table_now.state.game_id if table_now.state is not None else None
         command_id = None if key is None else f"web-{token.prefix if token else 'x'}-{key}"
-        if words and command_word(words) == "trade" and token is not None:
-            held = hub.offers.hold(token, game, line, words, command_id, expect, table_now)
+        who = (role, token.player if token else None)
+        done = await hub.write(game, line, lang, command_id, expect, who, token is not None)
+        if isinstance(done, Line):  # a trade: held for the paired sides' consent, as read
+            held = hub.offers.hold(token, game, done, command_id, expect, table_now)
             if held is not None:
                 status, said = 202, {"code": None, "offer": held}
                 if key is not None:
                     hub.answers[remembered] = (status, said, line)
                 return JSONResponse(said, status)
-        status, said = await hub.write(game, line, lang, command_id, expect,
-                                       (role, token.player) if token else None)
+            done = await hub.write(game, done, lang, command_id, expect, who)
+        if isinstance(done, Decision):  # the role may not: nothing run
+            if done.status == 403:
+                log(f"403 {role}{f' {token.player}' if token and token.player else ''} "
+                    f"({request.client.host if request.client else '?'}): {shown(line, 61)!r}"
+                    f": {tr('en').gettext(done.why).format(**done.params)}")
+            return hub.refuse(request, done.status, done.why, **done.params)
+        status, said = done
         if status == 403:
             log(f"403 {role} {token.player or ''}: {shown(line, 61)!r}: {said.get('refused')}")
         if command_id is not None and command_id in said["errors"]:

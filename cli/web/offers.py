@@ -2,8 +2,11 @@
 
 A trade is one command, `trade A B --give ... --get ...`, recorded by the banker.  When a side
 of it holds a player's token (a paired phone), the server does not run the banker's line at
-once: it holds it as an offer, shows it on that player's phone, and runs the very same line,
-with the banker's id and expect, once every paired side has accepted; a decline drops it.
+once: it holds the typed Trade the line was read as (cli/library.py's Line: a line that does
+not read as one is refused at once, never held), shows that trade on that player's phone, and
+records that very command, with the banker's id and expect, once every paired side has
+accepted (never the words read again: what runs is what was consented to); a decline drops
+it.
 A side with no phone agrees aloud, as at a table without phones.  Offers live in the server's
 memory only: nothing is recorded until the trade is, and a restarted server has none.
 """
@@ -29,7 +32,7 @@ NOT_YOURS = N_("this trade is not {player}'s to answer")
 class Offer:
     id: str
     game: int
-    line: str
+    line: str  # the line as typed, for the phones to show beside the trade
     a: str
     b: str
     waiting: set[str]
@@ -39,6 +42,7 @@ class Offer:
     accepted: set[str] = field(default_factory=set)
     by: str | None = None  # the player who offered it from his phone, else the banker
     declined_by: str | None = None
+    read: object = None  # the line as read (cli/library.py's Line): its Trade is what runs
 
     def public(self) -> dict:
         return {"id": self.id, "line": self.line, "between": [self.a, self.b],
@@ -59,26 +63,6 @@ def sides(state, trade) -> dict:
             "lift": [space(p).name for p in trade.lift]}
 
 
-def trade_words(words: list[str]) -> list[str]:
-    """A trade's words as click hands them to `trade` (cli/banker/estate.py): without the
-    `--lang X` or `--lang=X` it takes anywhere in the line, nor the `--` that ends the
-    options.  Parsed as typed, `trade Ada Cid --give 1 --get 2 --lang en` did not parse here,
-    and the line ran at once, without the paired player's consent (issue 32)."""
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        w = words[i]
-        if w == "--":
-            return out + words[i + 1:]
-        if w == "--lang":
-            i += 2
-            continue
-        if not w.startswith("--lang="):
-            out.append(w)
-        i += 1
-    return out
-
-
 class Offers:
     def __init__(self, hub):
         self.hub = hub
@@ -93,22 +77,14 @@ class Offers:
         self.hub.changed(game)
         self.hub.changed(None)
 
-    def hold(self, token, game: int, line: str, words: list[str], command_id: str | None,
-             expect: int | None, table) -> dict | None:
-        """Hold the banker's trade for the paired sides' answers: the offer, or None when no
-        side has a phone (the line runs at once, as at the terminal)."""
-        from banco.ledger.base.errors import BancoError
-
-        if token.role not in ("banker", "player") or table.state is None or len(words) < 3:
+    def hold(self, token, game: int, read, command_id: str | None, expect: int | None,
+             table) -> dict | None:
+        """Hold a trade read from a banker's or a side's line (`read`, a cli/library.py Line
+        whose command is a Trade) for the paired sides' answers: the offer, or None when no
+        side has a phone (the trade runs at once, as at the terminal)."""
+        if token.role not in ("banker", "player") or table.state is None:
             return None
-        from banco.cli.lines.trade import parse_trade
-
-        try:
-            trade = parse_trade(table.state, trade_words(words[1:]))
-        except BancoError:
-            # the very words `trade` parses: it says what is wrong with them when it runs,
-            # and records nothing
-            return None
+        trade = read.command
         a, b = trade.a, trade.b
         paired = self.hub.keyring.paired(game) & {a, b}
         by = token.player if token.role == "player" else None
@@ -122,8 +98,8 @@ class Offers:
             paired = {other} if other in paired else {"banker"}
         if not paired or a == b:
             return None
-        offer = Offer(secrets.token_hex(4), game, line, a, b, set(paired), command_id, expect,
-                      sides(table.state, trade), by=by)
+        offer = Offer(secrets.token_hex(4), game, read.text, a, b, set(paired), command_id,
+                      expect, sides(table.state, trade), by=by, read=read)
         if by is not None:
             offer.accepted.add(by)
         self.pending[offer.id] = offer
@@ -177,7 +153,8 @@ class Offers:
             self._changed(offer.game)
             return JSONResponse({"offer": offer.public()}, 202)
         del self.pending[offer_id]
-        status, body = await hub.write(offer.game, offer.line, hub.language(request),
+        # the trade as read and shown, not its words read again
+        status, body = await hub.write(offer.game, offer.read, hub.language(request),
                                        offer.command_id, offer.expect,
                                        ("player", offer.by) if offer.by else None)
         if status == 503:  # the database away: nothing recorded, the offer waits for a retry

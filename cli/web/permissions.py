@@ -1,16 +1,19 @@
-"""Who may send which line from a phone (`banco serve`): the server's check, not the page's.
+"""Who may record which line from a phone (`banco serve`): the server's check, not the page's.
 
-Pure: `allowed(role, player, words, table)` from the token's role (and player), the line's
-words as the shell would split them, and the table now (a State: its seats resolve a name as
-the commands do) to a Decision.  The page only hides the buttons a role has no use for; this
-is what refuses them (403, nothing appended).
+Pure: `decide(role, player, line)` from the token's role (and player) and the line as the
+library read it (cli/library.py's `Library.read`: its typed command, or the usage refusal it
+gets, and the options it carries), to a Decision.  Never on the line's words: however a line is
+spelt (`--lang en` anywhere, Italian words, capitals, `--player` twice), what is decided is the
+command that would be recorded, and that very command is what runs.  The page only hides the
+buttons a role has no use for; this is what refuses them (403, nothing appended).
 
 - banker: any table action (the turn, the estate, the auctions, trades, undo), not the
   referee's rulings and never the database's or the organiser's commands;
-- player NAME: his own acts only: with `serve --banker-only`, `claim NAME` as the owner (a
-  trade offered to him he answers through /api/offers, not a line); by default every act of
-  his own, decided on the typed command (cli/web/acts.py);
-- referee: rulings and corrections;
+- player NAME: his own acts only: with `serve --banker-only`, his own rent claim (a trade
+  offered to him he answers through /api/offers, not a line); by default every act of his
+  own, whose act it is decided on the typed command against the table it is decided on
+  (cli/web/acts.py, the library's `authorize`);
+- referee: rulings and corrections (a named referee's token: in his name only);
 - viewer: nothing.
 """
 
@@ -19,15 +22,19 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from banco.cli.lines import vocabulary
+from banco.cli.lines.referee import NewGame, RulingAsked
+from banco.cli.lines.turn import Undo
 from banco.cli.words.i18n import N_
+from banco.ledger.records import commands as c
 
-# the line's words (cli/lines/vocabulary.py, the one table): the commands the banker records
-# at the table, and a pay-or-draw card's choice said alone (`draw`, `pesca`)
-TABLE_ACTIONS = vocabulary.TABLE_ACTIONS | frozenset(vocabulary.CHOICE_ALONE)
-REFEREE_ACTIONS = vocabulary.REFEREE_ACTIONS
-PLAYER_ACTIONS = frozenset({"claim"})
-# options that would point the line at another file or game than the token's, or carry the
-# write context that the request gives in its own fields (`id`, `expect`)
+# the typed commands that are a referee's: his corrections and rulings (a ruling only read too)
+REFEREES = (c.CorrectCash, c.CorrectPosition, c.CorrectOwner, c.RecordRuling, c.Seal,
+            RulingAsked)
+# the table's acts that stay the banker's when players record their own (issue 34)
+BANKERS_ALONE = (c.Hammer, Undo, c.Misdraw, c.Shuffle, c.BreakUp, c.BuildingAuction, c.Deal,
+                 c.TimeUp, c.AuctionDeed)
+# the options (as the line was read: its context) that would point it at another file or game
+# than the token's, or carry the write context that the request gives in its own fields
 FORBIDDEN_OPTIONS = ("--db", "--game", "--id", "--expect")
 
 NO_LINE = N_("an empty line records nothing")
@@ -55,105 +62,80 @@ class Decision(NamedTuple):
 YES = Decision(True)
 
 
-def command_word(words: list[str]) -> str | None:
-    """The English command word of a line (`riscuoti` is `claim`, `ROLL` is `roll`, as the
-    command line takes it: caps lock is no other word), or None for no word."""
-    return vocabulary.english_word(words[0]) if words else None
+def kind(line) -> str | None:
+    """What a line read says: "table" (a table action), "referee" (a correction or a ruling),
+    "terminal" (a new game, a reading, the file's: the terminal's), or None (no command at all).
+    The typed command's class; a line that does not parse, its word's (its own refusal then
+    says what is wrong with it: the class only chooses between that and the role's 403)."""
+    command = line.command
+    if command is not None:
+        if isinstance(command, REFEREES):
+            return "referee"
+        return "terminal" if isinstance(command, NewGame) else "table"
+    word = line.word or ""
+    spec = vocabulary.BY_ENGLISH.get(word)
+    if spec is not None:
+        return spec.kind if spec.kind in ("table", "referee") else "terminal"
+    return "terminal" if word.startswith("-") else None  # `--lang en roll`: the program's option
 
 
-def no_such_command(word: str) -> bool:
-    """Whether the word is no command at all (`🎲🎲`, `rol`): not the role's business but a
-    usage error, which the line says itself with its suggestion (400), recording nothing."""
-    return not word.startswith("-") and word not in vocabulary.BY_ENGLISH \
-        and word not in TABLE_ACTIONS
-
-
-# the words a player's phone may send when players record their own acts (issue 34): which
-# of them are his is decided on the typed command (cli/web/acts.py), not here
-PLAYER_OWN_ACTS = TABLE_ACTIONS - {"hammer", "undo", "misdraw", "shuffle", "break-up",
-                                   "auction-building", "deal", "time-up", "auction-deed"}
-
-
-def allowed(role: str, player: str | None, words: list[str], table, *,
-            acts: bool = False) -> Decision:
-    """`acts`: players record their own acts (the server's default; `--banker-only` False):
-    a player's table words pass here, and the typed command is checked before it is
-    appended (cli/web/acts.py)."""
-    word = command_word(words)
-    if word is None:
+def decide(role: str, player: str | None, line, *, banker_only: bool = False) -> Decision:
+    """Whether this token may record `line` (a cli/library.py Line).  Allowed may still be
+    refused when it runs: by its own usage refusal (400), by the rules (422), or, a player's,
+    as another player's act (cli/web/acts.py: 403)."""
+    if line.words == ():
         return Decision(False, NO_LINE, status=400)
-    if role == "viewer":
+    if role not in ("banker", "referee", "player"):
         return Decision(False, VIEWER)
-    if no_such_command(word):
-        return YES  # click refuses the word before any command runs: nothing is recorded
-    for w in words[1:]:
-        option = w.split("=", 1)[0]
-        if w == "--":
-            break
+    what = kind(line)
+    if what is None:
+        return YES  # no command at all: the line's own refusal (400) says so, with a suggestion
+    for option in line.context:
         if option in FORBIDDEN_OPTIONS:
             return Decision(False, OPTION, {"option": option})
+    word = {"word": _quoted(line.words)}
     if role == "banker":
-        if word in TABLE_ACTIONS:
+        if what == "table":
             return YES
-        if word in REFEREE_ACTIONS:
-            return Decision(False, REFEREE_ONLY, {"word": _quoted(words)})
-        return Decision(False, NOT_TABLE, {"word": _quoted(words)})
+        return Decision(False, REFEREE_ONLY if what == "referee" else NOT_TABLE, word)
     if role == "referee":
-        if word not in REFEREE_ACTIONS:
-            return Decision(False, NOT_REFEREE, {"word": _quoted(words)})
-        # a named referee's token records as its referee only (`token referee NAME`)
-        if player is not None and any(fold(n) != fold(player) for n in referees(words)):
+        if what != "referee":
+            return Decision(False, NOT_REFEREE, word)
+        if player is not None and line.command is not None \
+                and not records_as(player, line.command):
             return Decision(False, AS_REFEREE, {"name": player})
         return YES
-    if role == "player":
-        if acts and word in PLAYER_OWN_ACTS:
-            return YES  # whose act it is: cli/web/acts.py, on the typed command
-        if word not in PLAYER_ACTIONS:
-            if word in TABLE_ACTIONS or word in REFEREE_ACTIONS:
-                return Decision(False, BANKER_ONLY, {"word": _quoted(words)})
-            return Decision(False, NOT_TABLE, {"word": _quoted(words)})
-        named = [w for w in words[1:] if not w.startswith("-")]
-        if len(named) == 1 and _is(table, named[0], player):
-            return YES
-        return Decision(False, OWN_CLAIM, {"player": player})
-    return Decision(False, VIEWER)
+    if what != "table":
+        return Decision(False, BANKER_ONLY if what == "referee" else NOT_TABLE, word)
+    command = line.command
+    if command is None:
+        return YES  # a table word that does not parse: its own refusal (400)
+    if banker_only:
+        if not isinstance(command, c.Claim):
+            return Decision(False, BANKER_ONLY, word)
+        return YES if command.owner == player else Decision(False, OWN_CLAIM, {"player": player})
+    if isinstance(command, BANKERS_ALONE):
+        return Decision(False, BANKER_ONLY, word)
+    return YES  # whose act it is: cli/web/acts.py, on this command, when it is decided
 
 
-def referees(words: list[str]) -> list[str]:
-    """The names a line gives to `--referee` (`--arbitro`, `--referee=NAME`), as click would
-    read them: every one, for the last is the one recorded."""
-    names = {"--referee", vocabulary.ITALIAN_OPTIONS["--referee"]}
-    out = []
-    for i, w in enumerate(words[1:], 1):
-        option, eq, value = w.partition("=")
-        if option in names:
-            out.append(value if eq else words[i + 1] if i + 1 < len(words) else "")
-    return out
+def records_as(name: str, command) -> bool:
+    """Whether a referee's command records (or asks) in `name`'s name: a named referee's token
+    (`token referee NAME`) records as its referee only.  A ruling only read, with no referee
+    named, records nobody."""
+    from banco.ledger.base.names import fold
+
+    said = getattr(command, "referee", None)
+    if said is None and isinstance(command, RulingAsked):
+        return True
+    return isinstance(said, str) and fold(said.strip()) == fold(name.strip())
 
 
-def fold(name: str) -> str:
-    from banco.ledger.base.names import fold as folded
-
-    return folded(name.strip())
-
-
-def _quoted(words: list[str]) -> str:
+def _quoted(words) -> str:
     """The refused word as its refusal names it: 40 characters and an ellipsis at most."""
     from banco.ledger.base.names import shown
 
     return shown(words[0], 41)
-
-
-def _is(table, text: str, player: str | None) -> bool:
-    """Whether `text` names `player` as the commands would resolve it (case, accents, a
-    unique prefix); a name that resolves to nobody or to another player is not his."""
-    from banco.ledger.base.errors import BancoError
-    from banco.ledger.base.names import resolve
-
-    try:
-        return resolve(text, list(table.seats), "player") == player
-    except BancoError:
-        return False
 
 
 def offer_parties(role: str, player: str | None, a: str, b: str) -> bool:

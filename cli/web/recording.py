@@ -1,0 +1,73 @@
+"""A phone's line in the server's writer thread (`banco serve`): read once into its typed
+command (cli/library.py's read), the caller's permission decided on that command
+(cli/web/permissions.py, and a player's own act in cli/web/acts.py), recorded as read, and the
+tables that show it brought up to it before the answer goes."""
+
+from __future__ import annotations
+
+from banco.cli.web.answers import answer
+from banco.cli.words import i18n
+from banco.ledger.base.errors import DatabaseError
+
+
+def run_line(hub, game: int | None, line, lang: str, command_id: str | None,
+             expect: int | None, who: tuple | None = None, hold: bool = False):
+    """Read one line into its typed command (or take a Line read before: a held trade,
+    accepted), decide the caller's permission on it and record it, in the writer thread:
+    the status and the answer's body, in `lang`; or the Decision refusing it, for the
+    route to answer and log; or, `hold` and the line a trade, the Line read, for the route
+    to hold for the paired sides (cli/web/offers.py).
+    `who`: the (role, player) of the phone it came from (a player records only his own
+    acts: cli/web/acts.py, on the typed command); None, the banker's."""
+    from banco.cli.library import Line
+    from banco.cli.web.acts import acting
+    from banco.cli.web.permissions import decide
+    from banco.ledger.records.commands import Trade
+
+    role, player = who or ("banker", None)
+    try:
+        library = hub.library()
+        revive = getattr(library.book.store, "revive", None)
+        if revive is not None:  # PostgreSQL's connection, new after a restart
+            revive()
+        read = line if isinstance(line, Line) else library.read(line, game=game,
+                                                                 lang=lang)
+        if revive is not None and read.refusal is not None \
+                and isinstance(read.refusal.error, DatabaseError):
+            # a connection dropped while unused (a PostgreSQL restart between two lines)
+            # is found dead by its first query; a reading records nothing, so it is
+            # read again on a new one
+            revive()
+            read = library.read(line, game=game, lang=lang)
+        decision = decide(role, player, read, banker_only=hub.banker_only)
+        if not decision.allowed:
+            return decision
+        if hold and isinstance(read.command, Trade):
+            return read
+        actor, authorize = acting(library, game, role, player,
+                                  banker_only=hub.banker_only)
+        outcome = library.execute(read, actor=actor, id=command_id, expect=expect,
+                                  authorize=authorize)
+        if outcome.refusal is not None and isinstance(outcome.refusal.error,
+                                                      DatabaseError):
+            raise outcome.refusal.error
+        seq = library.book.store.last_seq(game)
+    except DatabaseError as exc:  # away: nothing was recorded (a 503 to retry)
+        with i18n.in_language(lang):
+            errors = i18n.say_error(exc) + "\n"
+        return 503, {"code": 4, "said": "", "errors": errors, "events": [],
+                     "replayed": False, "seq": None}
+    events = () if outcome.replayed else outcome.events
+    table = hub.table(game)
+    table.recorded(library.book, game, seq, events)
+    latest = hub.tables.get(None)
+    if latest is not None and latest is not table:
+        # the TV follows the latest game: showing this one, it shows what the answer
+        # says before the answer goes (a GET after a 200 read the table before it);
+        # another, its watcher looks whether this one is the latest now
+        shown = latest.state
+        if shown is not None and shown.game_id == game:
+            latest.recorded(library.book, game, seq, events)
+        else:
+            latest.nudge()
+    return answer(outcome, seq, table, expect, lang)
