@@ -338,3 +338,43 @@ def test_a_set_of_numbers_is_spelt_in_json_s_order(value):
 
     tag = "f" if type(value) is frozenset else "s"
     assert _enc(value) == {tag: sorted(value, key=lambda v: json.dumps(v, sort_keys=True))}
+
+
+def test_the_groups_looked_at_again_are_those_the_table_changed_not_those_the_event_names():
+    """EventChecks.after looks again only at the groups whose lots differ from the table that
+    passed (checks.py _touched_groups): the tables are compared, so a fact naming no lot (a
+    ruling) whose table has one lot out of step with its group is named as the whole check
+    names it, and a table where nothing was built passes without a group looked at."""
+    t = next(t for t in reversed(TABLES["classic-to-the-end"])
+             if any(0 < b < 5 for b in t.buildings))
+    at = next(i for i, b in enumerate(t.buildings) if 0 < b < 5)
+    board = list(t.buildings)
+    board[at] = 5 if board[at] < 4 else 1
+    bad = t._replace(buildings=tuple(board))
+    whole = [str(p) for p in table_problems(bad)]
+    assert any("uneven building" in p for p in whole)
+    for event in ({"seq": t.seq + 1, "type": "RulingRecorded", "data": {}},
+                  {"seq": t.seq + 1, "type": "TurnEnded", "data": {}}):
+        checks = EventChecks(t)
+        checks.books.balances = {p.name: p.cash for p in t.players}
+        checks.books.balances["bank"] = -t.bank_paid_out
+        checks.clean = checks.books.balanced = t
+        checks.books.playing = True  # (the starting cash was issued long before)
+        found = [str(p) for p in checks.after(t, event, bad)]
+        assert found == whole
+    # a deed changing hands in another group, the bad lot left as the clean table had it:
+    # only that group is looked at (the clean table passed, so the rest would pass again)
+    from banco.projections.audit.checks import _touched_groups
+
+    other = next(p for p, o in enumerate(t.owners) if o is not None
+                 and _board_group(t, p) != _board_group(t, at))
+    owners = list(t.owners)
+    owners[other] = next(n for n in t.seats if n != owners[other])
+    moved = t._replace(owners=tuple(owners))
+    assert _touched_groups(moved, t) == ({_board_group(t, other)} - {None})
+    assert _touched_groups(bad, t) == {_board_group(t, at)}
+    assert _touched_groups(bad, None) is None
+
+
+def _board_group(t, lot):
+    return next((name for name, group in t.edition.groups.items() if lot in group), None)

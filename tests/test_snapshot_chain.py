@@ -311,3 +311,29 @@ def test_a_bound_row_spelt_another_way_and_rechained_is_named(game):
     doc = _audited(game, "UPDATE events SET data=? WHERE seq=501",
                    (data.replace(":", ": ", 1),), rechain_from=501)
     assert doc["bad_seq"] == 501 and "not spelt as banco writes it" in doc["problem"], doc
+
+
+def test_the_canonical_text_is_sorted_enc_spelt_by_json(honest):
+    """`canonical` walks the table once (snapshot_codec._canon); its definition is the two
+    walks, _enc then _sorted, spelt by json.dumps: the same text for every table of a game,
+    and for one whose mappings hold keys of every kind in a shuffled order, names outside
+    ASCII among them (json.dumps orders a name by its escaped spelling)."""
+    from banco.ledger.table import snapshot_codec as codec
+    from banco.ledger.table.state import replay
+
+    def defined(t):
+        doc = codec._sorted(codec._enc(t._replace(game_id=None, rules=None, edition=None)))
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+    book = Book(str(honest))
+    events = list(book.store.read(1))
+    book.close()
+    tables = [t for i, (_, t) in enumerate(replay(events, 1)) if i % 97 == 0]
+    t = tables[-1]
+    tables.append(t._replace(
+        dealt={"Zoë": (1, 3), "Zoe": (), "Ábel": (5,), "zed": ()},
+        held_cards={("probabilita", 7): "Anna", ("imprevisti", 2): "Bruno",
+                    ("imprevisti", 10): "Anna"},
+        index={"Żaneta": 3, **t.index, "Ann": 9}))
+    for t in tables:
+        assert canonical(t) == defined(t)

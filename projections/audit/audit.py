@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
@@ -66,14 +67,18 @@ _NOTHING = object()
 
 # --- one game --------------------------------------------------------------------------------
 
-class _Checkpoint:
+class _Checkpoint(NamedTuple):
     """The table and the checks (EventChecks.mark: nothing copied) as they stood after
     event `seq`: what an undo goes back to before folding forward again without what it
-    retracts."""
-    __slots__ = ("seq", "state", "checks", "ended_at")
+    retracts.  One is made before every command, by position (_new_tuple), read only by an
+    undo."""
+    seq: int
+    state: State
+    checks: tuple
+    ended_at: int | None
 
-    def __init__(self, seq, state, checks, ended_at):
-        self.seq, self.state, self.checks, self.ended_at = seq, state, checks, ended_at
+
+_new_tuple = tuple.__new__
 
 
 # An undo takes back the last command still in force: the table before each of the last few
@@ -179,7 +184,8 @@ class GameAudit(RowChecks):
         if self.state is not None:
             checks = self.checks
             assert checks is not None  # made with the table, at GameStarted
-            point = _Checkpoint(first["seq"] - 1, self.state, checks.mark(), self.ended_at)
+            point = _new_tuple(_Checkpoint, (first["seq"] - 1, self.state, checks.mark(),
+                                             self.ended_at))
             self.recent.append(point)
             if point.seq - self.last_checkpoint >= CHECKPOINT_EVERY:
                 self.checkpoints.append(point)
@@ -251,7 +257,9 @@ class GameAudit(RowChecks):
             self._said[cr["text"]] = known
         said, referee = known
         cr["data"] = said
-        self._in_whose_name(cr, referee)
+        actor = cr["actor"]
+        if referee is not None or isinstance(actor, str) and actor.startswith("referee:"):
+            self._in_whose_name(cr, referee)  # (the banker's, most commands: nothing to say)
         checks = self.checks
         if checks is not None and checks.clean is not None \
                 and checks.books.balanced is not None:
@@ -267,8 +275,9 @@ class GameAudit(RowChecks):
             if problems:
                 raise AuditStop(cr["seq"], Joined(problems))
         line = said.get("line")
-        who = f"`{line}`" if line else msg("the command")
-        recorded = Recorded(cr["seq"], line, said.get("command"), facts, cr["text"])
+        # by position: a named tuple's own constructor is a Python call a command
+        recorded = _new_tuple(Recorded, (cr["seq"], line, said.get("command"), facts,
+                                         cr["text"]))
         state = with_seq(self.state, cr["seq"]) if self.state is not None else None
         ctx = self._ctx  # one a game: what changes from one command to the next, set here
         if ctx is None:
@@ -283,12 +292,12 @@ class GameAudit(RowChecks):
             why = reason(refused)
             if not facts:
                 raise AuditStop(cr["seq"], msg("{who} is recorded, but {why} (banco records nothing "
-                                           "for a refused command)", who=who, why=why)) from None
+                                           "for a refused command)", who=_who(line), why=why)) from None
             self._data(facts[0])
             problems = self._after_the_end(facts[0]) + self._apply(facts[0])
             raise AuditStop(facts[0]["seq"], Joined(
                 [*problems, msg("no command could have produced it: {who} (event {seq}) is "
-                                "refused here: {why}", who=who, seq=cr["seq"], why=why)])
+                                "refused here: {why}", who=_who(line), seq=cr["seq"], why=why)])
             ) from None
         states = getattr(expected, "states", None)
         command = said.get("command")
@@ -338,13 +347,13 @@ class GameAudit(RowChecks):
             found = first_difference(expected[i:i + 1], [row])
             why = found[1] if found else msg("it is not what the command gives")
             raise AuditStop(row["seq"], Joined(
-                [*problems, msg("not what {who} (event {seq}) gives here: {why}", who=who,
+                [*problems, msg("not what {who} (event {seq}) gives here: {why}", who=_who(line),
                                 seq=cr["seq"], why=why)]))
         if len(expected) > len(facts) and not partial:
             missing = expected[len(facts)]
             raise AuditStop((facts[-1] if facts else cr)["seq"] + 1,
                         msg("not what {who} (event {seq}) gives here: its facts stop short: it "
-                            "gives {type} next", who=who, seq=cr["seq"], type=missing["type"]))
+                            "gives {type} next", who=_who(line), seq=cr["seq"], type=missing["type"]))
         self.commands += 1
 
     # the book's snapshots, held to the log
@@ -549,6 +558,11 @@ class GameAudit(RowChecks):
             return self.prev
         found = self.rows.fetch(seq, seq) if 1 <= seq < self.count else []
         return found[0][9] if found else None
+
+
+def _who(line: str | None):
+    """A command as a finding names it: its line, when it has one."""
+    return f"`{line}`" if line else msg("the command")
 
 
 def audit(game_id: int, rows, expect_head: str | None = None) -> AuditReport:

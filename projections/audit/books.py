@@ -41,6 +41,12 @@ def entries(event: dict) -> list[Entry]:
             for t in transfers_of(event)]
 
 
+def _entry(event: dict, t: dict) -> Entry:
+    """One transfer of `event` as entries() makes it."""
+    return Entry(event.get("seq", 0), event["type"], t["payer"], t["payee"], t["amount"],
+                 t["reason"])
+
+
 def who(account: str) -> Text | str:
     """An account as said in a message: the Bank's name in the user's language."""
     return msg("the Bank") if account == BANK else account
@@ -172,17 +178,22 @@ class Books:
         if not self.playing and type_ not in self.SETUP:
             self.playing = True
             problems += unissued(self.issued, self.seats)
-        # entries(event), without the call for the events that move no money (most of them)
-        moved: Iterable[Entry] = (entries(event) if type_ in MONEY_EVENTS
-                                  or "transfers" in event["data"] else ())
+        # entries(event)'s transfers, read as the dicts they are: an Entry is made only for
+        # what is said of one (most events move no money; a money event's is its data)
+        data = event["data"]
+        moved = ((data,) if type_ in MONEY_EVENTS else
+                 transfers_of(event) if "transfers" in data else ())
         accounts = self.accounts
-        for e in moved:
+        for t in moved:
+            payer, payee, amount = t["payer"], t["payee"], t["amount"]
+            t["reason"]  # noqa: B018 - a transfer has one, as entries() reads it
             # entry_problems's tests, in its order, against the accounts set made once: it
             # is called (for its words) only when one of them fails
-            if not (e.payer in accounts and e.payee in accounts and e.payer != e.payee
-                    and not e.amount < 0):
-                problems += entry_problems(e, self.seats)
-            if e.type == "CashIssued":
+            if not (payer in accounts and payee in accounts and payer != payee
+                    and not amount < 0):
+                problems += entry_problems(_entry(event, t), self.seats)
+            if type_ == "CashIssued":
+                e = _entry(event, t)
                 problems += issue_problems(self.issued, e)
                 if e.payee not in self.issued:  # replaced, not changed: EventChecks.mark
                     self.issued = {**self.issued, e.payee: e.seq}
@@ -190,8 +201,8 @@ class Books:
                     problems.append(msg("starting cash issued to {player} after play began",
                                         player=e.payee))
             b = self.balances
-            b[e.payer] = b.get(e.payer, 0) - e.amount
-            b[e.payee] = b.get(e.payee, 0) + e.amount
+            b[payer] = b.get(payer, 0) - amount
+            b[payee] = b.get(payee, 0) + amount
         # Checked after every event, money or not: a fold that moves cash on a non-money
         # event is as wrong as a transfer that moves the wrong amount.  With no entry posted
         # and the very same players and Bank figure as the table that last passed, the
