@@ -136,7 +136,10 @@ function drawPlayers(doc) {
       el("div", {class: "muted"}, p.space,
          // the count on its words' line ("1" alone under them in the 360 px column)
          p.jail_cards ? " \u00B7 " + say("jail_cards", {n: p.jail_cards}).replace(/ (?=\S+$)/, "\u00a0") : ""),
-      el("div", {class: "deeds"}, ...deeds));
+      el("div", {class: "deeds"}, ...deeds),
+      // the TV's crowded centre shows these instead (tv.js's fitAside)
+      el("div", {class: "swatches"}, ...p.deeds.map(d => el("span", {
+        class: "sw" + (d.mortgaged ? " m" : ""), style: {"--g": d.colour}, title: d.name}))));
   }));
 }
 function debtText(d) {  // the Bank's account is "bank": said as the Bank, in the reader's words
