@@ -109,7 +109,18 @@ def test_a_phone_at_390_px_keeps_its_rows_says_why_and_a_revoked_one_is_off(tmp_
     key = tokens.issue(db, "banker", tokens.EVERY_GAME, NOW)[0]
     with served(db, lang="it") as (base, page):
         b = page()
+        # no game yet, at 1920x1080: the set-up laid out as pads, no empty board beside it (it
+        # was laid out as a TV's, over an empty board); the TV says who starts a game
+        tv = page((1920, 1080))
+        tv.get(base + "/")
+        until(tv, "return document.getElementById('next').textContent !== ''")
+        assert "banchiere" in tv.find_element("css selector", "#next").text
         b.get(f"{base}/banker#t={key}")
+        size(b, 1920, 1080)
+        until(b, "return !!document.getElementById('setup-hidden')")
+        laid = b.execute_script("""return {role: document.body.dataset.role,
+          board: getComputedStyle(document.querySelector('main')).display}""")
+        assert laid == {"role": "banker", "board": "none"}, laid
         size(b, 390, 844)
         until(b, "return !!document.getElementById('setup-hidden')")
         # the set-up's checkbox and its words on one line (they wrapped under it)

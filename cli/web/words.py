@@ -155,6 +155,7 @@ WORDS.update({
     "join_refused": N_("the banker refused: ask at the table"),
     "happened_roll": N_("{name} rolled {total}"),
     "rent_due": N_("{owner} may ask {payer} for {amount}"),
+    "no_game": N_("no game yet: the banker starts one from the banker's page"),
     "mortgage_own": N_("mortgages: a deed to mortgage or to lift"),
 })
 RULE_SETS = tuple(NAMES)  # the built-in rule sets, named from their one table

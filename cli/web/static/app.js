@@ -520,6 +520,8 @@ document.getElementById("line-form").addEventListener("submit", e => {
 });
 document.getElementById("undo").addEventListener("click", () => send("undo"));
 render({...JSON.parse(document.getElementById("table").textContent), role: "viewer"});
+// no game yet: the TV says who starts one (it showed an empty board and empty lists)
+if (!DOC) document.getElementById("next").textContent = W.no_game;
 drawBox();
 evening();
 follow();

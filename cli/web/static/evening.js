@@ -250,9 +250,12 @@ async function joinLine() {
 }
 
 function evening() {
-  if (location.pathname === "/join") { drawJoin(); return; }
+  // a page with no table yet (the set-up, the join page) is no TV: its layout is the pads'
+  // (at 1200 px and more the banker's set-up was laid out as a TV's, over an empty board)
+  const notTV = role => { if (!DOC || !DOC.board) { document.body.dataset.role = role; placeAside(); } };
+  if (location.pathname === "/join") { notTV("join"); drawJoin(); return; }
   if (TOKEN) api("GET", "/api/me").then(r => {
-    if (r.body.role === "banker") { setupLook(); setInterval(setupLook, 2000); }
+    if (r.body.role === "banker") { notTV("banker"); setupLook(); setInterval(setupLook, 2000); }
   });
   if (location.pathname === "/") { joinLine(); setInterval(joinLine, 5000); }
 }
