@@ -27,11 +27,24 @@ TEXTS = """
     const r = e.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
     const size = parseFloat(getComputedStyle(e).fontSize);
-    if (size < 20) out.small.push([size, n.textContent.trim().slice(0, 30)]);
+    if (size < arguments[0]) out.small.push([size, n.textContent.trim().slice(0, 30)]);
   }
   for (const e of document.querySelectorAll('#board .nm'))
     if (e.offsetParent && e.scrollWidth > e.clientWidth) out.clipped.push(e.textContent);
   return out;"""
+# the centre's sections but the last commands (which give way) inside it, no scrolling, and
+# no board name cut (fitLabels shortens a name it cannot fit: "Patrimo.")
+INSIDE = """const a = document.querySelector('#board > aside').getBoundingClientRect().bottom;
+  return {out: [...document.querySelectorAll('#board > aside > section')].slice(0, -1)
+            .filter(s => s.offsetParent && s.getBoundingClientRect().bottom > a + 1)
+            .map(s => s.textContent.slice(0, 20)),
+          scroll: document.documentElement.scrollHeight - innerHeight,
+          cut: [...document.querySelectorAll('#board .nm.long')].filter(e => e.offsetParent
+            && e.textContent !== e.dataset.full).map(e => e.dataset.full)}"""
+# each house's and hotel's width on the board
+BUILDINGS = """const w = s => [...document.querySelectorAll('#board ' + s)].map(e =>
+  e.getBoundingClientRect().width);
+  return {houses: w('.house'), hotels: w('.hotel')}"""
 
 
 def run(db: str, *lines: str) -> None:
@@ -50,14 +63,18 @@ def test_the_tv_keeps_every_text_at_20_px_at_1080p_board_names_too(tmp_path):
     """Seven Italian names were 13-17 px on a square board 1080 px tall (Tassa Patrimoniale
     13): the board now takes the screen's width, the players and the lists in its centre.  The
     US edition has the widest word (Mediterranean); six players there, and four Italian ones
-    holding many deeds, still fit the centre."""
+    holding many deeds, still fit the centre.  A TV of 1280x720 or 1366x768 (a projector, an
+    older set) got the old layout, names cut at 12 px: it is now the same screen, each text
+    the same share of it (20 px at 1080 lines, 13.3 at 720), no name cut, nothing scrolling.
+    Houses were 7 px specks from the sofa: 20 px and more, a hotel wider and red."""
     out = os.environ.get("BANCO_SCREENSHOTS") or str(tmp_path)
     late = record(str(tmp_path / "tv-late.db"), "classic-4p")  # four players, many deeds
+    built = record(str(tmp_path / "tv-built.db"), "championship-4p")  # houses and hotels
     d = browser((1920, 1080))
     try:
-        for name in ("us", "late"):  # six players, the widest word; Italian, many deeds
-            db = late if name == "late" else str(tmp_path / f"tv-{name}.db")
-            if name != "late":
+        for name in ("us", "late", "built"):  # six, the widest word; many deeds; buildings
+            db = {"late": late, "built": built}.get(name) or str(tmp_path / f"tv-{name}.db")
+            if name == "us":
                 run(db, f"new Anna Bruno Carla Dario Elena Franco --edition {name}",
                     "roll 1 2", "buy")
             with served(db, lang="en" if name == "us" else "it") as (base, _):
@@ -65,17 +82,20 @@ def test_the_tv_keeps_every_text_at_20_px_at_1080p_board_names_too(tmp_path):
                 size(d, 1920, 1080)
                 until(d, f"return document.body.dataset.seq == '{table(db).seq}' && "
                          "document.getElementById('joinline').textContent !== ''")
-                d.save_screenshot(os.path.join(out, f"screens-tv-{name}-1920x1080.png"))
-                seen = d.execute_script(TEXTS)
-                assert seen == {"small": [], "clipped": []}, (name, seen)
-                # the players and the open claims inside the board's centre, whole
-                box = d.execute_script("""const a = document.querySelector('#board > aside')
-                  .getBoundingClientRect().bottom;
-                  return {out: [...document.querySelectorAll('#board > aside > section')]
-                    .slice(0, -1).filter(s => s.offsetParent && s.getBoundingClientRect().bottom
-                    > a + 1).map(s => s.textContent.slice(0, 20)),
-                    scroll: document.documentElement.scrollHeight - innerHeight}""")
-                assert box == {"out": [], "scroll": 0}, (name, box)
+                for width, height in ((1920, 1080), (1366, 768), (1280, 720))[
+                        :1 if name == "us" else 3]:
+                    size(d, width, height)
+                    d.save_screenshot(os.path.join(out, f"screens-tv-{name}-{width}.png"))
+                    least = 20 * min(width / 1920, height / 1080) - 0.01
+                    seen = d.execute_script(TEXTS, least)
+                    assert seen == {"small": [], "clipped": []}, (name, width, seen)
+                    # the players and the open claims inside the board's centre, whole
+                    box = d.execute_script(INSIDE)
+                    assert box == {"out": [], "scroll": 0, "cut": []}, (name, width, box)
+                    if name == "built":
+                        blds = d.execute_script(BUILDINGS)
+                        assert blds["houses"] and min(blds["houses"]) >= least, blds
+                        assert blds["hotels"] and min(blds["hotels"]) > max(blds["houses"]), blds
     finally:
         d.quit()
 
@@ -89,7 +109,18 @@ def test_a_phone_at_390_px_keeps_its_rows_says_why_and_a_revoked_one_is_off(tmp_
     key = tokens.issue(db, "banker", tokens.EVERY_GAME, NOW)[0]
     with served(db, lang="it") as (base, page):
         b = page()
+        # no game yet, at 1920x1080: the set-up laid out as pads, no empty board beside it (it
+        # was laid out as a TV's, over an empty board); the TV says who starts a game
+        tv = page((1920, 1080))
+        tv.get(base + "/")
+        until(tv, "return document.getElementById('next').textContent !== ''")
+        assert "banchiere" in tv.find_element("css selector", "#next").text
         b.get(f"{base}/banker#t={key}")
+        size(b, 1920, 1080)
+        until(b, "return !!document.getElementById('setup-hidden')")
+        laid = b.execute_script("""return {role: document.body.dataset.role,
+          board: getComputedStyle(document.querySelector('main')).display}""")
+        assert laid == {"role": "banker", "board": "none"}, laid
         size(b, 390, 844)
         until(b, "return !!document.getElementById('setup-hidden')")
         # the set-up's checkbox and its words on one line (they wrapped under it)

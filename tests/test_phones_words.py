@@ -19,10 +19,10 @@ QUOTES = {"en": ("\u201c", "\u201d"), "it": ("\u00ab", "\u00bb")}
 # whose rent may be claimed (Anna on Carla's Piazza Università), a mortgage to take back
 LINES = {"en": ("buy", "cards imprevisti", "pippo", "roll 3 4", "mortgage Vicolo Corto"),
          "it": ("compra", "carte imprevisti", "pippo", "tira 3 4", "ipoteca Vicolo Corto")}
-HINTS = {"en": ("\u201croll D1 D2\u201d", "\u201ccards\u201d", "\u201chelp\u201d",
-                "\u201cclaim Carla\u201d"),
-         "it": ("\u00abtira D1 D2\u00bb", "\u00abcarte\u00bb", "\u00abaiuto\u00bb",
-                "\u00abriscuoti Carla\u00bb")}
+HINTS = {"en": ("\u201croll D1 D2\u201d", "\u201ccards\u201d", "\u201cclaim Carla\u201d"),
+         "it": ("\u00abtira D1 D2\u00bb", "\u00abcarte\u00bb", "\u00abriscuoti Carla\u00bb")}
+# a hint to a word a phone cannot type (`help` lists the words): not said there
+UNTYPABLE = {"en": "\u201chelp\u201d", "it": "\u00abaiuto\u00bb"}
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
@@ -38,6 +38,7 @@ def test_a_phones_answers_name_lines_in_quotes_never_in_backticks(client, keys, 
     assert "`" not in text, text
     for hint in HINTS[lang]:
         assert hint in text, (hint, text)
+    assert UNTYPABLE[lang] not in text and "pippo" in text, text
     page = client.get("/banker", headers={"Accept-Language": lang}).text
     assert "undo_changes" in page and "undo `" not in page and "annulla `" not in page
 
@@ -53,3 +54,37 @@ def test_the_door_quotes_a_line_at_a_phone_only():
         said = i18n.catalog("it").gettext(NOT_TABLE).format(word="carte")
         assert said.startswith("«carte» non è"), said
     assert i18n.catalog("it").gettext(NOT_TABLE).startswith("`{word}` non")
+
+
+# a hint to a word that lists something, as the command line and the shell say it, and as a
+# phone's page says it: its board, its last commands, or nothing where it has no such place
+POINTED = [
+    ("no {kind} called {text!r}; `board` lists them",
+     {"en": "no space called 'Pippo'; they are on the page's board",
+      "it": "nessun nome corrisponde a 'Pippo' (space); sono sul tabellone della pagina"}),
+    ("{text!r} is not an event number: `show` takes a seq (`log` lists them)",
+     {"en": "'Pippo' is not an event number: \u201cshow\u201d takes a seq (the page's last "
+            "commands give their numbers)",
+      "it": "'Pippo' non è il numero di un evento: \u00abmostra\u00bb vuole un seq (gli ultimi "
+            "comandi della pagina ne danno i numeri)"}),
+    ("{title} has cards 1 to {count}, not {words}: `banco cards {deck}` lists them",
+     {"en": "Imprevisti has cards 1 to 16, not 17", "it": "Imprevisti ha le carte da 1 a 16, non 17"}),
+    ("; `help` lists them", {"en": "", "it": ""}),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_phones_hint_names_its_page_never_a_word_it_cannot_type(lang):
+    """The phones said "«tabellone» li elenca" and "«aiuto» li elenca": words a phone's field
+    cannot run.  At the phone's door such a hint names the place on the page that shows the
+    same, or goes; the command line keeps it."""
+    from banco.cli.web.answers import at_phone
+
+    fill = {"kind": "space", "text": "Pippo", "title": "Imprevisti", "count": 16, "words": "17",
+            "deck": "imprevisti"}
+    with at_phone(lang) as catalog:
+        said = [catalog.gettext(message).format(**fill) for message, _ in POINTED]
+    assert said == [words[lang] for _, words in POINTED]
+    with i18n.in_language(lang):  # the command line's, as it was
+        assert i18n.catalog(lang).gettext(POINTED[0][0]).endswith(
+            {"en": "`board` lists them", "it": "`tabellone` li elenca"}[lang])

@@ -29,6 +29,14 @@ ID_TAKEN = N_("the id {id} already recorded `{line}` (events {first}-{last}), no
 PHONE_WORDS = frozenset(
     w for word in vocabulary.WORDS if word.kind in ("table", "referee")
     for w in (word.english, word.italian) if w) | frozenset(vocabulary.CHOICE_ALONE)
+# what a phone's page shows instead of a word that lists it, which its field cannot run: a
+# hint to type `board` names the board on the page (cli/words/i18n.py at_door's places); a
+# hint to a word with no such place (`help`, `games`, `banco cards`) is not said on a phone
+ON_THE_PAGE = {"board": N_("they are on the page's board"),
+               "log": N_("the page's last commands give their numbers")}
+PHONE_PLACES = {w: said for word in vocabulary.WORDS if word.english in ON_THE_PAGE
+                for w in (word.english, word.italian) if w
+                for said in [ON_THE_PAGE[word.english]]}
 # a line a phone names, in its reader's quotes: a phone shows no terminal's backticks
 QUOTED = NP_("a command line named on a phone", "“{line}”")
 ID_HELD = N_("the id {id} was given to `{line}` (a trade waiting for the players' phones), "
@@ -62,7 +70,7 @@ async def json_body(request: Request):
 def said(outcome, lang: str) -> dict:
     """A library Outcome's words in `lang`, as the command line would print them but at the
     phone's door: `code` (its exit code), `said` (stdout's lines) and `errors` (stderr's)."""
-    with i18n.at_door(PHONE_WORDS, quotes(lang)):
+    with i18n.at_door(PHONE_WORDS, quotes(lang), PHONE_PLACES):
         lines = outcome.lines(lang)
     return {"code": outcome.refusal.code if outcome.refusal is not None else 0,
             "said": "".join(text + "\n" for err, text in lines if not err),
@@ -130,7 +138,7 @@ def at_phone(lang: str):
     """The catalog of `lang` at the phone's door, in this request's context only (a context
     variable: another request, the shell, a CLI run in another thread keep theirs); its
     facts (a reason inside a refusal) said in `lang` too."""
-    with i18n.at_door(PHONE_WORDS, quotes(lang)), i18n.in_language(lang):
+    with i18n.at_door(PHONE_WORDS, quotes(lang), PHONE_PLACES), i18n.in_language(lang):
         yield i18n.catalog(lang)
 
 

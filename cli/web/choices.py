@@ -127,7 +127,14 @@ def rule_set_name(rules, tr) -> str:
 
 
 def localised(doc: dict, state, lang: str, catalog) -> dict:
-    """The document with its lines and the rule set's name in the page's language."""
+    """The document with its lines and the rule set's name in the page's language, and the
+    auction's rule (the leader's phone cites it: nothing to raise, 003 §03)."""
+    if doc.get("auction"):
+        from banco.ledger.board.rule_sets import cited
+        from banco.ledger.rules.auction import R_AUCTION
+
+        doc = {**doc, "auction": {**doc["auction"],
+                                  "rule": cited(state.rules, "auction", R_AUCTION)}}
     if lang == "en":
         return {**doc, "rules_text": doc.get("rules")}
     doc = {**doc, "rules_text": rule_set_name(state.rules, catalog)}

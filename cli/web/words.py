@@ -29,6 +29,10 @@ WORDS = {
     "auction_open": N_("{property}: no bid yet, bids from {amount}"),
     "auction_house": N_("a house"),
     "auction_hotel": N_("a hotel"),
+    # who leads an auction has nothing to raise, and no rule takes a bid back: she waits
+    "you_lead": N_("your bid leads, {amount}: nothing to raise; wait for a higher bid or the "
+                   "hammer ({rule})"),
+    "leads": N_("{name} leads: nothing to raise"),
     "debts": N_("debts"),
     "debt": N_("{debtor} owes {creditor} {amount}"),
     # the Bank said by name, not its account's id ("Anna owes bank 100 M", the last trial)
@@ -118,6 +122,10 @@ WORDS.update({
     "claim_late": N_("the table received the claim at {at}: {why}"),
     "held": N_("waiting for {names}: {line} (not recorded yet)"),
     "offer_declined": N_("declined by {name}: nothing recorded"),
+    "offer_withdrawn": N_("withdrawn by {name}: nothing recorded"),
+    # the outbox's line for an answer that records nothing
+    "withdrawn": N_("offer withdrawn: nothing recorded"),
+    "declined": N_("offer declined: nothing recorded"),
     "offer_done": N_("recorded"),
     "accepted_by": N_("{name} accepted"),
     "accept_for": N_("{name} agreed aloud: accept"),
@@ -147,6 +155,7 @@ WORDS.update({
     "join_refused": N_("the banker refused: ask at the table"),
     "happened_roll": N_("{name} rolled {total}"),
     "rent_due": N_("{owner} may ask {payer} for {amount}"),
+    "no_game": N_("no game yet: the banker starts one from the banker's page"),
     "mortgage_own": N_("mortgages: a deed to mortgage or to lift"),
 })
 RULE_SETS = tuple(NAMES)  # the built-in rule sets, named from their one table

@@ -85,12 +85,12 @@ def catalog(lang: str) -> gettext.NullTranslations:
     """The messages of `lang` (read once a process; English is the code's own words), said
     for the door this context speaks at (at_door, below)."""
     found = _catalog(lang)
-    words, quotes = _door.get(), _quotes.get()
+    words, quotes, places = _door.get(), _quotes.get(), _places.get()
     if not words:
         return found
-    key = (lang, words, quotes)
+    key = (lang, words, quotes, places)
     if key not in _at_door:
-        _at_door[key] = _AtDoor(found, words, quotes)
+        _at_door[key] = _AtDoor(found, words, quotes, places)
     return _at_door[key]
 
 
@@ -263,20 +263,30 @@ CATALOG_CLASSES = {"it": ItalianTranslations}
 # only before a word the phone cannot run ("«banco audit»": the terminal's, and said so).
 _door: ContextVar[frozenset | None] = ContextVar("banco_door", default=None)
 _quotes: ContextVar[tuple[str, str] | None] = ContextVar("banco_door_quotes", default=None)
+_places: ContextVar[tuple | None] = ContextVar("banco_door_places", default=None)
 _at_door: dict = {}
 _CODE = re.compile(r"`([^`\n]*)`")
+# a hint to a word that lists something ("; `board` lists them", "(`registro` li elenca)"),
+# with what leads it in and closes it
+_LISTS = re.compile(r"(?P<lead>;\s*|:\s*|\s*\()?`(?P<line>[^`\n]+)` "
+                    r"(?:(?:lists|shows) them|(?:li|le) (?:elenca|mostra))(?P<close>\))?")
 
 
 @contextmanager
-def at_door(words, quotes: tuple[str, str] | None = None):
+def at_door(words, quotes: tuple[str, str] | None = None, places: dict | None = None):
     """Say what is said inside at a door whose lines take `words` (English and Italian)
     without `banco` (the shell's prompt, a phone's field); with `quotes` (a phone's), every
-    line said there is put between them, without backticks.  In this context
-    only: context variables, so two threads or requests never see each other's door."""
+    line said there is put between them, without backticks.  With `places` (a phone's: a
+    word to the message naming where its page shows the same), a hint to a word the door
+    cannot run ("`board` lists them": a phone cannot type it) names that place, or goes.  In
+    this context only: context variables, so two threads or requests never see each other's
+    door."""
     token, quoted = _door.set(frozenset(words)), _quotes.set(quotes)
+    placed = _places.set(tuple(sorted(places.items())) if places else None)
     try:
         yield
     finally:
+        _places.reset(placed)
         _quotes.reset(quoted)
         _door.reset(token)
 
@@ -328,13 +338,29 @@ class _AtDoor(gettext.NullTranslations):
     """A catalog whose every message is said for its door (for_door)."""
 
     def __init__(self, base: gettext.NullTranslations, words: frozenset,
-                 quotes: tuple[str, str] | None = None):
+                 quotes: tuple[str, str] | None = None, places: tuple | None = None):
         super().__init__()
         self.base, self.words, self.quotes = base, words, quotes
+        self.places = dict(places or ())
 
     def _said(self, text: str) -> str:
         kind = _DoorItalian if isinstance(text, _Italian) else _DoorText
+        if self.places:
+            text = _LISTS.sub(self._placed, text)
         return kind(for_door(text, self.words, self.quotes))
+
+    def _placed(self, hint: re.Match) -> str:
+        """A hint to a word this door cannot run: the page's place for it, or nothing; one it
+        runs, or not led in (a message that is the hint alone), as it was."""
+        words = hint["line"].split()
+        word = (words[1] if words[0] == "banco" and len(words) > 1 else words[0]).lower()
+        lead, close = hint["lead"] or "", hint["close"] or ""
+        if word in self.words or not lead or ("(" in lead and not close):
+            return hint[0]
+        place = self.places.get(word)
+        if place is None:  # gone, with its brackets (a bracket it did not open stays)
+            return "" if "(" in lead else close
+        return lead + self.base.gettext(place) + close
 
     def info(self):
         return self.base.info()

@@ -136,7 +136,10 @@ function drawPlayers(doc) {
       el("div", {class: "muted"}, p.space,
          // the count on its words' line ("1" alone under them in the 360 px column)
          p.jail_cards ? " \u00B7 " + say("jail_cards", {n: p.jail_cards}).replace(/ (?=\S+$)/, "\u00a0") : ""),
-      el("div", {class: "deeds"}, ...deeds));
+      el("div", {class: "deeds"}, ...deeds),
+      // the TV's crowded centre shows these instead (tv.js's fitAside)
+      el("div", {class: "swatches"}, ...p.deeds.map(d => el("span", {
+        class: "sw" + (d.mortgaged ? " m" : ""), style: {"--g": d.colour}, title: d.name}))));
   }));
 }
 function debtText(d) {  // the Bank's account is "bank": said as the Bank, in the reader's words
@@ -257,11 +260,24 @@ function padsOf(doc) {
   if (a && (banker || !out.includes(doc.player))) {
     const bidders = (banker ? doc.players.filter(p => !p.bankrupt).map(p => p.name) : [doc.player])
       .filter(n => !out.includes(n));
-    if (!bidders.includes(BIDDER)) BIDDER = null;
+    // who leads has nothing to raise: a bid raises another's (003 §03: the banker closes
+    // the auction when no one will raise), and no rule lets a bid be taken back; her phone
+    // says she waits, the banker's pad bids for the others only
+    const leads = a.high_bidder;
+    if (!bidders.includes(BIDDER) || (banker && BIDDER === leads)) BIDDER = null;
+    if (!banker && leads === doc.player) {
+      pad("auction-pad", true, el("span", {class: "label"}, W.bid), el("div", {class: "warning",
+        id: "auction-lead"}, say("you_lead", {amount: a.high_bid_text, rule: a.rule || ""})));
+      return drawRest(doc, banker);
+    }
     const base = a.high_bidder ? a.high_bid : a.min_bid - 1;
     pad("auction-pad", true, el("span", {class: "label"}, W.bid),
-      ...bidders.map(n => el("button", {type: "button", class: BIDDER === n ? "on" : "",
-        "data-bidder": n, onclick: () => { BIDDER = n; drawPads(DOC); }}, n)),
+      ...bidders.map(n => {
+        const chosen = el("button", {type: "button", class: BIDDER === n ? "on" : "",
+          "data-bidder": n, onclick: () => { BIDDER = n; drawPads(DOC); }}, n);
+        if (n === leads) { chosen.disabled = true; chosen.title = say("leads", {name: n}); }
+        return chosen;
+      }),
       el("span", {class: "label"}),
       ...[1, 10, 50, 100].map(step => {
         const b = button("+" + step + " \u2192 " + (base + step), BIDDER ? `bid ${q(BIDDER)} ${base + step}` : "",
@@ -272,6 +288,9 @@ function padsOf(doc) {
       }),
       ...(banker ? hammerPad(doc) : []));
   } else { pad("auction-pad", false); WARNED = false; }
+  drawRest(doc, banker);
+}
+function drawRest(doc, banker) {  // the pads under the auction's
   const cards = doc.cards;
   pad("card-pad", !!cards, ...(cards ? [el("span", {class: "label"}, W.draw + ": " + cards.title),
     ...cards.cards.map(c => button(c.number + ". " + c.text, `card ${cards.deck} ${c.number}`,
@@ -361,8 +380,11 @@ function drawBox() {
   const shown = box.filter(i => !(i.typed && i.state === "refused"));
   document.getElementById("outbox").replaceChildren(...shown.slice(-4).map(i => el("li", {
     class: i.state, "data-id": i.id},
-    i.state === "pending" ? say("pending", {line: lineText(i.line)})
-      : i.state === "done" ? say(i.asked ? "asked" : "done", {line: i.answer ? (i.answer === "accept" ? W.accept : W.decline_offer) : lineText(i.line)})
+    i.state === "pending" ? say("pending", {line: i.back ? W.withdraw : lineText(i.line)})
+      // an offer declined or withdrawn records nothing ("recorded: decline" said a withdrawn
+      // one was refused)
+      : i.state === "done" && i.answer && i.answer !== "accept" ? (i.back ? W.withdrawn : W.declined)
+      : i.state === "done" ? say(i.asked ? "asked" : "done", {line: i.answer ? W.accept : lineText(i.line)})
       : i.state === "held" ? say("held", {line: lineText(i.line), names: i.waiting || ""})
       : i.state === "unsent" ? say("claim_unsent", {})
       : i.told ? lineText(i.line) : say("refused", {why: i.why}),
@@ -374,8 +396,9 @@ function send(line, expect, typed) {
   box.push(item);
   saveBox(); drawBox(); deliver(item);
 }
-function answer(offer, word) {
-  const item = {id: newId(), line: word, state: "pending", path: "/api/offers/" + offer, answer: word};
+function answer(offer, word, back) {  // back: the offer withdrawn (the server's "decline")
+  const item = {id: newId(), line: word, state: "pending", path: "/api/offers/" + offer, answer: word,
+                back: !!back};
   box.push(item);
   saveBox(); drawBox(); deliver(item);
 }
@@ -497,6 +520,8 @@ document.getElementById("line-form").addEventListener("submit", e => {
 });
 document.getElementById("undo").addEventListener("click", () => send("undo"));
 render({...JSON.parse(document.getElementById("table").textContent), role: "viewer"});
+// no game yet: the TV says who starts one (it showed an empty board and empty lists)
+if (!DOC) document.getElementById("next").textContent = W.no_game;
 drawBox();
 evening();
 follow();

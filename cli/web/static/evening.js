@@ -91,7 +91,11 @@ function drawOffers(doc) {
   const me = doc.role === "player" ? doc.player : null, banker = doc.role === "banker";
   const offers = doc.offers || [];
   pad("offers", offers.length > 0, ...offers.map(o => {
-    const answered = o.declined_by ? say("offer_declined", {name: o.declined_by === "banker" ? W.as_banker : o.declined_by})
+    // the banker is no side: his "no" takes the offer back, as the offerer's own does; it is
+    // said withdrawn, not declined
+    const back = o.declined_by === "banker" || o.declined_by === o.by;
+    const answered = o.declined_by ? say(back ? "offer_withdrawn" : "offer_declined",
+                                         {name: o.declined_by === "banker" ? W.as_banker : o.declined_by})
       : o.done ? W.offer_done : null;
     const accepted = o.accepted.filter(n => n !== "banker").map(n => say("accepted_by", {name: n}));
     const waiting = o.waiting.map(n => n === "banker" ? W.as_banker : n).join(", ");
@@ -103,7 +107,7 @@ function drawOffers(doc) {
       el("button", {type: "button", class: "go", "data-answer": "accept", onclick: () => answer(o.id, "accept")},
          say("accept_for", {name: o.between.find(n => n !== o.by) || ""})));
     if (!answered && (banker || (me && o.by === me))) buttons.push(
-      el("button", {type: "button", class: "quiet", "data-answer": "withdraw", onclick: () => answer(o.id, "decline")}, W.withdraw));
+      el("button", {type: "button", class: "quiet", "data-answer": "withdraw", onclick: () => answer(o.id, "decline", true)}, W.withdraw));
     return el("div", {class: "offer" + (answered ? " closed" : ""), "data-offer": o.id},
       el("div", {class: "offer-words"}, offerText(o)),
       el("div", {class: "muted"}, answered || [...accepted, say("waiting_for", {names: waiting})].join(" · ")),
@@ -246,9 +250,12 @@ async function joinLine() {
 }
 
 function evening() {
-  if (location.pathname === "/join") { drawJoin(); return; }
+  // a page with no table yet (the set-up, the join page) is no TV: its layout is the pads'
+  // (at 1200 px and more the banker's set-up was laid out as a TV's, over an empty board)
+  const notTV = role => { if (!DOC || !DOC.board) { document.body.dataset.role = role; placeAside(); } };
+  if (location.pathname === "/join") { notTV("join"); drawJoin(); return; }
   if (TOKEN) api("GET", "/api/me").then(r => {
-    if (r.body.role === "banker") { setupLook(); setInterval(setupLook, 2000); }
+    if (r.body.role === "banker") { notTV("banker"); setupLook(); setInterval(setupLook, 2000); }
   });
   if (location.pathname === "/") { joinLine(); setInterval(joinLine, 5000); }
 }

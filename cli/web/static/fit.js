@@ -7,8 +7,9 @@
 // (labels were 8 px at 1280x800), then the word is cut ("Patrimon."; the square's title says
 // it whole); found once a name, width and size
 const FITTED = new Map();
-// the TV is read from the sofa: its names 16 px at least, then cut (12 px read as a blur there)
-const least = () => document.body.dataset.role === "viewer" && innerWidth >= 1600 ? 16 : 12;
+// the TV is read from the sofa: its names never under what it promises (20 px at 1920x1080,
+// its share of a smaller screen: docs/phones-api.md), then cut (12 px read as a blur there)
+const least = () => document.body.dataset.role === "viewer" && TV.matches ? 20 * tvScale() : 12;
 const PEN = document.createElement("canvas").getContext("2d");
 const STRETCH = {"62.5%": "extra-condensed", "75%": "condensed", "87.5%": "semi-condensed"};
 function fitLabels(reset) {

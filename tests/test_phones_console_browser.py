@@ -1,0 +1,132 @@
+"""What the last look at the pages found on the console and the pads, measured in a real
+browser: the Italian banker's page at 1920x1080 scrolled, a group's build levels one under
+another (a laptop's banker now sees the whole page, in both languages); a trade offer
+withdrawn said "registrato: rifiuta", as if refused; a bidder leading an auction was offered
+"+1" against herself (003 §03: a bid raises another's; she waits)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from freezegun import freeze_time
+from games import FIXTURES
+from phones_helpers import NOW, browser, click, served, table, until
+
+from banco.cli.main import cli
+from banco.ledger.store import tokens
+
+
+def upto(folder: Path, fixture: str, last: str) -> str:
+    """fixtures/FIXTURE.banco recorded up to its first line `last`, in `folder`: its file."""
+    lines = (FIXTURES / f"{fixture}.banco").read_text(encoding="utf-8").splitlines()
+    script = folder / f"{fixture}.banco"
+    script.write_text("\n".join(lines[:lines.index(last) + 1]) + "\n", encoding="utf-8")
+    db = str(folder / f"{fixture}.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        result = CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)])
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def size(driver, width: int, height: int) -> None:
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    until(driver, f"return innerWidth === {width} && innerHeight === {height}")
+
+
+def opened(driver, url: str, role: str, db: str) -> None:
+    driver.get("about:blank")  # /player#t=B after /player#t=A: only a fragment, no new page
+    driver.get(url)
+    until(driver, f"return document.body.dataset.role === '{role}' && "
+                  f"document.body.dataset.seq == '{table(db).seq}'")
+
+
+# the page's height past the window, and how many rows a group's build levels take
+WHOLE = """return {scroll: document.documentElement.scrollHeight - innerHeight,
+  levels: [...document.querySelectorAll("#build-pad [data-line^='build ']")].length,
+  rows: new Set([...document.querySelectorAll("#build-pad [data-line^='build ']")]
+    .map(b => Math.round(b.getBoundingClientRect().top))).size}"""
+
+
+# where the players start against the pads' end, and whether the board is whole in the
+# window once it is scrolled to the page's end
+KEPT = """const top = s => document.querySelector(s).getBoundingClientRect();
+  const pads = top('#console').bottom, players = top('#players').top;
+  scrollTo(0, document.documentElement.scrollHeight);
+  const b = top('#board'), kept = b.top >= 0 && b.bottom <= innerHeight;
+  scrollTo(0, 0);
+  return {pads, players, board: kept}"""
+
+
+def withdrawn(d) -> None:
+    """The banker offers a trade between two paired phones, then takes it back: said
+    withdrawn, nothing recorded, not "registrato: rifiuta"."""
+    d.find_element("css selector", "#line").send_keys("scambia Anna Bruno --dai 10\n")
+    click(d, "[data-answer='withdraw']")
+    until(d, "return !!document.querySelector('#outbox li.done') && "
+             "!!document.querySelector('.offer.closed')")
+    said = d.execute_script("""return {box: document.querySelector('#outbox li.done').textContent,
+      offer: document.querySelector('.offer.closed .muted').textContent}""")
+    assert said == {"box": "offerta ritirata: nulla registrato",
+                    "offer": "ritirato da banchiere: nulla registrato"}, said
+
+
+def test_a_laptops_banker_sees_the_whole_page_and_a_withdrawn_offer_is_said_withdrawn(tmp_path):
+    # Bruno owns the light blues and the dark blues, Dario the browns: each a group to build
+    db = upto(tmp_path, "classic-to-the-end", "build 'Viale Monterosa'")
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    for name in ("Anna", "Bruno"):
+        tokens.issue(db, "player", 1, NOW, name)
+    d = browser((1920, 1080))
+    try:
+        for lang in ("it", "en"):
+            with served(db, lang=lang) as (base, _):
+                opened(d, f"{base}/banker#t={banker}", "banker", db)
+                size(d, 1920, 1080)
+                # a group to build on, one to sell from, a player's six deeds to mortgage
+                for pick in ("[data-build-group]", "[data-sell-group]", "[data-mortgager='Anna']"):
+                    click(d, pick)
+                until(d, "return !!document.querySelector(\"[data-line^='mortgage ']\")")
+                seen = d.execute_script(WHOLE)
+                assert seen["scroll"] == 0 and seen["levels"] == 5, (lang, seen)
+                assert seen["rows"] <= 3, (lang, seen)  # five levels, two or three a row
+                if lang == "it":  # an offer taken back, said withdrawn
+                    withdrawn(d)
+                    continue
+                # at 1280x720 the page is longer than the window: the players under the pads,
+                # the board held in view (the players were under the board, a scroll away,
+                # and the board scrolled off with the page)
+                size(d, 1280, 720)
+                kept = d.execute_script(KEPT)
+                assert kept["players"] < kept["pads"] + 40 and kept["board"], kept
+    finally:
+        d.quit()
+
+
+def test_a_bidder_who_leads_is_offered_no_bid_against_herself(tmp_path):
+    db = upto(tmp_path, "classic-4p", "bid Dario 10")  # Dario leads, 10 M
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    dario = tokens.issue(db, "player", 1, NOW, "Dario")[0]
+    bruno = tokens.issue(db, "player", 1, NOW, "Bruno")[0]
+    d = browser((390, 844))
+    try:
+        with served(db, lang="it") as (base, _):
+            opened(d, f"{base}/player#t={dario}", "player", db)
+            pad = d.execute_script("""return {steps: document.querySelectorAll(
+              '#auction-pad [data-step]').length, lead: (document.getElementById('auction-lead')
+              || {}).textContent}""")
+            assert pad["steps"] == 0, pad
+            assert "10 M" in pad["lead"] and "003 §03" in pad["lead"], pad
+            # another's phone raises him: her steps from his bid
+            opened(d, f"{base}/player#t={bruno}", "player", db)
+            steps = d.execute_script("""return [...document.querySelectorAll(
+              '#auction-pad [data-step]')].map(b => b.dataset.line)""")
+            assert steps[0] == "bid Bruno 11", steps
+            # the banker's pad bids for the others: Dario's name is off
+            opened(d, f"{base}/banker#t={banker}", "banker", db)
+            off = d.execute_script("""return [...document.querySelectorAll('[data-bidder]')]
+              .filter(b => b.disabled).map(b => b.dataset.bidder)""")
+            assert off == ["Dario"], off
+    finally:
+        d.quit()
