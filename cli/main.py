@@ -28,7 +28,7 @@ from banco.cli.session import ARGS, Session, strict_numbers
 from banco.cli.words import i18n
 from banco.cli.words.click_words import localize
 from banco.cli.words.i18n import N_
-from banco.cli.words.usage_hints import extra_argument_hint
+from banco.cli.words.usage_hints import extra_argument_hint, option_hint
 from banco.ledger.base.errors import EXIT_DATABASE, BancoError
 
 EPILOG = N_("""\b
@@ -246,6 +246,8 @@ class BancoGroup(click.Group):
             args = self._json_after_the_word(ctx, english_option_words(args))
             return super().parse_args(ctx, args)  # `--arbitro`: --referee
         except click.exceptions.UsageError as exc:  # `banco --game abc state`
+            if exc.ctx is None:  # `banco --game`: the group's option without its value
+                exc.ctx = ctx
             self._usage_error(ctx, exc)
 
     def _json_after_the_word(self, ctx, args: list[str]) -> list[str]:
@@ -294,12 +296,15 @@ class BancoGroup(click.Group):
         message = exc.format_message()
         # A word missing or one too many (`banco claim`, `banco buy buy`): the command's form
         # says what it takes, on the same line (the shell says it under the error).
-        if (type(exc) in (click.exceptions.UsageError, click.exceptions.MissingParameter)
-                and exc.ctx is not None and exc.ctx.command is not self):
+        # An option without its value (`banco roll 1 2 --player`, `banco --game`) likewise,
+        # the group's own too, with the option's line of help under it.
+        if exc.ctx is not None and (type(exc) is click.exceptions.BadOptionUsage or (
+                type(exc) in (click.exceptions.UsageError, click.exceptions.MissingParameter)
+                and exc.ctx.command is not self)):
             usage = exc.ctx.get_usage()
             message = f"{message.rstrip('.')}; {usage[:1].lower()}{usage[1:]}"
         click.echo(i18n._("error: {message}").format(message=message), err=True)
-        hint = extra_argument_hint(exc)
+        hint = extra_argument_hint(exc) or option_hint(exc)
         if hint:
             click.echo("  " + hint, err=True)
         ctx.exit(exc.exit_code)

@@ -212,9 +212,12 @@ def italian_word(english: str) -> str:
 
 def spoken_option(option: str, language: str) -> str:
     """A click option's name as `language` types it (`--giocatore` in Italian)."""
-    return ITALIAN_OPTIONS.get(option, option) if language == "it" else option
+    if language != "it":
+        return option
+    return ITALIAN_OPTIONS.get(option) or _ITALIAN_OWN.get(option, option)
 
 
+_ITALIAN_OWN = {english: italian for italian, english in OPTION_ALIASES.items()}
 _ENGLISH_OPTION = {**{italian: english for english, italian in ITALIAN_OPTIONS.items()},
                    **OPTION_ALIASES}
 

@@ -1,0 +1,26 @@
+"""The worst a banker can type in the shell, in both languages: each mistake one specific
+`error:` with the word's usage under it, never a traceback, and nothing appended.  The command
+line's answers to the same lines are tests/test_cli_bad_input.py's (as separate processes)."""
+
+from click.testing import CliRunner
+
+from banco.cli.main import cli
+
+
+def typed(db, *lines, lang="en") -> str:
+    """What `banco shell` says to `lines` typed one after another (stdout and stderr): run
+    as the banker runs it, so that click speaks the shell's language too."""
+    result = CliRunner().invoke(cli, ["--db", db, "--lang", lang, "shell"],
+                                input="".join(f"{x}\n" for x in lines), catch_exceptions=False)
+    return result.output  # its exit code: a piped shell's is its last line's
+
+
+def test_a_reading_s_option_without_its_value_has_the_reading_s_usage_under_it(banco):
+    """`state --at` said only click's `Option '--at' requires an argument.`; a table action's
+    (`roll 1 2 --player`) had its usage under it: a reading's has too."""
+    banco("new", "Anna", "Bea")
+    err = typed(banco.db, "state --at") + typed(banco.db, "stato --al", lang="it")
+    assert ("error: Option '--at' requires an argument.\n"
+            "  Usage: state [OPTIONS]  (`help state` says more)\n") in err, err
+    assert ("errore: L'opzione '--al' richiede un argomento.\n"
+            "  Uso: stato [OPZIONI]  (`aiuto stato` dice di più)\n") in err, err
