@@ -16,7 +16,9 @@ import click
 from banco.cli.command_table import (
     ALIASES,
     COMMANDS,
+    FORMER,
     ITALIAN_OPTIONS,
+    ITALIAN_WORDS,
     close_words,
     english_option_words,
     lang_option,
@@ -202,13 +204,16 @@ class BancoGroup(click.Group):
             from banco.ledger.base.names import shown
 
             ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
-        return super().resolve_command(ctx, args)
+        name, command, rest = super().resolve_command(ctx, args)
+        if name in FORMER:  # read, never shown: its usage and hints name today's word
+            name = ITALIAN_WORDS[FORMER[name]]
+        return name, command, rest
 
     def format_commands(self, ctx, formatter):
         """In Italian, each command with its Italian word first: `compra (buy)`."""
         if i18n.language() == i18n.SOURCE:
             return super().format_commands(ctx, formatter)
-        italian = {english: word for word, english in ALIASES.items()}
+        italian = ITALIAN_WORDS  # the words shown: a former word is read, never listed
         commands = []
         for name in self.list_commands(ctx):
             command = self.get_command(ctx, name)
