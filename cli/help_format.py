@@ -65,7 +65,6 @@ def _as_typed(exc: click.BadOptionUsage, ctx: click.Context) -> None:
     typed = {w.split("=", 1)[0].lower() for w in ctx.meta.get(ARGS, ())}
     if italian is not None and italian in typed and exc.option_name not in typed:
         exc.message = exc.message.replace(repr(exc.option_name), repr(italian))
-        exc.option_name = italian
 
 
 def held_help(command: click.Command) -> click.Command:

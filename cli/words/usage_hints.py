@@ -31,15 +31,12 @@ def option_hint(exc: click.exceptions.UsageError) -> str | None:
     """For an option given without its value, or a flag given one (`roll 1 2 --player`,
     `state --json=1`): that option's line of help, which says what it takes, and where more
     is said; None for any other mistake."""
-    from banco.cli.lines.vocabulary import ITALIAN_OPTIONS
-
     ctx = exc.ctx
     if not isinstance(exc, click.BadOptionUsage) or ctx is None:
         return None
-    english = {it: en for en, it in ITALIAN_OPTIONS.items()}.get(exc.option_name,
-                                                                   exc.option_name)
+    name = exc.option_name  # the English name click parsed (the message names it as typed)
     record = next((p.get_help_record(ctx) for p in ctx.command.params
-                   if english in (*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ()))),
+                   if name in (*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ()))),
                   None)
     where = ctx.command_path if ctx.parent is not None else ctx.info_name or "banco"
     more = _("(`{command} --help` says more)").format(command=where)
