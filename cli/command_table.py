@@ -69,8 +69,8 @@ COMMANDS = {
     "report": "banco.cli.organiser.commands:report",
     # the database file
     "backup": "banco.cli.organiser.database:backup", "copy": "banco.cli.organiser.database:copy",
-    "doctor": "banco.cli.referee.integrity:doctor", "keygen": "banco.cli.referee.integrity:keygen",
-    "seal": "banco.cli.referee.integrity:seal",
+    "doctor": "banco.cli.referee.integrity:doctor", "keygen": "banco.cli.referee.sealing:keygen",
+    "seal": "banco.cli.referee.sealing:seal",
     # the table's screen: a read-only web page for a TV or the players' phones
     "serve": "banco.cli.web.serve:serve", "token": "banco.cli.web.tokens_cli:token",
     "help": "banco.cli.main:help_",

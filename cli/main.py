@@ -120,6 +120,11 @@ def _integrity():
     return integrity
 
 
+def _sealing():
+    from banco.cli.referee import sealing
+    return sealing
+
+
 def _organiser():
     from banco.cli.organiser import commands
     return commands
@@ -156,7 +161,7 @@ IMPORTERS = {
     "banco.cli.banker.setting_up": _setting_up, "banco.cli.banker.readings": _readings,
     "banco.cli.banker.transcript": _transcript, "banco.cli.banker.shell": _shell,
     "banco.cli.banker.table_rules": _table_rules, "banco.cli.referee.commands": _referee,
-    "banco.cli.referee.integrity": _integrity,
+    "banco.cli.referee.integrity": _integrity, "banco.cli.referee.sealing": _sealing,
     "banco.cli.referee.corrections": _corrections, "banco.cli.organiser.commands": _organiser,
     "banco.cli.organiser.export": _export, "banco.cli.organiser.database": _database,
     "banco.cli.web.serve": _serve, "banco.cli.web.tokens_cli": _tokens, "banco.cli.main": _main,
