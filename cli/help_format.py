@@ -49,22 +49,28 @@ class HelpContext(click.Context):
         except click.exceptions.UsageError as exc:
             if exc.ctx is None:
                 exc.ctx = self
-                if isinstance(exc, click.BadOptionUsage):
-                    _as_typed(exc, self)
+            _as_typed(exc, self)
             raise
 
 
-def _as_typed(exc: click.BadOptionUsage, ctx: click.Context) -> None:
+def _as_typed(exc: click.exceptions.UsageError, ctx: click.Context) -> None:
     """The option named as the user typed it: `--giocatore` reaches click as `--player`
     (cli/lines/vocabulary.py's english_option_words), and `tira 1 2 --giocatore` was told
-    that '--player' requires an argument."""
+    that '--player' requires an argument (`registro --ultimi -1`: "'--tail'")."""
     from banco.cli.lines.vocabulary import ITALIAN_OPTIONS
     from banco.cli.session import ARGS
 
-    italian = ITALIAN_OPTIONS.get(exc.option_name)
     typed = {w.split("=", 1)[0].lower() for w in ctx.meta.get(ARGS, ())}
-    if italian is not None and italian in typed and exc.option_name not in typed:
-        exc.message = exc.message.replace(repr(exc.option_name), repr(italian))
+    if isinstance(exc, click.BadOptionUsage):
+        italian = ITALIAN_OPTIONS.get(exc.option_name)
+        if italian is not None and italian in typed and exc.option_name not in typed:
+            exc.message = exc.message.replace(repr(exc.option_name), repr(italian))
+    elif isinstance(exc, click.BadParameter) and exc.param_hint is None \
+            and isinstance(exc.param, click.Option):
+        said = [ITALIAN_OPTIONS[o] for o in exc.param.opts
+                if o in ITALIAN_OPTIONS and ITALIAN_OPTIONS[o] in typed and o not in typed]
+        if said:
+            exc.param_hint = repr(said[0])
 
 
 def held_help(command: click.Command) -> click.Command:

@@ -27,6 +27,7 @@ from banco.cli.command_table import (
 from banco.cli.help_format import HelpContext, held_help
 from banco.cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout, recorded_seqs
 from banco.cli.session import ARGS, Session, strict_numbers
+from banco.cli.usage_checks import GROUP_VALUE_OPTIONS, from_environment, given_twice
 from banco.cli.words import i18n
 from banco.cli.words.click_words import localize
 from banco.cli.words.i18n import N_
@@ -253,12 +254,13 @@ class BancoGroup(click.Group):
         ctx.meta[ARGS] = list(args)
         try:
             not_utf8(ctx, args)
+            given_twice(ctx, self, list(args))  # the options named as typed (`--giocatore`)
             args = self._json_after_the_word(ctx, english_option_words(args))
             return super().parse_args(ctx, args)  # `--arbitro`: --referee
         except click.exceptions.UsageError as exc:  # `banco --game abc state`
             if exc.ctx is None:  # `banco --game`: the group's option without its value
                 exc.ctx = ctx
-            self._usage_error(ctx, exc)
+            self._usage_error(ctx, from_environment(exc, ctx))
 
     def _json_after_the_word(self, ctx, args: list[str]) -> list[str]:
         """`banco --json state`: --json is the command's option, moved after its word; before
@@ -304,6 +306,17 @@ class BancoGroup(click.Group):
         if not self.standalone or isinstance(exc, click.exceptions.NoArgsIsHelpError):
             raise exc
         message = exc.format_message()
+        if isinstance(exc, click.NoSuchOption) and exc.ctx is not None \
+                and exc.ctx.command is self and exc.option_name in ("--id", "--expect"):
+            # `banco --id k roll 1 2`: click offered --db; they are the word's options
+            typed = ctx.meta.get(ARGS, [])
+            taking = GROUP_VALUE_OPTIONS | {"--id", "--expect"}
+            word = next((a for j, a in enumerate(typed) if not a.startswith("-")
+                         and (j == 0 or typed[j - 1] not in taking)), "WORD")
+            message = i18n._("{option} goes after the command's word: `banco {word} ... "
+                             "{option} {value}`").format(
+                option=exc.option_name, word=word,
+                value=i18n.pgettext("metavar", "KEY") if exc.option_name == "--id" else "SEQ")
         # A word missing or one too many (`banco claim`, `banco buy buy`): the command's form
         # says what it takes, on the same line (the shell says it under the error).
         # An option without its value (`banco roll 1 2 --player`, `banco --game`) likewise,
@@ -459,9 +472,6 @@ def not_utf8(ctx: click.Context, args: list[str]) -> None:
 
 
 PATH_OPTIONS = frozenset({"--db", "-o", "--output"})
-
-# The group's options that take a value (`banco --db x.db --json state`): their value is no word
-GROUP_VALUE_OPTIONS = frozenset({"--db", "--game", "--lang"})
 
 
 def main() -> None:

@@ -40,3 +40,37 @@ def test_an_option_without_its_value_says_the_usage_and_what_the_option_takes(tm
         result = banco("--db", db, *args, code=2)
         assert result.stderr == said, (args, result.stderr)
     assert rows(db) == before
+
+
+def test_the_worst_lines_are_each_refused_specifically_with_their_exit_code(tmp_path):
+    """An option given twice went to the last value without a word (another game, file or
+    player than the banker read on the line); BANCO_GAME=abc was blamed on `--game`, which
+    nobody typed; `--id` before the word was offered `--db`; a range was `x>=0`; an Italian
+    option was named in English."""
+    db = tmp_path / "w.db"
+    banco("--db", db, "new", "Anna", "Bea")
+    before = rows(db)
+    twice = "is given twice, {} and {}: give it once (the last would be taken without a word)"
+    for args, env, said in [
+            (["--game", "1", "--game", "2", "state"], {}, "error: --game " + twice.format(1, 2)),
+            (["--game", "1", "state", "--game=2"], {}, "error: --game " + twice.format(1, 2)),
+            (["roll", "1", "2", "-p", "Anna", "--player", "Bea"], {},
+             "error: -p " + twice.format("Anna", "Bea")),
+            (["--lang", "it", "tira", "1", "2", "--giocatore", "Anna", "-p", "Bea"], {},
+             "errore: --giocatore è dato due volte, Anna e Bea: dallo una volta sola (varrebbe "
+             "l'ultimo senza dire nulla)"),
+            (["state"], {"BANCO_GAME": "abc"},
+             "error: BANCO_GAME=abc is not a game number: a whole number, as `banco games` lists "
+             "them (or unset BANCO_GAME for the latest unfinished game)"),
+            (["--id", "k1", "roll", "1", "2"], {},
+             "error: --id goes after the command's word: `banco roll ... --id KEY`"),
+            (["--lang", "it", "registro", "--ultimi", "-1"], {},
+             "errore: Valore non valido per '--ultimi': -1 non è nell'intervallo 0 o più."),
+            (["--lang", "xx", "state"], {},
+             "error: Invalid value for '--lang': 'xx' is not one of 'en', 'it'."),
+            (["--game", "0", "state"], {}, "error: no game 0 in this database (games: 1)"),
+            (["rоll", "1", "2"], {}, "error: no command called 'rоll': did you mean roll?"),
+            ([""], {}, "error: no command called ''; `banco --help` lists them")]:
+        result = banco("--db", db, *args, code=2, env=env)
+        assert result.stderr.splitlines()[0] == said, (args, result.stderr)
+    assert rows(db) == before

@@ -24,3 +24,19 @@ def test_a_reading_s_option_without_its_value_has_the_reading_s_usage_under_it(b
             "  Usage: state [OPTIONS]  (`help state` says more)\n") in err, err
     assert ("errore: L'opzione '--al' richiede un argomento.\n"
             "  Uso: stato [OPZIONI]  (`aiuto stato` dice di più)\n") in err, err
+
+
+def test_an_option_given_twice_in_the_shell_is_refused_and_nothing_is_recorded(banco):
+    """The shell's table actions are read by the parser (cli/lines/parse.py), which kept the
+    last value as click did: `roll 1 2 -p Anna -p Bea` and a correction's two reasons."""
+    import json
+
+    banco("new", "Anna", "Bea")
+    seq = json.loads(banco("state", "--json").output)["seq"]
+    said = typed(banco.db, "roll 1 2 -p Anna -p Bea",
+                 "correct Anna 5 --reason a --reason b --referee Rita")
+    said_it = typed(banco.db, "tira 1 2 --giocatore Anna -p Bea", lang="it")
+    assert "error: -p is given twice, Anna and Bea: give it once" in said, said
+    assert "error: --reason is given twice, a and b: give it once" in said, said
+    assert "errore: --giocatore è dato due volte, Anna e Bea: dallo una volta sola" in said_it
+    assert json.loads(banco("state", "--json").output)["seq"] == seq
