@@ -40,3 +40,15 @@ def test_an_option_given_twice_in_the_shell_is_refused_and_nothing_is_recorded(b
     assert "error: --reason is given twice, a and b: give it once" in said, said
     assert "errore: --giocatore è dato due volte, Anna e Bea: dallo una volta sola" in said_it
     assert json.loads(banco("state", "--json").output)["seq"] == seq
+
+
+def test_game_with_no_number_says_what_it_takes(banco):
+    """`game abc` and `game -1` were told "'-1' is not a valid integer"."""
+    banco("new", "Anna", "Bea")
+    said = typed(banco.db, "game abc", "game -1", "game ５")
+    said_it = typed(banco.db, "partita abc", lang="it")
+    assert "error: 'abc' is not a game's number: `game N`, N as `games` lists them" in said
+    assert "error: '-1' is not a game's number: `game N`, N as `games` lists them" in said
+    assert "did you mean 5?" in said, said
+    assert ("errore: 'abc' non è il numero di una partita: `partita N`, N come lo elenca "
+            "`partite`") in said_it, said_it
