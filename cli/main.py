@@ -207,8 +207,12 @@ class BancoGroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript
-            from banco.ledger.base.names import shown
+            from banco.ledger.base.names import code_point, shown
 
+            odd = next((ch for ch in name if not ch.isascii()), None)
+            if odd is not None:  # `rоll` with a Cyrillic о prints as roll: say which letter
+                hint = _(" (its {char!r} is {code}, no plain letter: a command word is typed "
+                         "in a-z){hint}").format(char=odd, code=code_point(odd), hint=hint)
             ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
         name, command, rest = super().resolve_command(ctx, args)
         if name in FORMER:  # read, never shown: its usage and hints name today's word

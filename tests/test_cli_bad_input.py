@@ -69,7 +69,12 @@ def test_the_worst_lines_are_each_refused_specifically_with_their_exit_code(tmp_
             (["--lang", "xx", "state"], {},
              "error: Invalid value for '--lang': 'xx' is not one of 'en', 'it'."),
             (["--game", "0", "state"], {}, "error: no game 0 in this database (games: 1)"),
-            (["rоll", "1", "2"], {}, "error: no command called 'rоll': did you mean roll?"),
+            (["rоll", "1", "2"], {}, "error: no command called 'rоll' (its 'о' is U+043E, no "
+                                     "plain letter: a command word is typed in a-z): did you "
+                                     "mean roll?"),
+            (["--lang", "it", "tirа", "1", "2"], {},
+             "errore: nessun comando chiamato 'tirа' (la sua 'а' è U+0430, non una lettera "
+             "semplice: una parola di comando si scrive in a-z): intendevi tira?"),
             ([""], {}, "error: no command called ''; `banco --help` lists them")]:
         result = banco("--db", db, *args, code=2, env=env)
         assert result.stderr.splitlines()[0] == said, (args, result.stderr)
