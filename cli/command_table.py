@@ -15,6 +15,7 @@ from banco.cli.lines.vocabulary import (  # noqa: F401 - the one table of words;
     ALL_WORDS,
     FORMER,
     ITALIAN_OPTIONS,
+    ITALIAN_WORDS,
     OPTION_ALIASES,
     VALUE_ALIASES,
     english_option_words,
@@ -68,8 +69,8 @@ COMMANDS = {
     "report": "banco.cli.organiser.commands:report",
     # the database file
     "backup": "banco.cli.organiser.database:backup", "copy": "banco.cli.organiser.database:copy",
-    "doctor": "banco.cli.referee.integrity:doctor", "keygen": "banco.cli.referee.integrity:keygen",
-    "seal": "banco.cli.referee.integrity:seal",
+    "doctor": "banco.cli.referee.integrity:doctor", "keygen": "banco.cli.referee.sealing:keygen",
+    "seal": "banco.cli.referee.sealing:seal",
     # the table's screen: a read-only web page for a TV or the players' phones
     "serve": "banco.cli.web.serve:serve", "token": "banco.cli.web.tokens_cli:token",
     "help": "banco.cli.main:help_",
@@ -96,13 +97,12 @@ def grouped_help(excluding: frozenset[str] = frozenset()) -> str:
     """`banco help`: a line a group, each word as the user's language types it; `excluding`:
     English words left out (the shell's help leaves out what the shell refuses)."""
     _ = i18n._
-    italian = {english: word for word, english in ALIASES.items()}
     speaking = i18n.language() != i18n.SOURCE
     titles = [_(title) for title, _words in HELP_GROUPS]
     width = max(len(t) for t in titles) + 2
     lines = [_("banco: the banker's book for a Monopoly table."), ""]
     for title, (_t, names) in zip(titles, HELP_GROUPS, strict=True):
-        said = " ".join(italian.get(n, n) if speaking else n for n in names
+        said = " ".join(ITALIAN_WORDS.get(n, n) if speaking else n for n in names
                         if n not in excluding)
         lines += textwrap.wrap(said, 78, initial_indent=f"{title + ':':<{width}}",
                                subsequent_indent=" " * width, break_on_hyphens=False)
@@ -123,8 +123,7 @@ def spoken_words() -> list[str]:
     the English word where a command has no Italian one (`shell`, `token`)."""
     if i18n.language() == i18n.SOURCE:
         return [*COMMANDS]
-    italian = set(ALIASES.values())
-    return [*(w for w in ALIASES if w not in FORMER), *(w for w in COMMANDS if w not in italian)]
+    return [*ITALIAN_WORDS.values(), *(w for w in COMMANDS if w not in ITALIAN_WORDS)]
 
 
 lang_option = click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES), default=None,

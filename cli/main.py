@@ -16,7 +16,9 @@ import click
 from banco.cli.command_table import (
     ALIASES,
     COMMANDS,
+    FORMER,
     ITALIAN_OPTIONS,
+    ITALIAN_WORDS,
     close_words,
     english_option_words,
     lang_option,
@@ -25,10 +27,11 @@ from banco.cli.command_table import (
 from banco.cli.help_format import HelpContext, held_help
 from banco.cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout, recorded_seqs
 from banco.cli.session import ARGS, Session, strict_numbers
+from banco.cli.usage_checks import GROUP_VALUE_OPTIONS, from_environment, given_twice
 from banco.cli.words import i18n
 from banco.cli.words.click_words import localize
 from banco.cli.words.i18n import N_
-from banco.cli.words.usage_hints import extra_argument_hint
+from banco.cli.words.usage_hints import extra_argument_hint, option_hint
 from banco.ledger.base.errors import EXIT_DATABASE, BancoError
 
 EPILOG = N_("""\b
@@ -118,6 +121,11 @@ def _integrity():
     return integrity
 
 
+def _sealing():
+    from banco.cli.referee import sealing
+    return sealing
+
+
 def _organiser():
     from banco.cli.organiser import commands
     return commands
@@ -154,7 +162,7 @@ IMPORTERS = {
     "banco.cli.banker.setting_up": _setting_up, "banco.cli.banker.readings": _readings,
     "banco.cli.banker.transcript": _transcript, "banco.cli.banker.shell": _shell,
     "banco.cli.banker.table_rules": _table_rules, "banco.cli.referee.commands": _referee,
-    "banco.cli.referee.integrity": _integrity,
+    "banco.cli.referee.integrity": _integrity, "banco.cli.referee.sealing": _sealing,
     "banco.cli.referee.corrections": _corrections, "banco.cli.organiser.commands": _organiser,
     "banco.cli.organiser.export": _export, "banco.cli.organiser.database": _database,
     "banco.cli.web.serve": _serve, "banco.cli.web.tokens_cli": _tokens, "banco.cli.main": _main,
@@ -199,16 +207,23 @@ class BancoGroup(click.Group):
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript
-            from banco.ledger.base.names import shown
+            from banco.ledger.base.names import code_point, shown
 
+            odd = next((ch for ch in name if not ch.isascii()), None)
+            if odd is not None:  # `rоll` with a Cyrillic о prints as roll: say which letter
+                hint = _(" (its {char!r} is {code}, no plain letter: a command word is typed "
+                         "in a-z){hint}").format(char=odd, code=code_point(odd), hint=hint)
             ctx.fail(_("no command called {name!r}{hint}").format(name=shown(name), hint=hint))
-        return super().resolve_command(ctx, args)
+        name, command, rest = super().resolve_command(ctx, args)
+        if name in FORMER:  # read, never shown: its usage and hints name today's word
+            name = ITALIAN_WORDS[FORMER[name]]
+        return name, command, rest
 
     def format_commands(self, ctx, formatter):
         """In Italian, each command with its Italian word first: `compra (buy)`."""
         if i18n.language() == i18n.SOURCE:
             return super().format_commands(ctx, formatter)
-        italian = {english: word for word, english in ALIASES.items()}
+        italian = ITALIAN_WORDS  # the words shown: a former word is read, never listed
         commands = []
         for name in self.list_commands(ctx):
             command = self.get_command(ctx, name)
@@ -243,10 +258,13 @@ class BancoGroup(click.Group):
         ctx.meta[ARGS] = list(args)
         try:
             not_utf8(ctx, args)
+            given_twice(ctx, self, list(args))  # the options named as typed (`--giocatore`)
             args = self._json_after_the_word(ctx, english_option_words(args))
             return super().parse_args(ctx, args)  # `--arbitro`: --referee
         except click.exceptions.UsageError as exc:  # `banco --game abc state`
-            self._usage_error(ctx, exc)
+            if exc.ctx is None:  # `banco --game`: the group's option without its value
+                exc.ctx = ctx
+            self._usage_error(ctx, from_environment(exc, ctx))
 
     def _json_after_the_word(self, ctx, args: list[str]) -> list[str]:
         """`banco --json state`: --json is the command's option, moved after its word; before
@@ -292,14 +310,28 @@ class BancoGroup(click.Group):
         if not self.standalone or isinstance(exc, click.exceptions.NoArgsIsHelpError):
             raise exc
         message = exc.format_message()
+        if isinstance(exc, click.NoSuchOption) and exc.ctx is not None \
+                and exc.ctx.command is self and exc.option_name in ("--id", "--expect"):
+            # `banco --id k roll 1 2`: click offered --db; they are the word's options
+            typed = ctx.meta.get(ARGS, [])
+            taking = GROUP_VALUE_OPTIONS | {"--id", "--expect"}
+            word = next((a for j, a in enumerate(typed) if not a.startswith("-")
+                         and (j == 0 or typed[j - 1] not in taking)), "WORD")
+            message = i18n._("{option} goes after the command's word: `banco {word} ... "
+                             "{option} {value}`").format(
+                option=exc.option_name, word=word,
+                value=i18n.pgettext("metavar", "KEY") if exc.option_name == "--id" else "SEQ")
         # A word missing or one too many (`banco claim`, `banco buy buy`): the command's form
         # says what it takes, on the same line (the shell says it under the error).
-        if (type(exc) in (click.exceptions.UsageError, click.exceptions.MissingParameter)
-                and exc.ctx is not None and exc.ctx.command is not self):
+        # An option without its value (`banco roll 1 2 --player`, `banco --game`) likewise,
+        # the group's own too, with the option's line of help under it.
+        if exc.ctx is not None and (type(exc) is click.exceptions.BadOptionUsage or (
+                type(exc) in (click.exceptions.UsageError, click.exceptions.MissingParameter)
+                and exc.ctx.command is not self)):
             usage = exc.ctx.get_usage()
             message = f"{message.rstrip('.')}; {usage[:1].lower()}{usage[1:]}"
         click.echo(i18n._("error: {message}").format(message=message), err=True)
-        hint = extra_argument_hint(exc)
+        hint = extra_argument_hint(exc) or option_hint(exc)
         if hint:
             click.echo("  " + hint, err=True)
         ctx.exit(exc.exit_code)
@@ -444,9 +476,6 @@ def not_utf8(ctx: click.Context, args: list[str]) -> None:
 
 
 PATH_OPTIONS = frozenset({"--db", "-o", "--output"})
-
-# The group's options that take a value (`banco --db x.db --json state`): their value is no word
-GROUP_VALUE_OPTIONS = frozenset({"--db", "--game", "--lang"})
 
 
 def main() -> None:

@@ -287,7 +287,18 @@ class Whole(click.types.IntParamType):
 
 
 class WholeRange(Whole, click.IntRange):
-    """click.IntRange, read as Whole."""
+    """click.IntRange, read as Whole, its range said in words (click said `x>=0`)."""
+
+    def _describe_range(self) -> str:
+        from banco.cli.words.i18n import _
+
+        low = None if self.min is None else self.min + (1 if self.min_open else 0)
+        high = None if self.max is None else self.max - (1 if self.max_open else 0)
+        if high is None:
+            return _("{low} or more").format(low=low)
+        if low is None:
+            return _("{high} or less").format(high=high)
+        return _("{low} to {high}").format(low=low, high=high)
 
 
 def strict_numbers(command) -> None:

@@ -108,9 +108,10 @@ def test_italian_advice_names_the_italian_command_words():
     it, after `banco` and at the start of a quoted line."""
     import re
 
-    from banco.cli.main import ALIASES, COMMANDS
+    from banco.cli.lines.vocabulary import ALIASES, ITALIAN_WORDS
+    from banco.cli.main import COMMANDS
 
-    italian = {english: word for word, english in ALIASES.items()}
+    italian = ITALIAN_WORDS  # the words shown
     subwords = {"tournament": {"new", "add", "standings", "export"},
                 "ruling": {"rent", "auction", "bankruptcy", "jail"}}
     choice = "la scelta è `pay` o `draw`"  # the card's choice, typed as it is in either language

@@ -168,7 +168,10 @@ def test_a_moment_in_the_future_is_said_to_be(banco):
 
 def test_two_rule_sets_are_refused(banco):
     out = banco("new", "A", "B", "--rules", "classic", "--rules", "short", code=2).output
-    assert "--rules is given 2 times: say it once" in out
+    # two values: the line's every option given twice is refused so (cli/usage_checks.py)
+    assert "--rules is given twice, classic and short: give it once" in out
+    out = banco("new", "A", "B", "--rules", "short", "--rules", "short", code=2).output
+    assert "--rules is given 2 times: say it once" in out  # the same twice: still `new`'s own
     import os
 
     assert not os.path.exists(banco.db)  # no game was started, no file made

@@ -72,3 +72,23 @@ def test_a_phones_undo_button_says_the_same_as_the_undo(tmp_path):
         hub.close()
     assert offer["changes"] == ["Anna gives 1 M back to Bruno", "Bruno gets back 3 M",
                                 "Vicolo Stretto is Anna's again"], offer
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Anna gives 10 M back to Bruno; Bruno gives 1 jail card back to Anna"),
+    ("it", "Anna restituisce 10 M a Bruno; Bruno restituisce 1 carta prigione ad Anna"),
+])
+def test_a_jail_card_traded_is_said_given_back_once_when_the_trade_is_undone(tmp_path, lang,
+                                                                               said):
+    """A trade's jail card, undone, was said from both sides (`Anna gets back 1 jail card;
+    Bruno gives back 1 jail card`): one card moved, so one phrase, from the retracted trade."""
+    with banco.open(str(tmp_path / "j.db"), create=True) as b:
+        b.new(["Anna", "Bruno"], now="2026-12-06T20:00:00Z")
+        for line in ("roll 1 1", "card probabilita 16"):  # Anna keeps Probabilità's jail card
+            assert b.execute(line, game=1).refusal is None, line
+        line = _undone(b, "trade Anna Bruno --give jail-card --get 10", lang)
+        assert line.endswith(f": {said}"), line
+        assert [len(p.jail_cards) for p in b.table(1).players] == [1, 0]
+        kept = b.execute("undo", game=1).say(lang).splitlines()[0]  # back under its deck
+        assert kept.endswith(": " + {"en": "Anna gives back 1 jail card",
+                                     "it": "Anna restituisce 1 carta prigione"}[lang]), kept

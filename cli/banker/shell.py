@@ -312,16 +312,18 @@ class BancoShell(cmd.Cmd):
         """`game N`: the shell addresses game N from now on (a `--game N` on a line is for
         that line only); `new` leaves the game it interrupts, and says this is the way back."""
         from banco.cli.words.i18n import say_error
-        from banco.ledger.base.numbers import is_digits, not_a_number
+        from banco.ledger.base.errors import UsageError
+        from banco.ledger.base.numbers import is_digits, not_a_number, number_like
 
         text = arg.strip()
         try:
             if not text:  # `game` alone said "'' is not a valid integer."
-                from banco.ledger.base.errors import UsageError
-
                 raise UsageError("`game` needs the game's number: `game N` (`games` lists them)")
-            if not is_digits(text):
-                raise not_a_number(text)
+            if not is_digits(text) and number_like(text):
+                raise not_a_number(text)  # `５`, `1O`: the digits meant, said
+            if not is_digits(text):  # `game abc`, `game -1` said "not a valid integer"
+                raise UsageError("{text!r} is not a game's number: `game N`, N as `games` "
+                                 "lists them", text=shown(text))
             self.session.use_game(self.session.book.current_game(int(text)))
         except BancoError as exc:
             self.say(say_error(exc))

@@ -63,7 +63,7 @@ def help_lines(arg: str) -> list[str]:
     own; `help all`: every word with one line; `help WORD`: that word's usage."""
     import click
 
-    from banco.cli.command_table import ALIASES, ALL_WORDS, group, grouped_help
+    from banco.cli.command_table import ALIASES, ALL_WORDS, ITALIAN_WORDS, group, grouped_help
 
     out: list[str] = []
 
@@ -85,7 +85,7 @@ def help_lines(arg: str) -> list[str]:
         # In Italian each word is listed by its Italian name first, `compra (buy)`, in the
         # order of the Italian names, as `banco aiuto` lists them
         speaking = _("Commands") != "Commands"
-        italian = {e: w for w, e in ALIASES.items()}
+        italian = dict(ITALIAN_WORDS)  # the words shown: a former word is read, never listed
         italian.update({e: w for w, e in SHELL_ITALIAN.items()})
         entries, seen = [], set()
         for name in words():

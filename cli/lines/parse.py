@@ -148,6 +148,7 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
                     for o in spec.options}
     context: dict = {}
     loose: list[str] = []
+    given: dict[str, str] = {}  # each one-value option's value, to find one given twice
     i, ended = 0, False
     while i < len(words):
         w = words[i]
@@ -180,6 +181,10 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
                 raise LineShape(f"{name} needs a value", needs=name)
             value = words[i]
             i += 1
+        once = isinstance(takes, str) or not takes.multiple
+        key = takes if isinstance(takes, str) else takes.dest
+        if once and given.setdefault(key, value) != value:  # cli/main.py's given_twice says it
+            raise LineShape(f"{name} given twice")
         if isinstance(takes, str):  # a context option
             if takes in ("--id", "--expect") and not spec.records or takes == "--db":
                 raise LineShape(f"{takes} is click's here")

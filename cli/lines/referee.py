@@ -61,7 +61,7 @@ def not_recorded_here(words: list[str], language: str) -> UsageError:
     language), or a reading or the file's word, which the command line runs."""
     import difflib
 
-    from banco.cli.lines.vocabulary import ALIASES, WORDS
+    from banco.cli.lines.vocabulary import ITALIAN_WORDS, WORDS
     from banco.ledger.base.names import shown
 
     name = words[0]
@@ -69,7 +69,7 @@ def not_recorded_here(words: list[str], language: str) -> UsageError:
         return UsageError("`{word}` is not a table action: run it at the terminal",
                           word=shown(name, 41))
     spoken = ([w.english for w in WORDS] if language != "it" else
-              [*ALIASES, *(w.english for w in WORDS if not w.italian)])
+              [*ITALIAN_WORDS.values(), *(w.english for w in WORDS if not w.italian)])
     close = difflib.get_close_matches(name, spoken, n=3, cutoff=0.6)
     hint = msg(": did you mean {words}?", words=_Either(close)) if close else \
         msg("; `help` lists them")

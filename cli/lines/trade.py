@@ -5,7 +5,7 @@ the table's server holds, as read, for the players' phones (cli/web/offers.py)."
 from __future__ import annotations
 
 from banco.cli.lines.names import player_name
-from banco.cli.lines.vocabulary import english_option_words, english_value
+from banco.cli.lines.vocabulary import english_option_words, english_value, spoken_option
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.numbers import is_digits, not_a_number, number_like
 from banco.ledger.base.text import msg
@@ -71,8 +71,9 @@ def trade_items(state, words: list[str]):
     return Items(tuple(props), cash, cards)
 
 
-def parse_trade(state, words: list[str]):
-    """`A B --give ITEM... --get ITEM... [--lift PROPERTY...]` into a Trade command."""
+def parse_trade(state, words: list[str], language: str | None = None):
+    """`A B --give ITEM... --get ITEM... [--lift PROPERTY...]` into a Trade command;
+    `language`: the one its mistakes name the options in (`--dai` in Italian)."""
     from banco.ledger.base.names import resolve_all
     from banco.ledger.records.commands import Trade
 
@@ -81,21 +82,37 @@ def parse_trade(state, words: list[str]):
                          JAIL_CARD=JAIL_CARD_WORD)
     a = player_name(state, words[0], "in play")
     b = player_name(state, words[1], "other", but=a)
-    sections = {"--give": [], "--get": [], "--lift": []}
-    current = None
+    sections: dict[str, list[str]] = {"--give": [], "--get": [], "--lift": []}
+    current, typed = None, None
     for w in english_option_words(words[2:]):
         if w in sections:
-            current = w
+            _something_after(current, typed, sections, a, b)
+            current, typed, sections[w] = w, spoken_option(w, language or ""), [*sections[w], None]
         elif current is None:
             raise UsageError("{w!r}: say --give or --get before the items",
                              w=w)
         else:
             sections[current].append(w)
+    _something_after(current, typed, sections, a, b)
+    sections = {k: [w for w in v if w is not None] for k, v in sections.items()}
     by_name = {s.name: s.position for s in state.edition.properties}
     lift = tuple(by_name[n] for n in resolve_all(sections["--lift"], list(by_name), "property"))
     return Trade(a, b, trade_items(state, sections["--give"]),
                  trade_items(state, sections["--get"]), lift)
 
 
+def _something_after(option, typed, sections, a: str, b: str) -> None:
+    """An option of the trade given nothing (`trade Anna Bruno --give`): a usage mistake,
+    said with what the option takes, not the rules' `an empty trade`.  None in a section
+    marks where an option began (`--give --get 10`)."""
+    if option is None or sections[option][-1] is not None:
+        return
+    if option == "--lift":
+        raise UsageError("{option} needs the mortgaged deeds to free", option=typed)
+    raise UsageError("{option} needs what {player} gives: a property, an amount of cash or {JAIL_CARD} (`trade {a} {b} --give ITEM... --get ITEM...`)",
+                     option=typed, player=a if option == "--give" else b, JAIL_CARD=JAIL_CARD_WORD,
+                     a=a, b=b)
+
+
 def trade(state, typed: str, language: str, words=()):
-    return parse_trade(state, list(words))
+    return parse_trade(state, list(words), language)

@@ -151,12 +151,16 @@ def naming(kind: str) -> frozenset[str]:
 # who an argument names, for the words that take one player of a kind (`claim` Tab: owners)
 WHO_NAMED = {w.english: a.kind for w in WORDS for a in w.args[:1]
              if a.kind in ("owner", "bidder", "debtor")}
+# The Italian word shown for each English one (help, completion, suggestions, the phones'
+# pads): English -> Italian, one a command, from WORDS alone.  Whatever says a word reads it here,
+# never by turning ALIASES round, which also holds the words read but never shown.
+ITALIAN_WORDS = {w.english: w.italian for w in WORDS if w.italian}
 # Italian words an older banco took, still read (a line is recorded as typed and `run` replays
 # transcripts) but never shown: `trasferisci` was `copy`'s.  No word names two commands.
 FORMER = {"trasferisci": "copy"}
-# Italian word -> English word (the same command; the line is recorded as typed).  FORMER
-# first: where this table is turned round (English -> Italian) the shown word comes last and wins.
-ALIASES = {**FORMER, **{w.italian: w.english for w in WORDS if w.italian}}
+# Every Italian word read -> its English word (the same command; the line is recorded as
+# typed): the words shown, and the former ones.
+ALIASES = {**{it: en for en, it in ITALIAN_WORDS.items()}, **FORMER}
 TABLE_ACTIONS = frozenset(w.english for w in WORDS if w.kind == "table")
 REFEREE_ACTIONS = frozenset(w.english for w in WORDS if w.kind == "referee")
 
@@ -206,15 +210,17 @@ def english_word(word: str) -> str:
 
 def italian_word(english: str) -> str:
     """The Italian word of an English one (the English where it has none)."""
-    word = BY_ENGLISH.get(english)
-    return word.italian if word is not None and word.italian else english
+    return ITALIAN_WORDS.get(english, english)
 
 
 def spoken_option(option: str, language: str) -> str:
     """A click option's name as `language` types it (`--giocatore` in Italian)."""
-    return ITALIAN_OPTIONS.get(option, option) if language == "it" else option
+    if language != "it":
+        return option
+    return ITALIAN_OPTIONS.get(option) or _ITALIAN_OWN.get(option, option)
 
 
+_ITALIAN_OWN = {english: italian for italian, english in OPTION_ALIASES.items()}
 _ENGLISH_OPTION = {**{italian: english for english, italian in ITALIAN_OPTIONS.items()},
                    **OPTION_ALIASES}
 

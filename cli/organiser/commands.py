@@ -273,7 +273,7 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
         raise UsageError(exc.args[0]) from None  # a Text: said in the user's language
     seal = None
     if seal_path is not None or pubkey_path is not None:
-        from banco.cli.referee.integrity import read_seal
+        from banco.cli.referee.sealing import read_seal
 
         seal = read_seal(seal_path, pubkey_path)
     if source != "-" and not os.path.exists(source):
@@ -360,7 +360,7 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
                      "the history is as it was when it was printed").format(
                          expected=expect_head.strip(), seq=at))
     if sealed is not None:  # as `audit --seal` says it, the game's number here
-        from banco.cli.referee.integrity import print_seal
+        from banco.cli.referee.sealing import print_seal
 
         print_seal(sealed)
     if not done["ended"]:

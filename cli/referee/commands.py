@@ -270,7 +270,7 @@ def audit(session, expect_head, seal_path, pubkey_path, as_json):
 
     Exit 0 when clean, 3 naming each bad game and its first bad event otherwise.
     """
-    from banco.cli.referee.integrity import run_audit
+    from banco.cli.referee.audit_report import run_audit
 
     run_audit(session, expect_head, seal_path, pubkey_path, as_json)
 

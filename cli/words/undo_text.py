@@ -42,17 +42,20 @@ def taken_back(before: State, after: State, catalog=None,
         else:
             said.append(_("{player} gives {amount} back to {other}").format(
                 player=giver, amount=money(amount), other=taker))
-    for p in after.players:  # a bankrupt's jail card goes back with his estate's undo
-        old = was.get(p.name)
-        gained = len(p.jail_cards) - len(old.jail_cards) if old is not None else 0
-        if gained > 0:
+    cards = _cards_reversed(facts, before, after) if facts is not None else None
+    for giver, taker, n in cards if cards is not None else _card_changes(before, after):
+        if giver is None:  # from its deck (a card kept, taken back) or the Bank's estate
             said.append(ngettext("{player} gets back {n} jail card",
-                                 "{player} gets back {n} jail cards", gained).format(
-                player=p.name, n=gained))
-        elif gained < 0:
+                                 "{player} gets back {n} jail cards", n).format(
+                player=taker, n=n))
+        elif taker is None:
             said.append(ngettext("{player} gives back {n} jail card",
-                                 "{player} gives back {n} jail cards", -gained).format(
-                player=p.name, n=-gained))
+                                 "{player} gives back {n} jail cards", n).format(
+                player=giver, n=n))
+        else:  # a trade's card: one phrase, not `Anna gets back 1; Bruno gives back 1`
+            said.append(ngettext("{player} gives {n} jail card back to {other}",
+                                 "{player} gives {n} jail cards back to {other}", n).format(
+                player=giver, n=n, other=taker))
     for s in after.edition.properties:
         parts = _deed_changes(before, after, s.position, _, ngettext)
         if parts:  # a deed named once, however many of its changes an undo takes back
@@ -158,6 +161,55 @@ def _reversed(facts: list[dict], before: State,
     if {n: d for n, d in change.items() if d} != cash:
         return None
     return [(giver, taker, amount) for (giver, taker), amount in moved.items()]
+
+
+def _cards_reversed(facts: list[dict], before: State,
+                    after: State) -> list[tuple[str | None, str | None, int]] | None:
+    """The get-out-of-jail cards an undo moves, from the facts it retracts, each movement
+    reversed (None: a deck, or the Bank that took a bankrupt's estate).  None when they do
+    not account for every player's change of cards (then each player's change is said)."""
+    from banco.ledger.records.upcast import upcast_row
+
+    moved: dict[tuple[str | None, str | None], int] = {}
+    for row in facts:
+        t, d = row["type"], upcast_row(row)["data"]
+        if t == "TradeCompleted":
+            went = [(d["a"], d["b"], len(d["a_gives"]["jail_cards"])),
+                    (d["b"], d["a"], len(d["b_gives"]["jail_cards"]))]
+        elif t == "EstateTransferred":
+            went = [(d["debtor"], None if d["creditor"] == BANK else d["creditor"],
+                     len(d.get("jail_cards", ())))]
+        elif t == "JailCardKept":
+            went = [(None, d["player"], 1)]
+        elif t == "JailCardUsed":
+            went = [(d["player"], None, 1)]
+        else:
+            continue
+        for giver, taker, n in went:  # reversed: who got it gives it back
+            if n and giver != taker:
+                moved[(taker, giver)] = moved.get((taker, giver), 0) + n
+    change: dict[str, int] = {}
+    for (giver, taker), n in moved.items():
+        if giver is not None:
+            change[giver] = change.get(giver, 0) - n
+        if taker is not None:
+            change[taker] = change.get(taker, 0) + n
+    if {name: d for name, d in change.items() if d} != dict(_card_counts(before, after)):
+        return None
+    return [(giver, taker, n) for (giver, taker), n in moved.items()]
+
+
+def _card_counts(before: State, after: State) -> list[tuple[str, int]]:
+    """Each player's change of get-out-of-jail cards, in seat order (those that change)."""
+    was = {p.name: len(p.jail_cards) for p in before.players}
+    return [(p.name, len(p.jail_cards) - was[p.name]) for p in after.players
+            if p.name in was and len(p.jail_cards) != was[p.name]]
+
+
+def _card_changes(before: State, after: State) -> list[tuple[str | None, str | None, int]]:
+    """Without the facts (a preview from two tables), each player's change said alone."""
+    return [(None, name, n) if n > 0 else (name, None, -n)
+            for name, n in _card_counts(before, after)]
 
 
 def _transfers(before: State, after: State) -> list[tuple[str | None, str | None, int]]:

@@ -1,0 +1,89 @@
+"""What a command line gets wrong that click would take without a word, said before click
+reads it: an option that takes one value given twice (click keeps the last), and BANCO_GAME
+that names no game (click blamed `--game`, an option nobody typed).  cli/main.py's group asks."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from banco.cli.command_table import ALIASES, ITALIAN_OPTIONS
+from banco.cli.session import ARGS
+from banco.cli.words import i18n
+
+# The group's options that take a value (`banco --db x.db --json state`): their value is no word
+GROUP_VALUE_OPTIONS = frozenset({"--db", "--game", "--lang"})
+
+
+def from_environment(exc: click.exceptions.UsageError, ctx: click.Context):
+    """`BANCO_GAME=abc banco state` was told "Invalid value for '--game'", an option nobody
+    typed: the variable is named, with what it takes and how to be rid of it."""
+    typed = ctx.meta.get(ARGS, ())
+    if not isinstance(exc, click.BadParameter) or exc.param is None \
+            or exc.param.name != "game" or os.environ.get("BANCO_GAME") is None \
+            or any(a == "--game" or a.startswith("--game=") for a in typed):
+        return exc
+    return click.UsageError(i18n._(
+        "BANCO_GAME={value} is not a game number: a whole number, as `banco games` lists "
+        "them (or unset BANCO_GAME for the latest unfinished game)").format(
+            value=os.environ["BANCO_GAME"]), ctx)
+
+
+def given_twice(ctx: click.Context, group: click.Group, args: list[str]) -> None:
+    """An option that takes one value given twice with two values (`--game 1 --game 2`,
+    `roll 1 2 -p Anna --player Bea`): click keeps the last without a word, and a line would
+    go to another game, file or player than the banker read on it.  The group's options and
+    its word's (a subcommand's too) are one: `banco --game 1 state --game 2` is twice."""
+    commands, word_at = [group], None
+    for i, a in enumerate(args):  # the word and, for a group of words, its subcommand
+        if a == "--":
+            break
+        if not a.startswith("-") and (i == 0 or args[i - 1] not in GROUP_VALUE_OPTIONS):
+            word_at = i
+            break
+    if word_at is not None:
+        command = group.get_command(ctx, ALIASES.get(args[word_at].lower(),
+                                                     args[word_at].lower()))
+        if command is not None:
+            commands.append(command)
+            if isinstance(command, click.Group):
+                sub = next((a for a in args[word_at + 1:] if not a.startswith("-")), None)
+                inner = command.get_command(ctx, sub) if sub is not None else None
+                if inner is not None:
+                    commands.append(inner)
+    single = {}  # each name of an option that takes one value -> its longest name
+    for command in commands:
+        for p in command.params:
+            if isinstance(p, click.Option) and not p.is_flag and not p.multiple \
+                    and p.nargs == 1 and not p.count:
+                for name in p.opts:
+                    single[name] = max(p.opts, key=len)
+                    single[ITALIAN_OPTIONS.get(name, name)] = max(p.opts, key=len)
+    # --db given again names another file, as an alias's default overridden does (`alias
+    # banco='banco --db club.db'`, then `banco --db other.db`): the last is the one meant
+    single.pop("--db", None)
+    seen: dict[str, tuple[str, str]] = {}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            break
+        # `--player=Anna`; a short option's `=` is its value's, as click reads it (`-p=Anna`)
+        name, eq, value = a.partition("=") if a.startswith("--") else (a, "", "")
+        if not a.startswith("--") and a not in single and a[:2] in single:
+            name, eq, value = a[:2], "=", a[2:]  # `-pAnna`
+        key = single.get(name.lower() if name.startswith("--") else name)
+        if key is None:
+            i += 1
+            continue
+        if not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+            i += 1
+        i += 1
+        if key in seen and seen[key][1] != value:
+            raise click.UsageError(i18n._(
+                "{option} is given twice, {first} and {second}: give it once (the last "
+                "would be taken without a word)").format(option=seen[key][0],
+                                                         first=seen[key][1], second=value), ctx)
+        seen.setdefault(key, (name, value))
