@@ -51,9 +51,11 @@ YES, USAGE = "yes", "usage"  # allowed; allowed, and refused by the line's own u
     ("referee", None, "roll 1 2", p.NOT_REFEREE), ("referee", None, "state", p.NOT_REFEREE),
     ("referee", "Rita", "correct Anna 5 --reason r --referee Otto", p.AS_REFEREE),
     ("referee", "Rita", "correct Anna 5 --reason r --arbitro=RITA", YES),
-    # `--referee` twice: click keeps the last, and so does the typed correction recorded
-    ("referee", "Rita", "correct Anna 5 --reason r --referee Rita --referee Otto", p.AS_REFEREE),
-    ("referee", "Rita", "correct Anna 5 --reason r --referee Otto --referee Rita", YES),
+    # `--referee` twice with two names: a usage error (the line reads no one referee), so
+    # nothing is recorded for either; the same name twice is that referee
+    ("referee", "Rita", "correct Anna 5 --reason r --referee Rita --referee Otto", USAGE),
+    ("referee", "Rita", "correct Anna 5 --reason r --referee Otto --referee Rita", USAGE),
+    ("referee", "Rita", "correct Anna 5 --reason r --referee Rita --referee Rita", YES),
     ("viewer", None, "roll 1 2", p.VIEWER), ("viewer", None, "claim Carla", p.VIEWER),
     ("viewer", None, "roll 'x", p.VIEWER),
     ("banker", None, "", p.NO_LINE), ("player", "Carla", "# a comment", p.NO_LINE),

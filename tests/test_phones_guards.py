@@ -106,8 +106,10 @@ def test_an_accepted_offer_runs_the_trade_shown_not_its_words_read_again(db, cli
     # Anna to roll: her phone rolls for her, never for another, whatever the spelling
     ("anna", "roll 3 4 --player=Anna --lang it", 200),
     ("anna", "tira 3 4 --giocatore Anna --lang=it", 200),
-    ("anna", "ROLL 3 4 --player Bruno --player Anna", 200),  # click keeps the last: Anna
-    ("anna", "roll 3 4 --player Anna --player Bruno", 403),  # ... here Bruno
+    # two players named: no one player read (a usage error, nothing recorded)
+    ("anna", "ROLL 3 4 --player Bruno --player Anna", 400),
+    ("anna", "roll 3 4 --player Anna --player Bruno", 400),
+    ("anna", "roll 3 4 --player Anna --player Anna", 200),  # one player, twice
     ("anna", "roll 3 4 --player=Bruno --lang it", 403),
     ("anna", "roll 3 4 --lang", 400), ("anna", "roll 3 4 --LANG en", 400),
     ("anna", "roll 3 4 -- --lang en", 400), ("anna", "'roll' \"3\" 4 --lang en", 200),
@@ -136,24 +138,26 @@ def test_a_phones_line_is_refused_or_run_exactly_as_its_typed_command_says(
 
 
 def test_a_named_referee_records_as_the_referee_his_typed_command_names(db, client):
-    """`--referee` twice: the correction recorded names the last (click's reading, and the
-    typed command's), so that is the one the token is held to; the words' other names are
-    no referee of anything (they refused a correction recorded in the token's own name)."""
+    """A named referee's token is held to the referee its typed correction records: another
+    name is refused (403); `--referee` twice with two names reads as no one referee (a usage
+    error, 400); its own name, in any case, is recorded as typed."""
     from banco.ledger.store import tokens as issued
 
     rita = issued.issue(db, "referee", 1, NOW, "Rita")[0]
     before = seq(db)
-    for line in ("correct Anna 5 --reason test --referee Rita --referee Otto",
-                 "correggi Anna 5 --motivo test --arbitro=Otto"):
+    for line, status in (("correct Anna 5 --reason test --referee Rita --referee Otto", 400),
+                         ("correct Anna 5 --reason test --referee Otto --referee Rita", 400),
+                         ("correggi Anna 5 --motivo test --arbitro=Otto", 403)):
         r = client.post("/api/commands", json={"line": line}, headers=auth(rita))
-        assert r.status_code == 403 and "Rita" in r.json()["error"], (line, r.json())
+        assert r.status_code == status, (line, r.json())
+        assert status == 400 or "Rita" in r.json()["error"], (line, r.json())
     assert seq(db) == before
     r = client.post("/api/commands", json={"line": "correct Anna 5 --reason test --referee "
-                                                    "Otto --referee RITA --lang en"},
+                                                    "RITA --lang en"},
                     headers=auth(rita))
     assert r.status_code == 200, r.json()
     corrected = next(e for e in r.json()["events"] if e["type"] != "CommandRecorded")
-    assert corrected["data"]["referee"] == "RITA", corrected  # the last named, as typed
+    assert corrected["data"]["referee"] == "RITA", corrected  # as typed
 
 
 # --- revoking a token ------------------------------------------------------------------------
