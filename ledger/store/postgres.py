@@ -216,13 +216,6 @@ class PostgresStore(GameIndex, PgReadModel):
         return self.one(f"SELECT COUNT(DISTINCT command_id) FROM {EVENTS} WHERE game_id=%s "
                         "AND seq<%s", (game_id, seq))[0]
 
-    @guarded(writing=False)
-    def types(self, game_id: int) -> set[str]:
-        if not self.has_tables():
-            return set()
-        return {t for (t,) in self.q(f"SELECT DISTINCT type FROM {EVENTS} WHERE game_id=%s",
-                                     (game_id,))}
-
     def data_version(self) -> int | None:
         return None  # no such count: a held table's rows are read again before each write
 

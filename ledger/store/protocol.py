@@ -227,9 +227,6 @@ class EventStore(Protocol):
     def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
         """(seq, recorded_at) of up to `limit` rows after seq `after`."""
 
-    def types(self, game_id: int) -> set[str]:
-        """The event types a game holds."""
-
     # --- snapshots ------------------------------------------------------------------------
 
     def snapshots(self, game_id: int) -> list[Snapshot]:

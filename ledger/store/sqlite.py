@@ -215,14 +215,6 @@ class SQLiteStore(GameIndex, ReadModelStore):
         return total - tail
 
     @guarded(writing=False)
-    def types(self, game_id: int) -> set[str]:
-        """The event types a game holds."""
-        if not self.has_tables():
-            return set()
-        return {t for (t,) in self.conn.execute(
-            "SELECT DISTINCT type FROM events WHERE game_id=?", (game_id,))}
-
-    @guarded(writing=False)
     def iter_raw(self, game_id: int) -> Iterable[tuple]:
         if not self.has_tables():
             return iter(())
