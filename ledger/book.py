@@ -305,8 +305,7 @@ class Book(LogReading):
         # A long game without a snapshot bound to its chain is not given one here: only the
         # append that writes an event can bind one to it (its table digest), so the next
         # command keeps one (snap_seq 0: it is due).
-        state, after, head = self._fold_from_start(game_id, base,
-                                                   self.store.retracted_seqs(game_id))
+        state, after, head = self._fold_from_start(game_id, base, self.retracted_seqs(game_id))
         return _Table(state, head, 0)
 
     def _snapshot_after(self, game_id: int, written: list[dict]) -> tuple[str, str, str] | None:

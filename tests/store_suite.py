@@ -26,7 +26,14 @@ from banco.ledger.store.canonical import (
 )
 from banco.ledger.store.chain import verify_chain
 from banco.ledger.store.protocol import EventStore, NewEvent, ReadRows, conforms
-from banco.ledger.store.reading import game_start, last_command, read_backwards
+from banco.ledger.store.reading import (
+    game_start,
+    hash_at,
+    last_command,
+    read_backwards,
+    retracted_seqs,
+    times,
+)
 
 AT = "2026-11-29T10:00:00.000000Z"
 
@@ -76,7 +83,7 @@ def keep_unbound_snapshot(store: EventStore, game: int, seq: int, fmt: str, text
     only with the rows it writes."""
     from banco.ledger.store.sqlite import SQLiteStore
 
-    head = store.hash_at(game, seq)
+    head = hash_at(store, game, seq)
     if isinstance(store, SQLiteStore):
         from banco.ledger.store.schema import put_snapshot
 
@@ -114,7 +121,7 @@ class StoreSuite:
         assert {(r["command_id"], r["actor"], r["recorded_at"]) for r in back[2:]} == {
             ("c1", "test", AT)}
         assert store.last_seq(1) == 5 and store.head(1) == back[-1]["hash"]
-        assert store.hash_at(1, 3) == back[2]["hash"] and store.hash_at(1, 6) is None
+        assert hash_at(store, 1, 3) == back[2]["hash"] and hash_at(store, 1, 6) is None
         assert store.command_events(1, "c1") == rows
         assert last_command(store, 1) == rows
         assert store.read(1, types=("Note",)) == rows
@@ -203,10 +210,29 @@ class StoreSuite:
         assert seqs(store.read(g, 0, 1)) == [1] and store.read(g, 12) == []
         assert seqs(read_backwards(store, g)) == list(range(12, 0, -1))
         assert seqs(read_backwards(store, g, 5, chunk=2)) == [4, 3, 2, 1]
-        rows, problem = read_checked(store, g, 3, store.hash_at(g, 3), limit=4)
+        rows, problem = read_checked(store, g, 3, hash_at(store, g, 3), limit=4)
         assert (seqs(rows), problem) == ([4, 5, 6, 7], None)
         assert seqs(store.read(g, 6, types=["Note"], limit=3)) == [7, 8, 9]
-        assert [s for s, _ in store.times(g, 9)] == [10, 11, 12]
+        assert [s for s, _ in times(store, g, 9)] == [10, 11, 12]
+
+    def test_some_columns_are_read_as_stored_and_the_readings_made_of_them(self, store):
+        g = start(store, "Anna", "Bruno").game_id
+        note(store, g, 2, "a", "b", cid="c1")
+        note(store, g, 4, "c", cid="c2")
+        whole = store.read(g)
+        assert store.read(g, 1, 3, columns=("seq", "hash")) == [(r["seq"], r["hash"])
+                                                                for r in whole[1:3]]
+        assert store.read(g, types=["Note"], limit=1, columns=["command_id"]) == [("c1",)]
+        for wrong in ({"columns": ["seq; DROP TABLE events"]}, {"columns": []},
+                      {"columns": ["seq"], "prev_hash": GENESIS}):
+            with pytest.raises(ValueError):
+                store.read(g, **wrong)
+        assert [hash_at(store, g, s) for s in (0, 1, 5, 6)] == [None, whole[0]["hash"],
+                                                                whole[4]["hash"], None]
+        assert [store.commands_before(g, s) for s in (1, 3, 5, 6)] == [0, 1, 2, 3]
+        store.append(g, 5, [NewEvent("EventRetracted", {"seqs": [5], "command_id": "c2"})],
+                     recorded_at=AT, actor="test", command_id="undo")
+        assert retracted_seqs(store, g) == {5} and retracted_seqs(store, g, upto=5) == set()
 
     # --- the chain ------------------------------------------------------------------------
 
@@ -235,7 +261,7 @@ class StoreSuite:
         assert "hash" in str(problem.problem)
         assert verify_chain(store.read(g))[2].seq == 4
         # read from the row after it, the chain from there is whole again
-        assert read_checked(store, g, 4, store.hash_at(g, 4))[1] is None
+        assert read_checked(store, g, 4, hash_at(store, g, 4))[1] is None
 
     # --- the database refuses an edit -----------------------------------------------------
 
@@ -301,7 +327,7 @@ class StoreSuite:
             keep_unbound_snapshot(store, g, seq, "f1", f"table@{seq}")
         snaps = store.snapshots(g)
         assert [s.seq for s in snaps] == [9, 6, 4]  # newest first
-        assert snaps[0].head == store.hash_at(g, 9) and snaps[0].state == "table@9"
+        assert snaps[0].head == hash_at(store, g, 9) and snaps[0].state == "table@9"
         nearest = next(s for s in snaps if s.seq <= 8)
         assert (nearest.seq, nearest.format, nearest.state) == (6, "f1", "table@6")
         assert store.snapshots(g + 1) == []
@@ -428,7 +454,7 @@ class StoreSuite:
         assert store.checks().hashes(a, 3) == [(r["seq"], r["hash"]) for r in rows[:3]]
         third = rows[2]["hash"]
         named = store.checks().hash_prefix(third[:10])
-        assert (a, 3) in named and all(store.hash_at(g, s).startswith(third[:10])
+        assert (a, 3) in named and all(hash_at(store, g, s).startswith(third[:10])
                                        for g, s in named)
         assert store.checks().hash_prefix(third) == [(a, 3)]
         every = store.checks().hash_prefix("")  # every row, by game and seq

@@ -365,7 +365,7 @@ def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> N
 
         # the recorded game streamed a chunk at a time, the recorded table from the book
         result = rerun(book.checked(game), rules, skip_refused=skip_refused, game_id=game,
-                       total=book.store.commands_before(game, book.store.last_seq(game) + 1),
+                       total=book.commands_before(game, book.last_seq(game) + 1),
                        table_at=lambda seq: book.state(game, at=seq), on_skip=keep)
         if as_json:
             from banco.cli.words.facts import describe

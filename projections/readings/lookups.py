@@ -18,7 +18,7 @@ def statement_rows(book, game: int, account: str) -> Iterator[dict]:
     """accounts.statement's rows for `account`, from the money movements kept beside the log."""
     store = book.store
     moves = store.movements(game, account)
-    gone = store.retracted_seqs(game)
+    gone = book.retracted_seqs(game)
     if moves is None:
         return statement(book.checked(game), account, gone)
     return _statement(moves, account, gone)
@@ -42,7 +42,7 @@ def history_rows(book, game: int, position: int, edition=None) -> Iterator[dict]
     store = book.store
     rows = store.mentioning(game, [f"d:{position}"])
     return history(book.checked(game) if rows is None else rows, position,
-                   store.retracted_seqs(game), edition)
+                   book.retracted_seqs(game), edition)
 
 
 def player_events(book, game: int, players: Iterable[str], bank: bool, first: int,
