@@ -342,7 +342,7 @@ class Library:
                 found = rule(self.book, game_id, asked.kind, seq, asked.claim_at)
                 ruling = (found, asked)
                 if not asked.record:  # a reading: its words, nothing recorded
-                    return Outcome(game_id, store.last_seq(game_id) or 0, (), None,
+                    return Outcome(game_id, self.book.last_seq(game_id) or 0, (), None,
                                    ruling=ruling)
                 command = recorded_ruling(found, asked.kind, seq, referee)
             if authorize is not None:
@@ -384,7 +384,7 @@ class Library:
             error = refused(error, line or "")
         elif not isinstance(error, BancoError):
             error = UsageError(str(error))
-        seq = self.book.store.last_seq(game_id) if game_id is not None else 0
+        seq = self.book.last_seq(game_id) if game_id is not None else 0
         return Outcome(game_id, seq or 0, (), Refusal(error), command=command)
 
     def _outcome(self, done: BookOutcome, command=None, before=None) -> Outcome:

@@ -132,6 +132,19 @@ class Book(LogReading):
         ended), without reading the log."""
         return self.store.games()
 
+    def game(self, game_id: int) -> dict | None:
+        """One game as `games` lists it (an index lookup), or None."""
+        return self.store.game(game_id)
+
+    @property
+    def shown(self) -> str:
+        """The database as the user is told of it (a URL without its password)."""
+        return self.store.shown
+
+    def explain(self, exc: Exception) -> DatabaseError:
+        """A database error met while reading, as the store words it (which file, what to do)."""
+        return self.store.explain(exc, writing=False)
+
     def start(self, players: list[str], rules: str = "classic", edition: str | None = None,
               first_player: str | None = None, *, now: str, actor: str = "banker",
               command_id: str | None = None, line: str | None = None,

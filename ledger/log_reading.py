@@ -50,6 +50,17 @@ class LogReading:
         """How many commands were recorded before event `seq` (one past the last: all)."""
         return self.store.commands_before(game_id, seq)
 
+    def movements(self, game_id: int, account: str) -> list[tuple] | None:
+        """The read model's money movements in or out of `account`; None where the game's
+        read model does not reach its last event (then the log is read)."""
+        return self.store.movements(game_id, account)
+
+    def mentioning(self, game_id: int, subjects: list[str], after: int = 0,
+                   upto: int | None = None) -> Iterator[dict] | None:
+        """The rows after < seq <= upto the read model says mention any of `subjects`; None
+        as for `movements`."""
+        return self.store.mentioning(game_id, subjects, after, upto)
+
     def game_start(self, game_id: int) -> dict | None:
         """The game's GameStarted row, as stored (its first fact)."""
         return game_start(self.store, game_id)

@@ -42,7 +42,7 @@ def state(session, when, as_json):
         # the rows read from the file as they are needed: a long game is never held whole,
         # and a SEQ is checked against the last seq alone (the table then is folded from the
         # nearest snapshot bound to the log before it: Book.state)
-        last = session.book.store.last_seq(session.game())
+        last = session.book.last_seq(session.game())
         rows = _rows(session, last)
         at = seq_at(rows, moment, last=last)
         # the game's undos, read once (by the type index) for the table and for the notes

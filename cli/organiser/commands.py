@@ -396,7 +396,7 @@ def report(session, output, force):
     game = session.game()
     # the page and its audit cover the game up to this event, whatever is appended meanwhile;
     # the bar (on a terminal) counts the audit's events and the page's together
-    events = session.book.store.last_seq(game)
+    events = session.book.last_seq(game)
     bar = Progress(2 * events, "report", quiet=output == "-")
     try:
         (chars, count), verdict = _report_page(session, game, output, force, bar, events)

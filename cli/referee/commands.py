@@ -82,7 +82,7 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     game = session.game()
     book = session.book
     st = book.state(game)
-    count = book.store.last_seq(game)
+    count = book.last_seq(game)
     wanted = who = bank = None
     if types:
         # every type a game holds is one the fold knows (Book._read refuses any other, and
@@ -210,7 +210,7 @@ def show(session, words, as_json):
     game = session.game()
     book = session.book
     # The event, its command's rows (by index) and the undos: never the whole log.
-    count = book.store.last_seq(game)
+    count = book.last_seq(game)
     if not 1 <= seq <= count:
         raise UsageError("game {game} has events 1 to {count}; there is no event {seq}",
                          game=game, count=count, seq=seq)
@@ -327,7 +327,7 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
         return
     step = next(chosen, None)
     if step is None:
-        click.echo(_("no command of game {game} in that range (events 1 to {seq})").format(game=game, seq=book.store.last_seq(game)))
+        click.echo(_("no command of game {game} in that range (events 1 to {seq})").format(game=game, seq=book.last_seq(game)))
         return
     # The rules, the edition and the seats are the game's from its start: any table of it
     # says them, as the last step's did.

@@ -323,7 +323,7 @@ class Hub:
             if outcome.refusal is not None and isinstance(outcome.refusal.error,
                                                           DatabaseError):
                 raise outcome.refusal.error
-            seq = library.book.store.last_seq(game)
+            seq = library.book.last_seq(game)
         except DatabaseError as exc:  # away: nothing was recorded (a 503 to retry)
             with i18n.in_language(lang):
                 errors = i18n.say_error(exc) + "\n"

@@ -174,7 +174,7 @@ class Table:
                     book = open_read_only(self.db)
                 if game is None or self.game is None:  # a game once found stays; "the
                     game = book.current_game(self.game)  # latest" may move on
-                seq = book.store.last_seq(game)
+                seq = book.last_seq(game)
                 state = self.state
                 if state is None or (state.game_id, state.seq) != (game, seq):
                     self._publish(book, game)
