@@ -50,6 +50,11 @@ class LogReading:
         """How many commands were recorded before event `seq` (one past the last: all)."""
         return self.store.commands_before(game_id, seq)
 
+    def rows_view(self, game_id: int, count: int | None = None) -> reading.RowsView:
+        """The game's rows as a sequence read on demand (ledger/store/reading.py); `count`:
+        its last seq, when the caller has it."""
+        return reading.rows_view(self.store, game_id, count)
+
     def movements(self, game_id: int, account: str) -> list[tuple] | None:
         """The read model's money movements in or out of `account`; None where the game's
         read model does not reach its last event (then the log is read)."""

@@ -32,6 +32,7 @@ from banco.ledger.store.reading import (
     last_command,
     read_backwards,
     retracted_seqs,
+    rows_view,
     times,
 )
 
@@ -438,7 +439,7 @@ class StoreSuite:
         g = imp.game_id
         assert g == 2 and store.find_game(uuid="u-imp") == 2
         assert read_checked(store, g)[1] is None and store.head(g) == prev
-        assert len(list(store.raw_rows(g))) == 5 and len(store.rows_view(g)) == 5
+        assert len(list(store.raw_rows(g))) == 5 and len(rows_view(store, g)) == 5
 
     # --- the referee's reads (audit, seal, doctor) -------------------------------------------
 

@@ -82,7 +82,7 @@ def state(session, when, as_json):
 def _rows(session, last: int):
     """The game's rows, read on demand; `last`, its last seq, is how many there are (rows
     are numbered from 1 with no gap): not counted again (11 ms at 300,000 events)."""
-    rows = session.book.store.rows_view(session.game(), last)
+    rows = session.book.rows_view(session.game(), last)
     if not rows:
         raise UsageError("no game {game} in this database", game=session.game())
     return rows

@@ -27,7 +27,7 @@ from banco.ledger.store.canonical import (
 from banco.ledger.store.chain import chain_rows, insert_values
 from banco.ledger.store.connection import lock_wait
 from banco.ledger.store.games import GameIndex, asked
-from banco.ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
+from banco.ledger.store.postgres_bulk import PgGameImport, PgRawRows
 from banco.ledger.store.postgres_connection import connect, explain, guarded, shown
 from banco.ledger.store.postgres_health import PgChecks
 from banco.ledger.store.postgres_read_model import PgReadModel
@@ -393,12 +393,5 @@ class PostgresStore(GameIndex, PgReadModel):
     def raw_rows(self, game_id: int) -> PgRawRows:
         self.has_tables()
         return PgRawRows(self, game_id)
-
-    @guarded(writing=False)
-    def rows_view(self, game_id: int, count: int | None = None) -> PgGameRows:
-        if count is None:
-            count = self.one(f"SELECT COUNT(*) FROM {EVENTS} WHERE game_id=%s",
-                             (game_id,))[0] if self.has_tables() else 0
-        return PgGameRows(self, game_id, 0, count)
 
     iter_raw = raw_rows  # the name the export reads the rows by

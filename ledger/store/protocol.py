@@ -281,10 +281,6 @@ class EventStore(Protocol):
     def raw_rows(self, game_id: int) -> Iterable[tuple]:
         """The game's rows as stored, streamed in seq order (the audit)."""
 
-    def rows_view(self, game_id: int, count: int | None = None) -> Sequence[dict]:
-        """The game's rows as a sequence read on demand (bounded memory); `count`, when the
-        caller knows it, spares counting them."""
-
     # --- the rest --------------------------------------------------------------------------
 
     def checks(self) -> StoreChecks:

@@ -1,12 +1,13 @@
 """What both stores' `read` share (the SELECT and the rows it gives), and the readings made of
 `read` itself rather than asked of each store: a game's first fact, its rows newest first, its
-last command, the hash of one row, the seqs its undos took back, its times.  Each store keeps
-its own connection and marks; nothing here knows which."""
+last command, the hash of one row, the seqs its undos took back, its times, its rows as a
+sequence read on demand.  Each store keeps its own connection and marks; nothing here knows
+which."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from banco.ledger.base.errors import DatabaseError
@@ -120,3 +121,45 @@ def times(store: EventStore, game_id: int, after: int = 0,
     """(seq, recorded_at) of up to `limit` rows after seq `after`: a time named by a referee
     is found in a long game without reading its events."""
     return store.read(game_id, after, limit=limit, columns=("seq", "recorded_at"))
+
+
+class RowsView(Sequence):
+    """A game's rows start+1..stop (as `read` gives them), read from the store as they are
+    used: iteration streams them in chunks, an index or a slice reads only what it names
+    (`state --at` in a long game, in bounded memory).  A game's rows are numbered 1, 2,
+    3 ... with no gap."""
+
+    CHUNK = 2000
+
+    def __init__(self, store: EventStore, game_id: int, start: int, stop: int):
+        self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
+
+    def __len__(self) -> int:
+        return max(0, self.stop - self.start)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __iter__(self) -> Iterator[dict]:
+        for after in range(self.start, self.stop, self.CHUNK):
+            yield from self.store.read(self.game_id, after, min(after + self.CHUNK, self.stop))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                raise ValueError(f"{type(self).__name__} slices have no step")
+            return type(self)(self.store, self.game_id, self.start + start,
+                              self.start + max(start, stop))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        seq = self.start + index + 1
+        return self.store.read(self.game_id, seq - 1, seq)[0]
+
+
+def rows_view(store: EventStore, game_id: int, count: int | None = None) -> RowsView:
+    """The game's rows as a RowsView; `count`, when the caller knows it (its last seq),
+    spares asking for it."""
+    return RowsView(store, game_id, 0, store.last_seq(game_id) if count is None else count)

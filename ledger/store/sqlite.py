@@ -374,16 +374,6 @@ class SQLiteStore(GameIndex, ReadModelStore):
         self.has_tables()
         return RawRows(self, game_id)
 
-    def rows_view(self, game_id: int, count: int | None = None) -> GameRows:
-        """A game's rows as a sequence read from the file on demand, in bounded memory: for
-        checking a game too long to hold (an import of a million events).  `count`: the rows
-        there are when the caller knows it (its last seq: rows are numbered 1, 2, 3 ...), which
-        spares counting them (11 ms on a 300,000-event game)."""
-        if count is None:
-            count = self.conn.execute("SELECT COUNT(*) FROM events WHERE game_id=?",
-                                      (game_id,)).fetchone()[0] if self.has_tables() else 0
-        return GameRows(self, game_id, 0, count)
-
     def begin_import(self) -> GameImport:
         """Start writing a whole game in one transaction: GameImport.insert in batches, then
         finish (commit) or abort (nothing written).  The write lock is held throughout."""
