@@ -24,6 +24,13 @@ What every store guarantees:
 
 Rows are dicts: game_id, seq, type, data, recorded_at, actor, command_id, schema_version,
 prev_hash, hash, chain_version (and chain_game_id for an imported game's version-1 rows).
+
+What is here and what is not: a reading that `read` answers by the key or the type index at
+the same cost is a function over it, written once (ledger/store/reading.py: a row's hash, the
+seqs undone, the times, a game's rows on demand, its first fact, its last command).  A store
+keeps what `read` cannot say as cheaply: the last seq and head (the end of a game, one index
+step), the rows of a command id and the commands before a seq (an index and an aggregate: ten
+times `read`'s cost on a 300,000-event game), and the read model's lookups by subject.
 """
 
 from __future__ import annotations
