@@ -223,7 +223,7 @@ def _database_error(session: Session, exc) -> str:
 
     book = session._book
     db = shown(session.db)  # never a URL's password
-    return (say_error(book.store.explain(exc, writing=False)) if book is not None
+    return (say_error(book.explain(exc)) if book is not None
             else _("error: cannot use {db}: {exc}").format(db=db, exc=exc))
 
 

@@ -415,7 +415,7 @@ class Library:
         from banco.cli.lines.turn import Undo
 
         if read.refusal is not None:
-            seq = self.book.store.last_seq(read.game) if read.game is not None else 0
+            seq = self.book.last_seq(read.game) if read.game is not None else 0
             return Outcome(read.game, seq or 0, (), read.refusal)
         game_id, command, before = read.game, read.command, None
         try:
@@ -423,7 +423,7 @@ class Library:
             id = read.id if read.id is not None else id
             expect = expect if expect is not None else read.expect
             if isinstance(command, RulingAsked):  # a ruling read: its words, nothing recorded
-                return Outcome(game_id, self.book.store.last_seq(game_id) or 0, (), None,
+                return Outcome(game_id, self.book.last_seq(game_id) or 0, (), None,
                                ruling=read.ruling)
             if authorize is not None:
                 authorize(command)
@@ -463,7 +463,7 @@ class Library:
     def _refused(self, game_id: int | None, error: Exception, command=None,
                  line: str | None = None) -> Outcome:
         """What `execute` caught, as a refusal (`_refusal`), in the game it addressed."""
-        seq = self.book.store.last_seq(game_id) if game_id is not None else 0
+        seq = self.book.last_seq(game_id) if game_id is not None else 0
         return Outcome(game_id, seq or 0, (), self._refusal(error, line), command=command)
 
     @staticmethod

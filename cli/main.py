@@ -386,7 +386,7 @@ class BancoGroup(click.Group):
             # met by the store (CI found the audit's game list reading past the store's guard).
             book = getattr(ctx.obj, "_book", None)
             if book is not None:
-                click.echo(i18n.say_error(book.store.explain(exc, writing=False)), err=True)
+                click.echo(i18n.say_error(book.explain(exc)), err=True)
                 ctx.exit(EXIT_DATABASE)
             db = getattr(ctx.obj, "db", None) or i18n._("the database")
             from banco.ledger.store.postgres_connection import shown

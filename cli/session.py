@@ -147,7 +147,7 @@ class Session:
             return None
         import hashlib
 
-        at = self.book.store.last_seq(game) if game else len(self.book.games())
+        at = self.book.last_seq(game) if game else len(self.book.games())
         seed = f"{fixed}\0{game}\0{at}\0{self.line}"
         return "fixed-" + hashlib.sha256(seed.encode("utf-8")).hexdigest()[:32]
 
@@ -179,7 +179,7 @@ class Session:
         if not is_postgres_url(self.db) and not os.path.exists(self.db):
             return None
         try:
-            game = self.book.store.game(self.game())
+            game = self.book.game(self.game())
         except BancoError:
             return None
         return game if game is not None and not game["ended"] else None

@@ -132,6 +132,19 @@ class Book(LogReading):
         ended), without reading the log."""
         return self.store.games()
 
+    def game(self, game_id: int) -> dict | None:
+        """One game as `games` lists it (an index lookup), or None."""
+        return self.store.game(game_id)
+
+    @property
+    def shown(self) -> str:
+        """The database as the user is told of it (a URL without its password)."""
+        return self.store.shown
+
+    def explain(self, exc: Exception) -> DatabaseError:
+        """A database error met while reading, as the store words it (which file, what to do)."""
+        return self.store.explain(exc, writing=False)
+
     def start(self, players: list[str], rules: str = "classic", edition: str | None = None,
               first_player: str | None = None, *, now: str, actor: str = "banker",
               command_id: str | None = None, line: str | None = None,
@@ -306,8 +319,7 @@ class Book(LogReading):
         # A long game without a snapshot bound to its chain is not given one here: only the
         # append that writes an event can bind one to it (its table digest), so the next
         # command keeps one (snap_seq 0: it is due).
-        state, after, head = self._fold_from_start(game_id, base,
-                                                   self.store.retracted_seqs(game_id))
+        state, after, head = self._fold_from_start(game_id, base, self.retracted_seqs(game_id))
         return _Table(state, head, 0)
 
     def _snapshot_after(self, game_id: int, written: list[dict]) -> tuple[str, str, str] | None:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from banco.ledger.base.text import msg
 from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.protocol import Appended, ChainProblem, EventStore
+from banco.ledger.store.reading import hash_at
 from banco.ledger.table.state import HANDLERS, State, not_foldable, retracted_seqs
 
 
@@ -101,7 +102,7 @@ def still_chained(store: EventStore, game_id: int, table: HeldTable | None,
     if version is not None and checked.get(game_id) == version:
         return None
     after = max(table.snap_seq - 1, 0)
-    prev = (store.hash_at(game_id, after) or "") if after else GENESIS
+    prev = (hash_at(store, game_id, after) or "") if after else GENESIS
     problem = (store.read(game_id, after, limit=table.state.seq - after, prev_hash=prev).problem
                if table.state.seq > after else None)
     if problem is None and version is not None:

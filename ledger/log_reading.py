@@ -12,6 +12,7 @@ from banco.ledger.base.errors import DatabaseError, UsageError
 from banco.ledger.held_tables import fold_onto
 from banco.ledger.records.upcast import upcast_rows
 from banco.ledger.snapshot_check import table_from
+from banco.ledger.store import reading
 from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.reading import game_start, read_backwards
 from banco.ledger.table.state import State, initial_state
@@ -32,6 +33,38 @@ class LogReading:
         """A game's rows of these types after seq `after` (at most `limit`), in seq order, as
         stored (by the type index: an undo's few rows in a long game, a ruling's facts)."""
         return self.store.read(game_id, after, types=types, limit=limit)
+
+    def last_seq(self, game_id: int) -> int:
+        """The game's last seq; 0 for no rows (an index lookup)."""
+        return self.store.last_seq(game_id)
+
+    def hash_at(self, game_id: int, seq: int) -> str | None:
+        """The hash of the game's event `seq`, as stored; None when there is none."""
+        return reading.hash_at(self.store, game_id, seq)
+
+    def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
+        """Every seq an undo of the game (up to seq `upto`) took back (by the type index)."""
+        return reading.retracted_seqs(self.store, game_id, upto)
+
+    def commands_before(self, game_id: int, seq: int) -> int:
+        """How many commands were recorded before event `seq` (one past the last: all)."""
+        return self.store.commands_before(game_id, seq)
+
+    def rows_view(self, game_id: int, count: int | None = None) -> reading.RowsView:
+        """The game's rows as a sequence read on demand (ledger/store/reading.py); `count`:
+        its last seq, when the caller has it."""
+        return reading.rows_view(self.store, game_id, count)
+
+    def movements(self, game_id: int, account: str) -> list[tuple] | None:
+        """The read model's money movements in or out of `account`; None where the game's
+        read model does not reach its last event (then the log is read)."""
+        return self.store.movements(game_id, account)
+
+    def mentioning(self, game_id: int, subjects: list[str], after: int = 0,
+                   upto: int | None = None) -> Iterator[dict] | None:
+        """The rows after < seq <= upto the read model says mention any of `subjects`; None
+        as for `movements`."""
+        return self.store.mentioning(game_id, subjects, after, upto)
 
     def game_start(self, game_id: int) -> dict | None:
         """The game's GameStarted row, as stored (its first fact)."""
@@ -62,7 +95,7 @@ class LogReading:
         if self.store.last_seq(game_id) == 0:
             raise UsageError("no game {game} in this database", game=game_id)
         after = max(first, 1) - 1
-        head = GENESIS if after == 0 else self.store.hash_at(game_id, after)
+        head = GENESIS if after == 0 else self.hash_at(game_id, after)
         for rows in self._chunks(game_id, after, head, last):
             yield from rows
 

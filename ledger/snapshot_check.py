@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from banco.ledger.base.text import Text, msg
-from banco.ledger.store.reading import game_start
+from banco.ledger.store.reading import game_start, hash_at, retracted_seqs
 from banco.ledger.store.snapshot_binding import (
     changed,
     contradicts_log,
@@ -118,7 +118,7 @@ def verify_snapshots(source: EventStore, game_id: int,
             continue
         # A table at seq N holds what was retracted by then only: an undo after `at` that
         # takes back something before it means folding this one from the start.
-        gone = store.retracted_seqs(game_id, snap.seq)
+        gone = retracted_seqs(store, game_id, snap.seq)
         if any(seq <= at for seq in gone - gone_at):
             state, at = dealt, 0
         state = _fold_to(store, game_id, state, at, snap.seq, gone, chunk)  # ChainBroken
@@ -154,7 +154,7 @@ def _fold_to(store: EventStore, game_id: int, state: st.State, after: int, upto:
 
     handlers = st.HANDLERS
     started = after > 0
-    prev = (store.hash_at(game_id, after) or GENESIS) if after else GENESIS
+    prev = (hash_at(store, game_id, after) or GENESIS) if after else GENESIS
     for rows, broken in read_chained(store, game_id, after, prev, upto, chunk):
         if broken is not None:
             raise ChainBroken(game_id, broken.seq, broken.problem)

@@ -247,7 +247,7 @@ class Tournaments:
                 seated[p] = game
             entered_uuids.add(uid)
             # the result entered is the game's at this event (projections/readings/tournament.py)
-            head = book.store.hash_at(game, state.seq)
+            head = book.hash_at(game, state.seq)
             fact = {"game_uuid": uid, "game": game, "round": round_, "seq": state.seq,
                     "head": head}
             facts.append(("GameEntered", fact))

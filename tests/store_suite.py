@@ -25,8 +25,13 @@ from banco.ledger.store.canonical import (
     table_digest,
 )
 from banco.ledger.store.chain import verify_chain
-from banco.ledger.store.protocol import EventStore, NewEvent, ReadRows, conforms
-from banco.ledger.store.reading import game_start, last_command, read_backwards
+from banco.ledger.store.protocol import EventStore, NewEvent, conforms
+from banco.ledger.store.reading import (
+    game_start,
+    hash_at,
+    last_command,
+    rows_view,
+)
 
 AT = "2026-11-29T10:00:00.000000Z"
 
@@ -78,7 +83,7 @@ def keep_unbound_snapshot(store: EventStore, game: int, seq: int, fmt: str, text
     only with the rows it writes."""
     from banco.ledger.store.sqlite import SQLiteStore
 
-    head = store.hash_at(game, seq)
+    head = hash_at(store, game, seq)
     if isinstance(store, SQLiteStore):
         from banco.ledger.store.schema import put_snapshot
 
@@ -116,7 +121,7 @@ class StoreSuite:
         assert {(r["command_id"], r["actor"], r["recorded_at"]) for r in back[2:]} == {
             ("c1", "test", AT)}
         assert store.last_seq(1) == 5 and store.head(1) == back[-1]["hash"]
-        assert store.hash_at(1, 3) == back[2]["hash"] and store.hash_at(1, 6) is None
+        assert hash_at(store, 1, 3) == back[2]["hash"] and hash_at(store, 1, 6) is None
         assert store.command_events(1, "c1") == rows
         assert last_command(store, 1) == rows
         assert store.read(1, types=("Note",)) == rows
@@ -194,22 +199,6 @@ class StoreSuite:
         assert again.replayed and again.game_id == first.game_id and list(again) == list(first)
         assert [x["game_id"] for x in store.games()] == [first.game_id]
 
-    # --- ranges ---------------------------------------------------------------------------
-
-    def test_ranges_read_what_they_name(self, store):
-        g = start(store, "Anna", "Bruno").game_id
-        for i in range(2, 12):
-            note(store, g, i, f"n{i}", cid=f"c{i}")
-        assert seqs(store.read(g, 4)) == list(range(5, 13))
-        assert seqs(store.read(g, 4, 7)) == [5, 6, 7]
-        assert seqs(store.read(g, 0, 1)) == [1] and store.read(g, 12) == []
-        assert seqs(read_backwards(store, g)) == list(range(12, 0, -1))
-        assert seqs(read_backwards(store, g, 5, chunk=2)) == [4, 3, 2, 1]
-        rows, problem = read_checked(store, g, 3, store.hash_at(g, 3), limit=4)
-        assert (seqs(rows), problem) == ([4, 5, 6, 7], None)
-        assert seqs(store.read(g, 6, types=["Note"], limit=3)) == [7, 8, 9]
-        assert [s for s, _ in store.times(g, 9)] == [10, 11, 12]
-
     # --- the chain ------------------------------------------------------------------------
 
     def test_each_row_carries_the_hash_of_the_one_before(self, store):
@@ -237,7 +226,7 @@ class StoreSuite:
         assert "hash" in str(problem.problem)
         assert verify_chain(store.read(g))[2].seq == 4
         # read from the row after it, the chain from there is whole again
-        assert read_checked(store, g, 4, store.hash_at(g, 4))[1] is None
+        assert read_checked(store, g, 4, hash_at(store, g, 4))[1] is None
 
     # --- the database refuses an edit -----------------------------------------------------
 
@@ -333,7 +322,7 @@ class StoreSuite:
             keep_unbound_snapshot(store, g, seq, "f1", f"table@{seq}")
         snaps = store.snapshots(g)
         assert [s.seq for s in snaps] == [9, 6, 4]  # newest first
-        assert snaps[0].head == store.hash_at(g, 9) and snaps[0].state == "table@9"
+        assert snaps[0].head == hash_at(store, g, 9) and snaps[0].state == "table@9"
         nearest = next(s for s in snaps if s.seq <= 8)
         assert (nearest.seq, nearest.format, nearest.state) == (6, "f1", "table@6")
         assert store.snapshots(g + 1) == []
@@ -444,7 +433,7 @@ class StoreSuite:
         g = imp.game_id
         assert g == 2 and store.find_game(uuid="u-imp") == 2
         assert read_checked(store, g)[1] is None and store.head(g) == prev
-        assert len(list(store.raw_rows(g))) == 5 and len(store.rows_view(g)) == 5
+        assert len(list(store.raw_rows(g))) == 5 and len(rows_view(store, g)) == 5
 
     # --- the referee's reads (audit, seal, doctor) -------------------------------------------
 
@@ -460,7 +449,7 @@ class StoreSuite:
         assert store.checks().hashes(a, 3) == [(r["seq"], r["hash"]) for r in rows[:3]]
         third = rows[2]["hash"]
         named = store.checks().hash_prefix(third[:10])
-        assert (a, 3) in named and all(store.hash_at(g, s).startswith(third[:10])
+        assert (a, 3) in named and all(hash_at(store, g, s).startswith(third[:10])
                                        for g, s in named)
         assert store.checks().hash_prefix(third) == [(a, 3)]
         every = store.checks().hash_prefix("")  # every row, by game and seq
@@ -503,53 +492,6 @@ class StoreSuite:
             seen += 1
         thread.join()
         assert errors == [] and seen > 3 and store.checks().health().findings == []
-
-    # --- the read model (issue 21) ---------------------------------------------------------
-
-    @staticmethod
-    def _pay(store: EventStore, game: int, expected: int, amount: int, cid: str, rows=True):
-        def model(written):
-            seq = written[0]["seq"]
-            return ReadRows([(seq, 0, "Anna", "bank", amount, "tax", "Note")],
-                            [("p:Anna", seq), ("bank", seq)])
-
-        return store.append(game, expected, [NewEvent("Note", {"text": cid})], recorded_at=AT,
-                            actor="test", command_id=cid, read_model=model if rows else None)
-
-    def test_the_read_model_is_kept_in_the_append_and_answers_by_subject(self, store):
-        def first(written):
-            return ReadRows([], [("p:Anna", written[1]["seq"]), ("p:Bruno", written[1]["seq"])])
-
-        g = store.append(None, 0, [NewEvent("CommandRecorded", {"line": "new"}),
-                                   NewEvent("GameStarted", {"players": ["Anna", "Bruno"]})],
-                         recorded_at=AT, actor="test", command_id="new",
-                         read_model=first).game_id
-        self._pay(store, g, 2, 10, "c1")
-        note(store, g, 3, "a note", cid="c2")
-        assert store.movements(g, "Anna") is None  # c2 kept no rows: the model stops short
-        store.put_read_model(g, [ReadRows([(3, 0, "Anna", "bank", 10, "tax", "Note")],
-                                          [("p:Anna", 2), ("p:Anna", 3), ("bank", 3)])], 4)
-        self._pay(store, g, 4, 20, "c3")
-        assert store.movements(g, "Anna") == [(3, 0, "Anna", "bank", 10, "tax", "Note"),
-                                              (5, 0, "Anna", "bank", 20, "tax", "Note")]
-        assert store.movements(g, "bank") == store.movements(g, "Anna")
-        assert store.movements(g, "Bruno") == []
-        assert seqs(store.mentioning(g, ["p:Anna"])) == [2, 3, 5]
-        assert seqs(store.mentioning(g, ["bank", "p:Bruno"], after=2, upto=4)) == [3]
-        assert store.mentioning(g, ["p:Carla"]) is not None
-        assert store.read_model_rows(g, 2, 3) == ReadRows(
-            [(3, 0, "Anna", "bank", 10, "tax", "Note")], [("bank", 3), ("p:Anna", 3)])
-
-    def test_a_game_without_a_read_model_answers_none_and_a_refused_append_keeps_none(
-            self, store):
-        g = start(store, "Anna", "Bruno").game_id
-        self._pay(store, g, 2, 10, "c1")
-        assert store.movements(g, "Anna") is None and store.mentioning(g, ["p:Anna"]) is None
-        assert store.read_model_rows(g, 0, 3) is None
-        store.put_read_model(g, [], 3)
-        with pytest.raises(ConflictError):
-            self._pay(store, g, 2, 99, "late")
-        assert store.movements(g, "Anna") == []
 
     # --- concurrency ----------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from format1 import OLD_DB
 from games import lines
 
 from banco.ledger.store.canonical import canonical_json
+from banco.ledger.store.reading import rows_view
 from banco.ledger.store.sqlite import SQLiteStore
 from banco.projections.exchange import exchange
 
@@ -178,7 +179,7 @@ def test_the_import_goes_by_batches_and_checks_the_game_read_back_in_chunks(expo
 
 def test_game_rows_read_on_demand_behave_as_the_list(four):
     store = SQLiteStore(four)
-    view, rows = store.rows_view(1), store.read(1)
+    view, rows = rows_view(store, 1), store.read(1)
     assert len(view) == len(rows) and bool(view)
     assert list(view) == rows
     assert view[0] == rows[0] and view[-1] == rows[-1] and view[100] == rows[100]

@@ -65,3 +65,26 @@ def test_an_undo_stopped_by_a_referees_decision_is_offered_off_with_why(tmp_path
     hub.close()
     assert offer["line"] is None and "Rita" in offer["refused"], offer
     assert r.status_code == 422 and seq(db) == before
+
+
+@pytest.mark.parametrize("lines, reads, offered", [
+    (("new Anna Bruno",), 1, None),  # nothing to undo: the tail is all the log, read once
+    (("new Anna Bruno", "roll 1 2", "correct Anna -10 --reason test --referee Rita"), 0,
+     "Rita"),  # the referee's fact is in the tail: nothing more read
+])
+def test_a_refused_undo_reads_the_log_at_most_once(tmp_path, lines, reads, offered):
+    from banco.cli.web.hub import Table
+
+    db = str(tmp_path / "once.db")
+    served_table(db, *lines)[0].close()
+    book, counted = Book(db, create=False), []
+    backwards = book.backwards
+    book.backwards = lambda *a: counted.append(a) or backwards(*a)
+    try:
+        state = book.state(1)
+        tail = Table._tail(Book(db, create=False), 1, state)
+        undone = Table(db, 1, None)._undone(book, 1, state, tail)
+    finally:
+        book.close()
+    assert len(counted) == reads  # the undo's refusal asked once (it was asked twice)
+    assert (undone is None) if offered is None else offered in str(undone.text)

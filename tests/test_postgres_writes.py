@@ -82,3 +82,30 @@ def test_a_write_refused_at_the_store_leaves_a_format_3_database_at_format_3(url
         assert _format(admin) == "4" and store.format == 4  # raised with the write
     finally:
         store.close()
+
+
+def test_a_dry_run_copies_only_the_games_its_lines_act_on(url, tmp_path, monkeypatch):
+    from banco.ledger.store import copy
+
+    url, _admin = url
+    for players in (("Ada", "Bea"), ("Cid", "Dan"), ("Eva", "Fil")):
+        banco(url, "new", *players)
+    before = [_events(url, g) for g in (1, 2, 3, 4)]
+    copied = []
+    real = copy.copy_game
+    monkeypatch.setattr(copy, "copy_game", lambda src, dst, game, *a, **k: copied.append(
+        game) or real(src, dst, game, *a, **k))
+    lines = tmp_path / "two.banco"
+    lines.write_text("roll 1 2\nbuy\n")
+    out = banco(url, "--game", "2", "run", "--dry-run", lines)
+    assert "Cid pays 60 M to the Bank: bought Vicolo Stretto" in out and copied == [2]
+    # a `new` is numbered as the database would number it: after its newest game, copied too
+    copied.clear()
+    lines.write_text("roll 1 2 --game 1\nnew Gil Hal\n")
+    out = banco(url, "run", "--dry-run", lines)
+    assert "game 4" in out and copied == [1, 3], out
+    copied.clear()  # a reading that may range over every game: every game, as before
+    lines.write_text("games\n")
+    out = banco(url, "run", "--dry-run", lines)
+    assert "Eva" in out and "Ada" in out and copied == [1, 2, 3]
+    assert [_events(url, g) for g in (1, 2, 3, 4)] == before  # nothing kept

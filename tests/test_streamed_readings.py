@@ -371,21 +371,22 @@ def test_state_at_reads_what_it_needs_once(games, monkeypatch, as_json):
     300,002-event game): once to find the moment, again for its notes (issue 32, 17); then
     once, though the last seq it reads says how many there are; and it read the game's undos
     three times (the table, the notes, the document: 7 ms each at 300,000 events)."""
+    from banco.ledger.store import reading
     from banco.ledger.store.sqlite import SQLiteStore
 
     db, events = games["undo"]
     views, types = [], []
-    real, real_read = SQLiteStore.rows_view, SQLiteStore.read
+    real, real_read = reading.rows_view, SQLiteStore.read
 
-    def counted(self, game_id, count=None):
+    def counted(store, game_id, count=None):
         views.append((game_id, count))
-        return real(self, game_id, count)
+        return real(store, game_id, count)
 
     def typed(self, game_id, *args, **kwargs):
         types.extend(kwargs.get("types") or ())
         return real_read(self, game_id, *args, **kwargs)
 
-    monkeypatch.setattr(SQLiteStore, "rows_view", counted)
+    monkeypatch.setattr(reading, "rows_view", counted)
     monkeypatch.setattr(SQLiteStore, "read", typed)
     at = events[len(events) // 2]["seq"]
     said = CliRunner().invoke(cli, ["--db", db, "state", "--at", str(at),

@@ -274,10 +274,11 @@ def _interrupted(session, name: str, current: Line | None, last_recorded) -> Non
 
 
 def _dry_run(session, name: str, text: str, **options) -> None:
-    """The transcript on a copy of the database (SQLite's backup: the WAL included; a
-    PostgreSQL database's games copied into a SQLite file, numbered as there, each verified):
-    its lines checked against the real games, nothing kept.  A URL is never a file's name:
-    the copy of a PostgreSQL database was an empty file, on which a dry run meant nothing."""
+    """The transcript on a copy of the database (SQLite's backup: the WAL included; from a
+    PostgreSQL database, the games the transcript acts on copied into a SQLite file, numbered
+    as there, each verified): its lines checked against the real games, nothing kept.  A URL
+    is never a file's name: the copy of a PostgreSQL database was an empty file, on which a
+    dry run meant nothing."""
     import tempfile
 
     from banco.ledger.store.postgres_connection import is_postgres_url
@@ -286,7 +287,9 @@ def _dry_run(session, name: str, text: str, **options) -> None:
     with tempfile.TemporaryDirectory(prefix="banco-dry-run-") as tmp:
         copy = os.path.join(tmp, "banco.db" if postgres
                             else os.path.basename(session.db) or "banco.db")
-        if postgres and session.book.store.has_tables() or os.path.exists(session.db):
+        if postgres:
+            _copy_games(session, parse(name, text), copy)
+        elif os.path.exists(session.db):
             session.book.store.checks().backup(copy)
         trial = Session(copy, session.game_option, session.actor)
         note = _("dry run: checked on a copy; nothing was written to {db}").format(
@@ -299,6 +302,61 @@ def _dry_run(session, name: str, text: str, **options) -> None:
         finally:
             trial.close()
         click.echo(note, err=True)
+
+
+def _copy_games(session, lines: list[Line], copy: str) -> None:
+    """Into the SQLite file `copy`, the games of the session's PostgreSQL database that the
+    lines act on, numbered as there: its game (`--game`, else the latest unfinished), those a
+    line names with `--game`, and, for a `new`, the newest (the new game's number follows
+    it).  The whole database when a line may read beyond one game (`games`, `audit` ...) or
+    names a game that is not there (its refusal lists the games): copying every game of a
+    hall's database for one game's lines took as long as a backup."""
+    from banco.ledger.store.copy import copy_game
+    from banco.ledger.store.open import open_store
+
+    book = session.book
+    if not book.store.has_tables():
+        return
+    try:
+        current = {book.current_game(session.game_option)}
+    except UsageError:  # no game yet (the lines may start one), or --game names none there
+        current = None if session.game_option is not None else set()
+    wanted = None if current is None else _acted_on(lines, [g["game_id"] for g in book.games()],
+                                                    current)
+    if wanted is None:
+        book.store.checks().backup(copy)
+        return
+    dst = open_store(copy, create=True)
+    try:
+        for game in sorted(wanted):
+            copy_game(book.store, dst, game, same_number=True)
+    finally:
+        dst.close()
+
+
+def _acted_on(lines: list[Line], games: list[int], wanted: set[int]) -> set[int] | None:
+    """The games `_copy_games` copies, the session's `wanted` and those the lines need (None:
+    all of them)."""
+    from banco.cli.lines.parse import table_action
+    from banco.cli.lines.vocabulary import english_word
+
+    for line in lines:
+        words = line.words or []
+        if not words:
+            continue  # it does not parse: the run stops there
+        word = english_word(words[0])
+        if word == "new":
+            wanted.update(games[-1:])
+        elif table_action(words) is None and word not in ("correct", "ruling"):
+            return None
+        for i, w in enumerate(words):
+            named = (words[i + 1] if w == "--game" and i + 1 < len(words)
+                     else w[len("--game="):] if w.startswith("--game=") else None)
+            if named is not None:
+                if not named.isdecimal() or int(named) not in games:
+                    return None
+                wanted.add(int(named))
+    return wanted
 
 
 def _transcript_text(name: str, data: bytes, db: str) -> str:

@@ -211,7 +211,7 @@ def standings(session, as_json):
         # The head the standings were read at, finished or not (the text prints it once the
         # game is over): on every row, since the document is a list and stays one.
         game = session.game()
-        line = head_line(game, table.seq, session.book.store.hash_at(game, table.seq))
+        line = head_line(game, table.seq, session.book.hash_at(game, table.seq))
         dump([{**row, "head_line": line} for row in rows])
         return
     # The championship's score sheet and points (000 §PUNTEGGIO) where the rule set keeps
@@ -396,7 +396,7 @@ def report(session, output, force):
     game = session.game()
     # the page and its audit cover the game up to this event, whatever is appended meanwhile;
     # the bar (on a terminal) counts the audit's events and the page's together
-    events = session.book.store.last_seq(game)
+    events = session.book.last_seq(game)
     bar = Progress(2 * events, "report", quiet=output == "-")
     try:
         (chars, count), verdict = _report_page(session, game, output, force, bar, events)
@@ -455,7 +455,7 @@ def _report_page(session, game: int, output: str, force: bool, bar, events: int)
         # long game's page is never held whole
         written[:] = write_report(
             f, counted(read(game, 1, upto), SimpleNamespace(step=drawn)), game, describe,
-            undone=book.store.retracted_seqs(game, upto), local_time=local_time,
+            undone=book.retracted_seqs(game, upto), local_time=local_time,
             tr=translations(), lang=language(),
             spool=lambda: tempfile.TemporaryFile("w+", encoding="utf-8", newline=""),
             walk=walk, audit=audit)

@@ -71,7 +71,7 @@ def backup(session, target, force):
     # elsewhere names every keyed entry (ledger/store/token_key.py).
     key = token_key.carry(session.db, target) if keyed else None
     events = sum(g["events"] for g in games)
-    click.echo(_("backed up {db} to {target}: {games}, {events}; the copy checks out (quick_check ok)").format(db=session.book.store.shown, target=target, games=counted("game", len(games)), events=counted("event", events)))
+    click.echo(_("backed up {db} to {target}: {games}, {events}; the copy checks out (quick_check ok)").format(db=session.book.shown, target=target, games=counted("game", len(games)), events=counted("event", events)))
     if key is not None:
         click.echo(_("the phones' tokens' key went beside it, {key} (mode 0600): keep the two "
                      "together, as its audit needs the key").format(key=key))

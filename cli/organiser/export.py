@@ -82,7 +82,7 @@ def _export(session, game: int, output, fmt: str, force: bool) -> None:
 
         book = session.book
         # read as it is written, a chunk of the log at a time; the game's absence said first
-        rows = money_rows(book.checked(game), book.store.retracted_seqs(game))
+        rows = money_rows(book.checked(game), book.retracted_seqs(game))
 
         def write(f):
             import csv

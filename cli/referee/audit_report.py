@@ -43,7 +43,7 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
     with Progress(total, "audit", quiet=as_json) as bar:
         report = audit_database(store, game, expect_head, seal, public, progress=bar.step)
     if not report.games and not report.findings and report.seal is None:
-        raise UsageError("no game in {db} yet: nothing to audit", db=session.book.store.shown)
+        raise UsageError("no game in {db} yet: nothing to audit", db=session.book.shown)
     if as_json:
         dump(report.document())
     else:

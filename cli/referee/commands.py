@@ -82,10 +82,12 @@ def log(session, tail, types, players, first, last, as_csv, as_json):
     game = session.game()
     book = session.book
     st = book.state(game)
-    count = book.store.last_seq(game)
+    count = book.last_seq(game)
     wanted = who = bank = None
     if types:
-        known = sorted(set(EVENT_TYPES) | book.store.types(game))
+        # every type a game holds is one the fold knows (Book._read refuses any other, and
+        # tests/test_events.py holds EVENT_TYPES to the fold's): no need to ask the store
+        known = sorted(EVENT_TYPES)
         wanted = set().union(*(_event_types(t, known) for t in types))
     if players:
         from banco.ledger.base.names import fold
@@ -208,7 +210,7 @@ def show(session, words, as_json):
     game = session.game()
     book = session.book
     # The event, its command's rows (by index) and the undos: never the whole log.
-    count = book.store.last_seq(game)
+    count = book.last_seq(game)
     if not 1 <= seq <= count:
         raise UsageError("game {game} has events 1 to {count}; there is no event {seq}",
                          game=game, count=count, seq=seq)
@@ -325,7 +327,7 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
         return
     step = next(chosen, None)
     if step is None:
-        click.echo(_("no command of game {game} in that range (events 1 to {seq})").format(game=game, seq=book.store.last_seq(game)))
+        click.echo(_("no command of game {game} in that range (events 1 to {seq})").format(game=game, seq=book.last_seq(game)))
         return
     # The rules, the edition and the seats are the game's from its start: any table of it
     # says them, as the last step's did.
@@ -363,7 +365,7 @@ def _counterfactual(session, rules: str, skip_refused: bool, as_json: bool) -> N
 
         # the recorded game streamed a chunk at a time, the recorded table from the book
         result = rerun(book.checked(game), rules, skip_refused=skip_refused, game_id=game,
-                       total=book.store.commands_before(game, book.store.last_seq(game) + 1),
+                       total=book.commands_before(game, book.last_seq(game) + 1),
                        table_at=lambda seq: book.state(game, at=seq), on_skip=keep)
         if as_json:
             from banco.cli.words.facts import describe

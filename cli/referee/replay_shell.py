@@ -28,8 +28,8 @@ class ReplayStepper:
         session = shell.session
         self.game = session.game()
         self.book = session.book
-        self.last = self.book.store.last_seq(self.game)
-        self.count = self.book.store.commands_before(self.game, self.last + 1)
+        self.last = self.book.last_seq(self.game)
+        self.count = self.book.commands_before(self.game, self.last + 1)
         self.window: list = []  # contiguous steps; the current one is window[self.k]
         self.more = iter(())  # the steps after the window
         self.k = 0

@@ -41,7 +41,7 @@ def game_steps(book, game: int, first: int | None = None,
         started = book.game_start(game)
         if started is not None and begin - 1 >= started["seq"]:
             start, state = begin, book.state(game, at=begin - 1)
-            number = book.store.commands_before(game, begin)
+            number = book.commands_before(game, begin)
     for step in steps(book.checked(game, start), game, taken=taken, state=state, commands=number,
                       refold=refold):
         if last is not None and step.first_seq > last:

@@ -174,7 +174,7 @@ class Table:
                     book = open_read_only(self.db)
                 if game is None or self.game is None:  # a game once found stays; "the
                     game = book.current_game(self.game)  # latest" may move on
-                seq = book.store.last_seq(game)
+                seq = book.last_seq(game)
                 state = self.state
                 if state is None or (state.game_id, state.seq) != (game, seq):
                     self._publish(book, game)
@@ -215,10 +215,13 @@ class Table:
         undo reads them (after more undos in a row than the tail holds commands)."""
         from banco.projections.readings.screen import undo_target
 
-        target = (undo_target(reversed(tail))
-                  or undo_target(book.backwards(game, state.seq + 1)))
-        if target is None:
-            return self._undo_refused(book, game, state)
+        target = undo_target(reversed(tail))
+        if not isinstance(target, dict) and "seq" not in target.text.params:
+            # the tail may stop short of the command: the rows read back to it, once (a fact
+            # in the way found in the tail is the refusal the whole log gives too)
+            target = undo_target(book.backwards(game, state.seq + 1))
+        if not isinstance(target, dict):  # a fact in the way names its event; else nothing
+            return target if "seq" in target.text.params else None
         first = min(target["seqs"], default=target["before"] + 1)
         facts = self._facts(book, game, tail, target["seqs"])
         with self.changed:  # the other thread may be showing a table
@@ -246,21 +249,6 @@ class Table:
         if len(facts) < len(wanted):
             facts = [e for e in book.stream(game, min(wanted), max(wanted)) if e["seq"] in wanted]
         return facts
-
-    @staticmethod
-    def _undo_refused(book, game: int, state):
-        """The book's refusal of the next undo when a recorded fact stands in its way (a seal,
-        a referee's decision, a refusal kept as evidence: each names its event, `seq`), for the
-        button to say why it is off; None when there is nothing to undo (the game as dealt).
-        The same reading of the same rows as Book.undo: never the page's guess."""
-        from banco.ledger.base.errors import RuleViolation
-        from banco.ledger.batches import undo_facts
-
-        try:
-            undo_facts(book.backwards(game, state.seq + 1))
-        except RuleViolation as refusal:
-            return refusal if "seq" in refusal.text.params else None
-        return None
 
     def _keep(self, seq: int, state) -> None:
         """Keep a table by its seq (the table at a seq never changes), the least recently

@@ -51,7 +51,7 @@ def run_line(hub, game: int | None, line, lang: str, command_id: str | None,
         if outcome.refusal is not None and isinstance(outcome.refusal.error,
                                                       DatabaseError):
             raise outcome.refusal.error
-        seq = library.book.store.last_seq(game)
+        seq = library.book.last_seq(game)
     except DatabaseError as exc:  # away: nothing was recorded (a 503 to retry)
         with i18n.in_language(lang):
             errors = i18n.say_error(exc) + "\n"

@@ -18,7 +18,7 @@ def head_line_text(game: int, seq: int, head: str) -> str:
 
 def finished_line(book, game: int) -> str | None:
     """The head line of a game that is over (None while it goes on): two index lookups."""
-    info = book.store.game(game)
+    info = book.game(game)
     if info is None or not info["ended"]:
         return None
     return head_line_text(game, info["events"], info["head"])

@@ -81,9 +81,10 @@ def _already_whole(src: EventStore, dst: EventStore, g: dict) -> tuple[int, int,
 
 def copy_game(src: EventStore, dst: EventStore, game_id: int,
               progress: Callable[[int], None] | None = None,
-              audit: CopyAudit | None = None) -> tuple[int, int, str]:
+              audit: CopyAudit | None = None, *, same_number: bool = False) -> tuple[int, int, str]:
     """One game of `src` into `dst`, verified: (its number in src, in dst, its head).
-    `progress(rows)`: its rows copied so far."""
+    `progress(rows)`: its rows copied so far.  `same_number`: numbered in `dst` as in `src`
+    (above every game `dst` holds: a dry run's copy of the games it acts on, in order)."""
     game = src.game(game_id)
     if game["uuid"] is not None and dst.find_game(uuid=game["uuid"]) is not None:
         # there with another history (copy_store skips it when it is there whole): a usage
@@ -92,6 +93,11 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
                          "(another head): nothing of it was copied", game=game_id,
                          uid=game["uuid"], target=dst.shown)
     imp = dst.begin_import()
+    if same_number:
+        if game_id < imp.game_id:  # the caller's mistake: copied out of order
+            imp.abort()
+            raise ValueError(f"copy_game: game {game_id} cannot follow game {imp.game_id - 1}")
+        imp.game_id = game_id  # the writer's number, taken under its write lock
     try:
         ended, first, batch, version1, sent = None, None, [], False, 0
         for r in src.raw_rows(game_id):

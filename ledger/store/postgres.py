@@ -16,7 +16,6 @@ announced on the channel CHANNEL (NOTIFY is delivered at commit, never for a rol
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 
 from banco.ledger.base.errors import ConflictError, DatabaseError, NoDatabase
@@ -28,7 +27,7 @@ from banco.ledger.store.canonical import (
 from banco.ledger.store.chain import chain_rows, insert_values
 from banco.ledger.store.connection import lock_wait
 from banco.ledger.store.games import GameIndex, asked
-from banco.ledger.store.postgres_bulk import PgGameImport, PgGameRows, PgRawRows
+from banco.ledger.store.postgres_bulk import PgGameImport, PgRawRows
 from banco.ledger.store.postgres_connection import connect, explain, guarded, shown
 from banco.ledger.store.postgres_health import PgChecks
 from banco.ledger.store.postgres_read_model import PgReadModel
@@ -48,7 +47,6 @@ from banco.ledger.store.reading import rows_of, select
 from banco.ledger.store.schema import (
     COLUMNS,
     GAME_COLUMNS,
-    RETRACTED,
     event_dict,
     game_dict,
     index_game,
@@ -192,21 +190,16 @@ class PostgresStore(GameIndex, PgReadModel):
     @guarded(writing=False)
     def read(self, game_id: int, after: int = 0, upto: int | None = None, *,
              types: Iterable[str] | None = None, limit: int | None = None,
-             prev_hash: str | None = None) -> Rows:
+             prev_hash: str | None = None, columns: Iterable[str] | None = None) -> Rows:
         """As SQLiteStore.read (ledger/store/reading.py)."""
         if not self.has_tables():
             return Rows()
         sql, args = select(COLUMNS, EVENTS, "%s", "= ANY({marks})", game_id, after, upto,
-                           types, limit, prev_hash is not None)
+                           types, limit, prev_hash is not None, columns)
+        if columns is not None:
+            return Rows(self.q(sql, args))
         return rows_of(self.q(sql, args), game_id, self.chain_game_id(game_id), after,
                        prev_hash)
-
-    @guarded(writing=False)
-    def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
-        if not self.has_tables():
-            return []
-        return self.q(f"SELECT seq, recorded_at FROM {EVENTS} WHERE game_id=%s AND seq>%s "
-                      "ORDER BY seq LIMIT %s", (game_id, after, limit))
 
     @guarded(writing=False)
     def commands_before(self, game_id: int, seq: int) -> int:
@@ -216,36 +209,8 @@ class PostgresStore(GameIndex, PgReadModel):
         return self.one(f"SELECT COUNT(DISTINCT command_id) FROM {EVENTS} WHERE game_id=%s "
                         "AND seq<%s", (game_id, seq))[0]
 
-    @guarded(writing=False)
-    def types(self, game_id: int) -> set[str]:
-        if not self.has_tables():
-            return set()
-        return {t for (t,) in self.q(f"SELECT DISTINCT type FROM {EVENTS} WHERE game_id=%s",
-                                     (game_id,))}
-
     def data_version(self) -> int | None:
         return None  # no such count: a held table's rows are read again before each write
-
-    @guarded(writing=False)
-    def hash_at(self, game_id: int, seq: int) -> str | None:
-        if not self.has_tables():
-            return None
-        row = self.one(f"SELECT hash FROM {EVENTS} WHERE game_id=%s AND seq=%s", (game_id, seq))
-        return row[0] if row else None
-
-    @guarded(writing=False)
-    def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
-        if not self.has_tables():
-            return set()
-        out: set[int] = set()
-        for (data,) in self.q(f"SELECT data FROM {EVENTS} WHERE type=%s AND game_id=%s AND "
-                              "seq<=%s", (RETRACTED, game_id, 2**62 if upto is None else upto)):
-            try:
-                out.update(json.loads(data).get("seqs", ()))
-            except (TypeError, ValueError, AttributeError):
-                raise DatabaseError("game {game}: a retraction's data is not banco's: run "
-                                    "`banco audit`", game=game_id) from None
-        return out
 
     @guarded(writing=False)
     def last_seq(self, game_id: int) -> int:
@@ -428,12 +393,5 @@ class PostgresStore(GameIndex, PgReadModel):
     def raw_rows(self, game_id: int) -> PgRawRows:
         self.has_tables()
         return PgRawRows(self, game_id)
-
-    @guarded(writing=False)
-    def rows_view(self, game_id: int, count: int | None = None) -> PgGameRows:
-        if count is None:
-            count = self.one(f"SELECT COUNT(*) FROM {EVENTS} WHERE game_id=%s",
-                             (game_id,))[0] if self.has_tables() else 0
-        return PgGameRows(self, game_id, 0, count)
 
     iter_raw = raw_rows  # the name the export reads the rows by

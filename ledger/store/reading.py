@@ -1,15 +1,19 @@
 """What both stores' `read` share (the SELECT and the rows it gives), and the readings made of
 `read` itself rather than asked of each store: a game's first fact, its rows newest first, its
-last command.  Each store keeps its own connection and marks; nothing here knows which."""
+last command, the hash of one row, the seqs its undos took back, its times, its rows as a
+sequence read on demand.  Each store keeps its own connection and marks; nothing here knows
+which."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import json
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from banco.ledger.base.errors import DatabaseError
 from banco.ledger.store.chain import check_rows
 from banco.ledger.store.protocol import Rows
-from banco.ledger.store.schema import STARTED, event_dict
+from banco.ledger.store.schema import FORMAT1_COLUMNS, RETRACTED, STARTED, event_dict
 
 if TYPE_CHECKING:
     from banco.ledger.store.protocol import EventStore
@@ -17,11 +21,18 @@ if TYPE_CHECKING:
 
 def select(columns: str, events: str, mark: str, any_of: str, game_id: int, after: int,
            upto: int | None, types: Iterable[str] | None, limit: int | None,
-           checked: bool) -> tuple[str, list]:
+           checked: bool, only: Iterable[str] | None = None) -> tuple[str, list]:
     """`read`'s statement and its arguments.  `any_of`: how the engine says "type is one of
-    these" with the marks it is given ("IN ({marks})", "= ANY({mark})")."""
+    these" with the marks it is given ("IN ({marks})", "= ANY({mark})").  `only`: read's
+    `columns`, in place of the store's whole row's."""
     if types is not None and checked:  # a chain is checked over all its rows, never a few
         raise ValueError("read: a chain is checked over every row, not rows of some types")
+    if only is not None:
+        only = list(only)
+        if checked or not only or not set(only) <= set(FORMAT1_COLUMNS):
+            raise ValueError(f"read: columns {only} are not some of {FORMAT1_COLUMNS}, or "
+                             "the chain is to be checked (over whole rows)")
+        columns = ", ".join(only)
     sql = f"SELECT {columns} FROM {events} WHERE game_id={mark} AND seq>{mark}"
     args: list = [game_id, after]
     if upto is not None:
@@ -85,3 +96,70 @@ def last_command(store: EventStore, game_id: int) -> list[dict]:
     last = store.last_seq(game_id)
     tail = store.read(game_id, last - 1, last) if last else []
     return store.command_events(game_id, tail[0]["command_id"]) if tail else []
+
+
+def hash_at(store: EventStore, game_id: int, seq: int) -> str | None:
+    """The hash of the game's row `seq`, None when there is none (by the key)."""
+    found = store.read(game_id, seq - 1, seq, columns=("hash",))
+    return found[0][0] if found else None
+
+
+def retracted_seqs(store: EventStore, game_id: int, upto: int | None = None) -> set[int]:
+    """Every seq a retraction of the game (up to seq `upto`) takes back (by the type index)."""
+    out: set[int] = set()
+    for (data,) in store.read(game_id, 0, upto, types=(RETRACTED,), columns=("data",)):
+        try:
+            out.update(json.loads(data).get("seqs", ()))
+        except (TypeError, ValueError, AttributeError):
+            raise DatabaseError("game {game}: a retraction's data is not banco's: run "
+                                "`banco audit`", game=game_id) from None
+    return out
+
+
+def times(store: EventStore, game_id: int, after: int = 0,
+          limit: int = 2000) -> list[tuple[int, str]]:
+    """(seq, recorded_at) of up to `limit` rows after seq `after`: a time named by a referee
+    is found in a long game without reading its events."""
+    return store.read(game_id, after, limit=limit, columns=("seq", "recorded_at"))
+
+
+class RowsView(Sequence):
+    """A game's rows start+1..stop (as `read` gives them), read from the store as they are
+    used: iteration streams them in chunks, an index or a slice reads only what it names
+    (`state --at` in a long game, in bounded memory).  A game's rows are numbered 1, 2,
+    3 ... with no gap."""
+
+    CHUNK = 2000
+
+    def __init__(self, store: EventStore, game_id: int, start: int, stop: int):
+        self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
+
+    def __len__(self) -> int:
+        return max(0, self.stop - self.start)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __iter__(self) -> Iterator[dict]:
+        for after in range(self.start, self.stop, self.CHUNK):
+            yield from self.store.read(self.game_id, after, min(after + self.CHUNK, self.stop))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                raise ValueError(f"{type(self).__name__} slices have no step")
+            return type(self)(self.store, self.game_id, self.start + start,
+                              self.start + max(start, stop))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        seq = self.start + index + 1
+        return self.store.read(self.game_id, seq - 1, seq)[0]
+
+
+def rows_view(store: EventStore, game_id: int, count: int | None = None) -> RowsView:
+    """The game's rows as a RowsView; `count`, when the caller knows it (its last seq),
+    spares asking for it."""
+    return RowsView(store, game_id, 0, store.last_seq(game_id) if count is None else count)

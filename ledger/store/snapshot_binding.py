@@ -111,7 +111,9 @@ def ended_in_log(store: EventStore, game_id: int, upto: int) -> bool:
     ends = [e["seq"] for e in store.read(game_id, 0, upto, types=(ENDED,))]
     if not ends:
         return False
-    gone = store.retracted_seqs(game_id, upto)
+    from banco.ledger.store.reading import retracted_seqs  # reading imports schema, which this
+
+    gone = retracted_seqs(store, game_id, upto)
     return any(s not in gone for s in ends)
 
 

@@ -12,7 +12,6 @@ here as a DatabaseError that says what is wrong with which file.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterable
@@ -179,26 +178,20 @@ class SQLiteStore(GameIndex, ReadModelStore):
     @guarded(writing=False)
     def read(self, game_id: int, after: int = 0, upto: int | None = None, *,
              types: Iterable[str] | None = None, limit: int | None = None,
-             prev_hash: str | None = None) -> Rows:
+             prev_hash: str | None = None, columns: Iterable[str] | None = None) -> Rows:
         """A game's rows after seq `after` (up to `upto`, of `types`, at most `limit`) in seq
         order, as they are, or checked against the chain from `prev_hash` as they are read
-        (ledger/store/reading.py).  By the primary key, or by the type index for `types`:
-        an undo's few rows in a long game are found without reading the rest."""
+        (ledger/store/reading.py), or some `columns` of them.  By the primary key, or by the
+        type index for `types`: an undo's few rows in a long game are found without reading
+        the rest."""
         if not self.has_tables():
             return Rows()
         sql, args = select(self.columns, "events", "?", "IN ({marks})", game_id, after, upto,
-                           types, limit, prev_hash is not None)
-        return rows_of(self.conn.execute(sql, args).fetchall(), game_id,
-                       self.chain_game_id(game_id), after, prev_hash)
-
-    @guarded(writing=False)
-    def times(self, game_id: int, after: int = 0, limit: int = 2000) -> list[tuple[int, str]]:
-        """(seq, recorded_at) of up to `limit` rows after seq `after`: a time named by a
-        referee is found in a long game without reading its events."""
-        if not self.has_tables():
-            return []
-        return self.conn.execute("SELECT seq, recorded_at FROM events WHERE game_id=? AND seq>? "
-                                 "ORDER BY seq LIMIT ?", (game_id, after, limit)).fetchall()
+                           types, limit, prev_hash is not None, columns)
+        raw = self.conn.execute(sql, args).fetchall()
+        if columns is not None:
+            return Rows(raw)
+        return rows_of(raw, game_id, self.chain_game_id(game_id), after, prev_hash)
 
     @guarded(writing=False)
     def commands_before(self, game_id: int, seq: int) -> int:
@@ -215,14 +208,6 @@ class SQLiteStore(GameIndex, ReadModelStore):
         return total - tail
 
     @guarded(writing=False)
-    def types(self, game_id: int) -> set[str]:
-        """The event types a game holds."""
-        if not self.has_tables():
-            return set()
-        return {t for (t,) in self.conn.execute(
-            "SELECT DISTINCT type FROM events WHERE game_id=?", (game_id,))}
-
-    @guarded(writing=False)
     def iter_raw(self, game_id: int) -> Iterable[tuple]:
         if not self.has_tables():
             return iter(())
@@ -232,31 +217,6 @@ class SQLiteStore(GameIndex, ReadModelStore):
     @guarded(writing=False)
     def data_version(self) -> int | None:
         return self.conn.execute("PRAGMA data_version").fetchone()[0]
-
-    @guarded(writing=False)
-    def hash_at(self, game_id: int, seq: int) -> str | None:
-        if not self.has_tables():
-            return None
-        row = self.conn.execute("SELECT hash FROM events WHERE game_id=? AND seq=?",
-                                (game_id, seq)).fetchone()
-        return row[0] if row else None
-
-    @guarded(writing=False)
-    def retracted_seqs(self, game_id: int, upto: int | None = None) -> set[int]:
-        """Every seq a retraction of this game (up to seq `upto`) takes back (by the type
-        index)."""
-        if not self.has_tables():
-            return set()
-        out: set[int] = set()
-        for (data,) in self.conn.execute("SELECT data FROM events WHERE type=? AND game_id=? "
-                                         "AND seq<=?", (RETRACTED, game_id,
-                                                        2**62 if upto is None else upto)):
-            try:
-                out.update(json.loads(data).get("seqs", ()))
-            except (TypeError, ValueError, AttributeError):
-                raise DatabaseError("game {game}: a retraction's data is not banco's: run "
-                                    "`banco audit`", game=game_id) from None
-        return out
 
     @guarded(writing=False)
     def snapshots(self, game_id: int) -> list[Snapshot]:
@@ -413,16 +373,6 @@ class SQLiteStore(GameIndex, ReadModelStore):
         """A game's rows as stored, for the audit: streamed in seq order, in bounded memory."""
         self.has_tables()
         return RawRows(self, game_id)
-
-    def rows_view(self, game_id: int, count: int | None = None) -> GameRows:
-        """A game's rows as a sequence read from the file on demand, in bounded memory: for
-        checking a game too long to hold (an import of a million events).  `count`: the rows
-        there are when the caller knows it (its last seq: rows are numbered 1, 2, 3 ...), which
-        spares counting them (11 ms on a 300,000-event game)."""
-        if count is None:
-            count = self.conn.execute("SELECT COUNT(*) FROM events WHERE game_id=?",
-                                      (game_id,)).fetchone()[0] if self.has_tables() else 0
-        return GameRows(self, game_id, 0, count)
 
     def begin_import(self) -> GameImport:
         """Start writing a whole game in one transaction: GameImport.insert in batches, then

@@ -245,7 +245,9 @@ def check_seal(store, seal, public_key: str, game: int | None = None) -> SealChe
     rows = store.checks().hashes(game, seal.seq)
     # the trail is not signed: where the database has the signed head and its rows chain to
     # it unbroken, a trail that parts from them is the file's, edited
-    head_held = store.hash_at(game, seal.seq) == seal.head
+    from banco.ledger.store.reading import hash_at
+
+    head_held = hash_at(store, game, seal.seq) == seal.head
     expected = 1
     for seq, hsh in rows:
         if seq != expected:

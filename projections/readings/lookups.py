@@ -16,9 +16,8 @@ from banco.projections.readings.accounts import history, seen_by, statement
 
 def statement_rows(book, game: int, account: str) -> Iterator[dict]:
     """accounts.statement's rows for `account`, from the money movements kept beside the log."""
-    store = book.store
-    moves = store.movements(game, account)
-    gone = store.retracted_seqs(game)
+    moves = book.movements(game, account)
+    gone = book.retracted_seqs(game)
     if moves is None:
         return statement(book.checked(game), account, gone)
     return _statement(moves, account, gone)
@@ -39,10 +38,9 @@ def _statement(moves: list[tuple], account: str, gone: set[int]) -> Iterator[dic
 
 def history_rows(book, game: int, position: int, edition=None) -> Iterator[dict]:
     """accounts.history's rows for a deed, from the events that name it."""
-    store = book.store
-    rows = store.mentioning(game, [f"d:{position}"])
+    rows = book.mentioning(game, [f"d:{position}"])
     return history(book.checked(game) if rows is None else rows, position,
-                   store.retracted_seqs(game), edition)
+                   book.retracted_seqs(game), edition)
 
 
 def player_events(book, game: int, players: Iterable[str], bank: bool, first: int,
@@ -50,7 +48,7 @@ def player_events(book, game: int, players: Iterable[str], bank: bool, first: in
     """Events first..last that may concern these players (or the Bank's money): a superset,
     in seq order, which `log` filters as it filters the whole log."""
     subjects = [f"p:{p}" for p in sorted(players)] + (["bank"] if bank else [])
-    rows = book.store.mentioning(game, subjects, first - 1, last) if subjects else None
+    rows = book.mentioning(game, subjects, first - 1, last) if subjects else None
     return book.stream(game, first, last) if rows is None else rows
 
 
@@ -66,7 +64,7 @@ def last_player_events(book, game: int, players: Iterable[str], bank: bool, firs
     upto, width = last, max(64, 4 * count)
     while upto >= first and len(found) < count and subjects:
         after = max(first - 1, upto - width)
-        rows = book.store.mentioning(game, subjects, after, upto)
+        rows = book.mentioning(game, subjects, after, upto)
         if rows is None:
             return None
         found[:0] = [e for e in rows if keep(e)]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from banco.ledger.base.errors import RuleViolation
 from banco.ledger.table.state import State
 from banco.projections.readings.report import GROUP_COLOURS, PLAYER_COLOURS
 
@@ -205,13 +206,13 @@ def speedy_roll(state: State) -> bool:
     return bool(state.rules.speedy_die and p.passed_go and not p.in_jail)
 
 
-def undo_target(newest_first: Iterable[dict]) -> dict | None:
+def undo_target(newest_first: Iterable[dict]) -> dict | RuleViolation:
     """What the next `undo` would take back, from the game's rows read backwards (a tail that
     reaches the command is enough): its line, the seqs of its facts, and `before`, the seq of
-    the last row before its batch (the table then is the table the undo leaves).  None when
-    nothing can be undone (the game as dealt, a seal, a referee's decision) or the rows given
-    stop short of the command."""
-    from banco.ledger.base.errors import BancoError
+    the last row before its batch (the table then is the table the undo leaves).  Else the
+    book's refusal, handed back so that a caller reading the whole log asks only once: nothing
+    to undo (the game as dealt, or rows given that stop short of the command), or a recorded
+    fact in the way (a seal, a referee's decision, a refusal kept as evidence: its `seq`)."""
     from banco.ledger.batches import COMMAND_RECORDED, undo_facts
 
     read: list[dict] = []
@@ -223,8 +224,8 @@ def undo_target(newest_first: Iterable[dict]) -> dict | None:
 
     try:
         facts = undo_facts(rows())
-    except BancoError:
-        return None
+    except RuleViolation as refusal:  # a store's error is no refusal: it is raised
+        return refusal
     data = facts[0]["data"]
     batch = [e for e in read if e["command_id"] == data["command_id"]]
     line = next((e["data"].get("line") for e in batch if e["type"] == COMMAND_RECORDED), None)

@@ -179,7 +179,7 @@ def tournament_findings(book, names: list[str] | None = None) -> list[Finding]:
             if game is None:
                 continue  # ledger/store/health.py: the game is not in this database any more
             try:
-                if "seq" in data and book.store.hash_at(game, data["seq"]) != data["head"]:
+                if "seq" in data and book.hash_at(game, data["seq"]) != data["head"]:
                     bad(seq, msg("game {game}'s event {at} is not the one entered (head "
                                  "{head}...): the game's history was rewritten", game=game,
                                  at=data["seq"], head=data["head"][:12]), game)

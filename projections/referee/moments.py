@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.numbers import is_digits
+from banco.ledger.store.reading import times
 
 _TIME = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?"
                    r"\s*(Z|[+-]\d{2}:?\d{2})?$", re.I | re.ASCII)  # 0-9 only, as numbers
@@ -152,7 +153,7 @@ def recorded_times(store, game_id: int) -> Iterator[dict]:
     store: a time is found in a long game in bounded memory, without reading its events."""
     after = 0
     while True:
-        rows = store.times(game_id, after)
+        rows = times(store, game_id, after)
         for seq, at in rows:
             yield {"seq": seq, "recorded_at": at}
         if len(rows) < 2000:
