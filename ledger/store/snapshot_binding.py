@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, NamedTuple
 
+from banco.ledger.base.errors import DatabaseError
 from banco.ledger.base.text import Text, msg
 from banco.ledger.store.canonical import bound_table_digest, table_digest
 
@@ -111,9 +112,14 @@ def ended_in_log(store: EventStore, game_id: int, upto: int) -> bool:
     ends = [e["seq"] for e in store.read(game_id, 0, upto, types=(ENDED,))]
     if not ends:
         return False
-    from banco.ledger.store.reading import retracted_seqs  # reading imports schema, which this
-
-    gone = retracted_seqs(store, game_id, upto)
+    # the retractions read here, not by reading.retracted_seqs: reading imports schema, which
+    # imports this module (a circle); rows read whole, as `read` gives them, are few
+    gone: set[int] = set()
+    for e in store.read(game_id, 0, upto, types=(RETRACTED,)):
+        if not isinstance(e["data"], dict):
+            raise DatabaseError("game {game}: a retraction's data is not banco's: run "
+                                "`banco audit`", game=game_id)
+        gone.update(e["data"].get("seqs", ()))
     return any(s not in gone for s in ends)
 
 
