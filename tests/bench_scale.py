@@ -70,8 +70,25 @@ def medians(cmds, runs: int) -> tuple[float, int]:
     return statistics.median(times), peak
 
 
+def _current(path: Path) -> bool:
+    """Whether the kept file's snapshots are of this banco's table (a snapshot of another
+    shape is never read: every reading of the file would fold the whole game)."""
+    import sqlite3
+
+    from banco.ledger.table.snapshot_codec import shape
+
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        formats = {f for (f,) in conn.execute("SELECT DISTINCT format FROM snapshots")}
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+    return formats == {shape()}
+
+
 def generate(path: Path, events: int, games: int = 1) -> None:
-    if path.exists():
+    if path.exists() and _current(path):
         return
     print(f"generating {path} ({games} x {events:,} events) ...", flush=True)
     part = path.with_suffix(".part")

@@ -190,9 +190,16 @@ def imported_alike(store, exported: str, monkeypatch) -> None:
     assert store.read_model_rows(game, 0, last) == kept and kept.movements and kept.mentions
 
 
+@pytest.mark.parametrize("keep", [None, 3])
 def test_import_keeps_the_read_model_a_rebuild_gives_without_reading_the_rows_back(
-        played, tmp_path, monkeypatch):
+        played, tmp_path, monkeypatch, keep):
     from banco.ledger.store.sqlite import SQLiteStore
+
+    if keep is not None:  # what the import remembers turned over every few rows
+        from banco.projections.exchange import exchange, import_rows
+
+        monkeypatch.setattr(exchange._ReadModel, "KEEP", keep)
+        monkeypatch.setattr(import_rows.Hasher, "KEEP", keep)
 
     exported = str(tmp_path / "g.jsonl")
     banco(played, "--game", "1", "export", "-o", exported)

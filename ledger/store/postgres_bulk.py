@@ -93,6 +93,7 @@ class PgGameImport:
         self.conn = store.conn
         self.inserted = 0
         self._modelled: bool | None = None  # whether the read model is kept (once asked)
+        self.expected = 0  # the events announced (SQLite's GameImport uses it; COPY needs not)
         self.done = False
 
     def _failed(self, exc: Exception):

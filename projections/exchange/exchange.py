@@ -167,6 +167,7 @@ def import_lines(store, lines: Iterable[str], *, source: str, now: str,
     h = read_header(next(it, None))
     hashed_as = h["chain_game_id"]
     imp = store.begin_import() if imp is None else imp
+    imp.expected = h["events"]  # (a long game into a new file: GameImport._lift_index)
     beside = None  # the audit in a process of its own, for a long game
     handed = False  # ... handed to the archive, which awaits its verdict (`later`)
     try:
@@ -406,7 +407,9 @@ class _ReadModel:
     def __init__(self, imp) -> None:
         self.imp, self.names = imp, None
         self.kept = True
-        self.seen: dict[tuple[str, str], tuple[list[tuple], list[str]] | None] = {}
+        # (type, data text) -> (movements, mentions): this generation's and the one before
+        self.seen: dict[tuple[str, str], tuple[list[tuple], list[str]]] = {}
+        self.older: dict[tuple[str, str], tuple[list[tuple], list[str]]] = {}
 
     def keep(self, batch: list[tuple], datas: list[dict], started: dict | None,
              through: int) -> None:
@@ -421,18 +424,22 @@ class _ReadModel:
             self.kept = False
         if not self.kept:
             return
-        seen = self.seen
-        if len(seen) + len(batch) > self.KEEP:  # bounded: what this batch meets stays
-            seen.clear()
+        seen, older = self.seen, self.older
         # the (type, data text)s not met before, worked out in one call for the batch
         new: list[tuple[str, str]] = []
         events: list[dict] = []
+        found: list = []  # each row's (movements, mentions), or its key, to work out
         for row, data in zip(batch, datas, strict=True):
             key = (row[1], row[2])
-            if key not in seen:
-                seen[key] = None
-                events.append({"seq": len(new), "type": row[1], "data": data})
-                new.append(key)
+            rows = seen.get(key)
+            if rows is None:
+                rows = older.get(key)
+                if rows is None:  # the key itself, until its rows are worked out below
+                    events.append({"seq": len(new), "type": row[1], "data": data})
+                    new.append(key)
+                    rows = key
+                seen[key] = rows
+            found.append(rows)
         if new:
             got = read_rows(events, self.names)
             moved: list[list[tuple]] = [[] for _ in new]
@@ -441,17 +448,19 @@ class _ReadModel:
                 moved[m[0]].append(m[1:])
             for subject, i in got.mentions:
                 named[i].append(subject)
-            for key, one, two in zip(new, moved, named, strict=True):
-                seen[key] = (one, two)
+            worked = {key: (one, two) for key, one, two in zip(new, moved, named, strict=True)}
+            seen.update(worked)
+            found = [worked[f] if type(f[0]) is str else f for f in found]
         moves: list[tuple] = []
         mentions: list[tuple] = []
-        for row in batch:
+        for row, (one, two) in zip(batch, found, strict=True):
             seq = row[0]
-            found = seen[row[1], row[2]]
-            if found[0]:
-                moves.extend([(seq, *m) for m in found[0]])
-            for subject in found[1]:
+            if one:
+                moves.extend([(seq, *m) for m in one])
+            for subject in two:
                 mentions.append((subject, seq))
+        if len(seen) >= self.KEEP:  # bounded: the last two generations kept
+            self.older, self.seen = seen, {}
         self.imp.keep_read_model(ReadRows(moves, mentions), through)
 
 

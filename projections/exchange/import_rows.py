@@ -215,19 +215,30 @@ def check_fields(row: dict, number: int) -> None:
 # character: no escape to undo), its numbers plain: matched whole, each field's text is its
 # value.  The data's text, between the two, is taken only where it is the canonical text of a
 # JSON object (Hasher.quick); whatever else a line holds goes through the parser.  Matched in
-# two parts around the last `,"hash":"`: one pattern over the whole line backtracked through
-# the data a character at a time (a tenth of the import's instructions).
+# parts around the last `,"hash":"`: one pattern over the whole line backtracked through the
+# data a character at a time (a tenth of the import's instructions).  The hash and the
+# prev_hash are not matched as hex by a pattern (128 characters counted one by one, 6% of the
+# import's instructions): they are compared, the hash with the digest computed (hex by
+# construction), the prev_hash with the link expected.
 _PLAIN = r'"([^"\\\x00-\x1f]*)"'
 _INT = r"(0|[1-9][0-9]{0,17})"
 _HEAD = re.compile(
     r'\{"actor":("banker"|null),"chain_version":2,"command_id":(null|' + _PLAIN + r'),'
     r'"data":\{').match
-_TAIL = re.compile(
-    r',"hash":"([0-9a-f]{64})","prev_hash":"([0-9a-f]{64})"'
+_REST = re.compile(
     r'(,"recorded_at":' + _PLAIN + r',"schema_version":' + _INT + r',"seq":' + _INT
     + r',"type":' + _PLAIN + r'\})\n?').fullmatch
+_PLAIN_TEXT = re.compile(r'[^"\\\x00-\x1f]*').fullmatch  # _PLAIN's text
 # the tail's own texts hold no quote: the last `,"hash":"` of a banco line is its tail's
 _HASH_KEY = ',"hash":"'
+_PREV_KEY = '","prev_hash":"'
+# where the tail's parts begin, from the last `,"hash":"`: the hash, the prev_hash key, the
+# prev_hash, its closing quote, the rest (recorded_at ...)
+_AT_HASH = len(_HASH_KEY)
+_AT_PREV_KEY = _AT_HASH + 64
+_AT_PREV = _AT_PREV_KEY + len(_PREV_KEY)
+_AT_QUOTE = _AT_PREV + 64
+_AT_REST = _AT_QUOTE + 1
 
 
 class Hasher:
@@ -250,7 +261,17 @@ class Hasher:
     def __init__(self) -> None:
         self.enc: dict = {}
         self.canonical: set[str] = set()
-        self.known: dict[str, dict] = {}  # canonical data texts and their values (quick)
+        # canonical data texts and their values (quick), this generation's and the one before
+        self.known: dict[str, dict] = {}
+        self.older: dict[str, dict] = {}
+        # quick: the last line's head (its actor and command id) and its tail's first part
+        # (time, schema version) as matched, and the types' texts found plain: a text a line
+        # starts with (or holds there) is matched as it was
+        self.line_head = '{"actor":null,"chain_version":2,"command_id":null,"data":{'
+        self.head_values: tuple = (None, None)
+        self.rest_head = ',"recorded_at":"","schema_version":0,"seq":'
+        self.rest_values: tuple = ("", 0)
+        self.types: set[str] = set()
         self.actor = self.cid = self.at = object()  # the command whose text is assembled
         self.head = self.mid = ""
 
@@ -302,28 +323,62 @@ class Hasher:
         and `text_and_hash` give for the line: its fields are matched exactly as banco spells
         them, and its data's text is the canonical text of a JSON object (parsed and spelt
         again the first time it is met, remembered, bounded)."""
-        head = _HEAD(line)
-        if head is None:
-            return None
+        if line.startswith(self.line_head):  # a command's rows share their head
+            begin = len(self.line_head)
+            actor, cid = self.head_values
+        else:
+            head = _HEAD(line)
+            if head is None:
+                return None
+            begin = head.end()
+            self.line_head = line[:begin]
+            self.head_values = actor, cid = \
+                "banker" if head[1] == '"banker"' else None, head[3]
         end = line.rfind(_HASH_KEY)
-        m = _TAIL(line, end) if end > 0 else None
-        if m is None or m[2] != prev or int(m[6]) != seq:
+        if end <= 0 or not line.startswith(_PREV_KEY, end + _AT_PREV_KEY) \
+                or line[end + _AT_PREV:end + _AT_QUOTE] != prev \
+                or line[end + _AT_QUOTE:end + _AT_REST] != '"':
             return None
-        text = line[head.end() - 1:end]
+        rest = end + _AT_REST
+        if line.startswith(self.rest_head, rest):  # ... and their time and schema version
+            at, version = self.rest_values
+            number = f'{seq},"type":"'
+            at_type = rest + len(self.rest_head) + len(number)
+            stop = len(line) - 3 if line.endswith("\n") else len(line) - 2
+            if not line.startswith(number, at_type - len(number)) \
+                    or not line.startswith('"}', stop) or stop < at_type:
+                return None
+            type_ = line[at_type:stop]
+            if type_ not in self.types:
+                if _PLAIN_TEXT(type_) is None:
+                    return None
+                if len(self.types) >= self.KEEP:
+                    self.types.clear()
+                self.types.add(type_)
+            tail = line[rest:stop + 2]
+        else:
+            m = _REST(line, rest)
+            if m is None or int(m[4]) != seq:
+                return None
+            self.rest_head = line[rest:m.start(4)]
+            self.rest_values = at, version = m[2], int(m[3])
+            type_, tail = m[5], m[1]
+        text = line[begin - 1:end]
         data = self.known.get(text)
         if data is None:
-            try:
-                data = _DECODE(text)
-                if type(data) is not dict or CANONICAL(data) != text:
+            data = self.older.get(text)
+            if data is None:
+                try:
+                    data = _DECODE(text)
+                    if type(data) is not dict or CANONICAL(data) != text:
+                        return None
+                except Exception:  # noqa: BLE001 - the long way says it, in its own words
                     return None
-            except Exception:  # noqa: BLE001 - the long way says it, in its own words
-                return None
-            if len(self.known) >= self.KEEP:
-                self.known.clear()
+            if len(self.known) >= self.KEEP:  # bounded: the last two generations kept
+                self.older, self.known = self.known, {}
             self.known[text] = data
         # the hashed body is the line without its hash and prev_hash (stored_row_hash's)
-        hsh = sha256(f"{prev}{line[:end]}{m[3]}".encode()).hexdigest()
-        if hsh != m[1]:
+        hsh = sha256(f"{prev}{line[:end]}{tail}".encode()).hexdigest()
+        if not line.startswith(hsh, end + _AT_HASH):
             return None
-        return (seq, m[7], text, m[4], "banker" if head[1] == '"banker"' else None,
-                head[3], int(m[5]), prev, hsh, 2, None), data
+        return (seq, type_, text, at, actor, cid, version, prev, hsh, 2, None), data
