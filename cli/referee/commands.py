@@ -473,7 +473,8 @@ ruling.add_command(_ruling_command(
     "jail", "SEQ: a player sent to jail, a failed try, or the way out.  Why the player went, "
             "the tries, the way out."))
 _rent = _ruling_command(
-    "rent", "SEQ: a landing, a claim opened, a rent paid or a refused late claim.  Who owed "
+    "rent", "SEQ: a landing on another player's deed, or a rent claim opened, deferred, paid, "
+            "refused or lapsed, a rent owed as a debt, or a rent not due.  Who owed "
             "whom how much and why, when the window opened, the seats to the roll that closes "
             "it, which roll closed it (or that it is still open), and the verdict; with "
             "--claim-at, whether a claim at that moment was in time.")
