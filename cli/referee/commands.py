@@ -297,7 +297,9 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
     (cash, moves, deeds, buildings, mortgages, jail), and any undo that took it back.
 
     SEQ is an event number; TIME is read as `log` prints it (local time with its offset), as
-    ISO 8601 with a zone, or as local time (`2026-11-30 21:14`).  In `banco shell`, `replay`
+    ISO 8601 with a zone, as local time (`2026-11-30 21:14`), or as a time of the game's day
+    (`21:14`; a game over midnight: the day the time falls on while it was played, or the day
+    asked for).  In `banco shell`, `replay`
     steps through the game: next, back, jump SEQ|TIME, where, quit.
     """
     if other_rules is not None:
