@@ -138,7 +138,7 @@ def _statement_out(rows, name: str, state, as_json: bool, as_csv: bool) -> None:
         for r in rows:
             balance = r["balance"]
             click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {balance:>7}  "
-                       f"{_say_account(r['counterparty']):<10} {say_reason(r['reason'], state.edition)}")
+                       f"{_say_account(r['counterparty']):<10} {say_reason(r['reason'], state.edition, r['amount'])}")
         if name != "bank":
             # the statement's own last balance, read from the log: the table now comes from
             # the book's snapshot, and an edited snapshot once made the two lines disagree
