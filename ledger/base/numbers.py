@@ -55,8 +55,13 @@ def check_dice(dice: tuple[int, ...]) -> None:
                                 "roll D1 D2, or roll D1 D2 S with the Speedy die; got {n} dice",
                                 len(dice)))
     if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):  # no die shows that: a typing slip
-        raise UsageError("a die shows 1 to 6, not {items}: roll D1 D2 with each die 1-6",
-                         items=" ".join(map(str, dice)))
+        first, second = (not 1 <= d <= 6 for d in dice)  # which die, said with its value
+        which = (msg("the first die shows {a} and the second {b}", a=dice[0], b=dice[1])
+                 if first and second else
+                 msg("the first die shows {a}", a=dice[0]) if first else
+                 msg("the second die shows {b}", b=dice[1]))
+        raise UsageError("a die shows 1 to 6, not {items}: {which}; roll D1 D2 with each die "
+                         "1-6", items=" ".join(map(str, dice)), which=which)
 
 
 _LOOKALIKES = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1"})
