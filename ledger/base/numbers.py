@@ -78,7 +78,7 @@ def other_digits(text: str) -> int | None:
     return None
 
 
-def not_a_number(text: str):
+def not_a_number(text: str, hint=None):
     """The error for a word meant as a number but not written as one (`６`, `1_000`): click's
     own words for a bad number, so that it reads as any other.  A letter typed for a digit
     (`5O`, `l00`: O for zero, l for one) is said, with the number it was likely meant to be,
@@ -93,6 +93,9 @@ def not_a_number(text: str):
         return UsageError("{value!r} is not a valid {number_type}: did you mean {meant}? (type "
                           "the digits 0-9)", value=text, number_type=msg("integer"),
                           meant=wide)
+    if hint is not None:  # what the word takes, where the caller knows it
+        return UsageError("{value!r} is not a valid {number_type}: {hint}", value=text,
+                          number_type=msg("integer"), hint=hint)
     return UsageError("{value!r} is not a valid {number_type}.", value=text,
                       number_type=msg("integer"))
 
