@@ -321,6 +321,9 @@ def test_under_classic_a_bid_past_the_cash_is_refused_and_the_audit_flags_one():
 
     t = cash(new_table(FOUR), "Bruno", 50)
     t, _ = play(t, c.Roll((1, 2)), c.Decline())
-    with pytest.raises(RuleViolation, match=r"cannot bid 70.*003 §06"):
+    # the winner pays the Bank (003 §03) and no player borrows (004 §Note di gioco); 003 §06
+    # is the trades' section (a trial found it cited here)
+    with pytest.raises(RuleViolation, match=r"cannot bid 70") as refused:
         decide(t, c.Bid("Bruno", 70))
+    assert refused.value.rule == "003 §03; 004 §Note di gioco"
     assert bid(t, {"player": "Bruno", "amount": 70}, None)  # a forged one

@@ -41,3 +41,15 @@ def test_deal_reads_names_without_quotes_and_the_shell_completes_them(banco):
     shell = BancoShell(Session(banco.db, None), history=None)
     assert shell.completedefault("Br", "deal Br", 5, 7) == ["Bruno "]
     assert "Viale Vesuvio" in shell.completedefault("Viale", "deal Bruno Viale", 11, 16)
+
+
+def test_each_deal_answer_ends_with_what_the_table_waits_for(banco):
+    """A trial: the last `deal`'s answer ended with the payment, where docs/banker.md says
+    every answer ends with what the table waits for.  A deal before the last names the deeds
+    still to deal; the last, whose roll it is."""
+    banco("new", "Anna", "Bruno", "--rules", "short")
+    out = banco("deal", "Anna", "vicolo", "corto", "stazione", "sud").output
+    assert out.rstrip().splitlines()[-1] == ("next: deal the deeds before the first roll "
+                                             "(still to deal: Bruno 2): `deal PLAYER PROPERTY...`")
+    out = banco("deal", "Bruno", "via", "roma", "vicolo", "stretto").output
+    assert out.rstrip().splitlines()[-1] == "Anna to roll"

@@ -44,3 +44,16 @@ def test_the_pages_signatures_are_the_librarys(call, function):
     found = re.search(r"\*\*`" + re.escape(call) + r"(\([^`]*\))`\*\*", text)
     assert found, f"docs/python-api.md shows no **`{call}(...)`**"
     assert written(found.group(1)) == actual(function), (call, found.group(1))
+
+
+def test_the_contract_block_runs_as_written(tmp_path, monkeypatch):
+    """A trial ran the page's contract block as written: its roll was refused with code 5
+    (`expect=41` on a new game).  Run in an empty folder, it records the roll."""
+    page = (ROOT / "docs" / "python-api.md").read_text()
+    block = page.split("## The contract", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    run: dict = {}
+    exec(compile(block, "python-api.md", "exec"), run)  # the page's own lines, nothing added
+    out = run["out"]
+    assert out.refusal is None and out.events and out.command is not None
+    assert "Anna rolls 3+4 = 7" in out.say("en")

@@ -130,6 +130,10 @@ def test_a_read_model_edited_by_hand_is_named_by_doctor_as_on_sqlite(played, tmp
     assert pg["problems"] == json.loads(banco(lite, "doctor", "--json",
                                               code=EXIT_AUDIT))["problems"]
     assert "read model differs from its log" in banco(url, "doctor", code=EXIT_AUDIT)
+    # the audit names it as doctor does, and the statement is never the edited rows'
+    assert "read model differs from its log" in banco(url, "audit", code=EXIT_AUDIT)
+    out = banco(url, "statement", "Anna", "--json")  # the warning on stderr, mixed here
+    assert before in out and "read model disagrees with its log" in out
     banco(url, "doctor", "--repair")
     assert json.loads(banco(url, "doctor", "--json"))["healthy"]
     assert banco(url, "statement", "Anna", "--json") == before == banco(url_src, "statement",

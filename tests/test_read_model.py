@@ -137,26 +137,42 @@ def test_doctor_neither_judges_nor_rebuilds_a_read_model_from_a_log_edited_under
     assert "WARNING: game 1 event 3 does not match its hash" in out and before
 
 
-def test_a_statement_whose_read_model_was_edited_says_it_disagrees_with_the_table(tmp_path):
-    """A trial: one read_movements row edited made `statement` print cash 8640 where `state`
-    said 1140, with no word.  The statement's last balance is held to the table's cash."""
+def test_a_read_model_edited_is_named_by_audit_and_never_shown_as_the_statement(tmp_path):
+    """Trials: one read_movements row edited made `statement` print cash 8640 where `state`
+    said 1140 (later with a warning, the forged rows still printed), and `audit` said all was
+    well.  The statement is held to the table's cash before it is shown and read from the log
+    where the read model disagrees; `audit` names the read model as `doctor` does, exit 3."""
     db = str(tmp_path / "g.db")
     with freeze_time("2026-11-29 21:00:00"):
         for line in (["new", "Anna", "Bruno"], ["roll", "1", "2"], ["buy"]):
             banco(db, *line)
-    for words in (["statement", "Anna"], ["statement", "Anna", "--json"],
-                  ["statement", "Bruno", "--csv"]):
-        assert "WARNING" not in banco(db, *words)
+    asked = (["statement", "Anna"], ["statement", "Anna", "--json"],
+             ["statement", "Bruno", "--csv"], ["statement", "bank"])
+    true = {}
+    for words in asked:
+        true[tuple(words)] = out = banco(db, *words)
+        assert "WARNING" not in out
+    banco(db, "audit")
     conn = sqlite3.connect(db)
     with conn:
         conn.execute("UPDATE read_movements SET amount=9000 WHERE seq=(SELECT MIN(seq) FROM "
                      "read_movements)")  # Anna's starting cash
     conn.close()
-    for words in (["statement", "Anna"], ["statement", "Anna", "--json"]):
-        out = banco(db, *words)
-        assert ("WARNING: the statement ends at 8940, but the table has Anna at 1440: the "
-                "read model or a snapshot was edited") in out, out
+    runner = CliRunner()
+    for words in asked:
+        r = runner.invoke(cli, ["--db", db, *words])
+        assert r.exit_code == 0 and r.stdout == true[tuple(words)], r.output
+        if words[1] != "Bruno":  # his rows are not the edited one's
+            assert ("WARNING: game 1's read model disagrees with its log (its statement of "
+                    f"{words[1].capitalize()} ends at ") in r.stderr, r.stderr
     assert "WARNING" not in banco(db, "statement", "Bruno")
+    out = banco(db, "audit", code=3)
+    assert ("database: game 1's read model differs from its log between events 1 and "
+            "11 (`banco doctor --repair` rebuilds it)") in out, out
+    doc = json.loads(banco(db, "audit", "--json", code=3))
+    assert [(f["kind"], f["game"]) for f in doc["database"]] == [("read model", 1)]
+    banco(db, "doctor", "--repair")
+    banco(db, "audit")
 
 
 def test_an_imported_game_has_its_read_model_at_once(played, tmp_path):

@@ -64,8 +64,10 @@ def test_a_late_claim_is_ruled_too_late_naming_the_roll_that_closed_the_window(f
     assert f["seats"] == ["Anna", "Bruno"] and f["claim_window"] == 1
     assert f["late_claims"] == [refused] and f["basis"] == {"code": "rent_unbuilt"}
     # the same ruling whichever of its events is asked about
-    for seq in (landed - 1, landed, opened, lapsed):
+    for seq in (landed, opened, lapsed):
         assert rulings.rent(events, seq, game_id=1).verdict == r.verdict
+    with pytest.raises(UsageError, match=r"\(DiceRolled\) is not a landing"):
+        rulings.rent(events, landed - 1, game_id=1)  # the roll beside it is not the landing
 
 
 def test_the_verdict_for_a_claim_at_a_given_moment(four):
@@ -469,18 +471,23 @@ def test_a_ruling_can_be_recorded_after_the_game_ended(tmp_path, end, banco):
 def test_a_ruling_takes_a_time_as_state_at_does(banco, monkeypatch):
     """`ruling rent TIME`: the event recorded last at or before TIME (projections/referee/moments.py),
     ruled as by its seq; a recorded ruling names that seq."""
-    for minute, line in enumerate(("new Anna Bruno", "roll 1 2", "buy", "roll 1 2")):
+    for minute, line in enumerate(("new Anna Bruno", "roll 1 2", "buy", "roll 1 2",
+                                   "claim Anna")):
         monkeypatch.setenv("BANCO_FIXED_TIME", f"2026-11-30T21:{minute:02d}:00Z")
         banco(*line.split())
     monkeypatch.delenv("BANCO_FIXED_TIME")
     events = events_of(banco.db)
-    landed = max(e["seq"] for e in events if e["recorded_at"] < "2026-11-30T21:04")
-    by_seq = banco("ruling", "rent", str(landed), "--json").output
-    by_time = banco("ruling", "rent", "2026-11-30T21:03:30Z", "--json").output
-    assert json.loads(by_time)["subject_seq"] == landed and by_time == by_seq
-    out = banco("ruling", "rent", "2026-11-30T21:03Z", "--record", "--referee", "Rita").output
+    paid = max(e["seq"] for e in events if e["recorded_at"] < "2026-11-30T21:05")
+    by_seq = banco("ruling", "rent", str(paid), "--json").output
+    by_time = banco("ruling", "rent", "2026-11-30T21:04:30Z", "--json").output
+    assert json.loads(by_time)["subject_seq"] == paid and by_time == by_seq
+    # the roll's last event (its TurnEnded) is not one `ruling rent` takes: refused, by a
+    # time as by its seq
+    assert "(TurnEnded) is not a landing" in banco("ruling", "rent", "2026-11-30T21:03Z",
+                                                   code=2).output
+    out = banco("ruling", "rent", "2026-11-30T21:04Z", "--record", "--referee", "Rita").output
     assert "recorded as event" in out
-    assert events_of(banco.db)[-1]["data"]["subject_seq"] == landed
+    assert events_of(banco.db)[-1]["data"]["subject_seq"] == paid
     err = banco("ruling", "jail", "yesterday", code=2).output
     assert "'yesterday' is neither an event number nor a time" in err
 

@@ -216,3 +216,21 @@ def test_an_answer_that_cannot_be_written_is_one_line_and_exit_4(played):
         assert "Traceback" not in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
         assert r.stderr.startswith(("error: cannot write the answer: No space left on device",
                                     "errore: impossibile scrivere la risposta: spazio esaurito"))
+
+
+def test_a_game_imported_twice_is_a_usage_error_not_an_audit_finding(tmp_path, played):
+    """A trial: re-importing a game already in the file exits 2, where docs/banker.md said 3.
+    DESIGN's 3 is an audit that found a problem; a game already there is none (the file is
+    sound, the import is not needed): 2, as the docs now say.  A forged file stays 3."""
+    exported = tmp_path / "g.jsonl"
+    banco("--db", played, "--game", "1", "export", "-o", exported)
+    into = tmp_path / "arch.db"
+    banco("--db", into, "import", exported)
+    again = banco("--db", into, "import", exported, code=2)
+    one_error_line(again, "this game is already game 1 in", "nothing was imported")
+    with open(exported, "a") as f:  # a history that is not the one it claims: the audit's 3
+        f.write(exported.read_text().splitlines()[-1] + "\n")
+    banco("--db", tmp_path / "other.db", "import", exported, code=3)
+    docs = (FIXTURES.parent / "docs" / "banker.md").read_text()
+    usage, audit = docs.split("### Exit codes")[1].split("**3**")[:2]
+    assert "already in the file" in usage and "refused a game" not in audit

@@ -40,7 +40,12 @@ def test_dice_no_rule_set_throws_are_usage_errors_and_a_third_die_is_the_rule_se
                  ["1_0", "2"]):
         said[" ".join(dice)] = run(db, "roll", *dice, code=2).stderr
     assert "roll D1 D2, or roll D1 D2 S with the Speedy die; got 1 die" in said["1"]
-    assert "a die shows 1 to 6, not 0 7: roll D1 D2 with each die 1-6" in said["0 7"]
+    # which die, and its value (a trial: `roll -1 3` named neither)
+    assert ("a die shows 1 to 6, not 0 7: the first die shows 0 and the second 7; roll D1 D2 "
+            "with each die 1-6") in said["0 7"]
+    assert ("a die shows 1 to 6, not -1 3: the first die shows -1; roll D1 D2 with each die "
+            "1-6") in run(db, "roll", "--", "-1", "3", code=2).stderr
+    assert "not 2 9: the second die shows 9;" in run(db, "roll", "2", "9", code=2).stderr
     assert "got 4 dice" in said["1 2 3 4"]
     # a full-width digit (an input method left on) is not read, but the number is said
     assert ("'６' is not a valid integer: did you mean 6? (type the digits 0-9; a die shows 1 "

@@ -21,9 +21,10 @@ from banco.ledger.base.numbers import not_a_number, number_like
 @click.command()
 @click.option("--at", "when", default=None, metavar="SEQ|TIME",
               help="The table as it was after event SEQ, or after the last event recorded at "
-                   "or before TIME (as `log` prints it, or ISO 8601 with a zone).  TIME runs to "
-                   "the end of its last figure: `2026-11-30 16:28` takes in 16:28:59, "
-                   "`2026-11-30 16:28:00` only that second, `2026-11-30` the whole day.")
+                   "or before TIME (as `log` prints it, ISO 8601 with a zone, or a time of the "
+                   "game's day, `16:28`).  TIME runs to the end of its last figure: "
+                   "`2026-11-30 16:28` takes in 16:28:59, `2026-11-30 16:28:00` only that "
+                   "second, `2026-11-30` the whole day.")
 @json_option
 @pass_session
 def state(session, when, as_json):
@@ -34,11 +35,12 @@ def state(session, when, as_json):
 
     at = moment = rows = undos = None
     if when is not None:
-        from banco.projections.referee.moments import parse_moment, seq_at
+        from banco.projections.referee.moments import parse_moment, seq_at, stored_games_day
 
         if number_like(when.strip()):  # `--at ５７`: what int() reads, the banker did not type
             raise not_a_number(when.strip())
-        moment = parse_moment(when)
+        # a time of day alone (`11:40`): on the game's day, from its first and last times
+        moment = stored_games_day(session.book.store, session.game(), parse_moment(when))
         # the rows read from the file as they are needed: a long game is never held whole,
         # and a SEQ is checked against the last seq alone (the table then is folded from the
         # nearest snapshot bound to the log before it: Book.state)

@@ -11,8 +11,9 @@ from banco.cli.words.i18n import N_, _, say
 
 # facts whose narration already says what the table waits for next
 NEXT_SAID = frozenset({"TurnEnded", "ExtraRollDue", "GameEnded"})
-# after these, whose facts leave the turn where it was, the answer says what follows
-FOLLOWED = frozenset({"PayDebt", "PayInKind", "Bankrupt"})
+# after these, whose facts leave the turn where it was, the answer says what follows (a deal:
+# the deeds still to deal, or after the last whose roll it is, as docs/banker.md promises)
+FOLLOWED = frozenset({"PayDebt", "PayInKind", "Bankrupt", "Deal"})
 
 # What `hammer` will do if nobody bids: said when an auction opens, and by the banker's page
 # before a hammer with no bid (cli/web/hub.py)
@@ -150,8 +151,11 @@ def what_follows(outcome) -> list[str]:
     if outcome.refused or outcome.replayed or outcome.state.ended \
             or any(e["type"] in NEXT_SAID for e in outcome.events):
         return []
+    from banco.ledger.table.steps import dealing_left
+
     state, t = outcome.state, outcome.state.turn
-    if t.phase == "roll" and not state.debts and claims_words(state) is None:
+    if t.phase == "roll" and not state.debts and claims_words(state) is None \
+            and not dealing_left(state):  # (deeds still to deal: the deal, not the roll)
         return [_("{player} to roll").format(player=t.player)]  # as TurnEnded says it
     return [turn_line(state)]
 

@@ -55,6 +55,10 @@ class _Either(Text):
         return (tr.gettext(" or ") if tr is not None else " or ").join(self.words)
 
 
+# the shell's words for leaving it (cli/banker/shell.py), English and Italian
+SHELL_LEAVING = frozenset({"quit", "exit", "esci"})
+
+
 def not_recorded_here(words: list[str], language: str) -> UsageError:
     """Why a line that is no table action, correction, recorded ruling or `new` is not
     recorded by the library: no such word (with the words spelt close to it, in the line's
@@ -65,6 +69,9 @@ def not_recorded_here(words: list[str], language: str) -> UsageError:
     from banco.ledger.base.names import shown
 
     name = words[0]
+    if name.lower() in SHELL_LEAVING:  # `quit` was answered "did you mean audit?"
+        return UsageError("`{word}` is the shell's word for leaving `banco shell`: a line given "
+                          "here is one command, with nothing to leave", word=shown(name, 41))
     if english_word(name) in BY_ENGLISH or name.startswith("-"):
         return UsageError("`{word}` is not a table action: run it at the terminal",
                           word=shown(name, 41))

@@ -10,6 +10,7 @@ from banco.cli.lines.vocabulary import SPEEDY_WORDS, english_value, spoken_optio
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.numbers import check_dice, is_digits, not_a_number
 from banco.ledger.base.numbers import whole as whole_number
+from banco.ledger.base.text import msg
 from banco.ledger.records import commands as c
 
 
@@ -112,7 +113,10 @@ def bid(state, typed: str, language: str, bidder: str, amount: str):
             raise UsageError("the amount comes after the name: `{word} {bidder} {amount}`",
                              word=typed, bidder=amount, amount=bidder
                              ).meaning(said([typed, amount, bidder]))
-        raise not_a_number(amount)
+        # `1e9`, `1.5`: not read (a bid is whole money, typed in digits), but said how
+        raise not_a_number(amount, msg("a bid is a whole amount in the digits 0-9, e.g. "
+                                       "`{word} {bidder} 120`", word=typed,
+                                       bidder=bidder.strip()))
     from banco.ledger.base.names import fold
 
     if fold(bidder.strip()) in ("bank", "banca", "the bank", "la banca") \

@@ -88,21 +88,25 @@ def _rows_held_to_logs(store) -> None:
 @pass_session
 def statement(session, account, as_json, as_csv):
     """A bank statement: every transfer of ACCOUNT (a player or `bank`), with running balance."""
-    from banco.projections.readings.lookups import statement_rows
+    from banco.projections.readings.lookups import checked_statement
 
     game = session.game()
     book = session.book
     state = book.state(game)
     name = "bank" if account.lower() in ("bank", "banca") else player_name(state, account)
-    last: list[int] = []
-
-    def kept(rows):  # streamed: the last balance noted on the way
-        for r in rows:
-            last[:] = [r["balance"]]
-            yield r
-
-    rows = kept(statement_rows(book, game, name))  # the read model's movements, not the log
-    _statement_out(rows, name, state, as_json, as_csv)
+    # what the table says the account holds (the Bank: what the players hold, its opposite)
+    expected = (-sum(p.cash for p in state.players) if name == "bank"
+                else state.player(name).cash)
+    # the read model's movements, checked against that before one is shown: an edited read
+    # model is read past (from the log), never printed as the account's figures
+    rows, forged = checked_statement(book, game, name, expected)
+    if forged is not None:
+        click.echo(_("WARNING: game {game}'s read model disagrees with its log (its statement "
+                     "of {player} ends at {forged}): this statement is read from the log; "
+                     "`banco doctor` says where, `banco doctor --repair` rebuilds it").format(
+                         game=game, player=_say_account(name), forged=forged), err=True)
+    last = [rows[-1]["balance"]] if rows else []
+    _statement_out(iter(rows), name, state, as_json, as_csv)
     if name != "bank" and last and last[0] != state.player(name).cash:
         # Two readings kept apart (the read model's rows, the table from its snapshot) that
         # must agree: an edit to either is said here, not only by `doctor`.
@@ -134,7 +138,7 @@ def _statement_out(rows, name: str, state, as_json: bool, as_csv: bool) -> None:
         for r in rows:
             balance = r["balance"]
             click.echo(f"{r['seq']:>5}  {r['amount']:>+7}  {balance:>7}  "
-                       f"{_say_account(r['counterparty']):<10} {say_reason(r['reason'], state.edition)}")
+                       f"{_say_account(r['counterparty']):<10} {say_reason(r['reason'], state.edition, r['amount'])}")
         if name != "bank":
             # the statement's own last balance, read from the log: the table now comes from
             # the book's snapshot, and an edited snapshot once made the two lines disagree

@@ -42,6 +42,11 @@ def run_audit(session, expect_head: str | None, seal_path: str | None,
                 if game is None or g["game_id"] == game)
     with Progress(total, "audit", quiet=as_json) as bar:
         report = audit_database(store, game, expect_head, seal, public, progress=bar.step)
+    from banco.projections.readings.read_model_check import audit_findings
+
+    # the read model kept beside each sound log, checked as doctor checks it: a forged figure
+    # there is what `statement` and `history` would show
+    report.findings.extend(audit_findings(store, [r.game_id for r in report.games if r.ok]))
     if not report.games and not report.findings and report.seal is None:
         raise UsageError("no game in {db} yet: nothing to audit", db=session.book.shown)
     if as_json:

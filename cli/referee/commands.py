@@ -299,7 +299,9 @@ def replay(session, first, last, other_rules, skip_refused, as_json):
     (cash, moves, deeds, buildings, mortgages, jail), and any undo that took it back.
 
     SEQ is an event number; TIME is read as `log` prints it (local time with its offset), as
-    ISO 8601 with a zone, or as local time (`2026-11-30 21:14`).  In `banco shell`, `replay`
+    ISO 8601 with a zone, as local time (`2026-11-30 21:14`), or as a time of the game's day
+    (`21:14`; a game over midnight: the day the time falls on while it was played, or the day
+    asked for).  In `banco shell`, `replay`
     steps through the game: next, back, jump SEQ|TIME, where, quit.
     """
     if other_rules is not None:
@@ -475,7 +477,8 @@ ruling.add_command(_ruling_command(
     "jail", "SEQ: a player sent to jail, a failed try, or the way out.  Why the player went, "
             "the tries, the way out."))
 _rent = _ruling_command(
-    "rent", "SEQ: a landing, a claim opened, a rent paid or a refused late claim.  Who owed "
+    "rent", "SEQ: a landing on another player's deed, or a rent claim opened, deferred, paid, "
+            "refused or lapsed, a rent owed as a debt, or a rent not due.  Who owed "
             "whom how much and why, when the window opened, the seats to the roll that closes "
             "it, which roll closed it (or that it is still open), and the verdict; with "
             "--claim-at, whether a claim at that moment was in time.")

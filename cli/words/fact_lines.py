@@ -34,7 +34,7 @@ _TRANSFER_TYPES = frozenset(TRANSFERS)  # a set to look in, for every event said
 
 def _transfer(d: dict, state: State) -> str:
     money = state.edition.money
-    reason = say_reason(d["reason"], state.edition)
+    reason = say_reason(d["reason"], state.edition, d["amount"])
     if d["payer"] == BANK:
         return _("  the Bank pays {amount} to {payee}: {reason}").format(
             amount=money(d["amount"]), payee=bank_or(d["payee"]), reason=reason)

@@ -184,12 +184,24 @@ def _say_buildings(text: str) -> str:
     return re.sub(r"\ba hotel\b|\b\d+ houses?\b", lambda m: building(m.group(0)), text)
 
 
-def say_reason(value, edition=None) -> str:
+# A mortgage freed on receiving a deed records the mortgage alone: with the amount paid (the
+# fact's), its interest is said as a lift's is (`100 M + 10 M interest`, not `90 M + 10%`)
+FREED = N_("freed {space} on receiving it: {mortgage} + {interest} interest")
+
+
+def say_reason(value, edition=None, amount: int | None = None) -> str:
     """A fact's reason in the user's language; `edition`, the game's, says its data (an
-    amount as the edition prints it)."""
+    amount as the edition prints it); `amount`, the fact's own, where a reason's words need
+    it (a mortgage freed on receiving: its interest)."""
     if not value:
         return "" if value is None else value
-    return _say(from_text(value), edition)
+    reason = from_text(value)
+    if (reason.get("code") == "freed_on_receiving" and type(amount) is int
+            and type(reason.get("mortgage")) is int):
+        return _(FREED).format(space=square_name(reason.get("space"), edition),
+                               mortgage=_amount(reason["mortgage"], edition),
+                               interest=_amount(abs(amount) - reason["mortgage"], edition))
+    return _say(reason, edition)
 
 
 def _say(reason: dict, edition=None) -> str:

@@ -55,8 +55,13 @@ def check_dice(dice: tuple[int, ...]) -> None:
                                 "roll D1 D2, or roll D1 D2 S with the Speedy die; got {n} dice",
                                 len(dice)))
     if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):  # no die shows that: a typing slip
-        raise UsageError("a die shows 1 to 6, not {items}: roll D1 D2 with each die 1-6",
-                         items=" ".join(map(str, dice)))
+        first, second = (not 1 <= d <= 6 for d in dice)  # which die, said with its value
+        which = (msg("the first die shows {a} and the second {b}", a=dice[0], b=dice[1])
+                 if first and second else
+                 msg("the first die shows {a}", a=dice[0]) if first else
+                 msg("the second die shows {b}", b=dice[1]))
+        raise UsageError("a die shows 1 to 6, not {items}: {which}; roll D1 D2 with each die "
+                         "1-6", items=" ".join(map(str, dice)), which=which)
 
 
 _LOOKALIKES = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1"})
@@ -73,7 +78,7 @@ def other_digits(text: str) -> int | None:
     return None
 
 
-def not_a_number(text: str):
+def not_a_number(text: str, hint=None):
     """The error for a word meant as a number but not written as one (`６`, `1_000`): click's
     own words for a bad number, so that it reads as any other.  A letter typed for a digit
     (`5O`, `l00`: O for zero, l for one) is said, with the number it was likely meant to be,
@@ -88,6 +93,9 @@ def not_a_number(text: str):
         return UsageError("{value!r} is not a valid {number_type}: did you mean {meant}? (type "
                           "the digits 0-9)", value=text, number_type=msg("integer"),
                           meant=wide)
+    if hint is not None:  # what the word takes, where the caller knows it
+        return UsageError("{value!r} is not a valid {number_type}: {hint}", value=text,
+                          number_type=msg("integer"), hint=hint)
     return UsageError("{value!r} is not a valid {number_type}.", value=text,
                       number_type=msg("integer"))
 

@@ -18,6 +18,7 @@ from banco.ledger.table.state import BANK, State, hammer_step, richest_bidders
 
 R_BUY = "004 §Acquisto di proprietà"
 R_AUCTION = "004 §Acquisto di proprietà; 003 §03"
+R_BID_CASH = "003 §03; 004 §Note di gioco"  # a bid past the cash in hand
 R_UNPAID = "000 §COMPRARE I CONTRATTI"
 R_NO_BID = "000 FAQ 22"
 
@@ -105,9 +106,10 @@ def _bid(tx: Tx, cmd: c.Bid) -> None:
                 step=a.step)
     cash = state.player(cmd.bidder).cash
     if cmd.amount > cash and not bids_past_cash(state):
-        # No loans and no promises (003 §06): a bid is paid from cash in hand.
+        # The winner pays the Bank (003 §03), and no player borrows (004 §Note di gioco): a
+        # bid is paid from cash in hand.  003 §06 is the trades between players' section.
         raise RuleViolation("{bidder} has {cash} in cash and cannot bid {amount}",
-                            rule=cited(state.rules, "loan", "003 §06"),
+                            rule=cited(state.rules, "loan", R_BID_CASH),
                             allowed=(msg("bid at most {cash}", cash=cash) if cash >= lowest else msg("{bidder} cannot outbid {amount} with {cash}: another bidder, or `hammer`", bidder=cmd.bidder, amount=money(state, lowest - 1), cash=money(state, cash))),
                             bidder=cmd.bidder, cash=money(state, cash), amount=cmd.amount)
     tx.emit("BidPlaced", player=cmd.bidder, property=a.property, amount=cmd.amount)
@@ -117,7 +119,7 @@ def bids_past_cash(state: State) -> bool:
     """000 §COMPRARE I CONTRATTI: "Se un giocatore vince un asta, ma non può pagare, il
     banchiere cancella l'asta e ne indice un'altra": a bid may go past the cash in hand (the
     winner mortgages or sells to pay before the hammer), and the hammer voids it if he has not
-    the cash then.  Elsewhere a bid is paid from cash in hand (003 §06)."""
+    the cash then.  Elsewhere a bid is paid from cash in hand (003 §03; 004 §Note di gioco)."""
     return state.rules.source == "000"
 
 

@@ -23,6 +23,28 @@ def statement_rows(book, game: int, account: str) -> Iterator[dict]:
     return _statement(moves, account, gone)
 
 
+def checked_statement(book, game: int, account: str, expected: int
+                      ) -> tuple[list[dict], int | None]:
+    """`statement_rows`, checked against the balance the table gives `account` (`expected`)
+    before anything is shown: where the read model's rows end elsewhere, the rows are read
+    from the log instead (chain-checked), so an edited read model never prints its figures as
+    the account's.  The second item: the balance the read model's rows ended at when they
+    disagreed with the log's, else None.  The check costs the answer's length only; a whole
+    comparison with the log is `doctor`'s and `audit`'s."""
+    store = book.store
+    moves = store.movements(game, account)
+    gone = store.retracted_seqs(game)
+    if moves is None:
+        return list(statement(book.checked(game), account, gone)), None
+    rows = list(_statement(moves, account, gone))
+    kept = rows[-1]["balance"] if rows else 0
+    if kept == expected:
+        return rows, None
+    logged = list(statement(book.checked(game), account, gone))
+    # the log agreeing with the read model: the table's side was edited (said by the caller)
+    return logged, (kept if (logged[-1]["balance"] if logged else 0) != kept else None)
+
+
 def _statement(moves: list[tuple], account: str, gone: set[int]) -> Iterator[dict]:
     balance = 0
     for seq, _n, payer, payee, amount, reason, type_ in moves:

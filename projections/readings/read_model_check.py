@@ -82,3 +82,24 @@ def rebuild(store, game: int, tick: Callable[[int], None] | None = None) -> None
                 tick(upto - after)
 
     store.put_read_model(game, chunks(), last)
+
+
+def audit_findings(store, games) -> list:
+    """`audit`'s part of the read model: each game's read model that disagrees with its log,
+    as `doctor` finds it (`check`), a Finding of the file.  A game with no read model is no
+    problem (its readings read the log); a log that breaks its chain or cannot be read is
+    the audit's own finding, not this one's."""
+    from banco.ledger.base.errors import DatabaseError
+    from banco.ledger.snapshot_check import ChainBroken
+    from banco.ledger.store.health import Finding
+
+    found = []
+    for game in games:
+        try:
+            f = check(store, game)
+        except (ChainBroken, DatabaseError):
+            continue
+        if f is not None and not f.missing:
+            found.append(Finding("read model", f.text, f.game_id, f.seq, repairable=True))
+    return found
+

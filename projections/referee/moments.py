@@ -2,7 +2,9 @@
 
 A time is read as `log` prints it (`2026-11-30 07:12:03+01:00`, local time with its offset), as
 ISO 8601 with a zone (`2026-11-30T06:12:03Z`), or without a zone, in the computer's local time
-(the TZ variable is honoured), as the table's clock read it.  A time given to the second covers
+(the TZ variable is honoured), as the table's clock read it; a time of day alone (`21:14`) is
+on the game's day (the day of its events; a game over midnight: the day on which the time falls
+while it was played, or a refusal naming the days).  A time given to the second covers
 that whole second (events recorded at 07:12:03.4 are "at 07:12:03"); to the minute, that whole
 minute.  The table "at" a time is the one after the last event recorded at or before it; a
 range "from" a time starts at the first event recorded at or after its first instant.
@@ -23,11 +25,15 @@ _TIME = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?"
                    r"\s*(Z|[+-]\d{2}:?\d{2})?$", re.I | re.ASCII)  # 0-9 only, as numbers
 
 
+_CLOCK = re.compile(r"^\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$", re.ASCII)  # `21:14`: the game's day
+
+
 class Moment(NamedTuple):
     seq: int | None  # given as a seq
     until: datetime | None  # given as a time: the last instant it covers (UTC)
     text: str
     since: datetime | None = None  # given as a time: the first instant it covers (UTC)
+    clock: str | None = None  # a bare time of day (`21:14`), its day the game's (on_games_day)
 
 
 def parse_moment(text: str) -> Moment:
@@ -38,8 +44,16 @@ def parse_moment(text: str) -> Moment:
     if raw.startswith("-") and is_digits(raw[1:]):
         raise UsageError("{text} is a negative number: a game's events are numbered from 1 "
                          "(`log` lists them)", text=raw)
+    if _CLOCK.match(raw):  # checked here (`25:00` refused), its day found in the game's events
+        clock = raw.zfill(len(raw) + 1) if raw.index(":") == 1 else raw
+        try:
+            parse_moment(f"2000-01-01 {clock}")
+        except UsageError:
+            raise UsageError("{text!r} is not a time of day: hours 0 to 23, minutes and seconds "
+                             "0 to 59", text=raw) from None
+        return Moment(None, None, raw, None, clock)
     if not _TIME.match(raw):
-        raise UsageError("{text!r} is neither an event number nor a time: give a seq (`57`) or a time as `log` prints it (`2026-11-30 21:14:05+01:00`, or `2026-11-30T20:14:05Z`, or local `2026-11-30 21:14`)",
+        raise UsageError("{text!r} is neither an event number nor a time: give a seq (`57`), a time of the game's day (`21:14`) or a time as `log` prints it (`2026-11-30 21:14:05+01:00`, or `2026-11-30T20:14:05Z`, or local `2026-11-30 21:14`)",
                          text=text)
     m = _TIME.match(raw)
     clock, seconds, fraction = m.group(1), m.group(2), m.group(3)
@@ -76,6 +90,32 @@ def parse_moment(text: str) -> Moment:
     return Moment(None, until, raw, since)
 
 
+def on_games_day(moment: Moment, first: str, last: str) -> Moment:
+    """A bare time of day (`21:14`) on the game's day, read in local time as `log` shows it:
+    the day of the game's events (`first` and `last`, their recorded_at).  A game over more
+    than one day: the day on which that time falls while the game was played, if one only;
+    else a UsageError naming the days to choose from.  Anything else: as it was."""
+    if moment.clock is None:
+        return moment
+    start, end = recorded({"recorded_at": first}), recorded({"recorded_at": last})
+    days, day = [], start.astimezone().date()
+    while day <= end.astimezone().date():
+        days.append(day)
+        day += timedelta(days=1)
+    on = days if len(days) == 1 else [
+        d for d in days if _covers(parse_moment(f"{d} {moment.clock}"), start, end)]
+    if len(on) == 1:
+        return parse_moment(f"{on[0]} {moment.clock}")._replace(text=moment.text)
+    choices = ", ".join(f"`{d} {moment.clock}`" for d in (on or [days[0], days[-1]]))
+    raise UsageError("the game ran from {first} to {last}, over more than one day: say which "
+                     "day's {text} (for example {choices})", first=local_time(first),
+                     last=local_time(last), text=moment.text, choices=choices)
+
+
+def _covers(moment: Moment, start: datetime, end: datetime) -> bool:
+    return moment.since <= end and moment.until >= start
+
+
 def recorded(event: dict) -> datetime:
     return datetime.fromisoformat(event["recorded_at"].replace("Z", "+00:00"))
 
@@ -85,6 +125,10 @@ def seq_at(events: Iterable[dict], moment: Moment, last: int | None = None) -> i
     read, once, so a long game's can be streamed): itself, or the last event recorded at or
     before the time.  `last`: the game's last seq when known (a seq is then checked without
     reading the events).  UsageError when the game has no such event."""
+    if moment.clock is not None:  # its day from the game's first and last events
+        events = list(events)
+        if events:
+            moment = on_games_day(moment, events[0]["recorded_at"], events[-1]["recorded_at"])
     if moment.seq is not None:
         if last is None:
             events = list(events)
@@ -130,6 +174,10 @@ def first_seq_from(events: Iterable[dict], moment: Moment, last: int | None = No
     event recorded at or after the first instant of the time (`--from 21:14` takes in a command
     at 21:14:10, where the table "at" 21:14 is the one after the last event by 21:14:59).
     Before the game, its first event; UsageError after its last."""
+    if moment.clock is not None:  # its day from the game's first and last events
+        events = list(events)
+        if events:
+            moment = on_games_day(moment, events[0]["recorded_at"], events[-1]["recorded_at"])
     if moment.seq is not None:
         return seq_at(events, moment, last)
     found = final = None
@@ -161,14 +209,27 @@ def recorded_times(store, game_id: int) -> Iterator[dict]:
         after = rows[-1][0]
 
 
+def stored_games_day(store, game_id: int, moment: Moment) -> Moment:
+    """`on_games_day` for a stored game: its first and last events' times read alone."""
+    if moment.clock is None:
+        return moment
+    last = store.last_seq(game_id)
+    first = store.times(game_id, 0, 1)
+    if not last or not first:
+        return moment
+    return on_games_day(moment, first[0][1], store.times(game_id, last - 1, 1)[0][1])
+
+
 def moment_seq(store, game_id: int, moment: Moment) -> int:
     """`seq_at` over a stored game: a seq checked against its last one, a time found by a
     streamed scan of the times alone."""
+    moment = stored_games_day(store, game_id, moment)
     return seq_at(recorded_times(store, game_id), moment, last=store.last_seq(game_id))
 
 
 def moment_start_seq(store, game_id: int, moment: Moment) -> int:
     """`first_seq_from` over a stored game, as `moment_seq` reads it."""
+    moment = stored_games_day(store, game_id, moment)
     return first_seq_from(recorded_times(store, game_id), moment, last=store.last_seq(game_id))
 
 

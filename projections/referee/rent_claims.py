@@ -62,13 +62,23 @@ def _claim_of(log: Log, seq: int) -> tuple[str, int]:
         return "auto", seq
     if t == "RentNotDue":
         return "not due", seq
-    batch = [x for x in log.batch(seq) if x["type"] in RENT_EVENTS | {"DebtIncurred"}]
-    later = [x for x in batch if x["seq"] >= seq] or batch
-    for x in later:
-        if x["type"] in RENT_EVENTS:
-            return _claim_of(log, x["seq"])
+    if t == "TokenMoved":
+        # a landing: the move whose own rent fact follows it in its command (the same payer,
+        # the same square). Any other event of that command (the dice, the turn's end, a later
+        # move) is not a landing, even beside one: the ruling would be about another event
+        for x in log.batch(seq):
+            xd = x["data"]
+            if (x["seq"] > seq and x["type"] in ("RentClaimOpened", "RentPaid", "RentNotDue")
+                    and xd.get("payer") == d["player"] and xd.get("property") == d["to"]):
+                return _claim_of(log, x["seq"])
+    if t == "DebtIncurred" and d["reason"].get("code") == "rent":
+        # a rent owed as a debt: its claim's outcome, recorded beside it
+        for x in log.batch(seq):
+            if (x["type"] in RENT_OUTCOMES and x["data"].get("payer") == d["debtor"]
+                    and x["data"].get("property") == d["reason"].get("space")):
+                return _claim_of(log, x["seq"])
     raise UsageError(
-        "event {seq} ({turn}) is not a landing on another player's deed nor a rent claim: `ruling rent` takes the seq of a landing, a claim opened, a rent paid or a refused late claim ({nearby})",
+        "event {seq} ({turn}) is not a landing on another player's deed nor a rent claim: `ruling rent` takes the seq of a landing on another player's deed, or of a rent claim opened, deferred, paid, refused or lapsed, a rent owed as a debt, or a rent not due ({nearby})",
         seq=seq, turn=t, nearby=nearby(log, RENT_EVENTS, seq))
 
 
