@@ -33,7 +33,7 @@ def checked_statement(book, game: int, account: str, expected: int
     comparison with the log is `doctor`'s and `audit`'s."""
     store = book.store
     moves = store.movements(game, account)
-    gone = store.retracted_seqs(game)
+    gone = book.retracted_seqs(game)
     if moves is None:
         return list(statement(book.checked(game), account, gone)), None
     rows = list(_statement(moves, account, gone))

@@ -214,10 +214,10 @@ def stored_games_day(store, game_id: int, moment: Moment) -> Moment:
     if moment.clock is None:
         return moment
     last = store.last_seq(game_id)
-    first = store.times(game_id, 0, 1)
+    first = times(store, game_id, 0, 1)
     if not last or not first:
         return moment
-    return on_games_day(moment, first[0][1], store.times(game_id, last - 1, 1)[0][1])
+    return on_games_day(moment, first[0][1], times(store, game_id, last - 1, 1)[0][1])
 
 
 def moment_seq(store, game_id: int, moment: Moment) -> int:
