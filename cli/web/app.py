@@ -199,6 +199,10 @@ class Hub:
             return None
         scheme, _, secret = header.partition(" ")
         token = self.keyring.find(secret.strip()) if scheme.lower() == "bearer" else None
+        shorter = getattr(self.keyring, "shorter", None)  # the SQLite store's keyring
+        said = shorter() if shorter is not None else None
+        if said is not None:
+            log(i18n.say(said))
         if token is not None:
             return token
         address = request.client.host if request.client else "?"

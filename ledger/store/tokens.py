@@ -372,6 +372,38 @@ def new_secret(role: str, game: int, now: str, player: str | None) -> tuple[str,
     return secret, Token(secret[len(PREFIX):len(PREFIX) + PREFIX_CHARS], role, player, game, now)
 
 
+class Seen:
+    """What a server has read of the tokens history, kept for its life: every revocation (a
+    revocation deleted from the file, the last entry, left no gap a fresh look sees, and the
+    revoked token answered again; issue 32), and the history's length, which only grows:
+    `shorter` (the entries it had read, the entries it now finds) once it is found shorter."""
+
+    def __init__(self) -> None:
+        self.revoked: set[str] = set()
+        self.last = 0
+        self.shorter: tuple[int, int] | None = None
+
+    def read(self, revoked, last: int | None) -> None:
+        """The revocations and the last entry's number of the history as just read."""
+        self.revoked.update(revoked)
+        last = last or 0
+        if last < self.last and self.shorter is None:
+            self.shorter = (self.last, last)
+        self.last = max(self.last, last)
+
+    def take(self, rows: list[tuple], wanted: str) -> bool:
+        """Whether the token of the digest `wanted` may still be live, from its entries
+        (FIND_COLUMNS) as just read and what was read before."""
+        self.read([wanted] if any(r[0] == "revoke" for r in rows) else (),
+                  rows[0][12] if rows else None)
+        return wanted not in self.revoked
+
+
+SHORTER = N_("the tokens' history is shorter than when this server read it ({had} entries, now "
+             "{now}): entries were deleted, a revocation perhaps; the server still refuses "
+             "every token it saw revoked. `banco audit` names the rest")
+
+
 class Keyring:
     """The server's view of the tokens: one connection, looked up on every request."""
 
@@ -380,10 +412,14 @@ class Keyring:
 
         self.conn, self.path, self.key = _connect(path), path, None
         self.lock = threading.Lock()  # one connection shared by the server's threads
+        self.seen = Seen()
         if _exists(self.conn):
             self.conn.execute("BEGIN IMMEDIATE")
             try:
                 _ready(self.conn, path)  # an older list becomes the history find reads
+                self.seen.read([d for (d,) in self.conn.execute(
+                    f"SELECT digest FROM {TABLE} WHERE kind = 'revoke'")],
+                    self.conn.execute(f"SELECT MAX(id) FROM {TABLE}").fetchone()[0])
             finally:
                 self.conn.execute("COMMIT")
 
@@ -404,7 +440,17 @@ class Keyring:
                         if self.key is not None else None)
         except sqlite3.OperationalError:  # no table yet (or an old one): no token to find
             return None
+        if not self.seen.take(rows, wanted):
+            return None
         return live_token(rows, wanted, self.key, last)
+
+    def shorter(self) -> Text | None:
+        """Said once, when the history is found shorter than this server had read it."""
+        if self.seen.shorter is None or getattr(self, "_said", False):
+            return None
+        self._said = True
+        had, now = self.seen.shorter
+        return msg(SHORTER, had=had, now=now)
 
     def paired(self, game: int) -> set[str]:
         """The players of `game` who hold a live token: their phones answer their trades."""
@@ -446,6 +492,9 @@ class FileTokens:
 
     def paired(self, game: int) -> set[str]:
         return self.keyring.paired(game) if self.keyring is not None else set()
+
+    def shorter(self) -> Text | None:
+        return self.keyring.shorter() if self.keyring is not None else None
 
     def close(self) -> None:
         if self.keyring is not None:
