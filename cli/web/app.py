@@ -116,6 +116,8 @@ class Hub:
         from banco.ledger.store.open import open_tokens
 
         self.keyring = open_tokens(db, serving=True)  # read on every request: revoked at once
+        for said in getattr(self.keyring, "unchecked", list)():  # no key beside the file
+            log(i18n.say(said))
         self.tables: dict[int | None, Table] = {}
         self.answers: dict[tuple, tuple[int, dict]] = {}
         self.offers = Offers(self)

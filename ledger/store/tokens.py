@@ -420,8 +420,26 @@ class Keyring:
                 self.seen.read([d for (d,) in self.conn.execute(
                     f"SELECT digest FROM {TABLE} WHERE kind = 'revoke'")],
                     self.conn.execute(f"SELECT MAX(id) FROM {TABLE}").fetchone()[0])
+                self._look_at_key(entries(self.conn))
             finally:
                 self.conn.execute("COMMIT")
+
+    # Without the key (deleted, or a copy served elsewhere) an entry hashed with it cannot be
+    # checked, and a history re-chained without it reads as banco's (issue 32: a viewer's token
+    # made a banker's was served with no warning).  Said as the server starts; and an entry
+    # hashed without the key after the first that is not (keyed: the audit names it) refused.
+    unkeyed: list[Text] = []
+    keyed_from: int | None = None
+
+    def _look_at_key(self, history: list[tuple]) -> None:
+        if not history or token_key.load(self.path) is not None:
+            return
+        self.unkeyed = unchecked_in(history, None, str(token_key.key_path(self.path)))
+        self.keyed_from = next((e[0] for e in history if hashed(e, None) is None), None)
+
+    def unchecked(self) -> list[Text]:
+        """What the server could not check of the tokens' history as it started (no key)."""
+        return list(self.unkeyed)
 
     def find(self, secret: str | None) -> Token | None:
         """The live token whose secret this is, else None.  Looked up by digest (the index
@@ -442,6 +460,9 @@ class Keyring:
             return None
         if not self.seen.take(rows, wanted):
             return None
+        if self.key is None and self.keyed_from is not None and any(
+                r[0] == "issue" and r[7] > self.keyed_from for r in rows):
+            return None  # hashed without the key after an entry hashed with it: by hand
         return live_token(rows, wanted, self.key, last)
 
     def shorter(self) -> Text | None:
@@ -495,6 +516,9 @@ class FileTokens:
 
     def shorter(self) -> Text | None:
         return self.keyring.shorter() if self.keyring is not None else None
+
+    def unchecked(self) -> list[Text]:
+        return self.keyring.unchecked() if self.keyring is not None else []
 
     def close(self) -> None:
         if self.keyring is not None:
