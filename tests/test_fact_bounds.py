@@ -149,3 +149,15 @@ def test_a_time_that_is_no_time_is_named(played, tmp_path):
                 rechain=False)
     err = banco(db, "log", code=4).stderr
     assert "'garbage' is no time banco records: a row was edited outside banco" in err
+
+
+def test_state_json_carries_the_warning_the_terminal_prints(played, tmp_path):
+    import json
+
+    assert "warning" not in json.loads(banco(played, "state", "--json").stdout)
+    db = forged(played, tmp_path, "UPDATE events SET data=replace(data, '1500', '9943') "
+                "WHERE seq=3", rechain=False)
+    done = banco(db, "state", "--json")
+    warned = json.loads(done.stdout)["warning"]
+    assert warned == "WARNING: game 1 event 3 does not match its hash: run `banco audit`"
+    assert warned in done.stderr
