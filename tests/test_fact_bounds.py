@@ -161,3 +161,23 @@ def test_state_json_carries_the_warning_the_terminal_prints(played, tmp_path):
     warned = json.loads(done.stdout)["warning"]
     assert warned == "WARNING: game 1 event 3 does not match its hash: run `banco audit`"
     assert warned in done.stderr
+
+
+def test_a_write_onto_a_broken_chain_is_no_retry_over_http(played, tmp_path):
+    from starlette.testclient import TestClient
+
+    from banco.cli.web.app import Hub, make_app
+    from banco.ledger.store import tokens
+
+    db = forged(played, tmp_path, "UPDATE events SET data=replace(data, '1500', '9943') "
+                "WHERE seq=3", rechain=False)
+    secret, _ = tokens.issue(str(db), "banker", 1, "2026-11-29T21:00:00Z")
+    hub = Hub(str(db), None, poll=0.05)
+    try:
+        with TestClient(make_app(hub)) as client:
+            r = client.post("/api/commands", json={"line": "card imprevisti 3"},
+                            headers={"Authorization": f"Bearer {secret}"})
+    finally:
+        hub.close()
+    assert (r.status_code, r.json()["code"]) == (500, 3)  # was 503, Retry-After: 1
+    assert "retry-after" not in r.headers
