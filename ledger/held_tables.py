@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from banco.ledger.base.text import msg
+from banco.ledger.records.bounds import Bounds
 from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.protocol import Appended, ChainProblem, EventStore
 from banco.ledger.store.reading import hash_at
@@ -27,10 +28,14 @@ class HeldTable(NamedTuple):
 def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = frozenset()) -> State:
     """The table after `rows` (in seq order, following `state`), the seqs in `gone` skipped:
     a fold that starts from a table instead of GameStarted (pure)."""
-    handlers = HANDLERS
+    handlers, bounds = HANDLERS, Bounds(state.seats, state.edition.decks)
     for e in rows:
         seq = e["seq"]
         if seq not in gone:
+            # the fields' ranges first: a square 45 or a turn passed to a stranger would be
+            # taken by the table and fail a reading later (ledger/records/bounds.py)
+            if not bounds.fits(e["type"], e["data"]):
+                raise not_foldable(state, e)
             try:
                 state = handlers[e["type"]](state, e["data"], seq)
             except Exception as exc:

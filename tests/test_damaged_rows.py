@@ -79,7 +79,7 @@ def test_an_event_naming_a_stranger_rechained_is_named_by_every_reading(db):
     rechain_stored(conn, 1)
     conn.close()
     said = ("error: game 1 cannot be read: event 7 (TokenMoved) is no fact the table can take "
-            "(it names 'Zed', who is not at the table), and banco never writes one: run "
+            "(its player names 'Zed', who is not at the table), and banco never writes one: run "
             "`banco audit`\n")
     for args in (("state",), ("standings",), ("roll", "2", "3"), ("statement", "Anna"),
                  ("replay",)):

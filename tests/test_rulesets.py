@@ -30,11 +30,27 @@ def house(tmp_path, body: str) -> str:
     ("jail_max_attempts = 0\n", "jail_max_attempts must be at least 1"),
     ("rent = \"sometimes\"\n", "casa.toml:2: rent must be one of claim, auto, not 'sometimes'"),
     ("name = \"  \"\n", "casa.toml:2: name cannot be empty"),
+    # no figure longer than the command line reads (15 digits): 20 digits overflowed SQLite's
+    # integers at `new`, 5,000 leaked Python's int-conversion advice (issue 32)
+    ("starting_cash = 99999999999999999999\n",
+     "casa.toml:2: starting_cash must be at most 999999999999999, not 99999999999999999999"),
+    ("jail_fine = 1_000_000_000_000_000\n", "casa.toml:2: jail_fine must be at most"),
+    ("starting_cash = " + "9" * 5000 + "\n",
+     "casa.toml:2: a number of 5000 digits: no figure of a rule set is that long (at most 15 "
+     "digits)"),
+    ("go_salary = " + "9" * 4000 + "\n", "not 999999999999999… (4000 digits)"),
+    ("[starting_cash_by_players]\n2 = 99999999999999999999\n",
+     "casa.toml:2: starting_cash_by_players.2 must be a whole number from 0 to 999999999999999"),
 ])
 def test_a_bad_house_rules_file_names_its_line_and_key(tmp_path, body, words):
     with pytest.raises(UsageError) as err:
         load_rules(house(tmp_path, body))
     assert words in str(err.value)
+
+
+def test_the_largest_figure_the_command_line_reads_is_a_rule_sets_too(tmp_path):
+    assert load_rules(house(tmp_path, "starting_cash = 999999999999999\n")).starting_cash \
+        == 10 ** 15 - 1
 
 
 def test_extends_must_name_a_built_in_rule_set(tmp_path):

@@ -4,10 +4,9 @@ banker types one letter instead of the line again, and nothing runs unconfirmed.
 
 from __future__ import annotations
 
-import shlex
-
 from banco.cli.command_table import ALIASES, COMMANDS, close_words
 from banco.cli.lines.names import quoted, said  # noqa: F401 - said here by the shell and tests
+from banco.cli.lines.parse import shell_words
 from banco.ledger.base.errors import UsageError
 from banco.ledger.base.names import UnknownName
 
@@ -21,7 +20,7 @@ def meant_line(line: str, outcome) -> str | None:
     if outcome.code != 2:
         return None
     try:
-        words = shlex.split(line, comments=True)
+        words = shell_words(line)  # split once a line (cli/lines/parse.py)
     except ValueError:
         return None
     if not words:

@@ -54,6 +54,14 @@ def state(session, when, as_json):
         doc = state_document(st)
         if at is not None:  # what the text's notes say, for a script
             doc["moment"] = _moment_document(session, at, rows, undos)
+        # the warning the terminal prints on stderr, in the document as the phones' has it
+        # (cli/web/hub.py): a script reading the JSON alone learns the chain is broken.  Only
+        # when there is one: a sound table's document stays as the golden files hold it.
+        broken = session.book.broken.get(st.game_id)
+        if broken is not None:
+            from banco.ledger.store.chain import broken_warning
+
+            doc["warning"] = i18n.say(broken_warning(st.game_id, broken))
         dump(doc)
         return
     click.echo(state_text(st))

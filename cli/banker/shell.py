@@ -19,11 +19,13 @@ import click
 from banco.cli.banker.completion import complete, spaced
 from banco.cli.banker.shell_help import english, help_lines, words
 from banco.cli.banker.shell_history import ShellHistory, history_path
+from banco.cli.bounded_input import TRANSCRIPT_LINE_LIMIT
 from banco.cli.session import pass_session
 from banco.cli.words.i18n import N_, _, at_door
 from banco.cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure function
-from banco.ledger.base.errors import BancoError
+from banco.ledger.base.errors import BancoError, UsageError
 from banco.ledger.base.names import shown
+from banco.ledger.base.text import msg
 
 # Words that only read: they run even when another terminal has just changed the game.
 READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
@@ -53,6 +55,7 @@ class BancoShell(cmd.Cmd):
         self.line_ids = f"shell-{uuid.uuid4().hex[:12]}-"
         self.lines = 0
         self.first_failure = 0  # the exit code of the first line that failed: a pipe's verdict
+        self.read = 0  # lines read, for a refusal to name
         self._set_prompt()
 
     def say(self, text: str) -> None:
@@ -132,23 +135,41 @@ class BancoShell(cmd.Cmd):
         if self.cmdqueue:
             return self.cmdqueue.pop(0)
         self._buffer = ""
-        if self.use_rawinput:
+        self.read += 1
+        if self.use_rawinput and _a_terminal(self.stdin):
             try:
                 line = input(self.prompt)  # readline has added it to the history
             except EOFError:
                 return "EOF"
             if self.history:
                 self.history.forget_repeat()
+            if _too_long(line):  # a paste: refused, the terminal goes on
+                self._refuse_long()
+                return ""
             return line
+        # Lines on a pipe are read bounded, as `run` reads a transcript's: `shell < /dev/zero`
+        # grew until memory ran out, a 100 MB line took minutes to split (issue 32).
         self.stdout.write(self.prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
+        line = self.stdin.readline(TRANSCRIPT_LINE_LIMIT + 1)
         if not line:
             return "EOF"
         line = line.rstrip("\r\n")
+        if _too_long(line):  # where the next line starts is not known: nothing more is run
+            self._refuse_long()
+            return "EOF"
         if self.history:
             self.history.add(line)
         return line
+
+    def _refuse_long(self) -> None:
+        from banco.cli.words.i18n import say_error
+
+        refused = UsageError("line {n} of {source} is longer than {limit} bytes: not a banco "
+                             "line; it was not run", n=self.read,
+                             source=msg("the standard input"), limit=TRANSCRIPT_LINE_LIMIT)
+        click.echo(say_error(refused), err=True)
+        self.first_failure = self.first_failure or refused.exit_code
 
     def interrupted(self, typed: str) -> bool:
         """Ctrl-C at the prompt: clear the line.  On an empty line, the first says how to
@@ -381,6 +402,21 @@ class BancoShell(cmd.Cmd):
         except BancoError:
             return []
         return complete(st, command, text, line, begidx, endidx)
+
+
+def _a_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # closed, or no file at all
+        return False
+
+
+def _too_long(line: str) -> bool:
+    """Longer than a transcript's line may be (cli/bounded_input.py), in bytes as `run`
+    counts them: a character is at most four."""
+    return len(line) > TRANSCRIPT_LINE_LIMIT or (
+        len(line) > TRANSCRIPT_LINE_LIMIT // 4 and len(line.encode(errors="replace"))
+        > TRANSCRIPT_LINE_LIMIT)
 
 
 @click.command()

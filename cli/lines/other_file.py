@@ -8,8 +8,7 @@ words in, the refusal (a UsageError, exit 2) out, nothing run."""
 
 from __future__ import annotations
 
-import shlex
-
+from banco.cli.lines.parse import shell_words
 from banco.ledger.base.errors import UsageError
 
 
@@ -23,7 +22,7 @@ def names_another_file(line: str) -> UsageError | None:
     """The refusal of a shell's or a transcript's line that carries `--db` among its options,
     else None (a line shlex cannot split is the caller's to word)."""
     try:
-        words = shlex.split(line, comments=True)
+        words = shell_words(line)  # split once a line (cli/lines/parse.py)
     except ValueError:
         return None
     if names_db(words):

@@ -12,6 +12,8 @@ usage line under them) stay click's, and cli/execution.py lets click say them.""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from banco.cli.lines import estate, trade, turn
 from banco.cli.lines.vocabulary import (
     ALIASES,
@@ -66,16 +68,35 @@ class Parsed:
         return f"Parsed({self.command!r}, {self.word!r}, {self.typed!r}, {self.context!r})"
 
 
+@lru_cache(maxsize=8)
+def _words(line: str) -> tuple[str, ...] | ValueError:
+    import shlex
+
+    try:
+        return tuple(shlex.split(line, comments=True))
+    except ValueError as exc:
+        return exc
+
+
+def shell_words(line: str) -> list[str]:
+    """shlex's words of a line (`#` a comment), ValueError as shlex says it.  A line is split
+    once however many readers look at it (the other file's check, the parse, the library, the
+    meant line): shlex takes time of the square of a long word's length (a 70 KB line took
+    1.7 s, split four times; issue 32)."""
+    words = _words(line)
+    if isinstance(words, ValueError):
+        raise ValueError(*words.args)
+    return list(words)
+
+
 def split(line: str) -> list[str]:
     """A line's words as the shell splits them (`#` starts a comment), or a UsageError in the
     banker's words: shlex's own ("No closing quotation") say nothing about his line, and a
     pasted page is not said back whole."""
-    import shlex
-
     from banco.ledger.base.names import shown
 
     try:
-        return shlex.split(line, comments=True)
+        return shell_words(line)
     except ValueError as exc:
         if "quotation" in str(exc):
             raise UsageError("a quote is not closed: {line} (a name with spaces goes between "

@@ -114,6 +114,8 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
         return 409, body
     if code == 2:
         return 400, body
+    if code == 3:  # a chain found broken: no retry mends it (a 503 had the page retry forever)
+        return 500, body
     return 503, body
 
 

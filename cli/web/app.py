@@ -118,6 +118,8 @@ class Hub:
         from banco.ledger.store.open import open_tokens
 
         self.keyring = open_tokens(db, serving=True)  # read on every request: revoked at once
+        for said in getattr(self.keyring, "unchecked", list)():  # no key beside the file
+            log(i18n.say(said))
         self.tables: dict[int | None, Table] = {}
         self.answers: dict[tuple, tuple[int, dict]] = {}
         self.offers = Offers(self)
@@ -201,6 +203,10 @@ class Hub:
             return None
         scheme, _, secret = header.partition(" ")
         token = self.keyring.find(secret.strip()) if scheme.lower() == "bearer" else None
+        shorter = getattr(self.keyring, "shorter", None)  # the SQLite store's keyring
+        said = shorter() if shorter is not None else None
+        if said is not None:
+            log(i18n.say(said))
         if token is not None:
             return token
         address = request.client.host if request.client else "?"

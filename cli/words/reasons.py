@@ -14,6 +14,7 @@ import re
 
 from banco.cli.words.event_words import say_types
 from banco.cli.words.i18n import N_, NN_, NP_, _, ngettext, pgettext
+from banco.ledger.base.errors import DatabaseError
 from banco.ledger.base.text import SAYERS
 from banco.ledger.records.reasons import (
     CARD,
@@ -285,7 +286,14 @@ def local_time(recorded_at: str) -> str:
     offset (`2026-11-30 07:12:03+01:00`); the TZ environment variable is honoured."""
     from datetime import datetime
 
-    moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
+    try:
+        moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
+    except (AttributeError, TypeError, ValueError):
+        # banco writes every time itself: another is a row edited outside it (issue 32),
+        # which the chain or the audit names; refused here rather than a traceback
+        raise DatabaseError("{value} is no time banco records: a row was edited outside banco; "
+                            "`banco audit` names it (`banco doctor` for the games table)",
+                            value=repr(recorded_at)[:60]) from None
     return moment.astimezone().isoformat(sep=" ", timespec="seconds")
 
 

@@ -9,6 +9,7 @@ from functools import cache
 from typing import NamedTuple
 
 from banco.ledger.base.errors import UsageError
+from banco.ledger.base.numbers import MAX_DIGITS
 from banco.ledger.base.text import plural, word
 
 BUILTIN = ("classic", "quick", "championship", "vintage", "euro", "short", "timed")
@@ -107,18 +108,23 @@ _ADDED = {"building_auction_opening": "auction_min_bid", "speedy_die": False,
           # and let a trade swap cash for cash, a gift of the difference (a trial, 2026-12-06)
           "trades_cash_for_cash": True}
 
-# Whole-number parameters and the range each may take (None: no upper bound).
+# The largest figure a rule set may hold: what the command line reads (15 digits).  A larger
+# one is no table's; a 20-digit starting cash overflowed SQLite's integers as the game started,
+# one of 5,000 digits leaked Python's advice on int conversion (issue 32, the fifth trial).
+MOST = 10 ** MAX_DIGITS - 1
+
+# Whole-number parameters and the range each may take.
 _RANGES = {
-    "starting_cash": (0, None), "go_salary": (0, None), "jail_fine": (0, None),
-    "jail_max_attempts": (1, None), "doubles_to_jail": (1, None),
+    "starting_cash": (0, MOST), "go_salary": (0, MOST), "jail_fine": (0, MOST),
+    "jail_max_attempts": (1, MOST), "doubles_to_jail": (1, MOST),
     # a deed sold for nothing could be mortgaged at once: money from nowhere
-    "auction_min_bid": (1, None), "auction_step": (1, None),
+    "auction_min_bid": (1, MOST), "auction_step": (1, MOST),
     "claim_window": (1, 7),  # seats after the payer; eight players at most
     "houses_for_hotel": (1, 4),  # a deed's rents know four house levels
     "mortgage_interest_percent": (0, 100),
     "min_players": (2, 8), "max_players": (2, 8),  # 004 §Inizio del gioco: two to eight
     "deeds_dealt": (0, 14),  # 28 deeds, two players at least
-    "jail_card_max_price": (0, None), "end_after_bankruptcies": (0, 7),
+    "jail_card_max_price": (0, MOST), "end_after_bankruptcies": (0, 7),
 }
 
 # Topics a rule set may cite its own section for (`[cite]` in its file).
@@ -211,10 +217,11 @@ def _build(raw: dict, origin: _Origin | str) -> RuleSet:
                              at=origin.at(name), items=', '.join(_CHOICES[name]), value=value)
         if name in _RANGES:
             lo, hi = _RANGES[name]
-            if value < lo or (hi is not None and value > hi):
-                span = f"at least {lo}" if hi is None else f"from {lo} to {hi}"
+            if value < lo or value > hi:
+                span = (f"from {lo} to {hi}" if hi != MOST else
+                        f"at least {lo}" if value < lo else f"at most {hi}")
                 raise UsageError("{at} must be {span}, not {value}",
-                                 at=origin.at(name), span=span, value=value)
+                                 at=origin.at(name), span=span, value=_figure(value))
         if kind == "str" and name in ("name", "source") and not value.strip():
             raise UsageError("{at} cannot be empty",
                              at=origin.at(name))
@@ -226,6 +233,12 @@ def _build(raw: dict, origin: _Origin | str) -> RuleSet:
 
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _figure(value: int) -> str:
+    """A figure as a refusal shows it: a long one by its length, not its thousands of digits."""
+    text = str(value)
+    return text if len(text) <= 2 * MAX_DIGITS else f"{text[:MAX_DIGITS]}… ({len(text)} digits)"
 
 
 def _check_table(name: str, table: dict, origin: _Origin) -> None:
@@ -247,16 +260,17 @@ def _check_table(name: str, table: dict, origin: _Origin) -> None:
                              where=where, key=key)
         if name == "tournament_points":
             ok = (isinstance(value, list) and 1 <= len(value) <= int(key)
-                  and all(_whole(v) and v >= 0 for v in value))
+                  and all(_whole(v) and 0 <= v <= MOST for v in value))
             if not ok:
                 raise UsageError(plural(
                     "{where}.{key} must list at most {n} whole number of points, one per place "
                     "from the first",
                     "{where}.{key} must list at most {n} whole numbers of points, one per place "
                     "from the first", int(key), where=where, key=key))
-        elif not (_whole(value) and value >= 0):
-            raise UsageError("{where}.{key} must be a whole number, not {value!r}",
-                             where=where, key=key, value=value)
+        elif not (_whole(value) and 0 <= value <= MOST):
+            raise UsageError("{where}.{key} must be a whole number from 0 to {most}, not {value}",
+                             where=where, key=key, most=MOST,
+                             value=_figure(value) if _whole(value) else repr(value))
 
 
 def _check_together(raw: dict, origin: _Origin) -> None:
@@ -376,6 +390,8 @@ def load_rules(name_or_path: str) -> RuleSet:
     except tomllib.TOMLDecodeError as exc:
         raise UsageError("{path}{toml_line}: not valid TOML: {exc}",
                          path=path, toml_line=_toml_line(exc, text), exc=exc) from None
+    except ValueError as exc:  # int() of over 4,300 digits, in tomllib: its advice is Python's
+        raise _too_long(path, text, exc) from None
     if "extends" not in raw:
         raise UsageError("{path}: a house-rules file must say which rule set it extends, e.g. extends = \"classic\"",
                          path=path)
@@ -384,6 +400,18 @@ def load_rules(name_or_path: str) -> RuleSet:
                          at=origin.at('extends'), items=', '.join(BUILTIN), extends=raw['extends'])
     raw.setdefault("name", os.path.splitext(os.path.basename(path))[0])
     return _build(_resolve(raw, ()), origin)
+
+
+def _too_long(path: str, text: str, exc: ValueError) -> UsageError:
+    """A number tomllib could not read for its length, named by its line."""
+    number, run = max(((n, max(map(len, re.findall(r"\d[\d_]*", line)), default=0))
+                       for n, line in enumerate(text.splitlines(), 1)), key=lambda nr: nr[1],
+                      default=(0, 0))
+    if run <= MAX_DIGITS:  # not a number's length after all: tomllib's own words
+        return UsageError("{path}: not valid TOML: {exc}", path=path, exc=exc)
+    return UsageError("{path}:{line}: a number of {n} digits: no figure of a rule set is that "
+                      "long (at most {most} digits)", path=path, line=number, n=run,
+                      most=MAX_DIGITS)
 
 
 def _toml_line(exc: Exception, text: str) -> str:

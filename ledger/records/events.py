@@ -344,6 +344,8 @@ def fact(rec) -> dict:
 def transfers_of(event: dict) -> list[dict]:
     """The money movements of an event: [{payer, payee, amount, reason}], possibly empty."""
     t, d = event["type"], event["data"]
+    if type(d) is not dict:  # a damaged row (issue 32): no money moves; the audit names it
+        return []
     if t in MONEY_EVENTS:
         return [d]
     return list(d.get("transfers", ()))  # a trade, a shared hotel break-up

@@ -372,6 +372,38 @@ def new_secret(role: str, game: int, now: str, player: str | None) -> tuple[str,
     return secret, Token(secret[len(PREFIX):len(PREFIX) + PREFIX_CHARS], role, player, game, now)
 
 
+class Seen:
+    """What a server has read of the tokens history, kept for its life: every revocation (a
+    revocation deleted from the file, the last entry, left no gap a fresh look sees, and the
+    revoked token answered again; issue 32), and the history's length, which only grows:
+    `shorter` (the entries it had read, the entries it now finds) once it is found shorter."""
+
+    def __init__(self) -> None:
+        self.revoked: set[str] = set()
+        self.last = 0
+        self.shorter: tuple[int, int] | None = None
+
+    def read(self, revoked, last: int | None) -> None:
+        """The revocations and the last entry's number of the history as just read."""
+        self.revoked.update(revoked)
+        last = last or 0
+        if last < self.last and self.shorter is None:
+            self.shorter = (self.last, last)
+        self.last = max(self.last, last)
+
+    def take(self, rows: list[tuple], wanted: str) -> bool:
+        """Whether the token of the digest `wanted` may still be live, from its entries
+        (FIND_COLUMNS) as just read and what was read before."""
+        self.read([wanted] if any(r[0] == "revoke" for r in rows) else (),
+                  rows[0][12] if rows else None)
+        return wanted not in self.revoked
+
+
+SHORTER = N_("the tokens' history is shorter than when this server read it ({had} entries, now "
+             "{now}): entries were deleted, a revocation perhaps; the server still refuses "
+             "every token it saw revoked. `banco audit` names the rest")
+
+
 class Keyring:
     """The server's view of the tokens: one connection, looked up on every request."""
 
@@ -380,12 +412,34 @@ class Keyring:
 
         self.conn, self.path, self.key = _connect(path), path, None
         self.lock = threading.Lock()  # one connection shared by the server's threads
+        self.seen = Seen()
         if _exists(self.conn):
             self.conn.execute("BEGIN IMMEDIATE")
             try:
                 _ready(self.conn, path)  # an older list becomes the history find reads
+                self.seen.read([d for (d,) in self.conn.execute(
+                    f"SELECT digest FROM {TABLE} WHERE kind = 'revoke'")],
+                    self.conn.execute(f"SELECT MAX(id) FROM {TABLE}").fetchone()[0])
+                self._look_at_key(entries(self.conn))
             finally:
                 self.conn.execute("COMMIT")
+
+    # Without the key (deleted, or a copy served elsewhere) an entry hashed with it cannot be
+    # checked, and a history re-chained without it reads as banco's (issue 32: a viewer's token
+    # made a banker's was served with no warning).  Said as the server starts; and an entry
+    # hashed without the key after the first that is not (keyed: the audit names it) refused.
+    unkeyed: list[Text] = []
+    keyed_from: int | None = None
+
+    def _look_at_key(self, history: list[tuple]) -> None:
+        if not history or token_key.load(self.path) is not None:
+            return
+        self.unkeyed = unchecked_in(history, None, str(token_key.key_path(self.path)))
+        self.keyed_from = next((e[0] for e in history if hashed(e, None) is None), None)
+
+    def unchecked(self) -> list[Text]:
+        """What the server could not check of the tokens' history as it started (no key)."""
+        return list(self.unkeyed)
 
     def find(self, secret: str | None) -> Token | None:
         """The live token whose secret this is, else None.  Looked up by digest (the index
@@ -404,7 +458,20 @@ class Keyring:
                         if self.key is not None else None)
         except sqlite3.OperationalError:  # no table yet (or an old one): no token to find
             return None
+        if not self.seen.take(rows, wanted):
+            return None
+        if self.key is None and self.keyed_from is not None and any(
+                r[0] == "issue" and r[7] > self.keyed_from for r in rows):
+            return None  # hashed without the key after an entry hashed with it: by hand
         return live_token(rows, wanted, self.key, last)
+
+    def shorter(self) -> Text | None:
+        """Said once, when the history is found shorter than this server had read it."""
+        if self.seen.shorter is None or getattr(self, "_said", False):
+            return None
+        self._said = True
+        had, now = self.seen.shorter
+        return msg(SHORTER, had=had, now=now)
 
     def paired(self, game: int) -> set[str]:
         """The players of `game` who hold a live token: their phones answer their trades."""
@@ -446,6 +513,12 @@ class FileTokens:
 
     def paired(self, game: int) -> set[str]:
         return self.keyring.paired(game) if self.keyring is not None else set()
+
+    def shorter(self) -> Text | None:
+        return self.keyring.shorter() if self.keyring is not None else None
+
+    def unchecked(self) -> list[Text]:
+        return self.keyring.unchecked() if self.keyring is not None else []
 
     def close(self) -> None:
         if self.keyring is not None:

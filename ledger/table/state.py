@@ -17,6 +17,8 @@ from banco.ledger.base.errors import DatabaseError, UsageError
 from banco.ledger.base.text import msg
 from banco.ledger.board.edition import load_edition
 from banco.ledger.board.rule_sets import RuleSet
+from banco.ledger.records.bounds import Bounds, fault
+from banco.ledger.records.bounds import why as field_fault
 from banco.ledger.table import fold_cards, fold_estate, fold_money, fold_turns
 from banco.ledger.table.model import (
     BANK,
@@ -108,10 +110,12 @@ def replay(events, game_id: int | None = None):
     state = initial_state(gid, events[start])
     for e in events[:start + 1]:
         yield e, state
-    handlers = HANDLERS
+    handlers, bounds = HANDLERS, Bounds(state.seats, state.edition.decks)
     for e in events[start + 1:]:
         seq = e["seq"]
         if seq not in gone:
+            if not bounds.fits(e["type"], e["data"]):
+                raise not_foldable(state, e)
             try:
                 state = handlers[e["type"]](state, e["data"], seq)
             except Exception as exc:
@@ -119,13 +123,19 @@ def replay(events, game_id: int | None = None):
         yield e, state
 
 
-def not_foldable(state: State, event: dict, exc: Exception) -> DatabaseError:
-    """A fact the table cannot take (a player who is not at it, a field of the wrong kind):
-    banco never appends one, so the log was written by someone else, its chain recomputed
-    over it (issue 32: a KeyError in `state`).  Named, exit 4; `audit` says more."""
-    why = (msg("it names {name}, who is not at the table", name=repr(exc.args[0])[:60])
-           if isinstance(exc, KeyError) and exc.args and exc.args[0] not in state.index
-           else f"{type(exc).__name__}: {str(exc)[:120]}")
+def not_foldable(state: State, event: dict, exc: Exception | None = None) -> DatabaseError:
+    """A fact the table cannot take (a player who is not at it, a square off the board, a
+    field of the wrong kind): banco never appends one, so the log was written by someone else,
+    its chain recomputed over it (issue 32: a KeyError in `state`).  Named, exit 4; `audit`
+    says more.  `exc` None: refused by the fields' ranges (ledger/records/bounds.py) before
+    the table took it."""
+    bad = fault(event.get("type"), event.get("data"), state.index, state.edition.decks)
+    if bad is not None:
+        why = field_fault(*bad, state.index)
+    elif isinstance(exc, KeyError) and exc.args and exc.args[0] not in state.index:
+        why = msg("it names {name}, who is not at the table", name=repr(exc.args[0])[:60])
+    else:
+        why = f"{type(exc).__name__}: {str(exc)[:120]}"
     return DatabaseError("game {game} cannot be read: event {seq} ({type}) is no fact the table "
                          "can take ({why}), and banco never writes one: run `banco audit`",
                          game=state.game_id, seq=event.get("seq"), type=event.get("type"),

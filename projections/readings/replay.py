@@ -14,6 +14,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from banco.ledger.records.bounds import Bounds
 from banco.ledger.table.state import BANK, State, evolve, fold, initial_state, not_foldable
 
 COMMAND_RECORDED = "CommandRecorded"
@@ -88,6 +89,8 @@ def steps(events: Iterable[dict], game_id: int | None = None, *,
 
             def refold(seq: int) -> State:
                 return fold([e for e in rows if e["seq"] <= seq], game_id)
+    # the fields' ranges, checked before the table takes a row (ledger/records/bounds.py)
+    bounds = None if state is None else Bounds(state.seats, state.edition.decks)
     kept: OrderedDict[str, State] = OrderedDict()
     recent: deque[list[dict]] = deque(maxlen=SNAPSHOTS + 1)  # the rows of the kept commands
     for number, batch in enumerate(command_batches(events), start=commands + 1):
@@ -105,6 +108,7 @@ def steps(events: Iterable[dict], game_id: int | None = None, *,
             so_far.append(e)
             if e["type"] == "GameStarted":
                 state = initial_state(game_id if game_id is not None else e.get("game_id", 0), e)
+                bounds = Bounds(state.seats, state.edition.decks)
                 before = state._replace(seq=batch[0]["seq"] - 1) if before is None else before
                 state = state._replace(seq=e["seq"])
             elif state is None:
@@ -112,6 +116,8 @@ def steps(events: Iterable[dict], game_id: int | None = None, *,
             elif e["type"] == "EventRetracted":
                 state = table_after_undo(state, e, recent, kept, taken) or refold(e["seq"])
             else:
+                if not bounds.fits(e["type"], e["data"]):
+                    raise not_foldable(state, e)
                 try:
                     state = evolve(state, e)
                 except Exception as exc:  # a fact banco never writes: named (issue 32)
