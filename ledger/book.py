@@ -245,8 +245,11 @@ class Book(LogReading):
         table = self._tables.get(game_id)
         if table is None:  # read and checked whole now: sound while nobody else writes
             version = self.store.data_version()
+            # the games table's row read before the log: a command appended between the two
+            # readings then shows as a log longer than the row, never as a cut or a rewrite
+            recorded = self.store.game(game_id)
             table = self._load(game_id)
-            self._note_break(game_id, end_not_recorded(self.store.game(game_id), table))
+            self._note_break(game_id, end_not_recorded(recorded, table))
             if version is not None and game_id not in self.broken:
                 self._sound[game_id] = version
         else:

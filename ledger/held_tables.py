@@ -78,11 +78,13 @@ def after_append(table: HeldTable, expected: int, appended: Appended) -> HeldTab
 
 def end_not_recorded(info: dict | None, table: HeldTable) -> ChainProblem | None:
     """Where the log read ends elsewhere than the games table recorded with the last append
-    (`info`: store.game's row): its tail rewritten and re-chained, or cut.  The chain alone
-    cannot tell (a trial's re-chained events 10-11 showed forged cash with no warning); the
-    write refuses it in the append itself (ledger/store/schema.py index_game)."""
+    (`info`: store.game's row, read before the log): its tail rewritten and re-chained, or
+    cut.  The chain alone cannot tell (a trial's re-chained events 10-11 showed forged cash
+    with no warning); the write refuses it in the append itself (schema.py index_game)."""
     if not info or not info.get("head") or table.head is None:
         return None  # a first format's games, from the log itself; a head not yet hashed
+    if (info["events"] or 0) < table.state.seq:
+        return None  # `info` read first: commands appended since (each append checks its own)
     if (info["events"], info["head"]) == (table.state.seq, table.head):
         return None
     return ChainProblem(min(info["events"] or 0, table.state.seq) or table.state.seq, msg(

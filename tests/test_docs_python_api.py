@@ -57,3 +57,5 @@ def test_the_contract_block_runs_as_written(tmp_path, monkeypatch):
     out = run["out"]
     assert out.refusal is None and out.events and out.command is not None
     assert "Anna rolls 3+4 = 7" in out.say("en")
+    done = run["done"]  # the Line read, then recorded as read
+    assert done.refusal is None and done.command == run["read"].command

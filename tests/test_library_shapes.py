@@ -29,7 +29,7 @@ LINES = [
                              "`claim OWNER` takes no amount"]),
     ("riscuoti", "it", ["Argomento mancante 'PROPRIETARIO'", "riscuoti [OPZIONI] PROPRIETARIO"]),
     ("bid Anna", "en", ["Missing argument 'AMOUNT'", "bid [OPTIONS] BIDDER AMOUNT"]),
-    ("tira 1 2 --giocatore", "it", ["L'opzione '--player' richiede un argomento",
+    ("tira 1 2 --giocatore", "it", ["L'opzione '--giocatore' richiede un argomento",
                                     "tira [OPZIONI] D1 D2 [S]"]),
 ]
 

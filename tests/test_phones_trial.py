@@ -92,10 +92,13 @@ def test_a_named_referee_token_records_as_its_referee_only(client):
     before = seq(client.db)
     for line in ("correct Anna 5 --reason test --referee Otto",
                  "correct Anna 5 --reason test --arbitro=Otto",
-                 "correct Anna 5 --reason test --referee Rita --referee Otto",
                  "ruling rent 39 --record --referee Otto"):
         said = client.post("/api/commands", json={"line": line}, headers=auth(rita))
         assert said.status_code == 403 and "Rita" in said.json()["error"], (line, said.json())
+    # two referees named: no one referee read, a usage error (nothing recorded either way)
+    said = client.post("/api/commands", json={
+        "line": "correct Anna 5 --reason test --referee Rita --referee Otto"}, headers=auth(rita))
+    assert said.status_code == 400, said.json()
     assert seq(client.db) == before
     said = client.post("/api/commands", json={"line": "correct Anna 5 --reason test "
                                                       "--referee rita"}, headers=auth(rita))

@@ -229,12 +229,12 @@ class _Hinting:
 
 def test_a_phone_s_answer_names_its_field_s_words_without_banco():
     """The phones' answers said "`banco WORD ...`" for a line typed into the phone's field;
-    a word the field does not run (`cards`: "run it at the terminal") keeps its `banco`; a
-    phone names a line in quotes, never in a terminal's backticks."""
+    a word the field does not run (`cards`: "run it at the terminal") is no hint there and is
+    left out; a phone names a line in quotes, never in a terminal's backticks."""
     from banco.cli.web.answers import said
 
-    assert said(_Hinting(), "en")["errors"] == ("ask with “claim Anna”; “banco cards "
-                                                "imprevisti” lists them\n")
+    # `cards`, which the field does not run, is no hint a phone can act on: left out
+    assert said(_Hinting(), "en")["errors"] == "ask with “claim Anna”\n"
 
 
 def test_each_door_is_its_caller_s_alone():
@@ -265,6 +265,6 @@ def test_each_door_is_its_caller_s_alone():
         t.start()
     for t in threads:
         t.join()
-    assert got == {"phone": "ask with “claim Anna”; “banco cards imprevisti” lists them\n",
+    assert got == {"phone": "ask with “claim Anna”\n",
                    "shell": "ask with `claim Anna`; `cards imprevisti` lists them",
                    "cli": "ask with `banco claim Anna`; `banco cards imprevisti` lists them"}

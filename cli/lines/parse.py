@@ -164,6 +164,7 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
     """The builder's parameters and the context options, from a word's arguments as click
     reads them (its options anywhere, `--` ending them); LineShape where click would refuse."""
     options = {name: o for o in spec.options for name in o.names}
+    typed = list(words)  # one for one with the English: a refusal names the option as typed
     words = english_option_words(words)  # `--giocatore`, `--dai`: as click's group reads them
     params: dict = {o.dest: ([] if o.multiple else False if o.flag else None)
                     for o in spec.options}
@@ -199,7 +200,8 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
             continue
         if not eq:
             if i >= len(words):
-                raise LineShape(f"{name} needs a value", needs=name)
+                raise LineShape(f"{name} needs a value",
+                                needs=typed[i - 1].partition("=")[0])
             value = words[i]
             i += 1
         once = isinstance(takes, str) or not takes.multiple
