@@ -51,6 +51,30 @@ def test_a_trade_with_a_paired_player_waits_for_him_however_the_banker_spells_it
     assert done.status_code == 200 and seq(db) > before
 
 
+def test_a_trade_is_never_run_unasked_while_the_table_is_not_shown(db, client, keys,
+                                                                    monkeypatch):
+    """A trade with a paired side, sent before the server's watcher had shown the table (its
+    state None), was not held but run at once, without the player's consent: now refused,
+    to retry (503), nothing recorded; once the table is shown it is held."""
+    from banco.cli.web.hub import Table
+
+    saved = dict(client.hub.tables)
+    client.hub.tables.clear()  # tables made now never look: as a watcher that has not yet
+    monkeypatch.setattr(Table, "_watch", lambda self: self.ready.set())
+    monkeypatch.setattr(Table, "settle", lambda self, seq, timeout=2.0: None)
+    before = seq(db)
+    r = client.post("/api/commands", json={"line": f"trade Anna Carla {GIVE}"},
+                    headers=auth(keys["banker"]))
+    assert r.status_code == 503 and r.headers["retry-after"] == "1", r.json()
+    assert seq(db) == before and client.hub.offers.pending == {}
+    monkeypatch.undo()
+    client.hub.tables.clear()
+    client.hub.tables.update(saved)
+    r = client.post("/api/commands", json={"line": f"trade Anna Carla {GIVE}"},
+                    headers=auth(keys["banker"]))
+    assert r.status_code == 202 and seq(db) == before
+
+
 @pytest.mark.parametrize("who, line", [
     ("banker", f"trade Anna Carla {GIVE} --lang"),       # --lang with no value
     ("banker", f"trade Anna Carla {GIVE} --LANG en"),     # no option of banco's: an item

@@ -67,6 +67,8 @@ NOT_FOUND = N_("not found: this server shows / and answers /api/table, /api/even
 NOT_ALLOWED = N_("this address takes no {method}: the lines go to POST /api/commands")
 TOO_BIG = N_("the request is larger than {limit} bytes: a table line is at most {chars} "
              "characters")
+NOT_SHOWN = N_("the table is not shown yet, so a trade cannot be offered to the players' "
+               "phones: nothing was recorded; try again in a moment")
 TOO_LONG = N_("a line is at most {chars} characters; this one has {length}: one command a line")
 BAD_BODY = N_("the request needs a JSON object with a `line` (text), and may give an `id` "
               "(text) and an `expect` (the seq of the last event seen: a whole number, 0 or "
@@ -241,7 +243,8 @@ class Hub:
     def refuse(self, request: Request, status: int, message: str, **params) -> JSONResponse:
         with at_phone(self.language(request)) as catalog:  # a phone's words: no backticks
             text = catalog.gettext(message).format(**params)
-        return JSONResponse({"status": status, "error": text}, status)
+        return JSONResponse({"status": status, "error": text}, status,
+                            headers=TRY_AGAIN if status == 503 else None)
 
     @staticmethod
     def view(token: Token | None) -> str:
@@ -425,6 +428,12 @@ def make_app(hub: Hub) -> Starlette:
         who = (role, token.player if token else None)
         done = await hub.write(game, line, lang, command_id, expect, who, token is not None)
         if isinstance(done, Line):  # a trade: held for the paired sides' consent, as read
+            if table_now.state is None:
+                table_now.settle(0)  # its first look: the offer shows the table's own names
+            if table_now.state is None:
+                # not held and not run: without the table shown no paired side could be
+                # asked (a trade ran at once, unasked, while the watcher had not looked yet)
+                return hub.refuse(request, 503, NOT_SHOWN)
             held = hub.offers.hold(token, game, done, command_id, expect, table_now)
             if held is not None:
                 status, said = 202, {"code": None, "offer": held}
