@@ -337,7 +337,7 @@ class Book(LogReading):
         gone = retracted_seqs(written)
         if gone and min(gone) <= table.state.seq:
             return None  # an undo: the next command that reads the table leaves one
-        state = fold_onto(table.state, written, gone)
+        state = fold_onto(table.state, written, gone, decided=True)
         kept = _snapshot_of(state)
         if kept is not None:
             self._tables[game_id] = _Table(state, None, written[-1]["seq"])
