@@ -190,3 +190,11 @@ def bound_table_digest(row: dict | None) -> str | None:
     except (TypeError, ValueError):  # banco never writes such a row (UnknownChainVersion)
         return None
     return row["table_digest"]
+
+
+def snapshot_digest(seq: int, head: str, fmt: str, text: str) -> str:
+    """The digest a snapshot row records: of its seq, the log's hash there, its format and its
+    text, each framed by its length so that no two rows give the same input."""
+    parts = [str(seq), head, fmt, text]
+    framed = "".join(f"{len(p)}:{p}\n" for p in parts)
+    return hashlib.sha256(b"banco-snapshot\n" + framed.encode("utf-8")).hexdigest()

@@ -18,9 +18,8 @@ everyone, its owner included.
 
 from __future__ import annotations
 
-from banco.ledger.store.canonical import now_text
+from banco.ledger.store.canonical import now_text, snapshot_digest
 from banco.ledger.store.kept_snapshots import prune_args, prune_sql
-from banco.ledger.store.snapshot_binding import snapshot_digest
 
 SCHEMA = "banco"
 FORMAT = 4  # the same format number as the SQLite file's: the same rows, the same chain

@@ -39,9 +39,8 @@ import sqlite3
 
 from banco.ledger.base.errors import EXIT_AUDIT, BancoError, DatabaseError, UsageError
 from banco.ledger.base.text import msg
-from banco.ledger.store.canonical import GENESIS, now_text
+from banco.ledger.store.canonical import GENESIS, now_text, snapshot_digest
 from banco.ledger.store.kept_snapshots import prune_args, prune_sql
-from banco.ledger.store.snapshot_binding import snapshot_digest
 
 FORMAT = 4  # what this banco writes; it reads 1 to 4
 

@@ -28,26 +28,17 @@ keeps one writes it with its digest.
 
 from __future__ import annotations
 
-import hashlib
 from typing import TYPE_CHECKING, NamedTuple
 
-from banco.ledger.base.errors import DatabaseError
 from banco.ledger.base.text import Text, msg
-from banco.ledger.store.canonical import bound_table_digest, table_digest
+from banco.ledger.store.canonical import bound_table_digest, snapshot_digest, table_digest
+from banco.ledger.store.reading import retracted_seqs
 
 if TYPE_CHECKING:
 
     from banco.ledger.store.protocol import EventStore, Snapshot
 
-ENDED, RETRACTED = "GameEnded", "EventRetracted"
-
-
-def snapshot_digest(seq: int, head: str, fmt: str, text: str) -> str:
-    """The digest a snapshot row records: of its seq, the log's hash there, its format and its
-    text, each framed by its length so that no two rows give the same input."""
-    parts = [str(seq), head, fmt, text]
-    framed = "".join(f"{len(p)}:{p}\n" for p in parts)
-    return hashlib.sha256(b"banco-snapshot\n" + framed.encode("utf-8")).hexdigest()
+ENDED = "GameEnded"
 
 
 class LogAt(NamedTuple):
@@ -112,14 +103,7 @@ def ended_in_log(store: EventStore, game_id: int, upto: int) -> bool:
     ends = [e["seq"] for e in store.read(game_id, 0, upto, types=(ENDED,))]
     if not ends:
         return False
-    # the retractions read here, not by reading.retracted_seqs: reading imports schema, which
-    # imports this module (a circle); rows read whole, as `read` gives them, are few
-    gone: set[int] = set()
-    for e in store.read(game_id, 0, upto, types=(RETRACTED,)):
-        if not isinstance(e["data"], dict):
-            raise DatabaseError("game {game}: a retraction's data is not banco's: run "
-                                "`banco audit`", game=game_id)
-        gone.update(e["data"].get("seqs", ()))
+    gone = retracted_seqs(store, game_id, upto)
     return any(s not in gone for s in ends)
 
 
