@@ -444,13 +444,17 @@ class Library:
     def _retracted(self, done: BookOutcome) -> tuple[dict, ...]:
         """The rows an undo's EventRetracted took back (by the command id they were recorded
         under: an index lookup), for its words to reverse their transfers."""
-        taken: list[dict] = []
-        for e in done.events:
-            if e["type"] == "EventRetracted" and not done.replayed:
-                seqs = set(e["data"]["seqs"])
-                taken += [r for r in self.book.recorded(done.game_id, e["data"]["command_id"])
-                          if r["seq"] in seqs]
-        return tuple(taken)
+        if done.replayed:
+            return ()
+        return tuple(r for e in done.events if e["type"] == "EventRetracted"
+                     for r in self.taken_back(done.game_id, e))
+
+    def taken_back(self, game: int, retraction: dict) -> tuple[dict, ...]:
+        """The rows one EventRetracted of `game` took back, by the command id they were
+        recorded under (an index lookup): what its words say given back."""
+        seqs = set(retraction["data"]["seqs"])
+        return tuple(r for r in self.book.recorded(game, retraction["data"]["command_id"])
+                     if r["seq"] in seqs)
 
     def _game_or_none(self, game: int | None) -> int | None:
         """The game a line would address, or None where there is none: a line refused before

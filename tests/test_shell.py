@@ -287,6 +287,23 @@ def test_the_shell_says_what_another_terminal_recorded_before_recording(banco, c
     sh.session.close()
 
 
+def test_another_terminal_s_undo_is_said_as_undo_says_it(banco):
+    # the shell said "undo: AuctionWon, TurnEnded": the event types, not what came back
+    banco("new", "Anna", "Bruno")
+    for line in (("roll", "1", "2"), ("decline",), ("bid", "Bruno", "50"), ("hammer",)):
+        banco(*line)
+    out = io.StringIO()
+    sh = BancoShell(Session(banco.db, None), stdin=Typed(), stdout=out)
+    banco("undo")  # another terminal
+    sh.stdin = Typed("state")
+    sh.cmdloop(intro="")
+    said = out.getvalue()
+    assert "undone: `hammer` (events 15-16): Bruno gets back 50 M; Vicolo Stretto goes back " \
+        "to the Bank; the auction is open again" in said
+    assert "AuctionWon" not in said and "TurnEnded" not in said
+    sh.session.close()
+
+
 # --- through a terminal ---------------------------------------------------------------------
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")

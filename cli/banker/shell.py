@@ -229,8 +229,6 @@ class BancoShell(cmd.Cmd):
         arrived = self.news()
         if not arrived:
             return line
-        from banco.cli.words.facts import describe
-
         st = self.session.state()
         first, last = arrived[0]["seq"], arrived[-1]["seq"]
         span = (_("event {seq}").format(seq=first) if first == last
@@ -238,7 +236,7 @@ class BancoShell(cmd.Cmd):
         self.say(_("meanwhile, another terminal recorded {span} on game {game}:").format(
             span=span, game=st.game_id))
         for e in arrived:
-            self.say(f"{e['seq']:>6}  {describe(e, st)}")
+            self.say(f"{e['seq']:>6}  {self._arrived_line(e, st)}")
         self._seen = (st.game_id, st.seq)
         word = line.split(maxsplit=1)[0] if line.strip() else ""
         if word and english(word) not in READS:
@@ -248,6 +246,19 @@ class BancoShell(cmd.Cmd):
             self._set_prompt()
             return ""
         return line
+
+    def _arrived_line(self, row: dict, st) -> str:
+        """What another terminal recorded, in words; its undo as `undo` says it (what it gives
+        back, from the tables before and after it), not the event types it took back."""
+        from banco.cli.words.facts import describe
+
+        if row["type"] != "EventRetracted":
+            return describe(row, st)
+        from banco.cli.lines.answer import undone_row
+
+        book, game = self.session.book, st.game_id
+        return undone_row(row, book.state(game, row["seq"] - 1), book.state(game, row["seq"]),
+                          self.session.library.taken_back(game, row))
 
     # --- words -------------------------------------------------------------------------------
 

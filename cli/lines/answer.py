@@ -163,17 +163,20 @@ def what_follows(outcome) -> list[str]:
 def undone(outcome, before, taken=()) -> list[tuple[bool, str]]:
     """What an undo takes back, in the table's words, not the event types it retracts;
     `taken`: the rows retracted (each transfer is said reversed), () when not known."""
+    return [(False, undone_row(e, before, outcome.state, taken)) for e in outcome.events
+            if e["type"] == "EventRetracted"]
+
+
+def undone_row(row: dict, before, after, taken=()) -> str:
+    """One EventRetracted in words (`undone: `hammer` (events 15-16): Bruno gets back 50 M
+    ...`), from the tables before and after it and the rows it took back: what `undo` says,
+    and what the shell says of another terminal's undo."""
     from banco.cli.words.undo_text import undone_line
 
-    lines = []
-    for e in outcome.events:
-        if e["type"] == "EventRetracted":  # the line it took back is a parameter of its reason
-            typed = e["data"]["reason"].get("line")
-            seqs = set(e["data"]["seqs"])
-            facts = [r for r in taken if r["seq"] in seqs] or None
-            lines.append((False, undone_line(e["data"]["seqs"], typed, before, outcome.state,
-                                             facts)))
-    return lines
+    typed = row["data"]["reason"].get("line")  # the line it took back: its reason's parameter
+    seqs = set(row["data"]["seqs"])
+    facts = [r for r in taken if r["seq"] in seqs] or None
+    return undone_line(row["data"]["seqs"], typed, before, after, facts)
 
 
 def span(rows) -> str:
