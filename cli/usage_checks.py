@@ -60,9 +60,6 @@ def given_twice(ctx: click.Context, group: click.Group, args: list[str]) -> None
                 for name in p.opts:
                     single[name] = max(p.opts, key=len)
                     single[ITALIAN_OPTIONS.get(name, name)] = max(p.opts, key=len)
-    # --db given again names another file, as an alias's default overridden does (`alias
-    # banco='banco --db club.db'`, then `banco --db other.db`): the last is the one meant
-    single.pop("--db", None)
     seen: dict[str, tuple[str, str]] = {}
     i = 0
     while i < len(args):

@@ -54,6 +54,13 @@ def test_the_worst_lines_are_each_refused_specifically_with_their_exit_code(tmp_
     for args, env, said in [
             (["--game", "1", "--game", "2", "state"], {}, "error: --game " + twice.format(1, 2)),
             (["--game", "1", "state", "--game=2"], {}, "error: --game " + twice.format(1, 2)),
+            # two files: the last was taken without a word (an alias's `--db` is an
+            # environment's BANCO_DB, which one --db overrides)
+            (["--db", tmp_path / "b.db", "state"], {},
+             "error: --db " + twice.format(db, tmp_path / "b.db")),
+            (["--lang", "it", "stato", "--db", tmp_path / "b.db"], {},
+             f"errore: --db è dato due volte, {db} e {tmp_path / 'b.db'}: dallo una volta sola "
+             "(varrebbe l'ultimo senza dire nulla)"),
             (["roll", "1", "2", "-p", "Anna", "--player", "Bea"], {},
              "error: -p " + twice.format("Anna", "Bea")),
             (["--lang", "it", "tira", "1", "2", "--giocatore", "Anna", "-p", "Bea"], {},
@@ -78,4 +85,5 @@ def test_the_worst_lines_are_each_refused_specifically_with_their_exit_code(tmp_
             ([""], {}, "error: no command called ''; `banco --help` lists them")]:
         result = banco("--db", db, *args, code=2, env=env)
         assert result.stderr.splitlines()[0] == said, (args, result.stderr)
+    assert not (tmp_path / "b.db").exists()
     assert rows(db) == before
