@@ -94,6 +94,34 @@ def test_a_shell_fed_on_a_pipe_exits_with_its_first_failed_line_s_code(tmp_path)
     assert r.returncode == 0, (r.stdout, r.stderr)
 
 
+def test_banco_s_own_options_typed_first_in_the_shell_are_answered_with_its_words(tmp_path):
+    """`--partita 7` was answered "Nessuna opzione '--partita'", `--game 7` "Missing command",
+    `--id k roll 1 2` "Did you mean '--db'?", which a shell line refuses: the shell's own word
+    is said, in its language, and nothing is recorded (exit 2, the first failed line's)."""
+    db = tmp_path / "o.db"
+    banco("--db", db, "new", "Anna", "Bruno", env=FIXED)
+    before = rows(db)
+
+    def fed(text, *lang):
+        r = subprocess.run([str(BANCO), "--db", str(db), *lang, "shell"], input=text,
+                           capture_output=True, text=True, timeout=60)
+        assert "Traceback" not in r.stderr and r.returncode == 2, (r.stdout, r.stderr)
+        return r.stderr.splitlines()
+
+    assert fed("--game 7\n--id k roll 1 2\n--lang it\n") == [
+        "error: `--game 7` is no word of the shell: `game 7` moves the shell to game 7 "
+        "(`state --game 7` looks at it for that line only)",
+        "error: --id goes after the command's word: `roll ... --id KEY`",
+        "error: the shell speaks the language it was opened in: `state --lang it` says one "
+        "line in another; `banco --lang it shell` opens one in it"]
+    assert fed("--partita 7\n--game=1\n", "--lang", "it") == [
+        "errore: `--partita 7` non è una parola della shell: `partita 7` porta la shell alla "
+        "partita 7 (`stato --game 7` la guarda solo per quella riga)",
+        "errore: `--game=1` non è una parola della shell: `partita 1` porta la shell alla "
+        "partita 1 (`stato --game 1` la guarda solo per quella riga)"]
+    assert rows(db) == before
+
+
 def test_a_recorded_command_whose_answer_is_lost_says_it_was_recorded(tmp_path):
     """`banco card imprevisti 8 > /dev/full` said only 'cannot write the answer' though the
     card was recorded: a banker would type it again.  The error says the command was
