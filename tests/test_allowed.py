@@ -108,9 +108,23 @@ def test_sell_with_nothing_to_sell_names_the_lots_a_building_can_come_from():
     hotels = hotels._replace(bank_houses=0)
     assert refused(hotels, Sell(POS["Vicolo Stretto"], 0), "sell at least one building") == \
         "`sell Vicolo Corto`, `sell Vicolo Stretto`"
+
+
+def test_a_sale_where_no_building_stands_says_what_raises_cash_on_the_deed():
+    # it said what the table waits for (`Anna to roll`), or nothing (`sell marrone all`):
+    # the Bank buys back buildings, never deeds (004 §Proprietà in vendita)
     bare = own(new_table(), "Anna", *BROWN)
-    assert refused(bare, Sell(POS["Vicolo Corto"], 1), "has no buildings to sell") == \
-        str(next_step(bare))
+    said = ("the Bank buys back buildings, never deeds (004 §Proprietà in vendita): for cash, "
+            "`mortgage Vicolo Corto` (004 §Impegno), or sell it to a player in a `trade`")
+    for cmd, match in ((Sell(POS["Vicolo Corto"], 1), "has no buildings to sell"),
+                       (Sell(POS["Vicolo Corto"], whole_group=True), "no buildings on the group"),
+                       (c.SellTo((POS["Vicolo Corto"], POS["Vicolo Stretto"]), 0),
+                        "nothing to sell")):
+        assert refused(bare, cmd, match) == said
+    play(bare, c.Mortgage(POS["Vicolo Corto"]))  # what it names is accepted
+    mortgaged = mortgage(bare, "Vicolo Corto")
+    assert "sold only to a player, in a `trade`" in refused(
+        mortgaged, Sell(POS["Vicolo Corto"], 1), "has no buildings to sell")
 
 
 def test_build_zero_says_build_one_where_one_may_be_built():
@@ -124,6 +138,28 @@ def test_build_zero_says_build_one_where_one_may_be_built():
     uneven = build(state, "Vicolo Stretto", 1)
     assert refused(uneven, Build(POS["Vicolo Stretto"], 0), "uneven building") == \
         "build on Vicolo Corto first"
+
+
+def test_a_build_on_a_hotel_names_the_lots_that_may_take_one_more():
+    # `build` on a hotel said no allowed line at all (004 §Alberghi: one hotel a lot)
+    state = own(new_table(), "Anna", *BROWN, *GREEN)
+    for lot in BROWN:
+        state = build(state, lot, 5)
+    for lot in GREEN:
+        state = build(state, lot, 1)
+    state = build(state, "Via Roma", 2)
+    allowed = refused(state, Build(POS["Vicolo Corto"]), "already has a hotel")
+    assert allowed == "`build Corso Impero`, `build Largo Augusto`"  # evenly
+    for cmd in suggested(state, allowed):
+        play(state, cmd)
+    full = own(new_table(), "Anna", *BROWN)
+    for lot in BROWN:
+        full = build(full, lot, 5)
+    said = ("no more building on Vicolo Corto: a hotel is a lot's last (004 §Alberghi), and "
+            "no other lot of Anna's may take one now")
+    assert refused(full, Build(POS["Vicolo Corto"]), "already has a hotel") == said
+    assert refused(full, c.BuildTo((POS["Vicolo Corto"], POS["Vicolo Stretto"]), 5),
+                   "nothing to build") == said
 
 
 def test_a_jail_card_not_held_is_refused_with_the_trade_without_it():

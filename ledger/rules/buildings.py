@@ -57,7 +57,7 @@ def _build_one(tx: Tx, pos: int, owner: str) -> None:
     if level == 5:
         raise RuleViolation("{space} already has a hotel: at most one, and no houses beside it",
                             rule=cited(state.rules, "hotel", R_HOTEL),
-                            space=space.name)
+                            allowed=buildable(state, owner, pos), space=space.name)
     hotel = level == hfh
     new = 5 if hotel else level + 1
     levels = levels_after(state, pos, new)
@@ -247,6 +247,7 @@ def build_to(tx: Tx, cmd: c.BuildTo) -> None:
     units = {p: _effective(state, target) - _effective(state, state.buildings[p]) for p in lots}
     if not any(units.values()):
         raise RuleViolation("nothing to build: {items} already at {describe}", rule=cited(state.rules, "build", R_BUILD),
+                            allowed=buildable(state, owner, lots[0]),
                             items=', '.join(name_of(state, p) for p in lots),
                             describe=level_words(target))
     _even_at(state, lots, target)
@@ -303,6 +304,7 @@ def sell_to(tx: Tx, cmd: c.SellTo) -> None:
                 describe2=level_words(target))
     if all(state.buildings[p] == target for p in lots):
         raise RuleViolation("nothing to sell: {items} already at {describe}", rule=cited(state.rules, "sell", R_SELL),
+                            allowed=sellable(state, owner, lots[0]),
                             items=', '.join(name_of(state, p) for p in lots),
                             describe=level_words(target))
     group = group_of(state, lots[0])
@@ -325,6 +327,7 @@ def sell(tx: Tx, cmd: c.Sell) -> None:
         if not any(state.buildings[p] for p in group):
             raise RuleViolation("no buildings on the group of {name}",
                                 rule=cited(state.rules, "sell", R_SELL),
+                                allowed=sellable(state, owner, cmd.property),
                                 name=name_of(state, cmd.property))
         sell_group(tx, group, owner)
         return
@@ -356,7 +359,7 @@ def _sell_one(tx: Tx, pos: int, owner: str) -> None:
     hfh = state.rules.houses_for_hotel
     if level == 0:
         raise RuleViolation("{space} has no buildings to sell", rule=cited(state.rules, "sell", R_SELL),
-                            allowed=sellable(state, owner), space=space.name)
+                            allowed=sellable(state, owner, pos), space=space.name)
     if level == 5:
         # One hotel at a time, back into houses (003 §07: selling is building in reverse).
         # 004 §Proprietà in vendita says the group's hotels "devono" (must) be sold together
@@ -434,10 +437,12 @@ def break_up(tx: Tx, cmd: c.BreakUp) -> None:
             bank_hotels=len(lots), transfers=transfers)
 
 
-def sellable(state: State, owner: str) -> Text | str:
+def sellable(state: State, owner: str, pos: int | None = None) -> Text | str:
     """For a refused sale: the owner's lots a building can be sold from (each tried on a copy:
-    selling evens down, 003 §07, and a hotel needs the houses it breaks into), or what the
-    table waits for if none."""
+    selling evens down, 003 §07, and a hotel needs the houses it breaks into).  If none, and
+    the deed asked about (`pos`) stands on a group without buildings: what raises cash on it
+    instead, since the Bank buys back buildings, never deeds (004 §Proprietà in vendita);
+    else what the table waits for."""
     lots = []
     for p in range(len(state.buildings)):
         if state.buildings[p] and state.owners[p] == owner:
@@ -446,6 +451,34 @@ def sellable(state: State, owner: str) -> Text | str:
             except RuleViolation:
                 continue
             lots.append(p)
-    if not lots:
+    if lots:
+        return Joined([msg("`sell {space}`", space=name_of(state, p)) for p in lots], ", ")
+    if pos is None or any(state.buildings[p] for p in group_of(state, pos)):
         return next_step(state)
-    return Joined([msg("`sell {space}`", space=name_of(state, p)) for p in lots], ", ")
+    if pos in state.mortgaged:
+        return msg("the Bank buys back buildings, never deeds (004 §Proprietà in vendita); a "
+                   "mortgaged deed is sold only to a player, in a `trade`")
+    return msg("the Bank buys back buildings, never deeds (004 §Proprietà in vendita): for "
+               "cash, `mortgage {space}` (004 §Impegno), or sell it to a player in a `trade`",
+               space=name_of(state, pos))
+
+
+def buildable(state: State, owner: str, pos: int) -> Text:
+    """For a refused build on a lot built to the full (`pos`): the owner's lots where one more house
+    or a hotel may go now (each tried on a copy: even building, the Bank's stock, the cash),
+    or that a hotel is a lot's last building (004 §Alberghi)."""
+    lots = []
+    for p in range(len(state.buildings)):
+        if state.owners[p] != owner or state.edition.space(p).kind != "street" \
+                or state.buildings[p] == 5:
+            continue
+        try:
+            _check_can_build(state, p, owner)
+            _build_one(Tx(state), p, owner)
+        except RuleViolation:
+            continue
+        lots.append(p)
+    if lots:
+        return Joined([msg("`build {space}`", space=name_of(state, p)) for p in lots], ", ")
+    return msg("no more building on {space}: a hotel is a lot's last (004 §Alberghi), and no "
+               "other lot of {owner}'s may take one now", space=name_of(state, pos), owner=owner)
