@@ -8,7 +8,7 @@ import os
 
 import click
 
-from banco.cli.command_table import ALIASES, ITALIAN_OPTIONS
+from banco.cli.command_table import ALIASES, english_option_words
 from banco.cli.session import ARGS
 from banco.cli.words import i18n
 
@@ -31,10 +31,12 @@ def from_environment(exc: click.exceptions.UsageError, ctx: click.Context):
 
 
 def given_twice(ctx: click.Context, group: click.Group, args: list[str]) -> None:
-    """An option that takes one value given twice with two values (`--game 1 --game 2`,
-    `roll 1 2 -p Anna --player Bea`): click keeps the last without a word, and a line would
-    go to another game, file or player than the banker read on it.  The group's options and
-    its word's (a subcommand's too) are one: `banco --game 1 state --game 2` is twice."""
+    """An option that takes one value given twice with two values (cli/lines/parse.py's
+    given_twice, the one check a line read by the library makes too), over click's
+    parameters: the group's options and its word's (a subcommand's too) are one, `banco
+    --game 1 state --game 2` is twice."""
+    from banco.cli.lines.parse import given_twice as twice_in
+
     commands, word_at = [group], None
     for i, a in enumerate(args):  # the word and, for a group of words, its subcommand
         if a == "--":
@@ -52,35 +54,9 @@ def given_twice(ctx: click.Context, group: click.Group, args: list[str]) -> None
                 inner = command.get_command(ctx, sub) if sub is not None else None
                 if inner is not None:
                     commands.append(inner)
-    single = {}  # each name of an option that takes one value -> its longest name
-    for command in commands:
-        for p in command.params:
-            if isinstance(p, click.Option) and not p.is_flag and not p.multiple \
-                    and p.nargs == 1 and not p.count:
-                for name in p.opts:
-                    single[name] = max(p.opts, key=len)
-                    single[ITALIAN_OPTIONS.get(name, name)] = max(p.opts, key=len)
-    seen: dict[str, tuple[str, str]] = {}
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "--":
-            break
-        # `--player=Anna`; a short option's `=` is its value's, as click reads it (`-p=Anna`)
-        name, eq, value = a.partition("=") if a.startswith("--") else (a, "", "")
-        if not a.startswith("--") and a not in single and a[:2] in single:
-            name, eq, value = a[:2], "=", a[2:]  # `-pAnna`
-        key = single.get(name.lower() if name.startswith("--") else name)
-        if key is None:
-            i += 1
-            continue
-        if not eq:
-            value = args[i + 1] if i + 1 < len(args) else ""
-            i += 1
-        i += 1
-        if key in seen and seen[key][1] != value:
-            raise click.UsageError(i18n._(
-                "{option} is given twice, {first} and {second}: give it once (the last "
-                "would be taken without a word)").format(option=seen[key][0],
-                                                         first=seen[key][1], second=value), ctx)
-        seen.setdefault(key, (name, value))
+    single = {name: max(p.opts, key=len) for command in commands for p in command.params
+              if isinstance(p, click.Option) and not p.is_flag and not p.multiple
+              and p.nargs == 1 and not p.count for name in p.opts}
+    twice = twice_in(english_option_words(args), single, args)
+    if twice is not None:
+        raise click.UsageError(twice.render(i18n.translations()), ctx)

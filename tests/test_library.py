@@ -167,6 +167,27 @@ def test_a_lines_game_id_or_expect_beside_the_calls_own_must_agree(book):
     assert same.refusal is None and same.game == 2
 
 
+def test_an_option_given_twice_is_said_as_the_command_line_says_it(book):
+    """The library said "--player given twice: `...`", in English whatever the language,
+    and the command line its own sentence: one check now (cli/lines/parse.py given_twice)."""
+    book.new(["Anna", "Bruno"])
+    seq = book.table(1).seq
+    for line, en, it in (
+            ("roll 1 2 -p Anna --player Bruno", "-p is given twice, Anna and Bruno",
+             "-p è dato due volte, Anna e Bruno"),
+            ("tira 1 2 --giocatore Anna -pBruno", "--giocatore is given twice, Anna and Bruno",
+             "--giocatore è dato due volte, Anna e Bruno"),
+            ("roll 1 2 --game 1 --game=2", "--game is given twice, 1 and 2",
+             "--game è dato due volte, 1 e 2")):
+        out = book.execute(line)
+        assert out.refusal is not None and out.refusal.code == 2, line
+        assert out.say("en") == f"error: {en}: give it once (the last would be taken without " \
+                                "a word)"
+        assert out.say("it").startswith(f"errore: {it}: dallo una volta sola")
+    assert book.table(1).seq == seq
+    assert book.execute("roll 1 2 -p Anna --player Anna").refusal is None  # the same, once
+
+
 def test_a_lines_id_game_or_expect_not_a_number_is_clicks_refusal_in_either_language(book):
     book.new(["Anna", "Bruno"])
     for option in ("--expect", "--game"):

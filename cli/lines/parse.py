@@ -12,7 +12,7 @@ usage line under them) stay click's, and cli/execution.py lets click say them.""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from banco.cli.lines import estate, trade, turn
 from banco.cli.lines.vocabulary import (
@@ -170,7 +170,9 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
                     for o in spec.options}
     context: dict = {}
     loose: list[str] = []
-    given: dict[str, str] = {}  # each one-value option's value, to find one given twice
+    twice = given_twice(words, _single(spec), typed)
+    if twice is not None:
+        raise twice
     i, ended = 0, False
     while i < len(words):
         w = words[i]
@@ -204,10 +206,6 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
                                 needs=typed[i - 1].partition("=")[0])
             value = words[i]
             i += 1
-        once = isinstance(takes, str) or not takes.multiple
-        key = takes if isinstance(takes, str) else takes.dest
-        if once and given.setdefault(key, value) != value:  # cli/main.py's given_twice says it
-            raise LineShape(f"{name} given twice")
         if isinstance(takes, str):  # a context option
             if takes in ("--id", "--expect") and not spec.records or takes == "--db":
                 raise LineShape(f"{takes} is click's here")
@@ -226,6 +224,14 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
             params[o.dest] = tuple(params[o.dest])
     _arguments(spec, loose, params)
     return params, context
+
+
+@cache
+def _single(spec) -> dict[str, str]:
+    """A word's options that take one value, and the context options: name -> one key."""
+    single = {name: o.dest for o in spec.options if not o.multiple and not o.flag
+              for name in o.names}
+    return {**single, **{name: name for name in CONTEXT_OPTIONS}}
 
 
 def _arguments(spec, words: list[str], params: dict) -> None:
@@ -261,6 +267,44 @@ def _arguments(spec, words: list[str], params: dict) -> None:
         params[arg.name] = value
     if at < len(words):
         raise LineShape("unexpected extra argument", extra=words[at:])
+
+
+def given_twice(words: list[str], single: dict[str, str],
+                typed: list[str] | None = None) -> UsageError | None:
+    """The first option that takes one value given twice with two values (`--game 1 --game
+    2`, `roll 1 2 -p Anna --player Bea`), or None: click keeps the last without a word, and a
+    line would go to another game, file or player than the banker read on it.  `words` with
+    their options in English (english_option_words), `typed` one for one as typed (the
+    option is named so); `single`: each name of an option that takes one value -> one key for
+    all its names.  The one check of the command line (cli/usage_checks.py, over click's
+    parameters) and of a line read here (shape)."""
+    typed = words if typed is None else typed
+    seen: dict[str, tuple[str, str]] = {}
+    i = 0
+    while i < len(words):
+        a, shown = words[i], typed[i]
+        if a == "--":
+            break
+        # `--player=Anna`; a short option's `=` is its value's, as click reads it (`-p=Anna`)
+        name, eq, value = a.partition("=") if a.startswith("--") else (a, "", "")
+        shown = shown.partition("=")[0] if a.startswith("--") else shown
+        if not a.startswith("--") and a not in single and a[:2] in single:
+            name, eq, value = a[:2], "=", a[2:]  # `-pAnna`
+            shown = name
+        key = single.get(name.lower() if name.startswith("--") else name)
+        if key is None:
+            i += 1
+            continue
+        if not eq:
+            value = words[i + 1] if i + 1 < len(words) else ""
+            i += 1
+        i += 1
+        if key in seen and seen[key][1] != value:
+            return UsageError("{option} is given twice, {first} and {second}: give it once "
+                              "(the last would be taken without a word)", option=seen[key][0],
+                              first=seen[key][1], second=value)
+        seen.setdefault(key, (shown, value))
+    return None
 
 
 def metavar(arg) -> str:
