@@ -19,7 +19,7 @@ import click
 from banco.cli.command_table import ALIASES, group
 from banco.cli.lines.parse import split
 from banco.cli.lines.vocabulary import BY_ENGLISH, english_option_words, english_word
-from banco.cli.session import Session, line_as_meant
+from banco.cli.session import Session, line_as_meant, start
 from banco.cli.words.i18n import _, say_error
 from banco.cli.words.usage_hints import extra_argument_hint
 from banco.ledger.base.errors import UsageError
@@ -162,7 +162,7 @@ def _recorded(session: Session, line: str, args: list[str], context: dict,
     try:
         with i18n.in_language(lang):  # the line's `--lang it`, for this line only
             try:
-                out, left = _library_outcome(session, args, context, lang, line)
+                out, left = _library_outcome(session, args, lang, line)
             except BancoError as exc:  # the file or the game: before the library is asked
                 return _said([(True, i18n.say_error(exc))], exc.exit_code, echo, exc)
             except sqlite3.Error as exc:  # one raised outside the store's guard
@@ -188,34 +188,39 @@ def _recorded(session: Session, line: str, args: list[str], context: dict,
                  () if out.replayed else out.events, out.replayed)
 
 
-def _library_outcome(session: Session, args: list[str], context: dict, lang: str,
-                     line: str):
+def _library_outcome(session: Session, args: list[str], lang: str, line: str):
     """The library's outcome for the line, and a warning line to add (`new` leaving an
-    unfinished game behind), or None."""
-    if "--game" in context:
-        session.address(int(context["--game"]))
-    if "--id" in context:
-        if not context["--id"].strip():
-            raise UsageError("--id needs a key: any text that names this command")
-        session.command_id = context["--id"]
+    unfinished game behind), or None.  The library reads the line once: its own `--game`,
+    `--id` and `--expect` are its; the session's write context fills in what it leaves
+    unsaid (the shell's game, its line's id, the seq its prompt showed)."""
+    from banco.ledger.base.errors import BancoError
+
     if english_word(args[0]) == "new":
         return _new(session, args)
-    if "--expect" in context:
-        session.expected = (None, int(context["--expect"]))
-    game = session.game()
-    write = session.write_args(game)
-    out = session.library.execute(line, game=game, actor=write["actor"],
-                                  id=write["command_id"], expect=write["expect"], lang=lang,
-                                  now=write["now"])
+    try:
+        default = session.game()
+    except BancoError:  # no such game: the library says so, unless the line names its own
+        default = session.game_option
+    library = session.library
+    read = library.read(line, lang=lang, now=session.now(), default_game=default)
+    write = session.write_args(read.game)
+    out = library.execute(read, actor=write["actor"], now=write["now"],
+                          id=write["command_id"] if read.id is None else None,
+                          expect=write["expect"] if read.expect is None else None)
     return out, None
 
 
 def _new(session: Session, args: list[str]):
-    """`new` through the library as `banco new` records it (cli/session.py's start)."""
+    """`new` as `banco new` records it (cli/session.py's start: the file made, the game's
+    identity reproducible), read here since no file may be open yet."""
     from banco.cli.lines.referee import new, read_words
-    from banco.cli.session import start
 
-    return start(session, new(**read_words("new", args)[0]))
+    params, context = read_words("new", args)
+    if "--id" in context:
+        if not context["--id"].strip():
+            raise UsageError("--id needs a key: any text that names this command")
+        session.command_id = context["--id"]
+    return start(session, new(**params))
 
 
 def _database_error(session: Session, exc) -> str:

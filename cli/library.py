@@ -47,6 +47,21 @@ def _said_once(context: dict, **given) -> None:
                              name=name, value=value)
 
 
+def _line_game(words: list[str]) -> int | None:
+    """A table action's own `--game N`, read from its shape alone (no table), else None."""
+    from banco.cli.lines.parse import shape, table_action
+    from banco.cli.lines.vocabulary import BY_ENGLISH, CHOICE_ALONE, english_word
+
+    word = table_action(words)
+    if word is None or english_word(words[0]) in CHOICE_ALONE:
+        return None
+    try:
+        said = shape(BY_ENGLISH[word], words[1:])[1].get("--game")
+    except UsageError:  # the line's shape: said when it is read
+        return None
+    return int(said) if said is not None else None
+
+
 def _arguments(what, expect) -> None:
     """execute's arguments of the wrong type: the program's mistake, a TypeError (what a user
     can get wrong is a refusal)."""
@@ -257,12 +272,14 @@ class Library:
         return read.command
 
     def read(self, line: str, *, game: int | None = None, lang: str | None = None,
-             now: str | None = None) -> Line:
+             now: str | None = None, default_game: int | None = None) -> Line:
         """A line read at `game`'s table, recording nothing: its typed command (a pure
         function of the table, the words and their language: cli/lines/parse.py), or the
         usage refusal `execute` would answer it with.  `execute(read)` then records exactly
         that command, never the words read again (the phones' server decides a role's
-        permission on it, and holds a trade as read until the players accept it)."""
+        permission on it, and holds a trade as read until the players accept it).
+        `default_game`: the game a line that names none addresses (the shell's `game N`);
+        unlike `game`, which a line's other `--game` contradicts, the line's own overrides it."""
         from banco.cli.lines.other_file import library_elsewhere
         from banco.cli.lines.parse import read, split, table_action
         from banco.cli.lines.recorded import line_as_meant
@@ -284,21 +301,21 @@ class Library:
                 context = {"--db": None}  # another file: the line's own option, refused
                 raise elsewhere
             if word in ("new", "correct", "ruling"):
-                return self._read_referee_or_new(words, line, word, game)
-            game_id = self.book.current_game(game)
-            if not words:
-                raise UsageError("an empty line: type a command (`roll D1 D2`, `buy` ...)")
-            if table_action(words) is None:
+                return self._read_referee_or_new(words, line, word, game, default_game)
+            if not words or table_action(words) is None:
+                game_id = self.book.current_game(game if game is not None else default_game)
+                if not words:
+                    raise UsageError("an empty line: type a command (`roll D1 D2`, `buy` ...)")
                 raise not_recorded_here(words, lang or i18n.SOURCE)
+            # the line's own `--game N` says which table its names are read at
+            game_id = self.book.current_game(game if game is not None else
+                                             _line_game(words) or default_game)
             parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
             context = parsed.context
             # where and how to record it, when the line says it (`--id K`, `--expect 41`);
             # said by the line and by the call, the same (a line's `--game 1` sent for game 2
             # was recorded in game 2)
             _said_once(context, game=game)
-            if "--game" in context and game is None:
-                game_id = self.book.current_game(int(context["--game"]))
-                parsed = read(self.table(game_id), words, lang or i18n.SOURCE, now)
             id, expect = _context(context)
             return Line(line, tuple(words), word, parsed.command, None, game_id, context,
                         line_as_meant(line, words), id, expect)
@@ -309,7 +326,7 @@ class Library:
                         self._refusal(exc, line), game_id, context)
 
     def _read_referee_or_new(self, words: list[str], line: str, word: str,
-                             game: int | None) -> Line:
+                             game: int | None, default_game: int | None = None) -> Line:
         """`correct ...`, `ruling KIND SEQ [--record --referee R]` and `new PLAYERS...`, read
         by cli/lines/referee.py's builders.  A ruling not recorded is a reading: its command
         the RulingAsked, its ruling read from the log (`rule()` gives the ruling itself)."""
@@ -327,7 +344,8 @@ class Library:
                 return Line(line, tuple(words), word, words_of.new(**params), None, None,
                             context, recorded, id)
             game_id = self.book.current_game(
-                int(context["--game"]) if "--game" in context and game is None else game)
+                int(context["--game"]) if "--game" in context and game is None
+                else game if game is not None else default_game)
             store, ruling = self.book.store, None
             if word == "correct":
                 command = words_of.correction(lambda: self.table(game_id), **params,

@@ -167,6 +167,19 @@ def test_a_lines_game_id_or_expect_beside_the_calls_own_must_agree(book):
     assert same.refusal is None and same.game == 2
 
 
+def test_a_lines_own_game_is_the_table_its_names_are_read_at(book):
+    """`roll 1 2 -p Anna --game 1` was read at the latest game's table first, where no Anna
+    sits, and refused; the shell's game is the line's unless it names its own (the shell
+    and `run` hand the library the line alone: cli/execution.py)."""
+    book.new(["Anna", "Bruno"])
+    book.new(["Carla", "Dario"])
+    out = book.execute("roll 1 2 -p Anna --game 1")
+    assert out.refusal is None and out.game == 1, out.say("en")
+    read = book.read("roll 3 4 -p Carla", default_game=2)
+    assert read.refusal is None and read.game == 2
+    assert book.read("decline --game 1", default_game=2).game == 1
+
+
 def test_an_option_given_twice_is_said_as_the_command_line_says_it(book):
     """The library said "--player given twice: `...`", in English whatever the language,
     and the command line its own sentence: one check now (cli/lines/parse.py given_twice)."""
