@@ -89,3 +89,30 @@ def test_a_line_is_split_once(db, monkeypatch):
     sh.session.close()
     assert sh.first_failure == 2
     assert calls.count(line) == 1, len(calls)
+
+
+def test_a_paste_too_long_at_a_terminal_is_said_as_typed(banco, monkeypatch, capsys):
+    # at a terminal it said "line 19 of the standard input", which names nothing on the screen
+    banco("new", "Anna", "Bruno")
+    typed = iter(["bid Anna " + "7" * 70_000, "state"])
+
+    def keyboard(prompt):
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr("builtins.input", keyboard)
+    sh = BancoShell(Session(banco.db, None), stdin=Terminal(), stdout=io.StringIO())
+    sh.use_rawinput, sh.completekey = True, ""
+    sh.cmdloop(intro="")
+    sh.session.close()
+    said = capsys.readouterr()
+    assert said.err.splitlines()[0] == (
+        f"error: the line typed is longer than {TRANSCRIPT_LINE_LIMIT} bytes (a paste?): not a "
+        "banco line; it was not run")
+    assert "game 1 at event" in said.out  # the shell went on: `state` ran

@@ -144,7 +144,7 @@ class BancoShell(cmd.Cmd):
             if self.history:
                 self.history.forget_repeat()
             if _too_long(line):  # a paste: refused, the terminal goes on
-                self._refuse_long()
+                self._refuse_long(typed=True)
                 return ""
             return line
         # Lines on a pipe are read bounded, as `run` reads a transcript's: `shell < /dev/zero`
@@ -162,12 +162,17 @@ class BancoShell(cmd.Cmd):
             self.history.add(line)
         return line
 
-    def _refuse_long(self) -> None:
+    def _refuse_long(self, typed: bool = False) -> None:
+        """A line too long to be a banco line; `typed` at a terminal, where "line 19 of the
+        standard input" names nothing the banker sees."""
         from banco.cli.words.i18n import say_error
 
-        refused = UsageError("line {n} of {source} is longer than {limit} bytes: not a banco "
-                             "line; it was not run", n=self.read,
-                             source=msg("the standard input"), limit=TRANSCRIPT_LINE_LIMIT)
+        refused = (UsageError("the line typed is longer than {limit} bytes (a paste?): not a "
+                              "banco line; it was not run", limit=TRANSCRIPT_LINE_LIMIT)
+                   if typed else
+                   UsageError("line {n} of {source} is longer than {limit} bytes: not a banco "
+                              "line; it was not run", n=self.read,
+                              source=msg("the standard input"), limit=TRANSCRIPT_LINE_LIMIT))
         click.echo(say_error(refused), err=True)
         self.first_failure = self.first_failure or refused.exit_code
 
