@@ -17,7 +17,7 @@ import sys
 import click
 
 from banco.cli.banker.completion import complete, spaced
-from banco.cli.banker.shell_help import english, help_lines, words
+from banco.cli.banker.shell_help import english, help_lines, option_first, words
 from banco.cli.banker.shell_history import ShellHistory, history_path
 from banco.cli.bounded_input import TRANSCRIPT_LINE_LIMIT
 from banco.cli.session import pass_session
@@ -25,7 +25,7 @@ from banco.cli.words.i18n import N_, _, at_door
 from banco.cli.words.waiting import prompt_text as prompt_for  # the prompt: a pure function
 from banco.ledger.base.errors import BancoError, UsageError
 from banco.ledger.base.names import shown
-from banco.ledger.base.text import msg, word
+from banco.ledger.base.text import msg
 
 # Words that only read: they run even when another terminal has just changed the game.
 READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
@@ -291,7 +291,7 @@ class BancoShell(cmd.Cmd):
             # (`banco tira`, with --db, --game and --lang, which a shell line refuses)
             self.do_help(" ".join(words[:-1]))
             return
-        refused = names_another_file(line) or _option_first(words)
+        refused = names_another_file(line) or option_first(words)
         if refused is not None:  # the shell stays on its own file (cli/lines/other_file.py)
             click.echo(say_error(refused), err=True)
             self.first_failure = self.first_failure or refused.exit_code
@@ -418,50 +418,6 @@ class BancoShell(cmd.Cmd):
         except BancoError:
             return []
         return complete(st, command, text, line, begidx, endidx)
-
-
-# `banco`'s own options, typed first on a shell line with no word after them (`--game 7`), or
-# one banco never had (`--partita 7`): the shell's word for it, said (click said "Missing
-# command" or "No such option '--partita'")
-_GAME_OPTIONS = frozenset({"--game", "--partita"})
-
-
-def _option_first(words: list[str]) -> UsageError | None:
-    """A line that starts with `--game N` or `--lang L` and says nothing more, or with `--id`
-    or `--expect` (the word's options, after it), or `--partita N`: what the shell takes
-    instead; None for any other line."""
-    from banco.cli.banker.shell_help import in_shell_language
-    from banco.cli.words import i18n
-
-    if not words or not words[0].startswith("--"):
-        return None
-    name, eq, value = words[0].partition("=")
-    rest = words[1:] if eq else words[2:]
-    value = value if eq else (words[1] if len(words) > 1 else "")
-    if name in _GAME_OPTIONS and (name == "--partita" or not rest):
-        from banco.ledger.base.numbers import is_digits
-
-        italian = name == "--partita" or i18n.language() != i18n.SOURCE
-        return UsageError("`{typed}` is no word of the shell: `{word} {n}` moves the shell to "
-                          "game {n} (`{state} --game {n}` looks at it for that line only)",
-                          typed=shown(" ".join(words[:2] if not eq else words[:1]), 40),
-                          word="partita" if italian else "game",
-                          state=in_shell_language("state"),
-                          n=value if is_digits(value.strip() or "x") else "N")
-    if name == "--lang" and not rest:
-        return UsageError("the shell speaks the language it was opened in: `{state} --lang "
-                          "{lang}` says one line in another; `banco --lang {lang} shell` "
-                          "opens one in it", state=in_shell_language("state"),
-                          lang=value if value in i18n.LANGUAGES else "it")
-    if name in ("--id", "--expect"):
-        from banco.cli.lines.parse import table_action
-
-        after = next((w for w in rest if not w.startswith("-")), None)
-        after = after if after is not None and table_action([after]) else None
-        return UsageError("{option} goes after the command's word: `{word} ... {option} "
-                          "{value}`", option=name, word=after or in_shell_language("roll"),
-                          value=word("metavar", "KEY") if name == "--id" else "SEQ")
-    return None
 
 
 def _a_terminal(stream) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from banco.cli.help_format import HelpContext
 from banco.cli.words.i18n import N_, _
+from banco.ledger.base.errors import UsageError
 from banco.ledger.base.names import fold, shown
 
 SHELL_WORDS = {"help": N_("the words, or `help WORD` for one word's usage"),
@@ -136,3 +137,47 @@ def help_lines(arg: str) -> list[str]:
         for p in where:
             p.hidden = False
     return out
+
+
+# `banco`'s own options, typed first on a shell line with no word after them (`--game 7`), or
+# one banco never had (`--partita 7`): the shell's word for it, said (click said "Missing
+# command" or "No such option '--partita'")
+_GAME_OPTIONS = frozenset({"--game", "--partita"})
+
+
+def option_first(words: list[str]) -> UsageError | None:
+    """A line that starts with `--game N` or `--lang L` and says nothing more, or with `--id`
+    or `--expect` (the word's options, after it), or `--partita N`: what the shell takes
+    instead; None for any other line."""
+    from banco.cli.words import i18n
+    from banco.ledger.base.text import word
+
+    if not words or not words[0].startswith("--"):
+        return None
+    name, eq, value = words[0].partition("=")
+    rest = words[1:] if eq else words[2:]
+    value = value if eq else (words[1] if len(words) > 1 else "")
+    if name in _GAME_OPTIONS and (name == "--partita" or not rest):
+        from banco.ledger.base.numbers import is_digits
+
+        italian = name == "--partita" or i18n.language() != i18n.SOURCE
+        return UsageError("`{typed}` is no word of the shell: `{word} {n}` moves the shell to "
+                          "game {n} (`{state} --game {n}` looks at it for that line only)",
+                          typed=shown(" ".join(words[:2] if not eq else words[:1]), 40),
+                          word="partita" if italian else "game",
+                          state=in_shell_language("state"),
+                          n=value if is_digits(value.strip() or "x") else "N")
+    if name == "--lang" and not rest:
+        return UsageError("the shell speaks the language it was opened in: `{state} --lang "
+                          "{lang}` says one line in another; `banco --lang {lang} shell` "
+                          "opens one in it", state=in_shell_language("state"),
+                          lang=value if value in i18n.LANGUAGES else "it")
+    if name in ("--id", "--expect"):
+        from banco.cli.lines.parse import table_action
+
+        after = next((w for w in rest if not w.startswith("-")), None)
+        after = after if after is not None and table_action([after]) else None
+        return UsageError("{option} goes after the command's word: `{word} ... {option} "
+                          "{value}`", option=name, word=after or in_shell_language("roll"),
+                          value=word("metavar", "KEY") if name == "--id" else "SEQ")
+    return None
