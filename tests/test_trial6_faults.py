@@ -83,3 +83,14 @@ def test_a_closed_book_records_nothing_and_an_empty_id_is_refused(game):
     with pytest.raises(ValueError, match="closed"):
         book.table(1)
     book.close()  # twice, as a file
+
+
+def test_the_shell_opening_on_a_broken_chain_names_the_shell_s_word(game):
+    conn = sqlite3.connect(game)
+    with conn:
+        conn.execute("DROP TRIGGER events_no_update")
+        conn.execute("UPDATE events SET data=replace(data, '1500', '1600') WHERE seq=3")
+    conn.close()
+    r = banco("--db", game, "shell", input="", env={"BANCO_LANG": "en"})
+    assert "does not match its hash: run `audit`" in r.stdout + r.stderr
+    assert "`banco audit`" not in r.stdout + r.stderr
