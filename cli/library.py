@@ -185,6 +185,17 @@ def _context(context: dict) -> tuple[str | None, int | None]:
     return id, int(context["--expect"]) if "--expect" in context else None
 
 
+class _Closed:
+    """The book of a closed Library: every use is the program's mistake, as with a closed
+    file (ValueError), never a quiet reopening that records after `close()`."""
+
+    def __getattr__(self, name: str):
+        raise ValueError("this banco book is closed: banco.open() it again")
+
+    def close(self) -> None:  # closing twice is harmless, as a file's
+        pass
+
+
 class Library:
     """One open database: its games, their tables, and the one way to record at a table."""
 
@@ -202,6 +213,7 @@ class Library:
 
     def close(self) -> None:
         self.book.close()
+        self.book = _Closed()  # a later call would quietly open the file again and record
 
     def __enter__(self) -> Library:
         return self
@@ -221,6 +233,9 @@ class Library:
         Outcome.game is its number; `say()` words it as `banco new` does."""
         from banco.cli.lines.referee import new as new_game
 
+        if id == "":
+            return Outcome(None, 0, (), Refusal(UsageError(
+                "--id needs a key: any text that names this command")))
         try:
             command = new_game(players, rules, edition, first, final, uuid)
         except BancoError as exc:
@@ -387,6 +402,9 @@ class Library:
         from banco.ledger.store.canonical import now_text
 
         _arguments(what, expect)
+        if id == "":  # as `--id ""` and the phones' API refuse it: no key is no retry
+            return self._refused(None, UsageError("--id needs a key: any text that names "
+                                                  "this command"))
         now = now or now_text()
         if expect is not None and expect < 0:
             error = UsageError("--expect is the seq of an event: 0 or more, not {expect}",

@@ -198,6 +198,11 @@ class BancoGroup(click.Group):
             name = args[0]
         if name is not None and name not in COMMANDS and name not in ALIASES \
                 and not name.startswith("-"):
+            if name.lower() == "banco":  # `banco stato` typed in the shell: the program's name,
+                # never a near word (`bancarotta` was offered, one letter from recording it)
+                from banco.cli.lines.referee import program_name_typed
+
+                ctx.fail(i18n.say(program_name_typed(args[1:]).text))
             choice = card_choice_words(ctx, name)
             if choice:  # the prompt's `pay or draw`: `draw` alone is the card's choice, and
                 # is recorded as typed (the command word is the one the banker gave)

@@ -20,9 +20,10 @@ FIXED = {"BANCO_FIXED_TIME": "2026-11-29T21:00:00Z"}
 INSTALLED = pytest.mark.skipif(not BANCO.exists(), reason="banco is not installed in this venv")
 
 
-def banco(*args, code=0, env=None, cwd=None):
+def banco(*args, code=0, env=None, cwd=None, input=None):
     result = subprocess.run([str(BANCO), *map(str, args)], capture_output=True, text=True,
-                            env={**os.environ, **(env or {})}, cwd=cwd, timeout=60)
+                            env={**os.environ, **(env or {})}, cwd=cwd, timeout=60,
+                            input=input)
     assert "Traceback" not in result.stderr, result.stderr
     assert result.returncode == code, (args, result.stdout, result.stderr)
     return result

@@ -105,10 +105,10 @@ def test_a_broken_chain_is_warned_about_in_italian_and_the_table_still_shown(tmp
 
 
 @pytest.mark.parametrize("writing, italian, english", [
-    (True, "il database {p} è bloccato da un altro banco che vi sta scrivendo; atteso 0.5 s; "
-           "nulla è stato registrato, riprova",
-     "the database {p} is locked by another banco writing to it; waited 0.5 s; nothing was "
-     "recorded, retry"),
+    (True, "il database {p} è bloccato da un altro che vi sta scrivendo (un altro banco, o uno "
+           "strumento come sqlite3); atteso 0.5 s; nulla è stato registrato, riprova",
+     "the database {p} is locked by another writer (another banco, or a tool such as sqlite3); "
+     "waited 0.5 s; nothing was recorded, retry"),
     (False, "il database {p} è bloccato da un altro programma; atteso 0.5 s; riprova",
      "the database {p} is locked by another program; waited 0.5 s; retry"),
 ])

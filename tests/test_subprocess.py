@@ -162,8 +162,8 @@ def test_a_write_lock_held_by_another_process(tmp_path, played):
         t0 = time.monotonic()
         result = banco("--db", db, "roll", "1", "2", code=4, env={"BANCO_LOCK_WAIT": "1"})
         waited = time.monotonic() - t0
-        one_error_line(result, "locked by another banco writing to it; waited 1 s; nothing "
-                               "was recorded, retry")
+        one_error_line(result, "locked by another writer (another banco, or a tool such as "
+                               "sqlite3); waited 1 s; nothing was recorded, retry")
         assert 1 <= waited < 5
         assert "\nnext: " in banco("--db", db, "state").stdout  # reads do not wait
         assert rows(db) == before

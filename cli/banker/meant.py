@@ -38,6 +38,10 @@ def meant_line(line: str, outcome) -> str | None:
                     return said([*words[:start], refusal.suggestions[0], *words[end:]])
         return None
     word = words[0]
+    if word.lower() == "banco":  # `banco stato` in the shell: `stato`
+        from banco.cli.lines.referee import program_name_typed
+
+        return program_name_typed(words[1:]).meant
     if refusal is None and word.lower() not in COMMANDS and word.lower() not in ALIASES:
         close = close_words(word)
         if len(close) == 1 and close[0] in outcome.errors:  # offered as the error said it

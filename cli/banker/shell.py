@@ -451,8 +451,9 @@ def shell(session):
         session.book  # noqa: B018 - opening it is the check
     # History only for lines a person types: a transcript piped in stays out of it.
     typed = sys.stdin.isatty()
-    loop = BancoShell(session, history=history_path() if typed else None)
-    loop.cmdloop()
+    with at_door(words()):  # what opening says too (a broken chain's warning): no `banco `
+        loop = BancoShell(session, history=history_path() if typed else None)
+        loop.cmdloop()
     if not typed and loop.first_failure:
         # lines fed on a pipe (`banco shell < lines`): the script that fed them learns that one
         # failed, and how (the first failure's exit code), as `banco run` would tell it

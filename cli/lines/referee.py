@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from banco.cli.lines.names import player_name, property_position
+from banco.cli.lines.names import player_name, property_position, said
 from banco.cli.lines.vocabulary import (
     BY_ENGLISH,
     RULING_ALIASES,
@@ -59,6 +59,18 @@ class _Either(Text):
 SHELL_LEAVING = frozenset({"quit", "exit", "esci"})
 
 
+def program_name_typed(rest: list[str]) -> UsageError:
+    """`banco stato` where a line is the command alone (the shell, `run`, the library): the
+    program's name, never taken for a word spelt close to it (the shell offered `bancarotta`,
+    one letter away from recording a bankruptcy).  The line without it is what was meant."""
+    if not rest or english_word(rest[0]) not in BY_ENGLISH:  # `banco anna`: nothing meant
+        return UsageError("`banco` is the program's own name, not a command: type a command "
+                          "(`help` lists them)")
+    line = said(rest)
+    return UsageError("`banco` is the program's own name, not a command: type the line "
+                      "without it: `{line}`", line=line).meaning(line)
+
+
 def not_recorded_here(words: list[str], language: str) -> UsageError:
     """Why a line that is no table action, correction, recorded ruling or `new` is not
     recorded by the library: no such word (with the words spelt close to it, in the line's
@@ -69,6 +81,8 @@ def not_recorded_here(words: list[str], language: str) -> UsageError:
     from banco.ledger.base.names import shown
 
     name = words[0]
+    if name.lower() == "banco":
+        return program_name_typed(words[1:])
     if name.lower() in SHELL_LEAVING:  # `quit` was answered "did you mean audit?"
         return UsageError("`{word}` is the shell's word for leaving `banco shell`: a line given "
                           "here is one command, with nothing to leave", word=shown(name, 41))

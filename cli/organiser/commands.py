@@ -368,6 +368,7 @@ def import_(session, source, expect_head, seal_path, pubkey_path, as_json):
 
         print_seal(sealed)
     if not done["ended"]:
+        session.use_game(done["game"])  # the shell follows, as it says (as after `new`)
         click.echo(_("the game is not over: commands without --game now address game {game}").format(game=done['game']), err=True)
 
 

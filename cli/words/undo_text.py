@@ -88,7 +88,11 @@ def taken_back(before: State, after: State, catalog=None,
                         amount=money(a.min_bid)) if a.high_bidder is None
                     else _("{player} leads the auction again at {amount}").format(
                         player=a.high_bidder, amount=money(a.high_bid)))
-    if before.auction is not None and after.auction is None:
+    if before.auction is not None and after.auction is None and after.turn.phase == "buy" \
+            and after.turn.offer is not None:  # `decline` taken back: the choice, not an auction
+        said.append(_("{player} chooses again: buy or decline {deed}").format(
+            player=after.turn.player, deed=space_name(after, after.turn.offer)))
+    elif before.auction is not None and after.auction is None:
         said.append(_("no auction is open any more"))
     elif after.auction is not None and before.auction is None:
         said.append(_("the auction is open again"))

@@ -55,13 +55,18 @@ def check_face(state: State, player: Player, face: str | None) -> None:
                 allowed=msg("`roll D1 D2 S` with S the Speedy die: 1 2 3 bus mr"),
                 player=player.name)
         return
+    from banco.ledger.records.events import SPEEDY_FACES
+
+    if not state.rules.speedy_die and face not in SPEEDY_FACES and not face.isdigit():
+        # `roll 1 2 buy`: no die of any kind (`roll 3 4 5` is a third die: the rule below)
+        raise UsageError("`roll` takes two dice under the {rules} rules, not a third word "
+                         "{face!r}: `roll D1 D2`, one command a line", rules=shown(state.rules),
+                         face=face)
     if not state.rules.speedy_die:
         raise RuleViolation(
             "the {rules} rules roll two dice; a third die, the Speedy die, is the championship's ({R_SPEEDY})", rule="004 §Svolgimento del gioco",
             allowed=msg("`roll D1 D2`"),
             rules=shown(state.rules), R_SPEEDY=R_SPEEDY)
-    from banco.ledger.records.events import SPEEDY_FACES
-
     if face not in SPEEDY_FACES:
         raise UsageError("the Speedy die shows 1, 2, 3, bus or mr, not {face!r}: roll D1 D2 S",
                          face=face)

@@ -115,8 +115,9 @@ def explain(exc: sqlite3.Error, path: str, wait: float, writing: bool) -> Databa
     unrecorded = msg("; nothing was recorded") if writing else ""
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in cause:
         if writing:
-            return DatabaseError("the database {path} is locked by another banco writing to "
-                                 "it; waited {wait} s; nothing was recorded, retry",
+            return DatabaseError("the database {path} is locked by another writer (another "
+                                 "banco, or a tool such as sqlite3); waited {wait} s; nothing "
+                                 "was recorded, retry",
                                  path=p, wait=format(wait, "g"))
         return DatabaseError("the database {path} is locked by another program; waited "
                              "{wait} s; retry", path=p, wait=format(wait, "g"))

@@ -111,8 +111,9 @@ def explain(exc: Exception, url: str, wait: float, writing: bool) -> DatabaseErr
     cause = first_line(exc)
     if isinstance(exc, (errors.LockNotAvailable, errors.QueryCanceled)):
         if writing:
-            return DatabaseError("the database {path} is locked by another banco writing to "
-                                 "it; waited {wait} s; nothing was recorded, retry",
+            return DatabaseError("the database {path} is locked by another writer (another "
+                                 "banco, or a tool such as sqlite3); waited {wait} s; nothing "
+                                 "was recorded, retry",
                                  path=where, wait=format(wait, "g"))
         return DatabaseError("the database {path} is locked by another program; waited "
                              "{wait} s; retry", path=where, wait=format(wait, "g"))
