@@ -345,28 +345,28 @@ def bench_concurrent_new(folder: str, processes: int, each: int) -> None:
 
 
 def bench_audit(db: str, rounds: int) -> None:
-    """The audit of a stored game, every check after every event, as `banco audit` runs it."""
+    """The audit of a stored game, every check after every event, as `banco audit` runs it:
+    `audit_game` (cli/referee/sealing.py), the rows as the store's RawRows (the data as its
+    stored text, streamed from the file) and the game's kept snapshots held to the log."""
     from banco.ledger.book import Book
-    from banco.projections.audit.audit import audit
+    from banco.projections.audit.audit_games import audit_game
 
     book = Book(db)
-    # the rows as `banco audit` reads them (the store's RawRows: the data as its stored text,
-    # streamed from the file), not as dicts, which the audit would encode back to JSON text
-    # first (a cost `banco audit` never pays: about a tenth of the pass)
-    rows = book.store.raw_rows(1)
-    report = audit(1, rows)
+    report = audit_game(book.store, 1)
     if not report.ok:
         raise BenchFailed(f"benchmark stopped: the audit of the recorded game failed at event "
                           f"{report.bad_seq}: {report.problem}")
     n = report.events
     t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(rounds):
-        audit(1, rows)
+        audit_game(book.store, 1)
     dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     # a core's pace is the CPU time's: on a shared machine the wall time counts the waits too
+    # (and a loaded machine moves even the CPU time: valgrind's instructions an event, in
+    # docs/performance.md, are the figure no load moves)
     print(f"audit                   {n * rounds / dt:10,.0f} events/s over {rounds} x "
-          f"{n} events, one process; {n * rounds / cpu:,.0f} a second of CPU "
-          f"(budget >= 40,000 a core; aim 100,000)")
+          f"{n} events, one process; {n * rounds / cpu:,.0f} a second of CPU at load "
+          f"{os.getloadavg()[0]:.1f} (budget >= 40,000 a core; aim 100,000)")
     book.close()
 
 

@@ -32,6 +32,7 @@ one: the snapshot was edited, and what the book shows with it is not the log's).
 
 from __future__ import annotations
 
+import gc
 import json
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -40,10 +41,10 @@ from typing import NamedTuple
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
 from banco.ledger.records.upcast import SCHEMA_VERSION, upcast
-from banco.ledger.store.kept_snapshots import KeptSnapshots
 from banco.ledger.table.state import HANDLERS, State, initial_state, with_seq
 from banco.projections.audit.checks import EventChecks
 from banco.projections.audit.command_rows import referee_of, sales_as_logged
+from banco.projections.audit.kept_tables import KeptTables
 from banco.projections.audit.rederive import (
     Context,
     Derived,
@@ -54,7 +55,7 @@ from banco.projections.audit.rederive import (
     plain,
 )
 from banco.projections.audit.results import AuditReport, AuditStop
-from banco.projections.audit.rows import DictRows, RowChecks, reason
+from banco.projections.audit.rows import DictRows, reason
 
 COMMAND = "CommandRecorded"
 # What may follow the end of a game: an undo (it may take back the command that ended it), a
@@ -83,15 +84,15 @@ _new_tuple = tuple.__new__
 
 # An undo takes back the last command still in force: the table before each of the last few
 # commands is kept, and one every CHECKPOINT_EVERY events for undos that go further back; one
-# reaching behind all of them folds again from the start.  Bounded memory.  Module globals, not
-# GameAudit's: a test makes them small, and a compiled class's attributes cannot be patched.
+# reaching behind all of them folds again from the start.  Bounded memory.  Module globals: a
+# test makes them small.
 RECENT_COMMANDS = 24
 CHECKPOINT_EVERY = 1024
 CHECKPOINTS = 8
 WINDOW = 512  # the last rows, for an undo to look back at without reading them again
 
 
-class GameAudit(RowChecks):
+class GameAudit(KeptTables):
     """The audit of one game's rows (`rows`: the store's RawRows, or DictRows).
 
     A row is checked against the chain as it is read, from its data as stored text.  Its
@@ -120,15 +121,25 @@ class GameAudit(RowChecks):
         # a CommandRecorded's text -> (its data, checked once; its referee or None)
         self._said: dict = {}
         self._ctx: Context | None = None  # what the re-derivers look at (_recorded)
-        # tables whose chained digest this pass has checked, as (seq, head, format, table):
-        # the snapshots an import leaves (import_audit.py), those a book keeps
-        # (kept_snapshots.py); spelt as snapshots (`bound`) only for an import that asks
-        self._bound = KeptSnapshots()
 
     # the pass
 
     def run(self) -> AuditReport:
-        """The pass over the rows."""
+        """The pass over the rows, the cyclic collector off while it runs (then as it was):
+        the pass leaves no cycle behind it row by row (tests/test_audit_pass.py counts
+        them), so the collections the rows' dicts and the tables set off found nothing, at
+        1.6% of the pass."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._pass()
+        finally:
+            # the context's bound methods hold the audit: let go, it is freed by its count
+            self._ctx = None
+            if collecting:
+                gc.enable()
+
+    def _pass(self) -> AuditReport:
         batch: list[dict] = []
         cid = _NOTHING  # the command id of the rows in batch
         tabled = False  # a row of the batch records a table digest
@@ -286,7 +297,7 @@ class GameAudit(RowChecks):
         ctx.state, ctx.identity = state, self.uuid
         try:
             expected = expected_facts(ctx, recorded)
-        except Refused as refused:  # (mypyc: a handler's name is never bound again)
+        except Refused as refused:
             if partial and not facts:
                 return  # its facts begin with the bad row: nothing to judge
             why = reason(refused)
@@ -355,75 +366,6 @@ class GameAudit(RowChecks):
                         msg("not what {who} (event {seq}) gives here: its facts stop short: it "
                             "gives {type} next", who=_who(line), seq=cr["seq"], type=missing["type"]))
         self.commands += 1
-
-    # the book's snapshots, held to the log
-
-    def _table_digest(self, batch: list[dict]) -> None:
-        """A chain-version-3 row binds the book's snapshot of the table after it (its digest,
-        ledger/store/snapshot_binding.py): it must be the table this pass folds there, kept
-        or not.  One in another snapshot format cannot be checked: the book never uses it."""
-        from banco.ledger.store.canonical import digest_format, table_digest
-        from banco.ledger.table.snapshot_codec import SnapshotError, canonical, shape
-
-        last = batch[-1]
-        for r in batch:
-            if "table" in r and r is not last:
-                raise AuditStop(r["seq"], msg(
-                    "event {seq} records a table digest inside its command: banco keeps a "
-                    "snapshot, and its digest, only after a command's last event", seq=r["seq"]))
-        found, seq = last["table"], last["seq"]
-        fmt = digest_format(found) if type(found) is str else None
-        if fmt is None:
-            raise AuditStop(seq, msg("event {seq}'s table digest {digest!r} is not one banco "
-                                     "writes: the row was edited", seq=seq,
-                                     digest=str(found)[:80]))
-        if fmt != shape() or self.state is None:
-            return
-        table = self.state._replace(seq=seq)
-        try:
-            text = canonical(table)
-        except SnapshotError:
-            return  # a table the format does not know: no book kept a snapshot of it
-        if table_digest(fmt, text) != found:
-            raise AuditStop(seq, msg(
-                "event {seq} records the digest of a table that is not the one the log folds "
-                "to there: the snapshot it binds is not the log's table; the chain was "
-                "rewritten from there on to make it so (`banco doctor --repair` deletes the "
-                "snapshot; a seal or a printed head shows the rewrite)", seq=seq))
-        self._bound.append((seq, last["hash"], fmt, table))
-
-    @property
-    def bound(self) -> list[tuple[int, str, str, str]]:
-        """The tables whose chained digest this pass checked, kept as a book keeps its
-        snapshots, as (seq, head, format, snapshot text), oldest first: an import keeps them
-        (import_audit.py); `banco audit` never asks, and never spells them."""
-        from banco.ledger.table.snapshot_codec import encode
-
-        return [(seq, head, fmt, encode(table)) for seq, head, fmt, table in self._bound]
-
-    def _snapshot_table(self, snap) -> None:
-        """A snapshot the book would start from (its head is the log's, checked as the row was
-        read; its format this banco's) must be the table folded there."""
-        from banco.ledger.store.snapshot_binding import edited
-        from banco.ledger.table.snapshot_codec import SnapshotError, decode, shape
-
-        if snap.format != shape() or self.state is None:
-            return  # the book does not use it: it folds instead
-        try:
-            kept = decode(snap.state, self.state)
-        except SnapshotError:
-            return  # unreadable: the book folds instead (`banco doctor` names it)
-        why = edited(snap)
-        if why is not None:  # its digest says no: the book does not start from it
-            raise AuditStop(snap.seq, str(why))
-        table = self.state._replace(seq=snap.seq)
-        if kept != table:
-            differ = [f for f in table._fields if getattr(kept, f) != getattr(table, f)]
-            raise AuditStop(snap.seq, msg(
-                "the book's snapshot at event {seq} is not the table the log folds to there "
-                "(it differs in {fields}): `state`, `standings` and the next command would "
-                "start from it; it was edited (`banco doctor --repair` deletes it)",
-                seq=snap.seq, fields=", ".join(differ)))
 
     def _after_the_end(self, row: dict) -> list[str]:
         if self.ended_at is None or row["type"] in AFTER_THE_END:

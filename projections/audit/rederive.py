@@ -40,8 +40,8 @@ class Recorded(NamedTuple):
 class Derived:
     """Facts worked out by `decide`, with the table after each (`states`): the audit checks
     them against those tables instead of folding the same facts again.  Read as the list of
-    the facts (len, index, slice, iteration), as a re-deriver's plain list is.  (Not a list
-    subclass: a compiled module's classes cannot subclass list.)"""
+    the facts (len, index, slice, iteration), as a re-deriver's plain list is; the audit
+    takes `events` itself, decide's own list, never copied."""
 
     def __init__(self, events: list[dict], states: list):
         self.events = events

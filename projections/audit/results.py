@@ -8,7 +8,6 @@ worker hands it back to the parent by this module's path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 
 @dataclass
@@ -21,12 +20,6 @@ class AuditReport:
     notes: list[str] = field(default_factory=list)  # what could not be checked, and why
     commands: int = 0  # commands re-derived
     uuid: str | None = None
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # A worker auditing a game hands its report back pickled (projections/audit/
-        # audit_games.py): a compiled class is unpickled through its constructor.
-        return AuditReport, (self.game_id, self.events, self.head, self.bad_seq, self.problem,
-                             self.notes, self.commands, self.uuid)
 
     @property
     def ok(self) -> bool:

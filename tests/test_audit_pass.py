@@ -1,0 +1,98 @@
+"""The audit's pass and Python's cyclic collector (projections/audit/audit.py GameAudit.run):
+the collector is off while a pass runs and as it was after, which is safe only because the
+pass makes no cyclic garbage as it goes, and frees itself by reference counts once done."""
+
+import gc
+
+import pytest
+
+from banco.ledger.book import Book
+from banco.ledger.records import commands as c
+from banco.projections.audit.audit import GameAudit
+
+NOW = "2026-11-29T10:00:00.000000Z"
+
+
+@pytest.fixture
+def book(tmp_path):
+    b = Book(str(tmp_path / "a.db"))
+    g = b.new_game(["Anna", "Bruno", "Carla"], now=NOW)
+    for cmd in (c.Roll((1, 2)), c.Buy(), c.Roll((2, 1)), c.Claim("Anna"), c.Roll((3, 4))):
+        b.execute(g, cmd, now=NOW)
+    b.undo(g, now=NOW)  # the pass folds again from a checkpoint
+    b.execute(g, c.Roll((1, 1)), now=NOW)
+    yield b
+    b.close()
+
+
+class Watched:
+    """The game's rows, noting whether the collector was on as each was read."""
+
+    def __init__(self, rows):
+        self.rows, self.seen = rows, []
+        self.hashed_as = rows.hashed_as
+
+    def __iter__(self):
+        for row in self.rows:
+            self.seen.append(gc.isenabled())
+            yield row
+
+    def fetch(self, first, last):
+        return self.rows.fetch(first, last)
+
+
+@pytest.mark.parametrize("before", [True, False])
+def test_the_collector_is_off_during_the_pass_and_as_it_was_after(book, before):
+    rows = Watched(book.store.raw_rows(1))
+    was = gc.isenabled()
+    try:
+        gc.enable() if before else gc.disable()
+        report = GameAudit(1, rows).run()
+        assert gc.isenabled() is before
+    finally:
+        gc.enable() if was else gc.disable()
+    assert report.ok and rows.seen and not any(rows.seen)
+
+
+def test_a_pass_that_stops_at_a_bad_row_restores_the_collector(book):
+    rows = list(book.store.raw_rows(1))
+    rows[3] = rows[3][:3] + ('{"x":1}',) + rows[3][4:]  # the data changed: the chain says so
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        report = GameAudit(1, Listed(rows)).run()
+        assert gc.isenabled()
+    finally:
+        gc.enable() if was else gc.disable()
+    assert report.bad_seq == 4
+
+
+class Listed:
+    """Rows held in a list, as RawRows gives them."""
+    hashed_as = None
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def fetch(self, first, last):
+        return self.rows[first - 1:last]
+
+
+def test_the_pass_makes_no_cyclic_garbage_and_frees_itself(book):
+    """With the collector off, nothing the pass dropped is left for it to find, while the
+    audit lives or after (its context's bound methods hold it: let go once it is done)."""
+    GameAudit(1, book.store.raw_rows(1), snapshots=book.store.snapshots(1)).run()  # imports
+    was = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        audit = GameAudit(1, book.store.raw_rows(1), snapshots=book.store.snapshots(1))
+        assert audit.run().ok
+        assert gc.collect() == 0
+        del audit
+        assert gc.collect() == 0
+    finally:
+        gc.enable() if was else gc.disable()
