@@ -317,13 +317,13 @@ def test_the_check_sees_every_write_undo_too(recorded, tmp_path):
     before = len(events(db))
     library = Library(db)
     try:
-        actor, authorize = acting(library, 1, "player", "Anna", banker_only=False)
+        actor, authorize = acting("player", "Anna", banker_only=False)
         for line in ("undo", "annulla"):
             said = library.execute(line, game=1, actor=actor, authorize=authorize)
             assert isinstance(said.refusal.error, NotPermitted) and said.events == ()
         said = library.execute("roll 3 4", game=1, actor=actor, authorize=authorize)
         assert said.refusal is None  # hers
-        assert acting(library, 1, "banker", None, banker_only=False) == ("banker", None)
+        assert acting("banker", None, banker_only=False) == ("banker", None)
     finally:
         library.close()
     rows = events(db)[before:]

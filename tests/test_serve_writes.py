@@ -194,3 +194,43 @@ def test_an_undo_recorded_meanwhile_by_another_writer_is_its_answer(tmp_path):
     finally:
         first.close()
         second.close()
+
+
+# --- a player's act, checked on the table it is recorded on ---------------------------------
+
+def test_a_players_act_is_checked_on_the_very_table_it_is_recorded_on(db, monkeypatch):
+    """`roll 3 4` from Anna's phone names no player: it is hers while it is her turn.  The
+    check (cli/web/acts.py) read the table before the book's write, so the banker's `roll 1 2`
+    for Anna recorded between the two (her turn over, Bruno's now) made the phone's line
+    Bruno's roll, recorded as Anna's act.  The other writer comes here in the check itself,
+    once it has passed: the line is checked and decided on one table, and the append on any
+    other refused (409, nothing recorded); sent again, it is Bruno's turn: 403."""
+    from banco.cli.library import Library
+    from banco.cli.web import acts
+
+    anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
+    passed = acts.check
+    others = []
+
+    def meanwhile(role, player, command, state, *, banker_only):
+        passed(role, player, command, state, banker_only=banker_only)  # Anna's turn: hers
+        if not others:  # the banker's terminal, on the same file, between check and record
+            with Library(db) as banker:
+                others.append(banker.execute("roll 1 2", game=1))
+                assert others[0].refusal is None and banker.table(1).turn.player == "Bruno"
+
+    monkeypatch.setattr(acts, "check", meanwhile)
+    hub = Hub(db, None, poll=60)
+    with make_client(hub) as c:
+        r = c.post("/api/commands", json={"line": "roll 3 4"}, headers=auth(anna))
+        assert r.status_code == 409, r.json()
+        assert seq(db) == others[0].seq  # the banker's roll, and nothing after it
+        r = c.post("/api/commands", json={"line": "roll 3 4"}, headers=auth(anna))
+        assert r.status_code == 403 and "Bruno" in r.json()["error"], r.json()
+        assert seq(db) == others[0].seq
+    hub.close()
+    book = Book(db, create=False)
+    try:
+        assert "Anna" not in {e["actor"] for e in book.stream(1, 1, seq(db))}
+    finally:
+        book.close()

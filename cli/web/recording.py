@@ -44,8 +44,7 @@ def run_line(hub, game: int | None, line, lang: str, command_id: str | None,
             return decision
         if hold and isinstance(read.command, Trade):
             return read
-        actor, authorize = acting(library, game, role, player,
-                                  banker_only=hub.banker_only)
+        actor, authorize = acting(role, player, banker_only=hub.banker_only)
         outcome = library.execute(read, actor=actor, id=command_id, expect=expect,
                                   authorize=authorize)
         if outcome.refusal is not None and isinstance(outcome.refusal.error,
