@@ -299,13 +299,18 @@ class Hub:
     def library(self):
         """The server's one Library (cli/library.py), opened on the writer thread: every
         line of every game is executed through it, one at a time, and its SQLite connection
-        stays in the thread that opened it."""
+        stays in the thread that opened it.  On PostgreSQL, its connection new when the old
+        one was dropped (a restart, or ended while idle): DatabaseError while none can be
+        had."""
         if self._library is None:
             from banco.cli.library import Library
 
             # the book's warnings (a format written by an older banco, a broken chain) go to
             # the server's terminal, in its language
             self._library = Library(self.db, warn=lambda message: log(i18n.say(message)))
+        revive = getattr(self._library.book.store, "revive", None)
+        if revive is not None:
+            revive()
         return self._library
 
     def close_library(self) -> None:

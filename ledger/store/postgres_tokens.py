@@ -85,22 +85,30 @@ class PgTokens:
                               entry_hash(prev, id_, kind, digest_, prefix, role, player, game,
                                          at, key)))
 
+    def _conn(self):
+        """The store's connection, new if PostgreSQL dropped it (a restart, or ended while
+        idle: the server's evening pairs phones long after its last token).  Under the lock."""
+        self.store.revive()
+        return self.store.conn
+
     @guarded(writing=True)
     def issue(self, role: str, game: int, now: str, player: str | None = None
               ) -> tuple[str, Token]:
         """A new token: its secret (shown once, never stored) and its row."""
         secret, row = new_secret(role, game, now, player)
-        conn = self.store.conn
-        with self.lock, conn.transaction():
-            self._ensure(conn)
-            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, TOKENS_LOCK))
-            self._append(conn, "issue", digest(secret), row.prefix, role, player, game, now)
+        with self.lock:
+            conn = self._conn()
+            with conn.transaction():
+                self._ensure(conn)
+                conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, TOKENS_LOCK))
+                self._append(conn, "issue", digest(secret), row.prefix, role, player, game,
+                             now)
         return secret, row
 
     @guarded(writing=False)
     def listed(self, game: int | None = None) -> list[Token]:
-        conn = self.store.conn
         with self.lock:
+            conn = self._conn()
             if not has_table(conn):
                 return []
             rows = conn.execute(f"{TOKENS} AND (%s::bigint IS NULL OR i.game = %s OR i.game = 0) "
@@ -111,11 +119,11 @@ class PgTokens:
     def revoke(self, prefix: str, now: str, digest_: str | None = None) -> list[Token]:
         """Revoke the live tokens whose prefix starts with `prefix` (and whose digest is
         `digest_`, when given); the ones revoked."""
-        conn = self.store.conn
         like = prefix.removeprefix(PREFIX)
         if not prefix:
             return []
         with self.lock:
+            conn = self._conn()
             if not has_table(conn):
                 return []
             with conn.transaction():
@@ -140,8 +148,7 @@ class PgTokens:
 
         with self.lock:
             for again in (False, True):
-                self.store.revive()
-                conn = self.store.conn
+                conn = self._conn()
                 try:
                     return conn.execute(sql, args).fetchall() if has_table(conn) else None
                 except psycopg.Error as exc:
