@@ -120,7 +120,7 @@ class Hub:
         from banco.ledger.store.open import open_tokens
 
         self.keyring = open_tokens(db, serving=True)  # read on every request: revoked at once
-        for said in getattr(self.keyring, "unchecked", list)():  # no key beside the file
+        for said in self.keyring.unchecked():  # no key beside the history
             log(i18n.say(said))
         self.tables: dict[int | None, Table] = {}
         self.answers: dict[tuple, tuple[int, dict]] = {}
@@ -205,8 +205,7 @@ class Hub:
             return None
         scheme, _, secret = header.partition(" ")
         token = self.keyring.find(secret.strip()) if scheme.lower() == "bearer" else None
-        shorter = getattr(self.keyring, "shorter", None)  # the SQLite store's keyring
-        said = shorter() if shorter is not None else None
+        said = self.keyring.shorter()  # entries deleted since this server read them
         if said is not None:
             log(i18n.say(said))
         if token is not None:

@@ -15,7 +15,9 @@ from __future__ import annotations
 import threading
 
 from banco.ledger.base.errors import DatabaseError
+from banco.ledger.base.text import Text
 from banco.ledger.store import token_key
+from banco.ledger.store.keyring import Lookout
 from banco.ledger.store.postgres_connection import guarded
 from banco.ledger.store.postgres_schema import LOCKS, SCHEMA, TOKENS_LOCK, install_missing
 from banco.ledger.store.tokens import (
@@ -27,7 +29,6 @@ from banco.ledger.store.tokens import (
     Token,
     digest,
     entry_hash,
-    live_token,
     new_secret,
     wanted_digest,
 )
@@ -54,12 +55,33 @@ def entries(conn) -> list[tuple]:
 
 class PgTokens:
     """The tokens of one PostgreSQL database, through `store` (a PostgresStore: its connection
-    and its errors; closed with this).  The same methods as tokens.FileTokens."""
+    and its errors; closed with this).  The same methods as keyring.FileTokens, and a
+    server's (`serving`) memory of what it read, as a SQLite file's Keyring keeps it
+    (keyring.Lookout): every revocation, the history's length, what no key lets it check."""
 
-    def __init__(self, store):
+    def __init__(self, store, serving: bool = False):
         self.store = store
         self.lock = threading.Lock()  # one connection shared by the server's threads
         self.key: bytes | None = None  # the history's key (token_key.py), once there is one
+        self.lookout = Lookout()
+        if serving:
+            self._opened()
+
+    @guarded(writing=False)
+    def _opened(self) -> None:
+        """The history as the server starts: what it keeps for its life (keyring.Lookout)."""
+        with self.lock:
+            history = entries(self._conn())
+        self.lookout.opened(history, token_key.load(self.store.path),
+                            str(token_key.key_path(self.store.path)))
+
+    def unchecked(self) -> list[Text]:
+        """What the server could not check of the tokens' history as it started (no key)."""
+        return self.lookout.unchecked()
+
+    def shorter(self) -> Text | None:
+        """Said once, when the history is found shorter than this server had read it."""
+        return self.lookout.shorter()
 
     def explain(self, exc: Exception, writing: bool) -> DatabaseError:
         return self.store.explain(exc, writing)
@@ -157,7 +179,7 @@ class PgTokens:
         return None  # not reached: the second try returns or raises
 
     def find(self, secret: str | None) -> Token | None:
-        """The live token whose secret this is, else None (tokens.Keyring.find)."""
+        """The live token whose secret this is, else None (keyring.Keyring.find)."""
         wanted = wanted_digest(secret)
         if wanted is None:
             return None
@@ -171,7 +193,7 @@ class PgTokens:
         if self.key is not None:
             found = self._look(LAST.format(table=TABLE), ())
             last = found[0] if found else None
-        return live_token(rows, wanted, self.key, last)
+        return self.lookout.live(rows, wanted, self.key, last)
 
     def paired(self, game: int) -> set[str]:
         """The players of `game` who hold a live token."""
