@@ -64,7 +64,8 @@ def test_a_retry_sent_to_two_servers_is_answered_with_what_its_id_recorded(db, k
         before = seq(db)
         for c in (a, b):
             assert c.get("/api/table", headers=auth(keys["banker"])).status_code == 200
-        store = second.writer.submit(lambda: second.library().book.store).result()
+        writer = second.writers.of(1)  # game 1's writer thread, and its library
+        store = writer.submit(lambda: second.library().book.store).result()
         look = store.command_events
 
         def meanwhile(game, wanted):
@@ -90,7 +91,7 @@ def test_a_retry_sent_to_two_servers_is_answered_with_what_its_id_recorded(db, k
         assert book.recorded(1, command_id)[-1]["seq"] == seq(db)
     finally:
         book.close()
-    second.writer.submit(first.close_library).result()  # opened there
+    writer.submit(first.close_library).result()  # opened there
     first.close()
     second.close()
 
@@ -234,3 +235,31 @@ def test_a_players_act_is_checked_on_the_very_table_it_is_recorded_on(db, monkey
         assert "Anna" not in {e["actor"] for e in book.stream(1, 1, seq(db))}
     finally:
         book.close()
+
+
+# --- a writer thread a game --------------------------------------------------------------------
+
+def test_one_tables_busy_writer_does_not_hold_another_tables_line(db, keys):
+    """All tables' lines queued behind one writer thread: a slow line at one table held every
+    other table's.  Game 1's writer is held here until game 2's line is answered: it is
+    answered at once (with one writer, only after the hold gave up); game 1's lines then run,
+    in order."""
+    import threading
+
+    from banco.cli.library import Library
+
+    with Library(db) as library:
+        assert library.new(["Ugo", "Vera"]).game == 2
+    banker2 = tokens.issue(db, "banker", 2, NOW)[0]
+    hub = Hub(db, None, poll=60)
+    answered, waited = threading.Event(), []
+    with make_client(hub) as c:
+        held = hub.writers.of(1).submit(lambda: waited.append(answered.wait(5)))
+        r = c.post("/api/commands", json={"line": "roll 1 2"}, headers=auth(banker2))
+        answered.set()
+        held.result()
+        assert r.status_code == 200 and waited == [True], r.json()
+        for line in ("roll 3 4", "claim Carla"):  # game 1's, after the hold, in order
+            r = c.post("/api/commands", json={"line": line}, headers=auth(keys["banker"]))
+            assert r.status_code == 200 and r.json()["code"] == 0, r.json()
+    hub.close()
