@@ -391,9 +391,11 @@ class Library:
         `id`: an idempotency key (the same id again returns what it recorded, replayed);
         `expect`: the seq the caller saw (the game elsewhere: a refusal with code 5);
         `lang`: the language the line's words are in, when not English (both are read).
-        `authorize(command)`: the caller's permission check on the typed command (its kind,
-        the player it acts for), run before anything is decided; it refuses by raising a
-        BancoError (the phones' server: another player's act).
+        `authorize(command, table)`: the caller's permission check on the typed command (its
+        kind, the player it acts for) and the table it is decided on (None for a new game),
+        run before anything is decided, on that very table: a write landing between the check
+        and the append refuses the append, so a `buy` checked as Anna's never records Bruno's;
+        it refuses by raising a BancoError (the phones' server: another player's act).
         `line`: with a typed command, the words it was typed as, kept with it in
         CommandRecorded (the command line gives its arguments'; a line is kept as meant).
         Never raises for what a user can get wrong: the refusal is in the outcome."""
@@ -419,7 +421,7 @@ class Library:
         if isinstance(what, NewGame):  # a game to start: its number is the outcome's
             try:
                 if authorize is not None:
-                    authorize(what)
+                    authorize(what, None)
             except (ValueError, BancoError) as exc:
                 return self._refused(None, exc, what)
             return self._start(what, actor, id, now, line)
@@ -429,15 +431,15 @@ class Library:
                 raise UsageError("banco reads lines in {languages}, not {lang!r}",
                                  languages=", ".join(i18n.LANGUAGES), lang=lang)
             game_id = self.book.current_game(game)
-            if authorize is not None:
-                authorize(command)
+            check = _on_table(authorize, command)
             if isinstance(command, Undo):
                 before = self.book.state(game_id)
                 done = self.book.undo(game_id, now=now, actor=actor, command_id=id,
-                                      line=line, expect=expect)
+                                      line=line, expect=expect, check=check)
             else:
                 done = self.book.execute(game_id, command, now=now, actor=actor,
-                                         command_id=id, line=line, expect=expect)
+                                         command_id=id, line=line, expect=expect,
+                                         check=check)
         except (ValueError, BancoError) as exc:
             return self._refused(game_id, exc, command)
         out = self._outcome(done, command, before)
@@ -461,17 +463,19 @@ class Library:
             if isinstance(command, RulingAsked):  # a ruling read: its words, nothing recorded
                 return Outcome(game_id, self.book.last_seq(game_id) or 0, (), None,
                                ruling=read.ruling)
-            if authorize is not None:
-                authorize(command)
             if isinstance(command, NewGame):
+                if authorize is not None:
+                    authorize(command, None)
                 return self._start(command, actor, id, now, read.recorded)
+            check = _on_table(authorize, command)
             if isinstance(command, Undo):
                 before = self.book.state(game_id)
                 done = self.book.undo(game_id, now=now, actor=actor, command_id=id,
-                                      line=read.recorded, expect=expect)
+                                      line=read.recorded, expect=expect, check=check)
             else:
                 done = self.book.execute(game_id, command, now=now, actor=actor,
-                                         command_id=id, line=read.recorded, expect=expect)
+                                         command_id=id, line=read.recorded, expect=expect,
+                                         check=check)
         except (ValueError, BancoError) as exc:
             return self._refused(game_id, exc, command, read.text)
         out = self._outcome(done, command, before)._replace(ruling=read.ruling)
@@ -526,6 +530,14 @@ class Library:
         seq = done.state.seq if done.state is not None else 0
         return Outcome(done.game_id, seq, tuple(done.events), refusal, done.replayed,
                        done.state, done, command, before)
+
+
+def _on_table(authorize, command):
+    """The book's `check(state)` for a caller's `authorize(command, table)`: run on the table
+    the command is decided on (Book.execute), not on one read before it."""
+    if authorize is None:
+        return None
+    return lambda state: authorize(command, state)
 
 
 def open(db: str, *, create: bool = False, wait: float | None = None) -> Library:  # noqa: A001

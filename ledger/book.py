@@ -489,12 +489,14 @@ class Book(LogReading):
 
     def execute(self, game_id: int, command: c.Command, *, now: str, actor: str = "banker",
                 command_id: str | None = None, line: str | None = None,
-                expect: int | None = None) -> Outcome:
+                expect: int | None = None, check=None) -> Outcome:
         """Decide and append.  A refusal appends nothing, except the evidence it must leave.
 
         `command_id`: an idempotency key (a repeat returns what it recorded, replayed=True).
         `expect`: the seq the caller saw; if the game is elsewhere, ConflictError.
-        `line`: the words as typed, recorded in CommandRecorded with the parsed command."""
+        `line`: the words as typed, recorded in CommandRecorded with the parsed command.
+        `check(state)`: the caller's permission check, on the very table the command is
+        decided on (the append is refused if the game moved past it), raising to refuse."""
         from banco.ledger.rules.decide import decide
 
         referee = getattr(command, "referee", None)
@@ -507,6 +509,8 @@ class Book(LogReading):
                                         command if isinstance(command, RecordRuling) else None)
         if replayed:
             return replayed
+        if check is not None:  # on `state`: a write between a check and the append cannot
+            check(state)  # make the command act for a player the check did not see
         after_command = evolve(state, {**recorded, "seq": state.seq + 1})
         try:
             events = decide(after_command, command)
@@ -528,13 +532,15 @@ class Book(LogReading):
 
     def undo(self, game_id: int, *, now: str, actor: str = "banker",
              command_id: str | None = None, line: str | None = None,
-             expect: int | None = None) -> Outcome:
+             expect: int | None = None, check=None) -> Outcome:
         """Retract the last command whose table facts are still in force (CommandRecorded and
-        refusals' evidence are never retracted)."""
+        refusals' evidence are never retracted).  `check(state)`: as execute's."""
         replayed, state = self._prepare(game_id, command_id, expect,
                                         command_recorded(line, None)["data"])
         if replayed:
             return replayed
+        if check is not None:
+            check(state)
         try:
             events = undo_facts(self.backwards(game_id, state.seq + 1))
         except RuleViolation:

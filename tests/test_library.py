@@ -332,7 +332,8 @@ def test_a_typed_new_game_is_started_with_its_line_and_authorized_first(book):
     from banco.cli.lines.referee import NewGame
     from banco.ledger.base.errors import UsageError
 
-    def refuse(command):
+    def refuse(command, table):
+        assert table is None  # no game yet to decide it on
         raise UsageError("no new games here")
 
     command = NewGame(("Anna", "Bruno"), "classic", None, None, False, None)

@@ -13,7 +13,7 @@ from phones_tables import NOW, auth, make_client, post, seq
 
 from banco.cli.main import cli
 from banco.ledger.book import Book
-from banco.ledger.store import tokens
+from banco.ledger.store import keyring, tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 # the fixtures the phones' HTTP tests share (tests/phones_tables.py)
@@ -34,10 +34,10 @@ def test_a_token_is_random_stored_hashed_and_bound_to_its_game(db):
     assert secret.startswith("bt_") and len(secret) >= 3 + 32  # 192 bits, url-safe
     raw = open(db, "rb").read()
     assert secret.encode() not in raw and tokens.digest(secret).encode() in raw
-    found = tokens.Keyring(db).find(secret)
+    found = keyring.Keyring(db).find(secret)
     assert (found.role, found.player, found.game) == ("player", "Carla", 1)
-    assert tokens.Keyring(db).find(secret[:-1] + ("A" if secret[-1] != "A" else "B")) is None
-    assert tokens.Keyring(db).find("") is None
+    assert keyring.Keyring(db).find(secret[:-1] + ("A" if secret[-1] != "A" else "B")) is None
+    assert keyring.Keyring(db).find("") is None
 
 
 def test_the_command_issues_lists_and_revokes(db):
@@ -54,7 +54,7 @@ def test_the_command_issues_lists_and_revokes(db):
     listed = run.invoke(cli, ["--db", db, "token", "--list"]).output
     assert doc["token"] not in listed and doc["token"][3:11] in listed
     assert run.invoke(cli, ["--db", db, "token", "--revoke", doc["token"][3:11]]).exit_code == 0
-    assert tokens.Keyring(db).find(doc["token"]) is None
+    assert keyring.Keyring(db).find(doc["token"]) is None
     assert run.invoke(cli, ["--db", db, "token", "player"]).exit_code == 2
     assert run.invoke(cli, ["--db", db, "token", "player", "Zeno"]).exit_code == 2
     assert run.invoke(cli, ["--db", db, "token", "--revoke", "nothing"]).exit_code == 2

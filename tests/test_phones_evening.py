@@ -16,7 +16,7 @@ from phones_tables import NOW, auth
 
 from banco.cli.main import cli
 from banco.ledger.book import Book
-from banco.ledger.store import tokens
+from banco.ledger.store import keyring, tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -64,7 +64,7 @@ def test_token_banker_works_on_a_file_with_no_game_and_for_every_game(tmp_path):
     assert said.exit_code == 0, said.output
     doc = json.loads(said.output)
     assert doc["game"] is None and doc["url"] == f"http://h:1/banker#t={doc['token']}"
-    found = tokens.Keyring(db).find(doc["token"])
+    found = keyring.Keyring(db).find(doc["token"])
     assert (found.role, found.game) == ("banker", tokens.EVERY_GAME)
     assert run.invoke(cli, ["--db", db, "token", "--list"]).exit_code == 0
     with pytest.raises(ValueError):  # only the banker's token is for every game
@@ -317,13 +317,13 @@ def test_the_check_sees_every_write_undo_too(recorded, tmp_path):
     before = len(events(db))
     library = Library(db)
     try:
-        actor, authorize = acting(library, 1, "player", "Anna", banker_only=False)
+        actor, authorize = acting("player", "Anna", banker_only=False)
         for line in ("undo", "annulla"):
             said = library.execute(line, game=1, actor=actor, authorize=authorize)
             assert isinstance(said.refusal.error, NotPermitted) and said.events == ()
         said = library.execute("roll 3 4", game=1, actor=actor, authorize=authorize)
         assert said.refusal is None  # hers
-        assert acting(library, 1, "banker", None, banker_only=False) == ("banker", None)
+        assert acting("banker", None, banker_only=False) == ("banker", None)
     finally:
         library.close()
     rows = events(db)[before:]

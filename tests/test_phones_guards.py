@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from phones_tables import NOW, auth, make_client, seq, table
 
 from banco.cli.main import cli
-from banco.ledger.store import tokens
+from banco.ledger.store import keyring, tokens
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 # the fixtures the phones' HTTP tests share (tests/phones_tables.py)
@@ -215,7 +215,7 @@ def test_a_token_is_revoked_by_the_whole_token_its_link_or_its_label(db, chosen,
     said = revoke(db, given)
     assert said.exit_code == 0, said.output
     assert said.output == "revoked -GcarlaB (player Carla)\n"
-    assert tokens.Keyring(db).find(secret) is None
+    assert keyring.Keyring(db).find(secret) is None
     assert live(db) == {"-Gbanker", "twinlabe"}
     assert secret not in said.output
 
@@ -232,7 +232,7 @@ def test_a_prefix_shorter_than_the_label_or_shared_is_refused_with_the_tokens_it
     assert said.exit_code == 2, said.output
     assert ", ".join(named) in said.output and "nothing was revoked" in said.output
     assert live(db) == {"-Gbanker", "-GcarlaB", "twinlabe"}
-    assert {tokens.Keyring(db).find(s).role for s in chosen.values()} == {
+    assert {keyring.Keyring(db).find(s).role for s in chosen.values()} == {
         "banker", "player", "viewer", "referee"}
 
 
@@ -244,8 +244,8 @@ def test_a_whole_token_is_told_apart_from_another_of_its_label(db, chosen):
     assert said.exit_code == 2 and "no live token is bt_twinlabe…" in said.output
     assert typo not in said.output
     assert revoke(db, chosen["twin2"]).exit_code == 0
-    assert tokens.Keyring(db).find(chosen["twin2"]) is None
-    assert tokens.Keyring(db).find(chosen["twin1"]).role == "viewer"
+    assert keyring.Keyring(db).find(chosen["twin2"]) is None
+    assert keyring.Keyring(db).find(chosen["twin1"]).role == "viewer"
     again = revoke(db, chosen["twin2"])
     assert again.exit_code == 2 and "no live token is" in again.output
     assert revoke(db, "twinlabe").exit_code == 0  # the label now names one live token

@@ -158,7 +158,7 @@ def test_a_named_referees_typed_command_is_held_to_the_name(client):
 
     before = seq(client.db)
     with banco.open(client.db) as library:
-        actor, authorize = acting(library, 1, "referee", "Rita", banker_only=False)
+        actor, authorize = acting("referee", "Rita", banker_only=False)
         for line in ("correct Anna 5 --reason test --referee Otto",
                      "ruling rent 39 --record --referee Otto"):
             outcome = library.execute(line, game=1, actor=actor, authorize=authorize)

@@ -284,3 +284,38 @@ def test_a_server_rides_out_a_postgresql_restart(two_servers):
         assert last_seq(url, 1) == accepted["seq"] > done["seq"]
     finally:
         stream.close()
+
+
+def test_a_server_whose_idle_connections_were_dropped_answers_the_next_request(two_servers,
+                                                                               capfd):
+    """PostgreSQL ended banco's connections while nothing was asked (an idle timeout, an
+    administrator's pg_terminate_backend): nothing had failed on them yet, so `revive` took
+    them for alive, and the first use failed on the dead one: a trade accepted answered 503,
+    a table's watcher said "lost the PostgreSQL server" and looked again a second later.  The
+    first request after the drop is answered, each connection new (the keyring's, the
+    writer's, the watchers'; the listener's hears again)."""
+    import psycopg
+
+    url, (a, _) = two_servers
+    banker, carla = token(url, "banker", "--game", 1), token(url, "player", "carla", "--game", 1)
+    stream = Stream(a, banker)
+    try:
+        status, _, done = ask(a, "POST", "/api/commands", banker, {"line": "roll 3 4"})
+        assert status == 200, done  # the writer's connection used once
+        offer = ask(a, "POST", "/api/commands", banker,
+                    {"line": "trade Anna Carla --give 'vicolo corto' --get 20"})[2]["offer"]
+        assert stream.until(1, done["seq"])["seq"] == done["seq"]
+        capfd.readouterr()
+        with psycopg.connect(pg_cluster.server().admin_url, autocommit=True) as conn:
+            ended = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                                 "application_name LIKE 'banco%' AND state = 'idle'").fetchall()
+        assert len(ended) >= 4  # both servers' keyrings, writers, listeners and watchers
+        status, _, accepted = ask(a, "POST", f"/api/offers/{offer['id']}", carla,
+                                  {"answer": "accept"})
+        assert status == 200 and accepted["code"] == 0, accepted  # 503 before
+        assert stream.until(1, accepted["seq"])["seq"] == accepted["seq"] == last_seq(url, 1)
+        banco(url, "claim", "Carla", "--game", 1)  # the terminal's: heard, looked at, shown
+        assert stream.until(1, last_seq(url, 1))["seq"] == last_seq(url, 1)
+        assert "lost the PostgreSQL server" not in capfd.readouterr().err
+    finally:
+        stream.close()

@@ -64,7 +64,8 @@ def test_a_retry_sent_to_two_servers_is_answered_with_what_its_id_recorded(db, k
         before = seq(db)
         for c in (a, b):
             assert c.get("/api/table", headers=auth(keys["banker"])).status_code == 200
-        store = second.writer.submit(lambda: second.library().book.store).result()
+        writer = second.writers.of(1)  # game 1's writer thread, and its library
+        store = writer.submit(lambda: second.library().book.store).result()
         look = store.command_events
 
         def meanwhile(game, wanted):
@@ -90,7 +91,7 @@ def test_a_retry_sent_to_two_servers_is_answered_with_what_its_id_recorded(db, k
         assert book.recorded(1, command_id)[-1]["seq"] == seq(db)
     finally:
         book.close()
-    second.writer.submit(first.close_library).result()  # opened there
+    writer.submit(first.close_library).result()  # opened there
     first.close()
     second.close()
 
@@ -194,3 +195,71 @@ def test_an_undo_recorded_meanwhile_by_another_writer_is_its_answer(tmp_path):
     finally:
         first.close()
         second.close()
+
+
+# --- a player's act, checked on the table it is recorded on ---------------------------------
+
+def test_a_players_act_is_checked_on_the_very_table_it_is_recorded_on(db, monkeypatch):
+    """`roll 3 4` from Anna's phone names no player: it is hers while it is her turn.  The
+    check (cli/web/acts.py) read the table before the book's write, so the banker's `roll 1 2`
+    for Anna recorded between the two (her turn over, Bruno's now) made the phone's line
+    Bruno's roll, recorded as Anna's act.  The other writer comes here in the check itself,
+    once it has passed: the line is checked and decided on one table, and the append on any
+    other refused (409, nothing recorded); sent again, it is Bruno's turn: 403."""
+    from banco.cli.library import Library
+    from banco.cli.web import acts
+
+    anna = tokens.issue(db, "player", 1, NOW, "Anna")[0]
+    passed = acts.check
+    others = []
+
+    def meanwhile(role, player, command, state, *, banker_only):
+        passed(role, player, command, state, banker_only=banker_only)  # Anna's turn: hers
+        if not others:  # the banker's terminal, on the same file, between check and record
+            with Library(db) as banker:
+                others.append(banker.execute("roll 1 2", game=1))
+                assert others[0].refusal is None and banker.table(1).turn.player == "Bruno"
+
+    monkeypatch.setattr(acts, "check", meanwhile)
+    hub = Hub(db, None, poll=60)
+    with make_client(hub) as c:
+        r = c.post("/api/commands", json={"line": "roll 3 4"}, headers=auth(anna))
+        assert r.status_code == 409, r.json()
+        assert seq(db) == others[0].seq  # the banker's roll, and nothing after it
+        r = c.post("/api/commands", json={"line": "roll 3 4"}, headers=auth(anna))
+        assert r.status_code == 403 and "Bruno" in r.json()["error"], r.json()
+        assert seq(db) == others[0].seq
+    hub.close()
+    book = Book(db, create=False)
+    try:
+        assert "Anna" not in {e["actor"] for e in book.stream(1, 1, seq(db))}
+    finally:
+        book.close()
+
+
+# --- a writer thread a game --------------------------------------------------------------------
+
+def test_one_tables_busy_writer_does_not_hold_another_tables_line(db, keys):
+    """All tables' lines queued behind one writer thread: a slow line at one table held every
+    other table's.  Game 1's writer is held here until game 2's line is answered: it is
+    answered at once (with one writer, only after the hold gave up); game 1's lines then run,
+    in order."""
+    import threading
+
+    from banco.cli.library import Library
+
+    with Library(db) as library:
+        assert library.new(["Ugo", "Vera"]).game == 2
+    banker2 = tokens.issue(db, "banker", 2, NOW)[0]
+    hub = Hub(db, None, poll=60)
+    answered, waited = threading.Event(), []
+    with make_client(hub) as c:
+        held = hub.writers.of(1).submit(lambda: waited.append(answered.wait(5)))
+        r = c.post("/api/commands", json={"line": "roll 1 2"}, headers=auth(banker2))
+        answered.set()
+        held.result()
+        assert r.status_code == 200 and waited == [True], r.json()
+        for line in ("roll 3 4", "claim Carla"):  # game 1's, after the hold, in order
+            r = c.post("/api/commands", json={"line": line}, headers=auth(keys["banker"]))
+            assert r.status_code == 200 and r.json()["code"] == 0, r.json()
+    hub.close()

@@ -322,7 +322,7 @@ def token_problems(db):
 
 
 def keyring_finds(db, secret):
-    from banco.ledger.store.tokens import Keyring
+    from banco.ledger.store.keyring import Keyring
 
     ring = Keyring(str(db))
     try:

@@ -18,7 +18,7 @@ from forge import drop_triggers
 
 from banco.cli.main import cli
 from banco.ledger.book import Book
-from banco.ledger.store import token_key, tokens
+from banco.ledger.store import keyring, token_key, tokens
 
 NOW = "2026-11-29T10:00:00.000000Z"
 
@@ -30,7 +30,7 @@ def banco(db, *args, code=0):
 
 
 def finds(db, secret):
-    ring = tokens.Keyring(str(db))
+    ring = keyring.Keyring(str(db))
     try:
         return ring.find(secret)
     finally:

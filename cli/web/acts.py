@@ -101,14 +101,16 @@ def as_referee(name: str, command) -> None:
         raise NotPermitted(msg(AS_REFEREE, name=name))
 
 
-def acting(library, game: int, role: str | None, player: str | None, *,
+def acting(role: str | None, player: str | None, *,
            banker_only: bool) -> tuple[str, Callable | None]:
     """Who a phone's line is recorded by (`actor`: the player, for a player's token) and the
     check the library runs on its typed command before anything is decided (its `authorize`;
     None: the banker's, or a held trade both sides accepted, run with its offerer's name)."""
     if role == "referee" and player is not None:  # a named referee's token: as him only
-        return "banker", lambda command: as_referee(player, command)
+        return "banker", lambda command, table: as_referee(player, command)
     if role != "player":
         return "banker", None
-    return player, lambda command: check(role, player, command, library.table(game),
-                                         banker_only=banker_only)
+    # on the table the library decides the command on, never one read before it: another
+    # writer between the two could make `buy` or `roll` another player's act
+    return player, lambda command, table: check(role, player, command, table,
+                                                banker_only=banker_only)

@@ -18,9 +18,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 import time
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 
 from starlette.applications import Starlette
@@ -42,6 +42,7 @@ from banco.cli.web.evening import evening_routes
 from banco.cli.web.hub import TRY_AGAIN, Table, log, still_revoked, tr
 from banco.cli.web.offers import Offers
 from banco.cli.web.permissions import Decision
+from banco.cli.web.writers import Writers
 from banco.cli.words import i18n
 from banco.cli.words.i18n import N_
 from banco.ledger.base.errors import DatabaseError
@@ -120,22 +121,22 @@ class Hub:
         from banco.ledger.store.open import open_tokens
 
         self.keyring = open_tokens(db, serving=True)  # read on every request: revoked at once
-        for said in getattr(self.keyring, "unchecked", list)():  # no key beside the file
+        for said in self.keyring.unchecked():  # no key beside the history
             log(i18n.say(said))
         self.tables: dict[int | None, Table] = {}
+        self.tables_lock = threading.Lock()
         self.answers: dict[tuple, tuple[int, dict]] = {}
         self.offers = Offers(self)
         self.failures: dict[str, deque] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.signals: dict[int | None, asyncio.Event] = {}
-        self._library = None  # opened on the writer thread (library())
         # serve is stopping (Ctrl-C, SIGTERM): the event streams end themselves within a tick,
         # before uvicorn's graceful wait runs out and cancels them with a traceback
         self.stopping = False
-        # one writer thread: the lines run one at a time, and the library's SQLite
-        # connection stays in the thread that opened it
-        self.writer = ThreadPoolExecutor(1, thread_name_prefix="banco-writer")
-        self.writer.submit(warm)  # the first phone's line must not wait for the imports
+        # a writer thread a game: one table's lines one at a time, in order, another
+        # table's beside them (cli/web/writers.py)
+        self.writers = Writers(warm)
+        self.writer = self.writers.of(None)  # the lines of no game yet: a new game
         self.listener = None
         if is_postgres_url(db):
             # PostgreSQL tells of every command committed, whoever made it: the watchers wait
@@ -161,9 +162,12 @@ class Hub:
     def table(self, game: int | None) -> Table:
         table = self.tables.get(game)
         if table is None:
-            table = Table(self.db, game, self.show_cash, self.poll,
-                          on_change=lambda: self.changed(game))
-            self.tables[game] = table.start()
+            with self.tables_lock:  # the loop and the writer threads: one watcher a game
+                table = self.tables.get(game)
+                if table is None:
+                    table = Table(self.db, game, self.show_cash, self.poll,
+                                  on_change=lambda: self.changed(game))
+                    self.tables[game] = table.start()
         return table
 
     def changed(self, game: int | None) -> None:
@@ -187,14 +191,13 @@ class Hub:
             self.listener.close()
         for table in self.tables.values():
             table.close()
-        self.writer.submit(self.close_library).result()
-        self.writer.shutdown()
+        self.writers.close()
         self.keyring.close()
 
-    async def write(self, *args) -> tuple[int, dict]:
-        """run_line on the writer thread."""
-        return await asyncio.get_running_loop().run_in_executor(self.writer, self.run_line,
-                                                                *args)
+    async def write(self, game: int | None, *args) -> tuple[int, dict]:
+        """run_line on the game's writer thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.writers.of(game),
+                                                                self.run_line, game, *args)
 
     # --- who is asking -------------------------------------------------------------------
 
@@ -205,8 +208,7 @@ class Hub:
             return None
         scheme, _, secret = header.partition(" ")
         token = self.keyring.find(secret.strip()) if scheme.lower() == "bearer" else None
-        shorter = getattr(self.keyring, "shorter", None)  # the SQLite store's keyring
-        said = shorter() if shorter is not None else None
+        said = self.keyring.shorter()  # entries deleted since this server read them
         if said is not None:
             log(i18n.say(said))
         if token is not None:
@@ -297,22 +299,26 @@ class Hub:
     # --- recording -------------------------------------------------------------------------
 
     def library(self):
-        """The server's one Library (cli/library.py), opened on the writer thread: every
-        line of every game is executed through it, one at a time, and its SQLite connection
-        stays in the thread that opened it."""
-        if self._library is None:
+        """The writer thread's Library (cli/library.py), opened on that thread: every line
+        of its game is executed through it, one at a time, and its SQLite connection stays in
+        the thread that opened it.  On PostgreSQL, its connection new when the old one was
+        dropped (a restart, or ended while idle): DatabaseError while none can be had."""
+        def opened():
             from banco.cli.library import Library
 
             # the book's warnings (a format written by an older banco, a broken chain) go to
             # the server's terminal, in its language
-            self._library = Library(self.db, warn=lambda message: log(i18n.say(message)))
-        return self._library
+            return Library(self.db, warn=lambda message: log(i18n.say(message)))
+
+        library = self.writers.library(opened)
+        revive = getattr(library.book.store, "revive", None)
+        if revive is not None:
+            revive()
+        return library
 
     def close_library(self) -> None:
-        """Close the library, on the thread that opened it (the writer's)."""
-        if self._library is not None:
-            self._library.close()
-            self._library = None
+        """Close this writer thread's library, on the thread that opened it."""
+        self.writers.close_library()
 
     def run_line(self, game: int, line, lang: str, command_id: str | None,
                  expect: int | None, who: tuple | None = None, hold: bool = False):

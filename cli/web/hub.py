@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 
 from banco.cli.words import i18n
+from banco.ledger.store.postgres_connection import dropped, is_postgres_url
 
 POLL = 0.2  # seconds between looks at the book: a command at the terminal shows within a second
 RETRY = 1.0  # seconds before a watcher without polling (PostgreSQL) tries again after an error
@@ -71,7 +72,6 @@ def open_read_only(db: str):
     `mode=ro`, whatever the file's permissions; PostgreSQL's read-only transactions): the
     watchers cannot record anything, by construction."""
     from banco.ledger.book import Book
-    from banco.ledger.store.postgres_connection import is_postgres_url
 
     book = Book(db, create=False, warn=lambda message: print(i18n.say(message), file=sys.stderr))
     store = book.store
@@ -92,6 +92,7 @@ class Table:
         # poll None: no look but when nudged (PostgreSQL's listener nudges on every command)
         self.db, self.game, self.show_cash, self.poll = db, game, show_cash, poll
         self.on_change = on_change
+        self.postgres = is_postgres_url(db)
         self.version = 0
         self.state = None
         self.tail: list[dict] = []
@@ -170,6 +171,11 @@ class Table:
         while not self.closing.is_set():
             self.wake.clear()  # before looking: a nudge while looking makes another look
             try:
+                if book is not None and self.postgres and dropped(book.store.conn):
+                    # ended while idle (a restart, an idle timeout, an administrator): a new
+                    # read-only one, rather than a look failing and a second's wait
+                    book.close()
+                    book = None
                 if book is None:
                     book = open_read_only(self.db)
                 if game is None or self.game is None:  # a game once found stays; "the

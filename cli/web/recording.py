@@ -26,17 +26,15 @@ def run_line(hub, game: int | None, line, lang: str, command_id: str | None,
 
     role, player = who or ("banker", None)
     try:
-        library = hub.library()
+        library = hub.library()  # PostgreSQL's connection, new if it was dropped
         revive = getattr(library.book.store, "revive", None)
-        if revive is not None:  # PostgreSQL's connection, new after a restart
-            revive()
         read = line if isinstance(line, Line) else library.read(line, game=game,
                                                                  lang=lang)
         if revive is not None and read.refusal is not None \
                 and isinstance(read.refusal.error, DatabaseError):
-            # a connection dropped while unused (a PostgreSQL restart between two lines)
-            # is found dead by its first query; a reading records nothing, so it is
-            # read again on a new one
+            # a connection cut with no word from the server (a network cut) is found dead
+            # by its first query only; a reading records nothing, so it is read again on a
+            # new one
             revive()
             read = library.read(line, game=game, lang=lang)
         decision = decide(role, player, read, banker_only=hub.banker_only)
@@ -44,8 +42,7 @@ def run_line(hub, game: int | None, line, lang: str, command_id: str | None,
             return decision
         if hold and isinstance(read.command, Trade):
             return read
-        actor, authorize = acting(library, game, role, player,
-                                  banker_only=hub.banker_only)
+        actor, authorize = acting(role, player, banker_only=hub.banker_only)
         outcome = library.execute(read, actor=actor, id=command_id, expect=expect,
                                   authorize=authorize)
         if outcome.refusal is not None and isinstance(outcome.refusal.error,

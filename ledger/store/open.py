@@ -26,14 +26,15 @@ def open_store(db: str, *, create: bool = True, wait: float | None = None) -> Ev
 
 
 def open_tokens(db: str, serving: bool = False):
-    """The phones' tokens of the store at `db` (ledger/store/tokens.py FileTokens for a SQLite
-    file, ledger/store/postgres_tokens.py PgTokens for a URL): issue, listed, revoke, find,
-    paired, close.  `serving`: for the server's lookups on every request."""
+    """The phones' tokens of the store at `db` (ledger/store/keyring.py FileTokens for a
+    SQLite file, ledger/store/postgres_tokens.py PgTokens for a URL): issue, listed, revoke,
+    find, paired, unchecked, shorter, close.  `serving`: for the server's lookups on every
+    request, with what it reads kept for its life (keyring.Lookout)."""
     if is_postgres_url(db):
         from banco.ledger.store.postgres_tokens import PgTokens
 
-        return PgTokens(open_store(db, create=False))
-    from banco.ledger.store.tokens import FileTokens
+        return PgTokens(open_store(db, create=False), serving)
+    from banco.ledger.store.keyring import FileTokens
 
     return FileTokens(db, serving)
 

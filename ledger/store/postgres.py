@@ -28,7 +28,7 @@ from banco.ledger.store.chain import chain_rows, insert_values
 from banco.ledger.store.connection import lock_wait
 from banco.ledger.store.games import GameIndex, asked
 from banco.ledger.store.postgres_bulk import PgGameImport, PgRawRows
-from banco.ledger.store.postgres_connection import connect, explain, guarded, shown
+from banco.ledger.store.postgres_connection import connect, dropped, explain, guarded, shown
 from banco.ledger.store.postgres_health import PgChecks
 from banco.ledger.store.postgres_read_model import PgReadModel
 from banco.ledger.store.postgres_schema import (
@@ -102,7 +102,7 @@ class PostgresStore(GameIndex, PgReadModel):
         was restarted)."""
         import time
 
-        if self.conn is not None and not (self.conn.broken or self.conn.closed):
+        if not dropped(self.conn):  # also one PostgreSQL ended while it was idle
             return
         if self.away is not None and time.monotonic() - self.away[0] < RETRY_AFTER:
             raise self.away[1]

@@ -71,6 +71,25 @@ def connect(url: str, wait: float):
     return conn
 
 
+def dropped(conn) -> bool:
+    """Whether an idle connection is gone: closed, broken by a failed use, or ended by
+    PostgreSQL while nothing was asked (pg_terminate_backend, idle_session_timeout, a
+    restart), which psycopg learns only at its next use.  The server's goodbye (its FATAL
+    message, then the socket's end) waits on the socket, so it is looked for there, without a
+    round trip: anything waiting on an idle connection that LISTENs to nothing is taken for
+    that (at worst a notice, and a new connection made for nothing).  For a connection no one
+    else is using at the moment."""
+    import select
+
+    if conn is None or conn.closed or conn.broken:
+        return True
+    try:
+        waiting, _, _ = select.select([conn.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(waiting)
+
+
 def connect_error(exc: Exception, url: str) -> DatabaseError:
     cause = first_line(exc)
     server, database, user = describe(url)

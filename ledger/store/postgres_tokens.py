@@ -15,7 +15,9 @@ from __future__ import annotations
 import threading
 
 from banco.ledger.base.errors import DatabaseError
+from banco.ledger.base.text import Text
 from banco.ledger.store import token_key
+from banco.ledger.store.keyring import Lookout
 from banco.ledger.store.postgres_connection import guarded
 from banco.ledger.store.postgres_schema import LOCKS, SCHEMA, TOKENS_LOCK, install_missing
 from banco.ledger.store.tokens import (
@@ -27,7 +29,6 @@ from banco.ledger.store.tokens import (
     Token,
     digest,
     entry_hash,
-    live_token,
     new_secret,
     wanted_digest,
 )
@@ -54,12 +55,33 @@ def entries(conn) -> list[tuple]:
 
 class PgTokens:
     """The tokens of one PostgreSQL database, through `store` (a PostgresStore: its connection
-    and its errors; closed with this).  The same methods as tokens.FileTokens."""
+    and its errors; closed with this).  The same methods as keyring.FileTokens, and a
+    server's (`serving`) memory of what it read, as a SQLite file's Keyring keeps it
+    (keyring.Lookout): every revocation, the history's length, what no key lets it check."""
 
-    def __init__(self, store):
+    def __init__(self, store, serving: bool = False):
         self.store = store
         self.lock = threading.Lock()  # one connection shared by the server's threads
         self.key: bytes | None = None  # the history's key (token_key.py), once there is one
+        self.lookout = Lookout()
+        if serving:
+            self._opened()
+
+    @guarded(writing=False)
+    def _opened(self) -> None:
+        """The history as the server starts: what it keeps for its life (keyring.Lookout)."""
+        with self.lock:
+            history = entries(self._conn())
+        self.lookout.opened(history, token_key.load(self.store.path),
+                            str(token_key.key_path(self.store.path)))
+
+    def unchecked(self) -> list[Text]:
+        """What the server could not check of the tokens' history as it started (no key)."""
+        return self.lookout.unchecked()
+
+    def shorter(self) -> Text | None:
+        """Said once, when the history is found shorter than this server had read it."""
+        return self.lookout.shorter()
 
     def explain(self, exc: Exception, writing: bool) -> DatabaseError:
         return self.store.explain(exc, writing)
@@ -85,22 +107,30 @@ class PgTokens:
                               entry_hash(prev, id_, kind, digest_, prefix, role, player, game,
                                          at, key)))
 
+    def _conn(self):
+        """The store's connection, new if PostgreSQL dropped it (a restart, or ended while
+        idle: the server's evening pairs phones long after its last token).  Under the lock."""
+        self.store.revive()
+        return self.store.conn
+
     @guarded(writing=True)
     def issue(self, role: str, game: int, now: str, player: str | None = None
               ) -> tuple[str, Token]:
         """A new token: its secret (shown once, never stored) and its row."""
         secret, row = new_secret(role, game, now, player)
-        conn = self.store.conn
-        with self.lock, conn.transaction():
-            self._ensure(conn)
-            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, TOKENS_LOCK))
-            self._append(conn, "issue", digest(secret), row.prefix, role, player, game, now)
+        with self.lock:
+            conn = self._conn()
+            with conn.transaction():
+                self._ensure(conn)
+                conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCKS, TOKENS_LOCK))
+                self._append(conn, "issue", digest(secret), row.prefix, role, player, game,
+                             now)
         return secret, row
 
     @guarded(writing=False)
     def listed(self, game: int | None = None) -> list[Token]:
-        conn = self.store.conn
         with self.lock:
+            conn = self._conn()
             if not has_table(conn):
                 return []
             rows = conn.execute(f"{TOKENS} AND (%s::bigint IS NULL OR i.game = %s OR i.game = 0) "
@@ -111,11 +141,11 @@ class PgTokens:
     def revoke(self, prefix: str, now: str, digest_: str | None = None) -> list[Token]:
         """Revoke the live tokens whose prefix starts with `prefix` (and whose digest is
         `digest_`, when given); the ones revoked."""
-        conn = self.store.conn
         like = prefix.removeprefix(PREFIX)
         if not prefix:
             return []
         with self.lock:
+            conn = self._conn()
             if not has_table(conn):
                 return []
             with conn.transaction():
@@ -140,8 +170,7 @@ class PgTokens:
 
         with self.lock:
             for again in (False, True):
-                self.store.revive()
-                conn = self.store.conn
+                conn = self._conn()
                 try:
                     return conn.execute(sql, args).fetchall() if has_table(conn) else None
                 except psycopg.Error as exc:
@@ -150,7 +179,7 @@ class PgTokens:
         return None  # not reached: the second try returns or raises
 
     def find(self, secret: str | None) -> Token | None:
-        """The live token whose secret this is, else None (tokens.Keyring.find)."""
+        """The live token whose secret this is, else None (keyring.Keyring.find)."""
         wanted = wanted_digest(secret)
         if wanted is None:
             return None
@@ -164,7 +193,7 @@ class PgTokens:
         if self.key is not None:
             found = self._look(LAST.format(table=TABLE), ())
             last = found[0] if found else None
-        return live_token(rows, wanted, self.key, last)
+        return self.lookout.live(rows, wanted, self.key, last)
 
     def paired(self, game: int) -> set[str]:
         """The players of `game` who hold a live token."""

@@ -104,18 +104,18 @@ def hashed(entry: tuple, key: bytes | None) -> str | None:
     return None
 
 
-def _connect(path: str) -> sqlite3.Connection:
+def connect(path: str) -> sqlite3.Connection:
     # its own short connection: the event store's connection and its guards are not needed
     # for a table outside the chain, and a server thread may call this at any time
     return sqlite3.connect(path, timeout=5.0, isolation_level=None, check_same_thread=False)
 
 
-def _exists(conn: sqlite3.Connection) -> bool:
+def has_table(conn: sqlite3.Connection) -> bool:
     return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
                         (TABLE,)).fetchone() is not None
 
 
-def _ready(conn: sqlite3.Connection, path: str) -> None:
+def ready(conn: sqlite3.Connection, path: str) -> None:
     """The table as this banco keeps it.  A table written before it was a history (one row a
     token, revoked in place) is rewritten as one, each token issued and then revoked if it was,
     in the order issued: its rows had no hashes, so there is nothing older to keep."""
@@ -150,10 +150,10 @@ def issue(path: str, role: str, game: int, now: str, player: str | None = None
           ) -> tuple[str, Token]:
     """A new token: its secret (shown once, never stored) and its row."""
     secret, row = new_secret(role, game, now, player)
-    conn = _connect(path)
+    conn = connect(path)
     try:
         conn.execute("BEGIN IMMEDIATE")  # the next id and the hash before it, as one
-        _ready(conn, path)
+        ready(conn, path)
         _append(conn, "issue", digest(secret), row.prefix, role, player, game, now,
                 token_key.load(path, create=True))
         conn.execute("COMMIT")
@@ -169,11 +169,11 @@ _TOKENS = (f"SELECT i.prefix, i.role, i.player, i.game, i.at, "
 
 
 def listed(path: str, game: int | None = None) -> list[Token]:
-    conn = _connect(path)
+    conn = connect(path)
     try:
-        if not _exists(conn):
+        if not has_table(conn):
             return []
-        _ready(conn, path)
+        ready(conn, path)
         rows = conn.execute(f"{_TOKENS} AND (? IS NULL OR i.game = ? OR i.game = {EVERY_GAME}) "
                             f"ORDER BY i.at, i.prefix", (game, game)).fetchall()
     finally:
@@ -184,13 +184,13 @@ def listed(path: str, game: int | None = None) -> list[Token]:
 def revoke(path: str, prefix: str, now: str, digest_: str | None = None) -> list[Token]:
     """Revoke the live tokens whose prefix starts with `prefix` (and whose digest is
     `digest_`, when given: the whole token named); the ones revoked."""
-    conn = _connect(path)
+    conn = connect(path)
     try:
-        if not _exists(conn) or not prefix:
+        if not has_table(conn) or not prefix:
             return []
         like = prefix.removeprefix(PREFIX)
         conn.execute("BEGIN IMMEDIATE")
-        _ready(conn, path)
+        ready(conn, path)
         rows = conn.execute(
             f"SELECT i.digest, i.prefix, i.role, i.player, i.game, i.at FROM {TABLE} i "
             f"WHERE i.kind = 'issue' AND substr(i.prefix, 1, ?) = ? AND (? IS NULL OR "
@@ -208,7 +208,7 @@ def revoke(path: str, prefix: str, now: str, digest_: str | None = None) -> list
 
 def entries(conn: sqlite3.Connection) -> list[tuple]:
     """The history as written, in order (COLUMNS), for the audit."""
-    if not _exists(conn):
+    if not has_table(conn):
         return []
     columns = {r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")}
     if "hash" not in columns:
@@ -370,156 +370,3 @@ def new_secret(role: str, game: int, now: str, player: str | None) -> tuple[str,
         raise ValueError("only the banker's token may be for every game")
     secret = PREFIX + secrets.token_urlsafe(24)
     return secret, Token(secret[len(PREFIX):len(PREFIX) + PREFIX_CHARS], role, player, game, now)
-
-
-class Seen:
-    """What a server has read of the tokens history, kept for its life: every revocation (a
-    revocation deleted from the file, the last entry, left no gap a fresh look sees, and the
-    revoked token answered again; issue 32), and the history's length, which only grows:
-    `shorter` (the entries it had read, the entries it now finds) once it is found shorter."""
-
-    def __init__(self) -> None:
-        self.revoked: set[str] = set()
-        self.last = 0
-        self.shorter: tuple[int, int] | None = None
-
-    def read(self, revoked, last: int | None) -> None:
-        """The revocations and the last entry's number of the history as just read."""
-        self.revoked.update(revoked)
-        last = last or 0
-        if last < self.last and self.shorter is None:
-            self.shorter = (self.last, last)
-        self.last = max(self.last, last)
-
-    def take(self, rows: list[tuple], wanted: str) -> bool:
-        """Whether the token of the digest `wanted` may still be live, from its entries
-        (FIND_COLUMNS) as just read and what was read before."""
-        self.read([wanted] if any(r[0] == "revoke" for r in rows) else (),
-                  rows[0][12] if rows else None)
-        return wanted not in self.revoked
-
-
-SHORTER = N_("the tokens' history is shorter than when this server read it ({had} entries, now "
-             "{now}): entries were deleted, a revocation perhaps; the server still refuses "
-             "every token it saw revoked. `banco audit` names the rest")
-
-
-class Keyring:
-    """The server's view of the tokens: one connection, looked up on every request."""
-
-    def __init__(self, path: str):
-        import threading
-
-        self.conn, self.path, self.key = _connect(path), path, None
-        self.lock = threading.Lock()  # one connection shared by the server's threads
-        self.seen = Seen()
-        if _exists(self.conn):
-            self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                _ready(self.conn, path)  # an older list becomes the history find reads
-                self.seen.read([d for (d,) in self.conn.execute(
-                    f"SELECT digest FROM {TABLE} WHERE kind = 'revoke'")],
-                    self.conn.execute(f"SELECT MAX(id) FROM {TABLE}").fetchone()[0])
-                self._look_at_key(entries(self.conn))
-            finally:
-                self.conn.execute("COMMIT")
-
-    # Without the key (deleted, or a copy served elsewhere) an entry hashed with it cannot be
-    # checked, and a history re-chained without it reads as banco's (issue 32: a viewer's token
-    # made a banker's was served with no warning).  Said as the server starts; and an entry
-    # hashed without the key after the first that is not (keyed: the audit names it) refused.
-    unkeyed: list[Text] = []
-    keyed_from: int | None = None
-
-    def _look_at_key(self, history: list[tuple]) -> None:
-        if not history or token_key.load(self.path) is not None:
-            return
-        self.unkeyed = unchecked_in(history, None, str(token_key.key_path(self.path)))
-        self.keyed_from = next((e[0] for e in history if hashed(e, None) is None), None)
-
-    def unchecked(self) -> list[Text]:
-        """What the server could not check of the tokens' history as it started (no key)."""
-        return list(self.unkeyed)
-
-    def find(self, secret: str | None) -> Token | None:
-        """The live token whose secret this is, else None.  Looked up by digest (the index
-        sees only the digest, never the secret) and the digest compared in constant time."""
-        wanted = wanted_digest(secret)
-        if wanted is None:
-            return None
-        if self.key is None:  # made by the first entry written with it: looked for till then
-            self.key = token_key.load(self.path)
-        try:
-            with self.lock:
-                rows = self.conn.execute(
-                    f"SELECT {FIND_COLUMNS.format(table=TABLE)} FROM {TABLE} t WHERE digest = ? "
-                    "ORDER BY id", (wanted,)).fetchall()
-                last = (self.conn.execute(LAST.format(table=TABLE)).fetchone()
-                        if self.key is not None else None)
-        except sqlite3.OperationalError:  # no table yet (or an old one): no token to find
-            return None
-        if not self.seen.take(rows, wanted):
-            return None
-        if self.key is None and self.keyed_from is not None and any(
-                r[0] == "issue" and r[7] > self.keyed_from for r in rows):
-            return None  # hashed without the key after an entry hashed with it: by hand
-        return live_token(rows, wanted, self.key, last)
-
-    def shorter(self) -> Text | None:
-        """Said once, when the history is found shorter than this server had read it."""
-        if self.seen.shorter is None or getattr(self, "_said", False):
-            return None
-        self._said = True
-        had, now = self.seen.shorter
-        return msg(SHORTER, had=had, now=now)
-
-    def paired(self, game: int) -> set[str]:
-        """The players of `game` who hold a live token: their phones answer their trades."""
-        try:
-            with self.lock:
-                rows = self.conn.execute(
-                    f"SELECT DISTINCT i.player FROM {TABLE} i WHERE i.kind = 'issue' AND "
-                    f"i.game = ? AND i.role = 'player' AND NOT EXISTS (SELECT 1 FROM {TABLE} r "
-                    f"WHERE r.kind = 'revoke' AND r.digest = i.digest)", (game,)).fetchall()
-            return {r[0] for r in rows}
-        except sqlite3.OperationalError:
-            return set()
-
-    def close(self) -> None:
-        self.conn.close()
-
-
-class FileTokens:
-    """The tokens of a SQLite file as `banco token` and the server use them (the PostgreSQL
-    store's: ledger/store/postgres_tokens.py PgTokens, the same methods).  `serving`: the
-    server's Keyring opened now, for find and paired; the command line opens none."""
-
-    def __init__(self, path: str, serving: bool = False):
-        self.path = path
-        self.keyring = Keyring(path) if serving else None
-
-    def issue(self, role: str, game: int, now: str, player: str | None = None
-              ) -> tuple[str, Token]:
-        return issue(self.path, role, game, now, player)
-
-    def listed(self, game: int | None = None) -> list[Token]:
-        return listed(self.path, game)
-
-    def revoke(self, prefix: str, now: str, digest_: str | None = None) -> list[Token]:
-        return revoke(self.path, prefix, now, digest_)
-
-    def find(self, secret: str | None) -> Token | None:
-        return self.keyring.find(secret) if self.keyring is not None else None
-
-    def paired(self, game: int) -> set[str]:
-        return self.keyring.paired(game) if self.keyring is not None else set()
-
-    def shorter(self) -> Text | None:
-        return self.keyring.shorter() if self.keyring is not None else None
-
-    def unchecked(self) -> list[Text]:
-        return self.keyring.unchecked() if self.keyring is not None else []
-
-    def close(self) -> None:
-        if self.keyring is not None:
-            self.keyring.close()
