@@ -88,3 +88,30 @@ def test_a_phones_hint_names_its_page_never_a_word_it_cannot_type(lang):
     with i18n.in_language(lang):  # the command line's, as it was
         assert i18n.catalog(lang).gettext(POINTED[0][0]).endswith(
             {"en": "`board` lists them", "it": "`tabellone` li elenca"}[lang])
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_players_auction_hint_says_what_he_can_do_never_the_bankers_hammer(tmp_path, lang):
+    """Bruno's phone said "offerta o aggiudica": `aggiudica` is the banker's to type.  His
+    words say he may raise or drop out, or that his bid leads (003 §03), on any auction."""
+    import banco
+    from banco.cli.web.choices import auction_next
+    from banco.cli.web.hub import tr
+
+    db = str(tmp_path / "auction.db")
+    with banco.open(db, create=True) as b:
+        b.new(["Anna", "Bruno", "Carla"], now=phones_tables.NOW)
+        said = {}
+        for line in ("roll 1 2", "decline", "bid Carla 10"):
+            assert b.execute(line, game=1).refusal is None, line
+            said[line] = {n: auction_next(b.table(1), n, tr(lang)) for n in ("Bruno", "Carla")}
+    hammer = {"en": "hammer", "it": "aggiudica"}[lang]
+    assert said["roll 1 2"] == {"Bruno": None, "Carla": None}  # no auction: the table's words
+    for words in (*said["decline"].values(), *said["bid Carla 10"].values()):
+        assert hammer not in words and "Vicolo Stretto" in words, words
+    raise_ = {"en": ("Bid from this phone", "Carla leads with 10 M. Bid more"),
+              "it": ("Offri da questo telefono", "Carla è in testa con 10 M. Rilancia")}[lang]
+    assert raise_[0] in said["decline"]["Bruno"], said
+    assert raise_[1] in said["bid Carla 10"]["Bruno"], said
+    assert ("your bid of 10 M leads" if lang == "en" else "la tua offerta di 10 M") \
+        in said["bid Carla 10"]["Carla"], said

@@ -82,8 +82,30 @@ function revoked() {
   switchedOff();
 }
 function switchedOff() {
-  if (REVOKED) document.querySelectorAll("#console button, #console input, #console select")
+  if (REVOKED || BROKEN) document.querySelectorAll("#console button, #console input, #console select")
     .forEach(e => { e.disabled = true; });
+}
+
+// --- a server that cannot be trusted to record: the log's chain broken, or no tokens' key ---
+// Said in a family's words at the top of the page: what happened, and who does what (the
+// banker or the referee runs `banco audit`); the server's own words under them, for that one.
+// A broken chain (a 500, code 3, or a table read over the break) refuses every write the same
+// way: nothing is sent again, nothing waits to be, and the pads are off (a retry forever was
+// all the page did).
+let BROKEN = false;
+function notice(id, text, detail) {
+  const box = document.getElementById(id);
+  box.hidden = false;
+  box.replaceChildren(el("div", {}, text), ...(detail ? [el("div", {class: "detail"}, detail)] : []));
+}
+function broken(detail) {
+  notice("broken", W.chain_broken, detail);
+  if (BROKEN) return;
+  BROKEN = true;
+  document.body.dataset.broken = "";
+  for (const i of box) if (i.state === "pending") Object.assign(i, {state: "refused", why: W.chain_short, told: ""});
+  saveBox(); drawBox();
+  switchedOff();
 }
 
 // --- trades offered: waiting, who accepted, withdrawable; declined ones said ----------------
@@ -256,6 +278,7 @@ function evening() {
   if (location.pathname === "/join") { notTV("join"); drawJoin(); return; }
   if (TOKEN) api("GET", "/api/me").then(r => {
     if (r.body.role === "banker") { notTV("banker"); setupLook(); setInterval(setupLook, 2000); }
+    if ((r.body.notices || []).length) notice("unkeyed", W.no_key, r.body.notices.join("\n"));
   });
   if (location.pathname === "/") { joinLine(); setInterval(joinLine, 5000); }
 }

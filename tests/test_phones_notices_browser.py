@@ -1,0 +1,105 @@
+"""What a server that cannot be trusted to record says on the pages, and what a player's phone
+says during an auction, measured in a real browser (the last look at the pages, in Italian):
+
+- a player's auction hint said "offerta o aggiudica", the banker's command: it says what he can
+  do (raise from his phone, or drop out), on his pads and on the board's centre;
+- a server started without the tokens' key said so only in its terminal: the banker's page
+  says it at its top, with who checks it (`banco audit`), a player's page does not;
+- a write refused because the log's chain is broken (500, code 3) was said as the shell's
+  terminal text and nothing else: the page says what happened and who runs `banco audit`,
+  switches its pads off and keeps nothing waiting to be sent again."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+from forge import drop_triggers
+from phones_helpers import NOW, browser, click, served, table, until
+from test_phones_console_browser import opened, upto
+
+from banco.ledger.store import tokens
+
+
+def plain_tokens(db: str) -> dict:
+    """The banker's and Bruno's tokens, written as a banco from before the tokens' key did:
+    hashed plain, no key beside the file (the server then cannot check its history)."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    for sql in tokens.DDL:
+        conn.execute(sql)
+    secrets, prev = {}, tokens.GENESIS
+    for id_, role, player in ((1, "banker", None), (2, "player", "Bruno")):
+        secrets[player or role] = secret = f"bt_{(player or role).lower():x<32}"
+        fields = ("issue", tokens.digest(secret), secret[3:11], role, player, 1, NOW)
+        prev_, prev = prev, tokens.entry_hash(prev, id_, *fields)
+        conn.execute(f"INSERT INTO tokens ({tokens.COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                     (id_, *fields, prev_, prev))
+    conn.close()
+    return secrets
+
+
+def break_chain(db: str) -> None:
+    """Anna's starting cash made 9943 (event 3), its hash left as it was."""
+    conn = sqlite3.connect(db)
+    drop_triggers(conn)
+    conn.execute("UPDATE events SET data=replace(data, '1500', '9943') WHERE seq=3")
+    conn.commit()
+    conn.close()
+
+
+SAID = """const text = id => { const e = document.getElementById(id);
+    return e && !e.hidden ? e.textContent : null; };
+  return {next: text('next-b'), centre: text('next'), unkeyed: text('unkeyed'),
+          broken: text('broken')}"""
+
+
+def test_a_phone_says_its_auction_and_a_server_that_cannot_record_says_so(tmp_path):
+    out = os.environ.get("BANCO_SCREENSHOTS")
+    db = upto(tmp_path, "classic-4p", "bid Dario 10")  # Dario leads Vicolo Corto, 10 M
+    keys = plain_tokens(db)
+    d = browser((390, 844))
+    try:
+        with served(db, lang="it") as (base, _):
+            opened(d, f"{base}/player#t={keys['Bruno']}", "player", db)
+            said = d.execute_script(SAID)
+            for where in ("next", "centre"):  # his words, not the banker's `aggiudica`
+                assert "aggiudica" not in said[where] and "Rilancia" in said[where], said
+                assert "Dario è in testa con 10 M" in said[where], said
+            assert said["unkeyed"] is None, said  # the key is the banker's business
+            if out:
+                d.save_screenshot(os.path.join(out, "notices-auction-it-player-390.png"))
+            opened(d, f"{base}/banker#t={keys['banker']}", "banker", db)
+            until(d, "return !document.getElementById('unkeyed').hidden")
+            said = d.execute_script(SAID)
+            assert said["unkeyed"].startswith("Questo server non ha la chiave"), said
+            assert "«banco verifica»" in said["unkeyed"] and "arbitro" in said["unkeyed"], said
+            assert said["broken"] is None, said
+            if out:
+                d.save_screenshot(os.path.join(out, "notices-unkeyed-it-banker-390.png"))
+            before = table(db).seq
+            break_chain(db)
+            d.execute_script("document.getElementById('auction-pad').scrollIntoView()")
+            click(d, "[data-bidder='Bruno']")
+            click(d, "[data-step='10']")
+            until(d, "return document.body.dataset.broken !== undefined")
+            seen = d.execute_script("""return {broken: document.getElementById('broken')
+                .firstChild.textContent, detail: document.querySelector('#broken .detail')
+                .textContent, status: document.body.dataset.lastStatus,
+              pending: JSON.parse(localStorage.getItem('banco.outbox')).length
+                + document.querySelectorAll('#outbox li.pending').length,
+              refused: [...document.querySelectorAll('#outbox li.refused')].map(l => l.textContent),
+              live: [...document.querySelectorAll('#pads button, #pads input')]
+                .filter(e => e.offsetParent && !e.disabled).map(e => e.textContent)}""")
+            if out:
+                d.execute_script("scrollTo(0, 0)")
+                d.save_screenshot(os.path.join(out, "notices-broken-it-banker-390.png"))
+            assert table(db).seq == before  # nothing recorded
+            assert seen["status"] == "500", seen
+            assert seen["broken"].startswith("Il registro della partita è danneggiato"), seen
+            assert "«banco verifica»" in seen["broken"] and "banchiere" in seen["broken"], seen
+            assert "event 3" in seen["detail"] or "evento 3" in seen["detail"], seen
+            assert seen["pending"] == 0 and seen["live"] == [], seen  # never sent again
+            assert seen["refused"] == ["rifiutato: registro della partita danneggiato: "
+                                       "nulla registrato"], seen
+    finally:
+        d.quit()
