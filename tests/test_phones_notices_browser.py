@@ -5,6 +5,8 @@ says during an auction, measured in a real browser (the last look at the pages, 
   do (raise from his phone, or drop out), on his pads and on the board's centre;
 - a server started without the tokens' key said so only in its terminal: the banker's page
   says it at its top, with who checks it (`banco audit`), a player's page does not;
+- a zero-width space typed into a line was sent and echoed raw: it is refused at once, shown
+  as its code, as a Cyrillic look-alike inside a Latin word is on the page's echoes;
 - a write refused because the log's chain is broken (500, code 3) was said as the shell's
   terminal text and nothing else: the page says what happened and who runs `banco audit`,
   switches its pads off and keeps nothing waiting to be sent again."""
@@ -77,6 +79,18 @@ def test_a_phone_says_its_auction_and_a_server_that_cannot_record_says_so(tmp_pa
             if out:
                 d.save_screenshot(os.path.join(out, "notices-unkeyed-it-banker-390.png"))
             before = table(db).seq
+            # a zero-width space typed (pasted) into a line: refused at once, shown visibly,
+            # nothing sent; the page's echoes show it and a Cyrillic look-alike in a Latin word
+            # as their codes (a Russian name's own letters stay)
+            d.find_element("css selector", "#line").send_keys("paga An\u200bna\n")
+            until(d, "return !document.getElementById('line-told').hidden")
+            told = d.find_element("css selector", "#line-told").text
+            assert told.startswith("non inviata") and "(U+200B)" in told, told
+            assert "An\\u200bna" in told and "\u200b" not in told, told
+            assert d.execute_script("return document.querySelectorAll('#outbox li').length") == 0
+            assert d.execute_script("return ['An\u200bna', '\u0410nna', '\u041e\u043b\u0435"
+                                    "\u0433'].map(visible)") == [
+                "An\\u200bna", "\\u0410nna", "\u041e\u043b\u0435\u0433"]
             break_chain(db)
             d.execute_script("document.getElementById('auction-pad').scrollIntoView()")
             click(d, "[data-bidder='Bruno']")

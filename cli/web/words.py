@@ -4,6 +4,7 @@ page fills the {names}.  Catalog messages like every other (cli/words/locale).""
 from __future__ import annotations
 
 from banco.cli.words.i18n import N_, NP_
+from banco.ledger.base.confusables import LOOKALIKE_LETTERS
 from banco.ledger.base.text import render
 from banco.ledger.board.rule_sets import NAMES, named
 
@@ -163,6 +164,10 @@ WORDS.update({
                        "tap now is not kept. Go on with pen and paper, and ask the banker or "
                        "the referee to run “banco audit” on the computer that runs banco: it "
                        "says what is wrong and where."),
+    # a typed line holding a character that prints as nothing (a zero-width space pasted
+    # from a chat): refused before it is sent, the line shown with the character visible
+    "line_hidden": N_("not sent: the line holds a character that does not show ({code}): "
+                      "{line}. Type it again without it"),
     "chain_short": N_("the game's record is damaged: nothing recorded"),
     "no_key": N_("This server has no key for the phones' links, so it cannot be sure nobody "
                  "changed the list of paired phones in the game's file. You can play on; the "
@@ -179,4 +184,5 @@ def words(tr) -> dict:
             for k, v in WORDS.items()}
     said.update({"rules_" + r: render(named(r), tr) for r in RULE_SETS})
     said["line_words"] = line_words((tr.info() or {}).get("language", "en"))
+    said["lookalikes"] = LOOKALIKE_LETTERS  # the CLI's confusables (evening.js's visible)
     return said

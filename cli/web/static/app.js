@@ -521,8 +521,12 @@ document.getElementById("commands-h").textContent = W.commands;
 document.getElementById("send").textContent = W.send;
 document.getElementById("line-form").addEventListener("submit", e => {
   e.preventDefault();
-  const input = document.getElementById("line");
-  if (input.value.trim()) send(input.value.trim(), undefined, true);
+  const input = document.getElementById("line"), line = input.value.trim();
+  const hidden = line.match(HIDDEN), told = document.getElementById("line-told");
+  told.hidden = !hidden;  // refused here, nothing sent: a pasted zero-width space (evening.js)
+  if (hidden) told.textContent = say("line_hidden", {code: "U+" + hidden[0].codePointAt(0)
+    .toString(16).toUpperCase().padStart(4, "0"), line: visible(line)});
+  else if (line) send(line, undefined, true);
 });
 document.getElementById("undo").addEventListener("click", () => send("undo"));
 render({...JSON.parse(document.getElementById("table").textContent), role: "viewer"});

@@ -6,9 +6,21 @@
 // --- words ----------------------------------------------------------------------------------
 function lineText(line) {  // a line as the reader types it: `rifiuta`, not `decline`
   const words = W.line_words || {};
-  if (!line || !Object.keys(words).length) return line;
-  return line.split(" ").map((w, i) => (i === 0 || w.startsWith("--") ||
+  if (!line || !Object.keys(words).length) return visible(line);
+  return visible(line).split(" ").map((w, i) => (i === 0 || w.startsWith("--") ||
     ["pay", "draw", "house", "hotel", "jail-card"].includes(w)) && words[w] ? words[w] : w).join(" ");
+}
+// What the CLI refuses or echoes escaped (ledger/base/names.py's hidden_character, Python's
+// repr): a character that prints as nothing or as another (a zero-width space, a direction
+// mark), and a look-alike letter of another alphabet inside a Latin word (`Аnna`, a Cyrillic
+// А: ledger/base/confusables.py's letters), each shown as its code, never echoed raw
+const HIDDEN = /[\p{C}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
+const escaped = ch => "\\u" + ch.codePointAt(0).toString(16).padStart(4, "0");
+function visible(text) {
+  if (!text) return text;
+  const alike = new Set(W.lookalikes || "");
+  return text.replace(new RegExp(HIDDEN.source, "gu"), escaped).replace(/\p{L}+/gu, w =>
+    /[a-zA-Z\u00C0-\u024F]/.test(w) ? [...w].map(ch => alike.has(ch) ? escaped(ch) : ch).join("") : w);
 }
 function clock(iso) {  // a recorded time (UTC) as this phone's clock shows it
   const d = new Date(iso);
