@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from freezegun import freeze_time
 from games import FIXTURES
 from phones_helpers import NOW, browser, click, served, table, until
+from test_phones_layout_browser import SMALL
 
 from banco.cli.main import cli
 from banco.ledger.store import tokens
@@ -97,6 +98,10 @@ def test_a_laptops_banker_sees_the_whole_page_and_a_withdrawn_offer_is_said_with
                 until(d, "return document.querySelector('aside').parentElement.id === 'board'")
                 assert d.execute_script(KEPT) == {"scroll": 0, "out": []}, lang
                 size(d, 1920, 1080)
+                until(d, "return document.querySelector('aside').parentElement.tagName === 'MAIN'")
+                # no text under 12 px, back from 720 lines: a name beside a token was made
+                # 11.12 px (fitSquares' steps of 1 px from 15.12)
+                assert d.execute_script(SMALL) == [], lang
                 if lang == "it":  # an offer taken back, said withdrawn
                     withdrawn(d)
     finally:

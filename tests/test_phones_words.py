@@ -115,3 +115,25 @@ def test_a_players_auction_hint_says_what_he_can_do_never_the_bankers_hammer(tmp
     assert raise_[1] in said["bid Carla 10"]["Bruno"], said
     assert ("your bid of 10 M leads" if lang == "en" else "la tua offerta di 10 M") \
         in said["bid Carla 10"]["Carla"], said
+
+
+def test_the_facts_inside_a_pages_words_are_said_in_its_language(tmp_path):
+    """A debt's reason and Mr Monopoly's move inside the table's next step came out English on
+    the Italian page ("deve 400 M a Bruno (rent on Viale Monterosa)"): the page's document
+    is drawn in its language, facts and all."""
+    from click.testing import CliRunner
+    from freezegun import freeze_time
+    from games import FIXTURES
+
+    from banco.cli.main import cli
+    from banco.cli.web.hub import render_view
+
+    lines = (FIXTURES / "championship-4p.banco").read_text(encoding="utf-8").splitlines()
+    script = tmp_path / "upto.banco"  # Dario owes Bruno the rent, his Mr Monopoly move due
+    script.write_text("\n".join(lines[:lines.index("sell 'Corso Raffaello' all") + 1]) + "\n")
+    db = str(tmp_path / "game.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        assert CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)]).exit_code == 0
+    said = render_view(phones_tables.table(db), [], "it", "public", None)["next"]
+    assert "affitto su Viale Monterosa" in said and "su Via Accademia" in said, said
+    assert "rent on" not in said and "the next free" not in said, said
