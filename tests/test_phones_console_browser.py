@@ -134,3 +134,43 @@ def test_a_bidder_who_leads_is_offered_no_bid_against_herself(tmp_path):
             assert off == ["Dario"], off
     finally:
         d.quit()
+
+
+def test_a_bankruptcy_says_one_why_on_the_phone_and_its_undo_keeps_the_page_whole(tmp_path):
+    """Carla, 2000 M short: her phone said the same why under each of her four lifts; once she
+    was bankrupt, the banker's undo listed every deed in seven lines and the page at 1920x1080
+    scrolled, the line field off the screen."""
+    import httpx
+
+    lines = (FIXTURES / "classic-to-the-end.banco").read_text(encoding="utf-8").splitlines()
+    script = tmp_path / "debt.banco"
+    script.write_text("\n".join(lines[:lines.index("bankrupt Carla")]) + "\n", encoding="utf-8")
+    db = str(tmp_path / "debt.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        assert CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)]).exit_code == 0
+    banker = tokens.issue(db, "banker", 1, NOW)[0]
+    carla = tokens.issue(db, "player", 1, NOW, "Carla")[0]
+    d = browser((390, 844))
+    try:
+        with served(db, lang="it") as (base, _):
+            opened(d, f"{base}/player#t={carla}", "player", db)
+            whys = d.execute_script("""return {lifts: document.querySelectorAll(
+              '#mortgage-pad [data-lift-deed]:disabled').length, whys: [...document
+              .querySelectorAll('#mortgage-pad .why')].map(w => w.textContent)}""")
+            assert whys["lifts"] == 4 and len(whys["whys"]) == 1, whys
+            assert "003 §10" in whys["whys"][0], whys
+            said = httpx.post(f"{base}/api/commands", json={"line": "bankrupt Carla"},
+                              headers={"Authorization": f"Bearer {banker}"})
+            assert said.status_code == 200, said.text
+            opened(d, f"{base}/banker#t={banker}", "banker", db)
+            size(d, 1920, 1080)
+            seen = d.execute_script("""const u = document.querySelector('#undo .clamp');
+              return {scroll: document.documentElement.scrollHeight - innerHeight,
+                      lines: Math.round(u.getBoundingClientRect().height
+                                        / parseFloat(getComputedStyle(u).lineHeight)),
+                      whole: document.getElementById('undo').title.includes(
+                        'Largo Colombo torna a Carla'), line: document.getElementById('line')
+                             .getBoundingClientRect().bottom <= innerHeight}""")
+            assert seen == {"scroll": 0, "lines": 3, "whole": True, "line": True}, seen
+    finally:
+        d.quit()

@@ -318,9 +318,10 @@ function drawRest(doc, banker) {  // the pads under the auction's
   const undo = document.getElementById("undo"), u = doc.undo;
   undo.hidden = !u;
   undo.disabled = !!(u && u.refused);
-  undo.textContent = u && u.refused ? u.refused
+  undo.title = u && u.refused ? u.refused
     : u && u.changes.length ? say("undo_changes", {line: u.line || "", changes: u.changes.join("; ")})
     : u ? say("undo", {line: u.line || ""}) : "";
+  undo.replaceChildren(el("span", {class: "clamp"}, undo.title));  // three lines (style.css)
 }
 // a trade offered, in words ("Anna gives Vicolo Stretto; Bruno gives 100 M"), not its line
 function offerText(o) {
