@@ -64,13 +64,13 @@ def player_extras(state, name: str, lang: str) -> dict:
               "rule": cited(state.rules, "bankrupt", R_BANKRUPT)}
              for c, r in [debt_choice(state, name)]] \
         if any(d.debtor == name for d in state.debts) else []
-    from banco.cli.web.hub import tr
+    from banco.cli.words import i18n
 
     return {"cards": card_pick(state) if mine else None,
             "speedy": speedy_roll(state) if mine else False,
             "estate": {"players": players}, "debt_pad": debts,
             "choices": [c for c in table_choices(state) if c["player"] == name],
-            "auction_next": auction_next(state, name, tr(lang))}
+            "auction_next": auction_next(state, name, i18n.catalog(lang))}
 
 
 # an auction, as a player's phone says it: what he can do (bid, drop out), never the banker's
