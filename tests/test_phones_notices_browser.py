@@ -2,7 +2,8 @@
 says during an auction, measured in a real browser (the last look at the pages, in Italian):
 
 - a player's auction hint said "offerta o aggiudica", the banker's command: it says what he can
-  do (raise from his phone, or drop out), on his pads and on the board's centre;
+  do (raise from his phone, or drop out), on his pads and on the board's centre; a bidder who
+  leads was offered "+1" against herself (003 §03: a bid raises another's): she waits;
 - a server started without the tokens' key said so only in its terminal: the banker's page
   says it at its top, with who checks it (`banco audit`), a player's page does not;
 - a zero-width space typed into a line was sent and echoed raw: it is refused at once, shown
@@ -24,13 +25,13 @@ from banco.ledger.store import tokens
 
 
 def plain_tokens(db: str) -> dict:
-    """The banker's and Bruno's tokens, written as a banco from before the tokens' key did:
+    """The banker's, Bruno's and Dario's tokens, written as a banco from before the tokens' key did:
     hashed plain, no key beside the file (the server then cannot check its history)."""
     conn = sqlite3.connect(db, isolation_level=None)
     for sql in tokens.DDL:
         conn.execute(sql)
     secrets, prev = {}, tokens.GENESIS
-    for id_, role, player in ((1, "banker", None), (2, "player", "Bruno")):
+    for id_, role, player in ((1, "banker", None), (2, "player", "Bruno"), (3, "player", "Dario")):
         secrets[player or role] = secret = f"bt_{(player or role).lower():x<32}"
         fields = ("issue", tokens.digest(secret), secret[3:11], role, player, 1, NOW)
         prev_, prev = prev, tokens.entry_hash(prev, id_, *fields)
@@ -62,7 +63,19 @@ def test_a_phone_says_its_auction_and_a_server_that_cannot_record_says_so(tmp_pa
     d = browser((390, 844))
     try:
         with served(db, lang="it") as (base, _):
+            # who leads has nothing to raise (003 §03: a bid raises another's): he waits
+            opened(d, f"{base}/player#t={keys['Dario']}", "player", db)
+            pad = d.execute_script("""return {steps: document.querySelectorAll(
+              '#auction-pad [data-step]').length, lead: (document.getElementById('auction-lead')
+              || {}).textContent}""")
+            assert pad["steps"] == 0, pad
+            assert "10 M" in pad["lead"] and "003 §03" in pad["lead"], pad
+            assert "la tua offerta di 10 M" in d.execute_script(SAID)["next"]
+            # another's phone raises him: her steps from his bid
             opened(d, f"{base}/player#t={keys['Bruno']}", "player", db)
+            steps = d.execute_script("""return [...document.querySelectorAll(
+              '#auction-pad [data-step]')].map(b => b.dataset.line)""")
+            assert steps[0] == "bid Bruno 11", steps
             said = d.execute_script(SAID)
             for where in ("next", "centre"):  # his words, not the banker's `aggiudica`
                 assert "aggiudica" not in said[where] and "Rilancia" in said[where], said
@@ -72,6 +85,10 @@ def test_a_phone_says_its_auction_and_a_server_that_cannot_record_says_so(tmp_pa
                 d.save_screenshot(os.path.join(out, "notices-auction-it-player-390.png"))
             opened(d, f"{base}/banker#t={keys['banker']}", "banker", db)
             until(d, "return !document.getElementById('unkeyed').hidden")
+            # the banker's pad bids for the others: Dario's name is off
+            off = d.execute_script("""return [...document.querySelectorAll('[data-bidder]')]
+              .filter(b => b.disabled).map(b => b.dataset.bidder)""")
+            assert off == ["Dario"], off
             said = d.execute_script(SAID)
             assert said["unkeyed"].startswith("Questo server non ha la chiave"), said
             assert "«banco verifica»" in said["unkeyed"] and "arbitro" in said["unkeyed"], said
