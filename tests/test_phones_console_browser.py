@@ -1,8 +1,9 @@
-"""What the last look at the pages found on the console and the pads, measured in a real
+"""What the last looks at the pages found on the console and the pads, measured in a real
 browser: the Italian banker's page at 1920x1080 scrolled, a group's build levels one under
-another (a laptop's banker now sees the whole page, in both languages); a trade offer
-withdrawn said "registrato: rifiuta", as if refused; a bidder leading an auction was offered
-"+1" against herself (003 §03: a bid raises another's; she waits)."""
+another (a laptop's banker now sees the whole page, in both languages, at 1280x720 too); a
+trade offer withdrawn said "registrato: rifiuta", as if refused; a bankrupt's lifts said one
+why four times, and its undo pushed the line field off the screen.  (A bidder who leads: its
+checks are in tests/test_phones_notices_browser.py, on the same table.)"""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 from freezegun import freeze_time
 from games import FIXTURES
 from phones_helpers import NOW, browser, click, served, table, until
+from test_phones_layout_browser import SMALL
 
 from banco.cli.main import cli
 from banco.ledger.store import tokens
@@ -49,14 +51,12 @@ WHOLE = """return {scroll: document.documentElement.scrollHeight - innerHeight,
     .map(b => Math.round(b.getBoundingClientRect().top))).size}"""
 
 
-# where the players start against the pads' end, and whether the board is whole in the
-# window once it is scrolled to the page's end
-KEPT = """const top = s => document.querySelector(s).getBoundingClientRect();
-  const pads = top('#console').bottom, players = top('#players').top;
-  scrollTo(0, document.documentElement.scrollHeight);
-  const b = top('#board'), kept = b.top >= 0 && b.bottom <= innerHeight;
-  scrollTo(0, 0);
-  return {pads, players, board: kept}"""
+# the page's height past the window, and what of the board, the players, the open claims and
+# the pads lies outside it
+KEPT = """const out = s => { const r = document.querySelector(s).getBoundingClientRect();
+    return r.height === 0 || r.top < 0 || r.bottom > innerHeight || r.right > innerWidth; };
+  return {scroll: document.documentElement.scrollHeight - innerHeight,
+          out: ['#board', '#players', '#claims', '#console'].filter(out)}"""
 
 
 def withdrawn(d) -> None:
@@ -91,42 +91,59 @@ def test_a_laptops_banker_sees_the_whole_page_and_a_withdrawn_offer_is_said_with
                 seen = d.execute_script(WHOLE)
                 assert seen["scroll"] == 0 and seen["levels"] == 5, (lang, seen)
                 assert seen["rows"] <= 3, (lang, seen)  # five levels, two or three a row
+                # at 1280x720 the page does not scroll: the players and the open claims in the
+                # board's centre, the pads (three opened) in their own column (the players were
+                # under the pads, the page 510 px longer than the window)
+                size(d, 1280, 720)
+                # the media query's change is heard a frame after the resize
+                until(d, "return document.querySelector('aside').parentElement.id === 'board'")
+                assert d.execute_script(KEPT) == {"scroll": 0, "out": []}, lang
+                size(d, 1920, 1080)
+                until(d, "return document.querySelector('aside').parentElement.tagName === 'MAIN'")
+                # no text under 12 px, back from 720 lines: a name beside a token was made
+                # 11.12 px (fitSquares' steps of 1 px from 15.12)
+                assert d.execute_script(SMALL) == [], lang
                 if lang == "it":  # an offer taken back, said withdrawn
                     withdrawn(d)
-                    continue
-                # at 1280x720 the page is longer than the window: the players under the pads,
-                # the board held in view (the players were under the board, a scroll away,
-                # and the board scrolled off with the page)
-                size(d, 1280, 720)
-                kept = d.execute_script(KEPT)
-                assert kept["players"] < kept["pads"] + 40 and kept["board"], kept
     finally:
         d.quit()
 
 
-def test_a_bidder_who_leads_is_offered_no_bid_against_herself(tmp_path):
-    db = upto(tmp_path, "classic-4p", "bid Dario 10")  # Dario leads, 10 M
+def test_a_bankruptcy_says_one_why_on_the_phone_and_its_undo_keeps_the_page_whole(tmp_path):
+    """Carla, 2000 M short: her phone said the same why under each of her four lifts; once she
+    was bankrupt, the banker's undo listed every deed in seven lines and the page at 1920x1080
+    scrolled, the line field off the screen."""
+    import httpx
+
+    lines = (FIXTURES / "classic-to-the-end.banco").read_text(encoding="utf-8").splitlines()
+    script = tmp_path / "debt.banco"
+    script.write_text("\n".join(lines[:lines.index("bankrupt Carla")]) + "\n", encoding="utf-8")
+    db = str(tmp_path / "debt.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        assert CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)]).exit_code == 0
     banker = tokens.issue(db, "banker", 1, NOW)[0]
-    dario = tokens.issue(db, "player", 1, NOW, "Dario")[0]
-    bruno = tokens.issue(db, "player", 1, NOW, "Bruno")[0]
+    carla = tokens.issue(db, "player", 1, NOW, "Carla")[0]
     d = browser((390, 844))
     try:
         with served(db, lang="it") as (base, _):
-            opened(d, f"{base}/player#t={dario}", "player", db)
-            pad = d.execute_script("""return {steps: document.querySelectorAll(
-              '#auction-pad [data-step]').length, lead: (document.getElementById('auction-lead')
-              || {}).textContent}""")
-            assert pad["steps"] == 0, pad
-            assert "10 M" in pad["lead"] and "003 §03" in pad["lead"], pad
-            # another's phone raises him: her steps from his bid
-            opened(d, f"{base}/player#t={bruno}", "player", db)
-            steps = d.execute_script("""return [...document.querySelectorAll(
-              '#auction-pad [data-step]')].map(b => b.dataset.line)""")
-            assert steps[0] == "bid Bruno 11", steps
-            # the banker's pad bids for the others: Dario's name is off
+            opened(d, f"{base}/player#t={carla}", "player", db)
+            whys = d.execute_script("""return {lifts: document.querySelectorAll(
+              '#mortgage-pad [data-lift-deed]:disabled').length, whys: [...document
+              .querySelectorAll('#mortgage-pad .why')].map(w => w.textContent)}""")
+            assert whys["lifts"] == 4 and len(whys["whys"]) == 1, whys
+            assert "003 §10" in whys["whys"][0], whys
+            said = httpx.post(f"{base}/api/commands", json={"line": "bankrupt Carla"},
+                              headers={"Authorization": f"Bearer {banker}"})
+            assert said.status_code == 200, said.text
             opened(d, f"{base}/banker#t={banker}", "banker", db)
-            off = d.execute_script("""return [...document.querySelectorAll('[data-bidder]')]
-              .filter(b => b.disabled).map(b => b.dataset.bidder)""")
-            assert off == ["Dario"], off
+            size(d, 1920, 1080)
+            seen = d.execute_script("""const u = document.querySelector('#undo .clamp');
+              return {scroll: document.documentElement.scrollHeight - innerHeight,
+                      lines: Math.round(u.getBoundingClientRect().height
+                                        / parseFloat(getComputedStyle(u).lineHeight)),
+                      whole: document.getElementById('undo').title.includes(
+                        'Largo Colombo torna a Carla'), line: document.getElementById('line')
+                             .getBoundingClientRect().bottom <= innerHeight}""")
+            assert seen == {"scroll": 0, "lines": 3, "whole": True, "line": True}, seen
     finally:
         d.quit()

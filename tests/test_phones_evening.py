@@ -141,6 +141,12 @@ def test_a_phone_joins_with_the_tvs_code_once_the_banker_approves(fresh):
     start(fresh)
     code = fresh.get("/api/join").json()["code"]  # what the TV shows
     assert fresh.get("/api/join/000000x").status_code == 404
+    # a code pasted with a zero-width space: refused with the character shown, not echoed raw
+    # ("no game ... with the code 838603" read as the TV's own code)
+    for pasted in (fresh.get(f"/api/join/{code[:3]}\u200b{code[3:]}"),
+                   fresh.post("/api/join", json={"code": f"{code}\u200b", "player": "Bruno"})):
+        assert pasted.status_code == 404 and "\u200b" not in pasted.json()["error"]
+        assert "\\u200b" in pasted.json()["error"], pasted.json()
     seats = fresh.get(f"/api/join/{code}").json()["seats"]
     assert [s["player"] for s in seats] == ["Anna", "Bruno", "Carla"]
     asked = fresh.post("/api/join", json={"code": code, "player": "Bruno"})

@@ -88,3 +88,52 @@ def test_a_phones_hint_names_its_page_never_a_word_it_cannot_type(lang):
     with i18n.in_language(lang):  # the command line's, as it was
         assert i18n.catalog(lang).gettext(POINTED[0][0]).endswith(
             {"en": "`board` lists them", "it": "`tabellone` li elenca"}[lang])
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_players_auction_hint_says_what_he_can_do_never_the_bankers_hammer(tmp_path, lang):
+    """Bruno's phone said "offerta o aggiudica": `aggiudica` is the banker's to type.  His
+    words say he may raise or drop out, or that his bid leads (003 §03), on any auction."""
+    import banco
+    from banco.cli.web.choices import auction_next
+    from banco.cli.web.hub import tr
+
+    db = str(tmp_path / "auction.db")
+    with banco.open(db, create=True) as b:
+        b.new(["Anna", "Bruno", "Carla"], now=phones_tables.NOW)
+        said = {}
+        for line in ("roll 1 2", "decline", "bid Carla 10"):
+            assert b.execute(line, game=1).refusal is None, line
+            said[line] = {n: auction_next(b.table(1), n, tr(lang)) for n in ("Bruno", "Carla")}
+    hammer = {"en": "hammer", "it": "aggiudica"}[lang]
+    assert said["roll 1 2"] == {"Bruno": None, "Carla": None}  # no auction: the table's words
+    for words in (*said["decline"].values(), *said["bid Carla 10"].values()):
+        assert hammer not in words and "Vicolo Stretto" in words, words
+    raise_ = {"en": ("Bid from this phone", "Carla leads with 10 M. Bid more"),
+              "it": ("Offri da questo telefono", "Carla è in testa con 10 M. Rilancia")}[lang]
+    assert raise_[0] in said["decline"]["Bruno"], said
+    assert raise_[1] in said["bid Carla 10"]["Bruno"], said
+    assert ("your bid of 10 M leads" if lang == "en" else "la tua offerta di 10 M") \
+        in said["bid Carla 10"]["Carla"], said
+
+
+def test_the_facts_inside_a_pages_words_are_said_in_its_language(tmp_path):
+    """A debt's reason and Mr Monopoly's move inside the table's next step came out English on
+    the Italian page ("deve 400 M a Bruno (rent on Viale Monterosa)"): the page's document
+    is drawn in its language, facts and all."""
+    from click.testing import CliRunner
+    from freezegun import freeze_time
+    from games import FIXTURES
+
+    from banco.cli.main import cli
+    from banco.cli.web.hub import render_view
+
+    lines = (FIXTURES / "championship-4p.banco").read_text(encoding="utf-8").splitlines()
+    script = tmp_path / "upto.banco"  # Dario owes Bruno the rent, his Mr Monopoly move due
+    script.write_text("\n".join(lines[:lines.index("sell 'Corso Raffaello' all") + 1]) + "\n")
+    db = str(tmp_path / "game.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        assert CliRunner().invoke(cli, ["--db", db, "run", "-q", str(script)]).exit_code == 0
+    said = render_view(phones_tables.table(db), [], "it", "public", None)["next"]
+    assert "affitto su Viale Monterosa" in said and "su Via Accademia" in said, said
+    assert "rent on" not in said and "the next free" not in said, said

@@ -353,7 +353,14 @@ def make_app(hub: Hub) -> Starlette:
             return token
         if token is None:
             return JSONResponse({"role": "viewer", "player": None, "game": hub.game})
-        return JSONResponse({"role": token.role, "player": token.player, "game": token.game})
+        said = {"role": token.role, "player": token.player, "game": token.game}
+        if token.role in ("banker", "referee"):  # a server without the tokens' key says so
+            from banco.ledger.base.text import render
+
+            lang = hub.language(request)
+            said["notices"] = [render(t, tr(lang))
+                               for t in getattr(hub.keyring, "unchecked", list)()]
+        return JSONResponse(said)
 
     async def table(request: Request) -> Response:
         token = await hub.caller(request)

@@ -64,10 +64,44 @@ def player_extras(state, name: str, lang: str) -> dict:
               "rule": cited(state.rules, "bankrupt", R_BANKRUPT)}
              for c, r in [debt_choice(state, name)]] \
         if any(d.debtor == name for d in state.debts) else []
+    from banco.cli.words import i18n
+
     return {"cards": card_pick(state) if mine else None,
             "speedy": speedy_roll(state) if mine else False,
             "estate": {"players": players}, "debt_pad": debts,
-            "choices": [c for c in table_choices(state) if c["player"] == name]}
+            "choices": [c for c in table_choices(state) if c["player"] == name],
+            "auction_next": auction_next(state, name, i18n.catalog(lang))}
+
+
+# an auction, as a player's phone says it: what he can do (bid, drop out), never the banker's
+# `hammer` (the table's own step, `bid PLAYER AMOUNT` or `hammer`, read "offerta o aggiudica"
+# on Bruno's phone); who leads has nothing to raise (003 §03)
+AUCTION_LEADS = N_("auction for {what}: {name} leads with {amount}. Bid more from this phone, or "
+                   "drop out (just do not bid)")
+AUCTION_OPEN = N_("auction for {what}: no bid yet, bids from {amount}. Bid from this phone, or "
+                  "drop out (just do not bid)")
+AUCTION_YOURS = N_("auction for {what}: your bid of {amount} leads. Wait for a higher bid, or for "
+                   "the banker to close the auction")
+AUCTION_OUT = N_("auction for {what}: you may not bid in it again (000 FAQ 22: the winner who "
+                 "could not pay stays out)")
+AUCTION_LOT = {"house": N_("a house"), "hotel": N_("a hotel")}
+
+
+def auction_next(state, name: str, catalog) -> str | None:
+    """What the table waits for during an auction, in a player's words (None: no auction)."""
+    a = state.auction
+    if a is None or state.ended:
+        return None
+    what = (state.edition.space(a.property).name if a.kind == "deed"
+            else catalog.gettext(AUCTION_LOT[a.kind]))
+    if name in a.excluded:
+        return catalog.gettext(AUCTION_OUT).format(what=what)
+    if a.high_bidder == name:
+        return catalog.gettext(AUCTION_YOURS).format(what=what, amount=state.edition.money(a.high_bid))
+    if a.high_bidder:
+        return catalog.gettext(AUCTION_LEADS).format(what=what, name=a.high_bidder,
+                                                     amount=state.edition.money(a.high_bid))
+    return catalog.gettext(AUCTION_OPEN).format(what=what, amount=state.edition.money(a.min_bid))
 
 
 def line_words(lang: str) -> dict:

@@ -102,6 +102,13 @@ class Evening:
                 for j in self.joins.values() if j.state == "waiting" and j.game == game]
 
 
+def visible(text: str) -> str:
+    """A code as the page typed it, each character that prints as nothing (a zero-width space
+    pasted with it) shown as its escape, as the CLI's `{name!r}` echoes it: "838603" said
+    raw read as the TV's own code, refused."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 def bankrupt_rule() -> str:
     from banco.ledger.rules.estate import R_BANKRUPT
 
@@ -308,7 +315,8 @@ def evening_routes(hub, page) -> list[Route]:
     async def join_seats(request: Request) -> Response:
         game = evening.game_of_code(request.path_params["code"])
         if game is None:
-            return hub.refuse(request, 404, NO_CODE, code=request.path_params["code"][:12])
+            return hub.refuse(request, 404, NO_CODE,
+                              code=visible(request.path_params["code"][:12]))
         return JSONResponse({"game": game, "seats": [
             {"player": s["player"], "paired": bool(s["phones"])} for s in seats(game)
             if s["player"] is not None and not s["bankrupt"]]})
@@ -327,7 +335,7 @@ def evening_routes(hub, page) -> list[Route]:
                 if game is not None else "…")
         game = evening.game_of_code(code)
         if game is None:
-            return hub.refuse(request, 404, NO_CODE, code=code[:12])
+            return hub.refuse(request, 404, NO_CODE, code=visible(code[:12]))
         listed = [s for s in seats(game) if s["player"] is not None]
         player = named(player, [s["player"] for s in listed])
         if player is None:

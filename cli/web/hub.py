@@ -330,6 +330,15 @@ class Table:
 
 def render_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | None,
                 undone=None, screen_of=None) -> dict:
+    """A view's document (drawn_view), the facts inside its words (a debt's reason, where a
+    Mr Monopoly goes) said in `lang` too: they came out English ("deve 400 M a Bruno (rent on
+    Viale Monterosa)")."""
+    with i18n.in_language(lang):
+        return drawn_view(state, tail, lang, view, show_cash, undone, screen_of)
+
+
+def drawn_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | None,
+               undone=None, screen_of=None) -> dict:
     """A view's document.  The banker's and the referee's (`full`) add what the pads offer:
     the cards to pick, the Speedy die, the estate pads (projections/readings/estate_pads.py),
     what a hammer with no bid would do (and whom the banker names when the richest tie), and

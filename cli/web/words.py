@@ -4,6 +4,7 @@ page fills the {names}.  Catalog messages like every other (cli/words/locale).""
 from __future__ import annotations
 
 from banco.cli.words.i18n import N_, NP_
+from banco.ledger.base.confusables import LOOKALIKE_LETTERS
 from banco.ledger.base.text import render
 from banco.ledger.board.rule_sets import NAMES, named
 
@@ -157,6 +158,21 @@ WORDS.update({
     "rent_due": N_("{owner} may ask {payer} for {amount}"),
     "no_game": N_("no game yet: the banker starts one from the banker's page"),
     "mortgage_own": N_("mortgages: a deed to mortgage or to lift"),
+    # a server that cannot record (the log's chain broken: a 500, code 3) or cannot check the
+    # phones' links (started without the tokens' key): what happened and who does what
+    "chain_broken": N_("The game's record is damaged, so banco records nothing more: what you "
+                       "tap now is not kept. Go on with pen and paper, and ask the banker or "
+                       "the referee to run “banco audit” on the computer that runs banco: it "
+                       "says what is wrong and where."),
+    # a typed line holding a character that prints as nothing (a zero-width space pasted
+    # from a chat): refused before it is sent, the line shown with the character visible
+    "line_hidden": N_("not sent: the line holds a character that does not show ({code}): "
+                      "{line}. Type it again without it"),
+    "chain_short": N_("the game's record is damaged: nothing recorded"),
+    "no_key": N_("This server has no key for the phones' links, so it cannot be sure nobody "
+                 "changed the list of paired phones in the game's file. You can play on; the "
+                 "referee or the banker should run “banco audit” where the key is kept, to "
+                 "check it."),
 })
 RULE_SETS = tuple(NAMES)  # the built-in rule sets, named from their one table
 
@@ -168,4 +184,5 @@ def words(tr) -> dict:
             for k, v in WORDS.items()}
     said.update({"rules_" + r: render(named(r), tr) for r in RULE_SETS})
     said["line_words"] = line_words((tr.info() or {}).get("language", "en"))
+    said["lookalikes"] = LOOKALIKE_LETTERS  # the CLI's confusables (evening.js's visible)
     return said

@@ -21,6 +21,10 @@ _LOOKALIKES = str.maketrans({
     "ο": "o", "ν": "v", "ι": "i", "α": "a", "ρ": "p", "υ": "u", "κ": "k", "ϲ": "c", "ϳ": "j",
 })
 
+# the letters above, for the phones' page to show visibly where a typed word mixes them with
+# Latin ones (cli/web/words.py)
+LOOKALIKE_LETTERS = "".join(map(chr, _LOOKALIKES))
+
 
 def skeleton(name: str) -> str:
     """What `name` looks like: its look-alike letters as Latin ones, NFKC, folded."""

@@ -13,6 +13,8 @@ function plainNext(text) {
   return text.replace(/`([^`]*)`/g, (_, line) => line.split(" ")
     .filter(w => !PLACEHOLDER.test(w)).join(" "));
 }
+// a player's phone in an auction says what he can do, never the banker's `hammer` (choices.py)
+const nextText = doc => doc.auction_next || plainNext(doc.next);
 const KEY = "banco.token", OUTBOX = "banco.outbox";
 
 function say(key, params) {
@@ -162,7 +164,7 @@ function drawLists(doc) {
 }
 function drawCentre(doc) {
   document.getElementById("heading").textContent = doc.edition;
-  document.getElementById("next").textContent = plainNext(doc.next);
+  document.getElementById("next").textContent = nextText(doc);
   document.getElementById("dice").textContent = doc.turn.dice.filter(d => d >= 1 && d <= 6)
     .map(d => DIE[d]).join(" ");
   const a = doc.auction, box = document.getElementById("auction");
@@ -238,7 +240,7 @@ function padsOf(doc) {
   // the hint above the field, where it wraps: as a placeholder it was cut at 390 px
   document.getElementById("line-hint").textContent = role === "referee" ? W.line_referee : W.line;
   if (!acts) return;
-  document.getElementById("next-b").textContent = plainNext(doc.next);
+  document.getElementById("next-b").textContent = nextText(doc);
   const phase = doc.turn.phase, debts = doc.debts.length > 0, over = doc.ended;
   pad("roll-pad", turn && !over && !debts && (phase === "roll" || phase === "throw"), ...drawRoll(doc));
   const offered = doc.board.find(s => s.position === (doc.players.find(p => p.turn) || {}).position);
@@ -316,9 +318,10 @@ function drawRest(doc, banker) {  // the pads under the auction's
   const undo = document.getElementById("undo"), u = doc.undo;
   undo.hidden = !u;
   undo.disabled = !!(u && u.refused);
-  undo.textContent = u && u.refused ? u.refused
+  undo.title = u && u.refused ? u.refused
     : u && u.changes.length ? say("undo_changes", {line: u.line || "", changes: u.changes.join("; ")})
     : u ? say("undo", {line: u.line || ""}) : "";
+  undo.replaceChildren(el("span", {class: "clamp"}, undo.title));  // three lines (style.css)
 }
 // a trade offered, in words ("Anna gives Vicolo Stretto; Bruno gives 100 M"), not its line
 function offerText(o) {
@@ -354,6 +357,7 @@ function render(doc) {
   if (!doc || !doc.board) return;
   if (DOC && DOC.seq !== doc.seq) ARMED = null;  // a confirmation is for the table it saw
   DOC = doc;
+  if (doc.warning && doc.role !== "viewer") broken(doc.warning);  // read over the break
   drawBoard(doc); drawPlayers(doc); drawLists(doc); drawCentre(doc);
   drawPads(doc);
   placeAside();
@@ -429,6 +433,9 @@ async function deliver(item) {
     item.told = (said.said || "").trim();
     // appended nothing and no replay: a question answered (`ruling rent 68` without --record)
     item.asked = !item.answer && !said.replayed && Array.isArray(said.events) && !said.events.length;
+  } else if (r.status === 500 && said.code === 3) {  // the log's chain broken: never retried
+    Object.assign(item, {state: "refused", why: W.chain_short, told: ""});
+    broken((said.errors || "").trim());
   } else {
     item.state = "refused";
     item.why = said.refused || said.error || (said.errors || "").trim() || String(r.status);
@@ -457,7 +464,7 @@ function told(item) {
     if (li) li.scrollIntoView({block: "nearest"});
   }
 }
-function resend() { for (const i of box) if (i.state === "pending" && !i.claim) deliver(i); }
+function resend() { if (!BROKEN) for (const i of box) if (i.state === "pending" && !i.claim) deliver(i); }
 
 // --- following the table: server-sent events read by fetch (a header carries the token) ---
 let lastId = null;
@@ -515,8 +522,12 @@ document.getElementById("commands-h").textContent = W.commands;
 document.getElementById("send").textContent = W.send;
 document.getElementById("line-form").addEventListener("submit", e => {
   e.preventDefault();
-  const input = document.getElementById("line");
-  if (input.value.trim()) send(input.value.trim(), undefined, true);
+  const input = document.getElementById("line"), line = input.value.trim();
+  const hidden = line.match(HIDDEN), told = document.getElementById("line-told");
+  told.hidden = !hidden;  // refused here, nothing sent: a pasted zero-width space (evening.js)
+  if (hidden) told.textContent = say("line_hidden", {code: "U+" + hidden[0].codePointAt(0)
+    .toString(16).toUpperCase().padStart(4, "0"), line: visible(line)});
+  else if (line) send(line, undefined, true);
 });
 document.getElementById("undo").addEventListener("click", () => send("undo"));
 render({...JSON.parse(document.getElementById("table").textContent), role: "viewer"});

@@ -50,12 +50,14 @@ function drawEstate(doc) {
       // never the green main button: it is a mortgage taken back, not the turn's next act
       // (after a mortgage it stood out as the one to tap, the last trial); a lift out of reach
       // is shown off, with the rules' own why from the server
-      ...m.unmortgage.flatMap(d => {
+      ...m.unmortgage.flatMap((d, i, lifts) => {
         const b = button(sayWhole("lift_deed", {property: d.name, amount: d.cost_text}),
                          d.affordable ? "unmortgage " + arg(d.name) : "", "",
                          {"data-lift-deed": d.name});
         b.disabled = !d.affordable;
-        return d.affordable || !d.why ? [b] : [b, el("span", {class: "label why"}, d.why)];
+        // one why under the last lift it stops (a debt said the same why under four lifts)
+        const again = lifts.slice(i + 1).some(x => !x.affordable && x.why === d.why);
+        return d.affordable || !d.why || again ? [b] : [b, el("span", {class: "label why"}, d.why)];
       })] : []));
   drawTrade(players);
 }

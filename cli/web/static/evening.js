@@ -6,9 +6,21 @@
 // --- words ----------------------------------------------------------------------------------
 function lineText(line) {  // a line as the reader types it: `rifiuta`, not `decline`
   const words = W.line_words || {};
-  if (!line || !Object.keys(words).length) return line;
-  return line.split(" ").map((w, i) => (i === 0 || w.startsWith("--") ||
+  if (!line || !Object.keys(words).length) return visible(line);
+  return visible(line).split(" ").map((w, i) => (i === 0 || w.startsWith("--") ||
     ["pay", "draw", "house", "hotel", "jail-card"].includes(w)) && words[w] ? words[w] : w).join(" ");
+}
+// What the CLI refuses or echoes escaped (ledger/base/names.py's hidden_character, Python's
+// repr): a character that prints as nothing or as another (a zero-width space, a direction
+// mark), and a look-alike letter of another alphabet inside a Latin word (`Аnna`, a Cyrillic
+// А: ledger/base/confusables.py's letters), each shown as its code, never echoed raw
+const HIDDEN = /[\p{C}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
+const escaped = ch => "\\u" + ch.codePointAt(0).toString(16).padStart(4, "0");
+function visible(text) {
+  if (!text) return text;
+  const alike = new Set(W.lookalikes || "");
+  return text.replace(new RegExp(HIDDEN.source, "gu"), escaped).replace(/\p{L}+/gu, w =>
+    /[a-zA-Z\u00C0-\u024F]/.test(w) ? [...w].map(ch => alike.has(ch) ? escaped(ch) : ch).join("") : w);
 }
 function clock(iso) {  // a recorded time (UTC) as this phone's clock shows it
   const d = new Date(iso);
@@ -82,8 +94,30 @@ function revoked() {
   switchedOff();
 }
 function switchedOff() {
-  if (REVOKED) document.querySelectorAll("#console button, #console input, #console select")
+  if (REVOKED || BROKEN) document.querySelectorAll("#console button, #console input, #console select")
     .forEach(e => { e.disabled = true; });
+}
+
+// --- a server that cannot be trusted to record: the log's chain broken, or no tokens' key ---
+// Said in a family's words at the top of the page: what happened, and who does what (the
+// banker or the referee runs `banco audit`); the server's own words under them, for that one.
+// A broken chain (a 500, code 3, or a table read over the break) refuses every write the same
+// way: nothing is sent again, nothing waits to be, and the pads are off (a retry forever was
+// all the page did).
+let BROKEN = false;
+function notice(id, text, detail) {
+  const box = document.getElementById(id);
+  box.hidden = false;
+  box.replaceChildren(el("div", {}, text), ...(detail ? [el("div", {class: "detail"}, detail)] : []));
+}
+function broken(detail) {
+  notice("broken", W.chain_broken, detail);
+  if (BROKEN) return;
+  BROKEN = true;
+  document.body.dataset.broken = "";
+  for (const i of box) if (i.state === "pending") Object.assign(i, {state: "refused", why: W.chain_short, told: ""});
+  saveBox(); drawBox();
+  switchedOff();
 }
 
 // --- trades offered: waiting, who accepted, withdrawable; declined ones said ----------------
@@ -256,6 +290,7 @@ function evening() {
   if (location.pathname === "/join") { notTV("join"); drawJoin(); return; }
   if (TOKEN) api("GET", "/api/me").then(r => {
     if (r.body.role === "banker") { notTV("banker"); setupLook(); setInterval(setupLook, 2000); }
+    if ((r.body.notices || []).length) notice("unkeyed", W.no_key, r.body.notices.join("\n"));
   });
   if (location.pathname === "/") { joinLine(); setInterval(joinLine, 5000); }
 }

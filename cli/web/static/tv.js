@@ -9,13 +9,16 @@
 const TV = matchMedia("(min-width:1200px)");
 // 1 at 1920x1080, 2/3 at 1280x720: style.css's --tv, for the sizes fit.js computes
 const tvScale = () => Math.min(innerWidth / 1920, innerHeight / 1080);
+// a laptop's banker or player (720 to 900 lines, style.css): the pads fill the window's
+// height, so the players and the lists go inside the board's centre too, never under the pads
+const LAPTOP = matchMedia("(min-width:1200px) and (max-width:1599.98px)");
 function placeAside() {
-  const aside = document.querySelector("aside");
-  const home = document.body.dataset.role === "viewer" && TV.matches
+  const aside = document.querySelector("aside"), tv = document.body.dataset.role === "viewer";
+  const home = (tv ? TV : LAPTOP).matches
     ? document.getElementById("board") : document.querySelector("main");
   if (aside.parentElement !== home) home.append(aside);
 }
-TV.addEventListener("change", () => { placeAside(); if (DOC) fitBoard(true); });
+for (const size of [TV, LAPTOP]) size.addEventListener("change", () => { placeAside(); if (DOC) fitBoard(true); });
 
 // The TV's centre holds the players and the lists: where they do not fit (five or six
 // players, or four holding many deeds), the players take two columns; then the last commands
