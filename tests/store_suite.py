@@ -236,7 +236,7 @@ class StoreSuite:
         for the other tamperings, the CLI and the phones' document)."""
         from banco.ledger.book import Book
         from banco.ledger.records import commands as c
-        from banco.ledger.store.chain import BrokenChain
+        from banco.ledger.store.findings import BrokenChain
 
         book = Book("store", store=kit.open())
         g = book.new_game(["Anna", "Bruno"], now=AT)
