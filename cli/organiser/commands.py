@@ -28,10 +28,9 @@ from banco.ledger.base.text import msg
 def games(session, as_json):
     """The games in this database: number, start, players, rules, whether finished."""
     rows = session.book.games()
-    imported = session.book.store.imported
     doc = [{"game": g["game_id"], "started_at": g["started_at"], "players": g["players"],
             "rules": g["rules"], "edition": g["edition"], "ended": g["ended"],
-            "uuid": g["uuid"], "events": g["events"], "imported": imported(g["game_id"])}
+            "uuid": g["uuid"], "events": g["events"], "imported": g["imported"]}
            for g in rows]
     _rows_held_to_logs(session.book.store)
     if as_json:
