@@ -142,8 +142,10 @@ def games_findings(conn: sqlite3.Connection, sql: Sql = SQLITE) -> list[Finding]
             # cut, or rewritten and re-chained: the one finding a reading warns of and a write
             # refuses, in the same words (ledger/store/findings.py)
             end = end_elsewhere(last, head or "", log.last_seq, log.head or "")
+            # where the audit says the game fails: the first event cut off, or the rewritten end
+            where = log.last_seq + 1 if last > log.last_seq else last
             out.append(Finding("games", msg("game {game} event {seq} {problem}", game=g,
-                                            seq=end.seq, problem=end.problem), g, end.seq, True))
+                                            seq=end.seq, problem=end.problem), g, where, True))
         elif last < log.last_seq:
             out.append(Finding("games", msg(
                 "the log of game {game} goes on to event {logged}, past the event {last} the "
