@@ -39,7 +39,8 @@ from banco.ledger.log_reading import LogReading
 from banco.ledger.records.upcast import upcast_rows
 from banco.ledger.snapshot_check import table_from
 from banco.ledger.store.canonical import GENESIS
-from banco.ledger.store.chain import BrokenChain, broken_warning, first_break
+from banco.ledger.store.chain import broken_warning, first_break
+from banco.ledger.store.findings import BrokenChain
 from banco.ledger.store.open import open_store
 from banco.ledger.store.protocol import Appended, ChainProblem, EventStore, NewEvent
 from banco.ledger.store.reading import last_command as last_command_rows

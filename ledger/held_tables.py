@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from banco.ledger.base.text import msg
 from banco.ledger.records.bounds import Bounds
 from banco.ledger.store.canonical import GENESIS
+from banco.ledger.store.findings import end_elsewhere
 from banco.ledger.store.protocol import Appended, ChainProblem, EventStore
 from banco.ledger.store.reading import hash_at
 from banco.ledger.table.state import HANDLERS, State, not_foldable, retracted_seqs
@@ -84,18 +84,14 @@ def end_not_recorded(info: dict | None, table: HeldTable) -> ChainProblem | None
     """Where the log read ends elsewhere than the games table recorded with the last append
     (`info`: store.game's row, read before the log): its tail rewritten and re-chained, or
     cut.  The chain alone cannot tell (a trial's re-chained events 10-11 showed forged cash
-    with no warning); the write refuses it in the append itself (schema.py index_game)."""
+    with no warning); the write refuses it in the append itself (schema.py index_game), in the same words."""
     if not info or not info.get("head") or table.head is None:
         return None  # a first format's games, from the log itself; a head not yet hashed
     if (info["events"] or 0) < table.state.seq:
         return None  # `info` read first: commands appended since (each append checks its own)
     if (info["events"], info["head"]) == (table.state.seq, table.head):
         return None
-    return ChainProblem(min(info["events"] or 0, table.state.seq) or table.state.seq, msg(
-        "ends the log read, but the games table recorded its end at event {last} with the head "
-        "{head}... (the log's: event {logged}, {hash}...): the log was rewritten or cut",
-        last=info["events"], head=info["head"][:12], logged=table.state.seq,
-        hash=table.head[:12]))
+    return end_elsewhere(info["events"] or 0, info["head"], table.state.seq, table.head)
 
 
 def still_chained(store: EventStore, game_id: int, table: HeldTable | None,

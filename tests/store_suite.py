@@ -8,6 +8,7 @@ implementation adds a kit there and nothing here.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import threading
 from collections.abc import Callable
@@ -236,7 +237,7 @@ class StoreSuite:
         for the other tamperings, the CLI and the phones' document)."""
         from banco.ledger.book import Book
         from banco.ledger.records import commands as c
-        from banco.ledger.store.chain import BrokenChain
+        from banco.ledger.store.findings import BrokenChain
 
         book = Book("store", store=kit.open())
         g = book.new_game(["Anna", "Bruno"], now=AT)
@@ -427,13 +428,19 @@ class StoreSuite:
         imp.insert(rows[:2])
         imp.insert(rows[2:])
         assert seqs(imp.rows()) == [1, 2, 3, 4, 5]
+        came = {"at": AT, "from": "elsewhere.jsonl", "events": 5, "head": prev}
         imp.finish({"game_uuid": "u-imp", "started_at": AT, "players": ["Carla"],
                     "rules": "classic", "edition": "it", "last_seq": 5, "head": prev,
-                    "ended_seq": None}, {})
+                    "ended_seq": None}, {f"chain_game_id:{imp.game_id}": "7",
+                                         f"imported:{imp.game_id}": json.dumps(came)})
         g = imp.game_id
         assert g == 2 and store.find_game(uuid="u-imp") == 2
         assert read_checked(store, g)[1] is None and store.head(g) == prev
         assert len(list(store.raw_rows(g))) == 5 and len(rows_view(store, g)) == 5
+        # where a game came from is in its row: one read (they were two calls beside it)
+        assert (store.game(g)["chain_game_id"], store.game(g)["imported"]) == (7, came)
+        assert (store.game(1)["chain_game_id"], store.game(1)["imported"]) == (None, None)
+        assert not {"chain_game_id", "imported"} & set(vars(EventStore))
 
     # --- the referee's reads (audit, seal, doctor) -------------------------------------------
 

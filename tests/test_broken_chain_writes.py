@@ -93,7 +93,7 @@ def test_a_write_onto_a_broken_chain_is_refused_and_appends_nothing(db, tamper, 
 
 @pytest.mark.parametrize("tamper", TAMPERINGS, ids=lambda f: f.__name__)
 def test_the_book_refuses_before_deciding_and_a_retry_is_refused_too(db, tamper):
-    from banco.ledger.store.chain import BrokenChain
+    from banco.ledger.store.findings import BrokenChain
 
     bad = tamper(db)
     book = Book(db)
@@ -163,7 +163,7 @@ def test_a_write_checks_the_chain_from_its_snapshot_to_the_head_not_the_whole_lo
     import shutil
 
     from banco.ledger.base.errors import RuleViolation
-    from banco.ledger.store.chain import BrokenChain
+    from banco.ledger.store.findings import BrokenChain
     from banco.ledger.store.sqlite import SQLiteStore
 
     monkeypatch.setattr(Book, "SNAPSHOT_EVERY", 50)
@@ -224,7 +224,39 @@ def test_a_rechained_tail_is_warned_about_and_no_write_covers_it(db):
         out = banco(db, *line, code=3)
         assert "the log was rewritten or cut" in out and "nothing was recorded" in out
     assert last_seq(db) == last
-    assert "it was rewritten" in banco(db, "doctor", code=3)
+    assert "the log was rewritten or cut" in banco(db, "doctor", code=3)
+
+
+def test_a_rechained_tail_is_one_finding_said_alike_by_every_reader_and_writer(db):
+    """One fact, one message (it was two catalog entries: the reading's and the append's):
+    `state`'s warning, the phones' document, a write's refusal (the book's, and the append's
+    own, schema.index_game) and `audit` name the same event with the same words."""
+    from banco.cli.web.hub import Table
+    from banco.ledger.base.errors import BancoError
+    from banco.ledger.store.protocol import NewEvent
+    from banco.ledger.store.sqlite import SQLiteStore
+
+    last = tail_rechained(db)
+    problem = f"game 1 event {last} ends the log read, but the games table recorded its end at"
+    said = banco(db, "state").split("WARNING: ", 1)[1]
+    assert said.startswith(problem) and "the log was rewritten or cut" in said
+    found = said.split(": run `banco audit`")[0]  # the whole finding, with its hashes
+    assert f"{found}, so nothing was recorded" in banco(db, "roll", "1", "2", code=3)
+    table = Table(db, 1, None, poll=None).start()
+    try:
+        assert table.doc("en", "public")[1]["warning"] == f"WARNING: {found}: run `banco audit`"
+    finally:
+        table.close()
+    store = SQLiteStore(db)
+    try:  # the append itself, under no book
+        with pytest.raises(BancoError) as refused:
+            store.append(1, last, [NewEvent("Note", {"text": "more"})], recorded_at=NOW,
+                         actor="banker", command_id="k9")
+    finally:
+        store.close()
+    assert str(refused.value).startswith(f"{found}, so nothing was recorded")
+    assert found in banco(db, "audit", code=3)
+    assert last_seq(db) == last
 
 
 def test_a_held_table_is_refused_when_its_tail_was_rechained_since(db):

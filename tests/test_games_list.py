@@ -58,4 +58,5 @@ def test_a_games_row_edited_by_hand_is_said_and_points_to_doctor(banco):
     conn.commit()
     conn.close()
     out = banco("games", "--json").output
-    assert "WARNING: event 8 of game 1 has the hash" in out and "it was rewritten" in out, out
+    assert "WARNING: game 1 event 8 ends the log read, but the games table recorded its end at " \
+           "event 8 with the head 0000" in out and "the log was rewritten or cut" in out, out

@@ -49,7 +49,8 @@ def test_doctor_rebuilds_the_games_table_and_keeps_what_it_was(copy):
     db = copy / "t.db"
     last = last_30_cut_off(db)  # the games table still says where the log ended
     out = banco(db, "doctor", code=3)
-    assert f"events {last}-{last + 29} were cut off" in out
+    assert (f"game 1 event {last - 1} ends the log read, but the games table recorded its end "
+            f"at event {last + 29}") in out and "the log was rewritten or cut" in out
     out = banco(db, "doctor", "--repair")
     assert f"rebuilt game 1's row of the games table from its log: event {last + 29} -> " \
            f"{last - 1}" in out

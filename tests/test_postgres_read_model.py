@@ -259,3 +259,22 @@ def test_a_rebuild_holds_up_no_command_and_leaves_no_wrong_answer():
     finally:
         store.close()
         other.close()
+
+
+def test_a_deeds_history_is_held_to_the_table_as_on_sqlite(monkeypatch):
+    """`history` on PostgreSQL: a mention row of the read model deleted is read past (the
+    log's story shown, with the warning naming the read model), as on a file."""
+    from click.testing import CliRunner
+
+    from banco.cli.main import cli
+
+    monkeypatch.setenv("BANCO_FIXED_TIME", FIXED)
+    url, admin_url = pg_cluster.database()
+    for line in (["new", "Anna", "Bruno"], ["roll", "1", "2"], ["buy"]):
+        banco(url, *line)
+    true = banco(url, "history", "vicolo", "stretto")
+    assert "Anna" in true and "WARNING" not in true
+    admin(admin_url, ("DELETE FROM banco.read_mentions WHERE subject='d:3'",))
+    r = CliRunner().invoke(cli, ["--db", url, "history", "vicolo", "stretto"])
+    assert r.exit_code == 0 and r.stdout == true, r.output
+    assert "read model disagrees with its log (its history of Vicolo Stretto)" in r.stderr

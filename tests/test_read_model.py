@@ -175,6 +175,45 @@ def test_a_read_model_edited_is_named_by_audit_and_never_shown_as_the_statement(
     banco(db, "audit")
 
 
+def test_a_read_model_edited_is_never_shown_as_a_deeds_history(tmp_path):
+    """`history` is held to the table as `statement` is: a mention row of the read model
+    deleted made `history vicolo stretto` say nothing had happened to a deed Anna bought,
+    unwarned.  The history is held to the table's owner of the deed before it is shown, read
+    from the log where the read model disagrees, with a warning naming it."""
+    db = str(tmp_path / "g.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        for line in (["new", "Anna", "Bruno"], ["roll", "1", "2"], ["buy"]):
+            banco(db, *line)
+    asked = (["history", "vicolo", "stretto"], ["history", "vicolo", "stretto", "--json"])
+    true = {tuple(words): banco(db, *words) for words in asked}
+    assert all("WARNING" not in out and "Anna" in out for out in true.values())
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("DELETE FROM read_mentions WHERE subject='d:3'")  # Vicolo Stretto's
+    conn.close()
+    for words in asked:
+        r = CliRunner().invoke(cli, ["--db", db, *words])
+        assert r.exit_code == 0 and r.stdout == true[tuple(words)], r.output
+        assert ("WARNING: game 1's read model disagrees with its log (its history of Vicolo "
+                "Stretto): this history is read from the log") in r.stderr, r.stderr
+    assert "WARNING" not in banco(db, "history", "vicolo", "corto")  # no mention of it edited
+    banco(db, "doctor", "--repair")
+    assert banco(db, "history", "vicolo", "stretto") == true[tuple(asked[0])]
+
+
+def test_a_dealt_deed_has_its_history_and_it_ends_with_the_tables_owner(tmp_path):
+    """A deed dealt before the first roll (004's short game) changed hands in the table but
+    not in its history ("nothing has happened to it yet"): the history now tells every change
+    of hands the fold makes, so it ends with the owner the table gives, unwarned."""
+    db = str(tmp_path / "g.db")
+    with freeze_time("2026-11-29 21:00:00"):
+        banco(db, "new", "Anna", "Bruno", "--rules", "short")
+        banco(db, "deal", "Anna", "vicolo corto", "vicolo stretto")
+    r = CliRunner().invoke(cli, ["--db", db, "history", "vicolo", "stretto"])
+    assert r.exit_code == 0 and "WARNING" not in r.stderr, r.output
+    assert "Anna" in r.stdout and "deeds dealt and paid at once" in r.stdout, r.stdout
+
+
 def test_an_imported_game_has_its_read_model_at_once(played, tmp_path):
     """`import` builds the game's read model as it writes the game: its readings answer from
     it (what the source's answer) and `doctor` finds none missing; the next line keeps it."""

@@ -1,7 +1,7 @@
 """Schema version 3 (ledger/records/upcast_v3.py): how a player left jail is a code, a card
 drawn is its deck and number, a recorded ruling is its verdict's code and its evidence.  The
 rows older bancos wrote with the English read as those facts; the verdict's words come from
-one table (ledger/records/verdicts.py), in English or Italian."""
+one table (cli/words/verdicts.py), in English or Italian."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ import re
 
 import pytest
 
+from banco.cli.words.verdicts import VERDICTS
 from banco.ledger.base.text import Fact
 from banco.ledger.records import commands as c
 from banco.ledger.records.jail_ways import HOW_V2
 from banco.ledger.records.upcast import upcast, upcast_row
-from banco.ledger.records.verdict_prose import ruling_from_prose, verdict_from_prose
-from banco.ledger.records.verdicts import VERDICTS, as_data, evidence, verdict, words
+from banco.ledger.records.verdict_prose import WRITTEN, ruling_from_prose, verdict_from_prose
+from banco.ledger.records.verdicts import CODES, as_data, evidence, verdict, words
 
 
 @pytest.mark.parametrize("code", sorted(HOW_V2))
@@ -35,22 +36,44 @@ def test_a_card_drawn_keeps_its_deck_and_number_not_its_text():
         "deck": "probabilita", "number": 1}
 
 
-def _sample(code: str) -> dict:
-    words_ = VERDICTS[code]
-    template = words_[1] if isinstance(words_, tuple) else words_
-    return {"code": code, **{n: 3 if n in ("seq", "late", "landed", "n") else f"<{n}>"
-                             for n in re.findall(r"\{(\w+)\}", template)}}
+def test_the_words_say_every_code_with_its_parameters_and_nothing_else():
+    """The ledger keeps the codes and their parameters (ledger/records/verdicts.py), the
+    words package their words (cli/words/verdicts.py): one template per code, naming the
+    code's parameters."""
+    assert set(VERDICTS) == set(CODES)
+    for code, words_ in VERDICTS.items():
+        named = {n for t in (words_ if isinstance(words_, tuple) else (words_,))
+                 for n in re.findall(r"\{(\w+)\}", t)}
+        assert named | ({"n"} if isinstance(words_, tuple) else set()) == set(CODES[code]), code
+
+
+@pytest.mark.parametrize("code", sorted(WRITTEN))
+def test_every_verdict_older_bancos_wrote_reads_back_as_its_code(code):
+    """What an older banco recorded (WRITTEN: its English, frozen) reads back as the code and
+    parameters it was written from, whatever today's words (cli/words/verdicts.py) say."""
+    written = WRITTEN[code]
+    template = written[1] if isinstance(written, tuple) else written
+    params = {n: 3 if n in ("seq", "late", "landed", "n") else f"<{n}>"
+              for n in re.findall(r"\{(\w+)\}", template)}
+    english = template.format(**params)
+    found = verdict_from_prose(english)
+    # a phrase may read as another's words where the two templates say the same: what
+    # matters is that it is written the same again
+    again = WRITTEN[found["code"]]
+    again = again[1] if isinstance(again, tuple) else again
+    assert found["code"] in CODES and again.format(**{k: v for k, v in found.items()
+                                                      if k != "code"}) == english
 
 
 @pytest.mark.parametrize("code", sorted(VERDICTS))
-def test_every_verdict_said_in_english_reads_back_as_its_code(code):
-    data = _sample(code)
-    english = str(words(data))
-    assert "{" not in english
-    found = verdict_from_prose(english)
-    # a phrase may read as another's words where the two templates say the same: what
-    # matters is that it says the same again
-    assert str(words(found)) == english
+def test_every_verdict_is_said_in_english_and_italian_from_its_data(code):
+    from banco.cli.words.i18n import catalog
+
+    data = {"code": code, **{n: 3 if n in ("seq", "late", "landed", "n") else f"<{n}>"
+                             for n in CODES[code]}}
+    said = words(data)
+    assert said.code == code and "{" not in str(said) and "{" not in said.render(catalog("it"))
+    assert as_data(said) == data  # and it is recorded as the data it was said from
 
 
 def test_an_older_recorded_ruling_reads_as_its_verdict_evidence_and_rule():

@@ -28,10 +28,9 @@ from banco.ledger.base.text import msg
 def games(session, as_json):
     """The games in this database: number, start, players, rules, whether finished."""
     rows = session.book.games()
-    imported = session.book.store.imported
     doc = [{"game": g["game_id"], "started_at": g["started_at"], "players": g["players"],
             "rules": g["rules"], "edition": g["edition"], "ended": g["ended"],
-            "uuid": g["uuid"], "events": g["events"], "imported": imported(g["game_id"])}
+            "uuid": g["uuid"], "events": g["events"], "imported": g["imported"]}
            for g in rows]
     _rows_held_to_logs(session.book.store)
     if as_json:
@@ -152,14 +151,21 @@ def _statement_out(rows, name: str, state, as_json: bool, as_csv: bool) -> None:
 @pass_session
 def history(session, words, as_json):
     """The story of one deed: owners, auctions, trades, mortgages, buildings."""
-    from banco.projections.readings.lookups import history_rows
+    from banco.projections.readings.lookups import checked_history
 
     game = session.game()
     book = session.book
     table = book.state(game)
     edition = table.edition
     pos = property_position(table, " ".join(words))
-    rows = history_rows(book, game, pos, edition)  # the events the read model says name the deed
+    # the events the read model says name the deed, held to the table's owner of it before
+    # one is shown (as `statement` is to the cash): an edited read model is read past
+    rows, forged = checked_history(book, game, pos, table.owners[pos], edition)
+    if forged:
+        click.echo(_("WARNING: game {game}'s read model disagrees with its log (its history of "
+                     "{space}): this history is read from the log; `banco doctor` says where, "
+                     "`banco doctor --repair` rebuilds it").format(
+                         game=game, space=edition.space(pos).name), err=True)
     if as_json:
         dump_rows(rows)
         return

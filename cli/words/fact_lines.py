@@ -398,7 +398,7 @@ def say_verdict(verdict, state: State) -> str:
 
 # A referee's facts (ledger/rules/referee.py), in the words of `log`, `replay` and the report.
 REFEREE_WORDS = {
-    # the verdict's words from its code (ledger/records/verdicts.py), in the user's language
+    # the verdict's words from its code (cli/words/verdicts.py), in the user's language
     "RulingRecorded": lambda d, st: _("ruling on event {seq} ({kind}) by referee {referee}: "
                                       "{verdict}").format(seq=d["subject_seq"],
                                                           kind=say_ruling_kind(d["kind"]),

@@ -9,8 +9,8 @@ row of version 1 is read through both.)
 - CardDrawn and CardMisdrawn carried the card's text: a card is its deck and number, and its
   words are the edition's card table's, said at the edge.
 - RulingRecorded carried the verdict and the whole ruling in English: the verdict is a code and
-  its parameters (verdicts.py holds the words), the evidence is data, the rule a field.  An
-  older ruling's verdict is read into its code where a template reads it (verdict_prose.py);
+  its parameters (cli/words/verdicts.py holds the words), the evidence is data, the rule a
+  field.  An older ruling's verdict is read into its code where a template reads it (verdict_prose.py);
   otherwise, as an older reason's sentence is, it is kept marked `said`, and its text becomes
   the evidence `{"said": text}`: the English it was recorded in, which no code reads back.
 """

@@ -1,4 +1,5 @@
-"""A referee's verdict as data: a code and its parameters, and its words from one table.
+"""A referee's verdict as data: a code and its parameters (what a verdict is); its words are
+the edge's (cli/words/verdicts.py).
 
 A ruling (projections/referee/) ends in a verdict.  RulingRecorded keeps it as
 `{"code": "rent_paid", "payer": "Bruno", "owner": "Anna", "seq": 41, "amount": {"code":
@@ -11,102 +12,106 @@ said by its sayer (ledger/base/text.py's Fact).  Seqs and counts are integers, a
 amount, said as the game's edition prints it (an older ruling's, read from its English, is the
 text it was: `45 M`).
 
-VERDICTS' English is the catalogs' msgid (N_ and NN_ mark it for tests/tools/catalogs.py).
+A Verdict is a Text whose words the edge gives (`say_with`, called when cli/words is
+imported, as cli/words/reasons.py gives a reason's): its English is `str()`, any language by
+`render`.  Without the words (the ledger used alone) a verdict is said as its code.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from banco.ledger.base.text import Fact, Joined, Text
-
-
-def N_(message: str) -> str:  # a message marked for the catalogs, said later
-    return message
-
-
-def NN_(singular: str, plural: str) -> tuple[str, str]:
-    return singular, plural
-
 
 SAID = "said"  # an older ruling's verdict no template reads (its English, kept marked)
 FACT = "fact"  # a fact's data inside a verdict, said by the sayer of its kind
 JOINED = "joined"  # phrases said one after the other
 MONEY = "money"  # an amount, said as the game's edition prints it
 
-VERDICTS: dict[str, str | tuple[str, str]] = {
+# Each code and the parameters its words name (cli/words/verdicts.py holds a template for each,
+# with these names: tests/test_upcast_v3.py holds the two to each other).  `n`: a count that
+# chooses the singular or the plural.
+CODES: dict[str, tuple[str, ...]] = {
     # rent (projections/referee/rent_claims.py)
-    "rent_taken_back": N_("no rent was owed: the landing was taken back by the undo at event "
-                          "{seq}"),
-    "rent_paid": N_("paid in time: {payer} paid {owner} {amount} at event {seq}"),
-    "rent_debt": N_("claimed in time; {payer} owes it as a debt (event {seq}, {rule})"),
-    "rent_bankruptcy": N_("never collected: a bankruptcy ended the claim at event {seq}"),
-    "rent_refused": N_("too late: the window closed when {player} rolled (event {seq}); the "
-                       "claim at event {late} was rightly refused and {owner} lost the rent"),
-    "rent_lapsed": N_("lapsed unclaimed: {owner} did not ask before {player} rolled (event "
-                      "{seq}); the rent is lost"),
-    "rent_open": N_("still open: {owner} may claim {amount} until {closer} rolls"),
-    "rent_auto": N_("paid at the landing: {amount} (no claim window)"),
-    "rent_not_due": N_("no rent was due"),
-    "claim_at": N_("a claim made {when} was {answer}"),
-    "after_event": N_("after event {seq}"),
-    "at_time": N_("at {time} (after event {seq})"),
-    "claim_taken_back": N_("about a landing that was taken back: nothing to claim"),
-    "claim_early_batch": N_("too early: the landing (event {landed}) was not yet recorded whole; "
-                            "the window opened at event {seq}"),
-    "claim_early": N_("too early: nothing was owed before the landing (event {seq})"),
-    "claim_after_paid": N_("after the rent was paid (event {seq}): nothing more is owed"),
-    "claim_after_debt": N_("after the claim became a debt (event {seq})"),
-    "claim_after_bankruptcy": N_("after the bankruptcy that ended the claim (event {seq})"),
-    "claim_too_late": N_("TOO LATE: {player} had rolled (the roll recorded from event {seq}), "
-                         "which closed the window"),
-    "claim_in_time": N_("IN TIME: the window was open from event {seq} {until}"),
-    "until_roll_at": N_("until {closer}'s roll (recorded from event {seq})"),
-    "until_roll": N_("until {closer} rolls"),
+    "rent_taken_back": ("seq",),
+    "rent_paid": ("payer", "owner", "amount", "seq"),
+    "rent_debt": ("payer", "seq", "rule"),
+    "rent_bankruptcy": ("seq",),
+    "rent_refused": ("player", "seq", "late", "owner"),
+    "rent_lapsed": ("owner", "player", "seq"),
+    "rent_open": ("owner", "amount", "closer"),
+    "rent_auto": ("amount",),
+    "rent_not_due": (),
+    "claim_at": ("when", "answer"),
+    "after_event": ("seq",),
+    "at_time": ("time", "seq"),
+    "claim_taken_back": (),
+    "claim_early_batch": ("landed", "seq"),
+    "claim_early": ("seq",),
+    "claim_after_paid": ("seq",),
+    "claim_after_debt": ("seq",),
+    "claim_after_bankruptcy": ("seq",),
+    "claim_too_late": ("player", "seq"),
+    "claim_in_time": ("seq", "until"),
+    "until_roll_at": ("closer", "seq"),
+    "until_roll": ("closer",),
     # auctions (projections/referee/auctions.py)
-    "auction_open_lead": N_("the auction is still open: {player} leads at {amount}"),
-    "auction_open": N_("the auction is still open, without a bid"),
-    "auction_won": N_("won by {player} for {amount}, paid to the Bank at event {seq}"),
-    "auction_richest": N_("no bid: {player}, the player with the most cash ({cash}), took it "
-                          "at the opening price {amount} (event {seq}, {rule})"),
-    "auction_richest_tied": N_("no bid: {player} took it at the opening price {amount}, the "
-                               "banker choosing among the richest ({names}, {cash} each) "
-                               "(event {seq}, {rule})"),
-    "auction_no_bid": N_("no bid: {what} stays with the Bank"),
-    "auction_no_bid_building": N_("no bid: the {kind} stays with the Bank"),
-    "auction_built": N_("won by {player} for {amount}, built on {space} at event {seq}"),
-    "auction_game_ended": N_("the game ended at event {seq} before the hammer"),
-    "auction_voided": NN_(" (after {n} voided auction: {players} could not pay)",
-                          " (after {n} voided auctions: {players} could not pay)"),
-    "a_building": N_("a {kind}"),
-    "house": N_("house"),
-    "hotel": N_("hotel"),
-    "deed": N_("deed"),
+    "auction_open_lead": ("player", "amount"),
+    "auction_open": (),
+    "auction_won": ("player", "amount", "seq"),
+    "auction_richest": ("player", "cash", "amount", "seq", "rule"),
+    "auction_richest_tied": ("player", "amount", "names", "cash", "seq", "rule"),
+    "auction_no_bid": ("what",),
+    "auction_no_bid_building": ("kind",),
+    "auction_built": ("player", "amount", "space", "seq"),
+    "auction_game_ended": ("seq",),
+    "auction_voided": ("n", "players"),
+    "a_building": ("kind",),
+    "house": (),
+    "hotel": (),
+    "deed": (),
     # bankruptcies (projections/referee/bankruptcies.py)
-    "bankrupt": N_("{player} was bankrupt to {creditor}: owed {owed}, could raise only {can}"),
-    "bankrupt_avoidable": N_("{player} was declared bankrupt to {creditor} but could have "
-                             "raised {can} against {owed} owed"),
-    "the_bank": N_("the Bank"),
+    "bankrupt": ("player", "creditor", "owed", "can"),
+    "bankrupt_avoidable": ("player", "creditor", "can", "owed"),
+    "the_bank": (),
     # jail (projections/referee/jail_stays.py)
-    "jail_still": NN_("{player} is still in jail after {n} failed try",
-                      "{player} is still in jail after {n} failed tries"),
-    "jail_left": NN_("{player} left jail by {way} at event {seq}, after {n} failed try",
-                     "{player} left jail by {way} at event {seq}, after {n} failed tries"),
+    "jail_still": ("player", "n"),
+    "jail_left": ("player", "way", "seq", "n"),
 }
+
+Sayer = Callable[[str, dict, Any], str]  # (code, parameters, translations or None) -> words
+_SAYER: list[Sayer] = []
+
+
+def say_with(sayer: Sayer) -> None:
+    """The edge's words for every verdict (cli/words/verdicts.py), given once."""
+    _SAYER[:] = [sayer]
+
+
+def _said(code: str, params: dict, tr=None) -> str:
+    if not _SAYER:
+        return code
+    return _SAYER[0](code, params, tr)
 
 
 class Verdict(Text):
-    """A message of VERDICTS: a Text (its English, said in any language) that knows its code,
-    so that it is recorded as data."""
+    """A verdict of CODES with its parameters: a Text (its English, said in any language by
+    the edge's words) that knows its code, so that it is recorded as data.  KeyError or
+    IndexError where the words do not fit the parameters."""
 
     __slots__ = ("code",)
 
     def __new__(cls, code: str, params: dict):
-        words = VERDICTS[code]
-        if isinstance(words, tuple):
-            self = super().__new__(cls, words[0], words[1], params["n"], params)
-        else:
-            self = super().__new__(cls, words, None, None, params)
+        if code not in CODES:
+            raise KeyError(code)
+        self = str.__new__(cls, _said(code, params))
+        self.template, self.plural, self.n, self.params = str.__str__(self), None, None, params
         self.code = code
         return self
+
+    def render(self, tr=None) -> str:
+        return str.__str__(self) if tr is None else _said(self.code, self.params, tr)
 
 
 class Amount(Text):
@@ -189,11 +194,10 @@ def words(data, money=None) -> Text | str:
     if code == JOINED:
         return Joined([words(i, money) for i in params.get("items", ())],
                       words(params.get("sep", ""), money))
-    if code in VERDICTS:
+    if code in CODES:
         said = {k: words(v, money) if type(v) in (dict, list) else v for k, v in params.items()}
         try:
-            Verdict(code, said).render()
+            return Verdict(code, said)
         except (KeyError, IndexError, ValueError):
             return code  # a row whose parameters the words do not fit: its code, not a crash
-        return Verdict(code, said)
     return str(params.get("text", code))  # SAID, or a code this banco does not know

@@ -48,7 +48,7 @@ class BulkHost(Protocol):
     @property
     def columns(self) -> str: ...
 
-    def chain_game_id(self, game_id: int) -> int | None: ...
+    def beside(self, game_id: int) -> dict: ...
     def explain(self, exc: sqlite3.Error, writing: bool) -> DatabaseError: ...
     def inspect(self) -> int: ...
     def after_rollback(self) -> None: ...
@@ -64,8 +64,8 @@ class GameRows(Sequence):
     def __init__(self, store: BulkHost, game_id: int, start: int, stop: int,
                  hashed_as: int | None = None):
         self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
-        # the number version-1 rows hash, when not the game's own (see chain_game_id)
-        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+        # the number version-1 rows hash, when not the game's own (games.py beside)
+        self.hashed_as = store.beside(game_id)["chain_game_id"] if hashed_as is None else hashed_as
 
     def __len__(self) -> int:
         return max(0, self.stop - self.start)
@@ -115,7 +115,7 @@ class RawRows:
 
     def __init__(self, store: BulkHost, game_id: int, hashed_as: int | None = None):
         self.store, self.game_id = store, game_id
-        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+        self.hashed_as = store.beside(game_id)["chain_game_id"] if hashed_as is None else hashed_as
 
     def __iter__(self) -> Iterator[tuple]:
         s = self.store

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from banco.ledger.base.errors import EXIT_AUDIT, BancoError
 from banco.ledger.base.text import Text, msg
 from banco.ledger.store.canonical import (
     CHAIN_VERSION,
@@ -30,22 +29,6 @@ def broken_warning(game_id: int, problem: ChainProblem) -> Text:
 def first_break(known: ChainProblem | None, found: ChainProblem) -> ChainProblem:
     """The earlier of two breaks of one game's chain (reads from two snapshots meet two)."""
     return found if known is None or found.seq < known.seq else known
-
-
-class BrokenChain(BancoError):
-    """A write onto a game whose log, from where the table was folded (its snapshot, or the
-    game's start) to the head the command would follow, does not match its hash chain: a
-    command chained onto it would vouch for the forged rows (exit 3, nothing appended)."""
-
-    exit_code = EXIT_AUDIT
-
-    def __init__(self, game_id: int, problem: ChainProblem):
-        super().__init__(msg(
-            "game {game} event {seq} {problem}: its log no longer matches its hash chain there, "
-            "so nothing was recorded (a command chained after it would vouch for it); "
-            "`banco audit` says what changed, `banco doctor` what can be done",
-            game=game_id, seq=problem.seq, problem=problem.problem))
-        self.game_id, self.seq = game_id, problem.seq
 
 
 def chain_rows(game_id: int, last_seq: int, prev: str, events: list[NewEvent], *,

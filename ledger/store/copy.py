@@ -119,7 +119,7 @@ def copy_game(src: EventStore, dst: EventStore, game_id: int,
             imp.insert(batch)
             if progress is not None:
                 progress(sent + len(batch))
-        hashed_as = src.chain_game_id(game_id) or game_id
+        hashed_as = game["chain_game_id"] or game_id
         # The source's chain, checked on the rows about to be committed: a game edited under
         # its chain in the source is refused whole (it used to be committed, then said "did
         # not arrive whole", and stayed in the target as if copied).

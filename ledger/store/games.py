@@ -26,24 +26,28 @@ class GameIndex:
 
     @guarded(writing=False)
     def games(self) -> list[dict]:
-        """Every game: game_id, uuid, started_at, players, rules, edition, events, head, ended.
-        From the games table: the log is not read (format 1: the old scan)."""
+        """Every game: game_id, uuid, started_at, players, rules, edition, events, head, ended,
+        and `beside`'s chain_game_id and imported.  From the games table: the log is not read
+        (format 1: the old scan)."""
         if not self.has_tables():
             return []
         if self.format == 1:
-            return self._games_format1()
-        return [game_dict(r) for r in self.conn.execute(
+            return [{**g, **self.beside(g["game_id"])} for g in self._games_format1()]
+        return [{**game_dict(r), **self.beside(r[0])} for r in self.conn.execute(
             f"SELECT {GAME_COLUMNS} FROM games ORDER BY game_id")]
 
     @guarded(writing=False)
     def game(self, game_id: int) -> dict | None:
+        """One game as `games` lists it, with where it came from (`beside`), or None."""
         if not self.has_tables():
             return None
         if self.format == 1:
-            return next((g for g in self._games_format1() if g["game_id"] == game_id), None)
-        row = self.conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id=?",
-                                (game_id,)).fetchone()
-        return game_dict(row) if row else None
+            found = next((g for g in self._games_format1() if g["game_id"] == game_id), None)
+        else:
+            row = self.conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id=?",
+                                    (game_id,)).fetchone()
+            found = game_dict(row) if row else None
+        return None if found is None else {**found, **self.beside(game_id)}
 
     @guarded(writing=False)
     def latest_game(self, unfinished: bool) -> int | None:
@@ -93,21 +97,19 @@ class GameIndex:
     CHAIN_GAME_KEY = "chain_game_id:{}"
     IMPORTED_KEY = "imported:{}"
 
-    def chain_game_id(self, game_id: int) -> int | None:
-        """The game number this game's version-1 rows were hashed with, when it is not its
-        own (an imported game); None otherwise."""
-        value = self.meta.get(self.CHAIN_GAME_KEY.format(game_id))
-        return int(value) if value is not None else None
-
-    def imported(self, game_id: int) -> dict | None:
-        """Where and when this game was imported from (at, from, events, head), or None for a
-        game played here."""
-        value = self.meta.get(self.IMPORTED_KEY.format(game_id))
-        return json.loads(value) if value is not None else None
+    def beside(self, game_id: int) -> dict:
+        """What `game()` adds to a game's row from meta (read with the file: no query):
+        `chain_game_id`, the game number its version-1 rows were hashed with when it is not
+        its own (an imported game), else None; `imported`, where and when it was imported
+        from (at, from, events, head), else None for a game played here."""
+        number = self.meta.get(self.CHAIN_GAME_KEY.format(game_id))
+        came = self.meta.get(self.IMPORTED_KEY.format(game_id))
+        return {"chain_game_id": int(number) if number is not None else None,
+                "imported": json.loads(came) if came is not None else None}
 
     def with_chain_ids(self, game_id: int, rows: list[dict]) -> list[dict]:
         """`rows` of the game, each version-1 row told the number it hashes (chain_game_id)."""
-        hashed_as = self.chain_game_id(game_id)
+        hashed_as = self.beside(game_id)["chain_game_id"]
         if hashed_as is not None:
             for row in rows:
                 if row["chain_version"] == 1:

@@ -12,7 +12,7 @@ import sqlite3
 from typing import NamedTuple
 
 from banco.ledger.base.text import msg
-from banco.ledger.store.findings import Finding, tables
+from banco.ledger.store.findings import Finding, end_elsewhere, tables
 from banco.ledger.store.schema import ended_seqs
 
 
@@ -138,22 +138,19 @@ def games_findings(conn: sqlite3.Connection, sql: Sql = SQLITE) -> list[Finding]
                                                 "events: they were deleted", game=g, last=last),
                                    g, 1, True))
             continue
-        if last > log.last_seq:
-            out.append(Finding("games", msg(
-                "the games table says game {game} runs to event {last} (head {head}...), but "
-                "the log stops at event {logged}: events {first}-{last} were cut off", game=g,
-                last=last, head=head[:12], logged=log.last_seq, first=log.last_seq + 1),
-                g, log.last_seq + 1, True))
+        if last > log.last_seq or (last == log.last_seq and head != log.head):
+            # cut, or rewritten and re-chained: the one finding a reading warns of and a write
+            # refuses, in the same words (ledger/store/findings.py)
+            end = end_elsewhere(last, head or "", log.last_seq, log.head or "")
+            # where the audit says the game fails: the first event cut off, or the rewritten end
+            where = log.last_seq + 1 if last > log.last_seq else last
+            out.append(Finding("games", msg("game {game} event {seq} {problem}", game=g,
+                                            seq=end.seq, problem=end.problem), g, where, True))
         elif last < log.last_seq:
             out.append(Finding("games", msg(
                 "the log of game {game} goes on to event {logged}, past the event {last} the "
                 "games table knows: events {first}-{logged} were not appended by banco", game=g,
                 logged=log.last_seq, last=last, first=last + 1), g, last + 1, True))
-        elif head != log.head:
-            out.append(Finding("games", msg(
-                "event {last} of game {game} has the hash {hash}..., not the head {head}... the "
-                "games table recorded with it: it was rewritten", last=last, game=g,
-                hash=log.head[:12], head=head[:12]), g, last, True))
         if ended != log.ended_seq and last == log.last_seq:
             said = (msg("ended at event {seq}", seq=ended) if ended is not None
                     else msg("unfinished"))

@@ -198,8 +198,8 @@ class PostgresStore(GameIndex, PgReadModel):
                            types, limit, prev_hash is not None, columns)
         if columns is not None:
             return Rows(self.q(sql, args))
-        return rows_of(self.q(sql, args), game_id, self.chain_game_id(game_id), after,
-                       prev_hash)
+        return rows_of(self.q(sql, args), game_id, self.beside(game_id)["chain_game_id"],
+                       after, prev_hash)
 
     @guarded(writing=False)
     def commands_before(self, game_id: int, seq: int) -> int:
@@ -238,15 +238,15 @@ class PostgresStore(GameIndex, PgReadModel):
     def games(self) -> list[dict]:
         if not self.has_tables():
             return []
-        return [game_dict(r) for r in self.q(f"SELECT {GAME_COLUMNS} FROM {GAMES} "
-                                             "ORDER BY game_id")]
+        return [{**game_dict(r), **self.beside(r[0])}
+                for r in self.q(f"SELECT {GAME_COLUMNS} FROM {GAMES} ORDER BY game_id")]
 
     @guarded(writing=False)
     def game(self, game_id: int) -> dict | None:
         if not self.has_tables():
             return None
         row = self.one(f"SELECT {GAME_COLUMNS} FROM {GAMES} WHERE game_id=%s", (game_id,))
-        return game_dict(row) if row else None
+        return {**game_dict(row), **self.beside(game_id)} if row else None
 
     @guarded(writing=False)
     def latest_game(self, unfinished: bool) -> int | None:

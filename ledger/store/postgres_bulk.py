@@ -24,7 +24,7 @@ class PgBulkHost(Protocol):
     conn: Any
     format: int
 
-    def chain_game_id(self, game_id: int) -> int | None: ...
+    def beside(self, game_id: int) -> dict: ...
     def explain(self, exc: Exception, writing: bool) -> DatabaseError: ...
     def inspect(self) -> int: ...
     def q(self, sql: str, args: tuple | list = ()) -> list[tuple]: ...
@@ -60,7 +60,7 @@ class PgRawRows:
 
     def __init__(self, store: PgBulkHost, game_id: int, hashed_as: int | None = None):
         self.store, self.game_id = store, game_id
-        self.hashed_as = store.chain_game_id(game_id) if hashed_as is None else hashed_as
+        self.hashed_as = store.beside(game_id)["chain_game_id"] if hashed_as is None else hashed_as
 
     def __iter__(self) -> Iterator[tuple]:
         import psycopg

@@ -260,10 +260,12 @@ class EventStore(Protocol):
 
     def games(self) -> list[dict]:
         """Every game: game_id, uuid, command_id, started_at, players, rules, edition,
-        events, head, ended."""
+        events, head, ended, chain_game_id, imported (as `game` says them)."""
 
     def game(self, game_id: int) -> dict | None:
-        """One game as `games` lists it, or None."""
+        """One game as `games` lists it, or None; with `chain_game_id` (the number an imported
+        game's version-1 rows hash, when not its own, else None) and `imported` (where and
+        when it was imported from, else None): one read for all a game's row says."""
 
     def latest_game(self, unfinished: bool) -> int | None:
         """The highest game number (among the unfinished ones if asked)."""
@@ -273,12 +275,6 @@ class EventStore(Protocol):
         """The game a command started (an idempotent `new`), the game with this identity
         (`uuid`), or the game whose first row has this hash; None for none.  Exactly one
         key."""
-
-    def chain_game_id(self, game_id: int) -> int | None:
-        """The number an imported game's version-1 rows hash, when not its own."""
-
-    def imported(self, game_id: int) -> dict | None:
-        """Where and when the game was imported from, or None."""
 
     # --- the import's bulk path -----------------------------------------------------------
 

@@ -37,9 +37,10 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from banco.ledger.base.errors import EXIT_AUDIT, BancoError, DatabaseError, UsageError
+from banco.ledger.base.errors import DatabaseError, UsageError
 from banco.ledger.base.text import msg
 from banco.ledger.store.canonical import GENESIS, now_text, snapshot_digest
+from banco.ledger.store.findings import BrokenChain, end_elsewhere
 from banco.ledger.store.kept_snapshots import prune_args, prune_sql
 
 FORMAT = 4  # what this banco writes; it reads 1 to 4
@@ -246,22 +247,6 @@ def game_row_format1(conn: sqlite3.Connection, game_id: int, ended: int | None) 
             last[0], last[1], ended)
 
 
-class RewrittenTail(BancoError):
-    """A write onto a game whose log ends elsewhere than the games table recorded with the last
-    append (exit 3, nothing appended): its tail was rewritten and re-chained, or cut."""
-
-    exit_code = EXIT_AUDIT
-
-    def __init__(self, game_id: int, last: int, head: str, logged: int, hash_: str):
-        super().__init__(msg(
-            "game {game}'s log ends at event {logged} (hash {hash}...), not where the games table "
-            "recorded its end with the last command (event {last}, head {head}...): the log was "
-            "rewritten or cut, so nothing was recorded (a command chained after it would vouch "
-            "for it); `banco audit` says what changed, `banco doctor` what can be done",
-            game=game_id, logged=logged, hash=hash_[:12], last=last, head=head[:12]))
-        self.game_id = game_id
-
-
 def index_game(conn, game_id: int, last_seq: int, written: list[dict], command_id: str, *,
                games: str = "games", insert_game: str = INSERT_GAME, mark: str = "?") -> None:
     """Inside the append's transaction: keep the game's row in `games` in step with the rows
@@ -289,7 +274,8 @@ def index_game(conn, game_id: int, last_seq: int, written: list[dict], command_i
         # the log's end is not the one the games table recorded with the last append: its tail
         # was rewritten (re-chained) or cut; a command chained onto it would vouch for it and
         # write over the only evidence (a trial's re-chained events 10-11: `roll` exited 0)
-        raise RewrittenTail(game_id, found[1], found[2] or "", last_seq, written[0]["prev_hash"])
+        raise BrokenChain(game_id, end_elsewhere(found[1], found[2] or "", last_seq,
+                                                 written[0]["prev_hash"]))
     for r in written:
         if r["type"] == ENDED:
             ended = r["seq"]

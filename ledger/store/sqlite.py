@@ -191,7 +191,7 @@ class SQLiteStore(GameIndex, ReadModelStore):
         raw = self.conn.execute(sql, args).fetchall()
         if columns is not None:
             return Rows(raw)
-        return rows_of(raw, game_id, self.chain_game_id(game_id), after, prev_hash)
+        return rows_of(raw, game_id, self.beside(game_id)["chain_game_id"], after, prev_hash)
 
     @guarded(writing=False)
     def commands_before(self, game_id: int, seq: int) -> int:

@@ -319,7 +319,7 @@ def _seal_in_its_log(store, seal, game: int, check: SealCheck) -> None:
         check.problem = msg("the seal's own event (event {seq}) carries another signature "
                             "than this seal file's: it was rewritten", seq=recorded[0]["seq"])
         return
-    if seal.game != game and store.imported(game) is None:
+    if seal.game != game and (store.game(game) or {}).get("imported") is None:
         check.problem = msg("the sealed game (identity {uuid}) was game {sealed} when it was "
                             "sealed and is game {game} here, though it was not imported: the "
                             "games were renumbered", uuid=seal.game_uuid, sealed=seal.game,

@@ -70,7 +70,7 @@ def _game_started(data_text: str, type_: str) -> dict | None:
 def export_lines(store, game_id: int) -> Iterator[str]:
     """The export of one game, line by line (no newlines).  Two passes over the rows, both
     streamed: the first checks the chain and finds what the header says, the second writes."""
-    hashed_as = store.chain_game_id(game_id)
+    hashed_as = (store.game(game_id) or {}).get("chain_game_id")
     hashed_as = game_id if hashed_as is None else hashed_as
     count, head, prev, versions, started, recoded = 0, GENESIS, GENESIS, set(), None, set()
     typed = False  # a row of schema version 3 or later: FORMAT

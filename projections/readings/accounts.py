@@ -112,6 +112,19 @@ def history(events: Iterable[dict], position: int,
                        amount=cash(d["amount"]))
         elif t == "BuildingsSold" and position in d["properties"]:
             note = msg("buildings sold with the group's: {reason}", reason=Fact(d["reason"], edition=edition))
+        # the deed's other changes of hands (the fold's too: the story ends with the table's
+        # owner, which `history` holds it to)
+        elif t == "DeedsDealt" and position in d["properties"]:
+            owner = d["player"]
+            note = msg("{reason} ({amount})", reason=Fact(d["reason"], edition=edition),
+                       amount=cash(d["amount"]))
+        elif t == "DebtPaidInKind" and any(x["property"] == position for x in d["deeds"]):
+            owner = d["payee"]
+            note = msg("{reason} ({amount})", reason=Fact(d["reason"], edition=edition),
+                       amount=cash(d["amount"]))
+        elif t == "OwnerCorrected" and d["property"] == position:
+            owner = None if d["to"] == BANK else d["to"]
+            note = Fact(d["reason"], edition=edition)
         if note:
             yield {"seq": e["seq"], "type": t, "owner": owner, "note": note}
 

@@ -3,7 +3,9 @@ when the game has one reaching its end, from the log otherwise: the same rows ei
 the read model's cost follows the answer's length, not the game's (issue 21).
 
 The read model is a cache: an answer from it is not checked against the chain as a pass over
-the log is (`banco audit` does that; `banco doctor` checks the read model against the log).
+the log is (`banco audit` does that; `banco doctor` checks the read model against the log),
+but a statement and a history are held to the table before they are shown (its cash, the
+deed's owner), and read from the log where they disagree.
 """
 
 from __future__ import annotations
@@ -58,11 +60,25 @@ def _statement(moves: list[tuple], account: str, gone: set[int]) -> Iterator[dic
                "reason": seen_by(kept_reason(type_, reason), account, other), "balance": balance}
 
 
-def history_rows(book, game: int, position: int, edition=None) -> Iterator[dict]:
-    """accounts.history's rows for a deed, from the events that name it."""
-    rows = book.mentioning(game, [f"d:{position}"])
-    return history(book.checked(game) if rows is None else rows, position,
-                   book.retracted_seqs(game), edition)
+def checked_history(book, game: int, position: int, owner: str | None, edition=None
+                    ) -> tuple[list[dict], bool]:
+    """accounts.history's rows for a deed, from the events the read model says name it,
+    checked as `checked_statement`'s are: against the owner the table gives
+    the deed (`owner`, None for the Bank) before anything is shown.  Where the read model's
+    rows end with another owner (a mention row edited, deleted or moved), the rows are read
+    from the log instead (chain-checked), so an edited read model never prints its story as
+    the deed's.  The second item: whether the read model's rows disagreed with the log's
+    (False when the log agrees with them: the table's side was edited, said elsewhere)."""
+    named = book.mentioning(game, [f"d:{position}"])
+    gone = book.retracted_seqs(game)
+    if named is None:
+        return list(history(book.checked(game), position, gone, edition)), False
+    rows = list(history(named, position, gone, edition))
+    kept = rows[-1]["owner"] if rows else None
+    if kept == owner:
+        return rows, False
+    logged = list(history(book.checked(game), position, gone, edition))
+    return logged, logged != rows
 
 
 def player_events(book, game: int, players: Iterable[str], bank: bool, first: int,
