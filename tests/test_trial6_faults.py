@@ -94,3 +94,20 @@ def test_the_shell_opening_on_a_broken_chain_names_the_shell_s_word(game):
     r = banco("--db", game, "shell", input="", env={"BANCO_LANG": "en"})
     assert "does not match its hash: run `audit`" in r.stdout + r.stderr
     assert "`banco audit`" not in r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("typed, english, italian", [
+    ("tira 1 2 --giocatore carla", "roll 1 2 --player carla", "tira 1 2 --giocatore carla"),
+    ("roll 1 2 --player carla", "roll 1 2 --player carla", "tira 1 2 --giocatore carla"),
+    ("decisione affitto 14", "ruling rent 14", "decisione affitto 14"),
+    ("carta probabilita 11 paga", "card probabilita 11 pay", "carta probabilita 11 paga"),
+    ("scambia Anna Bruno --dai vicolo --ricevi 100",
+     "trade Anna Bruno --give vicolo --get 100", "scambia Anna Bruno --dai vicolo --ricevi 100"),
+])
+def test_the_pages_say_a_recorded_line_wholly_in_their_own_language(typed, english, italian):
+    """The English pages showed `tira 1 2 --player carla`: the Italian verb as typed beside an
+    option said in English, where the Italian pages translated the whole line."""
+    from banco.cli.web.choices import line_in
+
+    assert line_in(typed, "en") == english
+    assert line_in(typed, "it") == italian

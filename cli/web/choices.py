@@ -105,12 +105,22 @@ def auction_next(state, name: str, catalog) -> str | None:
 
 
 def line_words(lang: str) -> dict:
-    """The command words in `lang` by their English ones (`roll`: `tira`), for the page to say
-    a line as its reader types it: the first Italian alias of each, its options and values."""
-    if lang != "it":
-        return {}
-    from banco.cli.lines.vocabulary import ALIASES, FORMER, OPTION_ALIASES, VALUE_ALIASES
+    """The command words in `lang` by the words of the other language (`roll`: `tira` for an
+    Italian page, `tira`: `roll` for an English one), for the page to say a line as its reader
+    types it, whichever language the banker typed it in: the first Italian alias of each, its
+    options and values."""
+    from banco.cli.lines.vocabulary import (
+        ALIASES,
+        FORMER,
+        ITALIAN_OPTIONS,
+        OPTION_ALIASES,
+        VALUE_ALIASES,
+    )
 
+    if lang != "it":  # an English page: `tira 1 2 --giocatore Carla` is `roll 1 2 --player`
+        return {**ALIASES, **OPTION_ALIASES, **VALUE_ALIASES,
+                **{it: en for en, it in ITALIAN_OPTIONS.items()},
+                **{it: en for en, it in RULING_KINDS_IT.items()}}
     said: dict[str, str] = {}
     for table in (ALIASES, OPTION_ALIASES, VALUE_ALIASES):
         for word, english in table.items():
@@ -124,11 +134,13 @@ RULING_KINDS_IT = {"rent": "affitto", "auction": "asta", "bankruptcy": "bancarot
                    "jail": "prigione"}
 
 
-def option_in(word: str, words: dict) -> str:
-    """An option in Italian as it is typed (`--record` is `--registra`, `--referee=Rita` is
-    `--arbitro=Rita`): a command's own option words, then click's options."""
+def option_in(word: str, words: dict, lang: str = "it") -> str:
+    """An option as it is typed in `lang` (`--record` is `--registra`, `--referee=Rita` is
+    `--arbitro=Rita` in Italian; the other way in English): a command's own option words,
+    then click's options."""
     name, eq, value = word.partition("=")
-    said = words.get(name) or vocabulary.ITALIAN_OPTIONS.get(name, name)
+    said = words.get(name) or (vocabulary.ITALIAN_OPTIONS.get(name, name) if lang == "it"
+                               else name)
     return said + eq + value
 
 
@@ -146,9 +158,12 @@ def line_in(line: str | None, lang: str) -> str | None:
     out = [words.get(parts[0], parts[0])]
     # a ruling's kind is a word of its own (`decisione affitto 142`: `decisione rent 142`
     # was half Italian)
-    kind = RULING_KINDS_IT if vocabulary.english_word(parts[0]) == "ruling" else {}
-    out += [option_in(w, words) if w.startswith("--") else
-            words.get(w, w) if w in ("pay", "draw", "house", "hotel", "jail-card") else
+    ruling = vocabulary.english_word(parts[0]) == "ruling"
+    kind = (RULING_KINDS_IT if lang == "it" else words) if ruling else {}
+    values = (("pay", "draw", "house", "hotel", "jail-card") if lang == "it"
+              else tuple(vocabulary.VALUE_ALIASES))
+    out += [option_in(w, words, lang) if w.startswith("--") else
+            words.get(w, w) if w in values else
             kind.get(w, w) if i == 0 else w
             for i, w in enumerate(parts[1:])]
     return shlex.join(out).replace("'", '"') if any(" " in w for w in out) else " ".join(out)
@@ -169,9 +184,8 @@ def localised(doc: dict, state, lang: str, catalog) -> dict:
 
         doc = {**doc, "auction": {**doc["auction"],
                                   "rule": cited(state.rules, "auction", R_AUCTION)}}
-    if lang == "en":
-        return {**doc, "rules_text": doc.get("rules")}
-    doc = {**doc, "rules_text": rule_set_name(state.rules, catalog)}
+    doc = {**doc, "rules_text": doc.get("rules") if lang == "en"
+           else rule_set_name(state.rules, catalog)}
     if doc.get("commands"):
         doc["commands"] = [{**c, "line": line_in(c["line"], lang)} for c in doc["commands"]]
     if doc.get("undo"):
