@@ -190,6 +190,28 @@ def database(install: bool = True) -> tuple[str, str]:
     return s.url(name), admin
 
 
+def clone(admin_url: str) -> tuple[str, str]:
+    """A new database that is a copy of the one `admin_url` names (CREATE DATABASE ...
+    TEMPLATE: the files copied, no command replayed): (banco's URL, the admin's URL).  A game
+    played once into a database becomes the starting point of every test that tampers with
+    it.  PostgreSQL copies only a database nobody is connected to: the template is left to
+    this, its connections ended first (a closed psycopg pool may linger a moment)."""
+    from urllib.parse import urlsplit
+
+    import psycopg
+    from psycopg import sql
+
+    s = server()
+    template = urlsplit(admin_url).path.lstrip("/")
+    name = f"t{os.getpid()}_{next(_counter)}"
+    with psycopg.connect(s.admin_url, autocommit=True) as conn:
+        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                     "WHERE datname=%s AND pid<>pg_backend_pid()", (template,))
+        conn.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+            sql.Identifier(name), sql.Identifier(template)))
+    return s.url(name), _with_database(s.admin_url, name)
+
+
 def _with_database(url: str, name: str) -> str:
     """`url` with its database replaced by `name`."""
     from urllib.parse import urlsplit, urlunsplit

@@ -24,9 +24,19 @@ from banco.ledger.store.postgres import PostgresStore
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 FIXED = "2026-11-29T21:00:00Z"
+# What the PostgreSQL store does differently is how it keeps and reads the read model's rows,
+# not which rows a rule set makes (ledger/table/read_rows.py makes them for both stores): so
+# the games here are those whose rows differ in kind, not every rule set.  championship-4p has
+# nearly every event (debts, trades, mortgages reverted, a deferred claim, a bankruptcy, the
+# time run out), vintage-to-a-bankruptcy a bankruptcy paid by the Bank and buildings returned,
+# rent-claimed-undone an undo of a money movement.  The others (classic-4p, classic-to-the-end,
+# short-to-the-end: two of them 500-command games, 60% of this file's time) are held to the
+# whole log on SQLite by tests/test_read_model.py, every game.
+PG_GAMES = ["championship-4p", "vintage-to-a-bankruptcy", "rent-claimed-undone"]
+assert set(PG_GAMES) <= set(GAMES)
 
 
-@pytest.fixture(scope="module", params=GAMES)
+@pytest.fixture(scope="module", params=PG_GAMES)
 def played(request, tmp_path_factory) -> tuple[str, str, str]:
     """(SQLite file, PostgreSQL URL, the admin's URL): one recorded game played into each
     under the same fixed time, so that both hold the same rows."""

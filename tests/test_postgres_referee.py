@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -59,14 +60,31 @@ def tamper_sqlite(path: Path, game: int, seq: int, data: str) -> None:
     conn.close()
 
 
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> tuple[Path, str]:
+    """(SQLite file, the admin's URL of a PostgreSQL database): classic-4p played into each
+    once a module, under the same fixed time, so that both hold the same rows; never handed
+    to a test, which tampers with a copy of each (`both`)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BANCO_FIXED_TIME", FIXED)
+        url, admin_url = pg_cluster.database()
+        db = tmp_path_factory.mktemp("referee") / "table.db"
+        for where in (str(db), url):
+            banco(where, "run", "-q", FIXTURES / "classic-4p.banco")
+    return db, admin_url
+
+
 @pytest.fixture
-def both(tmp_path, monkeypatch):
-    """(SQLite file, PostgreSQL URL, the admin's URL): the same game played into each."""
+def both(played, tmp_path, monkeypatch):
+    """(SQLite file, PostgreSQL URL, the admin's URL): a copy of the same game in each (the
+    file copied, the database cloned from its template: 13 tests replayed the transcript
+    twice each, a sixth of this file's time in PostgreSQL's inserts)."""
     monkeypatch.setenv("BANCO_FIXED_TIME", FIXED)
-    url, admin_url = pg_cluster.database()
     db = tmp_path / "table.db"
-    for where in (str(db), url):
-        banco(where, "run", "-q", FIXTURES / "classic-4p.banco")
+    for tail in ("", "-wal"):  # a write-ahead log left beside it goes with it
+        if Path(f"{played[0]}{tail}").exists():
+            shutil.copy(f"{played[0]}{tail}", f"{db}{tail}")
+    url, admin_url = pg_cluster.clone(played[1])
     return db, url, admin_url
 
 
