@@ -222,9 +222,12 @@ def written_out(seats: frozenset, accounts: frozenset, decks: frozenset,
 
     def dice_rolled(d: dict) -> bool:
         v = d["dice"]
-        return d["player"] in seats and type(v) in _LISTS and 0 < len(v) < 4 \
-            and _FACES.issuperset(v) and _INTS(map(type, v)) \
-            and type(n := d["in_row"]) is int and n >= 0
+        if type(v) in _LISTS and len(v) == 2:  # two dice: each face's test inline
+            a, b = v
+            faces = type(a) is type(b) is int and 0 < a < 7 and 0 < b < 7
+        else:
+            faces = _dice(v)
+        return faces and d["player"] in seats and type(n := d["in_row"]) is int and n >= 0
 
     def token_moved(d: dict) -> bool:
         return d["player"] in seats and type(f := d["from"]) is int and 0 <= f <= 39 \
