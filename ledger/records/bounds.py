@@ -199,7 +199,7 @@ def written_out(seats: frozenset, accounts: frozenset, decks: frozenset,
                 cards: frozenset) -> dict[str, Callable[[dict], bool]]:
     """The checks of the types most rows are (a game's dice, moves, turns, rents, salaries,
     cards), written out: each field's test inline, one Python frame a row, where the generic
-    plan calls a test per kind (1.7 us a row; tests/test_fact_bounds.py holds each to
+    plan calls a test per kind (tests/test_fact_bounds_written.py holds each to
     `fault`, field by field).  `seats`, `accounts`, `decks`: the names a field may hold;
     `cards`: (deck, number) of every card of the edition."""
 
