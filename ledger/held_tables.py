@@ -14,7 +14,7 @@ from banco.ledger.store.canonical import GENESIS
 from banco.ledger.store.findings import end_elsewhere
 from banco.ledger.store.protocol import Appended, ChainProblem, EventStore
 from banco.ledger.store.reading import hash_at
-from banco.ledger.table.state import HANDLERS, State, not_foldable, retracted_seqs
+from banco.ledger.table.state import State, fold_rows, retracted_seqs
 
 
 class HeldTable(NamedTuple):
@@ -31,19 +31,8 @@ def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = froze
     a fold that starts from a table instead of GameStarted (pure).  `decided`: rows this
     process has just decided and appended itself (decide's own facts, never read back from
     the log), whose fields' ranges need no second look: a quarter of a fold-heavy run."""
-    handlers = HANDLERS
-    bounds = None if decided else Bounds(state.seats, state.edition.decks)
-    for e in rows:
-        seq = e["seq"]
-        if seq not in gone:
-            # the fields' ranges first: a square 45 or a turn passed to a stranger would be
-            # taken by the table and fail a reading later (ledger/records/bounds.py)
-            if bounds is not None and not bounds.fits(e["type"], e["data"]):
-                raise not_foldable(state, e)
-            try:
-                state = handlers[e["type"]](state, e["data"], seq)
-            except Exception as exc:
-                raise not_foldable(state, e, exc) from None
+    state = fold_rows(state, rows, gone,
+                      None if decided else Bounds(state.seats, state.edition.decks))
     return state._replace(seq=rows[-1]["seq"]) if rows else state
 
 

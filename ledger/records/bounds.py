@@ -151,6 +151,7 @@ def _is_time(v: Any) -> bool:
 _BOARD = frozenset(range(40))
 _FACES = frozenset(range(1, 7))
 _INT = frozenset({int})  # a bool or a float hashes as an int does: its type is looked at too
+_INTS = _INT.issuperset
 def _ints(values: tuple) -> bool:
     return _INT.issuperset(map(type, values))
 
@@ -194,6 +195,99 @@ def _joined(steps: list) -> Callable[[dict], bool]:
     return lambda d: all(t(g(d)) for g, t in steps)
 
 
+def written_out(seats: frozenset, accounts: frozenset, decks: frozenset,
+                cards: frozenset) -> dict[str, Callable[[dict], bool]]:
+    """The checks of the types most rows are (a game's dice, moves, turns, rents, salaries,
+    cards), written out: each field's test inline, one Python frame a row, where the generic
+    plan calls a test per kind (tests/test_fact_bounds_written.py holds each to
+    `fault`, field by field).  `seats`, `accounts`, `decks`: the names a field may hold;
+    `cards`: (deck, number) of every card of the edition."""
+
+    def transfer(d: dict) -> bool:  # _TRANSFER
+        return d["payer"] in accounts and d["payee"] in accounts \
+            and type(a := d["amount"]) is int and a >= 0
+
+    def owned(d: dict) -> bool:  # _TRANSFER and _OWNED
+        return d["payer"] in accounts and d["payee"] in accounts \
+            and type(a := d["amount"]) is int and a >= 0 and d["player"] in seats \
+            and type(p := d["property"]) is int and 0 <= p <= 39
+
+    def claim(d: dict) -> bool:  # _CLAIM
+        return d["owner"] in seats and d["payer"] in seats \
+            and type(p := d["property"]) is int and 0 <= p <= 39 \
+            and type(a := d["amount"]) is int and a >= 0
+
+    def card(d: dict) -> bool:  # _CARD
+        return (d["deck"], n := d["number"]) in cards and type(n) is int
+
+    def dice_rolled(d: dict) -> bool:
+        v = d["dice"]
+        if type(v) in _LISTS and len(v) == 2:  # two dice: each face's test inline
+            a, b = v
+            faces = type(a) is type(b) is int and 0 < a < 7 and 0 < b < 7
+        else:
+            faces = _dice(v)
+        return faces and d["player"] in seats and type(n := d["in_row"]) is int and n >= 0
+
+    def token_moved(d: dict) -> bool:
+        return d["player"] in seats and type(f := d["from"]) is int and 0 <= f <= 39 \
+            and type(t := d["to"]) is int and 0 <= t <= 39
+
+    def turn_ended(d: dict) -> bool:
+        return d["player"] in seats and d["next"] in seats
+
+    def player(d: dict) -> bool:
+        return d["player"] in seats
+
+    def counted(key: str) -> Callable[[dict], bool]:  # a player and one count
+        def check(d: dict) -> bool:
+            return d["player"] in seats and type(n := d[key]) is int and n >= 0
+        return check
+
+    def claim_opened(d: dict) -> bool:
+        return claim(d) and d["closer"] in seats
+
+    def claim_lapsed(d: dict) -> bool:
+        return claim(d) and type(s := d["opened_seq"]) is int and s >= 0
+
+    def rent_paid(d: dict) -> bool:
+        return transfer(d) and type(p := d["property"]) is int and 0 <= p <= 39 \
+            and type(s := d["opened_seq"]) is int and s >= 0
+
+    def purchase_offered(d: dict) -> bool:
+        return d["player"] in seats and type(p := d["property"]) is int and 0 <= p <= 39 \
+            and type(n := d["price"]) is int and n >= 0
+
+    def declined(d: dict) -> bool:
+        return d["player"] in seats and type(p := d["property"]) is int and 0 <= p <= 39
+
+    def bid_placed(d: dict) -> bool:
+        return d["player"] in seats \
+            and ((p := d["property"]) is None or type(p) is int and 0 <= p <= 39) \
+            and type(a := d["amount"]) is int and a >= 0
+
+    def building(d: dict) -> bool:  # a house or a hotel built or sold
+        return owned(d) and type(n := d["level"]) is int and n >= 0 \
+            and type(d["bank_houses"]) is int and type(d["bank_hotels"]) is int
+
+    return {
+        "DiceRolled": dice_rolled, "TokenMoved": token_moved, "TurnEnded": turn_ended,
+        "ExtraRollDue": counted("in_row"), "JailRollFailed": counted("attempt"),
+        "SentToJail": player, "LeftJail": player,
+        "RentClaimOpened": claim_opened, "RentClaimLapsed": claim_lapsed, "RentPaid": rent_paid,
+        "CashIssued": transfer, "SalaryPaid": transfer, "TaxPaid": transfer,
+        "FinePaid": transfer,
+        "CardDrawRequired": lambda d: d["player"] in seats and d["deck"] in decks,
+        "CardDrawn": lambda d: d["player"] in seats and card(d),
+        "CardPayment": lambda d: transfer(d) and card(d),
+        "PurchaseOffered": purchase_offered, "PropertyDeclined": declined,
+        "PropertyBought": owned, "AuctionWon": owned, "PropertyMortgaged": owned,
+        "MortgageLifted": owned, "MortgageInterestPaid": owned, "BidPlaced": bid_placed,
+        "HouseBuilt": building, "HotelBuilt": building, "BuildingSold": building,
+        "CommandRecorded": _is_dict,
+    }
+
+
 class Bounds:
     """The ranges of one table's facts: its seats and its decks.  A fold asks it of every row
     it folds, so each type's check is made once a table, one closure of C-level set tests
@@ -205,9 +299,12 @@ class Bounds:
         self.seats = frozenset(seats)
         self.accounts = self.seats | {BANK}
         self.decks = decks
-        self.plans: dict[str, Callable[[dict], bool]] = {}
+        # the most frequent types' checks written out; the others' made when first asked
+        self.plans: dict[str, Callable[[dict], bool]] = written_out(
+            self.seats, self.accounts, frozenset(decks),
+            frozenset((k, c.number) for k, deck in decks.items() for c in deck.cards))
 
-    def _plan(self, type_: str) -> Callable[[dict], bool]:
+    def plan(self, type_: str) -> Callable[[dict], bool]:
         """A type's check: its fields' values taken by kind and tested together; the fields
         of other kinds (cards, lots, optional ones) one by one after them."""
         spec = FIELDS.get(type_)
@@ -237,7 +334,7 @@ class Bounds:
         """Whether every field of a row's data is in its range (False: `fault` names it)."""
         plan = self.plans.get(type_) if type(type_) is str else _never
         try:
-            return (plan or self._plan(type_))(data)
+            return (plan or self.plan(type_))(data)
         except (AttributeError, KeyError, TypeError, ValueError):  # a field lacking, a list
             return False
 

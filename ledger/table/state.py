@@ -46,7 +46,8 @@ from banco.ledger.table.steps import (
 
 __all__ = [
     "BANK", "HANDLERS", "Auction", "Claim", "Debt", "DeckOrder", "Player", "State", "Turn",
-    "dealing_left", "debt_step", "evolve", "fine_owed", "fine_reason", "fold", "hammer_step",
+    "dealing_left", "debt_step", "evolve", "fine_owed", "fine_reason", "fold", "fold_rows",
+    "hammer_step",
     "initial_state",
     "must_go_bankrupt", "next_step", "replay", "retracted_seqs", "richest_bidders",
     "roll_words", "turn_in_progress", "with_seq",
@@ -93,21 +94,27 @@ def retracted_seqs(events) -> set[int]:
     return out
 
 
-def replay(events, game_id: int | None = None):
-    """Rebuild the table from a game's events (in seq order), honouring retractions, yielding
-    (event, table after it) at every step: the audit checks each one."""
+def _started(events) -> tuple[Sequence, int]:
+    """(the events as a sequence, the index of GameStarted): a game's log begins with it, or
+    (from format 2) with the `new` command that recorded it."""
     if not isinstance(events, Sequence):  # a list, or rows read from the file on demand
         events = list(events)
-    # A game's log begins with GameStarted, or (from format 2) with the `new` command that
-    # recorded it: the commands before the table exists are yielded with the table as dealt.
     start = 0
     while start < len(events) and events[start]["type"] == "CommandRecorded":
         start += 1
     if start == len(events) or events[start]["type"] != "GameStarted":
         raise ValueError("a game's log must begin with GameStarted")
+    return events, start
+
+
+def replay(events, game_id: int | None = None):
+    """Rebuild the table from a game's events (in seq order), honouring retractions, yielding
+    (event, table after it) at every step: the audit checks each one."""
+    events, start = _started(events)
     gone = retracted_seqs(events)
     gid = game_id if game_id is not None else events[start].get("game_id", 0)
     state = initial_state(gid, events[start])
+    # the commands before the table exists are yielded with the table as dealt
     for e in events[:start + 1]:
         yield e, state
     handlers, bounds = HANDLERS, Bounds(state.seats, state.edition.decks)
@@ -121,6 +128,43 @@ def replay(events, game_id: int | None = None):
             except Exception as exc:
                 raise not_foldable(state, e, exc) from None
         yield e, state
+
+
+def fold_rows(state: State, rows, gone: set[int] | frozenset = frozenset(),
+              bounds: Bounds | None = None) -> State:
+    """The table after `rows` (in seq order, following `state`; its seq left as it was), the
+    seqs in `gone` skipped, each row's fields held to `bounds` (None: rows this process has
+    just decided, looked at by nobody again).  The fold's hot loop: `fold` and a fold from a
+    snapshot (ledger/held_tables.py) share it; `replay` yields a table a row instead."""
+    handlers = HANDLERS
+    if bounds is None:
+        for e in rows:
+            seq = e["seq"]
+            if seq not in gone:
+                try:
+                    state = handlers[e["type"]](state, e["data"], seq)
+                except Exception as exc:
+                    raise not_foldable(state, e, exc) from None
+        return state
+    plans, plan = bounds.plans, bounds.plan
+    for e in rows:
+        seq = e["seq"]
+        if seq not in gone:
+            type_, data = e["type"], e["data"]
+            # the fields' ranges first: a square 45 or a turn passed to a stranger would be
+            # taken by the table and fail a reading later (ledger/records/bounds.py); a check
+            # that raises (a field lacking) is a row out of range as one that says False
+            try:
+                fits = (plans.get(type_) or plan(type_))(data)
+            except Exception:
+                fits = False
+            if not fits:
+                raise not_foldable(state, e)
+            try:
+                state = handlers[type_](state, data, seq)
+            except Exception as exc:
+                raise not_foldable(state, e, exc) from None
+    return state
 
 
 def not_foldable(state: State, event: dict, exc: Exception | None = None) -> DatabaseError:
@@ -144,10 +188,10 @@ def not_foldable(state: State, event: dict, exc: Exception | None = None) -> Dat
 
 def fold(events, game_id: int | None = None) -> State:
     """The table after the last event."""
-    state = None
-    for event, state in replay(events, game_id):  # noqa: B007 - the last one is the answer
-        pass
-    # seq is set once at the end rather than per event: the fold's hot path.  replay yields
-    # at least GameStarted or raises, so state is a table here.
-    assert state is not None
-    return state._replace(seq=event["seq"])
+    events, start = _started(events)
+    gid = game_id if game_id is not None else events[start].get("game_id", 0)
+    state = initial_state(gid, events[start])
+    rows = events[start + 1:]
+    state = fold_rows(state, rows, retracted_seqs(events), Bounds(state.seats, state.edition.decks))
+    # seq is set once at the end rather than per event: the fold's hot path
+    return state._replace(seq=events[-1]["seq"])
