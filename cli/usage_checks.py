@@ -35,7 +35,7 @@ def given_twice(ctx: click.Context, group: click.Group, args: list[str]) -> None
     given_twice, the one check a line read by the library makes too), over click's
     parameters: the group's options and its word's (a subcommand's too) are one, `banco
     --game 1 state --game 2` is twice."""
-    from banco.cli.lines.parse import given_twice as twice_in
+    from banco.cli.lines.twice import given_twice as twice_in
 
     commands, word_at = [group], None
     for i, a in enumerate(args):  # the word and, for a group of words, its subcommand
