@@ -310,6 +310,9 @@ class Library:
             if lang is not None and i18n.supported(lang) is None:
                 raise UsageError("banco reads lines in {languages}, not {lang!r}",
                                  languages=", ".join(i18n.LANGUAGES), lang=lang)
+            if "\n" in line or "\r" in line:  # `roll 1 2\nbuy`: read as one line, a roll of 3 dice
+                raise UsageError("a line is one command: this one has {n} lines; send each "
+                                 "on its own", n=len(line.splitlines()))
             words = split(line)
             word = (table_action(words) or english_word(words[0])) if words else None
             if words and (elsewhere := library_elsewhere(words)) is not None:

@@ -111,3 +111,18 @@ def test_the_pages_say_a_recorded_line_wholly_in_their_own_language(typed, engli
 
     assert line_in(typed, "en") == english
     assert line_in(typed, "it") == italian
+
+
+def test_a_name_with_a_backtick_is_refused_as_new_is_read_and_a_line_is_one_line(tmp_path):
+    """``Ann`a`` broke every hint quoted in backticks; `execute("roll 1 2\\nbuy")` was read as
+    one line, a roll with a third word."""
+    db = tmp_path / "n.db"
+    r = banco("--db", db, "new", "Ann`a", "Bruno", code=2, env={"BANCO_LANG": "en"})
+    assert "player name 'Ann`a' refused: '`' quotes the commands banco suggests" in r.stderr
+    with library.open(str(db), create=True) as book:
+        assert book.new(["Ann`a", "Bruno"]).refusal is not None
+        assert book.new(["Anna", "Bruno"]).refusal is None
+        before = events(db)
+        out = book.execute("roll 1 2\nbuy", game=1)
+        assert "a line is one command: this one has 2 lines" in str(out.refusal.error)
+        assert not out.events and events(db) == before

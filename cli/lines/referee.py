@@ -240,6 +240,12 @@ class NewGame(NamedTuple):
 def new(players, rules: str | None, edition: str | None, first: str | None, final: bool,
         uuid: str | None) -> NewGame:
     """The game a `new` line starts (`nuova Anna Bruno --regole short`)."""
+    quoting = next((name for name in players if "`" in name), None)
+    if quoting is not None:  # refused as the line is read, not by decide: an older game with
+        # such a name, re-derived by the audit, keeps passing
+        raise UsageError("player name {name!r} refused: '`' quotes the commands banco "
+                         "suggests (`claim {example}`), so a name cannot hold it",
+                         name=quoting, example=quoting.replace("`", ""))
     if first is not None and first.startswith("-"):  # `new A B --first --db x.db`
         raise UsageError("--first takes the name of the player who rolls first (`--first {name}`), not the option {option}",
                          name=players[0] if players else "Anna", option=first)
