@@ -161,14 +161,14 @@ def phone(db: str) -> Trace:
 
             post("roll 2 1")
             post("undo")
-            # the request's thread (the event loop's) and the writer's
+            # the request's thread (the event loop's) and the game's writer (cli/web/writers.py)
             client.portal.call(sys.setprofile, trace)
-            hub.writer.submit(sys.setprofile, trace).result()
+            hub.writers.of(1).submit(sys.setprofile, trace).result()  # game 1's writer
             try:
                 post("roll 2 1")
             finally:
                 client.portal.call(sys.setprofile, None)
-                hub.writer.submit(sys.setprofile, None).result()
+                hub.writers.of(1).submit(sys.setprofile, None).result()
     finally:
         hub.close()
     return trace
