@@ -8,6 +8,7 @@ import functools
 
 import pytest
 from store_suite import StoreKit, StoreSuite
+from store_suite_integrity import IntegritySuite
 from store_suite_reading import ReadingSuite
 
 from banco.ledger.store.sqlite import SQLiteStore
@@ -118,5 +119,5 @@ def store(kit):
     s.close()
 
 
-class TestStoreBehaviour(StoreSuite, ReadingSuite):
+class TestStoreBehaviour(StoreSuite, IntegritySuite, ReadingSuite):
     """Every behaviour of the suite, once per kit."""
