@@ -228,7 +228,7 @@ def test_the_server_refuses_and_misses_in_the_visitor_s_language(tmp_path):
     base, _, stop = start(str(db), port=0, poll=0.05)
 
     def ask(method, path, headers=None):
-        conn = http.client.HTTPConnection("127.0.0.1", int(base.rsplit(":", 1)[1]), timeout=5)
+        conn = http.client.HTTPConnection("127.0.0.1", int(base.rsplit(":", 1)[1]), timeout=30)
         try:
             conn.request(method, path, headers=headers or {})
             response = conn.getresponse()

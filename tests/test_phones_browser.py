@@ -428,7 +428,7 @@ def test_the_board_tells_tokens_and_jails_apart_and_a_revoked_page_is_told(tmp_p
         tokens.revoke(db, anna[3:11], NOW)  # nothing sent from the page after this
         # said at the page's top, in its flow: no bar over the page (it covered the last
         # commands, then the pads: tests/test_phones_screens_browser.py)
-        until(b, "return !document.getElementById('revoked').hidden", timeout=5)
+        until(b, "return !document.getElementById('revoked').hidden", timeout=20)
         assert "not valid any more" in b.find_element("css selector", "#revoked").text
         assert b.find_element("css selector", "#status").text == ""
 

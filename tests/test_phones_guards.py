@@ -261,7 +261,7 @@ def get(base: str, path: str, host: str | None, headers: dict | None = None) -> 
     import http.client
 
     address, port = base.removeprefix("http://").rsplit(":", 1)
-    conn = http.client.HTTPConnection(address, int(port), timeout=5)
+    conn = http.client.HTTPConnection(address, int(port), timeout=30)
     try:
         conn.putrequest("GET", path, skip_host=True)
         if host is not None:

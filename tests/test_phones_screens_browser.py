@@ -167,7 +167,7 @@ def test_a_phone_at_390_px_keeps_its_rows_says_why_and_a_revoked_one_is_off(tmp_
         a.save_screenshot(os.path.join(out, "screens-trade-it-390.png"))
         # revoked: said at the top in the page's flow, nothing covered, every pad off
         tokens.revoke(db, anna[3:11], NOW)
-        until(a, "return !document.getElementById('revoked').hidden", timeout=5)
+        until(a, "return !document.getElementById('revoked').hidden", timeout=20)
         seen = a.execute_script("""const r = document.getElementById('revoked');
           const live = [...document.querySelectorAll('#pads button, #pads input')]
             .filter(e => e.offsetParent && !e.disabled).map(e => e.textContent);

@@ -69,7 +69,7 @@ def served(db):
 def request(base: str, method: str, path: str, headers: dict | None = None,
             body: bytes | None = None):
     host, port = base.removeprefix("http://").split(":")
-    conn = http.client.HTTPConnection(host, int(port), timeout=5)
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
     try:
         conn.request(method, path, body=body, headers=headers or {})
         response = conn.getresponse()
@@ -250,7 +250,7 @@ def test_the_connection_cannot_write(db):
 def test_events_stream_the_table_as_it_changes(served):
     db, base = served
     host, port = base.removeprefix("http://").split(":")
-    conn = http.client.HTTPConnection(host, int(port), timeout=5)
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
     conn.request("GET", "/events")
     response = conn.getresponse()
     assert response.getheader("Content-Type").startswith("text/event-stream")

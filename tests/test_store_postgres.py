@@ -225,7 +225,7 @@ def test_a_committed_command_is_announced_and_a_refused_one_is_not(pg):
         g = play(store, commands=2)
         with pytest.raises(ConflictError):
             note(store, g, 3, "late", cid="late")
-        heard = [n.payload for n in listener.notifies(timeout=2, stop_after=3)]
+        heard = [n.payload for n in listener.notifies(timeout=30, stop_after=3)]
     assert heard == ["1:2", "1:4", "1:6"]
 
 
