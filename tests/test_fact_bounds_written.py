@@ -102,3 +102,18 @@ def test_a_row_out_of_range_is_the_named_finding_of_every_fold():
     with pytest.raises(DatabaseError, match=r"event \d+ \(TokenMoved\) is no fact the table "
                        r"can take \(its to is 45, which no command records on this table\)"):
         fold([*log, row], 1)
+
+
+def test_a_refusal_fault_cannot_name_is_still_said_in_words():
+    """Were a written-out check to refuse a row `fault` passes, the finding said "NoneType:
+    None" (seen once while the checks were written): it says what it knows instead."""
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.rules.decide import start_game
+    from banco.ledger.table.state import fold, not_foldable
+
+    log = start_game(list(SEATS), load_rules("classic"), "it")
+    for i, e in enumerate(log, 1):
+        e["seq"] = i
+    good = {"type": "TurnEnded", "seq": len(log) + 1, "data": {"player": "Anna", "next": "Bruno"}}
+    said = str(not_foldable(fold(log, 1), good, None))
+    assert "NoneType" not in said and "a field out of the range banco records" in said

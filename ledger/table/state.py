@@ -178,6 +178,8 @@ def not_foldable(state: State, event: dict, exc: Exception | None = None) -> Dat
         why = field_fault(*bad, state.index)
     elif isinstance(exc, KeyError) and exc.args and exc.args[0] not in state.index:
         why = msg("it names {name}, who is not at the table", name=repr(exc.args[0])[:60])
+    elif exc is None:  # the written-out checks refused what `fault` cannot name: still no
+        why = msg("a field out of the range banco records")  # "NoneType: None"
     else:
         why = f"{type(exc).__name__}: {str(exc)[:120]}"
     return DatabaseError("game {game} cannot be read: event {seq} ({type}) is no fact the table "
