@@ -82,22 +82,22 @@ def banco(tmp_path):
     return call
 
 
-# The files that take longest, heaviest first (the durations of a full run, 2026-12-06
-# afternoon, scaled by each file's -n 0 time after h6-tests' cuts: test_postgres_referee.py
-# went from third to eleventh, test_fuzz_cli.py and test_file_integrity.py were missing):
-# started first, so that no worker is handed one of them at the end while the other idles.
-# pytest-xdist hands out whole files in collection order (pyproject.toml's addopts:
-# --dist loadfile --no-loadscope-reorder; its own reorder, by number of tests, sent a file of
-# one long test, such as the machine's, last).  A file missing here only runs in its usual place.
+# The files that take longest, heaviest first (a full run's durations on a quiet machine,
+# 2026-12-06 15:50, main at ec0781c: 296 s of wall, the three workers' shares within 11 s of
+# each other): started first, so that no worker is handed one of them at the end while the
+# other idles.  pytest-xdist hands out whole files in collection order (pyproject.toml's
+# addopts: --dist loadfile --no-loadscope-reorder; its own reorder, by number of tests, sent a
+# file of one long test, such as the machine's, last).  A file missing here only runs in its
+# usual place.
 LONGEST_FIRST = (
-    "test_postgres_read_model.py", "test_streamed_readings.py", "test_read_model.py",
-    "test_machine.py", "test_readme.py", "test_subprocess_signals.py", "test_fuzz_cli.py",
-    "test_tamper_suite.py", "test_phones_browser.py", "test_subprocess.py",
-    "test_postgres_referee.py", "test_phones_evening_browser.py", "test_file_integrity.py",
-    "test_serve_tokens.py", "test_progress.py", "test_rulings.py", "test_fact_bounds.py",
-    "test_integrity.py", "test_trial_faults.py", "test_copy.py", "test_log_text.py",
-    "test_phones_screens_browser.py", "test_serve.py", "test_books.py",
-    "test_subprocess_concurrent.py", "test_store_postgres.py", "test_postgres_serve.py",
+    "test_readme.py", "test_phones_browser.py", "test_phones_evening_browser.py",
+    "test_tamper_suite.py", "test_read_model.py", "test_streamed_readings.py",
+    "test_postgres_read_model.py", "test_subprocess.py", "test_machine.py", "test_fuzz_cli.py",
+    "test_books.py", "test_postgres_serve.py", "test_copy.py", "test_postgres_referee.py",
+    "test_serve.py", "test_trial_faults.py", "test_subprocess_signals.py",
+    "test_serve_tokens.py", "test_phones_screens_browser.py", "test_integrity_doctor.py",
+    "test_phones_console_browser.py", "test_integrity.py", "test_store_postgres.py",
+    "test_progress.py",
 )
 
 
