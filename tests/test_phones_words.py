@@ -137,3 +137,59 @@ def test_the_facts_inside_a_pages_words_are_said_in_its_language(tmp_path):
     said = render_view(phones_tables.table(db), [], "it", "public", None)["next"]
     assert "affitto su Viale Monterosa" in said and "su Via Accademia" in said, said
     assert "rent on" not in said and "the next free" not in said, said
+
+
+STEPS = {  # Anna cannot pay the tax (bankrupt, then Bruno rolls); Carla in jail with a card
+    "en": ("Anna goes bankrupt; then Bruno rolls",
+           "Carla is in jail: pay the fine, use the get-out-of-jail card, roll the dice to try "
+           "for doubles", "Carla must choose for Imprevisti 3: pay or draw a card"),
+    "it": ("Anna fa bancarotta; poi tira Bruno",
+           "Carla è in prigione: pagare la multa, usare la carta «esci gratis di prigione», "
+           "tirare i dadi per tentare il doppio",
+           "Carla deve scegliere per Imprevisti 3: pagare o pescare una carta")}
+TV_AUCTION = {"en": ("auction for Vicolo Stretto: open, no bid yet",
+                     "auction for Vicolo Stretto: Carla leads with 10 M"),
+              "it": ("asta per Vicolo Stretto: aperta, nessuna offerta",
+                     "asta per Vicolo Stretto: in testa Carla con 10 M")}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_phone_and_the_tv_say_the_next_step_in_words_never_the_bankers_lines(tmp_path, lang):
+    """A player's phone read "bancarotta Carla; poi tira Dario" and "paga-multa", the TV
+    "offerta o aggiudica" during an auction: the banker's lines, on screens nobody types at.
+    There the step is said in words; the banker's page keeps the lines he types."""
+    import banco
+    from banco.cli.web.choices import in_words
+    from banco.cli.web.hub import render_view, tr
+    from banco.ledger.base.text import Joined, msg, render
+
+    db = str(tmp_path / "steps.db")
+    with banco.open(db, create=True) as b:
+        b.new(["Anna", "Bruno", "Carla"], now=phones_tables.NOW)
+        for line in ("correct Anna -1450 --reason test --referee Rita", "roll 1 3"):
+            assert b.execute(line, game=1).refusal is None, line
+    table = phones_tables.table(db)
+    views = {v: render_view(table, [], lang, v, None)["next"]
+             for v in ("full", "public", "player:Bruno")}
+    assert "`" in views["full"], views  # the banker's page: the lines he types
+    for view in ("public", "player:Bruno"):
+        assert "`" not in views[view] and STEPS[lang][0] in views[view], views
+    # the jail's ways and a pay-or-draw card, as ledger/table/steps.py words them
+    jail = msg("{player} is in jail: {ways} (try {attempt} of {attempts})", player="Carla",
+               ways=Joined([msg("`pay-fine`"), msg("`use-card`"),
+                            msg("`roll D1 D2` to try for doubles")], ", "), attempt=1, attempts=3)
+    card = msg("{player} must choose for {title} {number}: `card {deck} {number} pay` or "
+               "`card {deck} {number} draw`", player="Carla", title="Imprevisti", number=3,
+               deck="imprevisti")
+    for step, said in ((jail, STEPS[lang][1]), (card, STEPS[lang][2])):
+        assert said in in_words(render(step, tr(lang)), tr(lang))
+    # the TV during an auction: that it is open, then who leads, in its own words
+    db = str(tmp_path / "auction.db")
+    with banco.open(db, create=True) as b:
+        b.new(["Anna", "Bruno", "Carla"], now=phones_tables.NOW)
+        for line, said in (("roll 1 2", None), ("decline", 0), ("bid Carla 10", 1)):
+            assert b.execute(line, game=1).refusal is None, line
+            tv = render_view(b.table(1), [], lang, "public", None)["next"]
+            if said is not None:
+                assert tv.startswith(TV_AUCTION[lang][said]) and "`" not in tv, tv
+                assert {"en": "hammer", "it": "aggiudica"}[lang] not in tv, tv

@@ -205,7 +205,7 @@ def test_the_routes_give_the_page_and_the_table(served):
     state, events = table(db)
     doc = json.loads(body)
     assert status == 200 and headers["Content-Type"].startswith("application/json")
-    assert doc["seq"] == state.seq and doc["next"] == "Anna to `roll D1 D2`"
+    assert doc["seq"] == state.seq and doc["next"] == "Anna to roll the dice"  # words, no line
     # the page carries the same table, drawn before the first event arrives
     embedded = json.loads(re.search(r'<script id="table"[^>]*>(.*?)</script>', html, re.S)[1])
     assert embedded == doc and doc["role"] == "viewer"

@@ -382,7 +382,8 @@ def drawn_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | 
         extra.update(player_extras(state, view.split(":", 1)[1], lang))
     if extra.get("estate"):
         extra["estate"] = lifts_said(extra["estate"], state, tr(lang))
-    return localised({**doc, **extra, "next": render(step, tr(lang))}, state, lang, tr(lang))
+    return localised({**doc, **extra, "next": render(step, tr(lang))}, state, lang, tr(lang),
+                     view)
 
 
 def warning(game: int, broken, lang: str) -> str:

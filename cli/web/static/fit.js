@@ -61,33 +61,42 @@ function fitCentre() {
   c.style.setProperty("--fit", "1");
   while (c.scrollHeight > c.clientHeight + 1 && fit > 0.4) c.style.setProperty("--fit", (fit -= 0.05).toFixed(2));
 }
-// a square's tokens in one row under its name: a crowd too wide for the square is stacked
-// (each token over the last, every one still seen), and a name that leaves the row no room is
-// made smaller, down to 12 px, until the square holds both; else the square shows its short
-// label (its title says the name whole)
+// a square's tokens on lines under its name, from the right, none over another (stacked, they
+// hid one another: "B C Da" on Via! at 390 px, the trial); a name that leaves them no room is
+// made smaller, down to 12 px, else the square shows its short label (its title says the name
+// whole).  A crowd the square still cannot hold shows the tokens that fit and a count of the
+// rest ("+3", its title naming them): a token is never under 12 px, and six do not fit a
+// phone's square at that size (the players' list says where each one stands)
 function fitSquares() {
   document.querySelectorAll("#board .sq.tight").forEach(s => s.classList.remove("tight"));
+  document.querySelectorAll("#board .toks .more").forEach(m => m.remove());
+  document.querySelectorAll("#board .toks .tok[hidden]").forEach(k => { k.hidden = false; });
   const rows = [...document.querySelectorAll("#board .toks")].filter(t => t.offsetParent);
-  rows.forEach(t => { t.classList.remove("wrap"); [...t.children].forEach(k => { k.style.marginLeft = ""; }); });
   for (const t of rows) {
-    // the row's own sum: a row ending at the right overflows to the left, which scrollWidth
-    // does not count
-    const n = t.children.length;
-    const over = [...t.children].reduce((w, k) => w + k.offsetWidth + 1, -1) - t.clientWidth;
-    // stacked at most two thirds deep; a square too narrow for that (two tokens on a 360 px
-    // phone's square: one lay wholly over the other, a player gone from the board, the last
-    // look) puts its tokens on lines of their own, and the name below makes room as it does
-    const step = Math.ceil(over / (n - 1) + 1);
-    if (over > 0 && n > 1 && [...t.children].slice(0, -1).some(k => step > k.offsetWidth * 2 / 3))
-      t.classList.add("wrap");
-    else if (over > 0 && n > 1)
-      [...t.children].slice(1).forEach(k => { k.style.marginLeft = -step + "px"; });
     const sq = t.closest(".sq"), name = sq.querySelector(".nm.long");
-    if (!name || !name.offsetParent) continue;
-    let size = parseFloat(getComputedStyle(name).fontSize);
-    // never under the least size: a step of 1 px from 12.12 px made 11.12 (1920x1080)
-    while (sq.scrollHeight > sq.clientHeight + 1 && size > least())
-      name.style.fontSize = (size = Math.max(least(), size - 1)) + "px";
-    if (sq.scrollHeight > sq.clientHeight + 1) sq.classList.add("tight");
+    // a token past the square's edge, either way (a row from the right overflows to the
+    // left, which scrollWidth does not count), or the square's content taller than it
+    const out = () => {
+      const box = sq.getBoundingClientRect();
+      return sq.scrollHeight > sq.clientHeight + 1 || [...t.children].filter(k => !k.hidden)
+        .map(k => k.getBoundingClientRect()).some(r => r.left < box.left - .5
+          || r.right > box.right + .5 || r.bottom > box.bottom + .5);
+    };
+    if (name && name.offsetParent) {
+      let size = parseFloat(getComputedStyle(name).fontSize);
+      // never under the least size: a step of 1 px from 12.12 px made 11.12 (1920x1080)
+      while (out() && size > least()) name.style.fontSize = (size = Math.max(least(), size - 1)) + "px";
+      if (out()) sq.classList.add("tight");
+    }
+    if (!out()) continue;
+    const toks = [...t.children], more = document.createElement("span");
+    more.className = "tok more";
+    t.append(more);
+    for (let shown = toks.length - 2; shown >= 0; shown--) {
+      toks.forEach((k, i) => { k.hidden = i >= shown; });
+      more.textContent = "+" + (toks.length - shown);
+      more.title = toks.slice(shown).map(k => k.title).join(", ");
+      if (!out()) break;
+    }
   }
 }
