@@ -319,3 +319,35 @@ def test_a_server_whose_idle_connections_were_dropped_answers_the_next_request(t
         assert "lost the PostgreSQL server" not in capfd.readouterr().err
     finally:
         stream.close()
+
+
+def test_one_tables_busy_writer_does_not_hold_another_tables_line(recorded):
+    """All tables' lines queued behind one writer thread: a slow line at one table (a lock
+    wait on PostgreSQL, whose lock is a game's) held every other table's.  Game 1's writer is
+    held here until game 2's line is answered: it is answered at once (with one writer, only
+    after the hold gave up); game 1's lines then run, in order."""
+    import threading
+
+    from phones_tables import make_client
+
+    from banco.cli.web.app import Hub
+
+    url, _ = pg_cluster.database()
+    CliRunner().invoke(cli, ["copy", recorded, url], catch_exceptions=False)
+    banker1, banker2 = token(url, "banker", "--game", 1), token(url, "banker", "--game", 2)
+    hub = Hub(url, None, poll=60)
+    answered, waited = threading.Event(), []
+    try:
+        with make_client(hub) as c:
+            held = hub.writers.of(1).submit(lambda: waited.append(answered.wait(PATIENCE)))
+            r = c.post("/api/commands", json={"line": "roll 1 2"},
+                       headers={"Authorization": f"Bearer {banker2}"})
+            answered.set()
+            held.result()
+            assert r.status_code == 200 and waited == [True], r.json()
+            for line in ("roll 3 4", "undo"):  # game 1's, after the hold, in order
+                r = c.post("/api/commands", json={"line": line},
+                           headers={"Authorization": f"Bearer {banker1}"})
+                assert r.status_code == 200 and r.json()["code"] == 0, r.json()
+    finally:
+        hub.close()

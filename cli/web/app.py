@@ -133,9 +133,9 @@ class Hub:
         # serve is stopping (Ctrl-C, SIGTERM): the event streams end themselves within a tick,
         # before uvicorn's graceful wait runs out and cancels them with a traceback
         self.stopping = False
-        # a writer thread a game: one table's lines one at a time, in order, another
-        # table's beside them (cli/web/writers.py)
-        self.writers = Writers(warm)
+        # a writer thread a game on PostgreSQL: one table's lines one at a time, in order,
+        # another table's beside them; one for a SQLite file's games (cli/web/writers.py)
+        self.writers = Writers(warm, many=is_postgres_url(db))
         self.writer = self.writers.of(None)  # the lines of no game yet: a new game
         self.listener = None
         if is_postgres_url(db):

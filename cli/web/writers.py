@@ -1,4 +1,4 @@
-"""The server's writer threads (`banco serve`): one a game, so that two tables' lines do not
+"""The server's writer threads (`banco serve`): one a game on PostgreSQL, so that two tables' lines do not
 wait for each other, while one table's lines run one at a time, in the order they came.
 
 Each writer thread opens its own Library (cli/library.py) on first use and keeps it: a SQLite
@@ -9,6 +9,10 @@ The lines that name no game yet (a new game, a line for "the latest game" before
 was shown) run on the writer of no game.  At most WRITERS threads for the games (game N on
 thread N mod WRITERS, always the same one): each holds a connection, and on PostgreSQL a
 hall's hundred tables must not take a hundred more of the server's connections.
+
+Only on PostgreSQL (`many`), whose lock is a game's: on a SQLite file every write takes the
+file's one lock, so threads a game would only meet there, and they cost more CPU a line and
+memory (bench_phones at 30 tables, docs/performance.md): a file's games share one writer.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ WRITERS = 8  # the games' writer threads, beside the one of no game
 
 
 class Writers:
-    def __init__(self, warm: Callable[[], None]):
+    def __init__(self, warm: Callable[[], None], many: bool = True):
+        self.many = many  # a writer a game (PostgreSQL), or one for all (a SQLite file)
         self.threads: dict[int | None, ThreadPoolExecutor] = {}
         self.local = threading.local()  # each writer thread's own Library
         self.lock = threading.Lock()
@@ -30,7 +35,7 @@ class Writers:
 
     def of(self, game: int | None) -> ThreadPoolExecutor:
         """The writer thread of `game` (made at its first line): always the same one."""
-        key = None if game is None else game % WRITERS
+        key = None if game is None or not self.many else game % WRITERS
         with self.lock:
             thread = self.threads.get(key)
             if thread is None:
