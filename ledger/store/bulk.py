@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from banco.ledger.store import read_model
 from banco.ledger.store.connection import rollback
+from banco.ledger.store.reading import RowsView
 from banco.ledger.store.schema import (
     FORMAT1_COLUMNS,
     FORMAT_TRIGGER,
@@ -54,24 +55,17 @@ class BulkHost(Protocol):
     def after_rollback(self) -> None: ...
 
 
-class GameRows(Sequence):
-    """A game's rows (as `read` gives them), read from the file as they are used: iteration
-    streams them in chunks, an index or a slice reads only what it names.  Rows of a game
-    are numbered 1, 2, 3 ... with no gap (an import checks it before reading it this way)."""
-
-    CHUNK = 2000
+class GameRows(RowsView):
+    """A game's rows (as `read` gives them), read from the file as they are used: a RowsView
+    (ledger/store/reading.py) over the store's own connection, inside an import's
+    transaction too, with version-1 rows told the number they hash (`hashed_as`).  Rows of a
+    game are numbered 1, 2, 3 ... with no gap (an import checks it before reading it)."""
 
     def __init__(self, store: BulkHost, game_id: int, start: int, stop: int,
                  hashed_as: int | None = None):
-        self.store, self.game_id, self.start, self.stop = store, game_id, start, stop
+        super().__init__(store, game_id, start, stop)
         # the number version-1 rows hash, when not the game's own (games.py beside)
         self.hashed_as = store.beside(game_id)["chain_game_id"] if hashed_as is None else hashed_as
-
-    def __len__(self) -> int:
-        return max(0, self.stop - self.start)
-
-    def __bool__(self) -> bool:
-        return len(self) > 0
 
     def _raw(self, first: int, last: int) -> list[tuple]:
         """The rows first..last as stored (each store's own read: PgGameRows has its own)."""
@@ -87,24 +81,8 @@ class GameRows(Sequence):
                     row["chain_game_id"] = self.hashed_as
         return rows
 
-    def __iter__(self):
-        for first in range(self.start + 1, self.stop + 1, self.CHUNK):
-            yield from self._rows(first, min(first + self.CHUNK - 1, self.stop))
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if step != 1:
-                raise ValueError(f"{type(self).__name__} slices have no step")
-            return type(self)(self.store, self.game_id, self.start + start,
-                              self.start + max(start, stop), self.hashed_as)
-        n = len(self)
-        if index < 0:
-            index += n
-        if not 0 <= index < n:
-            raise IndexError(index)
-        seq = self.start + index + 1
-        return self._rows(seq, seq)[0]
+    def _like(self, start: int, stop: int) -> GameRows:
+        return type(self)(self.store, self.game_id, start, stop, self.hashed_as)
 
 
 class RawRows:

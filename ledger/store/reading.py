@@ -140,23 +140,30 @@ class RowsView(Sequence):
     def __bool__(self) -> bool:
         return len(self) > 0
 
+    def _rows(self, first: int, last: int) -> list[dict]:
+        """The rows first..last (the import's GameRows reads them its own way)."""
+        return self.store.read(self.game_id, first - 1, last)
+
+    def _like(self, start: int, stop: int) -> RowsView:
+        """The same view over start+1..stop (a slice)."""
+        return type(self)(self.store, self.game_id, start, stop)
+
     def __iter__(self) -> Iterator[dict]:
-        for after in range(self.start, self.stop, self.CHUNK):
-            yield from self.store.read(self.game_id, after, min(after + self.CHUNK, self.stop))
+        for first in range(self.start + 1, self.stop + 1, self.CHUNK):
+            yield from self._rows(first, min(first + self.CHUNK - 1, self.stop))
 
     def __getitem__(self, index):
         if isinstance(index, slice):
             start, stop, step = index.indices(len(self))
             if step != 1:
                 raise ValueError(f"{type(self).__name__} slices have no step")
-            return type(self)(self.store, self.game_id, self.start + start,
-                              self.start + max(start, stop))
+            return self._like(self.start + start, self.start + max(start, stop))
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError(index)
         seq = self.start + index + 1
-        return self.store.read(self.game_id, seq - 1, seq)[0]
+        return self._rows(seq, seq)[0]
 
 
 def rows_view(store: EventStore, game_id: int, count: int | None = None) -> RowsView:
