@@ -153,18 +153,25 @@ def _reversed(facts: list[dict], before: State,
             taker = None if t["payer"] == BANK else t["payer"]
             if giver != taker and t["amount"]:
                 moved[(giver, taker)] = moved.get((giver, taker), 0) + t["amount"]
-    change: dict[str, int] = {}
-    for (giver, taker), amount in moved.items():
-        if giver is not None:
-            change[giver] = change.get(giver, 0) - amount
-        if taker is not None:
-            change[taker] = change.get(taker, 0) + amount
+    change = _net(moved)
     was = {p.name: p.cash for p in before.players}
     cash = {p.name: p.cash - was[p.name] for p in after.players
             if p.name in was and p.cash != was[p.name]}
     if {n: d for n, d in change.items() if d} != cash:
         return None
     return [(giver, taker, amount) for (giver, taker), amount in moved.items()]
+
+
+def _net(moved: dict[tuple[str | None, str | None], int]) -> dict[str, int]:
+    """Each player's net change from (giver, taker) -> count movements (None: a deck or the
+    Bank, whose own change is not said)."""
+    change: dict[str, int] = {}
+    for (giver, taker), n in moved.items():
+        if giver is not None:
+            change[giver] = change.get(giver, 0) - n
+        if taker is not None:
+            change[taker] = change.get(taker, 0) + n
+    return change
 
 
 def _cards_reversed(facts: list[dict], before: State,
@@ -192,12 +199,7 @@ def _cards_reversed(facts: list[dict], before: State,
         for giver, taker, n in went:  # reversed: who got it gives it back
             if n and giver != taker:
                 moved[(taker, giver)] = moved.get((taker, giver), 0) + n
-    change: dict[str, int] = {}
-    for (giver, taker), n in moved.items():
-        if giver is not None:
-            change[giver] = change.get(giver, 0) - n
-        if taker is not None:
-            change[taker] = change.get(taker, 0) + n
+    change = _net(moved)
     if {name: d for name, d in change.items() if d} != dict(_card_counts(before, after)):
         return None
     return [(giver, taker, n) for (giver, taker), n in moved.items()]
