@@ -64,6 +64,18 @@ def english(monkeypatch):
 
 
 @pytest.fixture
+def rome(monkeypatch):
+    """The table's clock in Rome (UTC+1 in November): times read and printed as a table's."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Rome")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
 def banco(tmp_path):
     """`banco` run through click's CliRunner on a fresh database; checks the exit code."""
     from banco.cli.main import cli

@@ -183,16 +183,6 @@ def test_players_and_amount_of_an_event():
     assert amount_of(sample("HotelsBrokenUp")) == 50 and amount_of(sample("DiceRolled")) is None
 
 
-@pytest.fixture
-def rome(monkeypatch):
-    """The table's clock in Rome (UTC+1 in November)."""
-    monkeypatch.setenv("TZ", "Europe/Rome")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
 def test_local_time_honours_tz(rome, monkeypatch):
     assert local_time("2026-11-30T06:12:03.123456Z") == "2026-11-30 07:12:03+01:00"
     monkeypatch.setenv("TZ", "America/New_York")

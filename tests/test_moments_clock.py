@@ -3,7 +3,6 @@ day, as `replay --help` offers it: a trial found the help offering it and every 
 it ("'11:40' is neither an event number nor a time").  A game over midnight takes the day on
 which the time falls while it was played, or is refused naming the days."""
 
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -12,15 +11,6 @@ from freezegun import freeze_time
 from banco.cli.main import cli
 from banco.ledger.base.errors import UsageError
 from banco.projections.referee.moments import first_seq_from, parse_moment, seq_at
-
-
-@pytest.fixture
-def rome(monkeypatch):
-    monkeypatch.setenv("TZ", "Europe/Rome")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def timed(*times):

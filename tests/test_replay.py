@@ -142,17 +142,6 @@ def test_a_game_recorded_before_commands_were_kept_still_replays(tmp_path, banco
 
 # --- moments --------------------------------------------------------------------------------
 
-@pytest.fixture
-def rome(monkeypatch):
-    import time
-
-    monkeypatch.setenv("TZ", "Europe/Rome")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
 def test_a_time_is_read_as_log_prints_it_or_as_iso(rome):
     events = [{"seq": i, "recorded_at": t} for i, t in enumerate(
         ["2026-11-29T21:00:00.000000Z", "2026-11-29T21:05:00.400000Z",
