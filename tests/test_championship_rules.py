@@ -57,6 +57,32 @@ def test_a_claim_made_while_the_next_dice_are_on_the_table_is_paid_after_that_tu
     assert not t.claims and not table_problems(t)
 
 
+def test_a_claim_made_during_a_roll_of_doubles_is_paid_before_the_roll_again():
+    """A roll for doubles is a turn of its own (000 FAQ 11: "Il loro lancio successivo conta
+    come un turno extra"): the deferred rent is paid when Carla's square is done, not after
+    her roll again; the words say so, since a family reads "her turn" as both rolls."""
+    t = landed_on_annas()
+    t, _ = play(t, c.Roll((3, 3)))  # Carla -> 6 Bastioni Gran Sasso, for sale; doubles
+    t, events = play(t, c.Claim("Anna"))
+    assert types(events) == ["RentClaimDeferred"]
+    t, events = play(t, c.Buy())
+    assert types(events) == ["PropertyBought", "RentPaid", "ExtraRollDue"]
+    assert (t.player("Anna").cash, t.player("Bruno").cash) == (1504, 1496)
+    assert t.turn.player == "Carla" and not t.claims
+
+
+def test_the_deferred_claims_words_say_it_is_paid_before_the_roll_for_doubles(tmp_path):
+    import banco
+
+    with banco.open(str(tmp_path / "g.db"), create=True) as book:
+        game = book.execute("new Anna Bruno Carla --rules championship").game
+        for line in ("roll 1 2", "buy", "roll 2 1", "roll 3 3", "decline"):
+            assert book.execute(line, game=game).refusal is None, line
+        out = book.execute("claim anna", game=game)
+        assert "before any roll for doubles" in out.say("en") and "000 FAQ 11" in out.say("en")
+        assert "prima di un nuovo tiro per il doppio" in out.say("it")
+
+
 def test_a_claim_made_between_turns_is_paid_at_once():
     t = landed_on_annas()
     t, events = play(t, c.Claim("Anna"))  # Carla has not rolled: no dice on the table

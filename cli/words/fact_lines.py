@@ -341,8 +341,11 @@ def _time_ran_out(event: dict, d: dict, state: State) -> str | None:
 
 def _rent_claim_deferred(event: dict, d: dict, state: State) -> str | None:
     money = state.edition.money
+    # a roll for doubles is a turn of its own (000 FAQ 11): the rent is paid before it, which
+    # a family reading "when Carla's turn is over" did not expect
     return _("  {owner} claims {amount} from {payer} ({space}) while the dice are on the "
-             "table: paid when {player}'s turn is over ({rule})").format(
+             "table: paid when {player}'s turn is over, before any roll for doubles ({rule}; "
+             "a roll for doubles is a turn of its own, 000 FAQ 11)").format(
         owner=d["owner"], amount=money(d["amount"]), payer=d["payer"],
         space=space_name(state, d["property"]), player=d["settles_after"], rule=d["rule"])
 
