@@ -99,6 +99,18 @@ def test_an_uneven_build_is_said_for_the_level_asked_and_what_may_be_built():
                                  "group evenly, `build verde 3`")
 
 
+def test_more_buildings_than_a_lot_takes_is_said_before_the_cash():
+    """`build parco 999999999999999` short of cash was refused for one house's price: the
+    count past a hotel is the mistake to name (004 §Alberghi), whatever the cash."""
+    t = cash(own(new_table(), "Anna", *MARRONE), "Anna", 10)
+    for count in (6, 999_999_999_999_999):
+        with pytest.raises(RuleViolation) as err:
+            play(t, Build(POS["Vicolo Corto"], count))
+        assert f"Vicolo Corto has 0 houses: {count} more would go past a hotel, at most 5" in str(
+            err.value)
+        assert err.value.allowed == "`build Vicolo Corto 5`"
+
+
 def test_a_multi_step_build_is_all_or_nothing():
     t = own(new_table(), "Anna", *MARRONE)
     with pytest.raises(RuleViolation, match='uneven building: Vicolo Corto would have 2 houses'):

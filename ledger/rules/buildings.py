@@ -120,6 +120,16 @@ def build(tx: Tx, cmd: c.Build) -> None:
         raise RuleViolation("build at least one building",
                             allowed=msg("`build {space}`", space=name_of(state, cmd.property)))
     _check_can_build(state, cmd.property, owner)
+    level = state.buildings[cmd.property]
+    room = state.rules.houses_for_hotel + 1 - _effective(state, level)
+    if 0 < room < cmd.count:
+        # said before the cash: `build parco 999999999999999` was refused for one house's price
+        raise RuleViolation("{space} has {describe}: {count} more would go past a hotel, at most "
+                            "{room}", rule=cited(state.rules, "hotel", R_HOTEL),
+                            allowed=msg("`build {space} {room}`", space=name_of(state, cmd.property),
+                                        room=room),
+                            space=name_of(state, cmd.property), describe=level_words(level),
+                            count=cmd.count, room=room)
     if cmd.count > 1:  # the level asked, not the first step that fails on the way to it
         reached = _effective(state, state.buildings[cmd.property]) + cmd.count
         if reached <= state.rules.houses_for_hotel + 1:
