@@ -136,4 +136,20 @@ def test_the_last_failed_try_is_not_narrated_as_staying_in_jail():
     assert narrate({"type": "JailRollFailed", "data": {"player": "Anna", "attempt": 1}},
                    t) == "  no doubles: Anna stays in jail (try 1)"
     assert narrate({"type": "JailRollFailed", "data": {"player": "Anna", "attempt": last}},
-                   t) == f"  no doubles on the last try ({last}): Anna leaves jail now"
+                   t) == (f"  no doubles on the last try ({last}): Anna may stay no longer (the "
+                          "fine, or a card)")
+
+def test_the_last_failed_try_says_leaving_jail_once(tmp_path):
+    import banco
+
+    with banco.open(str(tmp_path / "j.db"), create=True) as book:
+        game = book.execute("new Anna Bruno").game
+        for line in ("roll 1 1", "card probabilita 2", "roll 4 6", "roll 1 2", "roll 4 6",
+                     "roll 1 2", "roll 6 4"):  # Anna to jail; Bruno to 10, 20, then jail
+            assert book.execute(line, game=game).refusal is None, line
+        out = book.execute("roll 1 2", game=game)  # Anna's third try
+        assert [t for t in (e["type"] for e in out.events)
+                if t in ("JailRollFailed", "FinePaid", "LeftJail")] == [
+            "JailRollFailed", "FinePaid", "LeftJail"]
+        for language, leaves in (("en", "leaves jail"), ("it", "esce di prigione")):
+            assert out.say(language).count(leaves) == 1, out.say(language)

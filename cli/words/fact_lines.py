@@ -243,9 +243,11 @@ def _sent_to_jail(event: dict, d: dict, state: State) -> str | None:
 
 
 def _jail_roll_failed(event: dict, d: dict, state: State) -> str | None:
-    if d["attempt"] >= state.rules.jail_max_attempts:  # the fine or a card comes next
-        return _("  no doubles on the last try ({attempt}): {player} leaves jail "
-                 "now").format(player=d["player"], attempt=d["attempt"])
+    if d["attempt"] >= state.rules.jail_max_attempts:
+        # the fine or a card comes next, then "leaves jail": said once, there (a trial read
+        # "leaves jail now" and "leaves jail (fine ...)" two lines apart)
+        return _("  no doubles on the last try ({attempt}): {player} may stay no longer (the "
+                 "fine, or a card)").format(player=d["player"], attempt=d["attempt"])
     return _("  no doubles: {player} stays in jail (try {attempt})").format(
         player=d["player"], attempt=d["attempt"])
 
