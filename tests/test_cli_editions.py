@@ -75,6 +75,14 @@ def test_disney_cards_by_deck_title(banco):
     out = banco("cards", "momenti").output
     assert "Hai sconfitto Malefica. Ottieni 100 unità." in out
     assert "Robin Hood ti aiuta a scappare" in banco("cards", "show time").output
+    assert out.splitlines()[0].startswith("Momenti Magici")  # the deck's title, not its key
+
+
+def test_cards_say_the_decks_title_with_its_accent(banco):
+    banco("new", "Anna", "Bruno")
+    lines = banco("cards", "probabilità").output.splitlines()
+    assert lines[0].split()[:2] == ["Probabilità", "1"] and len(lines) == 16, lines[:2]
+    assert banco("cards", "--json").output.count('"deck": "probabilita"') == 16  # the key
 
 
 def test_new_refuses_a_built_in_rule_set_on_a_board_it_does_not_fit(banco):

@@ -169,8 +169,11 @@ def cards(session, deck, as_json):
     if as_json:
         dump(doc)
         return
+    # the deck as the edition titles it (Probabilità, Momenti Magici); --json keeps its key
+    titles = {d.name: d.title for d in edition.decks.values()}
+    width = max((len(titles.get(c["deck"], c["deck"])) for c in doc), default=0) + 1
     for c in doc:
-        click.echo(f"{c['deck']:<12}{c['number']:>3}  {c['text']}")
+        click.echo(f"{titles.get(c['deck'], c['deck']):<{width}}{c['number']:>3}  {c['text']}")
 
 
 def _in_the_future(session, moment) -> bool:
