@@ -429,3 +429,12 @@ def test_italian_copia_is_copy_a_backup_is_salvataggio_and_no_word_names_two_com
 
     with i18n.in_language("it"):
         assert "trasferisci" not in spoken_words()
+
+
+def test_before_the_deal_the_turn_says_the_roll_waits_for_it(banco):
+    """002 §Preparazione: `roll` is refused until every deed is dealt; `state` said
+    `turn: Anna (roll)` beside it (a trial's finding)."""
+    banco("new", "Anna", "Bruno", "--rules", "vintage")
+    assert "turn: Anna (to roll once the deeds are dealt)" in banco("state").output
+    assert "turno: Anna (tira quando i contratti sono distribuiti)" in banco(
+        "--lang", "it", "state").output

@@ -144,6 +144,8 @@ def state_text(state: State) -> str:
         phase = _(PHASES[turn["phase"]]) if turn["phase"] in PHASES else turn["phase"]
         if turn["phase"] == "roll" and state.current.in_jail:
             phase = _("in jail")  # as the shell's prompt says it: a roll for doubles, or a fine
+        elif turn["phase"] == "roll" and doc["pending"]["deal"]:
+            phase = _("to roll once the deeds are dealt")  # `roll` is refused until then (002)
         lines.append(_("turn: {player} ({phase}{doubles})").format(
             player=turn["player"], phase=phase,
             doubles=(ngettext(", {n} double", ", {n} doubles", turn["doubles"]).format(
