@@ -210,6 +210,8 @@ class BancoGroup(click.Group):
             close = close_words(name)
             _ = i18n._
             hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
+                    else _("; `banco --lang {lang} --help` lists them").format(
+                        lang=ctx.meta["banco.lang"]) if self.standalone and "banco.lang" in ctx.meta
                     else _("; `banco --help` lists them") if self.standalone
                     else _("; `help` lists them"))  # a line of the shell or of a transcript
             from banco.ledger.base.names import code_point, shown
@@ -409,9 +411,18 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     ctx.exit()
 
 
-@click.group(cls=BancoGroup, epilog=EPILOG)
+def _lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """`--lang it`: the process's words, and remembered so that a hint naming `banco --help`
+    names `--lang` too (without it the help would come in another language)."""
+    if value:
+        i18n.use(value)
+        ctx.meta["banco.lang"] = value
+
+
+@click.group(cls=BancoGroup, epilog=EPILOG, invoke_without_command=True, no_args_is_help=True,
+             subcommand_metavar="COMMAND [ARGS]...")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), default=None, expose_value=False,
-              is_eager=True, callback=lambda ctx, param, value: value and i18n.use(value),
+              is_eager=True, callback=_lang,
               help=N_("Language of messages and help: it or en (env BANCO_LANG, else the "
                       "locale)."))
 @click.option("--db", envvar="BANCO_DB", default="banco.db", show_default=True,
@@ -423,6 +434,13 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
 @click.pass_context
 def cli(ctx, db, game):
     """banco: the banker's book for a Monopoly table."""
+    if ctx.invoked_subcommand is None:
+        # `banco --lang it`: its options and no command; as a bare `banco`, the help (in the
+        # language asked), where click said only "Missing command."
+        if not ctx.command.standalone:
+            ctx.fail(i18n._("Missing command."))
+        click.echo(ctx.get_help(), err=True)  # where a bare `banco` prints it
+        ctx.exit(2)
     if not isinstance(ctx.obj, Session):
         ctx.obj = Session(db, game)
         ctx.call_on_close(ctx.obj.close)

@@ -82,7 +82,15 @@ def test_the_worst_lines_are_each_refused_specifically_with_their_exit_code(tmp_
             (["--lang", "it", "tirа", "1", "2"], {},
              "errore: nessun comando chiamato 'tirа' (la sua 'а' è U+0430, non una lettera "
              "semplice: una parola di comando si scrive in a-z): intendevi tira?"),
-            ([""], {}, "error: no command called ''; `banco --help` lists them")]:
+            ([""], {}, "error: no command called ''; `banco --help` lists them"),
+            # the help a hint names comes in the language asked (a trial's `banco --help`
+            # after `banco --lang it frobnica` came in English)
+            (["--lang", "it", "frobnica"], {},
+             "errore: nessun comando chiamato 'frobnica'; `banco --lang it --help` li elenca"),
+            (["frobnica"], {"BANCO_LANG": "it"},
+             "errore: nessun comando chiamato 'frobnica'; `banco --help` li elenca"),
+            # options and no command: the help, as a bare `banco` (it was "Missing command.")
+            (["--lang", "it"], {}, "Uso: banco [OPZIONI] COMANDO [ARGOMENTI]...")]:
         result = banco("--db", db, *args, code=2, env=env)
         assert result.stderr.splitlines()[0] == said, (args, result.stderr)
     assert not (tmp_path / "b.db").exists()
