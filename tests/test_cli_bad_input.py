@@ -42,6 +42,21 @@ def test_an_option_without_its_value_says_the_usage_and_what_the_option_takes(tm
     assert rows(db) == before
 
 
+def test_a_copy_given_one_store_says_it_reads_no_db(tmp_path):
+    """A trial's `banco --db X copy DST` was told "Missing argument 'DST'": copy names both
+    stores and reads no --db (nor BANCO_DB); nothing is made."""
+    db = tmp_path / "o.db"
+    banco("--db", db, "new", "Anna", "Bea")
+    r = banco("--db", db, "copy", tmp_path / "n.db", code=2)
+    assert r.stderr == f"error: copy names both stores and reads no --db: `banco copy {db} " \
+                       f"{tmp_path / 'n.db'}`\n"
+    r = banco("copy", tmp_path / "n.db", code=2, env={"BANCO_DB": str(db)})
+    assert "reads no --db: `banco copy" in r.stderr
+    r = banco("--lang", "it", "copia", tmp_path / "n.db", code=2)
+    assert r.stderr.startswith("errore: ") and "`banco copia SRC DST`" in r.stderr
+    assert not (tmp_path / "n.db").exists()
+
+
 def test_the_worst_lines_are_each_refused_specifically_with_their_exit_code(tmp_path):
     """An option given twice went to the last value without a word (another game, file or
     player than the banker read on the line); BANCO_GAME=abc was blamed on `--game`, which

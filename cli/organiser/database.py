@@ -111,9 +111,25 @@ def _forget_if_empty(path: str) -> None:
         remove_database(path)
 
 
+def _one_store_named(named: str) -> None:
+    """`banco --db games.db copy new.db`: copy reads no --db (it names both stores), and
+    click's "Missing argument 'DST'" did not say so."""
+    from click.core import ParameterSource
+
+    from banco.ledger.store.postgres_connection import shown
+
+    root = click.get_current_context().find_root()
+    if root.get_parameter_source("db") in (ParameterSource.COMMANDLINE,
+                                           ParameterSource.ENVIRONMENT):
+        raise UsageError("copy names both stores and reads no --db: `banco copy {db} {named}`",
+                         db=shown(root.params["db"]), named=named)
+    raise UsageError("copy names both stores: `banco copy SRC DST`, each a database file or a "
+                     "postgresql:// URL")
+
+
 @click.command("copy")
 @click.argument("source", metavar="SRC")
-@click.argument("target", metavar="DST")
+@click.argument("target", metavar="DST", required=False)
 def copy(source, target):
     """Copy every game of the store SRC into the store DST: each a database file or a
     postgresql:// URL (SQLite to PostgreSQL and back).  Each game arrives whole, its rows as
@@ -126,6 +142,8 @@ def copy(source, target):
     from banco.ledger.store.postgres_connection import shown
     from banco.projections.exchange.import_audit import audit_copied
 
+    if target is None:
+        _one_store_named(source)
     if not os.path.exists(source) and "://" not in source:
         raise UsageError("{source} does not exist: name a banco database file or a "
                          "postgresql:// URL", source=source)
