@@ -4,38 +4,62 @@ so that the hash chain is consistent again and only the audit's other checks can
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 import sqlite3
+from functools import cache
 from pathlib import Path
 
 from banco.ledger.store.canonical import GENESIS, row_hash
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+DATA = Path(__file__).resolve().parent / "data"
 NOW = "2026-11-29T10:00:00.000000Z"
 
 
 def recorded(name: str) -> list[dict]:
-    """A recorded game's events (seq, type, data) from fixtures/NAME.events.json."""
+    """A recorded game's events (seq, type, data) from fixtures/NAME.events.json: today's
+    facts, as tests/tools/regolden.py writes them."""
     return json.loads((FIXTURES / f"{name}.events.json").read_text(encoding="utf-8"))
 
 
+def recorded_schema1(name: str) -> list[dict]:
+    """The same game as an older banco recorded it, schema version 1 (its reasons English
+    sentences), from tests/data/golden-schema1.json.gz: frozen, for the upcaster's tests."""
+    return copy.deepcopy(schema1_games()[name])
+
+
+@cache
+def schema1_games() -> dict[str, list[dict]]:
+    with gzip.open(DATA / "golden-schema1.json.gz", "rt", encoding="utf-8") as f:
+        return json.load(f)
+
+
 def as_facts(events: list[dict]) -> list[dict]:
-    """A golden log as facts: fixtures/*.events.json were written with schema version 1
-    (reasons in English sentences), read through the upcasters as any older row is
-    (ledger/records/upcast.py): the golden games compare facts as data."""
+    """Events of schema version 1 (reasons in English sentences) as facts, read through the
+    upcasters as any older row is (ledger/records/upcast.py)."""
     from banco.ledger.records.upcast import upcast
 
     return [{**e, "data": upcast(e["type"], 1, e["data"])} for e in events]
 
 
-def rows_of(events: list[dict], game_id: int = 1) -> list[dict]:
-    """Rows as the store keeps them, seq from 1, chained from the genesis hash."""
+def rows_of(events: list[dict], game_id: int = 1, version: int = 1) -> list[dict]:
+    """Rows as the store keeps them, seq from 1, chained from the genesis hash.  `version`:
+    the schema version the rows carry (1 for events written as an older banco wrote them,
+    with English sentences; SCHEMA_VERSION for today's facts, `recorded`'s)."""
     rows = []
     for i, e in enumerate(events, start=1):
         rows.append({"game_id": game_id, "seq": i, "type": e["type"],
                      "data": copy.deepcopy(e["data"]), "recorded_at": NOW, "actor": "banker",
-                     "command_id": f"c{i}", "schema_version": 1})
+                     "command_id": f"c{i}", "schema_version": version})
     return rechain(rows)
+
+
+def recorded_rows(name: str, game_id: int = 1) -> list[dict]:
+    """A recorded game's rows, of today's schema version."""
+    from banco.ledger.records.upcast import SCHEMA_VERSION
+
+    return rows_of(recorded(name), game_id, SCHEMA_VERSION)
 
 
 def rechain(rows: list[dict], start: int = 0) -> list[dict]:

@@ -162,11 +162,11 @@ def test_books_post_names_what_entry_problems_names(payer, payee, amount, type_)
 def test_a_text_checked_as_one_type_is_checked_again_as_another():
     """The audit parses and checks a data text once (its cache of checked texts); the same
     text recorded under another type is checked again, against that type's schema."""
-    from forge import rechain, recorded, rows_of
+    from forge import rechain, recorded_rows
 
     from banco.projections.audit.audit import audit
 
-    rows = rows_of(recorded("classic-4p"))
+    rows = recorded_rows("classic-4p")
     seen, j = set(), None
     for i, row in enumerate(rows):
         if row["type"] == "TurnEnded":

@@ -7,11 +7,12 @@ audit branch); the figures are worked out by hand from the deeds and the rule se
 import random
 
 import pytest
-from forge import amount_at, money_spots, recorded, rows_of, with_amount
+from forge import amount_at, money_spots, recorded_rows, rows_of, with_amount
 from helpers import POS, build, cash, mortgage, new_table, own, place
 
 from banco.ledger.board.edition import load_edition
 from banco.ledger.records.events import EVENT_TYPES, MONEY_EVENTS, schemas
+from banco.ledger.records.upcast import SCHEMA_VERSION
 from banco.ledger.table.state import BANK, Auction, Claim, Debt
 from banco.projections.audit import amount_basis, amounts, card_amounts
 from banco.projections.audit.audit import audit
@@ -61,10 +62,11 @@ def test_a_transfer_to_someone_not_at_the_table_is_flagged():
     e = Entry(9, "RentPaid", "Anna", "Zeno", 4, "rent")
     assert entry_problems(e, ["Anna", "Bruno"]) == [
         "RentPaid payee 'Zeno' is neither the Bank nor a seated player: the money goes nowhere"]
-    rows = rows_of(recorded("classic-4p"))
+    rows = recorded_rows("classic-4p")
     seq = next(r["seq"] for r in rows if r["type"] == "RentPaid")
     rows[seq - 1]["data"]["payee"] = "Zeno"
-    report = audit(1, rows_of([{"type": r["type"], "data": r["data"]} for r in rows]))
+    report = audit(1, rows_of([{"type": r["type"], "data": r["data"]} for r in rows],
+                               version=SCHEMA_VERSION))
     assert report.bad_seq == seq and "'Zeno' is neither the Bank nor a seated player" in report.problem
 
 
@@ -149,14 +151,14 @@ def first_of(rows, type_):
     ("classic-to-the-end", "EstateTransferred", "the cash in Carla's estate is 175 M; all the debtor's cash (004 §Fallimento) gives 174 M; Carla's cash is negative (-1)"),
 ])
 def test_an_amount_one_off_from_the_rule_is_named_with_the_expected_figure(game, type_, message):
-    rows = rows_of(recorded(game))
+    rows = recorded_rows(game)
     i = first_of(rows, type_)
     report = audit(1, with_amount(rows, (i, None), rows[i]["data"]["amount"] + 1))
     assert (report.bad_seq, report.problem) == (rows[i]["seq"], message)
 
 
 def test_a_trade_whose_transfer_differs_from_the_deal_is_named():
-    rows = rows_of(recorded("classic-to-the-end"))
+    rows = recorded_rows("classic-to-the-end")
     i = next(i for i, r in enumerate(rows) if r["type"] == "TradeCompleted" and r["data"]["transfers"])
     d = rows[i]["data"]
     report = audit(1, with_amount(rows, (i, 0), d["transfers"][0]["amount"] + 1))
@@ -168,10 +170,11 @@ def test_a_trade_whose_transfer_differs_from_the_deal_is_named():
 
 
 def test_a_salary_without_a_pass_of_via_is_money_from_nowhere():
-    rows = rows_of(recorded("classic-4p"))
+    rows = recorded_rows("classic-4p")
     i = first_of(rows, "SalaryPaid")
     rows[i - 1]["data"]["passed_go"] = False
-    report = audit(1, rows_of([{"type": r["type"], "data": r["data"]} for r in rows]))
+    report = audit(1, rows_of([{"type": r["type"], "data": r["data"]} for r in rows],
+                               version=SCHEMA_VERSION))
     assert report.bad_seq == rows[i]["seq"]
     assert report.problem == "a Via! salary to Bruno without a move past Via! just before it"
 
@@ -179,14 +182,15 @@ def test_a_salary_without_a_pass_of_via_is_money_from_nowhere():
 def test_a_move_that_did_not_pass_via_cannot_earn_a_salary():
     """Anna's first roll, 3+2 from Via! to Stazione Sud: a forger marks it as passing Via! and
     adds a salary; the move itself is named."""
-    rows = rows_of(recorded("classic-4p"))
+    rows = recorded_rows("classic-4p")
     i = next(i for i, r in enumerate(rows) if r["type"] == "TokenMoved")
     assert (rows[i]["data"]["from"], rows[i]["data"]["spaces"]) == (0, 5)
     rows[i]["data"]["passed_go"] = True
     salary = {"type": "SalaryPaid", "data": {"payer": BANK, "payee": "Anna", "amount": 200,
-                                             "reason": "passed Via!"}}
+                                             "reason": {"code": "passed_go"}}}
     events = [{"type": r["type"], "data": r["data"]} for r in rows]
-    report = audit(1, rows_of(events[:i + 1] + [salary] + events[i + 1:]))
+    report = audit(1, rows_of(events[:i + 1] + [salary] + events[i + 1:],
+                               version=SCHEMA_VERSION))
     assert (report.bad_seq, report.problem) == (
         rows[i]["seq"], "Anna passes Via! moving 5 from square 0")
 
@@ -214,7 +218,7 @@ def test_auctions_open_and_rise_as_the_rule_set_says():
 @pytest.mark.parametrize("game,seed,edits", [("classic-4p", 11, 140),
                                              ("classic-to-the-end", 12, 70)])
 def test_random_edits_of_amounts_are_all_flagged_at_the_edited_event(game, seed, edits):
-    rows = rows_of(recorded(game))
+    rows = recorded_rows(game)
     assert audit(1, rows).ok
     rng = random.Random(seed)
     spots = money_spots(rows)
@@ -251,7 +255,7 @@ def test_house_rules_are_read_from_the_game_itself():
                 e["seq"] = len(log) + 1
                 t = evolve(t, e)
                 log.append(e)
-    rows = rows_of(log)
+    rows = rows_of(log, version=SCHEMA_VERSION)  # decide's facts: today's
     assert audit(1, rows).ok
     salary = first_of(rows, "SalaryPaid")
     assert rows[salary]["data"]["amount"] == 300

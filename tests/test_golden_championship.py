@@ -11,7 +11,7 @@ and the points decide.
 
 A golden test never regenerates itself.  After a deliberate rule change, regenerate with
 
-    python tests/test_golden_championship.py
+    python tests/tools/regolden.py championship-4p
 
 and review the diff of fixtures/ like any other change; the figures below must still hold.
 """
@@ -19,12 +19,10 @@ and review the diff of fixtures/ like any other change; the figures below must s
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from forge import as_facts
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 NAME = "championship-4p"
@@ -108,9 +106,8 @@ def test_the_replay_matches_the_files(game):
     docs = documents(game.call)
     on_file = {kind: json.loads((FIXTURES / f"{NAME}.{kind}.json").read_text(encoding="utf-8"))
                for kind in ("state", "events")}
-    assert docs["state"] == on_file["state"], "see python tests/test_golden_championship.py"
-    assert docs["events"] == as_facts(on_file["events"]), \
-        "see python tests/test_golden_championship.py"
+    assert docs["state"] == on_file["state"], "see python tests/tools/regolden.py"
+    assert docs["events"] == on_file["events"], "see python tests/tools/regolden.py"
 
 
 def test_the_audit_is_clean(game):
@@ -452,22 +449,3 @@ def test_the_score_sheet_and_the_points_by_hand(game):
     hotels = sorted(p for p, x in props.items() if x["hotel"])
     assert hotels == [6, 8, 9, 11, 13, 14]
     assert sorted(p for p, x in props.items() if x["mortgaged"]) == [5, 12, 25, 26, 28, 35]
-
-
-def regenerate() -> None:
-    """Write the golden files from the transcript (run by hand, never by the tests)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        docs = documents(replay(str(Path(tmp) / "g.db")))
-    for kind, doc in docs.items():
-        path = FIXTURES / f"{NAME}.{kind}.json"
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
-        new = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
-        path.write_text(new, encoding="utf-8")
-        print(f"fixtures/{path.name}: {'unchanged' if new == old else 'rewritten'}")
-
-
-if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    regenerate()

@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 from conftest import LOCALE_VARS  # noqa: E402,F401
-from forge import drop_triggers, rechain_stored, recorded, rows_of, with_amount
+from forge import drop_triggers, rechain_stored, recorded_rows, with_amount
 from games import record
 from helpers import build, cash, new_table, own
 
@@ -35,7 +35,7 @@ def in_italian(text) -> str:
 
 def one_off(game: str, type_: str):
     """The audit of a recorded game whose first `type_` fact pays one more than it should."""
-    rows = rows_of(recorded(game))
+    rows = recorded_rows(game)
     i = next(i for i, r in enumerate(rows) if r["type"] == type_)
     return audit(1, with_amount(rows, (i, None), rows[i]["data"]["amount"] + 1))
 
@@ -179,7 +179,7 @@ def test_a_clean_game_is_audited_without_building_a_single_message(game, monkeyp
     for module in (amount_basis, board_amounts, deed_amounts, building_amounts,
                    rent_debt_amounts, card_amounts, books, checks):
         monkeypatch.setattr(module, "msg", counted)
-    assert audit(1, rows_of(recorded(game))).ok
+    assert audit(1, recorded_rows(game)).ok
     assert made == []
     one_off(game, "CashIssued")  # ...and a problem is said through the same msg()
     assert "starting cash for {player}" in made

@@ -92,7 +92,9 @@ def test_the_first_write_migrates_it_and_every_old_row_stays(old_db):
 
 @pytest.mark.parametrize("name", ["classic-4p", "classic-to-the-end"])
 def test_the_committed_fixture_logs_held_as_format_1_read_and_audit(tmp_path, name):
-    log = json.loads((FIXTURES / f"{name}.events.json").read_text(encoding="utf-8"))
+    from forge import recorded_schema1  # a format-1 file held the English sentences of schema 1
+
+    log = recorded_schema1(name)
     golden = json.loads((FIXTURES / f"{name}.state.json").read_text(encoding="utf-8"))
     db = str(tmp_path / "f1.db")
     old_log = as_format1_log(log)

@@ -10,7 +10,9 @@ On the run's throwaway server (tests/pg_cluster.py): skipped without one, failed
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
+from pathlib import Path
 
 import pg_cluster
 import pytest
@@ -36,15 +38,31 @@ def play(db: str) -> None:
     banco(db, "tournament", "add", 3)
 
 
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> tuple[Path, str]:
+    """(SQLite file, the admin's URL of a PostgreSQL database): the tournament played into
+    each once a module; never handed to a test, which tampers with a copy of each (`both`)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BANCO_FIXED_TIME", FIXED)
+        url, admin_url = pg_cluster.database()
+        db = tmp_path_factory.mktemp("tournament") / "t.db"
+        for where in (str(db), url):
+            play(where)
+    return db, admin_url
+
+
 @pytest.fixture
-def both(tmp_path, monkeypatch):
-    """(SQLite file, PostgreSQL URL, the admin's URL): the same tournament played into each."""
+def both(played, tmp_path, monkeypatch):
+    """(SQLite file, PostgreSQL URL, the admin's URL): a copy of the same tournament in each
+    (the file copied, the database cloned from its template, as test_postgres_referee.py
+    does: each test played the three games into both stores again)."""
     monkeypatch.setenv("BANCO_FIXED_TIME", FIXED)
-    url, admin_url = pg_cluster.database()
-    db = str(tmp_path / "t.db")
-    for where in (db, url):
-        play(where)
-    return db, url, admin_url
+    db = tmp_path / "t.db"
+    for tail in ("", "-wal"):  # a write-ahead log left beside it goes with it
+        if Path(f"{played[0]}{tail}").exists():
+            shutil.copy(f"{played[0]}{tail}", f"{db}{tail}")
+    url, admin_url = pg_cluster.clone(played[1])
+    return str(db), url, admin_url
 
 
 def audit_problems(db: str) -> list[str]:

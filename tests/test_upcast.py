@@ -174,14 +174,15 @@ def test_a_sentence_in_a_row_of_today_s_version_is_refused_by_the_schema(book):
 
 def test_every_fact_of_the_golden_games_is_its_typed_record():
     """One definition per event type gives its typed record and its schema: every fact of the
-    recorded games (upcast) reads as its record and back, and passes its schema."""
-    from forge import as_facts, recorded
+    recorded games reads as its record and back, and passes its schema: as today's banco
+    records them, and as an older one did (schema 1, upcast)."""
+    from forge import as_facts, recorded, recorded_schema1
 
     from banco.ledger.records.events import fact, record, records, schemas, validate
 
     assert set(records()) == set(schemas())
     for name in ("classic-4p", "championship-4p", "vintage-to-a-bankruptcy", "short-to-the-end"):
-        for e in as_facts(recorded(name)):
+        for e in [*recorded(name), *as_facts(recorded_schema1(name))]:
             rec = record(e)
             assert type(rec).__name__ == e["type"] and fact(rec) == e["data"]
             validate(e["type"], e["data"])

@@ -158,9 +158,10 @@ def history(session, words, as_json):
     table = book.state(game)
     edition = table.edition
     pos = property_position(table, " ".join(words))
-    # the events the read model says name the deed, held to the table's owner of it before
-    # one is shown (as `statement` is to the cash): an edited read model is read past
-    rows, forged = checked_history(book, game, pos, table.owners[pos], edition)
+    # the events the read model says name the deed, held to the table's owner, mortgage and
+    # buildings of it before one is shown (as `statement` is to the cash): an edited read
+    # model is read past
+    rows, forged = checked_history(book, game, pos, table)
     if forged:
         click.echo(_("WARNING: game {game}'s read model disagrees with its log (its history of "
                      "{space}): this history is read from the log; `banco doctor` says where, "

@@ -480,8 +480,10 @@ _rent = _ruling_command(
     "rent", "SEQ: a landing on another player's deed, or a rent claim opened, deferred, paid, "
             "refused or lapsed, a rent owed as a debt, or a rent not due.  Who owed "
             "whom how much and why, when the window opened, the seats to the roll that closes "
-            "it, which roll closed it (or that it is still open), and the verdict; with "
-            "--claim-at, whether a claim at that moment was in time.")
+            "it, which roll closed it (or that it is still open), and the verdict: what became "
+            "of the rent; with --claim-at, whether a claim at that moment was in time, the rent "
+            "as the log stands said above it.")
 _rent = click.option("--claim-at", "claim_at", default=None, metavar="SEQ|TIME",
-                     help="The verdict for a claim made after event SEQ, or at TIME.")(_rent)
+                     help="The verdict is on a claim made after event SEQ, or at TIME: in time "
+                          "or not.")(_rent)
 ruling.add_command(_rent)

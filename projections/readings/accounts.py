@@ -99,7 +99,7 @@ def history(events: Iterable[dict], position: int,
         elif t == "AuctionClosed" and d["property"] == position and d["outcome"] == "no bid":
             note = msg("auction without a bid: stays with the Bank")
         elif t in ("PropertyMortgaged", "MortgageLifted", "MortgageInterestPaid", "HouseBuilt",
-                   "HotelBuilt", "BuildingSold") and d["property"] == position:
+                   "HotelBuilt", "BuildingSold", "MortgageReverted") and d["property"] == position:
             note = msg("{reason} ({amount})", reason=Fact(d["reason"], edition=edition), amount=cash(d["amount"]))
         elif t == "HotelsBrokenUp":
             for lot, tr in zip(d["lots"], d["transfers"], strict=True):
@@ -112,6 +112,9 @@ def history(events: Iterable[dict], position: int,
                        amount=cash(d["amount"]))
         elif t == "BuildingsSold" and position in d["properties"]:
             note = msg("buildings sold with the group's: {reason}", reason=Fact(d["reason"], edition=edition))
+        elif t == "BuildingsReturned" and position in d["properties"]:
+            # a bankrupt's buildings back to the Bank, unpaid (002 §Fallimento)
+            note = Fact(d["reason"], edition=edition)
         # the deed's other changes of hands (the fold's too: the story ends with the table's
         # owner, which `history` holds it to)
         elif t == "DeedsDealt" and position in d["properties"]:
@@ -127,6 +130,46 @@ def history(events: Iterable[dict], position: int,
             note = Fact(d["reason"], edition=edition)
         if note:
             yield {"seq": e["seq"], "type": t, "owner": owner, "note": note}
+
+
+def deed_held(events: Iterable[dict], position: int, gone: set[int] | None = None
+              ) -> tuple[str | None, bool, int]:
+    """Where one deed ends after `events`: (owner, None for the Bank; mortgaged; level, 0-4
+    houses, 5 a hotel), as the fold (ledger/table/fold_estate.py) leaves it.  What a
+    history shows, held to the table: a history read from the events that name the deed (the
+    read model's mentions) must end where the table does, or a row was lost."""
+    owner, mortgaged, level = None, False, 0
+    for e in effective(events, gone):
+        t, d = e["type"], e["data"]
+        if t in ("PropertyBought", "AuctionWon") and d["property"] == position:
+            owner = d["player"]
+        elif t == "DeedsDealt" and position in d["properties"]:
+            owner = d["player"]
+        elif t == "DebtPaidInKind" and any(x["property"] == position for x in d["deeds"]):
+            owner = d["payee"]
+        elif t == "TradeCompleted":
+            for side, receiver in (("a_gives", d["b"]), ("b_gives", d["a"])):
+                if position in d[side]["properties"]:
+                    owner = receiver
+        elif t == "EstateTransferred" and position in d["properties"]:
+            owner = None if d["creditor"] == BANK else d["creditor"]
+            # to the Bank unmortgaged, to wait for its auction (003 §10)
+            mortgaged = mortgaged and owner is not None
+        elif t == "OwnerCorrected" and d["property"] == position:
+            owner, mortgaged = (None if d["to"] == BANK else d["to"]), bool(d["mortgaged"])
+        elif t == "PropertyMortgaged" and d["property"] == position:
+            mortgaged = True
+        elif t in ("MortgageLifted", "MortgageReverted") and d["property"] == position:
+            mortgaged = False
+        elif t in ("HouseBuilt", "HotelBuilt", "BuildingSold") and d["property"] == position:
+            level = d["level"]
+        elif t in ("BuildingsSold", "BuildingsBuilt", "HotelsBrokenUp", "BuildingsReturned"):
+            if position in d.get("properties", ()):
+                level = 0
+            for lot in d.get("lots", ()):
+                if lot["property"] == position:
+                    level = lot["level"]
+    return owner, mortgaged, level
 
 
 def standings(state: State) -> list[dict]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from banco.ledger.records.upcast import kept_reason
-from banco.projections.readings.accounts import history, seen_by, statement
+from banco.projections.readings.accounts import deed_held, history, seen_by, statement
 
 
 def statement_rows(book, game: int, account: str) -> Iterator[dict]:
@@ -60,23 +60,25 @@ def _statement(moves: list[tuple], account: str, gone: set[int]) -> Iterator[dic
                "reason": seen_by(kept_reason(type_, reason), account, other), "balance": balance}
 
 
-def checked_history(book, game: int, position: int, owner: str | None, edition=None
-                    ) -> tuple[list[dict], bool]:
+def checked_history(book, game: int, position: int, table) -> tuple[list[dict], bool]:
     """accounts.history's rows for a deed, from the events the read model says name it,
-    checked as `checked_statement`'s are: against the owner the table gives
-    the deed (`owner`, None for the Bank) before anything is shown.  Where the read model's
-    rows end with another owner (a mention row edited, deleted or moved), the rows are read
-    from the log instead (chain-checked), so an edited read model never prints its story as
-    the deed's.  The second item: whether the read model's rows disagreed with the log's
-    (False when the log agrees with them: the table's side was edited, said elsewhere)."""
+    checked as `checked_statement`'s are: against what the table gives the deed (its owner,
+    mortgage and buildings: what a history shows) before anything is shown.  Where the read
+    model's events end elsewhere (a mention row edited, deleted or moved: a lost mortgage
+    leaves the owner as it was), the rows are read from the log instead (chain-checked), so
+    an edited read model never prints its story as the deed's.  The second item: whether
+    the read model's rows disagreed with the log's (False when the log agrees with them:
+    the table's side was edited, said elsewhere)."""
+    edition = table.edition
     named = book.mentioning(game, [f"d:{position}"])
     gone = book.retracted_seqs(game)
     if named is None:
         return list(history(book.checked(game), position, gone, edition)), False
+    named = list(named)  # the deed's events, read twice: a few, whatever the game's length
+    held = (table.owners[position], position in table.mortgaged, table.buildings[position])
+    if deed_held(named, position, gone) == held:
+        return list(history(named, position, gone, edition)), False
     rows = list(history(named, position, gone, edition))
-    kept = rows[-1]["owner"] if rows else None
-    if kept == owner:
-        return rows, False
     logged = list(history(book.checked(game), position, gone, edition))
     return logged, logged != rows
 

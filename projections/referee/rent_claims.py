@@ -244,7 +244,9 @@ def rent(events: list[dict] | Log, seq: int, claim_at: Moment | None = None,
                 else verdict("at_time", time=claim_at.text, seq=m))
         answer = _claim_verdict(m, at, landed, closed_at, paid, lapsed, closer, facts)
         facts["claim_at_verdict"] = answer
-        lines.append(msg("outcome: {outcome}", outcome=outcome))
+        # the rent as the log stands is evidence here, not a second verdict: the verdict is
+        # the answer to the question asked (a claim at that moment), and what --record records
+        lines.append(msg("as the log stands: {outcome}", outcome=outcome))
         ruled = verdict("claim_at", when=when, answer=answer)
     rule = claim_rule(rules)
     if lapsed is not None and lapsed["data"]["closed_by"] == "debt":
