@@ -32,3 +32,24 @@ def test_a_bid_not_in_digits_says_what_a_bid_takes(tmp_path):
                                                                lang="it").say("it")
     finally:
         book.close()
+
+
+def test_the_deal_and_the_games_end_are_said_in_the_lines_language_without_banco(tmp_path):
+    """A trial: Italian lines got "still to deal: Bruno 2" in English (a plain string in the
+    rules), and a finished game's refusal offered `banco stato, ...` inside the shell."""
+    book = banco.open(str(tmp_path / "g.db"), create=True)
+    try:
+        game = book.execute("new Anna Bruno --rules timed").game
+        out = book.execute("tira 1 2", game=game, lang="it")
+        assert "ancora da distribuire: Anna 2, Bruno 2" in out.say("it"), out.say("it")
+        assert "still to deal: Anna 2, Bruno 2" in out.say("en")
+        for line in ("deal Anna 'vicolo corto' 'vicolo stretto'",
+                     "deal Bruno 'via roma' 'corso impero'", "time-up"):
+            assert book.execute(line, game=game).refusal is None, line
+        out = book.execute("roll 1 2", game=game)
+        assert out.refusal is not None and "game is over" in out.say("en")
+        assert "`state`, `standings`, `log`, `audit`" in out.say("en")
+        assert "`stato`, `classifica`, `registro`, `verifica`" in out.say("it")
+        assert "banco" not in out.say("en") + out.say("it")
+    finally:
+        book.close()

@@ -67,10 +67,11 @@ def deal(tx: Tx, cmd: c.Deal) -> None:
 
 
 def _still(state: State) -> str:
+    # a message, not a plain string: it came out in English on an Italian line
     left = dealing_left(state)
     if not left:
-        return "every player has his deeds: `roll D1 D2`"
-    return "still to deal: " + ", ".join(f"{n} {k}" for n, k in left)
+        return msg("every player has his deeds: `roll D1 D2`")
+    return msg("still to deal: {who}", who=", ".join(f"{n} {k}" for n, k in left))
 
 
 def check_dealt(state: State, command) -> None:

@@ -56,7 +56,8 @@ def decide_tx(state: State, command: c.Command) -> Tx:
         result = msg("{player} wins", player=state.winner) if state.winner else msg("a tie")
         raise RuleViolation("the game is over ({result}); nothing more can be recorded",
                             rule=state.end_rule,
-                            allowed=msg("banco state, banco standings, banco log, banco audit"),
+                            # no `banco` before them: the shell and the phones say this too
+                            allowed=msg("`state`, `standings`, `log`, `audit`"),
                             result=result)
     if not after_the_end:  # a referee's correction may come at any time
         check_dealt(state, command)
