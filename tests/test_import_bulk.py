@@ -1,6 +1,6 @@
 """The import's bulk writing into SQLite (ledger/store/bulk.py GameImport): a long game into a
-file that holds less has the index on the events' type built after its rows, in the same
-transaction; the file has it, as it was, whatever the import's end."""
+file that holds less has the indexes on the events' type and command ids built after its
+rows, in the same transaction; the file has them, as they were, whatever the import's end."""
 
 import sqlite3
 
@@ -18,14 +18,15 @@ def banco(db, *args, code=0):
     return result.output
 
 
-def index_sql(db) -> str | None:
+def index_sql(db) -> list[str | None]:
+    """The SQL of each index an import may lift (None where the file has none)."""
     conn = sqlite3.connect(db)
     try:
-        found = conn.execute("SELECT sql FROM sqlite_master WHERE name=?",
-                             (bulk.TYPE_INDEX,)).fetchone()
+        found = [conn.execute("SELECT sql FROM sqlite_master WHERE name=?",
+                              (name,)).fetchone() for name in bulk.LIFTED]
     finally:
         conn.close()
-    return found and found[0]
+    return [f and f[0] for f in found]
 
 
 @pytest.fixture(scope="module")
@@ -38,20 +39,20 @@ def exported(tmp_path_factory):
 
 @pytest.fixture
 def lifted(monkeypatch):
-    """The SQL each import's `_lift_index` kept (None: the index stayed)."""
+    """The SQL each import's `_lift_indexes` kept ([]: the indexes stayed)."""
     seen = []
-    real = bulk.GameImport._lift_index
+    real = bulk.GameImport._lift_indexes
 
     def spy(self):
         seen.append(real(self))
         return seen[-1]
 
-    monkeypatch.setattr(bulk.GameImport, "_lift_index", spy)
+    monkeypatch.setattr(bulk.GameImport, "_lift_indexes", spy)
     return seen
 
 
-def test_a_game_into_a_new_file_has_the_index_built_after_its_rows(exported, tmp_path,
-                                                                   lifted):
+def test_a_game_into_a_new_file_has_the_indexes_built_after_its_rows(exported, tmp_path,
+                                                                     lifted):
     source, path = exported
     db = tmp_path / "new.db"
     banco(db, "import", path)
@@ -63,6 +64,12 @@ def test_a_game_into_a_new_file_has_the_index_built_after_its_rows(exported, tmp
                                 "WHERE type='TurnEnded'").fetchone()
         assert by_index == conn.execute("SELECT COUNT(*) FROM events NOT INDEXED WHERE "
                                         "type='TurnEnded'").fetchone() != (0,)
+        by_index = conn.execute("SELECT command_id, seq FROM events INDEXED BY "
+                                "idx_events_game_id_command_id WHERE game_id=1 ORDER BY "
+                                "command_id, seq").fetchall()
+        assert by_index == conn.execute("SELECT command_id, seq FROM events NOT INDEXED "
+                                        "ORDER BY command_id, seq").fetchall()
+        assert len(by_index) > 600
     finally:
         conn.close()
     assert "index" not in banco(db, "doctor").lower().replace("indexes", "")
@@ -76,7 +83,7 @@ def test_a_game_into_a_file_holding_more_leaves_the_index_alone(exported, tmp_pa
     db = tmp_path / "more.db"
     record(str(db), "classic-to-the-end")  # 1,721 events, the one imported 643
     banco(db, "import", path)
-    assert lifted == [None] and index_sql(db) == index_sql(source)
+    assert lifted == [[]] and index_sql(db) == index_sql(source)
 
 
 def test_a_refused_import_leaves_the_index_as_it_was(exported, tmp_path, lifted,

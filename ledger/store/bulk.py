@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from banco.ledger.store import read_model
 from banco.ledger.store.connection import rollback
+from banco.ledger.store.many_rows import ManyRows
 from banco.ledger.store.reading import RowsView
 from banco.ledger.store.schema import (
     FORMAT1_COLUMNS,
@@ -32,12 +33,16 @@ if TYPE_CHECKING:
 # A row with no table digest (every row but the few that bind a snapshot) goes in by a
 # statement that names no digest column (NULL, its default): Python's sqlite3 binds a None
 # after two failed lookups of its adapter protocol, each formatting an AttributeError, some
-# 2,500 instructions a row (7% of the inserts')
-_INSERT_NO_DIGEST = (f"INSERT INTO events ({', '.join(FORMAT1_COLUMNS)}, chain_version) "
-                     f"VALUES ({','.join('?' * (len(FORMAT1_COLUMNS) + 1))})")
+# 2,500 instructions a row (7% of the inserts').  Many rows to a statement
+# (ledger/store/many_rows.py), after the game's number
+_NO_DIGEST = ManyRows(f"INSERT INTO events ({', '.join(FORMAT1_COLUMNS)}, chain_version)",
+                      len(FORMAT1_COLUMNS))
 
 
 TYPE_INDEX = "idx_events_type"  # ledger/store/health.py INDEXES
+COMMAND_INDEX = "idx_events_game_id_command_id"
+LIFTED = (TYPE_INDEX, COMMAND_INDEX)  # built after a long game's rows (_lift_indexes)
+
 
 
 class BulkHost(Protocol):
@@ -153,10 +158,10 @@ class GameImport:
         self._lifted = False  # the trigger dropped in this transaction
         self._restore = False  # ... and created again before the commit
         # The events the file announces (the import sets it): a game at least as long as
-        # what the file holds already has the index on the events' type built after its rows
-        # (`_lift_index`)
+        # what the file holds already has the indexes on the events' type and command ids
+        # built after its rows (`_lift_indexes`)
         self.expected = 0
-        self._index: str | None = None  # the index's SQL, to create again before the commit
+        self._indexes: list[str] = []  # the indexes' SQL, to create again before the commit
         self._modelled = False  # the read model's tables made and the game's rows cleared
         self.done = False
 
@@ -171,15 +176,14 @@ class GameImport:
                     (self.TRIGGER,)).fetchone() is not None
                 self.conn.execute(f"DROP TRIGGER IF EXISTS {self.TRIGGER}")
                 self._lifted = True
-                self._index = self._lift_index()
+                self._indexes = self._lift_indexes()
             if not self._restore and any(r[9] < 2 for r in rows):
                 self._restore = True  # as before: a file that gets version-1 rows gets the guard
             # stored_row's, inline; in order, the rows with a digest by INSERT
             start = 0
             for at in [i for i, r in enumerate(rows) if r[10] is not None] + [len(rows)]:
                 if at > start:
-                    self.conn.executemany(_INSERT_NO_DIGEST,
-                                          [(g, *r[:10]) for r in rows[start:at]])
+                    _NO_DIGEST.insert(self.conn, g, [r[:10] for r in rows[start:at]])
                 if at < len(rows):
                     self.conn.execute(INSERT, (g, *rows[at]))
                 start = at + 1
@@ -188,23 +192,26 @@ class GameImport:
             raise self.store.explain(exc, writing=True) from None
         self.inserted += len(rows)
 
-    def _lift_index(self) -> str | None:
-        """The index on the events' type dropped for this transaction, when this game is at
-        least as long as what the file holds (an import into a new file): each row put into it
-        went to the middle of the index, among its type's rows, and its pages in and out of
-        the cache (a tenth of the inserts' time); built after the rows (`finish`) it is one
-        sort, of at most twice this game's rows.  Its own SQL is kept and run again, in the
-        same transaction: no other connection sees the file without it."""
+    def _lift_indexes(self) -> list[str]:
+        """The indexes on the events' type and command ids dropped for this transaction, when
+        this game is at least as long as what the file holds (an import into a new file): each
+        row put into them went to the middle of the index, among its type's or its command
+        ids' rows, and their pages in and out of the cache (a tenth of the inserts' time, 2,500
+        instructions a row for the command ids'); built after the rows (`finish`) each is one
+        sort, of at most twice this game's rows.  Their own SQL is kept and run again, in the
+        same transaction: no other connection sees the file without them.  The primary key's
+        index stays: the rows go in at its end, and the audit reads back by it."""
         conn = self.conn
-        found = conn.execute("SELECT sql FROM sqlite_master WHERE type='index' AND name=?",
-                             (TYPE_INDEX,)).fetchone()
-        if found is None or not found[0]:
-            return None
+        found = [(name, sql) for name in LIFTED for (sql,) in conn.execute(
+            "SELECT sql FROM sqlite_master WHERE type='index' AND name=?", (name,)) if sql]
+        if not found:
+            return []
         held = conn.execute("SELECT MAX(rowid) FROM events").fetchone()[0] or 0
         if held > self.expected:
-            return None
-        conn.execute(f"DROP INDEX {TYPE_INDEX}")
-        return found[0]
+            return []
+        for name, _ in found:
+            conn.execute(f"DROP INDEX {name}")
+        return [sql for _, sql in found]
 
     def keep_read_model(self, rows: ReadRows, through: int) -> None:
         """The read model's rows (ledger/store/read_model.py) of the events inserted, which
@@ -242,9 +249,9 @@ class GameImport:
         try:
             for seq, head, fmt, text in snapshots:
                 put_snapshot(conn, self.game_id, seq, head, fmt, text, made_at)
-            if self._index is not None:
-                conn.execute(self._index)
-                self._index = None
+            for sql in self._indexes:
+                conn.execute(sql)
+            self._indexes = []
             if self._restore:
                 conn.execute(TRIGGERS[2])
             conn.execute(INSERT_GAME,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
+from banco.ledger.store.many_rows import ManyRows
 from banco.ledger.store.protocol import ReadRows
 
 DDL = (
@@ -30,9 +31,10 @@ DDL = (
     "subject TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (game_id, subject, seq)) "
     "WITHOUT ROWID",
 )
-MOVEMENT = ("INSERT OR REPLACE INTO read_movements (game_id, seq, n, payer, payee, amount, "
-            "reason, type) VALUES (?,?,?,?,?,?,?,?)")
-MENTION = "INSERT OR IGNORE INTO read_mentions (game_id, subject, seq) VALUES (?,?,?)"
+# many rows to a statement (ledger/store/many_rows.py), after the game's number
+MOVEMENTS = ManyRows("INSERT OR REPLACE INTO read_movements (game_id, seq, n, payer, payee, "
+                     "amount, reason, type)", 7)
+MENTIONS = ManyRows("INSERT OR IGNORE INTO read_mentions (game_id, subject, seq)", 2)
 
 
 def through(conn: sqlite3.Connection, game_id: int) -> int | None:
@@ -50,9 +52,9 @@ def through(conn: sqlite3.Connection, game_id: int) -> int | None:
 def keep(conn: sqlite3.Connection, game_id: int, rows: ReadRows, last: int) -> None:
     """Inside a write transaction: add rows and say they now cover the game up to `last`."""
     if rows.movements:
-        conn.executemany(MOVEMENT, [(game_id, *m) for m in rows.movements])
+        MOVEMENTS.insert(conn, game_id, rows.movements)
     if rows.mentions:
-        conn.executemany(MENTION, [(game_id, *m) for m in rows.mentions])
+        MENTIONS.insert(conn, game_id, rows.mentions)
     conn.execute("INSERT OR REPLACE INTO read_model (game_id, through) VALUES (?, ?)",
                  (game_id, last))
 
