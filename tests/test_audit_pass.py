@@ -96,3 +96,24 @@ def test_the_pass_makes_no_cyclic_garbage_and_frees_itself(book):
         assert gc.collect() == 0
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_with_another_thread_running_the_collector_stays_on(book):
+    """The switch is the whole process's: in `serve` (its writers, the server's threads) a
+    pass run beside other threads leaves it on, so their cycles are collected as ever."""
+    import threading
+
+    rows = Watched(book.store.raw_rows(1))
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    was = gc.isenabled()
+    gc.enable()
+    other.start()
+    try:
+        report = GameAudit(1, rows).run()
+        assert gc.isenabled()
+    finally:
+        release.set()
+        other.join()
+        gc.enable() if was else gc.disable()
+    assert report.ok and rows.seen and all(rows.seen)

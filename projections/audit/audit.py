@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import gc
 import json
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
@@ -128,9 +129,12 @@ class GameAudit(KeptTables):
         """The pass over the rows, the cyclic collector off while it runs (then as it was):
         the pass leaves no cycle behind it row by row (tests/test_audit_pass.py counts
         them), so the collections the rows' dicts and the tables set off found nothing, at
-        1.6% of the pass."""
-        collecting = gc.isenabled()
-        gc.disable()
+        1.6% of the pass.  Only when this is the process's one thread (`banco audit`, the
+        import's audit process): the switch is process-wide, and in `serve` another thread's
+        cycles would wait for the pass's end."""
+        collecting = gc.isenabled() and threading.active_count() == 1
+        if collecting:
+            gc.disable()
         try:
             return self._pass()
         finally:
