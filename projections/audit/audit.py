@@ -42,7 +42,7 @@ from typing import NamedTuple
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
 from banco.ledger.records.upcast import SCHEMA_VERSION, upcast
-from banco.ledger.table.state import HANDLERS, State, initial_state, with_seq
+from banco.ledger.table.state import HANDLERS, State, initial_state
 from banco.projections.audit.checks import EventChecks
 from banco.projections.audit.command_rows import referee_of, sales_as_logged
 from banco.projections.audit.kept_tables import KeptTables
@@ -293,12 +293,11 @@ class GameAudit(KeptTables):
         # by position: a named tuple's own constructor is a Python call a command
         recorded = _new_tuple(Recorded, (cr["seq"], line, said.get("command"), facts,
                                          cr["text"]))
-        state = with_seq(self.state, cr["seq"]) if self.state is not None else None
         ctx = self._ctx  # one a game: what changes from one command to the next, set here
         if ctx is None:
-            ctx = self._ctx = Context(self.game_id, state, self._before, self._hash_at,
+            ctx = self._ctx = Context(self.game_id, self.state, self._before, self._hash_at,
                                       self.uuid, self._data)
-        ctx.state, ctx.identity = state, self.uuid
+        ctx.state, ctx.seq, ctx.identity = self.state, cr["seq"], self.uuid
         try:
             expected = expected_facts(ctx, recorded)
         except Refused as refused:
