@@ -378,20 +378,24 @@ def bench_concurrent_new(folder: str, processes: int, each: int) -> None:
 
 def bench_audit(db: str, rounds: int) -> None:
     """The audit of a stored game, every check after every event, as `banco audit` runs it:
-    `audit_game` (cli/referee/sealing.py), the rows as the store's RawRows (the data as its
-    stored text, streamed from the file) and the game's kept snapshots held to the log."""
+    `audit_game` with a progress callback (cli/referee/audit_report.py), the rows as the
+    store's RawRows (the data as its stored text, streamed from the file) and the game's kept
+    snapshots held to the log."""
     from banco.ledger.book import Book
     from banco.projections.audit.audit_games import audit_game
 
+    def step(done: int) -> None:  # `banco audit` always gives its bar's step (cli/referee)
+        pass
+
     book = Book(db)
-    report = audit_game(book.store, 1)
+    report = audit_game(book.store, 1, progress=step)
     if not report.ok:
         raise BenchFailed(f"benchmark stopped: the audit of the recorded game failed at event "
                           f"{report.bad_seq}: {report.problem}")
     n = report.events
     t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(rounds):
-        audit_game(book.store, 1)
+        audit_game(book.store, 1, progress=step)
     dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     # a core's pace is the CPU time's: on a shared machine the wall time counts the waits too
     # (and a loaded machine moves even the CPU time: valgrind's instructions an event, in
