@@ -32,7 +32,7 @@ def fold_onto(state: State, rows: list[dict], gone: set[int] | frozenset = froze
     process has just decided and appended itself (decide's own facts, never read back from
     the log), whose fields' ranges need no second look: a quarter of a fold-heavy run."""
     state = fold_rows(state, rows, gone,
-                      None if decided else Bounds(state.seats, state.edition.decks))
+                      None if decided else Bounds.of(state.seats, state.edition.decks))
     return state._replace(seq=rows[-1]["seq"]) if rows else state
 
 

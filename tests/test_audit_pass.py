@@ -96,3 +96,43 @@ def test_the_pass_makes_no_cyclic_garbage_and_frees_itself(book):
         assert gc.collect() == 0
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_with_another_thread_running_the_collector_stays_on(book):
+    """The switch is the whole process's: in `serve` (its writers, the server's threads) a
+    pass run beside other threads leaves it on, so their cycles are collected as ever."""
+    import threading
+
+    rows = Watched(book.store.raw_rows(1))
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    was = gc.isenabled()
+    gc.enable()
+    other.start()
+    try:
+        report = GameAudit(1, rows).run()
+        assert gc.isenabled()
+    finally:
+        release.set()
+        other.join()
+        gc.enable() if was else gc.disable()
+    assert report.ok and rows.seen and all(rows.seen)
+
+
+def test_the_progress_ticks_every_thousand_rows_once_they_are_taken():
+    """`banco audit` always gives the pass a callback (projections/audit/ticking.py): the rows
+    are handed out a chunk at a time, each tick once the caller has taken the row it counts
+    and asks for the next, as a row at a time did."""
+    from banco.projections.audit.ticking import EVERY, TickingRows
+
+    seen: list = []
+    rows = TickingRows(range(2 * EVERY + 5), lambda n: seen.append(("tick", n)), base=7)
+    for row in rows:
+        seen.append(row)
+    assert seen.index(("tick", 7 + EVERY)) == EVERY
+    assert seen.index(("tick", 7 + 2 * EVERY)) == 2 * EVERY + 1
+    assert [r for r in seen if type(r) is int] == list(range(2 * EVERY + 5))
+    seen.clear()
+    for _ in TickingRows(range(EVERY), lambda n: seen.append(n)):
+        pass
+    assert seen == [EVERY]

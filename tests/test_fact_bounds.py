@@ -181,3 +181,26 @@ def test_a_write_onto_a_broken_chain_is_no_retry_over_http(played, tmp_path):
         hub.close()
     assert (r.status_code, r.json()["code"]) == (500, 3)  # was 503, Retry-After: 1
     assert "retry-after" not in r.headers
+
+
+def test_a_fold_onto_a_table_builds_its_bounds_once(monkeypatch):
+    """fold_onto (a server catching up a few rows) built the seats' and decks' checks anew
+    every time: one Bounds serves every fold of the same seats and decks."""
+    from banco.ledger.board.rule_sets import load_rules
+    from banco.ledger.held_tables import fold_onto
+    from banco.ledger.rules.decide import start_game
+    from banco.ledger.table.state import fold
+
+    log = start_game(["Anna", "Bruno"], load_rules("classic"), "it")
+    for i, e in enumerate(log, 1):
+        e["seq"] = i
+    state = fold(log, 1)
+    made = []
+    real = Bounds.__init__
+    monkeypatch.setattr(Bounds, "__init__", lambda self, *a: made.append(a) or real(self, *a))
+    for _ in range(3):
+        assert fold_onto(state, []) == state
+    assert len(made) <= 1
+    first = Bounds.of(state.seats, state.edition.decks)
+    assert Bounds.of(list(state.seats), state.edition.decks) is first
+    assert Bounds.of(("Anna", "Carla"), state.edition.decks) is not first

@@ -304,6 +304,22 @@ class Bounds:
             self.seats, self.accounts, frozenset(decks),
             frozenset((k, c.number) for k, deck in decks.items() for c in deck.cards))
 
+    @classmethod
+    def of(cls, seats: tuple[str, ...], decks: Mapping) -> Bounds:
+        """The Bounds of a game's seats and decks, built once: a server catching up a few
+        rows (ledger/held_tables.py fold_onto) asked for a new one every time, its written-out
+        checks and the set of every card made again.  A Bounds is only read (its `plans`
+        filled once a type, the same closure whoever fills it), so one serves every fold of
+        those seats and decks; keyed by the decks' identity, the decks themselves kept so
+        that an id is never taken for another's."""
+        key = (tuple(seats), id(decks))
+        found = _MADE.get(key)
+        if found is None or found.decks is not decks:
+            if len(_MADE) >= 64:  # a process serving many games: the oldest made again
+                _MADE.clear()
+            found = _MADE[key] = cls(seats, decks)
+        return found
+
     def plan(self, type_: str) -> Callable[[dict], bool]:
         """A type's check: its fields' values taken by kind and tested together; the fields
         of other kinds (cards, lots, optional ones) one by one after them."""
@@ -343,6 +359,9 @@ class Bounds:
         if self.fits(type_, data):
             return None
         return fault(type_, data, self.seats, self.decks)
+
+
+_MADE: dict[tuple, Bounds] = {}
 
 
 def _never(data: Any) -> bool:  # a type that is no string: no fact at all

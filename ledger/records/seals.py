@@ -66,13 +66,12 @@ def record_seal(tx, cmd) -> None:
     hashes are at hand (`banco seal` before it records, the audit after)."""
     from banco.ledger.base.errors import RuleViolation
 
-    state = tx.state
     if not cmd.referee.strip():
         raise RuleViolation("a seal names the referee", allowed="--referee NAME")
     if not cmd.referee.isprintable():  # the seal file and the signed text are one line each
         raise RuleViolation("a referee's name is one line of printable text",
                             allowed="--referee NAME")
-    head_seq = state.seq - 1  # the table is the one after this command's CommandRecorded
+    head_seq = tx.seq - 1  # the seq of this command's CommandRecorded (decide_tx's `seq`)
     if cmd.seq != head_seq:
         raise RuleViolation("a seal signs the game's head, event {head}, not event {seq}",
                             head=head_seq, seq=cmd.seq)

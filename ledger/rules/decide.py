@@ -49,8 +49,14 @@ def decide(state: State, command: c.Command) -> list[dict]:
     return decide_tx(state, command).events
 
 
-def decide_tx(state: State, command: c.Command) -> Tx:
-    """`decide`, with its Tx: the events and the table after each (Tx.states)."""
+def decide_tx(state: State, command: c.Command, seq: int | None = None) -> Tx:
+    """`decide`, with its Tx: the events and the table after each (Tx.states).  `seq`: the
+    seq the command's facts follow, when the table's own is not it (the audit decides on the
+    table before the command's CommandRecorded, which folds to nothing but its seq: one copy
+    of the table a command fewer); no rule reads the table's seq, they ask `tx.seq`.  The
+    tables keep the seq of the one decided on (`Tx.done` sets the last one's): `decide`'s
+    callers take the events, and the audit, which takes the tables, reads no table's seq but
+    sets it where it compares a whole table (projections/audit/kept_tables.py)."""
     after_the_end = isinstance(command, referee.AFTER_THE_END)
     if state.ended and not after_the_end:
         result = msg("{player} wins", player=state.winner) if state.winner else msg("a tie")
@@ -62,10 +68,9 @@ def decide_tx(state: State, command: c.Command) -> Tx:
     if not after_the_end:  # a referee's correction may come at any time
         check_dealt(state, command)
     handler = HANDLERS[type(command)]
-    tx = Tx(state)
+    tx = Tx(state, seq)
     handler(tx, command)
     maybe_end(tx)  # the time ran out and nothing is left to finish, or the last bankruptcy
-    tx.done()
     return tx
 
 

@@ -79,11 +79,19 @@ def _due(state, turn_over: bool) -> tuple[str, str, dict] | None:
     if state.ended or state.debts:
         return None
     rules = state.rules
-    # (the players left are counted only once one has gone out: asked after every command)
-    left = state.active() if state.eliminated else ()
-    if len(left) == 1:
-        return (cited(rules, "end", R_LAST), "last_player_left",
-                {"player": state.eliminated[-1], "winner": left[0]})
+    # (the players left are counted only once one has gone out: asked after every command,
+    # so without the list of them state.active() makes, stopping at the second one)
+    if state.eliminated:
+        last = None
+        for p in state.players:
+            if not p.bankrupt:
+                if last is not None:
+                    break
+                last = p.name
+        else:
+            if last is not None:
+                return (cited(rules, "end", R_LAST), "last_player_left",
+                        {"player": state.eliminated[-1], "winner": last})
     if state.time_up:
         at, ends = state.time_up
         if ends == "after_turn" and turn_in_progress(state) and not turn_over:

@@ -185,15 +185,14 @@ def correct_owner(tx: Tx, cmd: c.CorrectOwner) -> None:
 
 @handles(c.RecordRuling)
 def record_ruling(tx: Tx, cmd: c.RecordRuling) -> None:
-    state = tx.state
     if not cmd.referee.strip():
         raise RuleViolation("a recorded ruling names the referee", allowed=msg("--referee NAME"))
     if cmd.kind not in RULING_KINDS:
         raise RuleViolation("no ruling of kind {kind!r}", allowed=", ".join(RULING_KINDS),
                             kind=cmd.kind)
-    if not 1 <= cmd.subject <= state.seq:
+    if not 1 <= cmd.subject <= tx.seq:  # (the seq the ruling follows: decide_tx's `seq`)
         raise RuleViolation("event {subject} is not in this game (events 1 to {seq})",
-                            subject=cmd.subject, seq=state.seq)
+                            subject=cmd.subject, seq=tx.seq)
     if isinstance(cmd.verdict, str):  # a command an older banco recorded: its English
         if not cmd.verdict.strip() or not (cmd.text or "").strip():
             raise RuleViolation("a ruling has a verdict and its reasons")

@@ -117,7 +117,7 @@ def replay(events, game_id: int | None = None):
     # the commands before the table exists are yielded with the table as dealt
     for e in events[:start + 1]:
         yield e, state
-    handlers, bounds = HANDLERS, Bounds(state.seats, state.edition.decks)
+    handlers, bounds = HANDLERS, Bounds.of(state.seats, state.edition.decks)
     for e in events[start + 1:]:
         seq = e["seq"]
         if seq not in gone:
@@ -194,6 +194,6 @@ def fold(events, game_id: int | None = None) -> State:
     gid = game_id if game_id is not None else events[start].get("game_id", 0)
     state = initial_state(gid, events[start])
     rows = events[start + 1:]
-    state = fold_rows(state, rows, retracted_seqs(events), Bounds(state.seats, state.edition.decks))
+    state = fold_rows(state, rows, retracted_seqs(events), Bounds.of(state.seats, state.edition.decks))
     # seq is set once at the end rather than per event: the fold's hot path
     return state._replace(seq=events[-1]["seq"])

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import gc
 import json
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
@@ -41,7 +42,7 @@ from typing import NamedTuple
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
 from banco.ledger.records.upcast import SCHEMA_VERSION, upcast
-from banco.ledger.table.state import HANDLERS, State, initial_state, with_seq
+from banco.ledger.table.state import HANDLERS, State, initial_state
 from banco.projections.audit.checks import EventChecks
 from banco.projections.audit.command_rows import referee_of, sales_as_logged
 from banco.projections.audit.kept_tables import KeptTables
@@ -128,9 +129,12 @@ class GameAudit(KeptTables):
         """The pass over the rows, the cyclic collector off while it runs (then as it was):
         the pass leaves no cycle behind it row by row (tests/test_audit_pass.py counts
         them), so the collections the rows' dicts and the tables set off found nothing, at
-        1.6% of the pass."""
-        collecting = gc.isenabled()
-        gc.disable()
+        1.6% of the pass.  Only when this is the process's one thread (`banco audit`, the
+        import's audit process): the switch is process-wide, and in `serve` another thread's
+        cycles would wait for the pass's end."""
+        collecting = gc.isenabled() and threading.active_count() == 1
+        if collecting:
+            gc.disable()
         try:
             return self._pass()
         finally:
@@ -289,12 +293,11 @@ class GameAudit(KeptTables):
         # by position: a named tuple's own constructor is a Python call a command
         recorded = _new_tuple(Recorded, (cr["seq"], line, said.get("command"), facts,
                                          cr["text"]))
-        state = with_seq(self.state, cr["seq"]) if self.state is not None else None
         ctx = self._ctx  # one a game: what changes from one command to the next, set here
         if ctx is None:
-            ctx = self._ctx = Context(self.game_id, state, self._before, self._hash_at,
+            ctx = self._ctx = Context(self.game_id, self.state, self._before, self._hash_at,
                                       self.uuid, self._data)
-        ctx.state, ctx.identity = state, self.uuid
+        ctx.state, ctx.seq, ctx.identity = self.state, cr["seq"], self.uuid
         try:
             expected = expected_facts(ctx, recorded)
         except Refused as refused:

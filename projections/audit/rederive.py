@@ -62,7 +62,8 @@ class Derived:
 
 
 class Context:
-    """What a re-deriver may look at: the table after the command's CommandRecorded, the game's
+    """What a re-deriver may look at: the table before the command (its CommandRecorded, at
+    `seq`, folds to the same table but for its seq), the game's
     rows before the command (newest first, read on demand: an undo reads only the tail) and
     the chain's hash of an earlier event (a seal signs one)."""
 
@@ -74,6 +75,9 @@ class Context:
         self._before = before
         self._hash_at = hash_at
         self.identity = identity  # the game's uuid, or None for a game from before uuids
+        # the command's CommandRecorded's seq: `state` is the table before that row, which
+        # folds to nothing but this seq (decide is given it apart: no copy of the table)
+        self.seq = 0 if state is None else state.seq
         self._data = data or (lambda row: row["data"])
 
     def data(self, row: dict) -> dict:
@@ -134,7 +138,7 @@ def _by_decide(ctx: Context, cmd: Recorded) -> Facts:
         raise Refused(msg("a command before the game was started"))
     command = _decoded(cmd)
     try:
-        tx = decide_tx(ctx.state, command)
+        tx = decide_tx(ctx.state, command, ctx.seq)
         return Derived(tx.events, tx.states)
     except RuleViolation as refusal:
         if refusal.record:

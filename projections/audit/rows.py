@@ -56,6 +56,12 @@ _CANON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=Fa
 # json.dumps(value, ensure_ascii=False) without json.dumps's own Python layer: the chain's text
 # around a row's data (ledger/store/canonical.py's stored_row_hash spells it the same way)
 _TEXT = json.JSONEncoder(ensure_ascii=False).encode
+_QUOTE = json.encoder.encode_basestring  # what _TEXT does with a str, without its Python layer
+
+
+def _text(value) -> str:
+    """_TEXT(value): a string (a command's id and time, nearly always) quoted by C alone."""
+    return _QUOTE(value) if type(value) is str else _TEXT(value)
 
 
 class DictRows:
@@ -143,7 +149,7 @@ class RowChecks:
     def _encode(self, text) -> str:
         found = self._enc.get(text)
         if found is None:
-            found = self._enc[text] = _TEXT(text)
+            found = self._enc[text] = _text(text)
             if len(self._enc) > 2048:
                 self._enc.clear()
         return found
@@ -189,8 +195,8 @@ class RowChecks:
                 # the actor repeats, a command's id and time do not: only the first is kept
                 self._cid, self._actor, self._at = cid, actor, at
                 self._head = (f'{{"actor":{self._encode(actor)},"chain_version":2,'
-                              f'"command_id":{_TEXT(cid)},"data":')
-                self._mid = f',"recorded_at":{_TEXT(at)},"schema_version":'
+                              f'"command_id":{_text(cid)},"data":')
+                self._mid = f',"recorded_at":{_text(at)},"schema_version":'
             etype = self._enc.get(type_) or self._encode(type_)
             h = sha256(f'{prev}{self._head}{text}{self._mid}{version},"seq":{seq},"type":{etype}}}'
                        .encode()).hexdigest()

@@ -5,6 +5,7 @@ telling a callback how many events are done every EVERY rows.  The callback is t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import chain, islice
 
 EVERY = 1000
 
@@ -20,11 +21,17 @@ class TickingRows:
         self.hashed_as = getattr(rows, "hashed_as", None)
 
     def __iter__(self) -> Iterator[tuple]:
-        n = 0
-        for row in self.rows:
-            yield row
-            n += 1
-            if n % EVERY == 0:
+        # EVERY rows at a time, handed out by C (a generator resumed a row was about 1% of
+        # `banco audit`, which always gives a callback): the tick comes, as it did a row at a
+        # time, once the caller has taken the EVERY-th row and asks for the next
+        return chain.from_iterable(self._chunks())
+
+    def _chunks(self) -> Iterator[list[tuple]]:
+        rows, n = iter(self.rows), 0
+        while chunk := list(islice(rows, EVERY)):
+            yield chunk
+            n += len(chunk)
+            if len(chunk) == EVERY:
                 self.tick(self.base + n)
 
     def fetch(self, first: int, last: int) -> list[tuple]:
