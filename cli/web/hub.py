@@ -382,8 +382,10 @@ def drawn_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | 
         extra.update(player_extras(state, view.split(":", 1)[1], lang))
     if extra.get("estate"):
         extra["estate"] = lifts_said(extra["estate"], state, tr(lang))
-    return localised({**doc, **extra, "next": render(step, tr(lang))}, state, lang, tr(lang),
-                     view)
+    from banco.cli.web.steps import on_screen
+
+    return localised({**doc, **extra, "next": render(on_screen(step), tr(lang))}, state, lang,
+                     tr(lang), view)
 
 
 def warning(game: int, broken, lang: str) -> str:
