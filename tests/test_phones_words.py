@@ -251,3 +251,22 @@ def test_every_step_a_phone_shows_is_in_words_and_no_note_is_left_dangling(tmp_p
     said["time"] = render_view(t, [], lang, "public", None)["next"]
     for key, words in WORDED[lang].items():
         assert words in said[key] and "`" not in said[key] and "(S," not in said[key], said
+
+
+@pytest.mark.parametrize("edition, lang, name", [("it", "en", "brown"), ("it", "it", "marrone"),
+                                                 ("us", "it", "marrone"), ("us", "en", "brown")])
+def test_a_colour_group_is_named_in_the_pages_language_and_sent_as_its_key(edition, lang, name):
+    """An English page offered "marrone (Anna)" to build on: the Italian board's data.  The
+    group is said in the page's language; the line the button sends keeps the board's key."""
+    from helpers import new_table
+
+    from banco.cli.web.hub import render_view
+
+    t = new_table(("Anna", "Bruno"), edition=edition)
+    key = t.edition.space(1).group  # the first street's: brown, Vicolo Corto's
+    t = t._replace(owners=tuple("Anna" if p in t.edition.groups[key] else o
+                                for p, o in enumerate(t.owners)))
+    for view in ("full", "player:Anna"):
+        pads = render_view(t, [], lang, view, None)["estate"]["players"]
+        (group,) = next(p for p in pads if p["name"] == "Anna")["build"]
+        assert (group["group"], group["name"]) == (key, name), group

@@ -264,3 +264,12 @@ def lifts_said(pads: dict, state, catalog) -> dict:
         players.append({**p, "unmortgage": lifts})
     return {**pads, "players": players}
 
+
+def groups_named(pads: dict, state, lang: str) -> dict:
+    """The estate pads with each colour group's name in the page's language (`name`): an
+    English page read the Italian board's "marrone"; its key (`group`) stays the line's."""
+    def named_(groups: list[dict]) -> list[dict]:
+        return [{**g, "name": state.edition.group_name(g["group"], lang)} for g in groups]
+
+    return {**pads, "players": [{**p, "build": named_(p["build"]), "sell": named_(p["sell"])}
+                                for p in pads["players"]]}
