@@ -167,7 +167,9 @@ function drawCentre(doc) {
   document.getElementById("next").textContent = nextText(doc);
   document.getElementById("dice").textContent = doc.turn.dice.filter(d => d >= 1 && d <= 6)
     .map(d => DIE[d]).join(" ");
-  const a = doc.auction, box = document.getElementById("auction");
+  // the TV's line above says the auction and who leads (cli/web/steps.py): the box under it
+  // said it again
+  const a = doc.role === "viewer" ? null : doc.auction, box = document.getElementById("auction");
   box.hidden = !a;
   if (a) {
     const what = a.property || (a.kind === "hotel" ? W.auction_hotel : W.auction_house);
