@@ -5,7 +5,8 @@ says during an auction, measured in a real browser (the last look at the pages, 
   do (raise from his phone, or drop out), on his pads and on the board's centre; a bidder who
   leads was offered "+1" against herself (003 §03: a bid raises another's): she waits;
 - a server started without the tokens' key said so only in its terminal: the banker's page
-  says it at its top, with who checks it (`banco audit`), a player's page does not;
+  says it at its top, with who checks it (`banco audit`), in a person's words (it carried the
+  terminal's backticks and the key's file path), a player's page does not;
 - a zero-width space typed into a line was sent and echoed raw: it is refused at once, shown
   as its code, as a Cyrillic look-alike inside a Latin word is on the page's echoes;
 - a write refused because the log's chain is broken (500, code 3) was said as the shell's
@@ -92,6 +93,12 @@ def test_a_phone_says_its_auction_and_a_server_that_cannot_record_says_so(tmp_pa
             said = d.execute_script(SAID)
             assert said["unkeyed"].startswith("Questo server non ha la chiave"), said
             assert "«banco verifica»" in said["unkeyed"] and "arbitro" in said["unkeyed"], said
+            # a person's words only: the terminal's (backticks, the key's file path) stay there
+            assert "`" not in said["unkeyed"] and "token-key" not in said["unkeyed"], said
+            me = d.execute_async_script("""const done = arguments[0];
+              fetch('/api/me', {headers: {Authorization: 'Bearer ' + localStorage.getItem(
+                'banco.token')}}).then(r => r.json()).then(done)""")
+            assert me["notices"] and not any("`" in n for n in me["notices"]), me
             assert said["broken"] is None, said
             if out:
                 d.save_screenshot(os.path.join(out, "notices-unkeyed-it-banker-390.png"))

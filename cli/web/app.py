@@ -357,9 +357,9 @@ def make_app(hub: Hub) -> Starlette:
         if token.role in ("banker", "referee"):  # a server without the tokens' key says so
             from banco.ledger.base.text import render
 
-            lang = hub.language(request)
-            said["notices"] = [render(t, tr(lang))
-                               for t in getattr(hub.keyring, "unchecked", list)()]
+            with at_phone(hub.language(request)) as catalog:  # a line in quotes, no backticks
+                said["notices"] = [render(t, catalog)
+                                   for t in getattr(hub.keyring, "unchecked", list)()]
         return JSONResponse(said)
 
     async def table(request: Request) -> Response:

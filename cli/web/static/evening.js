@@ -290,7 +290,9 @@ function evening() {
   if (location.pathname === "/join") { notTV("join"); drawJoin(); return; }
   if (TOKEN) api("GET", "/api/me").then(r => {
     if (r.body.role === "banker") { notTV("banker"); setupLook(); setInterval(setupLook, 2000); }
-    if ((r.body.notices || []).length) notice("unkeyed", W.no_key, r.body.notices.join("\n"));
+    // the page's words only: the server's own (a key's file path, `banco audit` in a
+    // terminal's backticks) are for its terminal, which printed them
+    if ((r.body.notices || []).length) notice("unkeyed", W.no_key);
   });
   if (location.pathname === "/") { joinLine(); setInterval(joinLine, 5000); }
 }
