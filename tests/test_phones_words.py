@@ -270,3 +270,21 @@ def test_a_colour_group_is_named_in_the_pages_language_and_sent_as_its_key(editi
         pads = render_view(t, [], lang, view, None)["estate"]["players"]
         (group,) = next(p for p in pads if p["name"] == "Anna")["build"]
         assert (group["group"], group["name"]) == (key, name), group
+
+
+def test_the_phones_document_shows_next_as_the_server_says_it(tmp_path):
+    """docs/phones-api.md's example of `next` for the banker, a player's phone and the TV (it
+    has no live block: the server's answers are checked here)."""
+    from pathlib import Path
+
+    from banco.cli.web.hub import render_view
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "phones-api.md").read_text("utf-8")
+    t = phones_tables.table(phones_tables.in_debt(str(tmp_path / "debt.db")))
+    said = {(lang, view): render_view(t, [], lang, view, None)["next"]
+            for lang, view in (("en", "full"), ("en", "player:Anna"), ("en", "public"),
+                               ("it", "player:Anna"))}
+    assert said[("en", "player:Anna")] == said[("en", "public")], said
+    for (lang, view), text in said.items():
+        shown = f"`` {text} ``" if "`" in text else f"| {text} |"
+        assert shown in doc, (lang, view, text)
