@@ -82,6 +82,11 @@ def test_a_phone_says_its_auction_and_a_server_that_cannot_record_says_so(tmp_pa
                 assert "aggiudica" not in said[where] and "Rilancia" in said[where], said
                 assert "Dario è in testa con 10 M" in said[where], said
             assert said["unkeyed"] is None, said  # the key is the banker's business
+            # Italian's euphonic d, as the server says it: "CHIEDI 28 M a Anna" was
+            assert d.execute_script("""return [say('claim_now', {amount: '28 M', payer: 'Anna'}),
+              say('rent_due', {owner: 'Bruno', payer: 'Elena', amount: '4 M'}),
+              say('claim_now', {amount: '28 M', payer: 'Elena'})]""") == [
+                "CHIEDI 28 M ad Anna", "Bruno può chiedere 4 M a Elena", "CHIEDI 28 M a Elena"]
             if out:
                 d.save_screenshot(os.path.join(out, "notices-auction-it-player-390.png"))
             opened(d, f"{base}/banker#t={keys['banker']}", "banker", db)

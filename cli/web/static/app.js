@@ -18,7 +18,15 @@ const nextText = doc => doc.auction_next || plainNext(doc.next);
 const KEY = "banco.token", OUTBOX = "banco.outbox";
 
 function say(key, params) {
-  return W[key].replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? params[k] : m));
+  const has = k => params && k in params;
+  // Italian's euphonic d before the same vowel, as the server says it (cli/words/i18n.py's
+  // join_preposition): "CHIEDI 28 M ad Anna", not "a Anna"
+  const template = LANG !== "it" ? W[key] : W[key].replace(/(^|[\s(])([aeAE]) \{(\w+)\}/g,
+    (m, before, p, k) => has(k) && first(params[k]) === p.toLowerCase() ? `${before}${p}d {${k}}` : m);
+  return template.replace(/\{(\w+)\}/g, (m, k) => (has(k) ? params[k] : m));
+}
+function first(value) {  // a word's first letter, its accent off (Èlena is e)
+  return String(value).replace(/^['"\u00ab\u201c(]+/, "").normalize("NFD").charAt(0).toLowerCase();
 }
 // a button's words, its amount kept on one line ("+75 M" broke as "+75" and "M" at 390 px)
 function sayWhole(key, params) {
