@@ -288,3 +288,13 @@ def test_the_phones_document_shows_next_as_the_server_says_it(tmp_path):
     for (lang, view), text in said.items():
         shown = f"`` {text} ``" if "`" in text else f"| {text} |"
         assert shown in doc, (lang, view, text)
+
+
+def test_a_recorded_line_with_an_open_quote_still_has_its_command_word_in_the_pages_language():
+    """A transcript's comment kept in its line (`advance # to Piazza Dante, Bruno's: ...`)
+    left a quote open: the whole line stayed English on an Italian page."""
+    from banco.cli.web.choices import line_in
+
+    line = "advance # to Piazza Dante, Bruno's: the nearest where rent is owed"
+    assert line_in(line, "it") == "avanza # to Piazza Dante, Bruno's: the nearest where rent is owed"
+    assert line_in("avanza # l'ultima", "en") == "advance # l'ultima"

@@ -153,8 +153,10 @@ def line_in(line: str | None, lang: str) -> str | None:
         return line
     try:
         parts = shlex.split(line)
-    except ValueError:
-        return line
+    except ValueError:  # a quote left open, as a comment's apostrophe leaves it (`advance #
+        # to Piazza Dante, Bruno's`): its command word said alone, the rest as typed
+        word, space, rest = line.partition(" ")
+        return words.get(word, word) + space + rest
     if not parts:
         return line
     out = [words.get(parts[0], parts[0])]
