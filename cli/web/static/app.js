@@ -159,6 +159,12 @@ function debtText(d) {  // the Bank's account is "bank": said as the Bank, in th
 function claimText(c) {
   return c.after_turn_of ? say("after_turn", {name: c.after_turn_of}) : say("until", {name: c.until});
 }
+// a line breaks between its words, never at a word's hyphen: "--" was left at a line's end at
+// 390 px, "arbitro" under it
+function unbroken(line) {
+  return line.split(" ").flatMap((w, i) => [...(i ? [" "] : []),
+    w.includes("-") ? el("span", {class: "nobr"}, w) : w]);
+}
 function drawLists(doc) {
   document.getElementById("claims").replaceChildren(...(doc.claims.length ? doc.claims.map(c =>
       el("li", {}, say("claim", {owner: c.owner, amount: c.amount_text, payer: c.payer,
@@ -168,7 +174,7 @@ function drawLists(doc) {
   document.getElementById("debts").replaceChildren(...doc.debts.map(d => el("li", {}, debtText(d))));
   document.getElementById("commands").replaceChildren(...doc.commands.map(c => el("li",
     c.undone ? {class: "undone", title: W.undone} : {},
-    el("span", {class: "seq"}, "#" + c.seq), c.line === null ? W.no_line : c.line)));
+    el("span", {class: "seq"}, "#" + c.seq), ...(c.line === null ? [W.no_line] : unbroken(c.line)))));
 }
 function drawCentre(doc) {
   document.getElementById("heading").textContent = doc.edition;
