@@ -298,3 +298,17 @@ def test_a_recorded_line_with_an_open_quote_still_has_its_command_word_in_the_pa
     line = "advance # to Piazza Dante, Bruno's: the nearest where rent is owed"
     assert line_in(line, "it") == "avanza # to Piazza Dante, Bruno's: the nearest where rent is owed"
     assert line_in("avanza # l'ultima", "en") == "advance # l'ultima"
+
+
+@pytest.mark.parametrize("edition, lang, title", [
+    ("it", "en", "Monopoly, Italian edition"), ("it", "it", "Monopoly, edizione italiana"),
+    ("us", "it", "Monopoly, edizione statunitense"), ("us", "en", "Monopoly, US edition")])
+def test_the_boards_title_is_in_the_pages_language(edition, lang, title):
+    """"Monopoly, edizione italiana" headed an English page: the Italian edition's data."""
+    from helpers import new_table
+
+    from banco.cli.web.hub import render_view
+
+    t = new_table(("Anna", "Bruno"), edition=edition)
+    for view in ("full", "public", "player:Anna"):
+        assert render_view(t, [], lang, view, None)["edition"] == title

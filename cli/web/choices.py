@@ -195,6 +195,8 @@ def localised(doc: dict, state, lang: str, catalog, view: str = "full") -> dict:
                                   "rule": cited(state.rules, "auction", R_AUCTION)}}
     doc = {**doc, "rules_text": doc.get("rules") if lang == "en"
            else rule_set_name(state.rules, catalog)}
+    if doc.get("edition"):  # "Monopoly, edizione italiana" headed an English page
+        doc["edition"] = state.edition.title_in(lang)
     if doc.get("commands"):
         doc["commands"] = [{**c, "line": line_in(c["line"], lang)} for c in doc["commands"]]
     if doc.get("undo"):
