@@ -52,7 +52,7 @@ def break_chain(db: str) -> None:
 
 
 SAID = """const text = id => { const e = document.getElementById(id);
-    return e && !e.hidden ? e.textContent : null; };
+    return e && !e.hidden ? e.textContent.replace(/\u00a0/g, ' ') : null; };
   return {next: text('next-b'), centre: text('next'), unkeyed: text('unkeyed'),
           broken: text('broken')}"""
 
@@ -87,6 +87,9 @@ def test_a_phone_says_its_auction_and_a_server_that_cannot_record_says_so(tmp_pa
               say('rent_due', {owner: 'Bruno', payer: 'Elena', amount: '4 M'}),
               say('claim_now', {amount: '28 M', payer: 'Elena'})]""") == [
                 "CHIEDI 28 M ad Anna", "Bruno può chiedere 4 M a Elena", "CHIEDI 28 M a Elena"]
+            # an amount on one line in the big step (the TV broke "80 M" as "80" and "M")
+            assert d.execute_script("return nextText({next: 'con 80 M e 20.000 £; M Anna'})") == (
+                "con 80\u00a0M e 20.000\u00a0£; M Anna")
             if out:
                 d.save_screenshot(os.path.join(out, "notices-auction-it-player-390.png"))
             opened(d, f"{base}/banker#t={keys['banker']}", "banker", db)

@@ -14,7 +14,11 @@ function plainNext(text) {
     .filter(w => !PLACEHOLDER.test(w)).join(" "));
 }
 // a player's phone in an auction says what he can do, never the banker's `hammer` (choices.py)
-const nextText = doc => doc.auction_next || plainNext(doc.next);
+const nextText = doc => whole(doc.auction_next || plainNext(doc.next));
+// an amount kept on one line: the TV's step broke "80 M" as "80" and "M" under it
+function whole(text) {
+  return (text || "").replace(/(\d) (?=[M\u00a3\u20ac$](?!\p{L}))/gu, "$1\u00a0");
+}
 const KEY = "banco.token", OUTBOX = "banco.outbox";
 
 function say(key, params) {
@@ -197,7 +201,7 @@ function drawCentre(doc) {
   // debt (the dice and the auction are drawn above)
   const last = doc.claims[doc.claims.length - 1];
   document.getElementById("happened").replaceChildren(
-    ...(doc.happened || []).map(t => el("div", {class: "fact"}, t)),
+    ...(doc.happened || []).map(t => el("div", {class: "fact"}, whole(t))),
     ...(last ? [el("div", {class: "rent"}, say("rent_due", {owner: last.owner, payer: last.payer, amount: last.amount_text}))] : []),
     ...doc.debts.map(d => el("div", {class: "owed"}, debtText(d))));
 }
