@@ -59,7 +59,8 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'se
        "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "estate.js": "text/javascript; charset=utf-8", "fit.js": "text/javascript; charset=utf-8",
-          "evening.js": "text/javascript; charset=utf-8", "tv.js": "text/javascript; charset=utf-8"}
+          "evening.js": "text/javascript; charset=utf-8", "tv.js": "text/javascript; charset=utf-8",
+          "say.js": "text/javascript; charset=utf-8"}
 PAGES = ("/", "/banker", "/player", "/referee")
 
 BAD_TOKEN = N_("no such token, or it was revoked: ask the banker for a new link")
