@@ -134,6 +134,11 @@ def test_a_family_evening_from_the_phones(tmp_path):
         tv.get(base + "/")
         # --- the set-up, from the banker's page only -----------------------------------------
         until(banker, "return !!document.getElementById('setup-start')")
+        # the boards by their titles, in the page's language (their keys: "it-lire", "us")
+        boards = banker.execute_script("""return [...document.querySelectorAll(
+          '#setup-edition option')].map(o => o.textContent)""")
+        assert "Monopoly, edizione italiana" in boards and "it-lire" not in boards, boards
+        assert "Monopoly, edizione statunitense" in boards, boards
         for i, name in enumerate(PLAYERS):
             banker.find_element("css selector", f"#setup input[name='p{i}']").send_keys(name)
         shot_setup = os.path.join(out, "phones-evening-setup-390.png")

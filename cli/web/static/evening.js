@@ -188,7 +188,7 @@ function newGameForm(s) {
     placeholder: say("seat_n", {n: i + 1}), autocomplete: "off"}));
   const rules = el("select", {id: "setup-rules"}, ...s.rules.map(r => el("option", {value: r}, W["rules_" + r] || r)));
   const edition = el("select", {id: "setup-edition"}, el("option", {value: ""}, W.edition_default),
-    ...s.editions.map(e => el("option", {value: e}, e)));
+    ...s.editions.map(e => el("option", {value: e}, (W.editions || {})[e] || e)));
   const hidden = el("input", {type: "checkbox", id: "setup-hidden"});
   const told = el("div", {id: "setup-told", role: "alert", class: "warning", hidden: ""});
   const go = el("button", {type: "button", class: "go", id: "setup-start", onclick: async () => {
