@@ -252,6 +252,10 @@ def test_the_estate_pads_build_sell_mortgage_trade_and_warn_before_a_hammer(tmp_
         # build by group and level: 2 houses on each lot of giallo (900 M); 3 is past her cash
         cash = st.player("Carla").cash
         click(b, "[data-build-group='giallo']")
+        # the group in the page's English, sent as its key ("giallo (Carla)" was the Italian
+        # board's data on an English page)
+        chip = b.find_element("css selector", "[data-build-group='giallo']").text
+        assert chip == "yellow (Carla)", chip
         assert not b.find_elements("css selector", "[data-line='build giallo 3']")
         click(b, "[data-line='build giallo 2']")
         now = recorded_after(b, db, now)

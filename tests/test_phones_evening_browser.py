@@ -134,6 +134,11 @@ def test_a_family_evening_from_the_phones(tmp_path):
         tv.get(base + "/")
         # --- the set-up, from the banker's page only -----------------------------------------
         until(banker, "return !!document.getElementById('setup-start')")
+        # the boards by their titles, in the page's language (their keys: "it-lire", "us")
+        boards = banker.execute_script("""return [...document.querySelectorAll(
+          '#setup-edition option')].map(o => o.textContent)""")
+        assert "Monopoly, edizione italiana" in boards and "it-lire" not in boards, boards
+        assert "Monopoly, edizione statunitense" in boards, boards
         for i, name in enumerate(PLAYERS):
             banker.find_element("css selector", f"#setup input[name='p{i}']").send_keys(name)
         shot_setup = os.path.join(out, "phones-evening-setup-390.png")
@@ -145,6 +150,17 @@ def test_a_family_evening_from_the_phones(tmp_path):
           const b = box.getBoundingClientRect(), w = words.getClientRects()[0];
           return [b.top + b.height / 2, w.top, w.bottom];""")
         assert line[1] <= line[0] <= line[2], line
+        # the six seats in equal columns at 390 and at 1920 px (there five sat on a row and
+        # the sixth stretched alone under them)
+        for width, rows in ((1920, 2), (390, 3)):
+            banker.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": 1080, "deviceScaleFactor": 1, "mobile": width < 600})
+            until(banker, f"return innerWidth === {width}")
+            seats = banker.execute_script("""return [...document.querySelectorAll(
+              '#setup input.seat')].map(e => [Math.round(e.getBoundingClientRect().width),
+                                              Math.round(e.getBoundingClientRect().top)])""")
+            assert len({w for w, _ in seats}) == 1 and len({t for _, t in seats}) == rows, seats
+        banker.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         click(banker, "#setup-start")
         until(banker, "return !!document.querySelector(\"[data-pair='Anna']\")", timeout=15)
         assert [g["players"] for g in banker.execute_script("return SETUP.games")] == [

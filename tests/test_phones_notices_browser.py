@@ -5,7 +5,8 @@ says during an auction, measured in a real browser (the last look at the pages, 
   do (raise from his phone, or drop out), on his pads and on the board's centre; a bidder who
   leads was offered "+1" against herself (003 §03: a bid raises another's): she waits;
 - a server started without the tokens' key said so only in its terminal: the banker's page
-  says it at its top, with who checks it (`banco audit`), a player's page does not;
+  says it at its top, with who checks it (`banco audit`), in a person's words (it carried the
+  terminal's backticks and the key's file path), a player's page does not;
 - a zero-width space typed into a line was sent and echoed raw: it is refused at once, shown
   as its code, as a Cyrillic look-alike inside a Latin word is on the page's echoes;
 - a write refused because the log's chain is broken (500, code 3) was said as the shell's
@@ -51,7 +52,7 @@ def break_chain(db: str) -> None:
 
 
 SAID = """const text = id => { const e = document.getElementById(id);
-    return e && !e.hidden ? e.textContent : null; };
+    return e && !e.hidden ? e.textContent.replace(/\u00a0/g, ' ') : null; };
   return {next: text('next-b'), centre: text('next'), unkeyed: text('unkeyed'),
           broken: text('broken')}"""
 
@@ -81,6 +82,14 @@ def test_a_phone_says_its_auction_and_a_server_that_cannot_record_says_so(tmp_pa
                 assert "aggiudica" not in said[where] and "Rilancia" in said[where], said
                 assert "Dario è in testa con 10 M" in said[where], said
             assert said["unkeyed"] is None, said  # the key is the banker's business
+            # Italian's euphonic d, as the server says it: "CHIEDI 28 M a Anna" was
+            assert d.execute_script("""return [say('claim_now', {amount: '28 M', payer: 'Anna'}),
+              say('rent_due', {owner: 'Bruno', payer: 'Elena', amount: '4 M'}),
+              say('claim_now', {amount: '28 M', payer: 'Elena'})]""") == [
+                "CHIEDI 28 M ad Anna", "Bruno può chiedere 4 M a Elena", "CHIEDI 28 M a Elena"]
+            # an amount on one line in the big step (the TV broke "80 M" as "80" and "M")
+            assert d.execute_script("return nextText({next: 'con 80 M e 20.000 £; M Anna'})") == (
+                "con 80\u00a0M e 20.000\u00a0£; M Anna")
             if out:
                 d.save_screenshot(os.path.join(out, "notices-auction-it-player-390.png"))
             opened(d, f"{base}/banker#t={keys['banker']}", "banker", db)
@@ -92,6 +101,12 @@ def test_a_phone_says_its_auction_and_a_server_that_cannot_record_says_so(tmp_pa
             said = d.execute_script(SAID)
             assert said["unkeyed"].startswith("Questo server non ha la chiave"), said
             assert "«banco verifica»" in said["unkeyed"] and "arbitro" in said["unkeyed"], said
+            # a person's words only: the terminal's (backticks, the key's file path) stay there
+            assert "`" not in said["unkeyed"] and "token-key" not in said["unkeyed"], said
+            me = d.execute_async_script("""const done = arguments[0];
+              fetch('/api/me', {headers: {Authorization: 'Bearer ' + localStorage.getItem(
+                'banco.token')}}).then(r => r.json()).then(done)""")
+            assert me["notices"] and not any("`" in n for n in me["notices"]), me
             assert said["broken"] is None, said
             if out:
                 d.save_screenshot(os.path.join(out, "notices-unkeyed-it-banker-390.png"))

@@ -94,3 +94,23 @@ def test_a_refusal_once_two_answers_apart_no_green_lift_and_a_heading_apart(tmp_
           r.setStart(t, t.textContent.lastIndexOf(':')); r.setEnd(t, t.textContent.length);
           return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size""")
         assert lines == 1
+        # a recorded line breaks between its words, never after a hyphen ("--" at a line's
+        # end, "arbitro" under it, at 390 px): measured on the list made narrower and narrower
+        # (`tira 1 1 --giocatore Anna` and the like)
+        split = b.execute_script("""const out = new Set(), list = document.getElementById('commands');
+          for (let w = 360; w >= 150; w -= 6) {
+            list.style.width = w + 'px';
+            for (const li of list.querySelectorAll('li')) {
+              const walk = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+              for (let t = walk.nextNode(); t; t = walk.nextNode())
+                for (const m of t.textContent.matchAll(/\\S*-\\S*/g)) {
+                  const r = document.createRange();
+                  r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+                  if (new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1)
+                    out.add(m[0]);
+                }
+            }
+          }
+          list.style.width = '';
+          return [...out]""")
+        assert split == [], split

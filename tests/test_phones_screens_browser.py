@@ -115,6 +115,13 @@ def test_a_phone_at_390_px_keeps_its_rows_says_why_and_a_revoked_one_is_off(tmp_
         tv.get(base + "/")
         until(tv, "return document.getElementById('next').textContent !== ''")
         assert "banchiere" in tv.find_element("css selector", "#next").text
+        # across the screen: it was in the left half of an empty dark board
+        seen = tv.execute_script("""const c = document.getElementById('centre')
+            .getBoundingClientRect(), b = document.getElementById('board');
+          return [c.width / b.getBoundingClientRect().width, getComputedStyle(b).backgroundColor,
+                  getComputedStyle(document.querySelector('aside')).display]""")
+        # (the players' empty list showed as a white strip under it)
+        assert seen == [seen[0], "rgba(0, 0, 0, 0)", "none"] and seen[0] > 0.95, seen
         b.get(f"{base}/banker#t={key}")
         size(b, 1920, 1080)
         until(b, "return !!document.getElementById('setup-hidden')")

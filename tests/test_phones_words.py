@@ -159,8 +159,8 @@ def test_a_phone_and_the_tv_say_the_next_step_in_words_never_the_bankers_lines(t
     "offerta o aggiudica" during an auction: the banker's lines, on screens nobody types at.
     There the step is said in words; the banker's page keeps the lines he types."""
     import banco
-    from banco.cli.web.choices import in_words
     from banco.cli.web.hub import render_view, tr
+    from banco.cli.web.steps import in_words
     from banco.ledger.base.text import Joined, msg, render
 
     db = str(tmp_path / "steps.db")
@@ -193,3 +193,122 @@ def test_a_phone_and_the_tv_say_the_next_step_in_words_never_the_bankers_lines(t
             if said is not None:
                 assert tv.startswith(TV_AUCTION[lang][said]) and "`" not in tv, tv
                 assert {"en": "hammer", "it": "aggiudica"}[lang] not in tv, tv
+
+
+# the steps a phone and the TV said with the banker's bare words ("procurati 20 M (vendi,
+# ipoteca, scambia)", "muovi 4 o muovi 8"), in English on an Italian page (time up), or with a
+# note on the Speedy die's S after the S was gone ("tirare i dadi (S, il dado Speedy: ...)")
+WORDED = {
+    "en": {"debt": "raise 20 M (sell buildings, mortgage deeds, trade), then Anna pays",
+           "speedy": "Anna to roll the dice and the Speedy die",
+           "bus": "by one die or both: 4 spaces or 8 spaces (000 FAQ 38)",
+           "buy": "Anna must buy or decline Vicolo Stretto",
+           "time": "time is up: rent may still be asked (a rent claim: Anna); calling time "
+                   "again ends the game"},
+    "it": {"debt": "procurati 20 M (vendere edifici, ipotecare contratti, fare scambi), poi "
+                   "Anna paga",
+           "speedy": "tocca ad Anna: tirare i dadi e il dado Speedy",
+           "bus": "di un dado o di entrambi: 4 caselle o 8 caselle (000 FAQ 38)",
+           "buy": "Anna deve scegliere: comprare o rifiutare Vicolo Stretto",
+           "time": "il tempo è scaduto: si può ancora chiedere l'affitto (una richiesta "
+                   "d'affitto: Anna); dichiarare il tempo scaduto di nuovo termina la partita"}}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_step_a_phone_shows_is_in_words_and_no_note_is_left_dangling(tmp_path, lang):
+    from helpers import new_table, own, play
+
+    import banco
+    from banco.cli.web.hub import render_view, tr
+    from banco.cli.web.steps import in_words, on_screen
+    from banco.ledger.records import commands as c
+    from banco.ledger.table.model import set_player
+    from banco.ledger.table.speedy_die import speedy_step
+
+    debt = phones_tables.table(phones_tables.in_debt(str(tmp_path / "debt.db")))
+    said = {"debt": render_view(debt, [], lang, "player:Anna", None)["next"]}
+    db = str(tmp_path / "speedy.db")
+    with banco.open(db, create=True) as b:
+        b.new(["Anna", "Bruno"], rules="championship", now=phones_tables.NOW)
+        state = b.table(1)
+        assert b.execute("roll 1 2", game=1).refusal is None
+        offered = b.table(1)
+    # Anna has passed Via!: her roll takes the Speedy die, whose note explains an S that the
+    # page does not show (its pad has a row for the die); the banker's page keeps the line
+    speedy = set_player(state, "Anna", passed_go=True)
+    said["speedy"] = render_view(speedy, [], lang, "public", None)["next"]
+    banker = render_view(speedy, [], lang, "full", None)["next"]
+    assert "(S," not in banker and "`" in banker, banker
+    said["buy"] = render_view(offered, [], lang, "player:Anna", None)["next"]
+    bus = speedy._replace(turn=speedy.turn._replace(phase="move", dice=(4, 4, "bus")))
+    said["bus"] = in_words(on_screen(speedy_step(bus)).render(tr(lang)), tr(lang))
+    # time up with a claim still open (ledger/table/steps.py's next_step): it was an f-string,
+    # English on an Italian page.  Anna owns Via Accademia; Bruno's card takes him there after
+    # time was called (test_time_limit.py's _rent_opened_by_the_last_turn)
+    t = own(new_table(("Anna", "Bruno"), rules="championship"), "Anna", "Via Accademia")
+    t, _ = play(t, c.Roll((1, 3)), c.Roll((3, 4)), c.TimeUp(phones_tables.NOW),
+                c.DrawCard("imprevisti", 5))
+    said["time"] = render_view(t, [], lang, "public", None)["next"]
+    for key, words in WORDED[lang].items():
+        assert words in said[key] and "`" not in said[key] and "(S," not in said[key], said
+
+
+@pytest.mark.parametrize("edition, lang, name", [("it", "en", "brown"), ("it", "it", "marrone"),
+                                                 ("us", "it", "marrone"), ("us", "en", "brown")])
+def test_a_colour_group_is_named_in_the_pages_language_and_sent_as_its_key(edition, lang, name):
+    """An English page offered "marrone (Anna)" to build on: the Italian board's data.  The
+    group is said in the page's language; the line the button sends keeps the board's key."""
+    from helpers import new_table
+
+    from banco.cli.web.hub import render_view
+
+    t = new_table(("Anna", "Bruno"), edition=edition)
+    key = t.edition.space(1).group  # the first street's: brown, Vicolo Corto's
+    t = t._replace(owners=tuple("Anna" if p in t.edition.groups[key] else o
+                                for p, o in enumerate(t.owners)))
+    for view in ("full", "player:Anna"):
+        pads = render_view(t, [], lang, view, None)["estate"]["players"]
+        (group,) = next(p for p in pads if p["name"] == "Anna")["build"]
+        assert (group["group"], group["name"]) == (key, name), group
+
+
+def test_the_phones_document_shows_next_as_the_server_says_it(tmp_path):
+    """docs/phones-api.md's example of `next` for the banker, a player's phone and the TV (it
+    has no live block: the server's answers are checked here)."""
+    from pathlib import Path
+
+    from banco.cli.web.hub import render_view
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "phones-api.md").read_text("utf-8")
+    t = phones_tables.table(phones_tables.in_debt(str(tmp_path / "debt.db")))
+    said = {(lang, view): render_view(t, [], lang, view, None)["next"]
+            for lang, view in (("en", "full"), ("en", "player:Anna"), ("en", "public"),
+                               ("it", "player:Anna"))}
+    assert said[("en", "player:Anna")] == said[("en", "public")], said
+    for (lang, view), text in said.items():
+        shown = f"`` {text} ``" if "`" in text else f"| {text} |"
+        assert shown in doc, (lang, view, text)
+
+
+def test_a_recorded_line_with_an_open_quote_still_has_its_command_word_in_the_pages_language():
+    """A transcript's comment kept in its line (`advance # to Piazza Dante, Bruno's: ...`)
+    left a quote open: the whole line stayed English on an Italian page."""
+    from banco.cli.web.choices import line_in
+
+    line = "advance # to Piazza Dante, Bruno's: the nearest where rent is owed"
+    assert line_in(line, "it") == "avanza # to Piazza Dante, Bruno's: the nearest where rent is owed"
+    assert line_in("avanza # l'ultima", "en") == "advance # l'ultima"
+
+
+@pytest.mark.parametrize("edition, lang, title", [
+    ("it", "en", "Monopoly, Italian edition"), ("it", "it", "Monopoly, edizione italiana"),
+    ("us", "it", "Monopoly, edizione statunitense"), ("us", "en", "Monopoly, US edition")])
+def test_the_boards_title_is_in_the_pages_language(edition, lang, title):
+    """"Monopoly, edizione italiana" headed an English page: the Italian edition's data."""
+    from helpers import new_table
+
+    from banco.cli.web.hub import render_view
+
+    t = new_table(("Anna", "Bruno"), edition=edition)
+    for view in ("full", "public", "player:Anna"):
+        assert render_view(t, [], lang, view, None)["edition"] == title

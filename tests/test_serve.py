@@ -334,9 +334,11 @@ def test_an_italian_page_of_a_championship_auction_hides_the_cash(banco):
             banco("bid", "Bruno", "70")
             state, _ = table(banco.db)
             tab.wait_for(f"document.body.dataset.seq == '{state.seq}'")
-            assert tab.eval('document.getElementById("auction").textContent') == (
-                f"asta: {state.edition.space(3).name}: offerta più alta "
-                f"{state.edition.money(70)} di Bruno")
+            # the TV's line says the auction and who leads; the box under it said it again
+            assert tab.eval('document.getElementById("next").textContent').replace(
+                "\u00a0", " ").startswith(f"asta per {state.edition.space(3).name}: in testa "
+                                           f"Bruno con {state.edition.money(70)}")
+            assert tab.eval('document.getElementById("auction").hidden') is True
             assert tab.eval('[...document.querySelectorAll(".player .cash")]'
                             '.map(e => e.textContent)') == ["•••"] * 3
             assert tab.eval('document.getElementById("cashnote").textContent').startswith(

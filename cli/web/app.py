@@ -59,7 +59,8 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'se
        "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "estate.js": "text/javascript; charset=utf-8", "fit.js": "text/javascript; charset=utf-8",
-          "evening.js": "text/javascript; charset=utf-8", "tv.js": "text/javascript; charset=utf-8"}
+          "evening.js": "text/javascript; charset=utf-8", "tv.js": "text/javascript; charset=utf-8",
+          "say.js": "text/javascript; charset=utf-8"}
 PAGES = ("/", "/banker", "/player", "/referee")
 
 BAD_TOKEN = N_("no such token, or it was revoked: ask the banker for a new link")
@@ -357,9 +358,9 @@ def make_app(hub: Hub) -> Starlette:
         if token.role in ("banker", "referee"):  # a server without the tokens' key says so
             from banco.ledger.base.text import render
 
-            lang = hub.language(request)
-            said["notices"] = [render(t, tr(lang))
-                               for t in getattr(hub.keyring, "unchecked", list)()]
+            with at_phone(hub.language(request)) as catalog:  # a line in quotes, no backticks
+                said["notices"] = [render(t, catalog)
+                                   for t in getattr(hub.keyring, "unchecked", list)()]
         return JSONResponse(said)
 
     async def table(request: Request) -> Response:

@@ -8,16 +8,17 @@ page's language.
   others (their deeds, never their cash), his debt's one line that can work;
 - `localised(doc, state, lang)`: a document's command lines and the rule set's name said in
   the page's language (`tira 3 4`, `classica`), not the English the log keeps; on a screen
-  nobody types at (a player's phone, the TV) what the table waits for said in words.
+  nobody types at (a player's phone, the TV) what the table waits for said in words
+  (cli/web/steps.py).
 """
 
 from __future__ import annotations
 
-import re
 import shlex
 
 from banco.cli.lines import vocabulary
-from banco.cli.words.i18n import N_, NP_
+from banco.cli.web.steps import AUCTION_LOT, in_words, tv_auction
+from banco.cli.words.i18n import N_
 from banco.ledger.base.text import render
 from banco.ledger.board.rule_sets import named
 
@@ -86,7 +87,6 @@ AUCTION_YOURS = N_("auction for {what}: your bid of {amount} leads. Wait for a h
                    "the banker to close the auction")
 AUCTION_OUT = N_("auction for {what}: you may not bid in it again (000 FAQ 22: the winner who "
                  "could not pay stays out)")
-AUCTION_LOT = {"house": N_("a house"), "hotel": N_("a hotel")}
 
 
 def auction_next(state, name: str, catalog) -> str | None:
@@ -153,8 +153,10 @@ def line_in(line: str | None, lang: str) -> str | None:
         return line
     try:
         parts = shlex.split(line)
-    except ValueError:
-        return line
+    except ValueError:  # a quote left open, as a comment's apostrophe leaves it (`advance #
+        # to Piazza Dante, Bruno's`): its command word said alone, the rest as typed
+        word, space, rest = line.partition(" ")
+        return words.get(word, word) + space + rest
     if not parts:
         return line
     out = [words.get(parts[0], parts[0])]
@@ -177,66 +179,6 @@ def rule_set_name(rules, tr) -> str:
     return render(named(rules.name), tr)
 
 
-# what the table waits for, on a screen nobody types at (a player's phone, the TV): each line
-# the banker would type said in words ("Carla fa bancarotta", not "`bancarotta Carla`"; "paga
-# la multa", not "paga-multa": the trial); a line with no words here is said bare, its
-# placeholders gone (as app.js's plainNext says it)
-# their own words (infinitives in Italian: a step to do, said to nobody in particular)
-STEP_WORDS = {
-    "roll": NP_("a step as a screen says it", "roll the dice"),
-    "pay-fine": NP_("a step as a screen says it", "pay the fine"),
-    "use-card": NP_("a step as a screen says it", "use the get-out-of-jail card"),
-    "pay": NP_("a step as a screen says it", "{name} pays"),
-    "bankrupt": NP_("a step as a screen says it", "{name} goes bankrupt"),
-    "bid": NP_("a step as a screen says it", "a higher bid"),
-    "hammer": NP_("a step as a screen says it", "the hammer"),
-    "claim": NP_("a step as a screen says it", "a rent claim"),
-}
-CARD_WORDS = {"pay": NP_("a step as a screen says it", "pay"),
-              "draw": NP_("a step as a screen says it", "draw a card")}
-PLACEHOLDERS = frozenset((
-    "D1 D2 S N PLAYER OWNER SPACE CARD AMOUNT PROPERTY NAME BIDDER GIOCATORE PROPRIETARIO "
-    "CASELLA CARTA IMPORTO PROPRIETÀ NOME OFFERENTE").split())
-CODE = re.compile(r"`([^`\n]*)`")
-# the TV during an auction: who leads, or that it is open, in its own words (it read "offerta
-# o aggiudica", the banker's words, on a screen nobody types at); bids are said aloud
-TV_AUCTION_LEADS = N_("auction for {what}: {name} leads with {amount}; a higher bid is said "
-                      "aloud at the table")
-TV_AUCTION_OPEN = N_("auction for {what}: open, no bid yet (bids from {amount}); bids are said "
-                     "aloud at the table")
-
-
-def in_words(text: str, catalog) -> str:
-    """`text` (a step the table waits for, rendered) with each `line` in it said in words."""
-    def said(m) -> str:
-        words = m.group(1).split()
-        if not words:
-            return ""
-        command = vocabulary.english_word(words[0])
-        rest = [w for w in words[1:] if w.strip("[]").removesuffix("...") not in PLACEHOLDERS]
-        if command == "card":  # `card DECK N pay|draw`, or `card DECK CARD`: a card to draw
-            value = vocabulary.VALUE_ALIASES.get(words[-1], words[-1])
-            return catalog.pgettext(*CARD_WORDS.get(value, CARD_WORDS["draw"]))
-        if command in ("pay", "bankrupt") and rest:
-            return catalog.pgettext(*STEP_WORDS[command]).format(name=" ".join(rest))
-        if command in STEP_WORDS and command not in ("pay", "bankrupt"):
-            return catalog.pgettext(*STEP_WORDS[command])
-        return " ".join([words[0], *rest])
-    return CODE.sub(said, text)
-
-
-def tv_auction(state, catalog) -> str:
-    """The TV's line while an auction is open."""
-    a = state.auction
-    what = (state.edition.space(a.property).name if a.kind == "deed"
-            else catalog.gettext(AUCTION_LOT[a.kind]))
-    if a.high_bidder:
-        return catalog.gettext(TV_AUCTION_LEADS).format(what=what, name=a.high_bidder,
-                                                        amount=state.edition.money(a.high_bid))
-    return catalog.gettext(TV_AUCTION_OPEN).format(what=what,
-                                                   amount=state.edition.money(a.min_bid))
-
-
 def localised(doc: dict, state, lang: str, catalog, view: str = "full") -> dict:
     """The document with its lines and the rule set's name in the page's language, and the
     auction's rule (the leader's phone cites it: nothing to raise, 003 §03); on a player's
@@ -253,6 +195,8 @@ def localised(doc: dict, state, lang: str, catalog, view: str = "full") -> dict:
                                   "rule": cited(state.rules, "auction", R_AUCTION)}}
     doc = {**doc, "rules_text": doc.get("rules") if lang == "en"
            else rule_set_name(state.rules, catalog)}
+    if doc.get("edition"):  # "Monopoly, edizione italiana" headed an English page
+        doc["edition"] = state.edition.title_in(lang)
     if doc.get("commands"):
         doc["commands"] = [{**c, "line": line_in(c["line"], lang)} for c in doc["commands"]]
     if doc.get("undo"):
@@ -323,3 +267,13 @@ def lifts_said(pads: dict, state, catalog) -> dict:
             lifts.append(d)
         players.append({**p, "unmortgage": lifts})
     return {**pads, "players": players}
+
+
+def groups_named(pads: dict, state, lang: str) -> dict:
+    """The estate pads with each colour group's name in the page's language (`name`): an
+    English page read the Italian board's "marrone"; its key (`group`) stays the line's."""
+    def named_(groups: list[dict]) -> list[dict]:
+        return [{**g, "name": state.edition.group_name(g["group"], lang)} for g in groups]
+
+    return {**pads, "players": [{**p, "build": named_(p["build"]), "sell": named_(p["sell"])}
+                                for p in pads["players"]]}

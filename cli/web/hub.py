@@ -367,6 +367,7 @@ def drawn_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | 
                            for c, r in [debt_choice(state, n)]]} if view == "full" else {})
     # the jail's and a pay-or-draw card's choices as buttons; a player's own pads (issue 34)
     from banco.cli.web.choices import (
+        groups_named,
         happened,
         lifts_said,
         localised,
@@ -381,9 +382,11 @@ def drawn_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | 
     elif view.startswith("player:"):
         extra.update(player_extras(state, view.split(":", 1)[1], lang))
     if extra.get("estate"):
-        extra["estate"] = lifts_said(extra["estate"], state, tr(lang))
-    return localised({**doc, **extra, "next": render(step, tr(lang))}, state, lang, tr(lang),
-                     view)
+        extra["estate"] = groups_named(lifts_said(extra["estate"], state, tr(lang)), state, lang)
+    from banco.cli.web.steps import on_screen
+
+    return localised({**doc, **extra, "next": render(on_screen(step), tr(lang))}, state, lang,
+                     tr(lang), view)
 
 
 def warning(game: int, broken, lang: str) -> str:

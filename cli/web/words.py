@@ -6,6 +6,7 @@ from __future__ import annotations
 from banco.cli.words.i18n import N_, NP_
 from banco.ledger.base.confusables import LOOKALIKE_LETTERS
 from banco.ledger.base.text import render
+from banco.ledger.board.edition import EDITIONS, load_edition
 from banco.ledger.board.rule_sets import NAMES, named
 
 WORDS = {
@@ -183,6 +184,9 @@ def words(tr) -> dict:
     said = {k: tr.pgettext(*v) if isinstance(v, tuple) else tr.gettext(v)
             for k, v in WORDS.items()}
     said.update({"rules_" + r: render(named(r), tr) for r in RULE_SETS})
-    said["line_words"] = line_words((tr.info() or {}).get("language", "en"))
+    lang = (tr.info() or {}).get("language", "en")
+    said["line_words"] = line_words(lang)
+    # the set-up's choice of board by its title in the page's language, not its key (`it-lire`)
+    said["editions"] = {e: load_edition(e).title_in(lang) for e in EDITIONS}
     said["lookalikes"] = LOOKALIKE_LETTERS  # the CLI's confusables (evening.js's visible)
     return said

@@ -87,9 +87,23 @@ class Edition(NamedTuple):
     notes_it: str = ""  # the same, for an Italian table
     go_salary: int | None = None  # what the Via!/GO square prints, to check a rule set against
     jail_fine: int | None = None
+    # a colour group's name in another language than its key's (the board's own): {lang: {key:
+    # name}}; the key stays what a line types
+    group_names: dict[str, dict[str, str]] | None = None
+    titles: dict[str, str] | None = None  # the title in another language: {lang: title}
 
     def space(self, position: int) -> Space:
         return self.spaces[position]
+
+    def group_name(self, group: str, lang: str) -> str:
+        """A colour group as a reader of `lang` calls it (`marrone` is "brown" on an English
+        page); its key where the edition names it in no other language."""
+        return ((self.group_names or {}).get(lang) or {}).get(group, group)
+
+    def title_in(self, lang: str) -> str:
+        """The edition's title as a reader of `lang` reads it ("Monopoly, Italian edition" on
+        an English page); its own where it has no other."""
+        return (self.titles or {}).get(lang, self.title)
 
     @property
     def properties(self) -> tuple[Space, ...]:
@@ -158,4 +172,8 @@ def load_edition(name: str) -> Edition:
                    go_to_jail_position=raw["go_to_jail_position"],
                    bank_houses=raw["bank_houses"], bank_hotels=raw["bank_hotels"],
                    groups={k: tuple(v) for k, v in groups.items()},
+                   group_names={key.removeprefix("group_names_"): dict(names)
+                                for key, names in raw.items() if key.startswith("group_names_")},
+                   titles={key.removeprefix("title_"): title for key, title in raw.items()
+                           if key.startswith("title_")},
                    **{k: raw[k] for k in _DISPLAY if k in raw})

@@ -217,8 +217,9 @@ def next_step(state: State) -> Text | str:
         owners = ", ".join(dict.fromkeys(cl.owner for cl in state.claims
                                          if not getattr(cl, "made_seq", 0)))
         if owners:
-            return (f"time is up: rent may still be asked (`claim OWNER`: {owners}); "
-                    f"`time-up` again ends the game and lets it go")
+            # a template, not an f-string: an Italian page read it in English
+            return msg("time is up: rent may still be asked (`claim OWNER`: {owners}); "
+                       "`time-up` again ends the game and lets it go", owners=owners)
     main = None
     if t.phase == "buy":
         assert t.offer is not None  # phase "buy" names the deed offered

@@ -5,26 +5,8 @@
 const W = JSON.parse(document.getElementById("words").textContent);
 const LANG = document.documentElement.lang;
 const DIE = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
-// What the table waits for, as a screen shows it: the shell's `roll D1 D2` is "roll" here (the
-// placeholders are for a banker typing; a page has buttons and a TV has a room reading it).
-// Only the template's capital words go, in either language: a name typed by the banker stays.
-const PLACEHOLDER = /^\[?(D1|D2|S|N|PLAYER|OWNER|SPACE|CARD|AMOUNT|PROPERTY|NAME|BIDDER|GIOCATORE|PROPRIETARIO|CASELLA|CARTA|IMPORTO|PROPRIETÀ|NOME|OFFERENTE)\]?(\.\.\.)?$/;
-function plainNext(text) {
-  return text.replace(/`([^`]*)`/g, (_, line) => line.split(" ")
-    .filter(w => !PLACEHOLDER.test(w)).join(" "));
-}
-// a player's phone in an auction says what he can do, never the banker's `hammer` (choices.py)
-const nextText = doc => doc.auction_next || plainNext(doc.next);
 const KEY = "banco.token", OUTBOX = "banco.outbox";
 
-function say(key, params) {
-  return W[key].replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? params[k] : m));
-}
-// a button's words, its amount kept on one line ("+75 M" broke as "+75" and "M" at 390 px)
-function sayWhole(key, params) {
-  const whole = v => v === undefined ? v : String(v).replace(/ /g, "\u00a0");
-  return say(key, {...params, amount: whole(params.amount), cost: whole(params.cost)});
-}
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -151,6 +133,12 @@ function debtText(d) {  // the Bank's account is "bank": said as the Bank, in th
 function claimText(c) {
   return c.after_turn_of ? say("after_turn", {name: c.after_turn_of}) : say("until", {name: c.until});
 }
+// a line breaks between its words, never at a word's hyphen: "--" was left at a line's end at
+// 390 px, "arbitro" under it
+function unbroken(line) {
+  return line.split(" ").flatMap((w, i) => [...(i ? [" "] : []),
+    w.includes("-") ? el("span", {class: "nobr"}, w) : w]);
+}
 function drawLists(doc) {
   document.getElementById("claims").replaceChildren(...(doc.claims.length ? doc.claims.map(c =>
       el("li", {}, say("claim", {owner: c.owner, amount: c.amount_text, payer: c.payer,
@@ -160,14 +148,16 @@ function drawLists(doc) {
   document.getElementById("debts").replaceChildren(...doc.debts.map(d => el("li", {}, debtText(d))));
   document.getElementById("commands").replaceChildren(...doc.commands.map(c => el("li",
     c.undone ? {class: "undone", title: W.undone} : {},
-    el("span", {class: "seq"}, "#" + c.seq), c.line === null ? W.no_line : c.line)));
+    el("span", {class: "seq"}, "#" + c.seq), ...(c.line === null ? [W.no_line] : unbroken(c.line)))));
 }
 function drawCentre(doc) {
   document.getElementById("heading").textContent = doc.edition;
   document.getElementById("next").textContent = nextText(doc);
   document.getElementById("dice").textContent = doc.turn.dice.filter(d => d >= 1 && d <= 6)
     .map(d => DIE[d]).join(" ");
-  const a = doc.auction, box = document.getElementById("auction");
+  // the TV's line above says the auction and who leads (cli/web/steps.py): the box under it
+  // said it again
+  const a = doc.role === "viewer" ? null : doc.auction, box = document.getElementById("auction");
   box.hidden = !a;
   if (a) {
     const what = a.property || (a.kind === "hotel" ? W.auction_hotel : W.auction_house);
@@ -181,7 +171,7 @@ function drawCentre(doc) {
   // debt (the dice and the auction are drawn above)
   const last = doc.claims[doc.claims.length - 1];
   document.getElementById("happened").replaceChildren(
-    ...(doc.happened || []).map(t => el("div", {class: "fact"}, t)),
+    ...(doc.happened || []).map(t => el("div", {class: "fact"}, whole(t))),
     ...(last ? [el("div", {class: "rent"}, say("rent_due", {owner: last.owner, payer: last.payer, amount: last.amount_text}))] : []),
     ...doc.debts.map(d => el("div", {class: "owed"}, debtText(d))));
 }

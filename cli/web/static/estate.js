@@ -22,7 +22,8 @@ function groupPad(id, kind, groups, levelText) {
   if (!groups.some(g => key(g) === PICK[kind])) PICK[kind] = null;
   const picked = groups.find(g => key(g) === PICK[kind]);
   pad(id, groups.length > 0, el("span", {class: "label"}, W[kind + "_h"]),
-    ...groups.map(g => chip(say("group_of", {group: g.group, name: g.owner}), key(g) === PICK[kind],
+    // the group said in the page's language (`name`), sent as its key (`group`)
+    ...groups.map(g => chip(say("group_of", {group: g.name || g.group, name: g.owner}), key(g) === PICK[kind],
       {class: "group" + (key(g) === PICK[kind] ? " on" : ""), style: {"--g": g.colour},
        ["data-" + kind + "-group"]: g.group}, () => { PICK[kind] = key(g); })),
     ...(picked ? [el("span", {class: "label"}), ...picked.levels.map(l => l.level === "all"

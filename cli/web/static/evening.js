@@ -188,7 +188,7 @@ function newGameForm(s) {
     placeholder: say("seat_n", {n: i + 1}), autocomplete: "off"}));
   const rules = el("select", {id: "setup-rules"}, ...s.rules.map(r => el("option", {value: r}, W["rules_" + r] || r)));
   const edition = el("select", {id: "setup-edition"}, el("option", {value: ""}, W.edition_default),
-    ...s.editions.map(e => el("option", {value: e}, e)));
+    ...s.editions.map(e => el("option", {value: e}, (W.editions || {})[e] || e)));
   const hidden = el("input", {type: "checkbox", id: "setup-hidden"});
   const told = el("div", {id: "setup-told", role: "alert", class: "warning", hidden: ""});
   const go = el("button", {type: "button", class: "go", id: "setup-start", onclick: async () => {
@@ -290,7 +290,9 @@ function evening() {
   if (location.pathname === "/join") { notTV("join"); drawJoin(); return; }
   if (TOKEN) api("GET", "/api/me").then(r => {
     if (r.body.role === "banker") { notTV("banker"); setupLook(); setInterval(setupLook, 2000); }
-    if ((r.body.notices || []).length) notice("unkeyed", W.no_key, r.body.notices.join("\n"));
+    // the page's words only: the server's own (a key's file path, `banco audit` in a
+    // terminal's backticks) are for its terminal, which printed them
+    if ((r.body.notices || []).length) notice("unkeyed", W.no_key);
   });
   if (location.pathname === "/") { joinLine(); setInterval(joinLine, 5000); }
 }
