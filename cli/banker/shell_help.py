@@ -59,16 +59,16 @@ def in_shell_language(word: str) -> str:
     return named if i18n.language() == i18n.SOURCE else italian_word(named)
 
 
-def help_lines(arg: str) -> list[str]:
+def help_lines(arg: str, cli) -> list[str]:
     """`help`: the words by what the banker is doing (as `banco help`), with the shell's
-    own; `help all`: every word with one line; `help WORD`: that word's usage."""
+    own; `help all`: every word with one line; `help WORD`: that word's usage, as `cli`, the
+    command line's group (`banco shell`'s), describes it."""
     import click
 
-    from banco.cli.command_table import ALIASES, ALL_WORDS, ITALIAN_WORDS, group, grouped_help
+    from banco.cli.command_table import ALIASES, ALL_WORDS, ITALIAN_WORDS, grouped_help
 
     out: list[str] = []
 
-    cli = group()  # the group `banco --help` describes (cli/main.py's): it is above
     word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
     ctx = click.Context(cli, info_name="banco")
     if not word:
