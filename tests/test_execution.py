@@ -1,5 +1,7 @@
 """cli/execution.py: one way to execute a line, and what it says it did (LineOutcome)."""
 
+import io
+
 import pytest
 
 from banco.cli.execution import LineOutcome, execute
@@ -148,3 +150,56 @@ def test_a_transcript_s_group_without_its_word_says_its_help_once(banco, tmp_pat
     usage = [n for n in out.splitlines() if n.startswith(("Usage: ", "Uso: "))]
     assert usage == [n for n in usage if f" {word} " in n] and len(usage) == 1, out
     assert "banco can run" not in out and "jail" in out  # its words, listed
+
+
+def test_the_library_reads_each_line_once_and_its_reading_decides(session, monkeypatch):
+    """One reading of a line, the library's (Library.read), `new` too: whether the library
+    records it or the command line runs it is that reading's, not a second one beside it."""
+    from banco.cli.library import Library, Refusal
+    from banco.cli.lines.referee import NotRecordedHere
+
+    real, seen = Library.read, []
+
+    def reading(self, line, **options):
+        seen.append(line)
+        read = real(self, line, **options)
+        if line == "buy":  # read as the command line's: it runs it, never the library
+            return read._replace(command=None, refusal=read.refusal or Refusal(
+                NotRecordedHere(UsageError("the command line's"), known=True)))
+        return read
+
+    monkeypatch.setattr(Library, "read", reading)
+    lines = ["new Carla Dario", "roll 1 2", "correct Anna +10 --reason x --referee Rita",
+             "state", "rol 1 2"]
+    for line in lines:
+        execute(session, line, echo=False, commands=cli)
+    assert seen == lines
+    out = execute(session, "buy", echo=False, commands=cli)  # quiet: a reading's shape alone
+    assert out.code == 0 and out.events == () and session.state().turn.phase == "buy"
+
+
+def test_a_line_the_library_records_nothing_for_runs_through_the_group_handed_down(session,
+                                                                                    capsys):
+    """No registry of the click group: the one the shell or `run` was started from is handed
+    to execute, and a reading runs through that one."""
+    import click
+
+    from banco.cli.banker.shell import BancoShell
+
+    @click.group()
+    def other():
+        pass
+
+    @other.command("state")
+    def state():
+        """The other group's state."""
+        click.echo("the other group's state")
+
+    capsys.readouterr()
+    assert execute(session, "state", commands=other).code == 0
+    assert capsys.readouterr().out == "the other group's state\n"
+    shell = BancoShell(session, other, stdin=io.StringIO(), stdout=io.StringIO())
+    shell.onecmd("state")
+    shell.onecmd("help state")
+    assert capsys.readouterr().out == "the other group's state\n"
+    assert "The other group's state." in shell.stdout.getvalue()
