@@ -462,3 +462,20 @@ def test_a_missing_file_is_said_with_the_shell_s_own_way_to_open_another(tmp_pat
               f"{tmp_path}/money.db): esci dalla shell (`esci`) e lancia `banco --db FILE shell`",
     }[lang] in said, said
     assert not os.path.exists(missing)
+
+
+def test_an_id_typed_first_names_the_word_after_it_only_if_that_word_takes_it(banco, capsys):
+    """`--id k state` was told `roll ... --id KEY`: the word after it is named where it takes
+    the option (`correct`, a referee's; `seal`), and a word that takes none is said so."""
+    banco("new", "Anna", "Bruno")
+    capsys.readouterr()
+    sh, _out = drive(banco.db, "--id k state", "--id k correct Anna 10", "--expect 3 seal",
+                     "--id k roll 1 2", "--id k")
+    assert capsys.readouterr().err.splitlines() == [
+        "error: `state` takes no --id; a line that records takes it after its word "
+        "(`roll ... --id KEY`)",
+        "error: --id goes after the command's word: `correct ... --id KEY`",
+        "error: --expect goes after the command's word: `seal ... --expect SEQ`",
+        "error: --id goes after the command's word: `roll ... --id KEY`",
+        "error: --id goes after the command's word: `roll ... --id KEY`"]
+    assert sh.first_failure == 2 and len(events(banco)) == 4  # nothing recorded

@@ -295,7 +295,7 @@ class BancoShell(cmd.Cmd):
             # (`banco tira`, with --db, --game and --lang, which a shell line refuses)
             self.do_help(" ".join(words[:-1]))
             return
-        refused = names_another_file(line) or option_first(words)
+        refused = names_another_file(line) or option_first(words, self.commands)
         if refused is not None:  # the shell stays on its own file (cli/lines/other_file.py)
             click.echo(say_error(refused), err=True)
             self.first_failure = self.first_failure or refused.exit_code
