@@ -260,11 +260,11 @@ def _click_refusal(commands: click.Group, session: Session, args: list[str],
 
 def _checked(commands: click.Group, session: Session, line: str, args: list[str],
              command_id: str | None, expected: tuple[int | None, int] | None) -> LineOutcome:
-    """`run --quiet`: a line that records nothing of the library's (a reading, a ruling not
-    recorded, help) is not run, since a reading changes nothing and its words would be
-    dropped; its shape is checked by click's parser, so that a mistaken line still stops the
-    transcript as it would have.  The file's words that do write (`import`, `tournament add`,
-    `backup` ...) run as at the terminal, printing what they print."""
+    """`run --quiet`: a line that records nothing of the library's (a reading, help) is not
+    run, since a reading changes nothing and its words would be dropped; its shape is checked
+    by click's parser, so that a mistaken line still stops the transcript as it would have.
+    The file's words that do write (`import`, `tournament add`, `backup` ...) run as at the
+    terminal, printing what they print."""
     spec = BY_ENGLISH.get(english_word(args[0]))
     if spec is not None and spec.kind == "book":
         return _ran(session, *_run(commands, session, line, args, command_id, expected))
@@ -289,7 +289,7 @@ def _run(commands: click.Group, session: Session, line: str, args: list[str],
     session.begin(line_as_meant(line, args), command_id, expected)
     try:
         result = commands.main(args=args, prog_name="banco", standalone_mode=False,
-                              obj=session)
+                               obj=session)
     except click.exceptions.UsageError as exc:
         for text in _usage_error_lines(exc):
             click.echo(text, err=True)
