@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 import click
 
-from banco.cli.command_table import ALIASES
 from banco.cli.lines.parse import split
 from banco.cli.lines.referee import NotRecordedHere
 from banco.cli.lines.shape_words import ShapeRefused
@@ -58,15 +57,15 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
         return _said([(True, say_error(exc))], 2, echo)
     if not args:
         return LineOutcome(0, "", "", (), False, None)
-    word = ALIASES.get(args[0], args[0])
+    # bytes that are not UTF-8 (a Latin-1 terminal): click says which, and the cure
+    read = None if any("\udc80" <= ch <= "\udcff" for ch in line) else _read(session, line)
+    word = read.word if read is not None else english_word(args[0])
     if word == "serve":  # it runs until Ctrl-C: it would block
         return _said([(True, _("error: `{word}` runs until Ctrl-C: start it in a terminal of "
                                "its own (`banco {word}`)").format(word=args[0]))], 2, echo)
     if word in ("shell", "run"):
         return _said([(True, _("error: `{word}` cannot be nested").format(word=args[0]))], 2,
                      echo)
-    # bytes that are not UTF-8 (a Latin-1 terminal): click says which, and the cure
-    read = None if any("\udc80" <= ch <= "\udcff" for ch in line) else _read(session, line)
     error = read.refusal.error if read is not None and read.refusal is not None else None
     if read is not None and not isinstance(error, (ShapeRefused, NotRecordedHere)):
         return _recorded(session, line, args, read, command_id, expected, echo)
@@ -80,7 +79,7 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
         if refused is not None:
             return refused
     if not echo:
-        return _checked(commands, session, line, args, command_id, expected)
+        return _checked(commands, session, line, args, word, command_id, expected)
     return _ran(session, *_run(commands, session, line, args, command_id, expected))
 
 
@@ -258,14 +257,14 @@ def _click_refusal(commands: click.Group, session: Session, args: list[str],
                        isinstance(refused, click.exceptions.NoArgsIsHelpError))
 
 
-def _checked(commands: click.Group, session: Session, line: str, args: list[str],
+def _checked(commands: click.Group, session: Session, line: str, args: list[str], word: str,
              command_id: str | None, expected: tuple[int | None, int] | None) -> LineOutcome:
     """`run --quiet`: a line that records nothing of the library's (a reading, help) is not
     run, since a reading changes nothing and its words would be dropped; its shape is checked
     by click's parser, so that a mistaken line still stops the transcript as it would have.
     The file's words that do write (`import`, `tournament add`, `backup` ...) run as at the
     terminal, printing what they print."""
-    spec = BY_ENGLISH.get(english_word(args[0]))
+    spec = BY_ENGLISH.get(word)
     if spec is not None and spec.kind == "book":
         return _ran(session, *_run(commands, session, line, args, command_id, expected))
     return _click_refusal(commands, session, args, False) or LineOutcome(0, "", "", (), False,

@@ -56,8 +56,8 @@ def test_a_usage_error_is_exit_2(session):
     assert out.code == 2 and out.refusal is None and "no command called" in out.errors
     out = execute(session, "claim 'Anna", echo=False)
     assert out.code == 2 and "a quote is not closed" in out.errors
-    for word in ("shell", "run x", "serve"):
-        assert execute(session, word, echo=False).code == 2
+    for word in ("shell", "run x", "serve", "SHELL", "Esegui x"):  # caps lock: the same word
+        assert execute(session, word, echo=False).code == 2, word
 
 
 def test_a_replayed_id_appends_nothing(session):

@@ -109,10 +109,11 @@ def through_click(monkeypatch):
     import banco.cli.execution as execution
     from banco.cli.library import Line, Refusal
     from banco.cli.lines.referee import NotRecordedHere
+    from banco.cli.lines.vocabulary import english_word
 
     theirs = Refusal(NotRecordedHere(UsageError("through click"), known=True))
-    monkeypatch.setattr(execution, "_read", lambda session, line: Line(line, None, None,
-                                                                         refusal=theirs))
+    monkeypatch.setattr(execution, "_read", lambda session, line: Line(
+        line, None, english_word(line.split()[0]), refusal=theirs))
 
 
 def test_a_table_action_says_the_same_words_as_through_click(tmp_path, monkeypatch, capsys):
