@@ -1,8 +1,9 @@
 """The command table: each word of `banco` and the module that holds it (imported only when the
 command runs, by cli/main.py's explicit importers), and the `--lang` option every command
 takes.  The words themselves, English and Italian, with their arguments and options, are
-cli/lines/vocabulary.py's.  Low in the layering: cli/main.py, cli/session.py (the recorded
-line), cli/execution.py and the shell all read it."""
+cli/lines/vocabulary.py's.  Low in the layering: cli/main.py, cli/execution.py and the shell
+read it; the click group itself is cli/main.py's, which the shell and `run` have from their
+click context."""
 
 from __future__ import annotations
 
@@ -23,22 +24,6 @@ from banco.cli.lines.vocabulary import (  # noqa: F401 - the one table of words;
 )
 from banco.cli.words import i18n
 from banco.cli.words.i18n import N_
-
-# The click group that runs a line (cli/main.py's `cli`): main.py hands it here as it defines
-# it, so that the shell and `run`, below it, reach it without importing it or naming it.
-_GROUP: list = []
-
-
-def set_group(group) -> None:
-    _GROUP[:] = [group]
-
-
-def group():
-    """The `banco` click group (cli/main.py's), once it is defined."""
-    if not _GROUP:
-        raise RuntimeError("banco.cli.main defines the command group: import it first")
-    return _GROUP[0]
-
 
 # Command word -> "module:function".  Grouped by who uses them.
 COMMANDS = {

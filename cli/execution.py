@@ -1,14 +1,16 @@
-"""One way to execute a banker's line in the shell or `run`: `execute(session, "roll 4 3")`
-runs it as `banco roll 4 3` would, and returns what it did (LineOutcome).  The command line's
-adapter over the library: what they print around it is theirs.
+"""One way to execute a banker's line in the shell or `run`: `execute(session, "roll 4 3",
+commands=cli)` runs it as `banco roll 4 3` would, and returns what it did (LineOutcome).  The
+command line's adapter over the library: what they print around it is theirs.
 
-A line the library records (a table action, a correction, a recorded ruling, `new`: the words
-cli/lines/ reads) is executed by cli/library.py with the session's write context (the
-transcript's derived id, the seq the shell's prompt showed, BANCO_FIXED_TIME); its words are
-rendered from the outcome in the session's language and printed here.  One whose shape click
-refuses (an unknown option, a missing argument) is said in click's words, from click's parsing
-alone.  Any other line (a reading, the file's words, help) runs through cli/main.py's click
-group, printing straight to the terminal: nothing is captured."""
+The library reads the line, once (cli/library.py's Library.read), and that reading decides.
+A line it records (a table action, a correction, a recorded ruling, `new`) is executed by the
+library with the session's write context (the transcript's derived id, the seq the shell's
+prompt showed, BANCO_FIXED_TIME); its words are rendered from the outcome in the session's
+language and printed here.  A shape the library refuses (an unknown option, a missing
+argument) is said in click's words, from click's parsing alone.  A line the library records
+nothing for (a reading, the file's words, help, no word at all) is the command line's own:
+`commands`, the click group the shell or `run` was started from (they have it from their click
+context), runs it, printing straight to the terminal: nothing is captured."""
 
 from __future__ import annotations
 
@@ -16,16 +18,14 @@ from dataclasses import dataclass
 
 import click
 
-from banco.cli.command_table import ALIASES, group
 from banco.cli.lines.parse import split
-from banco.cli.lines.vocabulary import BY_ENGLISH, english_option_words, english_word
+from banco.cli.lines.referee import NotRecordedHere
+from banco.cli.lines.shape_words import ShapeRefused
+from banco.cli.lines.vocabulary import BY_ENGLISH, english_word
 from banco.cli.session import Session, line_as_meant, start
 from banco.cli.words.i18n import _, say_error
 from banco.cli.words.usage_hints import extra_argument_hint
-from banco.ledger.base.errors import UsageError
-
-# the words the library records besides the table actions (cli/lines/referee.py reads them)
-REFEREE_AND_NEW = frozenset({"correct", "ruling", "new"})
+from banco.ledger.base.errors import BancoError, UsageError
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,14 @@ class LineOutcome:
 
 
 def execute(session: Session, line: str, *, command_id: str | None = None,
-            expected: tuple[int | None, int] | None = None, echo: bool = True) -> LineOutcome:
+            expected: tuple[int | None, int] | None = None, echo: bool = True,
+            commands: click.Group | None = None) -> LineOutcome:
     """Run one line (`#` starts a comment) in `session`, as a line of the shell or of a
     transcript: `command_id` and `expected` are the write context the caller gives it (the
-    transcript's derived id, the seq the shell's prompt showed).  echo=True prints what it
-    says; echo=False (`run --quiet`) prints nothing of a recorded line and returns its words,
-    and only checks a reading's shape (below).  A Ctrl-C is raised again as
+    transcript's derived id, the seq the shell's prompt showed); `commands`, the command
+    line's click group, runs what the library records nothing for.  echo=True prints what
+    it says; echo=False (`run --quiet`) prints nothing of a recorded line and returns its
+    words, and only checks a reading's shape (below).  A Ctrl-C is raised again as
     KeyboardInterrupt, for the caller to say what was recorded."""
     session.outcomes, session.refusal = [], None
     try:
@@ -55,27 +57,70 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
         return _said([(True, say_error(exc))], 2, echo)
     if not args:
         return LineOutcome(0, "", "", (), False, None)
-    word = ALIASES.get(args[0], args[0])
+    # bytes that are not UTF-8 (a Latin-1 terminal): click says which, and the cure
+    read = None if any("\udc80" <= ch <= "\udcff" for ch in line) else _read(session, line)
+    word = read.word if read is not None else english_word(args[0])
     if word == "serve":  # it runs until Ctrl-C: it would block
         return _said([(True, _("error: `{word}` runs until Ctrl-C: start it in a terminal of "
                                "its own (`banco {word}`)").format(word=args[0]))], 2, echo)
     if word in ("shell", "run"):
         return _said([(True, _("error: `{word}` cannot be nested").format(word=args[0]))], 2,
                      echo)
-    if _recorded_word(args):
-        readable = _readable(line, args)
-        if readable is not None:
-            return _recorded(session, line, args, readable, command_id, expected, echo)
-        shaped = _shape_words(session, args)
-        if shaped is not None:
-            return _said(shaped[1], shaped[0], echo)
-    if _no_such_word(args):  # said from click's parsing alone: the shell offers its suggestion
-        shaped = _shape_words(session, args)
-        if shaped is not None:
-            return _said(shaped[1], shaped[0], echo)
+    error = read.refusal.error if read is not None and read.refusal is not None else None
+    if read is not None and not isinstance(error, (ShapeRefused, NotRecordedHere)):
+        return _recorded(session, line, args, read, command_id, expected, echo)
+    if commands is None:
+        raise TypeError("a line the library records nothing for runs through the command "
+                        "line's group: execute(..., commands=the click group)")
+    if read is None or not isinstance(error, NotRecordedHere) or not error.known:
+        # a shape click words (`roll 1 2 --foo`), or no word at all (`rol 1 2`): said from
+        # click's parsing alone (the shell offers its suggestion); `--help` runs
+        refused = _click_refusal(commands, session, args, echo)
+        if refused is not None:
+            return refused
     if not echo:
-        return _checked(session, line, args, command_id, expected)
-    return _ran(session, *_run(session, line, args, command_id, expected))
+        return _checked(commands, session, line, args, word, command_id, expected)
+    return _ran(session, *_run(commands, session, line, args, command_id, expected))
+
+
+def _read(session: Session, line: str):
+    """The library's reading of the line (Library.read), in the language it says (`--lang
+    it` on it: for this line only), at the game the session addresses."""
+    from banco.cli.words import i18n
+
+    try:
+        default = session.game()
+    except BancoError:  # no such game: the library says so, unless the line names its own
+        default = session.game_option
+    library, lang = _reader(session), i18n.language()
+    read = library.read(line, lang=lang, now=session.now(), default_game=default)
+    said = read.context.get("--lang")
+    if said in i18n.LANGUAGES and said != lang:  # its names and suggestions in that language
+        read = library.read(line, lang=said, now=session.now(), default_game=default)
+    return read
+
+
+class _NoBook:
+    """The book of a session whose file cannot be opened (not there yet: `new` makes it):
+    no game; anything more is the file's own error, which the library's refusal says."""
+
+    def __init__(self, error: BancoError):
+        self.error = error
+
+    def current_game(self, game=None):
+        return None
+
+    def __getattr__(self, name: str):
+        raise self.error
+
+
+def _reader(session: Session):
+    from banco.cli.library import Library
+
+    try:
+        return session.library
+    except BancoError as exc:
+        return Library.of(_NoBook(exc), session.db)
 
 
 def _ran(session: Session, code: int, needs_word: bool = False) -> LineOutcome:
@@ -88,28 +133,6 @@ def _ran(session: Session, code: int, needs_word: bool = False) -> LineOutcome:
                        needs_word)
 
 
-def _recorded_word(args: list[str]) -> bool:
-    """Whether the library records this line: a table action (a card's choice said alone
-    too), a correction, `new`, or a ruling with --record (without it, a reading)."""
-    from banco.cli.lines.parse import table_action
-
-    if table_action(args) is not None:
-        return True
-    word = english_word(args[0])
-    if word == "ruling":
-        options = english_option_words(args[:args.index("--")] if "--" in args else args)
-        return "--record" in options
-    return word in REFEREE_AND_NEW
-
-
-def _no_such_word(args: list[str]) -> bool:
-    """Whether the line's first word is no command at all (`rol 1 2`)."""
-    from banco.cli.lines.vocabulary import CHOICE_ALONE
-
-    word = english_word(args[0])
-    return not word.startswith("-") and word not in BY_ENGLISH and word not in CHOICE_ALONE
-
-
 def _said(lines: list[tuple[bool, str]], code: int, echo: bool, refusal=None,
           events: tuple = (), replayed: bool = False) -> LineOutcome:
     if echo:
@@ -117,52 +140,22 @@ def _said(lines: list[tuple[bool, str]], code: int, echo: bool, refusal=None,
     return LineOutcome(code, _text(lines, False), _text(lines, True), events, replayed, refusal)
 
 
-def _readable(line: str, args: list[str]) -> dict | None:
-    """A recorded line's context options (--id, --expect, --game, --lang), or None for a
-    line whose shape (or bytes) only click words (cli/lines/parse.py's LineShape;
-    cli/main.py's not_utf8), or that click takes (`--db`: another file; `--help`)."""
-    from banco.cli.lines.parse import LineShape, shape, table_action
-    from banco.cli.lines.referee import read_words
-    from banco.cli.words import i18n
-
-    word = table_action(args)
-    if any("\udc80" <= ch <= "\udcff" for ch in line):
-        return None
-    if word == "card" and english_word(args[0]) != "card":
-        return {}  # `draw` alone, a card's choice: read at the table
-    try:
-        if word is not None:
-            context = shape(BY_ENGLISH[word], args[1:])[1]
-        else:
-            context = read_words(english_word(args[0]), args)[1]
-    except LineShape:
-        return None
-    except UsageError:
-        return {}  # `new A B --rules x --rules y`: the library says it
-    lang = context.get("--lang")
-    if lang is not None and lang not in i18n.LANGUAGES or not _whole_seq(context) \
-            or "--db" in context:
-        return None
-    return context
-
-
-def _recorded(session: Session, line: str, args: list[str], context: dict,
-              command_id: str | None, expected: tuple[int | None, int] | None,
-              echo: bool) -> LineOutcome:
+def _recorded(session: Session, line: str, args: list[str], read, command_id: str | None,
+              expected: tuple[int | None, int] | None, echo: bool) -> LineOutcome:
     """A line the library records, in the session's write context; what it says, printed in
     the order said (echo) and returned."""
     import sqlite3
 
     from banco.cli.words import i18n
-    from banco.ledger.base.errors import BancoError
 
+    context = read.context
     lang = context.get("--lang") or i18n.language()
     session.begin(line_as_meant(line, args), command_id, expected)
     lines: list[tuple[bool, str]] = []
     try:
         with i18n.in_language(lang):  # the line's `--lang it`, for this line only
             try:
-                out, left = _library_outcome(session, args, lang, line)
+                out, left = _library_outcome(session, read)
             except BancoError as exc:  # the file or the game: before the library is asked
                 return _said([(True, i18n.say_error(exc))], exc.exit_code, echo, exc)
             except sqlite3.Error as exc:  # one raised outside the store's guard
@@ -188,39 +181,22 @@ def _recorded(session: Session, line: str, args: list[str], context: dict,
                  () if out.replayed else out.events, out.replayed)
 
 
-def _library_outcome(session: Session, args: list[str], lang: str, line: str):
-    """The library's outcome for the line, and a warning line to add (`new` leaving an
-    unfinished game behind), or None.  The library reads the line once: its own `--game`,
-    `--id` and `--expect` are its; the session's write context fills in what it leaves
-    unsaid (the shell's game, its line's id, the seq its prompt showed)."""
-    from banco.ledger.base.errors import BancoError
+def _library_outcome(session: Session, read):
+    """The library's outcome for the line as it read it, and a warning line to add (`new`
+    leaving an unfinished game behind), or None.  Its own `--game`, `--id` and `--expect`
+    are the line's; the session's write context fills in what it leaves unsaid (the shell's
+    game, its line's id, the seq its prompt showed)."""
+    from banco.cli.lines.referee import NewGame
 
-    if english_word(args[0]) == "new":
-        return _new(session, args)
-    try:
-        default = session.game()
-    except BancoError:  # no such game: the library says so, unless the line names its own
-        default = session.game_option
-    library = session.library
-    read = library.read(line, lang=lang, now=session.now(), default_game=default)
+    if isinstance(read.command, NewGame):  # as `banco new` records it: the file made if it
+        if read.id is not None:            # is not there yet, the identity reproducible
+            session.command_id = read.id
+        return start(session, read.command)
     write = session.write_args(read.game)
-    out = library.execute(read, actor=write["actor"], now=write["now"],
-                          id=write["command_id"] if read.id is None else None,
-                          expect=write["expect"] if read.expect is None else None)
+    out = session.library.execute(read, actor=write["actor"], now=write["now"],
+                                  id=write["command_id"] if read.id is None else None,
+                                  expect=write["expect"] if read.expect is None else None)
     return out, None
-
-
-def _new(session: Session, args: list[str]):
-    """`new` as `banco new` records it (cli/session.py's start: the file made, the game's
-    identity reproducible), read here since no file may be open yet."""
-    from banco.cli.lines.referee import new, read_words
-
-    params, context = read_words("new", args)
-    if "--id" in context:
-        if not context["--id"].strip():
-            raise UsageError("--id needs a key: any text that names this command")
-        session.command_id = context["--id"]
-    return start(session, new(**params))
 
 
 def _database_error(session: Session, exc) -> str:
@@ -232,10 +208,9 @@ def _database_error(session: Session, exc) -> str:
             else _("error: cannot use {db}: {exc}").format(db=db, exc=exc))
 
 
-def _click_context(args: list[str], session: Session):
+def _click_context(root: click.Group, args: list[str], session: Session):
     """Click's parsing of a line alone, nothing run: the innermost command's context, or the
     UsageError click raises (the group's, then the word's, then a subcommand's)."""
-    root = group()
     previous, root.standalone = root.standalone, False
     try:
         from banco.cli.words import i18n
@@ -263,54 +238,37 @@ def _click_context(args: list[str], session: Session):
         root.standalone = previous
 
 
-def _shape_words(session: Session, args: list[str]
-                 ) -> tuple[int, list[tuple[bool, str]]] | None:
-    """A recorded line whose shape click refuses (an unknown option, a word too many or too
-    few, an option without its value: cli/lines/parse.py's LineShape): click's own words for
-    it, from click's parsing alone, nothing run and nothing printed.  None where click would
-    print (`--help`) or take the line after all (`--db`: another file): it then runs through
-    click."""
+def _click_refusal(commands: click.Group, session: Session, args: list[str],
+                   echo: bool) -> LineOutcome | None:
+    """A line whose shape click refuses (an unknown option, a word too many or too few, an
+    option without its value, no such word): click's own words for it, from click's parsing
+    alone, nothing run (a group given no word, `ruling`: its help).  None where click would
+    print (`--help`) or take the line after all: it then runs through click."""
     options = args[:args.index("--")] if "--" in args else args
     if "--help" in options or "--version" in options:
         return None
-    if any("\udc80" <= ch <= "\udcff" for ch in " ".join(args)):
-        return None
-    refused = _click_context(args, session)
+    refused = _click_context(commands, args, session)
     if not isinstance(refused, click.exceptions.UsageError):
         return None
-    return refused.exit_code, [(True, text) for text in _usage_error_lines(refused)]
+    lines = [(True, text) for text in _usage_error_lines(refused)]
+    if echo:
+        _echo(lines)
+    return LineOutcome(refused.exit_code, "", _text(lines, True), (), False, None,
+                       isinstance(refused, click.exceptions.NoArgsIsHelpError))
 
 
-def _checked(session: Session, line: str, args: list[str], command_id: str | None,
-             expected: tuple[int | None, int] | None) -> LineOutcome:
-    """`run --quiet`: a line that records nothing of the library's (a reading, a ruling not
-    recorded, help) is not run, since a reading changes nothing and its words would be
-    dropped; its shape is checked by click's parser, so that a mistaken line still stops the
-    transcript as it would have.  The file's words that do write (`import`, `tournament add`,
-    `backup` ...) run as at the terminal, printing what they print."""
-    word = english_word(args[0])
+def _checked(commands: click.Group, session: Session, line: str, args: list[str], word: str,
+             command_id: str | None, expected: tuple[int | None, int] | None) -> LineOutcome:
+    """`run --quiet`: a line that records nothing of the library's (a reading, help) is not
+    run, since a reading changes nothing and its words would be dropped; its shape is checked
+    by click's parser, so that a mistaken line still stops the transcript as it would have.
+    The file's words that do write (`import`, `tournament add`, `backup` ...) run as at the
+    terminal, printing what they print."""
     spec = BY_ENGLISH.get(word)
     if spec is not None and spec.kind == "book":
-        return _ran(session, *_run(session, line, args, command_id, expected))
-    options = args[:args.index("--")] if "--" in args else args
-    if "--help" in options or "--version" in options:
-        return LineOutcome(0, "", "", (), False, None)
-    refused = _click_context(args, session)
-    if isinstance(refused, click.exceptions.UsageError):
-        lines = [(True, text) for text in _usage_error_lines(refused)]
-        return LineOutcome(refused.exit_code, "", _text(lines, True), (), False, None,
-                           isinstance(refused, click.exceptions.NoArgsIsHelpError))
-    return LineOutcome(0, "", "", (), False, None)
-
-
-def _whole_seq(context: dict) -> bool:
-    """--expect SEQ and --game N are whole numbers (click's to word otherwise)."""
-    from banco.ledger.base.numbers import is_digits
-
-    try:
-        return all(is_digits(context[o].strip()) for o in ("--expect", "--game") if o in context)
-    except UsageError:
-        return False
+        return _ran(session, *_run(commands, session, line, args, command_id, expected))
+    return _click_refusal(commands, session, args, False) or LineOutcome(0, "", "", (), False,
+                                                                         None)
 
 
 def _text(lines: list[tuple[bool, str]], err: bool) -> str:
@@ -323,14 +281,14 @@ def _echo(lines: list[tuple[bool, str]]) -> None:
         click.echo(text, err=err)
 
 
-def _run(session: Session, line: str, args: list[str], command_id: str | None,
-         expected: tuple[int | None, int] | None) -> tuple[int, bool]:
+def _run(commands: click.Group, session: Session, line: str, args: list[str],
+         command_id: str | None, expected: tuple[int | None, int] | None) -> tuple[int, bool]:
     """The line run through the click group: what it says goes straight to the terminal;
     its exit code, and whether it was a group given no word (its help said instead)."""
     session.begin(line_as_meant(line, args), command_id, expected)
     try:
-        result = group().main(args=args, prog_name="banco", standalone_mode=False,
-                              obj=session)
+        result = commands.main(args=args, prog_name="banco", standalone_mode=False,
+                               obj=session)
     except click.exceptions.UsageError as exc:
         for text in _usage_error_lines(exc):
             click.echo(text, err=True)

@@ -321,7 +321,9 @@ class Library:
             if word in ("new", "correct", "ruling"):
                 return self._read_referee_or_new(words, line, word, game, default_game)
             if not words or table_action(words) is None:
-                game_id = self.book.current_game(game if game is not None else default_game)
+                # said whatever the game: the shell and `run` hand such a line to the command
+                # line (`help` in a file with no game yet), which says a game missing itself
+                game_id = self._game_or_none(game if game is not None else default_game)
                 if not words:
                     raise UsageError("an empty line: type a command (`roll D1 D2`, `buy` ...)")
                 raise not_recorded_here(words, lang or i18n.SOURCE)

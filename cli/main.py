@@ -22,7 +22,6 @@ from banco.cli.command_table import (
     close_words,
     english_option_words,
     lang_option,
-    set_group,
 )
 from banco.cli.help_format import HelpContext, held_help
 from banco.cli.output_errors import OUTPUT_ERRORS, cannot_write, quiet_stdout, recorded_seqs
@@ -448,9 +447,6 @@ def cli(ctx, db, game):
     elif game is not None:
         ctx.obj.game_option = game
         ctx.obj._game = None
-
-
-set_group(cli)  # the shell and `run` run their lines through it (cli/command_table.py)
 
 
 strict_numbers(cli)  # its own --game

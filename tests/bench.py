@@ -267,9 +267,9 @@ def bench_shell(db: str, count: int) -> None:
     import contextlib
     import io
 
-    from banco.cli import main as _defines_the_group  # noqa: F401  (the shell runs lines through it)
     from banco.cli.banker.shell import BancoShell
     from banco.cli.execution import execute
+    from banco.cli.main import cli as banco_cli
     from banco.cli.session import Session
 
     session = Session(db, None)
@@ -279,7 +279,7 @@ def bench_shell(db: str, count: int) -> None:
         execute(session, "new Anna Bruno Carla")
         # The shell's own work counts too: the check for another terminal's events before
         # each line and the prompt after it.
-        sh = BancoShell(session, stdin=io.StringIO(), stdout=sink)
+        sh = BancoShell(session, banco_cli, stdin=io.StringIO(), stdout=sink)
         t0 = time.perf_counter()
         for i in range(count):
             line = sh.precmd(lines[i % 3])

@@ -48,12 +48,13 @@ def test_json_before_the_word_is_the_command_s_option(game, tmp_path, capsys):
     assert ruled == json.loads(game("ruling", "rent", "16", "--json").output)
     assert ruled["subject_seq"] == 16
     from banco.cli.execution import execute
+    from banco.cli.main import cli
     from banco.cli.session import Session
 
     session = Session(game.db, None)
     try:  # a line of the shell: a reading prints as it runs (nothing captured)
         capsys.readouterr()
-        said = execute(session, "--json state")
+        said = execute(session, "--json state", commands=cli)
         assert said.code == 0 and json.loads(capsys.readouterr().out)["game"] == 1
     finally:
         session.close()

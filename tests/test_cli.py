@@ -308,10 +308,11 @@ def test_shell_reads_lines_from_stdin(banco):
 
 def test_shell_completes_player_and_deck_names(banco):
     from banco.cli.banker.shell import BancoShell
+    from banco.cli.main import cli as banco_cli
     from banco.cli.session import Session
 
     banco("new", "Anna", "Bruno", "Ángela")
-    sh = BancoShell(Session(banco.db, None))
+    sh = BancoShell(Session(banco.db, None), banco_cli)
     assert sh.completedefault("an", "claim an", 6, 8) == ["Anna", "Ángela"]
     assert sh.completedefault("prob", "card prob", 5, 9) == ["Probabilità "]  # and a space
     assert sh.completenames("ha") == ["hammer "]
@@ -332,12 +333,13 @@ def test_shell_completes_colour_groups_their_levels_and_card_numbers(banco):
     """`build GROUP N` and `sell GROUP N` take a colour group (the ones that take houses, not
     the stations); `card DECK N` a card number of that deck."""
     from banco.cli.banker.shell import BancoShell
+    from banco.cli.main import cli as banco_cli
     from banco.cli.session import Session
 
     banco("new", "Anna", "Bruno")
     banco("roll", "1", "2")  # Anna to Vicolo Stretto
     banco("buy")
-    sh = BancoShell(Session(banco.db, None))
+    sh = BancoShell(Session(banco.db, None), banco_cli)
     assert sh.completedefault("", "mortgage vicolo ", 16, 16) == ["Stretto "]
     assert sh.completedefault("", "mortgage marrone ", 17, 17) == []  # mortgage takes no group
     # nobody holds a whole group: no group to build on or sell from (tests/test_completion.py)
@@ -490,14 +492,15 @@ def test_shell_completes_a_claim_with_the_owners(banco):
     """`claim ` Tab offers those who could claim, as a misspelt name's suggestion does; with
     nobody able yet, every player."""
     from banco.cli.banker.shell import BancoShell
+    from banco.cli.main import cli as banco_cli
     from banco.cli.session import Session
 
     banco("new", "Anna", "Bruno", "Carla")
-    sh = BancoShell(Session(banco.db, None))
+    sh = BancoShell(Session(banco.db, None), banco_cli)
     assert sh.completedefault("", "claim ", 6, 6) == ["Anna", "Bruno", "Carla"]
     banco("roll", "1", "2")
     banco("buy")
-    sh = BancoShell(Session(banco.db, None))
+    sh = BancoShell(Session(banco.db, None), banco_cli)
     assert sh.completedefault("", "claim ", 6, 6) == ["Anna "]
     assert sh.completedefault("", "riscuoti ", 9, 9) == ["Anna "]
     assert sh.completedefault("", "statement ", 10, 10) == ["Anna", "Bruno", "Carla"]

@@ -32,13 +32,14 @@ def test_mistyped_words_are_usage_errors_and_record_nothing(banco):
 
 def test_deal_reads_names_without_quotes_and_the_shell_completes_them(banco):
     from banco.cli.banker.shell import BancoShell
+    from banco.cli.main import cli as banco_cli
     from banco.cli.session import Session
 
     banco("new", "Anna", "Bruno", "--rules", "short")
     out = banco("deal", "Anna", "vicolo", "corto", "stazione", "sud").output
     assert "Anna pays 260 M to the Bank: deeds dealt and paid at once: Vicolo Corto 60 M + " \
            "Stazione Sud 200 M" in out
-    shell = BancoShell(Session(banco.db, None), history=None)
+    shell = BancoShell(Session(banco.db, None), banco_cli, history=None)
     assert shell.completedefault("Br", "deal Br", 5, 7) == ["Bruno "]
     assert "Viale Vesuvio" in shell.completedefault("Viale", "deal Bruno Viale", 11, 16)
 

@@ -122,6 +122,7 @@ def test_the_shell_prompt_says_what_the_speedy_die_waits_for(lap):
     import io
 
     from banco.cli.banker.shell import BancoShell
+    from banco.cli.main import cli as banco_cli
     from banco.cli.session import Session
 
     class Typed(io.StringIO):
@@ -133,7 +134,7 @@ def test_the_shell_prompt_says_what_the_speedy_die_waits_for(lap):
             return self.lines.pop(0) + "\n" if self.lines else ""
 
     out = io.StringIO()
-    sh = BancoShell(Session(lap.db, None), stdin=Typed("roll 5 6 bus", "move 5", "buy",
+    sh = BancoShell(Session(lap.db, None), banco_cli, stdin=Typed("roll 5 6 bus", "move 5", "buy",
                                                        "roll 2 3", "roll 1 1 1"),
                     stdout=out)
     assert sh.completedefault("imp", "go imp", 3, 6) == ["Imprevisti "]

@@ -1,8 +1,11 @@
 """cli/execution.py: one way to execute a line, and what it says it did (LineOutcome)."""
 
+import io
+
 import pytest
 
 from banco.cli.execution import LineOutcome, execute
+from banco.cli.main import cli
 from banco.cli.session import Session
 from banco.ledger.base.errors import ConflictError, RuleViolation, UsageError
 
@@ -49,12 +52,12 @@ def test_a_refusal_carries_its_rule_and_appends_nothing(session):
 def test_a_usage_error_is_exit_2(session):
     out = execute(session, "roll 7 1", echo=False)
     assert out.code == 2 and out.events == () and isinstance(out.refusal, UsageError)
-    out = execute(session, "rol 1 2", echo=False)  # click's own usage error: no BancoError
+    out = execute(session, "rol 1 2", echo=False, commands=cli)  # click's: no BancoError
     assert out.code == 2 and out.refusal is None and "no command called" in out.errors
     out = execute(session, "claim 'Anna", echo=False)
     assert out.code == 2 and "a quote is not closed" in out.errors
-    for word in ("shell", "run x", "serve"):
-        assert execute(session, word, echo=False).code == 2
+    for word in ("shell", "run x", "serve", "SHELL", "Esegui x"):  # caps lock: the same word
+        assert execute(session, word, echo=False).code == 2, word
 
 
 def test_a_replayed_id_appends_nothing(session):
@@ -81,14 +84,23 @@ def test_a_reading_prints_as_it_runs_and_run_quiet_only_checks_its_shape(session
     LineOutcome says nothing), and under `run --quiet` a reading is not run (it changes
     nothing) but a mistaken one still stops the transcript with click's words."""
     capsys.readouterr()
-    out = execute(session, "state")
+    out = execute(session, "state", commands=cli)
     assert out.code == 0 and out.said == "" and "Anna" in capsys.readouterr().out
-    out = execute(session, "state", echo=False)
+    out = execute(session, "state", echo=False, commands=cli)
     assert out.code == 0 and capsys.readouterr() == ("", "")
-    out = execute(session, "state --jsn", echo=False)
+    out = execute(session, "state --jsn", echo=False, commands=cli)
     assert out.code == 2 and "--jsn" in out.errors and capsys.readouterr() == ("", "")
-    out = execute(session, "ruling rent 1", echo=False)
-    assert out.code == 0 and capsys.readouterr() == ("", "")  # not run: no ruling said
+
+
+def test_a_ruling_is_read_by_the_library_and_stops_run_quiet_where_run_stops(session, capsys):
+    """A ruling only read is the library's (Library.read rules it from the log): said from
+    its outcome, and its refusal the same quiet or not, so `run --quiet` stops at the line
+    a plain `run` stops at (it went on, the ruling never asked)."""
+    capsys.readouterr()
+    loud = execute(session, "ruling rent 1", commands=None)
+    quiet = execute(session, "ruling rent 1", echo=False, commands=None)
+    assert loud.code == quiet.code == 2 and isinstance(quiet.refusal, UsageError)
+    assert "is not a landing" in capsys.readouterr().err and "is not a landing" in quiet.errors
 
 
 def test_a_correction_and_a_recorded_ruling_go_through_the_library(session, monkeypatch):
@@ -97,7 +109,8 @@ def test_a_correction_and_a_recorded_ruling_go_through_the_library(session, monk
     def no_click(*args, **kwargs):
         raise AssertionError("a recorded line reached click")
 
-    monkeypatch.setattr(execution, "group", no_click)
+    monkeypatch.setattr(execution, "_click_context", no_click)
+    monkeypatch.setattr(execution, "_run", no_click)
     out = execute(session, "correct Anna +10 --reason x --referee Rita", echo=False)
     assert out.code == 0 and "CashCorrected" in [e["type"] for e in out.events]
     assert "referee Rita" in out.said
@@ -116,8 +129,8 @@ def test_a_file_word_under_run_quiet_runs_with_the_transcript_s_write_context(se
     # _run's answer: the exit code, and whether a group was given no word
     monkeypatch.setattr(execution, "_run", lambda *args: seen.append(args) or (0, False))
     assert execute(session, "backup copy.db", command_id="t:4", expected=(None, 3),
-                   echo=False).code == 0
-    assert [(a[1], a[3], a[4]) for a in seen] == [("backup copy.db", "t:4", (None, 3))]
+                   echo=False, commands=cli).code == 0
+    assert [(a[2], a[4], a[5]) for a in seen] == [("backup copy.db", "t:4", (None, 3))]
 
 
 @pytest.mark.parametrize("quiet", [(), ("--quiet",)])
@@ -137,3 +150,56 @@ def test_a_transcript_s_group_without_its_word_says_its_help_once(banco, tmp_pat
     usage = [n for n in out.splitlines() if n.startswith(("Usage: ", "Uso: "))]
     assert usage == [n for n in usage if f" {word} " in n] and len(usage) == 1, out
     assert "banco can run" not in out and "jail" in out  # its words, listed
+
+
+def test_the_library_reads_each_line_once_and_its_reading_decides(session, monkeypatch):
+    """One reading of a line, the library's (Library.read), `new` too: whether the library
+    records it or the command line runs it is that reading's, not a second one beside it."""
+    from banco.cli.library import Library, Refusal
+    from banco.cli.lines.referee import NotRecordedHere
+
+    real, seen = Library.read, []
+
+    def reading(self, line, **options):
+        seen.append(line)
+        read = real(self, line, **options)
+        if line == "buy":  # read as the command line's: it runs it, never the library
+            return read._replace(command=None, refusal=read.refusal or Refusal(
+                NotRecordedHere(UsageError("the command line's"), known=True)))
+        return read
+
+    monkeypatch.setattr(Library, "read", reading)
+    lines = ["new Carla Dario", "roll 1 2", "correct Anna +10 --reason x --referee Rita",
+             "state", "rol 1 2"]
+    for line in lines:
+        execute(session, line, echo=False, commands=cli)
+    assert seen == lines
+    out = execute(session, "buy", echo=False, commands=cli)  # quiet: a reading's shape alone
+    assert out.code == 0 and out.events == () and session.state().turn.phase == "buy"
+
+
+def test_a_line_the_library_records_nothing_for_runs_through_the_group_handed_down(session,
+                                                                                    capsys):
+    """No registry of the click group: the one the shell or `run` was started from is handed
+    to execute, and a reading runs through that one."""
+    import click
+
+    from banco.cli.banker.shell import BancoShell
+
+    @click.group()
+    def other():
+        pass
+
+    @other.command("state")
+    def state():
+        """The other group's state."""
+        click.echo("the other group's state")
+
+    capsys.readouterr()
+    assert execute(session, "state", commands=other).code == 0
+    assert capsys.readouterr().out == "the other group's state\n"
+    shell = BancoShell(session, other, stdin=io.StringIO(), stdout=io.StringIO())
+    shell.onecmd("state")
+    shell.onecmd("help state")
+    assert capsys.readouterr().out == "the other group's state\n"
+    assert "The other group's state." in shell.stdout.getvalue()

@@ -49,13 +49,13 @@ def test_every_command_s_italian_help_is_whole_italian():
 
     from click.testing import CliRunner
 
-    from banco.cli.command_table import ITALIAN_WORDS, group
+    from banco.cli.command_table import ITALIAN_WORDS
     from banco.cli.main import cli
 
     italian = ITALIAN_WORDS  # the words shown
     runner = CliRunner()
     found = []
-    for path in _paths(group()):
+    for path in _paths(cli):
         english = runner.invoke(cli, ["--lang", "en", *path, "--help"]).output
         said = runner.invoke(cli, ["--lang", "it", *path, "--help"]).output
         lines = {s for s in map(str.strip, english.splitlines())
@@ -137,12 +137,11 @@ def test_no_help_breaks_a_word_at_its_hyphen():
 
     from click.testing import CliRunner
 
-    from banco.cli.command_table import group
     from banco.cli.main import cli
 
     runner = CliRunner(env={"COLUMNS": "80"})
     broken = []
-    for path in _paths(group()):
+    for path in _paths(cli):
         for lang in ("en", "it"):
             said = runner.invoke(cli, ["--lang", lang, *path, "--help"]).output
             assert max(len(line) for line in said.splitlines()) <= 80, (lang, path)

@@ -9,6 +9,7 @@ import pytest
 from banco.cli.execution import execute
 from banco.cli.lines.parse import LineShape, parse
 from banco.cli.lines.turn import Undo
+from banco.cli.main import cli
 from banco.cli.session import Session
 from banco.ledger.base.errors import UsageError
 from banco.ledger.records import commands as c
@@ -75,7 +76,9 @@ def test_a_table_action_runs_without_click(session, monkeypatch):
     def no_click(*args, **kwargs):
         raise AssertionError("a table action reached click")
 
-    monkeypatch.setattr(execution, "group", no_click)
+    # no command line's group is given (commands=None): one reached would be a TypeError
+    monkeypatch.setattr(execution, "_click_context", no_click)
+    monkeypatch.setattr(execution, "_run", no_click)
     monkeypatch.setattr(contextlib, "redirect_stdout", no_click)
     out = execute(session, "tira 1 2 --lang it", echo=False)
     assert out.code == 0 and "DiceRolled" in [e["type"] for e in out.events]
@@ -95,16 +98,22 @@ def printed(s, line, capsys, **context):
     """What a line printed (both ways print: nothing is captured by banco), its code, its
     events."""
     capsys.readouterr()
-    o = execute(s, line, **context)
+    o = execute(s, line, commands=cli, **context)
     out = capsys.readouterr()
     return o, out.out, out.err
 
 
 def through_click(monkeypatch):
-    """Every line through cli/main.py's click group, as `banco LINE` runs it."""
+    """Every line through cli/main.py's click group, as `banco LINE` runs it: the library's
+    reading of each says it is the command line's."""
     import banco.cli.execution as execution
+    from banco.cli.library import Line, Refusal
+    from banco.cli.lines.referee import NotRecordedHere
+    from banco.cli.lines.vocabulary import english_word
 
-    monkeypatch.setattr(execution, "_recorded_word", lambda args: False)
+    theirs = Refusal(NotRecordedHere(UsageError("through click"), known=True))
+    monkeypatch.setattr(execution, "_read", lambda session, line: Line(
+        line, None, english_word(line.split()[0]), refusal=theirs))
 
 
 def test_a_table_action_says_the_same_words_as_through_click(tmp_path, monkeypatch, capsys):
@@ -123,7 +132,7 @@ def test_a_table_action_says_the_same_words_as_through_click(tmp_path, monkeypat
             through_click(monkeypatch)
         monkeypatch.setenv("BANCO_FIXED_TIME", "2026-11-29T21:00:00Z")
         s = Session(str(tmp_path / f"{way}.db"), None)
-        execute(s, "new Anna Bruno", echo=False)
+        execute(s, "new Anna Bruno", echo=False, commands=cli)
         said[way] = [(o.code, out, err, [e["type"] for e in o.events])
                      for o, out, err in (printed(s, line, capsys) for line in lines)]
         s.close()

@@ -125,7 +125,7 @@ def test_the_line_recorded_leaves_out_the_language_and_where_to_record(db):
     session = Session(db, None)
     for line in ("rifiuta --lang=it --game 1", "bid  bruno 10 --id k1 --expect 11",
                  "--game 1 --lang it offerta Anna 20", "hammer   # Anna wins"):
-        assert execute(session, line).code == 0, line
+        assert execute(session, line, commands=cli).code == 0, line
     session.close()
     lines = [e["data"]["line"] for e in log(db) if e["type"] == "CommandRecorded"]
     assert lines[1:] == ["tira 1 2", "rifiuta", "bid bruno 10", "offerta Anna 20",
@@ -272,13 +272,14 @@ def test_ctrl_c_inside_a_command_is_not_a_refusal(db, monkeypatch):
 
 def test_the_shell_records_its_lines_with_its_own_ids_and_the_seq_it_showed(db, capsys):
     from banco.cli.banker.shell import BancoShell
+    from banco.cli.main import cli as banco_cli
     from banco.cli.session import Session
     from banco.ledger.book import Book
     from banco.ledger.records import commands as c
 
     banco(db, "new", "Anna", "Bruno")
     session = Session(db, None)
-    shell = BancoShell(session)
+    shell = BancoShell(session, banco_cli)
     shell.preloop()
     assert "last: new Anna Bruno (events 1-4" in capsys.readouterr().out
     shell.onecmd("roll 1 2")

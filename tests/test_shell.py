@@ -15,6 +15,7 @@ from helpers import Bid, debt, new_table, place
 
 from banco.cli.banker.shell import BancoShell, prompt_for
 from banco.cli.banker.shell_history import HISTORY_LENGTH, ShellHistory, history_path
+from banco.cli.main import cli as banco_cli
 from banco.cli.session import Session
 from banco.ledger.table.state import Auction
 
@@ -38,7 +39,7 @@ class Typed(io.StringIO):
 def drive(db, *typed, history=None):
     """Run a shell on `db` over `typed`; returns (shell, what the shell itself wrote)."""
     out = io.StringIO()
-    sh = BancoShell(Session(db, None), stdin=Typed(*typed), stdout=out, history=history)
+    sh = BancoShell(Session(db, None), banco_cli, stdin=Typed(*typed), stdout=out, history=history)
     sh.cmdloop()
     sh.session.close()
     return sh, out.getvalue()
@@ -160,7 +161,7 @@ def test_help_word_gives_its_usage(banco):
 
 def test_ctrl_c_clears_the_line_and_a_second_on_an_empty_line_leaves(banco):
     banco("new", "Anna", "Bruno")
-    sh = BancoShell(Session(banco.db, None), stdin=io.StringIO(), stdout=io.StringIO())
+    sh = BancoShell(Session(banco.db, None), banco_cli, stdin=io.StringIO(), stdout=io.StringIO())
     assert sh.interrupted("roll 1") is False  # a line being typed: cleared
     assert sh.interrupted("bu") is False  # and again: still only cleared
     assert sh.stdout.getvalue() == "^C\n^C\n"
@@ -261,7 +262,7 @@ def test_the_shell_says_what_another_terminal_recorded_before_recording(banco, c
     banco("decline")  # an auction for Vicolo Stretto
     other = Session(banco.db, None)
     out = io.StringIO()
-    sh = BancoShell(Session(banco.db, None), stdin=Typed("bid bruno 50"), stdout=out)
+    sh = BancoShell(Session(banco.db, None), banco_cli, stdin=Typed("bid bruno 50"), stdout=out)
     sh.cmdloop(intro="")
     n = len(events(banco))
     other.book.execute(other.game(), Bid("Carla", 60), now="2026-11-30T06:00:00.000000Z")
@@ -293,7 +294,7 @@ def test_another_terminal_s_undo_is_said_as_undo_says_it(banco):
     for line in (("roll", "1", "2"), ("decline",), ("bid", "Bruno", "50"), ("hammer",)):
         banco(*line)
     out = io.StringIO()
-    sh = BancoShell(Session(banco.db, None), stdin=Typed(), stdout=out)
+    sh = BancoShell(Session(banco.db, None), banco_cli, stdin=Typed(), stdout=out)
     banco("undo")  # another terminal
     sh.stdin = Typed("state")
     sh.cmdloop(intro="")
@@ -461,3 +462,20 @@ def test_a_missing_file_is_said_with_the_shell_s_own_way_to_open_another(tmp_pat
               f"{tmp_path}/money.db): esci dalla shell (`esci`) e lancia `banco --db FILE shell`",
     }[lang] in said, said
     assert not os.path.exists(missing)
+
+
+def test_an_id_typed_first_names_the_word_after_it_only_if_that_word_takes_it(banco, capsys):
+    """`--id k state` was told `roll ... --id KEY`: the word after it is named where it takes
+    the option (`correct`, a referee's; `seal`), and a word that takes none is said so."""
+    banco("new", "Anna", "Bruno")
+    capsys.readouterr()
+    sh, _out = drive(banco.db, "--id k state", "--id k correct Anna 10", "--expect 3 seal",
+                     "--id k roll 1 2", "--id k")
+    assert capsys.readouterr().err.splitlines() == [
+        "error: `state` takes no --id; a line that records takes it after its word "
+        "(`roll ... --id KEY`)",
+        "error: --id goes after the command's word: `correct ... --id KEY`",
+        "error: --expect goes after the command's word: `seal ... --expect SEQ`",
+        "error: --id goes after the command's word: `roll ... --id KEY`",
+        "error: --id goes after the command's word: `roll ... --id KEY`"]
+    assert sh.first_failure == 2 and len(events(banco)) == 4  # nothing recorded

@@ -18,6 +18,7 @@ import pytest
 
 from banco.cli.banker.shell import BancoShell
 from banco.cli.bounded_input import TRANSCRIPT_LINE_LIMIT
+from banco.cli.main import cli as banco_cli
 from banco.cli.session import Session
 
 BANCO = Path(sys.executable).parent / "banco"
@@ -84,7 +85,7 @@ def test_a_line_is_split_once(db, monkeypatch):
 
     monkeypatch.setattr(shlex, "split", counted)
     line = "roll 3 " + "q" * 5000  # refused (exit 2): every reader of it has looked
-    sh = BancoShell(Session(str(db), None), stdin=io.StringIO(line + "\n"), stdout=io.StringIO())
+    sh = BancoShell(Session(str(db), None), banco_cli, stdin=io.StringIO(line + "\n"), stdout=io.StringIO())
     sh.cmdloop()
     sh.session.close()
     assert sh.first_failure == 2
@@ -107,7 +108,7 @@ def test_a_paste_too_long_at_a_terminal_is_said_as_typed(banco, monkeypatch, cap
             return True
 
     monkeypatch.setattr("builtins.input", keyboard)
-    sh = BancoShell(Session(banco.db, None), stdin=Terminal(), stdout=io.StringIO())
+    sh = BancoShell(Session(banco.db, None), banco_cli, stdin=Terminal(), stdout=io.StringIO())
     sh.use_rawinput, sh.completekey = True, ""
     sh.cmdloop(intro="")
     sh.session.close()

@@ -12,6 +12,7 @@ import pytest
 from test_shell import Typed
 
 from banco.cli.banker.shell import BancoShell
+from banco.cli.main import cli as banco_cli
 from banco.cli.session import Session
 from banco.cli.words import i18n
 from banco.cli.words.table_lines import turn_line
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.usefixtures("no_locale")
 def shell(db, *typed):
     """What a shell on `db` writes (the prompts) and what its commands print, after `typed`."""
     out = io.StringIO()
-    sh = BancoShell(Session(str(db), None), stdin=Typed(*typed), stdout=out)
+    sh = BancoShell(Session(str(db), None), banco_cli, stdin=Typed(*typed), stdout=out)
     sh.cmdloop(intro="")
     sh.session.close()
     return out.getvalue()
@@ -283,7 +284,7 @@ def test_the_report_of_a_game_in_progress_fits_its_chart_and_uses_the_centre(ban
 # --- completion and help inside the shell (items 5, 6) ----------------------------------------
 
 def _completions(db, line):
-    sh = BancoShell(Session(str(db), None), stdin=Typed(), stdout=io.StringIO())
+    sh = BancoShell(Session(str(db), None), banco_cli, stdin=Typed(), stdout=io.StringIO())
     text = line.rsplit(" ", 1)[1]
     try:
         return sh.completedefault(text, line, len(line) - len(text), len(line))

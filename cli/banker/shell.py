@@ -37,8 +37,12 @@ class BancoShell(cmd.Cmd):
     intro = N_("banco shell: the same words as `banco ...`; `help` lists them, Tab completes "
                "names; Ctrl-D or `quit` leaves.")
 
-    def __init__(self, session, stdin=None, stdout=None, history: str | None = None):
+    def __init__(self, session, commands: click.Group, stdin=None, stdout=None,
+                 history: str | None = None):
         super().__init__(stdin=stdin, stdout=stdout)
+        # the command line's group (`banco shell`'s): it runs the lines the library records
+        # nothing for (a reading, the file's words) and says each word's help
+        self.commands = commands
         if stdin is not None:
             self.use_rawinput = False
         self.session = session
@@ -291,14 +295,14 @@ class BancoShell(cmd.Cmd):
             # (`banco tira`, with --db, --game and --lang, which a shell line refuses)
             self.do_help(" ".join(words[:-1]))
             return
-        refused = names_another_file(line) or option_first(words)
+        refused = names_another_file(line) or option_first(words, self.commands)
         if refused is not None:  # the shell stays on its own file (cli/lines/other_file.py)
             click.echo(say_error(refused), err=True)
             self.first_failure = self.first_failure or refused.exit_code
             return
         try:
             outcome = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
-                              expected=self._seen)
+                              expected=self._seen, commands=self.commands)
             code = outcome.code
             self._meant = meant_line(line, outcome)
             if self._meant:
@@ -384,7 +388,7 @@ class BancoShell(cmd.Cmd):
 
     def do_help(self, arg) -> None:
         """`help`, `help all`, `help WORD` (cli/banker/shell_help.py)."""
-        for text in help_lines(arg):
+        for text in help_lines(arg, self.commands):
             self.say(text)
 
     # --- completion --------------------------------------------------------------------------
@@ -452,7 +456,8 @@ def shell(session):
     # History only for lines a person types: a transcript piped in stays out of it.
     typed = sys.stdin.isatty()
     with at_door(words()):  # what opening says too (a broken chain's warning): no `banco `
-        loop = BancoShell(session, history=history_path() if typed else None)
+        loop = BancoShell(session, click.get_current_context().find_root().command,
+                          history=history_path() if typed else None)
         loop.cmdloop()
     if not typed and loop.first_failure:
         # lines fed on a pipe (`banco shell < lines`): the script that fed them learns that one

@@ -59,16 +59,16 @@ def in_shell_language(word: str) -> str:
     return named if i18n.language() == i18n.SOURCE else italian_word(named)
 
 
-def help_lines(arg: str) -> list[str]:
+def help_lines(arg: str, cli) -> list[str]:
     """`help`: the words by what the banker is doing (as `banco help`), with the shell's
-    own; `help all`: every word with one line; `help WORD`: that word's usage."""
+    own; `help all`: every word with one line; `help WORD`: that word's usage, as `cli`, the
+    command line's group (`banco shell`'s), describes it."""
     import click
 
-    from banco.cli.command_table import ALIASES, ALL_WORDS, ITALIAN_WORDS, group, grouped_help
+    from banco.cli.command_table import ALIASES, ALL_WORDS, ITALIAN_WORDS, grouped_help
 
     out: list[str] = []
 
-    cli = group()  # the group `banco --help` describes (cli/main.py's): it is above
     word = arg.strip().split(" ", 1)[0] if arg.strip() else ""
     ctx = click.Context(cli, info_name="banco")
     if not word:
@@ -145,10 +145,11 @@ def help_lines(arg: str) -> list[str]:
 _GAME_OPTIONS = frozenset({"--game", "--partita"})
 
 
-def option_first(words: list[str]) -> UsageError | None:
+def option_first(words: list[str], cli) -> UsageError | None:
     """A line that starts with `--game N` or `--lang L` and says nothing more, or with `--id`
-    or `--expect` (the word's options, after it), or `--partita N`: what the shell takes
-    instead; None for any other line."""
+    or `--expect` (the options of a word that records, after it: `cli`, the command line's
+    group, says which take them), or `--partita N`: what the shell takes instead; None for
+    any other line."""
     from banco.cli.words import i18n
     from banco.ledger.base.text import word
 
@@ -173,11 +174,30 @@ def option_first(words: list[str]) -> UsageError | None:
                           "opens one in it", state=in_shell_language("state"),
                           lang=value if value in i18n.LANGUAGES else "it")
     if name in ("--id", "--expect"):
-        from banco.cli.lines.parse import table_action
-
+        value = word("metavar", "KEY") if name == "--id" else "SEQ"
         after = next((w for w in rest if not w.startswith("-")), None)
-        after = after if after is not None and table_action([after]) else None
+        takes = _takes(cli, after, name)
+        if takes is False:  # `--id k state`: it was told `roll ... --id KEY`
+            return UsageError("`{word}` takes no {option}; a line that records takes it "
+                              "after its word (`{example} ... {option} {value}`)",
+                              word=shown(after, 40), option=name, value=value,
+                              example=in_shell_language("roll"))
         return UsageError("{option} goes after the command's word: `{word} ... {option} "
-                          "{value}`", option=name, word=after or in_shell_language("roll"),
-                          value=word("metavar", "KEY") if name == "--id" else "SEQ")
+                          "{value}`", option=name, value=value,
+                          word=shown(after, 40) if takes else in_shell_language("roll"))
     return None
+
+
+def _takes(cli, typed: str | None, option: str) -> bool | None:
+    """Whether the command a word names takes `option` (as the command line declares it);
+    None for no such word (or none) and for a group, whose own words decide."""
+    import click
+
+    from banco.cli.lines.vocabulary import english_word
+
+    if typed is None:
+        return None
+    command = cli.get_command(click.Context(cli, info_name="banco"), english_word(typed))
+    if command is None or isinstance(command, click.Group):
+        return None
+    return any(option in p.opts for p in command.params)

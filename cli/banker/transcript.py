@@ -126,12 +126,15 @@ def _where(session) -> tuple[int, int] | None:
         return None
 
 
-def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume: bool = False,
-                   fresh: bool = False, dry_run: bool = False) -> None:
-    """Run the transcript's lines in `session`; exits (SystemExit) with the line's code when a
-    line is refused or fails, 130 when interrupted."""
+def run_transcript(session, name: str, text: str, *, commands: click.Group,
+                   quiet: bool = False, resume: bool = False, fresh: bool = False,
+                   dry_run: bool = False) -> None:
+    """Run the transcript's lines in `session` (`commands`: the command line's group, which
+    runs the lines the library records nothing for: cli/execution.py); exits (SystemExit)
+    with the line's code when a line is refused or fails, 130 when interrupted."""
     if dry_run:
-        return _dry_run(session, name, text, quiet=quiet, resume=resume, fresh=fresh)
+        return _dry_run(session, name, text, commands=commands, quiet=quiet, resume=resume,
+                        fresh=fresh)
     salt = os.urandom(16).hex() if fresh else ""
     lines = parse(name, text, salt)
     _one_file(name, lines)
@@ -177,7 +180,7 @@ def run_transcript(session, name: str, text: str, *, quiet: bool = False, resume
                 sys.exit(2)
             # Quiet: nothing of a line is shown, not even an expected refusal's reasons; what
             # it said on stderr is shown only if the line stops the run.
-            outcome = _execute(session, line, seen, echo=not quiet)
+            outcome = _execute(session, line, seen, echo=not quiet, commands=commands)
             code, said = outcome.code, (outcome.errors if quiet else "")
             seen = _where(session)
             if seen is not None and session.book.recorded(seen[0], _own_id(line)):
@@ -251,8 +254,9 @@ def _one_file(name: str, lines: list[Line]) -> None:
             sys.exit(refused.exit_code)
 
 
-def _execute(session, line: Line, seen, echo: bool = True) -> LineOutcome:
-    return execute(session, line.text, command_id=line.command_id, expected=seen, echo=echo)
+def _execute(session, line: Line, seen, *, echo: bool, commands: click.Group) -> LineOutcome:
+    return execute(session, line.text, command_id=line.command_id, expected=seen, echo=echo,
+                   commands=commands)
 
 
 def _interrupted(session, name: str, current: Line | None, last_recorded) -> None:
@@ -428,5 +432,6 @@ def run(session, transcript, quiet, resume, fresh, dry_run):
     if resume and fresh:
         raise UsageError("--resume and --fresh contradict each other: choose one")
     text = _transcript_text(transcript.name, _read(transcript, session.db), session.db)
-    run_transcript(session, transcript.name, text, quiet=quiet, resume=resume,
-                   fresh=fresh, dry_run=dry_run)
+    # the group `banco run` was started from runs what the library records nothing for
+    run_transcript(session, transcript.name, text, quiet=quiet, resume=resume, fresh=fresh,
+                   dry_run=dry_run, commands=click.get_current_context().find_root().command)

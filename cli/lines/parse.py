@@ -147,7 +147,8 @@ def read(table, words: list[str], language: str = "en", now: str | None = None) 
         # `draw` at a pay-or-draw card is `card DECK N draw` (cli/main.py says so for click)
         state = table
         if state.ended or state.turn.phase != "choice" or state.turn.card_choice is None:
-            raise LineShape("no card waits for its choice")
+            # the table's, not the line's shape: said by the library, never by click
+            raise UsageError("no card waits for its choice: `{word}`", word=typed)
         deck, number = state.turn.card_choice
         rest = [deck, str(number), CHOICE_ALONE[english_word(words[0])], *rest]
     spec = BY_ENGLISH[word]
@@ -215,6 +216,11 @@ def shape(spec, words: list[str]) -> tuple[dict, dict]:
 
                 if whole(value.strip()) is None:
                     raise LineShape("not a whole number", value=value, option=takes)
+            if takes == "--lang":  # click's Choice: `--lang xx` is its refusal
+                from banco.cli.words.i18n import LANGUAGES
+
+                if value not in LANGUAGES:
+                    raise LineShape("no such language", value=value, choices=LANGUAGES)
             context[takes] = value
         elif takes.multiple:
             params[takes.dest].append(value)

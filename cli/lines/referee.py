@@ -71,7 +71,18 @@ def program_name_typed(rest: list[str]) -> UsageError:
                       "without it: `{line}`", line=line).meaning(line)
 
 
-def not_recorded_here(words: list[str], language: str) -> UsageError:
+class NotRecordedHere(UsageError):
+    """The library records nothing for this line: no table action, correction, recorded
+    ruling or `new`, but a reading or the file's word (`state`, `import`: `known`), or no
+    word at all (`rol`).  The shell and `run` hand such a line to the command line, which
+    runs it or says it with its own hints (cli/execution.py)."""
+
+    def __init__(self, said: UsageError, known: bool = False):
+        super().__init__(said.text)
+        self.meant, self.known = said.meant, known
+
+
+def not_recorded_here(words: list[str], language: str) -> NotRecordedHere:
     """Why a line that is no table action, correction, recorded ruling or `new` is not
     recorded by the library: no such word (with the words spelt close to it, in the line's
     language), or a reading or the file's word, which the command line runs."""
@@ -82,19 +93,21 @@ def not_recorded_here(words: list[str], language: str) -> UsageError:
 
     name = words[0]
     if name.lower() == "banco":
-        return program_name_typed(words[1:])
+        return NotRecordedHere(program_name_typed(words[1:]))
     if name.lower() in SHELL_LEAVING:  # `quit` was answered "did you mean audit?"
-        return UsageError("`{word}` is the shell's word for leaving `banco shell`: a line given "
-                          "here is one command, with nothing to leave", word=shown(name, 41))
+        return NotRecordedHere(UsageError(
+            "`{word}` is the shell's word for leaving `banco shell`: a line given here is one "
+            "command, with nothing to leave", word=shown(name, 41)))
     if english_word(name) in BY_ENGLISH or name.startswith("-"):
-        return UsageError("`{word}` is not a table action: run it at the terminal",
-                          word=shown(name, 41))
+        return NotRecordedHere(UsageError("`{word}` is not a table action: run it at the "
+                                          "terminal", word=shown(name, 41)), known=True)
     spoken = ([w.english for w in WORDS] if language != "it" else
               [*ITALIAN_WORDS.values(), *(w.english for w in WORDS if not w.italian)])
     close = difflib.get_close_matches(name, spoken, n=3, cutoff=0.6)
     hint = msg(": did you mean {words}?", words=_Either(close)) if close else \
         msg("; `help` lists them")
-    return UsageError("no command called {name!r}{hint}", name=shown(name), hint=hint)
+    return NotRecordedHere(UsageError("no command called {name!r}{hint}", name=shown(name),
+                                      hint=hint))
 
 
 # --- correct ---------------------------------------------------------------------------------

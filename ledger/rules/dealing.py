@@ -70,7 +70,7 @@ def _still(state: State) -> str:
     # a message, not a plain string: it came out in English on an Italian line
     left = dealing_left(state)
     if not left:
-        return msg("every player has his deeds: `roll D1 D2`")
+        return msg("every player has been dealt the deeds: `roll D1 D2`")
     return msg("still to deal: {who}", who=", ".join(f"{n} {k}" for n, k in left))
 
 
