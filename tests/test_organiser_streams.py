@@ -168,8 +168,11 @@ def test_the_screen_reads_only_the_tail_of_the_log(tmp_path, monkeypatch):
     assert table.error is None
     # the table's own keys beside the screen's (what just happened, the rule set's name as
     # said, a broken chain's warning) are the server's, not the screen's
-    assert {k: v for k, v in doc.items() if k in expected and k != "next"} == {
-        k: v for k, v in expected.items() if k != "next"}
+    # ... and the board's title is said in the page's language (the screen's is the edition's)
+    said = ("next", "edition")
+    assert {k: v for k, v in doc.items() if k in expected and k not in said} == {
+        k: v for k, v in expected.items() if k not in said}
+    assert doc["edition"] == "Monopoly, Italian edition"
     last = max(e["seq"] for e in whole if e["type"] == "CommandRecorded")
     assert doc["commands"][0]["seq"] == last
     assert len(doc["commands"]) == 8 and 0 < len(read) <= 64 < len(whole)

@@ -220,6 +220,19 @@ def test_a_token_is_revoked_by_the_whole_token_its_link_or_its_label(db, chosen,
     assert secret not in said.output
 
 
+def test_a_label_that_begins_like_a_token_is_revoked_by_it(db, monkeypatch):
+    """A label's own letters may begin `bt_` (its secret `bt_bt_...`): `--revoke bt_p2dK6`,
+    as `--list` shows it, found no token (a CI run's token met it)."""
+    monkeypatch.setattr(tokens.secrets, "token_urlsafe",
+                        lambda n: "bt_p2dK6" + "E" * 24)
+    secret = tokens.issue(db, "player", 1, NOW, "Carla")[0]
+    assert secret.startswith("bt_bt_p2dK6")
+    said = revoke(db, "bt_p2dK6")
+    assert said.exit_code == 0, said.output
+    assert said.output == "revoked bt_p2dK6 (player Carla)\n"
+    assert keyring.Keyring(db).find(secret) is None
+
+
 @pytest.mark.parametrize("given, named", [
     ("-G", ["-Gbanker (banker, game 1)", "-GcarlaB (player Carla, game 1)"]),
     ("-Gc", ["-GcarlaB (player Carla, game 1)"]),

@@ -188,7 +188,7 @@ def revoke(path: str, prefix: str, now: str, digest_: str | None = None) -> list
     try:
         if not has_table(conn) or not prefix:
             return []
-        like = prefix.removeprefix(PREFIX)
+        like = prefix  # a label as listed: its own letters may begin `bt_` (1 in 262,144)
         conn.execute("BEGIN IMMEDIATE")
         ready(conn, path)
         rows = conn.execute(
