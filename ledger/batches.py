@@ -119,9 +119,13 @@ def undo_facts(newest_first: Iterable[dict], *, behind_refusals: bool = False) -
                                 "the banker's undo does not reach behind a refusal kept as "
                                 "evidence (the claim would be in time again)", seq=e["seq"],
                                 owner=e["data"].get("owner", "?"),
+                                # a token on the wrong square too (a trial took `correct`
+                                # for cash alone, and the roll behind for lost)
                                 allowed=msg("the referee decides: `ruling rent {seq}`, then "
-                                            "corrects if need be: `correct PLAYER AMOUNT "
-                                            "--reason TEXT --referee NAME`", seq=e["seq"]))
+                                            "corrects if need be: cash with `correct PLAYER "
+                                            "AMOUNT`, a token with `correct --move PLAYER "
+                                            "SPACE` (each with `--reason TEXT --referee NAME`)",
+                                            seq=e["seq"]))
         if e["type"] == "EventRetracted":
             gone.update(e["data"]["seqs"])
         if e["seq"] not in gone:

@@ -174,6 +174,8 @@ def test_late_claim_is_refused_with_exit_1_and_its_refusal_recorded(game):
     r = game("undo", code=1)
     assert f"event {last['seq']} keeps Anna's rent claim refused as too late" in r.output
     assert f"ruling rent {last['seq']}" in r.output
+    # and how a token on the wrong square is put right (a trial took the roll for lost)
+    assert "a token with `correct --move PLAYER SPACE`" in r.output
     assert doc(game("log", "--json")) == before
 
 
