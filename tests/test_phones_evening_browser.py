@@ -250,6 +250,10 @@ def test_a_family_evening_from_the_phones(tmp_path):
         # her answer in her words ("in attesa di Bruno: accept", the trial)
         said = phones["Anna"].find_element("css selector", "#outbox li.held").text
         assert said == "in attesa di Bruno: accetta (non ancora registrato)", said
+        # as while it is sent, or sent again: each answer by its button's word
+        said = phones["Anna"].execute_script(
+            "return ['accept', 'decline'].map(w => lineOf({line: w, answer: w}))")
+        assert said == ["accetta", "rifiuta"], said
         until(banker, "return !!document.querySelector('#outbox li.held') && document."
                       "querySelector('#outbox li.held').textContent.startsWith('in attesa di Bruno:')")
         until(phones["Bruno"], "return !!document.querySelector(\"[data-answer='decline']\")")

@@ -367,17 +367,24 @@ function drawBox() {
   const shown = box.filter(i => !(i.typed && (i.state === "refused" || i.state === "closed")));
   document.getElementById("outbox").replaceChildren(...shown.slice(-4).map(i => el("li", {
     class: i.state, "data-id": i.id},
-    i.state === "pending" ? say("pending", {line: i.back ? W.withdraw : lineText(i.line)})
+    i.state === "pending" ? say("pending", {line: lineOf(i)})
       // an offer declined or withdrawn records nothing ("recorded: decline" said a withdrawn
       // one was refused)
       : i.state === "done" && i.answer && i.answer !== "accept" ? (i.back ? W.withdrawn : W.declined)
-      : i.state === "done" ? say(i.asked ? "asked" : "done", {line: i.answer ? W.accept : lineText(i.line)})
+      : i.state === "done" ? say(i.asked ? "asked" : "done", {line: lineOf(i)})
       // an answer held is said in the page's words ("accept" read on an Italian phone)
-      : i.state === "held" ? say("held", {line: i.answer ? W.accept : lineText(i.line), names: i.waiting || ""})
-      : i.state === "closed" ? say("held_over", {line: i.answer ? W.accept : lineText(i.line), what: i.why})
+      : i.state === "held" ? say("held", {line: lineOf(i), names: i.waiting || ""})
+      : i.state === "closed" ? say("held_over", {line: lineOf(i), what: i.why})
       : i.state === "unsent" ? say("claim_unsent", {})
-      : i.told ? lineText(i.line) : say("refused", {why: i.why}),
+      : i.told ? lineOf(i) : say("refused", {why: i.why}),
     ...(i.told ? [el("div", {class: "told"}, i.told)] : []))));
+}
+// an item's line in the page's words: a trade's answer by its button's word ("accept" read on
+// an Italian phone, the trial), a line as its reader types it
+function lineOf(i) {
+  if (i.back) return W.withdraw;
+  if (i.answer) return i.answer === "accept" ? W.accept : W.decline_offer;
+  return lineText(i.line);
 }
 function send(line, expect, typed) {
   const item = {id: newId(), line, state: "pending", path: "/api/commands", typed: !!typed};
