@@ -83,18 +83,20 @@ def followed(d, base: str, phones: dict) -> None:
     """The banker types a trade between two paired phones (the trial, Italian, 1920x1080): his
     page said "in attesa di Anna, Bruno: scambia ... (non ancora registrato)" after the trade
     was recorded, or declined, with an empty red alert under the field.  Now the line follows
-    its offer: who is still awaited, then recorded (the field cleared), or declined (said under
-    the field, the line kept there to amend)."""
+    its offer: who is still awaited, then recorded (the field cleared), or declined or refused
+    by the rules when it ran (said under the field, the line kept there to amend)."""
     import httpx
 
     def answer(who: str, word: str) -> None:
         offer = d.execute_script("return box.find(i => i.state === 'held').offer")
         r = httpx.post(f"{base}/api/offers/{offer}", json={"answer": word},
                        headers={"Authorization": f"Bearer {phones[who]}"})
-        assert r.status_code in (200, 202), r.text
+        assert r.status_code in (200, 202, 422), r.text
 
-    line = "scambia Bruno Anna --dai 10 --ricevi 'corso ateneo'"
-    for end in ("decline", "accept"):
+    for end, line in (("decline", "scambia Bruno Anna --dai 10 --ricevi 'corso ateneo'"),
+                      # Bruno has 1323 M: the rules refuse it once both have accepted
+                      ("refused", "scambia Bruno Anna --dai 5000 --ricevi 'corso ateneo'"),
+                      ("accept", "scambia Bruno Anna --dai 10 --ricevi 'corso ateneo'")):
         d.find_element("css selector", "#line").clear()
         d.find_element("css selector", "#line").send_keys(line + "\n")
         until(d, "return !!document.querySelector('#outbox li.held')")
@@ -106,7 +108,7 @@ def followed(d, base: str, phones: dict) -> None:
         until(d, "return document.querySelector('#outbox li.held').textContent"
                  ".startsWith('in attesa di Bruno:')")
         before = table(d.db).seq
-        answer("Bruno", end)
+        answer("Bruno", "accept" if end == "refused" else end)
         until(d, "return !document.querySelector('#outbox li.held')")
         seen = d.execute_script(FIELD)
         if end == "decline":  # nothing recorded: said under the line, kept to amend
@@ -114,6 +116,10 @@ def followed(d, base: str, phones: dict) -> None:
             assert seen == {"field": line, "told": "rifiutato da Bruno: nulla registrato",
                             "box": seen["box"]}, seen
             assert not any(line in b for b in seen["box"]), seen  # said once, under the field
+        elif end == "refused":  # the rules' refusal, with the rule, under the line kept
+            assert table(d.db).seq == before and seen["field"] == line, seen
+            assert seen["told"].startswith("Bruno ha 1323 M, non 5000"), seen
+            assert seen["told"].endswith("(003 §06)"), seen
         else:
             until(d, f"return DOC.seq > {before}")
             assert seen["field"] == "" and seen["told"] is None, seen
