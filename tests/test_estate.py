@@ -83,20 +83,29 @@ def test_an_uneven_build_is_said_for_the_level_asked_and_what_may_be_built():
         play(t, BuildTo((vc,), 5, "Anna"))
     assert str(err.value.text) == ("uneven building: Vicolo Corto would have a hotel while "
                                    "Vicolo Stretto has 2 houses")
-    assert err.value.allowed == ("`build Vicolo Corto --to 3` now; or the whole group evenly, "
-                                 "`build marrone hotel`")
+    # the group named in the reader's words, the line with the key `build` takes (an English
+    # page read "the whole group evenly, `build marrone hotel`" with no word for "marrone")
+    assert err.value.allowed == ("`build Vicolo Corto --to 3` now; or the whole brown group "
+                                 "evenly, `build marrone hotel`")
+    from banco.cli.words import i18n
+
+    with i18n.in_language("it"):
+        assert i18n.say(err.value.allowed_text).endswith(
+            "tutto il gruppo marrone in modo uniforme, `costruisci marrone albergo`")
+    with i18n.in_language("en"):
+        assert "the whole brown group evenly" in i18n.say(err.value.allowed_text)
     with pytest.raises(RuleViolation) as err:
         play(t, Build(vc, 3))
     assert "Vicolo Corto would have a hotel while Vicolo Stretto has 2 houses" in str(err.value)
     assert err.value.allowed == ("`build Vicolo Corto 1` now, up to 3 houses; or the whole "
-                                 "group evenly, `build marrone hotel`")
+                                 "brown group evenly, `build marrone hotel`")
     t = build(own(t, "Anna", *VERDE), "Via Roma", 1)  # two lots asked, the third bare
     with pytest.raises(RuleViolation) as err:
         play(t, BuildTo((POS["Via Roma"], POS["Corso Impero"]), 3, "Anna"))
     assert ("Via Roma and Corso Impero would have 3 houses each while Largo Augusto has 0 "
             "houses") in str(err.value)
     assert err.value.allowed == ("`build Via Roma Corso Impero --to 1` now; or the whole "
-                                 "group evenly, `build verde 3`")
+                                 "green group evenly, `build verde 3`")
 
 
 def test_more_buildings_than_a_lot_takes_is_said_before_the_cash():

@@ -96,6 +96,8 @@ def test_the_server_refuses_a_write_after_a_row_it_read_was_edited(db):
             r = client.post("/api/commands", json={"line": "roll 2 3"}, headers=banker)
             assert last_seq(db) == before
             assert r.json()["code"] == 3 and "game 1 event 3 " in r.json()["errors"], r.json()
+            # locked until the referee acts: no server fault (a 500) for a phone to retry
+            assert r.status_code == 423, r.status_code
             # and every view of the table says so from then on, as the terminal does
             for headers in (banker, {}):
                 warning = client.get("/api/table", headers=headers).json()["warning"]

@@ -96,7 +96,8 @@ def test_the_table_is_state_json_as_the_role_may_see_it(client, keys):
     viewer = client.get("/api/table").json()
     assert viewer["role"] == "viewer" and viewer["offers"] == []
     # the TV says the step in words: nobody types at it
-    assert viewer["state"]["seq"] == viewer["seq"] and viewer["next"] == "Anna to roll the dice"
+    assert viewer["state"]["seq"] == viewer["seq"]
+    assert viewer["next"] == "Anna rolls again (doubles): roll the dice"  # as the terminal
     banker = client.get("/api/table", headers=auth(keys["banker"])).json()
     assert banker["role"] == "banker" and banker["cash_shown"]
     carla = client.get("/api/table", headers=auth(keys["carla"])).json()

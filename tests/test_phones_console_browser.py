@@ -72,15 +72,72 @@ def withdrawn(d) -> None:
                     "offer": "ritirato da banchiere: nulla registrato"}, said
 
 
+# the line field, what is said under it, and the outbox's lines
+FIELD = """return {field: document.getElementById('line').value,
+  told: document.getElementById('line-told').hidden ? null
+    : document.getElementById('line-told').textContent,
+  box: [...document.querySelectorAll('#outbox li')].map(l => l.className + ': ' + l.textContent)}"""
+
+
+def followed(d, base: str, phones: dict) -> None:
+    """The banker types a trade between two paired phones (the trial, Italian, 1920x1080): his
+    page said "in attesa di Anna, Bruno: scambia ... (non ancora registrato)" after the trade
+    was recorded, or declined, with an empty red alert under the field.  Now the line follows
+    its offer: who is still awaited, then recorded (the field cleared), or declined or refused
+    by the rules when it ran (said under the field, the line kept there to amend)."""
+    import httpx
+
+    def answer(who: str, word: str) -> None:
+        offer = d.execute_script("return box.find(i => i.state === 'held').offer")
+        r = httpx.post(f"{base}/api/offers/{offer}", json={"answer": word},
+                       headers={"Authorization": f"Bearer {phones[who]}"})
+        assert r.status_code in (200, 202, 422), r.text
+
+    for end, line in (("decline", "scambia Bruno Anna --dai 10 --ricevi 'corso ateneo'"),
+                      # Bruno has 1323 M: the rules refuse it once both have accepted
+                      ("refused", "scambia Bruno Anna --dai 5000 --ricevi 'corso ateneo'"),
+                      ("accept", "scambia Bruno Anna --dai 10 --ricevi 'corso ateneo'")):
+        d.find_element("css selector", "#line").clear()
+        d.find_element("css selector", "#line").send_keys(line + "\n")
+        until(d, "return !!document.querySelector('#outbox li.held')")
+        seen = d.execute_script(FIELD)
+        assert seen["told"] is None and seen["field"] == line, seen  # no empty alert
+        assert seen["box"][-1] == ("held: in attesa di Anna, Bruno: " + line
+                                   + " (non ancora registrato)"), seen
+        answer("Anna", "accept")
+        until(d, "return document.querySelector('#outbox li.held').textContent"
+                 ".startsWith('in attesa di Bruno:')")
+        before = table(d.db).seq
+        answer("Bruno", "accept" if end == "refused" else end)
+        until(d, "return !document.querySelector('#outbox li.held')")
+        seen = d.execute_script(FIELD)
+        if end == "decline":  # nothing recorded: said under the line, kept to amend
+            assert table(d.db).seq == before
+            assert seen == {"field": line, "told": "rifiutato da Bruno: nulla registrato",
+                            "box": seen["box"]}, seen
+            assert not any(line in b for b in seen["box"]), seen  # said once, under the field
+        elif end == "refused":  # the rules' refusal, with the rule, under the line kept
+            assert table(d.db).seq == before and seen["field"] == line, seen
+            assert seen["told"].startswith("Bruno ha 1323 M, non 5000"), seen
+            assert seen["told"].endswith("(003 §06)"), seen
+        else:
+            until(d, f"return DOC.seq > {before}")
+            assert seen["field"] == "" and seen["told"] is None, seen
+            assert seen["box"][-1] == "done: registrato: " + line, seen
+    st = table(d.db)
+    assert st.owners[[s.name for s in st.edition.spaces].index("Corso Ateneo")] == "Bruno"
+
+
 def test_a_laptops_banker_sees_the_whole_page_and_a_withdrawn_offer_is_said_withdrawn(tmp_path):
     # Bruno owns the light blues and the dark blues, Dario the browns: each a group to build
     db = upto(tmp_path, "classic-to-the-end", "build 'Viale Monterosa'")
     banker = tokens.issue(db, "banker", 1, NOW)[0]
-    for name in ("Anna", "Bruno"):
-        tokens.issue(db, "player", 1, NOW, name)
+    phones = {name: tokens.issue(db, "player", 1, NOW, name)[0] for name in ("Anna", "Bruno")}
     d = browser((1920, 1080))
+    d.db = db
     try:
-        for lang in ("it", "en"):
+        # Italian last: its offers (a trade recorded) come after both languages' measures
+        for lang in ("en", "it"):
             with served(db, lang=lang) as (base, _):
                 opened(d, f"{base}/banker#t={banker}", "banker", db)
                 size(d, 1920, 1080)
@@ -103,8 +160,9 @@ def test_a_laptops_banker_sees_the_whole_page_and_a_withdrawn_offer_is_said_with
                 # no text under 12 px, back from 720 lines: a name beside a token was made
                 # 11.12 px (fitSquares' steps of 1 px from 15.12)
                 assert d.execute_script(SMALL) == [], lang
-                if lang == "it":  # an offer taken back, said withdrawn
+                if lang == "it":  # an offer taken back, said withdrawn; others followed
                     withdrawn(d)
+                    followed(d, base, phones)
     finally:
         d.quit()
 

@@ -237,10 +237,46 @@ def test_a_family_evening_from_the_phones(tmp_path):
         until(phones["Bruno"], "return !!document.querySelector('#outbox li.done')")
         said = phones["Bruno"].find_elements("css selector", "#outbox li.done")[-1].text
         assert said.startswith("registrato: accetta"), said
+        # and Anna's line, held for him, follows it: recorded (it stayed "in attesa di Bruno")
+        until(phones["Anna"], "return !document.querySelector('#outbox li.held')")
+        said = phones["Anna"].find_elements("css selector", "#outbox li.done")[-1].text
+        assert said.startswith("registrato: scambia Anna Bruno"), said
+        # --- the banker's trade, accepted by Anna, declined by Bruno: each page says it -------
+        before = seq(db)
+        banker.execute_script("send(arguments[0], undefined, true)", "scambia Anna Bruno --dai 10")
+        until(phones["Anna"], "return !!document.querySelector(\"[data-answer='accept']\")")
+        click(phones["Anna"], "[data-answer='accept']")
+        until(phones["Anna"], "return !!document.querySelector('#outbox li.held')")
+        # her answer in her words ("in attesa di Bruno: accept", the trial)
+        said = phones["Anna"].find_element("css selector", "#outbox li.held").text
+        assert said == "in attesa di Bruno: accetta (non ancora registrato)", said
+        # as while it is sent, or sent again: each answer by its button's word
+        said = phones["Anna"].execute_script(
+            "return ['accept', 'decline'].map(w => lineOf({line: w, answer: w}))")
+        assert said == ["accetta", "rifiuta"], said
+        until(banker, "return !!document.querySelector('#outbox li.held') && document."
+                      "querySelector('#outbox li.held').textContent.startsWith('in attesa di Bruno:')")
+        until(phones["Bruno"], "return !!document.querySelector(\"[data-answer='decline']\")")
+        click(phones["Bruno"], "[data-answer='decline']")
+        for d in (banker, phones["Anna"]):
+            until(d, "return !document.querySelector('#outbox li.held')")
+        said = phones["Anna"].find_elements("css selector", "#outbox li.closed")[-1].text
+        assert said == "rifiutato da Bruno: nulla registrato (accetta)", said
+        assert banker.find_element("css selector", "#line-told").text == (
+            "rifiutato da Bruno: nulla registrato")
+        assert seq(db) == before
         # --- Anna builds on her light blues, then three doubles take her to jail --------------
         table.tap("Anna", "#build-pad button[data-line^='build ']")
         assert table.roll(1, 1) == "Anna"
         table.settle()
+        # she rolls again, said as the terminal says it ("tocca ad Anna: tirare i dadi" was a
+        # turn's start), and the TV says her roll was doubles
+        table.synced(phones["Anna"])
+        said = phones["Anna"].find_element("css selector", "#next-b").text
+        assert said == "Anna tira di nuovo (doppio): tirare i dadi", said
+        until(tv, f"return document.body.dataset.seq == '{seq(db)}'")
+        said = tv.find_element("css selector", "#happened .fact").text
+        assert said.startswith("Anna ha tirato 1+1 (doppio"), said
         table.roll(2, 2)
         table.settle()
         table.roll(3, 3)  # the third double: to jail

@@ -205,7 +205,9 @@ def test_the_routes_give_the_page_and_the_table(served):
     state, events = table(db)
     doc = json.loads(body)
     assert status == 200 and headers["Content-Type"].startswith("application/json")
-    assert doc["seq"] == state.seq and doc["next"] == "Anna to roll the dice"  # words, no line
+    # words, no line; she rolls again after her doubles, as the terminal says (the trial)
+    assert doc["seq"] == state.seq
+    assert doc["next"] == "Anna rolls again (doubles): roll the dice", doc["next"]
     # the page carries the same table, drawn before the first event arrives
     embedded = json.loads(re.search(r'<script id="table"[^>]*>(.*?)</script>', html, re.S)[1])
     assert embedded == doc and doc["role"] == "viewer"
@@ -328,7 +330,6 @@ def test_an_italian_page_of_a_championship_auction_hides_the_cash(banco):
         with Chromium() as browser:
             tab = browser.open(base + "/")
             assert tab.eval("document.documentElement.lang") == "it"
-            assert tab.eval('document.getElementById("auction").hidden') is True
             banco("roll", "1", "2")  # Anna on Vicolo Stretto
             banco("decline")
             banco("bid", "Bruno", "70")
@@ -338,7 +339,18 @@ def test_an_italian_page_of_a_championship_auction_hides_the_cash(banco):
             assert tab.eval('document.getElementById("next").textContent').replace(
                 "\u00a0", " ").startswith(f"asta per {state.edition.space(3).name}: in testa "
                                            f"Bruno con {state.edition.money(70)}")
-            assert tab.eval('document.getElementById("auction").hidden') is True
+            # the banker's page too: its step says who leads, and no box under it again
+            from banco.ledger.store import tokens
+
+            key = tokens.issue(banco.db, "banker", 1, "2026-11-29T21:00:00Z")[0]
+            banker = browser.open(f"{base}/banker#t={key}")
+            banker.wait_for(f"document.body.dataset.seq == '{state.seq}' && "
+                            "document.body.dataset.role === 'banker'")
+            assert banker.eval('document.getElementById("next-b").textContent').replace(
+                "\u00a0", " ").startswith(f"l'asta per {state.edition.space(3).name} è aperta "
+                                           f"(Bruno è in testa con {state.edition.money(70)})")
+            for page in (tab, banker):
+                assert page.eval('document.getElementById("auction")') is None
             assert tab.eval('[...document.querySelectorAll(".player .cash")]'
                             '.map(e => e.textContent)') == ["•••"] * 3
             assert tab.eval('document.getElementById("cashnote").textContent').startswith(

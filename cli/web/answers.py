@@ -1,6 +1,7 @@
 """A line's outcome as the HTTP contract's status and body (docs/http-api.md): 200 done, 403
 another's act, 422 refused by the rules (with its evidence), 409 the game moved, 400 usage,
-503 the database away; and the request body, read no further than BODY_LIMIT."""
+423 the game's chain broken (nothing more recorded until the referee acts), 503 the database
+away; and the request body, read no further than BODY_LIMIT."""
 
 from __future__ import annotations
 
@@ -114,8 +115,11 @@ def answer(outcome, seq: int, table: Table, expect: int | None, lang: str) -> tu
         return 409, body
     if code == 2:
         return 400, body
-    if code == 3:  # a chain found broken: no retry mends it (a 503 had the page retry forever)
-        return 500, body
+    if code == 3:
+        # a chain found broken: no retry mends it (a 503 had the page retry forever), and it is
+        # no fault of the server's (a 500 reads as one, which a client may retry): the game
+        # is locked until the referee acts, 423 (WebDAV's Locked), as final as a 4xx is
+        return 423, body
     return 503, body
 
 

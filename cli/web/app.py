@@ -269,7 +269,7 @@ class Hub:
         game = self.game_of(token)
         table = self.table(game)
         _, doc = table.doc(lang, self.view(token))
-        offers = self.offers.seen_by(token, doc.get("game"))
+        offers = self.offers.seen_by(token, doc.get("game"), lang)
         who = {"role": token.role if token else "viewer", "player": token.player if token
                else None, "acts": not self.banker_only}  # a player records his own acts
         event_id = f"{doc.get('game')}:{doc.get('seq')}:{self.offers.revision}"
@@ -322,12 +322,13 @@ class Hub:
         self.writers.close_library()
 
     def run_line(self, game: int, line, lang: str, command_id: str | None,
-                 expect: int | None, who: tuple | None = None, hold: bool = False):
+                 expect: int | None, who: tuple | None = None, hold: bool = False,
+                 langs: tuple = ()):
         """A phone's line read, decided and recorded, in the writer thread
         (cli/web/recording.py)."""
         from banco.cli.web.recording import run_line
 
-        return run_line(self, game, line, lang, command_id, expect, who, hold)
+        return run_line(self, game, line, lang, command_id, expect, who, hold, langs)
 
 
 def make_app(hub: Hub) -> Starlette:

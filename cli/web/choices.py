@@ -215,6 +215,9 @@ HAPPENED = {
     "TradeCompleted": N_("{a} and {b} traded"),
 }
 ROLLED = N_("{player} rolled {dice}: to {space}")
+# doubles said as the terminal says them (cli/words/fact_lines.py): "Bruno rolled 1+1" left
+# the room to guess why Bruno rolled again
+DOUBLES, DOUBLES_IN_ROW = N_(" (doubles)"), N_(" (doubles, {n} in a row)")
 
 
 def happened(state, tail: list[dict], catalog) -> list[str]:
@@ -228,9 +231,13 @@ def happened(state, tail: list[dict], catalog) -> list[str]:
         moved = next((e for e in tail if e["type"] == "TokenMoved" and e["seq"] > roll["seq"]
                       and e["data"]["player"] == roll["data"]["player"]), None)
         space = state.edition.space(moved["data"]["to"]).name if moved else "?"
+        d = roll["data"]
+        extra = (catalog.gettext(DOUBLES_IN_ROW).format(n=d["in_row"])
+                 if d.get("doubles") and d.get("in_row") else
+                 catalog.gettext(DOUBLES) if d.get("doubles") else "")
         out.append(catalog.gettext(ROLLED).format(
-            player=roll["data"]["player"], space=space,
-            dice="+".join(str(d) for d in roll["data"]["dice"])))
+            player=d["player"], space=space,
+            dice="+".join(str(x) for x in d["dice"]) + extra))
     last = max((e["seq"] for e in tail if e["type"] == "CommandRecorded"), default=0)
     for e in tail:
         if e["seq"] < last or e["seq"] <= undone or e["type"] not in HAPPENED:

@@ -383,9 +383,10 @@ def drawn_view(state, tail: list[dict], lang: str, view: str, show_cash: bool | 
         extra.update(player_extras(state, view.split(":", 1)[1], lang))
     if extra.get("estate"):
         extra["estate"] = groups_named(lifts_said(extra["estate"], state, tr(lang)), state, lang)
-    from banco.cli.web.steps import on_screen
+    from banco.cli.web.steps import again, on_screen
 
-    return localised({**doc, **extra, "next": render(on_screen(step), tr(lang))}, state, lang,
+    return localised({**doc, **extra, "next": render(on_screen(again(state, step)), tr(lang))},
+                     state, lang,
                      tr(lang), view)
 
 

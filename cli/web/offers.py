@@ -14,6 +14,7 @@ memory only: nothing is recorded until the trade is, and a restarted server has 
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass, field
 
 from starlette.responses import JSONResponse
@@ -22,7 +23,7 @@ from banco.cli.web.permissions import offer_parties
 from banco.cli.words.i18n import N_
 from banco.ledger.store.tokens import EVERY_GAME
 
-CLOSED_SHOWN = 120.0  # seconds a declined offer stays on the phones, said as declined
+CLOSED_SHOWN = 120.0  # seconds an answered offer stays on the phones, said as it ended
 NO_OFFER = N_("no trade offer {offer} is waiting")
 BAD_ANSWER = N_("the request needs a JSON object with `answer`: `accept` or `decline`")
 NOT_YOURS = N_("this trade is not {player}'s to answer")
@@ -42,6 +43,8 @@ class Offer:
     accepted: set[str] = field(default_factory=set)
     by: str | None = None  # the player who offered it from his phone, else the banker
     declined_by: str | None = None
+    done: bool = False  # recorded
+    refused: dict | None = None  # refused when it ran: why, by language (the pages' words)
     read: object = None  # the line as read (cli/library.py's Line): its Trade is what runs
 
     def public(self) -> dict:
@@ -69,7 +72,8 @@ class Offers:
         self.pending: dict[str, Offer] = {}
         self.done: dict[str, tuple[int, dict]] = {}  # answered: the answer, for a retry
         self.revision = 0
-        # declined offers, said on the phones for a while (they vanished with no word)
+        # answered offers, said on the phones for a while (they vanished with no word, and the
+        # banker's page said a recorded trade was still waiting)
         self.closed: dict[str, tuple[float, Offer]] = {}
 
     def _changed(self, game: int) -> None:
@@ -106,16 +110,15 @@ class Offers:
         self._changed(game)
         return offer.public()
 
-    def seen_by(self, token, game: int | None) -> list[dict]:
+    def seen_by(self, token, game: int | None, lang: str = "en") -> list[dict]:
         if token is None or token.role == "viewer":
             return []
-        import time
-
         now = time.monotonic()
         for key in [k for k, (at, _) in self.closed.items() if now - at > CLOSED_SHOWN]:
             del self.closed[key]
         offers = [*self.pending.values(), *(o for _, o in self.closed.values())]
-        return [{**o.public(), "declined_by": o.declined_by} for o in offers
+        return [{**o.public(), "declined_by": o.declined_by, "done": o.done,
+                 "refused": (o.refused or {}).get(lang) if o.refused else None} for o in offers
                 if o.game == game and (token.role != "player" or token.player in (o.a, o.b))]
 
     async def answer(self, request, token, offer_id: str, word: str):
@@ -135,8 +138,6 @@ class Offers:
             log(f"403 {token.role} {token.player or ''}: answer {word} to {offer.line!r}")
             return hub.refuse(request, 403, NOT_YOURS, player=token.player or token.role)
         if word == "decline":
-            import time
-
             del self.pending[offer_id]
             offer.declined_by = token.player or token.role
             self.closed[offer_id] = (time.monotonic(), offer)
@@ -153,10 +154,15 @@ class Offers:
             self._changed(offer.game)
             return JSONResponse({"offer": offer.public()}, 202)
         del self.pending[offer_id]
-        # the trade as read and shown, not its words read again
+        # the trade as read and shown, not its words read again; a refusal said in every
+        # language, for each page that follows the offer to say it in its own
+        from banco.cli.words.i18n import LANGUAGES
+
         status, body = await hub.write(offer.game, offer.read, hub.language(request),
                                        offer.command_id, offer.expect,
-                                       ("player", offer.by) if offer.by else None)
+                                       ("player", offer.by) if offer.by else None, False,
+                                       tuple(LANGUAGES))
+        refused = body.pop("refused_in", None)
         if status == 503:  # the database away: nothing recorded, the offer waits for a retry
             from banco.cli.web.hub import TRY_AGAIN
 
@@ -164,6 +170,8 @@ class Offers:
             offer.accepted.discard(token.player)
             self.pending[offer_id] = offer
             return JSONResponse({**body, "offer": offer.public()}, status, headers=TRY_AGAIN)
+        offer.done, offer.refused = status == 200, refused if status != 200 else None
+        self.closed[offer_id] = (time.monotonic(), offer)
         self.done[offer_id] = (status, {**body, "offer": offer.public()})
         self._changed(offer.game)
         return JSONResponse(self.done[offer_id][1], status)

@@ -11,14 +11,17 @@ from banco.ledger.base.errors import DatabaseError
 
 
 def run_line(hub, game: int | None, line, lang: str, command_id: str | None,
-             expect: int | None, who: tuple | None = None, hold: bool = False):
+             expect: int | None, who: tuple | None = None, hold: bool = False,
+             langs: tuple = ()):
     """Read one line into its typed command (or take a Line read before: a held trade,
     accepted), decide the caller's permission on it and record it, in the writer thread:
     the status and the answer's body, in `lang`; or the Decision refusing it, for the
     route to answer and log; or, `hold` and the line a trade, the Line read, for the route
     to hold for the paired sides (cli/web/offers.py).
     `who`: the (role, player) of the phone it came from (a player records only his own
-    acts: cli/web/acts.py, on the typed command); None, the banker's."""
+    acts: cli/web/acts.py, on the typed command); None, the banker's.
+    `langs`: a refusal also said in each of these (`refused_in`), for the pages that follow a
+    held trade to say why it was not recorded in their own language (cli/web/offers.py)."""
     from banco.cli.library import Line
     from banco.cli.web.acts import acting
     from banco.cli.web.permissions import decide
@@ -67,4 +70,18 @@ def run_line(hub, game: int | None, line, lang: str, command_id: str | None,
             latest.recorded(library.book, game, seq, events)
         else:
             latest.nudge()
-    return answer(outcome, seq, table, expect, lang)
+    status, body = answer(outcome, seq, table, expect, lang)
+    if langs and status != 200:
+        body["refused_in"] = {other: why(answer(outcome, seq, table, expect, other)[1])
+                              for other in langs}
+    return status, body
+
+
+def why(body: dict) -> str:
+    """A refusal's words, as a page says them (app.js's deliver): the rules' refusal with the
+    rule it cites, else the error, else what the terminal would print."""
+    from banco.ledger.base.text import cited
+
+    if body.get("refused"):
+        return cited(body["refused"], body.get("rule") or "")
+    return body.get("error") or body.get("errors", "").strip()

@@ -80,6 +80,19 @@ TV_AUCTION_OPEN = N_("auction for {what}: open, no bid yet (bids from {amount});
 AUCTION_LOT = {"house": N_("a house"), "hotel": N_("a hotel")}
 
 
+def again(state, step):
+    """The step after doubles, as the terminal says it ("Bruno rolls again (doubles)"): the
+    pages said "Bruno to roll", as at a turn's start.  Any other step as it is."""
+    from banco.ledger.table.steps import roll_words
+
+    t = state.turn
+    if (isinstance(step, Text) and step.template == "{player} to {roll}" and t.phase == "roll"
+            and t.extra_roll and not t.dice and not state.ended):
+        return msg("{player} rolls again (doubles): {roll}", player=t.player,
+                   roll=roll_words(state, state.current))
+    return step
+
+
 def in_words(text: str, catalog) -> str:
     """`text` (a step the table waits for, rendered) with each `line` in it said in words."""
     def said(m) -> str:

@@ -26,11 +26,6 @@ WORDS = {
     "until": N_("until {name} rolls"),
     "after_turn": N_("paid after {name}'s turn"),
     "no_claims": N_("no claim open"),
-    "auction": N_("auction"),
-    "auction_deed": N_("{property}: high bid {amount} by {name}"),
-    "auction_open": N_("{property}: no bid yet, bids from {amount}"),
-    "auction_house": N_("a house"),
-    "auction_hotel": N_("a hotel"),
     # who leads an auction has nothing to raise, and no rule takes a bid back: she waits
     "you_lead": N_("your bid leads, {amount}: nothing to raise; wait for a higher bid or the "
                    "hammer ({rule})"),
@@ -129,6 +124,8 @@ WORDS.update({
     "withdrawn": N_("offer withdrawn: nothing recorded"),
     "declined": N_("offer declined: nothing recorded"),
     "offer_done": N_("recorded"),
+    # a held line whose offer ended unrecorded: "declined by Bruno: nothing recorded (trade ...)"
+    "held_over": N_("{what} ({line})"),
     "accepted_by": N_("{name} accepted"),
     "accept_for": N_("{name} agreed aloud: accept"),
     "withdraw": N_("withdraw the offer"),
@@ -159,7 +156,7 @@ WORDS.update({
     "rent_due": N_("{owner} may ask {payer} for {amount}"),
     "no_game": N_("no game yet: the banker starts one from the banker's page"),
     "mortgage_own": N_("mortgages: a deed to mortgage or to lift"),
-    # a server that cannot record (the log's chain broken: a 500, code 3) or cannot check the
+    # a server that cannot record (the log's chain broken: a 423, code 3) or cannot check the
     # phones' links (started without the tokens' key): what happened and who does what
     "chain_broken": N_("The game's record is damaged, so banco records nothing more: what you "
                        "tap now is not kept. Go on with pen and paper, and ask the banker or "

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from banco.cli.words.event_words import say_types
-from banco.cli.words.i18n import N_, NN_, NP_, _, ngettext, pgettext
+from banco.cli.words.i18n import N_, NN_, NP_, _, language, ngettext, pgettext
 from banco.ledger.base.errors import DatabaseError
 from banco.ledger.base.text import SAYERS
 from banco.ledger.records.reasons import (
@@ -374,3 +374,5 @@ def say_how(how) -> str:
 SAYERS.setdefault("reason", say_reason)
 SAYERS.setdefault("basis", say_basis)
 SAYERS.setdefault("how", say_how)  # how a player left jail
+# a colour group by the edition's name for it in the user's language, not its key
+SAYERS.setdefault("group", lambda data, edition: edition.group_name(data["group"], language()))

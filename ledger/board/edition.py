@@ -13,6 +13,7 @@ from functools import cache
 from typing import NamedTuple
 
 from banco.ledger.base.errors import UsageError
+from banco.ledger.base.text import ENGLISH
 
 PROPERTY_KINDS = ("street", "station", "utility")
 
@@ -177,3 +178,9 @@ def load_edition(name: str) -> Edition:
                    titles={key.removeprefix("title_"): title for key, title in raw.items()
                            if key.startswith("title_")},
                    **{k: raw[k] for k in _DISPLAY if k in raw})
+
+
+# A colour group inside a message (ledger/base/text.py's Fact of kind "group", its data
+# `{"group": "marrone"}`, the edition's key) is said in English as the edition names it there
+# ("brown"); the edge says it in its reader's language (cli/words/reasons.py).
+ENGLISH.setdefault("group", lambda data, edition: edition.group_name(data["group"], "en"))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from banco.ledger.base.errors import RuleViolation
-from banco.ledger.base.text import Joined, Text, both, counted, either, msg, word
+from banco.ledger.base.text import Fact, Joined, Text, both, counted, either, msg, word
 from banco.ledger.board.rule_sets import cited
 from banco.ledger.records import commands as c
 from banco.ledger.records.reasons import reason
@@ -162,9 +162,13 @@ def _even_at(state: State, lots: tuple[int, ...], target: int, count: bool = Fal
         now = min(_effective(state, state.buildings[p]) for p in asked)
         names = [name_of(state, p) for p in asked]
         colour = state.edition.space(asked[0]).group
-        evenly = (msg("the whole group evenly, `build {group} hotel`", group=colour)
-                  if target == 5 else
-                  msg("the whole group evenly, `build {group} {n}`", group=colour, n=target))
+        # the group named as the reader calls it ("brown", not the key "marrone", on an
+        # English page); the line keeps the key, the word `build` takes
+        named = Fact({"group": colour}, "group", state.edition)
+        evenly = (msg("the whole {name} group evenly, `build {group} hotel`", name=named,
+                      group=colour) if target == 5 else
+                  msg("the whole {name} group evenly, `build {group} {n}`", name=named,
+                      group=colour, n=target))
         if reach <= now:
             first = msg("build on {name} first", name=either(lows))
         elif count:

@@ -155,16 +155,8 @@ function drawCentre(doc) {
   document.getElementById("next").textContent = nextText(doc);
   document.getElementById("dice").textContent = doc.turn.dice.filter(d => d >= 1 && d <= 6)
     .map(d => DIE[d]).join(" ");
-  // the TV's line above says the auction and who leads (cli/web/steps.py): the box under it
-  // said it again
-  const a = doc.role === "viewer" ? null : doc.auction, box = document.getElementById("auction");
-  box.hidden = !a;
-  if (a) {
-    const what = a.property || (a.kind === "hotel" ? W.auction_hotel : W.auction_house);
-    box.replaceChildren(el("strong", {}, W.auction + ": "),
-      a.high_bidder ? say("auction_deed", {property: what, amount: a.high_bid_text, name: a.high_bidder})
-                    : say("auction_open", {property: what, amount: a.min_bid_text}));
-  }
+  // the auction and who leads are the step's words above, on every page (cli/web/steps.py,
+  // choices.py's auction_next): a box under them said it again
   document.getElementById("meta").textContent =
     say("game", {game: doc.game}) + " \u00B7 " + (doc.rules_text || doc.rules) + " \u00B7 " + say("event", {seq: doc.seq});
   // what just happened, for a room three metres away: the move, the rent due and to whom, a
@@ -348,6 +340,7 @@ function render(doc) {
   if (DOC && DOC.seq !== doc.seq) ARMED = null;  // a confirmation is for the table it saw
   DOC = doc;
   if (doc.warning && doc.role !== "viewer") broken(doc.warning);  // read over the break
+  followOffers(doc);
   drawBoard(doc); drawPlayers(doc); drawLists(doc); drawCentre(doc);
   drawPads(doc);
   placeAside();
@@ -371,18 +364,27 @@ function drawBox() {
   // that may be claimed; a refusal with its rule and what is allowed; a usage error as said
   // a typed line refused is said under the field it stays in (told), not here again: it
   // showed twice, one under the other
-  const shown = box.filter(i => !(i.typed && i.state === "refused"));
+  const shown = box.filter(i => !(i.typed && (i.state === "refused" || i.state === "closed")));
   document.getElementById("outbox").replaceChildren(...shown.slice(-4).map(i => el("li", {
     class: i.state, "data-id": i.id},
-    i.state === "pending" ? say("pending", {line: i.back ? W.withdraw : lineText(i.line)})
+    i.state === "pending" ? say("pending", {line: lineOf(i)})
       // an offer declined or withdrawn records nothing ("recorded: decline" said a withdrawn
       // one was refused)
       : i.state === "done" && i.answer && i.answer !== "accept" ? (i.back ? W.withdrawn : W.declined)
-      : i.state === "done" ? say(i.asked ? "asked" : "done", {line: i.answer ? W.accept : lineText(i.line)})
-      : i.state === "held" ? say("held", {line: lineText(i.line), names: i.waiting || ""})
+      : i.state === "done" ? say(i.asked ? "asked" : "done", {line: lineOf(i)})
+      // an answer held is said in the page's words ("accept" read on an Italian phone)
+      : i.state === "held" ? say("held", {line: lineOf(i), names: i.waiting || ""})
+      : i.state === "closed" ? say("held_over", {line: lineOf(i), what: i.why})
       : i.state === "unsent" ? say("claim_unsent", {})
-      : i.told ? lineText(i.line) : say("refused", {why: i.why}),
+      : i.told ? lineOf(i) : say("refused", {why: i.why}),
     ...(i.told ? [el("div", {class: "told"}, i.told)] : []))));
+}
+// an item's line in the page's words: a trade's answer by its button's word ("accept" read on
+// an Italian phone, the trial), a line as its reader types it
+function lineOf(i) {
+  if (i.back) return W.withdraw;
+  if (i.answer) return i.answer === "accept" ? W.accept : W.decline_offer;
+  return lineText(i.line);
 }
 function send(line, expect, typed) {
   const item = {id: newId(), line, state: "pending", path: "/api/commands", typed: !!typed};
@@ -417,13 +419,14 @@ async function deliver(item) {
   const said = await r.json().catch(() => ({}));
   if (r.status === 202 && said.offer) {  // a trade held for the other side: not recorded yet
     item.state = "held";
-    item.waiting = (said.offer.waiting || []).map(n => n === "banker" ? W.as_banker : n).join(", ");
+    item.offer = said.offer.id;  // followed on the table's offers until it ends (evening.js)
+    item.waiting = waitingFor(said.offer);
   } else if (r.status === 200 || r.status === 202) {
     item.state = "done";
     item.told = (said.said || "").trim();
     // appended nothing and no replay: a question answered (`ruling rent 68` without --record)
     item.asked = !item.answer && !said.replayed && Array.isArray(said.events) && !said.events.length;
-  } else if (r.status === 500 && said.code === 3) {  // the log's chain broken: never retried
+  } else if (r.status === 423 && said.code === 3) {  // the log's chain broken: never retried
     Object.assign(item, {state: "refused", why: W.chain_short, told: ""});
     broken((said.errors || "").trim());
   } else {
@@ -443,13 +446,14 @@ async function deliver(item) {
 // scrolling past the pads (the outbox is below them).  A button's refusal is scrolled to.
 function told(item) {
   const input = document.getElementById("line"), box = document.getElementById("line-told");
-  const ok = item.state === "done";
+  const ok = item.state === "done", quiet = ok || item.state === "held";
   if (item.typed) {
     if (ok && input.value.trim() === item.line) input.value = "";
-    box.hidden = ok;
-    box.textContent = ok ? "" : item.told || item.why;
+    // a trade held for the phones is refused by nobody yet: no empty alert under the field
+    box.hidden = quiet;
+    box.textContent = quiet ? "" : item.told || item.why;
     if (!ok) box.scrollIntoView({block: "nearest"});
-  } else if (!ok) {
+  } else if (!quiet) {
     const li = document.querySelector(`#outbox li[data-id="${item.id}"]`);
     if (li) li.scrollIntoView({block: "nearest"});
   }

@@ -101,7 +101,7 @@ function switchedOff() {
 // --- a server that cannot be trusted to record: the log's chain broken, or no tokens' key ---
 // Said in a family's words at the top of the page: what happened, and who does what (the
 // banker or the referee runs `banco audit`); the server's own words under them, for that one.
-// A broken chain (a 500, code 3, or a table read over the break) refuses every write the same
+// A broken chain (a 423, code 3, or a table read over the break) refuses every write the same
 // way: nothing is sent again, nothing waits to be, and the pads are off (a retry forever was
 // all the page did).
 let BROKEN = false;
@@ -121,18 +121,40 @@ function broken(detail) {
 }
 
 // --- trades offered: waiting, who accepted, withdrawable; declined ones said ----------------
+const waitingFor = o => (o.waiting || []).map(n => n === "banker" ? W.as_banker : n).join(", ");
+function ended(o) {  // how an offer ended, as its card says it; null while it waits
+  // the banker is no side: his "no" takes the offer back, as the offerer's own does; it is
+  // said withdrawn, not declined
+  const back = o.declined_by === "banker" || o.declined_by === o.by;
+  return o.declined_by ? say(back ? "offer_withdrawn" : "offer_declined",
+                             {name: o.declined_by === "banker" ? W.as_banker : o.declined_by})
+    : o.refused ? say("refused", {why: o.refused})
+    : o.done ? W.offer_done : null;
+}
+// A line held for the phones (the banker's trade, a side's accept) follows its offer: who is
+// still awaited, then recorded, declined or withdrawn, or refused by the rules when it ran
+// (it said "waiting for Anna, Bruno" after the trade was recorded, the trial).
+function followOffers(doc) {
+  let moved = false;
+  for (const i of box) {
+    const o = i.state === "held" && i.offer && (doc.offers || []).find(x => x.id === i.offer);
+    if (!o) continue;
+    moved = true;
+    if (o.done) Object.assign(i, {state: "done", told: "", asked: false});
+    else if (o.refused) Object.assign(i, {state: "refused", why: o.refused, told: ""});
+    else if (o.declined_by) Object.assign(i, {state: "closed", why: ended(o), told: ""});
+    else { i.waiting = waitingFor(o); continue; }
+    told(i);
+  }
+  if (moved) drawBox();
+}
 function drawOffers(doc) {
   const me = doc.role === "player" ? doc.player : null, banker = doc.role === "banker";
   const offers = doc.offers || [];
   pad("offers", offers.length > 0, ...offers.map(o => {
-    // the banker is no side: his "no" takes the offer back, as the offerer's own does; it is
-    // said withdrawn, not declined
-    const back = o.declined_by === "banker" || o.declined_by === o.by;
-    const answered = o.declined_by ? say(back ? "offer_withdrawn" : "offer_declined",
-                                         {name: o.declined_by === "banker" ? W.as_banker : o.declined_by})
-      : o.done ? W.offer_done : null;
+    const answered = ended(o);
     const accepted = o.accepted.filter(n => n !== "banker").map(n => say("accepted_by", {name: n}));
-    const waiting = o.waiting.map(n => n === "banker" ? W.as_banker : n).join(", ");
+    const waiting = waitingFor(o);
     const buttons = [];
     if (!answered && me && o.waiting.includes(me)) buttons.push(
       el("button", {type: "button", class: "go", "data-answer": "accept", onclick: () => answer(o.id, "accept")}, W.accept),
