@@ -146,11 +146,14 @@ def test_a_word_s_help_option_is_the_shell_s_usage_of_it(banco):
     assert "banco roll" not in out and "--db" not in out and "--lang" not in out
 
 
-def test_help_word_gives_its_usage(banco):
+def test_help_word_gives_its_usage(banco, capsys):
     banco("new", "Anna", "Bruno")
+    capsys.readouterr()
     _, out = drive(banco.db, "help trade", "help rol", "help run", "help quit",
                    "help " + "z" * 300)
-    assert "no word '" + "z" * 39 + "…'; `help` lists them" in out
+    err = capsys.readouterr().err  # a word that is none: an error, as every other mistake
+    assert "error: no word '" + "z" * 39 + "…'; `help` lists the words" in err
+    out += err
     assert "Usage: trade [OPTIONS] [WORDS]..." in out and "--lift" in out
     assert "no word 'rol': did you mean roll" in out
     assert "`run` is not available inside the shell: use `banco run`" in out

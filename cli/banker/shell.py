@@ -27,10 +27,23 @@ from banco.ledger.base.errors import BancoError, UsageError
 from banco.ledger.base.names import shown
 from banco.ledger.base.text import msg
 
-# Words that only read: they run even when another terminal has just changed the game.
-READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
-                   "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",
-                   "replay", "ruling", "export", "report", "game", "partita"})
+
+def only_reads(line: str) -> bool:
+    """Whether a line only reads, and so runs even when another terminal has just changed
+    the game: a reading of the one table of words (cli/lines/vocabulary.py), a ruling not
+    recorded, or the shell's own words (`help`, `quit`, `game`, in Italian too)."""
+    from banco.cli.banker.shell_help import SHELL_ITALIAN, SHELL_WORDS
+    from banco.cli.lines.vocabulary import BY_ENGLISH, english_word
+
+    words = line.split()
+    typed = words[0] if words else ""
+    word = SHELL_ITALIAN.get(typed, english_word(typed))
+    if word in SHELL_WORDS or word in ("exit", "EOF", "?"):
+        return True
+    if word == "ruling":  # read, unless the referee records it
+        return not {"--record", "--registra"} & set(words[1:])
+    spec = BY_ENGLISH.get(word)
+    return spec is not None and spec.kind == "reading"
 
 
 class BancoShell(cmd.Cmd):
@@ -247,8 +260,7 @@ class BancoShell(cmd.Cmd):
         for e in arrived:
             self.say(f"{e['seq']:>6}  {self._arrived_line(e, st)}")
         self._seen = (st.game_id, st.seq)
-        word = line.split(maxsplit=1)[0] if line.strip() else ""
-        if word and english(word) not in READS:
+        if line.strip() and not only_reads(line):
             self.say(_("`{line}` was not run: the table changed. Look again, and type it "
                        "again if it still holds (up arrow).").format(
                            line=shown(line.strip(), 80)))
@@ -388,7 +400,15 @@ class BancoShell(cmd.Cmd):
 
     def do_help(self, arg) -> None:
         """`help`, `help all`, `help WORD` (cli/banker/shell_help.py)."""
-        for text in help_lines(arg, self.commands):
+        from banco.cli.words.i18n import say_error
+
+        try:
+            said = help_lines(arg, self.commands)
+        except UsageError as exc:  # `help nosuch`
+            click.echo(say_error(exc), err=True)
+            self.first_failure = self.first_failure or exc.exit_code
+            return
+        for text in said:
             self.say(text)
 
     # --- completion --------------------------------------------------------------------------
