@@ -145,3 +145,19 @@ def test_a_line_that_is_no_word_is_searched_for_near_words_once(banco, monkeypat
     assert calls == ["rol"]
     assert "`y` and Enter: `roll 1 2`" in out
     assert capsys.readouterr().err == "error: no command called 'rol': did you mean roll?\n"
+
+
+def test_what_the_shell_in_a_terminal_showed(banco, capsys):
+    """Found typing into `banco shell` in tmux: `help hlep` offered "help or help" (the word
+    listed as a command and as the shell's own), `help rоll` (a Cyrillic о) did not name the
+    letter a line names, and `y` with nothing offered was "no command called 'y'"."""
+    banco("new", "Anna", "Bruno")
+    capsys.readouterr()
+    sh, _out = drive(banco.db, "help hlep", "help rоll", "y")
+    assert capsys.readouterr().err.splitlines() == [
+        "error: no word 'hlep': did you mean help?",
+        "error: no word 'rоll' (its 'о' is U+043E, no plain letter: a command word is typed in "
+        "a-z): did you mean roll?",
+        "error: `y` accepts a line the shell offers after a mistake (\"`y` and Enter: ...\"); "
+        "none is offered now"]
+    assert sh.first_failure == 2

@@ -244,7 +244,16 @@ class BancoShell(cmd.Cmd):
         from banco.cli.banker.meant import YES
 
         meant, self._meant = self._meant, None  # offered for the next line only
-        if meant is not None and line.strip().lower() in YES:
+        if line.strip().lower() in YES:
+            if meant is None:  # `y` with nothing offered was "no command called 'y'"
+                from banco.cli.words.i18n import say_error
+
+                refused = UsageError("`{typed}` accepts a line the shell offers after a "
+                                     "mistake (\"`y` and Enter: ...\"); none is offered now",
+                                     typed=line.strip())
+                click.echo(say_error(refused), err=True)
+                self.first_failure = self.first_failure or refused.exit_code
+                return ""
             line = meant
             if self.history:
                 self.history.replace_last(line)  # the up arrow gives the line, not `y`

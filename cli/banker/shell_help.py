@@ -36,7 +36,8 @@ def spoken() -> list[str]:
     from banco.cli.words import i18n
 
     own = list(SHELL_WORDS) if i18n.language() == i18n.SOURCE else list(SHELL_ITALIAN)
-    return [w for w in spoken_words() if english(w) not in NOT_IN_SHELL] + own
+    said = [w for w in spoken_words() if english(w) not in NOT_IN_SHELL]
+    return said + [w for w in own if w not in said]  # `help` once: it was "help or help?"
 
 
 def english(word: str) -> str:
@@ -125,6 +126,12 @@ def help_lines(arg: str, cli) -> list[str]:
         close = difflib.get_close_matches(word, spoken(), n=3, cutoff=0.6)
         hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
                 else _("; `help` lists the words"))
+        odd = next((ch for ch in word if not ch.isascii()), None)
+        if odd is not None:  # `help rоll`, a Cyrillic о: the letter said, as on a line
+            from banco.ledger.base.names import code_point
+
+            hint = _(" (its {char!r} is {code}, no plain letter: a command word is typed in "
+                     "a-z){hint}").format(char=odd, code=code_point(odd), hint=hint)
         # a mistake like any other: `error:`, on stderr, and a pipe's exit code (do_help)
         raise UsageError("no word {word!r}{hint}", word=shown(word), hint=hint)
     # where and how a line is recorded is the shell's business, not the word's
