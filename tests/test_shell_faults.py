@@ -161,3 +161,14 @@ def test_what_the_shell_in_a_terminal_showed(banco, capsys):
         "error: `y` accepts a line the shell offers after a mistake (\"`y` and Enter: ...\"); "
         "none is offered now"]
     assert sh.first_failure == 2
+
+
+def test_tab_after_a_dash_offers_no_name(banco):
+    """Tab after `state --` listed the players: readline splits words at `-`, so the text
+    completed was "" and `--Anna` was offered; an option's value (`--player `) still is."""
+    banco("new", "Anna", "Bruno")
+    sh = BancoShell(Session(banco.db, None), banco_cli, stdin=io.StringIO(), stdout=io.StringIO())
+    assert sh.completedefault("", "state --", 8, 8) == []
+    assert sh.completedefault("", "roll 1 2 -", 10, 10) == []
+    assert sh.completedefault("", "claim --player ", 15, 15) == ["Anna", "Bruno"]
+    sh.session.close()

@@ -444,8 +444,10 @@ class BancoShell(cmd.Cmd):
         too, then its levels; after a deck word, the deck's card numbers."""
         word = line.split(" ", 1)[0]
         command = english(word)
-        if text.startswith("-"):
-            return []  # `state --a`: an option being typed, never a player (`--Anna`)
+        if line[:endidx].rsplit(" ", 1)[-1].startswith("-"):
+            # `state --a`, `state --`: an option being typed, never a player (`--Anna`);
+            # readline splits at `-`, so `text` alone is "" after `--`
+            return []
         try:
             st = self.session.state()
         except BancoError:
