@@ -413,8 +413,9 @@ def test_new_over_an_unfinished_game_says_how_to_get_back_to_it(banco, capsys):
     _, said = drive(banco.db, "new Ada Bea --rules timed", "game 2", "roll 1 2", "game 9", "game x")
     err = capsys.readouterr().err
     assert "warning: game 2 (Carla, Dario) is left unfinished; `game 2` goes back to it" in err
-    assert "no game 9 in this database (games: 1-3)" in said
-    assert "'x' is not a game's number: `game N`" in said
+    # the shell's own word's mistakes are errors as a line's are: stderr, a pipe's exit code
+    assert "error: no game 9 in this database (games: 1-3)" in err and "no game 9" not in said
+    assert "error: 'x' is not a game's number: `game N`" in err
     rolled = [e["data"]["player"] for e in events_of(banco, 2) if e["type"] == "DiceRolled"]
     assert rolled == ["Carla"]
     banco("--game", "3", "deal", "Ada", "vicolo", "corto", "vicolo", "stretto")

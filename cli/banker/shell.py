@@ -79,6 +79,14 @@ class BancoShell(cmd.Cmd):
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
+    def refused(self, exc: BancoError) -> None:
+        """A mistake in one of the shell's own words (`game x`, `help nosuch`): said as every
+        other line's, `error:` on stderr, and counted in a pipe's exit code."""
+        from banco.cli.words.i18n import say_error
+
+        click.echo(say_error(exc), err=True)
+        self.first_failure = self.first_failure or exc.exit_code
+
     def onecmd(self, line: str):  # said at the shell's door: its hints without `banco`
         with at_door(words()):
             return super().onecmd(line)
@@ -182,16 +190,12 @@ class BancoShell(cmd.Cmd):
     def _refuse_long(self, typed: bool = False) -> None:
         """A line too long to be a banco line; `typed` at a terminal, where "line 19 of the
         standard input" names nothing the banker sees."""
-        from banco.cli.words.i18n import say_error
-
-        refused = (UsageError("the line typed is longer than {limit} bytes (a paste?): not a "
-                              "banco line; it was not run", limit=TRANSCRIPT_LINE_LIMIT)
-                   if typed else
-                   UsageError("line {n} of {source} is longer than {limit} bytes: not a banco "
-                              "line; it was not run", n=self.read,
-                              source=msg("the standard input"), limit=TRANSCRIPT_LINE_LIMIT))
-        click.echo(say_error(refused), err=True)
-        self.first_failure = self.first_failure or refused.exit_code
+        self.refused(UsageError("the line typed is longer than {limit} bytes (a paste?): not a "
+                                "banco line; it was not run", limit=TRANSCRIPT_LINE_LIMIT)
+                     if typed else
+                     UsageError("line {n} of {source} is longer than {limit} bytes: not a "
+                                "banco line; it was not run", n=self.read,
+                                source=msg("the standard input"), limit=TRANSCRIPT_LINE_LIMIT))
 
     def interrupted(self, typed: str) -> bool:
         """Ctrl-C at the prompt: clear the line.  On an empty line, the first says how to
@@ -246,13 +250,9 @@ class BancoShell(cmd.Cmd):
         meant, self._meant = self._meant, None  # offered for the next line only
         if line.strip().lower() in YES:
             if meant is None:  # `y` with nothing offered was "no command called 'y'"
-                from banco.cli.words.i18n import say_error
-
-                refused = UsageError("`{typed}` accepts a line the shell offers after a "
-                                     "mistake (\"`y` and Enter: ...\"); none is offered now",
-                                     typed=line.strip())
-                click.echo(say_error(refused), err=True)
-                self.first_failure = self.first_failure or refused.exit_code
+                self.refused(UsageError("`{typed}` accepts a line the shell offers after a "
+                                        "mistake (\"`y` and Enter: ...\"); none is offered "
+                                        "now", typed=line.strip()))
                 return ""
             line = meant
             if self.history:
@@ -307,7 +307,6 @@ class BancoShell(cmd.Cmd):
         from banco.cli.banker.meant import meant_line
         from banco.cli.execution import execute
         from banco.cli.lines.other_file import names_another_file
-        from banco.cli.words.i18n import say_error
 
         self.lines += 1
         words = line.split()
@@ -318,8 +317,7 @@ class BancoShell(cmd.Cmd):
             return
         refused = names_another_file(line) or option_first(words, self.commands)
         if refused is not None:  # the shell stays on its own file (cli/lines/other_file.py)
-            click.echo(say_error(refused), err=True)
-            self.first_failure = self.first_failure or refused.exit_code
+            self.refused(refused)
             return
         try:
             outcome = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
@@ -364,17 +362,13 @@ class BancoShell(cmd.Cmd):
         try:
             ReplayStepper(self, arg.strip()).run()
         except BancoError as exc:
-            from banco.cli.words.i18n import say_error
-
-            self.say(say_error(exc))
+            self.refused(exc)
 
     do_rivedi = do_replay  # the Italian word steps through the game too
 
     def do_game(self, arg) -> None:
         """`game N`: the shell addresses game N from now on (a `--game N` on a line is for
         that line only); `new` leaves the game it interrupts, and says this is the way back."""
-        from banco.cli.words.i18n import say_error
-        from banco.ledger.base.errors import UsageError
         from banco.ledger.base.numbers import is_digits, not_a_number, number_like
 
         text = arg.strip()
@@ -388,7 +382,7 @@ class BancoShell(cmd.Cmd):
                                  "lists them", text=shown(text))
             self.session.use_game(self.session.book.current_game(int(text)))
         except BancoError as exc:
-            self.say(say_error(exc))
+            self.refused(exc)
             return
         self._show_last()
 
@@ -409,13 +403,11 @@ class BancoShell(cmd.Cmd):
 
     def do_help(self, arg) -> None:
         """`help`, `help all`, `help WORD` (cli/banker/shell_help.py)."""
-        from banco.cli.words.i18n import say_error
 
         try:
             said = help_lines(arg, self.commands)
         except UsageError as exc:  # `help nosuch`
-            click.echo(say_error(exc), err=True)
-            self.first_failure = self.first_failure or exc.exit_code
+            self.refused(exc)
             return
         for text in said:
             self.say(text)
