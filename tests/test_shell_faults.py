@@ -172,3 +172,15 @@ def test_tab_after_a_dash_offers_no_name(banco):
     assert sh.completedefault("", "roll 1 2 -", 10, 10) == []
     assert sh.completedefault("", "claim --player ", 15, 15) == ["Anna", "Bruno"]
     sh.session.close()
+
+
+def test_a_line_of_dashes_is_said_to_be_no_command(banco, capsys):
+    """`--` alone was answered nothing at all (exit 2 on a pipe, no word), `-` with click's
+    "No such command '-'.": a line of dashes is no command, said in banco's words."""
+    banco("new", "Anna", "Bruno")
+    capsys.readouterr()
+    sh, _out = drive(banco.db, "--", "-")
+    assert capsys.readouterr().err.splitlines() == [
+        f"error: `{dashes}` is no command: a line starts with a command's word (`roll 3 4`); "
+        "`help` lists them" for dashes in ("--", "-")]
+    assert sh.first_failure == 2

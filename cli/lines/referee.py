@@ -98,6 +98,10 @@ def not_recorded_here(words: list[str], language: str) -> NotRecordedHere:
         return NotRecordedHere(UsageError(
             "`{word}` is the shell's word for leaving `banco shell`: a line given here is one "
             "command, with nothing to leave", word=shown(name, 41)))
+    if not name.strip("-"):  # `--` alone was said nothing at all in the shell (exit 2)
+        return NotRecordedHere(UsageError(
+            "`{word}` is no command: a line starts with a command's word (`roll 3 4`); `help` "
+            "lists them", word=shown(name, 41)))
     if english_word(name) in BY_ENGLISH or name.startswith("-"):
         return NotRecordedHere(UsageError("`{word}` is not a table action: run it at the "
                                           "terminal", word=shown(name, 41)), known=True)
