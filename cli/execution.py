@@ -324,7 +324,8 @@ def _usage_error_lines(exc: click.exceptions.UsageError) -> list[str]:
     lines = [_("error: {message}").format(message=exc.format_message())]
     if ctx is not None and ctx.parent is not None:  # a mistake in a word's own arguments
         lines.append("  " + ctx.get_usage().strip().replace("banco ", "", 1) + "  "  # no prefix here
-                     + _("(`help {word}` says more)").format(word=ctx.info_name))
+                     + _("(`help {word}` says more)").format(  # `help ruling rent`, not `help rent`
+                         word=ctx.command_path.split(" ", 1)[-1]))
     hint = extra_argument_hint(exc)
     if hint:
         lines.append("  " + hint)

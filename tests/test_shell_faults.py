@@ -184,3 +184,29 @@ def test_a_line_of_dashes_is_said_to_be_no_command(banco, capsys):
         f"error: `{dashes}` is no command: a line starts with a command's word (`roll 3 4`); "
         "`help` lists them" for dashes in ("--", "-")]
     assert sh.first_failure == 2
+
+
+def test_a_ruling_s_usage_points_to_help_that_exists(banco, capsys):
+    """`ruling rent` with no SEQ ended "(`help rent` says more)", and `help rent` is no word:
+    it points to `help ruling rent`, which gives the ruling's usage (Italian alike)."""
+    banco("new", "Anna", "Bruno")
+    capsys.readouterr()
+    _sh, out = drive(banco.db, "help ruling rent")
+    assert out.count("Usage: ruling rent [OPTIONS] SEQ|TIME") == 1 and "--claim-at" in out
+    from banco.cli.execution import execute
+
+    session = Session(banco.db, None)
+    said = execute(session, "ruling rent", echo=False, commands=banco_cli)
+    session.close()
+    assert said.code == 2
+    assert "  Usage: ruling rent [OPTIONS] SEQ|TIME  (`help ruling rent` says more)" \
+        in said.errors.splitlines()
+
+
+def test_the_italian_refusal_of_a_trade_with_oneself_gives_no_gender():
+    """A trial in Italian: "Anna non può scambiare con se stesso", a man's word for Anna;
+    banco knows no player's gender (tests/test_banker_words.py holds it for English)."""
+    from banco.cli.words import i18n
+
+    said = i18n.catalog("it").gettext("{a} cannot trade with themselves")
+    assert "stess" not in said and said.startswith("{a} non può scambiare con sé")

@@ -134,12 +134,19 @@ def help_lines(arg: str, cli) -> list[str]:
                      "a-z){hint}").format(char=odd, code=code_point(odd), hint=hint)
         # a mistake like any other: `error:`, on stderr, and a pipe's exit code (do_help)
         raise UsageError("no word {word!r}{hint}", word=shown(word), hint=hint)
+    named = in_shell_language(word)
+    typed = arg.split()
+    if isinstance(command, click.Group) and len(typed) > 1:
+        # `help ruling rent`, as a ruling's usage mistake points to it (`help rent` is no word)
+        inner = command.get_command(ctx, typed[1].lower())
+        if inner is not None:
+            command, named = inner, f"{named} {typed[1].lower()}"
     # where and how a line is recorded is the shell's business, not the word's
     where = [p for p in command.params if p.name in SHELL_HIDES and not p.hidden]
     for p in where:
         p.hidden = True
     try:
-        with HelpContext(command, info_name=in_shell_language(word)) as sub:
+        with HelpContext(command, info_name=named) as sub:
             out.append(command.get_help(sub))
     finally:
         for p in where:
