@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import click
 
+from banco.cli.lines.other_file import system_shell
 from banco.cli.lines.parse import split
 from banco.cli.lines.referee import NotRecordedHere
 from banco.cli.lines.shape_words import ShapeRefused
@@ -57,6 +58,9 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
         return _said([(True, say_error(exc))], 2, echo)
     if not args:
         return LineOutcome(0, "", "", (), False, None)
+    piped = system_shell(line)  # `log | head -1`: click said "No such option '-1'"
+    if piped is not None:
+        return _said([(True, say_error(piped))], piped.exit_code, echo, piped)
     # bytes that are not UTF-8 (a Latin-1 terminal): click says which, and the cure
     read = None if any("\udc80" <= ch <= "\udcff" for ch in line) else _read(session, line)
     word = read.word if read is not None else english_word(args[0])
@@ -69,6 +73,10 @@ def execute(session: Session, line: str, *, command_id: str | None = None,
     error = read.refusal.error if read is not None and read.refusal is not None else None
     if read is not None and not isinstance(error, (ShapeRefused, NotRecordedHere)):
         return _recorded(session, line, args, read, command_id, expected, echo)
+    if isinstance(error, NotRecordedHere) and not error.known:
+        # no word at all (`rol 1 2`): the library's answer, its near words searched once, not
+        # again by click's parsing
+        return _said([(True, say_error(error))], error.exit_code, echo, error)
     if commands is None:
         raise TypeError("a line the library records nothing for runs through the command "
                         "line's group: execute(..., commands=the click group)")
@@ -316,7 +324,8 @@ def _usage_error_lines(exc: click.exceptions.UsageError) -> list[str]:
     lines = [_("error: {message}").format(message=exc.format_message())]
     if ctx is not None and ctx.parent is not None:  # a mistake in a word's own arguments
         lines.append("  " + ctx.get_usage().strip().replace("banco ", "", 1) + "  "  # no prefix here
-                     + _("(`help {word}` says more)").format(word=ctx.info_name))
+                     + _("(`help {word}` says more)").format(  # `help ruling rent`, not `help rent`
+                         word=ctx.command_path.split(" ", 1)[-1]))
     hint = extra_argument_hint(exc)
     if hint:
         lines.append("  " + hint)

@@ -322,11 +322,11 @@ class BancoGroup(click.Group):
             typed = ctx.meta.get(ARGS, [])
             taking = GROUP_VALUE_OPTIONS | {"--id", "--expect"}
             word = next((a for j, a in enumerate(typed) if not a.startswith("-")
-                         and (j == 0 or typed[j - 1] not in taking)), "WORD")
-            message = i18n._("{option} goes after the command's word: `banco {word} ... "
-                             "{option} {value}`").format(
-                option=exc.option_name, word=word,
-                value=i18n.pgettext("metavar", "KEY") if exc.option_name == "--id" else "SEQ")
+                         and (j == 0 or typed[j - 1] not in taking)), None)
+            from banco.cli.banker.shell_help import option_before_word
+
+            # `banco --id k state`: said as the shell says it, `state` taking none
+            message = i18n.say(option_before_word(self, word, exc.option_name, "banco ").text)
         # A word missing or one too many (`banco claim`, `banco buy buy`): the command's form
         # says what it takes, on the same line (the shell says it under the error).
         # An option without its value (`banco roll 1 2 --player`, `banco --game`) likewise,

@@ -92,7 +92,7 @@ def test_the_shell_runs_only_what_the_banker_confirmed(game):
     # a line other than yes drops the offer; several suggestions are no offer
     said = shell(game.db, "rol 1 2", "state", "y", "mortgage vicolo strettto", "y")
     assert said.count("`y` and Enter: `roll 1 2`") == 1
-    assert said.count("no command called 'y'") == 2
+    assert said.count("error: `y` accepts a line the shell offers after a mistake") == 2
     assert not [e for e in events(game) if e["type"] == "DiceRolled"]
 
 

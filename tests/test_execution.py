@@ -52,8 +52,10 @@ def test_a_refusal_carries_its_rule_and_appends_nothing(session):
 def test_a_usage_error_is_exit_2(session):
     out = execute(session, "roll 7 1", echo=False)
     assert out.code == 2 and out.events == () and isinstance(out.refusal, UsageError)
-    out = execute(session, "rol 1 2", echo=False, commands=cli)  # click's: no BancoError
-    assert out.code == 2 and out.refusal is None and "no command called" in out.errors
+    out = execute(session, "rol 1 2", echo=False, commands=cli)  # the library's, said once
+    assert out.code == 2 and isinstance(out.refusal, UsageError)
+    assert out.errors == "error: no command called 'rol': did you mean roll?\n"
+    assert out.refusal.meant == "roll 1 2"  # the line the shell offers
     out = execute(session, "claim 'Anna", echo=False)
     assert out.code == 2 and "a quote is not closed" in out.errors
     for word in ("shell", "run x", "serve", "SHELL", "Esegui x"):  # caps lock: the same word

@@ -146,11 +146,14 @@ def test_a_word_s_help_option_is_the_shell_s_usage_of_it(banco):
     assert "banco roll" not in out and "--db" not in out and "--lang" not in out
 
 
-def test_help_word_gives_its_usage(banco):
+def test_help_word_gives_its_usage(banco, capsys):
     banco("new", "Anna", "Bruno")
+    capsys.readouterr()
     _, out = drive(banco.db, "help trade", "help rol", "help run", "help quit",
                    "help " + "z" * 300)
-    assert "no word '" + "z" * 39 + "…'; `help` lists them" in out
+    err = capsys.readouterr().err  # a word that is none: an error, as every other mistake
+    assert "error: no word '" + "z" * 39 + "…'; `help` lists the words" in err
+    out += err
     assert "Usage: trade [OPTIONS] [WORDS]..." in out and "--lift" in out
     assert "no word 'rol': did you mean roll" in out
     assert "`run` is not available inside the shell: use `banco run`" in out
@@ -410,8 +413,9 @@ def test_new_over_an_unfinished_game_says_how_to_get_back_to_it(banco, capsys):
     _, said = drive(banco.db, "new Ada Bea --rules timed", "game 2", "roll 1 2", "game 9", "game x")
     err = capsys.readouterr().err
     assert "warning: game 2 (Carla, Dario) is left unfinished; `game 2` goes back to it" in err
-    assert "no game 9 in this database (games: 1-3)" in said
-    assert "'x' is not a game's number: `game N`" in said
+    # the shell's own word's mistakes are errors as a line's are: stderr, a pipe's exit code
+    assert "error: no game 9 in this database (games: 1-3)" in err and "no game 9" not in said
+    assert "error: 'x' is not a game's number: `game N`" in err
     rolled = [e["data"]["player"] for e in events_of(banco, 2) if e["type"] == "DiceRolled"]
     assert rolled == ["Carla"]
     banco("--game", "3", "deal", "Ada", "vicolo", "corto", "vicolo", "stretto")

@@ -27,10 +27,23 @@ from banco.ledger.base.errors import BancoError, UsageError
 from banco.ledger.base.names import shown
 from banco.ledger.base.text import msg
 
-# Words that only read: they run even when another terminal has just changed the game.
-READS = frozenset({"state", "log", "show", "board", "cards", "audit", "statement", "history",
-                   "standings", "games", "help", "?", "quit", "exit", "EOF", "aiuto", "esci",
-                   "replay", "ruling", "export", "report", "game", "partita"})
+
+def only_reads(line: str) -> bool:
+    """Whether a line only reads, and so runs even when another terminal has just changed
+    the game: a reading of the one table of words (cli/lines/vocabulary.py), a ruling not
+    recorded, or the shell's own words (`help`, `quit`, `game`, in Italian too)."""
+    from banco.cli.banker.shell_help import SHELL_ITALIAN, SHELL_WORDS
+    from banco.cli.lines.vocabulary import BY_ENGLISH, english_word
+
+    words = line.split()
+    typed = words[0] if words else ""
+    word = SHELL_ITALIAN.get(typed, english_word(typed))
+    if word in SHELL_WORDS or word in ("exit", "EOF", "?"):
+        return True
+    if word == "ruling":  # read, unless the referee records it
+        return not {"--record", "--registra"} & set(words[1:])
+    spec = BY_ENGLISH.get(word)
+    return spec is not None and spec.kind == "reading"
 
 
 class BancoShell(cmd.Cmd):
@@ -65,6 +78,14 @@ class BancoShell(cmd.Cmd):
     def say(self, text: str) -> None:
         self.stdout.write(text + "\n")
         self.stdout.flush()
+
+    def refused(self, exc: BancoError) -> None:
+        """A mistake in one of the shell's own words (`game x`, `help nosuch`): said as every
+        other line's, `error:` on stderr, and counted in a pipe's exit code."""
+        from banco.cli.words.i18n import say_error
+
+        click.echo(say_error(exc), err=True)
+        self.first_failure = self.first_failure or exc.exit_code
 
     def onecmd(self, line: str):  # said at the shell's door: its hints without `banco`
         with at_door(words()):
@@ -169,16 +190,12 @@ class BancoShell(cmd.Cmd):
     def _refuse_long(self, typed: bool = False) -> None:
         """A line too long to be a banco line; `typed` at a terminal, where "line 19 of the
         standard input" names nothing the banker sees."""
-        from banco.cli.words.i18n import say_error
-
-        refused = (UsageError("the line typed is longer than {limit} bytes (a paste?): not a "
-                              "banco line; it was not run", limit=TRANSCRIPT_LINE_LIMIT)
-                   if typed else
-                   UsageError("line {n} of {source} is longer than {limit} bytes: not a banco "
-                              "line; it was not run", n=self.read,
-                              source=msg("the standard input"), limit=TRANSCRIPT_LINE_LIMIT))
-        click.echo(say_error(refused), err=True)
-        self.first_failure = self.first_failure or refused.exit_code
+        self.refused(UsageError("the line typed is longer than {limit} bytes (a paste?): not a "
+                                "banco line; it was not run", limit=TRANSCRIPT_LINE_LIMIT)
+                     if typed else
+                     UsageError("line {n} of {source} is longer than {limit} bytes: not a "
+                                "banco line; it was not run", n=self.read,
+                                source=msg("the standard input"), limit=TRANSCRIPT_LINE_LIMIT))
 
     def interrupted(self, typed: str) -> bool:
         """Ctrl-C at the prompt: clear the line.  On an empty line, the first says how to
@@ -231,7 +248,12 @@ class BancoShell(cmd.Cmd):
         from banco.cli.banker.meant import YES
 
         meant, self._meant = self._meant, None  # offered for the next line only
-        if meant is not None and line.strip().lower() in YES:
+        if line.strip().lower() in YES:
+            if meant is None:  # `y` with nothing offered was "no command called 'y'"
+                self.refused(UsageError("`{typed}` accepts a line the shell offers after a "
+                                        "mistake (\"`y` and Enter: ...\"); none is offered "
+                                        "now", typed=line.strip()))
+                return ""
             line = meant
             if self.history:
                 self.history.replace_last(line)  # the up arrow gives the line, not `y`
@@ -247,8 +269,7 @@ class BancoShell(cmd.Cmd):
         for e in arrived:
             self.say(f"{e['seq']:>6}  {self._arrived_line(e, st)}")
         self._seen = (st.game_id, st.seq)
-        word = line.split(maxsplit=1)[0] if line.strip() else ""
-        if word and english(word) not in READS:
+        if line.strip() and not only_reads(line):
             self.say(_("`{line}` was not run: the table changed. Look again, and type it "
                        "again if it still holds (up arrow).").format(
                            line=shown(line.strip(), 80)))
@@ -286,7 +307,6 @@ class BancoShell(cmd.Cmd):
         from banco.cli.banker.meant import meant_line
         from banco.cli.execution import execute
         from banco.cli.lines.other_file import names_another_file
-        from banco.cli.words.i18n import say_error
 
         self.lines += 1
         words = line.split()
@@ -297,8 +317,7 @@ class BancoShell(cmd.Cmd):
             return
         refused = names_another_file(line) or option_first(words, self.commands)
         if refused is not None:  # the shell stays on its own file (cli/lines/other_file.py)
-            click.echo(say_error(refused), err=True)
-            self.first_failure = self.first_failure or refused.exit_code
+            self.refused(refused)
             return
         try:
             outcome = execute(self.session, line, command_id=f"{self.line_ids}{self.lines}",
@@ -343,17 +362,13 @@ class BancoShell(cmd.Cmd):
         try:
             ReplayStepper(self, arg.strip()).run()
         except BancoError as exc:
-            from banco.cli.words.i18n import say_error
-
-            self.say(say_error(exc))
+            self.refused(exc)
 
     do_rivedi = do_replay  # the Italian word steps through the game too
 
     def do_game(self, arg) -> None:
         """`game N`: the shell addresses game N from now on (a `--game N` on a line is for
         that line only); `new` leaves the game it interrupts, and says this is the way back."""
-        from banco.cli.words.i18n import say_error
-        from banco.ledger.base.errors import UsageError
         from banco.ledger.base.numbers import is_digits, not_a_number, number_like
 
         text = arg.strip()
@@ -367,7 +382,7 @@ class BancoShell(cmd.Cmd):
                                  "lists them", text=shown(text))
             self.session.use_game(self.session.book.current_game(int(text)))
         except BancoError as exc:
-            self.say(say_error(exc))
+            self.refused(exc)
             return
         self._show_last()
 
@@ -388,7 +403,13 @@ class BancoShell(cmd.Cmd):
 
     def do_help(self, arg) -> None:
         """`help`, `help all`, `help WORD` (cli/banker/shell_help.py)."""
-        for text in help_lines(arg, self.commands):
+
+        try:
+            said = help_lines(arg, self.commands)
+        except UsageError as exc:  # `help nosuch`
+            self.refused(exc)
+            return
+        for text in said:
             self.say(text)
 
     # --- completion --------------------------------------------------------------------------
@@ -415,8 +436,10 @@ class BancoShell(cmd.Cmd):
         too, then its levels; after a deck word, the deck's card numbers."""
         word = line.split(" ", 1)[0]
         command = english(word)
-        if text.startswith("-"):
-            return []  # `state --a`: an option being typed, never a player (`--Anna`)
+        if line[:endidx].rsplit(" ", 1)[-1].startswith("-"):
+            # `state --a`, `state --`: an option being typed, never a player (`--Anna`);
+            # readline splits at `-`, so `text` alone is "" after `--`
+            return []
         try:
             st = self.session.state()
         except BancoError:

@@ -36,7 +36,8 @@ def spoken() -> list[str]:
     from banco.cli.words import i18n
 
     own = list(SHELL_WORDS) if i18n.language() == i18n.SOURCE else list(SHELL_ITALIAN)
-    return [w for w in spoken_words() if english(w) not in NOT_IN_SHELL] + own
+    said = [w for w in spoken_words() if english(w) not in NOT_IN_SHELL]
+    return said + [w for w in own if w not in said]  # `help` once: it was "help or help?"
 
 
 def english(word: str) -> str:
@@ -62,7 +63,8 @@ def in_shell_language(word: str) -> str:
 def help_lines(arg: str, cli) -> list[str]:
     """`help`: the words by what the banker is doing (as `banco help`), with the shell's
     own; `help all`: every word with one line; `help WORD`: that word's usage, as `cli`, the
-    command line's group (`banco shell`'s), describes it."""
+    command line's group (`banco shell`'s), describes it.  Raises UsageError for a WORD that
+    is none."""
     import click
 
     from banco.cli.command_table import ALIASES, ALL_WORDS, ITALIAN_WORDS, grouped_help
@@ -123,15 +125,28 @@ def help_lines(arg: str, cli) -> list[str]:
 
         close = difflib.get_close_matches(word, spoken(), n=3, cutoff=0.6)
         hint = (_(": did you mean {words}?").format(words=_(" or ").join(close)) if close
-                else _("; `help` lists them"))
-        out.append(_("no word {word!r}{hint}").format(word=shown(word), hint=hint))
-        return out
+                else _("; `help` lists the words"))
+        odd = next((ch for ch in word if not ch.isascii()), None)
+        if odd is not None:  # `help rоll`, a Cyrillic о: the letter said, as on a line
+            from banco.ledger.base.names import code_point
+
+            hint = _(" (its {char!r} is {code}, no plain letter: a command word is typed in "
+                     "a-z){hint}").format(char=odd, code=code_point(odd), hint=hint)
+        # a mistake like any other: `error:`, on stderr, and a pipe's exit code (do_help)
+        raise UsageError("no word {word!r}{hint}", word=shown(word), hint=hint)
+    named = in_shell_language(word)
+    typed = arg.split()
+    if isinstance(command, click.Group) and len(typed) > 1:
+        # `help ruling rent`, as a ruling's usage mistake points to it (`help rent` is no word)
+        inner = command.get_command(ctx, typed[1].lower())
+        if inner is not None:
+            command, named = inner, f"{named} {typed[1].lower()}"
     # where and how a line is recorded is the shell's business, not the word's
     where = [p for p in command.params if p.name in SHELL_HIDES and not p.hidden]
     for p in where:
         p.hidden = True
     try:
-        with HelpContext(command, info_name=in_shell_language(word)) as sub:
+        with HelpContext(command, info_name=named) as sub:
             out.append(command.get_help(sub))
     finally:
         for p in where:
@@ -151,7 +166,6 @@ def option_first(words: list[str], cli) -> UsageError | None:
     group, says which take them), or `--partita N`: what the shell takes instead; None for
     any other line."""
     from banco.cli.words import i18n
-    from banco.ledger.base.text import word
 
     if not words or not words[0].startswith("--"):
         return None
@@ -174,23 +188,33 @@ def option_first(words: list[str], cli) -> UsageError | None:
                           "opens one in it", state=in_shell_language("state"),
                           lang=value if value in i18n.LANGUAGES else "it")
     if name in ("--id", "--expect"):
-        value = word("metavar", "KEY") if name == "--id" else "SEQ"
-        after = next((w for w in rest if not w.startswith("-")), None)
-        takes = _takes(cli, after, name)
-        if takes is False:  # `--id k state`: it was told `roll ... --id KEY`
-            return UsageError("`{word}` takes no {option}; a line that records takes it "
-                              "after its word (`{example} ... {option} {value}`)",
-                              word=shown(after, 40), option=name, value=value,
-                              example=in_shell_language("roll"))
-        return UsageError("{option} goes after the command's word: `{word} ... {option} "
-                          "{value}`", option=name, value=value,
-                          word=shown(after, 40) if takes else in_shell_language("roll"))
+        return option_before_word(cli, next((w for w in rest if not w.startswith("-")), None),
+                                  name)
     return None
+
+
+def option_before_word(cli, after: str | None, option: str, program: str = "") -> UsageError:
+    """`--id k roll 1 2`: --id or --expect typed before the word `after` (None: no word),
+    which `cli`, the command line's group, says takes it or not; `program` is `banco ` on the
+    command line, nothing in the shell.  One answer for both (cli/main.py's _usage_error)."""
+    from banco.ledger.base.text import word
+
+    value = word("metavar", "KEY") if option == "--id" else "SEQ"
+    takes = _takes(cli, after, option)
+    if takes is False:  # `--id k state`: it was told `roll ... --id KEY`
+        return UsageError("`{word}` takes no {option}; a line that records takes it after "
+                          "its word (`{example} ... {option} {value}`)",
+                          word=shown(after, 40), option=option, value=value,
+                          example=program + in_shell_language("roll"))
+    return UsageError("{option} goes after the command's word: `{word} ... {option} {value}`",
+                      option=option, value=value,
+                      word=program + (shown(after, 40) if takes else in_shell_language("roll")))
 
 
 def _takes(cli, typed: str | None, option: str) -> bool | None:
     """Whether the command a word names takes `option` (as the command line declares it);
-    None for no such word (or none) and for a group, whose own words decide."""
+    None for no such word (or none); True for a group, whose own words decide (`ruling ...
+    --expect SEQ`)."""
     import click
 
     from banco.cli.lines.vocabulary import english_word
@@ -198,6 +222,8 @@ def _takes(cli, typed: str | None, option: str) -> bool | None:
     if typed is None:
         return None
     command = cli.get_command(click.Context(cli, info_name="banco"), english_word(typed))
-    if command is None or isinstance(command, click.Group):
+    if command is None:
         return None
+    if isinstance(command, click.Group):
+        return True
     return any(option in p.opts for p in command.params)

@@ -4,7 +4,10 @@ wherever it stands.
 The shell and a transcript work on the file they were opened on.  Read by click, a `--db`
 before the word was dropped and one after it was obeyed: `roll 1 2 --db other.db` wrote into
 another file while the prompt stayed on the first.  The phones refuse it too (403).  Pure: the
-words in, the refusal (a UsageError, exit 2) out, nothing run."""
+words in, the refusal (a UsageError, exit 2) out, nothing run.
+
+Likewise a system shell's pipe or redirection (`log | head -1`): the shell and `run` read
+banco's words only, and click answered "No such option '-1'", which said nothing of the pipe."""
 
 from __future__ import annotations
 
@@ -39,3 +42,35 @@ def library_elsewhere(words: list[str]) -> UsageError | None:
         return UsageError("--db cannot be given on a line: it is recorded in the database the "
                           "book was opened on (`banco.open(FILE)`); nothing was run")
     return None
+
+
+# What a system shell (bash, zsh) reads between commands; `&` alone is left out: it is no
+# banco word either, but `A & B` reads as a name sooner than as a job sent to the background
+_OPERATORS = frozenset("|;<>&")
+
+
+def system_shell(line: str) -> UsageError | None:
+    """The refusal of a line that holds a system shell's pipe, list or redirection (`log |
+    head -1`, `state > out.txt`, `roll 1 2; buy`), with the terminal's line that does it;
+    else None.  A word made of those characters only, a word ending in `;`, or a first word
+    holding one (`log|head`: no command word holds one) is what the banker meant for a system
+    shell."""
+    try:
+        words = shell_words(line)
+    except ValueError:
+        return None
+    said = next((w for w in words if w != "&" and not set(w) - _OPERATORS), None) \
+        or next((";" for w in words if w.endswith(";")), None)  # `roll 1 2; buy`
+    if said is None and words and set(words[0]) & (_OPERATORS - {"&"}):
+        said = next(ch for ch in words[0] if ch in _OPERATORS)
+    if said is None:
+        return None
+    from banco.ledger.base.names import shown
+
+    if said in (";", "&&", "||"):  # `banco roll 1 2; buy` at the terminal runs no banco `buy`
+        return UsageError("`{op}` is a system shell's (bash, zsh), not banco's: banco runs one "
+                          "command a line; type each on a line of its own (nothing was run)",
+                          op=said)
+    return UsageError("`{op}` is a system shell's (bash, zsh), not banco's: banco runs its own "
+                      "words only; `banco {line}` at the terminal does it (nothing was run)",
+                      op=said, line=shown(line.strip(), 60))

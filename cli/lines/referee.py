@@ -98,16 +98,30 @@ def not_recorded_here(words: list[str], language: str) -> NotRecordedHere:
         return NotRecordedHere(UsageError(
             "`{word}` is the shell's word for leaving `banco shell`: a line given here is one "
             "command, with nothing to leave", word=shown(name, 41)))
+    if not name.strip("-"):  # `--` alone was said nothing at all in the shell (exit 2)
+        return NotRecordedHere(UsageError(
+            "`{word}` is no command: a line starts with a command's word (`roll 3 4`); `help` "
+            "lists them", word=shown(name, 41)))
     if english_word(name) in BY_ENGLISH or name.startswith("-"):
         return NotRecordedHere(UsageError("`{word}` is not a table action: run it at the "
                                           "terminal", word=shown(name, 41)), known=True)
     spoken = ([w.english for w in WORDS] if language != "it" else
               [*ITALIAN_WORDS.values(), *(w.english for w in WORDS if not w.italian)])
+    # the one search for near words: the shell and `run` say this refusal as it is, and the
+    # shell offers its `meant` line (cli/execution.py, cli/banker/meant.py)
     close = difflib.get_close_matches(name, spoken, n=3, cutoff=0.6)
     hint = msg(": did you mean {words}?", words=_Either(close)) if close else \
         msg("; `help` lists them")
-    return NotRecordedHere(UsageError("no command called {name!r}{hint}", name=shown(name),
-                                      hint=hint))
+    odd = next((ch for ch in name if not ch.isascii()), None)
+    if odd is not None:  # `rоll` with a Cyrillic о prints as roll: which letter, as cli/main.py
+        from banco.ledger.base.names import code_point
+
+        hint = msg(" (its {char!r} is {code}, no plain letter: a command word is typed in "
+                   "a-z){hint}", char=odd, code=code_point(odd), hint=hint)
+    refused = UsageError("no command called {name!r}{hint}", name=shown(name), hint=hint)
+    if len(close) == 1:
+        refused.meaning(said([close[0], *words[1:]]))
+    return NotRecordedHere(refused)
 
 
 # --- correct ---------------------------------------------------------------------------------

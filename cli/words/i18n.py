@@ -312,7 +312,8 @@ def for_door(text: str, words: frozenset | None = None,
     if opening + "banco " not in text:
         return text
     closing = re.escape(quotes[1] if quotes else "`")
-    return re.sub(re.escape(opening) + rf"banco ([^\s`{closing}]+)",
+    # a terminal's line with a pipe or a redirection (`banco log | head -1`) is no door's line
+    return re.sub(re.escape(opening) + rf"banco ([^\s`{closing}]+)(?![^`{closing}]*[|<>;])",
                   lambda m: opening + m.group(1) if m.group(1).lower() in words
                   else m.group(0), text)
 

@@ -90,19 +90,34 @@ def resolve(text: str, candidates: list[str], kind: str) -> str:
         starts = {f[:len(want)]: f for f in back}
         close = [starts[s] for s in difflib.get_close_matches(want, list(starts), n=3,
                                                                cutoff=0.75)]
+    odd = _odd_letter(text, folded.values())
     if close:
         hint = [back[f] for f in close]
         score = difflib.SequenceMatcher(None, want, close[0]).ratio()
-        raise UnknownName("no {kind} called {text!r}: did you mean {options}?",
+        raise UnknownName("no {kind} called {text!r}{odd}: did you mean {options}?",
                           tuple(hint), closeness=score, kind=KINDS.get(kind, kind),
-                          text=shown(text),
+                          text=shown(text), odd=odd,
                           options=_listing(hint))
     known = sorted(set(candidates))
     if kind in ("property", "space") and len(known) > 2 * SHOWN:  # not 28 names in a line
         raise UnknownName("no {kind} called {text!r}; `board` lists them",
                           kind=KINDS.get(kind, kind), text=shown(text))
-    raise UnknownName("no {kind} called {text!r}; known: {known}", kind=KINDS.get(kind, kind),
-                      text=shown(text), known=", ".join(known))
+    raise UnknownName("no {kind} called {text!r}{odd}; known: {known}",
+                      kind=KINDS.get(kind, kind), text=shown(text), odd=odd,
+                      known=", ".join(known))
+
+
+def _odd_letter(text: str, folded_names) -> Text | str:
+    """`claim Аnna` with a Cyrillic А prints as Anna: the character no name has that made
+    the name another, said by its code point as a command word's is (cli/main.py); accents
+    fold away (`Annà` is Anna) and a letter a name has is no odd one.  "" if none."""
+    letters = set("".join(folded_names))
+    odd = next((ch for ch in text if not fold(ch).isascii() and not set(fold(ch)) <= letters),
+               None)
+    if odd is None:
+        return ""
+    return msg(" (its {char!r} is {code}, a letter none of the names has)", char=odd,
+               code=code_point(odd))
 
 
 def space_or_deeds(text: str, space: str, deeds: list[str]) -> UnknownName:
@@ -135,13 +150,16 @@ def resolve_likely(text: str, candidates: list[str], kind: str, likely: list[str
 
         folded = {fold(c): c for c in likely}
         close = difflib.get_close_matches(fold(text), list(folded), n=3, cutoff=0.5)
+        odd = _odd_letter(text, (fold(c) for c in candidates))
         if close:
             hint = [folded[f] for f in close]
-            raise UnknownName("no {kind} called {text!r}: of {who}, did you mean {options}?",
-                              tuple(hint), kind=KINDS.get(kind, kind), text=shown(text),
-                              who=who, options=_listing(hint)) from None
-        raise UnknownName("no {kind} called {text!r}; {who}: {known}", kind=KINDS.get(kind, kind),
-                          text=shown(text), who=who, known=", ".join(likely)) from None
+            raise UnknownName("no {kind} called {text!r}{odd}: of {who}, did you mean "
+                              "{options}?", tuple(hint), kind=KINDS.get(kind, kind),
+                              text=shown(text), odd=odd, who=who,
+                              options=_listing(hint)) from None
+        raise UnknownName("no {kind} called {text!r}{odd}; {who}: {known}",
+                          kind=KINDS.get(kind, kind), text=shown(text), odd=odd, who=who,
+                          known=", ".join(likely)) from None
 
 
 def resolve_run(words: list[str], start: int, candidates: list[str], kind: str) -> tuple[str, int]:
