@@ -53,3 +53,18 @@ def test_the_deal_and_the_games_end_are_said_in_the_lines_language_without_banco
         assert "banco" not in out.say("en") + out.say("it")
     finally:
         book.close()
+
+
+def test_chiedi_as_an_italian_phones_claim_button_says_it_claims(tmp_path):
+    """The Italian phone's button says CHIEDI; a family typed `chiedi anna` in the shell and
+    was told there is no such command while the claim's window ran out."""
+    book = banco.open(str(tmp_path / "g.db"), create=True)
+    try:
+        game = book.execute("new Anna Bruno Carla").game
+        for line in ("roll 1 2", "buy", "roll 2 1"):
+            assert book.execute(line, game=game).refusal is None, line
+        out = book.execute("chiedi anna", game=game, lang="it")
+        assert out.refusal is None, out.say("it")
+        assert [e["type"] for e in out.events if e["type"] == "RentPaid"] == ["RentPaid"]
+    finally:
+        book.close()

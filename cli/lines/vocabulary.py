@@ -155,9 +155,11 @@ WHO_NAMED = {w.english: a.kind for w in WORDS for a in w.args[:1]
 # pads): English -> Italian, one a command, from WORDS alone.  Whatever says a word reads it here,
 # never by turning ALIASES round, which also holds the words read but never shown.
 ITALIAN_WORDS = {w.english: w.italian for w in WORDS if w.italian}
-# Italian words an older banco took, still read (a line is recorded as typed and `run` replays
-# transcripts) but never shown: `trasferisci` was `copy`'s.  No word names two commands.
-FORMER = {"trasferisci": "copy"}
+# Italian words read (a line is recorded as typed and `run` replays transcripts) but never
+# shown: `trasferisci`, copy's in an older banco; `chiedi`, the word on an Italian phone's claim
+# button (CHIEDI 4 M ad Anna), which a family then typed in the shell and was told "no command
+# called 'chiedi'" while the claim's window ran out.  No word names two commands.
+FORMER = {"trasferisci": "copy", "chiedi": "claim"}
 # Every Italian word read -> its English word (the same command; the line is recorded as
 # typed): the words shown, and the former ones.
 ALIASES = {**{it: en for en, it in ITALIAN_WORDS.items()}, **FORMER}
