@@ -17,7 +17,7 @@ from hashlib import sha256
 from typing import Any
 
 from banco.ledger.base.text import Text, msg
-from banco.ledger.records.events import SCHEMA_VERSION
+from banco.ledger.records.events import SCHEMA_VERSION, InvalidEvent, validate
 from banco.ledger.records.upcast import upcast
 from banco.ledger.store.canonical import (
     GENESIS,
@@ -320,8 +320,6 @@ class RowChecks:
     def _schema(self, row: dict, data) -> None:
         """`data` (upcast) against today's schema of its type, by marshmallow: once a text,
         as _data keeps what it checked."""
-        from banco.ledger.records.events import InvalidEvent, validate
-
         try:
             validate(row["type"], data, SCHEMA_VERSION if type(row["version"]) is int
                      and 1 <= row["version"] <= SCHEMA_VERSION else row["version"])
