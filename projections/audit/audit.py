@@ -42,7 +42,7 @@ from typing import NamedTuple
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
 from banco.ledger.records.upcast import SCHEMA_VERSION, upcast
-from banco.ledger.table.state import HANDLERS, State, initial_state
+from banco.ledger.table.state import HANDLERS, State, initial_state, unfoldable_why
 from banco.projections.audit.checks import EventChecks
 from banco.projections.audit.command_rows import referee_of, sales_as_logged
 from banco.projections.audit.kept_tables import KeptTables
@@ -401,7 +401,10 @@ class GameAudit(KeptTables):
         except Exception as exc:  # a log that no longer folds is exactly what audit reports
             checks = self.checks
             assert checks is not None  # made with the table, at GameStarted
-            return checks.unfoldable(row) or [f"fold: {type(exc).__name__}: {exc}"]
+            # a stranger, a field out of range: named as `state` names them
+            return checks.unfoldable(row) or [msg("{type} is no fact the table can take: {why}",
+                                                  type=type_, why=unfoldable_why(self.state,
+                                                                                 row, exc))]
         return self._check(row, after)
 
     def _check(self, row: dict, after) -> list[str]:
