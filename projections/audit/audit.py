@@ -482,8 +482,8 @@ class GameAudit(KeptTables):
 
     def _parsed(self, raws: list[tuple]) -> list[dict]:
         # rows this pass has checked already
-        return [{"seq": r[1], "type": r[2], "data": upcast(r[2], r[7], json.loads(r[3])),
-                 "command_id": r[6], "chain": r[10]} for r in raws]
+        return [{"seq": r[0], "type": r[1], "data": upcast(r[1], r[6], json.loads(r[2])),
+                 "command_id": r[5], "chain": r[9]} for r in raws]
 
     def _before(self, seq: int) -> Iterator[dict]:
         last = seq - 1
@@ -505,7 +505,7 @@ class GameAudit(KeptTables):
         if seq == self.count:
             return self.prev
         found = self.rows.fetch(seq, seq) if 1 <= seq < self.count else []
-        return found[0][9] if found else None
+        return found[0][8] if found else None
 
 
 def _who(line: str | None):

@@ -91,6 +91,24 @@ class DictRows:
         return [self.raw(r) for r in self.rows[max(first, 1) - 1:last]]
 
 
+class _Numbered:
+    """Rows that begin with their game's number (DictRows, a list of RawRows's rows) as the
+    pass reads them: without it, the number of each row kept for a version-1 row's hash,
+    which covers it (`checks._g`)."""
+
+    def __init__(self, rows, checks: RowChecks):
+        self.rows, self.checks = rows, checks
+
+    def __iter__(self) -> Iterator[tuple]:
+        checks = self.checks
+        for raw in self.rows:
+            checks._g = raw[0]
+            yield raw[1:]
+
+    def fetch(self, first: int, last: int) -> list[tuple]:
+        return [raw[1:] for raw in self.rows.fetch(first, last)]
+
+
 class RowChecks:
     """The chain and the data of one game's rows (`rows`: the store's RawRows, or DictRows),
     checked as the pass reads them; GameAudit (projections/audit/audit.py) judges them."""
@@ -98,6 +116,13 @@ class RowChecks:
     def __init__(self, game_id: int, rows, expect_head: str | None = None, *,
                  hashes_checked: bool = False, snapshots: Iterable | None = None):
         self.game_id = game_id
+        # the rows as the pass reads them: without the game's number (the store's reading's,
+        # a column fewer), else through _Numbered
+        self._g = game_id  # the game number a version-1 row hashes, unless `hashed_as`
+        if hasattr(rows, "unnumbered"):
+            rows = rows.unnumbered()
+        elif getattr(rows, "numbered", True):
+            rows = _Numbered(rows, self)
         self.rows = rows
         # Only for an import (projections/exchange/exchange.py), auditing in its own transaction the
         # rows it has just inserted, each hash computed from those very values: the chain's
@@ -154,8 +179,12 @@ class RowChecks:
                 self._enc.clear()
         return found
 
+    def _number(self, chain) -> int:
+        """The game number a row of this chain version hashes (version 1's only)."""
+        return self.hashed_as if chain == 1 and self.hashed_as is not None else self._g
+
     def _row(self, raw: tuple) -> dict:
-        g, seq, type_, text, at, actor, cid, version, prev_hash, hsh, chain, table = raw
+        seq, type_, text, at, actor, cid, version, prev_hash, hsh, chain, table = raw
         expected = self.expected
         if seq != expected:
             if isinstance(seq, int) and seq > expected:
@@ -181,8 +210,6 @@ class RowChecks:
             if self.seen_v2:
                 raise AuditStop(seq, msg("hash chain: a chain-version-1 row after version-2 "
                                      "rows: no banco writes that"))
-            if self.hashed_as is not None:
-                g = self.hashed_as
         if type(text) is not str:
             raise AuditStop(seq, msg("its data is not JSON text: the row was edited"))
         if self.hashes_checked:
@@ -201,8 +228,8 @@ class RowChecks:
             h = sha256(f'{prev}{self._head}{text}{self._mid}{version},"seq":{seq},"type":{etype}}}'
                        .encode()).hexdigest()
         else:
-            h = stored_row_hash(prev, g, seq, type_, text, at, actor, cid, version, chain,
-                                table)
+            h = stored_row_hash(prev, self._number(chain), seq, type_, text, at, actor, cid,
+                                version, chain, table)
         row = {"seq": seq, "type": type_, "text": text, "command_id": cid, "chain": chain,
                "actor": actor, "at": at,
                "version": version}
@@ -211,7 +238,7 @@ class RowChecks:
         if h != hsh:
             # the data stored in another spelling than banco's: hash what it says
             self._data(row)  # a row whose data is no JSON object stops here, saying why
-            full = {"game_id": g, "seq": seq, "type": type_, "data": _DECODE(text),
+            full = {"game_id": self._number(chain), "seq": seq, "type": type_, "data": _DECODE(text),
                     "recorded_at": at, "actor": actor, "command_id": cid,
                     "schema_version": version, "chain_version": chain, "table_digest": table}
             try:
