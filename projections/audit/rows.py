@@ -23,6 +23,7 @@ from banco.ledger.store.canonical import (
     GENESIS,
     TABLE_CHAIN_VERSION,
     UnknownChainVersion,
+    canonical_chunks,
     canonical_text,
     row_hash,
     stored_row_hash,
@@ -140,7 +141,7 @@ class RowChecks:
         self.expected, self.prev, self.count = 1, GENESIS, 0
         self.seen_v2 = False
         # (command id, time) of the last command: the next is held to it (_time_back); a
-        # command's own rows share its time (audit.py's _one_hand)
+        # command's own rows share its time (audit.py's _command)
         self.last_time: tuple = (None, None)
         self._enc: dict = {}
         self._cid = self._actor = self._at = object()  # the command whose text is assembled
@@ -222,8 +223,10 @@ class RowChecks:
                 # the actor repeats, a command's id and time do not: only the first is kept
                 self._cid, self._actor, self._at = cid, actor, at
                 self._head = (f'{{"actor":{self._encode(actor)},"chain_version":2,'
-                              f'"command_id":{_text(cid)},"data":')
-                self._mid = f',"recorded_at":{_text(at)},"schema_version":'
+                              f'"command_id":{_QUOTE(cid) if type(cid) is str else _TEXT(cid)}'
+                              ',"data":')
+                self._mid = (',"recorded_at":'
+                             f'{_QUOTE(at) if type(at) is str else _TEXT(at)},"schema_version":')
             etype = self._enc.get(type_) or self._encode(type_)
             h = sha256(f'{prev}{self._head}{text}{self._mid}{version},"seq":{seq},"type":{etype}}}'
                        .encode()).hexdigest()
@@ -333,8 +336,9 @@ class RowChecks:
         version = row["version"]
         if version != SCHEMA_VERSION or type(version) is not int:
             return False  # an older row is read through its upcaster
-        try:
-            if canonical_text(given) != row["text"]:
+        try:  # canonical_text's C encoder, called here: a call a fact
+            if ("".join(canonical_chunks(given, 0)) if canonical_chunks is not None
+                    else canonical_text(given)) != row["text"]:
                 return False
         except (TypeError, ValueError):
             return False
