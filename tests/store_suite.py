@@ -323,6 +323,11 @@ class StoreSuite:
         assert g == 2 and store.find_game(uuid="u-imp") == 2
         assert read_checked(store, g)[1] is None and store.head(g) == prev
         assert len(list(store.raw_rows(g))) == 5 and len(rows_view(store, g)) == 5
+        # as the audit reads them: without the game's number, the WHERE's (a column fewer)
+        numbered, unnumbered = store.raw_rows(g), store.raw_rows(g).unnumbered()
+        assert list(unnumbered) == [r[1:] for r in numbered] and not unnumbered.numbered
+        assert unnumbered.fetch(2, 4) == [r[1:] for r in numbered.fetch(2, 4)]
+        assert unnumbered.hashed_as == numbered.hashed_as == 7
         # where a game came from is in its row: one read (they were two calls beside it)
         assert (store.game(g)["chain_game_id"], store.game(g)["imported"]) == (7, came)
         assert (store.game(1)["chain_game_id"], store.game(1)["imported"]) == (None, None)

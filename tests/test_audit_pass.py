@@ -136,3 +136,22 @@ def test_the_progress_ticks_every_thousand_rows_once_they_are_taken():
     for _ in TickingRows(range(EVERY), lambda n: seen.append(n)):
         pass
     assert seen == [EVERY]
+
+
+def test_a_fact_the_checks_cannot_take_is_named_where_it_is(book, monkeypatch):
+    """The checks of a fact decide folded run inline in the pass (GameAudit._recorded): one
+    that raises is named at its seq in the words GameAudit._check gives, never raised."""
+    from banco.projections.audit.checks import EventChecks
+
+    rolls = [r["seq"] for r in book.store.read(1) if r["type"] == "DiceRolled"]
+    real = EventChecks.after
+
+    def after(self, before, event, table):
+        if event["seq"] == rolls[1]:
+            raise RuntimeError("boom")
+        return real(self, before, event, table)
+
+    monkeypatch.setattr(EventChecks, "after", after)
+    report = GameAudit(1, book.store.raw_rows(1)).run()
+    assert (report.bad_seq, str(report.problem)) == (
+        rolls[1], "DiceRolled cannot be checked: RuntimeError: boom")

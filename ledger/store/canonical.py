@@ -37,6 +37,9 @@ def _not_json(value):
 _C_CANONICAL = (json.encoder.c_make_encoder(None, _not_json, json.encoder.encode_basestring,
                                             None, ":", ",", True, False, True)
                 if json.encoder.c_make_encoder is not None else None)
+# "".join(canonical_chunks(value, 0)) is canonical_text(value) where json has its C encoder
+# (None where not), for a caller spelling a value a row without canonical_text's own call
+canonical_chunks = _C_CANONICAL
 _PY_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"),
                                  ensure_ascii=False).encode
 

@@ -33,11 +33,12 @@ EVENTS = f"{SCHEMA}.events"
 PAGE = 2000
 
 
-def _range(store: PgBulkHost, game_id: int, first: int, last: int) -> list[tuple]:
+def _range(store: PgBulkHost, game_id: int, first: int, last: int,
+           columns: str = COLUMNS) -> list[tuple]:
     import psycopg
 
     try:
-        return store.q(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>=%s AND "
+        return store.q(f"SELECT {columns} FROM {EVENTS} WHERE game_id=%s AND seq>=%s AND "
                        "seq<=%s ORDER BY seq", (game_id, first, last))
     except psycopg.Error as exc:
         raise store.explain(exc, writing=False) from None
@@ -58,9 +59,18 @@ class PgRawRows:
     """A game's rows as stored, COLUMNS tuples in seq order (the audit's), a page at a time;
     `fetch` reads a range again."""
 
+    numbered, columns = True, COLUMNS  # unnumbered: without the game's number (the WHERE's)
+
     def __init__(self, store: PgBulkHost, game_id: int, hashed_as: int | None = None):
         self.store, self.game_id = store, game_id
         self.hashed_as = store.beside(game_id)["chain_game_id"] if hashed_as is None else hashed_as
+
+    def unnumbered(self) -> PgRawRows:
+        """The same rows without the game's number, as the audit's pass reads them (SQLite's
+        RawRows.unnumbered)."""
+        rows = PgRawRows(self.store, self.game_id, self.hashed_as)
+        rows.numbered, rows.columns = False, COLUMNS.removeprefix("game_id, ")
+        return rows
 
     def __iter__(self) -> Iterator[tuple]:
         import psycopg
@@ -68,19 +78,20 @@ class PgRawRows:
         store, after = self.store, 0
         if store.format == 0:
             return
+        at = 1 if self.numbered else 0  # the seq's place in a row
         while True:  # keyset pages: each one an index range after the last seq seen
             try:
-                page = store.q(f"SELECT {COLUMNS} FROM {EVENTS} WHERE game_id=%s AND seq>%s "
-                               "ORDER BY seq LIMIT %s", (self.game_id, after, PAGE))
+                page = store.q(f"SELECT {self.columns} FROM {EVENTS} WHERE game_id=%s AND "
+                               "seq>%s ORDER BY seq LIMIT %s", (self.game_id, after, PAGE))
             except psycopg.Error as exc:
                 raise store.explain(exc, writing=False) from None
             yield from page
             if len(page) < PAGE:
                 return
-            after = page[-1][1]
+            after = page[-1][at]
 
     def fetch(self, first: int, last: int) -> list[tuple]:
-        return _range(self.store, self.game_id, first, last)
+        return _range(self.store, self.game_id, first, last, self.columns)
 
 
 class PgGameImport:

@@ -173,19 +173,24 @@ def not_foldable(state: State, event: dict, exc: Exception | None = None) -> Dat
     its chain recomputed over it (issue 32: a KeyError in `state`).  Named, exit 4; `audit`
     says more.  `exc` None: refused by the fields' ranges (ledger/records/bounds.py) before
     the table took it."""
-    bad = fault(event.get("type"), event.get("data"), state.index, state.edition.decks)
-    if bad is not None:
-        why = field_fault(*bad, state.index)
-    elif isinstance(exc, KeyError) and exc.args and exc.args[0] not in state.index:
-        why = msg("it names {name}, who is not at the table", name=repr(exc.args[0])[:60])
-    elif exc is None:  # the written-out checks refused what `fault` cannot name: still no
-        why = msg("a field out of the range banco records")  # "NoneType: None"
-    else:
-        why = f"{type(exc).__name__}: {str(exc)[:120]}"
+    why = unfoldable_why(state, event, exc)
     return DatabaseError("game {game} cannot be read: event {seq} ({type}) is no fact the table "
                          "can take ({why}), and banco never writes one: run `banco audit`",
                          game=state.game_id, seq=event.get("seq"), type=event.get("type"),
                          why=why)
+
+
+def unfoldable_why(state: State, event: dict, exc: Exception | None = None):
+    """Why the table cannot take `event` (not_foldable's words, the audit's too): the field
+    out of range, the stranger it names, else the exception's own words."""
+    bad = fault(event.get("type"), event.get("data"), state.index, state.edition.decks)
+    if bad is not None:
+        return field_fault(*bad, state.index)
+    if isinstance(exc, KeyError) and exc.args and exc.args[0] not in state.index:
+        return msg("it names {name}, who is not at the table", name=repr(exc.args[0])[:60])
+    if exc is None:  # the written-out checks refused what `fault` cannot name: still no
+        return msg("a field out of the range banco records")  # "NoneType: None"
+    return f"{type(exc).__name__}: {str(exc)[:120]}"
 
 
 def fold(events, game_id: int | None = None) -> State:

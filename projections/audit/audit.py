@@ -42,7 +42,7 @@ from typing import NamedTuple
 from banco.ledger.base.text import Joined, msg
 from banco.ledger.book import referee_actor
 from banco.ledger.records.upcast import SCHEMA_VERSION, upcast
-from banco.ledger.table.state import HANDLERS, State, initial_state
+from banco.ledger.table.state import HANDLERS, State, initial_state, unfoldable_why
 from banco.projections.audit.checks import EventChecks
 from banco.projections.audit.command_rows import referee_of, sales_as_logged
 from banco.projections.audit.kept_tables import KeptTables
@@ -65,6 +65,8 @@ AFTER_THE_END = frozenset({COMMAND, "EventRetracted", "RulingRecorded", "CashCor
                            "PositionCorrected", "OwnerCorrected", "SealRecorded"})
 
 _NOTHING = object()
+# the facts whose fold the audit follows itself (GameAudit._check): the game's end, an undo
+_FOLD_MARKS = frozenset({"GameEnded", "EventRetracted"})
 
 
 # --- one game --------------------------------------------------------------------------------
@@ -210,7 +212,12 @@ class GameAudit(KeptTables):
         if first["type"] != COMMAND or first["chain"] < 2:
             self._unrecorded(batch)
         else:
-            self._one_hand(batch)
+            # a command and its facts are written in one transaction, at one time, by one
+            # hand (the loop here, not in a call: a call a command)
+            actor, at = first["actor"], first["at"]
+            for r in batch:
+                if r["actor"] != actor or r["at"] != at:
+                    self._two_hands(first, r)
             self._recorded(batch, partial)
         self.window.extend(batch)
         if tabled and any("table" in r for r in batch):
@@ -234,17 +241,14 @@ class GameAudit(KeptTables):
                 self.unrecorded = [row["seq"], row["seq"]]
             self.unrecorded[1] = row["seq"]
 
-    def _one_hand(self, batch: list[dict]) -> None:
-        """A command and its facts are written in one transaction, at one time, by one hand."""
-        first = batch[0]
-        actor, at = first["actor"], first["at"]
-        for r in batch:
-            if r["actor"] != actor or r["at"] != at:
-                raise AuditStop(r["seq"], msg(
-                    "recorded by {actor} at {at}, but its command (event {seq}) by {by} at "
-                    "{when}: a command's facts are written at once, by one hand; the row was "
-                    "rewritten", actor=repr(r["actor"]), at=r["at"], seq=first["seq"],
-                    by=repr(actor), when=at))
+    @staticmethod
+    def _two_hands(first: dict, r: dict) -> None:
+        """Row `r` of the command `first` begins is in another hand or time than it."""
+        raise AuditStop(r["seq"], msg(
+            "recorded by {actor} at {at}, but its command (event {seq}) by {by} at "
+            "{when}: a command's facts are written at once, by one hand; the row was "
+            "rewritten", actor=repr(r["actor"]), at=r["at"], seq=first["seq"],
+            by=repr(first["actor"]), when=first["at"]))
 
     def _in_whose_name(self, cr: dict, referee) -> None:
         """A referee's command is recorded in the referee's name, and no other is: a referee's
@@ -349,7 +353,16 @@ class GameAudit(KeptTables):
             if same:
                 # _after_the_end, asked before the fold (a GameEnded sets ended_at)
                 late = self._after_the_end(row) if self.ended_at is not None else []
-                if states is not None:  # decide has folded it: check it against its table
+                if states is not None and row["type"] not in _FOLD_MARKS:
+                    # decide has folded it: checked against its table (_check, inline: a
+                    # call a fact)
+                    after = states[i]
+                    try:
+                        problems = self.checks.after(self.state, row, after)  # type: ignore[union-attr]
+                    except Exception as exc:  # facts that make no sense to the checks either
+                        problems = [_uncheckable(row, exc)]
+                    self.state = after
+                elif states is not None:
                     problems = self._check(row, states[i])
                 else:
                     problems = self._apply(row)
@@ -401,7 +414,10 @@ class GameAudit(KeptTables):
         except Exception as exc:  # a log that no longer folds is exactly what audit reports
             checks = self.checks
             assert checks is not None  # made with the table, at GameStarted
-            return checks.unfoldable(row) or [f"fold: {type(exc).__name__}: {exc}"]
+            # a stranger, a field out of range: named as `state` names them
+            return checks.unfoldable(row) or [msg("{type} is no fact the table can take: {why}",
+                                                  type=type_, why=unfoldable_why(self.state,
+                                                                                 row, exc))]
         return self._check(row, after)
 
     def _check(self, row: dict, after) -> list[str]:
@@ -412,8 +428,7 @@ class GameAudit(KeptTables):
             assert before is not None and checks is not None
             problems = checks.after(before, row, after)
         except Exception as exc:  # facts that make no sense to the checks either
-            problems = [msg("{type} cannot be checked: {error}: {why}", type=row["type"],
-                            error=type(exc).__name__, why=str(exc))]
+            problems = [_uncheckable(row, exc)]
         self.state = after
         if row["type"] == "GameEnded":
             self.ended_at = row["seq"]
@@ -479,8 +494,8 @@ class GameAudit(KeptTables):
 
     def _parsed(self, raws: list[tuple]) -> list[dict]:
         # rows this pass has checked already
-        return [{"seq": r[1], "type": r[2], "data": upcast(r[2], r[7], json.loads(r[3])),
-                 "command_id": r[6], "chain": r[10]} for r in raws]
+        return [{"seq": r[0], "type": r[1], "data": upcast(r[1], r[6], json.loads(r[2])),
+                 "command_id": r[5], "chain": r[9]} for r in raws]
 
     def _before(self, seq: int) -> Iterator[dict]:
         last = seq - 1
@@ -502,7 +517,12 @@ class GameAudit(KeptTables):
         if seq == self.count:
             return self.prev
         found = self.rows.fetch(seq, seq) if 1 <= seq < self.count else []
-        return found[0][9] if found else None
+        return found[0][8] if found else None
+
+
+def _uncheckable(row: dict, exc: Exception):
+    return msg("{type} cannot be checked: {error}: {why}", type=row["type"],
+               error=type(exc).__name__, why=str(exc))
 
 
 def _who(line: str | None):

@@ -41,7 +41,8 @@ def audit_game(store, game_id: int, expect_head: str | None = None,
     called as the pass goes, counting from `base`.  `last`: the game up to that event only, as
     if the log ended there (the page of `report` and its audit cover the same events, whatever
     is appended meanwhile); None: all of it."""
-    return GameAudit(game_id, ticking(_upto(store.raw_rows(game_id), last), progress, base),
+    rows = store.raw_rows(game_id).unnumbered()  # the pass's rows: without the game's number
+    return GameAudit(game_id, ticking(_upto(rows, last), progress, base),
                      expect_head, snapshots=_snapshots(store, game_id, last)).run()
 
 
@@ -51,11 +52,12 @@ class _Upto:
     def __init__(self, rows, last: int):
         self.rows, self.last = rows, last
         self.hashed_as = getattr(rows, "hashed_as", None)
+        self.numbered = getattr(rows, "numbered", True)
 
     def __iter__(self):
-        last = self.last
+        last, at = self.last, 1 if self.numbered else 0  # the seq's place in a row
         for row in self.rows:
-            if type(row[1]) is int and row[1] > last:
+            if type(row[at]) is int and row[at] > last:
                 return  # (a seq that is no number is the pass's to name)
             yield row
 

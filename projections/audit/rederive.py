@@ -111,16 +111,17 @@ def rederiver(kind: str) -> Callable[[Rederiver], Rederiver]:
     return register
 
 
-def kind_of(ctx: Context, cmd: Recorded) -> str:
-    if cmd.command is None:
-        return "new" if ctx.state is None else "undo"
-    kind = cmd.command.get("kind") if isinstance(cmd.command, dict) else None
-    return kind if isinstance(kind, str) else "?"
-
-
 def expected_facts(ctx: Context, cmd: Recorded) -> Facts:
-    """The facts the command gives here ({type, data} each), or Refused."""
-    return REDERIVERS.get(kind_of(ctx, cmd), _by_decide)(ctx, cmd)
+    """The facts the command gives here ({type, data} each), or Refused: by the re-deriver of
+    its kind (its own for `new`, `undo` and a few more), else by decide."""
+    command = cmd.command
+    if command is None:
+        kind = "new" if ctx.state is None else "undo"
+    else:  # (the kind found here, not by a call of its own: a call a command)
+        kind = command.get("kind") if isinstance(command, dict) else None
+        if not isinstance(kind, str):
+            kind = "?"
+    return REDERIVERS.get(kind, _by_decide)(ctx, cmd)
 
 
 # ledger.rules.decide.decide_tx, imported by the first command re-derived

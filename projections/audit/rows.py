@@ -17,12 +17,13 @@ from hashlib import sha256
 from typing import Any
 
 from banco.ledger.base.text import Text, msg
-from banco.ledger.records.events import SCHEMA_VERSION
+from banco.ledger.records.events import SCHEMA_VERSION, InvalidEvent, validate
 from banco.ledger.records.upcast import upcast
 from banco.ledger.store.canonical import (
     GENESIS,
     TABLE_CHAIN_VERSION,
     UnknownChainVersion,
+    canonical_chunks,
     canonical_text,
     row_hash,
     stored_row_hash,
@@ -91,6 +92,24 @@ class DictRows:
         return [self.raw(r) for r in self.rows[max(first, 1) - 1:last]]
 
 
+class _Numbered:
+    """Rows that begin with their game's number (DictRows, a list of RawRows's rows) as the
+    pass reads them: without it, the number of each row kept for a version-1 row's hash,
+    which covers it (`checks._g`)."""
+
+    def __init__(self, rows, checks: RowChecks):
+        self.rows, self.checks = rows, checks
+
+    def __iter__(self) -> Iterator[tuple]:
+        checks = self.checks
+        for raw in self.rows:
+            checks._g = raw[0]
+            yield raw[1:]
+
+    def fetch(self, first: int, last: int) -> list[tuple]:
+        return [raw[1:] for raw in self.rows.fetch(first, last)]
+
+
 class RowChecks:
     """The chain and the data of one game's rows (`rows`: the store's RawRows, or DictRows),
     checked as the pass reads them; GameAudit (projections/audit/audit.py) judges them."""
@@ -98,6 +117,13 @@ class RowChecks:
     def __init__(self, game_id: int, rows, expect_head: str | None = None, *,
                  hashes_checked: bool = False, snapshots: Iterable | None = None):
         self.game_id = game_id
+        # the rows as the pass reads them: without the game's number (the store's reading's,
+        # a column fewer), else through _Numbered
+        self._g = game_id  # the game number a version-1 row hashes, unless `hashed_as`
+        if hasattr(rows, "unnumbered"):
+            rows = rows.unnumbered()
+        elif getattr(rows, "numbered", True):
+            rows = _Numbered(rows, self)
         self.rows = rows
         # Only for an import (projections/exchange/exchange.py), auditing in its own transaction the
         # rows it has just inserted, each hash computed from those very values: the chain's
@@ -115,7 +141,7 @@ class RowChecks:
         self.expected, self.prev, self.count = 1, GENESIS, 0
         self.seen_v2 = False
         # (command id, time) of the last command: the next is held to it (_time_back); a
-        # command's own rows share its time (audit.py's _one_hand)
+        # command's own rows share its time (audit.py's _command)
         self.last_time: tuple = (None, None)
         self._enc: dict = {}
         self._cid = self._actor = self._at = object()  # the command whose text is assembled
@@ -154,8 +180,12 @@ class RowChecks:
                 self._enc.clear()
         return found
 
+    def _number(self, chain) -> int:
+        """The game number a row of this chain version hashes (version 1's only)."""
+        return self.hashed_as if chain == 1 and self.hashed_as is not None else self._g
+
     def _row(self, raw: tuple) -> dict:
-        g, seq, type_, text, at, actor, cid, version, prev_hash, hsh, chain, table = raw
+        seq, type_, text, at, actor, cid, version, prev_hash, hsh, chain, table = raw
         expected = self.expected
         if seq != expected:
             if isinstance(seq, int) and seq > expected:
@@ -181,8 +211,6 @@ class RowChecks:
             if self.seen_v2:
                 raise AuditStop(seq, msg("hash chain: a chain-version-1 row after version-2 "
                                      "rows: no banco writes that"))
-            if self.hashed_as is not None:
-                g = self.hashed_as
         if type(text) is not str:
             raise AuditStop(seq, msg("its data is not JSON text: the row was edited"))
         if self.hashes_checked:
@@ -195,14 +223,16 @@ class RowChecks:
                 # the actor repeats, a command's id and time do not: only the first is kept
                 self._cid, self._actor, self._at = cid, actor, at
                 self._head = (f'{{"actor":{self._encode(actor)},"chain_version":2,'
-                              f'"command_id":{_text(cid)},"data":')
-                self._mid = f',"recorded_at":{_text(at)},"schema_version":'
+                              f'"command_id":{_QUOTE(cid) if type(cid) is str else _TEXT(cid)}'
+                              ',"data":')
+                self._mid = (',"recorded_at":'
+                             f'{_QUOTE(at) if type(at) is str else _TEXT(at)},"schema_version":')
             etype = self._enc.get(type_) or self._encode(type_)
             h = sha256(f'{prev}{self._head}{text}{self._mid}{version},"seq":{seq},"type":{etype}}}'
                        .encode()).hexdigest()
         else:
-            h = stored_row_hash(prev, g, seq, type_, text, at, actor, cid, version, chain,
-                                table)
+            h = stored_row_hash(prev, self._number(chain), seq, type_, text, at, actor, cid,
+                                version, chain, table)
         row = {"seq": seq, "type": type_, "text": text, "command_id": cid, "chain": chain,
                "actor": actor, "at": at,
                "version": version}
@@ -211,7 +241,7 @@ class RowChecks:
         if h != hsh:
             # the data stored in another spelling than banco's: hash what it says
             self._data(row)  # a row whose data is no JSON object stops here, saying why
-            full = {"game_id": g, "seq": seq, "type": type_, "data": _DECODE(text),
+            full = {"game_id": self._number(chain), "seq": seq, "type": type_, "data": _DECODE(text),
                     "recorded_at": at, "actor": actor, "command_id": cid,
                     "schema_version": version, "chain_version": chain, "table_digest": table}
             try:
@@ -306,8 +336,9 @@ class RowChecks:
         version = row["version"]
         if version != SCHEMA_VERSION or type(version) is not int:
             return False  # an older row is read through its upcaster
-        try:
-            if canonical_text(given) != row["text"]:
+        try:  # canonical_text's C encoder, called here: a call a fact
+            if ("".join(canonical_chunks(given, 0)) if canonical_chunks is not None
+                    else canonical_text(given)) != row["text"]:
                 return False
         except (TypeError, ValueError):
             return False
@@ -320,8 +351,6 @@ class RowChecks:
     def _schema(self, row: dict, data) -> None:
         """`data` (upcast) against today's schema of its type, by marshmallow: once a text,
         as _data keeps what it checked."""
-        from banco.ledger.records.events import InvalidEvent, validate
-
         try:
             validate(row["type"], data, SCHEMA_VERSION if type(row["version"]) is int
                      and 1 <= row["version"] <= SCHEMA_VERSION else row["version"])

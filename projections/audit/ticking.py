@@ -14,11 +14,12 @@ Tick = Callable[[int], None]  # events done so far, in the whole of the work
 
 class TickingRows:
     """A RawRows (ledger/store/bulk.py) whose iteration calls `tick(base + rows read)` every
-    EVERY rows; `fetch` and `hashed_as` as the rows'."""
+    EVERY rows; `fetch`, `hashed_as` and `numbered` as the rows'."""
 
     def __init__(self, rows, tick: Tick, base: int = 0):
         self.rows, self.tick, self.base = rows, tick, base
         self.hashed_as = getattr(rows, "hashed_as", None)
+        self.numbered = getattr(rows, "numbered", True)
 
     def __iter__(self) -> Iterator[tuple]:
         # EVERY rows at a time, handed out by C (a generator resumed a row was about 1% of
