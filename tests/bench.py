@@ -49,7 +49,8 @@ class BenchFailed(SystemExit):
 
 # What banco says on stderr when all went well: `new` while a game is unfinished, `export -o`'s
 # confirmation, `import` of a game not over.  Anything else there stops the benchmark.
-EXPECTED_WARNINGS = ("warning: game ", "game ", "the game is not over")
+EXPECTED_WARNINGS = ("warning: game ", "game ", "the game is not over",
+                     "commands without --game now go to game")  # `new` beside other tables
 
 
 def checked(cmd: list[str], env=None) -> float:
