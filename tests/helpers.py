@@ -148,3 +148,15 @@ def child_pids(pid: int) -> list[int]:
             if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
                 found.append(int(entry.name))
     return found
+
+
+def claimed_rent_book(path: str, now: str):
+    """A book of one game: Anna buys Vicolo Stretto, Bruno lands on it, she claims, Carla rolls
+    (the audit's, its pass's and the upcaster's tests start from it)."""
+    from banco.ledger.book import Book
+
+    book = Book(path)
+    game = book.new_game(["Anna", "Bruno", "Carla"], now=now)
+    for cmd in (c.Roll((1, 2)), c.Buy(), c.Roll((2, 1)), c.Claim("Anna"), c.Roll((3, 4))):
+        book.execute(game, cmd, now=now)
+    return book

@@ -5,6 +5,7 @@ import json
 import sqlite3
 
 import pytest
+from helpers import claimed_rent_book
 
 from banco.ledger.book import Book
 from banco.ledger.records import commands as c
@@ -16,10 +17,7 @@ NOW = "2026-11-29T10:00:00.000000Z"
 
 @pytest.fixture
 def book(tmp_path):
-    b = Book(str(tmp_path / "a.db"))
-    g = b.new_game(["Anna", "Bruno", "Carla"], now=NOW)
-    for cmd in (c.Roll((1, 2)), c.Buy(), c.Roll((2, 1)), c.Claim("Anna"), c.Roll((3, 4))):
-        b.execute(g, cmd, now=NOW)
+    b = claimed_rent_book(str(tmp_path / "a.db"), NOW)
     yield b
     b.close()
 

@@ -5,8 +5,8 @@ pass makes no cyclic garbage as it goes, and frees itself by reference counts on
 import gc
 
 import pytest
+from helpers import claimed_rent_book
 
-from banco.ledger.book import Book
 from banco.ledger.records import commands as c
 from banco.projections.audit.audit import GameAudit
 
@@ -15,12 +15,9 @@ NOW = "2026-11-29T10:00:00.000000Z"
 
 @pytest.fixture
 def book(tmp_path):
-    b = Book(str(tmp_path / "a.db"))
-    g = b.new_game(["Anna", "Bruno", "Carla"], now=NOW)
-    for cmd in (c.Roll((1, 2)), c.Buy(), c.Roll((2, 1)), c.Claim("Anna"), c.Roll((3, 4))):
-        b.execute(g, cmd, now=NOW)
-    b.undo(g, now=NOW)  # the pass folds again from a checkpoint
-    b.execute(g, c.Roll((1, 1)), now=NOW)
+    b = claimed_rent_book(str(tmp_path / "a.db"), NOW)
+    b.undo(1, now=NOW)  # the pass folds again from a checkpoint
+    b.execute(1, c.Roll((1, 1)), now=NOW)
     yield b
     b.close()
 

@@ -9,9 +9,9 @@ import re
 import sqlite3
 
 import pytest
+from helpers import claimed_rent_book
 
 from banco.ledger.book import Book
-from banco.ledger.records import commands as c
 from banco.ledger.records.reasons import SAID, V1, english, from_prose
 from banco.ledger.records.upcast import UPCASTERS, upcast, upcast_row
 from banco.projections.audit.audit import audit
@@ -108,10 +108,7 @@ def test_the_upcaster_is_chosen_by_the_row_s_version():
 
 @pytest.fixture
 def book(tmp_path):
-    b = Book(str(tmp_path / "a.db"))
-    g = b.new_game(["Anna", "Bruno", "Carla"], now=NOW)
-    for cmd in (c.Roll((1, 2)), c.Buy(), c.Roll((2, 1)), c.Claim("Anna"), c.Roll((3, 4))):
-        b.execute(g, cmd, now=NOW)
+    b = claimed_rent_book(str(tmp_path / "a.db"), NOW)
     yield b
     b.close()
 
